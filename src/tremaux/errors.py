@@ -1,0 +1,122 @@
+"""Every exception tremaux raises on purpose.
+
+All of them derive from :class:`TremauxError`, itself a :class:`ValueError`,
+so ``except ValueError`` keeps working for callers that do not care about the
+details. Each message is one line that names the bad value and, where it
+helps, what would have been accepted. The command line prints that line and
+exits with status 2; it never shows a traceback for these.
+
+Examples
+--------
+>>> from tremaux.errors import TremauxError, MazeFormatError
+>>> err = MazeFormatError("unknown character 'x'", line=3, column=7, source="maze.txt")
+>>> str(err)
+"maze.txt:3:7: unknown character 'x'"
+>>> isinstance(err, ValueError)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+__all__ = [
+    "TremauxError",
+    "InvalidMazeError",
+    "InvalidSizeError",
+    "CellError",
+    "MazeFormatError",
+    "UnknownNameError",
+    "UnsupportedError",
+    "PuzzleError",
+    "PuzzleFormatError",
+    "BudgetExceededError",
+]
+
+
+class TremauxError(ValueError):
+    """Base class of every error raised on purpose by tremaux."""
+
+
+class InvalidMazeError(TremauxError):
+    """Arrays that do not describe a valid maze.
+
+    For example a passage open from one side only, a passage leading off the
+    grid or into a masked cell, or an unknown bit in a cell.
+    """
+
+
+class InvalidSizeError(TremauxError):
+    """A grid size that is negative, zero, malformed or absurdly large."""
+
+
+class CellError(TremauxError):
+    """A cell outside the grid, on a masked cell, or otherwise unusable."""
+
+
+class MazeFormatError(TremauxError):
+    """A maze file or text that cannot be read.
+
+    Parameters
+    ----------
+    message : str
+        What is wrong.
+    line, column : int, optional
+        1-based position of the problem in a text file.
+    source : str, optional
+        The file name, shown in front of the message.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        line: int | None = None,
+        column: int | None = None,
+        source: str | None = None,
+    ) -> None:
+        self.reason = message
+        self.line = line
+        self.column = column
+        self.source = source
+        where = [str(x) for x in (source, line, column) if x is not None]
+        super().__init__(":".join(where) + ": " + message if where else message)
+
+
+class UnknownNameError(TremauxError, KeyError):
+    """An algorithm, format or option name that is not registered.
+
+    Parameters
+    ----------
+    kind : str
+        What was looked up, e.g. ``"generator"``.
+    name : str
+        The name that was not found.
+    valid : iterable of str
+        The names that would have been accepted; they are listed in the message.
+    """
+
+    def __init__(self, kind: str, name: str, valid: Iterable[str]) -> None:
+        self.kind = kind
+        self.name = name
+        self.valid = sorted(valid)
+        super().__init__(f"unknown {kind} {name!r}; choose one of: {', '.join(self.valid)}")
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0])
+
+
+class UnsupportedError(TremauxError):
+    """An algorithm asked to do something it cannot do (e.g. binary tree on a mask)."""
+
+
+class PuzzleError(TremauxError):
+    """A Number Link puzzle that breaks the rules (an unpaired number, ...)."""
+
+
+class PuzzleFormatError(MazeFormatError, PuzzleError):
+    """A Number Link puzzle file that cannot be read (with line and column)."""
+
+
+class BudgetExceededError(TremauxError):
+    """A computation stopped because it ran past its step or time budget."""

@@ -1,0 +1,503 @@
+"""The maze model: one ``uint8`` per cell whose bits are its open sides.
+
+This is the one canonical representation every generator, solver, renderer
+and the web page read. A :class:`Maze` wraps
+
+* ``cells``: an ``(H, W)`` or ``(L, H, W)`` array of ``uint8``; bit ``1 << d``
+  is set when the side in direction ``d`` is open (see :class:`Direction`);
+* ``mask``: ``None`` (every cell exists) or a boolean array of the same shape,
+  ``False`` for cells that are not part of the maze (shaped mazes);
+* ``start`` and ``goal``: optional cells, ``(row, col)`` or ``(level, row, col)``.
+
+Its arrays are read-only; methods that "change" a maze return a new one.
+Invariants are checked on construction: a passage is open from both sides and
+never leads off the grid or into a masked cell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from enum import IntEnum
+from typing import Any
+
+import numpy as np
+
+from ..errors import CellError, InvalidMazeError, InvalidSizeError
+from ..kernels import grid as kg
+
+__all__ = ["Direction", "Maze", "MAX_CELLS", "Cell"]
+
+Cell = tuple[int, ...]
+"""A cell: ``(row, col)`` in a single-level maze, ``(level, row, col)`` otherwise."""
+
+MAX_CELLS = 1_000_000_000
+"""Largest number of cells (one byte each) a maze may have."""
+
+
+class Direction(IntEnum):
+    """Sides of a cell, in the order algorithms try them.
+
+    Examples
+    --------
+    >>> Direction.N.bit, Direction.W.bit, Direction.U.bit
+    (1, 8, 16)
+    >>> Direction.E.opposite
+    <Direction.W: 3>
+    """
+
+    N = 0
+    E = 1
+    S = 2
+    W = 3
+    U = 4
+    D = 5
+
+    @property
+    def bit(self) -> int:
+        """The bit of this side in a cell value."""
+        return 1 << int(self)
+
+    @property
+    def opposite(self) -> Direction:
+        """The side facing this one."""
+        return Direction(int(kg.OPPOSITE[int(self)]))
+
+    @property
+    def step(self) -> tuple[int, int, int]:
+        """``(dlevel, drow, dcol)`` of one move this way."""
+        d = int(self)
+        return int(kg.DL[d]), int(kg.DR[d]), int(kg.DC[d])
+
+
+def check_shape(shape: Any) -> tuple[int, int, int]:
+    """Validate a maze shape and return it as ``(L, H, W)``.
+
+    Parameters
+    ----------
+    shape : tuple of int
+        ``(H, W)`` or ``(L, H, W)``.
+
+    Raises
+    ------
+    InvalidSizeError
+        For a malformed, non-positive or absurdly large shape.
+
+    Examples
+    --------
+    >>> check_shape((3, 4))
+    (1, 3, 4)
+    >>> check_shape((0, 4))
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.InvalidSizeError: maze size 0 x 4 is invalid: every dimension must be at least 1
+    """
+    try:
+        dims = tuple(int(x) for x in shape)
+        if any(int(x) != x for x in shape):
+            raise TypeError
+    except (TypeError, ValueError):
+        raise InvalidSizeError(f"maze size {shape!r} is not a tuple of whole numbers") from None
+    if len(dims) not in (2, 3):
+        raise InvalidSizeError(
+            f"maze size {shape!r} must have 2 (rows, cols) or 3 (levels, rows, cols) dimensions"
+        )
+    text = " x ".join(map(str, dims))
+    if min(dims) < 1:
+        raise InvalidSizeError(f"maze size {text} is invalid: every dimension must be at least 1")
+    total = 1
+    for x in dims:
+        total *= x
+    if total > MAX_CELLS:
+        raise InvalidSizeError(
+            f"maze size {text} has {total:,} cells; the limit is {MAX_CELLS:,}"
+        )
+    return (1, *dims) if len(dims) == 2 else dims  # type: ignore[return-value]
+
+
+def _readonly(a: np.ndarray) -> np.ndarray:
+    v = a.view()
+    v.flags.writeable = False
+    return v
+
+
+class Maze:
+    """An immutable maze on a rectangular (optionally masked, multi-level) grid.
+
+    Parameters
+    ----------
+    cells : array_like of uint8
+        ``(H, W)`` or ``(L, H, W)``; bit ``1 << d`` open towards :class:`Direction` ``d``.
+    mask : array_like of bool, optional
+        Same shape; ``False`` marks cells that are not part of the maze.
+    start, goal : tuple of int, optional
+        Cells ``(row, col)`` (or ``(level, row, col)``) where a walk begins and ends.
+    validate : bool, default True
+        Check the invariants. Only internal code that builds mazes by
+        construction passes ``False``.
+
+    Raises
+    ------
+    InvalidMazeError
+        When a passage is open from one side only, leads off the grid or into a
+        masked cell, or a cell holds unknown bits.
+    InvalidSizeError
+        For an empty or absurdly large grid.
+    CellError
+        When start or goal lies outside the grid or on a masked cell.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> cells = np.array([[2, 8 | 4], [0, 1]], dtype=np.uint8)
+    >>> m = Maze(cells, start=(0, 0), goal=(1, 1))
+    >>> m
+    Maze(shape=(2, 2), passages=2, start=(0, 0), goal=(1, 1))
+    >>> m.is_open((0, 1), "S")
+    True
+    >>> Maze(np.array([[2, 0]], dtype=np.uint8))
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.InvalidMazeError: passage E of cell (0, 0) is open from one side only: (0, 1) has no W side open
+    """
+
+    __slots__ = ("_cells", "_mask", "_start", "_goal", "_shape3", "__weakref__")
+
+    def __init__(
+        self,
+        cells: Any,
+        *,
+        mask: Any = None,
+        start: Sequence[int] | None = None,
+        goal: Sequence[int] | None = None,
+        validate: bool = True,
+    ) -> None:
+        arr = np.asarray(cells)
+        if arr.ndim not in (2, 3):
+            raise InvalidMazeError(
+                f"maze cells must be a 2-D (rows, cols) or 3-D (levels, rows, cols) array, not {arr.ndim}-D"
+            )
+        shape3 = check_shape(arr.shape)
+        if arr.dtype != np.uint8:
+            if arr.size and (not np.issubdtype(arr.dtype, np.integer) or arr.min() < 0 or arr.max() > 63):
+                raise InvalidMazeError(
+                    f"maze cells must be uint8 side bits (0..63), got dtype {arr.dtype}"
+                )
+            arr = arr.astype(np.uint8)
+        arr = np.ascontiguousarray(arr)
+        m = None
+        if mask is not None:
+            m = np.ascontiguousarray(np.asarray(mask))
+            if m.shape != arr.shape:
+                raise InvalidMazeError(f"mask shape {m.shape} differs from maze shape {arr.shape}")
+            m = m.astype(bool, copy=False)
+            if not m.any():
+                raise InvalidMazeError("mask leaves no cell in the maze")
+            if m.all():
+                m = None
+        if validate:
+            L, H, W = shape3
+            flat_mask = m.reshape(-1) if m is not None else np.ones(1, dtype=bool)
+            code, i, d = kg.validate(arr.reshape(-1), flat_mask, m is not None, L, H, W)
+            if code != kg.OK:
+                raise InvalidMazeError(_explain(code, int(i), int(d), shape3, arr.ndim, arr.reshape(-1)))
+        # The maze owns its arrays: callers' arrays are copied (internal code that
+        # built them passes validate=False and hands them over), then frozen.
+        if validate and np.shares_memory(arr, np.asarray(cells)) and np.asarray(cells).flags.writeable:
+            arr = arr.copy()
+        if m is not None and validate and mask is not None and np.shares_memory(m, np.asarray(mask)):
+            m = m.copy()
+        self._cells = _readonly(arr)
+        self._mask = None if m is None else _readonly(m)
+        self._shape3 = shape3
+        self._start = None if start is None else self._checked_cell(start, "start")
+        self._goal = None if goal is None else self._checked_cell(goal, "goal")
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def closed(cls, shape: Sequence[int], *, mask: Any = None, start=None, goal=None) -> Maze:
+        """A maze of the given shape with every wall standing.
+
+        Examples
+        --------
+        >>> Maze.closed((2, 3)).passages
+        0
+        """
+        L, H, W = check_shape(shape)
+        dims = (H, W) if len(tuple(shape)) == 2 else (L, H, W)
+        return cls(np.zeros(dims, np.uint8), mask=mask, start=start, goal=goal, validate=False)
+
+    @classmethod
+    def open(cls, shape: Sequence[int], *, mask: Any = None, start=None, goal=None) -> Maze:
+        """A maze of the given shape with every inner wall removed (an open field).
+
+        Examples
+        --------
+        >>> Maze.open((2, 3)).passages
+        7
+        """
+        L, H, W = check_shape(shape)
+        threed = len(tuple(shape)) == 3
+        c = np.zeros((L, H, W), np.uint8)
+        c[:, 1:, :] |= 1
+        c[:, :, :-1] |= 2
+        c[:, :-1, :] |= 4
+        c[:, :, 1:] |= 8
+        if threed:
+            c[:-1] |= 16
+            c[1:] |= 32
+        if mask is not None:
+            mk = np.asarray(mask, dtype=bool).reshape(L, H, W)
+            c[~mk] = 0
+            c[:, 1:, :][~mk[:, :-1, :]] &= ~np.uint8(1)
+            c[:, :, :-1][~mk[:, :, 1:]] &= ~np.uint8(2)
+            c[:, :-1, :][~mk[:, 1:, :]] &= ~np.uint8(4)
+            c[:, :, 1:][~mk[:, :, :-1]] &= ~np.uint8(8)
+            if threed:
+                c[:-1][~mk[1:]] &= ~np.uint8(16)
+                c[1:][~mk[:-1]] &= ~np.uint8(32)
+        cells = c if threed else c[0]
+        return cls(cells, mask=mask, start=start, goal=goal, validate=False)
+
+    def replace(self, **changes: Any) -> Maze:
+        """A copy with some of ``cells``, ``mask``, ``start``, ``goal`` replaced.
+
+        Examples
+        --------
+        >>> Maze.closed((2, 2)).replace(start=(1, 1)).start
+        (1, 1)
+        """
+        args = {"cells": self._cells, "mask": self._mask, "start": self._start, "goal": self._goal}
+        unknown = set(changes) - set(args)
+        if unknown:
+            raise TypeError(f"replace() got unknown fields {sorted(unknown)}")
+        args.update(changes)
+        trusted = "cells" not in changes and "mask" not in changes
+        return Maze(args.pop("cells"), validate=not trusted, **args)
+
+    # ------------------------------------------------------------------ shape
+    @property
+    def cells(self) -> np.ndarray:
+        """Read-only ``uint8`` side bits, shape ``(H, W)`` or ``(L, H, W)``."""
+        return self._cells
+
+    @property
+    def mask(self) -> np.ndarray | None:
+        """Read-only boolean array of existing cells, or ``None`` if all exist."""
+        return self._mask
+
+    @property
+    def start(self) -> Cell | None:
+        """Start cell, or ``None``."""
+        return self._start
+
+    @property
+    def goal(self) -> Cell | None:
+        """Goal cell, or ``None``."""
+        return self._goal
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        """``(H, W)`` or ``(L, H, W)``."""
+        return self._cells.shape
+
+    @property
+    def ndim(self) -> int:
+        """2 for a single-level maze, 3 for a multi-level one."""
+        return self._cells.ndim
+
+    @property
+    def levels(self) -> int:
+        """Number of levels (1 for a flat maze)."""
+        return self._shape3[0]
+
+    @property
+    def height(self) -> int:
+        """Number of rows."""
+        return self._shape3[1]
+
+    @property
+    def width(self) -> int:
+        """Number of columns."""
+        return self._shape3[2]
+
+    @property
+    def shape3(self) -> tuple[int, int, int]:
+        """``(L, H, W)`` whatever :attr:`ndim` is."""
+        return self._shape3
+
+    @property
+    def flat(self) -> np.ndarray:
+        """The cells as a flat read-only array (the kernels' view)."""
+        return self._cells.reshape(-1)
+
+    @property
+    def flat_mask(self) -> np.ndarray:
+        """The mask as a flat array (all ``True`` when there is no mask)."""
+        if self._mask is None:
+            return np.ones(self._cells.size, dtype=bool)
+        return self._mask.reshape(-1)
+
+    @property
+    def size(self) -> int:
+        """Number of cells that exist (masked cells excluded)."""
+        if self._mask is None:
+            return int(self._cells.size)
+        return int(np.count_nonzero(self._mask))
+
+    @property
+    def passages(self) -> int:
+        """Number of open passages between cells."""
+        return int(kg.count_passages(self.flat))
+
+    # ------------------------------------------------------------------ cells
+    def index(self, cell: Sequence[int]) -> int:
+        """Flat index of ``cell`` (checked).
+
+        Examples
+        --------
+        >>> Maze.closed((3, 4)).index((2, 1))
+        9
+        >>> Maze.closed((3, 4)).index((3, 0))
+        Traceback (most recent call last):
+        ...
+        tremaux.errors.CellError: cell (3, 0) is outside the 3 x 4 grid
+        """
+        t = self._checked_cell(cell, "cell")
+        L, H, W = self._shape3
+        lv, r, c = (0, *t) if len(t) == 2 else t
+        return (lv * H + r) * W + c
+
+    def cell(self, index: int) -> Cell:
+        """The cell tuple of flat ``index``."""
+        L, H, W = self._shape3
+        i = int(index)
+        if not 0 <= i < L * H * W:
+            raise CellError(f"flat index {i} is outside a grid of {L * H * W} cells")
+        lv, rest = divmod(i, H * W)
+        r, c = divmod(rest, W)
+        return (r, c) if self.ndim == 2 else (lv, r, c)
+
+    def cells_of(self, indices: Iterable[int] | np.ndarray) -> np.ndarray:
+        """Convert flat indices to an ``(n, ndim)`` array of cell coordinates."""
+        idx = np.asarray(indices, dtype=np.int64).reshape(-1)
+        coords = np.unravel_index(idx, self._cells.shape)
+        return np.stack(coords, axis=1) if idx.size else np.empty((0, self.ndim), np.int64)
+
+    def contains(self, cell: Sequence[int]) -> bool:
+        """True when ``cell`` is on the grid and not masked."""
+        try:
+            self._checked_cell(cell, "cell")
+        except CellError:
+            return False
+        return True
+
+    def is_open(self, cell: Sequence[int], direction: Direction | str | int) -> bool:
+        """True when the side of ``cell`` towards ``direction`` is open."""
+        d = _direction(direction)
+        return bool(self._cells[tuple(self._checked_cell(cell, "cell"))] & (1 << d))
+
+    def neighbours(self, cell: Sequence[int]) -> list[Cell]:
+        """Cells reachable from ``cell`` in one step, in N, E, S, W, U, D order.
+
+        Examples
+        --------
+        >>> Maze.open((2, 2)).neighbours((0, 0))
+        [(0, 1), (1, 0)]
+        """
+        i = self.index(cell)
+        L, H, W = self._shape3
+        v = int(self.flat[i])
+        return [self.cell(kg.step(i, d, L, H, W)) for d in range(kg.NDIR) if v & (1 << d)]
+
+    def _checked_cell(self, cell: Any, what: str) -> Cell:
+        try:
+            t = tuple(int(x) for x in cell)
+            if any(int(x) != x for x in cell):
+                raise TypeError
+        except (TypeError, ValueError):
+            raise CellError(f"{what} {cell!r} is not a tuple of whole numbers") from None
+        if len(t) != self.ndim:
+            want = "(row, col)" if self.ndim == 2 else "(level, row, col)"
+            raise CellError(f"{what} {t} must be given as {want}")
+        if any(x < 0 or x >= n for x, n in zip(t, self._cells.shape)):
+            dims = " x ".join(map(str, self._cells.shape))
+            raise CellError(f"{what} {t} is outside the {dims} grid")
+        if self._mask is not None and not self._mask[t]:
+            raise CellError(f"{what} {t} is a masked cell, not part of the maze")
+        return t
+
+    # ------------------------------------------------------------------ dunder
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Maze):
+            return NotImplemented
+        same_mask = (self._mask is None and other._mask is None) or (
+            self._mask is not None and other._mask is not None and np.array_equal(self._mask, other._mask)
+        )
+        return (
+            self._cells.shape == other._cells.shape
+            and np.array_equal(self._cells, other._cells)
+            and same_mask
+            and self._start == other._start
+            and self._goal == other._goal
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        parts = [f"shape={self.shape}", f"passages={self.passages}"]
+        if self._mask is not None:
+            parts.append(f"cells={self.size}")
+        if self._start is not None:
+            parts.append(f"start={self._start}")
+        if self._goal is not None:
+            parts.append(f"goal={self._goal}")
+        return f"Maze({', '.join(parts)})"
+
+    def __str__(self) -> str:
+        from ..io import ascii as _ascii
+
+        return _ascii.dumps(self)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"cells": np.array(self._cells), "mask": None if self._mask is None else np.array(self._mask),
+                "start": self._start, "goal": self._goal}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        Maze.__init__(self, state["cells"], mask=state["mask"], start=state["start"], goal=state["goal"], validate=False)
+
+
+def _direction(direction: Direction | str | int) -> int:
+    if isinstance(direction, str):
+        try:
+            return int(Direction[direction.strip().upper()[:1]])
+        except KeyError:
+            raise CellError(f"unknown direction {direction!r}; use N, E, S, W, U or D") from None
+    d = int(direction)
+    if not 0 <= d < kg.NDIR:
+        raise CellError(f"unknown direction {direction!r}; use 0..5 (N, E, S, W, U, D)")
+    return d
+
+
+def _explain(code: int, i: int, d: int, shape3: tuple[int, int, int], ndim: int, flat: np.ndarray) -> str:
+    L, H, W = shape3
+    lv, rest = divmod(i, H * W)
+    r, c = divmod(rest, W)
+    cell = (r, c) if ndim == 2 else (lv, r, c)
+    name = Direction(d).name if d >= 0 else ""
+    if code == kg.BAD_BITS:
+        allowed = "0..15 (N=1, E=2, S=4, W=8)" if L == 1 else "0..63 (N, E, S, W, U=16, D=32)"
+        return f"cell {cell} has value {int(flat[i])}; side bits must be in {allowed}"
+    if code == kg.OFF_GRID:
+        return f"passage {name} of cell {cell} leads off the grid"
+    if code == kg.MASKED_OPEN:
+        return f"masked cell {cell} has open sides (value {int(flat[i])})"
+    j = int(kg.step(i, d, L, H, W))
+    jl, jrest = divmod(j, H * W)
+    jr, jc = divmod(jrest, W)
+    other = (jr, jc) if ndim == 2 else (jl, jr, jc)
+    if code == kg.INTO_MASK:
+        return f"passage {name} of cell {cell} leads into masked cell {other}"
+    return (
+        f"passage {name} of cell {cell} is open from one side only: "
+        f"{other} has no {Direction(d).opposite.name} side open"
+    )

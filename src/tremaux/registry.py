@@ -1,0 +1,133 @@
+"""Registries: one per family of algorithms, read by the CLI, the web page and the tests.
+
+A registry maps a canonical name (lower-case words joined by hyphens) and its
+aliases to an :class:`Entry`: the function, a one-line description and free
+metadata (for example whether a generator always gives a perfect maze).
+
+Examples
+--------
+>>> reg = Registry("solver")
+>>> @reg.register("bfs", aliases=("breadth-first",), doc="Breadth-first search.")
+... def _bfs(x):
+...     return x + 1
+>>> reg.get("breadth-first").name
+'bfs'
+>>> reg.get("dijkstra")
+Traceback (most recent call last):
+...
+tremaux.errors.UnknownNameError: unknown solver 'dijkstra'; choose one of: bfs
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from .errors import UnknownNameError
+
+__all__ = ["Entry", "Registry"]
+
+_NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One registered algorithm."""
+
+    name: str
+    """Canonical name, lower-case words joined by hyphens."""
+    func: Callable[..., Any]
+    """The function that runs it."""
+    doc: str
+    """One line of documentation."""
+    aliases: tuple[str, ...] = ()
+    """Other accepted names."""
+    meta: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    """Family-specific facts (e.g. ``perfect=True`` for generators)."""
+
+    def __getattr__(self, key: str) -> Any:
+        if key.startswith("__") or key == "meta":
+            raise AttributeError(key)
+        try:
+            return self.meta[key]
+        except KeyError:
+            raise AttributeError(key) from None
+
+
+class Registry:
+    """Name -> :class:`Entry` for one family of algorithms.
+
+    Parameters
+    ----------
+    kind : str
+        What the entries are (``"generator"``, ``"solver"``...), used in messages.
+    """
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self._entries: dict[str, Entry] = {}
+        self._lookup: dict[str, str] = {}
+
+    def register(
+        self,
+        name: str,
+        *,
+        aliases: tuple[str, ...] = (),
+        doc: str,
+        **meta: Any,
+    ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        """Decorator that registers a function under ``name`` and ``aliases``."""
+
+        def deco(func: Callable[..., Any]) -> Callable[..., Any]:
+            self.add(name, func, aliases=aliases, doc=doc, **meta)
+            return func
+
+        return deco
+
+    def add(
+        self,
+        name: str,
+        func: Callable[..., Any],
+        *,
+        aliases: tuple[str, ...] = (),
+        doc: str,
+        **meta: Any,
+    ) -> Entry:
+        """Register ``func`` directly; see :meth:`register`."""
+        for n in (name, *aliases):
+            if not _NAME.match(n):
+                raise ValueError(f"registry names are lower-case words joined by hyphens, not {n!r}")
+            if n in self._lookup:
+                raise ValueError(f"{self.kind} name {n!r} is already registered")
+        entry = Entry(name, func, doc, tuple(aliases), MappingProxyType(dict(meta)))
+        self._entries[name] = entry
+        for n in (name, *aliases):
+            self._lookup[n] = name
+        return entry
+
+    def get(self, name: str) -> Entry:
+        """The entry for ``name`` or an alias; unknown names list the valid ones."""
+        key = str(name).strip().lower().replace("_", "-")
+        try:
+            return self._entries[self._lookup[key]]
+        except KeyError:
+            raise UnknownNameError(self.kind, str(name), self._entries) from None
+
+    def names(self) -> list[str]:
+        """Canonical names in registration order."""
+        return list(self._entries)
+
+    def __iter__(self) -> Iterator[Entry]:
+        return iter(self._entries.values())
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and name.strip().lower().replace("_", "-") in self._lookup
+
+    def __repr__(self) -> str:
+        return f"Registry({self.kind!r}, names={self.names()!r})"

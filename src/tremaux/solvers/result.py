@@ -1,0 +1,90 @@
+"""The result of a solving run: an immutable :class:`Solution`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+import numpy as np
+
+from ..maze.model import Cell, Maze
+from ..trace import Trace
+
+__all__ = ["Solution"]
+
+
+@dataclass(frozen=True, eq=False)
+class Solution:
+    """What :func:`tremaux.solve` returns.
+
+    "No solution" is an answer: ``found`` is ``False``, ``path`` is empty and
+    ``message`` says why (goal unreachable, going round in circles, ...).
+    """
+
+    maze: Maze
+    """The maze that was solved."""
+    algorithm: str
+    """Registry name of the solver."""
+    start: Cell
+    """Where the run started."""
+    goal: Cell
+    """Where it was going."""
+    found: bool
+    """Whether a path from start to goal was found."""
+    path: np.ndarray
+    """``(k, ndim)`` read-only array of cells from start to goal (empty if not found)."""
+    visited: np.ndarray
+    """Read-only boolean array, shaped like the maze: cells the run reached."""
+    steps: int
+    """Moves made: cells walked by a traveler (retracing included), or cells taken from a worklist."""
+    message: str = ""
+    """A one-line verdict (``"path of 12 cells"``, ``"no path: goal unreachable"``...)."""
+    trace: Trace | None = None
+    """The transcript of the run, when ``record=True`` was asked."""
+    extras: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    """Solver-specific read-only results (e.g. Tremaux's passage marks)."""
+
+    def __post_init__(self) -> None:
+        for name in ("path", "visited"):
+            a = np.asarray(getattr(self, name))
+            if a.flags.writeable:
+                a = a.copy()
+                a.flags.writeable = False
+            object.__setattr__(self, name, a)
+        if not isinstance(self.extras, MappingProxyType):
+            object.__setattr__(self, "extras", MappingProxyType(dict(self.extras)))
+
+    @property
+    def visited_count(self) -> int:
+        """Number of distinct cells the run reached."""
+        return int(np.count_nonzero(self.visited))
+
+    @property
+    def length(self) -> int:
+        """Number of cells on the path (0 when not found)."""
+        return int(self.path.shape[0])
+
+    def path_cells(self) -> list[Cell]:
+        """The path as a list of cell tuples."""
+        return [tuple(int(x) for x in row) for row in self.path]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The machine-readable summary printed by ``tremaux solve --json``."""
+        return {
+            "algorithm": self.algorithm,
+            "found": bool(self.found),
+            "start": list(self.start),
+            "goal": list(self.goal),
+            "path": [list(c) for c in self.path_cells()],
+            "visited": self.visited_count,
+            "steps": int(self.steps),
+            "message": self.message,
+        }
+
+    def __repr__(self) -> str:
+        return (
+            f"Solution(algorithm={self.algorithm!r}, found={self.found}, length={self.length}, "
+            f"visited={self.visited_count}, steps={self.steps})"
+        )
