@@ -1,0 +1,198 @@
+"""The work behind the API, run inside worker processes.
+
+Each job takes the already validated request as a plain dict and returns plain
+JSON-ready data (or bytes for pictures), so only simple values cross the pipe
+between the server and its workers (:mod:`tremaux.web.workers`). Jobs never
+touch files.
+
+Examples
+--------
+>>> sorted(JOBS)
+['echo', 'maze', 'render', 'solve']
+>>> JOBS["echo"]({"ping": 1})
+{'ping': 1}
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from ..maze import properties as props
+from ..maze.model import Maze
+from ..trace import Event
+
+__all__ = ["JOBS", "build_maze", "diameter_endpoints", "maze_stats", "warm_up"]
+
+JOBS: dict[str, Callable[[dict[str, Any]], Any]] = {}
+"""Job name -> function, the only things a worker runs."""
+
+EXACT_DIAMETER_CELLS = 2500
+"""Up to this many cells the two most distant cells are found exactly (all pairs)."""
+
+
+def _job(fn: Callable[[dict[str, Any]], Any]) -> Callable[[dict[str, Any]], Any]:
+    JOBS[fn.__name__.removesuffix("_job")] = fn
+    return fn
+
+
+@_job
+def echo_job(payload: Any) -> Any:
+    """Return ``payload`` (a liveness check of a worker)."""
+    return payload
+
+
+def diameter_endpoints(maze: Maze) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """The two most distant cells of ``maze`` (in passages) and their distance.
+
+    Exact for perfect mazes (two sweeps of breadth-first search) and, up to
+    :data:`EXACT_DIAMETER_CELLS` cells, for mazes with loops too (a search
+    from every cell); larger mazes with loops get the two-sweep estimate.
+
+    Examples
+    --------
+    >>> diameter_endpoints(Maze.open((3, 4)))
+    ((0, 0), (2, 3), 5)
+    """
+    first = next(c for c in np.ndindex(maze.shape) if maze.mask is None or maze.mask[c])
+    d = props.distances_from(maze, first)
+    a = np.unravel_index(int(np.argmax(d)), maze.shape)
+    d = props.distances_from(maze, a)
+    b = np.unravel_index(int(np.argmax(d)), maze.shape)
+    best = (tuple(int(x) for x in a), tuple(int(x) for x in b), int(d[b]))
+    if maze.size <= EXACT_DIAMETER_CELLS and not props.is_perfect(maze):
+        for i in np.flatnonzero(maze.flat_mask):
+            src = maze.cell(int(i))
+            d = props.distances_from(maze, src)
+            far = int(np.argmax(d))
+            if int(d.reshape(-1)[far]) > best[2]:
+                best = (src, maze.cell(far), int(d.reshape(-1)[far]))
+    return best
+
+
+def build_maze(params: dict[str, Any]) -> tuple[Maze, Any]:
+    """Generate the maze ``params`` describe, with start and goal at its diameter's ends.
+
+    Returns the maze and the generator's run statistics.
+    """
+    from .. import generate
+
+    shape = (int(params["rows"]), int(params["cols"]))
+    gen = generate(shape, params["generator"], seed=params["seed"], braid=float(params["braid"]))
+    maze = gen.maze
+    a, b, _ = diameter_endpoints(maze)
+    return maze.replace(start=a, goal=b), gen.stats
+
+
+def maze_stats(maze: Maze) -> list[tuple[str, str]]:
+    """``(label, value)`` rows describing the shape of ``maze``."""
+    deg = props.degrees(maze).reshape(-1)
+    dist = props.distances_from(maze, maze.start)
+    reach = dist.reshape(-1)
+    rows = [
+        ("cells", str(maze.size)),
+        ("passages", str(maze.passages)),
+        ("dead ends", str(int(np.count_nonzero(deg == 1)))),
+        ("junctions", str(int(np.count_nonzero(deg >= 3)))),
+        ("loops", str(props.loop_count(maze))),
+        ("perfect", "yes" if props.is_perfect(maze) else "no"),
+        ("start to goal", f"{int(dist[maze.goal])} steps"),
+        ("unreachable cells", str(int(np.count_nonzero((reach < 0) & maze.flat_mask)))),
+    ]
+    return rows
+
+
+def _maze_payload(maze: Maze) -> dict[str, Any]:
+    return {
+        "rows": int(maze.shape[0]),
+        "cols": int(maze.shape[1]),
+        "cells": maze.cells.reshape(-1).tolist(),
+        "start": list(maze.start),
+        "goal": list(maze.goal),
+    }
+
+
+@_job
+def maze_job(params: dict[str, Any]) -> dict[str, Any]:
+    """Generate a maze: its cells, end points and statistics."""
+    t0 = time.perf_counter()
+    maze, gstats = build_maze(params)
+    out = _maze_payload(maze)
+    out["params"] = dict(params)
+    out["generation"] = [("algorithm", gstats.title)] + [tuple(r) for r in gstats.rows()]
+    out["stats"] = maze_stats(maze)
+    out["elapsed_ms"] = round((time.perf_counter() - t0) * 1000, 2)
+    return out
+
+
+def _trace_payload(trace: Any, limit: int) -> dict[str, Any]:
+    ev = trace.events
+    n = len(ev)
+    cut = ev[:limit]
+    return {
+        "kinds": cut["kind"].astype(np.int64).tolist(),
+        "cells": cut["cell"].tolist(),
+        "others": cut["other"].tolist(),
+        "names": {int(e): e.name.lower() for e in Event},
+        "total": n,
+        "truncated": n > limit,
+    }
+
+
+def _run_stats(solution: Any, maze: Maze) -> list[tuple[str, str]]:
+    d = solution.to_dict()
+    rows = [
+        ("solver", solution.algorithm),
+        ("verdict", d.get("message") or ("found" if solution.found else "not found")),
+        ("path length", f"{solution.length} cells" if solution.found else "-"),
+        ("cells visited", f"{solution.visited_count} of {maze.size}"),
+        ("steps", str(d["steps"])),
+    ]
+    if solution.found and solution.steps:
+        rows.append(("steps per path cell", f"{d['steps'] / max(solution.length, 1):.2f}"))
+    if solution.trace is not None:
+        rows.append(("trace events", str(len(solution.trace))))
+    return rows
+
+
+@_job
+def solve_job(request: dict[str, Any]) -> dict[str, Any]:
+    """Generate the maze of ``request["maze"]`` and solve it with ``request["solver"]``."""
+    from .. import solve
+
+    t0 = time.perf_counter()
+    maze, _ = build_maze(request["maze"])
+    record = bool(request.get("record", True))
+    solution = solve(maze, request["solver"], record=record)
+    limit = int(request.get("max_events", 400_000))
+    return {
+        "solution": solution.to_dict(),
+        "trace": _trace_payload(solution.trace, limit) if solution.trace is not None else None,
+        "stats": _run_stats(solution, maze),
+        "elapsed_ms": round((time.perf_counter() - t0) * 1000, 2),
+    }
+
+
+@_job
+def render_job(request: dict[str, Any]) -> bytes | str:
+    """A picture of the maze of ``request`` (with a solver's path if ``solver`` is set)."""
+    from .. import render, solve
+
+    maze, _ = build_maze(request)
+    obj: Any = maze
+    if request.get("solver"):
+        obj = solve(maze, request["solver"])
+    style = {"cell": int(request.get("cell", 16))}
+    if request["format"] == "svg":
+        return render.to_svg(obj, **style)
+    return render.to_png(obj, **style)
+
+
+def warm_up() -> None:
+    """Load the kernels the page uses first, so a new worker answers quickly."""
+    maze_job({"generator": "backtracker", "rows": 4, "cols": 4, "braid": 0.5, "seed": 1})
+    solve_job({"maze": {"generator": "backtracker", "rows": 4, "cols": 4, "braid": 0.5, "seed": 1},
+               "solver": "tremaux"})

@@ -1,0 +1,185 @@
+"""The JSON API's request and response models (pydantic), and its limits.
+
+Every size, share and name a visitor sends is checked here or, for names, by
+the registries; a bad value gets a 4xx answer whose ``error`` names it.
+
+Examples
+--------
+>>> MazeParams(rows=10, cols=12).model_dump()["braid"]
+0.5
+>>> MazeParams(rows=10_000)
+Traceback (most recent call last):
+...
+pydantic_core._pydantic_core.ValidationError: 1 validation error for MazeParams
+rows
+  Input should be less than or equal to 150 ...
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = [
+    "MAX_SIDE",
+    "NL_MAX_SIDE",
+    "MAX_SEED",
+    "MAX_TEXT",
+    "MAX_TRACE_EVENTS",
+    "Limits",
+    "AlgorithmInfo",
+    "ErrorBody",
+    "MazeParams",
+    "MazeResponse",
+    "RenderParams",
+    "SolveRequest",
+    "SolveResponse",
+    "PuzzleBody",
+    "PuzzleSolveRequest",
+    "PuzzleSolveResponse",
+    "PuzzleText",
+    "PuzzleRandomParams",
+]
+
+MAX_SIDE = 150
+"""Largest number of rows or columns of a maze served on the page."""
+NL_MAX_SIDE = 30
+"""Largest number of rows or columns of a Number Link puzzle."""
+MAX_SEED = 2**53 - 1
+"""Largest seed (the largest integer a browser holds exactly)."""
+MAX_TEXT = 20_000
+"""Longest puzzle text accepted, in characters."""
+MAX_TRACE_EVENTS = 400_000
+"""Trace events sent for one animation; longer traces are cut (and say so)."""
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Limits(BaseModel):
+    """What the server accepts (``GET /api/limits``)."""
+
+    max_side: int = MAX_SIDE
+    nl_max_side: int = NL_MAX_SIDE
+    max_seed: int = MAX_SEED
+    max_text: int = MAX_TEXT
+    max_trace_events: int = MAX_TRACE_EVENTS
+    time_limit: float = Field(description="Seconds a generation, solve or render may run.")
+
+
+class AlgorithmInfo(BaseModel):
+    """One registry entry."""
+
+    name: str
+    aliases: list[str]
+    doc: str
+    meta: dict[str, Any] = {}
+
+
+class ErrorBody(BaseModel):
+    """Every 4xx/5xx answer: a one-line ``error`` and the ``kind`` of problem."""
+
+    error: str
+    kind: str
+    detail: list[dict[str, Any]] | None = None
+
+
+class MazeParams(_Model):
+    """A maze, fully determined by its generator, size, braid share and seed."""
+
+    generator: str = Field("backtracker", max_length=64, description="Generator name or alias.")
+    rows: int = Field(20, ge=2, le=MAX_SIDE)
+    cols: int = Field(20, ge=2, le=MAX_SIDE)
+    braid: float = Field(0.5, ge=0.0, le=1.0, description="Share of dead ends opened into loops.")
+    seed: int | None = Field(None, ge=0, le=MAX_SEED, description="Random seed; drawn when absent.")
+
+
+class RenderParams(MazeParams):
+    """A maze picture: the maze, optionally with a solver's path drawn on it."""
+
+    solver: str | None = Field(None, max_length=64, description="Draw this solver's path.")
+    cell: int = Field(16, ge=4, le=64, description="Cell size in pixels.")
+
+
+class MazeResponse(BaseModel):
+    """A generated maze, ready to draw."""
+
+    params: MazeParams
+    rows: int
+    cols: int
+    cells: list[int] = Field(description="Row-major side bits: N=1, E=2, S=4, W=8.")
+    start: list[int]
+    goal: list[int]
+    generation: list[tuple[str, str]] = Field(description="Run statistics of the generator.")
+    stats: list[tuple[str, str]] = Field(description="Statistics of the maze.")
+    elapsed_ms: float
+
+
+class SolveRequest(_Model):
+    """Solve the maze described by ``maze`` with ``solver``."""
+
+    maze: MazeParams = MazeParams()
+    solver: str = Field("tremaux", max_length=64, description="Solver name or alias.")
+    record: bool = Field(True, description="Send the trace, for the animation.")
+
+
+class TraceBody(BaseModel):
+    """The transcript of the run as three parallel arrays of row-major flat indices."""
+
+    kinds: list[int]
+    cells: list[int]
+    others: list[int]
+    names: dict[int, str]
+    total: int = Field(description="Events in the full trace.")
+    truncated: bool
+
+
+class SolveResponse(BaseModel):
+    """A solution, its trace and the statistics of the run."""
+
+    solution: dict[str, Any]
+    trace: TraceBody | None
+    stats: list[tuple[str, str]]
+    elapsed_ms: float
+
+
+class PuzzleBody(_Model):
+    """A Number Link grid: 0 for an empty cell, a positive number for an end point."""
+
+    rows: int = Field(ge=2, le=NL_MAX_SIDE)
+    cols: int = Field(ge=2, le=NL_MAX_SIDE)
+    grid: list[list[int]] = Field(description="rows lists of cols numbers.")
+
+
+class PuzzleSolveRequest(PuzzleBody):
+    """Solve a Number Link puzzle; ``second`` also looks for another solution."""
+
+    solver: str | None = Field(None, max_length=64, description="Number Link solver (default: the best one).")
+    second: bool = Field(True, description="Look for a second solution (uniqueness).")
+
+
+class PuzzleSolveResponse(BaseModel):
+    """The verdict on a puzzle, its solution(s) as paths of cells."""
+
+    status: Literal["solved", "no-solution", "not-filling", "cut-off"]
+    message: str
+    unique: bool | None = Field(description="None when uniqueness was not decided.")
+    paths: dict[str, list[list[int]]] | None = Field(description="number -> cells [r, c] from one end to the other.")
+    second: dict[str, list[list[int]]] | None
+    elapsed_ms: float
+
+
+class PuzzleText(_Model):
+    """A puzzle in the text format (for load and save)."""
+
+    text: str = Field(max_length=MAX_TEXT)
+
+
+class PuzzleRandomParams(_Model):
+    """A random puzzle from the generator."""
+
+    rows: int = Field(8, ge=2, le=NL_MAX_SIDE)
+    cols: int = Field(8, ge=2, le=NL_MAX_SIDE)
+    seed: int | None = Field(None, ge=0, le=MAX_SEED)

@@ -1,0 +1,794 @@
+/* The tremaux page: a maze demo replaying solver traces, and a Number Link board.
+ *
+ * Plain JavaScript on two canvases, no build step. Everything the server knows
+ * (registries, limits, colours) is fetched from the JSON API, so a new
+ * algorithm appears in the menus without touching this file.
+ *
+ * window.tremaux exposes the state of both pieces (read by the browser tests).
+ */
+"use strict";
+
+(function () {
+  const $ = (id) => document.getElementById(id);
+
+  // ------------------------------------------------------------------ API
+  async function api(path, options) {
+    let res;
+    try {
+      res = await fetch(path, options);
+    } catch (err) {
+      throw new Error("the server cannot be reached (" + err.message + ")");
+    }
+    let body = null;
+    try { body = await res.json(); } catch (_) { body = null; }
+    if (!res.ok) {
+      const msg = body && body.error ? body.error : res.status + " " + res.statusText;
+      const e = new Error(msg);
+      e.status = res.status;
+      e.kind = body && body.kind;
+      throw e;
+    }
+    return body;
+  }
+  const postJSON = (path, data) => api(path, {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(data),
+  });
+
+  function say(el, text, kind) {
+    el.textContent = text || "";
+    el.className = "message" + (kind ? " " + kind : "");
+  }
+
+  function fillTable(table, rows) {
+    table.innerHTML = "";
+    for (const [k, v] of rows) {
+      const tr = table.insertRow();
+      tr.insertCell().textContent = k;
+      tr.insertCell().textContent = v;
+    }
+  }
+
+  function fillSelect(select, entries, wanted) {
+    select.innerHTML = "";
+    for (const e of entries) {
+      const o = document.createElement("option");
+      o.value = e.name;
+      o.textContent = e.name;
+      o.title = e.doc;
+      select.appendChild(o);
+    }
+    const match = entries.find((e) => e.name === wanted || e.aliases.includes(wanted));
+    if (match) select.value = match.name;
+  }
+
+  function download(name, text, type) {
+    const url = URL.createObjectURL(new Blob([text], { type: type || "text/plain" }));
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  let PALETTE = {
+    background: "#ffffff", wall: "#222222", floor: "#ffffff", visited: "#e3e3cc", marked: "#d6d69a",
+    retraced: "#555555", path: "#999955", start: "#995555", goal: "#559955", dead: "#b0b0b0",
+  };
+  let LIMITS = { max_side: 150, nl_max_side: 30, time_limit: 10 };
+
+  // ================================================================== the maze demo
+  const N = 1, E = 2, S = 4, W = 8;
+  const SPEEDS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 20000]; // events per second
+  const EV = { VISIT: 10, MARK: 11, RETRACE: 12, BACKTRACK: 13, DEAD: 14, FOUND: 15, PATH: 16, LOOPING: 17 };
+  // Paint order: a cell keeps the strongest state it has reached.
+  const RANK = { floor: 0, visited: 1, marked: 2, dead: 3, retraced: 4, path: 5 };
+
+  const M = {
+    canvas: $("maze"),
+    maze: null,       // {rows, cols, cells, start, goal, params}
+    params: null,
+    solution: null,   // server answer of /api/solve
+    events: null,     // {kinds, cells, others}
+    index: 0,
+    playing: false,
+    phase: "empty",   // empty | loading | ready | solving | animating | paused | done | error
+    cellState: null,  // Uint8 rank per cell
+    edgeState: null,  // Map key -> state name
+    marks: null,      // Map edge key -> count of MARK events
+    current: -1,
+    geo: null,
+    timer: 0,
+    lastTick: 0,
+    carry: 0,
+    requestId: 0,
+  };
+
+  function readForm() {
+    const seedText = $("seed").value.trim();
+    return {
+      generator: $("generator").value || "backtracker",
+      solver: $("solver").value || "tremaux",
+      rows: parseInt($("rows").value, 10),
+      cols: parseInt($("cols").value, 10),
+      braid: parseFloat($("braid").value),
+      seed: seedText === "" ? null : Number(seedText),
+    };
+  }
+
+  function writeForm(p) {
+    if (p.generator) $("generator").value = p.generator;
+    if (p.solver) $("solver").value = p.solver;
+    if (p.rows) $("rows").value = p.rows;
+    if (p.cols) $("cols").value = p.cols;
+    if (p.braid !== undefined && p.braid !== null) $("braid").value = p.braid;
+    $("braid-out").value = Number($("braid").value).toFixed(2);
+    $("seed").value = p.seed === null || p.seed === undefined ? "" : p.seed;
+    showDocs();
+  }
+
+  function query(p, extra) {
+    const q = new URLSearchParams({ generator: p.generator, rows: p.rows, cols: p.cols, braid: p.braid });
+    if (p.seed !== null && p.seed !== undefined && !Number.isNaN(p.seed)) q.set("seed", p.seed);
+    for (const [k, v] of Object.entries(extra || {})) if (v !== null && v !== undefined) q.set(k, v);
+    return q.toString();
+  }
+
+  function geometry(rows, cols) {
+    const maxW = 600, maxH = 600;
+    const size = Math.max(3, Math.floor(Math.min((maxW - 8) / cols, (maxH - 8) / rows)));
+    const wall = Math.max(1, Math.round(size / 8));
+    const width = cols * size + 2 * wall + 4, height = rows * size + 2 * wall + 4;
+    const ratio = window.devicePixelRatio || 1;
+    return { size, wall, x0: wall + 2, y0: wall + 2, width, height, ratio };
+  }
+
+  function setupCanvas(canvas, geo) {
+    canvas.width = Math.round(geo.width * geo.ratio);
+    canvas.height = Math.round(geo.height * geo.ratio);
+    canvas.style.width = geo.width + "px";
+    canvas.style.height = geo.height + "px";
+    const ctx = canvas.getContext("2d");
+    ctx.setTransform(geo.ratio, 0, 0, geo.ratio, 0, 0);
+    return ctx;
+  }
+
+  function cellColour(i) {
+    const mz = M.maze;
+    if (i === mz.startIndex) return PALETTE.start;
+    if (i === mz.goalIndex) return PALETTE.goal;
+    const rank = M.cellState[i];
+    for (const [name, r] of Object.entries(RANK)) if (r === rank) return PALETTE[name];
+    return PALETTE.floor;
+  }
+
+  function paintCell(ctx, i) {
+    const g = M.geo, mz = M.maze;
+    const r = Math.floor(i / mz.cols), c = i % mz.cols;
+    const x = g.x0 + c * g.size, y = g.y0 + r * g.size, h = g.wall / 2;
+    ctx.fillStyle = cellColour(i);
+    ctx.fillRect(x + h, y + h, g.size - g.wall, g.size - g.wall);
+    if (i === M.current && M.phase !== "done") {
+      ctx.fillStyle = "#3b6fb6";
+      const d = Math.max(2, g.size / 4);
+      ctx.beginPath();
+      ctx.arc(x + g.size / 2, y + g.size / 2, d, 0, 2 * Math.PI);
+      ctx.fill();
+    }
+  }
+
+  function edgeKey(a, b) { return a < b ? a * 8 + (b - a === 1 ? 1 : 2) : b * 8 + (a - b === 1 ? 1 : 2); }
+
+  function paintEdge(ctx, a, b) {
+    const g = M.geo, mz = M.maze;
+    const lo = Math.min(a, b), hi = Math.max(a, b);
+    const state = M.edgeState.get(edgeKey(a, b)) || "floor";
+    const r = Math.floor(lo / mz.cols), c = lo % mz.cols;
+    const x = g.x0 + c * g.size, y = g.y0 + r * g.size, h = g.wall / 2;
+    ctx.fillStyle = PALETTE[state];
+    if (hi - lo === 1) ctx.fillRect(x + g.size - h - 0.5, y + h, g.wall + 1, g.size - g.wall);
+    else ctx.fillRect(x + h, y + g.size - h - 0.5, g.size - g.wall, g.wall + 1);
+  }
+
+  function drawMaze() {
+    const mz = M.maze;
+    M.geo = geometry(mz.rows, mz.cols);
+    const g = M.geo;
+    const ctx = setupCanvas(M.canvas, g);
+    ctx.fillStyle = PALETTE.background;
+    ctx.fillRect(0, 0, g.width, g.height);
+    // walls: the whole grid in wall colour, then every open cell and passage on top
+    ctx.fillStyle = PALETTE.wall;
+    ctx.fillRect(g.x0 - g.wall / 2, g.y0 - g.wall / 2, mz.cols * g.size + g.wall, mz.rows * g.size + g.wall);
+    const n = mz.rows * mz.cols;
+    for (let i = 0; i < n; i++) {
+      paintCell(ctx, i);
+      if (mz.cells[i] & E) paintEdge(ctx, i, i + 1);
+      if (mz.cells[i] & S) paintEdge(ctx, i, i + mz.cols);
+    }
+    if (M.current >= 0) paintCell(ctx, M.current);
+  }
+
+  function resetRun() {
+    stopTimer();
+    const n = M.maze ? M.maze.rows * M.maze.cols : 0;
+    M.cellState = new Uint8Array(n);
+    M.edgeState = new Map();
+    M.marks = new Map();
+    M.current = -1;
+    M.lastPath = -1;
+    M.index = 0;
+    M.carry = 0;
+    M.events = null;
+    M.solution = null;
+  }
+
+  function setPhase(phase) {
+    M.phase = phase;
+    const haveTrace = !!M.events && M.events.kinds.length > 0;
+    $("btn-play").disabled = !haveTrace || phase === "done";
+    $("btn-step").disabled = !haveTrace || phase === "done" || phase === "animating";
+    $("btn-end").disabled = !haveTrace || phase === "done";
+    $("btn-play").textContent = phase === "animating" ? "pause" : "play";
+    $("btn-solve").disabled = !M.maze || phase === "loading" || phase === "solving";
+    $("btn-new").disabled = phase === "loading";
+    showProgress();
+  }
+
+  function showProgress() {
+    const ev = M.events;
+    $("progress").textContent = ev ? `event ${M.index} of ${ev.kinds.length}` +
+      (ev.truncated ? ` (the first ${ev.kinds.length} of ${ev.total})` : "") : "";
+  }
+
+  function updateLinks() {
+    const p = M.params;
+    if (!p) return;
+    const here = new URL(window.location.href);
+    here.search = query(p, { solver: $("solver").value });
+    here.hash = "";
+    history.replaceState(null, "", here.toString());
+    $("permalink").href = here.toString();
+    const solver = M.solution ? $("solver").value : null;
+    $("dl-png").href = "/api/maze.png?" + query(p, { solver });
+    $("dl-svg").href = "/api/maze.svg?" + query(p, { solver });
+  }
+
+  async function newMaze(params) {
+    const id = ++M.requestId;
+    resetRun();
+    setPhase("loading");
+    say($("maze-message"), "generating…");
+    fillTable($("run-stats"), []);
+    let out;
+    try {
+      out = await api("/api/maze?" + query(params));
+    } catch (err) {
+      if (id !== M.requestId) return;
+      say($("maze-message"), err.message, "error");
+      setPhase(M.maze ? "ready" : "error");
+      return;
+    }
+    if (id !== M.requestId) return;
+    M.maze = out;
+    M.maze.startIndex = out.start[0] * out.cols + out.start[1];
+    M.maze.goalIndex = out.goal[0] * out.cols + out.goal[1];
+    M.params = out.params;
+    writeForm({ ...out.params, solver: $("solver").value });
+    resetRun();
+    drawMaze();
+    fillTable($("maze-stats"), out.stats);
+    fillTable($("gen-stats"), out.generation);
+    fillTable($("run-stats"), [["", "press solve"]]);
+    say($("maze-message"), `${out.rows} × ${out.cols} maze, seed ${out.params.seed}: ` +
+      `start (${out.start}) and destination (${out.goal}) are its two most distant cells.`);
+    updateLinks();
+    setPhase("ready");
+  }
+
+  async function solveMaze() {
+    if (!M.maze) return;
+    const id = ++M.requestId;
+    resetRun();
+    drawMaze();
+    setPhase("solving");
+    say($("maze-message"), "solving…");
+    let out;
+    try {
+      out = await postJSON("/api/solve", { maze: M.params, solver: $("solver").value });
+    } catch (err) {
+      if (id !== M.requestId) return;
+      say($("maze-message"), err.message, "error");
+      setPhase("ready");
+      return;
+    }
+    if (id !== M.requestId) return;
+    M.solution = out;
+    M.events = out.trace || { kinds: [], cells: [], others: [], total: 0, truncated: false };
+    fillTable($("run-stats"), out.stats.concat([["server time", `${out.elapsed_ms} ms`]]));
+    updateLinks();
+    chooseSpeed(M.events.kinds.length);
+    say($("maze-message"), "replaying the run of " + out.solution.algorithm + "…");
+    play();
+  }
+
+  function chooseSpeed(n) {
+    // the slowest speed that replays the whole run in about eight seconds
+    let k = SPEEDS.findIndex((s) => n / s <= 8);
+    if (k < 0) k = SPEEDS.length - 1;
+    $("speed").value = k;
+    showSpeed();
+  }
+
+  function showSpeed() {
+    $("speed-out").value = SPEEDS[Number($("speed").value)] + " events/s";
+  }
+
+  function setCell(i, name) {
+    if (i < 0) return;
+    if (RANK[name] > M.cellState[i] || name === "path") M.cellState[i] = RANK[name];
+  }
+
+  function setEdge(a, b, name) {
+    if (a < 0 || b < 0 || !isNeighbour(a, b)) return;
+    const k = edgeKey(a, b);
+    const old = M.edgeState.get(k) || "floor";
+    if (RANK[name] >= RANK[old]) M.edgeState.set(k, name);
+  }
+
+  function apply(j, ctx) {
+    const ev = M.events, kind = ev.kinds[j], a = ev.cells[j], b = ev.others[j];
+    const prev = M.current;
+    let link = -1;
+    switch (kind) {
+      case EV.VISIT:
+        setCell(a, "visited");
+        if (b >= 0) setEdge(a, b, "visited");
+        M.current = a;
+        break;
+      case EV.MARK: {
+        if (b < 0) { setCell(a, "marked"); break; }
+        const k = edgeKey(a, b), n = (M.marks.get(k) || 0) + 1;
+        M.marks.set(k, n);
+        setEdge(a, b, n >= 2 ? "retraced" : "marked");
+        setCell(a, "marked");
+        break;
+      }
+      case EV.RETRACE:
+        setCell(a, "retraced");
+        if (b >= 0) { setEdge(a, b, "retraced"); M.current = b; }
+        break;
+      case EV.BACKTRACK:
+        setCell(a, "retraced");
+        break;
+      case EV.DEAD:
+        setCell(a, "dead");
+        break;
+      case EV.FOUND:
+        M.current = a;
+        break;
+      case EV.PATH:
+        setCell(a, "path");
+        link = M.lastPath;
+        setEdge(link, a, "path");
+        M.lastPath = a;
+        break;
+      default:
+        break;
+    }
+    if (ctx) {
+      for (const i of [a, b, prev, M.current]) if (i >= 0) paintCell(ctx, i);
+      if (a >= 0 && b >= 0 && isNeighbour(a, b)) paintEdge(ctx, a, b);
+      if (link >= 0 && isNeighbour(link, a)) paintEdge(ctx, link, a);
+    }
+  }
+
+  function isNeighbour(a, b) {
+    const cols = M.maze.cols;
+    return (Math.abs(a - b) === 1 && Math.floor(a / cols) === Math.floor(b / cols)) || Math.abs(a - b) === cols;
+  }
+
+  function finish() {
+    stopTimer();
+    const sol = M.solution.solution;
+    // the final answer is drawn from the solution itself (the trace may be cut short)
+    const cols = M.maze.cols;
+    let last = -1;
+    for (const [r, c] of sol.path) {
+      const i = r * cols + c;
+      setCell(i, "path");
+      if (last >= 0) setEdge(last, i, "path");
+      last = i;
+    }
+    M.index = M.events.kinds.length;
+    M.phase = "done";
+    drawMaze();
+    setPhase("done");
+    if (sol.found) say($("maze-message"), `${sol.algorithm}: ${sol.message || "found"} (yellow).`, "ok");
+    else say($("maze-message"), `${sol.algorithm}: ${sol.message || "no path found"}.`, "warn");
+  }
+
+  function stepTo(target) {
+    const ctx = M.canvas.getContext("2d");
+    const n = M.events.kinds.length;
+    target = Math.min(target, n);
+    while (M.index < target) apply(M.index++, ctx);
+    showProgress();
+    if (M.index >= n) finish();
+  }
+
+  function tick(now) {
+    if (!M.playing) return;
+    const dt = Math.min(0.25, (now - M.lastTick) / 1000);
+    M.lastTick = now;
+    M.carry += dt * SPEEDS[Number($("speed").value)];
+    const k = Math.floor(M.carry);
+    M.carry -= k;
+    if (k > 0) stepTo(M.index + k);
+    if (M.playing) M.timer = requestAnimationFrame(tick);
+  }
+
+  function play() {
+    if (!M.events) return;
+    if (M.events.kinds.length === 0) { finish(); return; }
+    M.playing = true;
+    setPhase("animating");
+    M.lastTick = performance.now();
+    M.timer = requestAnimationFrame(tick);
+  }
+
+  function pause() {
+    stopTimer();
+    setPhase("paused");
+  }
+
+  function stopTimer() {
+    M.playing = false;
+    if (M.timer) cancelAnimationFrame(M.timer);
+    M.timer = 0;
+  }
+
+  function showDocs() {
+    const g = ENTRIES.generators.find((e) => e.name === $("generator").value);
+    const s = ENTRIES.solvers.find((e) => e.name === $("solver").value);
+    $("generator-doc").textContent = g ? g.name + ": " + g.doc : "";
+    $("solver-doc").textContent = s ? s.name + ": " + s.doc : "";
+  }
+
+  const ENTRIES = { generators: [], solvers: [], nlSolvers: [] };
+
+  function bindMaze() {
+    $("btn-new").addEventListener("click", () => {
+      const p = readForm();
+      p.seed = Math.floor(Math.random() * 2 ** 31);
+      newMaze(p);
+    });
+    $("btn-solve").addEventListener("click", solveMaze);
+    for (const id of ["generator", "rows", "cols", "braid", "seed"]) {
+      $(id).addEventListener("change", () => newMaze(readForm()));
+    }
+    $("braid").addEventListener("input", () => { $("braid-out").value = Number($("braid").value).toFixed(2); });
+    $("solver").addEventListener("change", () => {
+      showDocs();
+      if (M.maze) { resetRun(); drawMaze(); setPhase("ready"); updateLinks(); fillTable($("run-stats"), []); }
+    });
+    $("btn-play").addEventListener("click", () => (M.playing ? pause() : play()));
+    $("btn-step").addEventListener("click", () => { if (M.events) { stepTo(M.index + 1); if (M.phase !== "done") setPhase("paused"); } });
+    $("btn-end").addEventListener("click", () => { if (M.events) stepTo(M.events.kinds.length); });
+    $("speed").addEventListener("input", showSpeed);
+    showSpeed();
+  }
+
+  // ================================================================== Number Link
+  const NL = {
+    canvas: $("nl-board"),
+    rows: 8,
+    cols: 8,
+    grid: null,        // rows x cols numbers, 0 = empty
+    sel: [0, 0],
+    typed: "",
+    typedAt: 0,
+    answer: null,      // last server answer
+    shown: "first",    // which solution is drawn
+    phase: "editing",  // editing | solving | solved | improper | error
+  };
+
+  function nlColour(k) {
+    const base = ["#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf",
+      "#bcbd22", "#7f7f7f", "#393b79", "#ad494a", "#637939", "#d6616b", "#3182bd", "#e6550d"];
+    if (k >= 1 && k <= base.length) return base[k - 1];
+    return `hsl(${(k * 137.508) % 360}, 65%, 42%)`;
+  }
+
+  function nlGeometry() {
+    const size = Math.max(14, Math.floor(Math.min(560 / NL.cols, 480 / NL.rows, 56)));
+    return { size, x0: 1, y0: 1, width: NL.cols * size + 2, height: NL.rows * size + 2, ratio: window.devicePixelRatio || 1 };
+  }
+
+  function nlReset(rows, cols, grid) {
+    NL.rows = rows;
+    NL.cols = cols;
+    NL.grid = grid || Array.from({ length: rows }, () => new Array(cols).fill(0));
+    NL.sel = [0, 0];
+    nlForget();
+    nlDraw();
+  }
+
+  function nlForget() {
+    NL.answer = null;
+    NL.shown = "first";
+    NL.phase = "editing";
+    $("nl-other").hidden = true;
+    fillTable($("nl-stats"), []);
+  }
+
+  function nlDraw() {
+    const g = nlGeometry();
+    NL.geo = g;
+    const ctx = setupCanvas(NL.canvas, g);
+    ctx.fillStyle = "#fff";
+    ctx.fillRect(0, 0, g.width, g.height);
+    ctx.strokeStyle = "#ccc";
+    ctx.lineWidth = 1;
+    for (let r = 0; r <= NL.rows; r++) {
+      ctx.beginPath(); ctx.moveTo(g.x0, g.y0 + r * g.size + 0.5); ctx.lineTo(g.x0 + NL.cols * g.size, g.y0 + r * g.size + 0.5); ctx.stroke();
+    }
+    for (let c = 0; c <= NL.cols; c++) {
+      ctx.beginPath(); ctx.moveTo(g.x0 + c * g.size + 0.5, g.y0); ctx.lineTo(g.x0 + c * g.size + 0.5, g.y0 + NL.rows * g.size); ctx.stroke();
+    }
+    const centre = (r, c) => [g.x0 + (c + 0.5) * g.size, g.y0 + (r + 0.5) * g.size];
+    const paths = NL.answer && (NL.shown === "second" ? NL.answer.second : NL.answer.paths);
+    if (paths) {
+      ctx.lineCap = "round";
+      ctx.lineJoin = "round";
+      ctx.lineWidth = Math.max(3, g.size * 0.32);
+      for (const [num, cells] of Object.entries(paths)) {
+        ctx.strokeStyle = nlColour(Number(num));
+        ctx.beginPath();
+        cells.forEach(([r, c], k) => { const [x, y] = centre(r, c); if (k) ctx.lineTo(x, y); else ctx.moveTo(x, y); });
+        ctx.stroke();
+      }
+    }
+    const [sr, sc] = NL.sel;
+    if (document.activeElement === NL.canvas || NL.phase === "editing") {
+      ctx.strokeStyle = "#3b6fb6";
+      ctx.lineWidth = 2;
+      ctx.strokeRect(g.x0 + sc * g.size + 2, g.y0 + sr * g.size + 2, g.size - 3, g.size - 3);
+    }
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.font = `bold ${Math.floor(g.size * 0.48)}px system-ui, sans-serif`;
+    for (let r = 0; r < NL.rows; r++) {
+      for (let c = 0; c < NL.cols; c++) {
+        const v = NL.grid[r][c];
+        if (!v) continue;
+        const [x, y] = centre(r, c);
+        ctx.fillStyle = nlColour(v);
+        ctx.beginPath();
+        ctx.arc(x, y, g.size * 0.38, 0, 2 * Math.PI);
+        ctx.fill();
+        ctx.fillStyle = "#fff";
+        ctx.fillText(String(v), x, y + 1);
+      }
+    }
+  }
+
+  function nlSet(r, c, v) {
+    NL.grid[r][c] = v;
+    if (NL.answer) nlForget();
+    say($("nl-message"), "");
+    nlDraw();
+  }
+
+  function nlKey(ev) {
+    const [r, c] = NL.sel;
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (moves[ev.key]) {
+      const [dr, dc] = moves[ev.key];
+      NL.sel = [Math.min(NL.rows - 1, Math.max(0, r + dr)), Math.min(NL.cols - 1, Math.max(0, c + dc))];
+      NL.typed = "";
+      nlDraw();
+      ev.preventDefault();
+    } else if (/^[0-9]$/.test(ev.key)) {
+      const now = performance.now();
+      NL.typed = now - NL.typedAt < 1200 && NL.typed.length < 3 ? NL.typed + ev.key : ev.key;
+      NL.typedAt = now;
+      nlSet(r, c, parseInt(NL.typed, 10));
+      ev.preventDefault();
+    } else if (ev.key === "Backspace" || ev.key === "Delete" || ev.key === " ") {
+      NL.typed = "";
+      nlSet(r, c, 0);
+      ev.preventDefault();
+    }
+  }
+
+  function nlClick(ev) {
+    const rect = NL.canvas.getBoundingClientRect(), g = NL.geo;
+    const c = Math.floor((ev.clientX - rect.left - g.x0) / g.size);
+    const r = Math.floor((ev.clientY - rect.top - g.y0) / g.size);
+    if (r < 0 || c < 0 || r >= NL.rows || c >= NL.cols) return;
+    NL.sel = [r, c];
+    NL.typed = "";
+    NL.canvas.focus();
+    nlDraw();
+  }
+
+  function nlBody() {
+    return { rows: NL.rows, cols: NL.cols, grid: NL.grid };
+  }
+
+  async function nlSolve() {
+    const numbers = NL.grid.flat().filter((v) => v > 0);
+    if (numbers.length === 0) {
+      say($("nl-message"), "place some pairs of numbers first: click a cell and type a number", "error");
+      return;
+    }
+    NL.phase = "solving";
+    nlForget();
+    NL.phase = "solving";
+    nlDraw();
+    say($("nl-message"), "solving…");
+    const body = { ...nlBody(), second: true };
+    if ($("nl-solver").value) body.solver = $("nl-solver").value;
+    let out;
+    try {
+      out = await postJSON("/api/numberlink/solve", body);
+    } catch (err) {
+      NL.phase = "error";
+      say($("nl-message"), err.message, "error");
+      return;
+    }
+    NL.answer = out;
+    NL.phase = out.status === "solved" ? "solved" : "improper";
+    const kind = out.status === "solved" ? (out.unique === false ? "warn" : "ok") : "error";
+    say($("nl-message"), out.message, kind);
+    $("nl-other").hidden = !out.second;
+    $("nl-other").textContent = "show the other solution";
+    fillTable($("nl-stats"), out.stats || []);
+    nlDraw();
+  }
+
+  async function nlRandom() {
+    const body = { rows: NL.rows, cols: NL.cols, seed: Math.floor(Math.random() * 2 ** 31) };
+    say($("nl-message"), "making a puzzle…");
+    try {
+      const out = await postJSON("/api/numberlink/random", body);
+      nlReset(out.rows, out.cols, out.grid);
+      say($("nl-message"), out.message || `a random ${out.rows} × ${out.cols} puzzle (seed ${body.seed})`);
+    } catch (err) {
+      say($("nl-message"), err.message, "error");
+    }
+  }
+
+  async function nlSave() {
+    try {
+      const out = await postJSON("/api/numberlink/format", nlBody());
+      download(`numberlink-${NL.rows}x${NL.cols}.txt`, out.text);
+    } catch (err) {
+      say($("nl-message"), err.message, "error");
+    }
+  }
+
+  function nlLoad(ev) {
+    const file = ev.target.files[0];
+    if (!file) return;
+    const reader = new FileReader();
+    reader.onload = async () => {
+      try {
+        const out = await postJSON("/api/numberlink/parse", { text: String(reader.result) });
+        setPreset(out.rows, out.cols);
+        nlReset(out.rows, out.cols, out.grid);
+        say($("nl-message"), `loaded ${file.name}: ${out.rows} × ${out.cols}`, "ok");
+      } catch (err) {
+        say($("nl-message"), `${file.name}: ${err.message}`, "error");
+      }
+      ev.target.value = "";
+    };
+    reader.readAsText(file);
+  }
+
+  function setPreset(rows, cols) {
+    const v = `${rows}x${cols}`;
+    const known = [...$("nl-preset").options].some((o) => o.value === v);
+    $("nl-preset").value = known ? v : "custom";
+    $("nl-custom").hidden = known;
+    $("nl-rows").value = rows;
+    $("nl-cols").value = cols;
+  }
+
+  function nlResize(rows, cols) {
+    const max = LIMITS.nl_max_side;
+    if (!(rows >= 2 && cols >= 2 && rows <= max && cols <= max)) {
+      say($("nl-message"), `size ${rows} × ${cols}: rows and columns must be between 2 and ${max}`, "error");
+      return;
+    }
+    say($("nl-message"), "");
+    nlReset(rows, cols);
+  }
+
+  function bindNumberLink() {
+    NL.canvas.addEventListener("click", nlClick);
+    NL.canvas.addEventListener("keydown", nlKey);
+    NL.canvas.addEventListener("blur", nlDraw);
+    $("nl-preset").addEventListener("change", () => {
+      const v = $("nl-preset").value;
+      $("nl-custom").hidden = v !== "custom";
+      if (v !== "custom") { const [r, c] = v.split("x").map(Number); nlResize(r, c); }
+    });
+    $("nl-resize").addEventListener("click", () => nlResize(parseInt($("nl-rows").value, 10), parseInt($("nl-cols").value, 10)));
+    $("nl-solve").addEventListener("click", nlSolve);
+    $("nl-clear").addEventListener("click", () => { nlReset(NL.rows, NL.cols); say($("nl-message"), ""); });
+    $("nl-random").addEventListener("click", nlRandom);
+    $("nl-save").addEventListener("click", nlSave);
+    $("nl-load").addEventListener("change", nlLoad);
+    $("nl-other").addEventListener("click", () => {
+      NL.shown = NL.shown === "first" ? "second" : "first";
+      $("nl-other").textContent = NL.shown === "first" ? "show the other solution" : "show the first solution";
+      nlDraw();
+    });
+    $("nl-solver").addEventListener("change", () => {
+      const s = ENTRIES.nlSolvers.find((e) => e.name === $("nl-solver").value);
+      $("nl-solver-doc").textContent = s ? s.name + ": " + s.doc : "";
+    });
+    nlReset(8, 8);
+  }
+
+  // ================================================================== start
+  async function start() {
+    bindMaze();
+    bindNumberLink();
+    const url = new URL(window.location.href).searchParams;
+    const want = {
+      generator: url.get("generator") || "backtracker",
+      solver: url.get("solver") || "tremaux",
+      rows: url.has("rows") ? Number(url.get("rows")) : 20,
+      cols: url.has("cols") ? Number(url.get("cols")) : 20,
+      braid: url.has("braid") ? Number(url.get("braid")) : 0.5,
+      seed: url.has("seed") ? Number(url.get("seed")) : Math.floor(Math.random() * 2 ** 31),
+    };
+    try {
+      const [gens, sols, nls, limits, palette] = await Promise.all([
+        api("/api/generators"), api("/api/solvers"), api("/api/numberlink/solvers").catch(() => []),
+        api("/api/limits"), api("/api/palette").catch(() => PALETTE),
+      ]);
+      ENTRIES.generators = gens;
+      ENTRIES.solvers = sols;
+      ENTRIES.nlSolvers = nls;
+      LIMITS = limits;
+      PALETTE = { ...PALETTE, ...palette };
+      fillSelect($("generator"), gens, want.generator);
+      fillSelect($("solver"), sols, want.solver);
+      fillSelect($("nl-solver"), nls, nls.length ? nls[0].name : "");
+      $("nl-solver").dispatchEvent(new Event("change"));
+      for (const id of ["rows", "cols"]) $(id).max = limits.max_side;
+      for (const id of ["nl-rows", "nl-cols"]) $(id).max = limits.nl_max_side;
+      $("seed").max = limits.max_seed;
+    } catch (err) {
+      say($("maze-message"), err.message, "error");
+      return;
+    }
+    for (const sw of document.querySelectorAll(".legend .sw")) sw.style.background = PALETTE[sw.dataset.colour];
+    await newMaze(want);
+  }
+
+  window.tremaux = {
+    maze: {
+      state: () => ({
+        phase: M.phase, index: M.index, events: M.events ? M.events.kinds.length : 0,
+        found: M.solution ? M.solution.solution.found : null,
+        path: M.solution ? M.solution.solution.path : null,
+        params: M.params, start: M.maze && M.maze.start, goal: M.maze && M.maze.goal,
+      }),
+      geometry: () => M.geo,
+    },
+    numberlink: {
+      state: () => ({ phase: NL.phase, rows: NL.rows, cols: NL.cols, grid: NL.grid, answer: NL.answer, shown: NL.shown }),
+      geometry: () => NL.geo,
+      colour: nlColour,
+    },
+    palette: () => PALETTE,
+  };
+
+  start();
+})();

@@ -1,0 +1,212 @@
+"""A small pool of worker processes that runs jobs under a hard time limit.
+
+Numba kernels cannot be interrupted from another thread, so every job that
+may take long (generating, solving, rendering) runs in a separate process.
+When a job runs past its time limit the worker is killed, a fresh one takes
+its place and the caller gets :class:`JobTimeout`; one visitor cannot stall
+the server. Jobs are named functions of :mod:`tremaux.web.jobs` that take and
+return plain JSON-ready data, so nothing but dicts crosses the pipe.
+
+Errors raised on purpose (:class:`tremaux.errors.TremauxError`) come back as
+:class:`JobError` with the exception's class name and one-line message.
+
+Examples
+--------
+>>> pool = WorkerPool(1, warm=False)
+>>> pool.run("echo", {"x": 1}, timeout=30)
+{'x': 1}
+>>> pool.close()
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import queue
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["WorkerPool", "JobError", "JobTimeout", "PoolBusy"]
+
+
+class JobTimeout(Exception):
+    """A job ran past its time limit and its worker was stopped."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        super().__init__(f"the computation ran past the {seconds:g} s time limit and was stopped")
+
+
+class PoolBusy(Exception):
+    """Every worker stayed busy for longer than the caller would wait."""
+
+
+@dataclass
+class JobError(Exception):
+    """A job raised an exception; ``kind`` is its class name."""
+
+    kind: str
+    message: str
+    tremaux: bool = True
+    """Whether it was a :class:`~tremaux.errors.TremauxError` (a client error)."""
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def _worker_main(conn: Any, warm: bool) -> None:  # pragma: no cover - runs in a child process
+    from ..errors import TremauxError
+    from . import jobs
+
+    if warm:
+        try:
+            jobs.warm_up()
+        except Exception:  # a broken warm-up must not keep the worker down
+            pass
+    conn.send(("ready", None))
+    while True:
+        try:
+            name, payload = conn.recv()
+        except (EOFError, OSError, KeyboardInterrupt):
+            return
+        try:
+            result = jobs.JOBS[name](payload)
+        except TremauxError as exc:
+            conn.send(("error", (type(exc).__name__, str(exc), True)))
+        except Exception as exc:  # noqa: BLE001 - reported to the caller as a server error
+            conn.send(("error", (type(exc).__name__, f"{type(exc).__name__}: {exc}", False)))
+        else:
+            conn.send(("ok", result))
+
+
+class _Worker:
+    def __init__(self, ctx: Any, warm: bool) -> None:
+        self.conn, child = ctx.Pipe()
+        self.proc = ctx.Process(target=_worker_main, args=(child, warm), daemon=True)
+        self.proc.start()
+        child.close()
+        self.ready = False
+
+    def wait_ready(self, timeout: float) -> bool:
+        if not self.ready and self.conn.poll(timeout):
+            try:
+                self.ready = self.conn.recv()[0] == "ready"
+            except (EOFError, OSError):
+                return False
+        return self.ready
+
+    def kill(self) -> None:
+        if self.proc.is_alive():
+            self.proc.kill()
+        self.proc.join(5)
+        self.conn.close()
+
+
+class WorkerPool:
+    """``size`` worker processes; :meth:`run` hands a job to an idle one.
+
+    Parameters
+    ----------
+    size : int
+        Number of worker processes (jobs running at once).
+    warm : bool
+        Let each new worker load the default kernels before taking jobs.
+    start_timeout : float
+        Seconds a new worker may take to get ready.
+    """
+
+    def __init__(self, size: int = 2, *, warm: bool = True, start_timeout: float = 300.0) -> None:
+        if size < 1:
+            raise ValueError(f"a worker pool needs at least one worker, not {size}")
+        self._ctx = mp.get_context("forkserver")
+        self._ctx.set_forkserver_preload(["tremaux.web.jobs"])
+        self._warm = warm
+        self._start_timeout = start_timeout
+        self._idle: queue.Queue[_Worker] = queue.Queue()
+        self._all: list[_Worker] = []
+        self._lock = threading.Lock()
+        self._closed = False
+        self.size = size
+        for _ in range(size):
+            self._spawn()
+
+    def _spawn(self) -> None:
+        w = _Worker(self._ctx, self._warm)
+        with self._lock:
+            self._all.append(w)
+        self._idle.put(w)
+
+    def _retire(self, w: _Worker) -> None:
+        w.kill()
+        with self._lock:
+            if w in self._all:
+                self._all.remove(w)
+        if not self._closed:
+            self._spawn()
+
+    def run(self, name: str, payload: Any, *, timeout: float, wait: float = 30.0) -> Any:
+        """Run job ``name`` on ``payload`` and return its result.
+
+        Parameters
+        ----------
+        name : str
+            A key of :data:`tremaux.web.jobs.JOBS`.
+        payload : dict
+            Its JSON-ready argument.
+        timeout : float
+            Seconds the job may run before its worker is killed.
+        wait : float
+            Seconds to wait for an idle worker.
+
+        Raises
+        ------
+        JobTimeout
+            The job ran past ``timeout``.
+        PoolBusy
+            No worker became free within ``wait`` seconds.
+        JobError
+            The job raised an exception.
+        """
+        if self._closed:
+            raise PoolBusy("the worker pool is closed")
+        deadline = time.monotonic() + wait
+        try:
+            w = self._idle.get(timeout=wait)
+        except queue.Empty:
+            raise PoolBusy(f"every worker stayed busy for {wait:g} s") from None
+        if not w.wait_ready(max(self._start_timeout, deadline - time.monotonic())):
+            self._retire(w)
+            raise PoolBusy("a worker process failed to start")
+        try:
+            w.conn.send((name, payload))
+            if not w.conn.poll(timeout):
+                self._retire(w)
+                w = None
+                raise JobTimeout(timeout)
+            status, value = w.conn.recv()
+        except (EOFError, OSError, BrokenPipeError):
+            if w is not None:
+                self._retire(w)
+                w = None
+            raise JobError("WorkerCrash", "the worker process stopped unexpectedly", False) from None
+        finally:
+            if w is not None:
+                self._idle.put(w)
+        if status == "error":
+            raise JobError(*value)
+        return value
+
+    def close(self) -> None:
+        """Stop every worker."""
+        self._closed = True
+        with self._lock:
+            workers, self._all = self._all, []
+        for w in workers:
+            w.kill()
+
+    def __enter__(self) -> WorkerPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
