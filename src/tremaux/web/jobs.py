@@ -48,6 +48,8 @@ def echo_job(payload: Any) -> Any:
 def diameter_endpoints(maze: Maze) -> tuple[tuple[int, ...], tuple[int, ...], int]:
     """The two most distant cells of ``maze`` (in passages) and their distance.
 
+    The first of the two comes first in row-major order.
+
     Exact for perfect mazes (two sweeps of breadth-first search) and, up to
     :data:`EXACT_DIAMETER_CELLS` cells, for mazes with loops too (a search
     from every cell); larger mazes with loops get the two-sweep estimate.
@@ -70,7 +72,8 @@ def diameter_endpoints(maze: Maze) -> tuple[tuple[int, ...], tuple[int, ...], in
             far = int(np.argmax(d))
             if int(d.reshape(-1)[far]) > best[2]:
                 best = (src, maze.cell(far), int(d.reshape(-1)[far]))
-    return best
+    a, b, n = best
+    return (a, b, n) if a <= b else (b, a, n)
 
 
 def build_maze(params: dict[str, Any]) -> tuple[Maze, Any]:
