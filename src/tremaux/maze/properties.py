@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..kernels import grid as kg
+from ..kernels import properties as kp
 from .model import Maze
 
 __all__ = [
@@ -25,6 +26,14 @@ __all__ = [
     "is_perfect",
     "loop_count",
     "distances_from",
+    "dead_ends",
+    "dead_end_count",
+    "unreachable",
+    "unreachable_count",
+    "wall_count",
+    "islands",
+    "island_count",
+    "summary",
 ]
 
 
@@ -98,3 +107,180 @@ def distances_from(maze: Maze, cell) -> np.ndarray:
     """
     d = kg.distances(maze.flat, maze.index(cell), *maze.shape3)
     return d.reshape(maze.shape)
+
+
+def dead_ends(maze: Maze) -> np.ndarray:
+    """Cells with exactly one open side, as an ``(n, ndim)`` array of coordinates.
+
+    Examples
+    --------
+    >>> from tremaux.maze import Maze
+    >>> import numpy as np
+    >>> m = Maze(np.array([[2, 10, 8]], dtype=np.uint8))  # a corridor of three cells
+    >>> dead_ends(m).tolist()
+    [[0, 0], [0, 2]]
+    """
+    idx = np.flatnonzero(kg.degrees(maze.flat) == 1)
+    return maze.cells_of(idx)
+
+
+def dead_end_count(maze: Maze) -> int:
+    """Number of cells with exactly one open side."""
+    return int(np.count_nonzero(kg.degrees(maze.flat) == 1))
+
+
+def unreachable(maze: Maze, start=None) -> np.ndarray:
+    """Boolean array, shaped like the maze, of the cells a walker cannot reach.
+
+    Parameters
+    ----------
+    maze : Maze
+    start : tuple of int, optional
+        Where the walker starts; defaults to ``maze.start``. Without either,
+        the cells outside the largest connected component are unreachable
+        (ties go to the component holding the lowest cell).
+
+    Returns
+    -------
+    numpy.ndarray of bool
+        ``True`` for cells that exist but cannot be reached; masked cells are ``False``.
+
+    Examples
+    --------
+    >>> from tremaux.maze import Maze
+    >>> import numpy as np
+    >>> m = Maze(np.array([[2, 8, 0]], dtype=np.uint8))
+    >>> unreachable(m).tolist()
+    [[False, False, True]]
+    >>> unreachable(m, start=(0, 2)).tolist()
+    [[True, True, False]]
+    """
+    if start is None:
+        start = maze.start
+    if start is not None:
+        dist = kg.distances(maze.flat, maze.index(start), *maze.shape3)
+        out = (dist < 0) & maze.flat_mask
+        return out.reshape(maze.shape)
+    labels, count = components(maze)
+    if count <= 1:
+        return np.zeros(maze.shape, dtype=bool)
+    sizes = np.bincount(labels[labels >= 0].reshape(-1), minlength=count)
+    biggest = int(np.argmax(sizes))
+    return (labels != biggest) & (labels >= 0)
+
+
+def unreachable_count(maze: Maze, start=None) -> int:
+    """Number of cells :func:`unreachable` marks."""
+    return int(np.count_nonzero(unreachable(maze, start)))
+
+
+def wall_count(maze: Maze) -> int:
+    """Interior walls still standing: closed sides between two cells that exist.
+
+    The border of the grid and the sides of masked cells are not counted. A
+    perfect ``m x n`` maze keeps ``(m - 1)(n - 1)`` of them.
+
+    Examples
+    --------
+    >>> from tremaux.maze import Maze
+    >>> wall_count(Maze.closed((3, 4))), wall_count(Maze.open((3, 4)))
+    (17, 0)
+    """
+    pairs = kp.adjacent_pairs(maze.flat_mask, maze.mask is not None, *maze.shape3)
+    return int(pairs) - maze.passages
+
+
+def islands(maze: Maze) -> tuple[np.ndarray, int]:
+    """Groups of walls not attached to the outer wall (the *îlots* of imperfect mazes).
+
+    Walls are seen on the lattice of *posts*, the corners of the cells: a wall
+    segment joins two neighbouring posts where the cells on its sides are not
+    joined by a passage. The outer wall is the border of the grid together with
+    every wall next to a masked cell. An island is a connected group of wall
+    segments that does not touch the outer wall; a wall follower can walk round
+    it for ever. Posts that touch no wall at all (the middle of an open
+    ``2 x 2`` room) are not islands, although the room is still a loop (see
+    :func:`loop_count`). Each level of a multi-level maze is looked at on its own.
+
+    Returns
+    -------
+    labels : numpy.ndarray of int32
+        Shape ``(H + 1, W + 1)`` (or ``(L, H + 1, W + 1)``): the island number of
+        each post, ``-1`` for posts outside every island.
+    count : int
+        Number of islands (summed over levels).
+
+    Examples
+    --------
+    >>> from tremaux.maze import Maze
+    >>> import numpy as np
+    >>> # a 3 x 3 ring of cells round a closed middle cell: one island
+    >>> ring = Maze(np.array([[6, 10, 12], [5, 0, 5], [3, 10, 9]], dtype=np.uint8))
+    >>> islands(ring)[1], loop_count(ring)
+    (1, 1)
+    >>> islands(Maze.open((2, 2)))[1]  # the middle post stands alone
+    0
+    """
+    L, H, W = maze.shape3
+    labels, count = kp.islands(maze.flat, maze.flat_mask, maze.mask is not None, L, H, W)
+    shape = (H + 1, W + 1) if maze.ndim == 2 else (L, H + 1, W + 1)
+    return labels.reshape(shape), int(count)
+
+
+def island_count(maze: Maze) -> int:
+    """Number of islands; see :func:`islands`."""
+    return islands(maze)[1]
+
+
+def _cell_list(cell) -> list[int] | None:
+    return None if cell is None else [int(x) for x in cell]
+
+
+def summary(maze: Maze) -> dict:
+    """Every property of ``maze`` in one JSON-ready dictionary (what ``tremaux info`` shows).
+
+    Keys: ``shape``, ``levels``, ``cells`` (existing cells), ``masked``,
+    ``passages``, ``walls`` (see :func:`wall_count`), ``components``,
+    ``perfect``, ``loops``, ``islands``, ``dead_ends``, ``unreachable``
+    (see :func:`unreachable`), ``degrees`` (how many cells have each degree),
+    ``start``, ``goal``, and ``distance``: passages on a shortest walk from
+    start to goal, ``None`` without both or when the goal cannot be reached.
+
+    Examples
+    --------
+    >>> from tremaux.maze import Maze
+    >>> s = summary(Maze.open((2, 3), start=(0, 0), goal=(1, 2)))
+    >>> s["cells"], s["passages"], s["walls"], s["loops"], s["perfect"], s["distance"]
+    (6, 7, 0, 2, False, 3)
+    >>> s["degrees"]
+    {'2': 4, '3': 2}
+    """
+    n = maze.size
+    _, ncomp = components(maze)
+    deg = kg.degrees(maze.flat)
+    if maze.mask is not None:
+        deg = deg[maze.flat_mask]
+    hist = np.bincount(deg, minlength=1)
+    distance = None
+    if maze.start is not None and maze.goal is not None:
+        d = int(distances_from(maze, maze.start)[maze.goal])
+        distance = d if d >= 0 else None
+    passages = maze.passages
+    return {
+        "shape": list(maze.shape),
+        "levels": maze.levels,
+        "cells": n,
+        "masked": int(maze.cells.size - n),
+        "passages": passages,
+        "walls": wall_count(maze),
+        "components": ncomp,
+        "perfect": passages == n - 1 and ncomp == 1,
+        "loops": passages - (n - ncomp),
+        "islands": island_count(maze),
+        "dead_ends": int(hist[1]) if hist.size > 1 else 0,
+        "unreachable": unreachable_count(maze),
+        "degrees": {str(k): int(v) for k, v in enumerate(hist) if v},
+        "start": _cell_list(maze.start),
+        "goal": _cell_list(maze.goal),
+        "distance": distance,
+    }

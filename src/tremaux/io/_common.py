@@ -1,0 +1,39 @@
+"""What the saved formats (``npz``, ``json``) share: their name, version and checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import CellError, InvalidMazeError, InvalidSizeError, MazeFormatError
+from ..maze.model import Maze
+
+FORMAT_NAME = "tremaux-maze"
+"""The ``format`` field of every saved maze."""
+
+VERSION = 1
+"""The version of the saved formats written by this tremaux (and the newest it reads)."""
+
+
+def check_header(fmt: Any, version: Any, source: str | None) -> None:
+    """Raise :class:`MazeFormatError` unless ``fmt``/``version`` name a file this tremaux reads."""
+    if fmt != FORMAT_NAME:
+        raise MazeFormatError(f"not a tremaux maze file: its format field is {fmt!r}, expected {FORMAT_NAME!r}",
+                              source=source)
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise MazeFormatError(f"the version field {version!r} is not a whole number", source=source)
+    if version > VERSION:
+        raise MazeFormatError(
+            f"maze file format version {version} is newer than this tremaux reads ({VERSION}); upgrade tremaux",
+            source=source,
+        )
+    if version < 1:
+        raise MazeFormatError(f"maze file format version {version} does not exist (versions start at 1)",
+                              source=source)
+
+
+def build(cells, mask, start, goal, source: str | None) -> Maze:
+    """A validated maze, with the model's complaints turned into format errors naming the file."""
+    try:
+        return Maze(cells, mask=mask, start=start, goal=goal)
+    except (InvalidMazeError, InvalidSizeError, CellError) as exc:
+        raise MazeFormatError(f"invalid maze: {exc}", source=source) from None

@@ -1,0 +1,352 @@
+"""ASCII drawings of mazes: the ``+---+`` style of the growing-tree documentation.
+
+A single-level maze of ``H`` rows and ``W`` columns is drawn on ``2H + 1``
+lines of ``4W + 1`` characters::
+
+    +---+---+---+
+    | S         |
+    +   +---+   +
+    |   |     G |
+    +---+---+---+
+
+* a ``+`` stands at every corner (post) of every cell, line ``2r``, column ``4c``;
+* the wall between cells ``(r - 1, c)`` and ``(r, c)`` is ``---`` on line ``2r``,
+  columns ``4c + 1 .. 4c + 3``, three spaces when the passage is open;
+* the wall between cells ``(r, c - 1)`` and ``(r, c)`` is ``|`` on line
+  ``2r + 1``, column ``4c``, a space when open;
+* the inside of cell ``(r, c)`` is line ``2r + 1``, columns ``4c + 1 .. 4c + 3``
+  (see :func:`cell_position`): its middle character is ``S`` for the start,
+  ``G`` for the goal, ``*`` when the cell is both; a masked cell (not part of
+  the maze) is filled with ``###``.
+
+Rows are numbered from the top: cell ``(0, 0)`` is the top-left one. (The
+documentation this style comes from numbers rows from the bottom: its
+"start cell (1, 2)" of a 5-row maze is our cell ``(3, 2)``.)
+
+A multi-level maze draws each level this way under a header line
+``level K`` (K = 0, 1, ...), levels separated by a blank line. A passage up
+to the same cell of level ``K + 1`` is a ``^`` in the third character of
+the cell, a passage down to level ``K - 1`` a ``v`` in its first one: a
+cell with both, holding the start, reads ``vS^``.
+
+Reading accepts exactly what writing produces, plus surrounding blank lines,
+trailing spaces, ``\\r\\n`` line ends and a common indentation (so a drawing
+pasted from a document reads as is). Every error names the line and column.
+
+Examples
+--------
+>>> from tremaux.maze import Maze
+>>> m = Maze.open((2, 3), start=(0, 0), goal=(1, 2))
+>>> print(dumps(m))
++---+---+---+
+| S         |
++   +   +   +
+|         G |
++---+---+---+
+>>> loads(dumps(m)) == m
+True
+>>> loads("+---+\\n| S |\\n+-- +")
+Traceback (most recent call last):
+...
+tremaux.errors.MazeFormatError: 3:2: wall segment must be '---' or '   ', found '-- '
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import CellError, MazeFormatError
+from ..maze.model import Maze
+from ._text import Section, quote, split
+
+__all__ = ["dumps", "loads", "char_grid", "cell_position"]
+
+_SP, _PLUS, _DASH, _BAR, _HASH = (ord(c) for c in " +-|#")
+_START, _GOAL, _BOTH, _UP, _DOWN = (ord(c) for c in "SG*^v")
+
+
+def cell_position(cell) -> tuple[int, int]:
+    """Line and column (0-based) of the middle character of ``cell`` in the drawing.
+
+    For a multi-level maze the level is ignored: the position is within that
+    level's drawing (see :func:`char_grid`).
+
+    Examples
+    --------
+    >>> cell_position((1, 2))
+    (3, 10)
+    """
+    r, c = int(cell[-2]), int(cell[-1])
+    return 2 * r + 1, 4 * c + 2
+
+
+def _draw(maze: Maze, level: int) -> np.ndarray:
+    L, H, W = maze.shape3
+    cells = maze.cells.reshape(L, H, W)[level]
+    a = np.full((2 * H + 1, 4 * W + 1), _SP, dtype=np.uint8)
+    a[0::2, 0::4] = _PLUS
+    hclosed = np.ones((H + 1, W), dtype=bool)
+    hclosed[1:H] = (cells[1:] & 1) == 0
+    vclosed = np.ones((H, W + 1), dtype=bool)
+    vclosed[:, 1:W] = (cells[:, 1:] & 8) == 0
+    for k in (1, 2, 3):
+        a[0::2, k::4][hclosed] = _DASH
+    a[1::2, 0::4][vclosed] = _BAR
+    if maze.mask is not None:
+        masked = ~maze.mask.reshape(L, H, W)[level]
+        for k in (1, 2, 3):
+            a[1::2, k::4][masked] = _HASH
+    a[1::2, 3::4][(cells & 16) != 0] = _UP
+    a[1::2, 1::4][(cells & 32) != 0] = _DOWN
+    for cell, ch in ((maze.start, _START), (maze.goal, _GOAL)):
+        if cell is None:
+            continue
+        lv = 0 if maze.ndim == 2 else cell[0]
+        if lv == level:
+            i, j = cell_position(cell)
+            a[i, j] = _BOTH if maze.start == maze.goal else ch
+    return a
+
+
+def _checked_level(maze: Maze, level: int) -> int:
+    try:
+        lv = int(level)
+    except (TypeError, ValueError):
+        raise CellError(f"level {level!r} is not a whole number") from None
+    if not 0 <= lv < maze.levels:
+        raise CellError(f"level {level!r} is outside the maze's {maze.levels} level(s)")
+    return lv
+
+
+def char_grid(maze: Maze, level: int = 0) -> list[list[str]]:
+    """The drawing of one level as a grid of characters, before the lines are joined.
+
+    Renderers overlay a path on it: the middle of cell ``(r, c)`` is
+    ``grid[2 * r + 1][4 * c + 2]`` (:func:`cell_position`), and the passage
+    between two neighbouring cells is halfway between their middles.
+
+    Parameters
+    ----------
+    maze : Maze
+    level : int, default 0
+        Which level of a multi-level maze.
+
+    Examples
+    --------
+    >>> from tremaux.maze import Maze
+    >>> g = char_grid(Maze.open((1, 2), start=(0, 1)))
+    >>> "".join(g[1])
+    '|     S |'
+    """
+    a = _draw(maze, _checked_level(maze, level))
+    return [list(row.tobytes().decode("ascii")) for row in a]
+
+
+def _lines(a: np.ndarray) -> str:
+    h, w = a.shape
+    b = np.full((h, w + 1), ord("\n"), dtype=np.uint8)
+    b[:, :w] = a
+    return b.tobytes()[:-1].decode("ascii")
+
+
+def dumps(maze: Maze) -> str:
+    """The drawing of ``maze`` (no newline at the end).
+
+    Examples
+    --------
+    >>> from tremaux.maze import Maze
+    >>> print(dumps(Maze.open((1, 1, 2), start=(0, 0, 0))))
+    level 0
+    +---+---+
+    | S     |
+    +---+---+
+    """
+    if maze.ndim == 2:
+        return _lines(_draw(maze, 0))
+    return "\n\n".join(f"level {k}\n" + _lines(_draw(maze, k)) for k in range(maze.levels))
+
+
+class _Level:
+    __slots__ = ("cells", "masked", "up", "down", "starts", "goals", "section")
+
+
+def _parse(sec: Section, multi: bool) -> _Level:
+    width = len(sec.lines[0])
+    a = sec.array(width)
+    nrows = a.shape[0]
+    if width < 5 or (width - 1) % 4:
+        raise sec.error(
+            f"the first line has {width} characters; a drawing of W columns has 4W + 1 (5, 9, 13, ...)", 0, 0
+        )
+    if nrows < 3 or nrows % 2 == 0:
+        raise sec.error(
+            f"the drawing has {nrows} lines; a drawing of H rows has 2H + 1 (3, 5, 7, ...)", nrows - 1, 0
+        )
+    H, W = (nrows - 1) // 2, (width - 1) // 4
+    posts = a[0::2, 0::4]
+    if (posts != _PLUS).any():
+        i, j = sec.first(posts != _PLUS, lambda i: 2 * i, lambda j: 4 * j)
+        raise sec.error(f"expected a corner '+', found {quote(a[i, j])}", i, j)
+    segs = [a[0::2, k::4] for k in (1, 2, 3)]
+    dash = (segs[0] == _DASH) & (segs[1] == _DASH) & (segs[2] == _DASH)
+    hgap = (segs[0] == _SP) & (segs[1] == _SP) & (segs[2] == _SP)
+    if not (dash | hgap).all():
+        i, j = sec.first(~(dash | hgap), lambda i: 2 * i, lambda j: 4 * j + 1)
+        found = a[i, j:j + 3].tobytes().decode("ascii")
+        raise sec.error(f"wall segment must be '---' or '   ', found {found!r}", i, j)
+    vert = a[1::2, 0::4]
+    vgap = vert == _SP
+    if not ((vert == _BAR) | vgap).all():
+        i, j = sec.first(~((vert == _BAR) | vgap), lambda i: 2 * i + 1, lambda j: 4 * j)
+        raise sec.error(f"expected a wall '|' or a space, found {quote(a[i, j])}", i, j)
+    border = np.zeros_like(hgap)
+    border[[0, -1]] = hgap[[0, -1]]
+    if border.any():
+        i, j = sec.first(border, lambda i: 2 * i, lambda j: 4 * j + 1)
+        raise sec.error("gap in the outer wall: the border of the maze must be closed", i, j)
+    vborder = np.zeros_like(vgap)
+    vborder[:, [0, -1]] = vgap[:, [0, -1]]
+    if vborder.any():
+        i, j = sec.first(vborder, lambda i: 2 * i + 1, lambda j: 4 * j)
+        raise sec.error("gap in the outer wall: the border of the maze must be closed", i, j)
+    inner = [a[1::2, k::4] for k in (1, 2, 3)]
+    masked = (inner[0] == _HASH) & (inner[1] == _HASH) & (inner[2] == _HASH)
+    allowed = [
+        (inner[0] == _SP) | (inner[0] == _DOWN),
+        (inner[1] == _SP) | (inner[1] == _START) | (inner[1] == _GOAL) | (inner[1] == _BOTH),
+        (inner[2] == _SP) | (inner[2] == _UP),
+    ]
+    for k in (0, 1, 2):
+        bad = ~masked & ~allowed[k]
+        if bad.any():
+            i, j = sec.first(bad, lambda i: 2 * i + 1, lambda j, k=k: 4 * j + 1 + k)
+            raise sec.error(
+                f"unknown character {quote(a[i, j])} in a cell; a cell holds spaces, 'S' (start), "
+                "'G' (goal), '*' (both), '^' (up), 'v' (down), or '###' when masked",
+                i,
+                j,
+            )
+    up = ~masked & (inner[2] == _UP)
+    down = ~masked & (inner[0] == _DOWN)
+    if not multi:
+        for marks, k in ((down, 1), (up, 3)):
+            if marks.any():
+                i, j = sec.first(marks, lambda i: 2 * i + 1, lambda j, k=k: 4 * j + k)
+                raise sec.error(
+                    f"up/down passage mark {quote(a[i, j])} in a single-level maze "
+                    "(multi-level mazes have 'level K' headers)",
+                    i,
+                    j,
+                )
+    # masked cells must be closed on every side
+    pad = np.zeros((H + 2, W + 2), dtype=bool)
+    pad[1:-1, 1:-1] = masked
+    hbad = hgap & (pad[:-1, 1:-1] | pad[1:, 1:-1])
+    if hbad.any():
+        i, j = sec.first(hbad, lambda i: 2 * i, lambda j: 4 * j + 1)
+        raise sec.error("opening next to a masked cell '###': its sides must be walls", i, j)
+    vbad = vgap & (pad[1:-1, :-1] | pad[1:-1, 1:])
+    if vbad.any():
+        i, j = sec.first(vbad, lambda i: 2 * i + 1, lambda j: 4 * j)
+        raise sec.error("opening next to a masked cell '###': its sides must be walls", i, j)
+    cells = np.zeros((H, W), dtype=np.uint8)
+    n_open = hgap[1:H]
+    cells[1:][n_open] |= 1
+    cells[:-1][n_open] |= 4
+    w_open = vgap[:, 1:W]
+    cells[:, 1:][w_open] |= 8
+    cells[:, :-1][w_open] |= 2
+    cells[up] |= 16
+    cells[down] |= 32
+    lv = _Level()
+    lv.cells, lv.masked, lv.up, lv.down, lv.section = cells, masked, up, down, sec
+    mid = inner[1]
+    lv.starts = [(int(i), int(j)) for i, j in np.argwhere(~masked & ((mid == _START) | (mid == _BOTH)))]
+    lv.goals = [(int(i), int(j)) for i, j in np.argwhere(~masked & ((mid == _GOAL) | (mid == _BOTH)))]
+    return lv
+
+
+def _one(levels: list[_Level], attr: str, name: str, multi: bool):
+    found = None
+    for k, lv in enumerate(levels):
+        for r, c in getattr(lv, attr):
+            line, col = cell_position((r, c))
+            if found is not None:
+                fk, fr, fc = found
+                fline, fcol = levels[fk].section.position(*cell_position((fr, fc)))
+                raise lv.section.error(
+                    f"a second {name} (the first is at line {fline}, column {fcol}); "
+                    f"a maze has at most one",
+                    line,
+                    col,
+                )
+            found = (k, r, c)
+    if found is None:
+        return None
+    return found if multi else found[1:]
+
+
+def loads(text: str, *, source: str | None = None) -> Maze:
+    """Read a drawing made by :func:`dumps`.
+
+    Parameters
+    ----------
+    text : str
+        The drawing.
+    source : str, optional
+        File name shown in error messages.
+
+    Raises
+    ------
+    MazeFormatError
+        With the line and column of the first problem: ragged lines, an
+        unknown character, a missing corner, a gap in the outer wall, two
+        starts or two goals, unmatched up/down passages...
+
+    Examples
+    --------
+    >>> m = loads('''
+    ...     +---+---+
+    ...     | S   G |
+    ...     +---+---+
+    ... ''')
+    >>> m.shape, m.start, m.goal, m.passages
+    ((1, 2), (0, 0), (0, 1), 1)
+    """
+    sections, multi = split(text, source=source, dedent=True)
+    levels = [_parse(sec, multi) for sec in sections]
+    shape = levels[0].cells.shape
+    for k, lv in enumerate(levels[1:], start=1):
+        if lv.cells.shape != shape:
+            raise lv.section.error(
+                f"level {k} is {lv.cells.shape[0]} x {lv.cells.shape[1]} cells but level 0 is {shape[0]} x {shape[1]}",
+                0,
+                0,
+            )
+    for k, lv in enumerate(levels):
+        above = levels[k + 1].down if k + 1 < len(levels) else np.zeros(shape, dtype=bool)
+        below = levels[k - 1].up if k > 0 else np.zeros(shape, dtype=bool)
+        bad_up = lv.up & ~above
+        if bad_up.any():
+            i, j = (int(x) for x in np.argwhere(bad_up)[0])
+            where = f"no 'v' in the same cell of level {k + 1}" if k + 1 < len(levels) else "no level above"
+            raise lv.section.error(f"passage up '^' has {where}", 2 * i + 1, 4 * j + 3)
+        bad_down = lv.down & ~below
+        if bad_down.any():
+            i, j = (int(x) for x in np.argwhere(bad_down)[0])
+            where = f"no '^' in the same cell of level {k - 1}" if k > 0 else "no level below"
+            raise lv.section.error(f"passage down 'v' has {where}", 2 * i + 1, 4 * j + 1)
+    start = _one(levels, "starts", "start 'S'", multi)
+    goal = _one(levels, "goals", "goal 'G'", multi)
+    if multi:
+        cells = np.stack([lv.cells for lv in levels])
+        masked = np.stack([lv.masked for lv in levels])
+    else:
+        cells, masked = levels[0].cells, levels[0].masked
+    mask = ~masked if masked.any() else None
+    if mask is not None and not mask.any():
+        raise levels[0].section.error("every cell is masked '###': the maze has no cell", 1, 1)
+    try:
+        return Maze(cells, mask=mask, start=start, goal=goal)
+    except CellError as exc:  # pragma: no cover - marks are parsed inside the grid
+        raise MazeFormatError(str(exc), source=source) from None

@@ -1,0 +1,330 @@
+"""Block pictures: a maze as squares that are either wall or open.
+
+Two related forms live here.
+
+**The block picture of a maze** (:func:`to_blocks`, :func:`from_blocks`) is the
+``(2H + 1) x (2W + 1)`` boolean array that mazelib and many other tools use,
+with ``True`` for a **wall** square and ``False`` for an open one. Cell
+``(r, c)`` is square ``(2r + 1, 2c + 1)``; the square between two neighbouring
+cells is open when their passage is; the squares at even-even positions
+(posts) and the border are always walls; the square of a masked cell is a
+wall. A multi-level maze gives a ``(2L + 1) x (2H + 1) x (2W + 1)`` volume
+built the same way along the level axis.
+
+**A block text** (:func:`loads`, :func:`dumps`) is a picture drawn with
+characters, read as *a maze where every open square is a cell*, like the
+grid of the worklist lecture::
+
+    .#E#.
+    .....
+    #..#.
+    #..#G
+
+``#`` is a wall, ``.`` or a space is open, ``E`` or ``S`` marks the entrance
+(the start), ``G`` the goal, ``*`` a square that is both. The maze has the
+text's rows x columns; neighbouring open squares are joined by a passage and
+wall squares become masked cells. A multi-level text has ``level K`` headers
+and blank lines between levels, like :mod:`tremaux.io.ascii`; squares on top
+of each other are joined too.
+
+Writing (:func:`dumps`) draws the maze square for square when every passage
+between neighbouring cells is open (the maze *is* such a grid, so reading
+gives it back exactly), and otherwise draws its block picture, one character
+per square (reading that gives the equivalent maze of squares). Either way a
+block text read and written again is the same text. The entrance is written
+``E``.
+
+Examples
+--------
+>>> from tremaux.maze import Maze
+>>> m = loads(".#E\\n..G")
+>>> m.shape, m.start, m.goal, m.size
+((2, 3), (0, 2), (1, 2), 5)
+>>> print(dumps(m))
+.#E
+..G
+>>> print(dumps(Maze.closed((1, 2), start=(0, 0))))
+#####
+#E#.#
+#####
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..errors import InvalidMazeError, MazeFormatError
+from ..maze.model import Maze
+from ._text import Section, quote, split
+
+__all__ = ["to_blocks", "from_blocks", "dumps", "loads", "is_square_grid"]
+
+_WALL, _OPEN = ord("#"), ord(".")
+_OPEN_CHARS = b". ESG*"
+
+
+def to_blocks(maze: Maze) -> np.ndarray:
+    """The block picture of ``maze``: ``True`` for wall squares, ``False`` for open ones.
+
+    Returns
+    -------
+    numpy.ndarray of bool
+        ``(2H + 1, 2W + 1)``, or ``(2L + 1, 2H + 1, 2W + 1)`` for a multi-level maze.
+
+    Examples
+    --------
+    >>> from tremaux.maze import Maze
+    >>> to_blocks(Maze.open((1, 2))).astype(int)
+    array([[1, 1, 1, 1, 1],
+           [1, 0, 0, 0, 1],
+           [1, 1, 1, 1, 1]])
+    """
+    L, H, W = maze.shape3
+    cells = maze.cells.reshape(L, H, W)
+    exists = maze.flat_mask.reshape(L, H, W)
+    b = np.ones((2 * L + 1, 2 * H + 1, 2 * W + 1), dtype=bool)
+    b[1::2, 1::2, 1::2] = ~exists
+    b[1::2, 1::2, 2:-1:2] = (cells[:, :, :-1] & 2) == 0
+    b[1::2, 2:-1:2, 1::2] = (cells[:, :-1, :] & 4) == 0
+    b[2:-1:2, 1::2, 1::2] = (cells[:-1] & 16) == 0
+    return b[1] if maze.ndim == 2 else b
+
+
+def _bool_blocks(blocks: Any) -> np.ndarray:
+    b = np.asarray(blocks)
+    if b.dtype != bool:
+        if not (np.issubdtype(b.dtype, np.integer) or np.issubdtype(b.dtype, np.floating)):
+            raise InvalidMazeError(f"a block picture holds booleans or 0/1, not dtype {b.dtype}")
+        if b.size and not np.isin(b, (0, 1)).all():
+            bad = tuple(int(x) for x in np.argwhere(~np.isin(b, (0, 1)))[0])
+            raise InvalidMazeError(f"block picture square {bad} is {b[bad]!r}; squares are 1 (wall) or 0 (open)")
+        b = b.astype(bool)
+    if b.ndim not in (2, 3):
+        raise InvalidMazeError(f"a block picture is 2-D (or 3-D for levels), not {b.ndim}-D")
+    if any(n < 3 or n % 2 == 0 for n in b.shape):
+        dims = " x ".join(map(str, b.shape))
+        raise InvalidMazeError(
+            f"a block picture of an H x W maze is (2H + 1) x (2W + 1) squares, odd and at least 3; got {dims}"
+        )
+    return b
+
+
+def from_blocks(blocks: Any, *, start=None, goal=None) -> Maze:
+    """The maze whose block picture is ``blocks`` (the inverse of :func:`to_blocks`).
+
+    Parameters
+    ----------
+    blocks : array_like of bool or 0/1
+        ``(2H + 1, 2W + 1)`` (or ``(2L + 1, 2H + 1, 2W + 1)``), true/1 for walls.
+    start, goal : tuple of int, optional
+        Cells of the maze (not squares of the picture): square ``(y, x)``
+        is cell ``((y - 1) // 2, (x - 1) // 2)``.
+
+    Raises
+    ------
+    InvalidMazeError
+        For a picture of the wrong shape, an open post or border square, or
+        an open square between a cell and a wall square.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> grid = np.array([[1, 1, 1, 1, 1], [1, 0, 0, 0, 1], [1, 1, 1, 1, 1]])
+    >>> from_blocks(grid, start=(0, 0))
+    Maze(shape=(1, 2), passages=1, start=(0, 0))
+    """
+    b = _bool_blocks(blocks)
+    flat = b.ndim == 2
+    b3 = b[None] if flat else b
+    if flat:
+        b3 = np.ones((3, *b.shape), dtype=bool)
+        b3[1] = b
+    L, H, W = ((s - 1) // 2 for s in b3.shape)
+    odd = [np.arange(s) % 2 == 1 for s in b3.shape]
+    nodd = odd[0][:, None, None].astype(int) + odd[1][None, :, None] + odd[2][None, None, :]
+    # squares with fewer than two odd coordinates are posts (and edges): always walls
+    must_wall = nodd < 2
+    for axis in range(3):
+        sl = [slice(None)] * 3
+        sl[axis] = [0, -1]
+        must_wall[tuple(sl)] = True
+    bad = must_wall & ~b3
+    if bad.any():
+        pos = tuple(int(x) for x in np.argwhere(bad)[0])
+        pos = pos[1:] if flat else pos
+        raise InvalidMazeError(f"block picture square {pos} must be a wall (a corner post or the border) but is open")
+    exists = ~b3[1::2, 1::2, 1::2]
+    cells = np.zeros((L, H, W), dtype=np.uint8)
+    for axis, (fwd, back) in enumerate(((16, 32), (4, 1), (2, 8))):
+        sl = [slice(1, None, 2)] * 3
+        sl[axis] = slice(2, -1, 2)
+        open_ = ~b3[tuple(sl)]
+        lo = [slice(None)] * 3
+        hi = [slice(None)] * 3
+        lo[axis] = slice(None, -1)
+        hi[axis] = slice(1, None)
+        lo, hi = tuple(lo), tuple(hi)
+        orphan = open_ & ~(exists[lo] & exists[hi])
+        if orphan.any():
+            i = [int(x) for x in np.argwhere(orphan)[0]]
+            pos = [2 * x + 1 for x in i]
+            pos[axis] += 1
+            pos = tuple(pos[1:]) if flat else tuple(pos)
+            raise InvalidMazeError(f"block picture square {pos} is open between a cell and a wall square")
+        cells[lo][open_] |= fwd
+        cells[hi][open_] |= back
+    if not exists.any():
+        raise InvalidMazeError("the block picture has no open cell square: the maze has no cell")
+    mask = None if exists.all() else exists
+    if flat:
+        cells = cells[0]
+        mask = None if mask is None else mask[0]
+    return Maze(cells, mask=mask, start=start, goal=goal, validate=False)
+
+
+def is_square_grid(maze: Maze) -> bool:
+    """True when every pair of neighbouring cells is joined (the maze is its own block grid).
+
+    Examples
+    --------
+    >>> from tremaux.maze import Maze
+    >>> is_square_grid(Maze.open((2, 2))), is_square_grid(Maze.closed((2, 2)))
+    (True, False)
+    """
+    other = Maze.open(maze.shape, mask=maze.mask)
+    return bool(np.array_equal(other.cells, maze.cells))
+
+
+def dumps(maze: Maze, *, picture: bool | None = None) -> str:
+    """The block text of ``maze`` (no newline at the end).
+
+    Parameters
+    ----------
+    maze : Maze
+    picture : bool, optional
+        ``True`` always draws the ``(2H + 1) x (2W + 1)`` block picture;
+        ``False`` draws one character per cell, which needs a maze for which
+        :func:`is_square_grid` holds; by default the second when possible.
+
+    Raises
+    ------
+    InvalidMazeError
+        With ``picture=False`` for a maze with closed walls between cells.
+    """
+    square = is_square_grid(maze)
+    if picture is None:
+        picture = not square
+    if not picture and not square:
+        raise InvalidMazeError(
+            "this maze has walls between neighbouring cells; only its block picture can be drawn (picture=True)"
+        )
+    L, H, W = maze.shape3
+    if picture:
+        b = to_blocks(maze).reshape(-1, 2 * H + 1, 2 * W + 1)
+
+        def square(cell):  # the square of a cell, as (layer, row, col)
+            sq = tuple(2 * int(x) + 1 for x in cell)
+            return (0, *sq) if maze.ndim == 2 else sq
+
+    else:
+        b = ~maze.flat_mask.reshape(L, H, W)
+
+        def square(cell):
+            return (0, *cell) if maze.ndim == 2 else tuple(cell)
+
+    chars = np.where(b, np.uint8(_WALL), np.uint8(_OPEN)).astype(np.uint8)
+    if maze.start is not None:
+        chars[square(maze.start)] = ord("*") if maze.start == maze.goal else ord("E")
+    if maze.goal is not None and maze.goal != maze.start:
+        chars[square(maze.goal)] = ord("G")
+    layers = []
+    for layer in chars:
+        h, w = layer.shape
+        out = np.full((h, w + 1), ord("\n"), dtype=np.uint8)
+        out[:, :w] = layer
+        layers.append(out.tobytes()[:-1].decode("ascii"))
+    if maze.ndim == 2:
+        return layers[0]
+    return "\n\n".join(f"level {k}\n{body}" for k, body in enumerate(layers))
+
+
+def _parse(sec: Section) -> np.ndarray:
+    width = len(sec.lines[0])
+    a = sec.array(width)
+    ok = np.isin(a, np.frombuffer(b"#" + _OPEN_CHARS, dtype=np.uint8))
+    if not ok.all():
+        i, j = (int(x) for x in np.argwhere(~ok)[0])
+        raise sec.error(
+            f"unknown character {quote(a[i, j])}; a block text uses '#' (wall), '.' or ' ' (open), "
+            "'E' or 'S' (entrance), 'G' (goal), '*' (both)",
+            i,
+            j,
+        )
+    return a
+
+
+def loads(text: str, *, source: str | None = None) -> Maze:
+    """Read a block text as a maze where every open square is a cell.
+
+    Parameters
+    ----------
+    text : str
+    source : str, optional
+        File name shown in error messages.
+
+    Raises
+    ------
+    MazeFormatError
+        With line and column: ragged rows, an unknown character, two entrances
+        or two goals, a text with no open square.
+
+    Examples
+    --------
+    >>> m = loads("E.#\\n#.G")
+    >>> m.neighbours((0, 1))
+    [(1, 1), (0, 0)]
+    >>> loads("E.#\\n#.x")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.MazeFormatError: 2:3: unknown character 'x'; a block text uses ...
+    """
+    sections, multi = split(text, source=source, dedent=False)
+    arrays = [_parse(sec) for sec in sections]
+    shape = arrays[0].shape
+    for k, (sec, a) in enumerate(zip(sections, arrays)):
+        if a.shape != shape:
+            raise sec.error(
+                f"level {k} has {a.shape[0]} rows of {a.shape[1]} but level 0 has {shape[0]} rows of {shape[1]}",
+                0,
+                0,
+            )
+    found: dict[str, tuple[int, int, int]] = {}
+    start = goal = None
+    for what, chars in (("entrance", b"ES*"), ("goal", b"G*")):
+        for k, (sec, a) in enumerate(zip(sections, arrays)):
+            for i, j in np.argwhere(np.isin(a, np.frombuffer(chars, dtype=np.uint8))):
+                i, j = int(i), int(j)
+                if what in found:
+                    fk, fi, fj = found[what]
+                    fline, fcol = sections[fk].position(fi, fj)
+                    raise sec.error(
+                        f"a second {what} {quote(a[i, j])} (the first is at line {fline}, column {fcol}); "
+                        "a maze has at most one",
+                        i,
+                        j,
+                    )
+                found[what] = (k, i, j)
+        if what in found:
+            cell = found[what] if multi else found[what][1:]
+            if what == "entrance":
+                start = cell
+            else:
+                goal = cell
+    squares = np.stack(arrays) if multi else arrays[0]
+    exists = squares != _WALL
+    if not exists.any():
+        raise MazeFormatError("every square is a wall '#': the maze has no cell", line=sections[0].numbers[0],
+                              column=1, source=source)
+    return Maze.open(squares.shape, mask=exists, start=start, goal=goal)

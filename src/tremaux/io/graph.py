@@ -1,0 +1,153 @@
+"""Mazes as networkx graphs: one node per cell, one edge per open passage.
+
+Nodes are cell tuples ``(row, col)`` (or ``(level, row, col)``); every cell
+that exists is a node, even one with no passage, and masked cells are not.
+The graph carries the maze's ``shape``, ``start`` and ``goal`` in
+``G.graph``, and the start and goal nodes have the attribute ``start=True`` or
+``goal=True``, so ``nx.shortest_path(G, G.graph["start"], G.graph["goal"])``
+solves the maze.
+
+Examples
+--------
+>>> import networkx as nx
+>>> from tremaux.maze import Maze
+>>> G = to_graph(Maze.open((2, 2), start=(0, 0), goal=(1, 1)))
+>>> sorted(G.edges())
+[((0, 0), (0, 1)), ((0, 0), (1, 0)), ((0, 1), (1, 1)), ((1, 0), (1, 1))]
+>>> G.graph["start"], G.nodes[(1, 1)]
+((0, 0), {'goal': True})
+>>> from_graph(G) == Maze.open((2, 2), start=(0, 0), goal=(1, 1))
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import networkx as nx
+import numpy as np
+
+from ..errors import InvalidMazeError, InvalidSizeError
+from ..kernels import grid as kg
+from ..maze.model import Maze, check_shape
+
+__all__ = ["to_graph", "from_graph"]
+
+
+def to_graph(maze: Maze) -> nx.Graph:
+    """The passage graph of ``maze`` (see the module documentation)."""
+    G = nx.Graph(shape=tuple(maze.shape), start=maze.start, goal=maze.goal)
+    exists = np.flatnonzero(maze.flat_mask)
+    G.add_nodes_from(map(tuple, maze.cells_of(exists).tolist()))
+    L, H, W = maze.shape3
+    flat = maze.flat
+    src = []
+    dst = []
+    for d, bit in ((kg.E, 2), (kg.S, 4), (kg.U, 16)):
+        i = np.flatnonzero(flat & bit)
+        src.append(i)
+        dst.append(i + (1 if d == kg.E else W if d == kg.S else W * H))
+    a = maze.cells_of(np.concatenate(src)).tolist()
+    b = maze.cells_of(np.concatenate(dst)).tolist()
+    G.add_edges_from(zip(map(tuple, a), map(tuple, b)))
+    if maze.start is not None:
+        G.nodes[maze.start]["start"] = True
+    if maze.goal is not None:
+        G.nodes[maze.goal]["goal"] = True
+    return G
+
+
+def _node(node: Any, ndim: int | None) -> tuple[int, ...]:
+    try:
+        t = tuple(int(x) for x in node)
+        if any(int(x) != x for x in node):
+            raise TypeError
+    except (TypeError, ValueError):
+        raise InvalidMazeError(f"graph node {node!r} is not a cell tuple (row, col) or (level, row, col)") from None
+    if len(t) not in (2, 3) or (ndim is not None and len(t) != ndim):
+        want = "(row, col) or (level, row, col)" if ndim is None else ("(row, col)" if ndim == 2 else "(level, row, col)")
+        raise InvalidMazeError(f"graph node {node!r} must be a cell {want}")
+    if min(t) < 0:
+        raise InvalidMazeError(f"graph node {node!r} has a negative coordinate")
+    return t
+
+
+def _marked(G: nx.Graph, key: str) -> Any:
+    if G.graph.get(key) is not None:
+        return G.graph[key]
+    found = [n for n, data in G.nodes(data=True) if data.get(key)]
+    if len(found) > 1:
+        raise InvalidMazeError(f"graph has {len(found)} nodes marked {key}=True; a maze has at most one {key}")
+    return found[0] if found else None
+
+
+def from_graph(G: nx.Graph, *, shape=None, start=None, goal=None) -> Maze:
+    """The maze whose passage graph is ``G`` (the inverse of :func:`to_graph`).
+
+    Parameters
+    ----------
+    G : networkx.Graph
+        Nodes are cells, edges join neighbouring cells.
+    shape : tuple of int, optional
+        ``(H, W)`` or ``(L, H, W)``; by default ``G.graph["shape"]``, or else
+        the smallest grid holding every node. Cells of the shape that are not
+        nodes are masked.
+    start, goal : tuple of int, optional
+        By default ``G.graph["start"]`` / ``["goal"]``, or the node with the
+        attribute ``start=True`` / ``goal=True``.
+
+    Raises
+    ------
+    InvalidMazeError
+        For a node that is not a cell tuple, an edge between cells that are not
+        neighbours, or a graph with no node.
+    InvalidSizeError, CellError
+        For a bad shape, or a node, start or goal outside it.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from_graph(nx.path_graph([(0, 0), (0, 1), (1, 1)]))
+    Maze(shape=(2, 2), passages=2, cells=3)
+    >>> from_graph(nx.Graph([((0, 0), (1, 1))]))
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.InvalidMazeError: graph edge ((0, 0), (1, 1)) joins cells that are not neighbours
+    """
+    if not isinstance(G, nx.Graph) or G.is_directed() or G.is_multigraph():
+        raise InvalidMazeError(f"expected an undirected networkx.Graph, not {type(G).__name__}")
+    if G.number_of_nodes() == 0:
+        raise InvalidMazeError("the graph has no node, so the maze would have no cell")
+    if shape is None:
+        shape = G.graph.get("shape")
+    nodes = [_node(n, None if shape is None else len(tuple(shape))) for n in G.nodes]
+    ndim = len(nodes[0])
+    if any(len(n) != ndim for n in nodes):
+        raise InvalidMazeError("graph nodes mix (row, col) and (level, row, col) cells")
+    coords = np.array(nodes, dtype=np.int64)
+    if shape is None:
+        shape = tuple(int(x) + 1 for x in coords.max(axis=0))
+    check_shape(shape)
+    dims = tuple(int(x) for x in shape)
+    outside = (coords >= np.array(dims)).any(axis=1)
+    if outside.any():
+        n = nodes[int(np.argmax(outside))]
+        raise InvalidSizeError(f"graph node {n} is outside the {' x '.join(map(str, dims))} grid")
+    exists = np.zeros(dims, dtype=bool)
+    exists[tuple(coords.T)] = True
+    cells = np.zeros(dims, dtype=np.uint8)
+    for u, v in G.edges:
+        a, b = _node(u, ndim), _node(v, ndim)
+        diff = [y - x for x, y in zip(a, b)]
+        if sum(abs(x) for x in diff) != 1:
+            raise InvalidMazeError(f"graph edge ({u!r}, {v!r}) joins cells that are not neighbours")
+        k = ndim - 1 - int(np.flatnonzero(diff)[0])  # 0: column, 1: row, 2: level
+        fwd, back = ((2, 8), (4, 1), (16, 32))[k]
+        if sum(diff) < 0:
+            a, b = b, a
+        cells[a] |= fwd
+        cells[b] |= back
+    start = _marked(G, "start") if start is None else start
+    goal = _marked(G, "goal") if goal is None else goal
+    mask = None if exists.all() else exists
+    return Maze(cells, mask=mask, start=start, goal=goal, validate=False)

@@ -1,0 +1,141 @@
+"""Kernels behind :mod:`tremaux.maze.properties` that the grid kernels lack.
+
+Islands are computed on the *post lattice*: the ``(H + 1) x (W + 1)`` corners
+of the cells of one level. A wall segment joins two neighbouring posts when
+the cells on its two sides are not joined by a passage. Wall segments on the
+border of the grid, or next to a masked cell, belong to the outer wall.
+
+Kernels take and return arrays and scalars only; they never raise.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+
+@njit(cache=True, inline="always")
+def _find(parent, x):
+    while parent[x] != x:
+        parent[x] = parent[parent[x]]
+        x = parent[x]
+    return x
+
+
+@njit(cache=True, inline="always")
+def _union(parent, a, b):
+    ra = _find(parent, a)
+    rb = _find(parent, b)
+    if ra != rb:
+        # the outer node (largest index) always stays a root
+        if ra < rb:
+            parent[ra] = rb
+        else:
+            parent[rb] = ra
+
+
+@njit(cache=True)
+def islands(cells, mask, use_mask, L, H, W):
+    """Label the wall groups not attached to the outer wall, level by level.
+
+    Returns ``(labels, count)``: ``labels`` has one entry per post,
+    ``L * (H + 1) * (W + 1)`` in level, row, column order; it holds the island
+    number of a post (0-based, in order of the island's first post) or -1 for
+    posts that belong to the outer wall or touch no wall at all.
+    """
+    P1 = W + 1
+    P = (H + 1) * P1
+    labels = np.full(L * P, -1, dtype=np.int32)
+    parent = np.empty(P + 1, dtype=np.int32)
+    haswall = np.empty(P, dtype=np.bool_)
+    count = 0
+    for lv in range(L):
+        base = lv * H * W
+        for p in range(P + 1):
+            parent[p] = p
+        for p in range(P):
+            haswall[p] = False
+        # horizontal segments: post (r, c) - (r, c + 1), cell (r - 1, c) above, (r, c) below
+        for r in range(H + 1):
+            for c in range(W):
+                above = r > 0 and ((not use_mask) or mask[base + (r - 1) * W + c])
+                below = r < H and ((not use_mask) or mask[base + r * W + c])
+                outer = not (above and below)
+                if not outer and (cells[base + r * W + c] & 1):
+                    continue
+                a = r * P1 + c
+                haswall[a] = True
+                haswall[a + 1] = True
+                _union(parent, a, a + 1)
+                if outer:
+                    _union(parent, a, P)
+        # vertical segments: post (r, c) - (r + 1, c), cell (r, c - 1) left, (r, c) right
+        for r in range(H):
+            for c in range(W + 1):
+                left = c > 0 and ((not use_mask) or mask[base + r * W + c - 1])
+                right = c < W and ((not use_mask) or mask[base + r * W + c])
+                outer = not (left and right)
+                if not outer and (cells[base + r * W + c] & 8):
+                    continue
+                a = r * P1 + c
+                haswall[a] = True
+                haswall[a + P1] = True
+                _union(parent, a, a + P1)
+                if outer:
+                    _union(parent, a, P)
+        outer_root = _find(parent, P)
+        off = lv * P
+        for p in range(P):
+            if not haswall[p]:
+                continue
+            rt = _find(parent, p)
+            if rt == outer_root:
+                continue
+            # the first post met of a group is its smallest; its root gets the number
+            if labels[off + rt] < 0:
+                labels[off + rt] = count
+                count += 1
+            labels[off + p] = labels[off + rt]
+    return labels, count
+
+
+@njit(cache=True)
+def bare_posts(cells, mask, use_mask, L, H, W):
+    """Number of inner posts that touch no wall (pillar-free crossings of open rooms)."""
+    total = 0
+    for lv in range(L):
+        base = lv * H * W
+        for r in range(1, H):
+            for c in range(1, W):
+                # the four cells around post (r, c): (r-1,c-1) (r-1,c) (r,c-1) (r,c)
+                nw = base + (r - 1) * W + c - 1
+                ne = nw + 1
+                sw = nw + W
+                se = sw + 1
+                if use_mask and not (mask[nw] and mask[ne] and mask[sw] and mask[se]):
+                    continue
+                if (cells[nw] & 2) and (cells[nw] & 4) and (cells[se] & 1) and (cells[se] & 8):
+                    total += 1
+    return total
+
+
+@njit(cache=True)
+def adjacent_pairs(mask, use_mask, L, H, W):
+    """Number of pairs of neighbouring cells that both exist (where a wall or passage can be)."""
+    if not use_mask:
+        return L * (H - 1) * W + L * H * (W - 1) + (L - 1) * H * W
+    total = 0
+    n = L * H * W
+    for i in range(n):
+        if not mask[i]:
+            continue
+        c = i % W
+        r = (i // W) % H
+        lv = i // (W * H)
+        if c < W - 1 and mask[i + 1]:
+            total += 1
+        if r < H - 1 and mask[i + W]:
+            total += 1
+        if lv < L - 1 and mask[i + W * H]:
+            total += 1
+    return total
