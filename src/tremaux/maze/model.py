@@ -458,6 +458,18 @@ class Maze:
 
         return _ascii.dumps(self)
 
+    def _repr_svg_(self) -> str | None:
+        """The picture Jupyter shows (``None`` for mazes too big for SVG; see :mod:`tremaux.render`)."""
+        from .. import render
+
+        return render.repr_svg(self)
+
+    def _repr_png_(self) -> bytes:
+        """The PNG picture Jupyter shows when there is no SVG."""
+        from .. import render
+
+        return render.repr_png(self)
+
     def __getstate__(self) -> dict[str, Any]:
         return {"cells": np.array(self._cells), "mask": None if self._mask is None else np.array(self._mask),
                 "start": self._start, "goal": self._goal}

@@ -83,6 +83,18 @@ class Solution:
             "message": self.message,
         }
 
+    def _repr_svg_(self) -> str | None:
+        """The maze with this solution drawn on it, for Jupyter (see :mod:`tremaux.render`)."""
+        from .. import render
+
+        return render.repr_svg(self)
+
+    def _repr_png_(self) -> bytes:
+        """The PNG picture Jupyter shows when there is no SVG."""
+        from .. import render
+
+        return render.repr_png(self)
+
     def __repr__(self) -> str:
         return (
             f"Solution(algorithm={self.algorithm!r}, found={self.found}, length={self.length}, "

@@ -1,0 +1,81 @@
+"""Pictures of mazes: text, SVG, PNG and animations of generation and solving.
+
+Every renderer is a pure function of a maze, a solution or a generation
+result, with keyword-only styling and an overridable colour dictionary
+(:data:`PALETTE`, the demo's colours: start red, goal green, retraced gray,
+solution yellow). One module per format:
+
+==================  =========================================================
+:mod:`.text`        :func:`to_text`: ASCII ``+---+``, Unicode box drawing, ``#`` blocks
+:mod:`.svg`         :func:`to_svg`: SVG with no third-party dependency
+:mod:`.png`         :func:`to_png`, :func:`to_image`: PNG through Pillow, drawn in bulk
+:mod:`.animate`     :func:`to_gif`, :func:`to_animated_svg`: replays of a trace
+:mod:`.output`      :func:`save`: a file, the format chosen by its extension
+:mod:`.palette`     :data:`PALETTE` and colour parsing
+:mod:`.scene`       what a picture shows, as arrays shared by every format
+==================  =========================================================
+
+Overlays, common to all: the solution's ``path``, ``visited`` cells, Tremaux
+``marks`` (once / twice), a distance ``heat`` map from a cell, and the
+``start`` / ``goal`` markers. Multi-level mazes are drawn level by level,
+side by side, with up/down marks; masked cells are blank.
+
+Examples
+--------
+>>> import tremaux
+>>> from tremaux import render
+>>> m = tremaux.Maze.open((2, 2), start=(0, 0), goal=(1, 1))
+>>> print(render.to_text(m, style="unicode", path=[(0, 0), (0, 1), (1, 1)]))
+┌───────┐
+│ S • • │
+│     • │
+│     G │
+└───────┘
+>>> render.to_svg(m).startswith("<svg")
+True
+"""
+
+from __future__ import annotations
+
+from .animate import replay, to_animated_svg, to_gif
+from .output import FORMATS, render, save
+from .palette import PALETTE
+from .png import to_image, to_png
+from .svg import to_svg
+from .text import CHARS, STYLES, to_text
+
+__all__ = [
+    "to_text",
+    "to_svg",
+    "to_png",
+    "to_image",
+    "to_gif",
+    "to_animated_svg",
+    "replay",
+    "save",
+    "render",
+    "PALETTE",
+    "FORMATS",
+    "STYLES",
+    "CHARS",
+    "NOTEBOOK_SVG_CELLS",
+    "repr_svg",
+    "repr_png",
+]
+
+NOTEBOOK_SVG_CELLS = 40_000
+"""Largest maze (in cells) a notebook shows as SVG; bigger ones show as PNG only."""
+
+
+def repr_svg(obj) -> str | None:
+    """SVG for Jupyter's ``_repr_svg_``: ``None`` above :data:`NOTEBOOK_SVG_CELLS` cells."""
+    from .scene import maze_of
+
+    if maze_of(obj).flat.shape[0] > NOTEBOOK_SVG_CELLS:
+        return None
+    return to_svg(obj)
+
+
+def repr_png(obj) -> bytes:
+    """PNG for Jupyter's ``_repr_png_``."""
+    return to_png(obj)

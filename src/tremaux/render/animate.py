@@ -1,0 +1,333 @@
+"""Animations replayed from a generation or solving trace: GIF and animated SVG.
+
+A trace (see :mod:`tremaux.trace`) is replayed onto the block pictures of the
+maze by a numba kernel (:mod:`tremaux.kernels.render`), many events per
+frame: ``frames`` bounds the number of frames whatever the trace's length,
+so a file stays small and a 100 x 100 maze animates in about a second.
+
+Colours follow the demo of the founding story: the start is red, the goal
+green, cells a search reaches pale, passages marked once (the route being
+walked) yellow, retraced passages gray, and the final path yellow. While a
+maze is generated, cells not reached yet are gray, cells waiting in the
+generator's frontier pink. The last frame, the finished maze or the solved
+one, holds for ``hold_ms``.
+
+Examples
+--------
+>>> import numpy as np
+>>> from tremaux import Maze, Trace, Event
+>>> m = Maze.open((1, 3))
+>>> rows = [[Event.CARVE, 0, -1], [Event.CARVE, 1, 0], [Event.CARVE, 2, 1]]
+>>> [f[0, 1].tolist() for f in replay(m, Trace.from_rows(np.array(rows), (1, 3)))]
+[[1, 11, 1, 11, 1, 11, 1], [1, 2, 1, 11, 1, 11, 1], [1, 2, 2, 2, 1, 11, 1], [1, 2, 2, 2, 2, 2, 1]]
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import numpy as np
+
+from ..errors import TremauxError
+from ..generators.result import Generated
+from ..kernels import render as kr
+from ..maze.model import Maze
+from ..solvers.result import Solution
+from ..trace import Trace
+from .palette import SLOTS, colour_table, resolve, to_hex
+from .png import Geometry, geometry, raster
+from .scene import BG, FLOOR, _paint_path, maze_of, runs, structure, view_cell
+
+__all__ = ["replay", "to_gif", "to_animated_svg", "trace_of"]
+
+_UNCARVED = SLOTS["uncarved"]
+
+
+def trace_of(obj: Any, trace: Trace | None = None) -> Trace:
+    """The trace to replay: ``trace`` if given, else the one ``obj`` recorded.
+
+    Raises
+    ------
+    TremauxError
+        When there is none (the run was not recorded).
+    """
+    if trace is not None:
+        if not isinstance(trace, Trace):
+            raise TremauxError(f"trace must be a tremaux.Trace, not {type(trace).__name__}")
+        return trace
+    t = getattr(obj, "trace", None) if isinstance(obj, (Solution, Generated)) else None
+    if t is None:
+        raise TremauxError(
+            f"{type(obj).__name__} has no trace to animate; run it with record=True or pass trace="
+        )
+    return t
+
+
+def _check_trace(maze: Maze, trace: Trace) -> None:
+    if int(np.prod(trace.shape)) != maze.flat.shape[0]:
+        raise TremauxError(f"trace of a {trace.shape} grid does not fit the maze of shape {maze.shape}")
+    ev = trace.events
+    n = maze.flat.shape[0]
+    if ev.shape[0] and (ev["cell"].min() < 0 or ev["cell"].max() >= n or ev["other"].max() >= n
+                        or ev["other"].min() < -1):
+        raise TremauxError(f"trace refers to cells outside the maze of {n} cells")
+
+
+def _is_generation(trace: Trace) -> bool:
+    kinds = trace.kinds
+    return bool(kinds.size) and int(kinds.max()) < 10
+
+
+def _initial(maze: Maze, trace: Trace, generation: bool, start: int, goal: int) -> np.ndarray:
+    if not generation:
+        B = structure(maze)
+    elif np.any(trace.kinds == 2):  # walls put up: start from an open field
+        B = structure(Maze.open(maze.shape, mask=maze.mask))
+    else:
+        B = structure(Maze.closed(maze.shape, mask=maze.mask))
+        cells = B[:, 1::2, 1::2]
+        cells[cells == FLOOR] = _UNCARVED
+    if not generation:
+        for idx, slot in ((start, SLOTS["start"]), (goal, SLOTS["goal"])):
+            if idx >= 0:
+                view_cell(B, maze, idx)[...] = slot
+    return B
+
+
+def _final(obj: Any, maze: Maze, B: np.ndarray, generation: bool, start: int, goal: int) -> np.ndarray:
+    if generation:
+        F = structure(maze)
+    else:
+        F = B.copy()
+        if isinstance(obj, Solution) and obj.found and obj.path.shape[0]:
+            _paint_path(F, maze, np.ravel_multi_index(tuple(np.asarray(obj.path).T), maze.shape), SLOTS["path"])
+    for idx, slot in ((start, SLOTS["start"]), (goal, SLOTS["goal"])):
+        if idx >= 0:
+            view_cell(F, maze, idx)[...] = slot
+    return F
+
+
+def _markers(obj: Any, maze: Maze) -> tuple[int, int]:
+    s = obj.start if isinstance(obj, Solution) else maze.start
+    g = obj.goal if isinstance(obj, Solution) else maze.goal
+    return (-1 if s is None else maze.index(s)), (-1 if g is None else maze.index(g))
+
+
+def _budget(frames: Any) -> int:
+    try:
+        f = int(frames)
+        if f != frames:
+            raise ValueError
+    except (TypeError, ValueError):
+        raise TremauxError(f"frames {frames!r} is not a whole number") from None
+    if f < 2:
+        raise TremauxError(f"frames {f} is too few; an animation needs at least 2")
+    return f
+
+
+def replay(obj: Any, trace: Trace | None = None, *, frames: int = 100) -> Iterator[np.ndarray]:
+    """Block pictures of the animation, first frame to last.
+
+    Parameters
+    ----------
+    obj : Maze, Solution or Generated
+        The maze (after the run) and, for a solution, its start, goal and path.
+    trace : Trace, optional
+        The events to replay; by default ``obj.trace``.
+    frames : int, default 100
+        At most this many pictures: the events are spread evenly over them
+        (``ceil(events / (frames - 2))`` events per frame). The first picture
+        is the state before any event, the last the finished maze or solution.
+
+    Yields
+    ------
+    numpy.ndarray
+        ``(L, 2H+1, 2W+1)`` palette slots (a fresh array each time).
+    """
+    maze = maze_of(obj)
+    tr = trace_of(obj, trace)
+    _check_trace(maze, tr)
+    budget = _budget(frames)
+    generation = _is_generation(tr)
+    start, goal = _markers(obj, maze)
+    B = _initial(maze, tr, generation, start, goal)
+    counts = np.zeros_like(B)
+    last = np.full(1, -1, np.int64)
+    ev = tr.events
+    kinds = np.ascontiguousarray(ev["kind"])
+    cells = np.ascontiguousarray(ev["cell"])
+    others = np.ascontiguousarray(ev["other"])
+    n = kinds.shape[0]
+    per = max(1, math.ceil(n / max(1, budget - 2)))
+    slots = kr.slot_array(SLOTS)
+    _, H, W = maze.shape3
+    yield B.copy()
+    lo = 0
+    while lo < n:
+        hi = min(n, lo + per)
+        kr.apply_events(kinds, cells, others, lo, hi, B, counts, last, H, W, slots)
+        lo = hi
+        if lo < n:
+            yield B.copy()
+    yield _final(obj, maze, B, generation, start, goal)
+
+
+def _durations(count: int, frame_ms: int, hold_ms: int) -> list[int]:
+    return [int(frame_ms)] * (count - 1) + [int(hold_ms)]
+
+
+def to_gif(
+    obj: Any,
+    *,
+    trace: Trace | None = None,
+    frames: int = 100,
+    frame_ms: int = 60,
+    hold_ms: int = 3000,
+    loop: bool = True,
+    cell_size: int | None = None,
+    wall_width: int | None = None,
+    margin: int | None = None,
+    palette: Mapping[str, object] | None = None,
+) -> bytes:
+    """An animated GIF of a generation or solving run.
+
+    Parameters
+    ----------
+    obj : Solution, Generated or Maze
+        The result of a run made with ``record=True`` (or a maze and ``trace=``).
+    trace : Trace, optional
+        The events to replay; by default ``obj.trace``.
+    frames : int, default 100
+        Frame budget: at most this many frames, the events spread over them.
+    frame_ms, hold_ms : int
+        Display time of each frame, and of the last one.
+    loop : bool, default True
+        Play again after the hold (``False``: play once and stay on the last frame).
+    cell_size, wall_width, margin, palette
+        As in :func:`tremaux.render.to_png`; by default cells are sized for a
+        picture about 500 pixels wide.
+
+    Returns
+    -------
+    bytes
+        The GIF file.
+
+    Examples
+    --------
+    >>> import io, numpy as np
+    >>> from PIL import Image
+    >>> from tremaux import Maze, Trace, Event
+    >>> m = Maze.open((1, 3))
+    >>> t = Trace.from_rows(np.array([[Event.CARVE, 1, 0], [Event.CARVE, 2, 1]]), (1, 3))
+    >>> gif = Image.open(io.BytesIO(to_gif(m, trace=t, cell_size=8)))
+    >>> gif.n_frames
+    3
+    """
+    from PIL import Image
+
+    maze = maze_of(obj)
+    g = geometry(maze, cell_size, wall_width, margin, target=500)
+    table = colour_table(resolve(palette))
+    used = 16  # animations use the named slots only: a 16-colour palette keeps LZW codes short
+    flat_palette = table[:used].reshape(-1).tolist()
+    images = []
+    for B in replay(obj, trace, frames=frames):
+        img = Image.fromarray(raster(B, maze, g), mode="P")
+        img.putpalette(flat_palette)
+        images.append(img)
+    buf = io.BytesIO()
+    options: dict[str, Any] = {"loop": 0} if loop else {}
+    images[0].save(buf, format="GIF", save_all=True, append_images=images[1:],
+                   duration=_durations(len(images), frame_ms, hold_ms), optimize=False, disposal=1, **options)
+    return buf.getvalue()
+
+
+def _block_edges(n: int, g: Geometry) -> np.ndarray:
+    """Pixel position of the left edge of each of ``n`` block columns, plus the end."""
+    b = np.arange(n + 1)
+    return (b // 2) * (g.cell + g.wall) + (b % 2) * g.wall
+
+
+def _runs_path(changed: np.ndarray, values: np.ndarray, slot: int, xe: np.ndarray, ye: np.ndarray, x0: int) -> str:
+    r, c, n = runs(changed & (values == slot))
+    if r.size == 0:
+        return ""
+    xs = (xe[c] + x0).tolist()
+    ws = (xe[c + n] - xe[c]).tolist()
+    ys = ye[r].tolist()
+    hs = (ye[r + 1] - ye[r]).tolist()
+    return "".join(f"M{x} {y}h{w}v{h}h-{w}z" for x, y, w, h in zip(xs, ys, ws, hs))
+
+
+def _frame_svg(B: np.ndarray, changed: np.ndarray, hexes: list[str], g: Geometry, maze: Maze) -> list[str]:
+    L, BH, BW = B.shape
+    xe = _block_edges(BW, g)
+    ye = _block_edges(BH, g) + g.margin
+    step = g.extent(maze.width) + g.gap
+    out = []
+    for slot in np.unique(B[changed]).tolist():
+        d = "".join(_runs_path(changed[lv], B[lv], slot, xe, ye, g.margin + lv * step) for lv in range(L))
+        if d:
+            out.append(f'<path fill="{hexes[slot]}" d="{d}"/>')
+    return out
+
+
+def to_animated_svg(
+    obj: Any,
+    *,
+    trace: Trace | None = None,
+    frames: int = 100,
+    frame_ms: int = 60,
+    cell_size: int | None = None,
+    wall_width: int | None = None,
+    margin: int | None = None,
+    palette: Mapping[str, object] | None = None,
+) -> str:
+    """An animated SVG (SMIL) of a generation or solving run; it stops on the last frame.
+
+    The first frame is drawn in full; each later frame is a group of the
+    squares that changed, shown at its time and kept (``fill="freeze"``), so
+    the file grows with what changes, not with the number of frames.
+
+    Parameters are those of :func:`to_gif`.
+
+    Examples
+    --------
+    >>> import numpy as np, xml.etree.ElementTree as ET
+    >>> from tremaux import Maze, Trace, Event
+    >>> m = Maze.open((1, 3))
+    >>> t = Trace.from_rows(np.array([[Event.CARVE, 1, 0], [Event.CARVE, 2, 1]]), (1, 3))
+    >>> root = ET.fromstring(to_animated_svg(m, trace=t))
+    >>> len(root.findall(".//{http://www.w3.org/2000/svg}set"))
+    2
+    """
+    maze = maze_of(obj)
+    g = geometry(maze, cell_size, wall_width, margin, target=500)
+    table = colour_table(resolve(palette))
+    hexes = [to_hex(tuple(int(v) for v in row)) for row in table]
+    width, height = g.size(maze)
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" shape-rendering="crispEdges">',
+        "<title>maze animation</title>",
+        f'<rect width="{width}" height="{height}" fill="{hexes[BG]}"/>',
+    ]
+    prev = None
+    for k, B in enumerate(replay(obj, trace, frames=frames)):
+        if prev is None:
+            changed = B != BG
+            out.extend(_frame_svg(B, changed, hexes, g, maze))
+        else:
+            changed = B != prev
+            if changed.any():
+                t = k * frame_ms / 1000
+                out.append('<g visibility="hidden">'
+                           f'<set attributeName="visibility" to="visible" begin="{t:g}s" fill="freeze"/>')
+                out.extend(_frame_svg(B, changed, hexes, g, maze))
+                out.append("</g>")
+        prev = B
+    out.append("</svg>")
+    return "\n".join(out) + "\n"

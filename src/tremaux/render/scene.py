@@ -1,0 +1,377 @@
+"""What a picture shows, computed once for every format.
+
+:func:`scene` turns whatever was passed to a renderer (a maze, a solution, a
+generation result) and its overlay options into a :class:`Scene` of plain
+flat arrays. :func:`blocks` paints a scene onto the *block picture* of each
+level, the ``(2H+1) x (2W+1)`` grid in which odd/odd squares are cells, the
+squares between two cells are walls or passages and even/even squares are
+wall posts; each square holds a palette slot (see
+:data:`tremaux.render.palette.SLOTS`). Every format draws from these
+arrays in bulk: PNG and GIF expand the squares to pixels, SVG merges them
+into runs, the text styles map them to characters.
+
+Examples
+--------
+>>> from tremaux import Maze
+>>> s = scene(Maze.open((1, 2), start=(0, 0), goal=(0, 1)))
+>>> s.start, s.goal, s.path.tolist()
+(0, 1, [])
+>>> blocks(s)[0]
+array([[1, 1, 1, 1, 1],
+       [1, 7, 2, 8, 1],
+       [1, 1, 1, 1, 1]], dtype=uint8)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..errors import CellError, TremauxError
+from ..generators.result import Generated
+from ..maze.model import Maze
+from ..solvers.result import Solution
+from .palette import HEAT_FIRST, HEAT_LEVELS, SLOTS
+
+__all__ = ["Scene", "scene", "maze_of", "blocks", "structure", "runs", "BG", "WALL", "FLOOR"]
+
+BG = SLOTS["background"]
+WALL = SLOTS["wall"]
+FLOOR = SLOTS["floor"]
+
+
+@dataclass(frozen=True)
+class Scene:
+    """A maze and the overlays to draw on it, as flat arrays (indices into ``maze.flat``)."""
+
+    maze: Maze
+    """The maze drawn."""
+    path: np.ndarray
+    """Flat indices of the path, start to goal (empty: no path drawn)."""
+    visited: np.ndarray | None
+    """Flat boolean array of visited cells, or ``None``."""
+    marks: np.ndarray | None
+    """``(n, 6)`` marks on each side of each cell (Tremaux), or ``None``."""
+    distances: np.ndarray | None
+    """Flat distances for the heat map (``-1`` unreachable), or ``None``."""
+    start: int
+    """Flat index of the start marker, ``-1`` for none."""
+    goal: int
+    """Flat index of the goal marker, ``-1`` for none."""
+
+
+def maze_of(obj: Any) -> Maze:
+    """The maze inside ``obj`` (a :class:`Maze`, a Solution or a Generated result).
+
+    Raises
+    ------
+    TremauxError
+        When ``obj`` holds no maze.
+    """
+    if isinstance(obj, Maze):
+        return obj
+    if isinstance(obj, (Solution, Generated)):
+        return obj.maze
+    raise TremauxError(
+        f"cannot draw {type(obj).__name__} {obj!r:.60}; pass a Maze, a Solution or a Generated result"
+    )
+
+
+def _cell_index(maze: Maze, cell: Any, what: str) -> int:
+    try:
+        return maze.index(tuple(cell))
+    except TypeError:
+        raise CellError(f"{what} {cell!r} is not a cell") from None
+    except CellError as exc:
+        raise CellError(f"{what}: {exc}") from None
+
+
+def _cells_array(maze: Maze, cells: Any, what: str) -> np.ndarray:
+    a = np.asarray(cells)
+    if a.size == 0:
+        return np.empty(0, np.int64)
+    if a.ndim != 2 or a.shape[1] != maze.ndim or not np.issubdtype(a.dtype, np.integer):
+        want = "(row, col)" if maze.ndim == 2 else "(level, row, col)"
+        raise CellError(f"{what} must be a sequence of {want} cells, got an array of shape {a.shape}")
+    bad = np.any((a < 0) | (a >= np.array(maze.shape)), axis=1)
+    if bad.any():
+        raise CellError(f"{what} cell {tuple(int(x) for x in a[np.argmax(bad)])} is outside the "
+                        f"{' x '.join(map(str, maze.shape))} grid")
+    return np.ravel_multi_index(tuple(a.T), maze.shape).astype(np.int64)
+
+
+def _flag_array(maze: Maze, value: Any, what: str) -> np.ndarray:
+    a = np.asarray(value)
+    if a.shape != maze.shape:
+        raise TremauxError(f"{what} array has shape {a.shape}; the maze is {maze.shape}")
+    return a.reshape(-1).astype(bool)
+
+
+def _marks_array(maze: Maze, value: Any) -> np.ndarray:
+    a = np.asarray(value)
+    n = maze.flat.shape[0]
+    if a.ndim >= 2 and a.shape[-1] in (4, 6) and a.size // a.shape[-1] == n and (
+        a.shape[:-1] == maze.shape or a.shape[:-1] == (n,)
+    ):
+        out = np.zeros((n, 6), np.uint8)
+        out[:, : a.shape[-1]] = np.clip(a.reshape(n, a.shape[-1]), 0, 255)
+        return out
+    raise TremauxError(
+        f"marks array has shape {a.shape}; expected the maze shape {maze.shape} plus a last axis of 4 or 6 sides"
+    )
+
+
+def scene(
+    obj: Any,
+    *,
+    path: Any = None,
+    visited: Any = None,
+    marks: Any = None,
+    heat: Any = None,
+    start: Any = True,
+    goal: Any = True,
+) -> Scene:
+    """Resolve what to draw.
+
+    Parameters
+    ----------
+    obj : Maze, Solution or Generated
+        What is drawn. A solution brings its path, visited cells and marks.
+    path : None, False or sequence of cells
+        ``None`` draws the solution's path (if any), ``False`` none, a sequence
+        of cells that path.
+    visited : None, False or bool array
+        ``None`` shades the cells the solution visited, ``False`` nothing, an
+        array shaped like the maze those cells.
+    marks : None, False or array
+        Tremaux marks: ``None`` takes ``solution.extras["marks"]`` when
+        present; an array shaped like the maze plus a last axis of 4 or 6
+        sides (N, E, S, W[, U, D]) holds the number of marks on each side.
+    heat : None, False, True or cell
+        Colour every cell by its distance from this cell (``True``: from the
+        start, or the first cell).
+    start, goal : bool or cell
+        Draw the start / goal marker (``True``: the object's own), or at this cell.
+
+    Raises
+    ------
+    CellError
+        For a marker or path cell outside the grid.
+    TremauxError
+        For overlay arrays of the wrong shape.
+    """
+    maze = maze_of(obj)
+    sol = obj if isinstance(obj, Solution) else None
+
+    if path is None:
+        p = np.asarray(sol.path) if sol is not None and sol.found else np.empty((0, maze.ndim), np.int64)
+        path_idx = _cells_array(maze, p.reshape(-1, maze.ndim), "path")
+    elif path is False:
+        path_idx = np.empty(0, np.int64)
+    else:
+        path_idx = _cells_array(maze, path, "path")
+
+    if visited is None:
+        vis = sol.visited.reshape(-1).astype(bool) if sol is not None and sol.visited.shape == maze.shape else None
+    elif visited is False:
+        vis = None
+    else:
+        vis = _flag_array(maze, visited, "visited")
+
+    if marks is None:
+        raw = sol.extras.get("marks") if sol is not None else None
+        mk = _marks_array(maze, raw) if raw is not None else None
+    elif marks is False:
+        mk = None
+    else:
+        mk = _marks_array(maze, marks)
+
+    def marker(value: Any, own: Any, what: str) -> int:
+        if value is False or value is None:
+            return -1
+        if value is True:
+            return -1 if own is None else maze.index(own)
+        return _cell_index(maze, value, what)
+
+    own_start = sol.start if sol is not None else maze.start
+    own_goal = sol.goal if sol is not None else maze.goal
+    s = marker(start, own_start, "start")
+    g = marker(goal, own_goal, "goal")
+
+    dist = None
+    if heat is not None and heat is not False:
+        if heat is True:
+            src = own_start if own_start is not None else maze.cell(int(np.argmax(maze.flat_mask)))
+            src_i = maze.index(src)
+        else:
+            src_i = _cell_index(maze, heat, "heat source")
+        from ..kernels import grid as kg
+
+        dist = kg.distances(maze.flat, src_i, *maze.shape3)
+    return Scene(maze, path_idx, vis, mk, dist, s, g)
+
+
+def structure(maze: Maze) -> np.ndarray:
+    """Block pictures ``(L, 2H+1, 2W+1)`` of walls, open squares and background.
+
+    Walls stand between a cell and a closed side; nothing is drawn between two
+    masked cells (masked cells are blank).
+
+    Examples
+    --------
+    >>> structure(Maze.closed((1, 1)))[0]
+    array([[1, 1, 1],
+           [1, 2, 1],
+           [1, 1, 1]], dtype=uint8)
+    """
+    L, H, W = maze.shape3
+    cells = maze.cells.reshape(L, H, W)
+    m = np.ones((L, H, W), bool) if maze.mask is None else maze.mask.reshape(L, H, W)
+    B = np.zeros((L, 2 * H + 1, 2 * W + 1), np.uint8)
+    B[:, 1::2, 1::2] = np.where(m, FLOOR, BG)
+    mp = np.pad(m, ((0, 0), (1, 1), (1, 1)))
+    # boundaries between columns: (L, H, W+1)
+    open_v = np.zeros((L, H, W + 1), bool)
+    open_v[:, :, 1:W] = (cells[:, :, :-1] & 2) != 0
+    side_v = mp[:, 1:-1, :-1] | mp[:, 1:-1, 1:]
+    v = np.where(open_v, FLOOR, np.where(side_v, WALL, BG)).astype(np.uint8)
+    B[:, 1::2, 0::2] = v
+    # boundaries between rows: (L, H+1, W)
+    open_h = np.zeros((L, H + 1, W), bool)
+    open_h[:, 1:H, :] = (cells[:, :-1, :] & 4) != 0
+    side_h = mp[:, :-1, 1:-1] | mp[:, 1:, 1:-1]
+    h = np.where(open_h, FLOOR, np.where(side_h, WALL, BG)).astype(np.uint8)
+    B[:, 0::2, 1::2] = h
+    # posts: a wall if any arm is a wall, open if any arm is open, else blank
+    wv = np.pad(v == WALL, ((0, 0), (1, 1), (0, 0)))
+    wh = np.pad(h == WALL, ((0, 0), (0, 0), (1, 1)))
+    any_wall = wv[:, :-1] | wv[:, 1:] | wh[:, :, :-1] | wh[:, :, 1:]
+    fv = np.pad(v == FLOOR, ((0, 0), (1, 1), (0, 0)))
+    fh = np.pad(h == FLOOR, ((0, 0), (0, 0), (1, 1)))
+    any_floor = fv[:, :-1] | fv[:, 1:] | fh[:, :, :-1] | fh[:, :, 1:]
+    B[:, 0::2, 0::2] = np.where(any_wall, WALL, np.where(any_floor, FLOOR, BG))
+    return B
+
+
+def _paint_cells_and_passages(B: np.ndarray, maze: Maze, colour_cells: np.ndarray, on: np.ndarray,
+                              passage_colour: np.ndarray | None = None) -> None:
+    """Paint cells where ``on`` with ``colour_cells``, and open passages between two ``on`` cells.
+
+    ``passage_colour`` (E and S arrays) defaults to the colour of the first cell.
+    """
+    L, H, W = maze.shape3
+    cells = maze.cells.reshape(L, H, W)
+    on3 = on.reshape(L, H, W)
+    col3 = np.broadcast_to(colour_cells, (L * H * W,)).reshape(L, H, W)
+    view = B[:, 1::2, 1::2]
+    view[on3] = col3[on3]
+    if W > 1:
+        e = ((cells[:, :, :-1] & 2) != 0) & on3[:, :, :-1] & on3[:, :, 1:]
+        pe = B[:, 1::2, 2 : 2 * W : 2]
+        src = col3[:, :, :-1] if passage_colour is None else passage_colour[0]
+        pe[e] = src[e]
+    if H > 1:
+        s = ((cells[:, :-1, :] & 4) != 0) & on3[:, :-1, :] & on3[:, 1:, :]
+        ps = B[:, 2 : 2 * H : 2, 1::2]
+        src = col3[:, :-1, :] if passage_colour is None else passage_colour[1]
+        ps[s] = src[s]
+
+
+def heat_slots(dist: np.ndarray, top: float | None = None) -> np.ndarray:
+    """Palette slots of the heat gradient for distances (``-1`` stays floor), ``top`` the farthest."""
+    d = np.asarray(dist)
+    top = max(float(d.max(initial=0) if top is None else top), 1.0)
+    slots = HEAT_FIRST + np.rint(np.clip(d, 0, top) * ((HEAT_LEVELS - 1) / top)).astype(np.int64)
+    return np.where(d >= 0, slots, FLOOR).astype(np.uint8)
+
+
+def blocks(sc: Scene) -> np.ndarray:
+    """Block pictures ``(L, 2H+1, 2W+1)`` of palette slots with every overlay painted.
+
+    Layers, bottom to top: walls and floor, heat map, visited cells, Tremaux
+    marks (passages marked once, twice), the path, the start and goal.
+    """
+    maze = sc.maze
+    L, H, W = maze.shape3
+    B = structure(maze)
+    exists = maze.flat_mask
+    if sc.distances is not None:
+        d = sc.distances.reshape(L, H, W)
+        reach = (sc.distances >= 0) & exists
+        top = float(sc.distances.max(initial=0))
+        slots = heat_slots(sc.distances, top)
+        # a passage takes the colour of the mean distance of its two cells
+        pe = heat_slots((d[:, :, :-1] + d[:, :, 1:]) / 2, top) if W > 1 else None
+        ps = heat_slots((d[:, :-1, :] + d[:, 1:, :]) / 2, top) if H > 1 else None
+        _paint_cells_and_passages(B, maze, slots, reach, (pe, ps))
+    if sc.visited is not None:
+        _paint_cells_and_passages(B, maze, np.uint8(SLOTS["visited"]), sc.visited & exists)
+    if sc.marks is not None:
+        _paint_marks(B, maze, sc.marks)
+    if sc.path.size:
+        _paint_path(B, maze, sc.path, SLOTS["path"])
+    if sc.start >= 0:
+        view_cell(B, maze, sc.start)[...] = SLOTS["start"]
+    if sc.goal >= 0:
+        view_cell(B, maze, sc.goal)[...] = SLOTS["goal"]
+    return B
+
+
+def view_cell(B: np.ndarray, maze: Maze, i: int) -> np.ndarray:
+    """The block square of flat cell ``i`` (a 0-d view)."""
+    L, H, W = maze.shape3
+    lv, rest = divmod(int(i), H * W)
+    r, c = divmod(rest, W)
+    return B[lv, 2 * r + 1 : 2 * r + 2, 2 * c + 1 : 2 * c + 2]
+
+
+def _paint_marks(B: np.ndarray, maze: Maze, marks: np.ndarray) -> None:
+    L, H, W = maze.shape3
+    mk = marks.reshape(L, H, W, 6).astype(np.int64)
+    once, twice = SLOTS["marked"], SLOTS["retraced"]
+    cells = maze.cells.reshape(L, H, W)
+    if W > 1:
+        n = np.maximum(mk[:, :, :-1, 1], mk[:, :, 1:, 3]) * (((cells[:, :, :-1] & 2) != 0))
+        pe = B[:, 1::2, 2 : 2 * W : 2]
+        pe[n == 1] = once
+        pe[n >= 2] = twice
+    if H > 1:
+        n = np.maximum(mk[:, :-1, :, 2], mk[:, 1:, :, 0]) * (((cells[:, :-1, :] & 4) != 0))
+        ps = B[:, 2 : 2 * H : 2, 1::2]
+        ps[n == 1] = once
+        ps[n >= 2] = twice
+    view = B[:, 1::2, 1::2]
+    sides = mk * ((cells[..., None] >> np.arange(6)) & 1)
+    any_once = (sides == 1).any(axis=-1)
+    any_twice = (sides >= 2).any(axis=-1)
+    view[any_twice & ~any_once] = twice
+    view[any_once] = once
+
+
+def _paint_path(B: np.ndarray, maze: Maze, path: np.ndarray, slot: int) -> None:
+    L, H, W = maze.shape3
+    lv, rest = np.divmod(path, H * W)
+    r, c = np.divmod(rest, W)
+    B[lv, 2 * r + 1, 2 * c + 1] = slot
+    if path.size > 1:
+        step = (lv[1:] == lv[:-1]) & (np.abs(r[1:] - r[:-1]) + np.abs(c[1:] - c[:-1]) == 1)
+        B[lv[1:][step], (r[1:] + r[:-1] + 1)[step], (c[1:] + c[:-1] + 1)[step]] = slot
+
+
+def runs(on: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Horizontal runs of ``True`` in a 2-D boolean array: ``(row, first column, length)``.
+
+    Examples
+    --------
+    >>> [a.tolist() for a in runs(np.array([[1, 1, 0, 1], [0, 0, 0, 0], [0, 1, 1, 1]], bool))]
+    [[0, 0, 2], [0, 3, 1], [2, 1, 3]]
+    """
+    R, N = on.shape
+    padded = np.zeros((R, N + 2), np.int8)
+    padded[:, 1:-1] = on
+    d = np.diff(padded, axis=1)
+    sr, sc = np.nonzero(d == 1)
+    er, ec = np.nonzero(d == -1)
+    return sr, sc, ec - sc
