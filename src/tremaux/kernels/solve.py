@@ -1,0 +1,364 @@
+"""Solving kernels with a global view: the worklist (queue / stack) and best-first search.
+
+Every kernel here takes a flat ``uint8`` maze (bit ``1 << d`` open towards
+direction ``d`` = N, E, S, W, U, D), its shape ``L, H, W`` and flat start and
+goal indices, plus scratch arrays the caller allocates. They never raise and
+never print; the public wrappers in :mod:`tremaux.solvers` check everything
+first. Kernels trust the maze invariants: an open side never leads off the
+grid or into a masked cell, so masked cells (value 0) need no mask here.
+
+Previous edges
+--------------
+``prev`` is a ``uint8`` array of one entry per cell: ``UNSEEN`` (255) for a
+cell not reached yet, ``ROOT`` (254) for the start, otherwise the direction
+``d`` to walk from the cell back to the cell that reached it. A path is read
+back with :func:`path_from_prev`.
+
+Traces
+------
+A kernel that records fills ``trace``, an ``int64`` array of shape
+``(capacity, 3)`` with rows ``[kind, cell, other]`` (kinds are the values of
+:class:`tremaux.trace.Event`). It returns the number of events it produced;
+when that exceeds ``capacity`` only the first ``capacity`` were stored and
+the caller runs it again with a larger array.
+
+Batch use (datasets)
+--------------------
+:func:`bfs` is a plain ``@njit`` function meant to be called from other
+compiled loops::
+
+    prev = np.empty(n, np.uint8)      # 1 byte per cell
+    queue = np.empty(n, np.int32)     # 4 bytes per cell
+    found, steps = bfs(cells, L, H, W, start, goal, prev, queue)
+    path = path_from_prev(prev, start, goal, H, W)   # int64 flat indices, start..goal
+
+``cells`` may be read-only; ``prev`` and ``queue`` are overwritten.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+UNSEEN = 255
+ROOT = 254
+
+# Event kinds (the values of tremaux.trace.Event; a test keeps them in step).
+VISIT = 10
+MARK = 11
+RETRACE = 12
+BACKTRACK = 13
+DEAD = 14
+FOUND = 15
+PATH = 16
+LOOPING = 17
+
+
+@njit(cache=True, inline="always")
+def offset(d, W, HW):
+    """Flat-index step towards direction ``d`` (valid only through an open side)."""
+    if d == 0:
+        return -W
+    if d == 1:
+        return 1
+    if d == 2:
+        return W
+    if d == 3:
+        return -1
+    if d == 4:
+        return HW
+    return -HW
+
+
+@njit(cache=True, inline="always")
+def opp(d):
+    """The direction opposite to ``d``."""
+    if d < 4:
+        return (d + 2) & 3
+    return 9 - d
+
+
+@njit(cache=True, inline="always")
+def record(trace, nev, kind, cell, other):
+    """Store one event if there is room; return the new event count."""
+    if nev < trace.shape[0]:
+        trace[nev, 0] = kind
+        trace[nev, 1] = cell
+        trace[nev, 2] = other
+    return nev + 1
+
+
+@njit(cache=True)
+def worklist(cells, L, H, W, start, goal, use_stack, prev, work, trace, rec):
+    """The worklist solver: squares known to be reachable wait in a queue or a stack.
+
+    Parameters
+    ----------
+    cells : uint8[n]
+    L, H, W : int
+    start, goal : int
+        Flat indices.
+    use_stack : bool
+        Take squares from the end of the worklist (a stack) instead of its front (a queue).
+    prev : uint8[n]
+        Scratch, overwritten with the previous edges.
+    work : int32[n]
+        Scratch for the worklist.
+    trace : int64[capacity, 3]
+        Events when ``rec``: ``VISIT (p, parent)`` when ``p`` is taken from the
+        worklist, ``MARK (q, p)`` when ``q`` is marked and added with a previous
+        edge to ``p``, ``FOUND (goal)``.
+    rec : bool
+
+    Returns
+    -------
+    found : bool
+    steps : int
+        Squares taken from the worklist.
+    nev : int
+        Events produced.
+    """
+    n = cells.shape[0]
+    HW = H * W
+    for i in range(n):
+        prev[i] = UNSEEN
+    prev[start] = ROOT
+    work[0] = start
+    head = 0
+    tail = 1
+    steps = 0
+    nev = 0
+    found = False
+    while head < tail:
+        if use_stack:
+            tail -= 1
+            p = np.int64(work[tail])
+        else:
+            p = np.int64(work[head])
+            head += 1
+        steps += 1
+        if rec:
+            b = prev[p]
+            parent = -1 if b == ROOT else p + offset(b, W, HW)
+            nev = record(trace, nev, VISIT, p, parent)
+        if p == goal:
+            found = True
+            if rec:
+                nev = record(trace, nev, FOUND, p, -1)
+            break
+        v = cells[p]
+        for d in range(6):
+            if v & (1 << d):
+                q = p + offset(d, W, HW)
+                if prev[q] == UNSEEN:
+                    prev[q] = opp(d)
+                    work[tail] = q
+                    tail += 1
+                    if rec:
+                        nev = record(trace, nev, MARK, q, p)
+    return found, steps, nev
+
+
+@njit(cache=True)
+def bfs(cells, L, H, W, start, goal, prev, queue):
+    """Breadth-first search (the worklist with a queue), for compiled callers.
+
+    Parameters
+    ----------
+    cells : uint8[n]
+        Flat maze, ``n = L*H*W``.
+    L, H, W : int
+        Levels, rows, columns.
+    start, goal : int
+        Flat indices of existing cells.
+    prev : uint8[n]
+        Scratch; on return holds the previous edges (see the module notes).
+    queue : int32[n]
+        Scratch.
+
+    Returns
+    -------
+    found : bool
+    steps : int
+        Cells taken from the queue.
+    """
+    trace = np.empty((0, 3), np.int64)
+    found, steps, nev = worklist(cells, L, H, W, start, goal, False, prev, queue, trace, False)
+    return found, steps
+
+
+@njit(cache=True)
+def path_from_prev(prev, start, goal, H, W):
+    """Follow previous edges back from ``goal`` to ``start``; return the path start..goal.
+
+    Returns an empty ``int64`` array when ``goal`` was not reached.
+    """
+    HW = H * W
+    if prev[goal] == UNSEEN:
+        return np.empty(0, np.int64)
+    k = 1
+    i = goal
+    while i != start:
+        i += offset(prev[i], W, HW)
+        k += 1
+    out = np.empty(k, np.int64)
+    i = goal
+    for t in range(k - 1, -1, -1):
+        out[t] = i
+        if t:
+            i += offset(prev[i], W, HW)
+    return out
+
+
+@njit(cache=True, inline="always")
+def manhattan(i, goal, H, W):
+    """Manhattan distance between two flat indices (levels count as a step each)."""
+    HW = H * W
+    li = i // HW
+    ri = (i // W) % H
+    ci = i % W
+    lg = goal // HW
+    rg = (goal // W) % H
+    cg = goal % W
+    return abs(li - lg) + abs(ri - rg) + abs(ci - cg)
+
+
+@njit(cache=True, inline="always")
+def _heap_push(keys, items, size, key, item):
+    i = size
+    keys[i] = key
+    items[i] = item
+    while i > 0:
+        parent = (i - 1) >> 1
+        if keys[parent] <= keys[i]:
+            break
+        tk = keys[parent]
+        keys[parent] = keys[i]
+        keys[i] = tk
+        ti = items[parent]
+        items[parent] = items[i]
+        items[i] = ti
+        i = parent
+    return size + 1
+
+
+@njit(cache=True, inline="always")
+def _heap_pop(keys, items, size):
+    """Remove the smallest entry; return ``(key, item, new size)``."""
+    key = keys[0]
+    item = items[0]
+    size -= 1
+    if size > 0:
+        keys[0] = keys[size]
+        items[0] = items[size]
+        i = 0
+        while True:
+            a = 2 * i + 1
+            if a >= size:
+                break
+            b = a + 1
+            m = a
+            if b < size and keys[b] < keys[a]:
+                m = b
+            if keys[i] <= keys[m]:
+                break
+            tk = keys[m]
+            keys[m] = keys[i]
+            keys[i] = tk
+            ti = items[m]
+            items[m] = items[i]
+            items[i] = ti
+            i = m
+    return key, item, size
+
+
+_LOW31 = (1 << 31) - 1
+
+
+@njit(cache=True)
+def best_first(cells, L, H, W, start, goal, greedy, prev, g, keys, items, trace, rec):
+    """A* (``greedy=False``) or greedy best-first search with the Manhattan distance.
+
+    A* orders the open cells by ``g + h`` (walked so far plus Manhattan
+    distance to the goal; ties: smaller ``h``) and reopens a cell when a
+    shorter way to it turns up; with unit steps and this consistent
+    heuristic it returns a shortest path. Greedy best-first orders by ``h``
+    alone (ties: first added first), marks cells when it adds them like the
+    worklist, and gives no guarantee on the length.
+
+    Parameters
+    ----------
+    prev : uint8[n]
+        Scratch, previous edges on return.
+    g : int32[n]
+        Scratch (A* distances).
+    keys : int64[cap], items : int32[cap]
+        Heap storage; ``cap >= 2 * passages + 1`` for A*, ``n`` for greedy.
+    trace : int64[capacity, 3]
+        ``VISIT (p, parent)`` when ``p`` is taken, ``MARK (q, p)`` when ``q``
+        is added (or its distance improved), ``FOUND (goal)``.
+
+    Returns
+    -------
+    found : bool
+    steps : int
+        Cells taken from the heap.
+    nev : int
+    """
+    n = cells.shape[0]
+    HW = H * W
+    big = np.int32(2147483647)
+    for i in range(n):
+        prev[i] = UNSEEN
+        g[i] = big
+    prev[start] = ROOT
+    g[start] = 0
+    h0 = manhattan(start, goal, H, W)
+    seq = 0
+    if greedy:
+        size = _heap_push(keys, items, 0, (np.int64(h0) << 32) | seq, start)
+    else:
+        size = _heap_push(keys, items, 0, (np.int64(h0) << 31) | h0, start)
+    steps = 0
+    nev = 0
+    found = False
+    while size > 0:
+        key, p32, size = _heap_pop(keys, items, size)
+        p = np.int64(p32)
+        if not greedy:
+            f = key >> 31
+            hp = key & _LOW31
+            if f - hp != g[p]:
+                continue  # a stale entry: a shorter way to p was found since
+        steps += 1
+        if rec:
+            b = prev[p]
+            parent = -1 if b == ROOT else p + offset(b, W, HW)
+            nev = record(trace, nev, VISIT, p, parent)
+        if p == goal:
+            found = True
+            if rec:
+                nev = record(trace, nev, FOUND, p, -1)
+            break
+        v = cells[p]
+        for d in range(6):
+            if v & (1 << d):
+                q = p + offset(d, W, HW)
+                if greedy:
+                    if prev[q] != UNSEEN:
+                        continue
+                    prev[q] = opp(d)
+                    seq += 1
+                    hq = manhattan(q, goal, H, W)
+                    size = _heap_push(keys, items, size, (np.int64(hq) << 32) | seq, q)
+                else:
+                    gq = g[p] + 1
+                    if gq >= g[q]:
+                        continue
+                    g[q] = gq
+                    prev[q] = opp(d)
+                    hq = manhattan(q, goal, H, W)
+                    size = _heap_push(keys, items, size, (np.int64(gq + hq) << 31) | hq, q)
+                if rec:
+                    nev = record(trace, nev, MARK, q, p)
+    return found, steps, nev

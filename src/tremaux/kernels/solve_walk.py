@@ -1,0 +1,419 @@
+"""Solving kernels with a local view: travelers that walk the maze one cell at a time.
+
+Wall following (left or right hand), the Pledge algorithm and Tremaux's
+algorithm. The conventions are those of :mod:`tremaux.kernels.solve`: flat
+``uint8`` cells, flat start and goal, scratch arrays from the caller, an
+``int64 (capacity, 3)`` trace and the number of events returned. Kernels
+never raise; every loop is bounded (a traveler going round in circles is
+detected and stopped).
+
+The path a traveler returns is its walk with the loops erased: when it steps
+onto a cell already on its path, the path is cut back to that cell. It is
+therefore a simple path (no repeated cell) from start to the traveler's
+position. Tremaux's path is the one its marks give: the passages marked
+exactly once.
+
+Status codes returned by the travelers: ``FOUND_GOAL`` (1), ``CIRCLES`` (2,
+going round in circles), ``STUCK`` (3, the start has no open side),
+``EXHAUSTED`` (4, Tremaux back at the start with every passage marked twice).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .rng import below
+from .solve import FOUND, LOOPING, MARK, RETRACE, VISIT, offset, opp, record
+
+FOUND_GOAL = 1
+CIRCLES = 2
+STUCK = 3
+EXHAUSTED = 4
+
+# The cyclic order of the sides a hand sweeps: N, U, E, S, D, W. On a flat
+# maze (no U, D) it is N, E, S, W: clockwise seen from above.
+HAND_ORDER = np.array([0, 4, 1, 2, 5, 3], dtype=np.int64)
+HAND_POS = np.array([0, 2, 3, 5, 1, 4], dtype=np.int64)  # index of each side in HAND_ORDER
+
+VISITED = 64
+STRAIGHT = 128
+
+
+@njit(cache=True, inline="always")
+def _step_path(path, pos, k, cur, j, trace, nev, rec):
+    """Move the traveler from ``cur`` to ``j``: extend its path or erase the loop it closed."""
+    if pos[j] >= 0:
+        back = k >= 2 and path[k - 2] == j
+        target = pos[j]
+        while k - 1 > target:
+            k -= 1
+            pos[path[k]] = -1
+        if rec:
+            if back:
+                nev = record(trace, nev, RETRACE, cur, j)
+            else:
+                nev = record(trace, nev, VISIT, j, cur)
+    else:
+        path[k] = j
+        pos[j] = k
+        k += 1
+        if rec:
+            nev = record(trace, nev, VISIT, j, cur)
+    return k, nev
+
+
+@njit(cache=True)
+def wall_follow(cells, L, H, W, start, goal, right, side0, darts, pos, path, trace, rec):
+    """Follow a wall with the left (``right=False``) or right hand until the goal.
+
+    The traveler arrived at its cell through side ``side`` (at the start:
+    ``side0``, the side its hand first touches). It leaves through the first
+    open side after ``side`` in the hand's order (left hand: clockwise N, E,
+    S, W, with U after N and D after S; right hand: the reverse): left hand
+    means "turn left if you can, else go straight, else right, else back".
+    Its state is the pair (cell, side it leaves by); as soon as a state
+    repeats the traveler is going round in circles and stops.
+
+    Parameters
+    ----------
+    right : bool
+    side0 : int
+        The side of the start cell the hand touches first.
+    darts : uint8[n]
+        Scratch: bits 0-5 the sides each cell was left by, bit 6 visited.
+    pos : int32[n], path : int32[n]
+        Scratch for the loop-erased path.
+    trace : int64[capacity, 3]
+        ``VISIT (j, i)`` on each step forward, ``RETRACE (i, j)`` when stepping
+        back along the path, ``LOOPING (cell, next)`` when a state repeats,
+        ``FOUND (goal)``.
+
+    Returns
+    -------
+    status, steps, k, nev, cell, side : int
+        ``path[:k]`` is the loop-erased walk; ``cell`` where the traveler
+        stopped and ``side`` the side it was about to leave by again.
+    """
+    n = cells.shape[0]
+    HW = H * W
+    for i in range(n):
+        darts[i] = 0
+        pos[i] = -1
+    cur = start
+    side = side0
+    path[0] = start
+    pos[start] = 0
+    k = 1
+    darts[start] = VISITED
+    steps = 0
+    nev = 0
+    status = 0
+    d = -1
+    if rec:
+        nev = record(trace, nev, VISIT, start, -1)
+    while True:
+        if cur == goal:
+            status = FOUND_GOAL
+            if rec:
+                nev = record(trace, nev, FOUND, cur, -1)
+            break
+        v = cells[cur]
+        if v == 0:
+            status = STUCK
+            break
+        p = HAND_POS[side]
+        d = side
+        for t in range(1, 7):
+            idx = (p - t) % 6 if right else (p + t) % 6
+            d = HAND_ORDER[idx]
+            if v & (1 << d):
+                break
+        bit = 1 << d
+        j = cur + offset(d, W, HW)
+        if darts[cur] & bit:
+            status = CIRCLES
+            if rec:
+                nev = record(trace, nev, LOOPING, cur, j)
+            break
+        darts[cur] |= bit
+        steps += 1
+        k, nev = _step_path(path, pos, k, cur, j, trace, nev, rec)
+        darts[j] |= VISITED
+        side = opp(d)
+        cur = j
+    return status, steps, k, nev, cur, d
+
+
+@njit(cache=True)
+def pledge(cells, L, H, W, start, goal, pref, flags, pos, path, trace, rec):
+    """The Pledge algorithm: go one way; on a wall, follow it counting turns.
+
+    The traveler heads in the preferred direction ``pref`` (0-3) until a wall
+    stops it. It then turns right and follows the wall with its left hand,
+    adding one for each left turn and taking one for each right turn. When
+    the count is back to zero it faces ``pref`` again and leaves the wall.
+    Stairs (U, D) are taken like going straight and turn nothing.
+
+    Going round in circles is detected without giving up early: in
+    straight-ahead mode the state is the cell alone (marked in ``flags``); a
+    wall-following episode is a deterministic walk on (cell, heading) whose
+    repetitions are found by Brent's method; one lap around the same cycle
+    that does not raise the (negative) count means the count never returns
+    to zero.
+
+    Parameters
+    ----------
+    pref : int
+        Preferred direction, 0-3 (N, E, S, W).
+    flags : uint8[n]
+        Scratch: bit 6 visited, bit 7 crossed in straight-ahead mode.
+    pos : int32[n], path : int32[n]
+        Scratch for the loop-erased path.
+
+    Returns
+    -------
+    status, steps, k, nev, cell, heading : int
+    """
+    n = cells.shape[0]
+    HW = H * W
+    for i in range(n):
+        flags[i] = 0
+        pos[i] = -1
+    cur = start
+    h = pref
+    c = 0
+    follow = False
+    path[0] = start
+    pos[start] = 0
+    k = 1
+    flags[start] = VISITED | STRAIGHT
+    ck_cell = -1
+    ck_h = -1
+    ck_c = 0
+    power = 1
+    lam = 0
+    steps = 0
+    nev = 0
+    status = 0
+    if rec:
+        nev = record(trace, nev, VISIT, start, -1)
+    while True:
+        if cur == goal:
+            status = FOUND_GOAL
+            if rec:
+                nev = record(trace, nev, FOUND, cur, -1)
+            break
+        v = cells[cur]
+        if v == 0:
+            status = STUCK
+            break
+        nd = -1
+        if not follow:
+            if v & (1 << h):
+                nd = h
+            else:
+                follow = True
+                h = (h + 1) & 3
+                c = -1
+                ck_cell = cur
+                ck_h = h
+                ck_c = c
+                power = 1
+                lam = 0
+                continue
+        else:
+            left = (h + 3) & 3
+            if v & (1 << left):
+                h = left
+                c += 1
+                nd = h
+            elif v & (1 << h):
+                nd = h
+            elif v & 16:
+                nd = 4
+            elif v & 32:
+                nd = 5
+            else:
+                h = (h + 1) & 3  # a right turn on the spot
+                c -= 1
+            if c == 0:
+                follow = False
+        if nd >= 0:
+            j = cur + offset(nd, W, HW)
+            steps += 1
+            k, nev = _step_path(path, pos, k, cur, j, trace, nev, rec)
+            cur = j
+            flags[cur] |= VISITED
+        if cur == goal:
+            continue
+        if not follow:
+            if flags[cur] & STRAIGHT:
+                status = CIRCLES
+                if rec:
+                    nev = record(trace, nev, LOOPING, cur, -1)
+                break
+            flags[cur] |= STRAIGHT
+        else:
+            lam += 1
+            if cur == ck_cell and h == ck_h and c <= ck_c:
+                status = CIRCLES
+                if rec:
+                    nev = record(trace, nev, LOOPING, cur, -1)
+                break
+            if lam == power:
+                ck_cell = cur
+                ck_h = h
+                ck_c = c
+                power <<= 1
+                lam = 0
+    return status, steps, k, nev, cur, h
+
+
+@njit(cache=True, inline="always")
+def mark_slot(i, d, W, HW):
+    """Where the marks of the passage leaving ``i`` towards ``d`` are kept: ``(cell, shift)``.
+
+    Each passage is stored once, on its west / north / lower end: two bits
+    for E (shift 0), S (shift 2) and U (shift 4).
+    """
+    if d == 1:
+        return i, 0
+    if d == 2:
+        return i, 2
+    if d == 4:
+        return i, 4
+    if d == 3:
+        return i - 1, 0
+    if d == 0:
+        return i - W, 2
+    return i - HW, 4
+
+
+@njit(cache=True, inline="always")
+def _marks_of(marks, i, d, W, HW):
+    o, sh = mark_slot(i, d, W, HW)
+    return (np.int64(marks[o]) >> sh) & 3
+
+
+@njit(cache=True)
+def tremaux(cells, L, H, W, start, goal, marks, stack, rng, use_rng, trace, rec):
+    """Tremaux's algorithm: a traveler with a local view who marks passages.
+
+    Every cell is a junction. Each time the traveler walks a passage it adds
+    a mark to it (never more than two). At a junction seen for the first
+    time it takes an unmarked passage (the first in N, E, S, W, U, D order,
+    or a random one when ``use_rng``), and at a dead end it turns back. A
+    junction already marked, reached by a new passage, is treated like a
+    dead end: the traveler turns back. When retracing its steps it takes any
+    unmarked passage, else the passage marked once that leads back; it never
+    takes a passage marked twice. Back at the start with nothing left it has
+    marked every reachable passage twice: there is no path.
+
+    Parameters
+    ----------
+    marks : uint8[n]
+        Scratch: passage marks (two bits for E, S, U; see :func:`mark_slot`),
+        bit 6 for a marked junction.
+    stack : int32[n + 1]
+        Scratch: the passages marked once, as cells from the start.
+    rng : uint64[4]
+        Random state (used only when ``use_rng``).
+    trace : int64[capacity, 3]
+        ``MARK (i, j)`` for each mark put on passage ``i``-``j`` as the
+        traveler enters it at ``i``, then ``VISIT (j, i)`` when the passage
+        now has one mark or ``RETRACE (i, j)`` when it has two; ``FOUND (goal)``.
+
+    Returns
+    -------
+    found : bool
+    steps : int
+        Passages walked.
+    k : int
+        ``stack[:k]`` is the path (passages marked once) from the start.
+    nev : int
+    """
+    n = cells.shape[0]
+    HW = H * W
+    for i in range(n):
+        marks[i] = 0
+    marks[start] = VISITED
+    stack[0] = start
+    top = 1
+    cur = start
+    came = -1
+    retracing = False
+    old = False
+    steps = 0
+    nev = 0
+    found = False
+    if rec:
+        nev = record(trace, nev, VISIT, start, -1)
+    while True:
+        if cur == goal:
+            found = True
+            if rec:
+                nev = record(trace, nev, FOUND, cur, -1)
+            break
+        v = cells[cur]
+        nd = -1
+        if came >= 0 and old and not retracing:
+            nd = came
+        else:
+            cnt = 0
+            for d in range(6):
+                if v & (1 << d) and _marks_of(marks, cur, d, W, HW) == 0:
+                    if nd < 0:
+                        nd = d
+                    cnt += 1
+            if use_rng and cnt > 1:
+                pick = below(rng, cnt)
+                for d in range(6):
+                    if v & (1 << d) and _marks_of(marks, cur, d, W, HW) == 0:
+                        if pick == 0:
+                            nd = d
+                            break
+                        pick -= 1
+            if nd < 0:
+                for d in range(6):
+                    if v & (1 << d) and _marks_of(marks, cur, d, W, HW) == 1:
+                        nd = d
+                        break
+            if nd < 0:
+                break
+        o, sh = mark_slot(cur, nd, W, HW)
+        m = ((np.int64(marks[o]) >> sh) & 3) + 1
+        marks[o] = (np.int64(marks[o]) & ~(3 << sh)) | (m << sh)
+        j = cur + offset(nd, W, HW)
+        steps += 1
+        if rec:
+            nev = record(trace, nev, MARK, cur, j)
+        if m == 1:
+            stack[top] = j
+            top += 1
+            if rec:
+                nev = record(trace, nev, VISIT, j, cur)
+        else:
+            top -= 1
+            if rec:
+                nev = record(trace, nev, RETRACE, cur, j)
+        old = (marks[j] & VISITED) != 0
+        marks[j] |= VISITED
+        came = opp(nd)
+        retracing = m == 2
+        cur = j
+    return found, steps, top, nev
+
+
+@njit(cache=True)
+def expand_marks(marks, cells, H, W, ndir):
+    """Marks per cell side: ``out[i, d]`` = marks (0-2) on the passage from ``i`` towards ``d``."""
+    n = cells.shape[0]
+    HW = H * W
+    out = np.zeros((n, ndir), np.uint8)
+    for i in range(n):
+        v = cells[i]
+        for d in range(ndir):
+            if v & (1 << d):
+                out[i, d] = _marks_of(marks, i, d, W, HW)
+    return out

@@ -1,0 +1,130 @@
+"""The one entry point: :func:`solve`."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from ..errors import InvalidMazeError, UnsupportedError
+from ..maze.model import Cell, Maze
+from .base import SOLVERS, Problem, finish, trace_rows
+from .result import Solution
+
+__all__ = ["solve", "default_endpoints"]
+
+
+def default_endpoints(maze: Maze) -> tuple[Cell, Cell]:
+    """The maze's own start and goal, else its first and last existing cells.
+
+    "First" and "last" are in reading order: the top-left and bottom-right
+    cells of a plain maze (of its first and last level on a multi-level one).
+
+    Examples
+    --------
+    >>> default_endpoints(Maze.open((3, 4)))
+    ((0, 0), (2, 3))
+    """
+    mask = maze.flat_mask
+    first = int(np.argmax(mask))
+    last = int(mask.shape[0] - 1 - np.argmax(mask[::-1]))
+    start = maze.start if maze.start is not None else maze.cell(first)
+    goal = maze.goal if maze.goal is not None else maze.cell(last)
+    return start, goal
+
+
+def solve(
+    maze: Maze,
+    algorithm: str = "bfs",
+    *,
+    start: Sequence[int] | None = None,
+    goal: Sequence[int] | None = None,
+    record: bool = False,
+    **options: Any,
+) -> Solution:
+    """Find a path from ``start`` to ``goal`` with the named algorithm.
+
+    Parameters
+    ----------
+    maze : Maze
+        Any maze: masked, multi-level, perfect or with loops.
+    algorithm : str, default "bfs"
+        A name (or alias) from :data:`tremaux.solvers.SOLVERS`: ``bfs``,
+        ``dfs``, ``tremaux``, ``wall-left``, ``wall-right``, ``pledge``,
+        ``astar``, ``greedy``, ``dead-end-fill``, ``cul-de-sac-fill``.
+    start, goal : tuple of int, optional
+        ``(row, col)`` (or ``(level, row, col)``). By default the maze's own,
+        else its top-left and bottom-right existing cells.
+    record : bool, default False
+        Keep the transcript of the run in ``solution.trace``.
+    **options
+        Options of the algorithm (e.g. ``seed`` for ``tremaux``,
+        ``direction`` for ``pledge``).
+
+    Returns
+    -------
+    Solution
+        Immutable. "No path" is an answer, not an error: ``found`` is
+        ``False`` and ``message`` says why (goal unreachable, going round in
+        circles...). A start equal to the goal is a path of one cell.
+
+    Raises
+    ------
+    UnknownNameError
+        For an unknown algorithm (the message lists the valid names).
+    CellError
+        For a start or goal outside the grid or on a masked cell.
+    UnsupportedError
+        For an option the algorithm does not have.
+
+    Examples
+    --------
+    >>> import tremaux
+    >>> m = tremaux.Maze.open((3, 4))
+    >>> s = tremaux.solve(m, "bfs")
+    >>> s
+    Solution(algorithm='bfs', found=True, length=6, visited=12, steps=12)
+    >>> s.path_cells()[0], s.path_cells()[-1]
+    ((0, 0), (2, 3))
+    >>> tremaux.solve(m, "astar", start=(1, 1), goal=(1, 2)).length
+    2
+    >>> tremaux.solve(m, goal=(3, 0))
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.CellError: goal (3, 0) is outside the 3 x 4 grid
+    """
+    entry = SOLVERS.get(algorithm)
+    if not isinstance(maze, Maze):
+        raise InvalidMazeError(f"solve() needs a tremaux.Maze, not {type(maze).__name__}")
+    _check_options(entry, options)
+    own_start, own_goal = default_endpoints(maze)
+    s_cell = maze._checked_cell(start if start is not None else own_start, "start")
+    g_cell = maze._checked_cell(goal if goal is not None else own_goal, "goal")
+    problem = Problem(maze, entry.name, s_cell, g_cell, maze.index(s_cell), maze.index(g_cell), bool(record))
+    if problem.s == problem.g:
+        return _trivial(problem)
+    return entry.func(problem, **options)
+
+
+def _check_options(entry: Any, options: dict[str, Any]) -> None:
+    params = list(inspect.signature(entry.func).parameters)[1:]
+    unknown = sorted(set(options) - set(params))
+    if unknown:
+        accepted = ", ".join(params) if params else "none"
+        raise UnsupportedError(
+            f"solver {entry.name!r} has no option {unknown[0]!r}; its options: {accepted}"
+        )
+
+
+def _trivial(problem: Problem) -> Solution:
+    from ..trace import Event
+
+    rows = trace_rows(2, problem.record)
+    if problem.record:
+        rows[:] = [[int(Event.VISIT), problem.s, -1], [int(Event.FOUND), problem.s, -1]]
+    visited = np.zeros(problem.n, bool)
+    visited[problem.s] = True
+    return finish(problem, found=True, path=np.array([problem.s]), visited=visited, steps=0,
+                  message=f"the start {problem.start} is the goal: a path of 1 cell", rows=rows)

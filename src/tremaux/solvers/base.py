@@ -1,0 +1,142 @@
+"""The solver registry and what every solver shares: the prepared problem and the result builder.
+
+A solver is a function ``solver(problem, **options) -> Solution`` registered
+in :data:`SOLVERS` with a one-line description and metadata:
+
+``shortest``
+    Whether the path it returns is always a shortest one.
+``view``
+    ``"global"`` (sees the whole maze) or ``"local"`` (a traveler who sees
+    only the walls around it).
+``explain``
+    Whether :func:`tremaux.solvers.explain` can tell its run step by step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..maze.model import Cell, Maze
+from ..registry import Registry
+from ..trace import Event, Trace
+from .result import Solution
+
+__all__ = ["SOLVERS", "Problem", "finish", "run_recorded"]
+
+SOLVERS = Registry("solver")
+"""Every maze solver by name: ``tremaux.solve(maze, name)``."""
+
+_DIR_NAMES = ("north", "east", "south", "west", "up", "down")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A validated solving task handed to a solver function.
+
+    Attributes hold the maze, the flat arrays the kernels read and the
+    checked start and goal (as cells and as flat indices).
+    """
+
+    maze: Maze
+    algorithm: str
+    start: Cell
+    goal: Cell
+    s: int
+    g: int
+    record: bool
+
+    @property
+    def cells(self) -> np.ndarray:
+        """Flat ``uint8`` cells."""
+        return self.maze.flat
+
+    @property
+    def shape3(self) -> tuple[int, int, int]:
+        """``(L, H, W)``."""
+        return self.maze.shape3
+
+    @property
+    def n(self) -> int:
+        """Number of grid positions (masked ones included)."""
+        return int(self.maze.flat.shape[0])
+
+    def fmt(self, i: int) -> str:
+        """A flat index as the cell tuple the user sees, e.g. ``(2, 3)``."""
+        return str(self.maze.cell(int(i)))
+
+    @staticmethod
+    def direction(d: int) -> str:
+        """Name of direction ``d`` (``"north"``...)."""
+        return _DIR_NAMES[int(d)] if 0 <= int(d) < 6 else "nowhere"
+
+
+def trace_rows(capacity: int, record: bool) -> np.ndarray:
+    """An empty ``(capacity, 3)`` int64 event array (``(0, 3)`` when not recording)."""
+    return np.empty((int(capacity) if record else 0, 3), np.int64)
+
+
+def run_recorded(kernel: Any, args: tuple, record: bool, capacity: int, nev_at: int) -> tuple[tuple, np.ndarray]:
+    """Run ``kernel(*args, trace, record)``; if its trace overflowed, run it again with room.
+
+    ``nev_at`` is the position of the event count in the kernel's returned
+    tuple. Returns the kernel's results and the filled event rows.
+    """
+    rows = trace_rows(capacity, record)
+    out = kernel(*args, rows, record)
+    if record and out[nev_at] > rows.shape[0]:
+        rows = trace_rows(out[nev_at], True)
+        out = kernel(*args, rows, record)
+    return out, rows[: out[nev_at]] if record else rows
+
+
+def finish(
+    problem: Problem,
+    *,
+    found: bool,
+    path: np.ndarray,
+    visited: np.ndarray,
+    steps: int,
+    message: str,
+    rows: np.ndarray | None = None,
+    extras: Mapping[str, Any] | None = None,
+) -> Solution:
+    """Build the immutable :class:`Solution` from a kernel's flat results.
+
+    ``path`` holds flat indices from start to goal (ignored when not
+    ``found``), ``visited`` is a flat boolean (or 0/1) array. When recording,
+    ``PATH`` events for the path cells are appended to ``rows``.
+    """
+    maze = problem.maze
+    path = np.asarray(path, dtype=np.int64) if found else np.empty(0, np.int64)
+    trace = None
+    if problem.record:
+        rows = np.empty((0, 3), np.int64) if rows is None else rows
+        tail = np.empty((path.shape[0], 3), np.int64)
+        tail[:, 0] = int(Event.PATH)
+        tail[:, 1] = path
+        tail[:, 2] = -1
+        trace = Trace.from_rows(np.concatenate([rows, tail]), maze.shape)
+    vis = np.asarray(visited).astype(bool, copy=False).reshape(maze.shape)
+    return Solution(
+        maze=maze,
+        algorithm=problem.algorithm,
+        start=problem.start,
+        goal=problem.goal,
+        found=bool(found),
+        path=maze.cells_of(path),
+        visited=vis,
+        steps=int(steps),
+        message=message,
+        trace=trace,
+        extras=dict(extras or {}),
+    )
+
+
+def found_message(path_len: int, steps: int, what: str = "steps") -> str:
+    """The verdict of a successful run."""
+    moves = path_len - 1
+    return f"path of {path_len} cells ({moves} move{'s' if moves != 1 else ''}) found after {steps} {what}"
