@@ -19,6 +19,7 @@ from .app import app
 # Command modules register themselves on ``app`` when imported.
 from . import maze_cmds  # noqa: F401,E402
 from . import serve_cmds  # noqa: F401,E402
+from . import dataset_cmds  # noqa: F401,E402
 
 __all__ = ["app", "main"]
 

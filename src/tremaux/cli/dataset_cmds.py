@@ -1,0 +1,46 @@
+"""``tremaux dataset``: build a dataset of mazes into Parquet shards."""
+
+from __future__ import annotations
+
+from contextlib import nullcontext
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from .app import app
+
+
+@app.command("dataset")
+def dataset_cmd(
+    spec_file: Optional[Path] = typer.Argument(None, help="Dataset spec (.toml or .json); the options below override it."),
+    count: Optional[int] = typer.Option(None, "--count", "-n", help="Number of mazes."),
+    size: Optional[str] = typer.Option(None, "--size", help="Maze size HxW, or a range HxW..HxW."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Base seed (default 0): maze i uses derive_seed(seed, i)."),
+    generator: Optional[str] = typer.Option(None, "--generator", "-g", help="Generator name."),
+    braid: Optional[float] = typer.Option(None, "--braid", help="Share of dead ends opened into loops (0..1)."),
+    solver: Optional[list[str]] = typer.Option(None, "--solver", help="Solver name; repeat for several."),
+    outputs: Optional[str] = typer.Option(None, "--outputs", help="Comma list of: maze, blocks, solution, stats, ascii, tokens."),
+    min_solution_length: Optional[int] = typer.Option(None, "--min-solution-length", help="Keep mazes whose path has at least N cells."),
+    shard_size: Optional[int] = typer.Option(None, "--shard-size", help="Rows per Parquet shard."),
+    engine: str = typer.Option("local", "--engine", "-e", help="local, processes or dask."),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Address of a running Dask scheduler, e.g. tcp://host:8786."),
+    workers: Optional[int] = typer.Option(None, "--workers", "-w", help="Worker processes (default: all cores)."),
+    out: Path = typer.Option(..., "--out", "-o", help="Output directory (new, empty, or a build to resume)."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+) -> None:
+    """Build COUNT mazes with solutions and statistics into Parquet shards, resuming an interrupted run."""
+    from .. import dataset
+
+    spec = dataset.make_spec(spec_file, count=count, size=size, seed=seed, generator=generator, braid=braid,
+                             solvers=solver or None, outputs=outputs, shard_size=shard_size,
+                             min_solution_length=min_solution_length)
+    with nullcontext(None) if quiet else dataset.rich_progress() as report:
+        try:
+            result = dataset.build(spec, out, engine=engine, workers=workers, scheduler=scheduler, progress=report)
+        except KeyboardInterrupt:
+            typer.echo(f"interrupted: finished shards are kept in {out}; run the same command to resume", err=True)
+            raise typer.Exit(130) from None
+    for note in result.notes:
+        typer.echo(note, err=True)
+    typer.echo(str(result))

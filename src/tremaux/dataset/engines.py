@@ -1,0 +1,177 @@
+"""Where shards are built: in this process, a local process pool, or Dask.
+
+Every engine runs the same task, ``task(spec, shard) -> ShardResult``, once
+per shard, and hands each result to ``on_result`` *in the calling process*,
+which alone writes files. Workers never touch the output directory, so a
+remote Dask cluster needs no shared file system, and the files are the same
+whatever engine built them.
+
+Ctrl-C (``KeyboardInterrupt``) stops the workers at once; the shards already
+handed to ``on_result`` stay written.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing as mp
+import os
+import signal
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..errors import TremauxError, UnknownNameError
+
+__all__ = ["ENGINES", "cpu_count", "check_engine", "run_shards"]
+
+ENGINES: dict[str, str] = {
+    "local": "in this process, one shard after another (one core)",
+    "processes": "a pool of local worker processes (all cores by default)",
+    "dask": "a Dask cluster: a local one by default, or an existing scheduler given by address",
+}
+"""Engines that can build a dataset."""
+
+
+def cpu_count() -> int:
+    """Cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def _ignore_sigint() -> None:
+    # Workers leave Ctrl-C to the parent, which stops them cleanly.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _check_workers(workers: int | None) -> int:
+    if workers is None:
+        return cpu_count()
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise TremauxError(f"workers {workers!r} is invalid: it must be a whole number, at least 1")
+    return workers
+
+
+def check_engine(engine: str, workers: int | None = None, scheduler: str | None = None) -> str:
+    """Check an engine name and its options; return the canonical name.
+
+    Raises
+    ------
+    UnknownNameError
+        For an unknown engine (listing the valid ones).
+    TremauxError
+        For a bad worker count or a scheduler address given to an engine
+        other than Dask.
+
+    Examples
+    --------
+    >>> check_engine("Dask", 2)
+    'dask'
+    >>> check_engine("local", scheduler="tcp://h:8786")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.TremauxError: a scheduler address (tcp://h:8786) needs the dask engine, not local
+    """
+    name = str(engine).strip().lower()
+    if name not in ENGINES:
+        raise UnknownNameError("engine", str(engine), ENGINES)
+    if scheduler is not None and name != "dask":
+        raise TremauxError(f"a scheduler address ({scheduler}) needs the dask engine, not {name}")
+    if workers is not None:
+        _check_workers(workers)
+        if name == "local" and workers != 1:
+            raise TremauxError(f"the local engine runs one worker, not {workers}; use the processes engine")
+    return name
+
+
+def run_shards(
+    engine: str,
+    task: Callable[[Any, int], Any],
+    spec: Any,
+    shards: Sequence[int],
+    on_result: Callable[[Any], None],
+    *,
+    workers: int | None = None,
+    scheduler: str | None = None,
+) -> int:
+    """Run ``task(spec, shard)`` for every shard on ``engine``; return the worker count.
+
+    Raises
+    ------
+    UnknownNameError
+        For an unknown engine.
+    TremauxError
+        For a bad worker count, a scheduler address given to an engine other
+        than Dask, or a scheduler that cannot be reached.
+    """
+    name = check_engine(engine, workers, scheduler)
+    if name == "local":
+        for shard in shards:
+            on_result(task(spec, shard))
+        return 1
+    n = _check_workers(workers)
+    if name == "processes":
+        return _run_processes(task, spec, shards, on_result, n)
+    return _run_dask(task, spec, shards, on_result, workers if workers is None else n, scheduler)
+
+
+def _run_processes(task, spec, shards, on_result, workers: int) -> int:
+    if not shards:
+        return workers
+    workers = min(workers, len(shards))
+    method = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
+    ctx = mp.get_context(method)
+    # ``with`` terminates the pool on the way out, also on Ctrl-C
+    with ctx.Pool(workers, initializer=_ignore_sigint) as pool:
+        for result in pool.imap_unordered(_Call(task, spec), shards, chunksize=1):
+            on_result(result)
+    return workers
+
+
+class _Call:
+    """``shard -> task(spec, shard)``, picklable for process pools."""
+
+    def __init__(self, task, spec) -> None:
+        self.task = task
+        self.spec = spec
+
+    def __call__(self, shard: int):
+        return self.task(self.spec, shard)
+
+
+def _run_dask(task, spec, shards, on_result, workers: int | None, scheduler: str | None) -> int:
+    try:
+        from distributed import Client, LocalCluster, as_completed
+    except ImportError:  # pragma: no cover - declared dependency
+        raise TremauxError("the dask engine needs dask[distributed]: pip install 'dask[distributed]'") from None
+    cluster = None
+    if scheduler is None:
+        n = workers or cpu_count()
+        cluster = LocalCluster(
+            n_workers=n,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=logging.ERROR,
+        )
+        client = Client(cluster)
+    else:
+        try:
+            client = Client(scheduler, timeout="10s")
+        except (OSError, TimeoutError) as exc:
+            raise TremauxError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
+        n = len(client.scheduler_info().get("workers", {})) or 1
+    futures = []
+    try:
+        futures = [client.submit(task, spec, shard, pure=False) for shard in shards]
+        for future in as_completed(futures):
+            on_result(future.result())
+    except BaseException:
+        if futures:
+            client.cancel(futures)
+        raise
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    return n

@@ -1,0 +1,139 @@
+"""Reading a dataset back into NumPy arrays in one call: :func:`load`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import TremauxError
+from .store import DatasetDirError, Manifest, read_manifest, sha256
+
+__all__ = ["load", "verify", "PADDING"]
+
+PADDING: dict[str, int] = {"cells": 0, "blocks": 1, "tokens": 0}
+"""Fill value of list columns padded to a rectangle (paths are padded with -1)."""
+
+_GRIDS = {"cells": (1, 0), "blocks": (2, 1)}  # column -> (scale, extra): side = scale * n + extra
+
+
+def verify(path: str | Path) -> Manifest:
+    """Check that a dataset is complete and every shard matches its checksum.
+
+    Returns
+    -------
+    Manifest
+
+    Raises
+    ------
+    DatasetDirError
+        Naming the first missing or corrupted shard, or saying how many
+        shards an unfinished build still lacks.
+    """
+    path = Path(path)
+    manifest = read_manifest(path)
+    if not manifest.complete:
+        raise DatasetDirError(
+            f"dataset {path} is incomplete: {len(manifest.shards)} of {manifest.spec.shards} shards "
+            "are built; run the same build again to finish it"
+        )
+    for idx in sorted(manifest.shards):
+        rec = manifest.shards[idx]
+        f = path / rec.file
+        if not f.is_file():
+            raise DatasetDirError(f"dataset shard {f} is missing; run the build again to rebuild it")
+        if f.stat().st_size != rec.bytes or sha256(f) != rec.sha256:
+            raise DatasetDirError(
+                f"dataset shard {f} is corrupted (its SHA-256 does not match the manifest)"
+            )
+    return manifest
+
+
+def load(path: str | Path, columns: Iterable[str] | None = None, *, check: bool = True) -> dict[str, np.ndarray]:
+    """Read a whole dataset into a dict of NumPy arrays, one entry per column.
+
+    Scalar columns become 1-D arrays of ``count`` rows. List columns become
+    rectangles: ``cells`` is ``(count, H, W)`` and ``blocks`` is
+    ``(count, 2H+1, 2W+1)`` (with a size range, padded to the largest size
+    with closed cells / walls, see :data:`PADDING`; ``height`` and ``width``
+    give each row's own size); a path column is ``(count, longest)`` padded
+    with -1 (its ``*_length`` column gives each row's length); ``tokens`` is
+    ``(count, longest)`` padded with ``<PAD>`` (0), with ``tokens_length``;
+    ``ascii`` is an array of ``str``.
+
+    Parameters
+    ----------
+    path : str or Path
+        A dataset directory written by :func:`tremaux.dataset.build`.
+    columns : iterable of str, optional
+        Only these columns (default: all).
+    check : bool, default True
+        Verify completeness and every shard's SHA-256 first (see :func:`verify`).
+
+    Raises
+    ------
+    DatasetDirError
+        For a missing, foreign, incomplete or corrupted dataset.
+    TremauxError
+        For an unknown column name (the message lists the columns).
+    """
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    path = Path(path)
+    manifest = verify(path) if check else read_manifest(path)
+    if not manifest.shards:
+        raise DatasetDirError(f"dataset {path} has no finished shard")
+    names = list(manifest.columns) if columns is None else list(columns)
+    for name in names:
+        if name not in manifest.columns:
+            raise TremauxError(f"dataset {path} has no column {name!r}; it has: {', '.join(manifest.columns)}")
+    tables = [pq.read_table(path / manifest.shards[i].file, columns=names) for i in sorted(manifest.shards)]
+    table = pa.concat_tables(tables).combine_chunks()
+    out: dict[str, np.ndarray] = {}
+    heights = widths = None
+    if any(n in _GRIDS for n in names):
+        size_cols = pa.concat_tables(
+            [pq.read_table(path / manifest.shards[i].file, columns=["height", "width"]) for i in sorted(manifest.shards)]
+        )
+        heights = size_cols.column("height").to_numpy()
+        widths = size_cols.column("width").to_numpy()
+    for name in names:
+        col = table.column(name)
+        if col.num_chunks != 1:  # pragma: no cover - combine_chunks gives one
+            col = pa.chunked_array([pa.concat_arrays(col.chunks)])
+        arr = col.chunk(0) if col.num_chunks else pa.array([], col.type)
+        if pa.types.is_list(arr.type) or pa.types.is_large_list(arr.type):
+            out[name] = _rectangle(name, arr, heights, widths)
+        elif pa.types.is_string(arr.type) or pa.types.is_large_string(arr.type):
+            out[name] = np.array(arr.to_pylist(), dtype=object)
+        else:
+            out[name] = arr.to_numpy(zero_copy_only=False)
+    return out
+
+
+def _rectangle(name: str, arr, heights, widths) -> np.ndarray:
+    offsets = arr.offsets.to_numpy()
+    values = arr.flatten().to_numpy(zero_copy_only=False)
+    n = len(arr)
+    lens = np.diff(offsets)
+    if name in _GRIDS:
+        scale, extra = _GRIDS[name]
+        hs = scale * heights.astype(np.int64) + extra
+        ws = scale * widths.astype(np.int64) + extra
+        H, W = (int(hs.max()), int(ws.max())) if n else (0, 0)
+        if n and (hs == H).all() and (ws == W).all():
+            return values.reshape(n, H, W)
+        out = np.full((n, H, W), PADDING[name], dtype=values.dtype)
+        for k in range(n):  # only for size ranges; one slice copy per row
+            out[k, : hs[k], : ws[k]] = values[offsets[k] : offsets[k + 1]].reshape(hs[k], ws[k])
+        return out
+    longest = int(lens.max()) if n else 0
+    if n and (lens == longest).all():
+        return values.reshape(n, longest)
+    fill = PADDING.get(name, -1)
+    out = np.full((n, longest), fill, dtype=values.dtype)
+    mask = np.arange(longest)[None, :] < lens[:, None]
+    out[mask] = values
+    return out

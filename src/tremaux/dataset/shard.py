@@ -1,0 +1,328 @@
+"""One shard: rows built by the batched kernels, as a Parquet file's bytes.
+
+:func:`build_shard` is the task every engine runs: it makes one call to the
+batched generation kernel (:mod:`tremaux.kernels.batch`) for all the rows of
+the shard, one call per extra solver and one per derived output, turns the
+flat arrays into Arrow columns and serialises them. No Python code runs per
+maze.
+
+Columns, in order (see :func:`columns_of`):
+
+===================  =========================  ==============================================
+output               column                     contents
+===================  =========================  ==============================================
+(always)             ``index``                  global row number (int64)
+                     ``seed``                   generator seed of the kept maze (uint64)
+                     ``attempt``                draws rejected by the filters before it (int32)
+                     ``height``, ``width``      size of the maze (int16)
+``maze``             ``cells``                  ``h*w`` cells, row-major (list of uint8)
+                     ``start``, ``goal``        flat index of the start (0) and goal (``h*w-1``)
+``blocks``           ``blocks``                 ``(2h+1)*(2w+1)`` squares, 1 = wall (list of uint8)
+``solution``         ``{solver}_path``          flat cell indices, start to goal (list of int32)
+                     ``{solver}_length``        cells on the path, 0 when none (int32)
+                     ``{solver}_steps``         cells taken from the worklist (int32)
+                     ``{solver}_visited``       cells the solver reached (int32)
+``stats``            ``passages`` ...           :data:`tremaux.kernels.batch.STATS` (int32)
+                     ``solution_length``        cells on a shortest path (int32)
+``ascii``            ``ascii``                  the drawing of :func:`tremaux.io.ascii.dumps`
+``tokens``           ``tokens``                 token ids (list of int32), see :func:`token_vocabulary`
+                     ``tokens_length``          number of tokens (int32)
+===================  =========================  ==============================================
+
+Every maze is solved from its top-left cell ``(0, 0)`` to its bottom-right
+cell ``(h-1, w-1)``; solver names become column prefixes with ``-`` as ``_``.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..errors import TremauxError, UnknownNameError, UnsupportedError
+from ..kernels import batch as kb
+from ..kernels import generate as kgen
+from .spec import DatasetSpec
+
+__all__ = [
+    "ShardResult",
+    "BATCH_SOLVERS",
+    "columns_of",
+    "check_spec",
+    "compute_rows",
+    "build_shard",
+    "warm_up",
+    "token_vocabulary",
+]
+
+BATCH_SOLVERS: dict[str, bool] = {"bfs": False, "dfs": True}
+"""Solvers a dataset can run, by canonical name (value: the worklist is a stack)."""
+
+_LIMIT32 = 2**31 - 1
+
+
+@dataclass(frozen=True)
+class ShardResult:
+    """What a worker sends back: the shard's Parquet bytes and counts."""
+
+    index: int
+    data: bytes
+    rows: int
+    attempts: int
+    sha256: str
+
+
+def _col(name: str) -> str:
+    return name.replace("-", "_")
+
+
+def columns_of(spec: DatasetSpec) -> tuple[str, ...]:
+    """Column names of every shard of ``spec``, in order.
+
+    Examples
+    --------
+    >>> columns_of(DatasetSpec(count=1, outputs=("maze", "tokens")))
+    ('index', 'seed', 'attempt', 'height', 'width', 'cells', 'start', 'goal', 'tokens', 'tokens_length')
+    """
+    cols = ["index", "seed", "attempt", "height", "width"]
+    if "maze" in spec.outputs:
+        cols += ["cells", "start", "goal"]
+    if "blocks" in spec.outputs:
+        cols += ["blocks"]
+    if "solution" in spec.outputs:
+        for s in spec.solvers:
+            p = _col(s)
+            cols += [f"{p}_path", f"{p}_length", f"{p}_steps", f"{p}_visited"]
+    if "stats" in spec.outputs:
+        cols += [*kb.STATS, "solution_length"]
+    if "ascii" in spec.outputs:
+        cols += ["ascii"]
+    if "tokens" in spec.outputs:
+        cols += ["tokens", "tokens_length"]
+    return tuple(cols)
+
+
+def token_vocabulary(spec: DatasetSpec) -> list[str]:
+    """Names of the token ids of ``spec``'s ``tokens`` column, by id.
+
+    Special tokens come first (:data:`tremaux.kernels.batch.TOKEN_NAMES`),
+    then one per cell of the largest maze, ``"(r,c)"``.
+
+    Examples
+    --------
+    >>> token_vocabulary(DatasetSpec(count=1, size=(2, 2)))
+    ['<PAD>', '<BOS>', '<EOS>', '<ADJ>', '<ORIGIN>', '<TARGET>', '<PATH>', '<NOPATH>', '(0,0)', '(0,1)', '(1,0)', '(1,1)']
+    """
+    hmax, wmax = spec.size_range[1]
+    return list(kb.TOKEN_NAMES) + [f"({r},{c})" for r in range(hmax) for c in range(wmax)]
+
+
+# -- generators -------------------------------------------------------------------
+
+
+def _generator(spec: DatasetSpec):
+    """``(kernel name, params, start)`` for the spec's generator and options."""
+    # TEMPORARY until tremaux.generators lands
+    if spec.generator != "backtracker":
+        raise UnknownNameError("generator", spec.generator, ["backtracker"])
+    kernel, params, start = "backtracker", [], -1
+    if kernel not in kb.ROWS:  # pragma: no cover - a kernel added without a batch entry point
+        raise UnsupportedError(f"generator {entry.name!r} has no batched kernel for datasets")
+    return kernel, np.asarray(params, dtype=np.float64), int(start)
+
+
+def check_spec(spec: DatasetSpec) -> None:
+    """Check that the spec's generator, its options and the solvers can be batched.
+
+    Raises
+    ------
+    UnknownNameError
+        For a generator or solver that is not registered.
+    UnsupportedError
+        For a registered solver that datasets cannot run.
+    TremauxError
+        For bad generator options (from the generator itself).
+    """
+    from ..solvers import SOLVERS
+
+    _generator(spec)
+    for s in spec.solvers:
+        name = SOLVERS.get(s).name
+        if name not in BATCH_SOLVERS:
+            raise UnsupportedError(
+                f"solver {s!r} cannot run in a dataset; choose among: {', '.join(BATCH_SOLVERS)}"
+            )
+    if "bfs" not in [SOLVERS.get(s).name for s in spec.solvers] and False:  # pragma: no cover
+        raise UnknownNameError("solver", "", BATCH_SOLVERS)
+
+
+# -- rows ---------------------------------------------------------------------------
+
+
+def compute_rows(spec: DatasetSpec, first: int, stop: int) -> dict[str, np.ndarray]:
+    """Rows ``first .. stop - 1`` of ``spec`` as flat NumPy arrays (one kernel call).
+
+    Raises
+    ------
+    TremauxError
+        When a row finds no maze passing the filters in ``max_attempts`` draws.
+    """
+    kernel, params, start = _generator(spec)
+    (hmin, wmin), (hmax, wmax) = spec.size_range
+    n = stop - first
+    stride = hmax * wmax
+    cells = np.zeros(n * stride, np.uint8)
+    heights = np.empty(n, np.int16)
+    widths = np.empty(n, np.int16)
+    seeds = np.empty(n, np.uint64)
+    attempts = np.empty(n, np.int32)
+    paths = np.empty(n * stride, np.int32)
+    path_lens = np.empty(n, np.int32)
+    steps = np.empty(n, np.int32)
+    visited = np.empty(n, np.int32)
+    stats = np.empty((n, len(kb.STATS)), np.int32)
+    work = np.empty(max(1, kgen.work_size(kernel, 1, hmax, wmax)), np.int32)
+    bwork = np.empty(stride, np.int32)
+    f = spec.filters
+    filt = np.array(
+        [f.get("min_solution_length", -1), f.get("max_solution_length", -1),
+         f.get("min_dead_ends", -1), f.get("max_dead_ends", -1)],
+        dtype=np.int64,
+    )
+    cfg = (
+        np.uint64(spec.seed & (2**64 - 1)), np.int64(first), np.int64(n),
+        np.int64(hmin), np.int64(wmin), np.int64(hmax), np.int64(wmax), np.int64(start),
+        float(spec.braid), np.int64(spec.max_attempts), np.int64(stride),
+    )
+    out = (cells, heights, widths, seeds, attempts, paths, path_lens, steps, visited, stats, work, bwork)
+    done, drawn = kb.ROWS[kernel](cfg, params, filt, out)
+    if done < n:
+        row = first + int(done)
+        raise TremauxError(
+            f"row {row}: no maze passed the filters {dict(spec.filters)} in {spec.max_attempts} draws; "
+            "loosen the filters or raise max_attempts"
+        )
+    return {
+        "cells": cells, "heights": heights, "widths": widths, "seeds": seeds, "attempts": attempts,
+        "paths": paths, "path_lens": path_lens, "steps": steps, "visited": visited, "stats": stats,
+        "stride": np.int64(stride), "drawn": np.int64(drawn),
+    }
+
+
+def _list_array(flat: np.ndarray, stride: int, lens: np.ndarray, large: bool):
+    import pyarrow as pa
+
+    n = lens.shape[0]
+    if n and (lens == stride).all():
+        values = flat[: n * stride]
+    else:
+        values = flat[: n * stride].reshape(n, stride)[np.arange(stride)[None, :] < lens[:, None]]
+    offsets = np.zeros(n + 1, np.int64 if large else np.int32)
+    np.cumsum(lens, out=offsets[1:])
+    cls = pa.LargeListArray if large else pa.ListArray
+    return cls.from_arrays(pa.array(offsets), pa.array(values))
+
+
+def _string_array(flat: np.ndarray, stride: int, lens: np.ndarray, large: bool):
+    import pyarrow as pa
+
+    n = lens.shape[0]
+    values = flat[: n * stride].reshape(n, stride)[np.arange(stride)[None, :] < lens[:, None]]
+    offsets = np.zeros(n + 1, np.int64 if large else np.int32)
+    np.cumsum(lens, out=offsets[1:])
+    typ = pa.large_string() if large else pa.string()
+    return pa.Array.from_buffers(typ, n, [None, pa.py_buffer(offsets), pa.py_buffer(values)])
+
+
+def to_table(spec: DatasetSpec, first: int, raw: dict[str, np.ndarray]):
+    """The Arrow table of a shard from :func:`compute_rows`' arrays."""
+    import pyarrow as pa
+
+    n = raw["heights"].shape[0]
+    stride = int(raw["stride"])
+    h = raw["heights"].astype(np.int64)
+    w = raw["widths"].astype(np.int64)
+    hmax, wmax = spec.size_range[1]
+    big = spec.shard_size * (2 * hmax + 1) * (4 * wmax + 2) > _LIMIT32
+    cols: dict[str, object] = {
+        "index": pa.array(np.arange(first, first + n, dtype=np.int64)),
+        "seed": pa.array(raw["seeds"]),
+        "attempt": pa.array(raw["attempts"]),
+        "height": pa.array(raw["heights"]),
+        "width": pa.array(raw["widths"]),
+    }
+    starts = np.zeros(n, np.int64)
+    goals = h * w - 1
+    if "maze" in spec.outputs:
+        cols["cells"] = _list_array(raw["cells"], stride, h * w, big)
+        cols["start"] = pa.array(starts.astype(np.int32))
+        cols["goal"] = pa.array(goals.astype(np.int32))
+    if "blocks" in spec.outputs:
+        bstride = (2 * hmax + 1) * (2 * wmax + 1)
+        pic = np.empty(n * bstride, np.uint8)
+        kb.blocks(raw["cells"], stride, raw["heights"], raw["widths"], pic, bstride)
+        cols["blocks"] = _list_array(pic, bstride, (2 * h + 1) * (2 * w + 1), big)
+    if "solution" in spec.outputs:
+        for s in spec.solvers:
+            from ..solvers import SOLVERS
+
+            name = SOLVERS.get(s).name
+            if name == "bfs":
+                paths, lens, steps, visited = raw["paths"], raw["path_lens"], raw["steps"], raw["visited"]
+            else:
+                paths = np.empty(n * stride, np.int32)
+                lens = np.empty(n, np.int32)
+                steps = np.empty(n, np.int32)
+                visited = np.empty(n, np.int32)
+                kb.solve_rows(BATCH_SOLVERS[name], raw["cells"], stride, raw["heights"], raw["widths"],
+                              paths, lens, steps, visited)
+            p = _col(s)
+            cols[f"{p}_path"] = _list_array(paths, stride, lens.astype(np.int64), big)
+            cols[f"{p}_length"] = pa.array(lens)
+            cols[f"{p}_steps"] = pa.array(steps)
+            cols[f"{p}_visited"] = pa.array(visited)
+    if "stats" in spec.outputs:
+        for j, name in enumerate(kb.STATS):
+            cols[name] = pa.array(np.ascontiguousarray(raw["stats"][:, j]))
+        cols["solution_length"] = pa.array(raw["path_lens"])
+    if "ascii" in spec.outputs:
+        astride = (2 * hmax + 1) * (4 * wmax + 2)
+        text = np.empty(n * astride, np.uint8)
+        kb.ascii_art(raw["cells"], stride, raw["heights"], raw["widths"], starts, goals, text, astride)
+        cols["ascii"] = _string_array(text, astride, (2 * h + 1) * (4 * w + 2) - 1, big)
+    if "tokens" in spec.outputs:
+        tstride = 2 * stride + 2 * stride + stride + 8
+        toks = np.empty(n * tstride, np.int32)
+        tlens = np.empty(n, np.int32)
+        kb.tokens(raw["cells"], stride, raw["heights"], raw["widths"], starts, goals, raw["paths"], stride,
+                  raw["path_lens"], wmax, toks, tstride, tlens)
+        cols["tokens"] = _list_array(toks, tstride, tlens.astype(np.int64), big)
+        cols["tokens_length"] = pa.array(tlens)
+    names = columns_of(spec)
+    return pa.table([cols[c] for c in names], names=list(names))
+
+
+def _parquet_bytes(table) -> bytes:
+    import pyarrow.parquet as pq
+
+    sink = io.BytesIO()
+    pq.write_table(table, sink, compression="zstd", row_group_size=max(1, table.num_rows))
+    return sink.getvalue()
+
+
+def build_shard(spec: DatasetSpec, shard: int) -> ShardResult:
+    """Build shard number ``shard`` of ``spec``: the task every engine runs."""
+    from .store import sha256
+
+    first, stop = spec.shard_rows(shard)
+    raw = compute_rows(spec, first, stop)
+    data = _parquet_bytes(to_table(spec, first, raw))
+    return ShardResult(shard, data, stop - first, int(raw["drawn"]), sha256(data))
+
+
+def warm_up(spec: DatasetSpec) -> None:
+    """Compile (or load from cache) the kernels ``spec`` needs, on a tiny batch."""
+    tiny = spec.replace(count=1, shard_size=1, size=(2, 2), max_size=(2, 3) if spec.max_size else (2, 2),
+                        filters={}, max_attempts=1)
+    to_table(tiny, 0, compute_rows(tiny, 0, 1))

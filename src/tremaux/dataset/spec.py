@@ -1,0 +1,407 @@
+"""What a dataset holds: :class:`DatasetSpec`, read from options or a TOML/JSON file.
+
+A spec fixes every file of a dataset: the same spec gives the same shards,
+byte for byte, whatever engine builds them. It names
+
+* how many mazes (``count``) and their size (``size``, or a range
+  ``size`` .. ``max_size``, both inclusive);
+* the base ``seed`` from which every maze's seed is derived;
+* the generator, its options and the braid share; the solver(s);
+* which outputs each row carries (see :data:`OUTPUTS`);
+* filters applied during generation (see :data:`FILTERS`);
+* the shard size (rows per Parquet file).
+
+Examples
+--------
+>>> spec = DatasetSpec(count=10, size=(8, 8), seed=3)
+>>> spec.count, spec.size, spec.outputs
+(10, (8, 8), ('maze', 'solution', 'stats'))
+>>> DatasetSpec.from_dict({"count": 5, "size": "4x6", "filters": {"min_solution_length": 6}}).filters
+{'min_solution_length': 6}
+>>> DatasetSpec.from_dict({"count": 5, "colour": "red"})
+Traceback (most recent call last):
+...
+tremaux.errors.TremauxError: unknown dataset spec key 'colour'; valid keys: braid, count, filters, generator, generator_options, max_attempts, max_size, outputs, seed, shard_size, size, solvers
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from ..errors import InvalidSizeError, MazeFormatError, TremauxError, UnknownNameError
+
+__all__ = ["DatasetSpec", "OUTPUTS", "FILTERS", "load_spec", "make_spec", "parse_size_range"]
+
+OUTPUTS: dict[str, str] = {
+    "maze": "cells: the maze array (uint8 per cell, bit 1<<d open), start and goal",
+    "blocks": "block picture: (2H+1) x (2W+1) uint8, 1 = wall, 0 = open",
+    "solution": "per solver: the path (flat cell indices), its length in cells, cells visited",
+    "stats": "statistics: passages, dead ends, junctions, crossroads, corridors, solution length",
+    "ascii": "the maze as '+---+' ASCII text (tremaux.io.ascii)",
+    "tokens": "token sequence for sequence models (adjacency list, origin, target, path)",
+}
+"""Outputs a dataset row may carry, with what each adds."""
+
+FILTERS: dict[str, str] = {
+    "min_solution_length": "keep mazes whose shortest path has at least this many cells",
+    "max_solution_length": "keep mazes whose shortest path has at most this many cells",
+    "min_dead_ends": "keep mazes with at least this many dead ends",
+    "max_dead_ends": "keep mazes with at most this many dead ends",
+}
+"""Filters applied during generation. A row whose maze fails one is redrawn
+with the next seed of that row's own chain (see :mod:`tremaux.dataset.plan`),
+so filters never change the row count nor the seeds of other rows."""
+
+MAX_COUNT = 10**12
+MAX_SIDE = 32_767  # heights and widths are stored as int16
+
+
+def parse_size_range(text: str) -> tuple[tuple[int, int], tuple[int, int] | None]:
+    """Parse ``"HxW"`` or a range ``"HxW..HxW"`` (both ends inclusive).
+
+    Examples
+    --------
+    >>> parse_size_range("20x30")
+    ((20, 30), None)
+    >>> parse_size_range("10x10..20x30")
+    ((10, 10), (20, 30))
+    """
+    parts = str(text).split("..")
+    if len(parts) > 2:
+        raise InvalidSizeError(f"size range {text!r} is not of the form HxW or HxW..HxW")
+    sizes = [_size(p.strip(), "size") for p in parts]
+    return sizes[0], (sizes[1] if len(sizes) == 2 else None)
+
+
+def _size(value: Any, what: str) -> tuple[int, int]:
+    import re
+
+    if isinstance(value, str):
+        m = re.fullmatch(r"\s*(\d+)\s*[xX*,]\s*(\d+)\s*", value)
+        if not m:
+            if re.fullmatch(r"\s*\d+\s*[xX*,]\s*\d+\s*[xX*,]\s*\d+\s*", value):
+                raise InvalidSizeError(
+                    f"{what} {value!r} has levels; datasets are of 2-D mazes (HxW)"
+                )
+            raise InvalidSizeError(f"{what} {value!r} is not of the form HxW (for example 20x20)")
+        dims = (int(m.group(1)), int(m.group(2)))
+    else:
+        try:
+            dims = tuple(int(v) for v in value)
+            if any(isinstance(v, bool) or int(v) != v for v in value):
+                raise TypeError
+        except (TypeError, ValueError):
+            raise InvalidSizeError(f"{what} {value!r} is not of the form HxW (for example 20x20)") from None
+        if len(dims) == 3:
+            raise InvalidSizeError(f"{what} {value!r} has levels; datasets are of 2-D mazes (HxW)")
+        if len(dims) != 2:
+            raise InvalidSizeError(f"{what} {value!r} is not of the form HxW (for example 20x20)")
+    if min(dims) < 1 or max(dims) > MAX_SIDE:
+        raise InvalidSizeError(
+            f"{what} {dims[0]}x{dims[1]} is invalid: each side must be between 1 and {MAX_SIDE}"
+        )
+    return dims  # type: ignore[return-value]
+
+
+def _int(value: Any, what: str, lo: int, hi: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        elif isinstance(value, str) and value.strip().lstrip("-").isdigit():
+            value = int(value)
+        else:
+            raise TremauxError(f"dataset {what} {value!r} is not a whole number")
+    if value < lo or (hi is not None and value > hi):
+        bound = f"at least {lo}" if hi is None else f"between {lo} and {hi}"
+        raise TremauxError(f"dataset {what} {value} is out of range: it must be {bound}")
+    return int(value)
+
+
+def _names(value: Any, what: str) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [v for v in value.replace(",", " ").split() if v]
+    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+        raise TremauxError(f"dataset {what} {value!r} is not a list of names")
+    out: list[str] = []
+    for v in value:
+        v = v.strip().lower().replace("_", "-")
+        if v not in out:
+            out.append(v)
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class DatasetSpec:
+    """Everything that determines the files of a dataset.
+
+    Parameters
+    ----------
+    count : int
+        Number of rows (mazes).
+    size : tuple of int or str
+        ``(H, W)`` of every maze, or the smallest size when ``max_size`` is given.
+    max_size : tuple of int or str, optional
+        Largest size: each row's height and width are drawn uniformly in
+        ``size[0]..max_size[0]`` and ``size[1]..max_size[1]`` from the row's seed.
+    seed : int
+        Base seed; row ``i`` is generated from ``derive_seed(seed, i)``.
+    generator : str
+        Name in :data:`tremaux.generators.GENERATORS`.
+    generator_options : dict
+        Options of the generator (as for :func:`tremaux.generate`).
+    braid : float
+        Share of dead ends removed after carving, in ``[0, 1]``.
+    solvers : tuple of str
+        Names in :data:`tremaux.solvers.SOLVERS`; every row is solved by each,
+        from the top-left cell to the bottom-right cell.
+    outputs : tuple of str
+        Keys of :data:`OUTPUTS`.
+    filters : dict
+        Keys of :data:`FILTERS` with integer bounds.
+    max_attempts : int
+        Mazes drawn at most per row before the build stops with an error
+        saying the filters are too strict.
+    shard_size : int
+        Rows per Parquet shard.
+
+    Raises
+    ------
+    TremauxError
+        For any value out of range, naming it; :class:`UnknownNameError` for an
+        unknown output, filter, generator or solver.
+    """
+
+    count: int
+    size: tuple[int, int] = (20, 20)
+    max_size: tuple[int, int] | None = None
+    seed: int = 0
+    generator: str = "backtracker"
+    generator_options: Mapping[str, Any] = field(default_factory=dict)
+    braid: float = 0.0
+    solvers: tuple[str, ...] = ("bfs",)
+    outputs: tuple[str, ...] = ("maze", "solution", "stats")
+    filters: Mapping[str, int] = field(default_factory=dict)
+    max_attempts: int = 1000
+    shard_size: int = 10_000
+
+    def __post_init__(self) -> None:
+        s = object.__setattr__
+        s(self, "count", _int(self.count, "count", 1, MAX_COUNT))
+        size = _size(self.size, "size")
+        s(self, "size", size)
+        if self.max_size is not None:
+            top = _size(self.max_size, "max_size")
+            if top[0] < size[0] or top[1] < size[1]:
+                raise InvalidSizeError(
+                    f"size range {size[0]}x{size[1]}..{top[0]}x{top[1]} is empty: "
+                    "max_size must be at least size on both sides"
+                )
+            s(self, "max_size", None if top == size else top)
+        s(self, "seed", _int(self.seed, "seed", -(2**63), 2**64 - 1))
+        if not isinstance(self.generator, str):
+            raise TremauxError(f"dataset generator {self.generator!r} is not a name")
+        s(self, "generator", self.generator.strip().lower().replace("_", "-"))
+        if not isinstance(self.generator_options, Mapping):
+            raise TremauxError(f"dataset generator_options {self.generator_options!r} is not a table")
+        s(self, "generator_options", dict(sorted(self.generator_options.items())))
+        try:
+            braid = float(self.braid)
+        except (TypeError, ValueError):
+            raise TremauxError(f"dataset braid {self.braid!r} is not a number") from None
+        if isinstance(self.braid, bool) or not 0.0 <= braid <= 1.0:
+            raise TremauxError(f"dataset braid {self.braid!r} is out of range: it must be between 0 and 1")
+        s(self, "braid", braid)
+        solvers = _names(self.solvers, "solvers")
+        if not solvers:
+            raise TremauxError("dataset solvers is empty: name at least one solver (for example bfs)")
+        s(self, "solvers", solvers)
+        outputs = _names(self.outputs, "outputs")
+        for name in outputs:
+            if name not in OUTPUTS:
+                raise UnknownNameError("dataset output", name, OUTPUTS)
+        s(self, "outputs", tuple(o for o in OUTPUTS if o in outputs))  # canonical order
+        if not isinstance(self.filters, Mapping):
+            raise TremauxError(f"dataset filters {self.filters!r} is not a table")
+        filters = {}
+        for key, value in self.filters.items():
+            if key not in FILTERS:
+                raise UnknownNameError("dataset filter", key, FILTERS)
+            filters[key] = _int(value, f"filter {key}", 0, 2**31 - 1)
+        s(self, "filters", {k: filters[k] for k in FILTERS if k in filters})
+        s(self, "max_attempts", _int(self.max_attempts, "max_attempts", 1, 1_000_000))
+        s(self, "shard_size", _int(self.shard_size, "shard_size", 1, 10_000_000))
+        self._check_filters()
+
+    def _check_filters(self) -> None:
+        f = self.filters
+        top = self.max_size or self.size
+        cells = top[0] * top[1]
+        lo, hi = f.get("min_solution_length", 0), f.get("max_solution_length")
+        if lo > cells:
+            raise TremauxError(
+                f"filter min_solution_length={lo} can never pass: the largest maze "
+                f"({top[0]}x{top[1]}) has {cells} cells"
+            )
+        if hi is not None and hi < lo:
+            raise TremauxError(f"filters max_solution_length={hi} < min_solution_length={lo} keep nothing")
+        lo, hi = f.get("min_dead_ends", 0), f.get("max_dead_ends")
+        if lo > cells:
+            raise TremauxError(f"filter min_dead_ends={lo} can never pass: the largest maze has {cells} cells")
+        if hi is not None and hi < lo:
+            raise TremauxError(f"filters max_dead_ends={hi} < min_dead_ends={lo} keep nothing")
+
+    # -- views -----------------------------------------------------------------
+
+    @property
+    def size_range(self) -> tuple[tuple[int, int], tuple[int, int]]:
+        """``((hmin, wmin), (hmax, wmax))``; equal ends for a fixed size."""
+        return self.size, (self.max_size or self.size)
+
+    @property
+    def shards(self) -> int:
+        """Number of shards: ``ceil(count / shard_size)``."""
+        return -(-self.count // self.shard_size)
+
+    def shard_rows(self, shard: int) -> tuple[int, int]:
+        """Rows ``[first, stop)`` of shard number ``shard``.
+
+        Examples
+        --------
+        >>> DatasetSpec(count=25, shard_size=10).shard_rows(2)
+        (20, 25)
+        """
+        first = shard * self.shard_size
+        return first, min(self.count, first + self.shard_size)
+
+    def replace(self, **changes: Any) -> DatasetSpec:
+        """A copy with some fields changed (``None`` values are ignored)."""
+        d = self.to_dict()
+        d.update({k: v for k, v in changes.items() if v is not None})
+        return DatasetSpec.from_dict(d)
+
+    # -- conversion --------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready data; ``DatasetSpec.from_dict(spec.to_dict()) == spec``."""
+        d = asdict(self)
+        d["size"] = list(self.size)
+        d["max_size"] = None if self.max_size is None else list(self.max_size)
+        d["solvers"] = list(self.solvers)
+        d["outputs"] = list(self.outputs)
+        d["generator_options"] = dict(self.generator_options)
+        d["filters"] = dict(self.filters)
+        return d
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> DatasetSpec:
+        """Build a spec from plain data (a parsed TOML or JSON file).
+
+        Sizes may be written ``"20x20"`` or ``[20, 20]``; ``size = "10x10..20x30"``
+        is a range. Unknown keys are refused, naming the key.
+        """
+        if not isinstance(data, Mapping):
+            raise TremauxError(f"a dataset spec is a table of keys, not {type(data).__name__}")
+        valid = {f.name for f in fields(cls)}
+        for key in data:
+            if key not in valid:
+                raise TremauxError(
+                    f"unknown dataset spec key {key!r}; valid keys: {', '.join(sorted(valid))}"
+                )
+        if "count" not in data:
+            raise TremauxError("dataset spec has no 'count' (the number of mazes)")
+        d = dict(data)
+        if isinstance(d.get("size"), str) and ".." in d["size"]:
+            if d.get("max_size") is not None:
+                raise TremauxError("give a size range either as size = 'HxW..HxW' or with max_size, not both")
+            d["size"], d["max_size"] = parse_size_range(d["size"])
+        return cls(**d)
+
+
+def _read(path: Path) -> Any:
+    text = path.read_text(encoding="utf-8")
+    if path.suffix.lower() == ".json":
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise MazeFormatError(exc.msg, line=exc.lineno, column=exc.colno, source=str(path)) from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise MazeFormatError(f"invalid TOML: {exc}", source=str(path)) from None
+
+
+def make_spec(path: str | Path | None = None, *, min_solution_length: int | None = None, **options: Any) -> DatasetSpec:
+    """A spec from an optional file, with options on top (``None`` options are ignored).
+
+    This is what the command line does: ``tremaux dataset spec.toml --count 10``
+    reads ``spec.toml`` and replaces its count.
+
+    Parameters
+    ----------
+    path : str or Path, optional
+        A ``.toml`` or ``.json`` spec file.
+    min_solution_length : int, optional
+        Shorthand for the filter of that name.
+    **options
+        Any :class:`DatasetSpec` field; ``size`` may be a range ``"HxW..HxW"``
+        and ``outputs`` or ``solvers`` a comma-separated string.
+
+    Examples
+    --------
+    >>> make_spec(count=3, size="6x8..9x9", min_solution_length=7)
+    DatasetSpec(count=3, size=(6, 8), max_size=(9, 9), seed=0, generator='backtracker', generator_options={}, braid=0.0, solvers=('bfs',), outputs=('maze', 'solution', 'stats'), filters={'min_solution_length': 7}, max_attempts=1000, shard_size=10000)
+    >>> make_spec()
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.TremauxError: dataset spec has no 'count' (the number of mazes): give --count or a spec file
+    """
+    data: dict[str, Any] = {}
+    if path is not None:
+        path = Path(path)
+        raw = _read(path)
+        if not isinstance(raw, Mapping):
+            raise TremauxError(f"{path}: a dataset spec is a table of keys, not {type(raw).__name__}")
+        data.update(raw)
+    given = {k: v for k, v in options.items() if v is not None}
+    if "size" in given and ("max_size" not in given):
+        data.pop("max_size", None)
+    data.update(given)
+    if min_solution_length is not None:
+        data["filters"] = {**dict(data.get("filters") or {}), "min_solution_length": min_solution_length}
+    if "count" not in data:
+        raise TremauxError("dataset spec has no 'count' (the number of mazes): give --count or a spec file")
+    try:
+        return DatasetSpec.from_dict(data)
+    except UnknownNameError:
+        raise
+    except TremauxError as exc:
+        if path is None:
+            raise
+        raise type(exc)(f"{path}: {exc}") from None
+
+
+def load_spec(path: str | Path) -> DatasetSpec:
+    """Read a spec from a ``.toml`` or ``.json`` file.
+
+    Raises
+    ------
+    FileNotFoundError
+        When ``path`` does not exist.
+    MazeFormatError
+        When the file is not valid TOML/JSON (with the line of the problem).
+    TremauxError
+        When a key or value is wrong.
+    """
+    path = Path(path)
+    data = _read(path)
+    try:
+        return DatasetSpec.from_dict(data)
+    except UnknownNameError:
+        raise
+    except TremauxError as exc:
+        raise type(exc)(f"{path}: {exc}") from None

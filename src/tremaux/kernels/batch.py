@@ -1,0 +1,467 @@
+"""Batched kernels for datasets: one call builds every row of a shard.
+
+The dataset builder (:mod:`tremaux.dataset`) calls :func:`build_rows` once per
+shard; it loops over the rows in compiled code, deriving each row's seed,
+calling the generator and solver kernels of :mod:`tremaux.kernels.generate`
+and :mod:`tremaux.kernels.solve` and filling flat output arrays. The derived
+outputs (block pictures, ASCII drawings, token sequences) are computed from
+those arrays by the other kernels here, also one call per shard.
+
+Seeds follow :mod:`tremaux.dataset.plan`: :func:`derive_seed` and
+:func:`seed_state` are compiled twins of :func:`tremaux.kernels.rng.derive_seed`
+and :func:`tremaux.kernels.rng.make_state` (the tests check they agree).
+
+Like every kernel, these take and return arrays and scalars only, never
+raise and never print.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, uint64
+
+from . import generate as kgen
+from .gen_imperfect import braid
+from .rng import below
+from .solve import UNSEEN, bfs, offset, worklist
+
+__all__ = [
+    "derive_seed",
+    "seed_state",
+    "ROWS",
+    "STATS",
+    "SIZE_KEY",
+    "solve_rows",
+    "blocks",
+    "ascii_art",
+    "tokens",
+    "TOKEN_NAMES",
+    "CELL_TOKEN0",
+]
+
+_GOLDEN = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
+
+
+@njit(cache=True, inline="always")
+def _mix(x):
+    z = x
+    z = (z ^ (z >> uint64(30))) * uint64(_MIX1)
+    z = (z ^ (z >> uint64(27))) * uint64(_MIX2)
+    return z ^ (z >> uint64(31))
+
+
+@njit(cache=True)
+def derive_seed(base, index):
+    """Compiled :func:`tremaux.kernels.rng.derive_seed` (``base``, ``index``: uint64)."""
+    x = uint64(base) * uint64(_GOLDEN) + uint64(index)
+    z = _mix(x + uint64(_GOLDEN))
+    z = _mix(z + uint64(_GOLDEN))
+    return z >> uint64(1)
+
+
+@njit(cache=True)
+def seed_state(seed, state):
+    """Fill ``state`` (4 x uint64) as :func:`tremaux.kernels.rng.make_state` would."""
+    x = uint64(seed)
+    nonzero = False
+    for i in range(4):
+        x = x + uint64(_GOLDEN)
+        z = _mix(x)
+        state[i] = z
+        if z != uint64(0):
+            nonzero = True
+    if not nonzero:  # pragma: no cover - astronomically unlikely
+        state[0] = uint64(1)
+
+
+SIZE_KEY = 1 << 40
+"""Index of a row's size stream under its row seed (as in :mod:`tremaux.dataset.plan`)."""
+
+STATS = ("passages", "dead_ends", "corridors", "junctions", "crossroads")
+"""Statistics columns :func:`_rows` fills, in order: passages, then the
+cells with exactly 1, 2, 3 and 4 open sides."""
+
+# filter bounds, in the order of ``filt``
+F_MIN_LEN, F_MAX_LEN, F_MIN_DEAD, F_MAX_DEAD = 0, 1, 2, 3
+
+
+@njit(cache=True, inline="always")
+def _path_length(prev, goal, W, HW):
+    """Cells on the path read back from ``goal`` (0 when ``goal`` was not reached)."""
+    if prev[goal] == UNSEEN:
+        return 0
+    k = 1
+    i = goal
+    while prev[i] != 254:
+        i += offset(prev[i], W, HW)
+        k += 1
+    return k
+
+
+@njit(cache=True, inline="always")
+def _write_path(prev, goal, W, HW, out, at, k):
+    """Write the ``k`` cells of the path ending at ``goal`` to ``out[at:at + k]``, start first."""
+    i = goal
+    for t in range(k - 1, -1, -1):
+        out[at + t] = i
+        if t:
+            i += offset(prev[i], W, HW)
+
+
+@njit(cache=True)
+def _rows(gen, cfg, params, filt, out):
+    """Generate, braid, solve (BFS), measure and filter rows ``first .. first + n - 1``.
+
+    ``gen`` is a generator kernel of :mod:`tremaux.kernels.generate`;
+    ``cfg = (base, first, n, hmin, wmin, hmax, wmax, start, fraction,
+    max_attempts, stride)`` and ``out = (cells, heights, widths, seeds,
+    attempts, paths, path_lens, steps, visited, stats, work, bwork)``. Row
+    ``k`` (global index ``first + k``) goes to ``cells[k * stride:]`` (its
+    ``h * w`` cells), ``paths[k * stride:]`` (its BFS path from cell 0 to
+    cell ``h*w - 1``, ``path_lens[k]`` cells), and one entry of every other
+    array; ``stats[k]`` holds :data:`STATS`. Seeds as in
+    :mod:`tremaux.dataset.plan`. ``filt`` holds
+    ``[min_len, max_len, min_dead, max_dead]`` (-1: no bound).
+
+    Returns ``(rows done, mazes drawn)``; fewer than ``n`` rows means row
+    ``first + rows done`` found no maze passing the filters in
+    ``max_attempts`` draws.
+    """
+    base, first, n, hmin, wmin, hmax, wmax, start, fraction, max_attempts, stride = cfg
+    cells, heights, widths, seeds, attempts, paths, path_lens, steps, visited, stats, work, bwork = out
+    state = np.empty(4, np.uint64)
+    sstate = np.empty(4, np.uint64)
+    one = np.ones(1, np.bool_)
+    notrace = np.empty((0, 3), np.int64)
+    prev = np.empty(stride, np.uint8)
+    queue = np.empty(stride, np.int32)
+    ranged = hmax > hmin or wmax > wmin
+    drawn = 0
+    for k in range(n):
+        r0 = derive_seed(base, first + k)
+        h = hmin
+        w = wmin
+        if ranged:
+            seed_state(derive_seed(r0, SIZE_KEY), sstate)
+            h = hmin + below(sstate, hmax - hmin + 1)
+            w = wmin + below(sstate, wmax - wmin + 1)
+        m = h * w
+        c = cells[k * stride:k * stride + m]
+        ok = False
+        a = 0
+        seed = r0
+        plen = 0
+        nsteps = 0
+        while a < max_attempts:
+            seed = r0 if a == 0 else derive_seed(r0, a)
+            seed_state(seed, state)
+            gen(c, one, False, 1, h, w, start, params, state, work, notrace)
+            if fraction > 0.0:
+                braid(c, one, False, 1, h, w, fraction, state, bwork, notrace, 0)
+            drawn += 1
+            a += 1
+            found, nsteps = bfs(c, 1, h, w, 0, m - 1, prev, queue)
+            plen = _path_length(prev, m - 1, w, m)
+            passages = 0
+            d1 = 0
+            d2 = 0
+            d3 = 0
+            d4 = 0
+            for i in range(m):
+                v = c[i]
+                passages += ((v >> 1) & 1) + ((v >> 2) & 1)
+                deg = (v & 1) + ((v >> 1) & 1) + ((v >> 2) & 1) + ((v >> 3) & 1)
+                if deg == 1:
+                    d1 += 1
+                elif deg == 2:
+                    d2 += 1
+                elif deg == 3:
+                    d3 += 1
+                elif deg == 4:
+                    d4 += 1
+            if filt[F_MIN_LEN] >= 0 and plen < filt[F_MIN_LEN]:
+                continue
+            if filt[F_MAX_LEN] >= 0 and plen > filt[F_MAX_LEN]:
+                continue
+            if filt[F_MIN_DEAD] >= 0 and d1 < filt[F_MIN_DEAD]:
+                continue
+            if filt[F_MAX_DEAD] >= 0 and d1 > filt[F_MAX_DEAD]:
+                continue
+            ok = True
+            stats[k, 0] = passages
+            stats[k, 1] = d1
+            stats[k, 2] = d2
+            stats[k, 3] = d3
+            stats[k, 4] = d4
+            break
+        if not ok:
+            return k, drawn
+        heights[k] = h
+        widths[k] = w
+        seeds[k] = seed
+        attempts[k] = a - 1
+        path_lens[k] = plen
+        steps[k] = nsteps
+        seen = 0
+        for i in range(m):
+            if prev[i] != UNSEEN:
+                seen += 1
+        visited[k] = seen
+        _write_path(prev, m - 1, w, m, paths, k * stride, plen)
+    return n, drawn
+
+
+# One cached entry point per generator kernel: numba does not cache a function
+# that takes a kernel as an argument, but caches these, which pass a fixed one.
+
+@njit(cache=True)
+def _rows_backtracker(cfg, params, filt, out):
+    return _rows(kgen.backtracker, cfg, params, filt, out)
+
+
+@njit(cache=True)
+def _rows_growing_tree(cfg, params, filt, out):
+    return _rows(kgen.growing_tree, cfg, params, filt, out)
+
+
+@njit(cache=True)
+def _rows_growing_tree_arcs(cfg, params, filt, out):
+    return _rows(kgen.growing_tree_arcs, cfg, params, filt, out)
+
+
+@njit(cache=True)
+def _rows_hunt_and_kill(cfg, params, filt, out):
+    return _rows(kgen.hunt_and_kill, cfg, params, filt, out)
+
+
+@njit(cache=True)
+def _rows_growing_forest(cfg, params, filt, out):
+    return _rows(kgen.growing_forest, cfg, params, filt, out)
+
+
+@njit(cache=True)
+def _rows_kruskal(cfg, params, filt, out):
+    return _rows(kgen.kruskal, cfg, params, filt, out)
+
+
+@njit(cache=True)
+def _rows_eller(cfg, params, filt, out):
+    return _rows(kgen.eller, cfg, params, filt, out)
+
+
+@njit(cache=True)
+def _rows_aldous_broder(cfg, params, filt, out):
+    return _rows(kgen.aldous_broder, cfg, params, filt, out)
+
+
+@njit(cache=True)
+def _rows_wilson(cfg, params, filt, out):
+    return _rows(kgen.wilson, cfg, params, filt, out)
+
+
+@njit(cache=True)
+def _rows_binary_tree(cfg, params, filt, out):
+    return _rows(kgen.binary_tree, cfg, params, filt, out)
+
+
+@njit(cache=True)
+def _rows_sidewinder(cfg, params, filt, out):
+    return _rows(kgen.sidewinder, cfg, params, filt, out)
+
+
+@njit(cache=True)
+def _rows_recursive_division(cfg, params, filt, out):
+    return _rows(kgen.recursive_division, cfg, params, filt, out)
+
+
+ROWS = {
+    "backtracker": _rows_backtracker,
+    "growing_tree": _rows_growing_tree,
+    "growing_tree_arcs": _rows_growing_tree_arcs,
+    "hunt_and_kill": _rows_hunt_and_kill,
+    "growing_forest": _rows_growing_forest,
+    "kruskal": _rows_kruskal,
+    "eller": _rows_eller,
+    "aldous_broder": _rows_aldous_broder,
+    "wilson": _rows_wilson,
+    "binary_tree": _rows_binary_tree,
+    "sidewinder": _rows_sidewinder,
+    "recursive_division": _rows_recursive_division,
+}
+"""Generator kernel name (a key of :data:`tremaux.kernels.generate.KERNELS`) -> batch entry point."""
+
+
+@njit(cache=True)
+def solve_rows(use_stack, cells, stride, heights, widths, paths, path_lens, steps, visited):
+    """Solve every row of a batch with the worklist (``use_stack``: DFS, else BFS), corner to corner.
+
+    Fills ``paths[k * stride:]`` (``path_lens[k]`` cells), ``steps[k]`` and
+    ``visited[k]`` like :func:`_rows` does for BFS.
+    """
+    prev = np.empty(stride, np.uint8)
+    work = np.empty(stride, np.int32)
+    notrace = np.empty((0, 3), np.int64)
+    for k in range(heights.shape[0]):
+        h = np.int64(heights[k])
+        w = np.int64(widths[k])
+        m = h * w
+        c = cells[k * stride:k * stride + m]
+        found, nsteps, nev = worklist(c, 1, h, w, 0, m - 1, use_stack, prev[:m], work[:m], notrace, False)
+        plen = _path_length(prev, m - 1, w, m)
+        path_lens[k] = plen
+        steps[k] = nsteps
+        seen = 0
+        for i in range(m):
+            if prev[i] != UNSEEN:
+                seen += 1
+        visited[k] = seen
+        _write_path(prev, m - 1, w, m, paths, k * stride, plen)
+
+
+# ---------------------------------------------------------------------------
+# derived outputs
+
+
+@njit(cache=True)
+def blocks(cells, stride, heights, widths, out, out_stride):
+    """Block pictures of a batch: row ``k`` -> ``(2h+1) x (2w+1)`` of 1 (wall) / 0 (open).
+
+    ``cells[k * stride:]`` holds row ``k``'s ``h*w`` cells; the picture of row
+    ``k`` is written, row-major, to ``out[k * out_stride:]``. Cell ``(r, c)``
+    is block ``(2r+1, 2c+1)``; the passage east of it is block ``(2r+1, 2c+2)``,
+    the passage south of it block ``(2r+2, 2c+1)``.
+    """
+    for k in range(heights.shape[0]):
+        h = heights[k]
+        w = widths[k]
+        bw = 2 * w + 1
+        o = k * out_stride
+        base = k * stride
+        for j in range((2 * h + 1) * bw):
+            out[o + j] = 1
+        for r in range(h):
+            for c in range(w):
+                v = cells[base + r * w + c]
+                p = o + (2 * r + 1) * bw + 2 * c + 1
+                out[p] = 0
+                if v & 2:
+                    out[p + 1] = 0
+                if v & 4:
+                    out[p + bw] = 0
+
+
+@njit(cache=True)
+def ascii_art(cells, stride, heights, widths, starts, goals, out, out_stride):
+    """ASCII drawings of a batch in the ``+---+`` style of :mod:`tremaux.io.ascii`.
+
+    Row ``k``'s drawing, ``2h + 1`` lines of ``4w + 1`` characters joined by
+    ``\\n`` (no final newline), is written as bytes to ``out[k * out_stride:]``;
+    the start cell (flat index ``starts[k]``) is marked ``S``, the goal ``G``,
+    both ``*``. Returns nothing; the length of row ``k`` is
+    ``(2h + 1) * (4w + 2) - 1``.
+    """
+    for k in range(heights.shape[0]):
+        h = heights[k]
+        w = widths[k]
+        lw = 4 * w + 2  # with the newline
+        o = k * out_stride
+        base = k * stride
+        for line in range(2 * h + 1):
+            p = o + line * lw
+            for j in range(4 * w + 1):
+                out[p + j] = 32
+            if line < 2 * h:
+                out[p + 4 * w + 1] = 10
+        for r in range(h + 1):  # post lines
+            p = o + 2 * r * lw
+            for c in range(w):
+                out[p + 4 * c] = 43
+                closed = True
+                if 0 < r < h and cells[base + r * w + c] & 1:
+                    closed = False
+                if closed:
+                    out[p + 4 * c + 1] = 45
+                    out[p + 4 * c + 2] = 45
+                    out[p + 4 * c + 3] = 45
+            out[p + 4 * w] = 43
+        for r in range(h):  # cell lines
+            p = o + (2 * r + 1) * lw
+            for c in range(w + 1):
+                closed = True
+                if 0 < c < w and cells[base + r * w + c] & 8:
+                    closed = False
+                if closed:
+                    out[p + 4 * c] = 124
+        s = starts[k]
+        g = goals[k]
+        if s >= 0:
+            out[o + (2 * (s // w) + 1) * lw + 4 * (s % w) + 2] = 42 if s == g else 83
+        if g >= 0 and g != s:
+            out[o + (2 * (g // w) + 1) * lw + 4 * (g % w) + 2] = 71
+
+
+TOKEN_NAMES = ("<PAD>", "<BOS>", "<EOS>", "<ADJ>", "<ORIGIN>", "<TARGET>", "<PATH>", "<NOPATH>")
+"""Names of the special tokens, by id; cell tokens follow from :data:`CELL_TOKEN0`."""
+CELL_TOKEN0 = len(TOKEN_NAMES)
+"""Token id of cell ``(0, 0)``; cell ``(r, c)`` is ``CELL_TOKEN0 + r * max_width + c``."""
+
+
+@njit(cache=True)
+def tokens(cells, stride, heights, widths, starts, goals, paths, path_stride, path_lens, max_width, out, out_stride, lens):
+    """Token sequences of a batch, for sequence models.
+
+    Row ``k`` becomes ``<BOS> <ADJ> a b a b ... <ORIGIN> s <TARGET> g <PATH> p0 ... pn <EOS>``:
+    every passage as the tokens of its two cells (the first in row-major
+    order first, passages in row-major order of that cell, east before
+    south), then the start, the goal and the path; ``<NOPATH>`` replaces the
+    path when none was found (``path_lens[k] == 0``). Cell ``(r, c)`` is token
+    ``CELL_TOKEN0 + r * max_width + c``, the same in every maze of a dataset.
+    Written to ``out[k * out_stride:]``; its length goes to ``lens[k]``.
+    """
+    c0 = 8
+    for k in range(heights.shape[0]):
+        h = heights[k]
+        w = widths[k]
+        base = k * stride
+        o = k * out_stride
+        n = 0
+        out[o] = 1
+        out[o + 1] = 3
+        n = 2
+        for i in range(h * w):
+            v = cells[base + i]
+            r = i // w
+            c = i % w
+            t = c0 + r * max_width + c
+            if v & 2:
+                out[o + n] = t
+                out[o + n + 1] = t + 1
+                n += 2
+            if v & 4:
+                out[o + n] = t
+                out[o + n + 1] = t + max_width
+                n += 2
+        s = starts[k]
+        g = goals[k]
+        out[o + n] = 4
+        out[o + n + 1] = c0 + (s // w) * max_width + s % w
+        out[o + n + 2] = 5
+        out[o + n + 3] = c0 + (g // w) * max_width + g % w
+        n += 4
+        m = path_lens[k]
+        if m == 0:
+            out[o + n] = 7
+            n += 1
+        else:
+            out[o + n] = 6
+            n += 1
+            pb = k * path_stride
+            for j in range(m):
+                p = paths[pb + j]
+                out[o + n] = c0 + (p // w) * max_width + p % w
+                n += 1
+        out[o + n] = 2
+        n += 1
+        lens[k] = n
