@@ -1,5 +1,83 @@
-"""Commands on saved mazes: ``show``, ``info``, ``convert``."""
+"""Commands on saved mazes: ``show``, ``info``, ``convert``.
+
+Every command that reads a maze goes through :func:`load_maze`, which
+accepts every format of :mod:`tremaux.io` (text formats recognised from
+their content) and ``-`` for standard input.
+"""
 
 from __future__ import annotations
 
-from .app import app  # noqa: F401
+import json
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from .. import io as maze_io
+from ..errors import UnsupportedError
+from ..maze import Maze, properties
+from .app import JsonOption, app, existing_file
+
+__all__ = ["load_maze"]
+
+FileArgument = typer.Argument(..., help="Maze file: ascii or block text, .json or .npz ('-' reads stdin).")
+
+
+def load_maze(path: str | Path) -> Maze:
+    """Read the maze a command was given, in any format; ``-`` reads standard input."""
+    if str(path) == "-":
+        return maze_io.loads(sys.stdin.buffer.read(), source="<stdin>")
+    return maze_io.load(existing_file(Path(path)))
+
+
+@app.command()
+def show(
+    file: Path = FileArgument,
+    style: str = typer.Option("ascii", "--style", help="Text format to print: ascii or block."),
+) -> None:
+    """Print a saved maze as text."""
+    maze = load_maze(file)
+    if maze_io.FORMATS.get(style).binary or maze_io.FORMATS.get(style).name == "json":
+        raise UnsupportedError(f"show prints a drawing; style {style!r} is not one, use ascii or block")
+    typer.echo(maze_io.dumps(maze, style))
+
+
+@app.command()
+def convert(
+    src: Path = FileArgument,
+    dst: Path = typer.Argument(..., help="File to write."),
+    to: Optional[str] = typer.Option(None, "--to", help="Output format: ascii, block, json or npz (default: from the extension)."),
+) -> None:
+    """Convert a maze file between the ascii, block, json and npz formats."""
+    fmt = to or maze_io.format_from_extension(dst)
+    if fmt is None:
+        raise UnsupportedError(
+            f"cannot tell the output format of {str(dst)!r} from its extension (.json, .npz); "
+            "add --to ascii, --to block, --to json or --to npz"
+        )
+    maze_io.FORMATS.get(fmt)  # an unknown name fails before reading
+    maze_io.save(load_maze(src), dst, fmt)
+    typer.echo(f"wrote {dst} ({maze_io.FORMATS.get(fmt).name})", err=True)
+
+
+@app.command()
+def info(file: Path = FileArgument, as_json: bool = JsonOption) -> None:
+    """Show the properties of a maze: cells, passages, loops, islands, dead ends..."""
+    summary = properties.summary(load_maze(file))
+    if as_json:
+        typer.echo(json.dumps(summary))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=str(file), show_header=False)
+    table.add_column("property", style="bold")
+    table.add_column("value", justify="right")
+    for key, value in summary.items():
+        if key == "degrees":
+            value = ", ".join(f"{d}: {n}" for d, n in value.items())
+        elif isinstance(value, list):
+            value = " x ".join(map(str, value)) if key == "shape" else str(tuple(value))
+        table.add_row(key.replace("_", " "), "-" if value is None else str(value))
+    Console().print(table)

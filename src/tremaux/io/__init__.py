@@ -45,7 +45,7 @@ from ..registry import Registry
 from . import ascii, block, graph, json, npz
 from ._text import _HEADER
 
-__all__ = ["FORMATS", "load", "save", "loads", "dumps", "detect_format", "ascii", "block", "graph", "json", "npz"]
+__all__ = ["FORMATS", "load", "save", "loads", "dumps", "detect_format", "format_from_extension", "ascii", "block", "graph", "json", "npz"]
 
 FORMATS = Registry("format")
 """The maze file formats: ``func`` reads (text or bytes, ``source=`` for messages),
@@ -135,8 +135,15 @@ def dumps(maze: Maze, format: str = "ascii") -> str | bytes:
     return FORMATS.get(format).dumps(maze)
 
 
-def _format_of(path: Path) -> str | None:
-    ext = path.suffix.lower()
+def format_from_extension(path: str | os.PathLike) -> str | None:
+    """The format an extension names (``.npz``, ``.json``), or ``None``.
+
+    Examples
+    --------
+    >>> format_from_extension("maze.NPZ"), format_from_extension("maze.txt")
+    ('npz', None)
+    """
+    ext = Path(path).suffix.lower()
     for entry in FORMATS:
         if ext in entry.extensions:
             return entry.name
@@ -156,7 +163,7 @@ def load(path: str | os.PathLike, format: str | None = None) -> Maze:
     p = Path(path)
     data = p.read_bytes()
     if format is None:
-        format = _format_of(p)
+        format = format_from_extension(p)
     return loads(data, format, source=str(path))
 
 
@@ -172,7 +179,7 @@ def save(maze: Maze, path: str | os.PathLike, format: str | None = None) -> None
     """
     p = Path(path)
     if format is None:
-        format = _format_of(p)
+        format = format_from_extension(p)
         if format is None:
             raise UnsupportedError(
                 f"cannot tell the format of {str(path)!r} from its extension (.npz and .json are known); "

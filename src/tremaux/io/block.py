@@ -99,7 +99,7 @@ def _bool_blocks(blocks: Any) -> np.ndarray:
             raise InvalidMazeError(f"a block picture holds booleans or 0/1, not dtype {b.dtype}")
         if b.size and not np.isin(b, (0, 1)).all():
             bad = tuple(int(x) for x in np.argwhere(~np.isin(b, (0, 1)))[0])
-            raise InvalidMazeError(f"block picture square {bad} is {b[bad]!r}; squares are 1 (wall) or 0 (open)")
+            raise InvalidMazeError(f"block picture square {bad} is {b[bad].item()!r}; squares are 1 (wall) or 0 (open)")
         b = b.astype(bool)
     if b.ndim not in (2, 3):
         raise InvalidMazeError(f"a block picture is 2-D (or 3-D for levels), not {b.ndim}-D")

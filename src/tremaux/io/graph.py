@@ -27,7 +27,7 @@ from typing import Any
 import networkx as nx
 import numpy as np
 
-from ..errors import InvalidMazeError, InvalidSizeError
+from ..errors import CellError, InvalidMazeError
 from ..kernels import grid as kg
 from ..maze.model import Maze, check_shape
 
@@ -101,8 +101,10 @@ def from_graph(G: nx.Graph, *, shape=None, start=None, goal=None) -> Maze:
     InvalidMazeError
         For a node that is not a cell tuple, an edge between cells that are not
         neighbours, or a graph with no node.
-    InvalidSizeError, CellError
-        For a bad shape, or a node, start or goal outside it.
+    InvalidSizeError
+        For a bad shape.
+    CellError
+        For a node, start or goal outside the shape.
 
     Examples
     --------
@@ -132,7 +134,7 @@ def from_graph(G: nx.Graph, *, shape=None, start=None, goal=None) -> Maze:
     outside = (coords >= np.array(dims)).any(axis=1)
     if outside.any():
         n = nodes[int(np.argmax(outside))]
-        raise InvalidSizeError(f"graph node {n} is outside the {' x '.join(map(str, dims))} grid")
+        raise CellError(f"graph node {n} is outside the {' x '.join(map(str, dims))} grid")
     exists = np.zeros(dims, dtype=bool)
     exists[tuple(coords.T)] = True
     cells = np.zeros(dims, dtype=np.uint8)

@@ -100,26 +100,6 @@ def islands(cells, mask, use_mask, L, H, W):
 
 
 @njit(cache=True)
-def bare_posts(cells, mask, use_mask, L, H, W):
-    """Number of inner posts that touch no wall (pillar-free crossings of open rooms)."""
-    total = 0
-    for lv in range(L):
-        base = lv * H * W
-        for r in range(1, H):
-            for c in range(1, W):
-                # the four cells around post (r, c): (r-1,c-1) (r-1,c) (r,c-1) (r,c)
-                nw = base + (r - 1) * W + c - 1
-                ne = nw + 1
-                sw = nw + W
-                se = sw + 1
-                if use_mask and not (mask[nw] and mask[ne] and mask[sw] and mask[se]):
-                    continue
-                if (cells[nw] & 2) and (cells[nw] & 4) and (cells[se] & 1) and (cells[se] & 8):
-                    total += 1
-    return total
-
-
-@njit(cache=True)
 def adjacent_pairs(mask, use_mask, L, H, W):
     """Number of pairs of neighbouring cells that both exist (where a wall or passage can be)."""
     if not use_mask:

@@ -1,0 +1,164 @@
+"""The ``+---+`` ASCII drawing: golden files, round trips, every reading error."""
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+
+from random_mazes import mazes, random_perfect
+from tremaux import Maze
+from tremaux import io as mio
+from tremaux.errors import CellError, MazeFormatError
+from tremaux.io import ascii as A
+
+GOLDEN = Path(__file__).parent / "golden"
+SEED003 = ["seed003_dfs_naive", "seed003_dfs_better", "seed003_bfs", "seed003_prim"]
+
+
+# ---------------------------------------------------------------- golden files
+@pytest.mark.parametrize("name", SEED003 + ["levels_2x3x4", "masked_3x5"])
+def test_golden_file_reads_and_rewrites_byte_for_byte(name, tmp_path):
+    path = GOLDEN / f"{name}.txt"
+    maze = mio.load(path)
+    out = tmp_path / "out.txt"
+    mio.save(maze, out, "ascii")
+    assert out.read_bytes() == path.read_bytes()
+    assert A.dumps(maze) + "\n" == path.read_text()
+
+
+@pytest.mark.parametrize(
+    "name, start",
+    # seed 003 numbers rows from the bottom: its (1, 2), (2, 6), (2, 2), (1, 5) of a 5-row maze
+    [("seed003_dfs_naive", (3, 2)), ("seed003_dfs_better", (2, 6)), ("seed003_bfs", (2, 2)), ("seed003_prim", (3, 5))],
+)
+def test_seed003_start_cells(name, start):
+    maze = A.loads((GOLDEN / f"{name}.txt").read_text())
+    assert maze.shape == (5, 8)
+    assert maze.start == start
+    assert maze.goal is None
+
+
+def test_golden_levels_file_describes_its_passages():
+    maze = mio.load(GOLDEN / "levels_2x3x4.txt")
+    assert maze.shape == (2, 3, 4)
+    assert maze.start == (0, 0, 0) and maze.goal == (1, 2, 3)
+    ups = [tuple(c) for c in np.argwhere(maze.cells & 16)]
+    downs = [tuple(c) for c in np.argwhere(maze.cells & 32)]
+    assert [(lv + 1, r, c) for lv, r, c in ups] == downs
+    assert len(ups) >= 1
+
+
+def test_golden_masked_file_has_its_mask():
+    maze = mio.load(GOLDEN / "masked_3x5.txt")
+    assert maze.mask is not None
+    assert maze.size == int(maze.mask.sum()) < 15
+    for r, c in np.argwhere(~maze.mask):
+        assert maze.cells[r, c] == 0
+
+
+# ---------------------------------------------------------------- round trips
+@settings(max_examples=80, deadline=None)
+@given(mazes(max_side=5))
+def test_round_trip_of_any_maze(maze):
+    text = A.dumps(maze)
+    back = A.loads(text)
+    assert back == maze
+    assert back.ndim == maze.ndim
+    assert A.dumps(back) == text
+
+
+@settings(max_examples=40, deadline=None)
+@given(mazes(max_side=4, levels=False))
+def test_char_grid_is_the_drawing_before_joining(maze):
+    grid = A.char_grid(maze)
+    assert "\n".join("".join(row) for row in grid) == A.dumps(maze)
+    assert len(grid) == 2 * maze.height + 1 and len(grid[0]) == 4 * maze.width + 1
+    if maze.start is not None:
+        i, j = A.cell_position(maze.start)
+        assert grid[i][j] in "S*"
+
+
+def test_char_grid_of_a_level_and_bad_levels():
+    maze = Maze.open((2, 1, 2), start=(1, 0, 1))
+    assert "".join(A.char_grid(maze, level=1)[1]) == "|v   vS |"
+    assert "".join(A.char_grid(maze, level=0)[1]) == "|  ^   ^|"
+    with pytest.raises(CellError, match="outside"):
+        A.char_grid(maze, level=2)
+    with pytest.raises(CellError, match="whole number"):
+        A.char_grid(maze, level="top")
+
+
+def test_str_of_a_maze_is_its_drawing():
+    maze = random_perfect((3, 4), seed=3, start=(0, 0), goal=(2, 3))
+    assert str(maze) == A.dumps(maze)
+    assert str(maze).splitlines()[1][2] == "S"
+
+
+def test_reader_accepts_indentation_crlf_and_trailing_spaces():
+    text = "\r\n\r\n    +---+---+   \r\n    | S   G |\r\n    +---+---+\r\n\r\n"
+    maze = A.loads(text)
+    assert (maze.shape, maze.start, maze.goal, maze.passages) == ((1, 2), (0, 0), (0, 1), 1)
+
+
+def test_start_and_goal_on_one_cell_is_a_star():
+    maze = Maze.open((1, 2), start=(0, 1), goal=(0, 1))
+    assert A.dumps(maze).splitlines()[1] == "|     * |"
+    assert A.loads(A.dumps(maze)) == maze
+
+
+def test_masked_cells_are_hashes():
+    mask = np.array([[True, False]])
+    text = A.dumps(Maze.closed((1, 2), mask=mask))
+    assert text.splitlines()[1] == "|   |###|"
+
+
+# ---------------------------------------------------------------- reading errors name line and column
+BAD = [
+    ("", "empty", 1, 1),
+    ("+---+\n|   |\n+---+---+", "ragged row", 3, 6),
+    ("+---+\n|  x|\n+---+", "unknown character 'x'", 2, 4),
+    ("+---+\n| S |\n+-- +", "wall segment", 3, 2),
+    ("+---x\n|   |\n+---+", "corner '+'", 1, 5),
+    ("+---+\n|   :\n+---+", "'|' or a space", 2, 5),
+    ("+   +\n|   |\n+---+", "outer wall", 1, 2),
+    ("+---+\n    |\n+---+", "outer wall", 2, 1),
+    ("+---+---+\n| S | S |\n+---+---+", "second start 'S' (the first is at line 2, column 3)", 2, 7),
+    ("+---+---+\n| G   G |\n+---+---+", "second goal", 2, 7),
+    ("+---+---+\n| * | S |\n+---+---+", "second start", 2, 7),
+    ("+---+\n|  ^|\n+---+", "single-level", 2, 4),
+    ("+---+\n|v  |\n+---+", "single-level", 2, 2),
+    ("+---+\n|   |", "2H + 1", 2, 1),
+    ("+--+\n|  |\n+--+", "4W + 1", 1, 1),
+    ("+---+\n|   |\n+---+\n\n+---+\n|   |\n+---+", "blank line inside the maze", 4, 1),
+    ("level 1\n+---+\n|   |\n+---+", "expected 'level 0'", 1, 1),
+    ("level 0\n+---+\n|   |\n+---+\n\n+---+", "blank line inside a level", 5, 1),
+    ("level 0\n\nlevel 1\n+---+\n|   |\n+---+", "level 0 has no lines", 1, 1),
+    ("+---+\n|   |\n+---+\nlevel 1", "did not start with 'level 0'", 4, 1),
+    ("level 0\n+---+\n|  ^|\n+---+", "no level above", 3, 4),
+    ("level 0\n+---+\n|  ^|\n+---+\n\nlevel 1\n+---+\n|   |\n+---+", "no 'v' in the same cell of level 1", 3, 4),
+    ("level 0\n+---+\n|   |\n+---+\n\nlevel 1\n+---+\n|v  |\n+---+", "no '^' in the same cell of level 0", 8, 2),
+    ("level 0\n+---+\n|v  |\n+---+", "no level below", 3, 2),
+    ("level 0\n+---+\n|   |\n+---+\n\nlevel 1\n+---+---+\n|       |\n+---+---+", "level 1 is 1 x 2", 7, 1),
+    ("+---+---+\n|###    |\n+---+---+", "masked cell", 2, 5),
+    ("+---+\n|###|\n+   +\n|   |\n+---+", "masked cell", 3, 2),
+    ("+---+\n|###|\n+---+", "no cell", 2, 2),
+    ("+---+\n|\u00e9  |\n+---+", "unknown character", 2, 2),
+    ("  +---+\n  | S |x\n  +---+", "ragged row", 2, 8),
+]
+
+
+@pytest.mark.parametrize("text, message, line, column", BAD)
+def test_reading_errors(text, message, line, column):
+    with pytest.raises(MazeFormatError) as info:
+        A.loads(text, source="m.txt")
+    err = info.value
+    assert message in str(err)
+    assert (err.line, err.column) == (line, column), str(err)
+    assert str(err).startswith(f"m.txt:{line}:{column}: ")
+    assert "\n" not in str(err)
+
+
+def test_non_text_is_rejected():
+    with pytest.raises(MazeFormatError, match="must be a str"):
+        A.loads(b"+---+")

@@ -1,0 +1,186 @@
+"""Saved mazes (.npz, .json), format detection, load/save/loads/dumps and their errors."""
+
+import io
+import json
+import zipfile
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+
+from random_mazes import mazes, random_perfect
+from tremaux import Maze
+from tremaux import io as mio
+from tremaux.errors import MazeFormatError, UnknownNameError, UnsupportedError
+from tremaux.io import json as J
+from tremaux.io import npz as N
+
+FORMATS = ["ascii", "block", "json", "npz"]
+
+
+@settings(max_examples=50, deadline=None)
+@given(mazes(max_side=5))
+def test_every_format_round_trips_through_dumps_and_loads(maze):
+    for fmt in ("ascii", "json", "npz"):
+        data = mio.dumps(maze, fmt)
+        assert mio.detect_format(data) == fmt
+        assert mio.loads(data) == maze
+        assert mio.loads(data, fmt) == maze
+    text = mio.dumps(maze, "block")
+    assert mio.detect_format(text) == "block"
+    assert mio.dumps(mio.loads(text), "block") == text
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("shape", [(3, 4), (2, 3, 3)])
+def test_save_and_load_every_format(tmp_path, fmt, shape):
+    maze = random_perfect(shape, seed=1, start=(0,) * len(shape), goal=tuple(s - 1 for s in shape))
+    if fmt == "block":
+        maze = Maze.open(shape, start=maze.start, goal=maze.goal)
+    path = tmp_path / f"maze.{fmt}"
+    mio.save(maze, path, fmt)
+    assert mio.load(path) == maze  # detected from the content, whatever the extension
+    assert mio.load(path, fmt) == maze
+
+
+def test_extension_chooses_the_format(tmp_path):
+    maze = random_perfect((3, 3), seed=2)
+    mio.save(maze, tmp_path / "m.NPZ")
+    mio.save(maze, tmp_path / "m.json")
+    assert (tmp_path / "m.NPZ").read_bytes()[:2] == b"PK"
+    assert json.loads((tmp_path / "m.json").read_text())["format"] == "tremaux-maze"
+    assert mio.load(tmp_path / "m.NPZ") == mio.load(tmp_path / "m.json") == maze
+    assert (tmp_path / "m.json").read_text().endswith("}\n")
+
+
+def test_save_needs_a_format_for_text(tmp_path):
+    with pytest.raises(UnsupportedError, match="cannot tell the format of .*m.txt.* ascii, block, json, npz"):
+        mio.save(Maze.open((2, 2)), tmp_path / "m.txt")
+    with pytest.raises(UnknownNameError, match="unknown format 'png'; choose one of: ascii, block, json, npz"):
+        mio.save(Maze.open((2, 2)), tmp_path / "m.txt", "png")
+    with pytest.raises(UnknownNameError):
+        mio.dumps(Maze.open((2, 2)), "svg")
+
+
+def test_registry_lists_the_formats():
+    assert mio.FORMATS.names() == FORMATS
+    assert [e.binary for e in mio.FORMATS] == [False, False, False, True]
+    assert all(e.doc for e in mio.FORMATS)
+
+
+def test_json_layout_is_one_hex_digit_per_cell():
+    maze = Maze.open((2, 3), start=(0, 0))
+    d = J.to_dict(maze)
+    assert d == {
+        "format": "tremaux-maze", "version": 1, "shape": [2, 3], "cells": ["6ec", "3b9"],
+        "mask": None, "start": [0, 0], "goal": None,
+    }
+    mask = np.array([[[True, False]], [[True, True]]])
+    d3 = J.to_dict(Maze.open((2, 1, 2), mask=mask))
+    assert d3["cells"] == [["1000"], ["2208"]] and d3["mask"] == [["10"], ["11"]]
+    upper = json.dumps({**d, "cells": ["6EC", "3B9"]})
+    assert J.loads(upper) == maze
+
+
+def _json(**changes):
+    d = J.to_dict(Maze.open((2, 3), start=(0, 0)))
+    d.update(changes)
+    return json.dumps(d)
+
+
+JSON_BAD = [
+    ("{\n  \"format\": \"tremaux-maze\",\n  oops\n}", "malformed JSON", 3, 3),
+    ("[1, 2]", "an object", None, None),
+    (_json(format="mazelib"), "not a tremaux maze file", None, None),
+    (_json(version=2), "version 2 is newer than this tremaux reads (1)", None, None),
+    (_json(version="1"), "not a whole number", None, None),
+    (_json(version=0), "does not exist", None, None),
+    (json.dumps({"format": "tremaux-maze", "version": 1, "shape": [1, 1]}), "no 'cells' field", None, None),
+    (_json(shape="2x3"), "'shape' must be a list", None, None),
+    (_json(shape=[-1, 3]), "at least 1", None, None),
+    (_json(shape=[100000, 100000]), "the limit is", None, None),
+    (_json(cells=["6ec"]), "list of 2 strings", None, None),
+    (_json(cells=["6ec", "3b"]), "row 1 has 2 characters; 3 cells need 3", None, None),
+    (_json(cells=["6ec", "3bz"]), "row 1, character 2: 'z'", None, None),
+    (_json(cells=["6ec", "3b8"]), "invalid maze: passage S of cell (0, 2) is open from one side only", None, None),
+    (_json(mask=["111", "112"]), "'mask' row 1, character 2", None, None),
+    (_json(start=[5, 0]), "invalid maze: start (5, 0) is outside the 2 x 3 grid", None, None),
+    (_json(start="top"), "'start' must be a list", None, None),
+    (_json(goal=[0, True]), "'goal' must be a list", None, None),
+    (json.dumps({**J.to_dict(Maze.open((2, 1, 2))), "cells": [["0000"]]}), "list of 2 levels", None, None),
+]
+
+
+@pytest.mark.parametrize("text, message, line, column", JSON_BAD)
+def test_json_errors(text, message, line, column):
+    with pytest.raises(MazeFormatError) as info:
+        J.loads(text, source="m.json")
+    assert message in str(info.value)
+    assert str(info.value).startswith("m.json:")
+    assert (info.value.line, info.value.column) == (line, column)
+
+
+def _npz(**arrays):
+    buf = io.BytesIO()
+    np.savez(buf, **arrays)
+    return buf.getvalue()
+
+
+GOOD = {"format": np.array("tremaux-maze"), "version": np.array(1), "cells": np.zeros((2, 2), np.uint8),
+        "start": np.array([], np.int64), "goal": np.array([], np.int64)}
+
+NPZ_BAD = [
+    (b"", "does not start like a zip archive"),
+    (N.to_bytes(Maze.open((3, 3)))[:80], "not a readable .npz maze file"),
+    (_npz(**{**GOOD, "version": np.array(3)}), "version 3 is newer"),
+    (_npz(**{k: v for k, v in GOOD.items() if k != "format"}), "format field is None"),
+    (_npz(**{**GOOD, "format": np.array("other")}), "format field is 'other'"),
+    (_npz(**{k: v for k, v in GOOD.items() if k != "cells"}), "no 'cells' array"),
+    (_npz(**{k: v for k, v in GOOD.items() if k != "start"}), "no 'start' array"),
+    (_npz(**{**GOOD, "start": np.array([0.5, 1])}), "'start' array must be a 1-D list of whole numbers"),
+    (_npz(**{**GOOD, "start": np.array([7, 7])}), "invalid maze: start (7, 7) is outside"),
+    (_npz(**{**GOOD, "mask": np.ones((2, 2), np.uint8)}), "'mask' array must be boolean"),
+    (_npz(**{**GOOD, "cells": np.full((2, 2), 2, np.uint8)}), "invalid maze: passage E"),
+    (_npz(**{**GOOD, "cells": np.zeros((2, 2, 2, 2), np.uint8)}), "invalid maze: maze cells must be a 2-D"),
+    (_npz(**{**GOOD, "cells": np.array([[None]], dtype=object)}), "not a readable .npz maze file"),
+]
+
+
+@pytest.mark.parametrize("data, message", NPZ_BAD)
+def test_npz_errors(data, message):
+    with pytest.raises(MazeFormatError) as info:
+        N.from_bytes(data, source="m.npz")
+    assert message in str(info.value)
+    assert str(info.value).startswith("m.npz: ")
+
+
+def test_npz_holds_no_pickle_and_only_named_arrays():
+    data = N.to_bytes(Maze.open((2, 2), mask=np.array([[True, False], [True, True]]), goal=(1, 1)))
+    names = sorted(zipfile.ZipFile(io.BytesIO(data)).namelist())
+    assert names == ["cells.npy", "format.npy", "goal.npy", "mask.npy", "start.npy", "version.npy"]
+
+
+def test_loads_checks_its_input():
+    with pytest.raises(MazeFormatError, match="binary; give bytes"):
+        mio.loads("PK", "npz")
+    with pytest.raises(MazeFormatError, match="not UTF-8"):
+        mio.loads(b"\xff\xfe+---+")
+    # bytes of a text maze are decoded
+    assert mio.loads(b"+---+\n| S |\n+---+").start == (0, 0)
+
+
+def test_detection_skips_blank_lines_and_level_headers():
+    assert mio.detect_format("\n\nlevel 0\n+---+\n|   |\n+---+") == "ascii"
+    assert mio.detect_format("level 0\n..\n") == "block"
+    assert mio.detect_format("  {}") == "json"
+    assert mio.detect_format("") == "block"
+    assert mio.detect_format(b"PK\x03\x04rest") == "npz"
+
+
+def test_load_names_the_file_in_errors(tmp_path):
+    path = tmp_path / "bad.txt"
+    path.write_text("+---+\n| ? |\n+---+\n")
+    with pytest.raises(MazeFormatError, match=r"bad.txt:2:3: unknown character '\?'"):
+        mio.load(path)
+    with pytest.raises(FileNotFoundError):
+        mio.load(tmp_path / "missing.npz")
