@@ -39,7 +39,7 @@ from ..solvers.result import Solution
 from ..trace import Trace
 from .palette import SLOTS, colour_table, resolve, to_hex
 from .png import Geometry, geometry, raster
-from .scene import BG, FLOOR, _paint_path, maze_of, runs, structure, view_cell
+from .scene import BG, FLOOR, _paint_path, fill_posts, maze_of, runs, structure, view_cell
 
 __all__ = ["replay", "to_gif", "to_animated_svg", "trace_of"]
 
@@ -139,7 +139,7 @@ def replay(obj: Any, trace: Trace | None = None, *, frames: int = 100) -> Iterat
         The events to replay; by default ``obj.trace``.
     frames : int, default 100
         At most this many pictures: the events are spread evenly over them
-        (``ceil(events / (frames - 2))`` events per frame). The first picture
+        (``ceil(events / (frames - 1))`` events per frame). The first picture
         is the state before any event, the last the finished maze or solution.
 
     Yields
@@ -161,22 +161,18 @@ def replay(obj: Any, trace: Trace | None = None, *, frames: int = 100) -> Iterat
     cells = np.ascontiguousarray(ev["cell"])
     others = np.ascontiguousarray(ev["other"])
     n = kinds.shape[0]
-    per = max(1, math.ceil(n / max(1, budget - 2)))
+    per = max(1, math.ceil(n / (budget - 1)))
     slots = kr.slot_array(SLOTS)
     _, H, W = maze.shape3
-    yield B.copy()
+    yield fill_posts(B.copy())
     lo = 0
     while lo < n:
         hi = min(n, lo + per)
         kr.apply_events(kinds, cells, others, lo, hi, B, counts, last, H, W, slots)
         lo = hi
         if lo < n:
-            yield B.copy()
-    yield _final(obj, maze, B, generation, start, goal)
-
-
-def _durations(count: int, frame_ms: int, hold_ms: int) -> list[int]:
-    return [int(frame_ms)] * (count - 1) + [int(hold_ms)]
+            yield fill_posts(B.copy())
+    yield fill_posts(_final(obj, maze, B, generation, start, goal))
 
 
 def to_gif(
@@ -233,15 +229,24 @@ def to_gif(
     table = colour_table(resolve(palette))
     used = 16  # animations use the named slots only: a 16-colour palette keeps LZW codes short
     flat_palette = table[:used].reshape(-1).tolist()
-    images = []
+    pictures: list[np.ndarray] = []
+    durations: list[int] = []
     for B in replay(obj, trace, frames=frames):
+        if pictures and np.array_equal(B, pictures[-1]):
+            durations[-1] += int(frame_ms)  # nothing visible changed: show the previous frame longer
+            continue
+        pictures.append(B)
+        durations.append(int(frame_ms))
+    durations[-1] += int(hold_ms) - int(frame_ms)
+    images = []
+    for B in pictures:
         img = Image.fromarray(raster(B, maze, g), mode="P")
         img.putpalette(flat_palette)
         images.append(img)
     buf = io.BytesIO()
     options: dict[str, Any] = {"loop": 0} if loop else {}
     images[0].save(buf, format="GIF", save_all=True, append_images=images[1:],
-                   duration=_durations(len(images), frame_ms, hold_ms), optimize=False, disposal=1, **options)
+                   duration=durations, optimize=False, disposal=1, **options)
     return buf.getvalue()
 
 

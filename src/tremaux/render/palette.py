@@ -9,7 +9,7 @@ passages gray and the proposed solution yellow. Every renderer takes a
 Examples
 --------
 >>> PALETTE["start"], PALETTE["goal"], PALETTE["retraced"], PALETTE["path"]
-('#995555', '#559955', '#555555', '#999955')
+('#995555', '#559955', '#8c8c8c', '#999955')
 >>> resolve({"wall": "#00f"})["wall"]
 (0, 0, 255)
 >>> resolve({"walls": "#000"})
@@ -37,7 +37,7 @@ PALETTE: Mapping[str, str] = MappingProxyType(
         "floor": "#ffffff",  # an open cell with nothing on it
         "visited": "#e3e3cc",  # cells a search reached
         "marked": "#d6d69a",  # Tremaux: passage marked once (the route being walked)
-        "retraced": "#555555",  # Tremaux: passage marked twice / walked back (demo gray)
+        "retraced": "#8c8c8c",  # Tremaux: passage marked twice / walked back (demo gray, lightened)
         "path": "#999955",  # the proposed solution (demo yellow)
         "start": "#995555",  # demo red
         "goal": "#559955",  # demo green

@@ -35,7 +35,7 @@ from ..maze.model import Maze
 from ..solvers.result import Solution
 from .palette import HEAT_FIRST, HEAT_LEVELS, SLOTS
 
-__all__ = ["Scene", "scene", "maze_of", "blocks", "structure", "runs", "BG", "WALL", "FLOOR"]
+__all__ = ["Scene", "scene", "maze_of", "blocks", "structure", "fill_posts", "runs", "BG", "WALL", "FLOOR"]
 
 BG = SLOTS["background"]
 WALL = SLOTS["wall"]
@@ -312,10 +312,32 @@ def blocks(sc: Scene) -> np.ndarray:
         _paint_marks(B, maze, sc.marks)
     if sc.path.size:
         _paint_path(B, maze, sc.path, SLOTS["path"])
+    fill_posts(B)
     if sc.start >= 0:
         view_cell(B, maze, sc.start)[...] = SLOTS["start"]
     if sc.goal >= 0:
         view_cell(B, maze, sc.goal)[...] = SLOTS["goal"]
+    return B
+
+
+def fill_posts(B: np.ndarray) -> np.ndarray:
+    """Give an open post (no wall arm: the middle of a 2 x 2 room) the colour around it, in place.
+
+    It takes the colour of its four arms when they agree, or the mean of their
+    heat-map colours; otherwise it stays floor.
+    """
+    P = B[:, 2:-1:2, 2:-1:2]
+    if P.size == 0:
+        return B
+    up, down = B[:, 1:-2:2, 2:-1:2], B[:, 3::2, 2:-1:2]
+    left, right = B[:, 2:-1:2, 1:-2:2], B[:, 2:-1:2, 3::2]
+    open_post = P == FLOOR
+    same = open_post & (up == down) & (up == left) & (up == right)
+    P[same] = up[same]
+    heat = open_post & ~same & (up >= HEAT_FIRST) & (down >= HEAT_FIRST) & (left >= HEAT_FIRST) & (right >= HEAT_FIRST)
+    if heat.any():
+        mean = (up.astype(np.int64) + down + left + right + 2) // 4
+        P[heat] = mean[heat]
     return B
 
 

@@ -1,0 +1,174 @@
+"""Animations: frame budget, colours of the replay, the holding last frame, GIF and SVG files."""
+
+from __future__ import annotations
+
+import io
+import math
+import xml.etree.ElementTree as ET
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from render_helpers import binary_tree, carve_trace, rgb, tremaux_run
+from tremaux import Event, Maze, Trace
+from tremaux.errors import TremauxError
+from tremaux.render import replay, to_animated_svg, to_gif, to_image
+from tremaux.render.palette import PALETTE, SLOTS, parse_colour
+from tremaux.render.scene import structure
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def gif_frames(data: bytes) -> list[Image.Image]:
+    img = Image.open(io.BytesIO(data))
+    out = []
+    for k in range(img.n_frames):
+        img.seek(k)
+        out.append((img.convert("RGB").copy(), img.info.get("duration")))
+    return out
+
+
+def expected_frames(events: int, budget: int) -> int:
+    per = max(1, math.ceil(events / (budget - 1)))
+    return 1 + math.ceil(events / per)  # the first picture, one per chunk (the last one is the final frame)
+
+
+@pytest.mark.parametrize("budget", [2, 5, 12, 1000])
+def test_frame_budget(budget):
+    maze = binary_tree(10, 10, 1)
+    trace = carve_trace(maze)
+    assert len(trace) == 99
+    frames = list(replay(maze, trace, frames=budget))
+    assert len(frames) == expected_frames(len(trace), budget) <= budget
+    gif = Image.open(io.BytesIO(to_gif(maze, trace=trace, frames=budget, cell_size=4)))
+    assert gif.n_frames == len(frames)
+
+
+def test_generation_replay_carves_from_a_closed_grid_to_the_finished_maze():
+    maze = binary_tree(6, 7, 2, start=(0, 0))
+    frames = list(replay(maze, carve_trace(maze), frames=10))
+    first, last = frames[0], frames[-1]
+    cells = first[0, 1::2, 1::2]
+    assert np.all(cells == SLOTS["uncarved"])
+    assert np.all(first[0, 1:-1:2, 2:-1:2] == SLOTS["wall"])  # every inner wall stands
+    expected = structure(maze)
+    expected[0, 1, 1] = SLOTS["start"]
+    assert np.array_equal(last, expected)
+    # walls only ever come down while carving
+    walls = [int((f == SLOTS["wall"]).sum()) for f in frames]
+    assert walls == sorted(walls, reverse=True)
+
+
+def test_wall_events_start_from_an_open_field():
+    maze = Maze.closed((1, 3))
+    trace = Trace.from_rows(np.array([[Event.WALL, 0, 1], [Event.WALL, 1, 2]]), (1, 3))
+    frames = list(replay(maze, trace))
+    assert frames[0][0, 1].tolist() == [1, 2, 2, 2, 2, 2, 1]
+    assert frames[1][0, 1].tolist() == [1, 2, 1, 2, 2, 2, 1]
+    assert frames[-1][0, 1].tolist() == [1, 2, 1, 2, 1, 2, 1]
+
+
+def test_frontier_and_done_events():
+    maze = Maze.open((1, 2))
+    trace = Trace.from_rows(np.array([[Event.FRONTIER, 0, -1], [Event.CARVE, 1, 0], [Event.FRONTIER, 1, -1],
+                                      [Event.DONE, 1, -1]]), (1, 2))
+    frames = list(replay(maze, trace))
+    assert frames[1][0, 1, 1] == SLOTS["frontier"]
+    assert frames[3][0, 1, 3] == SLOTS["frontier"]
+    assert frames[-1][0, 1, 3] == SLOTS["floor"]
+
+
+def test_tremaux_replay_uses_the_demo_colours():
+    sol = tremaux_run()
+    frames = list(replay(sol, frames=100))
+    assert len(frames) == len(sol.trace) + 1
+    first = frames[0][0]
+    assert first[1, 1] == SLOTS["start"] and first[1, 5] == SLOTS["goal"]
+    # after walking into the dead end and back, the dead end and its passage are gray
+    after_retrace = frames[7][0]
+    assert after_retrace[3, 3] == SLOTS["retraced"] and after_retrace[2, 3] == SLOTS["retraced"]
+    assert after_retrace[1, 3] == SLOTS["marked"] and after_retrace[1, 2] == SLOTS["marked"]
+    last = frames[-1][0]
+    assert [last[1, x] for x in range(1, 6)] == [SLOTS["start"]] + [SLOTS["path"]] * 3 + [SLOTS["goal"]]
+    assert last[3, 3] == SLOTS["retraced"]
+    assert last[1, 1] == SLOTS["start"]  # the start keeps its colour however often it is visited
+
+
+def test_gif_colours_and_holding_last_frame():
+    sol = tremaux_run()
+    data = to_gif(sol, cell_size=10, wall_width=2, margin=0, frame_ms=40, hold_ms=2500)
+    frames = gif_frames(data)
+    # events that change nothing (FOUND, a visit of a marked cell) add their time to the previous frame
+    assert len(frames) < len(list(replay(sol)))
+    assert all(d % 40 == 0 for _, d in frames[:-1])
+    assert sum(d for _, d in frames) == 40 * (len(list(replay(sol))) - 1) + 2500
+    assert frames[-1][1] == 2500
+    first, _ = frames[0]
+    assert rgb(first, 5 + 2, 5 + 2) == parse_colour(PALETTE["start"])
+    last, _ = frames[-1]
+    assert rgb(last, 2 + 12 + 5, 7) == parse_colour(PALETTE["path"])
+    assert rgb(last, 2 + 12 + 5, 2 + 12 + 5) == parse_colour(PALETTE["retraced"])
+
+
+def test_last_generation_frame_is_the_still_picture():
+    maze = binary_tree(8, 12, 5, start=(0, 0), goal=(7, 11))
+    data = to_gif(maze, trace=carve_trace(maze), frames=6, cell_size=6, wall_width=1, margin=3)
+    last, _ = gif_frames(data)[-1]
+    still = to_image(maze, cell_size=6, wall_width=1, margin=3).convert("RGB")
+    assert np.array_equal(np.asarray(last), np.asarray(still))
+
+
+def test_play_once():
+    sol = tremaux_run()
+    assert "loop" not in Image.open(io.BytesIO(to_gif(sol, loop=False))).info
+    assert Image.open(io.BytesIO(to_gif(sol))).info["loop"] == 0
+
+
+def test_multilevel_gif():
+    maze = Maze.open((2, 3, 3))
+    gif = Image.open(io.BytesIO(to_gif(maze, trace=carve_trace(maze), cell_size=5)))
+    assert gif.n_frames == expected_frames(24, 100) == 25  # 12 carves per level, one per frame
+    assert gif.size[0] > 2 * gif.size[1]
+
+
+def test_animated_svg_parses_and_shows_each_frame_in_turn():
+    sol = tremaux_run()
+    svg = to_animated_svg(sol, frame_ms=50, cell_size=10, wall_width=2, margin=0)
+    root = ET.fromstring(svg)
+    sets = root.findall(f".//{NS}set")
+    times = [float(s.get("begin").rstrip("s")) for s in sets]
+    assert times == sorted(times) and len(set(times)) == len(times)
+    assert all(s.get("fill") == "freeze" for s in sets)
+    assert 1 <= len(sets) <= len(list(replay(sol))) - 1
+    # the last group paints the path in yellow
+    last_group = root.findall(f"{NS}g")[-1]
+    assert PALETTE["path"] in {p.get("fill") for p in last_group.iter(f"{NS}path")}
+
+
+def test_animated_svg_of_a_generation_has_as_many_groups_as_changing_frames():
+    maze = binary_tree(5, 5, 1)
+    trace = carve_trace(maze)
+    svg = to_animated_svg(maze, trace=trace, frames=8)
+    root = ET.fromstring(svg)
+    assert len(root.findall(f"{NS}g")) == expected_frames(len(trace), 8) - 1
+
+
+def test_no_trace_is_a_clear_error():
+    with pytest.raises(TremauxError, match="no trace to animate; run it with record=True"):
+        to_gif(Maze.open((2, 2)))
+
+
+def test_trace_must_fit_the_maze():
+    t = Trace.from_rows(np.array([[Event.CARVE, 1, 0]]), (1, 5))
+    with pytest.raises(TremauxError, match="does not fit the maze"):
+        to_gif(Maze.open((2, 2)), trace=t)
+    t = Trace.from_rows(np.array([[Event.CARVE, 9, 0]]), (2, 2))
+    with pytest.raises(TremauxError, match="outside the maze"):
+        to_gif(Maze.open((2, 2)), trace=t)
+
+
+@pytest.mark.parametrize("frames", [1, 2.5, "many"])
+def test_bad_frame_budget(frames):
+    with pytest.raises(TremauxError, match="frames"):
+        to_gif(tremaux_run(), frames=frames)
