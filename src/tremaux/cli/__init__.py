@@ -20,6 +20,7 @@ from .app import app
 from . import maze_cmds  # noqa: F401,E402
 from . import serve_cmds  # noqa: F401,E402
 from . import dataset_cmds  # noqa: F401,E402
+from . import render_cmds  # noqa: F401,E402
 
 __all__ = ["app", "main"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..errors import UnknownNameError
+from ..errors import UnknownNameError, UnsupportedError
 
 __all__ = ["save", "render", "FORMATS"]
 
@@ -52,6 +52,8 @@ def render(obj: Any, format: str, *, animate: bool | None = None, **style: Any) 
     from .text import to_text
 
     ext = _format_of("", format)
+    if animate and ext not in (".gif", ".svg"):
+        raise UnsupportedError(f"cannot animate a {ext} file; animations are written as .gif or .svg")
     has_trace = getattr(obj, "trace", None) is not None or style.get("trace") is not None
     if ext == ".txt":
         return to_text(obj, **style)

@@ -1,0 +1,91 @@
+"""``tremaux render`` and ``tremaux animate``: pictures and animations of mazes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from ..errors import UnsupportedError
+from .app import GoalOption, SeedOption, StartOption, app, parse_cell, parse_size
+from .maze_cmds import load_maze
+
+OutOption = typer.Option(None, "--out", "-o", help="File to write; its extension picks the format.")
+CellSizeOption = typer.Option(None, "--cell-size", help="Pixels per cell (default: fit about 800 pixels).")
+
+
+def _format(fmt: Optional[str], out: Optional[Path]) -> str:
+    if fmt is not None:
+        return fmt
+    return out.suffix if out is not None and out.suffix else "txt"
+
+
+def _emit(data: bytes | str, out: Optional[Path], fmt: str) -> None:
+    """Write ``data`` to ``out``, or text formats to stdout."""
+    if out is not None:
+        if isinstance(data, str):
+            out.write_text(data if data.endswith("\n") else data + "\n", encoding="utf-8")
+        else:
+            out.write_bytes(data)
+        typer.echo(f"wrote {out}", err=True)
+    elif isinstance(data, str):
+        typer.echo(data.rstrip("\n"))
+    else:
+        raise UnsupportedError(f"{fmt.lstrip('.')} is a binary picture; give a file with --out")
+
+
+@app.command("render")
+def render_cmd(
+    file: Path = typer.Argument(..., help="Maze file (any format tremaux.io reads; '-' reads stdin)."),
+    fmt: Optional[str] = typer.Option(None, "--format", "-f", help="svg, png, gif or txt (default: from --out, else txt)."),
+    out: Optional[Path] = OutOption,
+    style: str = typer.Option("ascii", "--style", help="Text style: ascii, unicode or block."),
+    solver: Optional[str] = typer.Option(None, "--solve", help="Draw the solution found by this solver."),
+    heat: bool = typer.Option(False, "--heat", help="Colour cells by their distance from the start."),
+    cell_size: Optional[int] = CellSizeOption,
+) -> None:
+    """Draw a maze (and optionally its solution) as SVG, PNG, GIF or text."""
+    from .. import render, solve
+
+    obj = load_maze(file)
+    if solver is not None:
+        obj = solve(obj, solver)
+    fmt = _format(fmt, out)
+    options = {"style": style} if fmt.lstrip(".").lower() == "txt" else {"cell_size": cell_size}
+    data = render.render(obj, fmt, heat=heat or None, animate=False, **options)
+    _emit(data, out, fmt)
+
+
+@app.command("animate")
+def animate_cmd(
+    file: Optional[Path] = typer.Argument(None, help="Maze file to solve (omit with --generate)."),
+    out: Path = typer.Option(..., "--out", "-o", help="Animation to write: .gif or .svg."),
+    algorithm: Optional[str] = typer.Option(None, "--algorithm", "-a", help="Solver to replay (default tremaux for a file)."),
+    generate: Optional[str] = typer.Option(None, "--generate", help="Generator to replay (or to make the maze to solve)."),
+    size: str = typer.Option("20x30", "--size", help="Size HxW for --generate."),
+    braid: float = typer.Option(0.0, "--braid", help="Share of dead ends opened into loops, for --generate."),
+    seed: Optional[int] = SeedOption,
+    start: Optional[str] = StartOption,
+    goal: Optional[str] = GoalOption,
+    frames: int = typer.Option(100, "--frames", help="Frame budget: events are spread over at most this many frames."),
+    frame_ms: int = typer.Option(60, "--frame-ms", help="Milliseconds per frame."),
+    cell_size: Optional[int] = CellSizeOption,
+) -> None:
+    """Animate a solver on a maze file, or a generator (--generate ALGO --size HxW), as GIF or SVG."""
+    from .. import render, solve
+
+    if generate is not None:
+        from .. import generate as make
+
+        obj = make(parse_size(size), generate, seed=seed, braid=braid, record=algorithm is None)
+        maze = obj.maze
+    else:
+        if file is None:
+            raise UnsupportedError("animate needs a maze FILE to solve, or --generate ALGO to animate a generator")
+        obj = maze = load_maze(file)
+    if algorithm is not None or generate is None:
+        obj = solve(maze, algorithm or "tremaux", start=parse_cell(start, "start"), goal=parse_cell(goal, "goal"),
+                    record=True)
+    render.save(obj, out, animate=True, frames=frames, frame_ms=frame_ms, cell_size=cell_size)
+    typer.echo(f"wrote {out}", err=True)

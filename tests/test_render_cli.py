@@ -1,0 +1,138 @@
+"""``tremaux render`` and ``tremaux animate``, and ``render.save`` by extension."""
+
+from __future__ import annotations
+
+import io
+import xml.etree.ElementTree as ET
+
+import pytest
+from PIL import Image
+
+from render_helpers import binary_tree, rgb, tremaux_run
+from tremaux import io as mio
+from tremaux import render
+from tremaux.cli import main
+from tremaux.errors import UnknownNameError, UnsupportedError
+from tremaux.render.palette import PALETTE, parse_colour
+
+
+def run(capsys, *args):
+    """Run the command line; return (exit status, stdout, stderr)."""
+    try:
+        main([str(a) for a in args])
+        status = 0
+    except SystemExit as exc:
+        status = exc.code
+    out = capsys.readouterr()
+    return status, out.out, out.err
+
+
+@pytest.fixture
+def maze_file(tmp_path):
+    p = tmp_path / "maze.json"
+    mio.save(binary_tree(6, 8, 3, start=(0, 0), goal=(5, 7)), p)
+    return p
+
+
+# ---------------------------------------------------------------- save
+
+
+@pytest.mark.parametrize("ext", [".svg", ".png", ".gif", ".txt"])
+def test_save_picks_the_format_from_the_extension(tmp_path, ext):
+    sol = tremaux_run()
+    p = render.save(sol, tmp_path / f"pic{ext}", cell_size=10, wall_width=2, margin=0) if ext != ".txt" else \
+        render.save(sol, tmp_path / f"pic{ext}", style="unicode")
+    data = p.read_bytes()
+    if ext == ".svg":
+        assert ET.fromstring(data).tag.endswith("svg")
+    elif ext == ".txt":
+        assert data.decode("utf-8") == render.to_text(sol, style="unicode") + "\n"
+    else:
+        img = Image.open(io.BytesIO(data))
+        assert img.format == ext[1:].upper()
+        if ext == ".gif":  # a recorded run animates
+            assert img.n_frames > 2
+        assert rgb(img, 7, 7) == parse_colour(PALETTE["start"])
+
+
+def test_still_gif_without_a_trace(tmp_path):
+    p = render.save(binary_tree(3, 3), tmp_path / "m.gif")
+    assert Image.open(p).n_frames == 1
+
+
+def test_unknown_extension_lists_the_accepted_ones(tmp_path):
+    with pytest.raises(UnknownNameError, match=r"unknown picture format '\.jpg'; choose one of: \.gif, \.png, \.svg, \.txt"):
+        render.save(binary_tree(2, 2), tmp_path / "m.jpg")
+    with pytest.raises(UnknownNameError, match="picture format"):
+        render.save(binary_tree(2, 2), tmp_path / "noext")
+    with pytest.raises(UnsupportedError, match="cannot animate a .png"):
+        render.save(tremaux_run(), tmp_path / "m.png", animate=True)
+
+
+# ---------------------------------------------------------------- tremaux render
+
+
+def test_render_text_to_stdout(capsys, maze_file):
+    status, out, err = run(capsys, "render", maze_file, "--style", "unicode", "--solve", "bfs")
+    assert status == 0
+    assert out.startswith("┌") and "S" in out and "G" in out and "•" in out
+
+
+@pytest.mark.parametrize("ext", ["svg", "png", "gif"])
+def test_render_to_a_file(capsys, tmp_path, maze_file, ext):
+    out_file = tmp_path / f"m.{ext}"
+    status, out, err = run(capsys, "render", maze_file, "--out", out_file, "--cell-size", "6")
+    assert status == 0 and f"wrote {out_file}" in err
+    if ext == "svg":
+        assert ET.parse(out_file).getroot().tag.endswith("svg")
+    else:
+        img = Image.open(out_file)
+        assert img.size == (8 * 6 + 9 * 1 + 2 * 3, 6 * 6 + 7 * 1 + 2 * 3)
+
+
+def test_render_format_option_and_heat(capsys, tmp_path, maze_file):
+    out_file = tmp_path / "picture"
+    status, _, _ = run(capsys, "render", maze_file, "--format", "png", "--out", out_file, "--heat")
+    assert status == 0 and Image.open(out_file).format == "PNG"
+    status, out, _ = run(capsys, "render", maze_file, "-f", "svg")
+    assert status == 0 and ET.fromstring(out).tag.endswith("svg")
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--out", "m.jpg"], "error: unknown picture format '.jpg'; choose one of: .gif, .png, .svg, .txt"),
+        (["--format", "png"], "error: png is a binary picture; give a file with --out"),
+        (["--style", "fancy"], "error: unknown text style 'fancy'"),
+        (["--solve", "nope"], "error: unknown solver 'nope'"),
+    ],
+)
+def test_render_errors_are_one_line(capsys, tmp_path, maze_file, args, message):
+    args = [str(tmp_path / a) if a.endswith(".jpg") else a for a in args]
+    status, out, err = run(capsys, "render", maze_file, *args)
+    assert status == 2
+    assert err.startswith(message.replace("m.jpg", str(tmp_path / "m.jpg"))) and err.count("\n") == 1
+
+
+# ---------------------------------------------------------------- tremaux animate
+
+
+@pytest.mark.parametrize("ext", ["gif", "svg"])
+def test_animate_a_solver(capsys, tmp_path, maze_file, ext):
+    out_file = tmp_path / f"a.{ext}"
+    status, _, err = run(capsys, "animate", maze_file, "--algorithm", "tremaux", "--out", out_file, "--frames", "12")
+    assert status == 0, err
+    if ext == "gif":
+        assert 2 < Image.open(out_file).n_frames <= 12
+    else:
+        root = ET.parse(out_file).getroot()
+        assert 1 <= len(root.findall(".//{http://www.w3.org/2000/svg}set")) <= 11
+
+
+def test_animate_errors(capsys, tmp_path, maze_file):
+    status, _, err = run(capsys, "animate", "--out", tmp_path / "a.gif")
+    assert status == 2 and "needs a maze FILE" in err
+    status, _, err = run(capsys, "animate", maze_file, "--out", tmp_path / "a.png")
+    assert status == 2 and "cannot animate a .png file" in err
+    status, _, err = run(capsys, "animate", maze_file, "--out", tmp_path / "a.gif", "--frames", "1")
+    assert status == 2 and "frames 1 is too few" in err
