@@ -20,10 +20,11 @@ from .errors import TremauxError
 from .maze import Direction, Maze
 from .trace import Event, Trace
 from .solvers import SOLVERS, solve
+from .generators import GENERATORS, generate
 
 try:
     __version__ = version("tremaux")
 except PackageNotFoundError:  # pragma: no cover - running from a source tree
     __version__ = "0.0.0"
 
-__all__ = ["Maze", "Direction", "Trace", "Event", "TremauxError", "errors", "__version__", "solve", "SOLVERS"]
+__all__ = ["Maze", "Direction", "Trace", "Event", "TremauxError", "errors", "__version__", "solve", "SOLVERS", "generate", "GENERATORS"]

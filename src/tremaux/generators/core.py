@@ -1,0 +1,226 @@
+"""``tremaux.generate``: check everything, run one kernel, wrap the result."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..errors import CellError, InvalidSizeError, TremauxError, UnsupportedError
+from ..kernels import gen_imperfect as kimp
+from ..kernels import generate as kgen
+from ..kernels import grid as kg
+from ..kernels.rng import make_state
+from ..maze.model import Maze, check_shape
+from ..trace import Trace
+from .catalog import GENERATORS
+from .masks import check_mask
+from .options import check_options, probability, whole
+from .result import Generated, GenerationStats
+
+__all__ = ["generate"]
+
+_NO_TRACE = np.empty((0, 3), np.int64)
+_ONE = np.ones(1, dtype=np.bool_)
+_ARC_LIMIT = 1 << 28
+
+
+def generate(
+    shape: Any = None,
+    algorithm: str = "backtracker",
+    *,
+    seed: int | None = None,
+    mask: Any = None,
+    start: Any = None,
+    record: bool = False,
+    braid: float = 0.0,
+    **options: Any,
+) -> Generated:
+    """Generate a maze with a registered algorithm.
+
+    Parameters
+    ----------
+    shape : tuple of int, optional
+        ``(rows, cols)`` or ``(levels, rows, cols)``; may be left out when
+        ``mask`` is given (the mask's shape is used).
+    algorithm : str, default "backtracker"
+        A name or alias from :data:`tremaux.generators.GENERATORS`.
+    seed : int, optional
+        The same seed gives the identical maze on every run and machine;
+        ``None`` draws one from the operating system.
+    mask : array_like of bool, optional
+        Cells that exist (shaped maze); they must form one connected region.
+    start : tuple of int, optional
+        Cell the algorithm starts from (random if not given), for algorithms
+        that have one.
+    record : bool, default False
+        Keep the carving transcript (:class:`tremaux.Trace`) for animations.
+    braid : float, default 0.0
+        Fraction of dead ends to remove by opening one of their walls (loops).
+    **options
+        ``openings=k`` (open ``k`` random extra walls), ``islands=k``
+        (``k`` free-standing wall segments), ``unreachable=k`` (wall in ``k``
+        dead ends), and the algorithm's own options (see
+        ``GENERATORS.get(name).options``).
+
+    Returns
+    -------
+    Generated
+        ``(maze, stats)``, plus ``trace`` when recorded. The maze's start and
+        goal are its first and last cells in row-major order (top-left and
+        bottom-right on a full grid).
+
+    Raises
+    ------
+    UnknownNameError
+        For an unknown algorithm or option (the message lists valid names).
+    UnsupportedError
+        For a mask or levels the algorithm cannot handle, or a start cell it
+        does not use.
+    InvalidSizeError, InvalidMazeError, CellError, TremauxError
+        For a bad shape, mask, start cell or option value.
+
+    Examples
+    --------
+    >>> import tremaux
+    >>> maze, stats = tremaux.generate((5, 8), "backtracker", seed=7)
+    >>> maze.passages, stats.visits       # a perfect maze; 2 * 40 - 1 looks at the stack
+    (39, 79)
+    >>> tremaux.generate((5, 8), seed=7).maze == maze
+    True
+    >>> tremaux.generate((5, 8), "binary-tree", mask=[[True] * 8] * 4 + [[False] + [True] * 7])
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.UnsupportedError: binary-tree cannot generate on a masked grid; ...
+    """
+    entry = GENERATORS.get(algorithm)
+    name = entry.name
+    extra = {k: options.pop(k) for k in ("openings", "islands", "unreachable") if k in options}
+    braid_f = probability("braid")(braid)
+    openings = whole("openings")(extra.get("openings", 0))
+    islands = whole("islands")(extra.get("islands", 0))
+    unreachable = whole("unreachable")(extra.get("unreachable", 0))
+
+    # ---- shape and mask
+    if shape is None:
+        if mask is None:
+            raise InvalidSizeError("give a maze shape such as (20, 30), or a mask")
+        shape = np.shape(mask)
+    shape3 = check_shape(shape)
+    L, H, W = shape3
+    dims = tuple(int(x) for x in shape)
+    n = L * H * W
+    mask_arr = None if mask is None else check_mask(mask, shape3, dims)
+    if mask_arr is not None and not entry.masks:
+        raise UnsupportedError(f"{name} cannot generate on a masked grid; it needs the full rectangle "
+                               f"(masked grids work with: {', '.join(e.name for e in GENERATORS if e.masks)})")
+    if L > 1 and not entry.levels:
+        raise UnsupportedError(f"{name} cannot generate multi-level mazes "
+                               f"(levels work with: {', '.join(e.name for e in GENERATORS if e.levels)})")
+
+    # ---- options
+    opts = dict(entry.preset)
+    opts.update(check_options(f"{name}", tuple(o for o in entry.options), options))
+    opts.update({k: v for k, v in entry.preset.items() if k not in options})
+    kernel_name = entry.kernel(opts)
+    if kernel_name == "growing_tree_arcs" and n >= _ARC_LIMIT:
+        raise UnsupportedError(f"the arc-based variant is limited to {_ARC_LIMIT:,} cells; this grid has {n:,}")
+    if n > 500_000_000 and kernel_name in ("kruskal", "growing_forest"):
+        raise UnsupportedError(f"{name} is limited to 500,000,000 cells; this grid has {n:,}")
+
+    # ---- start cell and the template maze (checks cells against the mask)
+    template = Maze(np.zeros(dims, np.uint8), mask=mask_arr, validate=False)
+    start_index = -1
+    if start is not None:
+        if not entry.start:
+            raise UnsupportedError(f"{name} has no start cell; do not give one "
+                                   f"(start cells work with: {', '.join(e.name for e in GENERATORS if e.start)})")
+        start_index = template.index(template.replace(start=start).start)
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
+        raise TremauxError(f"seed {seed!r} is not a whole number")
+
+    # ---- run
+    state = make_state(seed)
+    cells = np.empty(n, np.uint8)
+    use_mask = mask_arr is not None
+    flat_mask = mask_arr.reshape(-1) if use_mask else _ONE
+    params = np.ascontiguousarray(entry.params(opts, n), dtype=np.float64)
+    work = np.empty(max(1, entry.work(opts, L, H, W)), np.int32)
+    if opts.get("weights") is not None:
+        _fill_weights(work, opts["weights"], dims, n)
+    trace = np.empty((kgen.trace_size(L, H, W) + 8 * islands + n, 3), np.int64) if record else _NO_TRACE
+    s, visits, maxf, t = kgen.KERNELS[kernel_name](
+        cells, flat_mask, use_mask, L, H, W, start_index, params, state, work, trace)
+    del work
+    t = _imperfect(cells, flat_mask, use_mask, shape3, state, trace, int(t), template,
+                   braid_f, openings, islands, unreachable)
+
+    cells_nd = cells.reshape(dims)
+    first, last = _corners(template)
+    maze = Maze(cells_nd, mask=mask_arr, start=first, goal=last, validate=False)
+    title, frontier = entry.describe(opts)
+    stats = GenerationStats(
+        title=title,
+        visits=int(visits),
+        start=None if s < 0 or not entry.start else template.cell(int(s)),
+        max_frontier=int(maxf),
+        frontier=frontier,
+        cells=template.size,
+        passages=int(kg.count_passages(cells)),
+        algorithm=name,
+        seed=None if seed is None else int(seed),
+    )
+    tr = Trace.from_rows(trace[:t], dims) if record else None
+    return Generated(maze, stats, tr)
+
+
+def _fill_weights(work: np.ndarray, weights: np.ndarray, dims: tuple[int, ...], n: int) -> None:
+    if weights.shape != dims:
+        raise TremauxError(f"weights shape {weights.shape} differs from maze shape {dims}")
+    flat = weights.reshape(-1)
+    order = np.argsort(flat, kind="stable")
+    ranks = np.empty(n, np.int64)
+    ranks[order] = np.arange(n)
+    # equal weights share a rank, so ties stay ties (broken by cell index)
+    sorted_w = flat[order]
+    firsts = np.concatenate(([0], np.flatnonzero(np.diff(sorted_w)) + 1))
+    group = np.cumsum(np.isin(np.arange(n), firsts)) - 1
+    ranks[order] = firsts[group]
+    work[:n] = ranks
+
+
+def _corners(template: Maze) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    if template.mask is None:
+        n = template.cells.size
+        return template.cell(0), template.cell(n - 1)
+    idx = np.flatnonzero(template.mask.reshape(-1))
+    return template.cell(int(idx[0])), template.cell(int(idx[-1]))
+
+
+def _imperfect(cells, flat_mask, use_mask, shape3, state, trace, t, template, braid, openings, islands, unreachable):
+    if not (braid or openings or islands or unreachable):
+        return t
+    L, H, W = shape3
+    n = cells.shape[0]
+    if braid:
+        work = np.empty(n, np.int32)
+        _, _, _, t = kimp.braid(cells, flat_mask, use_mask, L, H, W, braid, state, work, trace, t)
+    if openings:
+        work = np.empty((2 if L == 1 else 3) * n, np.int32)
+        opened, t = kimp.add_openings(cells, flat_mask, use_mask, L, H, W, openings, state, work, trace, t)
+        if opened < openings:
+            raise TremauxError(f"openings={openings} is too many: only {opened} walls could be opened")
+    if islands:
+        work = np.empty(2 * n, np.int32)
+        used = np.empty(n, np.uint8)
+        made, t = kimp.add_islands(cells, flat_mask, use_mask, L, H, W, islands, state, work, used, trace, t)
+        if made < islands:
+            raise TremauxError(f"islands={islands} is too many: only {made} fit in this maze")
+    if unreachable:
+        first, last = _corners(template)
+        work = np.empty(n, np.int32)
+        sealed, t = kimp.seal_dead_ends(cells, flat_mask, use_mask, L, H, W, unreachable,
+                                        template.index(first), template.index(last), state, work, trace, t)
+        if sealed < unreachable:
+            raise TremauxError(f"unreachable={unreachable} is too many: only {sealed} dead ends could be walled in")
+    return t

@@ -1,0 +1,172 @@
+"""Options of the generators: declared once, checked before any kernel runs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..errors import TremauxError, UnknownNameError, UnsupportedError
+
+__all__ = ["Option", "check_options", "probability", "whole", "choice", "discipline", "weights_option"]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One keyword option of a generator.
+
+    Examples
+    --------
+    >>> Option("p", 0.5, "chance of the newest cell", probability("p")).check(0.25)
+    0.25
+    """
+
+    name: str
+    """Keyword name."""
+    default: Any
+    """Value used when the option is not given."""
+    doc: str
+    """One line of documentation."""
+    check: Callable[[Any], Any]
+    """Validates a value and returns it normalised; raises :class:`TremauxError`."""
+
+
+def probability(name: str) -> Callable[[Any], float]:
+    """A checker for a number between 0 and 1."""
+
+    def check(value: Any) -> float:
+        try:
+            x = float(value)
+        except (TypeError, ValueError):
+            raise TremauxError(f"{name}={value!r} is not a number; use a fraction between 0 and 1") from None
+        if not 0.0 <= x <= 1.0:
+            raise TremauxError(f"{name}={value!r} is out of range; use a fraction between 0 and 1")
+        return x
+
+    return check
+
+
+def whole(name: str, minimum: int = 0) -> Callable[[Any], int]:
+    """A checker for a whole number at least ``minimum``."""
+
+    def check(value: Any) -> int:
+        try:
+            x = int(value)
+            if x != float(value) or isinstance(value, bool):
+                raise ValueError
+        except (TypeError, ValueError):
+            raise TremauxError(f"{name}={value!r} is not a whole number") from None
+        if x < minimum:
+            raise TremauxError(f"{name}={value!r} is too small; use a whole number >= {minimum}")
+        return x
+
+    return check
+
+
+def choice(name: str, values: Mapping[str, str]) -> Callable[[Any], str]:
+    """A checker for one word among ``values`` (a map alias -> canonical word)."""
+
+    def check(value: Any) -> str:
+        key = str(value).strip().lower().replace("_", "-")
+        if key not in values:
+            raise UnknownNameError(f"{name}", str(value), sorted(set(values)))
+        return values[key]
+
+    return check
+
+
+_PLAIN = {
+    "newest": "newest", "stack": "newest", "last": "newest", "lifo": "newest", "dfs": "newest",
+    "oldest": "oldest", "queue": "oldest", "first": "oldest", "fifo": "oldest", "bfs": "oldest",
+    "random": "random", "random-queue": "random",
+    "min": "min", "min-priority": "min", "priority": "min",
+    "max": "max", "max-priority": "max",
+    "mixed": "mixed",
+}
+
+
+def discipline(value: Any) -> tuple[str, tuple[float, float, float]]:
+    """Parse a queue discipline of the growing tree.
+
+    Accepts ``newest`` (stack), ``oldest`` (queue), ``random``, ``min`` /
+    ``max`` (priority queue), ``mixed`` (newest with probability ``p``, else
+    random) or a mix such as ``"newest:3,oldest:1"`` (weights of newest,
+    oldest and random, normalised).
+
+    Returns
+    -------
+    (kind, (p_newest, p_oldest, p_random))
+        ``kind`` is ``"list"``, ``"min"``, ``"max"`` or ``"mixed"``.
+
+    Examples
+    --------
+    >>> discipline("stack")
+    ('list', (1.0, 0.0, 0.0))
+    >>> discipline("newest:3, random:1")
+    ('list', (0.75, 0.0, 0.25))
+    >>> discipline("sideways")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.UnknownNameError: unknown discipline 'sideways'; choose one of: ...
+    """
+    text = str(value).strip().lower().replace("_", "-")
+    if ":" not in text:
+        if text not in _PLAIN:
+            raise UnknownNameError("discipline", str(value), sorted(_PLAIN) + ["newest:W,oldest:W,random:W"])
+        kind = _PLAIN[text]
+        if kind in ("min", "max", "mixed"):
+            return kind, (0.0, 0.0, 0.0)
+        return "list", {"newest": (1.0, 0.0, 0.0), "oldest": (0.0, 1.0, 0.0), "random": (0.0, 0.0, 1.0)}[kind]
+    weights = {"newest": 0.0, "oldest": 0.0, "random": 0.0}
+    for part in text.split(","):
+        name, _, w = part.partition(":")
+        key = _PLAIN.get(name.strip())
+        if key not in weights:
+            raise UnknownNameError("discipline in a mix", name.strip(), ["newest", "oldest", "random"])
+        try:
+            x = float(w)
+        except ValueError:
+            raise TremauxError(f"weight {w.strip()!r} of {name.strip()!r} in discipline {value!r} is not a number") from None
+        if x < 0:
+            raise TremauxError(f"weight {x} of {name.strip()!r} in discipline {value!r} is negative")
+        weights[key] += x
+    total = sum(weights.values())
+    if total <= 0:
+        raise TremauxError(f"discipline {value!r} gives every choice weight 0")
+    return "list", tuple(weights[k] / total for k in ("newest", "oldest", "random"))  # type: ignore[return-value]
+
+
+def weights_option(value: Any) -> np.ndarray | None:
+    """Check per-cell priorities (any real numbers); ``None`` means random."""
+    if value is None:
+        return None
+    try:
+        arr = np.asarray(value, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise TremauxError("weights must be an array of numbers, one per cell") from None
+    if not np.isfinite(arr).all():
+        raise TremauxError("weights must be finite numbers (found NaN or infinity)")
+    return arr
+
+
+def check_options(kind: str, spec: tuple[Option, ...], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Validate ``given`` against ``spec``; return every option with defaults filled in.
+
+    Raises
+    ------
+    UnknownNameError
+        For an option the algorithm does not take (the message lists those it takes).
+    UnsupportedError
+        When the algorithm takes no options at all.
+    TremauxError
+        For a bad value.
+    """
+    names = {o.name: o for o in spec}
+    for key in given:
+        if key not in names:
+            if not names:
+                raise UnsupportedError(f"{kind} takes no option {key!r}")
+            raise UnknownNameError(f"option of {kind}", key, names)
+    return {name: (o.check(given[name]) if name in given else o.default) for name, o in names.items()}

@@ -1,0 +1,240 @@
+"""Helpers shared by the generation kernels (see :mod:`tremaux.kernels.generate`).
+
+Cell values during a run use two scratch bits besides the six side bits:
+
+* ``VISITED`` (128): the cell is part of the maze carved so far;
+* ``BLOCKED`` (64): the cell is masked out (never entered, never carved).
+
+:func:`begin` sets them up from the mask, :func:`finish` clears them.
+
+Note: callers in other files inline these helpers; numba's on-disk cache of a
+caller is not invalidated when a helper here changes, so clear ``__pycache__``
+after editing this file.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, uint64
+
+from .rng import next_u64
+
+VISITED = 128
+BLOCKED = 64
+SIDES = 63
+_M32 = 0xFFFFFFFF
+
+
+@njit(cache=True, inline="always")
+def rand_below(state, n):
+    """Uniform integer in ``[0, n)`` for ``1 <= n < 2**32`` (Lemire, no modulo bias)."""
+    un = uint64(n)
+    m = (next_u64(state) >> uint64(32)) * un
+    low = m & uint64(_M32)
+    if low < un:
+        t = (uint64(_M32) - un + uint64(1)) % un
+        while low < t:
+            m = (next_u64(state) >> uint64(32)) * un
+            low = m & uint64(_M32)
+    return np.int64(m >> uint64(32))
+
+
+@njit(cache=True, inline="always")
+def rand_u31(state):
+    """Uniform integer in ``[0, 2**31)``."""
+    return np.int64(next_u64(state) >> uint64(33))
+
+
+@njit(cache=True, inline="always")
+def chance(state, p):
+    """True with probability ``p``."""
+    return (next_u64(state) >> uint64(11)) * (1.0 / 9007199254740992.0) < p
+
+
+@njit(cache=True)
+def begin(cells, mask, use_mask):
+    """Zero ``cells``; mark masked cells ``BLOCKED | VISITED``. Returns the number of cells."""
+    n = cells.shape[0]
+    count = n
+    if use_mask:
+        count = 0
+        for i in range(n):
+            if mask[i]:
+                cells[i] = 0
+                count += 1
+            else:
+                cells[i] = BLOCKED | VISITED
+    else:
+        for i in range(n):
+            cells[i] = 0
+    return count
+
+
+@njit(cache=True)
+def finish(cells):
+    """Clear the scratch bits, leaving side bits only (masked cells become 0)."""
+    for i in range(cells.shape[0]):
+        v = cells[i]
+        cells[i] = 0 if v & BLOCKED else v & SIDES
+
+
+@njit(cache=True)
+def pick_start(cells, start, count, state):
+    """``start`` if >= 0, else a uniformly random non-blocked cell."""
+    if start >= 0:
+        return start
+    n = cells.shape[0]
+    if count == n:
+        return rand_below(state, n)
+    k = rand_below(state, count)
+    for i in range(n):
+        if not cells[i] & BLOCKED:
+            if k == 0:
+                return i
+            k -= 1
+    return -1
+
+
+@njit(cache=True, inline="always")
+def record(trace, t, kind, cell, other):
+    """Append one event to ``trace`` if there is room; return the new count."""
+    if t < trace.shape[0]:
+        trace[t, 0] = kind
+        trace[t, 1] = cell
+        trace[t, 2] = other
+        return t + 1
+    return t
+
+
+@njit(cache=True, inline="always")
+def carve(cells, i, d, j):
+    """Open the passage ``i -> j`` (direction ``d``) and mark ``j`` visited."""
+    cells[i] |= np.uint8(1 << d)
+    od = (d + 2) % 4 if d < 4 else 9 - d
+    cells[j] |= np.uint8((1 << od) | VISITED)
+
+
+@njit(cache=True, inline="always")
+def neighbour(i, d, r, c, lv, L, H, W):
+    """Neighbour of ``i`` (at row ``r``, col ``c``, level ``lv``) towards ``d``, or -1."""
+    if d == 0:
+        return i - W if r > 0 else -1
+    if d == 1:
+        return i + 1 if c < W - 1 else -1
+    if d == 2:
+        return i + W if r < H - 1 else -1
+    if d == 3:
+        return i - 1 if c > 0 else -1
+    if d == 4:
+        return i + W * H if lv < L - 1 else -1
+    return i - W * H if lv > 0 else -1
+
+
+@njit(cache=True, inline="always")
+def open_choices(cells, i, L, H, W, cand):
+    """Fill ``cand`` with the directions of unvisited neighbours of ``i``; return how many.
+
+    Row and column come from a floating-point reciprocal (exact for indices
+    below 2**50), which is several times cheaper than integer division.
+    """
+    q = np.int64((i + 0.5) * (1.0 / W))
+    c = i - q * W
+    if L > 1:
+        lv = np.int64((q + 0.5) * (1.0 / H))
+        r = q - lv * H
+    else:
+        lv = 0
+        r = q
+    # branch-free: read the four neighbours (clamped to the array), keep the unvisited ones
+    last = cells.shape[0] - 1
+    u0 = np.int64(r > 0) & np.int64(((cells[max(i - W, 0)] >> 7) & 1) ^ 1)
+    u1 = np.int64(c < W - 1) & np.int64(((cells[min(i + 1, last)] >> 7) & 1) ^ 1)
+    u2 = np.int64(r < H - 1) & np.int64(((cells[min(i + W, last)] >> 7) & 1) ^ 1)
+    u3 = np.int64(c > 0) & np.int64(((cells[max(i - 1, 0)] >> 7) & 1) ^ 1)
+    k = 0
+    cand[k] = 0
+    k += u0
+    cand[k] = 1
+    k += u1
+    cand[k] = 2
+    k += u2
+    cand[k] = 3
+    k += u3
+    if L > 1:
+        if lv < L - 1 and not cells[i + W * H] & VISITED:
+            cand[k] = 4
+            k += 1
+        if lv > 0 and not cells[i - W * H] & VISITED:
+            cand[k] = 5
+            k += 1
+    return k
+
+
+@njit(cache=True, inline="always")
+def offsets(H, W):
+    """Flat-index offsets of one step towards each direction (a table: no branches)."""
+    o = np.empty(6, np.int64)
+    o[0] = -W
+    o[1] = 1
+    o[2] = W
+    o[3] = -1
+    o[4] = W * H
+    o[5] = -W * H
+    return o
+
+
+@njit(cache=True, inline="always")
+def delta(d, H, W):
+    """Flat-index offset of one step towards ``d``."""
+    if d == 0:
+        return -W
+    if d == 1:
+        return 1
+    if d == 2:
+        return W
+    if d == 3:
+        return -1
+    if d == 4:
+        return W * H
+    return -W * H
+
+
+# trace event kinds (the values of tremaux.trace.Event)
+EV_CARVE = 1
+EV_WALL = 2
+EV_FRONTIER = 3
+EV_DONE = 4
+
+
+@njit(cache=True, inline="always")
+def shuffle_small(state, a, k):
+    """Shuffle ``a[:k]`` in place."""
+    for x in range(k - 1, 0, -1):
+        y = rand_below(state, x + 1)
+        t = a[x]
+        a[x] = a[y]
+        a[y] = t
+
+
+@njit(cache=True)
+def uf_find(parent, x):
+    """Root of ``x`` in a union-find forest (negative entries are roots); path halving."""
+    while parent[x] >= 0:
+        p = parent[x]
+        g = parent[p]
+        if g < 0:
+            return p
+        parent[x] = g
+        x = g
+    return x
+
+
+@njit(cache=True, inline="always")
+def uf_union(parent, a, b):
+    """Join roots ``a`` and ``b`` (union by size, sizes stored negated)."""
+    if parent[a] > parent[b]:
+        t = a
+        a = b
+        b = t
+    parent[a] += parent[b]
+    parent[b] = a

@@ -1,0 +1,275 @@
+"""Kernels that make a perfect maze imperfect: braiding, extra openings, islands, unreachable cells.
+
+Each takes the finished maze (side bits only) and the same ``mask``, grid
+sizes, ``state``, int32 ``work`` (``n`` entries, ``e`` for openings) and
+``trace`` as the generators, plus the trace count ``t`` so far, and returns
+what it did and the new trace count. They never raise.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .gen_common import EV_CARVE, EV_WALL, rand_below, record
+
+
+@njit(cache=True, inline="always")
+def _degree(v):
+    v = v & 63
+    k = 0
+    while v:
+        k += v & 1
+        v >>= 1
+    return k
+
+
+@njit(cache=True, inline="always")
+def _nb(i, d, L, H, W):
+    c = i % W
+    q = i // W
+    r = q % H
+    lv = q // H
+    if d == 0:
+        return i - W if r > 0 else -1
+    if d == 1:
+        return i + 1 if c < W - 1 else -1
+    if d == 2:
+        return i + W if r < H - 1 else -1
+    if d == 3:
+        return i - 1 if c > 0 else -1
+    if d == 4:
+        return i + W * H if lv < L - 1 else -1
+    return i - W * H if lv > 0 else -1
+
+
+@njit(cache=True, inline="always")
+def _open(cells, i, d, j):
+    cells[i] |= np.uint8(1 << d)
+    cells[j] |= np.uint8(1 << ((d + 2) % 4 if d < 4 else 9 - d))
+
+
+@njit(cache=True, inline="always")
+def _close(cells, i, d, j):
+    cells[i] &= np.uint8(~(1 << d) & 63)
+    cells[j] &= np.uint8(~(1 << ((d + 2) % 4 if d < 4 else 9 - d)) & 63)
+
+
+@njit(cache=True)
+def braid(cells, mask, use_mask, L, H, W, fraction, state, work, trace, t):
+    """Remove ``round(fraction * dead ends)`` dead ends by opening one of their walls.
+
+    Dead ends are taken in random order; a wall towards another dead end is
+    preferred (Buck's braiding), unless that would remove more dead ends than
+    asked. Returns ``(dead ends before, removed, walls opened, t)``.
+    """
+    n = cells.shape[0]
+    ndir = 4 if L == 1 else 6
+    m = 0
+    for i in range(n):
+        if (not use_mask or mask[i]) and _degree(cells[i]) == 1:
+            work[m] = i
+            m += 1
+    target = np.int64(np.floor(fraction * m + 0.5))
+    for x in range(m - 1, 0, -1):
+        y = rand_below(state, x + 1)
+        v = work[x]
+        work[x] = work[y]
+        work[y] = v
+    removed = 0
+    opened = 0
+    good = np.empty(6, np.int64)
+    other = np.empty(6, np.int64)
+    for x in range(m):
+        if removed >= target:
+            break
+        i = np.int64(work[x])
+        if _degree(cells[i]) != 1:
+            continue
+        kg = 0
+        ko = 0
+        for d in range(ndir):
+            if cells[i] & (1 << d):
+                continue
+            j = _nb(i, d, L, H, W)
+            if j < 0 or (use_mask and not mask[j]):
+                continue
+            if _degree(cells[j]) == 1 and removed + 2 <= target:
+                good[kg] = d
+                kg += 1
+            else:
+                other[ko] = d
+                ko += 1
+        if kg > 0:
+            d = good[rand_below(state, kg)]
+        elif ko > 0:
+            d = other[rand_below(state, ko)]
+        else:
+            continue
+        j = _nb(i, d, L, H, W)
+        removed += 1 + (1 if _degree(cells[j]) == 1 else 0)
+        _open(cells, i, d, j)
+        opened += 1
+        t = record(trace, t, EV_CARVE, i, j)
+    return m, removed, opened, t
+
+
+@njit(cache=True)
+def add_openings(cells, mask, use_mask, L, H, W, k, state, work, trace, t):
+    """Open ``k`` walls chosen uniformly among the closed inner walls.
+
+    ``work``: ``e`` int32 (``e`` = 2n, 3n with levels). Returns ``(opened, t)``.
+    """
+    n = cells.shape[0]
+    m = 0
+    for i in range(n):
+        if use_mask and not mask[i]:
+            continue
+        for d in (1, 2, 4):
+            if d == 4 and L == 1:
+                continue
+            if cells[i] & (1 << d):
+                continue
+            j = _nb(i, d, L, H, W)
+            if j < 0 or (use_mask and not mask[j]):
+                continue
+            work[m] = i * 8 + d
+            m += 1
+    opened = 0
+    for x in range(min(k, m)):
+        y = x + rand_below(state, m - x)
+        v = work[y]
+        work[y] = work[x]
+        work[x] = v
+        i = np.int64(v >> 3)
+        d = np.int64(v & 7)
+        j = _nb(i, d, L, H, W)
+        _open(cells, i, d, j)
+        opened += 1
+        t = record(trace, t, EV_CARVE, i, j)
+    return opened, t
+
+
+@njit(cache=True, inline="always")
+def _ok(cells, mask, use_mask, used, i):
+    return (not use_mask or mask[i]) and used[i] == 0
+
+
+@njit(cache=True)
+def add_islands(cells, mask, use_mask, L, H, W, k, state, work, used, trace, t):
+    """Detach ``k`` wall segments from every other wall: free-standing islands.
+
+    A segment between two cells is kept (closed) while the six walls touching
+    its two ends are opened, so the six cells around it form a loop. Rings do
+    not share cells, so islands stay separate. ``used``: ``n`` uint8 scratch.
+    Returns ``(islands made, t)``.
+    """
+    n = cells.shape[0]
+    m = 0
+    for i in range(n):
+        used[i] = 0
+    for i in range(n):
+        c = i % W
+        r = (i // W) % H
+        if 0 < r < H - 1 and c < W - 1:  # vertical segment east of i
+            work[m] = i * 2
+            m += 1
+        if 0 < c < W - 1 and r < H - 1:  # horizontal segment south of i
+            work[m] = i * 2 + 1
+            m += 1
+    made = 0
+    for x in range(m):
+        if made >= k:
+            break
+        y = x + rand_below(state, m - x)
+        v = work[y]
+        work[y] = work[x]
+        work[x] = v
+        i = np.int64(v >> 1)
+        if v & 1 == 0:
+            ring = (i - W, i - W + 1, i + 1, i + W + 1, i + W, i)
+        else:
+            ring = (i - 1, i, i + 1, i + W + 1, i + W, i + W - 1)
+        good = True
+        for a in ring:
+            if not _ok(cells, mask, use_mask, used, a):
+                good = False
+        if not good:
+            continue
+        for a in ring:
+            used[a] = 1
+        if v & 1 == 0:
+            # ring: NW, NE, E(=i+1), SE, S, W(=i); segment between i and i+1
+            _open(cells, i - W, 1, i - W + 1)
+            _open(cells, i - W, 2, i)
+            _open(cells, i - W + 1, 2, i + 1)
+            _open(cells, i, 2, i + W)
+            _open(cells, i + 1, 2, i + W + 1)
+            _open(cells, i + W, 1, i + W + 1)
+            t = record(trace, t, EV_CARVE, i - W, i - W + 1)
+            t = record(trace, t, EV_CARVE, i - W, i)
+            t = record(trace, t, EV_CARVE, i - W + 1, i + 1)
+            t = record(trace, t, EV_CARVE, i, i + W)
+            t = record(trace, t, EV_CARVE, i + 1, i + W + 1)
+            t = record(trace, t, EV_CARVE, i + W, i + W + 1)
+            if cells[i] & 2:
+                _close(cells, i, 1, i + 1)
+                t = record(trace, t, EV_WALL, i, i + 1)
+        else:
+            # segment between i and i+W; ring i-1, i, i+1 over i+W-1, i+W, i+W+1
+            _open(cells, i - 1, 2, i + W - 1)
+            _open(cells, i - 1, 1, i)
+            _open(cells, i + W - 1, 1, i + W)
+            _open(cells, i, 1, i + 1)
+            _open(cells, i + W, 1, i + W + 1)
+            _open(cells, i + 1, 2, i + W + 1)
+            t = record(trace, t, EV_CARVE, i - 1, i + W - 1)
+            t = record(trace, t, EV_CARVE, i - 1, i)
+            t = record(trace, t, EV_CARVE, i + W - 1, i + W)
+            t = record(trace, t, EV_CARVE, i, i + 1)
+            t = record(trace, t, EV_CARVE, i + W, i + W + 1)
+            t = record(trace, t, EV_CARVE, i + 1, i + W + 1)
+            if cells[i] & 4:
+                _close(cells, i, 2, i + W)
+                t = record(trace, t, EV_WALL, i, i + W)
+        made += 1
+    return made, t
+
+
+@njit(cache=True)
+def seal_dead_ends(cells, mask, use_mask, L, H, W, k, keep_a, keep_b, state, work, trace, t):
+    """Wall in ``k`` dead ends (never ``keep_a`` / ``keep_b``) so they become unreachable.
+
+    Sealing a dead end keeps the rest connected; a neighbour left with one
+    passage becomes a candidate in turn. Returns ``(cells sealed, t)``.
+    """
+    n = cells.shape[0]
+    ndir = 4 if L == 1 else 6
+    m = 0
+    for i in range(n):
+        if (not use_mask or mask[i]) and _degree(cells[i]) == 1 and i != keep_a and i != keep_b:
+            work[m] = i
+            m += 1
+    for x in range(m - 1, 0, -1):
+        y = rand_below(state, x + 1)
+        v = work[x]
+        work[x] = work[y]
+        work[y] = v
+    sealed = 0
+    x = 0
+    while x < m and sealed < k:
+        i = np.int64(work[x])
+        x += 1
+        if _degree(cells[i]) != 1:
+            continue
+        for d in range(ndir):
+            if cells[i] & (1 << d):
+                j = _nb(i, d, L, H, W)
+                _close(cells, i, d, j)
+                t = record(trace, t, EV_WALL, i, j)
+                sealed += 1
+                if _degree(cells[j]) == 1 and j != keep_a and j != keep_b and m < n:
+                    work[m] = j
+                    m += 1
+                break
+    return sealed, t

@@ -1,0 +1,542 @@
+"""Tree-growing generation kernels: backtracker, growing tree (vertex and arc), hunt-and-kill, growing forest.
+
+Every kernel has the signature documented in :mod:`tremaux.kernels.generate`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .gen_common import (
+    BLOCKED,
+    EV_CARVE,
+    EV_DONE,
+    EV_FRONTIER,
+    VISITED,
+    begin,
+    carve,
+    chance,
+    delta,
+    finish,
+    offsets,
+    open_choices,
+    pick_start,
+    rand_below,
+    rand_u31,
+    record,
+    shuffle_small,
+    uf_find,
+)
+
+
+@njit(cache=True)
+def backtracker(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
+    """Iterative depth-first search (recursive backtracker), the "fixed" growing tree with a stack.
+
+    ``work``: ``n`` int32 (the stack). ``params``: unused.
+    Visits count every look at the top of the stack: ``2 * cells - 1``.
+    """
+    count = begin(cells, mask, use_mask)
+    s = pick_start(cells, start, count, state)
+    cand = np.empty(6, np.int64)
+    off = offsets(H, W)
+    cells[s] |= VISITED
+    work[0] = s
+    top = 1
+    maxd = 1
+    visits = 0
+    t = record(trace, 0, EV_FRONTIER, s, -1)
+    while top > 0:
+        i = np.int64(work[top - 1])
+        visits += 1
+        k = open_choices(cells, i, L, H, W, cand)
+        if k == 0:
+            top -= 1
+            t = record(trace, t, EV_DONE, i, -1)
+            continue
+        d = cand[0] if k == 1 else cand[rand_below(state, k)]
+        j = i + off[d]
+        carve(cells, i, d, j)
+        work[top] = j
+        top += 1
+        if top > maxd:
+            maxd = top
+        t = record(trace, t, EV_CARVE, i, j)
+        t = record(trace, t, EV_FRONTIER, j, i)
+    finish(cells)
+    return s, visits, maxd, t
+
+
+# ----------------------------------------------------------------------------- frontier list
+# A frontier list keeps insertion order in lst[head:tail]; removed entries become
+# -1 (tombstones) and the list is compacted when they outnumber the live ones, so
+# "newest", "oldest" and "uniformly random live entry" are all O(1) amortised.
+
+
+@njit(cache=True, inline="always")
+def _choose(lst, head, tail, live, state, pn, po, pr):
+    """Index of the entry to take: newest w.p. pn, oldest w.p. po, else random."""
+    if pr == 0.0 and po == 0.0:
+        return tail - 1
+    if pn == 0.0 and pr == 0.0:
+        return head
+    if pn == 0.0 and po == 0.0:
+        u = 1.0
+    else:
+        u = (np.float64(rand_u31(state)) + 0.5) * (1.0 / 2147483648.0)
+    if u < pn:
+        return tail - 1
+    if u < pn + po:
+        return head
+    span = tail - head
+    while True:
+        x = head + rand_below(state, span)
+        if lst[x] >= 0:
+            return x
+
+
+@njit(cache=True, inline="always")
+def _remove(lst, x, head, tail, live):
+    lst[x] = -1
+    live -= 1
+    while tail > head and lst[tail - 1] < 0:
+        tail -= 1
+    while head < tail and lst[head] < 0:
+        head += 1
+    if tail - head > 2 * live + 32:
+        w = 0
+        for y in range(head, tail):
+            if lst[y] >= 0:
+                lst[w] = lst[y]
+                w += 1
+        head = 0
+        tail = w
+    return head, tail, live
+
+
+# ----------------------------------------------------------------------------- binary heap of (key, item)
+@njit(cache=True, inline="always")
+def _less(hp, a, b):
+    ka = hp[2 * a]
+    kb = hp[2 * b]
+    return ka < kb or (ka == kb and hp[2 * a + 1] < hp[2 * b + 1])
+
+
+@njit(cache=True, inline="always")
+def _swap(hp, a, b):
+    t0 = hp[2 * a]
+    t1 = hp[2 * a + 1]
+    hp[2 * a] = hp[2 * b]
+    hp[2 * a + 1] = hp[2 * b + 1]
+    hp[2 * b] = t0
+    hp[2 * b + 1] = t1
+
+
+@njit(cache=True)
+def _heap_push(hp, size, key, item):
+    x = size
+    hp[2 * x] = key
+    hp[2 * x + 1] = item
+    while x > 0:
+        p = (x - 1) >> 1
+        if _less(hp, x, p):
+            _swap(hp, x, p)
+            x = p
+        else:
+            break
+    return size + 1
+
+
+@njit(cache=True)
+def _heap_pop(hp, size):
+    size -= 1
+    hp[0] = hp[2 * size]
+    hp[1] = hp[2 * size + 1]
+    x = 0
+    while True:
+        a = 2 * x + 1
+        if a >= size:
+            break
+        b = a + 1
+        m = a
+        if b < size and _less(hp, b, a):
+            m = b
+        if _less(hp, m, x):
+            _swap(hp, m, x)
+            x = m
+        else:
+            break
+    return size
+
+
+@njit(cache=True, inline="always")
+def _key(work, item, prio, use_weights, state):
+    """Heap key of a cell: its given weight rank or a random 31-bit number; negated order for max."""
+    v = np.int64(work[item]) if use_weights else rand_u31(state)
+    return v if prio == 1 else 2147483647 - v
+
+
+# ----------------------------------------------------------------------------- growing tree, vertex-based
+@njit(cache=True)
+def growing_tree(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
+    """Vertex-based growing tree: the frontier holds cells.
+
+    ``params``: ``[p_newest, p_oldest, p_random, priority, use_weights]`` where
+    ``priority`` is 0 (use the three probabilities), 1 (min-priority) or 2
+    (max-priority) and ``use_weights`` is 1 when ``work[:n]`` holds the integer
+    priority of every cell (else priorities are random).
+    ``work``: ``2n`` int32 (``3n`` with weights).
+    Visits count every look at the top of the frontier: ``2 * cells - 1``.
+    """
+    n = cells.shape[0]
+    pn = params[0]
+    po = params[1]
+    pr = params[2]
+    prio = np.int64(params[3])
+    use_w = params[4] != 0.0
+    base = n if use_w else 0
+    count = begin(cells, mask, use_mask)
+    s = pick_start(cells, start, count, state)
+    cand = np.empty(6, np.int64)
+    cells[s] |= VISITED
+    t = record(trace, 0, EV_FRONTIER, s, -1)
+    visits = 0
+    maxf = 1
+    if prio == 0:
+        lst = work[base:base + n]
+        lst[0] = s
+        head = 0
+        tail = 1
+        live = 1
+        while live > 0:
+            x = _choose(lst, head, tail, live, state, pn, po, pr)
+            i = np.int64(lst[x])
+            visits += 1
+            k = open_choices(cells, i, L, H, W, cand)
+            if k == 0:
+                head, tail, live = _remove(lst, x, head, tail, live)
+                t = record(trace, t, EV_DONE, i, -1)
+                continue
+            d = cand[0] if k == 1 else cand[rand_below(state, k)]
+            j = i + delta(d, H, W)
+            carve(cells, i, d, j)
+            lst[tail] = j
+            tail += 1
+            live += 1
+            if live > maxf:
+                maxf = live
+            t = record(trace, t, EV_CARVE, i, j)
+            t = record(trace, t, EV_FRONTIER, j, i)
+    else:
+        hp = work[base:base + 2 * n]
+        size = _heap_push(hp, 0, _key(work, s, prio, use_w, state), s)
+        while size > 0:
+            i = np.int64(hp[1])
+            visits += 1
+            k = open_choices(cells, i, L, H, W, cand)
+            if k == 0:
+                size = _heap_pop(hp, size)
+                t = record(trace, t, EV_DONE, i, -1)
+                continue
+            d = cand[0] if k == 1 else cand[rand_below(state, k)]
+            j = i + delta(d, H, W)
+            carve(cells, i, d, j)
+            size = _heap_push(hp, size, _key(work, j, prio, use_w, state), j)
+            if size > maxf:
+                maxf = size
+            t = record(trace, t, EV_CARVE, i, j)
+            t = record(trace, t, EV_FRONTIER, j, i)
+    finish(cells)
+    return s, visits, maxf, t
+
+
+# ----------------------------------------------------------------------------- growing tree, arc-based
+@njit(cache=True)
+def growing_tree_arcs(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
+    """Arc-based growing tree: the frontier holds arcs ``(previous cell, cell)``.
+
+    An arc leaves the frontier as soon as it is taken; if its cell was reached
+    meanwhile it is dropped, otherwise the passage is carved and every arc to
+    an unvisited neighbour enters (in random order). With a stack this is the
+    naive depth-first search; with random priorities, true Prim.
+    ``params``: as :func:`growing_tree`. ``work``: ``2e`` int32 (``e`` = 2n, 3n
+    with levels; plus ``n`` with weights). Arcs are stored as ``cell * 8 + d``,
+    so grids are limited to 2**28 cells.
+    Visits count every arc taken, dropped ones included.
+    """
+    n = cells.shape[0]
+    pn = params[0]
+    po = params[1]
+    pr = params[2]
+    prio = np.int64(params[3])
+    use_w = params[4] != 0.0
+    base = n if use_w else 0
+    e = (2 if L == 1 else 3) * n
+    count = begin(cells, mask, use_mask)
+    s = pick_start(cells, start, count, state)
+    cand = np.empty(6, np.int64)
+    cells[s] |= VISITED
+    reached = 1
+    t = record(trace, 0, EV_FRONTIER, s, -1)
+    visits = 0
+    maxf = 0
+    k = open_choices(cells, s, L, H, W, cand)
+    shuffle_small(state, cand, k)
+    if prio == 0:
+        lst = work[base:base + e]
+        head = 0
+        tail = 0
+        live = 0
+        for y in range(k):
+            lst[tail] = (s + delta(cand[y], H, W)) * 8 + cand[y]
+            tail += 1
+        live = tail
+        maxf = live
+        while live > 0 and reached < count:
+            x = _choose(lst, head, tail, live, state, pn, po, pr)
+            arc = np.int64(lst[x])
+            head, tail, live = _remove(lst, x, head, tail, live)
+            visits += 1
+            j = arc >> 3
+            if cells[j] & VISITED:
+                continue
+            d = arc & 7
+            i = j - delta(d, H, W)
+            carve(cells, i, d, j)
+            reached += 1
+            t = record(trace, t, EV_CARVE, i, j)
+            k = open_choices(cells, j, L, H, W, cand)
+            shuffle_small(state, cand, k)
+            for y in range(k):
+                lst[tail] = (j + delta(cand[y], H, W)) * 8 + cand[y]
+                tail += 1
+                t = record(trace, t, EV_FRONTIER, j + delta(cand[y], H, W), j)
+            live += k
+            if live > maxf:
+                maxf = live
+    else:
+        hp = work[base:base + 2 * e]
+        size = 0
+        for y in range(k):
+            j = s + delta(cand[y], H, W)
+            size = _heap_push(hp, size, _key(work, j, prio, use_w, state), j * 8 + cand[y])
+        maxf = size
+        while size > 0 and reached < count:
+            arc = np.int64(hp[1])
+            size = _heap_pop(hp, size)
+            visits += 1
+            j = arc >> 3
+            if cells[j] & VISITED:
+                continue
+            d = arc & 7
+            i = j - delta(d, H, W)
+            carve(cells, i, d, j)
+            reached += 1
+            t = record(trace, t, EV_CARVE, i, j)
+            k = open_choices(cells, j, L, H, W, cand)
+            shuffle_small(state, cand, k)
+            for y in range(k):
+                m = j + delta(cand[y], H, W)
+                size = _heap_push(hp, size, _key(work, m, prio, use_w, state), m * 8 + cand[y])
+                t = record(trace, t, EV_FRONTIER, m, j)
+            if size > maxf:
+                maxf = size
+    finish(cells)
+    return s, visits, maxf, t
+
+
+# ----------------------------------------------------------------------------- hunt-and-kill
+@njit(cache=True)
+def hunt_and_kill(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
+    """Random walk to unvisited cells; when stuck, hunt for the first unvisited cell
+    (in row-major order) next to the maze and join it to a random visited neighbour.
+
+    ``work``: unused (length 0 is fine). ``params``: unused.
+    Visits count the walk steps plus the cells looked at while hunting; the
+    "frontier" is the number of hunts. The hunt keeps a lower bound of the first
+    candidate, so the scan never restarts from the top: same mazes as the
+    textbook version, in linear time on unmasked grids.
+    """
+    n = cells.shape[0]
+    count = begin(cells, mask, use_mask)
+    s = pick_start(cells, start, count, state)
+    cand = np.empty(6, np.int64)
+    cells[s] |= VISITED
+    reached = 1
+    lb = 0
+    visits = 0
+    hunts = 0
+    t = record(trace, 0, EV_FRONTIER, s, -1)
+    i = s
+    while True:
+        k = open_choices(cells, i, L, H, W, cand)
+        if k > 0:
+            for y in range(k):  # new candidates for the hunt
+                m = i + delta(cand[y], H, W)
+                if m < lb:
+                    lb = m
+            d = cand[0] if k == 1 else cand[rand_below(state, k)]
+            j = i + delta(d, H, W)
+            carve(cells, i, d, j)
+            t = record(trace, t, EV_CARVE, i, j)
+            reached += 1
+            visits += 1
+            i = j
+            continue
+        if reached >= count:
+            break
+        # hunt: first unvisited cell with a visited (non-blocked) neighbour
+        hunts += 1
+        q = lb
+        found = -1
+        while q < n:
+            visits += 1
+            if not cells[q] & VISITED:
+                c = q % W
+                rr = q // W
+                r = rr % H
+                lv = rr // H
+                kk = 0
+                if r > 0 and (cells[q - W] & (VISITED | BLOCKED)) == VISITED:
+                    cand[kk] = 0
+                    kk += 1
+                if c < W - 1 and (cells[q + 1] & (VISITED | BLOCKED)) == VISITED:
+                    cand[kk] = 1
+                    kk += 1
+                if r < H - 1 and (cells[q + W] & (VISITED | BLOCKED)) == VISITED:
+                    cand[kk] = 2
+                    kk += 1
+                if c > 0 and (cells[q - 1] & (VISITED | BLOCKED)) == VISITED:
+                    cand[kk] = 3
+                    kk += 1
+                if L > 1:
+                    if lv < L - 1 and (cells[q + W * H] & (VISITED | BLOCKED)) == VISITED:
+                        cand[kk] = 4
+                        kk += 1
+                    if lv > 0 and (cells[q - W * H] & (VISITED | BLOCKED)) == VISITED:
+                        cand[kk] = 5
+                        kk += 1
+                if kk > 0:
+                    d = cand[0] if kk == 1 else cand[rand_below(state, kk)]
+                    m = q + delta(d, H, W)
+                    carve(cells, m, (d + 2) % 4 if d < 4 else 9 - d, q)
+                    t = record(trace, t, EV_CARVE, m, q)
+                    reached += 1
+                    found = q
+                    break
+            q += 1
+        if found < 0:  # pragma: no cover - unreachable on a connected mask
+            break
+        lb = found
+        i = found
+    finish(cells)
+    return s, visits, hunts, t
+
+
+# ----------------------------------------------------------------------------- growing forest
+@njit(cache=True)
+def growing_forest(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
+    """Several growing trees at once, seeded at random cells, then joined like Kruskal.
+
+    ``params``: ``[trees, p_newest, p_oldest, p_random]``; ``trees`` is clipped
+    to the number of cells. ``work``: ``(2 + e/n) n`` int32: tree labels, the
+    frontier list, then the walls between trees (``e`` = 2n, 3n with levels).
+    Visits count frontier looks plus walls examined while joining.
+    """
+    n = cells.shape[0]
+    trees = np.int64(params[0])
+    pn = params[1]
+    po = params[2]
+    pr = params[3]
+    lab = work[0:n]
+    lst = work[n:2 * n]
+    edges = work[2 * n:]
+    count = begin(cells, mask, use_mask)
+    if trees < 1:
+        trees = 1
+    if trees > count:
+        trees = count
+    cand = np.empty(6, np.int64)
+    head = 0
+    tail = 0
+    t = 0
+    first = -1
+    for _ in range(trees):
+        while True:
+            x = rand_below(state, n)
+            if not cells[x] & VISITED:
+                break
+        if first < 0:
+            first = x
+        cells[x] |= VISITED
+        lab[x] = -1  # a root of size 1
+        lst[tail] = x
+        tail += 1
+        t = record(trace, t, EV_FRONTIER, x, -1)
+    live = tail
+    maxf = live
+    visits = 0
+    while live > 0:
+        x = _choose(lst, head, tail, live, state, pn, po, pr)
+        i = np.int64(lst[x])
+        visits += 1
+        k = open_choices(cells, i, L, H, W, cand)
+        if k == 0:
+            head, tail, live = _remove(lst, x, head, tail, live)
+            t = record(trace, t, EV_DONE, i, -1)
+            continue
+        d = cand[0] if k == 1 else cand[rand_below(state, k)]
+        j = i + delta(d, H, W)
+        carve(cells, i, d, j)
+        lab[j] = i if lab[i] < 0 else lab[i]  # every cell points straight at its tree's root
+        lst[tail] = j
+        tail += 1
+        live += 1
+        if live > maxf:
+            maxf = live
+        t = record(trace, t, EV_CARVE, i, j)
+        t = record(trace, t, EV_FRONTIER, j, i)
+    # join the trees: walls between different trees, in random order
+    m = 0
+    for i in range(n):
+        if cells[i] & BLOCKED:
+            continue
+        c = i % W
+        q = i // W
+        r = q % H
+        lv = q // H
+        a = uf_find(lab, i)
+        if c < W - 1 and not cells[i + 1] & BLOCKED and uf_find(lab, i + 1) != a:
+            edges[m] = i * 4 + 1
+            m += 1
+        if r < H - 1 and not cells[i + W] & BLOCKED and uf_find(lab, i + W) != a:
+            edges[m] = i * 4 + 2
+            m += 1
+        if L > 1 and lv < L - 1 and not cells[i + W * H] & BLOCKED and uf_find(lab, i + W * H) != a:
+            edges[m] = i * 4 + 0
+            m += 1
+    joined = 0
+    for x in range(m):
+        if joined == trees - 1:
+            break
+        y = x + rand_below(state, m - x)
+        v = edges[y]
+        edges[y] = edges[x]
+        edges[x] = v
+        visits += 1
+        i = np.int64(v >> 2)
+        d = np.int64(v & 3)
+        if d == 0:
+            d = 4
+        j = i + delta(d, H, W)
+        a = uf_find(lab, i)
+        b = uf_find(lab, j)
+        if a != b:
+            lab[b] = a
+            cells[i] |= np.uint8(1 << d)
+            cells[j] |= np.uint8(1 << ((d + 2) % 4 if d < 4 else 9 - d))
+            joined += 1
+            t = record(trace, t, EV_CARVE, i, j)
+    finish(cells)
+    return first, visits, maxf, t

@@ -1,0 +1,167 @@
+"""Random-walk generation kernels: Aldous-Broder and Wilson (uniform spanning trees).
+
+Every kernel has the signature documented in :mod:`tremaux.kernels.generate`.
+The walks track the row, column and level of the walker, so a step costs no
+division; directions come two (three with levels) bits at a time from one
+64-bit draw, with rejection of moves off the grid or into masked cells, which
+keeps every allowed move equally likely.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, uint64
+
+from .gen_common import BLOCKED, EV_CARVE, VISITED, begin, finish, pick_start, record
+from .rng import next_u64
+
+
+@njit(cache=True, inline="always")
+def _move(i, r, c, lv, d, L, H, W):
+    """``(j, r, c, lv)`` after a step towards ``d``; ``j = -1`` off the grid."""
+    if d == 0:
+        if r == 0:
+            return -1, r, c, lv
+        return i - W, r - 1, c, lv
+    if d == 1:
+        if c == W - 1:
+            return -1, r, c, lv
+        return i + 1, r, c + 1, lv
+    if d == 2:
+        if r == H - 1:
+            return -1, r, c, lv
+        return i + W, r + 1, c, lv
+    if d == 3:
+        if c == 0:
+            return -1, r, c, lv
+        return i - 1, r, c - 1, lv
+    if d == 4:
+        if lv == L - 1:
+            return -1, r, c, lv
+        return i + W * H, r, c, lv + 1
+    if lv == 0:
+        return -1, r, c, lv
+    return i - W * H, r, c, lv - 1
+
+
+@njit(cache=True)
+def aldous_broder(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
+    """Aldous-Broder: a random walk that carves into every cell it enters for the first time.
+
+    Gives a uniform spanning tree. ``work``, ``params``: unused.
+    Visits count the walk steps.
+    """
+    count = begin(cells, mask, use_mask)
+    s = pick_start(cells, start, count, state)
+    cells[s] |= VISITED
+    remaining = count - 1
+    i = np.int64(s)
+    c = i % W
+    r = (i // W) % H
+    lv = i // (W * H)
+    bits = uint64(0)
+    nbits = 0
+    width = 2 if L == 1 else 3
+    lowmask = uint64(3) if L == 1 else uint64(7)
+    visits = 0
+    t = 0
+    while remaining > 0:
+        if nbits < width:
+            bits = next_u64(state)
+            nbits = 64
+        d = np.int64(bits & lowmask)
+        bits = bits >> uint64(width)
+        nbits -= width
+        if d >= 6:
+            continue
+        j, r2, c2, lv2 = _move(i, r, c, lv, d, L, H, W)
+        if j < 0 or cells[j] & BLOCKED:
+            continue
+        visits += 1
+        if not cells[j] & VISITED:
+            od = (d + 2) % 4 if d < 4 else 9 - d
+            cells[i] |= np.uint8(1 << d)
+            cells[j] |= np.uint8((1 << od) | VISITED)
+            remaining -= 1
+            t = record(trace, t, EV_CARVE, i, j)
+        i = j
+        r = r2
+        c = c2
+        lv = lv2
+    finish(cells)
+    return s, visits, 0, t
+
+
+@njit(cache=True)
+def wilson(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
+    """Wilson: loop-erased random walks from each cell outside the tree until they hit it.
+
+    The tree starts as ``start`` (or a random cell); walks start from the
+    remaining cells in row-major order. Each cell remembers the direction it
+    was last left by, which erases loops for free. Gives a uniform spanning
+    tree. ``work``: ``n`` int32. Visits count the walk steps; the frontier is the
+    longest loop-erased path added.
+    """
+    n = cells.shape[0]
+    count = begin(cells, mask, use_mask)
+    s = pick_start(cells, start, count, state)
+    cells[s] |= VISITED
+    nxt = work
+    width = 2 if L == 1 else 3
+    lowmask = uint64(3) if L == 1 else uint64(7)
+    bits = uint64(0)
+    nbits = 0
+    visits = 0
+    longest = 0
+    t = 0
+    for s0 in range(n):
+        if cells[s0] & VISITED:
+            continue
+        i = np.int64(s0)
+        c = i % W
+        r = (i // W) % H
+        lv = i // (W * H)
+        while not cells[i] & VISITED:
+            if nbits < width:
+                bits = next_u64(state)
+                nbits = 64
+            d = np.int64(bits & lowmask)
+            bits = bits >> uint64(width)
+            nbits -= width
+            if d >= 6:
+                continue
+            j, r2, c2, lv2 = _move(i, r, c, lv, d, L, H, W)
+            if j < 0 or cells[j] & BLOCKED:
+                continue
+            visits += 1
+            nxt[i] = d
+            i = j
+            r = r2
+            c = c2
+            lv = lv2
+        i = np.int64(s0)
+        length = 0
+        while not cells[i] & VISITED:
+            d = np.int64(nxt[i])
+            if d == 0:
+                j = i - W
+            elif d == 1:
+                j = i + 1
+            elif d == 2:
+                j = i + W
+            elif d == 3:
+                j = i - 1
+            elif d == 4:
+                j = i + W * H
+            else:
+                j = i - W * H
+            od = (d + 2) % 4 if d < 4 else 9 - d
+            cells[i] |= np.uint8((1 << d) | VISITED)
+            cells[j] |= np.uint8(1 << od)
+            t = record(trace, t, EV_CARVE, i, j)
+            length += 1
+            i = j
+        if length > longest:
+            longest = length
+    finish(cells)
+    return s, visits, longest, t
