@@ -91,21 +91,28 @@ def build_maze(params: dict[str, Any]) -> tuple[Maze, Any]:
 
 
 def maze_stats(maze: Maze) -> list[tuple[str, str]]:
-    """``(label, value)`` rows describing the shape of ``maze``."""
-    deg = props.degrees(maze).reshape(-1)
-    dist = props.distances_from(maze, maze.start)
-    reach = dist.reshape(-1)
-    rows = [
-        ("cells", str(maze.size)),
-        ("passages", str(maze.passages)),
-        ("dead ends", str(int(np.count_nonzero(deg == 1)))),
-        ("junctions", str(int(np.count_nonzero(deg >= 3)))),
-        ("loops", str(props.loop_count(maze))),
-        ("perfect", "yes" if props.is_perfect(maze) else "no"),
-        ("start to goal", f"{int(dist[maze.goal])} steps"),
-        ("unreachable cells", str(int(np.count_nonzero((reach < 0) & maze.flat_mask)))),
+    """``(label, value)`` rows describing the shape of ``maze``.
+
+    Examples
+    --------
+    >>> dict(maze_stats(Maze.open((2, 3), start=(0, 0), goal=(1, 2))))["loops"]
+    '2'
+    """
+    s = props.summary(maze)
+    junctions = sum(v for k, v in s["degrees"].items() if int(k) >= 3)
+    distance = "unreachable" if s["distance"] is None else f"{s['distance']} steps"
+    return [
+        ("cells", str(s["cells"])),
+        ("passages", str(s["passages"])),
+        ("walls inside", str(s["walls"])),
+        ("dead ends", str(s["dead_ends"])),
+        ("junctions", str(junctions)),
+        ("loops", str(s["loops"])),
+        ("islands of walls", str(s["islands"])),
+        ("perfect", "yes" if s["perfect"] else "no"),
+        ("unreachable cells", str(s["unreachable"])),
+        ("start to goal", distance),
     ]
-    return rows
 
 
 def _maze_payload(maze: Maze) -> dict[str, Any]:
@@ -188,7 +195,7 @@ def render_job(request: dict[str, Any]) -> bytes | str:
     obj: Any = maze
     if request.get("solver"):
         obj = solve(maze, request["solver"])
-    style = {"cell": int(request.get("cell", 16))}
+    style = {"cell_size": int(request.get("cell", 16))}
     if request["format"] == "svg":
         return render.to_svg(obj, **style)
     return render.to_png(obj, **style)

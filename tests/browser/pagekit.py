@@ -1,0 +1,45 @@
+"""Helpers of the browser tests: waiting on the page's state and reading canvas pixels."""
+
+from __future__ import annotations
+
+import time
+
+
+def wait_for(driver, script: str, timeout: float = 60.0, what: str = "the page"):
+    """Run ``script`` (a JS expression) until it is truthy; return its value."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = driver.execute_script("return " + script)
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            state = driver.execute_script("return JSON.stringify(window.tremaux && tremaux.maze.state())")
+            raise AssertionError(f"timed out waiting for {what}: {script}; maze state {state}")
+        time.sleep(0.05)
+
+
+def hex_rgb(h: str) -> list[int]:
+    h = h.lstrip("#")
+    return [int(h[i:i + 2], 16) for i in (0, 2, 4)]
+
+
+PIXELS = """
+const [canvasId, cells, geo] = arguments;
+const canvas = document.getElementById(canvasId);
+const ctx = canvas.getContext('2d');
+return cells.map(([r, c]) => {
+  const x = Math.floor((geo.x0 + (c + 0.5) * geo.size) * geo.ratio);
+  const y = Math.floor((geo.y0 + (r + 0.5) * geo.size) * geo.ratio);
+  return Array.from(ctx.getImageData(x, y, 1, 1).data.slice(0, 3));
+});
+"""
+
+
+def centre_pixels(driver, canvas_id: str, cells, geometry: str):
+    geo = driver.execute_script(f"return {geometry}")
+    return driver.execute_script(PIXELS, canvas_id, [list(c) for c in cells], geo)
+
+
+def open_page(driver, server: str, query: str = "") -> None:
+    driver.get(server + "/" + query)
+    wait_for(driver, "window.tremaux && tremaux.maze.state().phase === 'ready'", what="the first maze")

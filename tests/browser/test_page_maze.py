@@ -1,0 +1,97 @@
+"""The maze demo of the web page in headless Chromium: new, solve, replay, permalink."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from pagekit import centre_pixels, hex_rgb, open_page, wait_for
+
+pytestmark = pytest.mark.browser
+
+
+# ---------------------------------------------------------------------- the maze demo
+def test_default_page_new_and_solve_replays_tremaux(driver, server, shoot):
+    open_page(driver, server)
+    first = driver.execute_script("return tremaux.maze.state()")
+    assert first["params"]["rows"] == 20 and first["params"]["cols"] == 20
+    assert first["params"]["braid"] == 0.5 and first["params"]["generator"] == "backtracker"
+    assert driver.find_element("id", "solver").get_attribute("value") == "tremaux"
+    # "new" draws a new maze with a new seed
+    driver.find_element("id", "btn-new").click()
+    wait_for(driver, f"tremaux.maze.state().phase === 'ready' && tremaux.maze.state().params.seed !== {first['params']['seed']}",
+             what="a new maze")
+    state = driver.execute_script("return tremaux.maze.state()")
+    # "solve" replays the run; speed it up, then wait for the end of the animation
+    driver.find_element("id", "btn-solve").click()
+    wait_for(driver, "tremaux.maze.state().phase === 'animating'", what="the animation to start")
+    driver.execute_script("const s = document.getElementById('speed'); s.value = 10; s.dispatchEvent(new Event('input'));")
+    done = wait_for(driver, "tremaux.maze.state().phase === 'done' && tremaux.maze.state()", timeout=120,
+                    what="the animation to end")
+    assert done["found"] is True and done["index"] == done["events"] > 0
+    path = [tuple(c) for c in done["path"]]
+    assert path[0] == tuple(state["start"]) and path[-1] == tuple(state["goal"])
+    palette = driver.execute_script("return tremaux.palette()")
+    pixels = centre_pixels(driver, "maze", path, "tremaux.maze.geometry()")
+    assert pixels[0] == hex_rgb(palette["start"])
+    assert pixels[-1] == hex_rgb(palette["goal"])
+    assert all(p == hex_rgb(palette["path"]) for p in pixels[1:-1]), "the solution is not drawn in yellow"
+    # Tremaux's traveler retraced some passages of this braided maze: gray cells off the path
+    everything = [(r, c) for r in range(20) for c in range(20)]
+    colours = centre_pixels(driver, "maze", everything, "tremaux.maze.geometry()")
+    assert colours.count(hex_rgb(palette["retraced"])) > 0
+    # the run's statistics are shown beside the maze
+    stats = driver.find_element("id", "run-stats").text
+    assert "tremaux" in stats and "path length" in stats
+    assert "path of" in driver.find_element("id", "maze-message").text
+    out = shoot(driver.find_element("id", "maze-demo"), "web-maze.png")
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and out.stat().st_size > 10_000
+
+
+def test_permalink_reproduces_the_maze_and_controls_work(driver, server):
+    open_page(driver, server, "?generator=backtracker&rows=9&cols=14&braid=0.25&seed=12345")
+    state = driver.execute_script("return tremaux.maze.state()")
+    assert state["params"] == {"generator": "backtracker", "rows": 9, "cols": 14, "braid": 0.25, "seed": 12345}
+    picture = driver.execute_script("return document.getElementById('maze').toDataURL()")
+    link = driver.find_element("id", "permalink").get_attribute("href")
+    assert "seed=12345" in link
+    for name, value in (("rows", "9"), ("cols", "14"), ("seed", "12345")):
+        assert driver.find_element("id", name).get_attribute("value") == value
+    # downloads name the same maze
+    assert "seed=12345" in driver.find_element("id", "dl-png").get_attribute("href")
+    assert "/api/maze.svg?" in driver.find_element("id", "dl-svg").get_attribute("href")
+    # every registered generator and solver is offered
+    gens = json.loads(driver.execute_script("return JSON.stringify([...document.getElementById('generator').options].map(o => o.value))"))
+    from tremaux.generators import GENERATORS
+    from tremaux.solvers import SOLVERS
+
+    assert gens == GENERATORS.names()
+    sols = json.loads(driver.execute_script("return JSON.stringify([...document.getElementById('solver').options].map(o => o.value))"))
+    assert sols == SOLVERS.names()
+    # opening the link again draws the very same maze
+    driver.get(link)
+    wait_for(driver, "window.tremaux && tremaux.maze.state().phase === 'ready'")
+    assert driver.execute_script("return document.getElementById('maze').toDataURL()") == picture
+    # step and play/pause: pick BFS, solve, pause, step once
+    driver.execute_script("const s = document.getElementById('solver'); s.value = 'bfs'; s.dispatchEvent(new Event('change'));")
+    driver.execute_script("const s = document.getElementById('speed'); s.value = 0; s.dispatchEvent(new Event('input'));")
+    driver.find_element("id", "btn-solve").click()
+    wait_for(driver, "tremaux.maze.state().phase === 'animating'")
+    driver.execute_script("document.getElementById('speed').value = 0;")  # one event a second
+    driver.find_element("id", "btn-play").click()  # pause
+    paused = wait_for(driver, "tremaux.maze.state().phase === 'paused' && tremaux.maze.state()")
+    driver.find_element("id", "btn-step").click()
+    stepped = driver.execute_script("return tremaux.maze.state()")
+    assert stepped["index"] == paused["index"] + 1
+    driver.find_element("id", "btn-end").click()
+    done = wait_for(driver, "tremaux.maze.state().phase === 'done' && tremaux.maze.state()")
+    assert done["found"] and done["index"] == done["events"]
+
+
+def test_a_bad_size_gets_the_servers_message(driver, server):
+    open_page(driver, server, "?rows=6&cols=6&seed=1")
+    rows = driver.find_element("id", "rows")
+    driver.execute_script("arguments[0].value = 999; arguments[0].dispatchEvent(new Event('change'));", rows)
+    msg = wait_for(driver, "document.querySelector('#maze-message.error') && document.getElementById('maze-message').textContent",
+                   what="an error message")
+    assert "rows" in msg and "150" in msg

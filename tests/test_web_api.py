@@ -1,0 +1,234 @@
+"""The web page's JSON API, through FastAPI's TestClient (no browser)."""
+
+from __future__ import annotations
+
+from collections import deque
+
+import numpy as np
+import pytest
+from fastapi.testclient import TestClient
+
+from tremaux.generators import GENERATORS
+from tremaux.maze import Maze
+from tremaux.solvers import SOLVERS
+from tremaux.web import create_app
+from tremaux.web.workers import JobError, JobTimeout, WorkerPool
+
+STEP = {1: -1, 2: 1, 4: 1, 8: -1}
+
+
+@pytest.fixture(scope="module")
+def client():
+    with TestClient(create_app(workers=2, time_limit=120)) as c:
+        yield c
+
+
+def maze_of(body: dict) -> Maze:
+    cells = np.array(body["cells"], dtype=np.uint8).reshape(body["rows"], body["cols"])
+    return Maze(cells, start=tuple(body["start"]), goal=tuple(body["goal"]))
+
+
+def naive_distances(maze: Maze, src: tuple[int, int]) -> dict[tuple[int, int], int]:
+    """Breadth-first search in plain Python: the obviously-correct reference."""
+    h, w = maze.shape
+    dist = {src: 0}
+    todo = deque([src])
+    while todo:
+        r, c = todo.popleft()
+        v = int(maze.cells[r, c])
+        for bit, (dr, dc) in ((1, (-1, 0)), (2, (0, 1)), (4, (1, 0)), (8, (0, -1))):
+            nxt = (r + dr, c + dc)
+            if v & bit and nxt not in dist:
+                dist[nxt] = dist[(r, c)] + 1
+                todo.append(nxt)
+    return dist
+
+
+def error_of(res, status: int) -> str:
+    assert res.status_code == status, res.text
+    body = res.json()
+    assert set(body) >= {"error", "kind"}
+    assert "\n" not in body["error"]
+    return body["error"]
+
+
+# ---------------------------------------------------------------------- page, schema, registries
+def test_page_and_static_files(client):
+    res = client.get("/")
+    assert res.status_code == 200 and "text/html" in res.headers["content-type"]
+    for needle in ('id="maze"', 'id="btn-new"', 'id="btn-solve"', 'id="nl-board"', "/static/app.js"):
+        assert needle in res.text
+    assert client.get("/static/app.js").status_code == 200
+    assert client.get("/static/style.css").status_code == 200
+
+
+def test_openapi_documents_every_endpoint(client):
+    schema = client.get("/openapi.json").json()
+    for path in ("/api/generators", "/api/solvers", "/api/limits", "/api/maze", "/api/solve", "/api/maze.png",
+                 "/api/maze.svg", "/api/palette"):
+        assert path in schema["paths"], path
+    assert client.get("/docs").status_code == 200
+
+
+def test_registries_are_served_whole(client):
+    gens = client.get("/api/generators").json()
+    assert [g["name"] for g in gens] == GENERATORS.names()
+    assert all(g["doc"] for g in gens)
+    assert "perfect" in gens[0]["meta"]
+    sols = client.get("/api/solvers").json()
+    assert [s["name"] for s in sols] == SOLVERS.names()
+
+
+def test_limits(client):
+    lim = client.get("/api/limits").json()
+    assert lim["max_side"] == 150 and lim["nl_max_side"] == 30 and lim["time_limit"] == 120
+
+
+# ---------------------------------------------------------------------- mazes
+def test_default_maze_is_20x20_braided_with_start_and_goal_at_the_diameter(client):
+    body = client.get("/api/maze", params={"seed": 11}).json()
+    assert body["params"] == {"generator": "backtracker", "rows": 20, "cols": 20, "braid": 0.5, "seed": 11}
+    maze = maze_of(body)
+    assert maze.shape == (20, 20)
+    stats = dict(body["stats"])
+    assert int(stats["loops"]) > 0 and stats["perfect"] == "no"
+    # start and goal are two most distant cells: compare with all-pairs BFS
+    best = max(max(naive_distances(maze, (r, c)).values()) for r in range(20) for c in range(20))
+    assert naive_distances(maze, maze.start)[maze.goal] == best
+    assert stats["start to goal"] == f"{best} steps"
+
+
+def test_seed_reproduces_the_maze_and_is_drawn_when_absent(client):
+    a = client.get("/api/maze", params={"seed": 5, "rows": 9, "cols": 13}).json()
+    b = client.get("/api/maze", params={"seed": 5, "rows": 9, "cols": 13}).json()
+    c = client.get("/api/maze", params={"seed": 6, "rows": 9, "cols": 13}).json()
+    assert a["cells"] == b["cells"] and a["cells"] != c["cells"]
+    d = client.get("/api/maze", params={"rows": 9, "cols": 13}).json()
+    assert isinstance(d["params"]["seed"], int)
+    again = client.get("/api/maze", params={**d["params"]}).json()
+    assert again["cells"] == d["cells"]
+
+
+def test_braid_share_opens_dead_ends(client):
+    p = {"seed": 3, "rows": 15, "cols": 15, "generator": "backtracker"}
+    perfect = dict(client.get("/api/maze", params={**p, "braid": 0}).json()["stats"])
+    braided = dict(client.get("/api/maze", params={**p, "braid": 1}).json()["stats"])
+    assert perfect["perfect"] == "yes" and perfect["loops"] == "0"
+    assert int(braided["dead ends"]) < int(perfect["dead ends"]) and int(braided["loops"]) > 0
+
+
+@pytest.mark.parametrize("name", GENERATORS.names())
+def test_every_generator_is_served(client, name):
+    res = client.get("/api/maze", params={"generator": name, "rows": 6, "cols": 7, "seed": 1, "braid": 0})
+    assert res.status_code == 200, res.text
+    maze = maze_of(res.json())
+    assert maze.shape == (6, 7)
+
+
+@pytest.mark.parametrize(
+    ("params", "field"),
+    [
+        ({"rows": 1}, "rows"),
+        ({"rows": 151}, "rows"),
+        ({"cols": 0}, "cols"),
+        ({"braid": 1.5}, "braid"),
+        ({"braid": -0.1}, "braid"),
+        ({"seed": -1}, "seed"),
+        ({"seed": 2**60}, "seed"),
+        ({"rows": "ten"}, "rows"),
+        ({"colour": "red"}, "colour"),
+    ],
+)
+def test_bad_maze_parameters_are_422_naming_the_field(client, params, field):
+    message = error_of(client.get("/api/maze", params=params), 422)
+    assert message.startswith(field + ":")
+
+
+def test_unknown_algorithms_are_400_listing_the_valid_names(client):
+    message = error_of(client.get("/api/maze", params={"generator": "zigzag"}), 400)
+    assert "'zigzag'" in message and "backtracker" in message
+    res = client.post("/api/solve", json={"maze": {"seed": 1}, "solver": "teleport"})
+    message = error_of(res, 400)
+    assert "'teleport'" in message and "tremaux" in message
+
+
+# ---------------------------------------------------------------------- solving
+def check_walk(maze: Maze, path: list[list[int]]) -> None:
+    assert tuple(path[0]) == maze.start and tuple(path[-1]) == maze.goal
+    for (r, c), (r2, c2) in zip(path, path[1:]):
+        d = {(-1, 0): 1, (0, 1): 2, (1, 0): 4, (0, -1): 8}[(r2 - r, c2 - c)]
+        assert maze.cells[r, c] & d, f"no passage from {(r, c)} to {(r2, c2)}"
+
+
+def test_tremaux_solve_with_trace(client):
+    params = {"seed": 21, "rows": 12, "cols": 12, "braid": 0.5, "generator": "backtracker"}
+    maze = maze_of(client.get("/api/maze", params=params).json())
+    body = client.post("/api/solve", json={"maze": params, "solver": "tremaux"}).json()
+    sol = body["solution"]
+    assert sol["found"] and sol["algorithm"] == "tremaux"
+    check_walk(maze, sol["path"])
+    tr = body["trace"]
+    assert len(tr["kinds"]) == len(tr["cells"]) == len(tr["others"]) == tr["total"] > 0
+    assert not tr["truncated"]
+    assert tr["names"][str(10)] == "visit"
+    n = maze.size
+    assert all(0 <= i < n for i in tr["cells"]) and all(-1 <= i < n for i in tr["others"])
+    assert dict(body["stats"])["solver"] == "tremaux"
+
+
+@pytest.mark.parametrize("name", SOLVERS.names())
+def test_every_solver_is_served(client, name):
+    params = {"seed": 4, "rows": 8, "cols": 8, "braid": 0.5}
+    res = client.post("/api/solve", json={"maze": params, "solver": name})
+    assert res.status_code == 200, res.text
+    sol = res.json()["solution"]
+    if sol["found"]:
+        check_walk(maze_of(client.get("/api/maze", params=params).json()), sol["path"])
+    else:
+        assert sol["message"]
+
+
+def test_solve_needs_a_seed_and_a_well_formed_body(client):
+    assert "seed" in error_of(client.post("/api/solve", json={"maze": {"rows": 5}}), 422)
+    error_of(client.post("/api/solve", content=b"{not json", headers={"content-type": "application/json"}), 422)
+    error_of(client.post("/api/solve", json={"maze": {"seed": 1, "rows": 500}}), 422)
+
+
+# ---------------------------------------------------------------------- pictures
+def test_pictures_download(client):
+    svg = client.get("/api/maze.svg", params={"seed": 2, "rows": 6, "cols": 6})
+    assert svg.status_code == 200 and svg.headers["content-type"].startswith("image/svg+xml")
+    assert "<svg" in svg.text[:300]
+    assert 'filename="maze-backtracker-6x6-2.svg"' in svg.headers["content-disposition"]
+    png = client.get("/api/maze.png", params={"seed": 2, "rows": 6, "cols": 6, "solver": "bfs"})
+    assert png.status_code == 200 and png.content[:8] == b"\x89PNG\r\n\x1a\n"
+    plain = client.get("/api/maze.png", params={"seed": 2, "rows": 6, "cols": 6})
+    assert plain.content != png.content  # the path is drawn
+    error_of(client.get("/api/maze.png", params={"seed": 2, "solver": "nope"}), 400)
+
+
+# ---------------------------------------------------------------------- limits and safety
+def test_time_limit_cuts_work_off_with_a_message():
+    with TestClient(create_app(workers=1, time_limit=0.001)) as c:
+        res = c.get("/api/maze", params={"rows": 150, "cols": 150, "seed": 1})
+        message = error_of(res, 408)
+        assert "time limit" in message
+        assert c.get("/api/limits").status_code == 200  # the server still answers
+
+
+def test_worker_pool_replaces_a_worker_that_ran_too_long():
+    with WorkerPool(1) as pool:
+        with pytest.raises(JobTimeout):
+            pool.run("maze", {"generator": "backtracker", "rows": 150, "cols": 150, "braid": 0.5, "seed": 1},
+                     timeout=0.001)
+        out = pool.run("maze", {"generator": "backtracker", "rows": 5, "cols": 5, "braid": 0.5, "seed": 1},
+                       timeout=120)
+        assert len(out["cells"]) == 25
+        with pytest.raises(JobError) as info:
+            pool.run("maze", {"generator": "nope", "rows": 5, "cols": 5, "braid": 0.5, "seed": 1}, timeout=120)
+        assert info.value.tremaux and info.value.kind == "UnknownNameError"
+
+
+def test_no_file_is_read_from_request_input(client):
+    assert client.get("/static/../pyproject.toml").status_code == 404
+    assert client.get("/static/%2e%2e/%2e%2e/pyproject.toml").status_code == 404
