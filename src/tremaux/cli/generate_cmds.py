@@ -1,0 +1,59 @@
+"""Commands ``tremaux generate`` and ``tremaux stats``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from .. import io as maze_io
+from ..errors import InvalidSizeError
+from ..generators import GENERATORS, generate, load_mask
+from ..measure import maze_stats
+from .app import JsonOption, SeedOption, StartOption, app, existing_file, parse_cell, parse_size
+from .maze_cmds import FileArgument, load_maze
+
+
+def _list_generators() -> None:
+    for e in GENERATORS:
+        aliases = f" ({', '.join(e.aliases)})" if e.aliases else ""
+        typer.echo(f"{e.name:<20} {e.doc}{aliases}")
+
+
+@app.command("generate")
+def generate_cmd(
+    algorithm: str = typer.Option("backtracker", "--algorithm", "-a", help="Generator name (see --list)."),
+    size: Optional[str] = typer.Option(None, "--size", help="HxW or LxHxW, e.g. 25x40 (default 10x20, or the mask's)."),
+    seed: Optional[int] = SeedOption,
+    stats: bool = typer.Option(False, "--stats", help="Print the run statistics before the maze."),
+    braid: float = typer.Option(0.0, "--braid", help="Fraction of dead ends to remove (loops)."),
+    mask: Optional[Path] = typer.Option(None, "--mask", help="Shape: text of '#' (cell) / '.', or a PNG (dark = cell)."),
+    start: Optional[str] = StartOption,
+    out: Optional[Path] = typer.Option(None, "--out", help="Save the maze to this file instead of printing it."),
+    to: Optional[str] = typer.Option(None, "--to", help="Format for --out: ascii, block, json, npz (default: from the extension, else ascii)."),
+    list_: bool = typer.Option(False, "--list", help="List the registered generators, one per line, and exit."),
+) -> None:
+    """Generate a maze and print it (or save it with --out)."""
+    if list_:
+        return _list_generators()
+    shape_mask = None if mask is None else load_mask(existing_file(mask))
+    shape = parse_size(size) if size else (None if shape_mask is not None else (10, 20))
+    if shape is not None and shape_mask is not None and tuple(shape) != shape_mask.shape:
+        raise InvalidSizeError(f"--size {size} differs from the mask's {'x'.join(map(str, shape_mask.shape))}")
+    maze, run = generate(shape, algorithm, seed=seed, mask=shape_mask, start=parse_cell(start, "start"), braid=braid)
+    if stats:
+        typer.echo(str(run))
+    if out is None:
+        typer.echo(str(maze))
+    else:
+        maze_io.save(maze, out, to or maze_io.format_from_extension(out) or "ascii")
+        typer.echo(f"wrote {out}", err=True)
+
+
+@app.command("stats")
+def stats_cmd(file: Path = FileArgument, as_json: bool = JsonOption) -> None:
+    """Measure a saved maze: dead ends, degrees, corridors, diameter, start-goal length, river."""
+    result = maze_stats(load_maze(file))
+    typer.echo(json.dumps(result.as_dict()) if as_json else str(result))
