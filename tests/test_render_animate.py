@@ -71,12 +71,15 @@ def test_wall_events_start_from_an_open_field():
 
 def test_frontier_and_done_events():
     maze = Maze.open((1, 2))
-    trace = Trace.from_rows(np.array([[Event.FRONTIER, 0, -1], [Event.CARVE, 1, 0], [Event.FRONTIER, 1, -1],
-                                      [Event.DONE, 1, -1]]), (1, 2))
+    trace = Trace.from_rows(np.array([[Event.FRONTIER, 0, -1], [Event.CARVE, 0, 1], [Event.FRONTIER, 1, 0],
+                                      [Event.DONE, 1, -1], [Event.DONE, 0, -1]]), (1, 2))
     frames = list(replay(maze, trace))
-    assert frames[1][0, 1, 1] == SLOTS["frontier"]
-    assert frames[3][0, 1, 3] == SLOTS["frontier"]
-    assert frames[-1][0, 1, 3] == SLOTS["floor"]
+    assert frames[1][0, 1].tolist() == [1, SLOTS["frontier"], 1, SLOTS["uncarved"], 1]
+    assert frames[2][0, 1].tolist() == [1, SLOTS["frontier"], 2, 2, 1]  # carving keeps the frontier colour
+    # the frontier is one continuous snake: the passage to a frontier cell's parent is in its colour
+    assert frames[3][0, 1].tolist() == [1] + [SLOTS["frontier"]] * 3 + [1]
+    assert frames[4][0, 1].tolist() == [1, SLOTS["frontier"], 2, 2, 1]  # (0, 1) is done
+    assert frames[-1][0, 1].tolist() == [1, 2, 2, 2, 1]
 
 
 def test_tremaux_replay_uses_the_demo_colours():

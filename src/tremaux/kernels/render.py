@@ -79,13 +79,20 @@ def _passage(i, j, H, W):
 
 
 @njit(cache=True)
-def _set_cell(B, i, value, H, W, slots, only_plain):
-    """Paint cell i, never over start/goal; if ``only_plain``, only over floor-like slots."""
+def _set_cell(B, i, value, H, W, slots, mode):
+    """Paint cell i, never over start/goal.
+
+    ``mode`` 0 paints over anything else, 1 only over floor, uncarved and
+    frontier cells (a visit does not hide marks), 2 only over uncarved cells
+    (carving does not hide the frontier).
+    """
     lv, r, c = _where(i, H, W)
     cur = B[lv, 2 * r + 1, 2 * c + 1]
     if cur == slots[S_START] or cur == slots[S_GOAL] or cur == slots[S_BG]:
         return
-    if only_plain and not (cur == slots[S_FLOOR] or cur == slots[S_UNCARVED] or cur == slots[S_FRONTIER]):
+    if mode == 1 and not (cur == slots[S_FLOOR] or cur == slots[S_UNCARVED] or cur == slots[S_FRONTIER]):
+        return
+    if mode == 2 and cur != slots[S_UNCARVED]:
         return
     B[lv, 2 * r + 1, 2 * c + 1] = value
 
@@ -104,9 +111,9 @@ def apply_events(kinds, cells, others, lo, hi, B, counts, last, H, W, slots):
         if k == CARVE or k == WALL:
             pl, py, px = _passage(i, j, H, W)
             if k == CARVE:
-                _set_cell(B, i, slots[S_FLOOR], H, W, slots, True)
+                _set_cell(B, i, slots[S_FLOOR], H, W, slots, 2)
                 if j >= 0:
-                    _set_cell(B, j, slots[S_FLOOR], H, W, slots, True)
+                    _set_cell(B, j, slots[S_FLOOR], H, W, slots, 2)
             if pl >= 0:
                 B[pl, py, px] = slots[S_FLOOR] if k == CARVE else slots[S_WALL]
                 if py % 2 == 1:  # wall between two columns: posts above and below
@@ -116,11 +123,20 @@ def apply_events(kinds, cells, others, lo, hi, B, counts, last, H, W, slots):
                     _fix_post(B, pl, py, px - 1, slots)
                     _fix_post(B, pl, py, px + 1, slots)
         elif k == FRONTIER:
-            _set_cell(B, i, slots[S_FRONTIER], H, W, slots, False)
+            _set_cell(B, i, slots[S_FRONTIER], H, W, slots, 0)
+            pl, py, px = _passage(i, j, H, W)
+            if pl >= 0 and B[pl, py, px] == slots[S_FLOOR]:
+                B[pl, py, px] = slots[S_FRONTIER]
         elif k == DONE:
-            _set_cell(B, i, slots[S_FLOOR], H, W, slots, False)
+            _set_cell(B, i, slots[S_FLOOR], H, W, slots, 0)
+            lv, r, c = _where(i, H, W)
+            y = 2 * r + 1
+            x = 2 * c + 1
+            for dy, dx in ((-1, 0), (0, 1), (1, 0), (0, -1)):
+                if B[lv, y + dy, x + dx] == slots[S_FRONTIER]:
+                    B[lv, y + dy, x + dx] = slots[S_FLOOR]
         elif k == VISIT:
-            _set_cell(B, i, slots[S_VISITED], H, W, slots, True)
+            _set_cell(B, i, slots[S_VISITED], H, W, slots, 1)
             pl, py, px = _passage(i, j, H, W)
             if pl >= 0 and B[pl, py, px] == slots[S_FLOOR]:
                 B[pl, py, px] = slots[S_VISITED]
@@ -134,20 +150,20 @@ def apply_events(kinds, cells, others, lo, hi, B, counts, last, H, W, slots):
                 if B[pl, py, px] != slots[S_WALL] and B[pl, py, px] != slots[S_PATH]:
                     B[pl, py, px] = slots[S_MARKED] if n == 1 else slots[S_RETRACED]
             if n == 1:
-                _set_cell(B, i, slots[S_MARKED], H, W, slots, False)
+                _set_cell(B, i, slots[S_MARKED], H, W, slots, 0)
                 if j >= 0:
-                    _set_cell(B, j, slots[S_MARKED], H, W, slots, False)
+                    _set_cell(B, j, slots[S_MARKED], H, W, slots, 0)
         elif k == RETRACE:
             pl, py, px = _passage(i, j, H, W)
             if pl >= 0 and B[pl, py, px] != slots[S_WALL]:
                 B[pl, py, px] = slots[S_RETRACED]
-            _set_cell(B, i, slots[S_RETRACED], H, W, slots, False)
+            _set_cell(B, i, slots[S_RETRACED], H, W, slots, 0)
         elif k == BACKTRACK:
-            _set_cell(B, i, slots[S_RETRACED], H, W, slots, False)
+            _set_cell(B, i, slots[S_RETRACED], H, W, slots, 0)
         elif k == DEAD:
-            _set_cell(B, i, slots[S_DEAD], H, W, slots, False)
+            _set_cell(B, i, slots[S_DEAD], H, W, slots, 0)
         elif k == PATH:
-            _set_cell(B, i, slots[S_PATH], H, W, slots, False)
+            _set_cell(B, i, slots[S_PATH], H, W, slots, 0)
             pl, py, px = _passage(i, last[0], H, W)
             if pl >= 0 and B[pl, py, px] != slots[S_WALL]:
                 B[pl, py, px] = slots[S_PATH]

@@ -246,7 +246,7 @@ def to_gif(
     buf = io.BytesIO()
     options: dict[str, Any] = {"loop": 0} if loop else {}
     images[0].save(buf, format="GIF", save_all=True, append_images=images[1:],
-                   duration=durations, optimize=False, disposal=1, **options)
+                   duration=durations, optimize=True, disposal=1, **options)
     return buf.getvalue()
 
 
