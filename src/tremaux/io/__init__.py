@@ -112,6 +112,8 @@ def loads(data: str | bytes, format: str | None = None, *, source: str | None = 
     UnknownNameError
         For an unknown format name.
     """
+    if format is None and isinstance(data, (bytes, bytearray, memoryview)) and bytes(data[:4]) != _ZIP:
+        data = _text(data, source)
     name = FORMATS.get(format).name if format is not None else detect_format(data)
     entry = FORMATS.get(name)
     if entry.binary:
