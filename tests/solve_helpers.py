@@ -97,3 +97,94 @@ def outer_cells(maze: Maze) -> list[tuple[int, int]]:
     """Cells of a flat, unmasked maze that touch the outer wall."""
     H, W = maze.shape
     return [(r, c) for r in range(H) for c in range(W) if r in (0, H - 1) or c in (0, W - 1)]
+
+
+# ----------------------------------------------------------------- slow references
+_STEPS = {0: (0, -1, 0), 1: (0, 0, 1), 2: (0, 1, 0), 3: (0, 0, -1), 4: (1, 0, 0), 5: (-1, 0, 0)}
+
+
+def _move(maze: Maze, cell, d):
+    c3 = (0, *cell) if maze.ndim == 2 else tuple(cell)
+    dl, dr, dc = _STEPS[d]
+    n3 = (c3[0] + dl, c3[1] + dr, c3[2] + dc)
+    return n3[1:] if maze.ndim == 2 else n3
+
+
+def _open(maze: Maze, cell, d) -> bool:
+    return d < 6 and bool(int(maze.cells[tuple(cell)]) & (1 << d))
+
+
+def naive_tremaux(maze: Maze, start, goal):
+    """Tremaux's rules, written out plainly: returns (path or None, passages walked, marks dict)."""
+    marks: dict[frozenset, int] = {}
+    seen = {tuple(start)}
+    cur, came, retracing, old = tuple(start), None, False, False
+    path = [cur]
+    steps = 0
+    while cur != tuple(goal):
+        nbs = [_move(maze, cur, d) for d in range(6) if _open(maze, cur, d)]
+        if came is not None and old and not retracing:
+            nxt = came
+        else:
+            fresh = [nb for nb in nbs if marks.get(frozenset((cur, nb)), 0) == 0]
+            once = [nb for nb in nbs if marks.get(frozenset((cur, nb)), 0) == 1]
+            if fresh:
+                nxt = fresh[0]
+            elif once:
+                nxt = once[0]
+            else:
+                return None, steps, marks
+        key = frozenset((cur, nxt))
+        marks[key] = marks.get(key, 0) + 1
+        assert marks[key] <= 2
+        steps += 1
+        if marks[key] == 1:
+            path.append(nxt)
+        else:
+            path.pop()
+        old = nxt in seen
+        seen.add(nxt)
+        came, retracing, cur = cur, marks[key] == 2, nxt
+    return path, steps, marks
+
+
+def naive_wall_follow(maze: Maze, start, goal, right: bool):
+    """A flat-maze wall follower with a heading and relative turns: (loop-erased path or None, steps)."""
+    H, W = maze.shape
+    start = tuple(start)
+    r, c = start
+    border = [d for d in range(4) if not (0 <= _move(maze, start, d)[0] < H and 0 <= _move(maze, start, d)[1] < W)
+              or (maze.mask is not None and not maze.mask[_move(maze, start, d)])]
+    closed = [d for d in range(4) if not _open(maze, start, d)]
+    cur = start
+    path = [cur]
+    steps = 0
+    if border or closed:
+        side = border[0] if border else closed[0]
+    else:  # nothing to touch: walk north to a wall
+        side = 0
+        while cur != tuple(goal) and _open(maze, cur, 0):
+            cur = _move(maze, cur, 0)
+            path.append(cur)
+            steps += 1
+    heading = (side + 2) % 4  # as if it had just come in through that side
+    turns = (1, 0, 3, 2) if right else (3, 0, 1, 2)  # right hand: right, straight, left, back
+    states = set()
+    while cur != tuple(goal):
+        if not any(_open(maze, cur, d) for d in range(4)):
+            return None, steps
+        for t in turns:
+            d = (heading + t) % 4
+            if _open(maze, cur, d):
+                break
+        if (cur, d) in states:
+            return None, steps
+        states.add((cur, d))
+        heading = d
+        cur = _move(maze, cur, d)
+        steps += 1
+        if cur in path:
+            del path[path.index(cur) + 1:]
+        else:
+            path.append(cur)
+    return path, steps

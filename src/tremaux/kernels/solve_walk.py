@@ -68,7 +68,9 @@ def wall_follow(cells, L, H, W, start, goal, right, side0, darts, pos, path, tra
     """Follow a wall with the left (``right=False``) or right hand until the goal.
 
     The traveler arrived at its cell through side ``side`` (at the start:
-    ``side0``, the side its hand first touches). It leaves through the first
+    ``side0``, the side its hand first touches; -1 when the start has no
+    wall: the traveler then walks north until a wall is ahead and puts its
+    hand on it). It leaves through the first
     open side after ``side`` in the hand's order (left hand: clockwise N, E,
     S, W, with U after N and D after S; right hand: the reverse): left hand
     means "turn left if you can, else go straight, else right, else back".
@@ -112,6 +114,15 @@ def wall_follow(cells, L, H, W, start, goal, right, side0, darts, pos, path, tra
     d = -1
     if rec:
         nev = record(trace, nev, VISIT, start, -1)
+    if side < 0:
+        # no wall to touch: walk north until there is one ahead, hand on it
+        side = 0
+        while cur != goal and cells[cur] & 1:
+            j = cur - W
+            steps += 1
+            k, nev = _step_path(path, pos, k, cur, j, trace, nev, rec)
+            darts[j] |= VISITED
+            cur = j
     while True:
         if cur == goal:
             status = FOUND_GOAL
@@ -150,17 +161,21 @@ def pledge(cells, L, H, W, start, goal, pref, flags, pos, path, trace, rec):
     """The Pledge algorithm: go one way; on a wall, follow it counting turns.
 
     The traveler heads in the preferred direction ``pref`` (0-3) until a wall
-    stops it. It then turns right and follows the wall with its left hand,
-    adding one for each left turn and taking one for each right turn. When
-    the count is back to zero it faces ``pref`` again and leaves the wall.
-    Stairs (U, D) are taken like going straight and turn nothing.
+    stops it. It then turns right and follows the wall with its left hand
+    (the sweep of :func:`wall_follow`), adding one for each left turn and
+    taking one for each right turn. When the count is back to zero it faces
+    ``pref`` again and leaves the wall.
+
+    Stairs (U, D) have no place in a count of turns on a plane: a traveler
+    who takes stairs while following a wall keeps following it from then on
+    (as a plain wall follower, which finds any goal of a perfect maze).
 
     Going round in circles is detected without giving up early: in
     straight-ahead mode the state is the cell alone (marked in ``flags``); a
-    wall-following episode is a deterministic walk on (cell, heading) whose
-    repetitions are found by Brent's method; one lap around the same cycle
-    that does not raise the (negative) count means the count never returns
-    to zero.
+    wall-following episode is a deterministic walk on (cell, side) whose
+    repetitions are found by Brent's method; one lap of the same cycle that
+    does not raise the (negative) count, or any repetition after stairs,
+    means the traveler will never leave the wall.
 
     Parameters
     ----------
@@ -182,14 +197,16 @@ def pledge(cells, L, H, W, start, goal, pref, flags, pos, path, trace, rec):
         pos[i] = -1
     cur = start
     h = pref
+    side = (h + 2) & 3
     c = 0
     follow = False
+    locked = False
     path[0] = start
     pos[start] = 0
     k = 1
     flags[start] = VISITED | STRAIGHT
     ck_cell = -1
-    ck_h = -1
+    ck_side = -1
     ck_c = 0
     power = 1
     lam = 0
@@ -214,36 +231,47 @@ def pledge(cells, L, H, W, start, goal, pref, flags, pos, path, trace, rec):
                 nd = h
             else:
                 follow = True
+                locked = False
                 h = (h + 1) & 3
+                side = (h + 2) & 3
                 c = -1
                 ck_cell = cur
-                ck_h = h
+                ck_side = side
                 ck_c = c
                 power = 1
                 lam = 0
                 continue
         else:
-            left = (h + 3) & 3
-            if v & (1 << left):
-                h = left
-                c += 1
-                nd = h
-            elif v & (1 << h):
-                nd = h
-            elif v & 16:
-                nd = 4
-            elif v & 32:
-                nd = 5
+            p = HAND_POS[side]
+            d = side
+            for t in range(1, 7):
+                d = HAND_ORDER[(p + t) % 6]
+                if v & (1 << d):
+                    break
+            if locked or d >= 4:
+                locked = True
+                nd = d
             else:
-                h = (h + 1) & 3  # a right turn on the spot
-                c -= 1
-            if c == 0:
-                follow = False
+                turn = (d - h) & 3
+                if turn == 2:
+                    h = (h + 1) & 3  # a dead end: the first of two right turns, on the spot
+                    side = (h + 2) & 3
+                    c -= 1
+                else:
+                    if turn == 3:
+                        c += 1
+                    elif turn == 1:
+                        c -= 1
+                    h = d
+                    nd = d
+                if c == 0:
+                    follow = False
         if nd >= 0:
             j = cur + offset(nd, W, HW)
             steps += 1
             k, nev = _step_path(path, pos, k, cur, j, trace, nev, rec)
             cur = j
+            side = opp(nd)
             flags[cur] |= VISITED
         if cur == goal:
             continue
@@ -256,14 +284,14 @@ def pledge(cells, L, H, W, start, goal, pref, flags, pos, path, trace, rec):
             flags[cur] |= STRAIGHT
         else:
             lam += 1
-            if cur == ck_cell and h == ck_h and c <= ck_c:
+            if cur == ck_cell and side == ck_side and (locked or c <= ck_c):
                 status = CIRCLES
                 if rec:
                     nev = record(trace, nev, LOOPING, cur, -1)
                 break
             if lam == power:
                 ck_cell = cur
-                ck_h = h
+                ck_side = side
                 ck_c = c
                 power <<= 1
                 lam = 0

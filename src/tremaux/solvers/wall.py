@@ -42,7 +42,7 @@ def _first_side(problem: Problem) -> int:
     for d in range(kg.NDIR if L > 1 else 4):
         if not v & (1 << d):
             return d
-    return 0
+    return -1  # no wall here: the traveler walks north until it meets one
 
 
 def _traveler_result(problem: Problem, status: int, steps: int, k: int, path: np.ndarray,
@@ -82,7 +82,8 @@ def wall_left(problem: Problem) -> Solution:
     """Follow the wall with the left hand: turn left if you can, else straight, else right, else back.
 
     The traveler starts with its hand on an outer wall of the start cell if
-    it has one. It always succeeds on a perfect maze; on a maze with loops it
+    it has one, else on another of its walls, else it walks north until it
+    meets a wall. It always succeeds on a perfect maze; on a maze with loops it
     succeeds when start and goal are on the outer wall, and may go round in
     circles otherwise (then ``found`` is ``False`` and the message says so).
     On a multi-level maze the hand sweeps N, U, E, S, D, W. **Not a
