@@ -211,9 +211,10 @@ def _imperfect(cells, flat_mask, use_mask, shape3, state, trace, t, template, br
         if opened < openings:
             raise TremauxError(f"openings={openings} is too many: only {opened} walls could be opened")
     if islands:
-        work = np.empty(2 * n, np.int32)
-        used = np.empty(n, np.uint8)
-        made, t = kimp.add_islands(cells, flat_mask, use_mask, L, H, W, islands, state, work, used, trace, t)
+        if use_mask or L > 1:
+            raise UnsupportedError("islands need a single-level maze without a mask")
+        work = np.empty(3 * (H + 1) * (W + 1), np.int32)
+        made, t = kimp.add_islands(cells, H, W, islands, state, work, trace, t)
         if made < islands:
             raise TremauxError(f"islands={islands} is too many: only {made} fit in this maze")
     if unreachable:

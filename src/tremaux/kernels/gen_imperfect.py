@@ -61,7 +61,7 @@ def braid(cells, mask, use_mask, L, H, W, fraction, state, work, trace, t):
 
     Dead ends are taken in random order; a wall towards another dead end is
     preferred (Buck's braiding), unless that would remove more dead ends than
-    asked. Returns ``(dead ends before, removed, walls opened, t)``.
+    asked. Halves round up. Returns ``(dead ends before, removed, walls opened, t)``.
     """
     n = cells.shape[0]
     ndir = 4 if L == 1 else 6
@@ -94,13 +94,13 @@ def braid(cells, mask, use_mask, L, H, W, fraction, state, work, trace, t):
             j = _nb(i, d, L, H, W)
             if j < 0 or (use_mask and not mask[j]):
                 continue
-            if _degree(cells[j]) == 1 and removed + 2 <= target:
+            if _degree(cells[j]) == 1:
                 good[kg] = d
                 kg += 1
             else:
                 other[ko] = d
                 ko += 1
-        if kg > 0:
+        if kg > 0 and removed + 2 <= target:
             d = good[rand_below(state, kg)]
         elif ko > 0:
             d = other[rand_below(state, ko)]
@@ -150,88 +150,89 @@ def add_openings(cells, mask, use_mask, L, H, W, k, state, work, trace, t):
     return opened, t
 
 
-@njit(cache=True, inline="always")
-def _ok(cells, mask, use_mask, used, i):
-    return (not use_mask or mask[i]) and used[i] == 0
-
-
 @njit(cache=True)
-def add_islands(cells, mask, use_mask, L, H, W, k, state, work, used, trace, t):
-    """Detach ``k`` wall segments from every other wall: free-standing islands.
+def add_islands(cells, H, W, k, state, work, trace, t):
+    """Detach ``k`` groups of walls from the outer wall: islands (single level, full grid).
 
-    A segment between two cells is kept (closed) while the six walls touching
-    its two ends are opened, so the six cells around it form a loop. Rings do
-    not share cells, so islands stay separate. ``used``: ``n`` uint8 scratch.
-    Returns ``(islands made, t)``.
+    The walls form a forest on the wall posts. Each step roots it at the outer
+    wall (breadth-first), picks a wall uniformly among those whose far post
+    still carries other walls, and opens it: that whole group is cut off and
+    becomes an island, and the maze gains exactly one loop. ``work``: ``3 P``
+    int32 with ``P = (H + 1)(W + 1)`` posts. Returns ``(islands made, t)``.
     """
-    n = cells.shape[0]
-    m = 0
-    for i in range(n):
-        used[i] = 0
-    for i in range(n):
-        c = i % W
-        r = (i // W) % H
-        if 0 < r < H - 1 and c < W - 1:  # vertical segment east of i
-            work[m] = i * 2
-            m += 1
-        if 0 < c < W - 1 and r < H - 1:  # horizontal segment south of i
-            work[m] = i * 2 + 1
-            m += 1
+    P = (H + 1) * (W + 1)
+    W1 = W + 1
+    parent = work[0:P]
+    order = work[P:2 * P]
+    size = work[2 * P:3 * P]
     made = 0
-    for x in range(m):
-        if made >= k:
+    for _ in range(k):
+        head = 0
+        tail = 0
+        for p in range(P):
+            r = p // W1
+            c = p - r * W1
+            if r == 0 or r == H or c == 0 or c == W:
+                parent[p] = p
+                order[tail] = p
+                tail += 1
+            else:
+                parent[p] = -1
+        while head < tail:
+            p = np.int64(order[head])
+            head += 1
+            r = p // W1
+            c = p - r * W1
+            for d in range(4):
+                if d == 0:  # right: horizontal wall on post row r, cells (r-1, c) / (r, c)
+                    if c == W or r == 0 or r == H or cells[(r - 1) * W + c] & 4:
+                        continue
+                    q = p + 1
+                elif d == 1:  # left
+                    if c == 0 or r == 0 or r == H or cells[(r - 1) * W + c - 1] & 4:
+                        continue
+                    q = p - 1
+                elif d == 2:  # down: vertical wall on post column c, cells (r, c-1) / (r, c)
+                    if r == H or c == 0 or c == W or cells[r * W + c - 1] & 2:
+                        continue
+                    q = p + W1
+                else:  # up
+                    if r == 0 or c == 0 or c == W or cells[(r - 1) * W + c - 1] & 2:
+                        continue
+                    q = p - W1
+                if parent[q] < 0:
+                    parent[q] = p
+                    order[tail] = q
+                    tail += 1
+        for x in range(tail):
+            size[order[x]] = 1
+        m = 0
+        for x in range(tail - 1, -1, -1):
+            q = np.int64(order[x])
+            p = np.int64(parent[q])
+            if p != q:
+                size[p] += size[q]
+        for x in range(tail):
+            q = np.int64(order[x])
+            if parent[q] != q and size[q] >= 2:
+                order[m] = q  # reuse: candidates (m <= x, already read)
+                m += 1
+        if m == 0:
             break
-        y = x + rand_below(state, m - x)
-        v = work[y]
-        work[y] = work[x]
-        work[x] = v
-        i = np.int64(v >> 1)
-        if v & 1 == 0:
-            ring = (i - W, i - W + 1, i + 1, i + W + 1, i + W, i)
-        else:
-            ring = (i - 1, i, i + 1, i + W + 1, i + W, i + W - 1)
-        good = True
-        for a in ring:
-            if not _ok(cells, mask, use_mask, used, a):
-                good = False
-        if not good:
-            continue
-        for a in ring:
-            used[a] = 1
-        if v & 1 == 0:
-            # ring: NW, NE, E(=i+1), SE, S, W(=i); segment between i and i+1
-            _open(cells, i - W, 1, i - W + 1)
-            _open(cells, i - W, 2, i)
-            _open(cells, i - W + 1, 2, i + 1)
+        q = np.int64(order[rand_below(state, m)])
+        p = np.int64(parent[q])
+        a = min(p, q)
+        b = max(p, q)
+        r = a // W1
+        c = a - r * W1
+        if b == a + 1:  # horizontal wall between cells (r-1, c) and (r, c)
+            i = (r - 1) * W + c
             _open(cells, i, 2, i + W)
-            _open(cells, i + 1, 2, i + W + 1)
-            _open(cells, i + W, 1, i + W + 1)
-            t = record(trace, t, EV_CARVE, i - W, i - W + 1)
-            t = record(trace, t, EV_CARVE, i - W, i)
-            t = record(trace, t, EV_CARVE, i - W + 1, i + 1)
             t = record(trace, t, EV_CARVE, i, i + W)
-            t = record(trace, t, EV_CARVE, i + 1, i + W + 1)
-            t = record(trace, t, EV_CARVE, i + W, i + W + 1)
-            if cells[i] & 2:
-                _close(cells, i, 1, i + 1)
-                t = record(trace, t, EV_WALL, i, i + 1)
-        else:
-            # segment between i and i+W; ring i-1, i, i+1 over i+W-1, i+W, i+W+1
-            _open(cells, i - 1, 2, i + W - 1)
-            _open(cells, i - 1, 1, i)
-            _open(cells, i + W - 1, 1, i + W)
+        else:  # vertical wall between cells (r, c-1) and (r, c)
+            i = r * W + c - 1
             _open(cells, i, 1, i + 1)
-            _open(cells, i + W, 1, i + W + 1)
-            _open(cells, i + 1, 2, i + W + 1)
-            t = record(trace, t, EV_CARVE, i - 1, i + W - 1)
-            t = record(trace, t, EV_CARVE, i - 1, i)
-            t = record(trace, t, EV_CARVE, i + W - 1, i + W)
             t = record(trace, t, EV_CARVE, i, i + 1)
-            t = record(trace, t, EV_CARVE, i + W, i + W + 1)
-            t = record(trace, t, EV_CARVE, i + 1, i + W + 1)
-            if cells[i] & 4:
-                _close(cells, i, 2, i + W)
-                t = record(trace, t, EV_WALL, i, i + W)
         made += 1
     return made, t
 

@@ -1,0 +1,98 @@
+"""The ``tremaux generate`` and ``tremaux stats`` commands."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from tremaux.cli import main
+from tremaux.generators import GENERATORS
+
+
+def run(capsys, *args):
+    code = 0
+    try:
+        main(list(args))
+    except SystemExit as exc:
+        code = exc.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_list_prints_names_first_one_per_line(capsys):
+    code, out, _ = run(capsys, "generate", "--list")
+    assert code == 0
+    assert [line.split()[0] for line in out.splitlines()] == GENERATORS.names()
+
+
+@pytest.mark.parametrize("name", GENERATORS.names())
+def test_every_algorithm_from_the_command_line(capsys, name):
+    code, out, err = run(capsys, "generate", "--algorithm", name, "--size", "40x25", "--seed", "7", "--stats")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0].endswith("(statistics)")
+    assert any(line.split()[:1] == ["passages"] and line.split()[-1] == "999" for line in lines)
+    maze_lines = [ln for ln in lines if ln.startswith(("+", "|"))]
+    assert len(maze_lines) == 2 * 40 + 1 and len(maze_lines[0]) == 4 * 25 + 1
+
+
+def test_same_seed_same_output(capsys):
+    a = run(capsys, "generate", "--size", "8x8", "--seed", "3")[1]
+    b = run(capsys, "generate", "--size", "8x8", "--seed", "3")[1]
+    assert a == b
+
+
+def test_braid_mask_start_and_out(capsys, tmp_path):
+    mask = tmp_path / "shape.txt"
+    mask.write_text(".####.\n######\n######\n.####.\n")
+    out = tmp_path / "m.txt"
+    code, _, err = run(capsys, "generate", "--mask", str(mask), "--seed", "1", "--braid", "0.5",
+                       "--start", "1,0", "--out", str(out))
+    assert code == 0, err
+    from tremaux.io import load
+
+    maze = load(out)
+    assert maze.shape == (4, 6) and maze.passages >= 20 - 1
+    code, text, _ = run(capsys, "stats", str(out), "--json")
+    assert code == 0 and json.loads(text)["cells"] == 20
+
+
+def test_png_mask(capsys, tmp_path):
+    from PIL import Image
+
+    img = np.full((6, 9), 255, np.uint8)
+    img[1:5, 2:8] = 0
+    Image.fromarray(img).save(tmp_path / "shape.png")
+    code, out, err = run(capsys, "generate", "--mask", str(tmp_path / "shape.png"), "--seed", "2", "-a", "kruskal")
+    assert code == 0, err
+    assert sum(line.count("###") for line in out.splitlines()) > 0  # masked cells are drawn filled
+
+
+def test_stats_table(capsys, tmp_path):
+    out = tmp_path / "m.txt"
+    run(capsys, "generate", "--size", "10x10", "--seed", "1", "--out", str(out))
+    code, text, _ = run(capsys, "stats", str(out))
+    assert code == 0
+    assert "dead ends" in text and "river" in text and "diameter" in text
+
+
+@pytest.mark.parametrize("args, message", [
+    (["generate", "--algorithm", "zigzag"], "unknown generator 'zigzag'; choose one of:"),
+    (["generate", "--size", "ten"], "size 'ten' is not of the form HxW"),
+    (["generate", "-a", "eller", "--size", "2x4x4"], "eller cannot generate multi-level mazes"),
+    (["generate", "--braid", "2"], "braid=2.0 is out of range"),
+    (["generate", "--start", "99,99"], "start (99, 99) is outside the 10 x 20 grid"),
+])
+def test_errors_are_one_line(capsys, args, message):
+    code, out, err = run(capsys, *args)
+    assert code == 2
+    assert err.strip().startswith("error: ") and message in err and "Traceback" not in err
+
+
+def test_mask_and_size_must_agree(capsys, tmp_path):
+    mask = tmp_path / "shape.txt"
+    mask.write_text("##\n##\n")
+    code, _, err = run(capsys, "generate", "--mask", str(mask), "--size", "3x3")
+    assert code == 2 and "differs from the mask" in err
