@@ -206,3 +206,40 @@ def warm_up() -> None:
     maze_job({"generator": "backtracker", "rows": 4, "cols": 4, "braid": 0.5, "seed": 1})
     solve_job({"maze": {"generator": "backtracker", "rows": 4, "cols": 4, "braid": 0.5, "seed": 1},
                "solver": "tremaux"})
+
+
+def warm_all() -> list[str]:
+    """Run every generator, solver and renderer once on a tiny problem (compiling their kernels).
+
+    Returns the names of the algorithms that failed (they will report their
+    error when a visitor uses them).
+    """
+    from .. import generate, render, solve
+    from ..generators import GENERATORS
+    from ..solvers import SOLVERS
+
+    failed = []
+    maze = None
+    for entry in GENERATORS:
+        try:
+            maze = generate((5, 6), entry.name, seed=1, braid=0.5).maze
+            generate((5, 6), entry.name, seed=1)
+        except Exception:  # noqa: BLE001
+            failed.append(entry.name)
+    if maze is None:
+        return failed
+    a, b, _ = diameter_endpoints(maze)
+    maze = maze.replace(start=a, goal=b)
+    maze_stats(maze)
+    for entry in SOLVERS:
+        try:
+            solve(maze, entry.name, record=True)
+        except Exception:  # noqa: BLE001
+            failed.append(entry.name)
+    try:
+        solution = solve(maze, "bfs")
+        render.to_png(solution, cell_size=8)
+        render.to_svg(solution, cell_size=8)
+    except Exception:  # noqa: BLE001
+        failed.append("render")
+    return failed

@@ -10,6 +10,12 @@ return plain JSON-ready data, so nothing but dicts crosses the pipe.
 Errors raised on purpose (:class:`tremaux.errors.TremauxError`) come back as
 :class:`JobError` with the exception's class name and one-line message.
 
+Workers are forked from a fork server that has loaded every kernel once
+(:mod:`tremaux.web._preload`), so a fresh worker, including one that replaces
+a killed worker, starts warm, and the time limit never has to pay for a numba
+compilation. The pool starts in the background: the server answers at once
+and computations wait until the first workers are ready.
+
 Examples
 --------
 >>> pool = WorkerPool(1, warm=False)
@@ -113,23 +119,38 @@ class WorkerPool:
     warm : bool
         Let each new worker load the default kernels before taking jobs.
     start_timeout : float
-        Seconds a new worker may take to get ready.
+        Seconds to wait for the pool (and a new worker) to get ready; the
+        first start compiles every kernel when numba's cache is cold.
     """
 
-    def __init__(self, size: int = 2, *, warm: bool = True, start_timeout: float = 300.0) -> None:
+    def __init__(self, size: int = 2, *, warm: bool = True, start_timeout: float = 600.0) -> None:
         if size < 1:
             raise ValueError(f"a worker pool needs at least one worker, not {size}")
         self._ctx = mp.get_context("forkserver")
-        self._ctx.set_forkserver_preload(["tremaux.web.jobs"])
+        self._ctx.set_forkserver_preload(["tremaux.web._preload"])
         self._warm = warm
         self._start_timeout = start_timeout
         self._idle: queue.Queue[_Worker] = queue.Queue()
         self._all: list[_Worker] = []
         self._lock = threading.Lock()
         self._closed = False
+        self._started = threading.Event()
         self.size = size
-        for _ in range(size):
-            self._spawn()
+        threading.Thread(target=self._start, name="tremaux-pool-start", daemon=True).start()
+
+    def _start(self) -> None:
+        try:
+            for _ in range(self.size):
+                if self._closed:
+                    break
+                self._spawn()
+        finally:
+            self._started.set()
+
+    @property
+    def ready(self) -> bool:
+        """Whether every worker has been started (they may still be warming up)."""
+        return self._started.is_set()
 
     def _spawn(self) -> None:
         w = _Worker(self._ctx, self._warm)
@@ -170,6 +191,8 @@ class WorkerPool:
         """
         if self._closed:
             raise PoolBusy("the worker pool is closed")
+        if not self._started.wait(self._start_timeout):
+            raise PoolBusy("the worker processes are still starting")
         deadline = time.monotonic() + wait
         try:
             w = self._idle.get(timeout=wait)
@@ -200,6 +223,7 @@ class WorkerPool:
     def close(self) -> None:
         """Stop every worker."""
         self._closed = True
+        self._started.wait(self._start_timeout)
         with self._lock:
             workers, self._all = self._all, []
         for w in workers:
