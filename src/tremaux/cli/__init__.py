@@ -22,6 +22,7 @@ from . import serve_cmds  # noqa: F401,E402
 from . import dataset_cmds  # noqa: F401,E402
 from . import render_cmds  # noqa: F401,E402
 from . import generate_cmds  # noqa: F401,E402
+from . import solve_cmds  # noqa: F401,E402
 
 __all__ = ["app", "main"]
 

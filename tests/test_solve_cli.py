@@ -1,0 +1,82 @@
+"""``tremaux solve`` from the terminal."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import tremaux
+from tremaux import SOLVERS, io
+from tremaux.cli import main
+
+GOLDEN = Path(__file__).parent / "golden"
+LECTURE = str(GOLDEN / "seed002_grid.txt")
+
+
+def run(capsys, *args):
+    with pytest.raises(SystemExit) as exc:
+        main(["solve", *args])
+        raise SystemExit(0)
+    out = capsys.readouterr()
+    return exc.value.code or 0, out.out, out.err
+
+
+def test_list_prints_every_registered_solver(capsys):
+    code, out, _ = run(capsys, "--list")
+    assert code == 0
+    assert [line.split()[0] for line in out.splitlines()] == SOLVERS.names()
+
+
+@pytest.mark.parametrize("name", SOLVERS.names())
+def test_every_solver_from_the_terminal(capsys, tmp_path, name):
+    path = tmp_path / "maze.txt"
+    io.save(tremaux.generate((6, 8), "kruskal", seed=1).maze, path, "ascii")
+    code, out, err = run(capsys, str(path), "--algorithm", name)
+    assert code == 0
+    assert out.startswith("+---+") and " S " in out and " G " in out
+    assert err.startswith(f"{name}: path of")
+    code, out, _ = run(capsys, str(path), "-a", name, "--json", "--start", "5,0", "--goal", "0,7")
+    data = json.loads(out)
+    assert data["found"] is True and data["path"][0] == [5, 0] and data["path"][-1] == [0, 7]
+    assert data["visited"] >= len(data["path"]) and data["steps"] >= len(data["path"]) - 1
+
+
+@pytest.mark.parametrize("algorithm, name", [("bfs", "queue"), ("dfs", "stack")])
+def test_explain_prints_the_golden_transcript(capsys, algorithm, name):
+    code, out, _ = run(capsys, LECTURE, "--algorithm", algorithm, "--explain")
+    assert code == 0
+    assert out == (GOLDEN / f"solve_worklist_{name}.txt").read_text()
+
+
+def test_no_path_in_json(capsys, tmp_path):
+    path = tmp_path / "split.txt"
+    path.write_text("+---+---+\n| S | G |\n+---+---+\n")
+    code, out, _ = run(capsys, str(path), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["found"] is False and data["path"] == []
+    assert data["message"].startswith("no path")
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--algorithm", "dijkstra"], "error: unknown solver 'dijkstra'; choose one of: astar"),
+        (["--start", "0,1"], "error: start (0, 1) is a masked cell"),
+        (["--goal", "9,9"], "error: goal (9, 9) is outside the 4 x 5 grid"),
+        (["--goal", "x"], "error: goal 'x' is not of the form R,C"),
+        (["-a", "tremaux", "--explain"], "error: solver 'tremaux' has no step-by-step transcript"),
+    ],
+)
+def test_bad_input_is_one_line(capsys, args, message):
+    code, out, err = run(capsys, LECTURE, *args)
+    assert code == 2 and out == ""
+    assert err.startswith(message) and err.count("\n") == 1
+
+
+def test_missing_file(capsys, tmp_path):
+    code, _, err = run(capsys, str(tmp_path / "nope.txt"))
+    assert code == 2 and "nope.txt" in err
+    code, _, err = run(capsys)
+    assert code == 2 and "missing the maze FILE" in err
