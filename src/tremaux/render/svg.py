@@ -53,21 +53,35 @@ def cell_runs_path(slots: np.ndarray, slot: int, x0: float = 0.0, y0: float = 0.
     r, c, n = runs(slots == slot)
     if r.size == 0:
         return ""
-    xs = (c + x0).tolist() if x0 else c.tolist()
-    ys = (r + y0).tolist() if y0 else r.tolist()
-    return "".join(f"M{_num(x)} {_num(y)}h{k}v1h-{k}z" for x, y, k in zip(xs, ys, n.tolist()))
+    return _format("M%s %sh%dv1h-%dz", c + x0, r + y0, n, n)
 
 
 def wall_path(B: np.ndarray, x0: float = 0.0) -> str:
     """Path data of the walls of one level's block picture, merged into runs."""
     horiz = B[0::2, 1::2] == WALL  # (H+1, W): wall above row r, column c
     vert = B[1::2, 0::2] == WALL  # (H, W+1): wall left of column c, row r
-    parts = []
     r, c, n = runs(horiz)
-    parts.extend(f"M{_num(x)} {y}h{k}" for x, y, k in zip((c + x0).tolist(), r.tolist(), n.tolist()))
+    out = _format("M%s %dh%d", c + x0, r, n)
     c, r, n = runs(vert.T)
-    parts.extend(f"M{_num(x)} {y}v{k}" for x, y, k in zip((c + x0).tolist(), r.tolist(), n.tolist()))
-    return "".join(parts)
+    return out + _format("M%s %dv%d", c + x0, r, n)
+
+
+def _coords(a: np.ndarray) -> list:
+    """Coordinates as ints when whole (printed without a decimal point), else short decimals."""
+    a = np.asarray(a)
+    if np.issubdtype(a.dtype, np.integer) or np.all(a == np.round(a)):
+        return np.round(a).astype(np.int64).tolist()
+    return [_num(x) for x in a.tolist()]
+
+
+def _format(pattern: str, x: np.ndarray, *cols: np.ndarray) -> str:
+    """``pattern`` repeated for every row of the columns, in one formatting call."""
+    n = len(x)
+    if n == 0:
+        return ""
+    values = [_coords(x)] + [_coords(c) for c in cols]
+    flat = [v for row in zip(*values) for v in row]
+    return (pattern * n) % tuple(flat)
 
 
 def _updown_path(cells: np.ndarray, bit: int, x0: float, up: bool) -> str:

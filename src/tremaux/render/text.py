@@ -208,10 +208,21 @@ def to_text(
         _overlay(g, sc, lv, table, wide=style != "block")
         grids.append(g)
     if L == 1:
-        return "\n".join("".join(row) for row in grids[0])
+        return _join(grids[0])
     width = grids[0].shape[1]
-    lines = ["   ".join(f"level {lv}".ljust(width) for lv in range(L)).rstrip()]
-    for i in range(grids[0].shape[0]):
-        lines.append("   ".join("".join(g[i]) for g in grids).rstrip())
-    return "\n".join(lines)
+    header = "   ".join(f"level {lv}".ljust(width) for lv in range(L)).rstrip()
+    gap = np.full((grids[0].shape[0], 3), " ", dtype="<U1")
+    parts = [grids[0]]
+    for g in grids[1:]:
+        parts += [gap, g]
+    body = _join(np.concatenate(parts, axis=1))
+    return header + "\n" + "\n".join(line.rstrip() for line in body.split("\n"))
+
+
+def _join(g: np.ndarray) -> str:
+    """The lines of a character grid, joined in bulk (4-byte characters decoded at once)."""
+    rows, cols = g.shape
+    full = np.full((rows, cols + 1), "\n", dtype="<U1")
+    full[:, :cols] = g
+    return full.reshape(-1)[:-1].view(np.uint32).tobytes().decode("utf-32-le")
 
