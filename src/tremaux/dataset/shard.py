@@ -40,9 +40,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import TremauxError, UnknownNameError, UnsupportedError
+from ..errors import TremauxError, UnsupportedError
 from ..kernels import batch as kb
-from ..kernels import generate as kgen
 from .spec import DatasetSpec
 
 __all__ = [
@@ -121,15 +120,41 @@ def token_vocabulary(spec: DatasetSpec) -> list[str]:
 # -- generators -------------------------------------------------------------------
 
 
+_UNBATCHED_OPTIONS = ("openings", "islands", "unreachable", "weights")
+
+
 def _generator(spec: DatasetSpec):
-    """``(kernel name, params, start)`` for the spec's generator and options."""
-    # TEMPORARY until tremaux.generators lands
-    if spec.generator != "backtracker":
-        raise UnknownNameError("generator", spec.generator, ["backtracker"])
-    kernel, params, start = "backtracker", [], -1
+    """``(kernel name, params table, work size)`` of the spec's generator and options.
+
+    The options are resolved exactly as :func:`tremaux.generate` resolves them.
+    The params table has one row per (height, width) of the size range, in
+    row-major order of ``(h - hmin, w - wmin)``, since some parameters depend
+    on the number of cells.
+    """
+    from ..generators import GENERATORS
+    from ..generators.options import check_options
+
+    entry = GENERATORS.get(spec.generator)
+    given = dict(spec.generator_options)
+    for key in _UNBATCHED_OPTIONS:
+        if key in given:
+            raise UnsupportedError(f"datasets do not support the generator option {key!r}; "
+                                   "use braid for loops")
+    opts = dict(entry.preset)
+    opts.update(check_options(entry.name, tuple(entry.options), given))
+    opts.update({k: v for k, v in entry.preset.items() if k not in given})
+    kernel = entry.kernel(opts)
     if kernel not in kb.ROWS:  # pragma: no cover - a kernel added without a batch entry point
         raise UnsupportedError(f"generator {entry.name!r} has no batched kernel for datasets")
-    return kernel, np.asarray(params, dtype=np.float64), int(start)
+    (hmin, wmin), (hmax, wmax) = spec.size_range
+    rows = [np.asarray(entry.params(opts, h * w), dtype=np.float64).ravel()
+            for h in range(hmin, hmax + 1) for w in range(wmin, wmax + 1)]
+    width = max(1, max(r.shape[0] for r in rows))
+    params = np.zeros((len(rows), width), np.float64)
+    for k, r in enumerate(rows):
+        params[k, : r.shape[0]] = r
+    work = max(1, int(entry.work(opts, 1, hmax, wmax)))
+    return kernel, params, work
 
 
 def check_spec(spec: DatasetSpec) -> None:
@@ -153,8 +178,6 @@ def check_spec(spec: DatasetSpec) -> None:
             raise UnsupportedError(
                 f"solver {s!r} cannot run in a dataset; choose among: {', '.join(BATCH_SOLVERS)}"
             )
-    if "bfs" not in [SOLVERS.get(s).name for s in spec.solvers] and False:  # pragma: no cover
-        raise UnknownNameError("solver", "", BATCH_SOLVERS)
 
 
 # -- rows ---------------------------------------------------------------------------
@@ -168,7 +191,7 @@ def compute_rows(spec: DatasetSpec, first: int, stop: int) -> dict[str, np.ndarr
     TremauxError
         When a row finds no maze passing the filters in ``max_attempts`` draws.
     """
-    kernel, params, start = _generator(spec)
+    kernel, params, work_size = _generator(spec)
     (hmin, wmin), (hmax, wmax) = spec.size_range
     n = stop - first
     stride = hmax * wmax
@@ -182,7 +205,7 @@ def compute_rows(spec: DatasetSpec, first: int, stop: int) -> dict[str, np.ndarr
     steps = np.empty(n, np.int32)
     visited = np.empty(n, np.int32)
     stats = np.empty((n, len(kb.STATS)), np.int32)
-    work = np.empty(max(1, kgen.work_size(kernel, 1, hmax, wmax)), np.int32)
+    work = np.empty(work_size, np.int32)
     bwork = np.empty(stride, np.int32)
     f = spec.filters
     filt = np.array(
@@ -192,7 +215,7 @@ def compute_rows(spec: DatasetSpec, first: int, stop: int) -> dict[str, np.ndarr
     )
     cfg = (
         np.uint64(spec.seed & (2**64 - 1)), np.int64(first), np.int64(n),
-        np.int64(hmin), np.int64(wmin), np.int64(hmax), np.int64(wmax), np.int64(start),
+        np.int64(hmin), np.int64(wmin), np.int64(hmax), np.int64(wmax), np.int64(-1),
         float(spec.braid), np.int64(spec.max_attempts), np.int64(stride),
     )
     out = (cells, heights, widths, seeds, attempts, paths, path_lens, steps, visited, stats, work, bwork)

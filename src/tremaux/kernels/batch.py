@@ -115,6 +115,8 @@ def _rows(gen, cfg, params, filt, out):
     """Generate, braid, solve (BFS), measure and filter rows ``first .. first + n - 1``.
 
     ``gen`` is a generator kernel of :mod:`tremaux.kernels.generate`;
+    ``params[(h - hmin) * (wmax - wmin + 1) + (w - wmin)]`` are its
+    parameters for a maze of ``h x w``;
     ``cfg = (base, first, n, hmin, wmin, hmax, wmax, start, fraction,
     max_attempts, stride)`` and ``out = (cells, heights, widths, seeds,
     attempts, paths, path_lens, steps, visited, stats, work, bwork)``. Row
@@ -149,6 +151,7 @@ def _rows(gen, cfg, params, filt, out):
             w = wmin + below(sstate, wmax - wmin + 1)
         m = h * w
         c = cells[k * stride:k * stride + m]
+        p = params[(h - hmin) * (wmax - wmin + 1) + (w - wmin)]
         ok = False
         a = 0
         seed = r0
@@ -157,7 +160,7 @@ def _rows(gen, cfg, params, filt, out):
         while a < max_attempts:
             seed = r0 if a == 0 else derive_seed(r0, a)
             seed_state(seed, state)
-            gen(c, one, False, 1, h, w, start, params, state, work, notrace)
+            gen(c, one, False, 1, h, w, start, p, state, work, notrace)
             if fraction > 0.0:
                 braid(c, one, False, 1, h, w, fraction, state, bwork, notrace, 0)
             drawn += 1
@@ -465,3 +468,42 @@ def tokens(cells, stride, heights, widths, starts, goals, paths, path_stride, pa
         out[o + n] = 2
         n += 1
         lens[k] = n
+
+
+# ---------------------------------------------------------------------------
+# cache hygiene
+
+
+def _drop_stale_cache() -> None:
+    """Delete this module's numba cache when any other kernel file changed.
+
+    The batched entry points compile the generator, solver and grid kernels
+    into themselves; numba's on-disk cache only watches this file, so after
+    an edit of a kernel elsewhere it would keep serving the old code. A
+    digest of the sibling kernel sources, stored beside the cache, detects
+    that and drops the stale entries before anything is loaded.
+    """
+    import hashlib
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for path in sorted(here.glob("*.py")):
+        if path.name != "batch.py":
+            digest.update(path.name.encode())
+            digest.update(path.read_bytes())
+    text = digest.hexdigest()
+    try:
+        cache_dir = Path(_rows_backtracker._cache._cache_path)
+        stamp = cache_dir / "batch.kernels.sha256"
+        if stamp.is_file() and stamp.read_text() == text:
+            return
+        for old in cache_dir.glob("batch.*.nb[ci]"):
+            old.unlink(missing_ok=True)
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        stamp.write_text(text)
+    except (AttributeError, OSError):  # pragma: no cover - no cache, or a read-only install
+        pass
+
+
+_drop_stale_cache()

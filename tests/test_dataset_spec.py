@@ -1,0 +1,119 @@
+"""Dataset specs: parsing options, TOML and JSON files, and the errors for bad values."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tremaux.dataset import DatasetSpec, load_spec, make_spec, row_seed, row_size, attempt_seed
+from tremaux.errors import InvalidSizeError, MazeFormatError, TremauxError, UnknownNameError
+from tremaux.kernels.rng import derive_seed
+
+
+def test_defaults_and_round_trip():
+    spec = DatasetSpec(count=100)
+    assert spec.size == (20, 20) and spec.max_size is None and spec.seed == 0
+    assert spec.outputs == ("maze", "solution", "stats") and spec.solvers == ("bfs",)
+    assert DatasetSpec.from_dict(spec.to_dict()) == spec
+    assert json.loads(json.dumps(spec.to_dict())) == spec.to_dict()
+
+
+def test_sizes_and_ranges():
+    assert DatasetSpec(count=1, size="7x9").size == (7, 9)
+    assert DatasetSpec(count=1, size=[7, 9]).size == (7, 9)
+    spec = DatasetSpec.from_dict({"count": 1, "size": "4x5..8x5"})
+    assert spec.size_range == ((4, 5), (8, 5))
+    # a range of one size is a fixed size
+    assert DatasetSpec(count=1, size=(4, 5), max_size=(4, 5)).max_size is None
+    with pytest.raises(InvalidSizeError, match="empty"):
+        DatasetSpec(count=1, size=(4, 5), max_size=(3, 9))
+    with pytest.raises(InvalidSizeError, match="levels"):
+        DatasetSpec(count=1, size="2x3x4")
+    with pytest.raises(InvalidSizeError, match="'twenty'"):
+        DatasetSpec(count=1, size="twenty")
+    with pytest.raises(InvalidSizeError, match="0x5"):
+        DatasetSpec(count=1, size=(0, 5))
+
+
+def test_outputs_are_canonical_and_checked():
+    spec = DatasetSpec(count=1, outputs="tokens, maze,maze")
+    assert spec.outputs == ("maze", "tokens")
+    with pytest.raises(UnknownNameError, match="'pictures'.*ascii, blocks"):
+        DatasetSpec(count=1, outputs=["pictures"])
+
+
+@pytest.mark.parametrize(
+    ("changes", "match"),
+    [
+        ({"count": 0}, "count 0 is out of range"),
+        ({"count": "many"}, "count 'many' is not a whole number"),
+        ({"braid": 1.5}, "braid 1.5 is out of range"),
+        ({"braid": "lots"}, "braid 'lots' is not a number"),
+        ({"shard_size": -3}, "shard_size -3"),
+        ({"max_attempts": 0}, "max_attempts 0"),
+        ({"solvers": []}, "solvers is empty"),
+        ({"filters": {"min_solution_length": 26}, "size": (5, 5)}, "min_solution_length=26 can never pass"),
+        ({"filters": {"min_solution_length": 9, "max_solution_length": 4}}, "keep nothing"),
+        ({"filters": {"min_dead_ends": -1}}, "min_dead_ends -1"),
+    ],
+)
+def test_bad_values_name_the_value(changes, match):
+    with pytest.raises(TremauxError, match=match):
+        DatasetSpec(**{"count": 10, **changes})
+
+
+def test_unknown_filter_lists_the_valid_ones():
+    with pytest.raises(UnknownNameError, match="min_length.*max_dead_ends"):
+        DatasetSpec(count=1, filters={"min_length": 3})
+
+
+def test_toml_and_json_files(tmp_path):
+    toml = tmp_path / "spec.toml"
+    toml.write_text(
+        'count = 50\nsize = "6x8..9x9"\nseed = 11\noutputs = ["maze", "blocks"]\n'
+        "[filters]\nmin_solution_length = 10\n"
+    )
+    spec = load_spec(toml)
+    assert (spec.count, spec.size, spec.max_size, spec.seed) == (50, (6, 8), (9, 9), 11)
+    assert spec.filters == {"min_solution_length": 10}
+    js = tmp_path / "spec.json"
+    js.write_text(json.dumps(spec.to_dict()))
+    assert load_spec(js) == spec
+    # options override the file; a new size drops the file's range
+    over = make_spec(toml, count=5, size="4x4")
+    assert (over.count, over.size, over.max_size, over.seed) == (5, (4, 4), None, 11)
+
+
+def test_bad_files(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text("count = = 3\n")
+    with pytest.raises(MazeFormatError, match="bad.toml: invalid TOML"):
+        load_spec(bad)
+    badj = tmp_path / "bad.json"
+    badj.write_text('{"count": 3,\n "size": }')
+    with pytest.raises(MazeFormatError, match=r"bad.json:2:10"):
+        load_spec(badj)
+    extra = tmp_path / "extra.toml"
+    extra.write_text("count = 3\ncolour = 'red'\n")
+    with pytest.raises(TremauxError, match="extra.toml: unknown dataset spec key 'colour'"):
+        load_spec(extra)
+    with pytest.raises(TremauxError, match="no 'count'"):
+        make_spec(size="3x3")
+
+
+def test_seed_plan():
+    assert row_seed(5, 9) == derive_seed(5, 9)
+    assert attempt_seed(123, 0) == 123
+    assert attempt_seed(123, 2) == derive_seed(123, 2) != attempt_seed(123, 1)
+    spec = DatasetSpec(count=200, size=(3, 4), max_size=(6, 9), seed=4)
+    sizes = {row_size(spec, i) for i in range(200)}
+    assert all(3 <= h <= 6 and 4 <= w <= 9 for h, w in sizes)
+    assert {h for h, _ in sizes} == {3, 4, 5, 6} and {w for _, w in sizes} == set(range(4, 10))
+    assert row_size(DatasetSpec(count=3, size=(5, 7)), 2) == (5, 7)
+
+
+def test_shard_plan():
+    spec = DatasetSpec(count=25, shard_size=10)
+    assert spec.shards == 3
+    assert [spec.shard_rows(i) for i in range(3)] == [(0, 10), (10, 20), (20, 25)]
