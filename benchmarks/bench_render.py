@@ -74,7 +74,7 @@ def pillow_loop_png(maze: Maze, cell: int = 1, wall: int = 1) -> bytes:
     draw.rectangle([0, H * pitch, W * pitch + wall - 1, H * pitch + wall - 1], fill="black")
     draw.rectangle([W * pitch, 0, W * pitch + wall - 1, H * pitch + wall - 1], fill="black")
     buf = io.BytesIO()
-    img.save(buf, format="PNG")
+    img.save(buf, format="PNG", compress_level=1)  # the zlib level to_png uses at this size
     return buf.getvalue()
 
 
@@ -156,7 +156,7 @@ def main() -> None:
     add(f"PNG {n} x {n} kruskal", t_ours, "Pillow ImageDraw per wall", t_peer)
     t_ours, svg = best(lambda: render.to_svg(maze), args.repeat)
     t_peer, naive = best(lambda: line_per_wall_svg(maze), 1)
-    add(f"SVG {n} x {n} kruskal", t_ours, "one <line> per wall", t_peer,
+    add(f"SVG {n} x {n} kruskal", t_ours, "one `<line>` per wall", t_peer,
         f"{len(svg) / 2**20:.1f} MiB vs {len(naive) / 2**20:.1f} MiB")
     ml = mazelib_text(maze)
     t_ours, _ = best(lambda: render.to_text(maze, style="block"), args.repeat)
