@@ -20,7 +20,7 @@ Examples
 >>> data["cells"].shape, bool((data["bfs_length"] >= 11).all())
 ((20, 6, 6), True)
 >>> row = ds.regenerate(spec, 13)
->>> bool((row["cells"] == data["cells"][13]).all()), row["seed"] == data["seed"][13]
+>>> bool((row["cells"] == data["cells"][13]).all()), row["seed"] == int(data["seed"][13])
 (True, True)
 """
 
