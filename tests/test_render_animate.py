@@ -175,3 +175,11 @@ def test_trace_must_fit_the_maze():
 def test_bad_frame_budget(frames):
     with pytest.raises(TremauxError, match="frames"):
         to_gif(tremaux_run(), frames=frames)
+
+
+@pytest.mark.parametrize("kw, text", [({"frame_ms": 0}, "frame_ms 0 is too short"),
+                                      ({"hold_ms": -5}, "hold_ms -5 is too short"),
+                                      ({"frame_ms": "fast"}, "frame_ms 'fast' is not a whole number")])
+def test_bad_durations(kw, text):
+    with pytest.raises(TremauxError, match=text):
+        to_gif(tremaux_run(), **kw)

@@ -128,6 +128,18 @@ def _budget(frames: Any) -> int:
     return f
 
 
+def _ms(value: Any, name: str, minimum: int) -> int:
+    try:
+        v = int(value)
+        if v != value:
+            raise ValueError
+    except (TypeError, ValueError):
+        raise TremauxError(f"{name} {value!r} is not a whole number of milliseconds") from None
+    if v < minimum:
+        raise TremauxError(f"{name} {v} is too short; it must be at least {minimum} ms")
+    return v
+
+
 def replay(obj: Any, trace: Trace | None = None, *, frames: int = 100) -> Iterator[np.ndarray]:
     """Block pictures of the animation, first frame to last.
 
@@ -225,6 +237,7 @@ def to_gif(
     from PIL import Image
 
     maze = maze_of(obj)
+    frame_ms, hold_ms = _ms(frame_ms, "frame_ms", 10), _ms(hold_ms, "hold_ms", 0)
     g = geometry(maze, cell_size, wall_width, margin, target=500)
     table = colour_table(resolve(palette))
     used = 16  # animations use the named slots only: a 16-colour palette keeps LZW codes short
@@ -310,6 +323,7 @@ def to_animated_svg(
     2
     """
     maze = maze_of(obj)
+    frame_ms = _ms(frame_ms, "frame_ms", 1)
     g = geometry(maze, cell_size, wall_width, margin, target=500)
     table = colour_table(resolve(palette))
     hexes = [to_hex(tuple(int(v) for v in row)) for row in table]
