@@ -6,6 +6,7 @@ from contextlib import nullcontext
 from pathlib import Path
 from typing import Optional
 
+import click
 import typer
 
 from .app import app
@@ -40,7 +41,7 @@ def dataset_cmd(
             result = dataset.build(spec, out, engine=engine, workers=workers, scheduler=scheduler, progress=report)
         except KeyboardInterrupt:
             typer.echo(f"interrupted: finished shards are kept in {out}; run the same command to resume", err=True)
-            raise typer.Exit(130) from None
+            raise click.exceptions.Abort() from None
     for note in result.notes:
         typer.echo(note, err=True)
     typer.echo(str(result))

@@ -157,7 +157,7 @@ def _run_dask(task, spec, shards, on_result, workers: int | None, scheduler: str
         client = Client(cluster)
     else:
         try:
-            client = Client(scheduler, timeout="10s")
+            client = Client(scheduler, timeout="5s")
         except (OSError, TimeoutError) as exc:
             raise TremauxError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
         n = len(client.scheduler_info().get("workers", {})) or 1

@@ -1,0 +1,138 @@
+"""``tremaux dataset`` on the command line: options, spec files, Dask, Ctrl-C and resume, errors."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import tremaux.dataset as ds
+from tremaux.cli import main
+
+
+def run(argv: list[str], capsys) -> tuple[int, str, str]:
+    try:
+        main(argv)
+        code = 0
+    except SystemExit as exc:
+        code = exc.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def files(path: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(path.iterdir())}
+
+
+SPEC_TOML = """\
+count = 40
+size = "5x6"
+seed = 9
+shard_size = 10
+outputs = ["maze", "solution", "stats", "tokens"]
+
+[filters]
+min_solution_length = 10
+"""
+
+
+def test_options_alone(tmp_path, capsys):
+    code, out, err = run(["dataset", "--count", "30", "--size", "4x5", "--seed", "3", "--shard-size", "10",
+                          "--out", str(tmp_path / "d"), "--quiet"], capsys)
+    assert code == 0, err
+    assert out.startswith("30 mazes in ") and "3 shards built" in out
+    spec = ds.read_manifest(tmp_path / "d").spec
+    assert (spec.count, spec.size, spec.seed, spec.shard_size) == (30, (4, 5), 3, 10)
+    assert ds.load(tmp_path / "d")["cells"].shape == (30, 4, 5)
+
+
+def test_spec_file_dask_equals_local(tmp_path, capsys):
+    # the issue's "done when": spec.toml on Dask (a local cluster the command
+    # starts and stops) gives the same shards as the local engine
+    spec = tmp_path / "spec.toml"
+    spec.write_text(SPEC_TOML)
+    code, _, err = run(["dataset", str(spec), "--engine", "local", "--out", str(tmp_path / "local")], capsys)
+    assert code == 0, err
+    assert "40/40" in err and "mazes/s" in err  # the progress bar went to stderr
+    code, out, err = run(["dataset", str(spec), "--engine", "dask", "--workers", "1", "--out",
+                          str(tmp_path / "dask")], capsys)
+    assert code == 0, err
+    assert "on dask, 1 worker" in out
+    assert files(tmp_path / "dask") == files(tmp_path / "local")
+    assert (ds.load(tmp_path / "dask")["solution_length"] >= 10).all()
+
+
+def test_options_override_the_file(tmp_path, capsys):
+    spec = tmp_path / "spec.toml"
+    spec.write_text(SPEC_TOML)
+    code, _, err = run(["dataset", str(spec), "--count", "12", "--outputs", "maze,ascii", "--solver", "dfs",
+                        "--min-solution-length", "12", "--out", str(tmp_path / "d"), "-q"], capsys)
+    assert code == 0, err
+    got = ds.read_manifest(tmp_path / "d").spec
+    assert (got.count, got.seed, got.outputs, got.solvers) == (12, 9, ("maze", "ascii"), ("dfs",))
+    assert got.filters == {"min_solution_length": 12}
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--count", "5", "--size", "4"], "error: size '4' is not of the form HxW"),
+        (["--size", "4x4"], "error: dataset spec has no 'count'"),
+        (["--count", "5", "--engine", "spark"], "error: unknown engine 'spark'; choose one of: dask, local, processes"),
+        (["--count", "5", "--outputs", "maze,movies"], "error: unknown dataset output 'movies'"),
+        (["--count", "5", "--generator", "nope"], "error: unknown generator 'nope'"),
+        (["--count", "5", "--workers", "0", "--engine", "processes"], "error: workers 0 is invalid"),
+        (["--count", "5", "--scheduler", "tcp://127.0.0.1:1"], "error: a scheduler address (tcp://127.0.0.1:1) needs the dask engine"),
+    ],
+)
+def test_bad_options_give_one_line(tmp_path, capsys, argv, message):
+    code, _, err = run(["dataset", *argv, "--out", str(tmp_path / "d"), "-q"], capsys)
+    assert code == 2
+    assert err.startswith(message) and err.count("\n") == 1
+
+
+def test_foreign_directory_one_line(tmp_path, capsys):
+    (tmp_path / "x.txt").write_text("keep me")
+    code, _, err = run(["dataset", "--count", "5", "--out", str(tmp_path), "-q"], capsys)
+    assert code == 2 and "not empty and holds no tremaux dataset" in err and err.count("\n") == 1
+
+
+def test_unreachable_scheduler(tmp_path, capsys):
+    code, _, err = run(["dataset", "--count", "5", "--engine", "dask", "--scheduler", "tcp://127.0.0.1:9",
+                        "--out", str(tmp_path / "d"), "-q"], capsys)
+    assert code == 2 and err.startswith("error: cannot reach the Dask scheduler at tcp://127.0.0.1:9")
+
+
+def test_ctrl_c_keeps_finished_shards_and_a_rerun_resumes(tmp_path):
+    # a real SIGINT to a running command: finished shards stay, a rerun finishes the job
+    out = tmp_path / "d"
+    argv = [sys.executable, "-m", "tremaux", "dataset", "--count", "400000", "--size", "12x12",
+            "--shard-size", "2000", "--engine", "processes", "--workers", "2", "--out", str(out), "-q"]
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and proc.poll() is None:
+        shards = list(out.glob("shard-*.parquet")) if out.exists() else []
+        if len(shards) >= 2:
+            break
+        time.sleep(0.05)
+    assert proc.poll() is None, proc.communicate()
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 130, stderr
+    assert "interrupted: finished shards are kept" in stderr and "Traceback" not in stderr
+    manifest = ds.read_manifest(out)
+    assert 2 <= len(manifest.shards) < 100
+    # finishing this job would take long; what a rerun keeps is checked instead (resuming
+    # itself is tested in test_dataset_build.py::test_resume_after_interruption)
+    spec = manifest.spec
+    kept = dict(manifest.shards)
+    for rec in kept.values():
+        assert ds.store.sha256(out / rec.file) == rec.sha256
+    fresh = ds.shard.build_shard(spec, min(kept))
+    assert fresh.sha256 == kept[min(kept)].sha256  # a kept shard is exactly what a rerun would write
