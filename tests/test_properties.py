@@ -218,6 +218,9 @@ def test_summary_is_consistent_and_json_ready(maze):
     assert s["loops"] == P.loop_count(maze) >= 0
     assert s["perfect"] == P.is_perfect(maze)
     assert s["dead_ends"] == s["degrees"].get("1", 0)
+    assert s["unreachable"] == P.unreachable_count(maze)
+    assert s["islands"] == P.islands(maze)[1] == P.island_count(maze)
+    assert s["components"] == P.component_count(maze)
     assert s["shape"] == list(maze.shape)
     if s["distance"] is not None:
         assert s["distance"] == P.distances_from(maze, maze.start)[maze.goal]

@@ -2,14 +2,10 @@
 
 Four file formats are registered in :data:`FORMATS`:
 
-=========  ==================================================  ============
-name       what                                                 extension
-=========  ==================================================  ============
-``ascii``  the ``+---+`` drawing (:mod:`tremaux.io.ascii`)
-``block``  ``#`` / ``.`` squares (:mod:`tremaux.io.block`)
-``json``   JSON with a format version (:mod:`tremaux.io.json`)  ``.json``
-``npz``    compressed NumPy arrays (:mod:`tremaux.io.npz`)      ``.npz``
-=========  ==================================================  ============
+* ``ascii``: the ``+---+`` drawing (:mod:`tremaux.io.ascii`);
+* ``block``: ``#`` / ``.`` squares, every open square a cell (:mod:`tremaux.io.block`);
+* ``json``: JSON with a format version (:mod:`tremaux.io.json`), extension ``.json``;
+* ``npz``: compressed NumPy arrays (:mod:`tremaux.io.npz`), extension ``.npz``.
 
 :func:`load` and :func:`loads` recognise every format from the content (the
 ``.npz`` and ``.json`` extensions are trusted): a zip archive is ``npz``, text

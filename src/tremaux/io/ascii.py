@@ -53,6 +53,8 @@ tremaux.errors.MazeFormatError: 3:2: wall segment must be '---' or '   ', found 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from ..errors import CellError, MazeFormatError
@@ -166,8 +168,17 @@ def dumps(maze: Maze) -> str:
     return "\n\n".join(f"level {k}\n" + _lines(_draw(maze, k)) for k in range(maze.levels))
 
 
+@dataclass
 class _Level:
-    __slots__ = ("cells", "masked", "up", "down", "starts", "goals", "section")
+    """One parsed level: side bits, masked cells, up/down marks, start/goal cells."""
+
+    cells: np.ndarray
+    masked: np.ndarray
+    up: np.ndarray
+    down: np.ndarray
+    starts: list[tuple[int, int]]
+    goals: list[tuple[int, int]]
+    section: Section
 
 
 def _parse(sec: Section, multi: bool) -> _Level:
@@ -258,12 +269,10 @@ def _parse(sec: Section, multi: bool) -> _Level:
     cells[:, :-1][w_open] |= 2
     cells[up] |= 16
     cells[down] |= 32
-    lv = _Level()
-    lv.cells, lv.masked, lv.up, lv.down, lv.section = cells, masked, up, down, sec
     mid = inner[1]
-    lv.starts = [(int(i), int(j)) for i, j in np.argwhere(~masked & ((mid == _START) | (mid == _BOTH)))]
-    lv.goals = [(int(i), int(j)) for i, j in np.argwhere(~masked & ((mid == _GOAL) | (mid == _BOTH)))]
-    return lv
+    starts = [(int(i), int(j)) for i, j in np.argwhere(~masked & ((mid == _START) | (mid == _BOTH)))]
+    goals = [(int(i), int(j)) for i, j in np.argwhere(~masked & ((mid == _GOAL) | (mid == _BOTH)))]
+    return _Level(cells, masked, up, down, starts, goals, sec)
 
 
 def _one(levels: list[_Level], attr: str, name: str, multi: bool):

@@ -84,12 +84,15 @@ def to_blocks(maze: Maze) -> np.ndarray:
     L, H, W = maze.shape3
     cells = maze.cells.reshape(L, H, W)
     exists = maze.flat_mask.reshape(L, H, W)
-    b = np.ones((2 * L + 1, 2 * H + 1, 2 * W + 1), dtype=bool)
-    b[1::2, 1::2, 1::2] = ~exists
-    b[1::2, 1::2, 2:-1:2] = (cells[:, :, :-1] & 2) == 0
-    b[1::2, 2:-1:2, 1::2] = (cells[:, :-1, :] & 4) == 0
-    b[2:-1:2, 1::2, 1::2] = (cells[:-1] & 16) == 0
-    return b[1] if maze.ndim == 2 else b
+    flat = maze.ndim == 2
+    b = np.ones((1 if flat else 2 * L + 1, 2 * H + 1, 2 * W + 1), dtype=bool)
+    levels = b if flat else b[1::2]
+    levels[:, 1::2, 1::2] = ~exists
+    levels[:, 1::2, 2:-1:2] = (cells[:, :, :-1] & 2) == 0
+    levels[:, 2:-1:2, 1::2] = (cells[:, :-1, :] & 4) == 0
+    if not flat:
+        b[2:-1:2, 1::2, 1::2] = (cells[:-1] & 16) == 0
+    return b[0] if flat else b
 
 
 def _bool_blocks(blocks: Any) -> np.ndarray:

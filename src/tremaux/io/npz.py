@@ -87,6 +87,7 @@ def from_bytes(data: bytes, *, source: str | None = None) -> Maze:
     cells = arrays.get("cells")
     if cells is None:
         raise MazeFormatError("the .npz file has no 'cells' array", source=source)
+    cells.flags.writeable = False  # nobody else holds it: the maze may keep it without a copy
     mask = arrays.get("mask")
     if mask is not None and mask.dtype != bool:
         raise MazeFormatError(f"the 'mask' array must be boolean, not {mask.dtype}", source=source)

@@ -27,25 +27,27 @@ def _union(parent, a, b):
     ra = _find(parent, a)
     rb = _find(parent, b)
     if ra != rb:
-        # the outer node (largest index) always stays a root
+        # the larger root goes under the smaller: scanning rows then makes
+        # shallow stars rather than long chains
         if ra < rb:
-            parent[ra] = rb
-        else:
             parent[rb] = ra
+        else:
+            parent[ra] = rb
 
 
 @njit(cache=True)
-def islands(cells, mask, use_mask, L, H, W):
+def islands(cells, mask, use_mask, L, H, W, want_labels):
     """Label the wall groups not attached to the outer wall, level by level.
 
     Returns ``(labels, count)``: ``labels`` has one entry per post,
     ``L * (H + 1) * (W + 1)`` in level, row, column order; it holds the island
     number of a post (0-based, in order of the island's first post) or -1 for
-    posts that belong to the outer wall or touch no wall at all.
+    posts that belong to the outer wall or touch no wall at all. Without
+    ``want_labels`` only the count is computed and ``labels`` is empty.
     """
     P1 = W + 1
     P = (H + 1) * P1
-    labels = np.full(L * P, -1, dtype=np.int32)
+    labels = np.full(L * P if want_labels else 0, -1, dtype=np.int32)
     parent = np.empty(P + 1, dtype=np.int32)
     haswall = np.empty(P, dtype=np.bool_)
     count = 0
@@ -91,7 +93,12 @@ def islands(cells, mask, use_mask, L, H, W):
             rt = _find(parent, p)
             if rt == outer_root:
                 continue
-            # the first post met of a group is its smallest; its root gets the number
+            if not want_labels:
+                # every group has one root, itself a post with a wall
+                if rt == p:
+                    count += 1
+                continue
+            # roots are the smallest post of their group, met first: it gets the number
             if labels[off + rt] < 0:
                 labels[off + rt] = count
                 count += 1

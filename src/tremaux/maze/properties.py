@@ -222,14 +222,15 @@ def islands(maze: Maze) -> tuple[np.ndarray, int]:
     0
     """
     L, H, W = maze.shape3
-    labels, count = kp.islands(maze.flat, maze.flat_mask, maze.mask is not None, L, H, W)
+    labels, count = kp.islands(maze.flat, maze.flat_mask, maze.mask is not None, L, H, W, True)
     shape = (H + 1, W + 1) if maze.ndim == 2 else (L, H + 1, W + 1)
     return labels.reshape(shape), int(count)
 
 
 def island_count(maze: Maze) -> int:
-    """Number of islands; see :func:`islands`."""
-    return islands(maze)[1]
+    """Number of islands; see :func:`islands` (this one needs half its memory)."""
+    _, count = kp.islands(maze.flat, maze.flat_mask, maze.mask is not None, *maze.shape3, False)
+    return int(count)
 
 
 def _cell_list(cell) -> list[int] | None:
@@ -256,15 +257,31 @@ def summary(maze: Maze) -> dict:
     {'2': 4, '3': 2}
     """
     n = maze.size
-    _, ncomp = components(maze)
+    # one labelling and one search serve several entries; each big array is
+    # dropped before the next kernel runs, to keep the peak memory low
+    labels, ncomp = components(maze)
+    if maze.start is None:
+        if ncomp <= 1:
+            unreach = 0
+        else:
+            sizes = np.bincount(labels[labels >= 0].reshape(-1), minlength=ncomp)
+            unreach = int(n - sizes.max())
+        del labels
+        distance = None
+    else:
+        del labels
+        dist = kg.distances(maze.flat, maze.index(maze.start), *maze.shape3)
+        unreach = int(np.count_nonzero((dist < 0) & maze.flat_mask))
+        distance = None
+        if maze.goal is not None:
+            d = int(dist[maze.index(maze.goal)])
+            distance = d if d >= 0 else None
+        del dist
     deg = kg.degrees(maze.flat)
     if maze.mask is not None:
         deg = deg[maze.flat_mask]
     hist = np.bincount(deg, minlength=1)
-    distance = None
-    if maze.start is not None and maze.goal is not None:
-        d = int(distances_from(maze, maze.start)[maze.goal])
-        distance = d if d >= 0 else None
+    del deg
     passages = maze.passages
     return {
         "shape": list(maze.shape),
@@ -278,7 +295,7 @@ def summary(maze: Maze) -> dict:
         "loops": passages - (n - ncomp),
         "islands": island_count(maze),
         "dead_ends": int(hist[1]) if hist.size > 1 else 0,
-        "unreachable": unreachable_count(maze),
+        "unreachable": unreach,
         "degrees": {str(k): int(v) for k, v in enumerate(hist) if v},
         "start": _cell_list(maze.start),
         "goal": _cell_list(maze.goal),
