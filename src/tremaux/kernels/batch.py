@@ -219,62 +219,62 @@ def _rows(gen, cfg, params, filt, out):
 # One cached entry point per generator kernel: numba does not cache a function
 # that takes a kernel as an argument, but caches these, which pass a fixed one.
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _rows_backtracker(cfg, params, filt, out):
     return _rows(kgen.backtracker, cfg, params, filt, out)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _rows_growing_tree(cfg, params, filt, out):
     return _rows(kgen.growing_tree, cfg, params, filt, out)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _rows_growing_tree_arcs(cfg, params, filt, out):
     return _rows(kgen.growing_tree_arcs, cfg, params, filt, out)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _rows_hunt_and_kill(cfg, params, filt, out):
     return _rows(kgen.hunt_and_kill, cfg, params, filt, out)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _rows_growing_forest(cfg, params, filt, out):
     return _rows(kgen.growing_forest, cfg, params, filt, out)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _rows_kruskal(cfg, params, filt, out):
     return _rows(kgen.kruskal, cfg, params, filt, out)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _rows_eller(cfg, params, filt, out):
     return _rows(kgen.eller, cfg, params, filt, out)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _rows_aldous_broder(cfg, params, filt, out):
     return _rows(kgen.aldous_broder, cfg, params, filt, out)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _rows_wilson(cfg, params, filt, out):
     return _rows(kgen.wilson, cfg, params, filt, out)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _rows_binary_tree(cfg, params, filt, out):
     return _rows(kgen.binary_tree, cfg, params, filt, out)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _rows_sidewinder(cfg, params, filt, out):
     return _rows(kgen.sidewinder, cfg, params, filt, out)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _rows_recursive_division(cfg, params, filt, out):
     return _rows(kgen.recursive_division, cfg, params, filt, out)
 
@@ -296,7 +296,7 @@ ROWS = {
 """Generator kernel name (a key of :data:`tremaux.kernels.generate.KERNELS`) -> batch entry point."""
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def solve_rows(use_stack, cells, stride, heights, widths, paths, path_lens, steps, visited):
     """Solve every row of a batch with the worklist (``use_stack``: DFS, else BFS), corner to corner.
 
@@ -327,7 +327,7 @@ def solve_rows(use_stack, cells, stride, heights, widths, paths, path_lens, step
 # derived outputs
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def blocks(cells, stride, heights, widths, out, out_stride):
     """Block pictures of a batch: row ``k`` -> ``(2h+1) x (2w+1)`` of 1 (wall) / 0 (open).
 
@@ -355,7 +355,7 @@ def blocks(cells, stride, heights, widths, out, out_stride):
                     out[p + bw] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def ascii_art(cells, stride, heights, widths, starts, goals, out, out_stride):
     """ASCII drawings of a batch in the ``+---+`` style of :mod:`tremaux.io.ascii`.
 
@@ -411,7 +411,7 @@ CELL_TOKEN0 = len(TOKEN_NAMES)
 """Token id of cell ``(0, 0)``; cell ``(r, c)`` is ``CELL_TOKEN0 + r * max_width + c``."""
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def tokens(cells, stride, heights, widths, starts, goals, paths, path_stride, path_lens, max_width, out, out_stride, lens):
     """Token sequences of a batch, for sequence models.
 
