@@ -136,3 +136,23 @@ def test_animate_errors(capsys, tmp_path, maze_file):
     assert status == 2 and "cannot animate a .png file" in err
     status, _, err = run(capsys, "animate", maze_file, "--out", tmp_path / "a.gif", "--frames", "1")
     assert status == 2 and "frames 1 is too few" in err
+
+
+def test_animate_a_generator(capsys, tmp_path):
+    out_file = tmp_path / "g.gif"
+    status, _, err = run(capsys, "animate", "--generate", "backtracker", "--size", "6x8", "--seed", "1",
+                         "--out", out_file, "--frames", "10")
+    assert status == 0, err
+    gif = Image.open(out_file)
+    assert 2 < gif.n_frames <= 10
+    # the first frame is the closed grid: every cell still uncarved (gray)
+    assert rgb(gif, gif.size[0] // 2, gif.size[1] // 2) in {parse_colour(PALETTE[k]) for k in ("uncarved", "wall")}
+
+
+def test_animate_a_solver_on_a_generated_braided_maze(capsys, tmp_path):
+    out_file = tmp_path / "t.svg"
+    status, _, err = run(capsys, "animate", "--generate", "backtracker", "--braid", "0.5", "--size", "6x8",
+                         "--seed", "1", "--algorithm", "tremaux", "--out", out_file)
+    assert status == 0, err
+    text = out_file.read_text()
+    assert PALETTE["path"] in text and PALETTE["start"] in text and PALETTE["goal"] in text
