@@ -21,10 +21,11 @@ from .maze import Direction, Maze
 from .trace import Event, Trace
 from .solvers import SOLVERS, solve
 from .generators import GENERATORS, generate
+from . import render
 
 try:
     __version__ = version("tremaux")
 except PackageNotFoundError:  # pragma: no cover - running from a source tree
     __version__ = "0.0.0"
 
-__all__ = ["Maze", "Direction", "Trace", "Event", "TremauxError", "errors", "__version__", "solve", "SOLVERS", "generate", "GENERATORS"]
+__all__ = ["Maze", "Direction", "Trace", "Event", "TremauxError", "errors", "__version__", "solve", "SOLVERS", "generate", "GENERATORS", "render"]
