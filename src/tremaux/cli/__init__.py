@@ -28,24 +28,47 @@ from . import demo_cmds  # noqa: F401,E402
 __all__ = ["app", "main"]
 
 
-def main(argv: list[str] | None = None) -> None:
-    """Entry point of the ``tremaux`` console script."""
+def _exception_types() -> tuple[tuple[type, ...], tuple[type, ...], tuple[type, ...]]:
+    """Usage-error, abort and exit types of click and of the click copy typer may ship."""
+    usage: list[type] = [click.ClickException]
+    abort: list[type] = [click.exceptions.Abort, typer.Abort]
+    exits: list[type] = [click.exceptions.Exit, typer.Exit]
     try:
-        app(args=argv, standalone_mode=False, prog_name="tremaux")
+        from typer._click import exceptions as tclick  # typer >= 0.26 vendors click
+    except ImportError:  # pragma: no cover - older typer
+        pass
+    else:
+        usage.append(tclick.ClickException)
+    return tuple(usage), tuple(abort), tuple(exits)
+
+
+_USAGE, _ABORT, _EXIT = _exception_types()
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of the ``tremaux`` console script.
+
+    Library errors become ``error: <message>`` on stderr with exit status 2;
+    usage errors are shown by the option parser, also with status 2.
+    """
+    try:
+        code = app(args=argv, standalone_mode=False, prog_name="tremaux")
     except TremauxError as exc:
         typer.echo(f"error: {exc}", err=True)
         sys.exit(2)
-    except click.exceptions.Abort:
+    except _ABORT:
         typer.echo("aborted", err=True)
         sys.exit(130)
-    except click.ClickException as exc:
-        exc.show()
-        sys.exit(exc.exit_code)
-    except click.exceptions.Exit as exc:
-        sys.exit(exc.exit_code)
+    except _USAGE as exc:
+        exc.show()  # type: ignore[attr-defined]
+        sys.exit(exc.exit_code)  # type: ignore[attr-defined]
+    except _EXIT as exc:
+        sys.exit(exc.exit_code)  # type: ignore[attr-defined]
     except FileNotFoundError as exc:
         typer.echo(f"error: no such file: {exc.filename}", err=True)
         sys.exit(2)
     except (IsADirectoryError, PermissionError) as exc:
         typer.echo(f"error: cannot open {exc.filename}: {exc.strerror}", err=True)
         sys.exit(2)
+    if isinstance(code, int) and code != 0:  # typer.Exit(code) returns it without standalone mode
+        sys.exit(code)

@@ -73,3 +73,20 @@ def existing_file(path: Path) -> Path:
 
 __all__ = ["app", "parse_size", "parse_cell", "SeedOption", "JsonOption", "StartOption", "GoalOption",
            "existing_file", "Optional"]
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        from .. import __version__
+
+        typer.echo(f"tremaux {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(
+        False, "--version", callback=_show_version, is_eager=True, help="Print the version and exit."
+    ),
+) -> None:
+    """Mazes and Number Link puzzles: generate, solve, render, serve."""

@@ -25,3 +25,24 @@ def test_demo_unknown_generator_is_a_clear_error(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "unknown generator 'nope'" in err
     assert not (tmp_path / "x.png").exists()
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["show"], "Missing argument"),
+        (["nosuch"], "No such command"),
+        (["generate", "--bogus"], "No such option"),
+    ],
+)
+def test_usage_errors_exit_2_without_traceback(argv, words, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err
+
+
+def test_version(capsys):
+    main(["--version"])
+    assert capsys.readouterr().out.startswith("tremaux ")
