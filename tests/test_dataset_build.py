@@ -233,7 +233,12 @@ def test_load_shapes_and_columns(tmp_path, small_local):
     assert ((data["bfs_path"] >= 0).sum(axis=1) == lens).all()
     assert (data["bfs_path"][:, 0] == 0).all() and (data["bfs_path"][np.arange(n), lens - 1] == 41).all()
     assert (data["passages"] == 41).all()  # perfect mazes of 42 cells
+    assert (data["components"] == 1).all() and (data["loops"] == 0).all() and (data["isolated"] == 0).all()
     assert (data["dead_ends"] + data["corridors"] + data["junctions"] + data["crossroads"] == 42).all()
+    assert (data["straight"] + data["turning"] == data["corridors"]).all()
+    assert (data["solution_length"] == lens - 1).all()  # passages, as tremaux.measure counts them
+    assert (data["diameter"] >= data["solution_length"]).all()
+    assert data["river"].dtype == np.float64 and ((0 <= data["river"]) & (data["river"] < 1)).all()
     sub = ds.load(small_local, columns=["seed", "cells"])
     assert set(sub) == {"seed", "cells"} and (sub["cells"] == data["cells"]).all()
     with pytest.raises(TremauxError, match="no column 'pictures'; it has: index, seed"):

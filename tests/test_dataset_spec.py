@@ -53,7 +53,7 @@ def test_outputs_are_canonical_and_checked():
         ({"shard_size": -3}, "shard_size -3"),
         ({"max_attempts": 0}, "max_attempts 0"),
         ({"solvers": []}, "solvers is empty"),
-        ({"filters": {"min_solution_length": 26}, "size": (5, 5)}, "min_solution_length=26 can never pass"),
+        ({"filters": {"min_solution_length": 25}, "size": (5, 5)}, "min_solution_length=25 can never pass"),
         ({"filters": {"min_solution_length": 9, "max_solution_length": 4}}, "keep nothing"),
         ({"filters": {"min_dead_ends": -1}}, "min_dead_ends -1"),
     ],

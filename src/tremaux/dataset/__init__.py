@@ -17,7 +17,7 @@ Examples
 >>> with tempfile.TemporaryDirectory() as d:
 ...     report = ds.build(spec, d)
 ...     data = ds.load(d)
->>> data["cells"].shape, bool((data["bfs_length"] >= 11).all())
+>>> data["cells"].shape, bool((data["solution_length"] >= 11).all())
 ((20, 6, 6), True)
 >>> row = ds.regenerate(spec, 13)
 >>> bool((row["cells"] == data["cells"][13]).all()), row["seed"] == int(data["seed"][13])

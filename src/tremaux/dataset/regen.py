@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import TremauxError
-from ..kernels.batch import CELL_TOKEN0, STATS
+from ..kernels.batch import CELL_TOKEN0, FSTATS, STATS
 from .plan import attempt_seed, row_seed, row_size
 from .shard import _col, check_spec
 from .spec import DatasetSpec
@@ -73,11 +73,11 @@ def regenerate(spec: DatasetSpec, index: int) -> dict[str, Any]:
     Examples
     --------
     >>> row = regenerate(DatasetSpec(count=10, size=(4, 5), seed=2), 7)
-    >>> row["maze"].shape, row["solution_length"] == row["bfs_length"]
+    >>> row["maze"].shape, row["solution_length"] == row["bfs_length"] - 1
     ((4, 5), True)
     """
     from .. import generate, solve
-    from ..maze.properties import degrees
+    from ..measure import maze_stats
 
     if isinstance(index, bool) or not isinstance(index, (int, np.integer)) or not 0 <= index < spec.count:
         raise TremauxError(f"row {index!r} is not in this dataset: rows are 0 to {spec.count - 1}")
@@ -91,8 +91,8 @@ def regenerate(spec: DatasetSpec, index: int) -> dict[str, Any]:
         maze = generate((h, w), spec.generator, seed=seed, braid=spec.braid, **spec.generator_options).maze
         maze = maze.replace(start=start, goal=goal)
         shortest = solve(maze, "bfs", start=start, goal=goal)
-        deg = degrees(maze).ravel()
-        if _passes(spec, shortest.length, int((deg == 1).sum())):
+        stats = maze_stats(maze)
+        if _passes(spec, shortest.length - 1, stats.dead_ends):
             break
     else:
         raise TremauxError(
@@ -117,10 +117,11 @@ def regenerate(spec: DatasetSpec, index: int) -> dict[str, Any]:
             row[f"{p}_steps"] = sol.steps
             row[f"{p}_visited"] = sol.visited_count
     if "stats" in spec.outputs:
-        counts = {"passages": maze.passages}
-        for k, name in enumerate(STATS[1:], start=1):
-            counts[name] = int((deg == k).sum())
-        row.update({name: counts[name] for name in STATS}, solution_length=shortest.length)
+        values = stats.as_dict()
+        values["diameter_start"], values["diameter_end"] = (maze.index(c) for c in stats.diameter_ends)
+        if values["solution_length"] is None:
+            values["solution_length"] = -1
+        row.update({name: values[name] for name in (*STATS, *FSTATS)})
     if "ascii" in spec.outputs:
         from ..io.ascii import dumps
 

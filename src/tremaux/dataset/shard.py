@@ -22,8 +22,9 @@ output               column                     contents
                      ``{solver}_length``        cells on the path, 0 when none (int32)
                      ``{solver}_steps``         cells taken from the worklist (int32)
                      ``{solver}_visited``       cells the solver reached (int32)
-``stats``            ``passages`` ...           :data:`tremaux.kernels.batch.STATS` (int32)
-                     ``solution_length``        cells on a shortest path (int32)
+``stats``            ``passages`` ...           :data:`tremaux.kernels.batch.STATS` (int32) and
+                     ``dead_end_length``,       :data:`tremaux.kernels.batch.FSTATS` (float64):
+                     ``river``                  the figures of :func:`tremaux.measure.maze_stats`
 ``ascii``            ``ascii``                  the drawing of :func:`tremaux.io.ascii.dumps`
 ``tokens``           ``tokens``                 token ids (list of int32), see :func:`token_vocabulary`
                      ``tokens_length``          number of tokens (int32)
@@ -94,7 +95,7 @@ def columns_of(spec: DatasetSpec) -> tuple[str, ...]:
             p = _col(s)
             cols += [f"{p}_path", f"{p}_length", f"{p}_steps", f"{p}_visited"]
     if "stats" in spec.outputs:
-        cols += [*kb.STATS, "solution_length"]
+        cols += [*kb.STATS, *kb.FSTATS]
     if "ascii" in spec.outputs:
         cols += ["ascii"]
     if "tokens" in spec.outputs:
@@ -204,7 +205,9 @@ def compute_rows(spec: DatasetSpec, first: int, stop: int) -> dict[str, np.ndarr
     path_lens = np.empty(n, np.int32)
     steps = np.empty(n, np.int32)
     visited = np.empty(n, np.int32)
-    stats = np.empty((n, len(kb.STATS)), np.int32)
+    want_stats = "stats" in spec.outputs
+    stats = np.empty((n if want_stats else 0, len(kb.STATS)), np.int32)
+    fstats = np.empty((n if want_stats else 0, len(kb.FSTATS)), np.float64)
     work = np.empty(work_size, np.int32)
     bwork = np.empty(stride, np.int32)
     f = spec.filters
@@ -216,9 +219,9 @@ def compute_rows(spec: DatasetSpec, first: int, stop: int) -> dict[str, np.ndarr
     cfg = (
         np.uint64(spec.seed & (2**64 - 1)), np.int64(first), np.int64(n),
         np.int64(hmin), np.int64(wmin), np.int64(hmax), np.int64(wmax), np.int64(-1),
-        float(spec.braid), np.int64(spec.max_attempts), np.int64(stride),
+        float(spec.braid), np.int64(spec.max_attempts), np.int64(stride), want_stats,
     )
-    out = (cells, heights, widths, seeds, attempts, paths, path_lens, steps, visited, stats, work, bwork)
+    out = (cells, heights, widths, seeds, attempts, paths, path_lens, steps, visited, stats, fstats, work, bwork)
     done, drawn = kb.ROWS[kernel](cfg, params, filt, out)
     if done < n:
         row = first + int(done)
@@ -229,6 +232,7 @@ def compute_rows(spec: DatasetSpec, first: int, stop: int) -> dict[str, np.ndarr
     return {
         "cells": cells, "heights": heights, "widths": widths, "seeds": seeds, "attempts": attempts,
         "paths": paths, "path_lens": path_lens, "steps": steps, "visited": visited, "stats": stats,
+        "fstats": fstats,
         "stride": np.int64(stride), "drawn": np.int64(drawn),
     }
 
@@ -308,7 +312,8 @@ def to_table(spec: DatasetSpec, first: int, raw: dict[str, np.ndarray]):
     if "stats" in spec.outputs:
         for j, name in enumerate(kb.STATS):
             cols[name] = pa.array(np.ascontiguousarray(raw["stats"][:, j]))
-        cols["solution_length"] = pa.array(raw["path_lens"])
+        for j, name in enumerate(kb.FSTATS):
+            cols[name] = pa.array(np.ascontiguousarray(raw["fstats"][:, j]))
     if "ascii" in spec.outputs:
         astride = (2 * hmax + 1) * (4 * wmax + 2)
         text = np.empty(n * astride, np.uint8)

@@ -48,8 +48,8 @@ OUTPUTS: dict[str, str] = {
 """Outputs a dataset row may carry, with what each adds."""
 
 FILTERS: dict[str, str] = {
-    "min_solution_length": "keep mazes whose shortest path has at least this many cells",
-    "max_solution_length": "keep mazes whose shortest path has at most this many cells",
+    "min_solution_length": "keep mazes whose shortest solution has at least this many passages (moves)",
+    "max_solution_length": "keep mazes whose shortest solution has at most this many passages (moves)",
     "min_dead_ends": "keep mazes with at least this many dead ends",
     "max_dead_ends": "keep mazes with at most this many dead ends",
 }
@@ -162,7 +162,9 @@ class DatasetSpec:
     outputs : tuple of str
         Keys of :data:`OUTPUTS`.
     filters : dict
-        Keys of :data:`FILTERS` with integer bounds.
+        Keys of :data:`FILTERS` with integer bounds. Solution lengths count
+        passages (moves), as :attr:`tremaux.measure.MazeStats.solution_length`
+        does: a path of ``k`` cells is ``k - 1`` long.
     max_attempts : int
         Mazes drawn at most per row before the build stops with an error
         saying the filters are too strict.
@@ -242,10 +244,10 @@ class DatasetSpec:
         top = self.max_size or self.size
         cells = top[0] * top[1]
         lo, hi = f.get("min_solution_length", 0), f.get("max_solution_length")
-        if lo > cells:
+        if lo > cells - 1:
             raise TremauxError(
                 f"filter min_solution_length={lo} can never pass: the largest maze "
-                f"({top[0]}x{top[1]}) has {cells} cells"
+                f"({top[0]}x{top[1]}) has {cells} cells, so paths of at most {cells - 1} passages"
             )
         if hi is not None and hi < lo:
             raise TremauxError(f"filters max_solution_length={hi} < min_solution_length={lo} keep nothing")

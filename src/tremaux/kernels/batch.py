@@ -22,6 +22,8 @@ from numba import njit, uint64
 
 from . import generate as kgen
 from .gen_imperfect import braid
+from .grid import components, count_passages, distances
+from .measure import classify, dead_end_branches
 from .rng import below
 from .solve import UNSEEN, bfs, offset, worklist
 
@@ -30,6 +32,7 @@ __all__ = [
     "seed_state",
     "ROWS",
     "STATS",
+    "FSTATS",
     "SIZE_KEY",
     "solve_rows",
     "blocks",
@@ -79,9 +82,16 @@ def seed_state(seed, state):
 SIZE_KEY = 1 << 40
 """Index of a row's size stream under its row seed (as in :mod:`tremaux.dataset.plan`)."""
 
-STATS = ("passages", "dead_ends", "corridors", "junctions", "crossroads")
-"""Statistics columns :func:`_rows` fills, in order: passages, then the
-cells with exactly 1, 2, 3 and 4 open sides."""
+STATS = ("passages", "components", "loops", "isolated", "dead_ends", "corridors", "junctions", "crossroads",
+         "straight", "turning", "diameter", "diameter_start", "diameter_end", "solution_length")
+"""Integer statistics :func:`_rows` fills, in order: the fields of
+:class:`tremaux.measure.MazeStats` of the same name (``diameter_start`` and
+``diameter_end`` are the flat indices of its ``diameter_ends``;
+``solution_length`` counts passages from the top-left to the bottom-right
+cell, -1 when unreachable)."""
+
+FSTATS = ("dead_end_length", "river")
+"""Float statistics, as in :class:`tremaux.measure.MazeStats`."""
 
 # filter bounds, in the order of ``filt``
 F_MIN_LEN, F_MAX_LEN, F_MIN_DEAD, F_MAX_DEAD = 0, 1, 2, 3
@@ -111,28 +121,66 @@ def _write_path(prev, goal, W, HW, out, at, k):
 
 
 @njit(cache=True)
+def _measure(c, h, w, counts, stats, fstats, k):
+    """Fill ``stats[k]`` (:data:`STATS`) and ``fstats[k]`` (:data:`FSTATS`) of maze ``c``.
+
+    The same figures, computed the same way, as :func:`tremaux.measure.maze_stats`
+    of the maze with start ``(0, 0)`` and goal ``(h-1, w-1)``; ``counts`` is
+    :func:`tremaux.kernels.measure.classify` of it.
+    """
+    m = h * w
+    one = np.ones(1, np.bool_)
+    passages = count_passages(c)
+    dist = distances(c, 0, 1, h, w)
+    reach = 0
+    for i in range(m):
+        if dist[i] >= 0:
+            reach += 1
+    ncomp = 1
+    if reach < m:
+        labels, ncomp = components(c, one, False, 1, h, w)
+    a = np.argmax(dist)
+    dist_a = distances(c, a, 1, h, w)
+    b = np.argmax(dist_a)
+    ends, branch = dead_end_branches(c, one, False, 1, h, w)
+    mean = branch / ends if ends else 0.0
+    stats[k, 0] = passages
+    stats[k, 1] = ncomp
+    stats[k, 2] = passages - (m - ncomp)
+    for j in range(7):
+        stats[k, 3 + j] = counts[j]
+    stats[k, 10] = dist_a[b]
+    stats[k, 11] = a
+    stats[k, 12] = b
+    stats[k, 13] = dist[m - 1]
+    fstats[k, 0] = mean
+    fstats[k, 1] = 1.0 - 1.0 / mean if mean > 0 else 0.0
+
+
+@njit(cache=True)
 def _rows(gen, cfg, params, filt, out):
-    """Generate, braid, solve (BFS), measure and filter rows ``first .. first + n - 1``.
+    """Generate, braid, solve (BFS), filter and measure rows ``first .. first + n - 1``.
 
     ``gen`` is a generator kernel of :mod:`tremaux.kernels.generate`;
     ``params[(h - hmin) * (wmax - wmin + 1) + (w - wmin)]`` are its
     parameters for a maze of ``h x w``;
     ``cfg = (base, first, n, hmin, wmin, hmax, wmax, start, fraction,
-    max_attempts, stride)`` and ``out = (cells, heights, widths, seeds,
-    attempts, paths, path_lens, steps, visited, stats, work, bwork)``. Row
-    ``k`` (global index ``first + k``) goes to ``cells[k * stride:]`` (its
-    ``h * w`` cells), ``paths[k * stride:]`` (its BFS path from cell 0 to
-    cell ``h*w - 1``, ``path_lens[k]`` cells), and one entry of every other
-    array; ``stats[k]`` holds :data:`STATS`. Seeds as in
-    :mod:`tremaux.dataset.plan`. ``filt`` holds
-    ``[min_len, max_len, min_dead, max_dead]`` (-1: no bound).
+    max_attempts, stride, want_stats)`` and ``out = (cells, heights, widths,
+    seeds, attempts, paths, path_lens, steps, visited, stats, fstats, work,
+    bwork)``. Row ``k`` (global index ``first + k``) goes to
+    ``cells[k * stride:]`` (its ``h * w`` cells), ``paths[k * stride:]`` (its
+    BFS path from cell 0 to cell ``h*w - 1``, ``path_lens[k]`` cells), and one
+    entry of every other array; ``stats[k]`` and ``fstats[k]`` hold
+    :data:`STATS` and :data:`FSTATS` when ``want_stats``. Seeds as in
+    :mod:`tremaux.dataset.plan`. ``filt`` holds ``[min_len, max_len,
+    min_dead, max_dead]`` (-1: no bound); lengths count passages.
 
     Returns ``(rows done, mazes drawn)``; fewer than ``n`` rows means row
     ``first + rows done`` found no maze passing the filters in
     ``max_attempts`` draws.
     """
-    base, first, n, hmin, wmin, hmax, wmax, start, fraction, max_attempts, stride = cfg
-    cells, heights, widths, seeds, attempts, paths, path_lens, steps, visited, stats, work, bwork = out
+    base, first, n, hmin, wmin, hmax, wmax, start, fraction, max_attempts, stride, want_stats = cfg
+    cells, heights, widths, seeds, attempts, paths, path_lens, steps, visited, stats, fstats, work, bwork = out
     state = np.empty(4, np.uint64)
     sstate = np.empty(4, np.uint64)
     one = np.ones(1, np.bool_)
@@ -157,6 +205,7 @@ def _rows(gen, cfg, params, filt, out):
         seed = r0
         plen = 0
         nsteps = 0
+        counts = np.zeros(7, np.int64)
         while a < max_attempts:
             seed = r0 if a == 0 else derive_seed(r0, a)
             seed_state(seed, state)
@@ -167,40 +216,22 @@ def _rows(gen, cfg, params, filt, out):
             a += 1
             found, nsteps = bfs(c, 1, h, w, 0, m - 1, prev, queue)
             plen = _path_length(prev, m - 1, w, m)
-            passages = 0
-            d1 = 0
-            d2 = 0
-            d3 = 0
-            d4 = 0
-            for i in range(m):
-                v = c[i]
-                passages += ((v >> 1) & 1) + ((v >> 2) & 1)
-                deg = (v & 1) + ((v >> 1) & 1) + ((v >> 2) & 1) + ((v >> 3) & 1)
-                if deg == 1:
-                    d1 += 1
-                elif deg == 2:
-                    d2 += 1
-                elif deg == 3:
-                    d3 += 1
-                elif deg == 4:
-                    d4 += 1
-            if filt[F_MIN_LEN] >= 0 and plen < filt[F_MIN_LEN]:
+            counts = classify(c, one, False)
+            moves = plen - 1
+            if filt[F_MIN_LEN] >= 0 and moves < filt[F_MIN_LEN]:
                 continue
-            if filt[F_MAX_LEN] >= 0 and plen > filt[F_MAX_LEN]:
+            if filt[F_MAX_LEN] >= 0 and moves > filt[F_MAX_LEN]:
                 continue
-            if filt[F_MIN_DEAD] >= 0 and d1 < filt[F_MIN_DEAD]:
+            if filt[F_MIN_DEAD] >= 0 and counts[1] < filt[F_MIN_DEAD]:
                 continue
-            if filt[F_MAX_DEAD] >= 0 and d1 > filt[F_MAX_DEAD]:
+            if filt[F_MAX_DEAD] >= 0 and counts[1] > filt[F_MAX_DEAD]:
                 continue
             ok = True
-            stats[k, 0] = passages
-            stats[k, 1] = d1
-            stats[k, 2] = d2
-            stats[k, 3] = d3
-            stats[k, 4] = d4
             break
         if not ok:
             return k, drawn
+        if want_stats:
+            _measure(c, h, w, counts, stats, fstats, k)
         heights[k] = h
         widths[k] = w
         seeds[k] = seed
