@@ -134,7 +134,7 @@ def components(cells, mask, use_mask, L, H, W):
     """
     n = cells.shape[0]
     labels = np.full(n, -1, dtype=np.int32)
-    stack = np.empty(n, dtype=np.int64)
+    stack = np.empty(n, dtype=np.int32)  # MAX_CELLS < 2**31
     count = 0
     for s in range(n):
         if labels[s] >= 0 or (use_mask and not mask[s]):
@@ -163,7 +163,7 @@ def distances(cells, source, L, H, W):
     """Breadth-first distance (in passages) from ``source``; -1 where unreachable."""
     n = cells.shape[0]
     dist = np.full(n, -1, dtype=np.int32)
-    queue = np.empty(n, dtype=np.int64)
+    queue = np.empty(n, dtype=np.int32)  # MAX_CELLS < 2**31
     dist[source] = 0
     queue[0] = source
     head = 0
