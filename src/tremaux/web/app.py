@@ -64,7 +64,7 @@ class ApiError(Exception):
 def _describe(err: dict[str, Any]) -> str:
     where = tuple(err.get("loc", ()))
     loc = ".".join(str(x) for x in where if x not in ("body", "query"))
-    msg = err.get("msg", "invalid value")
+    msg = str(err.get("msg", "invalid value")).removeprefix("Value error, ")
     if "input" in err and err.get("type") not in ("missing", "extra_forbidden", "json_invalid"):
         value = err["input"]
         plain = isinstance(value, (int, float)) or (where[:1] == ("query",) and isinstance(value, str))
@@ -265,6 +265,30 @@ def create_app(*, workers: int = 2, time_limit: float = 10.0, busy_wait: float =
     def get_maze_png(params: Annotated[m.RenderParams, Query()]) -> Response:
         """The maze as a PNG picture (with the solver's path when ``solver`` is given)."""
         return picture(params, "png")
+
+    # ------------------------------------------------------------------ Number Link
+    @app.post("/api/numberlink/parse", response_model=m.PuzzleBody, tags=["numberlink"])
+    def post_parse(body: m.PuzzleText) -> Any:
+        """Read a puzzle from text (grid, contest or ``W H`` format): the page's "load".
+
+        The text is read as a puzzle, never as a file name.
+        """
+        from ..numberlink import formats
+        from .jobs import grid_of
+
+        puzzle = formats.loads(body.text, source="puzzle")
+        if max(puzzle.shape) > m.NL_MAX_SIDE or min(puzzle.shape) < 2:
+            raise ApiError(400, "InvalidSizeError",
+                           f"puzzle size {puzzle.height} x {puzzle.width} is outside 2..{m.NL_MAX_SIDE} on a side")
+        return grid_of(puzzle)
+
+    @app.post("/api/numberlink/format", tags=["numberlink"])
+    def post_format(body: m.PuzzleBody) -> dict[str, str]:
+        """Write a puzzle in the grid text format: the page's "save"."""
+        from ..numberlink import formats
+        from .jobs import puzzle_of
+
+        return {"text": formats.dumps(puzzle_of(body.model_dump()), "grid")}
 
     app.state.limits = limits
     return app

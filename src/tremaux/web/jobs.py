@@ -91,26 +91,30 @@ def build_maze(params: dict[str, Any]) -> tuple[Maze, Any]:
 
 
 def maze_stats(maze: Maze) -> list[tuple[str, str]]:
-    """``(label, value)`` rows describing the shape of ``maze``.
+    """``(label, value)`` rows describing the shape of ``maze`` (from :mod:`tremaux.measure`).
 
     Examples
     --------
-    >>> dict(maze_stats(Maze.open((2, 3), start=(0, 0), goal=(1, 2))))["loops"]
-    '2'
+    >>> rows = dict(maze_stats(Maze.open((2, 3), start=(0, 0), goal=(1, 2))))
+    >>> rows["loops"], rows["start to goal"]
+    ('2', '3 passages')
     """
-    s = props.summary(maze)
-    junctions = sum(v for k, v in s["degrees"].items() if int(k) >= 3)
-    distance = "unreachable" if s["distance"] is None else f"{s['distance']} steps"
+    from ..measure import maze_stats as measure
+
+    s = measure(maze)
+    distance = "unreachable" if s.solution_length is None else f"{s.solution_length} passages"
     return [
-        ("cells", str(s["cells"])),
-        ("passages", str(s["passages"])),
-        ("walls inside", str(s["walls"])),
-        ("dead ends", str(s["dead_ends"])),
-        ("junctions", str(junctions)),
-        ("loops", str(s["loops"])),
-        ("islands of walls", str(s["islands"])),
-        ("perfect", "yes" if s["perfect"] else "no"),
-        ("unreachable cells", str(s["unreachable"])),
+        ("cells", str(s.cells)),
+        ("passages", str(s.passages)),
+        ("perfect", "yes" if s.perfect else "no"),
+        ("loops", str(s.loops)),
+        ("dead ends", f"{s.dead_ends} ({s.dead_end_percentage:.1f}%)"),
+        ("corridors (straight / turning)", f"{s.corridors} ({s.straight} / {s.turning})"),
+        ("junctions", str(s.junctions)),
+        ("crossroads", str(s.crossroads)),
+        ("mean dead-end length", f"{s.dead_end_length:.2f}"),
+        ("river factor", f"{s.river:.3f}"),
+        ("regions", str(s.components)),
         ("start to goal", distance),
     ]
 
@@ -199,6 +203,56 @@ def render_job(request: dict[str, Any]) -> bytes | str:
     if request["format"] == "svg":
         return render.to_svg(obj, **style)
     return render.to_png(obj, **style)
+
+
+# ---------------------------------------------------------------------- Number Link
+_DIGITS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def puzzle_of(body: dict[str, Any]) -> Any:
+    """The :class:`~tremaux.numberlink.Puzzle` of a page's grid of numbers (0 for empty).
+
+    Examples
+    --------
+    >>> puzzle_of({"grid": [[4, 0, 4], [0, 0, 0], [9, 0, 9]]}).labels
+    ('4', '9')
+    >>> puzzle_of({"grid": [[4, 0, 4], [0, 0, 0], [9, 0, 0]]})
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.PuzzleError: number '9' appears once, at (2, 0); each number must appear exactly twice
+    """
+    from ..numberlink import Puzzle
+
+    return Puzzle.from_rows([[str(v) if v else None for v in row] for row in body["grid"]])
+
+
+def numbers_of(puzzle: Any) -> list[int]:
+    """The number shown for each pair id (index 0 is empty).
+
+    Integer labels are themselves; single-character labels ``1``-``9``,
+    ``A``-``Z`` read as 1-35 (how the grid format writes numbers up to 35);
+    other labels are numbered by pair.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> numbers_of(Puzzle.from_rows(["1.C", "1.C"]))
+    [0, 1, 12]
+    """
+    labels = puzzle.labels
+    if all(x.isdecimal() for x in labels):
+        return [0, *(int(x) for x in labels)]
+    if all(len(x) == 1 and x.upper() in _DIGITS for x in labels):
+        nums = [_DIGITS.index(x.upper()) + 1 for x in labels]
+        if len(set(nums)) == len(nums):
+            return [0, *nums]
+    return list(range(puzzle.pairs + 1))
+
+
+def grid_of(puzzle: Any) -> dict[str, Any]:
+    """A puzzle as the page's ``{"rows", "cols", "grid"}``."""
+    nums = np.array(numbers_of(puzzle), dtype=np.int64)
+    return {"rows": puzzle.height, "cols": puzzle.width, "grid": nums[puzzle.grid].tolist()}
 
 
 def warm_up() -> None:

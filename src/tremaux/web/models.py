@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 __all__ = [
     "MAX_SIDE",
@@ -150,7 +150,19 @@ class PuzzleBody(_Model):
 
     rows: int = Field(ge=2, le=NL_MAX_SIDE)
     cols: int = Field(ge=2, le=NL_MAX_SIDE)
-    grid: list[list[int]] = Field(description="rows lists of cols numbers.")
+    grid: list[list[int]] = Field(description="rows lists of cols numbers (0..999).")
+
+    @model_validator(mode="after")
+    def _grid_matches(self) -> PuzzleBody:
+        if len(self.grid) != self.rows:
+            raise ValueError(f"grid has {len(self.grid)} rows, not {self.rows}")
+        for r, row in enumerate(self.grid):
+            if len(row) != self.cols:
+                raise ValueError(f"grid row {r} has {len(row)} cells, not {self.cols}")
+            for c, v in enumerate(row):
+                if not 0 <= v <= 999:
+                    raise ValueError(f"cell ({r}, {c}) holds {v}; numbers go from 1 to 999 (0 is empty)")
+        return self
 
 
 class PuzzleSolveRequest(PuzzleBody):
