@@ -147,13 +147,19 @@ def _run_dask(task, spec, shards, on_result, workers: int | None, scheduler: str
     cluster = None
     if scheduler is None:
         n = workers or cpu_count()
-        cluster = LocalCluster(
-            n_workers=n,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=None,
-            silence_logs=logging.ERROR,
-        )
+        try:
+            cluster = LocalCluster(
+                n_workers=n,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                silence_logs=logging.ERROR,
+            )
+        except (RuntimeError, OSError, TimeoutError) as exc:
+            raise TremauxError(
+                f"could not start a local Dask cluster of {n} worker{'s' if n != 1 else ''} ({exc}); from a script, "
+                "call the build under `if __name__ == \"__main__\":` (the workers are new processes)"
+            ) from None
         client = Client(cluster)
     else:
         try:
@@ -161,14 +167,32 @@ def _run_dask(task, spec, shards, on_result, workers: int | None, scheduler: str
         except (OSError, TimeoutError) as exc:
             raise TremauxError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
         n = len(client.scheduler_info().get("workers", {})) or 1
-    futures = []
+    live: set = set()
     try:
-        futures = [client.submit(task, spec, shard, pure=False) for shard in shards]
-        for future in as_completed(futures):
-            on_result(future.result())
+        # a bounded window of shards in flight: results (whole Parquet files)
+        # never pile up in the cluster's memory faster than they are written
+        window = max(4, 2 * n)
+        todo = iter(shards)
+        done = as_completed()
+        for shard in todo:
+            future = client.submit(task, spec, shard, pure=False)
+            live.add(future)
+            done.add(future)
+            if len(live) >= window:
+                break
+        for future in done:
+            result = future.result()
+            live.discard(future)
+            future.release()
+            on_result(result)
+            for shard in todo:
+                nxt = client.submit(task, spec, shard, pure=False)
+                live.add(nxt)
+                done.add(nxt)
+                break
     except BaseException:
-        if futures:
-            client.cancel(futures)
+        if live:
+            client.cancel(list(live))
         raise
     finally:
         client.close()

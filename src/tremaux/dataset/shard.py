@@ -60,6 +60,8 @@ BATCH_SOLVERS: dict[str, bool] = {"bfs": False, "dfs": True}
 """Solvers a dataset can run, by canonical name (value: the worklist is a stack)."""
 
 _LIMIT32 = 2**31 - 1
+SHARD_MEMORY = 4 << 30
+"""Largest working memory one shard may need (bytes); bigger shards are refused."""
 
 
 @dataclass(frozen=True)
@@ -173,12 +175,41 @@ def check_spec(spec: DatasetSpec) -> None:
     from ..solvers import SOLVERS
 
     _generator(spec)
+    need = shard_memory(spec)
+    if need > SHARD_MEMORY:
+        per_row = max(1, need // spec.shard_size)
+        raise TremauxError(
+            f"a shard of {spec.shard_size:,} mazes of up to {spec.size_range[1][0]}x{spec.size_range[1][1]} "
+            f"needs about {need / 2**30:.1f} GiB of memory; set shard_size to {max(1, SHARD_MEMORY // per_row):,} or less"
+        )
     for s in spec.solvers:
         name = SOLVERS.get(s).name
         if name not in BATCH_SOLVERS:
             raise UnsupportedError(
                 f"solver {s!r} cannot run in a dataset; choose among: {', '.join(BATCH_SOLVERS)}"
             )
+
+
+def shard_memory(spec: DatasetSpec) -> int:
+    """Bytes of the arrays one shard of ``spec`` works in (an estimate from above).
+
+    Examples
+    --------
+    >>> shard_memory(DatasetSpec(count=1, size=(10, 10), shard_size=1000))  # 10 x 10, 1,000 rows
+    1928000
+    """
+    hmax, wmax = spec.size_range[1]
+    cells = hmax * wmax
+    per_row = cells * (1 + 4) + 64  # cells, BFS path, scalars
+    if "solution" in spec.outputs:
+        per_row += cells * 4 * len(spec.solvers)
+    if "blocks" in spec.outputs:
+        per_row += (2 * hmax + 1) * (2 * wmax + 1)
+    if "ascii" in spec.outputs:
+        per_row += (2 * hmax + 1) * (4 * wmax + 2)
+    if "tokens" in spec.outputs:
+        per_row += (5 * cells + 8) * 4
+    return 2 * per_row * spec.shard_size  # the arrays, then their Arrow / Parquet copies
 
 
 # -- rows ---------------------------------------------------------------------------
