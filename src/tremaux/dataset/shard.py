@@ -322,9 +322,9 @@ def to_table(spec: DatasetSpec, first: int, raw: dict[str, np.ndarray]):
         kb.blocks(raw["cells"], stride, raw["heights"], raw["widths"], pic, bstride)
         cols["blocks"] = _list_array(pic, bstride, (2 * h + 1) * (2 * w + 1), big)
     if "solution" in spec.outputs:
-        for s in spec.solvers:
-            from ..solvers import SOLVERS
+        from ..solvers import SOLVERS
 
+        for s in spec.solvers:
             name = SOLVERS.get(s).name
             if name == "bfs":
                 paths, lens, steps, visited = raw["paths"], raw["path_lens"], raw["steps"], raw["visited"]

@@ -27,6 +27,7 @@ tremaux.errors.TremauxError: unknown dataset spec key 'colour'; valid keys: brai
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
@@ -79,8 +80,6 @@ def parse_size_range(text: str) -> tuple[tuple[int, int], tuple[int, int] | None
 
 
 def _size(value: Any, what: str) -> tuple[int, int]:
-    import re
-
     if isinstance(value, str):
         m = re.fullmatch(r"\s*(\d+)\s*[xX*,]\s*(\d+)\s*", value)
         if not m:
