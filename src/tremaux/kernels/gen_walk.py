@@ -49,8 +49,17 @@ def aldous_broder(cells, mask, use_mask, L, H, W, start, params, state, work, tr
     """Aldous-Broder: a random walk that carves into every cell it enters for the first time.
 
     Gives a uniform spanning tree. ``work``, ``params``: unused.
-    Visits count the walk steps.
+    Visits count the walk steps. The step is branch-free: direction tables
+    give the index and coordinate changes, and a 6-bit "allowed" mask built
+    from the coordinates rejects moves off the grid.
     """
+    if L == 1:  # literal 1: a specialisation with the level tests folded away
+        return _aldous_broder(cells, mask, use_mask, 1, H, W, start, params, state, work, trace)
+    return _aldous_broder(cells, mask, use_mask, L, H, W, start, params, state, work, trace)
+
+
+@njit(cache=True)
+def _aldous_broder(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     count = begin(cells, mask, use_mask)
     s = pick_start(cells, start, count, state)
     cells[s] |= VISITED
@@ -59,6 +68,24 @@ def aldous_broder(cells, mask, use_mask, L, H, W, start, params, state, work, tr
     c = i % W
     r = (i // W) % H
     lv = i // (W * H)
+    off = np.empty(8, np.int64)
+    dr = np.zeros(8, np.int64)
+    dc = np.zeros(8, np.int64)
+    dl = np.zeros(8, np.int64)
+    off[0] = -W
+    off[1] = 1
+    off[2] = W
+    off[3] = -1
+    off[4] = W * H
+    off[5] = -W * H
+    off[6] = 0
+    off[7] = 0
+    dr[0] = -1
+    dr[2] = 1
+    dc[1] = 1
+    dc[3] = -1
+    dl[4] = 1
+    dl[5] = -1
     bits = uint64(0)
     nbits = 0
     width = 2 if L == 1 else 3
@@ -72,22 +99,25 @@ def aldous_broder(cells, mask, use_mask, L, H, W, start, params, state, work, tr
         d = np.int64(bits & lowmask)
         bits = bits >> uint64(width)
         nbits -= width
-        if d >= 6:
+        allowed = (np.int64(r > 0) | (np.int64(c < W - 1) << 1) | (np.int64(r < H - 1) << 2)
+                   | (np.int64(c > 0) << 3) | (np.int64(lv < L - 1) << 4) | (np.int64(lv > 0) << 5))
+        if not (allowed >> d) & 1:
             continue
-        j, r2, c2, lv2 = _move(i, r, c, lv, d, L, H, W)
-        if j < 0 or cells[j] & BLOCKED:
+        j = i + off[d]
+        v = cells[j]
+        if v & BLOCKED:
             continue
         visits += 1
-        if not cells[j] & VISITED:
+        if not v & VISITED:
             od = (d + 2) % 4 if d < 4 else 9 - d
             cells[i] |= np.uint8(1 << d)
-            cells[j] |= np.uint8((1 << od) | VISITED)
+            cells[j] = v | np.uint8((1 << od) | VISITED)
             remaining -= 1
             t = record(trace, t, EV_CARVE, i, j)
         i = j
-        r = r2
-        c = c2
-        lv = lv2
+        r += dr[d]
+        c += dc[d]
+        lv += dl[d]
     finish(cells)
     return s, visits, 0, t
 
@@ -102,6 +132,13 @@ def wilson(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     tree. ``work``: ``n`` int32. Visits count the walk steps; the frontier is the
     longest loop-erased path added.
     """
+    if L == 1:  # literal 1: a specialisation with the level tests folded away
+        return _wilson(cells, mask, use_mask, 1, H, W, start, params, state, work, trace)
+    return _wilson(cells, mask, use_mask, L, H, W, start, params, state, work, trace)
+
+
+@njit(cache=True)
+def _wilson(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     n = cells.shape[0]
     count = begin(cells, mask, use_mask)
     s = pick_start(cells, start, count, state)

@@ -112,9 +112,9 @@ def work_size(kernel: str, L: int, H: int, W: int, *, weights: bool = False, pri
     if kernel == "backtracker":
         return n
     if kernel == "growing_tree":
-        return 2 * n + (n if weights else 0)
+        return 2 * n + (n + 1 if weights else 0)
     if kernel == "growing_tree_arcs":
-        return (2 * e if priority else e) + (n if weights else 0)
+        return (2 * e if priority else e) + (n + 1 if weights else 0)
     if kernel == "growing_forest":
         return 2 * n + e
     if kernel == "kruskal":
