@@ -84,6 +84,7 @@
   const EV = { VISIT: 10, MARK: 11, RETRACE: 12, BACKTRACK: 13, DEAD: 14, FOUND: 15, PATH: 16, LOOPING: 17 };
   // Paint order: a cell keeps the strongest state it has reached.
   const RANK = { floor: 0, visited: 1, marked: 2, dead: 3, retraced: 4, path: 5 };
+  const RANK_NAME = Object.keys(RANK);
 
   const M = {
     canvas: $("maze"),
@@ -158,9 +159,7 @@
     const mz = M.maze;
     if (i === mz.startIndex) return PALETTE.start;
     if (i === mz.goalIndex) return PALETTE.goal;
-    const rank = M.cellState[i];
-    for (const [name, r] of Object.entries(RANK)) if (r === rank) return PALETTE[name];
-    return PALETTE.floor;
+    return PALETTE[RANK_NAME[M.cellState[i]]] || PALETTE.floor;
   }
 
   function paintCell(ctx, i) {
@@ -183,12 +182,26 @@
   function paintEdge(ctx, a, b) {
     const g = M.geo, mz = M.maze;
     const lo = Math.min(a, b), hi = Math.max(a, b);
-    const state = M.edgeState.get(edgeKey(a, b)) || "floor";
+    // a passage without a colour of its own takes its cells' colour when they agree
+    let state = M.edgeState.get(edgeKey(a, b));
+    if (!state) state = M.cellState[a] === M.cellState[b] ? RANK_NAME[M.cellState[a]] : "floor";
     const r = Math.floor(lo / mz.cols), c = lo % mz.cols;
     const x = g.x0 + c * g.size, y = g.y0 + r * g.size, h = g.wall / 2;
     ctx.fillStyle = PALETTE[state];
     if (hi - lo === 1) ctx.fillRect(x + g.size - h - 0.5, y + h, g.wall + 1, g.size - g.wall);
     else ctx.fillRect(x + h, y + g.size - h - 0.5, g.size - g.wall, g.wall + 1);
+  }
+
+  // A post (corner) with no wall on any of its four sides is drawn like the floor around it.
+  function paintPost(ctx, r, c) {
+    const mz = M.maze, g = M.geo;
+    if (r <= 0 || c <= 0 || r >= mz.rows || c >= mz.cols) return;
+    const a = (r - 1) * mz.cols + (c - 1), d = r * mz.cols + c;
+    if (!((mz.cells[a] & E) && (mz.cells[a] & S) && (mz.cells[d] & N) && (mz.cells[d] & W))) return;
+    const around = [a, a + 1, d - 1, d].map((i) => M.cellState[i]);
+    ctx.fillStyle = around.every((v) => v === around[0]) ? PALETTE[RANK_NAME[around[0]]] : PALETTE.floor;
+    const h = g.wall / 2;
+    ctx.fillRect(g.x0 + c * g.size - h - 0.5, g.y0 + r * g.size - h - 0.5, g.wall + 1, g.wall + 1);
   }
 
   function drawMaze() {
@@ -207,6 +220,7 @@
       if (mz.cells[i] & E) paintEdge(ctx, i, i + 1);
       if (mz.cells[i] & S) paintEdge(ctx, i, i + mz.cols);
     }
+    for (let r = 1; r < mz.rows; r++) for (let c = 1; c < mz.cols; c++) paintPost(ctx, r, c);
     if (M.current >= 0) paintCell(ctx, M.current);
   }
 
@@ -378,10 +392,21 @@
         break;
     }
     if (ctx) {
-      for (const i of [a, b, prev, M.current]) if (i >= 0) paintCell(ctx, i);
-      if (a >= 0 && b >= 0 && isNeighbour(a, b)) paintEdge(ctx, a, b);
+      for (const i of [a, b]) if (i >= 0) paintAround(ctx, i);
+      for (const i of [prev, M.current, link]) if (i >= 0) paintCell(ctx, i);
       if (link >= 0 && isNeighbour(link, a)) paintEdge(ctx, link, a);
     }
+  }
+
+  function paintAround(ctx, i) {
+    const mz = M.maze, v = mz.cells[i];
+    paintCell(ctx, i);
+    if (v & N) paintEdge(ctx, i, i - mz.cols);
+    if (v & S) paintEdge(ctx, i, i + mz.cols);
+    if (v & E) paintEdge(ctx, i, i + 1);
+    if (v & W) paintEdge(ctx, i, i - 1);
+    const r = Math.floor(i / mz.cols), c = i % mz.cols;
+    for (const [pr, pc] of [[r, c], [r, c + 1], [r + 1, c], [r + 1, c + 1]]) paintPost(ctx, pr, pc);
   }
 
   function isNeighbour(a, b) {
