@@ -147,7 +147,7 @@ def _generator(spec: DatasetSpec):
     opts.update(check_options(entry.name, tuple(entry.options), given))
     opts.update({k: v for k, v in entry.preset.items() if k not in given})
     kernel = entry.kernel(opts)
-    if kernel not in kb.ROWS:  # pragma: no cover - a kernel added without a batch entry point
+    if kernel not in kb.CARVE:  # pragma: no cover - a kernel added without a batch entry point
         raise UnsupportedError(f"generator {entry.name!r} has no batched kernel for datasets")
     (hmin, wmin), (hmax, wmax) = spec.size_range
     rows = [np.asarray(entry.params(opts, h * w), dtype=np.float64).ravel()
@@ -216,29 +216,35 @@ def shard_memory(spec: DatasetSpec) -> int:
 
 
 def compute_rows(spec: DatasetSpec, first: int, stop: int) -> dict[str, np.ndarray]:
-    """Rows ``first .. stop - 1`` of ``spec`` as flat NumPy arrays (one kernel call).
+    """Rows ``first .. stop - 1`` of ``spec`` as flat NumPy arrays (a few kernel calls).
+
+    Every row is drawn, solved and filtered in one batch; the rows a filter
+    rejected are drawn again, all together, with their next attempt, until
+    none is left (see :mod:`tremaux.dataset.plan`).
 
     Raises
     ------
     TremauxError
-        When a row finds no maze passing the filters in ``max_attempts`` draws.
+        When a row finds no maze passing the filters in ``max_attempts`` draws
+        (naming the first such row).
     """
     kernel, params, work_size = _generator(spec)
     (hmin, wmin), (hmax, wmax) = spec.size_range
     n = stop - first
     stride = hmax * wmax
-    cells = np.zeros(n * stride, np.uint8)
+    base = np.uint64(spec.seed & (2**64 - 1))
     heights = np.empty(n, np.int16)
     widths = np.empty(n, np.int16)
+    kb.row_sizes(base, first, hmin, wmin, hmax, wmax, heights, widths)
+    pidx = (heights.astype(np.int64) - hmin) * (wmax - wmin + 1) + (widths.astype(np.int64) - wmin)
+    cells = np.zeros(n * stride, np.uint8)
     seeds = np.empty(n, np.uint64)
-    attempts = np.empty(n, np.int32)
+    attempts = np.zeros(n, np.int32)
     paths = np.empty(n * stride, np.int32)
     path_lens = np.empty(n, np.int32)
     steps = np.empty(n, np.int32)
     visited = np.empty(n, np.int32)
-    want_stats = "stats" in spec.outputs
-    stats = np.empty((n if want_stats else 0, len(kb.STATS)), np.int32)
-    fstats = np.empty((n if want_stats else 0, len(kb.FSTATS)), np.float64)
+    counts = np.empty((n, 7), np.int64)
     work = np.empty(work_size, np.int32)
     bwork = np.empty(stride, np.int32)
     f = spec.filters
@@ -247,24 +253,32 @@ def compute_rows(spec: DatasetSpec, first: int, stop: int) -> dict[str, np.ndarr
          f.get("min_dead_ends", -1), f.get("max_dead_ends", -1)],
         dtype=np.int64,
     )
-    cfg = (
-        np.uint64(spec.seed & (2**64 - 1)), np.int64(first), np.int64(n),
-        np.int64(hmin), np.int64(wmin), np.int64(hmax), np.int64(wmax), np.int64(-1),
-        float(spec.braid), np.int64(spec.max_attempts), np.int64(stride), want_stats,
-    )
-    out = (cells, heights, widths, seeds, attempts, paths, path_lens, steps, visited, stats, fstats, work, bwork)
-    done, drawn = kb.ROWS[kernel](cfg, params, filt, out)
-    if done < n:
-        row = first + int(done)
-        raise TremauxError(
-            f"row {row}: no maze passed the filters {dict(spec.filters)} in {spec.max_attempts} draws; "
-            "loosen the filters or raise max_attempts"
-        )
+    carve = kb.CARVE[kernel]
+    rows = np.arange(n, dtype=np.int64)
+    drawn = 0
+    while rows.shape[0]:
+        carve(base, first, rows, attempts[rows].astype(np.int64), heights, widths, params, pidx,
+              float(spec.braid), cells, stride, seeds, work, bwork)
+        drawn += rows.shape[0]
+        passed = np.empty(rows.shape[0], np.bool_)
+        kb.check_rows(rows, cells, stride, heights, widths, filt, paths, path_lens, steps, visited, counts, passed)
+        rows = rows[~passed]
+        attempts[rows] += 1
+        spent = rows[attempts[rows] >= spec.max_attempts]
+        if spent.shape[0]:
+            raise TremauxError(
+                f"row {first + int(spent[0])}: no maze passed the filters {dict(spec.filters)} in "
+                f"{spec.max_attempts} draws; loosen the filters or raise max_attempts"
+            )
+    want_stats = "stats" in spec.outputs
+    stats = np.empty((n if want_stats else 0, len(kb.STATS)), np.int32)
+    fstats = np.empty((n if want_stats else 0, len(kb.FSTATS)), np.float64)
+    if want_stats:
+        kb.measure_rows(cells, stride, heights, widths, counts, stats, fstats)
     return {
         "cells": cells, "heights": heights, "widths": widths, "seeds": seeds, "attempts": attempts,
         "paths": paths, "path_lens": path_lens, "steps": steps, "visited": visited, "stats": stats,
-        "fstats": fstats,
-        "stride": np.int64(stride), "drawn": np.int64(drawn),
+        "fstats": fstats, "stride": np.int64(stride), "drawn": np.int64(drawn),
     }
 
 

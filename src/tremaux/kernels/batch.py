@@ -1,11 +1,20 @@
-"""Batched kernels for datasets: one call builds every row of a shard.
+"""Batched kernels for datasets: a few calls build every row of a shard.
 
-The dataset builder (:mod:`tremaux.dataset`) calls :func:`build_rows` once per
-shard; it loops over the rows in compiled code, deriving each row's seed,
-calling the generator and solver kernels of :mod:`tremaux.kernels.generate`
-and :mod:`tremaux.kernels.solve` and filling flat output arrays. The derived
-outputs (block pictures, ASCII drawings, token sequences) are computed from
-those arrays by the other kernels here, also one call per shard.
+The dataset builder (:mod:`tremaux.dataset.shard`) works on a whole shard at
+once, rows packed in flat arrays (row ``k`` at ``k * stride``):
+
+1. :func:`row_sizes` gives each row's height and width;
+2. :data:`CARVE` ``[kernel]`` draws each row's maze, deriving its seed and
+   calling the generator kernel of :mod:`tremaux.kernels.generate`, then
+   braiding;
+3. :func:`check_rows` solves each maze (BFS of :mod:`tremaux.kernels.solve`),
+   classifies its cells and applies the filters; rows that fail go back to
+   step 2 with their next attempt, until every row passes;
+4. :func:`measure_rows` computes the statistics, and :func:`solve_rows`,
+   :func:`blocks`, :func:`ascii_art`, :func:`tokens` the other outputs.
+
+Only step 2 is compiled once per generator, and it is small; the rest is
+compiled once for all.
 
 Seeds follow :mod:`tremaux.dataset.plan`: :func:`derive_seed` and
 :func:`seed_state` are compiled twins of :func:`tremaux.kernels.rng.derive_seed`
@@ -30,7 +39,10 @@ from .solve import UNSEEN, bfs, offset, worklist
 __all__ = [
     "derive_seed",
     "seed_state",
-    "ROWS",
+    "CARVE",
+    "row_sizes",
+    "check_rows",
+    "measure_rows",
     "STATS",
     "FSTATS",
     "SIZE_KEY",
@@ -157,85 +169,178 @@ def _measure(c, h, w, counts, stats, fstats, k):
     fstats[k, 1] = 1.0 - 1.0 / mean if mean > 0 else 0.0
 
 
-@njit(cache=True)
-def _rows(gen, cfg, params, filt, out):
-    """Generate, braid, solve (BFS), filter and measure rows ``first .. first + n - 1``.
-
-    ``gen`` is a generator kernel of :mod:`tremaux.kernels.generate`;
-    ``params[(h - hmin) * (wmax - wmin + 1) + (w - wmin)]`` are its
-    parameters for a maze of ``h x w``;
-    ``cfg = (base, first, n, hmin, wmin, hmax, wmax, start, fraction,
-    max_attempts, stride, want_stats)`` and ``out = (cells, heights, widths,
-    seeds, attempts, paths, path_lens, steps, visited, stats, fstats, work,
-    bwork)``. Row ``k`` (global index ``first + k``) goes to
-    ``cells[k * stride:]`` (its ``h * w`` cells), ``paths[k * stride:]`` (its
-    BFS path from cell 0 to cell ``h*w - 1``, ``path_lens[k]`` cells), and one
-    entry of every other array; ``stats[k]`` and ``fstats[k]`` hold
-    :data:`STATS` and :data:`FSTATS` when ``want_stats``. Seeds as in
-    :mod:`tremaux.dataset.plan`. ``filt`` holds ``[min_len, max_len,
-    min_dead, max_dead]`` (-1: no bound); lengths count passages.
-
-    Returns ``(rows done, mazes drawn)``; fewer than ``n`` rows means row
-    ``first + rows done`` found no maze passing the filters in
-    ``max_attempts`` draws.
-    """
-    base, first, n, hmin, wmin, hmax, wmax, start, fraction, max_attempts, stride, want_stats = cfg
-    cells, heights, widths, seeds, attempts, paths, path_lens, steps, visited, stats, fstats, work, bwork = out
-    state = np.empty(4, np.uint64)
+@njit(cache=True, nogil=True)
+def row_sizes(base, first, hmin, wmin, hmax, wmax, heights, widths):
+    """Height and width of rows ``first, first + 1, ...`` (as :func:`tremaux.dataset.plan.row_size`)."""
     sstate = np.empty(4, np.uint64)
+    ranged = hmax > hmin or wmax > wmin
+    for k in range(heights.shape[0]):
+        if ranged:
+            seed_state(derive_seed(derive_seed(base, first + k), SIZE_KEY), sstate)
+            heights[k] = hmin + below(sstate, hmax - hmin + 1)
+            widths[k] = wmin + below(sstate, wmax - wmin + 1)
+        else:
+            heights[k] = hmin
+            widths[k] = wmin
+
+
+@njit(cache=True)
+def _carve(gen, base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds, work, bwork):
+    """Draw the maze of attempt ``tries[j]`` of row ``first + rows[j]`` with ``gen``, for every ``j``.
+
+    Row ``k``'s maze (``heights[k] x widths[k]``) goes to ``cells[k * stride:]``
+    and its seed to ``seeds[k]``; ``params[pidx[k]]`` are the generator's
+    parameters for it. Seeds as in :mod:`tremaux.dataset.plan`; after the
+    generator, ``braid`` with ``fraction`` runs on the same random state, as
+    in :func:`tremaux.generate`.
+    """
+    state = np.empty(4, np.uint64)
     one = np.ones(1, np.bool_)
     notrace = np.empty((0, 3), np.int64)
+    for j in range(rows.shape[0]):
+        k = rows[j]
+        a = tries[j]
+        r0 = derive_seed(base, first + k)
+        seed = r0 if a == 0 else derive_seed(r0, a)
+        seeds[k] = seed
+        seed_state(seed, state)
+        h = np.int64(heights[k])
+        w = np.int64(widths[k])
+        c = cells[k * stride:k * stride + h * w]
+        gen(c, one, False, 1, h, w, -1, params[pidx[k]], state, work, notrace)
+        if fraction > 0.0:
+            braid(c, one, False, 1, h, w, fraction, state, bwork, notrace, 0)
+
+
+# One cached entry point per generator kernel: numba does not cache a function
+# that takes a kernel as an argument, but caches these, which pass a fixed one.
+# They are small, so each compiles quickly; the rest is compiled once for all.
+
+@njit(cache=True, nogil=True)
+def _carve_backtracker(base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds, work, bwork):
+    _carve(kgen.backtracker, base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds,
+           work, bwork)
+
+
+@njit(cache=True, nogil=True)
+def _carve_growing_tree(base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds, work, bwork):
+    _carve(kgen.growing_tree, base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds,
+           work, bwork)
+
+
+@njit(cache=True, nogil=True)
+def _carve_growing_tree_arcs(base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds, work, bwork):
+    _carve(kgen.growing_tree_arcs, base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds,
+           work, bwork)
+
+
+@njit(cache=True, nogil=True)
+def _carve_hunt_and_kill(base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds, work, bwork):
+    _carve(kgen.hunt_and_kill, base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds,
+           work, bwork)
+
+
+@njit(cache=True, nogil=True)
+def _carve_growing_forest(base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds, work, bwork):
+    _carve(kgen.growing_forest, base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds,
+           work, bwork)
+
+
+@njit(cache=True, nogil=True)
+def _carve_kruskal(base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds, work, bwork):
+    _carve(kgen.kruskal, base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds,
+           work, bwork)
+
+
+@njit(cache=True, nogil=True)
+def _carve_eller(base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds, work, bwork):
+    _carve(kgen.eller, base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds,
+           work, bwork)
+
+
+@njit(cache=True, nogil=True)
+def _carve_aldous_broder(base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds, work, bwork):
+    _carve(kgen.aldous_broder, base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds,
+           work, bwork)
+
+
+@njit(cache=True, nogil=True)
+def _carve_wilson(base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds, work, bwork):
+    _carve(kgen.wilson, base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds,
+           work, bwork)
+
+
+@njit(cache=True, nogil=True)
+def _carve_binary_tree(base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds, work, bwork):
+    _carve(kgen.binary_tree, base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds,
+           work, bwork)
+
+
+@njit(cache=True, nogil=True)
+def _carve_sidewinder(base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds, work, bwork):
+    _carve(kgen.sidewinder, base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds,
+           work, bwork)
+
+
+@njit(cache=True, nogil=True)
+def _carve_recursive_division(base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds, work, bwork):
+    _carve(kgen.recursive_division, base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds,
+           work, bwork)
+
+
+CARVE = {
+    "backtracker": _carve_backtracker,
+    "growing_tree": _carve_growing_tree,
+    "growing_tree_arcs": _carve_growing_tree_arcs,
+    "hunt_and_kill": _carve_hunt_and_kill,
+    "growing_forest": _carve_growing_forest,
+    "kruskal": _carve_kruskal,
+    "eller": _carve_eller,
+    "aldous_broder": _carve_aldous_broder,
+    "wilson": _carve_wilson,
+    "binary_tree": _carve_binary_tree,
+    "sidewinder": _carve_sidewinder,
+    "recursive_division": _carve_recursive_division,
+}
+"""Generator kernel name (a key of :data:`tremaux.kernels.generate.KERNELS`) -> :func:`_carve` with it."""
+
+
+@njit(cache=True, nogil=True)
+def check_rows(rows, cells, stride, heights, widths, filt, paths, path_lens, steps, visited, counts, passed):
+    """Solve (BFS, top-left to bottom-right), classify and filter rows ``rows``.
+
+    For each row ``k`` in ``rows``: its BFS path goes to ``paths[k * stride:]``
+    (``path_lens[k]`` cells), the cells taken from the queue to ``steps[k]``,
+    the cells reached to ``visited[k]``, :func:`tremaux.kernels.measure.classify`
+    to ``counts[k]``, and whether it passes the filters to ``passed[j]``.
+    ``filt`` holds ``[min_len, max_len, min_dead, max_dead]`` (-1: no bound);
+    lengths count passages.
+    """
     prev = np.empty(stride, np.uint8)
     queue = np.empty(stride, np.int32)
-    ranged = hmax > hmin or wmax > wmin
-    drawn = 0
-    for k in range(n):
-        r0 = derive_seed(base, first + k)
-        h = hmin
-        w = wmin
-        if ranged:
-            seed_state(derive_seed(r0, SIZE_KEY), sstate)
-            h = hmin + below(sstate, hmax - hmin + 1)
-            w = wmin + below(sstate, wmax - wmin + 1)
+    one = np.ones(1, np.bool_)
+    for j in range(rows.shape[0]):
+        k = rows[j]
+        h = np.int64(heights[k])
+        w = np.int64(widths[k])
         m = h * w
         c = cells[k * stride:k * stride + m]
-        p = params[(h - hmin) * (wmax - wmin + 1) + (w - wmin)]
-        ok = False
-        a = 0
-        seed = r0
-        plen = 0
-        nsteps = 0
-        counts = np.zeros(7, np.int64)
-        while a < max_attempts:
-            seed = r0 if a == 0 else derive_seed(r0, a)
-            seed_state(seed, state)
-            gen(c, one, False, 1, h, w, start, p, state, work, notrace)
-            if fraction > 0.0:
-                braid(c, one, False, 1, h, w, fraction, state, bwork, notrace, 0)
-            drawn += 1
-            a += 1
-            found, nsteps = bfs(c, 1, h, w, 0, m - 1, prev, queue)
-            plen = _path_length(prev, m - 1, w, m)
-            counts = classify(c, one, False)
-            moves = plen - 1
-            if filt[F_MIN_LEN] >= 0 and moves < filt[F_MIN_LEN]:
-                continue
-            if filt[F_MAX_LEN] >= 0 and moves > filt[F_MAX_LEN]:
-                continue
-            if filt[F_MIN_DEAD] >= 0 and counts[1] < filt[F_MIN_DEAD]:
-                continue
-            if filt[F_MAX_DEAD] >= 0 and counts[1] > filt[F_MAX_DEAD]:
-                continue
-            ok = True
-            break
-        if not ok:
-            return k, drawn
-        if want_stats:
-            _measure(c, h, w, counts, stats, fstats, k)
-        heights[k] = h
-        widths[k] = w
-        seeds[k] = seed
-        attempts[k] = a - 1
+        found, nsteps = bfs(c, 1, h, w, 0, m - 1, prev, queue)
+        plen = _path_length(prev, m - 1, w, m)
+        cnt = classify(c, one, False)
+        for t in range(7):
+            counts[k, t] = cnt[t]
+        moves = plen - 1
+        ok = True
+        if filt[F_MIN_LEN] >= 0 and moves < filt[F_MIN_LEN]:
+            ok = False
+        if filt[F_MAX_LEN] >= 0 and moves > filt[F_MAX_LEN]:
+            ok = False
+        if filt[F_MIN_DEAD] >= 0 and cnt[1] < filt[F_MIN_DEAD]:
+            ok = False
+        if filt[F_MAX_DEAD] >= 0 and cnt[1] > filt[F_MAX_DEAD]:
+            ok = False
+        passed[j] = ok
         path_lens[k] = plen
         steps[k] = nsteps
         seen = 0
@@ -244,87 +349,15 @@ def _rows(gen, cfg, params, filt, out):
                 seen += 1
         visited[k] = seen
         _write_path(prev, m - 1, w, m, paths, k * stride, plen)
-    return n, drawn
-
-
-# One cached entry point per generator kernel: numba does not cache a function
-# that takes a kernel as an argument, but caches these, which pass a fixed one.
-
-@njit(cache=True, nogil=True)
-def _rows_backtracker(cfg, params, filt, out):
-    return _rows(kgen.backtracker, cfg, params, filt, out)
 
 
 @njit(cache=True, nogil=True)
-def _rows_growing_tree(cfg, params, filt, out):
-    return _rows(kgen.growing_tree, cfg, params, filt, out)
-
-
-@njit(cache=True, nogil=True)
-def _rows_growing_tree_arcs(cfg, params, filt, out):
-    return _rows(kgen.growing_tree_arcs, cfg, params, filt, out)
-
-
-@njit(cache=True, nogil=True)
-def _rows_hunt_and_kill(cfg, params, filt, out):
-    return _rows(kgen.hunt_and_kill, cfg, params, filt, out)
-
-
-@njit(cache=True, nogil=True)
-def _rows_growing_forest(cfg, params, filt, out):
-    return _rows(kgen.growing_forest, cfg, params, filt, out)
-
-
-@njit(cache=True, nogil=True)
-def _rows_kruskal(cfg, params, filt, out):
-    return _rows(kgen.kruskal, cfg, params, filt, out)
-
-
-@njit(cache=True, nogil=True)
-def _rows_eller(cfg, params, filt, out):
-    return _rows(kgen.eller, cfg, params, filt, out)
-
-
-@njit(cache=True, nogil=True)
-def _rows_aldous_broder(cfg, params, filt, out):
-    return _rows(kgen.aldous_broder, cfg, params, filt, out)
-
-
-@njit(cache=True, nogil=True)
-def _rows_wilson(cfg, params, filt, out):
-    return _rows(kgen.wilson, cfg, params, filt, out)
-
-
-@njit(cache=True, nogil=True)
-def _rows_binary_tree(cfg, params, filt, out):
-    return _rows(kgen.binary_tree, cfg, params, filt, out)
-
-
-@njit(cache=True, nogil=True)
-def _rows_sidewinder(cfg, params, filt, out):
-    return _rows(kgen.sidewinder, cfg, params, filt, out)
-
-
-@njit(cache=True, nogil=True)
-def _rows_recursive_division(cfg, params, filt, out):
-    return _rows(kgen.recursive_division, cfg, params, filt, out)
-
-
-ROWS = {
-    "backtracker": _rows_backtracker,
-    "growing_tree": _rows_growing_tree,
-    "growing_tree_arcs": _rows_growing_tree_arcs,
-    "hunt_and_kill": _rows_hunt_and_kill,
-    "growing_forest": _rows_growing_forest,
-    "kruskal": _rows_kruskal,
-    "eller": _rows_eller,
-    "aldous_broder": _rows_aldous_broder,
-    "wilson": _rows_wilson,
-    "binary_tree": _rows_binary_tree,
-    "sidewinder": _rows_sidewinder,
-    "recursive_division": _rows_recursive_division,
-}
-"""Generator kernel name (a key of :data:`tremaux.kernels.generate.KERNELS`) -> batch entry point."""
+def measure_rows(cells, stride, heights, widths, counts, stats, fstats):
+    """:data:`STATS` and :data:`FSTATS` of every row (``counts`` from :func:`check_rows`)."""
+    for k in range(heights.shape[0]):
+        h = np.int64(heights[k])
+        w = np.int64(widths[k])
+        _measure(cells[k * stride:k * stride + h * w], h, w, counts[k], stats, fstats, k)
 
 
 @njit(cache=True, nogil=True)
@@ -525,7 +558,7 @@ def _drop_stale_cache() -> None:
             digest.update(path.read_bytes())
     text = digest.hexdigest()
     try:
-        cache_dir = Path(_rows_backtracker._cache._cache_path)
+        cache_dir = Path(_carve_backtracker._cache._cache_path)
         stamp = cache_dir / "batch.kernels.sha256"
         if stamp.is_file() and stamp.read_text() == text:
             return
