@@ -6,9 +6,10 @@ Every kernel has the signature documented in :mod:`tremaux.kernels.generate`.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, uint64
 
 from .gen_common import BLOCKED, EV_CARVE, begin, chance, finish, rand_below, record, uf_find, uf_union
+from .rng import next_u64
 
 
 @njit(cache=True)
@@ -18,8 +19,9 @@ def kruskal(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     Every cell starts as its own path (set); a wall is opened only between two
     cells of different sets, which are then merged (union-find with union by
     size and path halving). ``work``: ``(1 + e/n) n`` int32 (parents, then
-    walls; ``e`` = 2n, 3n with levels). The shuffle is fused with the merge
-    loop and stops after ``cells - 1`` merges. ``params``, ``start``: unused.
+    walls; ``e`` = 2n, 3n with levels). The random order of the walls is made
+    by bucket scattering then in-cache shuffles, and merging stops after
+    ``cells - 1`` merges. ``params``, ``start``: unused.
     Visits count the walls examined.
     """
     if L == 1:  # literal 1: a specialisation with the level tests folded away
@@ -34,59 +36,117 @@ def _kruskal(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     count = begin(cells, mask, use_mask)
     parent = work[0:n]
     edges = work[n:]
-    m = 0
-    r = 0
-    c = 0
-    lv = 0
     for i in range(n):
         parent[i] = -1
-        if not cells[i] & BLOCKED:
-            if c < W - 1 and not cells[i + 1] & BLOCKED:
-                edges[m] = i * K
-                m += 1
-            if r < H - 1 and not cells[i + W] & BLOCKED:
-                edges[m] = i * K + 1
-                m += 1
-            if K == 3 and lv < L - 1 and not cells[i + W * H] & BLOCKED:
-                edges[m] = i * K + 2
-                m += 1
-        c += 1
-        if c == W:
-            c = 0
-            r += 1
-            if r == H:
-                r = 0
-                lv += 1
+    # A uniformly random order of the walls, built cache-friendly (Rao-Sandelius):
+    # each wall draws one of NB buckets (pass 1 counts, pass 2 replays the same
+    # draws and scatters), then each bucket, small enough for the cache, is
+    # shuffled by Fisher-Yates. Multinomial buckets + uniform shuffles inside
+    # them give every order the same probability.
+    m_est = K * n
+    bbits = 0
+    while bbits < 12 and (m_est >> (bbits + 16)) > 0:
+        bbits += 1
+    NB = 1 << bbits
+    counts = np.zeros(NB + 1, np.int64)
+    saved = state.copy()
+    for rep in range(2):
+        if rep == 1:
+            state[:] = saved
+            total = 0
+            for b in range(NB):
+                c0 = counts[b]
+                counts[b] = total
+                total += c0
+            counts[NB] = total
+        bits = uint64(0)
+        nbits = 0
+        r = 0
+        c = 0
+        lv = 0
+        for i in range(n):
+            if not cells[i] & BLOCKED:
+                for k in range(K):
+                    if k == 0:
+                        ok = c < W - 1 and not cells[i + 1] & BLOCKED
+                    elif k == 1:
+                        ok = r < H - 1 and not cells[i + W] & BLOCKED
+                    else:
+                        ok = lv < L - 1 and not cells[i + W * H] & BLOCKED
+                    if not ok:
+                        continue
+                    b = 0
+                    if bbits > 0:
+                        if nbits < bbits:
+                            bits = next_u64(state)
+                            nbits = 64
+                        b = np.int64(bits & uint64(NB - 1))
+                        bits >>= uint64(bbits)
+                        nbits -= bbits
+                    if rep == 0:
+                        counts[b] += 1
+                    else:
+                        edges[counts[b]] = i * K + k
+                        counts[b] += 1
+            c += 1
+            if c == W:
+                c = 0
+                r += 1
+                if r == H:
+                    r = 0
+                    lv += 1
+    m = counts[NB]
+    lo = 0
+    for b in range(NB):
+        hi = counts[b]  # after pass 2, counts[b] is the end of bucket b
+        for x in range(hi - 1, lo, -1):
+            y = lo + rand_below(state, x - lo + 1)
+            e = edges[x]
+            edges[x] = edges[y]
+            edges[y] = e
+        lo = hi
+    # Merge in that order; each batch first touches the parents it will need,
+    # so the cache misses overlap, then merges sequentially.
     merges = 0
     visits = 0
     t = 0
-    for x in range(m):
-        if merges >= count - 1:
-            break
-        y = x + rand_below(state, m - x)
-        e = edges[y]
-        edges[y] = edges[x]
-        edges[x] = e
-        visits += 1
-        i = np.int64(e) // K
-        k = np.int64(e) - i * K
-        if k == 0:
-            j = i + 1
-            a, b = 2, 8
-        elif k == 1:
-            j = i + W
-            a, b = 4, 1
-        else:
-            j = i + W * H
-            a, b = 16, 32
-        ri = uf_find(parent, i)
-        rj = uf_find(parent, j)
-        if ri != rj:
-            uf_union(parent, ri, rj)
-            cells[i] |= np.uint8(a)
-            cells[j] |= np.uint8(b)
-            merges += 1
-            t = record(trace, t, EV_CARVE, i, j)
+    B = 64
+    touched = np.zeros(1, np.int64)
+    acc = 0
+    x = 0
+    while x < m and merges < count - 1:
+        nb = min(B, m - x)
+        for q in range(x, x + nb):
+            e = np.int64(edges[q])
+            i = e // K
+            k = e - i * K
+            acc += parent[i] + parent[i + 1 if k == 0 else (i + W if k == 1 else i + W * H)]
+        for q in range(x, x + nb):
+            if merges >= count - 1:
+                break
+            e = np.int64(edges[q])
+            visits += 1
+            i = e // K
+            k = e - i * K
+            if k == 0:
+                j = i + 1
+                a, c = 2, 8
+            elif k == 1:
+                j = i + W
+                a, c = 4, 1
+            else:
+                j = i + W * H
+                a, c = 16, 32
+            ri = uf_find(parent, i)
+            rj = uf_find(parent, j)
+            if ri != rj:
+                uf_union(parent, ri, rj)
+                cells[i] |= np.uint8(a)
+                cells[j] |= np.uint8(c)
+                merges += 1
+                t = record(trace, t, EV_CARVE, i, j)
+        x += nb
+    touched[0] = acc  # keeps the touching loads alive
     finish(cells)
     return -1, visits, 0, t
 
