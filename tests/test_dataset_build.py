@@ -94,6 +94,10 @@ def test_impossible_filter_names_the_row(tmp_path):
     spec = ds.DatasetSpec(count=3, size=(2, 2), filters={"max_dead_ends": 1}, max_attempts=5)
     with pytest.raises(TremauxError, match=r"row 0: no maze passed the filters \{'max_dead_ends': 1\} in 5 draws"):
         ds.build(spec, tmp_path)
+    # nothing was finished, so a corrected spec may reuse the directory
+    fixed = spec.replace(filters={"max_dead_ends": 2})
+    assert ds.build(fixed, tmp_path).rows == 3
+    assert ds.read_manifest(tmp_path).spec == fixed
 
 
 def test_unknown_or_unsupported_names(tmp_path):

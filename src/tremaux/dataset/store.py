@@ -256,7 +256,9 @@ def read_manifest(directory: str | Path) -> Manifest:
 def open_for_build(directory: str | Path, spec: DatasetSpec, columns: tuple[str, ...]) -> tuple[Manifest, list[str]]:
     """Prepare ``directory`` for building ``spec``; return the manifest and notes.
 
-    * A missing or empty directory is created and gets a fresh manifest.
+    * A missing or empty directory is created and gets a fresh manifest; so
+      does one holding only the manifest of a build that stopped before its
+      first shard (whatever its spec).
     * A directory holding a manifest of the same spec and versions is resumed:
       finished shards whose file is present with its recorded SHA-256 are
       kept; a recorded shard whose file was deleted is built again; leftover
@@ -285,6 +287,13 @@ def open_for_build(directory: str | Path, spec: DatasetSpec, columns: tuple[str,
             f"({MANIFEST} missing); choose a new or empty directory"
         )
     old = read_manifest(directory)
+    names = {p.name for p in directory.iterdir() if not p.name.endswith(".partial")}
+    if not old.shards and names == {MANIFEST}:
+        # a build that stopped before its first shard: nothing to keep, start afresh
+        for p in directory.glob("*.partial"):
+            p.unlink()
+        write_manifest(directory, fresh)
+        return fresh, notes
     if old.spec != spec:
         diff = _spec_diff(old.spec, spec)
         raise DatasetDirError(
