@@ -243,3 +243,22 @@ def test_bfs_kernel_runs_inside_a_compiled_batch_loop():
     stack = np.stack([m.flat for m in mazes])
     got = _batch_lengths(stack, 6, 7, np.empty(42, np.uint8), np.empty(42, np.int32))
     assert got.tolist() == [solve(m, "bfs").length for m in mazes]
+
+
+@pytest.mark.parametrize("shape, start", [((700, 700), (0, 0)), ((5, 90, 90), (2, 45, 45)), ((1, 3000), (0, 1500))])
+def test_queue_grows_past_its_first_ring(shape, start):
+    # open fields have long BFS frontiers: more than the ring's first 1024 entries
+    m = Maze.open(shape)
+    far = tuple(x - 1 for x in shape)
+    sol = solve(m, "bfs", start=start, goal=far)
+    dist = tremaux.maze.properties.distances_from(m, start)
+    assert sol.length - 1 == dist[far]
+    assert_valid_path(sol)
+    prev = np.empty(m.flat.size, np.uint8)
+    found, steps = ks.bfs(m.flat, *m.shape3, m.index(start), m.index(far), prev, np.empty(m.flat.size, np.int32))
+    # every cell nearer than the goal was taken from the queue before it
+    assert found and steps >= int((dist < dist[far]).sum())
+    # A*'s heap outgrows its first 1024 entries here too
+    star = solve(m, "astar", start=start, goal=far)
+    assert star.length == sol.length
+    assert_valid_path(solve(m, "greedy", start=start, goal=far))

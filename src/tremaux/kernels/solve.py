@@ -42,6 +42,8 @@ from numba import njit
 
 UNSEEN = 255
 ROOT = 254
+RING0 = 1024
+"""Initial length of the worklist's ring buffer (it doubles as needed)."""
 
 # Event kinds (the values of tremaux.trace.Event; a test keeps them in step).
 VISIT = 10
@@ -117,45 +119,124 @@ def worklist(cells, L, H, W, start, goal, use_stack, prev, work, trace, rec):
         Squares taken from the worklist.
     nev : int
         Events produced.
+
+    Notes
+    -----
+    During the search ``prev`` holds one byte per cell: bit 7 marked, bits
+    4-6 the direction back to the parent (6 for the start) and, on a flat
+    maze, bits 0-3 a copy of the open sides, so that a step reads one byte
+    array only. A last sequential pass turns it into the previous edges of
+    the module notes.
     """
     n = cells.shape[0]
     HW = H * W
-    for i in range(n):
-        prev[i] = UNSEEN
-    prev[start] = ROOT
+    flat = L == 1
+    if flat:
+        for i in range(n):
+            prev[i] = cells[i]
+    else:
+        for i in range(n):
+            prev[i] = 0
+    prev[start] |= 0x80 | (6 << 4)
+    # The queue is a ring in the first ``rc`` entries of ``work``, doubled
+    # when full: only as much memory as the longest queue is ever touched.
+    cap = work.shape[0]
+    rc = cap if cap < RING0 else RING0
     work[0] = start
     head = 0
     tail = 1
+    count = 1
+    kids = np.empty(6, np.int64)
     steps = 0
     nev = 0
     found = False
-    while head < tail:
+    while count > 0:
         if use_stack:
             tail -= 1
             p = np.int64(work[tail])
         else:
             p = np.int64(work[head])
             head += 1
+            if head == rc:
+                head = 0
+        count -= 1
         steps += 1
+        s = np.int64(prev[p])
+        back = (s >> 4) & 7
         if rec:
-            b = prev[p]
-            parent = -1 if b == ROOT else p + offset(b, W, HW)
+            parent = -1 if back == 6 else p + offset(back, W, HW)
             nev = record(trace, nev, VISIT, p, parent)
         if p == goal:
             found = True
             if rec:
                 nev = record(trace, nev, FOUND, p, -1)
             break
-        v = cells[p]
-        for d in range(6):
-            if v & (1 << d):
-                q = p + offset(d, W, HW)
-                if prev[q] == UNSEEN:
-                    prev[q] = opp(d)
-                    work[tail] = q
-                    tail += 1
-                    if rec:
-                        nev = record(trace, nev, MARK, q, p)
+        nk = 0
+        # the four sides of a flat maze written out: this loop is the hot one
+        if flat:
+            if s & 1 and back != 0:
+                q = p - W
+                if prev[q] < 128:
+                    prev[q] |= 0x80 | (2 << 4)
+                    kids[nk] = q
+                    nk += 1
+            if s & 2 and back != 1:
+                q = p + 1
+                if prev[q] < 128:
+                    prev[q] |= 0x80 | (3 << 4)
+                    kids[nk] = q
+                    nk += 1
+            if s & 4 and back != 2:
+                q = p + W
+                if prev[q] < 128:
+                    prev[q] |= 0x80 | (0 << 4)
+                    kids[nk] = q
+                    nk += 1
+            if s & 8 and back != 3:
+                q = p - 1
+                if prev[q] < 128:
+                    prev[q] |= 0x80 | (1 << 4)
+                    kids[nk] = q
+                    nk += 1
+        else:
+            v = cells[p]
+            for d in range(6):
+                if v & (1 << d) and d != back:
+                    q = p + offset(d, W, HW)
+                    if prev[q] < 128:
+                        prev[q] |= 0x80 | (opp(d) << 4)
+                        kids[nk] = q
+                        nk += 1
+        if use_stack:
+            for t in range(nk):
+                work[tail] = kids[t]
+                tail += 1
+        else:
+            if count + nk > rc:
+                # grow the ring; a wrapped queue moves its upper part [head, rc) to the top
+                nrc = rc * 2 if rc * 2 < cap else cap
+                if tail <= head:
+                    shift = nrc - rc
+                    for j in range(rc - 1, head - 1, -1):
+                        work[j + shift] = work[j]
+                    head += shift
+                rc = nrc
+            for t in range(nk):
+                work[tail] = kids[t]
+                tail += 1
+                if tail == rc:
+                    tail = 0
+        count += nk
+        if rec:
+            for t in range(nk):
+                nev = record(trace, nev, MARK, kids[t], p)
+    for i in range(n):
+        s = prev[i]
+        if s < 128:
+            prev[i] = UNSEEN
+        else:
+            b = (s >> 4) & 7
+            prev[i] = ROOT if b == 6 else b
     return found, steps, nev
 
 
@@ -208,6 +289,26 @@ def path_from_prev(prev, start, goal, H, W):
         if t:
             i += offset(prev[i], W, HW)
     return out
+
+
+@njit(cache=True)
+def coords(idx, H, W, ndim):
+    """Cell coordinates of flat indices: an ``(k, ndim)`` int64 array of rows ``(row, col)`` or ``(level, row, col)``."""
+    k = idx.shape[0]
+    out = np.empty((k, ndim), np.int64)
+    HW = H * W
+    for t in range(k):
+        i = idx[t]
+        if ndim == 3:
+            out[t, 0] = i // HW
+        out[t, ndim - 2] = (i // W) % H
+        out[t, ndim - 1] = i % W
+    return out
+
+
+def reached(prev):
+    """The cells a search reached, as a boolean array written over ``prev`` (which it consumes)."""
+    return np.not_equal(prev, UNSEEN, out=prev.view(np.bool_))
 
 
 @njit(cache=True, inline="always")
@@ -276,7 +377,69 @@ _LOW31 = (1 << 31) - 1
 
 
 @njit(cache=True)
-def best_first(cells, L, H, W, start, goal, greedy, prev, g, keys, items, trace, rec):
+def _grow(keys, items):
+    """The heap's arrays, twice as long."""
+    k2 = np.empty(keys.shape[0] * 2, np.int64)
+    i2 = np.empty(keys.shape[0] * 2, np.int32)
+    k2[: keys.shape[0]] = keys
+    i2[: keys.shape[0]] = items
+    return k2, i2
+
+
+@njit(cache=True)
+def _best_first_run(cells, H, W, goal, greedy, prev, g, keys, items, size, seq, steps, nev, trace, rec):
+    """The search loop of :func:`best_first`, until the goal, an empty heap, or a heap too full to expand.
+
+    Returns ``(status, size, seq, steps, nev)``: status 1 found, 0 heap
+    empty, -1 the heap needs more room (nothing was taken from it).
+    """
+    HW = H * W
+    cap = keys.shape[0]
+    while size > 0:
+        if size + 6 > cap:
+            return -1, size, seq, steps, nev
+        key, p32, size = _heap_pop(keys, items, size)
+        p = np.int64(p32)
+        if not greedy:
+            f = key >> 31
+            hp = key & _LOW31
+            if f - hp != g[p]:
+                continue  # a stale entry: a shorter way to p was found since
+        steps += 1
+        if rec:
+            b = prev[p]
+            parent = -1 if b == ROOT else p + offset(b, W, HW)
+            nev = record(trace, nev, VISIT, p, parent)
+        if p == goal:
+            if rec:
+                nev = record(trace, nev, FOUND, p, -1)
+            return 1, size, seq, steps, nev
+        v = cells[p]
+        for d in range(6):
+            if v & (1 << d):
+                q = p + offset(d, W, HW)
+                if greedy:
+                    if prev[q] != UNSEEN:
+                        continue
+                    prev[q] = opp(d)
+                    seq += 1
+                    key = (np.int64(manhattan(q, goal, H, W)) << 32) | seq
+                else:
+                    gq = g[p] + 1
+                    if gq >= g[q]:
+                        continue
+                    g[q] = gq
+                    prev[q] = opp(d)
+                    hq = manhattan(q, goal, H, W)
+                    key = (np.int64(gq + hq) << 31) | hq
+                size = _heap_push(keys, items, size, key, q)
+                if rec:
+                    nev = record(trace, nev, MARK, q, p)
+    return 0, size, seq, steps, nev
+
+
+@njit(cache=True)
+def best_first(cells, L, H, W, start, goal, greedy, prev, g, trace, rec):
     """A* (``greedy=False``) or greedy best-first search with the Manhattan distance.
 
     A* orders the open cells by ``g + h`` (walked so far plus Manhattan
@@ -291,9 +454,7 @@ def best_first(cells, L, H, W, start, goal, greedy, prev, g, keys, items, trace,
     prev : uint8[n]
         Scratch, previous edges on return.
     g : int32[n]
-        Scratch (A* distances).
-    keys : int64[cap], items : int32[cap]
-        Heap storage; ``cap >= 2 * passages + 1`` for A*, ``n`` for greedy.
+        Scratch (A* distances; unused by greedy, which may pass a 1-element array).
     trace : int64[capacity, 3]
         ``VISIT (p, parent)`` when ``p`` is taken, ``MARK (q, p)`` when ``q``
         is added (or its distance improved), ``FOUND (goal)``.
@@ -304,61 +465,34 @@ def best_first(cells, L, H, W, start, goal, greedy, prev, g, keys, items, trace,
     steps : int
         Cells taken from the heap.
     nev : int
+
+    Notes
+    -----
+    The binary heap starts with 1024 entries and doubles when full, so its
+    memory follows the open set, not the maze.
     """
     n = cells.shape[0]
-    HW = H * W
-    big = np.int32(2147483647)
     for i in range(n):
         prev[i] = UNSEEN
-        g[i] = big
+    if not greedy:
+        big = np.int32(2147483647)
+        for i in range(n):
+            g[i] = big
+        g[start] = 0
     prev[start] = ROOT
-    g[start] = 0
+    keys = np.empty(1024, np.int64)
+    items = np.empty(1024, np.int32)
     h0 = manhattan(start, goal, H, W)
-    seq = 0
     if greedy:
-        size = _heap_push(keys, items, 0, (np.int64(h0) << 32) | seq, start)
+        size = _heap_push(keys, items, 0, np.int64(h0) << 32, start)
     else:
         size = _heap_push(keys, items, 0, (np.int64(h0) << 31) | h0, start)
+    seq = 0
     steps = 0
     nev = 0
-    found = False
-    while size > 0:
-        key, p32, size = _heap_pop(keys, items, size)
-        p = np.int64(p32)
-        if not greedy:
-            f = key >> 31
-            hp = key & _LOW31
-            if f - hp != g[p]:
-                continue  # a stale entry: a shorter way to p was found since
-        steps += 1
-        if rec:
-            b = prev[p]
-            parent = -1 if b == ROOT else p + offset(b, W, HW)
-            nev = record(trace, nev, VISIT, p, parent)
-        if p == goal:
-            found = True
-            if rec:
-                nev = record(trace, nev, FOUND, p, -1)
-            break
-        v = cells[p]
-        for d in range(6):
-            if v & (1 << d):
-                q = p + offset(d, W, HW)
-                if greedy:
-                    if prev[q] != UNSEEN:
-                        continue
-                    prev[q] = opp(d)
-                    seq += 1
-                    hq = manhattan(q, goal, H, W)
-                    size = _heap_push(keys, items, size, (np.int64(hq) << 32) | seq, q)
-                else:
-                    gq = g[p] + 1
-                    if gq >= g[q]:
-                        continue
-                    g[q] = gq
-                    prev[q] = opp(d)
-                    hq = manhattan(q, goal, H, W)
-                    size = _heap_push(keys, items, size, (np.int64(gq + hq) << 31) | hq, q)
-                if rec:
-                    nev = record(trace, nev, MARK, q, p)
-    return found, steps, nev
+    while True:
+        status, size, seq, steps, nev = _best_first_run(cells, H, W, goal, greedy, prev, g, keys, items, size,
+                                                        seq, steps, nev, trace, rec)
+        if status >= 0:
+            return status == 1, steps, nev
+        keys, items = _grow(keys, items)

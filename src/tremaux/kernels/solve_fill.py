@@ -49,8 +49,10 @@ def fill(cells, mask, use_mask, L, H, W, start, goal, nooses, deg, filled, queue
     unfilled cell, except the start and the goal, over and over until there
     is none: in a perfect maze only the solution path is left. Cul-de-sac
     filling also fills nooses: a corridor of two-way cells that leaves a
-    junction and comes back to the same junction leads nowhere, so it is
-    filled too (which may turn the junction into a dead end, and so on).
+    junction (three ways or more) and comes back to the same junction leads
+    nowhere, so it is filled too (which may turn the junction into a dead
+    end or a corridor, and so on, round after round). A loop with no
+    junction at all is a whole region of its own and is left alone.
 
     Parameters
     ----------
@@ -94,7 +96,7 @@ def fill(cells, mask, use_mask, L, H, W, start, goal, nooses, deg, filled, queue
         while changed:
             changed = False
             for J in range(n):
-                if filled[J] or deg[J] < 2 or (use_mask and not mask[J]):
+                if filled[J] or deg[J] < 3 or (use_mask and not mask[J]):
                     continue
                 vj = cells[J]
                 for d0 in range(6):

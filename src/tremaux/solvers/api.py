@@ -27,9 +27,12 @@ def default_endpoints(maze: Maze) -> tuple[Cell, Cell]:
     >>> default_endpoints(Maze.open((3, 4)))
     ((0, 0), (2, 3))
     """
-    mask = maze.flat_mask
-    first = int(np.argmax(mask))
-    last = int(mask.shape[0] - 1 - np.argmax(mask[::-1]))
+    if maze.mask is None:
+        first, last = 0, maze.flat.shape[0] - 1
+    else:
+        mask = maze.mask.reshape(-1)
+        first = int(np.argmax(mask))
+        last = int(mask.shape[0] - 1 - np.argmax(mask[::-1]))
     start = maze.start if maze.start is not None else maze.cell(first)
     goal = maze.goal if maze.goal is not None else maze.cell(last)
     return start, goal

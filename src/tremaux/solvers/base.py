@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from ..kernels import solve as ks
 from ..maze.model import Cell, Maze
 from ..registry import Registry
 from ..trace import Event, Trace
@@ -120,14 +121,19 @@ def finish(
         tail[:, 1] = path
         tail[:, 2] = -1
         trace = Trace.from_rows(np.concatenate([rows, tail]), maze.shape)
+    # fresh arrays nobody else holds: frozen here rather than copied by Solution
     vis = np.asarray(visited).astype(bool, copy=False).reshape(maze.shape)
+    vis.flags.writeable = False
+    L, H, W = maze.shape3
+    cells = ks.coords(path, H, W, maze.ndim)
+    cells.flags.writeable = False
     return Solution(
         maze=maze,
         algorithm=problem.algorithm,
         start=problem.start,
         goal=problem.goal,
         found=bool(found),
-        path=maze.cells_of(path),
+        path=cells,
         visited=vis,
         steps=int(steps),
         message=message,

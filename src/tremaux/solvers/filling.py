@@ -43,7 +43,7 @@ def _fill(problem: Problem, nooses: bool) -> Solution:
             f"no path: after filling {nf} cells, the goal {problem.goal} cannot be reached "
             f"from the start {problem.start}"
         )
-    visited = (filled != 0) | (prev != ks.UNSEEN)
+    visited = np.logical_or(ks.reached(prev), filled != 0, out=prev.view(np.bool_))
     return finish(problem, found=found, path=path, visited=visited, steps=steps, message=message, rows=rows,
                   extras={"filled": _readonly((filled != 0).reshape(maze.shape))})
 

@@ -20,12 +20,9 @@ def _best_first(problem: Problem, greedy: bool) -> Solution:
     L, H, W = problem.shape3
     n = problem.n
     prev = np.empty(n, np.uint8)
-    g = np.empty(n, np.int32)
-    cap = n + 1 if greedy else 2 * problem.maze.passages + 1
-    keys = np.empty(cap, np.int64)
-    items = np.empty(cap, np.int32)
-    args = (problem.cells, L, H, W, problem.s, problem.g, greedy, prev, g, keys, items)
-    (found, steps, _), rows = run_recorded(ks.best_first, args, problem.record, n + cap + 2, 2)
+    g = np.empty(1 if greedy else n, np.int32)
+    args = (problem.cells, L, H, W, problem.s, problem.g, greedy, prev, g)
+    (found, steps, _), rows = run_recorded(ks.best_first, args, problem.record, n + 2 * problem.maze.passages + 3, 2)
     path = ks.path_from_prev(prev, problem.s, problem.g, H, W) if found else None
     if found:
         message = found_message(len(path), steps, "cells expanded")
@@ -34,7 +31,7 @@ def _best_first(problem: Problem, greedy: bool) -> Solution:
             f"no path: every cell reachable from the start {problem.start} was expanded "
             f"({steps}); the goal {problem.goal} is not among them"
         )
-    return finish(problem, found=found, path=path, visited=prev != ks.UNSEEN, steps=steps, message=message,
+    return finish(problem, found=found, path=path, visited=ks.reached(prev), steps=steps, message=message,
                   rows=rows)
 
 

@@ -40,7 +40,7 @@ def _worklist(problem: Problem, use_stack: bool) -> Solution:
             f"no path: the worklist ran empty after {steps} squares; the goal {problem.goal} "
             f"cannot be reached from the start {problem.start}"
         )
-    return finish(problem, found=found, path=path, visited=prev != ks.UNSEEN, steps=steps,
+    return finish(problem, found=found, path=path, visited=ks.reached(prev), steps=steps,
                   message=message, rows=rows)
 
 
