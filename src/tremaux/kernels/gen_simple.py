@@ -7,9 +7,10 @@ None of them takes a mask (they need the full rectangle).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, uint64
 
-from .gen_common import EV_CARVE, EV_WALL, begin, chance, finish, rand_below, record
+from .gen_common import EV_CARVE, EV_WALL, chance, rand_below, record
+from .rng import next_u64
 
 
 @njit(cache=True)
@@ -20,54 +21,98 @@ def binary_tree(cells, mask, use_mask, L, H, W, start, params, state, work, trac
     possible on a single level (with levels the choice is uniform).
     ``work``: unused. Visits count the cells.
     """
-    if L == 1:  # literal 1: a specialisation with the level tests folded away
-        return _binary_tree(cells, mask, use_mask, 1, H, W, start, params, state, work, trace)
+    if L == 1:
+        return _binary_tree_2d(cells, H, W, params, state, trace)
     return _binary_tree(cells, mask, use_mask, L, H, W, start, params, state, work, trace)
+
+
+@njit(cache=True)
+def _binary_tree_2d(cells, H, W, params, state, trace):
+    thr = uint64(min(params[0], 1.0) * 4294967296.0)
+    n = cells.shape[0]
+    for i in range(n):
+        cells[i] = 0
+    t = 0
+    rec = trace.shape[0] > 0
+    for c in range(W - 1):  # top row: east only
+        cells[c] |= np.uint8(2)
+        cells[c + 1] |= np.uint8(8)
+        if rec:
+            t = record(trace, t, EV_CARVE, c, c + 1)
+    bits = uint64(0)
+    for r in range(1, H):
+        base = r * W
+        for c in range(W - 1):
+            i = base + c
+            if c & 1 == 0:
+                bits = next_u64(state)
+            north = np.int64((bits & uint64(0xFFFFFFFF)) < thr)
+            bits >>= uint64(32)
+            j = i - W if north else i + 1
+            cells[i] |= np.uint8(2 - north)  # N = 1, E = 2
+            cells[j] |= np.uint8(8 - 4 * north)  # S = 4, W = 8
+            if rec:
+                t = record(trace, t, EV_CARVE, i, j)
+        i = base + W - 1  # east column: north only
+        cells[i] |= np.uint8(1)
+        cells[i - W] |= np.uint8(4)
+        if rec:
+            t = record(trace, t, EV_CARVE, i, i - W)
+    return -1, np.int64(n), 0, t
 
 
 @njit(cache=True)
 def _binary_tree(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     pnorth = params[0]
-    begin(cells, mask, use_mask)
-    t = 0
+    thr = uint64(min(pnorth, 1.0) * 4294967296.0)
     n = cells.shape[0]
-    cand = np.empty(3, np.int64)
     for i in range(n):
-        c = i % W
-        q = i // W
-        r = q % H
-        lv = q // H
-        k = 0
-        if r > 0:
-            cand[k] = 0
-            k += 1
-        if c < W - 1:
-            cand[k] = 1
-            k += 1
-        if L > 1 and lv < L - 1:
-            cand[k] = 4
-            k += 1
-        if k == 0:
-            continue
-        if k == 1:
-            d = cand[0]
-        elif L == 1:
-            d = 0 if chance(state, pnorth) else 1
-        else:
-            d = cand[rand_below(state, k)]
-        if d == 0:
-            j = i - W
-            od = 2
-        elif d == 1:
-            j = i + 1
-            od = 3
-        else:
-            j = i + W * H
-            od = 5
-        cells[i] |= np.uint8(1 << d)
-        cells[j] |= np.uint8(1 << od)
-        t = record(trace, t, EV_CARVE, i, j)
-    finish(cells)
+        cells[i] = 0
+    t = 0
+    cand = np.empty(3, np.int64)
+    bits = uint64(0)
+    nbits = 0
+    i = 0
+    for lv in range(L):
+        for r in range(H):
+            for c in range(W):
+                k = 0
+                if r > 0:
+                    cand[k] = 0
+                    k += 1
+                if c < W - 1:
+                    cand[k] = 1
+                    k += 1
+                if lv < L - 1:
+                    cand[k] = 4
+                    k += 1
+                if k == 0:
+                    i += 1
+                    continue
+                if k == 1:
+                    d = cand[0]
+                elif L == 1:
+                    if nbits == 0:
+                        bits = next_u64(state)
+                        nbits = 2
+                    d = 0 if (bits & uint64(0xFFFFFFFF)) < thr else 1
+                    bits >>= uint64(32)
+                    nbits -= 1
+                else:
+                    d = cand[rand_below(state, k)]
+                if d == 0:
+                    j = i - W
+                    od = 2
+                elif d == 1:
+                    j = i + 1
+                    od = 3
+                else:
+                    j = i + W * H
+                    od = 5
+                cells[i] |= np.uint8(1 << d)
+                cells[j] |= np.uint8(1 << od)
+                t = record(trace, t, EV_CARVE, i, j)
+                i += 1
     return -1, n, 0, t
 
 
@@ -80,29 +125,45 @@ def sidewinder(cells, mask, use_mask, L, H, W, start, params, state, work, trace
     the frontier is the longest run.
     """
     pe = params[0]
-    begin(cells, mask, use_mask)
+    thr = uint64(min(pe, 1.0) * 4294967296.0)
+    n = cells.shape[0]
+    for i in range(n):
+        cells[i] = 0
     t = 0
-    longest = 0
-    for r in range(H):
-        run = 0
+    bits = uint64(0)
+    nbits = 0
+    for c in range(W - 1):
+        cells[c] |= np.uint8(2)
+        cells[c + 1] |= np.uint8(8)
+        t = record(trace, t, EV_CARVE, c, c + 1)
+    longest = W if H == 1 else 0
+    rec = trace.shape[0] > 0
+    last = n - 1
+    for r in range(1, H):
+        base = r * W
+        run_start = base
         for c in range(W):
-            i = r * W + c
-            close = c == W - 1 or (r > 0 and not chance(state, pe))
-            if close:
-                if run + 1 > longest:
-                    longest = run + 1
-                if r > 0:
-                    k = i - rand_below(state, run + 1)
-                    cells[k] |= np.uint8(1)
-                    cells[k - W] |= np.uint8(4)
+            i = base + c
+            # one draw: low half decides "carry on east", high half picks the run cell
+            x = next_u64(state)
+            carry = np.int64((x & uint64(0xFFFFFFFF)) < thr) if c < W - 1 else np.int64(0)
+            run = i - run_start + 1
+            m = (x >> uint64(32)) * uint64(run)
+            if (m & uint64(0xFFFFFFFF)) < uint64(run):  # rare: Lemire's rejection keeps it unbiased
+                m = uint64(rand_below(state, run)) << uint64(32)
+            k = run_start + np.int64(m >> uint64(32))
+            close = 1 - carry
+            cells[i] |= np.uint8(2 * carry)
+            cells[min(i + 1, last)] |= np.uint8(8 * carry)
+            cells[k] |= np.uint8(close)
+            cells[k - W] |= np.uint8(4 * close)
+            if rec:
+                if carry:
+                    t = record(trace, t, EV_CARVE, i, i + 1)
+                else:
                     t = record(trace, t, EV_CARVE, k, k - W)
-                run = 0
-            else:
-                cells[i] |= np.uint8(2)
-                cells[i + 1] |= np.uint8(8)
-                t = record(trace, t, EV_CARVE, i, i + 1)
-                run += 1
-    finish(cells)
+            longest = max(longest, run * close)
+            run_start = i + 1 if close else run_start
     return -1, np.int64(H) * W, longest, t
 
 
@@ -117,21 +178,11 @@ def recursive_division(cells, mask, use_mask, L, H, W, start, params, state, wor
     frontier is the deepest stack. The trace holds WALL events (it starts from
     an open field).
     """
-    begin(cells, mask, use_mask)
-    n = cells.shape[0]
-    for i in range(n):
-        c = i % W
-        r = i // W
-        v = 0
-        if r > 0:
-            v |= 1
-        if c < W - 1:
-            v |= 2
-        if r < H - 1:
-            v |= 4
-        if c > 0:
-            v |= 8
-        cells[i] = v
+    for r in range(H):
+        vr = (1 if r > 0 else 0) | (4 if r < H - 1 else 0)
+        base = r * W
+        for c in range(W):
+            cells[base + c] = vr | (2 if c < W - 1 else 0) | (8 if c > 0 else 0)
     stack = work
     stack[0] = 0
     stack[1] = 0
@@ -160,14 +211,18 @@ def recursive_division(cells, mask, use_mask, L, H, W, start, params, state, wor
                     cells[a] &= np.uint8(~4 & 63)
                     cells[a + W] &= np.uint8(~1 & 63)
                     t = record(trace, t, EV_WALL, a, a + W)
-            stack[4 * top] = r0
-            stack[4 * top + 1] = c0
-            stack[4 * top + 2] = k - r0
-            stack[4 * top + 3] = w
-            stack[4 * top + 4] = k
-            stack[4 * top + 5] = c0
-            stack[4 * top + 6] = r0 + h - k
-            stack[4 * top + 7] = w
+            if k - r0 >= 2:
+                stack[4 * top] = r0
+                stack[4 * top + 1] = c0
+                stack[4 * top + 2] = k - r0
+                stack[4 * top + 3] = w
+                top += 1
+            if r0 + h - k >= 2:
+                stack[4 * top] = k
+                stack[4 * top + 1] = c0
+                stack[4 * top + 2] = r0 + h - k
+                stack[4 * top + 3] = w
+                top += 1
         else:
             k = c0 + 1 + rand_below(state, w - 1)
             gap = r0 + rand_below(state, h)
@@ -177,16 +232,18 @@ def recursive_division(cells, mask, use_mask, L, H, W, start, params, state, wor
                     cells[a] &= np.uint8(~2 & 63)
                     cells[a + 1] &= np.uint8(~8 & 63)
                     t = record(trace, t, EV_WALL, a, a + 1)
-            stack[4 * top] = r0
-            stack[4 * top + 1] = c0
-            stack[4 * top + 2] = h
-            stack[4 * top + 3] = k - c0
-            stack[4 * top + 4] = r0
-            stack[4 * top + 5] = k
-            stack[4 * top + 6] = h
-            stack[4 * top + 7] = c0 + w - k
-        top += 2
+            if k - c0 >= 2:
+                stack[4 * top] = r0
+                stack[4 * top + 1] = c0
+                stack[4 * top + 2] = h
+                stack[4 * top + 3] = k - c0
+                top += 1
+            if c0 + w - k >= 2:
+                stack[4 * top] = r0
+                stack[4 * top + 1] = k
+                stack[4 * top + 2] = h
+                stack[4 * top + 3] = c0 + w - k
+                top += 1
         if top > maxd:
             maxd = top
-    finish(cells)
     return -1, visits, maxd, t
