@@ -244,3 +244,20 @@ def test_true_prim_is_a_minimum_spanning_tree_of_random_weights():
     ps = [maze_stats(generate((30, 30), "prim", seed=s).maze) for s in range(4)]
     assert all(p.perfect for p in ps)
     assert 26 <= np.mean([p.dead_end_percentage for p in ps]) <= 34
+
+
+def test_islands_need_a_full_single_level_grid():
+    mask = np.ones((6, 6), bool)
+    mask[0, 0] = False
+    with pytest.raises(UnsupportedError, match="islands need a single-level maze without a mask"):
+        generate((6, 6), mask=mask, islands=1)
+    with pytest.raises(UnsupportedError, match="islands need"):
+        generate((2, 6, 6), islands=1)
+
+
+def test_braid_and_openings_work_on_masks_and_levels():
+    mask = mask_from_text(".####.\n######\n######\n.####.\n")
+    m = generate(None, "backtracker", mask=mask, seed=3, braid=1.0, openings=2).maze
+    assert components(m)[1] == 1 and maze_stats(m).dead_ends == 0
+    m = generate((2, 5, 5), "wilson", seed=3, braid=0.5, unreachable=2).maze
+    assert maze_stats(m).isolated == 2

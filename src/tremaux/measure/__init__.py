@@ -116,6 +116,21 @@ def maze_stats(maze: Maze) -> MazeStats:
     Returns
     -------
     MazeStats
+        Degrees, corridors, dead ends, loops, the diameter, the start-to-goal
+        length and the river factor. The diameter is exact on a perfect maze
+        (two breadth-first sweeps) and an estimate when there are loops.
+
+    Examples
+    --------
+    >>> from tremaux import Maze
+    >>> s = maze_stats(Maze.open((1, 4)))
+    >>> s.dead_ends, s.corridors, s.straight, s.diameter, s.diameter_ends
+    (2, 2, 2, 3, ((0, 3), (0, 0)))
+    >>> print(s)  # doctest: +ELLIPSIS
+               cells  4
+            passages  3
+    ...
+               river  0.667
     """
     L, H, W = maze.shape3
     flat = maze.flat
