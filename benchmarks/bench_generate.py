@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import importlib
 import os
 import platform
 import re
@@ -184,6 +183,8 @@ def main() -> None:
                 else:
                     result = mazelib_run(peer, n)
                     peer_text = result if isinstance(result, str) else fmt_t(result)
+                    if isinstance(result, str) and "stopped" in result:
+                        ratio = f"> {MAZELIB_BUDGET / cpu:.0f}x"
                     if not isinstance(result, str):
                         ratio = f"{result / cpu:.0f}x"
                         speedups.setdefault(e.name, []).append(result / cpu)

@@ -8,7 +8,7 @@ import pytest
 import tremaux
 from tremaux.errors import CellError, InvalidMazeError, InvalidSizeError, TremauxError, UnknownNameError, UnsupportedError
 from tremaux.generators import GENERATORS, generate
-from tremaux.maze.properties import components, is_perfect
+from tremaux.maze.properties import is_perfect
 
 NAMES = GENERATORS.names()
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import CellError, InvalidSizeError, TremauxError, UnsupportedError
+from ..errors import InvalidSizeError, TremauxError, UnsupportedError
 from ..kernels import gen_imperfect as kimp
 from ..kernels import generate as kgen
 from ..kernels import grid as kg

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
-from .gen_common import EV_CARVE, EV_WALL, chance, rand_below, record
+from .gen_common import EV_CARVE, EV_WALL, rand_below, record
 from .rng import next_u64
 
 
@@ -192,6 +192,7 @@ def recursive_division(cells, mask, use_mask, L, H, W, start, params, state, wor
     maxd = 1
     visits = 0
     t = 0
+    rec = trace.shape[0] > 0
     while top > 0:
         top -= 1
         r0 = np.int64(stack[4 * top])
@@ -201,16 +202,30 @@ def recursive_division(cells, mask, use_mask, L, H, W, start, params, state, wor
         if h < 2 or w < 2:
             continue
         visits += 1
-        horizontal = h > w or (h == w and chance(state, 0.5))
+        # one draw: 32 bits place the wall, 31 bits place the gap, 1 bit orients a square
+        x = next_u64(state)
+        horizontal = h > w or (h == w and (x >> uint64(63)) != 0)
+        span = h - 1 if horizontal else w - 1
+        other = w if horizontal else h
+        pos = (x & uint64(0xFFFFFFFF)) * uint64(span)
+        if (pos & uint64(0xFFFFFFFF)) < uint64(span):  # rare: Lemire's rejection keeps it unbiased
+            pos = uint64(rand_below(state, span)) << uint64(32)
+        g = ((x >> uint64(32)) & uint64(0x7FFFFFFF)) * uint64(other)
+        if (g & uint64(0x7FFFFFFF)) < uint64(other):
+            g = uint64(rand_below(state, other)) << uint64(31)
         if horizontal:
-            k = r0 + 1 + rand_below(state, h - 1)
-            gap = c0 + rand_below(state, w)
+            k = r0 + 1 + np.int64(pos >> uint64(32))
+            gap = c0 + np.int64(g >> uint64(31))
+            base = (k - 1) * W
             for c in range(c0, c0 + w):
-                if c != gap:
-                    a = (k - 1) * W + c
-                    cells[a] &= np.uint8(~4 & 63)
-                    cells[a + W] &= np.uint8(~1 & 63)
-                    t = record(trace, t, EV_WALL, a, a + W)
+                cells[base + c] &= np.uint8(~4 & 63)
+                cells[base + W + c] &= np.uint8(~1 & 63)
+            cells[base + gap] |= np.uint8(4)
+            cells[base + W + gap] |= np.uint8(1)
+            if rec:
+                for c in range(c0, c0 + w):
+                    if c != gap:
+                        t = record(trace, t, EV_WALL, base + c, base + W + c)
             if k - r0 >= 2:
                 stack[4 * top] = r0
                 stack[4 * top + 1] = c0
@@ -224,14 +239,19 @@ def recursive_division(cells, mask, use_mask, L, H, W, start, params, state, wor
                 stack[4 * top + 3] = w
                 top += 1
         else:
-            k = c0 + 1 + rand_below(state, w - 1)
-            gap = r0 + rand_below(state, h)
+            k = c0 + 1 + np.int64(pos >> uint64(32))
+            gap = r0 + np.int64(g >> uint64(31))
             for r in range(r0, r0 + h):
-                if r != gap:
-                    a = r * W + k - 1
-                    cells[a] &= np.uint8(~2 & 63)
-                    cells[a + 1] &= np.uint8(~8 & 63)
-                    t = record(trace, t, EV_WALL, a, a + 1)
+                a = r * W + k - 1
+                cells[a] &= np.uint8(~2 & 63)
+                cells[a + 1] &= np.uint8(~8 & 63)
+            a = gap * W + k - 1
+            cells[a] |= np.uint8(2)
+            cells[a + 1] |= np.uint8(8)
+            if rec:
+                for r in range(r0, r0 + h):
+                    if r != gap:
+                        t = record(trace, t, EV_WALL, r * W + k - 1, r * W + k)
             if k - c0 >= 2:
                 stack[4 * top] = r0
                 stack[4 * top + 1] = c0

@@ -16,7 +16,6 @@ from .gen_common import (
     VISITED,
     begin,
     carve,
-    chance,
     delta,
     finish,
     offsets,
