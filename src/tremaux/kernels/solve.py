@@ -91,6 +91,80 @@ def record(trace, nev, kind, cell, other):
 
 
 @njit(cache=True)
+def _queue_flat(prev, work, W, start, goal):
+    """The hot loop of breadth-first search on a flat maze, not recorded (see :func:`worklist`).
+
+    ``prev`` holds the search state of :func:`worklist` (open sides in bits
+    0-3); the queue is a ring in ``work`` that starts with :data:`RING0`
+    entries and doubles when it might overflow. Returns ``(found, steps)``.
+    """
+    cap = work.shape[0]
+    rc = cap if cap < RING0 else RING0
+    work[0] = start
+    head = 0
+    tail = 1
+    count = 1
+    steps = 0
+    while count > 0:
+        p = np.int64(work[head])
+        head += 1
+        if head == rc:
+            head = 0
+        count -= 1
+        steps += 1
+        if p == goal:
+            return True, steps
+        s = np.int64(prev[p])
+        back = (s >> 4) & 7
+        if count + 4 > rc:
+            # grow the ring; a wrapped queue moves its upper part [head, rc) to the top
+            nrc = rc * 2 if rc * 2 < cap else cap
+            if tail <= head:
+                shift = nrc - rc
+                for j in range(rc - 1, head - 1, -1):
+                    work[j + shift] = work[j]
+                head += shift
+            rc = nrc
+        if s & 1 and back != 0:
+            q = p - W
+            if prev[q] < 128:
+                prev[q] |= 0x80 | (2 << 4)
+                work[tail] = q
+                tail += 1
+                count += 1
+                if tail == rc:
+                    tail = 0
+        if s & 2 and back != 1:
+            q = p + 1
+            if prev[q] < 128:
+                prev[q] |= 0x80 | (3 << 4)
+                work[tail] = q
+                tail += 1
+                count += 1
+                if tail == rc:
+                    tail = 0
+        if s & 4 and back != 2:
+            q = p + W
+            if prev[q] < 128:
+                prev[q] |= 0x80 | (0 << 4)
+                work[tail] = q
+                tail += 1
+                count += 1
+                if tail == rc:
+                    tail = 0
+        if s & 8 and back != 3:
+            q = p - 1
+            if prev[q] < 128:
+                prev[q] |= 0x80 | (1 << 4)
+                work[tail] = q
+                tail += 1
+                count += 1
+                if tail == rc:
+                    tail = 0
+    return False, steps
+
+
+@njit(cache=True)
 def worklist(cells, L, H, W, start, goal, use_stack, prev, work, trace, rec):
     """The worklist solver: squares known to be reachable wait in a queue or a stack.
 
@@ -138,6 +212,10 @@ def worklist(cells, L, H, W, start, goal, use_stack, prev, work, trace, rec):
         for i in range(n):
             prev[i] = 0
     prev[start] |= 0x80 | (6 << 4)
+    if flat and not use_stack and not rec:
+        found, steps = _queue_flat(prev, work, W, start, goal)
+        _previous_edges(prev)
+        return found, steps, 0
     # The queue is a ring in the first ``rc`` entries of ``work``, doubled
     # when full: only as much memory as the longest queue is ever touched.
     cap = work.shape[0]
@@ -230,14 +308,20 @@ def worklist(cells, L, H, W, start, goal, use_stack, prev, work, trace, rec):
         if rec:
             for t in range(nk):
                 nev = record(trace, nev, MARK, kids[t], p)
-    for i in range(n):
+    _previous_edges(prev)
+    return found, steps, nev
+
+
+@njit(cache=True)
+def _previous_edges(prev):
+    """Turn the search state of :func:`worklist` into the previous edges of the module notes."""
+    for i in range(prev.shape[0]):
         s = prev[i]
         if s < 128:
             prev[i] = UNSEEN
         else:
             b = (s >> 4) & 7
             prev[i] = ROOT if b == 6 else b
-    return found, steps, nev
 
 
 @njit(cache=True)
