@@ -22,7 +22,7 @@ def dataset_cmd(
     braid: Optional[float] = typer.Option(None, "--braid", help="Share of dead ends opened into loops (0..1)."),
     solver: Optional[list[str]] = typer.Option(None, "--solver", help="Solver name; repeat for several."),
     outputs: Optional[str] = typer.Option(None, "--outputs", help="Comma list of: maze, blocks, solution, stats, ascii, tokens."),
-    min_solution_length: Optional[int] = typer.Option(None, "--min-solution-length", help="Keep mazes whose path has at least N cells."),
+    min_solution_length: Optional[int] = typer.Option(None, "--min-solution-length", help="Keep mazes whose shortest solution has at least N passages."),
     shard_size: Optional[int] = typer.Option(None, "--shard-size", help="Rows per Parquet shard."),
     engine: str = typer.Option("local", "--engine", "-e", help="local, processes or dask."),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Address of a running Dask scheduler, e.g. tcp://host:8786."),
@@ -30,7 +30,7 @@ def dataset_cmd(
     out: Path = typer.Option(..., "--out", "-o", help="Output directory (new, empty, or a build to resume)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
 ) -> None:
-    """Build COUNT mazes with solutions and statistics into Parquet shards, resuming an interrupted run."""
+    """Build mazes with solutions and statistics into Parquet shards (same files on every engine); rerun to resume."""
     from .. import dataset
 
     spec = dataset.make_spec(spec_file, count=count, size=size, seed=seed, generator=generator, braid=braid,

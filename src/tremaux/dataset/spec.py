@@ -41,8 +41,8 @@ __all__ = ["DatasetSpec", "OUTPUTS", "FILTERS", "load_spec", "make_spec", "parse
 OUTPUTS: dict[str, str] = {
     "maze": "cells: the maze array (uint8 per cell, bit 1<<d open), start and goal",
     "blocks": "block picture: (2H+1) x (2W+1) uint8, 1 = wall, 0 = open",
-    "solution": "per solver: the path (flat cell indices), its length in cells, cells visited",
-    "stats": "statistics: passages, dead ends, junctions, crossroads, corridors, solution length",
+    "solution": "per solver: the path (flat cell indices), its length in cells, steps, cells visited",
+    "stats": "the statistics of tremaux.measure: degrees, loops, diameter, solution length, river...",
     "ascii": "the maze as '+---+' ASCII text (tremaux.io.ascii)",
     "tokens": "token sequence for sequence models (adjacency list, origin, target, path)",
 }
