@@ -16,7 +16,6 @@ from .gen_common import (
     VISITED,
     begin,
     carve,
-    delta,
     finish,
     offsets,
     open_choices,
@@ -149,24 +148,43 @@ def _heap_push(hp, size, key, item):
 
 @njit(cache=True, inline="always")
 def _heap_pop(hp, size):
+    # Floyd's bottom-up deletion: walk the hole down along the smallest
+    # children to a leaf (no comparison with the moved element), then sift
+    # the last element up from there; it usually belongs near the bottom.
     size -= 1
     v = hp[size]
     x = 0
     while True:
         a = 4 * x + 1
-        if a >= size:
+        if a + 3 < size:  # four children: branch-free minimum (selects, no jumps)
+            v0 = hp[a]
+            v1 = hp[a + 1]
+            v2 = hp[a + 2]
+            v3 = hp[a + 3]
+            m01 = a if v0 < v1 else a + 1
+            w01 = min(v0, v1)
+            m23 = a + 2 if v2 < v3 else a + 3
+            w23 = min(v2, v3)
+            m = m01 if w01 < w23 else m23
+            mv = min(w01, w23)
+        elif a < size:
+            m = a
+            mv = hp[a]
+            for b in range(a + 1, size):
+                bv = hp[b]
+                if bv < mv:
+                    m = b
+                    mv = bv
+        else:
             break
-        m = a
-        mv = hp[a]
-        e = min(a + 4, size)
-        for b in range(a + 1, e):
-            bv = hp[b]
-            if bv < mv:
-                m = b
-                mv = bv
-        if mv < v:
-            hp[x] = mv
-            x = m
+        hp[x] = mv
+        x = m
+    while x > 0:
+        p = (x - 1) >> 2
+        pv = hp[p]
+        if v < pv:
+            hp[x] = pv
+            x = p
         else:
             break
     hp[x] = v
@@ -209,6 +227,7 @@ def _growing_tree(cells, mask, use_mask, L, H, W, start, params, state, work, tr
     count = begin(cells, mask, use_mask)
     s = pick_start(cells, start, count, state)
     cand = np.empty(6, np.int64)
+    off = offsets(H, W)
     cells[s] |= VISITED
     t = record(trace, 0, EV_FRONTIER, s, -1)
     visits = 0
@@ -229,7 +248,7 @@ def _growing_tree(cells, mask, use_mask, L, H, W, start, params, state, work, tr
                 t = record(trace, t, EV_DONE, i, -1)
                 continue
             d = cand[0] if k == 1 else cand[rand_below(state, k)]
-            j = i + delta(d, H, W)
+            j = i + off[d]
             carve(cells, i, d, j)
             lst[tail] = j
             tail += 1
@@ -251,7 +270,7 @@ def _growing_tree(cells, mask, use_mask, L, H, W, start, params, state, work, tr
                 t = record(trace, t, EV_DONE, i, -1)
                 continue
             d = cand[0] if k == 1 else cand[rand_below(state, k)]
-            j = i + delta(d, H, W)
+            j = i + off[d]
             carve(cells, i, d, j)
             size = _heap_push(hp, size, _key(work, j, prio, use_w, state), j)
             if size > maxf:
@@ -294,20 +313,22 @@ def _growing_tree_arcs(cells, mask, use_mask, L, H, W, start, params, state, wor
     count = begin(cells, mask, use_mask)
     s = pick_start(cells, start, count, state)
     cand = np.empty(6, np.int64)
+    off = offsets(H, W)
     cells[s] |= VISITED
     reached = 1
     t = record(trace, 0, EV_FRONTIER, s, -1)
     visits = 0
     maxf = 0
     k = open_choices(cells, s, L, H, W, cand)
-    shuffle_small(state, cand, k)
+    if prio == 0:  # random keys already order a priority queue
+        shuffle_small(state, cand, k)
     if prio == 0:
         lst = work[base:base + e]
         head = 0
         tail = 0
         live = 0
         for y in range(k):
-            lst[tail] = (s + delta(cand[y], H, W)) * 8 + cand[y]
+            lst[tail] = (s + off[cand[y]]) * 8 + cand[y]
             tail += 1
         live = tail
         maxf = live
@@ -320,16 +341,16 @@ def _growing_tree_arcs(cells, mask, use_mask, L, H, W, start, params, state, wor
             if cells[j] & VISITED:
                 continue
             d = arc & 7
-            i = j - delta(d, H, W)
+            i = j - off[d]
             carve(cells, i, d, j)
             reached += 1
             t = record(trace, t, EV_CARVE, i, j)
             k = open_choices(cells, j, L, H, W, cand)
             shuffle_small(state, cand, k)
             for y in range(k):
-                lst[tail] = (j + delta(cand[y], H, W)) * 8 + cand[y]
+                lst[tail] = (j + off[cand[y]]) * 8 + cand[y]
                 tail += 1
-                t = record(trace, t, EV_FRONTIER, j + delta(cand[y], H, W), j)
+                t = record(trace, t, EV_FRONTIER, j + off[cand[y]], j)
             live += k
             if live > maxf:
                 maxf = live
@@ -338,7 +359,7 @@ def _growing_tree_arcs(cells, mask, use_mask, L, H, W, start, params, state, wor
         hp = work[hb:hb + 2 * e].view(np.int64)
         size = 0
         for y in range(k):
-            j = s + delta(cand[y], H, W)
+            j = s + off[cand[y]]
             size = _heap_push(hp, size, _key(work, j, prio, use_w, state), j * 8 + cand[y])
         maxf = size
         while size > 0 and reached < count:
@@ -349,14 +370,13 @@ def _growing_tree_arcs(cells, mask, use_mask, L, H, W, start, params, state, wor
             if cells[j] & VISITED:
                 continue
             d = arc & 7
-            i = j - delta(d, H, W)
+            i = j - off[d]
             carve(cells, i, d, j)
             reached += 1
             t = record(trace, t, EV_CARVE, i, j)
             k = open_choices(cells, j, L, H, W, cand)
-            shuffle_small(state, cand, k)
             for y in range(k):
-                m = j + delta(cand[y], H, W)
+                m = j + off[cand[y]]
                 size = _heap_push(hp, size, _key(work, m, prio, use_w, state), m * 8 + cand[y])
                 t = record(trace, t, EV_FRONTIER, m, j)
             if size > maxf:
@@ -388,6 +408,7 @@ def _hunt_and_kill(cells, mask, use_mask, L, H, W, start, params, state, work, t
     count = begin(cells, mask, use_mask)
     s = pick_start(cells, start, count, state)
     cand = np.empty(6, np.int64)
+    off = offsets(H, W)
     cells[s] |= VISITED
     reached = 1
     lb = 0
@@ -399,11 +420,11 @@ def _hunt_and_kill(cells, mask, use_mask, L, H, W, start, params, state, work, t
         k = open_choices(cells, i, L, H, W, cand)
         if k > 0:
             for y in range(k):  # new candidates for the hunt
-                m = i + delta(cand[y], H, W)
+                m = i + off[cand[y]]
                 if m < lb:
                     lb = m
             d = cand[0] if k == 1 else cand[rand_below(state, k)]
-            j = i + delta(d, H, W)
+            j = i + off[d]
             carve(cells, i, d, j)
             t = record(trace, t, EV_CARVE, i, j)
             reached += 1
@@ -445,7 +466,7 @@ def _hunt_and_kill(cells, mask, use_mask, L, H, W, start, params, state, work, t
                         kk += 1
                 if kk > 0:
                     d = cand[0] if kk == 1 else cand[rand_below(state, kk)]
-                    m = q + delta(d, H, W)
+                    m = q + off[d]
                     carve(cells, m, (d + 2) % 4 if d < 4 else 9 - d, q)
                     t = record(trace, t, EV_CARVE, m, q)
                     reached += 1
@@ -491,6 +512,7 @@ def _growing_forest(cells, mask, use_mask, L, H, W, start, params, state, work, 
     if trees > count:
         trees = count
     cand = np.empty(6, np.int64)
+    off = offsets(H, W)
     head = 0
     tail = 0
     t = 0
@@ -520,7 +542,7 @@ def _growing_forest(cells, mask, use_mask, L, H, W, start, params, state, work, 
             t = record(trace, t, EV_DONE, i, -1)
             continue
         d = cand[0] if k == 1 else cand[rand_below(state, k)]
-        j = i + delta(d, H, W)
+        j = i + off[d]
         carve(cells, i, d, j)
         lab[j] = i if lab[i] < 0 else lab[i]  # every cell points straight at its tree's root
         lst[tail] = j
@@ -562,7 +584,7 @@ def _growing_forest(cells, mask, use_mask, L, H, W, start, params, state, work, 
         d = np.int64(v & 3)
         if d == 0:
             d = 4
-        j = i + delta(d, H, W)
+        j = i + off[d]
         a = uf_find(lab, i)
         b = uf_find(lab, j)
         if a != b:
