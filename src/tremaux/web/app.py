@@ -267,6 +267,32 @@ def create_app(*, workers: int = 2, time_limit: float = 10.0, busy_wait: float =
         return picture(params, "png")
 
     # ------------------------------------------------------------------ Number Link
+    @app.get("/api/numberlink/solvers", response_model=list[m.AlgorithmInfo], tags=["registries"])
+    def get_nl_solvers() -> list[m.AlgorithmInfo]:
+        """Every registered Number Link solver."""
+        from ..numberlink.solve import NL_SOLVERS
+
+        return _entries(NL_SOLVERS)
+
+    @app.post("/api/numberlink/solve", response_model=m.PuzzleSolveResponse, tags=["numberlink"])
+    def post_nl_solve(body: m.PuzzleSolveRequest) -> Any:
+        """Solve a puzzle under the fill rule (every cell covered) and judge it.
+
+        ``status`` is ``solved`` (with ``unique`` and, when it is not, a
+        ``second`` solution), ``no-solution``, ``not-filling`` (solutions exist
+        only if cells stay empty; one such is given) or ``cut-off``. A number
+        without its partner is a 400 error naming it.
+        """
+        from ..numberlink.solve import NL_SOLVERS
+
+        from .jobs import puzzle_of
+
+        payload = body.model_dump()
+        puzzle_of(payload)  # an unpaired number is refused here, before any worker is busy
+        payload["solver"] = NL_SOLVERS.get(payload["solver"]).name if payload["solver"] else None
+        payload["time_limit"] = time_limit
+        return run("nl_solve", payload)
+
     @app.post("/api/numberlink/parse", response_model=m.PuzzleBody, tags=["numberlink"])
     def post_parse(body: m.PuzzleText) -> Any:
         """Read a puzzle from text (grid, contest or ``W H`` format): the page's "load".

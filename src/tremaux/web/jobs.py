@@ -8,7 +8,7 @@ touch files.
 Examples
 --------
 >>> sorted(JOBS)
-['echo', 'maze', 'render', 'solve']
+['echo', 'maze', 'nl_solve', 'render', 'solve']
 >>> JOBS["echo"]({"ping": 1})
 {'ping': 1}
 """
@@ -255,6 +255,99 @@ def grid_of(puzzle: Any) -> dict[str, Any]:
     return {"rows": puzzle.height, "cols": puzzle.width, "grid": nums[puzzle.grid].tolist()}
 
 
+def _paths(puzzle: Any, linking: Any) -> dict[str, list[list[int]]]:
+    nums = numbers_of(puzzle)
+    return {str(nums[k]): p.tolist() for k, p in enumerate(linking.paths, start=1)}
+
+
+def _nl_stats(puzzle: Any, res: Any, seconds: float) -> list[tuple[str, str]]:
+    rows = [
+        ("size", f"{puzzle.height} x {puzzle.width}"),
+        ("pairs", str(puzzle.pairs)),
+        ("free cells", str(puzzle.free_cells)),
+        ("solver", res.solver),
+        ("rule", res.rule),
+        ("verdict", res.message or res.status),
+        ("steps" if res.solver == "tremaux" else "SAT calls", str(res.steps)),
+    ]
+    for key, label in (("variables", "SAT variables"), ("clauses", "SAT clauses"), ("loops_cut", "loops cut")):
+        if key in res.extras:
+            rows.append((label, str(res.extras[key])))
+    rows.append(("time", f"{seconds * 1000:.1f} ms"))
+    return rows
+
+
+@_job
+def nl_solve_job(req: dict[str, Any]) -> dict[str, Any]:
+    """Solve a page's puzzle under the fill rule; say whether it is unique or why it is improper.
+
+    ``req``: ``grid``, ``solver`` (``None`` for the default), ``second`` (look
+    for a second solution) and ``time_limit`` (seconds the solver may use).
+    The answer's ``status`` is ``solved``, ``no-solution``, ``not-filling``
+    (solutions exist only with empty cells; one is given) or ``cut-off``.
+
+    Examples
+    --------
+    >>> out = nl_solve_job({"grid": [[1, 2, 3], [0, 0, 0], [1, 2, 3]], "solver": None, "second": True})
+    >>> out["status"], out["unique"], out["paths"]["2"]
+    ('solved', True, [[0, 1], [1, 1], [2, 1]])
+    >>> nl_solve_job({"grid": [[1, 2], [2, 1]], "solver": None, "second": True})["status"]
+    'no-solution'
+    """
+    from ..numberlink.solve import NL_SOLVERS, solve_puzzle
+
+    t0 = time.perf_counter()
+    puzzle = puzzle_of(req)
+    entry = NL_SOLVERS.get(req.get("solver") or "fast")
+    budget = req.get("time_limit")
+    budget = None if budget is None else max(0.05, 0.85 * float(budget))
+
+    def left() -> float | None:
+        return None if budget is None else max(0.05, budget - (time.perf_counter() - t0))
+
+    want_second = bool(req.get("second", True))
+    res = solve_puzzle(puzzle, entry.name, rule="fill", unique=want_second and entry.counts, time_limit=left())
+    out: dict[str, Any] = {"status": "solved", "unique": None, "paths": None, "second": None}
+    if res.status == "solved":
+        check = res
+        if want_second and not entry.counts:  # the paper's traveler finds one solution: ask the exact solver
+            check = solve_puzzle(puzzle, rule="fill", unique=True, time_limit=left())
+        sols = check.solutions if check.status == "solved" else ()
+        out["paths"] = _paths(puzzle, res.solutions[0])
+        if check.unique is not None and check.complete:
+            out["unique"] = bool(check.unique)
+        others = [lk for lk in sols if lk != res.solutions[0]]
+        if others:
+            out["second"] = _paths(puzzle, others[0])
+        if out["unique"] is True:
+            out["message"] = f"solved: the solution is unique ({res.solver} solver)"
+        elif out["unique"] is False:
+            out["message"] = "solved, but not unique: the puzzle has another solution (show the other solution)"
+        else:
+            out["message"] = f"solved ({res.solver} solver); whether the solution is unique was not decided in time"
+    elif res.status == "no-solution":
+        loose = solve_puzzle(puzzle, rule="nikoli", time_limit=left())
+        if loose.status == "solved":
+            lk = loose.solutions[0]
+            empty = puzzle.height * puzzle.width - lk.covered
+            out.update(status="not-filling", paths=_paths(puzzle, lk),
+                       message=(f"improper puzzle: no solution covers every cell; the lines can only be "
+                                f"drawn leaving cells empty (here {empty})"))
+        elif loose.status == "no-solution":
+            why = next((m for m in (res.message, loose.message) if m and not m.startswith("no solution")),
+                       "the pairs cannot all be connected without crossing")
+            out.update(status="no-solution", message=f"improper puzzle: no solution: {why}")
+        else:
+            out.update(status="no-solution",
+                       message="improper puzzle: no solution covers every cell (with empty cells: undecided in time)")
+    else:
+        out.update(status="cut-off", message=f"no answer in time: {res.message}; try the fast solver or a smaller puzzle")
+    seconds = time.perf_counter() - t0
+    out["stats"] = _nl_stats(puzzle, res, seconds)
+    out["elapsed_ms"] = round(seconds * 1000, 2)
+    return out
+
+
 def warm_up() -> None:
     """Load the kernels the page uses first, so a new worker answers quickly."""
     maze_job({"generator": "backtracker", "rows": 4, "cols": 4, "braid": 0.5, "seed": 1})
@@ -296,4 +389,12 @@ def warm_all() -> list[str]:
         render.to_svg(solution, cell_size=8)
     except Exception:  # noqa: BLE001
         failed.append("render")
+    try:
+        from ..numberlink.solve import NL_SOLVERS
+
+        for entry in NL_SOLVERS:
+            nl_solve_job({"grid": [[1, 2, 3], [0, 0, 0], [1, 2, 3]], "solver": entry.name, "second": True})
+            nl_solve_job({"grid": [[1, 1, 0], [0, 0, 0], [0, 0, 0]], "solver": entry.name, "second": True})
+    except Exception:  # noqa: BLE001
+        failed.append("numberlink")
     return failed

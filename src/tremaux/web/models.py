@@ -179,7 +179,8 @@ class PuzzleSolveResponse(BaseModel):
     message: str
     unique: bool | None = Field(description="None when uniqueness was not decided.")
     paths: dict[str, list[list[int]]] | None = Field(description="number -> cells [r, c] from one end to the other.")
-    second: dict[str, list[list[int]]] | None
+    second: dict[str, list[list[int]]] | None = Field(description="Another solution, when it is not unique.")
+    stats: list[tuple[str, str]]
     elapsed_ms: float
 
 

@@ -212,7 +212,8 @@ class WorkerPool:
             if w is not None:
                 self._retire(w)
                 w = None
-            raise JobError("WorkerCrash", "the worker process stopped unexpectedly", False) from None
+            raise JobError("WorkerCrash", "the computation crashed its worker process (a bug in tremaux, not in "
+                           "the request); the server goes on with a new worker", False) from None
         finally:
             if w is not None:
                 self._idle.put(w)

@@ -1,0 +1,158 @@
+"""The Number Link board in headless Chromium: place numbers, solve, read the lines."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from pagekit import centre_pixels, hex_rgb, open_page, wait_for
+
+pytestmark = pytest.mark.browser
+
+
+# ---------------------------------------------------------------------- Number Link
+def click_cell(driver, r: int, c: int) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    board = driver.find_element("id", "nl-board")
+    geo = driver.execute_script("return tremaux.numberlink.geometry()")
+    w = board.size["width"]
+    h = board.size["height"]
+    x = geo["x0"] + (c + 0.5) * geo["size"] - w / 2
+    y = geo["y0"] + (r + 0.5) * geo["size"] - h / 2
+    ActionChains(driver).move_to_element_with_offset(board, int(x), int(y)).click().perform()
+
+
+def place(driver, cells: dict[tuple[int, int], int]) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    for (r, c), v in cells.items():
+        click_cell(driver, r, c)
+        ActionChains(driver).send_keys(str(v)).perform()
+        time.sleep(1.3 if v > 9 else 0.05)  # a pause ends a multi-digit number
+
+
+def set_size(driver, rows: int, cols: int) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    Select(driver.find_element("id", "nl-preset")).select_by_value("custom")
+    for name, value in (("nl-rows", rows), ("nl-cols", cols)):
+        box = driver.find_element("id", name)
+        box.clear()
+        box.send_keys(str(value))
+    driver.find_element("id", "nl-resize").click()
+
+
+def solve_board(driver) -> dict:
+    driver.find_element("id", "nl-solve").click()
+    return wait_for(driver, "['solved', 'improper', 'error'].includes(tremaux.numberlink.state().phase) && tremaux.numberlink.state()",
+                    what="the Number Link answer")
+
+
+def nl_message(driver) -> tuple[str, str]:
+    el = driver.find_element("id", "nl-message")
+    return el.text, el.get_attribute("class")
+
+
+def test_numberlink_board_solves_a_small_puzzle_with_lines(driver, server, shoot):
+    open_page(driver, server, "?rows=5&cols=5&seed=1")
+    set_size(driver, 4, 4)
+    # . . . .
+    # 3 2 . .
+    # 1 1 . .
+    # . . 2 3
+    place(driver, {(1, 0): 3, (1, 1): 2, (2, 0): 1, (2, 1): 1, (3, 2): 2, (3, 3): 3})
+    grid = driver.execute_script("return tremaux.numberlink.state().grid")
+    assert grid == [[0, 0, 0, 0], [3, 2, 0, 0], [1, 1, 0, 0], [0, 0, 2, 3]]
+    state = solve_board(driver)
+    assert state["phase"] == "solved", nl_message(driver)
+    paths = state["answer"]["paths"]
+    assert sorted(paths) == ["1", "2", "3"]
+    covered = sorted(tuple(c) for cells in paths.values() for c in cells)
+    assert covered == [(r, c) for r in range(4) for c in range(4)]
+    # the lines are drawn in each number's colour through the cells between the ends
+    for num, cells in paths.items():
+        colour = driver.execute_script("return tremaux.numberlink.colour(arguments[0])", int(num))
+        inner = [tuple(c) for c in cells[1:-1]]
+        pixels = centre_pixels(driver, "nl-board", inner, "tremaux.numberlink.geometry()")
+        assert all(p == hex_rgb(colour) for p in pixels), (num, pixels)
+    text, cls = nl_message(driver)
+    assert "unique" in text and "ok" in cls
+    out = shoot(driver.find_element("id", "numberlink"), "web-numberlink.png")
+    assert out.stat().st_size > 5_000
+
+
+def test_numberlink_improper_puzzles_get_clear_messages(driver, server):
+    open_page(driver, server, "?rows=5&cols=5&seed=1")
+    set_size(driver, 3, 3)
+    # an unpaired number
+    place(driver, {(0, 0): 7})
+    state = solve_board(driver)
+    text, cls = nl_message(driver)
+    assert state["phase"] == "error" and "'7' appears once" in text and "error" in cls
+    # only solutions that leave cells empty: 1 next to 1 on a 3 x 3 board
+    place(driver, {(0, 1): 7})
+    state = solve_board(driver)
+    text, cls = nl_message(driver)
+    assert state["phase"] == "improper" and state["answer"]["status"] == "not-filling"
+    assert "empty" in text and "error" in cls
+    # no solution at all: the lines would have to cross
+    driver.find_element("id", "nl-clear").click()
+    set_size(driver, 2, 2)
+    place(driver, {(0, 0): 1, (1, 1): 1, (0, 1): 2, (1, 0): 2})
+    state = solve_board(driver)
+    text, cls = nl_message(driver)
+    assert state["answer"]["status"] == "no-solution" and "no solution" in text and "error" in cls
+
+
+def test_numberlink_second_solution_and_presets(driver, server):
+    open_page(driver, server, "?rows=5&cols=5&seed=1")
+    set_size(driver, 3, 3)
+    place(driver, {(0, 0): 1, (2, 2): 1})  # corner to corner: several ways to fill the board
+    state = solve_board(driver)
+    assert state["phase"] == "solved" and state["answer"]["unique"] is False
+    assert "not unique" in nl_message(driver)[0]
+    other = driver.find_element("id", "nl-other")
+    assert other.is_displayed()
+    before = driver.execute_script("return document.getElementById('nl-board').toDataURL()")
+    other.click()
+    assert driver.execute_script("return tremaux.numberlink.state().shown") == "second"
+    assert driver.execute_script("return document.getElementById('nl-board').toDataURL()") != before
+    assert state["answer"]["second"] != state["answer"]["paths"]
+    # the presets resize the board
+    from selenium.webdriver.support.ui import Select
+
+    for preset, size in (("15x20", [15, 20]), ("10x10", [10, 10]), ("8x8", [8, 8])):
+        Select(driver.find_element("id", "nl-preset")).select_by_value(preset)
+        assert driver.execute_script("return [tremaux.numberlink.state().rows, tremaux.numberlink.state().cols]") == size
+
+
+def test_numberlink_load_and_save_files_in_the_browser(driver, server, tmp_path):
+    open_page(driver, server, "?rows=5&cols=5&seed=1")
+    puzzle = tmp_path / "four.txt"
+    puzzle.write_text("....\n32..\n11..\n..23\n")
+    driver.find_element("id", "nl-load").send_keys(str(puzzle))
+    wait_for(driver, "tremaux.numberlink.state().rows === 4 && tremaux.numberlink.state().grid[1][0] === 3",
+             what="the loaded puzzle")
+    assert "loaded four.txt" in nl_message(driver)[0]
+    assert driver.execute_script("return tremaux.numberlink.state().grid") == [
+        [0, 0, 0, 0], [3, 2, 0, 0], [1, 1, 0, 0], [0, 0, 2, 3]]
+    assert driver.find_element("id", "nl-preset").get_attribute("value") == "custom"
+    assert solve_board(driver)["phase"] == "solved"
+    # "save" downloads the puzzle as text
+    out = tmp_path / "downloads"
+    out.mkdir()
+    driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(out)})
+    driver.find_element("id", "nl-save").click()
+    saved = out / "numberlink-4x4.txt"
+    deadline = time.monotonic() + 30
+    while not saved.exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert saved.read_text() == "....\n32..\n11..\n..23\n"
+    # a file that is not a puzzle gets a message naming the file and the problem
+    bad = tmp_path / "bad.txt"
+    bad.write_text("1.2\n..\n")
+    driver.find_element("id", "nl-load").send_keys(str(bad))
+    wait_for(driver, "document.getElementById('nl-message').textContent.startsWith('bad.txt')")
+    text, cls = nl_message(driver)
+    assert "row 2" in text and "error" in cls

@@ -1,0 +1,136 @@
+"""The Number Link part of the web API, through FastAPI's TestClient."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tremaux.numberlink.formats import loads
+from tremaux.numberlink.solve import NL_SOLVERS
+from tremaux.web import create_app
+
+# a 4 x 4 puzzle with exactly one solution that fills the board
+PROPER = [[0, 0, 0, 0], [3, 2, 0, 0], [1, 1, 0, 0], [0, 0, 2, 3]]
+
+
+@pytest.fixture(scope="module")
+def client():
+    with TestClient(create_app(workers=1, time_limit=120)) as c:
+        yield c
+
+
+def solve(client, grid, **extra):
+    body = {"rows": len(grid), "cols": len(grid[0]), "grid": grid, **extra}
+    return client.post("/api/numberlink/solve", json=body)
+
+
+def check_lines(grid, paths):
+    """Each path joins its number's two cells through free, adjacent, unshared cells."""
+    seen = set()
+    for num, cells in paths.items():
+        cells = [tuple(c) for c in cells]
+        ends = {(r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v == int(num)}
+        assert {cells[0], cells[-1]} == ends
+        for (r, c), (r2, c2) in zip(cells, cells[1:]):
+            assert abs(r - r2) + abs(c - c2) == 1
+        for cell in cells[1:-1]:
+            assert grid[cell[0]][cell[1]] == 0
+        assert not seen & set(cells)
+        seen |= set(cells)
+    return seen
+
+
+def test_solvers_are_served_and_documented(client):
+    nls = client.get("/api/numberlink/solvers").json()
+    assert [s["name"] for s in nls] == NL_SOLVERS.names()
+    paths = client.get("/openapi.json").json()["paths"]
+    for path in ("/api/numberlink/solvers", "/api/numberlink/solve", "/api/numberlink/parse",
+                 "/api/numberlink/format"):
+        assert path in paths
+
+
+@pytest.mark.parametrize("solver", [None, *NL_SOLVERS.names()])
+def test_a_proper_puzzle_is_solved_and_unique(client, solver):
+    res = solve(client, PROPER, solver=solver)
+    assert res.status_code == 200, res.text
+    body = res.json()
+    assert body["status"] == "solved" and body["unique"] is True and body["second"] is None
+    covered = check_lines(PROPER, body["paths"])
+    assert len(covered) == 16
+    assert "unique" in body["message"]
+
+
+def test_labels_keep_their_numbers(client):
+    grid = [[12, 0, 12], [40, 0, 40]]
+    body = solve(client, grid).json()
+    assert body["status"] == "solved" and sorted(body["paths"]) == ["12", "40"]
+    check_lines(grid, body["paths"])
+
+
+def test_a_second_solution_is_shown_when_not_unique(client):
+    grid = [[1, 0, 0], [0, 0, 0], [0, 0, 1]]
+    body = solve(client, grid).json()
+    assert body["status"] == "solved" and body["unique"] is False
+    assert body["second"] and body["second"] != body["paths"]
+    assert len(check_lines(grid, body["second"])) == 9
+
+
+def test_improper_puzzles_get_clear_messages(client):
+    # unpaired number: a 400 naming it
+    res = solve(client, [[7, 0, 0], [0, 0, 0], [0, 0, 0]])
+    assert res.status_code == 400
+    assert res.json()["error"] == "number '7' appears once, at (0, 0); each number must appear exactly twice"
+    # only solutions that leave cells empty: one is drawn
+    body = solve(client, [[7, 7, 0], [0, 0, 0], [0, 0, 0]]).json()
+    assert body["status"] == "not-filling" and "empty" in body["message"]
+    assert body["paths"] == {"7": [[0, 0], [0, 1]]}
+    # no solution at all
+    body = solve(client, [[1, 2], [2, 1]]).json()
+    assert body["status"] == "no-solution" and body["paths"] is None
+    assert body["message"].startswith("improper puzzle: no solution")
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"rows": 31, "cols": 5, "grid": [[0] * 5] * 31}, "rows"),
+        ({"rows": 1, "cols": 5, "grid": [[0] * 5]}, "rows"),
+        ({"rows": 2, "cols": 2, "grid": [[0, 0]]}, "grid has 1 rows"),
+        ({"rows": 2, "cols": 2, "grid": [[0, 0], [0]]}, "grid row 1 has 1 cells"),
+        ({"rows": 2, "cols": 2, "grid": [[0, 1000], [0, 1000]]}, "holds 1000"),
+        ({"rows": 2, "cols": 2, "grid": [[0, -1], [0, -1]]}, "holds -1"),
+        ({"rows": 2, "cols": 2, "grid": [[1, 1], [0, 0]], "solver": "magic"}, "magic"),
+    ],
+)
+def test_bad_puzzle_requests_are_4xx_naming_the_problem(client, body, field):
+    res = client.post("/api/numberlink/solve", json=body)
+    assert res.status_code in (400, 422), res.text
+    assert field in res.json()["error"]
+
+
+def test_load_and_save_in_the_text_format(client):
+    text = "1.2\n...\n1.2\n"
+    body = client.post("/api/numberlink/parse", json={"text": text}).json()
+    assert body == {"rows": 3, "cols": 3, "grid": [[1, 0, 2], [0, 0, 0], [1, 0, 2]]}
+    saved = client.post("/api/numberlink/format", json=body).json()["text"]
+    assert loads(saved) == loads(text)
+    # numbers above 9 survive a round trip (the grid format writes 10-35 as A-Z)
+    big = {"rows": 2, "cols": 3, "grid": [[12, 0, 1], [12, 0, 1]]}
+    saved = client.post("/api/numberlink/format", json=big).json()["text"]
+    assert client.post("/api/numberlink/parse", json={"text": saved}).json() == big
+    # the contest format loads too
+    contest = "SIZE 3X2\nLINE_NUM 1\nLINE#1 (0,0)-(2,1)\n"
+    assert client.post("/api/numberlink/parse", json={"text": contest}).json()["grid"] == [[1, 0, 0], [0, 0, 1]]
+
+
+def test_load_refuses_bad_text_and_oversized_puzzles(client):
+    res = client.post("/api/numberlink/parse", json={"text": "1.2\n..\n"})
+    assert res.status_code == 400 and "row 2" in res.json()["error"]
+    big = "\n".join(["1" + "." * 38 + "1"] + ["." * 40] * 3) + "\n"
+    res = client.post("/api/numberlink/parse", json={"text": big})
+    assert res.status_code == 400 and "30" in res.json()["error"]
+    res = client.post("/api/numberlink/parse", json={"text": "x" * 20_001})
+    assert res.status_code == 422
+    # text is read as a puzzle, never as a file name
+    res = client.post("/api/numberlink/parse", json={"text": "/etc/passwd"})
+    assert res.status_code == 400 and "root:" not in res.text
