@@ -229,6 +229,17 @@ def test_worker_pool_replaces_a_worker_that_ran_too_long():
         assert info.value.tremaux and info.value.kind == "UnknownNameError"
 
 
+def test_worker_pool_survives_a_dead_worker():
+    with WorkerPool(1) as pool:
+        assert pool.run("echo", {"x": 1}, timeout=120) == {"x": 1}
+        pool._all[0].proc.kill()  # a worker that died (a crash in a kernel, the OOM killer...)
+        pool._all[0].proc.join(10)
+        with pytest.raises(JobError) as info:
+            pool.run("echo", {"x": 2}, timeout=120)
+        assert info.value.kind == "WorkerCrash" and not info.value.tremaux
+        assert pool.run("echo", {"x": 3}, timeout=120) == {"x": 3}
+
+
 def test_no_file_is_read_from_request_input(client):
     assert client.get("/static/../pyproject.toml").status_code == 404
     assert client.get("/static/%2e%2e/%2e%2e/pyproject.toml").status_code == 404
