@@ -181,7 +181,8 @@ def main() -> None:
         "mazelib's `DeadEndFiller` and `CuldeSacFiller` are transmuters, not solvers, and on these grids "
         "leave most dead ends open (100 passes of `DeadEndFiller` on a 50 x 50 perfect maze keep 4,799 of "
         "4,999 open squares, the path has 1,837), so they are not compared. mazelib has no wall follower, "
-        "Pledge, A* or greedy solver.",
+        "Pledge, A* or greedy solver. mazelib's `Tremaux` and `BacktrackingSolver` choose at random (seeded "
+        "here), so their times vary a lot from run to run.",
         END,
     ]
     text = "\n".join(lines)

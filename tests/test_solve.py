@@ -262,3 +262,39 @@ def test_queue_grows_past_its_first_ring(shape, start):
     star = solve(m, "astar", start=start, goal=far)
     assert star.length == sol.length
     assert_valid_path(solve(m, "greedy", start=start, goal=far))
+
+
+def _carve(shape, passages, **kw) -> Maze:
+    cells = np.zeros(shape, np.uint8)
+    for a, b in passages:
+        d = {(0, 1): (2, 8), (1, 0): (4, 1)}[(b[0] - a[0], b[1] - a[1])]
+        cells[a] |= d[0]
+        cells[b] |= d[1]
+    return Maze(cells, **kw)
+
+
+def noose_maze(**kw) -> Maze:
+    """A corridor along the top; from its middle a stalk leads down to a loop (a noose)."""
+    top = [((0, c), (0, c + 1)) for c in range(4)]
+    stalk = [((0, 2), (1, 2)), ((1, 2), (2, 2))]
+    loop = [((2, 1), (2, 2)), ((2, 1), (3, 1)), ((3, 1), (3, 2)), ((3, 2), (3, 3)), ((2, 3), (3, 3)),
+            ((2, 2), (2, 3))]
+    branch = [((2, 0), (2, 1)), ((1, 0), (2, 0))]
+    return _carve((4, 5), top + stalk + loop + branch, **kw)
+
+
+def test_cul_de_sac_filling_fills_the_noose_dead_end_filling_cannot():
+    m = noose_maze(start=(0, 0), goal=(0, 4))
+    dead = solve(m, "dead-end-fill", record=True)
+    noose = solve(m, "cul-de-sac-fill", record=True)
+    loop_and_stalk = [(1, 2), (2, 2), (2, 1), (3, 1), (3, 2), (3, 3), (2, 3)]
+    for sol in (dead, noose):
+        assert sol.found and sol.path_cells() == [(0, c) for c in range(5)]
+        assert sol.extras["filled"][1, 0] and sol.extras["filled"][2, 0]  # the dead-end branch
+    assert not any(dead.extras["filled"][c] for c in loop_and_stalk)
+    assert all(noose.extras["filled"][c] for c in loop_and_stalk)
+    assert noose.trace.count(Event.DEAD) == int(noose.extras["filled"].sum())
+    # a goal inside the noose keeps it
+    inside = solve(m, "cul-de-sac-fill", goal=(3, 2))
+    assert inside.found and inside.path_cells()[-1] == (3, 2)
+    assert_valid_path(inside)

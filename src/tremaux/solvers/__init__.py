@@ -15,6 +15,15 @@ dead-end-fill      fill dead ends, walk what is left                       no
 cul-de-sac-fill    fill dead ends and nooses, walk what is left            no
 =================  ======================================================  =========
 
+With ``record=True`` a solution carries the trace of the run (see
+:class:`tremaux.trace.Event`): ``VISIT (cell, from)`` when a search takes a
+cell from its worklist or a traveler steps forward, ``MARK (cell, by)`` when
+a search marks a cell and adds it (Tremaux: a mark put on a passage),
+``RETRACE (cell, to)`` when a traveler walks back along a passage (Tremaux:
+the passage now has two marks), ``DEAD`` for each cell filled in,
+``LOOPING`` when a traveler notices it is going round in circles, then
+``FOUND`` and one ``PATH`` event per cell of the path, start first.
+
 Examples
 --------
 >>> import tremaux

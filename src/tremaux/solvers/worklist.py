@@ -120,11 +120,9 @@ def explain(solution: Solution) -> str:
     Reversing this gives a path from the entrance to the exit, which is the solution to the maze that we seek:
     (0, 0) -> (0, 1) -> (0, 2)
     """
-    from .base import SOLVERS as _reg
-
-    entry = _reg.get(solution.algorithm)
+    entry = SOLVERS.get(solution.algorithm)
     if not entry.meta.get("explain"):
-        names = ", ".join(e.name for e in _reg if e.meta.get("explain"))
+        names = ", ".join(e.name for e in SOLVERS if e.meta.get("explain"))
         raise UnsupportedError(f"solver {solution.algorithm!r} has no step-by-step transcript; use one of: {names}")
     if solution.trace is None:
         raise UnsupportedError("the transcript needs the run's trace: solve with record=True")
