@@ -128,8 +128,10 @@ def generate(
     if n > 500_000_000 and kernel_name in ("kruskal", "growing_forest"):
         raise UnsupportedError(f"{name} is limited to 500,000,000 cells; this grid has {n:,}")
 
-    # ---- start cell and the template maze (checks cells against the mask)
-    template = Maze(np.zeros(dims, np.uint8), mask=mask_arr, validate=False)
+    # ---- start cell, checked on a template maze that shares the output buffer
+    # (its contents are not read; the kernel fills the buffer later)
+    cells = np.empty(n, np.uint8)
+    template = Maze(cells.reshape(dims), mask=mask_arr, validate=False)
     start_index = -1
     if start is not None:
         if not entry.start:
@@ -141,7 +143,6 @@ def generate(
 
     # ---- run
     state = make_state(seed)
-    cells = np.empty(n, np.uint8)
     use_mask = mask_arr is not None
     flat_mask = mask_arr.reshape(-1) if use_mask else _ONE
     params = np.ascontiguousarray(entry.params(opts, n), dtype=np.float64)
