@@ -131,7 +131,7 @@ def create_app(*, workers: int = 2, time_limit: float = 10.0, busy_wait: float =
             503: {"model": m.ErrorBody, "description": "Every worker is busy."},
         },
     )
-    limits = m.Limits(time_limit=time_limit)
+    limits = m.Limits(version=__version__, time_limit=time_limit)
 
     # ------------------------------------------------------------------ errors
     @app.exception_handler(ApiError)

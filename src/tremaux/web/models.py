@@ -61,6 +61,7 @@ class _Model(BaseModel):
 class Limits(BaseModel):
     """What the server accepts (``GET /api/limits``)."""
 
+    version: str = Field(description="Version of tremaux.")
     max_side: int = MAX_SIDE
     nl_max_side: int = NL_MAX_SIDE
     max_seed: int = MAX_SEED

@@ -781,6 +781,7 @@
       ENTRIES.solvers = sols;
       ENTRIES.nlSolvers = nls;
       LIMITS = limits;
+      $("version").textContent = limits.version;
       PALETTE = { ...PALETTE, ...palette };
       fillSelect($("generator"), gens, want.generator);
       fillSelect($("solver"), sols, want.solver);
