@@ -100,6 +100,14 @@ def test_impossible_filter_names_the_row(tmp_path):
     assert ds.read_manifest(tmp_path).spec == fixed
 
 
+def test_aliases_build_the_same_dataset(tmp_path, small_local):
+    alias = SMALL.replace(generator="dfs", solvers=["breadth-first"])
+    report = ds.build(alias, small_local)  # resumes (nothing left to do) instead of refusing
+    assert report.shards_kept == SMALL.shards and report.shards_built == 0
+    ds.build(alias, tmp_path)
+    assert files(tmp_path) == files(small_local)
+
+
 def test_unknown_or_unsupported_names(tmp_path):
     with pytest.raises(UnknownNameError, match="unknown generator 'mystery'"):
         ds.build(SMALL.replace(generator="mystery"), tmp_path)

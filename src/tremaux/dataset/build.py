@@ -121,7 +121,7 @@ def build(
     if not isinstance(spec, DatasetSpec):
         raise TremauxError(f"build needs a DatasetSpec, not {type(spec).__name__}")
     engine = check_engine(engine, workers, scheduler)
-    check_spec(spec)
+    spec = check_spec(spec)
     out = Path(out)
     t0 = time.perf_counter()
     columns = columns_of(spec)

@@ -82,7 +82,7 @@ def regenerate(spec: DatasetSpec, index: int) -> dict[str, Any]:
     if isinstance(index, bool) or not isinstance(index, (int, np.integer)) or not 0 <= index < spec.count:
         raise TremauxError(f"row {index!r} is not in this dataset: rows are 0 to {spec.count - 1}")
     index = int(index)
-    check_spec(spec)
+    spec = check_spec(spec)
     h, w = row_size(spec, index)
     r0 = row_seed(spec.seed, index)
     start, goal = (0, 0), (h - 1, w - 1)

@@ -160,20 +160,44 @@ def _generator(spec: DatasetSpec):
     return kernel, params, work
 
 
-def check_spec(spec: DatasetSpec) -> None:
-    """Check that the spec's generator, its options and the solvers can be batched.
+def check_spec(spec: DatasetSpec) -> DatasetSpec:
+    """Check that ``spec`` can be built; return it with canonical algorithm names.
+
+    Aliases become the registry's names (``"dfs"`` generator ->
+    ``"backtracker"``, ``"breadth-first"`` solver -> ``"bfs"``), so a spec
+    written either way builds, names its columns and resumes the same.
 
     Raises
     ------
     UnknownNameError
         For a generator or solver that is not registered.
     UnsupportedError
-        For a registered solver that datasets cannot run.
+        For a registered solver that datasets cannot run, or a generator
+        option they do not support.
     TremauxError
-        For bad generator options (from the generator itself).
+        For bad generator options (from the generator itself), or shards too
+        big for memory.
+
+    Examples
+    --------
+    >>> check_spec(DatasetSpec(count=1, generator="dfs", solvers=["queue", "bfs"])).generator
+    'backtracker'
     """
+    from ..generators import GENERATORS
     from ..solvers import SOLVERS
 
+    solvers = []
+    for s in spec.solvers:
+        name = SOLVERS.get(s).name
+        if name not in BATCH_SOLVERS:
+            raise UnsupportedError(
+                f"solver {s!r} cannot run in a dataset; choose among: {', '.join(BATCH_SOLVERS)}"
+            )
+        if name not in solvers:
+            solvers.append(name)
+    generator = GENERATORS.get(spec.generator).name
+    if generator != spec.generator or tuple(solvers) != spec.solvers:
+        spec = spec.replace(generator=generator, solvers=solvers)
     _generator(spec)
     need = shard_memory(spec)
     if need > SHARD_MEMORY:
@@ -182,12 +206,7 @@ def check_spec(spec: DatasetSpec) -> None:
             f"a shard of {spec.shard_size:,} mazes of up to {spec.size_range[1][0]}x{spec.size_range[1][1]} "
             f"needs about {need / 2**30:.1f} GiB of memory; set shard_size to {max(1, SHARD_MEMORY // per_row):,} or less"
         )
-    for s in spec.solvers:
-        name = SOLVERS.get(s).name
-        if name not in BATCH_SOLVERS:
-            raise UnsupportedError(
-                f"solver {s!r} cannot run in a dataset; choose among: {', '.join(BATCH_SOLVERS)}"
-            )
+    return spec
 
 
 def shard_memory(spec: DatasetSpec) -> int:
