@@ -108,8 +108,8 @@ def test_unreachable_scheduler(tmp_path, capsys):
     assert code == 2 and err.startswith("error: cannot reach the Dask scheduler at tcp://127.0.0.1:9")
 
 
-def test_ctrl_c_keeps_finished_shards_and_a_rerun_resumes(tmp_path):
-    # a real SIGINT to a running command: finished shards stay, a rerun finishes the job
+def test_ctrl_c_exits_130_and_keeps_finished_shards(tmp_path):
+    # a real SIGINT to a running command: exit 130 with a hint, finished shards stay whole
     out = tmp_path / "d"
     argv = [sys.executable, "-m", "tremaux", "dataset", "--count", "400000", "--size", "12x12",
             "--shard-size", "2000", "--engine", "processes", "--workers", "2", "--out", str(out), "-q"]
