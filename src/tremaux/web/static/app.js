@@ -179,12 +179,17 @@
 
   function edgeKey(a, b) { return a < b ? a * 8 + (b - a === 1 ? 1 : 2) : b * 8 + (a - b === 1 ? 1 : 2); }
 
+  // a passage without a colour of its own takes its cells' colour when they agree
+  function edgeState(a, b) {
+    const state = M.edgeState.get(edgeKey(a, b));
+    if (state) return state;
+    return M.cellState[a] === M.cellState[b] ? RANK_NAME[M.cellState[a]] : "floor";
+  }
+
   function paintEdge(ctx, a, b) {
     const g = M.geo, mz = M.maze;
     const lo = Math.min(a, b), hi = Math.max(a, b);
-    // a passage without a colour of its own takes its cells' colour when they agree
-    let state = M.edgeState.get(edgeKey(a, b));
-    if (!state) state = M.cellState[a] === M.cellState[b] ? RANK_NAME[M.cellState[a]] : "floor";
+    const state = edgeState(a, b);
     const r = Math.floor(lo / mz.cols), c = lo % mz.cols;
     const x = g.x0 + c * g.size, y = g.y0 + r * g.size, h = g.wall / 2;
     ctx.fillStyle = PALETTE[state];
@@ -198,8 +203,14 @@
     if (r <= 0 || c <= 0 || r >= mz.rows || c >= mz.cols) return;
     const a = (r - 1) * mz.cols + (c - 1), d = r * mz.cols + c;
     if (!((mz.cells[a] & E) && (mz.cells[a] & S) && (mz.cells[d] & N) && (mz.cells[d] & W))) return;
-    const around = [a, a + 1, d - 1, d].map((i) => M.cellState[i]);
-    ctx.fillStyle = around.every((v) => v === around[0]) ? PALETTE[RANK_NAME[around[0]]] : PALETTE.floor;
+    // the colour most of the four passages around it have (the stronger one on a tie)
+    const around = [edgeState(a, a + 1), edgeState(d - 1, d), edgeState(a, d - 1), edgeState(a + 1, d)];
+    let best = "floor", most = 0;
+    for (const name of around) {
+      const n = around.filter((x) => x === name).length;
+      if (n > most || (n === most && RANK[name] > RANK[best])) { best = name; most = n; }
+    }
+    ctx.fillStyle = PALETTE[best];
     const h = g.wall / 2;
     ctx.fillRect(g.x0 + c * g.size - h - 0.5, g.y0 + r * g.size - h - 0.5, g.wall + 1, g.wall + 1);
   }
