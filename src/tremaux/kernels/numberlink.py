@@ -1,0 +1,544 @@
+"""Number Link kernels: tracing lines, the paper's Tremaux traveler, random path covers.
+
+Private numba functions that take and return arrays and scalars only; they
+never raise and never print. The public API in :mod:`tremaux.numberlink`
+checks its input first.
+
+Cells are flat indices ``r * W + c``. A line set is given as ``links``: one
+``uint8`` per cell whose bit ``1 << d`` (``d`` = N0 E1 S2 W3) is set when the
+line leaves the cell towards direction ``d``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .rng import below, shuffle
+
+__all__ = ["trace_lines", "tremaux_run", "random_cover", "DR", "DC"]
+
+DR = np.array([-1, 0, 1, 0], dtype=np.int64)
+"""Row step of directions N, E, S, W."""
+DC = np.array([0, 1, 0, -1], dtype=np.int64)
+"""Column step of directions N, E, S, W."""
+
+
+@njit(cache=True, inline="always")
+def _nb(i, d, h, w):
+    r = i // w
+    c = i - r * w
+    if d == 0:
+        return i - w if r > 0 else -1
+    if d == 1:
+        return i + 1 if c < w - 1 else -1
+    if d == 2:
+        return i + w if r < h - 1 else -1
+    return i - 1 if c > 0 else -1
+
+
+@njit(cache=True)
+def trace_lines(links, ends, h, w):
+    """Follow the lines of ``links`` from the first endpoint of each pair.
+
+    Returns ``(owner, cells, starts, reached)``: ``owner[i]`` is the pair whose
+    line covers cell ``i`` (0 for none, -1 for a cell on a closed loop);
+    ``cells[starts[k-1]:starts[k]]`` is the line of pair ``k`` in order;
+    ``reached[k-1]`` is the cell where that line stopped (the partner when
+    the line is correct).
+    """
+    n = ends.shape[0]
+    size = h * w
+    owner = np.zeros(size, dtype=np.int32)
+    cells = np.empty(size, dtype=np.int64)
+    starts = np.zeros(n + 1, dtype=np.int64)
+    reached = np.full(n, -1, dtype=np.int64)
+    pos = 0
+    for k in range(n):
+        starts[k] = pos
+        cur = ends[k, 0]
+        prev = -1
+        while True:
+            owner[cur] = k + 1
+            cells[pos] = cur
+            pos += 1
+            nxt = -1
+            for d in range(4):
+                if links[cur] & (1 << d):
+                    j = _nb(cur, d, h, w)
+                    if j >= 0 and j != prev and owner[j] != k + 1:
+                        nxt = j
+                        break
+            if nxt < 0:
+                break
+            prev = cur
+            cur = nxt
+            if pos >= size:
+                break
+        reached[k] = cur
+    starts[n] = pos
+    for i in range(size):
+        if owner[i] == 0 and links[i] != 0:
+            owner[i] = -1
+    return owner, cells, starts, reached
+
+
+@njit(cache=True)
+def loop_components(links, owner, h, w):
+    """Cells on closed loops grouped by loop: ``(cells, starts)`` as in :func:`trace_lines`."""
+    size = h * w
+    seen = np.zeros(size, dtype=np.bool_)
+    cells = np.empty(size, dtype=np.int64)
+    starts = np.zeros(size + 1, dtype=np.int64)
+    pos = 0
+    m = 0
+    for s in range(size):
+        if owner[s] != -1 or seen[s]:
+            continue
+        starts[m] = pos
+        m += 1
+        cur = s
+        prev = -1
+        while True:
+            seen[cur] = True
+            cells[pos] = cur
+            pos += 1
+            nxt = -1
+            for d in range(4):
+                if links[cur] & (1 << d):
+                    j = _nb(cur, d, h, w)
+                    if j >= 0 and j != prev and not seen[j]:
+                        nxt = j
+                        break
+            if nxt < 0:
+                break
+            prev = cur
+            cur = nxt
+    starts[m] = pos
+    return cells[:pos].copy(), starts[: m + 1].copy()
+
+
+# ---------------------------------------------------------------------- the paper's traveler
+@njit(cache=True)
+def tremaux_run(flat, h, w, order, fill, stack, pstart, st, max_steps, trace):
+    """Run (or resume) the modified Tremaux traveler of the paper for up to ``max_steps`` steps.
+
+    ``flat`` holds pair ids (0 empty) and, while running, ``-k`` on the cells
+    marked by the line of pair ``k``. ``order[j] = (start, goal, k)`` lists the
+    pairs in the order they are taken. The machine state lives in ``stack``
+    (one frame per cell of the lines drawn so far, encoded
+    ``cell * 64 + direction_in * 8 + tried``; ``direction_in`` 4 at a start),
+    ``pstart`` (stack index of each pair's first frame) and ``st`` =
+    ``[pair, depth, steps, status, trace rows]``; status 0 running, 1 solved,
+    2 exhausted (no solution). Returns the status.
+
+    At each cell the candidate moves are tried in the order: straight ahead,
+    then North, East, South, West (slots 0-4 of ``tried``); a move goes to an
+    unmarked empty cell or to the partner. With no move left the traveler steps
+    back one cell; at its own start it steps back into the previous pair's
+    line. Every move forward or back is one step. Rows ``(kind, cell, other)``
+    go to ``trace`` while it has room (10 visit, 13 backtrack, 15 found).
+    """
+    npairs = order.shape[0]
+    ntrace = trace.shape[0]
+    j = st[0]
+    depth = st[1]
+    steps = st[2]
+    nt = st[4]
+    budget = steps + max_steps
+    status = 0
+    while steps < budget:
+        k = order[j, 2]
+        goal = order[j, 1]
+        top = stack[depth - 1]
+        cell = top // 64
+        din = (top // 8) % 8
+        tried = top % 8
+        moved = False
+        while tried < 5:
+            slot = tried
+            tried += 1
+            if slot == 0:
+                if din >= 4:
+                    continue
+                d = din
+            else:
+                d = slot - 1
+                if d == din:
+                    continue
+            nxt = _nb(cell, d, h, w)
+            if nxt < 0:
+                continue
+            if nxt == goal:
+                stack[depth - 1] = cell * 64 + din * 8 + tried
+                steps += 1
+                if nt < ntrace:
+                    trace[nt, 0] = 15
+                    trace[nt, 1] = nxt
+                    trace[nt, 2] = cell
+                    nt += 1
+                if j + 1 == npairs:
+                    ok = True
+                    if fill:
+                        for i in range(flat.shape[0]):
+                            if flat[i] == 0:
+                                ok = False
+                                break
+                    if ok:
+                        status = 1
+                        break
+                    continue  # an empty cell is left: keep searching from here
+                j += 1
+                pstart[j] = depth
+                stack[depth] = order[j, 0] * 64 + 4 * 8
+                depth += 1
+                moved = True
+                break
+            if flat[nxt] != 0:
+                continue
+            stack[depth - 1] = cell * 64 + din * 8 + tried
+            flat[nxt] = -k
+            stack[depth] = nxt * 64 + d * 8
+            depth += 1
+            steps += 1
+            if nt < ntrace:
+                trace[nt, 0] = 10
+                trace[nt, 1] = nxt
+                trace[nt, 2] = cell
+                nt += 1
+            moved = True
+            break
+        if status == 1:
+            break
+        if moved:
+            continue
+        # no unmarked way from here: step back one cell
+        depth -= 1
+        steps += 1
+        if depth == pstart[j]:
+            if j == 0:
+                status = 2
+                break
+            j -= 1  # back into the previous pair's line, just before its goal
+        else:
+            flat[cell] = 0
+        if nt < ntrace:
+            trace[nt, 0] = 13
+            trace[nt, 1] = cell
+            trace[nt, 2] = stack[depth - 1] // 64
+            nt += 1
+    st[0] = j
+    st[1] = depth
+    st[2] = steps
+    st[3] = status
+    st[4] = nt
+    return status
+
+
+# ---------------------------------------------------------------------- random path covers (generator)
+@njit(cache=True)
+def random_cover(h, w, state, max_len):
+    """A random cover of the grid by lines of at least two cells that never touch themselves.
+
+    Starts from single cells and merges lines end to end in random order while
+    the merged line does not run alongside itself (no two cells of one line
+    adjacent unless consecutive) and is at most ``max_len`` cells long. A cell
+    left alone is then attached to a neighbouring line end, or splits a
+    neighbouring line. Returns ``label`` (line id per cell, 1-based) and
+    ``links`` (direction bits, as :func:`trace_lines` reads them).
+    """
+    size = h * w
+    label = np.arange(size, dtype=np.int64)
+    links = np.zeros(size, dtype=np.uint8)
+    length = np.ones(size, dtype=np.int64)
+    members = np.empty(size, dtype=np.int64)  # linked lists of cells per line
+    nxt = np.full(size, -1, dtype=np.int64)
+    head = np.arange(size, dtype=np.int64)
+    tail = np.arange(size, dtype=np.int64)
+    for i in range(size):
+        members[i] = i
+    deg = np.zeros(size, dtype=np.int64)
+    # candidate merges: every grid edge, shuffled; repeated passes until nothing changes
+    edges = np.empty((2 * size, 2), dtype=np.int64)
+    m = 0
+    for i in range(size):
+        r = i // w
+        c = i - r * w
+        if c + 1 < w:
+            edges[m, 0] = i
+            edges[m, 1] = i + 1
+            m += 1
+        if r + 1 < h:
+            edges[m, 0] = i
+            edges[m, 1] = i + w
+            m += 1
+    idx = np.arange(m, dtype=np.int64)
+    for _pass in range(4):
+        shuffle(state, idx)
+        changed = False
+        for t in range(m):
+            a = edges[idx[t], 0]
+            b = edges[idx[t], 1]
+            la = label[a]
+            lb = label[b]
+            if la == lb or deg[a] >= 2 or deg[b] >= 2:
+                continue
+            if length[la] + length[lb] > max_len:
+                continue
+            # would the merged line touch itself? scan the shorter line's cells
+            small = la if length[la] <= length[lb] else lb
+            big = lb if small == la else la
+            touch = False
+            c0 = head[small]
+            while c0 >= 0:
+                for d in range(4):
+                    j = _nb(c0, d, h, w)
+                    if j >= 0 and label[j] == big:
+                        if not ((c0 == a and j == b) or (c0 == b and j == a)):
+                            touch = True
+                            break
+                if touch:
+                    break
+                c0 = nxt[c0]
+            if touch:
+                continue
+            # merge: link a-b, relabel the small line
+            for d in range(4):
+                if _nb(a, d, h, w) == b:
+                    links[a] |= np.uint8(1 << d)
+                    links[b] |= np.uint8(1 << ((d + 2) % 4))
+            deg[a] += 1
+            deg[b] += 1
+            c0 = head[small]
+            while c0 >= 0:
+                label[c0] = big
+                c0 = nxt[c0]
+            nxt[tail[big]] = head[small]
+            tail[big] = tail[small]
+            length[big] += length[small]
+            length[small] = 0
+            changed = True
+        if not changed:
+            break
+    # attach single cells
+    order = np.arange(size, dtype=np.int64)
+    shuffle(state, order)
+    for t in range(size):
+        i = order[t]
+        if length[label[i]] != 1:
+            continue
+        dirs = np.arange(4, dtype=np.int64)
+        shuffle(state, dirs)
+        done = False
+        # a neighbour that ends a line
+        for q in range(4):
+            d = dirs[q]
+            j = _nb(i, d, h, w)
+            if j >= 0 and deg[j] < 2:
+                lj = label[j]
+                links[i] |= np.uint8(1 << d)
+                links[j] |= np.uint8(1 << ((d + 2) % 4))
+                deg[i] += 1
+                deg[j] += 1
+                label[i] = lj
+                length[lj] += 1
+                length[i] = 0
+                done = True
+                break
+        if done:
+            continue
+        # else cut a neighbouring line next to its cell j, keeping pieces of >= 2 cells
+        for q in range(4):
+            d = dirs[q]
+            j = _nb(i, d, h, w)
+            if j < 0:
+                continue
+            # j has degree 2; drop one of its links whose far side keeps >= 2 cells
+            for e in range(4):
+                if not (links[j] & (1 << e)):
+                    continue
+                k2 = _nb(j, e, h, w)
+                # count the cells on k2's side (walk away from j)
+                cnt = 0
+                prev = j
+                cur = k2
+                while cur >= 0:
+                    cnt += 1
+                    nn = -1
+                    for f in range(4):
+                        if links[cur] & (1 << f):
+                            x = _nb(cur, f, h, w)
+                            if x != prev:
+                                nn = x
+                                break
+                    prev = cur
+                    cur = nn
+                if cnt < 2:
+                    continue
+                links[j] &= np.uint8(~(1 << e) & 0xFF)
+                links[k2] &= np.uint8(~(1 << ((e + 2) % 4)) & 0xFF)
+                links[i] |= np.uint8(1 << d)
+                links[j] |= np.uint8(1 << ((d + 2) % 4))
+                deg[i] = 1
+                deg[k2] -= 1
+                done = True
+                break
+            if done:
+                break
+        # relabelling after cuts is done by the caller from ``links``
+    return links
+
+
+# ---------------------------------------------------------------------- negotiated-congestion router
+@njit(cache=True)
+def _heap_push(hk, hv, n, key, val):
+    i = n
+    hk[i] = key
+    hv[i] = val
+    while i > 0:
+        p = (i - 1) // 2
+        if hk[p] <= hk[i]:
+            break
+        hk[p], hk[i] = hk[i], hk[p]
+        hv[p], hv[i] = hv[i], hv[p]
+        i = p
+    return n + 1
+
+
+@njit(cache=True)
+def _heap_pop(hk, hv, n):
+    key = hk[0]
+    val = hv[0]
+    n -= 1
+    hk[0] = hk[n]
+    hv[0] = hv[n]
+    i = 0
+    while True:
+        a = 2 * i + 1
+        if a >= n:
+            break
+        b = a + 1
+        m = a if (b >= n or hk[a] <= hk[b]) else b
+        if hk[i] <= hk[m]:
+            break
+        hk[i], hk[m] = hk[m], hk[i]
+        hv[i], hv[m] = hv[m], hv[i]
+        i = m
+    return key, val, n
+
+
+@njit(cache=True)
+def route(flat, h, w, ends, max_iters, cells_out, starts_out, state, hist_step, pres_growth):
+    """Connect every pair by negotiated congestion (PathFinder); lines may leave cells empty.
+
+    Each round rips up and re-routes every pair along a cheapest path, where
+    a cell costs ``(1 + history) * (1 + pressure * others_using_it)``; after a
+    round, cells used by several lines get more history and the pressure grows.
+    Stops when no cell is shared (a solution under the ``nikoli`` rule) or
+    after ``max_iters`` rounds. ``flat`` holds pair ids (0 free).
+
+    Returns the number of rounds used (``-1``: no solution found within
+    ``max_iters``, ``-2``: a pair cannot be connected at all). The lines of the
+    best round (fewest shared cells) are written to
+    ``cells_out[starts_out[k]:starts_out[k+1]]`` (flat cells; possibly
+    overlapping when no solution was found). Pairs are routed in a random
+    order (from ``state``) after the first round.
+    """
+    size = h * w
+    n = ends.shape[0]
+    occ = np.zeros(size, dtype=np.int64)
+    hist = np.zeros(size, dtype=np.float64)
+    dist = np.empty(size, dtype=np.float64)
+    prev = np.empty(size, dtype=np.int64)
+    done = np.zeros(size, dtype=np.bool_)
+    hk = np.empty(4 * size + 4, dtype=np.float64)
+    hv = np.empty(4 * size + 4, dtype=np.int64)
+    paths = np.full((n, size), -1, dtype=np.int64)
+    cells_out[:] = -1
+    plen = np.zeros(n, dtype=np.int64)
+    pres = 0.5
+    order = np.arange(n, dtype=np.int64)
+    best = size + 1
+    for it in range(max_iters):
+        if it > 0:
+            shuffle(state, order)
+        for kk in range(n):
+            k = order[kk]
+            # rip up
+            for t in range(plen[k]):
+                c = paths[k, t]
+                if flat[c] == 0:
+                    occ[c] -= 1
+            plen[k] = 0
+            src = ends[k, 0]
+            dst = ends[k, 1]
+            for i in range(size):
+                dist[i] = 1e300
+                prev[i] = -1
+                done[i] = False
+            dist[src] = 0.0
+            nh = _heap_push(hk, hv, 0, 0.0, src)
+            while nh > 0:
+                key, u, nh = _heap_pop(hk, hv, nh)
+                if done[u]:
+                    continue
+                done[u] = True
+                if u == dst:
+                    break
+                for d in range(4):
+                    v = _nb(u, d, h, w)
+                    if v < 0 or done[v]:
+                        continue
+                    if v != dst and flat[v] != 0:
+                        continue
+                    cost = 1.0
+                    if v != dst:
+                        cost = (1.0 + hist[v]) * (1.0 + pres * occ[v])
+                    nd = key + cost
+                    if nd < dist[v]:
+                        dist[v] = nd
+                        prev[v] = u
+                        nh = _heap_push(hk, hv, nh, nd, v)
+                        if nh >= hk.shape[0] - 1:
+                            nh = nh  # the heap is sized for 4 pushes per cell
+            if prev[dst] < 0 and dst != src:
+                return -2  # a pair cannot be connected at all
+            # store path dst -> src reversed
+            m = 0
+            c = dst
+            while c >= 0:
+                paths[k, m] = c
+                m += 1
+                c = prev[c]
+            for t in range(m // 2):
+                paths[k, t], paths[k, m - 1 - t] = paths[k, m - 1 - t], paths[k, t]
+            plen[k] = m
+            for t in range(m):
+                c = paths[k, t]
+                if flat[c] == 0:
+                    occ[c] += 1
+        over = 0
+        for i in range(size):
+            if occ[i] > 1:
+                over += 1
+                hist[i] += hist_step * (occ[i] - 1)
+        if over < best:
+            best = over
+            pos = 0
+            for k in range(n):
+                starts_out[k] = pos
+                for t in range(plen[k]):
+                    cells_out[pos] = paths[k, t]
+                    pos += 1
+            starts_out[n] = pos
+        if over == 0:
+            pos = 0
+            for k in range(n):
+                starts_out[k] = pos
+                for t in range(plen[k]):
+                    cells_out[pos] = paths[k, t]
+                    pos += 1
+            starts_out[n] = pos
+            return it + 1
+        pres = min(pres * pres_growth, 1e6)
+    return -1

@@ -1,0 +1,32 @@
+"""Number Link puzzles: model, formats, solvers, diagnosis, drawing and a generator.
+
+A Number Link puzzle is a grid with pairs of equal numbers; each pair is to be
+joined by a line through cell centres, horizontally and vertically, without
+crossing or branching, never through a number or twice through a cell. Under
+the paper's rule (``"fill"``) every cell must be covered; under the magazine
+and contest rule (``"nikoli"``) cells may stay empty.
+
+Examples
+--------
+>>> from tremaux.numberlink import Puzzle, solve_puzzle
+>>> p = Puzzle.from_rows(["1..2", "....", "1..2"])
+>>> r = solve_puzzle(p, rule="fill", unique=True)
+>>> r.status, r.unique
+('solved', False)
+"""
+
+from .model import RULES, Puzzle, check_rule
+from .result import Diagnosis, Linking, PuzzleSolution
+from .solve import NL_SOLVERS, quick_verdict, solve_puzzle
+
+__all__ = [
+    "Puzzle",
+    "RULES",
+    "check_rule",
+    "Linking",
+    "PuzzleSolution",
+    "Diagnosis",
+    "NL_SOLVERS",
+    "solve_puzzle",
+    "quick_verdict",
+]

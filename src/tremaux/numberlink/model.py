@@ -1,0 +1,354 @@
+"""The Number Link puzzle model: a grid of pair ids with a label per pair.
+
+A :class:`Puzzle` wraps one ``(H, W)`` array of ``int32``: ``0`` for an empty
+cell and ``k`` (``1 <= k <= n``) for an endpoint of pair ``k``. Every pair id
+appears exactly twice. ``labels[k - 1]`` is the text the puzzle shows for pair
+``k`` (``"1"``, ``"A"``, ``"17"``...). The array is read-only.
+
+Pairs are numbered in the order the source lists them (``LINE#k`` of a
+contest file) or, for a grid of labels, by their label: integers in numeric
+order, then other labels in alphabetical order (so ``1``-``9`` then ``A``-``Z``).
+
+Two rules are known by name (see :data:`RULES`): ``"fill"``, the paper's,
+where every cell must be covered by a line, and ``"nikoli"``, the magazine and
+contest rule where cells may stay empty.
+
+Examples
+--------
+>>> p = Puzzle.from_rows(["1.2", "...", "1.2"])
+>>> p
+Puzzle(shape=(3, 3), pairs=2)
+>>> p.grid
+array([[1, 0, 2],
+       [0, 0, 0],
+       [1, 0, 2]], dtype=int32)
+>>> p.endpoints(2)
+((0, 2), (2, 2))
+>>> Puzzle.from_rows(["1.2", "...", "1.1"])
+Traceback (most recent call last):
+...
+tremaux.errors.PuzzleError: number '1' appears 3 times, at (0, 0), (2, 0), (2, 2); each number must appear exactly twice
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import numpy as np
+
+from ..errors import InvalidSizeError, PuzzleError, UnknownNameError
+
+__all__ = ["Puzzle", "RULES", "check_rule", "label_order", "MAX_SIDE"]
+
+RULES: dict[str, str] = {
+    "fill": "every cell is covered by a line (the paper's rule)",
+    "nikoli": "cells may stay empty (magazine and contest rule)",
+}
+"""The two rules, by name, with a line of description."""
+
+_RULE_ALIASES = {"paper": "fill", "all": "fill", "full": "fill", "magazine": "nikoli", "empty": "nikoli",
+                 "contest": "nikoli"}
+
+MAX_SIDE = 4096
+"""Largest height or width of a puzzle."""
+
+Cell = tuple[int, int]
+
+
+def check_rule(rule: str) -> str:
+    """The canonical name of ``rule`` (``"fill"`` or ``"nikoli"``).
+
+    Examples
+    --------
+    >>> check_rule("Nikoli"), check_rule("paper")
+    ('nikoli', 'fill')
+    >>> check_rule("loose")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.UnknownNameError: unknown numberlink rule 'loose'; choose one of: fill, nikoli
+    """
+    key = str(rule).strip().lower()
+    key = _RULE_ALIASES.get(key, key)
+    if key not in RULES:
+        raise UnknownNameError("numberlink rule", str(rule), RULES)
+    return key
+
+
+def _label_key(label: str) -> tuple[int, int, str]:
+    return (0, int(label), label) if label.isdecimal() else (1, 0, label)
+
+
+def label_order(labels: Iterable[str]) -> list[str]:
+    """Labels sorted as pairs are numbered: integers by value, then the rest alphabetically.
+
+    Examples
+    --------
+    >>> label_order(["B", "10", "2", "A"])
+    ['2', '10', 'A', 'B']
+    """
+    return sorted(set(labels), key=_label_key)
+
+
+def _readonly(a: np.ndarray) -> np.ndarray:
+    v = a.view()
+    v.flags.writeable = False
+    return v
+
+
+class Puzzle:
+    """An immutable Number Link puzzle.
+
+    Parameters
+    ----------
+    grid : array_like of int
+        ``(H, W)``; ``0`` for an empty cell, ``k`` in ``1..n`` for an endpoint of
+        pair ``k``. Each ``k`` must appear exactly twice, with no id skipped.
+    labels : sequence of str, optional
+        The label shown for each pair, ``labels[k - 1]`` for pair ``k``
+        (default ``"1"``, ``"2"``, ...).
+    name : str, optional
+        Where the puzzle comes from (a file name, ``"Q05"``...).
+
+    Raises
+    ------
+    PuzzleError
+        A pair id that appears once or more than twice (named, with its cells),
+        a skipped id, or labels that do not match.
+    InvalidSizeError
+        An empty grid or one larger than :data:`MAX_SIDE`.
+
+    Examples
+    --------
+    >>> Puzzle([[1, 0, 1]], labels=["A"]).labels
+    ('A',)
+    >>> Puzzle([[1, 0, 2]])
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.PuzzleError: number '1' appears once, at (0, 0); each number must appear exactly twice
+    """
+
+    __slots__ = ("_grid", "_labels", "_name", "_ends")
+
+    def __init__(self, grid: Any, labels: Sequence[str] | None = None, *, name: str = "") -> None:
+        arr = np.asarray(grid)
+        if arr.ndim != 2:
+            raise InvalidSizeError(f"a puzzle grid is 2-D, not of shape {arr.shape}")
+        h, w = arr.shape
+        if h < 1 or w < 1 or h > MAX_SIDE or w > MAX_SIDE:
+            raise InvalidSizeError(f"puzzle size {w}x{h} (WxH) is outside 1..{MAX_SIDE} on a side")
+        if arr.dtype.kind not in "iu":
+            if arr.dtype.kind == "f" and np.all(np.mod(arr, 1) == 0):
+                arr = arr.astype(np.int64)
+            else:
+                raise PuzzleError(f"a puzzle grid holds integers (pair ids), not {arr.dtype}")
+        if arr.size and arr.min() < 0:
+            r, c = np.argwhere(arr < 0)[0]
+            raise PuzzleError(f"pair id {int(arr[r, c])} at ({r}, {c}) is negative; use 0 for an empty cell")
+        g = np.array(arr, dtype=np.int32)
+        n = int(g.max()) if g.size else 0
+        if labels is None:
+            labels = [str(k) for k in range(1, n + 1)]
+        labels = tuple(str(x) for x in labels)
+        if len(labels) != n:
+            raise PuzzleError(f"{len(labels)} labels given for {n} pairs")
+        if len(set(labels)) != n:
+            dup = next(x for x in labels if labels.count(x) > 1)
+            raise PuzzleError(f"label {dup!r} is given to two pairs")
+        counts = np.bincount(g.ravel(), minlength=n + 1)
+        bad = np.flatnonzero(counts[1:] != 2) + 1
+        if bad.size:
+            k = int(bad[0])
+            cells = [tuple(int(v) for v in rc) for rc in np.argwhere(g == k)]
+            raise PuzzleError(_count_message(labels[k - 1] if k <= len(labels) else str(k), cells))
+        flat = np.flatnonzero(g.ravel())
+        order = np.argsort(g.ravel()[flat], kind="stable")
+        ends = flat[order].reshape(n, 2).astype(np.int64) if n else np.zeros((0, 2), dtype=np.int64)
+        self._grid = _readonly(g)
+        self._labels = labels
+        self._name = str(name)
+        self._ends = _readonly(ends)
+
+    # ------------------------------------------------------------------ constructors
+    @classmethod
+    def from_rows(cls, rows: Iterable[Any], *, name: str = "", empty: str = ".0") -> Puzzle:
+        """A puzzle from rows of labels (strings of one character per cell, or lists of labels).
+
+        Parameters
+        ----------
+        rows : iterable
+            Each row is a string (one character per cell) or a sequence of
+            labels (``None``, ``""``, ``0`` or a character in ``empty`` for an empty cell).
+        name : str, optional
+            Where the puzzle comes from.
+        empty : str
+            Characters that mean an empty cell.
+
+        Examples
+        --------
+        >>> Puzzle.from_rows([["10", None, "10"], ["7", ".", "7"]]).labels
+        ('7', '10')
+        """
+        table: list[list[str | None]] = []
+        for row in rows:
+            cells = list(row) if isinstance(row, str) else list(row)
+            table.append([None if (x is None or str(x).strip() in ("", *empty) or str(x).strip() == "0")
+                          else str(x).strip() for x in cells])
+        if not table or not table[0]:
+            raise InvalidSizeError("a puzzle needs at least one row and one column")
+        width = len(table[0])
+        for r, row in enumerate(table):
+            if len(row) != width:
+                raise PuzzleError(f"row {r} has {len(row)} cells, row 0 has {width}")
+        order = label_order(x for row in table for x in row if x is not None)
+        ids = {lab: i + 1 for i, lab in enumerate(order)}
+        # name an unpaired label with its cells before the generic check does it by id
+        where: dict[str, list[Cell]] = {}
+        for r, row in enumerate(table):
+            for c, x in enumerate(row):
+                if x is not None:
+                    where.setdefault(x, []).append((r, c))
+        for lab in order:
+            if len(where[lab]) != 2:
+                raise PuzzleError(_count_message(lab, where[lab]))
+        g = np.array([[0 if x is None else ids[x] for x in row] for row in table], dtype=np.int32)
+        return cls(g, order, name=name)
+
+    @classmethod
+    def from_endpoints(
+        cls, shape: tuple[int, int], pairs: Sequence[tuple[Cell, Cell]], *, labels: Sequence[str] | None = None,
+        name: str = "",
+    ) -> Puzzle:
+        """A puzzle of ``shape`` ``(H, W)`` with ``pairs[k - 1]`` the two ``(row, col)`` endpoints of pair ``k``.
+
+        Examples
+        --------
+        >>> Puzzle.from_endpoints((2, 3), [((0, 0), (1, 2))]).grid.tolist()
+        [[1, 0, 0], [0, 0, 1]]
+        """
+        h, w = (int(x) for x in shape)
+        if h < 1 or w < 1 or h > MAX_SIDE or w > MAX_SIDE:
+            raise InvalidSizeError(f"puzzle size {w}x{h} (WxH) is outside 1..{MAX_SIDE} on a side")
+        g = np.zeros((h, w), dtype=np.int32)
+        for k, ends in enumerate(pairs, start=1):
+            lab = labels[k - 1] if labels is not None else str(k)
+            for cell in ends:
+                r, c = (int(x) for x in cell)
+                if not (0 <= r < h and 0 <= c < w):
+                    raise PuzzleError(f"endpoint ({r}, {c}) of number {lab!r} is outside the {h}x{w} grid")
+                if g[r, c]:
+                    other = labels[g[r, c] - 1] if labels is not None else str(g[r, c])
+                    raise PuzzleError(f"cell ({r}, {c}) holds both number {other!r} and number {lab!r}")
+                g[r, c] = k
+        return cls(g, labels, name=name)
+
+    # ------------------------------------------------------------------ views
+    @property
+    def grid(self) -> np.ndarray:
+        """Read-only ``(H, W)`` ``int32`` array: 0 empty, ``k`` an endpoint of pair ``k``."""
+        return self._grid
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """Label of each pair, ``labels[k - 1]`` for pair ``k``."""
+        return self._labels
+
+    @property
+    def name(self) -> str:
+        """Where the puzzle comes from (may be empty)."""
+        return self._name
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """``(H, W)``."""
+        return self._grid.shape  # type: ignore[return-value]
+
+    @property
+    def height(self) -> int:
+        """Number of rows."""
+        return int(self._grid.shape[0])
+
+    @property
+    def width(self) -> int:
+        """Number of columns."""
+        return int(self._grid.shape[1])
+
+    @property
+    def pairs(self) -> int:
+        """Number of pairs ``n``."""
+        return len(self._labels)
+
+    @property
+    def ends(self) -> np.ndarray:
+        """Read-only ``(n, 2)`` array of flat endpoint indices, row-major order within a pair."""
+        return self._ends
+
+    def endpoints(self, k: int) -> tuple[Cell, Cell]:
+        """The two ``(row, col)`` endpoints of pair ``k`` (1-based), in row-major order."""
+        if not 1 <= int(k) <= self.pairs:
+            raise PuzzleError(f"pair {k} does not exist; this puzzle has pairs 1..{self.pairs}")
+        a, b = (int(x) for x in self._ends[int(k) - 1])
+        w = self.width
+        return (a // w, a % w), (b // w, b % w)
+
+    @property
+    def numbers(self) -> np.ndarray:
+        """The number printed for each pair id (index 0 is the empty cell, 0).
+
+        The labels themselves when they are all integers, else the pair ids.
+
+        Examples
+        --------
+        >>> Puzzle.from_rows(["4.4", "9.9"]).numbers.tolist()
+        [0, 4, 9]
+        >>> Puzzle.from_rows(["A.A", "B.B"]).numbers.tolist()
+        [0, 1, 2]
+        """
+        if all(x.isdecimal() for x in self._labels):
+            return np.array([0, *(int(x) for x in self._labels)], dtype=np.int64)
+        return np.arange(self.pairs + 1, dtype=np.int64)
+
+    @property
+    def free_cells(self) -> int:
+        """Number of cells that are not endpoints."""
+        return int(self._grid.size - 2 * self.pairs)
+
+    def replace(self, **changes: Any) -> Puzzle:
+        """A copy with ``grid``, ``labels`` or ``name`` replaced."""
+        kw = {"grid": self._grid, "labels": self._labels, "name": self._name}
+        kw.update(changes)
+        return Puzzle(kw["grid"], kw["labels"], name=kw["name"])
+
+    # ------------------------------------------------------------------ dunder
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Puzzle):
+            return NotImplemented
+        return self._labels == other._labels and np.array_equal(self._grid, other._grid)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        name = f", name={self._name!r}" if self._name else ""
+        return f"Puzzle(shape={self.shape}, pairs={self.pairs}{name})"
+
+    def __str__(self) -> str:
+        from .formats import dumps
+
+        return dumps(self).rstrip("\n")
+
+    def _repr_svg_(self) -> str:
+        from .draw import to_svg
+
+        return to_svg(self)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"grid": np.array(self._grid), "labels": self._labels, "name": self._name}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        Puzzle.__init__(self, state["grid"], state["labels"], name=state["name"])
+
+
+def _count_message(label: str, cells: list[Cell]) -> str:
+    times = {0: "never", 1: "once", 2: "twice"}.get(len(cells), f"{len(cells)} times")
+    at = ", ".join(f"({r}, {c})" for r, c in cells)
+    return f"number {label!r} appears {times}{', at ' + at if at else ''}; each number must appear exactly twice"

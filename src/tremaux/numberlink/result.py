@@ -1,0 +1,232 @@
+"""Immutable results of Number Link solving and checking."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+import numpy as np
+
+from .model import Puzzle
+
+__all__ = ["Linking", "PuzzleSolution", "Diagnosis", "STATUSES", "VERDICTS"]
+
+STATUSES = ("solved", "no-solution", "gave-up", "invalid")
+"""Possible :attr:`PuzzleSolution.status` values."""
+
+VERDICTS = ("proper", "multiple-solutions", "no-solution", "needs-empty-cells", "walled-in", "invalid", "unknown")
+"""Possible :attr:`Diagnosis.verdict` values."""
+
+_DR = (-1, 0, 1, 0)
+_DC = (0, 1, 0, -1)
+
+
+def _ro(a: np.ndarray) -> np.ndarray:
+    a = np.array(a)
+    a.flags.writeable = False
+    return a
+
+
+@dataclass(frozen=True, eq=False)
+class Linking:
+    """One way to draw the lines: a path of cells per pair.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> p = Puzzle.from_rows(["1.1", "2.2"])
+    >>> lk = Linking.from_paths(p, [[(0, 0), (0, 1), (0, 2)], [(1, 0), (1, 1), (1, 2)]])
+    >>> lk.grid.tolist()
+    [[1, 1, 1], [2, 2, 2]]
+    >>> lk.links.tolist()
+    [[2, 10, 8], [2, 10, 8]]
+    """
+
+    shape: tuple[int, int]
+    """``(H, W)`` of the puzzle."""
+    paths: tuple[np.ndarray, ...]
+    """Per pair (index ``k - 1``) a read-only ``(m, 2)`` array of ``(row, col)`` cells, endpoint to endpoint."""
+
+    @classmethod
+    def from_paths(cls, puzzle: Puzzle, paths: Sequence[Sequence[tuple[int, int]]]) -> Linking:
+        """Wrap ``paths`` (lists of ``(row, col)``) as a :class:`Linking` of ``puzzle``."""
+        return cls(puzzle.shape, tuple(_ro(np.asarray(p, dtype=np.int64).reshape(-1, 2)) for p in paths))
+
+    @classmethod
+    def from_flat(cls, puzzle: Puzzle, cells: np.ndarray, starts: np.ndarray) -> Linking:
+        """From flat cell indices ``cells[starts[k-1]:starts[k]]`` per pair."""
+        w = puzzle.width
+        out = []
+        for k in range(puzzle.pairs):
+            c = np.asarray(cells[starts[k]:starts[k + 1]], dtype=np.int64)
+            out.append(_ro(np.stack([c // w, c % w], axis=1)))
+        return cls(puzzle.shape, tuple(out))
+
+    @property
+    def grid(self) -> np.ndarray:
+        """``(H, W)`` ``int32`` array: the pair whose line covers each cell, 0 for an empty cell."""
+        g = np.zeros(self.shape, dtype=np.int32)
+        for k, p in enumerate(self.paths, start=1):
+            if len(p):
+                g[p[:, 0], p[:, 1]] = k
+        g.flags.writeable = False
+        return g
+
+    @property
+    def links(self) -> np.ndarray:
+        """``(H, W)`` ``uint8``: bit ``1 << d`` when a line leaves the cell towards d (N0 E1 S2 W3)."""
+        out = np.zeros(self.shape, dtype=np.uint8)
+        for p in self.paths:
+            if len(p) < 2:
+                continue
+            d = p[1:] - p[:-1]
+            a = np.select([d[:, 0] == -1, d[:, 1] == 1, d[:, 0] == 1], [0, 1, 2], 3)
+            np.bitwise_or.at(out, (p[:-1, 0], p[:-1, 1]), (1 << a).astype(np.uint8))
+            np.bitwise_or.at(out, (p[1:, 0], p[1:, 1]), (1 << ((a + 2) % 4)).astype(np.uint8))
+        return out
+
+    @property
+    def covered(self) -> int:
+        """Number of cells covered by a line."""
+        return int(sum(len(p) for p in self.paths))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Linking):
+            return NotImplemented
+        return self.shape == other.shape and len(self.paths) == len(other.paths) and all(
+            np.array_equal(a, b) for a, b in zip(self.paths, other.paths))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Linking(shape={self.shape}, pairs={len(self.paths)}, covered={self.covered})"
+
+
+@dataclass(frozen=True, eq=False)
+class PuzzleSolution:
+    """What :func:`tremaux.numberlink.solve_puzzle` returns.
+
+    "No solution" and "gave up" are answers: ``solutions`` is empty and
+    ``message`` says why.
+    """
+
+    puzzle: Puzzle | None
+    """The puzzle (``None`` when it could not be read: status ``invalid``)."""
+    solver: str
+    """Registry name of the solver."""
+    rule: str
+    """``"fill"`` or ``"nikoli"``."""
+    status: str
+    """One of :data:`STATUSES`."""
+    solutions: tuple[Linking, ...] = ()
+    """The solutions found: one, or several with ``count``/``unique``."""
+    message: str = ""
+    """A one-line verdict or reason."""
+    steps: int = 0
+    """Work done: traveler moves (``tremaux``) or SAT solver calls (``fast``)."""
+    seconds: float = 0.0
+    """Wall-clock time of the run."""
+    unique: bool | None = None
+    """With ``unique=True``: whether the solution is the only one (``None`` if not asked or unknown)."""
+    count: int | None = None
+    """With ``count``: how many solutions were found (stopped at the limit, see ``complete``)."""
+    complete: bool = True
+    """Whether the search for further solutions ran to the end (``False``: the limit was hit)."""
+    name: str = ""
+    """The puzzle's name (its file, ``#i`` for the i-th of a file)."""
+    extras: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    """Solver-specific read-only figures (clauses, loops cut...)."""
+
+    def __post_init__(self) -> None:
+        if self.status not in STATUSES:
+            raise ValueError(f"status {self.status!r} is not one of {STATUSES}")
+        if not isinstance(self.extras, MappingProxyType):
+            object.__setattr__(self, "extras", MappingProxyType(dict(self.extras)))
+
+    @property
+    def solved(self) -> bool:
+        """Whether a solution was found."""
+        return self.status == "solved"
+
+    @property
+    def linking(self) -> Linking | None:
+        """The (first) solution, or ``None``."""
+        return self.solutions[0] if self.solutions else None
+
+    @property
+    def grid(self) -> np.ndarray | None:
+        """Pair ids of the first solution (0 for empty), or ``None``."""
+        return self.solutions[0].grid if self.solutions else None
+
+    def numbers(self, index: int = 0) -> list[list[int]]:
+        """Rows of printed numbers of solution ``index`` (pair labels when numeric, else pair ids; 0 empty)."""
+        if self.puzzle is None or not self.solutions:
+            return []
+        return self.puzzle.numbers[self.solutions[index].grid].tolist()
+
+    def to_dict(self, *, all_solutions: bool = False) -> dict[str, Any]:
+        """The JSON record of this run: ``status``, ``grid`` and, when asked, ``unique``/``count``.
+
+        Examples
+        --------
+        >>> from tremaux.numberlink import Puzzle, solve_puzzle
+        >>> r = solve_puzzle(Puzzle.from_rows(["1.1", "2.2"]), unique=True)
+        >>> d = r.to_dict()
+        >>> d["status"], d["grid"], d["unique"]
+        ('solved', [[1, 1, 1], [2, 2, 2]], True)
+        """
+        out: dict[str, Any] = {"name": self.name, "status": self.status, "rule": self.rule, "solver": self.solver}
+        if self.puzzle is not None:
+            out["size"] = [self.puzzle.height, self.puzzle.width]
+            out["pairs"] = self.puzzle.pairs
+        out["grid"] = self.numbers() if self.solutions else None
+        if self.unique is not None:
+            out["unique"] = self.unique
+        if self.count is not None:
+            out["count"] = self.count
+            out["complete"] = self.complete
+        if all_solutions:
+            out["solutions"] = [self.numbers(i) for i in range(len(self.solutions))]
+        out["message"] = self.message
+        out["seconds"] = round(self.seconds, 6)
+        out["steps"] = self.steps
+        return out
+
+    def __repr__(self) -> str:
+        extra = ""
+        if self.unique is not None:
+            extra += f", unique={self.unique}"
+        if self.count is not None:
+            extra += f", count={self.count}"
+        return f"PuzzleSolution(status={self.status!r}, solver={self.solver!r}, rule={self.rule!r}{extra})"
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    """What :func:`tremaux.numberlink.diagnose` says about a puzzle."""
+
+    verdict: str
+    """One of :data:`VERDICTS`: ``proper`` means exactly one solution under the rule."""
+    rule: str
+    """The rule checked."""
+    reasons: tuple[str, ...] = ()
+    """Why, in one line each (which pair cannot be connected, which cell stays empty...)."""
+    solution: PuzzleSolution | None = None
+    """The solving run behind the verdict (with a second solution when there are several)."""
+    name: str = ""
+    """The puzzle's name."""
+
+    @property
+    def proper(self) -> bool:
+        """Whether the puzzle has exactly one solution under the rule."""
+        return self.verdict == "proper"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON record of this check."""
+        return {"name": self.name, "verdict": self.verdict, "rule": self.rule, "reasons": list(self.reasons)}
+
+    def __str__(self) -> str:
+        why = f": {'; '.join(self.reasons)}" if self.reasons else ""
+        return f"{self.name + ': ' if self.name else ''}{self.verdict}{why}"

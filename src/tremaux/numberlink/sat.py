@@ -1,0 +1,318 @@
+"""The SAT encoding behind the fast exact solver.
+
+Variables
+---------
+* one per grid edge that a line may use (``x_e``): not between two endpoints
+  of different pairs;
+* ``B = ceil(log2(n + 1))`` colour bits per cell that is not an endpoint: the
+  binary code of the pair whose line covers it (endpoints have their code fixed).
+
+Clauses
+-------
+* degree: an endpoint has exactly one line edge; any other cell exactly two
+  (``fill``) or zero or two (``nikoli``);
+* colour: a line edge joins cells of the same code (``x_e -> b_u = b_v``),
+  so a line can only join the two endpoints of one pair;
+* no 2 x 2 square closed by four line edges (the smallest loop).
+
+Degree and colour leave one way to go wrong: closed loops of free cells. Under
+``nikoli`` they are harmless (a loop is dropped from the answer: its cells stay
+empty). Under ``fill`` every loop found in a model is forbidden by a clause
+(not all of its edges) and the solver is called again, incrementally, until the
+model has none. A further solution is asked for by forbidding the edge set of
+the lines found (a blocking clause), which also rules out the same lines with
+other loops around them.
+
+A 2 x 2 block of one colour is *not* forbidden: under ``fill`` it is not a
+theorem (the 2 x 3 puzzle with ``1`` at both left corners has one solution,
+and it fills a 2 x 2 block with one line), so it would lose solutions.
+
+The colour is encoded in binary rather than one variable per (cell, pair):
+measured on the public puzzles this builds 4-40x fewer clauses, which is where
+the time goes in Python for puzzles with dozens of pairs, and solves as fast.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+
+import numpy as np
+from pysat.solvers import Solver
+
+from ..kernels import numberlink as kn
+from .model import Puzzle
+
+__all__ = ["Encoding", "Model", "SAT_BACKEND"]
+
+SAT_BACKEND = "glucose4"
+"""The pysat solver used (chosen by measurement, see docs/benchmarks.md)."""
+
+# at-least / at-most patterns on a cell's d incident edges, as index tuples
+_PATTERNS: dict[tuple[str, int], list[tuple[tuple[int, ...], int]]] = {}
+
+
+def _patterns(kind: str, d: int) -> list[tuple[tuple[int, ...], int]]:
+    """Clauses over the d incident edges of a cell: (indices, sign) with sign +1 "or of x", -1 "or of not x"."""
+    key = (kind, d)
+    if key in _PATTERNS:
+        return _PATTERNS[key]
+    from itertools import combinations
+
+    idx = tuple(range(d))
+    out: list[tuple[tuple[int, ...], int]] = []
+    if kind == "one":  # exactly one (d == 0 gives the empty clause: walled in)
+        out.append((idx, 1))
+        out += [(c, -1) for c in combinations(idx, 2)]
+    elif kind == "two":  # exactly two
+        if d < 2:
+            out.append(((), 1))  # the empty clause: impossible
+        else:
+            out += [(tuple(j for j in idx if j != i), 1) for i in idx]
+            out += [(c, -1) for c in combinations(idx, 3)]
+    else:  # zero or two
+        out += [(c, -1) for c in combinations(idx, 3)]
+        if d == 1:
+            out.append(((0,), -1))
+        elif d >= 2:
+            out += [((i,) + tuple(j for j in idx if j != i), 0) for i in idx]  # sign 0: first negated, rest positive
+    _PATTERNS[key] = out
+    return out
+
+
+@dataclass(frozen=True)
+class Model:
+    """One assignment read back from the solver: the links of every cell."""
+
+    links: np.ndarray
+    """``uint8`` per cell, bit ``1 << d`` when a line leaves towards direction d (N0 E1 S2 W3)."""
+    edges: np.ndarray
+    """Indices of the edge variables set (lines only, loops dropped)."""
+
+
+class Encoding:
+    """The CNF of ``puzzle`` under ``rule`` in an incremental SAT solver.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+    rule : {"fill", "nikoli"}
+    backend : str
+        A pysat solver name.
+    """
+
+    def __init__(self, puzzle: Puzzle, rule: str, backend: str = SAT_BACKEND, colour: str = "binary", shortcut_free: bool = False) -> None:
+        self.puzzle = puzzle
+        self.rule = rule
+        h, w = puzzle.shape
+        self.h, self.w = h, w
+        g = puzzle.grid.ravel().astype(np.int64)
+        n = puzzle.pairs
+        size = h * w
+        idx = np.arange(size, dtype=np.int64).reshape(h, w)
+        eu = np.concatenate([idx[:, :-1].ravel(), idx[:-1, :].ravel()])
+        ev = np.concatenate([idx[:, 1:].ravel(), idx[1:, :].ravel()])
+        horiz = np.zeros(eu.size, dtype=bool)
+        horiz[: h * (w - 1)] = True
+        gu, gv = g[eu], g[ev]
+        keep = ~((gu > 0) & (gv > 0) & (gu != gv))
+        eu, ev, horiz = eu[keep], ev[keep], horiz[keep]
+        ne = eu.size
+        self.eu, self.ev, self.horiz = eu, ev, horiz
+        self.nedges = ne
+        evar = np.arange(1, ne + 1, dtype=np.int64)
+        # incidence: (size, 4) edge variables by direction N E S W (0 = none)
+        inc = np.zeros((size, 4), dtype=np.int64)
+        inc[eu[horiz], 1] = evar[horiz]
+        inc[ev[horiz], 3] = evar[horiz]
+        inc[eu[~horiz], 2] = evar[~horiz]
+        inc[ev[~horiz], 0] = evar[~horiz]
+        self.inc = inc
+        clauses: list[list[int]] = []
+        self.trivially_unsat = False
+        # ---- degree constraints, grouped by (kind, degree) and vectorised
+        packed = -np.sort(-inc, axis=1)  # nonzero first
+        deg = (inc > 0).sum(axis=1)
+        kinds = np.where(g > 0, 0, 1 if rule == "fill" else 2)
+        for kind_id, kind in enumerate(("one", "two", "zero-two")):
+            for d in range(5):
+                rows = packed[(kinds == kind_id) & (deg == d)]
+                if rows.shape[0] == 0:
+                    continue
+                for cols, sign in _patterns(kind, d):
+                    if not cols:
+                        self.trivially_unsat = True
+                        continue
+                    lits = rows[:, list(cols)]
+                    if sign == -1:
+                        lits = -lits
+                    elif sign == 0:
+                        lits = lits.copy()
+                        lits[:, 0] = -lits[:, 0]
+                    clauses.extend(lits.tolist())
+        self.shortcut_free = shortcut_free
+        free = np.flatnonzero(g == 0)
+        fu, fv = g[eu] == 0, g[ev] == 0
+        if colour == "binary":
+            clauses.extend(self._binary_colour(g, n, free, eu, ev, fu, fv, evar, ne))
+        else:
+            clauses.extend(self._onehot_colour(g, n, free, eu, ev, fu, fv, evar, ne, deg, rule))
+        # ---- no 2x2 loop
+        if h > 1 and w > 1:
+            tl = idx[:-1, :-1].ravel()
+            sq = np.stack([inc[tl, 1], inc[tl, 2], inc[tl + w + 1, 0], inc[tl + w + 1, 3]], axis=1)
+            sq = sq[(sq > 0).all(axis=1)]
+            clauses.extend((-sq).tolist())
+        self.nclauses = len(clauses)
+        self.solver = Solver(name=backend, bootstrap_with=clauses)
+        self.calls = 0
+        self.loops_cut = 0
+        self.ends = puzzle.ends
+
+    def _binary_colour(self, g, n, free, eu, ev, fu, fv, evar, ne):
+        size = g.size
+        nbits = max(1, int(n).bit_length())
+        self.nbits = nbits
+        bitvar = np.zeros((size, nbits), dtype=np.int64)
+        bitvar[free] = ne + 1 + np.arange(free.size * nbits, dtype=np.int64).reshape(free.size, nbits)
+        self.nvars = ne + free.size * nbits
+        codes = (g[:, None] >> np.arange(nbits)) & 1  # bit values of endpoint codes
+        out = []
+        both = fu & fv
+        if both.any():
+            x = evar[both][:, None].repeat(nbits, axis=1)
+            bu, bv = bitvar[eu[both]], bitvar[ev[both]]
+            out.extend(np.stack([-x, -bu, bv], axis=-1).reshape(-1, 3).tolist())
+            out.extend(np.stack([-x, bu, -bv], axis=-1).reshape(-1, 3).tolist())
+        one = fu ^ fv
+        if one.any():
+            fcell = np.where(fu[one], eu[one], ev[one])
+            ecell = np.where(fu[one], ev[one], eu[one])
+            x = evar[one][:, None].repeat(nbits, axis=1)
+            b = bitvar[fcell]
+            sign = np.where(codes[ecell] == 1, 1, -1)
+            out.extend(np.stack([-x, sign * b], axis=-1).reshape(-1, 2).tolist())
+        return out
+
+    def _onehot_colour(self, g, n, free, eu, ev, fu, fv, evar, ne, deg, rule):
+        size = g.size
+        cvar = np.zeros((size, n + 1), dtype=np.int64)  # column 0 unused
+        cvar[free, 1:] = ne + 1 + np.arange(free.size * n, dtype=np.int64).reshape(free.size, n)
+        self.nvars = ne + free.size * n
+        out = []
+        cf = cvar[free, 1:]
+        if rule == "fill":
+            out.extend(cf.tolist())
+        else:
+            # a cell with a line edge has a colour
+            inc = self.inc[free]
+            for d in range(4):
+                has = inc[:, d] > 0
+                out.extend(np.concatenate([-inc[has, d][:, None], cf[has]], axis=1).tolist())
+        for a in range(n):
+            for b in range(a + 1, n):
+                out.extend(np.stack([-cf[:, a], -cf[:, b]], axis=1).tolist())
+        both = fu & fv
+        if both.any():
+            x = evar[both][:, None].repeat(n, axis=1)
+            cu, cv = cvar[eu[both], 1:], cvar[ev[both], 1:]
+            out.extend(np.stack([-x, -cu, cv], axis=-1).reshape(-1, 3).tolist())
+            out.extend(np.stack([-x, cu, -cv], axis=-1).reshape(-1, 3).tolist())
+        one = fu ^ fv
+        if one.any():
+            fcell = np.where(fu[one], eu[one], ev[one])
+            ecell = np.where(fu[one], ev[one], eu[one])
+            out.extend(np.stack([-evar[one], cvar[fcell, g[ecell]]], axis=1).tolist())
+        if self.shortcut_free:
+            # WLOG for existence under nikoli: two adjacent cells of one line are linked
+            if both.any():
+                x = evar[both][:, None].repeat(n, axis=1)
+                cu, cv = cvar[eu[both], 1:], cvar[ev[both], 1:]
+                out.extend(np.stack([x, -cu, -cv], axis=-1).reshape(-1, 3).tolist())
+            if one.any():
+                out.extend(np.stack([evar[one], -cvar[fcell, g[ecell]]], axis=1).tolist())
+        return out
+
+    def close(self) -> None:
+        """Free the solver."""
+        self.solver.delete()
+
+    def __enter__(self) -> Encoding:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _links(self, on: np.ndarray) -> np.ndarray:
+        links = np.zeros(self.h * self.w, dtype=np.uint8)
+        hz = on & self.horiz
+        vt = on & ~self.horiz
+        links[self.eu[hz]] |= 2
+        links[self.ev[hz]] |= 8
+        links[self.eu[vt]] |= 4
+        links[self.ev[vt]] |= 1
+        return links
+
+    def next_model(self, deadline: float | None = None) -> Model | None:
+        """The next model without loops (under ``fill``), or ``None`` when there is none.
+
+        Raises
+        ------
+        TimeoutError
+            When ``deadline`` (a ``time.perf_counter()`` value) passes between calls.
+        """
+        while True:
+            if deadline is not None and time.perf_counter() > deadline:
+                raise TimeoutError
+            self.calls += 1
+            if self.trivially_unsat:
+                return None
+            if deadline is None:
+                ok = self.solver.solve()
+            else:
+                timer = threading.Timer(max(0.0, deadline - time.perf_counter()), self.solver.interrupt)
+                timer.start()
+                try:
+                    ok = self.solver.solve_limited(expect_interrupt=True)
+                finally:
+                    timer.cancel()
+                    self.solver.clear_interrupt()
+                if ok is None:
+                    raise TimeoutError
+            if not ok:
+                return None
+            model = np.asarray(self.solver.get_model()[: self.nedges], dtype=np.int64)
+            on = model > 0
+            links = self._links(on)
+            owner, _cells, _starts, _reached = kn.trace_lines(links, self.ends, self.h, self.w)
+            loops = owner < 0
+            if not loops.any():
+                return Model(links, np.flatnonzero(on))
+            if self.rule == "nikoli":
+                keep = on & ~loops[self.eu]
+                return Model(self._links(keep), np.flatnonzero(keep))
+            cells, starts = kn.loop_components(links, owner, self.h, self.w)
+            on_loop = loops[self.eu] & on
+            comp = np.full(self.h * self.w, -1, dtype=np.int64)
+            for i in range(starts.size - 1):
+                comp[cells[starts[i]:starts[i + 1]]] = i
+            ecomp = comp[self.eu[on_loop]]
+            evars = np.flatnonzero(on_loop) + 1
+            order = np.argsort(ecomp, kind="stable")
+            bounds = np.searchsorted(ecomp[order], np.arange(starts.size))
+            for i in range(starts.size - 1):
+                self.solver.add_clause((-evars[order[bounds[i]:bounds[i + 1]]]).tolist())
+                self.loops_cut += 1
+
+    def set_hint(self, linking) -> None:
+        """Prefer the line edges of ``linking`` (a :class:`~tremaux.numberlink.result.Linking`) in decisions."""
+        links = np.asarray(linking.links).ravel()
+        bit = np.where(self.horiz, 2, 4).astype(np.uint8)
+        on = (links[self.eu] & bit) > 0
+        lits = np.where(on, 1, -1) * np.arange(1, self.nedges + 1)
+        self.solver.set_phases(lits.tolist())
+
+    def block(self, model: Model) -> None:
+        """Forbid the lines of ``model`` (with or without loops elsewhere) in later models."""
+        self.solver.add_clause((-(model.edges + 1)).tolist())

@@ -1,0 +1,382 @@
+"""Solving Number Link puzzles: the registry :data:`NL_SOLVERS` and :func:`solve_puzzle`.
+
+Two solvers are registered:
+
+``fast`` (alias ``sat``), the default
+    Exact. Cheap checks first (an endpoint walled in, a pair cut off from its
+    partner); under the ``nikoli`` rule a negotiated-congestion router (rip-up
+    and re-route, PathFinder style) often finds lines in a few milliseconds;
+    otherwise, and for uniqueness and counting, the SAT encoding of
+    :mod:`tremaux.numberlink.sat` on CaDiCaL, started from the router's best
+    attempt as phase hints. It proves "no solution", proves uniqueness and
+    counts solutions up to a limit.
+``tremaux``
+    The paper's modified Tremaux traveler, reproduced as described: numbers
+    taken from the first row to the last, left to right; the line goes
+    straight until an obstacle, then tries North, East, South, West, taking an
+    unmarked way; with none, it steps back one cell at a time; when a pair
+    cannot be connected it steps back into the previous pair's line. It has a
+    step and time budget and finds one solution (as the paper's program).
+
+Examples
+--------
+>>> from tremaux.numberlink import Puzzle, solve_puzzle
+>>> p = Puzzle.from_rows(["1..2", "....", "1..2"])
+>>> r = solve_puzzle(p, rule="fill", count=10)
+>>> r.status, r.count, r.complete
+('solved', 4, True)
+>>> solve_puzzle(p, "tremaux").grid.tolist()
+[[1, 1, 1, 2], [1, 1, 1, 2], [1, 1, 1, 2]]
+>>> solve_puzzle(Puzzle.from_rows(["1.2", "...", "1.2"]), rule="fill").message
+'no solution under the fill rule; it has solutions if cells may stay empty (rule nikoli)'
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import numpy as np
+
+from ..errors import InvalidSizeError, PuzzleError, UnsupportedError
+from ..kernels import numberlink as kn
+from ..kernels.rng import make_state
+from ..registry import Registry
+from .model import Puzzle, check_rule
+from .result import Linking, PuzzleSolution
+
+__all__ = ["NL_SOLVERS", "solve_puzzle", "quick_verdict"]
+
+NL_SOLVERS = Registry("numberlink solver")
+"""Number Link solvers by name; ``meta``: ``exact`` (proves no solution), ``counts`` (can count solutions)."""
+
+DEFAULT_LIMIT = 1000
+"""How many solutions ``count``/``all`` look for at most by default."""
+
+
+def solve_puzzle(
+    puzzle: Puzzle,
+    solver: str = "fast",
+    *,
+    rule: str = "fill",
+    unique: bool = False,
+    count: int | None = None,
+    time_limit: float | None = None,
+    max_steps: int | None = None,
+    record: bool = False,
+) -> PuzzleSolution:
+    """Solve ``puzzle`` with the solver named ``solver``.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+    solver : str
+        A name in :data:`NL_SOLVERS` (``"fast"``/``"sat"`` or ``"tremaux"``).
+    rule : {"fill", "nikoli"}
+        ``fill``: every cell must be covered (the paper's rule); ``nikoli``:
+        cells may stay empty.
+    unique : bool
+        Also prove that the solution is the only one, or find a second one.
+    count : int, optional
+        Look for up to ``count`` solutions and keep them all (``--count``/``--all``).
+    time_limit : float, optional
+        Seconds; past it the run stops with status ``"gave-up"``.
+    max_steps : int, optional
+        Step budget of the ``tremaux`` traveler (default 50 million).
+    record : bool
+        ``tremaux`` only: keep a trace of the traveler's moves in ``extras["trace"]``.
+
+    Returns
+    -------
+    PuzzleSolution
+
+    Raises
+    ------
+    UnknownNameError
+        An unknown solver or rule (the message lists the valid names).
+    UnsupportedError
+        ``unique``/``count`` with a solver that finds one solution only.
+    """
+    if not isinstance(puzzle, Puzzle):
+        raise PuzzleError(f"expected a Puzzle, not {type(puzzle).__name__}")
+    entry = NL_SOLVERS.get(solver)
+    rule = check_rule(rule)
+    if count is not None and int(count) < 1:
+        raise InvalidSizeError(f"count must be at least 1, not {count}")
+    if time_limit is not None and not time_limit > 0:
+        raise InvalidSizeError(f"time limit must be positive, not {time_limit}")
+    if (unique or count) and not entry.counts:
+        raise UnsupportedError(f"the {entry.name} solver finds one solution (as in the paper); "
+                               f"use the fast solver for uniqueness and counting")
+    t0 = time.perf_counter()
+    res: PuzzleSolution = entry.func(puzzle, rule=rule, unique=unique, count=count, time_limit=time_limit,
+                                     max_steps=max_steps, record=record)
+    return _finish(res, puzzle, entry.name, rule, time.perf_counter() - t0)
+
+
+def _finish(res: PuzzleSolution, puzzle: Puzzle, name: str, rule: str, seconds: float) -> PuzzleSolution:
+    kw = dict(res.__dict__)
+    kw.update(puzzle=puzzle, solver=name, rule=rule, seconds=seconds, name=puzzle.name)
+    return PuzzleSolution(**kw)
+
+
+def quick_verdict(puzzle: Puzzle, rule: str) -> str | None:
+    """A reason why ``puzzle`` has no solution that needs no search, or ``None``.
+
+    Looks for an endpoint walled in by the border and other numbers, a pair
+    whose endpoints lie in different regions of free cells, and (under
+    ``fill``) a free cell that cannot have two line neighbours.
+
+    Examples
+    --------
+    >>> quick_verdict(Puzzle.from_rows(["1.2", "2.1"]), "nikoli") is None
+    True
+    >>> quick_verdict(Puzzle.from_rows(["1213", "2..3"]), "nikoli")
+    "number '1' at (0, 0) is walled in: every neighbour is another number or the border"
+    """
+    h, w = puzzle.shape
+    g = puzzle.grid
+    lab = puzzle.labels
+    for k in range(1, puzzle.pairs + 1):
+        a, b = puzzle.endpoints(k)
+        for r, c in (a, b):
+            free = False
+            for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1)):
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < h and 0 <= cc < w and (g[rr, cc] == 0 or g[rr, cc] == k):
+                    free = True
+            if not free:
+                return (f"number {lab[k - 1]!r} at ({r}, {c}) is walled in: every neighbour is another number "
+                        f"or the border")
+    # regions of free cells: a pair must touch a common region (or be adjacent)
+    region = _regions(g)
+    for k in range(1, puzzle.pairs + 1):
+        a, b = puzzle.endpoints(k)
+        if abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1:
+            continue
+        ra, rb = _touching(region, a), _touching(region, b)
+        if not ra & rb:
+            return (f"number {lab[k - 1]!r} cannot be connected: its endpoints {a} and {b} are in regions "
+                    f"separated by other numbers")
+    if rule == "fill":
+        for r in range(h):
+            for c in range(w):
+                if g[r, c]:
+                    continue
+                ways = 0
+                for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1)):
+                    rr, cc = r + dr, c + dc
+                    if 0 <= rr < h and 0 <= cc < w:
+                        ways += 1
+                if ways < 2:
+                    return f"cell ({r}, {c}) cannot be covered: a line through it needs two neighbours"
+        # a region of free cells that touches no endpoint can only hold loops
+        touched = set()
+        for k in range(1, puzzle.pairs + 1):
+            for cell in puzzle.endpoints(k):
+                touched |= _touching(region, cell)
+        for rid in range(1, int(region.max()) + 1):
+            if rid not in touched:
+                r, c = (int(x) for x in np.argwhere(region == rid)[0])
+                return f"cell ({r}, {c}) cannot be covered: its region touches no number"
+    return None
+
+
+def _regions(g: np.ndarray) -> np.ndarray:
+    h, w = g.shape
+    region = np.zeros((h, w), dtype=np.int64)
+    rid = 0
+    for r0 in range(h):
+        for c0 in range(w):
+            if g[r0, c0] or region[r0, c0]:
+                continue
+            rid += 1
+            stack = [(r0, c0)]
+            region[r0, c0] = rid
+            while stack:
+                r, c = stack.pop()
+                for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1)):
+                    rr, cc = r + dr, c + dc
+                    if 0 <= rr < h and 0 <= cc < w and not g[rr, cc] and not region[rr, cc]:
+                        region[rr, cc] = rid
+                        stack.append((rr, cc))
+    return region
+
+
+def _touching(region: np.ndarray, cell: tuple[int, int]) -> set[int]:
+    h, w = region.shape
+    r, c = cell
+    out = set()
+    for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1)):
+        rr, cc = r + dr, c + dc
+        if 0 <= rr < h and 0 <= cc < w and region[rr, cc]:
+            out.add(int(region[rr, cc]))
+    return out
+
+
+# ---------------------------------------------------------------------- fast
+def _router(puzzle: Puzzle, rounds: int, seed: int = 1) -> tuple[int, np.ndarray, np.ndarray]:
+    h, w = puzzle.shape
+    cells = np.empty(h * w, dtype=np.int64)
+    starts = np.zeros(puzzle.pairs + 1, dtype=np.int64)
+    flat = np.ascontiguousarray(puzzle.grid.ravel(), dtype=np.int64)
+    it = kn.route(flat, h, w, np.ascontiguousarray(puzzle.ends), rounds, cells, starts, make_state(seed), 0.3, 1.3)
+    return int(it), cells, starts
+
+
+def _gave_up(limit: float | None, found: tuple[Linking, ...] = (), **kw: Any) -> PuzzleSolution:
+    what = f"gave up after {limit:g} s" if limit else "gave up"
+    return PuzzleSolution(None, "", "fill", "solved" if found else "gave-up", found,
+                          message=what + (" (the solutions found so far are kept)" if found else ""),
+                          complete=False, **kw)
+
+
+@NL_SOLVERS.register("fast", aliases=("sat", "default"), exact=True, counts=True,
+                     doc="Exact: quick checks, a congestion router under nikoli, SAT (CaDiCaL) with lazy loop cuts.")
+def _fast(puzzle: Puzzle, *, rule: str, unique: bool, count: int | None, time_limit: float | None,
+          max_steps: int | None = None, record: bool = False) -> PuzzleSolution:
+    from .sat import Encoding
+
+    why = quick_verdict(puzzle, rule)
+    if why is not None:
+        return PuzzleSolution(None, "", rule, "no-solution", message=why, unique=False if unique else None,
+                              count=0 if count else None)
+    if puzzle.pairs == 0:
+        if rule == "fill":
+            return PuzzleSolution(None, "", rule, "no-solution", message="no numbers: no line can cover a cell")
+        empty = Linking(puzzle.shape, ())
+        return PuzzleSolution(None, "", rule, "solved", (empty,), message="no numbers: nothing to connect",
+                              unique=True if unique else None, count=1 if count else None)
+    want = count if count else (2 if unique else 1)
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    hint: Linking | None = None
+    extras: dict[str, Any] = {}
+    if rule == "nikoli" or want == 1:
+        it, cells, starts = _router(puzzle, 200 if rule == "nikoli" else 40)
+        extras["router_rounds"] = it
+        if it > 0 or it == -1:
+            hint = Linking.from_flat(puzzle, cells, starts)
+        if it == -2:
+            return PuzzleSolution(None, "", rule, "no-solution", message="a pair cannot be connected")
+        if it > 0 and rule == "nikoli" and want == 1:
+            return PuzzleSolution(None, "", rule, "solved", (hint,), message="solved by the congestion router",
+                                  steps=0, extras=extras)
+    found: list[Linking] = []
+    with Encoding(puzzle, rule) as enc:
+        if hint is not None:
+            enc.set_hint(hint)
+        extras.update(clauses=enc.nclauses, variables=enc.nvars)
+        try:
+            while len(found) < want:
+                model = enc.next_model(deadline)
+                if model is None:
+                    break
+                owner, cells, starts, _ = kn.trace_lines(model.links, enc.ends, puzzle.height, puzzle.width)
+                lk = Linking.from_flat(puzzle, cells, starts)
+                found.append(lk)
+                enc.block(model)
+                enc.set_hint(lk)
+        except TimeoutError:
+            extras.update(sat_calls=enc.calls, loops_cut=enc.loops_cut)
+            return _gave_up(time_limit, tuple(found), steps=enc.calls, extras=extras,
+                            count=len(found) if count else None, unique=False if unique and len(found) > 1 else None)
+        extras.update(sat_calls=enc.calls, loops_cut=enc.loops_cut)
+        exhausted = len(found) < want
+        calls = enc.calls
+    if not found:
+        msg = "no solution"
+        if rule == "fill":
+            alt = _fast(puzzle, rule="nikoli", unique=False, count=None, time_limit=None if deadline is None else
+                        max(0.01, deadline - time.perf_counter()))
+            if alt.status == "solved":
+                msg = "no solution under the fill rule; it has solutions if cells may stay empty (rule nikoli)"
+        return PuzzleSolution(None, "", rule, "no-solution", message=msg, steps=calls, extras=extras,
+                              unique=False if unique else None, count=0 if count else None)
+    msg = f"{len(found)} solution{'s' if len(found) > 1 else ''}"
+    if unique:
+        msg = "unique solution" if len(found) == 1 else "not unique: a second solution is shown"
+    elif count:
+        msg = f"{len(found)} solutions" + ("" if exhausted else f" (stopped at the limit {count})")
+    else:
+        msg = "solved"
+    return PuzzleSolution(None, "", rule, "solved", tuple(found), message=msg, steps=calls, extras=extras,
+                          unique=(len(found) == 1) if unique else None, count=len(found) if count else None,
+                          complete=exhausted or not count)
+
+
+# ---------------------------------------------------------------------- tremaux
+DEFAULT_MAX_STEPS = 50_000_000
+"""Default step budget of the ``tremaux`` traveler."""
+
+_CHUNK = 1 << 20
+
+
+@NL_SOLVERS.register("tremaux", aliases=("paper", "traveler"), exact=True, counts=False,
+                     doc="The paper's modified Tremaux traveler: straight, then N/E/S/W, step back one cell.")
+def _tremaux(puzzle: Puzzle, *, rule: str, unique: bool, count: int | None, time_limit: float | None,
+             max_steps: int | None = None, record: bool = False) -> PuzzleSolution:
+    h, w = puzzle.shape
+    max_steps = DEFAULT_MAX_STEPS if max_steps is None else int(max_steps)
+    if max_steps < 1:
+        raise InvalidSizeError(f"max_steps must be at least 1, not {max_steps}")
+    if puzzle.pairs == 0:
+        status = "solved" if rule == "nikoli" else "no-solution"
+        sols = (Linking(puzzle.shape, ()),) if status == "solved" else ()
+        return PuzzleSolution(None, "", rule, status, sols, message="no numbers")
+    flat = np.ascontiguousarray(puzzle.grid.ravel(), dtype=np.int64)
+    order = _paper_order(puzzle)
+    stack = np.zeros(h * w + puzzle.pairs + 1, dtype=np.int64)
+    pstart = np.zeros(puzzle.pairs, dtype=np.int64)
+    stack[0] = order[0, 0] * 64 + 4 * 8
+    st = np.array([0, 1, 0, 0, 0], dtype=np.int64)
+    trace = np.zeros((1_000_000 if record else 0, 3), dtype=np.int64)
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    status = 0
+    while True:
+        left = max_steps - int(st[2])
+        if left <= 0:
+            break
+        status = kn.tremaux_run(flat, h, w, order, rule == "fill", stack, pstart, st, min(_CHUNK, left), trace)
+        if status:
+            break
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+    steps = int(st[2])
+    extras: dict[str, Any] = {"order": tuple(int(k) for k in order[:, 2])}
+    if record:
+        from ..trace import Trace
+
+        extras["trace"] = Trace.from_rows(trace[: int(st[4])], (h, w))
+    if status == 1:
+        return PuzzleSolution(None, "", rule, "solved", (_lines_from_stack(puzzle, order, stack, pstart, int(st[1])),),
+                              message=f"solved in {steps} steps", steps=steps, extras=extras)
+    if status == 2:
+        return PuzzleSolution(None, "", rule, "no-solution",
+                              message=f"no solution: every way was tried in {steps} steps", steps=steps, extras=extras)
+    why = f"{time_limit:g} s" if deadline is not None and steps < max_steps else f"{steps} steps"
+    return PuzzleSolution(None, "", rule, "gave-up", message=f"gave up after {steps} steps ({why} budget)",
+                          steps=steps, extras=extras, complete=False)
+
+
+def _paper_order(puzzle: Puzzle) -> np.ndarray:
+    """``(n, 3)`` rows ``(start, goal, pair)``: numbers met first to last row, left to right."""
+    seen: list[int] = []
+    for v in puzzle.grid.ravel().tolist():
+        if v and v not in seen:
+            seen.append(v)
+    ends = puzzle.ends
+    return np.array([(ends[k - 1, 0], ends[k - 1, 1], k) for k in seen], dtype=np.int64)
+
+
+def _lines_from_stack(puzzle: Puzzle, order: np.ndarray, stack: np.ndarray, pstart: np.ndarray,
+                      depth: int) -> Linking:
+    n = puzzle.pairs
+    w = puzzle.width
+    paths: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    for j in range(n):
+        lo = int(pstart[j])
+        hi = int(pstart[j + 1]) if j + 1 < n else depth
+        cells = [int(x) // 64 for x in stack[lo:hi]] + [int(order[j, 1])]
+        paths[int(order[j, 2]) - 1] = [(c // w, c % w) for c in cells]
+    return Linking.from_paths(puzzle, paths)
+
