@@ -95,11 +95,14 @@ def generate(
     """
     entry = GENERATORS.get(algorithm)
     name = entry.name
-    extra = {k: options.pop(k) for k in ("openings", "islands", "unreachable") if k in options}
-    braid_f = probability("braid")(braid)
-    openings = whole("openings")(extra.get("openings", 0))
-    islands = whole("islands")(extra.get("islands", 0))
-    unreachable = whole("unreachable")(extra.get("unreachable", 0))
+    meta = entry.meta  # plain mapping access: this function runs once per maze, keep it light
+    braid_f = _BRAID(braid) if braid else 0.0
+    openings = islands = unreachable = 0
+    if options:
+        extra = {k: options.pop(k) for k in ("openings", "islands", "unreachable") if k in options}
+        openings = _whole("openings", extra.get("openings", 0))
+        islands = _whole("islands", extra.get("islands", 0))
+        unreachable = _whole("unreachable", extra.get("unreachable", 0))
 
     # ---- shape and mask
     if shape is None:
@@ -108,36 +111,38 @@ def generate(
         shape = np.shape(mask)
     shape3 = check_shape(shape)
     L, H, W = shape3
-    dims = tuple(int(x) for x in shape)
+    dims = (H, W) if len(shape) == 2 else shape3
     n = L * H * W
     mask_arr = None if mask is None else check_mask(mask, shape3, dims)
-    if mask_arr is not None and not entry.masks:
+    if mask_arr is not None and not meta["masks"]:
         raise UnsupportedError(f"{name} cannot generate on a masked grid; it needs the full rectangle "
                                f"(masked grids work with: {', '.join(e.name for e in GENERATORS if e.masks)})")
-    if L > 1 and not entry.levels:
+    if L > 1 and not meta["levels"]:
         raise UnsupportedError(f"{name} cannot generate multi-level mazes "
                                f"(levels work with: {', '.join(e.name for e in GENERATORS if e.levels)})")
 
     # ---- options
-    opts = dict(entry.preset)
-    opts.update(check_options(f"{name}", tuple(o for o in entry.options), options))
-    opts.update({k: v for k, v in entry.preset.items() if k not in options})
-    kernel_name = entry.kernel(opts)
+    preset = meta["preset"]
+    opts = dict(preset)
+    opts.update(check_options(name, meta["options"], options))
+    opts.update({k: v for k, v in preset.items() if k not in options})
+    kernel_name = meta["kernel"](opts)
     if kernel_name == "growing_tree_arcs" and n >= _ARC_LIMIT:
         raise UnsupportedError(f"the arc-based variant is limited to {_ARC_LIMIT:,} cells; this grid has {n:,}")
     if n > 500_000_000 and kernel_name in ("kruskal", "growing_forest"):
         raise UnsupportedError(f"{name} is limited to 500,000,000 cells; this grid has {n:,}")
 
-    # ---- start cell, checked on a template maze that shares the output buffer
-    # (its contents are not read; the kernel fills the buffer later)
+    # ---- the maze: a view of the output buffer, which the kernel fills below
+    # (nothing reads it before; nobody else holds the buffer afterwards)
     cells = np.empty(n, np.uint8)
-    template = Maze(cells.reshape(dims), mask=mask_arr, validate=False)
+    first, last = _corners(mask_arr, dims, n)
+    maze = Maze(cells.reshape(dims), mask=mask_arr, start=first, goal=last, validate=False)
     start_index = -1
     if start is not None:
-        if not entry.start:
+        if not meta["start"]:
             raise UnsupportedError(f"{name} has no start cell; do not give one "
                                    f"(start cells work with: {', '.join(e.name for e in GENERATORS if e.start)})")
-        start_index = template.index(template.replace(start=start).start)
+        start_index = maze.index(maze.replace(start=start).start)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
         raise TremauxError(f"seed {seed!r} is not a whole number")
 
@@ -145,34 +150,39 @@ def generate(
     state = make_state(seed)
     use_mask = mask_arr is not None
     flat_mask = mask_arr.reshape(-1) if use_mask else _ONE
-    params = np.ascontiguousarray(entry.params(opts, n), dtype=np.float64)
-    work = np.empty(max(1, entry.work(opts, L, H, W)), np.int32)
+    params = np.ascontiguousarray(meta["params"](opts, n), dtype=np.float64)
+    work = np.empty(max(1, meta["work"](opts, L, H, W)), np.int32)
     if opts.get("weights") is not None:
         _fill_weights(work, opts["weights"], dims, n)
     trace = np.empty((kgen.trace_size(L, H, W) + 8 * islands + n, 3), np.int64) if record else _NO_TRACE
     s, visits, maxf, t = kgen.KERNELS[kernel_name](
         cells, flat_mask, use_mask, L, H, W, start_index, params, state, work, trace)
     del work
-    t = _imperfect(cells, flat_mask, use_mask, shape3, state, trace, int(t), template,
-                   braid_f, openings, islands, unreachable)
+    if braid_f or openings or islands or unreachable:
+        t = _imperfect(cells, flat_mask, use_mask, shape3, state, trace, int(t), maze,
+                       braid_f, openings, islands, unreachable)
 
-    cells_nd = cells.reshape(dims)
-    first, last = _corners(template)
-    maze = Maze(cells_nd, mask=mask_arr, start=first, goal=last, validate=False)
-    title, frontier = entry.describe(opts)
+    title, frontier = meta["describe"](opts)
     stats = GenerationStats(
         title=title,
         visits=int(visits),
-        start=None if s < 0 or not entry.start else template.cell(int(s)),
+        start=None if s < 0 or not meta["start"] else maze.cell(int(s)),
         max_frontier=int(maxf),
         frontier=frontier,
-        cells=template.size,
+        cells=n if mask_arr is None else maze.size,
         passages=int(kg.count_passages(cells)),
         algorithm=name,
         seed=None if seed is None else int(seed),
     )
     tr = Trace.from_rows(trace[:t], dims) if record else None
     return Generated(maze, stats, tr)
+
+
+_BRAID = probability("braid")
+
+
+def _whole(name: str, value: Any) -> int:
+    return whole(name)(value) if value else 0
 
 
 def _fill_weights(work: np.ndarray, weights: np.ndarray, dims: tuple[int, ...], n: int) -> None:
@@ -190,17 +200,18 @@ def _fill_weights(work: np.ndarray, weights: np.ndarray, dims: tuple[int, ...], 
     work[:n] = ranks
 
 
-def _corners(template: Maze) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    if template.mask is None:
-        n = template.cells.size
-        return template.cell(0), template.cell(n - 1)
-    idx = np.flatnonzero(template.mask.reshape(-1))
-    return template.cell(int(idx[0])), template.cell(int(idx[-1]))
+def _corners(mask: np.ndarray | None, dims: tuple[int, ...], n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """First and last existing cells in row-major order."""
+    if mask is None:
+        return (0,) * len(dims), tuple(d - 1 for d in dims)
+    flat = mask.reshape(-1)
+    lo = int(np.argmax(flat))
+    hi = n - 1 - int(np.argmax(flat[::-1]))
+    return (tuple(int(x) for x in np.unravel_index(lo, dims)),
+            tuple(int(x) for x in np.unravel_index(hi, dims)))
 
 
-def _imperfect(cells, flat_mask, use_mask, shape3, state, trace, t, template, braid, openings, islands, unreachable):
-    if not (braid or openings or islands or unreachable):
-        return t
+def _imperfect(cells, flat_mask, use_mask, shape3, state, trace, t, maze, braid, openings, islands, unreachable):
     L, H, W = shape3
     n = cells.shape[0]
     if braid:
@@ -219,10 +230,9 @@ def _imperfect(cells, flat_mask, use_mask, shape3, state, trace, t, template, br
         if made < islands:
             raise TremauxError(f"islands={islands} is too many: only {made} fit in this maze")
     if unreachable:
-        first, last = _corners(template)
         work = np.empty(n, np.int32)
         sealed, t = kimp.seal_dead_ends(cells, flat_mask, use_mask, L, H, W, unreachable,
-                                        template.index(first), template.index(last), state, work, trace, t)
+                                        maze.index(maze.start), maze.index(maze.goal), state, work, trace, t)
         if sealed < unreachable:
             raise TremauxError(f"unreachable={unreachable} is too many: only {sealed} dead ends could be walled in")
     return t

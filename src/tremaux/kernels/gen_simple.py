@@ -127,21 +127,20 @@ def sidewinder(cells, mask, use_mask, L, H, W, start, params, state, work, trace
     pe = params[0]
     thr = uint64(min(pe, 1.0) * 4294967296.0)
     n = cells.shape[0]
-    for i in range(n):
-        cells[i] = 0
     t = 0
-    bits = uint64(0)
-    nbits = 0
-    for c in range(W - 1):
-        cells[c] |= np.uint8(2)
-        cells[c + 1] |= np.uint8(8)
-        t = record(trace, t, EV_CARVE, c, c + 1)
-    longest = W if H == 1 else 0
     rec = trace.shape[0] > 0
-    last = n - 1
+    # Every cell is written once with a plain store (its west and east bits);
+    # only the chosen north cell of a run and the cell above it are updated
+    # in place, so no clearing pass and no chain of read-modify-writes.
+    for c in range(W):
+        cells[c] = (2 if c < W - 1 else 0) | (8 if c > 0 else 0)
+        if rec and c < W - 1:
+            t = record(trace, t, EV_CARVE, c, c + 1)
+    longest = W if H == 1 else 0
     for r in range(1, H):
         base = r * W
         run_start = base
+        west = 0
         for c in range(W):
             i = base + c
             # one draw: low half decides "carry on east", high half picks the run cell
@@ -153,8 +152,8 @@ def sidewinder(cells, mask, use_mask, L, H, W, start, params, state, work, trace
                 m = uint64(rand_below(state, run)) << uint64(32)
             k = run_start + np.int64(m >> uint64(32))
             close = 1 - carry
-            cells[i] |= np.uint8(2 * carry)
-            cells[min(i + 1, last)] |= np.uint8(8 * carry)
+            cells[i] = np.uint8(west | (2 * carry))
+            west = 8 * carry
             cells[k] |= np.uint8(close)
             cells[k - W] |= np.uint8(4 * close)
             if rec:
