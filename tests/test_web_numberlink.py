@@ -6,7 +6,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tremaux.numberlink.formats import loads
-from tremaux.numberlink.solve import NL_SOLVERS
+from tremaux.numberlink import NL_SOLVERS
 from tremaux.web import create_app
 
 # a 4 x 4 puzzle with exactly one solution that fills the board

@@ -270,7 +270,7 @@ def create_app(*, workers: int = 2, time_limit: float = 10.0, busy_wait: float =
     @app.get("/api/numberlink/solvers", response_model=list[m.AlgorithmInfo], tags=["registries"])
     def get_nl_solvers() -> list[m.AlgorithmInfo]:
         """Every registered Number Link solver."""
-        from ..numberlink.solve import NL_SOLVERS
+        from ..numberlink import NL_SOLVERS
 
         return _entries(NL_SOLVERS)
 
@@ -283,7 +283,7 @@ def create_app(*, workers: int = 2, time_limit: float = 10.0, busy_wait: float =
         only if cells stay empty; one such is given) or ``cut-off``. A number
         without its partner is a 400 error naming it.
         """
-        from ..numberlink.solve import NL_SOLVERS
+        from ..numberlink import NL_SOLVERS
 
         from .jobs import puzzle_of
 

@@ -294,7 +294,7 @@ def nl_solve_job(req: dict[str, Any]) -> dict[str, Any]:
     >>> nl_solve_job({"grid": [[1, 2], [2, 1]], "solver": None, "second": True})["status"]
     'no-solution'
     """
-    from ..numberlink.solve import NL_SOLVERS, solve_puzzle
+    from ..numberlink import NL_SOLVERS, solve_puzzle
 
     t0 = time.perf_counter()
     puzzle = puzzle_of(req)
@@ -390,7 +390,7 @@ def warm_all() -> list[str]:
     except Exception:  # noqa: BLE001
         failed.append("render")
     try:
-        from ..numberlink.solve import NL_SOLVERS
+        from ..numberlink import NL_SOLVERS
 
         for entry in NL_SOLVERS:
             nl_solve_job({"grid": [[1, 2, 3], [0, 0, 0], [1, 2, 3]], "solver": entry.name, "second": True})
