@@ -17,7 +17,11 @@ Examples
 
 from .model import RULES, Puzzle, check_rule
 from .result import Diagnosis, Linking, PuzzleSolution
-from .solve import NL_SOLVERS, quick_verdict, solve_puzzle
+from .check import check_file, diagnose
+from .draw import numbers_text, to_png, to_svg, to_text
+from .formats import dumps, load, load_all, loads, loads_all, save
+from .generate import GeneratedPuzzle, generate_puzzle
+from .solve import NL_SOLVERS, quick_verdict, solve_file, solve_puzzle
 
 __all__ = [
     "Puzzle",
@@ -29,4 +33,19 @@ __all__ = [
     "NL_SOLVERS",
     "solve_puzzle",
     "quick_verdict",
+    "solve_file",
+    "diagnose",
+    "check_file",
+    "generate_puzzle",
+    "GeneratedPuzzle",
+    "load",
+    "load_all",
+    "loads",
+    "loads_all",
+    "dumps",
+    "save",
+    "to_text",
+    "numbers_text",
+    "to_svg",
+    "to_png",
 ]

@@ -45,7 +45,7 @@ from ..registry import Registry
 from .model import Puzzle, check_rule
 from .result import Linking, PuzzleSolution
 
-__all__ = ["NL_SOLVERS", "solve_puzzle", "quick_verdict"]
+__all__ = ["NL_SOLVERS", "solve_puzzle", "solve_file", "quick_verdict"]
 
 NL_SOLVERS = Registry("numberlink solver")
 """Number Link solvers by name; ``meta``: ``exact`` (proves no solution), ``counts`` (can count solutions)."""
@@ -112,6 +112,30 @@ def solve_puzzle(
     res: PuzzleSolution = entry.func(puzzle, rule=rule, unique=unique, count=count, time_limit=time_limit,
                                      max_steps=max_steps, record=record)
     return _finish(res, puzzle, entry.name, rule, time.perf_counter() - t0)
+
+
+def solve_file(path: Any, solver: str = "fast", **options: Any) -> list[PuzzleSolution]:
+    """:func:`solve_puzzle` on every puzzle of the file at ``path`` (several in the ``wh`` format).
+
+    A puzzle that cannot be read (an unpaired number...) gets status
+    ``"invalid"`` with the reason as message; the others are still solved.
+    Malformed files raise :class:`~tremaux.errors.PuzzleFormatError`.
+    """
+    from pathlib import Path
+
+    from .formats import load_all
+
+    NL_SOLVERS.get(solver)
+    out = []
+    items = load_all(path, errors="keep")
+    for i, item in enumerate(items):
+        if isinstance(item, PuzzleError):
+            name = Path(path).stem + (f"#{i + 1}" if len(items) > 1 else "")
+            out.append(PuzzleSolution(None, NL_SOLVERS.get(solver).name, check_rule(options.get("rule", "fill")),
+                                      "invalid", message=str(item), name=name))
+        else:
+            out.append(solve_puzzle(item, solver, **options))
+    return out
 
 
 def _finish(res: PuzzleSolution, puzzle: Puzzle, name: str, rule: str, seconds: float) -> PuzzleSolution:

@@ -1,0 +1,79 @@
+"""Diagnosing puzzles: proper (one solution), several solutions, none, and why.
+
+Examples
+--------
+>>> from tremaux.numberlink import Puzzle
+>>> print(diagnose(Puzzle.from_rows(["1.1", "2.2"])))
+proper
+>>> print(diagnose(Puzzle.from_rows(["12.", "...", "1.2"])))
+multiple-solutions: a second solution draws the lines of '1', '2' differently
+>>> print(diagnose(Puzzle.from_rows(["1.2", "...", "1.2"])))
+needs-empty-cells: no solution under the fill rule; it has solutions if cells may stay empty (rule nikoli)
+>>> print(diagnose(Puzzle.from_rows(["1213", "2..3"]), rule="nikoli"))
+walled-in: number '1' at (0, 0) is walled in: every neighbour is another number or the border
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ..errors import PuzzleError
+from .formats import load_all
+from .model import Puzzle, check_rule
+from .result import Diagnosis
+from .solve import quick_verdict, solve_puzzle
+
+__all__ = ["diagnose", "check_file"]
+
+
+def diagnose(puzzle: Puzzle, rule: str = "fill", *, time_limit: float | None = None) -> Diagnosis:
+    """Whether ``puzzle`` is proper under ``rule``, and if not, why.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+    rule : {"fill", "nikoli"}
+    time_limit : float, optional
+        Seconds for the solver; past it the verdict is ``"unknown"``.
+
+    Returns
+    -------
+    Diagnosis
+        ``verdict`` one of ``proper``, ``multiple-solutions``, ``no-solution``,
+        ``needs-empty-cells`` (under ``fill``: solvable only if cells may stay
+        empty), ``walled-in``, ``unknown``; ``reasons`` says which pair or cell.
+    """
+    rule = check_rule(rule)
+    why = quick_verdict(puzzle, rule)
+    if why is not None:
+        verdict = "walled-in" if "walled in" in why else "no-solution"
+        return Diagnosis(verdict, rule, (why,), None, puzzle.name)
+    r = solve_puzzle(puzzle, rule=rule, unique=True, time_limit=time_limit)
+    if r.status == "gave-up":
+        return Diagnosis("unknown", rule, (r.message,), r, puzzle.name)
+    if r.status == "no-solution":
+        verdict = "needs-empty-cells" if "rule nikoli" in r.message else "no-solution"
+        reason = r.message if verdict != "no-solution" or r.message != "no solution" else \
+            "no way to connect every pair at once (proved by the SAT solver)"
+        return Diagnosis(verdict, rule, (reason,), r, puzzle.name)
+    if r.unique:
+        return Diagnosis("proper", rule, (), r, puzzle.name)
+    a, b = r.solutions[0].grid, r.solutions[1].grid
+    differ = sorted({int(x) for x in a[a != b]} | {int(x) for x in b[a != b]} - {0})
+    labels = ", ".join(repr(puzzle.labels[k - 1]) for k in differ if k)
+    return Diagnosis("multiple-solutions", rule, (f"a second solution draws the lines of {labels} differently",),
+                     r, puzzle.name)
+
+
+def check_file(path: str | Path, rule: str = "fill", *, time_limit: float | None = None) -> list[Diagnosis]:
+    """:func:`diagnose` every puzzle of the file at ``path``; unreadable puzzles get the verdict ``invalid``."""
+    out: list[Diagnosis] = []
+    items: list[Any] = load_all(path, errors="keep")
+    for i, item in enumerate(items):
+        if isinstance(item, PuzzleError):
+            out.append(Diagnosis("invalid", check_rule(rule), (str(item),), None,
+                                 f"{Path(path).stem}#{i + 1}" if len(items) > 1 else Path(path).stem))
+        else:
+            out.append(diagnose(item, rule, time_limit=time_limit))
+    return out

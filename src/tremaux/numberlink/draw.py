@@ -1,0 +1,257 @@
+"""Pictures of Number Link puzzles and solutions: lines, not numbers.
+
+* :func:`to_text` draws lines with box-drawing characters (``─ │ ┌ ┐ └ ┘``),
+  the endpoint labels in place; :func:`to_rich` is the same as a
+  :class:`rich.text.Text` with one colour per pair for a terminal.
+* :func:`numbers_text` prints the solution as the grid of numbers the paper's
+  program shows, for comparison.
+* :func:`to_svg` and :func:`to_png` draw coloured lines through cell centres.
+* :func:`save` writes ``.svg``, ``.png`` or ``.txt`` by extension.
+
+Every function takes a :class:`~tremaux.numberlink.Puzzle`, a
+:class:`~tremaux.numberlink.PuzzleSolution` (its first solution is drawn) or a
+``(puzzle, linking)`` pair, and returns a value; nothing is printed.
+
+Examples
+--------
+>>> from tremaux.numberlink import Puzzle, solve_puzzle
+>>> r = solve_puzzle(Puzzle.from_rows(["12.", "...", "1.2"]), rule="fill")
+>>> print(to_text(r))
+1 2─┐
+└─┐ │
+1─┘ 2
+>>> print(numbers_text(r))
+1 2 2
+1 1 2
+1 1 2
+"""
+
+from __future__ import annotations
+
+import colorsys
+import io
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape
+
+import numpy as np
+
+from ..errors import UnsupportedError
+from .model import Puzzle
+from .result import Linking, PuzzleSolution
+
+__all__ = ["palette", "to_text", "to_rich", "numbers_text", "to_svg", "to_png", "save"]
+
+_BOX = {0: " ", 1: "╵", 2: "╶", 4: "╷", 8: "╴", 5: "│", 10: "─", 6: "┌", 12: "┐", 3: "└", 9: "┘"}
+
+
+def palette(n: int) -> list[str]:
+    """``n`` distinct ``#rrggbb`` colours (golden-angle hues, alternating lightness).
+
+    Examples
+    --------
+    >>> palette(3)
+    ['#e6194b', '#3cb44b', '#4363d8']
+    """
+    base = ["#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#9a6324",
+            "#469990", "#800000", "#808000", "#000075", "#bfef45", "#fabed4", "#dcbeff", "#ffd8b1"]
+    out = base[:n]
+    for i in range(len(out), n):
+        hue = (i * 0.618033988749895) % 1.0
+        light = (0.38, 0.5, 0.62)[i % 3]
+        r, g, b = colorsys.hls_to_rgb(hue, light, 0.75)
+        out.append(f"#{int(r * 255):02x}{int(g * 255):02x}{int(b * 255):02x}")
+    return out
+
+
+def _unpack(obj: Any) -> tuple[Puzzle, Linking | None]:
+    if isinstance(obj, PuzzleSolution):
+        if obj.puzzle is None:
+            raise UnsupportedError("an invalid puzzle has nothing to draw")
+        return obj.puzzle, obj.linking
+    if isinstance(obj, Puzzle):
+        return obj, None
+    if isinstance(obj, Sequence) and len(obj) == 2 and isinstance(obj[0], Puzzle):
+        return obj[0], obj[1]
+    raise UnsupportedError(f"cannot draw a {type(obj).__name__}; give a Puzzle, a PuzzleSolution or (puzzle, linking)")
+
+
+def _cells(puzzle: Puzzle, linking: Linking | None) -> list[list[tuple[str, int]]]:
+    """Per cell (text, pair) with text of the label width; connectors included per cell."""
+    g = puzzle.grid
+    links = linking.links if linking is not None else np.zeros(puzzle.shape, dtype=np.uint8)
+    owner = linking.grid if linking is not None else g
+    width = max([1, *(len(x) for x in puzzle.labels)])
+    rows = []
+    for r in range(puzzle.height):
+        row = []
+        for c in range(puzzle.width):
+            v = int(g[r, c])
+            bits = int(links[r, c])
+            if v:
+                cell = puzzle.labels[v - 1].rjust(width)
+            elif bits:
+                ch = _BOX.get(bits, "┼")
+                fill = "─" if bits & 2 else " "
+                cell = (fill * (width - 1) + ch) if bits & 8 else (" " * (width - 1) + ch)
+            else:
+                cell = " " * (width - 1) + ("·" if linking is None else " ")
+            row.append((cell, int(owner[r, c])))
+            gap = "─" if bits & 2 else " "
+            row.append((gap, int(owner[r, c]) if bits & 2 else 0))
+        rows.append(row[:-1])
+    return rows
+
+
+def to_text(obj: Any) -> str:
+    """Lines drawn with box-drawing characters, endpoints by their labels (trailing spaces removed).
+
+    Examples
+    --------
+    >>> print(to_text(Puzzle.from_rows(["1.1"])))
+    1 · 1
+    """
+    puzzle, linking = _unpack(obj)
+    return "\n".join("".join(t for t, _ in row).rstrip() for row in _cells(puzzle, linking))
+
+
+def to_rich(obj: Any) -> Any:
+    """The :func:`to_text` picture as a :class:`rich.text.Text` with one colour per pair."""
+    from rich.text import Text
+
+    puzzle, linking = _unpack(obj)
+    colours = palette(puzzle.pairs)
+    out = Text()
+    for i, row in enumerate(_cells(puzzle, linking)):
+        if i:
+            out.append("\n")
+        for text, k in row:
+            if k > 0:
+                out.append(text, style=("bold " if text.strip() in puzzle.labels else "") + colours[k - 1])
+            else:
+                out.append(text, style="dim")
+    return out
+
+
+def numbers_text(obj: Any) -> str:
+    """The solution as the paper prints it: the number of its line in every cell (0 for empty).
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import solve_puzzle
+    >>> print(numbers_text(solve_puzzle(Puzzle.from_rows(["1.1", "2.2"]))))
+    1 1 1
+    2 2 2
+    """
+    puzzle, linking = _unpack(obj)
+    grid = linking.grid if linking is not None else puzzle.grid
+    nums = puzzle.numbers[grid]
+    width = max(len(str(int(x))) for x in nums.ravel())
+    return "\n".join(" ".join(str(int(x)).rjust(width) for x in row) for row in nums)
+
+
+def to_svg(obj: Any, *, cell: int = 28, line_width: float | None = None, colours: Sequence[str] | None = None,
+           grid_colour: str = "#dddddd", background: str = "#ffffff") -> str:
+    """An SVG picture: a light grid, coloured lines through cell centres, labelled endpoint discs.
+
+    Examples
+    --------
+    >>> svg = to_svg(Puzzle.from_rows(["1.1"]))
+    >>> svg.startswith("<svg") and svg.count("<circle") == 2
+    True
+    """
+    puzzle, linking = _unpack(obj)
+    h, w = puzzle.shape
+    cols = list(colours) if colours is not None else palette(puzzle.pairs)
+    lw = line_width if line_width is not None else cell * 0.32
+    W, H = w * cell + 2, h * cell + 2
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="-1 -1 {W} {H}">',
+           f'<rect x="-1" y="-1" width="{W}" height="{H}" fill="{background}"/>',
+           f'<g stroke="{grid_colour}" stroke-width="1">']
+    for r in range(h + 1):
+        out.append(f'<line x1="0" y1="{r * cell}" x2="{w * cell}" y2="{r * cell}"/>')
+    for c in range(w + 1):
+        out.append(f'<line x1="{c * cell}" y1="0" x2="{c * cell}" y2="{h * cell}"/>')
+    out.append("</g>")
+    if linking is not None:
+        for k, path in enumerate(linking.paths, start=1):
+            if len(path) < 2:
+                continue
+            pts = " ".join(f"{(c + 0.5) * cell:g},{(r + 0.5) * cell:g}" for r, c in path.tolist())
+            out.append(f'<polyline points="{pts}" fill="none" stroke="{cols[k - 1]}" stroke-width="{lw:g}" '
+                       f'stroke-linecap="round" stroke-linejoin="round"/>')
+    fs = cell * (0.55 if max([1, *(len(x) for x in puzzle.labels)]) < 3 else 0.4)
+    for k in range(1, puzzle.pairs + 1):
+        for r, c in puzzle.endpoints(k):
+            cx, cy = (c + 0.5) * cell, (r + 0.5) * cell
+            out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{cell * 0.42:g}" fill="{cols[k - 1]}"/>')
+            out.append(f'<text x="{cx:g}" y="{cy:g}" font-family="sans-serif" font-size="{fs:g}" '
+                       f'font-weight="bold" fill="#ffffff" text-anchor="middle" dominant-baseline="central">'
+                       f'{escape(puzzle.labels[k - 1])}</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def to_png(obj: Any, *, cell: int = 28, colours: Sequence[str] | None = None, grid_colour: str = "#dddddd",
+           background: str = "#ffffff") -> bytes:
+    """A PNG picture (bytes), drawn like :func:`to_svg` with Pillow.
+
+    Examples
+    --------
+    >>> to_png(Puzzle.from_rows(["1.1"]))[:4]
+    b'\\x89PNG'
+    """
+    from PIL import Image, ImageDraw, ImageFont
+
+    puzzle, linking = _unpack(obj)
+    h, w = puzzle.shape
+    cols = list(colours) if colours is not None else palette(puzzle.pairs)
+    img = Image.new("RGB", (w * cell + 1, h * cell + 1), background)
+    d = ImageDraw.Draw(img)
+    for r in range(h + 1):
+        d.line([(0, r * cell), (w * cell, r * cell)], fill=grid_colour)
+    for c in range(w + 1):
+        d.line([(c * cell, 0), (c * cell, h * cell)], fill=grid_colour)
+    lw = max(2, int(cell * 0.32))
+    if linking is not None:
+        for k, path in enumerate(linking.paths, start=1):
+            pts = [((c + 0.5) * cell, (r + 0.5) * cell) for r, c in path.tolist()]
+            if len(pts) >= 2:
+                d.line(pts, fill=cols[k - 1], width=lw, joint="curve")
+            for x, y in pts:
+                d.ellipse([x - lw / 2, y - lw / 2, x + lw / 2, y + lw / 2], fill=cols[k - 1])
+    try:
+        font = ImageFont.load_default(size=max(8, int(cell * 0.5)))
+    except TypeError:  # pragma: no cover - old Pillow
+        font = ImageFont.load_default()
+    rad = cell * 0.42
+    for k in range(1, puzzle.pairs + 1):
+        for r, c in puzzle.endpoints(k):
+            cx, cy = (c + 0.5) * cell, (r + 0.5) * cell
+            d.ellipse([cx - rad, cy - rad, cx + rad, cy + rad], fill=cols[k - 1])
+            d.text((cx, cy), puzzle.labels[k - 1], fill="#ffffff", font=font, anchor="mm")
+    buf = io.BytesIO()
+    img.save(buf, format="PNG")
+    return buf.getvalue()
+
+
+def save(obj: Any, path: str | Path, **style: Any) -> None:
+    """Write a picture of ``obj`` to ``path``: ``.svg``, ``.png`` or ``.txt`` (box drawing).
+
+    Raises
+    ------
+    UnsupportedError
+        Another extension (the message lists the accepted ones).
+    """
+    path = Path(path)
+    ext = path.suffix.lower()
+    if ext == ".svg":
+        path.write_text(to_svg(obj, **style), encoding="utf-8")
+    elif ext == ".png":
+        path.write_bytes(to_png(obj, **style))
+    elif ext == ".txt":
+        path.write_text(to_text(obj) + "\n", encoding="utf-8")
+    else:
+        raise UnsupportedError(f"cannot write a picture as {ext or 'a file without extension'!r} ({path}); "
+                               f"use .svg, .png or .txt")
