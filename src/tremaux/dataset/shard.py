@@ -263,7 +263,9 @@ def compute_rows(spec: DatasetSpec, first: int, stop: int) -> dict[str, np.ndarr
     path_lens = np.empty(n, np.int32)
     steps = np.empty(n, np.int32)
     visited = np.empty(n, np.int32)
-    counts = np.empty((n, 7), np.int64)
+    want_stats = "stats" in spec.outputs
+    stats = np.empty((n if want_stats else 0, len(kb.STATS)), np.int32)
+    fstats = np.empty((n if want_stats else 0, len(kb.FSTATS)), np.float64)
     work = np.empty(work_size, np.int32)
     bwork = np.empty(stride, np.int32)
     f = spec.filters
@@ -280,7 +282,8 @@ def compute_rows(spec: DatasetSpec, first: int, stop: int) -> dict[str, np.ndarr
               float(spec.braid), cells, stride, seeds, work, bwork)
         drawn += rows.shape[0]
         passed = np.empty(rows.shape[0], np.bool_)
-        kb.check_rows(rows, cells, stride, heights, widths, filt, paths, path_lens, steps, visited, counts, passed)
+        kb.check_rows(rows, cells, stride, heights, widths, filt, want_stats, paths, path_lens, steps, visited,
+                      stats, fstats, passed)
         rows = rows[~passed]
         attempts[rows] += 1
         spent = rows[attempts[rows] >= spec.max_attempts]
@@ -289,11 +292,6 @@ def compute_rows(spec: DatasetSpec, first: int, stop: int) -> dict[str, np.ndarr
                 f"row {first + int(spent[0])}: no maze passed the filters {dict(spec.filters)} in "
                 f"{spec.max_attempts} draws; loosen the filters or raise max_attempts"
             )
-    want_stats = "stats" in spec.outputs
-    stats = np.empty((n if want_stats else 0, len(kb.STATS)), np.int32)
-    fstats = np.empty((n if want_stats else 0, len(kb.FSTATS)), np.float64)
-    if want_stats:
-        kb.measure_rows(cells, stride, heights, widths, counts, stats, fstats)
     return {
         "cells": cells, "heights": heights, "widths": widths, "seeds": seeds, "attempts": attempts,
         "paths": paths, "path_lens": path_lens, "steps": steps, "visited": visited, "stats": stats,

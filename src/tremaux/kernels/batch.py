@@ -7,11 +7,13 @@ once, rows packed in flat arrays (row ``k`` at ``k * stride``):
 2. :data:`CARVE` ``[kernel]`` draws each row's maze, deriving its seed and
    calling the generator kernel of :mod:`tremaux.kernels.generate`, then
    braiding;
-3. :func:`check_rows` solves each maze (BFS of :mod:`tremaux.kernels.solve`),
-   classifies its cells and applies the filters; rows that fail go back to
-   step 2 with their next attempt, until every row passes;
-4. :func:`measure_rows` computes the statistics, and :func:`solve_rows`,
-   :func:`blocks`, :func:`ascii_art`, :func:`tokens` the other outputs.
+3. :func:`check_rows` solves each maze (the worklist of
+   :mod:`tremaux.kernels.solve`), classifies its cells and applies the
+   filters; rows that fail go back to step 2 with their next attempt, until
+   every row passes;
+   and measures the rows that pass;
+4. :func:`solve_rows`, :func:`blocks`, :func:`ascii_art` and :func:`tokens`
+   make the other outputs.
 
 Only step 2 is compiled once per generator, and it is small; the rest is
 compiled once for all.
@@ -34,7 +36,7 @@ from .gen_imperfect import braid
 from .grid import components, count_passages, distances
 from .measure import classify, dead_end_branches
 from .rng import below
-from .solve import UNSEEN, bfs, offset, worklist
+from .solve import UNSEEN, offset, worklist
 
 __all__ = [
     "derive_seed",
@@ -42,7 +44,6 @@ __all__ = [
     "CARVE",
     "row_sizes",
     "check_rows",
-    "measure_rows",
     "STATS",
     "FSTATS",
     "SIZE_KEY",
@@ -133,25 +134,22 @@ def _write_path(prev, goal, W, HW, out, at, k):
 
 
 @njit(cache=True)
-def _measure(c, h, w, counts, stats, fstats, k):
+def _measure(c, h, w, counts, dist, reach, stats, fstats, k):
     """Fill ``stats[k]`` (:data:`STATS`) and ``fstats[k]`` (:data:`FSTATS`) of maze ``c``.
 
     The same figures, computed the same way, as :func:`tremaux.measure.maze_stats`
-    of the maze with start ``(0, 0)`` and goal ``(h-1, w-1)``; ``counts`` is
-    :func:`tremaux.kernels.measure.classify` of it.
+    of the maze with start ``(0, 0)`` and goal ``(h-1, w-1)``. ``counts`` is
+    :func:`tremaux.kernels.measure.classify` of it, ``dist[:h*w]`` the
+    breadth-first distances from the start and ``reach`` how many cells that
+    search reached.
     """
     m = h * w
     one = np.ones(1, np.bool_)
     passages = count_passages(c)
-    dist = distances(c, 0, 1, h, w)
-    reach = 0
-    for i in range(m):
-        if dist[i] >= 0:
-            reach += 1
     ncomp = 1
     if reach < m:
         labels, ncomp = components(c, one, False, 1, h, w)
-    a = np.argmax(dist)
+    a = np.argmax(dist[:m])
     dist_a = distances(c, a, 1, h, w)
     b = np.argmax(dist_a)
     ends, branch = dead_end_branches(c, one, False, 1, h, w)
@@ -306,30 +304,63 @@ CARVE = {
 
 
 @njit(cache=True, nogil=True)
-def check_rows(rows, cells, stride, heights, widths, filt, paths, path_lens, steps, visited, counts, passed):
-    """Solve (BFS, top-left to bottom-right), classify and filter rows ``rows``.
+def check_rows(rows, cells, stride, heights, widths, filt, want_stats, paths, path_lens, steps, visited,
+               stats, fstats, passed):
+    """Solve (BFS, top-left to bottom-right), classify, filter and measure rows ``rows``.
 
     For each row ``k`` in ``rows``: its BFS path goes to ``paths[k * stride:]``
-    (``path_lens[k]`` cells), the cells taken from the queue to ``steps[k]``,
-    the cells reached to ``visited[k]``, :func:`tremaux.kernels.measure.classify`
-    to ``counts[k]``, and whether it passes the filters to ``passed[j]``.
-    ``filt`` holds ``[min_len, max_len, min_dead, max_dead]`` (-1: no bound);
-    lengths count passages.
+    (``path_lens[k]`` cells), the cells the BFS solver takes from its queue to
+    ``steps[k]`` and the cells it reached to ``visited[k]`` (both as
+    :func:`tremaux.solve` counts them: the solver stops at the goal), whether
+    it passes the filters to ``passed[j]``, and, when it passes and
+    ``want_stats``, its statistics to ``stats[k]`` and ``fstats[k]``. ``filt``
+    holds ``[min_len, max_len, min_dead, max_dead]`` (-1: no bound); lengths
+    count passages.
+
+    One breadth-first search from the start, run to the end, serves both the
+    solver's figures (read off the queue order) and the statistics.
     """
     prev = np.empty(stride, np.uint8)
     queue = np.empty(stride, np.int32)
+    pos = np.empty(stride, np.int32)
+    dist = np.empty(stride, np.int32)
     one = np.ones(1, np.bool_)
+    notrace = np.empty((0, 3), np.int64)
     for j in range(rows.shape[0]):
         k = rows[j]
         h = np.int64(heights[k])
         w = np.int64(widths[k])
         m = h * w
+        goal = m - 1
         c = cells[k * stride:k * stride + m]
-        found, nsteps = bfs(c, 1, h, w, 0, m - 1, prev, queue)
-        plen = _path_length(prev, m - 1, w, m)
+        # the worklist with a queue and no goal (-1) searches everything reachable
+        _, tail, _ = worklist(c, 1, h, w, 0, -1, False, prev, queue, notrace, False)
+        for i in range(m):
+            dist[i] = -1
+        dist[0] = 0
+        pos[0] = 0
+        for t in range(1, tail):
+            q = queue[t]
+            pos[q] = t
+            dist[q] = dist[q + offset(prev[q], w, m)] + 1
+        if prev[goal] != UNSEEN:
+            # the solver stops when it takes the goal, at queue position g: it has
+            # taken g + 1 cells and marked those its first g cells added, which
+            # come first in the queue (children follow their parents' order)
+            g = pos[goal]
+            nsteps = g + 1
+            seen = tail
+            for t in range(g + 1, tail):
+                q = queue[t]
+                if pos[q + offset(prev[q], w, m)] >= g:
+                    seen = t
+                    break
+            plen = dist[goal] + 1
+        else:
+            nsteps = tail
+            seen = tail
+            plen = 0
         cnt = classify(c, one, False)
-        for t in range(7):
-            counts[k, t] = cnt[t]
         moves = plen - 1
         ok = True
         if filt[F_MIN_LEN] >= 0 and moves < filt[F_MIN_LEN]:
@@ -343,21 +374,10 @@ def check_rows(rows, cells, stride, heights, widths, filt, paths, path_lens, ste
         passed[j] = ok
         path_lens[k] = plen
         steps[k] = nsteps
-        seen = 0
-        for i in range(m):
-            if prev[i] != UNSEEN:
-                seen += 1
         visited[k] = seen
-        _write_path(prev, m - 1, w, m, paths, k * stride, plen)
-
-
-@njit(cache=True, nogil=True)
-def measure_rows(cells, stride, heights, widths, counts, stats, fstats):
-    """:data:`STATS` and :data:`FSTATS` of every row (``counts`` from :func:`check_rows`)."""
-    for k in range(heights.shape[0]):
-        h = np.int64(heights[k])
-        w = np.int64(widths[k])
-        _measure(cells[k * stride:k * stride + h * w], h, w, counts[k], stats, fstats, k)
+        _write_path(prev, goal, w, m, paths, k * stride, plen)
+        if ok and want_stats:
+            _measure(c, h, w, cnt, dist, tail, stats, fstats, k)
 
 
 @njit(cache=True, nogil=True)
