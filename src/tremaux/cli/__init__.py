@@ -24,6 +24,7 @@ from . import render_cmds  # noqa: F401,E402
 from . import generate_cmds  # noqa: F401,E402
 from . import solve_cmds  # noqa: F401,E402
 from . import demo_cmds  # noqa: F401,E402
+from . import numberlink_cmds  # noqa: F401,E402
 
 __all__ = ["app", "main"]
 

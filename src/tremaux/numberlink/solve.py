@@ -82,7 +82,7 @@ def solve_puzzle(
     time_limit : float, optional
         Seconds; past it the run stops with status ``"gave-up"``.
     max_steps : int, optional
-        Step budget of the ``tremaux`` traveler (default 50 million).
+        Step budget of the ``tremaux`` traveler (default one billion, a few seconds).
     record : bool
         ``tremaux`` only: keep a trace of the traveler's moves in ``extras["trace"]``.
 
@@ -329,7 +329,7 @@ def _fast(puzzle: Puzzle, *, rule: str, unique: bool, count: int | None, time_li
 
 
 # ---------------------------------------------------------------------- tremaux
-DEFAULT_MAX_STEPS = 50_000_000
+DEFAULT_MAX_STEPS = 1_000_000_000
 """Default step budget of the ``tremaux`` traveler."""
 
 _CHUNK = 1 << 20
@@ -377,8 +377,8 @@ def _tremaux(puzzle: Puzzle, *, rule: str, unique: bool, count: int | None, time
     if status == 2:
         return PuzzleSolution(None, "", rule, "no-solution",
                               message=f"no solution: every way was tried in {steps} steps", steps=steps, extras=extras)
-    why = f"{time_limit:g} s" if deadline is not None and steps < max_steps else f"{steps} steps"
-    return PuzzleSolution(None, "", rule, "gave-up", message=f"gave up after {steps} steps ({why} budget)",
+    why = f"time limit {time_limit:g} s" if deadline is not None and steps < max_steps else "step budget"
+    return PuzzleSolution(None, "", rule, "gave-up", message=f"gave up after {steps} steps ({why})",
                           steps=steps, extras=extras, complete=False)
 
 
