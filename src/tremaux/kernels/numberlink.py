@@ -439,7 +439,7 @@ def route(flat, h, w, ends, max_iters, cells_out, starts_out, state, hist_step, 
 
     Returns the number of rounds used (``-1``: no solution found within
     ``max_iters``, ``-2``: a pair cannot be connected at all). The lines of the
-    best round (fewest shared cells) are written to
+    best round (fewest shared cells, if they fit) are written to
     ``cells_out[starts_out[k]:starts_out[k+1]]`` (flat cells; possibly
     overlapping when no solution was found). Pairs are routed in a random
     order (from ``state``) after the first round.
@@ -522,7 +522,10 @@ def route(flat, h, w, ends, max_iters, cells_out, starts_out, state, hist_step, 
             if occ[i] > 1:
                 over += 1
                 hist[i] += hist_step * (occ[i] - 1)
-        if over < best:
+        total = 0
+        for k in range(n):
+            total += plen[k]
+        if over < best and total <= cells_out.shape[0]:
             best = over
             pos = 0
             for k in range(n):
@@ -532,13 +535,6 @@ def route(flat, h, w, ends, max_iters, cells_out, starts_out, state, hist_step, 
                     pos += 1
             starts_out[n] = pos
         if over == 0:
-            pos = 0
-            for k in range(n):
-                starts_out[k] = pos
-                for t in range(plen[k]):
-                    cells_out[pos] = paths[k, t]
-                    pos += 1
-            starts_out[n] = pos
             return it + 1
         pres = min(pres * pres_growth, 1e6)
     return -1

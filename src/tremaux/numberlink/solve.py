@@ -241,7 +241,7 @@ def _touching(region: np.ndarray, cell: tuple[int, int]) -> set[int]:
 # ---------------------------------------------------------------------- fast
 def _router(puzzle: Puzzle, rounds: int, seed: int = 1) -> tuple[int, np.ndarray, np.ndarray]:
     h, w = puzzle.shape
-    cells = np.empty(h * w, dtype=np.int64)
+    cells = np.empty(4 * h * w, dtype=np.int64)
     starts = np.zeros(puzzle.pairs + 1, dtype=np.int64)
     flat = np.ascontiguousarray(puzzle.grid.ravel(), dtype=np.int64)
     it = kn.route(flat, h, w, np.ascontiguousarray(puzzle.ends), rounds, cells, starts, make_state(seed), 0.3, 1.3)
@@ -278,7 +278,7 @@ def _fast(puzzle: Puzzle, *, rule: str, unique: bool, count: int | None, time_li
     if rule == "nikoli" or want == 1:
         it, cells, starts = _router(puzzle, 200 if rule == "nikoli" else 40)
         extras["router_rounds"] = it
-        if it > 0 or it == -1:
+        if it > 0 or (it == -1 and starts[-1] > 0):
             hint = Linking.from_flat(puzzle, cells, starts)
         if it == -2:
             return PuzzleSolution(None, "", rule, "no-solution", message="a pair cannot be connected")
