@@ -1,0 +1,207 @@
+"""Number Link solvers against an independent checker and a brute-force counter.
+
+The suite runs the fast solver on every level of the public set and on the
+contest puzzles it solves within a second; the full set, with the contest
+puzzles that take longer, is run by ``benchmarks/bench_numberlink.py``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from numberlink_reference import DATA, brute_force, problems
+from tremaux.errors import InvalidSizeError, UnknownNameError, UnsupportedError
+from tremaux.numberlink import NL_SOLVERS, Puzzle, diagnose, formats, quick_verdict, solve_puzzle
+
+needs_data = pytest.mark.skipif(not DATA.is_dir(), reason=f"public puzzles not found at {DATA}")
+
+
+def assert_valid(puzzle, linking, rule):
+    found = problems(puzzle.grid.tolist(), [p.tolist() for p in linking.paths], rule == "fill")
+    assert not found, found
+
+
+def level_rule(name):
+    return "fill" if "_ha_" in name else "nikoli"
+
+
+NO_SOLUTION_LEVELS = {"7x7_ra_6c_023", "9x9_ra_7c_025"}
+"""Levels whose only 'answers' run a line through another number: no valid solution exists."""
+
+
+@needs_data
+@pytest.mark.parametrize("path", sorted(DATA.glob("levels-numberlink-pypi/*.txt")) if DATA.is_dir() else [],
+                         ids=lambda p: p.stem)
+def test_fast_solver_on_every_level(path):
+    p = formats.load(path)
+    rule = level_rule(path.name)
+    r = solve_puzzle(p, rule=rule, time_limit=30)
+    if path.stem in NO_SOLUTION_LEVELS:
+        assert r.status == "no-solution"
+        if p.height <= 7:  # and the paper's exhaustive search agrees (2 million steps)
+            assert solve_puzzle(p, "tremaux", rule=rule).status == "no-solution"
+    else:
+        assert r.status == "solved", r.message
+        assert_valid(p, r.linking, rule)
+
+
+CONTEST_QUICK = ["adc2014/Q/NL_Q01.txt", "adc2014/Q/NL_Q02.txt", "adc2014/Q/NL_Q03.txt", "adc2014/Q/NL_Q04.txt",
+                 "adc2014/Q/NL_Q08.txt", "adc2015/Q/Q04.txt", "adc2015/Q/Q05.txt", "adc2015/Q/Q08.txt",
+                 "adc2015/Q/Q09.txt", "adc2015/Q/Q12.txt", "adc2015/Q/Q13.txt", "adc2015/Q/Q14.txt",
+                 "adc2015/Q/Q19.txt", "adc2015/Q/Q20.txt"]
+
+
+@needs_data
+@pytest.mark.parametrize("name", CONTEST_QUICK)
+def test_fast_solver_on_contest_puzzles_under_the_nikoli_rule(name):
+    p = formats.load(DATA / name)
+    r = solve_puzzle(p, rule="nikoli", time_limit=60)
+    assert r.status == "solved", r.message
+    assert_valid(p, r.linking, "nikoli")
+
+
+@needs_data
+def test_contest_answers_leave_cells_empty_so_the_fill_rule_is_diagnosed():
+    # Q08 of 2015: its official answer leaves cells empty; the fill rule finds none or another way
+    p = formats.load(DATA / "adc2015" / "Q" / "Q08.txt")
+    answer = formats.load_answers(DATA / "adc2015" / "A" / "A08.txt")[0]
+    assert (answer == 0).any()
+    r = solve_puzzle(p, rule="fill", time_limit=60)
+    if r.status == "solved":
+        assert_valid(p, r.linking, "fill")
+    else:
+        assert r.status == "no-solution" and "rule nikoli" in r.message
+
+
+@pytest.mark.parametrize("name", NL_SOLVERS.names())
+@pytest.mark.parametrize("rule", ["fill", "nikoli"])
+def test_every_registered_solver_on_small_puzzles(name, rule):
+    for rows in (["1..2", "....", "1..2"], ["12.", "...", "1.2"], ["1.1", "2.2"], ["A..", "...", "..A"]):
+        p = Puzzle.from_rows(rows)
+        r = solve_puzzle(p, name, rule=rule)
+        assert r.status == "solved" and r.solver == name and r.rule == rule
+        assert_valid(p, r.linking, rule)
+
+
+@st.composite
+def tiny_puzzles(draw):
+    h = draw(st.integers(2, 4))
+    w = draw(st.integers(2, 4))
+    n = draw(st.integers(1, min(3, (h * w) // 2)))
+    cells = draw(st.permutations(range(h * w)))[: 2 * n]
+    g = np.zeros(h * w, dtype=np.int32)
+    for k in range(n):
+        g[cells[2 * k]] = g[cells[2 * k + 1]] = k + 1
+    return Puzzle(g.reshape(h, w))
+
+
+@settings(max_examples=80, deadline=None)
+@given(tiny_puzzles(), st.sampled_from(["fill", "nikoli"]))
+def test_count_matches_brute_force(p, rule):
+    expected = brute_force(p.grid.tolist(), rule == "fill")
+    r = solve_puzzle(p, rule=rule, count=100_000)
+    assert r.count == len(expected)
+    assert r.complete
+    got = {tuple(tuple(map(tuple, path.tolist())) for path in lk.paths) for lk in r.solutions}
+    assert got == set(expected)
+    u = solve_puzzle(p, rule=rule, unique=True)
+    assert u.unique == (len(expected) == 1 if expected else False)
+    t = solve_puzzle(p, "tremaux", rule=rule)
+    assert (t.status == "solved") == bool(expected)
+    if expected:
+        assert_valid(p, t.linking, rule)
+
+
+def test_count_limit_stops_early_and_says_so():
+    p = Puzzle.from_rows(["1....", ".....", "....1"])
+    r = solve_puzzle(p, rule="nikoli", count=5)
+    assert r.count == 5 and not r.complete
+    assert "stopped at the limit 5" in r.message
+    assert len({lk.grid.tobytes() + lk.links.tobytes() for lk in r.solutions}) == 5
+
+
+def test_nikoli_loops_are_dropped_and_do_not_count_as_solutions():
+    # an open 4x4 area: SAT models may hold loops in empty cells; answers never do, nor count twice
+    p = Puzzle.from_rows(["11..", "....", "....", "...."])
+    r = solve_puzzle(p, rule="nikoli", count=1000)
+    assert r.count == len(brute_force(p.grid.tolist(), False)) == 98 and r.complete
+    for lk in r.solutions:
+        assert lk.covered == int((lk.grid > 0).sum()) == len(lk.paths[0])
+        assert_valid(p, lk, "nikoli")
+
+
+def test_uniqueness_shows_a_second_solution():
+    r = solve_puzzle(Puzzle.from_rows(["12.", "...", "1.2"]), unique=True)
+    assert r.unique is False and len(r.solutions) == 2
+    assert not np.array_equal(r.solutions[0].grid, r.solutions[1].grid)
+
+
+def test_tremaux_follows_the_paper_order_and_gives_up_with_its_step_count():
+    p = Puzzle.from_rows(["2..1", "....", "2..1"])
+    r = solve_puzzle(p, "tremaux", rule="fill")
+    assert r.extras["order"] == (2, 1)  # the 2 met first in the first row is taken first
+    assert r.status == "solved" and r.steps > 0
+    big = formats.loads("\n".join(["1" + "." * 9] + ["." * 10] * 8 + ["." * 9 + "1"]))
+    g = solve_puzzle(big, "tremaux", rule="fill", max_steps=1000)
+    assert g.status == "gave-up" and g.message == "gave up after 1000 steps (step budget)"
+
+
+def test_tremaux_goes_straight_then_turns_north_east_south_west():
+    # a lone pair in an open row: the traveler heads East (N is the border) and goes straight
+    r = solve_puzzle(Puzzle.from_rows(["1...1"]), "tremaux", rule="fill", record=True)
+    assert r.linking.paths[0].tolist() == [[0, c] for c in range(5)]
+    assert r.steps == 4
+    tr = r.extras["trace"]
+    assert len(tr) == 4
+
+
+@needs_data
+@pytest.mark.parametrize("stem", ["5x5_ha_4c_016", "6x6_ha_5c_022", "7x7_ha_6c_028", "8x8_ra_6c_019",
+                                  "8x8_ra_6c_029", "8x8_ha_6c_014"])
+def test_tremaux_baseline_solves_the_small_and_8x8_levels(stem):
+    p = formats.load(DATA / "levels-numberlink-pypi" / f"{stem}.txt")
+    rule = level_rule(stem)
+    r = solve_puzzle(p, "tremaux", rule=rule, max_steps=2_000_000_000)
+    assert r.status == "solved", r.message
+    assert_valid(p, r.linking, rule)
+
+
+def test_improper_puzzles_are_diagnosed():
+    assert quick_verdict(Puzzle.from_rows(["1213", "2..3"]), "nikoli").startswith("number '1' at (0, 0) is walled in")
+    d = diagnose(Puzzle.from_rows(["1.2", "...", "1.2"]))
+    assert d.verdict == "needs-empty-cells"
+    assert diagnose(Puzzle.from_rows(["1.2", "...", "1.2"]), "nikoli").verdict == "multiple-solutions"
+    assert diagnose(Puzzle.from_rows(["12", "21"]), "nikoli").verdict == "walled-in"
+    assert diagnose(Puzzle.from_rows(["1.2", "...", "2.1"]), "nikoli").verdict == "no-solution"
+    assert diagnose(Puzzle.from_rows(["1.1", "2.2"])).proper
+
+
+def test_separated_pair_is_named():
+    p = Puzzle.from_rows(["1...", "2233", "...1"])  # a row of numbers cuts the grid in two
+    why = quick_verdict(p, "nikoli")
+    assert why == ("number '1' cannot be connected: its endpoints (0, 0) and (2, 3) are in regions separated "
+                   "by other numbers")
+    assert diagnose(p, "nikoli").verdict == "no-solution"
+
+
+def test_bad_options():
+    p = Puzzle.from_rows(["1.1"])
+    with pytest.raises(UnknownNameError, match="fast, tremaux"):
+        solve_puzzle(p, "dijkstra")
+    with pytest.raises(UnsupportedError, match="finds one solution"):
+        solve_puzzle(p, "tremaux", unique=True)
+    with pytest.raises(InvalidSizeError):
+        solve_puzzle(p, count=0)
+
+
+def test_solution_is_immutable_and_serialises():
+    r = solve_puzzle(Puzzle.from_rows(["1.1", "2.2"]), unique=True)
+    with pytest.raises(AttributeError):
+        r.status = "x"  # type: ignore[misc]
+    with pytest.raises(ValueError):
+        r.grid[0, 0] = 9
+    d = r.to_dict()
+    assert d["status"] == "solved" and d["grid"] == [[1, 1, 1], [2, 2, 2]] and d["unique"] is True
