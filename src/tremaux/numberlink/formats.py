@@ -110,7 +110,7 @@ def detect(text: str) -> str:
     m = _WH.match(lines[0])
     if m and len(lines) > 1:
         w, h = int(m.group(1)), int(m.group(2))
-        if len(lines) > h and all(_row_width(s) == w for s in lines[1:h + 1]):
+        if _row_width(lines[1]) == w:
             return "wh"
     return "grid"
 

@@ -1,0 +1,103 @@
+"""``tremaux numberlink solve | generate | check`` from the terminal."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tremaux.cli import main
+from tremaux.numberlink import formats
+
+
+def run(capsys, *args):
+    with pytest.raises(SystemExit) as exc:
+        main(["numberlink", *args])
+        raise SystemExit(0)
+    out = capsys.readouterr()
+    return exc.value.code or 0, out.out, out.err
+
+
+@pytest.fixture
+def multi(tmp_path):
+    path = tmp_path / "three.txt"
+    path.write_text("3 2\n1.1\n2.2\n3 3\n1.2\n...\n2.1\n3 1\n1.2\n0 0\n")
+    return path
+
+
+def test_solve_json_per_puzzle_of_a_wh_file(capsys, multi):
+    code, out, _ = run(capsys, "solve", str(multi), "--json", "--rule", "nikoli", "--unique")
+    assert code == 1  # not every puzzle is solved
+    recs = json.loads(out)
+    assert [r["status"] for r in recs] == ["solved", "no-solution", "invalid"]
+    assert recs[0]["grid"] == [[1, 1, 1], [2, 2, 2]] and recs[0]["unique"] is True
+    assert recs[1]["grid"] is None and recs[1]["unique"] is False
+    assert "number '1' appears once" in recs[2]["message"]
+
+
+def test_solve_draws_lines_and_writes_pictures(capsys, tmp_path):
+    path = tmp_path / "p.txt"
+    path.write_text("12.\n...\n1.2\n")
+    code, out, err = run(capsys, "solve", str(path), "--out", str(tmp_path / "p.svg"))
+    assert code == 0
+    assert out.splitlines() == ["1 2─┐", "└─┐ │", "1─┘ 2"]
+    assert err.startswith("p: solved")
+    assert (tmp_path / "p.svg").read_text().startswith("<svg")
+    code, out, _ = run(capsys, "solve", str(path), "--numbers", "--solver", "tremaux")
+    assert code == 0 and out.splitlines()[0].split() == ["1", "2", "2"]
+
+
+def test_count_and_all(capsys, tmp_path):
+    path = tmp_path / "p.txt"
+    path.write_text("1..2\n....\n1..2\n")
+    code, out, _ = run(capsys, "solve", str(path), "--count", "10", "--json")
+    assert json.loads(out)[0]["count"] == 4
+    code, out, _ = run(capsys, "solve", str(path), "--all", "--json")
+    rec = json.loads(out)[0]
+    assert rec["count"] == 4 and rec["complete"] and len(rec["solutions"]) == 4
+    code, out, _ = run(capsys, "solve", str(path), "--all")
+    assert out.count("1") == 8  # four drawings, two 1s each
+
+
+def test_tremaux_with_unique_is_refused_in_one_line(capsys, tmp_path):
+    path = tmp_path / "p.txt"
+    path.write_text("1.1\n")
+    code, _, err = run(capsys, "solve", str(path), "--solver", "tremaux", "--unique")
+    assert code == 2 and err.startswith("error: the tremaux solver finds one solution")
+    code, _, err = run(capsys, "solve", str(path), "--rule", "loose")
+    assert code == 2 and "choose one of: fill, nikoli" in err
+
+
+def test_malformed_puzzles_name_line_and_column(capsys, tmp_path):
+    path = tmp_path / "bad.txt"
+    path.write_text("SIZE 3X3\nLINE_NUM 1\nLINE#1 (0,0)-(5,1)\n")
+    code, _, err = run(capsys, "solve", str(path))
+    assert code == 1
+    assert f"bad: invalid: {path}:3:14: endpoint (5,1) of LINE#1 is outside the 3x3 grid" in err
+    path.write_text("3 3\n1.1\n")  # the file itself cannot be split into puzzles
+    code, _, err = run(capsys, "solve", str(path))
+    assert code == 2 and err.strip() == f"error: {path}:3:1: the 3x3 puzzle has only 1 rows"
+
+
+def test_generate_is_reproducible_and_proper(capsys, tmp_path):
+    code, out, _ = run(capsys, "generate", "--size", "6x9", "--seed", "3")
+    assert code == 0
+    p = formats.loads(out)
+    assert p.shape == (6, 9)
+    assert run(capsys, "generate", "--size", "6x9", "--seed", "3")[1] == out
+    code, out2, _ = run(capsys, "generate", "--size", "6x9", "--seed", "3", "--json", "--out", str(tmp_path / "g.png"))
+    rec = json.loads(out2)
+    assert formats.loads(rec["puzzle"]) == p
+    assert rec["pairs"] == p.pairs and len(rec["grid"]) == 6
+    assert {v for row in rec["grid"] for v in row} == set(range(1, p.pairs + 1))  # every cell covered
+    assert (tmp_path / "g.png").read_bytes()[:4] == b"\x89PNG"
+    path = tmp_path / "g.txt"
+    path.write_text(out)
+    code, out3, _ = run(capsys, "check", str(path))
+    assert code == 0 and out3.strip() == "g: proper"
+
+
+def test_check_reports_each_verdict(capsys, multi):
+    code, out, _ = run(capsys, "check", str(multi), "--json")
+    assert code == 1
+    assert [d["verdict"] for d in json.loads(out)] == ["proper", "no-solution", "invalid"]
