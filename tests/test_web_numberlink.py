@@ -45,7 +45,7 @@ def test_solvers_are_served_and_documented(client):
     assert [s["name"] for s in nls] == NL_SOLVERS.names()
     paths = client.get("/openapi.json").json()["paths"]
     for path in ("/api/numberlink/solvers", "/api/numberlink/solve", "/api/numberlink/parse",
-                 "/api/numberlink/format"):
+                 "/api/numberlink/format", "/api/numberlink/random"):
         assert path in paths
 
 
@@ -134,3 +134,16 @@ def test_load_refuses_bad_text_and_oversized_puzzles(client):
     # text is read as a puzzle, never as a file name
     res = client.post("/api/numberlink/parse", json={"text": "/etc/passwd"})
     assert res.status_code == 400 and "root:" not in res.text
+
+
+def test_random_puzzles_are_proper_and_reproducible(client):
+    a = client.post("/api/numberlink/random", json={"rows": 6, "cols": 7, "seed": 11}).json()
+    b = client.post("/api/numberlink/random", json={"rows": 6, "cols": 7, "seed": 11}).json()
+    assert a["grid"] == b["grid"] and (a["rows"], a["cols"], a["seed"]) == (6, 7, 11)
+    body = solve(client, a["grid"]).json()
+    assert body["status"] == "solved" and body["unique"] is True
+    assert len(check_lines(a["grid"], body["paths"])) == 42
+    drawn = client.post("/api/numberlink/random", json={"rows": 4, "cols": 4}).json()
+    assert isinstance(drawn["seed"], int)
+    res = client.post("/api/numberlink/random", json={"rows": 40, "cols": 4})
+    assert res.status_code == 422 and res.json()["error"].startswith("rows:")

@@ -27,7 +27,7 @@ CHROMEDRIVER = os.environ.get("TREMAUX_CHROMEDRIVER", "/usr/bin/chromedriver")
 FLAGS = (
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--disable-dev-shm-usage", "--window-size=1200,1000", "--force-device-scale-factor=1",
+    "--disable-dev-shm-usage", "--window-size=1200,2000", "--force-device-scale-factor=1",
 )
 
 

@@ -21,6 +21,14 @@ def test_default_page_new_and_solve_replays_tremaux(driver, server, shoot):
     driver.find_element("id", "btn-new").click()
     wait_for(driver, f"tremaux.maze.state().phase === 'ready' && tremaux.maze.state().params.seed !== {first['params']['seed']}",
              what="a new maze")
+    # typing a seed draws that seed's maze (this one makes Tremaux's traveler retrace a lot)
+    from selenium.webdriver.common.keys import Keys
+
+    seed = driver.find_element("id", "seed")
+    seed.send_keys(Keys.CONTROL, "a")
+    seed.send_keys("267267476\t")
+    wait_for(driver, "tremaux.maze.state().phase === 'ready' && tremaux.maze.state().params.seed === 267267476",
+             what="the maze of the typed seed")
     state = driver.execute_script("return tremaux.maze.state()")
     # "solve" replays the run; speed it up, then wait for the end of the animation
     driver.find_element("id", "btn-solve").click()

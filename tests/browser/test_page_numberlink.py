@@ -78,7 +78,7 @@ def test_numberlink_board_solves_a_small_puzzle_with_lines(driver, server, shoot
         assert all(p == hex_rgb(colour) for p in pixels), (num, pixels)
     text, cls = nl_message(driver)
     assert "unique" in text and "ok" in cls
-    out = shoot(driver.find_element("id", "numberlink"), "web-numberlink.png")
+    out = shoot(driver.find_element("id", "numberlink"), "web-numberlink-small.png")
     assert out.stat().st_size > 5_000
 
 
@@ -125,6 +125,24 @@ def test_numberlink_second_solution_and_presets(driver, server):
     for preset, size in (("15x20", [15, 20]), ("10x10", [10, 10]), ("8x8", [8, 8])):
         Select(driver.find_element("id", "nl-preset")).select_by_value(preset)
         assert driver.execute_script("return [tremaux.numberlink.state().rows, tremaux.numberlink.state().cols]") == size
+
+
+def test_numberlink_random_puzzle_from_the_generator(driver, server, shoot):
+    open_page(driver, server, "?rows=5&cols=5&seed=1")
+    from selenium.webdriver.support.ui import Select
+
+    Select(driver.find_element("id", "nl-preset")).select_by_value("10x10")
+    driver.find_element("id", "nl-random").click()
+    wait_for(driver, "tremaux.numberlink.state().grid.flat().some(v => v > 0)", what="a random puzzle")
+    assert "exactly one solution" in nl_message(driver)[0]
+    grid = driver.execute_script("return tremaux.numberlink.state().grid")
+    assert len(grid) == 10 and all(len(row) == 10 for row in grid)
+    state = solve_board(driver)
+    assert state["phase"] == "solved", nl_message(driver)
+    assert state["answer"]["unique"] is True
+    covered = {tuple(c) for cells in state["answer"]["paths"].values() for c in cells}
+    assert len(covered) == 100
+    shoot(driver.find_element("id", "numberlink"), "web-numberlink.png")
 
 
 def test_numberlink_load_and_save_files_in_the_browser(driver, server, tmp_path):

@@ -293,6 +293,15 @@ def create_app(*, workers: int = 2, time_limit: float = 10.0, busy_wait: float =
         payload["time_limit"] = time_limit
         return run("nl_solve", payload)
 
+    @app.post("/api/numberlink/random", response_model=m.PuzzleRandomResponse, tags=["numberlink"])
+    def post_nl_random(body: m.PuzzleRandomParams) -> Any:
+        """A random puzzle with exactly one solution, from the generator (the same seed, the same puzzle)."""
+        payload = body.model_dump()
+        if payload["seed"] is None:
+            payload["seed"] = secrets.randbelow(2**31)
+        payload["time_limit"] = time_limit
+        return run("nl_random", payload)
+
     @app.post("/api/numberlink/parse", response_model=m.PuzzleBody, tags=["numberlink"])
     def post_parse(body: m.PuzzleText) -> Any:
         """Read a puzzle from text (grid, contest or ``W H`` format): the page's "load".

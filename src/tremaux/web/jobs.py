@@ -8,7 +8,7 @@ touch files.
 Examples
 --------
 >>> sorted(JOBS)
-['echo', 'maze', 'nl_solve', 'render', 'solve']
+['echo', 'maze', 'nl_random', 'nl_solve', 'render', 'solve']
 >>> JOBS["echo"]({"ping": 1})
 {'ping': 1}
 """
@@ -348,6 +348,32 @@ def nl_solve_job(req: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+@_job
+def nl_random_job(req: dict[str, Any]) -> dict[str, Any]:
+    """A random proper puzzle (one solution under the fill rule) from the generator.
+
+    Examples
+    --------
+    >>> out = nl_random_job({"rows": 5, "cols": 6, "seed": 3})
+    >>> out["rows"], out["cols"], out["seed"]
+    (5, 6, 3)
+    >>> nl_random_job({"rows": 5, "cols": 6, "seed": 3})["grid"] == out["grid"]
+    True
+    """
+    from ..numberlink import generate_puzzle
+
+    t0 = time.perf_counter()
+    limit = req.get("time_limit")
+    gen = generate_puzzle((int(req["rows"]), int(req["cols"])), seed=req["seed"],
+                          time_limit=None if limit is None else max(0.05, float(limit) / 4))
+    out = grid_of(gen.puzzle)
+    out["seed"] = gen.seed
+    out["message"] = (f"a random {gen.puzzle.height} × {gen.puzzle.width} puzzle with {gen.puzzle.pairs} pairs "
+                      f"and exactly one solution (seed {gen.seed})")
+    out["elapsed_ms"] = round((time.perf_counter() - t0) * 1000, 2)
+    return out
+
+
 def warm_up() -> None:
     """Load the kernels the page uses first, so a new worker answers quickly."""
     maze_job({"generator": "backtracker", "rows": 4, "cols": 4, "braid": 0.5, "seed": 1})
@@ -392,6 +418,7 @@ def warm_all() -> list[str]:
     try:
         from ..numberlink import NL_SOLVERS
 
+        nl_random_job({"rows": 5, "cols": 5, "seed": 1})
         for entry in NL_SOLVERS:
             nl_solve_job({"grid": [[1, 2, 3], [0, 0, 0], [1, 2, 3]], "solver": entry.name, "second": True})
             nl_solve_job({"grid": [[1, 1, 0], [0, 0, 0], [0, 0, 0]], "solver": entry.name, "second": True})

@@ -40,6 +40,7 @@ __all__ = [
     "PuzzleSolveResponse",
     "PuzzleText",
     "PuzzleRandomParams",
+    "PuzzleRandomResponse",
 ]
 
 MAX_SIDE = 150
@@ -196,4 +197,15 @@ class PuzzleRandomParams(_Model):
 
     rows: int = Field(8, ge=2, le=NL_MAX_SIDE)
     cols: int = Field(8, ge=2, le=NL_MAX_SIDE)
-    seed: int | None = Field(None, ge=0, le=MAX_SEED)
+    seed: int | None = Field(None, ge=0, le=MAX_SEED, description="Random seed; drawn when absent.")
+
+
+class PuzzleRandomResponse(BaseModel):
+    """A generated puzzle with exactly one solution."""
+
+    rows: int
+    cols: int
+    grid: list[list[int]]
+    seed: int
+    message: str
+    elapsed_ms: float
