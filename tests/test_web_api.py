@@ -12,7 +12,7 @@ from tremaux.generators import GENERATORS
 from tremaux.maze import Maze
 from tremaux.solvers import SOLVERS
 from tremaux.web import create_app
-from tremaux.web.workers import JobError, JobTimeout, WorkerPool
+from tremaux.web.workers import JobError, JobTimeout, PoolBusy, WorkerPool
 
 STEP = {1: -1, 2: 1, 4: 1, 8: -1}
 
@@ -213,6 +213,8 @@ def test_time_limit_cuts_work_off_with_a_message():
         res = c.get("/api/maze", params={"rows": 150, "cols": 150, "seed": 1})
         message = error_of(res, 408)
         assert "time limit" in message
+        res = c.post("/api/numberlink/random", json={"rows": 30, "cols": 30, "seed": 1})
+        assert "time limit" in error_of(res, 408)
         assert c.get("/api/limits").status_code == 200  # the server still answers
 
 
@@ -227,6 +229,16 @@ def test_worker_pool_replaces_a_worker_that_ran_too_long():
         with pytest.raises(JobError) as info:
             pool.run("maze", {"generator": "nope", "rows": 5, "cols": 5, "braid": 0.5, "seed": 1}, timeout=120)
         assert info.value.tremaux and info.value.kind == "UnknownNameError"
+
+
+def test_worker_pool_says_busy_when_no_worker_frees_up():
+    with WorkerPool(1) as pool:
+        assert pool.run("echo", 1, timeout=120) == 1
+        taken = pool._idle.get()  # the only worker is busy elsewhere
+        with pytest.raises(PoolBusy):
+            pool.run("echo", 2, timeout=120, wait=0.2)
+        pool._idle.put(taken)
+        assert pool.run("echo", 3, timeout=120) == 3
 
 
 def test_worker_pool_survives_a_dead_worker():

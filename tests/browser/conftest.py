@@ -67,10 +67,11 @@ def server(browser_ready: None):
         line = proc.stdout.readline()
         assert f"http://127.0.0.1:{port}/" in line, f"tremaux serve printed {line!r}"
         base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 120
+        # the first maze waits for the workers, which compile every kernel when numba's cache is cold
+        deadline = time.monotonic() + 500
         while True:
             try:
-                with urllib.request.urlopen(base + "/api/limits", timeout=5) as res:
+                with urllib.request.urlopen(base + "/api/maze?rows=3&cols=3&seed=1", timeout=500) as res:
                     json.load(res)
                 break
             except OSError:
