@@ -160,24 +160,37 @@ def generate_puzzle(
     while True:
         puzzle, planted = _puzzle_of(lines, h, w)
         checks += 1
+        others: list[set[tuple[int, int]]] = []
+        timed_out = False
         with Encoding(puzzle, rule) as enc:
-            planted_edges = _edge_ids(enc, planted)
-            enc.solver.add_clause((-(planted_edges + 1)).tolist())
+            enc.solver.add_clause((-(_edge_ids(enc, planted) + 1)).tolist())
+            enc.set_hint(planted)  # look for alternatives close to the planted lines
             deadline = None if time_limit is None else time.perf_counter() + time_limit
+            var = {(int(a), int(b)): i + 1 for i, (a, b) in enumerate(zip(enc.eu.tolist(), enc.ev.tolist()))}
+            cut_at: dict[int, int] = {}
             try:
-                other = enc.next_model(deadline)
+                while len(others) < _ALTERNATIVES_PER_CHECK:
+                    other = enc.next_model(deadline)
+                    if other is None:
+                        break
+                    others.append({(int(a), int(b)) for a, b in zip(enc.eu[other.edges], enc.ev[other.edges])})
+                    cut = _choose_cut(lines, others[-1], cut_at)
+                    if cut is None:
+                        break
+                    cut_at[cut[0]] = cut[1]
+                    # keep that spot as planted while looking for alternatives elsewhere
+                    a, b = lines[cut[0]][cut[1]], lines[cut[0]][cut[1] + 1]
+                    enc.solver.add_clause([var[(min(a, b), max(a, b))]])
             except TimeoutError:
-                other = "timeout"
-            other_on = None
-            if other is not None and other != "timeout":
-                other_on = np.zeros(enc.nedges, dtype=bool)
-                other_on[other.edges] = True
-                eu, ev = enc.eu, enc.ev
-        if other is None:
+                timed_out = True
+        if not others and not timed_out:
             return GeneratedPuzzle(puzzle, planted, rule, seed, cuts, checks, time.perf_counter() - t0)
-        lines = _cut(lines, other_on, eu if other_on is not None else None, ev if other_on is not None else None,
-                     state)
-        cuts += 1
+        lines, n = _cut(lines, cut_at, state)
+        cuts += n
+
+
+_ALTERNATIVES_PER_CHECK = 16
+"""Other solutions collected per uniqueness check before the lines are cut and the check is run again."""
 
 
 def _edge_ids(enc: Any, linking: Linking) -> np.ndarray:
@@ -191,29 +204,43 @@ def _edge_ids(enc: Any, linking: Linking) -> np.ndarray:
     return np.array(out, dtype=np.int64)
 
 
-def _cut(lines: list[list[int]], other_on: np.ndarray | None, eu: Any, ev: Any, state: np.ndarray) -> list[list[int]]:
-    """Cut one line where the other solution leaves it (or at random after a timeout)."""
+def _choose_cut(lines: list[list[int]], used: set[tuple[int, int]],
+                cut_at: dict[int, int]) -> tuple[int, int] | None:
+    """Where to cut the planted lines so that another solution (its edge set ``used``) is ruled out.
+
+    A cut between two consecutive cells of a planted line that the other
+    solution does not link makes those cells endpoints, which it cannot
+    satisfy. The cut is the unused edge nearest the middle of its line, both
+    pieces keeping at least two cells, at most one cut per line.
+    """
+    best = None
+    for i, ln in enumerate(lines):
+        if i in cut_at:
+            continue
+        for j in range(1, len(ln) - 2):  # cut between ln[j] and ln[j+1]
+            a, b = ln[j], ln[j + 1]
+            if (min(a, b), max(a, b)) not in used:
+                key = (abs(j + 0.5 - (len(ln) - 1) / 2), i, j)
+                if best is None or key < best:
+                    best = key
+    return None if best is None else (best[1], best[2])
+
+
+def _cut(lines: list[list[int]], cut_at: dict[int, int], state: np.ndarray) -> tuple[list[list[int]], int]:
+    """Split the lines at ``cut_at`` (line -> index of the cell before the cut); with none, a random long line."""
     from ..kernels.rng import below
 
-    used = set()
-    if other_on is not None:
-        used = {(int(a), int(b)) for a, b in zip(eu[other_on], ev[other_on])}
-    candidates = []
-    for i, ln in enumerate(lines):
-        for j in range(1, len(ln) - 2):  # cut between ln[j] and ln[j+1]; both pieces keep >= 2 cells
-            a, b = ln[j], ln[j + 1]
-            if other_on is None or (min(a, b), max(a, b)) not in used:
-                candidates.append((i, j, abs(j + 0.5 - (len(ln) - 1) / 2)))
-    if not candidates:  # only short lines differ: cut the longest line anywhere
-        i = max(range(len(lines)), key=lambda t: len(lines[t]))
-        if len(lines[i]) < 4:
+    if not cut_at:  # a timed-out check, or only short lines differ: cut a random line of 4+ cells
+        long = [i for i, ln in enumerate(lines) if len(ln) >= 4]
+        if not long:
             raise InvalidSizeError("cannot make this puzzle unique by cutting lines")  # pragma: no cover
-        candidates = [(i, j, 0.0) for j in range(1, len(lines[i]) - 2)]
-    if other_on is None:
-        i, j, _ = candidates[int(below(state, len(candidates)))]
-    else:
-        # the differing edge nearest the middle of its line, lowest line first
-        best = min(c[2] for c in candidates)
-        i, j, _ = next(c for c in candidates if c[2] == best)
-    ln = lines[i]
-    return lines[:i] + [ln[: j + 1], ln[j + 1:]] + lines[i + 1:]
+        i = long[int(below(state, len(long)))]
+        cut_at = {i: len(lines[i]) // 2 - 1}
+    out = []
+    for i, ln in enumerate(lines):
+        if i in cut_at:
+            j = cut_at[i]
+            out += [ln[: j + 1], ln[j + 1:]]
+        else:
+            out.append(ln)
+    return out, len(cut_at)

@@ -7,8 +7,8 @@ Two solvers are registered:
     partner); under the ``nikoli`` rule a negotiated-congestion router (rip-up
     and re-route, PathFinder style) often finds lines in a few milliseconds;
     otherwise, and for uniqueness and counting, the SAT encoding of
-    :mod:`tremaux.numberlink.sat` on CaDiCaL, started from the router's best
-    attempt as phase hints. It proves "no solution", proves uniqueness and
+    :mod:`tremaux.numberlink.sat` (Glucose 4 through python-sat), started
+    from the router's best attempt as phase hints. It proves "no solution", proves uniqueness and
     counts solutions up to a limit.
 ``tremaux``
     The paper's modified Tremaux traveler, reproduced as described: numbers
@@ -256,7 +256,7 @@ def _gave_up(limit: float | None, found: tuple[Linking, ...] = (), **kw: Any) ->
 
 
 @NL_SOLVERS.register("fast", aliases=("sat", "default"), exact=True, counts=True,
-                     doc="Exact: quick checks, a congestion router under nikoli, SAT (CaDiCaL) with lazy loop cuts.")
+                     doc="Exact: quick checks, a congestion router under nikoli, SAT (Glucose) with lazy loop cuts.")
 def _fast(puzzle: Puzzle, *, rule: str, unique: bool, count: int | None, time_limit: float | None,
           max_steps: int | None = None, record: bool = False) -> PuzzleSolution:
     from .sat import Encoding
@@ -275,8 +275,8 @@ def _fast(puzzle: Puzzle, *, rule: str, unique: bool, count: int | None, time_li
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     hint: Linking | None = None
     extras: dict[str, Any] = {}
-    if rule == "nikoli" or want == 1:
-        it, cells, starts = _router(puzzle, 200 if rule == "nikoli" else 40)
+    if rule == "nikoli":
+        it, cells, starts = _router(puzzle, 200)
         extras["router_rounds"] = it
         if it > 0 or (it == -1 and starts[-1] > 0):
             hint = Linking.from_flat(puzzle, cells, starts)
@@ -298,8 +298,9 @@ def _fast(puzzle: Puzzle, *, rule: str, unique: bool, count: int | None, time_li
                 owner, cells, starts, _ = kn.trace_lines(model.links, enc.ends, puzzle.height, puzzle.width)
                 lk = Linking.from_flat(puzzle, cells, starts)
                 found.append(lk)
-                enc.block(model)
-                enc.set_hint(lk)
+                if len(found) < want:
+                    enc.block(model)
+                    enc.set_hint(lk)
         except TimeoutError:
             extras.update(sat_calls=enc.calls, loops_cut=enc.loops_cut)
             return _gave_up(time_limit, tuple(found), steps=enc.calls, extras=extras,
