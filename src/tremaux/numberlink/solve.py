@@ -239,12 +239,23 @@ def _touching(region: np.ndarray, cell: tuple[int, int]) -> set[int]:
 
 
 # ---------------------------------------------------------------------- fast
-def _router(puzzle: Puzzle, rounds: int, seed: int = 1) -> tuple[int, np.ndarray, np.ndarray]:
+ROUTER_PORTFOLIO = ((200, 1, 0.3, 1.3),) + tuple((5000, s, 1.0, 1.05) for s in (1, 2, 3, 4)) + tuple(
+    (2000, s, 0.3, 1.3) for s in (2, 3, 4))
+"""Router runs tried in turn under ``nikoli``: (rounds, seed, history step, pressure growth).
+
+A quick run first; then slow-pressure runs and restarts with other seeds,
+which each solve contest puzzles the others do not (measured on the public set).
+"""
+
+
+def _router(puzzle: Puzzle, rounds: int, seed: int = 1, hist: float = 0.3,
+            growth: float = 1.3) -> tuple[int, np.ndarray, np.ndarray]:
     h, w = puzzle.shape
     cells = np.empty(4 * h * w, dtype=np.int64)
     starts = np.zeros(puzzle.pairs + 1, dtype=np.int64)
     flat = np.ascontiguousarray(puzzle.grid.ravel(), dtype=np.int64)
-    it = kn.route(flat, h, w, np.ascontiguousarray(puzzle.ends), rounds, cells, starts, make_state(seed), 0.3, 1.3)
+    it = kn.route(flat, h, w, np.ascontiguousarray(puzzle.ends), rounds, cells, starts, make_state(seed), hist,
+                  growth)
     return int(it), cells, starts
 
 
@@ -276,15 +287,23 @@ def _fast(puzzle: Puzzle, *, rule: str, unique: bool, count: int | None, time_li
     hint: Linking | None = None
     extras: dict[str, Any] = {}
     if rule == "nikoli":
-        it, cells, starts = _router(puzzle, 200)
-        extras["router_rounds"] = it
-        if it > 0 or (it == -1 and starts[-1] > 0):
-            hint = Linking.from_flat(puzzle, cells, starts)
-        if it == -2:
-            return PuzzleSolution(None, "", rule, "no-solution", message="a pair cannot be connected")
-        if it > 0 and rule == "nikoli" and want == 1:
-            return PuzzleSolution(None, "", rule, "solved", (hint,), message="solved by the congestion router",
-                                  steps=0, extras=extras)
+        t_start = time.perf_counter()
+        for n_run, (rounds, seed, hist, growth) in enumerate(ROUTER_PORTFOLIO if want == 1 else ROUTER_PORTFOLIO[:1]):
+            if n_run and deadline is not None and time.perf_counter() - t_start > 0.5 * time_limit:
+                break  # leave at least half of the time to the exact search
+            it, cells, starts = _router(puzzle, rounds, seed, hist, growth)
+            extras["router_rounds"] = it
+            extras["router_runs"] = n_run + 1
+            if hint is None and (it > 0 or (it == -1 and starts[-1] > 0)):
+                hint = Linking.from_flat(puzzle, cells, starts)
+            if it == -2:
+                return PuzzleSolution(None, "", rule, "no-solution", message="a pair cannot be connected")
+            if it > 0:
+                hint = Linking.from_flat(puzzle, cells, starts)
+                if want == 1:
+                    return PuzzleSolution(None, "", rule, "solved", (hint,), extras=extras,
+                                          message="solved by the congestion router")
+                break
     found: list[Linking] = []
     with Encoding(puzzle, rule) as enc:
         if hint is not None:
