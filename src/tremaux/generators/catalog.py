@@ -11,7 +11,11 @@ Entry metadata (``entry.meta``, also readable as attributes):
 * ``options``: the :class:`~tremaux.generators.options.Option` it takes;
 * ``bias`` and ``cost``: what its mazes look like and what it costs;
 * ``kernel``: the kernel name in :data:`tremaux.kernels.generate.KERNELS`;
-* ``params(opts)``, ``work(opts, L, H, W)``, ``describe(opts)``: how to call it.
+* ``kernel(opts)``, ``params(opts, n)``, ``work(opts, L, H, W)``: which kernel
+  to call and how (``opts`` are checked options, ``n`` the number of cells);
+  ``describe(opts)``: the title and frontier name of the run statistics;
+* ``preset``: options fixed by this entry (e.g. ``prim`` is the arc-based
+  growing tree with a min-priority queue).
 """
 
 from __future__ import annotations

@@ -177,11 +177,17 @@ def recursive_division(cells, mask, use_mask, L, H, W, start, params, state, wor
     frontier is the deepest stack. The trace holds WALL events (it starts from
     an open field).
     """
-    for r in range(H):
-        vr = (1 if r > 0 else 0) | (4 if r < H - 1 else 0)
+    for r in range(H):  # the open field, row by row (inner loop is a constant fill)
+        vr = np.uint8((1 if r > 0 else 0) | (4 if r < H - 1 else 0))
         base = r * W
-        for c in range(W):
-            cells[base + c] = vr | (2 if c < W - 1 else 0) | (8 if c > 0 else 0)
+        inner = vr | np.uint8(10)
+        for c in range(base + 1, base + W - 1):
+            cells[c] = inner
+        if W == 1:
+            cells[base] = vr
+        else:
+            cells[base] = vr | np.uint8(2)
+            cells[base + W - 1] = vr | np.uint8(8)
     stack = work
     stack[0] = 0
     stack[1] = 0

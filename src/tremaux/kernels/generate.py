@@ -27,8 +27,9 @@ Parameters
   (:func:`trace_size` rows always suffice).
 
 Returns ``(start used or -1, visits, largest frontier, events written)``,
-all int64. Kernels never raise, never print and never allocate more than a
-few scalars (``eller`` and friends use ``work``).
+all int64. Kernels never raise and never print; besides ``work`` they only
+allocate a few small fixed-size arrays (at most 4,097 entries, in ``kruskal``),
+so they are safe to call from every thread of a ``prange`` loop.
 
 Example of batch use from njit code (no Python objects inside the loop)::
 
