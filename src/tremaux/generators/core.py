@@ -54,7 +54,9 @@ def generate(
         Cell the algorithm starts from (random if not given), for algorithms
         that have one.
     record : bool, default False
-        Keep the carving transcript (:class:`tremaux.Trace`) for animations.
+        Keep the carving transcript (:class:`tremaux.Trace`) for animations:
+        CARVE (and FRONTIER / DONE for the growing trees) from a closed grid;
+        recursive division records WALL events from an open field instead.
     braid : float, default 0.0
         Fraction of dead ends to remove by opening one of their walls (loops).
     **options
