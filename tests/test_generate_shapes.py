@@ -261,3 +261,15 @@ def test_braid_and_openings_work_on_masks_and_levels():
     assert components(m)[1] == 1 and maze_stats(m).dead_ends == 0
     m = generate((2, 5, 5), "wilson", seed=3, braid=0.5, unreachable=2).maze
     assert maze_stats(m).isolated == 2
+
+
+@pytest.mark.parametrize("name", [n for n in PERFECT if n in MASKED and n in LEVELS])
+def test_perfect_on_a_masked_multi_level_grid(name):
+    mask = np.ones((3, 5, 6), bool)
+    mask[0, :, :2] = False   # a notch on the first level
+    mask[1, 2, 1:5] = False  # a wall of missing cells in the middle level
+    mask[2, 4, 5] = False
+    maze, stats = generate(mask.shape, name, seed=21, mask=mask)
+    assert is_perfect(maze) and maze.size == int(mask.sum())
+    assert not maze.cells[~mask].any()
+    assert maze.start == (0, 0, 2) and maze.goal == (2, 4, 4)
