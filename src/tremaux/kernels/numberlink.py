@@ -16,7 +16,7 @@ from numba import njit
 
 from .rng import below, shuffle
 
-__all__ = ["trace_lines", "tremaux_run", "random_cover", "DR", "DC"]
+__all__ = ["trace_lines", "loop_components", "tremaux_run", "random_cover", "route", "DR", "DC"]
 
 DR = np.array([-1, 0, 1, 0], dtype=np.int64)
 """Row step of directions N, E, S, W."""
@@ -244,8 +244,9 @@ def random_cover(h, w, state, max_len):
     the merged line does not run alongside itself (no two cells of one line
     adjacent unless consecutive) and is at most ``max_len`` cells long. A cell
     left alone is then attached to a neighbouring line end, or splits a
-    neighbouring line. Returns ``label`` (line id per cell, 1-based) and
-    ``links`` (direction bits, as :func:`trace_lines` reads them).
+    neighbouring line. Returns ``links`` (direction bits per cell, as
+    :func:`trace_lines` reads them); a cell left with no link (rare) makes
+    the caller draw again.
     """
     size = h * w
     label = np.arange(size, dtype=np.int64)

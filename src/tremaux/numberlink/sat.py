@@ -27,9 +27,15 @@ A 2 x 2 block of one colour is *not* forbidden: under ``fill`` it is not a
 theorem (the 2 x 3 puzzle with ``1`` at both left corners has one solution,
 and it fills a 2 x 2 block with one line), so it would lose solutions.
 
-The colour is encoded in binary rather than one variable per (cell, pair):
-measured on the public puzzles this builds 4-40x fewer clauses, which is where
-the time goes in Python for puzzles with dozens of pairs, and solves as fast.
+The colour is encoded in binary by default (``colour="binary"``): ``B``
+variables per cell instead of ``n`` (``colour="onehot"``), so ``B/n`` of the
+colour clauses, which is where the time goes in Python for puzzles with dozens
+or hundreds of pairs. On the public puzzles neither encoding solved the hard
+contest puzzles that the binary one misses within seconds.
+
+The SAT solver is Glucose 4 (through python-sat): of the solvers python-sat
+offers, CaDiCaL was as fast on the puzzles both solve but cannot be
+interrupted, and a time budget needs an interruptible solver.
 """
 
 from __future__ import annotations
@@ -47,7 +53,7 @@ from .model import Puzzle
 __all__ = ["Encoding", "Model", "SAT_BACKEND"]
 
 SAT_BACKEND = "glucose4"
-"""The pysat solver used (chosen by measurement, see docs/benchmarks.md)."""
+"""The pysat solver used (interruptible, for time budgets)."""
 
 # at-least / at-most patterns on a cell's d incident edges, as index tuples
 _PATTERNS: dict[tuple[str, int], list[tuple[tuple[int, ...], int]]] = {}
@@ -100,9 +106,11 @@ class Encoding:
     rule : {"fill", "nikoli"}
     backend : str
         A pysat solver name.
+    colour : {"binary", "onehot"}
+        How a cell's pair is encoded.
     """
 
-    def __init__(self, puzzle: Puzzle, rule: str, backend: str = SAT_BACKEND, colour: str = "binary", shortcut_free: bool = False) -> None:
+    def __init__(self, puzzle: Puzzle, rule: str, backend: str = SAT_BACKEND, colour: str = "binary") -> None:
         self.puzzle = puzzle
         self.rule = rule
         h, w = puzzle.shape
@@ -151,7 +159,6 @@ class Encoding:
                         lits = lits.copy()
                         lits[:, 0] = -lits[:, 0]
                     clauses.extend(lits.tolist())
-        self.shortcut_free = shortcut_free
         free = np.flatnonzero(g == 0)
         fu, fv = g[eu] == 0, g[ev] == 0
         if colour == "binary":
@@ -224,14 +231,6 @@ class Encoding:
             fcell = np.where(fu[one], eu[one], ev[one])
             ecell = np.where(fu[one], ev[one], eu[one])
             out.extend(np.stack([-evar[one], cvar[fcell, g[ecell]]], axis=1).tolist())
-        if self.shortcut_free:
-            # WLOG for existence under nikoli: two adjacent cells of one line are linked
-            if both.any():
-                x = evar[both][:, None].repeat(n, axis=1)
-                cu, cv = cvar[eu[both], 1:], cvar[ev[both], 1:]
-                out.extend(np.stack([x, -cu, -cv], axis=-1).reshape(-1, 3).tolist())
-            if one.any():
-                out.extend(np.stack([evar[one], -cvar[fcell, g[ecell]]], axis=1).tolist())
         return out
 
     def close(self) -> None:
