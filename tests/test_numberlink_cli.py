@@ -47,6 +47,14 @@ def test_solve_draws_lines_and_writes_pictures(capsys, tmp_path):
     assert code == 0 and out.splitlines()[0].split() == ["1", "2", "2"]
 
 
+def test_tremaux_step_budget(capsys, tmp_path):
+    path = tmp_path / "p.txt"
+    path.write_text("1...\n....\n...1\n")
+    code, out, _ = run(capsys, "solve", str(path), "--solver", "tremaux", "--max-steps", "2", "--json")
+    rec = json.loads(out)[0]
+    assert code == 1 and rec["status"] == "gave-up" and rec["message"] == "gave up after 2 steps (step budget)"
+
+
 def test_count_and_all(capsys, tmp_path):
     path = tmp_path / "p.txt"
     path.write_text("1..2\n....\n1..2\n")

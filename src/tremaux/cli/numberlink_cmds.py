@@ -42,6 +42,7 @@ def solve_cmd(
     count: Optional[int] = typer.Option(None, "--count", help="Count solutions, up to this limit."),
     all_: bool = typer.Option(False, "--all", help="List every solution (up to --count, default 1000)."),
     time_limit: Optional[float] = typer.Option(None, "--time-limit", help="Seconds per puzzle before giving up."),
+    max_steps: Optional[int] = typer.Option(None, "--max-steps", help="Step budget of the tremaux traveler."),
     numbers: bool = typer.Option(False, "--numbers", help="Print the grid of numbers (as the paper) instead of lines."),
     out: Optional[Path] = OutOption,
     as_json: bool = JsonOption,
@@ -52,7 +53,8 @@ def solve_cmd(
     from ..numberlink.solve import DEFAULT_LIMIT
 
     limit = count if count else (DEFAULT_LIMIT if all_ else None)
-    results = solve_file(existing_file(file), solver, rule=rule, unique=unique, count=limit, time_limit=time_limit)
+    results = solve_file(existing_file(file), solver, rule=rule, unique=unique, count=limit, time_limit=time_limit,
+                         max_steps=max_steps)
     for i, r in enumerate(results):
         if out is not None and r.puzzle is not None:
             save(r, _out_path(out, i, len(results)))
