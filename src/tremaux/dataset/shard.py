@@ -1,10 +1,10 @@
 """One shard: rows built by the batched kernels, as a Parquet file's bytes.
 
-:func:`build_shard` is the task every engine runs: it makes one call to the
-batched generation kernel (:mod:`tremaux.kernels.batch`) for all the rows of
-the shard, one call per extra solver and one per derived output, turns the
-flat arrays into Arrow columns and serialises them. No Python code runs per
-maze.
+:func:`build_shard` is the task every engine runs: it calls the batched
+kernels of :mod:`tremaux.kernels.batch` on all the rows of the shard at once
+(draw, then solve, filter and measure; again for the rows a filter
+rejected), once per extra solver and once per derived output, turns the flat
+arrays into Arrow columns and serialises them. No Python code runs per maze.
 
 Columns, in order (see :func:`columns_of`):
 
@@ -25,6 +25,7 @@ output               column                     contents
 ``stats``            ``passages`` ...           :data:`tremaux.kernels.batch.STATS` (int32) and
                      ``dead_end_length``,       :data:`tremaux.kernels.batch.FSTATS` (float64):
                      ``river``                  the figures of :func:`tremaux.measure.maze_stats`
+                                                (``solution_length`` counts passages, -1 if none)
 ``ascii``            ``ascii``                  the drawing of :func:`tremaux.io.ascii.dumps`
 ``tokens``           ``tokens``                 token ids (list of int32), see :func:`token_vocabulary`
                      ``tokens_length``          number of tokens (int32)
