@@ -304,6 +304,15 @@ def _fast(puzzle: Puzzle, *, rule: str, unique: bool, count: int | None, time_li
                     return PuzzleSolution(None, "", rule, "solved", (hint,), extras=extras,
                                           message="solved by the congestion router")
                 break
+    if rule == "nikoli" and want == 1:
+        # a second opinion that cannot be interrupted: one-hot colours on CaDiCaL in a child process
+        left = None if deadline is None else deadline - time.perf_counter()
+        budget = CADICAL_SECONDS if left is None else 0.5 * left
+        lk = _cadical_child(puzzle, rule, budget)
+        extras["cadical_seconds"] = budget
+        if lk is not None:
+            return PuzzleSolution(None, "", rule, "solved", (lk,), extras=extras,
+                                  message="solved by the one-hot encoding on CaDiCaL")
     found: list[Linking] = []
     with Encoding(puzzle, rule) as enc:
         if hint is not None:
@@ -346,6 +355,55 @@ def _fast(puzzle: Puzzle, *, rule: str, unique: bool, count: int | None, time_li
     return PuzzleSolution(None, "", rule, "solved", tuple(found), message=msg, steps=calls, extras=extras,
                           unique=(len(found) == 1) if unique else None, count=len(found) if count else None,
                           complete=exhausted or not count)
+
+
+CADICAL_SECONDS = 20.0
+"""Seconds given to the CaDiCaL child process when no time limit is set."""
+
+
+def _cadical_child(puzzle: Puzzle, rule: str, seconds: float) -> Linking | None:
+    """One model of the one-hot encoding on CaDiCaL, in a child process killed after ``seconds``.
+
+    CaDiCaL cannot be interrupted through python-sat, so it runs in a forked
+    process; on platforms without ``fork`` nothing is tried. Any model is
+    checked by tracing its lines, so a wrong answer cannot come back.
+    """
+    import multiprocessing as mp
+
+    if seconds < 0.05 or "fork" not in mp.get_all_start_methods():
+        return None
+    ctx = mp.get_context("fork")
+    recv, send = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=_cadical_work, args=(puzzle, rule, send), daemon=True)
+    proc.start()
+    send.close()
+    try:
+        links = recv.recv() if recv.poll(seconds) else None
+    except EOFError:
+        links = None
+    finally:
+        if proc.is_alive():
+            proc.kill()
+        proc.join()
+        recv.close()
+    if links is None:
+        return None
+    _owner, cells, starts, reached = kn.trace_lines(links, np.ascontiguousarray(puzzle.ends), puzzle.height,
+                                                   puzzle.width)
+    if not np.array_equal(reached, puzzle.ends[:, 1]):
+        return None  # pragma: no cover - a model always joins each pair
+    return Linking.from_flat(puzzle, cells, starts)
+
+
+def _cadical_work(puzzle: Puzzle, rule: str, send: Any) -> None:  # pragma: no cover - runs in the child
+    from .sat import Encoding
+
+    try:
+        with Encoding(puzzle, rule, backend="cadical153", colour="onehot") as enc:
+            model = enc.next_model()
+        send.send(None if model is None else model.links)
+    finally:
+        send.close()
 
 
 # ---------------------------------------------------------------------- tremaux
