@@ -12,6 +12,7 @@ import numpy as np
 from numba import njit
 
 from .gen_common import EV_CARVE, EV_WALL, rand_below, record
+from .grid import step as _nb
 
 
 @njit(cache=True, inline="always")
@@ -22,25 +23,6 @@ def _degree(v):
         k += v & 1
         v >>= 1
     return k
-
-
-@njit(cache=True, inline="always")
-def _nb(i, d, L, H, W):
-    c = i % W
-    q = i // W
-    r = q % H
-    lv = q // H
-    if d == 0:
-        return i - W if r > 0 else -1
-    if d == 1:
-        return i + 1 if c < W - 1 else -1
-    if d == 2:
-        return i + W if r < H - 1 else -1
-    if d == 3:
-        return i - 1 if c > 0 else -1
-    if d == 4:
-        return i + W * H if lv < L - 1 else -1
-    return i - W * H if lv > 0 else -1
 
 
 @njit(cache=True, inline="always")
