@@ -67,6 +67,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seeds", type=int, default=5, help="generated puzzles per size")
     ap.add_argument("--tremaux-steps", type=int, default=200_000_000, help="step budget of the tremaux baseline")
     ap.add_argument("--skip-public", action="store_true")
+    ap.add_argument("--skip-generated", action="store_true")
     args = ap.parse_args(argv)
 
     print(f"## Number Link ({time.strftime('%Y-%m-%d')}, {platform.machine()}, 2 cores, one used, "
@@ -103,6 +104,8 @@ def main(argv: list[str] | None = None) -> None:
         print("\n### Every public puzzle\n")
         print(table(detail, ["puzzle", "WxH", "pairs", "rule", "fast", "tremaux"]))
 
+    if args.skip_generated:
+        return
     print(f"\n### Generated proper puzzles (fill rule, {args.seeds} seeds per size)\n")
     rows = []
     for shape in SIZES:
