@@ -175,7 +175,12 @@ def test_improper_puzzles_are_diagnosed():
     assert d.verdict == "needs-empty-cells"
     assert diagnose(Puzzle.from_rows(["1.2", "...", "1.2"]), "nikoli").verdict == "multiple-solutions"
     assert diagnose(Puzzle.from_rows(["12", "21"]), "nikoli").verdict == "walled-in"
-    assert diagnose(Puzzle.from_rows(["1.2", "...", "2.1"]), "nikoli").verdict == "no-solution"
+    d = diagnose(Puzzle.from_rows(["1.2", "...", "2.1"]), "nikoli")
+    assert d.verdict == "no-solution"
+    assert d.reasons == ("number '2' cannot be connected once '1' is connected",)
+    # under fill too, and the pair named is the first that fails in order
+    d = diagnose(Puzzle.from_rows(["13.2", "....", "2..1", "3..."]))
+    assert d.verdict == "no-solution" and d.reasons[0].startswith("number '2' cannot be connected once '1'")
     assert diagnose(Puzzle.from_rows(["1.1", "2.2"])).proper
 
 

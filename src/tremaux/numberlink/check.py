@@ -9,12 +9,15 @@ proper
 multiple-solutions: a second solution draws the lines of '1', '2' differently
 >>> print(diagnose(Puzzle.from_rows(["1.2", "...", "1.2"])))
 needs-empty-cells: no solution under the fill rule; it has solutions if cells may stay empty (rule nikoli)
+>>> print(diagnose(Puzzle.from_rows(["1.2", "...", "2.1"]), rule="nikoli"))
+no-solution: number '2' cannot be connected once '1' is connected
 >>> print(diagnose(Puzzle.from_rows(["1213", "2..3"]), rule="nikoli"))
 walled-in: number '1' at (0, 0) is walled in: every neighbour is another number or the border
 """
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -53,10 +56,10 @@ def diagnose(puzzle: Puzzle, rule: str = "fill", *, time_limit: float | None = N
     if r.status == "gave-up":
         return Diagnosis("unknown", rule, (r.message,), r, puzzle.name)
     if r.status == "no-solution":
-        verdict = "needs-empty-cells" if "rule nikoli" in r.message else "no-solution"
-        reason = r.message if verdict != "no-solution" or r.message != "no solution" else \
-            "no way to connect every pair at once (proved by the SAT solver)"
-        return Diagnosis(verdict, rule, (reason,), r, puzzle.name)
+        if "rule nikoli" in r.message:
+            return Diagnosis("needs-empty-cells", rule, (r.message,), r, puzzle.name)
+        return Diagnosis("no-solution", rule, (_blocking_pair(puzzle, rule, time_limit) or r.message,), r,
+                         puzzle.name)
     if r.unique:
         return Diagnosis("proper", rule, (), r, puzzle.name)
     a, b = r.solutions[0].grid, r.solutions[1].grid
@@ -64,6 +67,44 @@ def diagnose(puzzle: Puzzle, rule: str = "fill", *, time_limit: float | None = N
     labels = ", ".join(repr(puzzle.labels[k - 1]) for k in differ if k)
     return Diagnosis("multiple-solutions", rule, (f"a second solution draws the lines of {labels} differently",),
                      r, puzzle.name)
+
+
+def _blocking_pair(puzzle: Puzzle, rule: str, time_limit: float | None) -> str | None:
+    """Name the first pair (in order) that cannot be connected together with the ones before it.
+
+    Pairs after it count as obstacles. Found by bisection on the number of
+    pairs, each step a SAT call under the rule that lets cells stay empty
+    (under ``fill`` a pair can also fail because of the cells left over).
+    """
+    from .sat import Encoding
+
+    n = puzzle.pairs
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+
+    def connectable(k: int) -> bool | None:
+        with Encoding(puzzle, "nikoli", inactive=frozenset(range(k + 1, n + 1))) as enc:
+            try:
+                return enc.next_model(deadline) is not None
+            except TimeoutError:
+                return None
+
+    full = connectable(n)
+    if full is None:
+        return None
+    if full:
+        return "the lines can all be drawn, but never covering every cell"
+    lo, hi = 0, n  # pairs 1..lo connectable, 1..hi not
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        ok = connectable(mid)
+        if ok is None:
+            return None
+        lo, hi = (mid, hi) if ok else (lo, mid)
+    lab = puzzle.labels
+    if hi == 1:
+        return f"number {lab[0]!r} cannot be connected even alone (the other numbers are in the way)"
+    before = ", ".join(repr(x) for x in lab[: hi - 1])
+    return f"number {lab[hi - 1]!r} cannot be connected once {before} {'is' if hi == 2 else 'are'} connected"
 
 
 def check_file(path: str | Path, rule: str = "fill", *, time_limit: float | None = None) -> list[Diagnosis]:

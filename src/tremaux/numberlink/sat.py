@@ -77,6 +77,8 @@ def _patterns(kind: str, d: int) -> list[tuple[tuple[int, ...], int]]:
         else:
             out += [(tuple(j for j in idx if j != i), 1) for i in idx]
             out += [(c, -1) for c in combinations(idx, 3)]
+    elif kind == "zero":  # no line at all (an endpoint left out of a diagnosis)
+        out += [((i,), -1) for i in idx]
     else:  # zero or two
         out += [(c, -1) for c in combinations(idx, 3)]
         if d == 1:
@@ -108,9 +110,12 @@ class Encoding:
         A pysat solver name.
     colour : {"binary", "onehot"}
         How a cell's pair is encoded.
+    inactive : frozenset of int
+        Pairs whose endpoints are mere obstacles (no line), for diagnoses.
     """
 
-    def __init__(self, puzzle: Puzzle, rule: str, backend: str = SAT_BACKEND, colour: str = "binary") -> None:
+    def __init__(self, puzzle: Puzzle, rule: str, backend: str = SAT_BACKEND, colour: str = "binary",
+                 inactive: frozenset[int] = frozenset()) -> None:
         self.puzzle = puzzle
         self.rule = rule
         h, w = puzzle.shape
@@ -143,7 +148,9 @@ class Encoding:
         packed = -np.sort(-inc, axis=1)  # nonzero first
         deg = (inc > 0).sum(axis=1)
         kinds = np.where(g > 0, 0, 1 if rule == "fill" else 2)
-        for kind_id, kind in enumerate(("one", "two", "zero-two")):
+        if inactive:
+            kinds[np.isin(g, list(inactive))] = 3
+        for kind_id, kind in enumerate(("one", "two", "zero-two", "zero")):
             for d in range(5):
                 rows = packed[(kinds == kind_id) & (deg == d)]
                 if rows.shape[0] == 0:
