@@ -287,13 +287,33 @@ def _fast(puzzle: Puzzle, *, rule: str, unique: bool, count: int | None, time_li
     hint: Linking | None = None
     extras: dict[str, Any] = {}
     if rule == "nikoli":
-        t_start = time.perf_counter()
-        for n_run, (rounds, seed, hist, growth) in enumerate(ROUTER_PORTFOLIO if want == 1 else ROUTER_PORTFOLIO[:1]):
-            if n_run and deadline is not None and time.perf_counter() - t_start > 0.5 * time_limit:
-                break  # leave at least half of the time to the exact search
+        # the exact search comes last; before it, when one solution is asked for, quicker ways in turn:
+        # a quick router run, CaDiCaL on lines covering every cell (also a solution here), more router
+        # runs, CaDiCaL on the nikoli encoding
+        steps: list[tuple[str, Any]] = [("router", ROUTER_PORTFOLIO[0])]
+        if want == 1:
+            steps += [("cadical", ("fill", 0.4))] + [("router", c) for c in ROUTER_PORTFOLIO[1:]] + [
+                ("cadical", ("nikoli", 0.5))]
+        t_router = None
+        for kind, conf in steps:
+            left = None if deadline is None else deadline - time.perf_counter()
+            if kind == "cadical":
+                enc_rule, share = conf
+                budget = CADICAL_SECONDS if left is None else share * left
+                extras[f"cadical_{enc_rule}_seconds"] = round(budget, 3)
+                lk = _cadical_child(puzzle, enc_rule, budget)
+                if lk is not None:
+                    return PuzzleSolution(None, "", rule, "solved", (lk,), extras=extras,
+                                          message=f"solved by the one-hot encoding on CaDiCaL ({enc_rule} lines)")
+                t_router = None
+                continue
+            if conf is not ROUTER_PORTFOLIO[0] and left is not None:
+                t_router = t_router or (time.perf_counter(), left)
+                if time.perf_counter() - t_router[0] > 0.5 * t_router[1]:
+                    continue  # leave at least half of the time to what follows
+            rounds, seed, hist, growth = conf
             it, cells, starts = _router(puzzle, rounds, seed, hist, growth)
-            extras["router_rounds"] = it
-            extras["router_runs"] = n_run + 1
+            extras["router_runs"] = extras.get("router_runs", 0) + 1
             if hint is None and (it > 0 or (it == -1 and starts[-1] > 0)):
                 hint = Linking.from_flat(puzzle, cells, starts)
             if it == -2:
@@ -304,15 +324,6 @@ def _fast(puzzle: Puzzle, *, rule: str, unique: bool, count: int | None, time_li
                     return PuzzleSolution(None, "", rule, "solved", (hint,), extras=extras,
                                           message="solved by the congestion router")
                 break
-    if rule == "nikoli" and want == 1:
-        # a second opinion that cannot be interrupted: one-hot colours on CaDiCaL in a child process
-        left = None if deadline is None else deadline - time.perf_counter()
-        budget = CADICAL_SECONDS if left is None else 0.5 * left
-        lk = _cadical_child(puzzle, rule, budget)
-        extras["cadical_seconds"] = budget
-        if lk is not None:
-            return PuzzleSolution(None, "", rule, "solved", (lk,), extras=extras,
-                                  message="solved by the one-hot encoding on CaDiCaL")
     found: list[Linking] = []
     with Encoding(puzzle, rule) as enc:
         if hint is not None:
@@ -357,8 +368,8 @@ def _fast(puzzle: Puzzle, *, rule: str, unique: bool, count: int | None, time_li
                           complete=exhausted or not count)
 
 
-CADICAL_SECONDS = 20.0
-"""Seconds given to the CaDiCaL child process when no time limit is set."""
+CADICAL_SECONDS = 10.0
+"""Seconds given to each CaDiCaL child process when no time limit is set."""
 
 
 def _cadical_child(puzzle: Puzzle, rule: str, seconds: float) -> Linking | None:
