@@ -4,12 +4,16 @@ Two solvers are registered:
 
 ``fast`` (alias ``sat``), the default
     Exact. Cheap checks first (an endpoint walled in, a pair cut off from its
-    partner); under the ``nikoli`` rule a negotiated-congestion router (rip-up
-    and re-route, PathFinder style) often finds lines in a few milliseconds;
-    otherwise, and for uniqueness and counting, the SAT encoding of
-    :mod:`tremaux.numberlink.sat` (Glucose 4 through python-sat), started
-    from the router's best attempt as phase hints. It proves "no solution", proves uniqueness and
-    counts solutions up to a limit.
+    partner, a cell that cannot be covered). Under the ``nikoli`` rule, when
+    one solution is asked for, quicker ways are tried in turn: a
+    negotiated-congestion router (rip-up and re-route, PathFinder style,
+    numba), CaDiCaL on a one-hot encoding asking for lines that cover every
+    cell (in a child process, as it cannot be interrupted), more router runs,
+    CaDiCaL on the ``nikoli`` encoding. Last, and always for ``fill``,
+    uniqueness and counting: the SAT encoding of :mod:`tremaux.numberlink.sat`
+    on Glucose 4 (python-sat) with lazy loop cuts, started from the router's
+    best attempt as phase hints; it proves "no solution", proves uniqueness
+    and counts solutions up to a limit.
 ``tremaux``
     The paper's modified Tremaux traveler, reproduced as described: numbers
     taken from the first row to the last, left to right; the line goes
