@@ -46,3 +46,31 @@ def test_usage_errors_exit_2_without_traceback(argv, words, capsys):
 def test_version(capsys):
     main(["--version"])
     assert capsys.readouterr().out.startswith("tremaux ")
+
+
+@pytest.mark.parametrize("suffix, magic", [(".png", b"\x89PNG"), (".gif", b"GIF89a"), (".svg", b"<svg")])
+def test_generate_and_solve_draw_pictures(tmp_path, suffix, magic):
+    maze_file = tmp_path / "m.npz"
+    main(["generate", "--size", "5x8", "--seed", "7", "--out", str(maze_file)])
+    picture = tmp_path / f"g{suffix}"
+    main(["generate", "--size", "5x8", "--seed", "7", "--out", str(picture)])
+    assert picture.read_bytes().startswith(magic)
+    solved = tmp_path / f"s{suffix}"
+    main(["solve", str(maze_file), "--algorithm", "tremaux", "--out", str(solved)])
+    assert solved.read_bytes().startswith(magic)
+
+
+def test_generate_out_txt_is_a_maze_file_read_back(tmp_path, capsys):
+    out = tmp_path / "m.txt"
+    main(["generate", "--size", "4x6", "--seed", "2", "--out", str(out)])
+    main(["show", str(out)])
+    assert capsys.readouterr().out.strip() == out.read_text().strip()
+
+
+def test_unknown_out_extension_is_a_clear_error(tmp_path, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["generate", "--size", "4x6", "--out", str(tmp_path / "m.xyz")])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "m.xyz" in err and ".png" in err and "Traceback" not in err
+    assert not (tmp_path / "m.xyz").exists()

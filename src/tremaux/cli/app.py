@@ -90,3 +90,37 @@ def _root(
     ),
 ) -> None:
     """Mazes and Number Link puzzles: generate, solve, render, serve."""
+
+
+PICTURE_SUFFIXES = (".png", ".svg", ".gif")
+"""Extensions that ``--out`` draws as a picture rather than saving as a maze file."""
+
+
+def wants_animation(out: Path | None) -> bool:
+    """True when ``--out`` names a GIF, so the run must be recorded."""
+    return out is not None and out.suffix.lower() == ".gif"
+
+
+def save_output(obj: object, out: Path, to: str | None = None) -> None:
+    """Write ``--out``: a picture for .png/.svg/.gif, else a maze file (format from ``--to`` or the extension).
+
+    ``obj`` is a Maze, a Solution or a Generated result (pictures show its path or replay its run).
+    """
+    from .. import io as maze_io
+    from .. import render
+    from ..errors import UnsupportedError
+
+    suffix = out.suffix.lower()
+    if to is None and suffix in PICTURE_SUFFIXES:
+        render.save(obj, out)
+    else:
+        fmt = to or maze_io.format_from_extension(out) or ("ascii" if suffix == ".txt" else None)
+        if fmt is None:
+            raise UnsupportedError(
+                f"cannot tell what to write to {str(out)!r} from its extension: use .png, .svg or .gif for a "
+                f"picture, .txt, .json or .npz for a maze file, or name a format with --to "
+                f"({', '.join(maze_io.FORMATS.names())})"
+            )
+        maze = getattr(obj, "maze", obj)
+        maze_io.save(maze, out, fmt)
+    typer.echo(f"wrote {out}", err=True)

@@ -12,7 +12,8 @@ from .. import io as maze_io
 from ..errors import InvalidSizeError
 from ..generators import GENERATORS, generate, load_mask
 from ..measure import maze_stats
-from .app import JsonOption, SeedOption, StartOption, app, existing_file, parse_cell, parse_size
+from .app import (JsonOption, SeedOption, StartOption, app, existing_file, parse_cell, parse_size, save_output,
+                  wants_animation)
 from .maze_cmds import FileArgument, load_maze
 
 
@@ -31,8 +32,8 @@ def generate_cmd(
     braid: float = typer.Option(0.0, "--braid", help="Fraction of dead ends to remove (loops)."),
     mask: Optional[Path] = typer.Option(None, "--mask", help="Shape: text of '#' (cell) / '.', or a PNG (dark = cell)."),
     start: Optional[str] = StartOption,
-    out: Optional[Path] = typer.Option(None, "--out", help="Save the maze to this file instead of printing it."),
-    to: Optional[str] = typer.Option(None, "--to", help="Format for --out: ascii, block, json, npz (default: from the extension, else ascii)."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Save the maze instead of printing it: a picture (.png, .svg, .gif replays the carving) or a maze file (.txt, .json, .npz)."),
+    to: Optional[str] = typer.Option(None, "--to", help="Maze file format for --out: ascii, block, json, npz (default: from the extension)."),
     list_: bool = typer.Option(False, "--list", help="List the registered generators, one per line, and exit."),
 ) -> None:
     """Generate a maze and print it (or save it with --out)."""
@@ -42,14 +43,15 @@ def generate_cmd(
     shape = parse_size(size) if size else (None if shape_mask is not None else (10, 20))
     if shape is not None and shape_mask is not None and tuple(shape) != shape_mask.shape:
         raise InvalidSizeError(f"--size {size} differs from the mask's {'x'.join(map(str, shape_mask.shape))}")
-    maze, run = generate(shape, algorithm, seed=seed, mask=shape_mask, start=parse_cell(start, "start"), braid=braid)
+    result = generate(shape, algorithm, seed=seed, mask=shape_mask, start=parse_cell(start, "start"), braid=braid,
+                      record=wants_animation(out))
+    maze, run = result
     if stats:
         typer.echo(str(run))
     if out is None:
         typer.echo(str(maze))
     else:
-        maze_io.save(maze, out, to or maze_io.format_from_extension(out) or "ascii")
-        typer.echo(f"wrote {out}", err=True)
+        save_output(result, out, to)
 
 
 @app.command("stats")

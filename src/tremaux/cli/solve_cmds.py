@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Optional
 
 import click
 import typer
 
 from ..solvers import SOLVERS, explain, solve
-from .app import GoalOption, JsonOption, StartOption, app, parse_cell
+from .app import GoalOption, JsonOption, StartOption, app, parse_cell, save_output, wants_animation
 from .maze_cmds import load_maze
 
 
@@ -28,6 +29,7 @@ def solve_cmd(
     as_json: bool = JsonOption,
     explain_: bool = typer.Option(False, "--explain", help="Print the worklist run step by step (bfs, dfs)."),
     list_: bool = typer.Option(False, "--list", help="List the registered solvers, one per line, and exit."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Also draw the solution: .png, .svg, or .gif (replays the run)."),
 ) -> None:
     """Solve a maze and print it with its path (or --json, or --explain the run)."""
     if list_:
@@ -35,7 +37,7 @@ def solve_cmd(
     if file is None:
         raise click.UsageError("missing the maze FILE to solve (or --list)")
     sol = solve(load_maze(file), algorithm, start=parse_cell(start, "start"), goal=parse_cell(goal, "goal"),
-                record=explain_)
+                record=explain_ or wants_animation(out))
     if as_json:
         typer.echo(json.dumps(sol.to_dict()))
     elif explain_:
@@ -45,3 +47,5 @@ def solve_cmd(
 
         typer.echo(to_text(sol))
         typer.echo(f"{sol.algorithm}: {sol.message}", err=True)
+    if out is not None:
+        save_output(sol, out)
