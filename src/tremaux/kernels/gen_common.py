@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
+from .grid import offset
 from .rng import next_u64
 
 VISITED = 128
@@ -186,17 +187,7 @@ def offsets(H, W):
 @njit(cache=True, inline="always")
 def delta(d, H, W):
     """Flat-index offset of one step towards ``d``."""
-    if d == 0:
-        return -W
-    if d == 1:
-        return 1
-    if d == 2:
-        return W
-    if d == 3:
-        return -1
-    if d == 4:
-        return W * H
-    return -W * H
+    return offset(d, W, W * H)
 
 
 # trace event kinds (the values of tremaux.trace.Event)

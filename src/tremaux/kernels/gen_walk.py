@@ -13,6 +13,7 @@ import numpy as np
 from numba import njit, uint64
 
 from .gen_common import BLOCKED, EV_CARVE, VISITED, begin, finish, pick_start, record
+from .grid import offset
 from .rng import next_u64
 
 
@@ -180,18 +181,7 @@ def _wilson(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
         length = 0
         while not cells[i] & VISITED:
             d = np.int64(nxt[i])
-            if d == 0:
-                j = i - W
-            elif d == 1:
-                j = i + 1
-            elif d == 2:
-                j = i + W
-            elif d == 3:
-                j = i - 1
-            elif d == 4:
-                j = i + W * H
-            else:
-                j = i - W * H
+            j = i + offset(d, W, W * H)
             od = (d + 2) % 4 if d < 4 else 9 - d
             cells[i] |= np.uint8((1 << d) | VISITED)
             cells[j] |= np.uint8(1 << od)

@@ -75,6 +75,22 @@ def step(i, d, L, H, W):
     return i - W * H if lv > 0 else -1
 
 
+@njit(cache=True, inline="always")
+def offset(d, W, HW):
+    """Flat-index step towards ``d`` (``HW = H*W``); valid only through an open side."""
+    if d == 0:
+        return -W
+    if d == 1:
+        return 1
+    if d == 2:
+        return W
+    if d == 3:
+        return -1
+    if d == 4:
+        return HW
+    return -HW
+
+
 @njit(cache=True)
 def validate(cells, mask, use_mask, L, H, W):
     """Check the invariants; return ``(code, flat index, direction)``, code 0 if valid."""

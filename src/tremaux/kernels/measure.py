@@ -5,6 +5,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .grid import offset
+
 
 @njit(cache=True)
 def classify(cells, mask, use_mask):
@@ -67,18 +69,7 @@ def dead_end_branches(cells, mask, use_mask, L, H, W):
             nxt = -1
             for d in range(6):
                 if v & (1 << d):
-                    if d == 0:
-                        j = i - W
-                    elif d == 1:
-                        j = i + 1
-                    elif d == 2:
-                        j = i + W
-                    elif d == 3:
-                        j = i - 1
-                    elif d == 4:
-                        j = i + W * H
-                    else:
-                        j = i - W * H
+                    j = i + offset(d, W, W * H)
                     if j != prev:
                         nxt = j
                         break

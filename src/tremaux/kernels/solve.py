@@ -40,6 +40,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .grid import offset
+
 UNSEEN = 255
 ROOT = 254
 RING0 = 1024
@@ -56,20 +58,6 @@ PATH = 16
 LOOPING = 17
 
 
-@njit(cache=True, inline="always")
-def offset(d, W, HW):
-    """Flat-index step towards direction ``d`` (valid only through an open side)."""
-    if d == 0:
-        return -W
-    if d == 1:
-        return 1
-    if d == 2:
-        return W
-    if d == 3:
-        return -1
-    if d == 4:
-        return HW
-    return -HW
 
 
 @njit(cache=True, inline="always")
