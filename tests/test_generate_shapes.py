@@ -212,12 +212,42 @@ def test_stats_layout_matches_the_text():
     assert "maximum list length" in str(generate((5, 8), "simplified-prim", seed=0).stats)
 
 
-@pytest.mark.parametrize("discipline", ["newest", "oldest", "random", "min", "max", "mixed", "newest:1,oldest:1,random:2"])
+@pytest.mark.parametrize("discipline", ["newest", "oldest", "random", "min", "max", "mixed", "first-slot",
+                                        "newest:1,oldest:1,random:2"])
 @pytest.mark.parametrize("variant", ["vertex", "arc"])
 def test_every_discipline_and_variant_is_perfect(discipline, variant):
     maze, stats = generate((9, 13), "growing-tree", discipline=discipline, variant=variant, seed=11)
     assert is_perfect(maze)
     assert stats.title.startswith("Vertex" if variant == "vertex" else "Arc")
+
+
+def test_first_slot_always_grows_from_slot_zero():
+    # replay the array list from the trace: a new cell goes last; a finished cell in slot 0 is replaced by the last
+    g = generate((7, 9), "growing-tree", discipline="first-slot", seed=3, record=True)
+    assert is_perfect(g.maze)
+    lst = []
+    carves = 0
+    for ev in g.trace:
+        if ev.kind == 3:  # FRONTIER
+            lst.append(ev.cell)
+        elif ev.kind == 4:  # DONE
+            assert ev.cell == lst[0]
+            last = lst.pop()
+            if lst:
+                lst[0] = last
+        elif ev.kind == 1:  # CARVE
+            assert ev.cell == lst[0]
+            carves += 1
+    assert carves == 7 * 9 - 1 and lst == []
+    with pytest.raises(TremauxError, match="growing-forest cannot use the discipline 'first-slot'"):
+        generate((6, 8), "growing-forest", discipline="first-slot")
+
+
+def test_first_slot_on_a_masked_multi_level_grid():
+    mask = np.ones((2, 6, 7), dtype=bool)
+    mask[:, 2:4, 2:5] = False
+    g = generate((2, 6, 7), "growing-tree", discipline="first-slot", mask=mask, seed=5)
+    assert is_perfect(g.maze) and g.stats.cells == int(mask.sum())
 
 
 @pytest.mark.parametrize("mode", ["min", "max"])

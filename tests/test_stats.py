@@ -85,6 +85,21 @@ def test_growing_tree_spans_the_range():
     # oldest first (a queue, the seed text's BFS) grows straight spokes: few, very long dead ends
     oldest = maze_stats(generate((40, 40), "growing-tree", discipline="oldest", seed=1).maze)
     assert oldest.dead_end_percentage < 8.0 and oldest.river > 0.9
+    # Pullen's "always the oldest" figure (49% dead ends, the lowest river factor) is the first slot of an
+    # array list whose finished cells are replaced by the last one, not a strict queue
+    first_slot = [maze_stats(generate((40, 40), "growing-tree", discipline="first-slot", seed=s).maze)
+                  for s in range(5)]
+    assert abs(np.mean([m.dead_end_percentage for m in first_slot]) - 49.0) <= 1.5
+    assert np.mean([m.river for m in first_slot]) < 0.15
+
+
+@pytest.mark.parametrize("variant", ["vertex", "arc"])
+def test_first_slot_is_perfect_and_reproducible(variant):
+    a = generate((13, 17), "growing-tree", discipline="first-slot", variant=variant, seed=4)
+    b = generate((13, 17), "growing-tree", discipline="first-slot", variant=variant, seed=4)
+    assert a.maze == b.maze
+    assert a.maze.passages == 13 * 17 - 1 and maze_stats(a.maze).loops == 0
+    assert a.stats.frontier == "list length" and "first slot" in a.stats.title
 
 
 def test_backtracker_has_a_long_diameter_and_bfs_a_short_one():

@@ -84,6 +84,7 @@ _PLAIN = {
     "min": "min", "min-priority": "min", "priority": "min",
     "max": "max", "max-priority": "max",
     "mixed": "mixed",
+    "first-slot": "first-slot", "oldest-swap": "first-slot", "swap": "first-slot",
 }
 
 
@@ -92,13 +93,15 @@ def discipline(value: Any) -> tuple[str, tuple[float, float, float]]:
 
     Accepts ``newest`` (stack), ``oldest`` (queue), ``random``, ``min`` /
     ``max`` (priority queue), ``mixed`` (newest with probability ``p``, else
-    random) or a mix such as ``"newest:3,oldest:1"`` (weights of newest,
-    oldest and random, normalised).
+    random), ``first-slot`` (the entry in the first slot of an array list
+    whose finished entries are replaced by the last one: oldest first until
+    the first removal, then a shuffle of old and new) or a mix such as
+    ``"newest:3,oldest:1"`` (weights of newest, oldest and random, normalised).
 
     Returns
     -------
     (kind, (p_newest, p_oldest, p_random))
-        ``kind`` is ``"list"``, ``"min"``, ``"max"`` or ``"mixed"``.
+        ``kind`` is ``"list"``, ``"min"``, ``"max"``, ``"mixed"`` or ``"first-slot"``.
 
     Examples
     --------
@@ -116,7 +119,7 @@ def discipline(value: Any) -> tuple[str, tuple[float, float, float]]:
         if text not in _PLAIN:
             raise UnknownNameError("discipline", str(value), sorted(_PLAIN) + ["newest:W,oldest:W,random:W"])
         kind = _PLAIN[text]
-        if kind in ("min", "max", "mixed"):
+        if kind in ("min", "max", "mixed", "first-slot"):
             return kind, (0.0, 0.0, 0.0)
         return "list", {"newest": (1.0, 0.0, 0.0), "oldest": (0.0, 1.0, 0.0), "random": (0.0, 0.0, 1.0)}[kind]
     weights = {"newest": 0.0, "oldest": 0.0, "random": 0.0}

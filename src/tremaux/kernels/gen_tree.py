@@ -204,9 +204,11 @@ def growing_tree(cells, mask, use_mask, L, H, W, start, params, state, work, tra
     """Vertex-based growing tree: the frontier holds cells.
 
     ``params``: ``[p_newest, p_oldest, p_random, priority, use_weights]`` where
-    ``priority`` is 0 (use the three probabilities), 1 (min-priority) or 2
-    (max-priority) and ``use_weights`` is 1 when ``work[:n]`` holds the integer
-    priority of every cell (else priorities are random).
+    ``priority`` is 0 (use the three probabilities), 1 (min-priority), 2
+    (max-priority) or 3 (first slot: always the entry in slot 0 of an array
+    whose finished entries are replaced by the last one), and ``use_weights``
+    is 1 when ``work[:n]`` holds the integer priority of every cell (else
+    priorities are random).
     ``work``: ``2n`` int32 (``3n`` with weights).
     Visits count every look at the top of the frontier: ``2 * cells - 1``.
     """
@@ -255,6 +257,28 @@ def _growing_tree(cells, mask, use_mask, L, H, W, start, params, state, work, tr
             live += 1
             if live > maxf:
                 maxf = live
+            t = record(trace, t, EV_CARVE, i, j)
+            t = record(trace, t, EV_FRONTIER, j, i)
+    elif prio == 3:  # "first slot": always the entry in slot 0; a finished one is replaced by the last entry
+        lst = work[base:base + n]
+        lst[0] = s
+        size = 1
+        while size > 0:
+            i = np.int64(lst[0])
+            visits += 1
+            k = open_choices(cells, i, L, H, W, cand)
+            if k == 0:
+                size -= 1
+                lst[0] = lst[size]
+                t = record(trace, t, EV_DONE, i, -1)
+                continue
+            d = cand[0] if k == 1 else cand[rand_below(state, k)]
+            j = i + off[d]
+            carve(cells, i, d, j)
+            lst[size] = j
+            size += 1
+            if size > maxf:
+                maxf = size
             t = record(trace, t, EV_CARVE, i, j)
             t = record(trace, t, EV_FRONTIER, j, i)
     else:
@@ -354,6 +378,35 @@ def _growing_tree_arcs(cells, mask, use_mask, L, H, W, start, params, state, wor
             live += k
             if live > maxf:
                 maxf = live
+    elif prio == 3:  # "first slot": take the arc in slot 0, move the last arc into it
+        lst = work[base:base + e]
+        shuffle_small(state, cand, k)
+        size = 0
+        for y in range(k):
+            lst[size] = (s + off[cand[y]]) * 8 + cand[y]
+            size += 1
+        maxf = size
+        while size > 0 and reached < count:
+            arc = np.int64(lst[0])
+            size -= 1
+            lst[0] = lst[size]
+            visits += 1
+            j = arc >> 3
+            if cells[j] & VISITED:
+                continue
+            d = arc & 7
+            i = j - off[d]
+            carve(cells, i, d, j)
+            reached += 1
+            t = record(trace, t, EV_CARVE, i, j)
+            k = open_choices(cells, j, L, H, W, cand)
+            shuffle_small(state, cand, k)
+            for y in range(k):
+                lst[size] = (j + off[cand[y]]) * 8 + cand[y]
+                size += 1
+                t = record(trace, t, EV_FRONTIER, j + off[cand[y]], j)
+            if size > maxf:
+                maxf = size
     else:
         hb = (n + 1) & ~1 if use_w else 0
         hp = work[hb:hb + 2 * e].view(np.int64)
