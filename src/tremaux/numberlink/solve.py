@@ -7,9 +7,10 @@ Two solvers are registered:
     partner, a cell that cannot be covered). Under the ``nikoli`` rule, when
     one solution is asked for, quicker ways are tried in turn: a
     negotiated-congestion router (rip-up and re-route, PathFinder style,
-    numba), CaDiCaL on a one-hot encoding asking for lines that cover every
-    cell (in a child process, as it cannot be interrupted), more router runs,
-    CaDiCaL on the ``nikoli`` encoding. Last, and always for ``fill``,
+    numba), Kissat on a one-hot encoding asking for induced lines (never
+    touching themselves) that cover every cell (in a child process, as it
+    cannot be interrupted), more router runs, Kissat on induced lines under
+    ``nikoli``. Last, and always for ``fill``,
     uniqueness and counting: the SAT encoding of :mod:`tremaux.numberlink.sat`
     on Glucose 4 (python-sat) with lazy loop cuts, started from the router's
     best attempt as phase hints; it proves "no solution", proves uniqueness
@@ -296,19 +297,23 @@ def _fast(puzzle: Puzzle, *, rule: str, unique: bool, count: int | None, time_li
         # runs, CaDiCaL on the nikoli encoding
         steps: list[tuple[str, Any]] = [("router", ROUTER_PORTFOLIO[0])]
         if want == 1:
-            steps += [("cadical", ("fill", 0.4))] + [("router", c) for c in ROUTER_PORTFOLIO[1:]] + [
-                ("cadical", ("nikoli", 0.5))]
+            if puzzle.pairs <= ONEHOT_MAX_PAIRS:
+                steps += [("sat", ("fill", 0.25))]
+            steps += [("router", c) for c in ROUTER_PORTFOLIO[1:]]
+            if puzzle.pairs <= ONEHOT_MAX_PAIRS:
+                steps += [("sat", ("nikoli", 0.5))]
         t_router = None
         for kind, conf in steps:
             left = None if deadline is None else deadline - time.perf_counter()
-            if kind == "cadical":
+            if kind == "sat":
                 enc_rule, share = conf
-                budget = CADICAL_SECONDS if left is None else share * left
-                extras[f"cadical_{enc_rule}_seconds"] = round(budget, 3)
-                lk = _cadical_child(puzzle, enc_rule, budget)
+                budget = CHILD_SAT_SECONDS if left is None else share * left
+                t_sat = time.perf_counter()
+                lk = _sat_child(puzzle, enc_rule, budget)
+                extras[f"induced_{enc_rule}_seconds"] = round(time.perf_counter() - t_sat, 3)
                 if lk is not None:
                     return PuzzleSolution(None, "", rule, "solved", (lk,), extras=extras,
-                                          message=f"solved by the one-hot encoding on CaDiCaL ({enc_rule} lines)")
+                                          message=f"solved by induced lines on {CHILD_SAT_BACKEND} ({enc_rule} lines)")
                 t_router = None
                 continue
             if conf is not ROUTER_PORTFOLIO[0] and left is not None:
@@ -372,16 +377,26 @@ def _fast(puzzle: Puzzle, *, rule: str, unique: bool, count: int | None, time_li
                           complete=exhausted or not count)
 
 
-CADICAL_SECONDS = 10.0
-"""Seconds given to each CaDiCaL child process when no time limit is set."""
+CHILD_SAT_SECONDS = 10.0
+"""Seconds given to each SAT child process when no time limit is set."""
+
+CHILD_SAT_BACKEND = "kissat404"
+"""The python-sat solver of the induced-lines stages (Kissat: fastest on the contest puzzles, not interruptible)."""
+
+ONEHOT_MAX_PAIRS = 64
+"""Pairs above which the one-hot stages are skipped (their encoding grows with the square of the pairs)."""
 
 
-def _cadical_child(puzzle: Puzzle, rule: str, seconds: float) -> Linking | None:
-    """One model of the one-hot encoding on CaDiCaL, in a child process killed after ``seconds``.
+def _sat_child(puzzle: Puzzle, rule: str, seconds: float) -> Linking | None:
+    """One model of the induced one-hot encoding on Kissat, in a child process killed after ``seconds``.
 
-    CaDiCaL cannot be interrupted through python-sat, so it runs in a forked
-    process; on platforms without ``fork`` nothing is tried. Any model is
-    checked by tracing its lines, so a wrong answer cannot come back.
+    ``rule`` is the degree rule of the encoding: ``"fill"`` asks for lines
+    covering every cell (closed loops allowed, then dropped), ``"nikoli"`` for
+    any lines; either way every line is an induced path, and what comes back
+    is a solution under ``nikoli``. Kissat cannot be interrupted through
+    python-sat, so it runs in a forked process; on platforms without ``fork``
+    nothing is tried. Any model is checked by tracing its lines, so a wrong
+    answer cannot come back.
     """
     import multiprocessing as mp
 
@@ -389,7 +404,7 @@ def _cadical_child(puzzle: Puzzle, rule: str, seconds: float) -> Linking | None:
         return None
     ctx = mp.get_context("fork")
     recv, send = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=_cadical_work, args=(puzzle, rule, send), daemon=True)
+    proc = ctx.Process(target=_sat_work, args=(puzzle, rule, send), daemon=True)
     proc.start()
     send.close()
     try:
@@ -410,12 +425,12 @@ def _cadical_child(puzzle: Puzzle, rule: str, seconds: float) -> Linking | None:
     return Linking.from_flat(puzzle, cells, starts)
 
 
-def _cadical_work(puzzle: Puzzle, rule: str, send: Any) -> None:  # pragma: no cover - runs in the child
+def _sat_work(puzzle: Puzzle, rule: str, send: Any) -> None:  # pragma: no cover - runs in the child
     from .sat import Encoding
 
     try:
-        with Encoding(puzzle, rule, backend="cadical153", colour="onehot") as enc:
-            model = enc.next_model()
+        with Encoding(puzzle, rule, backend=CHILD_SAT_BACKEND, colour="onehot", induced=True) as enc:
+            model = enc.next_model(drop_loops=True)
         send.send(None if model is None else model.links)
     finally:
         send.close()
