@@ -7,10 +7,10 @@ Two solvers are registered:
     partner, a cell that cannot be covered). Under the ``nikoli`` rule, when
     one solution is asked for, quicker ways are tried in turn: a
     negotiated-congestion router (rip-up and re-route, PathFinder style,
-    numba), Kissat on a one-hot encoding asking for induced lines (never
-    touching themselves) that cover every cell (in a child process, as it
-    cannot be interrupted), more router runs, Kissat on induced lines under
-    ``nikoli``. Last, and always for ``fill``,
+    numba), a one-hot encoding asking for induced lines (never touching
+    themselves) that cover every cell (Glucose for a moment, then Kissat in a
+    child process, as it cannot be interrupted), more router runs, Kissat on
+    induced lines under ``nikoli``. Last, and always for ``fill``,
     uniqueness and counting: the SAT encoding of :mod:`tremaux.numberlink.sat`
     on Glucose 4 (python-sat) with lazy loop cuts, started from the router's
     best attempt as phase hints; it proves "no solution", proves uniqueness
@@ -272,7 +272,7 @@ def _gave_up(limit: float | None, found: tuple[Linking, ...] = (), **kw: Any) ->
 
 
 @NL_SOLVERS.register("fast", aliases=("sat", "default"), exact=True, counts=True,
-                     doc="Exact: quick checks, a congestion router under nikoli, SAT (Glucose) with lazy loop cuts.")
+                     doc="Exact: quick checks; under nikoli a congestion router and induced lines; SAT with lazy loop cuts.")
 def _fast(puzzle: Puzzle, *, rule: str, unique: bool, count: int | None, time_limit: float | None,
           max_steps: int | None = None, record: bool = False) -> PuzzleSolution:
     from .sat import Encoding
@@ -293,12 +293,12 @@ def _fast(puzzle: Puzzle, *, rule: str, unique: bool, count: int | None, time_li
     extras: dict[str, Any] = {}
     if rule == "nikoli":
         # the exact search comes last; before it, when one solution is asked for, quicker ways in turn:
-        # a quick router run, CaDiCaL on lines covering every cell (also a solution here), more router
-        # runs, CaDiCaL on the nikoli encoding
+        # a quick router run, induced lines covering every cell (closed loops dropped: a solution
+        # here), more router runs, induced lines that may leave cells empty
         steps: list[tuple[str, Any]] = [("router", ROUTER_PORTFOLIO[0])]
         if want == 1:
             if puzzle.pairs <= ONEHOT_MAX_PAIRS:
-                steps += [("sat", ("fill", 0.25))]
+                steps += [("sat", ("fill", 0.35))]
             steps += [("router", c) for c in ROUTER_PORTFOLIO[1:]]
             if puzzle.pairs <= ONEHOT_MAX_PAIRS:
                 steps += [("sat", ("nikoli", 0.5))]
@@ -309,11 +309,18 @@ def _fast(puzzle: Puzzle, *, rule: str, unique: bool, count: int | None, time_li
                 enc_rule, share = conf
                 budget = CHILD_SAT_SECONDS if left is None else share * left
                 t_sat = time.perf_counter()
-                lk = _sat_child(puzzle, enc_rule, budget)
+                lk, backend = None, "Kissat"
+                if enc_rule == "fill":  # Glucose here first (no fork), Kissat in a child for the hard ones
+                    lk, settled = _induced_here(puzzle, min(budget, GLUCOSE_FIRST_SECONDS))
+                    backend = "Glucose"
+                    if lk is None and not settled:
+                        lk, backend = _sat_child(puzzle, enc_rule, budget - (time.perf_counter() - t_sat)), "Kissat"
+                else:
+                    lk = _sat_child(puzzle, enc_rule, budget)
                 extras[f"induced_{enc_rule}_seconds"] = round(time.perf_counter() - t_sat, 3)
                 if lk is not None:
                     return PuzzleSolution(None, "", rule, "solved", (lk,), extras=extras,
-                                          message=f"solved by induced lines on {CHILD_SAT_BACKEND} ({enc_rule} lines)")
+                                          message=f"solved by induced lines on {backend} ({enc_rule} lines)")
                 t_router = None
                 continue
             if conf is not ROUTER_PORTFOLIO[0] and left is not None:
@@ -381,10 +388,38 @@ CHILD_SAT_SECONDS = 10.0
 """Seconds given to each SAT child process when no time limit is set."""
 
 CHILD_SAT_BACKEND = "kissat404"
-"""The python-sat solver of the induced-lines stages (Kissat: fastest on the contest puzzles, not interruptible)."""
+"""The python-sat solver of the last induced-lines stage (Kissat: the quickest there, but not interruptible)."""
 
 ONEHOT_MAX_PAIRS = 64
 """Pairs above which the one-hot stages are skipped (their encoding grows with the square of the pairs)."""
+
+
+GLUCOSE_FIRST_SECONDS = 0.15
+"""Seconds of Glucose, in process, before the induced "fill" lines go to Kissat in a child process."""
+
+
+def _induced_here(puzzle: Puzzle, seconds: float) -> tuple[Linking | None, bool]:
+    """Induced lines covering every cell (closed loops dropped), on Glucose in this process.
+
+    Glucose can be interrupted, so no child process is needed, and a fork
+    costs more than most of these solves. Returns the lines (a solution under
+    ``nikoli``) or ``None``, and whether the question was settled (``False``
+    when time ran out).
+    """
+    from .sat import Encoding
+
+    if seconds < 0.005:
+        return None, False
+    with Encoding(puzzle, "fill", colour="onehot", induced=True) as enc:
+        try:
+            model = enc.next_model(time.perf_counter() + seconds, drop_loops=True)
+        except TimeoutError:
+            return None, False
+    if model is None:
+        return None, True
+    _owner, cells, starts, _reached = kn.trace_lines(model.links, np.ascontiguousarray(puzzle.ends),
+                                                    puzzle.height, puzzle.width)
+    return Linking.from_flat(puzzle, cells, starts), True
 
 
 def _sat_child(puzzle: Puzzle, rule: str, seconds: float) -> Linking | None:
