@@ -96,3 +96,28 @@ def test_mask_and_size_must_agree(capsys, tmp_path):
     mask.write_text("##\n##\n")
     code, _, err = run(capsys, "generate", "--mask", str(mask), "--size", "3x3")
     assert code == 2 and "differs from the mask" in err
+
+
+def test_algorithm_options_from_the_command_line(capsys):
+    from tremaux import generate
+
+    code, out, err = run(capsys, "generate", "-a", "growing-tree", "-O", "discipline=first-slot", "--option",
+                         "variant=arc", "--size", "6x9", "--seed", "3", "--stats")
+    assert code == 0, err
+    assert out.splitlines()[0].strip() == "Arc Growing Tree (first slot) (statistics)"
+    expected = generate((6, 9), "growing-tree", seed=3, discipline="first-slot", variant="arc").maze
+    assert str(expected) in out
+
+
+@pytest.mark.parametrize("args, message", [
+    (["-a", "growing-tree", "-O", "discipline=sideways"], "unknown discipline 'sideways'"),
+    (["-a", "kruskal", "-O", "discipline=oldest"], "kruskal takes no option 'discipline'"),
+    (["-a", "growing-tree", "-O", "discipline"], "is not KEY=VALUE"),
+    (["-a", "growing-tree", "-O", "seed=3"], "use --seed"),
+    (["-a", "growing-tree", "-O", "p=0.2", "-O", "p=0.3"], "p is given twice"),
+    (["-a", "growing-tree", "-O", "discipline=mixed", "-O", "p=2"], "out of range"),
+])
+def test_bad_algorithm_options_are_named(capsys, args, message):
+    code, out, err = run(capsys, "generate", *args)
+    assert code == 2 and out == ""
+    assert message in err and "Traceback" not in err

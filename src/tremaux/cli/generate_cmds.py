@@ -9,7 +9,7 @@ from typing import Optional
 import typer
 
 from .. import io as maze_io
-from ..errors import InvalidSizeError
+from ..errors import InvalidSizeError, TremauxError
 from ..generators import GENERATORS, generate, load_mask
 from ..measure import maze_stats
 from .app import (JsonOption, SeedOption, StartOption, app, existing_file, parse_cell, parse_size, save_output,
@@ -21,6 +21,25 @@ def _list_generators() -> None:
     for e in GENERATORS:
         aliases = f" ({', '.join(e.aliases)})" if e.aliases else ""
         typer.echo(f"{e.name:<20} {e.doc}{aliases}")
+
+
+_RESERVED = {"shape", "algorithm", "seed", "mask", "start", "braid", "record"}
+
+
+def _parse_options(items: list[str]) -> dict[str, str]:
+    """``["discipline=oldest", "p=0.3"]`` as a dict; the generator checks names and values."""
+    out: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key or not value.strip():
+            raise TremauxError(f"--option {item!r} is not KEY=VALUE (for example discipline=first-slot)")
+        if key in _RESERVED:
+            raise TremauxError(f"--option {key}=... is a command option of its own; use --{key.replace('_', '-')}")
+        if key in out:
+            raise TremauxError(f"--option {key} is given twice")
+        out[key] = value.strip()
+    return out
 
 
 @app.command("generate")
@@ -35,6 +54,9 @@ def generate_cmd(
     out: Optional[Path] = typer.Option(None, "--out", help="Save the maze instead of printing it: a picture (.png, .svg, .gif replays the carving) or a maze file (.txt, .json, .npz)."),
     to: Optional[str] = typer.Option(None, "--to", help="Maze file format for --out: ascii, block, json, npz (default: from the extension)."),
     list_: bool = typer.Option(False, "--list", help="List the registered generators, one per line, and exit."),
+    option: Optional[list[str]] = typer.Option(
+        None, "--option", "-O",
+        help="An option of the algorithm as KEY=VALUE (repeatable), e.g. discipline=first-slot, variant=arc, p=0.25."),
 ) -> None:
     """Generate a maze and print it (or save it with --out)."""
     if list_:
@@ -44,7 +66,7 @@ def generate_cmd(
     if shape is not None and shape_mask is not None and tuple(shape) != shape_mask.shape:
         raise InvalidSizeError(f"--size {size} differs from the mask's {'x'.join(map(str, shape_mask.shape))}")
     result = generate(shape, algorithm, seed=seed, mask=shape_mask, start=parse_cell(start, "start"), braid=braid,
-                      record=wants_animation(out))
+                      record=wants_animation(out), **_parse_options(option or []))
     maze, run = result
     if stats:
         typer.echo(str(run))
