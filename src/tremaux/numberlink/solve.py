@@ -417,8 +417,10 @@ def _induced_here(puzzle: Puzzle, seconds: float) -> tuple[Linking | None, bool]
             return None, False
     if model is None:
         return None, True
-    _owner, cells, starts, _reached = kn.trace_lines(model.links, np.ascontiguousarray(puzzle.ends),
-                                                    puzzle.height, puzzle.width)
+    _owner, cells, starts, reached = kn.trace_lines(model.links, np.ascontiguousarray(puzzle.ends),
+                                                   puzzle.height, puzzle.width)
+    if not np.array_equal(reached, puzzle.ends[:, 1]):
+        return None, False  # pragma: no cover - a model always joins each pair
     return Linking.from_flat(puzzle, cells, starts), True
 
 
