@@ -121,6 +121,9 @@ class Encoding:
         How a cell's pair is encoded.
     inactive : frozenset of int
         Pairs whose endpoints are mere obstacles (no line), for diagnoses.
+    induced : bool
+        Two neighbouring cells of one colour must be linked (one-hot only):
+        lines never touch themselves.
     """
 
     def __init__(self, puzzle: Puzzle, rule: str, backend: str = SAT_BACKEND, colour: str = "binary",

@@ -417,11 +417,17 @@ def _induced_here(puzzle: Puzzle, seconds: float) -> tuple[Linking | None, bool]
             return None, False
     if model is None:
         return None, True
-    _owner, cells, starts, reached = kn.trace_lines(model.links, np.ascontiguousarray(puzzle.ends),
-                                                   puzzle.height, puzzle.width)
+    lk = _checked_lines(puzzle, model.links)
+    return lk, lk is not None
+
+
+def _checked_lines(puzzle: Puzzle, links: np.ndarray) -> Linking | None:
+    """The lines of a model's ``links``, or ``None`` if one of them does not join its pair."""
+    _owner, cells, starts, reached = kn.trace_lines(links, np.ascontiguousarray(puzzle.ends), puzzle.height,
+                                                   puzzle.width)
     if not np.array_equal(reached, puzzle.ends[:, 1]):
-        return None, False  # pragma: no cover - a model always joins each pair
-    return Linking.from_flat(puzzle, cells, starts), True
+        return None  # pragma: no cover - a model always joins each pair
+    return Linking.from_flat(puzzle, cells, starts)
 
 
 def _sat_child(puzzle: Puzzle, rule: str, seconds: float) -> Linking | None:
@@ -453,13 +459,7 @@ def _sat_child(puzzle: Puzzle, rule: str, seconds: float) -> Linking | None:
             proc.kill()
         proc.join()
         recv.close()
-    if links is None:
-        return None
-    _owner, cells, starts, reached = kn.trace_lines(links, np.ascontiguousarray(puzzle.ends), puzzle.height,
-                                                   puzzle.width)
-    if not np.array_equal(reached, puzzle.ends[:, 1]):
-        return None  # pragma: no cover - a model always joins each pair
-    return Linking.from_flat(puzzle, cells, starts)
+    return None if links is None else _checked_lines(puzzle, links)
 
 
 def _sat_work(puzzle: Puzzle, rule: str, send: Any) -> None:  # pragma: no cover - runs in the child
