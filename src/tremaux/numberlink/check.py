@@ -8,7 +8,7 @@ proper
 >>> print(diagnose(Puzzle.from_rows(["12.", "...", "1.2"])))
 multiple-solutions: a second solution draws the lines of '1', '2' differently
 >>> print(diagnose(Puzzle.from_rows(["1.2", "...", "1.2"])))
-needs-empty-cells: no solution under the fill rule; it has solutions if cells may stay empty (rule nikoli)
+needs-empty-cells: no solution under the fill rule: the checkerboard count leaves at least 1 cell empty; it has solutions if cells may stay empty (rule nikoli)
 >>> print(diagnose(Puzzle.from_rows(["1.2", "...", "2.1"]), rule="nikoli"))
 no-solution: number '2' cannot be connected once '1' is connected
 >>> print(diagnose(Puzzle.from_rows(["1213", "2..3"]), rule="nikoli"))

@@ -42,6 +42,14 @@ of such a puzzle, asked for first, are found in a fraction of a second where
 the plain encoding needs seconds. It changes which solutions are counted, so
 uniqueness and counting never use it.
 
+With ``holes`` (one-hot, under ``fill``) some cells may stay empty: a hole
+variable per allowed cell lifts its "covered" constraints, and ``max_holes``
+bounds how many are used (a sequential counter). The checkerboard argument of
+:func:`colour_surplus` says how many cells a solution must leave empty at
+least, and of which colour: asking for exactly those (``holes="surplus"``) is
+as quick as filling every cell, and it is what solves the contest puzzles
+whose answers must leave a cell or two empty.
+
 The SAT solver is Glucose 4 (through python-sat): of the solvers python-sat
 offers, CaDiCaL was as fast on the puzzles both solve but cannot be
 interrupted, and a time budget needs an interruptible solver.
@@ -59,7 +67,7 @@ from pysat.solvers import Solver
 from ..kernels import numberlink as kn
 from .model import Puzzle
 
-__all__ = ["Encoding", "Model", "SAT_BACKEND"]
+__all__ = ["Encoding", "Model", "SAT_BACKEND", "colour_surplus"]
 
 SAT_BACKEND = "glucose4"
 """The pysat solver used (interruptible, for time budgets)."""
@@ -98,6 +106,33 @@ def _patterns(kind: str, d: int) -> list[tuple[tuple[int, ...], int]]:
     return out
 
 
+def colour_surplus(puzzle: Puzzle) -> int:
+    """Dark cells minus light cells that every solution leaves empty (cells coloured as a checkerboard).
+
+    A step along a line changes the colour of the cell, so a line whose two
+    numbers have different colours covers as many dark cells as light ones,
+    and one whose numbers are both dark (light) covers one dark (light) cell
+    more; closed loops cover as many of each. Whatever the lines, the empty
+    cells therefore number ``d`` more dark than light ones, with ``d`` this
+    value: at least ``abs(d)`` cells stay empty, and under ``fill`` a puzzle
+    with ``d != 0`` has no solution. Cell ``(r, c)`` is dark when ``r + c`` is even.
+
+    Examples
+    --------
+    >>> colour_surplus(Puzzle.from_rows(["1..1", "2..2"]))
+    0
+    >>> colour_surplus(Puzzle.from_rows(["1.2", "...", "1.2"]))  # both pairs dark: 5 dark cells, 4 light
+    -1
+    """
+    h, w = puzzle.shape
+    dark = (h * w + 1) // 2
+    d = dark - (h * w - dark)
+    ends = puzzle.ends
+    par = ((ends // w) + (ends % w)) % 2  # (n, 2): 0 dark, 1 light
+    same = par[:, 0] == par[:, 1]
+    return int(d - np.count_nonzero(same & (par[:, 0] == 0)) + np.count_nonzero(same & (par[:, 0] == 1)))
+
+
 @dataclass(frozen=True)
 class Model:
     """One assignment read back from the solver: the links of every cell."""
@@ -124,12 +159,21 @@ class Encoding:
     induced : bool
         Two neighbouring cells of one colour must be linked (one-hot only):
         lines never touch themselves.
+    holes : {None, "surplus", "any"}
+        Under ``fill`` (one-hot only): free cells that may stay empty after
+        all, those of the colour :func:`colour_surplus` says must be left
+        over (``"surplus"``), or any (``"any"``).
+    max_holes : int, optional
+        At most this many of them do.
     """
 
     def __init__(self, puzzle: Puzzle, rule: str, backend: str = SAT_BACKEND, colour: str = "binary",
-                 inactive: frozenset[int] = frozenset(), induced: bool = False) -> None:
+                 inactive: frozenset[int] = frozenset(), induced: bool = False, holes: str | None = None,
+                 max_holes: int | None = None) -> None:
         if induced and colour != "onehot":
             raise ValueError("induced lines need the one-hot colour encoding")
+        if holes is not None and (colour != "onehot" or rule != "fill" or holes not in ("surplus", "any")):
+            raise ValueError("holes are 'surplus' or 'any', with the one-hot colour encoding under fill")
         self.puzzle = puzzle
         self.rule = rule
         h, w = puzzle.shape
@@ -162,6 +206,15 @@ class Encoding:
         packed = -np.sort(-inc, axis=1)  # nonzero first
         deg = (inc > 0).sum(axis=1)
         kinds = np.where(g > 0, 0, 1 if rule == "fill" else 2)
+        hole = np.zeros(size, dtype=bool)
+        if holes is not None and max_holes != 0:
+            hole = g == 0
+            if holes == "surplus":
+                d = colour_surplus(puzzle)
+                dark = ((idx // w + idx % w) % 2 == 0).ravel()
+                hole &= dark if d > 0 else ~dark if d < 0 else np.zeros(size, dtype=bool)
+            kinds[hole] = 2  # zero or two lines; zero only with the hole variable set
+        self.hole = hole
         if inactive:
             kinds[np.isin(g, list(inactive))] = 3
         for kind_id, kind in enumerate(("one", "two", "zero-two", "zero")):
@@ -188,6 +241,8 @@ class Encoding:
             clauses.extend(self._onehot_colour(g, n, free, eu, ev, fu, fv, evar, ne, deg, rule))
             if induced:
                 clauses.extend(self._induced(g, n, eu, ev, fu, fv, evar))
+            if hole.any():
+                clauses.extend(self._holes(hole, packed, max_holes))
         # ---- no 2x2 loop
         if h > 1 and w > 1:
             tl = idx[:-1, :-1].ravel()
@@ -234,13 +289,15 @@ class Encoding:
         out = []
         cf = cvar[free, 1:]
         if rule == "fill":
-            out.extend(cf.tolist())
-        else:
+            # a cell that may stay empty gets its colour from its lines (below), others always have one
+            out.extend(cf[~self.hole[free]].tolist())
+        if rule != "fill" or self.hole.any():
             # a cell with a line edge has a colour
-            inc = self.inc[free]
+            sel = free if rule != "fill" else free[self.hole[free]]
+            inc, csel = self.inc[sel], cvar[sel, 1:]
             for d in range(4):
                 has = inc[:, d] > 0
-                out.extend(np.concatenate([-inc[has, d][:, None], cf[has]], axis=1).tolist())
+                out.extend(np.concatenate([-inc[has, d][:, None], csel[has]], axis=1).tolist())
         for a in range(n):
             for b in range(a + 1, n):
                 out.extend(np.stack([-cf[:, a], -cf[:, b]], axis=1).tolist())
@@ -273,6 +330,23 @@ class Encoding:
             out.extend(np.stack([evar[one], -cvar[fcell, g[ecell]]], axis=1).tolist())
         ends = ~(fu | fv)  # two endpoints of one pair side by side (other pairs have no edge variable)
         out.extend([[int(x)] for x in evar[ends]])
+        return out
+
+    def _holes(self, hole, packed, max_holes):
+        # a hole variable per cell that may stay empty: without it, the cell has a line
+        cells = np.flatnonzero(hole)
+        hvar = self.nvars + 1 + np.arange(cells.size, dtype=np.int64)
+        self.nvars += cells.size
+        out = []
+        for c, hv in zip(cells.tolist(), hvar.tolist()):
+            out.append([hv] + [int(x) for x in packed[c] if x])
+        if max_holes is not None and max_holes < cells.size:
+            from pysat.card import CardEnc, EncType
+
+            card = CardEnc.atmost(lits=hvar.tolist(), bound=int(max_holes), top_id=self.nvars,
+                                  encoding=EncType.seqcounter)
+            out.extend(card.clauses)
+            self.nvars = max(self.nvars, card.nv)
         return out
 
     def close(self) -> None:
