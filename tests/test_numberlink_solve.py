@@ -1,8 +1,8 @@
 """Number Link solvers against an independent checker and a brute-force counter.
 
-The suite runs the fast solver on every level of the public set and on the
-contest puzzles it solves within a second or so; the full set, with the contest
-puzzles that take longer, is run by ``benchmarks/bench_numberlink.py``.
+The suite runs the fast solver on every puzzle of the public set (levels and
+contest puzzles) and checks each answer with the independent checker of
+``numberlink_reference``; ``benchmarks/bench_numberlink.py`` times them.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from numberlink_reference import DATA, brute_force, problems
 from tremaux.errors import InvalidSizeError, UnknownNameError, UnsupportedError
 from tremaux.numberlink import NL_SOLVERS, Puzzle, diagnose, formats, quick_verdict, solve_puzzle
 from tremaux.numberlink.result import Linking
+from tremaux.numberlink.sat import Encoding, colour_surplus
 
 needs_data = pytest.mark.skipif(not DATA.is_dir(), reason=f"public puzzles not found at {DATA}")
 
@@ -55,16 +56,36 @@ CONTEST_QUICK = ["adc2014/Q/NL_Q01.txt", "adc2014/Q/NL_Q02.txt", "adc2014/Q/NL_Q
                  "adc2015/Q/Q19.txt", "adc2015/Q/Q20.txt",
                  # winding lines, solved by the induced "fill" lines on Kissat
                  "adc2014/Q/NL_Q06.txt", "adc2014/Q/NL_Q07.txt", "adc2014/Q/NL_Q09.txt", "adc2014/Q/NL_Q13.txt",
-                 "adc2015/Q/Q11.txt", "adc2015/Q/Q16.txt"]
+                 "adc2015/Q/Q11.txt", "adc2015/Q/Q16.txt",
+                 # answers that must leave a cell empty (the checkerboard count), no longer slow
+                 "adc2013/NL_Q04.txt", "adc2014/Q/NL_Q14.txt"]
+
+CONTEST_SLOW = ["adc2014/Q/NL_Q15.txt", "adc2015/Q/Q06.txt", "adc2015/Q/Q07.txt", "adc2015/Q/Q10.txt",
+                "adc2015/Q/Q15.txt", "adc2015/Q/Q17.txt", "adc2015/Q/Q18.txt"]
+"""The contest puzzles that take seconds (the portfolio of induced lines with more empty cells, or the router)."""
+
+
+def contest_puzzles():
+    return sorted(p.relative_to(DATA).as_posix() for p in DATA.rglob("*.txt")
+                  if "levels" not in p.parts[-2] and formats.detect(p.read_text()) != "answer") if DATA.is_dir() else []
 
 
 @needs_data
-@pytest.mark.parametrize("name", CONTEST_QUICK)
+def test_the_contest_lists_hold_every_public_contest_puzzle():
+    assert sorted(CONTEST_QUICK + CONTEST_SLOW) == contest_puzzles()
+
+
+@needs_data
+@pytest.mark.parametrize("name", CONTEST_QUICK + CONTEST_SLOW)
 def test_fast_solver_on_contest_puzzles_under_the_nikoli_rule(name):
     p = formats.load(DATA / name)
-    r = solve_puzzle(p, rule="nikoli", time_limit=60)
+    r = solve_puzzle(p, rule="nikoli", time_limit=60 if name in CONTEST_QUICK else 300)
     assert r.status == "solved", r.message
     assert_valid(p, r.linking, "nikoli")
+    # the checkerboard count: the empty cells number colour_surplus more dark than light ones
+    empty = (r.grid == 0) & (p.grid == 0)
+    dark = (np.add.outer(np.arange(p.height), np.arange(p.width)) % 2) == 0
+    assert int((empty & dark).sum()) - int((empty & ~dark).sum()) == colour_surplus(p)
 
 
 def _touches_itself(links, owner, h, w):
@@ -269,3 +290,66 @@ def test_solution_is_immutable_and_serialises():
         r.grid[0, 0] = 9
     d = r.to_dict()
     assert d["status"] == "solved" and d["grid"] == [[1, 1, 1], [2, 2, 2]] and d["unique"] is True
+
+
+@settings(max_examples=60, deadline=None)
+@given(tiny_puzzles())
+def test_colour_surplus_is_what_every_solution_leaves_empty(p):
+    # the checkerboard count against every solution found by brute force
+    h, w = p.shape
+    for paths in brute_force(p.grid.tolist(), False, limit=200):
+        covered = {cell for path in paths for cell in path}
+        empty = [(r, c) for r in range(h) for c in range(w) if (r, c) not in covered]
+        assert sum(1 if (r + c) % 2 == 0 else -1 for r, c in empty) == colour_surplus(p)
+    if colour_surplus(p):
+        assert not brute_force(p.grid.tolist(), True, limit=1)
+        r = solve_puzzle(p, rule="fill")
+        assert r.status == "no-solution"
+        assert quick_verdict(p, "fill") is not None or "checkerboard count" in r.message
+
+
+@pytest.mark.parametrize("rows, holes, extra", [
+    (["1.2", "...", "1.2"], "surplus", 0),        # one light cell must stay empty
+    (["1...", ".2..", "..1.", "...2"], "surplus", 0),
+    (["1..1", "2..2", "3..3"], "any", 2),
+    (["12.", "...", ".12"], "any", 2),
+])
+def test_induced_lines_with_holes_leave_at_most_the_holes_allowed_empty(rows, holes, extra):
+    p = Puzzle.from_rows(rows)
+    d = colour_surplus(p)
+    h, w = p.shape
+    dark = ((np.add.outer(np.arange(h), np.arange(w)) % 2) == 0).ravel()
+    seen = 0
+    with Encoding(p, "fill", colour="onehot", induced=True, holes=holes, max_holes=abs(d) + extra) as enc:
+        while seen < 30:
+            m = enc.next_model()  # under fill, closed loops are cut: every cell not empty is on a line
+            if m is None:
+                break
+            empty = (m.links == 0) & (p.grid.ravel() == 0)
+            assert empty.sum() <= abs(d) + extra
+            if holes == "surplus":
+                assert empty.sum() == abs(d) and (dark[empty] == (d > 0)).all()
+            lk = Linking.from_flat(p, *kn_lines(m.links, enc.ends, h, w))
+            assert_valid(p, lk, "nikoli")
+            enc.block(m)
+            seen += 1
+    assert seen >= 1
+    with pytest.raises(ValueError, match="holes"):
+        Encoding(p, "nikoli", colour="onehot", holes="any")
+
+
+def kn_lines(links, ends, h, w):
+    from tremaux.kernels import numberlink as kn
+
+    _owner, cells, starts, _reached = kn.trace_lines(links, ends, h, w)
+    return cells, starts
+
+
+def test_nikoli_portfolio_proves_no_solution_and_reports_its_stages():
+    # pairs crossed in a 3x3: no lines at all (the last portfolio run, any cell empty, has no model)
+    r = solve_puzzle(Puzzle.from_rows(["1.2", "...", "2.1"]), rule="nikoli")
+    assert r.status == "no-solution"
+    p = formats.loads("1..2..\n......\n......\n..1..2")
+    r = solve_puzzle(p, rule="nikoli")
+    assert r.status == "solved"
+    assert_valid(p, r.linking, "nikoli")

@@ -369,26 +369,33 @@ GLUCOSE_FIRST_SECONDS = 0.15
 PORTFOLIO_SECONDS = 120.0
 """Seconds the portfolio may take when no time limit is set (then the exact search runs)."""
 
-SAT_PORTFOLIO: tuple[tuple[str | None, int | None, float], ...] = (
-    ("surplus", 0, 0.0),
-    ("any", 4, 1.0),
-    ("any", 20, 2.0),
-    (None, None, 3.0),
+SAT_PORTFOLIO: tuple[tuple[str | None, int | None, float, float], ...] = (
+    ("surplus", 0, 2.0, 0.0),
+    ("any", 4, 1.0, 0.5),
+    ("any", 20, 1.0, 1.0),
+    (None, None, 0.5, 1.5),
 )
-"""The Kissat runs of the portfolio: ``(holes, empty cells beyond the surplus, start after seconds)``.
+"""The Kissat runs of the portfolio: ``(holes, empty cells beyond the surplus, weight, delay)``.
+
+A run gets processor time in proportion to its weight, and starts once the
+others have had ``delay`` seconds for each unit of their weight.
 
 Every run asks for induced lines. ``("surplus", 0)``: exactly the empty
 cells the checkerboard count forces, of the surplus colour (none: the lines
 and closed loops, later dropped, fill the grid); ``("any", k)``: up to ``k``
 more, anywhere; ``(None, None)``: lines under ``nikoli``, any number of
 empty cells, whose "no model" proves that the puzzle has no solution (every
-solution can be shortened into induced lines). A run starts after its delay
-or as soon as no other runs, so the quick ones are not slowed by the
-others on a small machine. Measured on the public contest puzzles: the
-first solves the winding ones whose answers fill the grid or leave the forced
-cell or two empty (ADC 2014 Q14 in 0.4 s), the second ADC 2015 Q15 (6 s),
-the third and fourth ADC 2015 Q17 (10-20 s).
+solution can be shortened into induced lines). Measured on the public
+contest puzzles: the first solves the winding ones whose answers fill the
+grid or leave the forced cell or two empty (ADC 2014 Q14 in 0.4 s), the
+second ADC 2015 Q15 (6 s alone), the third ADC 2015 Q17 (10 s alone).
 """
+
+ROUTER_WEIGHT = 2.0
+"""Weight of the router's runs in the portfolio (they alone solve ADC 2015 Q06 and Q07 quickly)."""
+
+SLICE_SECONDS = 0.2
+"""How often the portfolio's scheduler looks at its processes."""
 
 CHILD_SAT_BACKEND = "kissat404"
 """The python-sat solver of the portfolio (Kissat: the quickest there, but not interruptible)."""
@@ -441,7 +448,7 @@ def _nikoli_quick(puzzle: Puzzle, deadline: float | None, extras: dict[str, Any]
     if done is not None or not one:
         return done, hint
     jobs = [job[:2] for job in SAT_PORTFOLIO] if puzzle.pairs <= ONEHOT_MAX_PAIRS else []
-    delays = [job[2] for job in SAT_PORTFOLIO] if jobs else []
+    weights = [job[2:] for job in SAT_PORTFOLIO] if jobs else []
     if jobs:
         budget = GLUCOSE_FIRST_SECONDS if deadline is None else min(GLUCOSE_FIRST_SECONDS,
                                                                    0.5 * (deadline - time.perf_counter()))
@@ -452,53 +459,114 @@ def _nikoli_quick(puzzle: Puzzle, deadline: float | None, extras: dict[str, Any]
             return PuzzleSolution(None, "", rule, "solved", (lk,), extras=extras,
                                   message=f"solved by {_job_name(jobs[0])} (Glucose)"), lk
         if settled:  # no such lines: the first Kissat run would say the same
-            jobs, delays = jobs[1:], delays[1:]
+            jobs, weights = jobs[1:], weights[1:]
     end = (time.perf_counter() + PORTFOLIO_SECONDS) if deadline is None else deadline
-    routers = list(ROUTER_PORTFOLIO[1:])
+    tasks: list[tuple[Any, float, float]] = [("router", ROUTER_WEIGHT, 0.0)] + [
+        (job, w, delay) for job, (w, delay) in zip(jobs, weights)]
     t0 = time.perf_counter()
-    running: dict[Any, tuple[Any, tuple[str | None, int | None]]] = {}
-    last_router = 0.0
+    pool = _Portfolio(puzzle, tasks)
     try:
-        while True:
-            now = time.perf_counter()
-            if now >= end:
-                break
-            while jobs and (not running or now - t0 >= delays[0]):
-                job = jobs.pop(0)
-                delays.pop(0)
-                child = _start_child(puzzle, job)
-                if child is not None:
-                    running[child[0]] = (child[1], job)
-            for conn in _ready(list(running), 0.0):
-                proc, job = running.pop(conn)
-                answer = _receive(conn, proc)
-                if answer is None:
-                    continue
-                kind, links = answer
+        for task, answer in pool.run(end):
+            kind, data = answer
+            if task == "router":
                 if kind == "sat":
-                    lk = _checked_lines(puzzle, links)
-                    if lk is not None:
-                        extras["portfolio_seconds"] = round(time.perf_counter() - t0, 3)
-                        return PuzzleSolution(None, "", rule, "solved", (lk,), extras=extras,
-                                              message=f"solved by {_job_name(job)} (Kissat)"), lk
-                elif job[0] is None:  # no induced lines at all: no solution
-                    return PuzzleSolution(None, "", rule, "no-solution", extras=extras,
-                                          message="no solution (no induced lines exist)"), hint
-            if routers and end - time.perf_counter() > 1.5 * last_router + 0.05:
-                t = time.perf_counter()
-                done, h2 = router(routers.pop(0))
-                last_router = time.perf_counter() - t
-                hint = hint or h2
-                if done is not None:
-                    return done, hint
-                continue
-            if not running and not jobs:
-                break
-            _ready(list(running), max(0.0, min(0.25, end - time.perf_counter())))
+                    lk = Linking.from_flat(puzzle, *data)
+                    return PuzzleSolution(None, "", rule, "solved", (lk,), extras=extras,
+                                          message="solved by the congestion router"), lk
+                if kind == "unsat":
+                    return PuzzleSolution(None, "", rule, "no-solution", message="a pair cannot be connected"), hint
+            elif kind == "sat":
+                lk = _checked_lines(puzzle, data)
+                if lk is not None:
+                    extras["portfolio_seconds"] = round(time.perf_counter() - t0, 3)
+                    return PuzzleSolution(None, "", rule, "solved", (lk,), extras=extras,
+                                          message=f"solved by {_job_name(task)} (Kissat)"), lk
+            elif task[0] is None:  # no induced lines at all: no solution
+                return PuzzleSolution(None, "", rule, "no-solution", extras=extras,
+                                      message="no solution (no induced lines exist)"), hint
     finally:
-        for conn, (proc, _job) in running.items():
-            _stop(conn, proc)
+        pool.close()
     return None, hint
+
+
+class _Portfolio:
+    """Processes that share the machine: the router's runs and Kissat runs, each a forked child.
+
+    As many run at once as there are cores; the others are paused
+    (``SIGSTOP``), and every :data:`SLICE_SECONDS` the ones that have had the
+    least time for their weight run next, so a slow run never starves a
+    quick one and no work is thrown away. A run that has not started yet
+    counts its delay as time had, so it starts once the others have had as much.
+    """
+
+    def __init__(self, puzzle: Puzzle, tasks: list[tuple[Any, float, float]]) -> None:
+        import os
+
+        self.puzzle = puzzle
+        self.tasks = tasks
+        self.used = [weight * delay for _task, weight, delay in tasks]
+        self.procs: dict[int, tuple[Any, Any]] = {}  # task index -> (connection, process)
+        self.running: set[int] = set()
+        self.finished: set[int] = set()
+        self.slots = max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+
+    def run(self, end: float) -> Any:
+        """Yield ``(task, answer)`` as processes answer, until all have or ``end`` passes."""
+        import multiprocessing as mp
+        import signal
+
+        if "fork" not in mp.get_all_start_methods():
+            return  # pragma: no cover - platforms without fork skip the portfolio
+        while len(self.finished) < len(self.tasks) and time.perf_counter() < end:
+            live = [i for i in range(len(self.tasks)) if i not in self.finished]
+            live.sort(key=lambda i: (self.used[i] / self.tasks[i][1], i))
+            chosen = set(live[: self.slots])
+            for i in self.running - chosen:
+                self._signal(i, signal.SIGSTOP)
+            for i in chosen - self.running:
+                if i in self.procs:
+                    self._signal(i, signal.SIGCONT)
+                else:
+                    self._start(i)
+            self.running = chosen & set(self.procs)
+            t = time.perf_counter()
+            conns = {self.procs[i][0]: i for i in self.running}
+            ready = _ready(list(conns), max(0.0, min(SLICE_SECONDS, end - t)))
+            spent = time.perf_counter() - t
+            for i in self.running:
+                self.used[i] += spent
+            for conn in ready:
+                i = conns[conn]
+                answer = _receive(conn, self.procs.pop(i)[1])
+                self.finished.add(i)
+                self.running.discard(i)
+                if answer is not None:
+                    yield self.tasks[i][0], answer
+
+    def _start(self, i: int) -> None:
+        import multiprocessing as mp
+
+        ctx = mp.get_context("fork")
+        recv, send = ctx.Pipe(duplex=False)
+        target = _router_work if self.tasks[i][0] == "router" else _sat_work
+        proc = ctx.Process(target=target, args=(self.puzzle, self.tasks[i][0], send), daemon=True)
+        proc.start()
+        send.close()
+        self.procs[i] = (recv, proc)
+
+    def _signal(self, i: int, sig: int) -> None:
+        import os
+
+        try:
+            os.kill(self.procs[i][1].pid, sig)
+        except (ProcessLookupError, KeyError):  # pragma: no cover - it ended meanwhile
+            pass
+
+    def close(self) -> None:
+        """Stop every process still there."""
+        for conn, proc in self.procs.values():
+            _stop(conn, proc)
+        self.procs.clear()
 
 
 def _induced_here(puzzle: Puzzle, job: tuple[str | None, int | None], seconds: float) -> tuple[Linking | None, bool]:
@@ -531,20 +599,6 @@ def _checked_lines(puzzle: Puzzle, links: np.ndarray) -> Linking | None:
     return Linking.from_flat(puzzle, cells, starts)
 
 
-def _start_child(puzzle: Puzzle, job: tuple[str | None, int | None]) -> tuple[Any, Any] | None:
-    """Start Kissat on ``job`` in a forked process: ``(connection, process)``, or ``None`` without ``fork``."""
-    import multiprocessing as mp
-
-    if "fork" not in mp.get_all_start_methods():
-        return None  # pragma: no cover - platforms without fork skip the portfolio
-    ctx = mp.get_context("fork")
-    recv, send = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=_sat_work, args=(puzzle, job, send), daemon=True)
-    proc.start()
-    send.close()
-    return recv, proc
-
-
 def _ready(conns: list[Any], timeout: float) -> list[Any]:
     from multiprocessing.connection import wait
 
@@ -565,6 +619,22 @@ def _stop(conn: Any, proc: Any) -> None:
         proc.kill()
     proc.join()
     conn.close()
+
+
+def _router_work(puzzle: Puzzle, _task: str, send: Any) -> None:  # pragma: no cover - runs in the child
+    try:
+        answer: tuple[str, Any] = ("fail", None)
+        for conf in ROUTER_PORTFOLIO[1:]:
+            it, cells, starts = _router(puzzle, *conf)
+            if it == -2:
+                answer = ("unsat", None)
+                break
+            if it > 0:
+                answer = ("sat", (cells, starts))
+                break
+        send.send(answer)
+    finally:
+        send.close()
 
 
 def _sat_work(puzzle: Puzzle, job: tuple[str | None, int | None], send: Any) -> None:  # pragma: no cover - child
