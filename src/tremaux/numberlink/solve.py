@@ -254,8 +254,9 @@ ROUTER_PORTFOLIO = ((200, 1, 0.3, 1.3),) + tuple((5000, s, 1.0, 1.05) for s in (
     (2000, s, 0.3, 1.3) for s in (2, 3, 4))
 """Router runs tried in turn under ``nikoli``: (rounds, seed, history step, pressure growth).
 
-A quick run first; then slow-pressure runs and restarts with other seeds,
-which each solve contest puzzles the others do not (measured on the public set).
+A quick run first, in this process; then, in one process of the portfolio,
+slow-pressure runs and restarts with other seeds, which each solve contest
+puzzles the others do not (measured on the public set).
 """
 
 
