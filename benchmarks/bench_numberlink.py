@@ -70,7 +70,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--skip-generated", action="store_true")
     args = ap.parse_args(argv)
 
-    print(f"## Number Link ({time.strftime('%Y-%m-%d')}, {platform.machine()}, 2 cores, one used, "
+    print(f"## Number Link ({time.strftime('%Y-%m-%d')}, {platform.machine()}, {os.cpu_count()} cores; the portfolio forks on all, "
           f"Python {platform.python_version()})\n")
     # warm-up: compile every kernel
     g = generate_puzzle((6, 6), seed=0)
