@@ -353,13 +353,17 @@ def _fill_unbalanced(puzzle: Puzzle, unique: bool, count: int | None, deadline: 
     d = abs(colour_surplus(puzzle))
     msg = (f"no solution under the fill rule: the checkerboard count leaves at least {d} cell"
            f"{'s' if d > 1 else ''} empty")
-    alt = _fast(puzzle, rule="nikoli", unique=False, count=None, time_limit=None if deadline is None else
-                max(0.01, deadline - time.perf_counter()))
+    # whether cells left empty would do: asked for briefly (the verdict under fill is already proved)
+    alt = _fast(puzzle, rule="nikoli", unique=False, count=None, time_limit=ALT_RULE_SECONDS if deadline is None
+                else max(0.01, min(ALT_RULE_SECONDS, deadline - time.perf_counter())))
     if alt.status == "solved":
         msg += "; it has solutions if cells may stay empty (rule nikoli)"
     return PuzzleSolution(None, "", "fill", "no-solution", message=msg, unique=False if unique else None,
                           count=0 if count else None, extras={"colour_surplus": colour_surplus(puzzle)})
 
+
+ALT_RULE_SECONDS = 10.0
+"""Seconds spent finding out whether a puzzle the checkerboard count rules out under fill solves under nikoli."""
 
 ONEHOT_MAX_PAIRS = 64
 """Pairs above which the induced-lines stages are skipped (their encoding grows with the square of the pairs)."""
