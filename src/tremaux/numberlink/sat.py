@@ -288,13 +288,12 @@ class Encoding:
         self.nvars = ne + free.size * n
         out = []
         cf = cvar[free, 1:]
+        # a cell that may stay empty gets its colour from its lines, others always have one
+        optional = free if rule != "fill" else free[self.hole[free]]
         if rule == "fill":
-            # a cell that may stay empty gets its colour from its lines (below), others always have one
             out.extend(cf[~self.hole[free]].tolist())
-        if rule != "fill" or self.hole.any():
-            # a cell with a line edge has a colour
-            sel = free if rule != "fill" else free[self.hole[free]]
-            inc, csel = self.inc[sel], cvar[sel, 1:]
+        if optional.size:
+            inc, csel = self.inc[optional], cvar[optional, 1:]
             for d in range(4):
                 has = inc[:, d] > 0
                 out.extend(np.concatenate([-inc[has, d][:, None], csel[has]], axis=1).tolist())

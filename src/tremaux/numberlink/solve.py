@@ -298,8 +298,9 @@ def _fast(puzzle: Puzzle, *, rule: str, unique: bool, count: int | None, time_li
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     hint: Linking | None = None
     extras: dict[str, Any] = {}
-    if rule == "fill" and colour_surplus(puzzle):
-        return _fill_unbalanced(puzzle, unique, count, deadline)
+    surplus = colour_surplus(puzzle)
+    if rule == "fill" and surplus:
+        return _fill_unbalanced(puzzle, surplus, unique, count, deadline)
     if rule == "nikoli":
         quick, hint = _nikoli_quick(puzzle, deadline, extras, one=want == 1)
         if quick is not None:
@@ -348,9 +349,10 @@ def _fast(puzzle: Puzzle, *, rule: str, unique: bool, count: int | None, time_li
                           complete=exhausted or not count)
 
 
-def _fill_unbalanced(puzzle: Puzzle, unique: bool, count: int | None, deadline: float | None) -> PuzzleSolution:
+def _fill_unbalanced(puzzle: Puzzle, surplus: int, unique: bool, count: int | None,
+                     deadline: float | None) -> PuzzleSolution:
     """The answer under ``fill`` when the checkerboard count leaves cells empty: no solution, and why."""
-    d = abs(colour_surplus(puzzle))
+    d = abs(surplus)
     msg = (f"no solution under the fill rule: the checkerboard count leaves at least {d} cell"
            f"{'s' if d > 1 else ''} empty")
     # whether cells left empty would do: asked for briefly (the verdict under fill is already proved)
@@ -359,7 +361,7 @@ def _fill_unbalanced(puzzle: Puzzle, unique: bool, count: int | None, deadline: 
     if alt.status == "solved":
         msg += "; it has solutions if cells may stay empty (rule nikoli)"
     return PuzzleSolution(None, "", "fill", "no-solution", message=msg, unique=False if unique else None,
-                          count=0 if count else None, extras={"colour_surplus": colour_surplus(puzzle)})
+                          count=0 if count else None, extras={"colour_surplus": surplus})
 
 
 ALT_RULE_SECONDS = 10.0
@@ -420,9 +422,9 @@ def _job_name(job: tuple[str | None, int | None]) -> str:
     holes, extra = job
     if holes is None:
         return "induced lines, any cell may stay empty"
-    d = abs(0 if extra is None else extra)
-    return ("induced lines, only the cells the checkerboard forces stay empty" if holes == "surplus"
-            else f"induced lines, up to {d} more cells empty")
+    if holes == "surplus":
+        return "induced lines, only the cells the checkerboard forces stay empty"
+    return f"induced lines, up to {extra} more cells empty"
 
 
 def _nikoli_quick(puzzle: Puzzle, deadline: float | None, extras: dict[str, Any],
@@ -433,25 +435,15 @@ def _nikoli_quick(puzzle: Puzzle, deadline: float | None, extras: dict[str, Any]
     router's best attempt as a hint for the exact search. With ``one`` false
     (uniqueness, counting) only the quick router run is made, for the hint.
     """
-    rule = "nikoli"
-
-    def router(conf: tuple[int, int, float, float]) -> tuple[PuzzleSolution | None, Linking | None]:
-        rounds, seed, hist, growth = conf
-        it, cells, starts = _router(puzzle, rounds, seed, hist, growth)
-        extras["router_runs"] = extras.get("router_runs", 0) + 1
-        if it == -2:
-            return PuzzleSolution(None, "", rule, "no-solution", message="a pair cannot be connected"), None
-        if it > 0 and one:
-            lk = Linking.from_flat(puzzle, cells, starts)
-            return PuzzleSolution(None, "", rule, "solved", (lk,), extras=extras,
-                                  message="solved by the congestion router"), lk
-        if it > 0 or (it == -1 and starts[-1] > 0):
-            return None, Linking.from_flat(puzzle, cells, starts)
-        return None, None
-
-    done, hint = router(ROUTER_PORTFOLIO[0])
-    if done is not None or not one:
-        return done, hint
+    it, cells, starts = _router(puzzle, *ROUTER_PORTFOLIO[0])
+    extras["router_runs"] = 1
+    if it == -2:
+        return _unconnectable(), None
+    hint = Linking.from_flat(puzzle, cells, starts) if it > 0 or starts[-1] > 0 else None
+    if it > 0 and one:
+        return _solved(hint, extras, "solved by the congestion router"), hint
+    if not one:
+        return None, hint
     jobs = [job[:2] for job in SAT_PORTFOLIO] if puzzle.pairs <= ONEHOT_MAX_PAIRS else []
     weights = [job[2:] for job in SAT_PORTFOLIO] if jobs else []
     if jobs:
@@ -461,8 +453,7 @@ def _nikoli_quick(puzzle: Puzzle, deadline: float | None, extras: dict[str, Any]
         lk, settled = _induced_here(puzzle, jobs[0], budget)
         extras["glucose_seconds"] = round(time.perf_counter() - t, 3)
         if lk is not None:
-            return PuzzleSolution(None, "", rule, "solved", (lk,), extras=extras,
-                                  message=f"solved by {_job_name(jobs[0])} (Glucose)"), lk
+            return _solved(lk, extras, f"solved by {_job_name(jobs[0])} (Glucose)"), lk
         if settled:  # no such lines: the first Kissat run would say the same
             jobs, weights = jobs[1:], weights[1:]
     end = (time.perf_counter() + PORTFOLIO_SECONDS) if deadline is None else deadline
@@ -476,22 +467,28 @@ def _nikoli_quick(puzzle: Puzzle, deadline: float | None, extras: dict[str, Any]
             if task == "router":
                 if kind == "sat":
                     lk = Linking.from_flat(puzzle, *data)
-                    return PuzzleSolution(None, "", rule, "solved", (lk,), extras=extras,
-                                          message="solved by the congestion router"), lk
+                    return _solved(lk, extras, "solved by the congestion router"), lk
                 if kind == "unsat":
-                    return PuzzleSolution(None, "", rule, "no-solution", message="a pair cannot be connected"), hint
+                    return _unconnectable(), hint
             elif kind == "sat":
                 lk = _checked_lines(puzzle, data)
                 if lk is not None:
                     extras["portfolio_seconds"] = round(time.perf_counter() - t0, 3)
-                    return PuzzleSolution(None, "", rule, "solved", (lk,), extras=extras,
-                                          message=f"solved by {_job_name(task)} (Kissat)"), lk
+                    return _solved(lk, extras, f"solved by {_job_name(task)} (Kissat)"), lk
             elif task[0] is None:  # no induced lines at all: no solution
-                return PuzzleSolution(None, "", rule, "no-solution", extras=extras,
+                return PuzzleSolution(None, "", "nikoli", "no-solution", extras=extras,
                                       message="no solution (no induced lines exist)"), hint
     finally:
         pool.close()
     return None, hint
+
+
+def _solved(lk: Linking, extras: dict[str, Any], message: str) -> PuzzleSolution:
+    return PuzzleSolution(None, "", "nikoli", "solved", (lk,), extras=extras, message=message)
+
+
+def _unconnectable() -> PuzzleSolution:
+    return PuzzleSolution(None, "", "nikoli", "no-solution", message="a pair cannot be connected")
 
 
 class _Portfolio:
