@@ -57,3 +57,68 @@ def test_bad_sizes():
         generate_puzzle((1, 5))
     with pytest.raises(InvalidSizeError):
         generate_puzzle((5, 5), max_len=1)
+
+
+@pytest.mark.parametrize("rule", ["fill", "nikoli"])
+def test_windows_then_the_whole_check_give_one_solution_on_larger_grids(rule):
+    windows = 0
+    for seed in range(5):
+        g = generate_puzzle((12, 17), rule=rule, seed=seed)
+        assert not problems(g.puzzle.grid.tolist(), [x.tolist() for x in g.solution.paths], rule == "fill")
+        assert g.solution.covered == 12 * 17
+        r = solve_puzzle(g.puzzle, rule=rule, count=2)
+        assert r.count == 1 and r.complete, (rule, seed)
+        assert g.checks >= 1
+        windows += g.window_checks
+    assert windows > 0
+
+
+def test_windows_cover_the_grid_half_overlapping():
+    from tremaux.numberlink import generate as gen
+
+    boxes = gen._windows(20, 13)
+    seen = np.zeros((20, 13), dtype=int)
+    for top, left, bottom, right in boxes:
+        assert bottom - top == gen.WINDOW and right - left == gen.WINDOW
+        seen[top:bottom, left:right] += 1
+    assert (seen >= 1).all()
+    # every 5 x 5 box lies inside some window (local alternatives are found whole)
+    for r in range(16):
+        for c in range(9):
+            assert any(t <= r and r + 5 <= b and lf <= c and c + 5 <= rt for t, lf, b, rt in boxes)
+    assert gen._windows(8, 5) == [(0, 0, 8, 5)]
+
+
+def test_when_no_line_can_be_cut_the_other_solution_is_taken_or_two_lines_joined():
+    from tremaux.numberlink import generate as gen
+
+    # 3 x 4: the planted lines and another cover that differs in long lines: the other is taken, and cut
+    planted = [[0, 1, 2, 3, 7, 11], [4, 5, 6, 10, 9, 8]]
+    other = gen._edges_of([[0, 4, 8, 9, 10, 11], [1, 2, 3, 7, 6, 5]])
+    lines, cut_at = gen._rule_out(planted, other, 3, 4)
+    assert gen._edges_of(lines) == other
+    (i, j), = cut_at.items()
+    a, b = lines[i][j], lines[i][j + 1]
+    assert (min(a, b), max(a, b)) not in gen._edges_of(planted)
+    # 2 x 2: the other leaves cells empty, so it cannot be planted: two lines whose ends touch are joined
+    lines, cut_at = gen._rule_out([[0, 1], [3, 2]], {(0, 2)}, 2, 2)
+    assert cut_at == {} and lines == [[1, 0, 2, 3]]
+    # nothing to join or cut
+    assert gen._rule_out([[0, 1]], {(0, 1)}, 1, 2) is None
+
+
+def test_generation_joins_lines_when_only_short_lines_differ(monkeypatch):
+    from tremaux.numberlink import generate as gen
+
+    joined = []
+    real = gen._rule_out
+
+    def spy(*args):
+        out = real(*args)
+        joined.append(out is not None and not out[1])
+        return out
+
+    monkeypatch.setattr(gen, "_rule_out", spy)
+    g = generate_puzzle((25, 25), seed=1)  # measured: one alternative there differs only in short lines
+    assert any(joined)
+    assert solve_puzzle(g.puzzle, count=2).count == 1

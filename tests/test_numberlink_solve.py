@@ -353,3 +353,24 @@ def test_nikoli_portfolio_proves_no_solution_and_reports_its_stages():
     r = solve_puzzle(p, rule="nikoli")
     assert r.status == "solved"
     assert_valid(p, r.linking, "nikoli")
+
+
+@pytest.mark.parametrize("colour", ["binary", "onehot"])
+def test_blocked_cells_take_no_line_and_need_no_cover(colour):
+    # under fill, the ring around a blocked centre is the only way to join 1 to 1
+    p = Puzzle.from_rows(["1..", "1..", "..."])
+    blocked = np.zeros((3, 3), dtype=bool)
+    blocked[1, 1] = True
+    with Encoding(p, "fill", colour=colour, blocked=blocked) as enc:
+        m = enc.next_model()
+        assert m is not None and m.links[4] == 0
+        assert (np.delete(m.links, 4) != 0).all()
+        enc.block(m)
+        assert enc.next_model() is None  # the ring is the only cover
+    # without the block the centre must be covered, and cannot be (the checkerboard count)
+    with Encoding(p, "fill", colour=colour) as enc:
+        assert enc.next_model() is None
+    with pytest.raises(ValueError, match="blocked cells"):
+        Encoding(p, "fill", blocked=np.ones((3, 3), dtype=bool))  # the numbers cannot be blocked
+    with pytest.raises(ValueError, match="blocked cells"):
+        Encoding(p, "fill", blocked=np.zeros((2, 2), dtype=bool))

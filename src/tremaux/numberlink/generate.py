@@ -4,11 +4,15 @@
    (numba kernel :func:`tremaux.kernels.numberlink.random_cover`, explicit RNG:
    the same seed gives the same puzzle).
 2. Put the numbers at the line ends; the cover is a solution ("planted").
-3. Ask the SAT solver for a solution other than the planted one. If there is
-   one, cut a line of the planted solution where the other solution leaves it
-   (the cut ends become a new pair, which the other solution cannot satisfy)
-   and ask again. When the solver proves there is no other solution, the
-   puzzle is proper.
+3. Look for other solutions in small windows first: fix every line outside
+   a window, and ask the SAT solver to link the pieces inside it some other
+   way. Such a local alternative is a whole other solution. Cut a line of the
+   planted solution where the other solution leaves it (the cut ends become a
+   new pair, which the other solution cannot satisfy). Windows are cheap, and
+   most alternatives are local.
+4. When no window has one, ask the SAT solver for a solution of the whole
+   puzzle other than the planted one, cut and start again at 3 if there is
+   one. When the solver proves there is none, the puzzle is proper.
 
 The planted solution covers every cell, so the puzzle is proper under
 ``fill``; with ``rule="nikoli"`` it is also made unique when cells may stay
@@ -58,7 +62,9 @@ class GeneratedPuzzle:
     cuts: int
     """Lines cut to remove other solutions."""
     checks: int
-    """Uniqueness checks run (SAT encodings built)."""
+    """Uniqueness checks of the whole puzzle run."""
+    window_checks: int
+    """Checks of small windows run (each a small SAT encoding)."""
     seconds: float
     """Wall-clock time."""
 
@@ -156,12 +162,22 @@ def generate_puzzle(
         if (links != 0).all():
             break
     lines = _lines_of(links, h, w)
-    cuts = checks = 0
+    cuts = checks = window_checks = 0
     while True:
+        while True:  # local alternatives first, a pass over every window at a time
+            lines, cut_at, n, joined = _window_cuts(lines, h, w, rule)
+            window_checks += n
+            if cut_at:
+                lines, n = _cut(lines, cut_at, state)
+                cuts += n
+            elif joined:
+                cuts += 1
+            else:
+                break
         puzzle, planted = _puzzle_of(lines, h, w)
         checks += 1
         others: list[set[tuple[int, int]]] = []
-        timed_out = False
+        timed_out = joined = False
         with Encoding(puzzle, rule) as enc:
             enc.solver.add_clause((-(_edge_ids(enc, planted) + 1)).tolist())
             enc.set_hint(planted)  # look for alternatives close to the planted lines
@@ -176,6 +192,11 @@ def generate_puzzle(
                     others.append({(int(a), int(b)) for a, b in zip(enc.eu[other.edges], enc.ev[other.edges])})
                     cut = _choose_cut(lines, others[-1], cut_at)
                     if cut is None:
+                        if not cut_at:  # only short lines differ
+                            fixed = _rule_out(lines, others[-1], h, w)
+                            if fixed is not None:
+                                lines, cut_at = fixed
+                                joined = not cut_at
                         break
                     cut_at[cut[0]] = cut[1]
                     # keep that spot as planted while looking for alternatives elsewhere
@@ -184,13 +205,164 @@ def generate_puzzle(
             except TimeoutError:
                 timed_out = True
         if not others and not timed_out:
-            return GeneratedPuzzle(puzzle, planted, rule, seed, cuts, checks, time.perf_counter() - t0)
+            return GeneratedPuzzle(puzzle, planted, rule, seed, cuts, checks, window_checks,
+                                   time.perf_counter() - t0)
+        if joined:
+            cuts += 1
+            continue
         lines, n = _cut(lines, cut_at, state)
         cuts += n
 
 
 _ALTERNATIVES_PER_CHECK = 16
 """Other solutions collected per uniqueness check before the lines are cut and the check is run again."""
+
+
+WINDOW = 8
+"""Side of the windows searched for local alternatives (they overlap by half)."""
+
+
+def _windows(h: int, w: int) -> list[tuple[int, int, int, int]]:
+    """Top, left, bottom, right (exclusive) of the windows over an ``h`` x ``w`` grid, half-overlapping."""
+    def starts(n: int) -> list[int]:
+        if n <= WINDOW:
+            return [0]
+        step = WINDOW // 2
+        return sorted(set(list(range(0, n - WINDOW, step)) + [n - WINDOW]))
+
+    return [(r, c, min(h, r + WINDOW), min(w, c + WINDOW)) for r in starts(h) for c in starts(w)]
+
+
+def _window_cuts(lines: list[list[int]], h: int, w: int,
+                 rule: str) -> tuple[list[list[int]], dict[int, int], int, bool]:
+    """Cuts that rule out the other solutions found inside windows.
+
+    Returns the lines, the cuts, the number of windows checked, and whether
+    two lines were joined instead (see :func:`_rule_out`).
+
+    Inside a window, each run of a planted line becomes a pair (a run of one
+    cell a blocked cell); everything outside stays as planted. A solution of
+    that small puzzle other than the planted runs is another solution of the
+    whole puzzle. A window that holds a line already cut in this pass is
+    skipped: the cut may have removed its alternative. When only short lines
+    differ (no cut possible) and nothing is cut yet, the pass ends with
+    :func:`_rule_out`.
+    """
+    from .sat import Encoding
+
+    if len(_windows(h, w)) == 1:
+        return lines, {}, 0, False  # the window is the whole grid: the global check does it
+    owner = np.empty(h * w, dtype=np.int64)
+    for i, ln in enumerate(lines):
+        owner[ln] = i
+    planted_edges = _edges_of(lines)
+    cut_at: dict[int, int] = {}
+    checked = 0
+    for top, left, bottom, right in _windows(h, w):
+        sh, sw = bottom - top, right - left
+        inside = np.zeros((h, w), dtype=bool)
+        inside[top:bottom, left:right] = True
+        flat_in = inside.ravel()
+        here = np.unique(owner[flat_in]).tolist()
+        if any(i in cut_at for i in here):
+            continue
+        grid = np.zeros((sh, sw), dtype=np.int32)
+        blocked = np.zeros((sh, sw), dtype=bool)
+        runs: list[list[int]] = []
+        for i in here:
+            ln = lines[i]
+            run: list[int] = []
+            for cell in ln + [-1]:
+                if cell >= 0 and flat_in[cell]:
+                    run.append(cell)
+                    continue
+                if len(run) == 1:
+                    blocked[run[0] // w - top, run[0] % w - left] = True
+                elif run:
+                    runs.append(run)
+                    for end in (run[0], run[-1]):
+                        grid[end // w - top, end % w - left] = len(runs)
+                run = []
+        if not runs:
+            continue
+        checked += 1
+        to_global = np.flatnonzero(flat_in)  # window cells in row-major order: the small grid's order
+        with Encoding(Puzzle(grid), rule, blocked=blocked) as enc:
+            gu, gv = to_global[enc.eu], to_global[enc.ev]
+            mine = [j + 1 for j, (a, b) in enumerate(zip(gu.tolist(), gv.tolist())) if (a, b) in planted_edges]
+            enc.solver.add_clause([-j for j in mine])
+            other = enc.next_model()
+        if other is None:
+            continue
+        used = {(a, b) for a, b in zip(gu[other.edges].tolist(), gv[other.edges].tolist())}
+        unused_planted = {(a, b) for a, b in zip(gu.tolist(), gv.tolist()) if (a, b) in planted_edges} - used
+        cut = _choose_cut(lines, planted_edges - unused_planted, cut_at)
+        if cut is not None:
+            cut_at[cut[0]] = cut[1]
+        elif not cut_at:
+            fixed = _rule_out(lines, (planted_edges - unused_planted) | used, h, w)
+            if fixed is not None:
+                return fixed[0], fixed[1], checked, not fixed[1]
+    return lines, cut_at, checked, False
+
+
+def _rule_out(lines: list[list[int]], other: set[tuple[int, int]], h: int,
+              w: int) -> tuple[list[list[int]], dict[int, int]] | None:
+    """New lines (and cuts) that rule out the solution with edges ``other`` when no planted line can be cut.
+
+    First the other solution is taken as the planted one, with a cut of it
+    (:func:`_adopt`); if that offers no cut either, a line where the two
+    differ is joined to a line whose end touches its end (no cut then): the
+    joined ends are no numbers any more, so the other solution, which ends a
+    line there, no longer fits. ``None`` when neither works.
+    """
+    planted = _edges_of(lines)
+    adopted = _adopt(other, h, w, planted)
+    if adopted is not None:
+        return adopted
+    differ = {c for e in planted - other for c in e}
+    end_of = {}
+    for k, ln in enumerate(lines):
+        end_of[ln[0]] = end_of[ln[-1]] = k
+    for i in sorted({k for k, ln in enumerate(lines) if differ.intersection(ln)}, key=lambda k: len(lines[k])):
+        for e in (lines[i][0], lines[i][-1]):
+            r, c = divmod(e, w)
+            for nb in (e - w if r else -1, e + 1 if c + 1 < w else -1, e + w if r + 1 < h else -1,
+                       e - 1 if c else -1):
+                j = end_of.get(nb, i)
+                if nb < 0 or j == i:
+                    continue
+                a = lines[i] if lines[i][-1] == e else lines[i][::-1]
+                b = lines[j] if lines[j][0] == nb else lines[j][::-1]
+                return [ln for k, ln in enumerate(lines) if k not in (i, j)] + [a + b], {}
+    return None
+
+
+def _edges_of(lines: list[list[int]]) -> set[tuple[int, int]]:
+    """The edges (flat cells, smaller first) of ``lines``."""
+    return {(min(a, b), max(a, b)) for ln in lines for a, b in zip(ln[:-1], ln[1:])}
+
+
+def _adopt(edges: set[tuple[int, int]], h: int, w: int,
+           planted: set[tuple[int, int]]) -> tuple[list[list[int]], dict[int, int]] | None:
+    """The lines of another solution (its ``edges``) and a cut of them that rules out the ``planted`` edges.
+
+    Used when no planted line can be cut (only short lines differ): the other
+    solution becomes the planted one, and since the two differ, one of its
+    longer lines can be cut where the old lines do not pass. ``None`` when the
+    other solution leaves a cell empty (the planted lines must cover every
+    cell) or offers no cut either.
+    """
+    links = np.zeros(h * w, dtype=np.uint8)
+    for a, b in edges:
+        horizontal = b == a + 1
+        links[a] |= 2 if horizontal else 4
+        links[b] |= 8 if horizontal else 1
+    if not links.all():
+        return None
+    lines = _lines_of(links, h, w)
+    cut = _choose_cut(lines, planted, {})
+    return None if cut is None else (lines, {cut[0]: cut[1]})
 
 
 def _edge_ids(enc: Any, linking: Linking) -> np.ndarray:

@@ -165,11 +165,14 @@ class Encoding:
         over (``"surplus"``), or any (``"any"``).
     max_holes : int, optional
         At most this many of them do.
+    blocked : array of bool, optional
+        Cells (``puzzle.shape``) that are not part of the grid: no line
+        enters them, and they need no cover. They must hold no number.
     """
 
     def __init__(self, puzzle: Puzzle, rule: str, backend: str = SAT_BACKEND, colour: str = "binary",
                  inactive: frozenset[int] = frozenset(), induced: bool = False, holes: str | None = None,
-                 max_holes: int | None = None) -> None:
+                 max_holes: int | None = None, blocked: np.ndarray | None = None) -> None:
         if induced and colour != "onehot":
             raise ValueError("induced lines need the one-hot colour encoding")
         if holes is not None and (colour != "onehot" or rule != "fill" or holes not in ("surplus", "any")):
@@ -188,6 +191,12 @@ class Encoding:
         horiz[: h * (w - 1)] = True
         gu, gv = g[eu], g[ev]
         keep = ~((gu > 0) & (gv > 0) & (gu != gv))
+        out = np.zeros(size, dtype=bool)
+        if blocked is not None:
+            out = np.asarray(blocked, dtype=bool).ravel()
+            if out.size != size or (out & (g > 0)).any() or holes is not None:
+                raise ValueError("blocked cells must match the grid, hold no number, and go without holes")
+            keep &= ~(out[eu] | out[ev])
         eu, ev, horiz = eu[keep], ev[keep], horiz[keep]
         ne = eu.size
         self.eu, self.ev, self.horiz = eu, ev, horiz
@@ -208,7 +217,7 @@ class Encoding:
         kinds = np.where(g > 0, 0, 1 if rule == "fill" else 2)
         hole = np.zeros(size, dtype=bool)
         if holes is not None and max_holes != 0:
-            hole = g == 0
+            hole = (g == 0) & ~out
             if holes == "surplus":
                 d = colour_surplus(puzzle)
                 dark = ((idx // w + idx % w) % 2 == 0).ravel()
@@ -217,6 +226,7 @@ class Encoding:
         self.hole = hole
         if inactive:
             kinds[np.isin(g, list(inactive))] = 3
+        kinds[out] = 3  # no line (they have no edge left)
         for kind_id, kind in enumerate(("one", "two", "zero-two", "zero")):
             for d in range(5):
                 rows = packed[(kinds == kind_id) & (deg == d)]
@@ -233,7 +243,7 @@ class Encoding:
                         lits = lits.copy()
                         lits[:, 0] = -lits[:, 0]
                     clauses.extend(lits.tolist())
-        free = np.flatnonzero(g == 0)
+        free = np.flatnonzero((g == 0) & ~out)
         fu, fv = g[eu] == 0, g[ev] == 0
         if colour == "binary":
             clauses.extend(self._binary_colour(g, n, free, eu, ev, fu, fv, evar, ne))
