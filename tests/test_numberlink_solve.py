@@ -105,15 +105,16 @@ ROOMY = ["1.....", "......", "......", "......", ".....1", "2....2"]
 """A roomy puzzle: plain lines may wander and touch themselves, induced ones may not."""
 
 
+@pytest.mark.parametrize("at_most_one", [True, False])
 @pytest.mark.parametrize("rule, rows", [("nikoli", ROOMY), ("fill", ["1..1", "2..2", "3..3"])])
-def test_induced_encoding_gives_lines_that_never_touch_themselves(rule, rows):
+def test_induced_encoding_gives_lines_that_never_touch_themselves(rule, rows, at_most_one):
     from tremaux.kernels import numberlink as kn
     from tremaux.numberlink.sat import Encoding
 
     p = Puzzle.from_rows(rows)
     h, w = p.shape
     seen = 0
-    with Encoding(p, rule, colour="onehot", induced=True) as enc:
+    with Encoding(p, rule, colour="onehot", induced=True, at_most_one=at_most_one) as enc:
         for _ in range(40):
             m = enc.next_model(drop_loops=True)
             if m is None:
@@ -374,3 +375,32 @@ def test_blocked_cells_take_no_line_and_need_no_cover(colour):
         Encoding(p, "fill", blocked=np.ones((3, 3), dtype=bool))  # the numbers cannot be blocked
     with pytest.raises(ValueError, match="blocked cells"):
         Encoding(p, "fill", blocked=np.zeros((2, 2), dtype=bool))
+
+
+@pytest.mark.parametrize("rows, rule, holes", [
+    (["1...", "....", "...1", "2..2"], "nikoli", None),
+    (["1...", ".2..", "..1.", "...2"], "nikoli", None),
+    (["12..", "....", "..12"], "nikoli", None),
+    (["1.2", "...", "1.2"], "fill", "surplus"),
+    (["1..1", "2..2", "3..3"], "fill", None),
+])
+def test_colours_without_at_most_one_give_the_same_lines(rows, rule, holes):
+    p = Puzzle.from_rows(rows)
+    found = []
+    for amo in (True, False):
+        lines = set()
+        kw = {} if holes is None else {"holes": holes}
+        with Encoding(p, rule, colour="onehot", induced=True, at_most_one=amo, **kw) as enc:
+            for _ in range(2000):
+                m = enc.next_model(drop_loops=True)
+                if m is None:
+                    break
+                lines.add(tuple(m.edges.tolist()))
+                enc.block(m)
+            else:
+                pytest.fail("more models than expected")
+            if not amo and p.pairs >= 3:  # pairwise at-most-one grows with the square of the pairs
+                assert enc.nclauses < nclauses
+            nclauses = enc.nclauses
+        found.append(lines)
+    assert found[0] == found[1] and found[0]

@@ -118,6 +118,32 @@ def loop_components(links, owner, h, w):
     return cells[:pos].copy(), starts[: m + 1].copy()
 
 
+@njit(cache=True)
+def free_regions(flat, h, w):
+    """Regions of free cells (``flat == 0``) joined side by side: labels 1, 2, ... per cell, 0 on numbers."""
+    size = h * w
+    region = np.zeros(size, dtype=np.int64)
+    stack = np.empty(size, dtype=np.int64)
+    rid = 0
+    for s in range(size):
+        if flat[s] != 0 or region[s] != 0:
+            continue
+        rid += 1
+        region[s] = rid
+        stack[0] = s
+        top = 1
+        while top > 0:
+            top -= 1
+            cur = stack[top]
+            for d in range(4):
+                j = _nb(cur, d, h, w)
+                if j >= 0 and flat[j] == 0 and region[j] == 0:
+                    region[j] = rid
+                    stack[top] = j
+                    top += 1
+    return region
+
+
 # ---------------------------------------------------------------------- the paper's traveler
 @njit(cache=True)
 def tremaux_run(flat, h, w, order, fill, stack, pstart, st, max_steps, trace):

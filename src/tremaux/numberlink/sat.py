@@ -165,6 +165,11 @@ class Encoding:
         over (``"surplus"``), or any (``"any"``).
     max_holes : int, optional
         At most this many of them do.
+    at_most_one : bool
+        One-hot only: no cell has two colours (pairwise clauses). Without
+        them, a line that leaves a number of pair ``k`` is barred from every
+        other colour instead, which says the same of lines (closed loops may
+        take several colours) in far fewer clauses.
     blocked : array of bool, optional
         Cells (``puzzle.shape``) that are not part of the grid: no line
         enters them, and they need no cover. They must hold no number.
@@ -172,7 +177,8 @@ class Encoding:
 
     def __init__(self, puzzle: Puzzle, rule: str, backend: str = SAT_BACKEND, colour: str = "binary",
                  inactive: frozenset[int] = frozenset(), induced: bool = False, holes: str | None = None,
-                 max_holes: int | None = None, blocked: np.ndarray | None = None) -> None:
+                 max_holes: int | None = None, at_most_one: bool = True,
+                 blocked: np.ndarray | None = None) -> None:
         if induced and colour != "onehot":
             raise ValueError("induced lines need the one-hot colour encoding")
         if holes is not None and (colour != "onehot" or rule != "fill" or holes not in ("surplus", "any")):
@@ -248,7 +254,7 @@ class Encoding:
         if colour == "binary":
             clauses.extend(self._binary_colour(g, n, free, eu, ev, fu, fv, evar, ne))
         else:
-            clauses.extend(self._onehot_colour(g, n, free, eu, ev, fu, fv, evar, ne, deg, rule))
+            clauses.extend(self._onehot_colour(g, n, free, eu, ev, fu, fv, evar, ne, rule, at_most_one))
             if induced:
                 clauses.extend(self._induced(g, n, eu, ev, fu, fv, evar))
             if hole.any():
@@ -290,7 +296,7 @@ class Encoding:
             out.extend(np.stack([-x, sign * b], axis=-1).reshape(-1, 2).tolist())
         return out
 
-    def _onehot_colour(self, g, n, free, eu, ev, fu, fv, evar, ne, deg, rule):
+    def _onehot_colour(self, g, n, free, eu, ev, fu, fv, evar, ne, rule, at_most_one):
         size = g.size
         cvar = np.zeros((size, n + 1), dtype=np.int64)  # column 0 unused
         cvar[free, 1:] = ne + 1 + np.arange(free.size * n, dtype=np.int64).reshape(free.size, n)
@@ -307,19 +313,27 @@ class Encoding:
             for d in range(4):
                 has = inc[:, d] > 0
                 out.extend(np.concatenate([-inc[has, d][:, None], csel[has]], axis=1).tolist())
-        for a in range(n):
-            for b in range(a + 1, n):
-                out.extend(np.stack([-cf[:, a], -cf[:, b]], axis=1).tolist())
+        one = fu ^ fv
+        fcell = np.where(fu[one], eu[one], ev[one])
+        ecell = np.where(fu[one], ev[one], eu[one])
+        if at_most_one:
+            for a in range(n):
+                for b in range(a + 1, n):
+                    out.extend(np.stack([-cf[:, a], -cf[:, b]], axis=1).tolist())
+        elif one.any():
+            # no at-most-one per cell: a line leaving an endpoint of pair k has colour k only (the
+            # equalities along the line do the rest; closed loops may have several)
+            x = evar[one][:, None].repeat(n - 1, axis=1)
+            other = np.arange(1, n + 1)[None, :] != g[ecell][:, None]
+            c = cvar[fcell, 1:][other].reshape(-1, n - 1)
+            out.extend(np.stack([-x, -c], axis=-1).reshape(-1, 2).tolist())
         both = fu & fv
         if both.any():
             x = evar[both][:, None].repeat(n, axis=1)
             cu, cv = cvar[eu[both], 1:], cvar[ev[both], 1:]
             out.extend(np.stack([-x, -cu, cv], axis=-1).reshape(-1, 3).tolist())
             out.extend(np.stack([-x, cu, -cv], axis=-1).reshape(-1, 3).tolist())
-        one = fu ^ fv
         if one.any():
-            fcell = np.where(fu[one], eu[one], ev[one])
-            ecell = np.where(fu[one], ev[one], eu[one])
             out.extend(np.stack([-evar[one], cvar[fcell, g[ecell]]], axis=1).tolist())
         return out
 
