@@ -273,6 +273,29 @@ def test_separated_pair_is_named():
     assert diagnose(p, "nikoli").verdict == "no-solution"
 
 
+def test_quick_verdicts_under_fill_and_their_soundness():
+    assert quick_verdict(Puzzle.from_rows([".1.1"]), "fill") == (
+        "cell (0, 0) cannot be covered: a line through it needs two neighbours")
+    assert quick_verdict(Puzzle.from_rows([".1.1"]), "nikoli") is None
+    assert quick_verdict(Puzzle.from_rows(["...", "..."]), "fill") == (
+        "cell (0, 0) cannot be covered: its region touches no number")
+    # whatever it says is true: random tiny puzzles it rules out have no solution
+    rng = np.random.default_rng(3)
+    said = 0
+    for _ in range(300):
+        h, w = int(rng.integers(1, 4)), int(rng.integers(2, 5))
+        n = int(rng.integers(1, min(4, h * w // 2) + 1))
+        cells = rng.choice(h * w, size=2 * n, replace=False)
+        g = np.zeros(h * w, dtype=int)
+        g[cells] = np.repeat(np.arange(1, n + 1), 2)
+        p = Puzzle(g.reshape(h, w))
+        for rule in ("fill", "nikoli"):
+            if quick_verdict(p, rule) is not None:
+                said += 1
+                assert not brute_force(p.grid.tolist(), rule == "fill", limit=1), (p.grid.tolist(), rule)
+    assert said > 20
+
+
 def test_bad_options():
     p = Puzzle.from_rows(["1.1"])
     with pytest.raises(UnknownNameError, match="fast, tremaux"):

@@ -172,27 +172,32 @@ def quick_verdict(puzzle: Puzzle, rule: str) -> str | None:
     h, w = puzzle.shape
     g = puzzle.grid
     lab = puzzle.labels
-    for k in range(1, puzzle.pairs + 1):
-        a, b = puzzle.endpoints(k)
-        for r, c in (a, b):
-            free = False
-            for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1)):
-                rr, cc = r + dr, c + dc
-                if 0 <= rr < h and 0 <= cc < w and (g[rr, cc] == 0 or g[rr, cc] == k):
-                    free = True
-            if not free:
-                return (f"number {lab[k - 1]!r} at ({r}, {c}) is walled in: every neighbour is another number "
-                        f"or the border")
+    n = puzzle.pairs
+    ends = puzzle.ends  # (n, 2) flat cells
+    er, ec = ends // w, ends % w
+    # what lies beside each endpoint, N E S W: -1 for the border
+    pad = np.full((h + 2, w + 2), -1, dtype=np.int64)
+    pad[1:-1, 1:-1] = g
+    beside = np.stack([pad[er + 1 + dr, ec + 1 + dc] for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1))], axis=-1)
+    pair = np.arange(1, n + 1)[:, None, None]
+    walled = ~((beside == 0) | (beside == pair)).any(axis=-1)  # (n, 2)
+    if walled.any():
+        k, j = (int(x) for x in np.argwhere(walled)[0])
+        return (f"number {lab[k]!r} at ({int(er[k, j])}, {int(ec[k, j])}) is walled in: every neighbour is "
+                f"another number or the border")
     # regions of free cells: a pair must touch a common region (or be adjacent)
     region = _regions(g)
-    for k in range(1, puzzle.pairs + 1):
-        a, b = puzzle.endpoints(k)
-        if abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1:
-            continue
-        ra, rb = _touching(region, a), _touching(region, b)
-        if not ra & rb:
-            return (f"number {lab[k - 1]!r} cannot be connected: its endpoints {a} and {b} are in regions "
-                    f"separated by other numbers")
+    pad[1:-1, 1:-1] = region
+    near = np.stack([pad[er + 1 + dr, ec + 1 + dc] for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1))], axis=-1)
+    near = np.where(near > 0, near, 0)  # region labels beside each endpoint, 0 for none
+    shared = ((near[:, 0, :, None] == near[:, 1, None, :]) & (near[:, 0, :, None] > 0)).any(axis=(1, 2))
+    adjacent = np.abs(er[:, 0] - er[:, 1]) + np.abs(ec[:, 0] - ec[:, 1]) == 1
+    cut_off = ~shared & ~adjacent
+    if cut_off.any():
+        k = int(np.flatnonzero(cut_off)[0])
+        a, b = (int(er[k, 0]), int(ec[k, 0])), (int(er[k, 1]), int(ec[k, 1]))
+        return (f"number {lab[k]!r} cannot be connected: its endpoints {a} and {b} are in regions "
+                f"separated by other numbers")
     if rule == "fill":
         r, c = np.arange(h)[:, None], np.arange(w)[None, :]
         ways = (r > 0).astype(int) + (r < h - 1) + (c > 0) + (c < w - 1)  # neighbours inside the grid
@@ -201,31 +206,16 @@ def quick_verdict(puzzle: Puzzle, rule: str) -> str | None:
             r, c = (int(x) for x in stuck[0])
             return f"cell ({r}, {c}) cannot be covered: a line through it needs two neighbours"
         # a region of free cells that touches no endpoint can only hold loops
-        touched = set()
-        for k in range(1, puzzle.pairs + 1):
-            for cell in puzzle.endpoints(k):
-                touched |= _touching(region, cell)
-        for rid in range(1, int(region.max()) + 1):
-            if rid not in touched:
-                r, c = (int(x) for x in np.argwhere(region == rid)[0])
-                return f"cell ({r}, {c}) cannot be covered: its region touches no number"
+        untouched = np.setdiff1d(np.arange(1, int(region.max()) + 1), near)
+        if untouched.size:
+            r, c = (int(x) for x in np.argwhere(region == untouched[0])[0])
+            return f"cell ({r}, {c}) cannot be covered: its region touches no number"
     return None
 
 
 def _regions(g: np.ndarray) -> np.ndarray:
     h, w = g.shape
     return kn.free_regions(np.ascontiguousarray(g.ravel(), dtype=np.int64), h, w).reshape(h, w)
-
-
-def _touching(region: np.ndarray, cell: tuple[int, int]) -> set[int]:
-    h, w = region.shape
-    r, c = cell
-    out = set()
-    for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1)):
-        rr, cc = r + dr, c + dc
-        if 0 <= rr < h and 0 <= cc < w and region[rr, cc]:
-            out.add(int(region[rr, cc]))
-    return out
 
 
 # ---------------------------------------------------------------------- fast
