@@ -4,9 +4,11 @@ Runs every puzzle of the public set (``../shared/numberlink``) and generated
 puzzles at 8x8, 10x10, 15x20, 25x25, 40x20 and 50x50, and prints Markdown
 tables: per size class, solved count, median and worst time; uniqueness proof
 time against solve time. One core, in process, after a warm-up (numba
-compilation is not counted).
+compilation is not counted). A fast-solver time is the best of ``--repeat``
+runs (runs over a second are not repeated): on a shared machine single runs
+of the same puzzle vary by 2x and more.
 
-    python benchmarks/bench_numberlink.py [--time-limit 10] [--seeds 5] [--tremaux-steps 200000000]
+    python benchmarks/bench_numberlink.py [--time-limit 10] [--seeds 5] [--repeat 3] [--tremaux-steps 200000000]
 
 Rules: the level files marked ``_ha_`` under ``fill``; the contest files and
 the ``_ra_`` levels under ``nikoli`` (cells may stay empty), as their sources
@@ -40,6 +42,18 @@ def size_class(shape: tuple[int, int]) -> str:
     return "over 40x20 (to 36x36)"
 
 
+def best_of(repeat: int, run):
+    """The result of ``run()`` with the least ``seconds`` over up to ``repeat`` runs (one if it took over 1 s)."""
+    best = run()
+    for _ in range(repeat - 1):
+        if best.seconds > 1.0:
+            break
+        r = run()
+        if r.seconds < best.seconds:
+            best = r
+    return best
+
+
 def ms(x: float) -> str:
     return f"{x * 1000:.1f}"
 
@@ -65,6 +79,7 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--time-limit", type=float, default=10.0, help="seconds per puzzle for the fast solver")
     ap.add_argument("--seeds", type=int, default=5, help="generated puzzles per size")
+    ap.add_argument("--repeat", type=int, default=3, help="runs per fast-solver time, the best kept")
     ap.add_argument("--tremaux-steps", type=int, default=200_000_000, help="step budget of the tremaux baseline")
     ap.add_argument("--skip-public", action="store_true")
     ap.add_argument("--skip-generated", action="store_true")
@@ -87,7 +102,7 @@ def main(argv: list[str] | None = None) -> None:
                 continue
             p = formats.load(f)
             rule = "fill" if "_ha_" in f.name else "nikoli"
-            r = solve_puzzle(p, rule=rule, time_limit=args.time_limit)
+            r = best_of(args.repeat, lambda: solve_puzzle(p, rule=rule, time_limit=args.time_limit))
             fast.setdefault(size_class(p.shape), []).append((r.status, r.seconds))
             t_cell = ""
             if p.height * p.width <= 300:
@@ -115,8 +130,8 @@ def main(argv: list[str] | None = None) -> None:
             g = generate_puzzle(shape, seed=seed)
             gen_t.append(time.perf_counter() - t0)
             pairs.append(g.puzzle.pairs)
-            r = solve_puzzle(g.puzzle, time_limit=args.time_limit)
-            u = solve_puzzle(g.puzzle, unique=True, time_limit=args.time_limit)
+            r = best_of(args.repeat, lambda: solve_puzzle(g.puzzle, time_limit=args.time_limit))
+            u = best_of(args.repeat, lambda: solve_puzzle(g.puzzle, unique=True, time_limit=args.time_limit))
             assert u.unique, (shape, seed, u.message)
             solve_t.append(r.seconds)
             uniq_t.append(u.seconds)
