@@ -60,7 +60,7 @@ class GeneratedPuzzle:
     seed: int | None
     """The seed it was made from."""
     cuts: int
-    """Lines cut to remove other solutions."""
+    """Lines cut (or joined) to remove other solutions."""
     checks: int
     """Uniqueness checks of the whole puzzle run."""
     window_checks: int
