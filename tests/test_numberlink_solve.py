@@ -404,6 +404,7 @@ def test_blocked_cells_take_no_line_and_need_no_cover(colour):
     (["1...", "....", "...1", "2..2"], "nikoli", None),
     (["1...", ".2..", "..1.", "...2"], "nikoli", None),
     (["12..", "....", "..12"], "nikoli", None),
+    (["1..", "...", "..1"], "nikoli", None),  # one pair: no other colour to bar
     (["1.2", "...", "1.2"], "fill", "surplus"),
     (["1..1", "2..2", "3..3"], "fill", None),
 ])

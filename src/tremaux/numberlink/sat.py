@@ -221,12 +221,12 @@ class Encoding:
         horiz[: h * (w - 1)] = True
         gu, gv = g[eu], g[ev]
         keep = ~((gu > 0) & (gv > 0) & (gu != gv))
-        out = np.zeros(size, dtype=bool)
+        off = np.zeros(size, dtype=bool)
         if blocked is not None:
-            out = np.asarray(blocked, dtype=bool).ravel()
-            if out.size != size or (out & (g > 0)).any() or holes is not None:
+            off = np.asarray(blocked, dtype=bool).ravel()
+            if off.size != size or (off & (g > 0)).any() or holes is not None:
                 raise ValueError("blocked cells must match the grid, hold no number, and go without holes")
-            keep &= ~(out[eu] | out[ev])
+            keep &= ~(off[eu] | off[ev])
         eu, ev, horiz = eu[keep], ev[keep], horiz[keep]
         ne = eu.size
         self.eu, self.ev, self.horiz = eu, ev, horiz
@@ -247,7 +247,7 @@ class Encoding:
         kinds = np.where(g > 0, 0, 1 if rule == "fill" else 2)
         hole = np.zeros(size, dtype=bool)
         if holes is not None and max_holes != 0:
-            hole = (g == 0) & ~out
+            hole = (g == 0) & ~off
             if holes == "surplus":
                 d = colour_surplus(puzzle)
                 dark = ((idx // w + idx % w) % 2 == 0).ravel()
@@ -256,7 +256,7 @@ class Encoding:
         self.hole = hole
         if inactive:
             kinds[np.isin(g, list(inactive))] = 3
-        kinds[out] = 3  # no line (they have no edge left)
+        kinds[off] = 3  # no line (they have no edge left)
         for kind_id, kind in enumerate(("one", "two", "zero-two", "zero")):
             for d in range(5):
                 rows = packed[(kinds == kind_id) & (deg == d)]
@@ -273,7 +273,7 @@ class Encoding:
                         lits = lits.copy()
                         lits[:, 0] = -lits[:, 0]
                     clauses.extend(lits.tolist())
-        free = np.flatnonzero((g == 0) & ~out)
+        free = np.flatnonzero((g == 0) & ~off)
         fu, fv = g[eu] == 0, g[ev] == 0
         if colour == "binary":
             clauses.extend(self._binary_colour(g, n, free, eu, ev, fu, fv, evar, ne))
@@ -344,7 +344,7 @@ class Encoding:
             for a in range(n):
                 for b in range(a + 1, n):
                     out.extend(np.stack([-cf[:, a], -cf[:, b]], axis=1).tolist())
-        elif one.any():
+        elif one.any() and n > 1:
             # no at-most-one per cell: a line leaving an endpoint of pair k has colour k only (the
             # equalities along the line do the rest; closed loops may have several)
             x = evar[one][:, None].repeat(n - 1, axis=1)

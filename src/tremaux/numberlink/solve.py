@@ -546,7 +546,8 @@ class _Portfolio:
         self.procs.clear()
 
 
-def _induced_here(puzzle: Puzzle, job: tuple[str | None, int | None, bool], seconds: float) -> tuple[Linking | None, bool]:
+def _induced_here(puzzle: Puzzle, job: tuple[str | None, int | None, bool],
+                  seconds: float) -> tuple[Linking | None, bool]:
     """Induced lines for ``job`` on Glucose, in this process.
 
     Glucose can be interrupted, so no child process is needed, and a fork
