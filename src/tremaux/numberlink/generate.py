@@ -163,9 +163,10 @@ def generate_puzzle(
             break
     lines = _lines_of(links, h, w)
     cuts = checks = window_checks = 0
+    clean: dict[tuple[int, int, int, int], bytes] = {}
     while True:
         while True:  # local alternatives first, a pass over every window at a time
-            lines, cut_at, n, joined = _window_cuts(lines, h, w, rule)
+            lines, cut_at, n, joined = _window_cuts(lines, h, w, rule, clean)
             window_checks += n
             if cut_at:
                 lines, n = _cut(lines, cut_at, state)
@@ -233,8 +234,8 @@ def _windows(h: int, w: int) -> list[tuple[int, int, int, int]]:
     return [(r, c, min(h, r + WINDOW), min(w, c + WINDOW)) for r in starts(h) for c in starts(w)]
 
 
-def _window_cuts(lines: list[list[int]], h: int, w: int,
-                 rule: str) -> tuple[list[list[int]], dict[int, int], int, bool]:
+def _window_cuts(lines: list[list[int]], h: int, w: int, rule: str,
+                 clean: dict[tuple[int, int, int, int], bytes]) -> tuple[list[list[int]], dict[int, int], int, bool]:
     """Cuts that rule out the other solutions found inside windows.
 
     Returns the lines, the cuts, the number of windows checked, and whether
@@ -247,6 +248,10 @@ def _window_cuts(lines: list[list[int]], h: int, w: int,
     skipped: the cut may have removed its alternative. When only short lines
     differ (no cut possible) and nothing is cut yet, the pass ends with
     :func:`_rule_out`.
+
+    ``clean`` maps each window found without an alternative to its small
+    puzzle; a window whose small puzzle has not changed since is not checked
+    again (its answer would be the same).
     """
     from .sat import Encoding
 
@@ -285,6 +290,9 @@ def _window_cuts(lines: list[list[int]], h: int, w: int,
                 run = []
         if not runs:
             continue
+        small = grid.tobytes() + blocked.tobytes()
+        if clean.get((top, left, bottom, right)) == small:
+            continue
         checked += 1
         to_global = np.flatnonzero(flat_in)  # window cells in row-major order: the small grid's order
         with Encoding(Puzzle(grid), rule, blocked=blocked) as enc:
@@ -293,6 +301,7 @@ def _window_cuts(lines: list[list[int]], h: int, w: int,
             enc.solver.add_clause([-j for j in mine])
             other = enc.next_model()
         if other is None:
+            clean[(top, left, bottom, right)] = small
             continue
         used = {(a, b) for a, b in zip(gu[other.edges].tolist(), gv[other.edges].tolist())}
         unused_planted = {(a, b) for a, b in zip(gu.tolist(), gv.tolist()) if (a, b) in planted_edges} - used
