@@ -122,3 +122,14 @@ def test_generation_joins_lines_when_only_short_lines_differ(monkeypatch):
     g = generate_puzzle((25, 25), seed=1)  # measured: one alternative there differs only in short lines
     assert any(joined)
     assert solve_puzzle(g.puzzle, count=2).count == 1
+
+
+def test_windows_found_clean_are_not_checked_again_and_the_puzzle_is_the_same(monkeypatch):
+    from tremaux.numberlink import generate as gen
+
+    cached = generate_puzzle((20, 24), seed=4)
+    real = gen._window_cuts
+    monkeypatch.setattr(gen, "_window_cuts", lambda lines, h, w, rule, clean: real(lines, h, w, rule, {}))
+    uncached = generate_puzzle((20, 24), seed=4)
+    assert cached.puzzle == uncached.puzzle
+    assert cached.window_checks < uncached.window_checks
