@@ -428,3 +428,61 @@ def test_colours_without_at_most_one_give_the_same_lines(rows, rule, holes):
             nclauses = enc.nclauses
         found.append(lines)
     assert found[0] == found[1] and found[0]
+
+
+@pytest.mark.parametrize("rows, rule", [
+    (["1..12", ".....", "34..2", "4.3.."], "nikoli"),  # 6 solutions
+    (["1..12", ".....", "34..2", "4.3.."], "fill"),
+    (["1..12", "3.2..", "43...", ".455."], "nikoli"),
+    (["1...", ".2..", "..1.", "...2"], "nikoli"),  # 32 solutions
+    (["1.2.3", ".....", "3.1.2"], "nikoli"),  # no solution
+])
+def test_shared_colour_codes_cut_wrong_joins_and_give_the_same_models(rows, rule):
+    p = Puzzle.from_rows(rows)
+    found, cuts = [], 0
+    for bits in (None, 1):  # one bit: every pair has the same code, only the lazy cuts tell them apart
+        models = set()
+        with Encoding(p, rule, colour_bits=bits) as enc:
+            assert enc.shared_codes == (bits is not None and p.pairs > 1)
+            while len(models) < 300:
+                m = enc.next_model()
+                if m is None:
+                    break
+                owner, cells, starts, reached = kn_trace(m.links, enc.ends, *p.shape)
+                assert np.array_equal(reached, p.ends[:, 1])  # never a line joining two pairs
+                models.add(tuple(m.edges.tolist()))
+                enc.block(m)
+            cuts += enc.wrong_cuts
+        found.append(models)
+    assert found[0] == found[1]
+    assert len(found[0]) == len(brute_force(p.grid.tolist(), rule == "fill", limit=400))
+    if p.pairs > 1:
+        assert cuts > 0
+    with pytest.raises(ValueError, match="colour_bits"):
+        Encoding(p, rule, colour="onehot", colour_bits=2)
+
+
+def kn_trace(links, ends, h, w):
+    from tremaux.kernels import numberlink as kn
+
+    return kn.trace_lines(links, ends, h, w)
+
+
+def test_tracing_lines_that_join_two_pairs_stays_inside_the_grid():
+    # lines traced from both ends (each joins two first numbers) would need more cells than the grid has
+    rng = np.random.default_rng(5)
+    for _ in range(200):
+        h, w = int(rng.integers(1, 5)), int(rng.integers(2, 6))
+        links = np.zeros(h * w, dtype=np.uint8)
+        for i in range(h * w):  # random edges, kept symmetric
+            if i % w + 1 < w and rng.random() < 0.5:
+                links[i] |= 2
+                links[i + 1] |= 8
+            if i + w < h * w and rng.random() < 0.5:
+                links[i] |= 4
+                links[i + w] |= 1
+        n = int(rng.integers(1, h * w // 2 + 1))
+        ends = rng.choice(h * w, size=2 * n, replace=False).reshape(n, 2).astype(np.int64)
+        owner, cells, starts, reached = kn_trace(links, ends, h, w)
+        assert starts[-1] <= h * w and (np.diff(starts) >= 0).all()
+        assert ((cells[: starts[-1]] >= 0) & (cells[: starts[-1]] < h * w)).all()

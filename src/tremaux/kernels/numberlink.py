@@ -58,7 +58,7 @@ def trace_lines(links, ends, h, w):
         starts[k] = pos
         cur = ends[k, 0]
         prev = -1
-        while True:
+        while pos < size:  # a line that joins two pairs is followed from both: cells may run out
             owner[cur] = k + 1
             cells[pos] = cur
             pos += 1
@@ -73,8 +73,6 @@ def trace_lines(links, ends, h, w):
                 break
             prev = cur
             cur = nxt
-            if pos >= size:
-                break
         reached[k] = cur
     starts[n] = pos
     for i in range(size):

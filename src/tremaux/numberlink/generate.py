@@ -146,7 +146,7 @@ def generate_puzzle(
     InvalidSizeError
         A side below 2 or above the limit.
     """
-    from .sat import Encoding
+    from .sat import FILL_COLOUR_BITS, Encoding
 
     h, w = (int(x) for x in shape)
     if h < 2 or w < 2 or h > MAX_SIDE or w > MAX_SIDE:
@@ -179,7 +179,7 @@ def generate_puzzle(
         checks += 1
         others: list[set[tuple[int, int]]] = []
         timed_out = joined = False
-        with Encoding(puzzle, rule) as enc:
+        with Encoding(puzzle, rule, colour_bits=FILL_COLOUR_BITS if rule == "fill" else None) as enc:
             enc.solver.add_clause((-(_edge_ids(enc, planted) + 1)).tolist())
             enc.set_hint(planted)  # look for alternatives close to the planted lines
             deadline = None if time_limit is None else time.perf_counter() + time_limit

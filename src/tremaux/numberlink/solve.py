@@ -54,7 +54,7 @@ from ..kernels.rng import make_state
 from ..registry import Registry
 from .model import Puzzle, check_rule
 from .result import Linking, PuzzleSolution
-from .sat import colour_surplus
+from .sat import FILL_COLOUR_BITS, colour_surplus
 
 __all__ = ["NL_SOLVERS", "solve_puzzle", "solve_file", "quick_verdict"]
 
@@ -275,7 +275,7 @@ def _fast(puzzle: Puzzle, *, rule: str, unique: bool, count: int | None, time_li
         if quick is not None:
             return quick
     found: list[Linking] = []
-    with Encoding(puzzle, rule) as enc:
+    with Encoding(puzzle, rule, colour_bits=FILL_COLOUR_BITS if rule == "fill" else None) as enc:
         if hint is not None:
             enc.set_hint(hint)
         extras.update(clauses=enc.nclauses, variables=enc.nvars)
