@@ -15,6 +15,12 @@ Clauses
   so a line can only join the two endpoints of one pair;
 * no 2 x 2 square closed by four line edges (the smallest loop).
 
+With ``colour_bits`` the codes get fewer bits than the pairs need, and pairs
+share them (:data:`FILL_COLOUR_BITS` under ``fill``): then a line may join
+numbers of two pairs that share a code, and such a model is not returned;
+its wrong line is forbidden (not all of its edges) and the solver asked
+again, as for loops below.
+
 Degree and colour leave one way to go wrong: closed loops of free cells. Under
 ``nikoli`` they are harmless (a loop is dropped from the answer: its cells stay
 empty). Under ``fill`` every loop found in a model is forbidden by a clause
@@ -69,9 +75,10 @@ from pysat.solvers import Solver
 from ..kernels import numberlink as kn
 from .model import Puzzle
 
-__all__ = ["Encoding", "Model", "SAT_BACKEND", "colour_surplus"]
+__all__ = ["Encoding", "FILL_COLOUR_BITS", "Model", "SAT_BACKEND", "colour_surplus"]
 
 SAT_BACKEND = "glucose4"
+"""The pysat solver used (interruptible, for time budgets)."""
 
 FILL_COLOUR_BITS = 5
 """Colour bits of the exact search under ``fill`` (see ``Encoding(colour_bits=...)``).
@@ -84,7 +91,6 @@ came up below 50x50. 4 bits cut more wrong lines than they save. Not used
 under ``nikoli``, where lines roam and join far pairs: ADC 2015 Q19 (84
 pairs) proved unique in 0.37 s with shared codes, 0.11 s without.
 """
-"""The pysat solver used (interruptible, for time budgets)."""
 
 # at-least / at-most patterns on a cell's d incident edges, as index tuples
 _PATTERNS: dict[tuple[str, int], list[tuple[tuple[int, ...], int]]] = {}
