@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import logging
 import multiprocessing as mp
-import os
 import signal
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from .._system import cpu_count
 from ..errors import TremauxError, UnknownNameError
 
 __all__ = ["ENGINES", "cpu_count", "check_engine", "run_shards"]
@@ -30,13 +30,6 @@ ENGINES: dict[str, str] = {
 }
 """Engines that can build a dataset."""
 
-
-def cpu_count() -> int:
-    """Cores this process may use."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover - not Linux
-        return os.cpu_count() or 1
 
 
 def _ignore_sigint() -> None:

@@ -477,7 +477,7 @@ class _Portfolio:
     """
 
     def __init__(self, puzzle: Puzzle, tasks: list[tuple[Any, float, float]]) -> None:
-        import os
+        from .._system import cpu_count
 
         self.puzzle = puzzle
         self.tasks = tasks
@@ -485,7 +485,7 @@ class _Portfolio:
         self.procs: dict[int, tuple[Any, Any]] = {}  # task index -> (connection, process)
         self.running: set[int] = set()
         self.finished: set[int] = set()
-        self.slots = max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+        self.slots = cpu_count()
 
     def run(self, end: float) -> Any:
         """Yield ``(task, answer)`` as processes answer, until all have or ``end`` passes."""
