@@ -299,11 +299,8 @@ def _fast(puzzle: Puzzle, *, rule: str, unique: bool, count: int | None, time_li
         calls = enc.calls
     if not found:
         msg = "no solution"
-        if rule == "fill":
-            alt = _fast(puzzle, rule="nikoli", unique=False, count=None, time_limit=None if deadline is None else
-                        max(0.01, deadline - time.perf_counter()))
-            if alt.status == "solved":
-                msg = "no solution under the fill rule; it has solutions if cells may stay empty (rule nikoli)"
+        if rule == "fill" and _solves_under_nikoli(puzzle, deadline):
+            msg = "no solution under the fill rule; it has solutions if cells may stay empty (rule nikoli)"
         return PuzzleSolution(None, "", rule, "no-solution", message=msg, steps=calls, extras=extras,
                               unique=False if unique else None, count=0 if count else None)
     msg = f"{len(found)} solution{'s' if len(found) > 1 else ''}"
@@ -324,17 +321,25 @@ def _fill_unbalanced(puzzle: Puzzle, surplus: int, unique: bool, count: int | No
     d = abs(surplus)
     msg = (f"no solution under the fill rule: the checkerboard count leaves at least {d} cell"
            f"{'s' if d > 1 else ''} empty")
-    # whether cells left empty would do: asked for briefly (the verdict under fill is already proved)
-    alt = _fast(puzzle, rule="nikoli", unique=False, count=None, time_limit=ALT_RULE_SECONDS if deadline is None
-                else max(0.01, min(ALT_RULE_SECONDS, deadline - time.perf_counter())))
-    if alt.status == "solved":
+    if _solves_under_nikoli(puzzle, deadline):
         msg += "; it has solutions if cells may stay empty (rule nikoli)"
     return PuzzleSolution(None, "", "fill", "no-solution", message=msg, unique=False if unique else None,
                           count=0 if count else None, extras={"colour_surplus": surplus})
 
 
+def _solves_under_nikoli(puzzle: Puzzle, deadline: float | None) -> bool:
+    """Whether a puzzle proved unsolvable under ``fill`` solves when cells may stay empty.
+
+    It only chooses the wording of the verdict, so it gets at most
+    :data:`ALT_RULE_SECONDS` (and never past ``deadline``).
+    """
+    left = ALT_RULE_SECONDS if deadline is None else min(ALT_RULE_SECONDS, deadline - time.perf_counter())
+    alt = _fast(puzzle, rule="nikoli", unique=False, count=None, time_limit=max(0.01, left))
+    return alt.status == "solved"
+
+
 ALT_RULE_SECONDS = 10.0
-"""Seconds spent finding out whether a puzzle the checkerboard count rules out under fill solves under nikoli."""
+"""Seconds spent finding out whether a puzzle proved unsolvable under fill solves under nikoli."""
 
 ONEHOT_MAX_PAIRS = 64
 """Pairs above which the induced-lines stages are skipped (their encoding grows with the square of the pairs)."""
