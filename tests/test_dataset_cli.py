@@ -114,7 +114,10 @@ def test_ctrl_c_exits_130_and_keeps_finished_shards(tmp_path):
     argv = [sys.executable, "-m", "tremaux", "dataset", "--count", "400000", "--size", "12x12",
             "--shard-size", "2000", "--engine", "processes", "--workers", "2", "--out", str(out), "-q"]
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
+    # as typed in a terminal: a test run started in the background (``pytest &``) hands its children
+    # SIGINT ignored, and a command that inherits that keeps ignoring Ctrl-C, as it should
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and proc.poll() is None:
         shards = list(out.glob("shard-*.parquet")) if out.exists() else []
