@@ -486,3 +486,56 @@ def test_tracing_lines_that_join_two_pairs_stays_inside_the_grid():
         owner, cells, starts, reached = kn_trace(links, ends, h, w)
         assert starts[-1] <= h * w and (np.diff(starts) >= 0).all()
         assert ((cells[: starts[-1]] >= 0) & (cells[: starts[-1]] < h * w)).all()
+
+
+@pytest.mark.parametrize("backend", ["glucose4", "minisat22", "kissat404", "cadical153"])
+def test_loaded_solver_holds_the_same_formula_as_the_public_way(backend):
+    from pysat.solvers import Solver
+
+    from tremaux.numberlink import sat
+
+    rng = np.random.default_rng(11)
+    verdicts = set()
+    for _ in range(60):
+        nv = int(rng.integers(3, 9))
+        clauses = [[int(v) * (1 if rng.random() < 0.5 else -1) for v in rng.choice(np.arange(1, nv + 1),
+                   size=int(rng.integers(1, 4)), replace=False)] for _ in range(int(rng.integers(1, 30)))]
+        with Solver(name=backend, bootstrap_with=clauses) as ref:
+            want = ref.solve()
+        s = sat.loaded_solver(backend, clauses)
+        try:
+            assert s.solve() == want
+            if want:  # the model satisfies every clause
+                model = set(s.get_model())
+                assert all(any(lit in model for lit in c) for c in clauses)
+        finally:
+            s.delete()
+        verdicts.add(want)
+    assert verdicts == {True, False}
+    # unsatisfiable at once (the C layer says so while loading): solve answers False, incremental or not
+    s = sat.loaded_solver(backend, [[1], [-1]])
+    assert s.solve() is False
+    s.delete()
+
+
+def test_loaded_solver_goes_past_the_python_methods_and_falls_back_without_them(monkeypatch):
+    from pysat.solvers import Glucose4
+
+    from tremaux.numberlink import sat
+
+    def refuse(*_args, **_kw):
+        raise AssertionError("the per-clause Python method was used")
+
+    monkeypatch.setattr(Glucose4, "add_clause", refuse)
+    s = sat.loaded_solver("glucose4", [[1, 2], [-1]])
+    assert s.solve() and s.get_model()[:2] == [-1, 2]
+    s.delete()
+    monkeypatch.undo()
+    # a python-sat without the C function: the public way, same answer
+    monkeypatch.setitem(sat._DIRECT_ADD, "Glucose4", ("glucose", "no_such_function"))
+    calls = []
+    real = Glucose4.add_clause
+    monkeypatch.setattr(Glucose4, "add_clause", lambda self, c, no_return=True: calls.append(c) or real(self, c))
+    s = sat.loaded_solver("glucose4", [[1, 2], [-1]])
+    assert s.solve() and s.get_model()[:2] == [-1, 2] and calls == [[1, 2], [-1]]
+    s.delete()
