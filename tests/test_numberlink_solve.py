@@ -539,3 +539,28 @@ def test_loaded_solver_goes_past_the_python_methods_and_falls_back_without_them(
     s = sat.loaded_solver("glucose4", [[1, 2], [-1]])
     assert s.solve() and s.get_model()[:2] == [-1, 2] and calls == [[1, 2], [-1]]
     s.delete()
+
+
+@pytest.mark.parametrize("rows, status, message", [
+    (["1...1", ".....", "2...2"], "solved", "any cell may stay empty (Glucose)"),  # the fill-like lines do not exist
+    (["1...2", ".....", "2...1"], "no-solution", "no induced lines exist"),
+    (["1.1", "...", "2.2"], "solved", "only the cells the checkerboard forces stay empty (Glucose)"),
+])
+def test_nikoli_questions_settled_in_process_need_no_portfolio(rows, status, message, monkeypatch):
+    from tremaux.numberlink import solve as nl_solve
+
+    def router_fails(puzzle, *_args, **_kw):
+        return -1, np.empty(0, dtype=np.int64), np.zeros(puzzle.pairs + 1, dtype=np.int64)
+
+    def no_fork(*_args, **_kw):
+        raise AssertionError("the portfolio was started")
+
+    monkeypatch.setattr(nl_solve, "_router", router_fails)
+    monkeypatch.setattr(nl_solve, "_Portfolio", no_fork)
+    p = Puzzle.from_rows(rows)
+    res = solve_puzzle(p, rule="nikoli")
+    assert res.status == status and message in res.message
+    assert "portfolio_seconds" not in res.extras
+    if status == "solved":
+        assert_valid(p, res.solutions[0], "nikoli")
+    assert (len(brute_force(p.grid.tolist(), False, limit=5)) > 0) == (status == "solved")

@@ -10,7 +10,8 @@ Two solvers are registered:
     negotiated-congestion router (rip-up and re-route, PathFinder style,
     numba); a one-hot encoding asking for induced lines (never touching
     themselves) that leave empty just the cells the checkerboard count says
-    must be (Glucose for a moment); then a portfolio, the router's other runs
+    must be (Glucose for a moment; when there are none, induced lines with
+    any cells empty, which settle the puzzle); then a portfolio, the router's other runs
     in this process while child processes run Kissat (which cannot be
     interrupted) on induced lines with exactly those empty cells, a few more,
     many more, and any number. Last, and always for ``fill``,
@@ -345,7 +346,14 @@ ONEHOT_MAX_PAIRS = 64
 """Pairs above which the induced-lines stages are skipped (their encoding grows with the square of the pairs)."""
 
 GLUCOSE_FIRST_SECONDS = 0.15
-"""Seconds of Glucose, in process, on the first induced-lines question before the portfolio starts."""
+"""Seconds of Glucose, in process, on the induced-lines questions before the portfolio starts.
+
+The first asks for the lines that leave just the surplus cells empty. When
+it is settled with "none", the rest of the time goes to lines with any cells
+empty, whose answer settles the puzzle: small unsolvable puzzles are then
+proved so in milliseconds (the ``7x7_ra`` level with no solution in 5 ms
+instead of 63 ms, where a child process had to start).
+"""
 
 PORTFOLIO_SECONDS = 120.0
 """Seconds the portfolio may take when no time limit is set (then the exact search runs)."""
@@ -436,6 +444,15 @@ def _nikoli_quick(puzzle: Puzzle, deadline: float | None, extras: dict[str, Any]
             return _solved(lk, extras, f"solved by {_job_name(jobs[0])} (Glucose)"), lk
         if settled:  # no such lines: the first Kissat run would say the same
             jobs, weights = jobs[1:], weights[1:]
+            # then the question that settles the puzzle, while it is quick: lines with any cells empty
+            last = next((k for k, job in enumerate(jobs) if job[0] is None), None)
+            if last is not None:
+                lk, settled = _induced_here(puzzle, jobs[last], t + budget - time.perf_counter())
+                extras["glucose_seconds"] = round(time.perf_counter() - t, 3)
+                if lk is not None:
+                    return _solved(lk, extras, f"solved by {_job_name(jobs[last])} (Glucose)"), lk
+                if settled:
+                    return _no_induced_lines(extras), hint
     end = (time.perf_counter() + PORTFOLIO_SECONDS) if deadline is None else deadline
     tasks: list[tuple[Any, float, float]] = [("router", ROUTER_WEIGHT, 0.0)] + [
         (job, w, delay) for job, (w, delay) in zip(jobs, weights)]
@@ -456,11 +473,15 @@ def _nikoli_quick(puzzle: Puzzle, deadline: float | None, extras: dict[str, Any]
                     extras["portfolio_seconds"] = round(time.perf_counter() - t0, 3)
                     return _solved(lk, extras, f"solved by {_job_name(task)} (Kissat)"), lk
             elif task[0] is None:  # no induced lines at all: no solution
-                return PuzzleSolution(None, "", "nikoli", "no-solution", extras=extras,
-                                      message="no solution (no induced lines exist)"), hint
+                return _no_induced_lines(extras), hint
     finally:
         pool.close()
     return None, hint
+
+
+def _no_induced_lines(extras: dict[str, Any]) -> PuzzleSolution:
+    return PuzzleSolution(None, "", "nikoli", "no-solution", extras=extras,
+                          message="no solution (no induced lines exist)")
 
 
 def _solved(lk: Linking, extras: dict[str, Any], message: str) -> PuzzleSolution:
