@@ -56,13 +56,21 @@ class Linking:
 
     @classmethod
     def from_flat(cls, puzzle: Puzzle, cells: np.ndarray, starts: np.ndarray) -> Linking:
-        """From flat cell indices ``cells[starts[k-1]:starts[k]]`` per pair."""
+        """From flat cell indices ``cells[starts[k-1]:starts[k]]`` per pair (``starts``: pairs + 1 bounds).
+
+        Examples
+        --------
+        >>> from tremaux.numberlink import Puzzle
+        >>> p = Puzzle.from_rows(["1.1", "2.2"])
+        >>> lk = Linking.from_flat(p, np.array([0, 1, 2, 3, 4, 5, -1]), np.array([0, 3, 6]))
+        >>> [path.tolist() for path in lk.paths]
+        [[[0, 0], [0, 1], [0, 2]], [[1, 0], [1, 1], [1, 2]]]
+        """
         w = puzzle.width
-        out = []
-        for k in range(puzzle.pairs):
-            c = np.asarray(cells[starts[k]:starts[k + 1]], dtype=np.int64)
-            out.append(_ro(np.stack([c // w, c % w], axis=1)))
-        return cls(puzzle.shape, tuple(out))
+        bounds = (np.asarray(starts[: puzzle.pairs + 1], dtype=np.int64) - int(starts[0])).tolist()
+        c = np.asarray(cells[int(starts[0]):int(starts[0]) + bounds[-1]], dtype=np.int64)
+        rc = _ro(np.stack([c // w, c % w], axis=1))  # one read-only array; each path is a view of it
+        return cls(puzzle.shape, tuple(rc[a:b] for a, b in zip(bounds[:-1], bounds[1:])))
 
     @property
     def grid(self) -> np.ndarray:
