@@ -11,10 +11,10 @@ Two solvers are registered:
     numba); a one-hot encoding asking for induced lines (never touching
     themselves) that leave empty just the cells the checkerboard count says
     must be (Glucose for a moment; when there are none, induced lines with
-    any cells empty, which settle the puzzle); then a portfolio, the router's other runs
-    in this process while child processes run Kissat (which cannot be
-    interrupted) on induced lines with exactly those empty cells, a few more,
-    many more, and any number. Last, and always for ``fill``,
+    any cells empty, which settle the puzzle); then a portfolio, the
+    router's other runs in this process while child processes run Kissat
+    (which cannot be interrupted) on induced lines with exactly those empty
+    cells, a few more, many more, and any number. Last, and always for ``fill``,
     uniqueness and counting: the SAT encoding of :mod:`tremaux.numberlink.sat`
     on Glucose 4 (python-sat) with lazy loop cuts, started from the router's
     best attempt as phase hints; it proves "no solution", proves uniqueness
