@@ -71,8 +71,12 @@ import time
 from dataclasses import dataclass
 
 import numpy as np
-import pysolvers
 from pysat.solvers import Solver
+
+try:  # python-sat's C layer, used directly by loaded_solver when it is there
+    import pysolvers
+except ImportError:  # pragma: no cover - every python-sat wheel so far ships it
+    pysolvers = None
 
 from ..kernels import numberlink as kn
 from .model import Puzzle
@@ -202,7 +206,7 @@ def loaded_solver(backend: str, clauses: list[list[int]]) -> Solver:
     solver = Solver(name=backend)
     inner = solver.solver
     handle_name, add_name = _DIRECT_ADD.get(type(inner).__name__, (None, None))
-    add = getattr(pysolvers, add_name, None) if add_name else None
+    add = getattr(pysolvers, add_name, None) if add_name and pysolvers is not None else None
     handle = getattr(inner, handle_name, None) if handle_name else None
     if add is None or handle is None:
         solver.append_formula(clauses)
