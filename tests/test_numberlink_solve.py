@@ -105,16 +105,16 @@ ROOMY = ["1.....", "......", "......", "......", ".....1", "2....2"]
 """A roomy puzzle: plain lines may wander and touch themselves, induced ones may not."""
 
 
-@pytest.mark.parametrize("at_most_one", [True, False])
+@pytest.mark.parametrize("colour, at_most_one", [("onehot", True), ("onehot", False), ("binary", True)])
 @pytest.mark.parametrize("rule, rows", [("nikoli", ROOMY), ("fill", ["1..1", "2..2", "3..3"])])
-def test_induced_encoding_gives_lines_that_never_touch_themselves(rule, rows, at_most_one):
+def test_induced_encoding_gives_lines_that_never_touch_themselves(rule, rows, colour, at_most_one):
     from tremaux.kernels import numberlink as kn
     from tremaux.numberlink.sat import Encoding
 
     p = Puzzle.from_rows(rows)
     h, w = p.shape
     seen = 0
-    with Encoding(p, rule, colour="onehot", induced=True, at_most_one=at_most_one) as enc:
+    with Encoding(p, rule, colour=colour, induced=True, at_most_one=at_most_one) as enc:
         for _ in range(40):
             m = enc.next_model(drop_loops=True)
             if m is None:
@@ -140,8 +140,10 @@ def test_induced_encoding_gives_lines_that_never_touch_themselves(rule, rows, at
             touching += bool(_touches_itself(m.links, owner, h, w))
             enc.block(m)
     assert touching > 0
-    with pytest.raises(ValueError, match="one-hot"):
-        Encoding(p, "nikoli", induced=True)
+    with pytest.raises(ValueError, match="a colour code per pair"):
+        Encoding(p, "nikoli", induced=True, colour_bits=1)
+    with pytest.raises(ValueError, match="colour is"):
+        Encoding(p, "nikoli", colour="gray")
 
 
 @needs_data
@@ -338,13 +340,14 @@ def test_colour_surplus_is_what_every_solution_leaves_empty(p):
     (["1..1", "2..2", "3..3"], "any", 2),
     (["12.", "...", ".12"], "any", 2),
 ])
-def test_induced_lines_with_holes_leave_at_most_the_holes_allowed_empty(rows, holes, extra):
+@pytest.mark.parametrize("colour", ["onehot", "binary"])
+def test_induced_lines_with_holes_leave_at_most_the_holes_allowed_empty(rows, holes, extra, colour):
     p = Puzzle.from_rows(rows)
     d = colour_surplus(p)
     h, w = p.shape
     dark = ((np.add.outer(np.arange(h), np.arange(w)) % 2) == 0).ravel()
     seen = 0
-    with Encoding(p, "fill", colour="onehot", induced=True, holes=holes, max_holes=abs(d) + extra) as enc:
+    with Encoding(p, "fill", colour=colour, induced=True, holes=holes, max_holes=abs(d) + extra) as enc:
         while seen < 30:
             m = enc.next_model()  # under fill, closed loops are cut: every cell not empty is on a line
             if m is None:
@@ -359,7 +362,7 @@ def test_induced_lines_with_holes_leave_at_most_the_holes_allowed_empty(rows, ho
             seen += 1
     assert seen >= 1
     with pytest.raises(ValueError, match="holes"):
-        Encoding(p, "nikoli", colour="onehot", holes="any")
+        Encoding(p, "nikoli", colour=colour, holes="any")
 
 
 def kn_lines(links, ends, h, w):
@@ -564,3 +567,46 @@ def test_nikoli_questions_settled_in_process_need_no_portfolio(rows, status, mes
     if status == "solved":
         assert_valid(p, res.solutions[0], "nikoli")
     assert (len(brute_force(p.grid.tolist(), False, limit=5)) > 0) == (status == "solved")
+
+
+def _induced_lines(p, rule, colour, **kw):
+    """Every set of induced lines (loops dropped) of ``p``, by blocking one model after another."""
+    found = set()
+    with Encoding(p, rule, colour=colour, induced=True, **kw) as enc:
+        for _ in range(3000):
+            m = enc.next_model(drop_loops=True)
+            if m is None:
+                return found
+            owner, cells, starts, reached = kn_trace(m.links, enc.ends, *p.shape)
+            assert np.array_equal(reached, p.ends[:, 1])
+            assert not _touches_itself(m.links, owner, *p.shape)
+            assert_valid(p, Linking.from_flat(p, cells, starts), "nikoli")
+            found.add(tuple(m.edges.tolist()))
+            enc.block(m)
+    pytest.fail("more models than expected")
+
+
+def test_binary_and_onehot_induced_lines_agree():
+    # under nikoli both give exactly the induced lines (solvable exactly when brute force finds a
+    # solution); under fill with holes the binary codes leave closed loops more colours (code 0 and
+    # the unused ones), so they may allow more lines, never fewer
+    rng = np.random.default_rng(3)
+    solvable = filled = 0
+    for _ in range(150):
+        h, w = int(rng.integers(2, 5)), int(rng.integers(2, 5))
+        k = int(rng.integers(1, min(4, h * w // 2) + 1))
+        cells = rng.choice(h * w, size=2 * k, replace=False)
+        g = np.zeros(h * w, dtype=np.int64)
+        for j in range(k):
+            g[cells[2 * j]] = g[cells[2 * j + 1]] = j + 1
+        p = Puzzle(g.reshape(h, w))
+        binary = _induced_lines(p, "nikoli", "binary")
+        assert binary == _induced_lines(p, "nikoli", "onehot")
+        has = len(brute_force(p.grid.tolist(), False, limit=1)) > 0
+        assert bool(binary) == has
+        solvable += has
+        onehot = _induced_lines(p, "fill", "onehot", holes="any", max_holes=2)
+        binary = _induced_lines(p, "fill", "binary", holes="any", max_holes=2)
+        assert onehot <= binary
+        filled += bool(onehot)
+    assert 30 < solvable < 150 and filled > 10

@@ -39,16 +39,22 @@ colour clauses, which is where the time goes in Python for puzzles with dozens
 or hundreds of pairs. On the public puzzles neither encoding solved the hard
 contest puzzles that the binary one misses within seconds.
 
-With ``induced=True`` (one-hot only) two neighbouring cells of one colour
-must be linked: every line is an *induced* path, never touching itself.
-Under ``nikoli`` this loses no puzzle (a line that touches itself can take
-the shortcut, and the cells it skips stay empty), and it is what makes the
-contest puzzles, whose lines wind around each other, fast: the "fill" lines
-of such a puzzle, asked for first, are found in a fraction of a second where
-the plain encoding needs seconds. It changes which solutions are counted, so
-uniqueness and counting never use it.
+With ``induced=True`` two neighbouring cells of one colour must be linked:
+every line is an *induced* path, never touching itself. Under ``nikoli``
+this loses no puzzle (a line that touches itself can take the shortcut, and
+the cells it skips stay empty), and it is what makes the contest puzzles,
+whose lines wind around each other, fast: the "fill" lines of such a
+puzzle, asked for first, are found in a fraction of a second where the plain
+encoding needs seconds. It changes which solutions are counted, so
+uniqueness and counting never use it. One-hot: ``x_e or not (c_u,k and
+c_v,k)`` per pair ``k``. Binary (a code per pair, no shared codes): a
+variable per bit and edge true only when the two cells' bits differ, and
+``x_e or`` one of them; a cell that may stay empty gets a variable true
+exactly when it has no line, which lifts the rule for it (its bits are
+free). Both give the same induced lines under ``nikoli``; the binary one has
+about half the clauses.
 
-With ``holes`` (one-hot, under ``fill``) some cells may stay empty: a hole
+With ``holes`` (under ``fill``) some cells may stay empty: a hole
 variable per allowed cell lifts its "covered" constraints, and ``max_holes``
 bounds how many are used (a sequential counter). The checkerboard argument of
 :func:`colour_surplus` says how many cells a solution must leave empty at
@@ -240,10 +246,11 @@ class Encoding:
     inactive : frozenset of int
         Pairs whose endpoints are mere obstacles (no line), for diagnoses.
     induced : bool
-        Two neighbouring cells of one colour must be linked (one-hot only):
-        lines never touch themselves.
+        Two neighbouring cells of one colour must be linked: lines never
+        touch themselves. With the binary colours, each pair needs its own
+        code (no ``colour_bits``).
     holes : {None, "surplus", "any"}
-        Under ``fill`` (one-hot only): free cells that may stay empty after
+        Under ``fill``: free cells that may stay empty after
         all, those of the colour :func:`colour_surplus` says must be left
         over (``"surplus"``), or any (``"any"``).
     max_holes : int, optional
@@ -270,10 +277,12 @@ class Encoding:
                  inactive: frozenset[int] = frozenset(), induced: bool = False, holes: str | None = None,
                  max_holes: int | None = None, at_most_one: bool = True,
                  blocked: np.ndarray | None = None, colour_bits: int | None = None) -> None:
-        if induced and colour != "onehot":
-            raise ValueError("induced lines need the one-hot colour encoding")
-        if holes is not None and (colour != "onehot" or rule != "fill" or holes not in ("surplus", "any")):
-            raise ValueError("holes are 'surplus' or 'any', with the one-hot colour encoding under fill")
+        if colour not in ("binary", "onehot"):
+            raise ValueError("colour is 'binary' or 'onehot'")
+        if holes is not None and (rule != "fill" or holes not in ("surplus", "any")):
+            raise ValueError("holes are 'surplus' or 'any', under fill")
+        if induced and colour == "binary" and colour_bits is not None:
+            raise ValueError("induced lines need a colour code per pair")
         if colour_bits is not None and (colour != "binary" or int(colour_bits) < 1):
             raise ValueError("colour_bits is a positive number of bits, with the binary colour encoding")
         self.puzzle = puzzle
@@ -349,6 +358,11 @@ class Encoding:
         fu, fv = g[eu] == 0, g[ev] == 0
         if colour == "binary":
             clauses.extend(self._binary_colour(g, n, free, eu, ev, fu, fv, evar, ne))
+            if hole.any():
+                clauses.extend(self._holes(hole, packed, max_holes))
+            if induced:
+                optional = free if rule != "fill" else np.flatnonzero(hole)
+                clauses.extend(self._binary_induced(eu, ev, fu, fv, evar, optional))
         else:
             clauses.extend(self._onehot_colour(g, n, free, eu, ev, fu, fv, evar, ne, rule, at_most_one))
             if induced:
@@ -379,8 +393,10 @@ class Encoding:
             g = code[g]
             self.shared_codes = True
         self.nbits = nbits
+        self.codes = g  # the colour code of each number (0 elsewhere)
         bitvar = np.zeros((size, nbits), dtype=np.int64)
         bitvar[free] = ne + 1 + np.arange(free.size * nbits, dtype=np.int64).reshape(free.size, nbits)
+        self.bitvar = bitvar
         self.nvars = ne + free.size * nbits
         codes = (g[:, None] >> np.arange(nbits)) & 1  # bit values of endpoint codes
         out = []
@@ -459,11 +475,57 @@ class Encoding:
         out.extend([[int(x)] for x in evar[ends]])
         return out
 
+    def _binary_induced(self, eu, ev, fu, fv, evar, optional):
+        # two neighbouring cells of one code are linked, unless one of them is empty: x_e or the codes
+        # differ (a variable per bit that says so) or an empty cell; cells that may stay empty get a
+        # variable true exactly when they have no line (a hole variable, made exact, under fill)
+        size = self.h * self.w
+        nbits, bitvar, codes, inc = self.nbits, self.bitvar, self.codes, self.inc
+        out = []
+        self.nvars += 1
+        false = self.nvars  # a variable that is always false, for the cells that are never empty
+        out.append([-false])
+        empty = np.full(size, false, dtype=np.int64)
+        if optional.size:
+            if self.rule == "fill":
+                empty[optional] = self.hole_var[optional]
+            else:
+                empty[optional] = self.nvars + 1 + np.arange(optional.size, dtype=np.int64)
+                self.nvars += optional.size
+                # no line at all: empty (the other way round below)
+                lines = np.where(inc[optional] > 0, inc[optional], false)
+                out.extend(np.concatenate([empty[optional][:, None], lines], axis=1).tolist())
+            e = empty[optional][:, None].repeat(4, axis=1)
+            has = inc[optional] > 0
+            out.extend(np.stack([-e[has], -inc[optional][has]], axis=1).tolist())  # empty: no line
+        both = fu & fv
+        if both.any():
+            m = int(np.count_nonzero(both))
+            dvar = self.nvars + 1 + np.arange(m * nbits, dtype=np.int64).reshape(m, nbits)
+            self.nvars += m * nbits
+            bu, bv = bitvar[eu[both]], bitvar[ev[both]]
+            out.extend(np.concatenate([evar[both][:, None], dvar, empty[eu[both]][:, None],
+                                       empty[ev[both]][:, None]], axis=1).tolist())
+            out.extend(np.stack([-dvar, bu, bv], axis=-1).reshape(-1, 3).tolist())
+            out.extend(np.stack([-dvar, -bu, -bv], axis=-1).reshape(-1, 3).tolist())
+        one = fu ^ fv
+        if one.any():
+            fcell = np.where(fu[one], eu[one], ev[one])
+            ecell = np.where(fu[one], ev[one], eu[one])
+            bits = (codes[ecell][:, None] >> np.arange(nbits)) & 1
+            differ = np.where(bits == 1, -bitvar[fcell], bitvar[fcell])
+            out.extend(np.concatenate([evar[one][:, None], differ, empty[fcell][:, None]], axis=1).tolist())
+        ends = ~(fu | fv)  # two endpoints of one pair side by side (other pairs have no edge variable)
+        out.extend([[int(x)] for x in evar[ends]])
+        return out
+
     def _holes(self, hole, packed, max_holes):
         # a hole variable per cell that may stay empty: without it, the cell has a line
         cells = np.flatnonzero(hole)
         hvar = self.nvars + 1 + np.arange(cells.size, dtype=np.int64)
         self.nvars += cells.size
+        self.hole_var = np.zeros(self.h * self.w, dtype=np.int64)
+        self.hole_var[cells] = hvar
         out = []
         for c, hv in zip(cells.tolist(), hvar.tolist()):
             out.append([hv] + [int(x) for x in packed[c] if x])

@@ -8,7 +8,7 @@ Two solvers are registered:
     count of :func:`~tremaux.numberlink.sat.colour_surplus`). Under the
     ``nikoli`` rule, when one solution is asked for, quicker ways first: a
     negotiated-congestion router (rip-up and re-route, PathFinder style,
-    numba); a one-hot encoding asking for induced lines (never touching
+    numba); a SAT encoding asking for induced lines (never touching
     themselves) that leave empty just the cells the checkerboard count says
     must be (Glucose for a moment; when there are none, induced lines with
     any cells empty, which settle the puzzle); then a portfolio, the
@@ -342,8 +342,9 @@ def _solves_under_nikoli(puzzle: Puzzle, deadline: float | None) -> bool:
 ALT_RULE_SECONDS = 10.0
 """Seconds spent finding out whether a puzzle proved unsolvable under fill solves under nikoli."""
 
-ONEHOT_MAX_PAIRS = 64
-"""Pairs above which the induced-lines stages are skipped (their encoding grows with the square of the pairs)."""
+INDUCED_MAX_PAIRS = 64
+"""Pairs above which the induced-lines stages are skipped (the one-hot run grows with the square of the pairs;
+the router answers every public puzzle with more pairs at once)."""
 
 GLUCOSE_FIRST_SECONDS = 0.15
 """Seconds of Glucose, in process, on the induced-lines questions before the portfolio starts.
@@ -358,13 +359,13 @@ instead of 63 ms, where a child process had to start).
 PORTFOLIO_SECONDS = 120.0
 """Seconds the portfolio may take when no time limit is set (then the exact search runs)."""
 
-SAT_PORTFOLIO: tuple[tuple[str | None, int | None, bool, float, float], ...] = (
-    ("surplus", 0, False, 2.0, 0.0),
-    ("any", 4, True, 1.0, 0.5),
-    ("any", 20, True, 1.0, 1.0),
-    (None, None, True, 0.5, 1.5),
+SAT_PORTFOLIO: tuple[tuple[str | None, int | None, str, float, float], ...] = (
+    ("surplus", 0, "binary", 2.0, 0.0),
+    ("any", 4, "binary", 1.0, 0.5),
+    ("any", 20, "onehot", 1.0, 1.0),
+    (None, None, "binary", 0.5, 1.5),
 )
-"""The Kissat runs of the portfolio: ``(holes, empty cells beyond the surplus, at-most-one, weight, delay)``.
+"""The Kissat runs of the portfolio: ``(holes, empty cells beyond the surplus, colour, weight, delay)``.
 
 A run gets processor time in proportion to its weight, and starts once the
 others have had ``delay`` seconds for each unit of their weight.
@@ -377,13 +378,21 @@ empty cells, whose "no model" proves that the puzzle has no solution (every
 solution can be shortened into induced lines). Measured on the public
 contest puzzles: the first solves the winding ones whose answers fill the
 grid or leave the forced cell or two empty (ADC 2014 Q14 in 0.4 s), the
-second ADC 2015 Q15 (6 s alone), the third ADC 2015 Q17 (10 s alone).
+second ADC 2015 Q15, the third ADC 2015 Q17 (10 s alone).
 
-The first goes without the colours' at-most-one clauses
-(:class:`~tremaux.numberlink.sat.Encoding`), and so does its Glucose run
-in process: fewer clauses, and quicker on most puzzles it solves (ADC 2014
-Q15 in 0.38 s instead of 0.96 s, ADC 2015 Q18 in 3.1 s instead of 6.1 s).
-The others keep them: without, Kissat did not solve ADC 2015 Q17 in 40 s.
+The colour encoding (:class:`~tremaux.numberlink.sat.Encoding`) is chosen
+per run. ``"binary"``: a code per pair in bits, and a variable per bit
+and edge saying that the codes of its cells differ; ``"onehot"``: a
+variable per cell and pair, with the pairwise at-most-one clauses. The
+first question, on Glucose in process and on Kissat here, and the second
+and last use the binary codes: about half the clauses of the one-hot
+colours without at-most-one (ADC 2014 Q13: 16,093 against 35,582), and quicker on
+the contest puzzles over their 8 rotations and reflections (median 64 ms
+against 98 ms for a whole solve, ADC 2014 Q07 82 against 260 ms, ADC 2015
+Q11 0.38 against 0.75 s; ADC 2015 Q15 4.3 s against 9.0 s, Q18 1.1 against
+2.9 s). The third keeps the one-hot colours: with binary codes ADC 2015 Q17
+took 36 s instead of 15 s (and without the at-most-one clauses Kissat did
+not solve it in 40 s).
 """
 
 ROUTER_WEIGHT = 2.0
@@ -396,17 +405,17 @@ CHILD_SAT_BACKEND = "kissat404"
 """The python-sat solver of the portfolio (Kissat: the quickest there, but not interruptible)."""
 
 
-def _job_encoding(puzzle: Puzzle, job: tuple[str | None, int | None, bool], backend: str) -> Any:
+def _job_encoding(puzzle: Puzzle, job: tuple[str | None, int | None, str], backend: str) -> Any:
     from .sat import Encoding
 
-    holes, extra, at_most_one = job
+    holes, extra, colour = job
     if holes is None:
-        return Encoding(puzzle, "nikoli", backend=backend, colour="onehot", induced=True, at_most_one=at_most_one)
-    return Encoding(puzzle, "fill", backend=backend, colour="onehot", induced=True, holes=holes,
-                    max_holes=abs(colour_surplus(puzzle)) + (extra or 0), at_most_one=at_most_one)
+        return Encoding(puzzle, "nikoli", backend=backend, colour=colour, induced=True)
+    return Encoding(puzzle, "fill", backend=backend, colour=colour, induced=True, holes=holes,
+                    max_holes=abs(colour_surplus(puzzle)) + (extra or 0))
 
 
-def _job_name(job: tuple[str | None, int | None, bool]) -> str:
+def _job_name(job: tuple[str | None, int | None, str]) -> str:
     holes, extra, _ = job
     if holes is None:
         return "induced lines, any cell may stay empty"
@@ -432,7 +441,7 @@ def _nikoli_quick(puzzle: Puzzle, deadline: float | None, extras: dict[str, Any]
         return _solved(hint, extras, "solved by the congestion router"), hint
     if not one:
         return None, hint
-    jobs = [job[:3] for job in SAT_PORTFOLIO] if puzzle.pairs <= ONEHOT_MAX_PAIRS else []
+    jobs = [job[:3] for job in SAT_PORTFOLIO] if puzzle.pairs <= INDUCED_MAX_PAIRS else []
     weights = [job[3:] for job in SAT_PORTFOLIO] if jobs else []
     if jobs:
         budget = GLUCOSE_FIRST_SECONDS if deadline is None else min(GLUCOSE_FIRST_SECONDS,
@@ -572,7 +581,7 @@ class _Portfolio:
         self.procs.clear()
 
 
-def _induced_here(puzzle: Puzzle, job: tuple[str | None, int | None, bool],
+def _induced_here(puzzle: Puzzle, job: tuple[str | None, int | None, str],
                   seconds: float) -> tuple[Linking | None, bool]:
     """Induced lines for ``job`` on Glucose, in this process.
 
@@ -641,7 +650,7 @@ def _router_work(puzzle: Puzzle, _task: str, send: Any) -> None:  # pragma: no c
         send.close()
 
 
-def _sat_work(puzzle: Puzzle, job: tuple[str | None, int | None, bool], send: Any) -> None:  # pragma: no cover - child
+def _sat_work(puzzle: Puzzle, job: tuple[str | None, int | None, str], send: Any) -> None:  # pragma: no cover - child
     try:
         with _job_encoding(puzzle, job, CHILD_SAT_BACKEND) as enc:
             model = enc.next_model(drop_loops=True)
