@@ -31,7 +31,6 @@ ENGINES: dict[str, str] = {
 """Engines that can build a dataset."""
 
 
-
 def _ignore_sigint() -> None:
     # Workers leave Ctrl-C to the parent, which stops them cleanly.
     signal.signal(signal.SIGINT, signal.SIG_IGN)

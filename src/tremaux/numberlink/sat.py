@@ -356,6 +356,11 @@ class Encoding:
                     clauses.extend(lits.tolist())
         free = np.flatnonzero((g == 0) & ~off)
         fu, fv = g[eu] == 0, g[ev] == 0
+        # edges between a free cell and a number: which, and the cells at either end
+        one = fu ^ fv
+        self.one = one
+        self.fcell = np.where(fu[one], eu[one], ev[one])
+        self.ecell = np.where(fu[one], ev[one], eu[one])
         if colour == "binary":
             clauses.extend(self._binary_colour(g, n, free, eu, ev, fu, fv, evar, ne))
             if hole.any():
@@ -406,10 +411,8 @@ class Encoding:
             bu, bv = bitvar[eu[both]], bitvar[ev[both]]
             out.extend(np.stack([-x, -bu, bv], axis=-1).reshape(-1, 3).tolist())
             out.extend(np.stack([-x, bu, -bv], axis=-1).reshape(-1, 3).tolist())
-        one = fu ^ fv
+        one, fcell, ecell = self.one, self.fcell, self.ecell
         if one.any():
-            fcell = np.where(fu[one], eu[one], ev[one])
-            ecell = np.where(fu[one], ev[one], eu[one])
             x = evar[one][:, None].repeat(nbits, axis=1)
             b = bitvar[fcell]
             sign = np.where(codes[ecell] == 1, 1, -1)
@@ -433,9 +436,7 @@ class Encoding:
             for d in range(4):
                 has = inc[:, d] > 0
                 out.extend(np.concatenate([-inc[has, d][:, None], csel[has]], axis=1).tolist())
-        one = fu ^ fv
-        fcell = np.where(fu[one], eu[one], ev[one])
-        ecell = np.where(fu[one], ev[one], eu[one])
+        one, fcell, ecell = self.one, self.fcell, self.ecell
         if at_most_one:
             for a in range(n):
                 for b in range(a + 1, n):
@@ -466,10 +467,8 @@ class Encoding:
             x = evar[both][:, None].repeat(n, axis=1)
             cu, cv = cvar[eu[both], 1:], cvar[ev[both], 1:]
             out.extend(np.stack([x, -cu, -cv], axis=-1).reshape(-1, 3).tolist())
-        one = fu ^ fv
+        one, fcell, ecell = self.one, self.fcell, self.ecell
         if one.any():
-            fcell = np.where(fu[one], eu[one], ev[one])
-            ecell = np.where(fu[one], ev[one], eu[one])
             out.extend(np.stack([evar[one], -cvar[fcell, g[ecell]]], axis=1).tolist())
         ends = ~(fu | fv)  # two endpoints of one pair side by side (other pairs have no edge variable)
         out.extend([[int(x)] for x in evar[ends]])
@@ -508,10 +507,8 @@ class Encoding:
                                        empty[ev[both]][:, None]], axis=1).tolist())
             out.extend(np.stack([-dvar, bu, bv], axis=-1).reshape(-1, 3).tolist())
             out.extend(np.stack([-dvar, -bu, -bv], axis=-1).reshape(-1, 3).tolist())
-        one = fu ^ fv
+        one, fcell, ecell = self.one, self.fcell, self.ecell
         if one.any():
-            fcell = np.where(fu[one], eu[one], ev[one])
-            ecell = np.where(fu[one], ev[one], eu[one])
             bits = (codes[ecell][:, None] >> np.arange(nbits)) & 1
             differ = np.where(bits == 1, -bitvar[fcell], bitvar[fcell])
             out.extend(np.concatenate([evar[one][:, None], differ, empty[fcell][:, None]], axis=1).tolist())

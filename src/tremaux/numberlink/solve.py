@@ -179,7 +179,7 @@ def quick_verdict(puzzle: Puzzle, rule: str) -> str | None:
     # what lies beside each endpoint, N E S W: -1 for the border
     pad = np.full((h + 2, w + 2), -1, dtype=np.int64)
     pad[1:-1, 1:-1] = g
-    beside = np.stack([pad[er + 1 + dr, ec + 1 + dc] for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1))], axis=-1)
+    beside = _beside(pad, er, ec)
     pair = np.arange(1, n + 1)[:, None, None]
     walled = ~((beside == 0) | (beside == pair)).any(axis=-1)  # (n, 2)
     if walled.any():
@@ -189,7 +189,7 @@ def quick_verdict(puzzle: Puzzle, rule: str) -> str | None:
     # regions of free cells: a pair must touch a common region (or be adjacent)
     region = _regions(g)
     pad[1:-1, 1:-1] = region
-    near = np.stack([pad[er + 1 + dr, ec + 1 + dc] for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1))], axis=-1)
+    near = _beside(pad, er, ec)
     near = np.where(near > 0, near, 0)  # region labels beside each endpoint, 0 for none
     shared = ((near[:, 0, :, None] == near[:, 1, None, :]) & (near[:, 0, :, None] > 0)).any(axis=(1, 2))
     adjacent = np.abs(er[:, 0] - er[:, 1]) + np.abs(ec[:, 0] - ec[:, 1]) == 1
@@ -212,6 +212,11 @@ def quick_verdict(puzzle: Puzzle, rule: str) -> str | None:
             r, c = (int(x) for x in np.argwhere(region == untouched[0])[0])
             return f"cell ({r}, {c}) cannot be covered: its region touches no number"
     return None
+
+
+def _beside(pad: np.ndarray, er: np.ndarray, ec: np.ndarray) -> np.ndarray:
+    """The values of ``pad`` (a grid with a one-cell border) beside cells ``(er, ec)``, N E S W on a last axis."""
+    return np.stack([pad[er + 1 + dr, ec + 1 + dc] for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1))], axis=-1)
 
 
 def _regions(g: np.ndarray) -> np.ndarray:
