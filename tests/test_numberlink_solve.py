@@ -610,3 +610,68 @@ def test_binary_and_onehot_induced_lines_agree():
         assert onehot <= binary
         filled += bool(onehot)
     assert 30 < solvable < 150 and filled > 10
+
+
+def _uturn(path) -> bool:
+    """Whether a path (cells as (row, column)) takes three edges of one 2 x 2 block."""
+    return any(abs(a[0] - d[0]) + abs(a[1] - d[1]) == 1 for a, d in zip(path, path[3:]))
+
+
+def _edge_set(pairs):
+    return frozenset(frozenset(e) for e in pairs)
+
+
+def _lines_of_models(p, rule, **kw):
+    """The line sets (as sets of cell pairs) of every model of an encoding: loops dropped under nikoli, cut under
+    fill."""
+    found = set()
+    h, w = p.shape
+    with Encoding(p, rule, **kw) as enc:
+        for _ in range(3000):
+            m = enc.next_model()
+            if m is None:
+                return found
+            owner, cells, starts, reached = kn_trace(m.links, enc.ends, h, w)
+            assert np.array_equal(reached, p.ends[:, 1]) and (owner >= 0).all()
+            paths = [[divmod(int(c), w) for c in cells[starts[k]:starts[k + 1]]] for k in range(p.pairs)]
+            assert not any(_uturn(path) for path in paths)
+            found.add(_edge_set((int(enc.eu[e]), int(enc.ev[e])) for e in m.edges))
+            enc.block(m)
+    pytest.fail("more models than expected")
+
+
+def test_lines_without_uturns_are_exactly_the_solutions_without_uturns():
+    # under nikoli, and with exactly the checkerboard's empty cells (the in-process first question),
+    # the models' lines are the brute-force solutions whose lines never take three edges of a 2 x 2
+    # block; a puzzle has some exactly when it has a solution at all (a U-turn can be cut short)
+    rng = np.random.default_rng(5)
+    solvable = surplus_cases = 0
+    for _ in range(150):
+        h, w = int(rng.integers(2, 5)), int(rng.integers(2, 5))
+        k = int(rng.integers(1, min(4, h * w // 2) + 1))
+        cells = rng.choice(h * w, size=2 * k, replace=False)
+        g = np.zeros(h * w, dtype=np.int64)
+        for j in range(k):
+            g[cells[2 * j]] = g[cells[2 * j + 1]] = j + 1
+        p = Puzzle(g.reshape(h, w))
+        d = colour_surplus(p)
+        dark = ((np.add.outer(np.arange(h), np.arange(w)) % 2) == 0).ravel()
+        every, straight, surplus = set(), set(), set()
+        for sol in brute_force(p.grid.tolist(), False):
+            flat = [[r * w + c for r, c in path] for path in sol]
+            lines = _edge_set(e for path in flat for e in zip(path, path[1:]))
+            every.add(lines)
+            if any(_uturn(path) for path in sol):
+                continue
+            straight.add(lines)
+            empty = np.ones(h * w, dtype=bool)
+            empty[[c for path in flat for c in path]] = False
+            if empty.sum() == abs(d) and (dark[empty] == (d > 0)).all():
+                surplus.add(lines)
+        assert bool(straight) == bool(every)
+        for colour in ("binary", "onehot"):
+            assert _lines_of_models(p, "nikoli", colour=colour, uturns=False) == straight
+        assert _lines_of_models(p, "fill", holes="surplus", uturns=False) == surplus
+        solvable += bool(every)
+        surplus_cases += bool(surplus) and d != 0
+    assert 30 < solvable < 150 and surplus_cases > 3

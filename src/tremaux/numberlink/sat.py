@@ -54,6 +54,17 @@ exactly when it has no line, which lifts the rule for it (its bits are
 free). Both give the same induced lines under ``nikoli``; the binary one has
 about half the clauses.
 
+With ``uturns=False`` no line makes a U-turn (three line edges of one 2 x 2
+block): four clauses of three edge literals per block, which unit
+propagation uses at once, where the induced rule above waits for the colours
+to be known. Induced lines get them too. Under ``nikoli`` this loses no
+puzzle either (the line can cut across the open side of the U), and on the
+contest puzzles it is the strongest single rule there is: with it, the
+first question below takes a median of 2.6 ms of search where it took 44 ms
+(over the 8 rotations and reflections of 10 contest puzzles), and without
+the induced rule, which it makes unnecessary there, the clauses are 40 %
+fewer.
+
 With ``holes`` (under ``fill``) some cells may stay empty: a hole
 variable per allowed cell lifts its "covered" constraints, and ``max_holes``
 bounds how many are used (a sequential counter). The checkerboard argument of
@@ -263,6 +274,15 @@ class Encoding:
     blocked : array of bool, optional
         Cells (``puzzle.shape``) that are not part of the grid: no line
         enters them, and they need no cover. They must hold no number.
+    uturns : bool
+        Whether a line may make a U-turn: take three edges of one 2 x 2
+        block, which leaves the two cells at the open side neighbours on one
+        line, not linked. ``False`` forbids it (four clauses of three edge
+        literals per block, instead of the one that forbids the 2 x 2
+        loop); induced lines never do. Under ``nikoli`` this loses no puzzle:
+        the line can go straight from one of those cells to the other, and
+        the two it skips stay empty. It changes which solutions are
+        counted, like ``induced``.
     colour_bits : int, optional
         Binary only: at most this many colour bits. When the pairs need more,
         pairs share codes (pair ``k`` gets ``(k - 1) % (2**colour_bits - 1) + 1``,
@@ -276,7 +296,8 @@ class Encoding:
     def __init__(self, puzzle: Puzzle, rule: str, backend: str = SAT_BACKEND, colour: str = "binary",
                  inactive: frozenset[int] = frozenset(), induced: bool = False, holes: str | None = None,
                  max_holes: int | None = None, at_most_one: bool = True,
-                 blocked: np.ndarray | None = None, colour_bits: int | None = None) -> None:
+                 blocked: np.ndarray | None = None, colour_bits: int | None = None,
+                 uturns: bool = True) -> None:
         if colour not in ("binary", "onehot"):
             raise ValueError("colour is 'binary' or 'onehot'")
         if holes is not None and (rule != "fill" or holes not in ("surplus", "any")):
@@ -379,7 +400,11 @@ class Encoding:
             tl = idx[:-1, :-1].ravel()
             sq = np.stack([inc[tl, 1], inc[tl, 2], inc[tl + w + 1, 0], inc[tl + w + 1, 3]], axis=1)
             sq = sq[(sq > 0).all(axis=1)]
-            clauses.extend((-sq).tolist())
+            if induced or not uturns:
+                for drop in range(4):  # no three line edges of the four: no U-turn
+                    clauses.extend((-np.delete(sq, drop, axis=1)).tolist())
+            else:
+                clauses.extend((-sq).tolist())
         self.nclauses = len(clauses)
         self.solver = loaded_solver(backend, clauses)
         self.calls = 0

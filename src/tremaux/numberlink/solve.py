@@ -8,13 +8,14 @@ Two solvers are registered:
     count of :func:`~tremaux.numberlink.sat.colour_surplus`). Under the
     ``nikoli`` rule, when one solution is asked for, quicker ways first: a
     negotiated-congestion router (rip-up and re-route, PathFinder style,
-    numba); a SAT encoding asking for induced lines (never touching
-    themselves) that leave empty just the cells the checkerboard count says
-    must be (Glucose for a moment; when there are none, induced lines with
-    any cells empty, which settle the puzzle); then a portfolio, the
-    router's other runs in this process while child processes run Kissat
-    (which cannot be interrupted) on induced lines with exactly those empty
-    cells, a few more, many more, and any number. Last, and always for ``fill``,
+    numba), a short run; a SAT encoding asking for lines without U-turns
+    that leave empty just the cells the checkerboard count says must be
+    (Glucose for a moment; when there are none, a longer router run, then
+    induced lines, never touching themselves, with any cells empty, which
+    settle the puzzle); then a portfolio, the router's other runs in one
+    process while child processes run Kissat (which cannot be interrupted)
+    on such lines with exactly those empty cells, a few more, many more, and
+    any number. Last, and always for ``fill``,
     uniqueness and counting: the SAT encoding of :mod:`tremaux.numberlink.sat`
     on Glucose 4 (python-sat) with lazy loop cuts, started from the router's
     best attempt as phase hints; it proves "no solution", proves uniqueness
@@ -225,13 +226,23 @@ def _regions(g: np.ndarray) -> np.ndarray:
 
 
 # ---------------------------------------------------------------------- fast
-ROUTER_PORTFOLIO = ((200, 1, 0.3, 1.3),) + tuple((5000, s, 1.0, 1.05) for s in (1, 2, 3, 4)) + tuple(
+ROUTER_PORTFOLIO = ((50, 1, 0.3, 1.3),) + tuple((5000, s, 1.0, 1.05) for s in (1, 2, 3, 4)) + tuple(
     (2000, s, 0.3, 1.3) for s in (2, 3, 4))
 """Router runs tried in turn under ``nikoli``: (rounds, seed, history step, pressure growth).
 
-A quick run first, in this process; then, in one process of the portfolio,
+A short run first, in this process; then, in one process of the portfolio,
 slow-pressure runs and restarts with other seeds, which each solve contest
-puzzles the others do not (measured on the public set).
+puzzles the others do not (measured on the public set). The first run is
+short because the SAT question after it answers most contest puzzles in a
+few milliseconds; what it still solves at once are the puzzles with many
+pairs, whose lines hardly wind (ADC 2015 Q05, 432 pairs, in one round).
+"""
+
+ROUTER_AGAIN: tuple[int, int, float, float] | None = (300, 2, 0.3, 1.3)
+"""A second router run in this process, made when the first SAT question has no answer.
+
+Those puzzles leave many cells empty, and they are the router's kind
+(ADC 2015 Q13, Q14, Q20). ``None``: none.
 """
 
 
@@ -352,11 +363,12 @@ INDUCED_MAX_PAIRS = 64
 the router answers every public puzzle with more pairs at once)."""
 
 GLUCOSE_FIRST_SECONDS = 0.15
-"""Seconds of Glucose, in process, on the induced-lines questions before the portfolio starts.
+"""Seconds of Glucose, in process, on the first questions before the portfolio starts.
 
-The first asks for the lines that leave just the surplus cells empty. When
-it is settled with "none", the rest of the time goes to lines with any cells
-empty, whose answer settles the puzzle: small unsolvable puzzles are then
+The first asks for lines without U-turns that leave just the surplus cells
+empty. When it is settled with "none" (and the second router run fails),
+the rest of the time goes to induced lines with any cells empty, whose
+answer settles the puzzle: small unsolvable puzzles are then
 proved so in milliseconds (the ``7x7_ra`` level with no solution in 5 ms
 instead of 63 ms, where a child process had to start).
 """
@@ -364,18 +376,21 @@ instead of 63 ms, where a child process had to start).
 PORTFOLIO_SECONDS = 120.0
 """Seconds the portfolio may take when no time limit is set (then the exact search runs)."""
 
-SAT_PORTFOLIO: tuple[tuple[str | None, int | None, str, float, float], ...] = (
-    ("surplus", 0, "binary", 2.0, 0.0),
-    ("any", 4, "binary", 1.0, 0.5),
-    ("any", 20, "onehot", 1.0, 1.0),
-    (None, None, "binary", 0.5, 1.5),
+SAT_PORTFOLIO: tuple[tuple[str | None, int | None, str, str, float, float], ...] = (
+    ("surplus", 0, "binary", "no-uturn", 2.0, 0.0),
+    ("any", 4, "binary", "induced", 1.0, 0.5),
+    ("any", 20, "onehot", "induced", 1.0, 1.0),
+    (None, None, "binary", "induced", 0.5, 1.5),
 )
-"""The Kissat runs of the portfolio: ``(holes, empty cells beyond the surplus, colour, weight, delay)``.
+"""The Kissat runs of the portfolio: ``(holes, empty cells beyond the surplus, colour, lines, weight, delay)``.
 
 A run gets processor time in proportion to its weight, and starts once the
 others have had ``delay`` seconds for each unit of their weight.
 
-Every run asks for induced lines. ``("surplus", 0)``: exactly the empty
+Every run asks for lines that a solution under ``nikoli`` can be shortened
+into: ``"induced"``, lines that never touch themselves, or ``"no-uturn"``,
+lines that never take three edges of one 2 x 2 block (see
+:class:`~tremaux.numberlink.sat.Encoding`). ``("surplus", 0)``: exactly the empty
 cells the checkerboard count forces, of the surplus colour (none: the lines
 and closed loops, later dropped, fill the grid); ``("any", k)``: up to ``k``
 more, anywhere; ``(None, None)``: lines under ``nikoli``, any number of
@@ -410,23 +425,28 @@ CHILD_SAT_BACKEND = "kissat404"
 """The python-sat solver of the portfolio (Kissat: the quickest there, but not interruptible)."""
 
 
-def _job_encoding(puzzle: Puzzle, job: tuple[str | None, int | None, str], backend: str) -> Any:
+Job = tuple[str | None, int | None, str, str]
+"""A SAT question of the portfolio: ``(holes, extra, colour, lines)``, see :data:`SAT_PORTFOLIO`."""
+
+
+def _job_encoding(puzzle: Puzzle, job: Job, backend: str) -> Any:
     from .sat import Encoding
 
-    holes, extra, colour = job
+    holes, extra, colour, lines = job
+    kw = dict(backend=backend, colour=colour, induced=lines == "induced", uturns=False)
     if holes is None:
-        return Encoding(puzzle, "nikoli", backend=backend, colour=colour, induced=True)
-    return Encoding(puzzle, "fill", backend=backend, colour=colour, induced=True, holes=holes,
-                    max_holes=abs(colour_surplus(puzzle)) + (extra or 0))
+        return Encoding(puzzle, "nikoli", **kw)
+    return Encoding(puzzle, "fill", holes=holes, max_holes=abs(colour_surplus(puzzle)) + (extra or 0), **kw)
 
 
-def _job_name(job: tuple[str | None, int | None, str]) -> str:
-    holes, extra, _ = job
+def _job_name(job: Job) -> str:
+    holes, extra, _, lines = job
+    kind = "induced lines" if lines == "induced" else "lines without U-turns"
     if holes is None:
-        return "induced lines, any cell may stay empty"
+        return f"{kind}, any cell may stay empty"
     if holes == "surplus":
-        return "induced lines, only the cells the checkerboard forces stay empty"
-    return f"induced lines, up to {extra} more cells empty"
+        return f"{kind}, only the cells the checkerboard forces stay empty"
+    return f"{kind}, up to {extra} more cells empty"
 
 
 def _nikoli_quick(puzzle: Puzzle, deadline: float | None, extras: dict[str, Any],
@@ -446,8 +466,8 @@ def _nikoli_quick(puzzle: Puzzle, deadline: float | None, extras: dict[str, Any]
         return _solved(hint, extras, "solved by the congestion router"), hint
     if not one:
         return None, hint
-    jobs = [job[:3] for job in SAT_PORTFOLIO] if puzzle.pairs <= INDUCED_MAX_PAIRS else []
-    weights = [job[3:] for job in SAT_PORTFOLIO] if jobs else []
+    jobs = [job[:4] for job in SAT_PORTFOLIO] if puzzle.pairs <= INDUCED_MAX_PAIRS else []
+    weights = [job[4:] for job in SAT_PORTFOLIO] if jobs else []
     if jobs:
         budget = GLUCOSE_FIRST_SECONDS if deadline is None else min(GLUCOSE_FIRST_SECONDS,
                                                                    0.5 * (deadline - time.perf_counter()))
@@ -458,6 +478,12 @@ def _nikoli_quick(puzzle: Puzzle, deadline: float | None, extras: dict[str, Any]
             return _solved(lk, extras, f"solved by {_job_name(jobs[0])} (Glucose)"), lk
         if settled:  # no such lines: the first Kissat run would say the same
             jobs, weights = jobs[1:], weights[1:]
+            if ROUTER_AGAIN is not None:  # the puzzles that leave many cells empty: the router's kind
+                it, cells, starts = _router(puzzle, *ROUTER_AGAIN)
+                extras["router_runs"] = 2
+                if it > 0:
+                    lk = Linking.from_flat(puzzle, cells, starts)
+                    return _solved(lk, extras, "solved by the congestion router"), lk
             # then the question that settles the puzzle, while it is quick: lines with any cells empty
             last = next((k for k, job in enumerate(jobs) if job[0] is None), None)
             if last is not None:
@@ -586,8 +612,7 @@ class _Portfolio:
         self.procs.clear()
 
 
-def _induced_here(puzzle: Puzzle, job: tuple[str | None, int | None, str],
-                  seconds: float) -> tuple[Linking | None, bool]:
+def _induced_here(puzzle: Puzzle, job: Job, seconds: float) -> tuple[Linking | None, bool]:
     """Induced lines for ``job`` on Glucose, in this process.
 
     Glucose can be interrupted, so no child process is needed, and a fork
@@ -655,7 +680,7 @@ def _router_work(puzzle: Puzzle, _task: str, send: Any) -> None:  # pragma: no c
         send.close()
 
 
-def _sat_work(puzzle: Puzzle, job: tuple[str | None, int | None, str], send: Any) -> None:  # pragma: no cover - child
+def _sat_work(puzzle: Puzzle, job: Job, send: Any) -> None:  # pragma: no cover - child
     try:
         with _job_encoding(puzzle, job, CHILD_SAT_BACKEND) as enc:
             model = enc.next_model(drop_loops=True)
