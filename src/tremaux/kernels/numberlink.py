@@ -475,7 +475,9 @@ def route(flat, h, w, ends, max_iters, cells_out, starts_out, state, hist_step, 
     hist = np.zeros(size, dtype=np.float64)
     dist = np.empty(size, dtype=np.float64)
     prev = np.empty(size, dtype=np.int64)
-    done = np.zeros(size, dtype=np.bool_)
+    seen = np.zeros(size, dtype=np.int64)  # the search that last set dist (no clearing between searches)
+    fin = np.zeros(size, dtype=np.int64)  # the search that last settled the cell
+    stamp = 0
     hk = np.empty(4 * size + 4, dtype=np.float64)
     hv = np.empty(4 * size + 4, dtype=np.int64)
     paths = np.full((n, size), -1, dtype=np.int64)
@@ -497,36 +499,38 @@ def route(flat, h, w, ends, max_iters, cells_out, starts_out, state, hist_step, 
             plen[k] = 0
             src = ends[k, 0]
             dst = ends[k, 1]
-            for i in range(size):
-                dist[i] = 1e300
-                prev[i] = -1
-                done[i] = False
+            stamp += 1
+            seen[src] = stamp
             dist[src] = 0.0
+            prev[src] = -1
+            dr, dc = dst // w, dst % w
             nh = _heap_push(hk, hv, 0, 0.0, src)
             while nh > 0:
-                key, u, nh = _heap_pop(hk, hv, nh)
-                if done[u]:
+                _key, u, nh = _heap_pop(hk, hv, nh)
+                if fin[u] == stamp:
                     continue
-                done[u] = True
+                fin[u] = stamp
                 if u == dst:
                     break
                 for d in range(4):
                     v = _nb(u, d, h, w)
-                    if v < 0 or done[v]:
+                    if v < 0 or fin[v] == stamp:
                         continue
                     if v != dst and flat[v] != 0:
                         continue
                     cost = 1.0
                     if v != dst:
                         cost = (1.0 + hist[v]) * (1.0 + pres * occ[v])
-                    nd = key + cost
-                    if nd < dist[v]:
+                    nd = dist[u] + cost
+                    if seen[v] != stamp or nd < dist[v]:
+                        seen[v] = stamp
                         dist[v] = nd
                         prev[v] = u
-                        nh = _heap_push(hk, hv, nh, nd, v)
+                        # A*: every step costs at least 1, so the Manhattan distance to dst never overestimates
+                        nh = _heap_push(hk, hv, nh, nd + abs(v // w - dr) + abs(v % w - dc), v)
                         if nh >= hk.shape[0] - 1:
                             nh = nh  # the heap is sized for 4 pushes per cell
-            if prev[dst] < 0 and dst != src:
+            if seen[dst] != stamp:
                 return -2  # a pair cannot be connected at all
             # store path dst -> src reversed
             m = 0
