@@ -718,3 +718,23 @@ def test_router_reports_a_pair_walled_in():
     assert it == -2  # 1 at the corner has only the 2s beside it
     it, cells, starts = nl_solve._router(Puzzle.from_rows(["1.2", "...", "1.2"]), 10)
     assert it == 1 and starts[-1] == 6  # two straight lines of three cells, found in the first round
+
+
+def test_lines_without_uturns_with_shared_codes_join_each_pair(monkeypatch):
+    # past 7 pairs the first question's pairs share 3-bit codes (a line joining two of them is cut and the
+    # solver asked again): two pairs per row, 20 in all, whose straight lines fill the grid
+    from tremaux.numberlink import solve as nl_solve
+
+    def router_fails(puzzle, *_args, **_kw):
+        return -1, np.empty(0, dtype=np.int64), np.zeros(puzzle.pairs + 1, dtype=np.int64)
+
+    monkeypatch.setattr(nl_solve, "_router", router_fails)
+    assert nl_solve.NO_UTURN_COLOUR_BITS == 3
+    g = np.zeros((10, 10), dtype=np.int64)
+    for r in range(10):
+        g[r, [0, 4]] = 2 * r + 1
+        g[r, [5, 9]] = 2 * r + 2
+    for p in (Puzzle(g), Puzzle(g.T.copy()), Puzzle(np.rot90(g).copy())):
+        res = solve_puzzle(p, rule="nikoli")
+        assert res.status == "solved" and "lines without U-turns" in res.message
+        assert_valid(p, res.linking, "nikoli")

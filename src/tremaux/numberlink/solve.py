@@ -226,7 +226,7 @@ def _regions(g: np.ndarray) -> np.ndarray:
 
 
 # ---------------------------------------------------------------------- fast
-ROUTER_PORTFOLIO = ((50, 1, 0.3, 1.3),) + tuple((5000, s, 1.0, 1.05) for s in (1, 2, 3, 4)) + tuple(
+ROUTER_PORTFOLIO = ((30, 1, 0.3, 1.3),) + tuple((5000, s, 1.0, 1.05) for s in (1, 2, 3, 4)) + tuple(
     (2000, s, 0.3, 1.3) for s in (2, 3, 4))
 """Router runs tried in turn under ``nikoli``: (rounds, seed, history step, pressure growth).
 
@@ -236,6 +236,9 @@ puzzles the others do not (measured on the public set). The first run is
 short because the SAT question after it answers most contest puzzles in a
 few milliseconds; what it still solves at once are the puzzles with many
 pairs, whose lines hardly wind (ADC 2015 Q05, 432 pairs, in one round).
+Over the 8 rotations and reflections of the contest puzzles up to 40x20,
+30 rounds gave a median of 22.0 ms against 25.2 ms for 50 rounds,
+measured A/B in one session (38.3 ms for 200 rounds, in an earlier one).
 """
 
 ROUTER_AGAIN: tuple[int, int, float, float] | None = (300, 2, 0.3, 1.3)
@@ -397,24 +400,31 @@ cells the checkerboard count forces, of the surplus colour (none: the lines
 and closed loops, later dropped, fill the grid); ``("any", k)``: up to ``k``
 more, anywhere; ``(None, None)``: lines under ``nikoli``, any number of
 empty cells, whose "no model" proves that the puzzle has no solution (every
-solution can be shortened into induced lines). Measured on the public
-contest puzzles: the first solves the winding ones whose answers fill the
-grid or leave the forced cell or two empty (ADC 2014 Q14 in 0.4 s), the
-second ADC 2015 Q15, the third ADC 2015 Q17 (10 s alone).
+solution can be shortened into induced lines).
+
+Measured on the public contest puzzles. The first, asked of Glucose in
+process before the portfolio starts, solves the winding ones whose answers
+fill the grid or leave the forced cell or two empty: over the 8 rotations
+and reflections of 10 of them its search takes a median of 2.6 ms (44 ms
+with induced lines and no U-turn clauses), and ADC 2015 Q06, Q07 and Q18,
+which took 1-6 s in the portfolio, take 0.05-0.12 s. Without the induced
+clauses it has 40 % fewer clauses and is quicker still (median 9.3 against
+13.9 ms with building and loading). The second solves ADC 2015 Q15 (1.6 s
+alone). ADC 2015 Q17 is solved by the third, the fourth or the last,
+depending on luck: over 4 orientations, 3.6-15 s for the binary codes,
+3.2-22 s for the one-hot ones, 1.0 s to over 40 s for the last; running all
+three, its median over 8 orientations is 8.8 s (13.0 s with the portfolio
+before: the router at weight 2, no binary "up to 20" run, the last at
+weight 0.5). Here the last run needs
+the induced lines: without them Kissat did not solve Q15, Q17 or Q18 in 40 s.
 
 The colour encoding (:class:`~tremaux.numberlink.sat.Encoding`) is chosen
 per run. ``"binary"``: a code per pair in bits, and a variable per bit
 and edge saying that the codes of its cells differ; ``"onehot"``: a
-variable per cell and pair, with the pairwise at-most-one clauses. The
-first question, on Glucose in process and on Kissat here, and the second
-and last use the binary codes: about half the clauses of the one-hot
-colours without at-most-one (ADC 2014 Q13: 16,093 against 35,582), and quicker on
-the contest puzzles over their 8 rotations and reflections (median 64 ms
-against 98 ms for a whole solve, ADC 2014 Q07 82 against 260 ms, ADC 2015
-Q11 0.38 against 0.75 s; ADC 2015 Q15 4.3 s against 9.0 s, Q18 1.1 against
-2.9 s). The third keeps the one-hot colours: with binary codes ADC 2015 Q17
-took 36 s instead of 15 s (and without the at-most-one clauses Kissat did
-not solve it in 40 s).
+variable per cell and pair, with the pairwise at-most-one clauses (only up
+to :data:`ONEHOT_MAX_PAIRS`). The binary codes have about half the clauses
+of the one-hot colours without at-most-one (ADC 2014 Q13: 16,093 against
+35,582).
 """
 
 ROUTER_WEIGHT = 1.0
@@ -428,6 +438,17 @@ CHILD_SAT_BACKEND = "kissat404"
 """The python-sat solver of the portfolio (Kissat: the quickest there, but not interruptible)."""
 
 
+NO_UTURN_COLOUR_BITS: int | None = 3
+"""Colour bits of the runs asking for lines without U-turns (``None``: a code per pair).
+
+Past 7 pairs, pairs share codes (see ``Encoding(colour_bits=...)``), and a
+model whose line joins two pairs is cut and the solver asked again. Fewer
+clauses, and quicker: over the 8 rotations and reflections of the contest
+puzzles of the class up to 40x20, whole solves took a median of 21.6 ms
+against 25.2 ms with a code per pair (19.3 against 22.0 ms with the
+30-round first router run), measured A/B in one session.
+"""
+
 Job = tuple[str | None, int | None, str, str]
 """A SAT question of the portfolio: ``(holes, extra, colour, lines)``, see :data:`SAT_PORTFOLIO`."""
 
@@ -437,6 +458,8 @@ def _job_encoding(puzzle: Puzzle, job: Job, backend: str) -> Any:
 
     holes, extra, colour, lines = job
     kw = dict(backend=backend, colour=colour, induced=lines == "induced", uturns=False)
+    if lines == "no-uturn" and colour == "binary" and NO_UTURN_COLOUR_BITS is not None:
+        kw["colour_bits"] = NO_UTURN_COLOUR_BITS
     if holes is None:
         return Encoding(puzzle, "nikoli", **kw)
     return Encoding(puzzle, "fill", holes=holes, max_holes=abs(colour_surplus(puzzle)) + (extra or 0), **kw)
