@@ -738,3 +738,33 @@ def test_lines_without_uturns_with_shared_codes_join_each_pair(monkeypatch):
         res = solve_puzzle(p, rule="nikoli")
         assert res.status == "solved" and "lines without U-turns" in res.message
         assert_valid(p, res.linking, "nikoli")
+
+
+def test_nikoli_uniqueness_through_induced_lines_matches_brute_force():
+    # a shortcut or a detour of the first solution, or else the induced lines with it forbidden, decide
+    # uniqueness under nikoli exactly as counting every solution does
+    rng = np.random.default_rng(11)
+    ways = {}
+    for _ in range(200):
+        h, w = int(rng.integers(2, 5)), int(rng.integers(2, 6))
+        k = int(rng.integers(1, min(5, h * w // 2) + 1))
+        cells = rng.choice(h * w, size=2 * k, replace=False)
+        g = np.zeros(h * w, dtype=np.int64)
+        for j in range(k):
+            g[cells[2 * j]] = g[cells[2 * j + 1]] = j + 1
+        p = Puzzle(g.reshape(h, w))
+        n = len(brute_force(p.grid.tolist(), False, limit=2))
+        res = solve_puzzle(p, rule="nikoli", unique=True)
+        if n == 0:
+            assert res.status == "no-solution" and res.unique is False
+            continue
+        assert res.status == "solved" and res.unique == (n == 1), (p.grid.tolist(), res.message)
+        assert len(res.solutions) == (1 if n == 1 else 2)
+        for lk in res.solutions:
+            assert_valid(p, lk, "nikoli")
+        if n > 1:
+            assert res.solutions[0] != res.solutions[1]
+        ways[res.extras.get("uniqueness")] = ways.get(res.extras.get("uniqueness"), 0) + 1
+    # every way of deciding came up
+    assert set(ways) >= {"a shortcut or a detour of the first solution", "no other induced lines (SAT)",
+                         "other induced lines (SAT)"}, ways

@@ -668,3 +668,10 @@ class Encoding:
     def block(self, model: Model) -> None:
         """Forbid the lines of ``model`` (with or without loops elsewhere) in later models."""
         self.solver.add_clause((-(model.edges + 1)).tolist())
+
+    def block_lines(self, linking) -> None:
+        """Forbid the lines of ``linking`` (a :class:`~tremaux.numberlink.result.Linking`), as :meth:`block`."""
+        links = np.asarray(linking.links).ravel()
+        bit = np.where(self.horiz, 2, 4).astype(np.uint8)
+        on = (links[self.eu] & bit) > 0
+        self.solver.add_clause((-(np.flatnonzero(on) + 1)).tolist())

@@ -15,9 +15,12 @@ Two solvers are registered:
     settle the puzzle); then a portfolio, the router's other runs in one
     process while child processes run Kissat (which cannot be interrupted)
     on such lines with exactly those empty cells, a few more, many more, and
-    any number. Last, and always for ``fill``,
-    uniqueness and counting: the SAT encoding of :mod:`tremaux.numberlink.sat`
-    on Glucose 4 (python-sat) with lazy loop cuts, started from the router's
+    any number. Uniqueness under ``nikoli`` starts from that solution too: a
+    shortcut where a line touches itself, or a detour through empty cells,
+    is a second one; otherwise the solution is unique exactly when no other
+    induced lines exist (a SAT question). Last, and always for ``fill`` and
+    for counting: the SAT encoding of :mod:`tremaux.numberlink.sat` on
+    Glucose 4 (python-sat) with lazy loop cuts, started from the router's
     best attempt as phase hints; it proves "no solution", proves uniqueness
     and counts solutions up to a limit.
 ``tremaux``
@@ -46,6 +49,7 @@ Examples
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -290,6 +294,10 @@ def _fast(puzzle: Puzzle, *, rule: str, unique: bool, count: int | None, time_li
     surplus = colour_surplus(puzzle)
     if rule == "fill" and surplus:
         return _fill_unbalanced(puzzle, surplus, unique, count, deadline)
+    if rule == "nikoli" and unique and not count:
+        answer = _nikoli_unique(puzzle, deadline, time_limit, extras)
+        if answer is not None:
+            return answer
     if rule == "nikoli":
         quick, hint = _nikoli_quick(puzzle, deadline, extras, one=want == 1)
         if quick is not None:
@@ -333,6 +341,135 @@ def _fast(puzzle: Puzzle, *, rule: str, unique: bool, count: int | None, time_li
     return PuzzleSolution(None, "", rule, "solved", tuple(found), message=msg, steps=calls, extras=extras,
                           unique=(len(found) == 1) if unique else None, count=len(found) if count else None,
                           complete=exhausted or not count)
+
+
+def _nikoli_unique(puzzle: Puzzle, deadline: float | None, time_limit: float | None,
+                   extras: dict[str, Any]) -> PuzzleSolution | None:
+    """Uniqueness under ``nikoli`` through induced lines; ``None`` when no solution was found quickly.
+
+    A solution ``S`` comes from the quick ways (:func:`_nikoli_quick`). If one
+    of its lines touches itself, the shortcut is another solution; if empty
+    cells join the two sides of a line edge, a detour through them is
+    another one (:func:`_next_to`). Otherwise ``S`` is the only solution
+    exactly when no other induced lines (lines that never touch themselves)
+    exist, which the SAT encoding with ``induced=True`` answers, ``S``
+    forbidden. Why: take the shortcuts of another solution ``T`` one after
+    the other; if that ends at a solution other than ``S``, its lines never
+    touch themselves; if it ends at ``S``, the last shortcut undid a detour
+    of ``S`` through its empty cells.
+    """
+    from .sat import Encoding
+
+    quick, _hint = _nikoli_quick(puzzle, deadline, extras, one=True)
+    if quick is None:
+        return None  # the exact search takes over
+    if quick.status != "solved":
+        return replace(quick, unique=False)
+    first = quick.solutions[0]
+    second = _next_to(puzzle, first)
+    how = "a shortcut or a detour of the first solution"
+    if second is None:
+        how = "no other induced lines (SAT)"
+        with Encoding(puzzle, "nikoli", induced=True) as enc:
+            enc.block_lines(first)
+            try:
+                model = enc.next_model(deadline)
+            except TimeoutError:
+                extras["sat_calls"] = enc.calls
+                return _gave_up(time_limit, (first,), steps=enc.calls, extras=extras)
+            extras.update(sat_calls=enc.calls, clauses=enc.nclauses, variables=enc.nvars)
+            if model is not None:
+                second = _checked_lines(puzzle, model.links)
+                how = "other induced lines (SAT)"
+    extras["uniqueness"] = how
+    steps = extras.get("sat_calls", 0)
+    if second is None:
+        return PuzzleSolution(None, "", "nikoli", "solved", (first,), message="unique solution", steps=steps,
+                              extras=extras, unique=True)
+    return PuzzleSolution(None, "", "nikoli", "solved", (first, second),
+                          message="not unique: a second solution is shown", steps=steps, extras=extras,
+                          unique=False)
+
+
+def _next_to(puzzle: Puzzle, linking: Linking) -> Linking | None:
+    """Another solution under ``nikoli`` one step from ``linking``, or ``None``.
+
+    A shortcut: a line that touches itself (two of its cells side by side,
+    not one after the other) goes from the one to the other at once, and the
+    cells between stay empty. A detour: a line edge ``a``-``d`` with an empty
+    cell beside ``a`` and one beside ``d`` in one region of empty cells goes
+    from ``a`` through that region to ``d``.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> p = Puzzle.from_rows(["1..1", "...."])
+    >>> straight = Linking.from_paths(p, [[(0, 0), (0, 1), (0, 2), (0, 3)]])
+    >>> [c.tolist() for c in _next_to(p, straight).paths[0]]
+    [[0, 0], [1, 0], [1, 1], [0, 1], [0, 2], [0, 3]]
+    >>> [c.tolist() for c in _next_to(p, _next_to(p, straight)).paths[0]]  # and back
+    [[0, 0], [0, 1], [0, 2], [0, 3]]
+    """
+    h, w = puzzle.shape
+    paths = list(linking.paths)
+    flat = [path[:, 0] * w + path[:, 1] for path in paths]
+    owner = np.zeros(h * w, dtype=np.int64)
+    pos = np.zeros(h * w, dtype=np.int64)
+    for k, cells in enumerate(flat):
+        owner[cells] = k + 1
+        pos[cells] = np.arange(cells.size)
+    idx = np.arange(h * w).reshape(h, w)
+    u = np.concatenate([idx[:, :-1].ravel(), idx[:-1, :].ravel()])
+    v = np.concatenate([idx[:, 1:].ravel(), idx[1:, :].ravel()])
+    touch = np.flatnonzero((owner[u] > 0) & (owner[u] == owner[v]) & (np.abs(pos[u] - pos[v]) > 1))
+    if touch.size:
+        e = int(touch[0])
+        k = int(owner[u[e]]) - 1
+        i, j = sorted((int(pos[u[e]]), int(pos[v[e]])))
+        paths[k] = np.concatenate([paths[k][: i + 1], paths[k][j:]])
+        return Linking.from_paths(puzzle, paths)
+    region = kn.free_regions(np.ascontiguousarray(owner), h, w)  # regions of empty cells
+    for k, cells in enumerate(flat):
+        a, d = cells[:-1], cells[1:]
+        for da in range(4):
+            x, xr = _step(a, da, h, w, region)
+            for dd in range(4):
+                y, yr = _step(d, dd, h, w, region)
+                hit = np.flatnonzero((xr > 0) & (xr == yr))
+                if hit.size:
+                    i = int(hit[0])
+                    way = _empty_path(int(x[i]), int(y[i]), region, h, w)
+                    detour = np.stack([way // w, way % w], axis=1)
+                    paths[k] = np.concatenate([paths[k][: i + 1], detour, paths[k][i + 1:]])
+                    return Linking.from_paths(puzzle, paths)
+    return None
+
+
+def _step(cells: np.ndarray, d: int, h: int, w: int, region: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The neighbours of ``cells`` in direction ``d`` (N E S W) and their regions (0: off the grid or taken)."""
+    r, c = cells // w + (-1, 0, 1, 0)[d], cells % w + (0, 1, 0, -1)[d]
+    inside = (r >= 0) & (r < h) & (c >= 0) & (c < w)
+    nb = np.where(inside, r * w + c, 0)
+    return nb, np.where(inside, region[nb], 0)
+
+
+def _empty_path(x: int, y: int, region: np.ndarray, h: int, w: int) -> np.ndarray:
+    """A shortest path of cells from ``x`` to ``y`` inside their region (breadth first)."""
+    prev = {x: -1}
+    queue = [x]
+    for cur in queue:
+        if cur == y:
+            break
+        r, c = divmod(cur, w)
+        for nr, nc in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)):
+            nxt = nr * w + nc
+            if 0 <= nr < h and 0 <= nc < w and nxt not in prev and region[nxt] == region[x]:
+                prev[nxt] = cur
+                queue.append(nxt)
+    way = [y]
+    while prev[way[-1]] >= 0:
+        way.append(prev[way[-1]])
+    return np.array(way[::-1], dtype=np.int64)
 
 
 def _fill_unbalanced(puzzle: Puzzle, surplus: int, unique: bool, count: int | None,
