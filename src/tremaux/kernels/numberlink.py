@@ -456,7 +456,8 @@ def _heap_pop(hk, hv, n):
 def route(flat, h, w, ends, max_iters, cells_out, starts_out, state, hist_step, pres_growth):
     """Connect every pair by negotiated congestion (PathFinder); lines may leave cells empty.
 
-    Each round rips up and re-routes every pair along a cheapest path, where
+    Each round rips up and re-routes every pair along a cheapest path (A*,
+    with the Manhattan distance to the other end as the estimate), where
     a cell costs ``(1 + history) * (1 + pressure * others_using_it)``; after a
     round, cells used by several lines get more history and the pressure grows.
     Stops when no cell is shared (a solution under the ``nikoli`` rule) or

@@ -59,11 +59,12 @@ block): four clauses of three edge literals per block, which unit
 propagation uses at once, where the induced rule above waits for the colours
 to be known. Induced lines get them too. Under ``nikoli`` this loses no
 puzzle either (the line can cut across the open side of the U), and on the
-contest puzzles it is the strongest single rule there is: with it, the
-first question below takes a median of 2.6 ms of search where it took 44 ms
-(over the 8 rotations and reflections of 10 contest puzzles), and without
-the induced rule, which it makes unnecessary there, the clauses are 40 %
-fewer.
+contest puzzles it is the strongest single rule we found: with it, the
+first SAT question of the ``nikoli`` solver (``holes="surplus"``, see
+:mod:`tremaux.numberlink.solve`) takes a median of 2.6 ms of search where
+it took 44 ms (over the 8 rotations and reflections of 10 contest
+puzzles), and without the induced rule, which it makes unnecessary there,
+the clauses are 40 % fewer.
 
 With ``holes`` (under ``fill``) some cells may stay empty: a hole
 variable per allowed cell lifts its "covered" constraints, and ``max_holes``
@@ -657,11 +658,15 @@ class Encoding:
             raise RuntimeError("a model joins two pairs but no line could be forbidden")
         self.wrong_cuts += cut
 
-    def set_hint(self, linking) -> None:
-        """Prefer the line edges of ``linking`` (a :class:`~tremaux.numberlink.result.Linking`) in decisions."""
+    def _on(self, linking) -> np.ndarray:
+        """Which edge variables ``linking`` (a :class:`~tremaux.numberlink.result.Linking`) uses."""
         links = np.asarray(linking.links).ravel()
         bit = np.where(self.horiz, 2, 4).astype(np.uint8)
-        on = (links[self.eu] & bit) > 0
+        return (links[self.eu] & bit) > 0
+
+    def set_hint(self, linking) -> None:
+        """Prefer the line edges of ``linking`` (a :class:`~tremaux.numberlink.result.Linking`) in decisions."""
+        on = self._on(linking)
         lits = np.where(on, 1, -1) * np.arange(1, self.nedges + 1)
         self.solver.set_phases(lits.tolist())
 
@@ -671,7 +676,4 @@ class Encoding:
 
     def block_lines(self, linking) -> None:
         """Forbid the lines of ``linking`` (a :class:`~tremaux.numberlink.result.Linking`), as :meth:`block`."""
-        links = np.asarray(linking.links).ravel()
-        bit = np.where(self.horiz, 2, 4).astype(np.uint8)
-        on = (links[self.eu] & bit) > 0
-        self.solver.add_clause((-(np.flatnonzero(on) + 1)).tolist())
+        self.solver.add_clause((-(np.flatnonzero(self._on(linking)) + 1)).tolist())

@@ -552,8 +552,8 @@ depending on luck: over 4 orientations, 3.6-15 s for the binary codes,
 3.2-22 s for the one-hot ones, 1.0 s to over 40 s for the last; running all
 three, its median over 8 orientations is 8.8 s (13.0 s with the portfolio
 before: the router at weight 2, no binary "up to 20" run, the last at
-weight 0.5). Here the last run needs
-the induced lines: without them Kissat did not solve Q15, Q17 or Q18 in 40 s.
+weight 0.5). Here the last run needs the induced lines: without them
+Kissat did not solve Q15, Q17 or Q18 in 40 s.
 
 The colour encoding (:class:`~tremaux.numberlink.sat.Encoding`) is chosen
 per run. ``"binary"``: a code per pair in bits, and a variable per bit
