@@ -740,12 +740,16 @@ def test_lines_without_uturns_with_shared_codes_join_each_pair(monkeypatch):
         assert_valid(p, res.linking, "nikoli")
 
 
-def test_nikoli_uniqueness_through_induced_lines_matches_brute_force():
+@pytest.mark.parametrize("glucose_seconds, trials", [(1.0, 200), (0.0, 40)])  # 0: Kissat in a child answers
+def test_nikoli_uniqueness_through_induced_lines_matches_brute_force(glucose_seconds, trials, monkeypatch):
     # a shortcut or a detour of the first solution, or else the induced lines with it forbidden, decide
     # uniqueness under nikoli exactly as counting every solution does
+    from tremaux.numberlink import solve as nl_solve
+
+    monkeypatch.setattr(nl_solve, "UNIQUE_GLUCOSE_SECONDS", glucose_seconds)
     rng = np.random.default_rng(11)
     ways = {}
-    for _ in range(200):
+    for _ in range(trials):
         h, w = int(rng.integers(2, 5)), int(rng.integers(2, 6))
         k = int(rng.integers(1, min(5, h * w // 2) + 1))
         cells = rng.choice(h * w, size=2 * k, replace=False)
@@ -765,6 +769,8 @@ def test_nikoli_uniqueness_through_induced_lines_matches_brute_force():
         if n > 1:
             assert res.solutions[0] != res.solutions[1]
         ways[res.extras.get("uniqueness")] = ways.get(res.extras.get("uniqueness"), 0) + 1
+        if res.extras.get("uniqueness", "").endswith("(SAT)"):
+            assert ("kissat_seconds" in res.extras) == (glucose_seconds == 0)
     # every way of deciding came up
     assert set(ways) >= {"a shortcut or a detour of the first solution", "no other induced lines (SAT)",
                          "other induced lines (SAT)"}, ways
