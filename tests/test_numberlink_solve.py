@@ -586,20 +586,25 @@ def _induced_lines(p, rule, colour, **kw):
     pytest.fail("more models than expected")
 
 
-def test_binary_and_onehot_induced_lines_agree():
-    # under nikoli both give exactly the induced lines (solvable exactly when brute force finds a
-    # solution); under fill with holes the binary codes leave closed loops more colours (code 0 and
-    # the unused ones), so they may allow more lines, never fewer
-    rng = np.random.default_rng(3)
-    solvable = filled = 0
-    for _ in range(150):
-        h, w = int(rng.integers(2, 5)), int(rng.integers(2, 5))
-        k = int(rng.integers(1, min(4, h * w // 2) + 1))
+def _random_puzzles(seed, count, max_width=4, max_pairs=4):
+    """``count`` random small puzzles (2 to 4 rows, 2 to ``max_width`` columns, 1 to ``max_pairs`` pairs)."""
+    rng = np.random.default_rng(seed)
+    for _ in range(count):
+        h, w = int(rng.integers(2, 5)), int(rng.integers(2, max_width + 1))
+        k = int(rng.integers(1, min(max_pairs, h * w // 2) + 1))
         cells = rng.choice(h * w, size=2 * k, replace=False)
         g = np.zeros(h * w, dtype=np.int64)
         for j in range(k):
             g[cells[2 * j]] = g[cells[2 * j + 1]] = j + 1
-        p = Puzzle(g.reshape(h, w))
+        yield Puzzle(g.reshape(h, w))
+
+
+def test_binary_and_onehot_induced_lines_agree():
+    # under nikoli both give exactly the induced lines (solvable exactly when brute force finds a
+    # solution); under fill with holes the binary codes leave closed loops more colours (code 0 and
+    # the unused ones), so they may allow more lines, never fewer
+    solvable = filled = 0
+    for p in _random_puzzles(3, 150):
         binary = _induced_lines(p, "nikoli", "binary")
         assert binary == _induced_lines(p, "nikoli", "onehot")
         has = len(brute_force(p.grid.tolist(), False, limit=1)) > 0
@@ -644,16 +649,9 @@ def test_lines_without_uturns_are_exactly_the_solutions_without_uturns():
     # under nikoli, and with exactly the checkerboard's empty cells (the in-process first question),
     # the models' lines are the brute-force solutions whose lines never take three edges of a 2 x 2
     # block; a puzzle has some exactly when it has a solution at all (a U-turn can be cut short)
-    rng = np.random.default_rng(5)
     solvable = surplus_cases = 0
-    for _ in range(150):
-        h, w = int(rng.integers(2, 5)), int(rng.integers(2, 5))
-        k = int(rng.integers(1, min(4, h * w // 2) + 1))
-        cells = rng.choice(h * w, size=2 * k, replace=False)
-        g = np.zeros(h * w, dtype=np.int64)
-        for j in range(k):
-            g[cells[2 * j]] = g[cells[2 * j + 1]] = j + 1
-        p = Puzzle(g.reshape(h, w))
+    for p in _random_puzzles(5, 150):
+        h, w = p.shape
         d = colour_surplus(p)
         dark = ((np.add.outer(np.arange(h), np.arange(w)) % 2) == 0).ravel()
         every, straight, surplus = set(), set(), set()
@@ -747,16 +745,8 @@ def test_nikoli_uniqueness_through_induced_lines_matches_brute_force(glucose_sec
     from tremaux.numberlink import solve as nl_solve
 
     monkeypatch.setattr(nl_solve, "UNIQUE_GLUCOSE_SECONDS", glucose_seconds)
-    rng = np.random.default_rng(11)
     ways = {}
-    for _ in range(trials):
-        h, w = int(rng.integers(2, 5)), int(rng.integers(2, 6))
-        k = int(rng.integers(1, min(5, h * w // 2) + 1))
-        cells = rng.choice(h * w, size=2 * k, replace=False)
-        g = np.zeros(h * w, dtype=np.int64)
-        for j in range(k):
-            g[cells[2 * j]] = g[cells[2 * j + 1]] = j + 1
-        p = Puzzle(g.reshape(h, w))
+    for p in _random_puzzles(11, trials, max_width=5, max_pairs=5):
         n = len(brute_force(p.grid.tolist(), False, limit=2))
         res = solve_puzzle(p, rule="nikoli", unique=True)
         if n == 0:

@@ -412,8 +412,9 @@ def _other_lines(puzzle: Puzzle, first: Linking, deadline: float | None,
             extras["sat_calls"] = enc.calls
     if "fork" not in mp.get_all_start_methods():
         return False, None  # pragma: no cover - platforms without fork
-    recv, send = mp.get_context("fork").Pipe(duplex=False)
-    proc = mp.get_context("fork").Process(target=_other_work, args=(puzzle, first, send), daemon=True)
+    ctx = mp.get_context("fork")
+    recv, send = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=_other_work, args=(puzzle, first, send), daemon=True)
     proc.start()
     send.close()
     t = time.perf_counter()
