@@ -46,8 +46,8 @@ _RUNNING, _EXHAUSTED, _LIMIT = 0, 1, 2
 _T_CCOL, _T_MATE, _T_COL = 0, 1, 2
 
 
-def new_state(size: int, max_solutions: int) -> dict[str, np.ndarray]:
-    """Fresh arrays for :func:`search_run` on a grid of ``size`` cells."""
+def new_state(size: int, max_solutions: int, memo_slots: int = 1 << 18) -> dict[str, np.ndarray]:
+    """Fresh arrays for :func:`search_run` on a grid of ``size`` cells (``memo_slots`` a power of two)."""
     ccol = np.zeros(size, dtype=np.int64)
     return {
         "links": np.zeros(size, dtype=np.int64),
@@ -60,6 +60,9 @@ def new_state(size: int, max_solutions: int) -> dict[str, np.ndarray]:
         "sols": np.zeros((max(1, max_solutions), size), dtype=np.int64),
         "work": np.zeros((8, size + 2), dtype=np.int64),
         "st": np.array([0, 0, _RUNNING, 0, 0, max_solutions], dtype=np.int64),
+        "fhash": np.zeros((size + 1, 2), dtype=np.uint64),
+        "fsol": np.full(size + 1, -1, dtype=np.int64),
+        "memo": np.zeros((memo_slots, 2), dtype=np.uint64),
     }
 
 
@@ -389,8 +392,365 @@ def _access(p, i, grid, h, w, comp, parent, acc, n0, mate, col, links, k):
 
 
 @njit(cache=True)
-def search_run(grid, h, w, ends, cover, touch, links, ccol, mate, col, trail, opt, mark, sols, work, st, max_nodes):
+def regions_by_row(grid, h, w, ends):
+    """Regions of free cells in rows ``R..h-1`` for every ``R``, computed once per puzzle.
+
+    Returns ``(lab, count, nterm, linked)``: ``lab[R, j]`` the region of free
+    cell ``j`` (row ``>= R``) among the free cells of rows ``>= R`` (-1
+    elsewhere), ``count[R]`` the number of regions, ``nterm[R, q]`` how many
+    sides of region ``q`` face a number in rows ``>= R``, and ``linked[R, k]``
+    true when both numbers of pair ``k + 1`` lie beside one region of row
+    ``R`` (or beside each other): while both are still to come, that pair
+    stays connectable whatever the rows above hold.
+    """
+    size = h * w
+    lab = np.full((h + 1, size), -1, dtype=np.int32)
+    count = np.zeros(h + 1, dtype=np.int64)
+    nterm = np.zeros((h + 1, size), dtype=np.int32)
+    stack = np.empty(size, dtype=np.int64)
+    for R in range(h):
+        lo = R * w
+        nc = 0
+        for s in range(lo, size):
+            if grid[s] != 0 or lab[R, s] >= 0:
+                continue
+            lab[R, s] = nc
+            stack[0] = s
+            top = 1
+            while top > 0:
+                top -= 1
+                x = stack[top]
+                r = x // w
+                c = x - r * w
+                for d in range(4):
+                    if d == 0:
+                        if r == R:
+                            continue
+                        y = x - w
+                    elif d == 1:
+                        if c == w - 1:
+                            continue
+                        y = x + 1
+                    elif d == 2:
+                        if r == h - 1:
+                            continue
+                        y = x + w
+                    else:
+                        if c == 0:
+                            continue
+                        y = x - 1
+                    if grid[y] != 0:
+                        nterm[R, nc] += 1
+                    elif lab[R, y] < 0:
+                        lab[R, y] = nc
+                        stack[top] = y
+                        top += 1
+            nc += 1
+        count[R] = nc
+    npairs = ends.shape[0]
+    linked = np.zeros((h + 1, npairs), dtype=np.bool_)
+    for R in range(h):
+        for k in range(npairs):
+            p = ends[k, 0]
+            q = ends[k, 1]
+            if abs(p - q) == w or (abs(p - q) == 1 and p // w == q // w):
+                linked[R, k] = True
+                continue
+            for dp in range(4):
+                yp = _side(p, dp, h, w)
+                if yp < 0 or yp < R * w or lab[R, yp] < 0:
+                    continue
+                for dq in range(4):
+                    yq = _side(q, dq, h, w)
+                    if yq >= R * w and yq >= 0 and lab[R, yq] == lab[R, yp]:
+                        linked[R, k] = True
+    return lab, count, nterm, linked
+
+
+@njit(cache=True, inline="always")
+def _side(x, d, h, w):
+    """The neighbour of ``x`` towards ``d`` (N0 E1 S2 W3), -1 off the grid."""
+    r = x // w
+    c = x - r * w
+    if d == 0:
+        return x - w if r > 0 else -1
+    if d == 1:
+        return x + 1 if c < w - 1 else -1
+    if d == 2:
+        return x + w if r < h - 1 else -1
+    return x - 1 if c > 0 else -1
+
+
+@njit(cache=True, inline="always")
+def _node(x, i, r, w, lab, base):
+    """Union-find node of the undecided free cell ``x`` after cell ``i`` (in row ``r``)."""
+    if x // w == r:
+        return base + (x - i - 1)
+    return np.int64(lab[r + 1, x])
+
+
+@njit(cache=True)
+def _prune_rows(i, grid, h, w, ends, cover, links, mate, col, work, lab, count, nterm, linked):
+    """:func:`_prune` in time linear in the width and the pairs, from :func:`regions_by_row`.
+
+    The free cells of rows below the current one form fixed regions; only the
+    cells left in the current row are joined to them here.
+    """
+    size = h * w
+    r = i // w
+    c = i - r * w
+    base = count[r + 1]
+    nn = base + (w - c - 1)
+    parent = work[1]
+    rt = work[2]
+    term = work[3]
+    rowend = (r + 1) * w
+    for q in range(nn):
+        parent[q] = q
+        term[q] = nterm[r + 1, q] if q < base else 0
+        rt[q] = 0
+    for x in range(i + 1, rowend):
+        q = base + x - i - 1
+        if grid[x] != 0:
+            term[q] = 2  # a number is not a region
+            if r + 1 < h and grid[x + w] == 0:
+                term[lab[r + 1, x + w]] += 1
+            continue
+        if x - 1 > i and grid[x - 1] != 0:
+            term[q] += 1
+        if x + 1 < rowend:
+            if grid[x + 1] != 0:
+                term[q] += 1
+            else:
+                a = _find(parent, q)
+                b = _find(parent, q + 1)
+                if a != b:
+                    parent[a] = b
+        if r + 1 < h:
+            if grid[x + w] != 0:
+                term[q] += 1
+            else:
+                a = _find(parent, q)
+                b = _find(parent, np.int64(lab[r + 1, x + w]))
+                if a != b:
+                    parent[a] = b
+    # dangling ends: keys into cells i+1 .. i+w
+    nk = 0
+    keys = work[4]
+    for j in range(i + 1, min(i + w + 1, size)):
+        if j - w >= 0 and links[j - w] & 4:
+            keys[nk] = 2 * j
+            nk += 1
+        if j == i + 1 and c < w - 1 and links[i] & 2:
+            keys[nk] = 2 * j + 1
+            nk += 1
+    for t in range(nk):
+        a = keys[t]
+        ta = a // 2
+        if grid[ta] == 0:
+            term[_node(ta, i, r, w, lab, base)] += 1
+    if cover:
+        for q in range(nn):
+            rt[_find(parent, q)] += term[q]
+        for q in range(nn):
+            if parent[q] == q and rt[q] < 2:
+                return False
+    # bridges: a piece of unknown colour joins the regions its two ends lead into
+    for t in range(nk):
+        a = keys[t]
+        ta = a // 2
+        if col[a] != 0:
+            if grid[ta] != 0 and grid[ta] != col[a]:
+                return False
+            continue
+        m = mate[a]
+        tm = m // 2
+        if grid[ta] != 0 and grid[tm] != 0 and grid[ta] != grid[tm]:
+            return False  # a piece between two different numbers
+        if a < m and grid[ta] == 0 and grid[tm] == 0:
+            ra = _find(parent, _node(ta, i, r, w, lab, base))
+            rm = _find(parent, _node(tm, i, r, w, lab, base))
+            if ra != rm:
+                parent[ra] = rm
+    npairs = ends.shape[0]
+    kend = work[5]
+    kend2 = work[6]
+    for k in range(npairs + 1):
+        kend[k] = -1
+        kend2[k] = -1
+    for t in range(nk):
+        a = keys[t]
+        k = col[a]
+        if k == 0:
+            continue
+        if kend[k] < 0:
+            kend[k] = a
+        else:
+            kend2[k] = a
+    acc = work[7]
+    for k in range(1, npairs + 1):
+        p = ends[k - 1, 0]
+        q = ends[k - 1, 1]
+        done_p = p <= i
+        done_q = q <= i
+        if not done_p and linked[r + 1, k - 1]:
+            continue
+        e1 = kend[k]
+        e2 = kend2[k]
+        if done_p and done_q:
+            if e1 < 0 or e2 < 0:
+                continue
+            t1 = e1 // 2
+            t2 = e2 // 2
+            if grid[t1] != 0 or grid[t2] != 0:
+                return False
+            if _find(parent, _node(t1, i, r, w, lab, base)) != _find(parent, _node(t2, i, r, w, lab, base)):
+                return False
+            continue
+        na = _access_rows(q, i, r, base, grid, h, w, lab, parent, acc, 0, mate, col, links, k)
+        if na < 0:
+            continue
+        if done_p:
+            if e1 < 0:
+                continue
+            t1 = e1 // 2
+            if grid[t1] != 0:
+                if t1 != q:
+                    return False
+                continue
+            r1 = _find(parent, _node(t1, i, r, w, lab, base))
+            found = False
+            for u in range(na):
+                if acc[u] == r1:
+                    found = True
+                    break
+            if not found:
+                return False
+            continue
+        nb = _access_rows(p, i, r, base, grid, h, w, lab, parent, acc, na, mate, col, links, k)
+        if nb < 0:
+            continue
+        found = False
+        for u in range(na):
+            for v in range(na, nb):
+                if acc[u] == acc[v]:
+                    found = True
+        if not found:
+            if not (abs(p - q) == w or (abs(p - q) == 1 and p // w == q // w)):
+                return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def _access_rows(p, i, r, base, grid, h, w, lab, parent, acc, n0, mate, col, links, k):
+    """:func:`_access` with the union-find nodes of :func:`_prune_rows`."""
+    n = n0
+    pr = p // w
+    pc = p - pr * w
+    for d in range(4):
+        if d == 0:
+            if pr == 0:
+                continue
+            y = p - w
+        elif d == 1:
+            if pc == w - 1:
+                continue
+            y = p + 1
+        elif d == 2:
+            if pr == h - 1:
+                continue
+            y = p + w
+        else:
+            if pc == 0:
+                continue
+            y = p - 1
+        if y > i:
+            if grid[y] == 0:
+                acc[n] = _find(parent, _node(y, i, r, w, lab, base))
+                n += 1
+            continue
+        key = -1
+        if d == 0 and links[y] & 4:
+            key = 2 * p
+        elif d == 3 and links[y] & 2:
+            key = 2 * p + 1
+        if key < 0:
+            continue
+        if col[key] == k:
+            return -1
+        if col[key] == 0:
+            m = mate[key]
+            tm = m // 2
+            if grid[tm] == k:
+                return -1
+            if grid[tm] == 0:
+                acc[n] = _find(parent, _node(tm, i, r, w, lab, base))
+                n += 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def _mix(x):
+    x ^= x >> np.uint64(30)
+    x *= np.uint64(0xBF58476D1CE4E5B9)
+    x ^= x >> np.uint64(27)
+    x *= np.uint64(0x94D049BB133111EB)
+    x ^= x >> np.uint64(31)
+    return x
+
+
+@njit(cache=True)
+def _state_hash(i, h, w, touch, links, ccol, mate, col):
+    """Two 64-bit hashes of what the rest of the search depends on after cell ``i``; ``(0, 0)``: not kept.
+
+    That is the dangling ends along the frontier, each with its colour or the
+    position of its mate, and with ``touch`` false the colours of the decided
+    cells beside undecided ones. With ``touch`` false a piece of unknown
+    colour may still reveal, when painted, that two decided cells of one line
+    touch: such states are not kept.
+    """
+    size = h * w
+    h1 = _mix(np.uint64(i) + np.uint64(0x9E3779B97F4A7C15))
+    h2 = _mix(np.uint64(i) ^ np.uint64(0xD1B54A32D192ED03))
+    for t in range(0, w + 1):
+        j = i + t
+        a = -1
+        if t == 0:
+            if (i % w) < w - 1 and links[i] & 2:
+                a = 2 * (i + 1) + 1
+        elif j < size and j - w >= 0 and links[j - w] & 4:
+            a = 2 * j
+        if a < 0:
+            continue
+        lab = col[a]
+        if lab == 0:
+            if not touch:
+                return np.uint64(0), np.uint64(0)
+            m = mate[a]
+            pos = 0 if m % 2 == 1 else m // 2 - i
+            lab = -1 - pos
+        v = np.uint64((t << 32) ^ (lab & 0xFFFFFFFF))
+        h1 = _mix(h1 ^ (v + np.uint64(0x632BE59BD9B4E019)))
+        h2 = _mix(h2 + (v ^ np.uint64(0x8CB92BA72F3D8DD7)))
+    if not touch:
+        for x in range(max(0, i - w + 1), i + 1):
+            v = np.uint64(((x - i) << 32) ^ (ccol[x] & 0xFFFFFFFF))
+            h1 = _mix(h1 ^ (v + np.uint64(0x2545F4914F6CDD1D)))
+            h2 = _mix(h2 + (v ^ np.uint64(0x5851F42D4C957F2D)))
+    if h1 == 0 and h2 == 0:
+        h2 = np.uint64(1)
+    return h1, h2
+
+
+@njit(cache=True)
+def search_run(grid, h, w, ends, cover, touch, links, ccol, mate, col, trail, opt, mark, sols, work, st, max_nodes,
+               fhash, fsol, memo, lab, count, nterm, linked):
     """Run (or resume) the search for up to ``max_nodes`` nodes; returns the status.
+
+    States after a cell (see :func:`_state_hash`) whose whole subtree held no
+    solution are remembered in ``memo`` (a lossy table of 128-bit hashes) and
+    not searched again. ``lab, count, nterm, linked`` come from :func:`regions_by_row`
+    (an empty ``lab`` makes each check search the undecided cells instead).
 
     ``grid`` is the flat puzzle (0 empty, ``k`` an endpoint of pair ``k``),
     ``ends`` the ``(n, 2)`` endpoint cells of each pair in row-major order.
@@ -406,6 +766,7 @@ def search_run(grid, h, w, ends, cover, touch, links, ccol, mate, col, trail, op
     nsol = st[_NSOL]
     top = st[_TOP]
     maxsol = st[_MAXSOL]
+    nmemo = memo.shape[0]
     budget = nodes + max_nodes
     while status == _RUNNING and nodes < budget:
         if i == size:
@@ -428,6 +789,10 @@ def search_run(grid, h, w, ends, cover, touch, links, ccol, mate, col, trail, op
                 status = _EXHAUSTED
                 break
             i -= 1
+            if fsol[i] == nsol:  # the state after cell i had no completion: remember it
+                slot = np.int64(fhash[i, 0] & np.uint64(nmemo - 1))
+                memo[slot, 0] = fhash[i, 0]
+                memo[slot, 1] = fhash[i, 1]
             continue
         opt[i] = o + 1
         # options in order: none, East, South, both
@@ -535,9 +900,22 @@ def search_run(grid, h, w, ends, cover, touch, links, ccol, mate, col, trail, op
         if ok and not touch and ccol[i] > 0:
             ok = _touch_ok(i, ccol[i], i, h, w, links, ccol)
         if ok and i + 1 < size:
-            ok = _prune(i, grid, h, w, ends, cover, links, mate, col, work)
+            if lab.shape[0] > 0:
+                ok = _prune_rows(i, grid, h, w, ends, cover, links, mate, col, work, lab, count, nterm, linked)
+            else:
+                ok = _prune(i, grid, h, w, ends, cover, links, mate, col, work)
         if not ok:
             continue
+        fsol[i] = -1
+        if i + 1 < size:
+            h1, h2 = _state_hash(i, h, w, touch, links, ccol, mate, col)
+            if h1 != 0 or h2 != 0:
+                slot = np.int64(h1 & np.uint64(nmemo - 1))
+                if memo[slot, 0] == h1 and memo[slot, 1] == h2:
+                    continue  # known to have no completion
+                fhash[i, 0] = h1
+                fhash[i, 1] = h2
+                fsol[i] = nsol
         i += 1
         if i < size:
             opt[i] = 0

@@ -33,8 +33,10 @@ from ..result import Linking
 
 __all__ = ["SearchOutcome", "search"]
 
-_SLICE = 20_000
-"""Nodes per kernel call between two looks at the clock (about a millisecond or two)."""
+_WORK_PER_SLICE = 2_000_000
+"""Cell-sized steps of work per kernel call between two looks at the clock (a few milliseconds)."""
+_ROW_REGIONS_MAX = 20_000_000
+"""Largest (rows + 1) x cells for which the regions below each row are computed once (two int32 tables)."""
 
 
 @dataclass(frozen=True)
@@ -125,12 +127,19 @@ def search(puzzle: Puzzle, *, cover: bool, touch: bool, max_solutions: int = 1,
     for k in range(n):
         cells = np.flatnonzero(flat == k + 1)
         ends[k] = cells
-    state = ks.new_state(h * w, min(max_solutions, 1 << 20))
+    slots = 1 << min(20, max(10, (h * w * 256).bit_length()))  # remembered dead states: up to 32 MB
+    state = ks.new_state(h * w, min(max_solutions, 1 << 20), slots)
     st = state["st"]
+    if (h + 1) * h * w <= _ROW_REGIONS_MAX:
+        lab, count, nterm, linked = ks.regions_by_row(flat, h, w, ends)
+    else:  # very large boards: search the undecided cells at each check instead of storing regions per row
+        lab, count, nterm, linked = (np.full((0, 0), -1, dtype=np.int32), np.zeros(1, dtype=np.int64),
+                                     np.zeros((0, 0), dtype=np.int32), np.zeros((0, 0), dtype=np.bool_))
     while True:
         status = ks.search_run(flat, h, w, ends, bool(cover), bool(touch), state["links"], state["ccol"],
                                state["mate"], state["col"], state["trail"], state["opt"], state["mark"],
-                               state["sols"], state["work"], st, _SLICE)
+                               state["sols"], state["work"], st, max(64, _WORK_PER_SLICE // (h + w)), state["fhash"], state["fsol"],
+                               state["memo"], lab, count, nterm, linked)
         if status != 0:
             break
         if deadline is not None and time.perf_counter() >= deadline:
