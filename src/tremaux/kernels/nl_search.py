@@ -58,7 +58,7 @@ def new_state(size: int, max_solutions: int, memo_slots: int = 1 << 18) -> dict[
         "opt": np.zeros(size + 1, dtype=np.int64),
         "mark": np.zeros(size + 1, dtype=np.int64),
         "sols": np.zeros((max(1, max_solutions), size), dtype=np.int64),
-        "work": np.zeros((8, size + 2), dtype=np.int64),
+        "work": np.zeros((12, 2 * size + 4), dtype=np.int64),
         "st": np.array([0, 0, _RUNNING, 0, 0, max_solutions], dtype=np.int64),
         "fhash": np.zeros((size + 1, 2), dtype=np.uint64),
         "fsol": np.full(size + 1, -1, dtype=np.int64),
@@ -333,7 +333,7 @@ def _prune(i, grid, h, w, ends, cover, links, mate, col, work):
             # two numbers side by side may be joined directly
             if not (abs(p - q) == w or (abs(p - q) == 1 and p // w == q // w)):
                 return False
-    return True
+    return _planar_ok(i, grid, h, w, npairs, links, mate, col, work)
 
 
 @njit(cache=True)
@@ -638,7 +638,7 @@ def _prune_rows(i, grid, h, w, ends, cover, links, mate, col, work, lab, count, 
         if not found:
             if not (abs(p - q) == w or (abs(p - q) == 1 and p // w == q // w)):
                 return False
-    return True
+    return _planar_ok(i, grid, h, w, npairs, links, mate, col, work)
 
 
 @njit(cache=True, inline="always")
@@ -687,6 +687,139 @@ def _access_rows(p, i, r, base, grid, h, w, lab, parent, acc, n0, mate, col, lin
                 acc[n] = _find(parent, _node(tm, i, r, w, lab, base))
                 n += 1
     return n
+
+
+@njit(cache=True)
+def _planar_ok(i, grid, h, w, npairs, links, mate, col, work):
+    """False when two pairs must cross: their line ends lie on the rim of the undecided cells interleaved.
+
+    The undecided cells form one simply connected region (a disc). Its rim
+    holds the dangling ends and the numbers still to come that touch the
+    frontier or the border of the grid (no line can pass between those and
+    the rim). Inside the disc, lines cannot cross. A pair whose two ends both
+    lie on the rim is a chord of the disc, unless its line leaves the disc
+    through a piece of unknown colour (which runs through decided cells from
+    one frontier end to the other). Two interleaved chords are impossible
+    when no piece has its ends on the two sides of either chord: neither line
+    can then get round the other.
+    """
+    size = h * w
+    r = i // w
+    c = i - r * w
+    rowend = (r + 1) * w
+    first = work[1]
+    clean = work[2]
+    plo = work[3]
+    phi = work[4]
+    keyslot = work[5]
+    ukeys = work[6]
+    order = work[8]
+    slot = work[9]
+    seen = work[10]
+    cnt = work[11]
+    stamp = seen[size] + 1
+    seen[size] = stamp
+    n = 0
+    # the rim, clockwise: frontier cells left to right, East border down, bottom right to left, West border up
+    if r + 1 < h:
+        for x in range(rowend, i + w + 1):
+            order[n] = x
+            seen[x] = stamp
+            n += 1
+    for x in range(i + 1, rowend):
+        order[n] = x
+        seen[x] = stamp
+        n += 1
+    for rr in range(r + 1, h):
+        x = rr * w + w - 1
+        if seen[x] != stamp:
+            order[n] = x
+            seen[x] = stamp
+            n += 1
+    if r + 1 < h:
+        for cc in range(w - 2, -1, -1):
+            x = (h - 1) * w + cc
+            if seen[x] != stamp:
+                order[n] = x
+                seen[x] = stamp
+                n += 1
+        for rr in range(h - 2, r, -1):
+            x = rr * w
+            if seen[x] != stamp:
+                order[n] = x
+                seen[x] = stamp
+                n += 1
+    for k in range(npairs + 1):
+        cnt[k] = 0
+    nu = 0
+    for t in range(n):
+        x = order[t]
+        slot[2 * t] = 0
+        slot[2 * t + 1] = 0
+        v = grid[x]
+        reached = False
+        for side in range(2):
+            if side == 0:  # the end from the West comes first, clockwise
+                if not (x == i + 1 and c < w - 1 and links[i] & 2):
+                    continue
+                key = 2 * x + 1
+                pos = 2 * t
+            else:
+                if not (x - w >= 0 and x - w <= i and links[x - w] & 4):
+                    continue
+                key = 2 * x
+                pos = 2 * t + 1
+            if col[key] == 0:
+                keyslot[key] = pos if v == 0 else -1 - v
+                ukeys[nu] = key
+                nu += 1
+            elif v == 0:
+                slot[pos] = col[key]
+                cnt[col[key]] += 1
+            reached = True  # a number reached by a line end: that line is finished here
+        if v > 0 and not reached:
+            slot[2 * t + 1] = v
+            cnt[v] += 1
+    npc = 0
+    for u in range(nu):
+        a = ukeys[u]
+        m = mate[a]
+        sa = keyslot[a]
+        sm = keyslot[m]
+        if sa < 0 and sm >= 0:  # a piece from number -1 - sa: its other end carries that colour
+            k = -1 - sa
+            slot[sm] = k
+            cnt[k] += 1
+        elif sa >= 0 and sm >= 0 and a < m:
+            plo[npc] = min(sa, sm)
+            phi[npc] = max(sa, sm)
+            npc += 1
+    for k in range(npairs + 1):
+        first[k] = -1
+    for t in range(2 * n):
+        k = slot[t]
+        if k > 0 and cnt[k] == 2:
+            if first[k] < 0:
+                first[k] = t
+            else:  # chord first[k] .. t: clean when no piece has one end inside and one outside
+                ok = True
+                for q in range(npc):
+                    if (first[k] < plo[q] < t) != (first[k] < phi[q] < t):
+                        ok = False
+                        break
+                clean[k] = 1 if ok else 0
+    top = 0
+    stack = order  # reuse: order is no longer needed from here on
+    for t in range(2 * n):
+        k = slot[t]
+        if k <= 0 or cnt[k] != 2 or clean[k] == 0:
+            continue
+        if top > 0 and stack[top - 1] == k:
+            top -= 1
+        else:
+            stack[top] = k
+            top += 1
+    return top == 0
 
 
 @njit(cache=True, inline="always")

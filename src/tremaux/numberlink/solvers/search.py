@@ -135,14 +135,12 @@ def search(puzzle: Puzzle, *, cover: bool, touch: bool, max_solutions: int = 1,
     else:  # very large boards: search the undecided cells at each check instead of storing regions per row
         lab, count, nterm, linked = (np.full((0, 0), -1, dtype=np.int32), np.zeros(1, dtype=np.int64),
                                      np.zeros((0, 0), dtype=np.int32), np.zeros((0, 0), dtype=np.bool_))
-    while True:
+    while deadline is None or time.perf_counter() < deadline:
         status = ks.search_run(flat, h, w, ends, bool(cover), bool(touch), state["links"], state["ccol"],
                                state["mate"], state["col"], state["trail"], state["opt"], state["mark"],
                                state["sols"], state["work"], st, max(64, _WORK_PER_SLICE // (h + w)), state["fhash"], state["fsol"],
                                state["memo"], lab, count, nterm, linked)
         if status != 0:
-            break
-        if deadline is not None and time.perf_counter() >= deadline:
             break
     found = int(st[3])
     sols = tuple(_linking(puzzle, state["sols"][s], ends, h, w, flip) for s in range(found))
