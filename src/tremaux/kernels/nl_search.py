@@ -157,6 +157,37 @@ def _paint(i, x, k, h, w, links, ccol, touch, trail, top):
     return ok, top
 
 
+@njit(cache=True)
+def _ways_ok(i, grid, h, w, cover, links):
+    """Every frontier cell can still take its links: a number one, a line cell two (a fill cell always)."""
+    size = h * w
+    c = i % w
+    rowend = i - c + w
+    for j in range(i + 1, min(i + w + 1, size)):
+        inc = 1 if (j - w >= 0 and links[j - w] & 4) else 0
+        if j == i + 1 and c < w - 1 and links[i] & 2:
+            inc += 1
+        free = 0
+        if j < rowend:  # current row: West undecided unless it is i
+            if j - 1 > i:
+                free += 1
+            if j + 1 < rowend:
+                free += 1
+        else:  # next row: West and East undecided
+            if j > rowend:
+                free += 1
+            if j + 1 < rowend + w:
+                free += 1
+        if j + w < size:
+            free += 1
+        if grid[j] != 0:
+            if inc > 1 or inc + free < 1:
+                return False
+        elif (cover or inc > 0) and inc + free < 2:
+            return False
+    return True
+
+
 @njit(cache=True, inline="always")
 def _mix(x):
     x ^= x >> np.uint64(30)
@@ -369,6 +400,8 @@ def search_run(grid, h, w, ends, cover, touch, links, ccol, mate, col, trail, op
                 ok, top = _paint(i, x, k, h, w, links, ccol, touch, trail, top)
         if ok and not touch and ccol[i] > 0:
             ok = _touch_ok(i, ccol[i], i, h, w, links, ccol)
+        if ok and i + 1 < size:
+            ok = _ways_ok(i, grid, h, w, cover, links)
         if ok and i + 1 < size:
             if lab.shape[0] > 0:
                 ok = prune_rows(i, grid, h, w, ends, cover, links, mate, col, work, lab, count, nterm, linked)
