@@ -183,6 +183,7 @@ def solve_job(request: dict[str, Any]) -> dict[str, Any]:
     solution = solve(maze, request["solver"], record=record)
     limit = int(request.get("max_events", 400_000))
     return {
+        "params": dict(request["maze"]),
         "solution": solution.to_dict(),
         "trace": _trace_payload(solution.trace, limit) if solution.trace is not None else None,
         "stats": _run_stats(solution, maze),
