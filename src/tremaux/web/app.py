@@ -138,7 +138,7 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):  # noqa: ANN202
-        state["sched"] = Scheduler(config)
+        state["sched"] = app.state.scheduler = Scheduler(config)
         try:
             yield
         finally:
