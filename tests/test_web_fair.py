@@ -163,6 +163,31 @@ def test_a_quick_job_that_outruns_its_limit_moves_to_the_heavy_lane():
     assert len(sched.heavy.recent) == 1 and sched.quick.recent[-1] == pytest.approx(0.3)
 
 
+def test_a_lane_hands_the_next_worker_to_the_cheapest_waiting_job():
+    lane = Lane("quick", WorkerPool(1, warm=False), waiting=3, time_limit=30)
+    done: list[str] = []
+
+    async def one(name: str, seconds: float, cost: float) -> None:
+        await lane.run("sleep", {"seconds": seconds}, name, cost=cost)
+        done.append(name)
+
+    async def main() -> None:
+        first = asyncio.create_task(one("running", 0.5, 0))
+        while lane.active < 1:
+            await asyncio.sleep(0.01)
+        big = asyncio.create_task(one("big", 0.05, 900))  # came first, estimated bigger
+        await asyncio.sleep(0.05)
+        small = asyncio.create_task(one("small", 0.05, 10))
+        await asyncio.gather(first, big, small)
+
+    try:
+        asyncio.run(main())
+    finally:
+        lane.close()
+    assert done == ["running", "small", "big"]
+    assert lane.active == 0 and not lane.clients
+
+
 # ---------------------------------------------------------------------- lanes through HTTP
 def test_cheap_requests_pass_while_the_heavy_lane_is_full(live):
     futures = live.occupy("heavy", ["filler-1", "filler-2"], seconds=3)  # one running, one waiting: full

@@ -46,6 +46,9 @@ class ServerConfig:
         Heavy-lane requests that may wait for a worker; more get 503 at once.
     per_client : int
         Heavy jobs one client address may have running or waiting; more get 429.
+    heavy_nice : int
+        CPU priority added to heavy-lane workers (``os.nice``), so that on a
+        busy machine the server and the quick lane get the processor first.
     max_requests : int
         Requests being handled at once (all kinds); more get 503 at once.
     max_body : int
@@ -65,8 +68,9 @@ class ServerConfig:
     time_limit: float = 10.0
     quick_limit: float = 2.0
     queue: int = 32
-    heavy_queue: int = 4
+    heavy_queue: int = 2
     per_client: int = 1
+    heavy_nice: int = 10
     max_requests: int = 128
     max_body: int = 256 * 1024
     header_timeout: float = 10.0
@@ -79,7 +83,7 @@ class ServerConfig:
             value = getattr(self, f.name)
             if isinstance(value, bool) or not isinstance(value, (int, float)):
                 raise TremauxError(f"server setting {f.name}={value!r} must be a number")
-            if f.name in ("queue", "heavy_queue"):
+            if f.name in ("queue", "heavy_queue", "heavy_nice"):
                 if value < 0:
                     raise TremauxError(f"server setting {f.name}={value!r} must be 0 or more")
             elif f.type in ("int", int):

@@ -6,7 +6,10 @@ on a small machine); a job estimated above :data:`QUICK_MS` goes to the
 *heavy* lane, every other to the *quick* lane. The two lanes have their own
 worker processes (:class:`~tremaux.web.workers.WorkerPool`), their own
 threads and their own bounded queues, so a cheap request never waits behind
-an expensive one.
+an expensive one. Within a lane the next free worker goes to the waiting job
+with the smallest estimate, and heavy-lane workers run at a lower CPU
+priority (``heavy_nice``), so on a small machine the server and the quick
+lane get the processor first.
 
 The estimate, per job (``cells`` = rows x cols):
 
@@ -40,6 +43,9 @@ True
 
 from __future__ import annotations
 
+import asyncio
+import heapq
+import itertools
 import math
 import statistics
 import time
@@ -158,7 +164,7 @@ class ClientLimit(Exception):
 
 
 class Lane:
-    """Worker processes, a bounded queue and an optional per-client limit.
+    """Worker processes, a bounded queue served cheapest first, and an optional per-client limit.
 
     Parameters
     ----------
@@ -172,6 +178,13 @@ class Lane:
         Seconds one job may run before its worker is stopped.
     per_client : int or None
         Jobs one client may have running or waiting (``None``: no limit).
+
+    Notes
+    -----
+    Waiting jobs are handed the next free worker in order of their estimate
+    (then of arrival): a small job never waits behind a bigger one that came
+    first. A bigger job waits at most while ``waiting`` smaller ones go ahead
+    at a time, since the queue is bounded.
 
     Examples
     --------
@@ -192,6 +205,9 @@ class Lane:
         self.active = 0
         self.clients: Counter[str] = Counter()
         self.recent: deque[float] = deque(maxlen=32)
+        self._free = pool.size
+        self._queue: list[tuple[float, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
         self._limiter: anyio.CapacityLimiter | None = None
 
     def retry_after(self) -> int:
@@ -207,8 +223,43 @@ class Lane:
         if self.per_client is not None and self.clients[client] >= self.per_client:
             raise ClientLimit(self.per_client, self.retry_after())
 
-    async def run(self, job: str, payload: dict[str, Any], client: str) -> Any:
+    async def _acquire(self, cost: float) -> None:
+        if self._free > 0 and not self._queue:
+            self._free -= 1
+            return
+        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._queue, (cost, next(self._order), turn))
+        try:
+            await turn
+        except asyncio.CancelledError:
+            if turn.done() and not turn.cancelled():  # the worker was ours already: pass it on
+                self._release()
+            raise
+
+    def _release(self) -> None:
+        while self._queue:
+            _, _, turn = heapq.heappop(self._queue)
+            if not turn.done():
+                turn.set_result(None)
+                return
+        self._free += 1
+
+    async def run(self, job: str, payload: dict[str, Any], client: str, *, cost: float = 0.0) -> Any:
         """Run ``job`` for ``client`` on this lane; its answer as JSON bytes (or picture bytes).
+
+        Parameters
+        ----------
+        job, payload : str, dict
+            What to run (:data:`tremaux.web.jobs.JOBS`).
+        client : str
+            Who asks (an address), for the per-client limit.
+        cost : float
+            The job's estimate: the cheapest waiting job gets the next worker.
+
+        Returns
+        -------
+        bytes or str
+            The answer, encoded by the worker.
 
         Raises
         ------
@@ -219,20 +270,23 @@ class Lane:
         """
         self.admit(client)
         if self._limiter is None:
-            self._limiter = anyio.CapacityLimiter(self.capacity)
+            self._limiter = anyio.CapacityLimiter(self.pool.size)
         self.active += 1
         self.clients[client] += 1
-        # every admitted job has a thread, and waits at most for the jobs ahead of it
-        wait = (math.ceil(self.capacity / self.pool.size) + 1) * self.time_limit
         t0 = time.monotonic()
         try:
-            run = partial(self.pool.run, job, payload, timeout=self.time_limit, wait=wait, encode=True)
-            out = await anyio.to_thread.run_sync(run, limiter=self._limiter)
-            self.recent.append(time.monotonic() - t0)
-            return out
-        except JobTimeout:
-            self.recent.append(self.time_limit)
-            raise
+            await self._acquire(cost)
+            try:
+                # a worker is ours: the pool has it idle, or is replacing one that was stopped
+                run = partial(self.pool.run, job, payload, timeout=self.time_limit, wait=60.0, encode=True)
+                out = await anyio.to_thread.run_sync(run, limiter=self._limiter)
+                self.recent.append(time.monotonic() - t0)
+                return out
+            except JobTimeout:
+                self.recent.append(self.time_limit)
+                raise
+            finally:
+                self._release()
         finally:
             self.active -= 1
             self.clients[client] -= 1
@@ -242,7 +296,7 @@ class Lane:
     def status(self) -> dict[str, Any]:
         """Workers, capacity, jobs running or waiting, and the current Retry-After."""
         return {"workers": self.pool.size, "capacity": self.capacity, "active": self.active,
-                "time_limit": self.time_limit, "retry_after": self.retry_after()}
+                "waiting": len(self._queue), "time_limit": self.time_limit, "retry_after": self.retry_after()}
 
     def close(self) -> None:
         """Stop the lane's workers."""
@@ -264,7 +318,8 @@ class Scheduler:
         self.config = config
         self.quick = Lane("quick", WorkerPool(config.workers, warm=warm), waiting=config.queue,
                           time_limit=min(config.quick_limit, config.time_limit))
-        self.heavy = Lane("heavy", WorkerPool(config.heavy_workers, warm=warm), waiting=config.heavy_queue,
+        self.heavy = Lane("heavy", WorkerPool(config.heavy_workers, warm=warm, nice=config.heavy_nice),
+                          waiting=config.heavy_queue,
                           time_limit=config.time_limit, per_client=config.per_client)
 
     def lane_for(self, job: str, payload: dict[str, Any]) -> Lane:
@@ -273,14 +328,14 @@ class Scheduler:
 
     async def run(self, job: str, payload: dict[str, Any], client: str) -> Any:
         """Run ``job`` on its lane; a quick job that outruns ``quick_limit`` moves to the heavy lane."""
-        lane = self.lane_for(job, payload)
-        if lane is self.heavy:
-            return await self.heavy.run(job, self._budget(job, payload, self.heavy), client)
+        cost = estimate(job, payload)
+        if cost > QUICK_MS:
+            return await self.heavy.run(job, self._budget(job, payload, self.heavy), client, cost=cost)
         try:
             # no budget of its own: a search that would need longer is stopped and moved
-            return await self.quick.run(job, self._budget(job, payload, None), client)
+            return await self.quick.run(job, self._budget(job, payload, None), client, cost=cost)
         except JobTimeout:
-            return await self.heavy.run(job, self._budget(job, payload, self.heavy), client)
+            return await self.heavy.run(job, self._budget(job, payload, self.heavy), client, cost=cost)
 
     @staticmethod
     def _budget(job: str, payload: dict[str, Any], lane: Lane | None) -> dict[str, Any]:

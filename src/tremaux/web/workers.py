@@ -86,9 +86,17 @@ def encode_json(value: Any) -> bytes:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False, default=_plain).encode()
 
 
-def _worker_main(conn: Any, warm: bool) -> None:  # pragma: no cover - runs in a child process
+def _worker_main(conn: Any, warm: bool, nice: int = 0) -> None:  # pragma: no cover - runs in a child process
+    import os
+
     from ..errors import TremauxError
     from . import jobs
+
+    if nice:
+        try:
+            os.nice(nice)
+        except OSError:  # not allowed here: run at the usual priority
+            pass
 
     if warm:
         try:
@@ -114,9 +122,9 @@ def _worker_main(conn: Any, warm: bool) -> None:  # pragma: no cover - runs in a
 
 
 class _Worker:
-    def __init__(self, ctx: Any, warm: bool) -> None:
+    def __init__(self, ctx: Any, warm: bool, nice: int = 0) -> None:
         self.conn, child = ctx.Pipe()
-        self.proc = ctx.Process(target=_worker_main, args=(child, warm), daemon=True)
+        self.proc = ctx.Process(target=_worker_main, args=(child, warm, nice), daemon=True)
         self.proc.start()
         child.close()
         self.ready = False
@@ -148,14 +156,18 @@ class WorkerPool:
     start_timeout : float
         Seconds to wait for the pool (and a new worker) to get ready; the
         first start compiles every kernel when numba's cache is cold.
+    nice : int
+        CPU priority added to each worker (``os.nice``): a pool of long jobs
+        runs below the server and its quick workers.
     """
 
-    def __init__(self, size: int = 2, *, warm: bool = True, start_timeout: float = 600.0) -> None:
+    def __init__(self, size: int = 2, *, warm: bool = True, start_timeout: float = 600.0, nice: int = 0) -> None:
         if size < 1:
             raise ValueError(f"a worker pool needs at least one worker, not {size}")
         self._ctx = mp.get_context("forkserver")
         self._ctx.set_forkserver_preload(["tremaux.web._preload"])
         self._warm = warm
+        self._nice = nice
         self._start_timeout = start_timeout
         self._idle: queue.Queue[_Worker] = queue.Queue()
         self._all: list[_Worker] = []
@@ -180,7 +192,7 @@ class WorkerPool:
         return self._started.is_set()
 
     def _spawn(self) -> None:
-        w = _Worker(self._ctx, self._warm)
+        w = _Worker(self._ctx, self._warm, self._nice)
         with self._lock:
             self._all.append(w)
         self._idle.put(w)
