@@ -84,6 +84,19 @@ class RequestGuard:
         Largest body in bytes (413 beyond, before reading when the length is announced).
     body_timeout : float
         Seconds from the end of the headers to the end of the body (408 beyond).
+
+    Examples
+    --------
+    >>> import asyncio, httpx
+    >>> async def hello(scope, receive, send):
+    ...     await send({"type": "http.response.start", "status": 200, "headers": []})
+    ...     await send({"type": "http.response.body", "body": b"hello"})
+    >>> guard = RequestGuard(hello, max_requests=8, max_body=10, body_timeout=5)
+    >>> async def post(body):
+    ...     async with httpx.AsyncClient(transport=httpx.ASGITransport(app=guard), base_url="http://t") as c:
+    ...         return (await c.post("/", content=body)).status_code
+    >>> asyncio.run(post(b"short")), asyncio.run(post(b"far too long"))
+    (200, 413)
     """
 
     def __init__(self, app: Any, *, max_requests: int, max_body: int, body_timeout: float) -> None:
@@ -169,6 +182,12 @@ class GuardedH11Protocol(H11Protocol):
     connection opened, or the previous answer was sent) to the end of that
     request's headers; data trickling in does not reset it. ``header_timeout``
     is read from the uvicorn config (set by :func:`uvicorn_config`).
+
+    Examples
+    --------
+    >>> cfg = uvicorn_config(None, "127.0.0.1", 0, ServerConfig(header_timeout=3))
+    >>> cfg.http is GuardedH11Protocol, cfg.tremaux_header_timeout
+    (True, 3)
     """
 
     def __init__(self, config: Any, *args: Any, **kwargs: Any) -> None:
@@ -222,7 +241,7 @@ class GuardedH11Protocol(H11Protocol):
                    (b"content-length", str(len(body)).encode())]
         try:
             out = self.conn.send(h11.Response(status_code=status, headers=headers,
-                                              reason=h11_reason(status)))
+                                              reason=_reason(status)))
             out += self.conn.send(h11.Data(data=body))
             out += self.conn.send(h11.EndOfMessage())
             self.transport.write(out)
@@ -231,7 +250,7 @@ class GuardedH11Protocol(H11Protocol):
         self.transport.close()
 
 
-def h11_reason(status: int) -> bytes:
+def _reason(status: int) -> bytes:
     """The reason phrase of ``status`` (``b"Request Timeout"`` for 408)."""
     from http import HTTPStatus
 
@@ -255,6 +274,14 @@ def uvicorn_config(app: Any, host: str, port: int, config: ServerConfig, **extra
     Returns
     -------
     uvicorn.Config
+        With :class:`GuardedH11Protocol`, the keep-alive timeout, a backstop
+        on concurrent connections and h11's header size limit.
+
+    Examples
+    --------
+    >>> cfg = uvicorn_config(None, "127.0.0.1", 8000, ServerConfig())
+    >>> cfg.timeout_keep_alive, cfg.limit_concurrency, cfg.h11_max_incomplete_event_size
+    (5, 512, 16384)
     """
     import uvicorn
 

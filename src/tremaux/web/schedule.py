@@ -145,7 +145,13 @@ def estimate(job: str, payload: dict[str, Any]) -> float:
 
 
 class LaneFull(Exception):
-    """Every worker of a lane is busy and its queue is full: answer 503 at once."""
+    """Every worker of a lane is busy and its queue is full: answer 503 at once.
+
+    Examples
+    --------
+    >>> str(LaneFull("heavy", 7))
+    "the server's heavy lane is full; try again in 7 s"
+    """
 
     def __init__(self, lane: str, retry_after: int) -> None:
         self.lane = lane
@@ -154,7 +160,13 @@ class LaneFull(Exception):
 
 
 class ClientLimit(Exception):
-    """One client already has its share of heavy jobs running or waiting: answer 429."""
+    """One client already has its share of heavy jobs running or waiting: answer 429.
+
+    Examples
+    --------
+    >>> str(ClientLimit(1, 5))
+    'you already have 1 heavy job running or waiting; send the next when it is answered'
+    """
 
     def __init__(self, limit: int, retry_after: int) -> None:
         self.limit = limit
@@ -312,6 +324,13 @@ class Scheduler:
         Workers, queues, limits.
     warm : bool
         Let each new worker load the default kernels before taking jobs.
+
+    Examples
+    --------
+    >>> sched = Scheduler(ServerConfig(workers=1), warm=False)
+    >>> sched.lane_for("nl_solve", {"grid": [[0] * 30] * 30}).name, sched.lane_for("maze", {"rows": 20, "cols": 20}).name
+    ('heavy', 'quick')
+    >>> sched.close()
     """
 
     def __init__(self, config: ServerConfig, *, warm: bool = True) -> None:
