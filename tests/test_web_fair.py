@@ -24,7 +24,7 @@ from fastapi.testclient import TestClient
 from tremaux.errors import TremauxError
 from tremaux.web import ServerConfig, create_app
 from tremaux.web.guard import uvicorn_config
-from tremaux.web.schedule import QUICK_MS, Lane, Scheduler, estimate
+from tremaux.web.schedule import QUICK_MS, ClientLimit, Lane, LaneFull, Scheduler, estimate
 from tremaux.web.workers import WorkerPool
 
 # a legal Number Link request that the estimate sends to the heavy lane (30 x 30, two pairs)
@@ -186,6 +186,33 @@ def test_a_lane_hands_the_next_worker_to_the_cheapest_waiting_job():
         lane.close()
     assert done == ["running", "small", "big"]
     assert lane.active == 0 and not lane.clients
+
+
+def test_a_full_lane_turns_away_its_priciest_waiting_job_for_a_cheaper_newcomer():
+    lane = Lane("quick", WorkerPool(1, warm=False), waiting=1, time_limit=30, per_client=2)
+
+    async def main() -> tuple:
+        running = asyncio.create_task(lane.run("sleep", {"seconds": 0.5}, "a", cost=0))
+        while lane.active < 1:
+            await asyncio.sleep(0.01)
+        pricey = asyncio.create_task(lane.run("sleep", {"seconds": 0.05}, "b", cost=900))
+        await asyncio.sleep(0.05)
+        cheap = asyncio.create_task(lane.run("sleep", {"seconds": 0.05}, "c", cost=10))
+        await asyncio.sleep(0.05)
+        with pytest.raises(LaneFull):  # full again, and nothing waiting is pricier than 10
+            await lane.run("sleep", {"seconds": 0.05}, "d", cost=10)
+        return await asyncio.gather(running, pricey, cheap, return_exceptions=True)
+
+    try:
+        running, pricey, cheap = asyncio.run(main())
+    finally:
+        lane.close()
+    assert json.loads(running) == {"slept": 0.5} and json.loads(cheap) == {"slept": 0.05}
+    assert isinstance(pricey, LaneFull)
+    assert lane.active == 0 and not lane.clients and lane._free == 1
+    lane.clients["a"] = 2  # a client with its two jobs in the lane gets no third
+    with pytest.raises(ClientLimit):
+        lane.admit("a", 0)
 
 
 # ---------------------------------------------------------------------- lanes through HTTP

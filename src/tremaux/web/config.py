@@ -46,6 +46,8 @@ class ServerConfig:
         Heavy-lane requests that may wait for a worker; more get 503 at once.
     per_client : int
         Heavy jobs one client address may have running or waiting; more get 429.
+    quick_per_client : int
+        Quick jobs one client address may have running or waiting; more get 429.
     heavy_nice : int
         CPU priority added to heavy-lane workers (``os.nice``), so that on a
         busy machine the server and the quick lane get the processor first.
@@ -70,6 +72,7 @@ class ServerConfig:
     queue: int = 32
     heavy_queue: int = 2
     per_client: int = 1
+    quick_per_client: int = 8
     heavy_nice: int = 10
     max_requests: int = 128
     max_body: int = 256 * 1024

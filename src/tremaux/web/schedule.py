@@ -160,18 +160,20 @@ class LaneFull(Exception):
 
 
 class ClientLimit(Exception):
-    """One client already has its share of heavy jobs running or waiting: answer 429.
+    """One client already has its share of a lane's jobs running or waiting: answer 429.
 
     Examples
     --------
-    >>> str(ClientLimit(1, 5))
-    'you already have 1 heavy job running or waiting; send the next when it is answered'
+    >>> str(ClientLimit("heavy", 1, 5))
+    'you already have 1 expensive request running or waiting; send the next when it is answered'
     """
 
-    def __init__(self, limit: int, retry_after: int) -> None:
+    def __init__(self, lane: str, limit: int, retry_after: int) -> None:
+        self.lane = lane
         self.limit = limit
         self.retry_after = retry_after
-        super().__init__(f"you already have {limit} heavy job{'s' if limit > 1 else ''} running or waiting; "
+        what = "expensive request" if lane == "heavy" else "request"
+        super().__init__(f"you already have {limit} {what}{'s' if limit > 1 else ''} running or waiting; "
                          f"send the next when it is answered")
 
 
@@ -195,8 +197,9 @@ class Lane:
     -----
     Waiting jobs are handed the next free worker in order of their estimate
     (then of arrival): a small job never waits behind a bigger one that came
-    first. A bigger job waits at most while ``waiting`` smaller ones go ahead
-    at a time, since the queue is bounded.
+    first. When the lane is full, a newcomer displaces the priciest waiting
+    job if it is cheaper (that one gets :class:`LaneFull`), so a queue full of
+    big jobs never turns a small one away.
 
     Examples
     --------
@@ -228,12 +231,31 @@ class Lane:
         waves = math.ceil((self.active + 1) / self.pool.size)
         return max(1, min(120, math.ceil(mean * waves)))
 
-    def admit(self, client: str) -> None:
-        """Raise :class:`LaneFull` or :class:`ClientLimit` if ``client``'s job cannot be queued now."""
-        if self.active >= self.capacity:
-            raise LaneFull(self.name, self.retry_after())
+    def admit(self, client: str, cost: float = 0.0) -> None:
+        """Make room for ``client``'s job of estimate ``cost``, or refuse it at once.
+
+        When the lane is full, the priciest waiting job is refused in its
+        place (:class:`LaneFull`) if it is estimated above ``cost``: a full
+        queue of big jobs never turns a small one away.
+
+        Raises
+        ------
+        ClientLimit
+            ``client`` already has ``per_client`` jobs here.
+        LaneFull
+            Every worker is busy and no waiting job is pricier.
+        """
         if self.per_client is not None and self.clients[client] >= self.per_client:
-            raise ClientLimit(self.per_client, self.retry_after())
+            raise ClientLimit(self.name, self.per_client, self.retry_after())
+        if self.active < self.capacity:
+            return
+        waiting = [entry for entry in self._queue if not entry[2].done()]
+        priciest = max(waiting, key=lambda e: (e[0], e[1]), default=None)
+        if priciest is None or priciest[0] <= cost:
+            raise LaneFull(self.name, self.retry_after())
+        self._queue.remove(priciest)
+        heapq.heapify(self._queue)
+        priciest[2].set_exception(LaneFull(self.name, self.retry_after()))
 
     async def _acquire(self, cost: float) -> None:
         if self._free > 0 and not self._queue:
@@ -244,7 +266,7 @@ class Lane:
         try:
             await turn
         except asyncio.CancelledError:
-            if turn.done() and not turn.cancelled():  # the worker was ours already: pass it on
+            if turn.done() and not turn.cancelled() and turn.exception() is None:  # the worker was ours: pass it on
                 self._release()
             raise
 
@@ -280,14 +302,14 @@ class Lane:
         JobTimeout, JobError, PoolBusy
             From the worker pool.
         """
-        self.admit(client)
+        self.admit(client, cost)
         if self._limiter is None:
             self._limiter = anyio.CapacityLimiter(self.pool.size)
         self.active += 1
         self.clients[client] += 1
         t0 = time.monotonic()
         try:
-            await self._acquire(cost)
+            await self._acquire(cost)  # LaneFull when a cheaper newcomer takes this place
             try:
                 # a worker is ours: the pool has it idle, or is replacing one that was stopped
                 run = partial(self.pool.run, job, payload, timeout=self.time_limit, wait=60.0, encode=True)
@@ -336,7 +358,7 @@ class Scheduler:
     def __init__(self, config: ServerConfig, *, warm: bool = True) -> None:
         self.config = config
         self.quick = Lane("quick", WorkerPool(config.workers, warm=warm), waiting=config.queue,
-                          time_limit=min(config.quick_limit, config.time_limit))
+                          time_limit=min(config.quick_limit, config.time_limit), per_client=config.quick_per_client)
         self.heavy = Lane("heavy", WorkerPool(config.heavy_workers, warm=warm, nice=config.heavy_nice),
                           waiting=config.heavy_queue,
                           time_limit=config.time_limit, per_client=config.per_client)
