@@ -100,7 +100,11 @@ def _entries(registry: Any) -> list[m.AlgorithmInfo]:
 
 
 def _kind_of(status: int) -> str:
-    phrase = HTTPStatus(status).phrase if status in HTTPStatus._value2member_map_ else "Error"
+    """``"MethodNotAllowed"`` for 405: the status's phrase in one word."""
+    try:
+        phrase = HTTPStatus(status).phrase
+    except ValueError:
+        phrase = "Error"
     return "".join(w.capitalize() for w in phrase.replace("-", " ").split())
 
 
