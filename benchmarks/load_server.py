@@ -104,7 +104,7 @@ def main() -> int:
     finally:
         try:
             os.killpg(server.pid, signal.SIGTERM)
-            server.wait(10)
+            server.wait(3)
         except (ProcessLookupError, subprocess.TimeoutExpired):
             try:
                 os.killpg(server.pid, signal.SIGKILL)

@@ -312,6 +312,18 @@ def test_a_malformed_request_is_400_in_the_error_shape(live):
     assert status == 400 and body["kind"] == "BadRequest"
 
 
+def test_headers_beyond_the_size_limit_are_refused_in_the_error_shape(live):
+    big = b"X-Big: " + b"a" * 40_000 + b"\r\n"
+    raw, _ = raw_exchange(live.port, [b"GET /api/limits HTTP/1.1\r\nHost: x\r\n" + big + b"\r\n"], pause=0.1, limit=8)
+    status, body = json_of(raw)
+    assert status == 431 and body["kind"] == "HeadersTooLarge"
+    # arriving in pieces, they are refused by h11 before they are complete
+    pieces = [b"GET /api/limits HTTP/1.1\r\nHost: x\r\n", big[:20_000], big[20_000:]]
+    raw, _ = raw_exchange(live.port, pieces, pause=0.1, limit=8)
+    status, body = json_of(raw)
+    assert status == 400 and body["kind"] == "BadRequest"
+
+
 def test_too_many_requests_at_once_get_503_in_the_error_shape():
     from tremaux.web.guard import RequestGuard
 

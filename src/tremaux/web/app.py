@@ -16,7 +16,7 @@ error is a JSON object ``{"error": "<one line>", "kind": "<what>"}``: 400 for
 a value tremaux refuses (:class:`tremaux.errors.TremauxError`) or a malformed
 HTTP request, 404 and 405 for a wrong address or method, 408 when the time
 limit cut the work off or a client was too slow to send its request, 413 for
-a body over the cap, 422 for a malformed request (a JSON body nested too
+a body over the cap, 431 for headers over theirs, 422 for a malformed request (a JSON body nested too
 deeply included), 429 when a client already has its share of expensive jobs,
 503 (with ``Retry-After``) when a queue is full. A seed left out is drawn,
 and returned, by every endpoint. ``/docs`` (Swagger UI) and ``/redoc`` are
@@ -167,13 +167,14 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
             404: {"model": m.ErrorBody, "description": "No such page."},
             408: {"model": m.ErrorBody, "description": "The time limit cut the work off, or the client was too slow."},
             413: {"model": m.ErrorBody, "description": "The request body is too large."},
+            431: {"model": m.ErrorBody, "description": "The request headers are too large."},
             422: {"model": m.ErrorBody, "description": "A malformed request."},
             429: {"model": m.ErrorBody, "description": "This client already has its expensive jobs running."},
             503: {"model": m.ErrorBody, "description": "The queue is full; see `Retry-After`."},
         },
     )
     app.add_middleware(RequestGuard, max_requests=config.max_requests, max_body=config.max_body,
-                       body_timeout=config.body_timeout)
+                       body_timeout=config.body_timeout, max_header_bytes=config.max_header_bytes)
     limits = m.Limits(version=__version__, time_limit=time_limit, max_body=config.max_body)
 
     # ------------------------------------------------------------------ errors

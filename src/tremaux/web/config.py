@@ -62,7 +62,8 @@ class ServerConfig:
     keep_alive : int
         Seconds an idle kept-alive connection stays open.
     max_header_bytes : int
-        Largest request line plus headers in bytes (larger: 400).
+        Largest request line plus headers in bytes (larger: 431, or 400 when
+        they arrive in pieces).
     """
 
     workers: int = 2

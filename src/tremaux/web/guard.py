@@ -3,7 +3,8 @@
 Two pieces, both configured by :class:`~tremaux.web.config.ServerConfig`:
 
 * :class:`RequestGuard`, an ASGI middleware: at most ``max_requests``
-  requests at once (more: 503 with ``Retry-After``), a body of at most
+  requests at once (more: 503 with ``Retry-After``), request line and headers
+  of at most ``max_header_bytes`` (431), a body of at most
   ``max_body`` bytes (a larger ``Content-Length`` gets 413 before a byte of
   the body is read; a chunked body is counted while it is read), and the whole
   body within ``body_timeout`` seconds (408). The body is read here, under
@@ -84,6 +85,9 @@ class RequestGuard:
         Largest body in bytes (413 beyond, before reading when the length is announced).
     body_timeout : float
         Seconds from the end of the headers to the end of the body (408 beyond).
+    max_header_bytes : int
+        Largest request line and headers, in bytes (431 beyond; h11 itself
+        only limits headers that arrive in pieces).
 
     Examples
     --------
@@ -99,8 +103,10 @@ class RequestGuard:
     (200, 413)
     """
 
-    def __init__(self, app: Any, *, max_requests: int, max_body: int, body_timeout: float) -> None:
+    def __init__(self, app: Any, *, max_requests: int, max_body: int, body_timeout: float,
+                 max_header_bytes: int = 16 * 1024) -> None:
         self.app = app
+        self.max_header_bytes = max_header_bytes
         self.max_requests = max_requests
         self.max_body = max_body
         self.body_timeout = body_timeout
@@ -116,6 +122,13 @@ class RequestGuard:
             return
         self.active += 1
         try:
+            size = len(scope.get("raw_path") or b"") + len(scope.get("query_string") or b"")
+            size += sum(len(k) + len(v) + 4 for k, v in scope.get("headers") or ())
+            if size > self.max_header_bytes:
+                await _answer(send, 431, f"the request line and headers ({size} bytes) are larger than the "
+                                         f"{self.max_header_bytes} bytes this server accepts",
+                              "HeadersTooLarge", close=True)
+                return
             try:
                 body = await self._read_body(scope, receive)
             except _Refused as exc:
