@@ -217,7 +217,7 @@ def test_a_full_lane_turns_away_its_priciest_waiting_job_for_a_cheaper_newcomer(
 
 # ---------------------------------------------------------------------- lanes through HTTP
 def test_cheap_requests_pass_while_the_heavy_lane_is_full(live):
-    futures = live.occupy("heavy", ["filler-1", "filler-2"], seconds=3)  # one running, one waiting: full
+    futures = live.occupy("heavy", ["filler-1", "filler-2"], seconds=4)  # one running, one waiting: full
     try:
         t0 = time.monotonic()
         res = httpx.post(live.url + "/api/numberlink/solve", json=HEAVY_BODY, timeout=30)
@@ -228,7 +228,7 @@ def test_cheap_requests_pass_while_the_heavy_lane_is_full(live):
             t0 = time.monotonic()
             res = httpx.get(live.url + "/api/maze", params={"rows": 20, "cols": 20}, timeout=30)
             assert res.status_code == 200, res.text
-            assert time.monotonic() - t0 < 2  # the heavy jobs hold their workers for 3 s each
+            assert time.monotonic() - t0 < 3  # the heavy jobs hold the heavy worker 4 s each
         small = {"rows": 3, "cols": 3, "grid": [[1, 2, 3], [0, 0, 0], [1, 2, 3]]}
         res = httpx.post(live.url + "/api/numberlink/solve", json=small, timeout=30)
         assert res.status_code == 200 and res.json()["status"] == "solved"  # a small solve is cheap
