@@ -296,6 +296,12 @@ def test_an_announced_oversized_body_gets_413_before_it_is_sent(live):
     assert b"connection: close" in raw.lower()
 
 
+def test_an_absurd_content_length_is_413(client):
+    res = client.post("/api/numberlink/parse", content=b"{}",
+                      headers={"content-type": "application/json", "content-length": "9" * 5000})
+    assert res.status_code == 413 and res.json()["kind"] == "BodyTooLarge"
+
+
 def test_a_chunked_oversized_body_is_refused_while_it_is_read(live):
     def chunks():
         for _ in range(200):  # 200 x 16 KB, far beyond the 64 KB cap

@@ -118,7 +118,7 @@ class RequestGuard:
             return
         if self.active >= self.max_requests:
             await _answer(send, 503, f"the server is handling {self.max_requests} requests; try again in a moment",
-                          "Busy", close=False, retry_after=1)
+                          "Busy", close=True, retry_after=1)
             return
         self.active += 1
         try:
@@ -147,8 +147,8 @@ class RequestGuard:
             text = length.decode("latin-1").strip()
             if not text.isdigit():
                 raise _Refused(400, "BadRequest", f"Content-Length {text[:40]!r} is not a number of bytes")
-            if int(text) > self.max_body:
-                raise _Refused(413, "BodyTooLarge", f"the request body of {int(text)} bytes is larger than the "
+            if len(text) > 15 or int(text) > self.max_body:
+                raise _Refused(413, "BodyTooLarge", f"the request body of {text[:20]} bytes is larger than the "
                                                     f"{self.max_body} bytes this server accepts")
             if int(text) == 0:
                 return b""
