@@ -163,6 +163,11 @@ def dumps(maze: Maze) -> str:
     | S     |
     +---+---+
     """
+    from .. import budget
+
+    L, H, W = maze.shape3
+    budget.check(budget.text_drawing_bytes(L * (2 * H + 2) * (4 * W + 2)),
+                 f"an ASCII drawing of a {' x '.join(map(str, maze.shape))} maze")
     if maze.ndim == 2:
         return _lines(_draw(maze, 0))
     return "\n\n".join(f"level {k}\n" + _lines(_draw(maze, k)) for k in range(maze.levels))

@@ -216,6 +216,11 @@ def dumps(maze: Maze, *, picture: bool | None = None) -> str:
     InvalidMazeError
         With ``picture=False`` for a maze with closed walls between cells.
     """
+    from .. import budget
+
+    L, H, W = maze.shape3
+    budget.check(budget.text_drawing_bytes(L * (2 * H + 2) * (2 * W + 2)) + 4 * maze.flat.shape[0],
+                 f"a block drawing of a {' x '.join(map(str, maze.shape))} maze")
     square = is_square_grid(maze)
     if picture is None:
         picture = not square

@@ -47,6 +47,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import budget
 from ..errors import TremauxError, UnknownNameError
 from ..maze.model import Maze
 from .scene import WALL, Scene, maze_of, scene, structure
@@ -193,8 +194,10 @@ def to_text(
             raise TremauxError(f"text character {key}={value!r} must be a single character")
         table[key] = value
     maze = maze_of(obj)
-    sc = scene(obj, path=path, visited=visited, marks=False, heat=heat, start=start, goal=goal)
     L, H, W = maze.shape3
+    budget.check(budget.text_drawing_bytes(L * (2 * H + 1) * (4 * W + 4), wide=True) + 16 * L * (2 * H + 1) * (2 * W + 1),
+                 f"a text drawing of a {' x '.join(map(str, maze.shape))} maze")
+    sc = scene(obj, path=path, visited=visited, marks=False, heat=heat, start=start, goal=goal)
     cells = maze.cells.reshape(L, H, W)
     B = structure(maze) if style != "ascii" else None
     grids = []
