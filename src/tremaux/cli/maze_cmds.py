@@ -17,7 +17,7 @@ import typer
 from .. import io as maze_io
 from ..errors import UnsupportedError
 from ..maze import Maze, properties
-from .app import JsonOption, app, existing_file
+from .app import JsonOption, announce, app, existing_file
 
 __all__ = ["load_maze"]
 
@@ -27,7 +27,7 @@ FileArgument = typer.Argument(..., help="Maze file: ascii or block text, .json o
 def load_maze(path: str | Path) -> Maze:
     """Read the maze a command was given, in any format; ``-`` reads standard input."""
     if str(path) == "-":
-        return maze_io.loads(sys.stdin.buffer.read(), source="<stdin>")
+        return maze_io.loads(maze_io.read_source(sys.stdin.buffer, "<stdin>"), source="<stdin>")
     return maze_io.load(existing_file(Path(path)))
 
 
@@ -64,7 +64,9 @@ def convert(
 @app.command()
 def info(file: Path = FileArgument, as_json: bool = JsonOption) -> None:
     """Show the properties of a maze: cells, passages, loops, islands, dead ends..."""
-    summary = properties.summary(load_maze(file))
+    maze = load_maze(file)
+    announce(maze.flat.shape[0], f"measuring {file}")
+    summary = properties.summary(maze)
     if as_json:
         typer.echo(json.dumps(summary))
         return

@@ -8,7 +8,7 @@ from typing import Optional
 import typer
 
 from ..errors import UnsupportedError
-from .app import GoalOption, SeedOption, StartOption, app, parse_cell, parse_size
+from .app import GoalOption, SeedOption, StartOption, announce, app, parse_cell, parse_size
 from .maze_cmds import load_maze
 
 OutOption = typer.Option(None, "--out", "-o", help="File to write; its extension picks the format.")
@@ -49,6 +49,7 @@ def render_cmd(
     from .. import render, solve
 
     obj = load_maze(file)
+    announce(obj.flat.shape[0], f"drawing {file}")
     if solver is not None:
         obj = solve(obj, solver)
     fmt = _format(fmt, out)

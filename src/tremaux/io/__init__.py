@@ -43,20 +43,21 @@ from ..registry import Registry
 from . import ascii, block, graph, json, npz
 from ._text import _HEADER
 
-__all__ = ["FORMATS", "load", "save", "loads", "dumps", "read_source", "detect_format", "format_from_extension", "ascii", "block", "graph", "json", "npz"]
+__all__ = ["FORMATS", "load", "save", "loads", "dumps", "read_source", "check_dumps", "detect_format", "format_from_extension", "ascii", "block", "graph", "json", "npz"]
 
 FORMATS = Registry("format")
 """The maze file formats: ``func`` reads (text or bytes, ``source=`` for messages),
-``meta["dumps"]`` writes; ``meta["binary"]`` and ``meta["extensions"]`` describe the file."""
+``meta["dumps"]`` writes; ``meta["binary"]`` and ``meta["extensions"]`` describe the file;
+``meta["size"](shape3)`` is the peak memory of writing a maze of that shape."""
 
 FORMATS.add("ascii", ascii.loads, doc="The +---+ drawing, S for the start and G for the goal.",
-            dumps=ascii.dumps, binary=False, extensions=())
+            dumps=ascii.dumps, binary=False, extensions=(), size=ascii.text_bytes)
 FORMATS.add("block", block.loads, doc="Squares: # wall, . open, E entrance, G goal; every open square a cell.",
-            dumps=block.dumps, binary=False, extensions=())
+            dumps=block.dumps, binary=False, extensions=(), size=block.text_bytes)
 FORMATS.add("json", json.loads, doc="JSON with a format version, one hex digit per cell.",
-            dumps=json.dumps, binary=False, extensions=(".json",))
+            dumps=json.dumps, binary=False, extensions=(".json",), size=json.text_bytes)
 FORMATS.add("npz", npz.from_bytes, doc="Compressed NumPy arrays (compact binary), with a format version.",
-            dumps=npz.to_bytes, binary=True, extensions=(".npz",))
+            dumps=npz.to_bytes, binary=True, extensions=(".npz",), size=npz.text_bytes)
 
 _ZIP = b"PK\x03\x04"
 
@@ -174,6 +175,30 @@ def dumps(maze: Maze, format: str = "ascii") -> str | bytes:
     ..
     """
     return FORMATS.get(format).dumps(maze)
+
+
+def check_dumps(shape, format: str = "ascii", *, memory_limit: str | int | None = None) -> None:
+    """Refuse, before any work, writing a maze of ``shape`` in ``format`` that would not fit the memory budget.
+
+    Commands that generate or solve a maze and then print it call this first.
+
+    Raises
+    ------
+    MemoryLimitError
+        Naming the estimate and the limit.
+
+    Examples
+    --------
+    >>> check_dumps((30000, 30000), "ascii", memory_limit="4G")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.MemoryLimitError: the ascii text of a 30000 x 30000 maze needs about 40.2 GiB of memory; ...
+    """
+    from ..maze.model import check_shape
+
+    entry = FORMATS.get(format)
+    budget.check(entry.size(check_shape(shape)),
+                 f"the {entry.name} text of a {' x '.join(str(int(x)) for x in shape)} maze", memory_limit)
 
 
 def format_from_extension(path: str | os.PathLike) -> str | None:

@@ -45,7 +45,7 @@ from ..errors import MazeFormatError
 from ..maze.model import Maze, check_shape
 from ._common import FORMAT_NAME, VERSION, build, check_header
 
-__all__ = ["dumps", "loads", "to_dict", "from_dict"]
+__all__ = ["text_bytes", "dumps", "loads", "to_dict", "from_dict"]
 
 _HEX = np.frombuffer(b"0123456789abcdef", dtype=np.uint8)
 _VALUE = np.zeros(256, dtype=np.uint8)
@@ -87,12 +87,25 @@ def to_dict(maze: Maze) -> dict[str, Any]:
     }
 
 
+def text_bytes(shape3: tuple[int, int, int]) -> int:
+    """Peak bytes of writing a maze of ``shape3 = (L, H, W)`` in this format (see :mod:`tremaux.budget`).
+
+    Examples
+    --------
+    >>> text_bytes((1, 10, 10)) > 0
+    True
+    """
+    from .. import budget
+
+    L, H, W = (int(x) for x in shape3)
+    return budget.text_drawing_bytes(3 * L * H * W)
+
+
 def dumps(maze: Maze) -> str:
     """The JSON text of ``maze`` (no newline at the end)."""
     from .. import budget
 
-    n = maze.flat.shape[0]
-    budget.check(budget.text_drawing_bytes(3 * n), f"the JSON of a {' x '.join(map(str, maze.shape))} maze")
+    budget.check(text_bytes(maze.shape3), f"the json text of a {' x '.join(map(str, maze.shape))} maze")
     return json.dumps(to_dict(maze), indent=2)
 
 

@@ -35,7 +35,19 @@ from ..errors import MazeFormatError, TremauxError
 from ..maze.model import Maze
 from ._common import FORMAT_NAME, VERSION, build, check_header
 
-__all__ = ["to_bytes", "from_bytes"]
+__all__ = ["to_bytes", "from_bytes", "text_bytes"]
+
+
+def text_bytes(shape3: tuple[int, int, int]) -> int:
+    """Peak bytes of writing a maze of ``shape3`` as ``.npz`` (the arrays and at most as much compressed).
+
+    Examples
+    --------
+    >>> text_bytes((1, 10, 10))
+    4496
+    """
+    L, H, W = (int(x) for x in shape3)
+    return 4 * L * H * W + 4096
 
 
 def to_bytes(maze: Maze) -> bytes:
