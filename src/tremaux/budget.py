@@ -345,7 +345,7 @@ def solve_bytes(n: int, *, record: bool = False) -> int:
     >>> solve_bytes(1000)
     30096
     """
-    return int(n * (17 + 1 + 8) + (200 * n if record else 0) + 4096)
+    return int(n * (17 + 1 + 8) + (260 * n if record else 0) + 4096)
 
 
 def raster_bytes(width: int, height: int, squares: int, *, frames: int = 0) -> int:
@@ -353,16 +353,17 @@ def raster_bytes(width: int, height: int, squares: int, *, frames: int = 0) -> i
 
     The indexed image, the half-expanded copy made on the way, Pillow's copy
     and its encoder's buffer (four bytes per pixel), the scene's arrays over
-    the ``squares`` of the block picture (32 bytes each), and for an
-    animation the ``frames`` it keeps (two bytes per pixel and four per square each).
+    the ``squares`` of the block picture (32 bytes each), for an animation
+    the ``frames`` it keeps (two bytes per pixel and four per square each),
+    and 2 MiB for the palette, the encoder and their tables.
 
     Examples
     --------
     >>> raster_bytes(100, 100, 441)
-    58208
+    2151264
     """
     px = int(width) * int(height)
-    return int(4 * px + 32 * squares + max(0, frames) * (2 * px + 4 * squares) + 4096)
+    return int(4 * px + 32 * squares + max(0, frames) * (2 * px + 4 * squares) + 2 * 2**20)
 
 
 def svg_bytes(cells: int, *, animated: bool = False) -> int:

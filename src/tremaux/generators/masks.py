@@ -20,7 +20,6 @@ from __future__ import annotations
 import os
 import stat
 import struct
-import warnings
 import zlib
 from pathlib import Path
 from typing import Any
@@ -79,7 +78,7 @@ def mask_from_text(text: str, *, source: str | None = None) -> np.ndarray:
                                   line=first_line[k], source=source)
     from .. import budget
 
-    budget.check(4 * len(levels) * height * width + 4096,
+    budget.check(8 * len(levels) * height * width + 4096,
                  f"a mask of {len(levels)} x {height} x {width} characters")
     body = "".join(r.ljust(width, ".") for lv in levels for r in lv)
     if body.isascii():
@@ -125,25 +124,17 @@ def mask_from_image(path: str | Path, *, threshold: int = 128, memory_limit: str
     from ..maze.model import MAX_CELLS
 
     source = str(path)
+    saved = Image.MAX_IMAGE_PIXELS
+    Image.MAX_IMAGE_PIXELS = None  # Pillow's own guard: replaced by the checks below, which name the sizes
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            with Image.open(path) as im:
-                width, height = im.size
-                pixels = width * height
-                if pixels > MAX_CELLS:
-                    raise MazeFormatError(f"the picture has {width} x {height} = {pixels:,} pixels; a mask has "
-                                          f"at most {MAX_CELLS:,} (one cell per pixel)", source=source)
-                budget.check(14 * pixels + 4096, f"a mask from a picture of {width} x {height} pixels",
-                             memory_limit)
-                saved = Image.MAX_IMAGE_PIXELS
-                Image.MAX_IMAGE_PIXELS = None  # the size was checked against the budget just above
-                try:
-                    rgba = np.asarray(im.convert("RGBA"))
-                finally:
-                    Image.MAX_IMAGE_PIXELS = saved
-    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
-        raise MazeFormatError(f"cannot read the picture: {exc}", source=source) from None
+        with Image.open(path) as im:
+            width, height = im.size
+            pixels = width * height
+            if pixels > MAX_CELLS:
+                raise MazeFormatError(f"the picture has {width} x {height} = {pixels:,} pixels; a mask has "
+                                      f"at most {MAX_CELLS:,} (one cell per pixel)", source=source)
+            budget.check(24 * pixels + 4096, f"a mask from a picture of {width} x {height} pixels", memory_limit)
+            rgba = np.asarray(im.convert("RGBA"))
     except _PICTURE_ERRORS as exc:
         if isinstance(exc, TremauxError):
             raise
@@ -151,6 +142,8 @@ def mask_from_image(path: str | Path, *, threshold: int = 128, memory_limit: str
             raise
         text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise MazeFormatError(f"cannot read the picture: {text}", source=source) from None
+    finally:
+        Image.MAX_IMAGE_PIXELS = saved
     if rgba.ndim != 3 or rgba.shape[2] != 4:
         raise MazeFormatError("cannot read the picture: it has no pixels", source=source)
     # luma 0.299 R + 0.587 G + 0.114 B < threshold, in whole numbers (four bytes per pixel, not 24)
