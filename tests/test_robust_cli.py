@@ -106,12 +106,18 @@ def test_generate_inside_the_size_limit_but_over_the_budget(files, capsys, monke
     # printed as text: refused before generating, whatever the budget
     refused(["--memory-limit", "8G", "generate", "--size", "30000x30000"], capsys,
             "the ascii text of a 30000 x 30000 maze needs about 40.2 GiB of memory; the limit is 8.0 GiB")
-    # saved: the generation itself needs 4.2 GiB, over a 4 GB cap
-    monkeypatch.setenv(budget.ENV_VAR, "4G")
+    # saved: the generation needs 1.7 GiB and writing the file 2.5 GiB (both fit a 4 GB cap)
+    monkeypatch.setenv(budget.ENV_VAR, "2G")
     refused(["generate", "--size", "30000x30000", "--out", str(files / "x.npz")], capsys,
-            "a 30000 x 30000 maze (backtracker) needs about 4.2 GiB of memory; the limit is 4.0 GiB")
+            "the npz file of a 30000 x 30000 maze needs about 2.5 GiB of memory; the limit is 2.0 GiB")
+    refused(["generate", "--size", "30000x30000", "--out", str(files / "x.npz"), "--stats"], capsys,
+            "the npz file of a 30000 x 30000 maze")
+    monkeypatch.setenv(budget.ENV_VAR, "1G")
+    refused(["generate", "--size", "30000x30000", "--to", "ascii", "--out", str(files / "x.txt")], capsys,
+            "the ascii text of a 30000 x 30000 maze")
+    monkeypatch.setenv(budget.ENV_VAR, "3G")
     refused(["generate", "-a", "kruskal", "--size", "20000x20000", "--out", str(files / "x.npz")], capsys,
-            "a 20000 x 20000 maze (kruskal)")
+            "a 20000 x 20000 maze (kruskal) needs about 4.8 GiB of memory; the limit is 3.0 GiB")
 
 
 def test_generate_with_a_picture_bomb_as_mask(files, capsys):

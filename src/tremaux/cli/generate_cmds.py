@@ -66,7 +66,7 @@ def generate_cmd(
     if shape is not None and shape_mask is not None and tuple(shape) != shape_mask.shape:
         raise InvalidSizeError(f"--size {size} differs from the mask's {'x'.join(map(str, shape_mask.shape))}")
     dims = tuple(shape) if shape is not None else shape_mask.shape
-    if out is None or (to is None and out.suffix.lower() not in (".png", ".svg", ".gif")):
+    if out is None or to is not None or out.suffix.lower() not in (".png", ".svg", ".gif"):
         fmt = "ascii" if out is None else (to or maze_io.format_from_extension(out) or "ascii")
         maze_io.check_dumps(dims, fmt)  # refuse now what could not be written after a long run
     cells = 1

@@ -197,8 +197,9 @@ def check_dumps(shape, format: str = "ascii", *, memory_limit: str | int | None 
     from ..maze.model import check_shape
 
     entry = FORMATS.get(format)
+    kind = "file" if entry.binary else "text"
     budget.check(entry.size(check_shape(shape)),
-                 f"the {entry.name} text of a {' x '.join(str(int(x)) for x in shape)} maze", memory_limit)
+                 f"the {entry.name} {kind} of a {' x '.join(str(int(x)) for x in shape)} maze", memory_limit)
 
 
 def format_from_extension(path: str | os.PathLike) -> str | None:
