@@ -13,9 +13,9 @@ The limit, first match wins:
    ``tremaux.solve``, the renderers, ``tremaux.io.load``...);
 2. :func:`limited` (``tremaux --memory-limit 8G ...`` uses it);
 3. the ``TREMAUX_MEMORY_LIMIT`` environment variable;
-4. the default: half the memory available when the check runs (the least of
-   what the system reports free, the cgroup's limit and the address-space
-   rlimit), at least 256 MiB.
+4. the default, computed when the check runs: half the memory the system
+   has free, or 90% of the room left under the process's cgroup limit or
+   address-space rlimit (``ulimit -v``) when that is less; at least 256 MiB.
 
 Sizes are written ``8G``, ``512M``, ``1.5GiB``, ``2e9`` or a plain number of
 bytes; ``none`` (or ``0``) turns the check off. Text files have a separate
@@ -76,6 +76,7 @@ TEXT_LIMIT = 16 * 2**20
 """Default cap on a text file (maze drawing, JSON, mask), in bytes; bigger mazes belong in ``.npz``."""
 
 _DEFAULT_SHARE = 0.5
+_CAP_SHARE = 0.9
 _DEFAULT_FLOOR = 256 * 2**20
 _UNITS = {"": 1, "b": 1, "k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}
 _SIZE = re.compile(r"^\s*([0-9]*\.?[0-9]+(?:e[0-9]+)?)\s*([kmgt]?)(?:i?b)?\s*$", re.IGNORECASE)
@@ -177,14 +178,22 @@ def available_memory() -> int:
 
 
 def default_limit() -> int:
-    """The limit when none is set: half of :func:`available_memory`, at least 256 MiB.
+    """The limit when none is set: at least 256 MiB, else the least of
+
+    * half the memory the system has free (other programs share it), and
+    * 90% of the room left under the process's own caps (the cgroup's
+      ``memory.max``, the address-space rlimit of ``ulimit -v``).
 
     Examples
     --------
     >>> default_limit() >= 256 * 2**20
     True
     """
-    return max(_DEFAULT_FLOOR, int(_DEFAULT_SHARE * available_memory()))
+    import psutil
+
+    shares = [int(_DEFAULT_SHARE * psutil.virtual_memory().available)]
+    shares += [int(_CAP_SHARE * r) for r in (_cgroup_room(), _rlimit_room()) if r is not None]
+    return max(_DEFAULT_FLOOR, min(shares))
 
 
 def memory_limit(limit: str | int | None = None) -> int | None:
@@ -322,6 +331,26 @@ def generation_bytes(n: int, work_entries: int, *, record: bool = False, trace_r
     while the trace is held; the trace counts twice, as it is copied into a
     :class:`~tremaux.trace.Trace` at the end.
 
+    Parameters
+    ----------
+    n : int
+        Cells of the grid.
+    work_entries : int
+        int32 entries of the kernel's scratch (:func:`tremaux.kernels.generate.work_size`).
+    record : bool
+        Whether the run is recorded; ``trace_rows`` is then the size of the trace.
+    trace_rows : int
+        Rows of the trace array.
+    masked : bool
+        Whether the grid has a mask.
+    extra_work_entries : int
+        int32 entries of the imperfection passes' scratch.
+
+    Returns
+    -------
+    int
+        Bytes.
+
     Examples
     --------
     >>> generation_bytes(100, 100)
@@ -340,6 +369,18 @@ def solve_bytes(n: int, *, record: bool = False) -> int:
     transcript (rows of three int64, at most about four per cell, copied
     once into the :class:`~tremaux.trace.Trace`).
 
+    Parameters
+    ----------
+    n : int
+        Cells of the grid.
+    record : bool
+        Whether the run is recorded.
+
+    Returns
+    -------
+    int
+        Bytes.
+
     Examples
     --------
     >>> solve_bytes(1000)
@@ -357,6 +398,20 @@ def raster_bytes(width: int, height: int, squares: int, *, frames: int = 0) -> i
     the ``frames`` it keeps (two bytes per pixel and four per square each),
     and 2 MiB for the palette, the encoder and their tables.
 
+    Parameters
+    ----------
+    width, height : int
+        Pixels.
+    squares : int
+        Squares of the block picture of every level, ``L (2H + 1) (2W + 1)``.
+    frames : int
+        Frames an animation keeps (0 for a still picture).
+
+    Returns
+    -------
+    int
+        Bytes.
+
     Examples
     --------
     >>> raster_bytes(100, 100, 441)
@@ -372,6 +427,18 @@ def svg_bytes(cells: int, *, animated: bool = False) -> int:
     An animation draws what changed in each frame, so it grows with the
     changes of the run, not the number of frames: three times a still picture.
 
+    Parameters
+    ----------
+    cells : int
+        Cells of the maze.
+    animated : bool
+        An animation rather than a still picture.
+
+    Returns
+    -------
+    int
+        Bytes.
+
     Examples
     --------
     >>> svg_bytes(100)
@@ -385,6 +452,18 @@ def text_drawing_bytes(chars: int, *, wide: bool = False) -> int:
 
     ``wide`` drawings (numpy ``<U1`` grids, as the renderers use) hold
     four-byte characters.
+
+    Parameters
+    ----------
+    chars : int
+        Characters of the drawing, line ends included.
+    wide : bool
+        Four-byte characters.
+
+    Returns
+    -------
+    int
+        Bytes.
 
     Examples
     --------
@@ -400,6 +479,18 @@ def text_read_bytes(nbytes: int, nlines: int) -> int:
     Each character is held as the file's bytes, the ``str``, a line ``str``
     and a few one-byte-per-square arrays; each line costs a Python string and
     list slots.
+
+    Parameters
+    ----------
+    nbytes : int
+        Size of the text.
+    nlines : int
+        Lines of the text.
+
+    Returns
+    -------
+    int
+        Bytes.
 
     Examples
     --------

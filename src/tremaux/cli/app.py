@@ -71,6 +71,17 @@ def announce(cells: int, doing: str) -> None:
 
     The numba kernels cannot report progress while they run, so the line
     comes before the work, with its size, so that a long wait is explained.
+
+    Parameters
+    ----------
+    cells : int
+        Cells of the maze worked on; nothing is printed below :data:`LONG_WORK_CELLS`.
+    doing : str
+        What is about to happen, e.g. ``"solving maze.npz with bfs"``.
+
+    Examples
+    --------
+    >>> announce(10, "solving a tiny maze")   # quick work: nothing printed
     """
     if cells >= LONG_WORK_CELLS:
         typer.echo(f"{doing} ({cells:,} cells); this may take a while...", err=True)
@@ -106,7 +117,7 @@ def _root(
     memory_limit: Optional[str] = typer.Option(
         None, "--memory-limit", metavar="SIZE",
         help="Refuse work whose estimated peak memory is over SIZE (e.g. 8G, 512M, or 'none'); "
-             "default: $TREMAUX_MEMORY_LIMIT, else half the available memory.",
+             "default: $TREMAUX_MEMORY_LIMIT, else half the free memory (90% of a cgroup or ulimit -v cap).",
     ),
 ) -> None:
     """Mazes and Number Link puzzles: generate, solve, render, serve."""
