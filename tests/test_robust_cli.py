@@ -105,8 +105,8 @@ def test_pictures_over_the_budget(files, capsys, monkeypatch, argv, match):
 def test_generate_inside_the_size_limit_but_over_the_budget(files, capsys, monkeypatch):
     # printed as text: refused before generating, whatever the budget
     refused(["--memory-limit", "8G", "generate", "--size", "30000x30000"], capsys,
-            "the ascii text of a 30000 x 30000 maze needs about 40.2 GiB of memory; the limit is 8.0 GiB")
-    # saved: the generation needs 1.7 GiB and writing the file 2.5 GiB (both fit a 4 GB cap)
+            "the ascii text of a 30000 x 30000 maze needs about 41.1 GiB of memory; the limit is 8.0 GiB")
+    # saved: the generation needs 1.7 GiB, and writing the file 2.5 GiB with the maze (both fit a 4 GB cap)
     monkeypatch.setenv(budget.ENV_VAR, "2G")
     refused(["generate", "--size", "30000x30000", "--out", str(files / "x.npz")], capsys,
             "the npz file of a 30000 x 30000 maze needs about 2.5 GiB of memory; the limit is 2.0 GiB")

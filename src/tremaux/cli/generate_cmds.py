@@ -68,7 +68,7 @@ def generate_cmd(
     dims = tuple(shape) if shape is not None else shape_mask.shape
     if out is None or to is not None or out.suffix.lower() not in (".png", ".svg", ".gif"):
         fmt = "ascii" if out is None else (to or maze_io.format_from_extension(out) or "ascii")
-        maze_io.check_dumps(dims, fmt)  # refuse now what could not be written after a long run
+        maze_io.check_dumps(dims, fmt, masked=shape_mask is not None)  # refuse now what could not be written after a long run
     cells = 1
     for d in dims:
         cells *= int(d)

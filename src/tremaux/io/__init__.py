@@ -177,9 +177,11 @@ def dumps(maze: Maze, format: str = "ascii") -> str | bytes:
     return FORMATS.get(format).dumps(maze)
 
 
-def check_dumps(shape, format: str = "ascii", *, memory_limit: str | int | None = None) -> None:
+def check_dumps(shape, format: str = "ascii", *, masked: bool = False,
+                memory_limit: str | int | None = None) -> None:
     """Refuse, before any work, writing a maze of ``shape`` in ``format`` that would not fit the memory budget.
 
+    The estimate counts the maze (and its mask when ``masked``), held while it is written.
     Commands that generate or solve a maze and then print it call this first.
 
     Raises
@@ -192,13 +194,14 @@ def check_dumps(shape, format: str = "ascii", *, memory_limit: str | int | None 
     >>> check_dumps((30000, 30000), "ascii", memory_limit="4G")
     Traceback (most recent call last):
     ...
-    tremaux.errors.MemoryLimitError: the ascii text of a 30000 x 30000 maze needs about 40.2 GiB of memory; ...
+    tremaux.errors.MemoryLimitError: the ascii text of a 30000 x 30000 maze needs about 41.1 GiB of memory; ...
     """
     from ..maze.model import check_shape
 
     entry = FORMATS.get(format)
     kind = "file" if entry.binary else "text"
-    budget.check(entry.size(check_shape(shape)),
+    L, H, W = check_shape(shape)
+    budget.check((2 if masked else 1) * L * H * W + entry.size((L, H, W)),  # the maze is held while written
                  f"the {entry.name} {kind} of a {' x '.join(str(int(x)) for x in shape)} maze", memory_limit)
 
 
