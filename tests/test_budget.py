@@ -149,6 +149,16 @@ def test_picture_estimate_bounds_its_peak(monkeypatch, warm, kind):
     assert est >= peak, (est, peak)
 
 
+@pytest.mark.parametrize("measure", ["summary", "stats"])
+def test_measure_estimate_bounds_its_peak(monkeypatch, warm, measure):
+    from tremaux.maze import properties
+    from tremaux.measure import maze_stats
+
+    run = properties.summary if measure == "summary" else maze_stats
+    peak, est = _peak_and_estimate(monkeypatch, lambda: run(warm))
+    assert est >= peak, (est, peak)
+
+
 @pytest.mark.parametrize("fmt", io.FORMATS.names())
 def test_write_and_read_estimates_bound_their_peaks(monkeypatch, warm, fmt):
     peak, est = _peak_and_estimate(monkeypatch, lambda: io.dumps(warm, fmt))

@@ -60,6 +60,7 @@ __all__ = [
     "check_text_size",
     "generation_bytes",
     "solve_bytes",
+    "measure_bytes",
     "raster_bytes",
     "svg_bytes",
     "text_drawing_bytes",
@@ -387,6 +388,30 @@ def solve_bytes(n: int, *, record: bool = False) -> int:
     30096
     """
     return int(n * (17 + 1 + 8) + (260 * n if record else 0) + 4096)
+
+
+def measure_bytes(n: int) -> int:
+    """Peak bytes of measuring a maze of ``n`` cells (``properties.summary``, ``maze_stats``).
+
+    Component labels, distances and degrees: at most 20 bytes per cell
+    (17 measured for ``maze_stats``, 9 for ``summary``), and 1 MiB of small tables.
+
+    Parameters
+    ----------
+    n : int
+        Cells of the grid.
+
+    Returns
+    -------
+    int
+        Bytes.
+
+    Examples
+    --------
+    >>> measure_bytes(1000)
+    1068576
+    """
+    return int(20 * n + 2**20)
 
 
 def raster_bytes(width: int, height: int, squares: int, *, frames: int = 0) -> int:

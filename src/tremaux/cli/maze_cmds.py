@@ -21,6 +21,9 @@ from .app import JsonOption, announce, app, existing_file
 
 __all__ = ["load_maze"]
 
+LONG_READ_BYTES = 16 * 2**20
+"""Files this big take seconds to read and check (an .npz of 16 MiB holds about 40,000,000 cells): say so."""
+
 FileArgument = typer.Argument(..., help="Maze file: ascii or block text, .json or .npz ('-' reads stdin).")
 
 
@@ -28,7 +31,13 @@ def load_maze(path: str | Path) -> Maze:
     """Read the maze a command was given, in any format; ``-`` reads standard input."""
     if str(path) == "-":
         return maze_io.loads(maze_io.read_source(sys.stdin.buffer, "<stdin>"), source="<stdin>")
-    return maze_io.load(existing_file(Path(path)))
+    p = existing_file(Path(path))
+    size = p.stat().st_size
+    if size >= LONG_READ_BYTES:
+        from ..budget import format_bytes
+
+        typer.echo(f"reading {p} ({format_bytes(size)}); this may take a while...", err=True)
+    return maze_io.load(p)
 
 
 @app.command()
