@@ -12,7 +12,9 @@ from .app import GoalOption, SeedOption, StartOption, announce, app, parse_cell,
 from .maze_cmds import load_maze
 
 OutOption = typer.Option(None, "--out", "-o", help="File to write; its extension picks the format.")
-CellSizeOption = typer.Option(None, "--cell-size", help="Pixels per cell (default: fit about 800 pixels).")
+CellSizeOption = typer.Option(
+    None, "--cell-size",
+    help="Pixels per cell (default: fit about 800 pixels); a picture over the memory limit is refused (--memory-limit).")
 
 
 def _format(fmt: Optional[str], out: Optional[Path]) -> str:
