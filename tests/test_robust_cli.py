@@ -102,6 +102,18 @@ def test_pictures_over_the_budget(files, capsys, monkeypatch, argv, match):
     refused([a.format(d=files) for a in argv], capsys, match)
 
 
+@pytest.mark.parametrize("command", ["info", "stats"])
+def test_measuring_over_the_budget_is_refused_before_reading(files, capsys, monkeypatch, command):
+    monkeypatch.setenv(budget.ENV_VAR, "10M")
+    refused([command, str(files / "big.npz")], capsys, "measuring a 1000 x 1000 maze needs about 20.1 MiB")
+    from tremaux.maze import properties
+    from tremaux.measure import maze_stats
+
+    maze = maze_io.load(files / "big.npz", memory_limit="1G")
+    with pytest.raises(tremaux.errors.MemoryLimitError, match="measuring a 1000 x 1000 maze"):
+        (properties.summary if command == "info" else maze_stats)(maze)
+
+
 def test_generate_inside_the_size_limit_but_over_the_budget(files, capsys, monkeypatch):
     # printed as text: refused before generating, whatever the budget
     refused(["--memory-limit", "8G", "generate", "--size", "30000x30000"], capsys,

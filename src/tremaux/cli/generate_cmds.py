@@ -87,7 +87,9 @@ def generate_cmd(
 @app.command("stats")
 def stats_cmd(file: Path = FileArgument, as_json: bool = JsonOption) -> None:
     """Measure a saved maze: dead ends, degrees, corridors, diameter, start-goal length, river."""
-    maze = load_maze(file)
+    from ..budget import measure_bytes
+
+    maze = load_maze(file, then=measure_bytes, doing="measuring")
     announce(maze.flat.shape[0], f"measuring {file}")
     result = maze_stats(maze)
     typer.echo(json.dumps(result.as_dict()) if as_json else str(result))

@@ -35,7 +35,7 @@ from ..errors import MazeFormatError, TremauxError
 from ..maze.model import Maze
 from ._common import FORMAT_NAME, VERSION, build, check_header
 
-__all__ = ["to_bytes", "from_bytes", "text_bytes"]
+__all__ = ["to_bytes", "from_bytes", "text_bytes", "peek_shape"]
 
 
 def text_bytes(shape3: tuple[int, int, int]) -> int:
@@ -195,3 +195,32 @@ def from_bytes(data: bytes, *, source: str | None = None, memory_limit: str | in
     # the arrays are read-only views of bytes nobody else holds: the maze keeps them without a copy
     return build(cells, mask, _cell(arrays.get("start"), "start", source), _cell(arrays.get("goal"), "goal", source),
                  source)
+
+
+def peek_shape(path) -> tuple[int, ...] | None:
+    """The shape of the ``cells`` array of an ``.npz`` maze file, read from its header alone.
+
+    Commands that will do big work on a maze check their budget with it
+    before reading the whole file. ``None`` when the file is not a readable
+    ``.npz`` (reading it properly then gives the error).
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> from tremaux.maze import Maze
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     p = os.path.join(d, "m.npz")
+    ...     _ = open(p, "wb").write(to_bytes(Maze.open((2, 3))))
+    ...     peek_shape(p)
+    (2, 3)
+    """
+    try:
+        with zipfile.ZipFile(path) as z:
+            with z.open("cells.npy") as f:
+                version = np.lib.format.read_magic(f)
+                read = np.lib.format.read_array_header_1_0 if version == (1, 0) else \
+                    np.lib.format.read_array_header_2_0
+                shape, _, _ = read(f)
+    except Exception:  # noqa: BLE001 - any unreadable file: the full read reports it
+        return None
+    return tuple(int(x) for x in shape)

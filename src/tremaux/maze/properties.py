@@ -260,7 +260,7 @@ def summary(maze: Maze) -> dict:
     """
     from .. import budget
 
-    budget.check(budget.measure_bytes(maze.flat.shape[0]), f"the properties of a {maze.shape} maze")
+    budget.check(budget.measure_bytes(maze.flat.shape[0]), f"measuring a {' x '.join(map(str, maze.shape))} maze")
     n = maze.size
     # one labelling and one search serve several entries; each big array is
     # dropped before the next kernel runs, to keep the peak memory low

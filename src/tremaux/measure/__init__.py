@@ -139,7 +139,7 @@ def maze_stats(maze: Maze) -> MazeStats:
     """
     from .. import budget
 
-    budget.check(budget.measure_bytes(maze.flat.shape[0]), f"the statistics of a {maze.shape} maze")
+    budget.check(budget.measure_bytes(maze.flat.shape[0]), f"measuring a {' x '.join(map(str, maze.shape))} maze")
     L, H, W = maze.shape3
     flat = maze.flat
     fmask = maze.flat_mask
