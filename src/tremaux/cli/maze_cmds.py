@@ -17,7 +17,7 @@ import typer
 from .. import io as maze_io
 from ..errors import UnsupportedError
 from ..maze import Maze, properties
-from .app import JsonOption, app, existing_file
+from .app import JsonOption, app, deprecated, existing_file, format_option, property_lines, renamed, style_option
 
 __all__ = ["load_maze"]
 
@@ -34,12 +34,18 @@ def load_maze(path: str | Path) -> Maze:
 @app.command()
 def show(
     file: Path = FileArgument,
-    style: str = typer.Option("ascii", "--style", help="Text format to print: ascii or block."),
+    style: str = style_option("Text style: ascii or block (maze files, read back by every command) or unicode "
+                              "(box drawing, as render and demo print)."),
 ) -> None:
     """Print a saved maze as text."""
     maze = load_maze(file)
+    if style.strip().lower() == "unicode":
+        from ..render import to_text
+
+        typer.echo(to_text(maze, style="unicode"))
+        return
     if maze_io.FORMATS.get(style).binary or maze_io.FORMATS.get(style).name == "json":
-        raise UnsupportedError(f"show prints a drawing; style {style!r} is not one, use ascii or block")
+        raise UnsupportedError(f"show prints a drawing; style {style!r} is not one, use ascii, block or unicode")
     typer.echo(maze_io.dumps(maze, style))
 
 
@@ -47,14 +53,15 @@ def show(
 def convert(
     src: Path = FileArgument,
     dst: Path = typer.Argument(..., help="File to write."),
-    to: Optional[str] = typer.Option(None, "--to", help="Output format: ascii, block, json or npz (default: from the extension)."),
+    fmt: Optional[str] = format_option("Output format: ascii, block, json or npz (default: from the extension)."),
+    to: Optional[str] = deprecated("--to"),
 ) -> None:
     """Convert a maze file between the ascii, block, json and npz formats."""
-    fmt = to or maze_io.format_from_extension(dst)
+    fmt = renamed(fmt, to, "--to", "--format") or maze_io.format_from_extension(dst)
     if fmt is None:
         raise UnsupportedError(
             f"cannot tell the output format of {str(dst)!r} from its extension (.json, .npz); "
-            "add --to ascii, --to block, --to json or --to npz"
+            "add --format ascii, --format block, --format json or --format npz"
         )
     maze_io.FORMATS.get(fmt)  # an unknown name fails before reading
     maze_io.save(load_maze(src), dst, fmt)
@@ -68,16 +75,11 @@ def info(file: Path = FileArgument, as_json: bool = JsonOption) -> None:
     if as_json:
         typer.echo(json.dumps(summary))
         return
-    from rich.console import Console
-    from rich.table import Table
-
-    table = Table(title=str(file), show_header=False)
-    table.add_column("property", style="bold")
-    table.add_column("value", justify="right")
+    rows = []
     for key, value in summary.items():
         if key == "degrees":
             value = ", ".join(f"{d}: {n}" for d, n in value.items())
         elif isinstance(value, list):
             value = " x ".join(map(str, value)) if key == "shape" else str(tuple(value))
-        table.add_row(key.replace("_", " "), "-" if value is None else str(value))
-    Console().print(table)
+        rows.append((key.replace("_", " "), value))
+    typer.echo(property_lines(rows))

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import typer
 
-from .app import app
+from .app import app, time_limit_option, workers_option
 
 
 @app.command()
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
     port: int = typer.Option(8000, "--port", "-p", min=1, max=65535, help="Port to listen on."),
-    workers: int = typer.Option(2, "--workers", min=1, max=64, help="Worker processes for solving."),
-    time_limit: float = typer.Option(10.0, "--time-limit", min=0.1, help="Seconds any one solve may run."),
+    workers: int = workers_option(2, "Worker processes for solving.", min=1, max=64),
+    time_limit: float = time_limit_option(10.0, "Seconds any one solve may run.", min=0.1),
 ) -> None:
     """Serve the web page: the Tremaux maze demo and a Number Link board."""
     from ..web import serve as run

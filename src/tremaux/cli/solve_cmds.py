@@ -10,7 +10,8 @@ import click
 import typer
 
 from ..solvers import SOLVERS, explain, solve
-from .app import GoalOption, JsonOption, StartOption, app, parse_cell, save_output, wants_animation
+from .app import (GoalOption, JsonOption, StartOption, app, deprecated, list_option, out_option, parse_cell, renamed,
+                  save_output, solver_option, wants_animation)
 from .maze_cmds import load_maze
 
 
@@ -23,20 +24,22 @@ def _list_solvers() -> None:
 @app.command("solve")
 def solve_cmd(
     file: Optional[str] = typer.Argument(None, help="Maze file: ascii or block text, .json or .npz ('-' reads stdin)."),
-    algorithm: str = typer.Option("bfs", "--algorithm", "-a", help="Solver name (see --list)."),
+    solver: Optional[str] = solver_option(None, "Solver (see --list); default bfs."),
     start: Optional[str] = StartOption,
     goal: Optional[str] = GoalOption,
     as_json: bool = JsonOption,
     explain_: bool = typer.Option(False, "--explain", help="Print the worklist run step by step (bfs, dfs)."),
-    list_: bool = typer.Option(False, "--list", help="List the registered solvers, one per line, and exit."),
-    out: Optional[Path] = typer.Option(None, "--out", help="Also draw the solution: .png, .svg, or .gif (replays the run)."),
+    list_: bool = list_option("solvers"),
+    out: Optional[Path] = out_option("Also draw the solution: .png, .svg, or .gif (replays the run)."),
+    algorithm: Optional[str] = deprecated("--algorithm", "-a"),
 ) -> None:
     """Solve a maze and print it with its path (or --json, or --explain the run)."""
     if list_:
         return _list_solvers()
     if file is None:
         raise click.UsageError("missing the maze FILE to solve (or --list)")
-    sol = solve(load_maze(file), algorithm, start=parse_cell(start, "start"), goal=parse_cell(goal, "goal"),
+    solver = renamed(solver, algorithm, "--algorithm", "--solver") or "bfs"
+    sol = solve(load_maze(file), solver, start=parse_cell(start, "start"), goal=parse_cell(goal, "goal"),
                 record=explain_ or wants_animation(out))
     if as_json:
         typer.echo(json.dumps(sol.to_dict()))
