@@ -8,10 +8,7 @@ from typing import Optional
 
 import typer
 
-from .. import io as maze_io
 from ..errors import InvalidSizeError, TremauxError
-from ..generators import GENERATORS, generate, load_mask
-from ..measure import maze_stats
 from .app import (DEFAULT_GENERATOR, DEFAULT_SIZE, JsonOption, SeedOption, StartOption, app, deprecated,
                   existing_file, format_option, generator_option, list_option, out_option, parse_cell, parse_size,
                   renamed, save_output, size_option, wants_animation)
@@ -19,6 +16,8 @@ from .maze_cmds import FileArgument, load_maze
 
 
 def _list_generators() -> None:
+    from ..generators import GENERATORS
+
     for e in GENERATORS:
         aliases = f" ({', '.join(e.aliases)})" if e.aliases else ""
         typer.echo(f"{e.name:<20} {e.doc}{aliases}")
@@ -69,6 +68,8 @@ def generate_cmd(
     """Generate a maze and print it (or save it with --out)."""
     if list_:
         return _list_generators()
+    from ..generators import generate, load_mask
+
     generator = renamed(generator, algorithm, "--algorithm", "--generator") or DEFAULT_GENERATOR
     fmt = renamed(fmt, to, "--to", "--format")
     shape_mask = None if mask is None else load_mask(existing_file(mask))
@@ -89,5 +90,7 @@ def generate_cmd(
 @app.command("stats")
 def stats_cmd(file: Path = FileArgument, as_json: bool = JsonOption) -> None:
     """Measure a saved maze: dead ends, degrees, corridors, diameter, start-goal length, river."""
+    from ..measure import maze_stats
+
     result = maze_stats(load_maze(file))
     typer.echo(json.dumps(result.as_dict()) if as_json else str(result))

@@ -14,10 +14,13 @@ from typing import Optional
 
 import typer
 
-from .. import io as maze_io
+from typing import TYPE_CHECKING
+
 from ..errors import UnsupportedError
-from ..maze import Maze, properties
 from .app import JsonOption, app, deprecated, existing_file, format_option, property_lines, renamed, style_option
+
+if TYPE_CHECKING:
+    from ..maze import Maze
 
 __all__ = ["load_maze"]
 
@@ -26,6 +29,8 @@ FileArgument = typer.Argument(..., help="Maze file: ascii or block text, .json o
 
 def load_maze(path: str | Path) -> Maze:
     """Read the maze a command was given, in any format; ``-`` reads standard input."""
+    from .. import io as maze_io
+
     if str(path) == "-":
         return maze_io.loads(sys.stdin.buffer.read(), source="<stdin>")
     return maze_io.load(existing_file(Path(path)))
@@ -38,6 +43,8 @@ def show(
                               "(box drawing, as render and demo print)."),
 ) -> None:
     """Print a saved maze as text."""
+    from .. import io as maze_io
+
     maze = load_maze(file)
     if style.strip().lower() == "unicode":
         from ..render import to_text
@@ -57,6 +64,8 @@ def convert(
     to: Optional[str] = deprecated("--to"),
 ) -> None:
     """Convert a maze file between the ascii, block, json and npz formats."""
+    from .. import io as maze_io
+
     fmt = renamed(fmt, to, "--to", "--format") or maze_io.format_from_extension(dst)
     if fmt is None:
         raise UnsupportedError(
@@ -71,6 +80,8 @@ def convert(
 @app.command()
 def info(file: Path = FileArgument, as_json: bool = JsonOption) -> None:
     """Show the properties of a maze: cells, passages, loops, islands, dead ends..."""
+    from ..maze import properties
+
     summary = properties.summary(load_maze(file))
     if as_json:
         typer.echo(json.dumps(summary))

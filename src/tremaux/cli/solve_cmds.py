@@ -9,13 +9,14 @@ from typing import Optional
 import click
 import typer
 
-from ..solvers import SOLVERS, explain, solve
 from .app import (GoalOption, JsonOption, StartOption, app, deprecated, list_option, out_option, parse_cell, renamed,
                   save_output, solver_option, wants_animation)
 from .maze_cmds import load_maze
 
 
 def _list_solvers() -> None:
+    from ..solvers import SOLVERS
+
     for e in SOLVERS:
         note = "shortest" if e.shortest else "any path"
         typer.echo(f"{e.name:<16} {e.view:<6} {note:<8}  {e.doc}")
@@ -29,6 +30,10 @@ def solve_cmd(
     goal: Optional[str] = GoalOption,
     as_json: bool = JsonOption,
     explain_: bool = typer.Option(False, "--explain", help="Print the worklist run step by step (bfs, dfs)."),
+    seed: Optional[int] = typer.Option(
+        None, "--seed", metavar="N",
+        help="Random seed of the solver's choices (tremaux: which unmarked passage to walk down); "
+             "default: the fixed order N, E, S, W."),
     list_: bool = list_option("solvers"),
     out: Optional[Path] = out_option("Also draw the solution: .png, .svg, or .gif (replays the run)."),
     algorithm: Optional[str] = deprecated("--algorithm", "-a"),
@@ -38,9 +43,12 @@ def solve_cmd(
         return _list_solvers()
     if file is None:
         raise click.UsageError("missing the maze FILE to solve (or --list)")
+    from ..solvers import explain, solve
+
     solver = renamed(solver, algorithm, "--algorithm", "--solver") or "bfs"
+    options = {} if seed is None else {"seed": seed}
     sol = solve(load_maze(file), solver, start=parse_cell(start, "start"), goal=parse_cell(goal, "goal"),
-                record=explain_ or wants_animation(out))
+                record=explain_ or wants_animation(out), **options)
     if as_json:
         typer.echo(json.dumps(sol.to_dict()))
     elif explain_:

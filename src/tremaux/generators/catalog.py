@@ -25,9 +25,12 @@ from typing import Any
 
 import numpy as np
 
-from ..kernels import generate as kgen
+from .._lazy import lazy_module
 from ..registry import Registry
 from .options import Option, choice, discipline, probability, weights_option, whole
+
+# the compiled kernels, loaded on first call (start-up without numba)
+kgen = lazy_module("tremaux.kernels.generate")
 
 __all__ = ["GENERATORS"]
 

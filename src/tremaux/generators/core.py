@@ -7,16 +7,19 @@ from typing import Any
 import numpy as np
 
 from ..errors import InvalidSizeError, TremauxError, UnsupportedError
-from ..kernels import gen_imperfect as kimp
-from ..kernels import generate as kgen
-from ..kernels import grid as kg
-from ..kernels.rng import make_state
+from .._lazy import lazy_module
 from ..maze.model import Maze, check_shape
 from ..trace import Trace
 from .catalog import GENERATORS
 from .masks import check_mask
 from .options import check_options, probability, whole
 from .result import Generated, GenerationStats
+
+# the compiled kernels, loaded on first call (start-up without numba)
+kimp = lazy_module("tremaux.kernels.gen_imperfect")
+kgen = lazy_module("tremaux.kernels.generate")
+kg = lazy_module("tremaux.kernels.grid")
+krng = lazy_module("tremaux.kernels.rng")
 
 __all__ = ["generate"]
 
@@ -149,7 +152,7 @@ def generate(
         raise TremauxError(f"seed {seed!r} is not a whole number")
 
     # ---- run
-    state = make_state(seed)
+    state = krng.make_state(seed)
     use_mask = mask_arr is not None
     flat_mask = mask_arr.reshape(-1) if use_mask else _ONE
     params = np.ascontiguousarray(meta["params"](opts, n), dtype=np.float64)

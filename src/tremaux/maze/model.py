@@ -23,7 +23,10 @@ from typing import Any
 import numpy as np
 
 from ..errors import CellError, InvalidMazeError, InvalidSizeError
-from ..kernels import grid as kg
+from .._lazy import lazy_module
+
+# the compiled kernels, loaded on first call (start-up without numba)
+kg = lazy_module("tremaux.kernels.grid")
 
 __all__ = ["Direction", "Maze", "MAX_CELLS", "Cell"]
 
