@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -10,9 +11,10 @@ from ..errors import InvalidSizeError, TremauxError, UnsupportedError
 from .._lazy import lazy_module
 from ..maze.model import Maze, check_shape
 from ..trace import Trace
-from .catalog import GENERATORS
+from .catalog import GENERATORS, QUEUE_KERNEL
 from .masks import check_mask
 from .options import check_options, probability, whole
+from .queues import grow as grow_with_queue
 from .result import Generated, GenerationStats
 
 # the compiled kernels, loaded on first call (start-up without numba)
@@ -160,8 +162,11 @@ def generate(
     if opts.get("weights") is not None:
         _fill_weights(work, opts["weights"], dims, n)
     trace = np.empty((kgen.trace_size(L, H, W) + 8 * islands + n, 3), np.int64) if record else _NO_TRACE
-    s, visits, maxf, t = kgen.KERNELS[kernel_name](
-        cells, flat_mask, use_mask, L, H, W, start_index, params, state, work, trace)
+    if kernel_name == QUEUE_KERNEL:  # a queue object of the caller's: the Python growing tree
+        run = partial(grow_with_queue, opts["discipline"][1], dims)
+    else:
+        run = kgen.KERNELS[kernel_name]
+    s, visits, maxf, t = run(cells, flat_mask, use_mask, L, H, W, start_index, params, state, work, trace)
     del work
     if braid_f or openings or islands or unreachable:
         t = _imperfect(cells, flat_mask, use_mask, shape3, state, trace, int(t), maze,

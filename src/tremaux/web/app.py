@@ -237,6 +237,7 @@ def create_app(*, workers: int = 2, time_limit: float = 10.0, busy_wait: float =
             "maze": maze,
             "solver": check_solver(request.solver),
             "record": request.record,
+            "seed": request.seed,
             "max_events": m.MAX_TRACE_EVENTS,
         }
         return run("solve", payload)
