@@ -20,8 +20,7 @@ HEAVY = ["numba", "llvmlite", "networkx", "pyarrow", "dask", "distributed", "fas
          "rich.markdown", "pysat", "scipy", "PIL", "tremaux.kernels.grid", "tremaux.kernels.generate",
          "tremaux.kernels.solve"]
 
-# a module imported lazily (tremaux._lazy) sits in sys.modules unexecuted until first used
-LOADED = "[m for m in HEAVY if m in sys.modules and type(sys.modules[m]).__name__ != '_LazyModule']"
+LOADED = "[m for m in HEAVY if m in sys.modules]"
 
 PROBE = """
 import json, sys

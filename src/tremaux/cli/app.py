@@ -160,6 +160,18 @@ def property_lines(rows: list[tuple[str, Any]]) -> str:
     return "\n".join(f"{label:>16}  {shown(value)}" for label, value in rows)
 
 
+ANNOUNCED: list[str] = []
+"""Kernels whose compilation was announced in this run (one line is enough)."""
+
+
+def first_use(kernel: str) -> None:
+    """Say once per run, on stderr, that kernels are being compiled (it only happens on a cold cache)."""
+    if not ANNOUNCED:
+        typer.echo("first use: compiling the kernels this command needs, once (a few seconds; "
+                   "`tremaux warmup` compiles them all ahead)", err=True)
+    ANNOUNCED.append(kernel)
+
+
 def existing_file(path: Path) -> Path:
     """Check that ``path`` names a readable file."""
     if not path.exists():
@@ -172,7 +184,7 @@ def existing_file(path: Path) -> Path:
 __all__ = ["app", "parse_size", "parse_cell", "SeedOption", "JsonOption", "StartOption", "GoalOption",
            "existing_file", "Optional", "DEFAULT_SIZE", "DEFAULT_GENERATOR", "generator_option", "solver_option",
            "size_option", "out_option", "format_option", "style_option", "time_limit_option", "count_option",
-           "workers_option", "list_option", "deprecated", "renamed", "property_lines"]
+           "workers_option", "list_option", "deprecated", "renamed", "property_lines", "first_use", "ANNOUNCED"]
 
 
 def _show_version(value: bool) -> None:
