@@ -42,9 +42,10 @@ def test_package_writable_reads_the_folder(tmp_path):
     assert not _numba.package_writable(tmp_path / "missing" / "deeper")
 
 
-def _cli(*args, cache):
-    env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", ""),
-           "NUMBA_CACHE_DIR": str(cache)}
+def _cli(*args, cache=None):
+    env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    if cache is not None:
+        env["NUMBA_CACHE_DIR"] = str(cache)
     return subprocess.run([sys.executable, "-m", "tremaux", *args], capture_output=True, text=True, env=env,
                           timeout=300)
 
@@ -62,14 +63,26 @@ def test_a_cold_cache_is_announced_once_then_the_cache_is_used(tmp_path):
     assert "first use" not in second.stderr
 
 
-def test_warmup_runs_every_task_and_says_where_the_cache_is(capsys):
+def _main(capsys, *argv):
     with pytest.raises(SystemExit) as exc:
-        main(["warmup", "--quiet"])
+        main(list(argv))
         raise SystemExit(0)
-    assert exc.value.code == 0
-    err = capsys.readouterr().err.strip().splitlines()
-    assert err[-1].startswith(f"warm: {len(tasks())} tasks in ") and "kernels compiled, cache in " in err[-1]
+    return exc.value.code, capsys.readouterr().err.strip().splitlines()
+
+
+def test_warmup_runs_every_task_and_says_where_the_cache_is(capsys):
+    code, err = _main(capsys, "warmup", "--quiet", "--workers", "1")
+    assert code == 0
+    assert err[-1].startswith(f"warm: {len(tasks())} tasks in ") and "kernels compiled), cache in " in err[-1]
     assert not any(ln.startswith("first use") for ln in err)
+    code, err = _main(capsys, "warmup", "--workers", "0")
+    assert code == 2 and err == ["error: --workers 0 must be at least 1"]
+
+
+def test_warmup_in_several_processes():
+    done = _cli("warmup", "--quiet", "--workers", "2")  # the suite's own cache, warm by now: it loads
+    assert done.returncode == 0, done.stderr
+    assert f"warm: {len(tasks())} tasks in " in done.stderr and "(2 processes)" in done.stderr
 
 
 def test_the_warmup_tasks_cover_every_registry():

@@ -152,13 +152,23 @@ def tasks() -> list[Task]:
     return out
 
 
-def warmup(progress: Callable[[str, int, int], None] | None = None) -> int:
+def _run_task(index: int) -> int:
+    """Run task ``index`` of :func:`tasks` (in a worker process)."""
+    tasks()[index][1]()
+    return index
+
+
+def warmup(progress: Callable[[str, int, int], None] | None = None, *, workers: int = 1) -> int:
     """Run every task of :func:`tasks`, compiling (or loading) every kernel.
 
     Parameters
     ----------
     progress : callable, optional
-        Called as ``progress(label, done, total)`` before each task and once at the end.
+        Called as ``progress(label, done, total)`` before each task (with ``workers > 1``: as each one
+        finishes) and once at the end.
+    workers : int, default 1
+        Processes to compile in; numba compiles on one core, so several workers finish sooner on a machine
+        with several cores (each writes its kernels to the shared cache).
 
     Returns
     -------
@@ -172,6 +182,22 @@ def warmup(progress: Callable[[str, int, int], None] | None = None) -> int:
     True
     """
     todo = tasks()
+    if workers > 1:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        context = multiprocessing.get_context("spawn")  # fresh interpreters: nothing of ours is forked
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            # the slowest first (the growing trees and Kruskal), so the workers end together
+            order = sorted(range(len(todo)), key=lambda i: not todo[i][0].startswith(("generate", "dataset")))
+            futures = [pool.submit(_run_task, i) for i in order]
+            for done, future in enumerate(as_completed(futures), 1):
+                label = todo[future.result()][0]
+                if progress is not None:
+                    progress(label, done, len(todo))
+        if progress is not None:
+            progress("done", len(todo), len(todo))
+        return len(todo)
     for i, (label, run) in enumerate(todo):
         if progress is not None:
             progress(label, i, len(todo))

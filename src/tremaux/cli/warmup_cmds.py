@@ -3,17 +3,28 @@
 from __future__ import annotations
 
 import time
+from typing import Optional
 
 import typer
 
-from .app import ANNOUNCED, app
+from ..errors import TremauxError
+
+from .app import ANNOUNCED, app, workers_option
 
 
 @app.command()
-def warmup(quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar.")) -> None:
+def warmup(
+    workers: Optional[int] = workers_option(None, "Processes to compile in (default: all cores)."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+) -> None:
     """Compile every numba kernel ahead (once per install; later runs load them from the cache)."""
     from .. import _numba
+    from .._system import cpu_count
     from ..warmup import warmup as run
+
+    if workers is not None and workers < 1:
+        raise TremauxError(f"--workers {workers} must be at least 1")
+    n = workers or cpu_count()
 
     where = _numba.cache_dir() or f"{_numba.KERNELS_DIR}/__pycache__"
     ANNOUNCED.append("warmup")  # the progress bar says it all: no "first use" line
@@ -21,7 +32,7 @@ def warmup(quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress 
     _numba.on_compile(compiled.append)
     t0 = time.perf_counter()
     if quiet:
-        total = run()
+        total = run(workers=n)
     else:
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -33,6 +44,7 @@ def warmup(quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress 
             def report(label: str, done: int, total: int) -> None:
                 bar.update(task, description=label, completed=done, total=total)
 
-            total = run(report)
+            total = run(report, workers=n)
     seconds = time.perf_counter() - t0
-    typer.echo(f"warm: {total} tasks in {seconds:.1f} s, {len(compiled)} kernels compiled, cache in {where}", err=True)
+    done = f"{len(compiled)} kernels compiled" if n == 1 else f"{n} processes"
+    typer.echo(f"warm: {total} tasks in {seconds:.1f} s ({done}), cache in {where}", err=True)

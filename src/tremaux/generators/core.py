@@ -180,7 +180,7 @@ def generate(
         max_frontier=int(maxf),
         frontier=frontier,
         cells=n if mask_arr is None else maze.size,
-        passages=int(kg.count_passages(cells)),
+        passages=maze.passages,  # through the maze's read-only view: one compiled type for every caller
         algorithm=name,
         seed=None if seed is None else int(seed),
     )

@@ -200,7 +200,9 @@ class Maze:
         if validate:
             L, H, W = shape3
             flat_mask = m.reshape(-1) if m is not None else np.ones(1, dtype=bool)
-            code, i, d = kg.validate(arr.reshape(-1), flat_mask, m is not None, L, H, W)
+            flat = arr.reshape(-1).view()
+            flat.flags.writeable = False  # one type for every caller: numba compiles validate once
+            code, i, d = kg.validate(flat, flat_mask, m is not None, L, H, W)
             if code != kg.OK:
                 raise InvalidMazeError(_explain(code, int(i), int(d), shape3, arr.ndim, arr.reshape(-1)))
         # The maze owns its arrays: callers' arrays are copied (internal code that
