@@ -6,6 +6,8 @@ without being listed here.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 import typer
 
@@ -65,6 +67,14 @@ def test_each_concept_is_spelled_one_way(name, cmd):
                 assert shorts == ({short} if short else set()), f"{name}: {spelling} has short form {shorts}"
             elif spelling in longs:
                 assert False, f"{name}: {spelling} names {param.name!r}, not the {concept}"
+
+
+@pytest.mark.parametrize("name, cmd", COMMANDS, ids=[n for n, _ in COMMANDS])
+def test_help_texts_use_the_one_spelling(name, cmd):
+    text = cmd.get_help(cmd.context_class(cmd, info_name=name))
+    for _, _, refused in CONCEPTS.values():
+        for old in refused:
+            assert not re.search(re.escape(old) + r"(?![\w-])", text), f"{name} --help mentions {old}"
 
 
 def test_short_forms_mean_one_thing_everywhere():

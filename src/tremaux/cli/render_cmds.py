@@ -68,7 +68,7 @@ def animate_cmd(
     solver: Optional[str] = solver_option(None, "Solver to replay (default tremaux for a file)."),
     generator: Optional[str] = generator_option("Generator to replay (or to make the maze to solve)."),
     size: str = size_option(help="Maze size HxW for --generator."),
-    braid: float = typer.Option(0.0, "--braid", help="Share of dead ends opened into loops, for --generate."),
+    braid: float = typer.Option(0.0, "--braid", help="Share of dead ends opened into loops, for --generator."),
     seed: Optional[int] = SeedOption,
     start: Optional[str] = StartOption,
     goal: Optional[str] = GoalOption,
