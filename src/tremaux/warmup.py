@@ -45,10 +45,10 @@ def _generator_task(name: str, levels: bool) -> Callable[[], Any]:
 
 def _solver_task(name: str) -> Callable[[], Any]:
     def run() -> None:
-        from . import generate, solve
+        from . import Maze, solve
 
         for shape in ((4, 5), (2, 3, 4)):
-            maze = generate(shape, "backtracker", seed=0, braid=0.5).maze
+            maze = Maze.open(shape)  # loops and all: no generator kernel needed, so tasks compile apart
             for record in (False, True):
                 try:
                     solve(maze, name, record=record)
@@ -59,21 +59,20 @@ def _solver_task(name: str) -> Callable[[], Any]:
 
 
 def _measures() -> None:
-    from . import generate
-    from .maze import properties
+    from .maze import Maze, properties
     from .measure import maze_stats
 
     for shape in ((4, 5), (2, 3, 4)):
-        maze = generate(shape, "backtracker", seed=0, braid=0.3).maze
+        maze = Maze.open(shape)
         maze_stats(maze)
         properties.summary(maze)
 
 
 def _formats() -> None:
-    from . import generate, io
+    from . import Maze, io
 
     for shape in ((4, 5), (2, 3, 4)):
-        maze = generate(shape, "backtracker", seed=0).maze
+        maze = Maze.open(shape)
         for fmt in io.FORMATS.names():
             try:
                 io.loads(io.dumps(maze, fmt))
@@ -167,8 +166,9 @@ def warmup(progress: Callable[[str, int, int], None] | None = None, *, workers: 
         Called as ``progress(label, done, total)`` before each task (with ``workers > 1``: as each one
         finishes) and once at the end.
     workers : int, default 1
-        Processes to compile in; numba compiles on one core, so several workers finish sooner on a machine
-        with several cores (each writes its kernels to the shared cache).
+        Processes to compile in (each writes its kernels to the shared cache). numba compiles on one core;
+        on a busy machine several workers were slower (helpers shared by tasks compile in each worker), see
+        docs/benchmarks.md.
 
     Returns
     -------

@@ -14,17 +14,17 @@ from .app import ANNOUNCED, app, workers_option
 
 @app.command()
 def warmup(
-    workers: Optional[int] = workers_option(None, "Processes to compile in (default: all cores)."),
+    workers: Optional[int] = workers_option(None, "Processes to compile in (default 1; more may help on an idle "
+                                                  "machine with several cores)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
 ) -> None:
     """Compile every numba kernel ahead (once per install; later runs load them from the cache)."""
     from .. import _numba
-    from .._system import cpu_count
     from ..warmup import warmup as run
 
     if workers is not None and workers < 1:
         raise TremauxError(f"--workers {workers} must be at least 1")
-    n = workers or cpu_count()
+    n = workers or 1
 
     where = _numba.cache_dir() or f"{_numba.KERNELS_DIR}/__pycache__"
     ANNOUNCED.append("warmup")  # the progress bar says it all: no "first use" line
