@@ -11,12 +11,16 @@ from .app import app, time_limit_option, workers_option
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
     port: int = typer.Option(8000, "--port", "-p", min=1, max=65535, help="Port to listen on."),
-    workers: int = workers_option(2, "Worker processes for solving.", min=1, max=64),
-    time_limit: float = time_limit_option(10.0, "Seconds any one solve may run.", min=0.1),
+    workers: int = workers_option(2, "Worker processes for cheap requests.", min=1, max=64),
+    heavy_workers: int = typer.Option(1, "--heavy-workers", metavar="N", min=1, max=64,
+                                      help="Worker processes for expensive requests (Number Link searches...)."),
+    time_limit: float = time_limit_option(10.0, "Seconds an expensive job may run.", min=0.1),
+    per_client: int = typer.Option(1, "--per-client", metavar="N", min=1, max=64,
+                                   help="Expensive jobs one client may have running or waiting."),
 ) -> None:
     """Serve the web page: the Tremaux maze demo and a Number Link board."""
     from ..web import serve as run
 
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"tremaux web page on http://{shown}:{port}/  (API docs: http://{shown}:{port}/docs; Ctrl+C stops)")
-    run(host, port, workers=workers, time_limit=time_limit)
+    run(host, port, workers=workers, heavy_workers=heavy_workers, time_limit=time_limit, per_client=per_client)
