@@ -167,8 +167,8 @@ def warmup(progress: Callable[[str, int, int], None] | None = None, *, workers: 
         finishes) and once at the end.
     workers : int, default 1
         Processes to compile in (each writes its kernels to the shared cache). numba compiles on one core;
-        on a busy machine several workers were slower (helpers shared by tasks compile in each worker), see
-        docs/benchmarks.md.
+        on a busy 2-core machine two workers were slower (kernels shared by several tasks compile in each
+        worker), see docs/benchmarks.md.
 
     Returns
     -------
