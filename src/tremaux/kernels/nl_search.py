@@ -429,7 +429,7 @@ def search_run(grid, h, w, ends, cover, touch, links, ccol, mate, col, trail, op
         if ok and not touch and ccol[i] > 0:
             ok = _touch_ok(i, ccol[i], i, h, w, links, ccol)
         if ok and corners.shape[0] > 0:
-            ok = corner_ok(i, grid, h, w, links, corners)
+            ok = corner_ok(i, grid, h, w, cover, links, corners)
         if ok and i + 1 < size:
             ok = _ways_ok(i, grid, h, w, cover, links)
         if ok and i + 1 < size:

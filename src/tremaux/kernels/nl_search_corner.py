@@ -89,13 +89,17 @@ def _shape(lk):
 
 
 @njit(cache=True)
-def corner_ok(i, grid, h, w, links, allowed):
+def corner_ok(i, grid, h, w, cover, links, allowed):
     """Whether cell ``i``, just decided in row-major order, keeps the corner theorem.
 
     ``allowed`` is :func:`corner_table` under ``cover``, every bit otherwise.
-    Checks the shape of ``i`` against ``allowed``, the inner diagonal of ``i``
-    when it is already decided (└ and ┘), and ``i`` as the inner diagonal of
-    a decided ┌ (NW of ``i``) or ┐ (NE of ``i``).
+    Checks the shape of ``i`` against ``allowed``; the inner diagonal of
+    ``i`` when it is already decided (└ and ┘); ``i`` as the inner diagonal
+    of a decided ┌ (NW of ``i``) or ┐ (NE of ``i``); and, for a free inner
+    diagonal ``d`` of a ┌ or ┐ still to be decided, the links into ``d``
+    fixed by ``i``: ``d`` will be empty or that corner, so no link may enter
+    it from the North (nor from the West for ┌), and under ``cover`` a ┐'s
+    ``d`` needs its West link.
     """
     r = i // w
     c = i - r * w
@@ -109,10 +113,18 @@ def corner_ok(i, grid, h, w, links, allowed):
             ld = links[d]
             if grid[d] == 0 and ld != 0 and ld != lk:
                 return False
+        elif s == 1 and grid[i + w - 1] == 0 and (links[i - 1] & 4) != 0:
+            return False  # ┐ whose West neighbour enters its free inner diagonal from the North
     if r > 0:
         lv = grid[i] != 0 or lk == 0
         if c > 0 and links[i - w - 1] == 6 and not (lv or lk == 6):
             return False
         if c < w - 1 and links[i - w + 1] == 12 and not (lv or lk == 12):
             return False
+        if c < w - 1 and (lk & 2) != 0 and links[i - w] == 6 and grid[i + 1] == 0:
+            return False  # i enters the free inner diagonal of the ┌ above it from the West
+        if cover and c + 2 < w and (lk & 2) == 0 and links[i - w + 2] == 12 and grid[i + 1] == 0:
+            return False  # the free inner diagonal of the ┐ above-right needs its West link
+    if c > 0 and r < h - 1 and (lk & 4) != 0 and links[i - 1] == 6 and grid[i + w] == 0:
+        return False  # i enters the free inner diagonal of the ┌ West of it from the North
     return True
