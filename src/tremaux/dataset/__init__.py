@@ -34,7 +34,7 @@ from .read import load, verify
 from .regen import regenerate
 from .shard import token_vocabulary
 from .spec import FILTERS, OUTPUTS, DatasetSpec, load_spec, make_spec
-from .store import DatasetDirError, Manifest, read_manifest
+from .store import DatasetDirError, Manifest, open_target, parse_storage_options, read_manifest
 
 __all__ = [
     "DatasetSpec",
@@ -50,6 +50,8 @@ __all__ = [
     "verify",
     "regenerate",
     "read_manifest",
+    "open_target",
+    "parse_storage_options",
     "Manifest",
     "DatasetDirError",
     "rich_progress",
