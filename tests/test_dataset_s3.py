@@ -89,6 +89,11 @@ def test_dask_workers_write_to_s3(endpoint, local_copy):
     data = ds.load(url)
     assert data["cells"].shape == (SPEC.count, 7, 9)
     assert ds.verify(url).complete
+    # a Hugging Face view and a stream straight from the bucket
+    pytest.importorskip("datasets")
+    hf = ds.to_hf(url, columns=["index", "cells"])
+    assert hf.num_rows == SPEC.count and hf["index"] == list(range(SPEC.count))
+    assert [r["index"] for r in ds.stream(url, columns=["index"])] == list(range(SPEC.count))
 
 
 def test_resume_checksums_and_refusals_on_s3(endpoint, local_copy, tmp_path):

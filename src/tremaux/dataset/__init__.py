@@ -28,12 +28,14 @@ from __future__ import annotations
 
 from .build import BuildReport, Progress, build
 from .engines import ENGINES
+from .hf import SPLIT_KEYS, dedupe, iter_shards, maze_hash, split, stream, to_hf
 from .plan import attempt_seed, row_seed, row_size
 from .progress import rich_progress
 from .read import load, verify
 from .regen import regenerate
 from .shard import token_vocabulary
 from .spec import FILTERS, OUTPUTS, DatasetSpec, load_spec, make_spec
+from .text import TOKENIZATIONS, from_maze_dataset_text, prompt_answer, row_text, to_maze_dataset_text
 from .store import DatasetDirError, Manifest, open_target, parse_storage_options, read_manifest
 
 __all__ = [
@@ -59,4 +61,16 @@ __all__ = [
     "attempt_seed",
     "row_size",
     "token_vocabulary",
+    "to_hf",
+    "stream",
+    "iter_shards",
+    "split",
+    "SPLIT_KEYS",
+    "dedupe",
+    "maze_hash",
+    "TOKENIZATIONS",
+    "row_text",
+    "to_maze_dataset_text",
+    "from_maze_dataset_text",
+    "prompt_answer",
 ]
