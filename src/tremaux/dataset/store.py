@@ -147,9 +147,11 @@ class Target:
         return f"{self.url.rstrip('/')}/{name}" if not self.local else str(Path(self.url) / name)
 
     def exists(self) -> bool:
+        """Whether the directory (or, on an object store, anything under its prefix) exists."""
         return bool(self.fs.exists(self.root))
 
     def is_file(self) -> bool:
+        """Whether the path is a file, not a directory."""
         return bool(self.fs.isfile(self.root))
 
     def names(self) -> list[str]:
@@ -169,15 +171,19 @@ class Target:
         return sorted(out)
 
     def has(self, name: str) -> bool:
+        """Whether the file ``name`` exists in the directory."""
         return bool(self.fs.isfile(self.path(name)))
 
     def size(self, name: str) -> int:
+        """Size of the file ``name`` in bytes."""
         return int(self.fs.size(self.path(name)))
 
     def read(self, name: str) -> bytes:
+        """Contents of the file ``name``."""
         return bytes(self.fs.cat_file(self.path(name)))
 
     def remove(self, name: str) -> None:
+        """Delete the file ``name``."""
         self.fs.rm_file(self.path(name))
 
     def sha256(self, name: str) -> str:
@@ -189,6 +195,7 @@ class Target:
         return h.hexdigest()
 
     def makedirs(self) -> None:
+        """Create the directory (a no-op on object stores)."""
         self.fs.makedirs(self.root, exist_ok=True)
 
     def write(self, name: str, data: bytes) -> None:
