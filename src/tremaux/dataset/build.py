@@ -13,7 +13,7 @@ from ..errors import TremauxError
 from .engines import check_engine, run_shards
 from .shard import ShardResult, build_shards, check_spec, columns_of, warm_up
 from .spec import DatasetSpec
-from .store import ShardRecord, Target, open_for_build, open_target, shard_name, write_manifest
+from .store import Manifest, ShardRecord, Target, open_for_build, open_target, shard_name, write_manifest
 
 __all__ = ["build", "BuildReport", "Progress"]
 
@@ -161,7 +161,9 @@ def build(
     done = manifest.rows
     if progress is not None:
         progress(done, spec.count)
-    state = {"manifest": manifest, "rows": 0, "attempts": 0, "built": 0, "saved": time.monotonic(), "dirty": False}
+    # one record per shard, updated in place: a build of n shards costs O(n), not O(n^2)
+    records = dict(manifest.shards)
+    state = {"rows": 0, "attempts": 0, "built": 0, "saved": time.monotonic(), "dirty": False}
 
     def on_result(result: ShardResult) -> None:
         first, stop = spec.shard_rows(result.index)
@@ -171,7 +173,7 @@ def build(
         if not direct:
             target.write(name, result.data)
         record = ShardRecord(result.index, name, first, result.rows, result.attempts, result.size, result.sha256)
-        state["manifest"] = state["manifest"].with_shard(record)
+        records[result.index] = record
         state["dirty"] = True
         if time.monotonic() - state["saved"] >= MANIFEST_EVERY:
             save()
@@ -182,7 +184,7 @@ def build(
             progress(done + state["rows"], spec.count)
 
     def save() -> None:
-        write_manifest(target, state["manifest"])
+        write_manifest(target, Manifest(manifest.spec, manifest.versions, manifest.columns, records))
         state["saved"] = time.monotonic()
         state["dirty"] = False
 
@@ -196,7 +198,7 @@ def build(
             save()  # last, atomically: also after Ctrl-C, so a rerun keeps every finished shard
     return BuildReport(
         path=out if isinstance(out, (str, Path)) else target.url,
-        rows=state["manifest"].rows,
+        rows=manifest.rows + state["rows"],
         shards_built=state["built"],
         shards_kept=kept,
         rows_built=state["rows"],
