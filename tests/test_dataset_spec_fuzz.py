@@ -32,7 +32,7 @@ VALID_JSON = (
     b' "solvers": ["bfs"], "outputs": ["maze", "tokens"], "filters": {"max_dead_ends": 40}}'
 )
 
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
 def read_all_ways(path) -> None:
@@ -130,3 +130,25 @@ def test_cli_garbage_gives_one_line_error(tmp_path):
     assert proc.stderr.startswith("error: ") and proc.stderr.count("\n") == 1, proc.stderr
     assert "garbage.bin" in proc.stderr and "Traceback" not in proc.stderr
     assert not (tmp_path / "out").exists()
+
+
+@pytest.fixture(scope="module")
+def manifest_bytes(tmp_path_factory) -> bytes:
+    from tremaux.dataset import build
+
+    out = tmp_path_factory.mktemp("m")
+    build(DatasetSpec(count=6, size=(3, 3), shard_size=2), out)
+    return (out / "manifest.json").read_bytes()
+
+
+@SETTINGS
+@given(cuts=st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 8), st.binary(max_size=6)), min_size=1, max_size=4))
+def test_mutated_manifests(tmp_path, manifest_bytes, cuts):
+    # the manifest holds a spec too: reading it is total as well
+    from tremaux.dataset import read_manifest
+
+    (tmp_path / "manifest.json").write_bytes(_mutate(manifest_bytes, cuts))
+    try:
+        read_manifest(tmp_path)
+    except TremauxError as exc:
+        assert str(exc) and "\n" not in str(exc)

@@ -441,13 +441,15 @@ def read_manifest(directory: str | Path | Target, storage_options: Mapping[str, 
                 raise ValueError(f"bad sha256 {r.sha256!r}")
             shards[int(r.index)] = r
         manifest = Manifest(spec, dict(data["versions"]), tuple(data["columns"]), shards)
-    except (KeyError, TypeError, ValueError) as exc:
+        for idx, rec in manifest.shards.items():
+            if not 0 <= idx < spec.shards or rec.file != shard_name(idx, spec.shards) or (
+                (rec.first_row, rec.first_row + rec.rows) != spec.shard_rows(idx)
+            ) or not all(isinstance(v, int) and not isinstance(v, bool) for v in (rec.attempts, rec.bytes)):
+                raise DatasetDirError(f"{shown} is corrupted: shard record {idx} does not match its spec")
+    except DatasetDirError:
+        raise
+    except (KeyError, TypeError, ValueError, OverflowError, AttributeError, RecursionError) as exc:
         raise DatasetDirError(f"{shown} is corrupted: {exc}") from None
-    for idx, rec in manifest.shards.items():
-        if not 0 <= idx < spec.shards or rec.file != shard_name(idx, spec.shards) or (
-            (rec.first_row, rec.first_row + rec.rows) != spec.shard_rows(idx)
-        ):
-            raise DatasetDirError(f"{shown} is corrupted: shard record {idx} does not match its spec")
     return manifest
 
 
