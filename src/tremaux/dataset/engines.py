@@ -175,7 +175,9 @@ def _run_dask(task, spec, shards, on_result, workers: int | None, scheduler: str
         # spawned workers would each import tremaux and load every kernel again
         method = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
         try:
-            with dask.config.set({"distributed.worker.multiprocessing-method": method}):
+            # the workers' statistical profiler costs about a tenth of the CPU of a build: off
+            with dask.config.set({"distributed.worker.multiprocessing-method": method,
+                                  "distributed.worker.profile.enabled": False}):
                 cluster = LocalCluster(
                     n_workers=n,
                     threads_per_worker=1,
