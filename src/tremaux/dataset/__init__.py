@@ -8,6 +8,13 @@ read back into NumPy arrays by :func:`load`. Row ``i`` is derived from the
 base seed alone (see :mod:`tremaux.dataset.plan`), so :func:`regenerate`
 rebuilds any single row and every engine writes the same files.
 
+The directory may be a local path or any URL fsspec knows (``s3://``, ...;
+see :mod:`tremaux.dataset.fs`), where workers write their own shards. For
+training, :func:`to_hf` opens a dataset as a Hugging Face
+``datasets.Dataset``, :func:`stream` reads it shard by shard, :func:`split`
+and :func:`dedupe` prepare out-of-distribution splits, and
+:mod:`tremaux.dataset.text` holds the versioned tokenisations.
+
 Examples
 --------
 >>> import tempfile
