@@ -342,13 +342,16 @@ def write_doc(args, rows, scaling, mem, s3, costs, task, projection, started, lo
         "Reading the table: the workers write their shards straight to the store and send back a few "
         "numbers, so the client's work per shard is a dictionary update (microseconds) and a manifest rewrite "
         "at most every 2 s; its memory holds one record per shard (about "
-        f"{costs['manifest_bytes_per_shard']:.0f} bytes of manifest each). Up to 100 workers the workers' CPU "
-        "is the limit. At 1,000 workers with tasks of 4 shards the scheduler becomes the limit by this "
-        "measure; bigger shards (`shard_size = 50000`) or more shards per task lift it. Beyond that the limits "
-        "are the store (a bucket prefix takes about 3,500 PUT/s on AWS S3, far above the "
-        "tens of PUT/s needed; the bandwidth into the store is the real cost) and the manifest: at a billion "
-        "mazes (100,000 shards) it is some 20 MB, rewritten every 2 s by the client, which then wants a larger "
-        "`shard_size` (100,000 rows) or a longer interval. Not measured: a real multi-machine cluster, real "
+        f"{costs['manifest_bytes_per_shard']:.0f} bytes of manifest each). Bottleneck by this measure: "
+        + "; ".join(f"{r[0]} workers: {r[5]}" for r in projection) + ". When the scheduler is the limit, bigger "
+        "shards (`shard_size = 50000`) or more shards per task lift it. The store takes "
+        f"{projection[-1][3]} at 1,000 workers: within an AWS S3 prefix's 3,500 PUT/s, so its bandwidth, "
+        "not its request rate, is the cost. The manifest at a billion mazes (100,000 shards) is some "
+        f"{100_000 * costs['manifest_bytes_per_shard'] / 1e6:.0f} MB, rewritten every 2 s by the client, which "
+        "then wants a larger `shard_size` or a longer interval. The per-shard costs were measured under the "
+        "same load as the rest (a worker's share of a core, not a whole core), so the workers' rates are "
+        "conservative: the mazes per CPU-second above suggest about three times more per dedicated core. "
+        "Not measured: a real multi-machine cluster, real "
         "network latency to S3, gcs:// and az:// (they go through the same fsspec code path).",
         END,
     ]
