@@ -71,6 +71,16 @@ def _text(data: str | bytes, source: str | None) -> str:
 def detect_format(data: str | bytes) -> str:
     """The name of the format of a maze given as text or bytes (see the module documentation).
 
+    Parameters
+    ----------
+    data : str or bytes
+        The content of a maze file.
+
+    Returns
+    -------
+    str
+        ``ascii``, ``block``, ``json`` or ``npz``.
+
     Examples
     --------
     >>> detect_format("+---+\\n|   |\\n+---+"), detect_format('{"format": "tremaux-maze"}')
@@ -101,12 +111,26 @@ def loads(data: str | bytes, format: str | None = None, *, source: str | None = 
     source : str, optional
         Name shown in error messages.
 
+    Returns
+    -------
+    Maze
+        The maze, immutable.
+
     Raises
     ------
     MazeFormatError
         When the content cannot be read (with line and column for text).
     UnknownNameError
         For an unknown format name.
+
+    Examples
+    --------
+    >>> loads("E..\\n.#G").shape
+    (2, 3)
+    >>> loads("+---+\\n| S |")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.MazeFormatError: ...
     """
     if format is None and isinstance(data, (bytes, bytearray, memoryview)) and bytes(data[:4]) != _ZIP:
         data = _text(data, source)
@@ -124,6 +148,18 @@ def dumps(maze: Maze, format: str = "ascii") -> str | bytes:
 
     Text ends without a newline (:func:`save` adds one).
 
+    Parameters
+    ----------
+    maze : Maze
+        The maze to write.
+    format : str, default "ascii"
+        ``ascii``, ``block``, ``json`` or ``npz``.
+
+    Returns
+    -------
+    str or bytes
+        The content of a file in that format.
+
     Examples
     --------
     >>> from tremaux.maze import Maze
@@ -135,6 +171,17 @@ def dumps(maze: Maze, format: str = "ascii") -> str | bytes:
 
 def format_from_extension(path: str | os.PathLike) -> str | None:
     """The format an extension names (``.npz``, ``.json``), or ``None``.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        A file name.
+
+    Returns
+    -------
+    str or None
+        ``npz`` or ``json``; ``None`` for any other extension (text formats
+        must be named).
 
     Examples
     --------
@@ -151,12 +198,34 @@ def format_from_extension(path: str | os.PathLike) -> str | None:
 def load(path: str | os.PathLike, format: str | None = None) -> Maze:
     """Read a maze file in any format (see the module documentation).
 
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file.
+    format : str, optional
+        ``ascii``, ``block``, ``json`` or ``npz``; recognised from the
+        extension or the content by default.
+
+    Returns
+    -------
+    Maze
+        The maze, immutable.
+
     Raises
     ------
     MazeFormatError
         When the file cannot be read as a maze; the message starts with its name.
     FileNotFoundError
         When there is no such file.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from tremaux.maze import Maze
+    >>> path = os.path.join(tempfile.mkdtemp(), "maze.npz")
+    >>> save(Maze.open((2, 3), start=(0, 0)), path)
+    >>> load(path)
+    Maze(shape=(2, 3), passages=7, start=(0, 0))
     """
     p = Path(path)
     data = p.read_bytes()
@@ -168,12 +237,33 @@ def load(path: str | os.PathLike, format: str | None = None) -> Maze:
 def save(maze: Maze, path: str | os.PathLike, format: str | None = None) -> None:
     """Write ``maze`` to ``path``, in ``format`` or else the one its extension names.
 
+    Parameters
+    ----------
+    maze : Maze
+        The maze to write.
+    path : str or os.PathLike
+        Where to write; an existing file is replaced.
+    format : str, optional
+        ``ascii``, ``block``, ``json`` or ``npz``; by default the one the
+        extension names (``.npz``, ``.json``).
+
     Raises
     ------
     UnsupportedError
         When no format is given and the extension is not ``.npz`` or ``.json``.
     UnknownNameError
         For an unknown format name.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from tremaux.maze import Maze
+    >>> path = os.path.join(tempfile.mkdtemp(), "maze.txt")
+    >>> save(Maze.open((1, 2)), path, "ascii")
+    >>> print(open(path).read(), end="")
+    +---+---+
+    |       |
+    +---+---+
     """
     p = Path(path)
     if format is None:

@@ -66,7 +66,25 @@ def _rows(values: np.ndarray, digits: int) -> list[str]:
 
 
 def to_dict(maze: Maze) -> dict[str, Any]:
-    """The JSON-ready dictionary of ``maze``."""
+    """The JSON-ready dictionary of ``maze``.
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze to write.
+
+    Returns
+    -------
+    dict
+        ``format``, ``version``, ``shape``, ``cells`` (one string of hex
+        digits per row), ``mask``, ``start`` and ``goal``.
+
+    Examples
+    --------
+    >>> from tremaux.maze import Maze
+    >>> to_dict(Maze.open((1, 2), start=(0, 0)))
+    {'format': 'tremaux-maze', 'version': 1, 'shape': [1, 2], 'cells': ['28'], 'mask': None, 'start': [0, 0], 'goal': None}
+    """
     digits = 1 if maze.ndim == 2 else 2
     L, H, W = maze.shape3
     cells = maze.cells.reshape(L, H, W)
@@ -87,7 +105,25 @@ def to_dict(maze: Maze) -> dict[str, Any]:
 
 
 def dumps(maze: Maze) -> str:
-    """The JSON text of ``maze`` (no newline at the end)."""
+    """The JSON text of ``maze`` (no newline at the end).
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze to write.
+
+    Returns
+    -------
+    str
+        Indented JSON of :func:`to_dict`.
+
+    Examples
+    --------
+    >>> from tremaux.maze import Maze
+    >>> m = Maze.open((2, 2), goal=(1, 1))
+    >>> loads(dumps(m)) == m
+    True
+    """
     return json.dumps(to_dict(maze), indent=2)
 
 
@@ -121,7 +157,35 @@ def _cell(value: Any, name: str, source: str | None):
 
 
 def from_dict(data: Any, *, source: str | None = None) -> Maze:
-    """The maze of a dictionary made by :func:`to_dict` (checked field by field)."""
+    """The maze of a dictionary made by :func:`to_dict` (checked field by field).
+
+    Parameters
+    ----------
+    data : dict
+        Parsed JSON.
+    source : str, optional
+        File name shown in error messages.
+
+    Returns
+    -------
+    Maze
+        The maze described.
+
+    Raises
+    ------
+    MazeFormatError
+        For a missing or mistyped field, a newer format version, or an invalid maze.
+
+    Examples
+    --------
+    >>> from tremaux.maze import Maze
+    >>> from_dict(to_dict(Maze.open((1, 2))))
+    Maze(shape=(1, 2), passages=1)
+    >>> from_dict({"format": "something else"})
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.MazeFormatError: ...
+    """
     if not isinstance(data, dict):
         raise MazeFormatError(f"a JSON maze is an object {{...}}, not a {type(data).__name__}", source=source)
     check_header(data.get("format"), data.get("version"), source)
@@ -155,11 +219,28 @@ def from_dict(data: Any, *, source: str | None = None) -> Maze:
 def loads(text: str | bytes, *, source: str | None = None) -> Maze:
     """Read a maze from JSON text.
 
+    Parameters
+    ----------
+    text : str or bytes
+        The JSON text.
+    source : str, optional
+        File name shown in error messages.
+
+    Returns
+    -------
+    Maze
+        The maze described.
+
     Raises
     ------
     MazeFormatError
         For malformed JSON (with its line and column), a missing or mistyped
         field, a newer format version, or an invalid maze.
+
+    Examples
+    --------
+    >>> loads('{"format": "tremaux-maze", "version": 1, "shape": [1, 2], "cells": ["28"]}')
+    Maze(shape=(1, 2), passages=1)
     """
     try:
         data = json.loads(text)

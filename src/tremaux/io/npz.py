@@ -37,7 +37,26 @@ __all__ = ["to_bytes", "from_bytes"]
 
 
 def to_bytes(maze: Maze) -> bytes:
-    """The ``.npz`` file of ``maze`` as bytes."""
+    """The ``.npz`` file of ``maze`` as bytes.
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze to write.
+
+    Returns
+    -------
+    bytes
+        A compressed NumPy archive holding the cells, the mask, the start, the
+        goal and the format version.
+
+    Examples
+    --------
+    >>> from tremaux.maze import Maze
+    >>> data = to_bytes(Maze.open((2, 2)))
+    >>> data[:2], from_bytes(data) == Maze.open((2, 2))
+    (b'PK', True)
+    """
     arrays = {
         "format": np.array(FORMAT_NAME),
         "version": np.array(VERSION, dtype=np.int64),
@@ -69,11 +88,33 @@ def _cell(arr: np.ndarray | None, name: str, source: str | None):
 def from_bytes(data: bytes, *, source: str | None = None) -> Maze:
     """Read a maze from the bytes of a ``.npz`` file.
 
+    Parameters
+    ----------
+    data : bytes
+        The content of a ``.npz`` file written by :func:`to_bytes`.
+    source : str, optional
+        File name shown in error messages.
+
+    Returns
+    -------
+    Maze
+        The maze it holds.
+
     Raises
     ------
     MazeFormatError
         For a file that is not a readable archive, lacks an array, was written
         by a newer tremaux, or describes an invalid maze.
+
+    Examples
+    --------
+    >>> from tremaux.maze import Maze
+    >>> from_bytes(to_bytes(Maze.open((1, 3), goal=(0, 2))))
+    Maze(shape=(1, 3), passages=2, goal=(0, 2))
+    >>> from_bytes(b"not a zip")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.MazeFormatError: ...
     """
     if bytes(data[:4]) != b"PK\x03\x04":
         raise MazeFormatError("not an .npz file: it does not start like a zip archive", source=source)

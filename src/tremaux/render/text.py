@@ -182,6 +182,14 @@ def to_text(
     ------
     UnknownNameError
         For an unknown style or ``chars`` key.
+
+    Examples
+    --------
+    >>> from tremaux import Maze
+    >>> print(to_text(Maze.open((1, 2), start=(0, 0), goal=(0, 1)), style="block"))
+    #####
+    #S G#
+    #####
     """
     if style not in STYLES:
         raise UnknownNameError("text style", style, STYLES)
