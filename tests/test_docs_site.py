@@ -80,3 +80,15 @@ def test_readme_sections_ignore_headings_inside_code_fences():
     got = readme_sections(text)
     assert [t for t, _ in got] == ["", "One", "Two"]
     assert "## not a heading" in got[1][1]
+
+
+@needs_mkdocs
+def test_the_gallery_shows_every_registered_algorithm(site):
+    from tremaux import GENERATORS, SOLVERS
+
+    gallery = (site / "gallery" / "index.html").read_text(encoding="utf-8")
+    for kind, registry in (("generator", GENERATORS), ("solver", SOLVERS)):
+        for name in registry.names():
+            src = f"images/gallery/{kind}-{name}.png"
+            assert src in gallery, f"the gallery lacks the {kind} {name}: run python docs/scripts/make_gallery.py"
+            assert (site / src).is_file(), src
