@@ -92,11 +92,9 @@ def missing_sections(obj, kind: str) -> list[str]:
     have = _sections(inspect.cleandoc(doc))
     need = ["Examples"]
     if kind == "class":
-        plain = not dataclasses.is_dataclass(obj) and not issubclass(obj, (enum.Enum, BaseException))
+        plain = not dataclasses.is_dataclass(obj) and not issubclass(obj, enum.Enum)
         if plain and "__init__" in vars(obj) and _own_params(obj.__init__):
             need.append("Parameters")
-        if issubclass(obj, BaseException):
-            need = []
     else:
         if _own_params(obj):
             need.append("Parameters")
