@@ -14,6 +14,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "docs" / "hooks"))
 from readme_guide import readme_sections  # noqa: E402
+from sphinx_roles import plain_roles  # noqa: E402
 
 needs_mkdocs = pytest.mark.skipif(
     importlib.util.find_spec("mkdocs") is None or importlib.util.find_spec("mkdocstrings") is None,
@@ -50,6 +51,14 @@ def test_api_reference_is_made_from_the_docstrings(site):
     assert "Parameters" in solvers and "Returns" in solvers
     maze = (site / "reference" / "maze" / "index.html").read_text(encoding="utf-8")
     assert 'id="tremaux.maze.model.Maze"' in maze
+    # the docstrings' Sphinx roles show as code, not as raw ":func:`...`"
+    for page in (site / "reference").rglob("*.html"):
+        assert not re.search(r":(func|class|meth|mod|data|attr):`", page.read_text(encoding="utf-8")), page
+
+
+def test_sphinx_roles_become_code():
+    assert plain_roles("see :func:`tremaux.solve` or :class:`~tremaux.Maze`.") == "see `tremaux.solve` or `tremaux.Maze`."
+    assert plain_roles("no role here: `x`") == "no role here: `x`"
 
 
 @needs_mkdocs
