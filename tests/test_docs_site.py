@@ -13,7 +13,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "docs" / "hooks"))
-from readme_guide import readme_sections  # noqa: E402
+from readme_guide import readme_sections, site_links  # noqa: E402
 from sphinx_roles import plain_roles  # noqa: E402
 
 needs_mkdocs = pytest.mark.skipif(
@@ -101,3 +101,11 @@ def test_the_gallery_shows_every_registered_algorithm(site):
             src = f"images/gallery/{kind}-{name}.png"
             assert src in gallery, f"the gallery lacks the {kind} {name}: run python docs/scripts/make_gallery.py"
             assert (site / src).is_file(), src
+
+
+def test_readme_links_are_rewritten_for_the_guide_pages():
+    body = ("![a](docs/images/x.png) [bench](docs/benchmarks.md) [up](#number-link) [lost](#nowhere) "
+            "[licence](tests/data/LICENSE) [web](https://example.org/a)")
+    assert site_links(body, {"number-link"}) == (
+        "![a](../images/x.png) [bench](../benchmarks.md) [up](number-link.md) [lost](#nowhere) "
+        "licence (`tests/data/LICENSE`) [web](https://example.org/a)")

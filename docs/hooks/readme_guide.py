@@ -44,13 +44,36 @@ def readme_sections(text: str) -> list[tuple[str, str]]:
     return [(t, "\n".join(body).strip() + "\n") for t, body in sections]
 
 
+def site_links(body: str, slugs: set[str]) -> str:
+    """Rewrite a README section's links so that they resolve from ``guide/``.
+
+    ``docs/...`` targets become ``../...``; ``#section`` anchors naming a
+    README section point to its guide page; links to other files of the
+    repository (outside the site) become their text followed by the path in
+    code; web links are kept.
+    """
+
+    def fix(m: re.Match) -> str:
+        bang, text, target = m.group(1), m.group(2), m.group(3)
+        if re.match(r"[a-z]+:", target):
+            return m.group(0)
+        if target.startswith("docs/"):
+            return f"{bang}[{text}](../{target[5:]})"
+        if target.startswith("#"):
+            slug = target[1:]
+            return f"[{text}]({slug}.md)" if slug in slugs else m.group(0)
+        return f"{text} (`{target}`)"
+
+    return re.sub(r"(!?)\[([^\]]*)\]\(([^)\s]+)\)", fix, body)
+
+
 def _guide_pages() -> list[tuple[str, str, str]]:
     text = (_ROOT / "README.md").read_text(encoding="utf-8")
+    sections = [(t, body) for t, body in readme_sections(text) if t]
+    slugs = {_slug(t) for t, _ in sections}
     pages = []
-    for title, body in readme_sections(text):
-        if not title:
-            continue
-        body = re.sub(r"\]\(docs/", "](../", body)          # pictures and pages under docs/
+    for title, body in sections:
+        body = site_links(body, slugs)
         body = re.sub(r"<!--.*?-->\n?", "", body, flags=re.S)  # notes for the test runner
         pages.append((title, f"guide/{_slug(title)}.md", f"# {title}\n\n{body}"))
     return pages
