@@ -3,7 +3,7 @@
 The API reference (``mkdocs.yml``) is made from these docstrings, so a missing
 section is a hole in the site. The rules, read from each object:
 
-* a summary line, and an ``Examples`` section (its doctests run with the suite);
+* a summary line, and an ``Examples`` section with a doctest (they run with the suite);
 * ``Parameters`` when it takes any argument (for a class: its ``__init__``,
   unless it is a dataclass or an enum, whose fields carry their own docstrings);
 * ``Returns`` (or ``Yields``) when its return annotation is not ``None``;
@@ -105,7 +105,10 @@ def missing_sections(obj, kind: str) -> list[str]:
             need.append("Returns (or a return annotation of None)") if not ({"Returns", "Yields"} & have) else None
         if _raises(obj):
             need.append("Raises")
-    return [s for s in need if s.split(" ")[0] not in have]
+    missing = [s for s in need if s.split(" ")[0] not in have]
+    if "Examples" in have and ">>> " not in inspect.cleandoc(doc).split("Examples\n--------", 1)[-1]:
+        missing.append("a doctest (>>>) in Examples")
+    return missing
 
 
 API = public_api()
@@ -131,3 +134,15 @@ def test_the_rules_catch_a_bare_docstring():
         return 2 * x
 
     assert missing_sections(f, "function") == ["Examples", "Parameters", "Returns", "Raises"]
+
+
+def test_an_examples_section_needs_a_doctest():
+    def g() -> None:
+        """Nothing.
+
+        Examples
+        --------
+        Call it.
+        """
+
+    assert missing_sections(g, "function") == ["a doctest (>>>) in Examples"]
