@@ -14,7 +14,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "docs" / "hooks"))
 from readme_guide import readme_sections, site_links  # noqa: E402
-from sphinx_roles import plain_roles  # noqa: E402
+from sphinx_roles import markdown_tables, plain_roles  # noqa: E402
 
 needs_mkdocs = pytest.mark.skipif(
     importlib.util.find_spec("mkdocs") is None or importlib.util.find_spec("mkdocstrings") is None,
@@ -52,8 +52,12 @@ def test_api_reference_is_made_from_the_docstrings(site):
     maze = (site / "reference" / "maze" / "index.html").read_text(encoding="utf-8")
     assert 'id="tremaux.maze.model.Maze"' in maze
     # the docstrings' Sphinx roles show as code, not as raw ":func:`...`"
+    # and their reStructuredText tables as tables
     for page in (site / "reference").rglob("*.html"):
-        assert not re.search(r":(func|class|meth|mod|data|attr):`", page.read_text(encoding="utf-8")), page
+        html = page.read_text(encoding="utf-8")
+        assert not re.search(r":(func|class|meth|mod|data|attr):`", html), page
+        assert not re.search(r"={8,}", html), page
+    assert "<td>cul-de-sac-fill</td>" in solvers
 
 
 def test_sphinx_roles_become_code():
@@ -109,3 +113,10 @@ def test_readme_links_are_rewritten_for_the_guide_pages():
     assert site_links(body, {"number-link"}) == (
         "![a](../images/x.png) [bench](../benchmarks.md) [up](number-link.md) [lost](#nowhere) "
         "licence (`tests/data/LICENSE`) [web](https://example.org/a)")
+
+
+def test_simple_tables_become_markdown_tables():
+    text = "=====  ====\nname   fast\n=====  ====\nbfs    yes\na|b    no\n=====  ====\n\nafter"
+    assert markdown_tables(text).splitlines() == [
+        "| name | fast |", "| --- | --- |", "| bfs | yes |", "| a\\|b | no |", "", "after"]
+    assert markdown_tables("no table\n=== here") == "no table\n=== here"
