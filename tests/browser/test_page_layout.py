@@ -22,7 +22,9 @@ const box = (id) => { const r = document.getElementById(id).getBoundingClientRec
 return {width: window.innerWidth, height: window.innerHeight,
         scrollWidth: document.documentElement.scrollWidth,
         maze: box('maze'), board: box('nl-board'), legend: box('legend'),
-        entry: box('nl-entry'), controls: box('maze-controls')};
+        entry: box('nl-entry'), controls: box('maze-controls'),
+        canvases: [...document.querySelectorAll('canvas')].map((c) => {
+          const r = c.getBoundingClientRect(); return {id: c.id, left: r.left, right: r.right}; })};
 """
 
 
@@ -52,6 +54,9 @@ def test_nothing_is_cut_off_and_the_key_is_under_the_maze(driver, server, viewpo
     assert layout["scrollWidth"] <= width, f"the page scrolls sideways: {layout['scrollWidth']} px wide"
     for part in ("maze", "board", "legend", "entry", "controls"):
         assert 0 <= layout[part]["left"] and layout[part]["right"] <= width, (part, layout[part])
+    assert len(layout["canvases"]) >= 2
+    for canvas in layout["canvases"]:
+        assert 0 <= canvas["left"] and canvas["right"] <= width, canvas
     # the maze is as wide as the page allows (never wider), the key right under it
     assert layout["maze"]["right"] - layout["maze"]["left"] >= min(width - 60, 300)
     assert layout["maze"]["bottom"] <= layout["legend"]["top"] <= layout["maze"]["bottom"] + 30
