@@ -311,7 +311,7 @@
     const p = M.params;
     if (!p) return;
     const here = new URL(window.location.href);
-    here.search = query(p, { solver: $("solver").value });
+    here.search = query(p, { solver: $("solver").value, walk: $("walk-seed").value.trim() || null });
     here.hash = "";
     history.replaceState(null, "", here.toString());
     $("permalink").href = here.toString();
@@ -354,6 +354,11 @@
 
   async function solveMaze() {
     if (!M.maze) return;
+    // the traveler's random passage choice: a seed, or empty for the fixed order N, E, S, W
+    const walk = $("walk-label").hidden ? { value: null } : wholeNumber("walk-seed", "the random choice's seed", null);
+    if (walk.error) { say($("maze-message"), walk.error, "error"); return; }
+    const body = { maze: M.params, solver: $("solver").value };
+    if (walk.value !== null) body.seed = walk.value;
     const id = ++M.requestId;
     resetRun();
     drawMaze();
@@ -361,7 +366,7 @@
     say($("maze-message"), "solving…");
     let out;
     try {
-      out = await postJSON("/api/solve", { maze: M.params, solver: $("solver").value });
+      out = await postJSON("/api/solve", body);
     } catch (err) {
       if (id !== M.requestId) return;
       say($("maze-message"), err.message, "error");
@@ -548,10 +553,12 @@
       $(id).addEventListener("blur", () => { if ($(id).validity && $(id).validity.badInput) readForm(); });
     }
     $("braid").addEventListener("input", () => { $("braid-out").value = Number($("braid").value).toFixed(2); });
-    $("solver").addEventListener("change", () => {
+    const forgetRun = () => {
       showDocs();
       if (M.maze) { resetRun(); drawMaze(); setPhase("ready"); updateLinks(); fillTable($("run-stats"), []); }
-    });
+    };
+    $("solver").addEventListener("change", forgetRun);
+    $("walk-seed").addEventListener("change", () => { if (!wholeNumber("walk-seed", "the random choice's seed", null).error) forgetRun(); });
     $("btn-play").addEventListener("click", () => (M.playing ? pause() : play()));
     $("btn-step").addEventListener("click", () => { if (M.events) { stepTo(M.index + 1); if (M.phase !== "done") setPhase("paused"); } });
     $("btn-end").addEventListener("click", () => { if (M.events) stepTo(M.events.kinds.length); });
@@ -854,6 +861,7 @@
     bindNumberLink();
     window.addEventListener("resize", onResize);
     const url = new URL(window.location.href).searchParams;
+    if (whole(url.get("walk"), null) !== null) $("walk-seed").value = url.get("walk");
     const want = {
       generator: url.get("generator") || "backtracker",
       solver: url.get("solver") || "tremaux",
@@ -880,6 +888,12 @@
       for (const id of ["rows", "cols"]) $(id).max = limits.max_side;
       for (const id of ["nl-rows", "nl-cols"]) $(id).max = limits.nl_max_side;
       $("seed").max = limits.max_seed;
+      $("walk-seed").max = limits.max_seed;
+      // the traveler's random choice is offered when the server's solve request takes a seed
+      api("/openapi.json").then((spec) => {
+        const fields = ((spec.components || {}).schemas || {}).SolveRequest;
+        $("walk-label").hidden = !(fields && fields.properties && fields.properties.seed);
+      }).catch(() => {});
     } catch (err) {
       say($("maze-message"), err.message, "error");
       return;
