@@ -73,6 +73,12 @@ def test_nothing_is_cut_off_and_the_key_is_under_the_maze(driver, server, viewpo
     board = driver.execute_script(LAYOUT)["board"]
     assert 0 <= board["left"] and board["right"] <= width, board
     assert driver.execute_script("return document.documentElement.scrollWidth") <= width
+    # and so does the largest maze the server makes
+    side = driver.execute_script("return Number(document.getElementById('rows').max)")
+    open_page(driver, server, f"?rows={side}&cols={side}&seed=7")
+    big = driver.execute_script(LAYOUT)
+    assert big["scrollWidth"] <= width and 0 <= big["maze"]["left"] and big["maze"]["right"] <= width, big["maze"]
+    open_page(driver, server, "?rows=20&cols=20&seed=7")
     driver.execute_script("window.scrollTo(0, 0)")
     shot = shoot(driver.find_element("tag name", "body"), f"page-{name}.png")
     assert shot.stat().st_size > 5_000

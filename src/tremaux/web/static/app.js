@@ -178,7 +178,7 @@
   function geometry(rows, cols) {
     const fit = room(M.canvas, [$("legend"), $("maze-message")]);
     const maxW = Math.min(600, fit.width), maxH = Math.min(600, fit.height);
-    const size = Math.max(3, Math.floor(Math.min((maxW - 8) / cols, (maxH - 8) / rows)));
+    const size = Math.max(2, Math.floor(Math.min((maxW - 8) / cols, (maxH - 8) / rows)));
     const wall = Math.max(1, Math.round(size / 8));
     const width = cols * size + 2 * wall + 4, height = rows * size + 2 * wall + 4;
     const ratio = window.devicePixelRatio || 1;
