@@ -47,8 +47,8 @@ def to_bytes(maze: Maze) -> bytes:
     Returns
     -------
     bytes
-        A compressed NumPy archive holding the cells, the mask, the start, the
-        goal and the format version.
+        A compressed NumPy archive holding the cells, the mask (when some cells
+        are masked), the start, the goal and the format version.
 
     Examples
     --------
