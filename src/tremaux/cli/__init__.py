@@ -65,6 +65,10 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(exc.exit_code)  # type: ignore[attr-defined]
     except _EXIT as exc:
         sys.exit(exc.exit_code)  # type: ignore[attr-defined]
+    except MemoryError:  # the budgets refuse known big work first; this is the last resort
+        typer.echo("error: out of memory; the machine could not give this command the memory it needs "
+                   "(see --memory-limit)", err=True)
+        sys.exit(2)
     except FileNotFoundError as exc:
         typer.echo(f"error: no such file: {exc.filename}", err=True)
         sys.exit(2)

@@ -62,6 +62,31 @@ StartOption = typer.Option(None, "--start", help="Start cell as R,C (or L,R,C)."
 GoalOption = typer.Option(None, "--goal", help="Goal cell as R,C (or L,R,C).")
 
 
+LONG_WORK_CELLS = 4_000_000
+"""Mazes of at least this many cells take a second or more to generate, solve or draw: the commands say so on stderr."""
+
+
+def announce(cells: int, doing: str) -> None:
+    """Print ``doing`` on stderr before work on a maze of ``cells`` cells that will take a while.
+
+    The numba kernels cannot report progress while they run, so the line
+    comes before the work, with its size, so that a long wait is explained.
+
+    Parameters
+    ----------
+    cells : int
+        Cells of the maze worked on; nothing is printed below :data:`LONG_WORK_CELLS`.
+    doing : str
+        What is about to happen, e.g. ``"solving maze.npz with bfs"``.
+
+    Examples
+    --------
+    >>> announce(10, "solving a tiny maze")   # quick work: nothing printed
+    """
+    if cells >= LONG_WORK_CELLS:
+        typer.echo(f"{doing} ({cells:,} cells); this may take a while...", err=True)
+
+
 def existing_file(path: Path) -> Path:
     """Check that ``path`` names a readable file."""
     if not path.exists():
@@ -72,7 +97,7 @@ def existing_file(path: Path) -> Path:
 
 
 __all__ = ["app", "parse_size", "parse_cell", "SeedOption", "JsonOption", "StartOption", "GoalOption",
-           "existing_file", "Optional"]
+           "existing_file", "announce", "LONG_WORK_CELLS", "Optional"]
 
 
 def _show_version(value: bool) -> None:
@@ -85,11 +110,21 @@ def _show_version(value: bool) -> None:
 
 @app.callback()
 def _root(
+    ctx: typer.Context,
     version: bool = typer.Option(
         False, "--version", callback=_show_version, is_eager=True, help="Print the version and exit."
     ),
+    memory_limit: Optional[str] = typer.Option(
+        None, "--memory-limit", metavar="SIZE",
+        help="Refuse work whose estimated peak memory is over SIZE (e.g. 8G, 512M, or 'none'); "
+             "default: $TREMAUX_MEMORY_LIMIT, else half the free memory (90% of a cgroup or ulimit -v cap).",
+    ),
 ) -> None:
     """Mazes and Number Link puzzles: generate, solve, render, serve."""
+    if memory_limit is not None:
+        from .. import budget
+
+        ctx.with_resource(budget.limited(memory_limit))
 
 
 PICTURE_SUFFIXES = (".png", ".svg", ".gif")

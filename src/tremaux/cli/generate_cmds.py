@@ -12,7 +12,7 @@ from .. import io as maze_io
 from ..errors import InvalidSizeError, TremauxError
 from ..generators import GENERATORS, generate, load_mask
 from ..measure import maze_stats
-from .app import (JsonOption, SeedOption, StartOption, app, existing_file, parse_cell, parse_size, save_output,
+from .app import (JsonOption, SeedOption, StartOption, announce, app, existing_file, parse_cell, parse_size, save_output,
                   wants_animation)
 from .maze_cmds import FileArgument, load_maze
 
@@ -65,6 +65,14 @@ def generate_cmd(
     shape = parse_size(size) if size else (None if shape_mask is not None else (10, 20))
     if shape is not None and shape_mask is not None and tuple(shape) != shape_mask.shape:
         raise InvalidSizeError(f"--size {size} differs from the mask's {'x'.join(map(str, shape_mask.shape))}")
+    dims = tuple(shape) if shape is not None else shape_mask.shape
+    if out is None or to is not None or out.suffix.lower() not in (".png", ".svg", ".gif"):
+        fmt = "ascii" if out is None else (to or maze_io.format_from_extension(out) or "ascii")
+        maze_io.check_dumps(dims, fmt, masked=shape_mask is not None)  # refuse now what could not be written after a long run
+    cells = 1
+    for d in dims:
+        cells *= int(d)
+    announce(cells, f"generating a {'x'.join(map(str, dims))} maze with {GENERATORS.get(algorithm).name}")
     result = generate(shape, algorithm, seed=seed, mask=shape_mask, start=parse_cell(start, "start"), braid=braid,
                       record=wants_animation(out), **_parse_options(option or []))
     maze, run = result
@@ -79,5 +87,9 @@ def generate_cmd(
 @app.command("stats")
 def stats_cmd(file: Path = FileArgument, as_json: bool = JsonOption) -> None:
     """Measure a saved maze: dead ends, degrees, corridors, diameter, start-goal length, river."""
-    result = maze_stats(load_maze(file))
+    from ..budget import measure_bytes
+
+    maze = load_maze(file, then=measure_bytes, doing="measuring")
+    announce(maze.flat.shape[0], f"measuring {file}")
+    result = maze_stats(maze)
     typer.echo(json.dumps(result.as_dict()) if as_json else str(result))

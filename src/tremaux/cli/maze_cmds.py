@@ -9,26 +9,49 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Optional
 
 import typer
 
+from .. import budget
 from .. import io as maze_io
 from ..errors import UnsupportedError
 from ..maze import Maze, properties
-from .app import JsonOption, app, existing_file
+from .app import JsonOption, announce, app, existing_file
 
 __all__ = ["load_maze"]
+
+LONG_READ_BYTES = 16 * 2**20
+"""Files this big take seconds to read and check (an .npz of 16 MiB holds about 40,000,000 cells): say so."""
 
 FileArgument = typer.Argument(..., help="Maze file: ascii or block text, .json or .npz ('-' reads stdin).")
 
 
-def load_maze(path: str | Path) -> Maze:
-    """Read the maze a command was given, in any format; ``-`` reads standard input."""
+def load_maze(path: str | Path, *, then: Callable[[int], int] | None = None, doing: str = "") -> Maze:
+    """Read the maze a command was given, in any format; ``-`` reads standard input.
+
+    ``then(cells)`` is the peak memory of the work the command does next: an
+    ``.npz`` file's header gives the number of cells, so work over the budget
+    is refused before the file is read (``doing`` names it in the message).
+    """
+    if then is not None and str(path) != "-":
+        shape = maze_io.npz.peek_shape(Path(path)) if Path(path).is_file() else None
+        if shape is not None and len(shape) in (2, 3) and min(shape) > 0:
+            cells = 1
+            for d in shape:
+                cells *= d
+            budget.check(then(cells), f"{doing} a {' x '.join(map(str, shape))} maze")
     if str(path) == "-":
-        return maze_io.loads(sys.stdin.buffer.read(), source="<stdin>")
-    return maze_io.load(existing_file(Path(path)))
+        return maze_io.loads(maze_io.read_source(sys.stdin.buffer, "<stdin>"), source="<stdin>")
+    p = existing_file(Path(path))
+    size = p.stat().st_size
+    if size >= LONG_READ_BYTES:
+        from ..budget import format_bytes
+
+        typer.echo(f"reading {p} ({format_bytes(size)}); this may take a while...", err=True)
+    return maze_io.load(p)
 
 
 @app.command()
@@ -64,7 +87,9 @@ def convert(
 @app.command()
 def info(file: Path = FileArgument, as_json: bool = JsonOption) -> None:
     """Show the properties of a maze: cells, passages, loops, islands, dead ends..."""
-    summary = properties.summary(load_maze(file))
+    maze = load_maze(file, then=budget.measure_bytes, doing="measuring")
+    announce(maze.flat.shape[0], f"measuring {file}")
+    summary = properties.summary(maze)
     if as_json:
         typer.echo(json.dumps(summary))
         return

@@ -8,11 +8,13 @@ from typing import Optional
 import typer
 
 from ..errors import UnsupportedError
-from .app import GoalOption, SeedOption, StartOption, app, parse_cell, parse_size
+from .app import GoalOption, SeedOption, StartOption, announce, app, parse_cell, parse_size
 from .maze_cmds import load_maze
 
 OutOption = typer.Option(None, "--out", "-o", help="File to write; its extension picks the format.")
-CellSizeOption = typer.Option(None, "--cell-size", help="Pixels per cell (default: fit about 800 pixels).")
+CellSizeOption = typer.Option(
+    None, "--cell-size",
+    help="Pixels per cell (default: fit about 800 pixels); a picture over the memory limit is refused (--memory-limit).")
 
 
 def _format(fmt: Optional[str], out: Optional[Path]) -> str:
@@ -49,6 +51,7 @@ def render_cmd(
     from .. import render, solve
 
     obj = load_maze(file)
+    announce(obj.flat.shape[0], f"drawing {file}")
     if solver is not None:
         obj = solve(obj, solver)
     fmt = _format(fmt, out)

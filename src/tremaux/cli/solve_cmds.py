@@ -10,7 +10,7 @@ import click
 import typer
 
 from ..solvers import SOLVERS, explain, solve
-from .app import GoalOption, JsonOption, StartOption, app, parse_cell, save_output, wants_animation
+from .app import GoalOption, JsonOption, StartOption, announce, app, parse_cell, save_output, wants_animation
 from .maze_cmds import load_maze
 
 
@@ -36,7 +36,13 @@ def solve_cmd(
         return _list_solvers()
     if file is None:
         raise click.UsageError("missing the maze FILE to solve (or --list)")
-    sol = solve(load_maze(file), algorithm, start=parse_cell(start, "start"), goal=parse_cell(goal, "goal"),
+    maze = load_maze(file)
+    if not (as_json or explain_):
+        from ..render import text as render_text
+
+        render_text.check_text_size(maze)  # refuse now what could not be printed after a long run
+    announce(maze.flat.shape[0], f"solving {file} with {SOLVERS.get(algorithm).name}")
+    sol = solve(maze, algorithm, start=parse_cell(start, "start"), goal=parse_cell(goal, "goal"),
                 record=explain_ or wants_animation(out))
     if as_json:
         typer.echo(json.dumps(sol.to_dict()))

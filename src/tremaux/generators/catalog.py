@@ -162,7 +162,7 @@ _add(
     aliases=("dfs", "depth-first", "recursive-backtracker", "exhaustive-exploration"),
     title="Depth-first Search (DFS)", frontier="stack depth",
     bias="long, winding corridors and few dead ends (about 10%); a very long solution path",
-    cost="O(n) time; a stack of up to n cells (4 bytes each)",
+    cost="O(n) time; one byte per cell (the way back), no stack",
 )
 _add(
     "naive-dfs", _gt_kernel,

@@ -150,6 +150,11 @@ def maze_stats(maze: Maze) -> MazeStats:
         length and the river factor. The diameter is exact on a perfect maze
         (two breadth-first sweeps) and an estimate when there are loops.
 
+    Raises
+    ------
+    MemoryLimitError
+        When its arrays would not fit the memory budget (:mod:`tremaux.budget`).
+
     Examples
     --------
     >>> from tremaux import Maze
@@ -162,6 +167,9 @@ def maze_stats(maze: Maze) -> MazeStats:
     ...
                river  0.667
     """
+    from .. import budget
+
+    budget.check(budget.measure_bytes(maze.flat.shape[0]), f"measuring a {' x '.join(map(str, maze.shape))} maze")
     L, H, W = maze.shape3
     flat = maze.flat
     fmask = maze.flat_mask
