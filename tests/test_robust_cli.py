@@ -125,10 +125,10 @@ def test_generate_inside_the_size_limit_but_over_the_budget(files, capsys, monke
     refused(["generate", "--size", "30000x30000", "--out", str(files / "x.npz"), "--stats"], capsys,
             "the npz file of a 30000 x 30000 maze")
     monkeypatch.setenv(budget.ENV_VAR, "1G")
-    refused(["generate", "--size", "30000x30000", "--to", "ascii", "--out", str(files / "x.txt")], capsys,
+    refused(["generate", "--size", "30000x30000", "--format", "ascii", "--out", str(files / "x.txt")], capsys,
             "the ascii text of a 30000 x 30000 maze")
     monkeypatch.setenv(budget.ENV_VAR, "3G")
-    refused(["generate", "-a", "kruskal", "--size", "20000x20000", "--out", str(files / "x.npz")], capsys,
+    refused(["generate", "-g", "kruskal", "--size", "20000x20000", "--out", str(files / "x.npz")], capsys,
             "a 20000 x 20000 maze (kruskal) needs about 4.8 GiB of memory; the limit is 3.0 GiB")
 
 

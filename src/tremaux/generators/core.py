@@ -2,22 +2,27 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import numpy as np
 
 from .. import budget
 from ..errors import InvalidSizeError, TremauxError, UnsupportedError
-from ..kernels import gen_imperfect as kimp
-from ..kernels import generate as kgen
-from ..kernels import grid as kg
-from ..kernels.rng import make_state
+from .._lazy import lazy_module
 from ..maze.model import Maze, check_shape
 from ..trace import Trace
-from .catalog import GENERATORS
+from .catalog import GENERATORS, QUEUE_KERNEL
 from .masks import check_mask
 from .options import check_options, probability, whole
+from .queues import grow as grow_with_queue
 from .result import Generated, GenerationStats
+
+# the compiled kernels, loaded on first call (start-up without numba)
+kimp = lazy_module("tremaux.kernels.gen_imperfect")
+kgen = lazy_module("tremaux.kernels.generate")
+kg = lazy_module("tremaux.kernels.grid")
+krng = lazy_module("tremaux.kernels.rng")
 
 __all__ = ["generate"]
 
@@ -170,7 +175,7 @@ def generate(
         raise TremauxError(f"seed {seed!r} is not a whole number")
 
     # ---- run
-    state = make_state(seed)
+    state = krng.make_state(seed)
     use_mask = mask_arr is not None
     flat_mask = mask_arr.reshape(-1) if use_mask else _ONE
     params = np.ascontiguousarray(meta["params"](opts, n), dtype=np.float64)
@@ -178,8 +183,11 @@ def generate(
     if opts.get("weights") is not None:
         _fill_weights(work, opts["weights"], dims, n)
     trace = np.empty((kgen.trace_size(L, H, W) + 8 * islands + n, 3), np.int64) if record else _NO_TRACE
-    s, visits, maxf, t = kgen.KERNELS[kernel_name](
-        cells, flat_mask, use_mask, L, H, W, start_index, params, state, work, trace)
+    if kernel_name == QUEUE_KERNEL:  # a queue object of the caller's: the Python growing tree
+        run = partial(grow_with_queue, opts["discipline"][1], dims)
+    else:
+        run = kgen.KERNELS[kernel_name]
+    s, visits, maxf, t = run(cells, flat_mask, use_mask, L, H, W, start_index, params, state, work, trace)
     del work
     if braid_f or openings or islands or unreachable:
         t = _imperfect(cells, flat_mask, use_mask, shape3, state, trace, int(t), maze,
@@ -193,7 +201,7 @@ def generate(
         max_frontier=int(maxf),
         frontier=frontier,
         cells=n if mask_arr is None else maze.size,
-        passages=int(kg.count_passages(cells)),
+        passages=maze.passages,  # through the maze's read-only view: one compiled type for every caller
         algorithm=name,
         seed=None if seed is None else int(seed),
     )

@@ -27,7 +27,10 @@ from typing import Any
 import numpy as np
 
 from ..errors import InvalidMazeError, MazeFormatError, TremauxError
-from ..kernels import grid as kg
+from .._lazy import lazy_module
+
+# the compiled kernels, loaded on first call (start-up without numba)
+kg = lazy_module("tremaux.kernels.grid")
 
 __all__ = ["mask_from_text", "mask_from_image", "load_mask", "check_mask"]
 

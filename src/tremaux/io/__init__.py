@@ -40,7 +40,10 @@ from .. import budget
 from ..errors import MazeFormatError, UnsupportedError
 from ..maze.model import Maze
 from ..registry import Registry
-from . import ascii, block, graph, json, npz
+from .._lazy import lazy_module
+from . import ascii, block, json, npz
+
+graph = lazy_module("tremaux.io.graph")  # networkx is loaded on first use
 from ._text import _HEADER
 
 __all__ = ["FORMATS", "load", "save", "loads", "dumps", "read_source", "check_dumps", "detect_format", "format_from_extension", "ascii", "block", "graph", "json", "npz"]

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..kernels import grid as kg
-from ..kernels import properties as kp
+from .._lazy import lazy_module
 from .model import Maze
+
+# the compiled kernels, loaded on first call (start-up without numba)
+kg = lazy_module("tremaux.kernels.grid")
+kp = lazy_module("tremaux.kernels.properties")
 
 __all__ = [
     "cell_count",

@@ -17,9 +17,12 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from ..kernels import grid as kg
-from ..kernels import measure as km
+from .._lazy import lazy_module
 from ..maze.model import Cell, Maze
+
+# the compiled kernels, loaded on first call (start-up without numba)
+kg = lazy_module("tremaux.kernels.grid")
+km = lazy_module("tremaux.kernels.measure")
 
 __all__ = ["MazeStats", "maze_stats", "dead_end_percentage"]
 
