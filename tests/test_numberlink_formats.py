@@ -171,3 +171,22 @@ def test_large_single_character_grid_is_read_as_one_array():
     rows[-1] = rows[-1][:-1] + "A"
     p = formats.loads("\n".join(rows))
     assert p.shape == (2000, 2000) and p.endpoints(1) == ((0, 0), (1999, 1999))
+
+
+@pytest.mark.parametrize("command", ["solve", "check"])
+@pytest.mark.parametrize("kind", ["garbage.bin", "trunc.npz"])
+def test_cli_gives_one_line_error_for_files_that_are_not_puzzles(tmp_path, capsys, command, kind):
+    from tremaux.cli import main
+
+    path = tmp_path / kind
+    if kind == "garbage.bin":
+        path.write_bytes(np.random.default_rng(1).integers(0, 256, 4096, dtype=np.uint8).tobytes())
+    else:
+        np.savez(path, a=np.arange(1000))
+        path.write_bytes(path.read_bytes()[:300])
+    with pytest.raises(SystemExit) as exc:
+        main(["numberlink", command, str(path)])
+    err = capsys.readouterr().err
+    assert exc.value.code == 2
+    assert err.startswith("error: ") and err.count("\n") == 1 and "Traceback" not in err
+    assert kind in err
