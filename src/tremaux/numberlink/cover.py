@@ -24,9 +24,14 @@ False
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 
-__all__ = ["walk_cover", "merge_lines", "rewire", "split_touching", "touches_itself"]
+from ..errors import BudgetExceededError
+from ..kernels import numberlink as kn
+
+__all__ = ["walk_cover", "rewire", "split_touching", "touches_itself", "lines_of", "plant", "check_time"]
 
 
 def _neighbours(c: int, h: int, w: int) -> list[int]:
@@ -162,51 +167,6 @@ def _adopt_lone(s: int, lines: list[list[int]], owner: np.ndarray, nbrs: list[li
     return False
 
 
-def merge_lines(lines: list[list[int]], h: int, w: int, rng: np.random.Generator, cap: int) -> list[list[int]]:
-    """Join lines end to end, in random order, while the joined line stays induced and at most ``cap`` cells.
-
-    Examples
-    --------
-    >>> merge_lines([[0, 1], [2, 5]], 2, 3, np.random.default_rng(0), 10)
-    [[0, 1, 2, 5]]
-    """
-    lines = [list(x) for x in lines]
-    owner = np.empty(h * w, dtype=np.int64)
-    for i, ln in enumerate(lines):
-        owner[ln] = i
-    alive = [True] * len(lines)
-    changed = True
-    while changed:
-        changed = False
-        for i in rng.permutation(len(lines)).tolist():
-            if not alive[i]:
-                continue
-            for _ in range(2):
-                a = lines[i]
-                e = a[-1]
-                joined = False
-                for x in rng.permutation(_neighbours(e, h, w)).tolist():
-                    j = int(owner[x])
-                    if j == i or not alive[j] or len(a) + len(lines[j]) > cap:
-                        continue
-                    b = lines[j]
-                    if b[0] != x and b[-1] != x:
-                        continue
-                    b = b if b[0] == x else b[::-1]
-                    small, big = (a, j) if len(a) <= len(b) else (b, i)
-                    if any(owner[y] == big and not ((c == e and y == x) or (c == x and y == e))
-                           for c in small for y in _neighbours(c, h, w)):
-                        continue
-                    lines[i] = a + b
-                    owner[b] = i
-                    alive[j] = False
-                    changed = joined = True
-                    break
-                if not joined:
-                    lines[i] = lines[i][::-1]  # try the other end
-    return [ln for k, ln in enumerate(lines) if alive[k]]
-
-
 def rewire(lines: list[list[int]], h: int, w: int, rng: np.random.Generator, cap: int,
            moves: int, target: int = 0) -> list[list[int]]:
     """Random local moves on a cover of induced lines: join two lines whose ends meet, or move an end.
@@ -274,3 +234,66 @@ def rewire(lines: list[list[int]], h: int, w: int, rng: np.random.Generator, cap
             alive[j] = False
             count -= 1
     return [ln for k, ln in enumerate(lines) if alive[k]]
+
+
+def lines_of(links: np.ndarray, h: int, w: int) -> list[list[int]]:
+    """Lines (flat cells, end to end) of a cover, ordered by their first end in row-major order."""
+    deg = np.array([bin(int(x)).count("1") for x in links])
+    seen = np.zeros(h * w, dtype=bool)
+    lines = []
+    for s in np.flatnonzero(deg == 1):
+        if seen[s]:
+            continue
+        line = [int(s)]
+        seen[s] = True
+        prev, cur = -1, int(s)
+        while True:
+            nxt = -1
+            for d in range(4):
+                if links[cur] & (1 << d):
+                    j = cur + (-w, 1, w, -1)[d]
+                    if j != prev:
+                        nxt = j
+                        break
+            if nxt < 0:
+                break
+            prev, cur = cur, nxt
+            line.append(cur)
+            seen[cur] = True
+        lines.append(line)
+    return lines
+
+
+def check_time(stop: float | None, t0: float, time_limit: float | None) -> None:
+    """Raise :class:`~tremaux.errors.BudgetExceededError` once ``time.perf_counter()`` is past ``stop``."""
+    if stop is not None and time.perf_counter() > stop:
+        raise BudgetExceededError(f"generation gave up after {time.perf_counter() - t0:.1f} s (time limit "
+                                  f"{time_limit:g} s); try a smaller size, another density or a longer time limit")
+
+
+def plant(h: int, w: int, state: np.ndarray, max_len: int, density: float | None, stop: float | None,
+           time_limit: float | None) -> list[list[int]]:
+    """The planted lines of the generator: a cover of the grid by lines that never run beside themselves.
+
+    Without ``density``: the numba kernel's cover of short lines (at most
+    ``max_len`` cells), cut where a line touches itself. With it: walks joined
+    by :func:`rewire` until about ``density * h * w`` lines are left. Drawn
+    again (from the advanced ``state``) until it succeeds or ``stop`` passes.
+    """
+    t0 = time.perf_counter()
+    while True:
+        check_time(stop, t0, time_limit)
+        if density is None:
+            links = kn.random_cover(h, w, state, max_len)
+            if not (links != 0).all():
+                continue
+            lines = split_touching(lines_of(links, h, w), h, w)
+        else:
+            rng = np.random.default_rng(state.copy())
+            state[0] ^= np.uint64(0x9E3779B97F4A7C15)  # a fresh stream if this cover is drawn again
+            lines = walk_cover(h, w, rng, 1.0 / density)
+            if lines is not None:
+                lines = rewire(lines, h, w, rng, max(2, int(3.0 / density)), 400 * h * w,
+                               target=max(1, round(density * h * w)))
+        if lines is not None:
+            return lines

@@ -58,10 +58,9 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import BudgetExceededError, InvalidSizeError
-from ..kernels import numberlink as kn
+from ..errors import InvalidSizeError
 from ..kernels.rng import make_state
-from .cover import rewire, split_touching, touches_itself, walk_cover
+from .cover import check_time, lines_of, plant, touches_itself
 from .model import Puzzle, check_rule
 from .result import Linking
 
@@ -106,34 +105,6 @@ class GeneratedPuzzle:
     def __repr__(self) -> str:
         return (f"GeneratedPuzzle(shape={self.puzzle.shape}, pairs={self.puzzle.pairs}, rule={self.rule!r}, "
                 f"touch={self.touch}, seed={self.seed!r}, cuts={self.cuts})")
-
-
-def _lines_of(links: np.ndarray, h: int, w: int) -> list[list[int]]:
-    """Lines (flat cells, end to end) of a cover, ordered by their first end in row-major order."""
-    deg = np.array([bin(int(x)).count("1") for x in links])
-    seen = np.zeros(h * w, dtype=bool)
-    lines = []
-    for s in np.flatnonzero(deg == 1):
-        if seen[s]:
-            continue
-        line = [int(s)]
-        seen[s] = True
-        prev, cur = -1, int(s)
-        while True:
-            nxt = -1
-            for d in range(4):
-                if links[cur] & (1 << d):
-                    j = cur + (-w, 1, w, -1)[d]
-                    if j != prev:
-                        nxt = j
-                        break
-            if nxt < 0:
-                break
-            prev, cur = cur, nxt
-            line.append(cur)
-            seen[cur] = True
-        lines.append(line)
-    return lines
 
 
 def _puzzle_of(lines: list[list[int]], h: int, w: int) -> tuple[Puzzle, Linking]:
@@ -199,7 +170,7 @@ def generate_puzzle(
     --------
     >>> g = generate_puzzle((8, 8), density=0.05, seed=2)
     >>> g.puzzle.pairs, g.touch
-    (4, False)
+    (3, False)
     >>> generate_puzzle((4096, 4096))
     Traceback (most recent call last):
     ...
@@ -226,12 +197,12 @@ def generate_puzzle(
     max_len = int(max_len) if max_len is not None else max(6, h * w // 4)
     if max_len < 2:
         raise InvalidSizeError(f"max_len must be at least 2, not {max_len}")
-    lines = _plant(h, w, state, max_len, density, stop, time_limit)
+    lines = plant(h, w, state, max_len, density, stop, time_limit)
     cuts = checks = window_checks = 0
     clean: dict[tuple[int, int, int, int], bytes] = {}
     while True:
         while True:  # local alternatives first, a pass over every window at a time
-            _check_time(stop, t0, time_limit)
+            check_time(stop, t0, time_limit)
             lines, cut_at, n, joined = _window_cuts(lines, h, w, rule, clean, induced)
             window_checks += n
             if cut_at:
@@ -276,40 +247,12 @@ def generate_puzzle(
         if not others and not timed_out:
             return GeneratedPuzzle(puzzle, planted, rule, touch, seed, cuts, checks, window_checks,
                                    time.perf_counter() - t0)
-        _check_time(stop, t0, time_limit)
+        check_time(stop, t0, time_limit)
         if joined:
             cuts += 1
             continue
         lines, n = _cut(lines, cut_at, state)
         cuts += n
-
-
-def _check_time(stop: float | None, t0: float, time_limit: float | None) -> None:
-    if stop is not None and time.perf_counter() > stop:
-        raise BudgetExceededError(f"generation gave up after {time.perf_counter() - t0:.1f} s (time limit "
-                                  f"{time_limit:g} s); try a smaller size, another density or a longer time limit")
-
-
-def _plant(h: int, w: int, state: np.ndarray, max_len: int, density: float | None, stop: float | None,
-           time_limit: float | None) -> list[list[int]]:
-    """The planted lines: a cover of the grid by lines that never run beside themselves."""
-    t0 = time.perf_counter()
-    while True:
-        _check_time(stop, t0, time_limit)
-        if density is None:
-            links = kn.random_cover(h, w, state, max_len)
-            if not (links != 0).all():
-                continue
-            lines = split_touching(_lines_of(links, h, w), h, w)
-        else:
-            rng = np.random.default_rng(state.copy())
-            state[0] ^= np.uint64(0x9E3779B97F4A7C15)  # a fresh stream if this cover is drawn again
-            lines = walk_cover(h, w, rng, 1.0 / density)
-            if lines is not None:
-                lines = rewire(lines, h, w, rng, max(2, int(3.0 / density)), 400 * h * w,
-                               target=max(1, round(density * h * w)))
-        if lines is not None:
-            return lines
 
 
 _ALTERNATIVES_PER_CHECK = 16
@@ -469,7 +412,7 @@ def _adopt(edges: set[tuple[int, int]], h: int, w: int,
         links[b] |= 8 if horizontal else 1
     if not links.all():
         return None
-    lines = _lines_of(links, h, w)
+    lines = lines_of(links, h, w)
     cut = _choose_cut(lines, planted, {})
     return None if cut is None else (lines, {cut[0]: cut[1]})
 
