@@ -168,7 +168,7 @@ def _adopt_lone(s: int, lines: list[list[int]], owner: np.ndarray, nbrs: list[li
 
 
 def rewire(lines: list[list[int]], h: int, w: int, rng: np.random.Generator, cap: int,
-           moves: int, target: int = 0) -> list[list[int]]:
+           moves: int, target: int = 0, stop: float | None = None) -> list[list[int]]:
     """Random local moves on a cover of induced lines: join two lines whose ends meet, or move an end.
 
     A move takes a line end ``e`` and a neighbouring cell ``x`` of another
@@ -177,7 +177,8 @@ def rewire(lines: list[list[int]], h: int, w: int, rng: np.random.Generator, cap
     ``e`` (the rest, of at least two cells, stays a line). A move is made only
     when every line stays induced and at most ``cap`` cells long. Joins lower
     the number of lines; the other moves let lines wander so that more ends meet.
-    Stops after ``moves`` moves or when at most ``target`` lines are left.
+    Stops after ``moves`` moves, when at most ``target`` lines are left, or once
+    ``time.perf_counter()`` passes ``stop`` (checked every 1024 moves).
 
     Examples
     --------
@@ -192,8 +193,8 @@ def rewire(lines: list[list[int]], h: int, w: int, rng: np.random.Generator, cap
     alive = [True] * len(lines)
     live = list(range(len(lines)))
     count = len(lines)
-    for _ in range(moves):
-        if count <= target:
+    for move in range(moves):
+        if count <= target or (stop is not None and move % 1024 == 0 and time.perf_counter() > stop):
             break
         if len(live) < 2:
             break
@@ -272,15 +273,15 @@ def check_time(stop: float | None, t0: float, time_limit: float | None) -> None:
 
 
 def plant(h: int, w: int, state: np.ndarray, max_len: int, density: float | None, stop: float | None,
-           time_limit: float | None) -> list[list[int]]:
+          time_limit: float | None, t0: float) -> list[list[int]]:
     """The planted lines of the generator: a cover of the grid by lines that never run beside themselves.
 
     Without ``density``: the numba kernel's cover of short lines (at most
     ``max_len`` cells), cut where a line touches itself. With it: walks joined
     by :func:`rewire` until about ``density * h * w`` lines are left. Drawn
-    again (from the advanced ``state``) until it succeeds or ``stop`` passes.
+    again (from the advanced ``state``) until it succeeds or ``stop`` passes
+    (the generation started at ``t0``).
     """
-    t0 = time.perf_counter()
     while True:
         check_time(stop, t0, time_limit)
         if density is None:
@@ -294,6 +295,7 @@ def plant(h: int, w: int, state: np.ndarray, max_len: int, density: float | None
             lines = walk_cover(h, w, rng, 1.0 / density)
             if lines is not None:
                 lines = rewire(lines, h, w, rng, max(2, int(3.0 / density)), 400 * h * w,
-                               target=max(1, round(density * h * w)))
+                               target=max(1, round(density * h * w)), stop=stop)
         if lines is not None:
+            check_time(stop, t0, time_limit)
             return lines

@@ -19,6 +19,10 @@
    puzzle other than the planted one, cut and start again at 3 if there is
    one. When the solver proves there is none, the puzzle is proper.
 
+Under the no-touch convention (``touch=False``) step 3 is skipped: a window
+cannot say that the pieces of one line inside it must not run beside each
+other, so what it finds need not be another solution of the whole puzzle.
+
 Uniqueness is judged among all solutions (``touch=True``) or, under the
 convention puzzle makers use, among solutions whose lines never run beside
 themselves (``touch=False``). Either way the planted solution itself never
@@ -197,11 +201,11 @@ def generate_puzzle(
     max_len = int(max_len) if max_len is not None else max(6, h * w // 4)
     if max_len < 2:
         raise InvalidSizeError(f"max_len must be at least 2, not {max_len}")
-    lines = plant(h, w, state, max_len, density, stop, time_limit)
+    lines = plant(h, w, state, max_len, density, stop, time_limit, t0)
     cuts = checks = window_checks = 0
     clean: dict[tuple[int, int, int, int], bytes] = {}
     while True:
-        while True:  # local alternatives first, a pass over every window at a time
+        while not induced:  # local alternatives first, a pass over every window at a time
             check_time(stop, t0, time_limit)
             lines, cut_at, n, joined = _window_cuts(lines, h, w, rule, clean, induced)
             window_checks += n
