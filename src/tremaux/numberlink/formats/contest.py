@@ -33,10 +33,17 @@ _LINE = re.compile(rf"^\s*LINE#{_N}\s+\(\s*(-?\d{{1,9}})\s*,\s*(-?\d{{1,9}})\s*\
 
 
 def read_contest(text: str, source: str | None, base: str) -> list[Puzzle | PuzzleError]:
-    """The one problem of a contest file (``SIZE``, ``LINE_NUM``, ``LINE#k``)."""
+    """The one problem of a contest file (``SIZE``, ``LINE_NUM``, ``LINE#k``); a broken one as its error."""
     body = [ln for ln in lines(text) if ln[1].strip()]
     if not body:
         raise PuzzleFormatError("no puzzle in the input", line=1, column=1, source=source)
+    try:
+        return [_problem(body, source, base)]
+    except PuzzleError as exc:
+        return [exc]
+
+
+def _problem(body: list[tuple[int, str]], source: str | None, base: str) -> Puzzle:
     lineno, s = body[0]
     m = SIZE.match(s)
     if not m:
@@ -64,10 +71,10 @@ def read_contest(text: str, source: str | None, base: str) -> list[Puzzle | Puzz
             if not (0 <= x < w and 0 <= y < h):
                 raise PuzzleFormatError(f"endpoint ({x},{y}) of LINE#{k} is outside the {w}x{h} grid "
                                         f"(x in 0..{w - 1}, y in 0..{h - 1})", line=lineno,
-                                        column=m.start(gx) + 1, source=source)
+                                        column=m.start(gx), source=source)
             if (y, x) in owner:
                 raise PuzzleFormatError(f"endpoint ({x},{y}) of LINE#{k} is already an endpoint of "
-                                        f"LINE#{owner[(y, x)]}", line=lineno, column=m.start(gx) + 1,
+                                        f"LINE#{owner[(y, x)]}", line=lineno, column=m.start(gx),
                                         source=source)
             owner[(y, x)] = k
             ends.append((y, x))
@@ -78,7 +85,7 @@ def read_contest(text: str, source: str | None, base: str) -> list[Puzzle | Puzz
     if not pairs:
         raise PuzzleFormatError("no LINE#k entries", line=body[0][0], column=1, source=source)
     ids = sorted(pairs)
-    return [Puzzle.from_endpoints((h, w), [pairs[k] for k in ids], labels=[str(k) for k in ids], name=base)]
+    return Puzzle.from_endpoints((h, w), [pairs[k] for k in ids], labels=[str(k) for k in ids], name=base)
 
 
 def write_contest(puzzles: Sequence[Puzzle]) -> str:
