@@ -6,8 +6,11 @@ Writes ``benchmarks/numberlink/corpus/<family>-<half>.txt`` (``wh`` format,
 several puzzles per file), ``<family>-<half>.solutions.json`` (the planted
 solution of each generated puzzle as one list of ``[row, col]`` cells per pair,
 ``null`` where none is stored) and ``corpus/manifest.json`` (one entry per
-puzzle: file, index in the file, family, half, origin, and the verdict each
-rule must give when it is known: ``"solved"`` or ``"none"``).
+puzzle: file, index in the file, family, half, origin, the verdict each rule
+must give when it is known, ``"solved"`` or ``"none"``, and for generated
+puzzles ``touch``: whether uniqueness was judged among all solutions or, when
+false, under the no-touch convention, with a planted solution that never runs
+beside itself).
 
 Families (issue 16, item 1):
 
@@ -67,13 +70,14 @@ class Corpus:
         self.solutions: dict[str, list] = {}
         self.entries: list[dict] = []
 
-    def add(self, family: str, i: int, p: Puzzle, origin: str, expect: dict[str, str], solution=None) -> None:
+    def add(self, family: str, i: int, p: Puzzle, origin: str, expect: dict[str, str], generated=None) -> None:
         name = f"{family}-{half(i)}"
         items = self.files.setdefault(name, [])
         self.solutions.setdefault(name, []).append(
-            None if solution is None else [np.asarray(x).tolist() for x in solution.paths])
+            None if generated is None else [np.asarray(x).tolist() for x in generated.solution.paths])
         self.entries.append({"file": f"{name}.txt", "index": len(items), "family": family, "half": half(i),
-                             "origin": origin, "shape": list(p.shape), "pairs": p.pairs, "expect": expect})
+                             "origin": origin, "shape": list(p.shape), "pairs": p.pairs, "expect": expect,
+                             "touch": None if generated is None else generated.touch})
         items.append(p)
         print(f"{name:10s} {origin:40s} {p.shape[0]}x{p.shape[1]} pairs {p.pairs}", file=sys.stderr, flush=True)
 
@@ -100,7 +104,7 @@ def family_b(c: Corpus, limit: float) -> None:
         for seed in (2 * j, 2 * j + 1):
             g = generate_puzzle(shape, rule="fill", density=d, seed=seed, time_limit=limit)
             c.add("b-sparse", seed, g.puzzle, f"generate {shape} density={d} seed={seed}",
-                  {"fill": "solved", "nikoli": "solved"}, g.solution)
+                  {"fill": "solved", "nikoli": "solved"}, g)
     for i, p in enumerate(formats.load_all(HERE / "handmade.txt")):
         c.add("b-sparse", i, p, f"handmade.txt #{i + 1}", {"fill": "solved", "nikoli": "solved"})
 
@@ -110,7 +114,7 @@ def family_c(c: Corpus, limit: float) -> None:
         for seed in (2 * j, 2 * j + 1):
             g = generate_puzzle(shape, rule="fill", density=d, seed=seed, time_limit=limit)
             c.add("c-large", seed, g.puzzle, f"generate {shape} density={d} seed={seed}",
-                  {"fill": "solved", "nikoli": "solved"}, g.solution)
+                  {"fill": "solved", "nikoli": "solved"}, g)
 
 
 def family_d(c: Corpus, limit: float) -> None:
@@ -121,7 +125,7 @@ def family_d(c: Corpus, limit: float) -> None:
         for seed in (2 * j, 2 * j + 1):
             g = generate_puzzle(shape, rule="fill", seed=seed, time_limit=limit)
             c.add("d-flow", seed, g.puzzle, f"generate {shape} seed={seed}", {"fill": "solved", "nikoli": "solved"},
-                  g.solution)
+                  g)
 
 
 def _border(n: int, rng: np.random.Generator) -> list[tuple[int, int]]:

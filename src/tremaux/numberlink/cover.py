@@ -273,11 +273,11 @@ def check_time(stop: float | None, t0: float, time_limit: float | None) -> None:
 
 
 def plant(h: int, w: int, state: np.ndarray, max_len: int, density: float | None, stop: float | None,
-          time_limit: float | None, t0: float) -> list[list[int]]:
-    """The planted lines of the generator: a cover of the grid by lines that never run beside themselves.
+          time_limit: float | None, t0: float, induced: bool = True) -> list[list[int]]:
+    """The planted lines of the generator: a cover of the grid by lines (that never run beside themselves).
 
     Without ``density``: the numba kernel's cover of short lines (at most
-    ``max_len`` cells), cut where a line touches itself. With it: walks joined
+    ``max_len`` cells), cut where a line touches itself when ``induced``. With it: walks joined
     by :func:`rewire` until about ``density * h * w`` lines are left. Drawn
     again (from the advanced ``state``) until it succeeds or ``stop`` passes
     (the generation started at ``t0``).
@@ -288,7 +288,8 @@ def plant(h: int, w: int, state: np.ndarray, max_len: int, density: float | None
             links = kn.random_cover(h, w, state, max_len)
             if not (links != 0).all():
                 continue
-            lines = split_touching(lines_of(links, h, w), h, w)
+            lines = lines_of(links, h, w)
+            lines = split_touching(lines, h, w) if induced else lines
         else:
             rng = np.random.default_rng(state.copy())
             state[0] ^= np.uint64(0x9E3779B97F4A7C15)  # a fresh stream if this cover is drawn again

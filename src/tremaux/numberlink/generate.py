@@ -1,9 +1,8 @@
 """A generator of proper Number Link puzzles: exactly one solution under the chosen rule.
 
-1. Plant a cover of the grid by lines that never run beside themselves:
-   with ``density=None``, many short lines (numba kernel
-   :func:`tremaux.kernels.numberlink.random_cover`, cut where a line would
-   touch itself); with a ``density`` (pairs per cell, e.g. ``0.03``), few long
+1. Plant a cover of the grid by lines: with ``density=None``, many short
+   lines (numba kernel :func:`tremaux.kernels.numberlink.random_cover`, cut
+   where a line would touch itself under ``touch=False``); with a ``density`` (pairs per cell, e.g. ``0.03``), few long
    winding lines grown by walks and joined by random local moves
    (:mod:`tremaux.numberlink.cover`) until about ``density * H * W`` are left,
    as in published puzzles (0.014 to 0.08 pairs per cell). The same seed
@@ -25,11 +24,13 @@ other, so what it finds need not be another solution of the whole puzzle.
 
 Uniqueness is judged among all solutions (``touch=True``) or, under the
 convention puzzle makers use, among solutions whose lines never run beside
-themselves (``touch=False``). Either way the planted solution itself never
-does, so every generated puzzle is proper under the convention. By default
-(``touch=None``) dense puzzles are made unique among all solutions (so under
-both readings) and sparse ones (a ``density``) under the convention, which is
-how published sparse puzzles are unique.
+themselves (``touch=False``); then, and whenever a ``density`` is given, the
+planted solution never runs beside itself either, so the puzzle is proper
+under the convention. By default (``touch=None``) dense puzzles are made
+unique among all solutions, as before, and sparse ones (a ``density``) under
+the convention, which is how published sparse puzzles are unique. Dense
+puzzles with ``touch=False`` are slow to prove beyond about 30x30 with the
+SAT check (measured in docs/benchmarks.md).
 
 The planted solution covers every cell, so the puzzle is proper under
 ``fill``; with ``rule="nikoli"`` it is also made unique when cells may stay
@@ -89,7 +90,7 @@ class GeneratedPuzzle:
     """The rule it is proper under."""
     touch: bool
     """Whether uniqueness was judged among all solutions (``True``) or among those whose lines never run beside
-    themselves (``False``); the planted solution never does either way."""
+    themselves (``False``, and then the solution never does)."""
     seed: int | None
     """The seed it was made from."""
     cuts: int
@@ -143,8 +144,8 @@ def generate_puzzle(
     touch : bool, optional
         ``True``: unique among all solutions; ``False``: unique among solutions
         whose lines never run beside themselves (the puzzle makers'
-        convention). Default: ``True`` without ``density``, ``False`` with it.
-        The planted solution never runs beside itself either way.
+        convention), and so is the planted solution. Default: ``True``
+        without ``density``, ``False`` with it.
     density : float, optional
         Pairs per cell the planted lines aim at (published puzzles hold 0.014 to
         0.08); the cuts that make the puzzle unique may add a few pairs. By
@@ -201,7 +202,7 @@ def generate_puzzle(
     max_len = int(max_len) if max_len is not None else max(6, h * w // 4)
     if max_len < 2:
         raise InvalidSizeError(f"max_len must be at least 2, not {max_len}")
-    lines = plant(h, w, state, max_len, density, stop, time_limit, t0)
+    lines = plant(h, w, state, max_len, density, stop, time_limit, t0, induced or density is not None)
     cuts = checks = window_checks = 0
     clean: dict[tuple[int, int, int, int], bytes] = {}
     while True:
