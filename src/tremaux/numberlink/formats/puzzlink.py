@@ -61,7 +61,7 @@ def _one(lineno: int, s: str, source: str | None, name: str) -> Puzzle:
                                 f"({' or '.join(PUZZLE_TYPES)})", line=lineno, column=pos + 1, source=source)
     pos += len(pid) + 1
     rest = parts[1:]
-    while rest and not rest[0].isdigit() and rest[0] and not rest[0][0].isdigit():  # flags such as 'v:'
+    while rest and ":" in rest[0]:  # variant flags such as 'v:'
         pos += len(rest[0]) + 1
         rest = rest[1:]
     if len(rest) < 2 or not all(x.isascii() and x.isdigit() and 0 < len(x) <= 9 for x in rest[:2]):
