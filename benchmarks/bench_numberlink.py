@@ -29,6 +29,7 @@ compare medians.
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import os
 import platform
@@ -45,6 +46,8 @@ from numberlink_checker import follow, touches_itself  # noqa: E402
 from tremaux.numberlink import Puzzle, formats, generate_puzzle, solve_puzzle  # noqa: E402
 from tremaux.numberlink.result import Linking  # noqa: E402
 
+TOUCH = "touch" in inspect.signature(solve_puzzle).parameters
+"""Whether ``solve_puzzle`` takes ``touch=`` (the no-touch convention); else the SAT encoding with induced lines."""
 CORPUS = ROOT / "benchmarks" / "numberlink" / "corpus"
 DOCS = ROOT / "docs" / "benchmarks.md"
 BEGIN, END = "<!-- nl-corpus:begin -->", "<!-- nl-corpus:end -->"
@@ -99,7 +102,12 @@ def run(entry: dict, p: Puzzle, rule: str, args: argparse.Namespace) -> dict:
         u = solve_puzzle(p, rule=rule, unique=True, time_limit=args.unique_limit)
         rec["unique"] = {True: "unique", False: "several"}.get(u.unique, "gave-up")
         rec["unique_seconds"] = u.seconds
-        nt, nt_s = no_touch_unique(p, rule, args.unique_limit)
+        if TOUCH:  # the solver knows the convention
+            v = solve_puzzle(p, rule=rule, touch=False, unique=True, time_limit=args.unique_limit)
+            nt = {True: "unique", False: "several"}.get(v.unique, "none" if v.status == "no-solution" else "gave-up")
+            nt_s = v.seconds
+        else:
+            nt, nt_s = no_touch_unique(p, rule, args.unique_limit)
         rec["no_touch"], rec["no_touch_seconds"] = nt, nt_s
     elif r.status == "no-solution" and expect == "solved":
         rec["wrong"] = "no solution, but the corpus holds one"
@@ -152,6 +160,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--families", default="abcde")
     ap.add_argument("--extra", help="a puzzle file to add as held-out family x (not committed)")
     ap.add_argument("--write", action="store_true", help="write the tables into docs/benchmarks.md")
+    ap.add_argument("--append", action="store_true", help="with --write: add to the tables there, not replace them")
+    ap.add_argument("--label", default="", help="which solver this is (e.g. a branch and commit), for the header")
     args = ap.parse_args(argv)
     os.environ.setdefault("OMP_NUM_THREADS", "1")
     g = generate_puzzle((6, 6), seed=0)  # warm-up: compile the kernels
@@ -171,11 +181,13 @@ def main(argv: list[str] | None = None) -> None:
               + "  ".join(f"{rule} {r[rule]['status']} {ms(r[rule]['seconds'])} ms" for rule in RULES),
               file=sys.stderr, flush=True)
     total = time.perf_counter() - t0
-    from tremaux.numberlink import solve as solve_module
+    import tremaux
 
+    where = args.label or Path(tremaux.__file__).parent.as_posix()
     head = (f"Measured {time.strftime('%Y-%m-%d %H:%M')} UTC on {platform.machine()} ({os.cpu_count()} cores shared "
-            f"with other work, so times are noisy), Python {platform.python_version()}, solver "
-            f"`{Path(solve_module.__file__).relative_to(ROOT / 'src').as_posix()}` of this tree; "
+            f"with other work, so times are noisy), Python {platform.python_version()}, solver: "
+            f"`solve_puzzle` of {where}; no-touch uniqueness "
+            f"{'by the solver (touch=False)' if TOUCH else 'by the SAT encoding with induced lines'}; "
             f"`python benchmarks/bench_numberlink.py --time-limit {args.time_limit:g} --unique-limit "
             f"{args.unique_limit:g}`, {len(puzzles)} puzzles, {total:.0f} s in all.")
     parts = [head]
@@ -189,7 +201,9 @@ def main(argv: list[str] | None = None) -> None:
     if args.write:
         doc = DOCS.read_text(encoding="utf-8")
         block = f"{BEGIN}\n{text}{END}"
-        if BEGIN in doc and END in doc:
+        if BEGIN in doc and END in doc and args.append:
+            doc = doc[: doc.index(END)] + "\n" + text + doc[doc.index(END):]
+        elif BEGIN in doc and END in doc:
             doc = doc[: doc.index(BEGIN)] + block + doc[doc.index(END) + len(END):]
         else:
             doc = doc.rstrip("\n") + "\n\n### Benchmark corpus (issue 16)\n\n" + block + "\n"
