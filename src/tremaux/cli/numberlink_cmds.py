@@ -14,6 +14,11 @@ nl_app = typer.Typer(name="numberlink", help="Number Link puzzles: solve, genera
 app.add_typer(nl_app, name="numberlink")
 
 RuleOption = typer.Option("fill", "--rule", help="fill: every cell covered (the paper's); nikoli: cells may stay empty.")
+TouchOption = typer.Option(None, "--touch/--no-touch",
+                           help="Whether a line may run beside itself. Default: --no-touch (the convention puzzle "
+                                "makers use) for --unique, --count, --all, check and generate; --touch for a plain "
+                                "solve.")
+TimeLimitOption = typer.Option(None, "--time-limit", help="Seconds per puzzle before giving up (default 60).")
 OutOption = typer.Option(None, "--out", help="Write a picture (.svg, .png, .txt); several puzzles get -1, -2... suffixes.")
 
 
@@ -36,37 +41,47 @@ def _show(drawn, numbers: bool = False) -> None:
 @nl_app.command("solve")
 def solve_cmd(
     file: Path = typer.Argument(..., help="Puzzle file (grid, contest or 'W H' format; several puzzles allowed)."),
-    solver: str = typer.Option("fast", "--solver", help="fast (SAT, exact) or tremaux (the paper's traveler)."),
+    solver: str = typer.Option("fast", "--solver", help="fast (exact: quick verdicts, search, SAT) or tremaux "
+                                                        "(the paper's traveler)."),
     rule: str = RuleOption,
+    touch: Optional[bool] = TouchOption,
     unique: bool = typer.Option(False, "--unique", help="Prove the solution unique or show a second one."),
     count: Optional[int] = typer.Option(None, "--count", help="Count solutions, up to this limit."),
     all_: bool = typer.Option(False, "--all", help="List every solution (up to --count, default 1000)."),
-    time_limit: Optional[float] = typer.Option(None, "--time-limit", help="Seconds per puzzle before giving up."),
+    time_limit: Optional[float] = TimeLimitOption,
     max_steps: Optional[int] = typer.Option(None, "--max-steps", help="Step budget of the tremaux traveler."),
     numbers: bool = typer.Option(False, "--numbers", help="Print the grid of numbers (as the paper) instead of lines."),
     out: Optional[Path] = OutOption,
-    as_json: bool = JsonOption,
+    as_json: bool = typer.Option(False, "--json", help="Print JSON on stdout: status, grid, and each line's cells "
+                                                       "in order."),
 ) -> None:
-    """Solve every puzzle in FILE and draw the lines."""
+    """Solve every puzzle in FILE and draw the lines (60 s per puzzle unless --time-limit says otherwise)."""
+    from ..errors import PuzzleError
     from ..numberlink import solve_file
     from ..numberlink.draw import save
-    from ..numberlink.solve import DEFAULT_LIMIT
+    from ..numberlink.solvers import DEFAULT_LIMIT
 
     limit = count if count else (DEFAULT_LIMIT if all_ else None)
-    results = solve_file(existing_file(file), solver, rule=rule, unique=unique, count=limit, time_limit=time_limit,
-                         max_steps=max_steps)
+    results = solve_file(existing_file(file), solver, rule=rule, touch=touch, unique=unique, count=limit,
+                         time_limit=time_limit, max_steps=max_steps)
+    if len(results) == 1 and results[0].status == "invalid":
+        raise PuzzleError(results[0].message)
     for i, r in enumerate(results):
         if out is not None and r.puzzle is not None:
             save(r, _out_path(out, i, len(results)))
         if as_json:
             continue
-        typer.echo(f"{r.name or file.name}: {r.status}: {r.message} ({r.seconds * 1000:.1f} ms)", err=True)
-        if r.puzzle is not None:
-            for lk in (r.solutions if all_ else r.solutions[:1]) or [None]:
-                _show(r.puzzle if lk is None else (r.puzzle, lk), numbers and lk is not None)
+        name = r.name or file.stem
+        if r.status == "invalid":
+            typer.echo(f"error: {name}: {r.message}", err=True)
+            continue
+        typer.echo(f"{name}: {r.status}: {r.message} ({r.seconds * 1000:.1f} ms)", err=True)
+        for lk in (r.solutions if all_ else r.solutions[:1]) or [None]:
+            _show(r.puzzle if lk is None else (r.puzzle, lk), numbers and lk is not None)
     if as_json:
         typer.echo(json.dumps([r.to_dict(all_solutions=all_) for r in results]))
-    raise typer.Exit(0 if all(r.status == "solved" for r in results) else 1)
+    invalid = any(r.status == "invalid" for r in results)
+    raise typer.Exit(2 if invalid else 0 if all(r.status == "solved" for r in results) else 1)
 
 
 @nl_app.command("generate")
@@ -74,6 +89,8 @@ def generate_cmd(
     size: str = typer.Option("10x10", "--size", help="Rows x columns, e.g. 15x20."),
     seed: Optional[int] = SeedOption,
     rule: str = RuleOption,
+    touch: Optional[bool] = TouchOption,
+    time_limit: Optional[float] = typer.Option(None, "--time-limit", help="Seconds for each uniqueness check."),
     fmt: str = typer.Option("grid", "--format", help="Puzzle text format: grid, contest or wh."),
     solution: bool = typer.Option(False, "--solution", help="Also draw the solution."),
     out: Optional[Path] = OutOption,
@@ -83,7 +100,8 @@ def generate_cmd(
     from ..numberlink import dumps, generate_puzzle
     from ..numberlink.draw import save
 
-    g = generate_puzzle(parse_size(size)[-2:], rule=rule, seed=seed)
+    options = {} if touch is None else {"touch": touch}
+    g = generate_puzzle(parse_size(size)[-2:], rule=rule, seed=seed, time_limit=time_limit, **options)
     drawn = (g.puzzle, g.solution) if solution else g.puzzle
     if out is not None:
         if out.suffix.lower() in (".svg", ".png"):
@@ -97,20 +115,28 @@ def generate_cmd(
         typer.echo(dumps(g.puzzle, fmt), nl=False)
         if solution:
             _show(drawn)
-    typer.echo(f"{g!r} in {g.seconds:.2f} s", err=True)
+    h, w = g.puzzle.shape
+    typer.echo(f"generated a {h}x{w} puzzle with {g.puzzle.pairs} pairs, proper under {g.rule}, in {g.seconds:.2f} s",
+               err=True)
 
 
 @nl_app.command("check")
 def check_cmd(
     file: Path = typer.Argument(..., help="Puzzle file."),
     rule: str = RuleOption,
-    time_limit: Optional[float] = typer.Option(None, "--time-limit", help="Seconds per puzzle."),
+    touch: Optional[bool] = TouchOption,
+    time_limit: Optional[float] = TimeLimitOption,
     as_json: bool = JsonOption,
 ) -> None:
-    """Say whether each puzzle in FILE is proper (exactly one solution) and, if not, why."""
+    """Say whether each puzzle in FILE is proper (exactly one solution) and, if not, why (lines never run beside
+    themselves unless --touch)."""
     from ..numberlink import check_file
 
-    verdicts = check_file(existing_file(file), rule, time_limit=time_limit)
+    from ..errors import PuzzleError
+
+    verdicts = check_file(existing_file(file), rule, touch=touch, time_limit=time_limit)
+    if len(verdicts) == 1 and verdicts[0].verdict == "invalid":
+        raise PuzzleError(verdicts[0].reasons[0])
     if as_json:
         typer.echo(json.dumps([d.to_dict() for d in verdicts]))
     else:

@@ -1,0 +1,111 @@
+"""The ``fast`` solver: a list of stages, each returning an answer or ``None`` (the next stage then runs).
+
+======================  ====================================================================
+stage                   answers
+======================  ====================================================================
+``verdict``             no solution, when a quick theorem says so (:mod:`.verdicts`)
+``no_numbers``          a board without numbers
+``search``              the compiled search (:mod:`.search`), given half the time left; its
+                        answer counts when it found what was wanted or searched everything
+``sat``                 everything else, exactly, until the deadline (:mod:`.sat`)
+======================  ====================================================================
+
+The search module is optional: without it the pipeline goes from the quick
+verdicts to SAT. No stage starts a child process.
+
+Examples
+--------
+>>> from tremaux.numberlink import Puzzle
+>>> from tremaux.numberlink.rules import resolve
+>>> a = fast(Task(Puzzle.from_rows(["1.2", "...", "2.1"]), resolve("nikoli"), 1, None))
+>>> a.how, a.proven_none
+('quick verdict', True)
+>>> [name for name, _ in STAGES]
+['verdict', 'no_numbers', 'search', 'sat']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..result import Linking
+from .base import NL_SOLVERS, Answer, Task
+from .sat import sat_stage
+from .verdicts import quick_verdict
+
+__all__ = ["STAGES", "fast", "search_available"]
+
+Stage = Callable[[Task], "Answer | None"]
+
+SEARCH_SHARE = 0.5
+"""Share of the time left that the search may take before SAT has the rest (a split, not a per-puzzle tuning)."""
+
+
+def _verdict(task: Task) -> Answer | None:
+    why = quick_verdict(task.puzzle, task.rule)
+    return None if why is None else Answer((), True, "quick verdict", why=why)
+
+
+def _no_numbers(task: Task) -> Answer | None:
+    if task.puzzle.pairs:
+        return None
+    return Answer((Linking(task.puzzle.shape, ()),), True, "no numbers", why="nothing to connect")
+
+
+def search_available() -> bool:
+    """Whether the compiled search module is installed in this package.
+
+    Examples
+    --------
+    >>> isinstance(search_available(), bool)
+    True
+    """
+    try:
+        from . import search  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _search(task: Task) -> Answer | None:
+    try:
+        from .search import search
+    except ImportError:
+        return None
+    out = search(task.puzzle, cover=task.rule.cover, touch=task.rule.touch, max_solutions=task.want,
+                 deadline=task.share(SEARCH_SHARE))
+    sols = tuple(out.solutions)
+    if out.complete or len(sols) >= task.want:
+        return Answer(sols[: task.want], bool(out.complete), "search", steps=int(out.nodes),
+                      extras={"search_nodes": int(out.nodes), "search_seconds": round(float(out.seconds), 6)})
+    return None
+
+
+STAGES: list[tuple[str, Stage]] = [
+    ("verdict", _verdict),
+    ("no_numbers", _no_numbers),
+    ("search", _search),
+    ("sat", sat_stage),
+]
+"""The stages of :func:`fast`, in order."""
+
+
+@NL_SOLVERS.register("fast", aliases=("sat", "default"), counts=True, touch_only=False,
+                     doc="Exact: quick verdicts, the compiled search, then SAT (python-sat); proves no solution, "
+                         "counts.")
+def fast(task: Task) -> Answer:
+    """Run the stages of :data:`STAGES` until one answers (the last always does).
+
+    Parameters
+    ----------
+    task : Task
+
+    Returns
+    -------
+    Answer
+    """
+    for _name, stage in STAGES:
+        answer = stage(task)
+        if answer is not None:
+            return answer
+    raise AssertionError("the last stage always answers")  # pragma: no cover
