@@ -21,7 +21,7 @@ def test_generated_puzzles_have_exactly_one_solution(shape, rule):
         assert p.shape == shape and p.pairs >= 1
         assert not problems(p.grid.tolist(), [x.tolist() for x in g.solution.paths], rule == "fill")
         assert g.solution.covered == shape[0] * shape[1]
-        r = solve_puzzle(p, rule=rule, count=2)
+        r = solve_puzzle(p, rule=rule, count=2, touch=True)
         assert r.count == 1 and r.complete, (shape, rule, seed)
         assert np.array_equal(r.linking.grid, g.solution.grid)
 
@@ -48,7 +48,7 @@ def test_cover_kernel_is_deterministic_and_covers_every_cell():
 
 def test_a_15x20_puzzle():
     g = generate_puzzle((15, 20), seed=3)
-    r = solve_puzzle(g.puzzle, unique=True)
+    r = solve_puzzle(g.puzzle, unique=True, touch=True)
     assert r.unique is True
 
 
@@ -66,7 +66,7 @@ def test_windows_then_the_whole_check_give_one_solution_on_larger_grids(rule):
         g = generate_puzzle((12, 17), rule=rule, seed=seed)
         assert not problems(g.puzzle.grid.tolist(), [x.tolist() for x in g.solution.paths], rule == "fill")
         assert g.solution.covered == 12 * 17
-        r = solve_puzzle(g.puzzle, rule=rule, count=2)
+        r = solve_puzzle(g.puzzle, rule=rule, count=2, touch=True)
         assert r.count == 1 and r.complete, (rule, seed)
         assert g.checks >= 1
         windows += g.window_checks
@@ -121,7 +121,7 @@ def test_generation_joins_lines_when_only_short_lines_differ(monkeypatch):
     monkeypatch.setattr(gen, "_rule_out", spy)
     g = generate_puzzle((25, 25), seed=1)  # measured: one alternative there differs only in short lines
     assert any(joined)
-    assert solve_puzzle(g.puzzle, count=2).count == 1
+    assert solve_puzzle(g.puzzle, count=2, touch=True).count == 1
 
 
 def test_windows_found_clean_are_not_checked_again_and_the_puzzle_is_the_same(monkeypatch):
