@@ -7,6 +7,10 @@ stage                   answers
 ``no_numbers``          a board without numbers
 ``search``              the compiled search (:mod:`.search`), given half the time left; its
                         answer counts when it found what was wanted or searched everything
+``dense``               one solution under ``nikoli`` among lines that leave empty only the
+                        cells the checkerboard count forces (:func:`.sat.dense_stage`)
+``router``              one solution under ``nikoli`` by negotiated congestion
+                        (:mod:`.router`), for answers that leave many cells empty
 ``sat``                 everything else, exactly, until the deadline (:mod:`.sat`)
 ======================  ====================================================================
 
@@ -21,7 +25,7 @@ Examples
 >>> a.how, a.proven_none
 ('quick verdict', True)
 >>> [name for name, _ in STAGES]
-['verdict', 'no_numbers', 'search', 'sat']
+['verdict', 'no_numbers', 'search', 'dense', 'router', 'sat']
 """
 
 from __future__ import annotations
@@ -30,7 +34,8 @@ from collections.abc import Callable
 
 from ..result import Linking
 from .base import NL_SOLVERS, Answer, Task
-from .sat import sat_stage
+from .router import router_stage
+from .sat import dense_stage, sat_stage
 from .verdicts import quick_verdict
 
 __all__ = ["STAGES", "fast", "search_available"]
@@ -85,6 +90,8 @@ STAGES: list[tuple[str, Stage]] = [
     ("verdict", _verdict),
     ("no_numbers", _no_numbers),
     ("search", _search),
+    ("dense", dense_stage),
+    ("router", router_stage),
     ("sat", sat_stage),
 ]
 """The stages of :func:`fast`, in order."""
