@@ -61,8 +61,6 @@ def quick_verdict(puzzle: Puzzle, rule: str | Rule = "fill") -> str | None:
     g = puzzle.grid
     lab = puzzle.labels
     n = puzzle.pairs
-    if n == 0:
-        return "no numbers: no line can cover a cell" if cover else None
     ends = puzzle.ends  # (n, 2) flat cells
     er, ec = ends // w, ends % w
     pad = np.full((h + 2, w + 2), -1, dtype=np.int64)  # what lies beside each endpoint, N E S W: -1 the border
