@@ -5,17 +5,21 @@ stage                   answers
 ======================  ====================================================================
 ``verdict``             no solution, when a quick theorem says so (:mod:`.verdicts`)
 ``no_numbers``          a board without numbers
-``search``              the compiled search (:mod:`.search`), given half the time left; its
-                        answer counts when it found what was wanted or searched everything
 ``dense``               one solution under ``nikoli`` among lines that leave empty only the
                         cells the checkerboard count forces (:func:`.sat.dense_stage`)
 ``router``              one solution under ``nikoli`` by negotiated congestion
                         (:mod:`.router`), for answers that leave many cells empty
+``search``              the compiled search (:mod:`.search`), given half the time left; its
+                        answer is final when it found what was wanted or searched everything
 ``sat``                 everything else, exactly, until the deadline (:mod:`.sat`)
 ======================  ====================================================================
 
-The search module is optional: without it the pipeline goes from the quick
-verdicts to SAT. No stage starts a child process.
+The order is measured (``benchmarks/bench_nl_stages.py``, figures in
+``docs/benchmarks.md``): under ``nikoli`` one solution comes quickest from
+the densest-lines question and the router, which answer most contest
+puzzles in milliseconds where the search took seconds; uniqueness, counting
+and ``fill`` go to the search first. The search module is optional: without
+it the pipeline goes on to SAT. No stage starts a child process.
 
 Examples
 --------
@@ -25,7 +29,7 @@ Examples
 >>> a.how, a.proven_none
 ('quick verdict', True)
 >>> [name for name, _ in STAGES]
-['verdict', 'no_numbers', 'search', 'dense', 'router', 'sat']
+['verdict', 'no_numbers', 'dense', 'router', 'search', 'sat']
 """
 
 from __future__ import annotations
@@ -79,19 +83,18 @@ def _search(task: Task) -> Answer | None:
         return None
     out = search(task.puzzle, cover=task.rule.cover, touch=task.rule.touch, max_solutions=task.want,
                  deadline=task.share(SEARCH_SHARE))
-    sols = tuple(out.solutions)
-    if out.complete or len(sols) >= task.want:
-        return Answer(sols[: task.want], bool(out.complete), "search", steps=int(out.nodes),
-                      extras={"search_nodes": int(out.nodes), "search_seconds": round(float(out.seconds), 6)})
-    return None
+    sols = tuple(out.solutions)[: task.want]
+    done = bool(out.complete) or len(sols) >= task.want
+    return Answer(sols, bool(out.complete), "search", stopped="" if done else "time limit", steps=int(out.nodes),
+                  extras={"search_nodes": int(out.nodes), "search_seconds": round(float(out.seconds), 6)})
 
 
 STAGES: list[tuple[str, Stage]] = [
     ("verdict", _verdict),
     ("no_numbers", _no_numbers),
-    ("search", _search),
     ("dense", dense_stage),
     ("router", router_stage),
+    ("search", _search),
     ("sat", sat_stage),
 ]
 """The stages of :func:`fast`, in order."""
@@ -101,7 +104,11 @@ STAGES: list[tuple[str, Stage]] = [
                      doc="Exact: quick verdicts, the compiled search, then SAT (python-sat); proves no solution, "
                          "counts.")
 def fast(task: Task) -> Answer:
-    """Run the stages of :data:`STAGES` until one answers (the last always does).
+    """Run the stages of :data:`STAGES` until one answers.
+
+    An answer is final when it searched everything or found the solutions
+    wanted. One that stopped early (time ran out) is kept, and returned at
+    the end if no later stage found more (the last stage always answers).
 
     Parameters
     ----------
@@ -111,8 +118,14 @@ def fast(task: Task) -> Answer:
     -------
     Answer
     """
+    best: Answer | None = None
     for _name, stage in STAGES:
         answer = stage(task)
-        if answer is not None:
+        if answer is None:
+            continue
+        if answer.exhausted or len(answer.solutions) >= task.want:
             return answer
-    raise AssertionError("the last stage always answers")  # pragma: no cover
+        if best is None or len(answer.solutions) > len(best.solutions):
+            best = answer  # stopped early: kept unless a later stage does better
+    assert best is not None, "the last stage always answers"
+    return best

@@ -7,8 +7,9 @@ leave many cells empty, the kind the densest-lines question of
 :mod:`.sat` does not answer. A round budget bounds it; it never proves
 anything, so failing only sends the question on.
 
-Under the no-touch convention a line that runs beside itself takes the
-shortcut (the cells between stay empty) until none does: :func:`untangle`.
+A line that runs beside itself takes the shortcut (the cells between stay
+empty) until none does (:func:`untangle`): the answer then holds under the
+no-touch convention too, and its lines are no longer than they need be.
 
 Examples
 --------
@@ -49,9 +50,7 @@ def router_stage(task: Task) -> Answer | None:
                           make_state(1), 0.3, 1.3))
     if rounds <= 0:
         return None
-    lk = Linking.from_flat(puzzle, cells, starts)
-    if not task.rule.touch:
-        lk = untangle(puzzle, lk)
+    lk = untangle(puzzle, Linking.from_flat(puzzle, cells, starts))
     return Answer((lk,), False, f"the router, in {rounds} rounds", steps=rounds, extras={"router_rounds": rounds})
 
 

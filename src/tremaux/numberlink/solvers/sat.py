@@ -15,7 +15,9 @@ Which encoding follows from the rule, by theorems, not by measurement:
 Under ``nikoli``, one solution is first asked of the *densest* lines
 (:func:`dense_stage`): lines that leave empty only the cells the checkerboard
 count forces, with no U-turn (a line with a U-turn can cut across it, so
-none is lost). Any answer is a solution; "none" only sends the question on.
+none is lost). Any answer is a solution, given with every line that runs
+beside itself shortened (:func:`.router.untangle`); "none" only sends the
+question on.
 
 A further solution is asked for by forbidding the edge set of the lines
 found, so counting is exact. The deadline interrupts Glucose.
@@ -103,6 +105,7 @@ def dense_stage(task: Task) -> Answer | None:
     :data:`DENSE_SHARE` of the time left.
     """
     from .encoding import FILL_COLOUR_BITS, Encoding
+    from .router import untangle
     from .verdicts import colour_surplus
 
     if task.rule.cover or task.want != 1:
@@ -120,5 +123,6 @@ def dense_stage(task: Task) -> Answer | None:
         if model is None:
             return None
         _owner, cells, starts, _ = kn.trace_lines(model.links, enc.ends, puzzle.height, puzzle.width)
-        return Answer((Linking.from_flat(puzzle, cells, starts),), False, "SAT (densest lines)", steps=enc.calls,
+        lk = untangle(puzzle, Linking.from_flat(puzzle, cells, starts))
+        return Answer((lk,), False, "SAT (densest lines)", steps=enc.calls,
                       extras={"clauses": enc.nclauses, "variables": enc.nvars})
