@@ -19,6 +19,7 @@ from tremaux.kernels.numberlink import random_cover
 from tremaux.kernels.rng import make_state
 from tremaux.errors import InvalidSizeError, PuzzleError
 from tremaux.numberlink import Puzzle
+from tremaux.numberlink.solvers import search as search_module
 from tremaux.numberlink.solvers.search import SearchOutcome, search
 
 CAP = 6  # solutions counted up to this many
@@ -104,6 +105,18 @@ def test_search_agrees_with_brute_force(cover: bool, touch: bool) -> None:
 
 
 @pytest.mark.parametrize(("cover", "touch"), RULES, ids=IDS)
+def test_large_board_path_agrees_with_brute_force(cover: bool, touch: bool, monkeypatch) -> None:
+    # boards too large for the per-row regions are searched with the rim check only: still exact
+    monkeypatch.setattr(search_module, "_ROW_REGIONS_MAX", 0)
+    for p in PUZZLES[::4]:
+        want = brute_force(p.grid.tolist(), cover, limit=CAP, touch=touch)
+        got = search(p, cover=cover, touch=touch, max_solutions=CAP)
+        assert got.complete == (len(want) < CAP), p.grid
+        if got.complete:
+            assert {_canon(s) for s in got.solutions} == set(want), p.grid
+
+
+@pytest.mark.parametrize(("cover", "touch"), RULES, ids=IDS)
 def test_search_is_deterministic(cover: bool, touch: bool) -> None:
     for p in PUZZLES[:40]:
         a = search(p, cover=cover, touch=touch, max_solutions=3)
@@ -113,9 +126,17 @@ def test_search_is_deterministic(cover: bool, touch: bool) -> None:
 
 
 def test_wide_puzzles_are_solved_in_the_original_layout() -> None:
+    # searched with rows along the short side, answered in the puzzle's own (row, col) cells
     p = Puzzle.from_rows(["1....2", "......", "1....2"])
-    got = search(p, cover=False, touch=False)
-    assert got.solutions[0].grid.tolist() == [[1, 0, 0, 0, 0, 2], [1, 0, 0, 0, 0, 2], [1, 0, 0, 0, 0, 2]]
+    for cover, touch in RULES:
+        got = search(p, cover=cover, touch=touch, max_solutions=50)
+        assert len(got.solutions) == min(50, len(brute_force(p.grid.tolist(), cover, limit=50, touch=touch)))
+        assert all(s.shape == (3, 6) for s in got.solutions)
+        for s in got.solutions:
+            assert problems(p.grid.tolist(), [q.tolist() for q in s.paths], cover) == []
+            assert [tuple(q[0]) for q in s.paths] == [(0, 0), (0, 5)]
+    straight = [[1, 0, 0, 0, 0, 2], [1, 0, 0, 0, 0, 2], [1, 0, 0, 0, 0, 2]]
+    assert any(s.grid.tolist() == straight for s in search(p, cover=False, touch=False, max_solutions=50).solutions)
 
 
 def test_deadline_stops_the_search() -> None:

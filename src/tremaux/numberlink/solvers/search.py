@@ -27,6 +27,7 @@ import numpy as np
 
 from ...errors import InvalidSizeError, PuzzleError
 from ...kernels import nl_search as ks
+from ...kernels.nl_search_prune import regions_by_row
 from ...kernels.numberlink import trace_lines
 from ..model import Puzzle
 from ..result import Linking
@@ -131,7 +132,7 @@ def search(puzzle: Puzzle, *, cover: bool, touch: bool, max_solutions: int = 1,
     state = ks.new_state(h * w, min(max_solutions, 1 << 20), slots)
     st = state["st"]
     if (h + 1) * h * w <= _ROW_REGIONS_MAX:
-        lab, count, nterm, linked = ks.regions_by_row(flat, h, w, ends)
+        lab, count, nterm, linked = regions_by_row(flat, h, w, ends)
     else:  # very large boards: search the undecided cells at each check instead of storing regions per row
         lab, count, nterm, linked = (np.full((0, 0), -1, dtype=np.int32), np.zeros(1, dtype=np.int64),
                                      np.zeros((0, 0), dtype=np.int32), np.zeros((0, 0), dtype=np.bool_))
