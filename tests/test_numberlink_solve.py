@@ -62,7 +62,7 @@ CONTEST_QUICK = ["adc2014/Q/NL_Q01.txt", "adc2014/Q/NL_Q02.txt", "adc2014/Q/NL_Q
                  "adc2013/NL_Q04.txt", "adc2014/Q/NL_Q14.txt"]
 
 CONTEST_SLOW = [pytest.param(name, marks=pytest.mark.xfail(
-    reason="not answered within 30 s in one process since the child-process portfolio was removed; "
+    reason="not answered within 10 s in one process since the child-process portfolio was removed; "
            "expected from the compiled search (nl-search slice)", strict=False))
     for name in ("adc2015/Q/Q15.txt", "adc2015/Q/Q17.txt", "adc2015/Q/Q20.txt")]
 """The contest puzzles that leave many cells empty and that no in-process stage answers yet."""
@@ -82,7 +82,7 @@ def test_the_contest_lists_hold_every_public_contest_puzzle():
 @pytest.mark.parametrize("name", CONTEST_QUICK + CONTEST_SLOW)
 def test_fast_solver_on_contest_puzzles_under_the_nikoli_rule(name):
     p = formats.load(DATA / name)
-    r = solve_puzzle(p, rule="nikoli", time_limit=60 if name in CONTEST_QUICK else 30)
+    r = solve_puzzle(p, rule="nikoli", time_limit=60 if name in CONTEST_QUICK else 10)
     assert r.status == "solved", r.message
     assert_valid(p, r.linking, "nikoli")
     # the checkerboard count: the empty cells number colour_surplus more dark than light ones

@@ -11,7 +11,7 @@ multiple-solutions: a second solution draws the lines of '1', '2' differently
 needs-empty-cells: no solution under the fill rule: the checkerboard count leaves at least 1 cell empty; it has solutions if cells may stay empty (rule nikoli)
 >>> print(diagnose(Puzzle.from_rows(["1.2", "...", "2.1"]), rule="nikoli"))
 no-solution: numbers '1' and '2' must cross: their endpoints on the border alternate ((0, 0), (0, 2), (2, 2), (2, 0))
->>> print(diagnose(Puzzle.from_rows(["1..2", "....", "....", "1..2"]), touch=True))
+>>> print(diagnose(Puzzle.from_rows(["1.1", "...", "22."]), rule="nikoli"))
 multiple-solutions: a second solution draws the lines of '1' differently
 >>> print(diagnose(Puzzle.from_rows(["1213", "2..3"]), rule="nikoli"))
 walled-in: number '1' at (0, 0) is walled in: every neighbour is another number or the border

@@ -59,27 +59,16 @@ about half the clauses.
 
 With ``uturns=False`` no line makes a U-turn (three line edges of one 2 x 2
 block): four clauses of three edge literals per block, which unit
-propagation uses at once, where the induced rule above waits for the colours
-to be known. Induced lines get them too. Under ``nikoli`` this loses no
-puzzle either (the line can cut across the open side of the U), and on the
-contest puzzles it is the strongest single rule we found: with it, the
-first SAT question of the ``nikoli`` solver (``holes="surplus"``, see
-:mod:`tremaux.numberlink.solvers.sat`) takes a median of 2.6 ms of search where
-it took 44 ms (over the 8 rotations and reflections of 10 contest
-puzzles), and without the induced rule, which it makes unnecessary there,
-the clauses are 40 % fewer.
+propagation uses at once. Under ``nikoli`` this loses no puzzle either (the
+line can cut across the open side of the U).
 
 With ``holes`` (under ``fill``) some cells may stay empty: a hole
 variable per allowed cell lifts its "covered" constraints, and ``max_holes``
 bounds how many are used (a sequential counter). The checkerboard argument of
 :func:`colour_surplus` says how many cells a solution must leave empty at
 least, and of which colour: asking for exactly those (``holes="surplus"``) is
-as quick as filling every cell, and it is what solves the contest puzzles
-whose answers must leave a cell or two empty.
-
-The SAT solver is Glucose 4 (through python-sat): of the solvers python-sat
-offers, CaDiCaL was as fast on the puzzles both solve but cannot be
-interrupted, and a time budget needs an interruptible solver.
+the densest-lines question of :mod:`tremaux.numberlink.solvers.sat`. The SAT
+solver is Glucose 4 (python-sat): interruptible, so a deadline holds.
 """
 
 from __future__ import annotations
