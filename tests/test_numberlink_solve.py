@@ -63,7 +63,7 @@ CONTEST_QUICK = ["adc2014/Q/NL_Q01.txt", "adc2014/Q/NL_Q02.txt", "adc2014/Q/NL_Q
 
 CONTEST_SLOW = [pytest.param(name, marks=pytest.mark.xfail(
     reason="not answered within 10 s in one process since the child-process portfolio was removed; "
-           "expected from the compiled search (nl-search slice)", strict=False))
+           "expected from the compiled search (numberlink/solvers/search.py)", strict=False))
     for name in ("adc2015/Q/Q15.txt", "adc2015/Q/Q17.txt", "adc2015/Q/Q20.txt")]
 """The contest puzzles that leave many cells empty and that no in-process stage answers yet."""
 
