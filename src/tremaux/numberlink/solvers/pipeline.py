@@ -9,6 +9,8 @@ stage                   answers
                         cells the checkerboard count forces (:func:`.sat.dense_stage`)
 ``router``              one solution under ``nikoli`` by negotiated congestion
                         (:mod:`.router`), for answers that leave many cells empty
+``seeded``              uniqueness and counting under ``nikoli``: a first solution from the two
+                        stages above, then SAT asked only for others (:func:`.sat.seeded_stage`)
 ``search``              the compiled search (:mod:`.search`), given half the time left; its
                         answer is final when it found what was wanted or searched everything
 ``sat``                 everything else, exactly, until the deadline (:mod:`.sat`)
@@ -29,7 +31,7 @@ Examples
 >>> a.how, a.proven_none
 ('quick verdict', True)
 >>> [name for name, _ in STAGES]
-['verdict', 'no_numbers', 'dense', 'router', 'search', 'sat']
+['verdict', 'no_numbers', 'dense', 'router', 'seeded', 'search', 'sat']
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from collections.abc import Callable
 from ..result import Linking
 from .base import NL_SOLVERS, Answer, Task
 from .router import router_stage
-from .sat import dense_stage, sat_stage
+from .sat import dense_stage, sat_stage, seeded_stage
 from .verdicts import quick_verdict
 
 __all__ = ["STAGES", "fast", "search_available"]
@@ -94,6 +96,7 @@ STAGES: list[tuple[str, Stage]] = [
     ("no_numbers", _no_numbers),
     ("dense", dense_stage),
     ("router", router_stage),
+    ("seeded", seeded_stage),
     ("search", _search),
     ("sat", sat_stage),
 ]
