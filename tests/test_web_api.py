@@ -188,8 +188,13 @@ def test_every_solver_is_served(client, name):
         assert sol["message"]
 
 
-def test_solve_needs_a_seed_and_a_well_formed_body(client):
-    assert "seed" in error_of(client.post("/api/solve", json={"maze": {"rows": 5}}), 422)
+def test_solve_draws_a_seed_like_get_maze_and_needs_a_well_formed_body(client):
+    res = client.post("/api/solve", json={"maze": {"rows": 5, "cols": 6}})
+    assert res.status_code == 200, res.text
+    params = res.json()["params"]
+    assert isinstance(params["seed"], int) and params["rows"] == 5 and params["cols"] == 6
+    # the seed returned gives the same maze through GET /api/maze, and the path walks it
+    check_walk(maze_of(client.get("/api/maze", params=params).json()), res.json()["solution"]["path"])
     error_of(client.post("/api/solve", content=b"{not json", headers={"content-type": "application/json"}), 422)
     error_of(client.post("/api/solve", json={"maze": {"seed": 1, "rows": 500}}), 422)
 

@@ -7,12 +7,21 @@ solutions. The API is described by its OpenAPI schema at ``/openapi.json``
 and browsable at ``/docs``.
 
 Every request that computes something runs in a worker process under a time
-limit (:mod:`tremaux.web.workers`); requests are validated by pydantic models
-(:mod:`tremaux.web.models`) and by the registries. Errors are JSON objects
-``{"error": "<one line>", "kind": "<what>"}``: 422 for a malformed request,
-400 for a value tremaux refuses (:class:`tremaux.errors.TremauxError`), 408
-when the time limit cut the work off and 503 when every worker is busy. The
-server never reads or writes a file named by a request.
+limit (:mod:`tremaux.web.workers`), on the quick or the heavy lane by an
+estimate of its work (:mod:`tremaux.web.schedule`); the HTTP-level guards
+(body cap, slow-client timeouts) are in :mod:`tremaux.web.guard`, and every
+limit in :class:`~tremaux.web.config.ServerConfig`. Requests are validated by
+pydantic models (:mod:`tremaux.web.models`) and by the registries. Every
+error is a JSON object ``{"error": "<one line>", "kind": "<what>"}``: 400 for
+a value tremaux refuses (:class:`tremaux.errors.TremauxError`) or a malformed
+HTTP request, 404 and 405 for a wrong address or method, 408 when the time
+limit cut the work off or a client was too slow to send its request, 413 for
+a body over the cap, 431 for headers over theirs, 422 for a malformed request (a JSON body nested too
+deeply included), 429 when a client already has its share of expensive jobs,
+503 (with ``Retry-After``) when a queue is full. A seed left out is drawn,
+and returned, by every endpoint. ``/docs`` (Swagger UI) and ``/redoc`` are
+served from assets shipped in a package, so they work offline. The server
+never reads or writes a file named by a request.
 
 Examples
 --------
@@ -27,6 +36,8 @@ from __future__ import annotations
 import base64
 import secrets
 from contextlib import asynccontextmanager
+from dataclasses import replace
+from http import HTTPStatus
 from importlib import resources
 from typing import Annotated, Any
 
@@ -34,11 +45,16 @@ from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
 from ..errors import TremauxError
 from . import models as m
-from .workers import JobError, JobTimeout, PoolBusy, WorkerPool
+from .config import ServerConfig
+from .guard import RequestGuard
+from .schedule import ClientLimit, LaneFull, Scheduler
+from .workers import JobError, JobTimeout, PoolBusy
 
 __all__ = ["create_app", "STATUS"]
 
@@ -54,11 +70,12 @@ _STATIC = resources.files("tremaux.web") / "static"
 class ApiError(Exception):
     """An error answer: status, kind and one-line message."""
 
-    def __init__(self, status: int, kind: str, message: str) -> None:
+    def __init__(self, status: int, kind: str, message: str, *, retry_after: int | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.kind = kind
         self.message = message
+        self.retry_after = retry_after
 
 
 def _describe(err: dict[str, Any]) -> str:
@@ -82,66 +99,111 @@ def _entries(registry: Any) -> list[m.AlgorithmInfo]:
     return out
 
 
-def create_app(*, workers: int = 2, time_limit: float = 10.0, busy_wait: float = 20.0) -> FastAPI:
+def _kind_of(status: int) -> str:
+    """``"MethodNotAllowed"`` for 405: the status's phrase in one word."""
+    try:
+        phrase = HTTPStatus(status).phrase
+    except ValueError:
+        phrase = "Error"
+    return "".join(w.capitalize() for w in phrase.replace("-", " ").split())
+
+
+def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI:
     """Build the web application.
 
     Parameters
     ----------
-    workers : int
-        Worker processes that run generations and solves (jobs at once).
-    time_limit : float
-        Seconds any one computation may run before it is stopped.
-    busy_wait : float
-        Seconds a request waits for a free worker before a 503 answer.
+    config : ServerConfig, optional
+        Workers, queues, time limits, timeouts and caps (the defaults when absent).
+    **changes
+        Fields of :class:`~tremaux.web.config.ServerConfig` to change
+        (``workers=1, time_limit=30``...).
 
     Returns
     -------
     fastapi.FastAPI
         The application; its worker processes start with it (lifespan) and
         stop with it.
+
+    Raises
+    ------
+    TremauxError
+        A setting out of range.
+
+    Examples
+    --------
+    >>> app = create_app(workers=1, time_limit=5)
+    >>> app.state.config.time_limit, app.state.config.heavy_workers
+    (5, 1)
     """
-    if not time_limit > 0:
-        raise TremauxError(f"time limit {time_limit!r} must be a positive number of seconds")
-    if workers < 1:
-        raise TremauxError(f"workers {workers!r} must be at least 1")
+    config = replace(config or ServerConfig(), **changes)
+    time_limit = config.time_limit
     state: dict[str, Any] = {}
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):  # noqa: ANN202
-        state["pool"] = WorkerPool(workers)
+        state["sched"] = app.state.scheduler = Scheduler(config)
         try:
             yield
         finally:
-            state.pop("pool").close()
+            state.pop("sched").close()
 
-    app = FastAPI(
+    app = FastAPIOffline(
         title="tremaux",
         version=__version__,
         summary="Mazes and Number Link puzzles: generate, solve, animate.",
         description=(
             "The API behind the tremaux web page. Mazes are fully determined by their "
-            "generator, size, braid share and seed; every computation runs under a "
-            f"time limit of {time_limit:g} s. Errors are `{{\"error\": ..., \"kind\": ...}}`."
+            "generator, size, braid share and seed; a seed left out is drawn and returned, by every "
+            "endpoint alike. Cheap requests (mazes, pictures, small solves) and expensive ones (Number "
+            "Link searches on boards over 64 cells, big pictures) run on separate workers; an expensive "
+            f"job may run {time_limit:g} s, and each client may have {config.per_client} running or "
+            "waiting. A full queue is answered at once with 503 and `Retry-After`. Bodies are capped at "
+            f"{config.max_body} bytes. Every error is `{{\"error\": ..., \"kind\": ...}}`."
         ),
         lifespan=lifespan,
         responses={
             400: {"model": m.ErrorBody, "description": "A value tremaux refuses."},
-            408: {"model": m.ErrorBody, "description": "The time limit cut the work off."},
+            404: {"model": m.ErrorBody, "description": "No such page."},
+            408: {"model": m.ErrorBody, "description": "The time limit cut the work off, or the client was too slow."},
+            413: {"model": m.ErrorBody, "description": "The request body is too large."},
+            431: {"model": m.ErrorBody, "description": "The request headers are too large."},
             422: {"model": m.ErrorBody, "description": "A malformed request."},
-            503: {"model": m.ErrorBody, "description": "Every worker is busy."},
+            429: {"model": m.ErrorBody, "description": "This client already has its expensive jobs running."},
+            503: {"model": m.ErrorBody, "description": "The queue is full; see `Retry-After`."},
         },
     )
-    limits = m.Limits(version=__version__, time_limit=time_limit)
+    app.add_middleware(RequestGuard, max_requests=config.max_requests, max_body=config.max_body,
+                       body_timeout=config.body_timeout, max_header_bytes=config.max_header_bytes)
+    limits = m.Limits(version=__version__, time_limit=time_limit, max_body=config.max_body)
 
     # ------------------------------------------------------------------ errors
+    def shaped(status: int, kind: str, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
+        return JSONResponse({"error": message, "kind": kind}, status_code=status, headers=headers)
+
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse({"error": exc.message, "kind": exc.kind}, status_code=exc.status)
+        headers = None if exc.retry_after is None else {"Retry-After": str(exc.retry_after)}
+        return shaped(exc.status, exc.kind, exc.message, headers)
 
     @app.exception_handler(TremauxError)
     async def _tremaux_error(request: Request, exc: TremauxError) -> JSONResponse:
         kind = type(exc).__name__
-        return JSONResponse({"error": str(exc), "kind": kind}, status_code=STATUS.get(kind, 400))
+        return shaped(STATUS.get(kind, 400), kind, str(exc))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if isinstance(exc.__cause__, RecursionError):
+            return shaped(422, "ValidationError", "the JSON body is nested too deeply")
+        if exc.status_code == 404:
+            message = f"no such page: {request.url.path}"
+        elif exc.status_code == 405:
+            message = f"method {request.method} is not allowed on {request.url.path}"
+        else:
+            message = str(exc.detail)
+        headers = {k: v for k, v in (exc.headers or {}).items() if k.lower() in ("allow", "retry-after")}
+        return shaped(exc.status_code, _kind_of(exc.status_code), message.splitlines()[0] if message else "error",
+                      headers or None)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -152,17 +214,29 @@ def create_app(*, workers: int = 2, time_limit: float = 10.0, busy_wait: float =
             {"error": message, "kind": "ValidationError", "detail": detail}, status_code=422
         )
 
-    def run(job: str, payload: dict[str, Any]) -> Any:
+    @app.exception_handler(Exception)
+    async def _crash(request: Request, exc: Exception) -> JSONResponse:
+        return shaped(500, "InternalError", f"internal error ({type(exc).__name__}); the server goes on")
+
+    async def run(request: Request, job: str, payload: dict[str, Any]) -> Any:
+        client = request.client.host if request.client else "unknown"
         try:
-            return state["pool"].run(job, payload, timeout=time_limit, wait=busy_wait)
+            return await state["sched"].run(job, payload, client)
+        except LaneFull as exc:
+            raise ApiError(503, "Busy", str(exc), retry_after=exc.retry_after) from None
+        except ClientLimit as exc:
+            raise ApiError(429, "TooManyJobs", str(exc), retry_after=exc.retry_after) from None
         except JobTimeout as exc:
             raise ApiError(408, "TimeLimit", f"{exc}; try a smaller size or another algorithm") from None
         except PoolBusy:
-            raise ApiError(503, "Busy", "the server is busy; try again in a moment") from None
+            raise ApiError(503, "Busy", "the server is busy; try again in a moment", retry_after=1) from None
         except JobError as exc:
             if exc.tremaux:
                 raise ApiError(STATUS.get(exc.kind, 400), exc.kind, exc.message) from None
             raise ApiError(500, exc.kind, exc.message) from None
+
+    async def run_json(request: Request, job: str, payload: dict[str, Any]) -> Response:
+        return Response(await run(request, job, payload), media_type="application/json")
 
     def with_seed(params: m.MazeParams) -> dict[str, Any]:
         data = params.model_dump()
@@ -216,7 +290,7 @@ def create_app(*, workers: int = 2, time_limit: float = 10.0, busy_wait: float =
         return SOLVERS.get(name).name
 
     @app.get("/api/maze", response_model=m.MazeResponse, tags=["mazes"])
-    def get_maze(params: Annotated[m.MazeParams, Query()]) -> Any:
+    async def get_maze(request: Request, params: Annotated[m.MazeParams, Query()]) -> Any:
         """Generate a maze; start and goal are its two most distant cells.
 
         The same parameters (seed included) always give the same maze; without a
@@ -224,30 +298,32 @@ def create_app(*, workers: int = 2, time_limit: float = 10.0, busy_wait: float =
         """
         data = with_seed(params)
         data["generator"] = check_generator(data["generator"])
-        return run("maze", data)
+        return await run_json(request, "maze", data)
 
     @app.post("/api/solve", response_model=m.SolveResponse, tags=["mazes"])
-    def post_solve(request: m.SolveRequest) -> Any:
-        """Solve a maze (given by its parameters) and return the path, the trace and run statistics."""
-        maze = request.maze.model_dump()
-        if maze["seed"] is None:
-            raise ApiError(422, "ValidationError", "maze.seed: a seed is needed to solve a maze")
+    async def post_solve(request: Request, body: m.SolveRequest) -> Any:
+        """Solve a maze (given by its parameters) and return the path, the trace and run statistics.
+
+        As for ``GET /api/maze``, a maze without a seed gets one drawn; the
+        maze's parameters, seed included, come back in ``params``.
+        """
+        maze = with_seed(body.maze)
         maze["generator"] = check_generator(maze["generator"])
         payload = {
             "maze": maze,
-            "solver": check_solver(request.solver),
-            "record": request.record,
+            "solver": check_solver(body.solver),
+            "record": body.record,
             "max_events": m.MAX_TRACE_EVENTS,
         }
-        return run("solve", payload)
+        return await run_json(request, "solve", payload)
 
-    def picture(params: m.RenderParams, fmt: str) -> Response:
+    async def picture(request: Request, params: m.RenderParams, fmt: str) -> Response:
         data = with_seed(params)
         data["generator"] = check_generator(data["generator"])
         if data["solver"]:
             data["solver"] = check_solver(data["solver"])
         data["format"] = fmt
-        body = run("render", data)
+        body = await run(request, "render", data)
         name = f"maze-{data['generator']}-{data['rows']}x{data['cols']}-{data['seed']}.{fmt}"
         media = "image/svg+xml" if fmt == "svg" else "image/png"
         if isinstance(body, str) and fmt == "png":  # pragma: no cover - defensive
@@ -256,15 +332,15 @@ def create_app(*, workers: int = 2, time_limit: float = 10.0, busy_wait: float =
 
     @app.get("/api/maze.svg", tags=["mazes"], response_class=Response,
              responses={200: {"content": {"image/svg+xml": {}}}})
-    def get_maze_svg(params: Annotated[m.RenderParams, Query()]) -> Response:
+    async def get_maze_svg(request: Request, params: Annotated[m.RenderParams, Query()]) -> Response:
         """The maze as an SVG picture (with the solver's path when ``solver`` is given)."""
-        return picture(params, "svg")
+        return await picture(request, params, "svg")
 
     @app.get("/api/maze.png", tags=["mazes"], response_class=Response,
              responses={200: {"content": {"image/png": {}}}})
-    def get_maze_png(params: Annotated[m.RenderParams, Query()]) -> Response:
+    async def get_maze_png(request: Request, params: Annotated[m.RenderParams, Query()]) -> Response:
         """The maze as a PNG picture (with the solver's path when ``solver`` is given)."""
-        return picture(params, "png")
+        return await picture(request, params, "png")
 
     # ------------------------------------------------------------------ Number Link
     @app.get("/api/numberlink/solvers", response_model=list[m.AlgorithmInfo], tags=["registries"])
@@ -275,7 +351,7 @@ def create_app(*, workers: int = 2, time_limit: float = 10.0, busy_wait: float =
         return _entries(NL_SOLVERS)
 
     @app.post("/api/numberlink/solve", response_model=m.PuzzleSolveResponse, tags=["numberlink"])
-    def post_nl_solve(body: m.PuzzleSolveRequest) -> Any:
+    async def post_nl_solve(request: Request, body: m.PuzzleSolveRequest) -> Any:
         """Solve a puzzle under the fill rule (every cell covered) and judge it.
 
         ``status`` is ``solved`` (with ``unique`` and, when it is not, a
@@ -290,17 +366,15 @@ def create_app(*, workers: int = 2, time_limit: float = 10.0, busy_wait: float =
         payload = body.model_dump()
         puzzle_of(payload)  # an unpaired number is refused here, before any worker is busy
         payload["solver"] = NL_SOLVERS.get(payload["solver"]).name if payload["solver"] else None
-        payload["time_limit"] = time_limit
-        return run("nl_solve", payload)
+        return await run_json(request, "nl_solve", payload)
 
     @app.post("/api/numberlink/random", response_model=m.PuzzleRandomResponse, tags=["numberlink"])
-    def post_nl_random(body: m.PuzzleRandomParams) -> Any:
+    async def post_nl_random(request: Request, body: m.PuzzleRandomParams) -> Any:
         """A random puzzle with exactly one solution, from the generator (the same seed, the same puzzle)."""
         payload = body.model_dump()
         if payload["seed"] is None:
             payload["seed"] = secrets.randbelow(2**31)
-        payload["time_limit"] = time_limit
-        return run("nl_random", payload)
+        return await run_json(request, "nl_random", payload)
 
     @app.post("/api/numberlink/parse", response_model=m.PuzzleBody, tags=["numberlink"])
     def post_parse(body: m.PuzzleText) -> Any:
@@ -325,5 +399,12 @@ def create_app(*, workers: int = 2, time_limit: float = 10.0, busy_wait: float =
 
         return {"text": formats.dumps(puzzle_of(body.model_dump()), "grid")}
 
+    @app.get("/api/status", tags=["registries"])
+    async def get_status() -> dict[str, Any]:
+        """The two lanes of workers: size, capacity, jobs running or waiting, current Retry-After."""
+        sched = state.get("sched")
+        return sched.status() if sched is not None else {"ready": False}
+
     app.state.limits = limits
+    app.state.config = config
     return app

@@ -8,7 +8,7 @@ touch files.
 Examples
 --------
 >>> sorted(JOBS)
-['echo', 'maze', 'nl_random', 'nl_solve', 'render', 'solve']
+['echo', 'maze', 'nl_random', 'nl_solve', 'render', 'sleep', 'solve']
 >>> JOBS["echo"]({"ping": 1})
 {'ping': 1}
 """
@@ -43,6 +43,23 @@ def _job(fn: Callable[[dict[str, Any]], Any]) -> Callable[[dict[str, Any]], Any]
 def echo_job(payload: Any) -> Any:
     """Return ``payload`` (a liveness check of a worker)."""
     return payload
+
+
+@_job
+def sleep_job(payload: dict[str, Any]) -> dict[str, Any]:
+    """Hold the worker for ``payload["seconds"]`` (at most 60) and say so.
+
+    No endpoint runs it: it lets the tests and the load test fill a lane
+    without depending on how fast a solver is.
+
+    Examples
+    --------
+    >>> sleep_job({"seconds": 0.01})
+    {'slept': 0.01}
+    """
+    seconds = min(60.0, max(0.0, float(payload["seconds"])))
+    time.sleep(seconds)
+    return {"slept": seconds}
 
 
 def diameter_endpoints(maze: Maze) -> tuple[tuple[int, ...], tuple[int, ...], int]:
@@ -183,6 +200,7 @@ def solve_job(request: dict[str, Any]) -> dict[str, Any]:
     solution = solve(maze, request["solver"], record=record)
     limit = int(request.get("max_events", 400_000))
     return {
+        "params": dict(request["maze"]),
         "solution": solution.to_dict(),
         "trace": _trace_payload(solution.trace, limit) if solution.trace is not None else None,
         "stats": _run_stats(solution, maze),

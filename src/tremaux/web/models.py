@@ -68,7 +68,8 @@ class Limits(BaseModel):
     max_seed: int = MAX_SEED
     max_text: int = MAX_TEXT
     max_trace_events: int = MAX_TRACE_EVENTS
-    time_limit: float = Field(description="Seconds a generation, solve or render may run.")
+    time_limit: float = Field(description="Seconds an expensive generation, solve or render may run.")
+    max_body: int = Field(256 * 1024, description="Largest request body in bytes.")
 
 
 class AlgorithmInfo(BaseModel):
@@ -95,7 +96,8 @@ class MazeParams(_Model):
     rows: int = Field(20, ge=2, le=MAX_SIDE)
     cols: int = Field(20, ge=2, le=MAX_SIDE)
     braid: float = Field(0.5, ge=0.0, le=1.0, description="Share of dead ends opened into loops.")
-    seed: int | None = Field(None, ge=0, le=MAX_SEED, description="Random seed; drawn when absent.")
+    seed: int | None = Field(None, ge=0, le=MAX_SEED,
+                             description="Random seed; drawn when absent, and returned in the answer's params.")
 
 
 class RenderParams(MazeParams):
@@ -141,6 +143,7 @@ class TraceBody(BaseModel):
 class SolveResponse(BaseModel):
     """A solution, its trace and the statistics of the run."""
 
+    params: MazeParams = Field(description="The maze solved, with its seed (drawn when the request had none).")
     solution: dict[str, Any]
     trace: TraceBody | None
     stats: list[tuple[str, str]]
@@ -197,7 +200,8 @@ class PuzzleRandomParams(_Model):
 
     rows: int = Field(8, ge=2, le=NL_MAX_SIDE)
     cols: int = Field(8, ge=2, le=NL_MAX_SIDE)
-    seed: int | None = Field(None, ge=0, le=MAX_SEED, description="Random seed; drawn when absent.")
+    seed: int | None = Field(None, ge=0, le=MAX_SEED,
+                             description="Random seed; drawn when absent, and returned in the answer.")
 
 
 class PuzzleRandomResponse(BaseModel):

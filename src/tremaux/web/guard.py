@@ -1,0 +1,311 @@
+"""HTTP-level guards: request and body caps, slow-client timeouts, and errors in the one shape.
+
+Two pieces, both configured by :class:`~tremaux.web.config.ServerConfig`:
+
+* :class:`RequestGuard`, an ASGI middleware: at most ``max_requests``
+  requests at once (more: 503 with ``Retry-After``), request line and headers
+  of at most ``max_header_bytes`` (431), a body of at most
+  ``max_body`` bytes (a larger ``Content-Length`` gets 413 before a byte of
+  the body is read; a chunked body is counted while it is read), and the whole
+  body within ``body_timeout`` seconds (408). The body is read here, under
+  those limits, and handed to the application whole.
+* :class:`GuardedH11Protocol`, uvicorn's h11 protocol with a header timeout:
+  a client that has not sent a complete request line and headers within
+  ``header_timeout`` seconds of the connection opening (or of the previous
+  answer) is answered 408 and disconnected; uvicorn's own malformed-request
+  400 is given in the error shape too.
+
+:func:`uvicorn_config` puts them together with uvicorn's own limits
+(``timeout_keep_alive``, ``limit_concurrency`` as a backstop, h11's header
+size). Every answer here is ``{"error": ..., "kind": ...}`` and closes the
+connection when the request was not read to its end.
+
+Examples
+--------
+>>> error_body("the request body is larger than 10 bytes", "BodyTooLarge")
+b'{"error":"the request body is larger than 10 bytes","kind":"BodyTooLarge"}'
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import h11
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from .config import ServerConfig
+
+__all__ = ["error_body", "RequestGuard", "GuardedH11Protocol", "uvicorn_config"]
+
+Scope = dict[str, Any]
+
+
+def error_body(message: str, kind: str) -> bytes:
+    """The JSON bytes of an error answer: ``{"error": message, "kind": kind}``.
+
+    Examples
+    --------
+    >>> import json
+    >>> json.loads(error_body("no such page", "NotFound"))
+    {'error': 'no such page', 'kind': 'NotFound'}
+    """
+    return json.dumps({"error": message, "kind": kind}, separators=(",", ":")).encode()
+
+
+async def _answer(send: Any, status: int, message: str, kind: str, *, close: bool,
+                  retry_after: int | None = None) -> None:
+    body = error_body(message, kind)
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    if close:
+        headers.append((b"connection", b"close"))
+    if retry_after is not None:
+        headers.append((b"retry-after", str(retry_after).encode()))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+class _Refused(Exception):
+    def __init__(self, status: int, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.status, self.kind, self.message = status, kind, message
+
+
+class RequestGuard:
+    """ASGI middleware: a cap on requests at once, on body size and on the time to send a body.
+
+    Parameters
+    ----------
+    app : ASGI application
+        The application it guards.
+    max_requests : int
+        Requests handled at once; one more gets 503 with ``Retry-After: 1``.
+    max_body : int
+        Largest body in bytes (413 beyond, before reading when the length is announced).
+    body_timeout : float
+        Seconds from the end of the headers to the end of the body (408 beyond).
+    max_header_bytes : int
+        Largest request line and headers, in bytes (431 beyond; h11 itself
+        only limits headers that arrive in pieces).
+
+    Examples
+    --------
+    >>> import asyncio, httpx
+    >>> async def hello(scope, receive, send):
+    ...     await send({"type": "http.response.start", "status": 200, "headers": []})
+    ...     await send({"type": "http.response.body", "body": b"hello"})
+    >>> guard = RequestGuard(hello, max_requests=8, max_body=10, body_timeout=5)
+    >>> async def post(body):
+    ...     async with httpx.AsyncClient(transport=httpx.ASGITransport(app=guard), base_url="http://t") as c:
+    ...         return (await c.post("/", content=body)).status_code
+    >>> asyncio.run(post(b"short")), asyncio.run(post(b"far too long"))
+    (200, 413)
+    """
+
+    def __init__(self, app: Any, *, max_requests: int, max_body: int, body_timeout: float,
+                 max_header_bytes: int = 16 * 1024) -> None:
+        self.app = app
+        self.max_header_bytes = max_header_bytes
+        self.max_requests = max_requests
+        self.max_body = max_body
+        self.body_timeout = body_timeout
+        self.active = 0
+
+    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        if self.active >= self.max_requests:
+            await _answer(send, 503, f"the server is handling {self.max_requests} requests; try again in a moment",
+                          "Busy", close=True, retry_after=1)
+            return
+        self.active += 1
+        try:
+            size = len(scope.get("raw_path") or b"") + len(scope.get("query_string") or b"")
+            size += sum(len(k) + len(v) + 4 for k, v in scope.get("headers") or ())
+            if size > self.max_header_bytes:
+                await _answer(send, 431, f"the request line and headers ({size} bytes) are larger than the "
+                                         f"{self.max_header_bytes} bytes this server accepts",
+                              "HeadersTooLarge", close=True)
+                return
+            try:
+                body = await self._read_body(scope, receive)
+            except _Refused as exc:
+                await _answer(send, exc.status, exc.message, exc.kind, close=True)
+                return
+            if body is None:  # the client went away
+                return
+            await self.app(scope, _replay(body, receive), send)
+        finally:
+            self.active -= 1
+
+    async def _read_body(self, scope: Scope, receive: Any) -> bytes | None:
+        headers = dict(scope.get("headers") or ())
+        length = headers.get(b"content-length")
+        if length is not None:
+            text = length.decode("latin-1").strip()
+            if not text.isdigit():
+                raise _Refused(400, "BadRequest", f"Content-Length {text[:40]!r} is not a number of bytes")
+            if len(text) > 15 or int(text) > self.max_body:
+                raise _Refused(413, "BodyTooLarge", f"the request body of {text[:20]} bytes is larger than the "
+                                                    f"{self.max_body} bytes this server accepts")
+            if int(text) == 0:
+                return b""
+        elif b"transfer-encoding" not in headers:
+            return b""
+        chunks: list[bytes] = []
+        size = 0
+        try:
+            async with asyncio.timeout(self.body_timeout):
+                while True:
+                    message = await receive()
+                    if message["type"] == "http.disconnect":
+                        return None
+                    chunk = message.get("body", b"")
+                    size += len(chunk)
+                    if size > self.max_body:
+                        raise _Refused(413, "BodyTooLarge",
+                                       f"the request body is larger than the {self.max_body} bytes this server accepts")
+                    chunks.append(chunk)
+                    if not message.get("more_body", False):
+                        return b"".join(chunks)
+        except TimeoutError:
+            raise _Refused(408, "RequestTimeout", f"the request body did not arrive within {self.body_timeout:g} s "
+                                                  f"({size} bytes came)") from None
+
+
+def _replay(body: bytes, receive: Any) -> Any:
+    sent = False
+
+    async def replay() -> dict[str, Any]:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return replay
+
+
+class GuardedH11Protocol(H11Protocol):
+    """uvicorn's h11 protocol with a header timeout and the JSON error shape for malformed requests.
+
+    The timeout runs from the moment the server waits for a request (the
+    connection opened, or the previous answer was sent) to the end of that
+    request's headers; data trickling in does not reset it. ``header_timeout``
+    is read from the uvicorn config (set by :func:`uvicorn_config`).
+
+    Examples
+    --------
+    >>> cfg = uvicorn_config(None, "127.0.0.1", 0, ServerConfig(header_timeout=3))
+    >>> cfg.http is GuardedH11Protocol, cfg.tremaux_header_timeout
+    (True, 3)
+    """
+
+    def __init__(self, config: Any, *args: Any, **kwargs: Any) -> None:
+        super().__init__(config, *args, **kwargs)
+        self._header_timeout = float(getattr(config, "tremaux_header_timeout", 10.0))
+        self._header_task: asyncio.TimerHandle | None = None
+
+    def _arm_header_timer(self) -> None:
+        self._cancel_header_timer()
+        self._header_task = self.loop.call_later(self._header_timeout, self._header_timed_out)
+
+    def _cancel_header_timer(self) -> None:
+        if self._header_task is not None:
+            self._header_task.cancel()
+            self._header_task = None
+
+    def connection_made(self, transport: Any) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._arm_header_timer()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._cancel_header_timer()
+        super().connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        if self.conn.their_state is not h11.IDLE:  # the request's headers are complete
+            self._cancel_header_timer()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if not self.transport.is_closing() and self.conn.their_state is h11.IDLE:
+            self._arm_header_timer()
+
+    def _header_timed_out(self) -> None:
+        self._header_task = None
+        if self.transport.is_closing() or self.conn.their_state is not h11.IDLE:
+            return
+        if self.conn.our_state is h11.IDLE and self.conn.trailing_data[0]:
+            self._send_error(408, f"the request headers did not arrive within {self._header_timeout:g} s",
+                             "RequestTimeout")
+        else:
+            self.transport.close()
+
+    def send_400_response(self, msg: str) -> None:
+        self._send_error(400, "malformed HTTP request (or headers larger than the server accepts)", "BadRequest")
+
+    def _send_error(self, status: int, message: str, kind: str) -> None:
+        body = error_body(message, kind)
+        headers = [(b"content-type", b"application/json"), (b"connection", b"close"),
+                   (b"content-length", str(len(body)).encode())]
+        try:
+            out = self.conn.send(h11.Response(status_code=status, headers=headers,
+                                              reason=_reason(status)))
+            out += self.conn.send(h11.Data(data=body))
+            out += self.conn.send(h11.EndOfMessage())
+            self.transport.write(out)
+        except h11.LocalProtocolError:  # pragma: no cover - the connection is already in error
+            pass
+        self.transport.close()
+
+
+def _reason(status: int) -> bytes:
+    """The reason phrase of ``status`` (``b"Request Timeout"`` for 408)."""
+    from http import HTTPStatus
+
+    return HTTPStatus(status).phrase.encode()
+
+
+def uvicorn_config(app: Any, host: str, port: int, config: ServerConfig, **extra: Any) -> Any:
+    """A :class:`uvicorn.Config` for ``app`` with every guard of ``config``.
+
+    Parameters
+    ----------
+    app : ASGI application
+        Usually :func:`tremaux.web.create_app` built with the same ``config``.
+    host, port : str, int
+        Address to listen on.
+    config : ServerConfig
+        Timeouts and limits.
+    **extra
+        Further :class:`uvicorn.Config` arguments (``log_level``...).
+
+    Returns
+    -------
+    uvicorn.Config
+        With :class:`GuardedH11Protocol`, the keep-alive timeout, a backstop
+        on concurrent connections and h11's header size limit.
+
+    Examples
+    --------
+    >>> cfg = uvicorn_config(None, "127.0.0.1", 8000, ServerConfig())
+    >>> cfg.timeout_keep_alive, cfg.limit_concurrency, cfg.h11_max_incomplete_event_size
+    (5, 512, 16384)
+    """
+    import uvicorn
+
+    settings: dict[str, Any] = {"log_level": "warning", **extra}
+    cfg = uvicorn.Config(
+        app, host=host, port=port, http=GuardedH11Protocol, ws="none", lifespan="on",
+        timeout_keep_alive=config.keep_alive,
+        # a backstop: RequestGuard answers 503 in the error shape well before this
+        limit_concurrency=4 * config.max_requests,
+        h11_max_incomplete_event_size=config.max_header_bytes,
+        **settings,
+    )
+    cfg.tremaux_header_timeout = config.header_timeout  # type: ignore[attr-defined]
+    return cfg
