@@ -9,6 +9,9 @@ a held-out half (odd):
 * ``sparse HxW``: puzzles made from random covers of the board by few long
   lines that never run beside themselves (``random_cover`` with a maximum
   line length of half the board), the line ends make the numbers, by seed;
+* ``merged HxW``: the same covers with lines joined end to end at random
+  until 0.05 pairs per cell are left (published density; those lines may
+  run beside themselves, so the planted solution holds under ``touch``);
 * ``crossing NxN``: an empty board with two pairs that must cross (no
   solution), sizes 5 to 50.
 
@@ -88,6 +91,51 @@ def sparse(h: int, w: int, seeds: list[int]) -> list[Puzzle]:
     return out
 
 
+def merged(h: int, w: int, seeds: list[int], density: float = 0.05) -> list[Puzzle]:
+    """Sparser puzzles: the lines of :func:`sparse` joined end to end at random (they may then run beside
+    themselves) until about ``density`` pairs per cell are left."""
+    out = []
+    for seed in seeds:
+        rng = np.random.default_rng(seed)
+        state = make_state(seed)
+        while True:
+            links = random_cover(h, w, state, max(4, h * w // 2))
+            pairs = lines_of(links, h, w)
+            if pairs:
+                break
+        step = {1: -w, 2: 1, 4: w, 8: -1}
+        lines = []
+        for a, b in pairs:
+            prev, cur, cells = -1, a, [a]
+            while cur != b:
+                cur, prev = next(cur + d for bit, d in step.items() if links[cur] & bit and cur + d != prev), cur
+                cells.append(cur)
+            lines.append(cells)
+        target = max(2, round(density * h * w))
+        while len(lines) > target:
+            ends = {}
+            for k, line in enumerate(lines):
+                ends[line[0]] = (k, 0)
+                ends[line[-1]] = (k, 1)
+            joins = []
+            for x, (k, e) in ends.items():
+                for y in (x - w, x + w, x - 1 if x % w else -1, x + 1 if (x + 1) % w else -1):
+                    if 0 <= y < h * w and y in ends and ends[y][0] != k and x < y:
+                        joins.append((x, y))
+            if not joins:
+                break
+            x, y = joins[int(rng.integers(len(joins)))]
+            (k, ek), (j, ej) = ends[x], ends[y]
+            a = lines[k] if ek == 1 else lines[k][::-1]
+            b = lines[j] if ej == 0 else lines[j][::-1]
+            lines[k] = a + b
+            del lines[j]
+        out.append(Puzzle.from_endpoints(
+            (h, w), [((line[0] // w, line[0] % w), (line[-1] // w, line[-1] % w)) for line in lines],
+            name=f"merged {h}x{w} seed {seed}"))
+    return out
+
+
 def crossing(n: int) -> Puzzle:
     """Two pairs on an empty ``n x n`` board that must cross: no solution."""
     m = n // 2
@@ -100,6 +148,8 @@ def families(half: int, per: int) -> dict[str, list[Puzzle]]:
     fam = {"contest": contest(half)}
     for h, w in [(8, 8), (15, 15), (20, 20), (20, 40), (25, 25), (50, 50)]:
         fam[f"sparse {h}x{w}"] = sparse(h, w, seeds if h * w <= 800 else seeds[: max(2, per // 3)])
+    for h, w in [(8, 8), (17, 17), (20, 40), (50, 50)]:
+        fam[f"merged {h}x{w}"] = merged(h, w, seeds if h * w <= 800 else seeds[: max(2, per // 3)])
     fam["crossing"] = [crossing(n) for n in (5, 10, 20, 30, 50)] if half == 0 else \
         [crossing(n) for n in (6, 11, 25, 40, 49)]
     return fam

@@ -163,3 +163,14 @@ def test_bad_arguments_are_named() -> None:
         search(p, cover=True, touch=True, max_solutions=0)
     with pytest.raises(PuzzleError, match="Puzzle"):
         search([[1, 0, 1]], cover=True, touch=True)  # type: ignore[arg-type]
+
+
+def test_counts_past_the_solution_buffer() -> None:
+    # 184 lines join opposite corners of an empty 4x4 board: more than one buffer of solutions
+    p = Puzzle.from_endpoints((4, 4), [((0, 0), (3, 3))])
+    want = brute_force(p.grid.tolist(), False, limit=1000)
+    got = search(p, cover=False, touch=True, max_solutions=1000)
+    assert got.complete and len(want) == len(got.solutions) == 184
+    assert {_canon(s) for s in got.solutions} == set(want)
+    capped = search(p, cover=False, touch=True, max_solutions=100)
+    assert not capped.complete and [_canon(s) for s in capped.solutions] == [_canon(s) for s in got.solutions[:100]]

@@ -39,8 +39,10 @@ from .nl_search_prune import planar_ok, prune_rows
 __all__ = ["search_run", "new_state"]
 
 # st[...] slots
-_DEPTH, _NODES, _STATUS, _NSOL, _TOP, _MAXSOL = 0, 1, 2, 3, 4, 5
-_RUNNING, _EXHAUSTED, _LIMIT = 0, 1, 2
+_DEPTH, _NODES, _STATUS, _NSOL, _TOP, _MAXSOL, _NBUF = 0, 1, 2, 3, 4, 5, 6
+_RUNNING, _EXHAUSTED, _LIMIT, _FULL = 0, 1, 2, 3
+SOLUTION_BUFFER = 64
+"""Rows of the solution buffer: when it is full the run returns status 3 and the caller empties it."""
 
 # trail kinds
 _T_CCOL, _T_MATE, _T_COL = 0, 1, 2
@@ -57,9 +59,9 @@ def new_state(size: int, max_solutions: int, memo_slots: int = 1 << 18) -> dict[
         "trail": np.zeros((12 * size + 16, 3), dtype=np.int64),
         "opt": np.zeros(size + 1, dtype=np.int64),
         "mark": np.zeros(size + 1, dtype=np.int64),
-        "sols": np.zeros((max(1, max_solutions), size), dtype=np.int64),
+        "sols": np.zeros((max(1, min(max_solutions, SOLUTION_BUFFER)), size), dtype=np.int64),
         "work": np.zeros((12, 2 * size + 4), dtype=np.int64),
-        "st": np.array([0, 0, _RUNNING, 0, 0, max_solutions], dtype=np.int64),
+        "st": np.array([0, 0, _RUNNING, 0, 0, max_solutions, 0], dtype=np.int64),
         "fhash": np.zeros((size + 1, 2), dtype=np.uint64),
         "fsol": np.full(size + 1, -1, dtype=np.int64),
         "memo": np.zeros((memo_slots, 2), dtype=np.uint64),
@@ -157,6 +159,37 @@ def _paint(i, x, k, h, w, links, ccol, touch, trail, top):
     return ok, top
 
 
+@njit(cache=True)
+def _ways_ok(i, grid, h, w, cover, links):
+    """Every frontier cell can still take its links: a number one, a line cell two (a fill cell always)."""
+    size = h * w
+    c = i % w
+    rowend = i - c + w
+    for j in range(i + 1, min(i + w + 1, size)):
+        inc = 1 if (j - w >= 0 and links[j - w] & 4) else 0
+        if j == i + 1 and c < w - 1 and links[i] & 2:
+            inc += 1
+        free = 0
+        if j < rowend:  # current row: West undecided unless it is i
+            if j - 1 > i:
+                free += 1
+            if j + 1 < rowend:
+                free += 1
+        else:  # next row: West and East undecided
+            if j > rowend:
+                free += 1
+            if j + 1 < rowend + w:
+                free += 1
+        if j + w < size:
+            free += 1
+        if grid[j] != 0:
+            if inc > 1 or inc + free < 1:
+                return False
+        elif (cover or inc > 0) and inc + free < 2:
+            return False
+    return True
+
+
 @njit(cache=True, inline="always")
 def _mix(x):
     x ^= x >> np.uint64(30)
@@ -223,10 +256,12 @@ def search_run(grid, h, w, ends, cover, touch, links, ccol, mate, col, trail, op
 
     ``grid`` is the flat puzzle (0 empty, ``k`` an endpoint of pair ``k``),
     ``ends`` the ``(n, 2)`` endpoint cells of each pair in row-major order.
-    ``st`` = ``[depth, nodes, status, solutions, trail top, max solutions]``;
-    status 0 running (budget spent, call again), 1 exhausted (every solution
-    was found), 2 stopped at ``max solutions``. Each solution found is
-    copied to ``sols[s]`` as direction bits per cell (N1 E2 S4 W8).
+    ``st`` = ``[depth, nodes, status, solutions, trail top, max solutions,
+    solutions in the buffer]``; status 0 running (budget spent, call
+    again), 1 exhausted (every solution was found), 2 stopped at ``max
+    solutions``, 3 the buffer ``sols`` is full (empty it: set ``st[6]`` and
+    ``st[2]`` to 0, and call again). Each solution found is copied to the
+    next row of ``sols`` as direction bits per cell (N1 E2 S4 W8).
     """
     size = h * w
     i = st[_DEPTH]
@@ -239,13 +274,18 @@ def search_run(grid, h, w, ends, cover, touch, links, ccol, mate, col, trail, op
     budget = nodes + max_nodes
     while status == _RUNNING and nodes < budget:
         if i == size:
+            nbuf = st[_NBUF]
             for j in range(size):
-                sols[nsol, j] = links[j]
+                sols[nbuf, j] = links[j]
+            st[_NBUF] = nbuf + 1
             nsol += 1
             if nsol >= maxsol:
                 status = _LIMIT
                 break
             i -= 1
+            if nbuf + 1 == sols.shape[0]:
+                status = _FULL
+                break
             continue
         o = opt[i]
         if o == 0:
@@ -369,6 +409,8 @@ def search_run(grid, h, w, ends, cover, touch, links, ccol, mate, col, trail, op
                 ok, top = _paint(i, x, k, h, w, links, ccol, touch, trail, top)
         if ok and not touch and ccol[i] > 0:
             ok = _touch_ok(i, ccol[i], i, h, w, links, ccol)
+        if ok and i + 1 < size:
+            ok = _ways_ok(i, grid, h, w, cover, links)
         if ok and i + 1 < size:
             if lab.shape[0] > 0:
                 ok = prune_rows(i, grid, h, w, ends, cover, links, mate, col, work, lab, count, nterm, linked)

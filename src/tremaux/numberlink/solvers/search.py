@@ -129,26 +129,30 @@ def search(puzzle: Puzzle, *, cover: bool, touch: bool, max_solutions: int = 1,
         cells = np.flatnonzero(flat == k + 1)
         ends[k] = cells
     slots = 1 << min(20, max(10, (h * w * 256).bit_length()))  # remembered dead states: up to 32 MB
-    state = ks.new_state(h * w, min(max_solutions, 1 << 20), slots)
+    state = ks.new_state(h * w, max_solutions, slots)
     st = state["st"]
     if (h + 1) * h * w <= _ROW_REGIONS_MAX:
         lab, count, nterm, linked = regions_by_row(flat, h, w, ends)
     else:  # very large boards: search the undecided cells at each check instead of storing regions per row
         lab, count, nterm, linked = (np.full((0, 0), -1, dtype=np.int32), np.zeros(1, dtype=np.int64),
                                      np.zeros((0, 0), dtype=np.int32), np.zeros((0, 0), dtype=np.bool_))
+    sols: list[Linking] = []
+    slice_nodes = max(64, _WORK_PER_SLICE // (h + w))
     while deadline is None or time.perf_counter() < deadline:
         status = ks.search_run(flat, h, w, ends, bool(cover), bool(touch), state["links"], state["ccol"],
                                state["mate"], state["col"], state["trail"], state["opt"], state["mark"],
-                               state["sols"], state["work"], st, max(64, _WORK_PER_SLICE // (h + w)), state["fhash"], state["fsol"],
+                               state["sols"], state["work"], st, slice_nodes, state["fhash"], state["fsol"],
                                state["memo"], lab, count, nterm, linked)
-        if status != 0:
+        sols += [_linking(puzzle, state["sols"][s], h, w, flip) for s in range(int(st[6]))]
+        st[6] = 0
+        if status == 3:  # the solution buffer was full: emptied, go on
+            st[2] = 0
+        elif status != 0:
             break
-    found = int(st[3])
-    sols = tuple(_linking(puzzle, state["sols"][s], ends, h, w, flip) for s in range(found))
-    return SearchOutcome(sols, bool(st[2] == 1), int(st[1]), time.perf_counter() - t0)
+    return SearchOutcome(tuple(sols), bool(st[2] == 1), int(st[1]), time.perf_counter() - t0)
 
 
-def _linking(puzzle: Puzzle, links: np.ndarray, ends: np.ndarray, h: int, w: int, flip: bool) -> Linking:
+def _linking(puzzle: Puzzle, links: np.ndarray, h: int, w: int, flip: bool) -> Linking:
     """The lines of one solution, each from the pair's first endpoint (row-major) of ``puzzle``."""
     first = np.array([puzzle.ends[k, 0] for k in range(puzzle.pairs)], dtype=np.int64)
     if flip:  # puzzle cell (r, c) is (c, r) in the transposed layout of width w = puzzle height
