@@ -26,8 +26,9 @@ def multi(tmp_path):
 
 
 def test_solve_json_per_puzzle_of_a_wh_file(capsys, multi):
-    code, out, _ = run(capsys, "solve", str(multi), "--json", "--rule", "nikoli", "--unique")
-    assert code == 2  # one puzzle of the file cannot be read
+    code, out, err = run(capsys, "solve", str(multi), "--json", "--rule", "nikoli", "--unique")
+    assert code == 2  # the third puzzle is bad input
+    assert err.startswith("error: ") and "number '1' appears once" in err
     recs = json.loads(out)
     assert [r["status"] for r in recs] == ["solved", "no-solution", "invalid"]
     assert recs[0]["grid"] == [[1, 1, 1], [2, 2, 2]] and recs[0]["unique"] is True

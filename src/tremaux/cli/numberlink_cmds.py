@@ -8,18 +8,20 @@ from typing import Optional
 
 import typer
 
-from .app import JsonOption, SeedOption, app, existing_file, parse_size
+from .app import (JsonOption, SeedOption, app, count_option, existing_file, format_option, out_option, parse_size,
+                  size_option, solver_option, time_limit_option)
 
-nl_app = typer.Typer(name="numberlink", help="Number Link puzzles: solve, generate, check.", no_args_is_help=True)
+nl_app = typer.Typer(name="numberlink", help="Number Link puzzles: solve, generate, check.", no_args_is_help=True,
+                     rich_markup_mode=None)
 app.add_typer(nl_app, name="numberlink")
 
-RuleOption = typer.Option("fill", "--rule", help="fill: every cell covered (the paper's); nikoli: cells may stay empty.")
+RuleOption = typer.Option("fill", "--rule", metavar="NAME",
+                          help="fill: every cell covered (the paper's); nikoli: cells may stay empty.")
+OutOption = out_option("Write a picture (.svg, .png, .txt); several puzzles get -1, -2... suffixes.")
 TouchOption = typer.Option(None, "--touch/--no-touch",
                            help="Whether a line may run beside itself. Default: --no-touch (the convention puzzle "
                                 "makers use) for --unique, --count, --all, check and generate; --touch for a plain "
                                 "solve.")
-TimeLimitOption = typer.Option(None, "--time-limit", help="Seconds per puzzle before giving up (default 60).")
-OutOption = typer.Option(None, "--out", help="Write a picture (.svg, .png, .txt); several puzzles get -1, -2... suffixes.")
 
 
 def _out_path(out: Path, i: int, n: int) -> Path:
@@ -41,22 +43,21 @@ def _show(drawn, numbers: bool = False) -> None:
 @nl_app.command("solve")
 def solve_cmd(
     file: Path = typer.Argument(..., help="Puzzle file (grid, contest or 'W H' format; several puzzles allowed)."),
-    solver: str = typer.Option("fast", "--solver", help="fast (exact: quick verdicts, search, SAT) or tremaux "
-                                                        "(the paper's traveler)."),
+    solver: str = solver_option("fast", "fast (exact: quick verdicts, search, SAT) or tremaux (the paper's traveler)."),
     rule: str = RuleOption,
     touch: Optional[bool] = TouchOption,
     unique: bool = typer.Option(False, "--unique", help="Prove the solution unique or show a second one."),
-    count: Optional[int] = typer.Option(None, "--count", help="Count solutions, up to this limit."),
+    count: Optional[int] = count_option("Count solutions, up to this limit."),
     all_: bool = typer.Option(False, "--all", help="List every solution (up to --count, default 1000)."),
-    time_limit: Optional[float] = TimeLimitOption,
-    max_steps: Optional[int] = typer.Option(None, "--max-steps", help="Step budget of the tremaux traveler."),
+    time_limit: Optional[float] = time_limit_option(None, "Seconds per puzzle before giving up (default 60)."),
+    max_steps: Optional[int] = typer.Option(None, "--max-steps", metavar="N", help="Step budget of the tremaux traveler."),
     numbers: bool = typer.Option(False, "--numbers", help="Print the grid of numbers (as the paper) instead of lines."),
     out: Optional[Path] = OutOption,
-    as_json: bool = typer.Option(False, "--json", help="Print JSON on stdout: status, grid, and each line's cells "
-                                                       "in order."),
+    as_json: bool = JsonOption,
 ) -> None:
-    """Solve every puzzle in FILE and draw the lines (60 s per puzzle unless --time-limit says otherwise)."""
-    from ..errors import PuzzleError
+    """Solve every puzzle in FILE and draw the lines (60 s per puzzle unless --time-limit says otherwise).
+
+    --json gives each puzzle's status, grid of numbers and each line's cells in order."""
     from ..numberlink import solve_file
     from ..numberlink.draw import save
     from ..numberlink.solvers import DEFAULT_LIMIT
@@ -64,34 +65,33 @@ def solve_cmd(
     limit = count if count else (DEFAULT_LIMIT if all_ else None)
     results = solve_file(existing_file(file), solver, rule=rule, touch=touch, unique=unique, count=limit,
                          time_limit=time_limit, max_steps=max_steps)
-    if len(results) == 1 and results[0].status == "invalid":
-        raise PuzzleError(results[0].message)
     for i, r in enumerate(results):
         if out is not None and r.puzzle is not None:
             save(r, _out_path(out, i, len(results)))
+        if r.status == "invalid":  # bad input: the house's one-line error, whatever the output
+            typer.echo(f"error: {r.message}", err=True)
+            continue
         if as_json:
             continue
-        name = r.name or file.stem
-        if r.status == "invalid":
-            typer.echo(f"error: {name}: {r.message}", err=True)
-            continue
-        typer.echo(f"{name}: {r.status}: {r.message} ({r.seconds * 1000:.1f} ms)", err=True)
-        for lk in (r.solutions if all_ else r.solutions[:1]) or [None]:
-            _show(r.puzzle if lk is None else (r.puzzle, lk), numbers and lk is not None)
+        typer.echo(f"{r.name or file.name}: {r.status}: {r.message} ({r.seconds * 1000:.1f} ms)", err=True)
+        if r.puzzle is not None:
+            for lk in (r.solutions if all_ else r.solutions[:1]) or [None]:
+                _show(r.puzzle if lk is None else (r.puzzle, lk), numbers and lk is not None)
     if as_json:
         typer.echo(json.dumps([r.to_dict(all_solutions=all_) for r in results]))
-    invalid = any(r.status == "invalid" for r in results)
-    raise typer.Exit(2 if invalid else 0 if all(r.status == "solved" for r in results) else 1)
+    if any(r.status == "invalid" for r in results):
+        raise typer.Exit(2)
+    raise typer.Exit(0 if all(r.status == "solved" for r in results) else 1)
 
 
 @nl_app.command("generate")
 def generate_cmd(
-    size: str = typer.Option("10x10", "--size", help="Rows x columns, e.g. 15x20."),
+    size: str = size_option("10x10", "Puzzle size HxW (rows x columns), e.g. 15x20."),
     seed: Optional[int] = SeedOption,
     rule: str = RuleOption,
     touch: Optional[bool] = TouchOption,
-    time_limit: Optional[float] = typer.Option(None, "--time-limit", help="Seconds for each uniqueness check."),
-    fmt: str = typer.Option("grid", "--format", help="Puzzle text format: grid, contest or wh."),
+    time_limit: Optional[float] = time_limit_option(None, "Seconds for each uniqueness check."),
+    fmt: Optional[str] = format_option("Puzzle text format: grid, contest or wh (default grid)."),
     solution: bool = typer.Option(False, "--solution", help="Also draw the solution."),
     out: Optional[Path] = OutOption,
     as_json: bool = JsonOption,
@@ -100,6 +100,7 @@ def generate_cmd(
     from ..numberlink import dumps, generate_puzzle
     from ..numberlink.draw import save
 
+    fmt = fmt or "grid"
     options = {} if touch is None else {"touch": touch}
     g = generate_puzzle(parse_size(size)[-2:], rule=rule, seed=seed, time_limit=time_limit, **options)
     drawn = (g.puzzle, g.solution) if solution else g.puzzle
@@ -115,8 +116,8 @@ def generate_cmd(
         typer.echo(dumps(g.puzzle, fmt), nl=False)
         if solution:
             _show(drawn)
-    h, w = g.puzzle.shape
-    typer.echo(f"generated a {h}x{w} puzzle with {g.puzzle.pairs} pairs, proper under {g.rule}, in {g.seconds:.2f} s",
+    shape = "x".join(map(str, g.puzzle.shape))
+    typer.echo(f"generated a {shape} puzzle with {g.puzzle.pairs} pairs under rule {g.rule} in {g.seconds:.2f} s",
                err=True)
 
 
@@ -125,14 +126,14 @@ def check_cmd(
     file: Path = typer.Argument(..., help="Puzzle file."),
     rule: str = RuleOption,
     touch: Optional[bool] = TouchOption,
-    time_limit: Optional[float] = TimeLimitOption,
+    time_limit: Optional[float] = time_limit_option(None, "Seconds per puzzle (default 60)."),
     as_json: bool = JsonOption,
 ) -> None:
-    """Say whether each puzzle in FILE is proper (exactly one solution) and, if not, why (lines never run beside
-    themselves unless --touch)."""
-    from ..numberlink import check_file
+    """Say whether each puzzle in FILE is proper (exactly one solution) and, if not, why.
 
+    Lines never run beside themselves unless --touch."""
     from ..errors import PuzzleError
+    from ..numberlink import check_file
 
     verdicts = check_file(existing_file(file), rule, touch=touch, time_limit=time_limit)
     if len(verdicts) == 1 and verdicts[0].verdict == "invalid":
