@@ -304,12 +304,27 @@ def search_run(grid, h, w, ends, cover, touch, links, ccol, mate, col, trail, op
                 memo[slot, 1] = fhash[i, 1]
             continue
         opt[i] = o + 1
-        # options in order: both exits, East, South, none (lines before empty cells)
-        oo = (3, 1, 2, 0)[o]
-        e = oo & 1
-        s = oo >> 1
+        # options in order: both exits, East, South, none (lines before empty cells); a line
+        # of known colour whose partner number is still to come tries first the way towards it
         r = i // w
         c = i - r * w
+        oo = (3, 1, 2, 0)[o]
+        if o == 1 or o == 2:
+            a = -1
+            if r > 0 and (links[i - w] & 4) != 0:
+                a = 2 * i
+            elif c > 0 and (links[i - 1] & 2) != 0:
+                a = 2 * i + 1
+            if a >= 0 and col[a] > 0 and grid[i] == 0:
+                q = ends[col[a] - 1, 1]
+                if q > i:
+                    qr = q // w
+                    qc = q - qr * w
+                    # East gains when the partner lies right; South when it lies below
+                    if abs(qr - r - 1) + abs(qc - c) < abs(qr - r) + abs(qc - c - 1):
+                        oo = 3 - oo
+        e = oo & 1
+        s = oo >> 1
         if e and c == w - 1:
             continue
         if s and r == h - 1:
