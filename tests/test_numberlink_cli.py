@@ -41,7 +41,7 @@ def test_solve_draws_lines_and_writes_pictures(capsys, tmp_path):
     path.write_text("12.\n...\n1.2\n")
     code, out, err = run(capsys, "solve", str(path), "--out", str(tmp_path / "p.svg"))
     assert code == 0
-    assert out.splitlines() == ["1 2─┐", "└─┐ │", "1─┘ 2"]
+    assert out.splitlines() in (["1 2─┐", "└─┐ │", "1─┘ 2"], ["1 2─┐", "│ ┌─┘", "1 └─2"])  # its two solutions
     assert err.startswith("p: solved")
     assert (tmp_path / "p.svg").read_text().startswith("<svg")
     code, out, _ = run(capsys, "solve", str(path), "--numbers", "--solver", "tremaux")
