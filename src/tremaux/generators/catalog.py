@@ -14,6 +14,7 @@ Entry metadata (``entry.meta``, also readable as attributes):
 * ``kernel(opts)``, ``params(opts, n)``, ``work(opts, L, H, W)``: which kernel
   to call and how (``opts`` are checked options, ``n`` the number of cells);
   ``describe(opts)``: the title and frontier name of the run statistics;
+* ``grids``: the grids it runs on (:data:`tremaux.grids.GRIDS` names), or ``"any"``;
 * ``preset``: options fixed by this entry (e.g. ``prim`` is the arc-based
   growing tree with a min-priority queue).
 """
@@ -134,6 +135,7 @@ def _add(
     frontier: str = "",
     bias: str,
     cost: str,
+    grids: str | tuple[str, ...] = "any",
 ) -> None:
     kernel_of = kernel if callable(kernel) else (lambda _o, k=kernel: k)
     GENERATORS.add(
@@ -153,6 +155,7 @@ def _add(
         describe=describe or (lambda _o: (title, frontier)),
         bias=bias,
         cost=cost,
+        grids=grids,
     )
 
 
@@ -171,6 +174,7 @@ _add(
     params=_gt_params, work=_gt_work, describe=lambda o: ("Depth-first Search (DFS, naive)", "stack depth"),
     bias="like the backtracker (long corridors), with slightly different branching",
     cost="O(n) time; the stack holds up to one entry per passage (2n, 3n with levels)",
+    grids=("square",),
 )
 _add(
     "breadth-first", _gt_kernel,
@@ -245,6 +249,7 @@ _add(
     params=lambda o, n: np.array([o["east"], o["south"]]),
     bias="horizontal tendency with the defaults; the last row is one long corridor",
     cost="O(n) time, O(width) memory: any number of rows",
+    grids=("square",),
 )
 _add(
     "sidewinder", "sidewinder",
@@ -254,6 +259,7 @@ _add(
     params=lambda o, n: np.array([o["east"]]),
     bias="the top row is one corridor; a path always goes up without dead-end detours northwards",
     cost="O(n) time, no memory",
+    grids=("square",),
 )
 _add(
     "binary-tree", "binary_tree",
@@ -263,6 +269,7 @@ _add(
     params=lambda o, n: np.array([o["north"]]),
     bias="strong diagonal bias; the top row and the east column are corridors",
     cost="O(n) time, no memory",
+    grids=("square",),
 )
 _add(
     "recursive-division", "recursive_division",
@@ -271,6 +278,7 @@ _add(
     title="Recursive Division", frontier="stack depth",
     bias="long straight walls and a visible rectangular structure",
     cost="O(n log n) time, a stack of H + W chambers",
+    grids=("square",),
 )
 _add(
     "growing-forest", "growing_forest",

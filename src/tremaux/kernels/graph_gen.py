@@ -1,0 +1,482 @@
+"""Maze generation kernels on any graph: they read the neighbour and back-side tables only.
+
+Private: each takes ``nbr`` (``(n, S)`` int32, -1 for no neighbour), ``back``
+(``(n, S)`` int8), a start cell (-1: random), the algorithm's float params, an
+explicit random ``state`` and the output ``cells`` (zeroed, ``uint8`` or
+``uint16``), carves a spanning tree into ``cells`` and returns
+``(start, visits, max_frontier)``. They never raise; the public wrapper
+(:func:`tremaux.grids.generate.generate_on`) validates first.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .rng import below, shuffle, uniform
+
+__all__ = ["KERNELS"]
+
+
+@njit(cache=True, inline="always")
+def _carve(cells, nbr, back, i, s):
+    j = nbr[i, s]
+    cells[i] |= 1 << s
+    cells[j] |= 1 << back[i, s]
+    return j
+
+
+@njit(cache=True)
+def _pick_unvisited(nbr, visited, i, state, buf):
+    """A random side of ``i`` leading to an unvisited cell, or -1."""
+    k = 0
+    for s in range(nbr.shape[1]):
+        j = nbr[i, s]
+        if j >= 0 and not visited[j]:
+            buf[k] = s
+            k += 1
+    if k == 0:
+        return -1
+    return buf[below(state, k)]
+
+
+@njit(cache=True)
+def _pick_visited(nbr, visited, i, state, buf):
+    k = 0
+    for s in range(nbr.shape[1]):
+        j = nbr[i, s]
+        if j >= 0 and visited[j]:
+            buf[k] = s
+            k += 1
+    if k == 0:
+        return -1
+    return buf[below(state, k)]
+
+
+@njit(cache=True)
+def _any_side(nbr, i, state, buf):
+    k = 0
+    for s in range(nbr.shape[1]):
+        if nbr[i, s] >= 0:
+            buf[k] = s
+            k += 1
+    return buf[below(state, k)]
+
+
+@njit(cache=True)
+def _first(n, start, state):
+    return below(state, n) if start < 0 else start
+
+
+@njit(cache=True)
+def backtracker(nbr, back, start, params, state, cells):
+    n = nbr.shape[0]
+    visited = np.zeros(n, np.bool_)
+    stack = np.empty(n, np.int32)
+    buf = np.empty(nbr.shape[1], np.int64)
+    s0 = _first(n, start, state)
+    stack[0] = s0
+    top = 1
+    visited[s0] = True
+    visits = 1
+    maxf = 1
+    while top > 0:
+        i = stack[top - 1]
+        s = _pick_unvisited(nbr, visited, i, state, buf)
+        visits += 1
+        if s < 0:
+            top -= 1
+            continue
+        j = _carve(cells, nbr, back, i, s)
+        visited[j] = True
+        stack[top] = j
+        top += 1
+        if top > maxf:
+            maxf = top
+    return s0, visits, maxf
+
+
+@njit(cache=True)
+def growing_tree(nbr, back, start, params, state, cells):
+    """params: chance of newest, oldest, random."""
+    n = nbr.shape[0]
+    pn, po = params[0], params[1]
+    visited = np.zeros(n, np.bool_)
+    lst = np.empty(n, np.int32)
+    buf = np.empty(nbr.shape[1], np.int64)
+    s0 = _first(n, start, state)
+    lst[0] = s0
+    head = 0
+    tail = 1
+    visited[s0] = True
+    visits = 0
+    maxf = 1
+    while tail > head:
+        u = uniform(state)
+        if u < pn:
+            k = tail - 1
+        elif u < pn + po:
+            k = head
+        else:
+            k = head + below(state, tail - head)
+        i = lst[k]
+        visits += 1
+        s = _pick_unvisited(nbr, visited, i, state, buf)
+        if s < 0:
+            if k == tail - 1:
+                tail -= 1
+            elif k == head:
+                head += 1
+            else:
+                lst[k] = lst[tail - 1]
+                tail -= 1
+            continue
+        j = _carve(cells, nbr, back, i, s)
+        visited[j] = True
+        lst[tail] = j
+        tail += 1
+        if tail - head > maxf:
+            maxf = tail - head
+    return s0, visits, maxf
+
+
+@njit(cache=True)
+def _push(keys, vals, size, key, val):
+    k = size
+    keys[k] = key
+    vals[k] = val
+    while k > 0:
+        p = (k - 1) >> 1
+        if keys[p] <= keys[k]:
+            break
+        keys[p], keys[k] = keys[k], keys[p]
+        vals[p], vals[k] = vals[k], vals[p]
+        k = p
+    return size + 1
+
+
+@njit(cache=True)
+def _pop(keys, vals, size):
+    val = vals[0]
+    size -= 1
+    keys[0] = keys[size]
+    vals[0] = vals[size]
+    k = 0
+    while True:
+        a = 2 * k + 1
+        if a >= size:
+            break
+        b = a + 1
+        m = b if b < size and keys[b] < keys[a] else a
+        if keys[k] <= keys[m]:
+            break
+        keys[k], keys[m] = keys[m], keys[k]
+        vals[k], vals[m] = vals[m], vals[k]
+        k = m
+    return val, size
+
+
+@njit(cache=True)
+def prim(nbr, back, start, params, state, cells):
+    """True Prim: minimum spanning tree of random passage weights (each passage pushed once)."""
+    n, S = nbr.shape
+    visited = np.zeros(n, np.bool_)
+    cap = n * S + 1
+    keys = np.empty(cap, np.float64)
+    vals = np.empty(cap, np.int64)
+    s0 = _first(n, start, state)
+    visited[s0] = True
+    size = 0
+    for s in range(S):
+        if nbr[s0, s] >= 0:
+            size = _push(keys, vals, size, uniform(state), s0 * S + s)
+    visits = 1
+    maxf = size
+    while size > 0:
+        v, size = _pop(keys, vals, size)
+        i = v // S
+        s = v - i * S
+        j = nbr[i, s]
+        visits += 1
+        if visited[j]:
+            continue
+        _carve(cells, nbr, back, i, s)
+        visited[j] = True
+        for t in range(S):
+            k = nbr[j, t]
+            if k >= 0 and not visited[k]:
+                size = _push(keys, vals, size, uniform(state), j * S + t)
+        if size > maxf:
+            maxf = size
+    return s0, visits, maxf
+
+
+@njit(cache=True)
+def _find(parent, i):
+    root = i
+    while parent[root] != root:
+        root = parent[root]
+    while parent[i] != root:
+        nxt = parent[i]
+        parent[i] = root
+        i = nxt
+    return root
+
+
+@njit(cache=True)
+def kruskal(nbr, back, start, params, state, cells):
+    """Random passages joining two different trees (union-find); ``params[0]`` is ignored."""
+    n, S = nbr.shape
+    m = 0
+    for i in range(n):
+        for s in range(S):
+            if nbr[i, s] > i:
+                m += 1
+    arcs = np.empty(m, np.int64)
+    m = 0
+    for i in range(n):
+        for s in range(S):
+            if nbr[i, s] > i:
+                arcs[m] = i * S + s
+                m += 1
+    shuffle(state, arcs)
+    parent = np.arange(n).astype(np.int32)
+    joined = 0
+    visits = 0
+    for e in range(m):
+        if joined == n - 1:
+            break
+        i = arcs[e] // S
+        s = arcs[e] - i * S
+        a = _find(parent, i)
+        b = _find(parent, nbr[i, s])
+        visits += 1
+        if a != b:
+            parent[a] = b
+            _carve(cells, nbr, back, i, s)
+            joined += 1
+    return -1, visits, 0
+
+
+@njit(cache=True)
+def aldous_broder(nbr, back, start, params, state, cells):
+    n = nbr.shape[0]
+    visited = np.zeros(n, np.bool_)
+    buf = np.empty(nbr.shape[1], np.int64)
+    s0 = _first(n, start, state)
+    visited[s0] = True
+    left = n - 1
+    i = s0
+    visits = 0
+    while left > 0:
+        s = _any_side(nbr, i, state, buf)
+        j = nbr[i, s]
+        visits += 1
+        if not visited[j]:
+            _carve(cells, nbr, back, i, s)
+            visited[j] = True
+            left -= 1
+        i = j
+    return s0, visits, 0
+
+
+@njit(cache=True)
+def wilson(nbr, back, start, params, state, cells):
+    n = nbr.shape[0]
+    inside = np.zeros(n, np.bool_)
+    way = np.full(n, -1, np.int8)
+    buf = np.empty(nbr.shape[1], np.int64)
+    order = np.arange(n).astype(np.int32)
+    shuffle(state, order)
+    s0 = _first(n, start, state)
+    inside[s0] = True
+    visits = 0
+    maxf = 0
+    for k in range(n):
+        c = order[k]
+        if inside[c]:
+            continue
+        i = c
+        while not inside[i]:  # loop-erased walk: remember the last way out of each cell
+            s = _any_side(nbr, i, state, buf)
+            way[i] = s
+            i = nbr[i, s]
+            visits += 1
+        i = c
+        length = 0
+        while not inside[i]:
+            inside[i] = True
+            s = way[i]
+            i = _carve(cells, nbr, back, i, s)
+            length += 1
+        if length > maxf:
+            maxf = length
+    return s0, visits, maxf
+
+
+@njit(cache=True)
+def hunt_and_kill(nbr, back, start, params, state, cells):
+    n = nbr.shape[0]
+    visited = np.zeros(n, np.bool_)
+    buf = np.empty(nbr.shape[1], np.int64)
+    s0 = _first(n, start, state)
+    visited[s0] = True
+    i = s0
+    hunt = 0
+    left = n - 1
+    visits = 1
+    while left > 0:
+        s = _pick_unvisited(nbr, visited, i, state, buf)
+        if s >= 0:
+            i = _carve(cells, nbr, back, i, s)
+            visited[i] = True
+            left -= 1
+            visits += 1
+            continue
+        # hunt in index order from the first cell not yet in the maze
+        while visited[hunt]:
+            hunt += 1
+        k = hunt
+        found = -1
+        while k < n:
+            if not visited[k]:
+                t = _pick_visited(nbr, visited, k, state, buf)
+                if t >= 0:
+                    found = k
+                    _carve(cells, nbr, back, k, t)
+                    break
+            k += 1
+        visits += 1
+        i = found
+        visited[i] = True
+        left -= 1
+    return s0, visits, 0
+
+
+@njit(cache=True)
+def growing_forest(nbr, back, start, params, state, cells):
+    """``params[0]`` trees grown at once (growing-tree discipline ``params[1:4]``), then joined Kruskal-style."""
+    n, S = nbr.shape
+    trees = min(max(1, np.int64(params[0])), n)
+    pn, po = params[1], params[2]
+    label = np.full(n, -1, np.int32)
+    lst = np.empty(n, np.int32)
+    buf = np.empty(S, np.int64)
+    seeds = np.arange(n).astype(np.int32)
+    shuffle(state, seeds)
+    head = 0
+    tail = 0
+    for t in range(trees):
+        label[seeds[t]] = t
+        lst[tail] = seeds[t]
+        tail += 1
+    visits = 0
+    maxf = tail
+    while tail > head:
+        u = uniform(state)
+        if u < pn:
+            k = tail - 1
+        elif u < pn + po:
+            k = head
+        else:
+            k = head + below(state, tail - head)
+        i = lst[k]
+        visits += 1
+        m = 0
+        for s in range(S):
+            j = nbr[i, s]
+            if j >= 0 and label[j] < 0:
+                buf[m] = s
+                m += 1
+        if m == 0:
+            if k == tail - 1:
+                tail -= 1
+            elif k == head:
+                head += 1
+            else:
+                lst[k] = lst[tail - 1]
+                tail -= 1
+            continue
+        s = buf[below(state, m)]
+        j = _carve(cells, nbr, back, i, s)
+        label[j] = label[i]
+        lst[tail] = j
+        tail += 1
+        if tail - head > maxf:
+            maxf = tail - head
+    # join the trees along random passages between different trees
+    parent = np.arange(trees).astype(np.int32)
+    cnt = 0
+    for i in range(n):
+        for s in range(S):
+            if nbr[i, s] > i and label[i] != label[nbr[i, s]]:
+                cnt += 1
+    arcs = np.empty(cnt, np.int64)
+    cnt = 0
+    for i in range(n):
+        for s in range(S):
+            if nbr[i, s] > i and label[i] != label[nbr[i, s]]:
+                arcs[cnt] = i * S + s
+                cnt += 1
+    shuffle(state, arcs)
+    for e in range(cnt):
+        i = arcs[e] // S
+        s = arcs[e] - i * S
+        a = _find(parent, label[i])
+        b = _find(parent, label[nbr[i, s]])
+        if a != b:
+            parent[a] = b
+            _carve(cells, nbr, back, i, s)
+    return -1, visits, maxf
+
+
+KERNELS = {
+    "backtracker": backtracker,
+    "growing_tree": growing_tree,
+    "prim": prim,
+    "kruskal": kruskal,
+    "aldous_broder": aldous_broder,
+    "wilson": wilson,
+    "hunt_and_kill": hunt_and_kill,
+    "growing_forest": growing_forest,
+}
+"""Kernel name -> compiled kernel."""
+
+
+@njit(cache=True)
+def braid(nbr, back, fraction, state, cells):
+    """Open one more side of about ``fraction`` of the dead ends (preferring another dead end); returns opened."""
+    n, S = nbr.shape
+    order = np.arange(n).astype(np.int32)
+    shuffle(state, order)
+    buf = np.empty(S, np.int64)
+    opened = 0
+    for k in range(n):
+        i = order[k]
+        v = np.int64(cells[i])
+        deg = 0
+        for s in range(S):
+            deg += (v >> s) & 1
+        if deg != 1 or uniform(state) >= fraction:
+            continue
+        m = 0
+        best = 0
+        for s in range(S):  # closed sides to a neighbour; those leading to dead ends first
+            j = nbr[i, s]
+            if j < 0 or (v >> s) & 1:
+                continue
+            w = np.int64(cells[j])
+            dj = 0
+            for t in range(S):
+                dj += (w >> t) & 1
+            if dj == 1 and best == 0:
+                best = 1
+                m = 0
+            if dj == 1 or best == 0:
+                buf[m] = s
+                m += 1
+        if m == 0:
+            continue
+        _carve(cells, nbr, back, i, buf[below(state, m)])
+        opened += 1
+    return opened
