@@ -100,7 +100,7 @@ class Grid:
     >>> g
     Grid('hex', size=(3, 4), cells=12, sides=6)
     >>> g.neighbours((0, 0))
-    [(1, 0), (0, 1)]
+    [(0, 1), (1, 0)]
     """
 
     __slots__ = ("name", "params", "nbr", "back", "coords", "_geometry", "side_names", "rect", "_keys",
@@ -251,7 +251,7 @@ class Grid:
         --------
         >>> from tremaux.grids import make_grid
         >>> make_grid("triangle", size=(2, 3)).to_networkx().number_of_edges()
-        7
+        6
         """
         import networkx as nx
 

@@ -126,7 +126,7 @@ def square(size: Any = (10, 20), *, wrap: str | None = None) -> Grid:
     >>> g.edges, g.neighbours((0, 0))
     (18, [(2, 0), (0, 1), (1, 0), (0, 2)])
     >>> square((3, 3), wrap="moebius").neighbours((0, 2))
-    [(1, 2), (2, 0), (0, 1)]
+    [(2, 0), (1, 2), (0, 1)]
     """
     if wrap is not None:
         wrap = str(wrap).strip().lower().replace("ö", "o")
