@@ -20,9 +20,10 @@ from .catalog import GRIDS, make_grid
 from .draw import Style, save_picture, to_png, to_svg
 from .generate import GRAPH_KERNELS, GridGenerated, generate_on, supports
 from .grid import Geometry, Grid
+from . import files
 from .maze import GridMaze, to_grid_maze
 from .solve import GRAPH_SOLVERS, GridSolution, solve_on
 
 __all__ = ["GRIDS", "make_grid", "Grid", "Geometry", "GridMaze", "to_grid_maze", "generate_on", "GridGenerated",
            "supports", "GRAPH_KERNELS", "solve_on", "GridSolution", "GRAPH_SOLVERS", "to_svg", "to_png",
-           "save_picture", "Style"]
+           "save_picture", "Style", "files"]

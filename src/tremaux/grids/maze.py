@@ -182,8 +182,7 @@ class GridMaze:
         g = self.grid
         if g.name != "square" or "wrap" in g.params:
             raise UnsupportedError(f"only a square grid without wrap converts to a Maze, not a {_label(g)} grid")
-        H = int(g.coords[:, 0].max()) + 1
-        W = int(g.coords[:, 1].max()) + 1
+        H, W = (int(x) for x in g.params["size"])
         cells = np.zeros((H, W), np.uint8)
         cells[g.coords[:, 0], g.coords[:, 1]] = self._cells
         mask = None

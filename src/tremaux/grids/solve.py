@@ -148,8 +148,8 @@ def solve_on(maze: GridMaze, algorithm: str = "bfs", *, start: Any = None, goal:
     limit = 4 * grid.size * grid.sides + 8
     if name in ("bfs", "dfs", "astar", "greedy"):
         centres = grid.geometry().centres if name in ("astar", "greedy") else np.zeros((1, 2))
-        if name == "greedy":
-            parent, seen, steps = kgs.astar(grid.nbr, cells, src, dst, centres, True)
+        if name in ("astar", "greedy"):
+            parent, seen, steps = kgs.astar(grid.nbr, cells, src, dst, centres, name == "greedy", _wrap(grid))
         else:
             parent, seen, steps = kgs.SEARCHES[name](grid.nbr, cells, src, dst, centres)
         return _from_parents(maze, name, parent, seen, int(steps), src, dst)
@@ -172,6 +172,13 @@ def solve_on(maze: GridMaze, algorithm: str = "bfs", *, start: Any = None, goal:
                             "no path: the wall follower went round in circles or the goal is unreachable")
     p = path[:length].astype(np.int64)
     return GridSolution(maze, name, True, p, seen, int(steps), f"path of {p.shape[0]} cells")
+
+
+def _wrap(grid: Grid) -> np.ndarray:
+    """Periods of the wrapped axes for A*'s distance (see :func:`tremaux.kernels.graph_solve.astar`)."""
+    w = grid.params.get("wrap")
+    H, W = (float(x) for x in grid.params.get("size", (0, 0)))
+    return np.array([W if w else 0.0, H if w == "torus" else 0.0, H if w == "moebius" else 0.0])
 
 
 def _from_parents(maze: GridMaze, name: str, parent: np.ndarray, seen: np.ndarray, steps: int, src: int,

@@ -92,8 +92,25 @@ def dfs(nbr, cells, src, dst, centres):
 
 
 @njit(cache=True)
-def astar(nbr, cells, src, dst, centres, greedy=False):
-    """A* with the straight-line distance between cell centres, scaled so it never overestimates.
+def _dist(centres, i, j, wrap):
+    """Straight-line distance between centres; ``wrap = (period x, period y, mirror height)``: a period
+    > 0 wraps that axis (cylinder, torus); a mirror height > 0 crosses the x seam with y mirrored (Möbius)."""
+    dx = abs(centres[i, 0] - centres[j, 0])
+    dy = abs(centres[i, 1] - centres[j, 1])
+    if wrap[2] > 0:
+        d2 = np.hypot(wrap[0] - dx, abs(centres[i, 1] - (wrap[2] - centres[j, 1])))
+        return min(np.hypot(dx, dy), d2)
+    if wrap[0] > 0:
+        dx = min(dx, wrap[0] - dx)
+    if wrap[1] > 0:
+        dy = min(dy, wrap[1] - dy)
+    return np.hypot(dx, dy)
+
+
+@njit(cache=True)
+def astar(nbr, cells, src, dst, centres, greedy, wrap):
+    """A* with the straight-line distance between cell centres (across the seams of wrapped grids),
+    scaled so it never overestimates.
 
     With ``greedy`` the key is that distance alone (greedy best-first search).
     """
@@ -104,7 +121,7 @@ def astar(nbr, cells, src, dst, centres, greedy=False):
         for s in range(S):
             j = nbr[i, s]
             if j > i:
-                d = np.sqrt((centres[i, 0] - centres[j, 0]) ** 2 + (centres[i, 1] - centres[j, 1]) ** 2)
+                d = _dist(centres, i, j, wrap)
                 if 0 < d < step:
                     step = d
     if not np.isfinite(step):
@@ -156,8 +173,7 @@ def astar(nbr, cells, src, dst, centres, greedy=False):
                     g[j] = g[i] + 1
                     parent[j] = i
                     seen[j] = True
-                    h = np.sqrt((centres[j, 0] - centres[dst, 0]) ** 2
-                                + (centres[j, 1] - centres[dst, 1]) ** 2) / step
+                    h = _dist(centres, j, dst, wrap) / step
                     # tie-break towards the goal: larger g first among equal f
                     key = h if greedy else (g[j] + h) * (1.0 + 1e-9) - g[j] * 1e-12
                     k = size
@@ -270,7 +286,7 @@ def dead_end_fill(nbr, back, cells, src, dst):
     return filled, steps
 
 
-SEARCHES = {"bfs": bfs, "dfs": dfs, "astar": astar}
+SEARCHES = {"bfs": bfs, "dfs": dfs}
 """Worklist searches by name."""
 
 
