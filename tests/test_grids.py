@@ -218,3 +218,55 @@ def test_pictures_of_every_grid(kind):
     img = Image.open(BytesIO(to_png(maze, solution=sol))).convert("RGB")
     colours = {c for _, c in img.getcolors(1 << 16)}
     assert (31, 31, 31) in colours and (214, 39, 40) in colours  # walls and the path are drawn
+
+
+WOVEN = [lambda a, b: make_grid("square", size=(a + 2, b + 2), weave=True),
+         lambda a, b: make_grid("hex", size=(a + 2, b + 2), weave=True),
+         lambda a, b: make_grid("hex", shape="hexagon", radius=a, weave=True)]
+
+
+@pytest.mark.parametrize("make", WOVEN, ids=["square", "hex", "hexagon"])
+@SETTINGS
+@given(a=SIDES, b=SIDES, seed=SEEDS, density=st.floats(0.0, 1.0))
+def test_weave_gives_spanning_trees_with_legal_crossings(make, a, b, seed, density):
+    grid = make(a, b)
+    maze = generate_on(grid, "kruskal", seed=seed, weave=density).maze
+    tree = maze.to_networkx()
+    assert nx.is_tree(tree) and tree.number_of_nodes() == grid.size
+    S = grid.sides // 2
+    cells = maze.cells.astype(np.int64)
+    for i, s in zip(*np.nonzero((cells[:, None] >> np.arange(S, 2 * S)) & 1)):
+        under = grid.nbr[i, s]  # the cell the tunnel runs under: open straight across, nowhere else
+        bits = int(cells[under])
+        sides = [k for k in range(2 * S) if bits >> k & 1]
+        assert len(sides) == 2 and (sides[1] - sides[0]) == S // 2 and sides[1] < S
+        assert s % (S // 2) != sides[0] % (S // 2)
+    for name in ("bfs", "astar", "dfs", "tremaux", "dead-end-fill"):
+        sol = solve_on(maze, name)
+        assert sol.found
+        _check_walk(maze, sol)
+
+
+def test_weave_refusals_and_crossings_happen():
+    grid = make_grid("square", size=(10, 10), weave=True)
+    assert (generate_on(grid, "kruskal", seed=1, weave=1.0).maze.cells >> 4).any()
+    assert not (generate_on(grid, "kruskal", seed=1, weave=0.0).maze.cells >> 4).any()
+    with pytest.raises(UnsupportedError, match="woven grids take: kruskal"):
+        generate_on(grid, "wilson")
+    with pytest.raises(UnsupportedError, match="braid is not available on woven grids"):
+        generate_on(grid, "kruskal", braid=0.5)
+    with pytest.raises(UnsupportedError, match="needs a woven grid"):
+        generate_on(make_grid("hex", size=(3, 3)), "kruskal", weave=0.5)
+    with pytest.raises(UnsupportedError, match="weave works on the square and hex grids"):
+        make_grid("polar", rings=3, weave=True)
+    with pytest.raises(UnsupportedError, match="not defined on a woven grid"):
+        solve_on(generate_on(grid, "kruskal", seed=1).maze, "wall-left")
+
+
+@pytest.mark.parametrize("make", WOVEN, ids=["square", "hex", "hexagon"])
+def test_woven_files_and_pictures(make):
+    maze = generate_on(make(3, 4), "kruskal", seed=2, weave=1.0).maze
+    assert files.loads(files.dumps(maze)) == maze
+    assert files.from_bytes(files.to_bytes(maze)) == maze
+    svg = to_svg(maze, solution=solve_on(maze, "bfs"))
+    assert svg.count("<line") >= maze.passages and "<polyline" in svg

@@ -15,6 +15,7 @@ Entry metadata (``entry.meta``, also readable as attributes):
   to call and how (``opts`` are checked options, ``n`` the number of cells);
   ``describe(opts)``: the title and frontier name of the run statistics;
 * ``grids``: the grids it runs on (:data:`tremaux.grids.GRIDS` names), or ``"any"``;
+  ``weave``: it also weaves passages under others on woven grids (``weave=True``);
 * ``preset``: options fixed by this entry (e.g. ``prim`` is the arc-based
   growing tree with a min-priority queue).
 """
@@ -136,6 +137,7 @@ def _add(
     bias: str,
     cost: str,
     grids: str | tuple[str, ...] = "any",
+    weave: bool = False,
 ) -> None:
     kernel_of = kernel if callable(kernel) else (lambda _o, k=kernel: k)
     GENERATORS.add(
@@ -156,6 +158,7 @@ def _add(
         bias=bias,
         cost=cost,
         grids=grids,
+        weave=weave,
     )
 
 
@@ -213,7 +216,7 @@ _add(
 _add(
     "kruskal", "kruskal",
     "Random path merging (Kruskal): open random walls that join two different paths (union-find).",
-    aliases=("random-path-merging", "fusion"), start=False, title="Kruskal (random path merging)",
+    aliases=("random-path-merging", "fusion"), start=False, title="Kruskal (random path merging)", weave=True,
     bias="balanced trees with many short dead ends (about 30%); many branchings",
     cost="O(n alpha(n)) time; walls list and union-find (12 bytes per cell, 16 with levels)",
 )

@@ -10,7 +10,7 @@ Examples
 >>> make_grid("hex", size=(2, 3), wrap="torus")
 Traceback (most recent call last):
 ...
-tremaux.errors.UnsupportedError: the hex grid takes no parameter 'wrap'; it takes: size, shape, radius
+tremaux.errors.UnsupportedError: the hex grid takes no parameter 'wrap'; it takes: size, shape, radius, weave
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from ..registry import Registry
 from .grid import Grid
 from .polar import polar
 from .shapes import hexagonal, square, triangular, upsilon, zeta
+from .weave import woven
 
 __all__ = ["GRIDS", "make_grid"]
 
@@ -29,11 +30,11 @@ GRIDS = Registry("grid")
 """Registry of grid families (``tremaux.grids.GRIDS``); ``entry.params`` names the parameters."""
 
 GRIDS.add("square", square, doc="Square cells (N, E, S, W); wrap=cylinder, torus or moebius joins edges.",
-          aliases=("rect", "rectangle", "gamma"), params=("size", "wrap"), sides=4)
+          aliases=("rect", "rectangle", "gamma"), params=("size", "wrap", "weave"), sides=4)
 GRIDS.add("polar", polar, doc="Theta: rings around one pole cell, split outward as they widen.",
           aliases=("theta", "circle", "circular"), params=("rings",), sides=6)
 GRIDS.add("hex", hexagonal, doc="Sigma: flat-topped hexagons in a rectangle or a hexagon (shape, radius).",
-          aliases=("hexagonal", "sigma"), params=("size", "shape", "radius"), sides=6)
+          aliases=("hexagonal", "sigma"), params=("size", "shape", "radius", "weave"), sides=6)
 GRIDS.add("triangle", triangular, doc="Delta: triangles up and down, in a rectangle or a triangle (shape, side).",
           aliases=("triangular", "delta"), params=("size", "shape", "side"), sides=3)
 GRIDS.add("upsilon", upsilon, doc="Octagons (8 sides) and squares (4 sides) in a checkerboard.",
@@ -51,7 +52,8 @@ def make_grid(name: str = "square", **params: Any) -> Grid:
         A grid name or alias from :data:`GRIDS`.
     **params
         The grid's parameters (``size=(rows, cols)``, ``rings=``, ``shape=``,
-        ``radius=``, ``side=``, ``wrap=``); ``None`` values are ignored.
+        ``radius=``, ``side=``, ``wrap=``, ``weave=True`` for the square and hex
+        grids); ``None`` and ``False`` values are ignored.
 
     Returns
     -------
@@ -72,11 +74,15 @@ def make_grid(name: str = "square", **params: Any) -> Grid:
     16
     """
     entry = GRIDS.get(name)
-    given = {k: v for k, v in params.items() if v is not None}
+    given = {k: v for k, v in params.items() if v is not None and v is not False}
+    if given.get("weave") and "weave" not in entry.params:
+        raise UnsupportedError(f"weave works on the square and hex grids, not on a {entry.name} grid")
     bad = sorted(set(given) - set(entry.params))
     if bad:
         raise UnsupportedError(f"the {entry.name} grid takes no parameter {bad[0]!r}; it takes: "
                                f"{', '.join(entry.params)}")
     if "size" in given and entry.name != "polar":
         given["size"] = tuple(given["size"]) if not isinstance(given["size"], str) else given["size"]
-    return entry.func(**given)
+    weave = bool(given.pop("weave", False))
+    grid = entry.func(**given)
+    return woven(grid) if weave else grid

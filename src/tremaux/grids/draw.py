@@ -3,7 +3,8 @@
 A wall is drawn for every closed side (once for two neighbours, twice across
 the seam of a wrapped grid, where the two copies sit at opposite borders). The
 solution is a line through the cell centres (broken where it crosses a seam),
-visited cells are dots.
+visited cells are dots. A woven maze is drawn as passages on a dark ground
+instead, so a tunnel can be seen to pass under the bridge above it.
 
 Examples
 --------
@@ -100,6 +101,39 @@ def _scene(maze: GridMaze, style: Style) -> _Scene:
     return _Scene(seg, arcs, cen, (ox, oy), int(np.ceil((x1 - x0) * k + 2 * m)), int(np.ceil((y1 - y0) * k + 2 * m)))
 
 
+def _weave_ops(maze: GridMaze, sc: _Scene, st: Style) -> list[tuple[np.ndarray, str, float]]:
+    """A woven maze drawn as passages: tunnels first, then passages, then each bridge over a dark casing.
+
+    Returns ``(points, colour, width)`` strokes in drawing order.
+    """
+    grid = maze.grid
+    S = grid.sides // 2
+    cen = sc.centres
+    bits = ((maze.cells[:, None].astype(np.int64) >> np.arange(2 * S)) & 1).astype(bool)
+    i, s = np.nonzero(bits)
+    j = grid.nbr[i, s]
+    keep = i < j
+    i, s, j = i[keep], s[keep], j[keep]
+    tunnel = s >= S
+    bridge = np.zeros(grid.size, bool)
+    bridge[grid.nbr[i[tunnel], s[tunnel] - S]] = True
+    w = st.cell * 0.55
+    light, dark = st.colour("background"), st.colour("wall")
+    ops: list[tuple[np.ndarray, str, float]] = []
+    for a, b in zip(i[tunnel], j[tunnel]):
+        ops.append((cen[[a, b]], light, w))
+    over = ~tunnel & (bridge[i] | bridge[j])
+    for a, b in zip(i[~tunnel & ~over], j[~tunnel & ~over]):
+        ops.append((cen[[a, b]], light, w))
+    for a, b in zip(i[over], j[over]):
+        c = a if bridge[a] else b
+        half = (cen[a] + cen[b]) / 2
+        ops.append((np.stack([cen[c], half]), dark, w + 2 * st.wall))
+    for a, b in zip(i[over], j[over]):
+        ops.append((cen[[a, b]], light, w))
+    return ops
+
+
 def _path_runs(sol: Any, cen: np.ndarray, style: Style) -> list[np.ndarray]:
     """The solution's centres, split where consecutive cells are far apart on the picture (a seam)."""
     if sol is None or not sol.found or sol.path.shape[0] == 0:
@@ -138,6 +172,12 @@ def to_svg(maze: GridMaze, *, solution: Any = None, style: Style | None = None) 
         vis = sc.centres[np.asarray(solution.visited, bool)]
         out.append(f'<g fill="{st.colour("visited")}">' + "".join(
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{dot:.1f}"/>' for x, y in vis) + "</g>")
+    if "weave" in maze.grid.params:
+        out[1] = f'<rect width="100%" height="100%" fill="{st.colour("wall")}"/>'
+        for pts, colour, width in _weave_ops(maze, sc, st):
+            (x0, y0), (x1, y1) = pts
+            out.append(f'<line x1="{x0:.1f}" y1="{y0:.1f}" x2="{x1:.1f}" y2="{y1:.1f}" stroke="{colour}" '
+                       f'stroke-width="{width:.1f}" stroke-linecap="{"round" if colour != st.colour("wall") else "butt"}"/>')
     d = [f"M{a:.2f} {b:.2f}L{c:.2f} {e:.2f}" for a, b, c, e in sc.segments]
     for x0, y0, x1, y1, r, a0, a1 in sc.arcs:
         if a1 - a0 >= 2 * np.pi - 1e-9:  # a whole ring: two half arcs
@@ -171,9 +211,17 @@ def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None) 
 
     st = style or Style()
     sc = _scene(maze, st)
-    img = Image.new("RGB", (sc.width, sc.height), st.colour("background"))
+    woven = "weave" in maze.grid.params
+    img = Image.new("RGB", (sc.width, sc.height), st.colour("wall" if woven else "background"))
     dr = ImageDraw.Draw(img)
     w = max(1, int(round(st.wall)))
+    if woven:
+        for pts, colour, width in _weave_ops(maze, sc, st):
+            dr.line([tuple(p) for p in pts], fill=colour, width=max(1, int(round(width))))
+            if colour != st.colour("wall"):
+                r = width / 2
+                for x, y in pts:
+                    dr.ellipse((x - r, y - r, x + r, y + r), fill=colour)
     dot = max(1.0, st.cell * 0.15)
     if solution is not None:
         for x, y in sc.centres[np.asarray(solution.visited, bool)]:

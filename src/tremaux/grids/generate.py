@@ -39,6 +39,7 @@ GRAPH_KERNELS: dict[str, str] = {
 """Generator name -> graph kernel, for every generator registered with ``grids="any"``."""
 
 _BRAID = probability("braid")
+_WEAVE = probability("weave")
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,8 @@ class GridGenerated:
 
 def supports(entry: Any, grid: Grid) -> bool:
     """True when the generator ``entry`` runs on ``grid``."""
+    if "weave" in grid.params:
+        return bool(entry.meta.get("weave", False))
     grids = entry.meta.get("grids", "any")
     if grids == "any":
         return True
@@ -65,11 +68,13 @@ def supports(entry: Any, grid: Grid) -> bool:
 
 def _supported(entry: Any) -> str:
     grids = entry.meta.get("grids", "any")
+    if entry.meta.get("weave"):
+        return "every grid, woven ones too"
     return "every grid" if grids == "any" else ", ".join(f"the plain {g}" for g in grids) + " grid"
 
 
 def generate_on(grid: Grid, algorithm: str = "backtracker", *, seed: int | None = None, start: Any = None,
-                braid: float = 0.0, **options: Any) -> GridGenerated:
+                braid: float = 0.0, weave: float | None = None, **options: Any) -> GridGenerated:
     """Generate a maze on ``grid`` with a registered algorithm.
 
     Parameters
@@ -84,6 +89,8 @@ def generate_on(grid: Grid, algorithm: str = "backtracker", *, seed: int | None 
         The cell to start from (random if not given), for algorithms with a start.
     braid : float, default 0.0
         Fraction of dead ends to remove by opening one more side (loops).
+    weave : float, optional
+        On a woven grid: the chance that each cell becomes a crossing, when it can (default 0.5).
     **options
         The algorithm's options (``discipline=``, ``p=``, ``trees=``).
 
@@ -119,11 +126,15 @@ def generate_on(grid: Grid, algorithm: str = "backtracker", *, seed: int | None 
     name = entry.name
     if not supports(entry, grid):
         label = grid.name + (f" ({grid.params['wrap']})" if "wrap" in grid.params else "")
-        raise UnsupportedError(f"{name} does not run on a {label}{' masked' if 'mask' in grid.params else ''} "
-                               f"grid; it runs on {_supported(entry)}")
+        kind = " masked" if "mask" in grid.params else ""
+        kind += " woven" if "weave" in grid.params else ""
+        weavers = ", ".join(e.name for e in GENERATORS if e.meta.get("weave"))
+        where = f"woven grids take: {weavers}" if "weave" in grid.params else f"it runs on {_supported(entry)}"
+        raise UnsupportedError(f"{name} does not run on a{kind} {label} grid; {where}")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
         raise TremauxError(f"seed {seed!r} is not a whole number")
     braid_f = _BRAID(braid) if braid else 0.0
+    weave = None if weave is None else _WEAVE(weave)
     if start is not None and not entry.start:
         raise UnsupportedError(f"{name} has no start cell; do not give one")
     start_index = -1 if start is None else grid.index(start)
@@ -137,10 +148,18 @@ def generate_on(grid: Grid, algorithm: str = "backtracker", *, seed: int | None 
     opts.update(check_options(name, entry.options, options))
     opts.update({k: v for k, v in entry.preset.items() if k not in options})
     params = _params(name, opts, grid.size)
+    kernel_name = GRAPH_KERNELS[name]
+    if "weave" in grid.params:
+        if braid_f:
+            raise UnsupportedError("braid is not available on woven grids (a new passage could cut a crossing)")
+        params = np.array([0.5 if weave is None else weave], np.float64)
+        kernel_name = "kruskal_weave"
+    elif weave is not None:
+        raise UnsupportedError("weave needs a woven grid: make_grid('square' or 'hex', ..., weave=True)")
     _check_connected(grid)
     state = make_state(seed)
     cells = np.zeros(grid.size, grid.dtype)
-    kern = kgg.KERNELS[GRAPH_KERNELS[name]]
+    kern = kgg.KERNELS[kernel_name]
     s, visits, maxf = kern(grid.nbr, grid.back, start_index, params, state, cells)
     if braid_f:
         kgg.braid(grid.nbr, grid.back, braid_f, state, cells)

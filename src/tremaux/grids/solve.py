@@ -3,7 +3,7 @@
 Solver names are those of :data:`tremaux.solvers.SOLVERS`. The graph searches
 (BFS, DFS, A* and greedy with the straight-line distance between cell centres),
 Tremaux's traveler and dead-end filling run on every grid; the wall followers
-on every orientable grid (not the Möbius strip), turning by the clockwise order
+on every orientable grid (not the Möbius strip, not woven grids), turning by the clockwise order
 of each cell's sides taken from its geometry. Pledge and cul-de-sac filling run
 on the plain square grid only (through :func:`tremaux.solve`).
 """
@@ -161,6 +161,9 @@ def solve_on(maze: GridMaze, algorithm: str = "bfs", *, start: Any = None, goal:
         open_cells = (np.zeros(grid.size, np.int64) + cells) * (~filled)
         parent, seen, _ = kgs.bfs(grid.nbr, open_cells, src, dst, np.zeros((1, 2)))
         return _from_parents(maze, name, parent, ~filled, int(steps), src, dst)
+    if "weave" in grid.params:
+        raise UnsupportedError(f"{name} is not defined on a woven grid (a hand on the wall loses it in a tunnel); "
+                               "use bfs, dfs, astar, tremaux or dead-end-fill")
     if grid.params.get("wrap") == "moebius":
         raise UnsupportedError(f"{name} is not defined on a Möbius strip (it has no left and right); "
                                "use bfs, dfs, astar, tremaux or dead-end-fill")

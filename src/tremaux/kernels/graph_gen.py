@@ -430,6 +430,78 @@ def growing_forest(nbr, back, start, params, state, cells):
     return -1, visits, maxf
 
 
+@njit(cache=True)
+def kruskal_weave(nbr, back, start, params, state, cells):
+    """Kruskal on a woven grid (``2 S`` slots, tunnels in the upper half; see :mod:`tremaux.grids.weave`).
+
+    First, each cell (in random order, with chance ``params[0]``) becomes a crossing when it and its
+    neighbours are untouched and the cells each passage would join are in different trees: a passage
+    straight over it, a tunnel straight under it. Crossing cells then take no other passage; Kruskal joins the rest along ordinary sides.
+    """
+    n, S2 = nbr.shape
+    S = S2 // 2
+    half = S // 2
+    density = params[0]
+    parent = np.arange(n).astype(np.int32)
+    used = np.zeros(n, np.bool_)
+    centre = np.zeros(n, np.bool_)
+    order = np.arange(n).astype(np.int32)
+    shuffle(state, order)
+    crossings = 0
+    for k in range(n):
+        b = order[k]
+        if used[b] or uniform(state) >= density:
+            continue
+        d = below(state, half)  # the tunnel's axis
+        e = (d + 1 + below(state, half - 1)) % half if half > 1 else d  # the bridge's axis
+        a = nbr[b, d + half]
+        c = nbr[b, d]
+        p = nbr[b, e]
+        q = nbr[b, e + half]
+        if a < 0 or c < 0 or p < 0 or q < 0 or nbr[a, S + d] != c:
+            continue
+        if used[a] or used[c] or used[p] or used[q]:
+            continue
+        ra, rc, rp, rq = _find(parent, a), _find(parent, c), _find(parent, p), _find(parent, q)
+        if ra == rc or rp == rq:
+            continue
+        _carve(cells, nbr, back, b, e)
+        _carve(cells, nbr, back, b, e + half)
+        _carve(cells, nbr, back, a, S + d)
+        parent[ra] = rc  # the tunnel joins a and c; the bridge joins p, b and q
+        parent[rp] = b
+        parent[rq] = b
+        used[a] = used[b] = used[c] = used[p] = used[q] = True
+        centre[b] = True
+        crossings += 1
+    m = 0
+    for i in range(n):
+        for s in range(S):
+            j = nbr[i, s]
+            if j > i and not centre[i] and not centre[j]:
+                m += 1
+    arcs = np.empty(m, np.int64)
+    m = 0
+    for i in range(n):
+        for s in range(S):
+            j = nbr[i, s]
+            if j > i and not centre[i] and not centre[j]:
+                arcs[m] = i * S2 + s
+                m += 1
+    shuffle(state, arcs)
+    visits = 0
+    for t in range(m):
+        i = arcs[t] // S2
+        s = arcs[t] - i * S2
+        ra = _find(parent, i)
+        rb = _find(parent, nbr[i, s])
+        visits += 1
+        if ra != rb:
+            parent[ra] = rb
+            _carve(cells, nbr, back, i, s)
+    return -1, visits, crossings
+
+
 KERNELS = {
     "backtracker": backtracker,
     "growing_tree": growing_tree,
@@ -439,6 +511,7 @@ KERNELS = {
     "wilson": wilson,
     "hunt_and_kill": hunt_and_kill,
     "growing_forest": growing_forest,
+    "kruskal_weave": kruskal_weave,
 }
 """Kernel name -> compiled kernel."""
 

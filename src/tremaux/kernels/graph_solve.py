@@ -115,16 +115,16 @@ def astar(nbr, cells, src, dst, centres, greedy, wrap):
     With ``greedy`` the key is that distance alone (greedy best-first search).
     """
     n, S = nbr.shape
-    # the shortest centre-to-centre step bounds the cost of one move from below
-    step = np.inf
+    # the longest centre-to-centre step: no move covers more, so distance / step never overestimates
+    step = 0.0
     for i in range(n):
         for s in range(S):
             j = nbr[i, s]
             if j > i:
                 d = _dist(centres, i, j, wrap)
-                if 0 < d < step:
+                if d > step:
                     step = d
-    if not np.isfinite(step):
+    if step <= 0:
         step = 1.0
     g = np.full(n, -1, np.int64)
     parent = np.full(n, -1, np.int32)
