@@ -18,9 +18,11 @@ from .maze_cmds import FileArgument, load_maze
 
 
 def _list_generators() -> None:
+    from .grid_cmds import grids_of
+
     for e in GENERATORS:
         aliases = f" ({', '.join(e.aliases)})" if e.aliases else ""
-        typer.echo(f"{e.name:<20} {e.doc}{aliases}")
+        typer.echo(f"{e.name:<20} {e.doc}{aliases} [{grids_of(e)}]")
 
 
 _RESERVED = {"shape", "algorithm", "seed", "mask", "start", "braid", "record"}
@@ -44,7 +46,8 @@ def _parse_options(items: list[str]) -> dict[str, str]:
 
 @app.command("generate")
 def generate_cmd(
-    algorithm: str = typer.Option("backtracker", "--algorithm", "-a", help="Generator name (see --list)."),
+    algorithm: Optional[str] = typer.Option(
+        None, "--algorithm", "-a", help="Generator name (see --list); default backtracker (kruskal with --weave)."),
     size: Optional[str] = typer.Option(None, "--size", help="HxW or LxHxW, e.g. 25x40 (default 10x20, or the mask's)."),
     seed: Optional[int] = SeedOption,
     stats: bool = typer.Option(False, "--stats", help="Print the run statistics before the maze."),
@@ -57,15 +60,32 @@ def generate_cmd(
     option: Optional[list[str]] = typer.Option(
         None, "--option", "-O",
         help="An option of the algorithm as KEY=VALUE (repeatable), e.g. discipline=first-slot, variant=arc, p=0.25."),
+    grid: Optional[str] = typer.Option(None, "--grid", help="Grid: square, polar, hex, triangle, upsilon, zeta (see tremaux.grids.GRIDS)."),
+    rings: Optional[int] = typer.Option(None, "--rings", help="Rings of a polar grid (default 10)."),
+    grid_shape: Optional[str] = typer.Option(None, "--shape", help="hex: rectangle or hexagon; triangle: rectangle or triangle."),
+    radius: Optional[int] = typer.Option(None, "--radius", help="Radius of a hexagon-shaped hex grid."),
+    side: Optional[int] = typer.Option(None, "--side", help="Rows of a triangle-shaped triangle grid."),
+    wrap: Optional[str] = typer.Option(None, "--wrap", help="Join the edges of a square grid: cylinder, torus or moebius."),
+    weave: Optional[float] = typer.Option(None, "--weave", help="Weave passages under others (square or hex grid, kruskal): chance of a crossing per cell."),
 ) -> None:
     """Generate a maze and print it (or save it with --out)."""
     if list_:
         return _list_generators()
+    if any(v is not None for v in (grid, rings, grid_shape, radius, side, wrap, weave)):
+        from .grid_cmds import generate_on_grid
+
+        if mask is not None:
+            raise TremauxError("--mask works on the square maze only; it cannot be combined with grid options")
+        return generate_on_grid(grid=grid, size=size, rings=rings, shape=grid_shape, radius=radius, side=side,
+                                wrap=wrap, weave=weave, algorithm=algorithm or ("kruskal" if weave is not None
+                                                                                else "backtracker"), seed=seed,
+                                start=parse_cell(start, "start"), braid=braid, options=_parse_options(option or []),
+                                stats=stats, out=out, to=to)
     shape_mask = None if mask is None else load_mask(existing_file(mask))
     shape = parse_size(size) if size else (None if shape_mask is not None else (10, 20))
     if shape is not None and shape_mask is not None and tuple(shape) != shape_mask.shape:
         raise InvalidSizeError(f"--size {size} differs from the mask's {'x'.join(map(str, shape_mask.shape))}")
-    result = generate(shape, algorithm, seed=seed, mask=shape_mask, start=parse_cell(start, "start"), braid=braid,
+    result = generate(shape, algorithm or "backtracker", seed=seed, mask=shape_mask, start=parse_cell(start, "start"), braid=braid,
                       record=wants_animation(out), **_parse_options(option or []))
     maze, run = result
     if stats:

@@ -36,6 +36,10 @@ def solve_cmd(
         return _list_solvers()
     if file is None:
         raise click.UsageError("missing the maze FILE to solve (or --list)")
+    from .grid_cmds import is_grid_file, solve_grid_file
+
+    if file != "-" and is_grid_file(file):  # a maze on a polar, hex, ... grid
+        return solve_grid_file(file, algorithm, parse_cell(start, "start"), parse_cell(goal, "goal"), as_json, out)
     sol = solve(load_maze(file), algorithm, start=parse_cell(start, "start"), goal=parse_cell(goal, "goal"),
                 record=explain_ or wants_animation(out))
     if as_json:
