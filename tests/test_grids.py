@@ -270,3 +270,27 @@ def test_woven_files_and_pictures(make):
     assert files.from_bytes(files.to_bytes(maze)) == maze
     svg = to_svg(maze, solution=solve_on(maze, "bfs"))
     assert svg.count("<line") >= maze.passages and "<polyline" in svg
+
+
+def test_stats_agree_with_the_square_maze_statistics():
+    from tremaux.grids import grid_stats
+    from tremaux.measure import maze_stats
+
+    for braid in (0.0, 0.5):
+        m = tremaux.generate((9, 13), "kruskal", seed=5, braid=braid).maze
+        a, b = grid_stats(to_grid_maze(m)), maze_stats(m)
+        assert (a.dead_ends, a.diameter, a.solution_length, a.perfect) == (b.dead_ends, b.diameter,
+                                                                            b.solution_length, b.perfect)
+        assert a.river == pytest.approx(b.river)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_stats_on_every_grid(kind):
+    from tremaux.grids import grid_stats
+
+    maze = generate_on(_grid(kind, 5, 6), "wilson", seed=2).maze
+    s = grid_stats(maze)
+    graph = maze.to_networkx()
+    assert s.perfect and s.dead_ends == sum(1 for _, d in graph.degree if d == 1)
+    assert s.diameter == nx.diameter(graph)
+    assert 0.0 <= s.river < 1.0

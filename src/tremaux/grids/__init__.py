@@ -22,8 +22,9 @@ from .generate import GRAPH_KERNELS, GridGenerated, generate_on, supports
 from .grid import Geometry, Grid
 from . import files
 from .maze import GridMaze, to_grid_maze
+from .measure import GridStats, grid_stats
 from .solve import GRAPH_SOLVERS, GridSolution, solve_on
 
 __all__ = ["GRIDS", "make_grid", "Grid", "Geometry", "GridMaze", "to_grid_maze", "generate_on", "GridGenerated",
            "supports", "GRAPH_KERNELS", "solve_on", "GridSolution", "GRAPH_SOLVERS", "to_svg", "to_png",
-           "save_picture", "Style", "files"]
+           "save_picture", "Style", "files", "grid_stats", "GridStats"]

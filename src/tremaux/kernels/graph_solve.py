@@ -338,3 +338,40 @@ def wall_follow(nbr, back, cells, order, pos, src, dst, right, limit):
             path[length] = i
             length += 1
     return path, length, seen, steps, i == dst
+
+
+@njit(cache=True)
+def dead_end_branches(nbr, cells):
+    """``(dead ends, cells in dead-end branches)``: from each dead end through corridor cells (two open
+    sides) up to, not including, the first cell that is not a corridor (as :mod:`tremaux.kernels.measure`)."""
+    n, S = nbr.shape
+    deg = np.zeros(n, np.int64)
+    for i in range(n):
+        v = np.int64(cells[i])
+        for s in range(S):
+            deg[i] += (v >> s) & 1
+    ends = 0
+    total = 0
+    for s0 in range(n):
+        if deg[s0] != 1:
+            continue
+        ends += 1
+        prev = -1
+        i = s0
+        length = 0
+        while length <= n:
+            if length > 0 and deg[i] != 2:
+                break
+            length += 1
+            nxt = -1
+            v = np.int64(cells[i])
+            for s in range(S):
+                if (v >> s) & 1 and nbr[i, s] != prev:
+                    nxt = nbr[i, s]
+                    break
+            if nxt < 0:
+                break
+            prev = i
+            i = nxt
+        total += length
+    return ends, total
