@@ -114,13 +114,12 @@ class GridMaze:
     @property
     def passages(self) -> int:
         """Number of open passages (each counted once)."""
-        bits = (self._cells[:, None].astype(np.int64) >> np.arange(self.grid.sides)) & 1
-        return int(bits.sum()) // 2
+        return int(_POP[np.ascontiguousarray(self._cells).view(np.uint8)].sum(dtype=np.int64)) // 2
 
     def degrees(self) -> np.ndarray:
         """Number of open sides of each cell."""
-        bits = (self._cells[:, None].astype(np.int64) >> np.arange(self.grid.sides)) & 1
-        return bits.sum(axis=1)
+        pop = _POP[np.ascontiguousarray(self._cells).view(np.uint8)]
+        return pop if self._cells.dtype.itemsize == 1 else pop.reshape(-1, 2).sum(axis=1, dtype=np.uint8)
 
     def is_open(self, cell: Sequence[int], side: int | str) -> bool:
         """True when ``side`` (a slot number or name such as ``"NE"``) of ``cell`` is open."""
@@ -223,6 +222,9 @@ class GridMaze:
         from .draw import to_svg
 
         return to_svg(self)
+
+
+_POP = np.array([bin(k).count("1") for k in range(256)], np.uint8)
 
 
 def _label(g: Grid) -> str:

@@ -67,10 +67,10 @@ def _table(H: int, W: int, dr: np.ndarray, dc: np.ndarray, valid: np.ndarray, ba
            wrap: str | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Neighbour and back tables from per-cell offsets ``dr, dc`` of shape ``(H*W, S)``."""
     n = H * W
-    r = np.repeat(np.arange(H), W)[:, None]
-    c = np.tile(np.arange(W), H)[:, None]
-    nr = r + dr
-    nc = c + dc
+    r = np.repeat(np.arange(H, dtype=np.int32), W)[:, None]
+    c = np.tile(np.arange(W, dtype=np.int32), H)[:, None]
+    nr = r + np.asarray(dr, np.int32)
+    nc = c + np.asarray(dc, np.int32)
     if wrap in ("cylinder", "torus"):
         nc = nc % W
     if wrap == "torus":
@@ -80,8 +80,12 @@ def _table(H: int, W: int, dr: np.ndarray, dc: np.ndarray, valid: np.ndarray, ba
         nr = np.where(seam, H - 1 - nr, nr)
         nc = nc % W
     ok = valid & (nr >= 0) & (nr < H) & (nc >= 0) & (nc < W)
-    nbr = np.where(ok, nr * W + nc, -1).astype(np.int32)
-    bk = np.where(ok, np.broadcast_to(back, nbr.shape), -1).astype(np.int8)
+    nr *= W
+    nr += nc
+    del nc
+    nbr = np.where(ok, nr, np.int32(-1)).astype(np.int32, copy=False)
+    del nr
+    bk = np.where(ok, np.broadcast_to(np.asarray(back, np.int8), nbr.shape), np.int8(-1)).astype(np.int8, copy=False)
     del n
     return nbr, bk
 
@@ -101,7 +105,7 @@ def _polygon_sides(vertices: list[tuple[float, float]]) -> np.ndarray:
 
 
 def _rowcol(H: int, W: int) -> tuple[np.ndarray, np.ndarray]:
-    return np.repeat(np.arange(H), W), np.tile(np.arange(W), H)
+    return np.repeat(np.arange(H, dtype=np.int32), W), np.tile(np.arange(W, dtype=np.int32), H)
 
 
 # ---------------------------------------------------------------------- square and wrapped
