@@ -13,7 +13,18 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .rng import below, shuffle, uniform
+from .gen_common import rand_below as below
+from .rng import uniform
+
+
+@njit(cache=True)
+def shuffle(state, a):
+    """Fisher-Yates with the fast 32-bit draw (arrays shorter than 2**32)."""
+    for i in range(a.shape[0] - 1, 0, -1):
+        j = below(state, i + 1)
+        t = a[i]
+        a[i] = a[j]
+        a[j] = t
 
 __all__ = ["KERNELS"]
 
@@ -26,41 +37,51 @@ def _carve(cells, nbr, back, i, s):
     return j
 
 
+@njit(cache=True, inline="always")
+def _pick(nbr, visited, i, state, want):
+    """A random side of ``i`` whose neighbour's ``visited`` flag is ``want``, or -1.
+
+    Two passes (count, then walk to the chosen one) without a buffer: twice as fast as
+    collecting the candidates (measured on a 1000 x 1000 hex grid).
+    """
+    S = nbr.shape[1]
+    k = 0
+    for s in range(S):
+        j = nbr[i, s]
+        if j >= 0 and visited[j] == want:
+            k += 1
+    if k == 0:
+        return -1
+    r = below(state, k) if k > 1 else 0
+    for s in range(S):
+        j = nbr[i, s]
+        if j >= 0 and visited[j] == want:
+            if r == 0:
+                return s
+            r -= 1
+    return -1
+
+
 @njit(cache=True)
-def _pick_unvisited(nbr, visited, i, state, buf):
+def _pick_unvisited(nbr, visited, i, state):
     """A random side of ``i`` leading to an unvisited cell, or -1."""
-    k = 0
-    for s in range(nbr.shape[1]):
-        j = nbr[i, s]
-        if j >= 0 and not visited[j]:
-            buf[k] = s
-            k += 1
-    if k == 0:
-        return -1
-    return buf[below(state, k)]
+    return _pick(nbr, visited, i, state, False)
 
 
 @njit(cache=True)
-def _pick_visited(nbr, visited, i, state, buf):
-    k = 0
-    for s in range(nbr.shape[1]):
-        j = nbr[i, s]
-        if j >= 0 and visited[j]:
-            buf[k] = s
-            k += 1
-    if k == 0:
-        return -1
-    return buf[below(state, k)]
+def _pick_visited(nbr, visited, i, state):
+    """A random side of ``i`` leading to a visited cell, or -1."""
+    return _pick(nbr, visited, i, state, True)
 
 
 @njit(cache=True)
-def _any_side(nbr, i, state, buf):
-    k = 0
-    for s in range(nbr.shape[1]):
+def _any_side(nbr, i, state):
+    """A uniformly random side of ``i`` that has a neighbour (by rejection: draw again on a border)."""
+    S = nbr.shape[1]
+    while True:
+        s = below(state, S)
         if nbr[i, s] >= 0:
-            buf[k] = s
-            k += 1
-    return buf[below(state, k)]
+            return s
 
 
 @njit(cache=True)
@@ -70,10 +91,9 @@ def _first(n, start, state):
 
 @njit(cache=True)
 def backtracker(nbr, back, start, params, state, cells):
-    n = nbr.shape[0]
+    n, S = nbr.shape
     visited = np.zeros(n, np.bool_)
     stack = np.empty(n, np.int32)
-    buf = np.empty(nbr.shape[1], np.int64)
     s0 = _first(n, start, state)
     stack[0] = s0
     top = 1
@@ -82,18 +102,32 @@ def backtracker(nbr, back, start, params, state, cells):
     maxf = 1
     while top > 0:
         i = stack[top - 1]
-        s = _pick_unvisited(nbr, visited, i, state, buf)
         visits += 1
-        if s < 0:
+        k = 0  # the hot loop, written out: count the unvisited neighbours, then walk to the chosen one
+        for s in range(S):
+            j = nbr[i, s]
+            if j >= 0 and not visited[j]:
+                k += 1
+        if k == 0:
             top -= 1
             continue
-        j = _carve(cells, nbr, back, i, s)
+        r = below(state, k) if k > 1 else 0
+        s = 0
+        j = -1
+        for s in range(S):
+            j = nbr[i, s]
+            if j >= 0 and not visited[j]:
+                if r == 0:
+                    break
+                r -= 1
+        cells[i] |= 1 << s
+        cells[j] |= 1 << back[i, s]
         visited[j] = True
         stack[top] = j
         top += 1
         if top > maxf:
             maxf = top
-    return s0, visits, maxf
+    return s0, visits - 1, maxf
 
 
 @njit(cache=True)
@@ -103,7 +137,6 @@ def growing_tree(nbr, back, start, params, state, cells):
     pn, po = params[0], params[1]
     visited = np.zeros(n, np.bool_)
     lst = np.empty(n, np.int32)
-    buf = np.empty(nbr.shape[1], np.int64)
     s0 = _first(n, start, state)
     lst[0] = s0
     head = 0
@@ -121,7 +154,7 @@ def growing_tree(nbr, back, start, params, state, cells):
             k = head + below(state, tail - head)
         i = lst[k]
         visits += 1
-        s = _pick_unvisited(nbr, visited, i, state, buf)
+        s = _pick_unvisited(nbr, visited, i, state)
         if s < 0:
             if k == tail - 1:
                 tail -= 1
@@ -211,16 +244,12 @@ def prim(nbr, back, start, params, state, cells):
     return s0, visits, maxf
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _find(parent, i):
-    root = i
-    while parent[root] != root:
-        root = parent[root]
-    while parent[i] != root:
-        nxt = parent[i]
-        parent[i] = root
-        i = nxt
-    return root
+    while parent[i] != i:  # path halving
+        parent[i] = parent[parent[i]]
+        i = parent[i]
+    return i
 
 
 @njit(cache=True)
@@ -232,7 +261,7 @@ def kruskal(nbr, back, start, params, state, cells):
         for s in range(S):
             if nbr[i, s] > i:
                 m += 1
-    arcs = np.empty(m, np.int64)
+    arcs = np.empty(m, np.int32)
     m = 0
     for i in range(n):
         for s in range(S):
@@ -262,14 +291,13 @@ def kruskal(nbr, back, start, params, state, cells):
 def aldous_broder(nbr, back, start, params, state, cells):
     n = nbr.shape[0]
     visited = np.zeros(n, np.bool_)
-    buf = np.empty(nbr.shape[1], np.int64)
     s0 = _first(n, start, state)
     visited[s0] = True
     left = n - 1
     i = s0
     visits = 0
     while left > 0:
-        s = _any_side(nbr, i, state, buf)
+        s = _any_side(nbr, i, state)
         j = nbr[i, s]
         visits += 1
         if not visited[j]:
@@ -285,7 +313,6 @@ def wilson(nbr, back, start, params, state, cells):
     n = nbr.shape[0]
     inside = np.zeros(n, np.bool_)
     way = np.full(n, -1, np.int8)
-    buf = np.empty(nbr.shape[1], np.int64)
     order = np.arange(n).astype(np.int32)
     shuffle(state, order)
     s0 = _first(n, start, state)
@@ -298,7 +325,7 @@ def wilson(nbr, back, start, params, state, cells):
             continue
         i = c
         while not inside[i]:  # loop-erased walk: remember the last way out of each cell
-            s = _any_side(nbr, i, state, buf)
+            s = _any_side(nbr, i, state)
             way[i] = s
             i = nbr[i, s]
             visits += 1
@@ -314,40 +341,79 @@ def wilson(nbr, back, start, params, state, cells):
     return s0, visits, maxf
 
 
+@njit(cache=True, inline="always")
+def _ipush(heap, size, x):
+    k = size
+    heap[k] = x
+    while k > 0:
+        p = (k - 1) >> 1
+        if heap[p] <= heap[k]:
+            break
+        heap[p], heap[k] = heap[k], heap[p]
+        k = p
+    return size + 1
+
+
+@njit(cache=True, inline="always")
+def _ipop(heap, size):
+    top = heap[0]
+    size -= 1
+    heap[0] = heap[size]
+    k = 0
+    while True:
+        a = 2 * k + 1
+        if a >= size:
+            break
+        m = a + 1 if a + 1 < size and heap[a + 1] < heap[a] else a
+        if heap[k] <= heap[m]:
+            break
+        heap[k], heap[m] = heap[m], heap[k]
+        k = m
+    return top, size
+
+
 @njit(cache=True)
 def hunt_and_kill(nbr, back, start, params, state, cells):
-    n = nbr.shape[0]
+    """Random walk to new cells; when stuck, hunt for the first cell in index order next to the maze.
+
+    The hunt pops a min-heap of the cells that got a visited neighbour, so it finds the same cell
+    a scan in index order would, in O(log n) instead of O(n) per hunt.
+    """
+    n, S = nbr.shape
     visited = np.zeros(n, np.bool_)
-    buf = np.empty(nbr.shape[1], np.int64)
+    queued = np.zeros(n, np.bool_)
+    heap = np.empty(n, np.int32)
+    size = 0
     s0 = _first(n, start, state)
     visited[s0] = True
     i = s0
-    hunt = 0
     left = n - 1
     visits = 1
     while left > 0:
-        s = _pick_unvisited(nbr, visited, i, state, buf)
+        for t in range(S):  # every unvisited neighbour of a new maze cell is a hunting candidate
+            j = nbr[i, t]
+            if j >= 0 and not visited[j] and not queued[j]:
+                queued[j] = True
+                size = _ipush(heap, size, j)
+        s = _pick_unvisited(nbr, visited, i, state)
         if s >= 0:
             i = _carve(cells, nbr, back, i, s)
             visited[i] = True
             left -= 1
             visits += 1
             continue
-        # hunt in index order from the first cell not yet in the maze
-        while visited[hunt]:
-            hunt += 1
-        k = hunt
-        found = -1
-        while k < n:
+        k = -1
+        while size > 0:
+            k, size = _ipop(heap, size)
             if not visited[k]:
-                t = _pick_visited(nbr, visited, k, state, buf)
-                if t >= 0:
-                    found = k
-                    _carve(cells, nbr, back, k, t)
-                    break
-            k += 1
+                break
+            k = -1
+        if k < 0:  # cannot happen on a connected grid
+            break
+        t = _pick_visited(nbr, visited, k, state)
+        _carve(cells, nbr, back, k, t)
         visits += 1
-        i = found
+        i = k
         visited[i] = True
         left -= 1
     return s0, visits, 0
