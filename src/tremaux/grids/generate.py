@@ -1,7 +1,7 @@
 """``generate_on``: run a registered generator on any grid.
 
 Generators marked ``grids="any"`` in :data:`tremaux.generators.GENERATORS` run
-through the graph kernels of :mod:`tremaux.kernels.graph_gen`, which read only
+through the graph kernels of :mod:`tremaux.kernels.graph_gen` and ``graph_merge``, which read only
 the grid's neighbour and back-side tables. The others need rows and columns
 and run on the plain square grid only (through :func:`tremaux.generate`, the
 fast path), refusing other grids with an error naming the grids they support.
@@ -18,6 +18,7 @@ from ..errors import TremauxError, UnsupportedError
 from ..generators import GENERATORS, GenerationStats
 from ..generators.options import check_options, probability
 from ..kernels import graph_gen as kgg
+from ..kernels import graph_merge as kgm
 from ..kernels.rng import make_state
 from .grid import Grid
 from .maze import GridMaze, to_grid_maze
@@ -38,6 +39,7 @@ GRAPH_KERNELS: dict[str, str] = {
 }
 """Generator name -> graph kernel, for every generator registered with ``grids="any"``."""
 
+_KERNELS = {**kgg.KERNELS, **kgm.KERNELS}
 _BRAID = probability("braid")
 _WEAVE = probability("weave")
 
@@ -160,10 +162,10 @@ def generate_on(grid: Grid, algorithm: str = "backtracker", *, seed: int | None 
         _check_connected(grid)
     state = make_state(seed)
     cells = np.zeros(grid.size, grid.dtype)
-    kern = kgg.KERNELS[kernel_name]
+    kern = _KERNELS[kernel_name]
     s, visits, maxf = kern(grid.nbr, grid.back, start_index, params, state, cells)
     if braid_f:
-        kgg.braid(grid.nbr, grid.back, braid_f, state, cells)
+        kgm.braid(grid.nbr, grid.back, braid_f, state, cells)
     maze = GridMaze(grid, cells, validate=False)
     title, frontier = entry.describe(opts)
     stats = GenerationStats(title=title, visits=int(visits), start=None if s < 0 else grid.cell(int(s)),

@@ -5,7 +5,7 @@ of ``S`` sides has ``2 S`` slots, slot ``S + d`` of a cell being the tunnel
 that leaves through its side ``d``, runs under the next cell and comes up in
 the cell after it (straight on). A tunnel is only legal under a cell whose own
 passages run straight across it and nowhere else; the weave generator
-(:func:`tremaux.kernels.graph_gen.kruskal_weave`) places crossings first and
+(:func:`tremaux.kernels.graph_merge.kruskal_weave`) places crossings first and
 keeps their cells out of every later passage, as *Mazes for Programmers* does.
 
 Examples
