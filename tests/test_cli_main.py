@@ -20,7 +20,7 @@ def test_demo_prints_maze_and_writes_png(tmp_path, capsys):
 
 def test_demo_unknown_generator_is_a_clear_error(tmp_path, capsys):
     with pytest.raises(SystemExit) as exc:
-        main(["demo", "--algorithm", "nope", "--out", str(tmp_path / "x.png")])
+        main(["demo", "--generator", "nope", "--out", str(tmp_path / "x.png")])
     assert exc.value.code == 2
     err = capsys.readouterr().err
     assert "unknown generator 'nope'" in err
@@ -56,7 +56,7 @@ def test_generate_and_solve_draw_pictures(tmp_path, suffix, magic):
     main(["generate", "--size", "5x8", "--seed", "7", "--out", str(picture)])
     assert picture.read_bytes().startswith(magic)
     solved = tmp_path / f"s{suffix}"
-    main(["solve", str(maze_file), "--algorithm", "tremaux", "--out", str(solved)])
+    main(["solve", str(maze_file), "--solver", "tremaux", "--out", str(solved)])
     assert solved.read_bytes().startswith(magic)
 
 

@@ -29,7 +29,7 @@ def test_list_prints_names_first_one_per_line(capsys):
 
 @pytest.mark.parametrize("name", GENERATORS.names())
 def test_every_algorithm_from_the_command_line(capsys, name):
-    code, out, err = run(capsys, "generate", "--algorithm", name, "--size", "40x25", "--seed", "7", "--stats")
+    code, out, err = run(capsys, "generate", "--generator", name, "--size", "40x25", "--seed", "7", "--stats")
     assert code == 0, err
     lines = out.splitlines()
     assert lines[0].endswith("(statistics)")
@@ -65,7 +65,7 @@ def test_png_mask(capsys, tmp_path):
     img = np.full((6, 9), 255, np.uint8)
     img[1:5, 2:8] = 0
     Image.fromarray(img).save(tmp_path / "shape.png")
-    code, out, err = run(capsys, "generate", "--mask", str(tmp_path / "shape.png"), "--seed", "2", "-a", "kruskal")
+    code, out, err = run(capsys, "generate", "--mask", str(tmp_path / "shape.png"), "--seed", "2", "-g", "kruskal")
     assert code == 0, err
     assert sum(line.count("###") for line in out.splitlines()) > 0  # masked cells are drawn filled
 
@@ -79,9 +79,9 @@ def test_stats_table(capsys, tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["generate", "--algorithm", "zigzag"], "unknown generator 'zigzag'; choose one of:"),
+    (["generate", "--generator", "zigzag"], "unknown generator 'zigzag'; choose one of:"),
     (["generate", "--size", "ten"], "size 'ten' is not of the form HxW"),
-    (["generate", "-a", "eller", "--size", "2x4x4"], "eller cannot generate multi-level mazes"),
+    (["generate", "-g", "eller", "--size", "2x4x4"], "eller cannot generate multi-level mazes"),
     (["generate", "--braid", "2"], "braid=2.0 is out of range"),
     (["generate", "--start", "99,99"], "start (99, 99) is outside the 10 x 20 grid"),
 ])
@@ -101,7 +101,7 @@ def test_mask_and_size_must_agree(capsys, tmp_path):
 def test_algorithm_options_from_the_command_line(capsys):
     from tremaux import generate
 
-    code, out, err = run(capsys, "generate", "-a", "growing-tree", "-O", "discipline=first-slot", "--option",
+    code, out, err = run(capsys, "generate", "-g", "growing-tree", "-O", "discipline=first-slot", "--option",
                          "variant=arc", "--size", "6x9", "--seed", "3", "--stats")
     assert code == 0, err
     assert out.splitlines()[0].strip() == "Arc Growing Tree (first slot) (statistics)"
@@ -110,12 +110,12 @@ def test_algorithm_options_from_the_command_line(capsys):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["-a", "growing-tree", "-O", "discipline=sideways"], "unknown discipline 'sideways'"),
-    (["-a", "kruskal", "-O", "discipline=oldest"], "kruskal takes no option 'discipline'"),
-    (["-a", "growing-tree", "-O", "discipline"], "is not KEY=VALUE"),
-    (["-a", "growing-tree", "-O", "seed=3"], "use --seed"),
-    (["-a", "growing-tree", "-O", "p=0.2", "-O", "p=0.3"], "p is given twice"),
-    (["-a", "growing-tree", "-O", "discipline=mixed", "-O", "p=2"], "out of range"),
+    (["-g", "growing-tree", "-O", "discipline=sideways"], "unknown discipline 'sideways'"),
+    (["-g", "kruskal", "-O", "discipline=oldest"], "kruskal takes no option 'discipline'"),
+    (["-g", "growing-tree", "-O", "discipline"], "is not KEY=VALUE"),
+    (["-g", "growing-tree", "-O", "seed=3"], "use --seed"),
+    (["-g", "growing-tree", "-O", "p=0.2", "-O", "p=0.3"], "p is given twice"),
+    (["-g", "growing-tree", "-O", "discipline=mixed", "-O", "p=2"], "out of range"),
 ])
 def test_bad_algorithm_options_are_named(capsys, args, message):
     code, out, err = run(capsys, "generate", *args)

@@ -56,14 +56,14 @@ def test_pictures_and_npz_from_the_command_line(capsys, tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--grid", "polar", "--algorithm", "eller"], "error: eller does not run on a polar grid"),
+    (["--grid", "polar", "--generator", "eller"], "error: eller does not run on a polar grid"),
     (["--grid", "hex"], "error: text drawings are for square grids only"),
     (["--grid", "hex", "--rings", "3"], "error: the hex grid takes no parameter 'rings'"),
     (["--wrap", "klein"], "error: unknown wrap 'klein'"),
     (["--grid", "dodecahedron"], "error: unknown grid 'dodecahedron'"),
     (["--grid", "hex", "--size", "2x3x4"], "error: --size 2x3x4 must be HxW"),
     (["--weave", "2"], "error: "),
-    (["--weave", "0.3", "--algorithm", "wilson"], "error: wilson does not run on a woven square grid; woven grids take: kruskal"),
+    (["--weave", "0.3", "--generator", "wilson"], "error: wilson does not run on a woven square grid; woven grids take: kruskal"),
 ])
 def test_grid_errors_are_one_line(capsys, args, message):
     code, out, err = run(capsys, "generate", *args)

@@ -26,8 +26,9 @@ def multi(tmp_path):
 
 
 def test_solve_json_per_puzzle_of_a_wh_file(capsys, multi):
-    code, out, _ = run(capsys, "solve", str(multi), "--json", "--rule", "nikoli", "--unique")
-    assert code == 1  # not every puzzle is solved
+    code, out, err = run(capsys, "solve", str(multi), "--json", "--rule", "nikoli", "--unique")
+    assert code == 2  # the third puzzle is bad input
+    assert err.startswith("error: ") and "number '1' appears once" in err
     recs = json.loads(out)
     assert [r["status"] for r in recs] == ["solved", "no-solution", "invalid"]
     assert recs[0]["grid"] == [[1, 1, 1], [2, 2, 2]] and recs[0]["unique"] is True
@@ -80,8 +81,8 @@ def test_malformed_puzzles_name_line_and_column(capsys, tmp_path):
     path = tmp_path / "bad.txt"
     path.write_text("SIZE 3X3\nLINE_NUM 1\nLINE#1 (0,0)-(5,1)\n")
     code, _, err = run(capsys, "solve", str(path))
-    assert code == 1
-    assert f"bad: invalid: {path}:3:14: endpoint (5,1) of LINE#1 is outside the 3x3 grid" in err
+    assert code == 2
+    assert f"error: {path}:3:14: endpoint (5,1) of LINE#1 is outside the 3x3 grid" in err
     path.write_text("3 3\n1.1\n")  # the file itself cannot be split into puzzles
     code, _, err = run(capsys, "solve", str(path))
     assert code == 2 and err.strip() == f"error: {path}:3:1: the 3x3 puzzle has only 1 rows"

@@ -73,7 +73,7 @@ def test_unknown_extension_lists_the_accepted_ones(tmp_path):
 
 
 def test_render_text_to_stdout(capsys, maze_file):
-    status, out, err = run(capsys, "render", maze_file, "--style", "unicode", "--solve", "bfs")
+    status, out, err = run(capsys, "render", maze_file, "--style", "unicode", "--solver", "bfs")
     assert status == 0
     assert out.startswith("┌") and "S" in out and "G" in out and "•" in out
 
@@ -104,7 +104,7 @@ def test_render_format_option_and_heat(capsys, tmp_path, maze_file):
         (["--out", "m.jpg"], "error: unknown picture format '.jpg'; choose one of: .gif, .png, .svg, .txt"),
         (["--format", "png"], "error: png is a binary picture; give a file with --out"),
         (["--style", "fancy"], "error: unknown text style 'fancy'"),
-        (["--solve", "nope"], "error: unknown solver 'nope'"),
+        (["--solver", "nope"], "error: unknown solver 'nope'"),
     ],
 )
 def test_render_errors_are_one_line(capsys, tmp_path, maze_file, args, message):
@@ -120,7 +120,7 @@ def test_render_errors_are_one_line(capsys, tmp_path, maze_file, args, message):
 @pytest.mark.parametrize("ext", ["gif", "svg"])
 def test_animate_a_solver(capsys, tmp_path, maze_file, ext):
     out_file = tmp_path / f"a.{ext}"
-    status, _, err = run(capsys, "animate", maze_file, "--algorithm", "tremaux", "--out", out_file, "--frames", "12")
+    status, _, err = run(capsys, "animate", maze_file, "--solver", "tremaux", "--out", out_file, "--frames", "12")
     assert status == 0, err
     if ext == "gif":
         assert 2 < Image.open(out_file).n_frames <= 12
@@ -140,7 +140,7 @@ def test_animate_errors(capsys, tmp_path, maze_file):
 
 def test_animate_a_generator(capsys, tmp_path):
     out_file = tmp_path / "g.gif"
-    status, _, err = run(capsys, "animate", "--generate", "backtracker", "--size", "6x8", "--seed", "1",
+    status, _, err = run(capsys, "animate", "--generator", "backtracker", "--size", "6x8", "--seed", "1",
                          "--out", out_file, "--frames", "10")
     assert status == 0, err
     gif = Image.open(out_file)
@@ -151,8 +151,8 @@ def test_animate_a_generator(capsys, tmp_path):
 
 def test_animate_a_solver_on_a_generated_braided_maze(capsys, tmp_path):
     out_file = tmp_path / "t.svg"
-    status, _, err = run(capsys, "animate", "--generate", "backtracker", "--braid", "0.5", "--size", "6x8",
-                         "--seed", "1", "--algorithm", "tremaux", "--out", out_file)
+    status, _, err = run(capsys, "animate", "--generator", "backtracker", "--braid", "0.5", "--size", "6x8",
+                         "--seed", "1", "--solver", "tremaux", "--out", out_file)
     assert status == 0, err
     text = out_file.read_text()
     assert PALETTE["path"] in text and PALETTE["start"] in text and PALETTE["goal"] in text

@@ -33,11 +33,11 @@ def test_list_prints_every_registered_solver(capsys):
 def test_every_solver_from_the_terminal(capsys, tmp_path, name):
     path = tmp_path / "maze.txt"
     io.save(tremaux.generate((6, 8), "kruskal", seed=1).maze, path, "ascii")
-    code, out, err = run(capsys, str(path), "--algorithm", name)
+    code, out, err = run(capsys, str(path), "--solver", name)
     assert code == 0
     assert out.startswith("+---+") and " S " in out and " G " in out
     assert err.startswith(f"{name}: path of")
-    code, out, _ = run(capsys, str(path), "-a", name, "--json", "--start", "5,0", "--goal", "0,7")
+    code, out, _ = run(capsys, str(path), "-s", name, "--json", "--start", "5,0", "--goal", "0,7")
     data = json.loads(out)
     assert data["found"] is True and data["path"][0] == [5, 0] and data["path"][-1] == [0, 7]
     assert data["visited"] >= len(data["path"]) and data["steps"] >= len(data["path"]) - 1
@@ -45,7 +45,7 @@ def test_every_solver_from_the_terminal(capsys, tmp_path, name):
 
 @pytest.mark.parametrize("algorithm, name", [("bfs", "queue"), ("dfs", "stack")])
 def test_explain_prints_the_golden_transcript(capsys, algorithm, name):
-    code, out, _ = run(capsys, LECTURE, "--algorithm", algorithm, "--explain")
+    code, out, _ = run(capsys, LECTURE, "--solver", algorithm, "--explain")
     assert code == 0
     assert out == (GOLDEN / f"solve_worklist_{name}.txt").read_text()
 
@@ -62,11 +62,11 @@ def test_no_path_in_json(capsys, tmp_path):
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["--algorithm", "dijkstra"], "error: unknown solver 'dijkstra'; choose one of: astar"),
+        (["--solver", "dijkstra"], "error: unknown solver 'dijkstra'; choose one of: astar"),
         (["--start", "0,1"], "error: start (0, 1) is a masked cell"),
         (["--goal", "9,9"], "error: goal (9, 9) is outside the 4 x 5 grid"),
         (["--goal", "x"], "error: goal 'x' is not of the form R,C"),
-        (["-a", "tremaux", "--explain"], "error: solver 'tremaux' has no step-by-step transcript"),
+        (["-s", "tremaux", "--explain"], "error: solver 'tremaux' has no step-by-step transcript"),
     ],
 )
 def test_bad_input_is_one_line(capsys, args, message):

@@ -3,29 +3,65 @@
 Mazes as data (:class:`Maze`), generation (:func:`generate`), solving
 (:func:`solve`), rendering, a web demo, Number Link and datasets at scale.
 
+Every name is loaded on first use: ``import tremaux`` is quick, and
+``tremaux.io``, ``tremaux.numberlink``, ``tremaux.measure`` and the others
+need no import of their own.
+
 Examples
 --------
 >>> import tremaux
 >>> m = tremaux.Maze.open((2, 3))
 >>> m.size, m.passages
 (6, 7)
+>>> print(tremaux.io.dumps(m, "ascii"))
++---+---+---+
+|           |
++   +   +   +
+|           |
++---+---+---+
 """
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from . import errors
+from ._version import __version__
 from .errors import TremauxError
-from .maze import Direction, Maze
-from .trace import Event, Trace
-from .solvers import SOLVERS, solve
-from .generators import GENERATORS, generate
-from . import render
 
-try:
-    __version__ = version("tremaux")
-except PackageNotFoundError:  # pragma: no cover - running from a source tree
-    __version__ = "0.0.0"
+if TYPE_CHECKING:  # what the lazy names below resolve to, for type checkers
+    from . import (dataset, generators, io, maze, measure, numberlink, registry, render, solvers, trace,  # noqa: F401
+                   web)
+    from .generators import GENERATORS, generate  # noqa: F401
+    from .maze import Direction, Maze  # noqa: F401
+    from .solvers import SOLVERS, solve  # noqa: F401
+    from .trace import Event, Trace  # noqa: F401
 
-__all__ = ["Maze", "Direction", "Trace", "Event", "TremauxError", "errors", "__version__", "solve", "SOLVERS", "generate", "GENERATORS", "render"]
+# Everything else is imported on first use (module __getattr__), so that ``import tremaux`` and the command
+# line start without numba, networkx, pyarrow or the web stack.
+_NAMES = {
+    "Maze": "maze", "Direction": "maze", "Trace": "trace", "Event": "trace",
+    "solve": "solvers", "SOLVERS": "solvers", "generate": "generators", "GENERATORS": "generators",
+}
+_MODULES = ("dataset", "generators", "io", "kernels", "maze", "measure", "numberlink", "registry", "render",
+            "solvers", "trace", "web")
+
+__all__ = ["Maze", "Direction", "Trace", "Event", "TremauxError", "errors", "__version__", "solve", "SOLVERS",
+           "generate", "GENERATORS", "render", "io", "numberlink", "measure", "dataset"]
+
+
+def __getattr__(name: str) -> Any:
+    """Load ``tremaux.<module>`` or a name of the public API on first use."""
+    if name in _NAMES:
+        value = getattr(importlib.import_module(f".{_NAMES[name]}", __name__), name)
+    elif name in _MODULES:
+        value = importlib.import_module(f".{name}", __name__)
+    else:
+        raise AttributeError(f"module 'tremaux' has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_NAMES) | set(_MODULES))

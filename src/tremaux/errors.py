@@ -31,6 +31,8 @@ __all__ = [
     "PuzzleError",
     "PuzzleFormatError",
     "BudgetExceededError",
+    "MemoryLimitError",
+    "InputTooLargeError",
 ]
 
 
@@ -120,3 +122,46 @@ class PuzzleFormatError(MazeFormatError, PuzzleError):
 
 class BudgetExceededError(TremauxError):
     """A computation stopped because it ran past its step or time budget."""
+
+
+class MemoryLimitError(TremauxError):
+    """A computation refused before it starts because it would need more memory than allowed.
+
+    The message names the estimate and the limit; the limit comes from a
+    ``memory_limit=`` keyword, ``tremaux --memory-limit``, the
+    ``TREMAUX_MEMORY_LIMIT`` environment variable or the default (see
+    :mod:`tremaux.budget`).
+
+    Parameters
+    ----------
+    what : str
+        What would have been computed, e.g. ``"a 30000 x 30000 maze (backtracker)"``.
+    estimate, limit : int
+        Bytes needed (estimated peak) and bytes allowed.
+
+    Examples
+    --------
+    >>> str(MemoryLimitError("a PNG of 100000 x 100000 pixels", 3 * 10**10, 8 * 2**30))
+    'a PNG of 100000 x 100000 pixels needs about 27.9 GiB of memory; the limit is 8.0 GiB (set --memory-limit or TREMAUX_MEMORY_LIMIT)'
+    """
+
+    def __init__(self, what: str, estimate: int, limit: int) -> None:
+        from .budget import format_bytes
+
+        self.what = what
+        self.estimate = int(estimate)
+        self.limit = int(limit)
+        super().__init__(
+            f"{what} needs about {format_bytes(estimate)} of memory; the limit is {format_bytes(limit)} "
+            "(set --memory-limit or TREMAUX_MEMORY_LIMIT)"
+        )
+
+
+class InputTooLargeError(MazeFormatError):
+    """A file or text refused unread because it is bigger than the cap for its kind.
+
+    Examples
+    --------
+    >>> str(InputTooLargeError("a text maze of 50.0 MiB is over the 16.0 MiB cap", source="big.txt"))
+    'big.txt: a text maze of 50.0 MiB is over the 16.0 MiB cap'
+    """

@@ -14,7 +14,7 @@ import click
 import typer
 
 from ..errors import TremauxError
-from .app import app
+from .app import app, first_use
 
 # Command modules register themselves on ``app`` when imported.
 from . import maze_cmds  # noqa: F401,E402
@@ -25,6 +25,7 @@ from . import generate_cmds  # noqa: F401,E402
 from . import solve_cmds  # noqa: F401,E402
 from . import demo_cmds  # noqa: F401,E402
 from . import numberlink_cmds  # noqa: F401,E402
+from . import warmup_cmds  # noqa: F401,E402
 
 __all__ = ["app", "main"]
 
@@ -50,8 +51,13 @@ def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``tremaux`` console script.
 
     Library errors become ``error: <message>`` on stderr with exit status 2;
-    usage errors are shown by the option parser, also with status 2.
+    usage errors are shown by the option parser, also with status 2. The
+    first time a kernel has to be compiled (a cold cache) one line on stderr
+    says so.
     """
+    from .. import _numba
+
+    _numba.on_compile(first_use)
     try:
         code = app(args=argv, standalone_mode=False, prog_name="tremaux")
     except TremauxError as exc:
@@ -65,6 +71,10 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(exc.exit_code)  # type: ignore[attr-defined]
     except _EXIT as exc:
         sys.exit(exc.exit_code)  # type: ignore[attr-defined]
+    except MemoryError:  # the budgets refuse known big work first; this is the last resort
+        typer.echo("error: out of memory; the machine could not give this command the memory it needs "
+                   "(see --memory-limit)", err=True)
+        sys.exit(2)
     except FileNotFoundError as exc:
         typer.echo(f"error: no such file: {exc.filename}", err=True)
         sys.exit(2)

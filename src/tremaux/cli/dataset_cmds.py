@@ -9,25 +9,26 @@ from typing import Optional
 import click
 import typer
 
-from .app import app
+from .app import app, count_option, generator_option, out_option, size_option, solver_option, workers_option
 
 
 @app.command("dataset")
 def dataset_cmd(
     spec_file: Optional[Path] = typer.Argument(None, help="Dataset spec (.toml or .json); the options below override it."),
-    count: Optional[int] = typer.Option(None, "--count", "-n", help="Number of mazes."),
-    size: Optional[str] = typer.Option(None, "--size", help="Maze size HxW, or a range HxW..HxW."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Base seed (default 0): maze i uses derive_seed(seed, i)."),
-    generator: Optional[str] = typer.Option(None, "--generator", "-g", help="Generator name."),
+    count: Optional[int] = count_option("Number of mazes."),
+    size: Optional[str] = size_option(None, "Maze size HxW, or a range HxW..HxW."),
+    seed: Optional[int] = typer.Option(None, "--seed", metavar="N",
+                                       help="Base seed (default 0): maze i uses derive_seed(seed, i)."),
+    generator: Optional[str] = generator_option("Generator name."),
     braid: Optional[float] = typer.Option(None, "--braid", help="Share of dead ends opened into loops (0..1)."),
-    solver: Optional[list[str]] = typer.Option(None, "--solver", help="Solver name; repeat for several."),
+    solver: Optional[list[str]] = solver_option(None, "Solver name; repeat for several."),
     outputs: Optional[str] = typer.Option(None, "--outputs", help="Comma list of: maze, blocks, solution, stats, ascii, tokens."),
     min_solution_length: Optional[int] = typer.Option(None, "--min-solution-length", help="Keep mazes whose shortest solution has at least N passages."),
     shard_size: Optional[int] = typer.Option(None, "--shard-size", help="Rows per Parquet shard."),
     engine: str = typer.Option("local", "--engine", "-e", help="local, processes or dask."),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Address of a running Dask scheduler, e.g. tcp://host:8786."),
-    workers: Optional[int] = typer.Option(None, "--workers", "-w", help="Worker processes (default: all cores)."),
-    out: Path = typer.Option(..., "--out", "-o", help="Output directory (new, empty, or a build to resume)."),
+    workers: Optional[int] = workers_option(None, "Worker processes (default: all cores)."),
+    out: Path = out_option("Output directory (new, empty, or a build to resume).", required=True),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
 ) -> None:
     """Build mazes with solutions and statistics into Parquet shards (same files on every engine); rerun to resume."""

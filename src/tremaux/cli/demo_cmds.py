@@ -3,25 +3,29 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Optional
 
 import typer
 
-from .app import SeedOption, app, parse_size
+from .app import DEFAULT_GENERATOR, app, deprecated, generator_option, parse_size, renamed, size_option, solver_option
 
 
 @app.command()
 def demo(
-    size: str = typer.Option("12x20", "--size", help="Maze size as HxW."),
-    algorithm: str = typer.Option("backtracker", "--algorithm", "-a", help="Generator name (see `tremaux generate --list`)."),
-    solver: str = typer.Option("tremaux", "--solver", help="Solver name (see `tremaux solve --list`)."),
+    size: str = size_option(),
+    generator: Optional[str] = generator_option(),
+    solver: str = solver_option("tremaux"),
     braid: float = typer.Option(0.3, "--braid", help="Share of dead ends opened into loops (0..1)."),
-    seed: int = typer.Option(1, "--seed", help="Random seed; the same seed gives the same maze."),
-    out: Path = typer.Option(Path("tremaux-demo.png"), "--out", help="Picture to write (.png, .svg or .gif)."),
+    seed: int = typer.Option(1, "--seed", metavar="N", help="Random seed; the same seed gives the same result."),
+    out: Path = typer.Option(Path("tremaux-demo.png"), "--out", "-o", metavar="FILE",
+                             help="Picture to write (.png, .svg or .gif)."),
+    algorithm: Optional[str] = deprecated("--algorithm", "-a"),
 ) -> None:
     """Generate a maze, solve it with Tremaux's algorithm, print it and write a picture."""
     from .. import generate, render, solve
 
-    maze, stats = generate(parse_size(size), algorithm, seed=seed, braid=braid)
+    generator = renamed(generator, algorithm, "--algorithm", "--generator") or DEFAULT_GENERATOR
+    maze, stats = generate(parse_size(size), generator, seed=seed, braid=braid)
     solution = solve(maze, solver, record=out.suffix.lower() == ".gif")
     typer.echo(render.to_text(solution, style="unicode"))
     typer.echo(f"{solution.algorithm}: {solution.message}", err=True)

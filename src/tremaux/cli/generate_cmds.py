@@ -8,16 +8,15 @@ from typing import Optional
 
 import typer
 
-from .. import io as maze_io
 from ..errors import InvalidSizeError, TremauxError
-from ..generators import GENERATORS, generate, load_mask
-from ..measure import maze_stats
-from .app import (JsonOption, SeedOption, StartOption, app, existing_file, parse_cell, parse_size, save_output,
-                  wants_animation)
+from .app import (DEFAULT_GENERATOR, DEFAULT_SIZE, JsonOption, SeedOption, StartOption, announce, app, deprecated,
+                  existing_file, format_option, generator_option, list_option, out_option, parse_cell, parse_size,
+                  renamed, save_output, size_option, wants_animation)
 from .maze_cmds import FileArgument, load_maze
 
 
 def _list_generators() -> None:
+    from ..generators import GENERATORS
     from .grid_cmds import grids_of
 
     for e in GENERATORS:
@@ -25,7 +24,9 @@ def _list_generators() -> None:
         typer.echo(f"{e.name:<20} {e.doc}{aliases} [{grids_of(e)}]")
 
 
-_RESERVED = {"shape", "algorithm", "seed", "mask", "start", "braid", "record"}
+_RESERVED = {"shape": "size", "algorithm": "generator", "generator": "generator", "seed": "seed", "mask": "mask",
+             "start": "start", "braid": "braid", "record": "out"}
+"""Keys of generate() that are command options of their own, and the option."""
 
 
 def _parse_options(items: list[str]) -> dict[str, str]:
@@ -37,7 +38,7 @@ def _parse_options(items: list[str]) -> dict[str, str]:
         if not sep or not key or not value.strip():
             raise TremauxError(f"--option {item!r} is not KEY=VALUE (for example discipline=first-slot)")
         if key in _RESERVED:
-            raise TremauxError(f"--option {key}=... is a command option of its own; use --{key.replace('_', '-')}")
+            raise TremauxError(f"--option {key}=... is a command option of its own; use --{_RESERVED[key]}")
         if key in out:
             raise TremauxError(f"--option {key} is given twice")
         out[key] = value.strip()
@@ -46,46 +47,71 @@ def _parse_options(items: list[str]) -> dict[str, str]:
 
 @app.command("generate")
 def generate_cmd(
-    algorithm: Optional[str] = typer.Option(
-        None, "--algorithm", "-a", help="Generator name (see --list); default backtracker (kruskal with --weave)."),
-    size: Optional[str] = typer.Option(None, "--size", help="HxW or LxHxW, e.g. 25x40 (default 10x20, or the mask's)."),
+    generator: Optional[str] = generator_option("Generator (see --list); default backtracker (kruskal with --weave)."),
+    size: Optional[str] = size_option(None, f"HxW or LxHxW, e.g. 25x40 (default {DEFAULT_SIZE}, or the mask's)."),
     seed: Optional[int] = SeedOption,
     stats: bool = typer.Option(False, "--stats", help="Print the run statistics before the maze."),
     braid: float = typer.Option(0.0, "--braid", help="Fraction of dead ends to remove (loops)."),
     mask: Optional[Path] = typer.Option(None, "--mask", help="Shape: text of '#' (cell) / '.', or a PNG (dark = cell)."),
     start: Optional[str] = StartOption,
-    out: Optional[Path] = typer.Option(None, "--out", help="Save the maze instead of printing it: a picture (.png, .svg, .gif replays the carving) or a maze file (.txt, .json, .npz)."),
-    to: Optional[str] = typer.Option(None, "--to", help="Maze file format for --out: ascii, block, json, npz (default: from the extension)."),
-    list_: bool = typer.Option(False, "--list", help="List the registered generators, one per line, and exit."),
+    out: Optional[Path] = out_option("Save the maze instead of printing it: a picture (.png, .svg, .gif replays the "
+                                     "carving) or a maze file (.txt, .json, .npz)."),
+    fmt: Optional[str] = format_option("Maze file format for --out: ascii, block, json, npz (default: from the "
+                                       "extension)."),
+    list_: bool = list_option("generators"),
     option: Optional[list[str]] = typer.Option(
         None, "--option", "-O",
+        metavar="KEY=VALUE",
         help="An option of the algorithm as KEY=VALUE (repeatable), e.g. discipline=first-slot, variant=arc, p=0.25."),
-    grid: Optional[str] = typer.Option(None, "--grid", help="Grid: square, polar, hex, triangle, upsilon, zeta (see tremaux.grids.GRIDS)."),
+    grid: Optional[str] = typer.Option(None, "--grid", help="Grid: square, polar, hex, triangle, upsilon, zeta "
+                                       "(see tremaux.grids.GRIDS)."),
     rings: Optional[int] = typer.Option(None, "--rings", help="Rings of a polar grid (default 10)."),
-    grid_shape: Optional[str] = typer.Option(None, "--shape", help="hex: rectangle or hexagon; triangle: rectangle or triangle."),
+    grid_shape: Optional[str] = typer.Option(None, "--shape", help="hex: rectangle or hexagon; triangle: rectangle "
+                                             "or triangle."),
     radius: Optional[int] = typer.Option(None, "--radius", help="Radius of a hexagon-shaped hex grid."),
     side: Optional[int] = typer.Option(None, "--side", help="Rows of a triangle-shaped triangle grid."),
-    wrap: Optional[str] = typer.Option(None, "--wrap", help="Join the edges of a square grid: cylinder, torus or moebius."),
-    weave: Optional[float] = typer.Option(None, "--weave", help="Weave passages under others (square or hex grid, kruskal): chance of a crossing per cell."),
+    wrap: Optional[str] = typer.Option(None, "--wrap", help="Join the edges of a square grid: cylinder, torus or "
+                                       "moebius."),
+    weave: Optional[float] = typer.Option(None, "--weave", help="Weave passages under others (square or hex grid, "
+                                          "kruskal): chance of a crossing per cell."),
+    algorithm: Optional[str] = deprecated("--algorithm", "-a"),
+    to: Optional[str] = deprecated("--to"),
 ) -> None:
     """Generate a maze and print it (or save it with --out)."""
     if list_:
         return _list_generators()
+    from ..generators import generate, load_mask
+
+    generator = renamed(generator, algorithm, "--algorithm", "--generator")
+    fmt = renamed(fmt, to, "--to", "--format")
     if any(v is not None for v in (grid, rings, grid_shape, radius, side, wrap, weave)):
         from .grid_cmds import generate_on_grid
 
         if mask is not None:
             raise TremauxError("--mask works on the square maze only; it cannot be combined with grid options")
         return generate_on_grid(grid=grid, size=size, rings=rings, shape=grid_shape, radius=radius, side=side,
-                                wrap=wrap, weave=weave, algorithm=algorithm or ("kruskal" if weave is not None
-                                                                                else "backtracker"), seed=seed,
-                                start=parse_cell(start, "start"), braid=braid, options=_parse_options(option or []),
-                                stats=stats, out=out, to=to)
+                                wrap=wrap, weave=weave,
+                                algorithm=generator or ("kruskal" if weave is not None else DEFAULT_GENERATOR),
+                                seed=seed, start=parse_cell(start, "start"), braid=braid,
+                                options=_parse_options(option or []), stats=stats, out=out, to=fmt)
+    generator = generator or DEFAULT_GENERATOR
     shape_mask = None if mask is None else load_mask(existing_file(mask))
-    shape = parse_size(size) if size else (None if shape_mask is not None else (10, 20))
+    shape = parse_size(size) if size else (None if shape_mask is not None else parse_size(DEFAULT_SIZE))
     if shape is not None and shape_mask is not None and tuple(shape) != shape_mask.shape:
         raise InvalidSizeError(f"--size {size} differs from the mask's {'x'.join(map(str, shape_mask.shape))}")
-    result = generate(shape, algorithm or "backtracker", seed=seed, mask=shape_mask, start=parse_cell(start, "start"), braid=braid,
+    dims = tuple(shape) if shape is not None else shape_mask.shape
+    if out is None or fmt is not None or out.suffix.lower() not in (".png", ".svg", ".gif"):
+        from .. import io as maze_io
+
+        text_fmt = "ascii" if out is None else (fmt or maze_io.format_from_extension(out) or "ascii")
+        maze_io.check_dumps(dims, text_fmt, masked=shape_mask is not None)  # refuse now what could not be written later
+    cells = 1
+    for d in dims:
+        cells *= int(d)
+    from ..generators import GENERATORS
+
+    announce(cells, f"generating a {'x'.join(map(str, dims))} maze with {GENERATORS.get(generator).name}")
+    result = generate(shape, generator, seed=seed, mask=shape_mask, start=parse_cell(start, "start"), braid=braid,
                       record=wants_animation(out), **_parse_options(option or []))
     maze, run = result
     if stats:
@@ -93,11 +119,16 @@ def generate_cmd(
     if out is None:
         typer.echo(str(maze))
     else:
-        save_output(result, out, to)
+        save_output(result, out, fmt)
 
 
 @app.command("stats")
 def stats_cmd(file: Path = FileArgument, as_json: bool = JsonOption) -> None:
     """Measure a saved maze: dead ends, degrees, corridors, diameter, start-goal length, river."""
-    result = maze_stats(load_maze(file))
+    from ..budget import measure_bytes
+    from ..measure import maze_stats
+
+    maze = load_maze(file, then=measure_bytes, doing="measuring")
+    announce(maze.flat.shape[0], f"measuring {file}")
+    result = maze_stats(maze)
     typer.echo(json.dumps(result.as_dict()) if as_json else str(result))

@@ -55,7 +55,7 @@ def generate_on_grid(*, grid: str | None, size: str | None, rings: int | None, s
         save_picture(maze, out)
     elif fmt in ("json", "npz"):
         if to is not None and suffix != f".{fmt}":
-            raise UnsupportedError(f"--to {to} needs a .{fmt} file name for a {g.name} maze")
+            raise UnsupportedError(f"--format {to} needs a .{fmt} file name for a {g.name} maze")
         files.save(maze, out)
     else:
         raise UnsupportedError(f"a {g.name} maze is saved as .svg or .png (a picture) or .json or .npz (the maze), "

@@ -9,37 +9,74 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Optional
 
 import typer
 
-from .. import io as maze_io
+from typing import TYPE_CHECKING
+
 from ..errors import UnsupportedError
-from ..maze import Maze, properties
-from .app import JsonOption, app, existing_file
+from .app import (JsonOption, announce, app, deprecated, existing_file, format_option, property_lines, renamed,
+                  style_option)
+
+if TYPE_CHECKING:
+    from ..maze import Maze
 
 __all__ = ["load_maze"]
+
+LONG_READ_BYTES = 16 * 2**20
+"""Files this big take seconds to read and check (an .npz of 16 MiB holds about 40,000,000 cells): say so."""
 
 FileArgument = typer.Argument(..., help="Maze file: ascii or block text, .json or .npz ('-' reads stdin).")
 
 
-def load_maze(path: str | Path) -> Maze:
-    """Read the maze a command was given, in any format; ``-`` reads standard input."""
+def load_maze(path: str | Path, *, then: Callable[[int], int] | None = None, doing: str = "") -> Maze:
+    """Read the maze a command was given, in any format; ``-`` reads standard input.
+
+    ``then(cells)`` is the peak memory of the work the command does next: an
+    ``.npz`` file's header gives the number of cells, so work over the budget
+    is refused before the file is read (``doing`` names it in the message).
+    """
+    from .. import budget
+    from .. import io as maze_io
+
+    if then is not None and str(path) != "-":
+        shape = maze_io.npz.peek_shape(Path(path)) if Path(path).is_file() else None
+        if shape is not None and len(shape) in (2, 3) and min(shape) > 0:
+            cells = 1
+            for d in shape:
+                cells *= d
+            budget.check(then(cells), f"{doing} a {' x '.join(map(str, shape))} maze")
     if str(path) == "-":
-        return maze_io.loads(sys.stdin.buffer.read(), source="<stdin>")
-    return maze_io.load(existing_file(Path(path)))
+        return maze_io.loads(maze_io.read_source(sys.stdin.buffer, "<stdin>"), source="<stdin>")
+    p = existing_file(Path(path))
+    size = p.stat().st_size
+    if size >= LONG_READ_BYTES:
+        from ..budget import format_bytes
+
+        typer.echo(f"reading {p} ({format_bytes(size)}); this may take a while...", err=True)
+    return maze_io.load(p)
 
 
 @app.command()
 def show(
     file: Path = FileArgument,
-    style: str = typer.Option("ascii", "--style", help="Text format to print: ascii or block."),
+    style: str = style_option("Text style: ascii or block (maze files, read back by every command) or unicode "
+                              "(box drawing, as render and demo print)."),
 ) -> None:
     """Print a saved maze as text."""
+    from .. import io as maze_io
+
     maze = load_maze(file)
+    if style.strip().lower() == "unicode":
+        from ..render import to_text
+
+        typer.echo(to_text(maze, style="unicode"))
+        return
     if maze_io.FORMATS.get(style).binary or maze_io.FORMATS.get(style).name == "json":
-        raise UnsupportedError(f"show prints a drawing; style {style!r} is not one, use ascii or block")
+        raise UnsupportedError(f"show prints a drawing; style {style!r} is not one, use ascii, block or unicode")
     typer.echo(maze_io.dumps(maze, style))
 
 
@@ -47,14 +84,17 @@ def show(
 def convert(
     src: Path = FileArgument,
     dst: Path = typer.Argument(..., help="File to write."),
-    to: Optional[str] = typer.Option(None, "--to", help="Output format: ascii, block, json or npz (default: from the extension)."),
+    fmt: Optional[str] = format_option("Output format: ascii, block, json or npz (default: from the extension)."),
+    to: Optional[str] = deprecated("--to"),
 ) -> None:
     """Convert a maze file between the ascii, block, json and npz formats."""
-    fmt = to or maze_io.format_from_extension(dst)
+    from .. import io as maze_io
+
+    fmt = renamed(fmt, to, "--to", "--format") or maze_io.format_from_extension(dst)
     if fmt is None:
         raise UnsupportedError(
             f"cannot tell the output format of {str(dst)!r} from its extension (.json, .npz); "
-            "add --to ascii, --to block, --to json or --to npz"
+            "add --format ascii, --format block, --format json or --format npz"
         )
     maze_io.FORMATS.get(fmt)  # an unknown name fails before reading
     maze_io.save(load_maze(src), dst, fmt)
@@ -64,20 +104,20 @@ def convert(
 @app.command()
 def info(file: Path = FileArgument, as_json: bool = JsonOption) -> None:
     """Show the properties of a maze: cells, passages, loops, islands, dead ends..."""
-    summary = properties.summary(load_maze(file))
+    from .. import budget
+    from ..maze import properties
+
+    maze = load_maze(file, then=budget.measure_bytes, doing="measuring")
+    announce(maze.flat.shape[0], f"measuring {file}")
+    summary = properties.summary(maze)
     if as_json:
         typer.echo(json.dumps(summary))
         return
-    from rich.console import Console
-    from rich.table import Table
-
-    table = Table(title=str(file), show_header=False)
-    table.add_column("property", style="bold")
-    table.add_column("value", justify="right")
+    rows = []
     for key, value in summary.items():
         if key == "degrees":
             value = ", ".join(f"{d}: {n}" for d, n in value.items())
         elif isinstance(value, list):
             value = " x ".join(map(str, value)) if key == "shape" else str(tuple(value))
-        table.add_row(key.replace("_", " "), "-" if value is None else str(value))
-    Console().print(table)
+        rows.append((key.replace("_", " "), value))
+    typer.echo(property_lines(rows))

@@ -8,13 +8,16 @@ from typing import Optional
 
 import typer
 
-from .app import JsonOption, SeedOption, app, existing_file, parse_size
+from .app import (JsonOption, SeedOption, app, count_option, existing_file, format_option, out_option, parse_size,
+                  size_option, solver_option, time_limit_option)
 
-nl_app = typer.Typer(name="numberlink", help="Number Link puzzles: solve, generate, check.", no_args_is_help=True)
+nl_app = typer.Typer(name="numberlink", help="Number Link puzzles: solve, generate, check.", no_args_is_help=True,
+                     rich_markup_mode=None)
 app.add_typer(nl_app, name="numberlink")
 
-RuleOption = typer.Option("fill", "--rule", help="fill: every cell covered (the paper's); nikoli: cells may stay empty.")
-OutOption = typer.Option(None, "--out", help="Write a picture (.svg, .png, .txt); several puzzles get -1, -2... suffixes.")
+RuleOption = typer.Option("fill", "--rule", metavar="NAME",
+                          help="fill: every cell covered (the paper's); nikoli: cells may stay empty.")
+OutOption = out_option("Write a picture (.svg, .png, .txt); several puzzles get -1, -2... suffixes.")
 
 
 def _out_path(out: Path, i: int, n: int) -> Path:
@@ -36,13 +39,13 @@ def _show(drawn, numbers: bool = False) -> None:
 @nl_app.command("solve")
 def solve_cmd(
     file: Path = typer.Argument(..., help="Puzzle file (grid, contest or 'W H' format; several puzzles allowed)."),
-    solver: str = typer.Option("fast", "--solver", help="fast (SAT, exact) or tremaux (the paper's traveler)."),
+    solver: str = solver_option("fast", "fast (SAT, exact) or tremaux (the paper's traveler)."),
     rule: str = RuleOption,
     unique: bool = typer.Option(False, "--unique", help="Prove the solution unique or show a second one."),
-    count: Optional[int] = typer.Option(None, "--count", help="Count solutions, up to this limit."),
+    count: Optional[int] = count_option("Count solutions, up to this limit."),
     all_: bool = typer.Option(False, "--all", help="List every solution (up to --count, default 1000)."),
-    time_limit: Optional[float] = typer.Option(None, "--time-limit", help="Seconds per puzzle before giving up."),
-    max_steps: Optional[int] = typer.Option(None, "--max-steps", help="Step budget of the tremaux traveler."),
+    time_limit: Optional[float] = time_limit_option(None, "Seconds per puzzle before giving up."),
+    max_steps: Optional[int] = typer.Option(None, "--max-steps", metavar="N", help="Step budget of the tremaux traveler."),
     numbers: bool = typer.Option(False, "--numbers", help="Print the grid of numbers (as the paper) instead of lines."),
     out: Optional[Path] = OutOption,
     as_json: bool = JsonOption,
@@ -58,6 +61,9 @@ def solve_cmd(
     for i, r in enumerate(results):
         if out is not None and r.puzzle is not None:
             save(r, _out_path(out, i, len(results)))
+        if r.status == "invalid":  # bad input: the house's one-line error, whatever the output
+            typer.echo(f"error: {r.message}", err=True)
+            continue
         if as_json:
             continue
         typer.echo(f"{r.name or file.name}: {r.status}: {r.message} ({r.seconds * 1000:.1f} ms)", err=True)
@@ -66,15 +72,17 @@ def solve_cmd(
                 _show(r.puzzle if lk is None else (r.puzzle, lk), numbers and lk is not None)
     if as_json:
         typer.echo(json.dumps([r.to_dict(all_solutions=all_) for r in results]))
+    if any(r.status == "invalid" for r in results):
+        raise typer.Exit(2)
     raise typer.Exit(0 if all(r.status == "solved" for r in results) else 1)
 
 
 @nl_app.command("generate")
 def generate_cmd(
-    size: str = typer.Option("10x10", "--size", help="Rows x columns, e.g. 15x20."),
+    size: str = size_option("10x10", "Puzzle size HxW (rows x columns), e.g. 15x20."),
     seed: Optional[int] = SeedOption,
     rule: str = RuleOption,
-    fmt: str = typer.Option("grid", "--format", help="Puzzle text format: grid, contest or wh."),
+    fmt: Optional[str] = format_option("Puzzle text format: grid, contest or wh (default grid)."),
     solution: bool = typer.Option(False, "--solution", help="Also draw the solution."),
     out: Optional[Path] = OutOption,
     as_json: bool = JsonOption,
@@ -83,6 +91,7 @@ def generate_cmd(
     from ..numberlink import dumps, generate_puzzle
     from ..numberlink.draw import save
 
+    fmt = fmt or "grid"
     g = generate_puzzle(parse_size(size)[-2:], rule=rule, seed=seed)
     drawn = (g.puzzle, g.solution) if solution else g.puzzle
     if out is not None:
@@ -97,14 +106,16 @@ def generate_cmd(
         typer.echo(dumps(g.puzzle, fmt), nl=False)
         if solution:
             _show(drawn)
-    typer.echo(f"{g!r} in {g.seconds:.2f} s", err=True)
+    shape = "x".join(map(str, g.puzzle.shape))
+    typer.echo(f"generated a {shape} puzzle with {g.puzzle.pairs} pairs under rule {g.rule} in {g.seconds:.2f} s",
+               err=True)
 
 
 @nl_app.command("check")
 def check_cmd(
     file: Path = typer.Argument(..., help="Puzzle file."),
     rule: str = RuleOption,
-    time_limit: Optional[float] = typer.Option(None, "--time-limit", help="Seconds per puzzle."),
+    time_limit: Optional[float] = time_limit_option(None, "Seconds per puzzle."),
     as_json: bool = JsonOption,
 ) -> None:
     """Say whether each puzzle in FILE is proper (exactly one solution) and, if not, why."""

@@ -8,11 +8,14 @@ from typing import Optional
 import typer
 
 from ..errors import UnsupportedError
-from .app import GoalOption, SeedOption, StartOption, app, parse_cell, parse_size
+from .app import (GoalOption, SeedOption, StartOption, announce, app, deprecated, format_option, generator_option,
+                  out_option, parse_cell, parse_size, renamed, size_option, solver_option, style_option)
 from .maze_cmds import load_maze
 
-OutOption = typer.Option(None, "--out", "-o", help="File to write; its extension picks the format.")
-CellSizeOption = typer.Option(None, "--cell-size", help="Pixels per cell (default: fit about 800 pixels).")
+OutOption = out_option()
+CellSizeOption = typer.Option(
+    None, "--cell-size", metavar="PIXELS",
+    help="Pixels per cell (default: fit about 800 pixels); a picture over the memory limit is refused (--memory-limit).")
 
 
 def _format(fmt: Optional[str], out: Optional[Path]) -> str:
@@ -38,17 +41,20 @@ def _emit(data: bytes | str, out: Optional[Path], fmt: str) -> None:
 @app.command("render")
 def render_cmd(
     file: Path = typer.Argument(..., help="Maze file (any format tremaux.io reads; '-' reads stdin)."),
-    fmt: Optional[str] = typer.Option(None, "--format", "-f", help="svg, png, gif or txt (default: from --out, else txt)."),
+    fmt: Optional[str] = format_option("svg, png, gif or txt (default: from --out, else txt)."),
     out: Optional[Path] = OutOption,
-    style: str = typer.Option("ascii", "--style", help="Text style: ascii, unicode or block."),
-    solver: Optional[str] = typer.Option(None, "--solve", help="Draw the solution found by this solver."),
+    style: str = style_option(),
+    solver: Optional[str] = solver_option(None, "Draw the solution found by this solver."),
     heat: bool = typer.Option(False, "--heat", help="Colour cells by their distance from the start."),
     cell_size: Optional[int] = CellSizeOption,
+    solve_: Optional[str] = deprecated("--solve"),
 ) -> None:
     """Draw a maze (and optionally its solution) as SVG, PNG, GIF or text."""
     from .. import render, solve
 
+    solver = renamed(solver, solve_, "--solve", "--solver")
     obj = load_maze(file)
+    announce(obj.flat.shape[0], f"drawing {file}")
     if solver is not None:
         obj = solve(obj, solver)
     fmt = _format(fmt, out)
@@ -59,33 +65,37 @@ def render_cmd(
 
 @app.command("animate")
 def animate_cmd(
-    file: Optional[Path] = typer.Argument(None, help="Maze file to solve (omit with --generate)."),
-    out: Path = typer.Option(..., "--out", "-o", help="Animation to write: .gif or .svg."),
-    algorithm: Optional[str] = typer.Option(None, "--algorithm", "-a", help="Solver to replay (default tremaux for a file)."),
-    generate: Optional[str] = typer.Option(None, "--generate", help="Generator to replay (or to make the maze to solve)."),
-    size: str = typer.Option("20x30", "--size", help="Size HxW for --generate."),
-    braid: float = typer.Option(0.0, "--braid", help="Share of dead ends opened into loops, for --generate."),
+    file: Optional[Path] = typer.Argument(None, help="Maze file to solve (omit with --generator)."),
+    out: Path = out_option("Animation to write: .gif or .svg.", required=True),
+    solver: Optional[str] = solver_option(None, "Solver to replay (default tremaux for a file)."),
+    generator: Optional[str] = generator_option("Generator to replay (or to make the maze to solve)."),
+    size: str = size_option(help="Maze size HxW for --generator."),
+    braid: float = typer.Option(0.0, "--braid", help="Share of dead ends opened into loops, for --generator."),
     seed: Optional[int] = SeedOption,
     start: Optional[str] = StartOption,
     goal: Optional[str] = GoalOption,
     frames: int = typer.Option(100, "--frames", help="Frame budget: events are spread over at most this many frames."),
     frame_ms: int = typer.Option(60, "--frame-ms", help="Milliseconds per frame."),
     cell_size: Optional[int] = CellSizeOption,
+    algorithm: Optional[str] = deprecated("--algorithm", "-a"),
+    generate: Optional[str] = deprecated("--generate"),
 ) -> None:
-    """Animate a solver on a maze file, or a generator (--generate ALGO --size HxW), as GIF or SVG."""
+    """Animate a solver on a maze file, or a generator (--generator NAME --size HxW), as GIF or SVG."""
     from .. import render, solve
 
-    if generate is not None:
+    solver = renamed(solver, algorithm, "--algorithm", "--solver")
+    generator = renamed(generator, generate, "--generate", "--generator")
+    if generator is not None:
         from .. import generate as make
 
-        obj = make(parse_size(size), generate, seed=seed, braid=braid, record=algorithm is None)
+        obj = make(parse_size(size), generator, seed=seed, braid=braid, record=solver is None)
         maze = obj.maze
     else:
         if file is None:
-            raise UnsupportedError("animate needs a maze FILE to solve, or --generate ALGO to animate a generator")
+            raise UnsupportedError("animate needs a maze FILE to solve, or --generator NAME to animate a generator")
         obj = maze = load_maze(file)
-    if algorithm is not None or generate is None:
-        obj = solve(maze, algorithm or "tremaux", start=parse_cell(start, "start"), goal=parse_cell(goal, "goal"),
+    if solver is not None or generator is None:
+        obj = solve(maze, solver or "tremaux", start=parse_cell(start, "start"), goal=parse_cell(goal, "goal"),
                     record=True)
     render.save(obj, out, animate=True, frames=frames, frame_ms=frame_ms, cell_size=cell_size)
     typer.echo(f"wrote {out}", err=True)

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import typer
 
-from .app import app
+from .app import app, time_limit_option, workers_option
 
 
 @app.command()
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
     port: int = typer.Option(8000, "--port", "-p", min=1, max=65535, help="Port to listen on."),
-    workers: int = typer.Option(2, "--workers", min=1, max=64, help="Worker processes for cheap requests."),
-    heavy_workers: int = typer.Option(1, "--heavy-workers", min=1, max=64,
+    workers: int = workers_option(2, "Worker processes for cheap requests.", min=1, max=64),
+    heavy_workers: int = typer.Option(1, "--heavy-workers", metavar="N", min=1, max=64,
                                       help="Worker processes for expensive requests (Number Link searches...)."),
-    time_limit: float = typer.Option(10.0, "--time-limit", min=0.1, help="Seconds an expensive job may run."),
-    per_client: int = typer.Option(1, "--per-client", min=1, max=64,
+    time_limit: float = time_limit_option(10.0, "Seconds an expensive job may run.", min=0.1),
+    per_client: int = typer.Option(1, "--per-client", metavar="N", min=1, max=64,
                                    help="Expensive jobs one client may have running or waiting."),
 ) -> None:
     """Serve the web page: the Tremaux maze demo and a Number Link board."""

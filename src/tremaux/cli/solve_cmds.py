@@ -9,12 +9,16 @@ from typing import Optional
 import click
 import typer
 
-from ..solvers import SOLVERS, explain, solve
-from .app import GoalOption, JsonOption, StartOption, app, parse_cell, save_output, wants_animation
+from ..errors import TremauxError
+
+from .app import (GoalOption, JsonOption, StartOption, announce, app, deprecated, list_option, out_option, parse_cell,
+                  renamed, save_output, solver_option, wants_animation)
 from .maze_cmds import load_maze
 
 
 def _list_solvers() -> None:
+    from ..solvers import SOLVERS
+
     for e in SOLVERS:
         note = "shortest" if e.shortest else "any path"
         typer.echo(f"{e.name:<16} {e.view:<6} {note:<8}  {e.doc}")
@@ -23,25 +27,42 @@ def _list_solvers() -> None:
 @app.command("solve")
 def solve_cmd(
     file: Optional[str] = typer.Argument(None, help="Maze file: ascii or block text, .json or .npz ('-' reads stdin)."),
-    algorithm: str = typer.Option("bfs", "--algorithm", "-a", help="Solver name (see --list)."),
+    solver: Optional[str] = solver_option(None, "Solver (see --list); default bfs."),
     start: Optional[str] = StartOption,
     goal: Optional[str] = GoalOption,
     as_json: bool = JsonOption,
     explain_: bool = typer.Option(False, "--explain", help="Print the worklist run step by step (bfs, dfs)."),
-    list_: bool = typer.Option(False, "--list", help="List the registered solvers, one per line, and exit."),
-    out: Optional[Path] = typer.Option(None, "--out", help="Also draw the solution: .png, .svg, or .gif (replays the run)."),
+    seed: Optional[int] = typer.Option(
+        None, "--seed", metavar="N",
+        help="Random seed of the solver's choices (tremaux: which unmarked passage to walk down); "
+             "default: the fixed order N, E, S, W."),
+    list_: bool = list_option("solvers"),
+    out: Optional[Path] = out_option("Also draw the solution: .png, .svg, or .gif (replays the run)."),
+    algorithm: Optional[str] = deprecated("--algorithm", "-a"),
 ) -> None:
     """Solve a maze and print it with its path (or --json, or --explain the run)."""
     if list_:
         return _list_solvers()
     if file is None:
         raise click.UsageError("missing the maze FILE to solve (or --list)")
+    from ..solvers import SOLVERS, explain, solve
+
+    solver = renamed(solver, algorithm, "--algorithm", "--solver") or "bfs"
+    options = {} if seed is None else {"seed": seed}
     from .grid_cmds import is_grid_file, solve_grid_file
 
     if file != "-" and is_grid_file(file):  # a maze on a polar, hex, ... grid
-        return solve_grid_file(file, algorithm, parse_cell(start, "start"), parse_cell(goal, "goal"), as_json, out)
-    sol = solve(load_maze(file), algorithm, start=parse_cell(start, "start"), goal=parse_cell(goal, "goal"),
-                record=explain_ or wants_animation(out))
+        if options or explain_:
+            raise TremauxError("--seed and --explain are for square mazes; a grid maze is solved without them")
+        return solve_grid_file(file, solver, parse_cell(start, "start"), parse_cell(goal, "goal"), as_json, out)
+    maze = load_maze(file)
+    if not (as_json or explain_):
+        from ..render import text as render_text
+
+        render_text.check_text_size(maze)  # refuse now what could not be printed after a long run
+    announce(maze.flat.shape[0], f"solving {file} with {SOLVERS.get(solver).name}")
+    sol = solve(maze, solver, start=parse_cell(start, "start"), goal=parse_cell(goal, "goal"),
+                record=explain_ or wants_animation(out), **options)
     if as_json:
         typer.echo(json.dumps(sol.to_dict()))
     elif explain_:

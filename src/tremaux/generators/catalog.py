@@ -27,11 +27,17 @@ from typing import Any
 
 import numpy as np
 
-from ..kernels import generate as kgen
+from .._lazy import lazy_module
 from ..registry import Registry
 from .options import Option, choice, discipline, probability, weights_option, whole
 
+# the compiled kernels, loaded on first call (start-up without numba)
+kgen = lazy_module("tremaux.kernels.generate")
+
 __all__ = ["GENERATORS"]
+
+QUEUE_KERNEL = "growing_tree_queue"
+"""Kernel name of the growing tree driving a queue object of the caller's (Python, not compiled)."""
 
 GENERATORS = Registry("generator")
 """Registry of maze generators (``tremaux.generators.GENERATORS``)."""
@@ -46,7 +52,8 @@ _VARIANT = Option(
 _DISCIPLINE = Option(
     "discipline", ("list", (1.0, 0.0, 0.0)),
     "newest (stack), oldest (queue), random, min / max (priority queue), mixed, first-slot "
-    "(slot 0 of an array list, finished entries replaced by the last), or a mix 'newest:3,random:1'",
+    "(slot 0 of an array list, finished entries replaced by the last), a mix 'newest:3,random:1', or (from Python) "
+    "a queue object of your own with is_empty, enter, top and jettison (see tremaux.generators.queues)",
     discipline,
 )
 _P = Option("p", 0.5, "with discipline=mixed: chance of taking the newest cell, else a random one", probability("p"))
@@ -55,7 +62,7 @@ _WEIGHTS = Option("weights", None, "priorities of the cells for min / max (defau
 
 def _list_discipline(value: Any) -> tuple[str, tuple[float, float, float]]:
     kind, probs = discipline(value)
-    if kind in ("min", "max", "first-slot"):
+    if kind in ("min", "max", "first-slot", "queue"):
         from ..errors import UnsupportedError
 
         raise UnsupportedError(f"growing-forest cannot use the discipline {value!r}; "
@@ -82,22 +89,36 @@ def _runner(name: str) -> Callable[..., Any]:
 
 
 def _gt_params(opts: dict[str, Any], n: int = 0) -> np.ndarray:
+    if opts["discipline"][0] == "queue":
+        return _NONE
     kind, (pn, po, pr) = _gt_kind(opts)
     prio = {"list": 0, "min": 1, "max": 2, "first-slot": 3}[kind]
     return np.array([pn, po, pr, prio, 0.0 if opts.get("weights") is None else 1.0])
 
 
 def _gt_kernel(opts: dict[str, Any]) -> str:
+    if opts["discipline"][0] == "queue":
+        if opts["variant"] == "arc" or opts.get("weights") is not None:
+            from ..errors import UnsupportedError
+
+            raise UnsupportedError("a queue object of your own runs the vertex-based growing tree without weights; "
+                                   "drop variant=arc and weights")
+        return QUEUE_KERNEL
     return "growing_tree_arcs" if opts["variant"] == "arc" else "growing_tree"
 
 
 def _gt_work(opts: dict[str, Any], L: int, H: int, W: int) -> int:
+    if opts["discipline"][0] == "queue":
+        return 0
     kind, _ = _gt_kind(opts)
     return kgen.work_size(_gt_kernel(opts), L, H, W, weights=opts.get("weights") is not None,
                           priority=kind in ("min", "max"))
 
 
 def _gt_describe(opts: dict[str, Any]) -> tuple[str, str]:
+    if opts["discipline"][0] == "queue":
+        queue = opts["discipline"][1]
+        return f"Vertex Growing Tree ({getattr(queue, '__name__', type(queue).__name__)})", "queue length"
     kind, (pn, po, pr) = _gt_kind(opts)
     arc = opts["variant"] == "arc"
     if kind in ("min", "max"):
@@ -168,7 +189,7 @@ _add(
     aliases=("dfs", "depth-first", "recursive-backtracker", "exhaustive-exploration"),
     title="Depth-first Search (DFS)", frontier="stack depth",
     bias="long, winding corridors and few dead ends (about 10%); a very long solution path",
-    cost="O(n) time; a stack of up to n cells (4 bytes each)",
+    cost="O(n) time; one byte per cell (the way back), no stack",
 )
 _add(
     "naive-dfs", _gt_kernel,

@@ -2,21 +2,27 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import numpy as np
 
+from .. import budget
 from ..errors import InvalidSizeError, TremauxError, UnsupportedError
-from ..kernels import gen_imperfect as kimp
-from ..kernels import generate as kgen
-from ..kernels import grid as kg
-from ..kernels.rng import make_state
+from .._lazy import lazy_module
 from ..maze.model import Maze, check_shape
 from ..trace import Trace
-from .catalog import GENERATORS
+from .catalog import GENERATORS, QUEUE_KERNEL
 from .masks import check_mask
 from .options import check_options, probability, whole
+from .queues import grow as grow_with_queue
 from .result import Generated, GenerationStats
+
+# the compiled kernels, loaded on first call (start-up without numba)
+kimp = lazy_module("tremaux.kernels.gen_imperfect")
+kgen = lazy_module("tremaux.kernels.generate")
+kg = lazy_module("tremaux.kernels.grid")
+krng = lazy_module("tremaux.kernels.rng")
 
 __all__ = ["generate"]
 
@@ -34,6 +40,7 @@ def generate(
     start: Any = None,
     record: bool = False,
     braid: float = 0.0,
+    memory_limit: str | int | None = None,
     **options: Any,
 ) -> Generated:
     """Generate a maze with a registered algorithm.
@@ -59,6 +66,9 @@ def generate(
         recursive division records WALL events from an open field instead.
     braid : float, default 0.0
         Fraction of dead ends to remove by opening one of their walls (loops).
+    memory_limit : str or int, optional
+        Overrides the memory limit (``"8G"``; see :mod:`tremaux.budget`):
+        the peak memory of the run is estimated before anything is allocated.
     **options
         ``openings=k`` (open ``k`` random extra walls), ``islands=k``
         (``k`` free-standing wall segments), ``unreachable=k`` (wall in ``k``
@@ -81,6 +91,9 @@ def generate(
         does not use.
     InvalidSizeError, InvalidMazeError, CellError, TremauxError
         For a bad shape, mask, start cell or option value.
+    MemoryLimitError
+        When the run would need more memory than the limit (the message
+        names the estimate and the limit).
 
     Examples
     --------
@@ -94,6 +107,10 @@ def generate(
     Traceback (most recent call last):
     ...
     tremaux.errors.UnsupportedError: binary-tree cannot generate on a masked grid; ...
+    >>> tremaux.generate((30000, 30000), memory_limit="1G")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.MemoryLimitError: a 30000 x 30000 maze (backtracker) needs about ... GiB of memory; the limit is 1.0 GiB ...
     """
     entry = GENERATORS.get(algorithm)
     name = entry.name
@@ -134,6 +151,15 @@ def generate(
     if n > 500_000_000 and kernel_name in ("kruskal", "growing_forest"):
         raise UnsupportedError(f"{name} is limited to 500,000,000 cells; this grid has {n:,}")
 
+    # ---- memory: everything below is allocated in one go, so refuse now if it will not fit
+    work_entries = max(1, meta["work"](opts, L, H, W))
+    extra = (n if braid_f else 0) + ((2 if L == 1 else 3) * n if openings else 0) \
+        + (3 * (H + 1) * (W + 1) if islands else 0) + (n if unreachable else 0)
+    budget.check(
+        budget.generation_bytes(n, work_entries, record=record, trace_rows=kgen.trace_size(L, H, W) + 8 * islands + n,
+                                masked=mask_arr is not None, extra_work_entries=extra),
+        f"a {' x '.join(map(str, dims))} maze ({name})", memory_limit)
+
     # ---- the maze: a view of the output buffer, which the kernel fills below
     # (nothing reads it before; nobody else holds the buffer afterwards)
     cells = np.empty(n, np.uint8)
@@ -149,16 +175,19 @@ def generate(
         raise TremauxError(f"seed {seed!r} is not a whole number")
 
     # ---- run
-    state = make_state(seed)
+    state = krng.make_state(seed)
     use_mask = mask_arr is not None
     flat_mask = mask_arr.reshape(-1) if use_mask else _ONE
     params = np.ascontiguousarray(meta["params"](opts, n), dtype=np.float64)
-    work = np.empty(max(1, meta["work"](opts, L, H, W)), np.int32)
+    work = np.empty(work_entries, np.int32)
     if opts.get("weights") is not None:
         _fill_weights(work, opts["weights"], dims, n)
     trace = np.empty((kgen.trace_size(L, H, W) + 8 * islands + n, 3), np.int64) if record else _NO_TRACE
-    s, visits, maxf, t = kgen.KERNELS[kernel_name](
-        cells, flat_mask, use_mask, L, H, W, start_index, params, state, work, trace)
+    if kernel_name == QUEUE_KERNEL:  # a queue object of the caller's: the Python growing tree
+        run = partial(grow_with_queue, opts["discipline"][1], dims)
+    else:
+        run = kgen.KERNELS[kernel_name]
+    s, visits, maxf, t = run(cells, flat_mask, use_mask, L, H, W, start_index, params, state, work, trace)
     del work
     if braid_f or openings or islands or unreachable:
         t = _imperfect(cells, flat_mask, use_mask, shape3, state, trace, int(t), maze,
@@ -172,7 +201,7 @@ def generate(
         max_frontier=int(maxf),
         frontier=frontier,
         cells=n if mask_arr is None else maze.size,
-        passages=int(kg.count_passages(cells)),
+        passages=maze.passages,  # through the maze's read-only view: one compiled type for every caller
         algorithm=name,
         seed=None if seed is None else int(seed),
     )

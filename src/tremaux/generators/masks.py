@@ -17,18 +17,29 @@ Examples
 
 from __future__ import annotations
 
+import os
+import stat
+import struct
+import zlib
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from ..errors import InvalidMazeError, MazeFormatError
-from ..kernels import grid as kg
+from ..errors import InvalidMazeError, MazeFormatError, TremauxError
+from .._lazy import lazy_module
+
+# the compiled kernels, loaded on first call (start-up without numba)
+kg = lazy_module("tremaux.kernels.grid")
 
 __all__ = ["mask_from_text", "mask_from_image", "load_mask", "check_mask"]
 
 _CELL = set("#X*@O1")
 _HOLE = set(".- _0")
+
+
+_CELL_CODES = np.frombuffer("".join(sorted(_CELL)).encode(), dtype=np.uint8)
+_HOLE_CODES = np.frombuffer("".join(sorted(_HOLE)).encode(), dtype=np.uint8)
 
 
 def mask_from_text(text: str, *, source: str | None = None) -> np.ndarray:
@@ -38,22 +49,26 @@ def mask_from_text(text: str, *, source: str | None = None) -> np.ndarray:
     ------
     MazeFormatError
         For another character or rows of different lengths (with line and column).
+
+    Examples
+    --------
+    >>> mask_from_text("#.\\n#x")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.MazeFormatError: 2:2: unknown mask character 'x'; use '#' for a cell and '.' for none
     """
+    if not isinstance(text, str):
+        raise MazeFormatError(f"a mask is text, not {type(text).__name__}", source=source)
     levels: list[list[str]] = [[]]
-    lines = text.splitlines()
     first_line: list[int] = []
-    for no, line in enumerate(lines, 1):
-        row = line.rstrip()
+    rows = list(map(str.rstrip, text.splitlines()))
+    for no, row in enumerate(rows, 1):
         if not row:
             if levels[-1]:
                 levels.append([])
             continue
         if not levels[-1]:
             first_line.append(no)
-        for col, ch in enumerate(row, 1):
-            if ch not in _CELL and ch not in _HOLE:
-                raise MazeFormatError(f"unknown mask character {ch!r}; use '#' for a cell and '.' for none",
-                                      line=no, column=col, source=source)
         levels[-1].append(row)
     levels = [lv for lv in levels if lv]
     if not levels:
@@ -64,33 +79,109 @@ def mask_from_text(text: str, *, source: str | None = None) -> np.ndarray:
         if len(lv) != height:
             raise MazeFormatError(f"level {k + 1} of the mask has {len(lv)} rows, the first has {height}",
                                   line=first_line[k], source=source)
-    arr = np.array([[[ch in _CELL for ch in r.ljust(width, ".")] for r in lv] for lv in levels], dtype=bool)
+    from .. import budget
+
+    budget.check(8 * len(levels) * height * width + 4096,
+                 f"a mask of {len(levels)} x {height} x {width} characters")
+    body = "".join(r.ljust(width, ".") for lv in levels for r in lv)
+    if body.isascii():
+        codes = np.frombuffer(body.encode("ascii"), dtype=np.uint8)
+        known = np.isin(codes, _CELL_CODES) | np.isin(codes, _HOLE_CODES)
+        bad = None if known.all() else int(np.argmin(known))
+    else:
+        bad = next(k for k, ch in enumerate(body) if ch not in _CELL and ch not in _HOLE)
+    if bad is not None:
+        k, col = divmod(bad, width)
+        lv, r = divmod(k, height)
+        no = first_line[lv] + r
+        ch = body[bad]
+        raise MazeFormatError(f"unknown mask character {ch!r}; use '#' for a cell and '.' for none",
+                              line=no, column=col + 1, source=source)
+    arr = np.isin(codes, _CELL_CODES).reshape(len(levels), height, width)
     return arr[0] if len(levels) == 1 else arr
 
 
-def mask_from_image(path: str | Path, *, threshold: int = 128) -> np.ndarray:
+_PICTURE_ERRORS: tuple[type[BaseException], ...] = (OSError, ValueError, SyntaxError, EOFError, IndexError,
+                                                    KeyError, TypeError, ZeroDivisionError, struct.error,
+                                                    RuntimeError, zlib.error, OverflowError)
+
+
+def mask_from_image(path: str | Path, *, threshold: int = 128, memory_limit: str | int | None = None) -> np.ndarray:
     """A mask from a picture: pixels darker than ``threshold`` (0-255) are cells.
 
-    Transparent pixels are never cells.
+    Transparent pixels are never cells. The picture's size, read from its
+    header, is checked before it is decoded: a picture of more pixels than a
+    maze may have cells, or one that would not fit the memory budget (a
+    decompression bomb), is refused at once.
+
+    Raises
+    ------
+    MazeFormatError
+        For a file that is not a readable picture, or one with too many pixels.
+    MemoryLimitError
+        When decoding it would need more memory than the limit.
     """
     from PIL import Image
 
-    with Image.open(path) as im:
-        rgba = np.asarray(im.convert("RGBA"))
-    grey = rgba[..., :3].astype(np.float64) @ np.array([0.299, 0.587, 0.114])
-    return (grey < threshold) & (rgba[..., 3] >= 128)
+    from .. import budget
+    from ..maze.model import MAX_CELLS
+
+    source = str(path)
+    saved = Image.MAX_IMAGE_PIXELS
+    Image.MAX_IMAGE_PIXELS = None  # Pillow's own guard: replaced by the checks below, which name the sizes
+    try:
+        with Image.open(path) as im:
+            width, height = im.size
+            pixels = width * height
+            if pixels > MAX_CELLS:
+                raise MazeFormatError(f"the picture has {width} x {height} = {pixels:,} pixels; a mask has "
+                                      f"at most {MAX_CELLS:,} (one cell per pixel)", source=source)
+            budget.check(24 * pixels + 4096, f"a mask from a picture of {width} x {height} pixels", memory_limit)
+            rgba = np.asarray(im.convert("RGBA"))
+    except _PICTURE_ERRORS as exc:
+        if isinstance(exc, TremauxError):
+            raise
+        if isinstance(exc, (FileNotFoundError, IsADirectoryError, PermissionError)):
+            raise
+        text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise MazeFormatError(f"cannot read the picture: {text}", source=source) from None
+    finally:
+        Image.MAX_IMAGE_PIXELS = saved
+    if rgba.ndim != 3 or rgba.shape[2] != 4:
+        raise MazeFormatError("cannot read the picture: it has no pixels", source=source)
+    # luma 0.299 R + 0.587 G + 0.114 B < threshold, in whole numbers (four bytes per pixel, not 24)
+    grey = rgba[..., 0].astype(np.uint32) * 299
+    grey += rgba[..., 1].astype(np.uint32) * 587
+    grey += rgba[..., 2].astype(np.uint32) * 114
+    return (grey < int(threshold) * 1000) & (rgba[..., 3] >= 128)
 
 
-def load_mask(path: str | Path) -> np.ndarray:
-    """Read a mask file: a picture (``.png``, ``.gif``, ``.bmp``, ``.jpg``) or ``#``/``.`` text."""
+def load_mask(path: str | Path, *, memory_limit: str | int | None = None) -> np.ndarray:
+    """Read a mask file: a picture (``.png``, ``.gif``, ``.bmp``, ``.jpg``) or ``#``/``.`` text.
+
+    Text over the text-file cap (:func:`tremaux.budget.text_limit`) is refused unread.
+
+    Raises
+    ------
+    MazeFormatError
+        For a file that is neither a readable picture nor a mask text.
+    InputTooLargeError, MemoryLimitError
+        For a file too big to read.
+    """
+    from .. import budget
+
     p = Path(path)
     if p.suffix.lower() in (".png", ".gif", ".bmp", ".jpg", ".jpeg", ".webp"):
-        try:
-            return mask_from_image(p)
-        except OSError as exc:
-            raise MazeFormatError(f"cannot read the picture: {exc}", source=str(p)) from None
+        return mask_from_image(p, memory_limit=memory_limit)
+    cap = budget.text_limit()
+    with open(p, "rb") as f:
+        st = os.fstat(f.fileno())
+        if stat.S_ISREG(st.st_mode):
+            budget.check_text_size(st.st_size, "a mask", source=str(p))
+        data = f.read() if cap is None else f.read(cap + 1)
+    budget.check_text_size(len(data), "a mask", source=str(p))
     try:
-        text = p.read_text(encoding="utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise MazeFormatError("mask file is not text; use '#'/'.' rows or a PNG picture", source=str(p)) from None
     return mask_from_text(text, source=str(p))

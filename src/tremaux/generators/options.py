@@ -97,11 +97,13 @@ def discipline(value: Any) -> tuple[str, tuple[float, float, float]]:
     whose finished entries are replaced by the last one: oldest first until
     the first removal, then a shuffle of old and new) or a mix such as
     ``"newest:3,oldest:1"`` (weights of newest, oldest and random, normalised).
+    A queue object of the caller's, or its class (see :mod:`tremaux.generators.queues`),
+    gives ``("queue", queue)``.
 
     Returns
     -------
-    (kind, (p_newest, p_oldest, p_random))
-        ``kind`` is ``"list"``, ``"min"``, ``"max"``, ``"mixed"`` or ``"first-slot"``.
+    (kind, (p_newest, p_oldest, p_random)) or ("queue", queue)
+        ``kind`` is ``"list"``, ``"min"``, ``"max"``, ``"mixed"``, ``"first-slot"`` or ``"queue"``.
 
     Examples
     --------
@@ -114,6 +116,10 @@ def discipline(value: Any) -> tuple[str, tuple[float, float, float]]:
     ...
     tremaux.errors.UnknownNameError: unknown discipline 'sideways'; choose one of: ...
     """
+    from .queues import is_queue
+
+    if is_queue(value):
+        return "queue", value  # type: ignore[return-value]
     text = str(value).strip().lower().replace("_", "-")
     if ":" not in text:
         if text not in _PLAIN:

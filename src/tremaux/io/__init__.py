@@ -33,28 +33,34 @@ True
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
+from .. import budget
 from ..errors import MazeFormatError, UnsupportedError
 from ..maze.model import Maze
 from ..registry import Registry
-from . import ascii, block, graph, json, npz
+from .._lazy import lazy_module
+from . import ascii, block, json, npz
+
+graph = lazy_module("tremaux.io.graph")  # networkx is loaded on first use
 from ._text import _HEADER
 
-__all__ = ["FORMATS", "load", "save", "loads", "dumps", "detect_format", "format_from_extension", "ascii", "block", "graph", "json", "npz"]
+__all__ = ["FORMATS", "load", "save", "loads", "dumps", "read_source", "check_dumps", "detect_format", "format_from_extension", "ascii", "block", "graph", "json", "npz"]
 
 FORMATS = Registry("format")
 """The maze file formats: ``func`` reads (text or bytes, ``source=`` for messages),
-``meta["dumps"]`` writes; ``meta["binary"]`` and ``meta["extensions"]`` describe the file."""
+``meta["dumps"]`` writes; ``meta["binary"]`` and ``meta["extensions"]`` describe the file;
+``meta["size"](shape3)`` is the peak memory of writing a maze of that shape."""
 
 FORMATS.add("ascii", ascii.loads, doc="The +---+ drawing, S for the start and G for the goal.",
-            dumps=ascii.dumps, binary=False, extensions=())
+            dumps=ascii.dumps, binary=False, extensions=(), size=ascii.text_bytes)
 FORMATS.add("block", block.loads, doc="Squares: # wall, . open, E entrance, G goal; every open square a cell.",
-            dumps=block.dumps, binary=False, extensions=())
+            dumps=block.dumps, binary=False, extensions=(), size=block.text_bytes)
 FORMATS.add("json", json.loads, doc="JSON with a format version, one hex digit per cell.",
-            dumps=json.dumps, binary=False, extensions=(".json",))
+            dumps=json.dumps, binary=False, extensions=(".json",), size=json.text_bytes)
 FORMATS.add("npz", npz.from_bytes, doc="Compressed NumPy arrays (compact binary), with a format version.",
-            dumps=npz.to_bytes, binary=True, extensions=(".npz",))
+            dumps=npz.to_bytes, binary=True, extensions=(".npz",), size=npz.text_bytes)
 
 _ZIP = b"PK\x03\x04"
 
@@ -90,8 +96,22 @@ def detect_format(data: str | bytes) -> str:
     return "block"
 
 
-def loads(data: str | bytes, format: str | None = None, *, source: str | None = None) -> Maze:
+def _check_text(data: str | bytes, source: str | None, memory_limit, text_limit) -> None:
+    """Refuse text over the size cap, or whose parsing would not fit the memory budget, before parsing it."""
+    size = len(data)
+    budget.check_text_size(size, source=source, limit=text_limit)
+    lines = data.count(b"\n" if isinstance(data, (bytes, bytearray)) else "\n") + 1
+    budget.check(budget.text_read_bytes(size, lines), f"reading a text maze of {budget.format_bytes(size)}",
+                 memory_limit)
+
+
+def loads(data: str | bytes, format: str | None = None, *, source: str | None = None,
+          memory_limit: str | int | None = None, text_limit: str | int | None = None) -> Maze:
     """Read a maze from text (or the bytes of a file) in any format.
+
+    Text longer than the cap (:func:`tremaux.budget.text_limit`, 16 MiB by
+    default) is refused before it is parsed; ``npz`` archives are read only
+    when their arrays fit the memory budget (:mod:`tremaux.budget`).
 
     Parameters
     ----------
@@ -100,23 +120,50 @@ def loads(data: str | bytes, format: str | None = None, *, source: str | None = 
         ``ascii``, ``block``, ``json`` or ``npz``; detected from the content by default.
     source : str, optional
         Name shown in error messages.
+    memory_limit : str or int, optional
+        Overrides the memory limit (``"8G"``; see :func:`tremaux.budget.memory_limit`).
+    text_limit : str or int, optional
+        Overrides the size cap of text.
 
     Raises
     ------
     MazeFormatError
         When the content cannot be read (with line and column for text).
+    InputTooLargeError
+        When text is over the size cap.
+    MemoryLimitError
+        When reading would need more memory than the limit.
     UnknownNameError
         For an unknown format name.
+
+    Examples
+    --------
+    >>> loads("E.G").shape
+    (1, 3)
+    >>> loads("[" * 100_000 + "]" * 100_000, "json")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.MazeFormatError: 1:65: malformed JSON: nested deeper than 64 levels (a maze file nests 4)
+    >>> loads("E." * 1000, text_limit="1k")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.InputTooLargeError: a text maze of 2.0 KiB is over the 1.0 KiB cap for text files ...
     """
-    if format is None and isinstance(data, (bytes, bytearray, memoryview)) and bytes(data[:4]) != _ZIP:
-        data = _text(data, source)
-    name = FORMATS.get(format).name if format is not None else detect_format(data)
-    entry = FORMATS.get(name)
-    if entry.binary:
+    if not isinstance(data, (str, bytes, bytearray, memoryview)):
+        raise MazeFormatError(f"a maze is read from text or bytes, not {type(data).__name__}", source=source)
+    if isinstance(data, memoryview):
+        data = bytes(data)
+    binary = not isinstance(data, str) and bytes(data[:4]) == _ZIP
+    name = FORMATS.get(format).name if format is not None else ("npz" if binary else None)
+    entry = FORMATS.get(name) if name is not None else None
+    if entry is not None and entry.binary:
         if isinstance(data, str):
             raise MazeFormatError(f"the {name} format is binary; give bytes, not text", source=source)
-        return entry.func(bytes(data), source=source)
-    return entry.func(_text(data, source), source=source)
+        return entry.func(bytes(data), source=source, memory_limit=memory_limit)
+    _check_text(data, source, memory_limit, text_limit)
+    text = _text(data, source)
+    entry = entry or FORMATS.get(detect_format(text))
+    return entry.func(text, source=source)
 
 
 def dumps(maze: Maze, format: str = "ascii") -> str | bytes:
@@ -131,6 +178,34 @@ def dumps(maze: Maze, format: str = "ascii") -> str | bytes:
     ..
     """
     return FORMATS.get(format).dumps(maze)
+
+
+def check_dumps(shape, format: str = "ascii", *, masked: bool = False,
+                memory_limit: str | int | None = None) -> None:
+    """Refuse, before any work, writing a maze of ``shape`` in ``format`` that would not fit the memory budget.
+
+    The estimate counts the maze (and its mask when ``masked``), held while it is written.
+    Commands that generate or solve a maze and then print it call this first.
+
+    Raises
+    ------
+    MemoryLimitError
+        Naming the estimate and the limit.
+
+    Examples
+    --------
+    >>> check_dumps((30000, 30000), "ascii", memory_limit="4G")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.MemoryLimitError: the ascii text of a 30000 x 30000 maze needs about 41.1 GiB of memory; ...
+    """
+    from ..maze.model import check_shape
+
+    entry = FORMATS.get(format)
+    kind = "file" if entry.binary else "text"
+    L, H, W = check_shape(shape)
+    budget.check((2 if masked else 1) * L * H * W + entry.size((L, H, W)),  # the maze is held while written
+                 f"the {entry.name} {kind} of a {' x '.join(str(int(x)) for x in shape)} maze", memory_limit)
 
 
 def format_from_extension(path: str | os.PathLike) -> str | None:
@@ -148,21 +223,89 @@ def format_from_extension(path: str | os.PathLike) -> str | None:
     return None
 
 
-def load(path: str | os.PathLike, format: str | None = None) -> Maze:
+def _read_capped(f, cap: int | None, size: int | None) -> bytes:
+    """The rest of ``f``, but no more than ``cap + 1`` bytes (one more than allowed tells it is over).
+
+    Read in chunks, so that a big ``cap`` reserves nothing up front.
+    """
+    if size is not None and (cap is None or size <= cap):
+        want = size + 1  # the file's own size, plus one byte to notice that it grew
+    else:
+        want = None if cap is None else cap + 1
+    chunks = []
+    got = 0
+    while want is None or got < want:
+        chunk = f.read(1 << 20 if want is None else min(1 << 20, want - got))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        got += len(chunk)
+    return b"".join(chunks)
+
+
+def read_source(f, source: str | None = None, *, size: int | None = None, memory_limit: str | int | None = None,
+                text_limit: str | int | None = None) -> bytes:
+    """The bytes of an open binary file, read no further than its kind allows.
+
+    A zip archive (``.npz``) may be as big as the memory budget; anything
+    else is text and stops at the text cap. ``size`` (the file's size, when
+    known) refuses an oversized file before reading anything.
+
+    Raises
+    ------
+    InputTooLargeError, MemoryLimitError
+        Naming the size and the cap.
+
+    Examples
+    --------
+    >>> import io as std_io
+    >>> read_source(std_io.BytesIO(b"E.G"))
+    b'E.G'
+    """
+    head = f.read(4)
+    if head == _ZIP:
+        cap = budget.memory_limit(memory_limit)
+        if size is not None:
+            budget.check(size, f"reading a .npz file of {budget.format_bytes(size)}", memory_limit)
+        rest = _read_capped(f, None if cap is None else max(0, cap - 4), None if size is None else size - 4)
+        if cap is not None and len(rest) + 4 > cap:
+            budget.check(cap + 1, "reading a .npz file bigger than the memory limit", memory_limit)
+        return head + rest
+    cap = budget.text_limit(text_limit)
+    if size is not None:
+        budget.check_text_size(size, source=source, limit=text_limit)
+    rest = _read_capped(f, None if cap is None else max(0, cap - len(head)),
+                        None if size is None else max(0, size - len(head)))
+    if cap is not None and len(head) + len(rest) > cap:
+        budget.check_text_size(cap + 1, "a text maze over the cap", source=source, limit=text_limit)
+    return head + rest
+
+
+def load(path: str | os.PathLike, format: str | None = None, *, memory_limit: str | int | None = None,
+         text_limit: str | int | None = None) -> Maze:
     """Read a maze file in any format (see the module documentation).
+
+    The file's size is checked before it is read: text over the cap
+    (16 MiB by default) and archives over the memory budget are refused at
+    once, naming the size and the cap (see :func:`loads` for the keywords).
 
     Raises
     ------
     MazeFormatError
         When the file cannot be read as a maze; the message starts with its name.
+    InputTooLargeError, MemoryLimitError
+        When the file is too big to read.
     FileNotFoundError
         When there is no such file.
     """
     p = Path(path)
-    data = p.read_bytes()
+    with open(p, "rb") as f:
+        st = os.fstat(f.fileno())
+        size = st.st_size if stat.S_ISREG(st.st_mode) else None
+        data = read_source(f, str(path), size=size, memory_limit=memory_limit, text_limit=text_limit)
     if format is None:
         format = format_from_extension(p)
-    return loads(data, format, source=str(path))
+    return loads(data, format, source=str(path), memory_limit=memory_limit, text_limit=text_limit)
 
 
 def save(maze: Maze, path: str | os.PathLike, format: str | None = None) -> None:

@@ -9,6 +9,7 @@ import numpy as np
 from ..errors import MazeFormatError
 
 _HEADER = re.compile(r"^\s*level\s+(\S+)\s*$", re.IGNORECASE)
+_HEADERS = re.compile(r"^[^\S\n]*level[^\S\n]+\S+[^\S\n]*$", re.IGNORECASE | re.MULTILINE)  # the same, in a text
 
 
 class Section:
@@ -20,7 +21,7 @@ class Section:
 
     __slots__ = ("lines", "numbers", "indent", "source")
 
-    def __init__(self, lines: list[str], numbers: list[int], indent: int, source: str | None) -> None:
+    def __init__(self, lines: list[str], numbers: list[int] | range, indent: int, source: str | None) -> None:
         self.lines = lines
         self.numbers = numbers
         self.indent = indent
@@ -37,18 +38,26 @@ class Section:
 
     def array(self, width: int) -> np.ndarray:
         """The lines as a ``uint8`` array, after checking they are all ``width`` long."""
-        for k, line in enumerate(self.lines):
-            if len(line) != width:
-                col = min(len(line), width)
-                raise self.error(
-                    f"ragged row: this line has {len(line)} characters, the first line of the maze has {width}",
-                    k,
-                    col,
-                )
-            bad = next((j for j, ch in enumerate(line) if ord(ch) > 126 or ord(ch) < 32), None)
-            if bad is not None:
-                raise self.error(f"unknown character {line[bad]!r}", k, bad)
-        return np.frombuffer("".join(self.lines).encode("ascii"), dtype=np.uint8).reshape(len(self.lines), width)
+        lengths = np.fromiter((len(line) for line in self.lines), dtype=np.int64, count=len(self.lines))
+        ragged = np.flatnonzero(lengths != width)
+        if ragged.size:
+            k = int(ragged[0])
+            raise self.error(
+                f"ragged row: this line has {lengths[k]} characters, the first line of the maze has {width}",
+                k,
+                min(int(lengths[k]), width),
+            )
+        body = "".join(self.lines)
+        if not body.isascii():
+            k = next(k for k, line in enumerate(self.lines) if not line.isascii())
+            j = next(j for j, ch in enumerate(self.lines[k]) if ord(ch) > 127)
+            raise self.error(f"unknown character {self.lines[k][j]!r}", k, j)
+        a = np.frombuffer(body.encode("ascii"), dtype=np.uint8).reshape(len(self.lines), width)
+        bad = (a < 32) | (a > 126)
+        if bad.any():
+            k, j = (int(x) for x in np.argwhere(bad)[0])
+            raise self.error(f"unknown character {chr(a[k, j])!r}", k, j)
+        return a
 
     def first(self, bad: np.ndarray, row_of, col_of) -> tuple[int, int]:
         """Section position of the first ``True`` of ``bad``, mapped through ``row_of``/``col_of``."""
@@ -67,27 +76,32 @@ def split(text: str, *, source: str | None, dedent: bool) -> tuple[list[Section]
     """
     if not isinstance(text, str):
         raise MazeFormatError(f"a text maze must be a str, not {type(text).__name__}", source=source)
-    raw = text.split("\n")
-    lines = [(k + 1, line.rstrip("\r")) for k, line in enumerate(raw)]
-
-    def blank(line: str) -> bool:
-        return line == "" or (dedent and not line.strip())
-
-    while lines and blank(lines[0][1]):
-        lines.pop(0)
-    while lines and blank(lines[-1][1]):
-        lines.pop()
-    if not lines:
+    chars = None if dedent else "\r\n"
+    lead = len(text) - len(text.lstrip(chars))
+    start = text.rfind("\n", 0, lead) + 1
+    end = len(text.rstrip(chars))
+    if end <= lead:
         raise MazeFormatError("the text is empty: no maze to read", line=1, column=1, source=source)
+    base = text.count("\n", 0, start) + 1  # the line number of the first line kept
+    body = text[start:end]
+    raw = body.split("\n")
     if dedent:
-        lines = [(n, line.rstrip()) for n, line in lines]
-    multi = _HEADER.match(lines[0][1]) is not None
-    groups: list[tuple[list[str], list[int]]] = []
+        lines = list(map(str.rstrip, raw))
+    else:
+        lines = [line.rstrip("\r") for line in raw] if "\r" in body else raw
+    del raw
+    numbers = range(base, base + len(lines))
+
+    def blank(line: str) -> bool:  # on lines already stripped on the right
+        return not line
+
+    multi = _HEADER.match(lines[0]) is not None
+    groups: list[tuple[list[str], list[int] | range]] = []
     headers: list[int] = []
     if multi:
         current: tuple[list[str], list[int]] | None = None
         after_blank = False
-        for n, line in lines:
+        for n, line in zip(numbers, lines):
             h = _HEADER.match(line)
             if h:
                 want = len(groups)
@@ -115,17 +129,20 @@ def split(text: str, *, source: str | None, dedent: bool) -> tuple[list[Section]
             if not ls:
                 raise MazeFormatError(f"level {k} has no lines", line=headers[k], column=1, source=source)
     else:
-        for n, line in lines:
-            if blank(line):
-                raise MazeFormatError(
-                    "blank line inside the maze (a multi-level maze starts each level with a 'level K' header)",
-                    line=n, column=1, source=source,
-                )
-            if _HEADER.match(line):
-                raise MazeFormatError(
-                    "level header in a maze that did not start with 'level 0'", line=n, column=1, source=source
-                )
-        groups.append(([line for _, line in lines], [n for n, _ in lines]))
+        try:
+            k = lines.index("")
+        except ValueError:
+            pass
+        else:
+            raise MazeFormatError(
+                "blank line inside the maze (a multi-level maze starts each level with a 'level K' header)",
+                line=numbers[k], column=1, source=source,
+            )
+        h = _HEADERS.search(body)
+        if h is not None:
+            raise MazeFormatError("level header in a maze that did not start with 'level 0'",
+                                  line=base + body.count("\n", 0, h.start()), column=1, source=source)
+        groups.append((lines, numbers))
     sections = []
     for ls, ns in groups:
         indent = 0

@@ -61,7 +61,7 @@ from ..errors import CellError, MazeFormatError
 from ..maze.model import Maze
 from ._text import Section, quote, split
 
-__all__ = ["dumps", "loads", "char_grid", "cell_position"]
+__all__ = ["text_bytes", "dumps", "loads", "char_grid", "cell_position"]
 
 _SP, _PLUS, _DASH, _BAR, _HASH = (ord(c) for c in " +-|#")
 _START, _GOAL, _BOTH, _UP, _DOWN = (ord(c) for c in "SG*^v")
@@ -151,6 +151,20 @@ def _lines(a: np.ndarray) -> str:
     return b.tobytes()[:-1].decode("ascii")
 
 
+def text_bytes(shape3: tuple[int, int, int]) -> int:
+    """Peak bytes of writing a maze of ``shape3 = (L, H, W)`` in this format (see :mod:`tremaux.budget`).
+
+    Examples
+    --------
+    >>> text_bytes((1, 10, 10)) > 0
+    True
+    """
+    from .. import budget
+
+    L, H, W = (int(x) for x in shape3)
+    return budget.text_drawing_bytes(L * (2 * H + 2) * (4 * W + 2))
+
+
 def dumps(maze: Maze) -> str:
     """The drawing of ``maze`` (no newline at the end).
 
@@ -163,6 +177,9 @@ def dumps(maze: Maze) -> str:
     | S     |
     +---+---+
     """
+    from .. import budget
+
+    budget.check(text_bytes(maze.shape3), f"the ascii text of a {' x '.join(map(str, maze.shape))} maze")
     if maze.ndim == 2:
         return _lines(_draw(maze, 0))
     return "\n\n".join(f"level {k}\n" + _lines(_draw(maze, k)) for k in range(maze.levels))

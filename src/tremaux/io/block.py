@@ -59,7 +59,7 @@ from ..errors import InvalidMazeError, MazeFormatError
 from ..maze.model import Maze
 from ._text import Section, quote, split
 
-__all__ = ["to_blocks", "from_blocks", "dumps", "loads", "is_square_grid"]
+__all__ = ["text_bytes", "to_blocks", "from_blocks", "dumps", "loads", "is_square_grid"]
 
 _WALL, _OPEN = ord("#"), ord(".")
 _OPEN_CHARS = b". ESG*"
@@ -200,6 +200,20 @@ def is_square_grid(maze: Maze) -> bool:
     return bool(np.array_equal(other.cells, maze.cells))
 
 
+def text_bytes(shape3: tuple[int, int, int]) -> int:
+    """Peak bytes of writing a maze of ``shape3 = (L, H, W)`` in this format (see :mod:`tremaux.budget`).
+
+    Examples
+    --------
+    >>> text_bytes((1, 10, 10)) > 0
+    True
+    """
+    from .. import budget
+
+    L, H, W = (int(x) for x in shape3)
+    return budget.text_drawing_bytes(L * (2 * H + 2) * (2 * W + 2)) + 4 * L * H * W
+
+
 def dumps(maze: Maze, *, picture: bool | None = None) -> str:
     """The block text of ``maze`` (no newline at the end).
 
@@ -216,6 +230,9 @@ def dumps(maze: Maze, *, picture: bool | None = None) -> str:
     InvalidMazeError
         With ``picture=False`` for a maze with closed walls between cells.
     """
+    from .. import budget
+
+    budget.check(text_bytes(maze.shape3), f"the block text of a {' x '.join(map(str, maze.shape))} maze")
     square = is_square_grid(maze)
     if picture is None:
         picture = not square

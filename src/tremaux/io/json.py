@@ -36,6 +36,7 @@ tremaux.errors.MazeFormatError: maze file format version 9 is newer than this tr
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import numpy as np
@@ -44,7 +45,7 @@ from ..errors import MazeFormatError
 from ..maze.model import Maze, check_shape
 from ._common import FORMAT_NAME, VERSION, build, check_header
 
-__all__ = ["dumps", "loads", "to_dict", "from_dict"]
+__all__ = ["text_bytes", "dumps", "loads", "to_dict", "from_dict"]
 
 _HEX = np.frombuffer(b"0123456789abcdef", dtype=np.uint8)
 _VALUE = np.zeros(256, dtype=np.uint8)
@@ -86,8 +87,25 @@ def to_dict(maze: Maze) -> dict[str, Any]:
     }
 
 
+def text_bytes(shape3: tuple[int, int, int]) -> int:
+    """Peak bytes of writing a maze of ``shape3 = (L, H, W)`` in this format (see :mod:`tremaux.budget`).
+
+    Examples
+    --------
+    >>> text_bytes((1, 10, 10)) > 0
+    True
+    """
+    from .. import budget
+
+    L, H, W = (int(x) for x in shape3)
+    return budget.text_drawing_bytes(3 * L * H * W)
+
+
 def dumps(maze: Maze) -> str:
     """The JSON text of ``maze`` (no newline at the end)."""
+    from .. import budget
+
+    budget.check(text_bytes(maze.shape3), f"the json text of a {' x '.join(map(str, maze.shape))} maze")
     return json.dumps(to_dict(maze), indent=2)
 
 
@@ -152,20 +170,57 @@ def from_dict(data: Any, *, source: str | None = None) -> Maze:
                  source)
 
 
+_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+_DEEPEST = 64
+
+
+def _too_deep(text: str) -> tuple[int, int]:
+    """Line and column (1-based) where ``text`` first nests deeper than :data:`_DEEPEST` (strings skipped)."""
+    depth = 0
+    for m in _TOKEN.finditer(text):
+        ch = m.group()
+        if ch in "[{":
+            depth += 1
+            if depth > _DEEPEST:
+                pos = m.start()
+                line = text.count("\n", 0, pos) + 1
+                return line, pos - (text.rfind("\n", 0, pos) + 1) + 1
+        elif ch in "]}":
+            depth -= 1
+    return 1, 1  # pragma: no cover - only called when the parser found it too deep
+
+
 def loads(text: str | bytes, *, source: str | None = None) -> Maze:
     """Read a maze from JSON text.
 
     Raises
     ------
     MazeFormatError
-        For malformed JSON (with its line and column), a missing or mistyped
-        field, a newer format version, or an invalid maze.
+        For malformed JSON (with its line and column), nesting deeper than a
+        maze file needs, a missing or mistyped field, a newer format version,
+        or an invalid maze.
+
+    Examples
+    --------
+    >>> loads("[" * 100_000 + "]" * 100_000)
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.MazeFormatError: 1:65: malformed JSON: nested deeper than 64 levels (a maze file nests 4)
     """
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        try:
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise MazeFormatError(f"malformed JSON: byte {exc.start} is not UTF-8 text", source=source) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise MazeFormatError(f"malformed JSON: {exc.msg}", line=exc.lineno, column=exc.colno,
                               source=source) from None
-    except (TypeError, UnicodeDecodeError) as exc:
-        raise MazeFormatError(f"malformed JSON: {exc}", source=source) from None
+    except RecursionError:
+        line, column = _too_deep(text)
+        raise MazeFormatError(f"malformed JSON: nested deeper than {_DEEPEST} levels (a maze file nests 4)",
+                              line=line, column=column, source=source) from None
+    except (TypeError, ValueError) as exc:  # e.g. a number of more digits than Python converts
+        raise MazeFormatError(f"malformed JSON: {str(exc).split(':')[0]}", source=source) from None
     return from_dict(data, source=source)

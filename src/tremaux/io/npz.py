@@ -25,19 +25,40 @@ tremaux.errors.MazeFormatError: not an .npz file: it does not start like a zip a
 from __future__ import annotations
 
 import io
+import struct
 import zipfile
+import zlib
 
 import numpy as np
 
-from ..errors import MazeFormatError
+from ..errors import MazeFormatError, TremauxError
 from ..maze.model import Maze
 from ._common import FORMAT_NAME, VERSION, build, check_header
 
-__all__ = ["to_bytes", "from_bytes"]
+__all__ = ["to_bytes", "from_bytes", "text_bytes", "peek_shape"]
+
+
+def text_bytes(shape3: tuple[int, int, int]) -> int:
+    """Peak bytes of writing a maze of ``shape3`` as ``.npz`` (the maze itself not counted).
+
+    NumPy streams the arrays into the archive in chunks of 16 MiB; the
+    compressed archive grows in memory and is copied out once (each at most
+    the arrays' size: maze cells compress to less than half), plus zlib's state.
+
+    Examples
+    --------
+    >>> text_bytes((1, 10, 10))
+    33554632
+    """
+    L, H, W = (int(x) for x in shape3)
+    return 2 * L * H * W + 32 * 2**20
 
 
 def to_bytes(maze: Maze) -> bytes:
     """The ``.npz`` file of ``maze`` as bytes."""
+    from .. import budget
+
+    budget.check(text_bytes(maze.shape3), f"the npz file of a {' x '.join(map(str, maze.shape))} maze")
     arrays = {
         "format": np.array(FORMAT_NAME),
         "version": np.array(VERSION, dtype=np.int64),
@@ -66,22 +87,96 @@ def _cell(arr: np.ndarray | None, name: str, source: str | None):
     return None if arr.size == 0 else tuple(int(x) for x in arr)
 
 
-def from_bytes(data: bytes, *, source: str | None = None) -> Maze:
+_NAMES = ("format", "version", "cells", "mask", "start", "goal")
+_MAX_MEMBERS = 64
+
+
+def _bad(what: str, source: str | None) -> MazeFormatError:
+    return MazeFormatError(f"not a readable .npz maze file ({what})", source=source)
+
+
+def _read_member(z: zipfile.ZipFile, info: zipfile.ZipInfo, source: str | None) -> np.ndarray:
+    """One ``.npy`` member, its header checked against the size the archive declares before reading the data."""
+    name = info.filename
+    with z.open(info) as f:
+        try:
+            major, minor = np.lib.format.read_magic(f)
+            if (major, minor) == (1, 0):
+                shape, fortran, dtype = np.lib.format.read_array_header_1_0(f)
+            elif (major, minor) in ((2, 0), (3, 0)):
+                shape, fortran, dtype = np.lib.format.read_array_header_2_0(f)
+            else:
+                raise ValueError(f"unknown .npy version {major}.{minor}")
+        except (ValueError, SyntaxError, TypeError, OverflowError, KeyError) as exc:
+            raise _bad(f"{name}: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}", source) from None
+        if dtype.hasobject or dtype.itemsize == 0:
+            raise _bad(f"{name}: arrays of {dtype} are not maze data", source)
+        count = 1
+        for d in shape:
+            count *= int(d)
+        nbytes = count * dtype.itemsize
+        if f.tell() + nbytes != info.file_size:
+            raise _bad(f"{name}: its header promises {nbytes:,} bytes of data, the archive holds "
+                       f"{max(0, info.file_size - f.tell()):,}", source)
+        data = f.read(nbytes)
+    if len(data) != nbytes:  # pragma: no cover - zipfile checks the sizes itself
+        raise _bad(f"{name}: truncated", source)
+    arr = np.frombuffer(data, dtype=dtype, count=count)
+    return arr.reshape(shape, order="F" if fortran else "C")
+
+
+def from_bytes(data: bytes, *, source: str | None = None, memory_limit: str | int | None = None) -> Maze:
     """Read a maze from the bytes of a ``.npz`` file.
+
+    The archive's directory and each array's header are checked before
+    anything is decompressed, so a truncated file, a header that lies about
+    its size or a decompression bomb is refused at once, and the arrays are
+    read only when they fit the memory budget (:mod:`tremaux.budget`).
+
+    Parameters
+    ----------
+    data : bytes
+        The file's bytes.
+    source : str, optional
+        File name shown in error messages.
+    memory_limit : str or int, optional
+        Overrides the memory limit (see :func:`tremaux.budget.memory_limit`).
 
     Raises
     ------
     MazeFormatError
         For a file that is not a readable archive, lacks an array, was written
         by a newer tremaux, or describes an invalid maze.
+    MemoryLimitError
+        When its arrays would not fit the memory limit.
     """
-    if bytes(data[:4]) != b"PK\x03\x04":
+    from .. import budget
+
+    data = bytes(data)
+    if data[:4] != b"PK\x03\x04":
         raise MazeFormatError("not an .npz file: it does not start like a zip archive", source=source)
+    arrays: dict[str, np.ndarray] = {}
     try:
-        with np.load(io.BytesIO(data), allow_pickle=False) as z:
-            arrays = {k: z[k] for k in z.files}
-    except (zipfile.BadZipFile, ValueError, OSError, EOFError, KeyError) as exc:
-        raise MazeFormatError(f"not a readable .npz maze file ({exc})", source=source) from None
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            infos = z.infolist()
+            if len(infos) > _MAX_MEMBERS:
+                raise _bad(f"{len(infos)} members; a maze file has at most {len(_NAMES)}", source)
+            wanted = [i for i in infos if i.filename.endswith(".npy") and i.filename[:-4] in _NAMES]
+            total = sum(i.file_size for i in wanted)
+            budget.check(3 * total + 2**20,  # beyond the file's bytes, already held
+                         f"reading a .npz maze with {total:,} bytes of arrays",
+                         memory_limit)
+            for info in wanted:
+                key = info.filename[:-4]
+                if key in arrays:
+                    raise _bad(f"the array {key!r} is stored twice", source)
+                arrays[key] = _read_member(z, info, source)
+    except TremauxError:
+        raise
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError, EOFError, KeyError, zlib.error,
+            NotImplementedError, RuntimeError, struct.error, OverflowError, UnicodeDecodeError) as exc:
+        text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise _bad(text, source) from None
     fmt = arrays.get("format")
     version = arrays.get("version")
     check_header(
@@ -92,9 +187,40 @@ def from_bytes(data: bytes, *, source: str | None = None) -> Maze:
     cells = arrays.get("cells")
     if cells is None:
         raise MazeFormatError("the .npz file has no 'cells' array", source=source)
-    cells.flags.writeable = False  # nobody else holds it: the maze may keep it without a copy
     mask = arrays.get("mask")
     if mask is not None and mask.dtype != bool:
         raise MazeFormatError(f"the 'mask' array must be boolean, not {mask.dtype}", source=source)
+    if cells.dtype.kind not in "iub":
+        raise MazeFormatError(f"the 'cells' array must hold whole numbers, not {cells.dtype}", source=source)
+    # the arrays are read-only views of bytes nobody else holds: the maze keeps them without a copy
     return build(cells, mask, _cell(arrays.get("start"), "start", source), _cell(arrays.get("goal"), "goal", source),
                  source)
+
+
+def peek_shape(path) -> tuple[int, ...] | None:
+    """The shape of the ``cells`` array of an ``.npz`` maze file, read from its header alone.
+
+    Commands that will do big work on a maze check their budget with it
+    before reading the whole file. ``None`` when the file is not a readable
+    ``.npz`` (reading it properly then gives the error).
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> from tremaux.maze import Maze
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     p = os.path.join(d, "m.npz")
+    ...     _ = open(p, "wb").write(to_bytes(Maze.open((2, 3))))
+    ...     peek_shape(p)
+    (2, 3)
+    """
+    try:
+        with zipfile.ZipFile(path) as z:
+            with z.open("cells.npy") as f:
+                version = np.lib.format.read_magic(f)
+                read = np.lib.format.read_array_header_1_0 if version == (1, 0) else \
+                    np.lib.format.read_array_header_2_0
+                shape, _, _ = read(f)
+    except Exception:  # noqa: BLE001 - any unreadable file: the full read reports it
+        return None
+    return tuple(int(x) for x in shape)

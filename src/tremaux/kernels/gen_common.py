@@ -7,9 +7,11 @@ Cell values during a run use two scratch bits besides the six side bits:
 
 :func:`begin` sets them up from the mask, :func:`finish` clears them.
 
-Note: callers in other files inline these helpers; numba's on-disk cache of a
-caller is not invalidated when a helper here changes, so clear ``__pycache__``
-after editing this file.
+The helpers are compiled once and shared by every kernel that calls them
+(numba does not copy them into each caller, which kept the cold compile of
+the growing trees several times longer; LLVM still inlines the small ones).
+Note: numba's on-disk cache of a caller is not invalidated when a helper here
+changes, so clear ``__pycache__`` after editing this file.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ SIDES = 63
 _M32 = 0xFFFFFFFF
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def rand_below(state, n):
     """Uniform integer in ``[0, n)`` for ``1 <= n < 2**32`` (Lemire, no modulo bias)."""
     un = uint64(n)
@@ -40,13 +42,13 @@ def rand_below(state, n):
     return np.int64(m >> uint64(32))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def rand_u31(state):
     """Uniform integer in ``[0, 2**31)``."""
     return np.int64(next_u64(state) >> uint64(33))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def chance(state, p):
     """True with probability ``p``."""
     return (next_u64(state) >> uint64(11)) * (1.0 / 9007199254740992.0) < p
@@ -96,7 +98,7 @@ def pick_start(cells, start, count, state):
     return -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def record(trace, t, kind, cell, other):
     """Append one event to ``trace`` if there is room; return the new count."""
     if t < trace.shape[0]:
@@ -107,7 +109,7 @@ def record(trace, t, kind, cell, other):
     return t
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def carve(cells, i, d, j):
     """Open the passage ``i -> j`` (direction ``d``) and mark ``j`` visited."""
     cells[i] |= np.uint8(1 << d)
@@ -115,7 +117,7 @@ def carve(cells, i, d, j):
     cells[j] |= np.uint8((1 << od) | VISITED)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def neighbour(i, d, r, c, lv, L, H, W):
     """Neighbour of ``i`` (at row ``r``, col ``c``, level ``lv``) towards ``d``, or -1."""
     if d == 0:
@@ -131,7 +133,7 @@ def neighbour(i, d, r, c, lv, L, H, W):
     return i - W * H if lv > 0 else -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def open_choices(cells, i, L, H, W, cand):
     """Fill ``cand`` with the directions of unvisited neighbours of ``i``; return how many.
 
@@ -171,7 +173,7 @@ def open_choices(cells, i, L, H, W, cand):
     return k
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def offsets(H, W):
     """Flat-index offsets of one step towards each direction (a table: no branches)."""
     o = np.empty(6, np.int64)
@@ -184,7 +186,7 @@ def offsets(H, W):
     return o
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def delta(d, H, W):
     """Flat-index offset of one step towards ``d``."""
     return offset(d, W, W * H)
@@ -197,7 +199,7 @@ EV_FRONTIER = 3
 EV_DONE = 4
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def shuffle_small(state, a, k):
     """Shuffle ``a[:k]`` in place."""
     for x in range(k - 1, 0, -1):
@@ -220,7 +222,7 @@ def uf_find(parent, x):
     return x
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def uf_union(parent, a, b):
     """Join roots ``a`` and ``b`` (union by size, sizes stored negated)."""
     if parent[a] > parent[b]:

@@ -21,7 +21,7 @@ Parameters
   kernel; :data:`KERNELS` lists them with :func:`work_size`).
 * ``state``: ``uint64[4]`` xoshiro256** state (:func:`tremaux.kernels.rng.make_state`),
   advanced in place: the same state gives the same maze on every machine.
-* ``work``: ``int32`` scratch of at least :func:`work_size` entries.
+* ``work``: ``int32`` scratch of at least :func:`work_size` entries (C-contiguous).
 * ``trace``: ``int64[m, 3]`` event rows ``(kind, cell, other)``; ``m == 0``
   records nothing. Recording stops silently when the array is full
   (:func:`trace_size` rows always suffice).
@@ -111,7 +111,7 @@ def work_size(kernel: str, L: int, H: int, W: int, *, weights: bool = False, pri
     n = L * H * W
     e = (2 if L == 1 else 3) * n
     if kernel == "backtracker":
-        return n
+        return (n + 3) // 4
     if kernel == "growing_tree":
         return 2 * n + (n + 1 if weights else 0)
     if kernel == "growing_tree_arcs":

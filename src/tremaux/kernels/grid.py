@@ -48,7 +48,7 @@ ONE_SIDED = 4
 MASKED_OPEN = 5
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def opposite(d):
     """Direction opposite to ``d``."""
     if d < 4:
@@ -56,7 +56,7 @@ def opposite(d):
     return 9 - d
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def step(i, d, L, H, W):
     """Flat index of the neighbour of ``i`` in direction ``d``, or -1 off the grid."""
     c = i % W
@@ -75,7 +75,7 @@ def step(i, d, L, H, W):
     return i - W * H if lv > 0 else -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def offset(d, W, HW):
     """Flat-index step towards ``d`` (``HW = H*W``); valid only through an open side."""
     if d == 0:

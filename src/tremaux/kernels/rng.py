@@ -73,7 +73,7 @@ def derive_seed(base: int, index: int) -> int:
     return z >> 1  # a non-negative 63-bit integer
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _rotl(x, k):
     return (x << uint64(k)) | (x >> uint64(64 - k))
 

@@ -23,7 +23,10 @@ from typing import Any
 import numpy as np
 
 from ..errors import CellError, InvalidMazeError, InvalidSizeError
-from ..kernels import grid as kg
+from .._lazy import lazy_module
+
+# the compiled kernels, loaded on first call (start-up without numba)
+kg = lazy_module("tremaux.kernels.grid")
 
 __all__ = ["Direction", "Maze", "MAX_CELLS", "Cell"]
 
@@ -197,7 +200,9 @@ class Maze:
         if validate:
             L, H, W = shape3
             flat_mask = m.reshape(-1) if m is not None else np.ones(1, dtype=bool)
-            code, i, d = kg.validate(arr.reshape(-1), flat_mask, m is not None, L, H, W)
+            flat = arr.reshape(-1).view()
+            flat.flags.writeable = False  # one type for every caller: numba compiles validate once
+            code, i, d = kg.validate(flat, flat_mask, m is not None, L, H, W)
             if code != kg.OK:
                 raise InvalidMazeError(_explain(code, int(i), int(d), shape3, arr.ndim, arr.reshape(-1)))
         # The maze owns its arrays: callers' arrays are copied (internal code that

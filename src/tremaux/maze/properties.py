@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..kernels import grid as kg
-from ..kernels import properties as kp
+from .._lazy import lazy_module
 from .model import Maze
+
+# the compiled kernels, loaded on first call (start-up without numba)
+kg = lazy_module("tremaux.kernels.grid")
+kp = lazy_module("tremaux.kernels.properties")
 
 __all__ = [
     "cell_count",
@@ -246,6 +249,8 @@ def summary(maze: Maze) -> dict:
     (see :func:`unreachable`), ``degrees`` (how many cells have each degree),
     ``start``, ``goal``, and ``distance``: passages on a shortest walk from
     start to goal, ``None`` without both or when the goal cannot be reached.
+    Raises :class:`~tremaux.errors.MemoryLimitError` when the arrays it
+    needs would not fit the memory budget (:mod:`tremaux.budget`).
 
     Examples
     --------
@@ -256,6 +261,9 @@ def summary(maze: Maze) -> dict:
     >>> s["degrees"]
     {'2': 4, '3': 2}
     """
+    from .. import budget
+
+    budget.check(budget.measure_bytes(maze.flat.shape[0]), f"measuring a {' x '.join(map(str, maze.shape))} maze")
     n = maze.size
     # one labelling and one search serve several entries; each big array is
     # dropped before the next kernel runs, to keep the peak memory low

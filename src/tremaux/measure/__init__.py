@@ -17,9 +17,12 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from ..kernels import grid as kg
-from ..kernels import measure as km
+from .._lazy import lazy_module
 from ..maze.model import Cell, Maze
+
+# the compiled kernels, loaded on first call (start-up without numba)
+kg = lazy_module("tremaux.kernels.grid")
+km = lazy_module("tremaux.kernels.measure")
 
 __all__ = ["MazeStats", "maze_stats", "dead_end_percentage"]
 
@@ -120,6 +123,11 @@ def maze_stats(maze: Maze) -> MazeStats:
         length and the river factor. The diameter is exact on a perfect maze
         (two breadth-first sweeps) and an estimate when there are loops.
 
+    Raises
+    ------
+    MemoryLimitError
+        When its arrays would not fit the memory budget (:mod:`tremaux.budget`).
+
     Examples
     --------
     >>> from tremaux import Maze
@@ -132,6 +140,9 @@ def maze_stats(maze: Maze) -> MazeStats:
     ...
                river  0.667
     """
+    from .. import budget
+
+    budget.check(budget.measure_bytes(maze.flat.shape[0]), f"measuring a {' x '.join(map(str, maze.shape))} maze")
     L, H, W = maze.shape3
     flat = maze.flat
     fmask = maze.flat_mask

@@ -38,7 +38,8 @@ from ..maze.model import Maze
 from ..solvers.result import Solution
 from ..trace import Trace
 from .palette import SLOTS, colour_table, resolve, to_hex
-from .png import Geometry, geometry, raster
+from .. import budget
+from .png import Geometry, check_raster, geometry, raster
 from .scene import BG, FLOOR, _paint_path, fill_posts, maze_of, runs, structure, view_cell
 
 __all__ = ["replay", "to_gif", "to_animated_svg", "trace_of"]
@@ -239,6 +240,7 @@ def to_gif(
     maze = maze_of(obj)
     frame_ms, hold_ms = _ms(frame_ms, "frame_ms", 10), _ms(hold_ms, "hold_ms", 0)
     g = geometry(maze, cell_size, wall_width, margin, target=500)
+    check_raster(maze, g, "GIF animation", frames=_budget(frames))
     table = colour_table(resolve(palette))
     used = 16  # animations use the named slots only: a 16-colour palette keeps LZW codes short
     flat_palette = table[:used].reshape(-1).tolist()
@@ -325,6 +327,9 @@ def to_animated_svg(
     maze = maze_of(obj)
     frame_ms = _ms(frame_ms, "frame_ms", 1)
     g = geometry(maze, cell_size, wall_width, margin, target=500)
+    n = maze.flat.shape[0]
+    _budget(frames)
+    budget.check(budget.svg_bytes(n, animated=True), f"an animated SVG of a maze of {n:,} cells")
     table = colour_table(resolve(palette))
     hexes = [to_hex(tuple(int(v) for v in row)) for row in table]
     width, height = g.size(maze)

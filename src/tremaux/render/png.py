@@ -30,7 +30,7 @@ from ..maze.model import Maze
 from .palette import SLOTS, colour_table, resolve
 from .scene import BG, blocks, maze_of, scene
 
-__all__ = ["to_png", "to_image", "raster", "Geometry", "geometry"]
+__all__ = ["to_png", "to_image", "raster", "Geometry", "geometry", "check_raster"]
 
 
 @dataclass(frozen=True)
@@ -88,6 +88,34 @@ def geometry(maze: Maze, cell_size: int | None = None, wall_width: int | None = 
     wall = max(1, cell // 6) if wall_width is None else _positive(wall_width, "wall_width", 1)
     mg = max(wall, cell // 2) if margin is None else _positive(margin, "margin", 0)
     return Geometry(cell, wall, mg, max(4, cell))
+
+
+def check_raster(maze: Maze, g: Geometry, what: str, *, frames: int = 0) -> None:
+    """Refuse a raster picture of ``maze`` that would not fit the memory budget (:mod:`tremaux.budget`).
+
+    ``frames`` is the number of frames an animation keeps (0 for a still picture).
+
+    Raises
+    ------
+    MemoryLimitError
+        Naming the picture's size, the estimate and the limit.
+
+    Examples
+    --------
+    >>> from tremaux import budget
+    >>> with budget.limited("100M"):
+    ...     check_raster(Maze.closed((100, 100)), geometry(Maze.closed((100, 100)), 100000), "PNG")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.MemoryLimitError: a PNG of 11783266 x 11783266 pixels needs about 505.1 TiB of memory; ...
+    """
+    from .. import budget
+
+    width, height = g.size(maze)
+    L, H, W = maze.shape3
+    squares = L * (2 * H + 1) * (2 * W + 1)
+    budget.check(budget.raster_bytes(width, height, squares, frames=frames),
+                 f"a {what} of {width} x {height} pixels", None)
 
 
 def _expand(B: np.ndarray, g: Geometry) -> np.ndarray:
@@ -171,9 +199,10 @@ def to_image(
     from PIL import Image
 
     maze = maze_of(obj)
+    g = geometry(maze, cell_size, wall_width, margin)
+    check_raster(maze, g, "picture")
     sc = scene(obj, path=path, visited=visited, marks=marks, heat=heat, start=start, goal=goal)
     colours = resolve(palette)
-    g = geometry(maze, cell_size, wall_width, margin)
     img = Image.fromarray(raster(blocks(sc), maze, g), mode="P")
     img.putpalette(colour_table(colours).reshape(-1).tolist())
     return img

@@ -182,7 +182,10 @@ def to_svg(
     >>> 'd="M0 0h2M0 1h2M0 0v1M1 0v1M2 0v1"' in svg
     True
     """
+    from .. import budget
+
     maze = maze_of(obj)
-    sc = scene(obj, path=path, visited=visited, marks=marks, heat=heat, start=start, goal=goal)
     g = geometry(maze, cell_size, wall_width, margin)
+    budget.check(budget.svg_bytes(maze.flat.shape[0]), f"an SVG of a maze of {maze.flat.shape[0]:,} cells")
+    sc = scene(obj, path=path, visited=visited, marks=marks, heat=heat, start=start, goal=goal)
     return svg_document(maze, blocks(sc), resolve(palette), g)

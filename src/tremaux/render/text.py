@@ -47,11 +47,12 @@ from typing import Any
 
 import numpy as np
 
+from .. import budget
 from ..errors import TremauxError, UnknownNameError
 from ..maze.model import Maze
 from .scene import WALL, Scene, maze_of, scene, structure
 
-__all__ = ["to_text", "STYLES", "CHARS"]
+__all__ = ["to_text", "check_text_size", "STYLES", "CHARS"]
 
 STYLES = ("ascii", "unicode", "block")
 """Names accepted by ``to_text(..., style=...)``."""
@@ -147,6 +148,31 @@ def _overlay(g: np.ndarray, sc: Scene, lv: int, chars: Mapping[str, str], wide: 
             mid[r, c] = chars["both"] if sc.start == sc.goal else chars[key]
 
 
+def check_text_size(maze: Maze) -> None:
+    """Refuse a text drawing of ``maze`` that would not fit the memory budget (:mod:`tremaux.budget`).
+
+    Callers that draw after long work (solving, generating) call it first.
+
+    Raises
+    ------
+    MemoryLimitError
+        Naming the estimate and the limit.
+
+    Examples
+    --------
+    >>> from tremaux import budget
+    >>> with budget.limited("10M"):
+    ...     check_text_size(Maze.closed((1000, 1000)))
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.MemoryLimitError: a text drawing of a 1000 x 1000 maze needs about 183.4 MiB of memory; ...
+    """
+    L, H, W = maze.shape3
+    budget.check(budget.text_drawing_bytes(L * (2 * H + 1) * (4 * W + 4), wide=True)
+                 + 16 * L * (2 * H + 1) * (2 * W + 1),
+                 f"a text drawing of a {' x '.join(map(str, maze.shape))} maze")
+
+
 def to_text(
     obj: Any,
     *,
@@ -193,8 +219,9 @@ def to_text(
             raise TremauxError(f"text character {key}={value!r} must be a single character")
         table[key] = value
     maze = maze_of(obj)
-    sc = scene(obj, path=path, visited=visited, marks=False, heat=heat, start=start, goal=goal)
+    check_text_size(maze)
     L, H, W = maze.shape3
+    sc = scene(obj, path=path, visited=visited, marks=False, heat=heat, start=start, goal=goal)
     cells = maze.cells.reshape(L, H, W)
     B = structure(maze) if style != "ascii" else None
     grids = []

@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import budget
 from ..errors import InvalidMazeError, UnsupportedError
 from ..maze.model import Cell, Maze
 from .base import SOLVERS, Problem, finish, trace_rows
@@ -45,6 +46,7 @@ def solve(
     start: Sequence[int] | None = None,
     goal: Sequence[int] | None = None,
     record: bool = False,
+    memory_limit: str | int | None = None,
     **options: Any,
 ) -> Solution:
     """Find a path from ``start`` to ``goal`` with the named algorithm.
@@ -62,6 +64,9 @@ def solve(
         else its top-left and bottom-right existing cells.
     record : bool, default False
         Keep the transcript of the run in ``solution.trace``.
+    memory_limit : str or int, optional
+        Overrides the memory limit (``"8G"``; see :mod:`tremaux.budget`),
+        checked against an estimate of the run's peak before it starts.
     **options
         Options of the algorithm (e.g. ``seed`` for ``tremaux``,
         ``direction`` for ``pledge``).
@@ -81,6 +86,8 @@ def solve(
         For a start or goal outside the grid or on a masked cell.
     UnsupportedError
         For an option the algorithm does not have.
+    MemoryLimitError
+        When the run would need more memory than the limit.
 
     Examples
     --------
@@ -105,6 +112,9 @@ def solve(
     own_start, own_goal = default_endpoints(maze)
     s_cell = maze._checked_cell(start if start is not None else own_start, "start")
     g_cell = maze._checked_cell(goal if goal is not None else own_goal, "goal")
+    n = maze.flat.shape[0]
+    budget.check(budget.solve_bytes(n, record=bool(record)),
+                 f"solving a {' x '.join(map(str, maze.shape))} maze ({entry.name})", memory_limit)
     problem = Problem(maze, entry.name, s_cell, g_cell, maze.index(s_cell), maze.index(g_cell), bool(record))
     if problem.s == problem.g:
         return _trivial(problem)

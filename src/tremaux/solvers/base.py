@@ -20,11 +20,14 @@ from typing import Any
 
 import numpy as np
 
-from ..kernels import solve as ks
+from .._lazy import lazy_module
 from ..maze.model import Cell, Maze
 from ..registry import Registry
 from ..trace import Event, Trace
 from .result import Solution
+
+# the compiled kernels, loaded on first call (start-up without numba)
+ks = lazy_module("tremaux.kernels.solve")
 
 __all__ = ["SOLVERS", "Problem", "finish", "run_recorded"]
 

@@ -15,10 +15,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..kernels import solve as ks
-from ..kernels import solve_fill as kf
+from .._lazy import lazy_module
 from .base import SOLVERS, Problem, finish, found_message, run_recorded
 from .result import Solution
+
+# the compiled kernels, loaded on first call (start-up without numba)
+ks = lazy_module("tremaux.kernels.solve")
+kf = lazy_module("tremaux.kernels.solve_fill")
 
 __all__ = ["dead_end_fill", "cul_de_sac_fill"]
 

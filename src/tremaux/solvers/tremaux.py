@@ -20,10 +20,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..kernels import rng as krng
-from ..kernels import solve_walk as kw
+from .._lazy import lazy_module
 from .base import SOLVERS, Problem, finish, found_message, run_recorded
 from .result import Solution
+
+# the compiled kernels, loaded on first call (start-up without numba)
+krng = lazy_module("tremaux.kernels.rng")
+kw = lazy_module("tremaux.kernels.solve_walk")
 
 __all__ = ["tremaux"]
 

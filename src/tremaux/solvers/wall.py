@@ -17,10 +17,13 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import UnsupportedError
-from ..kernels import grid as kg
-from ..kernels import solve_walk as kw
+from .._lazy import lazy_module
 from .base import SOLVERS, Problem, finish, found_message, run_recorded
 from .result import Solution
+
+# the compiled kernels, loaded on first call (start-up without numba)
+kg = lazy_module("tremaux.kernels.grid")
+kw = lazy_module("tremaux.kernels.solve_walk")
 
 __all__ = ["wall_left", "wall_right", "pledge"]
 

@@ -17,10 +17,13 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import UnsupportedError
-from ..kernels import solve as ks
+from .._lazy import lazy_module
 from ..trace import Event
 from .base import SOLVERS, Problem, finish, found_message, run_recorded
 from .result import Solution
+
+# the compiled kernels, loaded on first call (start-up without numba)
+ks = lazy_module("tremaux.kernels.solve")
 
 __all__ = ["bfs", "dfs", "explain"]
 

@@ -313,6 +313,7 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
             "maze": maze,
             "solver": check_solver(body.solver),
             "record": body.record,
+            "seed": body.seed,
             "max_events": m.MAX_TRACE_EVENTS,
         }
         return await run_json(request, "solve", payload)

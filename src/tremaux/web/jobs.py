@@ -197,7 +197,8 @@ def solve_job(request: dict[str, Any]) -> dict[str, Any]:
     t0 = time.perf_counter()
     maze, _ = build_maze(request["maze"])
     record = bool(request.get("record", True))
-    solution = solve(maze, request["solver"], record=record)
+    options = {} if request.get("seed") is None else {"seed": int(request["seed"])}  # the solver's own seed
+    solution = solve(maze, request["solver"], record=record, **options)
     limit = int(request.get("max_events", 400_000))
     return {
         "params": dict(request["maze"]),

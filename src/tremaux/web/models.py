@@ -127,6 +127,9 @@ class SolveRequest(_Model):
     maze: MazeParams = MazeParams()
     solver: str = Field("tremaux", max_length=64, description="Solver name or alias.")
     record: bool = Field(True, description="Send the trace, for the animation.")
+    seed: int | None = Field(None, ge=0, le=MAX_SEED,
+                             description="Seed of the solver's random choices: Tremaux's traveler walks down one of "
+                                         "the unmarked passages at random; absent: the fixed order N, E, S, W.")
 
 
 class TraceBody(BaseModel):

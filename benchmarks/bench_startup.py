@@ -1,0 +1,206 @@
+"""Start-up and first use: how long the command line takes with a warm cache, and compiling every kernel cold.
+
+Usage::
+
+    python benchmarks/bench_startup.py              # both parts, print the tables
+    python benchmarks/bench_startup.py --warm-only  # start-up only (seconds)
+    python benchmarks/bench_startup.py --write      # also update the Start-up section of docs/benchmarks.md
+
+Start-up runs each command as a user does (``python -m tremaux ...`` in a fresh process, this source tree
+first on the path), after one unmeasured run so the kernels are cached, and reports the median wall time and
+the median CPU time (user + system) of the child over ``--repeat`` runs. ``python -c pass`` and
+``python -c "import numpy"`` are timed the same way, as the floor of this machine at this moment: on a shared
+machine wall times follow its load, CPU times much less.
+
+First use runs :func:`tremaux.warmup.tasks` (every generator, solver, measure, format, picture, Number Link
+solver, the puzzle generator and the dataset kernels) in a fresh process whose numba cache is an empty
+temporary folder (``NUMBA_CACHE_DIR``), and times every compilation through numba's ``numba:compile`` event:
+a kernel's time includes the helpers compiled for it. Targets: ``--help`` and ``--version`` under 0.3 s; a
+20 x 20 generate or solve and a 10 x 10 Number Link puzzle under 0.6 s end to end; the whole registry cold under
+15 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SRC = ROOT / "src"
+DOC = ROOT / "docs" / "benchmarks.md"
+BEGIN, END = "<!-- bench_startup:begin -->", "<!-- bench_startup:end -->"
+
+CHILD = r"""
+import json, sys, time
+from numba.core import event
+
+open_ = []
+done = []
+
+class Timer(event.Listener):
+    def on_start(self, ev):
+        f = ev.data["dispatcher"].py_func
+        open_.append((f"{f.__module__.rsplit('.', 1)[-1]}.{f.__qualname__}", time.perf_counter(), time.process_time()))
+
+    def on_end(self, ev):
+        name, t, c = open_.pop()
+        if not open_:  # outermost: includes the helpers compiled for it
+            done.append((name, time.perf_counter() - t, time.process_time() - c))
+
+event.register("numba:compile", Timer())
+from tremaux.warmup import tasks
+
+rows = []
+t0, c0 = time.perf_counter(), time.process_time()
+for label, run in tasks():
+    t, c, k = time.perf_counter(), time.process_time(), len(done)
+    run()
+    rows.append((label, time.perf_counter() - t, time.process_time() - c, len(done) - k))
+total = (time.perf_counter() - t0, time.process_time() - c0)
+print(json.dumps({"tasks": rows, "kernels": done, "total": total}))
+"""
+
+
+def env(**extra: str) -> dict[str, str]:
+    e = dict(os.environ)
+    e["PYTHONPATH"] = str(SRC) + os.pathsep + e.get("PYTHONPATH", "")
+    e.update(extra)
+    return e
+
+
+def timed(argv: list[str], repeat: int, **extra: str) -> tuple[float, float]:
+    """Median wall and CPU seconds of ``argv`` in fresh processes (after one unmeasured run)."""
+    subprocess.run(argv, env=env(**extra), capture_output=True, check=True, cwd=ROOT)
+    walls, cpus = [], []
+    for _ in range(repeat):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t = time.perf_counter()
+        subprocess.run(argv, env=env(**extra), capture_output=True, check=True, cwd=ROOT)
+        walls.append(time.perf_counter() - t)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return statistics.median(walls), statistics.median(cpus)
+
+
+def warm_rows(repeat: int, tmp: Path) -> list[tuple[str, float | None, float, float]]:
+    py = sys.executable
+    cli = [py, "-m", "tremaux"]
+    maze = tmp / "m20.json"
+    subprocess.run(cli + ["generate", "--size", "20x20", "--seed", "1", "--out", str(maze)], env=env(),
+                   capture_output=True, check=True)
+    puzzle = tmp / "p10.txt"
+    subprocess.run(cli + ["numberlink", "generate", "--size", "10x10", "--seed", "1", "--out", str(puzzle)],
+                   env=env(), capture_output=True, check=True)
+    cases = [
+        ("python -c pass (floor)", None, [py, "-c", "pass"]),
+        ("python -c 'import numpy' (floor)", None, [py, "-c", "import numpy"]),
+        ("tremaux --help", 0.3, cli + ["--help"]),
+        ("tremaux --version", 0.3, cli + ["--version"]),
+        ("tremaux generate --list", None, cli + ["generate", "--list"]),
+        ("tremaux solve --list", None, cli + ["solve", "--list"]),
+        ("tremaux generate --size 20x20", 0.6, cli + ["generate", "--size", "20x20", "--seed", "3"]),
+        ("tremaux solve (20 x 20 file)", 0.6, cli + ["solve", str(maze)]),
+        ("tremaux numberlink solve (10 x 10)", 0.6, cli + ["numberlink", "solve", str(puzzle)]),
+    ]
+    rows = []
+    for label, target, argv in cases:
+        wall, cpu = timed(argv, repeat)
+        rows.append((label, target, wall, cpu))
+        print(f"{label:<40} wall {wall:6.3f} s  cpu {cpu:6.3f} s" + (f"  (target {target} s)" if target else ""),
+              flush=True)
+    return rows
+
+
+def cold(tmp: Path) -> dict:
+    cache = tmp / "numba-cache"
+    proc = subprocess.run([sys.executable, "-c", CHILD], env=env(NUMBA_CACHE_DIR=str(cache)), capture_output=True,
+                          text=True, check=True, cwd=ROOT)
+    result = json.loads(proc.stdout.strip().splitlines()[-1])
+    # `tremaux warmup` in one process per core, from another empty cache
+    t = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "tremaux", "warmup", "--quiet", "--workers", str(os.cpu_count())],
+                   env=env(NUMBA_CACHE_DIR=str(tmp / "c2")),
+                   capture_output=True, check=True, cwd=ROOT)
+    result["parallel"] = (time.perf_counter() - t, os.cpu_count())
+    return result
+
+
+def load_average() -> float:
+    try:
+        return os.getloadavg()[0]
+    except OSError:  # pragma: no cover
+        return float("nan")
+
+
+def write_doc(rows, result, repeat: int, load: float) -> None:
+    machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    lines = [BEGIN, "## Start-up", "",
+             f"`python benchmarks/bench_startup.py` on {datetime.date.today().isoformat()} ({machine}); load "
+             f"average {load:.1f} on 2 cores at the end of the run (the machine was shared: wall times follow the "
+             f"load, CPU times much less; the two `python` lines are this machine's floor at that moment). Each "
+             f"command in a fresh process with a warm kernel cache, median of {repeat} runs.", "",
+             "| command | wall (median) | CPU (median) | target |", "| --- | --- | --- | --- |"]
+    for label, target, wall, cpu in rows:
+        lines.append(f"| `{label}` | {wall:.3f} s | {cpu:.3f} s | {'' if target is None else f'< {target} s'} |")
+    if result is not None:
+        kernels = sorted(result["kernels"], key=lambda k: -k[2])
+        wall, cpu = result["total"]
+        lines += ["", "### First use: every kernel compiled from an empty cache", "",
+                  f"`tremaux.warmup` (every registered algorithm once) in a fresh process with an empty "
+                  f"`NUMBA_CACHE_DIR`: {cpu:.1f} s of CPU ({wall:.1f} s wall), {len(kernels)} compilations "
+                  f"(target: under 15 s). `tremaux warmup --workers {result['parallel'][1]}`, from another empty "
+                  f"cache: {result['parallel'][0]:.1f} s wall. A kernel's time includes the helpers compiled for "
+                  "it. The slowest:", "",
+                  "| kernel | CPU seconds | wall seconds |", "| --- | --- | --- |"]
+        lines += [f"| `{name}` | {c:.2f} | {w:.2f} |" for name, w, c in kernels[:15]]
+        lines += ["", "Per task (each compiles what the tasks before it did not):", "",
+                  "| task | CPU seconds | compilations |", "| --- | --- | --- |"]
+        lines += [f"| {label} | {c:.2f} | {k} |" for label, w, c, k in result["tasks"] if c >= 0.05]
+    lines.append(END)
+    text = DOC.read_text(encoding="utf-8")
+    block = "\n".join(lines)
+    if BEGIN in text:
+        text = text[:text.index(BEGIN)] + block + text[text.index(END) + len(END):]
+    else:
+        text = text.rstrip("\n") + "\n\n" + block + "\n"
+    DOC.write_text(text, encoding="utf-8")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--repeat", type=int, default=7, help="runs per command (median)")
+    ap.add_argument("--warm-only", action="store_true", help="skip the cold compile")
+    ap.add_argument("--cold-only", action="store_true", help="skip the start-up timings")
+    ap.add_argument("--write", action="store_true", help="update the Start-up section of docs/benchmarks.md")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory(prefix="tremaux-bench-") as name:
+        tmp = Path(name)
+        rows = [] if args.cold_only else warm_rows(args.repeat, tmp)
+        result = None
+        if not args.warm_only:
+            result = cold(tmp)
+            wall, cpu = result["total"]
+            print(f"cold: every kernel in {cpu:.1f} s CPU ({wall:.1f} s wall), {len(result['kernels'])} compilations;"
+                  f" tremaux warmup --workers {result['parallel'][1]}: {result['parallel'][0]:.1f} s wall")
+            for name_, w, c in sorted(result["kernels"], key=lambda k: -k[2])[:20]:
+                print(f"  {name_:<48} cpu {c:6.2f} s  wall {w:6.2f} s")
+            for label, w, c, k in result["tasks"]:
+                print(f"  task {label:<30} cpu {c:6.2f} s  wall {w:6.2f} s  {k} compilations")
+    load = load_average()
+    print(f"load average {load:.1f}")
+    if args.write:
+        write_doc(rows, result, args.repeat, load)
+
+
+if __name__ == "__main__":
+    main()

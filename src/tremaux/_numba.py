@@ -1,0 +1,149 @@
+"""Where the compiled kernels are cached, and who hears when they are compiled.
+
+numba compiles each kernel the first time it runs and keeps the machine code in
+an on-disk cache, so later runs only load it. This module chooses that cache
+(:func:`cache_dir`) and lets the command line announce a compilation
+(:func:`on_compile`). :mod:`tremaux.kernels` calls :func:`setup` before any
+kernel module is imported. The library itself never prints.
+
+The cache directory is, in order: ``NUMBA_CACHE_DIR`` when it is set; beside
+the package (numba's ``__pycache__`` folders) when the package directory is
+writable; else the user's cache directory, ``tremaux/numba`` under
+``XDG_CACHE_HOME`` (``~/.cache`` by default) on Linux and the platform's
+equivalent elsewhere.
+
+Examples
+--------
+>>> import os
+>>> os.path.basename(user_cache_dir())
+'numba'
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+__all__ = ["cache_dir", "user_cache_dir", "package_writable", "setup", "on_compile", "KERNELS_DIR"]
+
+KERNELS_DIR = Path(__file__).resolve().parent / "kernels"
+"""The folder of the kernel modules (numba caches beside them when it may write there)."""
+
+_CALLBACKS: list[Callable[[str], None]] = []
+_READY = False
+
+
+def user_cache_dir() -> str:
+    """The per-user cache folder for compiled kernels (it honours ``XDG_CACHE_HOME`` on Linux).
+
+    Returns
+    -------
+    str
+        For example ``~/.cache/tremaux/numba``.
+
+    Examples
+    --------
+    >>> "tremaux" in user_cache_dir()
+    True
+    """
+    import platformdirs
+
+    return os.path.join(platformdirs.user_cache_dir("tremaux", appauthor=False), "numba")
+
+
+def package_writable(folder: Path = KERNELS_DIR) -> bool:
+    """Whether numba may write its cache beside the kernel modules (``folder/__pycache__``).
+
+    Examples
+    --------
+    >>> package_writable(Path("/no/such/folder"))
+    False
+    """
+    cache = folder / "__pycache__"
+    return os.access(cache if cache.is_dir() else folder, os.W_OK)
+
+
+def cache_dir() -> str | None:
+    """The folder numba caches kernels in: ``None`` means beside the package.
+
+    Returns
+    -------
+    str or None
+        ``NUMBA_CACHE_DIR`` when set, ``None`` when the package folder is writable, else :func:`user_cache_dir`.
+
+    Examples
+    --------
+    >>> cache_dir() is None or isinstance(cache_dir(), str)
+    True
+    """
+    given = os.environ.get("NUMBA_CACHE_DIR")
+    if given:
+        return given
+    return None if package_writable() else user_cache_dir()
+
+
+def on_compile(callback: Callable[[str], None]) -> None:
+    """Call ``callback(kernel)`` whenever a tremaux kernel is compiled (not when loaded from the cache).
+
+    Registering does not import numba; the callback is hooked in when the kernels are first needed.
+
+    Parameters
+    ----------
+    callback : callable
+        Receives the kernel's full name, e.g. ``"tremaux.kernels.gen_tree.growing_tree"``.
+
+    Examples
+    --------
+    >>> seen = []
+    >>> on_compile(seen.append)
+    >>> _CALLBACKS.remove(seen.append)
+    """
+    if callback not in _CALLBACKS:
+        _CALLBACKS.append(callback)
+
+
+def _announce(event: Any) -> None:
+    """numba's ``numba:compile`` event fires on a cache miss only: the moment a kernel is really compiled."""
+    dispatcher = (event.data or {}).get("dispatcher")
+    func = getattr(dispatcher, "py_func", None)
+    module = getattr(func, "__module__", "") or ""
+    if module.startswith("tremaux.kernels"):
+        for callback in list(_CALLBACKS):
+            callback(f"{module}.{getattr(func, '__qualname__', '?')}")
+
+
+def setup() -> None:
+    """Point numba at :func:`cache_dir` and listen for compilations; idempotent, called by :mod:`tremaux.kernels`.
+
+    Examples
+    --------
+    >>> setup(); setup()
+    """
+    global _READY
+    if _READY:
+        return
+    folder = cache_dir()
+    if folder is not None:
+        os.environ.setdefault("NUMBA_CACHE_DIR", folder)  # child processes (web and dataset workers) agree
+    import numba
+    from numba.core import event
+
+    if folder is not None and numba.config.CACHE_DIR != folder:
+        numba.config.CACHE_DIR = folder  # numba was imported before us: its dispatchers read it when created
+    class Listener(event.Listener):
+        def on_start(self, ev: Any) -> None:
+            if _CALLBACKS:
+                _announce(ev)
+
+        def on_end(self, ev: Any) -> None:
+            pass
+
+    event.register("numba:compile", Listener())
+    _READY = True
+
+
+if "tremaux.kernels" in sys.modules:  # pragma: no cover - reloaded after the kernels
+    setup()

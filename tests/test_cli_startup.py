@@ -1,0 +1,82 @@
+"""Start-up: help, version and the registry lists load none of the heavy libraries; ``import tremaux`` is lazy.
+
+Each case runs in a fresh interpreter and looks at ``sys.modules`` afterwards (behaviour, not timing: the
+timings are in benchmarks/bench_startup.py and docs/benchmarks.md).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SRC = str(Path(__file__).resolve().parents[1] / "src")
+
+HEAVY = ["numba", "llvmlite", "networkx", "pyarrow", "dask", "distributed", "fastapi", "starlette", "uvicorn",
+         "rich.markdown", "pysat", "scipy", "PIL", "tremaux.kernels.grid", "tremaux.kernels.generate",
+         "tremaux.kernels.solve"]
+
+LOADED = "[m for m in HEAVY if m in sys.modules]"
+
+PROBE = """
+import json, sys
+from tremaux.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit as exc:
+    code = exc.code or 0
+else:
+    code = 0
+print(json.dumps({"code": code, "loaded": LOADED}), file=sys.stderr)
+""".replace("LOADED", LOADED)
+
+
+def _probe(code: str, *args: str) -> tuple[str, dict]:
+    env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    proc = subprocess.run([sys.executable, "-c", f"HEAVY = {HEAVY!r}\n" + code, *args], capture_output=True,
+                          text=True, env=env, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout, json.loads(proc.stderr.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["--version"], ["generate", "--list"], ["solve", "--list"],
+                                  ["numberlink", "--help"], ["generate", "--help"]])
+def test_help_version_and_lists_load_no_heavy_library(argv):
+    out, report = _probe(PROBE, *argv)
+    assert report == {"code": 0, "loaded": []}
+    assert out.strip()  # it did print something
+
+
+def test_lists_name_every_registered_algorithm():
+    out, _ = _probe(PROBE, "generate", "--list")
+    names = [line.split()[0] for line in out.splitlines()]
+    assert "backtracker" in names and "growing-tree" in names and "wilson" in names
+    out, _ = _probe(PROBE, "solve", "--list")
+    assert {"bfs", "tremaux", "astar"} <= {line.split()[0] for line in out.splitlines()}
+
+
+def test_import_tremaux_is_lazy_and_gives_every_subpackage_on_first_use():
+    code = """
+import json, sys
+import tremaux
+before = LOADED
+m = tremaux.Maze.open((2, 3))
+text = tremaux.io.dumps(m, "ascii")
+after_io = "networkx" in sys.modules
+has = [hasattr(tremaux, name) for name in ("numberlink", "measure", "render", "generate", "solve", "GENERATORS")]
+print(json.dumps({"before": before, "networkx_after_io": after_io, "has": has, "lines": len(text.splitlines())}),
+      file=sys.stderr)
+""".replace("LOADED", LOADED)
+    _, report = _probe(code)
+    assert report == {"before": [], "networkx_after_io": False, "has": [True] * 6, "lines": 5}
+
+
+def test_unknown_attribute_is_an_attribute_error():
+    import tremaux
+
+    with pytest.raises(AttributeError, match="no attribute 'nope'"):
+        tremaux.nope  # noqa: B018

@@ -1,0 +1,96 @@
+"""First use: where the kernel cache lives, the one-line notice on a cold cache, and ``tremaux warmup``."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tremaux import _numba
+from tremaux.cli import main
+from tremaux.warmup import tasks
+
+SRC = str(Path(__file__).resolve().parents[1] / "src")
+
+
+def test_cache_dir_honours_numba_cache_dir(monkeypatch, tmp_path):
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "given"))
+    assert _numba.cache_dir() == str(tmp_path / "given")
+
+
+def test_cache_dir_is_beside_a_writable_package(monkeypatch):
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setattr(_numba, "package_writable", lambda folder=_numba.KERNELS_DIR: True)
+    assert _numba.cache_dir() is None
+
+
+def test_cache_dir_of_a_read_only_install_is_the_users(monkeypatch, tmp_path):
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setattr(_numba, "package_writable", lambda folder=_numba.KERNELS_DIR: False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    if sys.platform.startswith("linux"):
+        assert _numba.cache_dir() == str(tmp_path / "xdg" / "tremaux" / "numba")
+    else:  # pragma: no cover - the platform's own cache folder
+        assert _numba.cache_dir().endswith("numba")
+
+
+def test_package_writable_reads_the_folder(tmp_path):
+    assert _numba.package_writable(tmp_path)
+    assert not _numba.package_writable(tmp_path / "missing" / "deeper")
+
+
+def _cli(*args, cache=None):
+    env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    if cache is not None:
+        env["NUMBA_CACHE_DIR"] = str(cache)
+    return subprocess.run([sys.executable, "-m", "tremaux", *args], capture_output=True, text=True, env=env,
+                          timeout=300)
+
+
+def test_a_cold_cache_is_announced_once_then_the_cache_is_used(tmp_path):
+    cache = tmp_path / "cache"
+    argv = ("generate", "--size", "3x4", "--generator", "binary-tree", "--seed", "1")
+    first = _cli(*argv, cache=cache)
+    assert first.returncode == 0, first.stderr
+    notices = [ln for ln in first.stderr.splitlines() if ln.startswith("first use: compiling")]
+    assert len(notices) == 1 and "tremaux warmup" in notices[0]
+    assert any(cache.rglob("*.nbi"))  # the compiled code went to the given cache
+    second = _cli(*argv, cache=cache)
+    assert second.returncode == 0 and second.stdout == first.stdout
+    assert "first use" not in second.stderr
+
+
+def _main(capsys, *argv):
+    with pytest.raises(SystemExit) as exc:
+        main(list(argv))
+        raise SystemExit(0)
+    return exc.value.code, capsys.readouterr().err.strip().splitlines()
+
+
+def test_warmup_runs_every_task_and_says_where_the_cache_is(capsys):
+    code, err = _main(capsys, "warmup", "--quiet", "--workers", "1")
+    assert code == 0
+    assert err[-1].startswith(f"warm: {len(tasks())} tasks in ") and "kernels compiled), cache in " in err[-1]
+    assert not any(ln.startswith("first use") for ln in err)
+    code, err = _main(capsys, "warmup", "--workers", "0")
+    assert code == 2 and err == ["error: --workers 0 must be at least 1"]
+
+
+def test_warmup_in_several_processes():
+    done = _cli("warmup", "--quiet", "--workers", "2")  # the suite's own cache, warm by now: it loads
+    assert done.returncode == 0, done.stderr
+    assert f"warm: {len(tasks())} tasks in " in done.stderr and "(2 processes)" in done.stderr
+
+
+def test_the_warmup_tasks_cover_every_registry():
+    from tremaux.generators import GENERATORS
+    from tremaux.numberlink import NL_SOLVERS
+    from tremaux.solvers import SOLVERS
+
+    labels = {name for name, _ in tasks()}
+    assert {f"generate {n}" for n in GENERATORS.names()} <= labels
+    assert {f"solve {n}" for n in SOLVERS.names()} <= labels
+    assert {f"numberlink {n}" for n in NL_SOLVERS.names()} <= labels

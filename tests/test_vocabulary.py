@@ -1,0 +1,159 @@
+"""One vocabulary across every command: each concept has one spelling, one short form and one default.
+
+The walk goes through the click command tree that typer builds, so a new command or option is checked
+without being listed here.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import typer
+
+from tremaux.cli import app, main
+from tremaux.cli.app import DEFAULT_SIZE
+
+# concept (the parameter's name in the command function) -> the one spelling, its short form, spellings refused
+CONCEPTS = {
+    "generator": ("--generator", "-g", {"--algorithm", "--generate", "--algo", "--gen", "--maze-generator"}),
+    "solver": ("--solver", "-s", {"--solve", "--algorithm", "--method", "--algo"}),
+    # --grid and --shape are not refused: since issue 18 they name the grid family (polar, hex...) and its outline
+    "size": ("--size", None, {"--dims", "--dimensions"}),
+    "seed": ("--seed", None, {"--random-seed", "--rng", "--random-state"}),
+    "out": ("--out", "-o", {"--output", "--dest", "--to-file"}),
+    "fmt": ("--format", "-f", {"--to", "--fmt", "--output-format", "--as"}),
+    "style": ("--style", None, {"--text-style", "--chars", "--charset"}),
+    "as_json": ("--json", None, {"--as-json", "--machine"}),
+    "time_limit": ("--time-limit", None, {"--timeout", "--seconds", "--time", "--limit"}),
+}
+
+
+def _commands():
+    """(full name, click command) for every command, depth first."""
+    root = typer.main.get_command(app)
+    todo = [("tremaux", root)]
+    while todo:
+        name, cmd = todo.pop()
+        yield name, cmd
+        for sub_name, sub in getattr(cmd, "commands", {}).items():
+            todo.append((f"{name} {sub_name}", sub))
+
+
+COMMANDS = sorted(_commands(), key=lambda item: item[0])
+
+
+def _options(cmd):
+    """Visible options (typer may ship its own copy of click, so options are told by their kind)."""
+    return [p for p in cmd.params if p.param_type_name == "option" and not p.hidden]
+
+
+def test_the_walk_sees_every_command():
+    names = {name for name, _ in COMMANDS}
+    assert {"tremaux generate", "tremaux solve", "tremaux render", "tremaux animate", "tremaux demo",
+            "tremaux numberlink solve", "tremaux numberlink generate", "tremaux dataset"} <= names
+    seen = {p.name for _, cmd in COMMANDS for p in _options(cmd)}
+    assert {"generator", "solver", "size", "seed", "out", "fmt", "style", "as_json", "time_limit"} <= seen
+
+
+@pytest.mark.parametrize("name, cmd", COMMANDS, ids=[n for n, _ in COMMANDS])
+def test_each_concept_is_spelled_one_way(name, cmd):
+    for param in _options(cmd):
+        longs = {o for o in param.opts + param.secondary_opts if o.startswith("--")}
+        shorts = {o for o in param.opts + param.secondary_opts if not o.startswith("--")}
+        for concept, (spelling, short, refused) in CONCEPTS.items():
+            assert not longs & refused, f"{name}: {sorted(longs & refused)} is spelled {spelling} elsewhere"
+            if param.name == concept:
+                assert longs == {spelling}, f"{name}: the {concept} is {sorted(longs)}, not {spelling}"
+                assert shorts == ({short} if short else set()), f"{name}: {spelling} has short form {shorts}"
+            elif spelling in longs:
+                assert False, f"{name}: {spelling} names {param.name!r}, not the {concept}"
+
+
+@pytest.mark.parametrize("name, cmd", COMMANDS, ids=[n for n, _ in COMMANDS])
+def test_help_texts_use_the_one_spelling(name, cmd):
+    text = cmd.get_help(cmd.context_class(cmd, info_name=name))
+    for _, _, refused in CONCEPTS.values():
+        for old in refused:
+            assert not re.search(re.escape(old) + r"(?![\w-])", text), f"{name} --help mentions {old}"
+
+
+def test_short_forms_mean_one_thing_everywhere():
+    long_to_short: dict[str, set[str]] = {}
+    short_to_long: dict[str, set[str]] = {}
+    for _, cmd in COMMANDS:
+        for param in _options(cmd):
+            opts = param.opts + param.secondary_opts
+            longs = [o for o in opts if o.startswith("--")]
+            shorts = tuple(sorted(o for o in opts if not o.startswith("--")))
+            for long in longs:
+                long_to_short.setdefault(long, set()).add(shorts)
+                for short in shorts:
+                    short_to_long.setdefault(short, set()).add(long)
+    assert {k: v for k, v in long_to_short.items() if len(v) > 1} == {}
+    assert {k: v for k, v in short_to_long.items() if len(v) > 1} == {}
+
+
+@pytest.mark.parametrize("name, cmd", COMMANDS, ids=[n for n, _ in COMMANDS])
+def test_help_shows_no_type_after_plain_flags(name, cmd):
+    ctx = cmd.context_class(cmd, info_name=name)
+    text = cmd.get_help(ctx)
+    assert "<bool>" not in text
+    for param in _options(cmd):
+        if param.is_flag:
+            line = next(ln for ln in text.splitlines() if param.opts[0] in ln)
+            assert "<" not in line.split(param.opts[-1])[-1].split("  ")[0], line
+
+
+def test_every_maze_command_has_one_default_size():
+    defaults = {}
+    for name, cmd in COMMANDS:
+        if name.startswith("tremaux numberlink"):
+            continue  # a Number Link puzzle is another thing; its size is documented apart
+        for param in _options(cmd):
+            if param.name == "size" and param.default is not None:
+                defaults[name] = param.default
+    assert defaults and set(defaults.values()) == {DEFAULT_SIZE}, defaults
+
+
+def _run(capsys, *argv):
+    try:
+        main(list(argv))
+        code = 0
+    except SystemExit as exc:
+        code = exc.code
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_old_spellings_still_work_for_one_release_with_a_warning(capsys):
+    code, new, err = _run(capsys, "generate", "--generator", "kruskal", "--size", "3x4", "--seed", "5")
+    assert code == 0 and err == ""
+    code, old, err = _run(capsys, "generate", "-a", "kruskal", "--size", "3x4", "--seed", "5")
+    assert code == 0 and old == new
+    assert err.strip() == "warning: --algorithm is deprecated; use --generator"
+    code, _, err = _run(capsys, "generate", "-a", "kruskal", "-g", "wilson")
+    assert code == 2 and "--algorithm is the old spelling of --generator" in err
+
+
+def test_deprecated_spellings_are_hidden_from_help(capsys):
+    code, out, _ = _run(capsys, "solve", "--help")
+    assert code == 0 and "--solver" in out and "--algorithm" not in out
+
+
+def test_info_and_stats_print_a_property_the_same_way(capsys, tmp_path):
+    path = tmp_path / "m.txt"
+    assert _run(capsys, "generate", "--size", "4x5", "--seed", "3", "--out", str(path))[0] == 0
+    _, info, _ = _run(capsys, "info", str(path))
+    _, stats, _ = _run(capsys, "stats", str(path))
+    for label in ("cells", "passages", "perfect", "loops"):
+        line = next(ln for ln in stats.splitlines() if ln.strip().startswith(label + "  "))
+        assert line in info.splitlines(), (line, info)
+
+
+def test_show_prints_the_unicode_style_of_render(capsys, tmp_path):
+    path = tmp_path / "m.json"
+    assert _run(capsys, "generate", "--size", "3x4", "--seed", "1", "--out", str(path))[0] == 0
+    _, shown, _ = _run(capsys, "show", str(path), "--style", "unicode")
+    _, rendered, _ = _run(capsys, "render", str(path), "--style", "unicode")
+    assert shown == rendered and "┌" in shown
