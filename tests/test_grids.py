@@ -75,6 +75,20 @@ def test_every_supported_pair_gives_a_spanning_tree(entry, kind, a, b, seed):
     assert set(map(frozenset, tree.edges)) <= set(map(frozenset, grid.to_networkx().edges))
 
 
+def test_polar_binary_tree_and_sidewinder_have_their_bias():
+    g = make_grid("polar", rings=8)
+    m = generate_on(g, "binary-tree", seed=1, north=0.0).maze  # all clockwise: every ring one corridor
+    ring = g.coords[:, 0]
+    for r in range(1, 8):
+        cells = np.flatnonzero(ring == r)
+        assert all(m.is_open(g.cell(i), "cw") for i in cells[:-1]) and not m.is_open(g.cell(cells[-1]), "cw")
+    m = generate_on(g, "sidewinder", seed=1, east=0.0).maze  # no runs: every cell opens inward
+    assert all(m.is_open(g.cell(i), "in") for i in range(1, g.size))
+    with pytest.raises(UnsupportedError, match="sidewinder does not run on a hex grid; it runs on the plain "
+                                               "square grid and the polar grid"):
+        generate_on(make_grid("hex", size=(3, 3)), "sidewinder")
+
+
 def test_every_generator_says_which_grids_it_runs_on():
     for e in GENERATORS:
         assert e.grids == "any" or set(e.grids) <= set(GRIDS.names())

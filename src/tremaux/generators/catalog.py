@@ -283,7 +283,7 @@ _add(
     params=lambda o, n: np.array([o["east"]]),
     bias="the top row is one corridor; a path always goes up without dead-end detours northwards",
     cost="O(n) time, no memory",
-    grids=("square",),
+    grids=("square", "polar"),
 )
 _add(
     "binary-tree", "binary_tree",
@@ -293,7 +293,7 @@ _add(
     params=lambda o, n: np.array([o["north"]]),
     bias="strong diagonal bias; the top row and the east column are corridors",
     cost="O(n) time, no memory",
-    grids=("square",),
+    grids=("square", "polar"),
 )
 _add(
     "recursive-division", "recursive_division",

@@ -4,7 +4,8 @@ Generators marked ``grids="any"`` in :data:`tremaux.generators.GENERATORS` run
 through the graph kernels of :mod:`tremaux.kernels.graph_gen` and ``graph_merge``, which read only
 the grid's neighbour and back-side tables. The others need rows and columns
 and run on the plain square grid only (through :func:`tremaux.generate`, the
-fast path), refusing other grids with an error naming the grids they support.
+fast path), except the binary tree and sidewinder, which also have polar forms
+(:mod:`tremaux.kernels.graph_polar`); they refuse other grids with an error naming the grids they support.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from ..generators import GENERATORS, GenerationStats
 from ..generators.options import check_options, probability
 from ..kernels import graph_gen as kgg
 from ..kernels import graph_merge as kgm
+from ..kernels import graph_polar as kgp
 from ..kernels.rng import make_state
 from .grid import Grid
 from .maze import GridMaze, to_grid_maze
@@ -65,14 +67,18 @@ def supports(entry: Any, grid: Grid) -> bool:
     grids = entry.meta.get("grids", "any")
     if grids == "any":
         return True
-    return grid.name in grids and grid.rect
+    if grid.name == "square":
+        return "square" in grids and grid.rect
+    return grid.name in grids and "mask" not in grid.params
 
 
 def _supported(entry: Any) -> str:
     grids = entry.meta.get("grids", "any")
     if entry.meta.get("weave"):
         return "every grid, woven ones too"
-    return "every grid" if grids == "any" else ", ".join(f"the plain {g}" for g in grids) + " grid"
+    if grids == "any":
+        return "every grid"
+    return " and ".join("the plain square grid" if g == "square" else f"the {g} grid" for g in grids)
 
 
 def generate_on(grid: Grid, algorithm: str = "backtracker", *, seed: int | None = None, start: Any = None,
@@ -140,6 +146,20 @@ def generate_on(grid: Grid, algorithm: str = "backtracker", *, seed: int | None 
     if start is not None and not entry.start:
         raise UnsupportedError(f"{name} has no start cell; do not give one")
     start_index = -1 if start is None else grid.index(start)
+    if name in kgp.KERNELS and grid.name == "polar":  # ring-by-ring forms of row-by-row algorithms
+        opts = check_options(name, entry.options, options)
+        state = make_state(seed)
+        cells = np.zeros(grid.size, grid.dtype)
+        p = np.array([opts["north"] if "north" in opts else opts["east"]], np.float64)  # inward / clockwise chance
+        _, visits, maxf = kgp.KERNELS[name](grid.nbr, grid.back, -1, p, state, cells)
+        if braid_f:
+            kgm.braid(grid.nbr, grid.back, braid_f, state, cells)
+        maze = GridMaze(grid, cells, validate=False)
+        title, frontier = entry.describe(opts)
+        stats = GenerationStats(title=f"{title} (polar)", visits=int(visits), start=None, max_frontier=int(maxf),
+                                frontier=frontier, cells=grid.size, passages=maze.passages, algorithm=name,
+                                seed=None if seed is None else int(seed))
+        return GridGenerated(maze, stats)
     if name not in GRAPH_KERNELS:  # row-and-column algorithms: the square fast path
         import tremaux
 
