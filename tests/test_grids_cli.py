@@ -78,3 +78,16 @@ def test_plain_square_grid_still_prints_and_list_shows_grids(capsys):
     assert set(lines) == set(GENERATORS.names())
     assert lines["wilson"].endswith("[any grid]") and lines["eller"].endswith("[square only]")
     assert lines["kruskal"].endswith("[any grid, woven too]")
+
+
+def test_stats_of_a_grid_file(capsys, tmp_path):
+    out = tmp_path / "h.npz"
+    code, _, err = run(capsys, "generate", "--grid", "hex", "--size", "6x7", "--generator", "wilson", "--seed", "4",
+                       "--out", str(out))
+    assert code == 0, err
+    code, text, err = run(capsys, "stats", str(out), "--json")
+    assert code == 0, err
+    s = json.loads(text)
+    assert s["grid"] == "hex" and s["cells"] == 42 and s["perfect"] and s["passages"] == 41
+    code, text, _ = run(capsys, "stats", str(out))
+    assert code == 0 and "dead end share" in text

@@ -127,7 +127,10 @@ def stats_cmd(file: Path = FileArgument, as_json: bool = JsonOption) -> None:
     """Measure a saved maze: dead ends, degrees, corridors, diameter, start-goal length, river."""
     from ..budget import measure_bytes
     from ..measure import maze_stats
+    from .grid_cmds import grid_stats_text, is_grid_file
 
+    if is_grid_file(str(file)):  # a maze on a polar, hex, ... grid
+        return typer.echo(grid_stats_text(file, as_json))
     maze = load_maze(file, then=measure_bytes, doing="measuring")
     announce(maze.flat.shape[0], f"measuring {file}")
     result = maze_stats(maze)

@@ -9,7 +9,7 @@ import typer
 
 from ..errors import TremauxError, UnsupportedError
 
-__all__ = ["generate_on_grid", "grids_of", "is_grid_file", "solve_grid_file"]
+__all__ = ["generate_on_grid", "grids_of", "is_grid_file", "solve_grid_file", "grid_stats_text"]
 
 
 def grids_of(entry: Any) -> str:
@@ -98,3 +98,16 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
             raise UnsupportedError(f"a {maze.grid.name} maze is drawn to .svg or .png, not {out.name!r}")
         save_picture(maze, out, solution=sol)
         typer.echo(f"wrote {out}", err=True)
+
+
+def grid_stats_text(path: Path, as_json: bool) -> str:
+    """``tremaux stats`` for a grid maze file: dead ends, diameter, solution length, river (text or JSON)."""
+    import json
+
+    from ..grids import files, grid_stats
+
+    s = grid_stats(files.load(path))
+    if as_json:
+        return json.dumps(s.as_dict())
+    return "\n".join(f"{k.replace('_', ' '):>20}  {v:.3f}" if isinstance(v, float) else f"{k.replace('_', ' '):>20}  {v}"
+                     for k, v in s.as_dict().items())
