@@ -308,3 +308,21 @@ def test_stats_on_every_grid(kind):
     assert s.perfect and s.dead_ends == sum(1 for _, d in graph.degree if d == 1)
     assert s.diameter == nx.diameter(graph)
     assert 0.0 <= s.river < 1.0
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_heat_map_fills_every_cell_with_its_outline(kind):
+    from tremaux.grids.draw import outlines
+
+    maze = generate_on(_grid(kind, 4, 5), "wilson", seed=1).maze
+    polys = outlines(maze)
+    assert len(polys) == maze.size and all(len(p) >= 3 for p in polys)
+    # each outline is a proper polygon around its cell centre (the centre inside its bounding box)
+    from tremaux.grids.draw import Style, _scene
+
+    centres = _scene(maze, Style()).centres
+    for poly, c in zip(polys, centres):
+        assert (poly.min(0) < c).all() and (c < poly.max(0)).all()
+    svg = to_svg(maze, heat=True)
+    assert svg.count("<polygon") == maze.size
+    assert len(to_png(maze, heat=True)) > 100

@@ -31,7 +31,7 @@ from ..errors import TremauxError
 from .grid import ARC
 from .maze import GridMaze
 
-__all__ = ["to_svg", "to_png", "save_picture", "Style", "MAX_DRAW_CELLS"]
+__all__ = ["to_svg", "to_png", "save_picture", "outlines", "Style", "MAX_DRAW_CELLS"]
 
 MAX_DRAW_CELLS = 250_000
 """Largest maze drawn as a picture."""
@@ -101,6 +101,68 @@ def _scene(maze: GridMaze, style: Style) -> _Scene:
     return _Scene(seg, arcs, cen, (ox, oy), int(np.ceil((x1 - x0) * k + 2 * m)), int(np.ceil((y1 - y0) * k + 2 * m)))
 
 
+def _cross(u: np.ndarray, v: np.ndarray) -> float:
+    """z of the cross product: positive when ``u`` turns clockwise on screen (y down) to ``v``."""
+    return float(u[0] * v[1] - u[1] * v[0])
+
+
+def outlines(maze: GridMaze, style: Style | None = None) -> list[np.ndarray]:
+    """Each cell's outline as a polygon in picture pixels (arcs sampled every few degrees).
+
+    The sides are taken clockwise around the cell centre and each is oriented clockwise, so the
+    points chain into one polygon whatever the grid.
+    """
+    st = style or Style()
+    sc = _scene(maze, st)
+    geo = maze.grid.geometry()
+    x0, y0, _, _ = geo.bounds
+    k, m = st.cell, st.margin
+    ox, oy = m - x0 * k, m - y0 * k
+    out = []
+    for i in range(maze.grid.size):
+        c = geo.centres[i]
+        pts: list[tuple[float, float]] = []
+        sides = [s for s in range(maze.grid.sides) if geo.kind[i, s] > 0]
+        mids = [np.arctan2((geo.ends[i, s, 1] + geo.ends[i, s, 3]) / 2 - c[1],
+                           (geo.ends[i, s, 0] + geo.ends[i, s, 2]) / 2 - c[0]) for s in sides]
+        for s in (sides[j] for j in np.argsort(mids)):
+            a = geo.ends[i, s, :2]
+            b = geo.ends[i, s, 2:]
+            if geo.kind[i, s] == ARC:
+                r = geo.radius[i, s]
+                t0, t1 = np.arctan2(a[1], a[0]), np.arctan2(b[1], b[0])
+                t1 = t1 + 2 * np.pi if t1 <= t0 else t1
+                ts = np.linspace(t0, t1, max(2, int(np.degrees(t1 - t0) / 5) + 2))
+                arc = np.stack([r * np.cos(ts), r * np.sin(ts)], 1)
+                if _cross(arc[0] - c, arc[-1] - c) < 0:
+                    arc = arc[::-1]
+                pts.extend(map(tuple, arc))
+            else:
+                if _cross(a - c, b - c) < 0:
+                    a, b = b, a
+                pts.extend([tuple(a), tuple(b)])
+        out.append(np.array(pts) * k + np.array([ox, oy]))
+    del sc
+    return out
+
+
+def _heat(maze: GridMaze) -> list[str]:
+    """A colour per cell from light (near the start) to dark (far), unreachable cells grey."""
+    from ..kernels import graph_solve as kgs
+
+    d = kgs.bfs_distances(maze.grid.nbr, maze.cells, maze.start_index).astype(float)
+    top = max(1.0, d.max())
+    out = []
+    for v in d:
+        if v < 0:
+            out.append("#bbbbbb")
+            continue
+        t = v / top
+        r, g, b = (int(round(255 + (x - 255) * t)) for x in (8, 48, 107))
+        out.append(f"#{r:02x}{g:02x}{b:02x}")
+    return out
+
+
 def _weave_ops(maze: GridMaze, sc: _Scene, st: Style) -> list[tuple[np.ndarray, str, float]]:
     """A woven maze drawn as passages: tunnels first, then passages, then each bridge over a dark casing.
 
@@ -144,7 +206,7 @@ def _path_runs(sol: Any, cen: np.ndarray, style: Style) -> list[np.ndarray]:
     return [p for p in np.split(pts, cuts) if len(p)]
 
 
-def to_svg(maze: GridMaze, *, solution: Any = None, style: Style | None = None) -> str:
+def to_svg(maze: GridMaze, *, solution: Any = None, style: Style | None = None, heat: bool = False) -> str:
     """An SVG picture of ``maze`` (and of ``solution``'s path and visited cells, if given).
 
     Parameters
@@ -152,6 +214,8 @@ def to_svg(maze: GridMaze, *, solution: Any = None, style: Style | None = None) 
     maze : GridMaze
     solution : GridSolution, optional
     style : Style, optional
+    heat : bool, default False
+        Fill each cell by its distance from the start (light near, dark far).
 
     Returns
     -------
@@ -168,6 +232,11 @@ def to_svg(maze: GridMaze, *, solution: Any = None, style: Style | None = None) 
            f'viewBox="0 0 {sc.width} {sc.height}">',
            f'<rect width="100%" height="100%" fill="{st.colour("background")}"/>']
     dot = max(1.0, st.cell * 0.15)
+    if heat:
+        polys = outlines(maze, st)
+        out.append("<g>" + "".join(
+            f'<polygon points="{" ".join(f"{x:.1f},{y:.1f}" for x, y in poly)}" fill="{col}"/>'
+            for poly, col in zip(polys, _heat(maze))) + "</g>")
     if solution is not None:
         vis = sc.centres[np.asarray(solution.visited, bool)]
         out.append(f'<g fill="{st.colour("visited")}">' + "".join(
@@ -200,8 +269,9 @@ def to_svg(maze: GridMaze, *, solution: Any = None, style: Style | None = None) 
     return "\n".join(out)
 
 
-def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None) -> bytes:
-    """A PNG picture of ``maze`` (and of ``solution``), drawn with Pillow; see :func:`to_svg`.
+def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None, heat: bool = False) -> bytes:
+    """A PNG picture of ``maze`` (and of ``solution``, and the distance ``heat`` map), drawn with Pillow;
+    see :func:`to_svg`.
 
     Returns
     -------
@@ -223,6 +293,9 @@ def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None) 
                 for x, y in pts:
                     dr.ellipse((x - r, y - r, x + r, y + r), fill=colour)
     dot = max(1.0, st.cell * 0.15)
+    if heat:
+        for poly, col in zip(outlines(maze, st), _heat(maze)):
+            dr.polygon([tuple(p) for p in poly], fill=col)
     if solution is not None:
         for x, y in sc.centres[np.asarray(solution.visited, bool)]:
             dr.ellipse((x - dot, y - dot, x + dot, y + dot), fill=st.colour("visited"))
@@ -244,7 +317,8 @@ def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None) 
     return buf.getvalue()
 
 
-def save_picture(maze: GridMaze, path: Any, *, solution: Any = None, style: Style | None = None) -> None:
+def save_picture(maze: GridMaze, path: Any, *, solution: Any = None, style: Style | None = None,
+                 heat: bool = False) -> None:
     """Write ``maze`` to ``path`` as .svg or .png.
 
     Raises
@@ -257,9 +331,9 @@ def save_picture(maze: GridMaze, path: Any, *, solution: Any = None, style: Styl
     p = Path(path)
     suffix = p.suffix.lower()
     if suffix == ".svg":
-        p.write_text(to_svg(maze, solution=solution, style=style), encoding="utf-8")
+        p.write_text(to_svg(maze, solution=solution, style=style, heat=heat), encoding="utf-8")
     elif suffix == ".png":
-        p.write_bytes(to_png(maze, solution=solution, style=style))
+        p.write_bytes(to_png(maze, solution=solution, style=style, heat=heat))
     else:
         raise TremauxError(f"cannot draw a {maze.grid.name} maze to {str(p)!r}: use .svg or .png "
                            "(animations are for square grids only)")
