@@ -113,7 +113,6 @@ def outlines(maze: GridMaze, style: Style | None = None) -> list[np.ndarray]:
     points chain into one polygon whatever the grid.
     """
     st = style or Style()
-    sc = _scene(maze, st)
     geo = maze.grid.geometry()
     x0, y0, _, _ = geo.bounds
     k, m = st.cell, st.margin
@@ -142,7 +141,6 @@ def outlines(maze: GridMaze, style: Style | None = None) -> list[np.ndarray]:
                     a, b = b, a
                 pts.extend([tuple(a), tuple(b)])
         out.append(np.array(pts) * k + np.array([ox, oy]))
-    del sc
     return out
 
 

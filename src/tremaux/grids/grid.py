@@ -233,13 +233,11 @@ class Grid:
         new[:-1][k] = np.arange(int(k.sum()))
         nbr = new[self.nbr[k]].astype(np.int32)
         back = np.where(nbr >= 0, self.back[k], -1)
-        old_geo = self._geometry
 
         def geometry(g: Grid, _k=k, _parent=self) -> Geometry:
             geo = _parent.geometry()
             return Geometry(geo.centres[_k], geo.kind[_k], geo.ends[_k], geo.radius[_k])
 
-        del old_geo
         params = dict(self.params)
         params["mask"] = True
         return Grid(self.name, params, nbr, back, self.coords[k], geometry, self.side_names, rect=False)

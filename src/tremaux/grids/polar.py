@@ -82,18 +82,15 @@ def polar(rings: Any = 10) -> Grid:
     nbr[i, 1] = offs[ri] + (ji + 1) % cnt
     nbr[i, 2] = offs[ri] + (ji - 1) % cnt
     back[i, 1], back[i, 2] = 2, 1
-    # a ring of 1 or 2 cells would link a cell to the same neighbour twice; the first ring has 6
-    # inward: the parent
+    # inward: the parent (ring 1 always has 6 cells, so no cell meets the same neighbour twice)
     k = ratios[ri]
     parent = offs[ri - 1] + ji // k
     nbr[i, 0] = parent
     back[i, 0] = np.where(ri == 1, ji, 3 + ji % k)
     # outward: children
-    j = i[ri == 1]
     kids = i[ri >= 2]
     nbr[parent[ri >= 2], 3 + (idx[kids] % ratios[ring[kids]])] = kids
     back[parent[ri >= 2], 3 + (idx[kids] % ratios[ring[kids]])] = 0
-    del j
     coords = np.stack([ring, idx], 1)
 
     def geo(g: Grid) -> Geometry:

@@ -10,8 +10,8 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InvalidSizeError, TremauxError, UnsupportedError
-from .grid import ARC, SEGMENT, Geometry, Grid
+from ..errors import InvalidSizeError, UnsupportedError
+from .grid import SEGMENT, Geometry, Grid
 
 __all__ = ["square", "zeta", "hexagonal", "triangular", "upsilon", "check_cells", "MAX_TABLE"]
 
@@ -345,5 +345,3 @@ def upsilon(size: Any = (10, 20)) -> Grid:
 
     return Grid("upsilon", {"size": (H, W)}, nbr, back, np.stack([r, c], 1), geo, OCT_SIDES)
 
-
-_ = (ARC, TremauxError)

@@ -19,7 +19,7 @@ from ..errors import UnsupportedError
 from ..kernels import graph_solve as kgs
 from ..solvers import SOLVERS
 from .grid import Grid
-from .maze import GridMaze, to_grid_maze
+from .maze import GridMaze
 
 __all__ = ["solve_on", "GridSolution", "clockwise", "GRAPH_SOLVERS"]
 
@@ -194,5 +194,3 @@ def _from_parents(maze: GridMaze, name: str, parent: np.ndarray, seen: np.ndarra
     p = np.array(path[::-1], np.int64)
     return GridSolution(maze, name, True, p, seen, steps, f"path of {p.shape[0]} cells")
 
-
-_ = to_grid_maze

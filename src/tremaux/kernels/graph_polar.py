@@ -7,7 +7,6 @@ no ring closes a loop.
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from .gen_common import rand_below as below
