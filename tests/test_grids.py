@@ -326,3 +326,32 @@ def test_heat_map_fills_every_cell_with_its_outline(kind):
     svg = to_svg(maze, heat=True)
     assert svg.count("<polygon") == maze.size
     assert len(to_png(maze, heat=True)) > 100
+
+
+@pytest.mark.parametrize("name", ["square", "hex", "triangle", "upsilon", "zeta"])
+@SETTINGS
+@given(seed=SEEDS, data=st.data())
+def test_masked_grids_give_spanning_trees_of_the_kept_cells(name, seed, data):
+    mask = np.ones((6, 7), bool)
+    for r, c in data.draw(st.lists(st.tuples(st.integers(0, 5), st.integers(0, 6)), max_size=4)):
+        mask[r, c] = False
+    grid = make_grid(name, mask=mask)
+    assert grid.size == mask.sum()
+    if not nx.is_connected(grid.to_networkx()):
+        with pytest.raises(UnsupportedError, match="not connected"):
+            generate_on(grid, "wilson", seed=seed)
+        return
+    maze = generate_on(grid, "wilson", seed=seed).maze
+    assert nx.is_tree(maze.to_networkx())
+    assert files.loads(files.dumps(maze)) == maze
+
+
+def test_mask_errors():
+    with pytest.raises(UnsupportedError, match="not on a polar grid"):
+        make_grid("polar", rings=3, mask=[[1]])
+    with pytest.raises(UnsupportedError, match="not on a hex grid of shape 'hexagon'"):
+        make_grid("hex", shape="hexagon", radius=2, mask=[[1]])
+    with pytest.raises(InvalidSizeError, match="differs from the grid size"):
+        make_grid("hex", size=(3, 3), mask=np.ones((2, 2), bool))
+    with pytest.raises(InvalidMazeError, match="2-D array of booleans"):
+        make_grid("hex", mask=np.ones(4, bool))

@@ -91,3 +91,15 @@ def test_stats_of_a_grid_file(capsys, tmp_path):
     assert s["grid"] == "hex" and s["cells"] == 42 and s["perfect"] and s["passages"] == 41
     code, text, _ = run(capsys, "stats", str(out))
     assert code == 0 and "dead end share" in text
+
+
+def test_a_mask_shapes_a_hex_maze(capsys, tmp_path):
+    (tmp_path / "m.txt").write_text("##..##\n######\n######\n.####.\n")
+    out = tmp_path / "m.json"
+    code, _, err = run(capsys, "generate", "--grid", "hex", "--mask", str(tmp_path / "m.txt"), "--seed", "1",
+                       "--out", str(out))
+    assert code == 0, err
+    maze = files.load(out)
+    assert maze.size == 24 - 4 and nx.is_tree(maze.to_networkx())
+    code, _, err = run(capsys, "generate", "--grid", "polar", "--mask", str(tmp_path / "m.txt"))
+    assert code == 2 and err.startswith("error: a mask works on grids laid out in a rectangle")

@@ -87,9 +87,8 @@ def generate_cmd(
     if any(v is not None for v in (grid, rings, grid_shape, radius, side, wrap, weave)):
         from .grid_cmds import generate_on_grid
 
-        if mask is not None:
-            raise TremauxError("--mask works on the square maze only; it cannot be combined with grid options")
-        return generate_on_grid(grid=grid, size=size, rings=rings, shape=grid_shape, radius=radius, side=side,
+        grid_mask = None if mask is None else load_mask(existing_file(mask))
+        return generate_on_grid(mask=grid_mask, grid=grid, size=size, rings=rings, shape=grid_shape, radius=radius, side=side,
                                 wrap=wrap, weave=weave,
                                 algorithm=generator or ("kruskal" if weave is not None else DEFAULT_GENERATOR),
                                 seed=seed, start=parse_cell(start, "start"), braid=braid,

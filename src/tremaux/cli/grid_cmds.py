@@ -19,7 +19,7 @@ def grids_of(entry: Any) -> str:
     return text + (", woven too" if entry.meta.get("weave") else "")
 
 
-def generate_on_grid(*, grid: str | None, size: str | None, rings: int | None, shape: str | None,
+def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, rings: int | None, shape: str | None,
                      radius: int | None, side: int | None, wrap: str | None, weave: float | None,
                      algorithm: str, seed: int | None, start: tuple[int, ...] | None, braid: float,
                      options: dict[str, str], stats: bool, out: Path | None, to: str | None) -> None:
@@ -28,16 +28,19 @@ def generate_on_grid(*, grid: str | None, size: str | None, rings: int | None, s
     from .app import parse_size
 
     name = grid or "square"
+    polar = name in ("polar", "theta", "circle", "circular")
     dims = None
     if size is not None:
         dims = parse_size(size)
         if len(dims) != 2:
             raise TremauxError(f"--size {size} must be HxW on a {name} grid (levels are for the square maze only)")
-    if dims is None and name not in ("polar", "theta", "circle", "circular") and not (radius or side):
+    if dims is None and mask is not None and not polar:
+        dims = tuple(mask.shape)
+    if dims is None and not polar and not (radius or side):
         dims = (10, 20)
     params = {"size": dims, "rings": rings, "shape": shape, "radius": radius, "side": side, "wrap": wrap,
-              "weave": True if weave is not None else None}
-    if name in ("polar", "theta", "circle", "circular") and rings is None:
+              "weave": True if weave is not None else None, "mask": mask}
+    if polar and rings is None:
         params["rings"] = 10
     g = make_grid(name, **params)
     maze, run = generate_on(g, algorithm, seed=seed, start=start, braid=braid, weave=weave, **options)

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import UnsupportedError
+import numpy as np
+
+from ..errors import InvalidMazeError, InvalidSizeError, UnsupportedError
 from ..registry import Registry
 from .grid import Grid
 from .polar import polar
@@ -53,7 +55,8 @@ def make_grid(name: str = "square", **params: Any) -> Grid:
     **params
         The grid's parameters (``size=(rows, cols)``, ``rings=``, ``shape=``,
         ``radius=``, ``side=``, ``wrap=``, ``weave=True`` for the square and hex
-        grids); ``None`` and ``False`` values are ignored.
+        grids, ``mask=`` a 2-D boolean array of the cells to keep on grids laid out in a
+        rectangle); ``None`` and ``False`` values are ignored.
 
     Returns
     -------
@@ -66,17 +69,34 @@ def make_grid(name: str = "square", **params: Any) -> Grid:
     UnsupportedError
         For a parameter the grid does not take.
     InvalidSizeError
-        For a bad or absurdly large size.
+        For a bad or absurdly large size, or a mask of another size.
+    InvalidMazeError
+        For a mask that is not a 2-D array of booleans, or keeps no cell.
 
     Examples
     --------
     >>> make_grid("triangle", shape="triangle", side=4).size
     16
+    >>> make_grid("hex", mask=[[1, 1, 0], [1, 1, 1]]).size
+    5
     """
     entry = GRIDS.get(name)
     given = {k: v for k, v in params.items() if v is not None and v is not False}
+    mask = given.pop("mask", None)
     if given.get("weave") and "weave" not in entry.params:
         raise UnsupportedError(f"weave works on the square and hex grids, not on a {entry.name} grid")
+    if mask is not None:
+        mask = np.asarray(mask)
+        if "size" not in entry.params or given.get("shape", "rectangle") != "rectangle":
+            what = f"{entry.name} grid" + (f" of shape {given['shape']!r}" if "shape" in given else "")
+            raise UnsupportedError(f"a mask works on grids laid out in a rectangle of rows and columns, not on a "
+                                   f"{what}")
+        if mask.ndim != 2 or mask.dtype.kind not in "biu":
+            raise InvalidMazeError(f"a grid mask is a 2-D array of booleans (rows, cols), not {mask.ndim}-D {mask.dtype}")
+        given.setdefault("size", mask.shape)
+        if tuple(given["size"]) != mask.shape:
+            raise InvalidSizeError(f"mask of {mask.shape[0]} x {mask.shape[1]} differs from the grid size "
+                                   f"{given['size'][0]} x {given['size'][1]}")
     bad = sorted(set(given) - set(entry.params))
     if bad:
         raise UnsupportedError(f"the {entry.name} grid takes no parameter {bad[0]!r}; it takes: "
@@ -85,4 +105,8 @@ def make_grid(name: str = "square", **params: Any) -> Grid:
         given["size"] = tuple(given["size"]) if not isinstance(given["size"], str) else given["size"]
     weave = bool(given.pop("weave", False))
     grid = entry.func(**given)
-    return woven(grid) if weave else grid
+    if weave:
+        grid = woven(grid)
+    if mask is not None:
+        grid = grid.masked(mask.astype(bool)[grid.coords[:, 0], grid.coords[:, 1]])
+    return grid
