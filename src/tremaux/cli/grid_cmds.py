@@ -46,10 +46,15 @@ def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, ri
     maze, run = generate_on(g, algorithm, seed=seed, start=start, braid=braid, weave=weave, **options)
     if stats:
         typer.echo(str(run))
-    if out is None:
-        if g.name == "square" and g.rect:
+    if g.name == "square" and g.rect:  # the plain square grid: every format of the square maze
+        from .app import save_output
+
+        if out is None:
             typer.echo(str(maze.to_maze()))
-            return
+        else:
+            save_output(maze.to_maze(), out, to)
+        return
+    if out is None:
         raise UnsupportedError(f"text drawings are for square grids only; save this {g.name} maze with --out "
                                "(.svg or .png for a picture, .json or .npz for the maze)")
     suffix = out.suffix.lower()
