@@ -1,23 +1,36 @@
-"""Number Link benchmark: the fast solver against the paper's Tremaux traveler.
+"""Number Link benchmark over the corpus in benchmarks/numberlink/corpus (issue 16).
 
-Runs every puzzle of the public set (``../shared/numberlink``) and generated
-puzzles at 8x8, 10x10, 15x20, 25x25, 40x20 and 50x50, and prints Markdown
-tables: per size class, solved count, median and worst time; uniqueness proof
-time against solve time. One core, in process, after a warm-up (numba
-compilation is not counted). A fast-solver time is the best of ``--repeat``
-runs (runs over a second are not repeated): on a shared machine single runs
-of the same puzzle vary by 2x and more.
+    python benchmarks/bench_numberlink.py [--time-limit 1] [--unique-limit 3] [--families abcde]
+                                          [--extra PUZZLE_FILE] [--write]
 
-    python benchmarks/bench_numberlink.py [--time-limit 10] [--seeds 5] [--repeat 3] [--tremaux-steps 200000000]
+For every corpus puzzle, under ``fill`` and under ``nikoli``, on one core in
+process (after a warm-up that compiles the kernels):
 
-Rules: the level files marked ``_ha_`` under ``fill``; the contest files and
-the ``_ra_`` levels under ``nikoli`` (cells may stay empty), as their sources
-intend; generated puzzles under ``fill``.
+* solve it with :func:`tremaux.numberlink.solve_puzzle` (per-puzzle time limit),
+  and check every answer with the independent checker of
+  ``tests/numberlink_checker.py``, which follows each line's cells; an answer
+  that breaks a rule, or a verdict that contradicts the corpus manifest
+  (``solved`` where no solution exists, or the reverse) is counted ``wrong``;
+* when solved, prove the solution unique or find a second one
+  (``unique=True``, its own time limit), among all solutions, and among the
+  solutions whose lines never run beside themselves (the no-touch convention:
+  the SAT encoding with induced lines, :class:`tremaux.numberlink.sat.Encoding`).
+
+It prints one table per rule with a row per family and half (development /
+held-out): solved, no solution, gave up, wrong; median and worst solve time;
+uniqueness verdicts and their time against the solve time. ``--write`` puts the
+tables, with date and machine, into docs/benchmarks.md between the
+``nl-corpus`` markers of its Number Link section. ``--extra`` adds a file of
+puzzles (any format, e.g. a thomasahle-style ``W H`` file that may not be
+committed) as family ``x``, all held out. Timings on a shared machine are noisy:
+compare medians.
 """
 
 from __future__ import annotations
 
 import argparse
+import inspect
+import json
 import os
 import platform
 import statistics
@@ -25,129 +38,176 @@ import sys
 import time
 from pathlib import Path
 
-from tremaux.numberlink import formats, generate_puzzle, solve_puzzle
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
 
-DATA = Path(os.environ.get("TREMAUX_NUMBERLINK_DATA", Path(__file__).resolve().parents[2] / "shared" / "numberlink"))
-SIZES = [(8, 8), (10, 10), (15, 20), (25, 25), (40, 20), (50, 50)]
+from numberlink_checker import follow, touches_itself  # noqa: E402
+
+from tremaux.numberlink import Puzzle, formats, generate_puzzle, solve_puzzle  # noqa: E402
+from tremaux.numberlink.result import Linking  # noqa: E402
+
+TOUCH = "touch" in inspect.signature(solve_puzzle).parameters
+"""Whether ``solve_puzzle`` takes ``touch=`` (the no-touch convention); else the SAT encoding with induced lines."""
+CORPUS = ROOT / "benchmarks" / "numberlink" / "corpus"
+DOCS = ROOT / "docs" / "benchmarks.md"
+BEGIN, END = "<!-- nl-corpus:begin -->", "<!-- nl-corpus:end -->"
+RULES = ("fill", "nikoli")
 
 
-def size_class(shape: tuple[int, int]) -> str:
-    cells = shape[0] * shape[1]
-    if cells <= 100:
-        return "up to 10x10"
-    if cells <= 300:
-        return "up to 15x20"
-    if cells <= 800:
-        return "up to 40x20"
-    return "over 40x20 (to 36x36)"
+def load_corpus(families: str, extra: str | None) -> list[tuple[dict, Puzzle]]:
+    manifest = json.loads((CORPUS / "manifest.json").read_text())["puzzles"]
+    files: dict[str, list[Puzzle]] = {}
+    out = []
+    for e in manifest:
+        if e["family"][0] not in families:
+            continue
+        if e["file"] not in files:
+            files[e["file"]] = formats.load_all(CORPUS / e["file"])
+        out.append((e, files[e["file"]][e["index"]]))
+    if extra:
+        for i, p in enumerate(formats.load_all(extra)):
+            out.append(({"family": "x-extra", "half": "held", "origin": f"{extra} #{i + 1}", "expect": {}}, p))
+    return out
 
 
-def best_of(repeat: int, run):
-    """The result of ``run()`` with the least ``seconds`` over up to ``repeat`` runs (one if it took over 1 s)."""
-    best = run()
-    for _ in range(repeat - 1):
-        if best.seconds > 1.0:
-            break
-        r = run()
-        if r.seconds < best.seconds:
-            best = r
-    return best
+def no_touch_unique(p: Puzzle, rule: str, limit: float) -> tuple[str, float]:
+    """``unique``, ``several``, ``none`` (no no-touch solution) or ``gave-up``, and the seconds it took."""
+    from tremaux.numberlink.sat import Encoding
+
+    t0 = time.perf_counter()
+    deadline = t0 + limit
+    try:
+        with Encoding(p, rule, induced=True) as enc:
+            first = enc.next_model(deadline)
+            if first is None:
+                return "none", time.perf_counter() - t0
+            enc.block(first)
+            second = enc.next_model(deadline)
+    except TimeoutError:
+        return "gave-up", time.perf_counter() - t0
+    return ("unique" if second is None else "several"), time.perf_counter() - t0
+
+
+def run(entry: dict, p: Puzzle, rule: str, args: argparse.Namespace) -> dict:
+    r = solve_puzzle(p, rule=rule, time_limit=args.time_limit)
+    rec = {"status": r.status, "seconds": r.seconds, "wrong": ""}
+    expect = entry["expect"].get(rule)
+    if r.status == "solved":
+        paths = [x.tolist() for x in r.linking.paths]
+        bad = follow(p.grid.tolist(), paths, fill=rule == "fill")
+        if bad:
+            rec["wrong"] = f"answer breaks a rule: {bad[0]}"
+        elif expect == "none":
+            rec["wrong"] = "solved, but the corpus says no solution"
+        u = solve_puzzle(p, rule=rule, unique=True, time_limit=args.unique_limit)
+        rec["unique"] = {True: "unique", False: "several"}.get(u.unique, "gave-up")
+        rec["unique_seconds"] = u.seconds
+        if TOUCH:  # the solver knows the convention
+            v = solve_puzzle(p, rule=rule, touch=False, unique=True, time_limit=args.unique_limit)
+            nt = {True: "unique", False: "several"}.get(v.unique, "none" if v.status == "no-solution" else "gave-up")
+            nt_s = v.seconds
+        else:
+            nt, nt_s = no_touch_unique(p, rule, args.unique_limit)
+        rec["no_touch"], rec["no_touch_seconds"] = nt, nt_s
+    elif r.status == "no-solution" and expect == "solved":
+        rec["wrong"] = "no solution, but the corpus holds one"
+    return rec
 
 
 def ms(x: float) -> str:
-    return f"{x * 1000:.1f}"
+    return f"{x * 1000:.1f}" if x < 10 else f"{x * 1000:.0f}"
 
 
-def table(rows: list[list[str]], head: list[str]) -> str:
-    out = ["| " + " | ".join(head) + " |", "|" + "|".join("---" for _ in head) + "|"]
-    out += ["| " + " | ".join(r) + " |" for r in rows]
-    return "\n".join(out)
+def summary(rows: list[tuple[dict, dict]]) -> list[str]:
+    st = [r["status"] for _, r in rows]
+    times = [r["seconds"] for _, r in rows]
+    decided = [r["seconds"] for _, r in rows if r["status"] in ("solved", "no-solution")]
+    uq = [r for _, r in rows if "unique" in r]
+    ratio = [r["unique_seconds"] / max(r["seconds"], 1e-6) for r in uq]
+    nt = [r for _, r in rows if "no_touch" in r]
+
+    def counts(key: str, rs: list[dict]) -> str:
+        c = {k: sum(r[key] == k for r in rs) for k in ("unique", "several", "gave-up", "none")}
+        return " / ".join(str(c[k]) for k in ("unique", "several", "gave-up")) + (f" ({c['none']} none)"
+                                                                               if c["none"] else "")
+    return [str(len(rows)), str(st.count("solved")), str(st.count("no-solution")), str(st.count("gave-up")),
+            str(sum(bool(r["wrong"]) for _, r in rows)),
+            ms(statistics.median(decided)) if decided else "-", ms(max(times)) if times else "-",
+            counts("unique", uq) if uq else "-",
+            f"{statistics.median(ratio):.1f} / {max(ratio):.1f}" if ratio else "-",
+            counts("no_touch", nt) if nt else "-"]
 
 
-def summarise(results: dict[str, list[tuple[str, float]]]) -> list[list[str]]:
-    rows = []
-    for cls in sorted(results, key=lambda c: ["up to 10x10", "up to 15x20", "up to 40x20"].index(c)
-                      if c in ("up to 10x10", "up to 15x20", "up to 40x20") else 9):
-        rs = results[cls]
-        solved = [t for s, t in rs if s in ("solved", "no-solution")]
-        times = [t for _, t in rs]
-        rows.append([cls, f"{len(solved)}/{len(rs)}", ms(statistics.median(times)), ms(max(times))])
-    return rows
+HEAD = ["family", "half", "puzzles", "solved", "no solution", "gave up", "wrong", "median ms (decided)",
+        "max ms", "unique / several / gave up", "unique time / solve time (median / max)",
+        "no-touch: unique / several / gave up"]
+
+
+def table(results: list[tuple[dict, dict]], rule: str) -> str:
+    groups: dict[tuple[str, str], list] = {}
+    for e, r in results:
+        groups.setdefault((e["family"], e["half"]), []).append((e, r[rule]))
+    lines = ["| " + " | ".join(HEAD) + " |", "|" + "---|" * len(HEAD)]
+    for (fam, half), rows in sorted(groups.items()):
+        lines.append("| " + " | ".join([fam, half, *summary(rows)]) + " |")
+    return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--time-limit", type=float, default=10.0, help="seconds per puzzle for the fast solver")
-    ap.add_argument("--seeds", type=int, default=5, help="generated puzzles per size")
-    ap.add_argument("--repeat", type=int, default=3, help="runs per fast-solver time, the best kept")
-    ap.add_argument("--tremaux-steps", type=int, default=200_000_000, help="step budget of the tremaux baseline")
-    ap.add_argument("--skip-public", action="store_true")
-    ap.add_argument("--skip-generated", action="store_true")
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--time-limit", type=float, default=1.0, help="seconds per solve (default 1)")
+    ap.add_argument("--unique-limit", type=float, default=3.0, help="seconds per uniqueness proof (default 3)")
+    ap.add_argument("--families", default="abcde")
+    ap.add_argument("--extra", help="a puzzle file to add as held-out family x (not committed)")
+    ap.add_argument("--write", action="store_true", help="write the tables into docs/benchmarks.md")
+    ap.add_argument("--append", action="store_true", help="with --write: add to the tables there, not replace them")
+    ap.add_argument("--label", default="", help="which solver this is (e.g. a branch and commit), for the header")
     args = ap.parse_args(argv)
+    os.environ.setdefault("OMP_NUM_THREADS", "1")
+    g = generate_puzzle((6, 6), seed=0)  # warm-up: compile the kernels
+    for rule in RULES:
+        solve_puzzle(g.puzzle, rule=rule, unique=True)
+    puzzles = load_corpus(args.families + ("x" if args.extra else ""), args.extra)
+    t0 = time.perf_counter()
+    results = []
+    wrong = []
+    for e, p in puzzles:
+        r = {rule: run(e, p, rule, args) for rule in RULES}
+        results.append((e, r))
+        for rule in RULES:
+            if r[rule]["wrong"]:
+                wrong.append(f"{e['origin']} ({rule}): {r[rule]['wrong']}")
+        print(f"  {e['family']:10s} {e['half']:4s} {p.width}x{p.height} {e['origin'][:44]:44s} "
+              + "  ".join(f"{rule} {r[rule]['status']} {ms(r[rule]['seconds'])} ms" for rule in RULES),
+              file=sys.stderr, flush=True)
+    total = time.perf_counter() - t0
+    import tremaux
 
-    print(f"## Number Link ({time.strftime('%Y-%m-%d')}, {platform.machine()}, {os.cpu_count()} cores; the portfolio forks on all, "
-          f"Python {platform.python_version()})\n")
-    # warm-up: compile every kernel
-    g = generate_puzzle((6, 6), seed=0)
-    solve_puzzle(g.puzzle, unique=True)
-    solve_puzzle(g.puzzle, rule="nikoli")
-    solve_puzzle(g.puzzle, "tremaux")
-
-    if not args.skip_public and DATA.is_dir():
-        fast: dict[str, list[tuple[str, float]]] = {}
-        trem: dict[str, list[tuple[str, float]]] = {}
-        detail = []
-        for f in sorted(DATA.rglob("*.txt")):
-            if formats.detect(f.read_text()) == "answer":
-                continue
-            p = formats.load(f)
-            rule = "fill" if "_ha_" in f.name else "nikoli"
-            r = best_of(args.repeat, lambda: solve_puzzle(p, rule=rule, time_limit=args.time_limit))
-            fast.setdefault(size_class(p.shape), []).append((r.status, r.seconds))
-            t_cell = ""
-            if p.height * p.width <= 300:
-                t = solve_puzzle(p, "tremaux", rule=rule, max_steps=args.tremaux_steps, time_limit=60)
-                trem.setdefault(size_class(p.shape), []).append((t.status, t.seconds))
-                t_cell = f"{t.status} {ms(t.seconds)} ms ({t.steps:,} steps)"
-            detail.append([f.relative_to(DATA).as_posix(), f"{p.width}x{p.height}", str(p.pairs), rule,
-                           f"{r.status} {ms(r.seconds)} ms", t_cell])
-            print(f"  {detail[-1]}", file=sys.stderr, flush=True)
-        print(f"### Public puzzles: fast solver (time limit {args.time_limit:g} s)\n")
-        print(table(summarise(fast), ["size class", "solved or proved unsolvable", "median ms", "worst ms"]))
-        print(f"\n### Public puzzles up to 300 cells: tremaux baseline (budget {args.tremaux_steps:,} steps)\n")
-        print(table(summarise(trem), ["size class", "solved or proved unsolvable", "median ms", "worst ms"]))
-        print("\n### Every public puzzle\n")
-        print(table(detail, ["puzzle", "WxH", "pairs", "rule", "fast", "tremaux"]))
-
-    if args.skip_generated:
-        return
-    print(f"\n### Generated proper puzzles (fill rule, {args.seeds} seeds per size)\n")
-    rows = []
-    for shape in SIZES:
-        solve_t, uniq_t, gen_t, trem_res, pairs = [], [], [], [], []
-        for seed in range(args.seeds):
-            t0 = time.perf_counter()
-            g = generate_puzzle(shape, seed=seed)
-            gen_t.append(time.perf_counter() - t0)
-            pairs.append(g.puzzle.pairs)
-            r = best_of(args.repeat, lambda: solve_puzzle(g.puzzle, time_limit=args.time_limit))
-            u = best_of(args.repeat, lambda: solve_puzzle(g.puzzle, unique=True, time_limit=args.time_limit))
-            assert u.unique, (shape, seed, u.message)
-            solve_t.append(r.seconds)
-            uniq_t.append(u.seconds)
-            if shape[0] * shape[1] <= 300:
-                t = solve_puzzle(g.puzzle, "tremaux", max_steps=args.tremaux_steps, time_limit=60)
-                trem_res.append((t.status, t.seconds))
-        ratio = [u / s for u, s in zip(uniq_t, solve_t)]
-        trem_cell = (f"{sum(s == 'solved' for s, _ in trem_res)}/{len(trem_res)} solved, median "
-                     f"{ms(statistics.median([t for _, t in trem_res]))}" if trem_res else "not run")
-        rows.append([f"{shape[0]}x{shape[1]}", f"{statistics.median(pairs):.0f}", ms(statistics.median(solve_t)),
-                     ms(max(solve_t)), ms(statistics.median(uniq_t)), ms(max(uniq_t)),
-                     f"{statistics.median(ratio):.2f} (max {max(ratio):.2f})", f"{statistics.median(gen_t):.2f}",
-                     trem_cell])
-        print(f"  {rows[-1]}", file=sys.stderr, flush=True)
-    print(table(rows, ["HxW", "pairs", "solve median ms", "solve worst ms", "unique median ms", "unique worst ms",
-                       "unique / solve", "generate s", "tremaux (ms)"]))
+    where = args.label or Path(tremaux.__file__).parent.as_posix()
+    head = (f"Measured {time.strftime('%Y-%m-%d %H:%M')} UTC on {platform.machine()} ({os.cpu_count()} cores shared "
+            f"with other work, so times are noisy), Python {platform.python_version()}, solver: "
+            f"`solve_puzzle` of {where}; no-touch uniqueness "
+            f"{'by the solver (touch=False)' if TOUCH else 'by the SAT encoding with induced lines'}; "
+            f"`python benchmarks/bench_numberlink.py --time-limit {args.time_limit:g} --unique-limit "
+            f"{args.unique_limit:g}`, {len(puzzles)} puzzles, {total:.0f} s in all.")
+    parts = [head]
+    for rule in RULES:
+        parts.append(f"**Under `{rule}`** (time limit {args.time_limit:g} s per solve, {args.unique_limit:g} s per "
+                     f"uniqueness proof):\n\n" + table(results, rule))
+    if wrong:
+        parts.append("Wrong answers or verdicts:\n\n" + "\n".join(f"- {w}" for w in wrong))
+    text = "\n\n".join(parts) + "\n"
+    print(text)
+    if args.write:
+        doc = DOCS.read_text(encoding="utf-8")
+        block = f"{BEGIN}\n{text}{END}"
+        if BEGIN in doc and END in doc and args.append:
+            doc = doc[: doc.index(END)] + "\n" + text + doc[doc.index(END):]
+        elif BEGIN in doc and END in doc:
+            doc = doc[: doc.index(BEGIN)] + block + doc[doc.index(END) + len(END):]
+        else:
+            doc = doc.rstrip("\n") + "\n\n### Benchmark corpus (issue 16)\n\n" + block + "\n"
+        DOCS.write_text(doc, encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@
   per pair against the rules, cell by cell.
 * :func:`brute_force` enumerates every solution of a tiny puzzle by trying
   every path for each pair in turn.
-* :data:`DATA` is the shared folder of public puzzles.
+* :data:`DATA` is the repository's copy of the public puzzles (tests/data/numberlink).
 """
 
 from __future__ import annotations
@@ -12,8 +12,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-DATA = Path(os.environ.get("TREMAUX_NUMBERLINK_DATA",
-                           Path(__file__).resolve().parents[1].parent / "shared" / "numberlink"))
+DATA = Path(os.environ.get("TREMAUX_NUMBERLINK_DATA", Path(__file__).resolve().parent / "data" / "numberlink"))
 
 
 def problems(grid, paths, fill: bool) -> list[str]:

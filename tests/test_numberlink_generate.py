@@ -107,21 +107,14 @@ def test_when_no_line_can_be_cut_the_other_solution_is_taken_or_two_lines_joined
     assert gen._rule_out([[0, 1]], {(0, 1)}, 1, 2) is None
 
 
-def test_generation_joins_lines_when_only_short_lines_differ(monkeypatch):
+def test_joins_that_would_make_a_line_run_beside_itself_are_refused():
     from tremaux.numberlink import generate as gen
 
-    joined = []
-    real = gen._rule_out
-
-    def spy(*args):
-        out = real(*args)
-        joined.append(out is not None and not out[1])
-        return out
-
-    monkeypatch.setattr(gen, "_rule_out", spy)
-    g = generate_puzzle((25, 25), seed=1)  # measured: one alternative there differs only in short lines
-    assert any(joined)
-    assert solve_puzzle(g.puzzle, count=2).count == 1
+    # 2 x 2: joining the two lines makes a U whose ends are side by side: refused when lines must be induced
+    assert gen._rule_out([[0, 1], [3, 2]], {(0, 2)}, 2, 2) == ([[1, 0, 2, 3]], {})
+    assert gen._rule_out([[0, 1], [3, 2]], {(0, 2)}, 2, 2, induced=True) is None
+    # 1 x 4: the other solution leaves cells empty (not adoptable); the straight join is induced and made
+    assert gen._rule_out([[0, 1], [2, 3]], {(0, 1)}, 1, 4, induced=True) == ([[3, 2, 1, 0]], {})
 
 
 def test_windows_found_clean_are_not_checked_again_and_the_puzzle_is_the_same(monkeypatch):
@@ -129,7 +122,7 @@ def test_windows_found_clean_are_not_checked_again_and_the_puzzle_is_the_same(mo
 
     cached = generate_puzzle((20, 24), seed=4)
     real = gen._window_cuts
-    monkeypatch.setattr(gen, "_window_cuts", lambda lines, h, w, rule, clean: real(lines, h, w, rule, {}))
+    monkeypatch.setattr(gen, "_window_cuts", lambda lines, h, w, rule, clean, *rest: real(lines, h, w, rule, {}, *rest))
     uncached = generate_puzzle((20, 24), seed=4)
     assert cached.puzzle == uncached.puzzle
     assert cached.window_checks < uncached.window_checks

@@ -37,7 +37,17 @@ __all__ = [
 
 
 class TremauxError(ValueError):
-    """Base class of every error raised on purpose by tremaux."""
+    """Base class of every error raised on purpose by tremaux.
+
+    Examples
+    --------
+    >>> import tremaux
+    >>> try:
+    ...     tremaux.generate((0, 5))
+    ... except TremauxError as err:
+    ...     print(type(err).__name__, "-", err)
+    InvalidSizeError - maze size 0 x 5 is invalid: every dimension must be at least 1
+    """
 
 
 class InvalidMazeError(TremauxError):
@@ -45,15 +55,41 @@ class InvalidMazeError(TremauxError):
 
     For example a passage open from one side only, a passage leading off the
     grid or into a masked cell, or an unknown bit in a cell.
+
+    Examples
+    --------
+    >>> import numpy as np, tremaux
+    >>> tremaux.Maze(np.array([[2, 0]], dtype=np.uint8))  # east open, but not its neighbour's west
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.InvalidMazeError: ...
     """
 
 
 class InvalidSizeError(TremauxError):
-    """A grid size that is negative, zero, malformed or absurdly large."""
+    """A grid size that is negative, zero, malformed or absurdly large.
+
+    Examples
+    --------
+    >>> import tremaux
+    >>> tremaux.Maze.open((2, -3))
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.InvalidSizeError: ...
+    """
 
 
 class CellError(TremauxError):
-    """A cell outside the grid, on a masked cell, or otherwise unusable."""
+    """A cell outside the grid, on a masked cell, or otherwise unusable.
+
+    Examples
+    --------
+    >>> import tremaux
+    >>> tremaux.Maze.open((2, 2)).index((5, 0))
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.CellError: cell (5, 0) is outside the 2 x 2 grid
+    """
 
 
 class MazeFormatError(TremauxError):
@@ -67,6 +103,12 @@ class MazeFormatError(TremauxError):
         1-based position of the problem in a text file.
     source : str, optional
         The file name, shown in front of the message.
+
+    Examples
+    --------
+    >>> err = MazeFormatError("ragged row", line=4, source="maze.txt")
+    >>> str(err), err.reason, err.line
+    ('maze.txt:4: ragged row', 'ragged row', 4)
     """
 
     def __init__(
@@ -96,6 +138,14 @@ class UnknownNameError(TremauxError, KeyError):
         The name that was not found.
     valid : iterable of str
         The names that would have been accepted; they are listed in the message.
+
+    Examples
+    --------
+    >>> err = UnknownNameError("style", "fancy", ["unicode", "ascii"])
+    >>> print(err)
+    unknown style 'fancy'; choose one of: ascii, unicode
+    >>> isinstance(err, KeyError), err.valid
+    (True, ['ascii', 'unicode'])
     """
 
     def __init__(self, kind: str, name: str, valid: Iterable[str]) -> None:
@@ -109,19 +159,53 @@ class UnknownNameError(TremauxError, KeyError):
 
 
 class UnsupportedError(TremauxError):
-    """An algorithm asked to do something it cannot do (e.g. binary tree on a mask)."""
+    """An algorithm asked to do something it cannot do (e.g. binary tree on a mask).
+
+    Examples
+    --------
+    >>> import numpy as np, tremaux
+    >>> ring = np.ones((3, 3), bool)
+    >>> ring[1, 1] = False
+    >>> tremaux.generate((3, 3), "binary-tree", mask=ring)
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.UnsupportedError: ...
+    """
 
 
 class PuzzleError(TremauxError):
-    """A Number Link puzzle that breaks the rules (an unpaired number, ...)."""
+    """A Number Link puzzle that breaks the rules (an unpaired number, ...).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from tremaux.numberlink import Puzzle
+    >>> Puzzle(np.array([[1, 0], [0, 0]]))
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.PuzzleError: number '1' appears once...
+    """
 
 
 class PuzzleFormatError(MazeFormatError, PuzzleError):
-    """A Number Link puzzle file that cannot be read (with line and column)."""
+    """A Number Link puzzle file that cannot be read (with line and column).
+
+    Examples
+    --------
+    >>> err = PuzzleFormatError("unknown character '?'", line=2, column=5)
+    >>> str(err), isinstance(err, PuzzleError)
+    ("2:5: unknown character '?'", True)
+    """
 
 
 class BudgetExceededError(TremauxError):
-    """A computation stopped because it ran past its step or time budget."""
+    """A computation stopped because it ran past its step or time budget.
+
+    Examples
+    --------
+    >>> issubclass(BudgetExceededError, TremauxError)
+    True
+    """
 
 
 class MemoryLimitError(TremauxError):

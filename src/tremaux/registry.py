@@ -35,7 +35,15 @@ _NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 @dataclass(frozen=True)
 class Entry:
-    """One registered algorithm."""
+    """One registered algorithm.
+
+    Examples
+    --------
+    >>> from tremaux import SOLVERS
+    >>> entry = SOLVERS.get("breadth-first")
+    >>> entry.name, entry.shortest
+    ('bfs', True)
+    """
 
     name: str
     """Canonical name, lower-case words joined by hyphens."""
@@ -64,6 +72,15 @@ class Registry:
     ----------
     kind : str
         What the entries are (``"generator"``, ``"solver"``...), used in messages.
+
+    Examples
+    --------
+    >>> colours = Registry("colour")
+    >>> @colours.register("red", aliases=("scarlet",), doc="The colour of the start.")
+    ... def red():
+    ...     return "#f00"
+    >>> colours.get("scarlet").func(), colours.names(), "red" in colours
+    ('#f00', ['red'], True)
     """
 
     def __init__(self, kind: str) -> None:
@@ -79,7 +96,33 @@ class Registry:
         doc: str,
         **meta: Any,
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-        """Decorator that registers a function under ``name`` and ``aliases``."""
+        """Decorator that registers a function under ``name`` and ``aliases``.
+
+        Parameters
+        ----------
+        name : str
+            The canonical name: lower-case words joined by hyphens.
+        aliases : tuple of str
+            Other names accepted by :meth:`get`.
+        doc : str
+            One line of documentation, shown by ``--list`` and the web page.
+        **meta
+            Family-specific facts, read as attributes of the :class:`Entry`.
+
+        Returns
+        -------
+        callable
+            A decorator that registers its function and returns it unchanged.
+
+        Examples
+        --------
+        >>> shapes = Registry("shape")
+        >>> @shapes.register("square", doc="Four equal sides.", sides=4)
+        ... def square():
+        ...     pass
+        >>> shapes.get("square").sides
+        4
+        """
 
         def deco(func: Callable[..., Any]) -> Callable[..., Any]:
             self.add(name, func, aliases=aliases, doc=doc, **meta)
@@ -96,7 +139,41 @@ class Registry:
         doc: str,
         **meta: Any,
     ) -> Entry:
-        """Register ``func`` directly; see :meth:`register`."""
+        """Register ``func`` directly; see :meth:`register`.
+
+        Parameters
+        ----------
+        name : str
+            The canonical name: lower-case words joined by hyphens.
+        func : callable
+            The function that runs the algorithm.
+        aliases : tuple of str
+            Other names accepted by :meth:`get`.
+        doc : str
+            One line of documentation.
+        **meta
+            Family-specific facts, read as attributes of the :class:`Entry`.
+
+        Returns
+        -------
+        Entry
+            The new entry.
+
+        Raises
+        ------
+        ValueError
+            For a badly spelled name or alias, or one that is already registered.
+
+        Examples
+        --------
+        >>> shapes = Registry("shape")
+        >>> shapes.add("square", print, doc="Four equal sides.").name
+        'square'
+        >>> shapes.add("square", print, doc="Again.")
+        Traceback (most recent call last):
+        ...
+        ValueError: shape name 'square' is already registered
+        """
         for n in (name, *aliases):
             if not _NAME.match(n):
                 raise ValueError(f"registry names are lower-case words joined by hyphens, not {n!r}")
@@ -109,7 +186,33 @@ class Registry:
         return entry
 
     def get(self, name: str) -> Entry:
-        """The entry for ``name`` or an alias; unknown names list the valid ones."""
+        """The entry for ``name`` or an alias; unknown names list the valid ones.
+
+        Parameters
+        ----------
+        name : str
+            A name or alias; case, surrounding spaces and ``_`` for ``-`` are forgiven.
+
+        Returns
+        -------
+        Entry
+            The registered entry.
+
+        Raises
+        ------
+        UnknownNameError
+            For a name that is not registered; the message lists the valid ones.
+
+        Examples
+        --------
+        >>> from tremaux import GENERATORS
+        >>> GENERATORS.get("DFS").name
+        'backtracker'
+        >>> GENERATORS.get("magic")
+        Traceback (most recent call last):
+        ...
+        tremaux.errors.UnknownNameError: unknown generator 'magic'; choose one of: ...
+        """
         key = str(name).strip().lower().replace("_", "-")
         try:
             return self._entries[self._lookup[key]]
@@ -117,7 +220,19 @@ class Registry:
             raise UnknownNameError(self.kind, str(name), self._entries) from None
 
     def names(self) -> list[str]:
-        """Canonical names in registration order."""
+        """Canonical names in registration order.
+
+        Returns
+        -------
+        list of str
+            One canonical name per entry (aliases left out).
+
+        Examples
+        --------
+        >>> from tremaux import SOLVERS
+        >>> SOLVERS.names()[:2]
+        ['bfs', 'dfs']
+        """
         return list(self._entries)
 
     def __iter__(self) -> Iterator[Entry]:

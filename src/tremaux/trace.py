@@ -30,7 +30,13 @@ TRACE_DTYPE = np.dtype([("kind", np.uint8), ("cell", np.int64), ("other", np.int
 
 
 class Event(IntEnum):
-    """What happened at one step of a run."""
+    """What happened at one step of a run.
+
+    Examples
+    --------
+    >>> Event.VISIT, int(Event.CARVE)
+    (<Event.VISIT: 10>, 1)
+    """
 
     # generation
     CARVE = 1
@@ -62,7 +68,15 @@ class Event(IntEnum):
 
 @dataclass(frozen=True)
 class TraceEvent:
-    """One event, with cells as coordinate tuples."""
+    """One event, with cells as coordinate tuples.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> t = Trace.from_rows(np.array([[Event.CARVE, 0, 1]]), (1, 2))
+    >>> t[0]
+    TraceEvent(kind=<Event.CARVE: 1>, cell=(0, 0), other=(0, 1))
+    """
 
     kind: Event
     """What happened."""
@@ -81,6 +95,15 @@ class Trace:
         Structured array of :data:`TRACE_DTYPE`.
     shape : tuple of int
         Shape of the maze the flat indices refer to.
+
+    Examples
+    --------
+    >>> import tremaux
+    >>> s = tremaux.solve(tremaux.Maze.open((1, 3)), "bfs", record=True)
+    >>> len(s.trace) > 0, s.trace.count(Event.PATH)
+    (True, 3)
+    >>> s.trace[0].kind
+    <Event.VISIT: 10>
     """
 
     __slots__ = ("_events", "_shape")
@@ -96,7 +119,28 @@ class Trace:
 
     @classmethod
     def from_rows(cls, rows: np.ndarray, shape: tuple[int, ...]) -> Trace:
-        """Build a trace from an ``(n, 3)`` integer array ``[kind, cell, other]``."""
+        """Build a trace from an ``(n, 3)`` integer array ``[kind, cell, other]``.
+
+        Parameters
+        ----------
+        rows : numpy.ndarray
+            ``(n, 3)`` integers: the event kind, the flat index of the cell and of
+            the other cell (``-1`` for none).
+        shape : tuple of int
+            Shape of the maze the flat indices refer to.
+
+        Returns
+        -------
+        Trace
+            The events, in row order.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> t = Trace.from_rows(np.array([[Event.CARVE, 0, 1], [Event.CARVE, 1, 2]]), (1, 3))
+        >>> len(t), t[1].cell
+        (2, (0, 1))
+        """
         rows = np.asarray(rows, dtype=np.int64).reshape(-1, 3)
         ev = np.empty(rows.shape[0], dtype=TRACE_DTYPE)
         ev["kind"] = rows[:, 0]
@@ -120,7 +164,24 @@ class Trace:
         return self._events["kind"]
 
     def count(self, kind: Event) -> int:
-        """Number of events of ``kind``."""
+        """Number of events of ``kind``.
+
+        Parameters
+        ----------
+        kind : Event
+            The kind of event to count.
+
+        Returns
+        -------
+        int
+            Events of that kind.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> Trace.from_rows(np.array([[Event.CARVE, 0, 1], [Event.DONE, 0, -1]]), (1, 2)).count(Event.CARVE)
+        1
+        """
         return int(np.count_nonzero(self._events["kind"] == int(kind)))
 
     def _coords(self, i: int) -> tuple[int, ...] | None:

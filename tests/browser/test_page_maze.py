@@ -103,3 +103,48 @@ def test_a_bad_size_gets_the_servers_message(driver, server):
     msg = wait_for(driver, "document.querySelector('#maze-message.error') && document.getElementById('maze-message').textContent",
                    what="an error message")
     assert "rows" in msg and "150" in msg
+
+
+def test_the_travelers_random_choice_is_seeded_from_the_page(driver, server):
+    import urllib.request
+
+    def api_path(params: dict, seed) -> list:
+        body = {"maze": params, "solver": "tremaux", "record": False}
+        if seed is not None:
+            body["seed"] = seed
+        req = urllib.request.Request(server + "/api/solve", data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(req, timeout=60) as res:
+            return json.load(res)["solution"]["path"]
+
+    def solve_on_page(seed_text: str) -> dict:
+        box = driver.find_element("id", "walk-seed")
+        driver.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('change'));", box, seed_text)
+        driver.find_element("id", "btn-solve").click()
+        wait_for(driver, "['animating', 'done'].includes(tremaux.maze.state().phase)", what="the run")
+        driver.find_element("id", "btn-end").click()
+        return wait_for(driver, "tremaux.maze.state().phase === 'done' && tremaux.maze.state()", what="the end of the run")
+
+    open_page(driver, server, "?generator=backtracker&rows=12&cols=12&braid=0.5&seed=4&solver=tremaux")
+    with urllib.request.urlopen(server + "/openapi.json", timeout=60) as res:
+        takes_seed = "seed" in json.load(res)["components"]["schemas"]["SolveRequest"]["properties"]
+    # the control is offered exactly when the server's solve request takes a seed
+    wait_for(driver, f"document.getElementById('walk-label').hidden === {str(not takes_seed).lower()}",
+             what="the random choice control to match the server")
+    if not takes_seed:
+        return
+    params = driver.execute_script("return tremaux.maze.state().params")
+    fixed = solve_on_page("")
+    assert fixed["path"] == api_path(params, None)  # empty box: the order N, E, S, W
+    paths = {}
+    for seed in (5, 6, 7):
+        done = solve_on_page(str(seed))
+        assert done["found"] and done["path"] == api_path(params, seed)
+        paths[seed] = done["path"]
+    assert "walk=7" in driver.find_element("id", "permalink").get_attribute("href")
+    assert any(p != fixed["path"] for p in paths.values()), "no seed changed the traveler's walk"
+    # a bad seed is refused before sending
+    box = driver.find_element("id", "walk-seed")
+    driver.execute_script("arguments[0].value = '-1';", box)
+    driver.find_element("id", "btn-solve").click()
+    assert "seed" in wait_for(driver, "document.querySelector('#maze-message.error') && document.getElementById('maze-message').textContent")

@@ -45,6 +45,19 @@ _HOLE_CODES = np.frombuffer("".join(sorted(_HOLE)).encode(), dtype=np.uint8)
 def mask_from_text(text: str, *, source: str | None = None) -> np.ndarray:
     """Parse ``#`` (cell) / ``.`` (no cell) rows; a blank line starts a new level.
 
+    Parameters
+    ----------
+    text : str
+        Rows of ``#`` (also ``X * @ O 1``) for cells and ``.`` (also ``- _ 0``
+        and space) for holes; short rows are padded with holes.
+    source : str, optional
+        File name shown in error messages.
+
+    Returns
+    -------
+    numpy.ndarray of bool
+        ``(H, W)``, or ``(L, H, W)`` when blank lines separate levels.
+
     Raises
     ------
     MazeFormatError
@@ -114,12 +127,35 @@ def mask_from_image(path: str | Path, *, threshold: int = 128, memory_limit: str
     maze may have cells, or one that would not fit the memory budget (a
     decompression bomb), is refused at once.
 
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        A picture Pillow can open; one pixel per cell.
+    threshold : int, default 128
+        Grey level (0-255) under which a pixel is a cell.
+    memory_limit : str or int, optional
+        A limit such as ``"1G"`` instead of the budget in force.
+
+    Returns
+    -------
+    numpy.ndarray of bool
+        ``(height, width)`` of the picture.
+
     Raises
     ------
     MazeFormatError
         For a file that is not a readable picture, or one with too many pixels.
     MemoryLimitError
         When decoding it would need more memory than the limit.
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> from PIL import Image
+    >>> im = Image.new("L", (3, 2), 255); im.putpixel((0, 0), 0); im.putpixel((1, 0), 0)
+    >>> path = os.path.join(tempfile.mkdtemp(), "mask.png"); im.save(path)
+    >>> mask_from_image(path).astype(int).tolist()
+    [[1, 1, 0], [0, 0, 0]]
     """
     from PIL import Image
 
@@ -161,12 +197,33 @@ def load_mask(path: str | Path, *, memory_limit: str | int | None = None) -> np.
 
     Text over the text-file cap (:func:`tremaux.budget.text_limit`) is refused unread.
 
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        The mask file; its extension says whether it is a picture.
+    memory_limit : str or int, optional
+        A limit such as ``"1G"`` instead of the budget in force.
+
+    Returns
+    -------
+    numpy.ndarray of bool
+        The cells that exist, ``True`` for a cell.
+
     Raises
     ------
     MazeFormatError
         For a file that is neither a readable picture nor a mask text.
     InputTooLargeError, MemoryLimitError
         For a file too big to read.
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> path = os.path.join(tempfile.mkdtemp(), "mask.txt")
+    >>> with open(path, "w") as f:
+    ...     _ = f.write(".#\\n##\\n")
+    >>> load_mask(path).astype(int).tolist()
+    [[0, 1], [1, 1]]
     """
     from .. import budget
 
@@ -190,11 +247,35 @@ def load_mask(path: str | Path, *, memory_limit: str | int | None = None) -> np.
 def check_mask(mask: Any, shape3: tuple[int, int, int], dims: tuple[int, ...]) -> np.ndarray | None:
     """Validate a mask for a grid; return it as a contiguous bool array (``None`` if all cells exist).
 
+    Parameters
+    ----------
+    mask : array_like of bool
+        ``True`` for each cell that exists.
+    shape3 : tuple of int
+        ``(L, H, W)`` of the grid.
+    dims : tuple of int
+        The maze's own shape, ``(H, W)`` or ``(L, H, W)``, which ``mask`` must have.
+
+    Returns
+    -------
+    numpy.ndarray of bool or None
+        The mask, or ``None`` when every cell exists.
+
     Raises
     ------
     InvalidMazeError
         When the shape differs, no cell is left, or the cells form several
         separate regions (a maze must be connected).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> check_mask(np.ones((2, 2), bool), (1, 2, 2), (2, 2)) is None
+    True
+    >>> check_mask(np.eye(2, dtype=bool), (1, 2, 2), (2, 2))
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.InvalidMazeError: mask cells form 2 separate regions; a maze needs them connected (side by side)
     """
     m = np.asarray(mask)
     if m.shape != dims:

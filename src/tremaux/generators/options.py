@@ -34,7 +34,33 @@ class Option:
 
 
 def probability(name: str) -> Callable[[Any], float]:
-    """A checker for a number between 0 and 1."""
+    """A checker for a number between 0 and 1.
+
+    Parameters
+    ----------
+    name : str
+        The option's name, used in error messages.
+
+    Returns
+    -------
+    callable
+        ``check(value) -> float``, the value as a float.
+
+    Raises
+    ------
+    TremauxError
+        (from the checker) For a value that is not a number in ``[0, 1]``.
+
+    Examples
+    --------
+    >>> check = probability("braid")
+    >>> check("0.5")
+    0.5
+    >>> check(2)
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.TremauxError: braid=2 is out of range; use a fraction between 0 and 1
+    """
 
     def check(value: Any) -> float:
         try:
@@ -49,7 +75,35 @@ def probability(name: str) -> Callable[[Any], float]:
 
 
 def whole(name: str, minimum: int = 0) -> Callable[[Any], int]:
-    """A checker for a whole number at least ``minimum``."""
+    """A checker for a whole number at least ``minimum``.
+
+    Parameters
+    ----------
+    name : str
+        The option's name, used in error messages.
+    minimum : int, default 0
+        The smallest value accepted.
+
+    Returns
+    -------
+    callable
+        ``check(value) -> int``.
+
+    Raises
+    ------
+    TremauxError
+        (from the checker) For a value that is not a whole number at least ``minimum``.
+
+    Examples
+    --------
+    >>> check = whole("openings", 1)
+    >>> check("3")
+    3
+    >>> check(0.5)
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.TremauxError: openings=0.5 is not a whole number
+    """
 
     def check(value: Any) -> int:
         try:
@@ -66,7 +120,31 @@ def whole(name: str, minimum: int = 0) -> Callable[[Any], int]:
 
 
 def choice(name: str, values: Mapping[str, str]) -> Callable[[Any], str]:
-    """A checker for one word among ``values`` (a map alias -> canonical word)."""
+    """A checker for one word among ``values`` (a map alias -> canonical word).
+
+    Parameters
+    ----------
+    name : str
+        The option's name, used in error messages.
+    values : mapping of str to str
+        Every accepted spelling, mapped to its canonical word.
+
+    Returns
+    -------
+    callable
+        ``check(value) -> str``, the canonical word.
+
+    Raises
+    ------
+    UnknownNameError
+        (from the checker) For a word not in ``values``.
+
+    Examples
+    --------
+    >>> check = choice("variant", {"vertex": "vertex", "arc": "arc", "edge": "arc"})
+    >>> check("Edge")
+    'arc'
+    """
 
     def check(value: Any) -> str:
         key = str(value).strip().lower().replace("_", "-")
@@ -100,10 +178,22 @@ def discipline(value: Any) -> tuple[str, tuple[float, float, float]]:
     A queue object of the caller's, or its class (see :mod:`tremaux.generators.queues`),
     gives ``("queue", queue)``.
 
+    Parameters
+    ----------
+    value : str
+        A discipline name or a ``name:weight`` mix.
+
     Returns
     -------
     (kind, (p_newest, p_oldest, p_random)) or ("queue", queue)
         ``kind`` is ``"list"``, ``"min"``, ``"max"``, ``"mixed"``, ``"first-slot"`` or ``"queue"``.
+
+    Raises
+    ------
+    UnknownNameError
+        For an unknown name.
+    TremauxError
+        For a malformed mix or one whose weights are all zero.
 
     Examples
     --------
@@ -148,7 +238,30 @@ def discipline(value: Any) -> tuple[str, tuple[float, float, float]]:
 
 
 def weights_option(value: Any) -> np.ndarray | None:
-    """Check per-cell priorities (any real numbers); ``None`` means random."""
+    """Check per-cell priorities (any real numbers); ``None`` means random.
+
+    Parameters
+    ----------
+    value : array_like of float or None
+        One priority per cell.
+
+    Returns
+    -------
+    numpy.ndarray of float64 or None
+        The priorities as floats, or ``None``.
+
+    Raises
+    ------
+    TremauxError
+        For values that are not numbers, or NaN and infinities.
+
+    Examples
+    --------
+    >>> weights_option([[1, 2], [3, 4]]).dtype
+    dtype('float64')
+    >>> weights_option(None) is None
+    True
+    """
     if value is None:
         return None
     try:
@@ -163,6 +276,20 @@ def weights_option(value: Any) -> np.ndarray | None:
 def check_options(kind: str, spec: tuple[Option, ...], given: Mapping[str, Any]) -> dict[str, Any]:
     """Validate ``given`` against ``spec``; return every option with defaults filled in.
 
+    Parameters
+    ----------
+    kind : str
+        The algorithm's name, used in messages.
+    spec : tuple of Option
+        The options the algorithm takes, with their defaults and checkers.
+    given : mapping
+        The options the caller passed.
+
+    Returns
+    -------
+    dict
+        Every option of ``spec`` by name: the checked value or the default.
+
     Raises
     ------
     UnknownNameError
@@ -171,6 +298,12 @@ def check_options(kind: str, spec: tuple[Option, ...], given: Mapping[str, Any])
         When the algorithm takes no options at all.
     TremauxError
         For a bad value.
+
+    Examples
+    --------
+    >>> spec = (Option("bias", 0.5, "share of east turns", probability("bias")),)
+    >>> check_options("test", spec, {}), check_options("test", spec, {"bias": "0.25"})
+    ({'bias': 0.5}, {'bias': 0.25})
     """
     names = {o.name: o for o in spec}
     for key in given:

@@ -59,6 +59,16 @@ QUEUE_METHODS = ("is_empty", "enter", "top", "jettison")
 def is_queue(value: Any) -> bool:
     """Whether ``value`` (an object or a class) has the queue methods of :data:`QUEUE_METHODS`.
 
+    Parameters
+    ----------
+    value : object
+        A discipline as the caller gave it: a name, a queue object or a queue class.
+
+    Returns
+    -------
+    bool
+        True when it has every method the growing tree calls.
+
     Examples
     --------
     >>> is_queue("newest"), is_queue(object())
@@ -81,6 +91,16 @@ def _fresh(queue: Any) -> Any:
 
 def is_queue_instance(value: Any) -> bool:
     """Whether ``value`` is a queue object (not a class) with the queue methods.
+
+    Parameters
+    ----------
+    value : object
+        A discipline as the caller gave it.
+
+    Returns
+    -------
+    bool
+        True for a queue object, False for a class or anything else.
 
     Examples
     --------

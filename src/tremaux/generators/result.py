@@ -47,7 +47,19 @@ class GenerationStats:
     """Seed the run used (``None`` if it was drawn from the OS)."""
 
     def rows(self) -> list[tuple[str, str]]:
-        """``(label, value)`` pairs in display order."""
+        """``(label, value)`` pairs in display order.
+
+        Returns
+        -------
+        list of (str, str)
+            What ``print(stats)`` shows, one pair per line.
+
+        Examples
+        --------
+        >>> import tremaux
+        >>> tremaux.generate((3, 4), "backtracker", seed=1).stats.rows()[-2:]
+        [('cells', '12'), ('passages', '11')]
+        """
         start = "" if self.start is None else str(tuple(self.start))
         rows = [("visits", str(self.visits))]
         if self.start is not None:
@@ -69,6 +81,14 @@ class Generated:
     """What :func:`tremaux.generate` returns: the maze, its statistics and optional trace.
 
     Unpacks as ``maze, stats = tremaux.generate(...)``.
+
+    Examples
+    --------
+    >>> import tremaux
+    >>> result = tremaux.generate((3, 4), "wilson", seed=2, record=True)
+    >>> maze, stats = result
+    >>> maze.passages, stats.algorithm, result.trace is not None
+    (11, 'wilson', True)
     """
 
     maze: Maze

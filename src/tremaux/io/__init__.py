@@ -77,6 +77,16 @@ def _text(data: str | bytes, source: str | None) -> str:
 def detect_format(data: str | bytes) -> str:
     """The name of the format of a maze given as text or bytes (see the module documentation).
 
+    Parameters
+    ----------
+    data : str or bytes
+        The content of a maze file.
+
+    Returns
+    -------
+    str
+        ``ascii``, ``block``, ``json`` or ``npz``.
+
     Examples
     --------
     >>> detect_format("+---+\\n|   |\\n+---+"), detect_format('{"format": "tremaux-maze"}')
@@ -125,6 +135,11 @@ def loads(data: str | bytes, format: str | None = None, *, source: str | None = 
     text_limit : str or int, optional
         Overrides the size cap of text.
 
+    Returns
+    -------
+    Maze
+        The maze, immutable.
+
     Raises
     ------
     MazeFormatError
@@ -171,6 +186,18 @@ def dumps(maze: Maze, format: str = "ascii") -> str | bytes:
 
     Text ends without a newline (:func:`save` adds one).
 
+    Parameters
+    ----------
+    maze : Maze
+        The maze to write.
+    format : str, default "ascii"
+        ``ascii``, ``block``, ``json`` or ``npz``.
+
+    Returns
+    -------
+    str or bytes
+        The content of a file in that format.
+
     Examples
     --------
     >>> from tremaux.maze import Maze
@@ -186,6 +213,17 @@ def check_dumps(shape, format: str = "ascii", *, masked: bool = False,
 
     The estimate counts the maze (and its mask when ``masked``), held while it is written.
     Commands that generate or solve a maze and then print it call this first.
+
+    Parameters
+    ----------
+    shape : tuple of int
+        ``(H, W)`` or ``(L, H, W)`` of the maze to write.
+    format : str, default "ascii"
+        The format it will be written in.
+    masked : bool, default False
+        Whether the maze has a mask (held while writing too).
+    memory_limit : str or int, optional
+        A limit such as ``"4G"`` instead of the budget in force.
 
     Raises
     ------
@@ -210,6 +248,17 @@ def check_dumps(shape, format: str = "ascii", *, masked: bool = False,
 
 def format_from_extension(path: str | os.PathLike) -> str | None:
     """The format an extension names (``.npz``, ``.json``), or ``None``.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        A file name.
+
+    Returns
+    -------
+    str or None
+        ``npz`` or ``json``; ``None`` for any other extension (text formats
+        must be named).
 
     Examples
     --------
@@ -251,6 +300,22 @@ def read_source(f, source: str | None = None, *, size: int | None = None, memory
     else is text and stops at the text cap. ``size`` (the file's size, when
     known) refuses an oversized file before reading anything.
 
+    Parameters
+    ----------
+    f : binary file
+        An open file, read from its current position.
+    source : str, optional
+        The file's name, shown in messages.
+    size : int, optional
+        The file's size in bytes, when known.
+    memory_limit, text_limit : str or int, optional
+        Caps instead of the budget in force.
+
+    Returns
+    -------
+    bytes
+        The whole content.
+
     Raises
     ------
     InputTooLargeError, MemoryLimitError
@@ -289,6 +354,21 @@ def load(path: str | os.PathLike, format: str | None = None, *, memory_limit: st
     (16 MiB by default) and archives over the memory budget are refused at
     once, naming the size and the cap (see :func:`loads` for the keywords).
 
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file.
+    format : str, optional
+        ``ascii``, ``block``, ``json`` or ``npz``; recognised from the
+        extension or the content by default.
+    memory_limit, text_limit : str or int, optional
+        Caps instead of the budget in force (see :func:`loads`).
+
+    Returns
+    -------
+    Maze
+        The maze, immutable.
+
     Raises
     ------
     MazeFormatError
@@ -297,6 +377,15 @@ def load(path: str | os.PathLike, format: str | None = None, *, memory_limit: st
         When the file is too big to read.
     FileNotFoundError
         When there is no such file.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from tremaux.maze import Maze
+    >>> path = os.path.join(tempfile.mkdtemp(), "maze.npz")
+    >>> save(Maze.open((2, 3), start=(0, 0)), path)
+    >>> load(path)
+    Maze(shape=(2, 3), passages=7, start=(0, 0))
     """
     p = Path(path)
     with open(p, "rb") as f:
@@ -311,12 +400,33 @@ def load(path: str | os.PathLike, format: str | None = None, *, memory_limit: st
 def save(maze: Maze, path: str | os.PathLike, format: str | None = None) -> None:
     """Write ``maze`` to ``path``, in ``format`` or else the one its extension names.
 
+    Parameters
+    ----------
+    maze : Maze
+        The maze to write.
+    path : str or os.PathLike
+        Where to write; an existing file is replaced.
+    format : str, optional
+        ``ascii``, ``block``, ``json`` or ``npz``; by default the one the
+        extension names (``.npz``, ``.json``).
+
     Raises
     ------
     UnsupportedError
         When no format is given and the extension is not ``.npz`` or ``.json``.
     UnknownNameError
         For an unknown format name.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from tremaux.maze import Maze
+    >>> path = os.path.join(tempfile.mkdtemp(), "maze.txt")
+    >>> save(Maze.open((1, 2)), path, "ascii")
+    >>> print(open(path).read(), end="")
+    +---+---+
+    |       |
+    +---+---+
     """
     p = Path(path)
     if format is None:

@@ -73,6 +73,16 @@ def cell_position(cell) -> tuple[int, int]:
     For a multi-level maze the level is ignored: the position is within that
     level's drawing (see :func:`char_grid`).
 
+    Parameters
+    ----------
+    cell : tuple of int
+        ``(row, col)`` or ``(level, row, col)``.
+
+    Returns
+    -------
+    (int, int)
+        ``(2 * row + 1, 4 * col + 2)``.
+
     Examples
     --------
     >>> cell_position((1, 2))
@@ -133,6 +143,11 @@ def char_grid(maze: Maze, level: int = 0) -> list[list[str]]:
     level : int, default 0
         Which level of a multi-level maze.
 
+    Returns
+    -------
+    list of list of str
+        ``2H + 1`` rows of ``4W + 1`` characters.
+
     Examples
     --------
     >>> from tremaux.maze import Maze
@@ -154,6 +169,16 @@ def _lines(a: np.ndarray) -> str:
 def text_bytes(shape3: tuple[int, int, int]) -> int:
     """Peak bytes of writing a maze of ``shape3 = (L, H, W)`` in this format (see :mod:`tremaux.budget`).
 
+    Parameters
+    ----------
+    shape3 : tuple of int
+        ``(L, H, W)``: levels, rows and columns of the maze.
+
+    Returns
+    -------
+    int
+        An upper estimate of the bytes needed, for the memory budget.
+
     Examples
     --------
     >>> text_bytes((1, 10, 10)) > 0
@@ -167,6 +192,17 @@ def text_bytes(shape3: tuple[int, int, int]) -> int:
 
 def dumps(maze: Maze) -> str:
     """The drawing of ``maze`` (no newline at the end).
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze to write.
+
+    Returns
+    -------
+    str
+        The ``+---+`` drawing; a multi-level maze is drawn level by level,
+        each under a ``level k`` line.
 
     Examples
     --------
@@ -321,6 +357,11 @@ def loads(text: str, *, source: str | None = None) -> Maze:
         The drawing.
     source : str, optional
         File name shown in error messages.
+
+    Returns
+    -------
+    Maze
+        The maze drawn.
 
     Raises
     ------

@@ -68,6 +68,11 @@ _OPEN_CHARS = b". ESG*"
 def to_blocks(maze: Maze) -> np.ndarray:
     """The block picture of ``maze``: ``True`` for wall squares, ``False`` for open ones.
 
+    Parameters
+    ----------
+    maze : Maze
+        The maze to picture.
+
     Returns
     -------
     numpy.ndarray of bool
@@ -124,6 +129,11 @@ def from_blocks(blocks: Any, *, start=None, goal=None) -> Maze:
     start, goal : tuple of int, optional
         Cells of the maze (not squares of the picture): square ``(y, x)``
         is cell ``((y - 1) // 2, (x - 1) // 2)``.
+
+    Returns
+    -------
+    Maze
+        The maze pictured.
 
     Raises
     ------
@@ -190,6 +200,16 @@ def from_blocks(blocks: Any, *, start=None, goal=None) -> Maze:
 def is_square_grid(maze: Maze) -> bool:
     """True when every pair of neighbouring cells is joined (the maze is its own block grid).
 
+    Parameters
+    ----------
+    maze : Maze
+        The maze to look at.
+
+    Returns
+    -------
+    bool
+        Whether :func:`dumps` can write one character per cell.
+
     Examples
     --------
     >>> from tremaux.maze import Maze
@@ -202,6 +222,16 @@ def is_square_grid(maze: Maze) -> bool:
 
 def text_bytes(shape3: tuple[int, int, int]) -> int:
     """Peak bytes of writing a maze of ``shape3 = (L, H, W)`` in this format (see :mod:`tremaux.budget`).
+
+    Parameters
+    ----------
+    shape3 : tuple of int
+        ``(L, H, W)``: levels, rows and columns of the maze.
+
+    Returns
+    -------
+    int
+        An upper estimate of the bytes needed, for the memory budget.
 
     Examples
     --------
@@ -225,10 +255,25 @@ def dumps(maze: Maze, *, picture: bool | None = None) -> str:
         ``False`` draws one character per cell, which needs a maze for which
         :func:`is_square_grid` holds; by default the second when possible.
 
+    Returns
+    -------
+    str
+        Rows of ``#`` (wall), ``.`` (open), ``E`` (start) and ``G`` (goal).
+
     Raises
     ------
     InvalidMazeError
         With ``picture=False`` for a maze with closed walls between cells.
+
+    Examples
+    --------
+    >>> from tremaux.maze import Maze
+    >>> print(dumps(Maze.open((1, 2), start=(0, 0), goal=(0, 1))))
+    EG
+    >>> print(dumps(Maze.open((1, 2)), picture=True))
+    #####
+    #...#
+    #####
     """
     from .. import budget
 
@@ -293,6 +338,11 @@ def loads(text: str, *, source: str | None = None) -> Maze:
     text : str
     source : str, optional
         File name shown in error messages.
+
+    Returns
+    -------
+    Maze
+        One cell per open square; neighbouring open squares are joined.
 
     Raises
     ------

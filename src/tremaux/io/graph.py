@@ -35,7 +35,27 @@ __all__ = ["to_graph", "from_graph"]
 
 
 def to_graph(maze: Maze) -> nx.Graph:
-    """The passage graph of ``maze`` (see the module documentation)."""
+    """The passage graph of ``maze`` (see the module documentation).
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze to convert.
+
+    Returns
+    -------
+    networkx.Graph
+        A node per existing cell, an edge per open passage; the graph's
+        ``shape``, ``start`` and ``goal`` attributes, and ``start=True`` /
+        ``goal=True`` on those nodes.
+
+    Examples
+    --------
+    >>> from tremaux.maze import Maze
+    >>> G = to_graph(Maze.open((1, 2), start=(0, 0)))
+    >>> list(G.edges()), G.graph["shape"], G.nodes[(0, 0)]
+    ([((0, 0), (0, 1))], (1, 2), {'start': True})
+    """
     G = nx.Graph(shape=tuple(maze.shape), start=maze.start, goal=maze.goal)
     exists = np.flatnonzero(maze.flat_mask)
     G.add_nodes_from(map(tuple, maze.cells_of(exists).tolist()))
@@ -95,6 +115,11 @@ def from_graph(G: nx.Graph, *, shape=None, start=None, goal=None) -> Maze:
     start, goal : tuple of int, optional
         By default ``G.graph["start"]`` / ``["goal"]``, or the node with the
         attribute ``start=True`` / ``goal=True``.
+
+    Returns
+    -------
+    Maze
+        The maze whose passages are the edges of ``G``.
 
     Raises
     ------

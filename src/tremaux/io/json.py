@@ -67,7 +67,25 @@ def _rows(values: np.ndarray, digits: int) -> list[str]:
 
 
 def to_dict(maze: Maze) -> dict[str, Any]:
-    """The JSON-ready dictionary of ``maze``."""
+    """The JSON-ready dictionary of ``maze``.
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze to write.
+
+    Returns
+    -------
+    dict
+        ``format``, ``version``, ``shape``, ``cells`` (one string of hex
+        digits per row), ``mask``, ``start`` and ``goal``.
+
+    Examples
+    --------
+    >>> from tremaux.maze import Maze
+    >>> to_dict(Maze.open((1, 2), start=(0, 0)))
+    {'format': 'tremaux-maze', 'version': 1, 'shape': [1, 2], 'cells': ['28'], 'mask': None, 'start': [0, 0], 'goal': None}
+    """
     digits = 1 if maze.ndim == 2 else 2
     L, H, W = maze.shape3
     cells = maze.cells.reshape(L, H, W)
@@ -90,6 +108,16 @@ def to_dict(maze: Maze) -> dict[str, Any]:
 def text_bytes(shape3: tuple[int, int, int]) -> int:
     """Peak bytes of writing a maze of ``shape3 = (L, H, W)`` in this format (see :mod:`tremaux.budget`).
 
+    Parameters
+    ----------
+    shape3 : tuple of int
+        ``(L, H, W)``: levels, rows and columns of the maze.
+
+    Returns
+    -------
+    int
+        An upper estimate of the bytes needed, for the memory budget.
+
     Examples
     --------
     >>> text_bytes((1, 10, 10)) > 0
@@ -102,7 +130,25 @@ def text_bytes(shape3: tuple[int, int, int]) -> int:
 
 
 def dumps(maze: Maze) -> str:
-    """The JSON text of ``maze`` (no newline at the end)."""
+    """The JSON text of ``maze`` (no newline at the end).
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze to write.
+
+    Returns
+    -------
+    str
+        Indented JSON of :func:`to_dict`.
+
+    Examples
+    --------
+    >>> from tremaux.maze import Maze
+    >>> m = Maze.open((2, 2), goal=(1, 1))
+    >>> loads(dumps(m)) == m
+    True
+    """
     from .. import budget
 
     budget.check(text_bytes(maze.shape3), f"the json text of a {' x '.join(map(str, maze.shape))} maze")
@@ -139,7 +185,35 @@ def _cell(value: Any, name: str, source: str | None):
 
 
 def from_dict(data: Any, *, source: str | None = None) -> Maze:
-    """The maze of a dictionary made by :func:`to_dict` (checked field by field)."""
+    """The maze of a dictionary made by :func:`to_dict` (checked field by field).
+
+    Parameters
+    ----------
+    data : dict
+        Parsed JSON.
+    source : str, optional
+        File name shown in error messages.
+
+    Returns
+    -------
+    Maze
+        The maze described.
+
+    Raises
+    ------
+    MazeFormatError
+        For a missing or mistyped field, a newer format version, or an invalid maze.
+
+    Examples
+    --------
+    >>> from tremaux.maze import Maze
+    >>> from_dict(to_dict(Maze.open((1, 2))))
+    Maze(shape=(1, 2), passages=1)
+    >>> from_dict({"format": "something else"})
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.MazeFormatError: ...
+    """
     if not isinstance(data, dict):
         raise MazeFormatError(f"a JSON maze is an object {{...}}, not a {type(data).__name__}", source=source)
     check_header(data.get("format"), data.get("version"), source)
@@ -192,6 +266,18 @@ def _too_deep(text: str) -> tuple[int, int]:
 
 def loads(text: str | bytes, *, source: str | None = None) -> Maze:
     """Read a maze from JSON text.
+
+    Parameters
+    ----------
+    text : str or bytes
+        The JSON text.
+    source : str, optional
+        File name shown in error messages.
+
+    Returns
+    -------
+    Maze
+        The maze described.
 
     Raises
     ------

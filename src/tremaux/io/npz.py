@@ -45,6 +45,16 @@ def text_bytes(shape3: tuple[int, int, int]) -> int:
     compressed archive grows in memory and is copied out once (each at most
     the arrays' size: maze cells compress to less than half), plus zlib's state.
 
+    Parameters
+    ----------
+    shape3 : tuple of int
+        ``(L, H, W)``: levels, rows and columns of the maze.
+
+    Returns
+    -------
+    int
+        An upper estimate of the bytes needed, for the memory budget.
+
     Examples
     --------
     >>> text_bytes((1, 10, 10))
@@ -55,7 +65,26 @@ def text_bytes(shape3: tuple[int, int, int]) -> int:
 
 
 def to_bytes(maze: Maze) -> bytes:
-    """The ``.npz`` file of ``maze`` as bytes."""
+    """The ``.npz`` file of ``maze`` as bytes.
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze to write.
+
+    Returns
+    -------
+    bytes
+        A compressed NumPy archive holding the cells, the mask (when some cells
+        are masked), the start, the goal and the format version.
+
+    Examples
+    --------
+    >>> from tremaux.maze import Maze
+    >>> data = to_bytes(Maze.open((2, 2)))
+    >>> data[:2], from_bytes(data) == Maze.open((2, 2))
+    (b'PK', True)
+    """
     from .. import budget
 
     budget.check(text_bytes(maze.shape3), f"the npz file of a {' x '.join(map(str, maze.shape))} maze")
@@ -142,6 +171,11 @@ def from_bytes(data: bytes, *, source: str | None = None, memory_limit: str | in
     memory_limit : str or int, optional
         Overrides the memory limit (see :func:`tremaux.budget.memory_limit`).
 
+    Returns
+    -------
+    Maze
+        The maze it holds.
+
     Raises
     ------
     MazeFormatError
@@ -149,6 +183,16 @@ def from_bytes(data: bytes, *, source: str | None = None, memory_limit: str | in
         by a newer tremaux, or describes an invalid maze.
     MemoryLimitError
         When its arrays would not fit the memory limit.
+
+    Examples
+    --------
+    >>> from tremaux.maze import Maze
+    >>> from_bytes(to_bytes(Maze.open((1, 3), goal=(0, 2))))
+    Maze(shape=(1, 3), passages=2, goal=(0, 2))
+    >>> from_bytes(b"not a zip")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.MazeFormatError: ...
     """
     from .. import budget
 
@@ -203,6 +247,16 @@ def peek_shape(path) -> tuple[int, ...] | None:
     Commands that will do big work on a maze check their budget with it
     before reading the whole file. ``None`` when the file is not a readable
     ``.npz`` (reading it properly then gives the error).
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file.
+
+    Returns
+    -------
+    tuple of int or None
+        The maze's shape, or ``None`` for a file that is not a readable ``.npz``.
 
     Examples
     --------

@@ -80,6 +80,11 @@ def check_shape(shape: Any) -> tuple[int, int, int]:
     shape : tuple of int
         ``(H, W)`` or ``(L, H, W)``.
 
+    Returns
+    -------
+    tuple of int
+        ``(L, H, W)``: the number of levels (1 for a flat maze), rows and columns.
+
     Raises
     ------
     InvalidSizeError
@@ -222,6 +227,20 @@ class Maze:
     def closed(cls, shape: Sequence[int], *, mask: Any = None, start=None, goal=None) -> Maze:
         """A maze of the given shape with every wall standing.
 
+        Parameters
+        ----------
+        shape : sequence of int
+            ``(H, W)`` or ``(L, H, W)``.
+        mask : array_like of bool, optional
+            The cells that exist (``True``), shaped like the maze; all by default.
+        start, goal : tuple of int, optional
+            The start and goal cells.
+
+        Returns
+        -------
+        Maze
+            A maze with no passage.
+
         Examples
         --------
         >>> Maze.closed((2, 3)).passages
@@ -234,6 +253,20 @@ class Maze:
     @classmethod
     def open(cls, shape: Sequence[int], *, mask: Any = None, start=None, goal=None) -> Maze:
         """A maze of the given shape with every inner wall removed (an open field).
+
+        Parameters
+        ----------
+        shape : sequence of int
+            ``(H, W)`` or ``(L, H, W)``.
+        mask : array_like of bool, optional
+            The cells that exist (``True``); no passage leads to a masked cell.
+        start, goal : tuple of int, optional
+            The start and goal cells.
+
+        Returns
+        -------
+        Maze
+            A maze where every pair of neighbouring cells is joined.
 
         Examples
         --------
@@ -265,6 +298,25 @@ class Maze:
 
     def replace(self, **changes: Any) -> Maze:
         """A copy with some of ``cells``, ``mask``, ``start``, ``goal`` replaced.
+
+        Parameters
+        ----------
+        **changes
+            New values for ``cells``, ``mask``, ``start`` or ``goal`` (checked
+            like the constructor's arguments).
+
+        Returns
+        -------
+        Maze
+            A new maze; this one is unchanged.
+
+        Raises
+        ------
+        TypeError
+            For a keyword that is not one of the four fields.
+        TremauxError
+            For a new value the constructor rejects (a bad cell array, a start
+            outside the grid...).
 
         Examples
         --------
@@ -358,6 +410,16 @@ class Maze:
     def index(self, cell: Sequence[int]) -> int:
         """Flat index of ``cell`` (checked).
 
+        Parameters
+        ----------
+        cell : sequence of int
+            ``(row, col)`` or ``(level, row, col)``.
+
+        Returns
+        -------
+        int
+            The position of ``cell`` in :attr:`flat`.
+
         Examples
         --------
         >>> Maze.closed((3, 4)).index((2, 1))
@@ -373,7 +435,28 @@ class Maze:
         return (lv * H + r) * W + c
 
     def cell(self, index: int) -> Cell:
-        """The cell tuple of flat ``index``."""
+        """The cell tuple of flat ``index``.
+
+        Parameters
+        ----------
+        index : int
+            A position in :attr:`flat`.
+
+        Returns
+        -------
+        tuple of int
+            ``(row, col)``, or ``(level, row, col)`` for a multi-level maze.
+
+        Raises
+        ------
+        CellError
+            When ``index`` is outside the grid.
+
+        Examples
+        --------
+        >>> Maze.closed((3, 4)).cell(9)
+        (2, 1)
+        """
         L, H, W = self._shape3
         i = int(index)
         if not 0 <= i < L * H * W:
@@ -383,13 +466,46 @@ class Maze:
         return (r, c) if self.ndim == 2 else (lv, r, c)
 
     def cells_of(self, indices: Iterable[int] | np.ndarray) -> np.ndarray:
-        """Convert flat indices to an ``(n, ndim)`` array of cell coordinates."""
+        """Convert flat indices to an ``(n, ndim)`` array of cell coordinates.
+
+        Parameters
+        ----------
+        indices : iterable of int or numpy.ndarray
+            Positions in :attr:`flat` (not checked).
+
+        Returns
+        -------
+        numpy.ndarray of int64
+            Shape ``(n, ndim)``: one row of coordinates per index.
+
+        Examples
+        --------
+        >>> Maze.closed((3, 4)).cells_of([0, 9]).tolist()
+        [[0, 0], [2, 1]]
+        """
         idx = np.asarray(indices, dtype=np.int64).reshape(-1)
         coords = np.unravel_index(idx, self._cells.shape)
         return np.stack(coords, axis=1) if idx.size else np.empty((0, self.ndim), np.int64)
 
     def contains(self, cell: Sequence[int]) -> bool:
-        """True when ``cell`` is on the grid and not masked."""
+        """True when ``cell`` is on the grid and not masked.
+
+        Parameters
+        ----------
+        cell : sequence of int
+            ``(row, col)`` or ``(level, row, col)``.
+
+        Returns
+        -------
+        bool
+            Whether the cell exists in this maze.
+
+        Examples
+        --------
+        >>> m = Maze.open((2, 3))
+        >>> m.contains((1, 2)), m.contains((2, 0))
+        (True, False)
+        """
         try:
             self._checked_cell(cell, "cell")
         except CellError:
@@ -397,12 +513,41 @@ class Maze:
         return True
 
     def is_open(self, cell: Sequence[int], direction: Direction | str | int) -> bool:
-        """True when the side of ``cell`` towards ``direction`` is open."""
+        """True when the side of ``cell`` towards ``direction`` is open.
+
+        Parameters
+        ----------
+        cell : sequence of int
+            A cell of the maze.
+        direction : Direction, str or int
+            A :class:`Direction`, its name or letter (``"N"``, ``"east"``...) or its number.
+
+        Returns
+        -------
+        bool
+            Whether a passage leaves ``cell`` that way.
+
+        Examples
+        --------
+        >>> m = Maze.open((2, 3))
+        >>> m.is_open((0, 0), "E"), m.is_open((0, 0), "N")
+        (True, False)
+        """
         d = _direction(direction)
         return bool(self._cells[tuple(self._checked_cell(cell, "cell"))] & (1 << d))
 
     def neighbours(self, cell: Sequence[int]) -> list[Cell]:
         """Cells reachable from ``cell`` in one step, in N, E, S, W, U, D order.
+
+        Parameters
+        ----------
+        cell : sequence of int
+            A cell of the maze.
+
+        Returns
+        -------
+        list of tuple of int
+            The cells joined to ``cell`` by an open passage.
 
         Examples
         --------

@@ -41,17 +41,62 @@ __all__ = [
 
 
 def cell_count(maze: Maze) -> int:
-    """Number of cells that are part of the maze (masked cells excluded)."""
+    """Number of cells that are part of the maze (masked cells excluded).
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze to measure.
+
+    Returns
+    -------
+    int
+        Existing cells.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from tremaux.maze import Maze
+    >>> cell_count(Maze.open((2, 3), mask=np.array([[1, 1, 1], [1, 1, 0]], bool)))
+    5
+    """
     return maze.size
 
 
 def passage_count(maze: Maze) -> int:
-    """Number of open passages between two cells."""
+    """Number of open passages between two cells.
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze to measure.
+
+    Returns
+    -------
+    int
+        Open passages, each counted once.
+
+    Examples
+    --------
+    >>> from tremaux.maze import Maze
+    >>> passage_count(Maze.open((2, 3))), passage_count(Maze.closed((2, 3)))
+    (7, 0)
+    """
     return maze.passages
 
 
 def degrees(maze: Maze) -> np.ndarray:
     """Open sides of every cell, shaped like the maze (``-1`` on masked cells).
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze to measure.
+
+    Returns
+    -------
+    numpy.ndarray of int
+        The number of open sides of each cell, shaped like ``maze.cells``.
 
     Examples
     --------
@@ -68,39 +113,133 @@ def degrees(maze: Maze) -> np.ndarray:
 def components(maze: Maze) -> tuple[np.ndarray, int]:
     """Connected components through open passages.
 
+    Parameters
+    ----------
+    maze : Maze
+        The maze to measure.
+
     Returns
     -------
     labels : numpy.ndarray of int32
         Component number of each cell, shaped like the maze; ``-1`` on masked cells.
     count : int
         Number of components.
+
+    Examples
+    --------
+    >>> from tremaux.maze import Maze
+    >>> labels, count = components(Maze.closed((1, 3)))
+    >>> labels.tolist(), count
+    ([[0, 1, 2]], 3)
     """
     labels, count = kg.components(maze.flat, maze.flat_mask, maze.mask is not None, *maze.shape3)
     return labels.reshape(maze.shape), int(count)
 
 
 def component_count(maze: Maze) -> int:
-    """Number of connected components."""
+    """Number of connected components.
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze to measure.
+
+    Returns
+    -------
+    int
+        Groups of cells joined by passages (1 for a connected maze).
+
+    Examples
+    --------
+    >>> from tremaux.maze import Maze
+    >>> component_count(Maze.open((2, 2))), component_count(Maze.closed((2, 2)))
+    (1, 4)
+    """
     return components(maze)[1]
 
 
 def is_connected(maze: Maze) -> bool:
-    """True when every cell can reach every other cell."""
+    """True when every cell can reach every other cell.
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze to measure.
+
+    Returns
+    -------
+    bool
+        Whether the maze has a single component.
+
+    Examples
+    --------
+    >>> from tremaux.maze import Maze
+    >>> is_connected(Maze.open((2, 2))), is_connected(Maze.closed((2, 2)))
+    (True, False)
+    """
     return component_count(maze) == 1
 
 
 def is_perfect(maze: Maze) -> bool:
-    """True for a perfect maze: connected, with exactly ``cells - 1`` passages (a tree)."""
+    """True for a perfect maze: connected, with exactly ``cells - 1`` passages (a tree).
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze to measure.
+
+    Returns
+    -------
+    bool
+        Whether exactly one path joins every two cells.
+
+    Examples
+    --------
+    >>> import tremaux
+    >>> is_perfect(tremaux.generate((4, 4), "kruskal", seed=1).maze)
+    True
+    >>> is_perfect(tremaux.Maze.open((2, 2)))  # a loop round the middle
+    False
+    """
     return maze.passages == maze.size - 1 and is_connected(maze)
 
 
 def loop_count(maze: Maze) -> int:
-    """Passages beyond a spanning forest: the number of independent loops."""
+    """Passages beyond a spanning forest: the number of independent loops.
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze to measure.
+
+    Returns
+    -------
+    int
+        ``passages - cells + components``; 0 for a perfect maze.
+
+    Examples
+    --------
+    >>> from tremaux.maze import Maze
+    >>> loop_count(Maze.open((2, 3)))
+    2
+    """
     return maze.passages - (maze.size - component_count(maze))
 
 
 def distances_from(maze: Maze, cell) -> np.ndarray:
     """Breadth-first distance (in passages) from ``cell`` to every cell; ``-1`` if unreachable.
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze to walk.
+    cell : tuple of int
+        Where the distances are counted from.
+
+    Returns
+    -------
+    numpy.ndarray of int
+        Shaped like ``maze.cells``: passages on a shortest walk from ``cell``.
 
     Examples
     --------
@@ -115,6 +254,16 @@ def distances_from(maze: Maze, cell) -> np.ndarray:
 def dead_ends(maze: Maze) -> np.ndarray:
     """Cells with exactly one open side, as an ``(n, ndim)`` array of coordinates.
 
+    Parameters
+    ----------
+    maze : Maze
+        The maze to measure.
+
+    Returns
+    -------
+    numpy.ndarray of int
+        Shape ``(n, ndim)``: the coordinates of each dead end, in reading order.
+
     Examples
     --------
     >>> from tremaux.maze import Maze
@@ -128,7 +277,25 @@ def dead_ends(maze: Maze) -> np.ndarray:
 
 
 def dead_end_count(maze: Maze) -> int:
-    """Number of cells with exactly one open side."""
+    """Number of cells with exactly one open side.
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze to measure.
+
+    Returns
+    -------
+    int
+        Cells with exactly one open side.
+
+    Examples
+    --------
+    >>> from tremaux.maze import Maze
+    >>> import numpy as np
+    >>> dead_end_count(Maze(np.array([[2, 10, 8]], dtype=np.uint8)))  # a corridor
+    2
+    """
     return int(np.count_nonzero(kg.degrees(maze.flat) == 1))
 
 
@@ -173,7 +340,26 @@ def unreachable(maze: Maze, start=None) -> np.ndarray:
 
 
 def unreachable_count(maze: Maze, start=None) -> int:
-    """Number of cells :func:`unreachable` marks."""
+    """Number of cells :func:`unreachable` marks.
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze to measure.
+    start : tuple of int, optional
+        Where the walk starts; see :func:`unreachable`.
+
+    Returns
+    -------
+    int
+        Cells that cannot be reached.
+
+    Examples
+    --------
+    >>> from tremaux.maze import Maze
+    >>> unreachable_count(Maze.closed((2, 2), start=(0, 0)))
+    3
+    """
     return int(np.count_nonzero(unreachable(maze, start)))
 
 
@@ -182,6 +368,16 @@ def wall_count(maze: Maze) -> int:
 
     The border of the grid and the sides of masked cells are not counted. A
     perfect ``m x n`` maze keeps ``(m - 1)(n - 1)`` of them.
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze to measure.
+
+    Returns
+    -------
+    int
+        Closed sides between two existing cells, each counted once.
 
     Examples
     --------
@@ -204,6 +400,11 @@ def islands(maze: Maze) -> tuple[np.ndarray, int]:
     it for ever. Posts that touch no wall at all (the middle of an open
     ``2 x 2`` room) are not islands, although the room is still a loop (see
     :func:`loop_count`). Each level of a multi-level maze is looked at on its own.
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze to measure.
 
     Returns
     -------
@@ -231,7 +432,25 @@ def islands(maze: Maze) -> tuple[np.ndarray, int]:
 
 
 def island_count(maze: Maze) -> int:
-    """Number of islands; see :func:`islands` (this one needs half its memory)."""
+    """Number of islands; see :func:`islands` (this one needs half its memory).
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze to measure.
+
+    Returns
+    -------
+    int
+        Groups of walls not attached to the outer wall.
+
+    Examples
+    --------
+    >>> from tremaux.maze import Maze
+    >>> import numpy as np
+    >>> island_count(Maze(np.array([[6, 10, 12], [5, 0, 5], [3, 10, 9]], dtype=np.uint8)))
+    1
+    """
     _, count = kp.islands(maze.flat, maze.flat_mask, maze.mask is not None, *maze.shape3, False)
     return int(count)
 
@@ -251,6 +470,16 @@ def summary(maze: Maze) -> dict:
     start to goal, ``None`` without both or when the goal cannot be reached.
     Raises :class:`~tremaux.errors.MemoryLimitError` when the arrays it
     needs would not fit the memory budget (:mod:`tremaux.budget`).
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze to measure.
+
+    Returns
+    -------
+    dict
+        The keys listed above, with JSON types (lists, not tuples).
 
     Examples
     --------

@@ -29,7 +29,15 @@ __all__ = ["MazeStats", "maze_stats", "dead_end_percentage"]
 
 @dataclass(frozen=True)
 class MazeStats:
-    """Statistics of one maze (see :func:`maze_stats`)."""
+    """Statistics of one maze (see :func:`maze_stats`).
+
+    Examples
+    --------
+    >>> import tremaux
+    >>> s = maze_stats(tremaux.Maze.open((1, 3)))
+    >>> s.cells, s.dead_ends, s.corridors, s.diameter
+    (3, 2, 1, 2)
+    """
 
     cells: int
     """Cells in the maze (masked cells excluded)."""
@@ -74,7 +82,19 @@ class MazeStats:
     close to 1 when dead ends are few and long (the maze "flows")."""
 
     def as_dict(self) -> dict:
-        """Plain data (tuples as lists), ready for JSON."""
+        """Plain data (tuples as lists), ready for JSON.
+
+        Returns
+        -------
+        dict
+            Every field by name.
+
+        Examples
+        --------
+        >>> import tremaux
+        >>> maze_stats(tremaux.Maze.open((1, 3))).as_dict()["diameter_ends"]
+        [[0, 2], [0, 0]]
+        """
         d = asdict(self)
         d["diameter_ends"] = [list(c) for c in self.diameter_ends]
         d["start"], d["goal"] = list(self.start), list(self.goal)
@@ -97,6 +117,16 @@ class MazeStats:
 
 def dead_end_percentage(maze: Maze) -> float:
     """Percentage of cells with exactly one passage.
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze to measure.
+
+    Returns
+    -------
+    float
+        ``100 * dead ends / cells``.
 
     Examples
     --------

@@ -1,8 +1,12 @@
 """A generator of proper Number Link puzzles: exactly one solution under the chosen rule.
 
-1. Cover the grid with random lines that never run alongside themselves
-   (numba kernel :func:`tremaux.kernels.numberlink.random_cover`, explicit RNG:
-   the same seed gives the same puzzle).
+1. Plant a cover of the grid by lines: with ``density=None``, many short
+   lines (numba kernel :func:`tremaux.kernels.numberlink.random_cover`, cut
+   where a line would touch itself under ``touch=False``); with a ``density`` (pairs per cell, e.g. ``0.03``), few long
+   winding lines grown by walks and joined by random local moves
+   (:mod:`tremaux.numberlink.cover`) until about ``density * H * W`` are left,
+   as in published puzzles (0.014 to 0.08 pairs per cell). The same seed
+   gives the same puzzle.
 2. Put the numbers at the line ends; the cover is a solution ("planted").
 3. Look for other solutions in small windows first: fix every line outside
    a window, and ask the SAT solver to link the pieces inside it some other
@@ -14,9 +18,27 @@
    puzzle other than the planted one, cut and start again at 3 if there is
    one. When the solver proves there is none, the puzzle is proper.
 
+Under the no-touch convention (``touch=False``) step 3 is skipped: a window
+cannot say that the pieces of one line inside it must not run beside each
+other, so what it finds need not be another solution of the whole puzzle.
+
+Uniqueness is judged among all solutions (``touch=True``) or, under the
+convention puzzle makers use, among solutions whose lines never run beside
+themselves (``touch=False``); then, and whenever a ``density`` is given, the
+planted solution never runs beside itself either, so the puzzle is proper
+under the convention. By default (``touch=None``) dense puzzles are made
+unique among all solutions, as before, and sparse ones (a ``density``) under
+the convention, which is how published sparse puzzles are unique. Dense
+puzzles with ``touch=False`` are slow to prove beyond about 30x30 with the
+SAT check (measured in docs/benchmarks.md).
+
 The planted solution covers every cell, so the puzzle is proper under
 ``fill``; with ``rule="nikoli"`` it is also made unique when cells may stay
 empty (a stronger demand: no line may take a shortcut).
+
+Nothing runs unbounded: sides above :data:`MAX_GENERATE_SIDE` are refused,
+and a generation that runs past ``time_limit`` seconds (default
+:data:`DEFAULT_TIME_LIMIT`) stops with :class:`~tremaux.errors.BudgetExceededError`.
 
 Examples
 --------
@@ -28,6 +50,9 @@ Examples
 True
 >>> generate_puzzle((5, 6), seed=3).puzzle == g.puzzle
 True
+>>> s = generate_puzzle((12, 12), density=0.04, seed=1)
+>>> s.touch, s.puzzle.pairs <= 12
+(False, True)
 """
 
 from __future__ import annotations
@@ -39,12 +64,18 @@ from typing import Any
 import numpy as np
 
 from ..errors import InvalidSizeError
-from ..kernels import numberlink as kn
 from ..kernels.rng import make_state
-from .model import MAX_SIDE, Puzzle, check_rule
+from .cover import check_time, lines_of, plant, touches_itself
+from .model import Puzzle, check_rule
 from .result import Linking
 
-__all__ = ["GeneratedPuzzle", "generate_puzzle"]
+__all__ = ["GeneratedPuzzle", "generate_puzzle", "MAX_GENERATE_SIDE", "DEFAULT_TIME_LIMIT"]
+
+MAX_GENERATE_SIDE = 200
+"""Largest height or width :func:`generate_puzzle` accepts (larger grids would run for minutes)."""
+
+DEFAULT_TIME_LIMIT = 60.0
+"""Seconds a generation may run by default before it stops with an error."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -57,6 +88,9 @@ class GeneratedPuzzle:
     """Its solution."""
     rule: str
     """The rule it is proper under."""
+    touch: bool
+    """Whether uniqueness was judged among all solutions (``True``) or among those whose lines never run beside
+    themselves (``False``, and then the solution never does)."""
     seed: int | None
     """The seed it was made from."""
     cuts: int
@@ -68,37 +102,14 @@ class GeneratedPuzzle:
     seconds: float
     """Wall-clock time."""
 
+    @property
+    def density(self) -> float:
+        """Pairs per cell."""
+        return self.puzzle.pairs / (self.puzzle.height * self.puzzle.width)
+
     def __repr__(self) -> str:
         return (f"GeneratedPuzzle(shape={self.puzzle.shape}, pairs={self.puzzle.pairs}, rule={self.rule!r}, "
-                f"seed={self.seed!r}, cuts={self.cuts})")
-
-
-def _lines_of(links: np.ndarray, h: int, w: int) -> list[list[int]]:
-    """Lines (flat cells, end to end) of a cover, ordered by their first end in row-major order."""
-    deg = np.array([bin(int(x)).count("1") for x in links])
-    seen = np.zeros(h * w, dtype=bool)
-    lines = []
-    for s in np.flatnonzero(deg == 1):
-        if seen[s]:
-            continue
-        line = [int(s)]
-        seen[s] = True
-        prev, cur = -1, int(s)
-        while True:
-            nxt = -1
-            for d in range(4):
-                if links[cur] & (1 << d):
-                    j = cur + (-w, 1, w, -1)[d]
-                    if j != prev:
-                        nxt = j
-                        break
-            if nxt < 0:
-                break
-            prev, cur = cur, nxt
-            line.append(cur)
-            seen[cur] = True
-        lines.append(line)
-    return lines
+                f"touch={self.touch}, seed={self.seed!r}, cuts={self.cuts})")
 
 
 def _puzzle_of(lines: list[list[int]], h: int, w: int) -> tuple[Puzzle, Linking]:
@@ -116,26 +127,37 @@ def generate_puzzle(
     shape: tuple[int, int],
     *,
     rule: str = "fill",
+    touch: bool | None = None,
+    density: float | None = None,
     seed: int | None = None,
     max_len: int | None = None,
-    time_limit: float | None = None,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
 ) -> GeneratedPuzzle:
     """A random proper puzzle of ``shape`` ``(H, W)``, reproducible from ``seed``.
 
     Parameters
     ----------
     shape : (int, int)
-        Rows and columns, each at least 2.
+        Rows and columns, each 2 to :data:`MAX_GENERATE_SIDE`.
     rule : {"fill", "nikoli"}
         The rule under which the puzzle must have exactly one solution.
+    touch : bool, optional
+        ``True``: unique among all solutions; ``False``: unique among solutions
+        whose lines never run beside themselves (the puzzle makers'
+        convention), and so is the planted solution. Default: ``True``
+        without ``density``, ``False`` with it.
+    density : float, optional
+        Pairs per cell the planted lines aim at (published puzzles hold 0.014 to
+        0.08); the cuts that make the puzzle unique may add a few pairs. By
+        default the planted lines are short (about 0.15 pairs per cell).
     seed : int, optional
         The same seed gives the same puzzle.
     max_len : int, optional
-        Longest line of the initial cover (default ``H * W // 4``, at least 6):
-        longer lines make harder puzzles with fewer pairs.
-    time_limit : float, optional
-        Seconds for each uniqueness check; a check that runs out makes the
-        generator cut a line at random and try again.
+        Without ``density``: longest line of the initial cover (default
+        ``H * W // 4``, at least 6).
+    time_limit : float or None
+        Seconds before the generation stops with an error (default
+        :data:`DEFAULT_TIME_LIMIT`; ``None`` for no limit).
 
     Returns
     -------
@@ -144,29 +166,49 @@ def generate_puzzle(
     Raises
     ------
     InvalidSizeError
-        A side below 2 or above the limit.
+        A side below 2 or above :data:`MAX_GENERATE_SIDE`, a density outside
+        (0, 0.5], a ``max_len`` below 2 or a time limit that is not positive.
+    BudgetExceededError
+        The time limit ran out (the message says after how long).
+
+    Examples
+    --------
+    >>> g = generate_puzzle((8, 8), density=0.05, seed=2)
+    >>> g.puzzle.pairs, g.touch
+    (3, False)
+    >>> generate_puzzle((4096, 4096))
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.InvalidSizeError: puzzle size 4096x4096 is beyond the generator's limit of 200 rows and columns (MAX_GENERATE_SIDE)
     """
     from .sat import FILL_COLOUR_BITS, Encoding
 
     h, w = (int(x) for x in shape)
-    if h < 2 or w < 2 or h > MAX_SIDE or w > MAX_SIDE:
-        raise InvalidSizeError(f"puzzle size {h}x{w} must have 2..{MAX_SIDE} rows and columns")
+    if h < 2 or w < 2:
+        raise InvalidSizeError(f"puzzle size {h}x{w} must have at least 2 rows and 2 columns")
+    if h > MAX_GENERATE_SIDE or w > MAX_GENERATE_SIDE:
+        raise InvalidSizeError(f"puzzle size {h}x{w} is beyond the generator's limit of {MAX_GENERATE_SIDE} rows "
+                               f"and columns (MAX_GENERATE_SIDE)")
+    if density is not None and not (0 < float(density) <= 0.5):
+        raise InvalidSizeError(f"density {density!r} must be a number of pairs per cell in (0, 0.5]")
+    if time_limit is not None and not float(time_limit) > 0:
+        raise InvalidSizeError(f"time limit {time_limit!r} must be a positive number of seconds")
     rule = check_rule(rule)
+    touch = (density is None) if touch is None else bool(touch)
+    induced = not touch
     t0 = time.perf_counter()
+    stop = None if time_limit is None else t0 + float(time_limit)
     state = make_state(seed)
     max_len = int(max_len) if max_len is not None else max(6, h * w // 4)
     if max_len < 2:
         raise InvalidSizeError(f"max_len must be at least 2, not {max_len}")
-    while True:
-        links = kn.random_cover(h, w, state, max_len)
-        if (links != 0).all():
-            break
-    lines = _lines_of(links, h, w)
+    lines = plant(h, w, state, max_len, density, stop, time_limit, t0, induced or density is not None)
     cuts = checks = window_checks = 0
     clean: dict[tuple[int, int, int, int], bytes] = {}
     while True:
-        while True:  # local alternatives first, a pass over every window at a time
-            lines, cut_at, n, joined = _window_cuts(lines, h, w, rule, clean)
+        while not induced:  # local alternatives first, a pass over every window at a time
+            check_time(stop, t0, time_limit)
+            lines, cut_at, n, joined = _window_cuts(lines, h, w, rule, clean, induced)
             window_checks += n
             if cut_at:
                 lines, n = _cut(lines, cut_at, state)
@@ -179,10 +221,12 @@ def generate_puzzle(
         checks += 1
         others: list[set[tuple[int, int]]] = []
         timed_out = joined = False
-        with Encoding(puzzle, rule, colour_bits=FILL_COLOUR_BITS if rule == "fill" else None) as enc:
+        bits = FILL_COLOUR_BITS if rule == "fill" and not induced else None
+        with Encoding(puzzle, rule, colour_bits=bits, induced=induced) as enc:
             enc.solver.add_clause((-(_edge_ids(enc, planted) + 1)).tolist())
             enc.set_hint(planted)  # look for alternatives close to the planted lines
-            deadline = None if time_limit is None else time.perf_counter() + time_limit
+            now = time.perf_counter()
+            deadline = None if stop is None else now + max(0.0, stop - now) / 2
             var = {(int(a), int(b)): i + 1 for i, (a, b) in enumerate(zip(enc.eu.tolist(), enc.ev.tolist()))}
             cut_at: dict[int, int] = {}
             try:
@@ -194,7 +238,7 @@ def generate_puzzle(
                     cut = _choose_cut(lines, others[-1], cut_at)
                     if cut is None:
                         if not cut_at:  # only short lines differ
-                            fixed = _rule_out(lines, others[-1], h, w)
+                            fixed = _rule_out(lines, others[-1], h, w, induced=True)
                             if fixed is not None:
                                 lines, cut_at = fixed
                                 joined = not cut_at
@@ -206,8 +250,9 @@ def generate_puzzle(
             except TimeoutError:
                 timed_out = True
         if not others and not timed_out:
-            return GeneratedPuzzle(puzzle, planted, rule, seed, cuts, checks, window_checks,
+            return GeneratedPuzzle(puzzle, planted, rule, touch, seed, cuts, checks, window_checks,
                                    time.perf_counter() - t0)
+        check_time(stop, t0, time_limit)
         if joined:
             cuts += 1
             continue
@@ -235,7 +280,8 @@ def _windows(h: int, w: int) -> list[tuple[int, int, int, int]]:
 
 
 def _window_cuts(lines: list[list[int]], h: int, w: int, rule: str,
-                 clean: dict[tuple[int, int, int, int], bytes]) -> tuple[list[list[int]], dict[int, int], int, bool]:
+                 clean: dict[tuple[int, int, int, int], bytes],
+                 induced: bool = False) -> tuple[list[list[int]], dict[int, int], int, bool]:
     """Cuts that rule out the other solutions found inside windows.
 
     Returns the lines, the cuts, the number of windows checked, and whether
@@ -295,7 +341,7 @@ def _window_cuts(lines: list[list[int]], h: int, w: int, rule: str,
             continue
         checked += 1
         to_global = np.flatnonzero(flat_in)  # window cells in row-major order: the small grid's order
-        with Encoding(Puzzle(grid), rule, blocked=blocked) as enc:
+        with Encoding(Puzzle(grid), rule, blocked=blocked, induced=induced) as enc:
             gu, gv = to_global[enc.eu], to_global[enc.ev]
             mine = [j + 1 for j, (a, b) in enumerate(zip(gu.tolist(), gv.tolist())) if (a, b) in planted_edges]
             enc.solver.add_clause([-j for j in mine])
@@ -309,14 +355,14 @@ def _window_cuts(lines: list[list[int]], h: int, w: int, rule: str,
         if cut is not None:
             cut_at[cut[0]] = cut[1]
         elif not cut_at:
-            fixed = _rule_out(lines, (planted_edges - unused_planted) | used, h, w)
+            fixed = _rule_out(lines, (planted_edges - unused_planted) | used, h, w, induced=True)
             if fixed is not None:
                 return fixed[0], fixed[1], checked, not fixed[1]
     return lines, cut_at, checked, False
 
 
 def _rule_out(lines: list[list[int]], other: set[tuple[int, int]], h: int,
-              w: int) -> tuple[list[list[int]], dict[int, int]] | None:
+              w: int, induced: bool = False) -> tuple[list[list[int]], dict[int, int]] | None:
     """New lines (and cuts) that rule out the solution with edges ``other`` when no planted line can be cut.
 
     First the other solution is taken as the planted one, with a cut of it
@@ -343,6 +389,8 @@ def _rule_out(lines: list[list[int]], other: set[tuple[int, int]], h: int,
                     continue
                 a = lines[i] if lines[i][-1] == e else lines[i][::-1]
                 b = lines[j] if lines[j][0] == nb else lines[j][::-1]
+                if induced and touches_itself(a + b, w):
+                    continue
                 return [ln for k, ln in enumerate(lines) if k not in (i, j)] + [a + b], {}
     return None
 
@@ -369,7 +417,7 @@ def _adopt(edges: set[tuple[int, int]], h: int, w: int,
         links[b] |= 8 if horizontal else 1
     if not links.all():
         return None
-    lines = _lines_of(links, h, w)
+    lines = lines_of(links, h, w)
     cut = _choose_cut(lines, planted, {})
     return None if cut is None else (lines, {cut[0]: cut[1]})
 

@@ -76,7 +76,7 @@ def check_rule(rule: str) -> str:
 
 
 def _label_key(label: str) -> tuple[int, int, str]:
-    return (0, int(label), label) if label.isdecimal() else (1, 0, label)
+    return (0, int(label), label) if label.isascii() and label.isdigit() else (1, 0, label)
 
 
 def label_order(labels: Iterable[str]) -> list[str]:

@@ -68,7 +68,26 @@ NOTEBOOK_SVG_CELLS = 40_000
 
 
 def repr_svg(obj) -> str | None:
-    """SVG for Jupyter's ``_repr_svg_``: ``None`` above :data:`NOTEBOOK_SVG_CELLS` cells."""
+    """SVG for Jupyter's ``_repr_svg_``: ``None`` above :data:`NOTEBOOK_SVG_CELLS` cells.
+
+    Parameters
+    ----------
+    obj : Maze, Solution or Generated
+        What to draw.
+
+    Returns
+    -------
+    str or None
+        The SVG text, or ``None`` for a maze too big to show as SVG.
+
+    Examples
+    --------
+    >>> import tremaux
+    >>> repr_svg(tremaux.Maze.open((2, 2))).startswith("<svg")
+    True
+    >>> repr_svg(tremaux.Maze.closed((300, 300))) is None
+    True
+    """
     from .scene import maze_of
 
     if maze_of(obj).flat.shape[0] > NOTEBOOK_SVG_CELLS:
@@ -77,5 +96,22 @@ def repr_svg(obj) -> str | None:
 
 
 def repr_png(obj) -> bytes:
-    """PNG for Jupyter's ``_repr_png_``."""
+    """PNG for Jupyter's ``_repr_png_``.
+
+    Parameters
+    ----------
+    obj : Maze, Solution or Generated
+        What to draw.
+
+    Returns
+    -------
+    bytes
+        The PNG file.
+
+    Examples
+    --------
+    >>> import tremaux
+    >>> repr_png(tremaux.Maze.open((2, 2)))[:4]
+    b'\\x89PNG'
+    """
     return to_png(obj)

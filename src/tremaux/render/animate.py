@@ -50,10 +50,33 @@ _UNCARVED = SLOTS["uncarved"]
 def trace_of(obj: Any, trace: Trace | None = None) -> Trace:
     """The trace to replay: ``trace`` if given, else the one ``obj`` recorded.
 
+    Parameters
+    ----------
+    obj : Maze, Solution or Generated
+        The object whose recorded trace is replayed.
+    trace : Trace, optional
+        A trace to use instead.
+
+    Returns
+    -------
+    Trace
+        The events to replay.
+
     Raises
     ------
     TremauxError
         When there is none (the run was not recorded).
+
+    Examples
+    --------
+    >>> import tremaux
+    >>> s = tremaux.solve(tremaux.Maze.open((1, 2)), "bfs", record=True)
+    >>> len(trace_of(s)) > 0
+    True
+    >>> trace_of(tremaux.solve(tremaux.Maze.open((1, 2)), "bfs"))
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.TremauxError: ...
     """
     if trace is not None:
         if not isinstance(trace, Trace):
@@ -159,6 +182,14 @@ def replay(obj: Any, trace: Trace | None = None, *, frames: int = 100) -> Iterat
     ------
     numpy.ndarray
         ``(L, 2H+1, 2W+1)`` palette slots (a fresh array each time).
+
+    Examples
+    --------
+    >>> import tremaux
+    >>> g = tremaux.generate((2, 3), "backtracker", seed=1, record=True)
+    >>> pictures = list(replay(g, frames=4))
+    >>> len(pictures), pictures[0].shape
+    (4, (1, 5, 7))
     """
     maze = maze_of(obj)
     tr = trace_of(obj, trace)
@@ -313,6 +344,26 @@ def to_animated_svg(
     the file grows with what changes, not with the number of frames.
 
     Parameters are those of :func:`to_gif`.
+
+    Parameters
+    ----------
+    obj : Maze, Solution or Generated
+        What is replayed.
+    trace : Trace, optional
+        The events to replay; by default ``obj.trace``.
+    frames : int, default 100
+        At most this many frames.
+    frame_ms : int, default 60
+        Milliseconds per frame.
+    cell_size, wall_width, margin : int, optional
+        Pixel sizes; by default chosen for a picture about 800 pixels wide.
+    palette : mapping, optional
+        Colours replacing entries of :data:`PALETTE`.
+
+    Returns
+    -------
+    str
+        The SVG document.
 
     Examples
     --------

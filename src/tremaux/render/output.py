@@ -34,6 +34,30 @@ def render(obj: Any, format: str, *, animate: bool | None = None, **style: Any) 
     ``animate=None`` animates a GIF when ``obj`` has a trace and never an SVG;
     ``True`` animates (the object must have a trace); ``False`` never does.
 
+    Parameters
+    ----------
+    obj : Maze, Solution or Generated
+        What to draw.
+    format : str
+        ``svg``, ``png``, ``gif`` or ``txt``, with or without the dot.
+    animate : bool, optional
+        Whether to replay the trace (see above).
+    **style
+        Options of the renderer for the format (:func:`to_text`,
+        :func:`to_svg`, :func:`to_png`, :func:`to_gif`).
+
+    Returns
+    -------
+    bytes or str
+        Text for ``svg`` and ``txt``, bytes for ``png`` and ``gif``.
+
+    Raises
+    ------
+    UnknownNameError
+        For an unknown format.
+    TremauxError
+        For ``animate=True`` without a trace, or a bad style option.
+
     Examples
     --------
     >>> from tremaux import Maze

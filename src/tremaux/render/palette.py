@@ -66,6 +66,23 @@ _HEX = re.compile(r"^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 def parse_colour(value: object, name: str = "colour") -> tuple[int, int, int]:
     """Read ``"#rgb"``, ``"#rrggbb"`` or an ``(r, g, b)`` triple of 0..255.
 
+    Parameters
+    ----------
+    value : str or tuple of int
+        The colour.
+    name : str, default "colour"
+        What the colour is for, used in the error message.
+
+    Returns
+    -------
+    tuple of int
+        ``(r, g, b)``, each 0 to 255.
+
+    Raises
+    ------
+    TremauxError
+        For anything else.
+
     Examples
     --------
     >>> parse_colour("#f80"), parse_colour((1, 2, 3))
@@ -96,6 +113,16 @@ def parse_colour(value: object, name: str = "colour") -> tuple[int, int, int]:
 def to_hex(rgb: tuple[int, int, int]) -> str:
     """``(r, g, b)`` as ``#rrggbb``.
 
+    Parameters
+    ----------
+    rgb : tuple of int
+        Three values 0 to 255.
+
+    Returns
+    -------
+    str
+        The colour in lower-case hex.
+
     Examples
     --------
     >>> to_hex((255, 136, 0))
@@ -107,12 +134,31 @@ def to_hex(rgb: tuple[int, int, int]) -> str:
 def resolve(palette: Mapping[str, object] | None = None) -> dict[str, tuple[int, int, int]]:
     """The default palette with ``palette``'s entries replacing defaults, as RGB triples.
 
+    Parameters
+    ----------
+    palette : mapping, optional
+        Entries of :data:`PALETTE` to replace, as any colour :func:`parse_colour` reads.
+
+    Returns
+    -------
+    dict
+        Every palette entry as an ``(r, g, b)`` triple.
+
     Raises
     ------
     UnknownNameError
         For a key that is not a palette entry (the message lists the valid ones).
     TremauxError
         For a value that is not a colour.
+
+    Examples
+    --------
+    >>> resolve({"wall": "#fff"})["wall"]
+    (255, 255, 255)
+    >>> resolve({"walls": "#fff"})
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.UnknownNameError: unknown palette entry 'walls'; choose one of: ...
     """
     merged: dict[str, object] = dict(PALETTE)
     if palette:
@@ -124,7 +170,24 @@ def resolve(palette: Mapping[str, object] | None = None) -> dict[str, tuple[int,
 
 
 def colour_table(colours: Mapping[str, tuple[int, int, int]]) -> np.ndarray:
-    """The 256 x 3 ``uint8`` lookup table of an indexed image: named slots, then the heat gradient."""
+    """The 256 x 3 ``uint8`` lookup table of an indexed image: named slots, then the heat gradient.
+
+    Parameters
+    ----------
+    colours : mapping
+        Every palette entry as an ``(r, g, b)`` triple (see :func:`resolve`).
+
+    Returns
+    -------
+    numpy.ndarray of uint8
+        ``(256, 3)``: the colour of each palette slot.
+
+    Examples
+    --------
+    >>> table = colour_table(resolve())
+    >>> table.shape, tuple(table[SLOTS["start"]]) == resolve()["start"]
+    ((256, 3), True)
+    """
     table = np.zeros((256, 3), np.uint8)
     table[:] = colours["background"]
     for name, slot in SLOTS.items():

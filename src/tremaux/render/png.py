@@ -35,7 +35,14 @@ __all__ = ["to_png", "to_image", "raster", "Geometry", "geometry", "check_raster
 
 @dataclass(frozen=True)
 class Geometry:
-    """Pixel sizes of a raster picture."""
+    """Pixel sizes of a raster picture.
+
+    Examples
+    --------
+    >>> g = Geometry(cell=4, wall=1, margin=2, gap=4)
+    >>> g.extent(3)
+    16
+    """
 
     cell: int
     """Side of a cell's floor, in pixels."""
@@ -47,11 +54,43 @@ class Geometry:
     """Blank space between two levels drawn side by side."""
 
     def extent(self, n: int) -> int:
-        """Pixels taken by ``n`` cells in a row, walls included."""
+        """Pixels taken by ``n`` cells in a row, walls included.
+
+        Parameters
+        ----------
+        n : int
+            Cells in a row.
+
+        Returns
+        -------
+        int
+            ``n`` floors and ``n + 1`` walls, in pixels.
+
+        Examples
+        --------
+        >>> Geometry(cell=4, wall=1, margin=2, gap=4).extent(3)
+        16
+        """
         return n * self.cell + (n + 1) * self.wall
 
     def size(self, maze: Maze) -> tuple[int, int]:
-        """``(width, height)`` in pixels of the picture of ``maze``."""
+        """``(width, height)`` in pixels of the picture of ``maze``.
+
+        Parameters
+        ----------
+        maze : Maze
+            The maze drawn.
+
+        Returns
+        -------
+        (int, int)
+            Width and height, margins and the gaps between levels included.
+
+        Examples
+        --------
+        >>> Geometry(cell=4, wall=1, margin=2, gap=4).size(Maze.open((2, 3)))
+        (20, 15)
+        """
         L, H, W = maze.shape3
         return (L * self.extent(W) + (L - 1) * self.gap + 2 * self.margin,
                 self.extent(H) + 2 * self.margin)
@@ -72,6 +111,20 @@ def _positive(value: Any, name: str, minimum: int) -> int:
 def geometry(maze: Maze, cell_size: int | None = None, wall_width: int | None = None,
              margin: int | None = None, *, target: int = 800) -> Geometry:
     """Pixel sizes, choosing unset ones so the picture is about ``target`` pixels wide.
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze drawn.
+    cell_size, wall_width, margin : int, optional
+        Pixel sizes to keep as given; the others are chosen.
+    target : int, default 800
+        The width in pixels aimed at.
+
+    Returns
+    -------
+    Geometry
+        The sizes.
 
     Examples
     --------
@@ -94,6 +147,17 @@ def check_raster(maze: Maze, g: Geometry, what: str, *, frames: int = 0) -> None
     """Refuse a raster picture of ``maze`` that would not fit the memory budget (:mod:`tremaux.budget`).
 
     ``frames`` is the number of frames an animation keeps (0 for a still picture).
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze to draw.
+    g : Geometry
+        The picture's pixel sizes.
+    what : str
+        The picture's kind, named in the message (``"PNG"``, ``"GIF"``...).
+    frames : int, default 0
+        Frames an animation keeps (0 for a still picture).
 
     Raises
     ------
@@ -135,6 +199,28 @@ def raster(B: np.ndarray, maze: Maze, g: Geometry) -> np.ndarray:
     Levels go left to right; cells with an up passage get a small triangle
     pointing up in their top half, cells going down one pointing down in their
     bottom half (when cells are at least 3 pixels wide).
+
+    Parameters
+    ----------
+    B : numpy.ndarray
+        ``(L, 2H+1, 2W+1)`` palette slots (see :func:`tremaux.render.scene.blocks`).
+    maze : Maze
+        The maze they picture.
+    g : Geometry
+        Pixel sizes.
+
+    Returns
+    -------
+    numpy.ndarray of uint8
+        ``(height, width)`` palette slots, one per pixel.
+
+    Examples
+    --------
+    >>> from tremaux.render.scene import structure
+    >>> m = Maze.open((2, 3))
+    >>> g = Geometry(cell=4, wall=1, margin=2, gap=4)
+    >>> raster(structure(m), m, g).shape[::-1] == g.size(m)
+    True
     """
     L, H, W = maze.shape3
     width, height = g.size(maze)
@@ -195,6 +281,24 @@ def to_image(
     """The picture as an indexed :class:`PIL.Image.Image` (mode ``"P"``).
 
     Takes the same options as :func:`to_png`.
+
+    Parameters
+    ----------
+    obj : Maze, Solution or Generated
+        What to draw.
+    cell_size, wall_width, margin, palette, path, visited, marks, heat, start, goal
+        As for :func:`to_png`.
+
+    Returns
+    -------
+    PIL.Image.Image
+        An indexed image of the picture.
+
+    Examples
+    --------
+    >>> im = to_image(Maze.open((2, 3)), cell_size=4, wall_width=1, margin=2)
+    >>> im.mode, im.size
+    ('P', (20, 15))
     """
     from PIL import Image
 

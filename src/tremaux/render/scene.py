@@ -44,7 +44,14 @@ FLOOR = SLOTS["floor"]
 
 @dataclass(frozen=True)
 class Scene:
-    """A maze and the overlays to draw on it, as flat arrays (indices into ``maze.flat``)."""
+    """A maze and the overlays to draw on it, as flat arrays (indices into ``maze.flat``).
+
+    Examples
+    --------
+    >>> sc = scene(Maze.open((1, 3), start=(0, 0), goal=(0, 2)), path=[(0, 0), (0, 1), (0, 2)])
+    >>> sc.path.tolist(), sc.start, sc.goal
+    ([0, 1, 2], 0, 2)
+    """
 
     maze: Maze
     """The maze drawn."""
@@ -65,10 +72,26 @@ class Scene:
 def maze_of(obj: Any) -> Maze:
     """The maze inside ``obj`` (a :class:`Maze`, a Solution or a Generated result).
 
+    Parameters
+    ----------
+    obj : Maze, Solution or Generated
+        The object to look into.
+
+    Returns
+    -------
+    Maze
+        Its maze.
+
     Raises
     ------
     TremauxError
         When ``obj`` holds no maze.
+
+    Examples
+    --------
+    >>> import tremaux
+    >>> maze_of(tremaux.generate((2, 2), "kruskal", seed=1)).shape
+    (2, 2)
     """
     if isinstance(obj, Maze):
         return obj
@@ -155,12 +178,24 @@ def scene(
     start, goal : bool or cell
         Draw the start / goal marker (``True``: the object's own), or at this cell.
 
+    Returns
+    -------
+    Scene
+        The maze and the overlays as flat arrays.
+
     Raises
     ------
     CellError
         For a marker or path cell outside the grid.
     TremauxError
         For overlay arrays of the wrong shape.
+
+    Examples
+    --------
+    >>> import tremaux
+    >>> sc = scene(tremaux.solve(tremaux.Maze.open((2, 2)), "bfs"), heat=True)
+    >>> sc.path.tolist(), sc.distances.tolist()
+    ([0, 1, 3], [0, 1, 1, 2])
     """
     maze = maze_of(obj)
     sol = obj if isinstance(obj, Solution) else None
@@ -218,6 +253,16 @@ def structure(maze: Maze) -> np.ndarray:
 
     Walls stand between a cell and a closed side; nothing is drawn between two
     masked cells (masked cells are blank).
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze drawn.
+
+    Returns
+    -------
+    numpy.ndarray of uint8
+        Palette slots: wall, floor or background.
 
     Examples
     --------
@@ -280,7 +325,26 @@ def _paint_cells_and_passages(B: np.ndarray, maze: Maze, colour_cells: np.ndarra
 
 
 def heat_slots(dist: np.ndarray, top: float | None = None) -> np.ndarray:
-    """Palette slots of the heat gradient for distances (``-1`` stays floor), ``top`` the farthest."""
+    """Palette slots of the heat gradient for distances (``-1`` stays floor), ``top`` the farthest.
+
+    Parameters
+    ----------
+    dist : numpy.ndarray
+        Distances (``-1`` where unreachable).
+    top : float, optional
+        The distance given the last colour of the gradient; the largest by default.
+
+    Returns
+    -------
+    numpy.ndarray of uint8
+        A palette slot per distance.
+
+    Examples
+    --------
+    >>> s = heat_slots(np.array([0, 5, 10, -1]))
+    >>> bool(s[0] < s[1] < s[2]), int(s[3]) == FLOOR
+    (True, True)
+    """
     d = np.asarray(dist)
     top = max(float(d.max(initial=0) if top is None else top), 1.0)
     slots = HEAT_FIRST + np.rint(np.clip(d, 0, top) * ((HEAT_LEVELS - 1) / top)).astype(np.int64)
@@ -292,6 +356,23 @@ def blocks(sc: Scene) -> np.ndarray:
 
     Layers, bottom to top: walls and floor, heat map, visited cells, Tremaux
     marks (passages marked once, twice), the path, the start and goal.
+
+    Parameters
+    ----------
+    sc : Scene
+        What to draw (see :func:`scene`).
+
+    Returns
+    -------
+    numpy.ndarray of uint8
+        Palette slots.
+
+    Examples
+    --------
+    >>> from tremaux.render.palette import SLOTS
+    >>> B = blocks(scene(Maze.open((1, 2), start=(0, 0), goal=(0, 1))))
+    >>> int(B[0, 1, 1]) == SLOTS["start"], int(B[0, 1, 3]) == SLOTS["goal"]
+    (True, True)
     """
     maze = sc.maze
     L, H, W = maze.shape3
@@ -325,6 +406,24 @@ def fill_posts(B: np.ndarray) -> np.ndarray:
 
     It takes the colour of its four arms when they agree, or the mean of their
     heat-map colours; otherwise it stays floor.
+
+    Parameters
+    ----------
+    B : numpy.ndarray
+        Block pictures ``(L, 2H+1, 2W+1)`` of palette slots, changed in place.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``B`` itself.
+
+    Examples
+    --------
+    >>> B = structure(Maze.open((2, 2)))
+    >>> B[0, 1:4, 1:4] = 7  # paint the whole room
+    >>> B[0, 2, 2] = FLOOR  # its middle post is open
+    >>> int(fill_posts(B)[0, 2, 2])
+    7
     """
     P = B[:, 2:-1:2, 2:-1:2]
     if P.size == 0:
@@ -342,7 +441,30 @@ def fill_posts(B: np.ndarray) -> np.ndarray:
 
 
 def view_cell(B: np.ndarray, maze: Maze, i: int) -> np.ndarray:
-    """The block square of flat cell ``i`` (a 0-d view)."""
+    """The block square of flat cell ``i`` (a 0-d view).
+
+    Parameters
+    ----------
+    B : numpy.ndarray
+        Block pictures ``(L, 2H+1, 2W+1)``.
+    maze : Maze
+        The maze they picture.
+    i : int
+        A flat cell index.
+
+    Returns
+    -------
+    numpy.ndarray
+        A ``(1, 1)`` view: writing to it paints the cell.
+
+    Examples
+    --------
+    >>> m = Maze.open((2, 2))
+    >>> B = structure(m)
+    >>> view_cell(B, m, 3)[...] = 9
+    >>> int(B[0, 3, 3])
+    9
+    """
     L, H, W = maze.shape3
     lv, rest = divmod(int(i), H * W)
     r, c = divmod(rest, W)
@@ -384,6 +506,16 @@ def _paint_path(B: np.ndarray, maze: Maze, path: np.ndarray, slot: int) -> None:
 
 def runs(on: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Horizontal runs of ``True`` in a 2-D boolean array: ``(row, first column, length)``.
+
+    Parameters
+    ----------
+    on : numpy.ndarray of bool
+        A 2-D array.
+
+    Returns
+    -------
+    (rows, firsts, lengths) : tuple of numpy.ndarray
+        One entry per run, in reading order.
 
     Examples
     --------

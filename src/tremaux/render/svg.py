@@ -45,6 +45,20 @@ def cell_runs_path(slots: np.ndarray, slot: int, x0: float = 0.0, y0: float = 0.
 
     Runs of cells in a row become one rectangle ``M x y h n v 1 h -n z``.
 
+    Parameters
+    ----------
+    slots : numpy.ndarray
+        ``(H, W)`` palette slots.
+    slot : int
+        The slot to cover.
+    x0, y0 : float
+        Offset of the drawing, in cells.
+
+    Returns
+    -------
+    str
+        SVG path data, one unit per cell.
+
     Examples
     --------
     >>> cell_runs_path(np.array([[3, 3, 0], [0, 3, 3]]), 3)
@@ -57,7 +71,26 @@ def cell_runs_path(slots: np.ndarray, slot: int, x0: float = 0.0, y0: float = 0.
 
 
 def wall_path(B: np.ndarray, x0: float = 0.0) -> str:
-    """Path data of the walls of one level's block picture, merged into runs."""
+    """Path data of the walls of one level's block picture, merged into runs.
+
+    Parameters
+    ----------
+    B : numpy.ndarray
+        ``(2H+1, 2W+1)`` palette slots of one level.
+    x0 : float
+        Horizontal offset of the level, in cells.
+
+    Returns
+    -------
+    str
+        SVG path data of the wall lines, one unit per cell.
+
+    Examples
+    --------
+    >>> from tremaux.render.scene import structure
+    >>> wall_path(structure(Maze.open((1, 2)))[0])
+    'M0 0h2M0 1h2M0 0v1M2 0v1'
+    """
     horiz = B[0::2, 1::2] == WALL  # (H+1, W): wall above row r, column c
     vert = B[1::2, 0::2] == WALL  # (H, W+1): wall left of column c, row r
     r, c, n = runs(horiz)
@@ -95,7 +128,37 @@ def _updown_path(cells: np.ndarray, bit: int, x0: float, up: bool) -> str:
 
 def svg_document(maze: Maze, B: np.ndarray, colours: Mapping[str, tuple[int, int, int]], g: Geometry,
                  *, title: str = "maze", extra: str = "") -> str:
-    """The SVG text of block pictures ``B`` of ``maze`` (``extra`` is inserted before the walls)."""
+    """The SVG text of block pictures ``B`` of ``maze`` (``extra`` is inserted before the walls).
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze drawn.
+    B : numpy.ndarray
+        ``(L, 2H+1, 2W+1)`` palette slots of the picture.
+    colours : mapping
+        Every palette entry as an ``(r, g, b)`` triple.
+    g : Geometry
+        Pixel sizes.
+    title : str, default "maze"
+        The document's title.
+    extra : str, default ""
+        SVG elements drawn under the walls.
+
+    Returns
+    -------
+    str
+        The SVG document.
+
+    Examples
+    --------
+    >>> from tremaux.render.scene import structure
+    >>> from tremaux.render.palette import resolve
+    >>> from tremaux.render.png import geometry
+    >>> m = Maze.open((1, 2))
+    >>> svg_document(m, structure(m), resolve(), geometry(m)).startswith("<svg")
+    True
+    """
     L, H, W = maze.shape3
     table = colour_table(colours)
     hexes = [to_hex(tuple(int(v) for v in row)) for row in table]

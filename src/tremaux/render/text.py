@@ -153,6 +153,11 @@ def check_text_size(maze: Maze) -> None:
 
     Callers that draw after long work (solving, generating) call it first.
 
+    Parameters
+    ----------
+    maze : Maze
+        The maze to draw.
+
     Raises
     ------
     MemoryLimitError
@@ -208,6 +213,14 @@ def to_text(
     ------
     UnknownNameError
         For an unknown style or ``chars`` key.
+
+    Examples
+    --------
+    >>> from tremaux import Maze
+    >>> print(to_text(Maze.open((1, 2), start=(0, 0), goal=(0, 1)), style="block"))
+    #####
+    #S G#
+    #####
     """
     if style not in STYLES:
         raise UnknownNameError("text style", style, STYLES)

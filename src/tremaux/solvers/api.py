@@ -23,6 +23,16 @@ def default_endpoints(maze: Maze) -> tuple[Cell, Cell]:
     "First" and "last" are in reading order: the top-left and bottom-right
     cells of a plain maze (of its first and last level on a multi-level one).
 
+    Parameters
+    ----------
+    maze : Maze
+        The maze to solve.
+
+    Returns
+    -------
+    (start, goal) : tuple of cells
+        Where a solve starts and ends when the caller names neither.
+
     Examples
     --------
     >>> default_endpoints(Maze.open((3, 4)))

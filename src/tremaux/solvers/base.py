@@ -43,6 +43,15 @@ class Problem:
 
     Attributes hold the maze, the flat arrays the kernels read and the
     checked start and goal (as cells and as flat indices).
+
+    Examples
+    --------
+    >>> import tremaux
+    >>> from tremaux.solvers import SOLVERS
+    >>> m = tremaux.Maze.open((2, 2))
+    >>> p = Problem(m, "bfs", (0, 0), (1, 1), 0, 3, False)
+    >>> SOLVERS.get("bfs").func(p).path_cells()
+    [(0, 0), (0, 1), (1, 1)]
     """
 
     maze: Maze
@@ -69,17 +78,68 @@ class Problem:
         return int(self.maze.flat.shape[0])
 
     def fmt(self, i: int) -> str:
-        """A flat index as the cell tuple the user sees, e.g. ``(2, 3)``."""
+        """A flat index as the cell tuple the user sees, e.g. ``(2, 3)``.
+
+        Parameters
+        ----------
+        i : int
+            A flat index into the maze.
+
+        Returns
+        -------
+        str
+            The cell as the user writes it.
+
+        Examples
+        --------
+        >>> import tremaux
+        >>> Problem(tremaux.Maze.open((3, 4)), "bfs", (0, 0), (2, 3), 0, 11, False).fmt(6)
+        '(1, 2)'
+        """
         return str(self.maze.cell(int(i)))
 
     @staticmethod
     def direction(d: int) -> str:
-        """Name of direction ``d`` (``"north"``...)."""
+        """Name of direction ``d`` (``"north"``...).
+
+        Parameters
+        ----------
+        d : int
+            A direction number, 0 to 5 (N, E, S, W, U, D).
+
+        Returns
+        -------
+        str
+            Its name, or ``"nowhere"`` for another number.
+
+        Examples
+        --------
+        >>> Problem.direction(1), Problem.direction(9)
+        ('east', 'nowhere')
+        """
         return _DIR_NAMES[int(d)] if 0 <= int(d) < 6 else "nowhere"
 
 
 def trace_rows(capacity: int, record: bool) -> np.ndarray:
-    """An empty ``(capacity, 3)`` int64 event array (``(0, 3)`` when not recording)."""
+    """An empty ``(capacity, 3)`` int64 event array (``(0, 3)`` when not recording).
+
+    Parameters
+    ----------
+    capacity : int
+        Rows to make room for.
+    record : bool
+        Whether the run is recorded.
+
+    Returns
+    -------
+    numpy.ndarray of int64
+        Uninitialised rows for a kernel to fill.
+
+    Examples
+    --------
+    >>> trace_rows(8, True).shape, trace_rows(8, False).shape
+    ((8, 3), (0, 3))
+    """
     return np.empty((int(capacity) if record else 0, 3), np.int64)
 
 
@@ -88,6 +148,34 @@ def run_recorded(kernel: Any, args: tuple, record: bool, capacity: int, nev_at: 
 
     ``nev_at`` is the position of the event count in the kernel's returned
     tuple. Returns the kernel's results and the filled event rows.
+
+    Parameters
+    ----------
+    kernel : callable
+        A compiled solver kernel taking ``(*args, trace, record)``.
+    args : tuple
+        Its leading arguments.
+    record : bool
+        Whether to record events.
+    capacity : int
+        The first guess of the number of events.
+    nev_at : int
+        Position of the event count in the kernel's returned tuple.
+
+    Returns
+    -------
+    (tuple, numpy.ndarray)
+        The kernel's results and its ``(events, 3)`` rows.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> def kernel(n, rows, record):  # writes n events, says how many it had
+    ...     rows[: min(n, len(rows))] = 1
+    ...     return (n,)
+    >>> out, rows = run_recorded(kernel, (5,), True, 2, 0)
+    >>> out, rows.shape
+    ((5,), (5, 3))
     """
     rows = trace_rows(capacity, record)
     out = kernel(*args, rows, record)
@@ -113,6 +201,37 @@ def finish(
     ``path`` holds flat indices from start to goal (ignored when not
     ``found``), ``visited`` is a flat boolean (or 0/1) array. When recording,
     ``PATH`` events for the path cells are appended to ``rows``.
+
+    Parameters
+    ----------
+    problem : Problem
+        The task that was solved.
+    found : bool
+        Whether the goal was reached.
+    path : numpy.ndarray
+        Flat indices of the path, start first.
+    visited : numpy.ndarray
+        Flat flags of the cells the run reached.
+    steps : int
+        Steps the run took.
+    message : str
+        The one-line verdict.
+    rows : numpy.ndarray, optional
+        The recorded ``(n, 3)`` event rows.
+    extras : mapping, optional
+        Solver-specific results (Tremaux's marks, filled cells...).
+
+    Returns
+    -------
+    Solution
+        The immutable result; its arrays are read-only.
+
+    Examples
+    --------
+    >>> import numpy as np, tremaux
+    >>> p = Problem(tremaux.Maze.open((1, 2)), "bfs", (0, 0), (0, 1), 0, 1, False)
+    >>> finish(p, found=True, path=np.array([0, 1]), visited=np.ones(2), steps=2, message="ok").path_cells()
+    [(0, 0), (0, 1)]
     """
     maze = problem.maze
     path = np.asarray(path, dtype=np.int64) if found else np.empty(0, np.int64)
@@ -146,6 +265,26 @@ def finish(
 
 
 def found_message(path_len: int, steps: int, what: str = "steps") -> str:
-    """The verdict of a successful run."""
+    """The verdict of a successful run.
+
+    Parameters
+    ----------
+    path_len : int
+        Cells on the path.
+    steps : int
+        Steps the run took.
+    what : str, default "steps"
+        What a step is called.
+
+    Returns
+    -------
+    str
+        The message of the solution.
+
+    Examples
+    --------
+    >>> found_message(3, 7)
+    'path of 3 cells (2 moves) found after 7 steps'
+    """
     moves = path_len - 1
     return f"path of {path_len} cells ({moves} move{'s' if moves != 1 else ''}) found after {steps} {what}"

@@ -66,6 +66,16 @@ def dead_end_fill(problem: Problem) -> Solution:
     **does not guarantee the shortest path**. ``extras["filled"]`` shows the
     filled cells.
 
+    Parameters
+    ----------
+    problem : Problem
+        The validated task: maze, start, goal and whether to record a trace.
+
+    Returns
+    -------
+    Solution
+        The run's verdict, path, visited cells and (when recording) trace.
+
     Examples
     --------
     >>> import tremaux
@@ -85,6 +95,16 @@ def cul_de_sac_fill(problem: Problem) -> Solution:
     the junction and comes back to it. It leads nowhere, so it is filled,
     which may turn its stalk into a dead end, filled in turn. Loops with two
     ways in stay, so the path **is not always the shortest**.
+
+    Parameters
+    ----------
+    problem : Problem
+        The validated task: maze, start, goal and whether to record a trace.
+
+    Returns
+    -------
+    Solution
+        The run's verdict, path, visited cells and (when recording) trace.
 
     Examples
     --------

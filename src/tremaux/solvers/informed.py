@@ -47,6 +47,16 @@ def astar(problem: Problem) -> Solution:
     distance to the goal). Every step costs one and the Manhattan distance
     never overestimates, so the path is a shortest one.
 
+    Parameters
+    ----------
+    problem : Problem
+        The validated task: maze, start, goal and whether to record a trace.
+
+    Returns
+    -------
+    Solution
+        The run's verdict, path, visited cells and (when recording) trace.
+
     Examples
     --------
     >>> import tremaux
@@ -64,6 +74,16 @@ def greedy(problem: Problem) -> Solution:
 
     Often fast, but it **does not guarantee the shortest path**: it is drawn
     towards the goal even when the way there goes round a long wall.
+
+    Parameters
+    ----------
+    problem : Problem
+        The validated task: maze, start, goal and whether to record a trace.
+
+    Returns
+    -------
+    Solution
+        The run's verdict, path, visited cells and (when recording) trace.
 
     Examples
     --------

@@ -21,6 +21,15 @@ class Solution:
 
     "No solution" is an answer: ``found`` is ``False``, ``path`` is empty and
     ``message`` says why (goal unreachable, going round in circles, ...).
+
+    Examples
+    --------
+    >>> import tremaux
+    >>> s = tremaux.solve(tremaux.Maze.open((2, 2)), "bfs")
+    >>> s
+    Solution(algorithm='bfs', found=True, length=3, visited=4, steps=4)
+    >>> s.path_cells(), s.message
+    ([(0, 0), (0, 1), (1, 1)], 'path of 3 cells (2 moves) found after 4 squares taken from the worklist')
     """
 
     maze: Maze
@@ -67,11 +76,37 @@ class Solution:
         return int(self.path.shape[0])
 
     def path_cells(self) -> list[Cell]:
-        """The path as a list of cell tuples."""
+        """The path as a list of cell tuples.
+
+        Returns
+        -------
+        list of tuple of int
+            The cells from start to goal (empty when not found).
+
+        Examples
+        --------
+        >>> import tremaux
+        >>> tremaux.solve(tremaux.Maze.open((1, 3)), "dfs").path_cells()
+        [(0, 0), (0, 1), (0, 2)]
+        """
         return [tuple(int(x) for x in row) for row in self.path]
 
     def to_dict(self) -> dict[str, Any]:
-        """The machine-readable summary printed by ``tremaux solve --json``."""
+        """The machine-readable summary printed by ``tremaux solve --json``.
+
+        Returns
+        -------
+        dict
+            ``algorithm``, ``found``, ``start``, ``goal``, ``path``, ``visited``
+            (how many cells), ``steps`` and ``message``, in JSON types.
+
+        Examples
+        --------
+        >>> import tremaux
+        >>> d = tremaux.solve(tremaux.Maze.open((1, 2)), "bfs").to_dict()
+        >>> d["path"], d["found"]
+        ([[0, 0], [0, 1]], True)
+        """
         return {
             "algorithm": self.algorithm,
             "found": bool(self.found),

@@ -92,6 +92,16 @@ def wall_left(problem: Problem) -> Solution:
     On a multi-level maze the hand sweeps N, U, E, S, D, W. **Not a
     shortest path** in general: the path is the walk with its loops erased.
 
+    Parameters
+    ----------
+    problem : Problem
+        The validated task: maze, start, goal and whether to record a trace.
+
+    Returns
+    -------
+    Solution
+        The run's verdict, path, visited cells and (when recording) trace.
+
     Examples
     --------
     >>> import tremaux
@@ -108,6 +118,16 @@ def wall_right(problem: Problem) -> Solution:
     """Follow the wall with the right hand: the mirror image of :func:`wall_left`.
 
     **Not a shortest path** in general.
+
+    Parameters
+    ----------
+    problem : Problem
+        The validated task: maze, start, goal and whether to record a trace.
+
+    Returns
+    -------
+    Solution
+        The run's verdict, path, visited cells and (when recording) trace.
 
     Examples
     --------
@@ -149,6 +169,11 @@ def pledge(problem: Problem, direction: str | None = None) -> Solution:
     ----------
     direction : {"N", "E", "S", "W"}, optional
         The preferred direction; by default the one that points most towards the goal.
+
+    Returns
+    -------
+    Solution
+        The run's verdict, path, visited cells and (when recording) trace.
 
     Examples
     --------

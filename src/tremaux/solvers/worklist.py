@@ -55,6 +55,16 @@ def bfs(problem: Problem) -> Solution:
     Squares are taken in the order they were added, so squares are reached
     in order of distance from the start and the path found is a shortest one.
 
+    Parameters
+    ----------
+    problem : Problem
+        The validated task: maze, start, goal and whether to record a trace.
+
+    Returns
+    -------
+    Solution
+        The run's verdict, path, visited cells and (when recording) trace.
+
     Examples
     --------
     >>> import tremaux
@@ -73,6 +83,16 @@ def dfs(problem: Problem) -> Solution:
     The most recently added square is taken first. It finds a path whenever
     one exists but **does not guarantee the shortest path**: on a maze with
     loops it can wander far before reaching the goal.
+
+    Parameters
+    ----------
+    problem : Problem
+        The validated task: maze, start, goal and whether to record a trace.
+
+    Returns
+    -------
+    Solution
+        The run's verdict, path, visited cells and (when recording) trace.
 
     Examples
     --------
@@ -100,6 +120,11 @@ def explain(solution: Solution) -> str:
     ----------
     solution : Solution
         A run of ``bfs`` or ``dfs`` made with ``record=True``.
+
+    Returns
+    -------
+    str
+        The transcript, one line per step.
 
     Raises
     ------

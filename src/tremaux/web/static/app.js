@@ -106,15 +106,43 @@
     requestId: 0,
   };
 
+  // A whole number typed in box `id`, within the box's own min and max (set from /api/limits):
+  // {value} or {error} naming the box. `blank` is what an empty box means (undefined: not allowed).
+  function wholeNumber(id, name, blank) {
+    const box = $(id), text = box.value.trim();
+    const lo = box.min === "" ? 0 : Number(box.min), hi = box.max === "" ? Infinity : Number(box.max);
+    let error = null, value = blank;
+    if (box.validity && box.validity.badInput) {
+      error = `${name} is not a number: type a whole number`;  // e.g. "1e" in a number box reads as ""
+    } else if (text === "") {
+      if (blank === undefined) error = `${name} is empty: type a whole number`;
+    } else if (!/^[0-9]+$/.test(text)) {
+      error = `${name} ${JSON.stringify(text)} is not a whole number`;
+    } else {
+      value = Number(text);
+      if (value < lo || value > hi) error = `${name} ${value} is out of range: use ${lo} to ${hi}`;
+    }
+    box.classList.toggle("invalid", !!error);
+    box.setAttribute("aria-invalid", error ? "true" : "false");
+    return error ? { error } : { value };
+  }
+
+  // The form's parameters, or null after saying what is wrong (nothing is sent then).
   function readForm() {
-    const seedText = $("seed").value.trim();
+    const rows = wholeNumber("rows", "rows"), cols = wholeNumber("cols", "columns");
+    const seed = wholeNumber("seed", "seed", null);
+    const bad = [rows, cols, seed].find((x) => x.error);
+    if (bad) {
+      say($("maze-message"), bad.error, "error");
+      return null;
+    }
     return {
       generator: $("generator").value || "backtracker",
       solver: $("solver").value || "tremaux",
-      rows: parseInt($("rows").value, 10),
-      cols: parseInt($("cols").value, 10),
+      rows: rows.value,
+      cols: cols.value,
       braid: parseFloat($("braid").value),
-      seed: seedText === "" ? null : Number(seedText),
+      seed: seed.value,
     };
   }
 
@@ -136,9 +164,21 @@
     return q.toString();
   }
 
+  // Room for a canvas: the width of its stage (the page's column), and for the maze the height left
+  // in the window under the canvas's place on the page once its colour key and message are shown.
+  function room(canvas, below) {
+    const stage = canvas.closest(".stage");
+    const width = Math.max(120, Math.floor(stage.clientWidth) - 2);
+    const top = canvas.getBoundingClientRect().top + window.scrollY;
+    const under = below.reduce((h, el) => h + el.getBoundingClientRect().height, 0);
+    const height = Math.max(240, Math.floor(window.innerHeight - top - under - 24));
+    return { width, height };
+  }
+
   function geometry(rows, cols) {
-    const maxW = 600, maxH = 600;
-    const size = Math.max(3, Math.floor(Math.min((maxW - 8) / cols, (maxH - 8) / rows)));
+    const fit = room(M.canvas, [$("legend"), $("maze-message")]);
+    const maxW = Math.min(600, fit.width), maxH = Math.min(600, fit.height);
+    const size = Math.max(2, Math.floor(Math.min((maxW - 8) / cols, (maxH - 8) / rows)));
     const wall = Math.max(1, Math.round(size / 8));
     const width = cols * size + 2 * wall + 4, height = rows * size + 2 * wall + 4;
     const ratio = window.devicePixelRatio || 1;
@@ -271,7 +311,7 @@
     const p = M.params;
     if (!p) return;
     const here = new URL(window.location.href);
-    here.search = query(p, { solver: $("solver").value });
+    here.search = query(p, { solver: $("solver").value, walk: $("walk-seed").value.trim() || null });
     here.hash = "";
     history.replaceState(null, "", here.toString());
     $("permalink").href = here.toString();
@@ -314,6 +354,11 @@
 
   async function solveMaze() {
     if (!M.maze) return;
+    // the traveler's random passage choice: a seed, or empty for the fixed order N, E, S, W
+    const walk = $("walk-label").hidden ? { value: null } : wholeNumber("walk-seed", "the random choice's seed", null);
+    if (walk.error) { say($("maze-message"), walk.error, "error"); return; }
+    const body = { maze: M.params, solver: $("solver").value };
+    if (walk.value !== null) body.seed = walk.value;
     const id = ++M.requestId;
     resetRun();
     drawMaze();
@@ -321,7 +366,7 @@
     say($("maze-message"), "solving…");
     let out;
     try {
-      out = await postJSON("/api/solve", { maze: M.params, solver: $("solver").value });
+      out = await postJSON("/api/solve", body);
     } catch (err) {
       if (id !== M.requestId) return;
       say($("maze-message"), err.message, "error");
@@ -497,18 +542,23 @@
   function bindMaze() {
     $("btn-new").addEventListener("click", () => {
       const p = readForm();
+      if (!p) return;
       p.seed = Math.floor(Math.random() * 2 ** 31);
       newMaze(p);
     });
     $("btn-solve").addEventListener("click", solveMaze);
     for (const id of ["generator", "rows", "cols", "braid", "seed"]) {
-      $(id).addEventListener("change", () => newMaze(readForm()));
+      $(id).addEventListener("change", () => { const p = readForm(); if (p) newMaze(p); });
+      // a box left holding what is not a number fires no change (its value reads as ""): say so on leaving it
+      $(id).addEventListener("blur", () => { if ($(id).validity && $(id).validity.badInput) readForm(); });
     }
     $("braid").addEventListener("input", () => { $("braid-out").value = Number($("braid").value).toFixed(2); });
-    $("solver").addEventListener("change", () => {
+    const forgetRun = () => {
       showDocs();
       if (M.maze) { resetRun(); drawMaze(); setPhase("ready"); updateLinks(); fillTable($("run-stats"), []); }
-    });
+    };
+    $("solver").addEventListener("change", forgetRun);
+    $("walk-seed").addEventListener("change", () => { if (!wholeNumber("walk-seed", "the random choice's seed", null).error) forgetRun(); });
     $("btn-play").addEventListener("click", () => (M.playing ? pause() : play()));
     $("btn-step").addEventListener("click", () => { if (M.events) { stepTo(M.index + 1); if (M.phase !== "done") setPhase("paused"); } });
     $("btn-end").addEventListener("click", () => { if (M.events) stepTo(M.events.kinds.length); });
@@ -538,7 +588,8 @@
   }
 
   function nlGeometry() {
-    const size = Math.max(14, Math.floor(Math.min(560 / NL.cols, 480 / NL.rows, 56)));
+    const fit = Math.min(560, room(NL.canvas, []).width - 2);
+    const size = Math.max(8, Math.floor(Math.min(fit / NL.cols, 480 / NL.rows, 56)));
     return { size, x0: 1, y0: 1, width: NL.cols * size + 2, height: NL.rows * size + 2, ratio: window.devicePixelRatio || 1 };
   }
 
@@ -624,6 +675,7 @@
       const [dr, dc] = moves[ev.key];
       NL.sel = [Math.min(NL.rows - 1, Math.max(0, r + dr)), Math.min(NL.cols - 1, Math.max(0, c + dc))];
       NL.typed = "";
+      $("nl-entry").value = NL.grid[NL.sel[0]][NL.sel[1]] || "";
       nlDraw();
       ev.preventDefault();
     } else if (/^[0-9]$/.test(ev.key)) {
@@ -639,15 +691,30 @@
     }
   }
 
-  function nlClick(ev) {
+  // A click or a tap selects a cell. A mouse user then types on the board; a touch screen has no
+  // keys, so a tap puts the caret in the number box under the board, which brings up its keypad.
+  function nlPointer(ev) {
+    if (ev.button > 0) return;
     const rect = NL.canvas.getBoundingClientRect(), g = NL.geo;
     const c = Math.floor((ev.clientX - rect.left - g.x0) / g.size);
     const r = Math.floor((ev.clientY - rect.top - g.y0) / g.size);
     if (r < 0 || c < 0 || r >= NL.rows || c >= NL.cols) return;
+    ev.preventDefault();
     NL.sel = [r, c];
     NL.typed = "";
-    NL.canvas.focus();
+    $("nl-entry").value = NL.grid[r][c] || "";
+    if (ev.pointerType === "mouse") NL.canvas.focus();
+    else { $("nl-entry").focus(); $("nl-entry").select(); }
     nlDraw();
+  }
+
+  function nlEntry() {
+    const box = $("nl-entry"), text = box.value.trim();
+    const ok = /^[0-9]{0,3}$/.test(text);
+    box.classList.toggle("invalid", !ok);
+    if (!ok) { say($("nl-message"), `${JSON.stringify(text)} is not a number: type digits, or clear the box`, "error"); return; }
+    const [r, c] = NL.sel;
+    nlSet(r, c, text === "" ? 0 : parseInt(text, 10));
   }
 
   function nlBody() {
@@ -744,7 +811,10 @@
   }
 
   function bindNumberLink() {
-    NL.canvas.addEventListener("click", nlClick);
+    NL.canvas.addEventListener("pointerup", nlPointer);
+    // no mouse events after a touch: they would move the focus from the number box back to the board
+    NL.canvas.addEventListener("pointerdown", (ev) => { if (ev.pointerType !== "mouse") ev.preventDefault(); });
+    $("nl-entry").addEventListener("input", nlEntry);
     NL.canvas.addEventListener("keydown", nlKey);
     NL.canvas.addEventListener("blur", nlDraw);
     $("nl-preset").addEventListener("change", () => {
@@ -752,7 +822,12 @@
       $("nl-custom").hidden = v !== "custom";
       if (v !== "custom") { const [r, c] = v.split("x").map(Number); nlResize(r, c); }
     });
-    $("nl-resize").addEventListener("click", () => nlResize(parseInt($("nl-rows").value, 10), parseInt($("nl-cols").value, 10)));
+    $("nl-resize").addEventListener("click", () => {
+      const rows = wholeNumber("nl-rows", "rows"), cols = wholeNumber("nl-cols", "columns");
+      const bad = [rows, cols].find((x) => x.error);
+      if (bad) say($("nl-message"), bad.error, "error");
+      else nlResize(rows.value, cols.value);
+    });
     $("nl-solve").addEventListener("click", nlSolve);
     $("nl-clear").addEventListener("click", () => { nlReset(NL.rows, NL.cols); say($("nl-message"), ""); });
     $("nl-random").addEventListener("click", nlRandom);
@@ -771,17 +846,29 @@
   }
 
   // ================================================================== start
+  function whole(text, otherwise) {
+    return text !== null && /^[0-9]+$/.test(text.trim()) ? Number(text) : otherwise;
+  }
+
+  let resizeTimer = 0;
+  function onResize() {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(() => { if (M.maze) drawMaze(); nlDraw(); }, 100);
+  }
+
   async function start() {
     bindMaze();
     bindNumberLink();
+    window.addEventListener("resize", onResize);
     const url = new URL(window.location.href).searchParams;
+    if (whole(url.get("walk"), null) !== null) $("walk-seed").value = url.get("walk");
     const want = {
       generator: url.get("generator") || "backtracker",
       solver: url.get("solver") || "tremaux",
-      rows: url.has("rows") ? Number(url.get("rows")) : 20,
-      cols: url.has("cols") ? Number(url.get("cols")) : 20,
-      braid: url.has("braid") ? Number(url.get("braid")) : 0.5,
-      seed: url.has("seed") ? Number(url.get("seed")) : Math.floor(Math.random() * 2 ** 31),
+      rows: whole(url.get("rows"), 20),
+      cols: whole(url.get("cols"), 20),
+      braid: url.has("braid") && Number.isFinite(Number(url.get("braid"))) ? Number(url.get("braid")) : 0.5,
+      seed: whole(url.get("seed"), Math.floor(Math.random() * 2 ** 31)),
     };
     try {
       const [gens, sols, nls, limits, palette] = await Promise.all([
@@ -801,6 +888,12 @@
       for (const id of ["rows", "cols"]) $(id).max = limits.max_side;
       for (const id of ["nl-rows", "nl-cols"]) $(id).max = limits.nl_max_side;
       $("seed").max = limits.max_seed;
+      $("walk-seed").max = limits.max_seed;
+      // the traveler's random choice is offered when the server's solve request takes a seed
+      api("/openapi.json").then((spec) => {
+        const fields = ((spec.components || {}).schemas || {}).SolveRequest;
+        $("walk-label").hidden = !(fields && fields.properties && fields.properties.seed);
+      }).catch(() => {});
     } catch (err) {
       say($("maze-message"), err.message, "error");
       return;
@@ -820,7 +913,7 @@
       geometry: () => M.geo,
     },
     numberlink: {
-      state: () => ({ phase: NL.phase, rows: NL.rows, cols: NL.cols, grid: NL.grid, answer: NL.answer, shown: NL.shown }),
+      state: () => ({ phase: NL.phase, rows: NL.rows, cols: NL.cols, grid: NL.grid, answer: NL.answer, shown: NL.shown, sel: NL.sel }),
       geometry: () => NL.geo,
       colour: nlColour,
     },

@@ -1,0 +1,302 @@
+"""Covers of a grid by lines that never run beside themselves: the planted solutions of the generator.
+
+A line *touches itself* when two of its cells are side by side without the
+line going from one to the other. Puzzle makers judge uniqueness by the
+convention that no line does (:func:`touches_itself`), so every planted line
+the generator uses is an *induced* path of the grid.
+
+* :func:`walk_cover` grows long winding lines one at a time (sparse,
+  published-style puzzles): each line starts at the free cell with the fewest
+  free neighbours and walks, preferring such cells (Warnsdorff's rule), to a
+  length drawn around ``1 / density`` cells, never stepping beside its own
+  earlier cells.
+* :func:`split_touching` cuts lines of any cover where they touch themselves.
+
+Examples
+--------
+>>> import numpy as np
+>>> lines = walk_cover(6, 6, np.random.default_rng(1), 12)
+>>> sorted(c for ln in lines for c in ln) == list(range(36))
+True
+>>> any(touches_itself(ln, 6) for ln in lines)
+False
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from ..errors import BudgetExceededError
+from ..kernels import numberlink as kn
+
+__all__ = ["walk_cover", "rewire", "split_touching", "touches_itself", "lines_of", "plant", "check_time"]
+
+
+def _neighbours(c: int, h: int, w: int) -> list[int]:
+    r, k = divmod(c, w)
+    out = []
+    if r:
+        out.append(c - w)
+    if k + 1 < w:
+        out.append(c + 1)
+    if r + 1 < h:
+        out.append(c + w)
+    if k:
+        out.append(c - 1)
+    return out
+
+
+def touches_itself(line: list[int], w: int) -> bool:
+    """Whether two cells of ``line`` (flat indices, in order) are side by side but not consecutive.
+
+    Examples
+    --------
+    >>> touches_itself([0, 1, 2], 3), touches_itself([0, 1, 4, 3], 3)
+    (False, True)
+    """
+    pos = {c: i for i, c in enumerate(line)}
+    for i, c in enumerate(line):
+        r, k = divmod(c, w)
+        for d in (1, w):
+            o = c + d
+            if (d == 1 and k + 1 >= w) or o not in pos:
+                continue
+            if abs(pos[o] - i) != 1:
+                return True
+    return False
+
+
+def split_touching(lines: list[list[int]], h: int, w: int) -> list[list[int]] | None:
+    """The lines cut wherever they would touch themselves (greedy, in line order), or ``None``.
+
+    ``None`` when a cut leaves a piece of one cell, which no line can be.
+
+    Examples
+    --------
+    >>> split_touching([[0, 1, 4, 3, 6, 7]], 3, 3)
+    [[0, 1, 4], [3, 6, 7]]
+    """
+    out = []
+    for ln in lines:
+        piece: list[int] = []
+        seen: set[int] = set()
+        for c in ln:
+            if piece and any(nb in seen and nb != piece[-1] for nb in _neighbours(c, h, w)):
+                out.append(piece)
+                piece, seen = [], set()
+            piece.append(c)
+            seen.add(c)
+        out.append(piece)
+    return None if any(len(p) < 2 for p in out) else out
+
+
+def walk_cover(h: int, w: int, rng: np.random.Generator, length: float) -> list[list[int]] | None:
+    """Lines (flat cells, end to end) covering the ``h`` x ``w`` grid, each about ``length`` cells.
+
+    Each line is an induced path (it never runs beside itself). ``None`` when a
+    cell is left that can join no line (the caller draws again).
+    """
+    size = h * w
+    nbrs = [_neighbours(c, h, w) for c in range(size)]
+    owner = np.full(size, -1, dtype=np.int64)
+    free_deg = np.array([len(x) for x in nbrs], dtype=np.int64)
+    lines: list[list[int]] = []
+    noise = rng.random(size) * 0.5  # random tie-breaks, fixed per cell
+    left = size
+
+    def take(c: int, k: int) -> None:
+        nonlocal left
+        owner[c] = k
+        left -= 1
+        for nb in nbrs[c]:
+            free_deg[nb] -= 1
+
+    while left:
+        free = np.flatnonzero(owner < 0)
+        start = int(free[np.argmin(free_deg[free] + noise[free])])
+        k = len(lines)
+        line = [start]
+        take(start, k)
+        target = max(2, int(round(rng.uniform(0.5, 1.5) * length)))
+        while len(line) < target:
+            cur = line[-1]
+            cands = [nb for nb in nbrs[cur] if owner[nb] < 0
+                     and not any(owner[x] == k and x != cur for x in nbrs[nb])]
+            if not cands:
+                break
+            if rng.random() < 0.25:
+                nxt = cands[int(rng.integers(len(cands)))]
+            else:
+                nxt = min(cands, key=lambda x: free_deg[x] + noise[x] + rng.random())
+            line.append(nxt)
+            take(nxt, k)
+        if len(line) == 1:
+            if not _adopt_lone(start, lines, owner, nbrs):
+                return None
+            continue
+        lines.append(line)
+    return lines
+
+
+def _adopt_lone(s: int, lines: list[list[int]], owner: np.ndarray, nbrs: list[list[int]]) -> bool:
+    """Give the lone cell ``s`` to a neighbouring line, keeping every line induced and at least two cells.
+
+    At a line's end it is appended; in the middle of a line the line is cut
+    there and ``s`` joins the piece it can end.
+    """
+    for x in nbrs[s]:
+        o = int(owner[x])
+        if o < 0:
+            continue
+        ln = lines[o]
+        i = ln.index(x)
+        for piece, rest, at_end in ((ln[: i + 1], ln[i + 1:], True), (ln[i:], ln[:i], False)):
+            if rest and len(rest) < 2:
+                continue
+            cells = set(piece)
+            if any(y != x and y in cells for y in nbrs[s]):
+                continue
+            lines[o] = piece + [s] if at_end else [s] + piece
+            owner[s] = o
+            if rest:
+                lines.append(rest)
+                owner[rest] = len(lines) - 1
+            return True
+    return False
+
+
+def rewire(lines: list[list[int]], h: int, w: int, rng: np.random.Generator, cap: int,
+           moves: int, target: int = 0, stop: float | None = None) -> list[list[int]]:
+    """Random local moves on a cover of induced lines: join two lines whose ends meet, or move an end.
+
+    A move takes a line end ``e`` and a neighbouring cell ``x`` of another
+    line. If ``x`` ends its line, the two are joined; otherwise that line is
+    cut at ``x`` and the piece from ``x`` to one of its ends is appended at
+    ``e`` (the rest, of at least two cells, stays a line). A move is made only
+    when every line stays induced and at most ``cap`` cells long. Joins lower
+    the number of lines; the other moves let lines wander so that more ends meet.
+    Stops after ``moves`` moves, when at most ``target`` lines are left, or once
+    ``time.perf_counter()`` passes ``stop`` (checked every 1024 moves).
+
+    Examples
+    --------
+    >>> out = rewire([[0, 1], [2, 5], [3, 4]], 2, 3, np.random.default_rng(0), 6, 50)
+    >>> sorted(c for ln in out for c in ln)
+    [0, 1, 2, 3, 4, 5]
+    """
+    lines = [list(x) for x in lines]
+    owner = np.empty(h * w, dtype=np.int64)
+    for i, ln in enumerate(lines):
+        owner[ln] = i
+    alive = [True] * len(lines)
+    live = list(range(len(lines)))
+    count = len(lines)
+    for move in range(moves):
+        if count <= target or (stop is not None and move % 1024 == 0 and time.perf_counter() > stop):
+            break
+        if len(live) < 2:
+            break
+        i = live[int(rng.integers(len(live)))]
+        if not alive[i]:
+            live = [k for k in live if alive[k]]
+            continue
+        a = lines[i] if rng.random() < 0.5 else lines[i][::-1]
+        e = a[-1]
+        nb = _neighbours(e, h, w)
+        x = nb[int(rng.integers(len(nb)))]
+        j = int(owner[x])
+        if j == i:
+            continue
+        b = lines[j]
+        k = b.index(x)
+        options = []
+        if k == 0 or k == len(b) - 1:
+            options.append((b if k == 0 else b[::-1], []))
+        else:
+            if len(b) - k - 1 >= 2:
+                options.append((b[k::-1], b[k + 1:]))
+            if k >= 2:
+                options.append((b[k:], b[:k]))
+        if not options:
+            continue
+        part, rest = options[int(rng.integers(len(options)))]
+        if len(a) + len(part) > cap:
+            continue
+        aset = set(a)
+        if any(y in aset and not (c == x and y == e) for c in part for y in _neighbours(c, h, w)):
+            continue
+        lines[i] = a + part
+        owner[part] = i
+        if rest:
+            lines[j] = rest
+        else:
+            alive[j] = False
+            count -= 1
+    return [ln for k, ln in enumerate(lines) if alive[k]]
+
+
+def lines_of(links: np.ndarray, h: int, w: int) -> list[list[int]]:
+    """Lines (flat cells, end to end) of a cover, ordered by their first end in row-major order."""
+    deg = np.array([bin(int(x)).count("1") for x in links])
+    seen = np.zeros(h * w, dtype=bool)
+    lines = []
+    for s in np.flatnonzero(deg == 1):
+        if seen[s]:
+            continue
+        line = [int(s)]
+        seen[s] = True
+        prev, cur = -1, int(s)
+        while True:
+            nxt = -1
+            for d in range(4):
+                if links[cur] & (1 << d):
+                    j = cur + (-w, 1, w, -1)[d]
+                    if j != prev:
+                        nxt = j
+                        break
+            if nxt < 0:
+                break
+            prev, cur = cur, nxt
+            line.append(cur)
+            seen[cur] = True
+        lines.append(line)
+    return lines
+
+
+def check_time(stop: float | None, t0: float, time_limit: float | None) -> None:
+    """Raise :class:`~tremaux.errors.BudgetExceededError` once ``time.perf_counter()`` is past ``stop``."""
+    if stop is not None and time.perf_counter() > stop:
+        raise BudgetExceededError(f"generation gave up after {time.perf_counter() - t0:.1f} s (time limit "
+                                  f"{time_limit:g} s); try a smaller size, another density or a longer time limit")
+
+
+def plant(h: int, w: int, state: np.ndarray, max_len: int, density: float | None, stop: float | None,
+          time_limit: float | None, t0: float, induced: bool = True) -> list[list[int]]:
+    """The planted lines of the generator: a cover of the grid by lines (that never run beside themselves).
+
+    Without ``density``: the numba kernel's cover of short lines (at most
+    ``max_len`` cells), cut where a line touches itself when ``induced``. With it: walks joined
+    by :func:`rewire` until about ``density * h * w`` lines are left. Drawn
+    again (from the advanced ``state``) until it succeeds or ``stop`` passes
+    (the generation started at ``t0``).
+    """
+    while True:
+        check_time(stop, t0, time_limit)
+        if density is None:
+            links = kn.random_cover(h, w, state, max_len)
+            if not (links != 0).all():
+                continue
+            lines = lines_of(links, h, w)
+            lines = split_touching(lines, h, w) if induced else lines
+        else:
+            rng = np.random.default_rng(state.copy())
+            state[0] ^= np.uint64(0x9E3779B97F4A7C15)  # a fresh stream if this cover is drawn again
+            lines = walk_cover(h, w, rng, 1.0 / density)
+            if lines is not None:
+                lines = rewire(lines, h, w, rng, max(2, int(3.0 / density)), 400 * h * w,
+                               target=max(1, round(density * h * w)), stop=stop)
+        if lines is not None:
+            check_time(stop, t0, time_limit)
+            return lines

@@ -1,0 +1,345 @@
+"""Reading and writing Number Link puzzles and solutions as text.
+
+Puzzle formats (registered in :data:`FORMATS`; the reader tells them apart by
+their first lines unless a format is named):
+
+``grid``
+    One row per line, one character per cell: ``.`` (or ``0``) for an empty
+    cell, a digit or letter for an endpoint. Rows whose cells are separated by
+    whitespace or commas hold one label per cell instead, so integers above 9
+    can be written. Several puzzles may follow each other, separated by blank
+    lines.
+``wh``
+    ``W H`` on a line, then ``H`` rows, repeated for several puzzles; ``0 0``
+    ends the input and lines starting with ``#`` (``# Copyright ...``) between
+    puzzles are comments. A cell is ``.`` (empty) or ANY printable character,
+    which is its label (``0``, ``_``, ``[``, a backquote...), so one puzzle can
+    hold far more than 62 pairs.
+``flow``
+    Flow Free text: a square grid of colour letters, ``.`` for empty, the size
+    taken from the first row. Read as ``grid`` when not named.
+``contest``
+    The DA Symposium Algorithm Design Contest problem: ``SIZE WxH``,
+    ``LINE_NUM n`` and ``LINE#k (x1,y1)-(x2,y2)`` with 0-based ``x`` the column.
+``puzzlink``
+    puzz.link / pzprjs URLs of type ``numlin``, one per line
+    (``https://puzz.link/p?numlin/W/H/...``).
+
+A label a format cannot hold is an error naming it (never an empty cell):
+``#`` in a ``grid``, a digit in Flow Free text, a hidden ``?`` number in a URL.
+
+Solution formats: the contest answer (:func:`loads_answers`) and the
+``*.sol.json`` list of paths of ``[row, col]`` cells (:func:`loads_paths`).
+
+Every reader is total: for any input at all it returns puzzles or raises
+:class:`~tremaux.errors.PuzzleFormatError` with the file, line and column.
+Files are read with a size cap (:data:`MAX_BYTES`) and must be UTF-8 text.
+
+Examples
+--------
+>>> p = loads("1.2\\n...\\n1.2\\n")
+>>> p
+Puzzle(shape=(3, 3), pairs=2)
+>>> print(dumps(p, "contest"), end="")
+SIZE 3X3
+LINE_NUM 2
+LINE#1 (0,0)-(0,2)
+LINE#2 (2,0)-(2,2)
+>>> loads("1.2\\n..\\n")
+Traceback (most recent call last):
+...
+tremaux.errors.PuzzleFormatError: 2:3: row 2 has 2 cells; row 1 has 3
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from ...errors import PuzzleError, PuzzleFormatError, UnknownNameError
+from ...registry import Registry
+from ..model import Puzzle
+from ._text import MAX_BYTES, count_cells, decode, lines, read_text
+from .contest import SIZE, load_answers, load_paths, loads_answers, loads_paths, read_contest, write_contest
+from .grids import WH_HEADER, base_name, read_flow, read_grid, read_wh, write_flow, write_grid, write_wh
+from .puzzlink import URL, read_puzzlink, write_puzzlink
+
+__all__ = [
+    "FORMATS",
+    "MAX_BYTES",
+    "detect",
+    "loads",
+    "loads_all",
+    "load",
+    "load_all",
+    "dumps",
+    "dumps_all",
+    "save",
+    "decode",
+    "read_text",
+    "loads_answers",
+    "load_answers",
+    "loads_paths",
+    "load_paths",
+]
+
+FORMATS = Registry("numberlink format")
+"""Puzzle formats by name: ``func`` reads, ``write`` writes (see the module docstring)."""
+FORMATS.add("grid", read_grid, write=write_grid,
+            doc="one character (or whitespace/comma-separated label) per cell, '.' or '0' for empty")
+FORMATS.add("wh", read_wh, write=write_wh, aliases=("thomasahle",),
+            doc="'W H' then H rows, repeated; '#' comments; any printable character a label; '0 0' ends")
+FORMATS.add("flow", read_flow, write=write_flow, aliases=("flowfree", "flow-free"),
+            doc="Flow Free: a square grid of colour letters, '.' for empty")
+FORMATS.add("contest", read_contest, write=write_contest, aliases=("adc",),
+            doc="SIZE WxH / LINE_NUM n / LINE#k (x1,y1)-(x2,y2), 0-based x = column")
+FORMATS.add("puzzlink", read_puzzlink, write=write_puzzlink, aliases=("pzprjs", "puzz-link", "url", "numlin"),
+            doc="puzz.link / pzprjs URLs of type numlin, one per line")
+
+
+def detect(text: str) -> str:
+    """The name of the format of ``text`` (a name in :data:`FORMATS`, or ``"answer"``).
+
+    Parameters
+    ----------
+    text : str
+        The contents of a puzzle file.
+
+    Returns
+    -------
+    str
+        ``"contest"``, ``"answer"``, ``"wh"``, ``"puzzlink"`` or ``"grid"`` (Flow Free text is read as a grid).
+
+    Examples
+    --------
+    >>> detect("SIZE 3X3\\nLINE_NUM 1\\nLINE#1 (0,0)-(2,2)\\n"), detect("2 1\\n11\\n0 0\\n"), detect("1.1\\n")
+    ('contest', 'wh', 'grid')
+    >>> detect("# Copyright\\n3 1\\n[.[\\n"), detect("https://puzz.link/p?numlin/2/1/11")
+    ('wh', 'puzzlink')
+    """
+    body = [s for _, s in lines(text) if s.strip()]
+    if not body:
+        return "grid"
+    if SIZE.match(body[0]):
+        return "answer" if len(body) > 1 and "," in body[1] and not body[1].lstrip().startswith("LINE") \
+            else "contest"
+    if URL.match(body[0]) and re.match(r"^\s*(https?://|[^\s?]*\?[A-Za-z])", body[0]):
+        return "puzzlink"
+    start = 0
+    while start < len(body) and body[start].lstrip().startswith("#"):
+        start += 1
+    if start < len(body) and (m := WH_HEADER.match(body[start])):
+        w, h = int(m.group(1)), int(m.group(2))
+        if w == h == 0:
+            return "wh"
+        if start + 1 < len(body) and (len(body[start + 1].strip()) == w or count_cells(body[start + 1]) == w):
+            return "wh"
+    return "grid"
+
+
+def loads_all(text: str, *, source: str | None = None, errors: str = "raise", format: str | None = None) -> list[Any]:
+    """Every puzzle in ``text``, in order.
+
+    Parameters
+    ----------
+    text : str
+        The file contents, in a format of :data:`FORMATS`.
+    source : str, optional
+        A file name, shown in error messages and used to name the puzzles.
+    errors : {"raise", "keep"}
+        With ``"keep"``, a puzzle that breaks the rules (an unpaired number...)
+        is returned as its :class:`~tremaux.errors.PuzzleError` in the list, so
+        the others can still be used. A file that cannot be split into puzzles
+        always raises.
+    format : str, optional
+        A name in :data:`FORMATS`; by default the format is detected (:func:`detect`).
+
+    Returns
+    -------
+    list of Puzzle (or PuzzleError with ``errors="keep"``)
+
+    Raises
+    ------
+    PuzzleFormatError
+        Malformed text, with line and column.
+    UnknownNameError
+        An unknown ``errors`` mode or format name.
+
+    Examples
+    --------
+    >>> [p.shape for p in loads_all("2 1\\n11\\n3 1\\n2.2\\n0 0\\n")]
+    [(1, 2), (1, 3)]
+    >>> loads_all("2 1\\n12\\n0 0\\n", errors="keep")
+    [PuzzleFormatError("2:1: number '1' appears once (line 2 column 1); each number must appear exactly twice")]
+    """
+    if errors not in ("raise", "keep"):
+        raise UnknownNameError("errors mode", errors, ("raise", "keep"))
+    if format is None:
+        name = detect(text)
+        if name == "answer":
+            first = next(ln for ln in lines(text) if ln[1].strip())
+            raise PuzzleFormatError("this is a contest answer (a solution grid), not a puzzle; read it with "
+                                    "load_answers", line=first[0], column=1, source=source)
+    else:
+        name = FORMATS.get(format).name
+    items = FORMATS.get(name).func(text, source, base_name(source))
+    if errors == "raise":
+        for item in items:
+            if isinstance(item, PuzzleError):
+                raise item
+    return items
+
+
+def loads(text: str, *, source: str | None = None, format: str | None = None) -> Puzzle:
+    """The one puzzle in ``text`` (a format of :data:`FORMATS`, detected unless named).
+
+    Parameters
+    ----------
+    text : str
+        The file contents.
+    source : str, optional
+        A file name for error messages.
+    format : str, optional
+        A name in :data:`FORMATS`.
+
+    Returns
+    -------
+    Puzzle
+
+    Raises
+    ------
+    PuzzleFormatError
+        Malformed text (with line and column), or not exactly one puzzle.
+
+    Examples
+    --------
+    >>> loads("https://puzz.link/p?numlin/3/1/1g1").grid.tolist()
+    [[1, 0, 1]]
+    >>> loads("AB\\nBA\\n", format="flow").labels
+    ('A', 'B')
+    """
+    puzzles = loads_all(text, source=source, format=format)
+    if len(puzzles) != 1:
+        raise PuzzleFormatError(f"the input holds {len(puzzles)} puzzles; use loads_all/load_all",
+                                line=1, column=1, source=source)
+    return puzzles[0]
+
+
+def load(path: str | Path, *, format: str | None = None, max_bytes: int | None = None) -> Puzzle:
+    """The one puzzle in the file at ``path``.
+
+    Parameters
+    ----------
+    path : str or Path
+        A text file in a format of :data:`FORMATS`.
+    format : str, optional
+        A name in :data:`FORMATS`; detected by default.
+    max_bytes : int, optional
+        Refuse larger files (default :data:`MAX_BYTES`, or ``TREMAUX_NUMBERLINK_MAX_BYTES``).
+
+    Returns
+    -------
+    Puzzle
+
+    Raises
+    ------
+    PuzzleFormatError
+        An unreadable, too large, binary or malformed file, with line and column where they exist.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> f = pathlib.Path(tempfile.mkdtemp()) / "p.txt"
+    >>> _ = f.write_bytes(bytes([0x31, 0xff, 0x31]))
+    >>> load(f)
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.PuzzleFormatError: ...p.txt:1:2: not UTF-8 text: byte 0xff cannot be decoded
+    """
+    return loads(read_text(path, limit=max_bytes), source=str(path), format=format)
+
+
+def load_all(path: str | Path, *, errors: str = "raise", format: str | None = None,
+             max_bytes: int | None = None) -> list[Any]:
+    """Every puzzle in the file at ``path``; see :func:`loads_all` and :func:`load`.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> f = pathlib.Path(tempfile.mkdtemp()) / "two.txt"
+    >>> _ = f.write_text("# two puzzles\\n2 1\\n``\\n3 1\\n\\\\.\\\\\\n0 0\\n")
+    >>> [p.labels for p in load_all(f)]
+    [('`',), ('\\\\',)]
+    """
+    return loads_all(read_text(path, limit=max_bytes), source=str(path), errors=errors, format=format)
+
+
+def dumps(puzzle: Puzzle, format: str = "grid") -> str:
+    """``puzzle`` as text in ``format`` (a name in :data:`FORMATS`).
+
+    ``grid`` writes one character per cell while every label fits in one
+    character (numbers 10-35 as ``A``-``Z``), else whitespace-separated labels;
+    ``wh`` keeps any single-character labels; ``contest`` and ``puzzlink``
+    write numbers (other labels become pair numbers); ``flow`` writes letters.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+    format : str
+        A name in :data:`FORMATS`.
+
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    PuzzleFormatError
+        A label or a size the format cannot hold (named).
+
+    Examples
+    --------
+    >>> print(dumps(Puzzle.from_rows(["1.2", "1.2"]), "wh"), end="")
+    3 2
+    1.2
+    1.2
+    0 0
+    >>> dumps(Puzzle.from_rows(["1.2", "1.2"]), "puzzlink")
+    'https://puzz.link/p?numlin/3/2/1g21g2\\n'
+    """
+    return dumps_all([puzzle], format)
+
+
+def dumps_all(puzzles: Iterable[Puzzle], format: str = "grid") -> str:
+    """Several puzzles as text (blank-line separated grids, one ``wh`` file, one URL per line).
+
+    Examples
+    --------
+    >>> ps = [Puzzle.from_rows(["1.1"]), Puzzle.from_rows(["22"])]
+    >>> print(dumps_all(ps, "wh"), end="")
+    3 1
+    1.1
+    2 1
+    22
+    0 0
+    """
+    return FORMATS.get(format).write(list(puzzles))
+
+
+def save(puzzle: Puzzle, path: str | Path, format: str | None = None) -> None:
+    """Write ``puzzle`` to ``path`` (format by name, else ``contest`` for ``Q*``/``NL_Q*`` names, else ``grid``).
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> f = pathlib.Path(tempfile.mkdtemp()) / "Q01.txt"
+    >>> save(Puzzle.from_rows(["1.1"]), f)
+    >>> f.read_text().splitlines()[0]
+    'SIZE 3X1'
+    """
+    path = Path(path)
+    if format is None:
+        format = "contest" if re.match(r"^(NL_)?Q\d", path.name) else "grid"
+    path.write_text(dumps(puzzle, format), encoding="utf-8")

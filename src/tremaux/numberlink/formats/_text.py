@@ -1,0 +1,124 @@
+"""Text plumbing shared by the Number Link readers: bounded file reading, decoding, lines, cells.
+
+Every function here either returns a value or raises
+:class:`~tremaux.errors.PuzzleFormatError` with the file, line and column.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from ...errors import PuzzleFormatError
+from ..model import MAX_SIDE
+
+MAX_BYTES = (MAX_SIDE + 1) * MAX_SIDE + 65536
+"""Default cap on the size of a puzzle file, in bytes: the largest one-character-per-cell grid with room for
+a header and comments. The environment variable ``TREMAUX_NUMBERLINK_MAX_BYTES`` overrides it."""
+
+Line = tuple[int, str]  # (1-based line number, text without the line end)
+
+_NUMBER = re.compile(r"^[0-9]{1,9}$")
+_MAGIC = {b"PK\x03\x04": "a zip archive (an .npz file?)", b"\x93NUMPY": "a NumPy .npy array",
+          b"\x89PNG": "a PNG picture", b"%PDF": "a PDF document", b"\x1f\x8b": "a gzip archive"}
+
+
+def max_bytes(limit: int | None = None) -> int:
+    """The byte cap in force: ``limit`` if given, else the environment override, else :data:`MAX_BYTES`."""
+    if limit is not None:
+        return int(limit)
+    env = os.environ.get("TREMAUX_NUMBERLINK_MAX_BYTES", "").strip()
+    if env:
+        if not _NUMBER.match(env) and not env.isdigit():
+            raise PuzzleFormatError(f"TREMAUX_NUMBERLINK_MAX_BYTES={env!r} is not a number of bytes")
+        return int(env)
+    return MAX_BYTES
+
+
+def read_text(path: str | Path, *, limit: int | None = None) -> str:
+    """The text of the puzzle file at ``path``, read with a size cap and decoded as UTF-8."""
+    cap = max_bytes(limit)
+    source = str(path)
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(cap + 1)
+    except OSError as exc:
+        raise PuzzleFormatError(f"cannot read the file: {exc.strerror or exc}", source=source) from None
+    if len(data) > cap:
+        raise PuzzleFormatError(f"the file is larger than the {cap}-byte limit of a puzzle file "
+                                f"(TREMAUX_NUMBERLINK_MAX_BYTES raises it)", source=source)
+    return decode(data, source=source)
+
+
+def decode(data: bytes, *, source: str | None = None) -> str:
+    """``data`` as text (UTF-8, an optional byte-order mark dropped), or an error naming the first bad byte."""
+    for magic, what in _MAGIC.items():
+        if data.startswith(magic):
+            raise PuzzleFormatError(f"this is {what}, not a Number Link puzzle text", line=1, column=1,
+                                    source=source)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        pos = exc.start
+        line = data.count(b"\n", 0, pos) + 1
+        column = pos - (data.rfind(b"\n", 0, pos) + 1) + 1
+        raise PuzzleFormatError(f"not UTF-8 text: byte 0x{data[pos]:02x} cannot be decoded", line=line,
+                                column=column, source=source) from None
+
+
+def lines(text: str) -> list[Line]:
+    """Numbered lines of ``text``, line ends and trailing whitespace removed (lines end at ``\\n``)."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return [(i + 1, s.rstrip()) for i, s in enumerate(text.split("\n"))]
+
+
+def split_blocks(rows: list[Line]) -> list[list[Line]]:
+    """Runs of non-blank lines."""
+    blocks: list[list[Line]] = []
+    cur: list[Line] = []
+    for ln in rows:
+        if ln[1].strip():
+            cur.append(ln)
+        elif cur:
+            blocks.append(cur)
+            cur = []
+    if cur:
+        blocks.append(cur)
+    return blocks
+
+
+_SEP = re.compile(r"[\s,]")
+_TOKEN = re.compile(r"[^\s,]+")
+
+
+def has_separator(s: str) -> bool:
+    """Whether a row separates its cells by whitespace or commas."""
+    return _SEP.search(s.strip()) is not None
+
+
+def tokens(s: str) -> list[tuple[int, str]]:
+    """Cells of one row as ``(1-based column, text)``: separated ones, else one character each."""
+    if has_separator(s):
+        return [(m.start() + 1, m.group()) for m in _TOKEN.finditer(s)]
+    off = len(s) - len(s.lstrip())
+    return [(off + i + 1, ch) for i, ch in enumerate(s.strip())]
+
+
+def count_cells(s: str) -> int:
+    """Number of cells of one row (see :func:`tokens`)."""
+    return len(_TOKEN.findall(s)) if has_separator(s) else len(s.strip())
+
+
+def check_side(h: int, w: int, line: int, source: str | None) -> None:
+    """Refuse a size outside ``1..MAX_SIDE`` on a side."""
+    if h < 1 or w < 1 or h > MAX_SIDE or w > MAX_SIDE:
+        raise PuzzleFormatError(f"puzzle size {w}x{h} (WxH) is outside 1..{MAX_SIDE} on a side",
+                                line=line, column=1, source=source)
+
+
+def show(ch: str) -> str:
+    """A character or token quoted for a one-line message (control characters escaped)."""
+    text = repr(ch)
+    return text if len(text) <= 24 else text[:20] + "...'"

@@ -1,0 +1,228 @@
+"""The DA Symposium Algorithm Design Contest formats: problems, answers, and ``*.sol.json`` paths.
+
+Examples
+--------
+>>> p = read_contest("SIZE 3X1\\nLINE_NUM 1\\nLINE#1 (0,0)-(2,0)\\n", None, "")[0]
+>>> p.grid.tolist()
+[[1, 0, 1]]
+>>> loads_answers("SIZE 3X1\\n01,01,00\\n")[0].tolist()
+[[1, 1, 0]]
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from ...errors import PuzzleError, PuzzleFormatError
+from ..model import Puzzle
+from ._text import check_side, lines, read_text, show, split_blocks, tokens
+
+__all__ = ["SIZE", "read_contest", "write_contest", "loads_answers", "load_answers", "loads_paths", "load_paths"]
+
+_N = r"(\d{1,9})"
+SIZE = re.compile(rf"^\s*SIZE\s+{_N}\s*[xX]\s*{_N}\s*$")
+"""The ``SIZE WxH`` line of a problem or an answer."""
+_LINENUM = re.compile(rf"^\s*LINE_NUM\s+{_N}\s*$")
+_LINE = re.compile(rf"^\s*LINE#{_N}\s+\(\s*(-?\d{{1,9}})\s*,\s*(-?\d{{1,9}})\s*\)\s*-\s*"
+                   rf"\(\s*(-?\d{{1,9}})\s*,\s*(-?\d{{1,9}})\s*\)\s*$")
+
+
+def read_contest(text: str, source: str | None, base: str) -> list[Puzzle | PuzzleError]:
+    """The one problem of a contest file (``SIZE``, ``LINE_NUM``, ``LINE#k``); a broken one as its error."""
+    body = [ln for ln in lines(text) if ln[1].strip()]
+    if not body:
+        raise PuzzleFormatError("no puzzle in the input", line=1, column=1, source=source)
+    try:
+        return [_problem(body, source, base)]
+    except PuzzleError as exc:
+        return [exc]
+
+
+def _problem(body: list[tuple[int, str]], source: str | None, base: str) -> Puzzle:
+    lineno, s = body[0]
+    m = SIZE.match(s)
+    if not m:
+        raise PuzzleFormatError(f"expected 'SIZE WxH', found {show(s.strip())}", line=lineno, column=1,
+                                source=source)
+    w, h = int(m.group(1)), int(m.group(2))
+    check_side(h, w, lineno, source)
+    declared = None
+    pairs: dict[int, tuple[tuple[int, int], tuple[int, int]]] = {}
+    owner: dict[tuple[int, int], int] = {}
+    for lineno, s in body[1:]:
+        if m := _LINENUM.match(s):
+            declared = (int(m.group(1)), lineno)
+            continue
+        m = _LINE.match(s)
+        if not m:
+            raise PuzzleFormatError(f"expected 'LINE#k (x1,y1)-(x2,y2)', found {show(s.strip())}", line=lineno,
+                                    column=len(s) - len(s.lstrip()) + 1, source=source)
+        k = int(m.group(1))
+        if k in pairs:
+            raise PuzzleFormatError(f"LINE#{k} is given twice", line=lineno, column=m.start(1), source=source)
+        ends = []
+        for gx, gy in ((2, 3), (4, 5)):
+            x, y = int(m.group(gx)), int(m.group(gy))
+            if not (0 <= x < w and 0 <= y < h):
+                raise PuzzleFormatError(f"endpoint ({x},{y}) of LINE#{k} is outside the {w}x{h} grid "
+                                        f"(x in 0..{w - 1}, y in 0..{h - 1})", line=lineno,
+                                        column=m.start(gx), source=source)
+            if (y, x) in owner:
+                raise PuzzleFormatError(f"endpoint ({x},{y}) of LINE#{k} is already an endpoint of "
+                                        f"LINE#{owner[(y, x)]}", line=lineno, column=m.start(gx),
+                                        source=source)
+            owner[(y, x)] = k
+            ends.append((y, x))
+        pairs[k] = (ends[0], ends[1])
+    if declared is not None and declared[0] != len(pairs):
+        raise PuzzleFormatError(f"LINE_NUM says {declared[0]} lines but {len(pairs)} are given",
+                                line=declared[1], column=10, source=source)
+    if not pairs:
+        raise PuzzleFormatError("no LINE#k entries", line=body[0][0], column=1, source=source)
+    ids = sorted(pairs)
+    return Puzzle.from_endpoints((h, w), [pairs[k] for k in ids], labels=[str(k) for k in ids], name=base)
+
+
+def write_contest(puzzles: Sequence[Puzzle]) -> str:
+    """One problem as ``SIZE``/``LINE_NUM``/``LINE#k`` lines; pairs are numbered 1..n in pair order."""
+    if len(puzzles) != 1:
+        raise PuzzleFormatError("the contest format holds one puzzle per file")
+    p = puzzles[0]
+    out = [f"SIZE {p.width}X{p.height}", f"LINE_NUM {p.pairs}"]
+    for k in range(1, p.pairs + 1):
+        (r1, c1), (r2, c2) = p.endpoints(k)
+        out.append(f"LINE#{k} ({c1},{r1})-({c2},{r2})")
+    return "\n".join(out) + "\n"
+
+
+def loads_answers(text: str, *, source: str | None = None) -> list[np.ndarray]:
+    """The solution grids of a contest answer: ``(H, W)`` arrays of line numbers, 0 for empty.
+
+    Parameters
+    ----------
+    text : str
+        ``SIZE WxH`` then one or more blocks of ``H`` rows of ``W`` comma-separated numbers.
+    source : str, optional
+        A file name for error messages.
+
+    Returns
+    -------
+    list of numpy.ndarray
+
+    Raises
+    ------
+    PuzzleFormatError
+        Malformed text, with line and column.
+
+    Examples
+    --------
+    >>> loads_answers("SIZE 3X1\\n01,01,00\\n")[0].tolist()
+    [[1, 1, 0]]
+    """
+    all_lines = lines(text)
+    body = [ln for ln in all_lines if ln[1].strip()]
+    if not body or not (m := SIZE.match(body[0][1])):
+        where = body[0] if body else (1, "")
+        raise PuzzleFormatError("expected 'SIZE WxH' on the first line", line=where[0], column=1, source=source)
+    w, h = int(m.group(1)), int(m.group(2))
+    check_side(h, w, body[0][0], source)
+    start = all_lines.index(body[0]) + 1
+    out = []
+    for block in split_blocks(all_lines[start:]):
+        if len(block) != h:
+            raise PuzzleFormatError(f"an answer has {len(block)} rows; SIZE says H = {h}", line=block[0][0],
+                                    column=1, source=source)
+        g = np.zeros((h, w), dtype=np.int64)
+        for r, (lineno, s) in enumerate(block):
+            toks = tokens(s)
+            if len(toks) != w:
+                raise PuzzleFormatError(f"row has {len(toks)} cells; SIZE says W = {w}", line=lineno, column=1,
+                                        source=source)
+            for c, (col, tok) in enumerate(toks):
+                if not (tok.isascii() and tok.isdigit() and len(tok) <= 9):
+                    raise PuzzleFormatError(f"unexpected {show(tok)}; an answer cell is a line number",
+                                            line=lineno, column=col, source=source)
+                g[r, c] = int(tok)
+        out.append(g)
+    return out
+
+
+def load_answers(path: str | Path) -> list[np.ndarray]:
+    """The solution grids of the contest answer file at ``path``; see :func:`loads_answers`.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> f = pathlib.Path(tempfile.mkdtemp()) / "A.txt"
+    >>> _ = f.write_text("SIZE 2X1\\n01,01\\n")
+    >>> load_answers(f)[0].tolist()
+    [[1, 1]]
+    """
+    return loads_answers(read_text(path), source=str(path))
+
+
+def loads_paths(text: str, *, source: str | None = None) -> list[list[tuple[int, int]]]:
+    """Paths of a ``*.sol.json`` solution: one list of ``(row, col)`` cells per line.
+
+    Parameters
+    ----------
+    text : str
+        A JSON list of paths, each a list of ``[row, col]`` pairs of integers.
+    source : str, optional
+        A file name for error messages.
+
+    Returns
+    -------
+    list of list of (int, int)
+
+    Raises
+    ------
+    PuzzleFormatError
+        Invalid JSON (with line and column), nesting too deep, or another shape.
+
+    Examples
+    --------
+    >>> loads_paths("[[[0,0],[0,1]]]")
+    [[(0, 0), (0, 1)]]
+    """
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise PuzzleFormatError(f"invalid JSON: {exc.msg}", line=exc.lineno, column=exc.colno,
+                                source=source) from None
+    except RecursionError:
+        raise PuzzleFormatError("JSON nested too deeply", line=1, column=1, source=source) from None
+    bad = PuzzleFormatError("expected a list of paths of [row, col] cells (integers)", line=1, column=1,
+                            source=source)
+    if not isinstance(data, list):
+        raise bad
+    out = []
+    for path in data:
+        if not isinstance(path, list):
+            raise bad
+        cells = []
+        for cell in path:
+            if not (isinstance(cell, list) and len(cell) == 2 and all(type(v) is int for v in cell)):
+                raise bad
+            cells.append((cell[0], cell[1]))
+        out.append(cells)
+    return out
+
+
+def load_paths(path: str | Path) -> list[list[tuple[int, int]]]:
+    """Paths of the ``*.sol.json`` file at ``path``; see :func:`loads_paths`.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> f = pathlib.Path(tempfile.mkdtemp()) / "p.sol.json"
+    >>> _ = f.write_text("[[[0, 0], [0, 1]]]")
+    >>> load_paths(f)
+    [[(0, 0), (0, 1)]]
+    """
+    return loads_paths(read_text(path), source=str(path))

@@ -1,0 +1,289 @@
+"""Grid-shaped Number Link text: the ``grid``, ``flow`` (Flow Free) and ``wh`` (``W H`` header) formats.
+
+A puzzle is read into one array of character codes (one character per cell)
+or a table of labels (cells separated by whitespace or commas), then checked
+label by label; every error carries the line and column of the cell.
+
+Examples
+--------
+>>> read_wh("# a comment\\n3 1\\n_._\\n0 0\\n", None, "")[0].labels
+('_',)
+>>> read_flow("A.\\n.A\\n", None, "")[0].shape
+(2, 2)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import numpy as np
+
+from ...errors import PuzzleError, PuzzleFormatError
+from ..model import Puzzle, label_order
+from ._text import Line, check_side, count_cells, has_separator, lines, show, split_blocks, tokens
+
+__all__ = ["read_grid", "read_flow", "read_wh", "write_grid", "write_flow", "write_wh", "WH_HEADER"]
+
+WH_HEADER = re.compile(r"^\s*(\d{1,9})\s+(\d{1,9})\s*$")
+"""A ``W H`` header line."""
+
+_ALNUM = re.compile(r"^[0-9A-Za-z]+$")
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+_DIGITS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+Item = Puzzle | PuzzleError
+
+
+# ---------------------------------------------------------------------- label policies
+def _grid_char(ch: str) -> bool:
+    return ch.isascii() and ch.isalnum()
+
+
+def _any_char(ch: str) -> bool:
+    return ch.isprintable() and not ch.isspace()
+
+
+def _letter(ch: str) -> bool:
+    return ch.isascii() and ch.isalpha()
+
+
+_RULES: dict[str, tuple[str, Callable[[str], bool], str]] = {
+    # format: (characters meaning empty, label test, what a label is)
+    "grid": (".0", _grid_char, "a cell is '.' or '0' (empty), a digit or a letter; the 'wh' format takes any "
+                               "printable character as a label"),
+    "wh": (".", _any_char, "a cell is '.' (empty) or any printable character"),
+    "flow": (".", _letter, "a Flow Free cell is '.' (empty) or a colour letter"),
+}
+
+
+# ---------------------------------------------------------------------- reading
+def _where(positions: Sequence[tuple[int, int]]) -> str:
+    shown = ", ".join(f"line {a} column {b}" for a, b in positions[:4])
+    return shown + (", ..." if len(positions) > 4 else "")
+
+
+def _pair_check(where: dict[str, list[tuple[int, int]]], source: str | None) -> None:
+    for lab in label_order(where):
+        cells = where[lab]
+        if len(cells) != 2:
+            ln, co = cells[2] if len(cells) > 2 else cells[0]
+            times = "once" if len(cells) == 1 else f"{len(cells)} times"
+            raise PuzzleFormatError(f"number {lab!r} appears {times} ({_where(cells)}); each number must appear "
+                                    f"exactly twice", line=ln, column=co, source=source)
+
+
+def _char_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str) -> Puzzle:
+    """One character per cell; the whole grid handled as one array of code points."""
+    empty, ok, what = _RULES[fmt]
+    first = rows[0][0]
+    texts, offsets = [], []
+    width = -1
+    for lineno, s in rows:
+        t = s.strip()
+        off = len(s) - len(s.lstrip())
+        if width < 0:
+            width = len(t)
+        elif len(t) != width:
+            raise PuzzleFormatError(f"row {lineno - first + 1} has {len(t)} cells; row 1 has {width}",
+                                    line=lineno, column=off + min(len(t), width) + 1, source=source)
+        texts.append(t)
+        offsets.append(off)
+    check_side(len(texts), width, first, source)
+    codes = np.frombuffer("".join(texts).encode("utf-32-le"), dtype="<u4").reshape(len(texts), width)
+    blank = np.zeros(codes.shape, dtype=bool)
+    for ch in empty:
+        blank |= codes == ord(ch)
+    labels = np.unique(codes[~blank])
+    for code in labels.tolist():
+        if not ok(chr(code)):
+            r, c = (int(x) for x in np.argwhere(codes == code)[0])
+            raise PuzzleFormatError(f"unexpected {show(chr(code))}; {what}", line=rows[r][0],
+                                    column=offsets[r] + c + 1, source=source)
+    where: dict[str, list[tuple[int, int]]] = {}
+    values, counts = np.unique(codes[~blank], return_counts=True)
+    for code in values[counts != 2].tolist():
+        where[chr(code)] = [(rows[r][0], offsets[r] + c + 1) for r, c in np.argwhere(codes == code).tolist()]
+    _pair_check(where, source)
+    order = label_order(chr(x) for x in values.tolist())
+    ids = np.zeros(int(codes.max()) + 1, dtype=np.int32)
+    for i, lab in enumerate(order):
+        ids[ord(lab)] = i + 1
+    grid = np.where(blank, 0, ids[codes])
+    return Puzzle(grid, order, name=name)
+
+
+def _token_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str) -> Puzzle:
+    """Cells separated by whitespace or commas: numbers (``0`` empty) and words of letters and digits."""
+    first = rows[0][0]
+    table: list[list[str | None]] = []
+    where: dict[str, list[tuple[int, int]]] = {}
+    width = -1
+    for lineno, s in rows:
+        cells = tokens(s)
+        if width < 0:
+            width = len(cells)
+        elif len(cells) != width:
+            col = cells[width][0] if len(cells) > width else len(s) + 1
+            raise PuzzleFormatError(f"row {lineno - first + 1} has {len(cells)} cells; row 1 has {width}",
+                                    line=lineno, column=col, source=source)
+        row: list[str | None] = []
+        for col, tok in cells:
+            if tok == "." or (tok.isascii() and tok.isdigit() and tok.count("0") == len(tok)):
+                row.append(None)
+                continue
+            if not _ALNUM.match(tok):
+                raise PuzzleFormatError(f"unexpected {show(tok)}; a separated cell is '.' or 0 (empty), a number "
+                                        f"or a word of letters and digits", line=lineno, column=col, source=source)
+            if tok.isdigit():
+                if len(tok.lstrip("0")) > 9:
+                    raise PuzzleFormatError(f"number {show(tok)} is too long (at most 9 digits)", line=lineno,
+                                            column=col, source=source)
+                tok = str(int(tok))
+            row.append(tok)
+            where.setdefault(tok, []).append((lineno, col))
+        table.append(row)
+    check_side(len(table), width, first, source)
+    _pair_check({k: v for k, v in where.items() if len(v) != 2}, source)
+    order = label_order(where)
+    ids = {lab: i + 1 for i, lab in enumerate(order)}
+    grid = np.array([[0 if x is None else ids[x] for x in row] for row in table], dtype=np.int32)
+    return Puzzle(grid, order, name=name)
+
+
+def _one(rows: Sequence[Line], fmt: str, source: str | None, name: str) -> Item:
+    try:
+        if fmt != "flow" and any(has_separator(s) for _, s in rows):
+            return _token_rows(rows, fmt, source, name)
+        return _char_rows(rows, fmt, source, name)
+    except PuzzleError as exc:
+        return exc
+
+
+def _names(base: str, n: int) -> list[str]:
+    if n == 1:
+        return [base]
+    return [f"{base}#{i + 1}" if base else f"#{i + 1}" for i in range(n)]
+
+
+def read_grid(text: str, source: str | None, base: str) -> list[Item]:
+    """Puzzles of the ``grid`` format: blocks of rows separated by blank lines."""
+    blocks = split_blocks(lines(text))
+    if not blocks:
+        raise PuzzleFormatError("no puzzle in the input", line=1, column=1, source=source)
+    return [_one(b, "grid", source, n) for b, n in zip(blocks, _names(base, len(blocks)))]
+
+
+def read_flow(text: str, source: str | None, base: str) -> list[Item]:
+    """Puzzles of the Flow Free format: square grids of colour letters, the size taken from the first row."""
+    blocks = split_blocks(lines(text))
+    if not blocks:
+        raise PuzzleFormatError("no puzzle in the input", line=1, column=1, source=source)
+    out: list[Item] = []
+    for b, n in zip(blocks, _names(base, len(blocks))):
+        side = len(b[0][1].strip())
+        if len(b) != side:
+            ln = b[min(len(b), side)][0] if len(b) > side else b[-1][0] + 1
+            out.append(PuzzleFormatError(f"a Flow Free puzzle is square: the first row has {side} cells but "
+                                         f"there are {len(b)} rows", line=ln, column=1, source=source))
+            continue
+        out.append(_one(b, "flow", source, n))
+    return out
+
+
+def read_wh(text: str, source: str | None, base: str) -> list[Item]:
+    """Puzzles of the ``wh`` format: ``W H`` then ``H`` rows, repeated; ``#`` comments between; ``0 0`` ends."""
+    body = [ln for ln in lines(text) if ln[1].strip()]
+    blocks: list[list[Line]] = []
+    i = 0
+    while i < len(body):
+        lineno, s = body[i]
+        if s.lstrip().startswith("#"):
+            i += 1
+            continue
+        m = WH_HEADER.match(s)
+        if not m:
+            raise PuzzleFormatError(f"expected a 'W H' header or a '#' comment, found {show(s.strip())}",
+                                    line=lineno, column=len(s) - len(s.lstrip()) + 1, source=source)
+        w, h = int(m.group(1)), int(m.group(2))
+        if w == 0 and h == 0:
+            break
+        check_side(h, w, lineno, source)
+        rows = body[i + 1:i + 1 + h]
+        if len(rows) < h:
+            last = rows[-1][0] + 1 if rows else lineno + 1
+            raise PuzzleFormatError(f"the {w}x{h} puzzle has only {len(rows)} rows", line=last, column=1,
+                                    source=source)
+        for rl, rs in rows:
+            n = len(rs.strip()) if not has_separator(rs) else count_cells(rs)
+            if n != w:
+                raise PuzzleFormatError(f"row has {n} cells; the header says W = {w}", line=rl,
+                                        column=max(1, min(len(rs), w + 1)), source=source)
+        blocks.append(rows)
+        i += 1 + h
+    return [_one(b, "wh", source, n) for b, n in zip(blocks, _names(base, len(blocks)))]
+
+
+# ---------------------------------------------------------------------- writing
+def _cant(label: str, fmt: str, why: str) -> PuzzleFormatError:
+    return PuzzleFormatError(f"label {show(label)} cannot be written in the {fmt!r} format ({why})")
+
+
+def _strings(p: Puzzle, fmt: str) -> tuple[list[str], bool]:
+    """Per pair id (0 = empty) the text to write, and whether one character each."""
+    labs = list(p.labels)
+    if fmt == "wh" and all(len(x) == 1 and _any_char(x) and x != "." for x in labs):
+        return [".", *labs], True
+    if all(len(x) == 1 and _grid_char(x) and x != "0" for x in labs):
+        return [".", *labs], True
+    if all(x.isdecimal() and x.isascii() for x in labs) and max(int(x) for x in labs) <= len(_DIGITS) \
+            and "0" not in labs:
+        return [".", *(_DIGITS[int(x) - 1] for x in labs)], True
+    for x in labs:
+        if not _ALNUM.match(x):
+            raise _cant(x, fmt, "a label there is a word of letters and digits; 'wh' takes any one printable "
+                                "character")
+        if x.isdigit() and int(x) == 0:
+            raise _cant(x, fmt, "a zero there means an empty cell; 'wh' holds it")
+    return ["0" if all(x.isdecimal() for x in labs) else ".", *labs], False
+
+
+def _rows(p: Puzzle, fmt: str) -> list[str]:
+    strings, single = _strings(p, fmt)
+    if single:
+        return ["".join(strings[v] for v in row) for row in p.grid.tolist()]
+    width = max(len(s) for s in strings)
+    return [" ".join(strings[v].rjust(width) for v in row) for row in p.grid.tolist()]
+
+
+def write_grid(puzzles: Sequence[Puzzle]) -> str:
+    """Rows of cells, puzzles separated by blank lines (numbers 10-35 written as ``A``-``Z`` when all fit)."""
+    return "\n".join("\n".join(_rows(p, "grid")) + "\n" for p in puzzles)
+
+
+def write_wh(puzzles: Sequence[Puzzle]) -> str:
+    """``W H`` blocks ended by ``0 0``; single-character labels kept as they are."""
+    return "".join(f"{p.width} {p.height}\n" + "\n".join(_rows(p, "wh")) + "\n" for p in puzzles) + "0 0\n"
+
+
+def write_flow(puzzles: Sequence[Puzzle]) -> str:
+    """Square grids of colour letters; labels that are not letters become ``A``-``Z``, ``a``-``z`` in pair order."""
+    parts = []
+    for p in puzzles:
+        if p.height != p.width:
+            raise PuzzleFormatError(f"a Flow Free puzzle is square, not {p.width}x{p.height} (WxH)")
+        labs = list(p.labels)
+        if not all(len(x) == 1 and _letter(x) for x in labs):
+            if p.pairs > len(_LETTERS):
+                raise PuzzleFormatError(f"a Flow Free puzzle holds at most {len(_LETTERS)} colour letters, "
+                                        f"not {p.pairs} pairs")
+            labs = list(_LETTERS[: p.pairs])
+        strings = [".", *labs]
+        parts.append("\n".join("".join(strings[v] for v in row) for row in p.grid.tolist()) + "\n")
+    return "\n".join(parts)
+
+
+def base_name(source: str | None) -> str:
+    """The puzzle name a file gives: its stem."""
+    return Path(source).stem if source else ""

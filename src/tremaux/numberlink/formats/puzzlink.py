@@ -1,0 +1,161 @@
+"""puzz.link / pzprjs URLs of Number Link puzzles (``numlin``).
+
+A URL such as ``https://puzz.link/p?numlin/5/4/1g2j...`` names the puzzle
+type, the number of columns and rows, then the cells in row-major order:
+
+* ``0``-``9``, ``a``-``f``: a number below 16 (one hexadecimal digit);
+* ``-`` then two hexadecimal digits: 16 to 255; ``+`` then three: 256 to 4095;
+  ``=`` then three: 4096 plus their value; ``%`` then three: 8192 plus their value;
+* ``g`` to ``z``: a run of 1 to 20 empty cells;
+* ``.``: a cell whose number is hidden (``?``), which a Number Link puzzle
+  cannot hold (an error naming the cell).
+
+Cells left over at the end are empty. Each number is the label of a pair, so
+it must appear exactly twice.
+
+Examples
+--------
+>>> read_puzzlink("https://puzz.link/p?slither/3/2/1g21g2", None, "")[0]
+PuzzleFormatError("1:21: the URL is for the puzzle type 'slither', not Number Link (numlin or numberlink)")
+>>> p = read_puzzlink("https://puzz.link/p?numlin/3/2/1g21g2", None, "")[0]
+>>> p.grid.tolist()
+[[1, 0, 2], [1, 0, 2]]
+>>> write_puzzlink([p])
+'https://puzz.link/p?numlin/3/2/1g21g2\\n'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import numpy as np
+
+from ...errors import PuzzleError, PuzzleFormatError
+from ..model import Puzzle, label_order
+from ._text import check_side, lines, show
+
+__all__ = ["read_puzzlink", "write_puzzlink", "URL", "PUZZLE_TYPES"]
+
+PUZZLE_TYPES = ("numlin", "numberlink")
+"""pzprjs names of Number Link."""
+
+URL = re.compile(r"^\s*(?:https?://)?[^\s?]*\?")
+"""The start of a puzz.link-style URL, up to its ``?``."""
+
+_PREFIX = {"-": (2, 0), "+": (3, 0), "=": (3, 4096), "%": (3, 8192)}
+_HEX = set("0123456789abcdef")
+_HOST = "https://puzz.link/p?"
+
+
+def _one(lineno: int, s: str, source: str | None, name: str) -> Puzzle:
+    m = URL.match(s)
+    if not m:
+        raise PuzzleFormatError(f"expected a puzz.link URL such as {_HOST}numlin/W/H/..., found {show(s.strip())}",
+                                line=lineno, column=1, source=source)
+    pos = m.end()
+    parts = s[pos:].split("/")
+    pid = parts[0]
+    if pid.lower() not in PUZZLE_TYPES:
+        raise PuzzleFormatError(f"the URL is for the puzzle type {show(pid)}, not Number Link "
+                                f"({' or '.join(PUZZLE_TYPES)})", line=lineno, column=pos + 1, source=source)
+    pos += len(pid) + 1
+    rest = parts[1:]
+    while rest and ":" in rest[0]:  # variant flags such as 'v:'
+        pos += len(rest[0]) + 1
+        rest = rest[1:]
+    if len(rest) < 2 or not all(x.isascii() and x.isdigit() and 0 < len(x) <= 9 for x in rest[:2]):
+        raise PuzzleFormatError("expected the number of columns and rows after the puzzle type "
+                                f"({pid}/W/H/...)", line=lineno, column=pos + 1, source=source)
+    w, h = int(rest[0]), int(rest[1])
+    check_side(h, w, lineno, source)
+    pos += len(rest[0]) + len(rest[1]) + 2
+    body = "/".join(rest[2:])
+    cells = np.full(h * w, -1, dtype=np.int64)
+    c = i = 0
+    while i < len(body) and c < h * w:
+        ch = body[i]
+        if ch in _HEX:
+            cells[c], i, c = int(ch, 16), i + 1, c + 1
+        elif ch in _PREFIX:
+            n, add = _PREFIX[ch]
+            digits = body[i + 1:i + 1 + n]
+            if len(digits) != n or not set(digits) <= _HEX:
+                raise PuzzleFormatError(f"{show(ch)} must be followed by {n} hexadecimal digits, not "
+                                        f"{show(digits)}", line=lineno, column=pos + i + 1, source=source)
+            cells[c], i, c = int(digits, 16) + add, i + 1 + n, c + 1
+        elif "g" <= ch <= "z":
+            c, i = c + ord(ch) - ord("f"), i + 1
+        elif ch == ".":
+            raise PuzzleFormatError(f"cell (row {c // w}, column {c % w}) holds a hidden number ('?'), which a "
+                                    "Number Link puzzle cannot hold", line=lineno, column=pos + i + 1,
+                                    source=source)
+        else:
+            raise PuzzleFormatError(f"unexpected {show(ch)} in the cells of the URL; a cell is a hexadecimal "
+                                    "number (with '-', '+', '=' or '%' for larger ones) or a run of empty cells "
+                                    "('g' to 'z')", line=lineno, column=pos + i + 1, source=source)
+    if i < len(body):
+        raise PuzzleFormatError(f"{len(body) - i} characters left after the {w}x{h} cells", line=lineno,
+                                column=pos + i + 1, source=source)
+    numbers = cells[cells >= 0]
+    values, counts = np.unique(numbers, return_counts=True)
+    for v, n in zip(values.tolist(), counts.tolist()):
+        if n != 2:
+            at = ", ".join(f"({int(k) // w}, {int(k) % w})" for k in np.flatnonzero(cells == v)[:4])
+            times = "once" if n == 1 else f"{n} times"
+            raise PuzzleFormatError(f"number {str(v)!r} appears {times}, at {at}; each number must appear "
+                                    "exactly twice", line=lineno, column=1, source=source)
+    order = label_order(str(v) for v in values.tolist())
+    ids = {int(lab): k + 1 for k, lab in enumerate(order)}
+    grid = np.array([ids[v] if v >= 0 else 0 for v in cells.tolist()], dtype=np.int32).reshape(h, w)
+    return Puzzle(grid, order, name=name)
+
+
+def read_puzzlink(text: str, source: str | None, base: str) -> list[Puzzle | PuzzleError]:
+    """One puzzle per non-blank line, each a puzz.link URL of type ``numlin``."""
+    urls = [ln for ln in lines(text) if ln[1].strip()]
+    if not urls:
+        raise PuzzleFormatError("no puzzle in the input", line=1, column=1, source=source)
+    out: list[Puzzle | PuzzleError] = []
+    for i, (lineno, s) in enumerate(urls):
+        name = base if len(urls) == 1 else (f"{base}#{i + 1}" if base else f"#{i + 1}")
+        try:
+            out.append(_one(lineno, s, source, name))
+        except PuzzleError as exc:
+            out.append(exc)
+    return out
+
+
+def _number(v: int) -> str:
+    if v < 16:
+        return format(v, "x")
+    if v < 256:
+        return "-" + format(v, "02x")
+    if v < 4096:
+        return "+" + format(v, "03x")
+    return ("=" + format(v - 4096, "03x")) if v < 8192 else ("%" + format(v - 8192, "03x"))
+
+
+def write_puzzlink(puzzles: Sequence[Puzzle]) -> str:
+    """One URL per puzzle. Labels that are numbers 0 to 12287 are kept; other labels are written as pair numbers."""
+    out = []
+    for p in puzzles:
+        labs = p.labels
+        keep = all(x.isascii() and x.isdigit() and int(x) < 12288 for x in labs)
+        value = [0, *(int(x) for x in labs)] if keep else list(range(p.pairs + 1))
+        text, run = [], 0
+        for v in p.grid.ravel().tolist():
+            if v == 0:
+                run += 1
+                if run == 20:
+                    text.append("z")
+                    run = 0
+                continue
+            if run:
+                text.append(chr(ord("f") + run))
+                run = 0
+            text.append(_number(value[v]))
+        if run:
+            text.append(chr(ord("f") + run))
+        out.append(f"{_HOST}numlin/{p.width}/{p.height}/{''.join(text)}\n")
+    return "".join(out)

@@ -1,0 +1,145 @@
+"""The web page on a phone and on a laptop: nothing cut off, the key under the picture, taps work.
+
+Each test sets the viewport with Chromium's device emulation (400 x 800 a
+phone, with touch; 1280 x 800 a laptop), loads the page and reads the layout
+back: every canvas lies inside the viewport's width, the document does not
+scroll sideways, and the maze's colour key sits under the maze. Screenshots
+of both widths are saved (see ``shoot``) for a look.
+"""
+
+from __future__ import annotations
+
+import pytest
+from pagekit import open_page, wait_for
+
+pytestmark = pytest.mark.browser
+
+VIEWPORTS = {"phone": (400, 800, True), "laptop": (1280, 800, False)}
+
+LAYOUT = """
+const box = (id) => { const r = document.getElementById(id).getBoundingClientRect();
+  return {left: r.left, right: r.right, top: r.top + window.scrollY, bottom: r.bottom + window.scrollY}; };
+return {width: window.innerWidth, height: window.innerHeight,
+        scrollWidth: document.documentElement.scrollWidth,
+        maze: box('maze'), board: box('nl-board'), legend: box('legend'),
+        entry: box('nl-entry'), controls: box('maze-controls'),
+        canvases: [...document.querySelectorAll('canvas')].map((c) => {
+          const r = c.getBoundingClientRect(); return {id: c.id, left: r.left, right: r.right}; })};
+"""
+
+
+@pytest.fixture
+def viewport(driver):
+    """``viewport(name)`` emulates that device; the emulation is cleared afterwards."""
+
+    def use(name: str) -> None:
+        width, height, mobile = VIEWPORTS[name]
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": mobile, "maxTouchPoints": 5})
+
+    yield use
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+
+
+@pytest.mark.parametrize("name", list(VIEWPORTS))
+def test_nothing_is_cut_off_and_the_key_is_under_the_maze(driver, server, viewport, shoot, name):
+    viewport(name)
+    open_page(driver, server, "?rows=20&cols=20&seed=7")
+    driver.find_element("id", "nl-preset")  # the board is drawn at start-up (8 x 8)
+    layout = driver.execute_script(LAYOUT)
+    width, height = VIEWPORTS[name][:2]
+    assert layout["width"] == width
+    assert layout["scrollWidth"] <= width, f"the page scrolls sideways: {layout['scrollWidth']} px wide"
+    for part in ("maze", "board", "legend", "entry", "controls"):
+        assert 0 <= layout[part]["left"] and layout[part]["right"] <= width, (part, layout[part])
+    assert len(layout["canvases"]) >= 2
+    for canvas in layout["canvases"]:
+        assert 0 <= canvas["left"] and canvas["right"] <= width, canvas
+    # the maze is as wide as the page allows (never wider), the key right under it
+    assert layout["maze"]["right"] - layout["maze"]["left"] >= min(width - 60, 300)
+    assert layout["maze"]["bottom"] <= layout["legend"]["top"] <= layout["maze"]["bottom"] + 30
+    if name == "laptop":
+        # with the page at its top, the whole picture and its key show without scrolling
+        assert layout["legend"]["bottom"] <= height, layout
+    # a 30 x 30 Number Link board fits too
+    driver.find_element("id", "nl-preset")
+    driver.execute_script("const s = document.getElementById('nl-preset'); s.value = 'custom'; s.dispatchEvent(new Event('change'));")
+    for box, value in (("nl-rows", "30"), ("nl-cols", "30")):
+        driver.execute_script("arguments[0].value = arguments[1];", driver.find_element("id", box), value)
+    driver.find_element("id", "nl-resize").click()
+    wait_for(driver, "tremaux.numberlink.state().cols === 30", what="the 30 x 30 board")
+    board = driver.execute_script(LAYOUT)["board"]
+    assert 0 <= board["left"] and board["right"] <= width, board
+    assert driver.execute_script("return document.documentElement.scrollWidth") <= width
+    # and so does the largest maze the server makes
+    side = driver.execute_script("return Number(document.getElementById('rows').max)")
+    open_page(driver, server, f"?rows={side}&cols={side}&seed=7")
+    big = driver.execute_script(LAYOUT)
+    assert big["scrollWidth"] <= width and 0 <= big["maze"]["left"] and big["maze"]["right"] <= width, big["maze"]
+    open_page(driver, server, "?rows=20&cols=20&seed=7")
+    driver.execute_script("window.scrollTo(0, 0)")
+    shot = shoot(driver.find_element("tag name", "body"), f"page-{name}.png")
+    assert shot.stat().st_size > 5_000
+
+
+def tap(driver, element, x: float, y: float) -> None:
+    """A finger's tap at ``(x, y)`` from the top-left corner of ``element`` (in the viewport)."""
+    from selenium.webdriver.common.actions import interaction
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+    from selenium.webdriver.common.actions.pointer_input import PointerInput
+
+    rect = driver.execute_script("const r = arguments[0].getBoundingClientRect(); return {x: r.left, y: r.top};", element)
+    finger = PointerInput(interaction.POINTER_TOUCH, "finger")
+    actions = ActionBuilder(driver, mouse=finger)
+    actions.pointer_action.move_to_location(int(rect["x"] + x), int(rect["y"] + y)).pointer_down().pause(0.05).pointer_up()
+    actions.perform()
+
+
+def test_taps_on_the_board_select_cells_and_the_number_box_fills_them(driver, server, viewport, shoot):
+    viewport("phone")
+    open_page(driver, server, "?rows=6&cols=6&seed=1")
+    board = driver.find_element("id", "nl-board")
+    driver.execute_script("arguments[0].scrollIntoView()", board)
+    geo = driver.execute_script("return tremaux.numberlink.geometry()")
+    for (r, c), value in (((2, 5), "4"), ((7, 0), "12")):
+        tap(driver, board, geo["x0"] + (c + 0.5) * geo["size"], geo["y0"] + (r + 0.5) * geo["size"])
+        wait_for(driver, f"JSON.stringify(tremaux.numberlink.state().sel) === '[{r},{c}]'", what=f"cell ({r}, {c}) selected")
+        # the tap put the caret in the number box (a phone shows its keypad)
+        assert driver.execute_script("return document.activeElement.id") == "nl-entry"
+        driver.switch_to.active_element.send_keys(value)
+        wait_for(driver, f"tremaux.numberlink.state().grid[{r}][{c}] === {int(value)}", what=f"{value} in cell ({r}, {c})")
+    grid = driver.execute_script("return tremaux.numberlink.state().grid")
+    assert sum(v != 0 for row in grid for v in row) == 2
+    assert shoot(driver.find_element("id", "numberlink"), "page-phone-numberlink.png").stat().st_size > 5_000
+
+
+def test_an_emptied_size_box_is_refused_before_sending(driver, server):
+    open_page(driver, server, "?rows=6&cols=7&seed=3")
+    before = driver.execute_script("return tremaux.maze.state().params")
+    driver.execute_script("performance.clearResourceTimings()")
+    for text, words in (("", "rows is empty"), ("4.5", "not a whole number"), ("1", "out of range")):
+        rows = driver.find_element("id", "rows")
+        driver.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('change'));", rows, text)
+        msg = wait_for(driver, "document.querySelector('#maze-message.error') && document.getElementById('maze-message').textContent",
+                       what="the form's message")
+        assert words in msg and "rows" in msg
+        assert "invalid" in rows.get_attribute("class")
+    seed = driver.find_element("id", "seed")
+    driver.execute_script("arguments[0].value = '6'; document.getElementById('rows').value = '6';"
+                          "arguments[0].value = '-5'; arguments[0].dispatchEvent(new Event('change'));", seed)
+    assert "seed" in wait_for(driver, "document.getElementById('maze-message').textContent.includes('seed') && "
+                                      "document.getElementById('maze-message').textContent")
+    # what a number box holds after a stray letter ("1e") reads as empty: it is refused all the same
+    driver.execute_script("arguments[0].value = ''; document.getElementById('maze-message').textContent = '';", seed)
+    seed.send_keys("1e")
+    seed.send_keys("\t")
+    assert "not a number" in wait_for(driver, "document.getElementById('maze-message').textContent")
+    sent = driver.execute_script("return performance.getEntriesByType('resource').map(e => e.name).filter(n => n.includes('/api/'))")
+    assert sent == [], f"the page sent {sent}"
+    assert driver.execute_script("return tremaux.maze.state().params") == before
+    # a good value is sent again
+    driver.execute_script("const b = document.getElementById('seed'); b.value = '5'; b.dispatchEvent(new Event('change'));")
+    wait_for(driver, "tremaux.maze.state().phase === 'ready' && tremaux.maze.state().params.seed === 5", what="the maze of seed 5")
+    assert "invalid" not in driver.find_element("id", "rows").get_attribute("class")

@@ -1,0 +1,192 @@
+"""Number Link readers and writers on files written by hand, one per format, and their errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tremaux.errors import PuzzleFormatError, UnknownNameError
+from tremaux.numberlink import Puzzle, formats
+
+FILES = Path(__file__).resolve().parent / "data" / "formats"
+SYMBOLS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz[\\]^_`{}"
+
+
+def test_wh_file_with_comments_and_70_pairs_of_symbol_labels():
+    path = FILES / "symbols.wh.txt"
+    assert formats.detect(path.read_text()) == "wh"
+    big, small = formats.load_all(path)
+    assert big.shape == (2, 70) and big.pairs == 70
+    assert set(big.labels) == set(SYMBOLS)
+    for k, lab in enumerate(big.labels, start=1):  # each symbol's two cells are one above the other
+        (r1, c1), (r2, c2) = big.endpoints(k)
+        assert (r1, r2, c1, c2) == (0, 1, SYMBOLS.index(lab), SYMBOLS.index(lab))
+    assert small.shape == (4, 5) and set(small.labels) == {"[", "]", "0", "~"}
+    assert small.grid[0, 3] == small.grid[3, 1] == small.labels.index("0") + 1
+    assert big.name == "symbols.wh#1" and small.name == "symbols.wh#2"
+
+
+def test_wh_round_trip_keeps_symbol_labels():
+    puzzles = formats.load_all(FILES / "symbols.wh.txt")
+    text = formats.dumps_all(puzzles, "wh")
+    assert text.splitlines()[1] == SYMBOLS  # one character per cell, labels as they were
+    assert formats.loads_all(text) == puzzles
+
+
+def test_grid_cannot_hold_a_symbol_label_and_says_so():
+    big = formats.load_all(FILES / "symbols.wh.txt")[0]
+    with pytest.raises(PuzzleFormatError, match=r"label '0' cannot be written in the 'grid' format \(a zero there means an empty cell"):
+        formats.dumps(big, "grid")
+    with pytest.raises(PuzzleFormatError, match=r"label '\[' cannot be written in the 'grid' format"):
+        formats.dumps(Puzzle.from_rows([["[", "A", "["], ["A", ".", "."]]), "grid")
+    with pytest.raises(PuzzleFormatError, match=r"unexpected '_'; a cell is '.' or '0' \(empty\)") as exc:
+        formats.loads("1._\n1._\n")
+    assert (exc.value.line, exc.value.column) == (1, 3)
+
+
+def test_flow_free_text():
+    p = formats.load(FILES / "flow.txt", format="flow")
+    assert p.shape == (5, 5) and p.labels == ("B", "G", "R", "Y")
+    assert p.endpoints(3) == ((0, 0), (4, 1))
+    assert formats.load(FILES / "flow.txt") == p  # detected as a grid, read the same
+    assert formats.loads(formats.dumps(p, "flow"), format="flow") == p
+    with pytest.raises(PuzzleFormatError, match="square") as exc:
+        formats.loads("A.A\nB.B\n", format="flow")
+    assert exc.value.line == 3  # where the missing third row would be
+    with pytest.raises(PuzzleFormatError, match=r"unexpected '1'; a Flow Free cell is '.' \(empty\) or a colour"):
+        formats.loads("1.\n.1\n", format="flow")
+    numbered = Puzzle.from_rows(["1.2", "...", "1.2"])
+    assert formats.dumps(numbered, "flow") == "A.B\n...\nA.B\n"
+    with pytest.raises(PuzzleFormatError, match="square, not 3x1"):
+        formats.dumps(Puzzle.from_rows(["1.1"]), "flow")
+
+
+def test_puzzlink_urls_read_by_hand():
+    first, second = formats.load_all(FILES / "urls.txt")
+    assert formats.detect((FILES / "urls.txt").read_text()) == "puzzlink"
+    assert first.shape == (5, 5) and first.labels == ("1", "2", "3")
+    assert first.grid.tolist() == [[1, 0, 0, 0, 0], [2, 0, 3, 0, 0], [0, 2, 0, 0, 1], [0, 3, 0, 0, 0],
+                                   [0, 0, 0, 0, 0]]
+    assert second.shape == (3, 4) and second.labels == ("2", "16")
+    assert second.grid.tolist() == [[2, 0, 0, 2], [0, 1, 0, 0], [0, 0, 1, 0]]
+
+
+def test_puzzlink_urls_round_trip():
+    for p in formats.load_all(FILES / "urls.txt"):
+        url = formats.dumps(p, "puzzlink")
+        assert url.startswith("https://puzz.link/p?numlin/")
+        assert formats.loads(url) == p
+    rng = np.random.default_rng(5)
+    for _ in range(40):  # long runs of empty cells, numbers past 15, 255 and 4095
+        h, w = (int(x) for x in rng.integers(1, 40, size=2))
+        if h * w < 2:
+            continue
+        n = int(rng.integers(1, h * w // 2 + 1))
+        cells = rng.permutation(h * w)[: 2 * n]
+        g = np.zeros(h * w, dtype=np.int32)
+        g[cells[0::2]] = g[cells[1::2]] = np.arange(1, n + 1)
+        labels = sorted({int(x) for x in rng.choice(9000, size=n, replace=False)})
+        p = Puzzle(g.reshape(h, w), [str(x) for x in labels])
+        assert formats.loads(formats.dumps(p, "puzzlink")) == p
+
+
+@pytest.mark.parametrize("url, message", [
+    ("https://puzz.link/p?slither/3/1/1g1", "puzzle type 'slither', not Number Link"),
+    ("https://puzz.link/p?numlin/3/1/1.1", r"hidden number \('\?'\)"),
+    ("https://puzz.link/p?numlin/3/1/1g2", "number '1' appears once"),
+    ("https://puzz.link/p?numlin/3/1/1g1xyz", "characters left after the 3x1 cells"),
+    ("https://puzz.link/p?numlin/3/1/1!1", "unexpected '!'"),
+    ("https://puzz.link/p?numlin/3/1/-1", "'-' must be followed by 2 hexadecimal digits"),
+    ("https://puzz.link/p?numlin/x/1/11", "number of columns and rows"),
+    ("https://puzz.link/p?numlin/5000/1/11", "outside 1..4096"),
+])
+def test_puzzlink_errors_name_the_problem(url, message):
+    with pytest.raises(PuzzleFormatError, match=message) as exc:
+        formats.loads(url)
+    assert exc.value.line == 1 and exc.value.column >= 1
+
+
+def test_grid_blocks_tokens_and_contest_by_hand():
+    a, b = formats.load_all(FILES / "grid.txt")
+    assert a.grid.tolist() == [[1, 0, 0, 2], [0, 0, 0, 0], [1, 0, 0, 2]] and b.labels == ("A", "B")
+    t = formats.load(FILES / "tokens.txt")
+    assert t.labels == ("7", "10") and t.grid.tolist() == [[2, 0, 2], [0, 0, 0], [1, 0, 1]]
+    c = formats.load(FILES / "contest.txt")
+    assert c.grid.tolist() == a.grid.tolist()
+    assert formats.loads(formats.dumps(c, "contest")) == c
+
+
+def test_format_names_are_a_registry():
+    assert formats.FORMATS.names() == ["grid", "wh", "flow", "contest", "puzzlink"]
+    assert all(e.doc for e in formats.FORMATS)
+    with pytest.raises(UnknownNameError, match="choose one of: contest, flow, grid, puzzlink, wh"):
+        formats.dumps(Puzzle.from_rows(["1.1"]), "png")
+    assert formats.loads("3 1\n1.1\n", format="thomasahle") == Puzzle.from_rows(["1.1"])
+
+
+def test_files_that_are_not_text_are_named(tmp_path):
+    f = tmp_path / "maze.npz"
+    np.savez(f, a=np.arange(10))
+    f.write_bytes(f.read_bytes()[:100])  # truncated
+    with pytest.raises(PuzzleFormatError, match=r"maze.npz:1:1: this is a zip archive \(an .npz file\?\)"):
+        formats.load(f)
+    g = tmp_path / "bad.txt"
+    g.write_bytes(b"1.1\n.\xc3(.\n")
+    with pytest.raises(PuzzleFormatError, match=r"bad.txt:2:2: not UTF-8 text: byte 0xc3") as exc:
+        formats.load_all(g)
+    assert (exc.value.line, exc.value.column) == (2, 2)
+
+
+def test_size_cap_is_checked_before_reading(tmp_path, monkeypatch):
+    f = tmp_path / "big.txt"
+    f.write_text("1" + "." * 5000 + "1\n")
+    with pytest.raises(PuzzleFormatError, match="larger than the 1000-byte limit"):
+        formats.load(f, max_bytes=1000)
+    monkeypatch.setenv("TREMAUX_NUMBERLINK_MAX_BYTES", "2000")
+    with pytest.raises(PuzzleFormatError, match="larger than the 2000-byte limit"):
+        formats.load(f)
+    monkeypatch.setenv("TREMAUX_NUMBERLINK_MAX_BYTES", "lots")
+    with pytest.raises(PuzzleFormatError, match="TREMAUX_NUMBERLINK_MAX_BYTES='lots' is not a number"):
+        formats.load(f)
+
+
+def test_deep_json_and_huge_numbers_are_errors():
+    with pytest.raises(PuzzleFormatError, match="nested too deeply|invalid JSON"):
+        formats.loads_paths("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(PuzzleFormatError, match="list of paths"):
+        formats.loads_paths("[[[1e999, 0]]]")
+    with pytest.raises(PuzzleFormatError, match="expected 'SIZE WxH'"):
+        formats.loads("SIZE " + "9" * 5000 + "X3\nLINE#1 (0,0)-(1,1)\n", format="contest")
+    with pytest.raises(PuzzleFormatError, match="LINE#k"):
+        formats.loads("SIZE 3X3\nLINE#1 (0,0)-(" + "1" * 5000 + ",1)\n")
+    with pytest.raises(PuzzleFormatError, match="too long"):
+        formats.loads("1 " + "2" * 5000 + "\n1 " + "2" * 5000 + "\n")
+
+
+def test_large_single_character_grid_is_read_as_one_array():
+    rows = ["." * 2000 for _ in range(2000)]
+    rows[0] = "A" + rows[0][1:]
+    rows[-1] = rows[-1][:-1] + "A"
+    p = formats.loads("\n".join(rows))
+    assert p.shape == (2000, 2000) and p.endpoints(1) == ((0, 0), (1999, 1999))
+
+
+@pytest.mark.parametrize("command", ["solve", "check"])
+@pytest.mark.parametrize("kind", ["garbage.bin", "trunc.npz"])
+def test_cli_gives_one_line_error_for_files_that_are_not_puzzles(tmp_path, capsys, command, kind):
+    from tremaux.cli import main
+
+    path = tmp_path / kind
+    if kind == "garbage.bin":
+        path.write_bytes(np.random.default_rng(1).integers(0, 256, 4096, dtype=np.uint8).tobytes())
+    else:
+        np.savez(path, a=np.arange(1000))
+        path.write_bytes(path.read_bytes()[:300])
+    with pytest.raises(SystemExit) as exc:
+        main(["numberlink", command, str(path)])
+    err = capsys.readouterr().err
+    assert exc.value.code == 2
+    assert err.startswith("error: ") and err.count("\n") == 1 and "Traceback" not in err
+    assert kind in err
