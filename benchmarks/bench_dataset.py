@@ -25,6 +25,7 @@ import platform
 import re
 import resource
 import shutil
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -93,6 +94,14 @@ def main() -> None:
     ap.add_argument("--peer-count", type=int, default=5_000)
     ap.add_argument("--quick", action="store_true", help="10,000 mazes, one run")
     ap.add_argument("--write", action="store_true", help=f"update the dataset section of {DOC.relative_to(ROOT)}")
+    ap.add_argument("--scale", action="store_true",
+                    help="the issue 20 run instead: 1,000,000 mazes on processes and local Dask with 1 and 2 "
+                         "workers, S3 on loopback against a local disk, per-shard costs and the projection")
+    if "--scale" in sys.argv[1:]:
+        from bench_dataset_scale import main as scale_main
+
+        scale_main([a for a in sys.argv[1:] if a not in ("--scale", "--write")], write="--write" in sys.argv)
+        return
     args = ap.parse_args()
     if args.quick:
         args.count, args.repeat, args.peer_count = 10_000, 1, 500

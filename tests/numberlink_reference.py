@@ -3,7 +3,8 @@
 * :func:`problems` checks a solution given as one list of ``(row, col)`` cells
   per pair against the rules, cell by cell.
 * :func:`brute_force` enumerates every solution of a tiny puzzle by trying
-  every path for each pair in turn.
+  every path for each pair in turn; with ``touch=False`` it keeps only the
+  solutions where no line runs beside itself (:func:`touches_itself`).
 * :data:`DATA` is the repository's copy of the public puzzles (tests/data/numberlink).
 """
 
@@ -46,8 +47,26 @@ def problems(grid, paths, fill: bool) -> list[str]:
     return out
 
 
-def brute_force(grid, fill: bool, limit: int = 10_000) -> list[tuple[tuple[tuple[int, int], ...], ...]]:
-    """All solutions (each a tuple of paths) of a tiny puzzle, by exhaustive depth-first search."""
+def touches_itself(path) -> bool:
+    """Whether two cells of ``path`` are side by side without being consecutive on it."""
+    cells = [tuple(map(int, c)) for c in path]
+    for i in range(len(cells)):
+        for j in range(i + 2, len(cells)):
+            if abs(cells[i][0] - cells[j][0]) + abs(cells[i][1] - cells[j][1]) == 1:
+                return True
+    return False
+
+
+def brute_force(grid, fill: bool, limit: int = 10_000,
+                touch: bool = True) -> list[tuple[tuple[tuple[int, int], ...], ...]]:
+    """All solutions (each a tuple of paths) of a tiny puzzle, by exhaustive depth-first search.
+
+    ``touch=False`` keeps only the solutions in which no line touches itself
+    (every solution is enumerated first, then filtered, then cut at ``limit``).
+    """
+    if not touch:
+        every = brute_force(grid, fill, limit=10**9, touch=True)
+        return [s for s in every if not any(touches_itself(p) for p in s)][:limit]
     grid = [list(map(int, row)) for row in grid]
     h, w = len(grid), len(grid[0])
     n = max(max(row) for row in grid)

@@ -120,8 +120,12 @@ def test_ctrl_c_exits_130_and_keeps_finished_shards(tmp_path):
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and proc.poll() is None:
-        shards = list(out.glob("shard-*.parquet")) if out.exists() else []
-        if len(shards) >= 2:
+        # workers write shard files themselves; wait until the manifest records two of them
+        try:
+            recorded = len(ds.read_manifest(out).shards)
+        except ds.DatasetDirError:
+            recorded = 0
+        if recorded >= 2:
             break
         time.sleep(0.05)
     assert proc.poll() is None, proc.communicate()

@@ -88,7 +88,7 @@ def test_toml_and_json_files(tmp_path):
 def test_bad_files(tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text("count = = 3\n")
-    with pytest.raises(MazeFormatError, match="bad.toml: invalid TOML"):
+    with pytest.raises(MazeFormatError, match=r"bad.toml:1:\d+: invalid TOML"):
         load_spec(bad)
     badj = tmp_path / "bad.json"
     badj.write_text('{"count": 3,\n "size": }')

@@ -16,9 +16,9 @@ P = Puzzle.from_rows(["12.", "...", "1.2"])
 
 
 def test_text_draws_lines_through_cells():
-    r = solve_puzzle(P, rule="fill")
-    assert to_text(r).splitlines() == ["1 2─┐", "└─┐ │", "1─┘ 2"]
-    assert numbers_text(r).splitlines() == ["1 2 2", "1 1 2", "1 1 2"]
+    r = solve_puzzle(P, "tremaux", rule="fill")  # the traveler's answer is fixed; the fast solver may find the other
+    assert to_text(r).splitlines() == ["1 2─┐", "│ ┌─┘", "1 └─2"]
+    assert numbers_text(r).splitlines() == ["1 2 2", "1 2 2", "1 2 2"]
     assert to_text(P).splitlines()[1] == "· · ·"
 
 

@@ -21,7 +21,7 @@ def test_generated_puzzles_have_exactly_one_solution(shape, rule):
         assert p.shape == shape and p.pairs >= 1
         assert not problems(p.grid.tolist(), [x.tolist() for x in g.solution.paths], rule == "fill")
         assert g.solution.covered == shape[0] * shape[1]
-        r = solve_puzzle(p, rule=rule, count=2)
+        r = solve_puzzle(p, rule=rule, count=2, touch=g.touch)  # the rule it was made for
         assert r.count == 1 and r.complete, (shape, rule, seed)
         assert np.array_equal(r.linking.grid, g.solution.grid)
 
@@ -48,7 +48,7 @@ def test_cover_kernel_is_deterministic_and_covers_every_cell():
 
 def test_a_15x20_puzzle():
     g = generate_puzzle((15, 20), seed=3)
-    r = solve_puzzle(g.puzzle, unique=True)
+    r = solve_puzzle(g.puzzle, unique=True, touch=g.touch)
     assert r.unique is True
 
 
@@ -66,7 +66,7 @@ def test_windows_then_the_whole_check_give_one_solution_on_larger_grids(rule):
         g = generate_puzzle((12, 17), rule=rule, seed=seed)
         assert not problems(g.puzzle.grid.tolist(), [x.tolist() for x in g.solution.paths], rule == "fill")
         assert g.solution.covered == 12 * 17
-        r = solve_puzzle(g.puzzle, rule=rule, count=2)
+        r = solve_puzzle(g.puzzle, rule=rule, count=2, touch=g.touch)
         assert r.count == 1 and r.complete, (rule, seed)
         assert g.checks >= 1
         windows += g.window_checks

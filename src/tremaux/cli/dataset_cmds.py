@@ -28,7 +28,10 @@ def dataset_cmd(
     engine: str = typer.Option("local", "--engine", "-e", help="local, processes or dask."),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Address of a running Dask scheduler, e.g. tcp://host:8786."),
     workers: Optional[int] = workers_option(None, "Worker processes (default: all cores)."),
-    out: Path = out_option("Output directory (new, empty, or a build to resume).", required=True),
+    out: str = out_option("Output directory (new, empty, or a build to resume): a path or a URL such as "
+                          "s3://bucket/data.", required=True),
+    storage_option: Optional[list[str]] = typer.Option(None, "--storage-option", metavar="KEY=VALUE", help="Option of the file system of --out (e.g. endpoint_url=http://...); repeat for several."),
+    shared: bool = typer.Option(False, "--shared", help="With --scheduler and a local --out: every worker mounts it, so workers write their shards."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
 ) -> None:
     """Build mazes with solutions and statistics into Parquet shards (same files on every engine); rerun to resume."""
@@ -37,9 +40,11 @@ def dataset_cmd(
     spec = dataset.make_spec(spec_file, count=count, size=size, seed=seed, generator=generator, braid=braid,
                              solvers=solver or None, outputs=outputs, shard_size=shard_size,
                              min_solution_length=min_solution_length)
+    options = dataset.parse_storage_options(storage_option or [])
     with nullcontext(None) if quiet else dataset.rich_progress() as report:
         try:
-            result = dataset.build(spec, out, engine=engine, workers=workers, scheduler=scheduler, progress=report)
+            result = dataset.build(spec, out, engine=engine, workers=workers, scheduler=scheduler, progress=report,
+                                   storage_options=options, workers_write=True if shared else None)
         except KeyboardInterrupt:
             typer.echo(f"interrupted: finished shards are kept in {out}; run the same command to resume", err=True)
             raise click.exceptions.Abort() from None

@@ -18,6 +18,10 @@ app.add_typer(nl_app, name="numberlink")
 RuleOption = typer.Option("fill", "--rule", metavar="NAME",
                           help="fill: every cell covered (the paper's); nikoli: cells may stay empty.")
 OutOption = out_option("Write a picture (.svg, .png, .txt); several puzzles get -1, -2... suffixes.")
+TouchOption = typer.Option(None, "--touch/--no-touch",
+                           help="Whether a line may run beside itself. Default: --no-touch (the convention puzzle "
+                                "makers use) for --unique, --count, --all, check and generate; --touch for a plain "
+                                "solve.")
 
 
 def _out_path(out: Path, i: int, n: int) -> Path:
@@ -39,25 +43,28 @@ def _show(drawn, numbers: bool = False) -> None:
 @nl_app.command("solve")
 def solve_cmd(
     file: Path = typer.Argument(..., help="Puzzle file (grid, contest or 'W H' format; several puzzles allowed)."),
-    solver: str = solver_option("fast", "fast (SAT, exact) or tremaux (the paper's traveler)."),
+    solver: str = solver_option("fast", "fast (exact: quick verdicts, search, SAT) or tremaux (the paper's traveler)."),
     rule: str = RuleOption,
+    touch: Optional[bool] = TouchOption,
     unique: bool = typer.Option(False, "--unique", help="Prove the solution unique or show a second one."),
     count: Optional[int] = count_option("Count solutions, up to this limit."),
     all_: bool = typer.Option(False, "--all", help="List every solution (up to --count, default 1000)."),
-    time_limit: Optional[float] = time_limit_option(None, "Seconds per puzzle before giving up."),
+    time_limit: Optional[float] = time_limit_option(None, "Seconds per puzzle before giving up (default 60)."),
     max_steps: Optional[int] = typer.Option(None, "--max-steps", metavar="N", help="Step budget of the tremaux traveler."),
     numbers: bool = typer.Option(False, "--numbers", help="Print the grid of numbers (as the paper) instead of lines."),
     out: Optional[Path] = OutOption,
     as_json: bool = JsonOption,
 ) -> None:
-    """Solve every puzzle in FILE and draw the lines."""
+    """Solve every puzzle in FILE and draw the lines (60 s per puzzle unless --time-limit says otherwise).
+
+    --json gives each puzzle's status, grid of numbers and each line's cells in order."""
     from ..numberlink import solve_file
     from ..numberlink.draw import save
-    from ..numberlink.solve import DEFAULT_LIMIT
+    from ..numberlink.solvers import DEFAULT_LIMIT
 
     limit = count if count else (DEFAULT_LIMIT if all_ else None)
-    results = solve_file(existing_file(file), solver, rule=rule, unique=unique, count=limit, time_limit=time_limit,
-                         max_steps=max_steps)
+    results = solve_file(existing_file(file), solver, rule=rule, touch=touch, unique=unique, count=limit,
+                         time_limit=time_limit, max_steps=max_steps)
     for i, r in enumerate(results):
         if out is not None and r.puzzle is not None:
             save(r, _out_path(out, i, len(results)))
@@ -82,6 +89,8 @@ def generate_cmd(
     size: str = size_option("10x10", "Puzzle size HxW (rows x columns), e.g. 15x20."),
     seed: Optional[int] = SeedOption,
     rule: str = RuleOption,
+    touch: Optional[bool] = TouchOption,
+    time_limit: Optional[float] = time_limit_option(None, "Seconds for each uniqueness check."),
     fmt: Optional[str] = format_option("Puzzle text format: grid, contest or wh (default grid)."),
     solution: bool = typer.Option(False, "--solution", help="Also draw the solution."),
     out: Optional[Path] = OutOption,
@@ -92,7 +101,8 @@ def generate_cmd(
     from ..numberlink.draw import save
 
     fmt = fmt or "grid"
-    g = generate_puzzle(parse_size(size)[-2:], rule=rule, seed=seed)
+    options = {} if touch is None else {"touch": touch}
+    g = generate_puzzle(parse_size(size)[-2:], rule=rule, seed=seed, time_limit=time_limit, **options)
     drawn = (g.puzzle, g.solution) if solution else g.puzzle
     if out is not None:
         if out.suffix.lower() in (".svg", ".png"):
@@ -115,13 +125,19 @@ def generate_cmd(
 def check_cmd(
     file: Path = typer.Argument(..., help="Puzzle file."),
     rule: str = RuleOption,
-    time_limit: Optional[float] = time_limit_option(None, "Seconds per puzzle."),
+    touch: Optional[bool] = TouchOption,
+    time_limit: Optional[float] = time_limit_option(None, "Seconds per puzzle (default 60)."),
     as_json: bool = JsonOption,
 ) -> None:
-    """Say whether each puzzle in FILE is proper (exactly one solution) and, if not, why."""
+    """Say whether each puzzle in FILE is proper (exactly one solution) and, if not, why.
+
+    Lines never run beside themselves unless --touch."""
+    from ..errors import PuzzleError
     from ..numberlink import check_file
 
-    verdicts = check_file(existing_file(file), rule, time_limit=time_limit)
+    verdicts = check_file(existing_file(file), rule, touch=touch, time_limit=time_limit)
+    if len(verdicts) == 1 and verdicts[0].verdict == "invalid":
+        raise PuzzleError(verdicts[0].reasons[0])
     if as_json:
         typer.echo(json.dumps([d.to_dict() for d in verdicts]))
     else:

@@ -8,6 +8,13 @@ read back into NumPy arrays by :func:`load`. Row ``i`` is derived from the
 base seed alone (see :mod:`tremaux.dataset.plan`), so :func:`regenerate`
 rebuilds any single row and every engine writes the same files.
 
+The directory may be a local path or any URL fsspec knows (``s3://``, ...;
+see :mod:`tremaux.dataset.fs`), where workers write their own shards. For
+training, :func:`to_hf` opens a dataset as a Hugging Face
+``datasets.Dataset``, :func:`stream` reads it shard by shard, :func:`split`
+and :func:`dedupe` prepare out-of-distribution splits, and
+:mod:`tremaux.dataset.text` holds the versioned tokenisations.
+
 Examples
 --------
 >>> import tempfile
@@ -28,13 +35,15 @@ from __future__ import annotations
 
 from .build import BuildReport, Progress, build
 from .engines import ENGINES
+from .hf import SPLIT_KEYS, dedupe, iter_shards, maze_hash, split, stream, to_hf
 from .plan import attempt_seed, row_seed, row_size
 from .progress import rich_progress
 from .read import load, verify
 from .regen import regenerate
 from .shard import token_vocabulary
 from .spec import FILTERS, OUTPUTS, DatasetSpec, load_spec, make_spec
-from .store import DatasetDirError, Manifest, read_manifest
+from .text import TOKENIZATIONS, from_maze_dataset_text, prompt_answer, row_text, to_maze_dataset_text
+from .store import DatasetDirError, Manifest, open_target, parse_storage_options, read_manifest
 
 __all__ = [
     "DatasetSpec",
@@ -50,6 +59,8 @@ __all__ = [
     "verify",
     "regenerate",
     "read_manifest",
+    "open_target",
+    "parse_storage_options",
     "Manifest",
     "DatasetDirError",
     "rich_progress",
@@ -57,4 +68,16 @@ __all__ = [
     "attempt_seed",
     "row_size",
     "token_vocabulary",
+    "to_hf",
+    "stream",
+    "iter_shards",
+    "split",
+    "SPLIT_KEYS",
+    "dedupe",
+    "maze_hash",
+    "TOKENIZATIONS",
+    "row_text",
+    "to_maze_dataset_text",
+    "from_maze_dataset_text",
+    "prompt_answer",
 ]

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import functools
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..errors import TremauxError
 from .engines import check_engine, run_shards
-from .shard import ShardResult, build_shard, check_spec, columns_of, warm_up
+from .shard import ShardResult, build_shards, check_spec, columns_of, warm_up
 from .spec import DatasetSpec
-from .store import ShardRecord, open_for_build, shard_name, write_manifest, write_shard
+from .store import Manifest, ShardRecord, Target, open_for_build, open_target, shard_name, write_manifest
 
 __all__ = ["build", "BuildReport", "Progress"]
 
@@ -24,8 +26,8 @@ rows already on disk when resuming) and after every finished shard."""
 class BuildReport:
     """What :func:`build` did."""
 
-    path: Path
-    """The dataset directory."""
+    path: Path | str
+    """The dataset directory (a path, or the URL given)."""
     rows: int
     """Rows in the dataset (all of them: the build finished)."""
     shards_built: int
@@ -44,6 +46,8 @@ class BuildReport:
     """Workers it used."""
     notes: tuple[str, ...] = ()
     """What resuming found and did (removed partial files, rebuilt missing shards)."""
+    workers_wrote: bool = False
+    """Whether the workers wrote the shards themselves (else this process wrote them)."""
 
     @property
     def rate(self) -> float:
@@ -59,6 +63,11 @@ class BuildReport:
         )
 
 
+MANIFEST_EVERY = 2.0
+"""Seconds between two rewrites of the manifest during a build (it is always written at the end,
+also when the build is interrupted or fails)."""
+
+
 def build(
     spec: DatasetSpec,
     out: str | Path,
@@ -67,6 +76,8 @@ def build(
     workers: int | None = None,
     scheduler: str | None = None,
     progress: Progress | None = None,
+    storage_options: Mapping[str, Any] | Iterable[str] | None = None,
+    workers_write: bool | None = None,
 ) -> BuildReport:
     """Build the dataset ``spec`` into the directory ``out``, resuming a previous run.
 
@@ -76,7 +87,9 @@ def build(
         What to build (see :class:`DatasetSpec`).
     out : str or Path
         Output directory: new, empty, or one this spec was built into before
-        (finished shards are kept, the rest is built).
+        (finished shards are kept, the rest is built). A local path or any
+        URL fsspec knows (``s3://bucket/data``, ``gs://...``, ``az://...``,
+        ``file://...``, ``memory://...``).
     engine : {"local", "processes", "dask"}
         ``local`` runs in this process; ``processes`` on a pool of
         ``workers`` processes (default: all cores); ``dask`` on a new local
@@ -87,11 +100,23 @@ def build(
         Number of workers.
     scheduler : str, optional
         Address of a running Dask scheduler (with ``engine="dask"``).
-        Its workers need tremaux installed; they send shards back to this
-        process, which writes them, so no shared file system is needed.
+        Its workers need tremaux installed.
     progress : callable, optional
         ``progress(rows_done, rows_total)``; see :class:`Progress` and
         :func:`tremaux.dataset.progress.rich_progress`.
+    storage_options : mapping or iterable of "KEY=VALUE", optional
+        Options of the fsspec file system of ``out`` (credentials, endpoint,
+        ...; see :func:`tremaux.dataset.store.parse_storage_options`). By
+        default the file system's standard environment is used (for S3:
+        ``AWS_ACCESS_KEY_ID``, ``AWS_SECRET_ACCESS_KEY``, ``AWS_ENDPOINT_URL``).
+    workers_write : bool, optional
+        Whether workers write their shards to ``out`` themselves and send back
+        only row counts and checksums. By default they do, except for a local
+        path (or ``memory://``) with a remote ``scheduler``, where workers may
+        not see this machine's disk: there each shard's bytes come back and
+        this process writes them. Pass ``True`` for a local path that every
+        worker mounts (a shared file system). The manifest is always written
+        by this process, last, atomically.
 
     Returns
     -------
@@ -103,8 +128,9 @@ def build(
         When ``out`` is foreign (other files, no manifest), holds a different
         dataset, or a corrupted shard.
     TremauxError
-        For an unknown generator, solver or engine, or filters no maze of the
-        spec passes within ``max_attempts`` draws (naming the row).
+        For an unknown generator, solver, engine or storage protocol, a
+        missing file system package, or filters no maze of the spec passes
+        within ``max_attempts`` draws (naming the row).
     KeyboardInterrupt
         On Ctrl-C, after stopping the workers; finished shards stay on disk and
         a rerun resumes.
@@ -117,43 +143,62 @@ def build(
     ...     data = ds.load(d)
     >>> report.rows, report.shards_built, data["cells"].shape
     (30, 3, (30, 5, 5))
+    >>> report = ds.build(ds.DatasetSpec(count=30, size=(5, 5), shard_size=10), "memory://doc/data")
+    >>> ds.load("memory://doc/data")["cells"].shape
+    (30, 5, 5)
     """
     if not isinstance(spec, DatasetSpec):
         raise TremauxError(f"build needs a DatasetSpec, not {type(spec).__name__}")
     engine = check_engine(engine, workers, scheduler)
     spec = check_spec(spec)
-    out = Path(out)
+    target = open_target(out, storage_options)
+    direct = _workers_write(target, engine, scheduler, workers_write)
     t0 = time.perf_counter()
     columns = columns_of(spec)
-    manifest, notes = open_for_build(out, spec, columns)
+    manifest, notes = open_for_build(target, spec, columns)
     kept = len(manifest.shards)
     todo = [i for i in range(spec.shards) if i not in manifest.shards]
     done = manifest.rows
     if progress is not None:
         progress(done, spec.count)
-    state = {"manifest": manifest, "rows": 0, "attempts": 0, "built": 0}
+    # one record per shard, updated in place: a build of n shards costs O(n), not O(n^2)
+    records = dict(manifest.shards)
+    state = {"rows": 0, "attempts": 0, "built": 0, "saved": time.monotonic(), "dirty": False}
 
     def on_result(result: ShardResult) -> None:
         first, stop = spec.shard_rows(result.index)
         if result.rows != stop - first:  # pragma: no cover - a worker of another version
             raise TremauxError(f"shard {result.index} came back with {result.rows} rows, not {stop - first}")
         name = shard_name(result.index, spec.shards)
-        write_shard(out, name, result.data)
-        record = ShardRecord(result.index, name, first, result.rows, result.attempts, len(result.data), result.sha256)
-        state["manifest"] = state["manifest"].with_shard(record)
-        write_manifest(out, state["manifest"])
+        if not direct:
+            target.write(name, result.data)
+        record = ShardRecord(result.index, name, first, result.rows, result.attempts, result.size, result.sha256)
+        records[result.index] = record
+        state["dirty"] = True
+        if time.monotonic() - state["saved"] >= MANIFEST_EVERY:
+            save()
         state["rows"] += result.rows
         state["attempts"] += result.attempts
         state["built"] += 1
         if progress is not None:
             progress(done + state["rows"], spec.count)
 
-    if todo and engine in ("local", "processes"):
+    def save() -> None:
+        write_manifest(target, Manifest(manifest.spec, manifest.versions, manifest.columns, records))
+        state["saved"] = time.monotonic()
+        state["dirty"] = False
+
+    if todo and (engine in ("local", "processes") or scheduler is None):
         warm_up(spec)  # compile (or load) the kernels once, before forking workers
-    used = run_shards(engine, build_shard, spec, todo, on_result, workers=workers, scheduler=scheduler)
+    task = functools.partial(build_shards, target=target if direct else None)
+    try:
+        used = run_shards(engine, task, spec, todo, on_result, workers=workers, scheduler=scheduler)
+    finally:
+        if state["dirty"]:
+            save()  # last, atomically: also after Ctrl-C, so a rerun keeps every finished shard
     return BuildReport(
-        path=out,
-        rows=state["manifest"].rows,
+        path=out if isinstance(out, (str, Path)) else target.url,
+        rows=manifest.rows + state["rows"],
         shards_built=state["built"],
         shards_kept=kept,
         rows_built=state["rows"],
@@ -162,4 +207,15 @@ def build(
         engine=str(engine),
         workers=used,
         notes=tuple(notes),
+        workers_wrote=direct,
     )
+
+
+def _workers_write(target: Target, engine: str, scheduler: str | None, asked: bool | None) -> bool:
+    if target.process_local and engine != "local":
+        if asked:
+            raise TremauxError(f"workers cannot write to {target.url}: only this process sees memory://")
+        return False
+    if asked is not None:
+        return bool(asked)
+    return not (target.local and scheduler is not None)

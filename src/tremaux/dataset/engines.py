@@ -1,10 +1,14 @@
 """Where shards are built: in this process, a local process pool, or Dask.
 
-Every engine runs the same task, ``task(spec, shard) -> ShardResult``, once
-per shard, and hands each result to ``on_result`` *in the calling process*,
-which alone writes files. Workers never touch the output directory, so a
-remote Dask cluster needs no shared file system, and the files are the same
-whatever engine built them.
+Every engine runs the same task, ``task(spec, batch) -> [result, ...]``, on
+batches of shard numbers, and hands each result to ``on_result`` *in the
+calling process*. What a result carries is the task's business: either the
+shard's bytes (the caller writes them, so a remote Dask cluster needs no
+shared file system) or only its counts and checksum (the worker wrote the
+file itself, to object storage or a shared path). The local and processes
+engines run batches of one shard; Dask runs a few bigger batches per worker,
+so the scheduler's per-task cost is paid a few times per worker, not once per
+shard.
 
 Ctrl-C (``KeyboardInterrupt``) stops the workers at once; the shards already
 handed to ``on_result`` stay written.
@@ -21,7 +25,7 @@ from typing import Any
 from .._system import cpu_count
 from ..errors import TremauxError, UnknownNameError
 
-__all__ = ["ENGINES", "cpu_count", "check_engine", "run_shards"]
+__all__ = ["ENGINES", "cpu_count", "check_engine", "run_shards", "dask_batch"]
 
 ENGINES: dict[str, str] = {
     "local": "in this process, one shard after another (one core)",
@@ -85,8 +89,14 @@ def run_shards(
     *,
     workers: int | None = None,
     scheduler: str | None = None,
+    batch: int | None = None,
 ) -> int:
-    """Run ``task(spec, shard)`` for every shard on ``engine``; return the worker count.
+    """Run ``task(spec, batch)`` over all ``shards`` on ``engine``; return the worker count.
+
+    ``task`` takes a tuple of shard numbers and returns one result per shard;
+    ``on_result`` gets each result in this process as batches finish.
+    ``batch`` is the number of shards per Dask task (default:
+    :func:`dask_batch`); the other engines run one shard per task.
 
     Raises
     ------
@@ -99,12 +109,30 @@ def run_shards(
     name = check_engine(engine, workers, scheduler)
     if name == "local":
         for shard in shards:
-            on_result(task(spec, shard))
+            for result in task(spec, (shard,)):
+                on_result(result)
         return 1
     n = _check_workers(workers)
     if name == "processes":
         return _run_processes(task, spec, shards, on_result, n)
-    return _run_dask(task, spec, shards, on_result, workers if workers is None else n, scheduler)
+    return _run_dask(task, spec, shards, on_result, workers if workers is None else n, scheduler, batch)
+
+
+def dask_batch(shards: int, workers: int) -> int:
+    """Shards per Dask task: about 25 tasks per worker, at most 16 shards each.
+
+    A shard takes a fraction of a second to seconds; Dask's cost per task is
+    about a millisecond. Many tasks per worker keep the last ones short (a
+    worker that finishes early is not left idle behind one long task);
+    batching only cuts the scheduler's load when there are thousands of
+    shards per worker, as at a billion mazes.
+
+    Examples
+    --------
+    >>> dask_batch(100, 2), dask_batch(3, 8), dask_batch(100_000, 1000), dask_batch(10**7, 10)
+    (2, 1, 4, 16)
+    """
+    return max(1, min(16, -(-shards // (25 * max(1, workers)))))
 
 
 def _run_processes(task, spec, shards, on_result, workers: int) -> int:
@@ -115,23 +143,24 @@ def _run_processes(task, spec, shards, on_result, workers: int) -> int:
     ctx = mp.get_context(method)
     # ``with`` terminates the pool on the way out, also on Ctrl-C
     with ctx.Pool(workers, initializer=_ignore_sigint) as pool:
-        for result in pool.imap_unordered(_Call(task, spec), shards, chunksize=1):
-            on_result(result)
+        for results in pool.imap_unordered(_Call(task, spec), [(s,) for s in shards], chunksize=1):
+            for result in results:
+                on_result(result)
     return workers
 
 
 class _Call:
-    """``shard -> task(spec, shard)``, picklable for process pools."""
+    """``batch -> task(spec, batch)``, picklable for process pools."""
 
     def __init__(self, task, spec) -> None:
         self.task = task
         self.spec = spec
 
-    def __call__(self, shard: int):
-        return self.task(self.spec, shard)
+    def __call__(self, batch: tuple[int, ...]):
+        return self.task(self.spec, batch)
 
 
-def _run_dask(task, spec, shards, on_result, workers: int | None, scheduler: str | None) -> int:
+def _run_dask(task, spec, shards, on_result, workers: int | None, scheduler: str | None, batch: int | None) -> int:
     try:
         from distributed import Client, LocalCluster, as_completed
     except ImportError:  # pragma: no cover - declared dependency
@@ -139,14 +168,23 @@ def _run_dask(task, spec, shards, on_result, workers: int | None, scheduler: str
     cluster = None
     if scheduler is None:
         n = workers or cpu_count()
+        import dask
+
+        # forked workers inherit this process's compiled kernels (the caller
+        # warmed them up): a new cluster is ready in about a second, where
+        # spawned workers would each import tremaux and load every kernel again
+        method = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
         try:
-            cluster = LocalCluster(
-                n_workers=n,
-                threads_per_worker=1,
-                processes=True,
-                dashboard_address=None,
-                silence_logs=logging.ERROR,
-            )
+            # the workers' statistical profiler costs about a tenth of the CPU of a build: off
+            with dask.config.set({"distributed.worker.multiprocessing-method": method,
+                                  "distributed.worker.profile.enabled": False}):
+                cluster = LocalCluster(
+                    n_workers=n,
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=None,
+                    silence_logs=logging.ERROR,
+                )
         except (RuntimeError, OSError, TimeoutError) as exc:
             raise TremauxError(
                 f"could not start a local Dask cluster of {n} worker{'s' if n != 1 else ''} ({exc}); from a script, "
@@ -161,24 +199,28 @@ def _run_dask(task, spec, shards, on_result, workers: int | None, scheduler: str
         n = len(client.scheduler_info().get("workers", {})) or 1
     live: set = set()
     try:
-        # a bounded window of shards in flight: results (whole Parquet files)
-        # never pile up in the cluster's memory faster than they are written
-        window = max(4, 2 * n)
-        todo = iter(shards)
+        size = batch or dask_batch(len(shards), n)
+        batches = (tuple(shards[i : i + size]) for i in range(0, len(shards), size))
+        # the spec is sent once and shared by every task; a bounded window of
+        # batches in flight, so results never pile up faster than they are handled
+        spec_f = client.scatter(spec, broadcast=True) if len(shards) else None
+        window = max(2, 2 * n)
+        todo = iter(batches)
         done = as_completed()
-        for shard in todo:
-            future = client.submit(task, spec, shard, pure=False)
+        for b in todo:
+            future = client.submit(task, spec_f, b, pure=False)
             live.add(future)
             done.add(future)
             if len(live) >= window:
                 break
         for future in done:
-            result = future.result()
+            results = future.result()
             live.discard(future)
             future.release()
-            on_result(result)
-            for shard in todo:
-                nxt = client.submit(task, spec, shard, pure=False)
+            for result in results:
+                on_result(result)
+            for b in todo:
+                nxt = client.submit(task, spec_f, b, pure=False)
                 live.add(nxt)
                 done.add(nxt)
                 break

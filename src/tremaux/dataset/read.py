@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from ..errors import TremauxError
-from .store import DatasetDirError, Manifest, read_manifest, sha256
+from .store import DatasetDirError, Manifest, Target, open_target, read_manifest
 
 __all__ = ["load", "verify", "PADDING"]
 
@@ -18,8 +19,8 @@ PADDING: dict[str, int] = {"cells": 0, "blocks": 1, "tokens": 0}
 _GRIDS = {"cells": (1, 0), "blocks": (2, 1)}  # column -> (scale, extra): side = scale * n + extra
 
 
-def verify(path: str | Path) -> Manifest:
-    """Check that a dataset is complete and every shard matches its checksum.
+def verify(path: str | Path | Target, storage_options: Mapping[str, Any] | None = None) -> Manifest:
+    """Check that a dataset (a path or URL) is complete and every shard matches its checksum.
 
     Returns
     -------
@@ -31,26 +32,32 @@ def verify(path: str | Path) -> Manifest:
         Naming the first missing or corrupted shard, or saying how many
         shards an unfinished build still lacks.
     """
-    path = Path(path)
-    manifest = read_manifest(path)
+    target = open_target(path, storage_options)
+    manifest = read_manifest(target)
     if not manifest.complete:
         raise DatasetDirError(
-            f"dataset {path} is incomplete: {len(manifest.shards)} of {manifest.spec.shards} shards "
+            f"dataset {target.url} is incomplete: {len(manifest.shards)} of {manifest.spec.shards} shards "
             "are built; run the same build again to finish it"
         )
+    present = set(target.names())
     for idx in sorted(manifest.shards):
         rec = manifest.shards[idx]
-        f = path / rec.file
-        if not f.is_file():
-            raise DatasetDirError(f"dataset shard {f} is missing; run the build again to rebuild it")
-        if f.stat().st_size != rec.bytes or sha256(f) != rec.sha256:
+        if rec.file not in present:
+            raise DatasetDirError(f"dataset shard {target.show(rec.file)} is missing; run the build again to rebuild it")
+        if target.size(rec.file) != rec.bytes or target.sha256(rec.file) != rec.sha256:
             raise DatasetDirError(
-                f"dataset shard {f} is corrupted (its SHA-256 does not match the manifest)"
+                f"dataset shard {target.show(rec.file)} is corrupted (its SHA-256 does not match the manifest)"
             )
     return manifest
 
 
-def load(path: str | Path, columns: Iterable[str] | None = None, *, check: bool = True) -> dict[str, np.ndarray]:
+def load(
+    path: str | Path | Target,
+    columns: Iterable[str] | None = None,
+    *,
+    check: bool = True,
+    storage_options: Mapping[str, Any] | None = None,
+) -> dict[str, np.ndarray]:
     """Read a whole dataset into a dict of NumPy arrays, one entry per column.
 
     Scalar columns become 1-D arrays of ``count`` rows. List columns become
@@ -65,11 +72,14 @@ def load(path: str | Path, columns: Iterable[str] | None = None, *, check: bool 
     Parameters
     ----------
     path : str or Path
-        A dataset directory written by :func:`tremaux.dataset.build`.
+        A dataset directory written by :func:`tremaux.dataset.build`: a
+        local path or a URL (``s3://...``).
     columns : iterable of str, optional
         Only these columns (default: all).
     check : bool, default True
         Verify completeness and every shard's SHA-256 first (see :func:`verify`).
+    storage_options : mapping, optional
+        Options of the URL's file system (see :func:`tremaux.dataset.build`).
 
     Raises
     ------
@@ -81,22 +91,22 @@ def load(path: str | Path, columns: Iterable[str] | None = None, *, check: bool 
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    path = Path(path)
-    manifest = verify(path) if check else read_manifest(path)
+    target = open_target(path, storage_options)
+    manifest = verify(target) if check else read_manifest(target)
     if not manifest.shards:
-        raise DatasetDirError(f"dataset {path} has no finished shard")
+        raise DatasetDirError(f"dataset {target.url} has no finished shard")
     names = list(manifest.columns) if columns is None else list(columns)
     for name in names:
         if name not in manifest.columns:
-            raise TremauxError(f"dataset {path} has no column {name!r}; it has: {', '.join(manifest.columns)}")
-    tables = [pq.read_table(path / manifest.shards[i].file, columns=names) for i in sorted(manifest.shards)]
+            raise TremauxError(f"dataset {target.url} has no column {name!r}; it has: {', '.join(manifest.columns)}")
+    files = [target.path(manifest.shards[i].file) for i in sorted(manifest.shards)]
+    fs = None if target.local else target.fs
+    tables = [pq.read_table(f, columns=names, filesystem=fs) for f in files]
     table = pa.concat_tables(tables).combine_chunks()
     out: dict[str, np.ndarray] = {}
     heights = widths = None
     if any(n in _GRIDS for n in names):
-        size_cols = pa.concat_tables(
-            [pq.read_table(path / manifest.shards[i].file, columns=["height", "width"]) for i in sorted(manifest.shards)]
-        )
+        size_cols = pa.concat_tables([pq.read_table(f, columns=["height", "width"], filesystem=fs) for f in files])
         heights = size_cols.column("height").to_numpy()
         widths = size_cols.column("width").to_numpy()
     for name in names:

@@ -53,6 +53,7 @@ __all__ = [
     "check_spec",
     "compute_rows",
     "build_shard",
+    "build_shards",
     "warm_up",
     "token_vocabulary",
 ]
@@ -67,13 +68,16 @@ SHARD_MEMORY = 4 << 30
 
 @dataclass(frozen=True)
 class ShardResult:
-    """What a worker sends back: the shard's Parquet bytes and counts."""
+    """What a worker sends back: counts and checksum, and the Parquet bytes unless it wrote them itself."""
 
     index: int
     data: bytes
+    """The file's bytes, or ``b""`` when the worker wrote the file itself."""
     rows: int
     attempts: int
     sha256: str
+    size: int
+    """File size in bytes."""
 
 
 def _col(name: str) -> str:
@@ -402,14 +406,28 @@ def _parquet_bytes(table) -> bytes:
     return sink.getvalue()
 
 
-def build_shard(spec: DatasetSpec, shard: int) -> ShardResult:
-    """Build shard number ``shard`` of ``spec``: the task every engine runs."""
-    from .store import sha256
+def build_shard(spec: DatasetSpec, shard: int, target=None) -> ShardResult:
+    """Build shard number ``shard`` of ``spec``: the task every engine runs.
+
+    With a ``target`` (a :class:`tremaux.dataset.store.Target`), the shard is
+    written there, atomically, and only its counts and checksum come back;
+    without one, its bytes come back for the caller to write.
+    """
+    from .store import sha256, shard_name
 
     first, stop = spec.shard_rows(shard)
     raw = compute_rows(spec, first, stop)
     data = _parquet_bytes(to_table(spec, first, raw))
-    return ShardResult(shard, data, stop - first, int(raw["drawn"]), sha256(data))
+    digest = sha256(data)
+    if target is not None:
+        target.write(shard_name(shard, spec.shards), data)
+        return ShardResult(shard, b"", stop - first, int(raw["drawn"]), digest, len(data))
+    return ShardResult(shard, data, stop - first, int(raw["drawn"]), digest, len(data))
+
+
+def build_shards(spec: DatasetSpec, shards, target=None) -> list[ShardResult]:
+    """Build several shards in one task (see :func:`build_shard`): fewer, bigger tasks for Dask."""
+    return [build_shard(spec, int(s), target) for s in shards]
 
 
 def warm_up(spec: DatasetSpec) -> None:

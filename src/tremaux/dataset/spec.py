@@ -81,7 +81,7 @@ def parse_size_range(text: str) -> tuple[tuple[int, int], tuple[int, int] | None
 
 def _size(value: Any, what: str) -> tuple[int, int]:
     if isinstance(value, str):
-        m = re.fullmatch(r"\s*(\d+)\s*[xX*,]\s*(\d+)\s*", value)
+        m = re.fullmatch(r"\s*([0-9]{1,9})\s*[xX*,]\s*([0-9]{1,9})\s*", value)
         if not m:
             if re.fullmatch(r"\s*\d+\s*[xX*,]\s*\d+\s*[xX*,]\s*\d+\s*", value):
                 raise InvalidSizeError(
@@ -94,7 +94,7 @@ def _size(value: Any, what: str) -> tuple[int, int]:
             dims = tuple(int(v) for v in value)
             if any(isinstance(v, bool) or int(v) != v for v in value):
                 raise TypeError
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             raise InvalidSizeError(f"{what} {value!r} is not of the form HxW (for example 20x20)") from None
         if len(dims) == 3:
             raise InvalidSizeError(f"{what} {value!r} has levels; datasets are of 2-D mazes (HxW)")
@@ -111,7 +111,7 @@ def _int(value: Any, what: str, lo: int, hi: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         if isinstance(value, float) and value.is_integer():
             value = int(value)
-        elif isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        elif isinstance(value, str) and re.fullmatch(r"\s*-?[0-9]{1,30}\s*", value):
             value = int(value)
         else:
             raise TremauxError(f"dataset {what} {value!r} is not a whole number")
@@ -212,7 +212,7 @@ class DatasetSpec:
         s(self, "generator_options", dict(sorted(self.generator_options.items())))
         try:
             braid = float(self.braid)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             raise TremauxError(f"dataset braid {self.braid!r} is not a number") from None
         if isinstance(self.braid, bool) or not 0.0 <= braid <= 1.0:
             raise TremauxError(f"dataset braid {self.braid!r} is out of range: it must be between 0 and 1")
@@ -323,17 +323,44 @@ class DatasetSpec:
         return cls(**d)
 
 
+MAX_SPEC_BYTES = 1 << 20
+"""Largest spec file read (a spec is a few hundred bytes; anything bigger is not one)."""
+
+
 def _read(path: Path) -> Any:
-    text = path.read_text(encoding="utf-8")
-    if path.suffix.lower() == ".json":
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise MazeFormatError(exc.msg, line=exc.lineno, column=exc.colno, source=str(path)) from None
+    """Parse a spec file as JSON (``.json``) or TOML (anything else); total on any bytes."""
+    with open(path, "rb") as fh:
+        raw = fh.read(MAX_SPEC_BYTES + 1)
+    if len(raw) > MAX_SPEC_BYTES:
+        raise MazeFormatError(
+            f"file is larger than {MAX_SPEC_BYTES // 1024} KiB: it is not a dataset spec", source=str(path)
+        )
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise MazeFormatError(f"invalid TOML: {exc}", source=str(path)) from None
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise MazeFormatError(
+            "not a text file (invalid UTF-8); a dataset spec is a .toml or .json file",
+            line=line, column=column, source=str(path),
+        ) from None
+    try:
+        if path.suffix.lower() == ".json":
+            try:
+                return json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise MazeFormatError(exc.msg, line=exc.lineno, column=exc.colno, source=str(path)) from None
+        try:
+            return tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            line, column = getattr(exc, "lineno", None), getattr(exc, "colno", None)
+            reason = getattr(exc, "msg", None) or str(exc).split(" (at ")[0]
+            m = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
+            if line is None and m:
+                line, column = int(m.group(1)), int(m.group(2))
+            raise MazeFormatError(f"invalid TOML: {reason}", line=line, column=column, source=str(path)) from None
+    except RecursionError:
+        raise MazeFormatError("nested too deeply to be a dataset spec", source=str(path)) from None
 
 
 def make_spec(path: str | Path | None = None, *, min_solution_length: int | None = None, **options: Any) -> DatasetSpec:

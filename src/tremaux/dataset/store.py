@@ -17,13 +17,18 @@ resumes where it stopped.
 
 The manifest holds nothing about the engine or the time, so the same spec
 gives the same files, manifest included, whatever engine built them.
+
+The directory may be on any file system fsspec knows (:class:`Target`): a
+local path, ``file://``, ``s3://``, ``gs://``, ``az://``, ``memory://``...
+On an object store a single upload is already atomic (an object appears
+whole or not at all), so shards and the manifest are written under their
+final names; on a local disk they go to ``*.partial`` and are renamed.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
 import platform
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -31,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import TremauxError
+from .fs import Target, open_target, parse_storage_options
 from .spec import DatasetSpec
 
 __all__ = [
@@ -38,6 +44,9 @@ __all__ = [
     "FORMAT_VERSION",
     "MANIFEST",
     "DatasetDirError",
+    "Target",
+    "open_target",
+    "parse_storage_options",
     "ShardRecord",
     "Manifest",
     "shard_name",
@@ -52,6 +61,7 @@ __all__ = [
 FORMAT = "tremaux-dataset"
 FORMAT_VERSION = 1
 MANIFEST = "manifest.json"
+MAX_MANIFEST_BYTES = 256 << 20
 
 
 class DatasetDirError(TremauxError):
@@ -184,32 +194,19 @@ class Manifest:
         return Manifest(self.spec, self.versions, self.columns, shards)
 
 
-def _atomic_write(path: Path, data: bytes) -> None:
-    tmp = path.with_name(path.name + ".partial")
-    try:
-        with open(tmp, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
-
-
-def write_manifest(directory: Path, manifest: Manifest) -> None:
+def write_manifest(directory: str | Path | Target, manifest: Manifest) -> None:
     """Rewrite ``manifest.json`` atomically."""
     text = json.dumps(manifest.to_dict(), indent=2, sort_keys=False) + "\n"
-    _atomic_write(directory / MANIFEST, text.encode("utf-8"))
+    open_target(directory).write(MANIFEST, text.encode("utf-8"))
 
 
-def write_shard(directory: Path, name: str, data: bytes) -> None:
-    """Write a shard's bytes atomically (to ``name.partial``, then renamed)."""
-    _atomic_write(directory / name, data)
+def write_shard(directory: str | Path | Target, name: str, data: bytes) -> None:
+    """Write a shard's bytes atomically (locally to ``name.partial``, then renamed)."""
+    open_target(directory).write(name, data)
 
 
-def read_manifest(directory: str | Path) -> Manifest:
-    """Parse the manifest of a dataset directory.
+def read_manifest(directory: str | Path | Target, storage_options: Mapping[str, Any] | None = None) -> Manifest:
+    """Parse the manifest of a dataset directory (a path or a URL).
 
     Raises
     ------
@@ -217,21 +214,24 @@ def read_manifest(directory: str | Path) -> Manifest:
         When the directory or its manifest is missing, unreadable, or not a
         tremaux dataset manifest.
     """
-    directory = Path(directory)
-    path = directory / MANIFEST
-    if not directory.is_dir():
-        raise DatasetDirError(f"{directory} is not a directory")
-    if not path.is_file():
-        raise DatasetDirError(f"{directory} holds no {MANIFEST}: it is not a tremaux dataset")
+    target = open_target(directory, storage_options)
+    shown = target.show(MANIFEST)
+    if (target.local and not Path(target.root).is_dir()) or target.is_file():
+        raise DatasetDirError(f"{target.url} is not a directory")
+    if not target.has(MANIFEST):
+        raise DatasetDirError(f"{target.url} holds no {MANIFEST}: it is not a tremaux dataset")
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise DatasetDirError(f"{path} is corrupted: not valid JSON ({exc})") from None
+        raw = target.read(MANIFEST)
+        if len(raw) > MAX_MANIFEST_BYTES:
+            raise ValueError(f"larger than {MAX_MANIFEST_BYTES >> 20} MiB")
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise DatasetDirError(f"{shown} is corrupted: not valid JSON ({exc})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise DatasetDirError(f"{path} is not a tremaux dataset manifest (no \"format\": \"{FORMAT}\")")
+        raise DatasetDirError(f"{shown} is not a tremaux dataset manifest (no \"format\": \"{FORMAT}\")")
     if data.get("format_version") != FORMAT_VERSION:
         raise DatasetDirError(
-            f"{path} has format version {data.get('format_version')!r}; "
+            f"{shown} has format version {data.get('format_version')!r}; "
             f"this tremaux reads version {FORMAT_VERSION}"
         )
     try:
@@ -243,18 +243,22 @@ def read_manifest(directory: str | Path) -> Manifest:
                 raise ValueError(f"bad sha256 {r.sha256!r}")
             shards[int(r.index)] = r
         manifest = Manifest(spec, dict(data["versions"]), tuple(data["columns"]), shards)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise DatasetDirError(f"{path} is corrupted: {exc}") from None
-    for idx, rec in manifest.shards.items():
-        if not 0 <= idx < spec.shards or rec.file != shard_name(idx, spec.shards) or (
-            (rec.first_row, rec.first_row + rec.rows) != spec.shard_rows(idx)
-        ):
-            raise DatasetDirError(f"{path} is corrupted: shard record {idx} does not match its spec")
+        for idx, rec in manifest.shards.items():
+            if not 0 <= idx < spec.shards or rec.file != shard_name(idx, spec.shards) or (
+                (rec.first_row, rec.first_row + rec.rows) != spec.shard_rows(idx)
+            ) or not all(isinstance(v, int) and not isinstance(v, bool) for v in (rec.attempts, rec.bytes)):
+                raise DatasetDirError(f"{shown} is corrupted: shard record {idx} does not match its spec")
+    except DatasetDirError:
+        raise
+    except (KeyError, TypeError, ValueError, OverflowError, AttributeError, RecursionError) as exc:
+        raise DatasetDirError(f"{shown} is corrupted: {exc}") from None
     return manifest
 
 
-def open_for_build(directory: str | Path, spec: DatasetSpec, columns: tuple[str, ...]) -> tuple[Manifest, list[str]]:
-    """Prepare ``directory`` for building ``spec``; return the manifest and notes.
+def open_for_build(
+    directory: str | Path | Target, spec: DatasetSpec, columns: tuple[str, ...]
+) -> tuple[Manifest, list[str]]:
+    """Prepare ``directory`` (a path, URL or :class:`Target`) for building ``spec``; return the manifest and notes.
 
     * A missing or empty directory is created and gets a fresh manifest; so
       does one holding only the manifest of a build that stopped before its
@@ -262,7 +266,11 @@ def open_for_build(directory: str | Path, spec: DatasetSpec, columns: tuple[str,
     * A directory holding a manifest of the same spec and versions is resumed:
       finished shards whose file is present with its recorded SHA-256 are
       kept; a recorded shard whose file was deleted is built again; leftover
-      ``*.partial`` files of an interrupted write are removed.
+      ``*.partial`` files of an interrupted write are removed; a shard file
+      the manifest does not record (written by a worker just before an
+      interruption) is built again and overwritten.
+
+    The same rules hold on every file system.
 
     Raises
     ------
@@ -272,32 +280,33 @@ def open_for_build(directory: str | Path, spec: DatasetSpec, columns: tuple[str,
         recorded shard whose contents no longer match their checksum
         (corrupted): the message says what to do.
     """
-    directory = Path(directory)
-    if directory.exists() and not directory.is_dir():
-        raise DatasetDirError(f"output {directory} exists and is not a directory")
+    target = open_target(directory)
+    if target.is_file():
+        raise DatasetDirError(f"output {target.url} exists and is not a directory")
     notes: list[str] = []
     fresh = Manifest(spec, versions(), columns, {})
-    if not directory.exists() or not any(directory.iterdir()):
-        directory.mkdir(parents=True, exist_ok=True)
-        write_manifest(directory, fresh)
+    names = target.names()
+    if not names:
+        target.makedirs()
+        write_manifest(target, fresh)
         return fresh, notes
-    if not (directory / MANIFEST).exists():
+    if MANIFEST not in names:
         raise DatasetDirError(
-            f"output directory {directory} is not empty and holds no tremaux dataset "
+            f"output directory {target.url} is not empty and holds no tremaux dataset "
             f"({MANIFEST} missing); choose a new or empty directory"
         )
-    old = read_manifest(directory)
-    names = {p.name for p in directory.iterdir() if not p.name.endswith(".partial")}
-    if not old.shards and names == {MANIFEST}:
+    old = read_manifest(target)
+    if not old.shards and {n for n in names if not n.endswith(".partial")} == {MANIFEST}:
         # a build that stopped before its first shard: nothing to keep, start afresh
-        for p in directory.glob("*.partial"):
-            p.unlink()
-        write_manifest(directory, fresh)
+        for n in names:
+            if n.endswith(".partial"):
+                target.remove(n)
+        write_manifest(target, fresh)
         return fresh, notes
     if old.spec != spec:
         diff = _spec_diff(old.spec, spec)
         raise DatasetDirError(
-            f"output directory {directory} holds a different dataset ({diff}); "
+            f"output directory {target.url} holds a different dataset ({diff}); "
             "choose another directory, or delete it to start again"
         )
     if dict(old.versions) != fresh.versions:
@@ -305,36 +314,36 @@ def open_for_build(directory: str | Path, spec: DatasetSpec, columns: tuple[str,
             f"{k} {old.versions.get(k)} vs {v}" for k, v in fresh.versions.items() if old.versions.get(k) != v
         )
         raise DatasetDirError(
-            f"output directory {directory} was built with other versions ({diff}), so its shards "
+            f"output directory {target.url} was built with other versions ({diff}), so its shards "
             "may differ; rebuild it into a new directory"
         )
     if tuple(old.columns) != columns:
-        raise DatasetDirError(f"{directory / MANIFEST} is corrupted: its columns do not match its spec")
+        raise DatasetDirError(f"{target.show(MANIFEST)} is corrupted: its columns do not match its spec")
     expected = {shard_name(i, spec.shards) for i in range(spec.shards)} | {MANIFEST}
-    for entry in sorted(directory.iterdir()):
-        if entry.name.endswith(".partial"):
-            entry.unlink()
-            notes.append(f"removed {entry.name} left by an interrupted write")
-        elif entry.name not in expected:
+    for name in names:
+        if name.endswith(".partial"):
+            target.remove(name)
+            notes.append(f"removed {name} left by an interrupted write")
+        elif name not in expected:
             raise DatasetDirError(
-                f"output directory {directory} holds a file that is not part of this dataset: "
-                f"{entry.name}; move it away or choose another directory"
+                f"output directory {target.url} holds a file that is not part of this dataset: "
+                f"{name}; move it away or choose another directory"
             )
+    present = set(names)
     missing = []
     for idx, rec in sorted(old.shards.items()):
-        path = directory / rec.file
-        if not path.exists():
+        if rec.file not in present:
             missing.append(idx)
             notes.append(f"{rec.file} was recorded but is missing: building it again")
             continue
-        if path.stat().st_size != rec.bytes or sha256(path) != rec.sha256:
+        if target.size(rec.file) != rec.bytes or target.sha256(rec.file) != rec.sha256:
             raise DatasetDirError(
-                f"shard {path} is corrupted (its SHA-256 does not match the manifest); "
+                f"shard {target.show(rec.file)} is corrupted (its SHA-256 does not match the manifest); "
                 "delete that file and run again to rebuild it"
             )
     manifest = old.without(missing)
     if missing:
-        write_manifest(directory, manifest)
+        write_manifest(target, manifest)
     return manifest, notes
 
 

@@ -10,7 +10,7 @@ Examples
 --------
 >>> from tremaux.numberlink import Puzzle, solve_puzzle
 >>> p = Puzzle.from_rows(["1..2", "....", "1..2"])
->>> r = solve_puzzle(p, rule="fill", unique=True)
+>>> r = solve_puzzle(p, rule="fill", unique=True, touch=True)
 >>> r.status, r.unique
 ('solved', False)
 """
@@ -21,12 +21,16 @@ from .check import check_file, diagnose
 from .draw import numbers_text, to_png, to_svg, to_text
 from .formats import dumps, load, load_all, loads, loads_all, save
 from .generate import GeneratedPuzzle, generate_puzzle
-from .solve import NL_SOLVERS, quick_verdict, solve_file, solve_puzzle
+from .rules import Rule, resolve
+from .solvers import DEFAULT_TIME_LIMIT, NL_SOLVERS, quick_verdict, solve_file, solve_puzzle
 
 __all__ = [
     "Puzzle",
     "RULES",
     "check_rule",
+    "Rule",
+    "resolve",
+    "DEFAULT_TIME_LIMIT",
     "Linking",
     "PuzzleSolution",
     "Diagnosis",

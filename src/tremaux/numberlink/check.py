@@ -5,12 +5,14 @@ Examples
 >>> from tremaux.numberlink import Puzzle
 >>> print(diagnose(Puzzle.from_rows(["1.1", "2.2"])))
 proper
->>> print(diagnose(Puzzle.from_rows(["12.", "...", "1.2"])))
+>>> print(diagnose(Puzzle.from_rows(["12.", "...", "1.2"]), touch=True))
 multiple-solutions: a second solution draws the lines of '1', '2' differently
 >>> print(diagnose(Puzzle.from_rows(["1.2", "...", "1.2"])))
 needs-empty-cells: no solution under the fill rule: the checkerboard count leaves at least 1 cell empty; it has solutions if cells may stay empty (rule nikoli)
 >>> print(diagnose(Puzzle.from_rows(["1.2", "...", "2.1"]), rule="nikoli"))
-no-solution: number '2' cannot be connected once '1' is connected
+no-solution: numbers '1' and '2' must cross: their endpoints on the border alternate ((0, 0), (0, 2), (2, 2), (2, 0))
+>>> print(diagnose(Puzzle.from_rows(["1.1", "...", "22."]), rule="nikoli"))
+multiple-solutions: a second solution draws the lines of '1' differently
 >>> print(diagnose(Puzzle.from_rows(["1213", "2..3"]), rule="nikoli"))
 walled-in: number '1' at (0, 0) is walled in: every neighbour is another number or the border
 """
@@ -21,24 +23,34 @@ import time
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from ..errors import PuzzleError
 from .formats import load_all
-from .model import Puzzle, check_rule
+from .model import Puzzle
 from .result import Diagnosis
-from .solve import quick_verdict, solve_puzzle
+from .rules import Rule, resolve
+from .solvers import quick_verdict, solve_puzzle
 
 __all__ = ["diagnose", "check_file"]
 
 
-def diagnose(puzzle: Puzzle, rule: str = "fill", *, time_limit: float | None = None) -> Diagnosis:
+def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = None,
+             time_limit: float | None = None) -> Diagnosis:
     """Whether ``puzzle`` is proper under ``rule``, and if not, why.
 
     Parameters
     ----------
     puzzle : Puzzle
-    rule : {"fill", "nikoli"}
+    rule : str or Rule
+        ``"fill"`` or ``"nikoli"`` (or a :class:`~tremaux.numberlink.rules.Rule`).
+    touch : bool, optional
+        Whether a line may run beside itself; ``None``: no (the convention
+        puzzle makers judge uniqueness by).
     time_limit : float, optional
-        Seconds for the solver; past it the verdict is ``"unknown"``.
+        Seconds for the solver (default
+        :data:`~tremaux.numberlink.solvers.DEFAULT_TIME_LIMIT`); past it the
+        verdict is ``"unknown"`` and the reason says how long it took.
 
     Returns
     -------
@@ -47,39 +59,41 @@ def diagnose(puzzle: Puzzle, rule: str = "fill", *, time_limit: float | None = N
         ``needs-empty-cells`` (under ``fill``: solvable only if cells may stay
         empty), ``walled-in``, ``unknown``; ``reasons`` says which pair or cell.
     """
-    rule = check_rule(rule)
-    why = quick_verdict(puzzle, rule)
-    if why is not None:
+    the = resolve(rule, touch, default_touch=False)
+    rule, t = the.name, the.touch
+    why = quick_verdict(puzzle, the)
+    if why is not None and ("walled in" in why or "must cross" in why or "cannot be connected" in why):
         verdict = "walled-in" if "walled in" in why else "no-solution"
-        return Diagnosis(verdict, rule, (why,), None, puzzle.name)
-    r = solve_puzzle(puzzle, rule=rule, unique=True, time_limit=time_limit)
-    if r.status == "gave-up":
-        return Diagnosis("unknown", rule, (r.message,), r, puzzle.name)
+        return Diagnosis(verdict, rule, (why,), None, puzzle.name, t)
+    r = solve_puzzle(puzzle, rule=the, unique=True, time_limit=time_limit)
+    if r.status == "gave-up" or (r.status == "solved" and r.unique is None):
+        return Diagnosis("unknown", rule, (r.message,), r, puzzle.name, t)
     if r.status == "no-solution":
         if "rule nikoli" in r.message:
-            return Diagnosis("needs-empty-cells", rule, (r.message,), r, puzzle.name)
-        return Diagnosis("no-solution", rule, (_blocking_pair(puzzle, rule, time_limit) or r.message,), r,
-                         puzzle.name)
+            return Diagnosis("needs-empty-cells", rule, (r.message,), r, puzzle.name, t)
+        return Diagnosis("no-solution", rule, (_blocking_pair(puzzle, time_limit) or r.message,), r,
+                         puzzle.name, t)
     if r.unique:
-        return Diagnosis("proper", rule, (), r, puzzle.name)
-    a, b = r.solutions[0].grid, r.solutions[1].grid
-    differ = sorted({int(x) for x in a[a != b]} | {int(x) for x in b[a != b]} - {0})
-    labels = ", ".join(repr(puzzle.labels[k - 1]) for k in differ if k)
+        return Diagnosis("proper", rule, (), r, puzzle.name, t)
+    first, second = r.solutions[0].paths, r.solutions[1].paths
+    differ = [k for k, (a, b) in enumerate(zip(first, second)) if not np.array_equal(a, b)]
+    labels = ", ".join(repr(puzzle.labels[k]) for k in differ)
     return Diagnosis("multiple-solutions", rule, (f"a second solution draws the lines of {labels} differently",),
-                     r, puzzle.name)
+                     r, puzzle.name, t)
 
 
-def _blocking_pair(puzzle: Puzzle, rule: str, time_limit: float | None) -> str | None:
+def _blocking_pair(puzzle: Puzzle, time_limit: float | None) -> str | None:
     """Name the first pair (in order) that cannot be connected together with the ones before it.
 
     Pairs after it count as obstacles. Found by bisection on the number of
     pairs, each step a SAT call under the rule that lets cells stay empty
     (under ``fill`` a pair can also fail because of the cells left over).
     """
-    from .sat import Encoding
+    from .solvers import DEFAULT_TIME_LIMIT
+    from .solvers.encoding import Encoding
 
     n = puzzle.pairs
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    deadline = time.perf_counter() + (DEFAULT_TIME_LIMIT if time_limit is None else time_limit)
 
     def connectable(k: int) -> bool | None:
         with Encoding(puzzle, "nikoli", inactive=frozenset(range(k + 1, n + 1))) as enc:
@@ -107,14 +121,24 @@ def _blocking_pair(puzzle: Puzzle, rule: str, time_limit: float | None) -> str |
     return f"number {lab[hi - 1]!r} cannot be connected once {before} {'is' if hi == 2 else 'are'} connected"
 
 
-def check_file(path: str | Path, rule: str = "fill", *, time_limit: float | None = None) -> list[Diagnosis]:
-    """:func:`diagnose` every puzzle of the file at ``path``; unreadable puzzles get the verdict ``invalid``."""
+def check_file(path: str | Path, rule: str | Rule = "fill", *, touch: bool | None = None,
+               time_limit: float | None = None) -> list[Diagnosis]:
+    """:func:`diagnose` every puzzle of the file at ``path``; unreadable puzzles get the verdict ``invalid``.
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> d = tempfile.mkdtemp(); f = os.path.join(d, "p.txt")
+    >>> _ = open(f, "w").write("1.1\\n2.2\\n")
+    >>> [str(x) for x in check_file(f)]
+    ['p: proper']
+    """
     out: list[Diagnosis] = []
     items: list[Any] = load_all(path, errors="keep")
     for i, item in enumerate(items):
         if isinstance(item, PuzzleError):
-            out.append(Diagnosis("invalid", check_rule(rule), (str(item),), None,
+            out.append(Diagnosis("invalid", resolve(rule).name, (str(item),), None,
                                  f"{Path(path).stem}#{i + 1}" if len(items) > 1 else Path(path).stem))
         else:
-            out.append(diagnose(item, rule, time_limit=time_limit))
+            out.append(diagnose(item, rule, touch=touch, time_limit=time_limit))
     return out

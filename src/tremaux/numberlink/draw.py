@@ -15,15 +15,15 @@ Every function takes a :class:`~tremaux.numberlink.Puzzle`, a
 Examples
 --------
 >>> from tremaux.numberlink import Puzzle, solve_puzzle
->>> r = solve_puzzle(Puzzle.from_rows(["12.", "...", "1.2"]), rule="fill")
+>>> r = solve_puzzle(Puzzle.from_rows(["12.", "...", "1.2"]), "tremaux", rule="fill")  # the paper's traveler
 >>> print(to_text(r))
 1 2─┐
-└─┐ │
-1─┘ 2
+│ ┌─┘
+1 └─2
 >>> print(numbers_text(r))
 1 2 2
-1 1 2
-1 1 2
+1 2 2
+1 2 2
 """
 
 from __future__ import annotations

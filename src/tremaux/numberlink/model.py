@@ -9,9 +9,9 @@ Pairs are numbered in the order the source lists them (``LINE#k`` of a
 contest file) or, for a grid of labels, by their label: integers in numeric
 order, then other labels in alphabetical order (so ``1``-``9`` then ``A``-``Z``).
 
-Two rules are known by name (see :data:`RULES`): ``"fill"``, the paper's,
-where every cell must be covered by a line, and ``"nikoli"``, the magazine and
-contest rule where cells may stay empty.
+The rules (``"fill"``, ``"nikoli"`` and the no-touch convention) live in
+:mod:`tremaux.numberlink.rules`; :data:`RULES` and :func:`check_rule` are
+re-exported here.
 
 Examples
 --------
@@ -37,42 +37,15 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InvalidSizeError, PuzzleError, UnknownNameError
+from ..errors import InvalidSizeError, PuzzleError
+from .rules import RULES, check_rule
 
 __all__ = ["Puzzle", "RULES", "check_rule", "label_order", "MAX_SIDE"]
-
-RULES: dict[str, str] = {
-    "fill": "every cell is covered by a line (the paper's rule)",
-    "nikoli": "cells may stay empty (magazine and contest rule)",
-}
-"""The two rules, by name, with a line of description."""
-
-_RULE_ALIASES = {"paper": "fill", "all": "fill", "full": "fill", "magazine": "nikoli", "empty": "nikoli",
-                 "contest": "nikoli"}
 
 MAX_SIDE = 4096
 """Largest height or width of a puzzle."""
 
 Cell = tuple[int, int]
-
-
-def check_rule(rule: str) -> str:
-    """The canonical name of ``rule`` (``"fill"`` or ``"nikoli"``).
-
-    Examples
-    --------
-    >>> check_rule("Nikoli"), check_rule("paper")
-    ('nikoli', 'fill')
-    >>> check_rule("loose")
-    Traceback (most recent call last):
-    ...
-    tremaux.errors.UnknownNameError: unknown numberlink rule 'loose'; choose one of: fill, nikoli
-    """
-    key = str(rule).strip().lower()
-    key = _RULE_ALIASES.get(key, key)
-    if key not in RULES:
-        raise UnknownNameError("numberlink rule", str(rule), RULES)
-    return key
 
 
 def _label_key(label: str) -> tuple[int, int, str]:

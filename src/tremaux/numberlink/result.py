@@ -146,6 +146,8 @@ class PuzzleSolution:
     """The puzzle's name (its file, ``#i`` for the i-th of a file)."""
     extras: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     """Solver-specific read-only figures (clauses, loops cut...)."""
+    touch: bool = True
+    """Whether lines were allowed to run beside themselves (``False``: the no-touch convention)."""
 
     def __post_init__(self) -> None:
         if self.status not in STATUSES:
@@ -174,8 +176,26 @@ class PuzzleSolution:
             return []
         return self.puzzle.numbers[self.solutions[index].grid].tolist()
 
+    def lines(self, index: int = 0) -> list[dict[str, Any]]:
+        """Each line of solution ``index`` as ``{"label", "cells"}``, its cells ``[row, col]`` in order along it.
+
+        Examples
+        --------
+        >>> from tremaux.numberlink import Puzzle, solve_puzzle
+        >>> solve_puzzle(Puzzle.from_rows(["1.1", "2.2"])).lines()[0]
+        {'label': '1', 'cells': [[0, 0], [0, 1], [0, 2]]}
+        """
+        if self.puzzle is None or not self.solutions:
+            return []
+        return [{"label": lab, "cells": path.tolist()}
+                for lab, path in zip(self.puzzle.labels, self.solutions[index].paths)]
+
     def to_dict(self, *, all_solutions: bool = False) -> dict[str, Any]:
-        """The JSON record of this run: ``status``, ``grid`` and, when asked, ``unique``/``count``.
+        """The JSON record of this run: ``status``, ``grid``, ``lines`` and, when asked, ``unique``/``count``.
+
+        ``lines`` lists each pair's cells in order from one number to the
+        other, so that a checker can follow a line even where it runs beside
+        itself; ``grid`` holds the printed numbers, as in the paper.
 
         Examples
         --------
@@ -185,11 +205,13 @@ class PuzzleSolution:
         >>> d["status"], d["grid"], d["unique"]
         ('solved', [[1, 1, 1], [2, 2, 2]], True)
         """
-        out: dict[str, Any] = {"name": self.name, "status": self.status, "rule": self.rule, "solver": self.solver}
+        out: dict[str, Any] = {"name": self.name, "status": self.status, "rule": self.rule, "touch": self.touch,
+                               "solver": self.solver}
         if self.puzzle is not None:
             out["size"] = [self.puzzle.height, self.puzzle.width]
             out["pairs"] = self.puzzle.pairs
         out["grid"] = self.numbers() if self.solutions else None
+        out["lines"] = self.lines() if self.solutions else None
         if self.unique is not None:
             out["unique"] = self.unique
         if self.count is not None:
@@ -197,6 +219,7 @@ class PuzzleSolution:
             out["complete"] = self.complete
         if all_solutions:
             out["solutions"] = [self.numbers(i) for i in range(len(self.solutions))]
+            out["solution_lines"] = [self.lines(i) for i in range(len(self.solutions))]
         out["message"] = self.message
         out["seconds"] = round(self.seconds, 6)
         out["steps"] = self.steps
@@ -225,6 +248,8 @@ class Diagnosis:
     """The solving run behind the verdict (with a second solution when there are several)."""
     name: str = ""
     """The puzzle's name."""
+    touch: bool = False
+    """Whether lines were allowed to run beside themselves (``False``: the no-touch convention)."""
 
     @property
     def proper(self) -> bool:
@@ -233,7 +258,8 @@ class Diagnosis:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON record of this check."""
-        return {"name": self.name, "verdict": self.verdict, "rule": self.rule, "reasons": list(self.reasons)}
+        return {"name": self.name, "verdict": self.verdict, "rule": self.rule, "touch": self.touch,
+                "reasons": list(self.reasons)}
 
     def __str__(self) -> str:
         why = f": {'; '.join(self.reasons)}" if self.reasons else ""

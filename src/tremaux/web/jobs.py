@@ -325,12 +325,13 @@ def nl_solve_job(req: dict[str, Any]) -> dict[str, Any]:
         return None if budget is None else max(0.05, budget - (time.perf_counter() - t0))
 
     want_second = bool(req.get("second", True))
-    res = solve_puzzle(puzzle, entry.name, rule="fill", unique=want_second and entry.counts, time_limit=left())
+    res = solve_puzzle(puzzle, entry.name, rule="fill", touch=True, unique=want_second and entry.counts,
+                       time_limit=left())
     out: dict[str, Any] = {"status": "solved", "unique": None, "paths": None, "second": None}
     if res.status == "solved":
         check = res
         if want_second and not entry.counts:  # the paper's traveler finds one solution: ask the exact solver
-            check = solve_puzzle(puzzle, rule="fill", unique=True, time_limit=left())
+            check = solve_puzzle(puzzle, rule="fill", touch=True, unique=True, time_limit=left())
         sols = check.solutions if check.status == "solved" else ()
         out["paths"] = _paths(puzzle, res.solutions[0])
         if check.unique is not None and check.complete:

@@ -1,0 +1,220 @@
+"""Where a dataset lives: a directory on any file system fsspec knows (:class:`Target`).
+
+A local path, ``file://``, ``s3://``, ``gs://``, ``az://``, ``memory://``...
+Writes are atomic everywhere: on a local disk through ``*.partial`` and a
+rename; on an object store a single upload is already atomic (an object
+appears whole or not at all), so files are written under their final names.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..errors import TremauxError
+
+__all__ = ["Target", "open_target", "parse_storage_options"]
+
+
+_EXTRAS = {"s3": "s3", "s3a": "s3", "gs": "gcs", "gcs": "gcs", "az": "azure", "abfs": "azure", "abfss": "azure"}
+
+
+def parse_storage_options(items: Iterable[str] | Mapping[str, Any] | None) -> dict[str, Any]:
+    """Storage options from ``KEY=VALUE`` strings (the ``--storage-option`` of the CLI).
+
+    Values that read as JSON (``true``, ``3``, ``"x"``) take that type; the
+    rest stay strings. A dotted key fills a nested table, so
+    ``client_kwargs.endpoint_url=http://...`` reaches s3fs's client.
+
+    Raises
+    ------
+    TremauxError
+        For an item without ``=`` or with an empty key.
+
+    Examples
+    --------
+    >>> parse_storage_options(["anon=false", "client_kwargs.region_name=eu-west-1"])
+    {'anon': False, 'client_kwargs': {'region_name': 'eu-west-1'}}
+    """
+    if items is None:
+        return {}
+    if isinstance(items, Mapping):
+        return dict(items)
+    out: dict[str, Any] = {}
+    for item in items:
+        key, sep, text = str(item).partition("=")
+        key = key.strip()
+        if not sep or not key or any(not part for part in key.split(".")):
+            raise TremauxError(f"storage option {item!r} is not of the form KEY=VALUE")
+        try:
+            value: Any = json.loads(text)
+        except ValueError:
+            value = text
+        node = out
+        *parents, leaf = key.split(".")
+        for part in parents:
+            child = node.setdefault(part, {})
+            if not isinstance(child, dict):
+                raise TremauxError(f"storage option {item!r} conflicts with {part}={child!r}")
+            node = child
+        node[leaf] = value
+    return out
+
+
+@dataclass(frozen=True)
+class Target:
+    """A dataset directory on some file system: an fsspec file system and a root path.
+
+    It is small and picklable (fsspec file systems are), so workers receive it
+    and write their shards themselves. Build one with :func:`open_target`.
+    """
+
+    fs: Any
+    """The ``fsspec.AbstractFileSystem``."""
+    root: str
+    """The directory, as the file system spells it (no protocol)."""
+    url: str
+    """The directory as the user gave it (for messages)."""
+
+    @property
+    def local(self) -> bool:
+        """Whether it is on this machine's disk (atomic renames, ``*.partial`` files)."""
+        return "file" in _protocols(self.fs)
+
+    @property
+    def process_local(self) -> bool:
+        """Whether only this process sees it (``memory://``): workers cannot write there."""
+        return "memory" in _protocols(self.fs)
+
+    def path(self, name: str) -> str:
+        """Full path of ``name`` in the directory."""
+        return f"{self.root.rstrip('/')}/{name}"
+
+    def show(self, name: str) -> str:
+        """``name`` in the directory as the user would write it."""
+        return f"{self.url.rstrip('/')}/{name}" if not self.local else str(Path(self.url) / name)
+
+    def exists(self) -> bool:
+        """Whether the directory (or, on an object store, anything under its prefix) exists."""
+        return bool(self.fs.exists(self.root))
+
+    def is_file(self) -> bool:
+        """Whether the path is a file, not a directory."""
+        return bool(self.fs.isfile(self.root))
+
+    def names(self) -> list[str]:
+        """Names of the entries in the directory (none when it does not exist)."""
+        try:
+            self.fs.invalidate_cache(self.root)
+            entries = self.fs.ls(self.root, detail=False)
+        except (FileNotFoundError, NotADirectoryError):
+            return []
+        root = self.root.rstrip("/")
+        out = []
+        for e in entries:
+            e = str(e).rstrip("/")
+            if e == root:
+                continue
+            out.append(e.rsplit("/", 1)[-1])
+        return sorted(out)
+
+    def has(self, name: str) -> bool:
+        """Whether the file ``name`` exists in the directory."""
+        return bool(self.fs.isfile(self.path(name)))
+
+    def size(self, name: str) -> int:
+        """Size of the file ``name`` in bytes."""
+        return int(self.fs.size(self.path(name)))
+
+    def read(self, name: str) -> bytes:
+        """Contents of the file ``name``."""
+        return bytes(self.fs.cat_file(self.path(name)))
+
+    def remove(self, name: str) -> None:
+        """Delete the file ``name``."""
+        self.fs.rm_file(self.path(name))
+
+    def sha256(self, name: str) -> str:
+        """Hex SHA-256 of a file, streamed."""
+        h = hashlib.sha256()
+        with self.fs.open(self.path(name), "rb") as fh:
+            for block in iter(lambda: fh.read(1 << 20), b""):
+                h.update(block)
+        return h.hexdigest()
+
+    def makedirs(self) -> None:
+        """Create the directory (a no-op on object stores)."""
+        self.fs.makedirs(self.root, exist_ok=True)
+
+    def write(self, name: str, data: bytes) -> None:
+        """Write ``data`` as ``name`` atomically: whole or not at all."""
+        if self.local:
+            _atomic_write(Path(self.path(name)), data)
+        else:
+            self.fs.pipe_file(self.path(name), data)
+
+
+def _protocols(fs: Any) -> tuple[str, ...]:
+    p = fs.protocol
+    return (p,) if isinstance(p, str) else tuple(p)
+
+
+def open_target(out: str | Path | Target, storage_options: Mapping[str, Any] | Iterable[str] | None = None) -> Target:
+    """The dataset directory ``out``: a local path or any URL fsspec knows.
+
+    Credentials and endpoints come from the file system's own standard
+    sources (for S3: ``AWS_ACCESS_KEY_ID``, ``AWS_SECRET_ACCESS_KEY``,
+    ``AWS_ENDPOINT_URL``, ``~/.aws``...) or from ``storage_options``, passed
+    to the file system as they are (see :func:`parse_storage_options`).
+
+    Raises
+    ------
+    TremauxError
+        For an unknown protocol, or one whose fsspec package is not installed
+        (naming the tremaux extra that brings it).
+
+    Examples
+    --------
+    >>> t = open_target("memory://bucket/data")
+    >>> t.root, t.local, t.process_local
+    ('/bucket/data', False, True)
+    """
+    if isinstance(out, Target):
+        return out
+    import fsspec
+
+    url = str(out)
+    options = parse_storage_options(storage_options)
+    protocol = url.split("://", 1)[0].lower() if "://" in url else "file"
+    try:
+        fs, root = fsspec.core.url_to_fs(url, **options)
+    except ImportError:
+        extra = _EXTRAS.get(protocol)
+        hint = f"pip install 'tremaux[{extra}]'" if extra else "install the fsspec package for it"
+        raise TremauxError(f"writing to {protocol}:// needs its fsspec file system: {hint}") from None
+    except ValueError as exc:
+        if "Protocol not known" in str(exc):
+            raise TremauxError(f"unknown storage protocol {protocol!r} in {url}") from None
+        raise TremauxError(f"cannot open {url}: {exc}") from None
+    except TypeError as exc:
+        raise TremauxError(f"bad storage option for {url}: {exc}") from None
+    return Target(fs, str(root), url)
+
+
+
+def _atomic_write(path: Path, data: bytes) -> None:
+    tmp = path.with_name(path.name + ".partial")
+    try:
+        with open(tmp, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()

@@ -1,0 +1,224 @@
+"""Number Link solvers: one entry point, :func:`solve_puzzle`, and one registry, :data:`NL_SOLVERS`.
+
+==========  =================================================================  ==========
+name        what it is                                                         counts
+==========  =================================================================  ==========
+fast        quick verdicts, the compiled search, then SAT (:mod:`.pipeline`)  yes
+tremaux     the paper's modified Tremaux traveler (:mod:`.traveler`)          no
+==========  =================================================================  ==========
+
+Every call has a time limit, :data:`DEFAULT_TIME_LIMIT` seconds unless
+``time_limit=`` says otherwise (``float("inf")`` for none); past it the answer
+is ``gave-up`` with the time spent. Lines may run beside themselves in a plain
+one-solution solve; uniqueness and counting follow the no-touch convention
+unless ``touch=True`` (see :mod:`tremaux.numberlink.rules`).
+
+Examples
+--------
+>>> from tremaux.numberlink import Puzzle
+>>> p = Puzzle.from_rows(["1..2", "....", "1..2"])
+>>> r = solve_puzzle(p, rule="fill", count=10, touch=True)
+>>> r.status, r.count, r.complete, r.message
+('solved', 4, True, '4 solutions')
+>>> solve_puzzle(p, rule="nikoli", count=10).count  # lines never beside themselves
+6
+>>> solve_puzzle(p, "tremaux").grid.tolist()
+[[1, 1, 1, 2], [1, 1, 1, 2], [1, 1, 1, 2]]
+>>> solve_puzzle(Puzzle.from_rows(["1.2", "...", "1.2"]), rule="fill").message
+'no solution under the fill rule: the checkerboard count leaves at least 1 cell empty; it has solutions if cells may stay empty (rule nikoli)'
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from pathlib import Path
+from typing import Any
+
+from ...errors import InvalidSizeError, PuzzleError, UnsupportedError
+from ..model import Puzzle
+from ..result import PuzzleSolution
+from ..rules import Rule, resolve
+from .base import NL_SOLVERS, Answer, Task
+from . import pipeline, traveler  # noqa: E402,F401  (they register themselves)
+from .verdicts import colour_surplus, quick_verdict
+
+__all__ = ["NL_SOLVERS", "solve_puzzle", "solve_file", "quick_verdict", "colour_surplus", "DEFAULT_TIME_LIMIT",
+           "DEFAULT_LIMIT"]
+
+DEFAULT_TIME_LIMIT = 60.0
+"""Seconds a solve, a uniqueness check or a count may take when no ``time_limit`` is given."""
+
+DEFAULT_LIMIT = 1000
+"""How many solutions ``all`` looks for at most when no ``count`` is given."""
+
+
+def solve_puzzle(
+    puzzle: Puzzle,
+    solver: str = "fast",
+    *,
+    rule: str | Rule = "fill",
+    touch: bool | None = None,
+    unique: bool = False,
+    count: int | None = None,
+    time_limit: float | None = None,
+    max_steps: int | None = None,
+    record: bool = False,
+) -> PuzzleSolution:
+    """Solve ``puzzle`` with the solver named ``solver``.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+    solver : str
+        A name in :data:`NL_SOLVERS` (``"fast"`` or ``"tremaux"``).
+    rule : str or Rule
+        ``"fill"``: every cell covered (the paper's rule); ``"nikoli"``: cells
+        may stay empty. A :class:`~tremaux.numberlink.rules.Rule` is taken as is.
+    touch : bool, optional
+        Whether a line may run beside itself. ``None``: allowed for a plain
+        solve, not allowed (the convention puzzle makers use) with
+        ``unique`` or ``count``.
+    unique : bool
+        Also prove that the solution is the only one, or find a second one.
+    count : int, optional
+        Look for up to ``count`` solutions and keep them all.
+    time_limit : float, optional
+        Seconds; past it the run stops with status ``"gave-up"`` and says how
+        long it took. Default :data:`DEFAULT_TIME_LIMIT`; ``float("inf")``
+        for none.
+    max_steps : int, optional
+        Step budget of the ``tremaux`` traveler (default one billion).
+    record : bool
+        ``tremaux`` only: keep a trace of the traveler's moves in ``extras["trace"]``.
+
+    Returns
+    -------
+    PuzzleSolution
+
+    Raises
+    ------
+    UnknownNameError
+        An unknown solver or rule (the message lists the valid names).
+    UnsupportedError
+        ``unique``/``count`` or the no-touch convention with a solver that cannot.
+    InvalidSizeError
+        A count below 1 or a time limit that is not positive.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> r = solve_puzzle(Puzzle.from_rows(["1...", "....", "...1"]), rule="nikoli", count=3, time_limit=5)
+    >>> r.count, r.complete, r.message
+    (3, False, '3 solutions (stopped at the limit 3)')
+    """
+    if not isinstance(puzzle, Puzzle):
+        raise PuzzleError(f"expected a Puzzle, not {type(puzzle).__name__}")
+    entry = NL_SOLVERS.get(solver)
+    if count is not None and int(count) < 1:
+        raise InvalidSizeError(f"count must be at least 1, not {count}")
+    limit = DEFAULT_TIME_LIMIT if time_limit is None else float(time_limit)
+    if not limit > 0:
+        raise InvalidSizeError(f"time limit must be a positive number of seconds, not {time_limit}")
+    the_rule = resolve(rule, touch, default_touch=not (unique or count))
+    if (unique or count) and not entry.counts:
+        raise UnsupportedError(f"the {entry.name} solver finds one solution (as in the paper); "
+                               f"use the fast solver for uniqueness and counting")
+    if not the_rule.touch and entry.touch_only:
+        raise UnsupportedError(f"the {entry.name} solver lets lines run beside themselves (as in the paper); "
+                               f"use touch=True or the fast solver")
+    want = int(count) if count else (2 if unique else 1)
+    t0 = time.perf_counter()
+    deadline = None if math.isinf(limit) else t0 + limit
+    task = Task(puzzle, the_rule, want, deadline, max_steps, record)
+    answer = entry.func(task)
+    hint = _other_rule_hint(task, answer)
+    return _build(puzzle, entry.name, the_rule, answer, unique=unique, count=count, limit=limit,
+                  seconds=time.perf_counter() - t0, hint=hint)
+
+
+def solve_file(path: Any, solver: str = "fast", **options: Any) -> list[PuzzleSolution]:
+    """:func:`solve_puzzle` on every puzzle of the file at ``path`` (several in the ``wh`` format).
+
+    A puzzle that cannot be read (an unpaired number...) gets status
+    ``"invalid"`` with the reason as message; the others are still solved.
+
+    Raises
+    ------
+    PuzzleFormatError
+        A malformed file.
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> d = tempfile.mkdtemp(); f = os.path.join(d, "p.txt")
+    >>> _ = open(f, "w").write("1.1\\n2.2\\n")
+    >>> [r.status for r in solve_file(f)]
+    ['solved']
+    """
+    from .. import formats
+
+    entry = NL_SOLVERS.get(solver)
+    the_rule = resolve(options.get("rule", "fill"), options.get("touch"),
+                       default_touch=not (options.get("unique") or options.get("count")))
+    out = []
+    items = formats.load_all(path, errors="keep")
+    for i, item in enumerate(items):
+        if isinstance(item, PuzzleError):
+            name = Path(path).stem + (f"#{i + 1}" if len(items) > 1 else "")
+            out.append(PuzzleSolution(None, entry.name, the_rule.name, "invalid", message=str(item), name=name,
+                                      touch=the_rule.touch))
+        else:
+            out.append(solve_puzzle(item, solver, **options))
+    return out
+
+
+def _other_rule_hint(task: Task, answer: Answer) -> str:
+    """Under a covering rule, say when a proven "no solution" has solutions if cells may stay empty."""
+    if not (task.rule.cover and answer.proven_none and task.puzzle.pairs):
+        return ""
+    loose = resolve("nikoli", task.rule.touch)
+    if quick_verdict(task.puzzle, loose) is not None:
+        return ""
+    again = Task(task.puzzle, loose, 1, task.share(0.5))
+    found = NL_SOLVERS.get("fast").func(again)
+    return "; it has solutions if cells may stay empty (rule nikoli)" if found.solutions else ""
+
+
+def _build(puzzle: Puzzle, solver: str, rule: Rule, a: Answer, *, unique: bool, count: int | None, limit: float,
+           seconds: float, hint: str) -> PuzzleSolution:
+    """The one place a :class:`PuzzleSolution` is made from a solver's :class:`Answer`."""
+    found = a.solutions
+    n = len(found)
+    want = int(count) if count else (2 if unique else 1)
+    decided = a.exhausted or n >= want
+    kw: dict[str, Any] = dict(steps=a.steps, seconds=seconds, name=puzzle.name, extras=a.extras, touch=rule.touch)
+    if unique:
+        kw["unique"] = (n == 1) if decided and n else (False if a.proven_none else None)
+    if count:
+        kw["count"] = n
+    kw["complete"] = a.exhausted or not count
+    if a.proven_none:
+        msg = a.why or "no solution"
+        return PuzzleSolution(puzzle, solver, rule.name, "no-solution", message=msg + hint, **kw)
+    if not decided or (not n):
+        if a.stopped == "step budget":
+            msg = f"gave up after {a.steps} steps (step budget)"
+        else:
+            msg = f"gave up after {seconds:.2f} s (time limit {limit:g} s)"
+        if n:
+            msg += f"; {_plural(n)} found so far, kept"
+        kw["complete"] = False
+        return PuzzleSolution(puzzle, solver, rule.name, "solved" if n else "gave-up", found, message=msg, **kw)
+    if unique:
+        msg = "unique solution" if n == 1 else "not unique: a second solution is shown"
+    elif count:
+        msg = _plural(n) + ("" if a.exhausted else f" (stopped at the limit {count})")
+    else:
+        msg = f"found by {a.how}" if a.how else "solved"
+    return PuzzleSolution(puzzle, solver, rule.name, "solved", found, message=msg, **kw)
+
+
+def _plural(n: int) -> str:
+    """``"1 solution"``, ``"2 solutions"``."""
+    return f"{n} solution{'' if n == 1 else 's'}"

@@ -1,0 +1,101 @@
+"""What every Number Link solver shares: the registry, the task it is given and the answer it gives back.
+
+A solver is a function ``solver(task) -> Answer`` registered in
+:data:`NL_SOLVERS` with a line of documentation and metadata:
+
+``counts``
+    Whether it can find several solutions (uniqueness, counting).
+``touch_only``
+    Whether it only knows the rule where a line may run beside itself.
+
+Only :func:`tremaux.numberlink.solvers.solve_puzzle` turns an
+:class:`Answer` into a :class:`~tremaux.numberlink.result.PuzzleSolution`.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...registry import Registry
+from ..model import Puzzle
+from ..result import Linking
+from ..rules import Rule
+
+__all__ = ["NL_SOLVERS", "Task", "Answer"]
+
+NL_SOLVERS = Registry("numberlink solver")
+"""Number Link solvers by name; ``meta``: ``counts`` (finds several solutions), ``touch_only``."""
+
+
+@dataclass(frozen=True)
+class Task:
+    """A validated solving task.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> from tremaux.numberlink.rules import resolve
+    >>> t = Task(Puzzle.from_rows(["1.1"]), resolve("fill"), want=2, deadline=None)
+    >>> t.want, t.left() is None
+    (2, True)
+    """
+
+    puzzle: Puzzle
+    """The puzzle."""
+    rule: Rule
+    """The rule, touching or not."""
+    want: int
+    """How many solutions to look for: 1 to solve, 2 to decide uniqueness, ``n`` to count up to ``n``."""
+    deadline: float | None
+    """A ``time.perf_counter()`` value past which the solver stops (``None``: no limit)."""
+    max_steps: int | None = None
+    """Step budget of a traveler."""
+    record: bool = False
+    """Keep a trace of the run (travelers)."""
+
+    def left(self) -> float | None:
+        """Seconds left before the deadline (``None`` without one; never negative)."""
+        return None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
+
+    def share(self, fraction: float) -> float | None:
+        """A deadline ``fraction`` of the time left from now (``None`` without a deadline)."""
+        left = self.left()
+        return None if left is None else time.perf_counter() + fraction * left
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a solver (or a stage of the pipeline) found.
+
+    ``exhausted`` says the search ran to its end: then ``solutions`` holds
+    every solution when there are fewer than ``want`` (none: proven
+    unsolvable). Otherwise the search stopped at ``want`` solutions or ran
+    out of time or steps, said in ``stopped``.
+
+    Examples
+    --------
+    >>> Answer((), exhausted=True, how="quick verdict").proven_none
+    True
+    """
+
+    solutions: tuple[Linking, ...]
+    """The solutions found."""
+    exhausted: bool
+    """Whether the whole space was searched."""
+    how: str = ""
+    """Which stage answered, in a few words."""
+    why: str = ""
+    """Why there is no solution, when proven so."""
+    stopped: str = ""
+    """Why the search stopped early (``"time limit"``, ``"step budget"``), or empty."""
+    steps: int = 0
+    """Work done (traveler moves, SAT calls, search nodes)."""
+    extras: dict[str, Any] = field(default_factory=dict)
+    """Solver-specific figures."""
+
+    @property
+    def proven_none(self) -> bool:
+        """Whether the puzzle is proven to have no solution."""
+        return self.exhausted and not self.solutions

@@ -1,0 +1,200 @@
+"""The clauses of the SAT encoding, by topic: degree patterns, colours, induced lines, holes.
+
+:class:`~tremaux.numberlink.solvers.encoding.Encoding` builds its CNF from
+these. A cell's pair is its *colour*. ``binary``: ``B = ceil(log2(n + 1))``
+bits per free cell, the code of its pair (endpoints have theirs fixed), and a
+line edge joins cells of one code. ``onehot``: a variable per free cell and
+pair. *Induced* lines (the no-touch convention): two neighbouring cells of one
+colour are linked by an edge of the line, unless one of them is empty.
+*Holes* (under ``fill``): cells allowed to stay empty after all, at most
+``max_holes`` of them (a sequential counter).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["ClauseBuilders", "degree_patterns"]
+
+_PATTERNS: dict[tuple[str, int], list[tuple[tuple[int, ...], int]]] = {}
+
+
+def degree_patterns(kind: str, d: int) -> list[tuple[tuple[int, ...], int]]:
+    """Clauses over the d incident edges of a cell: (indices, sign) with sign +1 "or of x", -1 "or of not x"."""
+    key = (kind, d)
+    if key in _PATTERNS:
+        return _PATTERNS[key]
+    from itertools import combinations
+
+    idx = tuple(range(d))
+    out: list[tuple[tuple[int, ...], int]] = []
+    if kind == "one":  # exactly one (d == 0 gives the empty clause: walled in)
+        out.append((idx, 1))
+        out += [(c, -1) for c in combinations(idx, 2)]
+    elif kind == "two":  # exactly two
+        if d < 2:
+            out.append(((), 1))  # the empty clause: impossible
+        else:
+            out += [(tuple(j for j in idx if j != i), 1) for i in idx]
+            out += [(c, -1) for c in combinations(idx, 3)]
+    elif kind == "zero":  # no line at all (an endpoint left out of a diagnosis)
+        out += [((i,), -1) for i in idx]
+    else:  # zero or two
+        out += [(c, -1) for c in combinations(idx, 3)]
+        if d == 1:
+            out.append(((0,), -1))
+        elif d >= 2:
+            out += [((i,) + tuple(j for j in idx if j != i), 0) for i in idx]  # sign 0: first negated, rest positive
+    _PATTERNS[key] = out
+    return out
+
+
+class ClauseBuilders:
+    """Colour, induced and hole clauses, mixed into the encoding (they read its edge tables)."""
+
+    def _binary_colour(self, g, n, free, eu, ev, fu, fv, evar, ne):
+        size = g.size
+        nbits = max(1, int(n).bit_length())
+        if self.colour_bits is not None and self.colour_bits < nbits:
+            nbits = int(self.colour_bits)
+            code = np.zeros(n + 1, dtype=np.int64)
+            code[1:] = np.arange(n) % ((1 << nbits) - 1) + 1
+            g = code[g]
+            self.shared_codes = True
+        self.nbits = nbits
+        self.codes = g  # the colour code of each number (0 elsewhere)
+        bitvar = np.zeros((size, nbits), dtype=np.int64)
+        bitvar[free] = ne + 1 + np.arange(free.size * nbits, dtype=np.int64).reshape(free.size, nbits)
+        self.bitvar = bitvar
+        self.nvars = ne + free.size * nbits
+        codes = (g[:, None] >> np.arange(nbits)) & 1  # bit values of endpoint codes
+        out = []
+        both = fu & fv
+        if both.any():
+            x = evar[both][:, None].repeat(nbits, axis=1)
+            bu, bv = bitvar[eu[both]], bitvar[ev[both]]
+            out.extend(np.stack([-x, -bu, bv], axis=-1).reshape(-1, 3).tolist())
+            out.extend(np.stack([-x, bu, -bv], axis=-1).reshape(-1, 3).tolist())
+        one, fcell, ecell = self.one, self.fcell, self.ecell
+        if one.any():
+            x = evar[one][:, None].repeat(nbits, axis=1)
+            b = bitvar[fcell]
+            sign = np.where(codes[ecell] == 1, 1, -1)
+            out.extend(np.stack([-x, sign * b], axis=-1).reshape(-1, 2).tolist())
+        return out
+
+    def _onehot_colour(self, g, n, free, eu, ev, fu, fv, evar, ne, rule, at_most_one):
+        size = g.size
+        cvar = np.zeros((size, n + 1), dtype=np.int64)  # column 0 unused
+        cvar[free, 1:] = ne + 1 + np.arange(free.size * n, dtype=np.int64).reshape(free.size, n)
+        self.cvar = cvar
+        self.nvars = ne + free.size * n
+        out = []
+        cf = cvar[free, 1:]
+        # a cell that may stay empty gets its colour from its lines, others always have one
+        optional = free if rule != "fill" else free[self.hole[free]]
+        if rule == "fill":
+            out.extend(cf[~self.hole[free]].tolist())
+        if optional.size:
+            inc, csel = self.inc[optional], cvar[optional, 1:]
+            for d in range(4):
+                has = inc[:, d] > 0
+                out.extend(np.concatenate([-inc[has, d][:, None], csel[has]], axis=1).tolist())
+        one, fcell, ecell = self.one, self.fcell, self.ecell
+        if at_most_one:
+            for a in range(n):
+                for b in range(a + 1, n):
+                    out.extend(np.stack([-cf[:, a], -cf[:, b]], axis=1).tolist())
+        elif one.any() and n > 1:
+            # no at-most-one per cell: a line leaving an endpoint of pair k has colour k only (the
+            # equalities along the line do the rest; closed loops may have several)
+            x = evar[one][:, None].repeat(n - 1, axis=1)
+            other = np.arange(1, n + 1)[None, :] != g[ecell][:, None]
+            c = cvar[fcell, 1:][other].reshape(-1, n - 1)
+            out.extend(np.stack([-x, -c], axis=-1).reshape(-1, 2).tolist())
+        both = fu & fv
+        if both.any():
+            x = evar[both][:, None].repeat(n, axis=1)
+            cu, cv = cvar[eu[both], 1:], cvar[ev[both], 1:]
+            out.extend(np.stack([-x, -cu, cv], axis=-1).reshape(-1, 3).tolist())
+            out.extend(np.stack([-x, cu, -cv], axis=-1).reshape(-1, 3).tolist())
+        if one.any():
+            out.extend(np.stack([-evar[one], cvar[fcell, g[ecell]]], axis=1).tolist())
+        return out
+
+    def _induced(self, g, n, eu, ev, fu, fv, evar):
+        # two neighbouring cells of one colour are linked: x_e or not(c_u,k and c_v,k)
+        cvar = self.cvar
+        out = []
+        both = fu & fv
+        if both.any():
+            x = evar[both][:, None].repeat(n, axis=1)
+            cu, cv = cvar[eu[both], 1:], cvar[ev[both], 1:]
+            out.extend(np.stack([x, -cu, -cv], axis=-1).reshape(-1, 3).tolist())
+        one, fcell, ecell = self.one, self.fcell, self.ecell
+        if one.any():
+            out.extend(np.stack([evar[one], -cvar[fcell, g[ecell]]], axis=1).tolist())
+        ends = ~(fu | fv)  # two endpoints of one pair side by side (other pairs have no edge variable)
+        out.extend([[int(x)] for x in evar[ends]])
+        return out
+
+    def _binary_induced(self, eu, ev, fu, fv, evar, optional):
+        # two neighbouring cells of one code are linked, unless one of them is empty: x_e or the codes
+        # differ (a variable per bit that says so) or an empty cell; cells that may stay empty get a
+        # variable true exactly when they have no line (a hole variable, made exact, under fill)
+        size = self.h * self.w
+        nbits, bitvar, codes, inc = self.nbits, self.bitvar, self.codes, self.inc
+        out = []
+        self.nvars += 1
+        false = self.nvars  # a variable that is always false, for the cells that are never empty
+        out.append([-false])
+        empty = np.full(size, false, dtype=np.int64)
+        if optional.size:
+            if self.rule == "fill":
+                empty[optional] = self.hole_var[optional]
+            else:
+                empty[optional] = self.nvars + 1 + np.arange(optional.size, dtype=np.int64)
+                self.nvars += optional.size
+                # no line at all: empty (the other way round below)
+                lines = np.where(inc[optional] > 0, inc[optional], false)
+                out.extend(np.concatenate([empty[optional][:, None], lines], axis=1).tolist())
+            e = empty[optional][:, None].repeat(4, axis=1)
+            has = inc[optional] > 0
+            out.extend(np.stack([-e[has], -inc[optional][has]], axis=1).tolist())  # empty: no line
+        both = fu & fv
+        if both.any():
+            m = int(np.count_nonzero(both))
+            dvar = self.nvars + 1 + np.arange(m * nbits, dtype=np.int64).reshape(m, nbits)
+            self.nvars += m * nbits
+            bu, bv = bitvar[eu[both]], bitvar[ev[both]]
+            out.extend(np.concatenate([evar[both][:, None], dvar, empty[eu[both]][:, None],
+                                       empty[ev[both]][:, None]], axis=1).tolist())
+            out.extend(np.stack([-dvar, bu, bv], axis=-1).reshape(-1, 3).tolist())
+            out.extend(np.stack([-dvar, -bu, -bv], axis=-1).reshape(-1, 3).tolist())
+        one, fcell, ecell = self.one, self.fcell, self.ecell
+        if one.any():
+            bits = (codes[ecell][:, None] >> np.arange(nbits)) & 1
+            differ = np.where(bits == 1, -bitvar[fcell], bitvar[fcell])
+            out.extend(np.concatenate([evar[one][:, None], differ, empty[fcell][:, None]], axis=1).tolist())
+        ends = ~(fu | fv)  # two endpoints of one pair side by side (other pairs have no edge variable)
+        out.extend([[int(x)] for x in evar[ends]])
+        return out
+
+    def _holes(self, hole, packed, max_holes):
+        # a hole variable per cell that may stay empty: without it, the cell has a line
+        cells = np.flatnonzero(hole)
+        hvar = self.nvars + 1 + np.arange(cells.size, dtype=np.int64)
+        self.nvars += cells.size
+        self.hole_var = np.zeros(self.h * self.w, dtype=np.int64)
+        self.hole_var[cells] = hvar
+        out = []
+        for c, hv in zip(cells.tolist(), hvar.tolist()):
+            out.append([hv] + [int(x) for x in packed[c] if x])
+        if max_holes is not None and max_holes < cells.size:
+            from pysat.card import CardEnc, EncType
+
+            card = CardEnc.atmost(lits=hvar.tolist(), bound=int(max_holes), top_id=self.nvars,
+                                  encoding=EncType.seqcounter)
+            out.extend(card.clauses)
+            self.nvars = max(self.nvars, card.nv)
+        return out

@@ -1,0 +1,498 @@
+"""The SAT encoding of a puzzle: variables, degree clauses, and the loop of solving and cutting.
+
+The colour, induced-line and hole clauses are in
+:mod:`tremaux.numberlink.solvers.clauses`.
+
+Variables
+---------
+* one per grid edge that a line may use (``x_e``): not between two endpoints
+  of different pairs;
+* ``B = ceil(log2(n + 1))`` colour bits per cell that is not an endpoint: the
+  binary code of the pair whose line covers it (endpoints have their code fixed).
+
+Clauses
+-------
+* degree: an endpoint has exactly one line edge; any other cell exactly two
+  (``fill``) or zero or two (``nikoli``);
+* colour: a line edge joins cells of the same code (``x_e -> b_u = b_v``),
+  so a line can only join the two endpoints of one pair;
+* no 2 x 2 square closed by four line edges (the smallest loop).
+
+With ``colour_bits`` the codes get fewer bits than the pairs need, and pairs
+share them (:data:`FILL_COLOUR_BITS` under ``fill``): then a line may join
+numbers of two pairs that share a code, and such a model is not returned;
+its wrong line is forbidden (not all of its edges) and the solver asked
+again, as for loops below.
+
+Degree and colour leave one way to go wrong: closed loops of free cells. Under
+``nikoli`` they are harmless (a loop is dropped from the answer: its cells stay
+empty). Under ``fill`` every loop found in a model is forbidden by a clause
+(not all of its edges) and the solver is called again, incrementally, until the
+model has none. A further solution is asked for by forbidding the edge set of
+the lines found (a blocking clause), which also rules out the same lines with
+other loops around them.
+
+A 2 x 2 block of one colour is *not* forbidden: under ``fill`` it is not a
+theorem (the 2 x 3 puzzle with ``1`` at both left corners has one solution,
+and it fills a 2 x 2 block with one line), so it would lose solutions.
+
+The colour is encoded in binary by default (``colour="binary"``): ``B``
+variables per cell instead of ``n`` (``colour="onehot"``), so ``B/n`` of the
+colour clauses, which is where the time goes in Python for puzzles with dozens
+or hundreds of pairs. On the public puzzles neither encoding solved the hard
+contest puzzles that the binary one misses within seconds.
+
+With ``induced=True`` two neighbouring cells of one colour must be linked:
+every line is an *induced* path, never touching itself. Under ``nikoli``
+this loses no puzzle (a line that touches itself can take the shortcut, and
+the cells it skips stay empty), and it is what makes the contest puzzles,
+whose lines wind around each other, fast: the "fill" lines of such a
+puzzle, asked for first, are found in a fraction of a second where the plain
+encoding needs seconds. It changes which solutions are counted, so
+uniqueness and counting never use it. One-hot: ``x_e or not (c_u,k and
+c_v,k)`` per pair ``k``. Binary (a code per pair, no shared codes): a
+variable per bit and edge true only when the two cells' bits differ, and
+``x_e or`` one of them; a cell that may stay empty gets a variable true
+exactly when it has no line, which lifts the rule for it (its bits are
+free). Both give the same induced lines under ``nikoli``; the binary one has
+about half the clauses.
+
+With ``uturns=False`` no line makes a U-turn (three line edges of one 2 x 2
+block): four clauses of three edge literals per block, which unit
+propagation uses at once. Under ``nikoli`` this loses no puzzle either (the
+line can cut across the open side of the U).
+
+With ``holes`` (under ``fill``) some cells may stay empty: a hole
+variable per allowed cell lifts its "covered" constraints, and ``max_holes``
+bounds how many are used (a sequential counter). The checkerboard argument of
+:func:`colour_surplus` says how many cells a solution must leave empty at
+least, and of which colour: asking for exactly those (``holes="surplus"``) is
+the densest-lines question of :mod:`tremaux.numberlink.solvers.sat`. The SAT
+solver is Glucose 4 (python-sat): interruptible, so a deadline holds.
+"""
+
+from __future__ import annotations
+
+import functools
+import gc
+import itertools
+import threading
+import time
+from dataclasses import dataclass
+
+import numpy as np
+from pysat.solvers import Solver
+
+try:  # python-sat's C layer, used directly by loaded_solver when it is there
+    import pysolvers
+except ImportError:  # pragma: no cover - every python-sat wheel so far ships it
+    pysolvers = None
+
+from ...kernels import numberlink as kn
+from ..model import Puzzle
+from .clauses import ClauseBuilders, degree_patterns
+from .verdicts import colour_surplus
+
+__all__ = ["Encoding", "FILL_COLOUR_BITS", "Model", "SAT_BACKEND", "INCREMENTAL", "loaded_solver"]
+
+SAT_BACKEND = "glucose4"
+"""The pysat solver used (interruptible, for time budgets)."""
+
+INCREMENTAL = frozenset({"glucose4", "glucose3", "glucose41", "minisat22", "cadical153", "cadical195", "maplechrono",
+                         "lingeling", "minicard", "mergesat3"})
+"""Backends that take clauses after a solve; others (Kissat) get a new solver holding every clause instead."""
+
+FILL_COLOUR_BITS = 5
+"""Colour bits of the exact search under ``fill`` (see ``Encoding(colour_bits=...)``).
+
+Past 31 pairs, pairs share codes and a line joining two of them is cut
+lazily: fewer clauses for puzzles with many pairs (figures in
+``docs/benchmarks.md``). Not used under ``nikoli`` nor for induced lines.
+"""
+
+
+def _without_gc(fn):
+    """``fn`` with the cyclic garbage collector paused while it runs.
+
+    Building a CNF allocates a small list per clause, tens of thousands of
+    them and none in a cycle; the collector's passes over them cost more than
+    the building itself (a 40x20 puzzle: 16,000 clauses become lists in
+    1.6 ms instead of 4.4 ms).
+    """
+    @functools.wraps(fn)
+    def run(*args, **kwargs):
+        was = gc.isenabled()
+        gc.disable()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            if was:
+                gc.enable()
+
+    return run
+
+
+_DIRECT_ADD = {"Glucose4": ("glucose", "glucose41_add_cl"), "Kissat404": ("kissat", "kissat404_add_cl"),
+               "Minisat22": ("minisat", "minisat22_add_cl")}
+"""Solvers whose clauses :func:`loaded_solver` hands to python-sat's C layer directly: (handle, function)."""
+
+
+def loaded_solver(backend: str, clauses: list[list[int]]) -> Solver:
+    """A python-sat ``Solver`` named ``backend`` that holds ``clauses``.
+
+    Same as ``Solver(name=backend, bootstrap_with=clauses)``, a third
+    quicker for the solvers of :data:`_DIRECT_ADD`: their clauses go
+    straight to python-sat's C functions, without two Python method calls
+    each (16,000 clauses of a 40x20 puzzle load in 4.7 ms instead of 7.0 ms).
+    Other solvers, or a python-sat without those functions, take the public
+    way.
+
+    Examples
+    --------
+    >>> s = loaded_solver("glucose4", [[1, 2], [-1], [-2, 3]])
+    >>> s.solve(), s.get_model()
+    (True, [-1, 2, 3])
+    >>> loaded_solver("glucose4", [[1], [-1]]).solve()
+    False
+    """
+    solver = Solver(name=backend)
+    inner = solver.solver
+    handle_name, add_name = _DIRECT_ADD.get(type(inner).__name__, (None, None))
+    add = getattr(pysolvers, add_name, None) if add_name and pysolvers is not None else None
+    handle = getattr(inner, handle_name, None) if handle_name else None
+    if add is None or handle is None:
+        solver.append_formula(clauses)
+        return solver
+    if False in list(map(add, itertools.repeat(handle, len(clauses)), clauses)):
+        inner.status = False  # unsatisfiable already: what add_clause records
+    return solver
+
+
+@dataclass(frozen=True)
+class Model:
+    """One assignment read back from the solver: the links of every cell."""
+
+    links: np.ndarray
+    """``uint8`` per cell, bit ``1 << d`` when a line leaves towards direction d (N0 E1 S2 W3)."""
+    edges: np.ndarray
+    """Indices of the edge variables set (lines only, loops dropped)."""
+
+
+class Encoding(ClauseBuilders):
+    """The CNF of ``puzzle`` under ``rule`` in an incremental SAT solver.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+    rule : {"fill", "nikoli"}
+    backend : str
+        A pysat solver name.
+    colour : {"binary", "onehot"}
+        How a cell's pair is encoded.
+    inactive : frozenset of int
+        Pairs whose endpoints are mere obstacles (no line), for diagnoses.
+    induced : bool
+        Two neighbouring cells of one colour must be linked: lines never
+        touch themselves. With the binary colours, each pair needs its own
+        code (no ``colour_bits``).
+    holes : {None, "surplus", "any"}
+        Under ``fill``: free cells that may stay empty after
+        all, those of the colour :func:`colour_surplus` says must be left
+        over (``"surplus"``), or any (``"any"``).
+    max_holes : int, optional
+        At most this many of them do.
+    at_most_one : bool
+        One-hot only: no cell has two colours (pairwise clauses). Without
+        them, a line that leaves a number of pair ``k`` is barred from every
+        other colour instead, which says the same of lines (closed loops may
+        take several colours) in far fewer clauses.
+    blocked : array of bool, optional
+        Cells (``puzzle.shape``) that are not part of the grid: no line
+        enters them, and they need no cover. They must hold no number.
+    uturns : bool
+        Whether a line may make a U-turn: take three edges of one 2 x 2
+        block, which leaves the two cells at the open side neighbours on one
+        line, not linked. ``False`` forbids it (four clauses of three edge
+        literals per block, instead of the one that forbids the 2 x 2
+        loop); induced lines never do. Under ``nikoli`` this loses no puzzle:
+        the line can go straight from one of those cells to the other, and
+        the two it skips stay empty. It changes which solutions are
+        counted, like ``induced``.
+    colour_bits : int, optional
+        Binary only: at most this many colour bits. When the pairs need more,
+        pairs share codes (pair ``k`` gets ``(k - 1) % (2**colour_bits - 1) + 1``,
+        so pairs that share one lie far apart in reading order), and a model
+        whose line joins two numbers of different pairs is not returned: that
+        line is forbidden and the solver asked again. Fewer clauses, and the
+        same models.
+    """
+
+    @_without_gc
+    def __init__(self, puzzle: Puzzle, rule: str, backend: str = SAT_BACKEND, colour: str = "binary",
+                 inactive: frozenset[int] = frozenset(), induced: bool = False, holes: str | None = None,
+                 max_holes: int | None = None, at_most_one: bool = True,
+                 blocked: np.ndarray | None = None, colour_bits: int | None = None,
+                 uturns: bool = True) -> None:
+        if colour not in ("binary", "onehot"):
+            raise ValueError("colour is 'binary' or 'onehot'")
+        if holes is not None and (rule != "fill" or holes not in ("surplus", "any")):
+            raise ValueError("holes are 'surplus' or 'any', under fill")
+        if induced and colour == "binary" and colour_bits is not None:
+            raise ValueError("induced lines need a colour code per pair")
+        if colour_bits is not None and (colour != "binary" or int(colour_bits) < 1):
+            raise ValueError("colour_bits is a positive number of bits, with the binary colour encoding")
+        self.puzzle = puzzle
+        self.rule = rule
+        self.colour_bits = colour_bits
+        self.shared_codes = False
+        self.wrong_cuts = 0
+        h, w = puzzle.shape
+        self.h, self.w = h, w
+        g = puzzle.grid.ravel().astype(np.int64)
+        n = puzzle.pairs
+        size = h * w
+        idx = np.arange(size, dtype=np.int64).reshape(h, w)
+        eu = np.concatenate([idx[:, :-1].ravel(), idx[:-1, :].ravel()])
+        ev = np.concatenate([idx[:, 1:].ravel(), idx[1:, :].ravel()])
+        horiz = np.zeros(eu.size, dtype=bool)
+        horiz[: h * (w - 1)] = True
+        gu, gv = g[eu], g[ev]
+        keep = ~((gu > 0) & (gv > 0) & (gu != gv))
+        off = np.zeros(size, dtype=bool)
+        if blocked is not None:
+            off = np.asarray(blocked, dtype=bool).ravel()
+            if off.size != size or (off & (g > 0)).any() or holes is not None:
+                raise ValueError("blocked cells must match the grid, hold no number, and go without holes")
+            keep &= ~(off[eu] | off[ev])
+        eu, ev, horiz = eu[keep], ev[keep], horiz[keep]
+        ne = eu.size
+        self.eu, self.ev, self.horiz = eu, ev, horiz
+        self.nedges = ne
+        evar = np.arange(1, ne + 1, dtype=np.int64)
+        # incidence: (size, 4) edge variables by direction N E S W (0 = none)
+        inc = np.zeros((size, 4), dtype=np.int64)
+        inc[eu[horiz], 1] = evar[horiz]
+        inc[ev[horiz], 3] = evar[horiz]
+        inc[eu[~horiz], 2] = evar[~horiz]
+        inc[ev[~horiz], 0] = evar[~horiz]
+        self.inc = inc
+        clauses: list[list[int]] = []
+        self.trivially_unsat = False
+        # ---- degree constraints, grouped by (kind, degree) and vectorised
+        packed = -np.sort(-inc, axis=1)  # nonzero first
+        deg = (inc > 0).sum(axis=1)
+        kinds = np.where(g > 0, 0, 1 if rule == "fill" else 2)
+        hole = np.zeros(size, dtype=bool)
+        if holes is not None and max_holes != 0:
+            hole = (g == 0) & ~off
+            if holes == "surplus":
+                d = colour_surplus(puzzle)
+                dark = ((idx // w + idx % w) % 2 == 0).ravel()
+                hole &= dark if d > 0 else ~dark if d < 0 else np.zeros(size, dtype=bool)
+            kinds[hole] = 2  # zero or two lines; zero only with the hole variable set
+        self.hole = hole
+        if inactive:
+            kinds[np.isin(g, list(inactive))] = 3
+        kinds[off] = 3  # no line (they have no edge left)
+        for kind_id, kind in enumerate(("one", "two", "zero-two", "zero")):
+            for d in range(5):
+                rows = packed[(kinds == kind_id) & (deg == d)]
+                if rows.shape[0] == 0:
+                    continue
+                for cols, sign in degree_patterns(kind, d):
+                    if not cols:
+                        self.trivially_unsat = True
+                        continue
+                    lits = rows[:, list(cols)]
+                    if sign == -1:
+                        lits = -lits
+                    elif sign == 0:
+                        lits = lits.copy()
+                        lits[:, 0] = -lits[:, 0]
+                    clauses.extend(lits.tolist())
+        free = np.flatnonzero((g == 0) & ~off)
+        fu, fv = g[eu] == 0, g[ev] == 0
+        # edges between a free cell and a number: which, and the cells at either end
+        one = fu ^ fv
+        self.one = one
+        self.fcell = np.where(fu[one], eu[one], ev[one])
+        self.ecell = np.where(fu[one], ev[one], eu[one])
+        if colour == "binary":
+            clauses.extend(self._binary_colour(g, n, free, eu, ev, fu, fv, evar, ne))
+            if hole.any():
+                clauses.extend(self._holes(hole, packed, max_holes))
+            if induced:
+                optional = free if rule != "fill" else np.flatnonzero(hole)
+                clauses.extend(self._binary_induced(eu, ev, fu, fv, evar, optional))
+        else:
+            clauses.extend(self._onehot_colour(g, n, free, eu, ev, fu, fv, evar, ne, rule, at_most_one))
+            if induced:
+                clauses.extend(self._induced(g, n, eu, ev, fu, fv, evar))
+            if hole.any():
+                clauses.extend(self._holes(hole, packed, max_holes))
+        # ---- no 2x2 loop
+        if h > 1 and w > 1:
+            tl = idx[:-1, :-1].ravel()
+            sq = np.stack([inc[tl, 1], inc[tl, 2], inc[tl + w + 1, 0], inc[tl + w + 1, 3]], axis=1)
+            sq = sq[(sq > 0).all(axis=1)]
+            if induced or not uturns:
+                for drop in range(4):  # no three line edges of the four: no U-turn
+                    clauses.extend((-np.delete(sq, drop, axis=1)).tolist())
+            else:
+                clauses.extend((-sq).tolist())
+        self.nclauses = len(clauses)
+        self.backend = backend
+        self.incremental = backend in INCREMENTAL
+        self._clauses = None if self.incremental else clauses  # kept to rebuild a one-shot solver
+        self._solved = self._stale = False
+        self.solver = loaded_solver(backend, clauses)
+        self.calls = 0
+        self.loops_cut = 0
+        self.ends = puzzle.ends
+        self.flat = g
+        self.active = ~np.isin(np.arange(1, n + 1), list(inactive))
+
+    def close(self) -> None:
+        """Free the solver."""
+        self.solver.delete()
+
+    def __enter__(self) -> Encoding:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _links(self, on: np.ndarray) -> np.ndarray:
+        links = np.zeros(self.h * self.w, dtype=np.uint8)
+        hz = on & self.horiz
+        vt = on & ~self.horiz
+        links[self.eu[hz]] |= 2
+        links[self.ev[hz]] |= 8
+        links[self.eu[vt]] |= 4
+        links[self.ev[vt]] |= 1
+        return links
+
+    def next_model(self, deadline: float | None = None, drop_loops: bool = False) -> Model | None:
+        """The next model without loops (under ``fill``), or ``None`` when there is none.
+
+        With ``drop_loops`` (or under ``nikoli``) closed loops are dropped from
+        the model instead of being forbidden: what is left is a solution under
+        ``nikoli`` (its cells stay empty).
+
+        Raises
+        ------
+        TimeoutError
+            When ``deadline`` (a ``time.perf_counter()`` value) passes between calls.
+        """
+        while True:
+            if deadline is not None and time.perf_counter() > deadline:
+                raise TimeoutError
+            self.calls += 1
+            if self.trivially_unsat:
+                return None
+            self._refresh()
+            self._solved = True
+            if deadline is None:
+                ok = self.solver.solve()
+            else:
+                timer = threading.Timer(max(0.0, deadline - time.perf_counter()), self.solver.interrupt)
+                timer.start()
+                try:
+                    ok = self.solver.solve_limited(expect_interrupt=True)
+                finally:
+                    timer.cancel()
+                    self.solver.clear_interrupt()
+                if ok is None:
+                    raise TimeoutError
+            if not ok:
+                return None
+            model = np.asarray(self.solver.get_model()[: self.nedges], dtype=np.int64)
+            on = model > 0
+            links = self._links(on)
+            owner, cells, starts, reached = kn.trace_lines(links, self.ends, self.h, self.w)
+            if self.shared_codes:
+                wrong = np.flatnonzero((reached != self.ends[:, 1]) & self.active)
+                if wrong.size:
+                    self._forbid_wrong_lines(cells, starts, wrong)
+                    continue
+            loops = owner < 0
+            if not loops.any():
+                return Model(links, np.flatnonzero(on))
+            if self.rule == "nikoli" or drop_loops:
+                keep = on & ~loops[self.eu]
+                return Model(self._links(keep), np.flatnonzero(keep))
+            cells, starts = kn.loop_components(links, owner, self.h, self.w)
+            on_loop = loops[self.eu] & on
+            comp = np.full(self.h * self.w, -1, dtype=np.int64)
+            for i in range(starts.size - 1):
+                comp[cells[starts[i]:starts[i + 1]]] = i
+            ecomp = comp[self.eu[on_loop]]
+            evars = np.flatnonzero(on_loop) + 1
+            order = np.argsort(ecomp, kind="stable")
+            bounds = np.searchsorted(ecomp[order], np.arange(starts.size))
+            for i in range(starts.size - 1):
+                self.add_clause((-evars[order[bounds[i]:bounds[i + 1]]]).tolist())
+                self.loops_cut += 1
+
+    def add_clause(self, clause: list[int]) -> None:
+        """Add ``clause`` for the next models.
+
+        A backend outside :data:`INCREMENTAL` (Kissat) must not be given
+        clauses once it has solved: the clause is kept, and a new solver
+        holding every clause answers the next call.
+        """
+        clause = [int(x) for x in clause]
+        if self.incremental:
+            self.solver.add_clause(clause)
+            return
+        self._clauses.append(clause)
+        if self._solved:
+            self._stale = True
+        else:
+            self.solver.add_clause(clause)
+
+    def _refresh(self) -> None:
+        """Rebuild a one-shot solver that has been given clauses since it solved."""
+        if self._stale:
+            self.solver.delete()
+            self.solver = loaded_solver(self.backend, self._clauses)
+            self._stale = False
+
+    def _forbid_wrong_lines(self, cells: np.ndarray, starts: np.ndarray, wrong: np.ndarray) -> None:
+        """Forbid the lines that join numbers of two pairs sharing a code (``wrong``: pairs so traced)."""
+        w = self.w
+        cut = 0
+        for k in wrong.tolist():
+            path = cells[starts[k]:starts[k + 1]]
+            if path.size < 2 or self.flat[path[-1]] == 0:
+                continue  # a trace cut short (it ran into one already followed): a later round sees it
+            a, b = path[:-1], path[1:]
+            d = np.select([b == a - w, b == a + w, b == a + 1], [0, 2, 1], 3)
+            lits = self.inc[a, d]
+            self.add_clause((-lits).tolist())
+            cut += 1
+        if not cut:  # pragma: no cover - the first wrong pair's trace is always whole
+            raise RuntimeError("a model joins two pairs but no line could be forbidden")
+        self.wrong_cuts += cut
+
+    def _on(self, linking) -> np.ndarray:
+        """Which edge variables ``linking`` (a :class:`~tremaux.numberlink.result.Linking`) uses."""
+        links = np.asarray(linking.links).ravel()
+        bit = np.where(self.horiz, 2, 4).astype(np.uint8)
+        return (links[self.eu] & bit) > 0
+
+    def set_hint(self, linking) -> None:
+        """Prefer the line edges of ``linking`` (a :class:`~tremaux.numberlink.result.Linking`) in decisions."""
+        if not self.incremental:
+            return  # one-shot backends take no phases
+        on = self._on(linking)
+        lits = np.where(on, 1, -1) * np.arange(1, self.nedges + 1)
+        self.solver.set_phases(lits.tolist())
+
+    def block(self, model: Model) -> None:
+        """Forbid the lines of ``model`` (with or without loops elsewhere) in later models."""
+        self.add_clause((-(model.edges + 1)).tolist())
+
+    def block_lines(self, linking) -> None:
+        """Forbid the lines of ``linking`` (a :class:`~tremaux.numberlink.result.Linking`), as :meth:`block`."""
+        self.add_clause((-(np.flatnonzero(self._on(linking)) + 1)).tolist())

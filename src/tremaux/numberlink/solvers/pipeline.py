@@ -1,0 +1,134 @@
+"""The ``fast`` solver: a list of stages, each returning an answer or ``None`` (the next stage then runs).
+
+======================  ====================================================================
+stage                   answers
+======================  ====================================================================
+``verdict``             no solution, when a quick theorem says so (:mod:`.verdicts`)
+``no_numbers``          a board without numbers
+``dense``               one solution under ``nikoli`` among lines that leave empty only the
+                        cells the checkerboard count forces (:func:`.sat.dense_stage`)
+``router``              one solution under ``nikoli`` by negotiated congestion
+                        (:mod:`.router`), for answers that leave many cells empty
+``seeded``              uniqueness and counting under ``nikoli``: a first solution from the two
+                        stages above, then SAT asked only for others (:func:`.sat.seeded_stage`)
+``search``              the compiled search (:mod:`.search`), given half the time left; its
+                        answer is final when it found what was wanted or searched everything
+``sat``                 everything else, exactly, until the deadline (:mod:`.sat`)
+======================  ====================================================================
+
+The order is measured (``benchmarks/bench_nl_stages.py``, figures in
+``docs/benchmarks.md``): under ``nikoli`` one solution comes quickest from
+the densest-lines question and the router, which answer most contest
+puzzles in milliseconds where the search took seconds; uniqueness, counting
+and ``fill`` go to the search first. The search module is optional: without
+it the pipeline goes on to SAT. No stage starts a child process.
+
+Examples
+--------
+>>> from tremaux.numberlink import Puzzle
+>>> from tremaux.numberlink.rules import resolve
+>>> a = fast(Task(Puzzle.from_rows(["1.2", "...", "2.1"]), resolve("nikoli"), 1, None))
+>>> a.how, a.proven_none
+('quick verdict', True)
+>>> [name for name, _ in STAGES]
+['verdict', 'no_numbers', 'dense', 'router', 'seeded', 'search', 'sat']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..result import Linking
+from .base import NL_SOLVERS, Answer, Task
+from .router import router_stage
+from .sat import dense_stage, sat_stage, seeded_stage
+from .verdicts import quick_verdict
+
+__all__ = ["STAGES", "fast", "search_available"]
+
+Stage = Callable[[Task], "Answer | None"]
+
+SEARCH_SHARE = 0.5
+"""Share of the time left that the search may take before SAT has the rest (a split, not a per-puzzle tuning)."""
+
+
+def _verdict(task: Task) -> Answer | None:
+    why = quick_verdict(task.puzzle, task.rule)
+    return None if why is None else Answer((), True, "quick verdict", why=why)
+
+
+def _no_numbers(task: Task) -> Answer | None:
+    if task.puzzle.pairs:
+        return None
+    return Answer((Linking(task.puzzle.shape, ()),), True, "no numbers", why="nothing to connect")
+
+
+def search_available() -> bool:
+    """Whether the compiled search module is installed in this package.
+
+    Examples
+    --------
+    >>> isinstance(search_available(), bool)
+    True
+    """
+    try:
+        from . import search  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _search(task: Task) -> Answer | None:
+    try:
+        from .search import search
+    except ImportError:
+        return None
+    out = search(task.puzzle, cover=task.rule.cover, touch=task.rule.touch, max_solutions=task.want,
+                 deadline=task.share(SEARCH_SHARE))
+    sols = tuple(out.solutions)[: task.want]
+    done = bool(out.complete) or len(sols) >= task.want
+    return Answer(sols, bool(out.complete), "search", stopped="" if done else "time limit", steps=int(out.nodes),
+                  extras={"search_nodes": int(out.nodes), "search_seconds": round(float(out.seconds), 6)})
+
+
+STAGES: list[tuple[str, Stage]] = [
+    ("verdict", _verdict),
+    ("no_numbers", _no_numbers),
+    ("dense", dense_stage),
+    ("router", router_stage),
+    ("seeded", seeded_stage),
+    ("search", _search),
+    ("sat", sat_stage),
+]
+"""The stages of :func:`fast`, in order."""
+
+
+@NL_SOLVERS.register("fast", aliases=("sat", "default"), counts=True, touch_only=False,
+                     doc="Exact: quick verdicts, the compiled search, then SAT (python-sat); proves no solution, "
+                         "counts.")
+def fast(task: Task) -> Answer:
+    """Run the stages of :data:`STAGES` until one answers.
+
+    An answer is final when it searched everything or found the solutions
+    wanted. One that stopped early (time ran out) is kept, and returned at
+    the end if no later stage found more (the last stage always answers).
+
+    Parameters
+    ----------
+    task : Task
+
+    Returns
+    -------
+    Answer
+    """
+    best: Answer | None = None
+    for _name, stage in STAGES:
+        answer = stage(task)
+        if answer is None:
+            continue
+        if answer.exhausted or len(answer.solutions) >= task.want:
+            return answer
+        if best is None or len(answer.solutions) > len(best.solutions):
+            best = answer  # stopped early: kept unless a later stage does better
+    assert best is not None, "the last stage always answers"
+    return best

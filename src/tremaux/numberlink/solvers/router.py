@@ -1,0 +1,94 @@
+"""The router stage: one solution under ``nikoli`` by negotiated congestion (PathFinder), when it finds one.
+
+Each round rips up and re-routes every pair along a cheapest path, where
+cells used by several lines cost more and more (kernel
+:func:`tremaux.kernels.numberlink.route`). It suits puzzles whose answers
+leave many cells empty, the kind the densest-lines question of
+:mod:`.sat` does not answer. A round budget bounds it; it never proves
+anything, so failing only sends the question on.
+
+A line that runs beside itself takes the shortcut (the cells between stay
+empty) until none does (:func:`untangle`): the answer then holds under the
+no-touch convention too, and its lines are no longer than they need be.
+
+Examples
+--------
+>>> from tremaux.numberlink import Puzzle
+>>> from tremaux.numberlink.result import Linking
+>>> p = Puzzle.from_rows(["1..", "...", "1.."])
+>>> bent = Linking.from_paths(p, [[(0, 0), (0, 1), (1, 1), (1, 0), (2, 0)]])
+>>> untangle(p, bent).paths[0].tolist()
+[[0, 0], [1, 0], [2, 0]]
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...kernels import numberlink as kn
+from ...kernels.rng import make_state
+from ..model import Puzzle
+from ..result import Linking
+from .base import Answer, Task
+
+__all__ = ["router_stage", "untangle", "ROUTER_ROUNDS"]
+
+ROUTER_ROUNDS = 300
+"""Rounds of rip-up and re-route before the router gives the question on."""
+
+
+def router_stage(task: Task) -> Answer | None:
+    """One solution of ``task`` by the router (``nikoli``, one solution wanted), or ``None``."""
+    if task.rule.cover or task.want != 1 or task.puzzle.pairs == 0:
+        return None
+    puzzle = task.puzzle
+    h, w = puzzle.shape
+    cells = np.empty(4 * h * w, dtype=np.int64)
+    starts = np.zeros(puzzle.pairs + 1, dtype=np.int64)
+    flat = np.ascontiguousarray(puzzle.grid.ravel(), dtype=np.int64)
+    rounds = int(kn.route(flat, h, w, np.ascontiguousarray(puzzle.ends), ROUTER_ROUNDS, cells, starts,
+                          make_state(1), 0.3, 1.3))
+    if rounds <= 0:
+        return None
+    lk = untangle(puzzle, Linking.from_flat(puzzle, cells, starts))
+    return Answer((lk,), False, f"the router, in {rounds} rounds", steps=rounds, extras={"router_rounds": rounds})
+
+
+def untangle(puzzle: Puzzle, linking: Linking) -> Linking:
+    """``linking`` with every line that runs beside itself shortened until none does.
+
+    Where two cells of a line are side by side without following each other,
+    the line goes from the one to the other at once, and the cells between
+    stay empty; each such step shortens the line, so it ends. The result is a
+    solution under ``nikoli`` with the no-touch convention.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+    linking : Linking
+        A solution under ``nikoli``.
+
+    Returns
+    -------
+    Linking
+    """
+    w = puzzle.width
+    paths = []
+    for path in linking.paths:
+        cells = (path[:, 0] * w + path[:, 1]).tolist()
+        changed = True
+        while changed:
+            changed = False
+            pos = {c: i for i, c in enumerate(cells)}
+            for i, c in enumerate(cells):
+                r, col = divmod(c, w)
+                for nb in ((c - w) if r else -1, (c + w), (c - 1) if col else -1, (c + 1) if col < w - 1 else -1):
+                    j = pos.get(nb, -1)
+                    if j > i + 1:
+                        cells = cells[: i + 1] + cells[j:]
+                        changed = True
+                        break
+                if changed:
+                    break
+        paths.append([divmod(c, w) for c in cells])
+    return Linking.from_paths(puzzle, paths)

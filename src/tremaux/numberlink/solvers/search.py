@@ -1,0 +1,168 @@
+"""The compiled Number Link search: exact, resumable, bounded by a deadline.
+
+:func:`search` validates its input, lays the puzzle out so that rows run
+along its shorter side, and runs the kernel of
+:mod:`tremaux.kernels.nl_search` in slices of nodes, checking the wall clock
+between slices. It finds up to ``max_solutions`` solutions; when it stops
+because the search space is exhausted (``complete``), the number found is the
+exact number of solutions, so ``max_solutions=2`` decides uniqueness and a
+complete run with none proves that there is no solution.
+
+Examples
+--------
+>>> from tremaux.numberlink import Puzzle
+>>> out = search(Puzzle.from_rows(["1.2", "1.2"]), cover=True, touch=True, max_solutions=3)
+>>> len(out.solutions), out.complete
+(2, True)
+>>> out.solutions[0].grid.tolist()
+[[1, 2, 2], [1, 2, 2]]
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from ...errors import InvalidSizeError, PuzzleError
+from ...kernels import nl_search as ks
+from ...kernels.nl_search_prune import regions_by_row
+from ...kernels.numberlink import trace_lines
+from ..model import Puzzle
+from ..result import Linking
+
+__all__ = ["SearchOutcome", "search"]
+
+_WORK_PER_SLICE = 2_000_000
+"""Cell-sized steps of work per kernel call between two looks at the clock (a few milliseconds)."""
+_ROW_REGIONS_MAX = 20_000_000
+"""Largest (rows + 1) x cells for which the regions below each row are computed once (two int32 tables)."""
+
+
+@dataclass(frozen=True)
+class SearchOutcome:
+    """What :func:`search` found.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> out = search(Puzzle.from_rows(["12", "21"]), cover=False, touch=True)
+    >>> out.solutions, out.complete
+    ((), True)
+    """
+
+    solutions: tuple[Linking, ...]
+    """The solutions found, at most ``max_solutions``, in the order the search met them."""
+    complete: bool
+    """True when the search space was exhausted: ``len(solutions)`` is then the exact count."""
+    nodes: int
+    """Search nodes visited (decisions tried on a cell)."""
+    seconds: float
+    """Wall-clock time of the run."""
+
+
+def search(puzzle: Puzzle, *, cover: bool, touch: bool, max_solutions: int = 1,
+           deadline: float | None = None) -> SearchOutcome:
+    """Search for up to ``max_solutions`` solutions of ``puzzle``.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        The puzzle.
+    cover : bool
+        True for the ``fill`` rule (every cell on a line), False for
+        ``nikoli`` (cells may stay empty).
+    touch : bool
+        True lets a line run beside itself; False is the convention puzzle
+        makers judge uniqueness by: two cells of one line are side by side
+        only where the line goes from one to the other.
+    max_solutions : int
+        Stop after this many solutions (2 decides uniqueness).
+    deadline : float, optional
+        A :func:`time.perf_counter` value; past it the search stops with
+        ``complete=False``.
+
+    Returns
+    -------
+    SearchOutcome
+        The solutions, whether the search space was exhausted, nodes, seconds.
+
+    Raises
+    ------
+    PuzzleError
+        ``puzzle`` is not a :class:`~tremaux.numberlink.Puzzle`.
+    InvalidSizeError
+        ``max_solutions`` below 1.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> p = Puzzle.from_rows(["1..", "...", "..1"])
+    >>> search(p, cover=False, touch=True, max_solutions=100).complete
+    True
+    >>> len(search(p, cover=False, touch=True, max_solutions=100).solutions)
+    12
+    >>> len(search(p, cover=False, touch=False, max_solutions=100).solutions)
+    6
+    >>> len(search(p, cover=True, touch=True, max_solutions=100).solutions)
+    2
+    >>> search(p, cover=True, touch=False).solutions
+    ()
+    """
+    t0 = time.perf_counter()
+    if not isinstance(puzzle, Puzzle):
+        raise PuzzleError(f"search needs a numberlink Puzzle, not {type(puzzle).__name__}")
+    if isinstance(max_solutions, bool) or not isinstance(max_solutions, (int, np.integer)) or max_solutions < 1:
+        raise InvalidSizeError(f"max_solutions must be an integer of at least 1, not {max_solutions!r}")
+    if deadline is not None and not isinstance(deadline, (int, float)):
+        raise InvalidSizeError(f"deadline must be a time.perf_counter() value, not {deadline!r}")
+    max_solutions = int(max_solutions)
+    grid = np.asarray(puzzle.grid)
+    flip = grid.shape[1] > grid.shape[0]  # rows along the shorter side: a shorter frontier
+    g = np.ascontiguousarray(grid.T if flip else grid)
+    h, w = g.shape
+    flat = g.ravel().astype(np.int64)
+    n = puzzle.pairs
+    ends = np.zeros((n, 2), dtype=np.int64)
+    for k in range(n):
+        cells = np.flatnonzero(flat == k + 1)
+        ends[k] = cells
+    slots = 1 << min(20, max(10, (h * w * 256).bit_length()))  # remembered dead states: up to 32 MB
+    state = ks.new_state(h * w, max_solutions, slots)
+    st = state["st"]
+    if (h + 1) * h * w <= _ROW_REGIONS_MAX:
+        lab, count, nterm, linked = regions_by_row(flat, h, w, ends)
+    else:  # very large boards: search the undecided cells at each check instead of storing regions per row
+        lab, count, nterm, linked = (np.full((0, 0), -1, dtype=np.int32), np.zeros(1, dtype=np.int64),
+                                     np.zeros((0, 0), dtype=np.int32), np.zeros((0, 0), dtype=np.bool_))
+    sols: list[Linking] = []
+    slice_nodes = max(64, _WORK_PER_SLICE // (h + w))
+    while deadline is None or time.perf_counter() < deadline:
+        status = ks.search_run(flat, h, w, ends, bool(cover), bool(touch), state["links"], state["ccol"],
+                               state["mate"], state["col"], state["trail"], state["opt"], state["mark"],
+                               state["sols"], state["work"], st, slice_nodes, state["fhash"], state["fsol"],
+                               state["memo"], lab, count, nterm, linked)
+        sols += [_linking(puzzle, state["sols"][s], h, w, flip) for s in range(int(st[6]))]
+        st[6] = 0
+        if status == 3:  # the solution buffer was full: emptied, go on
+            st[2] = 0
+        elif status != 0:
+            break
+    return SearchOutcome(tuple(sols), bool(st[2] == 1), int(st[1]), time.perf_counter() - t0)
+
+
+def _linking(puzzle: Puzzle, links: np.ndarray, h: int, w: int, flip: bool) -> Linking:
+    """The lines of one solution, each from the pair's first endpoint (row-major) of ``puzzle``."""
+    first = np.array([puzzle.ends[k, 0] for k in range(puzzle.pairs)], dtype=np.int64)
+    if flip:  # puzzle cell (r, c) is (c, r) in the transposed layout of width w = puzzle height
+        pw = puzzle.width
+        first = (first % pw) * w + first // pw
+    start = np.stack([first, first], axis=1) if len(first) else np.zeros((0, 2), dtype=np.int64)
+    _owner, cells, starts, _reached = trace_lines(links, start, h, w)
+    paths = []
+    for k in range(puzzle.pairs):
+        c = cells[starts[k]:starts[k + 1]]
+        r, q = c // w, c % w
+        paths.append(np.stack([q, r], axis=1) if flip else np.stack([r, q], axis=1))
+    return Linking.from_paths(puzzle, paths)
