@@ -38,6 +38,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .errors import InvalidSizeError, UnsupportedError
+
 __all__ = ["Job", "Outcome", "first_answer", "SLICE_SECONDS", "available"]
 
 SLICE_SECONDS = 0.2
@@ -61,6 +63,11 @@ class Job:
     name : str
         How the job is named in :class:`Outcome` and in error lines.
 
+    Raises
+    ------
+    InvalidSizeError
+        When ``weight`` is not positive or ``delay`` is negative.
+
     Examples
     --------
     >>> Job(abs, (-1,), name="abs").weight
@@ -75,9 +82,9 @@ class Job:
 
     def __post_init__(self) -> None:
         if not self.weight > 0:
-            raise ValueError(f"a job's weight must be positive, not {self.weight}")
+            raise InvalidSizeError(f"a job's weight must be positive, not {self.weight}")
         if self.delay < 0:
-            raise ValueError(f"a job's delay must not be negative, not {self.delay}")
+            raise InvalidSizeError(f"a job's delay must not be negative, not {self.delay}")
 
 
 @dataclass(frozen=True)
@@ -156,8 +163,10 @@ def first_answer(jobs: Sequence[Job], *, deadline: float, accept: Callable[[Any]
 
     Raises
     ------
-    ValueError
-        When there are no jobs, ``slots`` is below 1, or the platform cannot fork.
+    InvalidSizeError
+        When there are no jobs or ``slots`` is below 1.
+    UnsupportedError
+        When the platform cannot fork.
 
     Examples
     --------
@@ -168,11 +177,11 @@ def first_answer(jobs: Sequence[Job], *, deadline: float, accept: Callable[[Any]
     ('divmod', (3, 1))
     """
     if not jobs:
-        raise ValueError("the portfolio needs at least one job")
+        raise InvalidSizeError("the portfolio needs at least one job")
     if slots is not None and slots < 1:
-        raise ValueError(f"slots must be at least 1, not {slots}")
+        raise InvalidSizeError(f"slots must be at least 1, not {slots}")
     if not available():
-        raise ValueError("the portfolio needs the 'fork' start method, which this platform lacks")
+        raise UnsupportedError("the portfolio needs the 'fork' start method, which this platform lacks")
     if slots is None:
         from ._system import cpu_count
 
