@@ -12,10 +12,10 @@ stage                   answers
 ``seeded``              uniqueness and counting under ``nikoli``: a first solution from the two
                         stages above, then SAT asked only for others (:func:`.sat.seeded_stage`)
 ``search``              the compiled search (:mod:`.search`), given half the time left (a
-                        quarter when ``portfolio`` follows); its answer is final when it
+                        tenth when ``portfolio`` follows); its answer is final when it
                         found what was wanted or searched everything
 ``sat``                 everything else, exactly, until the deadline (:mod:`.sat`), or for a
-                        quarter of the time left when ``portfolio`` follows
+                        tenth of the time left when ``portfolio`` follows
 ``portfolio``           one solution under ``nikoli`` with a deadline, when the stages above
                         did not answer: Kissat and the router in child processes, the
                         first answer kept (:mod:`.portfolio`)
