@@ -65,7 +65,7 @@ CONTEST_SLOW = ["adc2015/Q/Q15.txt", "adc2015/Q/Q17.txt", "adc2015/Q/Q20.txt"]
 """The contest puzzles that leave many cells empty: answered by the portfolio stage (child processes)."""
 
 CONTEST_SLOW_SECONDS = 60
-"""Their time limit (the portfolio stage gets about 80 % of it; 13-22 s measured with a 30 s limit on a loaded machine)."""
+"""Their time limit: the portfolio stage gets about 80 % of it (they took 11-20 s with this limit, loaded machine)."""
 
 
 def contest_puzzles():

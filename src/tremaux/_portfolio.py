@@ -108,6 +108,8 @@ class Outcome:
         the deadline passed first.
     seconds : float
         Wall time taken.
+    rejected : tuple of (int, object)
+        The jobs that returned a value ``accept`` did not take, with the value.
 
     Examples
     --------
