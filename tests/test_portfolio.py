@@ -2,6 +2,7 @@
 
 import multiprocessing as mp
 import os
+import sys
 import time
 
 import pytest
@@ -29,11 +30,34 @@ def _boom(text):
 
 
 def _gone(pid):
+    """Whether ``pid`` has ended (a zombie waiting for its reaper counts as ended)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
         return True
-    return False
+    try:
+        with open(f"/proc/{pid}/status") as fh:
+            return any(line.startswith("State:") and "Z" in line.split()[1] for line in fh)
+    except OSError:
+        return True
+
+
+def _wait_for(predicate, seconds):
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        if predicate():
+            return True
+        time.sleep(0.05)
+    return predicate()
+
+
+def _run_portfolio(path):
+    first_answer([Job(_pid_then_sleep, (path, 60))], deadline=time.perf_counter() + 60)
+
+
+def _report_available(send):
+    send.send(available())
+    send.close()
 
 
 def test_the_first_answer_wins_and_the_slow_job_is_stopped(tmp_path):
@@ -113,3 +137,29 @@ def test_bad_arguments_are_one_line_errors(kwargs, match):
 def test_bad_jobs_are_one_line_errors(kwargs, match):
     with pytest.raises(InvalidSizeError, match=match):
         Job(abs, (1,), **kwargs)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel kills orphans on Linux only")
+def test_a_parent_killed_outright_leaves_no_child_behind(tmp_path):
+    pidfile = tmp_path / "pid"
+    parent = mp.get_context("fork").Process(target=_run_portfolio, args=(str(pidfile),))
+    parent.start()
+    try:
+        assert _wait_for(lambda: pidfile.exists() and pidfile.read_text(), 30)
+        child = int(pidfile.read_text())
+        assert not _gone(child)
+    finally:
+        parent.kill()
+        parent.join()
+    assert _wait_for(lambda: _gone(child), 10)
+
+
+def test_a_daemon_process_does_not_start_a_portfolio():
+    ctx = mp.get_context("fork")
+    recv, send = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=_report_available, args=(send,), daemon=True)
+    proc.start()
+    send.close()
+    assert recv.recv() is False
+    proc.join()
+    assert available() is True

@@ -15,6 +15,9 @@ has it), so a slow job never starves a quick one and no work is lost. A
 job's ``delay`` counts as time it has already had, so it starts once the
 others have had that much for each unit of their weight.
 
+On Linux a child is killed by the kernel when its parent dies, so not
+even a parent killed outright leaves one behind.
+
 A job that raises is reported as one line (``"name: ValueError: ..."``)
 in :attr:`Outcome.errors`; the other jobs go on.
 
@@ -33,6 +36,7 @@ from __future__ import annotations
 import multiprocessing as mp
 import os
 import signal
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -133,14 +137,16 @@ class Outcome:
 
 
 def available() -> bool:
-    """Whether child processes can be started here by forking (the only start method used).
+    """Whether child processes can be started here: by forking (the only start method used), not from a daemon.
+
+    A daemonic process (a worker of a pool, say) may not have children.
 
     Examples
     --------
     >>> isinstance(available(), bool)
     True
     """
-    return "fork" in mp.get_all_start_methods()
+    return "fork" in mp.get_all_start_methods() and not mp.current_process().daemon
 
 
 def first_answer(jobs: Sequence[Job], *, deadline: float, accept: Callable[[Any], bool] | None = None,
@@ -168,7 +174,7 @@ def first_answer(jobs: Sequence[Job], *, deadline: float, accept: Callable[[Any]
     InvalidSizeError
         When there are no jobs or ``slots`` is below 1.
     UnsupportedError
-        When the platform cannot fork.
+        When the platform cannot fork, or this process is a daemon.
 
     Examples
     --------
@@ -183,7 +189,7 @@ def first_answer(jobs: Sequence[Job], *, deadline: float, accept: Callable[[Any]
     if slots is not None and slots < 1:
         raise InvalidSizeError(f"slots must be at least 1, not {slots}")
     if not available():
-        raise UnsupportedError("the portfolio needs the 'fork' start method, which this platform lacks")
+        raise UnsupportedError("the portfolio needs the 'fork' start method and a process that is not a daemon")
     if slots is None:
         from ._system import cpu_count
 
@@ -252,7 +258,7 @@ class _Pool:
     def _start(self, i: int) -> None:
         ctx = mp.get_context("fork")
         recv, send = ctx.Pipe(duplex=False)
-        proc = ctx.Process(target=_child, args=(self.jobs[i], send), daemon=True)
+        proc = ctx.Process(target=_child, args=(self.jobs[i], send, os.getpid()), daemon=True)
         proc.start()
         send.close()
         self.procs[i] = (recv, proc)
@@ -287,7 +293,22 @@ def _one_line(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
-def _child(job: Job, send: Any) -> None:  # pragma: no cover - runs in the child
+def _die_with_parent(parent: int) -> None:  # pragma: no cover - runs in the child
+    """On Linux, have the kernel kill this child when its parent dies (a parent killed outright cannot clean up)."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGKILL))  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:  # it died before the call
+        os._exit(1)
+
+
+def _child(job: Job, send: Any, parent: int) -> None:  # pragma: no cover - runs in the child
+    _die_with_parent(parent)
     try:
         try:
             answer: tuple[str, Any] = ("value", job.fn(*job.args))
