@@ -18,7 +18,8 @@ from tremaux.cli.app import DEFAULT_SIZE
 CONCEPTS = {
     "generator": ("--generator", "-g", {"--algorithm", "--generate", "--algo", "--gen", "--maze-generator"}),
     "solver": ("--solver", "-s", {"--solve", "--algorithm", "--method", "--algo"}),
-    "size": ("--size", None, {"--shape", "--dims", "--dimensions", "--grid"}),
+    # --grid and --shape are not refused: since issue 18 they name the grid family (polar, hex...) and its outline
+    "size": ("--size", None, {"--dims", "--dimensions"}),
     "seed": ("--seed", None, {"--random-seed", "--rng", "--random-state"}),
     "out": ("--out", "-o", {"--output", "--dest", "--to-file"}),
     "fmt": ("--format", "-f", {"--to", "--fmt", "--output-format", "--as"}),

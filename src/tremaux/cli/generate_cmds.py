@@ -17,10 +17,11 @@ from .maze_cmds import FileArgument, load_maze
 
 def _list_generators() -> None:
     from ..generators import GENERATORS
+    from .grid_cmds import grids_of
 
     for e in GENERATORS:
         aliases = f" ({', '.join(e.aliases)})" if e.aliases else ""
-        typer.echo(f"{e.name:<20} {e.doc}{aliases}")
+        typer.echo(f"{e.name:<20} {e.doc}{aliases} [{grids_of(e)}]")
 
 
 _RESERVED = {"shape": "size", "algorithm": "generator", "generator": "generator", "seed": "seed", "mask": "mask",
@@ -46,7 +47,7 @@ def _parse_options(items: list[str]) -> dict[str, str]:
 
 @app.command("generate")
 def generate_cmd(
-    generator: Optional[str] = generator_option("Generator (see --list); default backtracker."),
+    generator: Optional[str] = generator_option("Generator (see --list); default backtracker (kruskal with --weave)."),
     size: Optional[str] = size_option(None, f"HxW or LxHxW, e.g. 25x40 (default {DEFAULT_SIZE}, or the mask's)."),
     seed: Optional[int] = SeedOption,
     stats: bool = typer.Option(False, "--stats", help="Print the run statistics before the maze."),
@@ -62,6 +63,17 @@ def generate_cmd(
         None, "--option", "-O",
         metavar="KEY=VALUE",
         help="An option of the algorithm as KEY=VALUE (repeatable), e.g. discipline=first-slot, variant=arc, p=0.25."),
+    grid: Optional[str] = typer.Option(None, "--grid", help="Grid: square, polar, hex, triangle, upsilon, zeta "
+                                       "(see tremaux.grids.GRIDS)."),
+    rings: Optional[int] = typer.Option(None, "--rings", help="Rings of a polar grid (default 10)."),
+    grid_shape: Optional[str] = typer.Option(None, "--shape", help="hex: rectangle or hexagon; triangle: rectangle "
+                                             "or triangle."),
+    radius: Optional[int] = typer.Option(None, "--radius", help="Radius of a hexagon-shaped hex grid."),
+    side: Optional[int] = typer.Option(None, "--side", help="Rows of a triangle-shaped triangle grid."),
+    wrap: Optional[str] = typer.Option(None, "--wrap", help="Join the edges of a square grid: cylinder, torus or "
+                                       "moebius."),
+    weave: Optional[float] = typer.Option(None, "--weave", help="Weave passages under others (square or hex grid, "
+                                          "kruskal): chance of a crossing per cell."),
     algorithm: Optional[str] = deprecated("--algorithm", "-a"),
     to: Optional[str] = deprecated("--to"),
 ) -> None:
@@ -70,8 +82,18 @@ def generate_cmd(
         return _list_generators()
     from ..generators import generate, load_mask
 
-    generator = renamed(generator, algorithm, "--algorithm", "--generator") or DEFAULT_GENERATOR
+    generator = renamed(generator, algorithm, "--algorithm", "--generator")
     fmt = renamed(fmt, to, "--to", "--format")
+    if any(v is not None for v in (grid, rings, grid_shape, radius, side, wrap, weave)):
+        from .grid_cmds import generate_on_grid
+
+        grid_mask = None if mask is None else load_mask(existing_file(mask))
+        return generate_on_grid(mask=grid_mask, grid=grid, size=size, rings=rings, shape=grid_shape, radius=radius, side=side,
+                                wrap=wrap, weave=weave,
+                                algorithm=generator or ("kruskal" if weave is not None else DEFAULT_GENERATOR),
+                                seed=seed, start=parse_cell(start, "start"), braid=braid,
+                                options=_parse_options(option or []), stats=stats, out=out, to=fmt)
+    generator = generator or DEFAULT_GENERATOR
     shape_mask = None if mask is None else load_mask(existing_file(mask))
     shape = parse_size(size) if size else (None if shape_mask is not None else parse_size(DEFAULT_SIZE))
     if shape is not None and shape_mask is not None and tuple(shape) != shape_mask.shape:
@@ -104,7 +126,10 @@ def stats_cmd(file: Path = FileArgument, as_json: bool = JsonOption) -> None:
     """Measure a saved maze: dead ends, degrees, corridors, diameter, start-goal length, river."""
     from ..budget import measure_bytes
     from ..measure import maze_stats
+    from .grid_cmds import grid_stats_text, is_grid_file
 
+    if is_grid_file(str(file)):  # a maze on a polar, hex, ... grid
+        return typer.echo(grid_stats_text(file, as_json))
     maze = load_maze(file, then=measure_bytes, doing="measuring")
     announce(maze.flat.shape[0], f"measuring {file}")
     result = maze_stats(maze)

@@ -9,6 +9,8 @@ from typing import Optional
 import click
 import typer
 
+from ..errors import TremauxError
+
 from .app import (GoalOption, JsonOption, StartOption, announce, app, deprecated, list_option, out_option, parse_cell,
                   renamed, save_output, solver_option, wants_animation)
 from .maze_cmds import load_maze
@@ -47,6 +49,12 @@ def solve_cmd(
 
     solver = renamed(solver, algorithm, "--algorithm", "--solver") or "bfs"
     options = {} if seed is None else {"seed": seed}
+    from .grid_cmds import is_grid_file, solve_grid_file
+
+    if file != "-" and is_grid_file(file):  # a maze on a polar, hex, ... grid
+        if options or explain_:
+            raise TremauxError("--seed and --explain are for square mazes; a grid maze is solved without them")
+        return solve_grid_file(file, solver, parse_cell(start, "start"), parse_cell(goal, "goal"), as_json, out)
     maze = load_maze(file)
     if not (as_json or explain_):
         from ..render import text as render_text

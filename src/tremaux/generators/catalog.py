@@ -14,6 +14,8 @@ Entry metadata (``entry.meta``, also readable as attributes):
 * ``kernel(opts)``, ``params(opts, n)``, ``work(opts, L, H, W)``: which kernel
   to call and how (``opts`` are checked options, ``n`` the number of cells);
   ``describe(opts)``: the title and frontier name of the run statistics;
+* ``grids``: the grids it runs on (:data:`tremaux.grids.GRIDS` names), or ``"any"``;
+  ``weave``: it also weaves passages under others on woven grids (``weave=True``);
 * ``preset``: options fixed by this entry (e.g. ``prim`` is the arc-based
   growing tree with a min-priority queue).
 """
@@ -155,6 +157,8 @@ def _add(
     frontier: str = "",
     bias: str,
     cost: str,
+    grids: str | tuple[str, ...] = "any",
+    weave: bool = False,
 ) -> None:
     kernel_of = kernel if callable(kernel) else (lambda _o, k=kernel: k)
     GENERATORS.add(
@@ -174,6 +178,8 @@ def _add(
         describe=describe or (lambda _o: (title, frontier)),
         bias=bias,
         cost=cost,
+        grids=grids,
+        weave=weave,
     )
 
 
@@ -192,6 +198,7 @@ _add(
     params=_gt_params, work=_gt_work, describe=lambda o: ("Depth-first Search (DFS, naive)", "stack depth"),
     bias="like the backtracker (long corridors), with slightly different branching",
     cost="O(n) time; the stack holds up to one entry per passage (2n, 3n with levels)",
+    grids=("square",),
 )
 _add(
     "breadth-first", _gt_kernel,
@@ -230,7 +237,7 @@ _add(
 _add(
     "kruskal", "kruskal",
     "Random path merging (Kruskal): open random walls that join two different paths (union-find).",
-    aliases=("random-path-merging", "fusion"), start=False, title="Kruskal (random path merging)",
+    aliases=("random-path-merging", "fusion"), start=False, title="Kruskal (random path merging)", weave=True,
     bias="balanced trees with many short dead ends (about 30%); many branchings",
     cost="O(n alpha(n)) time; walls list and union-find (12 bytes per cell, 16 with levels)",
 )
@@ -266,6 +273,7 @@ _add(
     params=lambda o, n: np.array([o["east"], o["south"]]),
     bias="horizontal tendency with the defaults; the last row is one long corridor",
     cost="O(n) time, O(width) memory: any number of rows",
+    grids=("square",),
 )
 _add(
     "sidewinder", "sidewinder",
@@ -275,6 +283,7 @@ _add(
     params=lambda o, n: np.array([o["east"]]),
     bias="the top row is one corridor; a path always goes up without dead-end detours northwards",
     cost="O(n) time, no memory",
+    grids=("square", "polar"),
 )
 _add(
     "binary-tree", "binary_tree",
@@ -284,6 +293,7 @@ _add(
     params=lambda o, n: np.array([o["north"]]),
     bias="strong diagonal bias; the top row and the east column are corridors",
     cost="O(n) time, no memory",
+    grids=("square", "polar"),
 )
 _add(
     "recursive-division", "recursive_division",
@@ -292,6 +302,7 @@ _add(
     title="Recursive Division", frontier="stack depth",
     bias="long straight walls and a visible rectangular structure",
     cost="O(n log n) time, a stack of H + W chambers",
+    grids=("square",),
 )
 _add(
     "growing-forest", "growing_forest",

@@ -1,0 +1,112 @@
+"""The grid registry: every grid family by name, with its parameters.
+
+Examples
+--------
+>>> from tremaux.grids import GRIDS, make_grid
+>>> GRIDS.names()
+['square', 'polar', 'hex', 'triangle', 'upsilon', 'zeta']
+>>> make_grid("theta", rings=4).name
+'polar'
+>>> make_grid("hex", size=(2, 3), wrap="torus")
+Traceback (most recent call last):
+...
+tremaux.errors.UnsupportedError: the hex grid takes no parameter 'wrap'; it takes: size, shape, radius, weave
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..errors import InvalidMazeError, InvalidSizeError, UnsupportedError
+from ..registry import Registry
+from .grid import Grid
+from .polar import polar
+from .shapes import hexagonal, square, triangular, upsilon, zeta
+from .weave import woven
+
+__all__ = ["GRIDS", "make_grid"]
+
+GRIDS = Registry("grid")
+"""Registry of grid families (``tremaux.grids.GRIDS``); ``entry.params`` names the parameters."""
+
+GRIDS.add("square", square, doc="Square cells (N, E, S, W); wrap=cylinder, torus or moebius joins edges.",
+          aliases=("rect", "rectangle", "gamma"), params=("size", "wrap", "weave"), sides=4)
+GRIDS.add("polar", polar, doc="Theta: rings around one pole cell, split outward as they widen.",
+          aliases=("theta", "circle", "circular"), params=("rings",), sides=6)
+GRIDS.add("hex", hexagonal, doc="Sigma: flat-topped hexagons in a rectangle or a hexagon (shape, radius).",
+          aliases=("hexagonal", "sigma"), params=("size", "shape", "radius", "weave"), sides=6)
+GRIDS.add("triangle", triangular, doc="Delta: triangles up and down, in a rectangle or a triangle (shape, side).",
+          aliases=("triangular", "delta"), params=("size", "shape", "side"), sides=3)
+GRIDS.add("upsilon", upsilon, doc="Octagons (8 sides) and squares (4 sides) in a checkerboard.",
+          aliases=("octagon",), params=("size",), sides=8)
+GRIDS.add("zeta", zeta, doc="Square cells with diagonal passages too (8 sides).",
+          aliases=("8-way", "octile"), params=("size",), sides=8)
+
+
+def make_grid(name: str = "square", **params: Any) -> Grid:
+    """Build a registered grid.
+
+    Parameters
+    ----------
+    name : str
+        A grid name or alias from :data:`GRIDS`.
+    **params
+        The grid's parameters (``size=(rows, cols)``, ``rings=``, ``shape=``,
+        ``radius=``, ``side=``, ``wrap=``, ``weave=True`` for the square and hex
+        grids, ``mask=`` a 2-D boolean array of the cells to keep on grids laid out in a
+        rectangle); ``None`` and ``False`` values are ignored.
+
+    Returns
+    -------
+    Grid
+
+    Raises
+    ------
+    UnknownNameError
+        For an unknown grid name.
+    UnsupportedError
+        For a parameter the grid does not take.
+    InvalidSizeError
+        For a bad or absurdly large size, or a mask of another size.
+    InvalidMazeError
+        For a mask that is not a 2-D array of booleans, or keeps no cell.
+
+    Examples
+    --------
+    >>> make_grid("triangle", shape="triangle", side=4).size
+    16
+    >>> make_grid("hex", mask=[[1, 1, 0], [1, 1, 1]]).size
+    5
+    """
+    entry = GRIDS.get(name)
+    given = {k: v for k, v in params.items() if v is not None and v is not False}
+    mask = given.pop("mask", None)
+    if given.get("weave") and "weave" not in entry.params:
+        raise UnsupportedError(f"weave works on the square and hex grids, not on a {entry.name} grid")
+    if mask is not None:
+        mask = np.asarray(mask)
+        if "size" not in entry.params or given.get("shape", "rectangle") != "rectangle":
+            what = f"{entry.name} grid" + (f" of shape {given['shape']!r}" if "shape" in given else "")
+            raise UnsupportedError(f"a mask works on grids laid out in a rectangle of rows and columns, not on a "
+                                   f"{what}")
+        if mask.ndim != 2 or mask.dtype.kind not in "biu":
+            raise InvalidMazeError(f"a grid mask is a 2-D array of booleans (rows, cols), not {mask.ndim}-D {mask.dtype}")
+        given.setdefault("size", mask.shape)
+        if tuple(given["size"]) != mask.shape:
+            raise InvalidSizeError(f"mask of {mask.shape[0]} x {mask.shape[1]} differs from the grid size "
+                                   f"{given['size'][0]} x {given['size'][1]}")
+    bad = sorted(set(given) - set(entry.params))
+    if bad:
+        raise UnsupportedError(f"the {entry.name} grid takes no parameter {bad[0]!r}; it takes: "
+                               f"{', '.join(entry.params)}")
+    if "size" in given and entry.name != "polar":
+        given["size"] = tuple(given["size"]) if not isinstance(given["size"], str) else given["size"]
+    weave = bool(given.pop("weave", False))
+    grid = entry.func(**given)
+    if weave:
+        grid = woven(grid)
+    if mask is not None:
+        grid = grid.masked(mask.astype(bool)[grid.coords[:, 0], grid.coords[:, 1]])
+    return grid

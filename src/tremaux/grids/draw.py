@@ -1,0 +1,337 @@
+"""Pictures of mazes on any grid: SVG (segments and arcs) and PNG (Pillow), from the grid's geometry.
+
+A wall is drawn for every closed side (once for two neighbours, twice across
+the seam of a wrapped grid, where the two copies sit at opposite borders). The
+solution is a line through the cell centres (broken where it crosses a seam),
+visited cells are dots. A woven maze is drawn as passages on a dark ground
+instead, so a tunnel can be seen to pass under the bridge above it.
+
+Examples
+--------
+>>> from tremaux.grids import make_grid, generate_on
+>>> m = generate_on(make_grid("polar", rings=3), seed=2).maze
+>>> svg = to_svg(m)
+>>> svg.startswith("<svg") and " A " in svg
+True
+>>> to_png(m)[:4] == b"\\x89PNG"
+True
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+import numpy as np
+
+from ..errors import TremauxError
+from .grid import ARC
+from .maze import GridMaze
+
+__all__ = ["to_svg", "to_png", "save_picture", "outlines", "Style", "MAX_DRAW_CELLS"]
+
+MAX_DRAW_CELLS = 250_000
+"""Largest maze drawn as a picture."""
+
+_COLOURS = MappingProxyType({"background": "#ffffff", "wall": "#1f1f1f", "path": "#d62728",
+                             "visited": "#9ecae1", "start": "#2ca02c", "goal": "#d62728"})
+
+
+@dataclass(frozen=True)
+class Style:
+    """Sizes and colours of a picture (one options object for both formats).
+
+    Attributes
+    ----------
+    cell : float
+        Pixels per unit of the geometry (about one cell across).
+    wall : float
+        Wall thickness in pixels.
+    margin : float
+        Space around the maze in pixels.
+    colours : mapping
+        ``background``, ``wall``, ``path``, ``visited``, ``start``, ``goal``.
+    """
+
+    cell: float = 20.0
+    wall: float = 2.0
+    margin: float = 8.0
+    colours: Mapping[str, str] = field(default_factory=lambda: _COLOURS)
+
+    def colour(self, key: str) -> str:
+        """A colour by role (the defaults fill in what is not given)."""
+        return self.colours.get(key, _COLOURS[key])
+
+
+@dataclass(frozen=True)
+class _Scene:
+    segments: np.ndarray  # (k, 4) pixels
+    arcs: np.ndarray  # (k, 7): x0, y0, x1, y1, r, a0, a1 (pixels, radians)
+    centres: np.ndarray  # (n, 2) pixels
+    origin: tuple[float, float]
+    width: int
+    height: int
+
+
+def _scene(maze: GridMaze, style: Style) -> _Scene:
+    grid = maze.grid
+    if grid.size > MAX_DRAW_CELLS:
+        raise TremauxError(f"a maze of {grid.size:,} cells is too large to draw; the limit is {MAX_DRAW_CELLS:,}")
+    geo = grid.geometry()
+    S = grid.sides
+    bits = ((maze.cells[:, None].astype(np.int64) >> np.arange(S)) & 1).astype(bool)
+    idx = np.arange(grid.size)[:, None]
+    seam = "wrap" in grid.params
+    draw = (geo.kind > 0) & ~bits & ((grid.nbr < 0) | (idx < grid.nbr) | seam)
+    x0, y0, x1, y1 = geo.bounds
+    k, m = style.cell, style.margin
+    ox, oy = m - x0 * k, m - y0 * k
+    seg = geo.ends[draw & (geo.kind != ARC)] * k + np.array([ox, oy, ox, oy])
+    arc_sel = draw & (geo.kind == ARC)
+    ae = geo.ends[arc_sel]
+    r = geo.radius[arc_sel]
+    a0 = np.arctan2(ae[:, 1], ae[:, 0])
+    a1 = np.arctan2(ae[:, 3], ae[:, 2])
+    a1 = np.where(a1 <= a0 + 1e-12, a1 + 2 * np.pi, a1)
+    arcs = np.concatenate([ae * k + np.array([ox, oy, ox, oy]), (r * k)[:, None], a0[:, None], a1[:, None]], 1)
+    cen = geo.centres * k + np.array([ox, oy])
+    return _Scene(seg, arcs, cen, (ox, oy), int(np.ceil((x1 - x0) * k + 2 * m)), int(np.ceil((y1 - y0) * k + 2 * m)))
+
+
+def _cross(u: np.ndarray, v: np.ndarray) -> float:
+    """z of the cross product: positive when ``u`` turns clockwise on screen (y down) to ``v``."""
+    return float(u[0] * v[1] - u[1] * v[0])
+
+
+def outlines(maze: GridMaze, style: Style | None = None) -> list[np.ndarray]:
+    """Each cell's outline as a polygon in picture pixels (arcs sampled every few degrees).
+
+    The sides are taken clockwise around the cell centre and each is oriented clockwise, so the
+    points chain into one polygon whatever the grid.
+    """
+    st = style or Style()
+    geo = maze.grid.geometry()
+    x0, y0, _, _ = geo.bounds
+    k, m = st.cell, st.margin
+    ox, oy = m - x0 * k, m - y0 * k
+    out = []
+    for i in range(maze.grid.size):
+        c = geo.centres[i]
+        pts: list[tuple[float, float]] = []
+        sides = [s for s in range(maze.grid.sides) if geo.kind[i, s] > 0]
+        mids = [np.arctan2((geo.ends[i, s, 1] + geo.ends[i, s, 3]) / 2 - c[1],
+                           (geo.ends[i, s, 0] + geo.ends[i, s, 2]) / 2 - c[0]) for s in sides]
+        for s in (sides[j] for j in np.argsort(mids)):
+            a = geo.ends[i, s, :2]
+            b = geo.ends[i, s, 2:]
+            if geo.kind[i, s] == ARC:
+                r = geo.radius[i, s]
+                t0, t1 = np.arctan2(a[1], a[0]), np.arctan2(b[1], b[0])
+                t1 = t1 + 2 * np.pi if t1 <= t0 else t1
+                ts = np.linspace(t0, t1, max(2, int(np.degrees(t1 - t0) / 5) + 2))
+                arc = np.stack([r * np.cos(ts), r * np.sin(ts)], 1)
+                if _cross(arc[0] - c, arc[-1] - c) < 0:
+                    arc = arc[::-1]
+                pts.extend(map(tuple, arc))
+            else:
+                if _cross(a - c, b - c) < 0:
+                    a, b = b, a
+                pts.extend([tuple(a), tuple(b)])
+        out.append(np.array(pts) * k + np.array([ox, oy]))
+    return out
+
+
+def _heat(maze: GridMaze) -> list[str]:
+    """A colour per cell from light (near the start) to dark (far), unreachable cells grey."""
+    from ..kernels import graph_solve as kgs
+
+    d = kgs.bfs_distances(maze.grid.nbr, maze.cells, maze.start_index).astype(float)
+    top = max(1.0, d.max())
+    out = []
+    for v in d:
+        if v < 0:
+            out.append("#bbbbbb")
+            continue
+        t = v / top
+        r, g, b = (int(round(255 + (x - 255) * t)) for x in (8, 48, 107))
+        out.append(f"#{r:02x}{g:02x}{b:02x}")
+    return out
+
+
+def _weave_ops(maze: GridMaze, sc: _Scene, st: Style) -> list[tuple[np.ndarray, str, float]]:
+    """A woven maze drawn as passages: tunnels first, then passages, then each bridge over a dark casing.
+
+    Returns ``(points, colour, width)`` strokes in drawing order.
+    """
+    grid = maze.grid
+    S = grid.sides // 2
+    cen = sc.centres
+    bits = ((maze.cells[:, None].astype(np.int64) >> np.arange(2 * S)) & 1).astype(bool)
+    i, s = np.nonzero(bits)
+    j = grid.nbr[i, s]
+    keep = i < j
+    i, s, j = i[keep], s[keep], j[keep]
+    tunnel = s >= S
+    bridge = np.zeros(grid.size, bool)
+    bridge[grid.nbr[i[tunnel], s[tunnel] - S]] = True
+    w = st.cell * 0.55
+    light, dark = st.colour("background"), st.colour("wall")
+    ops: list[tuple[np.ndarray, str, float]] = []
+    for a, b in zip(i[tunnel], j[tunnel]):
+        ops.append((cen[[a, b]], light, w))
+    over = ~tunnel & (bridge[i] | bridge[j])
+    for a, b in zip(i[~tunnel & ~over], j[~tunnel & ~over]):
+        ops.append((cen[[a, b]], light, w))
+    for a, b in zip(i[over], j[over]):
+        c = a if bridge[a] else b
+        half = (cen[a] + cen[b]) / 2
+        ops.append((np.stack([cen[c], half]), dark, w + 2 * st.wall))
+    for a, b in zip(i[over], j[over]):
+        ops.append((cen[[a, b]], light, w))
+    return ops
+
+
+def _path_runs(sol: Any, cen: np.ndarray, style: Style) -> list[np.ndarray]:
+    """The solution's centres, split where consecutive cells are far apart on the picture (a seam)."""
+    if sol is None or not sol.found or sol.path.shape[0] == 0:
+        return []
+    pts = cen[sol.path]
+    gaps = np.hypot(*np.diff(pts, axis=0).T) > 2.5 * style.cell
+    cuts = np.flatnonzero(gaps) + 1
+    return [p for p in np.split(pts, cuts) if len(p)]
+
+
+def to_svg(maze: GridMaze, *, solution: Any = None, style: Style | None = None, heat: bool = False) -> str:
+    """An SVG picture of ``maze`` (and of ``solution``'s path and visited cells, if given).
+
+    Parameters
+    ----------
+    maze : GridMaze
+    solution : GridSolution, optional
+    style : Style, optional
+    heat : bool, default False
+        Fill each cell by its distance from the start (light near, dark far).
+
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    TremauxError
+        For a maze above :data:`MAX_DRAW_CELLS` cells.
+    """
+    st = style or Style()
+    sc = _scene(maze, st)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{sc.width}" height="{sc.height}" '
+           f'viewBox="0 0 {sc.width} {sc.height}">',
+           f'<rect width="100%" height="100%" fill="{st.colour("background")}"/>']
+    dot = max(1.0, st.cell * 0.15)
+    if heat:
+        polys = outlines(maze, st)
+        out.append("<g>" + "".join(
+            f'<polygon points="{" ".join(f"{x:.1f},{y:.1f}" for x, y in poly)}" fill="{col}"/>'
+            for poly, col in zip(polys, _heat(maze))) + "</g>")
+    if solution is not None:
+        vis = sc.centres[np.asarray(solution.visited, bool)]
+        out.append(f'<g fill="{st.colour("visited")}">' + "".join(
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{dot:.1f}"/>' for x, y in vis) + "</g>")
+    if "weave" in maze.grid.params:
+        out[1] = f'<rect width="100%" height="100%" fill="{st.colour("wall")}"/>'
+        for pts, colour, width in _weave_ops(maze, sc, st):
+            (x0, y0), (x1, y1) = pts
+            out.append(f'<line x1="{x0:.1f}" y1="{y0:.1f}" x2="{x1:.1f}" y2="{y1:.1f}" stroke="{colour}" '
+                       f'stroke-width="{width:.1f}" stroke-linecap="{"round" if colour != st.colour("wall") else "butt"}"/>')
+    d = [f"M{a:.2f} {b:.2f}L{c:.2f} {e:.2f}" for a, b, c, e in sc.segments]
+    for x0, y0, x1, y1, r, a0, a1 in sc.arcs:
+        if a1 - a0 >= 2 * np.pi - 1e-9:  # a whole ring: two half arcs
+            cx, cy = sc.origin
+            d.append(f"M{cx + r:.2f} {cy:.2f}A{r:.2f} {r:.2f} 0 1 1 {cx - r:.2f} {cy:.2f}"
+                     f"A{r:.2f} {r:.2f} 0 1 1 {cx + r:.2f} {cy:.2f}")
+        else:
+            large = 1 if a1 - a0 > np.pi else 0
+            d.append(f"M{x0:.2f} {y0:.2f} A {r:.2f} {r:.2f} 0 {large} 1 {x1:.2f} {y1:.2f}")
+    out.append(f'<path d="{"".join(d)}" stroke="{st.colour("wall")}" stroke-width="{st.wall:g}" '
+               'stroke-linecap="round" fill="none"/>')
+    for run in _path_runs(solution, sc.centres, st):
+        pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in run)
+        out.append(f'<polyline points="{pts}" stroke="{st.colour("path")}" stroke-width="{max(1.0, st.cell / 5):.1f}" '
+                   'fill="none" stroke-linejoin="round" stroke-linecap="round"/>')
+    for key, i in (("start", maze.start_index), ("goal", maze.goal_index)):
+        x, y = sc.centres[i]
+        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{st.cell * 0.25:.1f}" fill="{st.colour(key)}"/>')
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None, heat: bool = False) -> bytes:
+    """A PNG picture of ``maze`` (and of ``solution``, and the distance ``heat`` map), drawn with Pillow;
+    see :func:`to_svg`.
+
+    Returns
+    -------
+    bytes
+    """
+    from PIL import Image, ImageDraw
+
+    st = style or Style()
+    sc = _scene(maze, st)
+    woven = "weave" in maze.grid.params
+    img = Image.new("RGB", (sc.width, sc.height), st.colour("wall" if woven else "background"))
+    dr = ImageDraw.Draw(img)
+    w = max(1, int(round(st.wall)))
+    if woven:
+        for pts, colour, width in _weave_ops(maze, sc, st):
+            dr.line([tuple(p) for p in pts], fill=colour, width=max(1, int(round(width))))
+            if colour != st.colour("wall"):
+                r = width / 2
+                for x, y in pts:
+                    dr.ellipse((x - r, y - r, x + r, y + r), fill=colour)
+    dot = max(1.0, st.cell * 0.15)
+    if heat:
+        for poly, col in zip(outlines(maze, st), _heat(maze)):
+            dr.polygon([tuple(p) for p in poly], fill=col)
+    if solution is not None:
+        for x, y in sc.centres[np.asarray(solution.visited, bool)]:
+            dr.ellipse((x - dot, y - dot, x + dot, y + dot), fill=st.colour("visited"))
+    for a, b, c, e in sc.segments:
+        dr.line((a, b, c, e), fill=st.colour("wall"), width=w)
+    cx, cy = sc.origin
+    for _x0, _y0, _x1, _y1, r, a0, a1 in sc.arcs:
+        dr.arc((cx - r, cy - r, cx + r, cy + r), float(np.degrees(a0)), float(np.degrees(a1)),
+               fill=st.colour("wall"), width=w)
+    for run in _path_runs(solution, sc.centres, st):
+        if len(run) > 1:
+            dr.line([tuple(p) for p in run], fill=st.colour("path"), width=max(1, int(st.cell / 5)), joint="curve")
+    for key, i in (("start", maze.start_index), ("goal", maze.goal_index)):
+        x, y = sc.centres[i]
+        q = st.cell * 0.25
+        dr.ellipse((x - q, y - q, x + q, y + q), fill=st.colour(key))
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", optimize=True)
+    return buf.getvalue()
+
+
+def save_picture(maze: GridMaze, path: Any, *, solution: Any = None, style: Style | None = None,
+                 heat: bool = False) -> None:
+    """Write ``maze`` to ``path`` as .svg or .png.
+
+    Raises
+    ------
+    TremauxError
+        For another extension (GIF animations are for square mazes only today).
+    """
+    from pathlib import Path
+
+    p = Path(path)
+    suffix = p.suffix.lower()
+    if suffix == ".svg":
+        p.write_text(to_svg(maze, solution=solution, style=style, heat=heat), encoding="utf-8")
+    elif suffix == ".png":
+        p.write_bytes(to_png(maze, solution=solution, style=style, heat=heat))
+    else:
+        raise TremauxError(f"cannot draw a {maze.grid.name} maze to {str(p)!r}: use .svg or .png "
+                           "(animations are for square grids only)")

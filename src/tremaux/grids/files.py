@@ -1,0 +1,225 @@
+"""Files of mazes on any grid: JSON and ``.npz``, carrying the grid's name and parameters (versioned).
+
+JSON::
+
+    {"format": "tremaux-grid-maze", "version": 1, "grid": "polar", "params": {"rings": 3},
+     "keep": null, "cells": "0f1c...", "start": [0, 0], "goal": [2, 11]}
+
+``cells`` holds two hexadecimal digits per cell (four on grids with more than
+8 side slots) in the grid's index order; ``keep`` is ``null`` or the list of
+cells kept by a mask. The ``.npz`` archive holds the same fields as arrays
+(``params`` as JSON text); nothing is pickled.
+
+Examples
+--------
+>>> from tremaux.grids import make_grid, generate_on
+>>> m = generate_on(make_grid("hex", shape="hexagon", radius=2), seed=5).maze
+>>> loads(dumps(m)) == m
+True
+>>> from_bytes(to_bytes(m)) == m
+True
+>>> loads('{"format": "tremaux-grid-maze", "version": 7}')
+Traceback (most recent call last):
+...
+tremaux.errors.MazeFormatError: grid maze file version 7 is newer than this tremaux reads (1); upgrade tremaux
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..errors import MazeFormatError, TremauxError
+from .catalog import make_grid
+from .grid import Grid
+from .maze import GridMaze
+
+__all__ = ["dumps", "loads", "to_bytes", "from_bytes", "save", "load", "FORMAT", "VERSION"]
+
+FORMAT = "tremaux-grid-maze"
+VERSION = 1
+_MAX_FILE = 1 << 30
+
+
+def _params(grid: Grid) -> dict[str, Any]:
+    return {k: (list(v) if isinstance(v, tuple) else v) for k, v in grid.params.items() if k != "mask"}
+
+
+def to_dict(maze: GridMaze) -> dict[str, Any]:
+    """The JSON-ready dictionary of ``maze``."""
+    g = maze.grid
+    digits = 2 * g.dtype.itemsize
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "grid": g.name,
+        "params": _params(g),
+        "keep": g.coords.tolist() if "mask" in g.params else None,
+        "cells": "".join(f"{int(v):0{digits}x}" for v in maze.cells),
+        "start": list(maze.start),
+        "goal": list(maze.goal),
+    }
+
+
+def dumps(maze: GridMaze) -> str:
+    """``maze`` as JSON text."""
+    return json.dumps(to_dict(maze))
+
+
+def _rebuild(name: Any, params: Any, keep: Any, source: str | None) -> Grid:
+    if not isinstance(name, str) or not isinstance(params, dict):
+        raise MazeFormatError("grid maze file needs a grid name and a params object", source=source)
+    try:
+        grid = make_grid(name, **params)
+        if keep is not None:
+            kept = np.asarray(keep, dtype=np.int64).reshape(-1, 2)
+            full = grid.coords.astype(np.int64)
+            stride = int(max(full[:, 1].max(), kept[:, 1].max() if kept.size else 0)) + 1
+            grid = grid.masked(np.isin(full[:, 0] * stride + full[:, 1], kept[:, 0] * stride + kept[:, 1]))
+    except TremauxError as exc:
+        raise MazeFormatError(f"bad grid in maze file: {exc}", source=source) from None
+    except (TypeError, ValueError) as exc:
+        raise MazeFormatError(f"bad grid in maze file: {exc}", source=source) from None
+    return grid
+
+
+def _maze(grid: Grid, cells: np.ndarray, start: Any, goal: Any, source: str | None) -> GridMaze:
+    try:
+        return GridMaze(grid, cells, start=start, goal=goal)
+    except TremauxError as exc:
+        raise MazeFormatError(f"bad maze in file: {exc}", source=source) from None
+
+
+def _header(fmt: Any, version: Any, source: str | None) -> None:
+    if fmt != FORMAT:
+        raise MazeFormatError(f"not a grid maze file (format {fmt!r}, expected {FORMAT!r})", source=source)
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise MazeFormatError(f"grid maze file version {version!r} is not a positive whole number", source=source)
+    if version > VERSION:
+        raise MazeFormatError(f"grid maze file version {version} is newer than this tremaux reads ({VERSION}); "
+                              "upgrade tremaux", source=source)
+
+
+def loads(text: str | bytes, *, source: str | None = None) -> GridMaze:
+    """Read a maze from JSON text.
+
+    Raises
+    ------
+    MazeFormatError
+        For text that is not a valid grid maze file (one line saying what is wrong).
+    """
+    try:
+        d = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise MazeFormatError(f"not JSON: {str(exc).splitlines()[0]}", source=source) from None
+    if not isinstance(d, dict):
+        raise MazeFormatError("a grid maze file is a JSON object", source=source)
+    _header(d.get("format"), d.get("version"), source)
+    grid = _rebuild(d.get("grid"), d.get("params"), d.get("keep"), source)
+    cells = d.get("cells")
+    digits = 2 * grid.dtype.itemsize
+    if not isinstance(cells, str) or len(cells) != digits * grid.size:
+        raise MazeFormatError(f"'cells' must be a string of {digits} hex digits for each of the grid's {grid.size} "
+                              "cells", source=source)
+    try:
+        values = np.array([int(cells[k:k + digits], 16) for k in range(0, len(cells), digits)], np.int64)
+    except ValueError:
+        raise MazeFormatError("'cells' holds a character that is not a hexadecimal digit", source=source) from None
+    return _maze(grid, values, d.get("start"), d.get("goal"), source)
+
+
+def to_bytes(maze: GridMaze) -> bytes:
+    """The ``.npz`` archive of ``maze`` as bytes."""
+    g = maze.grid
+    arrays = {
+        "format": np.array(FORMAT),
+        "version": np.array(VERSION, np.int64),
+        "grid": np.array(g.name),
+        "params": np.array(json.dumps(_params(g))),
+        "cells": np.asarray(maze.cells),
+        "start": np.array(maze.start, np.int64),
+        "goal": np.array(maze.goal, np.int64),
+    }
+    if "mask" in g.params:
+        arrays["keep"] = np.asarray(g.coords, np.int64)
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as z:
+        for name, arr in arrays.items():
+            with z.open(name + ".npy", "w", force_zip64=True) as f:
+                np.lib.format.write_array(f, arr, allow_pickle=False)
+    return buf.getvalue()
+
+
+def from_bytes(data: bytes, *, source: str | None = None) -> GridMaze:
+    """Read a maze from ``.npz`` bytes.
+
+    Raises
+    ------
+    MazeFormatError
+        For bytes that are not a valid grid maze archive.
+    """
+    try:
+        with np.load(io.BytesIO(bytes(data)), allow_pickle=False) as z:
+            a = {k: z[k] for k in z.files if k in ("format", "version", "grid", "params", "cells", "start",
+                                                   "goal", "keep")}
+    except (ValueError, OSError, zipfile.BadZipFile, EOFError) as exc:
+        raise MazeFormatError(f"not a readable .npz grid maze file ({exc})", source=source) from None
+    missing = [k for k in ("format", "version", "grid", "params", "cells", "start", "goal") if k not in a]
+    if missing:
+        raise MazeFormatError(f"grid maze archive lacks {', '.join(missing)}", source=source)
+    try:
+        version = int(a["version"])
+        params = json.loads(str(a["params"]))
+    except (TypeError, ValueError) as exc:
+        raise MazeFormatError(f"bad header in grid maze archive ({exc})", source=source) from None
+    _header(str(a["format"]), version, source)
+    grid = _rebuild(str(a["grid"]), params, a["keep"].tolist() if "keep" in a else None, source)
+    cells = a["cells"]
+    if not np.issubdtype(cells.dtype, np.integer):
+        raise MazeFormatError(f"'cells' must hold integers, not {cells.dtype}", source=source)
+    return _maze(grid, cells.astype(np.int64), a["start"].tolist(), a["goal"].tolist(), source)
+
+
+def save(maze: GridMaze, path: str | Path) -> None:
+    """Write ``maze`` to ``path``: ``.json`` or ``.npz``.
+
+    Raises
+    ------
+    TremauxError
+        For another extension.
+    """
+    p = Path(path)
+    if p.suffix.lower() == ".json":
+        p.write_text(dumps(maze), encoding="utf-8")
+    elif p.suffix.lower() == ".npz":
+        p.write_bytes(to_bytes(maze))
+    else:
+        raise TremauxError(f"a {maze.grid.name} maze is saved as .json or .npz, not {p.suffix or 'no extension'!r} "
+                           "(text drawings are for square grids only)")
+
+
+def load(path: str | Path) -> GridMaze:
+    """Read a grid maze file (``.npz`` by its zip signature, else JSON).
+
+    Raises
+    ------
+    MazeFormatError
+        For a file that is not a grid maze file, or one larger than 1 GiB.
+    """
+    p = Path(path)
+    if p.stat().st_size > _MAX_FILE:
+        raise MazeFormatError(f"file is larger than {_MAX_FILE:,} bytes", source=str(p))
+    data = p.read_bytes()
+    if data[:4] == b"PK\x03\x04":
+        return from_bytes(data, source=str(p))
+    return loads(data, source=str(p))
+
+
+def is_grid_file(data: bytes) -> bool:
+    """True when ``data`` (the start of a file) looks like a grid maze file."""
+    return b'"tremaux-grid-maze"' in data[:200] or (data[:4] == b"PK\x03\x04" and b"grid.npy" in data)

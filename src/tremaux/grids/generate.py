@@ -1,0 +1,222 @@
+"""``generate_on``: run a registered generator on any grid.
+
+Generators marked ``grids="any"`` in :data:`tremaux.generators.GENERATORS` run
+through the graph kernels of :mod:`tremaux.kernels.graph_gen` and ``graph_merge``, which read only
+the grid's neighbour and back-side tables. The others need rows and columns
+and run on the plain square grid only (through :func:`tremaux.generate`, the
+fast path), except the binary tree and sidewinder, which also have polar forms
+(:mod:`tremaux.kernels.graph_polar`); they refuse other grids with an error naming the grids they support.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..errors import TremauxError, UnsupportedError
+from ..generators import GENERATORS, GenerationStats
+from ..generators.options import check_options, probability
+from ..kernels import graph_gen as kgg
+from ..kernels import graph_merge as kgm
+from ..kernels import graph_polar as kgp
+from ..kernels.rng import make_state
+from .grid import Grid
+from .maze import GridMaze, to_grid_maze
+
+__all__ = ["generate_on", "GridGenerated", "supports", "GRAPH_KERNELS"]
+
+GRAPH_KERNELS: dict[str, str] = {
+    "backtracker": "backtracker",
+    "breadth-first": "growing_tree",
+    "simplified-prim": "growing_tree",
+    "growing-tree": "growing_tree",
+    "prim": "prim",
+    "kruskal": "kruskal",
+    "aldous-broder": "aldous_broder",
+    "wilson": "wilson",
+    "hunt-and-kill": "hunt_and_kill",
+    "growing-forest": "growing_forest",
+}
+"""Generator name -> graph kernel, for every generator registered with ``grids="any"``."""
+
+_KERNELS = {**kgg.KERNELS, **kgm.KERNELS}
+_BRAID = probability("braid")
+_WEAVE = probability("weave")
+
+
+@dataclass(frozen=True)
+class GridGenerated:
+    """What :func:`generate_on` returns; unpacks as ``maze, stats``."""
+
+    maze: GridMaze
+    """The generated maze."""
+    stats: GenerationStats
+    """Run statistics."""
+
+    def __iter__(self):
+        yield self.maze
+        yield self.stats
+
+
+def supports(entry: Any, grid: Grid) -> bool:
+    """True when the generator ``entry`` runs on ``grid``."""
+    if "weave" in grid.params:
+        return bool(entry.meta.get("weave", False))
+    grids = entry.meta.get("grids", "any")
+    if grids == "any":
+        return True
+    if grid.name == "square":
+        return "square" in grids and grid.rect
+    return grid.name in grids and "mask" not in grid.params
+
+
+def _supported(entry: Any) -> str:
+    grids = entry.meta.get("grids", "any")
+    if entry.meta.get("weave"):
+        return "every grid, woven ones too"
+    if grids == "any":
+        return "every grid"
+    return " and ".join("the plain square grid" if g == "square" else f"the {g} grid" for g in grids)
+
+
+def generate_on(grid: Grid, algorithm: str = "backtracker", *, seed: int | None = None, start: Any = None,
+                braid: float = 0.0, weave: float | None = None, **options: Any) -> GridGenerated:
+    """Generate a maze on ``grid`` with a registered algorithm.
+
+    Parameters
+    ----------
+    grid : Grid
+        From :func:`tremaux.grids.make_grid`.
+    algorithm : str, default "backtracker"
+        A name or alias from :data:`tremaux.generators.GENERATORS`.
+    seed : int, optional
+        The same seed gives the same maze.
+    start : tuple of int, optional
+        The cell to start from (random if not given), for algorithms with a start.
+    braid : float, default 0.0
+        Fraction of dead ends to remove by opening one more side (loops).
+    weave : float, optional
+        On a woven grid: the chance that each cell becomes a crossing, when it can (default 0.5).
+    **options
+        The algorithm's options (``discipline=``, ``p=``, ``trees=``).
+
+    Returns
+    -------
+    GridGenerated
+        ``(maze, stats)``.
+
+    Raises
+    ------
+    UnknownNameError
+        For an unknown algorithm or option.
+    UnsupportedError
+        For an algorithm that does not run on this grid (the message names the grids it supports),
+        or an option value it cannot use here.
+    CellError, TremauxError
+        For a bad start cell, seed or option value.
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid
+    >>> maze, stats = generate_on(make_grid("hex", size=(4, 5)), "wilson", seed=3)
+    >>> maze.passages
+    19
+    >>> generate_on(make_grid("polar", rings=3), "eller")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.UnsupportedError: eller does not run on a polar grid; it runs on the plain square grid
+    """
+    if not isinstance(grid, Grid):
+        raise TremauxError(f"generate_on needs a Grid (see tremaux.grids.make_grid), not {type(grid).__name__}")
+    entry = GENERATORS.get(algorithm)
+    name = entry.name
+    if not supports(entry, grid):
+        label = grid.name + (f" ({grid.params['wrap']})" if "wrap" in grid.params else "")
+        kind = " masked" if "mask" in grid.params else ""
+        kind += " woven" if "weave" in grid.params else ""
+        weavers = ", ".join(e.name for e in GENERATORS if e.meta.get("weave"))
+        where = f"woven grids take: {weavers}" if "weave" in grid.params else f"it runs on {_supported(entry)}"
+        raise UnsupportedError(f"{name} does not run on a{kind} {label} grid; {where}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
+        raise TremauxError(f"seed {seed!r} is not a whole number")
+    braid_f = _BRAID(braid) if braid else 0.0
+    weave = None if weave is None else _WEAVE(weave)
+    if start is not None and not entry.start:
+        raise UnsupportedError(f"{name} has no start cell; do not give one")
+    start_index = -1 if start is None else grid.index(start)
+    if name in kgp.KERNELS and grid.name == "polar":  # ring-by-ring forms of row-by-row algorithms
+        opts = check_options(name, entry.options, options)
+        state = make_state(seed)
+        cells = np.zeros(grid.size, grid.dtype)
+        p = np.array([opts["north"] if "north" in opts else opts["east"]], np.float64)  # inward / clockwise chance
+        _, visits, maxf = kgp.KERNELS[name](grid.nbr, grid.back, -1, p, state, cells)
+        if braid_f:
+            kgm.braid(grid.nbr, grid.back, braid_f, state, cells)
+        maze = GridMaze(grid, cells, validate=False)
+        title, frontier = entry.describe(opts)
+        stats = GenerationStats(title=f"{title} (polar)", visits=int(visits), start=None, max_frontier=int(maxf),
+                                frontier=frontier, cells=grid.size, passages=maze.passages, algorithm=name,
+                                seed=None if seed is None else int(seed))
+        return GridGenerated(maze, stats)
+    if name not in GRAPH_KERNELS:  # row-and-column algorithms: the square fast path
+        import tremaux
+
+        shape = tuple(int(x) for x in grid.params["size"])
+        run = tremaux.generate(shape, name, seed=seed, start=start, braid=braid, **options)
+        return GridGenerated(to_grid_maze(run.maze), run.stats)
+    opts = dict(entry.preset)
+    opts.update(check_options(name, entry.options, options))
+    opts.update({k: v for k, v in entry.preset.items() if k not in options})
+    params = _params(name, opts, grid.size)
+    kernel_name = GRAPH_KERNELS[name]
+    if "weave" in grid.params:
+        if braid_f:
+            raise UnsupportedError("braid is not available on woven grids (a new passage could cut a crossing)")
+        params = np.array([0.5 if weave is None else weave], np.float64)
+        kernel_name = "kruskal_weave"
+    elif weave is not None:
+        raise UnsupportedError("weave needs a woven grid: make_grid('square' or 'hex', ..., weave=True)")
+    if "mask" in grid.params:  # every unmasked grid is connected by construction
+        _check_connected(grid)
+    state = make_state(seed)
+    cells = np.zeros(grid.size, grid.dtype)
+    kern = _KERNELS[kernel_name]
+    s, visits, maxf = kern(grid.nbr, grid.back, start_index, params, state, cells)
+    if braid_f:
+        kgm.braid(grid.nbr, grid.back, braid_f, state, cells)
+    maze = GridMaze(grid, cells, validate=False)
+    title, frontier = entry.describe(opts)
+    stats = GenerationStats(title=title, visits=int(visits), start=None if s < 0 else grid.cell(int(s)),
+                            max_frontier=int(maxf), frontier=frontier, cells=grid.size, passages=maze.passages,
+                            algorithm=name, seed=None if seed is None else int(seed))
+    return GridGenerated(maze, stats)
+
+
+def _params(name: str, opts: dict[str, Any], n: int) -> np.ndarray:
+    if name == "prim":
+        return np.zeros(4)
+    if opts.get("variant", "vertex") == "arc":
+        raise UnsupportedError(f"{name} with variant=arc runs on the plain square grid only; use variant=vertex")
+    if "discipline" not in opts:
+        return np.zeros(4)
+    kind, probs = opts["discipline"]
+    if kind in ("min", "max", "first-slot") or opts.get("weights") is not None:
+        raise UnsupportedError(f"{name} with discipline {kind} or weights runs on the plain square grid only; "
+                               "use newest, oldest, random, mixed or a mix")
+    if kind == "mixed":
+        probs = (opts["p"], 0.0, 1.0 - opts["p"])
+    trees = float(opts.get("trees") or max(1, n // 100))
+    if name == "growing-forest":
+        return np.array([trees, *probs], np.float64)
+    return np.array([*probs, 0.0], np.float64)
+
+
+def _check_connected(grid: Grid) -> None:
+    from ..kernels import graph_solve as kgs
+
+    dist = kgs.bfs_distances(grid.nbr, np.full(grid.size, (1 << 16) - 1, np.int64), 0)
+    if (dist < 0).any():
+        raise UnsupportedError(f"this {grid.name} grid is not connected (a mask cut it apart); "
+                               "a perfect maze needs one connected region")

@@ -1,0 +1,275 @@
+"""A grid as arrays: each cell's sides, the neighbour behind each side, the side facing back.
+
+A :class:`Grid` is the topology every graph kernel reads:
+
+* ``nbr``: ``(n, S)`` ``int32``, the cell behind side ``s`` of cell ``i``, or ``-1``
+  when that side is a border (or the side does not exist on that cell);
+* ``back``: ``(n, S)`` ``int8``, the side of ``nbr[i, s]`` that faces cell ``i``;
+* ``coords``: ``(n, 2)`` ``int32``, the public address of each cell (``(row, col)``,
+  or ``(ring, index)`` on a polar grid), in increasing row-major order.
+
+Drawing needs a :class:`Geometry` (cell centres and one wall shape per side: a
+segment, or an arc around the origin for polar rings), computed on demand, so a
+million-cell grid costs only its tables. Masks remove cells: the remaining ones
+are renumbered and sides that led to removed cells become borders.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+import numpy as np
+
+from ..errors import CellError, InvalidMazeError
+
+__all__ = ["Grid", "Geometry"]
+
+NONE, SEGMENT, ARC = 0, 1, 2
+"""Kinds of wall shape in :attr:`Geometry.kind`."""
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """How to draw a grid: cell centres and one wall shape per side.
+
+    Attributes
+    ----------
+    centres : numpy.ndarray
+        ``(n, 2)`` float ``(x, y)`` of each cell centre (y grows downwards).
+    kind : numpy.ndarray
+        ``(n, S)`` ``int8``: 0 no side, 1 segment, 2 arc around the origin.
+    ends : numpy.ndarray
+        ``(n, S, 4)`` float ``(x0, y0, x1, y1)``: the wall's end points (an arc runs
+        clockwise on screen from the first to the second).
+    radius : numpy.ndarray
+        ``(n, S)`` float radius of arcs (0 for segments).
+    """
+
+    centres: np.ndarray
+    kind: np.ndarray
+    ends: np.ndarray
+    radius: np.ndarray
+
+    @property
+    def bounds(self) -> tuple[float, float, float, float]:
+        """``(xmin, ymin, xmax, ymax)`` of every wall end and arc."""
+        e = self.ends[self.kind > 0]
+        xs = np.concatenate([e[:, 0], e[:, 2]])
+        ys = np.concatenate([e[:, 1], e[:, 3]])
+        r = float(self.radius.max()) if self.radius.size else 0.0
+        if r > 0:
+            return (float(min(xs.min(), -r)), float(min(ys.min(), -r)), float(max(xs.max(), r)),
+                    float(max(ys.max(), r)))
+        return float(xs.min()), float(ys.min()), float(xs.max()), float(ys.max())
+
+
+def _readonly(a: np.ndarray) -> np.ndarray:
+    a = np.ascontiguousarray(a)
+    a.flags.writeable = False
+    return a
+
+
+class Grid:
+    """The cells of a grid, their sides and neighbours (immutable).
+
+    Build grids with :func:`tremaux.grids.make_grid` (or the builders in
+    :data:`tremaux.grids.GRIDS`), not directly.
+
+    Parameters
+    ----------
+    name : str
+        Registry name of the grid family (``"hex"``, ``"polar"``...).
+    params : mapping
+        The parameters it was built with (enough to rebuild it).
+    nbr, back, coords : array_like
+        The tables described in the module docstring.
+    geometry : callable
+        ``geometry(grid) -> Geometry``, computed on demand.
+    side_names : sequence of str
+        A short name of each side slot (``"N"``, ``"NE"``...).
+    rect : bool, default False
+        True for the plain rectangle (the fast :class:`tremaux.Maze` path).
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid
+    >>> g = make_grid("hex", size=(3, 4))
+    >>> g
+    Grid('hex', size=(3, 4), cells=12, sides=6)
+    >>> g.neighbours((0, 0))
+    [(0, 1), (1, 0)]
+    """
+
+    __slots__ = ("name", "params", "nbr", "back", "coords", "_geometry", "side_names", "rect", "_keys",
+                 "_stride", "_geo")
+
+    def __init__(self, name: str, params: Mapping[str, Any], nbr: np.ndarray, back: np.ndarray,
+                 coords: np.ndarray, geometry: Callable[[Grid], Geometry], side_names: Sequence[str],
+                 rect: bool = False) -> None:
+        self.name = name
+        self.params = MappingProxyType(dict(params))
+        self.nbr = _readonly(np.asarray(nbr, np.int32))
+        self.back = _readonly(np.asarray(back, np.int8))
+        self.coords = _readonly(np.asarray(coords, np.int32))
+        self._geometry = geometry
+        self.side_names = tuple(side_names)
+        self.rect = rect
+        self._stride = int(self.coords[:, 1].max()) + 1 if len(self.coords) else 1
+        self._keys = self.coords[:, 0].astype(np.int64) * self._stride + self.coords[:, 1]
+        self._geo: Geometry | None = None
+
+    # ------------------------------------------------------------------ size
+    @property
+    def size(self) -> int:
+        """Number of cells."""
+        return int(self.nbr.shape[0])
+
+    @property
+    def sides(self) -> int:
+        """Number of side slots per cell (``S``)."""
+        return int(self.nbr.shape[1])
+
+    @property
+    def dtype(self) -> np.dtype:
+        """``uint8``, or ``uint16`` where a cell has more than 8 side slots."""
+        return np.dtype(np.uint8 if self.sides <= 8 else np.uint16)
+
+    @property
+    def edges(self) -> int:
+        """Number of undirected edges (pairs of neighbouring cells)."""
+        return int(np.count_nonzero(self.nbr >= 0)) // 2
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes held by the topology tables."""
+        return int(self.nbr.nbytes + self.back.nbytes + self.coords.nbytes + self._keys.nbytes)
+
+    def geometry(self) -> Geometry:
+        """The drawing geometry (computed once, on first use)."""
+        if self._geo is None:
+            self._geo = self._geometry(self)
+        return self._geo
+
+    # ------------------------------------------------------------------ cells
+    def index(self, cell: Sequence[int]) -> int:
+        """Index of ``cell`` (its public address) in the tables.
+
+        Raises
+        ------
+        CellError
+            When the cell is not part of the grid.
+
+        Examples
+        --------
+        >>> from tremaux.grids import make_grid
+        >>> make_grid("polar", rings=3).index((1, 2))
+        3
+        >>> make_grid("polar", rings=3).index((0, 1))
+        Traceback (most recent call last):
+        ...
+        tremaux.errors.CellError: cell (0, 1) is not a cell of this polar grid
+        """
+        try:
+            t = tuple(int(x) for x in cell)
+            if any(int(x) != x for x in cell):
+                raise TypeError
+        except (TypeError, ValueError):
+            raise CellError(f"cell {cell!r} is not a tuple of whole numbers") from None
+        if len(t) != 2:
+            raise CellError(f"cell {t} must be given as two numbers ({self._address})")
+        r, c = t
+        if 0 <= c < self._stride and r >= 0:
+            k = r * self._stride + c
+            i = int(np.searchsorted(self._keys, k))
+            if i < len(self._keys) and self._keys[i] == k:
+                return i
+        raise CellError(f"cell {t} is not a cell of this {self.name} grid")
+
+    @property
+    def _address(self) -> str:
+        return "ring, index" if self.name == "polar" else "row, col"
+
+    def cell(self, index: int) -> tuple[int, int]:
+        """The public address of cell ``index``."""
+        i = int(index)
+        if not 0 <= i < self.size:
+            raise CellError(f"cell index {i} is outside a grid of {self.size} cells")
+        return int(self.coords[i, 0]), int(self.coords[i, 1])
+
+    def neighbours(self, cell: Sequence[int]) -> list[tuple[int, int]]:
+        """Cells behind the sides of ``cell``, in side order (walls ignored)."""
+        i = self.index(cell)
+        return [self.cell(j) for j in self.nbr[i] if j >= 0]
+
+    def masked(self, keep: Any) -> Grid:
+        """The grid without the cells where ``keep`` is False.
+
+        Parameters
+        ----------
+        keep : array_like of bool
+            One flag per cell, in index order.
+
+        Raises
+        ------
+        InvalidMazeError
+            When ``keep`` has the wrong length or keeps no cell.
+
+        Examples
+        --------
+        >>> from tremaux.grids import make_grid
+        >>> g = make_grid("square", size=(2, 2))
+        >>> g.masked([True, True, True, False]).size
+        3
+        """
+        k = np.asarray(keep, dtype=bool).reshape(-1)
+        if k.shape[0] != self.size:
+            raise InvalidMazeError(f"mask has {k.shape[0]} cells; the grid has {self.size}")
+        if not k.any():
+            raise InvalidMazeError("mask leaves no cell in the grid")
+        new = np.full(self.size + 1, -1, np.int64)  # new[-1] == -1 maps the border marker
+        new[:-1][k] = np.arange(int(k.sum()))
+        nbr = new[self.nbr[k]].astype(np.int32)
+        back = np.where(nbr >= 0, self.back[k], -1)
+
+        def geometry(g: Grid, _k=k, _parent=self) -> Geometry:
+            geo = _parent.geometry()
+            return Geometry(geo.centres[_k], geo.kind[_k], geo.ends[_k], geo.radius[_k])
+
+        params = dict(self.params)
+        params["mask"] = True
+        return Grid(self.name, params, nbr, back, self.coords[k], geometry, self.side_names, rect=False)
+
+    def to_networkx(self) -> Any:
+        """The grid's graph (every neighbouring pair an edge) as a :class:`networkx.Graph`.
+
+        Examples
+        --------
+        >>> from tremaux.grids import make_grid
+        >>> make_grid("triangle", size=(2, 3)).to_networkx().number_of_edges()
+        6
+        """
+        import networkx as nx
+
+        g = nx.Graph()
+        g.add_nodes_from(map(tuple, self.coords.tolist()))
+        i, s = np.nonzero(self.nbr >= 0)
+        j = self.nbr[i, s]
+        keep = i < j
+        c = self.coords
+        g.add_edges_from(zip(map(tuple, c[i[keep]].tolist()), map(tuple, c[j[keep]].tolist())))
+        return g
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Grid):
+            return NotImplemented
+        return (self.name == other.name and np.array_equal(self.nbr, other.nbr)
+                and np.array_equal(self.back, other.back) and np.array_equal(self.coords, other.coords))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        ps = ", ".join(f"{k}={v!r}" for k, v in self.params.items())
+        return f"Grid({self.name!r}, {ps}, cells={self.size}, sides={self.sides})"

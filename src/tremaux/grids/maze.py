@@ -1,0 +1,276 @@
+"""A maze over any :class:`~tremaux.grids.Grid`: one small integer per cell, its bits the open sides."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from ..errors import InvalidMazeError, UnsupportedError
+from .grid import Grid
+
+__all__ = ["GridMaze", "to_grid_maze"]
+
+
+def _readonly(a: np.ndarray) -> np.ndarray:
+    a = np.array(a, copy=True)
+    a.flags.writeable = False
+    return a
+
+
+class GridMaze:
+    """An immutable maze over a grid: bit ``1 << s`` of ``cells[i]`` is set when side ``s`` of cell ``i`` is open.
+
+    Parameters
+    ----------
+    grid : Grid
+        The grid (its cells, sides and neighbours).
+    cells : array_like of int
+        One value per cell, in the grid's index order (``uint8``, or ``uint16``
+        on grids with more than 8 side slots).
+    start, goal : tuple of int, optional
+        Cells where a walk begins and ends (default: the first and the last cell).
+    validate : bool, default True
+        Check that every open side leads to a neighbour whose facing side is open too.
+
+    Raises
+    ------
+    InvalidMazeError
+        For a wrong number of cells, a side bit beyond the grid's sides, a
+        passage off the grid or one open from one side only.
+    CellError
+        For a start or goal that is not a cell of the grid.
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid
+    >>> g = make_grid("triangle", size=(1, 2))
+    >>> m = GridMaze(g, [2, 1])
+    >>> m
+    GridMaze('triangle', cells=2, passages=1, start=(0, 0), goal=(0, 1))
+    >>> GridMaze(g, [2, 0])
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.InvalidMazeError: side right of cell (0, 0) is open from one side only: (0, 1) has no left side open
+    """
+
+    __slots__ = ("grid", "_cells", "_start", "_goal")
+
+    def __init__(self, grid: Grid, cells: Any, *, start: Sequence[int] | None = None,
+                 goal: Sequence[int] | None = None, validate: bool = True) -> None:
+        if not isinstance(grid, Grid):
+            raise InvalidMazeError(f"a GridMaze needs a Grid, not {type(grid).__name__}")
+        arr = np.asarray(cells)
+        if arr.shape != (grid.size,):
+            raise InvalidMazeError(f"maze has {arr.size} cell values in shape {arr.shape}; the {grid.name} grid has "
+                                   f"{grid.size} cells")
+        if validate:
+            if arr.size and (not np.issubdtype(arr.dtype, np.integer) or arr.min() < 0
+                             or int(arr.max()) >= (1 << grid.sides)):
+                raise InvalidMazeError(f"cell values must be side bits 0..{(1 << grid.sides) - 1} "
+                                       f"({grid.sides} sides), got {arr.min()}..{arr.max()} of dtype {arr.dtype}")
+            arr = arr.astype(grid.dtype)
+            _check(grid, arr)
+            arr = _readonly(arr)
+        elif arr.flags.writeable:
+            arr = arr.view()
+            arr.flags.writeable = False
+        self.grid = grid
+        self._cells = arr
+        self._start = grid.index(start) if start is not None else 0
+        self._goal = grid.index(goal) if goal is not None else grid.size - 1
+
+    @property
+    def cells(self) -> np.ndarray:
+        """Read-only side bits, one per cell."""
+        return self._cells
+
+    @property
+    def start(self) -> tuple[int, int]:
+        """Start cell."""
+        return self.grid.cell(self._start)
+
+    @property
+    def goal(self) -> tuple[int, int]:
+        """Goal cell."""
+        return self.grid.cell(self._goal)
+
+    @property
+    def start_index(self) -> int:
+        """Index of the start cell."""
+        return self._start
+
+    @property
+    def goal_index(self) -> int:
+        """Index of the goal cell."""
+        return self._goal
+
+    @property
+    def size(self) -> int:
+        """Number of cells."""
+        return self.grid.size
+
+    @property
+    def passages(self) -> int:
+        """Number of open passages (each counted once)."""
+        return int(_POP[np.ascontiguousarray(self._cells).view(np.uint8)].sum(dtype=np.int64)) // 2
+
+    def degrees(self) -> np.ndarray:
+        """Number of open sides of each cell."""
+        pop = _POP[np.ascontiguousarray(self._cells).view(np.uint8)]
+        return pop if self._cells.dtype.itemsize == 1 else pop.reshape(-1, 2).sum(axis=1, dtype=np.uint8)
+
+    def is_open(self, cell: Sequence[int], side: int | str) -> bool:
+        """True when ``side`` (a slot number or name such as ``"NE"``) of ``cell`` is open."""
+        s = self._side(side)
+        return bool(int(self._cells[self.grid.index(cell)]) >> s & 1)
+
+    def neighbours(self, cell: Sequence[int]) -> list[tuple[int, int]]:
+        """Cells reachable from ``cell`` in one step, in side order.
+
+        Examples
+        --------
+        >>> from tremaux.grids import make_grid
+        >>> GridMaze(make_grid("triangle", size=(1, 2)), [2, 1]).neighbours((0, 1))
+        [(0, 0)]
+        """
+        i = self.grid.index(cell)
+        v = int(self._cells[i])
+        return [self.grid.cell(int(j)) for s, j in enumerate(self.grid.nbr[i]) if v >> s & 1]
+
+    def replace(self, **changes: Any) -> GridMaze:
+        """A copy with some of ``cells``, ``start``, ``goal`` replaced."""
+        args = {"cells": self._cells, "start": self.start, "goal": self.goal}
+        unknown = set(changes) - set(args)
+        if unknown:
+            raise TypeError(f"replace() got unknown fields {sorted(unknown)}")
+        args.update(changes)
+        return GridMaze(self.grid, args.pop("cells"), validate="cells" in changes, **args)
+
+    def to_networkx(self) -> Any:
+        """The maze's passages as a :class:`networkx.Graph` over the cell addresses."""
+        import networkx as nx
+
+        g = nx.Graph()
+        c = self.grid.coords
+        g.add_nodes_from(map(tuple, c.tolist()))
+        i, s = np.nonzero((self._cells[:, None].astype(np.int64) >> np.arange(self.grid.sides)) & 1)
+        j = self.grid.nbr[i, s]
+        keep = i < j
+        g.add_edges_from(zip(map(tuple, c[i[keep]].tolist()), map(tuple, c[j[keep]].tolist())))
+        return g
+
+    def to_maze(self) -> Any:
+        """The same maze as a square :class:`tremaux.Maze` (square grids without wrap only).
+
+        Raises
+        ------
+        UnsupportedError
+            For any other grid.
+
+        Examples
+        --------
+        >>> import tremaux
+        >>> m = tremaux.generate((3, 4), seed=1).maze
+        >>> to_grid_maze(m).to_maze() == m
+        True
+        """
+        from ..maze.model import Maze
+
+        g = self.grid
+        if g.name != "square" or "wrap" in g.params:
+            raise UnsupportedError(f"only a square grid without wrap converts to a Maze, not a {_label(g)} grid")
+        H, W = (int(x) for x in g.params["size"])
+        cells = np.zeros((H, W), np.uint8)
+        cells[g.coords[:, 0], g.coords[:, 1]] = self._cells
+        mask = None
+        if g.size != H * W:
+            mask = np.zeros((H, W), bool)
+            mask[g.coords[:, 0], g.coords[:, 1]] = True
+        return Maze(cells, mask=mask, start=self.start, goal=self.goal)
+
+    def _side(self, side: int | str) -> int:
+        names = self.grid.side_names
+        if isinstance(side, str):
+            key = side.strip()
+            for k, nm in enumerate(names):
+                if nm.lower() == key.lower():
+                    return k
+            raise InvalidMazeError(f"unknown side {side!r}; this {self.grid.name} grid has: {', '.join(names)}")
+        s = int(side)
+        if not 0 <= s < len(names):
+            raise InvalidMazeError(f"side {s} is not a side slot 0..{len(names) - 1} of this {self.grid.name} grid")
+        return s
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GridMaze):
+            return NotImplemented
+        return (self.grid == other.grid and np.array_equal(self._cells, other._cells)
+                and self._start == other._start and self._goal == other._goal)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"GridMaze({self.grid.name!r}, cells={self.size}, passages={self.passages}, start={self.start}, "
+                f"goal={self.goal})")
+
+    def _repr_svg_(self) -> str | None:
+        """The picture Jupyter shows (``None`` above 40,000 cells)."""
+        if self.size > 40_000:
+            return None
+        from .draw import to_svg
+
+        return to_svg(self)
+
+
+_POP = np.array([bin(k).count("1") for k in range(256)], np.uint8)
+
+
+def _label(g: Grid) -> str:
+    w = g.params.get("wrap")
+    return f"{g.name} ({w})" if w else g.name
+
+
+def _check(grid: Grid, cells: np.ndarray) -> None:
+    S = grid.sides
+    bits = ((cells[:, None].astype(np.int64) >> np.arange(S)) & 1).astype(bool)
+    i, s = np.nonzero(bits)
+    j = grid.nbr[i, s]
+    off = j < 0
+    if off.any():
+        k = int(np.argmax(off))
+        raise InvalidMazeError(f"side {grid.side_names[s[k]]} of cell {grid.cell(i[k])} leads off the grid")
+    b = grid.back[i, s]
+    ok = bits[j, b]
+    if not ok.all():
+        k = int(np.argmin(ok))
+        raise InvalidMazeError(f"side {grid.side_names[s[k]]} of cell {grid.cell(i[k])} is open from one side only: "
+                               f"{grid.cell(j[k])} has no {grid.side_names[b[k]]} side open")
+
+
+def to_grid_maze(maze: Any) -> GridMaze:
+    """A square :class:`tremaux.Maze` (single level, masks allowed) as a :class:`GridMaze`.
+
+    Raises
+    ------
+    UnsupportedError
+        For a multi-level maze.
+
+    Examples
+    --------
+    >>> import tremaux
+    >>> to_grid_maze(tremaux.Maze.open((2, 3))).passages
+    7
+    """
+    from .shapes import square
+
+    if maze.ndim != 2:
+        raise UnsupportedError("only single-level mazes convert to a GridMaze")
+    g = square(maze.shape)
+    if maze.mask is not None:
+        g = g.masked(maze.mask.reshape(-1))
+        cells = maze.cells[maze.mask]
+    else:
+        cells = maze.flat
+    return GridMaze(g, np.array(cells), start=maze.start, goal=maze.goal, validate=False)

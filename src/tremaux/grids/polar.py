@@ -1,0 +1,139 @@
+"""Polar (theta) grids: one cell at the pole, rings that split outward when cells grow too wide.
+
+As in *Mazes for Programmers*: ring ``i`` (of ``R``) has as many cells as ring
+``i - 1`` times ``round(cell width / ring height)``, so cells stay roughly square.
+Side slots: ``0`` inward (the parent), ``1`` clockwise, ``2`` counter-clockwise,
+``3..`` outward (the children, in clockwise order). The pole's slots are all
+outward: slot ``k`` leads to cell ``k`` of ring 1.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .grid import ARC, SEGMENT, Geometry, Grid
+from .shapes import check_cells, check_whole
+
+__all__ = ["polar", "ring_counts"]
+
+MAX_RINGS = 5000
+"""Largest number of rings."""
+
+
+def ring_counts(rings: int) -> np.ndarray:
+    """Number of cells in each ring.
+
+    Examples
+    --------
+    >>> ring_counts(5).tolist()
+    [1, 6, 12, 24, 24]
+    """
+    counts = [1]
+    h = 1.0 / rings
+    for i in range(1, rings):
+        width = 2 * np.pi * (i / rings) / counts[-1]
+        counts.append(counts[-1] * max(1, int(round(width / h))))
+    return np.array(counts, np.int64)
+
+
+def polar(rings: Any = 10) -> Grid:
+    """A polar (theta) grid of ``rings`` rings; cells are addressed ``(ring, index)``.
+
+    Parameters
+    ----------
+    rings : int
+        Number of rings, the pole included (1 to 5000).
+
+    Examples
+    --------
+    >>> g = polar(3)
+    >>> g.size, g.sides, g.neighbours((0, 0))[:2]
+    (19, 6, [(1, 0), (1, 1)])
+    >>> g.neighbours((1, 0))
+    [(0, 0), (1, 1), (1, 5), (2, 0), (2, 1)]
+    """
+    R = check_whole(rings, "rings")
+    if R > MAX_RINGS:
+        from ..errors import InvalidSizeError
+
+        raise InvalidSizeError(f"polar grid of {R} rings is too large; the limit is {MAX_RINGS}")
+    counts = ring_counts(R)
+    ratios = np.ones(R, np.int64)
+    ratios[1:] = counts[1:] // counts[:-1]
+    S = max(int(counts[1]) if R > 1 else 1, 3 + (int(ratios[2:].max()) if R > 2 else 1))
+    n = int(counts.sum())
+    check_cells(n, S, f"a polar grid of {R} rings")
+    offs = np.concatenate([[0], np.cumsum(counts)])
+    ring = np.repeat(np.arange(R), counts)
+    idx = np.arange(n) - offs[ring]
+    nbr = np.full((n, S), -1, np.int32)
+    back = np.full((n, S), -1, np.int8)
+    if R > 1:
+        k1 = int(counts[1])
+        nbr[0, :k1] = 1 + np.arange(k1)
+        back[0, :k1] = 0
+    rest = ring >= 1
+    i = np.flatnonzero(rest)
+    ri, ji = ring[i], idx[i]
+    cnt = counts[ri]
+    # clockwise and counter-clockwise neighbours in the same ring
+    nbr[i, 1] = offs[ri] + (ji + 1) % cnt
+    nbr[i, 2] = offs[ri] + (ji - 1) % cnt
+    back[i, 1], back[i, 2] = 2, 1
+    # inward: the parent (ring 1 always has 6 cells, so no cell meets the same neighbour twice)
+    k = ratios[ri]
+    parent = offs[ri - 1] + ji // k
+    nbr[i, 0] = parent
+    back[i, 0] = np.where(ri == 1, ji, 3 + ji % k)
+    # outward: children
+    kids = i[ri >= 2]
+    nbr[parent[ri >= 2], 3 + (idx[kids] % ratios[ring[kids]])] = kids
+    back[parent[ri >= 2], 3 + (idx[kids] % ratios[ring[kids]])] = 0
+    coords = np.stack([ring, idx], 1)
+
+    def geo(g: Grid) -> Geometry:
+        rr = g.coords[:, 0].astype(np.int64)
+        jj = g.coords[:, 1].astype(np.int64)
+        m = g.size
+        Sg = g.sides
+        cn = counts[rr]
+        t0 = 2 * np.pi * jj / cn
+        t1 = 2 * np.pi * (jj + 1) / cn
+        mid = (t0 + t1) / 2
+        rad = np.where(rr == 0, 0.0, rr + 0.5)
+        cen = np.stack([rad * np.cos(mid), rad * np.sin(mid)], 1)
+        kind = np.zeros((m, Sg), np.int8)
+        ends = np.zeros((m, Sg, 4))
+        radius = np.zeros((m, Sg))
+
+        def arc(rows, slot, r, a0, a1):
+            kind[rows, slot] = ARC
+            radius[rows, slot] = r
+            ends[rows, slot] = np.stack([r * np.cos(a0), r * np.sin(a0), r * np.cos(a1), r * np.sin(a1)], 1)
+
+        p = rr >= 1
+        rows = np.flatnonzero(p)
+        arc(rows, 0, rr[p].astype(float), t0[p], t1[p])
+        for slot, t in ((1, t1), (2, t0)):
+            kind[rows, slot] = SEGMENT
+            ends[rows, slot] = np.stack([rr[p] * np.cos(t[p]), rr[p] * np.sin(t[p]),
+                                         (rr[p] + 1) * np.cos(t[p]), (rr[p] + 1) * np.sin(t[p])], 1)
+        # outward: one arc per child (or one arc for the outer rim)
+        rk = np.where((rr + 1 < R) & p, ratios[np.minimum(rr + 1, R - 1)], 1)
+        for q in range(int(rk[p].max()) if p.any() else 0):
+            sel = np.flatnonzero(p & (rk > q))
+            a0 = t0[sel] + (t1[sel] - t0[sel]) * q / rk[sel]
+            a1 = t0[sel] + (t1[sel] - t0[sel]) * (q + 1) / rk[sel]
+            arc(sel, 3 + q, (rr[sel] + 1).astype(float), a0, a1)
+        pole = np.flatnonzero(rr == 0)
+        if pole.size:
+            k1 = int(counts[1]) if R > 1 else 1
+            for q in range(k1):
+                arc(pole, q, np.ones(pole.size), np.full(pole.size, 2 * np.pi * q / k1),
+                    np.full(pole.size, 2 * np.pi * (q + 1) / k1))
+        return Geometry(cen, kind, ends, radius)
+
+    names = ("in", "cw", "ccw") + tuple(f"out{q}" for q in range(S - 3))
+    return Grid("polar", {"rings": R}, nbr, back, coords, geo, names)

@@ -1,0 +1,196 @@
+"""``solve_on``: solve a :class:`GridMaze` with a registered solver, on any grid.
+
+Solver names are those of :data:`tremaux.solvers.SOLVERS`. The graph searches
+(BFS, DFS, A* and greedy with the straight-line distance between cell centres),
+Tremaux's traveler and dead-end filling run on every grid; the wall followers
+on every orientable grid (not the Möbius strip, not woven grids), turning by the clockwise order
+of each cell's sides taken from its geometry. Pledge and cul-de-sac filling run
+on the plain square grid only (through :func:`tremaux.solve`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..errors import UnsupportedError
+from ..kernels import graph_solve as kgs
+from ..solvers import SOLVERS
+from .grid import Grid
+from .maze import GridMaze
+
+__all__ = ["solve_on", "GridSolution", "clockwise", "GRAPH_SOLVERS"]
+
+GRAPH_SOLVERS = ("bfs", "dfs", "astar", "greedy", "tremaux", "dead-end-fill", "wall-left", "wall-right")
+"""Solvers that run on every grid (the wall followers: every orientable one)."""
+
+
+@dataclass(frozen=True, eq=False)
+class GridSolution:
+    """What :func:`solve_on` returns.
+
+    Attributes
+    ----------
+    maze : GridMaze
+    algorithm : str
+        Registry name of the solver.
+    found : bool
+    path : numpy.ndarray
+        ``(k,)`` cell indices from start to goal (empty when not found).
+    visited : numpy.ndarray
+        One flag per cell: cells the run reached.
+    steps : int
+        Cells taken from the worklist, or moves of a traveler.
+    message : str
+    """
+
+    maze: GridMaze
+    algorithm: str
+    found: bool
+    path: np.ndarray
+    visited: np.ndarray
+    steps: int
+    message: str = ""
+
+    @property
+    def cells(self) -> list[tuple[int, int]]:
+        """The path as cell addresses."""
+        return [self.maze.grid.cell(int(i)) for i in self.path]
+
+    @property
+    def length(self) -> int:
+        """Number of cells on the path."""
+        return int(self.path.shape[0])
+
+    def _repr_svg_(self) -> str | None:
+        if self.maze.size > 40_000:
+            return None
+        from .draw import to_svg
+
+        return to_svg(self.maze, solution=self)
+
+
+def clockwise(grid: Grid) -> tuple[np.ndarray, np.ndarray]:
+    """Each cell's sides in clockwise order on screen, and the place of each side in that order.
+
+    Taken from the geometry: the angle from the cell centre to the middle of each wall.
+    """
+    geo = grid.geometry()
+    mid_x = (geo.ends[:, :, 0] + geo.ends[:, :, 2]) / 2 - geo.centres[:, 0:1]
+    mid_y = (geo.ends[:, :, 1] + geo.ends[:, :, 3]) / 2 - geo.centres[:, 1:2]
+    ang = np.arctan2(mid_y, mid_x)
+    exists = (geo.kind > 0) & (grid.nbr >= -1)
+    ang = np.where(exists, ang, np.inf)
+    order = np.argsort(ang, axis=1, kind="stable").astype(np.int8)
+    order = np.where(np.take_along_axis(exists, order.astype(np.int64), 1), order, -1).astype(np.int8)
+    pos = np.zeros(grid.nbr.shape, np.int64)
+    rows = np.arange(grid.size)[:, None]
+    valid = order >= 0
+    pos[np.broadcast_to(rows, order.shape)[valid], order[valid]] = np.nonzero(valid)[1]
+    return order, pos
+
+
+def solve_on(maze: GridMaze, algorithm: str = "bfs", *, start: Any = None, goal: Any = None) -> GridSolution:
+    """Find a path from ``start`` to ``goal`` (default: the maze's own) with the named solver.
+
+    Parameters
+    ----------
+    maze : GridMaze
+    algorithm : str, default "bfs"
+        A name or alias from :data:`tremaux.solvers.SOLVERS`.
+    start, goal : tuple of int, optional
+        Cells of the maze's grid.
+
+    Returns
+    -------
+    GridSolution
+
+    Raises
+    ------
+    UnknownNameError
+        For an unknown solver.
+    UnsupportedError
+        For a solver not defined on this grid (the message says where it runs).
+    CellError
+        For a start or goal off the grid.
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid, generate_on
+    >>> m = generate_on(make_grid("polar", rings=5), seed=1).maze
+    >>> sol = solve_on(m, "astar")
+    >>> sol.found, sol.cells[0], sol.cells[-1] == m.goal
+    (True, (0, 0), True)
+    >>> solve_on(m, "bfs").length == sol.length
+    True
+    """
+    if not isinstance(maze, GridMaze):
+        raise UnsupportedError(f"solve_on needs a GridMaze, not {type(maze).__name__}; use tremaux.solve for a Maze")
+    entry = SOLVERS.get(algorithm)
+    name = entry.name
+    grid = maze.grid
+    src = grid.index(start) if start is not None else maze.start_index
+    dst = grid.index(goal) if goal is not None else maze.goal_index
+    cells = maze.cells
+    if name not in GRAPH_SOLVERS:
+        if not (grid.rect and grid.name == "square"):
+            raise UnsupportedError(f"{name} runs on the plain square grid only; on a {grid.name} grid use one of: "
+                                   f"{', '.join(GRAPH_SOLVERS)}")
+        import tremaux
+
+        sol = tremaux.solve(maze.to_maze(), name, start=grid.cell(src), goal=grid.cell(dst))
+        W = int(grid.params["size"][1])
+        path = (sol.path[:, 0] * W + sol.path[:, 1]).astype(np.int64) if sol.found else np.empty(0, np.int64)
+        return GridSolution(maze, name, bool(sol.found), path, np.asarray(sol.visited).reshape(-1), int(sol.steps),
+                            sol.message)
+    limit = 4 * grid.size * grid.sides + 8
+    if name in ("bfs", "dfs", "astar", "greedy"):
+        centres = grid.geometry().centres if name in ("astar", "greedy") else np.zeros((1, 2))
+        if name in ("astar", "greedy"):
+            parent, seen, steps = kgs.astar(grid.nbr, cells, src, dst, centres, name == "greedy", _wrap(grid))
+        else:
+            parent, seen, steps = kgs.SEARCHES[name](grid.nbr, cells, src, dst, centres)
+        return _from_parents(maze, name, parent, seen, int(steps), src, dst)
+    if name == "tremaux":
+        parent, seen, steps = kgs.tremaux(grid.nbr, grid.back, cells, src, dst, limit)
+        return _from_parents(maze, name, parent, seen, int(steps), src, dst)
+    if name == "dead-end-fill":
+        filled, steps = kgs.dead_end_fill(grid.nbr, grid.back, cells, src, dst)
+        open_cells = (np.zeros(grid.size, np.int64) + cells) * (~filled)
+        parent, seen, _ = kgs.bfs(grid.nbr, open_cells, src, dst, np.zeros((1, 2)))
+        return _from_parents(maze, name, parent, ~filled, int(steps), src, dst)
+    if "weave" in grid.params:
+        raise UnsupportedError(f"{name} is not defined on a woven grid (a hand on the wall loses it in a tunnel); "
+                               "use bfs, dfs, astar, tremaux or dead-end-fill")
+    if grid.params.get("wrap") == "moebius":
+        raise UnsupportedError(f"{name} is not defined on a Möbius strip (it has no left and right); "
+                               "use bfs, dfs, astar, tremaux or dead-end-fill")
+    order, pos = clockwise(grid)
+    path, length, seen, steps, arrived = kgs.wall_follow(grid.nbr, grid.back, cells, order, pos, src, dst,
+                                                         name == "wall-right", limit)
+    if not arrived:
+        return GridSolution(maze, name, False, np.empty(0, np.int64), seen, int(steps),
+                            "no path: the wall follower went round in circles or the goal is unreachable")
+    p = path[:length].astype(np.int64)
+    return GridSolution(maze, name, True, p, seen, int(steps), f"path of {p.shape[0]} cells")
+
+
+def _wrap(grid: Grid) -> np.ndarray:
+    """Periods of the wrapped axes for A*'s distance (see :func:`tremaux.kernels.graph_solve.astar`)."""
+    w = grid.params.get("wrap")
+    H, W = (float(x) for x in grid.params.get("size", (0, 0)))
+    return np.array([W if w else 0.0, H if w == "torus" else 0.0, H if w == "moebius" else 0.0])
+
+
+def _from_parents(maze: GridMaze, name: str, parent: np.ndarray, seen: np.ndarray, steps: int, src: int,
+                  dst: int) -> GridSolution:
+    if src != dst and parent[dst] < 0:
+        return GridSolution(maze, name, False, np.empty(0, np.int64), seen, steps, "no path: goal unreachable")
+    path = [dst]
+    while path[-1] != src:
+        path.append(int(parent[path[-1]]))
+    p = np.array(path[::-1], np.int64)
+    return GridSolution(maze, name, True, p, seen, steps, f"path of {p.shape[0]} cells")
+

@@ -1,0 +1,388 @@
+"""Maze generation kernels on any graph: they read the neighbour and back-side tables only.
+
+Private: each takes ``nbr`` (``(n, S)`` int32, -1 for no neighbour), ``back``
+(``(n, S)`` int8), a start cell (-1: random), the algorithm's float params, an
+explicit random ``state`` and the output ``cells`` (zeroed, ``uint8`` or
+``uint16``), carves a spanning tree into ``cells`` and returns
+``(start, visits, max_frontier)``. They never raise; the public wrapper
+(:func:`tremaux.grids.generate.generate_on`) validates first. The union-find ones (Kruskal, the
+growing forest, weaving) and braiding are in :mod:`tremaux.kernels.graph_merge`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .gen_common import rand_below as below
+from .rng import uniform
+
+
+@njit(cache=True)
+def shuffle(state, a):
+    """Fisher-Yates with the fast 32-bit draw (arrays shorter than 2**32)."""
+    for i in range(a.shape[0] - 1, 0, -1):
+        j = below(state, i + 1)
+        t = a[i]
+        a[i] = a[j]
+        a[j] = t
+
+__all__ = ["KERNELS"]
+
+
+@njit(cache=True, inline="always")
+def _carve(cells, nbr, back, i, s):
+    j = nbr[i, s]
+    cells[i] |= 1 << s
+    cells[j] |= 1 << back[i, s]
+    return j
+
+
+@njit(cache=True, inline="always")
+def _pick(nbr, visited, i, state, want):
+    """A random side of ``i`` whose neighbour's ``visited`` flag is ``want``, or -1.
+
+    Two passes (count, then walk to the chosen one) without a buffer: twice as fast as
+    collecting the candidates (measured on a 1000 x 1000 hex grid).
+    """
+    S = nbr.shape[1]
+    k = 0
+    for s in range(S):
+        j = nbr[i, s]
+        if j >= 0 and visited[j] == want:
+            k += 1
+    if k == 0:
+        return -1
+    r = below(state, k) if k > 1 else 0
+    for s in range(S):
+        j = nbr[i, s]
+        if j >= 0 and visited[j] == want:
+            if r == 0:
+                return s
+            r -= 1
+    return -1
+
+
+@njit(cache=True)
+def _pick_unvisited(nbr, visited, i, state):
+    """A random side of ``i`` leading to an unvisited cell, or -1."""
+    return _pick(nbr, visited, i, state, False)
+
+
+@njit(cache=True)
+def _pick_visited(nbr, visited, i, state):
+    """A random side of ``i`` leading to a visited cell, or -1."""
+    return _pick(nbr, visited, i, state, True)
+
+
+@njit(cache=True)
+def _any_side(nbr, i, state):
+    """A uniformly random side of ``i`` that has a neighbour (by rejection: draw again on a border)."""
+    S = nbr.shape[1]
+    while True:
+        s = below(state, S)
+        if nbr[i, s] >= 0:
+            return s
+
+
+@njit(cache=True)
+def _first(n, start, state):
+    return below(state, n) if start < 0 else start
+
+
+@njit(cache=True)
+def backtracker(nbr, back, start, params, state, cells):
+    n, S = nbr.shape
+    visited = np.zeros(n, np.bool_)
+    stack = np.empty(n, np.int32)
+    s0 = _first(n, start, state)
+    stack[0] = s0
+    top = 1
+    visited[s0] = True
+    visits = 1
+    maxf = 1
+    while top > 0:
+        i = stack[top - 1]
+        visits += 1
+        k = 0  # the hot loop, written out: count the unvisited neighbours, then walk to the chosen one
+        for s in range(S):
+            j = nbr[i, s]
+            if j >= 0 and not visited[j]:
+                k += 1
+        if k == 0:
+            top -= 1
+            continue
+        r = below(state, k) if k > 1 else 0
+        s = 0
+        j = -1
+        for s in range(S):
+            j = nbr[i, s]
+            if j >= 0 and not visited[j]:
+                if r == 0:
+                    break
+                r -= 1
+        cells[i] |= 1 << s
+        cells[j] |= 1 << back[i, s]
+        visited[j] = True
+        stack[top] = j
+        top += 1
+        if top > maxf:
+            maxf = top
+    return s0, visits - 1, maxf
+
+
+@njit(cache=True)
+def growing_tree(nbr, back, start, params, state, cells):
+    """params: chance of newest, oldest, random."""
+    n = nbr.shape[0]
+    pn, po = params[0], params[1]
+    visited = np.zeros(n, np.bool_)
+    lst = np.empty(n, np.int32)
+    s0 = _first(n, start, state)
+    lst[0] = s0
+    head = 0
+    tail = 1
+    visited[s0] = True
+    visits = 0
+    maxf = 1
+    while tail > head:
+        u = uniform(state)
+        if u < pn:
+            k = tail - 1
+        elif u < pn + po:
+            k = head
+        else:
+            k = head + below(state, tail - head)
+        i = lst[k]
+        visits += 1
+        s = _pick_unvisited(nbr, visited, i, state)
+        if s < 0:
+            if k == tail - 1:
+                tail -= 1
+            elif k == head:
+                head += 1
+            else:
+                lst[k] = lst[tail - 1]
+                tail -= 1
+            continue
+        j = _carve(cells, nbr, back, i, s)
+        visited[j] = True
+        lst[tail] = j
+        tail += 1
+        if tail - head > maxf:
+            maxf = tail - head
+    return s0, visits, maxf
+
+
+@njit(cache=True)
+def _push(keys, vals, size, key, val):
+    k = size
+    keys[k] = key
+    vals[k] = val
+    while k > 0:
+        p = (k - 1) >> 1
+        if keys[p] <= keys[k]:
+            break
+        keys[p], keys[k] = keys[k], keys[p]
+        vals[p], vals[k] = vals[k], vals[p]
+        k = p
+    return size + 1
+
+
+@njit(cache=True)
+def _pop(keys, vals, size):
+    val = vals[0]
+    size -= 1
+    keys[0] = keys[size]
+    vals[0] = vals[size]
+    k = 0
+    while True:
+        a = 2 * k + 1
+        if a >= size:
+            break
+        b = a + 1
+        m = b if b < size and keys[b] < keys[a] else a
+        if keys[k] <= keys[m]:
+            break
+        keys[k], keys[m] = keys[m], keys[k]
+        vals[k], vals[m] = vals[m], vals[k]
+        k = m
+    return val, size
+
+
+@njit(cache=True)
+def prim(nbr, back, start, params, state, cells):
+    """True Prim: minimum spanning tree of random passage weights (each passage pushed once)."""
+    n, S = nbr.shape
+    visited = np.zeros(n, np.bool_)
+    cap = n * S + 1
+    keys = np.empty(cap, np.float64)
+    vals = np.empty(cap, np.int64)
+    s0 = _first(n, start, state)
+    visited[s0] = True
+    size = 0
+    for s in range(S):
+        if nbr[s0, s] >= 0:
+            size = _push(keys, vals, size, uniform(state), s0 * S + s)
+    visits = 1
+    maxf = size
+    while size > 0:
+        v, size = _pop(keys, vals, size)
+        i = v // S
+        s = v - i * S
+        j = nbr[i, s]
+        visits += 1
+        if visited[j]:
+            continue
+        _carve(cells, nbr, back, i, s)
+        visited[j] = True
+        for t in range(S):
+            k = nbr[j, t]
+            if k >= 0 and not visited[k]:
+                size = _push(keys, vals, size, uniform(state), j * S + t)
+        if size > maxf:
+            maxf = size
+    return s0, visits, maxf
+
+
+@njit(cache=True)
+def aldous_broder(nbr, back, start, params, state, cells):
+    n = nbr.shape[0]
+    visited = np.zeros(n, np.bool_)
+    s0 = _first(n, start, state)
+    visited[s0] = True
+    left = n - 1
+    i = s0
+    visits = 0
+    while left > 0:
+        s = _any_side(nbr, i, state)
+        j = nbr[i, s]
+        visits += 1
+        if not visited[j]:
+            _carve(cells, nbr, back, i, s)
+            visited[j] = True
+            left -= 1
+        i = j
+    return s0, visits, 0
+
+
+@njit(cache=True)
+def wilson(nbr, back, start, params, state, cells):
+    n = nbr.shape[0]
+    inside = np.zeros(n, np.bool_)
+    way = np.full(n, -1, np.int8)
+    order = np.arange(n).astype(np.int32)
+    shuffle(state, order)
+    s0 = _first(n, start, state)
+    inside[s0] = True
+    visits = 0
+    maxf = 0
+    for k in range(n):
+        c = order[k]
+        if inside[c]:
+            continue
+        i = c
+        while not inside[i]:  # loop-erased walk: remember the last way out of each cell
+            s = _any_side(nbr, i, state)
+            way[i] = s
+            i = nbr[i, s]
+            visits += 1
+        i = c
+        length = 0
+        while not inside[i]:
+            inside[i] = True
+            s = way[i]
+            i = _carve(cells, nbr, back, i, s)
+            length += 1
+        if length > maxf:
+            maxf = length
+    return s0, visits, maxf
+
+
+@njit(cache=True, inline="always")
+def _ipush(heap, size, x):
+    k = size
+    heap[k] = x
+    while k > 0:
+        p = (k - 1) >> 1
+        if heap[p] <= heap[k]:
+            break
+        heap[p], heap[k] = heap[k], heap[p]
+        k = p
+    return size + 1
+
+
+@njit(cache=True, inline="always")
+def _ipop(heap, size):
+    top = heap[0]
+    size -= 1
+    heap[0] = heap[size]
+    k = 0
+    while True:
+        a = 2 * k + 1
+        if a >= size:
+            break
+        m = a + 1 if a + 1 < size and heap[a + 1] < heap[a] else a
+        if heap[k] <= heap[m]:
+            break
+        heap[k], heap[m] = heap[m], heap[k]
+        k = m
+    return top, size
+
+
+@njit(cache=True)
+def hunt_and_kill(nbr, back, start, params, state, cells):
+    """Random walk to new cells; when stuck, hunt for the first cell in index order next to the maze.
+
+    The hunt pops a min-heap of the cells that got a visited neighbour, so it finds the same cell
+    a scan in index order would, in O(log n) instead of O(n) per hunt.
+    """
+    n, S = nbr.shape
+    visited = np.zeros(n, np.bool_)
+    queued = np.zeros(n, np.bool_)
+    heap = np.empty(n, np.int32)
+    size = 0
+    s0 = _first(n, start, state)
+    visited[s0] = True
+    i = s0
+    left = n - 1
+    visits = 1
+    while left > 0:
+        for t in range(S):  # every unvisited neighbour of a new maze cell is a hunting candidate
+            j = nbr[i, t]
+            if j >= 0 and not visited[j] and not queued[j]:
+                queued[j] = True
+                size = _ipush(heap, size, j)
+        s = _pick_unvisited(nbr, visited, i, state)
+        if s >= 0:
+            i = _carve(cells, nbr, back, i, s)
+            visited[i] = True
+            left -= 1
+            visits += 1
+            continue
+        k = -1
+        while size > 0:
+            k, size = _ipop(heap, size)
+            if not visited[k]:
+                break
+            k = -1
+        if k < 0:  # cannot happen on a connected grid
+            break
+        t = _pick_visited(nbr, visited, k, state)
+        _carve(cells, nbr, back, k, t)
+        visits += 1
+        i = k
+        visited[i] = True
+        left -= 1
+    return s0, visits, 0
+
+
+KERNELS = {
+    "backtracker": backtracker,
+    "growing_tree": growing_tree,
+    "prim": prim,
+    "aldous_broder": aldous_broder,
+    "wilson": wilson,
+    "hunt_and_kill": hunt_and_kill,
+}
+"""Kernel name -> compiled kernel."""

@@ -1,0 +1,255 @@
+"""Maze generation kernels on any graph that join trees with union-find: Kruskal (plain and woven),
+the growing forest, and braiding.
+
+Private, array-in array-out and never raising, like :mod:`tremaux.kernels.graph_gen` (same signature).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .gen_common import rand_below as below
+from .graph_gen import _carve, shuffle
+from .rng import uniform
+
+__all__ = ["kruskal", "kruskal_weave", "growing_forest", "braid", "KERNELS"]
+
+
+@njit(cache=True, inline="always")
+def _find(parent, i):
+    while parent[i] != i:  # path halving
+        parent[i] = parent[parent[i]]
+        i = parent[i]
+    return i
+
+
+@njit(cache=True)
+def kruskal(nbr, back, start, params, state, cells):
+    """Random passages joining two different trees (union-find); ``params[0]`` is ignored."""
+    n, S = nbr.shape
+    m = 0
+    for i in range(n):
+        for s in range(S):
+            if nbr[i, s] > i:
+                m += 1
+    arcs = np.empty(m, np.int32)
+    m = 0
+    for i in range(n):
+        for s in range(S):
+            if nbr[i, s] > i:
+                arcs[m] = i * S + s
+                m += 1
+    shuffle(state, arcs)
+    parent = np.arange(n).astype(np.int32)
+    joined = 0
+    visits = 0
+    for e in range(m):
+        if joined == n - 1:
+            break
+        i = arcs[e] // S
+        s = arcs[e] - i * S
+        a = _find(parent, i)
+        b = _find(parent, nbr[i, s])
+        visits += 1
+        if a != b:
+            parent[a] = b
+            _carve(cells, nbr, back, i, s)
+            joined += 1
+    return -1, visits, 0
+
+
+@njit(cache=True)
+def growing_forest(nbr, back, start, params, state, cells):
+    """``params[0]`` trees grown at once (growing-tree discipline ``params[1:4]``), then joined Kruskal-style."""
+    n, S = nbr.shape
+    trees = min(max(1, np.int64(params[0])), n)
+    pn, po = params[1], params[2]
+    label = np.full(n, -1, np.int32)
+    lst = np.empty(n, np.int32)
+    buf = np.empty(S, np.int64)
+    seeds = np.arange(n).astype(np.int32)
+    shuffle(state, seeds)
+    head = 0
+    tail = 0
+    for t in range(trees):
+        label[seeds[t]] = t
+        lst[tail] = seeds[t]
+        tail += 1
+    visits = 0
+    maxf = tail
+    while tail > head:
+        u = uniform(state)
+        if u < pn:
+            k = tail - 1
+        elif u < pn + po:
+            k = head
+        else:
+            k = head + below(state, tail - head)
+        i = lst[k]
+        visits += 1
+        m = 0
+        for s in range(S):
+            j = nbr[i, s]
+            if j >= 0 and label[j] < 0:
+                buf[m] = s
+                m += 1
+        if m == 0:
+            if k == tail - 1:
+                tail -= 1
+            elif k == head:
+                head += 1
+            else:
+                lst[k] = lst[tail - 1]
+                tail -= 1
+            continue
+        s = buf[below(state, m)]
+        j = _carve(cells, nbr, back, i, s)
+        label[j] = label[i]
+        lst[tail] = j
+        tail += 1
+        if tail - head > maxf:
+            maxf = tail - head
+    # join the trees along random passages between different trees
+    parent = np.arange(trees).astype(np.int32)
+    cnt = 0
+    for i in range(n):
+        for s in range(S):
+            if nbr[i, s] > i and label[i] != label[nbr[i, s]]:
+                cnt += 1
+    arcs = np.empty(cnt, np.int64)
+    cnt = 0
+    for i in range(n):
+        for s in range(S):
+            if nbr[i, s] > i and label[i] != label[nbr[i, s]]:
+                arcs[cnt] = i * S + s
+                cnt += 1
+    shuffle(state, arcs)
+    for e in range(cnt):
+        i = arcs[e] // S
+        s = arcs[e] - i * S
+        a = _find(parent, label[i])
+        b = _find(parent, label[nbr[i, s]])
+        if a != b:
+            parent[a] = b
+            _carve(cells, nbr, back, i, s)
+    return -1, visits, maxf
+
+
+@njit(cache=True)
+def kruskal_weave(nbr, back, start, params, state, cells):
+    """Kruskal on a woven grid (``2 S`` slots, tunnels in the upper half; see :mod:`tremaux.grids.weave`).
+
+    First, each cell (in random order, with chance ``params[0]``) becomes a crossing when it and its
+    neighbours are untouched and the cells each passage would join are in different trees: a passage
+    straight over it, a tunnel straight under it. Crossing cells then take no other passage; Kruskal joins the rest along ordinary sides.
+    """
+    n, S2 = nbr.shape
+    S = S2 // 2
+    half = S // 2
+    density = params[0]
+    parent = np.arange(n).astype(np.int32)
+    used = np.zeros(n, np.bool_)
+    centre = np.zeros(n, np.bool_)
+    order = np.arange(n).astype(np.int32)
+    shuffle(state, order)
+    crossings = 0
+    for k in range(n):
+        b = order[k]
+        if used[b] or uniform(state) >= density:
+            continue
+        d = below(state, half)  # the tunnel's axis
+        e = (d + 1 + below(state, half - 1)) % half if half > 1 else d  # the bridge's axis
+        a = nbr[b, d + half]
+        c = nbr[b, d]
+        p = nbr[b, e]
+        q = nbr[b, e + half]
+        if a < 0 or c < 0 or p < 0 or q < 0 or nbr[a, S + d] != c:
+            continue
+        if used[a] or used[c] or used[p] or used[q]:
+            continue
+        ra, rc, rp, rq = _find(parent, a), _find(parent, c), _find(parent, p), _find(parent, q)
+        if ra == rc or rp == rq:
+            continue
+        _carve(cells, nbr, back, b, e)
+        _carve(cells, nbr, back, b, e + half)
+        _carve(cells, nbr, back, a, S + d)
+        parent[ra] = rc  # the tunnel joins a and c; the bridge joins p, b and q
+        parent[rp] = b
+        parent[rq] = b
+        used[a] = used[b] = used[c] = used[p] = used[q] = True
+        centre[b] = True
+        crossings += 1
+    m = 0
+    for i in range(n):
+        for s in range(S):
+            j = nbr[i, s]
+            if j > i and not centre[i] and not centre[j]:
+                m += 1
+    arcs = np.empty(m, np.int64)
+    m = 0
+    for i in range(n):
+        for s in range(S):
+            j = nbr[i, s]
+            if j > i and not centre[i] and not centre[j]:
+                arcs[m] = i * S2 + s
+                m += 1
+    shuffle(state, arcs)
+    visits = 0
+    for t in range(m):
+        i = arcs[t] // S2
+        s = arcs[t] - i * S2
+        ra = _find(parent, i)
+        rb = _find(parent, nbr[i, s])
+        visits += 1
+        if ra != rb:
+            parent[ra] = rb
+            _carve(cells, nbr, back, i, s)
+    return -1, visits, crossings
+
+
+@njit(cache=True)
+def braid(nbr, back, fraction, state, cells):
+    """Open one more side of about ``fraction`` of the dead ends (preferring another dead end); returns opened."""
+    n, S = nbr.shape
+    order = np.arange(n).astype(np.int32)
+    shuffle(state, order)
+    buf = np.empty(S, np.int64)
+    opened = 0
+    for k in range(n):
+        i = order[k]
+        v = np.int64(cells[i])
+        deg = 0
+        for s in range(S):
+            deg += (v >> s) & 1
+        if deg != 1 or uniform(state) >= fraction:
+            continue
+        m = 0
+        best = 0
+        for s in range(S):  # closed sides to a neighbour; those leading to dead ends first
+            j = nbr[i, s]
+            if j < 0 or (v >> s) & 1:
+                continue
+            w = np.int64(cells[j])
+            dj = 0
+            for t in range(S):
+                dj += (w >> t) & 1
+            if dj == 1 and best == 0:
+                best = 1
+                m = 0
+            if dj == 1 or best == 0:
+                buf[m] = s
+                m += 1
+        if m == 0:
+            continue
+        _carve(cells, nbr, back, i, buf[below(state, m)])
+        opened += 1
+    return opened
+
+
+KERNELS = {
+    "kruskal": kruskal,
+    "growing_forest": growing_forest,
+    "kruskal_weave": kruskal_weave,
+}
+"""Kernel name -> compiled kernel."""

@@ -1,0 +1,105 @@
+"""``tremaux generate --grid ...`` and ``tremaux solve`` on grid maze files."""
+
+from __future__ import annotations
+
+import json
+
+import networkx as nx
+import pytest
+
+from tremaux.cli import main
+from tremaux.generators import GENERATORS
+from tremaux.grids import files
+
+
+def run(capsys, *args):
+    code = 0
+    try:
+        main(list(args))
+    except SystemExit as exc:
+        code = exc.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("args, grid, cells", [
+    (["--grid", "polar", "--rings", "6"], "polar", 1 + 6 + 12 + 24 + 24 + 24),
+    (["--grid", "hex", "--size", "5x6"], "hex", 30),
+    (["--grid", "hex", "--shape", "hexagon", "--radius", "3"], "hex", 37),
+    (["--grid", "triangle", "--size", "4x7"], "triangle", 28),
+    (["--grid", "triangle", "--shape", "triangle", "--side", "5"], "triangle", 25),
+    (["--grid", "upsilon", "--size", "4x5"], "upsilon", 20),
+    (["--grid", "zeta", "--size", "4x5"], "zeta", 20),
+    (["--wrap", "moebius", "--size", "4x5"], "square", 20),
+    (["--weave", "0.5", "--size", "6x6"], "square", 36),
+])
+def test_generate_on_a_grid_saves_a_file_that_solves(capsys, tmp_path, args, grid, cells):
+    out = tmp_path / "m.json"
+    code, _, err = run(capsys, "generate", *args, "--seed", "3", "--out", str(out))
+    assert code == 0, err
+    maze = files.load(out)
+    assert maze.grid.name == grid and maze.size == cells and nx.is_tree(maze.to_networkx())
+    pic = tmp_path / "m.svg"
+    code, text, err = run(capsys, "solve", str(out), "--json", "--out", str(pic))
+    assert code == 0, err
+    result = json.loads(text)
+    assert result["found"] and tuple(result["path"][0]) == maze.start and tuple(result["path"][-1]) == maze.goal
+    assert pic.read_text().startswith("<svg")
+
+
+def test_pictures_and_npz_from_the_command_line(capsys, tmp_path):
+    for name in ("p.png", "p.svg", "p.npz"):
+        code, _, err = run(capsys, "generate", "--grid", "polar", "--rings", "5", "--out", str(tmp_path / name))
+        assert code == 0, err
+    assert (tmp_path / "p.png").read_bytes()[:4] == b"\x89PNG"
+    assert files.load(tmp_path / "p.npz").grid.params["rings"] == 5
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--grid", "polar", "--generator", "eller"], "error: eller does not run on a polar grid"),
+    (["--grid", "hex"], "error: text drawings are for square grids only"),
+    (["--grid", "hex", "--rings", "3"], "error: the hex grid takes no parameter 'rings'"),
+    (["--wrap", "klein"], "error: unknown wrap 'klein'"),
+    (["--grid", "dodecahedron"], "error: unknown grid 'dodecahedron'"),
+    (["--grid", "hex", "--size", "2x3x4"], "error: --size 2x3x4 must be HxW"),
+    (["--weave", "2"], "error: "),
+    (["--weave", "0.3", "--generator", "wilson"], "error: wilson does not run on a woven square grid; woven grids take: kruskal"),
+])
+def test_grid_errors_are_one_line(capsys, args, message):
+    code, out, err = run(capsys, "generate", *args)
+    assert code == 2 and err.startswith(message) and len(err.strip().splitlines()) == 1
+
+
+def test_plain_square_grid_still_prints_and_list_shows_grids(capsys):
+    code, out, _ = run(capsys, "generate", "--grid", "square", "--size", "3x4", "--seed", "1")
+    assert code == 0 and out.startswith("+---+")
+    code, out, _ = run(capsys, "generate", "--list")
+    lines = dict(line.split(None, 1) for line in out.splitlines())
+    assert set(lines) == set(GENERATORS.names())
+    assert lines["wilson"].endswith("[any grid]") and lines["eller"].endswith("[square only]")
+    assert lines["kruskal"].endswith("[any grid, woven too]")
+
+
+def test_stats_of_a_grid_file(capsys, tmp_path):
+    out = tmp_path / "h.npz"
+    code, _, err = run(capsys, "generate", "--grid", "hex", "--size", "6x7", "--generator", "wilson", "--seed", "4",
+                       "--out", str(out))
+    assert code == 0, err
+    code, text, err = run(capsys, "stats", str(out), "--json")
+    assert code == 0, err
+    s = json.loads(text)
+    assert s["grid"] == "hex" and s["cells"] == 42 and s["perfect"] and s["passages"] == 41
+    code, text, _ = run(capsys, "stats", str(out))
+    assert code == 0 and "dead end share" in text
+
+
+def test_a_mask_shapes_a_hex_maze(capsys, tmp_path):
+    (tmp_path / "m.txt").write_text("##..##\n######\n######\n.####.\n")
+    out = tmp_path / "m.json"
+    code, _, err = run(capsys, "generate", "--grid", "hex", "--mask", str(tmp_path / "m.txt"), "--seed", "1",
+                       "--out", str(out))
+    assert code == 0, err
+    maze = files.load(out)
+    assert maze.size == 24 - 4 and nx.is_tree(maze.to_networkx())
+    code, _, err = run(capsys, "generate", "--grid", "polar", "--mask", str(tmp_path / "m.txt"))
+    assert code == 2 and err.startswith("error: a mask works on grids laid out in a rectangle")
