@@ -771,3 +771,30 @@ def test_the_portfolio_stage_answers_from_child_processes(rows, solvable):
     else:
         assert a.solutions == () and a.exhausted and a.why
     assert bool(brute_force(p.grid.tolist(), False, limit=1)) == solvable
+
+
+def _touches_itself(puzzle, linking):
+    """Whether some line has two side-by-side cells that are not consecutive on it (independent of tremaux)."""
+    for path in linking.paths:
+        cells = [tuple(map(int, c)) for c in path]
+        index = {c: i for i, c in enumerate(cells)}
+        for (r, c), i in index.items():
+            for nb in ((r + 1, c), (r, c + 1)):
+                if nb in index and abs(index[nb] - i) != 1:
+                    return True
+    return False
+
+
+@pytest.mark.parametrize("rows, touching", [
+    (["12", "12"], False),                       # straight lines: the untouched stage answers
+    (["1..1", "2..2", "3..3"], False),
+    (["1..", "...", "..1"], True),              # one line through 9 cells must run beside itself
+])
+def test_fill_with_touching_allowed_tries_lines_that_never_touch_first(rows, touching):
+    p = Puzzle.from_rows(rows)
+    r = solve_puzzle(p, rule="fill")  # a plain solve lets lines touch
+    assert r.status == "solved"
+    lk = r.solutions[0]
+    assert problems(p.grid.tolist(), [path.tolist() for path in lk.paths], fill=True) == []
+    assert ("without touching" in r.message) is (not touching)
+    assert _touches_itself(p, lk) is touching

@@ -11,6 +11,10 @@ stage                   answers
                         (:mod:`.router`), for answers that leave many cells empty
 ``seeded``              uniqueness and counting under ``nikoli``: a first solution from the two
                         stages above, then SAT asked only for others (:func:`.sat.seeded_stage`)
+``untouched``           one solution when lines may touch: the compiled search for lines that
+                        never run beside themselves (every such solution is one), where the
+                        corner theorem prunes hard; given half the time left; no answer when it
+                        finds none
 ``search``              the compiled search (:mod:`.search`), given half the time left (a
                         tenth when ``portfolio`` follows); its answer is final when it
                         found what was wanted or searched everything
@@ -37,7 +41,7 @@ Examples
 >>> a.how, a.proven_none
 ('quick verdict', True)
 >>> [name for name, _ in STAGES]
-['verdict', 'no_numbers', 'dense', 'router', 'seeded', 'search', 'sat', 'portfolio']
+['verdict', 'no_numbers', 'dense', 'router', 'seeded', 'untouched', 'search', 'sat', 'portfolio']
 """
 
 from __future__ import annotations
@@ -99,6 +103,29 @@ def _search(task: Task) -> Answer | None:
                   extras={"search_nodes": int(out.nodes), "search_seconds": round(float(out.seconds), 6)})
 
 
+def _untouched(task: Task) -> Answer | None:
+    """One solution under ``fill`` when lines may touch, looked for first among lines that never touch themselves.
+
+    Such lines satisfy the corner theorem (every corner's inner diagonal is a
+    number or the same corner), which prunes the search hard; measured on
+    both halves of the contest puzzles under ``fill`` (``fill-via-notouch``
+    in ``benchmarks/bench_nl_search.py``) it answers most of them in
+    milliseconds where the search with touching took hundreds. When no such
+    solution turns up, the ``search`` stage answers with touching allowed.
+    """
+    if not (task.rule.touch and task.rule.cover and task.want == 1 and task.puzzle.pairs):
+        return None
+    try:
+        from .search import search
+    except ImportError:
+        return None
+    out = search(task.puzzle, cover=True, touch=False, max_solutions=1, deadline=task.share(SEARCH_SHARE))
+    if not out.solutions:
+        return None
+    return Answer(tuple(out.solutions)[:1], False, "search without touching", steps=int(out.nodes),
+                  extras={"search_nodes": int(out.nodes), "search_seconds": round(float(out.seconds), 6)})
+
+
 def _sat(task: Task) -> Answer:
     if portfolio_follows(task):
         task = replace(task, deadline=task.share(IN_PROCESS_SHARE))
@@ -111,6 +138,7 @@ STAGES: list[tuple[str, Stage]] = [
     ("dense", dense_stage),
     ("router", router_stage),
     ("seeded", seeded_stage),
+    ("untouched", _untouched),
     ("search", _search),
     ("sat", _sat),
     ("portfolio", portfolio_stage),
