@@ -12,6 +12,11 @@ a held-out half (odd):
 * ``merged HxW``: the same covers with lines joined end to end at random
   until 0.05 pairs per cell are left (published density; those lines may
   run beside themselves, so the planted solution holds under ``touch``);
+* ``untouched HxW``: the lines of those covers cut where they run beside
+  themselves, then joined end to end where the joined line does not, down to
+  0.05 pairs per cell where such joins exist (they rarely do: about 0.15
+  pairs per cell are left); the planted solution holds without touching
+  (the ``sparse`` and ``merged`` puzzles mostly have no such solution);
 * ``crossing NxN``: an empty board with two pairs that must cross (no
   solution), sizes 5 to 50.
 
@@ -42,7 +47,9 @@ from tremaux.numberlink.solvers.search import search
 
 DATA = Path(os.environ.get("TREMAUX_NUMBERLINK_DATA", Path(__file__).resolve().parents[2] / "shared" / "numberlink"))
 RULES = [("fill", True, True), ("fill-notouch", True, False), ("nikoli", False, True),
-         ("nikoli-notouch", False, False)]
+         ("nikoli-notouch", False, False), ("fill-via-notouch", True, None)]
+"""``touch=None``: fill with touching allowed, trying first without touching (any solution then is one of fill),
+then, if none was found, with touching, within the same time limit. Not run unless named in ``--rules``."""
 
 
 def contest(half: int) -> list[Puzzle]:
@@ -136,6 +143,72 @@ def merged(h: int, w: int, seeds: list[int], density: float = 0.05) -> list[Puzz
     return out
 
 
+def _touches(cells: list[int], w: int) -> bool:
+    """Whether two cells of a line (flat cells in order) are side by side without being consecutive on it."""
+    pos = {x: k for k, x in enumerate(cells)}
+    for k, x in enumerate(cells):
+        for y in (x - w, x + w, x - 1 if x % w else -1, x + 1 if (x + 1) % w else -1):
+            if y in pos and abs(pos[y] - k) > 1:
+                return True
+    return False
+
+
+def untouched(h: int, w: int, seeds: list[int], density: float = 0.05) -> list[Puzzle]:
+    """Puzzles whose planted lines never run beside themselves (solvable under fill without touching): the
+    lines of a random cover cut where they would run beside themselves, then joined end to end at random
+    where the joined line does not, until about ``density`` pairs per cell are left (or no join is possible)."""
+    out = []
+    for seed in seeds:
+        rng = np.random.default_rng(seed)
+        state = make_state(seed)
+        lines = None
+        while lines is None:
+            links = random_cover(h, w, state, max(4, h * w // 2))
+            pairs = lines_of(links, h, w)
+            if not pairs:
+                continue
+            step = {1: -w, 2: 1, 4: w, 8: -1}
+            lines = []
+            for a, b in pairs:
+                prev, cur, piece = -1, a, [a]
+                while cur != b:
+                    cur, prev = next(cur + d for bit, d in step.items() if links[cur] & bit and cur + d != prev), cur
+                    if len(piece) >= 2 and _touches(piece + [cur], w):
+                        lines.append(piece)
+                        piece = []
+                    piece.append(cur)
+                if len(piece) < 2:  # a single cell left at the end: try another cover
+                    lines = None
+                    break
+                lines.append(piece)
+        target = max(2, round(density * h * w))
+        while len(lines) > target:
+            ends = {}
+            for k, line in enumerate(lines):
+                ends[line[0]] = (k, 0)
+                ends[line[-1]] = (k, 1)
+            joins = []
+            for x, (k, e) in ends.items():
+                for y in (x - w, x + w, x - 1 if x % w else -1, x + 1 if (x + 1) % w else -1):
+                    if 0 <= y < h * w and y in ends and ends[y][0] != k and x < y:
+                        joins.append((x, y))
+            rng.shuffle(joins)
+            for x, y in joins:
+                (k, ek), (j, ej) = ends[x], ends[y]
+                a = lines[k] if ek == 1 else lines[k][::-1]
+                b = lines[j] if ej == 0 else lines[j][::-1]
+                if not _touches(a + b, w):
+                    lines[k] = a + b
+                    del lines[j]
+                    break
+            else:
+                break
+        out.append(Puzzle.from_endpoints(
+            (h, w), [((line[0] // w, line[0] % w), (line[-1] // w, line[-1] % w)) for line in lines],
+            name=f"untouched {h}x{w} seed {seed}"))
+    return out
+
+
 def crossing(n: int) -> Puzzle:
     """Two pairs on an empty ``n x n`` board that must cross: no solution."""
     m = n // 2
@@ -150,13 +223,22 @@ def families(half: int, per: int) -> dict[str, list[Puzzle]]:
         fam[f"sparse {h}x{w}"] = sparse(h, w, seeds if h * w <= 800 else seeds[: max(2, per // 3)])
     for h, w in [(8, 8), (17, 17), (20, 40), (50, 50)]:
         fam[f"merged {h}x{w}"] = merged(h, w, seeds if h * w <= 800 else seeds[: max(2, per // 3)])
+    for h, w in [(8, 8), (15, 15), (20, 20), (20, 40)]:
+        fam[f"untouched {h}x{w}"] = untouched(h, w, seeds if h * w <= 800 else seeds[: max(2, per // 3)])
     fam["crossing"] = [crossing(n) for n in (5, 10, 20, 30, 50)] if half == 0 else \
         [crossing(n) for n in (6, 11, 25, 40, 49)]
     return fam
 
 
-def run(p: Puzzle, cover: bool, touch: bool, limit: float, max_solutions: int = 1):
+def run(p: Puzzle, cover: bool, touch: bool | None, limit: float, max_solutions: int = 1):
     t0 = time.perf_counter()
+    if touch is None:  # no touching first: when it finds a solution, it is a solution with touching allowed
+        out = search(p, cover=cover, touch=False, max_solutions=1, deadline=t0 + limit)
+        if not out.solutions:
+            out = search(p, cover=cover, touch=True, max_solutions=max_solutions, deadline=t0 + limit)
+        elif max_solutions > 1:
+            out = search(p, cover=cover, touch=True, max_solutions=max_solutions, deadline=t0 + limit)
+        return out, time.perf_counter() - t0
     out = search(p, cover=cover, touch=touch, max_solutions=max_solutions, deadline=t0 + limit)
     return out, time.perf_counter() - t0
 
@@ -182,7 +264,7 @@ def main() -> None:
             continue
         dens = statistics.median(p.pairs / (p.height * p.width) for p in puzzles)
         for rname, cover, touch in RULES:
-            if a.rules and rname not in a.rules.split(","):
+            if (a.rules and rname not in a.rules.split(",")) or (touch is None and not a.rules):
                 continue
             times, solved, none, ratios, udone = [], 0, 0, [], 0
             for p in puzzles:

@@ -4,7 +4,11 @@ Small random puzzles (seeded), under the four combinations of ``cover`` (fill /
 nikoli) and ``touch``: the exact count up to a cap and the solutions
 themselves agree with the brute force, every solution passes the reference's
 ``problems``, the same input gives the same output, and a deadline in the
-past stops the search with ``complete=False``.
+past stops the search with ``complete=False``. The puzzles include sparser
+ones (covers by lines that never run beside themselves, with lines joined end
+to end). The corner theorem the search prunes with under ``touch=False`` is
+checked on random covers, and on 5x5-7x7 boards (beyond the brute force) the
+solutions without touching are compared with the fill solutions filtered.
 """
 
 from __future__ import annotations
@@ -71,7 +75,78 @@ def covered_puzzles(seed: int, count: int) -> list[Puzzle]:
     return out
 
 
-PUZZLES = random_puzzles(2024, 150) + covered_puzzles(7, 60)
+def _untouching_covers(seed: int, count: int, lo: int = 2, hi: int = 16) -> list[tuple[int, int, np.ndarray]]:
+    """Random covers of boards ``lo`` to ``hi`` cells a side by lines of which none runs beside itself, as link
+    bits per cell."""
+    rng = np.random.default_rng(seed)
+    out = []
+    while len(out) < count:
+        h, w = int(rng.integers(lo, hi + 1)), int(rng.integers(lo, hi + 1))
+        links = random_cover(h, w, make_state(int(rng.integers(1 << 30))), int(rng.integers(3, h * w + 4)))
+        step = {1: -w, 2: 1, 4: w, 8: -1}
+        nbrs = [[i + step[b] for b in step if links[i] & b] for i in range(h * w)]
+        if any(len(x) not in (1, 2) for x in nbrs):
+            continue
+        lines, seen = [], set()
+        for i in range(h * w):
+            if len(nbrs[i]) == 1 and i not in seen:
+                prev, cur, cells = -1, i, []
+                while True:
+                    seen.add(cur)
+                    cells.append((cur // w, cur % w))
+                    nxt = [j for j in nbrs[cur] if j != prev]
+                    if not nxt:
+                        break
+                    prev, cur = cur, nxt[0]
+                lines.append(cells)
+        if len(seen) == h * w and not any(touches_itself(c) for c in lines):
+            out.append((h, w, np.asarray(links, dtype=np.int64)))
+    return out
+
+
+def _cover_pairs(h: int, w: int, links: np.ndarray) -> list[tuple[int, int]]:
+    """The two end cells (flat) of every line of a cover."""
+    pairs = {}
+    for i, x in enumerate(links.tolist()):
+        if bin(x).count("1") != 1:
+            continue
+        prev, cur = -1, i
+        while True:
+            nxt = [cur + s for b, s in {1: -w, 2: 1, 4: w, 8: -1}.items() if links[cur] & b and cur + s != prev]
+            if not nxt:
+                break
+            prev, cur = cur, nxt[0]
+        pairs[min(i, cur)] = max(i, cur)
+    return list(pairs.items())
+
+
+def _joined(w: int, pairs: list[tuple[int, int]], rng, times: int) -> list[tuple[int, int]]:
+    """``pairs`` with up to ``times`` lines joined end to end where two ends lie side by side (sparser puzzles)."""
+    pairs = [list(p) for p in pairs]
+    for _ in range(times):
+        opts = [(a, b, ea, eb) for a in range(len(pairs)) for b in range(a + 1, len(pairs))
+                for ea in (0, 1) for eb in (0, 1)
+                if abs(pairs[a][ea] // w - pairs[b][eb] // w) + abs(pairs[a][ea] % w - pairs[b][eb] % w) == 1]
+        if not opts or len(pairs) < 3:
+            break
+        a, b, ea, eb = opts[int(rng.integers(len(opts)))]
+        new = [pairs[a][1 - ea], pairs[b][1 - eb]]
+        pairs = [p for k, p in enumerate(pairs) if k not in (a, b)] + [new]
+    return [tuple(p) for p in pairs]
+
+
+def sparse_puzzles(seed: int, count: int) -> list[Puzzle]:
+    """Sparser puzzles on 4x4 to 5x5 boards: covers without touching with up to two joins of lines end to end
+    (few pairs, long lines; often no solution without touching)."""
+    rng = np.random.default_rng(seed)
+    return [Puzzle.from_endpoints((h, w), [((a // w, a % w), (b // w, b % w))
+                                           for a, b in _joined(w, _cover_pairs(h, w, links), rng, 2)])
+            for h, w, links in _untouching_covers(seed, count, 4, 5)]
+
+
+
+
+PUZZLES = random_puzzles(2024, 150) + covered_puzzles(7, 60) + sparse_puzzles(41, 40)
 
 
 def _canon(lk) -> tuple:
@@ -174,3 +249,62 @@ def test_counts_past_the_solution_buffer() -> None:
     assert {_canon(s) for s in got.solutions} == set(want)
     capped = search(p, cover=False, touch=True, max_solutions=100)
     assert not capped.complete and [_canon(s) for s in capped.solutions] == [_canon(s) for s in got.solutions[:100]]
+
+
+# the corner theorem (fill, no touching): shapes by their links (N1 E2 S4 W8) and their inner diagonal step
+_CORNERS = {6: (1, 1), 12: (1, -1), 3: (-1, 1), 9: (-1, -1)}  # ┌ SE, ┐ SW, └ NE, ┘ NW
+
+
+def test_corner_theorem_holds_on_random_covers() -> None:
+    # every corner's inner diagonal chain runs through corners of its shape to an endpoint, inside the board,
+    # and the static table of the search allows every corner of the cover
+    from tremaux.kernels.nl_search_corner import corner_table
+
+    corners = 0
+    for h, w, links in _untouching_covers(16, 150):
+        ends = np.array([bin(int(x)).count("1") == 1 for x in links])
+        allowed = corner_table(np.where(ends, 1, 0).astype(np.int64), h, w)
+        for i, lk in enumerate(links.tolist()):
+            if lk not in _CORNERS:
+                continue
+            corners += 1
+            assert (allowed[i] >> list(_CORNERS).index(lk)) & 1, (h, w, i)
+            dr, dc = _CORNERS[lk]
+            r, c = i // w + dr, i % w + dc
+            while True:
+                assert 0 <= r < h and 0 <= c < w, (h, w, i)  # the chain ends before the edge
+                if ends[r * w + c]:
+                    break
+                assert links[r * w + c] == lk, (h, w, i)
+                r, c = r + dr, c + dc
+    assert corners > 1000
+
+
+def test_corner_table_marks_rays_that_meet_a_number() -> None:
+    from tremaux.kernels.nl_search_corner import corner_table
+
+    # 3x3, one number in the middle: only the cells diagonal to it may be corners, each facing it
+    grid = np.array([0, 0, 0, 0, 1, 0, 0, 0, 0], dtype=np.int64)
+    t = corner_table(grid, 3, 3).tolist()
+    assert t == [1, 0, 2, 0, 15, 0, 4, 0, 8]  # ┌ at NW, ┐ at NE, └ at SW, ┘ at SE; the number gets every bit
+
+
+def test_notouch_solutions_are_the_touch_solutions_that_do_not_touch() -> None:
+    # boards of 5 to 7 a side, larger than the brute force allows: fill without touching (with the corner
+    # checks) finds exactly the fill solutions (searched without them) where no line runs beside itself; the
+    # covers' own puzzles have a solution, those with lines joined end to end mostly none
+    rng = np.random.default_rng(3)
+    checked, solvable, touching = 0, 0, 0
+    for h, w, links in _untouching_covers(23, 40, 5, 7):
+        for pairs in (_cover_pairs(h, w, links), _joined(w, _cover_pairs(h, w, links), rng, 3)):
+            p = Puzzle.from_endpoints((h, w), [((a // w, a % w), (b // w, b % w)) for a, b in pairs])
+            every = search(p, cover=True, touch=True, max_solutions=2000)
+            if not every.complete:
+                continue
+            want = {_canon(s) for s in every.solutions if not any(touches_itself(q.tolist()) for q in s.paths)}
+            got = search(p, cover=True, touch=False, max_solutions=2000)
+            assert got.complete and {_canon(s) for s in got.solutions} == want, p.grid
+            checked += 1
+            solvable += bool(want)
+            touching += len(every.solutions) > len(want)
+    assert checked >= 60 and solvable >= 30 and touching >= 30

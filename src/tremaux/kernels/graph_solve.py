@@ -11,6 +11,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .graph_gen import _pop, _push  # the binary heap shared with the generators
+
 __all__ = ["bfs_distances", "bfs", "dfs", "astar", "tremaux", "dead_end_fill", "wall_follow", "SEARCHES"]
 
 
@@ -141,22 +143,7 @@ def astar(nbr, cells, src, dst, centres, greedy, wrap):
     size = 1
     steps = 0
     while size > 0:
-        i = vals[0]
-        size -= 1
-        keys[0] = keys[size]
-        vals[0] = vals[size]
-        k = 0
-        while True:
-            a = 2 * k + 1
-            if a >= size:
-                break
-            b = a + 1
-            m = b if b < size and keys[b] < keys[a] else a
-            if keys[k] <= keys[m]:
-                break
-            keys[k], keys[m] = keys[m], keys[k]
-            vals[k], vals[m] = vals[m], vals[k]
-            k = m
+        i, size = _pop(keys, vals, size)
         if done[i]:
             continue
         done[i] = True
@@ -176,17 +163,7 @@ def astar(nbr, cells, src, dst, centres, greedy, wrap):
                     h = _dist(centres, j, dst, wrap) / step
                     # tie-break towards the goal: larger g first among equal f
                     key = h if greedy else (g[j] + h) * (1.0 + 1e-9) - g[j] * 1e-12
-                    k = size
-                    keys[k] = key
-                    vals[k] = j
-                    size += 1
-                    while k > 0:
-                        p = (k - 1) >> 1
-                        if keys[p] <= keys[k]:
-                            break
-                        keys[p], keys[k] = keys[k], keys[p]
-                        vals[p], vals[k] = vals[k], vals[p]
-                        k = p
+                    size = _push(keys, vals, size, key, j)
     return parent, seen, steps
 
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .nl_search_corner import corner_ok
 from .nl_search_prune import planar_ok, prune_rows
 
 __all__ = ["search_run", "new_state"]
@@ -245,7 +246,7 @@ def _state_hash(i, h, w, touch, links, ccol, mate, col):
 
 @njit(cache=True)
 def search_run(grid, h, w, ends, cover, touch, links, ccol, mate, col, trail, opt, mark, sols, work, st, max_nodes,
-               fhash, fsol, memo, lab, count, nterm, linked):
+               fhash, fsol, memo, lab, count, nterm, linked, corners):
     """Run (or resume) the search for up to ``max_nodes`` nodes; returns the status.
 
     States after a cell (see :func:`_state_hash`) whose whole subtree held no
@@ -253,6 +254,9 @@ def search_run(grid, h, w, ends, cover, touch, links, ccol, mate, col, trail, op
     not searched again. ``lab, count, nterm, linked`` come from :func:`regions_by_row`
     (with an empty ``lab``, for boards too large to hold them, only
     :func:`~tremaux.kernels.nl_search_prune.planar_ok` is checked).
+    ``corners`` is empty when ``touch`` is true; otherwise each decision is
+    checked by :func:`~tremaux.kernels.nl_search_corner.corner_ok` against
+    these allowed corner shapes per cell.
 
     ``grid`` is the flat puzzle (0 empty, ``k`` an endpoint of pair ``k``),
     ``ends`` the ``(n, 2)`` endpoint cells of each pair in row-major order.
@@ -424,6 +428,8 @@ def search_run(grid, h, w, ends, cover, touch, links, ccol, mate, col, trail, op
                 ok, top = _paint(i, x, k, h, w, links, ccol, touch, trail, top)
         if ok and not touch and ccol[i] > 0:
             ok = _touch_ok(i, ccol[i], i, h, w, links, ccol)
+        if ok and corners.shape[0] > 0:
+            ok = corner_ok(i, grid, h, w, cover, links, corners)
         if ok and i + 1 < size:
             ok = _ways_ok(i, grid, h, w, cover, links)
         if ok and i + 1 < size:

@@ -27,6 +27,7 @@ import numpy as np
 
 from ...errors import InvalidSizeError, PuzzleError
 from ...kernels import nl_search as ks
+from ...kernels.nl_search_corner import ALL_CORNERS, corner_table
 from ...kernels.nl_search_prune import regions_by_row
 from ...kernels.numberlink import trace_lines
 from ..model import Puzzle
@@ -136,13 +137,19 @@ def search(puzzle: Puzzle, *, cover: bool, touch: bool, max_solutions: int = 1,
     else:  # very large boards: search the undecided cells at each check instead of storing regions per row
         lab, count, nterm, linked = (np.full((0, 0), -1, dtype=np.int32), np.zeros(1, dtype=np.int64),
                                      np.zeros((0, 0), dtype=np.int32), np.zeros((0, 0), dtype=np.bool_))
+    if touch:  # the corner theorem needs lines that never run beside themselves
+        corners = np.zeros(0, dtype=np.int64)
+    elif cover:
+        corners = corner_table(flat, h, w)
+    else:  # nikoli: a corner's inner diagonal may be empty, so every shape stays allowed
+        corners = np.full(h * w, ALL_CORNERS, dtype=np.int64)
     sols: list[Linking] = []
     slice_nodes = max(64, _WORK_PER_SLICE // (h + w))
     while deadline is None or time.perf_counter() < deadline:
         status = ks.search_run(flat, h, w, ends, bool(cover), bool(touch), state["links"], state["ccol"],
                                state["mate"], state["col"], state["trail"], state["opt"], state["mark"],
                                state["sols"], state["work"], st, slice_nodes, state["fhash"], state["fsol"],
-                               state["memo"], lab, count, nterm, linked)
+                               state["memo"], lab, count, nterm, linked, corners)
         sols += [_linking(puzzle, state["sols"][s], h, w, flip) for s in range(int(st[6]))]
         st[6] = 0
         if status == 3:  # the solution buffer was full: emptied, go on
