@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from fastapi.testclient import TestClient
 
+from tremaux.generators import GENERATORS
 from tremaux.grids import GRIDS, GridMaze, make_grid
 from tremaux.web import create_app
 from tremaux.web import schedule
@@ -58,6 +59,8 @@ def test_grid_list_is_the_registry(client):
     assert by_name["square"]["choices"]["wrap"] == ["cylinder", "torus", "moebius"]
     assert by_name["square"]["trace"] and not by_name["polar"]["trace"]
     assert "sidewinder" in by_name["polar"]["generators"] and "sidewinder" not in by_name["hex"]["generators"]
+    weavers = [g.name for g in GENERATORS if g.meta.get("weave")]
+    assert weavers and by_name["hex"]["weave_generators"] == weavers and by_name["polar"]["weave_generators"] == []
     assert "grid" in client.get("/openapi.json").json()["components"]["schemas"]["MazeParams"]["properties"]
 
 

@@ -154,7 +154,8 @@ def grid_list() -> list[dict[str, Any]]:
     Each grid: ``name``, ``aliases``, ``doc``, ``sides``, ``params`` (the
     registry's parameter names, ``size`` being ``rows`` and ``cols``),
     ``choices`` (accepted values of ``shape`` and ``wrap``), ``generators``
-    (the generators that run on its default grid) and ``trace`` (whether
+    (the generators that run on its default grid), ``weave_generators`` (those
+    that run on it woven; empty when it does not weave) and ``trace`` (whether
     solving it records a trace the page can animate).
 
     Examples
@@ -170,6 +171,7 @@ def grid_list() -> list[dict[str, Any]]:
     for entry in GRIDS:
         grid = make_grid(entry.name, **({"size": (2, 2)} if "size" in entry.params else {}))
         choices = {p: _choices(entry.name, p) for p in ("shape", "wrap") if p in entry.params}
+        woven = make_grid(entry.name, size=(4, 4), weave=True) if "weave" in entry.params else None
         out.append({
             "name": entry.name,
             "aliases": list(entry.aliases),
@@ -178,6 +180,7 @@ def grid_list() -> list[dict[str, Any]]:
             "params": list(entry.params),
             "choices": choices,
             "generators": [g.name for g in GENERATORS if supports(g, grid)],
+            "weave_generators": [g.name for g in GENERATORS if woven is not None and supports(g, woven)],
             "trace": entry.name == "square",
         })
     return out

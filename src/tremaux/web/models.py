@@ -95,6 +95,7 @@ class GridInfo(BaseModel):
     params: list[str] = Field(description="The grid's parameters (size is rows and cols).")
     choices: dict[str, list[str]] = Field(description="Accepted values of shape and wrap.")
     generators: list[str] = Field(description="Generators that run on this grid.")
+    weave_generators: list[str] = Field(description="Generators that run on this grid woven (empty: no weave).")
     trace: bool = Field(description="Solving records a trace (the page animates it).")
 
 

@@ -197,7 +197,8 @@
     $("weave-label").hidden = !takes("weave");
     // the generators that run on this grid (the server says which)
     const wanted = $("generator").value;
-    const gens = g.generators ? ENTRIES.generators.filter((e) => g.generators.includes(e.name)) : ENTRIES.generators;
+    const names = !$("weave-label").hidden && $("weave").checked ? g.weave_generators : g.generators;
+    const gens = names ? ENTRIES.generators.filter((e) => names.includes(e.name)) : ENTRIES.generators;
     fillSelect($("generator"), gens, gens.some((e) => e.name === wanted) ? wanted : (gens[0] || {}).name);
   }
 
@@ -673,8 +674,10 @@
     });
     $("btn-solve").addEventListener("click", solveMaze);
     $("grid").addEventListener("change", () => { showGridParams(); const p = readForm(); if (p) newMaze(p); });
-    $("shape").addEventListener("change", () => { showGridParams(); const p = readForm(); if (p) newMaze(p); });
-    for (const id of ["generator", "rows", "cols", "braid", "seed", "rings", "radius", "side", "wrap", "weave"]) {
+    for (const id of ["shape", "weave"]) {
+      $(id).addEventListener("change", () => { showGridParams(); const p = readForm(); if (p) newMaze(p); });
+    }
+    for (const id of ["generator", "rows", "cols", "braid", "seed", "rings", "radius", "side", "wrap"]) {
       $(id).addEventListener("change", () => { const p = readForm(); if (p) newMaze(p); });
       // a box left holding what is not a number fires no change (its value reads as ""): say so on leaving it
       $(id).addEventListener("blur", () => { if ($(id).validity && $(id).validity.badInput) readForm(); });
