@@ -47,8 +47,8 @@ def main() -> None:
     ap.add_argument("--data", type=Path, default=Path(os.environ.get(
         "TREMAUX_NUMBERLINK_DATA", Path(__file__).resolve().parents[2] / "shared" / "numberlink")))
     args = ap.parse_args()
-    print(f"Measured {date.today()} on {platform.machine()} ({os.cpu_count()} cores, shared), one process, "
-          f"time limit {args.time_limit:g} s per question.\n")
+    print(f"Measured {date.today()} on {platform.machine()} ({os.cpu_count()} cores, shared), "
+          f"child processes only in the portfolio stage, time limit {args.time_limit:g} s per question.\n")
     solve_puzzle(Puzzle.from_rows(["1.1", "2.2"]), rule="nikoli")  # compile the kernels first
     rows = {}
     print("| half | puzzle | size | pairs | solve (nikoli) | answered by | unique (nikoli, no touching) | verdict |")

@@ -11,9 +11,18 @@ stage                   answers
                         (:mod:`.router`), for answers that leave many cells empty
 ``seeded``              uniqueness and counting under ``nikoli``: a first solution from the two
                         stages above, then SAT asked only for others (:func:`.sat.seeded_stage`)
-``search``              the compiled search (:mod:`.search`), given half the time left; its
-                        answer is final when it found what was wanted or searched everything
-``sat``                 everything else, exactly, until the deadline (:mod:`.sat`)
+``untouched``           one solution when lines may touch: the compiled search for lines that
+                        never run beside themselves (every such solution is one), where the
+                        corner theorem prunes hard; given half the time left; no answer when it
+                        finds none
+``search``              the compiled search (:mod:`.search`), given half the time left (a
+                        tenth when ``portfolio`` follows); its answer is final when it
+                        found what was wanted or searched everything
+``sat``                 everything else, exactly, until the deadline (:mod:`.sat`), or for a
+                        tenth of the time left when ``portfolio`` follows
+``portfolio``           one solution under ``nikoli`` with a deadline, when the stages above
+                        did not answer: Kissat and the router in child processes, the
+                        first answer kept (:mod:`.portfolio`)
 ======================  ====================================================================
 
 The order is measured (``benchmarks/bench_nl_stages.py``, figures in
@@ -21,7 +30,8 @@ The order is measured (``benchmarks/bench_nl_stages.py``, figures in
 the densest-lines question and the router, which answer most contest
 puzzles in milliseconds where the search took seconds; uniqueness, counting
 and ``fill`` go to the search first. The search module is optional: without
-it the pipeline goes on to SAT. No stage starts a child process.
+it the pipeline goes on to SAT. Only the last stage starts child processes,
+so a puzzle answered before it never does.
 
 Examples
 --------
@@ -31,15 +41,17 @@ Examples
 >>> a.how, a.proven_none
 ('quick verdict', True)
 >>> [name for name, _ in STAGES]
-['verdict', 'no_numbers', 'dense', 'router', 'seeded', 'search', 'sat']
+['verdict', 'no_numbers', 'dense', 'router', 'seeded', 'untouched', 'search', 'sat', 'portfolio']
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from ..result import Linking
 from .base import NL_SOLVERS, Answer, Task
+from .portfolio import IN_PROCESS_SHARE, portfolio_follows, portfolio_stage
 from .router import router_stage
 from .sat import dense_stage, sat_stage, seeded_stage
 from .verdicts import quick_verdict
@@ -84,11 +96,40 @@ def _search(task: Task) -> Answer | None:
     except ImportError:
         return None
     out = search(task.puzzle, cover=task.rule.cover, touch=task.rule.touch, max_solutions=task.want,
-                 deadline=task.share(SEARCH_SHARE))
+                 deadline=task.share(IN_PROCESS_SHARE if portfolio_follows(task) else SEARCH_SHARE))
     sols = tuple(out.solutions)[: task.want]
     done = bool(out.complete) or len(sols) >= task.want
     return Answer(sols, bool(out.complete), "search", stopped="" if done else "time limit", steps=int(out.nodes),
                   extras={"search_nodes": int(out.nodes), "search_seconds": round(float(out.seconds), 6)})
+
+
+def _untouched(task: Task) -> Answer | None:
+    """One solution under ``fill`` when lines may touch, looked for first among lines that never touch themselves.
+
+    Such lines satisfy the corner theorem (every corner's inner diagonal is a
+    number or the same corner), which prunes the search hard; measured on
+    both halves of the contest puzzles under ``fill`` (``fill-via-notouch``
+    in ``benchmarks/bench_nl_search.py``) it answers most of them in
+    milliseconds where the search with touching took hundreds. When no such
+    solution turns up, the ``search`` stage answers with touching allowed.
+    """
+    if not (task.rule.touch and task.rule.cover and task.want == 1 and task.puzzle.pairs):
+        return None
+    try:
+        from .search import search
+    except ImportError:
+        return None
+    out = search(task.puzzle, cover=True, touch=False, max_solutions=1, deadline=task.share(SEARCH_SHARE))
+    if not out.solutions:
+        return None
+    return Answer(tuple(out.solutions)[:1], False, "search without touching", steps=int(out.nodes),
+                  extras={"search_nodes": int(out.nodes), "search_seconds": round(float(out.seconds), 6)})
+
+
+def _sat(task: Task) -> Answer:
+    if portfolio_follows(task):
+        task = replace(task, deadline=task.share(IN_PROCESS_SHARE))
+    return sat_stage(task)
 
 
 STAGES: list[tuple[str, Stage]] = [
@@ -97,8 +138,10 @@ STAGES: list[tuple[str, Stage]] = [
     ("dense", dense_stage),
     ("router", router_stage),
     ("seeded", seeded_stage),
+    ("untouched", _untouched),
     ("search", _search),
-    ("sat", sat_stage),
+    ("sat", _sat),
+    ("portfolio", portfolio_stage),
 ]
 """The stages of :func:`fast`, in order."""
 
@@ -111,7 +154,7 @@ def fast(task: Task) -> Answer:
 
     An answer is final when it searched everything or found the solutions
     wanted. One that stopped early (time ran out) is kept, and returned at
-    the end if no later stage found more (the last stage always answers).
+    the end if no later stage found more (the ``sat`` stage always answers).
 
     Parameters
     ----------
@@ -130,5 +173,5 @@ def fast(task: Task) -> Answer:
             return answer
         if best is None or len(answer.solutions) > len(best.solutions):
             best = answer  # stopped early: kept unless a later stage does better
-    assert best is not None, "the last stage always answers"
+    assert best is not None, "the sat stage always answers"
     return best
