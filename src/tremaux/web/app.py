@@ -239,10 +239,16 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
         return Response(await run(request, job, payload), media_type="application/json")
 
     def with_seed(params: m.MazeParams) -> dict[str, Any]:
+        from .grids import PARAMS as GRID_FIELDS, check_grid
+
         data = params.model_dump()
         if data["seed"] is None:
             data["seed"] = secrets.randbelow(2**31)
-        return data
+        grid = check_grid(data)  # the registry validates the grid and its parameters, before any worker is busy
+        # echoed back as given: the grid and its parameters only when they are not the plain square's defaults
+        data["grid"] = grid.name
+        return {k: v for k, v in data.items()
+                if not (k in GRID_FIELDS and v in (None, False)) and not (k == "grid" and v == "square")}
 
     # ------------------------------------------------------------------ page
     @app.get("/", include_in_schema=False)
@@ -270,6 +276,13 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
         from ..solvers import SOLVERS
 
         return _entries(SOLVERS)
+
+    @app.get("/api/grids", response_model=list[m.GridInfo], tags=["registries"])
+    def get_grids() -> list[dict[str, Any]]:
+        """Every registered grid: its parameters, the accepted shapes and wraps, its generators, whether it animates."""
+        from .grids import grid_list
+
+        return grid_list()
 
     @app.get("/api/palette", tags=["registries"])
     def get_palette() -> dict[str, str]:
@@ -325,7 +338,8 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
             data["solver"] = check_solver(data["solver"])
         data["format"] = fmt
         body = await run(request, "render", data)
-        name = f"maze-{data['generator']}-{data['rows']}x{data['cols']}-{data['seed']}.{fmt}"
+        what = data.get("grid", f"{data['rows']}x{data['cols']}")
+        name = f"maze-{data['generator']}-{what}-{data['seed']}.{fmt}"
         media = "image/svg+xml" if fmt == "svg" else "image/png"
         if isinstance(body, str) and fmt == "png":  # pragma: no cover - defensive
             body = base64.b64decode(body)

@@ -24,6 +24,7 @@ import numpy as np
 from ..maze import properties as props
 from ..maze.model import Maze
 from ..trace import Event
+from .grids import grid_maze_job, grid_render_job, grid_solve_job, is_plain_square
 
 __all__ = ["JOBS", "build_maze", "diameter_endpoints", "maze_stats", "warm_up"]
 
@@ -138,6 +139,7 @@ def maze_stats(maze: Maze) -> list[tuple[str, str]]:
 
 def _maze_payload(maze: Maze) -> dict[str, Any]:
     return {
+        "grid": "square",
         "rows": int(maze.shape[0]),
         "cols": int(maze.shape[1]),
         "cells": maze.cells.reshape(-1).tolist(),
@@ -149,6 +151,8 @@ def _maze_payload(maze: Maze) -> dict[str, Any]:
 @_job
 def maze_job(params: dict[str, Any]) -> dict[str, Any]:
     """Generate a maze: its cells, end points and statistics."""
+    if not is_plain_square(params):
+        return grid_maze_job(params)
     t0 = time.perf_counter()
     maze, gstats = build_maze(params)
     out = _maze_payload(maze)
@@ -194,6 +198,8 @@ def solve_job(request: dict[str, Any]) -> dict[str, Any]:
     """Generate the maze of ``request["maze"]`` and solve it with ``request["solver"]``."""
     from .. import solve
 
+    if not is_plain_square(request["maze"]):
+        return grid_solve_job(request)
     t0 = time.perf_counter()
     maze, _ = build_maze(request["maze"])
     record = bool(request.get("record", True))
@@ -214,6 +220,8 @@ def render_job(request: dict[str, Any]) -> bytes | str:
     """A picture of the maze of ``request`` (with a solver's path if ``solver`` is set)."""
     from .. import render, solve
 
+    if not is_plain_square(request):
+        return grid_render_job(request)
     maze, _ = build_maze(request)
     obj: Any = maze
     if request.get("solver"):

@@ -25,6 +25,8 @@ __all__ = [
     "MAX_SIDE",
     "NL_MAX_SIDE",
     "MAX_SEED",
+    "MAX_RINGS",
+    "GridInfo",
     "MAX_TEXT",
     "MAX_TRACE_EVENTS",
     "Limits",
@@ -47,6 +49,8 @@ MAX_SIDE = 150
 """Largest number of rows or columns of a maze served on the page."""
 NL_MAX_SIDE = 30
 """Largest number of rows or columns of a Number Link puzzle."""
+MAX_RINGS = 100
+"""Most rings of a polar maze served on the page."""
 MAX_SEED = 2**53 - 1
 """Largest seed (the largest integer a browser holds exactly)."""
 MAX_TEXT = 20_000
@@ -81,6 +85,20 @@ class AlgorithmInfo(BaseModel):
     meta: dict[str, Any] = {}
 
 
+class GridInfo(BaseModel):
+    """One grid of the grid registry, with what the page needs to ask for it."""
+
+    name: str
+    aliases: list[str]
+    doc: str
+    sides: int = Field(description="Most sides of a cell.")
+    params: list[str] = Field(description="The grid's parameters (size is rows and cols).")
+    choices: dict[str, list[str]] = Field(description="Accepted values of shape and wrap.")
+    generators: list[str] = Field(description="Generators that run on this grid.")
+    weave_generators: list[str] = Field(description="Generators that run on this grid woven (empty: no weave).")
+    trace: bool = Field(description="Solving records a trace (the page animates it).")
+
+
 class ErrorBody(BaseModel):
     """Every 4xx/5xx answer: a one-line ``error`` and the ``kind`` of problem."""
 
@@ -90,11 +108,24 @@ class ErrorBody(BaseModel):
 
 
 class MazeParams(_Model):
-    """A maze, fully determined by its generator, size, braid share and seed."""
+    """A maze, fully determined by its grid, generator, size, braid share and seed.
+
+    The grid's parameters are checked by the grid registry
+    (:func:`tremaux.grids.make_grid`): a grid refuses a parameter it does not
+    take; left out, a parameter gets the grid's own default.
+    """
 
     generator: str = Field("backtracker", max_length=64, description="Generator name or alias.")
-    rows: int = Field(20, ge=2, le=MAX_SIDE)
-    cols: int = Field(20, ge=2, le=MAX_SIDE)
+    grid: str = Field("square", max_length=32, description="Grid name or alias (GET /api/grids).")
+    rows: int = Field(20, ge=2, le=MAX_SIDE, description="Rows of grids laid out in a rectangle.")
+    cols: int = Field(20, ge=2, le=MAX_SIDE, description="Columns of grids laid out in a rectangle.")
+    rings: int | None = Field(None, ge=1, le=MAX_RINGS, description="Rings of the polar grid, the pole included.")
+    shape: str | None = Field(None, max_length=16, description="Outline: rectangle, hexagon (hex), triangle (triangle).")
+    radius: int | None = Field(None, ge=0, le=MAX_SIDE // 2, description="Cells from the centre to an edge "
+                                                                         "of a hexagon-shaped hex grid.")
+    side: int | None = Field(None, ge=1, le=MAX_SIDE, description="Rows of a triangle-shaped triangle grid.")
+    wrap: str | None = Field(None, max_length=16, description="Square grid: cylinder, torus or moebius.")
+    weave: bool = Field(False, description="Square and hex grids: passages may run under crossings.")
     braid: float = Field(0.5, ge=0.0, le=1.0, description="Share of dead ends opened into loops.")
     seed: int | None = Field(None, ge=0, le=MAX_SEED,
                              description="Random seed; drawn when absent, and returned in the answer's params.")
@@ -110,14 +141,20 @@ class RenderParams(MazeParams):
 class MazeResponse(BaseModel):
     """A generated maze, ready to draw."""
 
-    params: MazeParams
+    params: MazeParams = Field(description="The maze's parameters, seed included; the grid and its parameters "
+                                           "only when they are not the plain square grid's defaults.")
+    grid: str = Field("square", description="Registry name of the grid.")
+    size: int | None = Field(None, description="Cells of a maze on another grid than the plain square one.")
     rows: int
     cols: int
-    cells: list[int] = Field(description="Row-major side bits: N=1, E=2, S=4, W=8.")
+    cells: list[int] = Field(description="Row-major side bits: N=1, E=2, S=4, W=8 (square grid); on other "
+                                         "grids one number per cell, in the grid's order, whose bits are its "
+                                         "open sides.")
     start: list[int]
     goal: list[int]
     generation: list[tuple[str, str]] = Field(description="Run statistics of the generator.")
     stats: list[tuple[str, str]] = Field(description="Statistics of the maze.")
+    svg: str | None = Field(None, description="The picture, on grids other than the plain square one.")
     elapsed_ms: float
 
 
@@ -148,8 +185,10 @@ class SolveResponse(BaseModel):
 
     params: MazeParams = Field(description="The maze solved, with its seed (drawn when the request had none).")
     solution: dict[str, Any]
-    trace: TraceBody | None
+    trace: TraceBody | None = Field(description="None when not asked for, and on grids other than the plain "
+                                                "square one (no trace is recorded there).")
     stats: list[tuple[str, str]]
+    svg: str | None = Field(None, description="The picture with the path, on grids other than the plain square one.")
     elapsed_ms: float
 
 

@@ -11,7 +11,8 @@ with the smallest estimate, and heavy-lane workers run at a lower CPU
 priority (``heavy_nice``), so on a small machine the server and the quick
 lane get the processor first.
 
-The estimate, per job (``cells`` = rows x cols):
+The estimate, per job (``cells`` = the maze's cells on any grid; rows x cols on
+the plain square grid):
 
 ==============  ===========================================================
 maze            ``cells`` x :data:`GEN_MS_PER_CELL`, plus, for a maze with
@@ -90,10 +91,19 @@ _BUDGETED = _SEARCHES
 """Jobs that take a ``time_limit`` in their payload and stop themselves cleanly."""
 
 
+def _cells(p: dict[str, Any]) -> int:
+    """Cells of a maze request on any grid (rows x cols on the plain square grid)."""
+    from .grids import check_grid, is_plain_square
+
+    if p.get("grid") is None or is_plain_square(p):
+        return int(p["rows"]) * int(p["cols"])
+    return check_grid(p).size
+
+
 def _maze_ms(p: dict[str, Any]) -> float:
     from .jobs import EXACT_DIAMETER_CELLS
 
-    cells = int(p["rows"]) * int(p["cols"])
+    cells = _cells(p)
     ms = cells * GEN_MS_PER_CELL
     if float(p.get("braid", 0.0)) > 0 and cells <= EXACT_DIAMETER_CELLS:
         ms += cells * cells * PAIR_MS
@@ -134,10 +144,10 @@ def estimate(job: str, payload: dict[str, Any]) -> float:
         return _maze_ms(payload)
     if job == "solve":
         maze = payload["maze"]
-        return _maze_ms(maze) + int(maze["rows"]) * int(maze["cols"]) * SOLVE_MS_PER_CELL
+        return _maze_ms(maze) + _cells(maze) * SOLVE_MS_PER_CELL
     if job == "render":
         cell = int(payload.get("cell", 16))
-        pixels = (int(payload["rows"]) * cell) * (int(payload["cols"]) * cell)
+        pixels = _cells(payload) * cell * cell
         return _maze_ms(payload) + pixels * PIXEL_MS
     if job == "sleep":  # a test job: it may state its own estimate, to be misjudged on purpose
         return float(payload.get("estimate_ms", float(payload["seconds"]) * 1000))

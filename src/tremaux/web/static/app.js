@@ -131,14 +131,29 @@
   function readForm() {
     const rows = wholeNumber("rows", "rows"), cols = wholeNumber("cols", "columns");
     const seed = wholeNumber("seed", "seed", null);
-    const bad = [rows, cols, seed].find((x) => x.error);
+    const extra = {};
+    const checks = [rows, cols, seed];
+    // the grid's parameters: only those its picker shows (the grid takes them)
+    for (const name of ["rings", "radius", "side"]) {
+      if ($(name + "-label").hidden) continue;
+      const v = wholeNumber(name, name);
+      checks.push(v);
+      extra[name] = v.value;
+    }
+    if (!$("shape-label").hidden) extra.shape = $("shape").value;
+    if (!$("wrap-label").hidden && $("wrap").value) extra.wrap = $("wrap").value;
+    if (!$("weave-label").hidden && $("weave").checked) extra.weave = true;
+    const bad = checks.find((x) => x.error);
     if (bad) {
       say($("maze-message"), bad.error, "error");
       return null;
     }
+    const grid = $("grid").value || "square";
     return {
       generator: $("generator").value || "backtracker",
       solver: $("solver").value || "tremaux",
+      ...(grid === "square" ? {} : { grid }),
+      ...extra,
       rows: rows.value,
       cols: cols.value,
       braid: parseFloat($("braid").value),
@@ -146,7 +161,59 @@
     };
   }
 
+  // ------------------------------------------------------------------ the grid picker
+  const GRID_FIELDS = ["shape", "rings", "radius", "side", "wrap", "weave"];
+
+  function gridEntry() {
+    return ENTRIES.grids.find((g) => g.name === $("grid").value) ||
+      { name: "square", params: ["size"], choices: {}, generators: null, trace: true };
+  }
+
+  function fillChoices(select, values, blank) {
+    const keep = select.value;
+    select.textContent = "";
+    for (const v of (blank ? [""] : []).concat(values)) {
+      const opt = document.createElement("option");
+      opt.value = v;
+      opt.textContent = v || blank;
+      select.appendChild(opt);
+    }
+    if (values.includes(keep) || (blank && keep === "")) select.value = keep;
+  }
+
+  // Show the parameters the chosen grid takes (its registry entry's params), with its shapes and wraps.
+  function showGridParams() {
+    const g = gridEntry(), takes = (name) => g.params.includes(name);
+    fillChoices($("shape"), (g.choices && g.choices.shape) || [], null);
+    fillChoices($("wrap"), (g.choices && g.choices.wrap) || [], "none");
+    const outline = takes("shape") ? $("shape").value : "rectangle";
+    const rect = outline === "rectangle";
+    $("shape-label").hidden = !takes("shape");
+    $("size-label").hidden = !(takes("size") && rect);
+    $("rings-label").hidden = !takes("rings");
+    $("radius-label").hidden = !(takes("radius") && !rect);
+    $("side-label").hidden = !(takes("side") && !rect);
+    $("wrap-label").hidden = !takes("wrap");
+    $("weave-label").hidden = !takes("weave");
+    // the generators that run on this grid (the server says which)
+    const wanted = $("generator").value;
+    const names = !$("weave-label").hidden && $("weave").checked ? g.weave_generators : g.generators;
+    const gens = names ? ENTRIES.generators.filter((e) => names.includes(e.name)) : ENTRIES.generators;
+    fillSelect($("generator"), gens, gens.some((e) => e.name === wanted) ? wanted : (gens[0] || {}).name);
+  }
+
+  // true when the maze shown is drawn from the server's picture (every grid but the plain square one)
+  const onGrid = () => !!(M.maze && M.maze.svg);
+
   function writeForm(p) {
+    const want = p.grid || "square";
+    const entry = ENTRIES.grids.find((g) => g.name === want || g.aliases.includes(want));
+    if (entry && $("grid").value !== entry.name) $("grid").value = entry.name;
+    showGridParams();
+    if (p.shape) { $("shape").value = p.shape; showGridParams(); }
+    for (const name of ["rings", "radius", "side"]) if (p[name] !== undefined && p[name] !== null) $(name).value = p[name];
+    $("wrap").value = p.wrap || "";
+    $("weave").checked = !!p.weave;
     if (p.generator) $("generator").value = p.generator;
     if (p.solver) $("solver").value = p.solver;
     if (p.rows) $("rows").value = p.rows;
@@ -159,6 +226,8 @@
 
   function query(p, extra) {
     const q = new URLSearchParams({ generator: p.generator, rows: p.rows, cols: p.cols, braid: p.braid });
+    if (p.grid && p.grid !== "square") q.set("grid", p.grid);
+    for (const name of GRID_FIELDS) if (p[name] !== undefined && p[name] !== null && p[name] !== false) q.set(name, p[name]);
     if (p.seed !== null && p.seed !== undefined && !Number.isNaN(p.seed)) q.set("seed", p.seed);
     for (const [k, v] of Object.entries(extra || {})) if (v !== null && v !== undefined) q.set(k, v);
     return q.toString();
@@ -255,8 +324,43 @@
     ctx.fillRect(g.x0 + c * g.size - h - 0.5, g.y0 + r * g.size - h - 0.5, g.wall + 1, g.wall + 1);
   }
 
+  // The server's SVG picture (grids other than the plain square one), scaled to fit the room the canvas has.
+  function drawSvg() {
+    const box = $("maze-svg");
+    const text = M.solution && M.solution.svg ? M.solution.svg : M.maze.svg;
+    M.canvas.hidden = true;
+    $("legend").hidden = true;
+    $("grid-legend").hidden = false;
+    box.hidden = false;
+    box.innerHTML = text;
+    const svg = box.querySelector("svg");
+    const w = Number(svg.getAttribute("width")), h = Number(svg.getAttribute("height"));
+    const fit = room(box, [$("grid-legend"), $("maze-message")]);
+    const scale = Math.min((Math.min(600, fit.width) - 2) / w, (Math.min(600, fit.height) - 2) / h);
+    const width = Math.max(60, Math.floor(w * scale)), height = Math.max(60, Math.floor(h * scale));
+    svg.setAttribute("width", width);
+    svg.setAttribute("height", height);
+    M.geo = { width, height, svg: true };
+    // the legend takes its colours from the picture itself
+    const circles = svg.querySelectorAll(":scope > circle"), line = svg.querySelector("polyline");
+    const visited = svg.querySelector("g[fill]");
+    const colour = { start: circles.length > 1 && circles[circles.length - 2].getAttribute("fill"),
+      goal: circles.length > 0 && circles[circles.length - 1].getAttribute("fill"),
+      path: line && line.getAttribute("stroke"), visited: visited && visited.getAttribute("fill") };
+    for (const sw of $("grid-legend").querySelectorAll("[data-svg]")) {
+      const c = colour[sw.dataset.svg];
+      sw.parentElement.hidden = !c;
+      if (c) sw.style.background = c;
+    }
+  }
+
   function drawMaze() {
     const mz = M.maze;
+    if (onGrid()) { drawSvg(); return; }
+    M.canvas.hidden = false;
+    $("maze-svg").hidden = true;
+    $("legend").hidden = false;
+    $("grid-legend").hidden = true;
     M.geo = geometry(mz.rows, mz.cols);
     const g = M.geo;
     const ctx = setupCanvas(M.canvas, g);
@@ -298,6 +402,10 @@
     $("btn-play").textContent = phase === "animating" ? "pause" : "play";
     $("btn-solve").disabled = !M.maze || phase === "loading" || phase === "solving";
     $("btn-new").disabled = phase === "loading";
+    if (onGrid()) {
+      $("progress").textContent = "no animation on this grid";
+      return;
+    }
     showProgress();
   }
 
@@ -346,8 +454,14 @@
     fillTable($("maze-stats"), out.stats);
     fillTable($("gen-stats"), out.generation);
     fillTable($("run-stats"), [["", "press solve"]]);
-    say($("maze-message"), `${out.rows} × ${out.cols} maze, seed ${out.params.seed}: ` +
-      `start (${out.start}) and destination (${out.goal}) are its two most distant cells.`);
+    say($("maze-message"), out.svg
+      ? `${out.grid} maze of ${out.size} cells, seed ${out.params.seed}: start (${out.start}) and destination ` +
+        `(${out.goal}) are far apart (the two ends of its longest path when it has no loops).`
+      : `${out.rows} × ${out.cols} maze, seed ${out.params.seed}: ` +
+        `start (${out.start}) and destination (${out.goal}) are its two most distant cells.`);
+    $("no-animation").textContent = out.svg ? `No animation on the ${out.grid} grid: the library records ` +
+      "no trace of the solver's run there yet; solve draws the answer." : "";
+    $("walk-label").hidden = !!out.svg || !WALK_SEED;
     updateLinks();
     setPhase("ready");
   }
@@ -376,6 +490,17 @@
     if (id !== M.requestId) return;
     M.solution = out;
     M.events = out.trace || { kinds: [], cells: [], others: [], total: 0, truncated: false };
+    if (out.svg) {  // another grid than the plain square one: no trace to replay, the picture has the answer
+      fillTable($("run-stats"), out.stats.concat([["server time", `${out.elapsed_ms} ms`]]));
+      updateLinks();
+      M.phase = "done";
+      drawMaze();
+      setPhase("done");
+      const sol = out.solution;
+      if (sol.found) say($("maze-message"), `${sol.algorithm}: ${sol.message || "found"} (the line).`, "ok");
+      else say($("maze-message"), `${sol.algorithm}: ${sol.message || "no path found"}.`, "warn");
+      return;
+    }
     fillTable($("run-stats"), out.stats.concat([["server time", `${out.elapsed_ms} ms`]]));
     updateLinks();
     chooseSpeed(M.events.kinds.length);
@@ -537,7 +662,8 @@
     $("solver-doc").textContent = s ? s.name + ": " + s.doc : "";
   }
 
-  const ENTRIES = { generators: [], solvers: [], nlSolvers: [] };
+  const ENTRIES = { generators: [], solvers: [], nlSolvers: [], grids: [] };
+  let WALK_SEED = false;  // the server's solve request takes the traveler's seed
 
   function bindMaze() {
     $("btn-new").addEventListener("click", () => {
@@ -547,7 +673,11 @@
       newMaze(p);
     });
     $("btn-solve").addEventListener("click", solveMaze);
-    for (const id of ["generator", "rows", "cols", "braid", "seed"]) {
+    $("grid").addEventListener("change", () => { showGridParams(); const p = readForm(); if (p) newMaze(p); });
+    for (const id of ["shape", "weave"]) {
+      $(id).addEventListener("change", () => { showGridParams(); const p = readForm(); if (p) newMaze(p); });
+    }
+    for (const id of ["generator", "rows", "cols", "braid", "seed", "rings", "radius", "side", "wrap"]) {
       $(id).addEventListener("change", () => { const p = readForm(); if (p) newMaze(p); });
       // a box left holding what is not a number fires no change (its value reads as ""): say so on leaving it
       $(id).addEventListener("blur", () => { if ($(id).validity && $(id).validity.badInput) readForm(); });
@@ -863,6 +993,13 @@
     const url = new URL(window.location.href).searchParams;
     if (whole(url.get("walk"), null) !== null) $("walk-seed").value = url.get("walk");
     const want = {
+      grid: url.get("grid") || "square",
+      shape: url.get("shape"),
+      rings: whole(url.get("rings"), null),
+      radius: whole(url.get("radius"), null),
+      side: whole(url.get("side"), null),
+      wrap: url.get("wrap"),
+      weave: url.get("weave") === "true",
       generator: url.get("generator") || "backtracker",
       solver: url.get("solver") || "tremaux",
       rows: whole(url.get("rows"), 20),
@@ -871,10 +1008,13 @@
       seed: whole(url.get("seed"), Math.floor(Math.random() * 2 ** 31)),
     };
     try {
-      const [gens, sols, nls, limits, palette] = await Promise.all([
+      const [gens, sols, nls, limits, palette, grids] = await Promise.all([
         api("/api/generators"), api("/api/solvers"), api("/api/numberlink/solvers").catch(() => []),
-        api("/api/limits"), api("/api/palette").catch(() => PALETTE),
+        api("/api/limits"), api("/api/palette").catch(() => PALETTE), api("/api/grids").catch(() => []),
       ]);
+      ENTRIES.grids = grids;
+      fillSelect($("grid"), grids, want.grid);
+      $("grid").disabled = grids.length === 0;
       ENTRIES.generators = gens;
       ENTRIES.solvers = sols;
       ENTRIES.nlSolvers = nls;
@@ -882,6 +1022,7 @@
       $("version").textContent = limits.version;
       PALETTE = { ...PALETTE, ...palette };
       fillSelect($("generator"), gens, want.generator);
+      writeForm(want);
       fillSelect($("solver"), sols, want.solver);
       fillSelect($("nl-solver"), nls, nls.length ? nls[0].name : "");
       $("nl-solver").dispatchEvent(new Event("change"));
@@ -891,15 +1032,24 @@
       $("walk-seed").max = limits.max_seed;
       // the traveler's random choice is offered when the server's solve request takes a seed
       api("/openapi.json").then((spec) => {
-        const fields = ((spec.components || {}).schemas || {}).SolveRequest;
-        $("walk-label").hidden = !(fields && fields.properties && fields.properties.seed);
+        const schemas = (spec.components || {}).schemas || {};
+        const fields = schemas.SolveRequest;
+        WALK_SEED = !!(fields && fields.properties && fields.properties.seed);
+        $("walk-label").hidden = !WALK_SEED || onGrid();
+        // the largest rings, radius and side the server takes
+        const maze = (schemas.MazeParams || {}).properties || {};
+        for (const name of ["rings", "radius", "side"]) {
+          const spec = maze[name] || {}, max = spec.maximum !== undefined ? spec.maximum :
+            ((spec.anyOf || []).find((x) => x.maximum !== undefined) || {}).maximum;
+          if (max !== undefined) $(name).max = max;
+        }
       }).catch(() => {});
     } catch (err) {
       say($("maze-message"), err.message, "error");
       return;
     }
     for (const sw of document.querySelectorAll(".legend .sw")) sw.style.background = PALETTE[sw.dataset.colour];
-    await newMaze(want);
+    await newMaze(readForm() || want);
   }
 
   window.tremaux = {
@@ -909,6 +1059,7 @@
         found: M.solution ? M.solution.solution.found : null,
         path: M.solution ? M.solution.solution.path : null,
         params: M.params, start: M.maze && M.maze.start, goal: M.maze && M.maze.goal,
+        grid: M.maze ? M.maze.grid || "square" : null, picture: onGrid() ? "svg" : "canvas",
       }),
       geometry: () => M.geo,
     },

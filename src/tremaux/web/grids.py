@@ -1,0 +1,329 @@
+"""Mazes on every grid for the web API: the grid picker's list and the grid jobs.
+
+A maze request names a ``grid`` from :data:`tremaux.grids.GRIDS` and that
+grid's parameters (``rows``/``cols`` for grids laid out in a rectangle,
+``rings``, ``shape``, ``radius``, ``side``, ``wrap``, ``weave``); the registry
+validates them. The plain square grid (no wrap, no weave) keeps the fast
+:class:`tremaux.Maze` path with its traces; every other grid is generated with
+:func:`tremaux.grids.generate_on`, solved with :func:`tremaux.grids.solve_on`
+and drawn by :func:`tremaux.grids.to_svg` (the library records no trace on
+those grids, so the page does not animate them).
+
+Examples
+--------
+>>> name, kwargs = grid_kwargs({"grid": "theta", "rings": 5, "rows": 20, "cols": 20})
+>>> name, kwargs
+('polar', {'rings': 5})
+>>> is_plain_square({"grid": "rect", "wrap": None, "weave": False})
+True
+>>> out = grid_maze_job({"grid": "hex", "shape": "hexagon", "radius": 2, "rows": 20, "cols": 20,
+...                      "generator": "wilson", "braid": 0.0, "seed": 3})
+>>> out["grid"], out["size"], out["svg"].startswith("<svg")
+('hex', 19, True)
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import numpy as np
+
+from ..errors import InvalidSizeError
+
+__all__ = ["MAX_GRID_CELLS", "PARAMS", "grid_kwargs", "is_plain_square", "check_grid", "grid_list",
+           "build_grid_maze", "grid_maze_job", "grid_solve_job", "grid_render_job"]
+
+MAX_GRID_CELLS = 150 * 150
+"""Largest number of cells of a maze on any grid served on the page."""
+
+PARAMS = ("rings", "shape", "radius", "side", "wrap", "weave")
+"""Request fields that are grid parameters (besides ``rows``/``cols`` for ``size``)."""
+
+_SHAPES = ("rectangle", "hexagon", "triangle")
+_WRAPS = ("cylinder", "torus", "moebius")
+
+
+def grid_kwargs(params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The registry name and :func:`tremaux.grids.make_grid` keywords of a request.
+
+    ``size`` is ``(rows, cols)`` for grids that take a size, unless a shape
+    other than the rectangle is asked for; parameters left out (``None`` or
+    ``False``) get the grid's own defaults; a parameter the grid does not take
+    is refused by the registry.
+
+    Parameters
+    ----------
+    params : dict
+        A validated :class:`tremaux.web.models.MazeParams` as a dict.
+
+    Returns
+    -------
+    tuple of (str, dict)
+
+    Raises
+    ------
+    UnknownNameError
+        For an unknown grid name.
+
+    Examples
+    --------
+    >>> grid_kwargs({"grid": "hex", "rows": 4, "cols": 5, "shape": None})
+    ('hex', {'size': (4, 5)})
+    """
+    from ..grids import GRIDS
+
+    entry = GRIDS.get(str(params.get("grid") or "square"))
+    kwargs = {k: params[k] for k in PARAMS if params.get(k) not in (None, False)}
+    if "size" in entry.params and kwargs.get("shape", "rectangle") == "rectangle":
+        kwargs = {"size": (int(params["rows"]), int(params["cols"])), **kwargs}
+    return entry.name, kwargs
+
+
+def is_plain_square(params: dict[str, Any]) -> bool:
+    """True for the plain square grid (the fast :class:`tremaux.Maze` path, with traces).
+
+    Examples
+    --------
+    >>> is_plain_square({"grid": "square", "wrap": "torus"})
+    False
+    """
+    from ..grids import GRIDS
+
+    return (GRIDS.get(str(params.get("grid") or "square")).name == "square" and not params.get("wrap")
+            and not params.get("weave"))
+
+
+def check_grid(params: dict[str, Any]) -> Any:
+    """Build the grid of a request (cheap at the page's sizes) and refuse one too large.
+
+    Parameters
+    ----------
+    params : dict
+        A validated :class:`tremaux.web.models.MazeParams` as a dict.
+
+    Returns
+    -------
+    tremaux.grids.Grid
+
+    Raises
+    ------
+    TremauxError
+        An unknown grid, a parameter it does not take, a bad value, or more
+        than :data:`MAX_GRID_CELLS` cells.
+
+    Examples
+    --------
+    >>> check_grid({"grid": "polar", "rings": 8, "rows": 20, "cols": 20}).name
+    'polar'
+    >>> check_grid({"grid": "polar", "rings": 3, "wrap": "torus", "rows": 20, "cols": 20})
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.UnsupportedError: the polar grid takes no parameter 'wrap'; it takes: rings
+    """
+    from ..grids import make_grid
+
+    name, kwargs = grid_kwargs(params)
+    grid = make_grid(name, **kwargs)
+    if grid.size > MAX_GRID_CELLS:
+        raise InvalidSizeError(f"this {name} grid has {grid.size} cells; the page draws at most {MAX_GRID_CELLS}")
+    return grid
+
+
+def _choices(name: str, param: str) -> list[str]:
+    """The values of ``shape`` or ``wrap`` the registry accepts for grid ``name`` (asked, not assumed)."""
+    from ..errors import TremauxError
+    from ..grids import GRIDS, make_grid
+
+    entry = GRIDS.get(name)
+    out = []
+    for value in _SHAPES if param == "shape" else _WRAPS:
+        extra = {k: 1 for k in ("radius", "side") if k in entry.params}
+        try:
+            make_grid(name, **{param: value}, **({} if value == "rectangle" else extra),
+                      **({"size": (4, 4)} if "size" in entry.params else {}))
+        except TremauxError:
+            continue
+        out.append(value)
+    return out
+
+
+def grid_list() -> list[dict[str, Any]]:
+    """Every registered grid with the parameters the page asks for (``GET /api/grids``).
+
+    Each grid: ``name``, ``aliases``, ``doc``, ``sides``, ``params`` (the
+    registry's parameter names, ``size`` being ``rows`` and ``cols``),
+    ``choices`` (accepted values of ``shape`` and ``wrap``), ``generators``
+    (the generators that run on its default grid), ``weave_generators`` (those
+    that run on it woven; empty when it does not weave) and ``trace`` (whether
+    solving it records a trace the page can animate).
+
+    Examples
+    --------
+    >>> hexagonal = next(g for g in grid_list() if g["name"] == "hex")
+    >>> hexagonal["params"], hexagonal["choices"]["shape"], hexagonal["trace"]
+    (['size', 'shape', 'radius', 'weave'], ['rectangle', 'hexagon'], False)
+    """
+    from ..generators import GENERATORS
+    from ..grids import GRIDS, make_grid, supports
+
+    out = []
+    for entry in GRIDS:
+        grid = make_grid(entry.name, **({"size": (2, 2)} if "size" in entry.params else {}))
+        choices = {p: _choices(entry.name, p) for p in ("shape", "wrap") if p in entry.params}
+        woven = make_grid(entry.name, size=(4, 4), weave=True) if "weave" in entry.params else None
+        out.append({
+            "name": entry.name,
+            "aliases": list(entry.aliases),
+            "doc": entry.doc,
+            "sides": int(entry.meta.get("sides", grid.sides)),
+            "params": list(entry.params),
+            "choices": choices,
+            "generators": [g.name for g in GENERATORS if supports(g, grid)],
+            "weave_generators": [g.name for g in GENERATORS if woven is not None and supports(g, woven)],
+            "trace": entry.name == "square",
+        })
+    return out
+
+
+def _diameter_ends(maze: Any) -> tuple[int, int]:
+    """Two far-apart cells (exact on a perfect maze: two sweeps of breadth-first search)."""
+    from ..kernels import graph_solve as kgs
+
+    g = maze.grid
+    d = kgs.bfs_distances(g.nbr, maze.cells, 0)
+    a = int(np.argmax(d))
+    d = kgs.bfs_distances(g.nbr, maze.cells, a)
+    b = int(np.argmax(d))
+    return (a, b) if a <= b else (b, a)
+
+
+def build_grid_maze(params: dict[str, Any]) -> tuple[Any, Any]:
+    """Generate the maze ``params`` describe on its grid, start and goal at two far-apart cells.
+
+    Parameters
+    ----------
+    params : dict
+        A validated request (see :class:`tremaux.web.models.MazeParams`).
+
+    Returns
+    -------
+    tuple
+        The :class:`tremaux.grids.GridMaze` and the generator's run statistics.
+
+    Raises
+    ------
+    TremauxError
+        A bad grid, or a generator that does not run on it.
+
+    Examples
+    --------
+    >>> maze, _ = build_grid_maze({"grid": "polar", "rings": 4, "rows": 20, "cols": 20,
+    ...                            "generator": "backtracker", "braid": 0.0, "seed": 1})
+    >>> maze.start != maze.goal
+    True
+    """
+    from ..grids import generate_on
+
+    grid = check_grid(params)
+    gen = generate_on(grid, params["generator"], seed=params["seed"], braid=float(params.get("braid", 0.0)))
+    maze = gen.maze
+    a, b = _diameter_ends(maze)
+    return maze.replace(start=grid.cell(a), goal=grid.cell(b)), gen.stats
+
+
+def _shape_of(maze: Any) -> tuple[int, int]:
+    c = maze.grid.coords
+    return int(c[:, 0].max()) + 1, int(c[:, 1].max()) + 1
+
+
+def _stats(maze: Any) -> list[tuple[str, str]]:
+    from ..grids import grid_stats
+
+    s = grid_stats(maze)
+    length = "unreachable" if s.solution_length is None else f"{s.solution_length} passages"
+    return [
+        ("grid", s.grid),
+        ("cells", str(s.cells)),
+        ("passages", str(s.passages)),
+        ("perfect", "yes" if s.perfect else "no"),
+        ("dead ends", f"{s.dead_ends} ({100 * s.dead_end_share:.1f}%)"),
+        ("diameter", f"{s.diameter} passages"),
+        ("river factor", f"{s.river:.3f}"),
+        ("start to goal", length),
+    ]
+
+
+def _svg(maze: Any, solution: Any = None, cell: int = 16) -> str:
+    from ..grids import Style, to_svg
+
+    return to_svg(maze, solution=solution, style=Style(cell=float(cell)))
+
+
+def _payload(maze: Any) -> dict[str, Any]:
+    rows, cols = _shape_of(maze)
+    return {"grid": maze.grid.name, "size": int(maze.size), "rows": rows, "cols": cols,
+            "cells": maze.cells.astype(np.int64).tolist(), "start": list(maze.start), "goal": list(maze.goal)}
+
+
+def grid_maze_job(params: dict[str, Any]) -> dict[str, Any]:
+    """The ``maze`` job on a grid other than the plain square one: cells, end points, statistics and SVG.
+
+    ``cells`` holds one number per cell (in the grid's cell order) whose bits
+    are its open sides; ``rows`` and ``cols`` bound the cell addresses (ring
+    and index on the polar grid).
+
+    Examples
+    --------
+    >>> out = grid_maze_job({"grid": "triangle", "rows": 3, "cols": 4, "generator": "prim",
+    ...                      "braid": 0.0, "seed": 2})
+    >>> out["size"], len(out["cells"]), dict(out["stats"])["perfect"]
+    (12, 12, 'yes')
+    """
+    t0 = time.perf_counter()
+    maze, gstats = build_grid_maze(params)
+    out = _payload(maze)
+    out["params"] = dict(params)
+    out["generation"] = [("algorithm", gstats.title)] + [tuple(r) for r in gstats.rows()]
+    out["stats"] = _stats(maze)
+    out["svg"] = _svg(maze)
+    out["elapsed_ms"] = round((time.perf_counter() - t0) * 1000, 2)
+    return out
+
+
+def grid_solve_job(request: dict[str, Any]) -> dict[str, Any]:
+    """The ``solve`` job on a grid other than the plain square one (no trace: none is recorded there).
+
+    Examples
+    --------
+    >>> maze = {"grid": "hex", "rows": 4, "cols": 5, "generator": "wilson", "braid": 0.0, "seed": 7}
+    >>> out = grid_solve_job({"maze": maze, "solver": "bfs"})
+    >>> out["solution"]["found"], out["trace"]
+    (True, None)
+    """
+    from ..grids import solve_on
+
+    t0 = time.perf_counter()
+    maze, _ = build_grid_maze(request["maze"])
+    sol = solve_on(maze, request["solver"])
+    visited = int(np.count_nonzero(sol.visited))
+    solution = {"algorithm": sol.algorithm, "found": bool(sol.found), "start": list(maze.start),
+                "goal": list(maze.goal), "path": [list(c) for c in sol.cells], "visited": visited,
+                "steps": int(sol.steps), "message": sol.message}
+    stats = [("solver", sol.algorithm), ("verdict", sol.message or ("found" if sol.found else "not found")),
+             ("path length", f"{sol.length} cells" if sol.found else "-"),
+             ("cells visited", f"{visited} of {maze.size}"), ("steps", str(sol.steps)),
+             ("animation", "none: the library records no trace on this grid")]
+    return {"params": dict(request["maze"]), "solution": solution, "trace": None, "stats": stats,
+            "svg": _svg(maze, sol), "elapsed_ms": round((time.perf_counter() - t0) * 1000, 2)}
+
+
+def grid_render_job(request: dict[str, Any]) -> bytes | str:
+    """The ``render`` job on a grid other than the plain square one (SVG text or PNG bytes)."""
+    from ..grids import Style, solve_on, to_png
+
+    maze, _ = build_grid_maze(request)
+    sol = solve_on(maze, request["solver"]) if request.get("solver") else None
+    if request["format"] == "svg":
+        return _svg(maze, sol, int(request.get("cell", 16)))
+    return to_png(maze, solution=sol, style=Style(cell=float(request.get("cell", 16))))

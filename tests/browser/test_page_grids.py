@@ -1,0 +1,143 @@
+"""The web page's grid picker in headless Chromium: generate and solve on a polar and a hexagonal grid.
+
+The maze on grids other than the plain square one is the server's SVG; the
+tests read the picture back (walls, arcs on the polar grid, the solution's
+line and end points), look at its pixels in a screenshot, and check that it
+fits a phone's (400 x 800) and a laptop's (1280 x 800) viewport.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from pagekit import open_page, wait_for
+
+pytestmark = pytest.mark.browser
+
+VIEWPORTS = {"phone": (400, 800, True), "laptop": (1280, 800, False)}
+
+PICTURE = """
+const box = document.getElementById('maze-svg'), svg = box.querySelector('svg');
+if (!svg || box.hidden) return null;
+const r = svg.getBoundingClientRect(), walls = svg.querySelector('path');
+const line = svg.querySelector('polyline');
+return {left: r.left, right: r.right, top: r.top, bottom: r.bottom + window.scrollY, width: r.width, height: r.height,
+        walls: walls ? walls.getAttribute('d').split('M').length - 1 : 0,
+        arcs: walls ? (walls.getAttribute('d').match(/A/g) || []).length : 0,
+        wallColour: walls && walls.getAttribute('stroke'),
+        points: line ? line.getAttribute('points').trim().split(/\\s+/).length : 0,
+        pathColour: line && line.getAttribute('stroke'),
+        circles: svg.querySelectorAll(':scope > circle').length,
+        canvasShown: !document.getElementById('maze').hidden,
+        scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth,
+        legendShown: !document.getElementById('grid-legend').hidden};
+"""
+
+
+@pytest.fixture
+def viewport(driver):
+    """``viewport(name)`` emulates that device; the emulation is cleared afterwards."""
+
+    def use(name: str) -> None:
+        width, height, mobile = VIEWPORTS[name]
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+
+    yield use
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    # leave the browser as found: with /openapi.json cached, the page shows the traveler's seed box before
+    # the first maze is drawn, which changes the room the next tests' first maze gets
+    driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+
+
+def pick(driver, select_id: str, value: str) -> None:
+    driver.execute_script("const s = document.getElementById(arguments[0]); s.value = arguments[1];"
+                          "s.dispatchEvent(new Event('change'));", select_id, value)
+
+
+def type_into(driver, box_id: str, value: str) -> None:
+    driver.execute_script("const b = document.getElementById(arguments[0]); b.value = arguments[1];"
+                          "b.dispatchEvent(new Event('change'));", box_id, value)
+
+
+def colour_share(png: bytes, hex_colour: str, tol: int = 40) -> float:
+    """Share of the screenshot's pixels within ``tol`` of ``hex_colour`` on every channel."""
+    from PIL import Image
+
+    want = [int(hex_colour.lstrip("#")[i:i + 2], 16) for i in (0, 2, 4)]
+    img = Image.open(io.BytesIO(png)).convert("RGB")
+    pixels = list(img.get_flattened_data()) if hasattr(img, "get_flattened_data") else list(img.getdata())
+    near = sum(all(abs(p[k] - want[k]) <= tol for k in range(3)) for p in pixels)
+    return near / len(pixels)
+
+
+def load_grid(driver, server, grid: str) -> None:
+    """Choose ``grid`` with the picker (polar: 12 rings; hex: a hexagon of radius 6) and wait for its maze."""
+    if grid == "polar":
+        open_page(driver, server, "?grid=theta&rings=12&generator=wilson&braid=0&seed=5")
+    else:
+        open_page(driver, server, "?rows=10&cols=10&seed=3")
+        pick(driver, "grid", "hex")
+        wait_for(driver, "tremaux.maze.state().phase === 'ready' && tremaux.maze.state().grid === 'hex'",
+                 what="the hex maze")
+        pick(driver, "shape", "hexagon")
+        wait_for(driver, "!document.getElementById('radius-label').hidden", what="the radius box")
+        type_into(driver, "radius", "6")
+        wait_for(driver, "tremaux.maze.state().phase === 'ready' && tremaux.maze.state().params.radius === 6",
+                 what="the hexagon of radius 6")
+
+
+@pytest.mark.parametrize("name", list(VIEWPORTS))
+@pytest.mark.parametrize("grid", ["polar", "hex"])
+def test_generate_and_solve_on_a_grid(driver, server, viewport, shoot, grid, name):
+    viewport(name)
+    width, height = VIEWPORTS[name][:2]
+    load_grid(driver, server, grid)
+    state = driver.execute_script("return tremaux.maze.state()")
+    assert state["grid"] == grid and state["picture"] == "svg"
+    # the picker shows the grid's own parameters and no others
+    shown = {p: driver.execute_script(f"return !document.getElementById('{p}-label').hidden")
+             for p in ("size", "shape", "rings", "radius", "side", "wrap", "weave")}
+    want = {"rings"} if grid == "polar" else {"shape", "radius", "weave"}
+    assert {p for p, v in shown.items() if v} == want
+    # no trace on this grid: the player is off and the page says why
+    assert driver.find_element("id", "btn-play").get_attribute("disabled") is not None
+    assert "No animation on the " + grid in driver.find_element("id", "grid-legend").text
+    before = driver.execute_script(PICTURE)
+    assert before["walls"] > 20 and before["points"] == 0 and before["circles"] == 2
+    assert (before["arcs"] > 0) == (grid == "polar"), "polar walls are arcs, hex walls are segments"
+    pick(driver, "solver", "bfs")
+    driver.find_element("id", "btn-solve").click()
+    done = wait_for(driver, "tremaux.maze.state().phase === 'done' && tremaux.maze.state()", what="the solution")
+    assert done["found"] is True
+    path = [tuple(c) for c in done["path"]]
+    assert path[0] == tuple(done["start"]) and path[-1] == tuple(done["goal"]) and len(path) > 5
+    pic = driver.execute_script(PICTURE)
+    assert pic["points"] == len(path), "the solution's line goes through every cell of the path"
+    assert pic["walls"] == before["walls"] and pic["legendShown"] and not pic["canvasShown"]
+    # it fits the viewport: nothing cut off, no sideways scroll; on a laptop the whole picture shows
+    assert 0 <= pic["left"] and pic["right"] <= width, pic
+    assert pic["scrollWidth"] <= width
+    assert pic["width"] >= min(width - 60, 300) or pic["height"] >= 300, pic
+    if name == "laptop":
+        assert pic["bottom"] <= height, pic
+    # look at the picture: walls and the solution's line are there in their colours
+    element = driver.find_element("css selector", "#maze-svg svg")
+    png = element.screenshot_as_png
+    assert colour_share(png, pic["wallColour"]) > 0.02, "no walls in the picture"
+    assert colour_share(png, pic["pathColour"]) > 0.002, "no solution line in the picture"
+    shoot(driver.find_element("id", "maze-demo"), f"page-{grid}-{name}.png")
+    if grid == "hex" and name == "laptop":
+        # weaving: the generator menu keeps only the generators that weave (from the registry) and draws one
+        weavers = driver.execute_script("return tremaux.maze.state() && "
+                                        "fetch('/api/grids').then((r) => r.json()).then((g) => "
+                                        "g.find((x) => x.name === 'hex').weave_generators)")
+        # (braid stays 0: the library refuses to braid a woven maze, and the page shows its message)
+        driver.execute_script("document.getElementById('braid').value = 0;"
+                              "const b = document.getElementById('weave'); b.checked = true;"
+                              "b.dispatchEvent(new Event('change'));")
+        wait_for(driver, "tremaux.maze.state().phase === 'ready' && tremaux.maze.state().params.weave === true",
+                 what="the woven hex maze")
+        menu = driver.execute_script("return [...document.getElementById('generator').options].map((o) => o.value)")
+        assert menu == weavers and len(weavers) >= 1

@@ -1,0 +1,152 @@
+"""Mazes on every grid through the web API (TestClient, no browser)."""
+
+from __future__ import annotations
+
+from collections import deque
+
+import networkx as nx
+import numpy as np
+import pytest
+from fastapi.testclient import TestClient
+
+from tremaux.generators import GENERATORS
+from tremaux.grids import GRIDS, GridMaze, make_grid
+from tremaux.web import create_app
+from tremaux.web import schedule
+from tremaux.web.grids import MAX_GRID_CELLS
+
+
+@pytest.fixture(scope="module")
+def client():
+    with TestClient(create_app(workers=1, time_limit=60)) as c:
+        yield c
+
+
+def error_of(res, status: int) -> str:
+    assert res.status_code == status, res.text
+    body = res.json()
+    assert set(body) >= {"error", "kind"}
+    assert "\n" not in body["error"]
+    return body["error"]
+
+
+def grid_maze_of(body: dict, **grid_params) -> GridMaze:
+    grid = make_grid(body["grid"], **grid_params)
+    return GridMaze(grid, np.array(body["cells"], dtype=grid.dtype), start=tuple(body["start"]),
+                    goal=tuple(body["goal"]))
+
+
+def naive_distances(maze: GridMaze, src: tuple[int, int]) -> dict[tuple[int, int], int]:
+    """Breadth-first search in plain Python over the maze's open sides."""
+    dist = {src: 0}
+    todo = deque([src])
+    while todo:
+        cell = todo.popleft()
+        for nxt in maze.neighbours(cell):
+            if nxt not in dist:
+                dist[nxt] = dist[cell] + 1
+                todo.append(nxt)
+    return dist
+
+
+def test_grid_list_is_the_registry(client):
+    body = client.get("/api/grids").json()
+    assert [g["name"] for g in body] == GRIDS.names()
+    by_name = {g["name"]: g for g in body}
+    for entry in GRIDS:
+        assert by_name[entry.name]["params"] == list(entry.params)
+    assert by_name["hex"]["choices"]["shape"] == ["rectangle", "hexagon"]
+    assert by_name["square"]["choices"]["wrap"] == ["cylinder", "torus", "moebius"]
+    assert by_name["square"]["trace"] and not by_name["polar"]["trace"]
+    assert "sidewinder" in by_name["polar"]["generators"] and "sidewinder" not in by_name["hex"]["generators"]
+    weavers = [g.name for g in GENERATORS if g.meta.get("weave")]
+    assert weavers and by_name["hex"]["weave_generators"] == weavers and by_name["polar"]["weave_generators"] == []
+    assert "grid" in client.get("/openapi.json").json()["components"]["schemas"]["MazeParams"]["properties"]
+
+
+@pytest.mark.parametrize("query, grid_params", [
+    ({"grid": "theta", "rings": 7}, {"rings": 7}),
+    ({"grid": "hex", "shape": "hexagon", "radius": 4}, {"shape": "hexagon", "radius": 4}),
+    ({"grid": "hex", "rows": 5, "cols": 9}, {"size": (5, 9)}),
+    ({"grid": "triangle", "shape": "triangle", "side": 6}, {"shape": "triangle", "side": 6}),
+    ({"grid": "upsilon", "rows": 4, "cols": 5}, {"size": (4, 5)}),
+    ({"grid": "square", "rows": 6, "cols": 7, "wrap": "torus"}, {"size": (6, 7), "wrap": "torus"}),
+])
+def test_perfect_maze_on_every_grid(client, query, grid_params):
+    body = client.get("/api/maze", params={**query, "generator": "wilson", "braid": 0, "seed": 11}).json()
+    assert body["grid"] == GRIDS.get(query["grid"]).name
+    maze = grid_maze_of(body, **grid_params)
+    assert body["size"] == maze.size == len(body["cells"])
+    g = maze.to_networkx()
+    assert nx.is_tree(g) and g.number_of_nodes() == maze.size  # a spanning tree of the grid's graph
+    assert body["svg"].startswith("<svg") and "<path d=" in body["svg"]
+    assert dict(body["stats"])["perfect"] == "yes"
+    again = client.get("/api/maze", params={**query, "generator": "wilson", "braid": 0, "seed": 11}).json()
+    assert again["cells"] == body["cells"]
+
+
+def test_solve_on_polar_is_a_shortest_walk_and_get_post_share_defaults(client):
+    got = client.get("/api/maze", params={"grid": "polar", "seed": 5}).json()
+    res = client.post("/api/solve", json={"maze": {"grid": "polar", "seed": 5}, "solver": "bfs"})
+    assert res.status_code == 200, res.text
+    body = res.json()
+    assert body["params"] == got["params"]  # the same defaults on GET and POST (rings, braid...)
+    assert body["trace"] is None
+    maze = grid_maze_of(got, rings=10)  # the registry's default
+    path = [tuple(c) for c in body["solution"]["path"]]
+    assert path[0] == maze.start and path[-1] == maze.goal
+    for a, b in zip(path, path[1:]):
+        assert b in maze.neighbours(a)
+    assert len(path) - 1 == naive_distances(maze, maze.start)[maze.goal]
+    assert "<polyline" in body["svg"] and "<polyline" not in got["svg"]
+
+
+@pytest.mark.parametrize("solver", ["tremaux", "astar", "wall-left", "dead-end-fill"])
+def test_solvers_on_hex(client, solver):
+    res = client.post("/api/solve", json={"maze": {"grid": "hex", "shape": "hexagon", "radius": 3, "seed": 2,
+                                                   "braid": 0}, "solver": solver})
+    assert res.status_code == 200, res.text
+    sol = res.json()["solution"]
+    assert sol["found"] and sol["algorithm"] == solver
+    assert len(sol["path"]) >= 2
+
+
+def test_pictures_on_grids(client):
+    res = client.get("/api/maze.svg", params={"grid": "hex", "shape": "hexagon", "radius": 3, "solver": "bfs"})
+    assert res.status_code == 200 and res.headers["content-type"].startswith("image/svg+xml")
+    assert "<polyline" in res.text and "maze-backtracker-hex-" in res.headers["content-disposition"]
+    res = client.get("/api/maze.png", params={"grid": "polar", "rings": 5, "cell": 8})
+    assert res.status_code == 200 and res.content[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_square_stays_the_traced_fast_path(client):
+    body = client.get("/api/maze", params={"seed": 1, "rows": 5, "cols": 6}).json()
+    assert body["grid"] == "square" and body.get("svg") is None and len(body["cells"]) == 30
+    res = client.post("/api/solve", json={"maze": {"rows": 5, "cols": 6, "seed": 1}}).json()
+    assert res["trace"] is not None and res.get("svg") is None
+
+
+@pytest.mark.parametrize("query, status, needle", [
+    ({"grid": "klein"}, 400, "klein"),
+    ({"grid": "polar", "wrap": "torus"}, 400, "no parameter 'wrap'"),
+    ({"grid": "hex", "shape": "hexagon"}, 400, "needs a radius"),
+    ({"grid": "hex", "shape": "circle"}, 400, "circle"),
+    ({"grid": "square", "wrap": "klein"}, 400, "klein"),
+    ({"grid": "polar", "rings": 100}, 400, f"at most {MAX_GRID_CELLS}"),
+    ({"grid": "polar", "rings": 500}, 422, "rings"),
+    ({"grid": "polar", "generator": "eller"}, 400, "eller"),
+    ({"grid": "triangle", "weave": True}, 400, "weave"),
+])
+def test_bad_grids_are_refused_in_one_line(client, query, status, needle):
+    assert needle in error_of(client.get("/api/maze", params=query), status)
+    assert needle in error_of(client.post("/api/solve", json={"maze": query}), status)
+
+
+def test_estimates_count_cells_of_any_grid():
+    polar = {"grid": "polar", "rings": 40, "rows": 2, "cols": 2, "braid": 0.0}
+    cells = make_grid("polar", rings=40).size
+    assert schedule.estimate("maze", polar) == pytest.approx(cells * schedule.GEN_MS_PER_CELL)
+    assert schedule.estimate("solve", {"maze": polar}) == pytest.approx(
+        cells * (schedule.GEN_MS_PER_CELL + schedule.SOLVE_MS_PER_CELL))
+    render = {**polar, "cell": 64}
+    assert schedule.estimate("render", render) > schedule.estimate("render", {**render, "cell": 8})
