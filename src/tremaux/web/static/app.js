@@ -241,7 +241,8 @@
     const top = canvas.getBoundingClientRect().top + window.scrollY;
     const under = below.reduce((h, el) => h + el.getBoundingClientRect().height, 0);
     const height = Math.max(240, Math.floor(window.innerHeight - top - under - 24));
-    return { width, height };
+    // a phone scrolls down anyway: there the width alone sets the size, whatever sits above the canvas
+    return { width, height: window.innerWidth < 600 ? Math.max(height, width) : height };
   }
 
   function geometry(rows, cols) {
