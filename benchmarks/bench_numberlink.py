@@ -70,6 +70,15 @@ def load_corpus(families: str, extra: str | None) -> list[tuple[dict, Puzzle]]:
     return out
 
 
+def _uniqueness(r) -> str:
+    """``unique``, ``several``, ``none`` (no solution under that rule) or ``gave-up`` of a ``unique=True`` answer."""
+    if r.status == "no-solution":
+        return "none"
+    if r.status != "solved" or r.unique is None:
+        return "gave-up"
+    return "unique" if r.unique else "several"
+
+
 def no_touch_unique(p: Puzzle, rule: str, limit: float) -> tuple[str, float]:
     """``unique``, ``several``, ``none`` (no no-touch solution) or ``gave-up``, and the seconds it took."""
     from tremaux.numberlink.sat import Encoding
@@ -99,12 +108,13 @@ def run(entry: dict, p: Puzzle, rule: str, args: argparse.Namespace) -> dict:
             rec["wrong"] = f"answer breaks a rule: {bad[0]}"
         elif expect == "none":
             rec["wrong"] = "solved, but the corpus says no solution"
-        u = solve_puzzle(p, rule=rule, unique=True, time_limit=args.unique_limit)
-        rec["unique"] = {True: "unique", False: "several"}.get(u.unique, "gave-up")
+        u = solve_puzzle(p, rule=rule, unique=True, time_limit=args.unique_limit,
+                         **({"touch": True} if TOUCH else {}))  # among all solutions
+        rec["unique"] = _uniqueness(u)
         rec["unique_seconds"] = u.seconds
         if TOUCH:  # the solver knows the convention
             v = solve_puzzle(p, rule=rule, touch=False, unique=True, time_limit=args.unique_limit)
-            nt = {True: "unique", False: "several"}.get(v.unique, "none" if v.status == "no-solution" else "gave-up")
+            nt = _uniqueness(v)
             nt_s = v.seconds
         else:
             nt, nt_s = no_touch_unique(p, rule, args.unique_limit)
