@@ -773,7 +773,7 @@ def test_the_portfolio_stage_answers_from_child_processes(rows, solvable):
     assert bool(brute_force(p.grid.tolist(), False, limit=1)) == solvable
 
 
-def _touches_itself(puzzle, linking):
+def _line_beside_itself(linking):
     """Whether some line has two side-by-side cells that are not consecutive on it (independent of tremaux)."""
     for path in linking.paths:
         cells = [tuple(map(int, c)) for c in path]
@@ -797,4 +797,4 @@ def test_fill_with_touching_allowed_tries_lines_that_never_touch_first(rows, tou
     lk = r.solutions[0]
     assert problems(p.grid.tolist(), [path.tolist() for path in lk.paths], fill=True) == []
     assert ("without touching" in r.message) is (not touching)
-    assert _touches_itself(p, lk) is touching
+    assert _line_beside_itself(lk) is touching
