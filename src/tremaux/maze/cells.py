@@ -1,0 +1,146 @@
+"""The grid's vocabulary: cells, sides (:class:`Direction`) and the size a maze may have.
+
+:mod:`tremaux.maze.model` builds the maze on these; they are apart so that
+the model module holds the :class:`~tremaux.maze.model.Maze` alone.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Any
+
+from .._lazy import lazy_module
+from ..errors import CellError, InvalidSizeError
+
+# the compiled kernels' direction tables, loaded on first use (start-up without numba)
+kg = lazy_module("tremaux.kernels.grid")
+
+__all__ = ["Direction", "MAX_CELLS", "Cell", "check_shape", "direction_index"]
+
+NDIR = 6
+"""Number of sides a cell of the square grid has (N, E, S, W, then U and D between levels)."""
+
+Cell = tuple[int, ...]
+"""A cell: ``(row, col)`` in a single-level maze, ``(level, row, col)`` otherwise."""
+
+MAX_CELLS = 1_000_000_000
+"""Largest number of cells (one byte each) a maze may have."""
+
+
+class Direction(IntEnum):
+    """Sides of a cell, in the order algorithms try them.
+
+    Examples
+    --------
+    >>> Direction.N.bit, Direction.W.bit, Direction.U.bit
+    (1, 8, 16)
+    >>> Direction.E.opposite
+    <Direction.W: 3>
+    """
+
+    N = 0
+    E = 1
+    S = 2
+    W = 3
+    U = 4
+    D = 5
+
+    @property
+    def bit(self) -> int:
+        """The bit of this side in a cell value."""
+        return 1 << int(self)
+
+    @property
+    def opposite(self) -> Direction:
+        """The side facing this one."""
+        return Direction(int(kg.OPPOSITE[int(self)]))
+
+    @property
+    def step(self) -> tuple[int, int, int]:
+        """``(dlevel, drow, dcol)`` of one move this way."""
+        d = int(self)
+        return int(kg.DL[d]), int(kg.DR[d]), int(kg.DC[d])
+
+
+def check_shape(shape: Any) -> tuple[int, int, int]:
+    """Validate a maze shape and return it as ``(L, H, W)``.
+
+    Parameters
+    ----------
+    shape : tuple of int
+        ``(H, W)`` or ``(L, H, W)``.
+
+    Returns
+    -------
+    tuple of int
+        ``(L, H, W)``: the number of levels (1 for a flat maze), rows and columns.
+
+    Raises
+    ------
+    InvalidSizeError
+        For a malformed, non-positive or absurdly large shape.
+
+    Examples
+    --------
+    >>> check_shape((3, 4))
+    (1, 3, 4)
+    >>> check_shape((0, 4))
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.InvalidSizeError: maze size 0 x 4 is invalid: every dimension must be at least 1
+    """
+    try:
+        dims = tuple(int(x) for x in shape)
+        if any(int(x) != x for x in shape):
+            raise TypeError
+    except (TypeError, ValueError):
+        raise InvalidSizeError(f"maze size {shape!r} is not a tuple of whole numbers") from None
+    if len(dims) not in (2, 3):
+        raise InvalidSizeError(
+            f"maze size {shape!r} must have 2 (rows, cols) or 3 (levels, rows, cols) dimensions"
+        )
+    text = " x ".join(map(str, dims))
+    if min(dims) < 1:
+        raise InvalidSizeError(f"maze size {text} is invalid: every dimension must be at least 1")
+    total = 1
+    for x in dims:
+        total *= x
+    if total > MAX_CELLS:
+        raise InvalidSizeError(
+            f"maze size {text} has {total:,} cells; the limit is {MAX_CELLS:,}"
+        )
+    return (1, *dims) if len(dims) == 2 else dims  # type: ignore[return-value]
+
+
+def direction_index(direction: Direction | str | int) -> int:
+    """The side number (0..5) of ``direction``: a :class:`Direction`, its letter or its number.
+
+    Parameters
+    ----------
+    direction : Direction, str or int
+        ``Direction.E``, ``"E"`` (or ``"east"``) or ``1``.
+
+    Returns
+    -------
+    int
+        The side number.
+
+    Raises
+    ------
+    CellError
+        For anything else.
+
+    Examples
+    --------
+    >>> direction_index("east"), direction_index(Direction.W), direction_index(2)
+    (1, 3, 2)
+    """
+    if isinstance(direction, str):
+        try:
+            return int(Direction[direction.strip().upper()[:1]])
+        except KeyError:
+            raise CellError(f"unknown direction {direction!r}; use N, E, S, W, U or D") from None
+    d = int(direction)
+    if not 0 <= d < NDIR:
+        raise CellError(f"unknown direction {direction!r}; use 0..5 (N, E, S, W, U, D)")
+    return d
