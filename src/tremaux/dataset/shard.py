@@ -239,6 +239,14 @@ def shard_memory(spec: DatasetSpec) -> int:
 # -- rows ---------------------------------------------------------------------------
 
 
+def _read_only(cells: np.ndarray) -> np.ndarray:
+    """A read-only view of ``cells``: the solving kernels then share the specialisation :func:`tremaux.solve`
+    compiles for a maze's (read-only) cells, instead of compiling a second one for writable arrays."""
+    view = cells.view()
+    view.flags.writeable = False
+    return view
+
+
 def compute_rows(spec: DatasetSpec, first: int, stop: int) -> dict[str, np.ndarray]:
     """Rows ``first .. stop - 1`` of ``spec`` as flat NumPy arrays (a few kernel calls).
 
@@ -287,7 +295,7 @@ def compute_rows(spec: DatasetSpec, first: int, stop: int) -> dict[str, np.ndarr
               float(spec.braid), cells, stride, seeds, work, bwork)
         drawn += rows.shape[0]
         passed = np.empty(rows.shape[0], np.bool_)
-        kb.check_rows(rows, cells, stride, heights, widths, filt, want_stats, paths, path_lens, steps, visited,
+        kb.check_rows(rows, _read_only(cells), stride, heights, widths, filt, want_stats, paths, path_lens, steps, visited,
                       stats, fstats, passed)
         rows = rows[~passed]
         attempts[rows] += 1
@@ -369,7 +377,7 @@ def to_table(spec: DatasetSpec, first: int, raw: dict[str, np.ndarray]):
                 lens = np.empty(n, np.int32)
                 steps = np.empty(n, np.int32)
                 visited = np.empty(n, np.int32)
-                kb.solve_rows(BATCH_SOLVERS[name], raw["cells"], stride, raw["heights"], raw["widths"],
+                kb.solve_rows(BATCH_SOLVERS[name], _read_only(raw["cells"]), stride, raw["heights"], raw["widths"],
                               paths, lens, steps, visited)
             p = _col(s)
             cols[f"{p}_path"] = _list_array(paths, stride, lens.astype(np.int64), big)

@@ -68,8 +68,8 @@ def braid(cells, mask, use_mask, L, H, W, fraction, state, work, trace, t):
         i = np.int64(work[x])
         if _degree(cells[i]) != 1:
             continue
-        kg = 0
-        ko = 0
+        kg = np.int64(0)  # int64, not a literal 0: rand_below compiles once
+        ko = np.int64(0)
         for d in range(ndir):
             if cells[i] & (1 << d):
                 continue

@@ -352,14 +352,14 @@ def path_from_prev(prev, start, goal, H, W):
     k = 1
     i = goal
     while i != start:
-        i += offset(prev[i], W, HW)
+        i += offset(np.int64(prev[i]), W, HW)
         k += 1
     out = np.empty(k, np.int64)
     i = goal
     for t in range(k - 1, -1, -1):
         out[t] = i
         if t:
-            i += offset(prev[i], W, HW)
+            i += offset(np.int64(prev[i]), W, HW)
     return out
 
 
@@ -559,9 +559,10 @@ def best_first(cells, L, H, W, start, goal, greedy, prev, g, trace, rec):
         size = _heap_push(keys, items, 0, np.int64(h0) << 32, start)
     else:
         size = _heap_push(keys, items, 0, (np.int64(h0) << 31) | h0, start)
-    seq = 0
-    steps = 0
-    nev = 0
+    # counters typed int64 from the start: a literal 0 would compile the loop body twice
+    seq = np.int64(0)
+    steps = np.int64(0)
+    nev = np.int64(0)
     while True:
         status, size, seq, steps, nev = _best_first_run(cells, H, W, goal, greedy, prev, g, keys, items, size,
                                                         seq, steps, nev, trace, rec)

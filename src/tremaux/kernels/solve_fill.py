@@ -77,7 +77,7 @@ def fill(cells, mask, use_mask, L, H, W, start, goal, nooses, deg, filled, queue
     """
     n = cells.shape[0]
     HW = H * W
-    qt = 0
+    qt = np.int64(0)  # int64, not a literal 0: _drain compiles once
     for i in range(n):
         v = cells[i]
         k = 0
@@ -89,8 +89,8 @@ def fill(cells, mask, use_mask, L, H, W, start, goal, nooses, deg, filled, queue
         if k <= 1 and i != start and i != goal and (not use_mask or mask[i]):
             queue[qt] = i
             qt += 1
-    nev = 0
-    qh, qt, nf, nev = _drain(cells, W, HW, start, goal, deg, filled, queue, 0, qt, 0, trace, nev, rec)
+    zero = np.int64(0)
+    qh, qt, nf, nev = _drain(cells, W, HW, start, goal, deg, filled, queue, zero, qt, zero, trace, zero, rec)
     if nooses:
         changed = True
         while changed:
