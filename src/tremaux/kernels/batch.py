@@ -60,7 +60,7 @@ _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _mix(x):
     z = x
     z = (z ^ (z >> uint64(30))) * uint64(_MIX1)
@@ -110,7 +110,7 @@ FSTATS = ("dead_end_length", "river")
 F_MIN_LEN, F_MAX_LEN, F_MIN_DEAD, F_MAX_DEAD = 0, 1, 2, 3
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _path_length(prev, goal, W, HW):
     """Cells on the path read back from ``goal`` (0 when ``goal`` was not reached)."""
     if prev[goal] == UNSEEN:
@@ -123,7 +123,7 @@ def _path_length(prev, goal, W, HW):
     return k
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _write_path(prev, goal, W, HW, out, at, k):
     """Write the ``k`` cells of the path ending at ``goal`` to ``out[at:at + k]``, start first."""
     i = goal

@@ -47,20 +47,23 @@ ROOT = 254
 RING0 = 1024
 """Initial length of the worklist's ring buffer (it doubles as needed)."""
 
-# Event kinds (the values of tremaux.trace.Event; a test keeps them in step).
-VISIT = 10
-MARK = 11
-RETRACE = 12
-BACKTRACK = 13
-DEAD = 14
-FOUND = 15
-PATH = 16
-LOOPING = 17
+# Event kinds (the values of tremaux.trace.Event; a test keeps them in step), and "no cell" for an event's
+# second cell. NumPy integers, not Python ones: numba types a Python int constant as a literal, and record
+# would be compiled once per kind.
+VISIT = np.int64(10)
+MARK = np.int64(11)
+RETRACE = np.int64(12)
+BACKTRACK = np.int64(13)
+DEAD = np.int64(14)
+FOUND = np.int64(15)
+PATH = np.int64(16)
+LOOPING = np.int64(17)
+NO_CELL = np.int64(-1)
 
 
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def opp(d):
     """The direction opposite to ``d``."""
     if d < 4:
@@ -68,7 +71,7 @@ def opp(d):
     return 9 - d
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def record(trace, nev, kind, cell, other):
     """Store one event if there is room; return the new event count."""
     if nev < trace.shape[0]:
@@ -214,7 +217,7 @@ def worklist(cells, L, H, W, start, goal, use_stack, prev, work, trace, rec):
     count = 1
     kids = np.empty(6, np.int64)
     steps = 0
-    nev = 0
+    nev = np.int64(0)  # int64, not a literal 0: record compiles once
     found = False
     while count > 0:
         if use_stack:
@@ -235,7 +238,7 @@ def worklist(cells, L, H, W, start, goal, use_stack, prev, work, trace, rec):
         if p == goal:
             found = True
             if rec:
-                nev = record(trace, nev, FOUND, p, -1)
+                nev = record(trace, nev, FOUND, p, NO_CELL)
             break
         nk = 0
         # the four sides of a flat maze written out: this loop is the hot one
@@ -383,7 +386,7 @@ def reached(prev):
     return np.not_equal(prev, UNSEEN, out=prev.view(np.bool_))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def manhattan(i, goal, H, W):
     """Manhattan distance between two flat indices (levels count as a step each)."""
     HW = H * W
@@ -479,12 +482,12 @@ def _best_first_run(cells, H, W, goal, greedy, prev, g, keys, items, size, seq, 
                 continue  # a stale entry: a shorter way to p was found since
         steps += 1
         if rec:
-            b = prev[p]
+            b = np.int64(prev[p])
             parent = -1 if b == ROOT else p + offset(b, W, HW)
             nev = record(trace, nev, VISIT, p, parent)
         if p == goal:
             if rec:
-                nev = record(trace, nev, FOUND, p, -1)
+                nev = record(trace, nev, FOUND, p, NO_CELL)
             return 1, size, seq, steps, nev
         v = cells[p]
         for d in range(6):

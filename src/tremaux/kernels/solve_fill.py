@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .solve import DEAD, FOUND, MARK, ROOT, UNSEEN, VISIT, offset, opp, record
+from .solve import DEAD, FOUND, MARK, NO_CELL, ROOT, UNSEEN, VISIT, offset, opp, record
 
 
 @njit(cache=True)
@@ -25,7 +25,7 @@ def _drain(cells, W, HW, start, goal, deg, filled, queue, qh, qt, nf, trace, nev
         filled[i] = 1
         nf += 1
         v = cells[i]
-        other = -1
+        other = NO_CELL
         for d in range(6):
             if v & (1 << d):
                 j = i + offset(d, W, HW)
@@ -141,7 +141,7 @@ def fill(cells, mask, use_mask, L, H, W, start, goal, nooses, deg, filled, queue
                         nf += 1
                         deg[cur] = 0
                         if rec:
-                            nev = record(trace, nev, DEAD, cur, -1)
+                            nev = record(trace, nev, DEAD, cur, NO_CELL)
                         back = opp(nxt)
                         cur = cur + offset(nxt, W, HW)
                     before = deg[J]
@@ -173,7 +173,7 @@ def fill(cells, mask, use_mask, L, H, W, start, goal, nooses, deg, filled, queue
         if p == goal:
             found = True
             if rec:
-                nev = record(trace, nev, FOUND, p, -1)
+                nev = record(trace, nev, FOUND, p, NO_CELL)
             break
         v = cells[p]
         for d in range(6):
