@@ -225,6 +225,11 @@ class Encoding(ClauseBuilders):
         whose line joins two numbers of different pairs is not returned: that
         line is forbidden and the solver asked again. Fewer clauses, and the
         same models.
+    corners : bool
+        Add the corner theorem of induced lines that cover every cell
+        (:mod:`tremaux.kernels.nl_search_corner`): a corner's inner diagonal
+        is a number or a corner of the same shape. Loses no model; needs
+        ``induced`` under ``fill`` without holes.
     """
 
     @_without_gc
@@ -232,7 +237,7 @@ class Encoding(ClauseBuilders):
                  inactive: frozenset[int] = frozenset(), induced: bool = False, holes: str | None = None,
                  max_holes: int | None = None, at_most_one: bool = True,
                  blocked: np.ndarray | None = None, colour_bits: int | None = None,
-                 uturns: bool = True) -> None:
+                 uturns: bool = True, corners: bool = False) -> None:
         if colour not in ("binary", "onehot"):
             raise ValueError("colour is 'binary' or 'onehot'")
         if holes is not None and (rule != "fill" or holes not in ("surplus", "any")):
@@ -330,16 +335,11 @@ class Encoding(ClauseBuilders):
                 clauses.extend(self._induced(g, n, eu, ev, fu, fv, evar))
             if hole.any():
                 clauses.extend(self._holes(hole, packed, max_holes))
-        # ---- no 2x2 loop
-        if h > 1 and w > 1:
-            tl = idx[:-1, :-1].ravel()
-            sq = np.stack([inc[tl, 1], inc[tl, 2], inc[tl + w + 1, 0], inc[tl + w + 1, 3]], axis=1)
-            sq = sq[(sq > 0).all(axis=1)]
-            if induced or not uturns:
-                for drop in range(4):  # no three line edges of the four: no U-turn
-                    clauses.extend((-np.delete(sq, drop, axis=1)).tolist())
-            else:
-                clauses.extend((-sq).tolist())
+        clauses.extend(self._squares(idx, induced or not uturns))
+        if corners:
+            if not induced or rule != "fill" or hole.any() or off.any():
+                raise ValueError("the corner theorem needs induced lines that cover every cell")
+            clauses.extend(self._corners(g, inc))
         self.nclauses = len(clauses)
         self.backend = backend
         self.incremental = backend in INCREMENTAL

@@ -57,7 +57,8 @@ def encoding_for(task: Task, *, one: bool):
     rule = task.rule
     induced = not rule.touch or (one and not rule.cover)
     bits = FILL_COLOUR_BITS if rule.cover and not induced else None
-    return Encoding(task.puzzle, "fill" if rule.cover else "nikoli", induced=induced, colour_bits=bits)
+    return Encoding(task.puzzle, "fill" if rule.cover else "nikoli", induced=induced, colour_bits=bits,
+                    corners=induced and rule.cover)
 
 
 def sat_stage(task: Task) -> Answer:
@@ -115,7 +116,7 @@ def dense_stage(task: Task) -> Answer | None:
     surplus = abs(colour_surplus(task.puzzle))
     induced = not task.rule.touch
     kw = dict(holes="surplus", max_holes=surplus, uturns=False, induced=induced,
-              colour_bits=None if induced else FILL_COLOUR_BITS)
+              colour_bits=None if induced else FILL_COLOUR_BITS, corners=induced and surplus == 0)
     puzzle = task.puzzle
     with Encoding(puzzle, "fill", **kw) as enc:
         try:
