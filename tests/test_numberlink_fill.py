@@ -84,3 +84,48 @@ def test_corner_clauses_refuse_what_the_theorem_does_not_cover():
             assert "corner theorem" in str(e)
         else:
             raise AssertionError(f"corners accepted with {kw}")
+
+
+def test_stretch_takes_in_empty_cells_and_closed_loops_and_the_checker_agrees():
+    from numberlink_reference import problems
+    from tremaux.numberlink.result import Linking
+    from tremaux.numberlink.solvers.stretch import stretch
+
+    stretched = stuck = 0
+    for p in [*_random_puzzles(18, 120), *_snake_puzzles(19, 120)]:
+        starts = [np.asarray(Linking.from_paths(p, sol).links).ravel()
+                  for sol in brute_force(p.grid.tolist(), False, limit=30)]
+        for links in starts:
+            lk = stretch(p, links)
+            if lk is None:
+                stuck += 1
+                continue
+            assert (lk.grid > 0).all()
+            assert problems(p.grid.tolist(), [path.tolist() for path in lk.paths], fill=True) == []
+            stretched += 1
+    assert stretched > 200 and stuck > 20  # both outcomes were met
+
+
+def _links_of(h, w, walks):
+    """Links (N1 E2 S4 W8 per cell) of walks given as lists of (row, col), each step to a neighbour."""
+    links = np.zeros(h * w, dtype=np.uint8)
+    for walk in walks:
+        for (r0, c0), (r1, c1) in zip(walk, walk[1:]):
+            bit = {(-1, 0): 1, (0, 1): 2, (1, 0): 4, (0, -1): 8}[(r1 - r0, c1 - c0)]
+            links[r0 * w + c0] |= bit
+            links[r1 * w + c1] |= {1: 4, 2: 8, 4: 1, 8: 2}[bit]
+    return links
+
+
+def test_stretch_takes_a_closed_loop_then_the_empty_row_beyond_it():
+    from tremaux.numberlink.solvers.stretch import stretch
+
+    p = Puzzle.from_rows(["1..1", "....", "....", "...."])
+    line = [(0, 0), (0, 1), (0, 2), (0, 3)]
+    loop = [(1, 0), (1, 1), (1, 2), (1, 3), (2, 3), (2, 2), (2, 1), (2, 0), (1, 0)]
+    lk = stretch(p, _links_of(4, 4, [line, loop]))
+    assert lk is not None and (lk.grid == 1).all()
+    path = [tuple(x) for x in lk.paths[0].tolist()]
+    assert path[0] == (0, 0) and path[-1] == (0, 3) and len(set(path)) == 16
+    assert stretch(p, _links_of(4, 4, [line]), max_passes=1) is None  # one pass takes one row, not two
+    assert stretch(Puzzle.from_rows(["1.1", "..."]), _links_of(2, 3, [[(0, 0), (0, 1), (0, 2)]])) is None  # odd

@@ -176,6 +176,8 @@ class Model:
     """``uint8`` per cell, bit ``1 << d`` when a line leaves towards direction d (N0 E1 S2 W3)."""
     edges: np.ndarray
     """Indices of the edge variables set (lines only, loops dropped)."""
+    with_loops: np.ndarray | None = None
+    """The links with the closed loops that were dropped (``None``: there were none)."""
 
 
 class Encoding(ClauseBuilders):
@@ -420,7 +422,7 @@ class Encoding(ClauseBuilders):
                 return Model(links, np.flatnonzero(on))
             if self.rule == "nikoli" or drop_loops:
                 keep = on & ~loops[self.eu]
-                return Model(self._links(keep), np.flatnonzero(keep))
+                return Model(self._links(keep), np.flatnonzero(keep), links)
             cells, starts = kn.loop_components(links, owner, self.h, self.w)
             on_loop = loops[self.eu] & on
             comp = np.full(self.h * self.w, -1, dtype=np.int64)

@@ -44,7 +44,7 @@ from ...kernels import numberlink as kn
 from ..result import Linking
 from .base import Answer, Task
 
-__all__ = ["sat_stage", "dense_stage", "seeded_stage", "encoding_for"]
+__all__ = ["sat_stage", "dense_stage", "seeded_stage", "untouched_stage", "encoding_for"]
 
 DENSE_SHARE = 0.5
 """Share of the time left that :func:`dense_stage` may take before the general question has the rest."""
@@ -168,3 +168,37 @@ def seeded_stage(task: Task) -> Answer | None:
             stopped = "time limit"
         calls = enc.calls
     return Answer(tuple(found), exhausted, f"{first.how}, then SAT", stopped=stopped, steps=calls)
+
+
+def untouched_stage(task: Task) -> Answer | None:
+    """One solution under ``fill`` when lines may touch, asked first of lines that never touch themselves.
+
+    Those are the solutions of published puzzles, and their SAT question is
+    small: induced lines, no U-turn, the corner theorem. Closed loops in the
+    model are not cut and asked again: the lines are stretched over them
+    (:func:`.stretch.stretch`, a swap per loop, allowed since lines may
+    touch); only when that gets stuck are they cut. ``None`` when there is no
+    such solution (that proves nothing about lines that touch) or no time.
+    """
+    from .stretch import stretch
+
+    if not (task.rule.cover and task.rule.touch and task.want == 1 and task.puzzle.pairs):
+        return None
+    puzzle = task.puzzle
+    with encoding_for(replace(task, rule=task.rule.with_touch(False)), one=True) as enc:
+        try:
+            model = enc.next_model(task.deadline, drop_loops=True)
+            lk = None
+            if model is not None and model.with_loops is not None:
+                lk = stretch(puzzle, model.with_loops)
+                if lk is None:  # the swaps got stuck: the same model again, its loops cut this time
+                    model = enc.next_model(task.deadline)
+            if model is None:
+                return None
+        except TimeoutError:
+            return None
+        how = "SAT without touching" if lk is None else "SAT without touching, loops stretched in"
+        if lk is None:
+            _owner, cells, starts, _ = kn.trace_lines(model.links, enc.ends, puzzle.height, puzzle.width)
+            lk = Linking.from_flat(puzzle, cells, starts)
+        return Answer((lk,), False, how, steps=enc.calls, extras={"clauses": enc.nclauses, "variables": enc.nvars})
