@@ -75,15 +75,32 @@ def test_corner_clauses_keep_exactly_the_solutions_whose_lines_never_touch():
     assert 25 < solvable < 200  # both kinds of puzzle were met
 
 
+def test_corner_clauses_without_induced_lines_give_solutions_and_keep_those_that_never_touch():
+    from numberlink_reference import problems
+
+    for p in [*_random_puzzles(20, 60), *_snake_puzzles(21, 120)]:
+        untouched = set(brute_force(p.grid.tolist(), True, touch=False))
+        got = _paths_of_models(p, uturns=False, corners=True, colour_bits=1)  # shared codes: wrong joins cut
+        assert untouched <= got
+        for sol in got:
+            assert problems(p.grid.tolist(), [list(path) for path in sol], fill=True) == []
+
+
 def test_corner_clauses_refuse_what_the_theorem_does_not_cover():
     p = Puzzle.from_rows(["1..", "...", "..1"])
-    for kw in ({"induced": False}, {"induced": True, "holes": "any"}):
+    for kw in ({"induced": True, "holes": "any"}, {"holes": "any"}):
         try:
             Encoding(p, "fill", corners=True, **kw)
         except ValueError as e:
             assert "corner theorem" in str(e)
         else:
             raise AssertionError(f"corners accepted with {kw}")
+    try:
+        Encoding(p, "nikoli", corners=True)
+    except ValueError as e:
+        assert "corner theorem" in str(e)
+    else:
+        raise AssertionError("corners accepted under nikoli")
 
 
 def test_stretch_takes_in_empty_cells_and_closed_loops_and_the_checker_agrees():

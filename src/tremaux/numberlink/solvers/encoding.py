@@ -228,10 +228,11 @@ class Encoding(ClauseBuilders):
         line is forbidden and the solver asked again. Fewer clauses, and the
         same models.
     corners : bool
-        Add the corner theorem of induced lines that cover every cell
-        (:mod:`tremaux.kernels.nl_search_corner`): a corner's inner diagonal
-        is a number or a corner of the same shape. Loses no model; needs
-        ``induced`` under ``fill`` without holes.
+        Under ``fill`` without holes: the corner theorem of lines that never
+        touch themselves (:mod:`tremaux.kernels.nl_search_corner`), a
+        corner's inner diagonal is a number or a corner of the same shape.
+        With ``induced`` it loses no model; without, it drops some models
+        whose lines touch (the rest are still solutions).
     """
 
     @_without_gc
@@ -339,8 +340,8 @@ class Encoding(ClauseBuilders):
                 clauses.extend(self._holes(hole, packed, max_holes))
         clauses.extend(self._squares(idx, induced or not uturns))
         if corners:
-            if not induced or rule != "fill" or hole.any() or off.any():
-                raise ValueError("the corner theorem needs induced lines that cover every cell")
+            if rule != "fill" or hole.any() or off.any():
+                raise ValueError("the corner theorem needs lines that cover every cell")
             clauses.extend(self._corners(g, inc))
         self.nclauses = len(clauses)
         self.backend = backend

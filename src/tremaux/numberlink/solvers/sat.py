@@ -171,21 +171,26 @@ def seeded_stage(task: Task) -> Answer | None:
 
 
 def untouched_stage(task: Task) -> Answer | None:
-    """One solution under ``fill`` when lines may touch, asked first of lines that never touch themselves.
+    """One solution under ``fill`` when lines may touch, asked first of lines that keep the corner theorem.
 
-    Those are the solutions of published puzzles, and their SAT question is
-    small: induced lines, no U-turn, the corner theorem. Closed loops in the
-    model are not cut and asked again: the lines are stretched over them
-    (:func:`.stretch.stretch`, a swap per loop, allowed since lines may
-    touch); only when that gets stuck are they cut. ``None`` when there is no
-    such solution (that proves nothing about lines that touch) or no time.
+    Lines that never touch themselves (those of published puzzles) make no
+    U-turn and keep the corner theorem; asking SAT for lines with these two
+    properties only (not the whole convention: no colour code per pair
+    needed, so the shared codes of :data:`FILL_COLOUR_BITS`) is a small
+    question whose every model is a solution, and it holds every solution
+    that never touches. Closed loops in a model are not cut and asked again:
+    the lines are stretched over them (:func:`.stretch.stretch`, a swap per
+    loop, allowed since lines may touch); only when that gets stuck are they
+    cut. ``None`` when there is no such solution (that proves nothing about
+    the others) or no time.
     """
+    from .encoding import FILL_COLOUR_BITS, Encoding
     from .stretch import stretch
 
     if not (task.rule.cover and task.rule.touch and task.want == 1 and task.puzzle.pairs):
         return None
     puzzle = task.puzzle
-    with encoding_for(replace(task, rule=task.rule.with_touch(False)), one=True) as enc:
+    with Encoding(puzzle, "fill", uturns=False, corners=True, colour_bits=FILL_COLOUR_BITS) as enc:
         try:
             model = enc.next_model(task.deadline, drop_loops=True)
             lk = None
@@ -197,7 +202,7 @@ def untouched_stage(task: Task) -> Answer | None:
                 return None
         except TimeoutError:
             return None
-        how = "SAT without touching" if lk is None else "SAT without touching, loops stretched in"
+        how = "SAT without U-turns" if lk is None else "SAT without U-turns, loops stretched in"
         if lk is None:
             _owner, cells, starts, _ = kn.trace_lines(model.links, enc.ends, puzzle.height, puzzle.width)
             lk = Linking.from_flat(puzzle, cells, starts)
