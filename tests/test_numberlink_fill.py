@@ -146,3 +146,25 @@ def test_stretch_takes_a_closed_loop_then_the_empty_row_beyond_it():
     assert path[0] == (0, 0) and path[-1] == (0, 3) and len(set(path)) == 16
     assert stretch(p, _links_of(4, 4, [line]), max_passes=1) is None  # one pass takes one row, not two
     assert stretch(Puzzle.from_rows(["1.1", "..."]), _links_of(2, 3, [[(0, 0), (0, 1), (0, 2)]])) is None  # odd
+
+
+def test_no_stage_starts_once_the_deadline_has_passed(monkeypatch):
+    import time
+
+    from tremaux.numberlink import solve_puzzle
+    from tremaux.numberlink.solvers import pipeline
+
+    called = []
+
+    def slow(task):
+        called.append("slow")
+        while task.left() > 0:
+            time.sleep(0.001)
+
+    def later(task):
+        called.append("later")
+
+    monkeypatch.setattr(pipeline, "STAGES", [("slow", slow), ("later", later)])
+    r = solve_puzzle(Puzzle.from_rows(["1..", "...", "..1"]), rule="fill", time_limit=0.05)
+    assert called == ["slow"]
+    assert r.status == "gave-up" and "time limit" in r.message

@@ -116,7 +116,7 @@ def dense_stage(task: Task) -> Answer | None:
     surplus = abs(colour_surplus(task.puzzle))
     induced = not task.rule.touch
     kw = dict(holes="surplus", max_holes=surplus, uturns=False, induced=induced,
-              colour_bits=None if induced else FILL_COLOUR_BITS, corners=induced and surplus == 0)
+              colour_bits=None if induced else FILL_COLOUR_BITS, corners=surplus == 0)
     puzzle = task.puzzle
     with Encoding(puzzle, "fill", **kw) as enc:
         try:
