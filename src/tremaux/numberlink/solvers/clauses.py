@@ -20,7 +20,25 @@ _PATTERNS: dict[tuple[str, int], list[tuple[tuple[int, ...], int]]] = {}
 
 
 def degree_patterns(kind: str, d: int) -> list[tuple[tuple[int, ...], int]]:
-    """Clauses over the d incident edges of a cell: (indices, sign) with sign +1 "or of x", -1 "or of not x"."""
+    """Clauses over the d incident edges of a cell: (indices, sign) with sign +1 "or of x", -1 "or of not x".
+
+    Parameters
+    ----------
+    kind : str
+        ``"end"`` (exactly one edge: a number's cell) or ``"line"`` (exactly two: a cell a line passes).
+    d : int
+        Number of edges at the cell.
+
+    Returns
+    -------
+    list of (tuple of int, int)
+        The clauses.
+
+    Examples
+    --------
+    >>> degree_patterns("end", 2)
+    [((0, 1), 0), ((1, 0), 0)]
+    """
     key = (kind, d)
     if key in _PATTERNS:
         return _PATTERNS[key]
@@ -50,7 +68,14 @@ def degree_patterns(kind: str, d: int) -> list[tuple[tuple[int, ...], int]]:
 
 
 class ClauseBuilders:
-    """Colour, induced and hole clauses, mixed into the encoding (they read its edge tables)."""
+    """Colour, induced and hole clauses, mixed into the encoding (they read its edge tables).
+
+    Examples
+    --------
+    >>> from tremaux.numberlink.solvers.encoding import Encoding
+    >>> issubclass(Encoding, ClauseBuilders)
+    True
+    """
 
     def _binary_colour(self, g, n, free, eu, ev, fu, fv, evar, ne):
         size = g.size
