@@ -283,7 +283,7 @@ class Grid:
         Returns
         -------
         Grid
-            A new grid of the kept cells, with the same geometry.
+            A new grid of the kept cells, drawn where they were.
 
         Raises
         ------

@@ -211,7 +211,7 @@ def to_svg(obj: Any, *, cell: int = 28, line_width: float | None = None, colours
     cell : int, default 28
         Pixels per cell.
     line_width : float, optional
-        Width of the lines (default: a third of ``cell``).
+        Width of the lines (default ``0.32 * cell``).
     colours : sequence of str, optional
         One colour per pair (default :func:`palette`).
     grid_colour : str, default "#dddddd"

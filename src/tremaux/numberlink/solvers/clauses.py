@@ -25,7 +25,9 @@ def degree_patterns(kind: str, d: int) -> list[tuple[tuple[int, ...], int]]:
     Parameters
     ----------
     kind : str
-        ``"end"`` (exactly one edge: a number's cell) or ``"line"`` (exactly two: a cell a line passes).
+        ``"one"`` (exactly one edge: a number's cell), ``"two"`` (exactly two), ``"zero"`` (none), or
+        anything else for zero or two (a cell a line may pass or leave empty). A sign of 0 in the
+        last case means the first literal negated and the rest positive.
     d : int
         Number of edges at the cell.
 
@@ -36,7 +38,9 @@ def degree_patterns(kind: str, d: int) -> list[tuple[tuple[int, ...], int]]:
 
     Examples
     --------
-    >>> degree_patterns("end", 2)
+    >>> degree_patterns("one", 2)
+    [((0, 1), 1), ((0, 1), -1)]
+    >>> degree_patterns("zero-or-two", 2)
     [((0, 1), 0), ((1, 0), 0)]
     """
     key = (kind, d)

@@ -63,7 +63,8 @@ def encoding_for(task: Task, *, one: bool):
     Returns
     -------
     Encoding
-        The encoding, in the backend the task's size calls for; the caller closes it.
+        The encoding under the task's rule (induced lines when touching is barred, or for one
+        solution under ``nikoli``); the caller closes it.
 
     Examples
     --------
