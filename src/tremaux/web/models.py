@@ -59,11 +59,22 @@ MAX_TRACE_EVENTS = 400_000
 """Trace events sent for one animation; longer traces are cut (and say so)."""
 
 
-class _Model(BaseModel):
+def _without_examples(schema: dict[str, Any], cls: type) -> None:
+    """Keep a model's docstring in the OpenAPI schema without its numpydoc Examples section."""
+    text = schema.get("description")
+    if isinstance(text, str) and "Examples\n--------" in text:
+        schema["description"] = text.split("Examples\n--------")[0].rstrip()
+
+
+class _Schema(BaseModel):
+    model_config = ConfigDict(json_schema_extra=_without_examples)
+
+
+class _Model(_Schema):
     model_config = ConfigDict(extra="forbid")
 
 
-class Limits(BaseModel):
+class Limits(_Schema):
     """What the server accepts (``GET /api/limits``).
 
     Examples
@@ -82,7 +93,7 @@ class Limits(BaseModel):
     max_body: int = Field(256 * 1024, description="Largest request body in bytes.")
 
 
-class AlgorithmInfo(BaseModel):
+class AlgorithmInfo(_Schema):
     """One registry entry.
 
     Examples
@@ -97,7 +108,7 @@ class AlgorithmInfo(BaseModel):
     meta: dict[str, Any] = {}
 
 
-class GridInfo(BaseModel):
+class GridInfo(_Schema):
     """One grid of the grid registry, with what the page needs to ask for it.
 
     Examples
@@ -118,7 +129,7 @@ class GridInfo(BaseModel):
     trace: bool = Field(description="Solving records a trace (the page animates it).")
 
 
-class ErrorBody(BaseModel):
+class ErrorBody(_Schema):
     """Every 4xx/5xx answer: a one-line ``error`` and the ``kind`` of problem.
 
     Examples
@@ -175,7 +186,7 @@ class RenderParams(MazeParams):
     cell: int = Field(16, ge=4, le=64, description="Cell size in pixels.")
 
 
-class MazeResponse(BaseModel):
+class MazeResponse(_Schema):
     """A generated maze, ready to draw.
 
     Examples
@@ -220,7 +231,7 @@ class SolveRequest(_Model):
                                          "the unmarked passages at random; absent: the fixed order N, E, S, W.")
 
 
-class TraceBody(BaseModel):
+class TraceBody(_Schema):
     """The transcript of the run as three parallel arrays of row-major flat indices.
 
     Examples
@@ -240,7 +251,7 @@ class TraceBody(BaseModel):
     truncated: bool
 
 
-class SolveResponse(BaseModel):
+class SolveResponse(_Schema):
     """A solution, its trace and the statistics of the run.
 
     Examples
@@ -299,7 +310,7 @@ class PuzzleSolveRequest(PuzzleBody):
     second: bool = Field(True, description="Look for a second solution (uniqueness).")
 
 
-class PuzzleSolveResponse(BaseModel):
+class PuzzleSolveResponse(_Schema):
     """The verdict on a puzzle, its solution(s) as paths of cells.
 
     Examples
@@ -346,7 +357,7 @@ class PuzzleRandomParams(_Model):
                              description="Random seed; drawn when absent, and returned in the answer.")
 
 
-class PuzzleRandomResponse(BaseModel):
+class PuzzleRandomResponse(_Schema):
     """A generated puzzle with exactly one solution.
 
     Examples
