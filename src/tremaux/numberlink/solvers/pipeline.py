@@ -15,7 +15,7 @@ stage                   answers
                         never run beside themselves (every such solution is one), where the
                         corner theorem prunes hard: the compiled search for a tenth of the
                         time left, then SAT with the corner theorem as clauses and closed
-                        loops stretched into the lines (:mod:`.stretch`) for half of the rest;
+                        loops stretched into the lines (:mod:`.stretch`) for most of the rest;
                         no answer when neither finds one
 ``search``              the compiled search (:mod:`.search`), given half the time left (a
                         tenth when ``portfolio`` follows); its answer is final when it
@@ -121,7 +121,7 @@ def _untouched(task: Task) -> Answer | None:
     published-style puzzles in milliseconds, ``fill-via-notouch`` in
     ``benchmarks/bench_nl_search.py``); then SAT, with the corner theorem as
     clauses and closed loops stretched into the lines
-    (:func:`.sat.untouched_stage`), for :data:`SEARCH_SHARE` of what is left:
+    (:func:`.sat.untouched_stage`), for most of what is left:
     it answers the large sparse puzzles where the search loses its way. When
     neither finds one, the ``search`` and ``sat`` stages answer with touching
     allowed.
@@ -139,7 +139,7 @@ def _untouched(task: Task) -> Answer | None:
                           extras={"search_nodes": int(out.nodes), "search_seconds": round(float(out.seconds), 6)})
         if out.complete:
             return None  # no solution whose lines never touch: SAT would only say so again
-    return untouched_stage(replace(task, deadline=task.share(SEARCH_SHARE)))
+    return untouched_stage(task)
 
 
 def _sat(task: Task) -> Answer:
