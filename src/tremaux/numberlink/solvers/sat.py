@@ -262,6 +262,27 @@ def untouched_stage(task: Task) -> Answer | None:
     loop, allowed since lines may touch); only when that gets stuck are they
     cut. ``None`` when there is no such solution (that proves nothing about
     the others) or no time; given :data:`DENSE_SHARE` of the time left.
+
+    Parameters
+    ----------
+    task : Task
+        The task, under ``fill`` with touching allowed, one solution wanted.
+
+    Returns
+    -------
+    Answer or None
+        One solution, or ``None``.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> from tremaux.numberlink.rules import resolve
+    >>> from tremaux.numberlink.solvers.base import Task
+    >>> fill = resolve("fill", touch=True)
+    >>> untouched_stage(Task(Puzzle.from_rows(["123", "123"]), fill, want=1, deadline=None)).how
+    'SAT without U-turns'
+    >>> untouched_stage(Task(Puzzle.from_rows(["1..", "...", "..1"]), fill, want=1, deadline=None)) is None
+    True
     """
     from .encoding import FILL_COLOUR_BITS, Encoding
     from .stretch import stretch

@@ -11,16 +11,6 @@ themselves, closed loops allowed", or an answer under ``nikoli``, becomes a
 swaps need no search: each pass takes what it can, until nothing is left or
 nothing more can be taken (then the caller asks again another way).
 
-Examples
---------
->>> import numpy as np
->>> from tremaux.numberlink import Puzzle
->>> p = Puzzle.from_rows(["1..1", "...."])
->>> links = np.array([2, 10, 10, 8, 0, 0, 0, 0], dtype=np.uint8)  # the top row only
->>> stretch(p, links).grid.tolist()
-[[1, 1, 1, 1], [1, 1, 1, 1]]
->>> stretch(p, np.zeros(8, dtype=np.uint8)) is None  # no line to take anything in
-True
 """
 
 from __future__ import annotations
@@ -66,6 +56,17 @@ def stretch(puzzle: Puzzle, links: np.ndarray, max_passes: int | None = None) ->
         Lines that cover every cell (they may run beside themselves), or
         ``None`` when some loop or empty cell lies beside no line in a way a
         swap can use.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from tremaux.numberlink import Puzzle
+    >>> p = Puzzle.from_rows(["1..1", "...."])
+    >>> links = np.array([2, 10, 10, 8, 0, 0, 0, 0], dtype=np.uint8)  # the top row only
+    >>> stretch(p, links).grid.tolist()
+    [[1, 1, 1, 1], [1, 1, 1, 1]]
+    >>> stretch(p, np.zeros(8, dtype=np.uint8)) is None  # no line to take anything in
+    True
     """
     h, w = puzzle.shape
     links = np.array(links, dtype=np.uint8).ravel()
