@@ -1,0 +1,460 @@
+"""Animations on every grid: GIF and animated SVG replayed from a generation or solving trace.
+
+The trace (see :mod:`tremaux.trace`; cells are grid indices) is replayed onto three small arrays:
+each cell's colour (a slot of :data:`tremaux.render.palette.PALETTE`), the open sides (carving opens
+them) and the state of each passage a run walked (drawn as a line from the cell centre to the middle
+of the side, so a passage across the seam of a wrapped grid is drawn at both of its ends). Colours
+are those of the square animations: cells not carved yet gray, the frontier pink, cells a search
+reached pale, passages marked once yellow, retraced gray, the path dark yellow. The events are spread
+over at most ``frames`` pictures; the last one, the finished maze or solution, holds for ``hold_ms``.
+
+Examples
+--------
+>>> import io
+>>> from PIL import Image
+>>> from tremaux.grids import make_grid, generate_on
+>>> run = generate_on(make_grid("hex", size=(4, 5)), "backtracker", seed=1, record=True)
+>>> (replay_cells(run.maze.grid, run.trace) == run.maze.cells).all()
+True
+>>> Image.open(io.BytesIO(to_gif(run, frames=10))).n_frames > 1
+True
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..errors import TremauxError
+from ..render.palette import PALETTE
+from ..trace import Event, Trace
+from .draw import MAX_DRAW_CELLS, Style, _scene, outlines
+from .grid import ARC, Grid
+from .maze import GridMaze
+
+__all__ = ["replay_cells", "Frame", "replay", "to_gif", "to_animated_svg", "save_animation", "half_passages"]
+
+_RANK = {"floor": 0, "visited": 1, "marked": 2, "dead": 3, "retraced": 4, "path": 5}
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One picture of an animation.
+
+    Attributes
+    ----------
+    cells : numpy.ndarray
+        The open sides of each cell at this point (carving opens them).
+    colour : tuple of str
+        The palette entry each cell is painted with.
+    passages : dict
+        ``(cell, side) -> palette entry`` of the passages the run walked (both ends of each).
+    """
+
+    cells: np.ndarray
+    colour: tuple[str, ...]
+    passages: dict[tuple[int, int], str]
+
+
+def _side(grid: Grid, i: int, j: int, cells: np.ndarray | None = None, want: int | None = None) -> int:
+    """The side of ``i`` that leads to ``j`` (with ``want``: the first one whose bit is ``want``), or -1."""
+    sides = np.flatnonzero(grid.nbr[i] == j)
+    if cells is not None and want is not None and sides.size > 1:
+        for s in sides.tolist():
+            if (int(cells[i]) >> s & 1) == want:
+                return s
+    return int(sides[0]) if sides.size else -1
+
+
+def _check(grid: Grid, trace: Trace) -> None:
+    if not isinstance(trace, Trace):
+        raise TremauxError(f"trace must be a tremaux.Trace, not {type(trace).__name__}")
+    ev = trace.events
+    n = grid.size
+    if int(np.prod(trace.shape)) != n:
+        raise TremauxError(f"trace of a grid of {int(np.prod(trace.shape))} cells does not fit this grid of {n} cells")
+    if ev.shape[0] and (ev["cell"].min() < 0 or ev["cell"].max() >= n or ev["other"].min() < -1
+                        or ev["other"].max() >= n):
+        raise TremauxError(f"trace refers to cells outside the grid of {n} cells")
+
+
+def _toggle(grid: Grid, cells: np.ndarray, i: int, j: int, opening: bool) -> int:
+    s = _side(grid, i, j, cells, 0 if opening else 1)
+    if s < 0:
+        return -1
+    b = int(grid.back[i, s])
+    if opening:
+        cells[i] |= 1 << s
+        cells[j] |= 1 << b
+    else:
+        cells[i] &= ~(1 << s)
+        cells[j] &= ~(1 << b)
+    return s
+
+
+def replay_cells(grid: Grid, trace: Trace) -> np.ndarray:
+    """The maze a generation trace builds: its CARVE events on a closed grid (its WALL events on an open one).
+
+    Parameters
+    ----------
+    grid : Grid
+    trace : Trace
+        Cells as grid indices.
+
+    Returns
+    -------
+    numpy.ndarray
+        One value per cell, its open sides.
+    """
+    _check(grid, trace)
+    walls = bool((trace.kinds == int(Event.WALL)).any())
+    cells = _all_open(grid) if walls else np.zeros(grid.size, grid.dtype)
+    ev = trace.events
+    for k, i, j in zip(ev["kind"].tolist(), ev["cell"].tolist(), ev["other"].tolist()):
+        if k in (Event.CARVE, Event.WALL) and j >= 0:
+            _toggle(grid, cells, i, j, k == Event.CARVE)
+    return cells
+
+
+def _all_open(grid: Grid) -> np.ndarray:
+    bits = (grid.nbr >= 0).astype(np.int64) << np.arange(grid.sides)
+    return bits.sum(axis=1).astype(grid.dtype)
+
+
+def _parts(obj: Any) -> tuple[GridMaze, Trace, Any]:
+    from .generate import GridGenerated
+    from .solve import GridSolution
+
+    if not isinstance(obj, (GridGenerated, GridSolution)):
+        raise TremauxError(f"animate a GridGenerated or GridSolution made with record=True, not {type(obj).__name__}")
+    if obj.trace is None:
+        raise TremauxError(f"this {type(obj).__name__} has no trace to animate; run it with record=True")
+    return obj.maze, obj.trace, obj if isinstance(obj, GridSolution) else None
+
+
+def _budget(frames: Any) -> int:
+    if isinstance(frames, bool) or not isinstance(frames, (int, np.integer)):
+        raise TremauxError(f"frames {frames!r} is not a whole number")
+    if frames < 2:
+        raise TremauxError(f"frames {frames} is too few; an animation needs at least 2")
+    return int(frames)
+
+
+def replay(obj: Any, *, frames: int = 100) -> Iterator[Frame]:
+    """The pictures of the animation of ``obj`` (a recorded :class:`GridGenerated` or :class:`GridSolution`).
+
+    Yields at most ``frames`` :class:`Frame` objects: the state before any event, then after each
+    batch of ``ceil(events / (frames - 1))`` events; the last is the finished maze or solution.
+    """
+    maze, trace, sol = _parts(obj)
+    grid = maze.grid
+    _check(grid, trace)
+    budget = _budget(frames)
+    generation = bool(len(trace)) and int(trace.kinds.max()) < 10
+    n = grid.size
+    if generation:
+        walls = bool((trace.kinds == int(Event.WALL)).any())
+        cells = _all_open(grid) if walls else np.zeros(n, grid.dtype)
+        colour = ["floor" if walls else "uncarved"] * n
+    else:
+        cells = np.array(maze.cells, copy=True)
+        colour = ["floor"] * n
+    marks: dict[tuple[int, int], int] = {}
+    passages: dict[tuple[int, int], str] = {}
+
+    def paint(i: int, name: str) -> None:
+        if generation or _RANK[name] >= _RANK.get(colour[i], 0):
+            colour[i] = name
+
+    def walk(i: int, j: int, name: str) -> None:
+        if j < 0:
+            return
+        s = _side(grid, i, j, cells, 1)
+        if s < 0:
+            return
+        for key in ((i, s), (j, int(grid.back[i, s]))):
+            if _RANK[name] >= _RANK.get(passages.get(key, "floor"), 0):
+                passages[key] = name
+
+    def snapshot() -> Frame:
+        return Frame(cells.copy(), tuple(colour), dict(passages))
+
+    ev = trace.events
+    rows = list(zip(ev["kind"].tolist(), ev["cell"].tolist(), ev["other"].tolist()))
+    per = max(1, math.ceil(len(rows) / (budget - 1)))
+    yield snapshot()
+    prev_path = -1
+    for lo in range(0, len(rows), per):
+        for k, i, j in rows[lo:lo + per]:
+            if k == Event.CARVE or k == Event.WALL:
+                if j >= 0:
+                    _toggle(grid, cells, i, j, k == Event.CARVE)
+                if k == Event.CARVE:
+                    for c in (i, j):
+                        if c >= 0 and colour[c] == "uncarved":
+                            colour[c] = "floor"
+            elif k == Event.FRONTIER:
+                colour[i] = "frontier"
+            elif k == Event.DONE:
+                colour[i] = "floor"
+            elif k == Event.VISIT:
+                paint(i, "visited")
+                walk(i, j, "visited")
+            elif k == Event.MARK:
+                s = _side(grid, i, j, cells, 1) if j >= 0 else -1
+                key = (i, s)
+                marks[key] = marks.get(key, 0) + 1
+                name = "marked" if marks[key] == 1 else "retraced"
+                walk(i, j, name)
+                if marks[key] == 1:
+                    paint(i, "marked")
+                    if j >= 0:
+                        paint(j, "marked")
+            elif k == Event.RETRACE:
+                walk(i, j, "retraced")
+                paint(i, "retraced")
+            elif k == Event.DEAD:
+                paint(i, "dead")
+            elif k == Event.PATH:
+                paint(i, "path")
+                walk(prev_path, i, "path") if prev_path >= 0 else None
+                prev_path = i
+        if lo + per < len(rows):
+            yield snapshot()
+    if generation:
+        cells = np.array(maze.cells, copy=True)
+        colour = ["floor"] * n
+    elif sol is not None and sol.found:  # the answer from the solution itself (the trace may be cut short)
+        p = sol.path.tolist()
+        for a, b in zip(p, p[1:]):
+            walk(a, b, "path")
+        for a in p:
+            paint(a, "path")
+    yield snapshot()
+
+
+def half_passages(maze: GridMaze, style: Style, keys: list[tuple[int, int]]) -> np.ndarray:
+    """``(k, 4)`` picture pixels of the line from each cell's centre to the middle of side ``s``, for ``(cell, s)``."""
+    geo = maze.grid.geometry()
+    sc = _scene(maze, style)
+    if not keys:
+        return np.zeros((0, 4))
+    i = np.array([k[0] for k in keys])
+    s = np.array([k[1] for k in keys])
+    e = geo.ends[i, s]
+    mid = (e[:, :2] + e[:, 2:]) / 2
+    arc = geo.kind[i, s] == ARC
+    if arc.any():  # the middle of an arc lies on the circle, halfway round
+        a0 = np.arctan2(e[arc, 1], e[arc, 0])
+        a1 = np.arctan2(e[arc, 3], e[arc, 2])
+        a1 = np.where(a1 <= a0, a1 + 2 * np.pi, a1)
+        am = (a0 + a1) / 2
+        r = geo.radius[i[arc], s[arc]]
+        mid[arc] = np.stack([r * np.cos(am), r * np.sin(am)], 1)
+    x0, y0, _, _ = geo.bounds
+    k, m = style.cell, style.margin
+    mid = mid * k + np.array([m - x0 * k, m - y0 * k])
+    return np.concatenate([sc.centres[i], mid], 1)
+
+
+def _colours(palette: Mapping[str, str] | None) -> dict[str, str]:
+    out = dict(PALETTE)
+    out.update(palette or {})
+    return out
+
+
+def _setup(obj: Any, frames: int, style: Style | None) -> tuple[GridMaze, Style, list[Frame]]:
+    maze, _, _ = _parts(obj)
+    if maze.size > MAX_DRAW_CELLS // 10:
+        raise TremauxError(f"a maze of {maze.size:,} cells is too large to animate; the limit is "
+                           f"{MAX_DRAW_CELLS // 10:,}")
+    st = style or Style(cell=max(6.0, min(24.0, 500.0 / max(1.0, math.sqrt(maze.size)))))
+    return maze, st, list(replay(obj, frames=frames))
+
+
+def _ms(value: Any, name: str, minimum: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
+        raise TremauxError(f"{name} {value!r} must be a whole number of milliseconds, at least {minimum}")
+    return int(value)
+
+
+def to_gif(obj: Any, *, frames: int = 100, frame_ms: int = 60, hold_ms: int = 3000, loop: bool = True,
+           style: Style | None = None, palette: Mapping[str, str] | None = None) -> bytes:
+    """An animated GIF of a recorded generation or solving run on any grid.
+
+    Parameters
+    ----------
+    obj : GridGenerated or GridSolution
+        Made with ``record=True``.
+    frames : int, default 100
+        At most this many frames (the events are spread over them).
+    frame_ms, hold_ms : int
+        Display time of each frame, and of the last one.
+    loop : bool, default True
+    style : Style, optional
+        Sizes (by default cells sized for a picture about 500 pixels across).
+    palette : mapping, optional
+        Colours replacing entries of :data:`tremaux.render.palette.PALETTE`.
+
+    Returns
+    -------
+    bytes
+    """
+    from PIL import Image, ImageDraw
+
+    frame_ms, hold_ms = _ms(frame_ms, "frame_ms", 10), _ms(hold_ms, "hold_ms", 0)
+    maze, st, pics = _setup(obj, frames, style)
+    col = _colours(palette)
+    polys = [[tuple(p) for p in poly] for poly in outlines(maze, st)]
+    images = []
+    for f in pics:
+        sc = _scene(GridMaze(maze.grid, f.cells, validate=False), st)
+        img = Image.new("RGB", (sc.width, sc.height), col["background"])
+        dr = ImageDraw.Draw(img)
+        for poly, name in zip(polys, f.colour):
+            dr.polygon(poly, fill=col[name])
+        keys = list(f.passages)
+        for (a, b, c, d), key in zip(half_passages(maze, st, keys), keys):
+            dr.line((a, b, c, d), fill=col[f.passages[key]], width=max(1, int(st.cell / 4)))
+        w = max(1, int(round(st.wall)))
+        for a, b, c, d in sc.segments:
+            dr.line((a, b, c, d), fill=col["wall"], width=w)
+        cx, cy = sc.origin
+        for _x0, _y0, _x1, _y1, r, a0, a1 in sc.arcs:
+            dr.arc((cx - r, cy - r, cx + r, cy + r), float(np.degrees(a0)), float(np.degrees(a1)), fill=col["wall"],
+                   width=w)
+        for key, i in (("start", maze.start_index), ("goal", maze.goal_index)):
+            x, y = sc.centres[i]
+            q = st.cell * 0.25
+            dr.ellipse((x - q, y - q, x + q, y + q), fill=col[key])
+        images.append(img.convert("P", palette=Image.Palette.ADAPTIVE, colors=32))
+    durations = [frame_ms] * len(images)
+    durations[-1] = max(frame_ms, hold_ms)
+    buf = io.BytesIO()
+    images[0].save(buf, format="GIF", save_all=True, append_images=images[1:], duration=durations,
+                   disposal=1, **({"loop": 0} if loop else {}))
+    return buf.getvalue()
+
+
+def _wall_d(sc_row: np.ndarray, arc: bool, origin: tuple[float, float]) -> str:
+    if not arc:
+        a, b, c, d = sc_row[:4]
+        return f"M{a:.2f} {b:.2f}L{c:.2f} {d:.2f}"
+    x0, y0, x1, y1, r, a0, a1 = sc_row
+    if a1 - a0 >= 2 * np.pi - 1e-9:
+        cx, cy = origin
+        return (f"M{cx + r:.2f} {cy:.2f}A{r:.2f} {r:.2f} 0 1 1 {cx - r:.2f} {cy:.2f}"
+                f"A{r:.2f} {r:.2f} 0 1 1 {cx + r:.2f} {cy:.2f}")
+    return f"M{x0:.2f} {y0:.2f}A{r:.2f} {r:.2f} 0 {1 if a1 - a0 > np.pi else 0} 1 {x1:.2f} {y1:.2f}"
+
+
+def _walls(maze: GridMaze, cells: np.ndarray, st: Style) -> dict[tuple[int, int], str]:
+    """Each drawn wall of ``cells`` as SVG path data, keyed by ``(cell, side)`` (one key per drawn copy)."""
+    grid = maze.grid
+    geo = grid.geometry()
+    bits = ((cells[:, None].astype(np.int64) >> np.arange(grid.sides)) & 1).astype(bool)
+    idx = np.arange(grid.size)[:, None]
+    seam = "wrap" in grid.params
+    draw = (geo.kind > 0) & ~bits & ((grid.nbr < 0) | (idx < grid.nbr) | seam)
+    sc = _scene(GridMaze(grid, cells, validate=False), st)
+    out: dict[tuple[int, int], str] = {}
+    seg = draw & (geo.kind != ARC)
+    for (i, s), row in zip(np.argwhere(seg).tolist(), sc.segments):
+        out[(i, s)] = _wall_d(row, False, sc.origin)
+    for (i, s), row in zip(np.argwhere(draw & (geo.kind == ARC)).tolist(), sc.arcs):
+        out[(i, s)] = _wall_d(row, True, sc.origin)
+    return out
+
+
+def to_animated_svg(obj: Any, *, frames: int = 100, frame_ms: int = 60, style: Style | None = None,
+                    palette: Mapping[str, str] | None = None) -> str:
+    """An animated SVG (SMIL) of a recorded run on any grid; it stops on the last frame.
+
+    Cells are drawn first (each later frame adds the cells that changed colour, shown at its time),
+    then the walls (each hidden at the time it is carved away), then the walked passages.
+
+    Parameters are those of :func:`to_gif`.
+
+    Returns
+    -------
+    str
+    """
+    frame_ms = _ms(frame_ms, "frame_ms", 1)
+    maze, st, pics = _setup(obj, frames, style)
+    col = _colours(palette)
+    grid = maze.grid
+    polys = [" ".join(f"{x:.1f},{y:.1f}" for x, y in poly) for poly in outlines(maze, st)]
+    first = pics[0]
+    sc = _scene(maze, st)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{sc.width}" height="{sc.height}" '
+           f'viewBox="0 0 {sc.width} {sc.height}">', f"<title>{grid.name} maze animation</title>",
+           f'<rect width="100%" height="100%" fill="{col["background"]}"/>', "<g>"]
+    out += [f'<polygon points="{p}" fill="{col[c]}"/>' for p, c in zip(polys, first.colour)]
+
+    def at(k: int) -> str:
+        return f'<set attributeName="visibility" to="visible" begin="{k * frame_ms / 1000:g}s" fill="freeze"/>'
+
+    for k in range(1, len(pics)):
+        changed = [i for i, (a, b) in enumerate(zip(pics[k - 1].colour, pics[k].colour)) if a != b]
+        if changed:
+            out.append('<g visibility="hidden">' + at(k)
+                       + "".join(f'<polygon points="{polys[i]}" fill="{col[pics[k].colour[i]]}"/>' for i in changed)
+                       + "</g>")
+    out.append("</g>")
+    # walls: every wall ever drawn, each hidden when it opens (and shown again if it closes)
+    shown = [_walls(maze, f.cells, st) for f in pics]
+    every: dict[tuple[int, int], str] = {}
+    for w in shown:
+        every.update(w)
+    out.append(f'<g stroke="{col["wall"]}" stroke-width="{st.wall:g}" stroke-linecap="round" fill="none">')
+    for key, d in every.items():
+        sets = []
+        state = key in shown[0]
+        for k in range(1, len(shown)):
+            now = key in shown[k]
+            if now != state:
+                sets.append(f'<set attributeName="visibility" to="{"visible" if now else "hidden"}" '
+                            f'begin="{k * frame_ms / 1000:g}s" fill="freeze"/>')
+                state = now
+        vis = "" if key in shown[0] else ' visibility="hidden"'
+        out.append(f'<path d="{d}"{vis}>' + "".join(sets) + "</path>" if sets else f'<path d="{d}"{vis}/>')
+    out.append("</g>")
+    width = max(1.0, st.cell / 4)
+    out.append(f'<g stroke-width="{width:.1f}" stroke-linecap="round">')
+    for k in range(len(pics)):
+        prev = pics[k - 1].passages if k else {}
+        keys = [key for key, v in pics[k].passages.items() if prev.get(key) != v]
+        for (a, b, c, d), key in zip(half_passages(maze, st, keys), keys):
+            line = f'<line x1="{a:.1f}" y1="{b:.1f}" x2="{c:.1f}" y2="{d:.1f}" stroke="{col[pics[k].passages[key]]}"'
+            out.append(line + ("/>" if k == 0 else f' visibility="hidden">{at(k)}</line>'))
+    out.append("</g>")
+    for key, i in (("start", maze.start_index), ("goal", maze.goal_index)):
+        x, y = sc.centres[i]
+        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{st.cell * 0.25:.1f}" fill="{col[key]}"/>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def save_animation(obj: Any, path: Any, *, frames: int = 100, frame_ms: int = 60, style: Style | None = None) -> None:
+    """Write the animation of ``obj`` to ``path``: ``.gif`` or ``.svg``.
+
+    Raises
+    ------
+    TremauxError
+        For another extension, or a run not recorded.
+    """
+    from pathlib import Path
+
+    p = Path(path)
+    suffix = p.suffix.lower()
+    if suffix == ".gif":
+        p.write_bytes(to_gif(obj, frames=frames, frame_ms=frame_ms, style=style))
+    elif suffix == ".svg":
+        p.write_text(to_animated_svg(obj, frames=frames, frame_ms=frame_ms, style=style), encoding="utf-8")
+    else:
+        raise TremauxError(f"an animation is written to .gif or .svg, not {str(p)!r}")
