@@ -9,7 +9,7 @@ import typer
 
 from ..errors import TremauxError, UnsupportedError
 
-__all__ = ["generate_on_grid", "grids_of", "is_grid_file", "solve_grid_file", "grid_stats_text"]
+__all__ = ["build_grid", "render_grid_file", "show_grid_file", "animate_grid", "generate_on_grid", "grids_of", "is_grid_file", "solve_grid_file", "grid_stats_text"]
 
 
 def grids_of(entry: Any) -> str:
@@ -19,12 +19,10 @@ def grids_of(entry: Any) -> str:
     return text + (", woven too" if entry.meta.get("weave") else "")
 
 
-def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, rings: int | None, shape: str | None,
-                     radius: int | None, side: int | None, wrap: str | None, weave: float | None,
-                     algorithm: str, seed: int | None, start: tuple[int, ...] | None, braid: float,
-                     options: dict[str, str], stats: bool, out: Path | None, to: str | None) -> None:
-    """Build the grid, generate, then print (square grids) or save the maze or its picture."""
-    from ..grids import files, generate_on, make_grid, save_picture
+def build_grid(*, mask: Any = None, grid: str | None, size: str | None, rings: int | None, shape: str | None,
+               radius: int | None, side: int | None, wrap: str | None, weave: float | None) -> Any:
+    """The grid the ``--grid``, ``--size``, ``--rings``... options describe (defaults as ``tremaux generate``)."""
+    from ..grids import make_grid
     from .app import parse_size
 
     name = grid or "square"
@@ -42,8 +40,31 @@ def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, ri
               "weave": True if weave is not None else None, "mask": mask}
     if polar and rings is None:
         params["rings"] = 10
-    g = make_grid(name, **params)
-    maze, run = generate_on(g, algorithm, seed=seed, start=start, braid=braid, weave=weave, **options)
+    return make_grid(name, **params)
+
+
+def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, rings: int | None, shape: str | None,
+                     radius: int | None, side: int | None, wrap: str | None, weave: float | None,
+                     algorithm: str, seed: int | None, start: tuple[int, ...] | None, braid: float,
+                     options: dict[str, str], stats: bool, out: Path | None, to: str | None,
+                     islands: int = 0) -> None:
+    """Build the grid, generate, then print (square grids) or save the maze, its picture or its animation."""
+    from ..grids import files, generate_on, save_picture
+    from ..grids.animate import save_animation
+
+    g = build_grid(mask=mask, grid=grid, size=size, rings=rings, shape=shape, radius=radius, side=side, wrap=wrap,
+                   weave=weave)
+    animate = out is not None and to is None and out.suffix.lower() == ".gif" and not (g.name == "square" and g.rect)
+    options = {**options, **({"islands": islands} if islands else {})}
+    run_all = generate_on(g, algorithm, seed=seed, start=start, braid=braid, weave=weave, record=animate, **options)
+    if animate:
+        maze, run = run_all.maze, run_all.stats
+        if stats:
+            typer.echo(str(run))
+        save_animation(run_all, out)
+        typer.echo(f"wrote {out}", err=True)
+        return
+    maze, run = run_all
     if stats:
         typer.echo(str(run))
     if g.name == "square" and g.rect:  # the plain square grid: every format of the square maze
@@ -66,8 +87,8 @@ def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, ri
             raise UnsupportedError(f"--format {to} needs a .{fmt} file name for a {g.name} maze")
         files.save(maze, out)
     else:
-        raise UnsupportedError(f"a {g.name} maze is saved as .svg or .png (a picture) or .json or .npz (the maze), "
-                               f"not {out.name!r}")
+        raise UnsupportedError(f"a {g.name} maze is saved as .svg or .png (a picture), .gif (its carving) or .json "
+                               f"or .npz (the maze), not {out.name!r}")
     typer.echo(f"wrote {out}", err=True)
 
 
@@ -119,3 +140,76 @@ def grid_stats_text(path: Path, as_json: bool) -> str:
         return json.dumps(s.as_dict())
     return "\n".join(f"{k.replace('_', ' '):>20}  {v:.3f}" if isinstance(v, float) else f"{k.replace('_', ' '):>20}  {v}"
                      for k, v in s.as_dict().items())
+
+
+def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None, heat: bool,
+                     cell_size: int | None) -> None:
+    """``tremaux render`` for a maze saved on a polar, hex, ... grid: SVG (to stdout or a file) or PNG.
+
+    A solution drawn by Tremaux's traveler shows its marks on the passages (once, twice).
+    """
+    from ..grids import Style, files, solve_on, to_png, to_svg
+
+    maze = files.load(path)
+    sol = solve_on(maze, solver, record=True) if solver else None
+    style = Style(cell=float(cell_size)) if cell_size else None
+    kind = fmt.lstrip(".").lower()
+    if kind == "svg":
+        data: bytes | str = to_svg(maze, solution=sol, style=style, heat=heat)
+    elif kind == "png":
+        data = to_png(maze, solution=sol, style=style, heat=heat)
+    elif kind == "gif":
+        raise UnsupportedError(f"a {maze.grid.name} maze is animated with `tremaux animate {path} --out FILE.gif`")
+    else:
+        raise UnsupportedError(f"text drawings are for square grids only; draw this {maze.grid.name} maze as svg "
+                               "or png (--format svg, or --out FILE.svg / FILE.png)")
+    if out is not None:
+        out.write_bytes(data) if isinstance(data, bytes) else out.write_text(data, encoding="utf-8")
+        typer.echo(f"wrote {out}", err=True)
+    elif isinstance(data, str):
+        typer.echo(data)
+    else:
+        raise UnsupportedError("png is a binary picture; give a file with --out")
+
+
+def show_grid_file(path: Path, style: str) -> None:
+    """``tremaux show`` for a grid maze file: the text drawing of a plain square one, else a clear refusal."""
+    from .. import io as maze_io
+    from ..grids import files
+
+    maze = files.load(path)
+    g = maze.grid
+    if g.name != "square" or "wrap" in g.params or "weave" in g.params:
+        label = g.name + (f" ({g.params['wrap']})" if "wrap" in g.params else "") + (" woven" if "weave" in g.params
+                                                                                     else "")
+        raise UnsupportedError(f"text drawings are for square grids only; {path} holds a {label} maze: draw it with "
+                               f"`tremaux render {path} --out maze.svg`")
+    square = maze.to_maze()
+    if style.strip().lower() == "unicode":
+        from ..render import to_text
+
+        typer.echo(to_text(square, style="unicode"))
+    else:
+        typer.echo(maze_io.dumps(square, style))
+
+
+def animate_grid(*, maze: Any = None, grid_options: dict[str, Any] | None, generator: str | None, solver: str | None,
+                 seed: int | None, braid: float, start: tuple[int, ...] | None, goal: tuple[int, ...] | None,
+                 out: Path, frames: int, frame_ms: int, cell_size: int | None) -> None:
+    """``tremaux animate`` on any grid: replay a generator (``--grid ... --generator``) or a solver (file or grid)."""
+    from ..grids import Style, files, generate_on, solve_on
+    from ..grids.animate import save_animation
+
+    if maze is None and grid_options is None:
+        raise UnsupportedError("animate needs a maze FILE, or --generator with --grid")
+    if maze is not None:
+        obj = maze = files.load(maze)
+    else:
+        g = build_grid(**grid_options)
+        obj = generate_on(g, generator or "backtracker", seed=seed, braid=braid, record=solver is None)
+        maze = obj.maze
+    if solver is not None or generator is None:
+        obj = solve_on(maze, solver or "tremaux", start=start, goal=goal, record=True)
+    save_animation(obj, out, frames=frames, frame_ms=frame_ms,
+                   style=Style(cell=float(cell_size)) if cell_size else None)
+    typer.echo(f"wrote {out}", err=True)

@@ -158,8 +158,8 @@ def generate_on(grid: Grid, algorithm: str = "backtracker", *, seed: int | None 
     if start is not None and not entry.start:
         raise UnsupportedError(f"{name} has no start cell; do not give one")
     start_index = -1 if start is None else grid.index(start)
+    islands = _whole_islands(options.pop("islands", islands)) if (islands or "islands" in options) else 0
     if islands:
-        islands = _whole_islands(islands)
         if "weave" in grid.params:
             raise UnsupportedError("islands are not available on woven grids (an opened wall could cut a crossing)")
     trace = np.empty((kgr.trace_size(grid.size, grid.sides) + islands, 3), np.int64) if record else _NO_TRACE
@@ -222,9 +222,9 @@ _NO_TRACE = np.empty((0, 3), np.int64)
 
 
 def _whole_islands(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
-        raise TremauxError(f"islands={value!r} is not a whole number of 0 or more")
-    return int(value)
+    from ..generators.options import whole
+
+    return whole("islands")(value)
 
 
 def _imperfect(grid: Grid, cells: np.ndarray, state: np.ndarray, braid_f: float, islands: int, trace: np.ndarray,
