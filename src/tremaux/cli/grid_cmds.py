@@ -114,7 +114,7 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
     from ..grids import files, save_picture, solve_on
 
     maze = files.load(path)
-    sol = solve_on(maze, algorithm, start=start, goal=goal)
+    sol = solve_on(maze, algorithm, start=start, goal=goal, record=out is not None)  # Tremaux: its marks drawn
     if as_json:
         typer.echo(json.dumps({"algorithm": sol.algorithm, "grid": maze.grid.name, "found": sol.found,
                                "length": sol.length, "steps": sol.steps, "path": [list(c) for c in sol.cells],

@@ -33,8 +33,8 @@ import numpy as np
 from ..errors import TremauxError
 from ..render.palette import PALETTE
 from ..trace import Event, Trace
-from .draw import MAX_DRAW_CELLS, Style, _scene, outlines
-from .grid import ARC, Grid
+from .draw import MAX_DRAW_CELLS, Style, _scene, half_passages, outlines
+from .grid import ARC, Grid  # noqa: F401
 from .maze import GridMaze
 
 __all__ = ["replay_cells", "Frame", "replay", "to_gif", "to_animated_svg", "save_animation", "half_passages"]
@@ -236,30 +236,6 @@ def replay(obj: Any, *, frames: int = 100) -> Iterator[Frame]:
         for a in p:
             paint(a, "path")
     yield snapshot()
-
-
-def half_passages(maze: GridMaze, style: Style, keys: list[tuple[int, int]]) -> np.ndarray:
-    """``(k, 4)`` picture pixels of the line from each cell's centre to the middle of side ``s``, for ``(cell, s)``."""
-    geo = maze.grid.geometry()
-    sc = _scene(maze, style)
-    if not keys:
-        return np.zeros((0, 4))
-    i = np.array([k[0] for k in keys])
-    s = np.array([k[1] for k in keys])
-    e = geo.ends[i, s]
-    mid = (e[:, :2] + e[:, 2:]) / 2
-    arc = geo.kind[i, s] == ARC
-    if arc.any():  # the middle of an arc lies on the circle, halfway round
-        a0 = np.arctan2(e[arc, 1], e[arc, 0])
-        a1 = np.arctan2(e[arc, 3], e[arc, 2])
-        a1 = np.where(a1 <= a0, a1 + 2 * np.pi, a1)
-        am = (a0 + a1) / 2
-        r = geo.radius[i[arc], s[arc]]
-        mid[arc] = np.stack([r * np.cos(am), r * np.sin(am)], 1)
-    x0, y0, _, _ = geo.bounds
-    k, m = style.cell, style.margin
-    mid = mid * k + np.array([m - x0 * k, m - y0 * k])
-    return np.concatenate([sc.centres[i], mid], 1)
 
 
 def _colours(palette: Mapping[str, str] | None) -> dict[str, str]:

@@ -31,7 +31,7 @@ from ..errors import TremauxError
 from .grid import ARC
 from .maze import GridMaze
 
-__all__ = ["to_svg", "to_png", "save_picture", "outlines", "Style", "MAX_DRAW_CELLS"]
+__all__ = ["to_svg", "to_png", "save_picture", "outlines", "half_passages", "mark_lines", "Style", "MAX_DRAW_CELLS"]
 
 MAX_DRAW_CELLS = 250_000
 """Largest maze drawn as a picture."""
@@ -101,6 +101,30 @@ def _scene(maze: GridMaze, style: Style) -> _Scene:
     return _Scene(seg, arcs, cen, (ox, oy), int(np.ceil((x1 - x0) * k + 2 * m)), int(np.ceil((y1 - y0) * k + 2 * m)))
 
 
+def half_passages(maze: GridMaze, style: Style, keys: list[tuple[int, int]]) -> np.ndarray:
+    """``(k, 4)`` picture pixels of the line from each cell's centre to the middle of side ``s``, for ``(cell, s)``."""
+    geo = maze.grid.geometry()
+    sc = _scene(maze, style)
+    if not keys:
+        return np.zeros((0, 4))
+    i = np.array([k[0] for k in keys])
+    s = np.array([k[1] for k in keys])
+    e = geo.ends[i, s]
+    mid = (e[:, :2] + e[:, 2:]) / 2
+    arc = geo.kind[i, s] == ARC
+    if arc.any():  # the middle of an arc lies on the circle, halfway round
+        a0 = np.arctan2(e[arc, 1], e[arc, 0])
+        a1 = np.arctan2(e[arc, 3], e[arc, 2])
+        a1 = np.where(a1 <= a0, a1 + 2 * np.pi, a1)
+        am = (a0 + a1) / 2
+        r = geo.radius[i[arc], s[arc]]
+        mid[arc] = np.stack([r * np.cos(am), r * np.sin(am)], 1)
+    x0, y0, _, _ = geo.bounds
+    k, m = style.cell, style.margin
+    mid = mid * k + np.array([m - x0 * k, m - y0 * k])
+    return np.concatenate([sc.centres[i], mid], 1)
+
+
 def _cross(u: np.ndarray, v: np.ndarray) -> float:
     """z of the cross product: positive when ``u`` turns clockwise on screen (y down) to ``v``."""
     return float(u[0] * v[1] - u[1] * v[0])
@@ -142,6 +166,23 @@ def outlines(maze: GridMaze, style: Style | None = None) -> list[np.ndarray]:
                 pts.extend([tuple(a), tuple(b)])
         out.append(np.array(pts) * k + np.array([ox, oy]))
     return out
+
+
+def mark_lines(maze: GridMaze, solution: Any, style: Style) -> list[tuple[np.ndarray, str]]:
+    """Tremaux's marks as lines: from each cell's centre halfway to each side marked once (``marked``
+    colour) or twice (``retraced``); ``[]`` when ``solution`` has no marks.
+
+    Each passage is drawn from both of its ends, so a passage across a seam shows at both borders.
+    """
+    marks = getattr(solution, "marks", None)
+    if marks is None:
+        return []
+    from ..render.palette import PALETTE
+
+    i, s = np.nonzero(marks > 0)
+    keys = list(zip(i.tolist(), s.tolist()))
+    lines = half_passages(maze, style, keys)
+    return [(row, PALETTE["marked"] if marks[a, b] == 1 else PALETTE["retraced"]) for row, (a, b) in zip(lines, keys)]
 
 
 def _heat(maze: GridMaze) -> list[str]:
@@ -204,7 +245,8 @@ def _path_runs(sol: Any, cen: np.ndarray, style: Style) -> list[np.ndarray]:
     return [p for p in np.split(pts, cuts) if len(p)]
 
 
-def to_svg(maze: GridMaze, *, solution: Any = None, style: Style | None = None, heat: bool = False) -> str:
+def to_svg(maze: GridMaze, *, solution: Any = None, style: Style | None = None, heat: bool = False,
+           marks: bool = True) -> str:
     """An SVG picture of ``maze`` (and of ``solution``'s path and visited cells, if given).
 
     Parameters
@@ -214,10 +256,21 @@ def to_svg(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
     style : Style, optional
     heat : bool, default False
         Fill each cell by its distance from the start (light near, dark far).
+    marks : bool, default True
+        Draw Tremaux's marks when ``solution`` has them (``solve_on(..., "tremaux", record=True)``):
+        a line from each cell halfway along each passage, pale yellow for one mark, gray for two.
 
     Returns
     -------
     str
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid, generate_on, solve_on
+    >>> m = generate_on(make_grid("hex", size=(3, 4)), seed=1, braid=1.0).maze
+    >>> sol = solve_on(m, "tremaux", record=True)
+    >>> "#d6d69a" in to_svg(m, solution=sol), "#d6d69a" in to_svg(m, solution=sol, marks=False)
+    (True, False)
 
     Raises
     ------
@@ -239,6 +292,11 @@ def to_svg(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
         vis = sc.centres[np.asarray(solution.visited, bool)]
         out.append(f'<g fill="{st.colour("visited")}">' + "".join(
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{dot:.1f}"/>' for x, y in vis) + "</g>")
+    if marks:
+        w = max(1.0, st.cell / 4)
+        out.append("<g>" + "".join(f'<line x1="{a:.1f}" y1="{b:.1f}" x2="{c:.1f}" y2="{e:.1f}" stroke="{col}" '
+                                   f'stroke-width="{w:.1f}" stroke-linecap="round"/>'
+                                   for (a, b, c, e), col in mark_lines(maze, solution, st)) + "</g>")
     if "weave" in maze.grid.params:
         out[1] = f'<rect width="100%" height="100%" fill="{st.colour("wall")}"/>'
         for pts, colour, width in _weave_ops(maze, sc, st):
@@ -267,7 +325,8 @@ def to_svg(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
     return "\n".join(out)
 
 
-def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None, heat: bool = False) -> bytes:
+def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None, heat: bool = False,
+           marks: bool = True) -> bytes:
     """A PNG picture of ``maze`` (and of ``solution``, and the distance ``heat`` map), drawn with Pillow;
     see :func:`to_svg`.
 
@@ -297,6 +356,9 @@ def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
     if solution is not None:
         for x, y in sc.centres[np.asarray(solution.visited, bool)]:
             dr.ellipse((x - dot, y - dot, x + dot, y + dot), fill=st.colour("visited"))
+    if marks:
+        for (a, b, c, e), col in mark_lines(maze, solution, st):
+            dr.line((a, b, c, e), fill=col, width=max(1, int(st.cell / 4)))
     for a, b, c, e in sc.segments:
         dr.line((a, b, c, e), fill=st.colour("wall"), width=w)
     cx, cy = sc.origin
@@ -316,22 +378,22 @@ def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
 
 
 def save_picture(maze: GridMaze, path: Any, *, solution: Any = None, style: Style | None = None,
-                 heat: bool = False) -> None:
+                 heat: bool = False, marks: bool = True) -> None:
     """Write ``maze`` to ``path`` as .svg or .png.
 
     Raises
     ------
     TremauxError
-        For another extension (GIF animations are for square mazes only today).
+        For another extension (animations: :func:`tremaux.grids.animate.save_animation`).
     """
     from pathlib import Path
 
     p = Path(path)
     suffix = p.suffix.lower()
     if suffix == ".svg":
-        p.write_text(to_svg(maze, solution=solution, style=style, heat=heat), encoding="utf-8")
+        p.write_text(to_svg(maze, solution=solution, style=style, heat=heat, marks=marks), encoding="utf-8")
     elif suffix == ".png":
-        p.write_bytes(to_png(maze, solution=solution, style=style, heat=heat))
+        p.write_bytes(to_png(maze, solution=solution, style=style, heat=heat, marks=marks))
     else:
         raise TremauxError(f"cannot draw a {maze.grid.name} maze to {str(p)!r}: use .svg or .png "
-                           "(animations are for square grids only)")
+                           "(animations: tremaux.grids.animate.save_animation, .gif or .svg)")
