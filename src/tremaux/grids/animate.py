@@ -92,8 +92,9 @@ def _toggle(grid: Grid, cells: np.ndarray, i: int, j: int, opening: bool) -> int
         cells[i] |= 1 << s
         cells[j] |= 1 << b
     else:
-        cells[i] &= ~(1 << s)
-        cells[j] &= ~(1 << b)
+        full = (1 << (8 * cells.dtype.itemsize)) - 1
+        cells[i] &= full ^ (1 << s)
+        cells[j] &= full ^ (1 << b)
     return s
 
 
