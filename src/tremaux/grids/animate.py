@@ -14,7 +14,7 @@ Examples
 >>> from PIL import Image
 >>> from tremaux.grids import make_grid, generate_on
 >>> run = generate_on(make_grid("hex", size=(4, 5)), "backtracker", seed=1, record=True)
->>> (replay_cells(run.maze.grid, run.trace) == run.maze.cells).all()
+>>> bool((replay_cells(run.maze.grid, run.trace) == run.maze.cells).all())
 True
 >>> Image.open(io.BytesIO(to_gif(run, frames=10))).n_frames > 1
 True

@@ -32,7 +32,7 @@ def trace_size(n: int, sides: int) -> int:
     Examples
     --------
     >>> trace_size(10, 4)
-    50
+    60
     """
     return 4 * n + n + 10
 

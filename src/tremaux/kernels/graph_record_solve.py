@@ -30,7 +30,7 @@ def trace_size(n: int, sides: int, limit: int) -> int:
     Examples
     --------
     >>> trace_size(10, 4, 100)
-    452
+    432
     """
     return max(n * (sides + 2), 4 * limit) + 2 * n + 12
 
