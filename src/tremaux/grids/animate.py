@@ -165,7 +165,7 @@ def replay(obj: Any, *, frames: int = 100) -> Iterator[Frame]:
     else:
         cells = np.array(maze.cells, copy=True)
         colour = ["floor"] * n
-    marks: dict[tuple[int, int], int] = {}
+    marks: dict[tuple[int, int], int] = {}  # (lower cell, higher cell) -> marks
     passages: dict[tuple[int, int], str] = {}
 
     def paint(i: int, name: str) -> None:
@@ -207,8 +207,7 @@ def replay(obj: Any, *, frames: int = 100) -> Iterator[Frame]:
                 paint(i, "visited")
                 walk(i, j, "visited")
             elif k == Event.MARK:
-                s = _side(grid, i, j, cells, 1) if j >= 0 else -1
-                key = (i, s)
+                key = (min(i, j), max(i, j))  # a passage's marks, whichever way it was walked
                 marks[key] = marks.get(key, 0) + 1
                 name = "marked" if marks[key] == 1 else "retraced"
                 walk(i, j, name)
