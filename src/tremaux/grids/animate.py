@@ -239,9 +239,18 @@ def replay(obj: Any, *, frames: int = 100) -> Iterator[Frame]:
 
 
 def _colours(palette: Mapping[str, str] | None) -> dict[str, str]:
-    out = dict(PALETTE)
-    out.update(palette or {})
+    out = {k: v for k, v in PALETTE.items() if not k.startswith("heat_")}
+    for k, v in (palette or {}).items():
+        if k not in out:
+            raise TremauxError(f"unknown palette entry {k!r}; choose one of: {', '.join(out)}")
+        out[k] = v
     return out
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    from ..render.palette import parse_colour
+
+    return parse_colour(colour)
 
 
 def _setup(obj: Any, frames: int, style: Style | None) -> tuple[GridMaze, Style, list[Frame]]:
@@ -287,28 +296,35 @@ def to_gif(obj: Any, *, frames: int = 100, frame_ms: int = 60, hold_ms: int = 30
     maze, st, pics = _setup(obj, frames, style)
     col = _colours(palette)
     polys = [[tuple(p) for p in poly] for poly in outlines(maze, st)]
+    # paletted frames drawn with the palette's own indices: no quantizing, and a small colour table
+    names = list(col)
+    ink = {name: k for k, name in enumerate(names)}
+    table: list[int] = []
+    for name in names:
+        table.extend(_rgb(col[name]))
     images = []
     for f in pics:
         sc = _scene(GridMaze(maze.grid, f.cells, validate=False), st)
-        img = Image.new("RGB", (sc.width, sc.height), col["background"])
+        img = Image.new("P", (sc.width, sc.height), ink["background"])
+        img.putpalette(table)
         dr = ImageDraw.Draw(img)
         for poly, name in zip(polys, f.colour):
-            dr.polygon(poly, fill=col[name])
+            dr.polygon(poly, fill=ink[name])
         keys = list(f.passages)
         for (a, b, c, d), key in zip(half_passages(maze, st, keys), keys):
-            dr.line((a, b, c, d), fill=col[f.passages[key]], width=max(1, int(st.cell / 4)))
+            dr.line((a, b, c, d), fill=ink[f.passages[key]], width=max(1, int(st.cell / 4)))
         w = max(1, int(round(st.wall)))
         for a, b, c, d in sc.segments:
-            dr.line((a, b, c, d), fill=col["wall"], width=w)
+            dr.line((a, b, c, d), fill=ink["wall"], width=w)
         cx, cy = sc.origin
         for _x0, _y0, _x1, _y1, r, a0, a1 in sc.arcs:
-            dr.arc((cx - r, cy - r, cx + r, cy + r), float(np.degrees(a0)), float(np.degrees(a1)), fill=col["wall"],
+            dr.arc((cx - r, cy - r, cx + r, cy + r), float(np.degrees(a0)), float(np.degrees(a1)), fill=ink["wall"],
                    width=w)
         for key, i in (("start", maze.start_index), ("goal", maze.goal_index)):
             x, y = sc.centres[i]
             q = st.cell * 0.25
-            dr.ellipse((x - q, y - q, x + q, y + q), fill=col[key])
-        images.append(img.convert("P", palette=Image.Palette.ADAPTIVE, colors=32))
+            dr.ellipse((x - q, y - q, x + q, y + q), fill=ink[key])
+        images.append(img)
     durations = [frame_ms] * len(images)
     durations[-1] = max(frame_ms, hold_ms)
     buf = io.BytesIO()
