@@ -202,6 +202,8 @@ def animate_grid(*, maze: Any = None, grid_options: dict[str, Any] | None, gener
 
     if maze is None and grid_options is None:
         raise UnsupportedError("animate needs a maze FILE, or --generator with --grid")
+    if maze is not None and generator is not None:
+        raise UnsupportedError("give a maze FILE to solve, or --generator NAME to make one, not both")
     if maze is not None:
         obj = maze = files.load(maze)
     else:

@@ -383,7 +383,7 @@ def grid_render_job(request: dict[str, Any]) -> bytes | str:
     from ..grids import Style, solve_on, to_png
 
     maze, _ = build_grid_maze(request)
-    sol = solve_on(maze, request["solver"]) if request.get("solver") else None
+    sol = solve_on(maze, request["solver"], record=True) if request.get("solver") else None  # Tremaux: its marks
     if request["format"] == "svg":
         return _svg(maze, sol, int(request.get("cell", 16)))
     return to_png(maze, solution=sol, style=Style(cell=float(request.get("cell", 16))))
