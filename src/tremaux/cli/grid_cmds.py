@@ -13,7 +13,24 @@ __all__ = ["build_grid", "render_grid_file", "show_grid_file", "animate_grid", "
 
 
 def grids_of(entry: Any) -> str:
-    """Which grids a generator runs on, for ``tremaux generate --list``."""
+    """Which grids a generator runs on, for ``tremaux generate --list``.
+
+    Parameters
+    ----------
+    entry : Entry
+        A generator's registry entry.
+
+    Returns
+    -------
+    str
+        ``any grid``, or the grids it runs on, and whether it weaves.
+
+    Examples
+    --------
+    >>> from tremaux.generators import GENERATORS
+    >>> grids_of(GENERATORS.get("kruskal")), grids_of(GENERATORS.get("eller"))
+    ('any grid, woven too', 'square only')
+    """
     grids = entry.meta.get("grids", "any")
     text = "any grid" if grids == "any" else ", ".join(grids) + " only"
     return text + (", woven too" if entry.meta.get("weave") else "")
@@ -21,7 +38,35 @@ def grids_of(entry: Any) -> str:
 
 def build_grid(*, mask: Any = None, grid: str | None, size: str | None, rings: int | None, shape: str | None,
                radius: int | None, side: int | None, wrap: str | None, weave: float | None) -> Any:
-    """The grid the ``--grid``, ``--size``, ``--rings``... options describe (defaults as ``tremaux generate``)."""
+    """The grid the ``--grid``, ``--size``, ``--rings``... options describe (defaults as ``tremaux generate``).
+
+    Parameters
+    ----------
+    mask : numpy.ndarray, optional
+        A shape (``--mask``) for the grids laid out in rows and columns.
+    grid : str or None
+        The grid's name; ``None`` for the square grid.
+    size, rings, shape, radius, side, wrap, weave
+        The grid's options as given (``None`` when not): a size is ``HxW``; a polar grid gets 10 rings
+        and the others 10 x 20 cells when not told.
+
+    Returns
+    -------
+    tremaux.grids.Grid
+
+    Raises
+    ------
+    TremauxError
+        For a size with levels.
+
+    Examples
+    --------
+    >>> build_grid(grid="hex", size="3x4", rings=None, shape=None, radius=None, side=None, wrap=None, weave=None)
+    Grid('hex', size=(3, 4), cells=12, sides=6)
+    >>> build_grid(grid="polar", size=None, rings=None, shape=None, radius=None, side=None, wrap=None,
+    ...            weave=None).params["rings"]
+    10
+    """
     from ..grids import make_grid
     from .app import parse_size
 
@@ -48,7 +93,53 @@ def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, ri
                      algorithm: str, seed: int | None, start: tuple[int, ...] | None, braid: float,
                      options: dict[str, str], stats: bool, out: Path | None, to: str | None,
                      islands: int = 0) -> None:
-    """Build the grid, generate, then print (square grids) or save the maze, its picture or its animation."""
+    """Build the grid, generate, then print (square grids) or save the maze, its picture or its animation.
+
+    Parameters
+    ----------
+    mask : numpy.ndarray, optional
+        A shape for the square grid (``--mask``).
+    grid : str or None
+        The grid's name (``--grid``); ``None`` for the square grid.
+    size, rings, shape, radius, side, wrap, weave
+        The grid's options, as the command was given them (``None`` when not).
+    algorithm : str
+        The generator.
+    seed : int or None
+        The seed.
+    start : tuple of int or None
+        The cell the carving starts from.
+    braid : float
+        Fraction of dead ends to remove.
+    options : dict of str to str
+        The generator's own options (``--option KEY=VALUE``).
+    stats : bool
+        Print the run statistics first.
+    out : pathlib.Path or None
+        Save the maze (``.json``, ``.npz``), its picture (``.svg``, ``.png``) or its carving (``.gif``) there.
+    to : str or None
+        The file format (``--format``).
+    islands : int, default 0
+        Islands to make (``--option islands=K`` also reaches here through ``options``).
+
+    Raises
+    ------
+    TremauxError
+        For a size with levels on a grid other than the square one.
+    UnsupportedError
+        For printing a maze that is not square, or a file format the grid's mazes are not saved in.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> out = Path(tempfile.mkdtemp()) / "hex.json"
+    >>> generate_on_grid(grid="hex", size=None, rings=None, shape="hexagon", radius=2, side=None, wrap=None,
+    ...                  weave=None, algorithm="wilson", seed=4, start=None, braid=0.0, options={}, stats=False,
+    ...                  out=out, to=None)
+    >>> out.exists()
+    True
+    """
     from ..grids import files, generate_on, save_picture
     from ..grids.animate import save_animation
 
@@ -93,7 +184,28 @@ def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, ri
 
 
 def is_grid_file(path: str) -> bool:
-    """True when ``path`` names a saved maze on a grid other than the plain square one."""
+    """True when ``path`` names a saved maze on a grid other than the plain square one.
+
+    Parameters
+    ----------
+    path : str
+        A file name (``-`` for standard input is never one).
+
+    Returns
+    -------
+    bool
+        Whether the file holds a maze on another grid.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from tremaux.grids import make_grid, generate_on, files
+    >>> path = Path(tempfile.mkdtemp()) / "hex.json"
+    >>> files.save(generate_on(make_grid("hex", shape="hexagon", radius=2), "wilson", seed=4).maze, path)
+    >>> is_grid_file(str(path))
+    True
+    """
     from ..grids.files import is_grid_file as _check
 
     p = Path(path)
@@ -108,7 +220,36 @@ def is_grid_file(path: str) -> bool:
 
 def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, goal: tuple[int, ...] | None,
                     as_json: bool, out: Path | None) -> None:
-    """``tremaux solve`` for a maze saved on a polar, hex, ... grid: the path as cells (or JSON), and a picture."""
+    """``tremaux solve`` for a maze saved on a polar, hex, ... grid: the path as cells (or JSON), and a picture.
+
+    Parameters
+    ----------
+    path : str
+        The grid maze file.
+    algorithm : str
+        The solver.
+    start, goal : tuple of int or None
+        The end cells; ``None`` for the maze's default ones.
+    as_json : bool
+        Print JSON instead of the cells.
+    out : pathlib.Path or None
+        Also draw the solution to this ``.svg`` or ``.png``.
+
+    Raises
+    ------
+    UnsupportedError
+        For a picture file of another extension.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from tremaux.grids import make_grid, generate_on, files
+    >>> path = Path(tempfile.mkdtemp()) / "hex.json"
+    >>> files.save(generate_on(make_grid("hex", shape="hexagon", radius=2), "wilson", seed=4).maze, path)
+    >>> solve_grid_file(str(path), "bfs", None, None, False, None)
+    0,1 1,0 2,0 2,1 3,1 3,2 4,2
+    """
     import json
 
     from ..grids import files, save_picture, solve_on
@@ -130,7 +271,33 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
 
 
 def grid_stats_text(path: Path, as_json: bool) -> str:
-    """``tremaux stats`` for a grid maze file: dead ends, diameter, solution length, river (text or JSON)."""
+    """``tremaux stats`` for a grid maze file: dead ends, diameter, solution length, river (text or JSON).
+
+    Parameters
+    ----------
+    path : pathlib.Path
+        The grid maze file.
+    as_json : bool
+        JSON instead of the aligned table.
+
+    Returns
+    -------
+    str
+        The measures, one per line (or a JSON object).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from tremaux.grids import make_grid, generate_on, files
+    >>> path = Path(tempfile.mkdtemp()) / "hex.json"
+    >>> files.save(generate_on(make_grid("hex", shape="hexagon", radius=2), "wilson", seed=4).maze, path)
+    >>> print(grid_stats_text(path, False))
+                grid  hex
+               cells  19
+            passages  18
+    ...
+    """
     import json
 
     from ..grids import files, grid_stats
@@ -147,6 +314,37 @@ def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None,
     """``tremaux render`` for a maze saved on a polar, hex, ... grid: SVG (to stdout or a file) or PNG.
 
     A solution drawn by Tremaux's traveler shows its marks on the passages (once, twice).
+
+    Parameters
+    ----------
+    path : pathlib.Path
+        The grid maze file (``.json`` or ``.npz``).
+    fmt : str
+        ``svg`` or ``png`` (a leading dot is fine).
+    out : pathlib.Path or None
+        The file to write; ``None`` prints an SVG.
+    solver : str or None
+        Draw this solver's path (and visited cells, and Tremaux's marks).
+    heat : bool
+        Shade the cells by their distance from the start.
+    cell_size : int or None
+        Pixels per cell.
+
+    Raises
+    ------
+    UnsupportedError
+        For a text or GIF drawing (the message says what to use), or a PNG without ``out``.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from tremaux.grids import files, generate_on, make_grid
+    >>> d = Path(tempfile.mkdtemp())
+    >>> files.save(generate_on(make_grid("hex", size=(3, 4)), seed=1).maze, d / "m.json")
+    >>> render_grid_file(d / "m.json", "png", d / "m.png", "tremaux", False, None)
+    >>> (d / "m.png").read_bytes()[1:4]
+    b'PNG'
     """
     from ..grids import Style, files, solve_on, to_png, to_svg
 
@@ -173,7 +371,33 @@ def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None,
 
 
 def show_grid_file(path: Path, style: str) -> None:
-    """``tremaux show`` for a grid maze file: the text drawing of a plain square one, else a clear refusal."""
+    """``tremaux show`` for a grid maze file: the text drawing of a plain square one, else a clear refusal.
+
+    Parameters
+    ----------
+    path : pathlib.Path
+        The grid maze file.
+    style : str
+        ``ascii``, ``block`` or ``unicode``.
+
+    Raises
+    ------
+    UnsupportedError
+        For a maze on another grid than the square one without wrap or weave (text drawings are for
+        square grids only; the message names ``tremaux render``).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from tremaux.grids import files, generate_on, make_grid
+    >>> d = Path(tempfile.mkdtemp())
+    >>> files.save(generate_on(make_grid("triangle", size=(2, 3)), seed=1).maze, d / "t.json")
+    >>> show_grid_file(d / "t.json", "ascii")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.UnsupportedError: text drawings are for square grids only; ... holds a triangle maze: ...
+    """
     from .. import io as maze_io
     from ..grids import files
 
@@ -196,7 +420,45 @@ def show_grid_file(path: Path, style: str) -> None:
 def animate_grid(*, maze: Any = None, grid_options: dict[str, Any] | None, generator: str | None, solver: str | None,
                  seed: int | None, braid: float, start: tuple[int, ...] | None, goal: tuple[int, ...] | None,
                  out: Path, frames: int, frame_ms: int, cell_size: int | None) -> None:
-    """``tremaux animate`` on any grid: replay a generator (``--grid ... --generator``) or a solver (file or grid)."""
+    """``tremaux animate`` on any grid: replay a generator (``--grid ... --generator``) or a solver (file or grid).
+
+    Parameters
+    ----------
+    maze : pathlib.Path, optional
+        A grid maze file whose solving is animated.
+    grid_options : dict or None
+        The keywords of :func:`build_grid` when a maze is generated instead.
+    generator, solver : str or None
+        What to replay: the generator alone, or the solver (``tremaux`` by default) on the maze.
+    seed : int or None
+        The generator's seed.
+    braid : float
+        The generator's share of dead ends opened into loops.
+    start, goal : tuple of int or None
+        The solver's end points (default: the maze's).
+    out : pathlib.Path
+        ``.gif`` or ``.svg``.
+    frames, frame_ms : int
+        Frame budget and milliseconds per frame.
+    cell_size : int or None
+        Pixels per cell.
+
+    Raises
+    ------
+    UnsupportedError
+        With neither a file nor grid options, or with both a file and a generator.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> out = Path(tempfile.mkdtemp()) / "hex.svg"
+    >>> animate_grid(grid_options=dict(grid="hex", size="3x4", rings=None, shape=None, radius=None, side=None,
+    ...              wrap=None, weave=None), generator="wilson", solver=None, seed=1, braid=0.0, start=None,
+    ...              goal=None, out=out, frames=10, frame_ms=50, cell_size=None)
+    >>> "<set " in out.read_text()
+    True
+    """
     from ..grids import Style, files, generate_on, solve_on
     from ..grids.animate import save_animation
 

@@ -54,6 +54,13 @@ class Frame:
         The palette entry each cell is painted with.
     passages : dict
         ``(cell, side) -> palette entry`` of the passages the run walked (both ends of each).
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid, generate_on
+    >>> first = next(replay(generate_on(make_grid("hex", size=(2, 3)), seed=1, record=True)))
+    >>> first.colour[:2], int(first.cells.sum()), first.passages
+    (('uncarved', 'uncarved'), 0, {})
     """
 
     cells: np.ndarray
@@ -104,6 +111,7 @@ def replay_cells(grid: Grid, trace: Trace) -> np.ndarray:
     Parameters
     ----------
     grid : Grid
+        The grid the trace was recorded on.
     trace : Trace
         Cells as grid indices.
 
@@ -111,6 +119,18 @@ def replay_cells(grid: Grid, trace: Trace) -> np.ndarray:
     -------
     numpy.ndarray
         One value per cell, its open sides.
+
+    Raises
+    ------
+    TremauxError
+        For a trace of another grid (its cell count, or cells outside this grid).
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid, generate_on
+    >>> run = generate_on(make_grid("polar", rings=3), "prim", seed=2, record=True)
+    >>> bool((replay_cells(run.maze.grid, run.trace) == run.maze.cells).all())
+    True
     """
     _check(grid, trace)
     walls = bool((trace.kinds == int(Event.WALL)).any())
@@ -149,8 +169,31 @@ def _budget(frames: Any) -> int:
 def replay(obj: Any, *, frames: int = 100) -> Iterator[Frame]:
     """The pictures of the animation of ``obj`` (a recorded :class:`GridGenerated` or :class:`GridSolution`).
 
-    Yields at most ``frames`` :class:`Frame` objects: the state before any event, then after each
-    batch of ``ceil(events / (frames - 1))`` events; the last is the finished maze or solution.
+    Parameters
+    ----------
+    obj : GridGenerated or GridSolution
+        Made with ``record=True``.
+    frames : int, default 100
+        At most this many pictures.
+
+    Yields
+    ------
+    Frame
+        The state before any event, then after each batch of ``ceil(events / (frames - 1))`` events;
+        the last is the finished maze or solution.
+
+    Raises
+    ------
+    TremauxError
+        For another object, a run not recorded, or fewer than 2 frames.
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid, generate_on, solve_on
+    >>> maze = generate_on(make_grid("hex", size=(3, 3)), seed=1).maze
+    >>> pics = list(replay(solve_on(maze, "bfs", record=True), frames=5))
+    >>> len(pics) <= 5, pics[-1].colour[maze.start_index]
+    (True, 'path')
     """
     maze, trace, sol = _parts(obj)
     grid = maze.grid
@@ -289,6 +332,21 @@ def to_gif(obj: Any, *, frames: int = 100, frame_ms: int = 60, hold_ms: int = 30
     Returns
     -------
     bytes
+        The GIF file.
+
+    Raises
+    ------
+    TremauxError
+        For a run not recorded, a bad frame budget or time, an unknown palette entry, or a maze too large.
+
+    Examples
+    --------
+    >>> import io
+    >>> from PIL import Image
+    >>> from tremaux.grids import make_grid, generate_on
+    >>> run = generate_on(make_grid("triangle", size=(3, 4)), "kruskal", seed=1, record=True)
+    >>> Image.open(io.BytesIO(to_gif(run, frames=8))).n_frames > 1
+    True
     """
     from PIL import Image, ImageDraw
 
@@ -370,11 +428,32 @@ def to_animated_svg(obj: Any, *, frames: int = 100, frame_ms: int = 60, style: S
     Cells are drawn first (each later frame adds the cells that changed colour, shown at its time),
     then the walls (each hidden at the time it is carved away), then the walked passages.
 
-    Parameters are those of :func:`to_gif`.
+    Parameters
+    ----------
+    obj : GridGenerated or GridSolution
+        Made with ``record=True``.
+    frames : int, default 100
+        At most this many frames.
+    frame_ms : int, default 60
+        Milliseconds per frame.
+    style : Style, optional
+        Sizes.
+    palette : mapping, optional
+        Colours replacing entries of :data:`tremaux.render.palette.PALETTE`.
 
     Returns
     -------
     str
+        The SVG document.
+
+    Examples
+    --------
+    >>> import xml.etree.ElementTree as ET
+    >>> from tremaux.grids import make_grid, generate_on
+    >>> run = generate_on(make_grid("polar", rings=3), seed=1, record=True)
+    >>> root = ET.fromstring(to_animated_svg(run, frames=6))
+    >>> len(root.findall(".//{http://www.w3.org/2000/svg}set")) > 0
+    True
     """
     frame_ms = _ms(frame_ms, "frame_ms", 1)
     maze, st, pics = _setup(obj, frames, style)
@@ -435,10 +514,30 @@ def to_animated_svg(obj: Any, *, frames: int = 100, frame_ms: int = 60, style: S
 def save_animation(obj: Any, path: Any, *, frames: int = 100, frame_ms: int = 60, style: Style | None = None) -> None:
     """Write the animation of ``obj`` to ``path``: ``.gif`` or ``.svg``.
 
+    Parameters
+    ----------
+    obj : GridGenerated or GridSolution
+        Made with ``record=True``.
+    path : str or pathlib.Path
+        The file; its extension picks the format.
+    frames, frame_ms : int
+        Frame budget and milliseconds per frame.
+    style : Style, optional
+        Sizes.
+
     Raises
     ------
     TremauxError
         For another extension, or a run not recorded.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> from tremaux.grids import make_grid, generate_on
+    >>> out = pathlib.Path(tempfile.mkdtemp()) / "carving.gif"
+    >>> save_animation(generate_on(make_grid("hex", size=(3, 3)), seed=1, record=True), out, frames=5)
+    >>> out.read_bytes()[:3]
+    b'GIF'
     """
     from pathlib import Path
 

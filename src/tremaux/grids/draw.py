@@ -54,6 +54,11 @@ class Style:
         Space around the maze in pixels.
     colours : mapping
         ``background``, ``wall``, ``path``, ``visited``, ``start``, ``goal``.
+
+    Examples
+    --------
+    >>> Style(cell=30).colour("wall"), Style(colours={"wall": "navy"}).colour("wall")
+    ('#1f1f1f', 'navy')
     """
 
     cell: float = 20.0
@@ -62,7 +67,23 @@ class Style:
     colours: Mapping[str, str] = field(default_factory=lambda: _COLOURS)
 
     def colour(self, key: str) -> str:
-        """A colour by role (the defaults fill in what is not given)."""
+        """A colour by role (the defaults fill in what is not given).
+
+        Parameters
+        ----------
+        key : str
+            ``background``, ``wall``, ``path``, ``visited``, ``start`` or ``goal``.
+
+        Returns
+        -------
+        str
+            A CSS colour.
+
+        Examples
+        --------
+        >>> Style().colour("wall")
+        '#1f1f1f'
+        """
         return self.colours.get(key, _COLOURS[key])
 
 
@@ -102,7 +123,29 @@ def _scene(maze: GridMaze, style: Style) -> _Scene:
 
 
 def half_passages(maze: GridMaze, style: Style, keys: list[tuple[int, int]]) -> np.ndarray:
-    """``(k, 4)`` picture pixels of the line from each cell's centre to the middle of side ``s``, for ``(cell, s)``."""
+    """``(k, 4)`` picture pixels of the line from each cell's centre to the middle of side ``s``, for ``(cell, s)``.
+
+    Parameters
+    ----------
+    maze : GridMaze
+        The maze (its grid's geometry, and the picture's frame).
+    style : Style
+        Sizes of the picture.
+    keys : list of (int, int)
+        ``(cell index, side)`` pairs.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``x0, y0, x1, y1`` per pair: the centre, then the middle of the side (on the circle for an arc).
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid, GridMaze
+    >>> m = GridMaze(make_grid("square", size=(1, 2)), [2, 8])
+    >>> half_passages(m, Style(cell=10, margin=0), [(0, 1)]).tolist()
+    [[5.0, 5.0, 10.0, 5.0]]
+    """
     geo = maze.grid.geometry()
     sc = _scene(maze, style)
     if not keys:
@@ -135,6 +178,26 @@ def outlines(maze: GridMaze, style: Style | None = None) -> list[np.ndarray]:
 
     The sides are taken clockwise around the cell centre and each is oriented clockwise, so the
     points chain into one polygon whatever the grid.
+
+    Parameters
+    ----------
+    maze : GridMaze
+        The maze whose grid is drawn.
+    style : Style, optional
+        Sizes of the picture; the default :class:`Style` when not given.
+
+    Returns
+    -------
+    list of numpy.ndarray
+        One ``(k, 2)`` float array of ``(x, y)`` points per cell, in index order.
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid, generate_on
+    >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
+    >>> shapes = outlines(maze)
+    >>> len(shapes), shapes[0].shape
+    (6, (12, 2))
     """
     st = style or Style()
     geo = maze.grid.geometry()
@@ -173,6 +236,27 @@ def mark_lines(maze: GridMaze, solution: Any, style: Style) -> list[tuple[np.nda
     colour) or twice (``retraced``); ``[]`` when ``solution`` has no marks.
 
     Each passage is drawn from both of its ends, so a passage across a seam shows at both borders.
+
+    Parameters
+    ----------
+    maze : GridMaze
+        The maze solved.
+    solution : GridSolution or None
+        Its ``marks`` (``solve_on(..., "tremaux", record=True)``).
+    style : Style
+        Sizes of the picture.
+
+    Returns
+    -------
+    list of (numpy.ndarray, str)
+        ``(x0, y0, x1, y1)`` and colour of each line.
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid, GridMaze, solve_on
+    >>> m = GridMaze(make_grid("square", size=(1, 3)), [2, 10, 8])
+    >>> [colour for _, colour in mark_lines(m, solve_on(m, "tremaux", record=True), Style())]
+    ['#d6d69a', '#d6d69a', '#d6d69a', '#d6d69a']
     """
     marks = getattr(solution, "marks", None)
     if marks is None:
@@ -276,6 +360,13 @@ def to_svg(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
     ------
     TremauxError
         For a maze above :data:`MAX_DRAW_CELLS` cells.
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid, generate_on
+    >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
+    >>> to_svg(maze).startswith("<svg")
+    True
     """
     st = style or Style()
     sc = _scene(maze, st)
@@ -330,9 +421,27 @@ def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
     """A PNG picture of ``maze`` (and of ``solution``, and the distance ``heat`` map), drawn with Pillow;
     see :func:`to_svg`.
 
+    Parameters
+    ----------
+    maze : GridMaze
+        The maze to draw.
+    solution : GridSolution, optional
+        Its path and visited cells are drawn too.
+    style : Style, optional
+        Sizes and colours.
+    heat : bool, default False
+        Fill each cell by its distance from the start.
+
     Returns
     -------
     bytes
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid, generate_on
+    >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
+    >>> to_png(maze)[1:4]
+    b'PNG'
     """
     from PIL import Image, ImageDraw
 
@@ -381,10 +490,35 @@ def save_picture(maze: GridMaze, path: Any, *, solution: Any = None, style: Styl
                  heat: bool = False, marks: bool = True) -> None:
     """Write ``maze`` to ``path`` as .svg or .png.
 
+    Parameters
+    ----------
+    maze : GridMaze
+        The maze to draw.
+    path : str or os.PathLike
+        The file; ``.svg`` or ``.png``.
+    solution : GridSolution, optional
+        Its path and visited cells are drawn too.
+    style : Style, optional
+        Sizes and colours.
+    heat : bool, default False
+        Fill each cell by its distance from the start.
+    marks : bool, default True
+        Draw Tremaux's marks when ``solution`` has them.
+
     Raises
     ------
     TremauxError
         For another extension (animations: :func:`tremaux.grids.animate.save_animation`).
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid, generate_on
+    >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
+    >>> import tempfile, pathlib
+    >>> out = pathlib.Path(tempfile.mkdtemp()) / "hex.svg"
+    >>> save_picture(maze, out)
+    >>> out.read_text().startswith("<svg")
+    True
     """
     from pathlib import Path
 

@@ -33,6 +33,11 @@ __all__ = ["island_count", "add_islands", "add_islands_inplace", "wall_posts"]
 def wall_posts(grid: Grid) -> dict[str, np.ndarray]:
     """The walls between posts of ``grid``, as arrays for :mod:`tremaux.kernels.graph_islands`.
 
+    Parameters
+    ----------
+    grid : Grid
+        Any grid but a woven or a zeta one.
+
     Returns
     -------
     dict
@@ -43,7 +48,14 @@ def wall_posts(grid: Grid) -> dict[str, np.ndarray]:
     Raises
     ------
     UnsupportedError
-        On a woven grid (its walls cross under bridges).
+        On a woven grid (its walls pass under bridges) or the zeta grid (its diagonal passages cross).
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid
+    >>> w = wall_posts(make_grid("square", size=(2, 2)))
+    >>> len(w["anchored"]), int(w["anchored"].sum()), len(w["wcell"])   # 9 posts, 8 on the border, 4 inner walls
+    (9, 8, 4)
     """
     if "weave" in grid.params or grid.name == "zeta":
         why = "their walls pass under bridges" if "weave" in grid.params else "its diagonal passages cross"
@@ -100,6 +112,16 @@ def wall_posts(grid: Grid) -> dict[str, np.ndarray]:
 def island_count(maze: GridMaze) -> int:
     """Number of islands of ``maze`` (groups of walls joined to no post of the outer wall).
 
+    Parameters
+    ----------
+    maze : GridMaze
+        A maze on any grid but a woven or a zeta one.
+
+    Returns
+    -------
+    int
+        Its islands; a perfect maze has none.
+
     Examples
     --------
     >>> from tremaux.grids import make_grid, generate_on
@@ -112,7 +134,38 @@ def island_count(maze: GridMaze) -> int:
 
 def add_islands_inplace(grid: Grid, cells: np.ndarray, k: int, state: np.ndarray, trace: np.ndarray,
                         t: int) -> tuple[int, int]:
-    """Open up to ``k`` walls of ``cells`` in place, each making one island; ``(islands made, trace rows)``."""
+    """Open up to ``k`` walls of ``cells`` in place, each making one island.
+
+    Parameters
+    ----------
+    grid : Grid
+        The grid of ``cells``.
+    cells : numpy.ndarray
+        Side bits, changed in place.
+    k : int
+        Islands wanted.
+    state : numpy.ndarray
+        The random state (advanced).
+    trace : numpy.ndarray
+        ``int64 (m, 3)`` rows to append a CARVE to for each wall opened (``m == 0``: none).
+    t : int
+        Rows of ``trace`` already written.
+
+    Returns
+    -------
+    tuple of int
+        ``(islands made, trace rows written)``; fewer islands than ``k`` when no more fit.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from tremaux.grids import make_grid, generate_on
+    >>> from tremaux.kernels.rng import make_state
+    >>> maze = generate_on(make_grid("hex", size=(6, 6)), seed=1).maze
+    >>> cells = np.array(maze.cells)
+    >>> add_islands_inplace(maze.grid, cells, 2, make_state(1), np.empty((0, 3), np.int64), 0)
+    (2, 0)
+    """
     w = wall_posts(grid)
     made, t = kgi.add_islands(grid.nbr, grid.back, cells, w["start"], w["to"], w["wall"], w["wcell"], w["wside"],
                               w["anchored"], int(k), state, trace, int(t))
@@ -121,6 +174,19 @@ def add_islands_inplace(grid: Grid, cells: np.ndarray, k: int, state: np.ndarray
 
 def add_islands(maze: GridMaze, k: int, *, seed: int | None = None) -> GridMaze:
     """A copy of ``maze`` with ``k`` more islands, each made by opening one wall (one loop each).
+
+    Parameters
+    ----------
+    maze : GridMaze
+        A maze on any grid but a woven or a zeta one.
+    k : int
+        Islands to add.
+    seed : int, optional
+        The same seed picks the same walls.
+
+    Returns
+    -------
+    GridMaze
 
     Raises
     ------

@@ -29,6 +29,17 @@ __all__ = ["KERNELS", "POLAR", "braid", "trace_size"]
 def trace_size(n: int, sides: int) -> int:
     """Rows of ``trace`` that always suffice on a grid of ``n`` cells with ``sides`` slots (braid included).
 
+    Parameters
+    ----------
+    n : int
+        Cells of the grid.
+    sides : int
+        Side slots per cell.
+
+    Returns
+    -------
+    int
+
     Examples
     --------
     >>> trace_size(10, 4)

@@ -25,7 +25,20 @@ VISIT, MARK, RETRACE, DEAD, FOUND = 10, 11, 12, 14, 15
 
 
 def trace_size(n: int, sides: int, limit: int) -> int:
-    """Rows of ``trace`` that suffice for any solver here (a traveler: four rows per move).
+    """Rows of ``trace`` that suffice for any solver here (a traveler: at most two rows per move).
+
+    Parameters
+    ----------
+    n : int
+        Cells of the grid.
+    sides : int
+        Side slots per cell.
+    limit : int
+        Most moves a traveler makes.
+
+    Returns
+    -------
+    int
 
     Examples
     --------
