@@ -30,8 +30,9 @@ import numpy as np
 from ..errors import TremauxError
 from .grid import ARC
 from .maze import GridMaze
+from .passages import mark_lines
 
-__all__ = ["to_svg", "to_png", "save_picture", "outlines", "half_passages", "mark_lines", "Style", "MAX_DRAW_CELLS"]
+__all__ = ["to_svg", "to_png", "save_picture", "outlines", "Style", "MAX_DRAW_CELLS"]
 
 MAX_DRAW_CELLS = 250_000
 """Largest maze drawn as a picture."""
@@ -122,52 +123,6 @@ def _scene(maze: GridMaze, style: Style) -> _Scene:
     return _Scene(seg, arcs, cen, (ox, oy), int(np.ceil((x1 - x0) * k + 2 * m)), int(np.ceil((y1 - y0) * k + 2 * m)))
 
 
-def half_passages(maze: GridMaze, style: Style, keys: list[tuple[int, int]]) -> np.ndarray:
-    """``(k, 4)`` picture pixels of the line from each cell's centre to the middle of side ``s``, for ``(cell, s)``.
-
-    Parameters
-    ----------
-    maze : GridMaze
-        The maze (its grid's geometry, and the picture's frame).
-    style : Style
-        Sizes of the picture.
-    keys : list of (int, int)
-        ``(cell index, side)`` pairs.
-
-    Returns
-    -------
-    numpy.ndarray
-        ``x0, y0, x1, y1`` per pair: the centre, then the middle of the side (on the circle for an arc).
-
-    Examples
-    --------
-    >>> from tremaux.grids import make_grid, GridMaze
-    >>> m = GridMaze(make_grid("square", size=(1, 2)), [2, 8])
-    >>> half_passages(m, Style(cell=10, margin=0), [(0, 1)]).tolist()
-    [[5.0, 5.0, 10.0, 5.0]]
-    """
-    geo = maze.grid.geometry()
-    sc = _scene(maze, style)
-    if not keys:
-        return np.zeros((0, 4))
-    i = np.array([k[0] for k in keys])
-    s = np.array([k[1] for k in keys])
-    e = geo.ends[i, s]
-    mid = (e[:, :2] + e[:, 2:]) / 2
-    arc = geo.kind[i, s] == ARC
-    if arc.any():  # the middle of an arc lies on the circle, halfway round
-        a0 = np.arctan2(e[arc, 1], e[arc, 0])
-        a1 = np.arctan2(e[arc, 3], e[arc, 2])
-        a1 = np.where(a1 <= a0, a1 + 2 * np.pi, a1)
-        am = (a0 + a1) / 2
-        r = geo.radius[i[arc], s[arc]]
-        mid[arc] = np.stack([r * np.cos(am), r * np.sin(am)], 1)
-    x0, y0, _, _ = geo.bounds
-    k, m = style.cell, style.margin
-    mid = mid * k + np.array([m - x0 * k, m - y0 * k])
-    return np.concatenate([sc.centres[i], mid], 1)
-
-
 def _cross(u: np.ndarray, v: np.ndarray) -> float:
     """z of the cross product: positive when ``u`` turns clockwise on screen (y down) to ``v``."""
     return float(u[0] * v[1] - u[1] * v[0])
@@ -229,44 +184,6 @@ def outlines(maze: GridMaze, style: Style | None = None) -> list[np.ndarray]:
                 pts.extend([tuple(a), tuple(b)])
         out.append(np.array(pts) * k + np.array([ox, oy]))
     return out
-
-
-def mark_lines(maze: GridMaze, solution: Any, style: Style) -> list[tuple[np.ndarray, str]]:
-    """Tremaux's marks as lines: from each cell's centre halfway to each side marked once (``marked``
-    colour) or twice (``retraced``); ``[]`` when ``solution`` has no marks.
-
-    Each passage is drawn from both of its ends, so a passage across a seam shows at both borders.
-
-    Parameters
-    ----------
-    maze : GridMaze
-        The maze solved.
-    solution : GridSolution or None
-        Its ``marks`` (``solve_on(..., "tremaux", record=True)``).
-    style : Style
-        Sizes of the picture.
-
-    Returns
-    -------
-    list of (numpy.ndarray, str)
-        ``(x0, y0, x1, y1)`` and colour of each line.
-
-    Examples
-    --------
-    >>> from tremaux.grids import make_grid, GridMaze, solve_on
-    >>> m = GridMaze(make_grid("square", size=(1, 3)), [2, 10, 8])
-    >>> [colour for _, colour in mark_lines(m, solve_on(m, "tremaux", record=True), Style())]
-    ['#d6d69a', '#d6d69a', '#d6d69a', '#d6d69a']
-    """
-    marks = getattr(solution, "marks", None)
-    if marks is None:
-        return []
-    from ..render.palette import PALETTE
-
-    i, s = np.nonzero(marks > 0)
-    keys = list(zip(i.tolist(), s.tolist()))
-    lines = half_passages(maze, style, keys)
-    return [(row, PALETTE["marked"] if marks[a, b] == 1 else PALETTE["retraced"]) for row, (a, b) in zip(lines, keys)]
 
 
 def _heat(maze: GridMaze) -> list[str]:

@@ -310,7 +310,8 @@ def stage_svg(maze: Any, cell: int = 16) -> str:
     (12, True)
     """
     from ..grids import Style
-    from ..grids.draw import _scene, half_passages, outlines
+    from ..grids.draw import _scene, outlines
+    from ..grids.passages import half_passages
     from ..render.palette import PALETTE
 
     st = Style(cell=float(cell))
