@@ -147,6 +147,18 @@ def loaded_solver(backend: str, clauses: list[list[int]]) -> Solver:
     Other solvers, or a python-sat without those functions, take the public
     way.
 
+    Parameters
+    ----------
+    backend : str
+        A python-sat solver name, such as ``glucose4`` or ``cadical195``.
+    clauses : list of list of int
+        The CNF, in DIMACS literals.
+
+    Returns
+    -------
+    pysat.solvers.Solver
+        The solver; the caller deletes it.
+
     Examples
     --------
     >>> s = loaded_solver("glucose4", [[1, 2], [-1], [-2, 3]])
@@ -170,12 +182,26 @@ def loaded_solver(backend: str, clauses: list[list[int]]) -> Solver:
 
 @dataclass(frozen=True)
 class Model:
-    """One assignment read back from the solver: the links of every cell."""
+    """One assignment read back from the solver: the links of every cell.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> from tremaux.numberlink.rules import resolve
+    >>> from tremaux.numberlink.solvers.base import Task
+    >>> from tremaux.numberlink.solvers.sat import encoding_for
+    >>> enc = encoding_for(Task(Puzzle.from_rows(["1.1", "2.2"]), resolve("fill"), want=1, deadline=None), one=True)
+    >>> enc.next_model().links.tolist()
+    [2, 10, 8, 2, 10, 8]
+    >>> enc.close()
+    """
 
     links: np.ndarray
     """``uint8`` per cell, bit ``1 << d`` when a line leaves towards direction d (N0 E1 S2 W3)."""
     edges: np.ndarray
     """Indices of the edge variables set (lines only, loops dropped)."""
+    with_loops: np.ndarray | None = None
+    """The links with the closed loops that were dropped (``None``: there were none)."""
 
 
 class Encoding(ClauseBuilders):
@@ -225,6 +251,22 @@ class Encoding(ClauseBuilders):
         whose line joins two numbers of different pairs is not returned: that
         line is forbidden and the solver asked again. Fewer clauses, and the
         same models.
+    corners : bool
+        Under ``fill`` without holes: the corner theorem of lines that never
+        touch themselves (:mod:`tremaux.kernels.nl_search_corner`), a
+        corner's inner diagonal is a number or a corner of the same shape.
+        With ``induced`` it loses no model; without, it drops some models
+        whose lines touch (the rest are still solutions).
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> enc = Encoding(Puzzle.from_rows(["1.1", "2.2"]), "fill")
+    >>> model = enc.next_model()
+    >>> enc.block(model)
+    >>> enc.next_model() is None
+    True
+    >>> enc.close()
     """
 
     @_without_gc
@@ -232,7 +274,7 @@ class Encoding(ClauseBuilders):
                  inactive: frozenset[int] = frozenset(), induced: bool = False, holes: str | None = None,
                  max_holes: int | None = None, at_most_one: bool = True,
                  blocked: np.ndarray | None = None, colour_bits: int | None = None,
-                 uturns: bool = True) -> None:
+                 uturns: bool = True, corners: bool = False) -> None:
         if colour not in ("binary", "onehot"):
             raise ValueError("colour is 'binary' or 'onehot'")
         if holes is not None and (rule != "fill" or holes not in ("surplus", "any")):
@@ -330,16 +372,11 @@ class Encoding(ClauseBuilders):
                 clauses.extend(self._induced(g, n, eu, ev, fu, fv, evar))
             if hole.any():
                 clauses.extend(self._holes(hole, packed, max_holes))
-        # ---- no 2x2 loop
-        if h > 1 and w > 1:
-            tl = idx[:-1, :-1].ravel()
-            sq = np.stack([inc[tl, 1], inc[tl, 2], inc[tl + w + 1, 0], inc[tl + w + 1, 3]], axis=1)
-            sq = sq[(sq > 0).all(axis=1)]
-            if induced or not uturns:
-                for drop in range(4):  # no three line edges of the four: no U-turn
-                    clauses.extend((-np.delete(sq, drop, axis=1)).tolist())
-            else:
-                clauses.extend((-sq).tolist())
+        clauses.extend(self._squares(idx, induced or not uturns))
+        if corners:
+            if rule != "fill" or hole.any() or off.any():
+                raise ValueError("the corner theorem needs lines that cover every cell")
+            clauses.extend(self._corners(g, inc))
         self.nclauses = len(clauses)
         self.backend = backend
         self.incremental = backend in INCREMENTAL
@@ -353,7 +390,13 @@ class Encoding(ClauseBuilders):
         self.active = ~np.isin(np.arange(1, n + 1), list(inactive))
 
     def close(self) -> None:
-        """Free the solver."""
+        """Free the solver.
+
+        Examples
+        --------
+        >>> from tremaux.numberlink import Puzzle
+        >>> Encoding(Puzzle.from_rows(["1.1"]), "fill").close()
+        """
         self.solver.delete()
 
     def __enter__(self) -> Encoding:
@@ -379,10 +422,30 @@ class Encoding(ClauseBuilders):
         the model instead of being forbidden: what is left is a solution under
         ``nikoli`` (its cells stay empty).
 
+        Parameters
+        ----------
+        deadline : float, optional
+            A ``time.perf_counter()`` value to give up at.
+        drop_loops : bool, default False
+            Drop closed loops from a model instead of forbidding them.
+
+        Returns
+        -------
+        Model or None
+            The next model, or ``None`` when the clauses allow no more.
+
         Raises
         ------
         TimeoutError
             When ``deadline`` (a ``time.perf_counter()`` value) passes between calls.
+
+        Examples
+        --------
+        >>> from tremaux.numberlink import Puzzle
+        >>> enc = Encoding(Puzzle.from_rows(["1.1"]), "fill")
+        >>> enc.next_model().links.tolist()
+        [2, 10, 8]
+        >>> enc.close()
         """
         while True:
             if deadline is not None and time.perf_counter() > deadline:
@@ -420,7 +483,7 @@ class Encoding(ClauseBuilders):
                 return Model(links, np.flatnonzero(on))
             if self.rule == "nikoli" or drop_loops:
                 keep = on & ~loops[self.eu]
-                return Model(self._links(keep), np.flatnonzero(keep))
+                return Model(self._links(keep), np.flatnonzero(keep), links)
             cells, starts = kn.loop_components(links, owner, self.h, self.w)
             on_loop = loops[self.eu] & on
             comp = np.full(self.h * self.w, -1, dtype=np.int64)
@@ -440,6 +503,20 @@ class Encoding(ClauseBuilders):
         A backend outside :data:`INCREMENTAL` (Kissat) must not be given
         clauses once it has solved: the clause is kept, and a new solver
         holding every clause answers the next call.
+
+        Parameters
+        ----------
+        clause : list of int
+            DIMACS literals over the encoding's variables.
+
+        Examples
+        --------
+        >>> from tremaux.numberlink import Puzzle
+        >>> enc = Encoding(Puzzle.from_rows(["1.1"]), "fill")
+        >>> enc.add_clause([-1])
+        >>> enc.next_model() is None
+        True
+        >>> enc.close()
         """
         clause = [int(x) for x in clause]
         if self.incremental:
@@ -482,7 +559,23 @@ class Encoding(ClauseBuilders):
         return (links[self.eu] & bit) > 0
 
     def set_hint(self, linking) -> None:
-        """Prefer the line edges of ``linking`` (a :class:`~tremaux.numberlink.result.Linking`) in decisions."""
+        """Prefer the line edges of ``linking`` (a :class:`~tremaux.numberlink.result.Linking`) in decisions.
+
+        Parameters
+        ----------
+        linking : Linking
+            A solution (or a guess) of the puzzle.
+
+        Examples
+        --------
+        >>> from tremaux.numberlink import Puzzle, solve_puzzle
+        >>> puzzle = Puzzle.from_rows(["1.1", "2.2"])
+        >>> enc = Encoding(puzzle, "fill")
+        >>> enc.set_hint(solve_puzzle(puzzle).solutions[0])
+        >>> enc.next_model() is not None
+        True
+        >>> enc.close()
+        """
         if not self.incremental:
             return  # one-shot backends take no phases
         on = self._on(linking)
@@ -490,9 +583,40 @@ class Encoding(ClauseBuilders):
         self.solver.set_phases(lits.tolist())
 
     def block(self, model: Model) -> None:
-        """Forbid the lines of ``model`` (with or without loops elsewhere) in later models."""
+        """Forbid the lines of ``model`` (with or without loops elsewhere) in later models.
+
+        Parameters
+        ----------
+        model : Model
+            A model returned by :meth:`next_model`.
+
+        Examples
+        --------
+        >>> from tremaux.numberlink import Puzzle
+        >>> enc = Encoding(Puzzle.from_rows(["1.1"]), "fill")
+        >>> enc.block(enc.next_model())
+        >>> enc.next_model() is None
+        True
+        >>> enc.close()
+        """
         self.add_clause((-(model.edges + 1)).tolist())
 
     def block_lines(self, linking) -> None:
-        """Forbid the lines of ``linking`` (a :class:`~tremaux.numberlink.result.Linking`), as :meth:`block`."""
+        """Forbid the lines of ``linking`` (a :class:`~tremaux.numberlink.result.Linking`), as :meth:`block`.
+
+        Parameters
+        ----------
+        linking : Linking
+            Lines of the puzzle.
+
+        Examples
+        --------
+        >>> from tremaux.numberlink import Puzzle, solve_puzzle
+        >>> puzzle = Puzzle.from_rows(["1.1", "2.2"])
+        >>> enc = Encoding(puzzle, "fill")
+        >>> enc.block_lines(solve_puzzle(puzzle).solutions[0])
+        >>> enc.next_model() is None
+        True
+        >>> enc.close()
+        """
         self.add_clause((-(np.flatnonzero(self._on(linking)) + 1)).tolist())
