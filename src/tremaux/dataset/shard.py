@@ -1,10 +1,12 @@
-"""One shard: rows built by the batched kernels, as a Parquet file's bytes.
+"""One shard: rows built by the batched kernels, as the bytes of a Parquet or Arrow IPC file.
 
 :func:`build_shard` is the task every engine runs: it calls the batched
 kernels of :mod:`tremaux.kernels.batch` on all the rows of the shard at once
 (draw, then solve, filter and measure; again for the rows a filter
 rejected), once per extra solver and once per derived output, turns the flat
-arrays into Arrow columns and serialises them. No Python code runs per maze.
+arrays into Arrow columns and serialises them (:func:`encode`: zstd Parquet,
+or an uncompressed Arrow IPC stream with ``shard_format = "arrow"``). No
+Python code runs per maze.
 
 Columns, in order (see :func:`columns_of`):
 
@@ -54,6 +56,7 @@ __all__ = [
     "compute_rows",
     "build_shard",
     "build_shards",
+    "encode",
     "warm_up",
     "token_vocabulary",
 ]
@@ -406,6 +409,30 @@ def _parquet_bytes(table) -> bytes:
     return sink.getvalue()
 
 
+def _arrow_bytes(table) -> bytes:
+    import pyarrow as pa
+
+    # one record batch, uncompressed, default alignment: the layout Hugging Face
+    # datasets caches and memory-maps (datasets.Dataset.from_file)
+    sink = pa.BufferOutputStream()
+    with pa.ipc.new_stream(sink, table.schema) as writer:
+        writer.write_table(table, max_chunksize=max(1, table.num_rows))
+    return sink.getvalue().to_pybytes()
+
+
+def encode(table, shard_format: str) -> bytes:
+    """The bytes of a shard file holding ``table``, in ``shard_format`` (``"parquet"`` or ``"arrow"``).
+
+    Examples
+    --------
+    >>> import pyarrow as pa
+    >>> t = pa.table({"x": [1, 2, 3]})
+    >>> encode(t, "arrow") == encode(t, "arrow"), encode(t, "parquet")[:4], encode(t, "arrow")[:4]
+    (True, b'PAR1', b'\\xff\\xff\\xff\\xff')
+    """
+    return _arrow_bytes(table) if shard_format == "arrow" else _parquet_bytes(table)
+
+
 def build_shard(spec: DatasetSpec, shard: int, target=None) -> ShardResult:
     """Build shard number ``shard`` of ``spec``: the task every engine runs.
 
@@ -417,10 +444,10 @@ def build_shard(spec: DatasetSpec, shard: int, target=None) -> ShardResult:
 
     first, stop = spec.shard_rows(shard)
     raw = compute_rows(spec, first, stop)
-    data = _parquet_bytes(to_table(spec, first, raw))
+    data = encode(to_table(spec, first, raw), spec.shard_format)
     digest = sha256(data)
     if target is not None:
-        target.write(shard_name(shard, spec.shards), data)
+        target.write(shard_name(shard, spec.shards, spec.shard_format), data)
         return ShardResult(shard, b"", stop - first, int(raw["drawn"]), digest, len(data))
     return ShardResult(shard, data, stop - first, int(raw["drawn"]), digest, len(data))
 

@@ -1,6 +1,8 @@
 """The files of a dataset on disk: Parquet shards and ``manifest.json``.
 
-A dataset directory holds one Parquet file per shard and a manifest::
+A dataset directory holds one file per shard (Parquet, or Arrow IPC with
+``shard_format = "arrow"``, see :data:`tremaux.dataset.spec.SHARD_FORMATS`)
+and a manifest::
 
     data/
         manifest.json
@@ -68,16 +70,20 @@ class DatasetDirError(TremauxError):
     """A dataset directory that cannot be used: foreign, corrupted or incomplete."""
 
 
-def shard_name(shard: int, shards: int) -> str:
-    """File name of shard number ``shard`` out of ``shards``.
+SUFFIXES = {"parquet": ".parquet", "arrow": ".arrow"}
+"""File name suffix of a shard, by shard format."""
+
+
+def shard_name(shard: int, shards: int, shard_format: str = "parquet") -> str:
+    """File name of shard number ``shard`` out of ``shards``, in ``shard_format``.
 
     Examples
     --------
-    >>> shard_name(3, 12)
-    'shard-00003.parquet'
+    >>> shard_name(3, 12), shard_name(3, 12, "arrow")
+    ('shard-00003.parquet', 'shard-00003.arrow')
     """
     digits = max(5, len(str(max(shards - 1, 0))))
-    return f"shard-{shard:0{digits}d}.parquet"
+    return f"shard-{shard:0{digits}d}{SUFFIXES[shard_format]}"
 
 
 def versions() -> dict[str, str]:
@@ -244,7 +250,7 @@ def read_manifest(directory: str | Path | Target, storage_options: Mapping[str, 
             shards[int(r.index)] = r
         manifest = Manifest(spec, dict(data["versions"]), tuple(data["columns"]), shards)
         for idx, rec in manifest.shards.items():
-            if not 0 <= idx < spec.shards or rec.file != shard_name(idx, spec.shards) or (
+            if not 0 <= idx < spec.shards or rec.file != shard_name(idx, spec.shards, spec.shard_format) or (
                 (rec.first_row, rec.first_row + rec.rows) != spec.shard_rows(idx)
             ) or not all(isinstance(v, int) and not isinstance(v, bool) for v in (rec.attempts, rec.bytes)):
                 raise DatasetDirError(f"{shown} is corrupted: shard record {idx} does not match its spec")
@@ -319,7 +325,7 @@ def open_for_build(
         )
     if tuple(old.columns) != columns:
         raise DatasetDirError(f"{target.show(MANIFEST)} is corrupted: its columns do not match its spec")
-    expected = {shard_name(i, spec.shards) for i in range(spec.shards)} | {MANIFEST}
+    expected = {shard_name(i, spec.shards, spec.shard_format) for i in range(spec.shards)} | {MANIFEST}
     for name in names:
         if name.endswith(".partial"):
             target.remove(name)
