@@ -6,7 +6,8 @@ step; :func:`stream` gives a ``datasets.IterableDataset`` that reads one
 shard at a time; :func:`iter_shards` does the same without ``datasets``, as
 Arrow tables. :func:`split` cuts a dataset into named parts by size,
 generator, solution length or seed, for out-of-distribution tests, and
-:func:`dedupe` drops repeated mazes by :func:`maze_hash`.
+:func:`dedupe` drops repeated mazes by their canonical hash (the same
+for a maze's rotations and reflections, see :mod:`tremaux.dataset.canonical`).
 
 ``datasets`` is an optional dependency (``pip install 'tremaux[hf]'``);
 nothing here needs ``torch``: ``dataset.with_format("torch")`` (or
@@ -36,6 +37,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import TremauxError
+from .canonical import dedupe, maze_hash
 from .read import read_shard, verify
 from .store import Manifest, Target, open_target, read_manifest
 
@@ -401,73 +403,3 @@ def split(dataset, by: str, **parts: Any):
             lo, hi = _range(name, value, by)
             out[name] = np.flatnonzero((values >= lo) & (values <= hi))
     return datasets.DatasetDict({name: dataset.select(idx) for name, idx in out.items()})
-
-
-def maze_hash(cells: np.ndarray | Any, heights: np.ndarray, widths: np.ndarray) -> np.ndarray:
-    """A canonical 64-bit hash of each maze: BLAKE2b of its size and its cells in row-major order.
-
-    It depends on the maze only (its passages and size), not on the seed, the
-    row, the shard, the engine or where the files are, so equal mazes from
-    different datasets or generators hash alike.
-
-    Parameters
-    ----------
-    cells : sequence of arrays
-        Each maze's cells, flat (the ``cells`` column) or ``(h, w)``.
-    heights, widths : array of int
-        Each maze's size.
-
-    Returns
-    -------
-    numpy.ndarray of uint64
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> a = np.array([2, 8, 2, 8], np.uint8)
-    >>> h = maze_hash([a, a.copy(), a[::-1]], np.array([2, 2, 2]), np.array([2, 2, 2]))
-    >>> bool(h[0] == h[1]), bool(h[0] == h[2])
-    (True, False)
-    """
-    n = len(heights)
-    out = np.empty(n, np.uint64)
-    for k in range(n):
-        h = hashlib.blake2b(digest_size=8)
-        h.update(int(heights[k]).to_bytes(4, "little") + int(widths[k]).to_bytes(4, "little"))
-        h.update(np.ascontiguousarray(cells[k], dtype=np.uint8).tobytes())
-        out[k] = np.frombuffer(h.digest(), np.uint64)[0]
-    return out
-
-
-def dedupe(dataset):
-    """Keep the first row of each distinct maze (by :func:`maze_hash`) of a ``datasets.Dataset``.
-
-    Returns
-    -------
-    datasets.Dataset
-        An index mapping over the same table, in the original row order.
-
-    Raises
-    ------
-    TremauxError
-        When the dataset has no ``cells`` column (the ``maze`` output).
-
-    Examples
-    --------
-    >>> import tempfile, datasets, tremaux.dataset as ds
-    >>> with tempfile.TemporaryDirectory() as d:
-    ...     _ = ds.build(ds.DatasetSpec(count=300, size=(2, 2), shard_size=100), d)
-    ...     data = ds.to_hf(d)
-    >>> len(ds.dedupe(data))  # a 2x2 grid has 4 perfect mazes
-    4
-    """
-    cells = dataset.with_format("arrow")["cells"] if "cells" in dataset.column_names else None
-    if cells is None:
-        raise TremauxError("dedupe needs the cells column (the 'maze' output)")
-    flat = cells.combine_chunks() if hasattr(cells, "combine_chunks") else cells
-    offsets = flat.offsets.to_numpy()
-    values = flat.flatten().to_numpy(zero_copy_only=False)
-    rows = [values[offsets[k] : offsets[k + 1]] for k in range(len(offsets) - 1)]
-    hashes = maze_hash(rows, _column(dataset, "height"), _column(dataset, "width"))
-    _, first = np.unique(hashes, return_index=True)
-    return dataset.select(np.sort(first))
