@@ -78,10 +78,27 @@ _MIRROR = _side_table({1: 1, 2: 8, 4: 4, 8: 2})
 def symmetric_images(grid: np.ndarray, starts: np.ndarray, goals: np.ndarray):
     """Yield the eight images ``(grids, starts, goals)`` of mazes of one size under the square's symmetries.
 
-    ``grid`` is ``(n, H, W)`` cells; ``starts`` and ``goals`` are flat
-    indices into each ``H x W`` maze. Each image is a view or a new array of
-    shape ``(n, H, W)`` or ``(n, W, H)``, with its side bits and end points
-    moved along. The first image is the input itself.
+    Parameters
+    ----------
+    grid : numpy.ndarray
+        ``(n, H, W)`` cells of ``n`` mazes of one size.
+    starts, goals : numpy.ndarray
+        Flat row-major indices of each maze's end points.
+
+    Yields
+    ------
+    tuple of numpy.ndarray
+        ``(grids, starts, goals)``: the mazes turned ``k`` quarter turns
+        counterclockwise, then (every second image) mirrored left-right,
+        shape ``(n, H, W)`` or ``(n, W, H)``, their side bits and end points
+        moved along. The first image is the input itself.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> grid = np.array([[[2, 12], [2, 9]]], np.uint8)
+    >>> [(g[0].tolist(), int(s[0]), int(t[0])) for g, s, t in symmetric_images(grid, [0], [3])][:3]
+    [([[2, 12], [2, 9]], 0, 3), ([[6, 8], [3, 8]], 1, 2), ([[6, 12], [1, 1]], 2, 1)]
     """
     g, s, t = grid, np.asarray(starts, np.int64), np.asarray(goals, np.int64)
     for _ in range(4):
