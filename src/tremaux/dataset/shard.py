@@ -71,7 +71,7 @@ SHARD_MEMORY = 4 << 30
 
 @dataclass(frozen=True)
 class ShardResult:
-    """What a worker sends back: counts and checksum, and the Parquet bytes unless it wrote them itself."""
+    """What a worker sends back: counts and checksum, and the file's bytes unless it wrote them itself."""
 
     index: int
     data: bytes

@@ -1,4 +1,4 @@
-"""The files of a dataset on disk: Parquet shards and ``manifest.json``.
+"""The files of a dataset on disk: Parquet or Arrow shards and ``manifest.json``.
 
 A dataset directory holds one file per shard (Parquet, or Arrow IPC with
 ``shard_format = "arrow"``, see :data:`tremaux.dataset.spec.SHARD_FORMATS`)
