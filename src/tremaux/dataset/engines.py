@@ -130,6 +130,20 @@ def dask_batch(remaining: int, workers: int, largest: int = 16) -> int:
     few milliseconds (measured by ``benchmarks/bench_dataset_scale.py``), so
     below thousands of shards per worker batching changes nothing.
 
+    Parameters
+    ----------
+    remaining : int
+        Shards not yet handed out.
+    workers : int
+        Dask workers.
+    largest : int, default 16
+        Most shards in one task.
+
+    Returns
+    -------
+    int
+        Shards in the next task, at least 1.
+
     Examples
     --------
     >>> dask_batch(100, 2), dask_batch(30, 2), dask_batch(3, 8), dask_batch(100_000, 1000), dask_batch(10**7, 10)

@@ -25,6 +25,27 @@ def read_shard(target: Target, name: str, columns: Iterable[str] | None = None):
     A Parquet shard is decoded into memory. An Arrow shard (``.arrow``) on a
     local disk is memory-mapped: the table's buffers point into the file and
     nothing is copied; elsewhere its bytes are read into memory once.
+
+    Parameters
+    ----------
+    target : Target
+        The dataset directory (see :func:`tremaux.dataset.store.open_target`).
+    name : str
+        The shard's file name, as the manifest records it.
+    columns : iterable of str, optional
+        Only these columns, in this order.
+
+    Returns
+    -------
+    pyarrow.Table
+
+    Examples
+    --------
+    >>> import tremaux.dataset as ds
+    >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2, shard_format="arrow")
+    >>> _ = ds.build(spec, "memory://doc/read-shard")
+    >>> read_shard(ds.open_target("memory://doc/read-shard"), "shard-00001.arrow", ["index"]).to_pydict()
+    {'index': [2, 3]}
     """
     import pyarrow as pa
 

@@ -423,6 +423,22 @@ def _arrow_bytes(table) -> bytes:
 def encode(table, shard_format: str) -> bytes:
     """The bytes of a shard file holding ``table``, in ``shard_format`` (``"parquet"`` or ``"arrow"``).
 
+    Both are deterministic: the same table gives the same bytes, on every
+    machine with the same pyarrow version.
+
+    Parameters
+    ----------
+    table : pyarrow.Table
+        The shard's rows (:func:`to_table`).
+    shard_format : str
+        A key of :data:`tremaux.dataset.spec.SHARD_FORMATS`.
+
+    Returns
+    -------
+    bytes
+        A zstd Parquet file with one row group, or an uncompressed Arrow IPC
+        stream with one record batch.
+
     Examples
     --------
     >>> import pyarrow as pa

@@ -77,6 +77,19 @@ SUFFIXES = {"parquet": ".parquet", "arrow": ".arrow"}
 def shard_name(shard: int, shards: int, shard_format: str = "parquet") -> str:
     """File name of shard number ``shard`` out of ``shards``, in ``shard_format``.
 
+    Parameters
+    ----------
+    shard : int
+        The shard's number.
+    shards : int
+        Shards in the dataset (sets the number of digits, at least 5).
+    shard_format : str, default "parquet"
+        A key of :data:`tremaux.dataset.spec.SHARD_FORMATS`.
+
+    Returns
+    -------
+    str
+
     Examples
     --------
     >>> shard_name(3, 12), shard_name(3, 12, "arrow")
