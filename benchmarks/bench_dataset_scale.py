@@ -345,7 +345,7 @@ def write_doc(args, rows, scaling, mem, s3, costs, task, projection, started, lo
         "What makes local Dask cost what the processes engine costs: one process per worker with one thread "
         "(`threads_per_worker=1`), forked after the kernels are compiled; workers write their shards "
         "themselves and return a few numbers; the batched kernels, so no Python per maze; tasks that shrink as "
-        "the build goes on (`dask_batch`: an eighth of each worker's share of what remains, 1 to 16 shards, so "
+        "the build goes on (`dask_batch`: half of each worker's share of what remains, 1 to 16 shards, so "
         "the last tasks are single shards and no worker waits behind a long one); and Dask's housekeeping "
         "turned down on the cluster the engine starts (`LOCAL_DASK_CONFIG`: "
         + ", ".join(f"`{k.removeprefix('distributed.')}={v}`" for k, v in LOCAL_DASK_CONFIG.items())

@@ -120,7 +120,7 @@ def run_shards(
 
 
 def dask_batch(remaining: int, workers: int, largest: int = 16) -> int:
-    """Shards in the next Dask task: an eighth of each worker's share of what remains, 1 to ``largest``.
+    """Shards in the next Dask task: half of each worker's share of what remains, 1 to ``largest``.
 
     Tasks shrink as the build goes on (guided self-scheduling): early tasks
     are big, so that with thousands of shards per worker, as at a billion
@@ -146,10 +146,13 @@ def dask_batch(remaining: int, workers: int, largest: int = 16) -> int:
 
     Examples
     --------
-    >>> dask_batch(100, 2), dask_batch(30, 2), dask_batch(3, 8), dask_batch(100_000, 1000), dask_batch(10**7, 10)
-    (6, 1, 1, 12, 16)
+    >>> dask_batch(100, 2), dask_batch(30, 2), dask_batch(3, 2), dask_batch(3, 8), dask_batch(10**7, 10)
+    (16, 7, 1, 1, 16)
+    >>> from tremaux.dataset.engines import _batches
+    >>> [len(b) for b in _batches(range(100), 2, None)]  # 1,000,000 mazes in shards of 10,000, 2 workers
+    [16, 16, 16, 13, 9, 7, 5, 4, 3, 2, 2, 1, 1, 1, 1, 1, 1, 1]
     """
-    return max(1, min(largest, remaining // (8 * max(1, workers))))
+    return max(1, min(largest, remaining // (2 * max(1, workers))))
 
 
 def _batches(shards: Sequence[int], workers: int, largest: int | None):
