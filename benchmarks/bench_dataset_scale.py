@@ -123,7 +123,8 @@ def shard_costs(shard_size: int, endpoint: str | None, repeat: int = 3) -> dict:
     import statistics
 
     import tremaux.dataset as ds
-    from tremaux.dataset.shard import _arrow_bytes, _parquet_bytes, compute_rows, to_table, warm_up
+    from tremaux.dataset.shard import compute_rows, warm_up
+    from tremaux.dataset.table import _arrow_bytes, _parquet_bytes, to_table
     from tremaux.dataset.store import Manifest, ShardRecord, open_target, sha256, versions
 
     spec = spec_for(shard_size * 100, shard_size)
