@@ -80,3 +80,32 @@ def test_unknown_attribute_is_an_attribute_error():
 
     with pytest.raises(AttributeError, match="no attribute 'nope'"):
         tremaux.nope  # noqa: B018
+
+
+def test_command_line_starts_numba_without_coverage_or_scipy_blas_and_leaves_them_importable():
+    code = """
+import json, sys
+from tremaux.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit as exc:
+    assert not exc.code, exc.code
+skipped = [m for m in ("coverage", "scipy.linalg", "scipy.linalg.cython_blas") if m in sys.modules]
+import numba
+import scipy.linalg.cython_blas  # not blocked afterwards
+print(json.dumps({"numba": "numba" in sys.modules, "skipped": skipped}), file=sys.stderr)
+"""
+    out, report = _probe(code, "generate", "--size", "4x5", "--seed", "1")
+    assert report == {"numba": True, "skipped": []}
+    assert len(out.splitlines()) == 9  # the 4 x 5 maze in ascii
+
+
+def test_library_keeps_numba_defaults():
+    code = """
+import json, sys
+import tremaux
+tremaux.generate((3, 3), "backtracker", seed=1)
+print(json.dumps({"blas": "scipy.linalg.cython_blas" in sys.modules}), file=sys.stderr)
+"""
+    _, report = _probe(code)
+    assert report == {"blas": True}
