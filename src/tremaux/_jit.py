@@ -10,11 +10,12 @@ decorator returns a :class:`Kernel`: one function, two ways to run it.
   arrays bit for bit (``tests/test_jit.py`` checks every generator and solver).
 
 A fresh process pays about 0.35 s of CPU to import numba and load its first cached kernel; a small maze is
-generated or solved in a few milliseconds of interpreted Python. The command line therefore calls
-:func:`allow_interpreted` with a size limit: a call from Python then runs interpreted while numba has not been
-imported and the call's arrays hold at most that many elements together. Once numba is imported (a bigger
-input, a kernel marked ``interpret=False`` such as the Number Link search, or the program's own use), every
-call runs compiled. The library never interprets unless asked.
+generated or solved in tens of milliseconds of interpreted Python. The maze commands of the command line
+therefore call :func:`allow_interpreted` with :data:`SMALL_MAZE_CELLS`: a kernel called from Python then runs
+interpreted while numba has not been imported and the first array it is given (by the kernels' convention the
+grid's cells, else the data it walks through) has at most that many elements. Once numba is imported (a bigger
+input, a kernel marked ``interpret=False``, or the program's own use), every call runs compiled. The library
+never interprets unless asked.
 
 A kernel called from compiled code is seen by numba as its dispatcher (``Kernel._numba_type_``), and
 ``inline="always"`` works through ``Kernel.targetoptions`` and ``Kernel.py_func`` as on a dispatcher.
@@ -43,17 +44,24 @@ __all__ = ["njit", "uint64", "Kernel", "allow_interpreted", "interpreted_limit",
 uint64 = np.uint64
 """``uint64(x)``: numba compiles a call to ``np.uint64`` as the same cast as ``numba.uint64``."""
 
-_LIMIT = 0  # arrays' total elements up to which a call from Python may run interpreted; 0: never
+SMALL_MAZE_CELLS = 625
+"""Mazes of up to 25 x 25 cells run interpreted from the command line. Measured (benchmarks/bench_startup.py,
+docs/benchmarks.md): interpreted, the slowest generator (aldous-broder, a random walk) takes about 0.2 s at 24 x 24
+and 0.7 s at 32 x 32 against 0.35 s of CPU for numba's start in a fresh process; the solvers take under 0.06 s at
+28 x 28."""
+
+_LIMIT = 0  # elements of a call's first array up to which a call from Python may run interpreted; 0: never
 _LOCAL = threading.local()  # .depth: interpreted kernel calls in progress on this thread
 
 
 def allow_interpreted(limit: int) -> None:
-    """Let kernel calls whose arrays hold at most ``limit`` elements run interpreted while numba is not loaded.
+    """Let kernel calls whose first array holds at most ``limit`` elements run interpreted while numba is not loaded.
 
     Parameters
     ----------
     limit : int
-        Total number of array elements among a call's arguments; ``0`` turns interpretation off.
+        Elements of the first array among a call's arguments (the cells, for the maze kernels); ``0`` turns
+        interpretation off.
 
     Examples
     --------
@@ -167,11 +175,10 @@ class Kernel:
             return True  # called from an interpreted kernel
         if not self.interpret or _LIMIT <= 0 or _compiled_mode():
             return False
-        size = 0
         for a in args:
             if isinstance(a, np.ndarray):
-                size += a.size
-        return size <= _LIMIT
+                return a.size <= _LIMIT
+        return True
 
     def __call__(self, *args: Any) -> Any:
         if not self._interpreted(args):
