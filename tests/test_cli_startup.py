@@ -95,9 +95,9 @@ import numba
 import scipy.linalg.cython_blas  # not blocked afterwards
 print(json.dumps({"numba": "numba" in sys.modules, "skipped": skipped}), file=sys.stderr)
 """
-    out, report = _probe(code, "generate", "--size", "30x30", "--seed", "1")  # over SMALL_MAZE_CELLS: compiled
+    out, report = _probe(code, "generate", "--size", "40x40", "--seed", "1")  # over SMALL_MAZE_CELLS: compiled
     assert report == {"numba": True, "skipped": []}
-    assert len(out.splitlines()) == 61  # the 30 x 30 maze in ascii
+    assert len(out.splitlines()) == 81  # the 40 x 40 maze in ascii
 
 
 def test_library_keeps_numba_defaults():
@@ -112,7 +112,7 @@ print(json.dumps({"blas": "scipy.linalg.cython_blas" in sys.modules}), file=sys.
 
 
 @pytest.mark.parametrize("argv", [["generate", "--size", "20x20", "--seed", "3"],
-                                  ["generate", "--size", "25x25", "--generator", "aldous-broder", "--seed", "1"],
+                                  ["generate", "--size", "32x32", "--generator", "aldous-broder", "--seed", "1"],
                                   ["solve", "MAZE", "--solver", "astar"]])
 def test_small_maze_commands_run_without_numba_and_print_what_compiled_kernels_give(argv, tmp_path, capsys):
     import tremaux

@@ -9,7 +9,7 @@ decorator returns a :class:`Kernel`: one function, two ways to run it.
   explicit random state (:mod:`tremaux.kernels.rng`) and fixed-width integers, so both ways give the same
   arrays bit for bit (``tests/test_jit.py`` checks every generator and solver).
 
-A fresh process pays about 0.35 s of CPU to import numba and load its first cached kernel; a small maze is
+A fresh process pays about 0.3 s of CPU to import numba and load its first cached kernel; a small maze is
 generated or solved in tens of milliseconds of interpreted Python. The maze commands of the command line
 therefore call :func:`allow_interpreted` with :data:`SMALL_MAZE_CELLS`: a kernel called from Python then runs
 interpreted while numba has not been imported and the first array it is given (by the kernels' convention the
@@ -44,11 +44,11 @@ __all__ = ["njit", "uint64", "Kernel", "allow_interpreted", "interpreted_limit",
 uint64 = np.uint64
 """``uint64(x)``: numba compiles a call to ``np.uint64`` as the same cast as ``numba.uint64``."""
 
-SMALL_MAZE_CELLS = 625
-"""Mazes of up to 25 x 25 cells run interpreted from the command line. Measured (benchmarks/bench_startup.py,
-docs/benchmarks.md): interpreted, the slowest generator (aldous-broder, a random walk) takes about 0.2 s at 24 x 24
-and 0.7 s at 32 x 32 against 0.35 s of CPU for numba's start in a fresh process; the solvers take under 0.06 s at
-28 x 28."""
+SMALL_MAZE_CELLS = 1024
+"""Mazes of up to 32 x 32 cells run interpreted from the command line. Measured by ``benchmarks/bench_startup.py
+--threshold`` (docs/benchmarks.md): numba's start in a fresh process costs about 0.29 s of CPU; interpreted, the
+slowest generator (aldous-broder, a random walk) plus the slowest solver take 0.22 s at 32 x 32, 0.28 s at 40 x 40
+and 0.43 s at 50 x 50; the largest side that stays under numba's cost with a margin is 32."""
 
 _LIMIT = 0  # elements of a call's first array up to which a call from Python may run interpreted; 0: never
 _LOCAL = threading.local()  # .depth: interpreted kernel calls in progress on this thread

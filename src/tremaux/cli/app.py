@@ -444,7 +444,7 @@ def announce(cells: int, doing: str) -> None:
 def interpret_small_mazes() -> None:
     """Let this command run its kernels as Python on mazes of up to :data:`tremaux._jit.SMALL_MAZE_CELLS` cells.
 
-    A fresh process spends about 0.35 s of CPU importing numba and loading a cached kernel; the generators and
+    A fresh process spends about 0.3 s of CPU importing numba and loading a cached kernel; the generators and
     solvers, interpreted, take less than that up to that size (see :mod:`tremaux._jit`, whose tests check that
     both ways give the same mazes and paths). Bigger mazes are compiled as before.
     """
