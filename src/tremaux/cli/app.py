@@ -479,6 +479,13 @@ def interpret_small_mazes() -> None:
     A fresh process spends about 0.3 s of CPU importing numba and loading a cached kernel; the generators and
     solvers, interpreted, take less than that up to that size (see :mod:`tremaux._jit`, whose tests check that
     both ways give the same mazes and paths). Bigger mazes are compiled as before.
+
+    Examples
+    --------
+    >>> from tremaux import _jit
+    >>> interpret_small_mazes(); _jit.interpreted_limit() == _jit.SMALL_MAZE_CELLS
+    True
+    >>> _jit.allow_interpreted(0)
     """
     from .. import _jit
 
