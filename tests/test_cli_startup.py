@@ -90,9 +90,10 @@ try:
     main(sys.argv[1:])
 except SystemExit as exc:
     assert not exc.code, exc.code
-skipped = [m for m in ("coverage", "scipy.linalg", "scipy.linalg.cython_blas") if m in sys.modules]
+skipped = [m for m in ("coverage", "scipy.linalg", "scipy.linalg.cython_blas", "cffi") if m in sys.modules]
 import numba
 import scipy.linalg.cython_blas  # not blocked afterwards
+import cffi
 print(json.dumps({"numba": "numba" in sys.modules, "skipped": skipped}), file=sys.stderr)
 """
     out, report = _probe(code, "generate", "--size", "40x40", "--seed", "1")  # over SMALL_MAZE_CELLS: compiled

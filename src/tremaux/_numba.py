@@ -36,10 +36,11 @@ _CALLBACKS: list[Callable[[str], None]] = []
 _READY = False
 _LEAN = False
 
-_SKIPPED = ("coverage", "scipy.linalg.cython_blas")
+_SKIPPED = ("coverage", "scipy.linalg.cython_blas", "cffi")
 """What a lean start-up keeps numba from importing: its ``coverage`` plug-in (numba's own line coverage of
-compiled code) and SciPy's BLAS (wanted only by ``np.dot`` and friends on floats, which no kernel uses; without
-it numba's ``np.dot`` falls back to a plain loop). Together about 0.2 s of CPU in every fresh process."""
+compiled code), SciPy's BLAS (wanted only by ``np.dot`` and friends on floats, which no kernel uses; without
+it numba's ``np.dot`` falls back to a plain loop) and ``cffi`` (calling C functions declared with cffi from
+compiled code, which no kernel does). Together about 0.2 s of CPU in every fresh process."""
 
 
 def user_cache_dir() -> str:
@@ -147,6 +148,7 @@ def _import_numba() -> None:
         sys.modules[name] = None  # type: ignore[assignment]  # makes ``import name`` raise ImportError
     try:
         import numba  # noqa: F401
+        import numba.core.typing.cffi_utils  # noqa: F401  # it probes cffi once, at import
         import numba.np.arraymath  # noqa: F401  # it probes BLAS once, at import
     finally:
         for name in blocked:
