@@ -159,3 +159,16 @@ def test_interpreted_only_below_the_limit_and_before_numba():
     finally:
         _jit.allow_interpreted(0)
     assert not kernel._interpreted((small, 5)) and not kernel._interpreted((big,))
+
+
+def test_pictures_and_animations_interpreted_equal_compiled():
+    from tremaux.render.png import to_image
+    from tremaux.render.svg import to_svg
+
+    maze = tremaux.generate((9, 12), "kruskal", seed=2, braid=0.4).maze
+    sol = tremaux.solve(maze, "astar", record=True)
+    for run in (lambda: to_image(maze), lambda: to_image(sol)):
+        a, b = _both(run)
+        assert np.array_equal(np.asarray(a), np.asarray(b))
+    a, b = _both(lambda: to_svg(sol))
+    assert a == b and "<svg" in a
