@@ -172,3 +172,11 @@ def test_pictures_and_animations_interpreted_equal_compiled():
         assert np.array_equal(np.asarray(a), np.asarray(b))
     a, b = _both(lambda: to_svg(sol))
     assert a == b and "<svg" in a
+
+
+def test_a_kernel_pickles_by_name():
+    import pickle
+
+    from tremaux.kernels import rng
+
+    assert pickle.loads(pickle.dumps(rng.below)) is rng.below

@@ -202,6 +202,18 @@ class Kernel:
     def __repr__(self) -> str:
         return f"<kernel {self.__module__}.{self.__qualname__}>"
 
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled by name, as a function is (process pools)
+        return (_by_name, (self.__module__, self.__qualname__))
+
+
+def _by_name(module: str, qualname: str) -> Kernel:
+    import importlib
+
+    obj: Any = importlib.import_module(module)
+    for part in qualname.split("."):
+        obj = getattr(obj, part)
+    return obj
+
 
 def njit(*args: Any, interpret: bool = True, **options: Any) -> Any:
     """Decorate a kernel like ``numba.njit`` (same options), without importing numba.
