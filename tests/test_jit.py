@@ -146,19 +146,25 @@ def test_stats_and_text_interpreted_equal_compiled():
         assert a == b
 
 
-def test_interpreted_only_below_the_limit_and_before_numba():
+def test_interpreted_only_below_the_limit_and_before_numba(monkeypatch):
+    import sys
+
+    import numba  # noqa: F401
     from tremaux.kernels import rng
 
     kernel = rng.below
     assert isinstance(kernel, _jit.Kernel)
-    small, big = rng.make_state(1), np.zeros(1000)
+    cells, big = np.zeros(100, np.uint8), np.zeros(101, np.uint8)
+    assert not kernel._interpreted((cells, 5))  # the library never interprets unless asked
     try:
         _jit.allow_interpreted(100)
-        # numba is imported in this test process, so every call is compiled from now on
-        assert not kernel._interpreted((small, 5))
+        assert not kernel._interpreted((cells, 5))  # numba is imported: compiled from now on
+        monkeypatch.delitem(sys.modules, "numba")  # as in a fresh command-line process
+        assert kernel._interpreted((cells, 5)) and kernel._interpreted((7, cells, big))  # the first array counts
+        assert not kernel._interpreted((big, cells))
     finally:
         _jit.allow_interpreted(0)
-    assert not kernel._interpreted((small, 5)) and not kernel._interpreted((big,))
+    assert not kernel._interpreted((cells, 5))
 
 
 def test_pictures_and_animations_interpreted_equal_compiled():
