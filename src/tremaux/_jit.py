@@ -194,8 +194,8 @@ class Kernel:
         finally:
             _LOCAL.depth = depth
 
-    def __getattr__(self, name: str) -> Any:  # signatures, stats, ... of the dispatcher
-        if name.startswith("__"):
+    def __getattr__(self, name: str) -> Any:  # signatures, stats, ... of the dispatcher (compiling it)
+        if name.startswith("_"):  # probes such as hasattr(f, "_private") do not import numba
             raise AttributeError(name)
         return getattr(self.dispatcher, name)
 
