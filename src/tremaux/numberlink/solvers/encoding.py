@@ -200,6 +200,8 @@ class Model:
     """``uint8`` per cell, bit ``1 << d`` when a line leaves towards direction d (N0 E1 S2 W3)."""
     edges: np.ndarray
     """Indices of the edge variables set (lines only, loops dropped)."""
+    with_loops: np.ndarray | None = None
+    """The links with the closed loops that were dropped (``None``: there were none)."""
 
 
 class Encoding(ClauseBuilders):
@@ -249,6 +251,12 @@ class Encoding(ClauseBuilders):
         whose line joins two numbers of different pairs is not returned: that
         line is forbidden and the solver asked again. Fewer clauses, and the
         same models.
+    corners : bool
+        Under ``fill`` without holes: the corner theorem of lines that never
+        touch themselves (:mod:`tremaux.kernels.nl_search_corner`), a
+        corner's inner diagonal is a number or a corner of the same shape.
+        With ``induced`` it loses no model; without, it drops some models
+        whose lines touch (the rest are still solutions).
 
     Examples
     --------
@@ -266,7 +274,7 @@ class Encoding(ClauseBuilders):
                  inactive: frozenset[int] = frozenset(), induced: bool = False, holes: str | None = None,
                  max_holes: int | None = None, at_most_one: bool = True,
                  blocked: np.ndarray | None = None, colour_bits: int | None = None,
-                 uturns: bool = True) -> None:
+                 uturns: bool = True, corners: bool = False) -> None:
         if colour not in ("binary", "onehot"):
             raise ValueError("colour is 'binary' or 'onehot'")
         if holes is not None and (rule != "fill" or holes not in ("surplus", "any")):
@@ -364,16 +372,11 @@ class Encoding(ClauseBuilders):
                 clauses.extend(self._induced(g, n, eu, ev, fu, fv, evar))
             if hole.any():
                 clauses.extend(self._holes(hole, packed, max_holes))
-        # ---- no 2x2 loop
-        if h > 1 and w > 1:
-            tl = idx[:-1, :-1].ravel()
-            sq = np.stack([inc[tl, 1], inc[tl, 2], inc[tl + w + 1, 0], inc[tl + w + 1, 3]], axis=1)
-            sq = sq[(sq > 0).all(axis=1)]
-            if induced or not uturns:
-                for drop in range(4):  # no three line edges of the four: no U-turn
-                    clauses.extend((-np.delete(sq, drop, axis=1)).tolist())
-            else:
-                clauses.extend((-sq).tolist())
+        clauses.extend(self._squares(idx, induced or not uturns))
+        if corners:
+            if rule != "fill" or hole.any() or off.any():
+                raise ValueError("the corner theorem needs lines that cover every cell")
+            clauses.extend(self._corners(g, inc))
         self.nclauses = len(clauses)
         self.backend = backend
         self.incremental = backend in INCREMENTAL
@@ -480,7 +483,7 @@ class Encoding(ClauseBuilders):
                 return Model(links, np.flatnonzero(on))
             if self.rule == "nikoli" or drop_loops:
                 keep = on & ~loops[self.eu]
-                return Model(self._links(keep), np.flatnonzero(keep))
+                return Model(self._links(keep), np.flatnonzero(keep), links)
             cells, starts = kn.loop_components(links, owner, self.h, self.w)
             on_loop = loops[self.eu] & on
             comp = np.full(self.h * self.w, -1, dtype=np.int64)

@@ -11,10 +11,12 @@ stage                   answers
                         (:mod:`.router`), for answers that leave many cells empty
 ``seeded``              uniqueness and counting under ``nikoli``: a first solution from the two
                         stages above, then SAT asked only for others (:func:`.sat.seeded_stage`)
-``untouched``           one solution when lines may touch: the compiled search for lines that
+``untouched``           one solution under ``fill`` when lines may touch: among lines that
                         never run beside themselves (every such solution is one), where the
-                        corner theorem prunes hard; given half the time left; no answer when it
-                        finds none
+                        corner theorem prunes hard: the compiled search for a tenth of the
+                        time left, then SAT with the corner theorem as clauses and closed
+                        loops stretched into the lines (:mod:`.stretch`) for most of the rest;
+                        no answer when neither finds one
 ``search``              the compiled search (:mod:`.search`), given half the time left (a
                         tenth when ``portfolio`` follows); its answer is final when it
                         found what was wanted or searched everything
@@ -53,7 +55,7 @@ from ..result import Linking
 from .base import NL_SOLVERS, Answer, Task
 from .portfolio import IN_PROCESS_SHARE, portfolio_follows, portfolio_stage
 from .router import router_stage
-from .sat import dense_stage, sat_stage, seeded_stage
+from .sat import dense_stage, sat_stage, seeded_stage, untouched_stage
 from .verdicts import quick_verdict
 
 __all__ = ["STAGES", "fast", "search_available"]
@@ -62,6 +64,8 @@ Stage = Callable[[Task], "Answer | None"]
 
 SEARCH_SHARE = 0.5
 """Share of the time left that the search may take before SAT has the rest (a split, not a per-puzzle tuning)."""
+UNTOUCHED_SEARCH_SHARE = 0.1
+"""Share of the time left for the search among lines that never touch before SAT asks the same (a split)."""
 
 
 def _verdict(task: Task) -> Answer | None:
@@ -111,24 +115,31 @@ def _search(task: Task) -> Answer | None:
 def _untouched(task: Task) -> Answer | None:
     """One solution under ``fill`` when lines may touch, looked for first among lines that never touch themselves.
 
-    Such lines satisfy the corner theorem (every corner's inner diagonal is a
-    number or the same corner), which prunes the search hard; measured on
-    both halves of the contest puzzles under ``fill`` (``fill-via-notouch``
-    in ``benchmarks/bench_nl_search.py``) it answers most of them in
-    milliseconds where the search with touching took hundreds. When no such
-    solution turns up, the ``search`` stage answers with touching allowed.
+    Published puzzles have such a solution, and the question is far smaller:
+    the corner theorem prunes it hard. The compiled search asks it first, for
+    :data:`UNTOUCHED_SEARCH_SHARE` of the time left (it answers the
+    published-style puzzles in milliseconds, ``fill-via-notouch`` in
+    ``benchmarks/bench_nl_search.py``); then SAT, with the corner theorem as
+    clauses and closed loops stretched into the lines
+    (:func:`.sat.untouched_stage`), for most of what is left:
+    it answers the large sparse puzzles where the search loses its way. When
+    neither finds one, the ``search`` and ``sat`` stages answer with touching
+    allowed.
     """
     if not (task.rule.touch and task.rule.cover and task.want == 1 and task.puzzle.pairs):
         return None
     try:
         from .search import search
     except ImportError:
-        return None
-    out = search(task.puzzle, cover=True, touch=False, max_solutions=1, deadline=task.share(SEARCH_SHARE))
-    if not out.solutions:
-        return None
-    return Answer(tuple(out.solutions)[:1], False, "search without touching", steps=int(out.nodes),
-                  extras={"search_nodes": int(out.nodes), "search_seconds": round(float(out.seconds), 6)})
+        search = None
+    if search is not None:
+        out = search(task.puzzle, cover=True, touch=False, max_solutions=1, deadline=task.share(UNTOUCHED_SEARCH_SHARE))
+        if out.solutions:
+            return Answer(tuple(out.solutions)[:1], False, "search without touching", steps=int(out.nodes),
+                          extras={"search_nodes": int(out.nodes), "search_seconds": round(float(out.seconds), 6)})
+        if out.complete:
+            return None  # no solution whose lines never touch: SAT would only say so again
+    return untouched_stage(task)
 
 
 def _sat(task: Task) -> Answer:
@@ -159,7 +170,8 @@ def fast(task: Task) -> Answer:
 
     An answer is final when it searched everything or found the solutions
     wanted. One that stopped early (time ran out) is kept, and returned at
-    the end if no later stage found more (the ``sat`` stage always answers).
+    the end if no later stage found more. Once the deadline has passed no
+    further stage starts.
 
     Parameters
     ----------
@@ -179,7 +191,9 @@ def fast(task: Task) -> Answer:
     (1, True)
     """
     best: Answer | None = None
-    for _name, stage in STAGES:
+    for n, (_name, stage) in enumerate(STAGES):
+        if n and task.left() == 0:  # past the deadline: no stage starts (the quick verdict always runs)
+            break
         answer = stage(task)
         if answer is None:
             continue
@@ -187,5 +201,4 @@ def fast(task: Task) -> Answer:
             return answer
         if best is None or len(answer.solutions) > len(best.solutions):
             best = answer  # stopped early: kept unless a later stage does better
-    assert best is not None, "the sat stage always answers"
-    return best
+    return best if best is not None else Answer((), False, "", stopped="time limit")
