@@ -186,3 +186,14 @@ def test_a_kernel_pickles_by_name():
     from tremaux.kernels import rng
 
     assert pickle.loads(pickle.dumps(rng.below)) is rng.below
+
+
+def test_every_kernel_module_takes_njit_from_the_shim():
+    from pathlib import Path
+
+    import tremaux.kernels
+
+    folder = Path(tremaux.kernels.__file__).parent
+    direct = [p.name for p in sorted(folder.glob("*.py"))
+              if any(line.startswith(("from numba", "import numba")) for line in p.read_text().splitlines())]
+    assert direct == []  # `from .._jit import njit`: importing a kernel module must not import numba
