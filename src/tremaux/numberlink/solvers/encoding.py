@@ -372,18 +372,26 @@ class Encoding(ClauseBuilders):
         links[self.ev[vt]] |= 1
         return links
 
-    def next_model(self, deadline: float | None = None, drop_loops: bool = False) -> Model | None:
+    def next_model(self, deadline: float | None = None, drop_loops: bool = False, *,
+                   assumptions: list[int] | None = None, conflicts: int | None = None) -> Model | None:
         """The next model without loops (under ``fill``), or ``None`` when there is none.
 
         With ``drop_loops`` (or under ``nikoli``) closed loops are dropped from
         the model instead of being forbidden: what is left is a solution under
         ``nikoli`` (its cells stay empty).
 
+        ``assumptions`` (literals, e.g. from :meth:`fixed_outside`) hold for
+        this call only: ``None`` then means no model *under them*. The clauses
+        added meanwhile (loops and wrong lines cut) hold for every model.
+        ``conflicts`` bounds the solver's work per call (incremental backends).
+
         Raises
         ------
         TimeoutError
-            When ``deadline`` (a ``time.perf_counter()`` value) passes between calls.
+            When ``deadline`` (a ``time.perf_counter()`` value) passes between
+            calls, or a call used up its ``conflicts``.
         """
+        assumptions = [] if assumptions is None else assumptions
         while True:
             if deadline is not None and time.perf_counter() > deadline:
                 raise TimeoutError
@@ -392,16 +400,23 @@ class Encoding(ClauseBuilders):
                 return None
             self._refresh()
             self._solved = True
-            if deadline is None:
-                ok = self.solver.solve()
+            if deadline is None and conflicts is None:
+                ok = self.solver.solve(assumptions=assumptions)
             else:
-                timer = threading.Timer(max(0.0, deadline - time.perf_counter()), self.solver.interrupt)
-                timer.start()
+                if conflicts is not None and self.incremental:
+                    self.solver.conf_budget(int(conflicts))
+                timer = None
+                if deadline is not None:
+                    timer = threading.Timer(max(0.0, deadline - time.perf_counter()), self.solver.interrupt)
+                    timer.start()
                 try:
-                    ok = self.solver.solve_limited(expect_interrupt=True)
+                    ok = self.solver.solve_limited(assumptions=assumptions, expect_interrupt=timer is not None)
                 finally:
-                    timer.cancel()
-                    self.solver.clear_interrupt()
+                    if timer is not None:
+                        timer.cancel()
+                        self.solver.clear_interrupt()
+                    if conflicts is not None and self.incremental:
+                        self.solver.conf_budget(-1)  # no budget for later calls
                 if ok is None:
                     raise TimeoutError
             if not ok:
@@ -492,6 +507,17 @@ class Encoding(ClauseBuilders):
     def block(self, model: Model) -> None:
         """Forbid the lines of ``model`` (with or without loops elsewhere) in later models."""
         self.add_clause((-(model.edges + 1)).tolist())
+
+    def fixed_outside(self, linking, inside: np.ndarray) -> list[int]:
+        """Assumptions that keep every edge of ``linking`` with no end in ``inside`` (bool per cell) as it is.
+
+        With :meth:`block_lines` of the same linking, a model under them is
+        another solution that differs from ``linking`` only around ``inside``.
+        """
+        inside = np.asarray(inside, dtype=bool).ravel()
+        fixed = np.flatnonzero(~(inside[self.eu] | inside[self.ev]))
+        on = self._on(linking)[fixed]
+        return np.where(on, fixed + 1, -(fixed + 1)).tolist()
 
     def block_lines(self, linking) -> None:
         """Forbid the lines of ``linking`` (a :class:`~tremaux.numberlink.result.Linking`), as :meth:`block`."""

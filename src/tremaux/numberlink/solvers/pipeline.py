@@ -5,12 +5,13 @@ stage                   answers
 ======================  ====================================================================
 ``verdict``             no solution, when a quick theorem says so (:mod:`.verdicts`)
 ``no_numbers``          a board without numbers
+``another``             uniqueness and counting (two solutions or more wanted): a first solution
+                        by the stages below, then "another one?" asked locally, then exhaustively
+                        (:mod:`.another`); it answers every such task
 ``dense``               one solution under ``nikoli`` among lines that leave empty only the
                         cells the checkerboard count forces (:func:`.sat.dense_stage`)
 ``router``              one solution under ``nikoli`` by negotiated congestion
                         (:mod:`.router`), for answers that leave many cells empty
-``seeded``              uniqueness and counting under ``nikoli``: a first solution from the two
-                        stages above, then SAT asked only for others (:func:`.sat.seeded_stage`)
 ``untouched``           one solution when lines may touch: the compiled search for lines that
                         never run beside themselves (every such solution is one), where the
                         corner theorem prunes hard; given half the time left; no answer when it
@@ -41,7 +42,7 @@ Examples
 >>> a.how, a.proven_none
 ('quick verdict', True)
 >>> [name for name, _ in STAGES]
-['verdict', 'no_numbers', 'dense', 'router', 'seeded', 'untouched', 'search', 'sat', 'portfolio']
+['verdict', 'no_numbers', 'another', 'dense', 'router', 'untouched', 'search', 'sat', 'portfolio']
 """
 
 from __future__ import annotations
@@ -50,10 +51,11 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ..result import Linking
+from .another import another_stage
 from .base import NL_SOLVERS, Answer, Task
 from .portfolio import IN_PROCESS_SHARE, portfolio_follows, portfolio_stage
 from .router import router_stage
-from .sat import dense_stage, sat_stage, seeded_stage
+from .sat import dense_stage, sat_stage
 from .verdicts import quick_verdict
 
 __all__ = ["STAGES", "fast", "search_available"]
@@ -135,9 +137,9 @@ def _sat(task: Task) -> Answer:
 STAGES: list[tuple[str, Stage]] = [
     ("verdict", _verdict),
     ("no_numbers", _no_numbers),
+    ("another", lambda task: another_stage(task, fast)),
     ("dense", dense_stage),
     ("router", router_stage),
-    ("seeded", seeded_stage),
     ("untouched", _untouched),
     ("search", _search),
     ("sat", _sat),
