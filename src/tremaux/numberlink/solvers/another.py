@@ -14,10 +14,13 @@ question, never a fresh solve by a slower route:
    side, each call with a small conflict budget. A second solution that
    differs from the first in one place, as most do (a detour into empty
    cells, a line that may run beside itself, two lines that swap a
-   corner), shows in milliseconds; the local looks take at most as long as
-   the first solution did;
+   corner), shows in milliseconds; every window of side 4 is looked at,
+   larger ones while the local looks have taken less time than the first
+   solution did;
 3. **exhaustive**: under ``fill`` the compiled search (:mod:`.search`) with
-   half the time left, then the same SAT encoding without assumptions, the
+   half the time left (first of all when lines may not touch: then its
+   corner theorem prunes hard, and one run finds the first solution and
+   decides), then the same SAT encoding without assumptions, the
    solutions found forbidden and the first one's edges as the solver's first
    guesses, until the deadline. "No model" there proves that the solutions
    found are all.
@@ -104,12 +107,19 @@ def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
     if task.want < 2:
         return None
     t0 = time.perf_counter()
-    one = first(replace(task, want=1))
+    found: list[Linking] = []
+    seen: set[bytes] = set()
+    if task.rule.cover and not task.rule.touch:  # the search's strongest pruning: count in one run
+        out = _search(task, found, seen)
+        if out is not None:
+            return out
+    one = Answer((found[0],), False, "search") if found else first(replace(task, want=1))
     if not one.solutions:
         return one  # proven none, or no time
     first_seconds = time.perf_counter() - t0
-    found: list[Linking] = [one.solutions[0]]
-    seen = {_key(found[0])}
+    if not found:
+        found.append(one.solutions[0])
+        seen.add(_key(found[0]))
     how = [one.how]
     with encoding_for(task, one=False) as enc:
         enc.block_lines(found[0])
@@ -124,12 +134,12 @@ def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
                 how.append(f"another by SAT in a {side} x {side} window")
         if len(found) >= task.want:
             return Answer(tuple(found[: task.want]), False, "; ".join(how[:2]), steps=enc.calls)
-        if task.rule.cover:
+        if task.rule.cover and task.rule.touch:
             out = _search(task, found, seen)
             if out is not None:
                 return out
-            for lk in found[1:]:
-                enc.block_lines(lk)
+        for lk in found[1:]:
+            enc.block_lines(lk)
         enc.set_hint(found[0])
         exhausted = False
         stopped = ""
@@ -167,18 +177,20 @@ def _local(task: Task, enc, lk: Linking, first_seconds: float) -> list[tuple[Lin
         stop = min(stop, task.share(0.5))
     out: list[tuple[Linking, int]] = []
     inside = np.zeros((h, w), dtype=bool)
+    on = enc.edges_on(lk)
     for side, r0, c0 in windows((h, w)):
-        if time.perf_counter() > stop:
+        now = time.perf_counter()
+        if task.deadline is not None and now > task.deadline:
+            raise TimeoutError
+        if side > 4 and now > stop:  # the smallest windows are always looked at
             break
         inside[:] = False
         inside[r0:r0 + side, c0:c0 + side] = True
-        assume = enc.fixed_outside(lk, inside)
+        assume = enc.fixed_outside(on, inside)
         while len(out) < task.want - 1:
-            try:
-                model = enc.next_model(task.deadline, assumptions=assume, conflicts=WINDOW_CONFLICTS)
+            try:  # bounded by conflicts, not by a timer: a call is short
+                model = enc.next_model(None, assumptions=assume, conflicts=WINDOW_CONFLICTS)
             except TimeoutError:
-                if task.deadline is not None and time.perf_counter() > task.deadline:
-                    raise
                 break  # this window's budget is spent
             if model is None:
                 break

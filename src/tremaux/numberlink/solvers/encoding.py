@@ -508,16 +508,20 @@ class Encoding(ClauseBuilders):
         """Forbid the lines of ``model`` (with or without loops elsewhere) in later models."""
         self.add_clause((-(model.edges + 1)).tolist())
 
-    def fixed_outside(self, linking, inside: np.ndarray) -> list[int]:
-        """Assumptions that keep every edge of ``linking`` with no end in ``inside`` (bool per cell) as it is.
+    def edges_on(self, linking) -> np.ndarray:
+        """Which edge variables ``linking`` (a :class:`~tremaux.numberlink.result.Linking`) sets: bool per edge."""
+        return self._on(linking)
 
-        With :meth:`block_lines` of the same linking, a model under them is
-        another solution that differs from ``linking`` only around ``inside``.
+    def fixed_outside(self, on: np.ndarray, inside: np.ndarray) -> list[int]:
+        """Assumptions that keep every edge with no end in ``inside`` (bool per cell) as in ``on``.
+
+        ``on`` is :meth:`edges_on` of a solution; with :meth:`block_lines` of
+        it, a model under these assumptions is another solution that differs
+        from it only around ``inside``.
         """
         inside = np.asarray(inside, dtype=bool).ravel()
         fixed = np.flatnonzero(~(inside[self.eu] | inside[self.ev]))
-        on = self._on(linking)[fixed]
-        return np.where(on, fixed + 1, -(fixed + 1)).tolist()
+        return np.where(on[fixed], fixed + 1, -(fixed + 1)).tolist()
 
     def block_lines(self, linking) -> None:
         """Forbid the lines of ``linking`` (a :class:`~tremaux.numberlink.result.Linking`), as :meth:`block`."""
