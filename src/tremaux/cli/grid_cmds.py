@@ -13,7 +13,24 @@ __all__ = ["generate_on_grid", "grids_of", "is_grid_file", "solve_grid_file", "g
 
 
 def grids_of(entry: Any) -> str:
-    """Which grids a generator runs on, for ``tremaux generate --list``."""
+    """Which grids a generator runs on, for ``tremaux generate --list``.
+
+    Parameters
+    ----------
+    entry : Entry
+        A generator's registry entry.
+
+    Returns
+    -------
+    str
+        ``any grid``, or the grids it runs on, and whether it weaves.
+
+    Examples
+    --------
+    >>> from tremaux.generators import GENERATORS
+    >>> grids_of(GENERATORS.get("kruskal")), grids_of(GENERATORS.get("eller"))
+    ('any grid, woven too', 'square only')
+    """
     grids = entry.meta.get("grids", "any")
     text = "any grid" if grids == "any" else ", ".join(grids) + " only"
     return text + (", woven too" if entry.meta.get("weave") else "")
@@ -23,7 +40,51 @@ def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, ri
                      radius: int | None, side: int | None, wrap: str | None, weave: float | None,
                      algorithm: str, seed: int | None, start: tuple[int, ...] | None, braid: float,
                      options: dict[str, str], stats: bool, out: Path | None, to: str | None) -> None:
-    """Build the grid, generate, then print (square grids) or save the maze or its picture."""
+    """Build the grid, generate, then print (square grids) or save the maze or its picture.
+
+    Parameters
+    ----------
+    mask : numpy.ndarray, optional
+        A shape for the square grid (``--mask``).
+    grid : str or None
+        The grid's name (``--grid``); ``None`` for the square grid.
+    size, rings, shape, radius, side, wrap, weave
+        The grid's options, as the command was given them (``None`` when not).
+    algorithm : str
+        The generator.
+    seed : int or None
+        The seed.
+    start : tuple of int or None
+        The cell the carving starts from.
+    braid : float
+        Fraction of dead ends to remove.
+    options : dict of str to str
+        The generator's own options (``--option KEY=VALUE``).
+    stats : bool
+        Print the run statistics first.
+    out : pathlib.Path or None
+        Save the maze (``.json``, ``.npz``) or its picture (``.svg``, ``.png``) there.
+    to : str or None
+        The file format (``--format``).
+
+    Raises
+    ------
+    TremauxError
+        For a size with levels on a grid other than the square one.
+    UnsupportedError
+        For printing a maze that is not square, or a file format the grid's mazes are not saved in.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> out = Path(tempfile.mkdtemp()) / "hex.json"
+    >>> generate_on_grid(grid="hex", size=None, rings=None, shape="hexagon", radius=2, side=None, wrap=None,
+    ...                  weave=None, algorithm="wilson", seed=4, start=None, braid=0.0, options={}, stats=False,
+    ...                  out=out, to=None)
+    >>> out.exists()
+    True
+    """
     from ..grids import files, generate_on, make_grid, save_picture
     from .app import parse_size
 
@@ -72,7 +133,28 @@ def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, ri
 
 
 def is_grid_file(path: str) -> bool:
-    """True when ``path`` names a saved maze on a grid other than the plain square one."""
+    """True when ``path`` names a saved maze on a grid other than the plain square one.
+
+    Parameters
+    ----------
+    path : str
+        A file name (``-`` for standard input is never one).
+
+    Returns
+    -------
+    bool
+        Whether the file holds a maze on another grid.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from tremaux.grids import make_grid, generate_on, files
+    >>> path = Path(tempfile.mkdtemp()) / "hex.json"
+    >>> files.save(generate_on(make_grid("hex", shape="hexagon", radius=2), "wilson", seed=4).maze, path)
+    >>> is_grid_file(str(path))
+    True
+    """
     from ..grids.files import is_grid_file as _check
 
     p = Path(path)
@@ -87,7 +169,36 @@ def is_grid_file(path: str) -> bool:
 
 def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, goal: tuple[int, ...] | None,
                     as_json: bool, out: Path | None) -> None:
-    """``tremaux solve`` for a maze saved on a polar, hex, ... grid: the path as cells (or JSON), and a picture."""
+    """``tremaux solve`` for a maze saved on a polar, hex, ... grid: the path as cells (or JSON), and a picture.
+
+    Parameters
+    ----------
+    path : str
+        The grid maze file.
+    algorithm : str
+        The solver.
+    start, goal : tuple of int or None
+        The end cells; ``None`` for the maze's default ones.
+    as_json : bool
+        Print JSON instead of the cells.
+    out : pathlib.Path or None
+        Also draw the solution to this ``.svg`` or ``.png``.
+
+    Raises
+    ------
+    UnsupportedError
+        For a picture file of another extension.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from tremaux.grids import make_grid, generate_on, files
+    >>> path = Path(tempfile.mkdtemp()) / "hex.json"
+    >>> files.save(generate_on(make_grid("hex", shape="hexagon", radius=2), "wilson", seed=4).maze, path)
+    >>> solve_grid_file(str(path), "bfs", None, None, False, None)
+    0,1 1,0 2,0 2,1 3,1 3,2 4,2
+    """
     import json
 
     from ..grids import files, save_picture, solve_on
@@ -109,7 +220,33 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
 
 
 def grid_stats_text(path: Path, as_json: bool) -> str:
-    """``tremaux stats`` for a grid maze file: dead ends, diameter, solution length, river (text or JSON)."""
+    """``tremaux stats`` for a grid maze file: dead ends, diameter, solution length, river (text or JSON).
+
+    Parameters
+    ----------
+    path : pathlib.Path
+        The grid maze file.
+    as_json : bool
+        JSON instead of the aligned table.
+
+    Returns
+    -------
+    str
+        The measures, one per line (or a JSON object).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from tremaux.grids import make_grid, generate_on, files
+    >>> path = Path(tempfile.mkdtemp()) / "hex.json"
+    >>> files.save(generate_on(make_grid("hex", shape="hexagon", radius=2), "wilson", seed=4).maze, path)
+    >>> print(grid_stats_text(path, False))
+                grid  hex
+               cells  19
+            passages  18
+    ...
+    """
     import json
 
     from ..grids import files, grid_stats

@@ -54,6 +54,11 @@ class Style:
         Space around the maze in pixels.
     colours : mapping
         ``background``, ``wall``, ``path``, ``visited``, ``start``, ``goal``.
+
+    Examples
+    --------
+    >>> Style(cell=30).colour("wall"), Style(colours={"wall": "navy"}).colour("wall")
+    ('#1f1f1f', 'navy')
     """
 
     cell: float = 20.0
@@ -62,7 +67,23 @@ class Style:
     colours: Mapping[str, str] = field(default_factory=lambda: _COLOURS)
 
     def colour(self, key: str) -> str:
-        """A colour by role (the defaults fill in what is not given)."""
+        """A colour by role (the defaults fill in what is not given).
+
+        Parameters
+        ----------
+        key : str
+            ``background``, ``wall``, ``path``, ``visited``, ``start`` or ``goal``.
+
+        Returns
+        -------
+        str
+            A CSS colour.
+
+        Examples
+        --------
+        >>> Style().colour("wall")
+        '#1f1f1f'
+        """
         return self.colours.get(key, _COLOURS[key])
 
 
@@ -111,6 +132,26 @@ def outlines(maze: GridMaze, style: Style | None = None) -> list[np.ndarray]:
 
     The sides are taken clockwise around the cell centre and each is oriented clockwise, so the
     points chain into one polygon whatever the grid.
+
+    Parameters
+    ----------
+    maze : GridMaze
+        The maze whose grid is drawn.
+    style : Style, optional
+        Sizes of the picture; the default :class:`Style` when not given.
+
+    Returns
+    -------
+    list of numpy.ndarray
+        One ``(k, 2)`` float array of ``(x, y)`` points per cell, in index order.
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid, generate_on
+    >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
+    >>> shapes = outlines(maze)
+    >>> len(shapes), shapes[0].shape
+    (6, (12, 2))
     """
     st = style or Style()
     geo = maze.grid.geometry()
@@ -223,6 +264,13 @@ def to_svg(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
     ------
     TremauxError
         For a maze above :data:`MAX_DRAW_CELLS` cells.
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid, generate_on
+    >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
+    >>> to_svg(maze).startswith("<svg")
+    True
     """
     st = style or Style()
     sc = _scene(maze, st)
@@ -271,9 +319,27 @@ def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
     """A PNG picture of ``maze`` (and of ``solution``, and the distance ``heat`` map), drawn with Pillow;
     see :func:`to_svg`.
 
+    Parameters
+    ----------
+    maze : GridMaze
+        The maze to draw.
+    solution : GridSolution, optional
+        Its path and visited cells are drawn too.
+    style : Style, optional
+        Sizes and colours.
+    heat : bool, default False
+        Fill each cell by its distance from the start.
+
     Returns
     -------
     bytes
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid, generate_on
+    >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
+    >>> to_png(maze)[1:4]
+    b'PNG'
     """
     from PIL import Image, ImageDraw
 
@@ -319,10 +385,33 @@ def save_picture(maze: GridMaze, path: Any, *, solution: Any = None, style: Styl
                  heat: bool = False) -> None:
     """Write ``maze`` to ``path`` as .svg or .png.
 
+    Parameters
+    ----------
+    maze : GridMaze
+        The maze to draw.
+    path : str or os.PathLike
+        The file; ``.svg`` or ``.png``.
+    solution : GridSolution, optional
+        Its path and visited cells are drawn too.
+    style : Style, optional
+        Sizes and colours.
+    heat : bool, default False
+        Fill each cell by its distance from the start.
+
     Raises
     ------
     TremauxError
         For another extension (GIF animations are for square mazes only today).
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid, generate_on
+    >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
+    >>> import tempfile, pathlib
+    >>> out = pathlib.Path(tempfile.mkdtemp()) / "hex.svg"
+    >>> save_picture(maze, out)
+    >>> out.read_text().startswith("<svg")
+    True
     """
     from pathlib import Path
 

@@ -48,7 +48,15 @@ _WEAVE = probability("weave")
 
 @dataclass(frozen=True)
 class GridGenerated:
-    """What :func:`generate_on` returns; unpacks as ``maze, stats``."""
+    """What :func:`generate_on` returns; unpacks as ``maze, stats``.
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid, generate_on
+    >>> maze, stats = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4)
+    >>> maze.passages, stats.cells
+    (5, 6)
+    """
 
     maze: GridMaze
     """The generated maze."""
@@ -61,7 +69,28 @@ class GridGenerated:
 
 
 def supports(entry: Any, grid: Grid) -> bool:
-    """True when the generator ``entry`` runs on ``grid``."""
+    """True when the generator ``entry`` runs on ``grid``.
+
+    Parameters
+    ----------
+    entry : Entry
+        A generator's registry entry.
+    grid : Grid
+        The grid to carve.
+
+    Returns
+    -------
+    bool
+        Whether :func:`generate_on` accepts the pair.
+
+    Examples
+    --------
+    >>> from tremaux.generators import GENERATORS
+    >>> from tremaux.grids import make_grid
+    >>> hexes = make_grid("hex", size=(2, 3))
+    >>> supports(GENERATORS.get("kruskal"), hexes), supports(GENERATORS.get("eller"), hexes)
+    (True, False)
+    """
     if "weave" in grid.params:
         return bool(entry.meta.get("weave", False))
     grids = entry.meta.get("grids", "any")

@@ -44,6 +44,14 @@ class GridSolution:
     steps : int
         Cells taken from the worklist, or moves of a traveler.
     message : str
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid, generate_on, solve_on
+    >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
+    >>> solution = solve_on(maze, "bfs")
+    >>> solution.found, solution.path.tolist(), solution.message
+    (True, [0, 1, 4, 5], 'path of 4 cells')
     """
 
     maze: GridMaze
@@ -76,6 +84,25 @@ def clockwise(grid: Grid) -> tuple[np.ndarray, np.ndarray]:
     """Each cell's sides in clockwise order on screen, and the place of each side in that order.
 
     Taken from the geometry: the angle from the cell centre to the middle of each wall.
+
+    Parameters
+    ----------
+    grid : Grid
+        The grid.
+
+    Returns
+    -------
+    order : numpy.ndarray
+        ``(n, S)`` ``int8``: each cell's side slots, clockwise (-1 after the last).
+    place : numpy.ndarray
+        ``(n, S)``: the position of each slot in ``order``.
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid
+    >>> order, place = clockwise(make_grid("hex", size=(2, 3)))
+    >>> order[0].tolist(), place[0].tolist()
+    ([5, 0, 1, 2, 3, 4], [1, 2, 3, 4, 5, 0])
     """
     geo = grid.geometry()
     mid_x = (geo.ends[:, :, 0] + geo.ends[:, :, 2]) / 2 - geo.centres[:, 0:1]

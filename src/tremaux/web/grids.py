@@ -83,6 +83,16 @@ def grid_kwargs(params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
 def is_plain_square(params: dict[str, Any]) -> bool:
     """True for the plain square grid (the fast :class:`tremaux.Maze` path, with traces).
 
+    Parameters
+    ----------
+    params : dict
+        The maze parameters of a request.
+
+    Returns
+    -------
+    bool
+        Whether the grid is the square one without wrap or weave.
+
     Examples
     --------
     >>> is_plain_square({"grid": "square", "wrap": "torus"})
@@ -157,6 +167,11 @@ def grid_list() -> list[dict[str, Any]]:
     (the generators that run on its default grid), ``weave_generators`` (those
     that run on it woven; empty when it does not weave) and ``trace`` (whether
     solving it records a trace the page can animate).
+
+    Returns
+    -------
+    list of dict
+        One :class:`~tremaux.web.models.GridInfo` record per grid.
 
     Examples
     --------
@@ -273,6 +288,16 @@ def grid_maze_job(params: dict[str, Any]) -> dict[str, Any]:
     are its open sides; ``rows`` and ``cols`` bound the cell addresses (ring
     and index on the polar grid).
 
+    Parameters
+    ----------
+    params : dict
+        The maze parameters (:class:`~tremaux.web.models.MazeParams`).
+
+    Returns
+    -------
+    dict
+        The :class:`~tremaux.web.models.MazeResponse` record, with an ``svg`` picture.
+
     Examples
     --------
     >>> out = grid_maze_job({"grid": "triangle", "rows": 3, "cols": 4, "generator": "prim",
@@ -293,6 +318,16 @@ def grid_maze_job(params: dict[str, Any]) -> dict[str, Any]:
 
 def grid_solve_job(request: dict[str, Any]) -> dict[str, Any]:
     """The ``solve`` job on a grid other than the plain square one (no trace: none is recorded there).
+
+    Parameters
+    ----------
+    request : dict
+        ``maze`` parameters and ``solver``.
+
+    Returns
+    -------
+    dict
+        The :class:`~tremaux.web.models.SolveResponse` record (``trace`` is ``None``).
 
     Examples
     --------
@@ -319,7 +354,25 @@ def grid_solve_job(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def grid_render_job(request: dict[str, Any]) -> bytes | str:
-    """The ``render`` job on a grid other than the plain square one (SVG text or PNG bytes)."""
+    """The ``render`` job on a grid other than the plain square one (SVG text or PNG bytes).
+
+    Parameters
+    ----------
+    request : dict
+        The maze parameters, ``format`` (``svg`` or ``png``) and an optional ``solver``.
+
+    Returns
+    -------
+    str or bytes
+        SVG text or PNG bytes.
+
+    Examples
+    --------
+    >>> picture = grid_render_job({"grid": "hex", "rows": 3, "cols": 3, "generator": "wilson", "braid": 0.0,
+    ...                              "seed": 1, "format": "svg", "solver": None})
+    >>> picture.startswith("<svg")
+    True
+    """
     from ..grids import Style, solve_on, to_png
 
     maze, _ = build_grid_maze(request)
