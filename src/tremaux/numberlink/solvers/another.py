@@ -69,6 +69,16 @@ def windows(shape: tuple[int, int]):
 
     A side runs while a window of it leaves part of the board outside.
 
+    Parameters
+    ----------
+    shape : tuple of int
+        ``(height, width)`` of the board.
+
+    Returns
+    -------
+    iterator of tuple of int
+        ``(side, first row, first column)`` of each window.
+
     Examples
     --------
     >>> [w for w in windows((6, 5))]
@@ -103,6 +113,15 @@ def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
     Answer or None
         ``None`` when ``want`` is 1 (a plain solve: not this stage's
         question); otherwise the solutions found and whether they are all.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> from tremaux.numberlink.rules import resolve
+    >>> from tremaux.numberlink.solvers.pipeline import fast
+    >>> a = another_stage(Task(Puzzle.from_rows(["1..", "...", "..1"]), resolve("fill", touch=True), 3, None), fast)
+    >>> len(a.solutions), a.exhausted
+    (2, True)
     """
     if task.want < 2:
         return None
