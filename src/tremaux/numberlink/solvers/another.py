@@ -6,7 +6,14 @@ showing a second one or proving there is none. :func:`another_stage` asks
 them in that order, so a uniqueness check costs the solve plus the second
 question, never a fresh solve by a slower route:
 
-1. **first**: the pipeline for one solution (``first``, a solver function);
+1. **first**: the pipeline for one solution (``first``, a solver function).
+   Under ``fill`` without touching, the compiled search instead counts to
+   two in one run (with half the time left: its corner theorem prunes
+   hard). When the compiled search found the first solution, it goes on
+   from there (:class:`.search.SearchRun`) for half the time left: the
+   second question costs the rest of that search, not a new one.
+   Otherwise, under ``fill`` with touching, a new search looks for as long
+   as the first solution took;
 2. **local**: one incremental SAT encoding of the rule, every solution found
    forbidden (a blocking clause over its edges), and everything outside a
    window kept as in the first solution (assumptions, so the same solver
@@ -18,9 +25,7 @@ question, never a fresh solve by a slower route:
    larger ones while the local looks have taken less time than the first
    solution did;
 3. **exhaustive**: under ``fill`` the compiled search (:mod:`.search`) with
-   half the time left (first of all when lines may not touch: then its
-   corner theorem prunes hard, and one run finds the first solution and
-   decides), then the same SAT encoding without assumptions, the
+   half the time left, then the same SAT encoding without assumptions, the
    solutions found forbidden and the first one's edges as the solver's first
    guesses, until the deadline. "No model" there proves that the solutions
    found are all.
@@ -132,7 +137,7 @@ def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
         out = _search(task, found, seen)
         if out is not None:
             return out
-    one = Answer((found[0],), False, "search") if found else first(replace(task, want=1))
+    one = Answer((found[0],), False, "search") if found else first(replace(task, want=1, then=task.want))
     if not one.solutions:
         return one  # proven none, or no time
     first_seconds = time.perf_counter() - t0
@@ -140,6 +145,20 @@ def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
         found.append(one.solutions[0])
         seen.add(_key(found[0]))
     how = [one.how]
+    if one.resume is not None:  # the search that found it goes on, with the same pruning
+        out = one.resume.advance(task.share(SEARCH_SHARE))
+        for lk in out.solutions:
+            if _key(lk) not in seen:
+                seen.add(_key(lk))
+                found.append(lk)
+        if out.complete or len(found) >= task.want:
+            sols = tuple(out.solutions)[: task.want] if out.complete else tuple(found[: task.want])
+            verdict = "no other (search)" if len(sols) < 2 else "another by search"
+            return Answer(sols, bool(out.complete), f"{how[0]}; {verdict}", steps=int(out.nodes))
+    elif task.rule.cover and task.rule.touch:  # a look by the search, as long as the first solution took
+        out = _search(task, found, seen, deadline=time.perf_counter() + LOCAL_SHARE * first_seconds)
+        if out is not None:
+            return replace(out, how=f"{how[0]}; {out.how}")
     with encoding_for(task, one=False) as enc:
         enc.block_lines(found[0])
         try:
@@ -220,17 +239,23 @@ def _local(task: Task, enc, lk: Linking, first_seconds: float) -> list[tuple[Lin
     return out
 
 
-def _search(task: Task, found: list[Linking], seen: set) -> Answer | None:
+def _search(task: Task, found: list[Linking], seen: set, deadline: float | None = None) -> Answer | None:
     """The compiled search for ``task.want`` solutions: an answer when it finished, else ``None``.
 
-    Solutions it meets are added to ``found`` (each once) either way.
+    Solutions it meets are added to ``found`` (each once) either way. It
+    stops at ``deadline``, or by default after :data:`SEARCH_SHARE` of the
+    time left.
     """
     try:
         from .search import search
     except ImportError:
         return None
+    if deadline is None:
+        deadline = task.share(SEARCH_SHARE)
+    elif task.deadline is not None:
+        deadline = min(deadline, task.deadline)
     out = search(task.puzzle, cover=task.rule.cover, touch=task.rule.touch, max_solutions=task.want,
-                 deadline=task.share(SEARCH_SHARE))
+                 deadline=deadline)
     for lk in out.solutions:
         if _key(lk) not in seen:
             seen.add(_key(lk))

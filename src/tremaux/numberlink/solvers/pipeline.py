@@ -99,15 +99,17 @@ def search_available() -> bool:
 
 def _search(task: Task) -> Answer | None:
     try:
-        from .search import search
+        from .search import SearchRun
     except ImportError:
         return None
-    out = search(task.puzzle, cover=task.rule.cover, touch=task.rule.touch, max_solutions=task.want,
-                 deadline=task.share(IN_PROCESS_SHARE if portfolio_follows(task) else SEARCH_SHARE))
+    run = SearchRun(task.puzzle, cover=task.rule.cover, touch=task.rule.touch,
+                    max_solutions=max(task.want, task.then))
+    out = run.advance(task.share(IN_PROCESS_SHARE if portfolio_follows(task) else SEARCH_SHARE), pause_at=task.want)
     sols = tuple(out.solutions)[: task.want]
     done = bool(out.complete) or len(sols) >= task.want
     return Answer(sols, bool(out.complete), "search", stopped="" if done else "time limit", steps=int(out.nodes),
-                  extras={"search_nodes": int(out.nodes), "search_seconds": round(float(out.seconds), 6)})
+                  extras={"search_nodes": int(out.nodes), "search_seconds": round(float(out.seconds), 6)},
+                  resume=run if task.then > task.want and not out.complete else None)
 
 
 def _untouched(task: Task) -> Answer | None:
