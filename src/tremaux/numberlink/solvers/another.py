@@ -10,10 +10,10 @@ question, never a fresh solve by a slower route:
    Under ``fill`` without touching, the compiled search instead counts to
    two in one run (with half the time left: its corner theorem prunes
    hard). When the compiled search found the first solution, it goes on
-   from there (:class:`.search.SearchRun`) for half the time left: the
-   second question costs the rest of that search, not a new one.
-   Otherwise, under ``fill`` with touching, a new search looks for as long
-   as the first solution took;
+   from there (:class:`.search.SearchRun`) for as long as the first
+   solution took (under ``fill`` with touching, a new search does when the
+   first came another way): a look that costs the rest of that search, not
+   a new one;
 2. **local**: one incremental SAT encoding of the rule, every solution found
    forbidden (a blocking clause over its edges), and everything outside a
    window kept as in the first solution (assumptions, so the same solver
@@ -24,14 +24,13 @@ question, never a fresh solve by a slower route:
    corner), shows in milliseconds; every window of side 4 is looked at,
    larger ones while the local looks have taken less time than the first
    solution did;
-3. **exhaustive**: under ``fill`` the compiled search (:mod:`.search`) with
-   half the time left, then the same SAT encoding without assumptions, the
-   solutions found forbidden and the first one's edges as the solver's first
-   guesses, until the deadline. "No model" there proves that the solutions
-   found are all.
+3. **exhaustive**: that search goes on for half the time left, then the
+   same SAT encoding without assumptions, the solutions found forbidden and
+   the first one's edges as the solver's first guesses, until the deadline.
+   "No model" there proves that the solutions found are all.
 
-Every solution returned is a model of the rule's full encoding, so a
-second solution found locally is a solution, not a guess.
+Every solution returned is a model of the rule's full encoding or one the
+search found, so a second solution found locally is a solution, not a guess.
 
 Examples
 --------
@@ -145,20 +144,13 @@ def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
         found.append(one.solutions[0])
         seen.add(_key(found[0]))
     how = [one.how]
-    if one.resume is not None:  # the search that found it goes on, with the same pruning
-        out = one.resume.advance(task.share(SEARCH_SHARE))
-        for lk in out.solutions:
-            if _key(lk) not in seen:
-                seen.add(_key(lk))
-                found.append(lk)
-        if out.complete or len(found) >= task.want:
-            sols = tuple(out.solutions)[: task.want] if out.complete else tuple(found[: task.want])
-            verdict = "no other (search)" if len(sols) < 2 else "another by search"
-            return Answer(sols, bool(out.complete), f"{how[0]}; {verdict}", steps=int(out.nodes))
-    elif task.rule.cover and task.rule.touch:  # a look by the search, as long as the first solution took
-        out = _search(task, found, seen, deadline=time.perf_counter() + LOCAL_SHARE * first_seconds)
+    run = one.resume  # the search that found it, ready to go on with the same pruning
+    if run is None and task.rule.cover and task.rule.touch:
+        run = _new_run(task)
+    if run is not None:  # a look by the search, as long as the first solution took
+        out = _go_on(task, run, time.perf_counter() + LOCAL_SHARE * first_seconds, found, seen, how[0])
         if out is not None:
-            return replace(out, how=f"{how[0]}; {out.how}")
+            return out
     with encoding_for(task, one=False) as enc:
         enc.block_lines(found[0])
         try:
@@ -172,8 +164,8 @@ def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
                 how.append(f"another by SAT in a {side} x {side} window")
         if len(found) >= task.want:
             return Answer(tuple(found[: task.want]), False, "; ".join(how[:2]), steps=enc.calls)
-        if task.rule.cover and task.rule.touch:
-            out = _search(task, found, seen)
+        if run is not None:
+            out = _go_on(task, run, task.share(SEARCH_SHARE), found, seen, how[0])
             if out is not None:
                 return out
         for lk in found[1:]:
@@ -237,6 +229,34 @@ def _local(task: Task, enc, lk: Linking, first_seconds: float) -> list[tuple[Lin
         if len(out) >= task.want - 1:
             break
     return out
+
+
+def _new_run(task: Task):
+    """A :class:`~.search.SearchRun` for ``task.want`` solutions, or ``None`` without the search module."""
+    try:
+        from .search import SearchRun
+    except ImportError:
+        return None
+    return SearchRun(task.puzzle, cover=task.rule.cover, touch=task.rule.touch, max_solutions=task.want)
+
+
+def _go_on(task: Task, run, deadline: float | None, found: list[Linking], seen: set, how: str) -> Answer | None:
+    """Let ``run`` go on until ``deadline``: an answer when it finished or found enough, else ``None``.
+
+    Solutions it meets are added to ``found`` (each once) either way.
+    """
+    if task.deadline is not None:
+        deadline = task.deadline if deadline is None else min(deadline, task.deadline)
+    out = run.advance(deadline)
+    for lk in out.solutions:
+        if _key(lk) not in seen:
+            seen.add(_key(lk))
+            found.append(lk)
+    if not (out.complete or len(found) >= task.want):
+        return None
+    sols = tuple(out.solutions)[: task.want] if out.complete else tuple(found[: task.want])
+    verdict = "no other (search)" if len(sols) < 2 else "another by search"
+    return Answer(sols, bool(out.complete), f"{how}; {verdict}", steps=int(out.nodes))
 
 
 def _search(task: Task, found: list[Linking], seen: set, deadline: float | None = None) -> Answer | None:

@@ -29,8 +29,10 @@ stage                   answers
 The order is measured (``benchmarks/bench_nl_stages.py``, figures in
 ``docs/benchmarks.md``): under ``nikoli`` one solution comes quickest from
 the densest-lines question and the router, which answer most contest
-puzzles in milliseconds where the search took seconds; uniqueness, counting
-and ``fill`` go to the search first. The search module is optional: without
+puzzles in milliseconds where the search took seconds; ``fill`` goes to the
+search first. Uniqueness and counting are the ``another`` stage: a first
+solution by the same stages as a plain solve, then the second question
+(``benchmarks/bench_numberlink.py`` measures its time against the solve's). The search module is optional: without
 it the pipeline goes on to SAT. Only the last stage starts child processes,
 so a puzzle answered before it never does.
 
