@@ -92,7 +92,10 @@ def show(
 ) -> None:
     """Print a saved maze as text."""
     from .. import io as maze_io
+    from .grid_cmds import is_grid_file, show_grid_file
 
+    if str(file) != "-" and is_grid_file(str(file)):  # a maze on a polar, hex, ... grid
+        return show_grid_file(file, style)
     maze = load_maze(file)
     if style.strip().lower() == "unicode":
         from ..render import to_text

@@ -211,6 +211,8 @@ class MazeResponse(_Schema):
     generation: list[tuple[str, str]] = Field(description="Run statistics of the generator.")
     stats: list[tuple[str, str]] = Field(description="Statistics of the maze.")
     svg: str | None = Field(None, description="The picture, on grids other than the plain square one.")
+    start_index: int | None = Field(None, description="Index of the start cell in the grid's cell order.")
+    goal_index: int | None = Field(None, description="Index of the goal cell in the grid's cell order.")
     elapsed_ms: float
 
 
@@ -264,10 +266,14 @@ class SolveResponse(_Schema):
 
     params: MazeParams = Field(description="The maze solved, with its seed (drawn when the request had none).")
     solution: dict[str, Any]
-    trace: TraceBody | None = Field(description="None when not asked for, and on grids other than the plain "
-                                                "square one (no trace is recorded there).")
+    trace: TraceBody | None = Field(description="None when not asked for. On grids other than the plain square "
+                                                "one the cells are indices in the grid's cell order.")
     stats: list[tuple[str, str]]
     svg: str | None = Field(None, description="The picture with the path, on grids other than the plain square one.")
+    stage: str | None = Field(None, description="On grids other than the plain square one, with the trace: the "
+                                                "maze to replay it on, an SVG whose cells are polygon[data-cell] "
+                                                "and whose passages are line[data-a][data-b] (from a's centre "
+                                                "halfway to b).")
     elapsed_ms: float
 
 
