@@ -207,7 +207,7 @@ def _local(task: Task, enc, lk: Linking, first_seconds: float) -> list[tuple[Lin
         stop = min(stop, task.share(0.5))
     out: list[tuple[Linking, int]] = []
     inside = np.zeros((h, w), dtype=bool)
-    on = enc.edges_on(lk)
+    on = enc._on(lk)  # bool per edge variable: the first solution's edges
     for side, r0, c0 in windows((h, w)):
         now = time.perf_counter()
         if task.deadline is not None and now > task.deadline:
@@ -216,7 +216,7 @@ def _local(task: Task, enc, lk: Linking, first_seconds: float) -> list[tuple[Lin
             break
         inside[:] = False
         inside[r0:r0 + side, c0:c0 + side] = True
-        assume = enc.fixed_outside(on, inside)
+        assume = _fixed_outside(enc, on, inside)
         while len(out) < task.want - 1:
             try:  # bounded by conflicts, not by a timer: a call is short
                 model = enc.next_model(None, assumptions=assume, conflicts=WINDOW_CONFLICTS)
@@ -229,6 +229,17 @@ def _local(task: Task, enc, lk: Linking, first_seconds: float) -> list[tuple[Lin
         if len(out) >= task.want - 1:
             break
     return out
+
+
+def _fixed_outside(enc, on: np.ndarray, inside: np.ndarray) -> list[int]:
+    """Assumptions that keep every edge of ``enc`` with no end in ``inside`` (bool per cell) as in ``on``.
+
+    With the solution of ``on`` forbidden, a model under them is another
+    solution that differs from it only around ``inside``.
+    """
+    inside = np.asarray(inside, dtype=bool).ravel()
+    fixed = np.flatnonzero(~(inside[enc.eu] | inside[enc.ev]))
+    return np.where(on[fixed], fixed + 1, -(fixed + 1)).tolist()
 
 
 def _new_run(task: Task):

@@ -420,7 +420,7 @@ class Encoding(ClauseBuilders):
         the model instead of being forbidden: what is left is a solution under
         ``nikoli`` (its cells stay empty).
 
-        ``assumptions`` (literals, e.g. from :meth:`fixed_outside`) hold for
+        ``assumptions`` (literals) hold for
         this call only: ``None`` then means no model *under them*. The clauses
         added meanwhile (loops and wrong lines cut) hold for every model.
 
@@ -615,60 +615,6 @@ class Encoding(ClauseBuilders):
         >>> enc.close()
         """
         self.add_clause((-(model.edges + 1)).tolist())
-
-    def edges_on(self, linking) -> np.ndarray:
-        """Which edge variables ``linking`` sets.
-
-        Parameters
-        ----------
-        linking : Linking
-            Lines of the puzzle.
-
-        Returns
-        -------
-        numpy.ndarray
-            ``bool`` per edge variable.
-
-        Examples
-        --------
-        >>> from tremaux.numberlink import Puzzle, solve_puzzle
-        >>> puzzle = Puzzle.from_rows(["1.1"])
-        >>> with Encoding(puzzle, "fill") as enc:
-        ...     enc.edges_on(solve_puzzle(puzzle).solutions[0]).tolist()
-        [True, True]
-        """
-        return self._on(linking)
-
-    def fixed_outside(self, on: np.ndarray, inside: np.ndarray) -> list[int]:
-        """Assumptions that keep every edge with no end in ``inside`` (bool per cell) as in ``on``.
-
-        ``on`` is :meth:`edges_on` of a solution; with :meth:`block_lines` of
-        it, a model under these assumptions is another solution that differs
-        from it only around ``inside``.
-
-        Parameters
-        ----------
-        on : numpy.ndarray
-            ``bool`` per edge variable, from :meth:`edges_on`.
-        inside : numpy.ndarray
-            ``bool`` per cell (the puzzle's shape or flat): the window.
-
-        Returns
-        -------
-        list of int
-            One literal per edge with no end inside.
-
-        Examples
-        --------
-        >>> import numpy as np
-        >>> from tremaux.numberlink import Puzzle
-        >>> with Encoding(Puzzle.from_rows(["1..1"]), "fill") as enc:
-        ...     enc.fixed_outside(np.array([True, True, True]), np.array([False, False, False, True]))
-        [1, 2]
-        """
-        inside = np.asarray(inside, dtype=bool).ravel()
-        fixed = np.flatnonzero(~(inside[self.eu] | inside[self.ev]))
-        return np.where(on[fixed], fixed + 1, -(fixed + 1)).tolist()
 
     def block_lines(self, linking) -> None:
         """Forbid the lines of ``linking`` (a :class:`~tremaux.numberlink.result.Linking`), as :meth:`block`.
