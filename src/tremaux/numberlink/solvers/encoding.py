@@ -415,12 +415,17 @@ class Encoding(ClauseBuilders):
         links[self.ev[vt]] |= 1
         return links
 
-    def next_model(self, deadline: float | None = None, drop_loops: bool = False) -> Model | None:
+    def next_model(self, deadline: float | None = None, drop_loops: bool = False, *,
+                   assumptions: list[int] | None = None, conflicts: int | None = None) -> Model | None:
         """The next model without loops (under ``fill``), or ``None`` when there is none.
 
         With ``drop_loops`` (or under ``nikoli``) closed loops are dropped from
         the model instead of being forbidden: what is left is a solution under
         ``nikoli`` (its cells stay empty).
+
+        ``assumptions`` (literals) hold for
+        this call only: ``None`` then means no model *under them*. The clauses
+        added meanwhile (loops and wrong lines cut) hold for every model.
 
         Parameters
         ----------
@@ -428,6 +433,10 @@ class Encoding(ClauseBuilders):
             A ``time.perf_counter()`` value to give up at.
         drop_loops : bool, default False
             Drop closed loops from a model instead of forbidding them.
+        assumptions : list of int, optional
+            Literals assumed for this call only.
+        conflicts : int, optional
+            Conflicts the solver may use per call (incremental backends).
 
         Returns
         -------
@@ -437,7 +446,8 @@ class Encoding(ClauseBuilders):
         Raises
         ------
         TimeoutError
-            When ``deadline`` (a ``time.perf_counter()`` value) passes between calls.
+            When ``deadline`` (a ``time.perf_counter()`` value) passes between
+            calls, or a call used up its ``conflicts``.
 
         Examples
         --------
@@ -447,6 +457,7 @@ class Encoding(ClauseBuilders):
         [2, 10, 8]
         >>> enc.close()
         """
+        assumptions = [] if assumptions is None else assumptions
         while True:
             if deadline is not None and time.perf_counter() > deadline:
                 raise TimeoutError
@@ -455,16 +466,23 @@ class Encoding(ClauseBuilders):
                 return None
             self._refresh()
             self._solved = True
-            if deadline is None:
-                ok = self.solver.solve()
+            if deadline is None and conflicts is None:
+                ok = self.solver.solve(assumptions=assumptions)
             else:
-                timer = threading.Timer(max(0.0, deadline - time.perf_counter()), self.solver.interrupt)
-                timer.start()
+                if conflicts is not None and self.incremental:
+                    self.solver.conf_budget(int(conflicts))
+                timer = None
+                if deadline is not None:
+                    timer = threading.Timer(max(0.0, deadline - time.perf_counter()), self.solver.interrupt)
+                    timer.start()
                 try:
-                    ok = self.solver.solve_limited(expect_interrupt=True)
+                    ok = self.solver.solve_limited(assumptions=assumptions, expect_interrupt=timer is not None)
                 finally:
-                    timer.cancel()
-                    self.solver.clear_interrupt()
+                    if timer is not None:
+                        timer.cancel()
+                        self.solver.clear_interrupt()
+                    if conflicts is not None and self.incremental:
+                        self.solver.conf_budget(-1)  # no budget for later calls
                 if ok is None:
                     raise TimeoutError
             if not ok:
