@@ -183,9 +183,10 @@ def generate_on(grid: Grid, algorithm: str = "backtracker", *, seed: int | None 
     state = make_state(seed)
     cells = np.zeros(grid.size, grid.dtype)
     kern = _KERNELS[kernel_name]
-    s, visits, maxf = kern(grid.nbr, grid.back, start_index, params, state, cells)
+    nbr, back = grid.topology  # arithmetic on regular grids: no tables built
+    s, visits, maxf = kern(nbr, back, start_index, params, state, cells)
     if braid_f:
-        kgm.braid(grid.nbr, grid.back, braid_f, state, cells)
+        kgm.braid(nbr, back, braid_f, state, cells)
     maze = GridMaze(grid, cells, validate=False)
     title, frontier = entry.describe(opts)
     stats = GenerationStats(title=title, visits=int(visits), start=None if s < 0 else grid.cell(int(s)),

@@ -1,0 +1,188 @@
+"""Neighbours on any grid, from a table or by arithmetic: what the graph kernels read.
+
+Private. The graph kernels take a topology ``nbr`` (with ``back``) and reach it only
+through the functions here, which numba specialises on the topology's *type*, so one
+kernel source serves every kind and each compiled form has no branch on the kind:
+
+* a table: ``nbr`` an ``(n, S)`` ``int32`` array (``-1``: no neighbour), ``back`` the
+  ``(n, S)`` ``int8`` side facing back (any grid, masked and woven ones too);
+* a hex rectangle: ``nbr`` the tuple ``(H, W)`` (two ``int64``), flat-topped columns with the
+  odd ones half a cell lower, sides N, NE, SE, S, SW, NW (``back`` unused);
+* a polar grid: ``nbr`` the tuple ``(rings, bands)`` of two ``int64`` arrays: ``rings[r] =
+  (first cell, cells, ratio to the ring inside)`` and ``bands[b] = (first cell, first ring,
+  cells per ring)`` for each run of rings of one width (``back`` unused), made by
+  :func:`tremaux.grids.polar.polar_topology`; sides as in :mod:`tremaux.grids.polar`.
+
+The arithmetic forms hold a few numbers per grid (per ring for polar) instead of ``S + S/4``
+int32 per cell, and give exactly the table's answers (a test compares them), so a kernel
+draws the same random numbers and carves the same maze either way.
+
+``shape(nbr)`` is ``(n, S)``; ``locate(nbr, i)`` is what the other functions need to know about
+cell ``i`` (computed once per cell); ``side(nbr, loc, i, s)`` is the cell behind side ``s`` (or
+-1) and ``facing(nbr, back, loc, i, s)`` the side of that cell facing ``i``. ``nb(nbr, i, s)``
+does both steps for one side.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, types
+from numba.extending import overload
+
+__all__ = ["shape", "locate", "side", "facing", "nb", "tables"]
+
+
+def _is_table(nbr) -> bool:
+    return isinstance(nbr, types.Array)
+
+
+def _is_hex(nbr) -> bool:
+    return isinstance(nbr, types.UniTuple) and nbr.count == 2 and isinstance(nbr.dtype, types.Integer)
+
+
+def _is_polar(nbr) -> bool:
+    return isinstance(nbr, types.UniTuple) and nbr.count == 2 and isinstance(nbr.dtype, types.Array)
+
+
+def shape(nbr):
+    """``(cells, side slots)``."""
+    raise NotImplementedError  # compiled only
+
+
+@overload(shape)
+def _shape(nbr):
+    if _is_table(nbr):
+        return lambda nbr: (np.int64(nbr.shape[0]), np.int64(nbr.shape[1]))
+    if _is_hex(nbr):
+        return lambda nbr: (np.int64(nbr[0] * nbr[1]), np.int64(6))
+    if _is_polar(nbr):
+        def impl(nbr):
+            rings = nbr[0]
+            R = rings.shape[0]
+            n = np.int64(rings[R - 1, 0] + rings[R - 1, 1])
+            if R == 1:
+                return (n, np.int64(4))
+            return (n, np.int64(max(rings[1, 1], 3 + (rings[2:, 2].max() if R > 2 else 1))))
+        return impl
+    return None
+
+
+def locate(nbr, i):
+    """What the neighbour functions need to know about cell ``i``."""
+    raise NotImplementedError  # compiled only
+
+
+@overload(locate)
+def _locate(nbr, i):
+    if _is_table(nbr):
+        return lambda nbr, i: (np.int64(i), np.int64(0), np.int64(0))
+    if _is_hex(nbr):
+        def hex_impl(nbr, i):
+            W = nbr[1]
+            r = np.int64(i) // W
+            c = np.int64(i) - r * W
+            return (r, c, c & 1)
+        return hex_impl
+    if _is_polar(nbr):
+        def polar_impl(nbr, i):
+            bands = nbr[1]
+            b = bands.shape[0] - 1
+            while i < bands[b, 0]:  # most cells are in the outer bands: a step or two
+                b -= 1
+            k = np.int64(i) - bands[b, 0]
+            w = bands[b, 2]
+            q = k // w
+            return (bands[b, 1] + q, k - q * w, w)  # ring, index in the ring, cells in the ring
+        return polar_impl
+    return None
+
+
+def side(nbr, loc, i, s):
+    """The cell behind side ``s`` of cell ``i`` (located at ``loc``), or -1."""
+    raise NotImplementedError  # compiled only
+
+
+@overload(side)
+def _side(nbr, loc, i, s):
+    if _is_table(nbr):
+        return lambda nbr, loc, i, s: np.int64(nbr[i, s])
+    if _is_hex(nbr):
+        def hex_impl(nbr, loc, i, s):
+            H, W = nbr
+            r, c, odd = loc
+            if s == 0:
+                nr, nc = r - 1, c
+            elif s == 3:
+                nr, nc = r + 1, c
+            else:
+                nc = c + 1 if s < 3 else c - 1
+                nr = r - 1 + odd if (s == 1 or s == 5) else r + odd
+            if nr < 0 or nr >= H or nc < 0 or nc >= W:
+                return np.int64(-1)
+            return nr * W + nc
+        return hex_impl
+    if _is_polar(nbr):
+        def polar_impl(nbr, loc, i, s):
+            rings = nbr[0]
+            r, j, w = loc
+            if r == 0:
+                return np.int64(1 + s) if rings.shape[0] > 1 and s < rings[1, 1] else np.int64(-1)
+            if s == 0:
+                return rings[r - 1, 0] + j // rings[r, 2]
+            if s == 1:
+                return np.int64(i + 1) if j + 1 < w else np.int64(i + 1 - w)
+            if s == 2:
+                return np.int64(i - 1) if j > 0 else np.int64(i - 1 + w)
+            if r + 1 < rings.shape[0] and s - 3 < rings[r + 1, 2]:
+                return rings[r + 1, 0] + j * rings[r + 1, 2] + (s - 3)
+            return np.int64(-1)
+        return polar_impl
+    return None
+
+
+def facing(nbr, back, loc, i, s):
+    """The side of the cell behind side ``s`` of cell ``i`` that faces ``i`` (side ``s`` must lead somewhere)."""
+    raise NotImplementedError  # compiled only
+
+
+@overload(facing)
+def _facing(nbr, back, loc, i, s):
+    if _is_table(nbr):
+        return lambda nbr, back, loc, i, s: np.int64(back[i, s])
+    if _is_hex(nbr):
+        return lambda nbr, back, loc, i, s: np.int64(s + 3 if s < 3 else s - 3)
+    if _is_polar(nbr):
+        def polar_impl(nbr, back, loc, i, s):
+            r, j, w = loc
+            if r == 0 or s >= 3:
+                return np.int64(0)
+            if s == 1:
+                return np.int64(2)
+            if s == 2:
+                return np.int64(1)
+            k = nbr[0][r, 2]  # inward: this cell is child j % k of its parent (ring 1: the pole's slot j)
+            return np.int64(j) if r == 1 else np.int64(3 + j % k)
+        return polar_impl
+    return None
+
+
+@njit(cache=True)
+def nb(nbr, i, s):
+    """The cell behind side ``s`` of cell ``i``, or -1."""
+    return side(nbr, locate(nbr, i), i, s)
+
+
+@njit(cache=True)
+def tables(nbr, back):
+    """The ``(n, S)`` neighbour and back-side tables of any topology (what a table topology holds)."""
+    n, S = shape(nbr)
+    t = np.full((n, S), -1, np.int32)
+    b = np.full((n, S), -1, np.int8)
+    for i in range(n):
+        loc = locate(nbr, i)
+        for s in range(S):
+            j = side(nbr, loc, i, s)
+            if j >= 0:
+                t[i, s] = j
+                b[i, s] = facing(nbr, back, loc, i, s)
+    return t, b
