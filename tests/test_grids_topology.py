@@ -32,7 +32,7 @@ def _as_tables(g: Grid) -> Grid:
 def test_arithmetic_neighbours_are_the_tables(kind, a, b):
     g = ARITHMETIC[kind](a, b)
     nbr, back = g.topology
-    assert not isinstance(nbr, np.ndarray)  # the kernels get the arithmetic form
+    assert np.ndim(nbr) != 2  # the kernels get the arithmetic form, not a table
     t, bk = kgt.tables(nbr, back)
     assert t.shape == (g.size, g.sides)
     np.testing.assert_array_equal(t, g.nbr)  # g.nbr: built by the numpy builder, independently

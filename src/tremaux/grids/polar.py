@@ -38,26 +38,38 @@ def ring_counts(rings: int) -> np.ndarray:
     return np.array(counts, np.int64)
 
 
-def polar_topology(counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The arithmetic topology of a polar grid with ``counts[r]`` cells in ring ``r``.
+def polar_topology(counts: np.ndarray, sides: int) -> np.ndarray:
+    """The arithmetic topology of a polar grid with ``counts[r]`` cells in ring ``r`` (one ``int64`` array).
+
+    The layout is described in :mod:`tremaux.kernels.graph_topo`.
 
     Examples
     --------
-    >>> rings, bands = polar_topology(np.array([1, 6, 12, 12]))
-    >>> rings.tolist()
+    >>> P = polar_topology(np.array([1, 6, 12, 12]), 6)
+    >>> P[:8].tolist()  # cells, sides, shift, rings, bands, where the rings, bands and chunks begin
+    [31, 6, 0, 4, 3, 8, 20, 32]
+    >>> P[8:20].reshape(4, 3).tolist()  # first cell, cells, ratio to the ring inside
     [[0, 1, 1], [1, 6, 6], [7, 12, 2], [19, 12, 1]]
-    >>> bands.tolist()
+    >>> P[20:32].reshape(3, 4)[:, :3].tolist()  # first cell, first ring, cells per ring
     [[0, 0, 1], [1, 1, 6], [7, 2, 12]]
+    >>> P[32 + 5:32 + 10].tolist()  # the band of cells 5 to 9
+    [1, 1, 2, 2, 2]
     """
     counts = np.asarray(counts, np.int64)
     R = counts.shape[0]
     offs = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
     ratio = np.ones(R, np.int64)
     ratio[1:] = counts[1:] // counts[:-1]
-    rings = np.ascontiguousarray(np.stack([offs, counts, ratio], 1))
     first = np.flatnonzero(np.concatenate([[True], counts[1:] != counts[:-1]]))
-    bands = np.ascontiguousarray(np.stack([offs[first], first, counts[first]], 1).astype(np.int64))
-    return rings, bands
+    bands = np.stack([offs[first], first, counts[first], (1 << 32) // counts[first]], 1)
+    n = int(offs[-1] + counts[-1])
+    shift = max(0, n.bit_length() - 12)  # at most 4096 chunks
+    start = np.searchsorted(bands[:, 0], np.arange(0, n, 1 << shift), side="right") - 1
+    RB = 8
+    BB = RB + 3 * R
+    SB = BB + 4 * len(first)
+    head = [n, sides, shift, R, len(first), RB, BB, SB]
+    return np.concatenate([head, np.stack([offs, counts, ratio], 1).ravel(), bands.ravel(), start]).astype(np.int64)
 
 
 def polar(rings: Any = 10) -> Grid:
@@ -104,7 +116,7 @@ def polar(rings: Any = 10) -> Grid:
 
     names = ("in", "cw", "ccw") + tuple(f"out{q}" for q in range(S - 3))
     return Grid("polar", {"rings": R}, None, None, None, geo, names,
-                lazy=(n, S, tables, polar_topology(counts), cell_of, index_of))
+                lazy=(n, S, tables, polar_topology(counts, S), cell_of, index_of))
 
 
 def _tables(R: int, counts: np.ndarray, ratios: np.ndarray, offs: np.ndarray, n: int,

@@ -8,10 +8,14 @@ kernel source serves every kind and each compiled form has no branch on the kind
   ``(n, S)`` ``int8`` side facing back (any grid, masked and woven ones too);
 * a hex rectangle: ``nbr`` the tuple ``(H, W)`` (two ``int64``), flat-topped columns with the
   odd ones half a cell lower, sides N, NE, SE, S, SW, NW (``back`` unused);
-* a polar grid: ``nbr`` the tuple ``(rings, bands)`` of two ``int64`` arrays: ``rings[r] =
-  (first cell, cells, ratio to the ring inside)`` and ``bands[b] = (first cell, first ring,
-  cells per ring)`` for each run of rings of one width (``back`` unused), made by
+* a polar grid: ``nbr`` one flat ``int64`` array ``P`` (one array, not a tuple of them: taking
+  an array out of a tuple in a hot loop costs reference counting), made by
   :func:`tremaux.grids.polar.polar_topology`; sides as in :mod:`tremaux.grids.polar`.
+  ``P[0:8] = (cells, side slots, shift, rings, bands, RB, BB, SB)``; ring ``r`` at
+  ``P[RB + 3 r:]`` is ``(first cell, cells, ratio to the ring inside)``; band ``b`` (a run of
+  rings of one width) at ``P[BB + 4 b:]`` is ``(first cell, first ring, cells per ring,
+  2**32 // cells per ring)``; ``P[SB + c]`` is the band of cell ``c << shift`` (a coarse index,
+  so finding a cell's band takes no search). ``back`` is unused.
 
 The arithmetic forms hold a few numbers per grid (per ring for polar) instead of ``S + S/4``
 int32 per cell, and give exactly the table's answers (a test compares them), so a kernel
@@ -33,7 +37,7 @@ __all__ = ["shape", "locate", "side", "facing", "nb", "tables"]
 
 
 def _is_table(nbr) -> bool:
-    return isinstance(nbr, types.Array)
+    return isinstance(nbr, types.Array) and nbr.ndim == 2
 
 
 def _is_hex(nbr) -> bool:
@@ -41,7 +45,22 @@ def _is_hex(nbr) -> bool:
 
 
 def _is_polar(nbr) -> bool:
-    return isinstance(nbr, types.UniTuple) and nbr.count == 2 and isinstance(nbr.dtype, types.Array)
+    return isinstance(nbr, types.Array) and nbr.ndim == 1 and nbr.dtype == types.int64
+
+
+@njit(cache=True, inline="always")
+def _divmod(k, w, inv):
+    """``divmod(k, w)`` for ``0 <= k < 2**53``, ``w >= 1``, by a multiplication with ``inv = 1 / w``
+    and one correction (a 64-bit integer division costs several times more)."""
+    q = np.int64(k * inv)
+    rem = k - q * w
+    if rem < 0:
+        q -= 1
+        rem += w
+    elif rem >= w:
+        q += 1
+        rem -= w
+    return q, rem
 
 
 def shape(nbr):
@@ -56,14 +75,7 @@ def _shape(nbr):
     if _is_hex(nbr):
         return lambda nbr: (np.int64(nbr[0] * nbr[1]), np.int64(6))
     if _is_polar(nbr):
-        def impl(nbr):
-            rings = nbr[0]
-            R = rings.shape[0]
-            n = np.int64(rings[R - 1, 0] + rings[R - 1, 1])
-            if R == 1:
-                return (n, np.int64(4))
-            return (n, np.int64(max(rings[1, 1], 3 + (rings[2:, 2].max() if R > 2 else 1))))
-        return impl
+        return lambda nbr: (nbr[0], nbr[1])
     return None
 
 
@@ -79,20 +91,47 @@ def _locate(nbr, i):
     if _is_hex(nbr):
         def hex_impl(nbr, i):
             W = nbr[1]
-            r = np.int64(i) // W
-            c = np.int64(i) - r * W
+            r, c = _divmod(np.int64(i), W, 1.0 / W)  # the division by W is hoisted out of the kernels' loops
             return (r, c, c & 1)
         return hex_impl
     if _is_polar(nbr):
         def polar_impl(nbr, i):
-            bands = nbr[1]
-            b = bands.shape[0] - 1
-            while i < bands[b, 0]:  # most cells are in the outer bands: a step or two
-                b -= 1
-            k = np.int64(i) - bands[b, 0]
-            w = bands[b, 2]
-            q = k // w
-            return (bands[b, 1] + q, k - q * w, w)  # ring, index in the ring, cells in the ring
+            BB = nbr[6]
+            b = nbr[nbr[7] + (np.int64(i) >> nbr[2])]
+            last = nbr[4] - 1
+            while b < last and i >= nbr[BB + 4 * b + 4]:  # only in chunks where a band begins
+                b += 1
+            x = BB + 4 * b
+            w = nbr[x + 2]
+            k = np.int64(i) - nbr[x]
+            q = (k * nbr[x + 3]) >> 32  # k // w, or one less (k < 2**32)
+            j = k - q * w
+            if j >= w:
+                q += 1
+                j -= w
+            r = nbr[x + 1] + q
+            # all that side() and facing() need, so they read no memory
+            x = nbr[5] + 3 * r  # this ring
+            parent = np.int64(0)
+            up = np.int64(0)
+            if r > 0:
+                kin = nbr[x + 2]
+                if kin == 1:
+                    parent = nbr[x - 3] + j
+                    up = np.int64(3)
+                else:
+                    parent = nbr[x - 3] + j // kin
+                    up = 3 + j % kin
+                if r == 1:
+                    up = j
+            kout = np.int64(0)
+            child = np.int64(0)
+            if r + 1 < nbr[3]:
+                kout = nbr[x + 5]
+                child = nbr[x + 3] + j * kout
+            # ring, index in the ring, cells in the ring, parent, its side back, first child, children,
+            # first outward slot
+            return (r, j, w, parent, up, child, kout, np.int64(0) if r == 0 else np.int64(3))
         return polar_impl
     return None
 
@@ -123,19 +162,16 @@ def _side(nbr, loc, i, s):
         return hex_impl
     if _is_polar(nbr):
         def polar_impl(nbr, loc, i, s):
-            rings = nbr[0]
-            r, j, w = loc
-            if r == 0:
-                return np.int64(1 + s) if rings.shape[0] > 1 and s < rings[1, 1] else np.int64(-1)
-            if s == 0:
-                return rings[r - 1, 0] + j // rings[r, 2]
-            if s == 1:
-                return np.int64(i + 1) if j + 1 < w else np.int64(i + 1 - w)
-            if s == 2:
-                return np.int64(i - 1) if j > 0 else np.int64(i - 1 + w)
-            if r + 1 < rings.shape[0] and s - 3 < rings[r + 1, 2]:
-                return rings[r + 1, 0] + j * rings[r + 1, 2] + (s - 3)
-            return np.int64(-1)
+            r, j, w, parent, up, child, kout, base = loc
+            if r > 0:
+                if s == 0:
+                    return parent
+                if s == 1:
+                    return np.int64(i + 1) if j + 1 < w else np.int64(i + 1 - w)
+                if s == 2:
+                    return np.int64(i - 1) if j > 0 else np.int64(i - 1 + w)
+            q = s - base
+            return child + q if q < kout else np.int64(-1)
         return polar_impl
     return None
 
@@ -153,15 +189,14 @@ def _facing(nbr, back, loc, i, s):
         return lambda nbr, back, loc, i, s: np.int64(s + 3 if s < 3 else s - 3)
     if _is_polar(nbr):
         def polar_impl(nbr, back, loc, i, s):
-            r, j, w = loc
+            r = loc[0]
             if r == 0 or s >= 3:
                 return np.int64(0)
             if s == 1:
                 return np.int64(2)
             if s == 2:
                 return np.int64(1)
-            k = nbr[0][r, 2]  # inward: this cell is child j % k of its parent (ring 1: the pole's slot j)
-            return np.int64(j) if r == 1 else np.int64(3 + j % k)
+            return loc[4]  # inward: this cell is child j % k of its parent (ring 1: the pole's slot j)
         return polar_impl
     return None
 
