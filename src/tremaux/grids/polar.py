@@ -46,30 +46,26 @@ def polar_topology(counts: np.ndarray, sides: int) -> np.ndarray:
     Examples
     --------
     >>> P = polar_topology(np.array([1, 6, 12, 12]), 6)
-    >>> P[:8].tolist()  # cells, sides, shift, rings, bands, where the rings, bands and chunks begin
-    [31, 6, 0, 4, 3, 8, 20, 32]
-    >>> P[8:20].reshape(4, 3).tolist()  # first cell, cells, ratio to the ring inside
-    [[0, 1, 1], [1, 6, 6], [7, 12, 2], [19, 12, 1]]
-    >>> P[20:32].reshape(3, 4)[:, :3].tolist()  # first cell, first ring, cells per ring
-    [[0, 0, 1], [1, 1, 6], [7, 2, 12]]
-    >>> P[32 + 5:32 + 10].tolist()  # the band of cells 5 to 9
+    >>> P[:8].tolist()  # cells, sides, shift, rings, where the rings and the index begin
+    [31, 6, 0, 4, 8, 23, 0, 0]
+    >>> P[8:23].reshape(5, 3).tolist()  # first cell, cells, ratio to the ring inside; then (cells, 0, 1)
+    [[0, 1, 1], [1, 6, 6], [7, 12, 2], [19, 12, 1], [31, 0, 1]]
+    >>> P[23 + 5:23 + 10].tolist()  # the ring of cells 5 to 9
     [1, 1, 2, 2, 2]
     """
     counts = np.asarray(counts, np.int64)
     R = counts.shape[0]
-    offs = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
-    ratio = np.ones(R, np.int64)
-    ratio[1:] = counts[1:] // counts[:-1]
-    first = np.flatnonzero(np.concatenate([[True], counts[1:] != counts[:-1]]))
-    bands = np.stack([offs[first], first, counts[first], (1 << 32) // counts[first]], 1)
-    n = int(offs[-1] + counts[-1])
-    shift = max(0, n.bit_length() - 12)  # at most 4096 chunks
-    start = np.searchsorted(bands[:, 0], np.arange(0, n, 1 << shift), side="right") - 1
+    offs = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+    ratio = np.ones(R + 1, np.int64)
+    ratio[1:R] = counts[1:] // counts[:-1]
+    n = int(offs[-1])
+    shift = max(0, n.bit_length() - 13)  # at most 8192 chunks
+    ring = np.searchsorted(offs, np.arange(0, n, 1 << shift), side="right") - 1
     RB = 8
-    BB = RB + 3 * R
-    SB = BB + 4 * len(first)
-    head = [n, sides, shift, R, len(first), RB, BB, SB]
-    return np.concatenate([head, np.stack([offs, counts, ratio], 1).ravel(), bands.ravel(), start]).astype(np.int64)
+    LB = RB + 3 * (R + 1)
+    head = [n, sides, shift, R, RB, LB, 0, 0]
+    rows = np.stack([offs, np.append(counts, 0), ratio], 1).ravel()
+    return np.concatenate([head, rows, ring]).astype(np.int64)
 
 
 def polar(rings: Any = 10) -> Grid:

@@ -110,6 +110,7 @@ def backtracker(nbr, back, start, params, state, cells):
     never a candidate), and the way back is the side each cell was entered by: two bytes per cell, no stack."""
     n, S = shape(nbr)
     way = np.empty(n, np.int8)
+    cand = np.empty(S, np.int64)
     s0 = _first(n, start, state)
     i = s0
     depth = 1
@@ -118,10 +119,11 @@ def backtracker(nbr, back, start, params, state, cells):
     while True:
         loc = locate(nbr, i)
         visits += 1
-        k = 0  # the hot loop, written out: count the unvisited neighbours, then walk to the chosen one
+        k = 0  # the hot loop, written out: the unvisited neighbours' sides, then the chosen one
         for s in range(S):
             j = side(nbr, loc, i, s)
             if j >= 0 and cells[j] == 0:
+                cand[k] = s
                 k += 1
         if k == 0:
             if i == s0:
@@ -129,15 +131,8 @@ def backtracker(nbr, back, start, params, state, cells):
             i = side(nbr, loc, i, way[i])
             depth -= 1
             continue
-        r = below(state, k) if k > 1 else 0
-        s = 0
-        j = -1
-        for s in range(S):
-            j = side(nbr, loc, i, s)
-            if j >= 0 and cells[j] == 0:
-                if r == 0:
-                    break
-                r -= 1
+        s = cand[below(state, k)] if k > 1 else cand[0]
+        j = side(nbr, loc, i, s)
         b = facing(nbr, back, loc, i, s)
         cells[i] |= 1 << s
         cells[j] |= 1 << b
@@ -151,16 +146,16 @@ def backtracker(nbr, back, start, params, state, cells):
 
 @njit(cache=True)
 def growing_tree(nbr, back, start, params, state, cells):
-    """params: chance of newest, oldest, random."""
-    n = shape(nbr)[0]
+    """params: chance of newest, oldest, random. A cell is in the maze once a passage reaches it
+    (``cells != 0``; the start carves first)."""
+    n, S = shape(nbr)
     pn, po = params[0], params[1]
-    visited = np.zeros(n, np.bool_)
     lst = np.empty(n, np.int32)
+    cand = np.empty(S, np.int64)
     s0 = _first(n, start, state)
     lst[0] = s0
     head = 0
     tail = 1
-    visited[s0] = True
     visits = 0
     maxf = 1
     while tail > head:
@@ -173,8 +168,14 @@ def growing_tree(nbr, back, start, params, state, cells):
             k = head + below(state, tail - head)
         i = lst[k]
         visits += 1
-        s = _pick_unvisited(nbr, visited, i, state)
-        if s < 0:
+        loc = locate(nbr, i)
+        m = 0
+        for s in range(S):
+            j = side(nbr, loc, i, s)
+            if j >= 0 and cells[j] == 0:
+                cand[m] = s
+                m += 1
+        if m == 0:
             if k == tail - 1:
                 tail -= 1
             elif k == head:
@@ -183,8 +184,10 @@ def growing_tree(nbr, back, start, params, state, cells):
                 lst[k] = lst[tail - 1]
                 tail -= 1
             continue
-        j = _carve(cells, nbr, back, i, s)
-        visited[j] = True
+        s = cand[below(state, m)] if m > 1 else cand[0]
+        j = side(nbr, loc, i, s)
+        cells[i] |= 1 << s
+        cells[j] |= 1 << facing(nbr, back, loc, i, s)
         lst[tail] = j
         tail += 1
         if tail - head > maxf:
@@ -228,6 +231,44 @@ def _pop(keys, vals, size):
     return val, size
 
 
+@njit(cache=True, inline="always")
+def _push4(heap, size, x):
+    """Push ``x`` on a 4-ary min-heap (shallower than a binary one: fewer cache misses per pop)."""
+    k = size
+    while k > 0:
+        p = (k - 1) >> 2
+        if heap[p] <= x:
+            break
+        heap[k] = heap[p]
+        k = p
+    heap[k] = x
+    return size + 1
+
+
+@njit(cache=True, inline="always")
+def _pop4(heap, size):
+    """Pop the least entry of a 4-ary min-heap."""
+    top = heap[0]
+    size -= 1
+    x = heap[size]
+    k = 0
+    while True:
+        a = 4 * k + 1
+        if a >= size:
+            break
+        m = a
+        e = min(a + 4, size)
+        for c in range(a + 1, e):
+            if heap[c] < heap[m]:
+                m = c
+        if x <= heap[m]:
+            break
+        heap[k] = heap[m]
+        k = m
+    heap[k] = x
+    return top, size
+
+
 @njit(cache=True)
 def prim(nbr, back, start, params, state, cells):
     """True Prim: minimum spanning tree of random passage weights (each passage pushed once).
@@ -244,12 +285,12 @@ def prim(nbr, back, start, params, state, cells):
     loc = locate(nbr, s0)
     for s in range(S):
         if side(nbr, loc, s0, s) >= 0:
-            size = _ipush(heap, size, (next_u64(state) >> np.uint64(32) << np.uint64(32)) | np.uint64(s0 * S + s))
+            size = _push4(heap, size, (next_u64(state) >> np.uint64(32) << np.uint64(32)) | np.uint64(s0 * S + s))
     visits = 1
     maxf = size
     low = np.uint64(0xFFFFFFFF)
     while size > 0:
-        v, size = _ipop(heap, size)
+        v, size = _pop4(heap, size)
         a = np.int64(v & low)
         i = a // S
         s = a - i * S
@@ -265,7 +306,7 @@ def prim(nbr, back, start, params, state, cells):
         for t in range(S):
             k = side(nbr, loc, j, t)
             if k >= 0 and not visited[k]:
-                size = _ipush(heap, size, (next_u64(state) >> np.uint64(32) << np.uint64(32)) | np.uint64(j * S + t))
+                size = _push4(heap, size, (next_u64(state) >> np.uint64(32) << np.uint64(32)) | np.uint64(j * S + t))
         if size > maxf:
             maxf = size
     return s0, visits, maxf
@@ -294,7 +335,7 @@ def aldous_broder(nbr, back, start, params, state, cells):
 
 @njit(cache=True)
 def wilson(nbr, back, start, params, state, cells):
-    n = shape(nbr)[0]
+    n, S = shape(nbr)
     inside = np.zeros(n, np.bool_)
     way = np.full(n, -1, np.int8)
     order = _iota(n)
@@ -309,9 +350,14 @@ def wilson(nbr, back, start, params, state, cells):
             continue
         i = c
         while not inside[i]:  # loop-erased walk: remember the last way out of each cell
-            s = _any_side(nbr, i, state)
+            loc = locate(nbr, i)
+            while True:  # a uniformly random side that has a neighbour (draw again on a border)
+                s = below(state, S)
+                j = side(nbr, loc, i, s)
+                if j >= 0:
+                    break
             way[i] = s
-            i = nb(nbr, i, s)
+            i = j
             visits += 1
         i = c
         length = 0

@@ -11,11 +11,10 @@ kernel source serves every kind and each compiled form has no branch on the kind
 * a polar grid: ``nbr`` one flat ``int64`` array ``P`` (one array, not a tuple of them: taking
   an array out of a tuple in a hot loop costs reference counting), made by
   :func:`tremaux.grids.polar.polar_topology`; sides as in :mod:`tremaux.grids.polar`.
-  ``P[0:8] = (cells, side slots, shift, rings, bands, RB, BB, SB)``; ring ``r`` at
-  ``P[RB + 3 r:]`` is ``(first cell, cells, ratio to the ring inside)``; band ``b`` (a run of
-  rings of one width) at ``P[BB + 4 b:]`` is ``(first cell, first ring, cells per ring,
-  2**32 // cells per ring)``; ``P[SB + c]`` is the band of cell ``c << shift`` (a coarse index,
-  so finding a cell's band takes no search). ``back`` is unused.
+  ``P[0:8] = (cells, side slots, shift, rings, RB, LB, 0, 0)``; ring ``r`` at ``P[RB + 3 r:]``
+  is ``(first cell, cells, ratio to the ring inside)``, then a last row ``(cells, 0, 1)``;
+  ``P[LB + c]`` is the ring of cell ``c << shift`` (a coarse index: finding a cell's ring takes
+  a step at most, except in the small rings near the pole). ``back`` is unused.
 
 The arithmetic forms hold a few numbers per grid (per ring for polar) instead of ``S + S/4``
 int32 per cell, and give exactly the table's answers (a test compares them), so a kernel
@@ -96,22 +95,14 @@ def _locate(nbr, i):
         return hex_impl
     if _is_polar(nbr):
         def polar_impl(nbr, i):
-            BB = nbr[6]
-            b = nbr[nbr[7] + (np.int64(i) >> nbr[2])]
-            last = nbr[4] - 1
-            while b < last and i >= nbr[BB + 4 * b + 4]:  # only in chunks where a band begins
-                b += 1
-            x = BB + 4 * b
-            w = nbr[x + 2]
-            k = np.int64(i) - nbr[x]
-            q = (k * nbr[x + 3]) >> 32  # k // w, or one less (k < 2**32)
-            j = k - q * w
-            if j >= w:
-                q += 1
-                j -= w
-            r = nbr[x + 1] + q
+            RB = nbr[4]
+            r = nbr[nbr[5] + (np.int64(i) >> nbr[2])]
+            while i >= nbr[RB + 3 * r + 3]:  # the next ring's first cell (the last row: cells)
+                r += 1
+            x = RB + 3 * r  # this ring
+            j = np.int64(i) - nbr[x]
+            w = nbr[x + 1]
             # all that side() and facing() need, so they read no memory
-            x = nbr[5] + 3 * r  # this ring
             parent = np.int64(0)
             up = np.int64(0)
             if r > 0:
