@@ -1,4 +1,4 @@
-"""Every ```python block of README.md and docs/*.md runs alone, in a fresh interpreter.
+"""Every ```python block of README.md and of every page under docs/ runs alone, in a fresh interpreter.
 
 A block written as a doctest (``>>>`` prompts) must print what it shows; any
 other block must run without an error. Each block gets its own interpreter,
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 
 _RUNNER = r"""
 import doctest, sys
@@ -52,6 +52,16 @@ CASES = list(_cases())
 
 def test_the_pages_have_examples():
     assert len(CASES) >= 8
+
+
+def test_every_docs_page_is_searched():
+    """The walk reaches the pages of sub-folders (the API reference) too, and no Python block hides under another tag."""
+    names = {p.relative_to(ROOT).as_posix() for p in PAGES}
+    assert {"README.md", "docs/index.md", "docs/cli.md", "docs/reference/index.md"} <= names
+    for page in PAGES:
+        tags = re.findall(r"^```[ \t]*(\w+)", page.read_text(encoding="utf-8"), flags=re.M)
+        odd = [t for t in tags if t.lower() in ("py", "pycon", "python3", "ipython")]
+        assert not odd, f"{page.name}: write Python blocks as ```python so they are tested, not {odd}"
 
 
 @pytest.mark.parametrize("where, block", CASES)

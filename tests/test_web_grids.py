@@ -57,7 +57,7 @@ def test_grid_list_is_the_registry(client):
         assert by_name[entry.name]["params"] == list(entry.params)
     assert by_name["hex"]["choices"]["shape"] == ["rectangle", "hexagon"]
     assert by_name["square"]["choices"]["wrap"] == ["cylinder", "torus", "moebius"]
-    assert by_name["square"]["trace"] and not by_name["polar"]["trace"]
+    assert all(g["trace"] for g in by_name.values())  # every grid records the solver's trace
     assert "sidewinder" in by_name["polar"]["generators"] and "sidewinder" not in by_name["hex"]["generators"]
     weavers = [g.name for g in GENERATORS if g.meta.get("weave")]
     assert weavers and by_name["hex"]["weave_generators"] == weavers and by_name["polar"]["weave_generators"] == []
@@ -91,10 +91,18 @@ def test_solve_on_polar_is_a_shortest_walk_and_get_post_share_defaults(client):
     assert res.status_code == 200, res.text
     body = res.json()
     assert body["params"] == got["params"]  # the same defaults on GET and POST (rings, braid...)
-    assert body["trace"] is None
     maze = grid_maze_of(got, rings=10)  # the registry's default
     path = [tuple(c) for c in body["solution"]["path"]]
     assert path[0] == maze.start and path[-1] == maze.goal
+    # the trace, in grid indices, ends with the path; the stage has a polygon per cell and a line per passage end
+    tr = body["trace"]
+    k = len(path)
+    assert tr["kinds"][-k:] == [16] * k and [maze.grid.cell(i) for i in tr["cells"][-k:]] == path
+    assert got["start_index"] == maze.start_index and got["goal_index"] == maze.goal_index
+    stage = body["stage"]
+    assert stage.count("<polygon data-cell=") == maze.size and stage.count("<line data-a=") == 2 * maze.passages
+    quiet = client.post("/api/solve", json={"maze": {"grid": "polar", "seed": 5}, "solver": "bfs", "record": False})
+    assert quiet.json()["trace"] is None and quiet.json()["stage"] is None
     for a, b in zip(path, path[1:]):
         assert b in maze.neighbours(a)
     assert len(path) - 1 == naive_distances(maze, maze.start)[maze.goal]

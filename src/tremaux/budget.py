@@ -89,6 +89,17 @@ def parse_bytes(value: str | int | float | None) -> int | None:
 
     ``none``, ``off``, ``unlimited`` and ``0`` mean no limit.
 
+    Parameters
+    ----------
+    value : str, int, float or None
+        A size with an optional unit (``K``, ``M``, ``G``, ``T``, with or without ``iB``), a number of bytes,
+        or ``None``.
+
+    Returns
+    -------
+    int or None
+        The size in bytes; ``None`` when it means no limit.
+
     Raises
     ------
     TremauxError
@@ -123,6 +134,21 @@ def parse_bytes(value: str | int | float | None) -> int | None:
 
 def format_bytes(n: int | float) -> str:
     """A byte count for people: ``512 B``, ``3.4 GiB``.
+
+    Parameters
+    ----------
+    n : int or float
+        A number of bytes.
+
+    Returns
+    -------
+    str
+        The count in the largest binary unit that keeps it under 1024, to one decimal.
+
+    Raises
+    ------
+    AssertionError
+        Never: the loop always returns (the last unit takes any size).
 
     Examples
     --------
@@ -167,6 +193,11 @@ def _rlimit_room() -> int | None:
 def available_memory() -> int:
     """Bytes this process could still allocate: the least of the system's free memory, cgroup and rlimit room.
 
+    Returns
+    -------
+    int
+        Bytes, the least of the limits that apply to this process.
+
     Examples
     --------
     >>> available_memory() > 0
@@ -184,6 +215,11 @@ def default_limit() -> int:
     * half the memory the system has free (other programs share it), and
     * 90% of the room left under the process's own caps (the cgroup's
       ``memory.max``, the address-space rlimit of ``ulimit -v``).
+
+    Returns
+    -------
+    int
+        The default memory limit in bytes.
 
     Examples
     --------
@@ -204,6 +240,16 @@ def memory_limit(limit: str | int | None = None) -> int | None:
     ----------
     limit : str or int, optional
         An explicit limit (the ``memory_limit=`` keyword of a call); wins over everything.
+
+    Returns
+    -------
+    int or None
+        The limit in bytes, or ``None`` when there is none.
+
+    Raises
+    ------
+    TremauxError
+        When ``TREMAUX_MEMORY_LIMIT`` (or ``limit``) is not a size.
 
     Examples
     --------
@@ -231,6 +277,16 @@ def memory_limit(limit: str | int | None = None) -> int | None:
 def limited(limit: str | int | None) -> Iterator[int | None]:
     """Use ``limit`` for every check inside the ``with`` block (``None`` or ``"none"``: unlimited).
 
+    Parameters
+    ----------
+    limit : str, int or None
+        The limit for the block, as :func:`parse_bytes` reads it.
+
+    Yields
+    ------
+    int or None
+        The limit in bytes (``None``: unlimited).
+
     Examples
     --------
     >>> with limited("64M") as n:
@@ -257,6 +313,11 @@ def check(estimate: int | float, what: str, limit: str | int | None = None) -> i
     limit : str or int, optional
         An explicit limit; see :func:`memory_limit`.
 
+    Returns
+    -------
+    int
+        ``estimate`` as an int, when it fits.
+
     Raises
     ------
     MemoryLimitError
@@ -279,6 +340,21 @@ def check(estimate: int | float, what: str, limit: str | int | None = None) -> i
 def text_limit(limit: str | int | None = None) -> int | None:
     """The size cap of text files in bytes: ``limit``, else ``TREMAUX_TEXT_LIMIT``, else :data:`TEXT_LIMIT`.
 
+    Parameters
+    ----------
+    limit : str or int, optional
+        An explicit cap; wins over the environment variable.
+
+    Returns
+    -------
+    int or None
+        The cap in bytes, or ``None`` for no cap.
+
+    Raises
+    ------
+    TremauxError
+        When ``TREMAUX_TEXT_LIMIT`` is not a size.
+
     Examples
     --------
     >>> text_limit(), text_limit("1M")
@@ -298,6 +374,22 @@ def text_limit(limit: str | int | None = None) -> int | None:
 def check_text_size(nbytes: int, what: str = "a text maze", *, source: str | None = None,
                     limit: str | int | None = None) -> None:
     """Raise :class:`InputTooLargeError` when a text of ``nbytes`` is over :func:`text_limit`.
+
+    Parameters
+    ----------
+    nbytes : int
+        Size of the text in bytes.
+    what : str, default "a text maze"
+        What the text holds, for the message.
+    source : str, optional
+        The file name, for the message.
+    limit : str or int, optional
+        An explicit cap; see :func:`text_limit`.
+
+    Raises
+    ------
+    InputTooLargeError
+        When ``nbytes`` is over the cap.
 
     Examples
     --------

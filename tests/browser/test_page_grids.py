@@ -35,6 +35,16 @@ return {left: r.left, right: r.right, top: r.top, bottom: r.bottom + window.scro
 """
 
 
+STAGE = """
+const svg = document.querySelector('#maze-svg svg'), st = tremaux.maze.state(), pal = tremaux.palette();
+const cells = [...svg.querySelectorAll('polygon[data-cell]')];
+const shown = [...svg.querySelectorAll('line[data-a]')].filter((l) => l.getAttribute('visibility') === 'visible');
+return {size: cells.length && Math.max(...cells.map((c) => Number(c.dataset.cell))) + 1, cells: cells.length,
+        coloured: cells.filter((c) => [pal.visited, pal.marked].includes(c.getAttribute('fill'))).length,
+        lines: shown.length, index: st.index, events: st.events};
+"""
+
+
 @pytest.fixture
 def viewport(driver):
     """``viewport(name)`` emulates that device; the emulation is cleared afterwards."""
@@ -101,15 +111,24 @@ def test_generate_and_solve_on_a_grid(driver, server, viewport, shoot, grid, nam
              for p in ("size", "shape", "rings", "radius", "side", "wrap", "weave")}
     want = {"rings"} if grid == "polar" else {"shape", "radius", "weave"}
     assert {p for p, v in shown.items() if v} == want
-    # no trace on this grid: the player is off and the page says why
+    # nothing to replay before solving: the player is off
     assert driver.find_element("id", "btn-play").get_attribute("disabled") is not None
-    assert "No animation on the " + grid in driver.find_element("id", "grid-legend").text
     before = driver.execute_script(PICTURE)
     assert before["walls"] > 20 and before["points"] == 0 and before["circles"] == 2
     assert (before["arcs"] > 0) == (grid == "polar"), "polar walls are arcs, hex walls are segments"
     pick(driver, "solver", "bfs")
     driver.find_element("id", "btn-solve").click()
+    # the solver's trace is replayed on the grid: its cells take the search's colours as the events play
+    wait_for(driver, "tremaux.maze.state().staged && tremaux.maze.state().index > 3", what="the replay on the grid")
+    driver.find_element("id", "btn-play").click()  # pause, and look
+    wait_for(driver, "tremaux.maze.state().phase === 'paused'", what="the pause")
+    seen = driver.execute_script(STAGE)
+    assert seen["cells"] == seen["size"] and seen["coloured"] > 1 and seen["lines"] > 0, seen
+    assert seen["index"] < seen["events"], "paused half way through"
+    shoot(driver.find_element("id", "maze-demo"), f"page-{grid}-{name}-replay.png")
+    driver.find_element("id", "btn-end").click()
     done = wait_for(driver, "tremaux.maze.state().phase === 'done' && tremaux.maze.state()", what="the solution")
+    assert done["index"] == done["events"] and not done["staged"]
     assert done["found"] is True
     path = [tuple(c) for c in done["path"]]
     assert path[0] == tuple(done["start"]) and path[-1] == tuple(done["goal"]) and len(path) > 5

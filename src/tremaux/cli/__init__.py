@@ -54,6 +54,20 @@ def main(argv: list[str] | None = None) -> None:
     usage errors are shown by the option parser, also with status 2. The
     first time a kernel has to be compiled (a cold cache) one line on stderr
     says so.
+
+    Parameters
+    ----------
+    argv : list of str, optional
+        The arguments after ``tremaux``; default ``sys.argv[1:]``.
+
+    Examples
+    --------
+    >>> main(["generate", "--size", "2x3", "--seed", "1"])
+    +---+---+---+
+    | S         |
+    +   +---+   +
+    |   |     G |
+    +---+---+---+
     """
     from .. import _numba
 

@@ -26,6 +26,21 @@ _SIZE = re.compile(r"^\s*(\d+)\s*[xX*,]\s*(\d+)(?:\s*[xX*,]\s*(\d+))?\s*$")
 def parse_size(text: str) -> tuple[int, ...]:
     """Parse ``"HxW"`` or ``"LxHxW"`` into a tuple.
 
+    Parameters
+    ----------
+    text : str
+        Numbers joined by ``x`` (spaces allowed around them).
+
+    Returns
+    -------
+    tuple of int
+        ``(H, W)`` or ``(L, H, W)``.
+
+    Raises
+    ------
+    InvalidSizeError
+        For text of another form.
+
     Examples
     --------
     >>> parse_size("25x40"), parse_size("2x5x5")
@@ -39,6 +54,23 @@ def parse_size(text: str) -> tuple[int, ...]:
 
 def parse_cell(text: str | None, what: str = "cell") -> tuple[int, ...] | None:
     """Parse ``"R,C"`` or ``"L,R,C"`` into a tuple (``None`` stays ``None``).
+
+    Parameters
+    ----------
+    text : str or None
+        Numbers joined by commas, or ``None``.
+    what : str, default "cell"
+        What the cell is (``start``, ``goal``), for the message.
+
+    Returns
+    -------
+    tuple of int or None
+        ``(row, col)`` or ``(level, row, col)``; ``None`` for ``None``.
+
+    Raises
+    ------
+    CellError
+        For text of another form.
 
     Examples
     --------
@@ -442,7 +474,34 @@ def announce(cells: int, doing: str) -> None:
 
 
 def existing_file(path: Path) -> Path:
-    """Check that ``path`` names a readable file."""
+    """Check that ``path`` names a readable file.
+
+    Parameters
+    ----------
+    path : pathlib.Path
+        The file a command was given.
+
+    Returns
+    -------
+    pathlib.Path
+        ``path`` itself.
+
+    Raises
+    ------
+    FileNotFoundError
+        When nothing is at ``path``.
+    IsADirectoryError
+        When ``path`` is a folder.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> existing_file(Path(tempfile.gettempdir()))
+    Traceback (most recent call last):
+    ...
+    IsADirectoryError: [Errno 21] Is a directory: '...'
+    """
     if not path.exists():
         raise FileNotFoundError(2, "No such file", str(path))
     if path.is_dir():
@@ -489,7 +548,24 @@ PICTURE_SUFFIXES = (".png", ".svg", ".gif")
 
 
 def wants_animation(out: Path | None) -> bool:
-    """True when ``--out`` names a GIF, so the run must be recorded."""
+    """True when ``--out`` names a GIF, so the run must be recorded.
+
+    Parameters
+    ----------
+    out : pathlib.Path or None
+        The ``--out`` file, if any.
+
+    Returns
+    -------
+    bool
+        Whether the file is a ``.gif``.
+
+    Examples
+    --------
+    >>> from pathlib import Path
+    >>> wants_animation(Path("run.GIF")), wants_animation(Path("maze.png")), wants_animation(None)
+    (True, False, False)
+    """
     return out is not None and out.suffix.lower() == ".gif"
 
 
@@ -497,6 +573,34 @@ def save_output(obj: object, out: Path, to: str | None = None) -> None:
     """Write ``--out``: a picture for .png/.svg/.gif, else a maze file (format from ``--format`` or the extension).
 
     ``obj`` is a Maze, a Solution or a Generated result (pictures show its path or replay its run).
+
+    Parameters
+    ----------
+    obj : Maze, Solution or Generated
+        What to write.
+    out : pathlib.Path
+        The file; its extension chooses a picture or a maze format.
+    to : str, optional
+        A maze file format (``--format``) that wins over the extension.
+
+    Raises
+    ------
+    UnsupportedError
+        When neither ``to`` nor the extension names a format.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from tremaux import generate
+    >>> out = Path(tempfile.mkdtemp()) / "maze.txt"
+    >>> save_output(generate((2, 3), seed=1), out)
+    >>> print(out.read_text(), end="")
+    +---+---+---+
+    | S         |
+    +   +---+   +
+    |   |     G |
+    +---+---+---+
     """
     from .. import io as maze_io
     from .. import render

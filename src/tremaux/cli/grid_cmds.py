@@ -9,22 +9,65 @@ import typer
 
 from ..errors import TremauxError, UnsupportedError
 
-__all__ = ["generate_on_grid", "grids_of", "is_grid_file", "solve_grid_file", "grid_stats_text"]
+__all__ = ["build_grid", "render_grid_file", "show_grid_file", "animate_grid", "generate_on_grid", "grids_of", "is_grid_file", "solve_grid_file", "grid_stats_text"]
 
 
 def grids_of(entry: Any) -> str:
-    """Which grids a generator runs on, for ``tremaux generate --list``."""
+    """Which grids a generator runs on, for ``tremaux generate --list``.
+
+    Parameters
+    ----------
+    entry : Entry
+        A generator's registry entry.
+
+    Returns
+    -------
+    str
+        ``any grid``, or the grids it runs on, and whether it weaves.
+
+    Examples
+    --------
+    >>> from tremaux.generators import GENERATORS
+    >>> grids_of(GENERATORS.get("kruskal")), grids_of(GENERATORS.get("eller"))
+    ('any grid, woven too', 'square only')
+    """
     grids = entry.meta.get("grids", "any")
     text = "any grid" if grids == "any" else ", ".join(grids) + " only"
     return text + (", woven too" if entry.meta.get("weave") else "")
 
 
-def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, rings: int | None, shape: str | None,
-                     radius: int | None, side: int | None, wrap: str | None, weave: float | None,
-                     algorithm: str, seed: int | None, start: tuple[int, ...] | None, braid: float,
-                     options: dict[str, str], stats: bool, out: Path | None, to: str | None) -> None:
-    """Build the grid, generate, then print (square grids) or save the maze or its picture."""
-    from ..grids import files, generate_on, make_grid, save_picture
+def build_grid(*, mask: Any = None, grid: str | None, size: str | None, rings: int | None, shape: str | None,
+               radius: int | None, side: int | None, wrap: str | None, weave: float | None) -> Any:
+    """The grid the ``--grid``, ``--size``, ``--rings``... options describe (defaults as ``tremaux generate``).
+
+    Parameters
+    ----------
+    mask : numpy.ndarray, optional
+        A shape (``--mask``) for the grids laid out in rows and columns.
+    grid : str or None
+        The grid's name; ``None`` for the square grid.
+    size, rings, shape, radius, side, wrap, weave
+        The grid's options as given (``None`` when not): a size is ``HxW``; a polar grid gets 10 rings
+        and the others 10 x 20 cells when not told.
+
+    Returns
+    -------
+    tremaux.grids.Grid
+
+    Raises
+    ------
+    TremauxError
+        For a size with levels.
+
+    Examples
+    --------
+    >>> build_grid(grid="hex", size="3x4", rings=None, shape=None, radius=None, side=None, wrap=None, weave=None)
+    Grid('hex', size=(3, 4), cells=12, sides=6)
+    >>> build_grid(grid="polar", size=None, rings=None, shape=None, radius=None, side=None, wrap=None,
+    ...            weave=None).params["rings"]
+    10
+    """
+    from ..grids import make_grid
     from .app import parse_size
 
     name = grid or "square"
@@ -42,8 +85,77 @@ def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, ri
               "weave": True if weave is not None else None, "mask": mask}
     if polar and rings is None:
         params["rings"] = 10
-    g = make_grid(name, **params)
-    maze, run = generate_on(g, algorithm, seed=seed, start=start, braid=braid, weave=weave, **options)
+    return make_grid(name, **params)
+
+
+def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, rings: int | None, shape: str | None,
+                     radius: int | None, side: int | None, wrap: str | None, weave: float | None,
+                     algorithm: str, seed: int | None, start: tuple[int, ...] | None, braid: float,
+                     options: dict[str, str], stats: bool, out: Path | None, to: str | None,
+                     islands: int = 0) -> None:
+    """Build the grid, generate, then print (square grids) or save the maze, its picture or its animation.
+
+    Parameters
+    ----------
+    mask : numpy.ndarray, optional
+        A shape for the square grid (``--mask``).
+    grid : str or None
+        The grid's name (``--grid``); ``None`` for the square grid.
+    size, rings, shape, radius, side, wrap, weave
+        The grid's options, as the command was given them (``None`` when not).
+    algorithm : str
+        The generator.
+    seed : int or None
+        The seed.
+    start : tuple of int or None
+        The cell the carving starts from.
+    braid : float
+        Fraction of dead ends to remove.
+    options : dict of str to str
+        The generator's own options (``--option KEY=VALUE``).
+    stats : bool
+        Print the run statistics first.
+    out : pathlib.Path or None
+        Save the maze (``.json``, ``.npz``), its picture (``.svg``, ``.png``) or its carving (``.gif``) there.
+    to : str or None
+        The file format (``--format``).
+    islands : int, default 0
+        Islands to make (``--option islands=K`` also reaches here through ``options``).
+
+    Raises
+    ------
+    TremauxError
+        For a size with levels on a grid other than the square one.
+    UnsupportedError
+        For printing a maze that is not square, or a file format the grid's mazes are not saved in.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> out = Path(tempfile.mkdtemp()) / "hex.json"
+    >>> generate_on_grid(grid="hex", size=None, rings=None, shape="hexagon", radius=2, side=None, wrap=None,
+    ...                  weave=None, algorithm="wilson", seed=4, start=None, braid=0.0, options={}, stats=False,
+    ...                  out=out, to=None)
+    >>> out.exists()
+    True
+    """
+    from ..grids import files, generate_on, save_picture
+    from ..grids.animate import save_animation
+
+    g = build_grid(mask=mask, grid=grid, size=size, rings=rings, shape=shape, radius=radius, side=side, wrap=wrap,
+                   weave=weave)
+    animate = out is not None and to is None and out.suffix.lower() == ".gif" and not (g.name == "square" and g.rect)
+    options = {**options, **({"islands": islands} if islands else {})}
+    run_all = generate_on(g, algorithm, seed=seed, start=start, braid=braid, weave=weave, record=animate, **options)
+    if animate:
+        maze, run = run_all.maze, run_all.stats
+        if stats:
+            typer.echo(str(run))
+        save_animation(run_all, out)
+        typer.echo(f"wrote {out}", err=True)
+        return
+    maze, run = run_all
     if stats:
         typer.echo(str(run))
     if g.name == "square" and g.rect:  # the plain square grid: every format of the square maze
@@ -66,13 +178,34 @@ def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, ri
             raise UnsupportedError(f"--format {to} needs a .{fmt} file name for a {g.name} maze")
         files.save(maze, out)
     else:
-        raise UnsupportedError(f"a {g.name} maze is saved as .svg or .png (a picture) or .json or .npz (the maze), "
-                               f"not {out.name!r}")
+        raise UnsupportedError(f"a {g.name} maze is saved as .svg or .png (a picture), .gif (its carving) or .json "
+                               f"or .npz (the maze), not {out.name!r}")
     typer.echo(f"wrote {out}", err=True)
 
 
 def is_grid_file(path: str) -> bool:
-    """True when ``path`` names a saved maze on a grid other than the plain square one."""
+    """True when ``path`` names a saved maze on a grid other than the plain square one.
+
+    Parameters
+    ----------
+    path : str
+        A file name (``-`` for standard input is never one).
+
+    Returns
+    -------
+    bool
+        Whether the file holds a maze on another grid.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from tremaux.grids import make_grid, generate_on, files
+    >>> path = Path(tempfile.mkdtemp()) / "hex.json"
+    >>> files.save(generate_on(make_grid("hex", shape="hexagon", radius=2), "wilson", seed=4).maze, path)
+    >>> is_grid_file(str(path))
+    True
+    """
     from ..grids.files import is_grid_file as _check
 
     p = Path(path)
@@ -87,13 +220,42 @@ def is_grid_file(path: str) -> bool:
 
 def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, goal: tuple[int, ...] | None,
                     as_json: bool, out: Path | None) -> None:
-    """``tremaux solve`` for a maze saved on a polar, hex, ... grid: the path as cells (or JSON), and a picture."""
+    """``tremaux solve`` for a maze saved on a polar, hex, ... grid: the path as cells (or JSON), and a picture.
+
+    Parameters
+    ----------
+    path : str
+        The grid maze file.
+    algorithm : str
+        The solver.
+    start, goal : tuple of int or None
+        The end cells; ``None`` for the maze's default ones.
+    as_json : bool
+        Print JSON instead of the cells.
+    out : pathlib.Path or None
+        Also draw the solution to this ``.svg`` or ``.png``.
+
+    Raises
+    ------
+    UnsupportedError
+        For a picture file of another extension.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from tremaux.grids import make_grid, generate_on, files
+    >>> path = Path(tempfile.mkdtemp()) / "hex.json"
+    >>> files.save(generate_on(make_grid("hex", shape="hexagon", radius=2), "wilson", seed=4).maze, path)
+    >>> solve_grid_file(str(path), "bfs", None, None, False, None)
+    0,1 1,0 2,0 2,1 3,1 3,2 4,2
+    """
     import json
 
     from ..grids import files, save_picture, solve_on
 
     maze = files.load(path)
-    sol = solve_on(maze, algorithm, start=start, goal=goal)
+    sol = solve_on(maze, algorithm, start=start, goal=goal, record=out is not None)  # Tremaux: its marks drawn
     if as_json:
         typer.echo(json.dumps({"algorithm": sol.algorithm, "grid": maze.grid.name, "found": sol.found,
                                "length": sol.length, "steps": sol.steps, "path": [list(c) for c in sol.cells],
@@ -109,7 +271,33 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
 
 
 def grid_stats_text(path: Path, as_json: bool) -> str:
-    """``tremaux stats`` for a grid maze file: dead ends, diameter, solution length, river (text or JSON)."""
+    """``tremaux stats`` for a grid maze file: dead ends, diameter, solution length, river (text or JSON).
+
+    Parameters
+    ----------
+    path : pathlib.Path
+        The grid maze file.
+    as_json : bool
+        JSON instead of the aligned table.
+
+    Returns
+    -------
+    str
+        The measures, one per line (or a JSON object).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from tremaux.grids import make_grid, generate_on, files
+    >>> path = Path(tempfile.mkdtemp()) / "hex.json"
+    >>> files.save(generate_on(make_grid("hex", shape="hexagon", radius=2), "wilson", seed=4).maze, path)
+    >>> print(grid_stats_text(path, False))
+                grid  hex
+               cells  19
+            passages  18
+    ...
+    """
     import json
 
     from ..grids import files, grid_stats
@@ -119,3 +307,173 @@ def grid_stats_text(path: Path, as_json: bool) -> str:
         return json.dumps(s.as_dict())
     return "\n".join(f"{k.replace('_', ' '):>20}  {v:.3f}" if isinstance(v, float) else f"{k.replace('_', ' '):>20}  {v}"
                      for k, v in s.as_dict().items())
+
+
+def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None, heat: bool,
+                     cell_size: int | None) -> None:
+    """``tremaux render`` for a maze saved on a polar, hex, ... grid: SVG (to stdout or a file) or PNG.
+
+    A solution drawn by Tremaux's traveler shows its marks on the passages (once, twice).
+
+    Parameters
+    ----------
+    path : pathlib.Path
+        The grid maze file (``.json`` or ``.npz``).
+    fmt : str
+        ``svg`` or ``png`` (a leading dot is fine).
+    out : pathlib.Path or None
+        The file to write; ``None`` prints an SVG.
+    solver : str or None
+        Draw this solver's path (and visited cells, and Tremaux's marks).
+    heat : bool
+        Shade the cells by their distance from the start.
+    cell_size : int or None
+        Pixels per cell.
+
+    Raises
+    ------
+    UnsupportedError
+        For a text or GIF drawing (the message says what to use), or a PNG without ``out``.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from tremaux.grids import files, generate_on, make_grid
+    >>> d = Path(tempfile.mkdtemp())
+    >>> files.save(generate_on(make_grid("hex", size=(3, 4)), seed=1).maze, d / "m.json")
+    >>> render_grid_file(d / "m.json", "png", d / "m.png", "tremaux", False, None)
+    >>> (d / "m.png").read_bytes()[1:4]
+    b'PNG'
+    """
+    from ..grids import Style, files, solve_on, to_png, to_svg
+
+    maze = files.load(path)
+    sol = solve_on(maze, solver, record=True) if solver else None
+    style = Style(cell=float(cell_size)) if cell_size else None
+    kind = fmt.lstrip(".").lower()
+    if kind == "svg":
+        data: bytes | str = to_svg(maze, solution=sol, style=style, heat=heat)
+    elif kind == "png":
+        data = to_png(maze, solution=sol, style=style, heat=heat)
+    elif kind == "gif":
+        raise UnsupportedError(f"a {maze.grid.name} maze is animated with `tremaux animate {path} --out FILE.gif`")
+    else:
+        raise UnsupportedError(f"text drawings are for square grids only; draw this {maze.grid.name} maze as svg "
+                               "or png (--format svg, or --out FILE.svg / FILE.png)")
+    if out is not None:
+        out.write_bytes(data) if isinstance(data, bytes) else out.write_text(data, encoding="utf-8")
+        typer.echo(f"wrote {out}", err=True)
+    elif isinstance(data, str):
+        typer.echo(data)
+    else:
+        raise UnsupportedError("png is a binary picture; give a file with --out")
+
+
+def show_grid_file(path: Path, style: str) -> None:
+    """``tremaux show`` for a grid maze file: the text drawing of a plain square one, else a clear refusal.
+
+    Parameters
+    ----------
+    path : pathlib.Path
+        The grid maze file.
+    style : str
+        ``ascii``, ``block`` or ``unicode``.
+
+    Raises
+    ------
+    UnsupportedError
+        For a maze on another grid than the square one without wrap or weave (text drawings are for
+        square grids only; the message names ``tremaux render``).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from tremaux.grids import files, generate_on, make_grid
+    >>> d = Path(tempfile.mkdtemp())
+    >>> files.save(generate_on(make_grid("triangle", size=(2, 3)), seed=1).maze, d / "t.json")
+    >>> show_grid_file(d / "t.json", "ascii")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.UnsupportedError: text drawings are for square grids only; ... holds a triangle maze: ...
+    """
+    from .. import io as maze_io
+    from ..grids import files
+
+    maze = files.load(path)
+    g = maze.grid
+    if g.name != "square" or "wrap" in g.params or "weave" in g.params:
+        label = g.name + (f" ({g.params['wrap']})" if "wrap" in g.params else "") + (" woven" if "weave" in g.params
+                                                                                     else "")
+        raise UnsupportedError(f"text drawings are for square grids only; {path} holds a {label} maze: draw it with "
+                               f"`tremaux render {path} --out maze.svg`")
+    square = maze.to_maze()
+    if style.strip().lower() == "unicode":
+        from ..render import to_text
+
+        typer.echo(to_text(square, style="unicode"))
+    else:
+        typer.echo(maze_io.dumps(square, style))
+
+
+def animate_grid(*, maze: Any = None, grid_options: dict[str, Any] | None, generator: str | None, solver: str | None,
+                 seed: int | None, braid: float, start: tuple[int, ...] | None, goal: tuple[int, ...] | None,
+                 out: Path, frames: int, frame_ms: int, cell_size: int | None) -> None:
+    """``tremaux animate`` on any grid: replay a generator (``--grid ... --generator``) or a solver (file or grid).
+
+    Parameters
+    ----------
+    maze : pathlib.Path, optional
+        A grid maze file whose solving is animated.
+    grid_options : dict or None
+        The keywords of :func:`build_grid` when a maze is generated instead.
+    generator, solver : str or None
+        What to replay: the generator alone, or the solver (``tremaux`` by default) on the maze.
+    seed : int or None
+        The generator's seed.
+    braid : float
+        The generator's share of dead ends opened into loops.
+    start, goal : tuple of int or None
+        The solver's end points (default: the maze's).
+    out : pathlib.Path
+        ``.gif`` or ``.svg``.
+    frames, frame_ms : int
+        Frame budget and milliseconds per frame.
+    cell_size : int or None
+        Pixels per cell.
+
+    Raises
+    ------
+    UnsupportedError
+        With neither a file nor grid options, or with both a file and a generator.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> out = Path(tempfile.mkdtemp()) / "hex.svg"
+    >>> animate_grid(grid_options=dict(grid="hex", size="3x4", rings=None, shape=None, radius=None, side=None,
+    ...              wrap=None, weave=None), generator="wilson", solver=None, seed=1, braid=0.0, start=None,
+    ...              goal=None, out=out, frames=10, frame_ms=50, cell_size=None)
+    >>> "<set " in out.read_text()
+    True
+    """
+    from ..grids import Style, files, generate_on, solve_on
+    from ..grids.animate import save_animation
+
+    if maze is None and grid_options is None:
+        raise UnsupportedError("animate needs a maze FILE, or --generator with --grid")
+    if maze is not None and generator is not None:
+        raise UnsupportedError("give a maze FILE to solve, or --generator NAME to make one, not both")
+    if maze is not None:
+        obj = maze = files.load(maze)
+    else:
+        g = build_grid(**grid_options)
+        obj = generate_on(g, generator or "backtracker", seed=seed, braid=braid, record=solver is None)
+        maze = obj.maze
+    if solver is not None or generator is None:
+        obj = solve_on(maze, solver or "tremaux", start=start, goal=goal, record=True)
+    save_animation(obj, out, frames=frames, frame_ms=frame_ms,
+                   style=Style(cell=float(cell_size)) if cell_size else None)
+    typer.echo(f"wrote {out}", err=True)

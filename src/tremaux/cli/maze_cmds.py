@@ -38,6 +38,30 @@ def load_maze(path: str | Path, *, then: Callable[[int], int] | None = None, doi
     ``then(cells)`` is the peak memory of the work the command does next: an
     ``.npz`` file's header gives the number of cells, so work over the budget
     is refused before the file is read (``doing`` names it in the message).
+
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        The maze file, or ``-`` for standard input.
+    then : callable, optional
+        Peak bytes of the next step for a maze of that many cells.
+    doing : str, default ""
+        What the next step makes, for the message.
+
+    Returns
+    -------
+    Maze
+        The maze the file holds.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> path = Path(tempfile.mkdtemp()) / "m.txt"
+    >>> from tremaux import generate, io
+    >>> io.save(generate((2, 3), seed=1).maze, path, "ascii")
+    >>> load_maze(path).shape
+    (2, 3)
     """
     from .. import budget
     from .. import io as maze_io
@@ -68,7 +92,10 @@ def show(
 ) -> None:
     """Print a saved maze as text."""
     from .. import io as maze_io
+    from .grid_cmds import is_grid_file, show_grid_file
 
+    if str(file) != "-" and is_grid_file(str(file)):  # a maze on a polar, hex, ... grid
+        return show_grid_file(file, style)
     maze = load_maze(file)
     if style.strip().lower() == "unicode":
         from ..render import to_text

@@ -8,7 +8,7 @@ from typing import Optional
 import typer
 
 from ..errors import UnsupportedError
-from .app import (GoalOption, SeedOption, StartOption, announce, app, deprecated, format_option, generator_option,
+from .app import (DEFAULT_SIZE, GoalOption, SeedOption, StartOption, announce, app, deprecated, format_option, generator_option,
                   out_option, parse_cell, parse_size, renamed, size_option, solver_option, style_option)
 from .maze_cmds import load_maze
 
@@ -53,6 +53,10 @@ def render_cmd(
     from .. import render, solve
 
     solver = renamed(solver, solve_, "--solve", "--solver")
+    from .grid_cmds import is_grid_file, render_grid_file
+
+    if str(file) != "-" and is_grid_file(str(file)):  # a maze on a polar, hex, ... grid
+        return render_grid_file(file, _format(fmt, out), out, solver, heat, cell_size)
     obj = load_maze(file)
     announce(obj.flat.shape[0], f"drawing {file}")
     if solver is not None:
@@ -77,14 +81,37 @@ def animate_cmd(
     frames: int = typer.Option(100, "--frames", help="Frame budget: events are spread over at most this many frames."),
     frame_ms: int = typer.Option(60, "--frame-ms", help="Milliseconds per frame."),
     cell_size: Optional[int] = CellSizeOption,
+    grid: Optional[str] = typer.Option(None, "--grid", help="Grid for --generator: square, polar, hex, triangle, "
+                                       "upsilon, zeta (see tremaux.grids.GRIDS)."),
+    rings: Optional[int] = typer.Option(None, "--rings", help="Rings of a polar grid (default 10)."),
+    grid_shape: Optional[str] = typer.Option(None, "--shape", help="hex: rectangle or hexagon; triangle: rectangle "
+                                             "or triangle."),
+    radius: Optional[int] = typer.Option(None, "--radius", help="Radius of a hexagon-shaped hex grid."),
+    side: Optional[int] = typer.Option(None, "--side", help="Rows of a triangle-shaped triangle grid."),
+    wrap: Optional[str] = typer.Option(None, "--wrap", help="Join the edges of a square grid: cylinder, torus or "
+                                       "moebius."),
+    weave: Optional[float] = typer.Option(None, "--weave", help="Weave passages under others (square or hex grid, "
+                                          "kruskal): chance of a crossing per cell."),
     algorithm: Optional[str] = deprecated("--algorithm", "-a"),
     generate: Optional[str] = deprecated("--generate"),
 ) -> None:
-    """Animate a solver on a maze file, or a generator (--generator NAME --size HxW), as GIF or SVG."""
+    """Animate a solver on a maze file, or a generator (--generator NAME --size HxW [--grid hex]), as GIF or SVG."""
     from .. import render, solve
 
     solver = renamed(solver, algorithm, "--algorithm", "--solver")
     generator = renamed(generator, generate, "--generate", "--generator")
+    from .grid_cmds import animate_grid, is_grid_file
+
+    on_grid = any(v is not None for v in (grid, rings, grid_shape, radius, side, wrap, weave))
+    if on_grid or (file is not None and str(file) != "-" and is_grid_file(str(file))):
+        if on_grid and file is not None:
+            raise UnsupportedError("give a maze FILE or --grid options with --generator, not both")
+        options = dict(grid=grid, size=size if size != DEFAULT_SIZE or grid in (None, "square") else None,
+                       rings=rings, shape=grid_shape, radius=radius, side=side, wrap=wrap, weave=weave)
+        return animate_grid(maze=file, grid_options=options if on_grid else None,
+                            generator=generator or ("kruskal" if weave is not None else None), solver=solver,
+                            seed=seed, braid=braid, start=parse_cell(start, "start"), goal=parse_cell(goal, "goal"),
+                            out=out, frames=frames, frame_ms=frame_ms, cell_size=cell_size)
     if generator is not None:
         from .. import generate as make
 

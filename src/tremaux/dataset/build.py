@@ -24,7 +24,16 @@ rows already on disk when resuming) and after every finished shard."""
 
 @dataclass(frozen=True)
 class BuildReport:
-    """What :func:`build` did."""
+    """What :func:`build` did.
+
+    Examples
+    --------
+    >>> import tremaux.dataset as ds
+    >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
+    >>> report = ds.build(spec, "memory://doc/report")
+    >>> report.rows, report.shards_built, report.engine
+    (4, 2, 'local')
+    """
 
     path: Path | str
     """The dataset directory (a path, or the URL given)."""

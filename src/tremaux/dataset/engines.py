@@ -51,6 +51,20 @@ def _check_workers(workers: int | None) -> int:
 def check_engine(engine: str, workers: int | None = None, scheduler: str | None = None) -> str:
     """Check an engine name and its options; return the canonical name.
 
+    Parameters
+    ----------
+    engine : str
+        ``local``, ``processes`` or ``dask`` (any case).
+    workers : int, optional
+        Worker processes; at least 1.
+    scheduler : str, optional
+        A Dask scheduler address (``dask`` only).
+
+    Returns
+    -------
+    str
+        The engine's canonical name.
+
     Raises
     ------
     UnknownNameError
@@ -98,6 +112,31 @@ def run_shards(
     ``batch`` is the number of shards per Dask task (default:
     :func:`dask_batch`); the other engines run one shard per task.
 
+    Parameters
+    ----------
+    engine : str
+        ``local``, ``processes`` or ``dask``.
+    task : callable
+        ``task(spec, shards)`` builds the given shards and yields or returns their results
+        (:func:`~tremaux.dataset.shard.build_shards`).
+    spec : DatasetSpec
+        The dataset.
+    shards : sequence of int
+        Shard numbers to build.
+    on_result : callable
+        Called with each result as it arrives, in the calling process.
+    workers : int, optional
+        Worker processes (default: the cores).
+    scheduler : str, optional
+        A Dask scheduler address.
+    batch : int, optional
+        Shards per task (default: one locally, :func:`dask_batch` on Dask).
+
+    Returns
+    -------
+    int
+        The number of workers that ran.
+
     Raises
     ------
     UnknownNameError
@@ -105,6 +144,17 @@ def run_shards(
     TremauxError
         For a bad worker count, a scheduler address given to an engine other
         than Dask, or a scheduler that cannot be reached.
+
+    Examples
+    --------
+    >>> import tremaux.dataset as ds
+    >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
+    >>> from tremaux.dataset.shard import build_shards
+    >>> done = []
+    >>> run_shards("local", build_shards, spec, [0, 1], done.append)
+    1
+    >>> sorted(r.index for r in done)
+    [0, 1]
     """
     name = check_engine(engine, workers, scheduler)
     if name == "local":
@@ -126,6 +176,18 @@ def dask_batch(shards: int, workers: int) -> int:
     worker that finishes early is not left idle behind one long task);
     batching only cuts the scheduler's load when there are thousands of
     shards per worker, as at a billion mazes.
+
+    Parameters
+    ----------
+    shards : int
+        Shards to build.
+    workers : int
+        Dask workers.
+
+    Returns
+    -------
+    int
+        Shards per task, at least 1.
 
     Examples
     --------

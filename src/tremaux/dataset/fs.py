@@ -31,6 +31,16 @@ def parse_storage_options(items: Iterable[str] | Mapping[str, Any] | None) -> di
     rest stay strings. A dotted key fills a nested table, so
     ``client_kwargs.endpoint_url=http://...`` reaches s3fs's client.
 
+    Parameters
+    ----------
+    items : iterable of str, mapping or None
+        ``KEY=VALUE`` strings (dotted keys nest; values read as JSON when they parse), or a mapping kept as it is.
+
+    Returns
+    -------
+    dict
+        The options for fsspec.
+
     Raises
     ------
     TremauxError
@@ -72,6 +82,14 @@ class Target:
 
     It is small and picklable (fsspec file systems are), so workers receive it
     and write their shards themselves. Build one with :func:`open_target`.
+
+    Examples
+    --------
+    >>> from tremaux.dataset.fs import open_target
+    >>> t = open_target("memory://doc/target")
+    >>> t.write("a.txt", b"hello")
+    >>> t.names(), t.url
+    (['a.txt'], 'memory://doc/target')
     """
 
     fs: Any
@@ -92,23 +110,99 @@ class Target:
         return "memory" in _protocols(self.fs)
 
     def path(self, name: str) -> str:
-        """Full path of ``name`` in the directory."""
+        """Full path of ``name`` in the directory.
+
+        Parameters
+        ----------
+        name : str
+            A file name in the directory.
+
+        Returns
+        -------
+        str
+            The path the file system uses.
+
+        Examples
+        --------
+        >>> from tremaux.dataset.fs import open_target
+        >>> open_target("memory://doc/p").path("a.txt")
+        '/doc/p/a.txt'
+        """
         return f"{self.root.rstrip('/')}/{name}"
 
     def show(self, name: str) -> str:
-        """``name`` in the directory as the user would write it."""
+        """``name`` in the directory as the user would write it.
+
+        Parameters
+        ----------
+        name : str
+            A file name in the directory.
+
+        Returns
+        -------
+        str
+            A local path, or a URL with its protocol.
+
+        Examples
+        --------
+        >>> from tremaux.dataset.fs import open_target
+        >>> open_target("memory://doc/p").show("a.txt")
+        'memory://doc/p/a.txt'
+        """
         return f"{self.url.rstrip('/')}/{name}" if not self.local else str(Path(self.url) / name)
 
     def exists(self) -> bool:
-        """Whether the directory (or, on an object store, anything under its prefix) exists."""
+        """Whether the directory (or, on an object store, anything under its prefix) exists.
+
+        Returns
+        -------
+        bool
+            Whether there is something at the root.
+
+        Examples
+        --------
+        >>> from tremaux.dataset.fs import open_target
+        >>> t = open_target("memory://doc/exists")
+        >>> t.write("a.txt", b"hello")
+        >>> t.exists(), open_target("memory://doc/nowhere").exists()
+        (True, False)
+        """
         return bool(self.fs.exists(self.root))
 
     def is_file(self) -> bool:
-        """Whether the path is a file, not a directory."""
+        """Whether the path is a file, not a directory.
+
+        Returns
+        -------
+        bool
+            Whether the root names a file.
+
+        Examples
+        --------
+        >>> from tremaux.dataset.fs import open_target
+        >>> t = open_target("memory://doc/is_file")
+        >>> t.write("a.txt", b"hello")
+        >>> t.is_file(), open_target("memory://doc/is_file/a.txt").is_file()
+        (False, True)
+        """
         return bool(self.fs.isfile(self.root))
 
     def names(self) -> list[str]:
-        """Names of the entries in the directory (none when it does not exist)."""
+        """Names of the entries in the directory (none when it does not exist).
+
+        Returns
+        -------
+        list of str
+            File names, sorted.
+
+        Examples
+        --------
+        >>> from tremaux.dataset.fs import open_target
+        >>> t = open_target("memory://doc/names")
+        >>> t.write("a.txt", b"hello")
+        >>> t.names()
+        ['a.txt']
+        """
         try:
             self.fs.invalidate_cache(self.root)
             entries = self.fs.ls(self.root, detail=False)
@@ -124,23 +218,114 @@ class Target:
         return sorted(out)
 
     def has(self, name: str) -> bool:
-        """Whether the file ``name`` exists in the directory."""
+        """Whether the file ``name`` exists in the directory.
+
+        Parameters
+        ----------
+        name : str
+            A file name.
+
+        Returns
+        -------
+        bool
+            Whether it exists.
+
+        Examples
+        --------
+        >>> from tremaux.dataset.fs import open_target
+        >>> t = open_target("memory://doc/has")
+        >>> t.write("a.txt", b"hello")
+        >>> t.has("a.txt"), t.has("b.txt")
+        (True, False)
+        """
         return bool(self.fs.isfile(self.path(name)))
 
     def size(self, name: str) -> int:
-        """Size of the file ``name`` in bytes."""
+        """Size of the file ``name`` in bytes.
+
+        Parameters
+        ----------
+        name : str
+            A file name.
+
+        Returns
+        -------
+        int
+            Its size in bytes.
+
+        Examples
+        --------
+        >>> from tremaux.dataset.fs import open_target
+        >>> t = open_target("memory://doc/size")
+        >>> t.write("a.txt", b"hello")
+        >>> t.size("a.txt")
+        5
+        """
         return int(self.fs.size(self.path(name)))
 
     def read(self, name: str) -> bytes:
-        """Contents of the file ``name``."""
+        """Contents of the file ``name``.
+
+        Parameters
+        ----------
+        name : str
+            A file name.
+
+        Returns
+        -------
+        bytes
+            The whole file.
+
+        Examples
+        --------
+        >>> from tremaux.dataset.fs import open_target
+        >>> t = open_target("memory://doc/read")
+        >>> t.write("a.txt", b"hello")
+        >>> t.read("a.txt")
+        b'hello'
+        """
         return bytes(self.fs.cat_file(self.path(name)))
 
     def remove(self, name: str) -> None:
-        """Delete the file ``name``."""
+        """Delete the file ``name``.
+
+        Parameters
+        ----------
+        name : str
+            A file name.
+
+        Examples
+        --------
+        >>> from tremaux.dataset.fs import open_target
+        >>> t = open_target("memory://doc/remove")
+        >>> t.write("a.txt", b"hello")
+        >>> t.remove("a.txt")
+        >>> t.has("a.txt")
+        False
+        """
         self.fs.rm_file(self.path(name))
 
     def sha256(self, name: str) -> str:
-        """Hex SHA-256 of a file, streamed."""
+        """Hex SHA-256 of a file, streamed.
+
+        Parameters
+        ----------
+        name : str
+            A file name.
+
+        Returns
+        -------
+        str
+            64 hex digits.
+
+        Examples
+        --------
+        >>> from tremaux.dataset.fs import open_target
+        >>> t = open_target("memory://doc/sha")
+        >>> t.write("a.txt", b"hello")
+        >>> t.sha256("a.txt")[:16]
+        '2cf24dba5fb0a30e'
+        """
         h = hashlib.sha256()
         with self.fs.open(self.path(name), "rb") as fh:
             for block in iter(lambda: fh.read(1 << 20), b""):
@@ -148,11 +333,36 @@ class Target:
         return h.hexdigest()
 
     def makedirs(self) -> None:
-        """Create the directory (a no-op on object stores)."""
+        """Create the directory (a no-op on object stores).
+
+        Examples
+        --------
+        >>> from tremaux.dataset.fs import open_target
+        >>> t = open_target("memory://doc/made")
+        >>> t.makedirs()
+        >>> t.names()
+        []
+        """
         self.fs.makedirs(self.root, exist_ok=True)
 
     def write(self, name: str, data: bytes) -> None:
-        """Write ``data`` as ``name`` atomically: whole or not at all."""
+        """Write ``data`` as ``name`` atomically: whole or not at all.
+
+        Parameters
+        ----------
+        name : str
+            A file name.
+        data : bytes
+            Its contents.
+
+        Examples
+        --------
+        >>> from tremaux.dataset.fs import open_target
+        >>> t = open_target("memory://doc/write")
+        >>> t.write("a.txt", b"hello")
+        >>> t.read("a.txt")
+        b'hello'
+        """
         if self.local:
             _atomic_write(Path(self.path(name)), data)
         else:
@@ -171,6 +381,18 @@ def open_target(out: str | Path | Target, storage_options: Mapping[str, Any] | I
     sources (for S3: ``AWS_ACCESS_KEY_ID``, ``AWS_SECRET_ACCESS_KEY``,
     ``AWS_ENDPOINT_URL``, ``~/.aws``...) or from ``storage_options``, passed
     to the file system as they are (see :func:`parse_storage_options`).
+
+    Parameters
+    ----------
+    out : str, pathlib.Path or Target
+        A local path, a URL (``s3://bucket/data``, ``memory://x``), or a target returned as it is.
+    storage_options : mapping or iterable of str, optional
+        Options of the file system (credentials, region...); see :func:`parse_storage_options`.
+
+    Returns
+    -------
+    Target
+        The directory.
 
     Raises
     ------

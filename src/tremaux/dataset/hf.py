@@ -102,12 +102,25 @@ def iter_shards(
     storage_options : mapping, optional
         Options of the URL's file system.
 
+    Yields
+    ------
+    pyarrow.Table
+        One shard's rows.
+
     Raises
     ------
     DatasetDirError
         For a missing, foreign, incomplete or corrupted dataset.
     TremauxError
         For an unknown column.
+
+    Examples
+    --------
+    >>> import tremaux.dataset as ds
+    >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
+    >>> _ = ds.build(spec, "memory://doc/iter")
+    >>> [table.num_rows for table in iter_shards("memory://doc/iter")]
+    [2, 2]
     """
     import pyarrow.parquet as pq
 
@@ -236,6 +249,22 @@ def stream(
     Only one shard is in memory at a time; the shards are the stream's
     shards, so a ``torch`` ``DataLoader`` with several workers gives each
     worker its own shards.
+
+    Parameters
+    ----------
+    path : str, pathlib.Path or Target
+        The dataset directory.
+    columns : iterable of str, optional
+        Columns to read (default: all).
+    check : bool, default True
+        Check each shard's checksum before reading it.
+    storage_options : mapping, optional
+        Options of the file system.
+
+    Returns
+    -------
+    datasets.IterableDataset
+        Rows in order, read lazily.
 
     Raises
     ------
@@ -422,6 +451,11 @@ def maze_hash(cells: np.ndarray | Any, heights: np.ndarray, widths: np.ndarray) 
 
 def dedupe(dataset):
     """Keep the first row of each distinct maze (by :func:`maze_hash`) of a ``datasets.Dataset``.
+
+    Parameters
+    ----------
+    dataset : datasets.Dataset
+        Rows with ``cells``, ``height`` and ``width``.
 
     Returns
     -------

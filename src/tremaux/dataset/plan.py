@@ -38,17 +38,66 @@ SIZE_KEY = 1 << 40
 
 
 def row_seed(base: int, row: int) -> int:
-    """The seed of row ``row`` of a dataset seeded by ``base``."""
+    """The seed of row ``row`` of a dataset seeded by ``base``.
+
+    Parameters
+    ----------
+    base : int
+        The dataset's seed.
+    row : int
+        The row number.
+
+    Returns
+    -------
+    int
+        A non-negative 63-bit seed.
+
+    Examples
+    --------
+    >>> row_seed(1, 0) == row_seed(1, 0) != row_seed(1, 1)
+    True
+    """
     return derive_seed(base, row)
 
 
 def attempt_seed(row_seed: int, attempt: int) -> int:
-    """The generator seed of attempt ``attempt`` (0-based) of a row."""
+    """The generator seed of attempt ``attempt`` (0-based) of a row.
+
+    Parameters
+    ----------
+    row_seed : int
+        The row's seed (:func:`row_seed`).
+    attempt : int
+        The attempt, from 0.
+
+    Returns
+    -------
+    int
+        The seed passed to the generator.
+
+    Examples
+    --------
+    >>> s = row_seed(1, 0)
+    >>> attempt_seed(s, 0) == s, attempt_seed(s, 1) == s
+    (True, False)
+    """
     return row_seed if attempt == 0 else derive_seed(row_seed, attempt)
 
 
 def row_size(spec: DatasetSpec, row: int) -> tuple[int, int]:
     """Height and width of row ``row`` of ``spec``.
+
+    Parameters
+    ----------
+    spec : DatasetSpec
+        The dataset.
+    row : int
+        The row number.
+
+    Returns
+    -------
+    (int, int)
+        Height and width: ``spec.size``, or drawn from the row's seed in a size range.
 
     Examples
     --------

@@ -31,6 +31,17 @@ def rich_progress(description: str = "mazes", *, console: Any = None) -> Iterato
         Label in front of the bar.
     console : rich.console.Console, optional
         Where to draw (default: stderr).
+
+    Yields
+    ------
+    callable
+        ``report(done, total)``, to pass as ``progress=`` to :func:`~tremaux.dataset.build`.
+
+    Examples
+    --------
+    >>> import io, rich.console
+    >>> with rich_progress("mazes", console=rich.console.Console(file=io.StringIO())) as report:
+    ...     report(5, 10)
     """
     from rich.console import Console
     from rich.progress import (

@@ -22,6 +22,13 @@ _GRIDS = {"cells": (1, 0), "blocks": (2, 1)}  # column -> (scale, extra): side =
 def verify(path: str | Path | Target, storage_options: Mapping[str, Any] | None = None) -> Manifest:
     """Check that a dataset (a path or URL) is complete and every shard matches its checksum.
 
+    Parameters
+    ----------
+    path : str, pathlib.Path or Target
+        The dataset directory.
+    storage_options : mapping, optional
+        Options of the file system.
+
     Returns
     -------
     Manifest
@@ -31,6 +38,14 @@ def verify(path: str | Path | Target, storage_options: Mapping[str, Any] | None 
     DatasetDirError
         Naming the first missing or corrupted shard, or saying how many
         shards an unfinished build still lacks.
+
+    Examples
+    --------
+    >>> import tremaux.dataset as ds
+    >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
+    >>> _ = ds.build(spec, "memory://doc/verify")
+    >>> sorted(verify("memory://doc/verify").shards)
+    [0, 1]
     """
     target = open_target(path, storage_options)
     manifest = read_manifest(target)
@@ -81,12 +96,25 @@ def load(
     storage_options : mapping, optional
         Options of the URL's file system (see :func:`tremaux.dataset.build`).
 
+    Returns
+    -------
+    dict of str to numpy.ndarray
+        One array per column, a row per maze (``cells`` shaped ``(count, H, W)`` when every maze has one size).
+
     Raises
     ------
     DatasetDirError
         For a missing, foreign, incomplete or corrupted dataset.
     TremauxError
         For an unknown column name (the message lists the columns).
+
+    Examples
+    --------
+    >>> import tremaux.dataset as ds
+    >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
+    >>> _ = ds.build(spec, "memory://doc/load")
+    >>> load("memory://doc/load")["cells"].shape
+    (4, 3, 3)
     """
     import pyarrow as pa
     import pyarrow.parquet as pq

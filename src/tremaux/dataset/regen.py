@@ -55,6 +55,13 @@ def _tokens(cells: np.ndarray, path: np.ndarray, wmax: int) -> np.ndarray:
 def regenerate(spec: DatasetSpec, index: int) -> dict[str, Any]:
     """Row ``index`` of the dataset ``spec``, built alone with the public API.
 
+    Parameters
+    ----------
+    spec : DatasetSpec
+        The dataset.
+    index : int
+        The row number, ``0 <= index < spec.count``.
+
     Returns
     -------
     dict

@@ -68,7 +68,17 @@ SHARD_MEMORY = 4 << 30
 
 @dataclass(frozen=True)
 class ShardResult:
-    """What a worker sends back: counts and checksum, and the Parquet bytes unless it wrote them itself."""
+    """What a worker sends back: counts and checksum, and the Parquet bytes unless it wrote them itself.
+
+    Examples
+    --------
+    >>> import tremaux.dataset as ds
+    >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
+    >>> from tremaux.dataset.shard import build_shard
+    >>> result = build_shard(spec, 1)
+    >>> result.index, result.rows, len(result.sha256)
+    (1, 2, 64)
+    """
 
     index: int
     data: bytes
@@ -86,6 +96,16 @@ def _col(name: str) -> str:
 
 def columns_of(spec: DatasetSpec) -> tuple[str, ...]:
     """Column names of every shard of ``spec``, in order.
+
+    Parameters
+    ----------
+    spec : DatasetSpec
+        The dataset.
+
+    Returns
+    -------
+    tuple of str
+        The columns its outputs and solvers call for.
 
     Examples
     --------
@@ -115,6 +135,16 @@ def token_vocabulary(spec: DatasetSpec) -> list[str]:
 
     Special tokens come first (:data:`tremaux.kernels.batch.TOKEN_NAMES`),
     then one per cell of the largest maze, ``"(r,c)"``.
+
+    Parameters
+    ----------
+    spec : DatasetSpec
+        The dataset.
+
+    Returns
+    -------
+    list of str
+        Token names, by id.
 
     Examples
     --------
@@ -172,6 +202,16 @@ def check_spec(spec: DatasetSpec) -> DatasetSpec:
     ``"backtracker"``, ``"breadth-first"`` solver -> ``"bfs"``), so a spec
     written either way builds, names its columns and resumes the same.
 
+    Parameters
+    ----------
+    spec : DatasetSpec
+        The dataset.
+
+    Returns
+    -------
+    DatasetSpec
+        The spec with canonical names.
+
     Raises
     ------
     UnknownNameError
@@ -217,6 +257,16 @@ def check_spec(spec: DatasetSpec) -> DatasetSpec:
 def shard_memory(spec: DatasetSpec) -> int:
     """Bytes of the arrays one shard of ``spec`` works in (an estimate from above).
 
+    Parameters
+    ----------
+    spec : DatasetSpec
+        The dataset.
+
+    Returns
+    -------
+    int
+        Bytes.
+
     Examples
     --------
     >>> shard_memory(DatasetSpec(count=1, size=(10, 10), shard_size=1000))  # 10 x 10, 1,000 rows
@@ -246,11 +296,31 @@ def compute_rows(spec: DatasetSpec, first: int, stop: int) -> dict[str, np.ndarr
     rejected are drawn again, all together, with their next attempt, until
     none is left (see :mod:`tremaux.dataset.plan`).
 
+    Parameters
+    ----------
+    spec : DatasetSpec
+        The dataset.
+    first, stop : int
+        The rows, ``stop`` excluded.
+
+    Returns
+    -------
+    dict of str to numpy.ndarray
+        The raw arrays, for :func:`to_table`.
+
     Raises
     ------
     TremauxError
         When a row finds no maze passing the filters in ``max_attempts`` draws
         (naming the first such row).
+
+    Examples
+    --------
+    >>> import tremaux.dataset as ds
+    >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
+    >>> raw = compute_rows(spec, 0, 2)
+    >>> to_table(spec, 0, raw).num_rows
+    2
     """
     kernel, params, work_size = _generator(spec)
     (hmin, wmin), (hmax, wmax) = spec.size_range
@@ -330,7 +400,30 @@ def _string_array(flat: np.ndarray, stride: int, lens: np.ndarray, large: bool):
 
 
 def to_table(spec: DatasetSpec, first: int, raw: dict[str, np.ndarray]):
-    """The Arrow table of a shard from :func:`compute_rows`' arrays."""
+    """The Arrow table of a shard from :func:`compute_rows`' arrays.
+
+    Parameters
+    ----------
+    spec : DatasetSpec
+        The dataset.
+    first : int
+        The shard's first row.
+    raw : dict of str to numpy.ndarray
+        What :func:`compute_rows` returned.
+
+    Returns
+    -------
+    pyarrow.Table
+        The shard's rows, in the columns of :func:`columns_of`.
+
+    Examples
+    --------
+    >>> import tremaux.dataset as ds
+    >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
+    >>> table = to_table(spec, 2, compute_rows(spec, 2, 4))
+    >>> table.num_rows, table.column_names[:3]
+    (2, ['index', 'seed', 'attempt'])
+    """
     import pyarrow as pa
 
     n = raw["heights"].shape[0]
@@ -412,6 +505,28 @@ def build_shard(spec: DatasetSpec, shard: int, target=None) -> ShardResult:
     With a ``target`` (a :class:`tremaux.dataset.store.Target`), the shard is
     written there, atomically, and only its counts and checksum come back;
     without one, its bytes come back for the caller to write.
+
+    Parameters
+    ----------
+    spec : DatasetSpec
+        The dataset.
+    shard : int
+        The shard number.
+    target : Target, optional
+        Write the Parquet file there (the result then carries no bytes).
+
+    Returns
+    -------
+    ShardResult
+        Counts, checksum and, without ``target``, the Parquet bytes.
+
+    Examples
+    --------
+    >>> import tremaux.dataset as ds
+    >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
+    >>> result = build_shard(spec, 0)
+    >>> result.rows, result.data[:4]
+    (2, b'PAR1')
     """
     from .store import sha256, shard_name
 
@@ -426,12 +541,46 @@ def build_shard(spec: DatasetSpec, shard: int, target=None) -> ShardResult:
 
 
 def build_shards(spec: DatasetSpec, shards, target=None) -> list[ShardResult]:
-    """Build several shards in one task (see :func:`build_shard`): fewer, bigger tasks for Dask."""
+    """Build several shards in one task (see :func:`build_shard`): fewer, bigger tasks for Dask.
+
+    Parameters
+    ----------
+    spec : DatasetSpec
+        The dataset.
+    shards : iterable of int
+        The shard numbers.
+    target : Target, optional
+        Write the files there.
+
+    Returns
+    -------
+    list of ShardResult
+        One per shard, in order.
+
+    Examples
+    --------
+    >>> import tremaux.dataset as ds
+    >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
+    >>> [r.index for r in build_shards(spec, [0, 1])]
+    [0, 1]
+    """
     return [build_shard(spec, int(s), target) for s in shards]
 
 
 def warm_up(spec: DatasetSpec) -> None:
-    """Compile (or load from cache) the kernels ``spec`` needs, on a tiny batch."""
+    """Compile (or load from cache) the kernels ``spec`` needs, on a tiny batch.
+
+    Parameters
+    ----------
+    spec : DatasetSpec
+        The dataset.
+
+    Examples
+    --------
+    >>> import tremaux.dataset as ds
+    >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
+    >>> warm_up(spec)
+    """
     tiny = spec.replace(count=1, shard_size=1, size=(2, 2), max_size=(2, 3) if spec.max_size else (2, 2),
                         filters={}, max_attempts=1)
     to_table(tiny, 0, compute_rows(tiny, 0, 1))

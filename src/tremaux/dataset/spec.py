@@ -65,6 +65,21 @@ MAX_SIDE = 32_767  # heights and widths are stored as int16
 def parse_size_range(text: str) -> tuple[tuple[int, int], tuple[int, int] | None]:
     """Parse ``"HxW"`` or a range ``"HxW..HxW"`` (both ends inclusive).
 
+    Parameters
+    ----------
+    text : str
+        ``HxW`` or ``HxW..HxW``.
+
+    Returns
+    -------
+    ((int, int), (int, int) or None)
+        The least size and the largest (``None`` for one size).
+
+    Raises
+    ------
+    TremauxError
+        For text of another form.
+
     Examples
     --------
     >>> parse_size_range("20x30")
@@ -175,6 +190,12 @@ class DatasetSpec:
     TremauxError
         For any value out of range, naming it; :class:`UnknownNameError` for an
         unknown output, filter, generator or solver.
+
+    Examples
+    --------
+    >>> spec = DatasetSpec(count=100, size=(8, 8), seed=3, shard_size=40)
+    >>> spec.shards, spec.shard_rows(2)
+    (3, (80, 100))
     """
 
     count: int
@@ -271,6 +292,16 @@ class DatasetSpec:
     def shard_rows(self, shard: int) -> tuple[int, int]:
         """Rows ``[first, stop)`` of shard number ``shard``.
 
+        Parameters
+        ----------
+        shard : int
+            The shard number, from 0.
+
+        Returns
+        -------
+        (int, int)
+            First row and the row after the last.
+
         Examples
         --------
         >>> DatasetSpec(count=25, shard_size=10).shard_rows(2)
@@ -280,7 +311,23 @@ class DatasetSpec:
         return first, min(self.count, first + self.shard_size)
 
     def replace(self, **changes: Any) -> DatasetSpec:
-        """A copy with some fields changed (``None`` values are ignored)."""
+        """A copy with some fields changed (``None`` values are ignored).
+
+        Parameters
+        ----------
+        **changes
+            New field values; ``None`` keeps the old one.
+
+        Returns
+        -------
+        DatasetSpec
+            The copy (checked as the constructor checks).
+
+        Examples
+        --------
+        >>> DatasetSpec(count=4).replace(count=10, seed=None).count
+        10
+        """
         d = self.to_dict()
         d.update({k: v for k, v in changes.items() if v is not None})
         return DatasetSpec.from_dict(d)
@@ -288,7 +335,19 @@ class DatasetSpec:
     # -- conversion --------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-ready data; ``DatasetSpec.from_dict(spec.to_dict()) == spec``."""
+        """Plain JSON-ready data; ``DatasetSpec.from_dict(spec.to_dict()) == spec``.
+
+        Returns
+        -------
+        dict
+            Fields by name, sizes as lists.
+
+        Examples
+        --------
+        >>> spec = DatasetSpec(count=4, size=(5, 6))
+        >>> spec.to_dict()["size"], DatasetSpec.from_dict(spec.to_dict()) == spec
+        ([5, 6], True)
+        """
         d = asdict(self)
         d["size"] = list(self.size)
         d["max_size"] = None if self.max_size is None else list(self.max_size)
@@ -304,6 +363,26 @@ class DatasetSpec:
 
         Sizes may be written ``"20x20"`` or ``[20, 20]``; ``size = "10x10..20x30"``
         is a range. Unknown keys are refused, naming the key.
+
+        Parameters
+        ----------
+        data : mapping
+            Fields by name; sizes may be ``HxW`` text.
+
+        Returns
+        -------
+        DatasetSpec
+            The spec.
+
+        Raises
+        ------
+        TremauxError
+            For an unknown field or a bad value.
+
+        Examples
+        --------
+        >>> DatasetSpec.from_dict({"count": 3, "size": "4x5"}).size
+        (4, 5)
         """
         if not isinstance(data, Mapping):
             raise TremauxError(f"a dataset spec is a table of keys, not {type(data).__name__}")
@@ -379,6 +458,16 @@ def make_spec(path: str | Path | None = None, *, min_solution_length: int | None
         Any :class:`DatasetSpec` field; ``size`` may be a range ``"HxW..HxW"``
         and ``outputs`` or ``solvers`` a comma-separated string.
 
+    Returns
+    -------
+    DatasetSpec
+        The spec.
+
+    Raises
+    ------
+    TremauxError
+        For a bad option or file.
+
     Examples
     --------
     >>> make_spec(count=3, size="6x8..9x9", min_solution_length=7)
@@ -416,6 +505,16 @@ def make_spec(path: str | Path | None = None, *, min_solution_length: int | None
 def load_spec(path: str | Path) -> DatasetSpec:
     """Read a spec from a ``.toml`` or ``.json`` file.
 
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        The file.
+
+    Returns
+    -------
+    DatasetSpec
+        The spec it holds.
+
     Raises
     ------
     FileNotFoundError
@@ -424,6 +523,14 @@ def load_spec(path: str | Path) -> DatasetSpec:
         When the file is not valid TOML/JSON (with the line of the problem).
     TremauxError
         When a key or value is wrong.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "spec.json"
+    >>> _ = path.write_text('{"count": 3, "size": [4, 5]}')
+    >>> load_spec(path).count
+    3
     """
     path = Path(path)
     data = _read(path)

@@ -65,11 +65,35 @@ MAX_MANIFEST_BYTES = 256 << 20
 
 
 class DatasetDirError(TremauxError):
-    """A dataset directory that cannot be used: foreign, corrupted or incomplete."""
+    """A dataset directory that cannot be used: foreign, corrupted or incomplete.
+
+    Examples
+    --------
+    >>> import tremaux.dataset as ds
+    >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
+    >>> from tremaux.dataset.shard import columns_of
+    >>> _ = ds.build(spec, "memory://doc/clash")
+    >>> open_for_build("memory://doc/clash", spec.replace(seed=9), columns_of(spec))
+    Traceback (most recent call last):
+    ...
+    tremaux.dataset.store.DatasetDirError: output directory memory://doc/clash holds a different dataset (seed 1 there vs 9 asked); ...
+    """
 
 
 def shard_name(shard: int, shards: int) -> str:
     """File name of shard number ``shard`` out of ``shards``.
+
+    Parameters
+    ----------
+    shard : int
+        The shard number.
+    shards : int
+        How many shards the dataset has.
+
+    Returns
+    -------
+    str
+        ``shard-NNNNN.parquet``, zero-padded.
 
     Examples
     --------
@@ -81,7 +105,18 @@ def shard_name(shard: int, shards: int) -> str:
 
 
 def versions() -> dict[str, str]:
-    """Versions of what decides the bytes of a shard."""
+    """Versions of what decides the bytes of a shard.
+
+    Returns
+    -------
+    dict of str to str
+        Versions of tremaux, NumPy, Numba, PyArrow and Python.
+
+    Examples
+    --------
+    >>> sorted(versions())
+    ['numba', 'numpy', 'pyarrow', 'python', 'tremaux']
+    """
     import numba
     import numpy
     import pyarrow
@@ -98,7 +133,23 @@ def versions() -> dict[str, str]:
 
 
 def sha256(data: bytes | Path) -> str:
-    """Hex SHA-256 of bytes or of a file's contents."""
+    """Hex SHA-256 of bytes or of a file's contents.
+
+    Parameters
+    ----------
+    data : bytes or pathlib.Path
+        Bytes, or a file to read.
+
+    Returns
+    -------
+    str
+        64 hex digits.
+
+    Examples
+    --------
+    >>> sha256(b"abc")[:16]
+    'ba7816bf8f01cfea'
+    """
     h = hashlib.sha256()
     if isinstance(data, Path):
         with open(data, "rb") as fh:
@@ -111,7 +162,16 @@ def sha256(data: bytes | Path) -> str:
 
 @dataclass(frozen=True)
 class ShardRecord:
-    """One finished shard, as the manifest records it."""
+    """One finished shard, as the manifest records it.
+
+    Examples
+    --------
+    >>> import tremaux.dataset as ds
+    >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
+    >>> _ = ds.build(spec, "memory://doc/record")
+    >>> read_manifest("memory://doc/record").shards[1].file
+    'shard-00001.parquet'
+    """
 
     index: int
     """Shard number."""
@@ -129,6 +189,21 @@ class ShardRecord:
     """Hex SHA-256 of the file."""
 
     def to_dict(self) -> dict[str, Any]:
+        """The record as ``manifest.json`` holds it.
+
+        Returns
+        -------
+        dict
+            ``index``, ``file``, ``first_row``, ``rows``, ``attempts``, ``bytes``, ``sha256``.
+
+        Examples
+        --------
+        >>> import tremaux.dataset as ds
+        >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
+        >>> _ = ds.build(spec, "memory://doc/recdict")
+        >>> read_manifest("memory://doc/recdict").shards[0].to_dict()["rows"]
+        2
+        """
         return {
             "index": self.index,
             "file": self.file,
@@ -142,7 +217,17 @@ class ShardRecord:
 
 @dataclass(frozen=True)
 class Manifest:
-    """The parsed ``manifest.json`` of a dataset directory."""
+    """The parsed ``manifest.json`` of a dataset directory.
+
+    Examples
+    --------
+    >>> import tremaux.dataset as ds
+    >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
+    >>> _ = ds.build(spec, "memory://doc/manifest")
+    >>> m = read_manifest("memory://doc/manifest")
+    >>> m.spec == spec, sorted(m.shards)
+    (True, [0, 1])
+    """
 
     spec: DatasetSpec
     """The spec the shards were built from."""
@@ -169,6 +254,22 @@ class Manifest:
         return sum(r.attempts for r in self.shards.values())
 
     def to_dict(self) -> dict[str, Any]:
+        """The JSON-ready contents of ``manifest.json``.
+
+        Returns
+        -------
+        dict
+            Format, spec, versions, columns, counts and the shard records.
+
+        Examples
+        --------
+        >>> import tremaux.dataset as ds
+        >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
+        >>> _ = ds.build(spec, "memory://doc/mdict")
+        >>> d = read_manifest("memory://doc/mdict").to_dict()
+        >>> d["count"], d["complete"]
+        (4, True)
+        """
         return {
             "format": FORMAT,
             "format_version": FORMAT_VERSION,
@@ -184,35 +285,132 @@ class Manifest:
         }
 
     def with_shard(self, record: ShardRecord) -> Manifest:
+        """A copy that records ``record`` (replacing a record of the same shard).
+
+        Parameters
+        ----------
+        record : ShardRecord
+            A finished shard.
+
+        Returns
+        -------
+        Manifest
+            The new manifest; ``self`` is unchanged.
+
+        Examples
+        --------
+        >>> import tremaux.dataset as ds
+        >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
+        >>> _ = ds.build(spec, "memory://doc/with")
+        >>> m = read_manifest("memory://doc/with")
+        >>> sorted(m.without([0]).with_shard(m.shards[0]).shards)
+        [0, 1]
+        """
         shards = dict(self.shards)
         shards[record.index] = record
         return Manifest(self.spec, self.versions, self.columns, shards)
 
     def without(self, indices: Iterable[int]) -> Manifest:
+        """A copy without the records of the shards ``indices``.
+
+        Parameters
+        ----------
+        indices : iterable of int
+            Shard numbers to forget.
+
+        Returns
+        -------
+        Manifest
+            The new manifest; ``self`` is unchanged.
+
+        Examples
+        --------
+        >>> import tremaux.dataset as ds
+        >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
+        >>> _ = ds.build(spec, "memory://doc/without")
+        >>> sorted(read_manifest("memory://doc/without").without([0]).shards)
+        [1]
+        """
         drop = set(indices)
         shards = {k: v for k, v in self.shards.items() if k not in drop}
         return Manifest(self.spec, self.versions, self.columns, shards)
 
 
 def write_manifest(directory: str | Path | Target, manifest: Manifest) -> None:
-    """Rewrite ``manifest.json`` atomically."""
+    """Rewrite ``manifest.json`` atomically.
+
+    Parameters
+    ----------
+    directory : str, pathlib.Path or Target
+        The dataset directory (a path or a URL).
+    manifest : Manifest
+        What to write.
+
+    Examples
+    --------
+    >>> import tremaux.dataset as ds
+    >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
+    >>> _ = ds.build(spec, "memory://doc/wm")
+    >>> m = read_manifest("memory://doc/wm")
+    >>> write_manifest("memory://doc/wm", m.without([1]))
+    >>> sorted(read_manifest("memory://doc/wm").shards)
+    [0]
+    """
     text = json.dumps(manifest.to_dict(), indent=2, sort_keys=False) + "\n"
     open_target(directory).write(MANIFEST, text.encode("utf-8"))
 
 
 def write_shard(directory: str | Path | Target, name: str, data: bytes) -> None:
-    """Write a shard's bytes atomically (locally to ``name.partial``, then renamed)."""
+    """Write a shard's bytes atomically (locally to ``name.partial``, then renamed).
+
+    Parameters
+    ----------
+    directory : str, pathlib.Path or Target
+        The dataset directory (a path or a URL).
+    name : str
+        The shard's file name.
+    data : bytes
+        The Parquet bytes.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> d = tempfile.mkdtemp()
+    >>> write_shard(d, "shard-00000.parquet", b"PAR1")
+    >>> sorted(p.name for p in pathlib.Path(d).iterdir())
+    ['shard-00000.parquet']
+    """
     open_target(directory).write(name, data)
 
 
 def read_manifest(directory: str | Path | Target, storage_options: Mapping[str, Any] | None = None) -> Manifest:
     """Parse the manifest of a dataset directory (a path or a URL).
 
+    Parameters
+    ----------
+    directory : str, pathlib.Path or Target
+        The dataset directory (a path or a URL).
+    storage_options : mapping, optional
+        Options of the file system.
+
+    Returns
+    -------
+    Manifest
+        The parsed manifest.
+
     Raises
     ------
     DatasetDirError
         When the directory or its manifest is missing, unreadable, or not a
         tremaux dataset manifest.
+
+    Examples
+    --------
+    >>> import tremaux.dataset as ds
+    >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
+    >>> _ = ds.build(spec, "memory://doc/rm")
+    >>> read_manifest("memory://doc/rm").spec.count
+    4
     """
     target = open_target(directory, storage_options)
     shown = target.show(MANIFEST)
@@ -272,6 +470,20 @@ def open_for_build(
 
     The same rules hold on every file system.
 
+    Parameters
+    ----------
+    directory : str, pathlib.Path or Target
+        The dataset directory (a path or a URL).
+    spec : DatasetSpec
+        The dataset.
+    columns : tuple of str
+        The columns its shards hold.
+
+    Returns
+    -------
+    (Manifest, list of str)
+        The manifest to continue from (its finished shards kept) and notes on what was found.
+
     Raises
     ------
     DatasetDirError
@@ -279,6 +491,15 @@ def open_for_build(
         manifest of a different spec or versions, an unreadable manifest, or a
         recorded shard whose contents no longer match their checksum
         (corrupted): the message says what to do.
+
+    Examples
+    --------
+    >>> import tremaux.dataset as ds
+    >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
+    >>> from tremaux.dataset.shard import columns_of
+    >>> manifest, notes = open_for_build("memory://doc/fresh", spec, columns_of(spec))
+    >>> manifest.shards, notes
+    ({}, [])
     """
     target = open_target(directory)
     if target.is_file():

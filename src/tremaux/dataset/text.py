@@ -121,6 +121,13 @@ def to_maze_dataset_text(cells: Any, path: Any, origin: Sequence[int], target: S
     ------
     TremauxError
         For cells that are not a 2-D integer array.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> cells = np.array([[2, 12], [2, 9]], np.uint8)
+    >>> to_maze_dataset_text(cells, [(0, 0), (0, 1), (1, 1)], (0, 0), (1, 1))[:51]
+    '<ADJLIST_START> (0,0) <--> (0,1) ; (0,1) <--> (1,1)'
     """
     a = _cells(cells)
     h, w = a.shape
@@ -146,11 +153,29 @@ def from_maze_dataset_text(text: str) -> dict[str, Any]:
     Passages may come in any order and either direction, as maze-dataset
     writes them.
 
+    Parameters
+    ----------
+    text : str
+        The text.
+
+    Returns
+    -------
+    dict
+        ``cells`` (uint8, ``(H, W)``), ``path`` (list of ``(row, col)``), ``origin`` and ``target``.
+
     Raises
     ------
     MazeFormatError
         For a missing region marker, a malformed coordinate or connection, or
         a passage between cells that are not neighbours (naming the token).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> cells = np.array([[2, 12], [2, 9]], np.uint8)
+    >>> back = from_maze_dataset_text(to_maze_dataset_text(cells, [(0, 0), (0, 1), (1, 1)], (0, 0), (1, 1)))
+    >>> back["cells"].tolist(), back["path"]
+    ([[2, 12], [2, 9]], [(0, 0), (0, 1), (1, 1)])
     """
     if not isinstance(text, str):
         raise MazeFormatError(f"maze-dataset text must be a str, not {type(text).__name__}")
@@ -220,6 +245,18 @@ def prompt_answer(cells: Any, path: Any, origin: Sequence[int] | None = None, ta
     dict
         ``{"prompt": str, "answer": str}``; the answer is the path's moves,
         ``N E S W`` separated by single spaces.
+
+    Raises
+    ------
+    TremauxError
+        For a path that steps between cells that are not neighbours.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> cells = np.array([[2, 12], [2, 9]], np.uint8)
+    >>> prompt_answer(cells, [(0, 0), (0, 1), (1, 1)])["answer"]
+    'E S'
     """
     from ..io.ascii import dumps
     from ..maze import Maze
@@ -250,6 +287,15 @@ def row_text(row: Mapping[str, Any], tokenization: str = "maze-dataset-aotp/1", 
     The row needs ``cells`` (flat or ``(h, w)``), ``height``, ``width`` and
     the solver's ``*_path`` column (the ``maze`` and ``solution`` outputs),
     or ``tokens`` for ``tremaux-tokens/1``.
+
+    Parameters
+    ----------
+    row : mapping
+        One dataset row.
+    tokenization : str, default "maze-dataset-aotp/1"
+        A name in :data:`TOKENIZATIONS`.
+    solver : str, default "bfs"
+        The solver whose path column is used.
 
     Returns
     -------

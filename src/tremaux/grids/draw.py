@@ -30,6 +30,7 @@ import numpy as np
 from ..errors import TremauxError
 from .grid import ARC
 from .maze import GridMaze
+from .passages import mark_lines
 
 __all__ = ["to_svg", "to_png", "save_picture", "outlines", "Style", "MAX_DRAW_CELLS"]
 
@@ -54,6 +55,11 @@ class Style:
         Space around the maze in pixels.
     colours : mapping
         ``background``, ``wall``, ``path``, ``visited``, ``start``, ``goal``.
+
+    Examples
+    --------
+    >>> Style(cell=30).colour("wall"), Style(colours={"wall": "navy"}).colour("wall")
+    ('#1f1f1f', 'navy')
     """
 
     cell: float = 20.0
@@ -62,7 +68,23 @@ class Style:
     colours: Mapping[str, str] = field(default_factory=lambda: _COLOURS)
 
     def colour(self, key: str) -> str:
-        """A colour by role (the defaults fill in what is not given)."""
+        """A colour by role (the defaults fill in what is not given).
+
+        Parameters
+        ----------
+        key : str
+            ``background``, ``wall``, ``path``, ``visited``, ``start`` or ``goal``.
+
+        Returns
+        -------
+        str
+            A CSS colour.
+
+        Examples
+        --------
+        >>> Style().colour("wall")
+        '#1f1f1f'
+        """
         return self.colours.get(key, _COLOURS[key])
 
 
@@ -111,6 +133,26 @@ def outlines(maze: GridMaze, style: Style | None = None) -> list[np.ndarray]:
 
     The sides are taken clockwise around the cell centre and each is oriented clockwise, so the
     points chain into one polygon whatever the grid.
+
+    Parameters
+    ----------
+    maze : GridMaze
+        The maze whose grid is drawn.
+    style : Style, optional
+        Sizes of the picture; the default :class:`Style` when not given.
+
+    Returns
+    -------
+    list of numpy.ndarray
+        One ``(k, 2)`` float array of ``(x, y)`` points per cell, in index order.
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid, generate_on
+    >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
+    >>> shapes = outlines(maze)
+    >>> len(shapes), shapes[0].shape
+    (6, (12, 2))
     """
     st = style or Style()
     geo = maze.grid.geometry()
@@ -204,7 +246,8 @@ def _path_runs(sol: Any, cen: np.ndarray, style: Style) -> list[np.ndarray]:
     return [p for p in np.split(pts, cuts) if len(p)]
 
 
-def to_svg(maze: GridMaze, *, solution: Any = None, style: Style | None = None, heat: bool = False) -> str:
+def to_svg(maze: GridMaze, *, solution: Any = None, style: Style | None = None, heat: bool = False,
+           marks: bool = True) -> str:
     """An SVG picture of ``maze`` (and of ``solution``'s path and visited cells, if given).
 
     Parameters
@@ -214,15 +257,33 @@ def to_svg(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
     style : Style, optional
     heat : bool, default False
         Fill each cell by its distance from the start (light near, dark far).
+    marks : bool, default True
+        Draw Tremaux's marks when ``solution`` has them (``solve_on(..., "tremaux", record=True)``):
+        a line from each cell halfway along each passage, pale yellow for one mark, gray for two.
 
     Returns
     -------
     str
 
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid, generate_on, solve_on
+    >>> m = generate_on(make_grid("hex", size=(3, 4)), seed=1, braid=1.0).maze
+    >>> sol = solve_on(m, "tremaux", record=True)
+    >>> "#d6d69a" in to_svg(m, solution=sol), "#d6d69a" in to_svg(m, solution=sol, marks=False)
+    (True, False)
+
     Raises
     ------
     TremauxError
         For a maze above :data:`MAX_DRAW_CELLS` cells.
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid, generate_on
+    >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
+    >>> to_svg(maze).startswith("<svg")
+    True
     """
     st = style or Style()
     sc = _scene(maze, st)
@@ -239,6 +300,11 @@ def to_svg(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
         vis = sc.centres[np.asarray(solution.visited, bool)]
         out.append(f'<g fill="{st.colour("visited")}">' + "".join(
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{dot:.1f}"/>' for x, y in vis) + "</g>")
+    if marks:
+        w = max(1.0, st.cell / 4)
+        out.append("<g>" + "".join(f'<line x1="{a:.1f}" y1="{b:.1f}" x2="{c:.1f}" y2="{e:.1f}" stroke="{col}" '
+                                   f'stroke-width="{w:.1f}" stroke-linecap="round"/>'
+                                   for (a, b, c, e), col in mark_lines(maze, solution, st)) + "</g>")
     if "weave" in maze.grid.params:
         out[1] = f'<rect width="100%" height="100%" fill="{st.colour("wall")}"/>'
         for pts, colour, width in _weave_ops(maze, sc, st):
@@ -267,13 +333,32 @@ def to_svg(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
     return "\n".join(out)
 
 
-def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None, heat: bool = False) -> bytes:
+def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None, heat: bool = False,
+           marks: bool = True) -> bytes:
     """A PNG picture of ``maze`` (and of ``solution``, and the distance ``heat`` map), drawn with Pillow;
     see :func:`to_svg`.
+
+    Parameters
+    ----------
+    maze : GridMaze
+        The maze to draw.
+    solution : GridSolution, optional
+        Its path and visited cells are drawn too.
+    style : Style, optional
+        Sizes and colours.
+    heat : bool, default False
+        Fill each cell by its distance from the start.
 
     Returns
     -------
     bytes
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid, generate_on
+    >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
+    >>> to_png(maze)[1:4]
+    b'PNG'
     """
     from PIL import Image, ImageDraw
 
@@ -297,6 +382,9 @@ def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
     if solution is not None:
         for x, y in sc.centres[np.asarray(solution.visited, bool)]:
             dr.ellipse((x - dot, y - dot, x + dot, y + dot), fill=st.colour("visited"))
+    if marks:
+        for (a, b, c, e), col in mark_lines(maze, solution, st):
+            dr.line((a, b, c, e), fill=col, width=max(1, int(st.cell / 4)))
     for a, b, c, e in sc.segments:
         dr.line((a, b, c, e), fill=st.colour("wall"), width=w)
     cx, cy = sc.origin
@@ -316,22 +404,47 @@ def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
 
 
 def save_picture(maze: GridMaze, path: Any, *, solution: Any = None, style: Style | None = None,
-                 heat: bool = False) -> None:
+                 heat: bool = False, marks: bool = True) -> None:
     """Write ``maze`` to ``path`` as .svg or .png.
+
+    Parameters
+    ----------
+    maze : GridMaze
+        The maze to draw.
+    path : str or os.PathLike
+        The file; ``.svg`` or ``.png``.
+    solution : GridSolution, optional
+        Its path and visited cells are drawn too.
+    style : Style, optional
+        Sizes and colours.
+    heat : bool, default False
+        Fill each cell by its distance from the start.
+    marks : bool, default True
+        Draw Tremaux's marks when ``solution`` has them.
 
     Raises
     ------
     TremauxError
-        For another extension (GIF animations are for square mazes only today).
+        For another extension (animations: :func:`tremaux.grids.animate.save_animation`).
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid, generate_on
+    >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
+    >>> import tempfile, pathlib
+    >>> out = pathlib.Path(tempfile.mkdtemp()) / "hex.svg"
+    >>> save_picture(maze, out)
+    >>> out.read_text().startswith("<svg")
+    True
     """
     from pathlib import Path
 
     p = Path(path)
     suffix = p.suffix.lower()
     if suffix == ".svg":
-        p.write_text(to_svg(maze, solution=solution, style=style, heat=heat), encoding="utf-8")
+        p.write_text(to_svg(maze, solution=solution, style=style, heat=heat, marks=marks), encoding="utf-8")
     elif suffix == ".png":
-        p.write_bytes(to_png(maze, solution=solution, style=style, heat=heat))
+        p.write_bytes(to_png(maze, solution=solution, style=style, heat=heat, marks=marks))
     else:
         raise TremauxError(f"cannot draw a {maze.grid.name} maze to {str(p)!r}: use .svg or .png "
-                           "(animations are for square grids only)")
+                           "(animations: tremaux.grids.animate.save_animation, .gif or .svg)")

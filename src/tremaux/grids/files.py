@@ -51,7 +51,26 @@ def _params(grid: Grid) -> dict[str, Any]:
 
 
 def to_dict(maze: GridMaze) -> dict[str, Any]:
-    """The JSON-ready dictionary of ``maze``."""
+    """The JSON-ready dictionary of ``maze``.
+
+    Parameters
+    ----------
+    maze : GridMaze
+        The maze to write.
+
+    Returns
+    -------
+    dict
+        ``format``, ``version``, ``grid``, ``params``, ``keep``, ``cells`` (hex digits), ``start``, ``goal``.
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid, generate_on
+    >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
+    >>> d = to_dict(maze)
+    >>> d["grid"], d["params"], d["cells"]
+    ('hex', {'size': [2, 3]}, '043808020311')
+    """
     g = maze.grid
     digits = 2 * g.dtype.itemsize
     return {
@@ -67,7 +86,25 @@ def to_dict(maze: GridMaze) -> dict[str, Any]:
 
 
 def dumps(maze: GridMaze) -> str:
-    """``maze`` as JSON text."""
+    """``maze`` as JSON text.
+
+    Parameters
+    ----------
+    maze : GridMaze
+        The maze to write.
+
+    Returns
+    -------
+    str
+        The JSON text of :func:`to_dict`.
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid, generate_on
+    >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
+    >>> dumps(maze)[:40]
+    '{"format": "tremaux-grid-maze", "version'
+    """
     return json.dumps(to_dict(maze))
 
 
@@ -108,10 +145,33 @@ def _header(fmt: Any, version: Any, source: str | None) -> None:
 def loads(text: str | bytes, *, source: str | None = None) -> GridMaze:
     """Read a maze from JSON text.
 
+    Parameters
+    ----------
+    text : str or bytes
+        JSON text written by :func:`dumps`.
+    source : str, optional
+        The file name, for messages.
+
+    Returns
+    -------
+    GridMaze
+        The maze, on the grid the text names.
+
     Raises
     ------
     MazeFormatError
         For text that is not a valid grid maze file (one line saying what is wrong).
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid, generate_on
+    >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
+    >>> loads(dumps(maze)) == maze
+    True
+    >>> loads("[]")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.MazeFormatError: a grid maze file is a JSON object
     """
     try:
         d = json.loads(text)
@@ -134,7 +194,25 @@ def loads(text: str | bytes, *, source: str | None = None) -> GridMaze:
 
 
 def to_bytes(maze: GridMaze) -> bytes:
-    """The ``.npz`` archive of ``maze`` as bytes."""
+    """The ``.npz`` archive of ``maze`` as bytes.
+
+    Parameters
+    ----------
+    maze : GridMaze
+        The maze to write.
+
+    Returns
+    -------
+    bytes
+        A zip archive (``.npz``) of the cells and a JSON header.
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid, generate_on
+    >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
+    >>> to_bytes(maze)[:2]
+    b'PK'
+    """
     g = maze.grid
     arrays = {
         "format": np.array(FORMAT),
@@ -158,10 +236,29 @@ def to_bytes(maze: GridMaze) -> bytes:
 def from_bytes(data: bytes, *, source: str | None = None) -> GridMaze:
     """Read a maze from ``.npz`` bytes.
 
+    Parameters
+    ----------
+    data : bytes
+        An archive written by :func:`to_bytes`.
+    source : str, optional
+        The file name, for messages.
+
+    Returns
+    -------
+    GridMaze
+        The maze the archive holds.
+
     Raises
     ------
     MazeFormatError
         For bytes that are not a valid grid maze archive.
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid, generate_on
+    >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
+    >>> from_bytes(to_bytes(maze)) == maze
+    True
     """
     try:
         with np.load(io.BytesIO(bytes(data)), allow_pickle=False) as z:
@@ -188,10 +285,27 @@ def from_bytes(data: bytes, *, source: str | None = None) -> GridMaze:
 def save(maze: GridMaze, path: str | Path) -> None:
     """Write ``maze`` to ``path``: ``.json`` or ``.npz``.
 
+    Parameters
+    ----------
+    maze : GridMaze
+        The maze to write.
+    path : str or pathlib.Path
+        The file; its extension chooses the format.
+
     Raises
     ------
     TremauxError
         For another extension.
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid, generate_on
+    >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "hex.npz"
+    >>> save(maze, path)
+    >>> load(path) == maze
+    True
     """
     p = Path(path)
     if p.suffix.lower() == ".json":
@@ -206,10 +320,30 @@ def save(maze: GridMaze, path: str | Path) -> None:
 def load(path: str | Path) -> GridMaze:
     """Read a grid maze file (``.npz`` by its zip signature, else JSON).
 
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        A file written by :func:`save`.
+
+    Returns
+    -------
+    GridMaze
+        The maze the file holds.
+
     Raises
     ------
     MazeFormatError
         For a file that is not a grid maze file, or one larger than 1 GiB.
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid, generate_on
+    >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "hex.json"
+    >>> save(maze, path)
+    >>> load(path).grid.name
+    'hex'
     """
     p = Path(path)
     if p.stat().st_size > _MAX_FILE:
@@ -221,5 +355,23 @@ def load(path: str | Path) -> GridMaze:
 
 
 def is_grid_file(data: bytes) -> bool:
-    """True when ``data`` (the start of a file) looks like a grid maze file."""
+    """True when ``data`` (the start of a file) looks like a grid maze file.
+
+    Parameters
+    ----------
+    data : bytes
+        The first bytes of a file (a few hundred are plenty).
+
+    Returns
+    -------
+    bool
+        Whether the bytes start a grid maze file.
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid, generate_on
+    >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
+    >>> is_grid_file(dumps(maze).encode()[:64]), is_grid_file(b"+---+---+")
+    (True, False)
+    """
     return b'"tremaux-grid-maze"' in data[:200] or (data[:4] == b"PK\x03\x04" and b"grid.npy" in data)

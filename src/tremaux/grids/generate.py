@@ -21,7 +21,9 @@ from ..generators.options import check_options, probability
 from ..kernels import graph_gen as kgg
 from ..kernels import graph_merge as kgm
 from ..kernels import graph_polar as kgp
+from ..kernels import graph_record as kgr
 from ..kernels.rng import make_state
+from ..trace import Trace
 from .grid import Grid
 from .maze import GridMaze, to_grid_maze
 
@@ -48,12 +50,22 @@ _WEAVE = probability("weave")
 
 @dataclass(frozen=True)
 class GridGenerated:
-    """What :func:`generate_on` returns; unpacks as ``maze, stats``."""
+    """What :func:`generate_on` returns; unpacks as ``maze, stats``.
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid, generate_on
+    >>> maze, stats = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4)
+    >>> maze.passages, stats.cells
+    (5, 6)
+    """
 
     maze: GridMaze
     """The generated maze."""
     stats: GenerationStats
     """Run statistics."""
+    trace: Trace | None = None
+    """The carving transcript when recorded (``record=True``): cells are grid indices, its shape ``(size,)``."""
 
     def __iter__(self):
         yield self.maze
@@ -61,7 +73,28 @@ class GridGenerated:
 
 
 def supports(entry: Any, grid: Grid) -> bool:
-    """True when the generator ``entry`` runs on ``grid``."""
+    """True when the generator ``entry`` runs on ``grid``.
+
+    Parameters
+    ----------
+    entry : Entry
+        A generator's registry entry.
+    grid : Grid
+        The grid to carve.
+
+    Returns
+    -------
+    bool
+        Whether :func:`generate_on` accepts the pair.
+
+    Examples
+    --------
+    >>> from tremaux.generators import GENERATORS
+    >>> from tremaux.grids import make_grid
+    >>> hexes = make_grid("hex", size=(2, 3))
+    >>> supports(GENERATORS.get("kruskal"), hexes), supports(GENERATORS.get("eller"), hexes)
+    (True, False)
+    """
     if "weave" in grid.params:
         return bool(entry.meta.get("weave", False))
     grids = entry.meta.get("grids", "any")
@@ -82,7 +115,8 @@ def _supported(entry: Any) -> str:
 
 
 def generate_on(grid: Grid, algorithm: str = "backtracker", *, seed: int | None = None, start: Any = None,
-                braid: float = 0.0, weave: float | None = None, **options: Any) -> GridGenerated:
+                braid: float = 0.0, weave: float | None = None, record: bool = False, islands: int = 0,
+                **options: Any) -> GridGenerated:
     """Generate a maze on ``grid`` with a registered algorithm.
 
     Parameters
@@ -99,6 +133,13 @@ def generate_on(grid: Grid, algorithm: str = "backtracker", *, seed: int | None 
         Fraction of dead ends to remove by opening one more side (loops).
     weave : float, optional
         On a woven grid: the chance that each cell becomes a crossing, when it can (default 0.5).
+    record : bool, default False
+        Keep the carving transcript (:class:`tremaux.Trace`, cells as grid indices) for animations:
+        CARVE from a closed grid, and FRONTIER / DONE for the growing trees. The run draws the same
+        random numbers either way, so recording does not change the maze.
+    islands : int, default 0
+        Free-standing groups of walls to make, each by opening one wall (each adds one loop); see
+        :func:`tremaux.grids.islands.add_islands`.
     **options
         The algorithm's options (``discipline=``, ``p=``, ``trees=``).
 
@@ -146,26 +187,36 @@ def generate_on(grid: Grid, algorithm: str = "backtracker", *, seed: int | None 
     if start is not None and not entry.start:
         raise UnsupportedError(f"{name} has no start cell; do not give one")
     start_index = -1 if start is None else grid.index(start)
+    islands = _whole_islands(options.pop("islands", islands)) if (islands or "islands" in options) else 0
+    if islands:
+        if "weave" in grid.params:
+            raise UnsupportedError("islands are not available on woven grids (an opened wall could cut a crossing)")
+    trace = np.empty((kgr.trace_size(grid.size, grid.sides) + islands, 3), np.int64) if record else _NO_TRACE
     if name in kgp.KERNELS and grid.name == "polar":  # ring-by-ring forms of row-by-row algorithms
         opts = check_options(name, entry.options, options)
         state = make_state(seed)
         cells = np.zeros(grid.size, grid.dtype)
         p = np.array([opts["north"] if "north" in opts else opts["east"]], np.float64)  # inward / clockwise chance
-        _, visits, maxf = kgp.KERNELS[name](grid.nbr, grid.back, -1, p, state, cells)
-        if braid_f:
-            kgm.braid(grid.nbr, grid.back, braid_f, state, cells)
+        if record:
+            _, visits, maxf, t = kgr.POLAR[name](grid.nbr, grid.back, -1, p, state, cells, trace)
+        else:
+            _, visits, maxf = kgp.KERNELS[name](grid.nbr, grid.back, -1, p, state, cells)
+            t = 0
+        t = _imperfect(grid, cells, state, braid_f, islands, trace, t, record)
         maze = GridMaze(grid, cells, validate=False)
         title, frontier = entry.describe(opts)
         stats = GenerationStats(title=f"{title} (polar)", visits=int(visits), start=None, max_frontier=int(maxf),
                                 frontier=frontier, cells=grid.size, passages=maze.passages, algorithm=name,
                                 seed=None if seed is None else int(seed))
-        return GridGenerated(maze, stats)
+        return GridGenerated(maze, stats, _trace(trace, t, grid) if record else None)
     if name not in GRAPH_KERNELS:  # row-and-column algorithms: the square fast path
         import tremaux
 
         shape = tuple(int(x) for x in grid.params["size"])
-        run = tremaux.generate(shape, name, seed=seed, start=start, braid=braid, **options)
-        return GridGenerated(to_grid_maze(run.maze), run.stats)
+        extra = {"islands": islands} if islands else {}
+        run = tremaux.generate(shape, name, seed=seed, start=start, braid=braid, record=record, **extra, **options)
+        tr = None if run.trace is None else Trace(run.trace.events, (grid.size,))
+        return GridGenerated(to_grid_maze(run.maze), run.stats, tr)
     opts = dict(entry.preset)
     opts.update(check_options(name, entry.options, options))
     opts.update({k: v for k, v in entry.preset.items() if k not in options})
@@ -182,17 +233,49 @@ def generate_on(grid: Grid, algorithm: str = "backtracker", *, seed: int | None 
         _check_connected(grid)
     state = make_state(seed)
     cells = np.zeros(grid.size, grid.dtype)
-    kern = _KERNELS[kernel_name]
-    nbr, back = grid.topology  # arithmetic on regular grids: no tables built
-    s, visits, maxf = kern(nbr, back, start_index, params, state, cells)
-    if braid_f:
-        kgm.braid(nbr, back, braid_f, state, cells)
+    if record:
+        s, visits, maxf, t = kgr.KERNELS[kernel_name](grid.nbr, grid.back, start_index, params, state, cells, trace)
+    else:
+        nbr, back = grid.topology  # arithmetic on regular grids: no tables built
+        s, visits, maxf = _KERNELS[kernel_name](nbr, back, start_index, params, state, cells)
+        t = 0
+    t = _imperfect(grid, cells, state, braid_f, islands, trace, t, record)
     maze = GridMaze(grid, cells, validate=False)
     title, frontier = entry.describe(opts)
     stats = GenerationStats(title=title, visits=int(visits), start=None if s < 0 else grid.cell(int(s)),
                             max_frontier=int(maxf), frontier=frontier, cells=grid.size, passages=maze.passages,
                             algorithm=name, seed=None if seed is None else int(seed))
-    return GridGenerated(maze, stats)
+    return GridGenerated(maze, stats, _trace(trace, t, grid) if record else None)
+
+
+_NO_TRACE = np.empty((0, 3), np.int64)
+
+
+def _whole_islands(value: Any) -> int:
+    from ..generators.options import whole
+
+    return whole("islands")(value)
+
+
+def _imperfect(grid: Grid, cells: np.ndarray, state: np.ndarray, braid_f: float, islands: int, trace: np.ndarray,
+               t: int, record: bool) -> int:
+    """Braid, then make islands; returns the trace rows written so far."""
+    if braid_f:
+        if record:
+            _, t = kgr.braid(grid.nbr, grid.back, braid_f, state, cells, trace, t)
+        else:
+            kgm.braid(*grid.topology, braid_f, state, cells)
+    if islands:
+        from .islands import add_islands_inplace
+
+        made, t = add_islands_inplace(grid, cells, islands, state, trace, t)
+        if made < islands:
+            raise TremauxError(f"islands={islands} is too many: only {made} fit in this maze")
+    return int(t)
+
+
+def _trace(rows: np.ndarray, t: int, grid: Grid) -> Trace:
+    return Trace.from_rows(rows[:t], (grid.size,))
 
 
 def _params(name: str, opts: dict[str, Any], n: int) -> np.ndarray:

@@ -51,6 +51,13 @@ class Geometry:
         clockwise on screen from the first to the second).
     radius : numpy.ndarray
         ``(n, S)`` float radius of arcs (0 for segments).
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid
+    >>> geo = make_grid("hex", size=(2, 3)).geometry()
+    >>> geo.centres.shape, geo.kind.shape, geo.ends.shape
+    ((6, 2), (6, 6), (6, 6, 4))
     """
 
     centres: np.ndarray
@@ -233,7 +240,19 @@ class Grid:
         return int(sum(a.nbytes for a in held))
 
     def geometry(self) -> Geometry:
-        """The drawing geometry (computed once, on first use)."""
+        """The drawing geometry (computed once, on first use).
+
+        Returns
+        -------
+        Geometry
+            Cell centres and wall shapes.
+
+        Examples
+        --------
+        >>> from tremaux.grids import make_grid
+        >>> make_grid("hex", size=(2, 3)).geometry().centres.shape
+        (6, 2)
+        """
         if self._geo is None:
             self._geo = self._geometry(self)
         return self._geo
@@ -241,6 +260,16 @@ class Grid:
     # ------------------------------------------------------------------ cells
     def index(self, cell: Sequence[int]) -> int:
         """Index of ``cell`` (its public address) in the tables.
+
+        Parameters
+        ----------
+        cell : sequence of int
+            The cell's address, such as ``(row, col)`` or ``(ring, index)``.
+
+        Returns
+        -------
+        int
+            Its row in ``nbr``, ``back`` and ``coords``.
 
         Raises
         ------
@@ -283,7 +312,29 @@ class Grid:
         return "ring, index" if self.name == "polar" else "row, col"
 
     def cell(self, index: int) -> tuple[int, int]:
-        """The public address of cell ``index``."""
+        """The public address of cell ``index``.
+
+        Parameters
+        ----------
+        index : int
+            A row of the tables, ``0 <= index < size``.
+
+        Returns
+        -------
+        tuple of int
+            The cell's address.
+
+        Raises
+        ------
+        CellError
+            For an index outside the grid.
+
+        Examples
+        --------
+        >>> from tremaux.grids import make_grid
+        >>> make_grid("hex", size=(2, 3)).cell(3)
+        (1, 0)
+        """
         i = int(index)
         if not 0 <= i < self.size:
             raise CellError(f"cell index {i} is outside a grid of {self.size} cells")
@@ -293,7 +344,24 @@ class Grid:
         return int(self._coords[i, 0]), int(self._coords[i, 1])
 
     def neighbours(self, cell: Sequence[int]) -> list[tuple[int, int]]:
-        """Cells behind the sides of ``cell``, in side order (walls ignored)."""
+        """Cells behind the sides of ``cell``, in side order (walls ignored).
+
+        Parameters
+        ----------
+        cell : sequence of int
+            The cell's address.
+
+        Returns
+        -------
+        list of tuple of int
+            Addresses of the neighbouring cells.
+
+        Examples
+        --------
+        >>> from tremaux.grids import make_grid
+        >>> make_grid("hex", size=(2, 3)).neighbours((0, 0))
+        [(0, 1), (1, 0)]
+        """
         i = self.index(cell)
         return [self.cell(j) for j in self.nbr[i] if j >= 0]
 
@@ -304,6 +372,11 @@ class Grid:
         ----------
         keep : array_like of bool
             One flag per cell, in index order.
+
+        Returns
+        -------
+        Grid
+            A new grid of the kept cells, drawn where they were.
 
         Raises
         ------
@@ -337,6 +410,11 @@ class Grid:
 
     def to_networkx(self) -> Any:
         """The grid's graph (every neighbouring pair an edge) as a :class:`networkx.Graph`.
+
+        Returns
+        -------
+        networkx.Graph
+            Nodes are cell addresses.
 
         Examples
         --------

@@ -117,17 +117,60 @@ class GridMaze:
         return int(_POP[np.ascontiguousarray(self._cells).view(np.uint8)].sum(dtype=np.int64)) // 2
 
     def degrees(self) -> np.ndarray:
-        """Number of open sides of each cell."""
+        """Number of open sides of each cell.
+
+        Returns
+        -------
+        numpy.ndarray
+            One count per cell, in index order.
+
+        Examples
+        --------
+        >>> from tremaux.grids import make_grid, generate_on
+        >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
+        >>> maze.degrees().tolist()
+        [1, 3, 1, 1, 2, 2]
+        """
         pop = _POP[np.ascontiguousarray(self._cells).view(np.uint8)]
         return pop if self._cells.dtype.itemsize == 1 else pop.reshape(-1, 2).sum(axis=1, dtype=np.uint8)
 
     def is_open(self, cell: Sequence[int], side: int | str) -> bool:
-        """True when ``side`` (a slot number or name such as ``"NE"``) of ``cell`` is open."""
+        """True when ``side`` (a slot number or name such as ``"NE"``) of ``cell`` is open.
+
+        Parameters
+        ----------
+        cell : sequence of int
+            The cell's address.
+        side : int or str
+            The side's slot, or its name in the grid's ``side_names``.
+
+        Returns
+        -------
+        bool
+            Whether a passage leaves ``cell`` through ``side``.
+
+        Examples
+        --------
+        >>> from tremaux.grids import make_grid, generate_on
+        >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
+        >>> maze.is_open((0, 0), "S")
+        False
+        """
         s = self._side(side)
         return bool(int(self._cells[self.grid.index(cell)]) >> s & 1)
 
     def neighbours(self, cell: Sequence[int]) -> list[tuple[int, int]]:
         """Cells reachable from ``cell`` in one step, in side order.
+
+        Parameters
+        ----------
+        cell : sequence of int
+            The cell's address.
+
+        Returns
+        -------
+        list of tuple of int
+            Addresses of the cells behind its open sides.
 
         Examples
         --------
@@ -140,7 +183,30 @@ class GridMaze:
         return [self.grid.cell(int(j)) for s, j in enumerate(self.grid.nbr[i]) if v >> s & 1]
 
     def replace(self, **changes: Any) -> GridMaze:
-        """A copy with some of ``cells``, ``start``, ``goal`` replaced."""
+        """A copy with some of ``cells``, ``start``, ``goal`` replaced.
+
+        Parameters
+        ----------
+        **changes
+            New values for ``cells``, ``start`` or ``goal``; they are checked as the constructor checks them.
+
+        Returns
+        -------
+        GridMaze
+            The copy; ``self`` is unchanged.
+
+        Raises
+        ------
+        TypeError
+            For another field name.
+
+        Examples
+        --------
+        >>> from tremaux.grids import make_grid, generate_on
+        >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
+        >>> maze.replace(start=(0, 1)).start, maze.start
+        ((0, 1), (0, 0))
+        """
         args = {"cells": self._cells, "start": self.start, "goal": self.goal}
         unknown = set(changes) - set(args)
         if unknown:
@@ -149,7 +215,20 @@ class GridMaze:
         return GridMaze(self.grid, args.pop("cells"), validate="cells" in changes, **args)
 
     def to_networkx(self) -> Any:
-        """The maze's passages as a :class:`networkx.Graph` over the cell addresses."""
+        """The maze's passages as a :class:`networkx.Graph` over the cell addresses.
+
+        Returns
+        -------
+        networkx.Graph
+            One node per cell, one edge per open passage.
+
+        Examples
+        --------
+        >>> from tremaux.grids import make_grid, generate_on
+        >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
+        >>> maze.to_networkx().number_of_edges()
+        5
+        """
         import networkx as nx
 
         g = nx.Graph()
@@ -163,6 +242,11 @@ class GridMaze:
 
     def to_maze(self) -> Any:
         """The same maze as a square :class:`tremaux.Maze` (square grids without wrap only).
+
+        Returns
+        -------
+        Maze
+            The square maze with the same passages, start and goal.
 
         Raises
         ------
@@ -251,6 +335,16 @@ def _check(grid: Grid, cells: np.ndarray) -> None:
 
 def to_grid_maze(maze: Any) -> GridMaze:
     """A square :class:`tremaux.Maze` (single level, masks allowed) as a :class:`GridMaze`.
+
+    Parameters
+    ----------
+    maze : Maze
+        A single-level square maze.
+
+    Returns
+    -------
+    GridMaze
+        The same passages on a square :class:`Grid`.
 
     Raises
     ------

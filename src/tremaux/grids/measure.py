@@ -15,7 +15,16 @@ __all__ = ["GridStats", "grid_stats"]
 
 @dataclass(frozen=True)
 class GridStats:
-    """Measures of a :class:`GridMaze` (the same definitions as :func:`tremaux.measure.maze_stats`)."""
+    """Measures of a :class:`GridMaze` (the same definitions as :func:`tremaux.measure.maze_stats`).
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid, generate_on, grid_stats
+    >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
+    >>> s = grid_stats(maze)
+    >>> s.cells, s.dead_ends, s.diameter
+    (6, 3, 4)
+    """
 
     grid: str
     """Grid name."""
@@ -37,12 +46,35 @@ class GridStats:
     """``1 - 1 / mean dead-end branch length``: near 1 for long rivers of corridor, 0 for short spurs."""
 
     def as_dict(self) -> dict[str, Any]:
-        """The figures as a plain dict."""
+        """The figures as a plain dict.
+
+        Returns
+        -------
+        dict of str to object
+            Field name to value.
+
+        Examples
+        --------
+        >>> from tremaux.grids import make_grid, generate_on, grid_stats
+        >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
+        >>> grid_stats(maze).as_dict()["river"]
+        0.4
+        """
         return asdict(self)
 
 
 def grid_stats(maze: GridMaze) -> GridStats:
     """Measure ``maze``.
+
+    Parameters
+    ----------
+    maze : GridMaze
+        The maze to measure.
+
+    Returns
+    -------
+    GridStats
+        Dead ends, diameter, solution length, river and counts.
 
     Examples
     --------

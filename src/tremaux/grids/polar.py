@@ -25,6 +25,16 @@ MAX_RINGS = 5000
 def ring_counts(rings: int) -> np.ndarray:
     """Number of cells in each ring.
 
+    Parameters
+    ----------
+    rings : int
+        Number of rings, the pole included.
+
+    Returns
+    -------
+    numpy.ndarray
+        Cells per ring: 1 at the pole, doubling outwards when the cells grow too wide.
+
     Examples
     --------
     >>> ring_counts(5).tolist()
@@ -75,6 +85,16 @@ def polar(rings: Any = 10) -> Grid:
     ----------
     rings : int
         Number of rings, the pole included (1 to 5000).
+
+    Returns
+    -------
+    Grid
+        The polar grid.
+
+    Raises
+    ------
+    InvalidSizeError
+        For a number of rings that is not a whole number from 1 to 5000.
 
     Examples
     --------

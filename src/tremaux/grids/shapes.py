@@ -26,7 +26,36 @@ WRAPS = ("cylinder", "torus", "moebius")
 
 
 def check_size(size: Any, what: str = "size", minimum: int = 1) -> tuple[int, int]:
-    """Validate ``(rows, cols)``."""
+    """Validate ``(rows, cols)``.
+
+    Parameters
+    ----------
+    size : object
+        The value given.
+    what : str, default "size"
+        Its name, for messages.
+    minimum : int, default 1
+        The least rows and columns.
+
+    Returns
+    -------
+    (int, int)
+        Rows and columns.
+
+    Raises
+    ------
+    InvalidSizeError
+        For anything but two whole numbers of at least ``minimum``.
+
+    Examples
+    --------
+    >>> check_size([3, 4])
+    (3, 4)
+    >>> check_size((0, 4))
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.InvalidSizeError: grid size 0 x 4 is invalid: every dimension must be at least 1
+    """
     try:
         dims = tuple(int(x) for x in size)
         if any(int(x) != x for x in size):
@@ -42,7 +71,36 @@ def check_size(size: Any, what: str = "size", minimum: int = 1) -> tuple[int, in
 
 
 def check_whole(value: Any, what: str, minimum: int = 1) -> int:
-    """Validate a whole-number parameter."""
+    """Validate a whole-number parameter.
+
+    Parameters
+    ----------
+    value : object
+        The value given.
+    what : str
+        Its name, for messages.
+    minimum : int, default 1
+        The least value.
+
+    Returns
+    -------
+    int
+        The value.
+
+    Raises
+    ------
+    InvalidSizeError
+        For anything but a whole number of at least ``minimum``.
+
+    Examples
+    --------
+    >>> check_whole(5, "rings")
+    5
+    >>> check_whole(2.5, "rings")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.InvalidSizeError: grid rings 2.5 is not a whole number
+    """
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         try:
             f = float(value)
@@ -57,7 +115,30 @@ def check_whole(value: Any, what: str, minimum: int = 1) -> int:
 
 
 def check_cells(cells: int, sides: int, what: str) -> None:
-    """Refuse grids whose neighbour table would be absurdly large."""
+    """Refuse grids whose neighbour table would be absurdly large.
+
+    Parameters
+    ----------
+    cells : int
+        Cells of the grid.
+    sides : int
+        Sides per cell.
+    what : str
+        The grid, for the message.
+
+    Raises
+    ------
+    InvalidSizeError
+        When ``cells * sides`` is over the limit.
+
+    Examples
+    --------
+    >>> check_cells(100, 6, "a hex grid")
+    >>> check_cells(10**12, 6, "a hex grid")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.InvalidSizeError: a hex grid has 1,000,000,000,000 cells of 6 sides; the limit is ...
+    """
     if cells * sides > MAX_TABLE:
         raise InvalidSizeError(f"{what} has {cells:,} cells of {sides} sides; the limit is "
                                f"{MAX_TABLE // sides:,} cells")
@@ -124,6 +205,18 @@ def square(size: Any = (10, 20), *, wrap: str | None = None) -> Grid:
         or east and west with a half twist (Möbius strip). Wrapped grids need
         at least 3 rows and 3 columns (so no two sides of a cell lead to the same cell).
 
+    Returns
+    -------
+    Grid
+        The square grid.
+
+    Raises
+    ------
+    UnsupportedError
+        For an unknown ``wrap``.
+    InvalidSizeError
+        For a bad size.
+
     Examples
     --------
     >>> g = square((3, 3), wrap="torus")
@@ -165,6 +258,16 @@ _D8C = np.array([0, 1, 1, 1, 0, -1, -1, -1])
 
 def zeta(size: Any = (10, 20)) -> Grid:
     """Square cells with 8 sides: N, NE, E, SE, S, SW, W, NW (diagonal passages cross corners).
+
+    Parameters
+    ----------
+    size : (int, int)
+        Rows and columns.
+
+    Returns
+    -------
+    Grid
+        The eight-sided grid.
 
     Examples
     --------
@@ -215,6 +318,18 @@ def hexagonal(size: Any = (10, 20), *, shape: str = "rectangle", radius: int | N
     shape : {"rectangle", "hexagon"}
     radius : int, optional
         For ``shape="hexagon"``: cells from the centre to an edge (radius 0 is one cell).
+
+    Returns
+    -------
+    Grid
+        The hex grid.
+
+    Raises
+    ------
+    UnsupportedError
+        For an unknown ``shape``.
+    InvalidSizeError
+        For a hexagon without a radius, or a bad size.
 
     Examples
     --------
@@ -279,6 +394,18 @@ def triangular(size: Any = (10, 20), *, shape: str = "rectangle", side: int | No
     side : int, optional
         For ``shape="triangle"``: rows of the big triangle (row ``k`` has ``2k + 1`` cells).
 
+    Returns
+    -------
+    Grid
+        The triangle grid.
+
+    Raises
+    ------
+    UnsupportedError
+        For an unknown ``shape``.
+    InvalidSizeError
+        For a triangle without a side, or a bad size.
+
     Examples
     --------
     >>> triangular(shape="triangle", side=3).size
@@ -331,6 +458,16 @@ _SQU[0::2] = _polygon_sides([(-_h, -_h), (_h, -_h), (_h, _h), (-_h, _h)])
 
 def upsilon(size: Any = (10, 20)) -> Grid:
     """Octagons and squares in a checkerboard: octagons have 8 sides, squares 4 (N, E, S, W).
+
+    Parameters
+    ----------
+    size : (int, int)
+        Rows and columns of the checkerboard.
+
+    Returns
+    -------
+    Grid
+        The octagon-and-square grid.
 
     Examples
     --------

@@ -16,7 +16,9 @@ from typing import Any
 import numpy as np
 
 from ..errors import UnsupportedError
+from ..kernels import graph_record_solve as krs
 from ..kernels import graph_solve as kgs
+from ..trace import Trace
 from ..solvers import SOLVERS
 from .grid import Grid
 from .maze import GridMaze
@@ -44,6 +46,19 @@ class GridSolution:
     steps : int
         Cells taken from the worklist, or moves of a traveler.
     message : str
+    trace : Trace or None
+        The transcript of the run when recorded (``record=True``): cells are grid indices, its shape
+        ``(size,)``; the last rows are the PATH, start to goal.
+    marks : numpy.ndarray or None
+        Tremaux's traveler: ``(size, sides)`` marks (0, 1 or 2) on each side of each cell.
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid, generate_on, solve_on
+    >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
+    >>> solution = solve_on(maze, "bfs")
+    >>> solution.found, solution.path.tolist(), solution.message
+    (True, [0, 1, 4, 5], 'path of 4 cells')
     """
 
     maze: GridMaze
@@ -53,6 +68,8 @@ class GridSolution:
     visited: np.ndarray
     steps: int
     message: str = ""
+    trace: Trace | None = None
+    marks: np.ndarray | None = None
 
     @property
     def cells(self) -> list[tuple[int, int]]:
@@ -76,6 +93,25 @@ def clockwise(grid: Grid) -> tuple[np.ndarray, np.ndarray]:
     """Each cell's sides in clockwise order on screen, and the place of each side in that order.
 
     Taken from the geometry: the angle from the cell centre to the middle of each wall.
+
+    Parameters
+    ----------
+    grid : Grid
+        The grid.
+
+    Returns
+    -------
+    order : numpy.ndarray
+        ``(n, S)`` ``int8``: each cell's side slots, clockwise (-1 after the last).
+    place : numpy.ndarray
+        ``(n, S)``: the position of each slot in ``order``.
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid
+    >>> order, place = clockwise(make_grid("hex", size=(2, 3)))
+    >>> order[0].tolist(), place[0].tolist()
+    ([5, 0, 1, 2, 3, 4], [1, 2, 3, 4, 5, 0])
     """
     geo = grid.geometry()
     mid_x = (geo.ends[:, :, 0] + geo.ends[:, :, 2]) / 2 - geo.centres[:, 0:1]
@@ -92,7 +128,8 @@ def clockwise(grid: Grid) -> tuple[np.ndarray, np.ndarray]:
     return order, pos
 
 
-def solve_on(maze: GridMaze, algorithm: str = "bfs", *, start: Any = None, goal: Any = None) -> GridSolution:
+def solve_on(maze: GridMaze, algorithm: str = "bfs", *, start: Any = None, goal: Any = None,
+             record: bool = False) -> GridSolution:
     """Find a path from ``start`` to ``goal`` (default: the maze's own) with the named solver.
 
     Parameters
@@ -102,6 +139,9 @@ def solve_on(maze: GridMaze, algorithm: str = "bfs", *, start: Any = None, goal:
         A name or alias from :data:`tremaux.solvers.SOLVERS`.
     start, goal : tuple of int, optional
         Cells of the maze's grid.
+    record : bool, default False
+        Keep the transcript of the run (:class:`tremaux.Trace`) for animations. The recorded run makes
+        the same moves, so it finds the same path.
 
     Returns
     -------
@@ -146,6 +186,8 @@ def solve_on(maze: GridMaze, algorithm: str = "bfs", *, start: Any = None, goal:
         return GridSolution(maze, name, bool(sol.found), path, np.asarray(sol.visited).reshape(-1), int(sol.steps),
                             sol.message)
     limit = 4 * grid.size * grid.sides + 8
+    if record:
+        return _recorded(maze, name, src, dst, limit)
     if name in ("bfs", "dfs", "astar", "greedy"):
         centres = grid.geometry().centres if name in ("astar", "greedy") else np.zeros((1, 2))
         if name in ("astar", "greedy"):
@@ -161,20 +203,67 @@ def solve_on(maze: GridMaze, algorithm: str = "bfs", *, start: Any = None, goal:
         open_cells = (np.zeros(grid.size, np.int64) + cells) * (~filled)
         parent, seen, _ = kgs.bfs(grid.nbr, open_cells, src, dst, np.zeros((1, 2)))
         return _from_parents(maze, name, parent, ~filled, int(steps), src, dst)
+    _check_follower(grid, name)
+    order, pos = clockwise(grid)
+    path, length, seen, steps, arrived = kgs.wall_follow(grid.nbr, grid.back, cells, order, pos, src, dst,
+                                                         name == "wall-right", limit)
+    return _from_walk(maze, name, path, int(length), seen, int(steps), bool(arrived))
+
+
+def _check_follower(grid: Grid, name: str) -> None:
     if "weave" in grid.params:
         raise UnsupportedError(f"{name} is not defined on a woven grid (a hand on the wall loses it in a tunnel); "
                                "use bfs, dfs, astar, tremaux or dead-end-fill")
     if grid.params.get("wrap") == "moebius":
         raise UnsupportedError(f"{name} is not defined on a Möbius strip (it has no left and right); "
                                "use bfs, dfs, astar, tremaux or dead-end-fill")
-    order, pos = clockwise(grid)
-    path, length, seen, steps, arrived = kgs.wall_follow(grid.nbr, grid.back, cells, order, pos, src, dst,
-                                                         name == "wall-right", limit)
+
+
+def _from_walk(maze: GridMaze, name: str, path: np.ndarray, length: int, seen: np.ndarray, steps: int,
+               arrived: bool) -> GridSolution:
     if not arrived:
-        return GridSolution(maze, name, False, np.empty(0, np.int64), seen, int(steps),
+        return GridSolution(maze, name, False, np.empty(0, np.int64), seen, steps,
                             "no path: the wall follower went round in circles or the goal is unreachable")
     p = path[:length].astype(np.int64)
-    return GridSolution(maze, name, True, p, seen, int(steps), f"path of {p.shape[0]} cells")
+    return GridSolution(maze, name, True, p, seen, steps, f"path of {p.shape[0]} cells")
+
+
+def _recorded(maze: GridMaze, name: str, src: int, dst: int, limit: int) -> GridSolution:
+    """:func:`solve_on` with the traced kernels of :mod:`tremaux.kernels.graph_record_solve`."""
+    from dataclasses import replace
+
+    grid = maze.grid
+    cells = maze.cells
+    rows = np.empty((krs.trace_size(grid.size, grid.sides, limit), 3), np.int64)
+    marks = None
+    if name in ("bfs", "dfs"):
+        parent, seen, steps, t = krs.SEARCHES[name](grid.nbr, cells, src, dst, np.zeros((1, 2)), rows)
+        sol = _from_parents(maze, name, parent, seen, int(steps), src, dst)
+    elif name in ("astar", "greedy"):
+        parent, seen, steps, t = krs.astar(grid.nbr, cells, src, dst, grid.geometry().centres, name == "greedy",
+                                           _wrap(grid), rows)
+        sol = _from_parents(maze, name, parent, seen, int(steps), src, dst)
+    elif name == "tremaux":
+        parent, seen, steps, marks, t = krs.tremaux(grid.nbr, grid.back, cells, src, dst, limit, rows)
+        sol = _from_parents(maze, name, parent, seen, int(steps), src, dst)
+        marks.flags.writeable = False
+    elif name == "dead-end-fill":
+        filled, steps, t = krs.dead_end_fill(grid.nbr, grid.back, cells, src, dst, rows)
+        open_cells = (np.zeros(grid.size, np.int64) + cells) * (~filled)
+        parent, _, _, t2 = krs.bfs(grid.nbr, open_cells, src, dst, np.zeros((1, 2)), rows[t:])
+        t += t2
+        sol = _from_parents(maze, name, parent, ~filled, int(steps), src, dst)
+    else:
+        _check_follower(grid, name)
+        order, pos = clockwise(grid)
+        path, length, seen, steps, arrived, t = krs.wall_follow(grid.nbr, grid.back, cells, order, pos, src, dst,
+                                                                name == "wall-right", limit, rows)
+        sol = _from_walk(maze, name, path, int(length), seen, int(steps), bool(arrived))
+    tail = np.full((sol.path.shape[0], 3), -1, np.int64)
+    tail[:, 0] = 16  # Event.PATH
+    tail[:, 1] = sol.path
+    trace = Trace.from_rows(np.concatenate([rows[:t], tail]), (grid.size,))
+    return replace(sol, trace=trace, marks=marks)
 
 
 def _wrap(grid: Grid) -> np.ndarray:

@@ -36,10 +36,21 @@ def woven(grid: Grid) -> Grid:
     grid : Grid
         A square (not wrapped) or hex grid.
 
+    Returns
+    -------
+    Grid
+        A grid with twice the sides: the first half to the neighbours, the second half under them.
+
     Raises
     ------
     UnsupportedError
         For other grids (their cells have no straight way across).
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid
+    >>> woven(make_grid("square", size=(3, 3))).nbr.shape
+    (9, 8)
     """
     if grid.name not in ("square", "hex") or "wrap" in grid.params:
         raise UnsupportedError(f"weave works on the square and hex grids (not wrapped), not on a {grid.name} grid")

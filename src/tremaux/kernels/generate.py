@@ -103,6 +103,27 @@ def work_size(kernel: str, L: int, H: int, W: int, *, weights: bool = False, pri
 
     ``weights``/``priority`` matter for the growing-tree kernels only.
 
+    Parameters
+    ----------
+    kernel : str
+        A key of ``KERNELS``.
+    L, H, W : int
+        Levels, rows and columns of the grid.
+    weights : bool, default False
+        Whether the growing tree draws with weights.
+    priority : bool, default False
+        Whether the arc growing tree keeps a priority order.
+
+    Returns
+    -------
+    int
+        Length of the ``work`` array (0 for kernels that need none).
+
+    Raises
+    ------
+    KeyError
+        For a name that is not a generator kernel.
+
     Examples
     --------
     >>> work_size("kruskal", 1, 10, 10)
@@ -133,6 +154,16 @@ def work_size(kernel: str, L: int, H: int, W: int, *, weights: bool = False, pri
 
 def trace_size(L: int, H: int, W: int) -> int:
     """Rows of ``trace`` that always suffice for any generator kernel.
+
+    Parameters
+    ----------
+    L, H, W : int
+        Levels, rows and columns of the grid.
+
+    Returns
+    -------
+    int
+        Number of trace rows.
 
     Examples
     --------

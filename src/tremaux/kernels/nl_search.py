@@ -50,7 +50,28 @@ _T_CCOL, _T_MATE, _T_COL = 0, 1, 2
 
 
 def new_state(size: int, max_solutions: int, memo_slots: int = 1 << 18) -> dict[str, np.ndarray]:
-    """Fresh arrays for :func:`search_run` on a grid of ``size`` cells (``memo_slots`` a power of two)."""
+    """Fresh arrays for :func:`search_run` on a grid of ``size`` cells (``memo_slots`` a power of two).
+
+    Parameters
+    ----------
+    size : int
+        Cells of the puzzle grid.
+    max_solutions : int
+        Solutions after which the search stops.
+    memo_slots : int, default 262144
+        Slots of the memo table; a power of two.
+
+    Returns
+    -------
+    dict of str to numpy.ndarray
+        The search's working arrays, by name.
+
+    Examples
+    --------
+    >>> state = new_state(25, 2, memo_slots=16)
+    >>> state["links"].shape, state["memo"].shape
+    ((25,), (16, 2))
+    """
     ccol = np.zeros(size, dtype=np.int64)
     return {
         "links": np.zeros(size, dtype=np.int64),

@@ -172,7 +172,25 @@ def apply_events(kinds, cells, others, lo, hi, B, counts, last, H, W, slots):
 
 
 def slot_array(mapping) -> np.ndarray:
-    """The ``slots`` argument from a ``{palette name: slot}`` mapping."""
+    """The ``slots`` argument from a ``{palette name: slot}`` mapping.
+
+    Parameters
+    ----------
+    mapping : Mapping[str, int]
+        The slot of each palette name (``background``, ``wall``, ``floor``, ...).
+
+    Returns
+    -------
+    numpy.ndarray
+        ``uint8`` array of the twelve slots, in the order the render kernels read them.
+
+    Examples
+    --------
+    >>> names = ["background", "wall", "floor", "visited", "marked", "retraced", "path", "start", "goal",
+    ...          "frontier", "uncarved", "dead"]
+    >>> slot_array({n: i for i, n in enumerate(names)}).tolist()
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
+    """
     names = ["background", "wall", "floor", "visited", "marked", "retraced", "path", "start", "goal",
              "frontier", "uncarved", "dead"]
     return np.array([mapping[n] for n in names], dtype=np.uint8)

@@ -46,6 +46,12 @@ def make_state(seed: int | None) -> np.ndarray:
     -------
     numpy.ndarray
         ``uint64`` array of length 4, to pass to kernels.
+
+    Examples
+    --------
+    >>> s = make_state(7)
+    >>> s.dtype, s.shape, bool((s == make_state(7)).all())
+    (dtype('uint64'), (4,), True)
     """
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little")
@@ -61,6 +67,18 @@ def make_state(seed: int | None) -> np.ndarray:
 
 def derive_seed(base: int, index: int) -> int:
     """The seed of item ``index`` in a family seeded by ``base`` (for datasets).
+
+    Parameters
+    ----------
+    base : int
+        The family's seed.
+    index : int
+        The item's number in the family.
+
+    Returns
+    -------
+    int
+        A non-negative 63-bit seed, the same for the same ``base`` and ``index``.
 
     Examples
     --------

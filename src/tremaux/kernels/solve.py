@@ -379,7 +379,24 @@ def coords(idx, H, W, ndim):
 
 
 def reached(prev):
-    """The cells a search reached, as a boolean array written over ``prev`` (which it consumes)."""
+    """The cells a search reached, as a boolean array written over ``prev`` (which it consumes).
+
+    Parameters
+    ----------
+    prev : numpy.ndarray
+        The predecessor array of a search, ``UNSEEN`` where no cell was reached; it is overwritten.
+
+    Returns
+    -------
+    numpy.ndarray
+        Boolean view of ``prev``'s memory, true at each reached cell.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> reached(np.array([UNSEEN, 0, 1, UNSEEN], dtype=np.uint8)).tolist()
+    [False, True, True, False]
+    """
     return np.not_equal(prev, UNSEEN, out=prev.view(np.bool_))
 
 

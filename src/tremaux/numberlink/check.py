@@ -58,6 +58,14 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
         ``verdict`` one of ``proper``, ``multiple-solutions``, ``no-solution``,
         ``needs-empty-cells`` (under ``fill``: solvable only if cells may stay
         empty), ``walled-in``, ``unknown``; ``reasons`` says which pair or cell.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> diagnose(Puzzle.from_rows(["1.1", "2.2"])).verdict
+    'proper'
+    >>> diagnose(Puzzle.from_rows(["1..", "...", "..1"]), "nikoli").verdict
+    'multiple-solutions'
     """
     the = resolve(rule, touch, default_touch=False)
     rule, t = the.name, the.touch
@@ -124,6 +132,22 @@ def _blocking_pair(puzzle: Puzzle, time_limit: float | None) -> str | None:
 def check_file(path: str | Path, rule: str | Rule = "fill", *, touch: bool | None = None,
                time_limit: float | None = None) -> list[Diagnosis]:
     """:func:`diagnose` every puzzle of the file at ``path``; unreadable puzzles get the verdict ``invalid``.
+
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        A puzzle file in any format :func:`~tremaux.numberlink.load_all` reads.
+    rule : str or Rule, default "fill"
+        ``"fill"`` or ``"nikoli"``.
+    touch : bool, optional
+        Whether a line may run beside itself; see :func:`diagnose`.
+    time_limit : float, optional
+        Seconds for each puzzle.
+
+    Returns
+    -------
+    list of Diagnosis
+        One per puzzle, in file order.
 
     Examples
     --------

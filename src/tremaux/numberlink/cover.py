@@ -51,6 +51,18 @@ def _neighbours(c: int, h: int, w: int) -> list[int]:
 def touches_itself(line: list[int], w: int) -> bool:
     """Whether two cells of ``line`` (flat indices, in order) are side by side but not consecutive.
 
+    Parameters
+    ----------
+    line : list of int
+        Flat cells of a line, end to end.
+    w : int
+        Columns of the board.
+
+    Returns
+    -------
+    bool
+        Whether two cells of the line are side by side without following each other.
+
     Examples
     --------
     >>> touches_itself([0, 1, 2], 3), touches_itself([0, 1, 4, 3], 3)
@@ -72,6 +84,18 @@ def split_touching(lines: list[list[int]], h: int, w: int) -> list[list[int]] | 
     """The lines cut wherever they would touch themselves (greedy, in line order), or ``None``.
 
     ``None`` when a cut leaves a piece of one cell, which no line can be.
+
+    Parameters
+    ----------
+    lines : list of list of int
+        Flat cells of each line, end to end.
+    h, w : int
+        Rows and columns of the board.
+
+    Returns
+    -------
+    list of list of int or None
+        The pieces, or ``None`` when a piece would be a single cell.
 
     Examples
     --------
@@ -97,6 +121,27 @@ def walk_cover(h: int, w: int, rng: np.random.Generator, length: float) -> list[
 
     Each line is an induced path (it never runs beside itself). ``None`` when a
     cell is left that can join no line (the caller draws again).
+
+    Parameters
+    ----------
+    h, w : int
+        Rows and columns of the board.
+    rng : numpy.random.Generator
+        The random source.
+    length : float
+        Mean number of cells of a walk.
+
+    Returns
+    -------
+    list of list of int or None
+        Lines of flat cells that cover the board, or ``None`` when a walk is left as a single cell.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> lines = walk_cover(2, 3, np.random.default_rng(1), 3.0)
+    >>> sorted(c for line in lines for c in line)
+    [0, 1, 2, 3, 4, 5]
     """
     size = h * w
     nbrs = [_neighbours(c, h, w) for c in range(size)]
@@ -180,6 +225,28 @@ def rewire(lines: list[list[int]], h: int, w: int, rng: np.random.Generator, cap
     Stops after ``moves`` moves, when at most ``target`` lines are left, or once
     ``time.perf_counter()`` passes ``stop`` (checked every 1024 moves).
 
+    Parameters
+    ----------
+    lines : list of list of int
+        A cover of the board by induced lines (flat cells, end to end).
+    h, w : int
+        Rows and columns of the board.
+    rng : numpy.random.Generator
+        The random source.
+    cap : int
+        The longest a line may grow, in cells.
+    moves : int
+        Moves to try.
+    target : int, default 0
+        Stop once at most this many lines are left.
+    stop : float, optional
+        A ``time.perf_counter()`` value to stop at.
+
+    Returns
+    -------
+    list of list of int
+        The new cover; ``lines`` is not changed.
+
     Examples
     --------
     >>> out = rewire([[0, 1], [2, 5], [3, 4]], 2, 3, np.random.default_rng(0), 6, 50)
@@ -238,7 +305,26 @@ def rewire(lines: list[list[int]], h: int, w: int, rng: np.random.Generator, cap
 
 
 def lines_of(links: np.ndarray, h: int, w: int) -> list[list[int]]:
-    """Lines (flat cells, end to end) of a cover, ordered by their first end in row-major order."""
+    """Lines (flat cells, end to end) of a cover, ordered by their first end in row-major order.
+
+    Parameters
+    ----------
+    links : numpy.ndarray
+        One link mask per cell (bits N=1, E=2, S=4, W=8), as the cover kernel writes it.
+    h, w : int
+        Rows and columns of the board.
+
+    Returns
+    -------
+    list of list of int
+        Each line's flat cells from one end to the other.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> lines_of(np.array([2, 10, 8, 2, 10, 8]), 2, 3)
+    [[0, 1, 2], [3, 4, 5]]
+    """
     deg = np.array([bin(int(x)).count("1") for x in links])
     seen = np.zeros(h * w, dtype=bool)
     lines = []
@@ -266,7 +352,31 @@ def lines_of(links: np.ndarray, h: int, w: int) -> list[list[int]]:
 
 
 def check_time(stop: float | None, t0: float, time_limit: float | None) -> None:
-    """Raise :class:`~tremaux.errors.BudgetExceededError` once ``time.perf_counter()`` is past ``stop``."""
+    """Raise :class:`~tremaux.errors.BudgetExceededError` once ``time.perf_counter()`` is past ``stop``.
+
+    Parameters
+    ----------
+    stop : float or None
+        The deadline as a ``time.perf_counter()`` value; ``None``: none.
+    t0 : float
+        When the generation started, for the message.
+    time_limit : float or None
+        The limit the user gave, for the message.
+
+    Raises
+    ------
+    BudgetExceededError
+        Past ``stop``.
+
+    Examples
+    --------
+    >>> import time
+    >>> check_time(None, time.perf_counter(), None)
+    >>> check_time(0.0, 0.0, 5.0)
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.BudgetExceededError: generation gave up after ... s (time limit 5 s); ...
+    """
     if stop is not None and time.perf_counter() > stop:
         raise BudgetExceededError(f"generation gave up after {time.perf_counter() - t0:.1f} s (time limit "
                                   f"{time_limit:g} s); try a smaller size, another density or a longer time limit")
@@ -281,6 +391,38 @@ def plant(h: int, w: int, state: np.ndarray, max_len: int, density: float | None
     by :func:`rewire` until about ``density * h * w`` lines are left. Drawn
     again (from the advanced ``state``) until it succeeds or ``stop`` passes
     (the generation started at ``t0``).
+
+    Parameters
+    ----------
+    h, w : int
+        Rows and columns of the board.
+    state : numpy.ndarray
+        The generator's random state (advanced in place).
+    max_len : int
+        Longest line of the kernel's cover.
+    density : float or None
+        Lines per cell wanted; ``None`` for the kernel's short lines.
+    stop : float or None
+        Deadline as a ``time.perf_counter()`` value.
+    time_limit : float or None
+        The user's time limit, for the message.
+    t0 : float
+        When the generation started.
+    induced : bool, default True
+        Cut lines where they touch themselves.
+
+    Returns
+    -------
+    list of list of int
+        The lines, flat cells end to end, covering the board.
+
+    Examples
+    --------
+    >>> import time
+    >>> from tremaux.kernels.rng import make_state
+    >>> lines = plant(3, 3, make_state(1), 5, None, None, None, time.perf_counter())
+    >>> sorted(c for line in lines for c in line)
+    [0, 1, 2, 3, 4, 5, 6, 7, 8]
     """
     while True:
         check_time(stop, t0, time_limit)

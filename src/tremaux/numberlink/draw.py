@@ -49,6 +49,16 @@ _BOX = {0: " ", 1: "╵", 2: "╶", 4: "╷", 8: "╴", 5: "│", 10: "─", 6: 
 def palette(n: int) -> list[str]:
     """``n`` distinct ``#rrggbb`` colours (golden-angle hues, alternating lightness).
 
+    Parameters
+    ----------
+    n : int
+        Number of colours.
+
+    Returns
+    -------
+    list of str
+        ``n`` CSS colours, distinct as far as the palette goes.
+
     Examples
     --------
     >>> palette(3)
@@ -107,6 +117,16 @@ def _cells(puzzle: Puzzle, linking: Linking | None) -> list[list[tuple[str, int]
 def to_text(obj: Any) -> str:
     """Lines drawn with box-drawing characters, endpoints by their labels (trailing spaces removed).
 
+    Parameters
+    ----------
+    obj : Puzzle, Linking or PuzzleSolution
+        What to draw; a solution shows its first linking.
+
+    Returns
+    -------
+    str
+        The drawing, one line per row.
+
     Examples
     --------
     >>> print(to_text(Puzzle.from_rows(["1.1"])))
@@ -117,7 +137,26 @@ def to_text(obj: Any) -> str:
 
 
 def to_rich(obj: Any) -> Any:
-    """The :func:`to_text` picture as a :class:`rich.text.Text` with one colour per pair."""
+    """The :func:`to_text` picture as a :class:`rich.text.Text` with one colour per pair.
+
+    Parameters
+    ----------
+    obj : Puzzle, Linking or PuzzleSolution
+        What to draw.
+
+    Returns
+    -------
+    rich.text.Text
+        The drawing of :func:`to_text` with each line in its colour.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> puzzle = Puzzle.from_rows(["1.1", "2.2"])
+    >>> print(to_rich(puzzle).plain)
+    1 · 1
+    2 · 2
+    """
     from rich.text import Text
 
     puzzle, linking = _unpack(obj)
@@ -137,6 +176,16 @@ def to_rich(obj: Any) -> Any:
 def numbers_text(obj: Any) -> str:
     """The solution as the paper prints it: the number of its line in every cell (0 for empty).
 
+    Parameters
+    ----------
+    obj : Linking or PuzzleSolution
+        A solved board.
+
+    Returns
+    -------
+    str
+        Rows of numbers, each cell holding its line's number.
+
     Examples
     --------
     >>> from tremaux.numberlink import solve_puzzle
@@ -154,6 +203,26 @@ def numbers_text(obj: Any) -> str:
 def to_svg(obj: Any, *, cell: int = 28, line_width: float | None = None, colours: Sequence[str] | None = None,
            grid_colour: str = "#dddddd", background: str = "#ffffff") -> str:
     """An SVG picture: a light grid, coloured lines through cell centres, labelled endpoint discs.
+
+    Parameters
+    ----------
+    obj : Puzzle, Linking or PuzzleSolution
+        What to draw.
+    cell : int, default 28
+        Pixels per cell.
+    line_width : float, optional
+        Width of the lines (default ``0.32 * cell``).
+    colours : sequence of str, optional
+        One colour per pair (default :func:`palette`).
+    grid_colour : str, default "#dddddd"
+        Colour of the cell borders.
+    background : str, default "#ffffff"
+        Colour behind the board.
+
+    Returns
+    -------
+    str
+        The SVG document.
 
     Examples
     --------
@@ -197,6 +266,24 @@ def to_png(obj: Any, *, cell: int = 28, colours: Sequence[str] | None = None, gr
            background: str = "#ffffff") -> bytes:
     """A PNG picture (bytes), drawn like :func:`to_svg` with Pillow.
 
+    Parameters
+    ----------
+    obj : Puzzle, Linking or PuzzleSolution
+        What to draw.
+    cell : int, default 28
+        Pixels per cell.
+    colours : sequence of str, optional
+        One colour per pair (default :func:`palette`).
+    grid_colour : str, default "#dddddd"
+        Colour of the cell borders.
+    background : str, default "#ffffff"
+        Colour behind the board.
+
+    Returns
+    -------
+    bytes
+        The PNG file.
+
     Examples
     --------
     >>> to_png(Puzzle.from_rows(["1.1"]))[:4]
@@ -239,10 +326,29 @@ def to_png(obj: Any, *, cell: int = 28, colours: Sequence[str] | None = None, gr
 def save(obj: Any, path: str | Path, **style: Any) -> None:
     """Write a picture of ``obj`` to ``path``: ``.svg``, ``.png`` or ``.txt`` (box drawing).
 
+    Parameters
+    ----------
+    obj : Puzzle, Linking or PuzzleSolution
+        What to draw.
+    path : str or pathlib.Path
+        The file; its extension chooses the format.
+    **style
+        Passed to :func:`to_svg` or :func:`to_png`.
+
     Raises
     ------
     UnsupportedError
         Another extension (the message lists the accepted ones).
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> puzzle = Puzzle.from_rows(["1.1", "2.2"])
+    >>> import tempfile, pathlib
+    >>> out = pathlib.Path(tempfile.mkdtemp()) / "puzzle.svg"
+    >>> save(puzzle, out)
+    >>> out.read_text().startswith("<svg")
+    True
     """
     path = Path(path)
     ext = path.suffix.lower()

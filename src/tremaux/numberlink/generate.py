@@ -80,7 +80,15 @@ DEFAULT_TIME_LIMIT = 60.0
 
 @dataclass(frozen=True, eq=False)
 class GeneratedPuzzle:
-    """What :func:`generate_puzzle` returns."""
+    """What :func:`generate_puzzle` returns.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import generate_puzzle
+    >>> made = generate_puzzle((4, 4), seed=1)
+    >>> made.puzzle.shape, made.rule, made.seed
+    ((4, 4), 'fill', 1)
+    """
 
     puzzle: Puzzle
     """The puzzle, with exactly one solution under ``rule``."""

@@ -55,6 +55,16 @@ def _label_key(label: str) -> tuple[int, int, str]:
 def label_order(labels: Iterable[str]) -> list[str]:
     """Labels sorted as pairs are numbered: integers by value, then the rest alphabetically.
 
+    Parameters
+    ----------
+    labels : iterable of str
+        Pair labels.
+
+    Returns
+    -------
+    list of str
+        The labels in pair order.
+
     Examples
     --------
     >>> label_order(["B", "10", "2", "A"])
@@ -157,6 +167,18 @@ class Puzzle:
         empty : str
             Characters that mean an empty cell.
 
+        Returns
+        -------
+        Puzzle
+            The puzzle; pairs numbered as :func:`label_order` sorts their labels.
+
+        Raises
+        ------
+        InvalidSizeError
+            For no row or no column.
+        PuzzleError
+            For rows of different lengths, or a label that is not on exactly two cells.
+
         Examples
         --------
         >>> Puzzle.from_rows([["10", None, "10"], ["7", ".", "7"]]).labels
@@ -193,6 +215,29 @@ class Puzzle:
         name: str = "",
     ) -> Puzzle:
         """A puzzle of ``shape`` ``(H, W)`` with ``pairs[k - 1]`` the two ``(row, col)`` endpoints of pair ``k``.
+
+        Parameters
+        ----------
+        shape : (int, int)
+            Rows and columns.
+        pairs : sequence of ((int, int), (int, int))
+            The two endpoints of each pair.
+        labels : sequence of str, optional
+            A label per pair (default ``"1"``, ``"2"``, ...).
+        name : str, default ""
+            The puzzle's name.
+
+        Returns
+        -------
+        Puzzle
+            The puzzle.
+
+        Raises
+        ------
+        InvalidSizeError
+            For a shape outside 1..MAX_SIDE on a side.
+        PuzzleError
+            For an endpoint outside the board, or a cell given twice.
 
         Examples
         --------
@@ -257,7 +302,28 @@ class Puzzle:
         return self._ends
 
     def endpoints(self, k: int) -> tuple[Cell, Cell]:
-        """The two ``(row, col)`` endpoints of pair ``k`` (1-based), in row-major order."""
+        """The two ``(row, col)`` endpoints of pair ``k`` (1-based), in row-major order.
+
+        Parameters
+        ----------
+        k : int
+            A pair number, 1 to ``pairs``.
+
+        Returns
+        -------
+        ((int, int), (int, int))
+            Its two endpoints.
+
+        Raises
+        ------
+        PuzzleError
+            For a pair that does not exist.
+
+        Examples
+        --------
+        >>> Puzzle.from_rows(["1.1", "2.2"]).endpoints(2)
+        ((1, 0), (1, 2))
+        """
         if not 1 <= int(k) <= self.pairs:
             raise PuzzleError(f"pair {k} does not exist; this puzzle has pairs 1..{self.pairs}")
         a, b = (int(x) for x in self._ends[int(k) - 1])
@@ -287,7 +353,23 @@ class Puzzle:
         return int(self._grid.size - 2 * self.pairs)
 
     def replace(self, **changes: Any) -> Puzzle:
-        """A copy with ``grid``, ``labels`` or ``name`` replaced."""
+        """A copy with ``grid``, ``labels`` or ``name`` replaced.
+
+        Parameters
+        ----------
+        **changes
+            New ``grid``, ``labels`` or ``name``; checked as the constructor checks them.
+
+        Returns
+        -------
+        Puzzle
+            The copy; ``self`` is unchanged.
+
+        Examples
+        --------
+        >>> Puzzle.from_rows(["1.1"]).replace(name="tiny")
+        Puzzle(shape=(1, 3), pairs=1, name='tiny')
+        """
         kw = {"grid": self._grid, "labels": self._labels, "name": self._name}
         kw.update(changes)
         return Puzzle(kw["grid"], kw["labels"], name=kw["name"])

@@ -51,12 +51,46 @@ class Linking:
 
     @classmethod
     def from_paths(cls, puzzle: Puzzle, paths: Sequence[Sequence[tuple[int, int]]]) -> Linking:
-        """Wrap ``paths`` (lists of ``(row, col)``) as a :class:`Linking` of ``puzzle``."""
+        """Wrap ``paths`` (lists of ``(row, col)``) as a :class:`Linking` of ``puzzle``.
+
+        Parameters
+        ----------
+        puzzle : Puzzle
+            The puzzle the lines solve.
+        paths : sequence of sequence of (int, int)
+            One path per pair, in pair order.
+
+        Returns
+        -------
+        Linking
+            The lines as flat arrays.
+
+        Examples
+        --------
+        >>> from tremaux.numberlink import Puzzle
+        >>> puzzle = Puzzle.from_rows(["1.1", "2.2"])
+        >>> Linking.from_paths(puzzle, [[(0, 0), (0, 1), (0, 2)], [(1, 0), (1, 1), (1, 2)]])
+        Linking(shape=(2, 3), pairs=2, covered=6)
+        """
         return cls(puzzle.shape, tuple(_ro(np.asarray(p, dtype=np.int64).reshape(-1, 2)) for p in paths))
 
     @classmethod
     def from_flat(cls, puzzle: Puzzle, cells: np.ndarray, starts: np.ndarray) -> Linking:
         """From flat cell indices ``cells[starts[k-1]:starts[k]]`` per pair (``starts``: pairs + 1 bounds).
+
+        Parameters
+        ----------
+        puzzle : Puzzle
+            The puzzle the lines solve.
+        cells : numpy.ndarray
+            Flat cell indices of every line, one after the other.
+        starts : numpy.ndarray
+            ``pairs + 1`` bounds of the lines in ``cells``.
+
+        Returns
+        -------
+        Linking
+            The linking.
 
         Examples
         --------
@@ -118,6 +152,13 @@ class PuzzleSolution:
 
     "No solution" and "gave up" are answers: ``solutions`` is empty and
     ``message`` says why.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle, solve_puzzle
+    >>> solution = solve_puzzle(Puzzle.from_rows(["1.1", "2.2"]))
+    >>> solution.status, len(solution.solutions)
+    ('solved', 1)
     """
 
     puzzle: Puzzle | None
@@ -171,13 +212,40 @@ class PuzzleSolution:
         return self.solutions[0].grid if self.solutions else None
 
     def numbers(self, index: int = 0) -> list[list[int]]:
-        """Rows of printed numbers of solution ``index`` (pair labels when numeric, else pair ids; 0 empty)."""
+        """Rows of printed numbers of solution ``index`` (pair labels when numeric, else pair ids; 0 empty).
+
+        Parameters
+        ----------
+        index : int, default 0
+            Which solution.
+
+        Returns
+        -------
+        list of list of int
+            One row of numbers per board row.
+
+        Examples
+        --------
+        >>> from tremaux.numberlink import Puzzle, solve_puzzle
+        >>> solve_puzzle(Puzzle.from_rows(["1.1", "2.2"])).numbers()
+        [[1, 1, 1], [2, 2, 2]]
+        """
         if self.puzzle is None or not self.solutions:
             return []
         return self.puzzle.numbers[self.solutions[index].grid].tolist()
 
     def lines(self, index: int = 0) -> list[dict[str, Any]]:
         """Each line of solution ``index`` as ``{"label", "cells"}``, its cells ``[row, col]`` in order along it.
+
+        Parameters
+        ----------
+        index : int, default 0
+            Which solution.
+
+        Returns
+        -------
+        list of dict
+            One ``{"label": str, "cells": [[row, col], ...]}`` per pair.
 
         Examples
         --------
@@ -196,6 +264,16 @@ class PuzzleSolution:
         ``lines`` lists each pair's cells in order from one number to the
         other, so that a checker can follow a line even where it runs beside
         itself; ``grid`` holds the printed numbers, as in the paper.
+
+        Parameters
+        ----------
+        all_solutions : bool, default False
+            Also list every solution found (``solutions``).
+
+        Returns
+        -------
+        dict
+            A JSON-ready record.
 
         Examples
         --------
@@ -236,7 +314,15 @@ class PuzzleSolution:
 
 @dataclass(frozen=True)
 class Diagnosis:
-    """What :func:`tremaux.numberlink.diagnose` says about a puzzle."""
+    """What :func:`tremaux.numberlink.diagnose` says about a puzzle.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle, diagnose
+    >>> d = diagnose(Puzzle.from_rows(["1.1", "2.2"]))
+    >>> d.verdict, d.reasons
+    ('proper', ())
+    """
 
     verdict: str
     """One of :data:`VERDICTS`: ``proper`` means exactly one solution under the rule."""
@@ -257,7 +343,19 @@ class Diagnosis:
         return self.verdict == "proper"
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON record of this check."""
+        """The JSON record of this check.
+
+        Returns
+        -------
+        dict
+            ``name``, ``verdict``, ``rule``, ``touch``, ``reasons`` (and the solution when there is one).
+
+        Examples
+        --------
+        >>> from tremaux.numberlink import Puzzle, diagnose
+        >>> diagnose(Puzzle.from_rows(["1.1", "2.2"])).to_dict()["verdict"]
+        'proper'
+        """
         return {"name": self.name, "verdict": self.verdict, "rule": self.rule, "touch": self.touch,
                 "reasons": list(self.reasons)}
 

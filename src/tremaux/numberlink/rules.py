@@ -87,7 +87,23 @@ class Rule:
         return self.name if self.touch else f"{self.name}, no touching"
 
     def with_touch(self, touch: bool) -> Rule:
-        """This rule with ``touch`` set."""
+        """This rule with ``touch`` set.
+
+        Parameters
+        ----------
+        touch : bool
+            Whether a line may run beside itself.
+
+        Returns
+        -------
+        Rule
+            A copy of the rule.
+
+        Examples
+        --------
+        >>> resolve("fill").with_touch(False)
+        Rule(name='fill', cover=True, touch=False)
+        """
         return replace(self, touch=bool(touch))
 
     def __repr__(self) -> str:
@@ -146,6 +162,16 @@ def resolve(rule: str | Rule = "fill", touch: bool | None = None, *, default_tou
 
 def check_rule(rule: str | Rule) -> str:
     """The canonical name of ``rule`` (``"fill"`` or ``"nikoli"``).
+
+    Parameters
+    ----------
+    rule : str or Rule
+        A rule's name or alias, or a rule.
+
+    Returns
+    -------
+    str
+        ``"fill"`` or ``"nikoli"``.
 
     Examples
     --------

@@ -68,7 +68,25 @@ _STATIC = resources.files("tremaux.web") / "static"
 
 
 class ApiError(Exception):
-    """An error answer: status, kind and one-line message."""
+    """An error answer: status, kind and one-line message.
+
+    Parameters
+    ----------
+    status : int
+        The HTTP status.
+    kind : str
+        The kind of problem (``NotFound``, ``Busy``...), the ``kind`` of the JSON answer.
+    message : str
+        One line saying what is wrong.
+    retry_after : int, optional
+        Seconds for the ``Retry-After`` header.
+
+    Examples
+    --------
+    >>> err = ApiError(404, "NotFound", "no such maze")
+    >>> err.status, err.kind, str(err)
+    (404, 'NotFound', 'no such maze')
+    """
 
     def __init__(self, status: int, kind: str, message: str, *, retry_after: int | None = None) -> None:
         super().__init__(message)

@@ -64,6 +64,11 @@ class ServerConfig:
     max_header_bytes : int
         Largest request line plus headers in bytes (larger: 431, or 400 when
         they arrive in pieces).
+
+    Examples
+    --------
+    >>> ServerConfig(workers=1, time_limit=5).quick_limit
+    2.0
     """
 
     workers: int = 2

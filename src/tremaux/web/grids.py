@@ -6,8 +6,9 @@ grid's parameters (``rows``/``cols`` for grids laid out in a rectangle,
 validates them. The plain square grid (no wrap, no weave) keeps the fast
 :class:`tremaux.Maze` path with its traces; every other grid is generated with
 :func:`tremaux.grids.generate_on`, solved with :func:`tremaux.grids.solve_on`
-and drawn by :func:`tremaux.grids.to_svg` (the library records no trace on
-those grids, so the page does not animate them).
+and drawn by :func:`tremaux.grids.to_svg`; the solver's trace is replayed by
+the page on a *stage* (:func:`stage_svg`: the maze with one polygon per cell
+and one line per passage end, which the page colours event by event).
 
 Examples
 --------
@@ -32,7 +33,7 @@ import numpy as np
 from ..errors import InvalidSizeError
 
 __all__ = ["MAX_GRID_CELLS", "PARAMS", "grid_kwargs", "is_plain_square", "check_grid", "grid_list",
-           "build_grid_maze", "grid_maze_job", "grid_solve_job", "grid_render_job"]
+           "build_grid_maze", "grid_maze_job", "grid_solve_job", "grid_render_job", "stage_svg"]
 
 MAX_GRID_CELLS = 150 * 150
 """Largest number of cells of a maze on any grid served on the page."""
@@ -82,6 +83,16 @@ def grid_kwargs(params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
 
 def is_plain_square(params: dict[str, Any]) -> bool:
     """True for the plain square grid (the fast :class:`tremaux.Maze` path, with traces).
+
+    Parameters
+    ----------
+    params : dict
+        The maze parameters of a request.
+
+    Returns
+    -------
+    bool
+        Whether the grid is the square one without wrap or weave.
 
     Examples
     --------
@@ -156,13 +167,18 @@ def grid_list() -> list[dict[str, Any]]:
     ``choices`` (accepted values of ``shape`` and ``wrap``), ``generators``
     (the generators that run on its default grid), ``weave_generators`` (those
     that run on it woven; empty when it does not weave) and ``trace`` (whether
-    solving it records a trace the page can animate).
+    solving it records a trace the page can animate: every grid does).
+
+    Returns
+    -------
+    list of dict
+        One :class:`~tremaux.web.models.GridInfo` record per grid.
 
     Examples
     --------
     >>> hexagonal = next(g for g in grid_list() if g["name"] == "hex")
     >>> hexagonal["params"], hexagonal["choices"]["shape"], hexagonal["trace"]
-    (['size', 'shape', 'radius', 'weave'], ['rectangle', 'hexagon'], False)
+    (['size', 'shape', 'radius', 'weave'], ['rectangle', 'hexagon'], True)
     """
     from ..generators import GENERATORS
     from ..grids import GRIDS, make_grid, supports
@@ -181,7 +197,7 @@ def grid_list() -> list[dict[str, Any]]:
             "choices": choices,
             "generators": [g.name for g in GENERATORS if supports(g, grid)],
             "weave_generators": [g.name for g in GENERATORS if woven is not None and supports(g, woven)],
-            "trace": entry.name == "square",
+            "trace": True,
         })
     return out
 
@@ -263,7 +279,72 @@ def _svg(maze: Any, solution: Any = None, cell: int = 16) -> str:
 def _payload(maze: Any) -> dict[str, Any]:
     rows, cols = _shape_of(maze)
     return {"grid": maze.grid.name, "size": int(maze.size), "rows": rows, "cols": cols,
-            "cells": maze.cells.astype(np.int64).tolist(), "start": list(maze.start), "goal": list(maze.goal)}
+            "cells": maze.cells.astype(np.int64).tolist(), "start": list(maze.start), "goal": list(maze.goal),
+            "start_index": int(maze.start_index), "goal_index": int(maze.goal_index)}
+
+
+def stage_svg(maze: Any, cell: int = 16) -> str:
+    """The maze the page replays a trace on: one ``polygon[data-cell]`` per cell (floor colour), one hidden
+    ``line[data-a][data-b]`` per passage end (from the centre of ``a`` halfway to ``b``), the walls, and the
+    start and goal markers.
+
+    Parameters
+    ----------
+    maze : GridMaze
+        The maze (its start and goal are marked).
+    cell : int, default 16
+        Pixels per unit of the grid's geometry.
+
+    Returns
+    -------
+    str
+        The SVG document.
+
+    Examples
+    --------
+    >>> import xml.etree.ElementTree as ET
+    >>> maze, _ = build_grid_maze({"grid": "hex", "rows": 3, "cols": 4, "generator": "wilson", "seed": 1})
+    >>> root = ET.fromstring(stage_svg(maze))
+    >>> ns = "{http://www.w3.org/2000/svg}"
+    >>> len(root.findall(f".//{ns}polygon")), len(root.findall(f".//{ns}line")) == 2 * maze.passages
+    (12, True)
+    """
+    from ..grids import Style
+    from ..grids.draw import _scene, outlines
+    from ..grids.passages import half_passages
+    from ..render.palette import PALETTE
+
+    st = Style(cell=float(cell))
+    grid = maze.grid
+    sc = _scene(maze, st)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{sc.width}" height="{sc.height}" '
+           f'viewBox="0 0 {sc.width} {sc.height}">', f'<rect width="100%" height="100%" fill="{PALETTE["background"]}"/>',
+           '<g class="cells">']
+    for i, poly in enumerate(outlines(maze, st)):
+        pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in poly)
+        out.append(f'<polygon data-cell="{i}" points="{pts}" fill="{PALETTE["floor"]}"/>')
+    out.append(f'</g><g class="passages" stroke-width="{max(1.0, st.cell / 3):.1f}" stroke-linecap="round">')
+    i, s = np.nonzero((maze.cells[:, None].astype(np.int64) >> np.arange(grid.sides)) & 1)
+    keys = list(zip(i.tolist(), s.tolist()))
+    for (x0, y0, x1, y1), (a, side) in zip(half_passages(maze, st, keys), keys):
+        out.append(f'<line data-a="{a}" data-b="{int(grid.nbr[a, side])}" x1="{x0:.1f}" y1="{y0:.1f}" '
+                   f'x2="{x1:.1f}" y2="{y1:.1f}" stroke="{PALETTE["floor"]}" visibility="hidden"/>')
+    out.append("</g>")
+    d = "".join(f"M{a:.2f} {b:.2f}L{c:.2f} {e:.2f}" for a, b, c, e in sc.segments)
+    for x0, y0, x1, y1, r, a0, a1 in sc.arcs:
+        if a1 - a0 >= 2 * np.pi - 1e-9:
+            cx, cy = sc.origin
+            d += (f"M{cx + r:.2f} {cy:.2f}A{r:.2f} {r:.2f} 0 1 1 {cx - r:.2f} {cy:.2f}"
+                  f"A{r:.2f} {r:.2f} 0 1 1 {cx + r:.2f} {cy:.2f}")
+        else:
+            d += f"M{x0:.2f} {y0:.2f} A {r:.2f} {r:.2f} 0 {1 if a1 - a0 > np.pi else 0} 1 {x1:.2f} {y1:.2f}"
+    out.append(f'<path d="{d}" stroke="{PALETTE["wall"]}" stroke-width="{st.wall:g}" stroke-linecap="round" '
+               'fill="none"/>')
+    for key, k in (("start", maze.start_index), ("goal", maze.goal_index)):
+        x, y = sc.centres[k]
+        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{st.cell * 0.25:.1f}" fill="{PALETTE[key]}"/>')
+    out.append("</svg>")
+    return "\n".join(out)
 
 
 def grid_maze_job(params: dict[str, Any]) -> dict[str, Any]:
@@ -272,6 +353,16 @@ def grid_maze_job(params: dict[str, Any]) -> dict[str, Any]:
     ``cells`` holds one number per cell (in the grid's cell order) whose bits
     are its open sides; ``rows`` and ``cols`` bound the cell addresses (ring
     and index on the polar grid).
+
+    Parameters
+    ----------
+    params : dict
+        The maze parameters (:class:`~tremaux.web.models.MazeParams`).
+
+    Returns
+    -------
+    dict
+        The :class:`~tremaux.web.models.MazeResponse` record, with an ``svg`` picture.
 
     Examples
     --------
@@ -292,38 +383,73 @@ def grid_maze_job(params: dict[str, Any]) -> dict[str, Any]:
 
 
 def grid_solve_job(request: dict[str, Any]) -> dict[str, Any]:
-    """The ``solve`` job on a grid other than the plain square one (no trace: none is recorded there).
+    """The ``solve`` job on a grid other than the plain square one: the solution, its picture, and (when
+    ``record``, the default) the trace with the stage the page replays it on.
+
+    Parameters
+    ----------
+    request : dict
+        ``maze`` parameters and ``solver``.
+
+    Returns
+    -------
+    dict
+        The :class:`~tremaux.web.models.SolveResponse` record (``trace`` is ``None``).
 
     Examples
     --------
     >>> maze = {"grid": "hex", "rows": 4, "cols": 5, "generator": "wilson", "braid": 0.0, "seed": 7}
     >>> out = grid_solve_job({"maze": maze, "solver": "bfs"})
-    >>> out["solution"]["found"], out["trace"]
-    (True, None)
+    >>> out["solution"]["found"], out["trace"]["kinds"][-1], out["stage"].startswith("<svg")
+    (True, 16, True)
     """
     from ..grids import solve_on
+    from .jobs import _trace_payload
 
     t0 = time.perf_counter()
     maze, _ = build_grid_maze(request["maze"])
-    sol = solve_on(maze, request["solver"])
+    record = bool(request.get("record", True))
+    sol = solve_on(maze, request["solver"], record=record)
     visited = int(np.count_nonzero(sol.visited))
     solution = {"algorithm": sol.algorithm, "found": bool(sol.found), "start": list(maze.start),
                 "goal": list(maze.goal), "path": [list(c) for c in sol.cells], "visited": visited,
                 "steps": int(sol.steps), "message": sol.message}
     stats = [("solver", sol.algorithm), ("verdict", sol.message or ("found" if sol.found else "not found")),
              ("path length", f"{sol.length} cells" if sol.found else "-"),
-             ("cells visited", f"{visited} of {maze.size}"), ("steps", str(sol.steps)),
-             ("animation", "none: the library records no trace on this grid")]
-    return {"params": dict(request["maze"]), "solution": solution, "trace": None, "stats": stats,
-            "svg": _svg(maze, sol), "elapsed_ms": round((time.perf_counter() - t0) * 1000, 2)}
+             ("cells visited", f"{visited} of {maze.size}"), ("steps", str(sol.steps))]
+    if sol.trace is not None:
+        stats.append(("trace events", str(len(sol.trace))))
+    limit = int(request.get("max_events", 400_000))
+    return {"params": dict(request["maze"]), "solution": solution,
+            "trace": _trace_payload(sol.trace, limit) if sol.trace is not None else None, "stats": stats,
+            "svg": _svg(maze, sol), "stage": stage_svg(maze) if sol.trace is not None else None,
+            "elapsed_ms": round((time.perf_counter() - t0) * 1000, 2)}
 
 
 def grid_render_job(request: dict[str, Any]) -> bytes | str:
-    """The ``render`` job on a grid other than the plain square one (SVG text or PNG bytes)."""
+    """The ``render`` job on a grid other than the plain square one (SVG text or PNG bytes).
+
+    Parameters
+    ----------
+    request : dict
+        The maze parameters, ``format`` (``svg`` or ``png``) and an optional ``solver``.
+
+    Returns
+    -------
+    str or bytes
+        SVG text or PNG bytes.
+
+    Examples
+    --------
+    >>> picture = grid_render_job({"grid": "hex", "rows": 3, "cols": 3, "generator": "wilson", "braid": 0.0,
+    ...                              "seed": 1, "format": "svg", "solver": None})
+    >>> picture.startswith("<svg")
+    True
+    """
     from ..grids import Style, solve_on, to_png
 
     maze, _ = build_grid_maze(request)
-    sol = solve_on(maze, request["solver"]) if request.get("solver") else None
+    sol = solve_on(maze, request["solver"], record=True) if request.get("solver") else None  # Tremaux: its marks
     if request["format"] == "svg":
         return _svg(maze, sol, int(request.get("cell", 16)))
     return to_png(maze, solution=sol, style=Style(cell=float(request.get("cell", 16))))

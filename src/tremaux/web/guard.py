@@ -45,6 +45,18 @@ Scope = dict[str, Any]
 def error_body(message: str, kind: str) -> bytes:
     """The JSON bytes of an error answer: ``{"error": message, "kind": kind}``.
 
+    Parameters
+    ----------
+    message : str
+        One line saying what is wrong.
+    kind : str
+        The kind of problem.
+
+    Returns
+    -------
+    bytes
+        Compact JSON.
+
     Examples
     --------
     >>> import json
@@ -196,6 +208,13 @@ class GuardedH11Protocol(H11Protocol):
     request's headers; data trickling in does not reset it. ``header_timeout``
     is read from the uvicorn config (set by :func:`uvicorn_config`).
 
+    Parameters
+    ----------
+    config : uvicorn.Config
+        The server's configuration, from :func:`uvicorn_config`.
+    *args, **kwargs
+        The rest of uvicorn's ``H11Protocol`` arguments (server state, app state).
+
     Examples
     --------
     >>> cfg = uvicorn_config(None, "127.0.0.1", 0, ServerConfig(header_timeout=3))
@@ -218,19 +237,107 @@ class GuardedH11Protocol(H11Protocol):
             self._header_task = None
 
     def connection_made(self, transport: Any) -> None:  # type: ignore[override]
+        """Take a new connection and start the header timer.
+
+        Parameters
+        ----------
+        transport : asyncio.Transport
+            The connection; the header timer starts.
+
+        Examples
+        --------
+        >>> import asyncio
+        >>> from unittest import mock
+        >>> from uvicorn.server import ServerState
+        >>> async def exchange(data):
+        ...     async def app(scope, receive, send): pass
+        ...     cfg = uvicorn_config(app, "127.0.0.1", 0, ServerConfig(header_timeout=3))
+        ...     cfg.load()
+        ...     protocol = GuardedH11Protocol(cfg, ServerState(), {})
+        ...     transport = mock.Mock(**{"is_closing.return_value": False, "get_extra_info.return_value": None})
+        ...     protocol.connection_made(transport)
+        ...     protocol.data_received(data)
+        ...     protocol.connection_lost(None)
+        ...     return b"".join(c.args[0] for c in transport.write.call_args_list)
+        >>> answer = asyncio.run(exchange(b"NOT HTTP" + bytes([13, 10, 13, 10])))
+        >>> answer.split(bytes([13, 10]))[0]
+        b'HTTP/1.1 400 Bad Request'
+        """
         super().connection_made(transport)
         self._arm_header_timer()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        """Stop the header timer and let uvicorn close the connection.
+
+        Parameters
+        ----------
+        exc : Exception or None
+            Why the connection closed; the header timer stops.
+
+        Examples
+        --------
+        >>> import asyncio
+        >>> from unittest import mock
+        >>> from uvicorn.server import ServerState
+        >>> async def exchange(data):
+        ...     async def app(scope, receive, send): pass
+        ...     cfg = uvicorn_config(app, "127.0.0.1", 0, ServerConfig(header_timeout=3))
+        ...     cfg.load()
+        ...     protocol = GuardedH11Protocol(cfg, ServerState(), {})
+        ...     transport = mock.Mock(**{"is_closing.return_value": False, "get_extra_info.return_value": None})
+        ...     protocol.connection_made(transport)
+        ...     protocol.data_received(data)
+        ...     protocol.connection_lost(None)
+        ...     return b"".join(c.args[0] for c in transport.write.call_args_list)
+        >>> answer = asyncio.run(exchange(b"NOT HTTP" + bytes([13, 10, 13, 10])))
+        >>> answer.split(bytes([13, 10]))[0]
+        b'HTTP/1.1 400 Bad Request'
+        """
         self._cancel_header_timer()
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
+        """Feed bytes to uvicorn's parser; stop the header timer once a request's headers are in.
+
+        Parameters
+        ----------
+        data : bytes
+            Bytes from the client; the header timer stops once a request's headers are complete.
+
+        Examples
+        --------
+        >>> import asyncio
+        >>> from unittest import mock
+        >>> from uvicorn.server import ServerState
+        >>> async def exchange(data):
+        ...     async def app(scope, receive, send): pass
+        ...     cfg = uvicorn_config(app, "127.0.0.1", 0, ServerConfig(header_timeout=3))
+        ...     cfg.load()
+        ...     protocol = GuardedH11Protocol(cfg, ServerState(), {})
+        ...     transport = mock.Mock(**{"is_closing.return_value": False, "get_extra_info.return_value": None})
+        ...     protocol.connection_made(transport)
+        ...     protocol.data_received(data)
+        ...     protocol.connection_lost(None)
+        ...     return b"".join(c.args[0] for c in transport.write.call_args_list)
+        >>> answer = asyncio.run(exchange(b"NOT HTTP" + bytes([13, 10, 13, 10])))
+        >>> answer.split(bytes([13, 10]))[0]
+        b'HTTP/1.1 400 Bad Request'
+        """
         super().data_received(data)
         if self.conn.their_state is not h11.IDLE:  # the request's headers are complete
             self._cancel_header_timer()
 
     def on_response_complete(self) -> None:
+        """After an answer, start the header timer again for the next request on the connection.
+
+        Examples
+        --------
+        >>> GuardedH11Protocol.on_response_complete.__name__
+        'on_response_complete'
+        >>> cfg = uvicorn_config(None, "127.0.0.1", 0, ServerConfig(header_timeout=3))
+        >>> cfg.tremaux_header_timeout
+        3
+        """
         super().on_response_complete()
         if not self.transport.is_closing() and self.conn.their_state is h11.IDLE:
             self._arm_header_timer()
@@ -246,6 +353,32 @@ class GuardedH11Protocol(H11Protocol):
             self.transport.close()
 
     def send_400_response(self, msg: str) -> None:
+        """Answer a malformed request with a 400 in the JSON error shape.
+
+        Parameters
+        ----------
+        msg : str
+            uvicorn's message (replaced by one that names the likely cause).
+
+        Examples
+        --------
+        >>> import asyncio
+        >>> from unittest import mock
+        >>> from uvicorn.server import ServerState
+        >>> async def exchange(data):
+        ...     async def app(scope, receive, send): pass
+        ...     cfg = uvicorn_config(app, "127.0.0.1", 0, ServerConfig(header_timeout=3))
+        ...     cfg.load()
+        ...     protocol = GuardedH11Protocol(cfg, ServerState(), {})
+        ...     transport = mock.Mock(**{"is_closing.return_value": False, "get_extra_info.return_value": None})
+        ...     protocol.connection_made(transport)
+        ...     protocol.data_received(data)
+        ...     protocol.connection_lost(None)
+        ...     return b"".join(c.args[0] for c in transport.write.call_args_list)
+        >>> answer = asyncio.run(exchange(b"NOT HTTP" + bytes([13, 10, 13, 10])))
+        >>> answer.split(bytes([13, 10, 13, 10]))[1]
+        b'{"error":"malformed HTTP request (or headers larger than the server accepts)","kind":"BadRequest"}'
+        """
         self._send_error(400, "malformed HTTP request (or headers larger than the server accepts)", "BadRequest")
 
     def _send_error(self, status: int, message: str, kind: str) -> None:

@@ -42,7 +42,23 @@ def _job(fn: Callable[[dict[str, Any]], Any]) -> Callable[[dict[str, Any]], Any]
 
 @_job
 def echo_job(payload: Any) -> Any:
-    """Return ``payload`` (a liveness check of a worker)."""
+    """Return ``payload`` (a liveness check of a worker).
+
+    Parameters
+    ----------
+    payload : object
+        Anything that pickles.
+
+    Returns
+    -------
+    object
+        ``payload``.
+
+    Examples
+    --------
+    >>> echo_job({"ping": 1})
+    {'ping': 1}
+    """
     return payload
 
 
@@ -52,6 +68,16 @@ def sleep_job(payload: dict[str, Any]) -> dict[str, Any]:
 
     No endpoint runs it: it lets the tests and the load test fill a lane
     without depending on how fast a solver is.
+
+    Parameters
+    ----------
+    payload : dict
+        ``{"seconds": float}``.
+
+    Returns
+    -------
+    dict
+        ``{"slept": seconds}``.
 
     Examples
     --------
@@ -71,6 +97,16 @@ def diameter_endpoints(maze: Maze) -> tuple[tuple[int, ...], tuple[int, ...], in
     Exact for perfect mazes (two sweeps of breadth-first search) and, up to
     :data:`EXACT_DIAMETER_CELLS` cells, for mazes with loops too (a search
     from every cell); larger mazes with loops get the two-sweep estimate.
+
+    Parameters
+    ----------
+    maze : Maze
+        A single-level maze.
+
+    Returns
+    -------
+    (tuple of int, tuple of int, int)
+        The two cells and the number of passages between them.
 
     Examples
     --------
@@ -98,6 +134,23 @@ def build_maze(params: dict[str, Any]) -> tuple[Maze, Any]:
     """Generate the maze ``params`` describe, with start and goal at its diameter's ends.
 
     Returns the maze and the generator's run statistics.
+
+    Parameters
+    ----------
+    params : dict
+        ``rows``, ``cols``, ``generator``, ``braid`` and ``seed``.
+
+    Returns
+    -------
+    (Maze, GenerationStats)
+        The maze, its start and goal moved to the ends of a longest path, and the run's statistics.
+
+    Examples
+    --------
+    >>> params = {"rows": 4, "cols": 5, "generator": "backtracker", "braid": 0.0, "seed": 1}
+    >>> maze, stats = build_maze(params)
+    >>> maze.shape, maze.start, maze.goal
+    ((4, 5), (0, 3), (2, 4))
     """
     from .. import generate
 
@@ -110,6 +163,16 @@ def build_maze(params: dict[str, Any]) -> tuple[Maze, Any]:
 
 def maze_stats(maze: Maze) -> list[tuple[str, str]]:
     """``(label, value)`` rows describing the shape of ``maze`` (from :mod:`tremaux.measure`).
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze.
+
+    Returns
+    -------
+    list of (str, str)
+        Rows for the page's table.
 
     Examples
     --------
@@ -150,7 +213,25 @@ def _maze_payload(maze: Maze) -> dict[str, Any]:
 
 @_job
 def maze_job(params: dict[str, Any]) -> dict[str, Any]:
-    """Generate a maze: its cells, end points and statistics."""
+    """Generate a maze: its cells, end points and statistics.
+
+    Parameters
+    ----------
+    params : dict
+        The maze parameters (:class:`~tremaux.web.models.MazeParams`).
+
+    Returns
+    -------
+    dict
+        The :class:`~tremaux.web.models.MazeResponse` record.
+
+    Examples
+    --------
+    >>> params = {"rows": 4, "cols": 5, "generator": "backtracker", "braid": 0.0, "seed": 1}
+    >>> out = maze_job(params)
+    >>> out["rows"], out["cols"], out["start"], out["goal"]
+    (4, 5, [0, 3], [2, 4])
+    """
     if not is_plain_square(params):
         return grid_maze_job(params)
     t0 = time.perf_counter()
@@ -195,7 +276,25 @@ def _run_stats(solution: Any, maze: Maze) -> list[tuple[str, str]]:
 
 @_job
 def solve_job(request: dict[str, Any]) -> dict[str, Any]:
-    """Generate the maze of ``request["maze"]`` and solve it with ``request["solver"]``."""
+    """Generate the maze of ``request["maze"]`` and solve it with ``request["solver"]``.
+
+    Parameters
+    ----------
+    request : dict
+        ``maze`` (the maze parameters), ``solver`` and ``record`` (keep the trace).
+
+    Returns
+    -------
+    dict
+        The :class:`~tremaux.web.models.SolveResponse` record.
+
+    Examples
+    --------
+    >>> params = {"rows": 4, "cols": 5, "generator": "backtracker", "braid": 0.0, "seed": 1}
+    >>> out = solve_job({"maze": params, "solver": "bfs"})
+    >>> out["solution"]["found"], out["solution"]["algorithm"]
+    (True, 'bfs')
+    """
     from .. import solve
 
     if not is_plain_square(request["maze"]):
@@ -217,7 +316,24 @@ def solve_job(request: dict[str, Any]) -> dict[str, Any]:
 
 @_job
 def render_job(request: dict[str, Any]) -> bytes | str:
-    """A picture of the maze of ``request`` (with a solver's path if ``solver`` is set)."""
+    """A picture of the maze of ``request`` (with a solver's path if ``solver`` is set).
+
+    Parameters
+    ----------
+    request : dict
+        The maze parameters, ``format`` (``svg`` or ``png``), an optional ``solver`` and ``cell`` size.
+
+    Returns
+    -------
+    str or bytes
+        SVG text or PNG bytes.
+
+    Examples
+    --------
+    >>> params = {"rows": 4, "cols": 5, "generator": "backtracker", "braid": 0.0, "seed": 1}
+    >>> render_job({**params, "solver": "bfs", "format": "svg"}).startswith("<svg")
+    True
+    """
     from .. import render, solve
 
     if not is_plain_square(request):
@@ -238,6 +354,16 @@ _DIGITS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 def puzzle_of(body: dict[str, Any]) -> Any:
     """The :class:`~tremaux.numberlink.Puzzle` of a page's grid of numbers (0 for empty).
+
+    Parameters
+    ----------
+    body : dict
+        ``grid``: rows of numbers, 0 for an empty cell.
+
+    Returns
+    -------
+    Puzzle
+        The puzzle.
 
     Examples
     --------
@@ -260,6 +386,16 @@ def numbers_of(puzzle: Any) -> list[int]:
     ``A``-``Z`` read as 1-35 (how the grid format writes numbers up to 35);
     other labels are numbered by pair.
 
+    Parameters
+    ----------
+    puzzle : Puzzle
+        The puzzle.
+
+    Returns
+    -------
+    list of int
+        The number of each pair, by pair id (0 first).
+
     Examples
     --------
     >>> from tremaux.numberlink import Puzzle
@@ -277,7 +413,24 @@ def numbers_of(puzzle: Any) -> list[int]:
 
 
 def grid_of(puzzle: Any) -> dict[str, Any]:
-    """A puzzle as the page's ``{"rows", "cols", "grid"}``."""
+    """A puzzle as the page's ``{"rows", "cols", "grid"}``.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        The puzzle.
+
+    Returns
+    -------
+    dict
+        ``rows``, ``cols`` and ``grid`` (rows of numbers, 0 empty).
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> grid_of(Puzzle.from_rows(["1.1", "2.2"]))
+    {'rows': 2, 'cols': 3, 'grid': [[1, 0, 1], [2, 0, 2]]}
+    """
     nums = np.array(numbers_of(puzzle), dtype=np.int64)
     return {"rows": puzzle.height, "cols": puzzle.width, "grid": nums[puzzle.grid].tolist()}
 
@@ -312,6 +465,16 @@ def nl_solve_job(req: dict[str, Any]) -> dict[str, Any]:
     for a second solution) and ``time_limit`` (seconds the solver may use).
     The answer's ``status`` is ``solved``, ``no-solution``, ``not-filling``
     (solutions exist only with empty cells; one is given) or ``cut-off``.
+
+    Parameters
+    ----------
+    req : dict
+        ``grid``, ``solver`` (``None``: the default) and ``second`` (also look for another solution).
+
+    Returns
+    -------
+    dict
+        The :class:`~tremaux.web.models.PuzzleSolveResponse` record.
 
     Examples
     --------
@@ -380,6 +543,16 @@ def nl_solve_job(req: dict[str, Any]) -> dict[str, Any]:
 def nl_random_job(req: dict[str, Any]) -> dict[str, Any]:
     """A random proper puzzle (one solution under the fill rule) from the generator.
 
+    Parameters
+    ----------
+    req : dict
+        ``rows``, ``cols`` and ``seed``.
+
+    Returns
+    -------
+    dict
+        The :class:`~tremaux.web.models.PuzzleRandomResponse` record.
+
     Examples
     --------
     >>> out = nl_random_job({"rows": 5, "cols": 6, "seed": 3})
@@ -403,7 +576,12 @@ def nl_random_job(req: dict[str, Any]) -> dict[str, Any]:
 
 
 def warm_up() -> None:
-    """Load the kernels the page uses first, so a new worker answers quickly."""
+    """Load the kernels the page uses first, so a new worker answers quickly.
+
+    Examples
+    --------
+    >>> warm_up()
+    """
     maze_job({"generator": "backtracker", "rows": 4, "cols": 4, "braid": 0.5, "seed": 1})
     solve_job({"maze": {"generator": "backtracker", "rows": 4, "cols": 4, "braid": 0.5, "seed": 1},
                "solver": "tremaux"})
@@ -414,6 +592,16 @@ def warm_all() -> list[str]:
 
     Returns the names of the algorithms that failed (they will report their
     error when a visitor uses them).
+
+    Returns
+    -------
+    list of str
+        What failed to run (empty when all is well).
+
+    Examples
+    --------
+    >>> warm_all()
+    []
     """
     from .. import generate, render, solve
     from ..generators import GENERATORS

@@ -59,12 +59,29 @@ MAX_TRACE_EVENTS = 400_000
 """Trace events sent for one animation; longer traces are cut (and say so)."""
 
 
-class _Model(BaseModel):
+def _without_examples(schema: dict[str, Any], cls: type) -> None:
+    """Keep a model's docstring in the OpenAPI schema without its numpydoc Examples section."""
+    text = schema.get("description")
+    if isinstance(text, str) and "Examples\n--------" in text:
+        schema["description"] = text.split("Examples\n--------")[0].rstrip()
+
+
+class _Schema(BaseModel):
+    model_config = ConfigDict(json_schema_extra=_without_examples)
+
+
+class _Model(_Schema):
     model_config = ConfigDict(extra="forbid")
 
 
-class Limits(BaseModel):
-    """What the server accepts (``GET /api/limits``)."""
+class Limits(_Schema):
+    """What the server accepts (``GET /api/limits``).
+
+    Examples
+    --------
+    >>> Limits(version="1.0", time_limit=10.0).max_side
+    150
+    """
 
     version: str = Field(description="Version of tremaux.")
     max_side: int = MAX_SIDE
@@ -76,8 +93,14 @@ class Limits(BaseModel):
     max_body: int = Field(256 * 1024, description="Largest request body in bytes.")
 
 
-class AlgorithmInfo(BaseModel):
-    """One registry entry."""
+class AlgorithmInfo(_Schema):
+    """One registry entry.
+
+    Examples
+    --------
+    >>> AlgorithmInfo(name="bfs", aliases=["breadth-first"], doc="Breadth-first search.").meta
+    {}
+    """
 
     name: str
     aliases: list[str]
@@ -85,8 +108,15 @@ class AlgorithmInfo(BaseModel):
     meta: dict[str, Any] = {}
 
 
-class GridInfo(BaseModel):
-    """One grid of the grid registry, with what the page needs to ask for it."""
+class GridInfo(_Schema):
+    """One grid of the grid registry, with what the page needs to ask for it.
+
+    Examples
+    --------
+    >>> from tremaux.web.grids import grid_list
+    >>> GridInfo.model_validate(grid_list()[0]).name
+    'square'
+    """
 
     name: str
     aliases: list[str]
@@ -99,8 +129,14 @@ class GridInfo(BaseModel):
     trace: bool = Field(description="Solving records a trace (the page animates it).")
 
 
-class ErrorBody(BaseModel):
-    """Every 4xx/5xx answer: a one-line ``error`` and the ``kind`` of problem."""
+class ErrorBody(_Schema):
+    """Every 4xx/5xx answer: a one-line ``error`` and the ``kind`` of problem.
+
+    Examples
+    --------
+    >>> ErrorBody(error="no such page", kind="NotFound").model_dump(exclude_none=True)
+    {'error': 'no such page', 'kind': 'NotFound'}
+    """
 
     error: str
     kind: str
@@ -113,6 +149,12 @@ class MazeParams(_Model):
     The grid's parameters are checked by the grid registry
     (:func:`tremaux.grids.make_grid`): a grid refuses a parameter it does not
     take; left out, a parameter gets the grid's own default.
+
+    Examples
+    --------
+    >>> p = MazeParams(rows=10, cols=12, seed=3)
+    >>> p.generator, p.grid, p.braid
+    ('backtracker', 'square', 0.5)
     """
 
     generator: str = Field("backtracker", max_length=64, description="Generator name or alias.")
@@ -132,14 +174,28 @@ class MazeParams(_Model):
 
 
 class RenderParams(MazeParams):
-    """A maze picture: the maze, optionally with a solver's path drawn on it."""
+    """A maze picture: the maze, optionally with a solver's path drawn on it.
+
+    Examples
+    --------
+    >>> RenderParams(rows=5, cols=5).rows
+    5
+    """
 
     solver: str | None = Field(None, max_length=64, description="Draw this solver's path.")
     cell: int = Field(16, ge=4, le=64, description="Cell size in pixels.")
 
 
-class MazeResponse(BaseModel):
-    """A generated maze, ready to draw."""
+class MazeResponse(_Schema):
+    """A generated maze, ready to draw.
+
+    Examples
+    --------
+    >>> from tremaux.web.jobs import maze_job
+    >>> out = maze_job({"rows": 4, "cols": 5, "generator": "backtracker", "braid": 0.0, "seed": 1})
+    >>> MazeResponse.model_validate(out).rows
+    4
+    """
 
     params: MazeParams = Field(description="The maze's parameters, seed included; the grid and its parameters "
                                            "only when they are not the plain square grid's defaults.")
@@ -155,11 +211,19 @@ class MazeResponse(BaseModel):
     generation: list[tuple[str, str]] = Field(description="Run statistics of the generator.")
     stats: list[tuple[str, str]] = Field(description="Statistics of the maze.")
     svg: str | None = Field(None, description="The picture, on grids other than the plain square one.")
+    start_index: int | None = Field(None, description="Index of the start cell in the grid's cell order.")
+    goal_index: int | None = Field(None, description="Index of the goal cell in the grid's cell order.")
     elapsed_ms: float
 
 
 class SolveRequest(_Model):
-    """Solve the maze described by ``maze`` with ``solver``."""
+    """Solve the maze described by ``maze`` with ``solver``.
+
+    Examples
+    --------
+    >>> SolveRequest(solver="bfs").maze.rows
+    20
+    """
 
     maze: MazeParams = MazeParams()
     solver: str = Field("tremaux", max_length=64, description="Solver name or alias.")
@@ -169,8 +233,17 @@ class SolveRequest(_Model):
                                          "the unmarked passages at random; absent: the fixed order N, E, S, W.")
 
 
-class TraceBody(BaseModel):
-    """The transcript of the run as three parallel arrays of row-major flat indices."""
+class TraceBody(_Schema):
+    """The transcript of the run as three parallel arrays of row-major flat indices.
+
+    Examples
+    --------
+    >>> from tremaux.web.jobs import solve_job
+    >>> maze = {"rows": 4, "cols": 5, "generator": "backtracker", "braid": 0.0, "seed": 1}
+    >>> trace = TraceBody.model_validate(solve_job({"maze": maze, "solver": "bfs", "record": True})["trace"])
+    >>> len(trace.kinds) == len(trace.cells) == len(trace.others)
+    True
+    """
 
     kinds: list[int]
     cells: list[int]
@@ -180,20 +253,38 @@ class TraceBody(BaseModel):
     truncated: bool
 
 
-class SolveResponse(BaseModel):
-    """A solution, its trace and the statistics of the run."""
+class SolveResponse(_Schema):
+    """A solution, its trace and the statistics of the run.
+
+    Examples
+    --------
+    >>> from tremaux.web.jobs import solve_job
+    >>> maze = {"rows": 4, "cols": 5, "generator": "backtracker", "braid": 0.0, "seed": 1}
+    >>> SolveResponse.model_validate(solve_job({"maze": maze, "solver": "bfs", "record": True})).solution["found"]
+    True
+    """
 
     params: MazeParams = Field(description="The maze solved, with its seed (drawn when the request had none).")
     solution: dict[str, Any]
-    trace: TraceBody | None = Field(description="None when not asked for, and on grids other than the plain "
-                                                "square one (no trace is recorded there).")
+    trace: TraceBody | None = Field(description="None when not asked for. On grids other than the plain square "
+                                                "one the cells are indices in the grid's cell order.")
     stats: list[tuple[str, str]]
     svg: str | None = Field(None, description="The picture with the path, on grids other than the plain square one.")
+    stage: str | None = Field(None, description="On grids other than the plain square one, with the trace: the "
+                                                "maze to replay it on, an SVG whose cells are polygon[data-cell] "
+                                                "and whose passages are line[data-a][data-b] (from a's centre "
+                                                "halfway to b).")
     elapsed_ms: float
 
 
 class PuzzleBody(_Model):
-    """A Number Link grid: 0 for an empty cell, a positive number for an end point."""
+    """A Number Link grid: 0 for an empty cell, a positive number for an end point.
+
+    Examples
+    --------
+    >>> PuzzleBody(rows=2, cols=3, grid=[[1, 0, 1], [2, 0, 2]]).grid[1]
+    [2, 0, 2]
+    """
 
     rows: int = Field(ge=2, le=NL_MAX_SIDE)
     cols: int = Field(ge=2, le=NL_MAX_SIDE)
@@ -213,14 +304,28 @@ class PuzzleBody(_Model):
 
 
 class PuzzleSolveRequest(PuzzleBody):
-    """Solve a Number Link puzzle; ``second`` also looks for another solution."""
+    """Solve a Number Link puzzle; ``second`` also looks for another solution.
+
+    Examples
+    --------
+    >>> PuzzleSolveRequest(rows=2, cols=3, grid=[[1, 0, 1], [2, 0, 2]]).second
+    True
+    """
 
     solver: str | None = Field(None, max_length=64, description="Number Link solver (default: the best one).")
     second: bool = Field(True, description="Look for a second solution (uniqueness).")
 
 
-class PuzzleSolveResponse(BaseModel):
-    """The verdict on a puzzle, its solution(s) as paths of cells."""
+class PuzzleSolveResponse(_Schema):
+    """The verdict on a puzzle, its solution(s) as paths of cells.
+
+    Examples
+    --------
+    >>> from tremaux.web.jobs import nl_solve_job
+    >>> out = nl_solve_job({"grid": [[1, 0, 1], [2, 0, 2]], "solver": None, "second": True})
+    >>> PuzzleSolveResponse.model_validate(out).unique
+    True
+    """
 
     status: Literal["solved", "no-solution", "not-filling", "cut-off"]
     message: str
@@ -232,13 +337,25 @@ class PuzzleSolveResponse(BaseModel):
 
 
 class PuzzleText(_Model):
-    """A puzzle in the text format (for load and save)."""
+    """A puzzle in the text format (for load and save).
+
+    Examples
+    --------
+    >>> PuzzleText(text="1.1").text
+    '1.1'
+    """
 
     text: str = Field(max_length=MAX_TEXT)
 
 
 class PuzzleRandomParams(_Model):
-    """A random puzzle from the generator."""
+    """A random puzzle from the generator.
+
+    Examples
+    --------
+    >>> PuzzleRandomParams().rows, PuzzleRandomParams().cols
+    (8, 8)
+    """
 
     rows: int = Field(8, ge=2, le=NL_MAX_SIDE)
     cols: int = Field(8, ge=2, le=NL_MAX_SIDE)
@@ -246,8 +363,15 @@ class PuzzleRandomParams(_Model):
                              description="Random seed; drawn when absent, and returned in the answer.")
 
 
-class PuzzleRandomResponse(BaseModel):
-    """A generated puzzle with exactly one solution."""
+class PuzzleRandomResponse(_Schema):
+    """A generated puzzle with exactly one solution.
+
+    Examples
+    --------
+    >>> from tremaux.web.jobs import nl_random_job
+    >>> PuzzleRandomResponse.model_validate(nl_random_job({"rows": 4, "cols": 4, "seed": 1})).rows
+    4
+    """
 
     rows: int
     cols: int

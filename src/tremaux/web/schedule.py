@@ -157,6 +157,13 @@ def estimate(job: str, payload: dict[str, Any]) -> float:
 class LaneFull(Exception):
     """Every worker of a lane is busy and its queue is full: answer 503 at once.
 
+    Parameters
+    ----------
+    lane : str
+        The lane's name.
+    retry_after : int
+        Seconds for the ``Retry-After`` header.
+
     Examples
     --------
     >>> str(LaneFull("heavy", 7))
@@ -171,6 +178,15 @@ class LaneFull(Exception):
 
 class ClientLimit(Exception):
     """One client already has its share of a lane's jobs running or waiting: answer 429.
+
+    Parameters
+    ----------
+    lane : str
+        The lane's name.
+    limit : int
+        Jobs one client may have there.
+    retry_after : int
+        Seconds for the ``Retry-After`` header.
 
     Examples
     --------
@@ -236,7 +252,20 @@ class Lane:
         self._limiter: anyio.CapacityLimiter | None = None
 
     def retry_after(self) -> int:
-        """Seconds until a slot is likely free: recent job time times the waves ahead."""
+        """Seconds until a slot is likely free: recent job time times the waves ahead.
+
+        Returns
+        -------
+        int
+            Seconds, at least 1.
+
+        Examples
+        --------
+        >>> lane = Lane("heavy", WorkerPool(1, warm=False), waiting=0, time_limit=30, per_client=1)
+        >>> lane.retry_after()  # no job has run yet: half the time limit
+        15
+        >>> lane.close()
+        """
         mean = statistics.fmean(self.recent) if self.recent else self.time_limit / 2
         waves = math.ceil((self.active + 1) / self.pool.size)
         return max(1, min(120, math.ceil(mean * waves)))
@@ -248,12 +277,25 @@ class Lane:
         place (:class:`LaneFull`) if it is estimated above ``cost``: a full
         queue of big jobs never turns a small one away.
 
+        Parameters
+        ----------
+        client : str
+            The client's address.
+        cost : float, default 0.0
+            The job's estimate in milliseconds.
+
         Raises
         ------
         ClientLimit
             ``client`` already has ``per_client`` jobs here.
         LaneFull
             Every worker is busy and no waiting job is pricier.
+
+        Examples
+        --------
+        >>> lane = Lane("heavy", WorkerPool(1, warm=False), waiting=0, time_limit=30, per_client=1)
+        >>> lane.admit("127.0.0.1")
+        >>> lane.close()
         """
         if self.per_client is not None and self.clients[client] >= self.per_client:
             raise ClientLimit(self.name, self.per_client, self.retry_after())
@@ -311,6 +353,14 @@ class Lane:
             At once, when the job cannot be queued.
         JobTimeout, JobError, PoolBusy
             From the worker pool.
+
+        Examples
+        --------
+        >>> import anyio
+        >>> lane = Lane("heavy", WorkerPool(1, warm=False), waiting=0, time_limit=30, per_client=1)
+        >>> anyio.run(lane.run, "echo", {"x": 1}, "127.0.0.1")
+        b'{"x":1}'
+        >>> lane.close()
         """
         self.admit(client, cost)
         if self._limiter is None:
@@ -338,12 +388,31 @@ class Lane:
                 del self.clients[client]
 
     def status(self) -> dict[str, Any]:
-        """Workers, capacity, jobs running or waiting, and the current Retry-After."""
+        """Workers, capacity, jobs running or waiting, and the current Retry-After.
+
+        Returns
+        -------
+        dict
+            ``workers``, ``capacity``, ``active``, ``waiting``, ``time_limit``, ``retry_after``.
+
+        Examples
+        --------
+        >>> lane = Lane("heavy", WorkerPool(1, warm=False), waiting=0, time_limit=30, per_client=1)
+        >>> lane.status()
+        {'workers': 1, 'capacity': 1, 'active': 0, 'waiting': 0, 'time_limit': 30, 'retry_after': 15}
+        >>> lane.close()
+        """
         return {"workers": self.pool.size, "capacity": self.capacity, "active": self.active,
                 "waiting": len(self._queue), "time_limit": self.time_limit, "retry_after": self.retry_after()}
 
     def close(self) -> None:
-        """Stop the lane's workers."""
+        """Stop the lane's workers.
+
+        Examples
+        --------
+        >>> lane = Lane("heavy", WorkerPool(1, warm=False), waiting=0, time_limit=30, per_client=1)
+        >>> lane.close()
+        """
         self.pool.close()
 
 
@@ -374,11 +443,54 @@ class Scheduler:
                           time_limit=config.time_limit, per_client=config.per_client)
 
     def lane_for(self, job: str, payload: dict[str, Any]) -> Lane:
-        """The lane ``job`` goes to first, by :func:`estimate`."""
+        """The lane ``job`` goes to first, by :func:`estimate`.
+
+        Parameters
+        ----------
+        job : str
+            A name in :data:`~tremaux.web.jobs.JOBS`.
+        payload : dict
+            Its request.
+
+        Returns
+        -------
+        Lane
+            The quick lane or the heavy one.
+
+        Examples
+        --------
+        >>> sched = Scheduler(ServerConfig(workers=1), warm=False)
+        >>> sched.lane_for("maze", {"rows": 20, "cols": 20}).name
+        'quick'
+        >>> sched.close()
+        """
         return self.heavy if estimate(job, payload) > QUICK_MS else self.quick
 
     async def run(self, job: str, payload: dict[str, Any], client: str) -> Any:
-        """Run ``job`` on its lane; a quick job that outruns ``quick_limit`` moves to the heavy lane."""
+        """Run ``job`` on its lane; a quick job that outruns ``quick_limit`` moves to the heavy lane.
+
+        Parameters
+        ----------
+        job : str
+            A name in :data:`~tremaux.web.jobs.JOBS`.
+        payload : dict
+            Its request.
+        client : str
+            The client's address.
+
+        Returns
+        -------
+        bytes
+            The job's answer as JSON (or the picture's bytes).
+
+        Examples
+        --------
+        >>> import anyio
+        >>> sched = Scheduler(ServerConfig(workers=1), warm=False)
+        >>> anyio.run(sched.run, "echo", {"x": 1}, "127.0.0.1")
+        b'{"x":1}'
+        >>> sched.close()
+        """
         cost = estimate(job, payload)
         if cost > QUICK_MS:
             return await self.heavy.run(job, self._budget(job, payload, self.heavy), client, cost=cost)
@@ -395,11 +507,30 @@ class Scheduler:
         return {**payload, "time_limit": None if lane is None else lane.time_limit}
 
     def status(self) -> dict[str, Any]:
-        """Both lanes' :meth:`Lane.status`, and whether their workers have started."""
+        """Both lanes' :meth:`Lane.status`, and whether their workers have started.
+
+        Returns
+        -------
+        dict
+            ``ready``, ``quick`` and ``heavy``.
+
+        Examples
+        --------
+        >>> sched = Scheduler(ServerConfig(workers=1), warm=False)
+        >>> sorted(sched.status())
+        ['heavy', 'quick', 'ready']
+        >>> sched.close()
+        """
         return {"ready": self.quick.pool.ready and self.heavy.pool.ready,
                 "quick": self.quick.status(), "heavy": self.heavy.status()}
 
     def close(self) -> None:
-        """Stop every worker."""
+        """Stop every worker.
+
+        Examples
+        --------
+        >>> sched = Scheduler(ServerConfig(workers=1), warm=False)
+        >>> sched.close()
+        """
         self.quick.close()
         self.heavy.close()

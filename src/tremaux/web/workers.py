@@ -43,7 +43,18 @@ __all__ = ["WorkerPool", "JobError", "JobTimeout", "PoolBusy", "encode_json"]
 
 
 class JobTimeout(Exception):
-    """A job ran past its time limit and its worker was stopped."""
+    """A job ran past its time limit and its worker was stopped.
+
+    Parameters
+    ----------
+    seconds : float
+        The time limit that was passed.
+
+    Examples
+    --------
+    >>> str(JobTimeout(2.5))
+    'the computation ran past the 2.5 s time limit and was stopped'
+    """
 
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
@@ -51,12 +62,25 @@ class JobTimeout(Exception):
 
 
 class PoolBusy(Exception):
-    """Every worker stayed busy for longer than the caller would wait."""
+    """Every worker stayed busy for longer than the caller would wait.
+
+    Examples
+    --------
+    >>> isinstance(PoolBusy("every worker is busy"), Exception)
+    True
+    """
 
 
 @dataclass
 class JobError(Exception):
-    """A job raised an exception; ``kind`` is its class name."""
+    """A job raised an exception; ``kind`` is its class name.
+
+    Examples
+    --------
+    >>> err = JobError("ValueError", "bad")
+    >>> err.kind, str(err)
+    ('ValueError', 'bad')
+    """
 
     kind: str
     message: str
@@ -76,6 +100,16 @@ def _plain(obj: Any) -> Any:
 
 def encode_json(value: Any) -> bytes:
     """``value`` as compact JSON bytes (numpy scalars and arrays as plain numbers).
+
+    Parameters
+    ----------
+    value : object
+        Plain data, NumPy scalars and arrays allowed.
+
+    Returns
+    -------
+    bytes
+        UTF-8 JSON without spaces.
 
     Examples
     --------
@@ -159,6 +193,12 @@ class WorkerPool:
     nice : int
         CPU priority added to each worker (``os.nice``): a pool of long jobs
         runs below the server and its quick workers.
+
+    Examples
+    --------
+    >>> with WorkerPool(1, warm=False) as pool:
+    ...     pool.run("echo", {"x": 1}, timeout=10)
+    {'x': 1}
     """
 
     def __init__(self, size: int = 2, *, warm: bool = True, start_timeout: float = 600.0, nice: int = 0) -> None:
@@ -234,6 +274,15 @@ class WorkerPool:
             No worker became free within ``wait`` seconds.
         JobError
             The job raised an exception.
+
+        Examples
+        --------
+        >>> with WorkerPool(1, warm=False) as pool:
+        ...     pool.run("echo", {"x": 1}, timeout=10)
+        ...     pool.run("sleep", {"seconds": 5}, timeout=0.5)
+        Traceback (most recent call last):
+        ...
+        tremaux.web.workers.JobTimeout: the computation ran past the 0.5 s time limit and was stopped
         """
         if self._closed:
             raise PoolBusy("the worker pool is closed")
@@ -268,7 +317,13 @@ class WorkerPool:
         return value
 
     def close(self) -> None:
-        """Stop every worker."""
+        """Stop every worker.
+
+        Examples
+        --------
+        >>> pool = WorkerPool(1, warm=False)
+        >>> pool.close()
+        """
         self._closed = True
         self._started.wait(self._start_timeout)
         with self._lock:

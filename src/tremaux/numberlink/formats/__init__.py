@@ -265,6 +265,22 @@ def load_all(path: str | Path, *, errors: str = "raise", format: str | None = No
              max_bytes: int | None = None) -> list[Any]:
     """Every puzzle in the file at ``path``; see :func:`loads_all` and :func:`load`.
 
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        The file.
+    errors : {"raise", "keep"}, default "raise"
+        ``"keep"`` returns an unreadable puzzle's error in its place.
+    format : str, optional
+        The format; guessed from the text when not given.
+    max_bytes : int, optional
+        Refuse larger files (default: the text size cap).
+
+    Returns
+    -------
+    list
+        The puzzles (and, with ``errors="keep"``, :class:`~tremaux.errors.PuzzleError` items).
+
     Examples
     --------
     >>> import tempfile, pathlib
@@ -315,6 +331,18 @@ def dumps(puzzle: Puzzle, format: str = "grid") -> str:
 def dumps_all(puzzles: Iterable[Puzzle], format: str = "grid") -> str:
     """Several puzzles as text (blank-line separated grids, one ``wh`` file, one URL per line).
 
+    Parameters
+    ----------
+    puzzles : iterable of Puzzle
+        The puzzles.
+    format : str, default "grid"
+        ``grid``, ``wh``, ``flow``, ``contest`` or ``puzzlink``.
+
+    Returns
+    -------
+    str
+        The text.
+
     Examples
     --------
     >>> ps = [Puzzle.from_rows(["1.1"]), Puzzle.from_rows(["22"])]
@@ -330,6 +358,15 @@ def dumps_all(puzzles: Iterable[Puzzle], format: str = "grid") -> str:
 
 def save(puzzle: Puzzle, path: str | Path, format: str | None = None) -> None:
     """Write ``puzzle`` to ``path`` (format by name, else ``contest`` for ``Q*``/``NL_Q*`` names, else ``grid``).
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        The puzzle.
+    path : str or pathlib.Path
+        The file.
+    format : str, optional
+        The format; from the extension when not given (``grid`` for others).
 
     Examples
     --------

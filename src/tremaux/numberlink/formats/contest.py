@@ -33,7 +33,32 @@ _LINE = re.compile(rf"^\s*LINE#{_N}\s+\(\s*(-?\d{{1,9}})\s*,\s*(-?\d{{1,9}})\s*\
 
 
 def read_contest(text: str, source: str | None, base: str) -> list[Puzzle | PuzzleError]:
-    """The one problem of a contest file (``SIZE``, ``LINE_NUM``, ``LINE#k``); a broken one as its error."""
+    """The one problem of a contest file (``SIZE``, ``LINE_NUM``, ``LINE#k``); a broken one as its error.
+
+    Parameters
+    ----------
+    text : str
+        A problem file of the DA Symposium contest (``SIZE``, ``LINE_NUM``, ``LINE#k``).
+    source : str or None
+        The file name, for messages.
+    base : str
+        The puzzle's name.
+
+    Returns
+    -------
+    list of Puzzle or PuzzleError
+        The one puzzle of the file, or the error that made it unreadable.
+
+    Raises
+    ------
+    PuzzleFormatError
+        For text that holds no puzzle.
+
+    Examples
+    --------
+    >>> read_contest("SIZE 3X2|LINE_NUM 1|LINE#1 (0,0)-(2,1)".replace("|", chr(10)), None, "c")
+    [Puzzle(shape=(2, 3), pairs=1, name='c')]
+    """
     body = [ln for ln in lines(text) if ln[1].strip()]
     if not body:
         raise PuzzleFormatError("no puzzle in the input", line=1, column=1, source=source)
@@ -89,7 +114,33 @@ def _problem(body: list[tuple[int, str]], source: str | None, base: str) -> Puzz
 
 
 def write_contest(puzzles: Sequence[Puzzle]) -> str:
-    """One problem as ``SIZE``/``LINE_NUM``/``LINE#k`` lines; pairs are numbered 1..n in pair order."""
+    """One problem as ``SIZE``/``LINE_NUM``/``LINE#k`` lines; pairs are numbered 1..n in pair order.
+
+    Parameters
+    ----------
+    puzzles : sequence of Puzzle
+        One puzzle.
+
+    Returns
+    -------
+    str
+        The problem file.
+
+    Raises
+    ------
+    PuzzleFormatError
+        For more than one puzzle.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> puzzle = Puzzle.from_rows(["1.1", "2.2"])
+    >>> print(write_contest([puzzle]), end="")
+    SIZE 3X2
+    LINE_NUM 2
+    LINE#1 (0,0)-(2,0)
+    LINE#2 (0,1)-(2,1)
+    """
     if len(puzzles) != 1:
         raise PuzzleFormatError("the contest format holds one puzzle per file")
     p = puzzles[0]
@@ -155,6 +206,16 @@ def loads_answers(text: str, *, source: str | None = None) -> list[np.ndarray]:
 def load_answers(path: str | Path) -> list[np.ndarray]:
     """The solution grids of the contest answer file at ``path``; see :func:`loads_answers`.
 
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        An answer file of the contest.
+
+    Returns
+    -------
+    list of numpy.ndarray
+        Each answer's board of line numbers.
+
     Examples
     --------
     >>> import tempfile, pathlib
@@ -216,6 +277,16 @@ def loads_paths(text: str, *, source: str | None = None) -> list[list[tuple[int,
 
 def load_paths(path: str | Path) -> list[list[tuple[int, int]]]:
     """Paths of the ``*.sol.json`` file at ``path``; see :func:`loads_paths`.
+
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        A file of paths.
+
+    Returns
+    -------
+    list of list of tuple of int
+        Each path's ``(row, col)`` cells.
 
     Examples
     --------

@@ -168,7 +168,32 @@ def _names(base: str, n: int) -> list[str]:
 
 
 def read_grid(text: str, source: str | None, base: str) -> list[Item]:
-    """Puzzles of the ``grid`` format: blocks of rows separated by blank lines."""
+    """Puzzles of the ``grid`` format: blocks of rows separated by blank lines.
+
+    Parameters
+    ----------
+    text : str
+        Rows of cells; puzzles separated by blank lines.
+    source : str or None
+        The file name, for messages.
+    base : str
+        The name of the puzzles (numbered when there are several).
+
+    Returns
+    -------
+    list of Puzzle or PuzzleError
+        The puzzles, or the error of each unreadable one.
+
+    Raises
+    ------
+    PuzzleFormatError
+        For text that holds no puzzle.
+
+    Examples
+    --------
+    >>> read_grid("1.1 2.2".replace(" ", chr(10)), None, "p")
+    [Puzzle(shape=(2, 3), pairs=2, name='p')]
+    """
     blocks = split_blocks(lines(text))
     if not blocks:
         raise PuzzleFormatError("no puzzle in the input", line=1, column=1, source=source)
@@ -176,7 +201,32 @@ def read_grid(text: str, source: str | None, base: str) -> list[Item]:
 
 
 def read_flow(text: str, source: str | None, base: str) -> list[Item]:
-    """Puzzles of the Flow Free format: square grids of colour letters, the size taken from the first row."""
+    """Puzzles of the Flow Free format: square grids of colour letters, the size taken from the first row.
+
+    Parameters
+    ----------
+    text : str
+        Square grids of letters (``A``..., ``.`` empty), as Flow Free levels are written.
+    source : str or None
+        The file name, for messages.
+    base : str
+        The name of the puzzles.
+
+    Returns
+    -------
+    list of Puzzle or PuzzleError
+        The puzzles, or the error of each unreadable one.
+
+    Raises
+    ------
+    PuzzleFormatError
+        For text that holds no puzzle.
+
+    Examples
+    --------
+    >>> read_flow("A.A B.B ...".replace(" ", chr(10)), None, "f")
+    [Puzzle(shape=(3, 3), pairs=2, name='f')]
+    """
     blocks = split_blocks(lines(text))
     if not blocks:
         raise PuzzleFormatError("no puzzle in the input", line=1, column=1, source=source)
@@ -193,7 +243,32 @@ def read_flow(text: str, source: str | None, base: str) -> list[Item]:
 
 
 def read_wh(text: str, source: str | None, base: str) -> list[Item]:
-    """Puzzles of the ``wh`` format: ``W H`` then ``H`` rows, repeated; ``#`` comments between; ``0 0`` ends."""
+    """Puzzles of the ``wh`` format: ``W H`` then ``H`` rows, repeated; ``#`` comments between; ``0 0`` ends.
+
+    Parameters
+    ----------
+    text : str
+        ``W H`` headers each followed by ``H`` rows, ended by ``0 0``.
+    source : str or None
+        The file name, for messages.
+    base : str
+        The name of the puzzles.
+
+    Returns
+    -------
+    list of Puzzle or PuzzleError
+        The puzzles, or the error of each unreadable one.
+
+    Raises
+    ------
+    PuzzleFormatError
+        For a header or row that does not fit the format.
+
+    Examples
+    --------
+    >>> read_wh("3 2|1.1|2.2|0 0".replace("|", chr(10)), None, "w")
+    [Puzzle(shape=(2, 3), pairs=2, name='w')]
+    """
     body = [ln for ln in lines(text) if ln[1].strip()]
     blocks: list[list[Line]] = []
     i = 0
@@ -258,17 +333,81 @@ def _rows(p: Puzzle, fmt: str) -> list[str]:
 
 
 def write_grid(puzzles: Sequence[Puzzle]) -> str:
-    """Rows of cells, puzzles separated by blank lines (numbers 10-35 written as ``A``-``Z`` when all fit)."""
+    """Rows of cells, puzzles separated by blank lines (numbers 10-35 written as ``A``-``Z`` when all fit).
+
+    Parameters
+    ----------
+    puzzles : sequence of Puzzle
+        The puzzles.
+
+    Returns
+    -------
+    str
+        Their rows, puzzles separated by blank lines.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> puzzle = Puzzle.from_rows(["1.1", "2.2"])
+    >>> print(write_grid([puzzle]), end="")
+    1.1
+    2.2
+    """
     return "\n".join("\n".join(_rows(p, "grid")) + "\n" for p in puzzles)
 
 
 def write_wh(puzzles: Sequence[Puzzle]) -> str:
-    """``W H`` blocks ended by ``0 0``; single-character labels kept as they are."""
+    """``W H`` blocks ended by ``0 0``; single-character labels kept as they are.
+
+    Parameters
+    ----------
+    puzzles : sequence of Puzzle
+        The puzzles.
+
+    Returns
+    -------
+    str
+        ``W H`` and rows for each, then ``0 0``.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> puzzle = Puzzle.from_rows(["1.1", "2.2"])
+    >>> print(write_wh([puzzle]), end="")
+    3 2
+    1.1
+    2.2
+    0 0
+    """
     return "".join(f"{p.width} {p.height}\n" + "\n".join(_rows(p, "wh")) + "\n" for p in puzzles) + "0 0\n"
 
 
 def write_flow(puzzles: Sequence[Puzzle]) -> str:
-    """Square grids of colour letters; labels that are not letters become ``A``-``Z``, ``a``-``z`` in pair order."""
+    """Square grids of colour letters; labels that are not letters become ``A``-``Z``, ``a``-``z`` in pair order.
+
+    Parameters
+    ----------
+    puzzles : sequence of Puzzle
+        Square puzzles.
+
+    Returns
+    -------
+    str
+        Each as rows of letters.
+
+    Raises
+    ------
+    PuzzleFormatError
+        For a puzzle that is not square, or has more pairs than letters.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> print(write_flow([Puzzle.from_rows(["1.1", "2.2", "..."])]), end="")
+    A.A
+    B.B
+    ...
+    """
     parts = []
     for p in puzzles:
         if p.height != p.width:
@@ -285,5 +424,21 @@ def write_flow(puzzles: Sequence[Puzzle]) -> str:
 
 
 def base_name(source: str | None) -> str:
-    """The puzzle name a file gives: its stem."""
+    """The puzzle name a file gives: its stem.
+
+    Parameters
+    ----------
+    source : str or None
+        A file name.
+
+    Returns
+    -------
+    str
+        Its stem, the name given to its puzzles (empty for ``None``).
+
+    Examples
+    --------
+    >>> base_name("puzzles/easy.txt"), base_name(None)
+    ('easy', '')
+    """
     return Path(source).stem if source else ""

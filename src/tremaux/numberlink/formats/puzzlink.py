@@ -112,7 +112,32 @@ def _one(lineno: int, s: str, source: str | None, name: str) -> Puzzle:
 
 
 def read_puzzlink(text: str, source: str | None, base: str) -> list[Puzzle | PuzzleError]:
-    """One puzzle per non-blank line, each a puzz.link URL of type ``numlin``."""
+    """One puzzle per non-blank line, each a puzz.link URL of type ``numlin``.
+
+    Parameters
+    ----------
+    text : str
+        puzz.link (or pzprxs) URLs, one per line.
+    source : str or None
+        The file name, for messages.
+    base : str
+        The name of the puzzles.
+
+    Returns
+    -------
+    list of Puzzle or PuzzleError
+        The puzzles, or the error of each unreadable URL.
+
+    Raises
+    ------
+    PuzzleFormatError
+        For text that holds no URL.
+
+    Examples
+    --------
+    >>> read_puzzlink("https://puzz.link/p?numlin/3/2/1g12g2", None, "z")
+    [Puzzle(shape=(2, 3), pairs=2, name='z')]
+    """
     urls = [ln for ln in lines(text) if ln[1].strip()]
     if not urls:
         raise PuzzleFormatError("no puzzle in the input", line=1, column=1, source=source)
@@ -137,7 +162,25 @@ def _number(v: int) -> str:
 
 
 def write_puzzlink(puzzles: Sequence[Puzzle]) -> str:
-    """One URL per puzzle. Labels that are numbers 0 to 12287 are kept; other labels are written as pair numbers."""
+    """One URL per puzzle. Labels that are numbers 0 to 12287 are kept; other labels are written as pair numbers.
+
+    Parameters
+    ----------
+    puzzles : sequence of Puzzle
+        The puzzles.
+
+    Returns
+    -------
+    str
+        One URL per puzzle.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> puzzle = Puzzle.from_rows(["1.1", "2.2"])
+    >>> print(write_puzzlink([puzzle]), end="")
+    https://puzz.link/p?numlin/3/2/1g12g2
+    """
     out = []
     for p in puzzles:
         labs = p.labels

@@ -143,6 +143,20 @@ def solve_file(path: Any, solver: str = "fast", **options: Any) -> list[PuzzleSo
     A puzzle that cannot be read (an unpaired number...) gets status
     ``"invalid"`` with the reason as message; the others are still solved.
 
+    Parameters
+    ----------
+    path : str or os.PathLike
+        A puzzle file, in any format :func:`~tremaux.numberlink.load_all` reads.
+    solver : str, default "fast"
+        A name in :data:`NL_SOLVERS`.
+    **options
+        Passed to :func:`solve_puzzle`.
+
+    Returns
+    -------
+    list of PuzzleSolution
+        One per puzzle, in file order.
+
     Raises
     ------
     PuzzleFormatError

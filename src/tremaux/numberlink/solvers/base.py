@@ -56,11 +56,48 @@ class Task:
     """Keep a trace of the run (travelers)."""
 
     def left(self) -> float | None:
-        """Seconds left before the deadline (``None`` without one; never negative)."""
+        """Seconds left before the deadline (``None`` without one; never negative).
+
+        Returns
+        -------
+        float or None
+            Seconds, or ``None`` when there is no deadline.
+
+        Examples
+        --------
+        >>> from tremaux.numberlink import Puzzle
+        >>> from tremaux.numberlink.rules import resolve
+        >>> from tremaux.numberlink.solvers.base import Task
+        >>> import time
+        >>> task = Task(Puzzle.from_rows(["1.1"]), resolve("fill"), want=1, deadline=time.perf_counter() + 60)
+        >>> 0 < task.left() <= 60
+        True
+        """
         return None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
 
     def share(self, fraction: float) -> float | None:
-        """A deadline ``fraction`` of the time left from now (``None`` without a deadline)."""
+        """A deadline ``fraction`` of the time left from now (``None`` without a deadline).
+
+        Parameters
+        ----------
+        fraction : float
+            Part of the time left, 0 to 1.
+
+        Returns
+        -------
+        float or None
+            A ``time.perf_counter()`` value, or ``None`` without a deadline.
+
+        Examples
+        --------
+        >>> from tremaux.numberlink import Puzzle
+        >>> from tremaux.numberlink.rules import resolve
+        >>> from tremaux.numberlink.solvers.base import Task
+        >>> import time
+        >>> task = Task(Puzzle.from_rows(["1.1"]), resolve("fill"), want=1, deadline=time.perf_counter() + 60)
+        >>> task.share(0.5) < task.deadline
+        True
+        """
         left = self.left()
         return None if left is None else time.perf_counter() + fraction * left
 

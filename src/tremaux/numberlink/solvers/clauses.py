@@ -20,7 +20,29 @@ _PATTERNS: dict[tuple[str, int], list[tuple[tuple[int, ...], int]]] = {}
 
 
 def degree_patterns(kind: str, d: int) -> list[tuple[tuple[int, ...], int]]:
-    """Clauses over the d incident edges of a cell: (indices, sign) with sign +1 "or of x", -1 "or of not x"."""
+    """Clauses over the d incident edges of a cell: (indices, sign) with sign +1 "or of x", -1 "or of not x".
+
+    Parameters
+    ----------
+    kind : str
+        ``"one"`` (exactly one edge: a number's cell), ``"two"`` (exactly two), ``"zero"`` (none), or
+        anything else for zero or two (a cell a line may pass or leave empty). A sign of 0 in the
+        last case means the first literal negated and the rest positive.
+    d : int
+        Number of edges at the cell.
+
+    Returns
+    -------
+    list of (tuple of int, int)
+        The clauses.
+
+    Examples
+    --------
+    >>> degree_patterns("one", 2)
+    [((0, 1), 1), ((0, 1), -1)]
+    >>> degree_patterns("zero-or-two", 2)
+    [((0, 1), 0), ((1, 0), 0)]
+    """
     key = (kind, d)
     if key in _PATTERNS:
         return _PATTERNS[key]
@@ -50,7 +72,14 @@ def degree_patterns(kind: str, d: int) -> list[tuple[tuple[int, ...], int]]:
 
 
 class ClauseBuilders:
-    """Colour, induced and hole clauses, mixed into the encoding (they read its edge tables)."""
+    """Colour, induced and hole clauses, mixed into the encoding (they read its edge tables).
+
+    Examples
+    --------
+    >>> from tremaux.numberlink.solvers.encoding import Encoding
+    >>> issubclass(Encoding, ClauseBuilders)
+    True
+    """
 
     def _binary_colour(self, g, n, free, eu, ev, fu, fv, evar, ne):
         size = g.size

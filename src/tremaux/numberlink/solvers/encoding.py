@@ -147,6 +147,18 @@ def loaded_solver(backend: str, clauses: list[list[int]]) -> Solver:
     Other solvers, or a python-sat without those functions, take the public
     way.
 
+    Parameters
+    ----------
+    backend : str
+        A python-sat solver name, such as ``glucose4`` or ``cadical195``.
+    clauses : list of list of int
+        The CNF, in DIMACS literals.
+
+    Returns
+    -------
+    pysat.solvers.Solver
+        The solver; the caller deletes it.
+
     Examples
     --------
     >>> s = loaded_solver("glucose4", [[1, 2], [-1], [-2, 3]])
@@ -170,7 +182,19 @@ def loaded_solver(backend: str, clauses: list[list[int]]) -> Solver:
 
 @dataclass(frozen=True)
 class Model:
-    """One assignment read back from the solver: the links of every cell."""
+    """One assignment read back from the solver: the links of every cell.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> from tremaux.numberlink.rules import resolve
+    >>> from tremaux.numberlink.solvers.base import Task
+    >>> from tremaux.numberlink.solvers.sat import encoding_for
+    >>> enc = encoding_for(Task(Puzzle.from_rows(["1.1", "2.2"]), resolve("fill"), want=1, deadline=None), one=True)
+    >>> enc.next_model().links.tolist()
+    [2, 10, 8, 2, 10, 8]
+    >>> enc.close()
+    """
 
     links: np.ndarray
     """``uint8`` per cell, bit ``1 << d`` when a line leaves towards direction d (N0 E1 S2 W3)."""
@@ -225,6 +249,16 @@ class Encoding(ClauseBuilders):
         whose line joins two numbers of different pairs is not returned: that
         line is forbidden and the solver asked again. Fewer clauses, and the
         same models.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> enc = Encoding(Puzzle.from_rows(["1.1", "2.2"]), "fill")
+    >>> model = enc.next_model()
+    >>> enc.block(model)
+    >>> enc.next_model() is None
+    True
+    >>> enc.close()
     """
 
     @_without_gc
@@ -353,7 +387,13 @@ class Encoding(ClauseBuilders):
         self.active = ~np.isin(np.arange(1, n + 1), list(inactive))
 
     def close(self) -> None:
-        """Free the solver."""
+        """Free the solver.
+
+        Examples
+        --------
+        >>> from tremaux.numberlink import Puzzle
+        >>> Encoding(Puzzle.from_rows(["1.1"]), "fill").close()
+        """
         self.solver.delete()
 
     def __enter__(self) -> Encoding:
@@ -379,10 +419,30 @@ class Encoding(ClauseBuilders):
         the model instead of being forbidden: what is left is a solution under
         ``nikoli`` (its cells stay empty).
 
+        Parameters
+        ----------
+        deadline : float, optional
+            A ``time.perf_counter()`` value to give up at.
+        drop_loops : bool, default False
+            Drop closed loops from a model instead of forbidding them.
+
+        Returns
+        -------
+        Model or None
+            The next model, or ``None`` when the clauses allow no more.
+
         Raises
         ------
         TimeoutError
             When ``deadline`` (a ``time.perf_counter()`` value) passes between calls.
+
+        Examples
+        --------
+        >>> from tremaux.numberlink import Puzzle
+        >>> enc = Encoding(Puzzle.from_rows(["1.1"]), "fill")
+        >>> enc.next_model().links.tolist()
+        [2, 10, 8]
+        >>> enc.close()
         """
         while True:
             if deadline is not None and time.perf_counter() > deadline:
@@ -440,6 +500,20 @@ class Encoding(ClauseBuilders):
         A backend outside :data:`INCREMENTAL` (Kissat) must not be given
         clauses once it has solved: the clause is kept, and a new solver
         holding every clause answers the next call.
+
+        Parameters
+        ----------
+        clause : list of int
+            DIMACS literals over the encoding's variables.
+
+        Examples
+        --------
+        >>> from tremaux.numberlink import Puzzle
+        >>> enc = Encoding(Puzzle.from_rows(["1.1"]), "fill")
+        >>> enc.add_clause([-1])
+        >>> enc.next_model() is None
+        True
+        >>> enc.close()
         """
         clause = [int(x) for x in clause]
         if self.incremental:
@@ -482,7 +556,23 @@ class Encoding(ClauseBuilders):
         return (links[self.eu] & bit) > 0
 
     def set_hint(self, linking) -> None:
-        """Prefer the line edges of ``linking`` (a :class:`~tremaux.numberlink.result.Linking`) in decisions."""
+        """Prefer the line edges of ``linking`` (a :class:`~tremaux.numberlink.result.Linking`) in decisions.
+
+        Parameters
+        ----------
+        linking : Linking
+            A solution (or a guess) of the puzzle.
+
+        Examples
+        --------
+        >>> from tremaux.numberlink import Puzzle, solve_puzzle
+        >>> puzzle = Puzzle.from_rows(["1.1", "2.2"])
+        >>> enc = Encoding(puzzle, "fill")
+        >>> enc.set_hint(solve_puzzle(puzzle).solutions[0])
+        >>> enc.next_model() is not None
+        True
+        >>> enc.close()
+        """
         if not self.incremental:
             return  # one-shot backends take no phases
         on = self._on(linking)
@@ -490,9 +580,40 @@ class Encoding(ClauseBuilders):
         self.solver.set_phases(lits.tolist())
 
     def block(self, model: Model) -> None:
-        """Forbid the lines of ``model`` (with or without loops elsewhere) in later models."""
+        """Forbid the lines of ``model`` (with or without loops elsewhere) in later models.
+
+        Parameters
+        ----------
+        model : Model
+            A model returned by :meth:`next_model`.
+
+        Examples
+        --------
+        >>> from tremaux.numberlink import Puzzle
+        >>> enc = Encoding(Puzzle.from_rows(["1.1"]), "fill")
+        >>> enc.block(enc.next_model())
+        >>> enc.next_model() is None
+        True
+        >>> enc.close()
+        """
         self.add_clause((-(model.edges + 1)).tolist())
 
     def block_lines(self, linking) -> None:
-        """Forbid the lines of ``linking`` (a :class:`~tremaux.numberlink.result.Linking`), as :meth:`block`."""
+        """Forbid the lines of ``linking`` (a :class:`~tremaux.numberlink.result.Linking`), as :meth:`block`.
+
+        Parameters
+        ----------
+        linking : Linking
+            Lines of the puzzle.
+
+        Examples
+        --------
+        >>> from tremaux.numberlink import Puzzle, solve_puzzle
+        >>> puzzle = Puzzle.from_rows(["1.1", "2.2"])
+        >>> enc = Encoding(puzzle, "fill")
+        >>> enc.block_lines(solve_puzzle(puzzle).solutions[0])
+        >>> enc.next_model() is None
+        True
+        >>> enc.close()
+        """
         self.add_clause((-(np.flatnonzero(self._on(linking)) + 1)).tolist())

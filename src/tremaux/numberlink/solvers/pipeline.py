@@ -78,6 +78,11 @@ def _no_numbers(task: Task) -> Answer | None:
 def search_available() -> bool:
     """Whether the compiled search module is installed in this package.
 
+    Returns
+    -------
+    bool
+        True when the kernel module can be imported.
+
     Examples
     --------
     >>> isinstance(search_available(), bool)
@@ -163,6 +168,15 @@ def fast(task: Task) -> Answer:
     Returns
     -------
     Answer
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> from tremaux.numberlink.rules import resolve
+    >>> from tremaux.numberlink.solvers.base import Task
+    >>> answer = fast(Task(Puzzle.from_rows(["1.1", "2.2"]), resolve("fill"), want=2, deadline=None))
+    >>> len(answer.solutions), answer.exhausted
+    (1, True)
     """
     best: Answer | None = None
     for _name, stage in STAGES:

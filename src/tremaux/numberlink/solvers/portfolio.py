@@ -97,6 +97,14 @@ def portfolio_follows(task: Task) -> bool:
     Returns
     -------
     bool
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> from tremaux.numberlink.rules import resolve
+    >>> from tremaux.numberlink.solvers.base import Task
+    >>> portfolio_follows(Task(Puzzle.from_rows(["1.1"]), resolve("nikoli"), want=1, deadline=None))
+    False
     """
     return (not task.rule.cover and task.want == 1 and task.deadline is not None and task.puzzle.pairs > 0
             and available())
@@ -115,6 +123,17 @@ def portfolio_stage(task: Task) -> Answer | None:
         A solution (checked to join every pair), or no solution when the
         router found a pair that cannot be joined or the last SAT run found
         no induced lines.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> from tremaux.numberlink.rules import resolve
+    >>> from tremaux.numberlink.solvers.base import Task
+    >>> import time
+    >>> task = Task(Puzzle.from_rows(["1.1", "2.2"]), resolve("nikoli"), want=1, deadline=time.perf_counter() + 30)
+    >>> answer = portfolio_stage(task)
+    >>> answer is None or len(answer.solutions) == 1
+    True
     """
     if not portfolio_follows(task):
         return None

@@ -38,7 +38,27 @@ ROUTER_ROUNDS = 300
 
 
 def router_stage(task: Task) -> Answer | None:
-    """One solution of ``task`` by the router (``nikoli``, one solution wanted), or ``None``."""
+    """One solution of ``task`` by the router (``nikoli``, one solution wanted), or ``None``.
+
+    Parameters
+    ----------
+    task : Task
+        The task; the router runs only for one solution under ``nikoli``.
+
+    Returns
+    -------
+    Answer or None
+        One solution (never exhausted), or ``None`` when the router found none.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> from tremaux.numberlink.rules import resolve
+    >>> from tremaux.numberlink.solvers.base import Task
+    >>> answer = router_stage(Task(Puzzle.from_rows(["1.1", "2.2"]), resolve("nikoli"), want=1, deadline=None))
+    >>> len(answer.solutions), answer.exhausted
+    (1, False)
+    """
     if task.rule.cover or task.want != 1 or task.puzzle.pairs == 0:
         return None
     puzzle = task.puzzle
@@ -71,6 +91,14 @@ def untangle(puzzle: Puzzle, linking: Linking) -> Linking:
     Returns
     -------
     Linking
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Linking, Puzzle
+    >>> puzzle = Puzzle.from_rows(["1.", "1."])
+    >>> bent = Linking.from_paths(puzzle, [[(0, 0), (0, 1), (1, 1), (1, 0)]])
+    >>> untangle(puzzle, bent).covered
+    2
     """
     w = puzzle.width
     paths = []

@@ -51,7 +51,31 @@ DENSE_SHARE = 0.5
 
 
 def encoding_for(task: Task, *, one: bool):
-    """The :class:`~tremaux.numberlink.solvers.encoding.Encoding` of ``task`` (``one``: one solution wanted)."""
+    """The :class:`~tremaux.numberlink.solvers.encoding.Encoding` of ``task`` (``one``: one solution wanted).
+
+    Parameters
+    ----------
+    task : Task
+        The task.
+    one : bool
+        Only one solution is wanted (the encoding may then leave out clauses that only counting needs).
+
+    Returns
+    -------
+    Encoding
+        The encoding under the task's rule (induced lines when touching is barred, or for one
+        solution under ``nikoli``); the caller closes it.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> from tremaux.numberlink.rules import resolve
+    >>> from tremaux.numberlink.solvers.base import Task
+    >>> enc = encoding_for(Task(Puzzle.from_rows(["1.1"]), resolve("fill"), want=1, deadline=None), one=True)
+    >>> enc.next_model() is not None
+    True
+    >>> enc.close()
+    """
     from .encoding import FILL_COLOUR_BITS, Encoding
 
     rule = task.rule
@@ -72,6 +96,15 @@ def sat_stage(task: Task) -> Answer:
     Answer
         ``exhausted`` when the solver proved there are no further solutions;
         ``stopped="time limit"`` when the deadline passed first.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> from tremaux.numberlink.rules import resolve
+    >>> from tremaux.numberlink.solvers.base import Task
+    >>> answer = sat_stage(Task(Puzzle.from_rows(["1.1", "2.2"]), resolve("fill"), want=2, deadline=None))
+    >>> len(answer.solutions), answer.exhausted
+    (1, True)
     """
     puzzle = task.puzzle
     found: list[Linking] = []
@@ -105,6 +138,25 @@ def dense_stage(task: Task) -> Answer | None:
     cells empty) and never make a U-turn. Published puzzles leave few cells
     empty, so this small question often settles them; it is given
     :data:`DENSE_SHARE` of the time left.
+
+    Parameters
+    ----------
+    task : Task
+        The task, under ``nikoli``.
+
+    Returns
+    -------
+    Answer or None
+        One solution, or ``None``.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> from tremaux.numberlink.rules import resolve
+    >>> from tremaux.numberlink.solvers.base import Task
+    >>> answer = dense_stage(Task(Puzzle.from_rows(["1.1", "2.2"]), resolve("nikoli"), want=1, deadline=None))
+    >>> answer.how
+    'SAT (densest lines)'
     """
     from .encoding import FILL_COLOUR_BITS, Encoding
     from .router import untangle
@@ -137,6 +189,25 @@ def seeded_stage(task: Task) -> Answer | None:
     quarter of the time left); the SAT question is then only "other lines
     than these?", with the first solution forbidden and its edges as the
     solver's first guesses. ``None`` when no first solution came quickly.
+
+    Parameters
+    ----------
+    task : Task
+        The task, under ``nikoli``, wanting two or more solutions.
+
+    Returns
+    -------
+    Answer or None
+        The solutions and whether there are no more, or ``None`` when no first solution came quickly.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> from tremaux.numberlink.rules import resolve
+    >>> from tremaux.numberlink.solvers.base import Task
+    >>> answer = seeded_stage(Task(Puzzle.from_rows(["1.1", "2.2"]), resolve("nikoli"), want=2, deadline=None))
+    >>> len(answer.solutions), answer.exhausted
+    (1, True)
     """
     from .router import router_stage
 

@@ -113,6 +113,16 @@ def quick_verdict(puzzle: Puzzle, rule: str | Rule = "fill") -> str | None:
 def border_order(shape: tuple[int, int]) -> np.ndarray:
     """Flat indices of the border cells of an ``(H, W)`` board, once each, clockwise from the top-left corner.
 
+    Parameters
+    ----------
+    shape : (int, int)
+        Rows and columns.
+
+    Returns
+    -------
+    numpy.ndarray
+        The flat indices.
+
     Examples
     --------
     >>> border_order((3, 3)).tolist()
@@ -133,6 +143,16 @@ def crossing_pairs(puzzle: Puzzle) -> tuple[int, int] | None:
     Both endpoints of each lie on the border, in the cyclic order ``a b a b``:
     no two disjoint lines inside the board can join them. Pairs with an
     endpoint inside the board are left out. Runs in time linear in the border.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        The puzzle.
+
+    Returns
+    -------
+    (int, int) or None
+        Two pair numbers, or ``None`` when no two pairs are forced to cross.
 
     Examples
     --------
@@ -181,6 +201,16 @@ def colour_surplus(puzzle: Puzzle) -> int:
     cells therefore number ``d`` more dark than light ones, with ``d`` this
     value: at least ``abs(d)`` cells stay empty, and under ``fill`` a puzzle
     with ``d != 0`` has no solution. Cell ``(r, c)`` is dark when ``r + c`` is even.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        The puzzle.
+
+    Returns
+    -------
+    int
+        The surplus; 0 or less when the colours do not force empty cells.
 
     Examples
     --------

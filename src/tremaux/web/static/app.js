@@ -98,6 +98,7 @@
     cellState: null,  // Uint8 rank per cell
     edgeState: null,  // Map key -> state name
     marks: null,      // Map edge key -> count of MARK events
+    stage: null,      // other grids while a trace plays: {cells: polygon per cell, lines: Map "a,b" -> line}
     current: -1,
     geo: null,
     timer: 0,
@@ -204,6 +205,8 @@
 
   // true when the maze shown is drawn from the server's picture (every grid but the plain square one)
   const onGrid = () => !!(M.maze && M.maze.svg);
+  // true while a trace on such a grid is replayed on the server's stage (cells and passages to colour)
+  const staging = () => !!(onGrid() && M.solution && M.solution.stage && M.phase !== "done");
 
   function writeForm(p) {
     const want = p.grid || "square";
@@ -287,7 +290,27 @@
     }
   }
 
-  function edgeKey(a, b) { return a < b ? a * 8 + (b - a === 1 ? 1 : 2) : b * 8 + (a - b === 1 ? 1 : 2); }
+  function edgeKey(a, b) {
+    if (onGrid()) return Math.min(a, b) * M.maze.size + Math.max(a, b);
+    return a < b ? a * 8 + (b - a === 1 ? 1 : 2) : b * 8 + (a - b === 1 ? 1 : 2);
+  }
+
+  // On the stage of another grid: a cell is its polygon, a passage the two half lines from its ends.
+  function paintStageCell(i) {
+    const el = M.stage && M.stage.cells[i];
+    if (el) el.setAttribute("fill", cellColour(i));
+  }
+
+  function paintStageEdge(a, b) {
+    if (!M.stage || a < 0 || b < 0) return;
+    const state = edgeState(a, b);
+    for (const key of [a + "," + b, b + "," + a]) {
+      const el = M.stage.lines.get(key);
+      if (!el) continue;
+      el.setAttribute("visibility", state === "floor" ? "hidden" : "visible");
+      el.setAttribute("stroke", PALETTE[state]);
+    }
+  }
 
   // a passage without a colour of its own takes its cells' colour when they agree
   function edgeState(a, b) {
@@ -328,7 +351,8 @@
   // The server's SVG picture (grids other than the plain square one), scaled to fit the room the canvas has.
   function drawSvg() {
     const box = $("maze-svg");
-    const text = M.solution && M.solution.svg ? M.solution.svg : M.maze.svg;
+    const stage = staging();
+    const text = stage ? M.solution.stage : M.solution && M.solution.svg ? M.solution.svg : M.maze.svg;
     M.canvas.hidden = true;
     $("legend").hidden = true;
     $("grid-legend").hidden = false;
@@ -352,6 +376,19 @@
       const c = colour[sw.dataset.svg];
       sw.parentElement.hidden = !c;
       if (c) sw.style.background = c;
+    }
+    M.stage = null;
+    if (stage) {  // index the cells and passages, then paint what the replay has reached so far
+      const cells = [], lines = new Map();
+      for (const el of svg.querySelectorAll("polygon[data-cell]")) cells[Number(el.dataset.cell)] = el;
+      for (const el of svg.querySelectorAll("line[data-a]")) lines.set(el.dataset.a + "," + el.dataset.b, el);
+      M.stage = { cells, lines };
+      for (let i = 0; i < cells.length; i++) paintStageCell(i);
+      for (const key of M.edgeState.keys()) {
+        paintStageEdge(Math.floor(key / M.maze.size), key % M.maze.size);
+      }
+      $("legend").hidden = false;  // the replay's colours: the square maze's key
+      $("grid-legend").hidden = true;
     }
   }
 
@@ -382,7 +419,7 @@
 
   function resetRun() {
     stopTimer();
-    const n = M.maze ? M.maze.rows * M.maze.cols : 0;
+    const n = M.maze ? (onGrid() ? M.maze.size : M.maze.rows * M.maze.cols) : 0;
     M.cellState = new Uint8Array(n);
     M.edgeState = new Map();
     M.marks = new Map();
@@ -392,6 +429,7 @@
     M.carry = 0;
     M.events = null;
     M.solution = null;
+    M.stage = null;
   }
 
   function setPhase(phase) {
@@ -403,8 +441,8 @@
     $("btn-play").textContent = phase === "animating" ? "pause" : "play";
     $("btn-solve").disabled = !M.maze || phase === "loading" || phase === "solving";
     $("btn-new").disabled = phase === "loading";
-    if (onGrid()) {
-      $("progress").textContent = "no animation on this grid";
+    if (onGrid() && !haveTrace) {
+      $("progress").textContent = M.solution ? "no trace of this run" : "";
       return;
     }
     showProgress();
@@ -446,8 +484,9 @@
     }
     if (id !== M.requestId) return;
     M.maze = out;
-    M.maze.startIndex = out.start[0] * out.cols + out.start[1];
-    M.maze.goalIndex = out.goal[0] * out.cols + out.goal[1];
+    // other grids number their cells in their own order: the server says which the end points are
+    M.maze.startIndex = out.start_index ?? out.start[0] * out.cols + out.start[1];
+    M.maze.goalIndex = out.goal_index ?? out.goal[0] * out.cols + out.goal[1];
     M.params = out.params;
     writeForm({ ...out.params, solver: $("solver").value });
     resetRun();
@@ -460,8 +499,7 @@
         `(${out.goal}) are far apart (the two ends of its longest path when it has no loops).`
       : `${out.rows} × ${out.cols} maze, seed ${out.params.seed}: ` +
         `start (${out.start}) and destination (${out.goal}) are its two most distant cells.`);
-    $("no-animation").textContent = out.svg ? `No animation on the ${out.grid} grid: the library records ` +
-      "no trace of the solver's run there yet; solve draws the answer." : "";
+    $("no-animation").textContent = "";
     $("walk-label").hidden = !!out.svg || !WALK_SEED;
     updateLinks();
     setPhase("ready");
@@ -491,7 +529,7 @@
     if (id !== M.requestId) return;
     M.solution = out;
     M.events = out.trace || { kinds: [], cells: [], others: [], total: 0, truncated: false };
-    if (out.svg) {  // another grid than the plain square one: no trace to replay, the picture has the answer
+    if (out.svg && !(out.trace && out.stage)) {  // another grid and no trace to replay: the picture has the answer
       fillTable($("run-stats"), out.stats.concat([["server time", `${out.elapsed_ms} ms`]]));
       updateLinks();
       M.phase = "done";
@@ -504,6 +542,7 @@
     }
     fillTable($("run-stats"), out.stats.concat([["server time", `${out.elapsed_ms} ms`]]));
     updateLinks();
+    if (out.svg) drawMaze();  // another grid: the stage the trace is replayed on
     chooseSpeed(M.events.kinds.length);
     say($("maze-message"), "replaying the run of " + out.solution.algorithm + "…");
     play();
@@ -527,7 +566,8 @@
   }
 
   function setEdge(a, b, name) {
-    if (a < 0 || b < 0 || !isNeighbour(a, b)) return;
+    if (a < 0 || b < 0) return;
+    if (onGrid() ? !(M.stage && M.stage.lines.has(a + "," + b)) : !isNeighbour(a, b)) return;
     const k = edgeKey(a, b);
     const old = M.edgeState.get(k) || "floor";
     if (RANK[name] >= RANK[old]) M.edgeState.set(k, name);
@@ -577,6 +617,10 @@
       for (const i of [a, b]) if (i >= 0) paintAround(ctx, i);
       for (const i of [prev, M.current, link]) if (i >= 0) paintCell(ctx, i);
       if (link >= 0 && isNeighbour(link, a)) paintEdge(ctx, link, a);
+    } else if (M.stage) {
+      for (const i of [a, b, prev, M.current, link]) if (i >= 0) paintStageCell(i);
+      paintStageEdge(a, b);
+      paintStageEdge(link, a);
     }
   }
 
@@ -602,7 +646,7 @@
     // the final answer is drawn from the solution itself (the trace may be cut short)
     const cols = M.maze.cols;
     let last = -1;
-    for (const [r, c] of sol.path) {
+    for (const [r, c] of onGrid() ? [] : sol.path) {  // (another grid: its final picture has the answer)
       const i = r * cols + c;
       setCell(i, "path");
       if (last >= 0) setEdge(last, i, "path");
@@ -617,7 +661,7 @@
   }
 
   function stepTo(target) {
-    const ctx = M.canvas.getContext("2d");
+    const ctx = onGrid() ? null : M.canvas.getContext("2d");
     const n = M.events.kinds.length;
     target = Math.min(target, n);
     while (M.index < target) apply(M.index++, ctx);
@@ -1061,6 +1105,7 @@
         path: M.solution ? M.solution.solution.path : null,
         params: M.params, start: M.maze && M.maze.start, goal: M.maze && M.maze.goal,
         grid: M.maze ? M.maze.grid || "square" : null, picture: onGrid() ? "svg" : "canvas",
+        staged: !!M.stage,
       }),
       geometry: () => M.geo,
     },

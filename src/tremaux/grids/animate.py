@@ -1,0 +1,310 @@
+"""Animations on every grid: GIF and animated SVG replayed from a generation or solving trace.
+
+The trace (see :mod:`tremaux.trace`; cells are grid indices) is replayed onto three small arrays:
+each cell's colour (a slot of :data:`tremaux.render.palette.PALETTE`), the open sides (carving opens
+them) and the state of each passage a run walked (drawn as a line from the cell centre to the middle
+of the side, so a passage across the seam of a wrapped grid is drawn at both of its ends). Colours
+are those of the square animations: cells not carved yet gray, the frontier pink, cells a search
+reached pale, passages marked once yellow, retraced gray, the path dark yellow. The events are spread
+over at most ``frames`` pictures; the last one, the finished maze or solution, holds for ``hold_ms``.
+
+Examples
+--------
+>>> import io
+>>> from PIL import Image
+>>> from tremaux.grids import make_grid, generate_on
+>>> run = generate_on(make_grid("hex", size=(4, 5)), "backtracker", seed=1, record=True)
+>>> bool((replay_cells(run.maze.grid, run.trace) == run.maze.cells).all())
+True
+>>> Image.open(io.BytesIO(to_gif(run, frames=10))).n_frames > 1
+True
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from ..errors import TremauxError
+from ..render.palette import PALETTE
+from .draw import MAX_DRAW_CELLS, Style, _scene, outlines
+from .grid import ARC
+from .maze import GridMaze
+from .passages import half_passages
+from .replay import Frame, _parts, replay, replay_cells
+
+__all__ = ["replay_cells", "Frame", "replay", "to_gif", "to_animated_svg", "save_animation"]
+
+
+def _colours(palette: Mapping[str, str] | None) -> dict[str, str]:
+    out = {k: v for k, v in PALETTE.items() if not k.startswith("heat_")}
+    for k, v in (palette or {}).items():
+        if k not in out:
+            raise TremauxError(f"unknown palette entry {k!r}; choose one of: {', '.join(out)}")
+        out[k] = v
+    return out
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    from ..render.palette import parse_colour
+
+    return parse_colour(colour)
+
+
+def _setup(obj: Any, frames: int, style: Style | None) -> tuple[GridMaze, Style, list[Frame]]:
+    maze, _, _ = _parts(obj)
+    if maze.size > MAX_DRAW_CELLS // 10:
+        raise TremauxError(f"a maze of {maze.size:,} cells is too large to animate; the limit is "
+                           f"{MAX_DRAW_CELLS // 10:,}")
+    st = style or Style(cell=max(6.0, min(24.0, 500.0 / max(1.0, math.sqrt(maze.size)))))
+    return maze, st, list(replay(obj, frames=frames))
+
+
+def _ms(value: Any, name: str, minimum: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
+        raise TremauxError(f"{name} {value!r} must be a whole number of milliseconds, at least {minimum}")
+    return int(value)
+
+
+def to_gif(obj: Any, *, frames: int = 100, frame_ms: int = 60, hold_ms: int = 3000, loop: bool = True,
+           style: Style | None = None, palette: Mapping[str, str] | None = None) -> bytes:
+    """An animated GIF of a recorded generation or solving run on any grid.
+
+    Parameters
+    ----------
+    obj : GridGenerated or GridSolution
+        Made with ``record=True``.
+    frames : int, default 100
+        At most this many frames (the events are spread over them).
+    frame_ms, hold_ms : int
+        Display time of each frame, and of the last one.
+    loop : bool, default True
+    style : Style, optional
+        Sizes (by default cells sized for a picture about 500 pixels across).
+    palette : mapping, optional
+        Colours replacing entries of :data:`tremaux.render.palette.PALETTE`.
+
+    Returns
+    -------
+    bytes
+        The GIF file.
+
+    Raises
+    ------
+    TremauxError
+        For a run not recorded, a bad frame budget or time, an unknown palette entry, or a maze too large.
+
+    Examples
+    --------
+    >>> import io
+    >>> from PIL import Image
+    >>> from tremaux.grids import make_grid, generate_on
+    >>> run = generate_on(make_grid("triangle", size=(3, 4)), "kruskal", seed=1, record=True)
+    >>> Image.open(io.BytesIO(to_gif(run, frames=8))).n_frames > 1
+    True
+    """
+    from PIL import Image, ImageDraw
+
+    frame_ms, hold_ms = _ms(frame_ms, "frame_ms", 10), _ms(hold_ms, "hold_ms", 0)
+    maze, st, pics = _setup(obj, frames, style)
+    col = _colours(palette)
+    polys = [[tuple(p) for p in poly] for poly in outlines(maze, st)]
+    # paletted frames drawn with the palette's own indices: no quantizing, and a small colour table
+    names = list(col)
+    ink = {name: k for k, name in enumerate(names)}
+    table: list[int] = []
+    for name in names:
+        table.extend(_rgb(col[name]))
+    images = []
+    for f in pics:
+        sc = _scene(GridMaze(maze.grid, f.cells, validate=False), st)
+        img = Image.new("P", (sc.width, sc.height), ink["background"])
+        img.putpalette(table)
+        dr = ImageDraw.Draw(img)
+        for poly, name in zip(polys, f.colour):
+            dr.polygon(poly, fill=ink[name])
+        keys = list(f.passages)
+        for (a, b, c, d), key in zip(half_passages(maze, st, keys), keys):
+            dr.line((a, b, c, d), fill=ink[f.passages[key]], width=max(1, int(st.cell / 4)))
+        w = max(1, int(round(st.wall)))
+        for a, b, c, d in sc.segments:
+            dr.line((a, b, c, d), fill=ink["wall"], width=w)
+        cx, cy = sc.origin
+        for _x0, _y0, _x1, _y1, r, a0, a1 in sc.arcs:
+            dr.arc((cx - r, cy - r, cx + r, cy + r), float(np.degrees(a0)), float(np.degrees(a1)), fill=ink["wall"],
+                   width=w)
+        for key, i in (("start", maze.start_index), ("goal", maze.goal_index)):
+            x, y = sc.centres[i]
+            q = st.cell * 0.25
+            dr.ellipse((x - q, y - q, x + q, y + q), fill=ink[key])
+        images.append(img)
+    durations = [frame_ms] * len(images)
+    durations[-1] = max(frame_ms, hold_ms)
+    buf = io.BytesIO()
+    images[0].save(buf, format="GIF", save_all=True, append_images=images[1:], duration=durations,
+                   disposal=1, **({"loop": 0} if loop else {}))
+    return buf.getvalue()
+
+
+def _wall_d(sc_row: np.ndarray, arc: bool, origin: tuple[float, float]) -> str:
+    if not arc:
+        a, b, c, d = sc_row[:4]
+        return f"M{a:.2f} {b:.2f}L{c:.2f} {d:.2f}"
+    x0, y0, x1, y1, r, a0, a1 = sc_row
+    if a1 - a0 >= 2 * np.pi - 1e-9:
+        cx, cy = origin
+        return (f"M{cx + r:.2f} {cy:.2f}A{r:.2f} {r:.2f} 0 1 1 {cx - r:.2f} {cy:.2f}"
+                f"A{r:.2f} {r:.2f} 0 1 1 {cx + r:.2f} {cy:.2f}")
+    return f"M{x0:.2f} {y0:.2f}A{r:.2f} {r:.2f} 0 {1 if a1 - a0 > np.pi else 0} 1 {x1:.2f} {y1:.2f}"
+
+
+def _walls(maze: GridMaze, cells: np.ndarray, st: Style) -> dict[tuple[int, int], str]:
+    """Each drawn wall of ``cells`` as SVG path data, keyed by ``(cell, side)`` (one key per drawn copy)."""
+    grid = maze.grid
+    geo = grid.geometry()
+    bits = ((cells[:, None].astype(np.int64) >> np.arange(grid.sides)) & 1).astype(bool)
+    idx = np.arange(grid.size)[:, None]
+    seam = "wrap" in grid.params
+    draw = (geo.kind > 0) & ~bits & ((grid.nbr < 0) | (idx < grid.nbr) | seam)
+    sc = _scene(GridMaze(grid, cells, validate=False), st)
+    out: dict[tuple[int, int], str] = {}
+    seg = draw & (geo.kind != ARC)
+    for (i, s), row in zip(np.argwhere(seg).tolist(), sc.segments):
+        out[(i, s)] = _wall_d(row, False, sc.origin)
+    for (i, s), row in zip(np.argwhere(draw & (geo.kind == ARC)).tolist(), sc.arcs):
+        out[(i, s)] = _wall_d(row, True, sc.origin)
+    return out
+
+
+def to_animated_svg(obj: Any, *, frames: int = 100, frame_ms: int = 60, style: Style | None = None,
+                    palette: Mapping[str, str] | None = None) -> str:
+    """An animated SVG (SMIL) of a recorded run on any grid; it stops on the last frame.
+
+    Cells are drawn first (each later frame adds the cells that changed colour, shown at its time),
+    then the walls (each hidden at the time it is carved away), then the walked passages.
+
+    Parameters
+    ----------
+    obj : GridGenerated or GridSolution
+        Made with ``record=True``.
+    frames : int, default 100
+        At most this many frames.
+    frame_ms : int, default 60
+        Milliseconds per frame.
+    style : Style, optional
+        Sizes.
+    palette : mapping, optional
+        Colours replacing entries of :data:`tremaux.render.palette.PALETTE`.
+
+    Returns
+    -------
+    str
+        The SVG document.
+
+    Examples
+    --------
+    >>> import xml.etree.ElementTree as ET
+    >>> from tremaux.grids import make_grid, generate_on
+    >>> run = generate_on(make_grid("polar", rings=3), seed=1, record=True)
+    >>> root = ET.fromstring(to_animated_svg(run, frames=6))
+    >>> len(root.findall(".//{http://www.w3.org/2000/svg}set")) > 0
+    True
+    """
+    frame_ms = _ms(frame_ms, "frame_ms", 1)
+    maze, st, pics = _setup(obj, frames, style)
+    col = _colours(palette)
+    grid = maze.grid
+    polys = [" ".join(f"{x:.1f},{y:.1f}" for x, y in poly) for poly in outlines(maze, st)]
+    first = pics[0]
+    sc = _scene(maze, st)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{sc.width}" height="{sc.height}" '
+           f'viewBox="0 0 {sc.width} {sc.height}">', f"<title>{grid.name} maze animation</title>",
+           f'<rect width="100%" height="100%" fill="{col["background"]}"/>', "<g>"]
+    out += [f'<polygon points="{p}" fill="{col[c]}"/>' for p, c in zip(polys, first.colour)]
+
+    def at(k: int) -> str:
+        return f'<set attributeName="visibility" to="visible" begin="{k * frame_ms / 1000:g}s" fill="freeze"/>'
+
+    for k in range(1, len(pics)):
+        changed = [i for i, (a, b) in enumerate(zip(pics[k - 1].colour, pics[k].colour)) if a != b]
+        if changed:
+            out.append('<g visibility="hidden">' + at(k)
+                       + "".join(f'<polygon points="{polys[i]}" fill="{col[pics[k].colour[i]]}"/>' for i in changed)
+                       + "</g>")
+    out.append("</g>")
+    # walls: every wall ever drawn, each hidden when it opens (and shown again if it closes)
+    shown = [_walls(maze, f.cells, st) for f in pics]
+    every: dict[tuple[int, int], str] = {}
+    for w in shown:
+        every.update(w)
+    out.append(f'<g stroke="{col["wall"]}" stroke-width="{st.wall:g}" stroke-linecap="round" fill="none">')
+    for key, d in every.items():
+        sets = []
+        state = key in shown[0]
+        for k in range(1, len(shown)):
+            now = key in shown[k]
+            if now != state:
+                sets.append(f'<set attributeName="visibility" to="{"visible" if now else "hidden"}" '
+                            f'begin="{k * frame_ms / 1000:g}s" fill="freeze"/>')
+                state = now
+        vis = "" if key in shown[0] else ' visibility="hidden"'
+        out.append(f'<path d="{d}"{vis}>' + "".join(sets) + "</path>" if sets else f'<path d="{d}"{vis}/>')
+    out.append("</g>")
+    width = max(1.0, st.cell / 4)
+    out.append(f'<g stroke-width="{width:.1f}" stroke-linecap="round">')
+    for k in range(len(pics)):
+        prev = pics[k - 1].passages if k else {}
+        keys = [key for key, v in pics[k].passages.items() if prev.get(key) != v]
+        for (a, b, c, d), key in zip(half_passages(maze, st, keys), keys):
+            line = f'<line x1="{a:.1f}" y1="{b:.1f}" x2="{c:.1f}" y2="{d:.1f}" stroke="{col[pics[k].passages[key]]}"'
+            out.append(line + ("/>" if k == 0 else f' visibility="hidden">{at(k)}</line>'))
+    out.append("</g>")
+    for key, i in (("start", maze.start_index), ("goal", maze.goal_index)):
+        x, y = sc.centres[i]
+        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{st.cell * 0.25:.1f}" fill="{col[key]}"/>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def save_animation(obj: Any, path: Any, *, frames: int = 100, frame_ms: int = 60, style: Style | None = None) -> None:
+    """Write the animation of ``obj`` to ``path``: ``.gif`` or ``.svg``.
+
+    Parameters
+    ----------
+    obj : GridGenerated or GridSolution
+        Made with ``record=True``.
+    path : str or pathlib.Path
+        The file; its extension picks the format.
+    frames, frame_ms : int
+        Frame budget and milliseconds per frame.
+    style : Style, optional
+        Sizes.
+
+    Raises
+    ------
+    TremauxError
+        For another extension, or a run not recorded.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> from tremaux.grids import make_grid, generate_on
+    >>> out = pathlib.Path(tempfile.mkdtemp()) / "carving.gif"
+    >>> save_animation(generate_on(make_grid("hex", size=(3, 3)), seed=1, record=True), out, frames=5)
+    >>> out.read_bytes()[:3]
+    b'GIF'
+    """
+    from pathlib import Path
+
+    p = Path(path)
+    suffix = p.suffix.lower()
+    if suffix == ".gif":
+        p.write_bytes(to_gif(obj, frames=frames, frame_ms=frame_ms, style=style))
+    elif suffix == ".svg":
+        p.write_text(to_animated_svg(obj, frames=frames, frame_ms=frame_ms, style=style), encoding="utf-8")
+    else:
+        raise TremauxError(f"an animation is written to .gif or .svg, not {str(p)!r}")

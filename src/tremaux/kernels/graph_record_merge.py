@@ -1,0 +1,334 @@
+"""Traced twins of the union-find generation kernels (Kruskal, plain and woven, the growing forest), of
+the polar binary tree and sidewinder, and of braiding; see :mod:`tremaux.kernels.graph_record` for the
+conventions (same random draws as the untraced kernels, trace rows appended to ``trace``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, uint64
+
+from .gen_common import EV_DONE, EV_FRONTIER, record
+from .gen_common import rand_below as below
+from .gen_common import EV_CARVE
+from .graph_gen import _carve, shuffle
+from .gen_common import uf_find, uf_union
+from .graph_merge import _find
+from .graph_topo import facing, locate, nb, shape, side
+from .rng import next_u64, uniform
+
+__all__ = ["kruskal", "growing_forest", "kruskal_weave", "polar_binary_tree", "polar_sidewinder", "braid"]
+
+
+@njit(cache=True)
+def _carve_rec(cells, nbr, back, i, s, trace, t):
+    """Open side ``s`` of ``i`` and append ``CARVE (i, j)``; returns ``(j, t)``."""
+    j = _carve(cells, nbr, back, i, s)
+    return j, record(trace, t, EV_CARVE, i, j)
+
+
+@njit(cache=True)
+def kruskal(nbr, back, start, params, state, cells, trace):
+    """The twin of :func:`tremaux.kernels.graph_merge.kruskal` (same draws, same order), recording CARVE."""
+    n, S = shape(nbr)
+    m_est = n * S // 2
+    bbits = 0
+    while bbits < 12 and (m_est >> (bbits + 16)) > 0:
+        bbits += 1
+    NB = 1 << bbits
+    counts = np.zeros(NB + 1, np.int64)
+    arcs = np.empty(0, np.int32)
+    saved = state.copy()
+    for rep in range(2):
+        if rep == 1:
+            state[:] = saved
+            total = 0
+            for b in range(NB):
+                c0 = counts[b]
+                counts[b] = total
+                total += c0
+            counts[NB] = total
+            arcs = np.empty(total, np.int32)
+        bits = uint64(0)
+        nbits = 0
+        for i in range(n):
+            loc = locate(nbr, i)
+            for s in range(S):
+                if side(nbr, loc, i, s) <= i:
+                    continue
+                b = 0
+                if bbits > 0:
+                    if nbits < bbits:
+                        bits = next_u64(state)
+                        nbits = 64
+                    b = np.int64(bits & uint64(NB - 1))
+                    bits >>= uint64(bbits)
+                    nbits -= bbits
+                if rep == 0:
+                    counts[b] += 1
+                else:
+                    arcs[counts[b]] = i * S + s
+                    counts[b] += 1
+    m = counts[NB]
+    lo = 0
+    for b in range(NB):
+        hi = counts[b]  # after pass 2, counts[b] is the end of bucket b
+        for x in range(hi - 1, lo, -1):
+            y = lo + below(state, x - lo + 1)
+            e = arcs[x]
+            arcs[x] = arcs[y]
+            arcs[y] = e
+        lo = hi
+    parent = np.full(n, -1, np.int32)
+    merges = 0
+    visits = 0
+    t = 0
+    B = 64
+    touched = np.zeros(1, np.int64)
+    acc = 0
+    x = 0
+    while x < m and merges < n - 1:
+        nb_ = min(B, m - x)
+        for q in range(x, x + nb_):
+            a = np.int64(arcs[q])
+            i = a // S
+            acc += parent[i] + parent[nb(nbr, i, a - i * S)]
+        for q in range(x, x + nb_):
+            if merges >= n - 1:
+                break
+            a = np.int64(arcs[q])
+            i = a // S
+            s = a - i * S
+            loc = locate(nbr, i)
+            j = side(nbr, loc, i, s)
+            visits += 1
+            ri = uf_find(parent, i)
+            rj = uf_find(parent, j)
+            if ri != rj:
+                uf_union(parent, ri, rj)
+                cells[i] |= 1 << s
+                cells[j] |= 1 << facing(nbr, back, loc, i, s)
+                merges += 1
+                t = record(trace, t, EV_CARVE, i, j)
+        x += nb_
+    touched[0] = acc  # keeps the touching loads alive
+    return -1, visits, 0, t
+
+
+@njit(cache=True)
+def growing_forest(nbr, back, start, params, state, cells, trace):
+    n, S = nbr.shape
+    trees = min(max(1, np.int64(params[0])), n)
+    pn, po = params[1], params[2]
+    label = np.full(n, -1, np.int32)
+    lst = np.empty(n, np.int32)
+    buf = np.empty(S, np.int64)
+    seeds = np.arange(n).astype(np.int32)
+    shuffle(state, seeds)
+    head = 0
+    tail = 0
+    t = 0
+    for x in range(trees):
+        label[seeds[x]] = x
+        lst[tail] = seeds[x]
+        tail += 1
+        t = record(trace, t, EV_FRONTIER, seeds[x], -1)
+    visits = 0
+    maxf = tail
+    while tail > head:
+        u = uniform(state)
+        if u < pn:
+            k = tail - 1
+        elif u < pn + po:
+            k = head
+        else:
+            k = head + below(state, tail - head)
+        i = lst[k]
+        visits += 1
+        m = 0
+        for s in range(S):
+            j = nbr[i, s]
+            if j >= 0 and label[j] < 0:
+                buf[m] = s
+                m += 1
+        if m == 0:
+            if k == tail - 1:
+                tail -= 1
+            elif k == head:
+                head += 1
+            else:
+                lst[k] = lst[tail - 1]
+                tail -= 1
+            t = record(trace, t, EV_DONE, i, -1)
+            continue
+        s = buf[below(state, m)]
+        j, t = _carve_rec(cells, nbr, back, i, s, trace, t)
+        t = record(trace, t, EV_FRONTIER, j, i)
+        label[j] = label[i]
+        lst[tail] = j
+        tail += 1
+        if tail - head > maxf:
+            maxf = tail - head
+    parent = np.arange(trees).astype(np.int32)
+    cnt = 0
+    for i in range(n):
+        for s in range(S):
+            if nbr[i, s] > i and label[i] != label[nbr[i, s]]:
+                cnt += 1
+    arcs = np.empty(cnt, np.int64)
+    cnt = 0
+    for i in range(n):
+        for s in range(S):
+            if nbr[i, s] > i and label[i] != label[nbr[i, s]]:
+                arcs[cnt] = i * S + s
+                cnt += 1
+    shuffle(state, arcs)
+    for e in range(cnt):
+        i = arcs[e] // S
+        s = arcs[e] - i * S
+        a = _find(parent, label[i])
+        b = _find(parent, label[nbr[i, s]])
+        if a != b:
+            parent[a] = b
+            _, t = _carve_rec(cells, nbr, back, i, s, trace, t)
+    return -1, visits, maxf, t
+
+
+@njit(cache=True)
+def kruskal_weave(nbr, back, start, params, state, cells, trace):
+    n, S2 = nbr.shape
+    S = S2 // 2
+    half = S // 2
+    density = params[0]
+    parent = np.arange(n).astype(np.int32)
+    used = np.zeros(n, np.bool_)
+    centre = np.zeros(n, np.bool_)
+    order = np.arange(n).astype(np.int32)
+    shuffle(state, order)
+    crossings = 0
+    t = 0
+    for k in range(n):
+        b = order[k]
+        if used[b] or uniform(state) >= density:
+            continue
+        d = below(state, half)
+        e = (d + 1 + below(state, half - 1)) % half if half > 1 else d
+        a = nbr[b, d + half]
+        c = nbr[b, d]
+        p = nbr[b, e]
+        q = nbr[b, e + half]
+        if a < 0 or c < 0 or p < 0 or q < 0 or nbr[a, S + d] != c:
+            continue
+        if used[a] or used[c] or used[p] or used[q]:
+            continue
+        ra, rc, rp, rq = _find(parent, a), _find(parent, c), _find(parent, p), _find(parent, q)
+        if ra == rc or rp == rq:
+            continue
+        _, t = _carve_rec(cells, nbr, back, b, e, trace, t)
+        _, t = _carve_rec(cells, nbr, back, b, e + half, trace, t)
+        _, t = _carve_rec(cells, nbr, back, a, S + d, trace, t)
+        parent[ra] = rc
+        parent[rp] = b
+        parent[rq] = b
+        used[a] = used[b] = used[c] = used[p] = used[q] = True
+        centre[b] = True
+        crossings += 1
+    m = 0
+    for i in range(n):
+        for s in range(S):
+            j = nbr[i, s]
+            if j > i and not centre[i] and not centre[j]:
+                m += 1
+    arcs = np.empty(m, np.int64)
+    m = 0
+    for i in range(n):
+        for s in range(S):
+            j = nbr[i, s]
+            if j > i and not centre[i] and not centre[j]:
+                arcs[m] = i * S2 + s
+                m += 1
+    shuffle(state, arcs)
+    visits = 0
+    for x in range(m):
+        i = arcs[x] // S2
+        s = arcs[x] - i * S2
+        ra = _find(parent, i)
+        rb = _find(parent, nbr[i, s])
+        visits += 1
+        if ra != rb:
+            parent[ra] = rb
+            _, t = _carve_rec(cells, nbr, back, i, s, trace, t)
+    return -1, visits, crossings, t
+
+
+@njit(cache=True)
+def polar_binary_tree(nbr, back, start, params, state, cells, trace):
+    n = nbr.shape[0]
+    p_in = params[0]
+    t = 0
+    for i in range(1, n):
+        last = nbr[i, 1] < i
+        if last or uniform(state) < p_in:
+            _, t = _carve_rec(cells, nbr, back, i, 0, trace, t)
+        else:
+            _, t = _carve_rec(cells, nbr, back, i, 1, trace, t)
+    return -1, n - 1, 0, t
+
+
+@njit(cache=True)
+def polar_sidewinder(nbr, back, start, params, state, cells, trace):
+    n = nbr.shape[0]
+    east = params[0]
+    run_start = 1
+    longest = 0
+    t = 0
+    for i in range(1, n):
+        last = nbr[i, 1] < i
+        if last or uniform(state) >= east:
+            k = run_start + below(state, i - run_start + 1)
+            _, t = _carve_rec(cells, nbr, back, k, 0, trace, t)
+            if i - run_start + 1 > longest:
+                longest = i - run_start + 1
+            run_start = i + 1
+        else:
+            _, t = _carve_rec(cells, nbr, back, i, 1, trace, t)
+    return -1, n - 1, longest, t
+
+
+@njit(cache=True)
+def braid(nbr, back, fraction, state, cells, trace, t):
+    """The traced twin of :func:`tremaux.kernels.graph_merge.braid`; returns ``(opened, t)``."""
+    n, S = nbr.shape
+    order = np.arange(n).astype(np.int32)
+    shuffle(state, order)
+    buf = np.empty(S, np.int64)
+    opened = 0
+    for k in range(n):
+        i = order[k]
+        v = np.int64(cells[i])
+        deg = 0
+        for s in range(S):
+            deg += (v >> s) & 1
+        if deg != 1 or uniform(state) >= fraction:
+            continue
+        m = 0
+        best = 0
+        for s in range(S):
+            j = nbr[i, s]
+            if j < 0 or (v >> s) & 1:
+                continue
+            w = np.int64(cells[j])
+            dj = 0
+            for u in range(S):
+                dj += (w >> u) & 1
+            if dj == 1 and best == 0:
+                best = 1
+                m = 0
+            if dj == 1 or best == 0:
+                buf[m] = s
+                m += 1
+        if m == 0:
+            continue
+        _, t = _carve_rec(cells, nbr, back, i, buf[below(state, m)], trace, t)
+        opened += 1
+    return opened, t

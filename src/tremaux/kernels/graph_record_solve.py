@@ -1,0 +1,323 @@
+"""Solving kernels on any graph that record their transcript: the traced twins of :mod:`graph_solve`.
+
+Each returns its twin's results plus the number of ``trace`` rows written (``int64 (m, 3)`` rows
+``(kind, cell, other)``, recording stops silently when full), and makes the same moves in the same
+order, so it finds the same path. The events are those of the square solvers
+(:mod:`tremaux.kernels.solve`): ``VISIT (i, from)`` when a search takes ``i`` from its worklist or a
+traveler steps onto it, ``MARK (j, i)`` when a search puts ``j`` on its worklist from ``i`` (a
+traveler: ``MARK (i, j)`` for each mark it puts on the passage it enters at ``i``), ``RETRACE (i, j)``
+when a traveler walks back from ``i`` to ``j``, ``DEAD (i)`` for a cell filled in, ``FOUND (goal)``.
+The public wrapper appends the ``PATH`` events.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .gen_common import record
+from .graph_gen import _pop, _push
+from .graph_solve import _dist
+
+__all__ = ["bfs", "dfs", "astar", "tremaux", "dead_end_fill", "wall_follow", "SEARCHES", "trace_size"]
+
+VISIT, MARK, RETRACE, DEAD, FOUND = 10, 11, 12, 14, 15
+
+
+def trace_size(n: int, sides: int, limit: int) -> int:
+    """Rows of ``trace`` that suffice for any solver here (a traveler: at most two rows per move).
+
+    Parameters
+    ----------
+    n : int
+        Cells of the grid.
+    sides : int
+        Side slots per cell.
+    limit : int
+        Most moves a traveler makes.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> trace_size(10, 4, 100)
+    432
+    """
+    return max(n * (sides + 2), 4 * limit) + 2 * n + 12
+
+
+@njit(cache=True)
+def bfs(nbr, cells, src, dst, centres, trace):
+    n, S = nbr.shape
+    parent = np.full(n, -1, np.int32)
+    seen = np.zeros(n, np.bool_)
+    queue = np.empty(n, np.int32)
+    seen[src] = True
+    queue[0] = src
+    head, tail = 0, 1
+    t = 0
+    while head < tail:
+        i = queue[head]
+        head += 1
+        t = record(trace, t, VISIT, i, parent[i])
+        if i == dst:
+            t = record(trace, t, FOUND, i, -1)
+            break
+        v = np.int64(cells[i])
+        for s in range(S):
+            if (v >> s) & 1:
+                j = nbr[i, s]
+                if not seen[j]:
+                    seen[j] = True
+                    parent[j] = i
+                    queue[tail] = j
+                    tail += 1
+                    t = record(trace, t, MARK, j, i)
+    return parent, seen, head, t
+
+
+@njit(cache=True)
+def dfs(nbr, cells, src, dst, centres, trace):
+    n, S = nbr.shape
+    parent = np.full(n, -1, np.int32)
+    seen = np.zeros(n, np.bool_)
+    stack = np.empty(n, np.int32)
+    seen[src] = True
+    stack[0] = src
+    top = 1
+    steps = 0
+    t = 0
+    while top > 0:
+        top -= 1
+        i = stack[top]
+        steps += 1
+        t = record(trace, t, VISIT, i, parent[i])
+        if i == dst:
+            t = record(trace, t, FOUND, i, -1)
+            break
+        v = np.int64(cells[i])
+        for s in range(S - 1, -1, -1):
+            if (v >> s) & 1:
+                j = nbr[i, s]
+                if not seen[j]:
+                    seen[j] = True
+                    parent[j] = i
+                    stack[top] = j
+                    top += 1
+                    t = record(trace, t, MARK, j, i)
+    return parent, seen, steps, t
+
+
+@njit(cache=True)
+def astar(nbr, cells, src, dst, centres, greedy, wrap, trace):
+    n, S = nbr.shape
+    step = 0.0
+    for i in range(n):
+        for s in range(S):
+            j = nbr[i, s]
+            if j > i:
+                d = _dist(centres, i, j, wrap)
+                if d > step:
+                    step = d
+    if step <= 0:
+        step = 1.0
+    g = np.full(n, -1, np.int64)
+    parent = np.full(n, -1, np.int32)
+    seen = np.zeros(n, np.bool_)
+    done = np.zeros(n, np.bool_)
+    cap = n * S + 1
+    keys = np.empty(cap, np.float64)
+    vals = np.empty(cap, np.int64)
+    g[src] = 0
+    seen[src] = True
+    keys[0] = 0.0
+    vals[0] = src
+    size = 1
+    steps = 0
+    t = 0
+    while size > 0:
+        i, size = _pop(keys, vals, size)
+        if done[i]:
+            continue
+        done[i] = True
+        steps += 1
+        t = record(trace, t, VISIT, i, parent[i])
+        if i == dst:
+            t = record(trace, t, FOUND, i, -1)
+            break
+        v = np.int64(cells[i])
+        for s in range(S):
+            if (v >> s) & 1:
+                j = nbr[i, s]
+                if done[j]:
+                    continue
+                if g[j] < 0 or (g[i] + 1 < g[j] and not greedy):
+                    g[j] = g[i] + 1
+                    parent[j] = i
+                    seen[j] = True
+                    h = _dist(centres, j, dst, wrap) / step
+                    key = h if greedy else (g[j] + h) * (1.0 + 1e-9) - g[j] * 1e-12
+                    size = _push(keys, vals, size, key, j)
+                    t = record(trace, t, MARK, j, i)
+    return parent, seen, steps, t
+
+
+@njit(cache=True)
+def tremaux(nbr, back, cells, src, dst, limit, trace):
+    """The traced twin of :func:`tremaux.kernels.graph_solve.tremaux`; also returns the marks."""
+    n, S = nbr.shape
+    marks = np.zeros((n, S), np.int8)
+    seen = np.zeros(n, np.bool_)
+    i = src
+    seen[i] = True
+    steps = 0
+    t = record(trace, 0, VISIT, src, -1)
+    while i != dst and steps < limit:
+        v = np.int64(cells[i])
+        choice = -1
+        for want in range(2):
+            for s in range(S):
+                if (v >> s) & 1 and marks[i, s] == want:
+                    choice = s
+                    break
+            if choice >= 0:
+                break
+        if choice < 0:
+            break
+        j = nbr[i, choice]
+        b = back[i, choice]
+        marks[i, choice] += 1
+        marks[j, b] += 1
+        steps += 1
+        t = record(trace, t, MARK, i, j)
+        if marks[i, choice] == 1:
+            t = record(trace, t, VISIT, j, i)
+        else:
+            t = record(trace, t, RETRACE, i, j)
+        if seen[j] and marks[i, choice] == 1:
+            marks[i, choice] += 1
+            marks[j, b] += 1
+            steps += 1
+            t = record(trace, t, MARK, j, i)
+            t = record(trace, t, RETRACE, j, i)
+            continue
+        seen[j] = True
+        i = j
+    if i == dst:
+        t = record(trace, t, FOUND, i, -1)
+    parent = np.full(n, -1, np.int32)
+    if i != dst:
+        return parent, seen, steps, marks, t
+    prev = -1
+    k = src
+    guard = 0
+    while k != dst and guard < n:
+        moved = False
+        for s in range(S):
+            j = nbr[k, s]
+            if j >= 0 and marks[k, s] == 1 and j != prev and (np.int64(cells[k]) >> s) & 1:
+                parent[j] = k
+                prev = k
+                k = j
+                moved = True
+                break
+        if not moved:
+            break
+        guard += 1
+    return parent, seen, steps, marks, t
+
+
+@njit(cache=True)
+def dead_end_fill(nbr, back, cells, src, dst, trace):
+    n, S = nbr.shape
+    deg = np.zeros(n, np.int64)
+    for i in range(n):
+        v = np.int64(cells[i])
+        for s in range(S):
+            deg[i] += (v >> s) & 1
+    filled = np.zeros(n, np.bool_)
+    stack = np.empty(n, np.int32)
+    top = 0
+    for i in range(n):
+        if deg[i] <= 1 and i != src and i != dst:
+            stack[top] = i
+            top += 1
+    steps = 0
+    t = 0
+    while top > 0:
+        top -= 1
+        i = stack[top]
+        if filled[i]:
+            continue
+        filled[i] = True
+        steps += 1
+        t = record(trace, t, DEAD, i, -1)
+        v = np.int64(cells[i])
+        for s in range(S):
+            if (v >> s) & 1:
+                j = nbr[i, s]
+                if not filled[j]:
+                    deg[j] -= 1
+                    if deg[j] <= 1 and j != src and j != dst:
+                        stack[top] = j
+                        top += 1
+    return filled, steps, t
+
+
+@njit(cache=True)
+def wall_follow(nbr, back, cells, order, pos, src, dst, right, limit, trace):
+    n, S = nbr.shape
+    seen = np.zeros(n, np.bool_)
+    onpath = np.full(n, -1, np.int64)
+    path = np.empty(n, np.int32)
+    length = 1
+    path[0] = src
+    onpath[src] = 0
+    seen[src] = True
+    i = src
+    came = -1
+    steps = 0
+    t = record(trace, 0, VISIT, src, -1)
+    while i != dst and steps < limit:
+        v = np.int64(cells[i])
+        k = 0
+        while k < S and order[i, k] >= 0:
+            k += 1
+        p0 = pos[i, came] if came >= 0 else 0
+        choice = -1
+        for u in range(1, k + 1):
+            q = (p0 - u) % k if right else (p0 + u) % k
+            s = order[i, q]
+            if (v >> s) & 1:
+                choice = s
+                break
+        if choice < 0:
+            break
+        j = nbr[i, choice]
+        came = back[i, choice]
+        was = i
+        i = j
+        steps += 1
+        seen[i] = True
+        if onpath[i] >= 0:
+            if length >= 2 and path[length - 2] == i:
+                t = record(trace, t, RETRACE, was, i)
+            else:
+                t = record(trace, t, VISIT, i, was)
+            for q in range(onpath[i] + 1, length):
+                onpath[path[q]] = -1
+            length = onpath[i] + 1
+        else:
+            t = record(trace, t, VISIT, i, was)
+            onpath[i] = length
+            path[length] = i
+            length += 1
+    if i == dst:
+        t = record(trace, t, FOUND, i, -1)
+    return path, length, seen, steps, i == dst, t
+
+
+SEARCHES = {"bfs": bfs, "dfs": dfs}
+"""Traced worklist searches by name."""
