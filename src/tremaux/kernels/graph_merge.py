@@ -94,27 +94,29 @@ def kruskal(nbr, back, start, params, state, cells):
     touched = np.zeros(1, np.int64)
     acc = 0
     x = 0
+    js = np.empty(B, np.int64)  # the batch's far ends, found once
     while x < m and merges < n - 1:
         nb_ = min(B, m - x)
-        for q in range(x, x + nb_):
-            a = np.int64(arcs[q])
+        for q in range(nb_):
+            a = np.int64(arcs[x + q])
             i = a // S
-            acc += parent[i] + parent[nb(nbr, i, a - i * S)]
-        for q in range(x, x + nb_):
+            j = nb(nbr, i, a - i * S)
+            js[q] = j
+            acc += parent[i] + parent[j]
+        for q in range(nb_):
             if merges >= n - 1:
                 break
-            a = np.int64(arcs[q])
+            a = np.int64(arcs[x + q])
             i = a // S
             s = a - i * S
-            loc = locate(nbr, i)
-            j = side(nbr, loc, i, s)
+            j = js[q]
             visits += 1
             ri = uf_find(parent, i)
             rj = uf_find(parent, j)
             if ri != rj:
                 uf_union(parent, ri, rj)
                 cells[i] |= 1 << s
-                cells[j] |= 1 << facing(nbr, back, loc, i, s)
+                cells[j] |= 1 << facing(nbr, back, locate(nbr, i), i, s)
                 merges += 1
         x += nb_
     touched[0] = acc  # keeps the touching loads alive
