@@ -51,7 +51,20 @@ def ring_counts(rings: int) -> np.ndarray:
 def polar_topology(counts: np.ndarray, sides: int) -> np.ndarray:
     """The arithmetic topology of a polar grid with ``counts[r]`` cells in ring ``r`` (one ``int64`` array).
 
-    The layout is described in :mod:`tremaux.kernels.graph_topo`.
+    The generation kernels read it instead of neighbour tables (see :mod:`tremaux.kernels.graph_topo`,
+    which describes the layout).
+
+    Parameters
+    ----------
+    counts : array_like of int
+        Cells in each ring, from the pole outward (:func:`ring_counts`).
+    sides : int
+        Side slots per cell (the grid's ``sides``).
+
+    Returns
+    -------
+    numpy.ndarray
+        One ``int64`` array: a header, a row per ring, and the ring at the start of each chunk of cells.
 
     Examples
     --------

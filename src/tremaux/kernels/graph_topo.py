@@ -29,7 +29,7 @@ does both steps for one side.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, types
+from numba import njit, typeof, types
 from numba.extending import overload
 
 __all__ = ["shape", "locate", "side", "facing", "nb", "tables"]
@@ -62,9 +62,30 @@ def _divmod(k, w, inv):
     return q, rem
 
 
+def _python(typer, *args):
+    """Run the implementation numba would compile for these arguments, in Python (for examples and tests)."""
+    return typer(*(typeof(a) for a in args))(*args)
+
+
 def shape(nbr):
-    """``(cells, side slots)``."""
-    raise NotImplementedError  # compiled only
+    """The number of cells and of side slots (compiled code only).
+
+    Parameters
+    ----------
+    nbr : topology
+        A table, a hex rectangle's ``(H, W)`` or a polar grid's array.
+
+    Returns
+    -------
+    tuple of int
+        ``(n, S)``.
+
+    Examples
+    --------
+    >>> [int(x) for x in shape((3, 4))]  # a 3 x 4 hex rectangle
+    [12, 6]
+    """
+    return _python(_shape, nbr)
 
 
 @overload(shape)
@@ -79,8 +100,27 @@ def _shape(nbr):
 
 
 def locate(nbr, i):
-    """What the neighbour functions need to know about cell ``i``."""
-    raise NotImplementedError  # compiled only
+    """What the neighbour functions need to know about cell ``i`` (compiled code only).
+
+    Parameters
+    ----------
+    nbr : topology
+        A table, a hex rectangle's ``(H, W)`` or a polar grid's array.
+    i : int
+        A cell index.
+
+    Returns
+    -------
+    tuple of int
+        ``(i, 0, 0)`` for a table, ``(row, col, col & 1)`` for a hex rectangle, and for a polar grid
+        ``(ring, index, cells in the ring, parent, its side back, first child, children, first outward slot)``.
+
+    Examples
+    --------
+    >>> [int(x) for x in locate((3, 4), 6)]  # row 1, column 2 (an even column)
+    [1, 2, 0]
+    """
+    return _python(_locate, nbr, i)
 
 
 @overload(locate)
@@ -128,8 +168,29 @@ def _locate(nbr, i):
 
 
 def side(nbr, loc, i, s):
-    """The cell behind side ``s`` of cell ``i`` (located at ``loc``), or -1."""
-    raise NotImplementedError  # compiled only
+    """The cell behind a side (compiled code only).
+
+    Parameters
+    ----------
+    nbr : topology
+        A table, a hex rectangle's ``(H, W)`` or a polar grid's array.
+    loc : tuple
+        ``locate(nbr, i)``.
+    i, s : int
+        The cell and its side slot.
+
+    Returns
+    -------
+    int
+        The cell behind side ``s`` of ``i``, or -1 for none.
+
+    Examples
+    --------
+    >>> H_W = (3, 4)
+    >>> [int(side(H_W, locate(H_W, 6), 6, s)) for s in range(6)]  # N, NE, SE, S, SW, NW of (1, 2)
+    [2, 3, 7, 10, 5, 1]
+    """
+    return _python(_side, nbr, loc, i, s)
 
 
 @overload(side)
@@ -168,8 +229,30 @@ def _side(nbr, loc, i, s):
 
 
 def facing(nbr, back, loc, i, s):
-    """The side of the cell behind side ``s`` of cell ``i`` that faces ``i`` (side ``s`` must lead somewhere)."""
-    raise NotImplementedError  # compiled only
+    """The side facing back (compiled code only).
+
+    Parameters
+    ----------
+    nbr : topology
+        A table, a hex rectangle's ``(H, W)`` or a polar grid's array.
+    back : numpy.ndarray
+        The table's back sides (unused by the arithmetic forms).
+    loc : tuple
+        ``locate(nbr, i)``.
+    i, s : int
+        The cell and its side slot, which must lead to a cell.
+
+    Returns
+    -------
+    int
+        The side of ``side(nbr, loc, i, s)`` that faces ``i``.
+
+    Examples
+    --------
+    >>> int(facing((3, 4), None, locate((3, 4), 6), 6, 1))  # NE faces SW
+    4
+    """
+    return _python(_facing, nbr, back, loc, i, s)
 
 
 @overload(facing)
