@@ -13,7 +13,7 @@ growing forest, weaving) and braiding are in :mod:`tremaux.kernels.graph_merge`.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from .._jit import njit
 
 from .gen_common import rand_below as below
 from .graph_topo import facing, locate, nb, shape, side

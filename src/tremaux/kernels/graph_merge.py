@@ -7,7 +7,7 @@ Private, array-in array-out and never raising, like :mod:`tremaux.kernels.graph_
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from .._jit import njit, uint64
 
 from .gen_common import rand_below as below
 from .gen_common import uf_find, uf_union

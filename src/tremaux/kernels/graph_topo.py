@@ -28,23 +28,33 @@ does both steps for one side.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
-from numba import njit, typeof, types
-from numba.extending import overload
 
-__all__ = ["shape", "locate", "side", "facing", "nb", "tables"]
+from .._jit import njit
 
-
-def _is_table(nbr) -> bool:
-    return isinstance(nbr, types.Array) and nbr.ndim == 2
+__all__ = ["shape", "locate", "side", "facing", "nb", "tables", "register"]
 
 
-def _is_hex(nbr) -> bool:
-    return isinstance(nbr, types.UniTuple) and nbr.count == 2 and isinstance(nbr.dtype, types.Integer)
+def _kind_of_type(nbr) -> str:
+    """``"table"``, ``"hex"`` or ``"polar"`` for a numba type (numba is loaded when this is called)."""
+    from numba import types
+
+    if isinstance(nbr, types.Array) and nbr.ndim == 2:
+        return "table"
+    if isinstance(nbr, types.UniTuple) and nbr.count == 2 and isinstance(nbr.dtype, types.Integer):
+        return "hex"
+    if isinstance(nbr, types.Array) and nbr.ndim == 1 and nbr.dtype == types.int64:
+        return "polar"
+    return ""
 
 
-def _is_polar(nbr) -> bool:
-    return isinstance(nbr, types.Array) and nbr.ndim == 1 and nbr.dtype == types.int64
+def _kind_of_value(nbr) -> str:
+    """The same for a value, when a kernel runs as Python."""
+    if isinstance(nbr, tuple):
+        return "hex"
+    return "table" if np.ndim(nbr) == 2 else "polar"
 
 
 @njit(cache=True, inline="always")
@@ -62,13 +72,8 @@ def _divmod(k, w, inv):
     return q, rem
 
 
-def _python(typer, *args):
-    """Run the implementation numba would compile for these arguments, in Python (for examples and tests)."""
-    return typer(*(typeof(a) for a in args))(*args)
-
-
 def shape(nbr):
-    """The number of cells and of side slots (compiled code only).
+    """The number of cells and of side slots.
 
     Parameters
     ----------
@@ -85,22 +90,21 @@ def shape(nbr):
     >>> [int(x) for x in shape((3, 4))]  # a 3 x 4 hex rectangle
     [12, 6]
     """
-    return _python(_shape, nbr)
+    return _shape_impls()[_kind_of_value(nbr)](nbr)
 
 
-@overload(shape)
-def _shape(nbr):
-    if _is_table(nbr):
-        return lambda nbr: (np.int64(nbr.shape[0]), np.int64(nbr.shape[1]))
-    if _is_hex(nbr):
-        return lambda nbr: (np.int64(nbr[0] * nbr[1]), np.int64(6))
-    if _is_polar(nbr):
-        return lambda nbr: (nbr[0], nbr[1])
-    return None
+@functools.cache
+def _shape_impls() -> dict:
+    """The implementations of :func:`shape` by kind of topology (plain functions numba compiles)."""
+    impls = {}
+    impls["table"] = lambda nbr: (np.int64(nbr.shape[0]), np.int64(nbr.shape[1]))
+    impls["hex"] = lambda nbr: (np.int64(nbr[0] * nbr[1]), np.int64(6))
+    impls["polar"] = lambda nbr: (nbr[0], nbr[1])
+    return impls
 
 
 def locate(nbr, i):
-    """What the neighbour functions need to know about cell ``i`` (compiled code only).
+    """What the neighbour functions need to know about cell ``i``.
 
     Parameters
     ----------
@@ -120,55 +124,54 @@ def locate(nbr, i):
     >>> [int(x) for x in locate((3, 4), 6)]  # row 1, column 2 (an even column)
     [1, 2, 0]
     """
-    return _python(_locate, nbr, i)
+    return _locate_impls()[_kind_of_value(nbr)](nbr, i)
 
 
-@overload(locate)
-def _locate(nbr, i):
-    if _is_table(nbr):
-        return lambda nbr, i: (np.int64(i), np.int64(0), np.int64(0))
-    if _is_hex(nbr):
-        def hex_impl(nbr, i):
-            W = nbr[1]
-            r, c = _divmod(np.int64(i), W, 1.0 / W)  # the division by W is hoisted out of the kernels' loops
-            return (r, c, c & 1)
-        return hex_impl
-    if _is_polar(nbr):
-        def polar_impl(nbr, i):
-            RB = nbr[4]
-            r = nbr[nbr[5] + (np.int64(i) >> nbr[2])]
-            while i >= nbr[RB + 3 * r + 3]:  # the next ring's first cell (the last row: cells)
-                r += 1
-            x = RB + 3 * r  # this ring
-            j = np.int64(i) - nbr[x]
-            w = nbr[x + 1]
-            # all that side() and facing() need, so they read no memory
-            parent = np.int64(0)
-            up = np.int64(0)
-            if r > 0:
-                kin = nbr[x + 2]
-                if kin == 1:
-                    parent = nbr[x - 3] + j
-                    up = np.int64(3)
-                else:
-                    parent = nbr[x - 3] + j // kin
-                    up = 3 + j % kin
-                if r == 1:
-                    up = j
-            kout = np.int64(0)
-            child = np.int64(0)
-            if r + 1 < nbr[3]:
-                kout = nbr[x + 5]
-                child = nbr[x + 3] + j * kout
-            # ring, index in the ring, cells in the ring, parent, its side back, first child, children,
-            # first outward slot
-            return (r, j, w, parent, up, child, kout, np.int64(0) if r == 0 else np.int64(3))
-        return polar_impl
-    return None
+@functools.cache
+def _locate_impls() -> dict:
+    """The implementations of :func:`locate` by kind of topology (plain functions numba compiles)."""
+    impls = {}
+    impls["table"] = lambda nbr, i: (np.int64(i), np.int64(0), np.int64(0))
+    def hex_impl(nbr, i):
+        W = nbr[1]
+        r, c = _divmod(np.int64(i), W, 1.0 / W)  # the division by W is hoisted out of the kernels' loops
+        return (r, c, c & 1)
+    impls["hex"] = hex_impl
+    def polar_impl(nbr, i):
+        RB = nbr[4]
+        r = nbr[nbr[5] + (np.int64(i) >> nbr[2])]
+        while i >= nbr[RB + 3 * r + 3]:  # the next ring's first cell (the last row: cells)
+            r += 1
+        x = RB + 3 * r  # this ring
+        j = np.int64(i) - nbr[x]
+        w = nbr[x + 1]
+        # all that side() and facing() need, so they read no memory
+        parent = np.int64(0)
+        up = np.int64(0)
+        if r > 0:
+            kin = nbr[x + 2]
+            if kin == 1:
+                parent = nbr[x - 3] + j
+                up = np.int64(3)
+            else:
+                parent = nbr[x - 3] + j // kin
+                up = 3 + j % kin
+            if r == 1:
+                up = j
+        kout = np.int64(0)
+        child = np.int64(0)
+        if r + 1 < nbr[3]:
+            kout = nbr[x + 5]
+            child = nbr[x + 3] + j * kout
+        # ring, index in the ring, cells in the ring, parent, its side back, first child, children,
+        # first outward slot
+        return (r, j, w, parent, up, child, kout, np.int64(0) if r == 0 else np.int64(3))
+    impls["polar"] = polar_impl
+    return impls
 
 
 def side(nbr, loc, i, s):
-    """The cell behind a side (compiled code only).
+    """The cell behind a side.
 
     Parameters
     ----------
@@ -190,46 +193,45 @@ def side(nbr, loc, i, s):
     >>> [int(side(H_W, locate(H_W, 6), 6, s)) for s in range(6)]  # N, NE, SE, S, SW, NW of (1, 2)
     [2, 3, 7, 10, 5, 1]
     """
-    return _python(_side, nbr, loc, i, s)
+    return _side_impls()[_kind_of_value(nbr)](nbr, loc, i, s)
 
 
-@overload(side)
-def _side(nbr, loc, i, s):
-    if _is_table(nbr):
-        return lambda nbr, loc, i, s: np.int64(nbr[i, s])
-    if _is_hex(nbr):
-        def hex_impl(nbr, loc, i, s):
-            H, W = nbr
-            r, c, odd = loc
+@functools.cache
+def _side_impls() -> dict:
+    """The implementations of :func:`side` by kind of topology (plain functions numba compiles)."""
+    impls = {}
+    impls["table"] = lambda nbr, loc, i, s: np.int64(nbr[i, s])
+    def hex_impl(nbr, loc, i, s):
+        H, W = nbr
+        r, c, odd = loc
+        if s == 0:
+            nr, nc = r - 1, c
+        elif s == 3:
+            nr, nc = r + 1, c
+        else:
+            nc = c + 1 if s < 3 else c - 1
+            nr = r - 1 + odd if (s == 1 or s == 5) else r + odd
+        if nr < 0 or nr >= H or nc < 0 or nc >= W:
+            return np.int64(-1)
+        return nr * W + nc
+    impls["hex"] = hex_impl
+    def polar_impl(nbr, loc, i, s):
+        r, j, w, parent, up, child, kout, base = loc
+        if r > 0:
             if s == 0:
-                nr, nc = r - 1, c
-            elif s == 3:
-                nr, nc = r + 1, c
-            else:
-                nc = c + 1 if s < 3 else c - 1
-                nr = r - 1 + odd if (s == 1 or s == 5) else r + odd
-            if nr < 0 or nr >= H or nc < 0 or nc >= W:
-                return np.int64(-1)
-            return nr * W + nc
-        return hex_impl
-    if _is_polar(nbr):
-        def polar_impl(nbr, loc, i, s):
-            r, j, w, parent, up, child, kout, base = loc
-            if r > 0:
-                if s == 0:
-                    return parent
-                if s == 1:
-                    return np.int64(i + 1) if j + 1 < w else np.int64(i + 1 - w)
-                if s == 2:
-                    return np.int64(i - 1) if j > 0 else np.int64(i - 1 + w)
-            q = s - base
-            return child + q if q < kout else np.int64(-1)
-        return polar_impl
-    return None
+                return parent
+            if s == 1:
+                return np.int64(i + 1) if j + 1 < w else np.int64(i + 1 - w)
+            if s == 2:
+                return np.int64(i - 1) if j > 0 else np.int64(i - 1 + w)
+        q = s - base
+        return child + q if q < kout else np.int64(-1)
+    impls["polar"] = polar_impl
+    return impls
 
 
 def facing(nbr, back, loc, i, s):
-    """The side facing back (compiled code only).
+    """The side facing back.
 
     Parameters
     ----------
@@ -252,27 +254,26 @@ def facing(nbr, back, loc, i, s):
     >>> int(facing((3, 4), None, locate((3, 4), 6), 6, 1))  # NE faces SW
     4
     """
-    return _python(_facing, nbr, back, loc, i, s)
+    return _facing_impls()[_kind_of_value(nbr)](nbr, back, loc, i, s)
 
 
-@overload(facing)
-def _facing(nbr, back, loc, i, s):
-    if _is_table(nbr):
-        return lambda nbr, back, loc, i, s: np.int64(back[i, s])
-    if _is_hex(nbr):
-        return lambda nbr, back, loc, i, s: np.int64(s + 3 if s < 3 else s - 3)
-    if _is_polar(nbr):
-        def polar_impl(nbr, back, loc, i, s):
-            r = loc[0]
-            if r == 0 or s >= 3:
-                return np.int64(0)
-            if s == 1:
-                return np.int64(2)
-            if s == 2:
-                return np.int64(1)
-            return loc[4]  # inward: this cell is child j % k of its parent (ring 1: the pole's slot j)
-        return polar_impl
-    return None
+@functools.cache
+def _facing_impls() -> dict:
+    """The implementations of :func:`facing` by kind of topology (plain functions numba compiles)."""
+    impls = {}
+    impls["table"] = lambda nbr, back, loc, i, s: np.int64(back[i, s])
+    impls["hex"] = lambda nbr, back, loc, i, s: np.int64(s + 3 if s < 3 else s - 3)
+    def polar_impl(nbr, back, loc, i, s):
+        r = loc[0]
+        if r == 0 or s >= 3:
+            return np.int64(0)
+        if s == 1:
+            return np.int64(2)
+        if s == 2:
+            return np.int64(1)
+        return loc[4]  # inward: this cell is child j % k of its parent (ring 1: the pole's slot j)
+    impls["polar"] = polar_impl
+    return impls
 
 
 @njit(cache=True)
@@ -295,3 +296,42 @@ def tables(nbr, back):
                 t[i, s] = j
                 b[i, s] = facing(nbr, back, loc, i, s)
     return t, b
+
+
+def _t_shape(nbr):
+    return _shape_impls().get(_kind_of_type(nbr))
+
+
+def _t_locate(nbr, i):
+    return _locate_impls().get(_kind_of_type(nbr))
+
+
+def _t_side(nbr, loc, i, s):
+    return _side_impls().get(_kind_of_type(nbr))
+
+
+def _t_facing(nbr, back, loc, i, s):
+    return _facing_impls().get(_kind_of_type(nbr))
+
+
+_REGISTERED = False
+
+
+def register() -> None:
+    """Teach numba :func:`shape`, :func:`locate`, :func:`side` and :func:`facing` (idempotent).
+
+    Called by :func:`tremaux._numba.setup` when numba is first loaded, before any kernel compiles, so
+    importing this module does not import numba (kernels may run as Python).
+
+    Examples
+    --------
+    >>> register(); register()
+    """
+    global _REGISTERED
+    if _REGISTERED:
+        return
+    from numba.extending import overload
+
+    for fn, typer in ((shape, _t_shape), (locate, _t_locate), (side, _t_side), (facing, _t_facing)):
+        overload(fn)(typer)
+    _REGISTERED = True

@@ -227,3 +227,45 @@ class ClauseBuilders:
             out.extend(card.clauses)
             self.nvars = max(self.nvars, card.nv)
         return out
+
+    def _squares(self, idx, no_uturn):
+        # no 2 x 2 loop; with no_uturn, no three line edges of one 2 x 2 block either
+        h, w, inc = self.h, self.w, self.inc
+        if h < 2 or w < 2:
+            return []
+        tl = idx[:-1, :-1].ravel()
+        sq = np.stack([inc[tl, 1], inc[tl, 2], inc[tl + w + 1, 0], inc[tl + w + 1, 3]], axis=1)
+        sq = sq[(sq > 0).all(axis=1)]
+        if not no_uturn:
+            return (-sq).tolist()
+        out = []
+        for drop in range(4):
+            out.extend((-np.delete(sq, drop, axis=1)).tolist())
+        return out
+
+    def _corners(self, g, inc):
+        # the corner theorem (induced lines covering every cell): a free cell that is a corner of shape
+        # (d1, d2) has as inner diagonal a number or a corner of the same shape; a shape whose diagonal ray
+        # meets no number before the edge is never used (corner_table)
+        from ...kernels.nl_search_corner import corner_table
+
+        h, w = self.h, self.w
+        allowed = corner_table(g, h, w)
+        r, c = np.divmod(np.arange(h * w, dtype=np.int64), w)
+        out = []
+        for s, (d1, d2, dr, dc) in enumerate(((1, 2, 1, 1), (3, 2, 1, -1), (0, 1, -1, 1), (0, 3, -1, -1))):
+            a, b = inc[:, d1], inc[:, d2]
+            cand = (g == 0) & (a > 0) & (b > 0)
+            never = cand & (((allowed >> s) & 1) == 0)
+            out.extend(np.stack([-a[never], -b[never]], axis=1).tolist())
+            rr, cc = r + dr, c + dc
+            inside = (rr >= 0) & (rr < h) & (cc >= 0) & (cc < w)
+            x = np.flatnonzero(cand & ~never & inside)
+            d = rr[x] * w + cc[x]
+            x, d = x[g[d] == 0], d[g[d] == 0]
+            for dd in (d1, d2):
+                lit = inc[d, dd]
+                has = lit > 0
+                out.extend(np.stack([-a[x][has], -b[x][has], lit[has]], axis=1).tolist())
+                out.extend(np.stack([-a[x][~has], -b[x][~has]], axis=1).tolist())
+        return out

@@ -200,6 +200,8 @@ class Model:
     """``uint8`` per cell, bit ``1 << d`` when a line leaves towards direction d (N0 E1 S2 W3)."""
     edges: np.ndarray
     """Indices of the edge variables set (lines only, loops dropped)."""
+    with_loops: np.ndarray | None = None
+    """The links with the closed loops that were dropped (``None``: there were none)."""
 
 
 class Encoding(ClauseBuilders):
@@ -249,6 +251,12 @@ class Encoding(ClauseBuilders):
         whose line joins two numbers of different pairs is not returned: that
         line is forbidden and the solver asked again. Fewer clauses, and the
         same models.
+    corners : bool
+        Under ``fill`` without holes: the corner theorem of lines that never
+        touch themselves (:mod:`tremaux.kernels.nl_search_corner`), a
+        corner's inner diagonal is a number or a corner of the same shape.
+        With ``induced`` it loses no model; without, it drops some models
+        whose lines touch (the rest are still solutions).
 
     Examples
     --------
@@ -266,7 +274,7 @@ class Encoding(ClauseBuilders):
                  inactive: frozenset[int] = frozenset(), induced: bool = False, holes: str | None = None,
                  max_holes: int | None = None, at_most_one: bool = True,
                  blocked: np.ndarray | None = None, colour_bits: int | None = None,
-                 uturns: bool = True) -> None:
+                 uturns: bool = True, corners: bool = False) -> None:
         if colour not in ("binary", "onehot"):
             raise ValueError("colour is 'binary' or 'onehot'")
         if holes is not None and (rule != "fill" or holes not in ("surplus", "any")):
@@ -364,16 +372,11 @@ class Encoding(ClauseBuilders):
                 clauses.extend(self._induced(g, n, eu, ev, fu, fv, evar))
             if hole.any():
                 clauses.extend(self._holes(hole, packed, max_holes))
-        # ---- no 2x2 loop
-        if h > 1 and w > 1:
-            tl = idx[:-1, :-1].ravel()
-            sq = np.stack([inc[tl, 1], inc[tl, 2], inc[tl + w + 1, 0], inc[tl + w + 1, 3]], axis=1)
-            sq = sq[(sq > 0).all(axis=1)]
-            if induced or not uturns:
-                for drop in range(4):  # no three line edges of the four: no U-turn
-                    clauses.extend((-np.delete(sq, drop, axis=1)).tolist())
-            else:
-                clauses.extend((-sq).tolist())
+        clauses.extend(self._squares(idx, induced or not uturns))
+        if corners:
+            if rule != "fill" or hole.any() or off.any():
+                raise ValueError("the corner theorem needs lines that cover every cell")
+            clauses.extend(self._corners(g, inc))
         self.nclauses = len(clauses)
         self.backend = backend
         self.incremental = backend in INCREMENTAL
@@ -412,12 +415,17 @@ class Encoding(ClauseBuilders):
         links[self.ev[vt]] |= 1
         return links
 
-    def next_model(self, deadline: float | None = None, drop_loops: bool = False) -> Model | None:
+    def next_model(self, deadline: float | None = None, drop_loops: bool = False, *,
+                   assumptions: list[int] | None = None, conflicts: int | None = None) -> Model | None:
         """The next model without loops (under ``fill``), or ``None`` when there is none.
 
         With ``drop_loops`` (or under ``nikoli``) closed loops are dropped from
         the model instead of being forbidden: what is left is a solution under
         ``nikoli`` (its cells stay empty).
+
+        ``assumptions`` (literals) hold for
+        this call only: ``None`` then means no model *under them*. The clauses
+        added meanwhile (loops and wrong lines cut) hold for every model.
 
         Parameters
         ----------
@@ -425,6 +433,10 @@ class Encoding(ClauseBuilders):
             A ``time.perf_counter()`` value to give up at.
         drop_loops : bool, default False
             Drop closed loops from a model instead of forbidding them.
+        assumptions : list of int, optional
+            Literals assumed for this call only.
+        conflicts : int, optional
+            Conflicts the solver may use per call (incremental backends).
 
         Returns
         -------
@@ -434,7 +446,8 @@ class Encoding(ClauseBuilders):
         Raises
         ------
         TimeoutError
-            When ``deadline`` (a ``time.perf_counter()`` value) passes between calls.
+            When ``deadline`` (a ``time.perf_counter()`` value) passes between
+            calls, or a call used up its ``conflicts``.
 
         Examples
         --------
@@ -444,6 +457,7 @@ class Encoding(ClauseBuilders):
         [2, 10, 8]
         >>> enc.close()
         """
+        assumptions = [] if assumptions is None else assumptions
         while True:
             if deadline is not None and time.perf_counter() > deadline:
                 raise TimeoutError
@@ -452,16 +466,23 @@ class Encoding(ClauseBuilders):
                 return None
             self._refresh()
             self._solved = True
-            if deadline is None:
-                ok = self.solver.solve()
+            if deadline is None and conflicts is None:
+                ok = self.solver.solve(assumptions=assumptions)
             else:
-                timer = threading.Timer(max(0.0, deadline - time.perf_counter()), self.solver.interrupt)
-                timer.start()
+                if conflicts is not None and self.incremental:
+                    self.solver.conf_budget(int(conflicts))
+                timer = None
+                if deadline is not None:
+                    timer = threading.Timer(max(0.0, deadline - time.perf_counter()), self.solver.interrupt)
+                    timer.start()
                 try:
-                    ok = self.solver.solve_limited(expect_interrupt=True)
+                    ok = self.solver.solve_limited(assumptions=assumptions, expect_interrupt=timer is not None)
                 finally:
-                    timer.cancel()
-                    self.solver.clear_interrupt()
+                    if timer is not None:
+                        timer.cancel()
+                        self.solver.clear_interrupt()
+                    if conflicts is not None and self.incremental:
+                        self.solver.conf_budget(-1)  # no budget for later calls
                 if ok is None:
                     raise TimeoutError
             if not ok:
@@ -480,7 +501,7 @@ class Encoding(ClauseBuilders):
                 return Model(links, np.flatnonzero(on))
             if self.rule == "nikoli" or drop_loops:
                 keep = on & ~loops[self.eu]
-                return Model(self._links(keep), np.flatnonzero(keep))
+                return Model(self._links(keep), np.flatnonzero(keep), links)
             cells, starts = kn.loop_components(links, owner, self.h, self.w)
             on_loop = loops[self.eu] & on
             comp = np.full(self.h * self.w, -1, dtype=np.int64)

@@ -5,16 +5,19 @@ stage                   answers
 ======================  ====================================================================
 ``verdict``             no solution, when a quick theorem says so (:mod:`.verdicts`)
 ``no_numbers``          a board without numbers
+``another``             uniqueness and counting (two solutions or more wanted): a first solution
+                        by the stages below, then "another one?" asked locally, then exhaustively
+                        (:mod:`.another`); it answers every such task
 ``dense``               one solution under ``nikoli`` among lines that leave empty only the
                         cells the checkerboard count forces (:func:`.sat.dense_stage`)
 ``router``              one solution under ``nikoli`` by negotiated congestion
                         (:mod:`.router`), for answers that leave many cells empty
-``seeded``              uniqueness and counting under ``nikoli``: a first solution from the two
-                        stages above, then SAT asked only for others (:func:`.sat.seeded_stage`)
-``untouched``           one solution when lines may touch: the compiled search for lines that
+``untouched``           one solution under ``fill`` when lines may touch: among lines that
                         never run beside themselves (every such solution is one), where the
-                        corner theorem prunes hard; given half the time left; no answer when it
-                        finds none
+                        corner theorem prunes hard: the compiled search for a tenth of the
+                        time left, then SAT with the corner theorem as clauses and closed
+                        loops stretched into the lines (:mod:`.stretch`) for most of the rest;
+                        no answer when neither finds one
 ``search``              the compiled search (:mod:`.search`), given half the time left (a
                         tenth when ``portfolio`` follows); its answer is final when it
                         found what was wanted or searched everything
@@ -28,8 +31,10 @@ stage                   answers
 The order is measured (``benchmarks/bench_nl_stages.py``, figures in
 ``docs/benchmarks.md``): under ``nikoli`` one solution comes quickest from
 the densest-lines question and the router, which answer most contest
-puzzles in milliseconds where the search took seconds; uniqueness, counting
-and ``fill`` go to the search first. The search module is optional: without
+puzzles in milliseconds where the search took seconds; ``fill`` goes to the
+search first. Uniqueness and counting are the ``another`` stage: a first
+solution by the same stages as a plain solve, then the second question
+(``benchmarks/bench_numberlink.py`` measures its time against the solve's). The search module is optional: without
 it the pipeline goes on to SAT. Only the last stage starts child processes,
 so a puzzle answered before it never does.
 
@@ -41,7 +46,7 @@ Examples
 >>> a.how, a.proven_none
 ('quick verdict', True)
 >>> [name for name, _ in STAGES]
-['verdict', 'no_numbers', 'dense', 'router', 'seeded', 'untouched', 'search', 'sat', 'portfolio']
+['verdict', 'no_numbers', 'another', 'dense', 'router', 'untouched', 'search', 'sat', 'portfolio']
 """
 
 from __future__ import annotations
@@ -50,10 +55,11 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ..result import Linking
+from .another import another_stage
 from .base import NL_SOLVERS, Answer, Task
 from .portfolio import IN_PROCESS_SHARE, portfolio_follows, portfolio_stage
 from .router import router_stage
-from .sat import dense_stage, sat_stage, seeded_stage
+from .sat import dense_stage, sat_stage, untouched_stage
 from .verdicts import quick_verdict
 
 __all__ = ["STAGES", "fast", "search_available"]
@@ -62,6 +68,8 @@ Stage = Callable[[Task], "Answer | None"]
 
 SEARCH_SHARE = 0.5
 """Share of the time left that the search may take before SAT has the rest (a split, not a per-puzzle tuning)."""
+UNTOUCHED_SEARCH_SHARE = 0.1
+"""Share of the time left for the search among lines that never touch before SAT asks the same (a split)."""
 
 
 def _verdict(task: Task) -> Answer | None:
@@ -97,38 +105,47 @@ def search_available() -> bool:
 
 def _search(task: Task) -> Answer | None:
     try:
-        from .search import search
+        from .search import SearchRun
     except ImportError:
         return None
-    out = search(task.puzzle, cover=task.rule.cover, touch=task.rule.touch, max_solutions=task.want,
-                 deadline=task.share(IN_PROCESS_SHARE if portfolio_follows(task) else SEARCH_SHARE))
+    run = SearchRun(task.puzzle, cover=task.rule.cover, touch=task.rule.touch,
+                    max_solutions=max(task.want, task.then))
+    out = run.advance(task.share(IN_PROCESS_SHARE if portfolio_follows(task) else SEARCH_SHARE), pause_at=task.want)
     sols = tuple(out.solutions)[: task.want]
     done = bool(out.complete) or len(sols) >= task.want
     return Answer(sols, bool(out.complete), "search", stopped="" if done else "time limit", steps=int(out.nodes),
-                  extras={"search_nodes": int(out.nodes), "search_seconds": round(float(out.seconds), 6)})
+                  extras={"search_nodes": int(out.nodes), "search_seconds": round(float(out.seconds), 6)},
+                  resume=run if task.then > task.want and not out.complete else None)
 
 
 def _untouched(task: Task) -> Answer | None:
     """One solution under ``fill`` when lines may touch, looked for first among lines that never touch themselves.
 
-    Such lines satisfy the corner theorem (every corner's inner diagonal is a
-    number or the same corner), which prunes the search hard; measured on
-    both halves of the contest puzzles under ``fill`` (``fill-via-notouch``
-    in ``benchmarks/bench_nl_search.py``) it answers most of them in
-    milliseconds where the search with touching took hundreds. When no such
-    solution turns up, the ``search`` stage answers with touching allowed.
+    Published puzzles have such a solution, and the question is far smaller:
+    the corner theorem prunes it hard. The compiled search asks it first, for
+    :data:`UNTOUCHED_SEARCH_SHARE` of the time left (it answers the
+    published-style puzzles in milliseconds, ``fill-via-notouch`` in
+    ``benchmarks/bench_nl_search.py``); then SAT, with the corner theorem as
+    clauses and closed loops stretched into the lines
+    (:func:`.sat.untouched_stage`), for most of what is left:
+    it answers the large sparse puzzles where the search loses its way. When
+    neither finds one, the ``search`` and ``sat`` stages answer with touching
+    allowed.
     """
     if not (task.rule.touch and task.rule.cover and task.want == 1 and task.puzzle.pairs):
         return None
     try:
         from .search import search
     except ImportError:
-        return None
-    out = search(task.puzzle, cover=True, touch=False, max_solutions=1, deadline=task.share(SEARCH_SHARE))
-    if not out.solutions:
-        return None
-    return Answer(tuple(out.solutions)[:1], False, "search without touching", steps=int(out.nodes),
-                  extras={"search_nodes": int(out.nodes), "search_seconds": round(float(out.seconds), 6)})
+        search = None
+    if search is not None:
+        out = search(task.puzzle, cover=True, touch=False, max_solutions=1, deadline=task.share(UNTOUCHED_SEARCH_SHARE))
+        if out.solutions:
+            return Answer(tuple(out.solutions)[:1], False, "search without touching", steps=int(out.nodes),
+                          extras={"search_nodes": int(out.nodes), "search_seconds": round(float(out.seconds), 6)})
+        if out.complete:
+            return None  # no solution whose lines never touch: SAT would only say so again
+    return untouched_stage(task)
 
 
 def _sat(task: Task) -> Answer:
@@ -140,9 +157,9 @@ def _sat(task: Task) -> Answer:
 STAGES: list[tuple[str, Stage]] = [
     ("verdict", _verdict),
     ("no_numbers", _no_numbers),
+    ("another", lambda task: another_stage(task, fast)),
     ("dense", dense_stage),
     ("router", router_stage),
-    ("seeded", seeded_stage),
     ("untouched", _untouched),
     ("search", _search),
     ("sat", _sat),
@@ -159,7 +176,8 @@ def fast(task: Task) -> Answer:
 
     An answer is final when it searched everything or found the solutions
     wanted. One that stopped early (time ran out) is kept, and returned at
-    the end if no later stage found more (the ``sat`` stage always answers).
+    the end if no later stage found more. Once the deadline has passed no
+    further stage starts.
 
     Parameters
     ----------
@@ -179,7 +197,9 @@ def fast(task: Task) -> Answer:
     (1, True)
     """
     best: Answer | None = None
-    for _name, stage in STAGES:
+    for n, (_name, stage) in enumerate(STAGES):
+        if n and task.left() == 0:  # past the deadline: no stage starts (the quick verdict always runs)
+            break
         answer = stage(task)
         if answer is None:
             continue
@@ -187,5 +207,4 @@ def fast(task: Task) -> Answer:
             return answer
         if best is None or len(answer.solutions) > len(best.solutions):
             best = answer  # stopped early: kept unless a later stage does better
-    assert best is not None, "the sat stage always answers"
-    return best
+    return best if best is not None else Answer((), False, "", stopped="time limit")
