@@ -245,8 +245,10 @@ def _fixed_outside(enc, on: np.ndarray, inside: np.ndarray) -> list[int]:
 def _new_run(task: Task):
     """A :class:`~.search.SearchRun` for ``task.want`` solutions, or ``None`` without the search module."""
     try:
-        from .search import SearchRun
+        from .search import SearchRun, compiled_now
     except ImportError:
+        return None
+    if not compiled_now(task.puzzle):
         return None
     return SearchRun(task.puzzle, cover=task.rule.cover, touch=task.rule.touch, max_solutions=task.want)
 
@@ -278,8 +280,10 @@ def _search(task: Task, found: list[Linking], seen: set, deadline: float | None 
     time left.
     """
     try:
-        from .search import search
+        from .search import compiled_now, search
     except ImportError:
+        return None
+    if not compiled_now(task.puzzle):
         return None
     if deadline is None:
         deadline = task.share(SEARCH_SHARE)

@@ -105,8 +105,10 @@ def search_available() -> bool:
 
 def _search(task: Task) -> Answer | None:
     try:
-        from .search import SearchRun
+        from .search import SearchRun, compiled_now
     except ImportError:
+        return None
+    if not compiled_now(task.puzzle):
         return None
     run = SearchRun(task.puzzle, cover=task.rule.cover, touch=task.rule.touch,
                     max_solutions=max(task.want, task.then))
@@ -135,10 +137,10 @@ def _untouched(task: Task) -> Answer | None:
     if not (task.rule.touch and task.rule.cover and task.want == 1 and task.puzzle.pairs):
         return None
     try:
-        from .search import search
+        from .search import compiled_now, search
     except ImportError:
         search = None
-    if search is not None:
+    if search is not None and compiled_now(task.puzzle):
         out = search(task.puzzle, cover=True, touch=False, max_solutions=1, deadline=task.share(UNTOUCHED_SEARCH_SHARE))
         if out.solutions:
             return Answer(tuple(out.solutions)[:1], False, "search without touching", steps=int(out.nodes),

@@ -33,7 +33,7 @@ from ...kernels.numberlink import trace_lines
 from ..model import Puzzle
 from ..result import Linking
 
-__all__ = ["SearchOutcome", "SearchRun", "search"]
+__all__ = ["SearchOutcome", "SearchRun", "search", "compiled_now"]
 
 _WORK_PER_SLICE = 2_000_000
 """Cell-sized steps of work per kernel call between two looks at the clock (a few milliseconds)."""
@@ -61,6 +61,34 @@ class SearchOutcome:
     """Search nodes visited (decisions tried on a cell)."""
     seconds: float
     """Wall-clock time of the run."""
+
+
+def compiled_now(puzzle: Puzzle) -> bool:
+    """Whether the compiled search should run on ``puzzle`` now.
+
+    ``False`` while kernels run interpreted on a puzzle this size (the command
+    line on a small puzzle, numba not imported yet, see
+    :func:`tremaux._jit.would_interpret`): the search would first pay numba's
+    start, some tenths of a second, where SAT answers a small puzzle in
+    milliseconds. The pipeline then leaves the answer to its SAT stages.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        The puzzle about to be searched.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> compiled_now(Puzzle.from_rows(["1.1"]))
+    True
+    """
+    from ..._jit import would_interpret
+
+    return not would_interpret(puzzle.height * puzzle.width)
 
 
 def search(puzzle: Puzzle, *, cover: bool, touch: bool, max_solutions: int = 1,
