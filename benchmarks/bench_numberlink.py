@@ -13,8 +13,10 @@ process (after a warm-up that compiles the kernels):
   (``solved`` where no solution exists, or the reverse) is counted ``wrong``;
 * when solved, prove the solution unique or find a second one
   (``unique=True``, its own time limit), among all solutions, and among the
-  solutions whose lines never run beside themselves (the no-touch convention:
-  the SAT encoding with induced lines, :class:`tremaux.numberlink.sat.Encoding`).
+  solutions whose lines never run beside themselves (the no-touch convention),
+  each against the solve time under the same rule (a gave-up counts as an
+  infinite ratio; a decided no-touch question is divided by a solve with
+  ``touch=False``).
 
 It prints one table per rule with a row per family and half (development /
 held-out): solved, no solution, gave up, wrong; median and worst solve time;
@@ -31,6 +33,7 @@ from __future__ import annotations
 import argparse
 import inspect
 import json
+import math
 import os
 import platform
 import statistics
@@ -116,6 +119,9 @@ def run(entry: dict, p: Puzzle, rule: str, args: argparse.Namespace) -> dict:
             v = solve_puzzle(p, rule=rule, touch=False, unique=True, time_limit=args.unique_limit)
             nt = _uniqueness(v)
             nt_s = v.seconds
+            if nt in ("unique", "several"):  # the solve under the same rule, for the ratio
+                rec["no_touch_solve_seconds"] = solve_puzzle(p, rule=rule, touch=False,
+                                                             time_limit=args.time_limit).seconds
         else:
             nt, nt_s = no_touch_unique(p, rule, args.unique_limit)
         rec["no_touch"], rec["no_touch_seconds"] = nt, nt_s
@@ -133,8 +139,18 @@ def summary(rows: list[tuple[dict, dict]]) -> list[str]:
     times = [r["seconds"] for _, r in rows]
     decided = [r["seconds"] for _, r in rows if r["status"] in ("solved", "no-solution")]
     uq = [r for _, r in rows if "unique" in r]
-    ratio = [r["unique_seconds"] / max(r["seconds"], 1e-6) for r in uq]
+    ratio = [r["unique_seconds"] / max(r["seconds"], 1e-6) if r["unique"] in ("unique", "several") else math.inf
+             for r in uq]
     nt = [r for _, r in rows if "no_touch" in r]
+    nt_ratio = [r["no_touch_seconds"] / max(r["no_touch_solve_seconds"], 1e-6) for r in nt
+                if "no_touch_solve_seconds" in r]
+
+    def ratios(xs: list[float]) -> str:
+        if not xs:
+            return "-"
+        top = max(xs)
+        return (f"{statistics.median(xs):.1f} / {'gave up' if math.isinf(top) else f'{top:.1f}'} / "
+                f"{sum(x <= 3 for x in xs)} of {len(xs)}")
 
     def counts(key: str, rs: list[dict]) -> str:
         c = {k: sum(r[key] == k for r in rs) for k in ("unique", "several", "gave-up", "none")}
@@ -143,14 +159,13 @@ def summary(rows: list[tuple[dict, dict]]) -> list[str]:
     return [str(len(rows)), str(st.count("solved")), str(st.count("no-solution")), str(st.count("gave-up")),
             str(sum(bool(r["wrong"]) for _, r in rows)),
             ms(statistics.median(decided)) if decided else "-", ms(max(times)) if times else "-",
-            counts("unique", uq) if uq else "-",
-            f"{statistics.median(ratio):.1f} / {max(ratio):.1f}" if ratio else "-",
-            counts("no_touch", nt) if nt else "-"]
+            counts("unique", uq) if uq else "-", ratios(ratio),
+            counts("no_touch", nt) if nt else "-", ratios(nt_ratio)]
 
 
 HEAD = ["family", "half", "puzzles", "solved", "no solution", "gave up", "wrong", "median ms (decided)",
-        "max ms", "unique / several / gave up", "unique time / solve time (median / max)",
-        "no-touch: unique / several / gave up"]
+        "max ms", "unique / several / gave up", "unique time / solve time (median / max / within 3x)",
+        "no-touch: unique / several / gave up", "no-touch unique time / no-touch solve time (median / max / within 3x)"]
 
 
 def table(results: list[tuple[dict, dict]], rule: str) -> str:

@@ -247,3 +247,40 @@ def test_invalid_puzzles_are_one_line_errors_with_exit_2(capsys, tmp_path):
         assert "number '2' appears once" in err
     code, _, err = run(capsys, "solve", str(path), "--time-limit", "0")
     assert code == 2 and err.startswith("error:")
+
+
+@pytest.mark.parametrize("rule, touch", COMBOS)
+def test_uniqueness_on_boards_larger_than_a_window_agrees_with_brute_force(rule, touch):
+    """5 x 5 to 5 x 6 boards: the local step's 4 x 4 windows cover part of the board, so a second
+    solution may come from a window, from the search or from SAT over the whole board."""
+    from tremaux.numberlink.solvers.another import windows
+
+    verdicts = {True: 0, False: 0}
+    rng = np.random.default_rng(160 + len(rule) + touch)
+    from tremaux.numberlink import generate_puzzle
+
+    for i in range(40):
+        h, w = int(rng.integers(5, 7)), int(rng.integers(5, 7))
+        if i % 4 == 3:  # the generator's puzzles have solutions under fill without touching
+            p = generate_puzzle((h, w), seed=i).puzzle
+        else:
+            k = int(rng.integers(3, 6))
+            cells = rng.choice(h * w, size=2 * k, replace=False)
+            g = np.zeros(h * w, dtype=np.int64)
+            g[cells] = np.repeat(np.arange(1, k + 1), 2)
+            p = Puzzle(g.reshape(h, w))
+        assert any(True for _ in windows(p.shape))
+        sols = brute_force(p.grid.tolist(), rule == "fill", limit=3, touch=touch)
+        if not sols:
+            continue
+        u = solve_puzzle(p, rule=rule, touch=touch, unique=True, time_limit=30)
+        assert u.unique is (len(sols) == 1), (p.grid.tolist(), rule, touch)
+        for lk in u.solutions:
+            assert not problems(p.grid.tolist(), [x.tolist() for x in lk.paths], rule == "fill")
+        assert len({lk.grid.tobytes() + lk.links.tobytes() for lk in u.solutions}) == len(u.solutions)
+        c = solve_puzzle(p, rule=rule, touch=touch, count=3, time_limit=30)
+        assert c.count == min(3, len(sols)) and c.complete == (len(sols) < 3)
+        verdicts[u.unique] += 1
+    assert verdicts[True] + verdicts[False] > 0
+    if touch or rule == "nikoli":  # random boards rarely have a solution under fill without touching
+        assert verdicts[False] > 0

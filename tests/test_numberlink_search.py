@@ -308,3 +308,19 @@ def test_notouch_solutions_are_the_touch_solutions_that_do_not_touch() -> None:
             solvable += bool(want)
             touching += len(every.solutions) > len(want)
     assert checked >= 60 and solvable >= 30 and touching >= 30
+
+
+@pytest.mark.parametrize(("cover", "touch"), RULES, ids=IDS)
+def test_a_paused_run_goes_on_to_the_same_solutions(cover: bool, touch: bool) -> None:
+    """Pausing at the first solution and going on finds what one run finds (the uniqueness path)."""
+    from tremaux.numberlink.solvers.search import SearchRun
+
+    for p in PUZZLES[::5]:
+        whole = search(p, cover=cover, touch=touch, max_solutions=4)
+        run = SearchRun(p, cover=cover, touch=touch, max_solutions=4)
+        first = run.advance(pause_at=1)
+        assert len(first.solutions) >= 1 or first.complete
+        assert [_canon(lk) for lk in first.solutions] == [_canon(lk) for lk in whole.solutions][: len(first.solutions)]
+        rest = run.advance()
+        assert rest.complete == whole.complete
+        assert [_canon(lk) for lk in rest.solutions] == [_canon(lk) for lk in whole.solutions]

@@ -1,4 +1,4 @@
-"""The SAT solver behind :mod:`.encoding`: which one, loading clauses into it, solving with a deadline.
+"""The SAT solver behind :mod:`.encoding`: which one, loading clauses into it, solving with a deadline, the model read back.
 
 python-sat's solvers take clauses one call at a time; for the tens or
 hundreds of thousands of clauses of a large puzzle that is where the time of
@@ -22,7 +22,9 @@ import gc
 import itertools
 import threading
 import time
+from dataclasses import dataclass
 
+import numpy as np
 from pysat.solvers import Solver
 
 try:  # python-sat's C layer, used directly by loaded_solver when it is there
@@ -30,7 +32,7 @@ try:  # python-sat's C layer, used directly by loaded_solver when it is there
 except ImportError:  # pragma: no cover - every python-sat wheel so far ships it
     pysolvers = None
 
-__all__ = ["SAT_BACKEND", "INCREMENTAL", "LOAD_CHUNK", "loaded_solver", "solve_until", "without_gc"]
+__all__ = ["SAT_BACKEND", "INCREMENTAL", "LOAD_CHUNK", "Model", "in_time", "loaded_solver", "solve_until", "without_gc"]
 
 SAT_BACKEND = "glucose4"
 """The pysat solver used (interruptible, for time budgets)."""
@@ -128,8 +130,9 @@ def loaded_solver(backend: str, clauses: list[list[int]], deadline: float | None
     return solver
 
 
-def solve_until(solver: Solver, deadline: float | None) -> bool:
-    """Solve with ``solver`` until ``deadline``: whether its clauses have a model.
+def solve_until(solver: Solver, deadline: float | None, *, assumptions: list[int] | None = None,
+                conflicts: int | None = None) -> bool:
+    """Solve with ``solver`` until ``deadline``: whether its clauses (and ``assumptions``) have a model.
 
     The solver is interrupted by a timer thread when the deadline passes
     (backends that cannot be interrupted run to the end).
@@ -139,6 +142,10 @@ def solve_until(solver: Solver, deadline: float | None) -> bool:
     solver : pysat.solvers.Solver
     deadline : float or None
         A ``time.perf_counter()`` value, or ``None`` for no limit.
+    assumptions : list of int, optional
+        Literals assumed for this call only.
+    conflicts : int, optional
+        Conflicts the solver may use in this call (incremental backends only).
 
     Returns
     -------
@@ -148,24 +155,73 @@ def solve_until(solver: Solver, deadline: float | None) -> bool:
     Raises
     ------
     TimeoutError
-        When the deadline passed first.
+        When the deadline passed first, or the call used up its ``conflicts``.
 
     Examples
     --------
     >>> s = loaded_solver("glucose4", [[1], [-1, 2]])
     >>> solve_until(s, time.perf_counter() + 10), s.get_model()
     (True, [1, 2])
+    >>> solve_until(s, None, assumptions=[-2])
+    False
     >>> s.delete()
     """
-    if deadline is None:
-        return bool(solver.solve())
-    timer = threading.Timer(max(0.0, deadline - time.perf_counter()), solver.interrupt)
-    timer.start()
+    assumptions = [] if assumptions is None else assumptions
+    if deadline is None and conflicts is None:
+        return bool(solver.solve(assumptions=assumptions))
+    if conflicts is not None:
+        solver.conf_budget(int(conflicts))
+    timer = None
+    if deadline is not None:
+        timer = threading.Timer(max(0.0, deadline - time.perf_counter()), solver.interrupt)
+        timer.start()
     try:
-        ok = solver.solve_limited(expect_interrupt=True)
+        ok = solver.solve_limited(assumptions=assumptions, expect_interrupt=timer is not None)
     finally:
-        timer.cancel()
-        solver.clear_interrupt()
+        if timer is not None:
+            timer.cancel()
+            solver.clear_interrupt()
+        if conflicts is not None:
+            solver.conf_budget(-1)  # no budget for later calls
     if ok is None:
         raise TimeoutError("the deadline passed while the SAT solver searched")
     return bool(ok)
+
+
+def in_time(deadline: float | None) -> None:
+    """Raise :class:`TimeoutError` when ``deadline`` (a ``time.perf_counter()`` value) has passed.
+
+    Examples
+    --------
+    >>> in_time(None); in_time(time.perf_counter() + 60)
+    >>> in_time(0.0)
+    Traceback (most recent call last):
+    ...
+    TimeoutError: the deadline passed while the SAT encoding was built
+    """
+    if deadline is not None and time.perf_counter() > deadline:
+        raise TimeoutError("the deadline passed while the SAT encoding was built")
+
+
+@dataclass(frozen=True)
+class Model:
+    """One assignment read back from the solver: the links of every cell.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> from tremaux.numberlink.rules import resolve
+    >>> from tremaux.numberlink.solvers.base import Task
+    >>> from tremaux.numberlink.solvers.sat import encoding_for
+    >>> enc = encoding_for(Task(Puzzle.from_rows(["1.1", "2.2"]), resolve("fill"), want=1, deadline=None), one=True)
+    >>> enc.next_model().links.tolist()
+    [2, 10, 8, 2, 10, 8]
+    >>> enc.close()
+    """
+
+    links: np.ndarray
+    """``uint8`` per cell, bit ``1 << d`` when a line leaves towards direction d (N0 E1 S2 W3)."""
+    edges: np.ndarray
+    """Indices of the edge variables set (lines only, loops dropped)."""
+    with_loops: np.ndarray | None = None
+    """The links with the closed loops that were dropped (``None``: there were none)."""

@@ -54,6 +54,9 @@ class Task:
     """Step budget of a traveler."""
     record: bool = False
     """Keep a trace of the run (travelers)."""
+    then: int = 1
+    """How many solutions the caller will look for after this task's (uniqueness: 2): a stage whose work can go
+    on past its answer keeps it for that (:attr:`Answer.resume`)."""
 
     def left(self) -> float | None:
         """Seconds left before the deadline (``None`` without one; never negative).
@@ -131,6 +134,9 @@ class Answer:
     """Work done (traveler moves, SAT calls, search nodes)."""
     extras: dict[str, Any] = field(default_factory=dict)
     """Solver-specific figures."""
+    resume: Any = field(default=None, repr=False, compare=False)
+    """The work that found these solutions, ready to go on (a :class:`~.search.SearchRun`), when the task
+    asked for more later (:attr:`Task.then`); otherwise ``None``."""
 
     @property
     def proven_none(self) -> bool:

@@ -45,13 +45,12 @@ Glucose 4 (python-sat, :mod:`.backend`): interruptible, so a deadline holds.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 
 import numpy as np
 
 from ...kernels import numberlink as kn
 from ..model import Puzzle
-from .backend import INCREMENTAL, SAT_BACKEND, loaded_solver, solve_until, without_gc
+from .backend import INCREMENTAL, SAT_BACKEND, Model, in_time, loaded_solver, solve_until, without_gc
 from .clauses import ClauseBuilders, degree_clauses
 from .verdicts import colour_surplus
 
@@ -64,36 +63,6 @@ Past 31 pairs, pairs share codes and a line joining two of them is cut
 lazily: fewer clauses for puzzles with many pairs (figures in
 ``docs/benchmarks.md``). Not used under ``nikoli`` nor for induced lines.
 """
-
-
-def _in_time(deadline: float | None) -> None:
-    """Raise :class:`TimeoutError` when ``deadline`` (a ``time.perf_counter()`` value) has passed."""
-    if deadline is not None and time.perf_counter() > deadline:
-        raise TimeoutError("the deadline passed while the SAT encoding was built")
-
-
-@dataclass(frozen=True)
-class Model:
-    """One assignment read back from the solver: the links of every cell.
-
-    Examples
-    --------
-    >>> from tremaux.numberlink import Puzzle
-    >>> from tremaux.numberlink.rules import resolve
-    >>> from tremaux.numberlink.solvers.base import Task
-    >>> from tremaux.numberlink.solvers.sat import encoding_for
-    >>> enc = encoding_for(Task(Puzzle.from_rows(["1.1", "2.2"]), resolve("fill"), want=1, deadline=None), one=True)
-    >>> enc.next_model().links.tolist()
-    [2, 10, 8, 2, 10, 8]
-    >>> enc.close()
-    """
-
-    links: np.ndarray
-    """``uint8`` per cell, bit ``1 << d`` when a line leaves towards direction d (N0 E1 S2 W3)."""
-    edges: np.ndarray
-    """Indices of the edge variables set (lines only, loops dropped)."""
-    with_loops: np.ndarray | None = None
-    """The links with the closed loops that were dropped (``None``: there were none)."""
 
 
 class Encoding(ClauseBuilders):
@@ -190,7 +159,7 @@ class Encoding(ClauseBuilders):
         self.wrong_cuts = 0
         h, w = puzzle.shape
         self.h, self.w = h, w
-        _in_time(deadline)
+        in_time(deadline)
         g = puzzle.grid.ravel().astype(np.int64)
         n = puzzle.pairs
         size = h * w
@@ -246,7 +215,7 @@ class Encoding(ClauseBuilders):
         self.ecell = np.where(fu[one], ev[one], eu[one])
         if colour == "binary":
             clauses.extend(self._binary_colour(g, n, free, eu, ev, fu, fv, evar, ne))
-            _in_time(deadline)
+            in_time(deadline)
             if hole.any():
                 clauses.extend(self._holes(hole, packed, max_holes))
             if induced:
@@ -254,7 +223,7 @@ class Encoding(ClauseBuilders):
                 clauses.extend(self._binary_induced(eu, ev, fu, fv, evar, optional))
         else:
             clauses.extend(self._onehot_colour(g, n, free, eu, ev, fu, fv, evar, ne, rule, at_most_one))
-            _in_time(deadline)
+            in_time(deadline)
             if induced:
                 clauses.extend(self._induced(g, n, eu, ev, fu, fv, evar))
             if hole.any():
@@ -264,7 +233,7 @@ class Encoding(ClauseBuilders):
             if rule != "fill" or hole.any() or off.any():
                 raise ValueError("the corner theorem needs lines that cover every cell")
             clauses.extend(self._corners(g, inc))
-        _in_time(deadline)
+        in_time(deadline)
         self.nclauses = len(clauses)
         self.backend = backend
         self.incremental = backend in INCREMENTAL
@@ -303,12 +272,17 @@ class Encoding(ClauseBuilders):
         links[self.ev[vt]] |= 1
         return links
 
-    def next_model(self, deadline: float | None = None, drop_loops: bool = False) -> Model | None:
+    def next_model(self, deadline: float | None = None, drop_loops: bool = False, *,
+                   assumptions: list[int] | None = None, conflicts: int | None = None) -> Model | None:
         """The next model without loops (under ``fill``), or ``None`` when there is none.
 
         With ``drop_loops`` (or under ``nikoli``) closed loops are dropped from
         the model instead of being forbidden: what is left is a solution under
         ``nikoli`` (its cells stay empty).
+
+        ``assumptions`` (literals) hold for
+        this call only: ``None`` then means no model *under them*. The clauses
+        added meanwhile (loops and wrong lines cut) hold for every model.
 
         Parameters
         ----------
@@ -316,6 +290,10 @@ class Encoding(ClauseBuilders):
             A ``time.perf_counter()`` value to give up at.
         drop_loops : bool, default False
             Drop closed loops from a model instead of forbidding them.
+        assumptions : list of int, optional
+            Literals assumed for this call only.
+        conflicts : int, optional
+            Conflicts the solver may use per call (incremental backends).
 
         Returns
         -------
@@ -325,7 +303,8 @@ class Encoding(ClauseBuilders):
         Raises
         ------
         TimeoutError
-            When ``deadline`` (a ``time.perf_counter()`` value) passes between calls.
+            When ``deadline`` (a ``time.perf_counter()`` value) passes between
+            calls, or a call used up its ``conflicts``.
 
         Examples
         --------
@@ -335,6 +314,7 @@ class Encoding(ClauseBuilders):
         [2, 10, 8]
         >>> enc.close()
         """
+        assumptions = [] if assumptions is None else assumptions
         while True:
             if deadline is not None and time.perf_counter() > deadline:
                 raise TimeoutError
@@ -343,7 +323,8 @@ class Encoding(ClauseBuilders):
                 return None
             self._refresh()
             self._solved = True
-            ok = solve_until(self.solver, deadline)
+            ok = solve_until(self.solver, deadline, assumptions=assumptions,
+                             conflicts=conflicts if self.incremental else None)
             if not ok:
                 return None
             model = np.asarray(self.solver.get_model()[: self.nedges], dtype=np.int64)

@@ -5,12 +5,13 @@ stage                   answers
 ======================  ====================================================================
 ``verdict``             no solution, when a quick theorem says so (:mod:`.verdicts`)
 ``no_numbers``          a board without numbers
+``another``             uniqueness and counting (two solutions or more wanted): a first solution
+                        by the stages below, then "another one?" asked locally, then exhaustively
+                        (:mod:`.another`); it answers every such task
 ``dense``               one solution under ``nikoli`` among lines that leave empty only the
                         cells the checkerboard count forces (:func:`.sat.dense_stage`)
 ``router``              one solution under ``nikoli`` by negotiated congestion
                         (:mod:`.router`), for answers that leave many cells empty
-``seeded``              uniqueness and counting under ``nikoli``: a first solution from the two
-                        stages above, then SAT asked only for others (:func:`.sat.seeded_stage`)
 ``untouched``           one solution under ``fill`` when lines may touch: among lines that
                         never run beside themselves (every such solution is one), where the
                         corner theorem prunes hard: the compiled search for a tenth of the
@@ -30,8 +31,10 @@ stage                   answers
 The order is measured (``benchmarks/bench_nl_stages.py``, figures in
 ``docs/benchmarks.md``): under ``nikoli`` one solution comes quickest from
 the densest-lines question and the router, which answer most contest
-puzzles in milliseconds where the search took seconds; uniqueness, counting
-and ``fill`` go to the search first. The search module is optional: without
+puzzles in milliseconds where the search took seconds; ``fill`` goes to the
+search first. Uniqueness and counting are the ``another`` stage: a first
+solution by the same stages as a plain solve, then the second question
+(``benchmarks/bench_numberlink.py`` measures its time against the solve's). The search module is optional: without
 it the pipeline goes on to SAT. Only the last stage starts child processes,
 so a puzzle answered before it never does.
 
@@ -43,7 +46,7 @@ Examples
 >>> a.how, a.proven_none
 ('quick verdict', True)
 >>> [name for name, _ in STAGES]
-['verdict', 'no_numbers', 'dense', 'router', 'seeded', 'untouched', 'search', 'sat', 'portfolio']
+['verdict', 'no_numbers', 'another', 'dense', 'router', 'untouched', 'search', 'sat', 'portfolio']
 """
 
 from __future__ import annotations
@@ -52,10 +55,11 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ..result import Linking
+from .another import another_stage
 from .base import NL_SOLVERS, Answer, Task
 from .portfolio import IN_PROCESS_SHARE, portfolio_follows, portfolio_stage
 from .router import router_stage
-from .sat import dense_stage, sat_stage, seeded_stage, untouched_stage
+from .sat import dense_stage, sat_stage, untouched_stage
 from .verdicts import quick_verdict
 
 __all__ = ["STAGES", "fast", "search_available"]
@@ -65,7 +69,11 @@ Stage = Callable[[Task], "Answer | None"]
 SEARCH_SHARE = 0.5
 """Share of the time left that the search may take before SAT has the rest, for two or more solutions (a split)."""
 ONE_SEARCH_SHARE = 0.1
-"""Share of the time left for the search when one solution is wanted (a split, not a per-puzzle tuning).
+"""Share of the time left for the search in a plain solve (one solution wanted, no more asked after it).
+
+A split, not a per-puzzle tuning; the first solution of a uniqueness or
+counting run keeps :data:`SEARCH_SHARE`, since its search goes on for the
+second (``Answer.resume``).
 
 On the development half of the corpus under ``fill`` (1 s limit, 2026-11-25,
 stage by stage), every puzzle the search
@@ -111,16 +119,19 @@ def search_available() -> bool:
 
 def _search(task: Task) -> Answer | None:
     try:
-        from .search import search
+        from .search import SearchRun
     except ImportError:
         return None
-    out = search(task.puzzle, cover=task.rule.cover, touch=task.rule.touch, max_solutions=task.want,
-                 deadline=task.share(IN_PROCESS_SHARE if portfolio_follows(task)
-                                         else ONE_SEARCH_SHARE if task.want == 1 else SEARCH_SHARE))
+    run = SearchRun(task.puzzle, cover=task.rule.cover, touch=task.rule.touch,
+                    max_solutions=max(task.want, task.then))
+    share = (IN_PROCESS_SHARE if portfolio_follows(task)
+             else ONE_SEARCH_SHARE if task.want == 1 and task.then <= 1 else SEARCH_SHARE)
+    out = run.advance(task.share(share), pause_at=task.want)
     sols = tuple(out.solutions)[: task.want]
     done = bool(out.complete) or len(sols) >= task.want
     return Answer(sols, bool(out.complete), "search", stopped="" if done else "time limit", steps=int(out.nodes),
-                  extras={"search_nodes": int(out.nodes), "search_seconds": round(float(out.seconds), 6)})
+                  extras={"search_nodes": int(out.nodes), "search_seconds": round(float(out.seconds), 6)},
+                  resume=run if task.then > task.want and not out.complete else None)
 
 
 def _untouched(task: Task) -> Answer | None:
@@ -162,9 +173,9 @@ def _sat(task: Task) -> Answer:
 STAGES: list[tuple[str, Stage]] = [
     ("verdict", _verdict),
     ("no_numbers", _no_numbers),
+    ("another", lambda task: another_stage(task, fast)),
     ("dense", dense_stage),
     ("router", router_stage),
-    ("seeded", seeded_stage),
     ("untouched", _untouched),
     ("search", _search),
     ("sat", _sat),

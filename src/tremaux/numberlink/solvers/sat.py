@@ -38,13 +38,11 @@ Examples
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...kernels import numberlink as kn
 from ..result import Linking
 from .base import Answer, Task
 
-__all__ = ["sat_stage", "dense_stage", "seeded_stage", "untouched_stage", "encoding_for"]
+__all__ = ["sat_stage", "dense_stage", "untouched_stage", "encoding_for"]
 
 DENSE_SHARE = 0.8
 """Share of the time left for :func:`dense_stage` and :func:`untouched_stage` before the other stages.
@@ -205,68 +203,6 @@ def dense_stage(task: Task) -> Answer | None:
         lk = untangle(puzzle, Linking.from_flat(puzzle, cells, starts))
         return Answer((lk,), False, "SAT (densest lines)", steps=enc.calls,
                       extras={"clauses": enc.nclauses, "variables": enc.nvars})
-
-
-def seeded_stage(task: Task) -> Answer | None:
-    """Uniqueness or counting under ``nikoli``, from a first solution found the quick way.
-
-    The first solution comes from :func:`dense_stage` or the router (given a
-    quarter of the time left); the SAT question is then only "other lines
-    than these?", with the first solution forbidden and its edges as the
-    solver's first guesses. ``None`` when no first solution came quickly.
-
-    Parameters
-    ----------
-    task : Task
-        The task, under ``nikoli``, wanting two or more solutions.
-
-    Returns
-    -------
-    Answer or None
-        The solutions and whether there are no more, or ``None`` when no first solution came quickly.
-
-    Examples
-    --------
-    >>> from tremaux.numberlink import Puzzle
-    >>> from tremaux.numberlink.rules import resolve
-    >>> from tremaux.numberlink.solvers.base import Task
-    >>> answer = seeded_stage(Task(Puzzle.from_rows(["1.1", "2.2"]), resolve("nikoli"), want=2, deadline=None))
-    >>> len(answer.solutions), answer.exhausted
-    (1, True)
-    """
-    from .router import router_stage
-
-    if task.rule.cover or task.want < 2:
-        return None
-    quick = replace(task, want=1, deadline=task.share(0.25))
-    first = dense_stage(quick) or router_stage(quick)
-    if first is None or not first.solutions:
-        return None
-    lk = first.solutions[0]
-    puzzle = task.puzzle
-    found: list[Linking] = [lk]
-    stopped = ""
-    exhausted = False
-    try:
-        enc = encoding_for(task, one=False, deadline=task.deadline)
-    except TimeoutError:
-        return Answer(tuple(found), False, f"{first.how}, then SAT", stopped="time limit")
-    with enc:
-        enc.set_hint(lk)
-        enc.block_lines(lk)
-        try:
-            while len(found) < task.want:
-                model = enc.next_model(task.deadline)
-                if model is None:
-                    exhausted = True
-                    break
-                _owner, cells, starts, _ = kn.trace_lines(model.links, enc.ends, puzzle.height, puzzle.width)
-                found.append(Linking.from_flat(puzzle, cells, starts))
-                enc.block(model)
-        except TimeoutError:
-            stopped = "time limit"
-        calls = enc.calls
-    return Answer(tuple(found), exhausted, f"{first.how}, then SAT", stopped=stopped, steps=calls)
 
 
 def untouched_stage(task: Task) -> Answer | None:

@@ -33,7 +33,7 @@ from ...kernels.numberlink import trace_lines
 from ..model import Puzzle
 from ..result import Linking
 
-__all__ = ["SearchOutcome", "search"]
+__all__ = ["SearchOutcome", "SearchRun", "search"]
 
 _WORK_PER_SLICE = 2_000_000
 """Cell-sized steps of work per kernel call between two looks at the clock (a few milliseconds)."""
@@ -111,52 +111,132 @@ def search(puzzle: Puzzle, *, cover: bool, touch: bool, max_solutions: int = 1,
     >>> search(p, cover=True, touch=False).solutions
     ()
     """
-    t0 = time.perf_counter()
-    if not isinstance(puzzle, Puzzle):
-        raise PuzzleError(f"search needs a numberlink Puzzle, not {type(puzzle).__name__}")
-    if isinstance(max_solutions, bool) or not isinstance(max_solutions, (int, np.integer)) or max_solutions < 1:
-        raise InvalidSizeError(f"max_solutions must be an integer of at least 1, not {max_solutions!r}")
     if deadline is not None and not isinstance(deadline, (int, float)):
         raise InvalidSizeError(f"deadline must be a time.perf_counter() value, not {deadline!r}")
-    max_solutions = int(max_solutions)
-    grid = np.asarray(puzzle.grid)
-    flip = grid.shape[1] > grid.shape[0]  # rows along the shorter side: a shorter frontier
-    g = np.ascontiguousarray(grid.T if flip else grid)
-    h, w = g.shape
-    flat = g.ravel().astype(np.int64)
-    n = puzzle.pairs
-    ends = np.zeros((n, 2), dtype=np.int64)
-    for k in range(n):
-        cells = np.flatnonzero(flat == k + 1)
-        ends[k] = cells
-    slots = 1 << min(20, max(10, (h * w * 256).bit_length()))  # remembered dead states: up to 32 MB
-    state = ks.new_state(h * w, max_solutions, slots)
-    st = state["st"]
-    if (h + 1) * h * w <= _ROW_REGIONS_MAX:
-        lab, count, nterm, linked = regions_by_row(flat, h, w, ends)
-    else:  # very large boards: search the undecided cells at each check instead of storing regions per row
-        lab, count, nterm, linked = (np.full((0, 0), -1, dtype=np.int32), np.zeros(1, dtype=np.int64),
-                                     np.zeros((0, 0), dtype=np.int32), np.zeros((0, 0), dtype=np.bool_))
-    if touch:  # the corner theorem needs lines that never run beside themselves
-        corners = np.zeros(0, dtype=np.int64)
-    elif cover:
-        corners = corner_table(flat, h, w)
-    else:  # nikoli: a corner's inner diagonal may be empty, so every shape stays allowed
-        corners = np.full(h * w, ALL_CORNERS, dtype=np.int64)
-    sols: list[Linking] = []
-    slice_nodes = max(64, _WORK_PER_SLICE // (h + w))
-    while deadline is None or time.perf_counter() < deadline:
-        status = ks.search_run(flat, h, w, ends, bool(cover), bool(touch), state["links"], state["ccol"],
-                               state["mate"], state["col"], state["trail"], state["opt"], state["mark"],
-                               state["sols"], state["work"], st, slice_nodes, state["fhash"], state["fsol"],
-                               state["memo"], lab, count, nterm, linked, corners)
-        sols += [_linking(puzzle, state["sols"][s], h, w, flip) for s in range(int(st[6]))]
-        st[6] = 0
-        if status == 3:  # the solution buffer was full: emptied, go on
-            st[2] = 0
-        elif status != 0:
-            break
-    return SearchOutcome(tuple(sols), bool(st[2] == 1), int(st[1]), time.perf_counter() - t0)
+    return SearchRun(puzzle, cover=cover, touch=touch, max_solutions=max_solutions).advance(deadline)
+
+
+class SearchRun:
+    """One run of the compiled search that can pause and go on: what :func:`search` does in one go.
+
+    :meth:`advance` with ``pause_at=1`` returns once a first solution is
+    found; a later :meth:`advance` goes on from there with the same state
+    (the same pruning and remembered dead states), so counting to two
+    after a first solution costs the rest of the search, not a new one.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        The puzzle.
+    cover : bool
+        True for the ``fill`` rule, False for ``nikoli``.
+    touch : bool
+        Whether a line may run beside itself.
+    max_solutions : int
+        The run ends after this many solutions in all.
+
+    Raises
+    ------
+    PuzzleError
+        ``puzzle`` is not a :class:`~tremaux.numberlink.Puzzle`.
+    InvalidSizeError
+        ``max_solutions`` below 1.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> run = SearchRun(Puzzle.from_rows(["1..", "...", "..1"]), cover=True, touch=True, max_solutions=5)
+    >>> len(run.advance(pause_at=1).solutions) >= 1
+    True
+    >>> out = run.advance()
+    >>> len(out.solutions), out.complete
+    (2, True)
+    """
+
+    def __init__(self, puzzle: Puzzle, *, cover: bool, touch: bool, max_solutions: int = 1) -> None:
+        self._t0 = time.perf_counter()
+        self._spent = 0.0
+        if not isinstance(puzzle, Puzzle):
+            raise PuzzleError(f"search needs a numberlink Puzzle, not {type(puzzle).__name__}")
+        if isinstance(max_solutions, bool) or not isinstance(max_solutions, (int, np.integer)) or max_solutions < 1:
+            raise InvalidSizeError(f"max_solutions must be an integer of at least 1, not {max_solutions!r}")
+        max_solutions = int(max_solutions)
+        grid = np.asarray(puzzle.grid)
+        flip = grid.shape[1] > grid.shape[0]  # rows along the shorter side: a shorter frontier
+        g = np.ascontiguousarray(grid.T if flip else grid)
+        h, w = g.shape
+        flat = g.ravel().astype(np.int64)
+        n = puzzle.pairs
+        ends = np.zeros((n, 2), dtype=np.int64)
+        for k in range(n):
+            cells = np.flatnonzero(flat == k + 1)
+            ends[k] = cells
+        slots = 1 << min(20, max(10, (h * w * 256).bit_length()))  # remembered dead states: up to 32 MB
+        state = ks.new_state(h * w, max_solutions, slots)
+        if (h + 1) * h * w <= _ROW_REGIONS_MAX:
+            regions = regions_by_row(flat, h, w, ends)
+        else:  # very large boards: search the undecided cells at each check instead of storing regions per row
+            regions = (np.full((0, 0), -1, dtype=np.int32), np.zeros(1, dtype=np.int64),
+                       np.zeros((0, 0), dtype=np.int32), np.zeros((0, 0), dtype=np.bool_))
+        if touch:  # the corner theorem needs lines that never run beside themselves
+            corners = np.zeros(0, dtype=np.int64)
+        elif cover:
+            corners = corner_table(flat, h, w)
+        else:  # nikoli: a corner's inner diagonal may be empty, so every shape stays allowed
+            corners = np.full(h * w, ALL_CORNERS, dtype=np.int64)
+        self.puzzle, self.cover, self.touch = puzzle, bool(cover), bool(touch)
+        self._flat, self._h, self._w, self._ends, self._flip = flat, h, w, ends, flip
+        self._state, self._regions, self._corners = state, regions, corners
+        self._sols: list[Linking] = []
+        self._slice = max(64, _WORK_PER_SLICE // (h + w))
+        self._done = False
+        self._spent = time.perf_counter() - self._t0
+
+    def advance(self, deadline: float | None = None, *, pause_at: int | None = None) -> SearchOutcome:
+        """Go on until the search ends, ``deadline`` passes, or ``pause_at`` solutions are found in all.
+
+        Parameters
+        ----------
+        deadline : float, optional
+            A :func:`time.perf_counter` value.
+        pause_at : int, optional
+            Return (checked between slices of work) once this many solutions
+            have been found since the run began.
+
+        Returns
+        -------
+        SearchOutcome
+            Every solution found since the run began; ``seconds`` is the
+            time spent in the run's calls.
+
+        Examples
+        --------
+        >>> from tremaux.numberlink import Puzzle
+        >>> run = SearchRun(Puzzle.from_rows(["1.2", "1.2"]), cover=True, touch=True, max_solutions=3)
+        >>> [len(run.advance(pause_at=k).solutions) >= k for k in (1, 2)]
+        [True, True]
+        >>> run.advance().complete
+        True
+        """
+        t0 = time.perf_counter()
+        state, st = self._state, self._state["st"]
+        h, w, flip = self._h, self._w, self._flip
+        lab, count, nterm, linked = self._regions
+        while not self._done and (deadline is None or time.perf_counter() < deadline):
+            if pause_at is not None and len(self._sols) >= pause_at:
+                break
+            status = ks.search_run(self._flat, h, w, self._ends, self.cover, self.touch, state["links"],
+                                   state["ccol"], state["mate"], state["col"], state["trail"], state["opt"],
+                                   state["mark"], state["sols"], state["work"], st, self._slice, state["fhash"],
+                                   state["fsol"], state["memo"], lab, count, nterm, linked, self._corners)
+            self._sols += [_linking(self.puzzle, state["sols"][s], h, w, flip) for s in range(int(st[6]))]
+            st[6] = 0
+            if status == 3:  # the solution buffer was full: emptied, go on
+                st[2] = 0
+            elif status != 0:
+                self._done = True
+        self._spent += time.perf_counter() - t0
+        return SearchOutcome(tuple(self._sols), bool(st[2] == 1), int(st[1]), self._spent)
 
 
 def _linking(puzzle: Puzzle, links: np.ndarray, h: int, w: int, flip: bool) -> Linking:
