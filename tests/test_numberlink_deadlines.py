@@ -110,3 +110,18 @@ def test_router_answer_from_the_probe_is_kept(monkeypatch):
     p = Puzzle.from_rows(["1.2", "...", "1.2"])  # straight lines, found in the first round
     a = router.router_stage(Task(p, resolve("nikoli"), 1, time.perf_counter() + 600))
     assert a is not None and len(a.solutions) == 1 and calls == [router.PROBE_ROUNDS]
+
+
+def test_fill_no_solution_hint_asks_only_the_quick_questions(monkeypatch):
+    from tremaux.numberlink import solve_puzzle
+    from tremaux.numberlink.solvers import pipeline
+
+    p = Puzzle.from_rows(["1.2", "...", "1.2"])  # no solution under fill (checkerboard), solutions under nikoli
+    first = solve_puzzle(p, rule="fill")
+    assert first.status == "no-solution" and first.message.endswith("(rule nikoli)")
+    # the hint never runs the pipeline a second time (no search, SAT nor child processes for it)
+    calls = []
+    real = pipeline.fast
+    monkeypatch.setitem(pipeline.NL_SOLVERS.get("fast").__dict__, "func", lambda task: calls.append(task) or real(task))
+    again = solve_puzzle(p, rule="fill")
+    assert again.message == first.message and len(calls) == 1 and calls[0].rule.cover
