@@ -6,6 +6,10 @@ client's own; Dask workers are separate processes), builds 1,000,000 mazes
 of 20x20 with BFS solutions and statistics, and reports wall-clock seconds
 with engine start-up included. Then:
 
+* the main table: processes and a new local Dask cluster, run alternately
+  (processes, Dask, processes, Dask, ...: each pair in the same minute or
+  two, under the same load), median of ``--repeat`` runs, for Parquet and
+  Arrow shards;
 * the scaling table: processes and a new local Dask cluster with 1 and 2
   workers;
 * the client's peak memory at 100,000 and 1,000,000 mazes on Dask (it must
@@ -15,7 +19,8 @@ with engine start-up included. Then:
 * per-shard costs measured in one process (compute, Parquet encoding,
   checksum, local write, S3 upload, manifest rewrite) and Dask's per-task
   cost on a running cluster, from which the projection for 10, 100 and 1,000
-  workers is computed.
+  workers is computed (with the task sizes :func:`tremaux.dataset.engines.dask_batch`
+  gives).
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ import platform
 import re
 import shutil
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -40,10 +46,11 @@ BEGIN, END = "<!-- bench_dataset_scale:begin -->", "<!-- bench_dataset_scale:end
 HERE = Path(__file__).resolve()
 
 
-def spec_for(count: int, shard_size: int):
+def spec_for(count: int, shard_size: int, shard_format: str = "parquet"):
     import tremaux.dataset as ds
 
-    return ds.make_spec(count=count, size="20x20", seed=2026, shard_size=shard_size, outputs="maze,solution,stats")
+    return ds.make_spec(count=count, size="20x20", seed=2026, shard_size=shard_size, outputs="maze,solution,stats",
+                        shard_format=shard_format)
 
 
 # -- one build in a fresh process -------------------------------------------------------------
@@ -55,7 +62,7 @@ def one(params: dict) -> dict:
 
     import tremaux.dataset as ds
 
-    spec = spec_for(params["count"], params["shard_size"])
+    spec = spec_for(params["count"], params["shard_size"], params.get("shard_format", "parquet"))
     t0 = time.perf_counter()
     report = ds.build(spec, params["out"], engine=params["engine"], workers=params["workers"],
                       storage_options=params.get("storage_options"))
@@ -116,12 +123,13 @@ def shard_costs(shard_size: int, endpoint: str | None, repeat: int = 3) -> dict:
     import statistics
 
     import tremaux.dataset as ds
-    from tremaux.dataset.shard import _parquet_bytes, compute_rows, to_table, warm_up
+    from tremaux.dataset.shard import compute_rows, warm_up
+    from tremaux.dataset.table import _arrow_bytes, _parquet_bytes, to_table
     from tremaux.dataset.store import Manifest, ShardRecord, open_target, sha256, versions
 
     spec = spec_for(shard_size * 100, shard_size)
     warm_up(spec)
-    steps: dict[str, list[float]] = {k: [] for k in ("compute", "parquet", "sha256", "disk", "s3", "manifest")}
+    steps: dict[str, list[float]] = {k: [] for k in ("compute", "parquet", "arrow", "sha256", "disk", "s3", "manifest")}
     nbytes = 0
     with tempfile.TemporaryDirectory() as d:
         disk = open_target(d)
@@ -136,8 +144,12 @@ def shard_costs(shard_size: int, endpoint: str | None, repeat: int = 3) -> dict:
             raw = compute_rows(spec, *spec.shard_rows(k))
             steps["compute"].append(time.perf_counter() - t)
             t = time.perf_counter()
-            data = _parquet_bytes(to_table(spec, k * shard_size, raw))
+            table = to_table(spec, k * shard_size, raw)
+            data = _parquet_bytes(table)
             steps["parquet"].append(time.perf_counter() - t)
+            t = time.perf_counter()
+            arrow_bytes = len(_arrow_bytes(table))
+            steps["arrow"].append(time.perf_counter() - t)
             nbytes = len(data)
             t = time.perf_counter()
             sha256(data)
@@ -154,6 +166,7 @@ def shard_costs(shard_size: int, endpoint: str | None, repeat: int = 3) -> dict:
             steps["manifest"].append(time.perf_counter() - t)
     out = {k: statistics.median(v) for k, v in steps.items() if v}
     out["bytes"] = nbytes
+    out["arrow_bytes"] = arrow_bytes
     out["manifest_bytes_per_shard"] = (disk_manifest_size(manifest)) / spec.shards
     return out
 
@@ -163,12 +176,15 @@ def disk_manifest_size(manifest) -> int:
 
 
 def dask_task_cost(n_tasks: int = 400) -> float:
-    """Seconds of scheduler round trip per task on a running 2-worker cluster (tasks doing nothing)."""
+    """Seconds of scheduler round trip per task on a running 2-worker cluster (tasks doing nothing), as the engine sets it up."""
     import logging
 
+    import dask
     from distributed import Client, LocalCluster, wait
 
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+    from tremaux.dataset.engines import LOCAL_DASK_CONFIG
+
+    with dask.config.set(LOCAL_DASK_CONFIG), LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
                       silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
         wait(client.map(int, range(20), pure=False))
         t = time.perf_counter()
@@ -186,6 +202,9 @@ def main(argv: list[str], write: bool = False) -> None:
     ap.add_argument("--s3-count", type=int, default=200_000)
     ap.add_argument("--small-count", type=int, default=100_000)
     ap.add_argument("--scaling-count", type=int, default=200_000)
+    ap.add_argument("--repeat", type=int, default=2, help="runs of each engine on Parquet shards (Arrow: 1)")
+    ap.add_argument("--formats", default="parquet,arrow")
+    ap.add_argument("--skip-s3", action="store_true")
     args = ap.parse_args(argv)
     cores = os.cpu_count()
     rows: list[tuple[str, ...]] = []
@@ -205,15 +224,22 @@ def main(argv: list[str], write: bool = False) -> None:
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d)
         base = {"count": args.count, "shard_size": args.shard_size}
-        results = {}
-        for engine, workers in (("processes", 2), ("dask", 2)):
-            out = tmp / f"{engine}{workers}"
-            r = run_one({**base, "engine": engine, "workers": workers, "out": str(out)})
-            results[(engine, workers)] = r
-            shutil.rmtree(out, ignore_errors=True)
-            rate = show(f"{engine}, {workers} workers", r, args.count)
-            rows.append((engine, str(workers), f"{r['seconds']:.1f} s", f"{rate:,.0f}",
-                         f"{args.count / r['cpu']:,.0f}", "yes" if r["seconds"] < 60 else "no"))
+        results: dict[tuple[str, str], list[dict]] = {}
+        for fmt in args.formats.split(","):
+            for rep in range(args.repeat if fmt == "parquet" else 1):
+                for engine in ("processes", "dask"):  # alternately: each pair under the same load
+                    out = tmp / f"{engine}-{fmt}"
+                    r = run_one({**base, "engine": engine, "workers": 2, "out": str(out), "shard_format": fmt})
+                    r["load"] = os.getloadavg()[0]
+                    results.setdefault((engine, fmt), []).append(r)
+                    shutil.rmtree(out, ignore_errors=True)
+                    show(f"{engine}, 2 workers, {fmt} shards, run {rep + 1}", r, args.count)
+        for (engine, fmt), runs in results.items():
+            secs = statistics.median(r["seconds"] for r in runs)
+            cpu = statistics.median(r["cpu"] for r in runs)
+            each = ", ".join(f"{r['seconds']:.1f} s (load {r['load']:.1f})" for r in runs)
+            rows.append((engine, fmt, str(len(runs)), f"{secs:.1f} s", each, f"{args.count / secs:,.0f}",
+                         f"{args.count / cpu:,.0f}", "yes" if secs < 60 else "no"))
         scaling = []
         for engine in ("processes", "dask"):
             got = {}
@@ -229,27 +255,31 @@ def main(argv: list[str], write: bool = False) -> None:
                          "out": str(tmp / "small")})
         show(f"dask, 2 workers, {args.small_count:,} mazes", small, args.small_count)
         mem = [("dask, 2 workers", f"{args.small_count:,}", f"{small['maxrss_mb']:.0f} MB"),
-               ("dask, 2 workers", f"{args.count:,}", f"{results[('dask', 2)]['maxrss_mb']:.0f} MB"),
-               ("processes, 2 workers", f"{args.count:,}", f"{results[('processes', 2)]['maxrss_mb']:.0f} MB")]
+               ("dask, 2 workers", f"{args.count:,}", f"{results[('dask', 'parquet')][0]['maxrss_mb']:.0f} MB"),
+               ("processes, 2 workers", f"{args.count:,}",
+                f"{results[('processes', 'parquet')][0]['maxrss_mb']:.0f} MB")]
         # S3 on loopback against a local disk
-        moto, endpoint = start_moto()
-        try:
-            s3 = {}
-            for where in ("disk", "s3", "disk ", "s3 "):
-                target = str(tmp / "disk") if where.strip() == "disk" else f"s3://bench/run{len(s3)}"
-                r = run_one({"count": args.s3_count, "shard_size": args.shard_size, "engine": "processes",
-                             "workers": 2, "out": target,
-                             "storage_options": {"endpoint_url": endpoint} if where.strip() == "s3" else None},
-                            env=S3_ENV)
-                shutil.rmtree(tmp / "disk", ignore_errors=True)
-                show(f"processes, 2 workers, {args.s3_count:,} mazes to {where.strip()}", r, args.s3_count)
-                s3.setdefault(where.strip(), []).append(r["seconds"])
-            costs = shard_costs(args.shard_size, endpoint)
-        finally:
-            moto.terminate()
-            moto.wait(timeout=30)
+        s3: dict[str, list[float]] = {}
+        if args.skip_s3:
+            costs = shard_costs(args.shard_size, None)
+        else:
+            moto, endpoint = start_moto()
+            try:
+                for where in ("disk", "s3", "disk ", "s3 "):
+                    target = str(tmp / "disk") if where.strip() == "disk" else f"s3://bench/run{len(s3)}"
+                    r = run_one({"count": args.s3_count, "shard_size": args.shard_size, "engine": "processes",
+                                 "workers": 2, "out": target,
+                                 "storage_options": {"endpoint_url": endpoint} if where.strip() == "s3" else None},
+                                env=S3_ENV)
+                    shutil.rmtree(tmp / "disk", ignore_errors=True)
+                    show(f"processes, 2 workers, {args.s3_count:,} mazes to {where.strip()}", r, args.s3_count)
+                    s3.setdefault(where.strip(), []).append(r["seconds"])
+                costs = shard_costs(args.shard_size, endpoint)
+            finally:
+                moto.terminate()
+                moto.wait(timeout=30)
         task = dask_task_cost()
-    disk_s, s3_s = min(s3["disk"]), min(s3["s3"])
+    disk_s, s3_s = (min(s3["disk"]), min(s3["s3"])) if s3 else (float("nan"), float("nan"))
     print(f"S3 / disk: {s3_s / disk_s:.2f} (best of 2 each)")
     print("per-shard costs (median of 3, s):", {k: round(v, 4) for k, v in costs.items()})
     print(f"Dask per task on a running cluster: {task * 1000:.2f} ms")
@@ -261,28 +291,35 @@ def main(argv: list[str], write: bool = False) -> None:
                   (load0, os.getloadavg()[0]))
 
 
+def tasks_for(shards: int, workers: int) -> int:
+    """Dask tasks the engine submits for ``shards`` shards on ``workers`` workers (its own batch sizes)."""
+    from tremaux.dataset.engines import _batches
+
+    return sum(1 for _ in _batches(range(shards), workers, None))
+
+
 def project(costs: dict, task: float, shard_size: int) -> list[tuple[str, ...]]:
     """Throughput and bottleneck for 10, 100 and 1,000 workers, from the measured per-shard costs."""
-    from tremaux.dataset.engines import dask_batch
-
     per_shard = costs["compute"] + costs["parquet"] + costs["sha256"] + costs.get("s3", costs["disk"])
     per_worker = shard_size / per_shard  # rows/s of one worker on one core
     bytes_per_row = costs["bytes"] / shard_size
     out = []
     for n in (10, 100, 1000):
         compute = n * per_worker
-        batch = dask_batch(100_000, n)  # a billion mazes in shards of 10,000: the engine's own choice
-        scheduler = batch * shard_size / task  # rows/s the scheduler can hand out
+        tasks = tasks_for(100_000, n)  # a billion mazes in shards of 10,000: the engine's own batches
+        scheduler = 100_000 / tasks * shard_size / task  # rows/s the scheduler can hand out
         net = compute * bytes_per_row  # bytes/s into storage
         puts = compute / shard_size  # object writes per second
         limit = min(compute, scheduler)
         neck = "workers (CPU)" if limit == compute else "scheduler"
-        out.append((f"{n:,}", f"{compute:,.0f}", f"{scheduler:,.0f}", f"{net / 1e6:,.0f} MB/s, {puts:,.1f} PUT/s",
-                    f"{limit:,.0f}", neck))
+        out.append((f"{n:,}", f"{tasks:,} ({100_000 / tasks:.1f})", f"{compute:,.0f}", f"{scheduler:,.0f}",
+                    f"{net / 1e6:,.0f} MB/s, {puts:,.1f} PUT/s", f"{limit:,.0f}", neck))
     return out
 
 
 def write_doc(args, rows, scaling, mem, s3, costs, task, projection, started, loads) -> None:
+    from tremaux.dataset.engines import LOCAL_DASK_CONFIG
+
     machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
     disk_s, s3_s = s3
     per_shard = costs["compute"] + costs["parquet"] + costs["sha256"]
@@ -290,21 +327,35 @@ def write_doc(args, rows, scaling, mem, s3, costs, task, projection, started, lo
         BEGIN,
         "## Datasets at scale (issue 20)",
         "",
-        f"`python benchmarks/bench_dataset.py --scale` on {started:%Y-%m-%d %H:%M} UTC ({machine}). "
+        f"`python benchmarks/bench_dataset.py --scale --write` on {started:%Y-%m-%d %H:%M} UTC ({machine}). "
         f"{args.count:,} mazes of 20x20 (backtracker) with BFS solution and statistics, shards of "
-        f"{args.shard_size:,}; one run each, wall clock from the call to the last manifest write, engine start-up "
-        "included, each build in a fresh process. **The machine was shared with seven other engineers' jobs "
-        f"during the run** (load average {loads[0]:.1f} at the start, {loads[1]:.1f} at the end, on 2 cores), so "
-        "absolute figures are low and noisy; compare rows "
-        "of the same run rather than with other sections. Target: under 60 s on 2 cores.",
+        f"{args.shard_size:,}; wall clock from the call to the last manifest write, engine start-up "
+        "included, each build in a fresh process; the two engines run alternately (processes, Dask, processes, "
+        "Dask), so each pair ran within the same two or three minutes under the same load. **The machine was "
+        f"shared with other engineers' jobs during the run** (load average {loads[0]:.1f} at the start, "
+        f"{loads[1]:.1f} at the end, on 2 cores; the load at the end of each run is given), so absolute figures "
+        "are low and noisy: the mazes per CPU-second (all processes of the build, workers included) say what "
+        "each engine costs whatever the load, and a build on an idle machine takes about count / that figure / 2 "
+        "seconds. Target: under 60 s on 2 cores, and local Dask at least as fast as the processes engine.",
         "",
-        f"| engine | workers | {args.count:,} mazes | mazes/s | mazes per CPU-second (workers included) | under 60 s |",
-        "| --- | --- | --- | --- | --- | --- |",
+        f"| engine | shards | runs | {args.count:,} mazes (median) | each run | mazes/s | mazes per CPU-second "
+        "| under 60 s |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
         *[f"| {' | '.join(r)} |" for r in rows],
         "",
-        f"Scaling, 1 and 2 workers ({args.scaling_count:,} mazes, same shards; the second worker shares the "
-        "2 cores with the other jobs, so the speed-up is bounded by the load; mazes per CPU-second show what "
-        "each engine costs whatever the load):",
+        "What makes local Dask cost what the processes engine costs: one process per worker with one thread "
+        "(`threads_per_worker=1`), forked after the kernels are compiled; workers write their shards "
+        "themselves and return a few numbers; the batched kernels, so no Python per maze; tasks that shrink as "
+        "the build goes on (`dask_batch`: half of each worker's share of what remains, 1 to 16 shards, so "
+        "the last tasks are single shards and no worker waits behind a long one); and Dask's housekeeping "
+        "turned down on the cluster the engine starts (`LOCAL_DASK_CONFIG`: "
+        + ", ".join(f"`{k.removeprefix('distributed.')}={v}`" for k, v in LOCAL_DASK_CONFIG.items())
+        + "). Measured on an idle cluster of 2 workers (10 s, all its processes): 5.3 % of a core with "
+        "Dask's defaults (profiler off), 0.9 % with these settings. What is left is fixed: importing "
+        "`distributed` (about 1 s under this load) and starting the cluster (0.3 to 0.5 s).",
+        "",
+        f"Scaling, 1 and 2 workers ({args.scaling_count:,} mazes, Parquet shards; the second worker shares the "
+        "2 cores with the other jobs, so the speed-up is bounded by the load):",
         "",
         "| engine | workers | mazes/s | mazes per CPU-second | speed-up |",
         "| --- | --- | --- | --- | --- |",
@@ -317,44 +368,46 @@ def write_doc(args, rows, scaling, mem, s3, costs, task, projection, started, lo
         "| --- | --- | --- |",
         *[f"| {' | '.join(r)} |" for r in mem],
         "",
-        f"Writing to S3 (a moto server on loopback, a separate process on the same 2 cores) against a local "
-        f"disk, processes engine, 2 workers, {args.s3_count:,} mazes, best of 2: disk {disk_s:.1f} s, S3 "
-        f"{s3_s:.1f} s, ratio **{s3_s / disk_s:.2f}** (target 1.5).",
+        (f"Writing to S3 (a moto server on loopback, a separate process on the same 2 cores) against a local "
+         f"disk, processes engine, 2 workers, {args.s3_count:,} mazes, best of 2: disk {disk_s:.1f} s, S3 "
+         f"{s3_s:.1f} s, ratio **{s3_s / disk_s:.2f}** (target 1.5).") if disk_s == disk_s else
+        "S3 not measured in this run (`--skip-s3`).",
         "",
         f"Per-shard costs ({args.shard_size:,} mazes, median of 3, one process): compute "
-        f"{costs['compute'] * 1000:.0f} ms, Parquet {costs['parquet'] * 1000:.0f} ms, SHA-256 "
+        f"{costs['compute'] * 1000:.0f} ms, Parquet encoding {costs['parquet'] * 1000:.0f} ms (Arrow IPC "
+        f"encoding {costs['arrow'] * 1000:.1f} ms), SHA-256 "
         f"{costs['sha256'] * 1000:.1f} ms, write to disk {costs['disk'] * 1000:.1f} ms, upload to the loopback "
         f"S3 {costs.get('s3', float('nan')) * 1000:.1f} ms, manifest rewrite (100 shards) "
-        f"{costs['manifest'] * 1000:.1f} ms; a shard is {costs['bytes'] / 1e6:.2f} MB "
-        f"({costs['bytes'] / args.shard_size:.0f} bytes per maze). Dask's cost per task on a running cluster: "
-        f"{task * 1000:.2f} ms. One worker builds about {args.shard_size / per_shard:,.0f} mazes/s.",
+        f"{costs['manifest'] * 1000:.1f} ms; a shard is {costs['bytes'] / 1e6:.2f} MB in Parquet "
+        f"({costs['bytes'] / args.shard_size:.0f} bytes per maze), {costs['arrow_bytes'] / 1e6:.2f} MB in Arrow. "
+        f"Dask's cost per task on a running cluster (400 empty tasks): {task * 1000:.2f} ms. One worker builds "
+        f"about {args.shard_size / per_shard:,.0f} mazes/s into Parquet, "
+        f"{args.shard_size / (per_shard - costs['parquet'] + costs['arrow']):,.0f} into Arrow.",
         "",
-        "Projection (on paper, from the figures above, for a billion mazes in 100,000 shards; a worker is one "
-        "core writing to S3; Dask tasks of `dask_batch(100000, workers)` shards: 16, 16 and 4; the scheduler's "
-        "cost per task is the one measured here, on a loaded 2-core machine, likely a few times what a "
-        "dedicated scheduler node pays):",
+        "Projection (on paper, from the figures above, for a billion mazes in 100,000 Parquet shards; a worker "
+        "is one core writing to S3; Dask tasks as the engine sizes them; the scheduler's cost per task is the "
+        "one measured here, on a loaded 2-core machine, likely a few times what a dedicated scheduler node "
+        "pays):",
         "",
-        "| workers | workers' rate (mazes/s) | scheduler can hand out (mazes/s) | into storage | expected "
-        "(mazes/s) | bottleneck |",
-        "| --- | --- | --- | --- | --- | --- |",
+        "| workers | Dask tasks (shards each) | workers' rate (mazes/s) | scheduler can hand out (mazes/s) | "
+        "into storage | expected (mazes/s) | bottleneck |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
         *[f"| {' | '.join(r)} |" for r in projection],
         "",
         "Reading the table: the workers write their shards straight to the store and send back a few "
         "numbers, so the client's work per shard is a dictionary update (microseconds) and a manifest rewrite "
         "at most every 2 s; its memory holds one record per shard (about "
         f"{costs['manifest_bytes_per_shard']:.0f} bytes of manifest each). Bottleneck by this measure: "
-        + "; ".join(f"{r[0]} workers: {r[5]}" for r in projection) + ". When the scheduler is the limit, bigger "
-        "shards (`shard_size = 50000`) or more shards per task lift it. The store takes "
-        f"{projection[-1][3]} at 1,000 workers: within an AWS S3 prefix's 3,500 PUT/s, so its bandwidth, "
-        "not its request rate, is the cost. The manifest at a billion mazes (100,000 shards) is some "
+        + "; ".join(f"{r[0]} workers: {r[6]}" for r in projection) + ". When the scheduler is the limit, bigger "
+        "shards (`shard_size = 50000`) lift it. The store takes "
+        f"{projection[-1][4]} at 1,000 workers: within an AWS S3 prefix's 3,500 PUT/s, so its bandwidth, "
+        "not its request rate, is the cost (Arrow shards, 3.4 times the bytes, move that limit closer). The "
+        "manifest at a billion mazes (100,000 shards) is some "
         f"{100_000 * costs['manifest_bytes_per_shard'] / 1e6:.0f} MB, rewritten every 2 s by the client, which "
         "then wants a larger `shard_size` or a longer interval. The per-shard costs were measured under the "
         "same load as the rest (a worker's share of a core, not a whole core), so the workers' rates are "
-        f"conservative: one worker here built {args.shard_size / (per_shard + costs.get('s3', costs['disk'])):,.0f} "
-        "mazes/s (S3 upload included) against the "
-        "mazes per CPU-second above for a dedicated core. "
-        "Not measured: a real multi-machine cluster, real "
-        "network latency to S3, gcs:// and az:// (they go through the same fsspec code path).",
+        "conservative. Not measured: a real multi-machine cluster, real network latency to S3, gcs:// and az:// "
+        "(they go through the same fsspec code path; their URL handling and missing-package errors are tested).",
         END,
     ]
     block = "\n".join(lines)

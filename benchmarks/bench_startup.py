@@ -8,7 +8,9 @@ Usage::
 
 Start-up runs each command as a user does (``python -m tremaux ...`` in a fresh process, this source tree
 first on the path), after one unmeasured run so the kernels are cached, and reports the median wall time and
-the median CPU time (user + system) of the child over ``--repeat`` runs. ``python -c pass`` and
+the median CPU time (user + system) of the child over ``--repeat`` runs. The children may write Python's
+bytecode cache (``PYTHONDONTWRITEBYTECODE`` is dropped from their environment), as an installed package has
+its ``.pyc`` files: without them every run compiles tremaux's own modules again (about 0.05 s). ``python -c pass`` and
 ``python -c "import numpy"`` are timed the same way, as the floor of this machine at this moment: on a shared
 machine wall times follow its load, CPU times much less.
 
@@ -16,8 +18,13 @@ First use runs :func:`tremaux.warmup.tasks` (every generator, solver, measure, f
 solver, the puzzle generator and the dataset kernels) in a fresh process whose numba cache is an empty
 temporary folder (``NUMBA_CACHE_DIR``), and times every compilation through numba's ``numba:compile`` event:
 a kernel's time includes the helpers compiled for it. Targets: ``--help`` and ``--version`` under 0.3 s; a
-20 x 20 generate or solve and a 10 x 10 Number Link puzzle under 0.6 s end to end; the whole registry cold under
-15 s.
+20 x 20 generate or solve and a 10 x 10 Number Link puzzle under 0.6 s end to end, a 15 x 20 one under 0.5 s
+(issue 16); the whole registry cold under 15 s.
+
+Interpreted or compiled (``--threshold``): the maze commands run their kernels as Python, without numba, up to
+:data:`tremaux._jit.SMALL_MAZE_CELLS` cells. This part times, in one process, every generator and solver
+interpreted at several sizes (seed 1, median of 3), against numba's fixed start-up (``import numba`` and the
+first cached kernel) measured in fresh processes: the limit is where the slowest stays under that cost.
 """
 
 from __future__ import annotations
@@ -73,6 +80,7 @@ print(json.dumps({"tasks": rows, "kernels": done, "total": total}))
 
 def env(**extra: str) -> dict[str, str]:
     e = dict(os.environ)
+    e.pop("PYTHONDONTWRITEBYTECODE", None)
     e["PYTHONPATH"] = str(SRC) + os.pathsep + e.get("PYTHONPATH", "")
     e.update(extra)
     return e
@@ -101,6 +109,9 @@ def warm_rows(repeat: int, tmp: Path) -> list[tuple[str, float | None, float, fl
     puzzle = tmp / "p10.txt"
     subprocess.run(cli + ["numberlink", "generate", "--size", "10x10", "--seed", "1", "--out", str(puzzle)],
                    env=env(), capture_output=True, check=True)
+    wide = tmp / "p15x20.txt"
+    subprocess.run(cli + ["numberlink", "generate", "--size", "15x20", "--seed", "1", "--out", str(wide)],
+                   env=env(), capture_output=True, check=True)
     cases = [
         ("python -c pass (floor)", None, [py, "-c", "pass"]),
         ("python -c 'import numpy' (floor)", None, [py, "-c", "import numpy"]),
@@ -110,7 +121,11 @@ def warm_rows(repeat: int, tmp: Path) -> list[tuple[str, float | None, float, fl
         ("tremaux solve --list", None, cli + ["solve", "--list"]),
         ("tremaux generate --size 20x20", 0.6, cli + ["generate", "--size", "20x20", "--seed", "3"]),
         ("tremaux solve (20 x 20 file)", 0.6, cli + ["solve", str(maze)]),
+        ("tremaux generate --size 32x32 -g aldous-broder", None,
+         cli + ["generate", "--size", "32x32", "--generator", "aldous-broder", "--seed", "1"]),
+        ("tremaux generate --size 40x40 (compiled)", None, cli + ["generate", "--size", "40x40", "--seed", "3"]),
         ("tremaux numberlink solve (10 x 10)", 0.6, cli + ["numberlink", "solve", str(puzzle)]),
+        ("tremaux numberlink solve (15 x 20)", 0.5, cli + ["numberlink", "solve", str(wide)]),
     ]
     rows = []
     for label, target, argv in cases:
@@ -119,6 +134,55 @@ def warm_rows(repeat: int, tmp: Path) -> list[tuple[str, float | None, float, fl
         print(f"{label:<40} wall {wall:6.3f} s  cpu {cpu:6.3f} s" + (f"  (target {target} s)" if target else ""),
               flush=True)
     return rows
+
+
+THRESHOLD = r"""
+import json, statistics, sys, time
+import tremaux
+from tremaux import _jit
+from tremaux.generators import GENERATORS
+from tremaux.solvers import SOLVERS
+
+def best(run):
+    times = []
+    for _ in range(3):
+        t = time.process_time()
+        with _jit.interpreted():
+            run()
+        times.append(time.process_time() - t)
+    return statistics.median(times)
+
+rows = []
+for side in json.loads(sys.argv[1]):
+    gen = {e.name: best(lambda: tremaux.generate((side, side), e.name, seed=1)) for e in GENERATORS}
+    maze = tremaux.generate((side, side), "kruskal", seed=1, braid=0.3).maze
+    sol = {e.name: best(lambda: tremaux.solve(maze, e.name)) for e in SOLVERS}
+    g, s = max(gen, key=gen.get), max(sol, key=sol.get)
+    rows.append((side, g, gen[g], s, sol[s], statistics.median(gen.values())))
+print(json.dumps(rows))
+"""
+
+NUMBA_START = ("import time; import numpy; from tremaux import _numba; from tremaux.kernels import rng; _numba.lean(); "
+               "t = time.process_time(); rng.below(rng.make_state(1), 5); print(time.process_time() - t)")
+"""numba's start as the command line pays it (lean, see :func:`tremaux._numba.lean`): import and first cached kernel."""
+
+
+SIDES = [16, 20, 25, 32, 40, 50, 64]
+
+
+def threshold(repeat: int) -> dict:
+    """Interpreted generators and solvers by size, against numba's fixed start-up in a fresh process."""
+    starts = []
+    for _ in range(repeat):
+        out = subprocess.run([sys.executable, "-c", NUMBA_START], env=env(), capture_output=True, text=True,
+                             check=True, cwd=ROOT)
+        starts.append(float(out.stdout.strip().splitlines()[-1]))
+    proc = subprocess.run([sys.executable, "-c", THRESHOLD, json.dumps(SIDES)], env=env(),
+                          capture_output=True, text=True, check=True, cwd=ROOT)
+    rows = json.loads(proc.stdout.strip().splitlines()[-1])
+    numba = statistics.median(starts)
+    fits = [side for side, g, gt, sv, st, med in rows if gt + st < numba]
+    return {"numba": numba, "rows": rows, "fits": max(fits) if fits else 0}
 
 
 def cold(tmp: Path) -> dict:
@@ -142,7 +206,7 @@ def load_average() -> float:
         return float("nan")
 
 
-def write_doc(rows, result, repeat: int, load: float) -> None:
+def write_doc(rows, result, repeat: int, load: float, limit: dict | None = None) -> None:
     machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
     lines = [BEGIN, "## Start-up", "",
              f"`python benchmarks/bench_startup.py` on {datetime.date.today().isoformat()} ({machine}); load "
@@ -152,6 +216,20 @@ def write_doc(rows, result, repeat: int, load: float) -> None:
              "| command | wall (median) | CPU (median) | target |", "| --- | --- | --- | --- |"]
     for label, target, wall, cpu in rows:
         lines.append(f"| `{label}` | {wall:.3f} s | {cpu:.3f} s | {'' if target is None else f'< {target} s'} |")
+    if limit is not None:
+        from tremaux._jit import SMALL_MAZE_CELLS
+
+        lines += ["", "### Interpreted or compiled", "",
+                  f"The maze commands run their kernels as Python up to `SMALL_MAZE_CELLS` = {SMALL_MAZE_CELLS} "
+                  f"cells, without importing numba. numba's fixed start-up in a fresh process (`import numba` and "
+                  f"its first cached kernel): {limit['numba']:.3f} s of CPU (median of {repeat}). Interpreted, "
+                  "in one process (CPU seconds, median of 3, seed 1; solvers on a braided Kruskal maze):", "",
+                  "| side | cells | slowest generator | its time | median generator | slowest solver | its time |",
+                  "| --- | --- | --- | --- | --- | --- | --- |"]
+        lines += [f"| {side} | {side * side} | {g} | {gt:.3f} | {med:.3f} | {sv} | {st:.3f} |"
+                  for side, g, gt, sv, st, med in limit["rows"]]
+        lines += ["", f"Largest side measured whose slowest generator plus slowest solver stays under numba's "
+                  f"start-up: {limit['fits']}."]
     if result is not None:
         kernels = sorted(result["kernels"], key=lambda k: -k[2])
         wall, cpu = result["total"]
@@ -182,10 +260,17 @@ def main() -> None:
     ap.add_argument("--warm-only", action="store_true", help="skip the cold compile")
     ap.add_argument("--cold-only", action="store_true", help="skip the start-up timings")
     ap.add_argument("--write", action="store_true", help="update the Start-up section of docs/benchmarks.md")
+    ap.add_argument("--threshold", action="store_true", help="also time the kernels interpreted by size")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="tremaux-bench-") as name:
         tmp = Path(name)
         rows = [] if args.cold_only else warm_rows(args.repeat, tmp)
+        limit = threshold(args.repeat) if args.threshold else None
+        if limit is not None:
+            print(f"numba start-up {limit['numba']:.3f} s CPU; largest side under it: {limit['fits']}")
+            for side, g, gt, sv, st, med in limit["rows"]:
+                print(f"  {side}x{side}: slowest generator {g} {gt:.3f} s (median {med:.3f}), slowest solver {sv} "
+                      f"{st:.3f} s")
         result = None
         if not args.warm_only:
             result = cold(tmp)
@@ -199,7 +284,7 @@ def main() -> None:
     load = load_average()
     print(f"load average {load:.1f}")
     if args.write:
-        write_doc(rows, result, args.repeat, load)
+        write_doc(rows, result, args.repeat, load, limit)
 
 
 if __name__ == "__main__":

@@ -80,3 +80,57 @@ def test_unknown_attribute_is_an_attribute_error():
 
     with pytest.raises(AttributeError, match="no attribute 'nope'"):
         tremaux.nope  # noqa: B018
+
+
+def test_command_line_starts_numba_without_coverage_or_scipy_blas_and_leaves_them_importable():
+    code = """
+import json, sys
+from tremaux.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit as exc:
+    assert not exc.code, exc.code
+skipped = [m for m in ("coverage", "scipy.linalg", "scipy.linalg.cython_blas", "cffi") if m in sys.modules]
+import numba
+import scipy.linalg.cython_blas  # not blocked afterwards
+import cffi
+print(json.dumps({"numba": "numba" in sys.modules, "skipped": skipped}), file=sys.stderr)
+"""
+    out, report = _probe(code, "generate", "--size", "40x40", "--seed", "1")  # over SMALL_MAZE_CELLS: compiled
+    assert report == {"numba": True, "skipped": []}
+    assert len(out.splitlines()) == 81  # the 40 x 40 maze in ascii
+
+
+def test_library_keeps_numba_defaults():
+    code = """
+import json, sys
+import tremaux
+tremaux.generate((3, 3), "backtracker", seed=1)
+print(json.dumps({"blas": "scipy.linalg.cython_blas" in sys.modules}), file=sys.stderr)
+"""
+    _, report = _probe(code)
+    assert report == {"blas": True}
+
+
+@pytest.mark.parametrize("argv", [["generate", "--size", "20x20", "--seed", "3"],
+                                  ["generate", "--size", "32x32", "--generator", "aldous-broder", "--seed", "1"],
+                                  ["solve", "MAZE", "--solver", "astar"]])
+def test_small_maze_commands_run_without_numba_and_print_what_compiled_kernels_give(argv, tmp_path, capsys):
+    import tremaux
+    from tremaux import io as maze_io
+
+    maze = tremaux.generate((20, 20), "kruskal", seed=9, braid=0.5).maze
+    (tmp_path / "m.json").write_text(maze_io.dumps(maze, "json"))
+    argv = [str(tmp_path / "m.json") if a == "MAZE" else a for a in argv]
+    out, report = _probe(PROBE, *argv)
+    assert report["code"] == 0
+    assert [m for m in report["loaded"] if not m.startswith("tremaux.kernels.")] == []  # no numba: ran as Python
+    from tremaux import _jit
+    from tremaux.cli import main
+
+    import numba  # noqa: F401  # in this process every kernel runs compiled
+    try:
+        main(argv)
+    finally:
+        _jit.allow_interpreted(0)
+    assert out == capsys.readouterr().out and out.count("\n") >= 41

@@ -52,7 +52,7 @@ def _cli(*args, cache=None):
 
 def test_a_cold_cache_is_announced_once_then_the_cache_is_used(tmp_path):
     cache = tmp_path / "cache"
-    argv = ("generate", "--size", "3x4", "--generator", "binary-tree", "--seed", "1")
+    argv = ("generate", "--size", "40x40", "--generator", "binary-tree", "--seed", "1")  # over SMALL_MAZE_CELLS
     first = _cli(*argv, cache=cache)
     assert first.returncode == 0, first.stderr
     notices = [ln for ln in first.stderr.splitlines() if ln.startswith("first use: compiling")]
@@ -61,6 +61,14 @@ def test_a_cold_cache_is_announced_once_then_the_cache_is_used(tmp_path):
     second = _cli(*argv, cache=cache)
     assert second.returncode == 0 and second.stdout == first.stdout
     assert "first use" not in second.stderr
+
+
+def test_a_small_maze_needs_no_compilation_even_with_a_cold_cache(tmp_path):
+    cache = tmp_path / "cache"
+    done = _cli("generate", "--size", "20x20", "--generator", "binary-tree", "--seed", "1", cache=cache)
+    assert done.returncode == 0, done.stderr
+    assert "first use" not in done.stderr and not any(cache.rglob("*.nbi"))  # run as Python: nothing compiled
+    assert len(done.stdout.splitlines()) == 41
 
 
 def _main(capsys, *argv):

@@ -151,3 +151,21 @@ def test_cli_to_s3(endpoint, local_copy, tmp_path):
     bad = subprocess.run([*args, "--out", f"s3://{BUCKET}/cli2", "--storage-option", "nonsense"],
                          capture_output=True, text=True, env=env, timeout=120)
     assert bad.returncode == 2 and bad.stderr == "error: storage option 'nonsense' is not of the form KEY=VALUE\n"
+
+
+def test_arrow_shards_on_s3(endpoint, tmp_path):
+    # Arrow shards: the same bytes on S3 as on a local disk; read back (into memory) and, through a local
+    # cache directory, memory-mapped
+    spec = SPEC.replace(shard_format="arrow")
+    ds.build(spec, tmp_path / "local")
+    local = {p.name: p.read_bytes() for p in sorted((tmp_path / "local").iterdir())}
+    url = f"s3://{BUCKET}/arrow"
+    report = ds.build(spec, url, engine="processes", workers=2)
+    assert report.workers_wrote and s3_files("arrow") == local
+    assert sorted(local)[:2] == ["manifest.json", "shard-00000.arrow"]
+    assert (ds.load(url)["bfs_path"] == ds.load(tmp_path / "local")["bfs_path"]).all()
+    pytest.importorskip("datasets")
+    hf = ds.to_hf(url, columns=["index", "cells"])
+    assert hf["index"] == list(range(SPEC.count)) and hf.cache_files == []  # in memory: nothing written
+    mapped = ds.to_hf(url, columns=["index", "cells"], cache_dir=tmp_path / "cache")
+    assert len(mapped.cache_files) == spec.shards and mapped["cells"] == hf["cells"]

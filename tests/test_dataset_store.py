@@ -94,7 +94,7 @@ def test_unknown_protocol_and_missing_package(tmp_path):
     with pytest.raises(TremauxError, match="unknown storage protocol 'nosuch'"):
         ds.build(SPEC, "nosuch://x/y")
     if importlib.util.find_spec("gcsfs") is None:
-        with pytest.raises(TremauxError, match=r"gs:// needs its fsspec file system: pip install 'tremaux\[gcs\]'"):
+        with pytest.raises(TremauxError, match=r"gs:// needs the gcsfs package: pip install gcsfs"):
             ds.build(SPEC, "gs://bucket/data")
 
 

@@ -72,6 +72,7 @@ def main(argv: list[str] | None = None) -> None:
     from .. import _numba
 
     _numba.on_compile(first_use)
+    _numba.lean()
     try:
         code = app(args=argv, standalone_mode=False, prog_name="tremaux")
     except TremauxError as exc:

@@ -473,6 +473,25 @@ def announce(cells: int, doing: str) -> None:
         typer.echo(f"{doing} ({cells:,} cells); this may take a while...", err=True)
 
 
+def interpret_small_mazes() -> None:
+    """Let this command run its kernels as Python on mazes of up to :data:`tremaux._jit.SMALL_MAZE_CELLS` cells.
+
+    A fresh process spends about 0.3 s of CPU importing numba and loading a cached kernel; the generators and
+    solvers, interpreted, take less than that up to that size (see :mod:`tremaux._jit`, whose tests check that
+    both ways give the same mazes and paths). Bigger mazes are compiled as before.
+
+    Examples
+    --------
+    >>> from tremaux import _jit
+    >>> interpret_small_mazes(); _jit.interpreted_limit() == _jit.SMALL_MAZE_CELLS
+    True
+    >>> _jit.allow_interpreted(0)
+    """
+    from .. import _jit
+
+    _jit.allow_interpreted(_jit.SMALL_MAZE_CELLS)
+
+
 def existing_file(path: Path) -> Path:
     """Check that ``path`` names a readable file.
 

@@ -1,4 +1,4 @@
-"""``tremaux dataset``: build a dataset of mazes into Parquet shards."""
+"""``tremaux dataset``: build a dataset of mazes into Parquet or Arrow shards."""
 
 from __future__ import annotations
 
@@ -24,7 +24,8 @@ def dataset_cmd(
     solver: Optional[list[str]] = solver_option(None, "Solver name; repeat for several."),
     outputs: Optional[str] = typer.Option(None, "--outputs", help="Comma list of: maze, blocks, solution, stats, ascii, tokens."),
     min_solution_length: Optional[int] = typer.Option(None, "--min-solution-length", help="Keep mazes whose shortest solution has at least N passages."),
-    shard_size: Optional[int] = typer.Option(None, "--shard-size", help="Rows per Parquet shard."),
+    shard_size: Optional[int] = typer.Option(None, "--shard-size", help="Rows per shard."),
+    shard_format: Optional[str] = typer.Option(None, "--shard-format", help="parquet (compressed, default) or arrow (uncompressed, memory-mapped by to_hf)."),
     engine: str = typer.Option("local", "--engine", "-e", help="local, processes or dask."),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Address of a running Dask scheduler, e.g. tcp://host:8786."),
     workers: Optional[int] = workers_option(None, "Worker processes (default: all cores)."),
@@ -34,12 +35,12 @@ def dataset_cmd(
     shared: bool = typer.Option(False, "--shared", help="With --scheduler and a local --out: every worker mounts it, so workers write their shards."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
 ) -> None:
-    """Build mazes with solutions and statistics into Parquet shards (same files on every engine); rerun to resume."""
+    """Build mazes with solutions and statistics into Parquet or Arrow shards (same files on every engine); rerun to resume."""
     from .. import dataset
 
     spec = dataset.make_spec(spec_file, count=count, size=size, seed=seed, generator=generator, braid=braid,
                              solvers=solver or None, outputs=outputs, shard_size=shard_size,
-                             min_solution_length=min_solution_length)
+                             shard_format=shard_format, min_solution_length=min_solution_length)
     options = dataset.parse_storage_options(storage_option or [])
     with nullcontext(None) if quiet else dataset.rich_progress() as report:
         try:

@@ -9,7 +9,7 @@ from typing import Optional
 import typer
 
 from ..errors import InvalidSizeError, TremauxError
-from .app import (DEFAULT_GENERATOR, DEFAULT_SIZE, JsonOption, SeedOption, StartOption, announce, app, deprecated,
+from .app import (interpret_small_mazes, DEFAULT_GENERATOR, DEFAULT_SIZE, JsonOption, SeedOption, StartOption, announce, app, deprecated,
                   existing_file, format_option, generator_option, list_option, out_option, parse_cell, parse_size,
                   renamed, save_output, size_option, wants_animation)
 from .maze_cmds import FileArgument, load_maze
@@ -94,6 +94,7 @@ def generate_cmd(
                                 seed=seed, start=parse_cell(start, "start"), braid=braid,
                                 options=_parse_options(option or []), stats=stats, out=out, to=fmt)
     generator = generator or DEFAULT_GENERATOR
+    interpret_small_mazes()
     shape_mask = None if mask is None else load_mask(existing_file(mask))
     shape = parse_size(size) if size else (None if shape_mask is not None else parse_size(DEFAULT_SIZE))
     if shape is not None and shape_mask is not None and tuple(shape) != shape_mask.shape:

@@ -11,7 +11,7 @@ import typer
 
 from ..errors import TremauxError
 
-from .app import (GoalOption, JsonOption, StartOption, announce, app, deprecated, list_option, out_option, parse_cell,
+from .app import (interpret_small_mazes, GoalOption, JsonOption, StartOption, announce, app, deprecated, list_option, out_option, parse_cell,
                   renamed, save_output, solver_option, wants_animation)
 from .maze_cmds import load_maze
 
@@ -55,6 +55,7 @@ def solve_cmd(
         if options or explain_:
             raise TremauxError("--seed and --explain are for square mazes; a grid maze is solved without them")
         return solve_grid_file(file, solver, parse_cell(start, "start"), parse_cell(goal, "goal"), as_json, out)
+    interpret_small_mazes()
     maze = load_maze(file)
     if not (as_json or explain_):
         from ..render import text as render_text

@@ -1,9 +1,9 @@
-"""Datasets of mazes at scale: batch generation into Parquet shards, on all cores or Dask.
+"""Datasets of mazes at scale: batch generation into Parquet or Arrow shards, on all cores or Dask.
 
 A dataset is described by a :class:`DatasetSpec` (count, size or size range,
 generator and options, braid share, solvers, outputs, filters, base seed,
 shard size), built by :func:`build` on an engine (``local``, ``processes`` or
-``dask``) into a directory of Parquet shards with a ``manifest.json``, and
+``dask``) into a directory of Parquet (or Arrow) shards with a ``manifest.json``, and
 read back into NumPy arrays by :func:`load`. Row ``i`` is derived from the
 base seed alone (see :mod:`tremaux.dataset.plan`), so :func:`regenerate`
 rebuilds any single row and every engine writes the same files.
@@ -12,7 +12,8 @@ The directory may be a local path or any URL fsspec knows (``s3://``, ...;
 see :mod:`tremaux.dataset.fs`), where workers write their own shards. For
 training, :func:`to_hf` opens a dataset as a Hugging Face
 ``datasets.Dataset``, :func:`stream` reads it shard by shard, :func:`split`
-and :func:`dedupe` prepare out-of-distribution splits, and
+prepares out-of-distribution splits, :func:`dedupe` drops repeated mazes
+by a hash that is the same for a maze's rotations and reflections, and
 :mod:`tremaux.dataset.text` holds the versioned tokenisations.
 
 Examples
@@ -35,7 +36,8 @@ from __future__ import annotations
 
 from .build import BuildReport, Progress, build
 from .engines import ENGINES
-from .hf import SPLIT_KEYS, dedupe, iter_shards, maze_hash, split, stream, to_hf
+from .canonical import HASH_VERSION, dedupe, maze_hash
+from .hf import SPLIT_KEYS, iter_shards, split, stream, to_hf
 from .plan import attempt_seed, row_seed, row_size
 from .progress import rich_progress
 from .read import load, verify
@@ -75,6 +77,7 @@ __all__ = [
     "SPLIT_KEYS",
     "dedupe",
     "maze_hash",
+    "HASH_VERSION",
     "TOKENIZATIONS",
     "row_text",
     "to_maze_dataset_text",

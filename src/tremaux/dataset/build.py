@@ -178,7 +178,7 @@ def build(
         first, stop = spec.shard_rows(result.index)
         if result.rows != stop - first:  # pragma: no cover - a worker of another version
             raise TremauxError(f"shard {result.index} came back with {result.rows} rows, not {stop - first}")
-        name = shard_name(result.index, spec.shards)
+        name = shard_name(result.index, spec.shards, spec.shard_format)
         if not direct:
             target.write(name, result.data)
         record = ShardRecord(result.index, name, first, result.rows, result.attempts, result.size, result.sha256)

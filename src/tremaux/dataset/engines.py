@@ -6,9 +6,9 @@ calling process*. What a result carries is the task's business: either the
 shard's bytes (the caller writes them, so a remote Dask cluster needs no
 shared file system) or only its counts and checksum (the worker wrote the
 file itself, to object storage or a shared path). The local and processes
-engines run batches of one shard; Dask runs a few bigger batches per worker,
-so the scheduler's per-task cost is paid a few times per worker, not once per
-shard.
+engines run batches of one shard; Dask runs batches that shrink as the build
+goes on (:func:`dask_batch`), so at a billion mazes the scheduler's per-task
+cost is paid once per many shards, and the last tasks are single shards.
 
 Ctrl-C (``KeyboardInterrupt``) stops the workers at once; the shards already
 handed to ``on_result`` stay written.
@@ -25,7 +25,7 @@ from typing import Any
 from .._system import cpu_count
 from ..errors import TremauxError, UnknownNameError
 
-__all__ = ["ENGINES", "cpu_count", "check_engine", "run_shards", "dask_batch"]
+__all__ = ["ENGINES", "LOCAL_DASK_CONFIG", "cpu_count", "check_engine", "run_shards", "dask_batch"]
 
 ENGINES: dict[str, str] = {
     "local": "in this process, one shard after another (one core)",
@@ -109,8 +109,9 @@ def run_shards(
 
     ``task`` takes a tuple of shard numbers and returns one result per shard;
     ``on_result`` gets each result in this process as batches finish.
-    ``batch`` is the number of shards per Dask task (default:
-    :func:`dask_batch`); the other engines run one shard per task.
+    ``batch`` is the number of shards per Dask task (default: shrinking
+    as the build goes on, see :func:`dask_batch`); the other engines run one
+    shard per task.
 
     Parameters
     ----------
@@ -168,33 +169,49 @@ def run_shards(
     return _run_dask(task, spec, shards, on_result, workers if workers is None else n, scheduler, batch)
 
 
-def dask_batch(shards: int, workers: int) -> int:
-    """Shards per Dask task: about 25 tasks per worker, at most 16 shards each.
+def dask_batch(remaining: int, workers: int, largest: int = 16) -> int:
+    """Shards in the next Dask task: half of each worker's share of what remains, 1 to ``largest``.
 
-    A shard takes a fraction of a second to seconds; Dask's cost per task is
-    about a millisecond. Many tasks per worker keep the last ones short (a
-    worker that finishes early is not left idle behind one long task);
-    batching only cuts the scheduler's load when there are thousands of
-    shards per worker, as at a billion mazes.
+    Tasks shrink as the build goes on (guided self-scheduling): early tasks
+    are big, so that with thousands of shards per worker, as at a billion
+    mazes, the scheduler hands out few tasks; the last ones are single
+    shards, so no worker is left idle behind a long task at the end. A
+    shard takes a fraction of a second to seconds, Dask's cost per task is a
+    few milliseconds (measured by ``benchmarks/bench_dataset_scale.py``), so
+    below thousands of shards per worker batching changes nothing.
 
     Parameters
     ----------
-    shards : int
-        Shards to build.
+    remaining : int
+        Shards not yet handed out.
     workers : int
         Dask workers.
+    largest : int, default 16
+        Most shards in one task.
 
     Returns
     -------
     int
-        Shards per task, at least 1.
+        Shards in the next task, at least 1.
 
     Examples
     --------
-    >>> dask_batch(100, 2), dask_batch(3, 8), dask_batch(100_000, 1000), dask_batch(10**7, 10)
-    (2, 1, 4, 16)
+    >>> dask_batch(100, 2), dask_batch(30, 2), dask_batch(3, 2), dask_batch(3, 8), dask_batch(10**7, 10)
+    (16, 7, 1, 1, 16)
+    >>> from tremaux.dataset.engines import _batches
+    >>> [len(b) for b in _batches(range(100), 2, None)]  # 1,000,000 mazes in shards of 10,000, 2 workers
+    [16, 16, 16, 13, 9, 7, 5, 4, 3, 2, 2, 1, 1, 1, 1, 1, 1, 1]
     """
-    return max(1, min(16, -(-shards // (25 * max(1, workers)))))
+    return max(1, min(largest, remaining // (2 * max(1, workers))))
+
+
+def _batches(shards: Sequence[int], workers: int, largest: int | None):
+    """Tuples of shard numbers, in order, sized by :func:`dask_batch` (or all of size ``largest``)."""
+    i = 0
+    while i < len(shards):
+        size = largest if largest else dask_batch(len(shards) - i, workers)
+        yield tuple(shards[i : i + size])
+        i += size
 
 
 def _run_processes(task, spec, shards, on_result, workers: int) -> int:
@@ -222,6 +239,27 @@ class _Call:
         return self.task(self.spec, batch)
 
 
+LOCAL_DASK_CONFIG: dict[str, Any] = {
+    # the workers' statistical profiler costs about a tenth of the CPU of a build
+    "distributed.worker.profile.enabled": False,
+    # housekeeping a build of a few long tasks does not need: an idle local cluster of
+    # 2 workers then takes about 1 % of a core instead of 5 % (measured), CPU the
+    # processes engine does not spend either
+    "distributed.admin.tick.interval": "1s",
+    "distributed.admin.system-monitor.interval": "5s",
+    "distributed.scheduler.work-stealing": False,
+    "distributed.scheduler.active-memory-manager.start": False,
+    "distributed.worker.memory.monitor-interval": "5s",
+    "distributed.worker.memory.target": False,
+    "distributed.worker.memory.spill": False,
+    "distributed.worker.memory.pause": False,
+}
+"""Dask settings of the local cluster :func:`run_shards` starts (an existing cluster keeps its own).
+
+A task's memory is bounded by :data:`tremaux.dataset.shard.SHARD_MEMORY` and
+its result is a few numbers, so there is nothing to spill, steal or rebalance."""
+
+
 def _run_dask(task, spec, shards, on_result, workers: int | None, scheduler: str | None, batch: int | None) -> int:
     try:
         from distributed import Client, LocalCluster, as_completed
@@ -237,9 +275,7 @@ def _run_dask(task, spec, shards, on_result, workers: int | None, scheduler: str
         # spawned workers would each import tremaux and load every kernel again
         method = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
         try:
-            # the workers' statistical profiler costs about a tenth of the CPU of a build: off
-            with dask.config.set({"distributed.worker.multiprocessing-method": method,
-                                  "distributed.worker.profile.enabled": False}):
+            with dask.config.set({"distributed.worker.multiprocessing-method": method, **LOCAL_DASK_CONFIG}):
                 cluster = LocalCluster(
                     n_workers=n,
                     threads_per_worker=1,
@@ -261,8 +297,7 @@ def _run_dask(task, spec, shards, on_result, workers: int | None, scheduler: str
         n = len(client.scheduler_info().get("workers", {})) or 1
     live: set = set()
     try:
-        size = batch or dask_batch(len(shards), n)
-        batches = (tuple(shards[i : i + size]) for i in range(0, len(shards), size))
+        batches = _batches(shards, n, batch)
         # the spec is sent once and shared by every task; a bounded window of
         # batches in flight, so results never pile up faster than they are handled
         spec_f = client.scatter(spec, broadcast=True) if len(shards) else None

@@ -18,10 +18,15 @@ from typing import Any
 
 from ..errors import TremauxError
 
-__all__ = ["Target", "open_target", "parse_storage_options"]
+__all__ = ["PACKAGES", "Target", "open_target", "parse_storage_options"]
 
 
-_EXTRAS = {"s3": "s3", "s3a": "s3", "gs": "gcs", "gcs": "gcs", "az": "azure", "abfs": "azure", "abfss": "azure"}
+PACKAGES: dict[str, tuple[str, str]] = {
+    "s3": ("s3fs", "s3"), "s3a": ("s3fs", "s3"),
+    "gs": ("gcsfs", "gcs"), "gcs": ("gcsfs", "gcs"),
+    "az": ("adlfs", "azure"), "abfs": ("adlfs", "azure"),
+}
+"""Protocol -> (the fsspec package that serves it, the tremaux extra that installs it)."""
 
 
 def parse_storage_options(items: Iterable[str] | Mapping[str, Any] | None) -> dict[str, Any]:
@@ -398,7 +403,8 @@ def open_target(out: str | Path | Target, storage_options: Mapping[str, Any] | I
     ------
     TremauxError
         For an unknown protocol, or one whose fsspec package is not installed
-        (naming the tremaux extra that brings it).
+        (naming the package, see :data:`PACKAGES`, and the tremaux extra that
+        brings it), or storage options the file system refuses.
 
     Examples
     --------
@@ -416,9 +422,12 @@ def open_target(out: str | Path | Target, storage_options: Mapping[str, Any] | I
     try:
         fs, root = fsspec.core.url_to_fs(url, **options)
     except ImportError:
-        extra = _EXTRAS.get(protocol)
-        hint = f"pip install 'tremaux[{extra}]'" if extra else "install the fsspec package for it"
-        raise TremauxError(f"writing to {protocol}:// needs its fsspec file system: {hint}") from None
+        if protocol in PACKAGES:
+            package, extra = PACKAGES[protocol]
+            hint = f"the {package} package: pip install {package} (or pip install 'tremaux[{extra}]')"
+        else:
+            hint = "its fsspec file system package; install it"
+        raise TremauxError(f"{protocol}:// needs {hint}") from None
     except ValueError as exc:
         if "Protocol not known" in str(exc):
             raise TremauxError(f"unknown storage protocol {protocol!r} in {url}") from None

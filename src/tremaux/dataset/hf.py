@@ -6,7 +6,8 @@ step; :func:`stream` gives a ``datasets.IterableDataset`` that reads one
 shard at a time; :func:`iter_shards` does the same without ``datasets``, as
 Arrow tables. :func:`split` cuts a dataset into named parts by size,
 generator, solution length or seed, for out-of-distribution tests, and
-:func:`dedupe` drops repeated mazes by :func:`maze_hash`.
+:func:`dedupe` drops repeated mazes by their canonical hash (the same
+for a maze's rotations and reflections, see :mod:`tremaux.dataset.canonical`).
 
 ``datasets`` is an optional dependency (``pip install 'tremaux[hf]'``);
 nothing here needs ``torch``: ``dataset.with_format("torch")`` (or
@@ -36,7 +37,8 @@ from typing import Any
 import numpy as np
 
 from ..errors import TremauxError
-from .read import verify
+from .canonical import dedupe, maze_hash
+from .read import read_shard, verify
 from .store import Manifest, Target, open_target, read_manifest
 
 __all__ = ["to_hf", "stream", "iter_shards", "split", "SPLIT_KEYS", "dedupe", "maze_hash"]
@@ -122,13 +124,10 @@ def iter_shards(
     >>> [table.num_rows for table in iter_shards("memory://doc/iter")]
     [2, 2]
     """
-    import pyarrow.parquet as pq
-
     target, manifest = _open(path, storage_options, check)
     names = _columns(manifest, columns, target.url)
-    fs = None if target.local else target.fs
     for i in sorted(manifest.shards):
-        yield pq.read_table(target.path(manifest.shards[i].file), columns=names, filesystem=fs)
+        yield read_shard(target, manifest.shards[i].file, names)
 
 
 def to_hf(
@@ -142,14 +141,21 @@ def to_hf(
     """Open one or several built datasets as one Hugging Face ``datasets.Dataset``.
 
     The shards' Arrow data become the dataset's table as they are: no rows
-    are converted, and a ``generator`` column (the spec's generator, stored
-    once per shard as a dictionary) is added so that datasets of several
-    generators can be concatenated and split by generator. The shards are
-    Parquet (compressed), so they are decoded once into memory; with
-    ``cache_dir``, each shard is decoded once into an uncompressed Arrow
-    file there (named by its SHA-256, reused by later calls) and the dataset
-    is memory-mapped from those files, so it takes no memory of its own and
-    is shared by the processes of a data loader.
+    are converted, and a ``generator`` column (the spec's generator) is
+    added so that datasets of several generators can be concatenated and
+    split by generator.
+
+    * Arrow shards (``shard_format = "arrow"``) on a local disk are the
+      layout ``datasets`` caches: the dataset is memory-mapped from the shard
+      files themselves (``dataset.cache_files`` lists them). Nothing is
+      copied or written; the dataset takes no memory of its own and is
+      shared by the processes of a data loader.
+    * Parquet shards (compressed) are decoded once into memory; with
+      ``cache_dir``, each is decoded once into an uncompressed Arrow file
+      there (named by its SHA-256, reused by later calls) and the dataset is
+      memory-mapped from those files.
+    * Arrow shards on an object store are read into memory (or, with
+      ``cache_dir``, copied there once and mapped).
 
     Parameters
     ----------
@@ -158,7 +164,8 @@ def to_hf(
     columns : iterable of str, optional
         Only these columns (``generator`` is always added).
     cache_dir : str or Path, optional
-        Local directory for memory-mapped Arrow copies of the shards.
+        Local directory for memory-mapped Arrow copies of shards that cannot
+        be mapped where they are (Parquet, or on an object store).
     check : bool, default True
         Verify every manifest and shard checksum first.
     storage_options : mapping, optional
@@ -185,14 +192,25 @@ def to_hf(
     ...     row = data[3]
     >>> sorted(row), row["cells"].shape, int(row["bfs_length"]) >= 7
     (['bfs_length', 'cells', 'generator'], (16,), True)
+
+    Arrow shards are mapped in place:
+
+    >>> spec = ds.DatasetSpec(count=12, size=(4, 4), shard_size=5, shard_format="arrow")
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     _ = ds.build(spec, d)
+    ...     data = ds.to_hf(d)
+    ...     mapped = [Path(f["filename"]).name for f in data.cache_files]
+    ...     del data
+    >>> mapped
+    ['shard-00000.arrow', 'shard-00001.arrow', 'shard-00002.arrow']
     """
     datasets = _datasets()
-    import pyarrow as pa
+    from datasets.table import ConcatenationTable, InMemoryTable, MemoryMappedTable
 
     paths = [path] if isinstance(path, (str, Path, Target)) else list(path)
     if not paths:
         raise TremauxError("to_hf needs at least one dataset")
-    tables = []
+    blocks = []
     first_columns = None
     for p in paths:
         target, manifest = _open(p, storage_options, check)
@@ -203,38 +221,44 @@ def to_hf(
         elif cols != first_columns:
             raise TremauxError(f"dataset {target.url} has other columns than {paths[0]}; give columns= to pick shared ones")
         gen = manifest.spec.generator
-        fs = None if target.local else target.fs
         for i in sorted(manifest.shards):
             rec = manifest.shards[i]
-            if cache_dir is not None:
-                table = _mapped(target, rec.file, rec.sha256, names, Path(cache_dir))
+            if rec.file.endswith(".arrow") and target.local:
+                # the shard is the layout datasets caches: map it where it lies
+                block = MemoryMappedTable.from_file(target.path(rec.file))
+                if names is not None:
+                    block = block.select(names)
+            elif cache_dir is not None:
+                block = _mapped(target, rec.file, rec.sha256, names, Path(cache_dir))
             else:
-                import pyarrow.parquet as pq
+                block = InMemoryTable(read_shard(target, rec.file, names))
+            blocks.append([block, InMemoryTable(_labels(gen, block.num_rows))])
+    return datasets.Dataset(ConcatenationTable.from_blocks(blocks))
 
-                table = pq.read_table(target.path(rec.file), columns=names, filesystem=fs)
-            labels = pa.DictionaryArray.from_arrays(pa.array(np.zeros(table.num_rows, np.int32)), pa.array([gen]))
-            tables.append(table.append_column("generator", labels.cast(pa.string())))
-    # with cache_dir the record batches point into the memory maps: concatenating keeps them there
-    return datasets.Dataset(datasets.table.InMemoryTable(pa.concat_tables(tables)))
+
+def _labels(generator: str, rows: int):
+    """A one-column table ``generator`` holding the name ``rows`` times."""
+    import pyarrow as pa
+
+    labels = pa.DictionaryArray.from_arrays(pa.array(np.zeros(rows, np.int32)), pa.array([generator]))
+    return pa.table({"generator": labels.cast(pa.string())})
 
 
 def _mapped(target: Target, name: str, digest: str, columns: list[str] | None, cache: Path):
-    """The shard ``name`` as a memory-mapped, uncompressed Arrow table (decoded once into ``cache``)."""
+    """The shard ``name`` memory-mapped from an uncompressed Arrow copy (decoded once into ``cache``)."""
     import pyarrow as pa
-    import pyarrow.parquet as pq
+    from datasets.table import MemoryMappedTable
 
     cache.mkdir(parents=True, exist_ok=True)
     key = digest[:32] + ("" if columns is None else "-" + hashlib.sha256(",".join(columns).encode()).hexdigest()[:8])
     file = cache / f"{key}.arrow"
     if not file.is_file():
-        fs = None if target.local else target.fs
-        table = pq.read_table(target.path(name), columns=columns, filesystem=fs)
+        table = read_shard(target, name, columns)
         tmp = file.with_name(file.name + ".partial")
         with pa.OSFile(str(tmp), "wb") as sink, pa.ipc.new_stream(sink, table.schema) as writer:
             writer.write_table(table)
         tmp.replace(file)
-    with pa.memory_map(str(file)) as source:
-        return pa.ipc.open_stream(source).read_all()
+    return MemoryMappedTable.from_file(str(file))
 
 
 def stream(
@@ -293,11 +317,8 @@ def stream(
 
 
 def _rows(target: Target, files: list[str], columns: tuple[str, ...] | None) -> Iterator[dict[str, Any]]:
-    import pyarrow.parquet as pq
-
-    fs = None if target.local else target.fs
     for name in files:
-        table = pq.read_table(target.path(name), columns=None if columns is None else list(columns), filesystem=fs)
+        table = read_shard(target, name, columns)
         for batch in table.to_batches(max_chunksize=1024):
             yield from batch.to_pylist()
 
@@ -411,78 +432,3 @@ def split(dataset, by: str, **parts: Any):
             lo, hi = _range(name, value, by)
             out[name] = np.flatnonzero((values >= lo) & (values <= hi))
     return datasets.DatasetDict({name: dataset.select(idx) for name, idx in out.items()})
-
-
-def maze_hash(cells: np.ndarray | Any, heights: np.ndarray, widths: np.ndarray) -> np.ndarray:
-    """A canonical 64-bit hash of each maze: BLAKE2b of its size and its cells in row-major order.
-
-    It depends on the maze only (its passages and size), not on the seed, the
-    row, the shard, the engine or where the files are, so equal mazes from
-    different datasets or generators hash alike.
-
-    Parameters
-    ----------
-    cells : sequence of arrays
-        Each maze's cells, flat (the ``cells`` column) or ``(h, w)``.
-    heights, widths : array of int
-        Each maze's size.
-
-    Returns
-    -------
-    numpy.ndarray of uint64
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> a = np.array([2, 8, 2, 8], np.uint8)
-    >>> h = maze_hash([a, a.copy(), a[::-1]], np.array([2, 2, 2]), np.array([2, 2, 2]))
-    >>> bool(h[0] == h[1]), bool(h[0] == h[2])
-    (True, False)
-    """
-    n = len(heights)
-    out = np.empty(n, np.uint64)
-    for k in range(n):
-        h = hashlib.blake2b(digest_size=8)
-        h.update(int(heights[k]).to_bytes(4, "little") + int(widths[k]).to_bytes(4, "little"))
-        h.update(np.ascontiguousarray(cells[k], dtype=np.uint8).tobytes())
-        out[k] = np.frombuffer(h.digest(), np.uint64)[0]
-    return out
-
-
-def dedupe(dataset):
-    """Keep the first row of each distinct maze (by :func:`maze_hash`) of a ``datasets.Dataset``.
-
-    Parameters
-    ----------
-    dataset : datasets.Dataset
-        Rows with ``cells``, ``height`` and ``width``.
-
-    Returns
-    -------
-    datasets.Dataset
-        An index mapping over the same table, in the original row order.
-
-    Raises
-    ------
-    TremauxError
-        When the dataset has no ``cells`` column (the ``maze`` output).
-
-    Examples
-    --------
-    >>> import tempfile, datasets, tremaux.dataset as ds
-    >>> with tempfile.TemporaryDirectory() as d:
-    ...     _ = ds.build(ds.DatasetSpec(count=300, size=(2, 2), shard_size=100), d)
-    ...     data = ds.to_hf(d)
-    >>> len(ds.dedupe(data))  # a 2x2 grid has 4 perfect mazes
-    4
-    """
-    cells = dataset.with_format("arrow")["cells"] if "cells" in dataset.column_names else None
-    if cells is None:
-        raise TremauxError("dedupe needs the cells column (the 'maze' output)")
-    flat = cells.combine_chunks() if hasattr(cells, "combine_chunks") else cells
-    offsets = flat.offsets.to_numpy()
-    values = flat.flatten().to_numpy(zero_copy_only=False)
-    rows = [values[offsets[k] : offsets[k + 1]] for k in range(len(offsets) - 1)]
-    hashes = maze_hash(rows, _column(dataset, "height"), _column(dataset, "width"))
-    _, first = np.unique(hashes, return_index=True)
-    return dataset.select(np.sort(first))

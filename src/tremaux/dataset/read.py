@@ -11,12 +11,56 @@ import numpy as np
 from ..errors import TremauxError
 from .store import DatasetDirError, Manifest, Target, open_target, read_manifest
 
-__all__ = ["load", "verify", "PADDING"]
+__all__ = ["load", "verify", "read_shard", "PADDING"]
 
 PADDING: dict[str, int] = {"cells": 0, "blocks": 1, "tokens": 0}
 """Fill value of list columns padded to a rectangle (paths are padded with -1)."""
 
 _GRIDS = {"cells": (1, 0), "blocks": (2, 1)}  # column -> (scale, extra): side = scale * n + extra
+
+
+def read_shard(target: Target, name: str, columns: Iterable[str] | None = None):
+    """The shard file ``name`` of a dataset directory as a ``pyarrow.Table`` (only ``columns`` if given).
+
+    A Parquet shard is decoded into memory. An Arrow shard (``.arrow``) on a
+    local disk is memory-mapped: the table's buffers point into the file and
+    nothing is copied; elsewhere its bytes are read into memory once.
+
+    Parameters
+    ----------
+    target : Target
+        The dataset directory (see :func:`tremaux.dataset.store.open_target`).
+    name : str
+        The shard's file name, as the manifest records it.
+    columns : iterable of str, optional
+        Only these columns, in this order.
+
+    Returns
+    -------
+    pyarrow.Table
+
+    Examples
+    --------
+    >>> import tremaux.dataset as ds
+    >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2, shard_format="arrow")
+    >>> _ = ds.build(spec, "memory://doc/read-shard")
+    >>> read_shard(ds.open_target("memory://doc/read-shard"), "shard-00001.arrow", ["index"]).to_pydict()
+    {'index': [2, 3]}
+    """
+    import pyarrow as pa
+
+    names = None if columns is None else list(columns)
+    path = target.path(name)
+    if not name.endswith(".arrow"):
+        import pyarrow.parquet as pq
+
+        return pq.read_table(path, columns=names, filesystem=None if target.local else target.fs)
+    if target.local:
+        with pa.memory_map(path) as source:
+            table = pa.ipc.open_stream(source).read_all()
+    else:
+        table = pa.ipc.open_stream(pa.py_buffer(target.read(name))).read_all()
+    return table if names is None else table.select(names)
 
 
 def verify(path: str | Path | Target, storage_options: Mapping[str, Any] | None = None) -> Manifest:
@@ -117,7 +161,6 @@ def load(
     (4, 3, 3)
     """
     import pyarrow as pa
-    import pyarrow.parquet as pq
 
     target = open_target(path, storage_options)
     manifest = verify(target) if check else read_manifest(target)
@@ -127,14 +170,13 @@ def load(
     for name in names:
         if name not in manifest.columns:
             raise TremauxError(f"dataset {target.url} has no column {name!r}; it has: {', '.join(manifest.columns)}")
-    files = [target.path(manifest.shards[i].file) for i in sorted(manifest.shards)]
-    fs = None if target.local else target.fs
-    tables = [pq.read_table(f, columns=names, filesystem=fs) for f in files]
+    files = [manifest.shards[i].file for i in sorted(manifest.shards)]
+    tables = [read_shard(target, f, names) for f in files]
     table = pa.concat_tables(tables).combine_chunks()
     out: dict[str, np.ndarray] = {}
     heights = widths = None
     if any(n in _GRIDS for n in names):
-        size_cols = pa.concat_tables([pq.read_table(f, columns=["height", "width"], filesystem=fs) for f in files])
+        size_cols = pa.concat_tables([read_shard(target, f, ["height", "width"]) for f in files])
         heights = size_cols.column("height").to_numpy()
         widths = size_cols.column("width").to_numpy()
     for name in names:

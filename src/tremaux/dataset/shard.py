@@ -1,10 +1,12 @@
-"""One shard: rows built by the batched kernels, as a Parquet file's bytes.
+"""One shard: rows built by the batched kernels, as the bytes of a Parquet or Arrow IPC file.
 
 :func:`build_shard` is the task every engine runs: it calls the batched
 kernels of :mod:`tremaux.kernels.batch` on all the rows of the shard at once
 (draw, then solve, filter and measure; again for the rows a filter
 rejected), once per extra solver and once per derived output, turns the flat
-arrays into Arrow columns and serialises them. No Python code runs per maze.
+arrays into Arrow columns and serialises them (:mod:`tremaux.dataset.table`:
+zstd Parquet, or an uncompressed Arrow IPC stream with
+``shard_format = "arrow"``). No Python code runs per maze.
 
 Columns, in order (see :func:`columns_of`):
 
@@ -37,7 +39,6 @@ cell ``(h-1, w-1)``; solver names become column prefixes with ``-`` as ``_``.
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 
 import numpy as np
@@ -45,6 +46,7 @@ import numpy as np
 from ..errors import TremauxError, UnsupportedError
 from ..kernels import batch as kb
 from .spec import DatasetSpec
+from .table import _arrow_bytes, _parquet_bytes, encode, to_table  # noqa: F401  (the shard's file, re-exported)
 
 __all__ = [
     "ShardResult",
@@ -54,6 +56,7 @@ __all__ = [
     "compute_rows",
     "build_shard",
     "build_shards",
+    "encode",
     "warm_up",
     "token_vocabulary",
 ]
@@ -61,14 +64,13 @@ __all__ = [
 BATCH_SOLVERS: dict[str, bool] = {"bfs": False, "dfs": True}
 """Solvers a dataset can run, by canonical name (value: the worklist is a stack)."""
 
-_LIMIT32 = 2**31 - 1
 SHARD_MEMORY = 4 << 30
 """Largest working memory one shard may need (bytes); bigger shards are refused."""
 
 
 @dataclass(frozen=True)
 class ShardResult:
-    """What a worker sends back: counts and checksum, and the Parquet bytes unless it wrote them itself.
+    """What a worker sends back: counts and checksum, and the file's bytes unless it wrote them itself.
 
     Examples
     --------
@@ -374,131 +376,6 @@ def compute_rows(spec: DatasetSpec, first: int, stop: int) -> dict[str, np.ndarr
     }
 
 
-def _list_array(flat: np.ndarray, stride: int, lens: np.ndarray, large: bool):
-    import pyarrow as pa
-
-    n = lens.shape[0]
-    if n and (lens == stride).all():
-        values = flat[: n * stride]
-    else:
-        values = flat[: n * stride].reshape(n, stride)[np.arange(stride)[None, :] < lens[:, None]]
-    offsets = np.zeros(n + 1, np.int64 if large else np.int32)
-    np.cumsum(lens, out=offsets[1:])
-    cls = pa.LargeListArray if large else pa.ListArray
-    return cls.from_arrays(pa.array(offsets), pa.array(values))
-
-
-def _string_array(flat: np.ndarray, stride: int, lens: np.ndarray, large: bool):
-    import pyarrow as pa
-
-    n = lens.shape[0]
-    values = flat[: n * stride].reshape(n, stride)[np.arange(stride)[None, :] < lens[:, None]]
-    offsets = np.zeros(n + 1, np.int64 if large else np.int32)
-    np.cumsum(lens, out=offsets[1:])
-    typ = pa.large_string() if large else pa.string()
-    return pa.Array.from_buffers(typ, n, [None, pa.py_buffer(offsets), pa.py_buffer(values)])
-
-
-def to_table(spec: DatasetSpec, first: int, raw: dict[str, np.ndarray]):
-    """The Arrow table of a shard from :func:`compute_rows`' arrays.
-
-    Parameters
-    ----------
-    spec : DatasetSpec
-        The dataset.
-    first : int
-        The shard's first row.
-    raw : dict of str to numpy.ndarray
-        What :func:`compute_rows` returned.
-
-    Returns
-    -------
-    pyarrow.Table
-        The shard's rows, in the columns of :func:`columns_of`.
-
-    Examples
-    --------
-    >>> import tremaux.dataset as ds
-    >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
-    >>> table = to_table(spec, 2, compute_rows(spec, 2, 4))
-    >>> table.num_rows, table.column_names[:3]
-    (2, ['index', 'seed', 'attempt'])
-    """
-    import pyarrow as pa
-
-    n = raw["heights"].shape[0]
-    stride = int(raw["stride"])
-    h = raw["heights"].astype(np.int64)
-    w = raw["widths"].astype(np.int64)
-    hmax, wmax = spec.size_range[1]
-    big = spec.shard_size * (2 * hmax + 1) * (4 * wmax + 2) > _LIMIT32
-    cols: dict[str, object] = {
-        "index": pa.array(np.arange(first, first + n, dtype=np.int64)),
-        "seed": pa.array(raw["seeds"]),
-        "attempt": pa.array(raw["attempts"]),
-        "height": pa.array(raw["heights"]),
-        "width": pa.array(raw["widths"]),
-    }
-    starts = np.zeros(n, np.int64)
-    goals = h * w - 1
-    if "maze" in spec.outputs:
-        cols["cells"] = _list_array(raw["cells"], stride, h * w, big)
-        cols["start"] = pa.array(starts.astype(np.int32))
-        cols["goal"] = pa.array(goals.astype(np.int32))
-    if "blocks" in spec.outputs:
-        bstride = (2 * hmax + 1) * (2 * wmax + 1)
-        pic = np.empty(n * bstride, np.uint8)
-        kb.blocks(raw["cells"], stride, raw["heights"], raw["widths"], pic, bstride)
-        cols["blocks"] = _list_array(pic, bstride, (2 * h + 1) * (2 * w + 1), big)
-    if "solution" in spec.outputs:
-        from ..solvers import SOLVERS
-
-        for s in spec.solvers:
-            name = SOLVERS.get(s).name
-            if name == "bfs":
-                paths, lens, steps, visited = raw["paths"], raw["path_lens"], raw["steps"], raw["visited"]
-            else:
-                paths = np.empty(n * stride, np.int32)
-                lens = np.empty(n, np.int32)
-                steps = np.empty(n, np.int32)
-                visited = np.empty(n, np.int32)
-                kb.solve_rows(BATCH_SOLVERS[name], raw["cells"], stride, raw["heights"], raw["widths"],
-                              paths, lens, steps, visited)
-            p = _col(s)
-            cols[f"{p}_path"] = _list_array(paths, stride, lens.astype(np.int64), big)
-            cols[f"{p}_length"] = pa.array(lens)
-            cols[f"{p}_steps"] = pa.array(steps)
-            cols[f"{p}_visited"] = pa.array(visited)
-    if "stats" in spec.outputs:
-        for j, name in enumerate(kb.STATS):
-            cols[name] = pa.array(np.ascontiguousarray(raw["stats"][:, j]))
-        for j, name in enumerate(kb.FSTATS):
-            cols[name] = pa.array(np.ascontiguousarray(raw["fstats"][:, j]))
-    if "ascii" in spec.outputs:
-        astride = (2 * hmax + 1) * (4 * wmax + 2)
-        text = np.empty(n * astride, np.uint8)
-        kb.ascii_art(raw["cells"], stride, raw["heights"], raw["widths"], starts, goals, text, astride)
-        cols["ascii"] = _string_array(text, astride, (2 * h + 1) * (4 * w + 2) - 1, big)
-    if "tokens" in spec.outputs:
-        tstride = 2 * stride + 2 * stride + stride + 8
-        toks = np.empty(n * tstride, np.int32)
-        tlens = np.empty(n, np.int32)
-        kb.tokens(raw["cells"], stride, raw["heights"], raw["widths"], starts, goals, raw["paths"], stride,
-                  raw["path_lens"], wmax, toks, tstride, tlens)
-        cols["tokens"] = _list_array(toks, tstride, tlens.astype(np.int64), big)
-        cols["tokens_length"] = pa.array(tlens)
-    names = columns_of(spec)
-    return pa.table([cols[c] for c in names], names=list(names))
-
-
-def _parquet_bytes(table) -> bytes:
-    import pyarrow.parquet as pq
-
-    sink = io.BytesIO()
-    pq.write_table(table, sink, compression="zstd", row_group_size=max(1, table.num_rows))
-    return sink.getvalue()
-
-
 def build_shard(spec: DatasetSpec, shard: int, target=None) -> ShardResult:
     """Build shard number ``shard`` of ``spec``: the task every engine runs.
 
@@ -532,10 +409,10 @@ def build_shard(spec: DatasetSpec, shard: int, target=None) -> ShardResult:
 
     first, stop = spec.shard_rows(shard)
     raw = compute_rows(spec, first, stop)
-    data = _parquet_bytes(to_table(spec, first, raw))
+    data = encode(to_table(spec, first, raw), spec.shard_format)
     digest = sha256(data)
     if target is not None:
-        target.write(shard_name(shard, spec.shards), data)
+        target.write(shard_name(shard, spec.shards, spec.shard_format), data)
         return ShardResult(shard, b"", stop - first, int(raw["drawn"]), digest, len(data))
     return ShardResult(shard, data, stop - first, int(raw["drawn"]), digest, len(data))
 

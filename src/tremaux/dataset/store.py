@@ -1,6 +1,8 @@
-"""The files of a dataset on disk: Parquet shards and ``manifest.json``.
+"""The files of a dataset on disk: Parquet or Arrow shards and ``manifest.json``.
 
-A dataset directory holds one Parquet file per shard and a manifest::
+A dataset directory holds one file per shard (Parquet, or Arrow IPC with
+``shard_format = "arrow"``, see :data:`tremaux.dataset.spec.SHARD_FORMATS`)
+and a manifest::
 
     data/
         manifest.json
@@ -80,28 +82,34 @@ class DatasetDirError(TremauxError):
     """
 
 
-def shard_name(shard: int, shards: int) -> str:
-    """File name of shard number ``shard`` out of ``shards``.
+SUFFIXES = {"parquet": ".parquet", "arrow": ".arrow"}
+"""File name suffix of a shard, by shard format."""
+
+
+def shard_name(shard: int, shards: int, shard_format: str = "parquet") -> str:
+    """File name of shard number ``shard`` out of ``shards``, in ``shard_format``.
 
     Parameters
     ----------
     shard : int
-        The shard number.
+        The shard's number.
     shards : int
-        How many shards the dataset has.
+        Shards in the dataset (sets the number of digits, at least 5).
+    shard_format : str, default "parquet"
+        A key of :data:`tremaux.dataset.spec.SHARD_FORMATS`.
 
     Returns
     -------
     str
-        ``shard-NNNNN.parquet``, zero-padded.
+        ``shard-NNNNN.parquet`` (or ``.arrow``), zero-padded.
 
     Examples
     --------
-    >>> shard_name(3, 12)
-    'shard-00003.parquet'
+    >>> shard_name(3, 12), shard_name(3, 12, "arrow")
+    ('shard-00003.parquet', 'shard-00003.arrow')
     """
     digits = max(5, len(str(max(shards - 1, 0))))
-    return f"shard-{shard:0{digits}d}.parquet"
+    return f"shard-{shard:0{digits}d}{SUFFIXES[shard_format]}"
 
 
 def versions() -> dict[str, str]:
@@ -442,7 +450,7 @@ def read_manifest(directory: str | Path | Target, storage_options: Mapping[str, 
             shards[int(r.index)] = r
         manifest = Manifest(spec, dict(data["versions"]), tuple(data["columns"]), shards)
         for idx, rec in manifest.shards.items():
-            if not 0 <= idx < spec.shards or rec.file != shard_name(idx, spec.shards) or (
+            if not 0 <= idx < spec.shards or rec.file != shard_name(idx, spec.shards, spec.shard_format) or (
                 (rec.first_row, rec.first_row + rec.rows) != spec.shard_rows(idx)
             ) or not all(isinstance(v, int) and not isinstance(v, bool) for v in (rec.attempts, rec.bytes)):
                 raise DatasetDirError(f"{shown} is corrupted: shard record {idx} does not match its spec")
@@ -453,122 +461,4 @@ def read_manifest(directory: str | Path | Target, storage_options: Mapping[str, 
     return manifest
 
 
-def open_for_build(
-    directory: str | Path | Target, spec: DatasetSpec, columns: tuple[str, ...]
-) -> tuple[Manifest, list[str]]:
-    """Prepare ``directory`` (a path, URL or :class:`Target`) for building ``spec``; return the manifest and notes.
-
-    * A missing or empty directory is created and gets a fresh manifest; so
-      does one holding only the manifest of a build that stopped before its
-      first shard (whatever its spec).
-    * A directory holding a manifest of the same spec and versions is resumed:
-      finished shards whose file is present with its recorded SHA-256 are
-      kept; a recorded shard whose file was deleted is built again; leftover
-      ``*.partial`` files of an interrupted write are removed; a shard file
-      the manifest does not record (written by a worker just before an
-      interruption) is built again and overwritten.
-
-    The same rules hold on every file system.
-
-    Parameters
-    ----------
-    directory : str, pathlib.Path or Target
-        The dataset directory (a path or a URL).
-    spec : DatasetSpec
-        The dataset.
-    columns : tuple of str
-        The columns its shards hold.
-
-    Returns
-    -------
-    (Manifest, list of str)
-        The manifest to continue from (its finished shards kept) and notes on what was found.
-
-    Raises
-    ------
-    DatasetDirError
-        When the directory holds other files and no manifest (foreign), a
-        manifest of a different spec or versions, an unreadable manifest, or a
-        recorded shard whose contents no longer match their checksum
-        (corrupted): the message says what to do.
-
-    Examples
-    --------
-    >>> import tremaux.dataset as ds
-    >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
-    >>> from tremaux.dataset.shard import columns_of
-    >>> manifest, notes = open_for_build("memory://doc/fresh", spec, columns_of(spec))
-    >>> manifest.shards, notes
-    ({}, [])
-    """
-    target = open_target(directory)
-    if target.is_file():
-        raise DatasetDirError(f"output {target.url} exists and is not a directory")
-    notes: list[str] = []
-    fresh = Manifest(spec, versions(), columns, {})
-    names = target.names()
-    if not names:
-        target.makedirs()
-        write_manifest(target, fresh)
-        return fresh, notes
-    if MANIFEST not in names:
-        raise DatasetDirError(
-            f"output directory {target.url} is not empty and holds no tremaux dataset "
-            f"({MANIFEST} missing); choose a new or empty directory"
-        )
-    old = read_manifest(target)
-    if not old.shards and {n for n in names if not n.endswith(".partial")} == {MANIFEST}:
-        # a build that stopped before its first shard: nothing to keep, start afresh
-        for n in names:
-            if n.endswith(".partial"):
-                target.remove(n)
-        write_manifest(target, fresh)
-        return fresh, notes
-    if old.spec != spec:
-        diff = _spec_diff(old.spec, spec)
-        raise DatasetDirError(
-            f"output directory {target.url} holds a different dataset ({diff}); "
-            "choose another directory, or delete it to start again"
-        )
-    if dict(old.versions) != fresh.versions:
-        diff = ", ".join(
-            f"{k} {old.versions.get(k)} vs {v}" for k, v in fresh.versions.items() if old.versions.get(k) != v
-        )
-        raise DatasetDirError(
-            f"output directory {target.url} was built with other versions ({diff}), so its shards "
-            "may differ; rebuild it into a new directory"
-        )
-    if tuple(old.columns) != columns:
-        raise DatasetDirError(f"{target.show(MANIFEST)} is corrupted: its columns do not match its spec")
-    expected = {shard_name(i, spec.shards) for i in range(spec.shards)} | {MANIFEST}
-    for name in names:
-        if name.endswith(".partial"):
-            target.remove(name)
-            notes.append(f"removed {name} left by an interrupted write")
-        elif name not in expected:
-            raise DatasetDirError(
-                f"output directory {target.url} holds a file that is not part of this dataset: "
-                f"{name}; move it away or choose another directory"
-            )
-    present = set(names)
-    missing = []
-    for idx, rec in sorted(old.shards.items()):
-        if rec.file not in present:
-            missing.append(idx)
-            notes.append(f"{rec.file} was recorded but is missing: building it again")
-            continue
-        if target.size(rec.file) != rec.bytes or target.sha256(rec.file) != rec.sha256:
-            raise DatasetDirError(
-                f"shard {target.show(rec.file)} is corrupted (its SHA-256 does not match the manifest); "
-                "delete that file and run again to rebuild it"
-            )
-    manifest = old.without(missing)
-    if missing:
-        write_manifest(target, manifest)
-    return manifest, notes
-
-
-def _spec_diff(old: DatasetSpec, new: DatasetSpec) -> str:
-    a, b = old.to_dict(), new.to_dict()
-    parts = [f"{k} {a[k]!r} there vs {b[k]!r} asked" for k in a if a[k] != b[k]]
-    return "; ".join(parts[:3])
+from .resume import open_for_build  # noqa: E402  (resuming reads and writes the files above)

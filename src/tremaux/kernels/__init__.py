@@ -4,10 +4,8 @@ Kernels take and return arrays and scalars only; they never raise and never
 print. One module per family: ``grid`` (shared grid helpers and properties),
 ``generate``, ``solve``, ``numberlink``, ``render``.
 
-The cache of the compiled code and the compile notices are set up here,
-before any kernel module is imported (see :mod:`tremaux._numba`).
+Importing a kernel module does not import numba: each kernel is a
+:class:`tremaux._jit.Kernel`, compiled on its first compiled call, after
+:func:`tremaux._numba.setup` has chosen the cache and hooked the compile
+notices (or run as Python on small inputs, see :mod:`tremaux._jit`).
 """
-
-from .._numba import setup as _setup
-
-_setup()

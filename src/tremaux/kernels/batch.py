@@ -29,7 +29,7 @@ raise and never print.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from .._jit import njit, uint64
 
 from . import generate as kgen
 from .gen_imperfect import braid

@@ -17,7 +17,7 @@ changes, so clear ``__pycache__`` after editing this file.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from .._jit import njit, uint64
 
 from .grid import offset
 from .rng import next_u64

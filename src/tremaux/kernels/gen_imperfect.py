@@ -9,7 +9,7 @@ what it did and the new trace count. They never raise.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from .._jit import njit
 
 from .gen_common import EV_CARVE, EV_WALL, rand_below, record
 from .grid import step as _nb

@@ -6,7 +6,7 @@ Every kernel has the signature documented in :mod:`tremaux.kernels.generate`.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from .._jit import njit, uint64
 
 from .gen_common import BLOCKED, EV_CARVE, begin, chance, finish, rand_below, record, uf_find, uf_union
 from .rng import next_u64

@@ -7,7 +7,7 @@ None of them takes a mask (they need the full rectangle).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from .._jit import njit, uint64
 
 from .gen_common import EV_CARVE, EV_WALL, rand_below, record
 from .rng import next_u64

@@ -6,7 +6,7 @@ Every kernel has the signature documented in :mod:`tremaux.kernels.generate`.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from .._jit import njit
 
 from .gen_common import (
     BLOCKED,

@@ -10,7 +10,7 @@ keeps every allowed move equally likely.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from .._jit import njit, uint64
 
 from .gen_common import BLOCKED, EV_CARVE, VISITED, begin, finish, pick_start, record
 from .grid import offset

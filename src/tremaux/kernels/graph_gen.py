@@ -12,7 +12,7 @@ growing forest, weaving) and braiding are in :mod:`tremaux.kernels.graph_merge`.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from .._jit import njit
 
 from .gen_common import rand_below as below
 from .rng import uniform

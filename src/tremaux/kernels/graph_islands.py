@@ -8,7 +8,7 @@ the posts on the outer wall. See :mod:`tremaux.grids.islands`.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from .._jit import njit
 
 from .gen_common import EV_CARVE, record
 from .gen_common import rand_below as below

@@ -7,7 +7,7 @@ Private, array-in array-out and never raising, like :mod:`tremaux.kernels.graph_
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from .._jit import njit
 
 from .gen_common import rand_below as below
 from .graph_gen import _carve, shuffle

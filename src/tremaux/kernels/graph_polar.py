@@ -7,7 +7,7 @@ no ring closes a loop.
 
 from __future__ import annotations
 
-from numba import njit
+from .._jit import njit
 
 from .gen_common import rand_below as below
 from .graph_gen import _carve

@@ -16,7 +16,7 @@ the polar ones and braiding are in :mod:`tremaux.kernels.graph_record_merge`.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from .._jit import njit
 
 from .gen_common import EV_CARVE, EV_DONE, EV_FRONTIER, record
 from .gen_common import rand_below as below

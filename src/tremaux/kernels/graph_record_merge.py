@@ -6,7 +6,7 @@ conventions (same random draws as the untraced kernels, trace rows appended to `
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from .._jit import njit
 
 from .gen_common import EV_DONE, EV_FRONTIER, record
 from .gen_common import rand_below as below

@@ -13,7 +13,7 @@ The public wrapper appends the ``PATH`` events.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from .._jit import njit
 
 from .gen_common import record
 from .graph_gen import _pop, _push

@@ -9,7 +9,7 @@ never reached), ``visited`` flags the cells it reached; the public wrapper
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from .._jit import njit
 
 from .graph_gen import _pop, _push  # the binary heap shared with the generators
 

@@ -29,7 +29,7 @@ clear ``__pycache__`` (the test suite does not rely on stale caches).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from .._jit import njit
 
 N, E, S, W, U, D = 0, 1, 2, 3, 4, 5
 NDIR = 6

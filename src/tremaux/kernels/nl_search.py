@@ -32,7 +32,7 @@ resumed (``st`` holds the depth, counters and status).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from .._jit import njit
 
 from .nl_search_corner import corner_ok
 from .nl_search_prune import planar_ok, prune_rows

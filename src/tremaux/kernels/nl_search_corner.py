@@ -31,7 +31,7 @@ after editing this module, clear ``__pycache__`` of the kernels package.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from .._jit import njit
 
 __all__ = ["corner_table", "corner_ok", "ALL_CORNERS"]
 

@@ -21,7 +21,7 @@ after editing this module, clear ``__pycache__`` of the kernels package.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from .._jit import njit
 
 __all__ = ["regions_by_row", "prune_rows", "planar_ok"]
 

@@ -12,7 +12,7 @@ line leaves the cell towards direction ``d``.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from .._jit import njit
 
 from .rng import below, shuffle
 

@@ -11,7 +11,7 @@ Kernels take and return arrays and scalars only; they never raise.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from .._jit import njit
 
 
 @njit(cache=True, inline="always")

@@ -12,7 +12,7 @@ Kernels take and return arrays and scalars only; they never raise.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from .._jit import njit
 
 # indices into the ``slots`` argument
 S_BG, S_WALL, S_FLOOR, S_VISITED, S_MARKED, S_RETRACED, S_PATH, S_START, S_GOAL = range(9)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 
 import numpy as np
-from numba import njit, uint64
+from .._jit import njit, uint64
 
 __all__ = ["make_state", "derive_seed", "next_u64", "below", "uniform", "shuffle"]
 

@@ -38,7 +38,7 @@ compiled loops::
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from .._jit import njit
 
 from .grid import offset
 

@@ -9,7 +9,7 @@ the start, depth first (the worklist with a stack), to the goal.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from .._jit import njit
 
 from .solve import DEAD, FOUND, MARK, ROOT, UNSEEN, VISIT, offset, opp, record
 

@@ -21,7 +21,7 @@ going round in circles), ``STUCK`` (3, the start has no open side),
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from .._jit import njit
 
 from .rng import below
 from .solve import FOUND, LOOPING, MARK, RETRACE, VISIT, offset, opp, record

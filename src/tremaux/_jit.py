@@ -1,0 +1,242 @@
+"""``njit`` for the kernels: compiled by numba, or run as plain Python on small inputs without importing numba.
+
+Every kernel module writes ``from .._jit import njit, uint64`` where it would import them from numba. The
+decorator returns a :class:`Kernel`: one function, two ways to run it.
+
+* **compiled** (the default): the first call imports numba and compiles the function (``cache=True`` loads it
+  from the on-disk cache), exactly as ``numba.njit`` would;
+* **interpreted**: the function's own Python code runs, its calls to other kernels too. The kernels use an
+  explicit random state (:mod:`tremaux.kernels.rng`) and fixed-width integers, so both ways give the same
+  arrays bit for bit (``tests/test_jit.py`` checks every generator and solver).
+
+A fresh process pays about 0.3 s of CPU to import numba and load its first cached kernel; a small maze is
+generated or solved in tens of milliseconds of interpreted Python. The maze commands of the command line
+therefore call :func:`allow_interpreted` with :data:`SMALL_MAZE_CELLS`: a kernel called from Python then runs
+interpreted while numba has not been imported and the first array it is given (by the kernels' convention the
+grid's cells, else the data it walks through) has at most that many elements. Once numba is imported (a bigger
+input, a kernel marked ``interpret=False``, or the program's own use), every call runs compiled. The library
+never interprets unless asked.
+
+A kernel called from compiled code is seen by numba as its dispatcher (``Kernel._numba_type_``), and
+``inline="always"`` works through ``Kernel.targetoptions`` and ``Kernel.py_func`` as on a dispatcher.
+
+Examples
+--------
+>>> @njit(cache=False)
+... def twice(x):
+...     return 2 * x
+>>> twice.py_func(21)
+42
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import numpy as np
+
+__all__ = ["njit", "uint64", "Kernel", "allow_interpreted", "interpreted_limit", "interpreted"]
+
+uint64 = np.uint64
+"""``uint64(x)``: numba compiles a call to ``np.uint64`` as the same cast as ``numba.uint64``."""
+
+SMALL_MAZE_CELLS = 1024
+"""Mazes of up to 32 x 32 cells run interpreted from the command line. Measured by ``benchmarks/bench_startup.py
+--threshold`` (docs/benchmarks.md): numba's start in a fresh process costs about 0.29 s of CPU; interpreted, the
+slowest generator (aldous-broder, a random walk) plus the slowest solver take 0.22 s at 32 x 32, 0.28 s at 40 x 40
+and 0.43 s at 50 x 50; the largest side that stays under numba's cost with a margin is 32."""
+
+_LIMIT = 0  # elements of a call's first array up to which a call from Python may run interpreted; 0: never
+_LOCAL = threading.local()  # .depth: interpreted kernel calls in progress on this thread
+
+
+def allow_interpreted(limit: int) -> None:
+    """Let kernel calls whose first array holds at most ``limit`` elements run interpreted while numba is not loaded.
+
+    Parameters
+    ----------
+    limit : int
+        Elements of the first array among a call's arguments (the cells, for the maze kernels); ``0`` turns
+        interpretation off.
+
+    Examples
+    --------
+    >>> allow_interpreted(0); interpreted_limit()
+    0
+    """
+    global _LIMIT
+    _LIMIT = max(0, int(limit))
+
+
+def interpreted_limit() -> int:
+    """The limit set by :func:`allow_interpreted` (``0``: every call is compiled)."""
+    return _LIMIT
+
+
+@contextlib.contextmanager
+def interpreted() -> Iterator[None]:
+    """Run every kernel called in this block (on this thread) as Python, numba loaded or not.
+
+    For comparing both ways of running a kernel; kernels marked ``interpret=False`` are interpreted too.
+
+    Examples
+    --------
+    >>> from tremaux.kernels.rng import make_state, below
+    >>> with interpreted():
+    ...     a = [int(below(make_state(5), 100)) for _ in range(3)]
+    >>> a == [int(below(make_state(5), 100)) for _ in range(3)]
+    True
+    """
+    depth = getattr(_LOCAL, "depth", 0)
+    _LOCAL.depth = depth + 1
+    try:
+        with np.errstate(over="ignore"):
+            yield
+    finally:
+        _LOCAL.depth = depth
+
+
+def _compiled_mode() -> bool:
+    """Once numba is imported (its fixed cost paid), every call runs compiled."""
+    return "numba" in sys.modules
+
+
+class _Elements(np.ndarray):
+    """An array view whose single elements read as Python numbers, as numba types them in arithmetic.
+
+    numba widens a ``uint8`` element to a 64-bit integer as soon as it meets an integer, where NumPy keeps
+    ``uint8`` (``total += cells[i]`` would wrap at 256); Python's ``int`` behaves as numba's ``int64`` on the
+    values kernels see. ``uint64`` elements (the random state) stay NumPy scalars: they wrap at 2**64 as
+    numba's do.
+    """
+
+    def __getitem__(self, key: Any) -> Any:
+        value = np.ndarray.__getitem__(self, key)
+        if isinstance(value, np.generic) and not isinstance(value, np.uint64):
+            return value.item()
+        return value
+
+
+def _plain(result: Any) -> Any:
+    """``result`` with the kernel's array views turned back into plain arrays."""
+    if isinstance(result, _Elements):
+        return result.view(np.ndarray)
+    if type(result) is tuple:
+        return tuple(r.view(np.ndarray) if isinstance(r, _Elements) else r for r in result)
+    return result
+
+
+class Kernel:
+    """One kernel: ``py_func`` run as Python, or its numba dispatcher, made on first compiled use.
+
+    Parameters
+    ----------
+    py_func : callable
+        The kernel's Python function.
+    options : dict
+        numba's ``njit`` options (``cache``, ``inline``, ``nogil``...).
+    interpret : bool
+        ``False`` for a kernel that must always run compiled (work that grows too fast for Python).
+    """
+
+    def __init__(self, py_func: Callable[..., Any], options: dict[str, Any], interpret: bool = True) -> None:
+        self.py_func = py_func
+        self.targetoptions = dict(options)
+        self.interpret = interpret
+        self._dispatcher: Any = None
+        self.__name__ = py_func.__name__
+        self.__qualname__ = py_func.__qualname__
+        self.__module__ = py_func.__module__
+        self.__doc__ = py_func.__doc__
+        self.__wrapped__ = py_func
+
+    @property
+    def dispatcher(self) -> Any:
+        """The numba dispatcher (importing numba and setting up its cache on first use)."""
+        if self._dispatcher is None:
+            from . import _numba
+
+            _numba.setup()
+            import numba
+
+            self._dispatcher = numba.njit(**self.targetoptions)(self.py_func)
+        return self._dispatcher
+
+    @property
+    def _numba_type_(self) -> Any:  # numba's typeof() reads it: compiled callers see the dispatcher
+        return self.dispatcher._numba_type_
+
+    def _interpreted(self, args: tuple[Any, ...]) -> bool:
+        if getattr(_LOCAL, "depth", 0):
+            return True  # called from an interpreted kernel
+        if not self.interpret or _LIMIT <= 0 or _compiled_mode():
+            return False
+        for a in args:
+            if isinstance(a, np.ndarray):
+                return a.size <= _LIMIT
+        return True
+
+    def __call__(self, *args: Any) -> Any:
+        if not self._interpreted(args):
+            return self.dispatcher(*args)
+        depth = getattr(_LOCAL, "depth", 0)
+        _LOCAL.depth = depth + 1
+        args = tuple(a.view(_Elements) if type(a) is np.ndarray else a for a in args)
+        try:
+            if depth:
+                return _plain(self.py_func(*args))
+            with np.errstate(over="ignore"):  # fixed-width integers wrap, as in compiled code
+                return _plain(self.py_func(*args))
+        finally:
+            _LOCAL.depth = depth
+
+    def __getattr__(self, name: str) -> Any:  # signatures, stats, ... of the dispatcher (compiling it)
+        if name.startswith("_"):  # probes such as hasattr(f, "_private") do not import numba
+            raise AttributeError(name)
+        return getattr(self.dispatcher, name)
+
+    def __repr__(self) -> str:
+        return f"<kernel {self.__module__}.{self.__qualname__}>"
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled by name, as a function is (process pools)
+        return (_by_name, (self.__module__, self.__qualname__))
+
+
+def _by_name(module: str, qualname: str) -> Kernel:
+    import importlib
+
+    obj: Any = importlib.import_module(module)
+    for part in qualname.split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+def njit(*args: Any, interpret: bool = True, **options: Any) -> Any:
+    """Decorate a kernel like ``numba.njit`` (same options), without importing numba.
+
+    Parameters
+    ----------
+    interpret : bool, default True
+        ``False``: never run this kernel interpreted (see :func:`allow_interpreted`).
+    **options
+        Passed to ``numba.njit`` when the kernel is first compiled.
+
+    Returns
+    -------
+    Kernel or decorator
+
+    Examples
+    --------
+    >>> @njit
+    ... def one():
+    ...     return 1
+    >>> isinstance(one, Kernel)
+    True
+    """
+    if args and callable(args[0]):
+        return Kernel(args[0], options, interpret)
+    return lambda func: Kernel(func, options, interpret)
