@@ -236,7 +236,8 @@ def generate_on(grid: Grid, algorithm: str = "backtracker", *, seed: int | None 
     if record:
         s, visits, maxf, t = kgr.KERNELS[kernel_name](grid.nbr, grid.back, start_index, params, state, cells, trace)
     else:
-        s, visits, maxf = _KERNELS[kernel_name](grid.nbr, grid.back, start_index, params, state, cells)
+        nbr, back = grid.topology  # arithmetic on regular grids: no tables built
+        s, visits, maxf = _KERNELS[kernel_name](nbr, back, start_index, params, state, cells)
         t = 0
     t = _imperfect(grid, cells, state, braid_f, islands, trace, t, record)
     maze = GridMaze(grid, cells, validate=False)
@@ -263,7 +264,7 @@ def _imperfect(grid: Grid, cells: np.ndarray, state: np.ndarray, braid_f: float,
         if record:
             _, t = kgr.braid(grid.nbr, grid.back, braid_f, state, cells, trace, t)
         else:
-            kgm.braid(grid.nbr, grid.back, braid_f, state, cells)
+            kgm.braid(*grid.topology, braid_f, state, cells)
     if islands:
         from .islands import add_islands_inplace
 

@@ -8,6 +8,11 @@ A :class:`Grid` is the topology every graph kernel reads:
 * ``coords``: ``(n, 2)`` ``int32``, the public address of each cell (``(row, col)``,
   or ``(ring, index)`` on a polar grid), in increasing row-major order.
 
+Regular grids (the hex rectangle, the polar grid) also have an arithmetic
+:attr:`Grid.topology` that the generators read instead of the tables, and build
+their tables only when something asks for them (solving, drawing, files), so
+generating on a million cells costs a few bytes per cell, not the ~46 of the tables.
+
 Drawing needs a :class:`Geometry` (cell centres and one wall shape per side: a
 segment, or an arc around the origin for polar rings), computed on demand, so a
 million-cell grid costs only its tables. Masks remove cells: the remaining ones
@@ -73,6 +78,10 @@ class Geometry:
         return float(xs.min()), float(ys.min()), float(xs.max()), float(ys.max())
 
 
+_NO_BACK = np.empty((0, 0), np.int8)
+_NO_BACK.flags.writeable = False
+
+
 def _readonly(a: np.ndarray) -> np.ndarray:
     a = np.ascontiguousarray(a)
     a.flags.writeable = False
@@ -99,6 +108,12 @@ class Grid:
         A short name of each side slot (``"N"``, ``"NE"``...).
     rect : bool, default False
         True for the plain rectangle (the fast :class:`tremaux.Maze` path).
+    lazy : tuple, optional
+        For a regular grid, ``(cells, sides, tables, topology, cell_of, index_of)``: ``tables()``
+        returns ``(nbr, back, coords)``, built on first use (then ``nbr``, ``back`` and ``coords``
+        are ``None``); ``topology`` is the arithmetic form the kernels read
+        (:mod:`tremaux.kernels.graph_topo`); ``cell_of(i)`` and ``index_of(a, b)`` (``-1`` when not a
+        cell) convert addresses without the tables.
 
     Examples
     --------
@@ -110,34 +125,89 @@ class Grid:
     [(0, 1), (1, 0)]
     """
 
-    __slots__ = ("name", "params", "nbr", "back", "coords", "_geometry", "side_names", "rect", "_keys",
-                 "_stride", "_geo")
+    __slots__ = ("name", "params", "_nbr", "_back", "_coords", "_geometry", "side_names", "rect", "_keys_",
+                 "_stride_", "_geo", "_n", "_S", "_lazy")
 
-    def __init__(self, name: str, params: Mapping[str, Any], nbr: np.ndarray, back: np.ndarray,
-                 coords: np.ndarray, geometry: Callable[[Grid], Geometry], side_names: Sequence[str],
-                 rect: bool = False) -> None:
+    def __init__(self, name: str, params: Mapping[str, Any], nbr: np.ndarray | None, back: np.ndarray | None,
+                 coords: np.ndarray | None, geometry: Callable[[Grid], Geometry], side_names: Sequence[str],
+                 rect: bool = False, *, lazy: tuple | None = None) -> None:
         self.name = name
         self.params = MappingProxyType(dict(params))
-        self.nbr = _readonly(np.asarray(nbr, np.int32))
-        self.back = _readonly(np.asarray(back, np.int8))
-        self.coords = _readonly(np.asarray(coords, np.int32))
         self._geometry = geometry
         self.side_names = tuple(side_names)
         self.rect = rect
-        self._stride = int(self.coords[:, 1].max()) + 1 if len(self.coords) else 1
-        self._keys = self.coords[:, 0].astype(np.int64) * self._stride + self.coords[:, 1]
         self._geo: Geometry | None = None
+        self._keys_: np.ndarray | None = None
+        self._stride_ = 1
+        self._lazy = lazy
+        self._nbr = self._back = self._coords = None
+        if lazy is None:
+            self._set_tables(nbr, back, coords)
+        else:
+            self._n, self._S = int(lazy[0]), int(lazy[1])
+
+    def _set_tables(self, nbr: Any, back: Any, coords: Any) -> None:
+        self._nbr = _readonly(np.asarray(nbr, np.int32))
+        self._back = _readonly(np.asarray(back, np.int8))
+        self._coords = _readonly(np.asarray(coords, np.int32))
+        self._n, self._S = (int(x) for x in self._nbr.shape)
+
+    def _tables(self) -> None:
+        if self._nbr is None:
+            self._set_tables(*self._lazy[2]())
+
+    @property
+    def nbr(self) -> np.ndarray:
+        """``(n, S)`` ``int32``: the cell behind each side, ``-1`` for none (built on first use)."""
+        self._tables()
+        return self._nbr
+
+    @property
+    def back(self) -> np.ndarray:
+        """``(n, S)`` ``int8``: the side of ``nbr[i, s]`` that faces cell ``i`` (built on first use)."""
+        self._tables()
+        return self._back
+
+    @property
+    def coords(self) -> np.ndarray:
+        """``(n, 2)`` ``int32``: the public address of each cell (built on first use)."""
+        self._tables()
+        return self._coords
+
+    @property
+    def topology(self) -> tuple[Any, np.ndarray]:
+        """``(nbr, back)`` as the generation kernels read them: the arithmetic form of a regular grid
+        (and an empty ``back``), or the tables."""
+        if self._lazy is not None:
+            return self._lazy[3], _NO_BACK
+        return self.nbr, self.back
+
+    @property
+    def _stride(self) -> int:
+        self._index_keys()
+        return self._stride_
+
+    @property
+    def _keys(self) -> np.ndarray:
+        return self._index_keys()
+
+    def _index_keys(self) -> np.ndarray:
+        if self._keys_ is None:
+            c = self.coords
+            self._stride_ = int(c[:, 1].max()) + 1 if len(c) else 1
+            self._keys_ = c[:, 0].astype(np.int64) * self._stride_ + c[:, 1]
+        return self._keys_
 
     # ------------------------------------------------------------------ size
     @property
     def size(self) -> int:
         """Number of cells."""
-        return int(self.nbr.shape[0])
+        return self._n
 
     @property
     def sides(self) -> int:
         """Number of side slots per cell (``S``)."""
-        return int(self.nbr.shape[1])
+        return self._S
 
     @property
     def dtype(self) -> np.dtype:
@@ -151,8 +221,23 @@ class Grid:
 
     @property
     def nbytes(self) -> int:
-        """Bytes held by the topology tables."""
-        return int(self.nbr.nbytes + self.back.nbytes + self.coords.nbytes + self._keys.nbytes)
+        """Bytes held by the tables built so far (and the arithmetic topology's arrays).
+
+        Examples
+        --------
+        >>> from tremaux.grids import make_grid
+        >>> g = make_grid("hex", size=(100, 100))
+        >>> g.nbytes
+        0
+        >>> _ = g.nbr
+        >>> g.nbytes  # nbr, back and coords: (6 * 4 + 6 + 2 * 4) bytes per cell
+        380000
+        """
+        held = [a for a in (self._nbr, self._back, self._coords, self._keys_) if a is not None]
+        if self._lazy is not None:
+            topo = self._lazy[3]
+            held += [a for a in (topo if isinstance(topo, tuple) else (topo,)) if isinstance(a, np.ndarray)]
+        return int(sum(a.nbytes for a in held))
 
     def geometry(self) -> Geometry:
         """The drawing geometry (computed once, on first use).
@@ -210,6 +295,11 @@ class Grid:
         if len(t) != 2:
             raise CellError(f"cell {t} must be given as two numbers ({self._address})")
         r, c = t
+        if self._lazy is not None and self._nbr is None:
+            i = self._lazy[5](r, c)
+            if i >= 0:
+                return i
+            raise CellError(f"cell {t} is not a cell of this {self.name} grid")
         if 0 <= c < self._stride and r >= 0:
             k = r * self._stride + c
             i = int(np.searchsorted(self._keys, k))
@@ -248,7 +338,10 @@ class Grid:
         i = int(index)
         if not 0 <= i < self.size:
             raise CellError(f"cell index {i} is outside a grid of {self.size} cells")
-        return int(self.coords[i, 0]), int(self.coords[i, 1])
+        if self._lazy is not None and self._coords is None:
+            a, b = self._lazy[4](i)
+            return int(a), int(b)
+        return int(self._coords[i, 0]), int(self._coords[i, 1])
 
     def neighbours(self, cell: Sequence[int]) -> list[tuple[int, int]]:
         """Cells behind the sides of ``cell``, in side order (walls ignored).

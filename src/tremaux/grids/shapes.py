@@ -300,6 +300,14 @@ _HEX_DR = np.array([[-1, -1, 0, 1, 0, -1], [-1, 0, 1, 1, 1, 0]])
 _HEX_DC = np.array([0, 1, 1, 0, -1, -1])
 
 
+def _hex_table(H: int, W: int) -> tuple[np.ndarray, np.ndarray]:
+    n = H * W
+    odd = (np.tile(np.arange(W, dtype=np.int32), H) & 1)[:, None]
+    dr = np.where(odd == 1, _HEX_DR[1], _HEX_DR[0]).astype(np.int32)
+    del odd
+    return _table(H, W, dr, np.broadcast_to(_HEX_DC, (n, 6)), np.ones((1, 6), bool), (np.arange(6) + 3) % 6)
+
+
 def hexagonal(size: Any = (10, 20), *, shape: str = "rectangle", radius: int | None = None) -> Grid:
     """Flat-topped hexagons (sides N, NE, SE, S, SW, NW) in a rectangle or a hexagon.
 
@@ -341,19 +349,21 @@ def hexagonal(size: Any = (10, 20), *, shape: str = "rectangle", radius: int | N
     else:
         H, W = check_size(size)
     check_cells(H * W, 6, f"a {H} x {W} hex grid")
-    n = H * W
-    r, c = _rowcol(H, W)
-    odd = (c & 1)[:, None]
-    dr = np.where(odd == 1, _HEX_DR[1], _HEX_DR[0])
-    nbr, back = _table(H, W, dr, np.broadcast_to(_HEX_DC, (n, 6)), np.ones((1, 6), bool), (np.arange(6) + 3) % 6)
 
     def geo(g: Grid) -> Geometry:
         cc, rr = g.coords[:, 1], g.coords[:, 0]
         cen = np.stack([1.5 * cc + 1.0, _S3 * (rr + 0.5 * (cc & 1)) + _S3 / 2], axis=1)
         return _geometry(cen, np.zeros(g.size, np.int64), _HEX[None])
 
-    if shape == "rectangle":
-        return Grid("hex", {"size": (H, W)}, nbr, back, np.stack([r, c], 1), geo, HEX_SIDES)
+    if shape == "rectangle":  # arithmetic neighbours; the tables only when asked for
+        def tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+            return (*_hex_table(H, W), np.stack(_rowcol(H, W), 1))
+
+        lazy = (H * W, 6, tables, (H, W), lambda i: divmod(i, W),  # (H, W): see kernels/graph_topo.py
+                lambda r, c: r * W + c if 0 <= r < H and 0 <= c < W else -1)
+        return Grid("hex", {"size": (H, W)}, None, None, None, geo, HEX_SIDES, lazy=lazy)
+    nbr, back = _hex_table(H, W)
+    r, c = _rowcol(H, W)
     # cube coordinates of odd-q offsets: keep cells within R steps of the centre
     x = c
     z = r - (c - (c & 1)) // 2

@@ -1,7 +1,8 @@
 """Maze generation kernels on any graph: they read the neighbour and back-side tables only.
 
-Private: each takes ``nbr`` (``(n, S)`` int32, -1 for no neighbour), ``back``
-(``(n, S)`` int8), a start cell (-1: random), the algorithm's float params, an
+Private: each takes a topology ``nbr`` with ``back`` (a neighbour table and its back sides,
+or an arithmetic form of a regular grid, read only through :mod:`tremaux.kernels.graph_topo`),
+a start cell (-1: random), the algorithm's float params, an
 explicit random ``state`` and the output ``cells`` (zeroed, ``uint8`` or
 ``uint16``), carves a spanning tree into ``cells`` and returns
 ``(start, visits, max_frontier)``. They never raise; the public wrapper
@@ -15,7 +16,8 @@ import numpy as np
 from .._jit import njit
 
 from .gen_common import rand_below as below
-from .rng import uniform
+from .graph_topo import facing, locate, nb, shape, side
+from .rng import next_u64, uniform
 
 
 @njit(cache=True)
@@ -32,10 +34,20 @@ __all__ = ["KERNELS"]
 
 @njit(cache=True, inline="always")
 def _carve(cells, nbr, back, i, s):
-    j = nbr[i, s]
+    loc = locate(nbr, i)
+    j = side(nbr, loc, i, s)
     cells[i] |= 1 << s
-    cells[j] |= 1 << back[i, s]
+    cells[j] |= 1 << facing(nbr, back, loc, i, s)
     return j
+
+
+@njit(cache=True, inline="always")
+def _iota(n):
+    """``0 .. n-1`` as int32, without an int64 temporary."""
+    a = np.empty(n, np.int32)
+    for i in range(n):
+        a[i] = i
+    return a
 
 
 @njit(cache=True, inline="always")
@@ -45,17 +57,18 @@ def _pick(nbr, visited, i, state, want):
     Two passes (count, then walk to the chosen one) without a buffer: twice as fast as
     collecting the candidates (measured on a 1000 x 1000 hex grid).
     """
-    S = nbr.shape[1]
+    S = shape(nbr)[1]
+    loc = locate(nbr, i)
     k = 0
     for s in range(S):
-        j = nbr[i, s]
+        j = side(nbr, loc, i, s)
         if j >= 0 and visited[j] == want:
             k += 1
     if k == 0:
         return -1
     r = below(state, k) if k > 1 else 0
     for s in range(S):
-        j = nbr[i, s]
+        j = side(nbr, loc, i, s)
         if j >= 0 and visited[j] == want:
             if r == 0:
                 return s
@@ -78,10 +91,11 @@ def _pick_visited(nbr, visited, i, state):
 @njit(cache=True)
 def _any_side(nbr, i, state):
     """A uniformly random side of ``i`` that has a neighbour (by rejection: draw again on a border)."""
-    S = nbr.shape[1]
+    S = shape(nbr)[1]
+    loc = locate(nbr, i)
     while True:
         s = below(state, S)
-        if nbr[i, s] >= 0:
+        if side(nbr, loc, i, s) >= 0:
             return s
 
 
@@ -92,57 +106,56 @@ def _first(n, start, state):
 
 @njit(cache=True)
 def backtracker(nbr, back, start, params, state, cells):
-    n, S = nbr.shape
-    visited = np.zeros(n, np.bool_)
-    stack = np.empty(n, np.int32)
+    """Depth first; a cell is visited once a passage reaches it (``cells != 0``, the start excepted, which is
+    never a candidate), and the way back is the side each cell was entered by: two bytes per cell, no stack."""
+    n, S = shape(nbr)
+    way = np.empty(n, np.int8)
+    cand = np.empty(S, np.int64)
     s0 = _first(n, start, state)
-    stack[0] = s0
-    top = 1
-    visited[s0] = True
-    visits = 1
+    i = s0
+    depth = 1
+    visits = 0
     maxf = 1
-    while top > 0:
-        i = stack[top - 1]
+    while True:
+        loc = locate(nbr, i)
         visits += 1
-        k = 0  # the hot loop, written out: count the unvisited neighbours, then walk to the chosen one
+        k = 0  # the hot loop, written out: the unvisited neighbours' sides, then the chosen one
         for s in range(S):
-            j = nbr[i, s]
-            if j >= 0 and not visited[j]:
+            j = side(nbr, loc, i, s)
+            if j >= 0 and cells[j] == 0:
+                cand[k] = s
                 k += 1
         if k == 0:
-            top -= 1
+            if i == s0:
+                break
+            i = side(nbr, loc, i, way[i])
+            depth -= 1
             continue
-        r = below(state, k) if k > 1 else 0
-        s = 0
-        j = -1
-        for s in range(S):
-            j = nbr[i, s]
-            if j >= 0 and not visited[j]:
-                if r == 0:
-                    break
-                r -= 1
+        s = cand[below(state, k)] if k > 1 else cand[0]
+        j = side(nbr, loc, i, s)
+        b = facing(nbr, back, loc, i, s)
         cells[i] |= 1 << s
-        cells[j] |= 1 << back[i, s]
-        visited[j] = True
-        stack[top] = j
-        top += 1
-        if top > maxf:
-            maxf = top
-    return s0, visits - 1, maxf
+        cells[j] |= 1 << b
+        way[j] = b
+        i = j
+        depth += 1
+        if depth > maxf:
+            maxf = depth
+    return s0, visits, maxf
 
 
 @njit(cache=True)
 def growing_tree(nbr, back, start, params, state, cells):
-    """params: chance of newest, oldest, random."""
-    n = nbr.shape[0]
+    """params: chance of newest, oldest, random. A cell is in the maze once a passage reaches it
+    (``cells != 0``; the start carves first)."""
+    n, S = shape(nbr)
     pn, po = params[0], params[1]
-    visited = np.zeros(n, np.bool_)
     lst = np.empty(n, np.int32)
+    cand = np.empty(S, np.int64)
     s0 = _first(n, start, state)
     lst[0] = s0
     head = 0
     tail = 1
-    visited[s0] = True
     visits = 0
     maxf = 1
     while tail > head:
@@ -155,8 +168,14 @@ def growing_tree(nbr, back, start, params, state, cells):
             k = head + below(state, tail - head)
         i = lst[k]
         visits += 1
-        s = _pick_unvisited(nbr, visited, i, state)
-        if s < 0:
+        loc = locate(nbr, i)
+        m = 0
+        for s in range(S):
+            j = side(nbr, loc, i, s)
+            if j >= 0 and cells[j] == 0:
+                cand[m] = s
+                m += 1
+        if m == 0:
             if k == tail - 1:
                 tail -= 1
             elif k == head:
@@ -165,8 +184,10 @@ def growing_tree(nbr, back, start, params, state, cells):
                 lst[k] = lst[tail - 1]
                 tail -= 1
             continue
-        j = _carve(cells, nbr, back, i, s)
-        visited[j] = True
+        s = cand[below(state, m)] if m > 1 else cand[0]
+        j = side(nbr, loc, i, s)
+        cells[i] |= 1 << s
+        cells[j] |= 1 << facing(nbr, back, loc, i, s)
         lst[tail] = j
         tail += 1
         if tail - head > maxf:
@@ -210,36 +231,82 @@ def _pop(keys, vals, size):
     return val, size
 
 
+@njit(cache=True, inline="always")
+def _push4(heap, size, x):
+    """Push ``x`` on a 4-ary min-heap (shallower than a binary one: fewer cache misses per pop)."""
+    k = size
+    while k > 0:
+        p = (k - 1) >> 2
+        if heap[p] <= x:
+            break
+        heap[k] = heap[p]
+        k = p
+    heap[k] = x
+    return size + 1
+
+
+@njit(cache=True, inline="always")
+def _pop4(heap, size):
+    """Pop the least entry of a 4-ary min-heap."""
+    top = heap[0]
+    size -= 1
+    x = heap[size]
+    k = 0
+    while True:
+        a = 4 * k + 1
+        if a >= size:
+            break
+        m = a
+        e = min(a + 4, size)
+        for c in range(a + 1, e):
+            if heap[c] < heap[m]:
+                m = c
+        if x <= heap[m]:
+            break
+        heap[k] = heap[m]
+        k = m
+    heap[k] = x
+    return top, size
+
+
 @njit(cache=True)
 def prim(nbr, back, start, params, state, cells):
-    """True Prim: minimum spanning tree of random passage weights (each passage pushed once)."""
-    n, S = nbr.shape
+    """True Prim: minimum spanning tree of random passage weights (each passage pushed once).
+
+    A heap entry is one ``uint64``: the weight (the high 32 bits of one draw) above the passage
+    ``i * S + s`` (below 2**32, as grids hold at most 10**8 side slots), so ties go to the lower passage.
+    """
+    n, S = shape(nbr)
     visited = np.zeros(n, np.bool_)
-    cap = n * S + 1
-    keys = np.empty(cap, np.float64)
-    vals = np.empty(cap, np.int64)
+    heap = np.empty(n * S // 2 + S + 1, np.uint64)  # each passage is pushed at most once
     s0 = _first(n, start, state)
     visited[s0] = True
     size = 0
+    loc = locate(nbr, s0)
     for s in range(S):
-        if nbr[s0, s] >= 0:
-            size = _push(keys, vals, size, uniform(state), s0 * S + s)
+        if side(nbr, loc, s0, s) >= 0:
+            size = _push4(heap, size, (next_u64(state) >> np.uint64(32) << np.uint64(32)) | np.uint64(s0 * S + s))
     visits = 1
     maxf = size
+    low = np.uint64(0xFFFFFFFF)
     while size > 0:
-        v, size = _pop(keys, vals, size)
-        i = v // S
-        s = v - i * S
-        j = nbr[i, s]
+        v, size = _pop4(heap, size)
+        a = np.int64(v & low)
+        i = a // S
+        s = a - i * S
+        loc = locate(nbr, i)
+        j = side(nbr, loc, i, s)
         visits += 1
         if visited[j]:
             continue
-        _carve(cells, nbr, back, i, s)
+        cells[i] |= 1 << s
+        cells[j] |= 1 << facing(nbr, back, loc, i, s)
         visited[j] = True
+        loc = locate(nbr, j)
         for t in range(S):
-            k = nbr[j, t]
+            k = side(nbr, loc, j, t)
             if k >= 0 and not visited[k]:
-                size = _push(keys, vals, size, uniform(state), j * S + t)
+                size = _push4(heap, size, (next_u64(state) >> np.uint64(32) << np.uint64(32)) | np.uint64(j * S + t))
         if size > maxf:
             maxf = size
     return s0, visits, maxf
@@ -247,7 +314,7 @@ def prim(nbr, back, start, params, state, cells):
 
 @njit(cache=True)
 def aldous_broder(nbr, back, start, params, state, cells):
-    n = nbr.shape[0]
+    n = shape(nbr)[0]
     visited = np.zeros(n, np.bool_)
     s0 = _first(n, start, state)
     visited[s0] = True
@@ -256,7 +323,7 @@ def aldous_broder(nbr, back, start, params, state, cells):
     visits = 0
     while left > 0:
         s = _any_side(nbr, i, state)
-        j = nbr[i, s]
+        j = nb(nbr, i, s)
         visits += 1
         if not visited[j]:
             _carve(cells, nbr, back, i, s)
@@ -268,10 +335,10 @@ def aldous_broder(nbr, back, start, params, state, cells):
 
 @njit(cache=True)
 def wilson(nbr, back, start, params, state, cells):
-    n = nbr.shape[0]
+    n, S = shape(nbr)
     inside = np.zeros(n, np.bool_)
     way = np.full(n, -1, np.int8)
-    order = np.arange(n).astype(np.int32)
+    order = _iota(n)
     shuffle(state, order)
     s0 = _first(n, start, state)
     inside[s0] = True
@@ -283,9 +350,14 @@ def wilson(nbr, back, start, params, state, cells):
             continue
         i = c
         while not inside[i]:  # loop-erased walk: remember the last way out of each cell
-            s = _any_side(nbr, i, state)
+            loc = locate(nbr, i)
+            while True:  # a uniformly random side that has a neighbour (draw again on a border)
+                s = below(state, S)
+                j = side(nbr, loc, i, s)
+                if j >= 0:
+                    break
             way[i] = s
-            i = nbr[i, s]
+            i = j
             visits += 1
         i = c
         length = 0
@@ -337,7 +409,7 @@ def hunt_and_kill(nbr, back, start, params, state, cells):
     The hunt pops a min-heap of the cells that got a visited neighbour, so it finds the same cell
     a scan in index order would, in O(log n) instead of O(n) per hunt.
     """
-    n, S = nbr.shape
+    n, S = shape(nbr)
     visited = np.zeros(n, np.bool_)
     queued = np.zeros(n, np.bool_)
     heap = np.empty(n, np.int32)
@@ -348,8 +420,9 @@ def hunt_and_kill(nbr, back, start, params, state, cells):
     left = n - 1
     visits = 1
     while left > 0:
+        loc = locate(nbr, i)
         for t in range(S):  # every unvisited neighbour of a new maze cell is a hunting candidate
-            j = nbr[i, t]
+            j = side(nbr, loc, i, t)
             if j >= 0 and not visited[j] and not queued[j]:
                 queued[j] = True
                 size = _ipush(heap, size, j)

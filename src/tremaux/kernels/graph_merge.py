@@ -7,11 +7,13 @@ Private, array-in array-out and never raising, like :mod:`tremaux.kernels.graph_
 from __future__ import annotations
 
 import numpy as np
-from .._jit import njit
+from .._jit import njit, uint64
 
 from .gen_common import rand_below as below
-from .graph_gen import _carve, shuffle
-from .rng import uniform
+from .gen_common import uf_find, uf_union
+from .graph_gen import _carve, _iota, shuffle
+from .graph_topo import locate, nb, shape, side, facing
+from .rng import next_u64, uniform
 
 __all__ = ["kruskal", "kruskal_weave", "growing_forest", "braid", "KERNELS"]
 
@@ -26,49 +28,111 @@ def _find(parent, i):
 
 @njit(cache=True)
 def kruskal(nbr, back, start, params, state, cells):
-    """Random passages joining two different trees (union-find); ``params[0]`` is ignored."""
-    n, S = nbr.shape
-    m = 0
-    for i in range(n):
-        for s in range(S):
-            if nbr[i, s] > i:
-                m += 1
-    arcs = np.empty(m, np.int32)
-    m = 0
-    for i in range(n):
-        for s in range(S):
-            if nbr[i, s] > i:
-                arcs[m] = i * S + s
-                m += 1
-    shuffle(state, arcs)
-    parent = np.arange(n).astype(np.int32)
-    joined = 0
+    """Random passages joining two different trees; ``params[0]`` is ignored.
+
+    As the square kernel (:func:`tremaux.kernels.gen_merge.kruskal`) does: the random order of the
+    passages is built cache-friendly (Rao-Sandelius: each passage draws one of ``NB`` buckets, pass 1
+    counts, pass 2 replays the same draws and scatters, then each bucket, small enough for the cache,
+    is shuffled by Fisher-Yates; multinomial buckets and uniform shuffles inside them give every order
+    the same probability); union-find by size with path halving; each batch of passages first touches
+    the parents it will need, so the cache misses overlap; merging stops after ``n - 1`` merges.
+    Memory: the passages (int32) and the parents (int32).
+    """
+    n, S = shape(nbr)
+    m_est = n * S // 2
+    bbits = 0
+    while bbits < 12 and (m_est >> (bbits + 16)) > 0:
+        bbits += 1
+    NB = 1 << bbits
+    counts = np.zeros(NB + 1, np.int64)
+    arcs = np.empty(0, np.int32)
+    saved = state.copy()
+    for rep in range(2):
+        if rep == 1:
+            state[:] = saved
+            total = 0
+            for b in range(NB):
+                c0 = counts[b]
+                counts[b] = total
+                total += c0
+            counts[NB] = total
+            arcs = np.empty(total, np.int32)
+        bits = uint64(0)
+        nbits = 0
+        for i in range(n):
+            loc = locate(nbr, i)
+            for s in range(S):
+                if side(nbr, loc, i, s) <= i:
+                    continue
+                b = 0
+                if bbits > 0:
+                    if nbits < bbits:
+                        bits = next_u64(state)
+                        nbits = 64
+                    b = np.int64(bits & uint64(NB - 1))
+                    bits >>= uint64(bbits)
+                    nbits -= bbits
+                if rep == 0:
+                    counts[b] += 1
+                else:
+                    arcs[counts[b]] = i * S + s
+                    counts[b] += 1
+    m = counts[NB]
+    lo = 0
+    for b in range(NB):
+        hi = counts[b]  # after pass 2, counts[b] is the end of bucket b
+        for x in range(hi - 1, lo, -1):
+            y = lo + below(state, x - lo + 1)
+            e = arcs[x]
+            arcs[x] = arcs[y]
+            arcs[y] = e
+        lo = hi
+    parent = np.full(n, -1, np.int32)
+    merges = 0
     visits = 0
-    for e in range(m):
-        if joined == n - 1:
-            break
-        i = arcs[e] // S
-        s = arcs[e] - i * S
-        a = _find(parent, i)
-        b = _find(parent, nbr[i, s])
-        visits += 1
-        if a != b:
-            parent[a] = b
-            _carve(cells, nbr, back, i, s)
-            joined += 1
+    B = 64
+    touched = np.zeros(1, np.int64)
+    acc = 0
+    x = 0
+    js = np.empty(B, np.int64)  # the batch's far ends, found once
+    while x < m and merges < n - 1:
+        nb_ = min(B, m - x)
+        for q in range(nb_):
+            a = np.int64(arcs[x + q])
+            i = a // S
+            j = nb(nbr, i, a - i * S)
+            js[q] = j
+            acc += parent[i] + parent[j]
+        for q in range(nb_):
+            if merges >= n - 1:
+                break
+            a = np.int64(arcs[x + q])
+            i = a // S
+            s = a - i * S
+            j = js[q]
+            visits += 1
+            ri = uf_find(parent, i)
+            rj = uf_find(parent, j)
+            if ri != rj:
+                uf_union(parent, ri, rj)
+                cells[i] |= 1 << s
+                cells[j] |= 1 << facing(nbr, back, locate(nbr, i), i, s)
+                merges += 1
+        x += nb_
+    touched[0] = acc  # keeps the touching loads alive
     return -1, visits, 0
 
 
 @njit(cache=True)
 def growing_forest(nbr, back, start, params, state, cells):
     """``params[0]`` trees grown at once (growing-tree discipline ``params[1:4]``), then joined Kruskal-style."""
-    n, S = nbr.shape
+    n, S = shape(nbr)
     trees = min(max(1, np.int64(params[0])), n)
     pn, po = params[1], params[2]
     label = np.full(n, -1, np.int32)
     lst = np.empty(n, np.int32)
     buf = np.empty(S, np.int64)
-    seeds = np.arange(n).astype(np.int32)
+    seeds = _iota(n)
     shuffle(state, seeds)
     head = 0
     tail = 0
@@ -89,8 +153,9 @@ def growing_forest(nbr, back, start, params, state, cells):
         i = lst[k]
         visits += 1
         m = 0
+        loc = locate(nbr, i)
         for s in range(S):
-            j = nbr[i, s]
+            j = side(nbr, loc, i, s)
             if j >= 0 and label[j] < 0:
                 buf[m] = s
                 m += 1
@@ -111,17 +176,21 @@ def growing_forest(nbr, back, start, params, state, cells):
         if tail - head > maxf:
             maxf = tail - head
     # join the trees along random passages between different trees
-    parent = np.arange(trees).astype(np.int32)
+    parent = _iota(trees)
     cnt = 0
     for i in range(n):
+        loc = locate(nbr, i)
         for s in range(S):
-            if nbr[i, s] > i and label[i] != label[nbr[i, s]]:
+            j = side(nbr, loc, i, s)
+            if j > i and label[i] != label[j]:
                 cnt += 1
     arcs = np.empty(cnt, np.int64)
     cnt = 0
     for i in range(n):
+        loc = locate(nbr, i)
         for s in range(S):
-            if nbr[i, s] > i and label[i] != label[nbr[i, s]]:
+            j = side(nbr, loc, i, s)
+            if j > i and label[i] != label[j]:
                 arcs[cnt] = i * S + s
                 cnt += 1
     shuffle(state, arcs)
@@ -129,7 +198,7 @@ def growing_forest(nbr, back, start, params, state, cells):
         i = arcs[e] // S
         s = arcs[e] - i * S
         a = _find(parent, label[i])
-        b = _find(parent, label[nbr[i, s]])
+        b = _find(parent, label[nb(nbr, i, s)])
         if a != b:
             parent[a] = b
             _carve(cells, nbr, back, i, s)
@@ -148,10 +217,10 @@ def kruskal_weave(nbr, back, start, params, state, cells):
     S = S2 // 2
     half = S // 2
     density = params[0]
-    parent = np.arange(n).astype(np.int32)
+    parent = _iota(n)
     used = np.zeros(n, np.bool_)
     centre = np.zeros(n, np.bool_)
-    order = np.arange(n).astype(np.int32)
+    order = _iota(n)
     shuffle(state, order)
     crossings = 0
     for k in range(n):
@@ -211,8 +280,8 @@ def kruskal_weave(nbr, back, start, params, state, cells):
 @njit(cache=True)
 def braid(nbr, back, fraction, state, cells):
     """Open one more side of about ``fraction`` of the dead ends (preferring another dead end); returns opened."""
-    n, S = nbr.shape
-    order = np.arange(n).astype(np.int32)
+    n, S = shape(nbr)
+    order = _iota(n)
     shuffle(state, order)
     buf = np.empty(S, np.int64)
     opened = 0
@@ -226,8 +295,9 @@ def braid(nbr, back, fraction, state, cells):
             continue
         m = 0
         best = 0
+        loc = locate(nbr, i)
         for s in range(S):  # closed sides to a neighbour; those leading to dead ends first
-            j = nbr[i, s]
+            j = side(nbr, loc, i, s)
             if j < 0 or (v >> s) & 1:
                 continue
             w = np.int64(cells[j])

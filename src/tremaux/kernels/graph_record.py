@@ -20,10 +20,10 @@ from .._jit import njit
 
 from .gen_common import EV_CARVE, EV_DONE, EV_FRONTIER, record
 from .gen_common import rand_below as below
-from .graph_gen import _any_side, _carve, _first, _ipop, _ipush, _pick_unvisited, _pick_visited, _pop, _push, shuffle
+from .graph_gen import _any_side, _carve, _first, _ipop, _ipush, _pick_unvisited, _pick_visited, _pop4, _push4, shuffle
 from .graph_record_merge import (_carve_rec, braid, growing_forest, kruskal, kruskal_weave, polar_binary_tree,
                                  polar_sidewinder)
-from .rng import uniform
+from .rng import next_u64, uniform
 
 __all__ = ["KERNELS", "POLAR", "braid", "trace_size"]
 
@@ -130,23 +130,23 @@ def prim(nbr, back, start, params, state, cells, trace):
     n, S = nbr.shape
     visited = np.zeros(n, np.bool_)
     queued = np.zeros(n, np.bool_)
-    cap = n * S + 1
-    keys = np.empty(cap, np.float64)
-    vals = np.empty(cap, np.int64)
+    heap = np.empty(n * S // 2 + S + 1, np.uint64)  # one entry per passage: weight above passage, as in the twin
+    low = np.uint64(0xFFFFFFFF)
     s0 = _first(n, start, state)
     visited[s0] = True
     t = record(trace, 0, EV_FRONTIER, s0, -1)
     size = 0
     for s in range(S):
         if nbr[s0, s] >= 0:
-            size = _push(keys, vals, size, uniform(state), s0 * S + s)
+            size = _push4(heap, size, (next_u64(state) >> np.uint64(32) << np.uint64(32)) | np.uint64(s0 * S + s))
             if not queued[nbr[s0, s]]:
                 queued[nbr[s0, s]] = True
                 t = record(trace, t, EV_FRONTIER, nbr[s0, s], -1)
     visits = 1
     maxf = size
     while size > 0:
-        v, size = _pop(keys, vals, size)
+        v, size = _pop4(heap, size)
+        v = np.int64(v & low)
         i = v // S
         s = v - i * S
         j = nbr[i, s]
@@ -158,7 +158,7 @@ def prim(nbr, back, start, params, state, cells, trace):
         for u in range(S):
             k = nbr[j, u]
             if k >= 0 and not visited[k]:
-                size = _push(keys, vals, size, uniform(state), j * S + u)
+                size = _push4(heap, size, (next_u64(state) >> np.uint64(32) << np.uint64(32)) | np.uint64(j * S + u))
                 if not queued[k]:
                     queued[k] = True
                     t = record(trace, t, EV_FRONTIER, k, -1)

@@ -6,14 +6,16 @@ conventions (same random draws as the untraced kernels, trace rows appended to `
 from __future__ import annotations
 
 import numpy as np
-from .._jit import njit
+from .._jit import njit, uint64
 
 from .gen_common import EV_DONE, EV_FRONTIER, record
 from .gen_common import rand_below as below
 from .gen_common import EV_CARVE
 from .graph_gen import _carve, shuffle
+from .gen_common import uf_find, uf_union
 from .graph_merge import _find
-from .rng import uniform
+from .graph_topo import facing, locate, nb, shape, side
+from .rng import next_u64, uniform
 
 __all__ = ["kruskal", "growing_forest", "kruskal_weave", "polar_binary_tree", "polar_sidewinder", "braid"]
 
@@ -27,36 +29,89 @@ def _carve_rec(cells, nbr, back, i, s, trace, t):
 
 @njit(cache=True)
 def kruskal(nbr, back, start, params, state, cells, trace):
-    n, S = nbr.shape
-    m = 0
-    for i in range(n):
-        for s in range(S):
-            if nbr[i, s] > i:
-                m += 1
-    arcs = np.empty(m, np.int32)
-    m = 0
-    for i in range(n):
-        for s in range(S):
-            if nbr[i, s] > i:
-                arcs[m] = i * S + s
-                m += 1
-    shuffle(state, arcs)
-    parent = np.arange(n).astype(np.int32)
-    joined = 0
+    """The twin of :func:`tremaux.kernels.graph_merge.kruskal` (same draws, same order), recording CARVE."""
+    n, S = shape(nbr)
+    m_est = n * S // 2
+    bbits = 0
+    while bbits < 12 and (m_est >> (bbits + 16)) > 0:
+        bbits += 1
+    NB = 1 << bbits
+    counts = np.zeros(NB + 1, np.int64)
+    arcs = np.empty(0, np.int32)
+    saved = state.copy()
+    for rep in range(2):
+        if rep == 1:
+            state[:] = saved
+            total = 0
+            for b in range(NB):
+                c0 = counts[b]
+                counts[b] = total
+                total += c0
+            counts[NB] = total
+            arcs = np.empty(total, np.int32)
+        bits = uint64(0)
+        nbits = 0
+        for i in range(n):
+            loc = locate(nbr, i)
+            for s in range(S):
+                if side(nbr, loc, i, s) <= i:
+                    continue
+                b = 0
+                if bbits > 0:
+                    if nbits < bbits:
+                        bits = next_u64(state)
+                        nbits = 64
+                    b = np.int64(bits & uint64(NB - 1))
+                    bits >>= uint64(bbits)
+                    nbits -= bbits
+                if rep == 0:
+                    counts[b] += 1
+                else:
+                    arcs[counts[b]] = i * S + s
+                    counts[b] += 1
+    m = counts[NB]
+    lo = 0
+    for b in range(NB):
+        hi = counts[b]  # after pass 2, counts[b] is the end of bucket b
+        for x in range(hi - 1, lo, -1):
+            y = lo + below(state, x - lo + 1)
+            e = arcs[x]
+            arcs[x] = arcs[y]
+            arcs[y] = e
+        lo = hi
+    parent = np.full(n, -1, np.int32)
+    merges = 0
     visits = 0
     t = 0
-    for e in range(m):
-        if joined == n - 1:
-            break
-        i = arcs[e] // S
-        s = arcs[e] - i * S
-        a = _find(parent, i)
-        b = _find(parent, nbr[i, s])
-        visits += 1
-        if a != b:
-            parent[a] = b
-            _, t = _carve_rec(cells, nbr, back, i, s, trace, t)
-            joined += 1
+    B = 64
+    touched = np.zeros(1, np.int64)
+    acc = 0
+    x = 0
+    while x < m and merges < n - 1:
+        nb_ = min(B, m - x)
+        for q in range(x, x + nb_):
+            a = np.int64(arcs[q])
+            i = a // S
+            acc += parent[i] + parent[nb(nbr, i, a - i * S)]
+        for q in range(x, x + nb_):
+            if merges >= n - 1:
+                break
+            a = np.int64(arcs[q])
+            i = a // S
+            s = a - i * S
+            loc = locate(nbr, i)
+            j = side(nbr, loc, i, s)
+            visits += 1
+            ri = uf_find(parent, i)
+            rj = uf_find(parent, j)
+            if ri != rj:
+                uf_union(parent, ri, rj)
+                cells[i] |= 1 << s
+                cells[j] |= 1 << facing(nbr, back, loc, i, s)
+                merges += 1
+                t = record(trace, t, EV_CARVE, i, j)
+        x += nb_
+    touched[0] = acc  # keeps the touching loads alive
     return -1, visits, 0, t
 
 

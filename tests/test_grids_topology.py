@@ -1,0 +1,106 @@
+"""Arithmetic grid topologies (hex rectangle, polar): the same neighbours as the tables, the same mazes,
+and no tables built to generate."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tremaux.grids import GRAPH_KERNELS, Grid, generate_on, make_grid
+from tremaux.grids.generate import _KERNELS, _params
+from tremaux.kernels import graph_merge as kgm
+from tremaux.kernels import graph_topo as kgt
+from tremaux.kernels.rng import make_state
+
+SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+ARITHMETIC = {
+    "hex": lambda a, b: make_grid("hex", size=(a, b)),
+    "polar": lambda a, b: make_grid("polar", rings=a),
+}
+
+
+def _as_tables(g: Grid) -> Grid:
+    """The same grid holding its tables (the form every irregular grid has)."""
+    return Grid(g.name, g.params, g.nbr, g.back, g.coords, g._geometry, g.side_names)
+
+
+@pytest.mark.parametrize("kind", sorted(ARITHMETIC))
+@SETTINGS
+@given(a=st.integers(1, 40), b=st.integers(1, 40))
+def test_arithmetic_neighbours_are_the_tables(kind, a, b):
+    g = ARITHMETIC[kind](a, b)
+    nbr, back = g.topology
+    assert np.ndim(nbr) != 2  # the kernels get the arithmetic form, not a table
+    t, bk = kgt.tables(nbr, back)
+    assert t.shape == (g.size, g.sides)
+    np.testing.assert_array_equal(t, g.nbr)  # g.nbr: built by the numpy builder, independently
+    ok = g.nbr >= 0
+    np.testing.assert_array_equal(bk[ok], g.back[ok])
+
+
+def test_polar_rings_beyond_a_split():
+    # many bands of rings of one width, and splits between them
+    g = make_grid("polar", rings=60)
+    t, bk = kgt.tables(*g.topology)
+    np.testing.assert_array_equal(t, g.nbr)
+    np.testing.assert_array_equal(bk[t >= 0], g.back[t >= 0])
+
+
+@pytest.mark.parametrize("kind", sorted(ARITHMETIC))
+@pytest.mark.parametrize("algorithm", sorted(GRAPH_KERNELS))
+def test_same_maze_from_arithmetic_and_tables(kind, algorithm):
+    g = ARITHMETIC[kind](9, 13)
+    tab = _as_tables(g)
+    for seed in range(3):
+        a = generate_on(g, algorithm, seed=seed, braid=0.3).maze
+        b = generate_on(tab, algorithm, seed=seed, braid=0.3).maze
+        np.testing.assert_array_equal(a.cells, b.cells)
+        assert a.passages >= g.size - 1
+
+
+@pytest.mark.parametrize("name", ["backtracker", "wilson", "kruskal", "prim", "growing_tree", "hunt_and_kill"])
+def test_kernels_read_the_topology_only(name):
+    """Each kernel on the arithmetic form: a spanning tree, with the same cells as on the tables."""
+    g = make_grid("hex", size=(30, 41))
+    params = _params("growing-tree" if name == "growing_tree" else "backtracker", {"discipline": ("random", (0, 0, 1))}
+                     if name == "growing_tree" else {}, g.size)
+    out = []
+    for nbr, back in (g.topology, (g.nbr, g.back)):
+        cells = np.zeros(g.size, g.dtype)
+        _KERNELS[name](nbr, back, -1, params, make_state(5), cells)
+        out.append(cells)
+    np.testing.assert_array_equal(out[0], out[1])
+    bits = np.unpackbits(out[0].view(np.uint8)).sum()
+    assert bits == 2 * (g.size - 1)
+
+
+def test_generating_builds_no_tables():
+    g = make_grid("hex", size=(200, 300))
+    p = make_grid("polar", rings=80)
+    for grid in (g, p):
+        for name in ("wilson", "kruskal", "prim", "growing-tree"):
+            generate_on(grid, name, seed=1)
+        assert generate_on(grid, "backtracker", seed=1, start=grid.cell(7)).stats.start == grid.cell(7)
+        assert grid._nbr is None and grid._coords is None  # nothing per cell was built
+        assert grid.nbytes < 100_000
+    assert g.index((3, 4)) == 3 * 300 + 4 and g.cell(904) == (3, 4)
+    assert p.index(p.cell(5000)) == 5000 and p.cell(0) == (0, 0)
+    assert p.cell(7) == (2, 0)
+
+
+def test_lazy_tables_match_an_eager_grid():
+    g = make_grid("polar", rings=7)
+    assert g == _as_tables(make_grid("polar", rings=7))
+    assert g.cell(20) == tuple(g.coords[20]) and g.index((3, 5)) == int(np.flatnonzero((g.coords == (3, 5)).all(1))[0])
+
+
+def test_braid_reads_the_topology():
+    g = make_grid("hex", size=(20, 20))
+    cells = generate_on(g, "backtracker", seed=2).maze.cells.copy()
+    ref = cells.copy()
+    opened = kgm.braid(*g.topology, 1.0, make_state(3), cells)
+    opened_ref = kgm.braid(g.nbr, g.back, 1.0, make_state(3), ref)
+    assert opened == opened_ref > 0
+    np.testing.assert_array_equal(cells, ref)
