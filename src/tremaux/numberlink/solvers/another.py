@@ -160,9 +160,11 @@ def moves(puzzle, linking: Linking, *, touch: bool, limit: int = 1) -> list[Link
         owner[q[:, 0], q[:, 1]] = k + 1
     grid = np.asarray(puzzle.grid)
     out: list[Linking] = []
-
-    def empty(r: int, c: int) -> bool:
-        return 0 <= r < h and 0 <= c < w and owner[r, c] == 0 and grid[r, c] == 0
+    free = (owner == 0) & (grid == 0)
+    if not free.any():
+        return out
+    padded = np.zeros((h + 2, w + 2), dtype=bool)
+    padded[1:-1, 1:-1] = free
 
     def alone(r: int, c: int, k: int, beside: tuple) -> bool:
         """No cell of line ``k`` beside ``(r, c)`` other than the cells in ``beside``."""
@@ -172,27 +174,26 @@ def moves(puzzle, linking: Linking, *, touch: bool, limit: int = 1) -> list[Link
         return True
 
     for k, q in enumerate(paths):
-        for i in range(1, len(q) - 1):
-            (pr, pc), (cr, cc), (nr, nc) = q[i - 1].tolist(), q[i].tolist(), q[i + 1].tolist()
-            if pr != nr and pc != nc:  # a corner
-                dr, dc = pr + nr - cr, pc + nc - cc
-                if empty(dr, dc) and (touch or alone(dr, dc, k, ((pr, pc), (nr, nc)))):
-                    new = list(paths)
-                    new[k] = q.copy()
-                    new[k][i] = (dr, dc)
-                    out.append(Linking.from_paths(puzzle, [x.tolist() for x in new]))
-            if len(out) >= limit:
-                return out
+        d = q[:-2] + q[2:] - q[1:-1]  # the fourth cell of each turn's square (at a straight step: the cell itself)
+        for i in (np.flatnonzero(padded[d[:, 0] + 1, d[:, 1] + 1]) + 1).tolist():  # empty, so a turn
+            (pr, pc), (nr, nc), (dr, dc) = q[i - 1].tolist(), q[i + 1].tolist(), d[i - 1].tolist()
+            if touch or alone(dr, dc, k, ((pr, pc), (nr, nc))):
+                new = list(paths)
+                new[k] = q.copy()
+                new[k][i] = (dr, dc)
+                out.append(Linking.from_paths(puzzle, [x.tolist() for x in new]))
+                if len(out) >= limit:
+                    return out
         if not touch:
             continue
-        for i in range(len(q) - 1):
-            (ur, uc), (vr, vc) = q[i].tolist(), q[i + 1].tolist()
-            for sr, sc in ((vc - uc, vr - ur), (uc - vc, ur - vr)):  # the two sides of the step
-                if empty(ur + sr, uc + sc) and empty(vr + sr, vc + sc):
-                    new = list(paths)
-                    new[k] = np.concatenate([q[: i + 1], [(ur + sr, uc + sc), (vr + sr, vc + sc)], q[i + 1:]])
-                    out.append(Linking.from_paths(puzzle, [x.tolist() for x in new]))
-                    break
+        side = (q[1:] - q[:-1])[:, ::-1]  # beside each step: one way, and the opposite way
+        for i, sgn in sorted((int(i), sgn) for sgn in (1, -1) for i in np.flatnonzero(
+                padded[q[:-1, 0] + sgn * side[:, 0] + 1, q[:-1, 1] + sgn * side[:, 1] + 1]
+                & padded[q[1:, 0] + sgn * side[:, 0] + 1, q[1:, 1] + sgn * side[:, 1] + 1])):
+            bulge = np.stack([q[i] + sgn * side[i], q[i + 1] + sgn * side[i]])
+            new = list(paths)
+            new[k] = np.concatenate([q[: i + 1], bulge, q[i + 1:]])
+            out.append(Linking.from_paths(puzzle, [x.tolist() for x in new]))
             if len(out) >= limit:
                 return out
     return out
