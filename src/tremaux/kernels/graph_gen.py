@@ -24,7 +24,7 @@ from .._jit import njit
 from .gen_common import EV_CARVE, EV_DONE, EV_FRONTIER, record
 from .gen_common import rand_below as below
 from .graph_topo import facing, locate, nb, shape, side
-from .heaps import ipop, ipush, pop4, push4
+from .heaps import pop4, push4
 from .rng import next_u64, uniform
 
 __all__ = ["KERNELS", "trace_size"]
@@ -369,7 +369,7 @@ def hunt_and_kill(nbr, back, start, params, state, cells, trace):
             j = side(nbr, loc, i, u)
             if j >= 0 and not visited[j] and not queued[j]:
                 queued[j] = True
-                size = ipush(heap, size, j)
+                size = push4(heap, size, j)
         s = _pick(nbr, visited, i, state, False)
         if s >= 0:
             i, t = _carve(cells, nbr, back, i, s, trace, t)
@@ -379,7 +379,7 @@ def hunt_and_kill(nbr, back, start, params, state, cells, trace):
             continue
         k = -1
         while size > 0:
-            k, size = ipop(heap, size)
+            k, size = pop4(heap, size)
             if not visited[k]:
                 break
             k = -1

@@ -189,7 +189,7 @@ def astar(nbr, cells, src, dst, centres, greedy, wrap, trace):
     steps = 0
     t = 0
     while size > 0:
-        i, size = pop(keys, vals, size)
+        _, i, size = pop(keys, vals, size)
         if done[i]:
             continue
         done[i] = True

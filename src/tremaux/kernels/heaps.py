@@ -1,4 +1,4 @@
-"""Priority queues for the graph kernels: binary heaps of keyed entries and of integers, a 4-ary heap.
+"""Min-heaps for the kernels: a binary heap of keyed entries and a 4-ary heap of plain values.
 
 Private, array-based (the caller owns the arrays and the size), never raising.
 """
@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from .._jit import njit
 
-__all__ = ["push", "pop", "push4", "pop4", "ipush", "ipop"]
+__all__ = ["push", "pop", "push4", "pop4"]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def push(keys, vals, size, key, val):
+    """Push ``val`` with ``key`` on the binary min-heap ``keys``/``vals`` of ``size`` entries; returns the new size."""
     k = size
     keys[k] = key
     vals[k] = val
@@ -25,8 +26,10 @@ def push(keys, vals, size, key, val):
     return size + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def pop(keys, vals, size):
+    """Remove the entry of least key (the first child on ties); returns ``(key, val, new size)``."""
+    key = keys[0]
     val = vals[0]
     size -= 1
     keys[0] = keys[size]
@@ -43,7 +46,7 @@ def pop(keys, vals, size):
         keys[k], keys[m] = keys[m], keys[k]
         vals[k], vals[m] = vals[m], vals[k]
         k = m
-    return val, size
+    return key, val, size
 
 
 @njit(cache=True, inline="always")
@@ -81,35 +84,4 @@ def pop4(heap, size):
         heap[k] = heap[m]
         k = m
     heap[k] = x
-    return top, size
-
-
-@njit(cache=True, inline="always")
-def ipush(heap, size, x):
-    k = size
-    heap[k] = x
-    while k > 0:
-        p = (k - 1) >> 1
-        if heap[p] <= heap[k]:
-            break
-        heap[p], heap[k] = heap[k], heap[p]
-        k = p
-    return size + 1
-
-
-@njit(cache=True, inline="always")
-def ipop(heap, size):
-    top = heap[0]
-    size -= 1
-    heap[0] = heap[size]
-    k = 0
-    while True:
-        a = 2 * k + 1
-        if a >= size:
-            break
-        m = a + 1 if a + 1 < size and heap[a + 1] < heap[a] else a
-        if heap[k] <= heap[m]:
-            break
-        heap[k], heap[m] = heap[m], heap[k]
-        k = m
     return top, size
