@@ -317,13 +317,8 @@ def _span_impls() -> dict:
         while k > 0 and side(nbr, loc, i, k - 1) < 0:
             k -= 1
         return k
-    def hex_impl(nbr, loc, i):
-        r, c, odd = loc
-        if c > 0 and (r > 0 or odd == 1):  # the last slot (NW) holds a neighbour: all but border cells
-            return np.int64(6)
-        return trimmed(nbr, loc, i)
     impls["table"] = trimmed
-    impls["hex"] = hex_impl
+    impls["hex"] = trimmed
     impls["polar"] = lambda nbr, loc, i: loc[7] + loc[6]  # the first outward slot + the children
     return impls
 
