@@ -40,22 +40,6 @@ def test_arithmetic_neighbours_are_the_tables(kind, a, b):
     np.testing.assert_array_equal(bk[ok], g.back[ok])
 
 
-@pytest.mark.parametrize("kind", sorted(ARITHMETIC))
-@SETTINGS
-@given(a=st.integers(1, 30), b=st.integers(1, 30))
-def test_span_covers_every_neighbour_and_no_more(kind, a, b):
-    """The slots a random walk draws from: every neighbour lies below ``span``, the last slot below it holds
-    one, the table gives the same, and on a polar grid every slot below it holds one (no draw in vain)."""
-    g = ARITHMETIC[kind](a, b)
-    nbr, _ = g.topology
-    for i in range(g.size):
-        k = int(kgt.span(nbr, kgt.locate(nbr, i), i))
-        assert k == kgt.span(g.nbr, kgt.locate(g.nbr, i), i)
-        assert (g.nbr[i, k:] < 0).all() and (g.size == 1 or g.nbr[i, k - 1] >= 0)
-        if kind == "polar":
-            assert (g.nbr[i, :k] >= 0).all()
-
-
 def test_polar_rings_beyond_a_split():
     # many bands of rings of one width, and splits between them
     g = make_grid("polar", rings=60)

@@ -23,7 +23,7 @@ from .._jit import njit
 
 from .gen_common import EV_CARVE, EV_DONE, EV_FRONTIER, record
 from .gen_common import rand_below as below
-from .graph_topo import facing, locate, nb, shape, side, span
+from .graph_topo import facing, locate, nb, shape, side
 from .heaps import pop4, push4
 from .rng import next_u64, uniform
 
@@ -116,11 +116,11 @@ def _pick(nbr, visited, i, state, want):
 
 @njit(cache=True)
 def _any_side(nbr, i, state):
-    """A uniformly random side of ``i`` that has a neighbour (by rejection among the slots that may hold one)."""
+    """A uniformly random side of ``i`` that has a neighbour (by rejection: draw again on a border)."""
+    S = shape(nbr)[1]
     loc = locate(nbr, i)
-    k = span(nbr, loc, i)
     while True:
-        s = below(state, k)
+        s = below(state, S)
         if side(nbr, loc, i, s) >= 0:
             return s
 
@@ -309,7 +309,7 @@ def aldous_broder(nbr, back, start, params, state, cells, trace):
 
 @njit(cache=True)
 def wilson(nbr, back, start, params, state, cells, trace):
-    n = shape(nbr)[0]
+    n, S = shape(nbr)
     inside = np.zeros(n, np.bool_)
     way = np.full(n, -1, np.int8)
     order = _iota(n)
@@ -326,9 +326,8 @@ def wilson(nbr, back, start, params, state, cells, trace):
         i = c
         while not inside[i]:  # loop-erased walk: remember the last way out of each cell
             loc = locate(nbr, i)
-            m = span(nbr, loc, i)
             while True:  # a uniformly random side that has a neighbour (draw again on a border)
-                s = below(state, m)
+                s = below(state, S)
                 j = side(nbr, loc, i, s)
                 if j >= 0:
                     break

@@ -23,8 +23,7 @@ draws the same random numbers and carves the same maze either way.
 ``shape(nbr)`` is ``(n, S)``; ``locate(nbr, i)`` is what the other functions need to know about
 cell ``i`` (computed once per cell); ``side(nbr, loc, i, s)`` is the cell behind side ``s`` (or
 -1) and ``facing(nbr, back, loc, i, s)`` the side of that cell facing ``i``. ``nb(nbr, i, s)``
-does both steps for one side. ``span(nbr, loc, i)`` is one more than the last slot of ``i`` that
-holds a neighbour: a random walk draws among the slots below it only.
+does both steps for one side.
 """
 
 from __future__ import annotations
@@ -35,7 +34,7 @@ import numpy as np
 
 from .._jit import njit
 
-__all__ = ["shape", "locate", "side", "facing", "span", "nb", "tables", "register"]
+__all__ = ["shape", "locate", "side", "facing", "nb", "tables", "register"]
 
 
 def _kind_of_type(nbr) -> str:
@@ -277,52 +276,6 @@ def _facing_impls() -> dict:
     return impls
 
 
-def span(nbr, loc, i):
-    """One more than the last side slot of a cell that holds a neighbour.
-
-    Parameters
-    ----------
-    nbr : topology
-        A table, a hex rectangle's ``(H, W)`` or a polar grid's array.
-    loc : tuple
-        ``locate(nbr, i)``.
-    i : int
-        The cell.
-
-    Returns
-    -------
-    int
-        The least ``k`` such that ``side(nbr, loc, i, s) == -1`` for every ``s >= k`` (the same for every
-        form of a grid). On a polar grid the slots below it all hold a neighbour (the inward and two ring
-        sides and the children), and it is read off ``loc``; on a table and a hex rectangle, found by
-        looking at the last slots.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from tremaux.grids.polar import polar_topology
-    >>> P = polar_topology(np.array([1, 6, 12, 12]), 6)
-    >>> [int(span(P, locate(P, i), i)) for i in (0, 1, 7, 19)]  # the pole, rings 1 (splits outward), 2 and 3
-    [6, 5, 4, 3]
-    """
-    return _span_impls()[_kind_of_value(nbr)](nbr, loc, i)
-
-
-@functools.cache
-def _span_impls() -> dict:
-    """The implementations of :func:`span` by kind of topology (plain functions numba compiles)."""
-    impls = {}
-    def trimmed(nbr, loc, i):
-        k = np.int64(shape(nbr)[1])
-        while k > 0 and side(nbr, loc, i, k - 1) < 0:
-            k -= 1
-        return k
-    impls["table"] = trimmed
-    impls["hex"] = trimmed
-    impls["polar"] = lambda nbr, loc, i: loc[7] + loc[6]  # the first outward slot + the children
-    return impls
-
-
 @njit(cache=True)
 def nb(nbr, i, s):
     """The cell behind side ``s`` of cell ``i``, or -1."""
@@ -361,15 +314,11 @@ def _t_facing(nbr, back, loc, i, s):
     return _facing_impls().get(_kind_of_type(nbr))
 
 
-def _t_span(nbr, loc, i):
-    return _span_impls().get(_kind_of_type(nbr))
-
-
 _REGISTERED = False
 
 
 def register() -> None:
-    """Teach numba :func:`shape`, :func:`locate`, :func:`side`, :func:`facing` and :func:`span` (idempotent).
+    """Teach numba :func:`shape`, :func:`locate`, :func:`side` and :func:`facing` (idempotent).
 
     Called by :func:`tremaux._numba.setup` when numba is first loaded, before any kernel compiles, so
     importing this module does not import numba (kernels may run as Python).
@@ -383,6 +332,6 @@ def register() -> None:
         return
     from numba.extending import overload
 
-    for fn, typer in ((shape, _t_shape), (locate, _t_locate), (side, _t_side), (facing, _t_facing), (span, _t_span)):
+    for fn, typer in ((shape, _t_shape), (locate, _t_locate), (side, _t_side), (facing, _t_facing)):
         overload(fn)(typer)
     _REGISTERED = True
