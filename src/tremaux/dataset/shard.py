@@ -47,6 +47,7 @@ from ..errors import TremauxError, UnsupportedError
 from ..kernels import batch as kb
 from .spec import DatasetSpec
 from .table import _arrow_bytes, _parquet_bytes, encode, to_table  # noqa: F401  (the shard's file, re-exported)
+from .table import _read_only
 
 __all__ = [
     "ShardResult",
@@ -359,8 +360,8 @@ def compute_rows(spec: DatasetSpec, first: int, stop: int) -> dict[str, np.ndarr
               float(spec.braid), cells, stride, seeds, work, bwork)
         drawn += rows.shape[0]
         passed = np.empty(rows.shape[0], np.bool_)
-        kb.check_rows(rows, cells, stride, heights, widths, filt, want_stats, paths, path_lens, steps, visited,
-                      stats, fstats, passed)
+        kb.check_rows(rows, _read_only(cells), stride, heights, widths, filt, want_stats, paths, path_lens, steps,
+                      visited, stats, fstats, passed)
         rows = rows[~passed]
         attempts[rows] += 1
         spent = rows[attempts[rows] >= spec.max_attempts]

@@ -22,6 +22,14 @@ __all__ = ["to_table", "encode"]
 _LIMIT32 = 2**31 - 1
 
 
+def _read_only(cells: np.ndarray) -> np.ndarray:
+    """A read-only view of ``cells``: the solving kernels then share the specialisation :func:`tremaux.solve`
+    compiles for a maze's (read-only) cells, instead of compiling a second one for writable arrays."""
+    view = cells.view()
+    view.flags.writeable = False
+    return view
+
+
 def _list_array(flat: np.ndarray, stride: int, lens: np.ndarray, large: bool):
     import pyarrow as pa
 
@@ -113,7 +121,7 @@ def to_table(spec: DatasetSpec, first: int, raw: dict[str, np.ndarray]):
                 lens = np.empty(n, np.int32)
                 steps = np.empty(n, np.int32)
                 visited = np.empty(n, np.int32)
-                kb.solve_rows(BATCH_SOLVERS[name], raw["cells"], stride, raw["heights"], raw["widths"],
+                kb.solve_rows(BATCH_SOLVERS[name], _read_only(raw["cells"]), stride, raw["heights"], raw["widths"],
                               paths, lens, steps, visited)
             p = _col(s)
             cols[f"{p}_path"] = _list_array(paths, stride, lens.astype(np.int64), big)

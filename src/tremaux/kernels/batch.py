@@ -60,7 +60,7 @@ _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _mix(x):
     z = x
     z = (z ^ (z >> uint64(30))) * uint64(_MIX1)
@@ -110,7 +110,7 @@ FSTATS = ("dead_end_length", "river")
 F_MIN_LEN, F_MAX_LEN, F_MIN_DEAD, F_MAX_DEAD = 0, 1, 2, 3
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _path_length(prev, goal, W, HW):
     """Cells on the path read back from ``goal`` (0 when ``goal`` was not reached)."""
     if prev[goal] == UNSEEN:
@@ -123,7 +123,7 @@ def _path_length(prev, goal, W, HW):
     return k
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _write_path(prev, goal, W, HW, out, at, k):
     """Write the ``k`` cells of the path ending at ``goal`` to ``out[at:at + k]``, start first."""
     i = goal
@@ -145,14 +145,17 @@ def _measure(c, h, w, counts, dist, reach, stats, fstats, k):
     """
     m = h * w
     one = np.ones(1, np.bool_)
+    # typed values, not literals: the helpers below are the ones :func:`tremaux.measure.maze_stats` compiles
+    nomask = np.bool_(False)
+    flat = np.int64(1)
     passages = count_passages(c)
     ncomp = 1
     if reach < m:
-        labels, ncomp = components(c, one, False, 1, h, w)
+        labels, ncomp = components(c, one, nomask, flat, h, w)
     a = np.argmax(dist[:m])
-    dist_a = distances(c, a, 1, h, w)
+    dist_a = distances(c, a, flat, h, w)
     b = np.argmax(dist_a)
-    ends, branch = dead_end_branches(c, one, False, 1, h, w)
+    ends, branch = dead_end_branches(c, one, nomask, flat, h, w)
     mean = branch / ends if ends else 0.0
     stats[k, 0] = passages
     stats[k, 1] = ncomp
@@ -174,7 +177,7 @@ def row_sizes(base, first, hmin, wmin, hmax, wmax, heights, widths):
     ranged = hmax > hmin or wmax > wmin
     for k in range(heights.shape[0]):
         if ranged:
-            seed_state(derive_seed(derive_seed(base, first + k), SIZE_KEY), sstate)
+            seed_state(derive_seed(derive_seed(base, first + k), np.int64(SIZE_KEY)), sstate)
             heights[k] = hmin + below(sstate, hmax - hmin + 1)
             widths[k] = wmin + below(sstate, wmax - wmin + 1)
         else:
@@ -195,6 +198,12 @@ def _carve(gen, base, first, rows, tries, heights, widths, params, pidx, fractio
     state = np.empty(4, np.uint64)
     one = np.ones(1, np.bool_)
     notrace = np.empty((0, 3), np.int64)
+    # typed values, not literals: ``gen`` and ``braid`` are then the specialisations :func:`tremaux.generate`
+    # compiles (a generator kernel picks its single-level loop itself when L is 1)
+    nomask = np.bool_(False)
+    flat = np.int64(1)
+    anywhere = np.int64(-1)
+    zero = np.int64(0)
     for j in range(rows.shape[0]):
         k = rows[j]
         a = tries[j]
@@ -205,9 +214,9 @@ def _carve(gen, base, first, rows, tries, heights, widths, params, pidx, fractio
         h = np.int64(heights[k])
         w = np.int64(widths[k])
         c = cells[k * stride:k * stride + h * w]
-        gen(c, one, False, 1, h, w, -1, params[pidx[k]], state, work, notrace)
+        gen(c, one, nomask, flat, h, w, anywhere, params[pidx[k]], state, work, notrace)
         if fraction > 0.0:
-            braid(c, one, False, 1, h, w, fraction, state, bwork, notrace, 0)
+            braid(c, one, nomask, flat, h, w, fraction, state, bwork, notrace, zero)
 
 
 # One cached entry point per generator kernel: numba does not cache a function
@@ -326,6 +335,12 @@ def check_rows(rows, cells, stride, heights, widths, filt, want_stats, paths, pa
     dist = np.empty(stride, np.int32)
     one = np.ones(1, np.bool_)
     notrace = np.empty((0, 3), np.int64)
+    # typed values, not literals, and read-only ``cells`` (the caller's view): the worklist and the measures are
+    # the specialisations :func:`tremaux.solve` and :func:`tremaux.measure.maze_stats` compile
+    no = np.bool_(False)
+    flat = np.int64(1)
+    origin = np.int64(0)
+    nowhere = np.int64(-1)
     for j in range(rows.shape[0]):
         k = rows[j]
         h = np.int64(heights[k])
@@ -334,7 +349,7 @@ def check_rows(rows, cells, stride, heights, widths, filt, want_stats, paths, pa
         goal = m - 1
         c = cells[k * stride:k * stride + m]
         # the worklist with a queue and no goal (-1) searches everything reachable
-        _, tail, _ = worklist(c, 1, h, w, 0, -1, False, prev, queue, notrace, False)
+        _, tail, _ = worklist(c, flat, h, w, origin, nowhere, no, prev, queue, notrace, no)
         for i in range(m):
             dist[i] = -1
         dist[0] = 0
@@ -360,7 +375,7 @@ def check_rows(rows, cells, stride, heights, widths, filt, want_stats, paths, pa
             nsteps = tail
             seen = tail
             plen = 0
-        cnt = classify(c, one, False)
+        cnt = classify(c, one, no)
         moves = plen - 1
         ok = True
         if filt[F_MIN_LEN] >= 0 and moves < filt[F_MIN_LEN]:
@@ -390,12 +405,15 @@ def solve_rows(use_stack, cells, stride, heights, widths, paths, path_lens, step
     prev = np.empty(stride, np.uint8)
     work = np.empty(stride, np.int32)
     notrace = np.empty((0, 3), np.int64)
+    no = np.bool_(False)
+    flat = np.int64(1)
+    origin = np.int64(0)
     for k in range(heights.shape[0]):
         h = np.int64(heights[k])
         w = np.int64(widths[k])
         m = h * w
         c = cells[k * stride:k * stride + m]
-        found, nsteps, nev = worklist(c, 1, h, w, 0, m - 1, use_stack, prev[:m], work[:m], notrace, False)
+        found, nsteps, nev = worklist(c, flat, h, w, origin, m - 1, use_stack, prev[:m], work[:m], notrace, no)
         plen = _path_length(prev, m - 1, w, m)
         path_lens[k] = plen
         steps[k] = nsteps

@@ -192,11 +192,14 @@ def delta(d, H, W):
     return offset(d, W, W * H)
 
 
-# trace event kinds (the values of tremaux.trace.Event)
-EV_CARVE = 1
-EV_WALL = 2
-EV_FRONTIER = 3
-EV_DONE = 4
+# trace event kinds (the values of tremaux.trace.Event), and "no cell" for an event's second cell. NumPy
+# integers, not Python ones: numba types a Python int constant as a literal and compiles a helper called with
+# it once per value (record was compiled eleven times); a NumPy int64 is one type.
+EV_CARVE = np.int64(1)
+EV_WALL = np.int64(2)
+EV_FRONTIER = np.int64(3)
+EV_DONE = np.int64(4)
+NO_CELL = np.int64(-1)
 
 
 @njit(cache=True)

@@ -15,7 +15,7 @@ from .gen_common import EV_CARVE, EV_WALL, rand_below, record
 from .grid import step as _nb
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _degree(v):
     v = v & 63
     k = 0
@@ -25,13 +25,13 @@ def _degree(v):
     return k
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _open(cells, i, d, j):
     cells[i] |= np.uint8(1 << d)
     cells[j] |= np.uint8(1 << ((d + 2) % 4 if d < 4 else 9 - d))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _close(cells, i, d, j):
     cells[i] &= np.uint8(~(1 << d) & 63)
     cells[j] &= np.uint8(~(1 << ((d + 2) % 4 if d < 4 else 9 - d)) & 63)
@@ -68,8 +68,8 @@ def braid(cells, mask, use_mask, L, H, W, fraction, state, work, trace, t):
         i = np.int64(work[x])
         if _degree(cells[i]) != 1:
             continue
-        kg = 0
-        ko = 0
+        kg = np.int64(0)  # int64, not a literal 0: rand_below compiles once
+        ko = np.int64(0)
         for d in range(ndir):
             if cells[i] & (1 << d):
                 continue
@@ -188,7 +188,7 @@ def add_islands(cells, H, W, k, state, work, trace, t):
                     tail += 1
         for x in range(tail):
             size[order[x]] = 1
-        m = 0
+        m = np.int64(0)  # int64, not a literal 0: rand_below compiles once
         for x in range(tail - 1, -1, -1):
             q = np.int64(order[x])
             p = np.int64(parent[q])
@@ -209,11 +209,11 @@ def add_islands(cells, H, W, k, state, work, trace, t):
         c = a - r * W1
         if b == a + 1:  # horizontal wall between cells (r-1, c) and (r, c)
             i = (r - 1) * W + c
-            _open(cells, i, 2, i + W)
+            _open(cells, i, np.int64(2), i + W)
             t = record(trace, t, EV_CARVE, i, i + W)
         else:  # vertical wall between cells (r, c-1) and (r, c)
             i = r * W + c - 1
-            _open(cells, i, 1, i + 1)
+            _open(cells, i, np.int64(1), i + 1)
             t = record(trace, t, EV_CARVE, i, i + 1)
         made += 1
     return made, t

@@ -109,7 +109,7 @@ def _kruskal(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     # so the cache misses overlap, then merges sequentially.
     merges = 0
     visits = 0
-    t = 0
+    t = np.int64(0)  # the event count: int64 from the start, so record compiles once
     B = 64
     touched = np.zeros(1, np.int64)
     acc = 0
@@ -169,7 +169,7 @@ def eller(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     cho = work[3 * W:4 * W]
     dn = work[4 * W:5 * W]
     hd = work[5 * W:6 * W]
-    t = 0
+    t = np.int64(0)  # the event count: int64 from the start, so record compiles once
     for c in range(W):
         lab[c] = c
     for r in range(H):
@@ -178,8 +178,8 @@ def eller(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
         for x in range(W):
             par[x] = -1
         for c in range(W - 1):
-            a = uf_find(par, lab[c])
-            b = uf_find(par, lab[c + 1])
+            a = uf_find(par, np.int64(lab[c]))
+            b = uf_find(par, np.int64(lab[c + 1]))
             if a != b and (last or chance(state, pe)):
                 uf_union(par, a, b)
                 cells[base + c] |= np.uint8(2)
@@ -191,10 +191,10 @@ def eller(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
             cnt[x] = 0
             hd[x] = 0
         for c in range(W):
-            R = uf_find(par, lab[c])
+            R = uf_find(par, np.int64(lab[c]))
             lab[c] = R
             cnt[R] += 1
-            if rand_below(state, cnt[R]) == 0:
+            if rand_below(state, np.int64(cnt[R])) == 0:
                 cho[R] = c
             if chance(state, ps):
                 dn[c] = 1

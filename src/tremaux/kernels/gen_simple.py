@@ -32,7 +32,7 @@ def _binary_tree_2d(cells, H, W, params, state, trace):
     n = cells.shape[0]
     for i in range(n):
         cells[i] = 0
-    t = 0
+    t = np.int64(0)  # the event count: int64 from the start, so record compiles once
     rec = trace.shape[0] > 0
     for c in range(W - 1):  # top row: east only
         cells[c] |= np.uint8(2)
@@ -68,7 +68,7 @@ def _binary_tree(cells, mask, use_mask, L, H, W, start, params, state, work, tra
     n = cells.shape[0]
     for i in range(n):
         cells[i] = 0
-    t = 0
+    t = np.int64(0)  # the event count: int64 from the start, so record compiles once
     cand = np.empty(3, np.int64)
     bits = uint64(0)
     nbits = 0
@@ -127,7 +127,7 @@ def sidewinder(cells, mask, use_mask, L, H, W, start, params, state, work, trace
     pe = params[0]
     thr = uint64(min(pe, 1.0) * 4294967296.0)
     n = cells.shape[0]
-    t = 0
+    t = np.int64(0)  # the event count: int64 from the start, so record compiles once
     rec = trace.shape[0] > 0
     # Every cell is written once with a plain store (its west and east bits);
     # only the chosen north cell of a run and the cell above it are updated
@@ -196,7 +196,7 @@ def recursive_division(cells, mask, use_mask, L, H, W, start, params, state, wor
     top = 1
     maxd = 1
     visits = 0
-    t = 0
+    t = np.int64(0)  # the event count: int64 from the start, so record compiles once
     rec = trace.shape[0] > 0
     while top > 0:
         top -= 1

@@ -9,6 +9,7 @@ import numpy as np
 from .._jit import njit
 
 from .gen_common import (
+    NO_CELL,
     BLOCKED,
     EV_CARVE,
     EV_DONE,
@@ -60,13 +61,13 @@ def _backtrack(cells, L, H, W, s, state, back, trace):
     depth = 1
     maxd = 1
     visits = 0
-    t = record(trace, 0, EV_FRONTIER, s, -1)
+    t = record(trace, np.int64(0), EV_FRONTIER, s, NO_CELL)
     while depth > 0:
         visits += 1
         k = open_choices(cells, i, L, H, W, cand)
         if k == 0:
             depth -= 1
-            t = record(trace, t, EV_DONE, i, -1)
+            t = record(trace, t, EV_DONE, i, NO_CELL)
             if depth > 0:
                 i = i + off[back[i]]
             continue
@@ -237,7 +238,7 @@ def _growing_tree(cells, mask, use_mask, L, H, W, start, params, state, work, tr
     cand = np.empty(6, np.int64)
     off = offsets(H, W)
     cells[s] |= VISITED
-    t = record(trace, 0, EV_FRONTIER, s, -1)
+    t = record(trace, np.int64(0), EV_FRONTIER, s, NO_CELL)
     visits = 0
     maxf = 1
     if prio == 0:
@@ -253,7 +254,7 @@ def _growing_tree(cells, mask, use_mask, L, H, W, start, params, state, work, tr
             k = open_choices(cells, i, L, H, W, cand)
             if k == 0:
                 head, tail, live = _remove(lst, x, head, tail, live)
-                t = record(trace, t, EV_DONE, i, -1)
+                t = record(trace, t, EV_DONE, i, NO_CELL)
                 continue
             d = cand[0] if k == 1 else cand[rand_below(state, k)]
             j = i + off[d]
@@ -276,7 +277,7 @@ def _growing_tree(cells, mask, use_mask, L, H, W, start, params, state, work, tr
             if k == 0:
                 size -= 1
                 lst[0] = lst[size]
-                t = record(trace, t, EV_DONE, i, -1)
+                t = record(trace, t, EV_DONE, i, NO_CELL)
                 continue
             d = cand[0] if k == 1 else cand[rand_below(state, k)]
             j = i + off[d]
@@ -297,7 +298,7 @@ def _growing_tree(cells, mask, use_mask, L, H, W, start, params, state, work, tr
             k = open_choices(cells, i, L, H, W, cand)
             if k == 0:
                 size = _heap_pop(hp, size)
-                t = record(trace, t, EV_DONE, i, -1)
+                t = record(trace, t, EV_DONE, i, NO_CELL)
                 continue
             d = cand[0] if k == 1 else cand[rand_below(state, k)]
             j = i + off[d]
@@ -346,7 +347,7 @@ def _growing_tree_arcs(cells, mask, use_mask, L, H, W, start, params, state, wor
     off = offsets(H, W)
     cells[s] |= VISITED
     reached = 1
-    t = record(trace, 0, EV_FRONTIER, s, -1)
+    t = record(trace, np.int64(0), EV_FRONTIER, s, NO_CELL)
     visits = 0
     maxf = 0
     k = open_choices(cells, s, L, H, W, cand)
@@ -470,10 +471,10 @@ def _hunt_and_kill(cells, mask, use_mask, L, H, W, start, params, state, work, t
     off = offsets(H, W)
     cells[s] |= VISITED
     reached = 1
-    lb = 0
+    lb = np.int64(0)  # int64, not a literal 0: carve and record compile once
     visits = 0
     hunts = 0
-    t = record(trace, 0, EV_FRONTIER, s, -1)
+    t = record(trace, np.int64(0), EV_FRONTIER, s, NO_CELL)
     i = s
     while True:
         k = open_choices(cells, i, L, H, W, cand)
@@ -574,7 +575,7 @@ def _growing_forest(cells, mask, use_mask, L, H, W, start, params, state, work, 
     off = offsets(H, W)
     head = 0
     tail = 0
-    t = 0
+    t = np.int64(0)  # the event count: int64 from the start, so record compiles once
     first = -1
     for _ in range(trees):
         while True:
@@ -587,7 +588,7 @@ def _growing_forest(cells, mask, use_mask, L, H, W, start, params, state, work, 
         lab[x] = -1  # a root of size 1
         lst[tail] = x
         tail += 1
-        t = record(trace, t, EV_FRONTIER, x, -1)
+        t = record(trace, t, EV_FRONTIER, x, NO_CELL)
     live = tail
     maxf = live
     visits = 0
@@ -598,7 +599,7 @@ def _growing_forest(cells, mask, use_mask, L, H, W, start, params, state, work, 
         k = open_choices(cells, i, L, H, W, cand)
         if k == 0:
             head, tail, live = _remove(lst, x, head, tail, live)
-            t = record(trace, t, EV_DONE, i, -1)
+            t = record(trace, t, EV_DONE, i, NO_CELL)
             continue
         d = cand[0] if k == 1 else cand[rand_below(state, k)]
         j = i + off[d]

@@ -92,7 +92,7 @@ def _aldous_broder(cells, mask, use_mask, L, H, W, start, params, state, work, t
     width = 2 if L == 1 else 3
     lowmask = uint64(3) if L == 1 else uint64(7)
     visits = 0
-    t = 0
+    t = np.int64(0)  # the event count: int64 from the start, so record compiles once
     while remaining > 0:
         if nbits < width:
             bits = next_u64(state)
@@ -151,7 +151,7 @@ def _wilson(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     nbits = 0
     visits = 0
     longest = 0
-    t = 0
+    t = np.int64(0)  # the event count: int64 from the start, so record compiles once
     for s0 in range(n):
         if cells[s0] & VISITED:
             continue

@@ -161,7 +161,7 @@ def components(cells, mask, use_mask, L, H, W):
         top = 1
         while top > 0:
             top -= 1
-            i = stack[top]
+            i = np.int64(stack[top])  # int64 like every other caller of step: one specialisation
             v = cells[i]
             for d in range(NDIR):
                 if v & (1 << d):
@@ -185,7 +185,7 @@ def distances(cells, source, L, H, W):
     head = 0
     tail = 1
     while head < tail:
-        i = queue[head]
+        i = np.int64(queue[head])  # int64 like every other caller of step: one specialisation
         head += 1
         v = cells[i]
         for d in range(NDIR):

@@ -24,7 +24,7 @@ CARVE, WALL, FRONTIER, DONE = 1, 2, 3, 4
 VISIT, MARK, RETRACE, BACKTRACK, DEAD, FOUND, PATH, LOOPING = 10, 11, 12, 13, 14, 15, 16, 17
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _where(i, H, W):
     lv = i // (H * W)
     rest = i - lv * H * W
@@ -78,6 +78,13 @@ def _passage(i, j, H, W):
     return li, ri + rj + 1, ci + cj + 1
 
 
+# the modes of _set_cell, NumPy integers: a Python int constant is a numba literal, and each value would
+# compile its own copy of _set_cell
+OVER_ANY = np.int64(0)
+OVER_FLOOR = np.int64(1)
+OVER_UNCARVED = np.int64(2)
+
+
 @njit(cache=True)
 def _set_cell(B, i, value, H, W, slots, mode):
     """Paint cell i, never over start/goal.
@@ -111,9 +118,9 @@ def apply_events(kinds, cells, others, lo, hi, B, counts, last, H, W, slots):
         if k == CARVE or k == WALL:
             pl, py, px = _passage(i, j, H, W)
             if k == CARVE:
-                _set_cell(B, i, slots[S_FLOOR], H, W, slots, 2)
+                _set_cell(B, i, slots[S_FLOOR], H, W, slots, OVER_UNCARVED)
                 if j >= 0:
-                    _set_cell(B, j, slots[S_FLOOR], H, W, slots, 2)
+                    _set_cell(B, j, slots[S_FLOOR], H, W, slots, OVER_UNCARVED)
             if pl >= 0:
                 B[pl, py, px] = slots[S_FLOOR] if k == CARVE else slots[S_WALL]
                 if py % 2 == 1:  # wall between two columns: posts above and below
@@ -123,12 +130,12 @@ def apply_events(kinds, cells, others, lo, hi, B, counts, last, H, W, slots):
                     _fix_post(B, pl, py, px - 1, slots)
                     _fix_post(B, pl, py, px + 1, slots)
         elif k == FRONTIER:
-            _set_cell(B, i, slots[S_FRONTIER], H, W, slots, 0)
+            _set_cell(B, i, slots[S_FRONTIER], H, W, slots, OVER_ANY)
             pl, py, px = _passage(i, j, H, W)
             if pl >= 0 and B[pl, py, px] == slots[S_FLOOR]:
                 B[pl, py, px] = slots[S_FRONTIER]
         elif k == DONE:
-            _set_cell(B, i, slots[S_FLOOR], H, W, slots, 0)
+            _set_cell(B, i, slots[S_FLOOR], H, W, slots, OVER_ANY)
             lv, r, c = _where(i, H, W)
             y = 2 * r + 1
             x = 2 * c + 1
@@ -136,7 +143,7 @@ def apply_events(kinds, cells, others, lo, hi, B, counts, last, H, W, slots):
                 if B[lv, y + dy, x + dx] == slots[S_FRONTIER]:
                     B[lv, y + dy, x + dx] = slots[S_FLOOR]
         elif k == VISIT:
-            _set_cell(B, i, slots[S_VISITED], H, W, slots, 1)
+            _set_cell(B, i, slots[S_VISITED], H, W, slots, OVER_FLOOR)
             pl, py, px = _passage(i, j, H, W)
             if pl >= 0 and B[pl, py, px] == slots[S_FLOOR]:
                 B[pl, py, px] = slots[S_VISITED]
@@ -150,20 +157,20 @@ def apply_events(kinds, cells, others, lo, hi, B, counts, last, H, W, slots):
                 if B[pl, py, px] != slots[S_WALL] and B[pl, py, px] != slots[S_PATH]:
                     B[pl, py, px] = slots[S_MARKED] if n == 1 else slots[S_RETRACED]
             if n == 1:
-                _set_cell(B, i, slots[S_MARKED], H, W, slots, 0)
+                _set_cell(B, i, slots[S_MARKED], H, W, slots, OVER_ANY)
                 if j >= 0:
-                    _set_cell(B, j, slots[S_MARKED], H, W, slots, 0)
+                    _set_cell(B, j, slots[S_MARKED], H, W, slots, OVER_ANY)
         elif k == RETRACE:
             pl, py, px = _passage(i, j, H, W)
             if pl >= 0 and B[pl, py, px] != slots[S_WALL]:
                 B[pl, py, px] = slots[S_RETRACED]
-            _set_cell(B, i, slots[S_RETRACED], H, W, slots, 0)
+            _set_cell(B, i, slots[S_RETRACED], H, W, slots, OVER_ANY)
         elif k == BACKTRACK:
-            _set_cell(B, i, slots[S_RETRACED], H, W, slots, 0)
+            _set_cell(B, i, slots[S_RETRACED], H, W, slots, OVER_ANY)
         elif k == DEAD:
-            _set_cell(B, i, slots[S_DEAD], H, W, slots, 0)
+            _set_cell(B, i, slots[S_DEAD], H, W, slots, OVER_ANY)
         elif k == PATH:
-            _set_cell(B, i, slots[S_PATH], H, W, slots, 0)
+            _set_cell(B, i, slots[S_PATH], H, W, slots, OVER_ANY)
             pl, py, px = _passage(i, last[0], H, W)
             if pl >= 0 and B[pl, py, px] != slots[S_WALL]:
                 B[pl, py, px] = slots[S_PATH]

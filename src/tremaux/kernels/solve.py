@@ -48,20 +48,23 @@ ROOT = 254
 RING0 = 1024
 """Initial length of the worklist's ring buffer (it doubles as needed)."""
 
-# Event kinds (the values of tremaux.trace.Event; a test keeps them in step).
-VISIT = 10
-MARK = 11
-RETRACE = 12
-BACKTRACK = 13
-DEAD = 14
-FOUND = 15
-PATH = 16
-LOOPING = 17
+# Event kinds (the values of tremaux.trace.Event; a test keeps them in step), and "no cell" for an event's
+# second cell. NumPy integers, not Python ones: numba types a Python int constant as a literal, and record
+# would be compiled once per kind.
+VISIT = np.int64(10)
+MARK = np.int64(11)
+RETRACE = np.int64(12)
+BACKTRACK = np.int64(13)
+DEAD = np.int64(14)
+FOUND = np.int64(15)
+PATH = np.int64(16)
+LOOPING = np.int64(17)
+NO_CELL = np.int64(-1)
 
 
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def opp(d):
     """The direction opposite to ``d``."""
     if d < 4:
@@ -69,7 +72,7 @@ def opp(d):
     return 9 - d
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def record(trace, nev, kind, cell, other):
     """Store one event if there is room; return the new event count."""
     if nev < trace.shape[0]:
@@ -215,7 +218,7 @@ def worklist(cells, L, H, W, start, goal, use_stack, prev, work, trace, rec):
     count = 1
     kids = np.empty(6, np.int64)
     steps = 0
-    nev = 0
+    nev = np.int64(0)  # int64, not a literal 0: record compiles once
     found = False
     while count > 0:
         if use_stack:
@@ -236,7 +239,7 @@ def worklist(cells, L, H, W, start, goal, use_stack, prev, work, trace, rec):
         if p == goal:
             found = True
             if rec:
-                nev = record(trace, nev, FOUND, p, -1)
+                nev = record(trace, nev, FOUND, p, NO_CELL)
             break
         nk = 0
         # the four sides of a flat maze written out: this loop is the hot one
@@ -353,14 +356,14 @@ def path_from_prev(prev, start, goal, H, W):
     k = 1
     i = goal
     while i != start:
-        i += offset(prev[i], W, HW)
+        i += offset(np.int64(prev[i]), W, HW)
         k += 1
     out = np.empty(k, np.int64)
     i = goal
     for t in range(k - 1, -1, -1):
         out[t] = i
         if t:
-            i += offset(prev[i], W, HW)
+            i += offset(np.int64(prev[i]), W, HW)
     return out
 
 
@@ -401,7 +404,7 @@ def reached(prev):
     return np.not_equal(prev, UNSEEN, out=prev.view(np.bool_))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def manhattan(i, goal, H, W):
     """Manhattan distance between two flat indices (levels count as a step each)."""
     HW = H * W
@@ -448,12 +451,12 @@ def _best_first_run(cells, H, W, goal, greedy, prev, g, keys, items, size, seq, 
                 continue  # a stale entry: a shorter way to p was found since
         steps += 1
         if rec:
-            b = prev[p]
+            b = np.int64(prev[p])
             parent = -1 if b == ROOT else p + offset(b, W, HW)
             nev = record(trace, nev, VISIT, p, parent)
         if p == goal:
             if rec:
-                nev = record(trace, nev, FOUND, p, -1)
+                nev = record(trace, nev, FOUND, p, NO_CELL)
             return 1, size, seq, steps, nev
         v = cells[p]
         for d in range(6):
@@ -528,9 +531,10 @@ def best_first(cells, L, H, W, start, goal, greedy, prev, g, trace, rec):
         size = push(keys, items, 0, np.int64(h0) << 32, start)
     else:
         size = push(keys, items, 0, (np.int64(h0) << 31) | h0, start)
-    seq = 0
-    steps = 0
-    nev = 0
+    # counters typed int64 from the start: a literal 0 would compile the loop body twice
+    seq = np.int64(0)
+    steps = np.int64(0)
+    nev = np.int64(0)
     while True:
         status, size, seq, steps, nev = _best_first_run(cells, H, W, goal, greedy, prev, g, keys, items, size,
                                                         seq, steps, nev, trace, rec)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from .._jit import njit
 
-from .solve import DEAD, FOUND, MARK, ROOT, UNSEEN, VISIT, offset, opp, record
+from .solve import DEAD, FOUND, MARK, NO_CELL, ROOT, UNSEEN, VISIT, offset, opp, record
 
 
 @njit(cache=True)
@@ -25,7 +25,7 @@ def _drain(cells, W, HW, start, goal, deg, filled, queue, qh, qt, nf, trace, nev
         filled[i] = 1
         nf += 1
         v = cells[i]
-        other = -1
+        other = NO_CELL
         for d in range(6):
             if v & (1 << d):
                 j = i + offset(d, W, HW)
@@ -77,7 +77,7 @@ def fill(cells, mask, use_mask, L, H, W, start, goal, nooses, deg, filled, queue
     """
     n = cells.shape[0]
     HW = H * W
-    qt = 0
+    qt = np.int64(0)  # int64, not a literal 0: _drain compiles once
     for i in range(n):
         v = cells[i]
         k = 0
@@ -89,8 +89,8 @@ def fill(cells, mask, use_mask, L, H, W, start, goal, nooses, deg, filled, queue
         if k <= 1 and i != start and i != goal and (not use_mask or mask[i]):
             queue[qt] = i
             qt += 1
-    nev = 0
-    qh, qt, nf, nev = _drain(cells, W, HW, start, goal, deg, filled, queue, 0, qt, 0, trace, nev, rec)
+    zero = np.int64(0)
+    qh, qt, nf, nev = _drain(cells, W, HW, start, goal, deg, filled, queue, zero, qt, zero, trace, zero, rec)
     if nooses:
         changed = True
         while changed:
@@ -141,7 +141,7 @@ def fill(cells, mask, use_mask, L, H, W, start, goal, nooses, deg, filled, queue
                         nf += 1
                         deg[cur] = 0
                         if rec:
-                            nev = record(trace, nev, DEAD, cur, -1)
+                            nev = record(trace, nev, DEAD, cur, NO_CELL)
                         back = opp(nxt)
                         cur = cur + offset(nxt, W, HW)
                     before = deg[J]
@@ -173,7 +173,7 @@ def fill(cells, mask, use_mask, L, H, W, start, goal, nooses, deg, filled, queue
         if p == goal:
             found = True
             if rec:
-                nev = record(trace, nev, FOUND, p, -1)
+                nev = record(trace, nev, FOUND, p, NO_CELL)
             break
         v = cells[p]
         for d in range(6):

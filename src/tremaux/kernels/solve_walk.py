@@ -24,7 +24,7 @@ import numpy as np
 from .._jit import njit
 
 from .rng import below
-from .solve import FOUND, LOOPING, MARK, RETRACE, VISIT, offset, opp, record
+from .solve import FOUND, LOOPING, MARK, NO_CELL, RETRACE, VISIT, offset, opp, record
 
 FOUND_GOAL = 1
 CIRCLES = 2
@@ -109,11 +109,11 @@ def wall_follow(cells, L, H, W, start, goal, right, side0, darts, pos, path, tra
     k = 1
     darts[start] = VISITED
     steps = 0
-    nev = 0
+    nev = np.int64(0)  # int64, not a literal 0: record compiles once
     status = 0
     d = -1
     if rec:
-        nev = record(trace, nev, VISIT, start, -1)
+        nev = record(trace, nev, VISIT, start, NO_CELL)
     if side < 0:
         # no wall to touch: walk north until there is one ahead, hand on it
         side = 0
@@ -127,7 +127,7 @@ def wall_follow(cells, L, H, W, start, goal, right, side0, darts, pos, path, tra
         if cur == goal:
             status = FOUND_GOAL
             if rec:
-                nev = record(trace, nev, FOUND, cur, -1)
+                nev = record(trace, nev, FOUND, cur, NO_CELL)
             break
         v = cells[cur]
         if v == 0:
@@ -211,15 +211,15 @@ def pledge(cells, L, H, W, start, goal, pref, flags, pos, path, trace, rec):
     power = 1
     lam = 0
     steps = 0
-    nev = 0
+    nev = np.int64(0)  # int64, not a literal 0: record compiles once
     status = 0
     if rec:
-        nev = record(trace, nev, VISIT, start, -1)
+        nev = record(trace, nev, VISIT, start, NO_CELL)
     while True:
         if cur == goal:
             status = FOUND_GOAL
             if rec:
-                nev = record(trace, nev, FOUND, cur, -1)
+                nev = record(trace, nev, FOUND, cur, NO_CELL)
             break
         v = cells[cur]
         if v == 0:
@@ -279,7 +279,7 @@ def pledge(cells, L, H, W, start, goal, pref, flags, pos, path, trace, rec):
             if flags[cur] & STRAIGHT:
                 status = CIRCLES
                 if rec:
-                    nev = record(trace, nev, LOOPING, cur, -1)
+                    nev = record(trace, nev, LOOPING, cur, NO_CELL)
                 break
             flags[cur] |= STRAIGHT
         else:
@@ -287,7 +287,7 @@ def pledge(cells, L, H, W, start, goal, pref, flags, pos, path, trace, rec):
             if cur == ck_cell and side == ck_side and (locked or c <= ck_c):
                 status = CIRCLES
                 if rec:
-                    nev = record(trace, nev, LOOPING, cur, -1)
+                    nev = record(trace, nev, LOOPING, cur, NO_CELL)
                 break
             if lam == power:
                 ck_cell = cur
@@ -373,15 +373,15 @@ def tremaux(cells, L, H, W, start, goal, marks, stack, rng, use_rng, trace, rec)
     retracing = False
     old = False
     steps = 0
-    nev = 0
+    nev = np.int64(0)  # int64, not a literal 0: record compiles once
     found = False
     if rec:
-        nev = record(trace, nev, VISIT, start, -1)
+        nev = record(trace, nev, VISIT, start, NO_CELL)
     while True:
         if cur == goal:
             found = True
             if rec:
-                nev = record(trace, nev, FOUND, cur, -1)
+                nev = record(trace, nev, FOUND, cur, NO_CELL)
             break
         v = cells[cur]
         nd = -1
