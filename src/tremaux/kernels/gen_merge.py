@@ -46,7 +46,8 @@ def kruskal(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     saved = state.copy()
     for rep in range(2):
         if rep == 1:
-            state[:] = saved
+            for q in range(saved.shape[0]):  # a loop: a slice assignment would compile numba's error message
+                state[q] = saved[q]         # formatting (strings, repr: 0.7 s of a cold start)
             total = 0
             for b in range(NB):
                 c0 = counts[b]
