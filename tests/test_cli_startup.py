@@ -134,3 +134,39 @@ def test_small_maze_commands_run_without_numba_and_print_what_compiled_kernels_g
     finally:
         _jit.allow_interpreted(0)
     assert out == capsys.readouterr().out and out.count("\n") >= 41
+
+
+@pytest.mark.parametrize("rule", ["fill", "nikoli"])
+def test_small_puzzle_solve_and_check_run_without_numba_and_give_valid_lines(rule, tmp_path):
+    from numberlink_checker import follow
+    from tremaux.numberlink import generate_puzzle, load, save
+
+    puzzle = generate_puzzle((12, 15), seed=4, density=0.05).puzzle  # proper under the no-touch convention
+    path = tmp_path / "p.txt"
+    save(puzzle, path)
+    out, report = _probe(PROBE, "numberlink", "solve", str(path), "--rule", rule, "--json")
+    assert report["code"] == 0
+    assert [m for m in report["loaded"] if m not in ("pysat",)] == []  # SAT answered; no numba, no search kernel
+    answer = json.loads(out)[0]
+    assert answer["status"] == "solved"
+    paths = [line["cells"] for line in answer["lines"]]
+    assert len(paths) == puzzle.pairs > 3
+    assert follow(load(path).grid.tolist(), paths, fill=(rule == "fill")) == []
+    _, report = _probe(PROBE, "numberlink", "check", str(path))
+    assert report["code"] == 0 and "numba" not in report["loaded"]  # proper, proved by SAT alone
+
+
+def test_small_puzzle_limit_leaves_big_puzzles_to_the_compiled_search(tmp_path):
+    code = """
+import json, sys
+from tremaux import _jit
+from tremaux.numberlink import Puzzle
+from tremaux.numberlink.solvers.search import compiled_now
+_jit.allow_interpreted(_jit.SMALL_PUZZLE_CELLS)
+small = Puzzle.from_rows(["1.1", "2.2"])
+side = int(_jit.SMALL_PUZZLE_CELLS ** 0.5) + 1
+big = Puzzle.from_rows(["1" + "." * (side - 2) + "1"] + ["." * side] * (side - 1))
+print(json.dumps({"small": compiled_now(small), "big": compiled_now(big)}), file=sys.stderr)
+"""
+    _, report = _probe(code)
+    assert report == {"small": False, "big": True}

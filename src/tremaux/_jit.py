@@ -39,7 +39,8 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["njit", "uint64", "Kernel", "allow_interpreted", "interpreted_limit", "interpreted"]
+__all__ = ["njit", "uint64", "Kernel", "allow_interpreted", "interpreted_limit", "interpreted", "would_interpret",
+           "SMALL_MAZE_CELLS", "SMALL_PUZZLE_CELLS"]
 
 uint64 = np.uint64
 """``uint64(x)``: numba compiles a call to ``np.uint64`` as the same cast as ``numba.uint64``."""
@@ -49,6 +50,12 @@ SMALL_MAZE_CELLS = 1024
 --threshold`` (docs/benchmarks.md): numba's start in a fresh process costs about 0.29 s of CPU; interpreted, the
 slowest generator (aldous-broder, a random walk) plus the slowest solver take 0.22 s at 32 x 32, 0.28 s at 40 x 40
 and 0.43 s at 50 x 50; the largest side that stays under numba's cost with a margin is 32."""
+
+SMALL_PUZZLE_CELLS = 900
+"""Number Link puzzles of up to 900 cells (30 x 30) are solved from the command line without numba: the pipeline
+skips the compiled search there (:func:`tremaux.numberlink.solvers.search.compiled_now`) and SAT answers, its
+helper kernels interpreted. Measured by ``benchmarks/bench_startup.py --threshold`` (docs/benchmarks.md) against
+numba's start in a fresh process (about 0.3 s of CPU plus the cached search kernels)."""
 
 _LIMIT = 0  # elements of a call's first array up to which a call from Python may run interpreted; 0: never
 _LOCAL = threading.local()  # .depth: interpreted kernel calls in progress on this thread
@@ -75,6 +82,30 @@ def allow_interpreted(limit: int) -> None:
 def interpreted_limit() -> int:
     """The limit set by :func:`allow_interpreted` (``0``: every call is compiled)."""
     return _LIMIT
+
+
+def would_interpret(elements: int) -> bool:
+    """Whether a kernel called now from Python on an array of ``elements`` would run interpreted.
+
+    True only while interpretation is allowed up to at least ``elements`` (:func:`allow_interpreted`) and
+    numba has not been imported; callers with a choice of method (the Number Link pipeline) use it to
+    prefer one that needs no compiled kernel.
+
+    Parameters
+    ----------
+    elements : int
+        Size of the array the kernel would be given first.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> allow_interpreted(0); would_interpret(10)
+    False
+    """
+    return 0 < elements <= _LIMIT and not _compiled_mode()
 
 
 @contextlib.contextmanager

@@ -492,6 +492,25 @@ def interpret_small_mazes() -> None:
     _jit.allow_interpreted(_jit.SMALL_MAZE_CELLS)
 
 
+def interpret_small_puzzles() -> None:
+    """Let this command solve Number Link puzzles of up to :data:`tremaux._jit.SMALL_PUZZLE_CELLS` cells without numba.
+
+    The pipeline then skips the compiled search on such puzzles and SAT answers, its helper kernels run as
+    Python (:func:`tremaux.numberlink.solvers.search.compiled_now`); a bigger puzzle, the traveler, the
+    router or the generator load numba as before.
+
+    Examples
+    --------
+    >>> from tremaux import _jit
+    >>> interpret_small_puzzles(); _jit.interpreted_limit() == _jit.SMALL_PUZZLE_CELLS
+    True
+    >>> _jit.allow_interpreted(0)
+    """
+    from .. import _jit
+
+    _jit.allow_interpreted(_jit.SMALL_PUZZLE_CELLS)
+
+
 def existing_file(path: Path) -> Path:
     """Check that ``path`` names a readable file.
 

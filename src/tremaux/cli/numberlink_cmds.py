@@ -8,8 +8,8 @@ from typing import Optional
 
 import typer
 
-from .app import (JsonOption, SeedOption, app, count_option, existing_file, format_option, out_option, parse_size,
-                  size_option, solver_option, time_limit_option)
+from .app import (JsonOption, SeedOption, app, count_option, existing_file, format_option, interpret_small_puzzles,
+                  out_option, parse_size, size_option, solver_option, time_limit_option)
 
 nl_app = typer.Typer(name="numberlink", help="Number Link puzzles: solve, generate, check.", no_args_is_help=True,
                      rich_markup_mode=None)
@@ -63,6 +63,7 @@ def solve_cmd(
     from ..numberlink.solvers import DEFAULT_LIMIT
 
     limit = count if count else (DEFAULT_LIMIT if all_ else None)
+    interpret_small_puzzles()
     results = solve_file(existing_file(file), solver, rule=rule, touch=touch, unique=unique, count=limit,
                          time_limit=time_limit, max_steps=max_steps)
     for i, r in enumerate(results):
@@ -135,6 +136,7 @@ def check_cmd(
     from ..errors import PuzzleError
     from ..numberlink import check_file
 
+    interpret_small_puzzles()
     verdicts = check_file(existing_file(file), rule, touch=touch, time_limit=time_limit)
     if len(verdicts) == 1 and verdicts[0].verdict == "invalid":
         raise PuzzleError(verdicts[0].reasons[0])

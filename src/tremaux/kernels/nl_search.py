@@ -90,7 +90,7 @@ def new_state(size: int, max_solutions: int, memo_slots: int = 1 << 18) -> dict[
     }
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, interpret=False, inline="always")
 def _push(trail, top, kind, idx, old):
     trail[top, 0] = kind
     trail[top, 1] = idx
@@ -98,7 +98,7 @@ def _push(trail, top, kind, idx, old):
     return top + 1
 
 
-@njit(cache=True)
+@njit(cache=True, interpret=False)
 def _undo(trail, top, mark, ccol, mate, col):
     while top > mark:
         top -= 1
@@ -113,7 +113,7 @@ def _undo(trail, top, mark, ccol, mate, col):
     return top
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, interpret=False, inline="always")
 def _linked(links, x, y, w):
     """Whether decided cells ``x`` and ``y`` (side by side) are joined by a link."""
     if y == x - w:
@@ -125,7 +125,7 @@ def _linked(links, x, y, w):
     return (links[x] & 8) != 0
 
 
-@njit(cache=True)
+@njit(cache=True, interpret=False)
 def _touch_ok(x, k, i, h, w, links, ccol):
     """No decided neighbour of ``x`` (cells ``<= i``) has colour ``k`` without a link to ``x``."""
     r = x // w
@@ -149,7 +149,7 @@ def _touch_ok(x, k, i, h, w, links, ccol):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, interpret=False)
 def _paint(i, x, k, h, w, links, ccol, touch, trail, top):
     """Colour ``k`` the piece entered from cell ``i`` at its decided neighbour ``x``.
 
@@ -181,7 +181,7 @@ def _paint(i, x, k, h, w, links, ccol, touch, trail, top):
     return ok, top
 
 
-@njit(cache=True)
+@njit(cache=True, interpret=False)
 def _ways_ok(i, grid, h, w, cover, links):
     """Every frontier cell can still take its links: a number one, a line cell two (a fill cell always)."""
     size = h * w
@@ -212,7 +212,7 @@ def _ways_ok(i, grid, h, w, cover, links):
     return True
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, interpret=False, inline="always")
 def _mix(x):
     x ^= x >> np.uint64(30)
     x *= np.uint64(0xBF58476D1CE4E5B9)
@@ -222,7 +222,7 @@ def _mix(x):
     return x
 
 
-@njit(cache=True)
+@njit(cache=True, interpret=False)
 def _state_hash(i, h, w, touch, links, ccol, mate, col):
     """Two 64-bit hashes of what the rest of the search depends on after cell ``i``; ``(0, 0)``: not kept.
 
@@ -265,7 +265,7 @@ def _state_hash(i, h, w, touch, links, ccol, mate, col):
     return h1, h2
 
 
-@njit(cache=True)
+@njit(cache=True, interpret=False)
 def search_run(grid, h, w, ends, cover, touch, links, ccol, mate, col, trail, opt, mark, sols, work, st, max_nodes,
                fhash, fsol, memo, lab, count, nterm, linked, corners):
     """Run (or resume) the search for up to ``max_nodes`` nodes; returns the status.

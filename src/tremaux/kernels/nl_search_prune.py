@@ -26,7 +26,7 @@ from .._jit import njit
 __all__ = ["regions_by_row", "prune_rows", "planar_ok"]
 
 
-@njit(cache=True)
+@njit(cache=True, interpret=False)
 def _find(parent, a):
     while parent[a] != a:
         parent[a] = parent[parent[a]]
@@ -34,7 +34,7 @@ def _find(parent, a):
     return a
 
 
-@njit(cache=True)
+@njit(cache=True, interpret=False)
 def regions_by_row(grid, h, w, ends):
     """Regions of free cells in rows ``R..h-1`` for every ``R``, computed once per puzzle.
 
@@ -110,7 +110,7 @@ def regions_by_row(grid, h, w, ends):
     return lab, count, nterm, linked
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, interpret=False, inline="always")
 def _side(x, d, h, w):
     """The neighbour of ``x`` towards ``d`` (N0 E1 S2 W3), -1 off the grid."""
     r = x // w
@@ -124,7 +124,7 @@ def _side(x, d, h, w):
     return x - 1 if c > 0 else -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, interpret=False, inline="always")
 def _node(x, i, r, w, lab, base):
     """Union-find node of the undecided free cell ``x`` after cell ``i`` (in row ``r``)."""
     if x // w == r:
@@ -132,7 +132,7 @@ def _node(x, i, r, w, lab, base):
     return np.int64(lab[r + 1, x])
 
 
-@njit(cache=True)
+@njit(cache=True, interpret=False)
 def prune_rows(i, grid, h, w, ends, cover, links, mate, col, work, lab, count, nterm, linked):
     """False when no completion of the decided cells ``0..i`` can exist (see the module notes).
 
@@ -286,7 +286,7 @@ def prune_rows(i, grid, h, w, ends, cover, links, mate, col, work, lab, count, n
     return planar_ok(i, grid, h, w, npairs, links, mate, col, work)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, interpret=False, inline="always")
 def _access_rows(p, i, r, base, grid, h, w, lab, parent, acc, n0, mate, col, links, k):
     """Append to ``acc[n0:]`` the regions number cell ``p`` can reach; -1 when a line end of colour ``k`` reaches it."""
     n = n0
@@ -334,7 +334,7 @@ def _access_rows(p, i, r, base, grid, h, w, lab, parent, acc, n0, mate, col, lin
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, interpret=False)
 def planar_ok(i, grid, h, w, npairs, links, mate, col, work):
     """False when two pairs must cross: their line ends lie on the rim of the undecided cells interleaved.
 

@@ -143,7 +143,7 @@ def free_regions(flat, h, w):
 
 
 # ---------------------------------------------------------------------- the paper's traveler
-@njit(cache=True)
+@njit(cache=True, interpret=False)
 def tremaux_run(flat, h, w, order, fill, stack, pstart, st, max_steps, trace):
     """Run (or resume) the modified Tremaux traveler of the paper for up to ``max_steps`` steps.
 
@@ -260,7 +260,7 @@ def tremaux_run(flat, h, w, order, fill, stack, pstart, st, max_steps, trace):
 
 
 # ---------------------------------------------------------------------- random path covers (generator)
-@njit(cache=True)
+@njit(cache=True, interpret=False)
 def random_cover(h, w, state, max_len):
     """A random cover of the grid by lines of at least two cells that never touch themselves.
 
@@ -452,7 +452,7 @@ def _heap_pop(hk, hv, n):
     return key, val, n
 
 
-@njit(cache=True)
+@njit(cache=True, interpret=False)
 def route(flat, h, w, ends, max_iters, cells_out, starts_out, state, hist_step, pres_growth):
     """Connect every pair by negotiated congestion (PathFinder); lines may leave cells empty.
 
