@@ -210,9 +210,10 @@ def warmup(progress: Callable[[str, int, int], None] | None = None, *, workers: 
         Called as ``progress(label, done, total)`` before each task (with ``workers > 1``: as each one
         finishes) and once at the end.
     workers : int, default 1
-        Processes to compile in (each writes its kernels to the shared cache). numba compiles on one core;
-        on a busy 2-core machine two workers were slower (kernels shared by several tasks compile in each
-        worker), see docs/benchmarks.md.
+        Processes to compile in (each writes its kernels to the shared cache). numba compiles on one core.
+        Each process runs whole groups of :func:`kernel_groups`, so no kernel of one algorithm family is
+        compiled by two processes at once; the small shared helpers may still be (wall figures in
+        docs/benchmarks.md).
 
     Returns
     -------
