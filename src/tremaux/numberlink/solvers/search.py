@@ -72,7 +72,10 @@ def compiled_now(puzzle: Puzzle) -> bool:
     line on a small puzzle, numba not imported yet, see
     :func:`tremaux._jit.would_interpret`): the search would first pay numba's
     start, some tenths of a second, where SAT answers a small puzzle in
-    milliseconds. The pipeline then leaves the answer to its SAT stages.
+    milliseconds. The pipeline then asks SAT instead: under ``fill``
+    throughout (every cell covered keeps the SAT question small), and under
+    ``nikoli`` for its first questions only, the ``search`` stage running
+    compiled when those do not answer (measured in docs/benchmarks.md).
 
     Parameters
     ----------
