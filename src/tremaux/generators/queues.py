@@ -155,7 +155,7 @@ def grow(queue: Any, dims: tuple[int, ...], cells: np.ndarray, mask: np.ndarray,
     count = int(kc.begin(cells, mask, use_mask))
     s = int(kc.pick_start(cells, start, count, state))
     off = kc.offsets(H, W)
-    cand = np.empty(6, np.int64)
+    cand = kc.choice_buffer(L, H)  # candidate slots and the row table open_choices reads
     waiting = np.zeros(cells.shape[0], np.bool_)  # cells entered and not yet jettisoned
     cell_of: Callable[[int], tuple[int, ...]] = lambda i: tuple(int(x) for x in np.unravel_index(i, dims))
     strides = np.cumprod((1,) + dims[::-1])[:-1][::-1]
