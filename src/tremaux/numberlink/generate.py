@@ -26,11 +26,11 @@ Uniqueness is judged among all solutions (``touch=True``) or, under the
 convention puzzle makers use, among solutions whose lines never run beside
 themselves (``touch=False``); then, and whenever a ``density`` is given, the
 planted solution never runs beside itself either, so the puzzle is proper
-under the convention. By default (``touch=None``) dense puzzles are made
-unique among all solutions, as before, and sparse ones (a ``density``) under
-the convention, which is how published sparse puzzles are unique. Dense
-puzzles with ``touch=False`` are slow to prove beyond about 30x30 with the
-SAT check (measured in docs/benchmarks.md).
+under the convention. That is the default (``touch=None``) for dense and
+sparse puzzles; the check is the solvers' count to two under the convention
+(:func:`tremaux.numberlink.solve_puzzle` with ``touch=False``), and each
+second solution it shows is cut out as in step 3. ``touch=True`` keeps the
+older judgement among all solutions (windows, then the SAT check).
 
 The planted solution covers every cell, so the puzzle is proper under
 ``fill``; with ``rule="nikoli"`` it is also made unique when cells may stay
@@ -152,8 +152,7 @@ def generate_puzzle(
     touch : bool, optional
         ``True``: unique among all solutions; ``False``: unique among solutions
         whose lines never run beside themselves (the puzzle makers'
-        convention), and so is the planted solution. Default: ``True``
-        without ``density``, ``False`` with it.
+        convention), and so is the planted solution. Default ``False``.
     density : float, optional
         Pairs per cell the planted lines aim at (published puzzles hold 0.014 to
         0.08); the cuts that make the puzzle unique may add a few pairs. By
