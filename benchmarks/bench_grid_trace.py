@@ -6,9 +6,9 @@ Usage::
     python benchmarks/bench_grid_trace.py --write    # also update "Grids: traces and animations" in docs/benchmarks.md
 
 Generation and solving on a 500 x 500 hex grid and a 200-ring polar grid, CPU seconds (median of 5
-runs, ``time.process_time``) without a trace (the graph kernels, untouched) and with one (their traced
-twins, ``record=True``). The untraced column is the one to compare with the "Grids" section: recording
-lives in separate kernels, so it cannot slow the untraced path. Then wall seconds to write the GIF and
+runs, ``time.process_time``) without a trace and with one (``record=True``): the same graph kernel
+either way, given a trace array with no rows or with room for the events, so the ratio is what writing the
+events costs. Then wall seconds to write the GIF and
 the animated SVG (100 frames) of a generation and of Tremaux's traveler on a 30 x 30 hex grid.
 """
 
@@ -94,8 +94,8 @@ def main() -> None:
         f"Measured {when} on {machine} by `python benchmarks/bench_grid_trace.py`; the machine was shared with "
         f"other jobs (load average {load:.1f}), so times are noisy.",
         "",
-        f"Recording a trace (median of {reps} runs): the untraced runs use the graph kernels unchanged; the traced "
-        "ones their twins, which make the same moves and write the events.",
+        f"Recording a trace (median of {reps} runs): one graph kernel per algorithm, given a trace with no rows "
+        "(untraced) or with room for the events (traced); it makes the same moves either way.",
         "",
         *recording(reps),
         "",

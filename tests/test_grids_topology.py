@@ -69,7 +69,7 @@ def test_kernels_read_the_topology_only(name):
     out = []
     for nbr, back in (g.topology, (g.nbr, g.back)):
         cells = np.zeros(g.size, g.dtype)
-        _KERNELS[name](nbr, back, -1, params, make_state(5), cells)
+        _KERNELS[name](nbr, back, -1, params, make_state(5), cells, np.empty((0, 3), np.int64))
         out.append(cells)
     np.testing.assert_array_equal(out[0], out[1])
     bits = np.unpackbits(out[0].view(np.uint8)).sum()
@@ -100,7 +100,8 @@ def test_braid_reads_the_topology():
     g = make_grid("hex", size=(20, 20))
     cells = generate_on(g, "backtracker", seed=2).maze.cells.copy()
     ref = cells.copy()
-    opened = kgm.braid(*g.topology, 1.0, make_state(3), cells)
-    opened_ref = kgm.braid(g.nbr, g.back, 1.0, make_state(3), ref)
-    assert opened == opened_ref > 0
+    trace = np.empty((g.size, 3), np.int64)
+    opened, t = kgm.braid(*g.topology, 1.0, make_state(3), cells, trace, 0)
+    opened_ref, _ = kgm.braid(g.nbr, g.back, 1.0, make_state(3), ref, np.empty((0, 3), np.int64), 0)
+    assert opened == opened_ref == t > 0
     np.testing.assert_array_equal(cells, ref)

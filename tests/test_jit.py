@@ -197,3 +197,31 @@ def test_every_kernel_module_takes_njit_from_the_shim():
     direct = [p.name for p in sorted(folder.glob("*.py"))
               if any(line.startswith(("from numba", "import numba")) for line in p.read_text().splitlines())]
     assert direct == []  # `from .._jit import njit`: importing a kernel module must not import numba
+
+
+def test_grid_kernels_interpreted_equal_compiled():
+    """The graph kernels (one per algorithm, traced or not) on hex and polar topologies, a woven table and a
+    triangle table: the same mazes, stats, traces and solutions either way."""
+    from tremaux.errors import UnsupportedError
+    from tremaux.grids import GRAPH_SOLVERS, generate_on, make_grid, solve_on, supports
+
+    grids = [make_grid("hex", size=(4, 5)), make_grid("polar", rings=4), make_grid("square", size=(5, 4), weave=True),
+             make_grid("triangle", size=(3, 5))]
+    for grid in grids:
+        braid = 0.0 if "weave" in grid.params else 0.5
+        for entry in GENERATORS:
+            if not supports(entry, grid):
+                continue
+            for record in (False, True):
+                a, b = _both(lambda: generate_on(grid, entry.name, seed=3, braid=braid, record=record))
+                _same_generated(a, b)
+                assert (a.trace is None) == (not record)
+        maze = generate_on(grid, "kruskal", seed=1, braid=braid).maze
+        for name in GRAPH_SOLVERS:
+            try:
+                a, b = _both(lambda: solve_on(maze, name, record=True))
+            except UnsupportedError:
+                continue
+            assert np.array_equal(a.path, b.path) and a.steps == b.steps and a.found == b.found
+            assert np.array_equal(a.visited, b.visited)
+            _same_trace(a.trace, b.trace)

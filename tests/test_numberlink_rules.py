@@ -284,3 +284,30 @@ def test_uniqueness_on_boards_larger_than_a_window_agrees_with_brute_force(rule,
     assert verdicts[True] + verdicts[False] > 0
     if touch or rule == "nikoli":  # random boards rarely have a solution under fill without touching
         assert verdicts[False] > 0
+
+
+@pytest.mark.parametrize("touch", [True, False])
+def test_lines_moved_into_empty_cells_are_other_solutions(touch):
+    """Every move of the another stage, from every solution of small boards, is another solution (brute force)."""
+    from tremaux.numberlink.result import Linking
+    from tremaux.numberlink.solvers.another import moves
+
+    def canon(paths) -> tuple:
+        return tuple(tuple(map(tuple, p)) if tuple(p[0]) <= tuple(p[-1]) else tuple(map(tuple, p[::-1]))
+                     for p in paths)
+
+    moved = none = 0
+    for p in random_puzzles(1616 + touch, 60, max_side=5):
+        sols = brute_force(p.grid.tolist(), False, limit=3000, touch=touch)
+        if len(sols) == 3000:
+            continue  # not all of them: a move might be one left out
+        every = {canon(s) for s in sols}
+        for s in sols[:20]:
+            got = moves(p, Linking.from_paths(p, [list(x) for x in s]), touch=touch, limit=50)
+            for lk in got:
+                paths = [x.tolist() for x in lk.paths]
+                assert canon(paths) in every and canon(paths) != canon(s), (p.grid.tolist(), s, paths)
+            assert len({canon([x.tolist() for x in lk.paths]) for lk in got}) == len(got)
+            moved += len(got)
+            none += not got
+    assert moved > 100 and none > 0

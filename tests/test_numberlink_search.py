@@ -324,3 +324,31 @@ def test_a_paused_run_goes_on_to_the_same_solutions(cover: bool, touch: bool) ->
         rest = run.advance()
         assert rest.complete == whole.complete
         assert [_canon(lk) for lk in rest.solutions] == [_canon(lk) for lk in whole.solutions]
+
+
+@pytest.mark.parametrize(("cover", "touch"), RULES, ids=IDS)
+def test_a_run_cut_into_short_slices_ends_as_one_run(cover: bool, touch: bool) -> None:
+    """Slices sized to a deadline a fraction of a millisecond away lose and repeat nothing."""
+    from tremaux.numberlink import generate_puzzle
+    from tremaux.numberlink.solvers.search import _FIRST_SLICE, SearchRun
+
+    longer = [Puzzle.from_rows(["1.....", "......", "...2..", "......", ".....1", "2....."]),
+              Puzzle.from_endpoints((6, 6), [((0, 0), (5, 5))]),
+              generate_puzzle((8, 8), seed=0, density=0.05).puzzle]
+    sliced = 0
+    for p in PUZZLES[::7] + longer:
+        whole = search(p, cover=cover, touch=touch, max_solutions=60)
+        run = SearchRun(p, cover=cover, touch=touch, max_solutions=60)
+        calls = 0
+        while True:
+            out = run.advance(time.perf_counter() + 1e-4)
+            calls += 1
+            if out.complete or len(out.solutions) >= 60:
+                break
+            assert calls < 100_000
+        assert [_canon(lk) for lk in out.solutions] == [_canon(lk) for lk in whole.solutions]
+        assert (out.complete, out.nodes) == (whole.complete, whole.nodes)
+        if whole.nodes > _FIRST_SLICE:  # the first slice alone could not have done it
+            assert calls > 1
+            sliced += 1
+    assert sliced >= 1 or (cover and not touch)  # the corner theorem leaves too few nodes to slice

@@ -501,7 +501,7 @@ def test_tracing_lines_that_join_two_pairs_stays_inside_the_grid():
 def test_loaded_solver_holds_the_same_formula_as_the_public_way(backend):
     from pysat.solvers import Solver
 
-    from tremaux.numberlink.solvers import encoding as sat
+    from tremaux.numberlink.solvers import backend as sat
 
     rng = np.random.default_rng(11)
     verdicts = set()
@@ -530,7 +530,7 @@ def test_loaded_solver_holds_the_same_formula_as_the_public_way(backend):
 def test_loaded_solver_goes_past_the_python_methods_and_falls_back_without_them(monkeypatch):
     from pysat.solvers import Glucose4
 
-    from tremaux.numberlink.solvers import encoding as sat
+    from tremaux.numberlink.solvers import backend as sat
 
     def refuse(*_args, **_kw):
         raise AssertionError("the per-clause Python method was used")

@@ -53,8 +53,9 @@ and 0.43 s at 50 x 50; the largest side that stays under numba's cost with a mar
 
 SMALL_PUZZLE_CELLS = 900
 """Number Link puzzles of up to 900 cells (30 x 30) are solved from the command line without numba: the pipeline
-skips the compiled search there (:func:`tremaux.numberlink.solvers.search.compiled_now`) and SAT answers, its
-helper kernels interpreted. Measured by ``benchmarks/bench_startup.py --threshold`` (docs/benchmarks.md) against
+asks its first questions of SAT there instead of the compiled search
+(:func:`tremaux.numberlink.solvers.search.compiled_now`), its helper kernels interpreted; a puzzle those do
+not answer goes on to the compiled stages. Measured by ``benchmarks/bench_startup.py --threshold`` (docs/benchmarks.md) against
 numba's start in a fresh process (about 0.3 s of CPU plus the cached search kernels)."""
 
 _LIMIT = 0  # elements of a call's first array up to which a call from Python may run interpreted; 0: never

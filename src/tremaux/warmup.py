@@ -151,10 +151,54 @@ def tasks() -> list[Task]:
     return out
 
 
-def _run_task(index: int) -> int:
-    """Run task ``index`` of :func:`tasks` (in a worker process)."""
-    tasks()[index][1]()
-    return index
+def _run_group(indices: list[int]) -> list[int]:
+    """Run the tasks ``indices`` of :func:`tasks`, in order (in a worker process)."""
+    todo = tasks()
+    for i in indices:
+        todo[i][1]()
+    return indices
+
+
+def kernel_groups(labels: list[str]) -> list[list[int]]:
+    """Indices of the tasks, grouped so that tasks compiling the same kernels run in one process.
+
+    Generators that run the same kernel (the growing-tree family, say) form one group, solvers of one module
+    another (they share its kernels); every other task is a group of its own. Groups keep the order of
+    ``labels`` and come largest first, so that several workers end together.
+
+    Parameters
+    ----------
+    labels : list of str
+        The labels of :func:`tasks`, in order.
+
+    Returns
+    -------
+    list of list of int
+        Every index exactly once.
+
+    Examples
+    --------
+    >>> groups = kernel_groups([name for name, _ in tasks()])
+    >>> labels = [name for name, _ in tasks()]
+    >>> sorted(labels[i] for i in next(g for g in groups if labels.index("generate prim") in g))[:3]
+    ['generate breadth-first', 'generate growing-tree', 'generate naive-dfs']
+    """
+    from .generators import GENERATORS
+    from .generators.options import check_options
+    from .solvers import SOLVERS
+
+    keys: dict[str, str] = {}
+    for e in GENERATORS:
+        opts = check_options(e.name, e.meta["options"], {})  # the defaults, then the preset, as generate does
+        opts.update(e.meta["preset"])
+        kernel = e.meta["kernel"](opts)
+        keys[f"generate {e.name}"] = "growing_tree" if kernel.startswith("growing_tree") else kernel
+    for e in SOLVERS:
+        keys[f"solve {e.name}"] = "solvers " + e.func.__module__
+    groups: dict[str, list[int]] = {}
+    for i, label in enumerate(labels):
+        groups.setdefault(keys.get(label, label), []).append(i)
+    return sorted(groups.values(), key=len, reverse=True)
 
 
 def warmup(progress: Callable[[str, int, int], None] | None = None, *, workers: int = 1) -> int:
@@ -166,9 +210,10 @@ def warmup(progress: Callable[[str, int, int], None] | None = None, *, workers: 
         Called as ``progress(label, done, total)`` before each task (with ``workers > 1``: as each one
         finishes) and once at the end.
     workers : int, default 1
-        Processes to compile in (each writes its kernels to the shared cache). numba compiles on one core;
-        on a busy 2-core machine two workers were slower (kernels shared by several tasks compile in each
-        worker), see docs/benchmarks.md.
+        Processes to compile in (each writes its kernels to the shared cache). numba compiles on one core.
+        Each process runs whole groups of :func:`kernel_groups`, so no kernel of one algorithm family is
+        compiled by two processes at once; the small shared helpers may still be (wall figures in
+        docs/benchmarks.md).
 
     Returns
     -------
@@ -188,13 +233,14 @@ def warmup(progress: Callable[[str, int, int], None] | None = None, *, workers: 
 
         context = multiprocessing.get_context("spawn")  # fresh interpreters: nothing of ours is forked
         with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            # the slowest first (the growing trees and Kruskal), so the workers end together
-            order = sorted(range(len(todo)), key=lambda i: not todo[i][0].startswith(("generate", "dataset")))
-            futures = [pool.submit(_run_task, i) for i in order]
-            for done, future in enumerate(as_completed(futures), 1):
-                label = todo[future.result()][0]
-                if progress is not None:
-                    progress(label, done, len(todo))
+            # one job per group of tasks sharing kernels, so no two processes compile the same kernel at once
+            futures = [pool.submit(_run_group, group) for group in kernel_groups([label for label, _ in todo])]
+            done = 0
+            for future in as_completed(futures):
+                for i in future.result():
+                    done += 1
+                    if progress is not None:
+                        progress(todo[i][0], done, len(todo))
         if progress is not None:
             progress("done", len(todo), len(todo))
         return len(todo)

@@ -14,8 +14,8 @@ from .app import ANNOUNCED, app, workers_option
 
 @app.command()
 def warmup(
-    workers: Optional[int] = workers_option(None, "Processes to compile in (default 1; two were slower on a "
-                                                  "busy 2-core machine, see docs/benchmarks.md)."),
+    workers: Optional[int] = workers_option(None, "Processes to compile in (default 1; tasks sharing kernels "
+                                                  "run in one process, see docs/benchmarks.md)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
 ) -> None:
     """Compile every numba kernel ahead (once per install; later runs load them from the cache)."""

@@ -2,7 +2,8 @@
 
 Generators marked ``grids="any"`` in :data:`tremaux.generators.GENERATORS` run
 through the graph kernels of :mod:`tremaux.kernels.graph_gen` and ``graph_merge``, which read only
-the grid's neighbour and back-side tables. The others need rows and columns
+the grid's neighbour and back-side tables (or their arithmetic forms), with a trace or without one
+(the same kernel: recording does not change the maze). The others need rows and columns
 and run on the plain square grid only (through :func:`tremaux.generate`, the
 fast path), except the binary tree and sidewinder, which also have polar forms
 (:mod:`tremaux.kernels.graph_polar`); they refuse other grids with an error naming the grids they support.
@@ -21,7 +22,6 @@ from ..generators.options import check_options, probability
 from ..kernels import graph_gen as kgg
 from ..kernels import graph_merge as kgm
 from ..kernels import graph_polar as kgp
-from ..kernels import graph_record as kgr
 from ..kernels.rng import make_state
 from ..trace import Trace
 from .grid import Grid
@@ -191,18 +191,14 @@ def generate_on(grid: Grid, algorithm: str = "backtracker", *, seed: int | None 
     if islands:
         if "weave" in grid.params:
             raise UnsupportedError("islands are not available on woven grids (an opened wall could cut a crossing)")
-    trace = np.empty((kgr.trace_size(grid.size, grid.sides) + islands, 3), np.int64) if record else _NO_TRACE
+    trace = np.empty((kgg.trace_size(grid.size, grid.sides) + islands, 3), np.int64) if record else _NO_TRACE
     if name in kgp.KERNELS and grid.name == "polar":  # ring-by-ring forms of row-by-row algorithms
         opts = check_options(name, entry.options, options)
         state = make_state(seed)
         cells = np.zeros(grid.size, grid.dtype)
         p = np.array([opts["north"] if "north" in opts else opts["east"]], np.float64)  # inward / clockwise chance
-        if record:
-            _, visits, maxf, t = kgr.POLAR[name](grid.nbr, grid.back, -1, p, state, cells, trace)
-        else:
-            _, visits, maxf = kgp.KERNELS[name](grid.nbr, grid.back, -1, p, state, cells)
-            t = 0
-        t = _imperfect(grid, cells, state, braid_f, islands, trace, t, record)
+        _, visits, maxf, t = kgp.KERNELS[name](grid.nbr, grid.back, -1, p, state, cells, trace)
+        t = _imperfect(grid, cells, state, braid_f, islands, trace, t)
         maze = GridMaze(grid, cells, validate=False)
         title, frontier = entry.describe(opts)
         stats = GenerationStats(title=f"{title} (polar)", visits=int(visits), start=None, max_frontier=int(maxf),
@@ -233,13 +229,9 @@ def generate_on(grid: Grid, algorithm: str = "backtracker", *, seed: int | None 
         _check_connected(grid)
     state = make_state(seed)
     cells = np.zeros(grid.size, grid.dtype)
-    if record:
-        s, visits, maxf, t = kgr.KERNELS[kernel_name](grid.nbr, grid.back, start_index, params, state, cells, trace)
-    else:
-        nbr, back = grid.topology  # arithmetic on regular grids: no tables built
-        s, visits, maxf = _KERNELS[kernel_name](nbr, back, start_index, params, state, cells)
-        t = 0
-    t = _imperfect(grid, cells, state, braid_f, islands, trace, t, record)
+    nbr, back = grid.topology  # arithmetic on regular grids: no tables built
+    s, visits, maxf, t = _KERNELS[kernel_name](nbr, back, start_index, params, state, cells, trace)
+    t = _imperfect(grid, cells, state, braid_f, islands, trace, t)
     maze = GridMaze(grid, cells, validate=False)
     title, frontier = entry.describe(opts)
     stats = GenerationStats(title=title, visits=int(visits), start=None if s < 0 else grid.cell(int(s)),
@@ -258,13 +250,10 @@ def _whole_islands(value: Any) -> int:
 
 
 def _imperfect(grid: Grid, cells: np.ndarray, state: np.ndarray, braid_f: float, islands: int, trace: np.ndarray,
-               t: int, record: bool) -> int:
+               t: int) -> int:
     """Braid, then make islands; returns the trace rows written so far."""
     if braid_f:
-        if record:
-            _, t = kgr.braid(grid.nbr, grid.back, braid_f, state, cells, trace, t)
-        else:
-            kgm.braid(*grid.topology, braid_f, state, cells)
+        _, t = kgm.braid(*grid.topology, braid_f, state, cells, trace, t)
     if islands:
         from .islands import add_islands_inplace
 

@@ -10,13 +10,12 @@ on the plain square grid only (through :func:`tremaux.solve`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 
 from ..errors import UnsupportedError
-from ..kernels import graph_record_solve as krs
 from ..kernels import graph_solve as kgs
 from ..trace import Trace
 from ..solvers import SOLVERS
@@ -186,28 +185,42 @@ def solve_on(maze: GridMaze, algorithm: str = "bfs", *, start: Any = None, goal:
         return GridSolution(maze, name, bool(sol.found), path, np.asarray(sol.visited).reshape(-1), int(sol.steps),
                             sol.message)
     limit = 4 * grid.size * grid.sides + 8
-    if record:
-        return _recorded(maze, name, src, dst, limit)
-    if name in ("bfs", "dfs", "astar", "greedy"):
-        centres = grid.geometry().centres if name in ("astar", "greedy") else np.zeros((1, 2))
-        if name in ("astar", "greedy"):
-            parent, seen, steps = kgs.astar(grid.nbr, cells, src, dst, centres, name == "greedy", _wrap(grid))
-        else:
-            parent, seen, steps = kgs.SEARCHES[name](grid.nbr, cells, src, dst, centres)
-        return _from_parents(maze, name, parent, seen, int(steps), src, dst)
-    if name == "tremaux":
-        parent, seen, steps = kgs.tremaux(grid.nbr, grid.back, cells, src, dst, limit)
-        return _from_parents(maze, name, parent, seen, int(steps), src, dst)
-    if name == "dead-end-fill":
-        filled, steps = kgs.dead_end_fill(grid.nbr, grid.back, cells, src, dst)
+    rows = np.empty((kgs.trace_size(grid.size, grid.sides, limit), 3), np.int64) if record else _NO_TRACE
+    marks = None
+    if name in ("bfs", "dfs"):
+        parent, seen, steps, t = kgs.SEARCHES[name](grid.nbr, cells, src, dst, _NO_CENTRES, rows)
+        sol = _from_parents(maze, name, parent, seen, int(steps), src, dst)
+    elif name in ("astar", "greedy"):
+        parent, seen, steps, t = kgs.astar(grid.nbr, cells, src, dst, grid.geometry().centres, name == "greedy",
+                                           _wrap(grid), rows)
+        sol = _from_parents(maze, name, parent, seen, int(steps), src, dst)
+    elif name == "tremaux":
+        parent, seen, steps, marks, t = kgs.tremaux(grid.nbr, grid.back, cells, src, dst, limit, rows)
+        sol = _from_parents(maze, name, parent, seen, int(steps), src, dst)
+        marks.flags.writeable = False
+    elif name == "dead-end-fill":
+        filled, steps, t = kgs.dead_end_fill(grid.nbr, grid.back, cells, src, dst, rows)
         open_cells = (np.zeros(grid.size, np.int64) + cells) * (~filled)
-        parent, seen, _ = kgs.bfs(grid.nbr, open_cells, src, dst, np.zeros((1, 2)))
-        return _from_parents(maze, name, parent, ~filled, int(steps), src, dst)
-    _check_follower(grid, name)
-    order, pos = clockwise(grid)
-    path, length, seen, steps, arrived = kgs.wall_follow(grid.nbr, grid.back, cells, order, pos, src, dst,
-                                                         name == "wall-right", limit)
-    return _from_walk(maze, name, path, int(length), seen, int(steps), bool(arrived))
+        parent, _, _, t2 = kgs.bfs(grid.nbr, open_cells, src, dst, _NO_CENTRES, rows[t:])
+        t += t2
+        sol = _from_parents(maze, name, parent, ~filled, int(steps), src, dst)
+    else:
+        _check_follower(grid, name)
+        order, pos = clockwise(grid)
+        path, length, seen, steps, arrived, t = kgs.wall_follow(grid.nbr, grid.back, cells, order, pos, src, dst,
+                                                                name == "wall-right", limit, rows)
+        sol = _from_walk(maze, name, path, int(length), seen, int(steps), bool(arrived))
+    if not record:
+        return sol
+    tail = np.full((sol.path.shape[0], 3), -1, np.int64)
+    tail[:, 0] = 16  # Event.PATH
+    tail[:, 1] = sol.path
+    trace = Trace.from_rows(np.concatenate([rows[:t], tail]), (grid.size,))
+    return replace(sol, trace=trace, marks=marks)
+
+
+_NO_TRACE = np.empty((0, 3), np.int64)
+_NO_CENTRES = np.zeros((1, 2))
 
 
 def _check_follower(grid: Grid, name: str) -> None:
@@ -226,44 +239,6 @@ def _from_walk(maze: GridMaze, name: str, path: np.ndarray, length: int, seen: n
                             "no path: the wall follower went round in circles or the goal is unreachable")
     p = path[:length].astype(np.int64)
     return GridSolution(maze, name, True, p, seen, steps, f"path of {p.shape[0]} cells")
-
-
-def _recorded(maze: GridMaze, name: str, src: int, dst: int, limit: int) -> GridSolution:
-    """:func:`solve_on` with the traced kernels of :mod:`tremaux.kernels.graph_record_solve`."""
-    from dataclasses import replace
-
-    grid = maze.grid
-    cells = maze.cells
-    rows = np.empty((krs.trace_size(grid.size, grid.sides, limit), 3), np.int64)
-    marks = None
-    if name in ("bfs", "dfs"):
-        parent, seen, steps, t = krs.SEARCHES[name](grid.nbr, cells, src, dst, np.zeros((1, 2)), rows)
-        sol = _from_parents(maze, name, parent, seen, int(steps), src, dst)
-    elif name in ("astar", "greedy"):
-        parent, seen, steps, t = krs.astar(grid.nbr, cells, src, dst, grid.geometry().centres, name == "greedy",
-                                           _wrap(grid), rows)
-        sol = _from_parents(maze, name, parent, seen, int(steps), src, dst)
-    elif name == "tremaux":
-        parent, seen, steps, marks, t = krs.tremaux(grid.nbr, grid.back, cells, src, dst, limit, rows)
-        sol = _from_parents(maze, name, parent, seen, int(steps), src, dst)
-        marks.flags.writeable = False
-    elif name == "dead-end-fill":
-        filled, steps, t = krs.dead_end_fill(grid.nbr, grid.back, cells, src, dst, rows)
-        open_cells = (np.zeros(grid.size, np.int64) + cells) * (~filled)
-        parent, _, _, t2 = krs.bfs(grid.nbr, open_cells, src, dst, np.zeros((1, 2)), rows[t:])
-        t += t2
-        sol = _from_parents(maze, name, parent, ~filled, int(steps), src, dst)
-    else:
-        _check_follower(grid, name)
-        order, pos = clockwise(grid)
-        path, length, seen, steps, arrived, t = krs.wall_follow(grid.nbr, grid.back, cells, order, pos, src, dst,
-                                                                name == "wall-right", limit, rows)
-        sol = _from_walk(maze, name, path, int(length), seen, int(steps), bool(arrived))
-    tail = np.full((sol.path.shape[0], 3), -1, np.int64)
-    tail[:, 0] = 16  # Event.PATH
-    tail[:, 1] = sol.path
-    trace = Trace.from_rows(np.concatenate([rows[:t], tail]), (grid.size,))
-    return replace(sol, trace=trace, marks=marks)
 
 
 def _wrap(grid: Grid) -> np.ndarray:

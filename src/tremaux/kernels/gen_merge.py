@@ -21,16 +21,10 @@ def kruskal(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     size and path halving). ``work``: ``(1 + e/n) n`` int32 (parents, then
     walls; ``e`` = 2n, 3n with levels). The random order of the walls is made
     by bucket scattering then in-cache shuffles, and merging stops after
-    ``cells - 1`` merges. ``params``, ``start``: unused.
+    ``cells - 1`` merges. A wall is stored as ``cell * 4 + k`` (``k``: east, south, up), so grids are
+    limited to 2**29 cells. ``params``, ``start``: unused.
     Visits count the walls examined.
     """
-    if L == 1:  # literal 1: a specialisation with the level tests folded away
-        return _kruskal(cells, mask, use_mask, 1, H, W, start, params, state, work, trace)
-    return _kruskal(cells, mask, use_mask, L, H, W, start, params, state, work, trace)
-
-
-@njit(cache=True)
-def _kruskal(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     n = cells.shape[0]
     K = 2 if L == 1 else 3
     count = begin(cells, mask, use_mask)
@@ -52,7 +46,8 @@ def _kruskal(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     saved = state.copy()
     for rep in range(2):
         if rep == 1:
-            state[:] = saved
+            for q in range(saved.shape[0]):  # a loop: a slice assignment would compile numba's error message
+                state[q] = saved[q]         # formatting (strings, repr: 0.7 s of a cold start)
             total = 0
             for b in range(NB):
                 c0 = counts[b]
@@ -86,7 +81,7 @@ def _kruskal(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
                     if rep == 0:
                         counts[b] += 1
                     else:
-                        edges[counts[b]] = i * K + k
+                        edges[counts[b]] = i * 4 + k
                         counts[b] += 1
             c += 1
             if c == W:
@@ -118,16 +113,16 @@ def _kruskal(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
         nb = min(B, m - x)
         for q in range(x, x + nb):
             e = np.int64(edges[q])
-            i = e // K
-            k = e - i * K
+            i = e >> 2
+            k = e & 3
             acc += parent[i] + parent[i + 1 if k == 0 else (i + W if k == 1 else i + W * H)]
         for q in range(x, x + nb):
             if merges >= count - 1:
                 break
             e = np.int64(edges[q])
             visits += 1
-            i = e // K
-            k = e - i * K
+            i = e >> 2
+            k = e & 3
             if k == 0:
                 j = i + 1
                 a, c = 2, 8

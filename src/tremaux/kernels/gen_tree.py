@@ -17,6 +17,7 @@ from .gen_common import (
     VISITED,
     begin,
     carve,
+    choice_buffer,
     finish,
     offsets,
     open_choices,
@@ -42,19 +43,7 @@ def backtracker(cells, mask, use_mask, L, H, W, start, params, state, work, trac
     count = begin(cells, mask, use_mask)
     s = pick_start(cells, start, count, state)
     back = work.view(np.uint8)
-    if L == 1:  # a literal 1 compiles a specialisation with every level test folded away
-        visits, maxd, t = _backtrack(cells, 1, H, W, s, state, back, trace)
-    else:
-        visits, maxd, t = _backtrack(cells, L, H, W, s, state, back, trace)
-    finish(cells)
-    return s, visits, maxd, t
-
-
-@njit(cache=True)
-def _backtrack(cells, L, H, W, s, state, back, trace):
-    # The hot loop; called with a literal L = 1 for single-level grids, which
-    # numba compiles as its own specialisation (2.5x faster, measured).
-    cand = np.empty(6, np.int64)
+    cand = choice_buffer(L, H)
     off = offsets(H, W)
     cells[s] |= VISITED
     i = np.int64(s)
@@ -81,7 +70,8 @@ def _backtrack(cells, L, H, W, s, state, back, trace):
             maxd = depth
         t = record(trace, t, EV_CARVE, i - off[d], j)
         t = record(trace, t, EV_FRONTIER, j, i - off[d])
-    return visits, maxd, t
+    finish(cells)
+    return s, visits, maxd, t
 
 
 # ----------------------------------------------------------------------------- frontier list
@@ -219,13 +209,6 @@ def growing_tree(cells, mask, use_mask, L, H, W, start, params, state, work, tra
     ``work``: ``2n`` int32 (``3n`` with weights).
     Visits count every look at the top of the frontier: ``2 * cells - 1``.
     """
-    if L == 1:  # literal 1: a specialisation with the level tests folded away
-        return _growing_tree(cells, mask, use_mask, 1, H, W, start, params, state, work, trace)
-    return _growing_tree(cells, mask, use_mask, L, H, W, start, params, state, work, trace)
-
-
-@njit(cache=True)
-def _growing_tree(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     n = cells.shape[0]
     pn = params[0]
     po = params[1]
@@ -235,7 +218,7 @@ def _growing_tree(cells, mask, use_mask, L, H, W, start, params, state, work, tr
     base = n if use_w else 0
     count = begin(cells, mask, use_mask)
     s = pick_start(cells, start, count, state)
-    cand = np.empty(6, np.int64)
+    cand = choice_buffer(L, H)
     off = offsets(H, W)
     cells[s] |= VISITED
     t = record(trace, np.int64(0), EV_FRONTIER, s, NO_CELL)
@@ -326,13 +309,6 @@ def growing_tree_arcs(cells, mask, use_mask, L, H, W, start, params, state, work
     so grids are limited to 2**28 cells.
     Visits count every arc taken, dropped ones included.
     """
-    if L == 1:  # literal 1: a specialisation with the level tests folded away
-        return _growing_tree_arcs(cells, mask, use_mask, 1, H, W, start, params, state, work, trace)
-    return _growing_tree_arcs(cells, mask, use_mask, L, H, W, start, params, state, work, trace)
-
-
-@njit(cache=True)
-def _growing_tree_arcs(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     n = cells.shape[0]
     pn = params[0]
     po = params[1]
@@ -343,7 +319,7 @@ def _growing_tree_arcs(cells, mask, use_mask, L, H, W, start, params, state, wor
     e = (2 if L == 1 else 3) * n
     count = begin(cells, mask, use_mask)
     s = pick_start(cells, start, count, state)
-    cand = np.empty(6, np.int64)
+    cand = choice_buffer(L, H)
     off = offsets(H, W)
     cells[s] |= VISITED
     reached = 1
@@ -457,17 +433,10 @@ def hunt_and_kill(cells, mask, use_mask, L, H, W, start, params, state, work, tr
     candidate, so the scan never restarts from the top: same mazes as the
     textbook version, in linear time on unmasked grids.
     """
-    if L == 1:  # literal 1: a specialisation with the level tests folded away
-        return _hunt_and_kill(cells, mask, use_mask, 1, H, W, start, params, state, work, trace)
-    return _hunt_and_kill(cells, mask, use_mask, L, H, W, start, params, state, work, trace)
-
-
-@njit(cache=True)
-def _hunt_and_kill(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     n = cells.shape[0]
     count = begin(cells, mask, use_mask)
     s = pick_start(cells, start, count, state)
-    cand = np.empty(6, np.int64)
+    cand = choice_buffer(L, H)
     off = offsets(H, W)
     cells[s] |= VISITED
     reached = 1
@@ -551,13 +520,6 @@ def growing_forest(cells, mask, use_mask, L, H, W, start, params, state, work, t
     frontier list, then the walls between trees (``e`` = 2n, 3n with levels).
     Visits count frontier looks plus walls examined while joining.
     """
-    if L == 1:  # literal 1: a specialisation with the level tests folded away
-        return _growing_forest(cells, mask, use_mask, 1, H, W, start, params, state, work, trace)
-    return _growing_forest(cells, mask, use_mask, L, H, W, start, params, state, work, trace)
-
-
-@njit(cache=True)
-def _growing_forest(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     n = cells.shape[0]
     trees = np.int64(params[0])
     pn = params[1]
@@ -571,7 +533,7 @@ def _growing_forest(cells, mask, use_mask, L, H, W, start, params, state, work, 
         trees = 1
     if trees > count:
         trees = count
-    cand = np.empty(6, np.int64)
+    cand = choice_buffer(L, H)
     off = offsets(H, W)
     head = 0
     tail = 0

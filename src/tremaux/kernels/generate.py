@@ -28,7 +28,8 @@ Parameters
 
 Returns ``(start used or -1, visits, largest frontier, events written)``,
 all int64. Kernels never raise and never print; besides ``work`` they only
-allocate a few small fixed-size arrays (at most 4,097 entries, in ``kruskal``),
+allocate a few small arrays (at most 4,097 entries, in ``kruskal``; one entry per
+row of the grid in the tree growers' :func:`~tremaux.kernels.gen_common.choice_buffer`),
 so they are safe to call from every thread of a ``prange`` loop.
 
 Example of batch use from njit code (no Python objects inside the loop)::

@@ -2,12 +2,18 @@
 
 Private: each takes a topology ``nbr`` with ``back`` (a neighbour table and its back sides,
 or an arithmetic form of a regular grid, read only through :mod:`tremaux.kernels.graph_topo`),
-a start cell (-1: random), the algorithm's float params, an
-explicit random ``state`` and the output ``cells`` (zeroed, ``uint8`` or
-``uint16``), carves a spanning tree into ``cells`` and returns
-``(start, visits, max_frontier)``. They never raise; the public wrapper
-(:func:`tremaux.grids.generate.generate_on`) validates first. The union-find ones (Kruskal, the
-growing forest, weaving) and braiding are in :mod:`tremaux.kernels.graph_merge`.
+a start cell (-1: random), the algorithm's float params, an explicit random ``state``, the output
+``cells`` (zeroed, ``uint8`` or ``uint16``) and a ``trace`` (``int64 (m, 3)``, ``m = 0`` for none);
+carves a spanning tree into ``cells`` and returns ``(start, visits, max_frontier, rows)``. They never
+raise; the public wrapper (:func:`tremaux.grids.generate.generate_on`) validates first.
+
+The trace is that of the square kernels (:mod:`tremaux.kernels.gen_tree`): rows ``(kind, cell, other)``
+appended by :func:`tremaux.kernels.gen_common.record`, which writes nothing once ``trace`` is full (so
+with ``m = 0`` nothing is recorded and the random draws, hence the maze, are the same); ``rows`` is the
+count written. Events: ``CARVE (i, j)`` for each passage opened, ``FRONTIER (j, i)`` when a cell joins
+a growing tree's frontier (from ``i``, or ``-1``), ``DONE (i)`` when it leaves it for good;
+:func:`trace_size` rows always suffice. The union-find ones (Kruskal, the growing forest, weaving) and
+braiding are in :mod:`tremaux.kernels.graph_merge`, the polar ring-by-ring ones in ``graph_polar``.
 """
 
 from __future__ import annotations
@@ -15,9 +21,35 @@ from __future__ import annotations
 import numpy as np
 from .._jit import njit
 
+from .gen_common import EV_CARVE, EV_DONE, EV_FRONTIER, record
 from .gen_common import rand_below as below
 from .graph_topo import facing, locate, nb, shape, side
+from .heaps import pop4, push4
 from .rng import next_u64, uniform
+
+__all__ = ["KERNELS", "trace_size"]
+
+
+def trace_size(n: int, sides: int) -> int:
+    """Rows of ``trace`` that always suffice on a grid of ``n`` cells with ``sides`` slots (braid included).
+
+    Parameters
+    ----------
+    n : int
+        Cells of the grid.
+    sides : int
+        Side slots per cell.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> trace_size(10, 4)
+    60
+    """
+    return 4 * n + n + 10
 
 
 @njit(cache=True)
@@ -29,16 +61,22 @@ def shuffle(state, a):
         a[i] = a[j]
         a[j] = t
 
-__all__ = ["KERNELS"]
-
 
 @njit(cache=True, inline="always")
-def _carve(cells, nbr, back, i, s):
+def _open(cells, nbr, back, i, s):
+    """Open side ``s`` of ``i`` (both halves of the passage); returns the cell behind it."""
     loc = locate(nbr, i)
     j = side(nbr, loc, i, s)
     cells[i] |= 1 << s
     cells[j] |= 1 << facing(nbr, back, loc, i, s)
     return j
+
+
+@njit(cache=True, inline="always")
+def _carve(cells, nbr, back, i, s, trace, t):
+    """:func:`_open`, recording ``CARVE (i, j)``; returns ``(j, t)``."""
+    j = _open(cells, nbr, back, i, s)
+    return j, record(trace, t, EV_CARVE, i, j)
 
 
 @njit(cache=True, inline="always")
@@ -77,18 +115,6 @@ def _pick(nbr, visited, i, state, want):
 
 
 @njit(cache=True)
-def _pick_unvisited(nbr, visited, i, state):
-    """A random side of ``i`` leading to an unvisited cell, or -1."""
-    return _pick(nbr, visited, i, state, False)
-
-
-@njit(cache=True)
-def _pick_visited(nbr, visited, i, state):
-    """A random side of ``i`` leading to a visited cell, or -1."""
-    return _pick(nbr, visited, i, state, True)
-
-
-@njit(cache=True)
 def _any_side(nbr, i, state):
     """A uniformly random side of ``i`` that has a neighbour (by rejection: draw again on a border)."""
     S = shape(nbr)[1]
@@ -105,13 +131,14 @@ def _first(n, start, state):
 
 
 @njit(cache=True)
-def backtracker(nbr, back, start, params, state, cells):
+def backtracker(nbr, back, start, params, state, cells, trace):
     """Depth first; a cell is visited once a passage reaches it (``cells != 0``, the start excepted, which is
     never a candidate), and the way back is the side each cell was entered by: two bytes per cell, no stack."""
     n, S = shape(nbr)
     way = np.empty(n, np.int8)
     cand = np.empty(S, np.int64)
     s0 = _first(n, start, state)
+    t = record(trace, 0, EV_FRONTIER, s0, -1)
     i = s0
     depth = 1
     visits = 0
@@ -126,6 +153,7 @@ def backtracker(nbr, back, start, params, state, cells):
                 cand[k] = s
                 k += 1
         if k == 0:
+            t = record(trace, t, EV_DONE, i, -1)
             if i == s0:
                 break
             i = side(nbr, loc, i, way[i])
@@ -136,16 +164,18 @@ def backtracker(nbr, back, start, params, state, cells):
         b = facing(nbr, back, loc, i, s)
         cells[i] |= 1 << s
         cells[j] |= 1 << b
+        t = record(trace, t, EV_CARVE, i, j)
+        t = record(trace, t, EV_FRONTIER, j, i)
         way[j] = b
         i = j
         depth += 1
         if depth > maxf:
             maxf = depth
-    return s0, visits, maxf
+    return s0, visits, maxf, t
 
 
 @njit(cache=True)
-def growing_tree(nbr, back, start, params, state, cells):
+def growing_tree(nbr, back, start, params, state, cells, trace):
     """params: chance of newest, oldest, random. A cell is in the maze once a passage reaches it
     (``cells != 0``; the start carves first)."""
     n, S = shape(nbr)
@@ -153,6 +183,7 @@ def growing_tree(nbr, back, start, params, state, cells):
     lst = np.empty(n, np.int32)
     cand = np.empty(S, np.int64)
     s0 = _first(n, start, state)
+    t = record(trace, 0, EV_FRONTIER, s0, -1)
     lst[0] = s0
     head = 0
     tail = 1
@@ -183,114 +214,52 @@ def growing_tree(nbr, back, start, params, state, cells):
             else:
                 lst[k] = lst[tail - 1]
                 tail -= 1
+            t = record(trace, t, EV_DONE, i, -1)
             continue
         s = cand[below(state, m)] if m > 1 else cand[0]
         j = side(nbr, loc, i, s)
         cells[i] |= 1 << s
         cells[j] |= 1 << facing(nbr, back, loc, i, s)
+        t = record(trace, t, EV_CARVE, i, j)
+        t = record(trace, t, EV_FRONTIER, j, i)
         lst[tail] = j
         tail += 1
         if tail - head > maxf:
             maxf = tail - head
-    return s0, visits, maxf
+    return s0, visits, maxf, t
 
 
 @njit(cache=True)
-def _push(keys, vals, size, key, val):
-    k = size
-    keys[k] = key
-    vals[k] = val
-    while k > 0:
-        p = (k - 1) >> 1
-        if keys[p] <= keys[k]:
-            break
-        keys[p], keys[k] = keys[k], keys[p]
-        vals[p], vals[k] = vals[k], vals[p]
-        k = p
-    return size + 1
-
-
-@njit(cache=True)
-def _pop(keys, vals, size):
-    val = vals[0]
-    size -= 1
-    keys[0] = keys[size]
-    vals[0] = vals[size]
-    k = 0
-    while True:
-        a = 2 * k + 1
-        if a >= size:
-            break
-        b = a + 1
-        m = b if b < size and keys[b] < keys[a] else a
-        if keys[k] <= keys[m]:
-            break
-        keys[k], keys[m] = keys[m], keys[k]
-        vals[k], vals[m] = vals[m], vals[k]
-        k = m
-    return val, size
-
-
-@njit(cache=True, inline="always")
-def _push4(heap, size, x):
-    """Push ``x`` on a 4-ary min-heap (shallower than a binary one: fewer cache misses per pop)."""
-    k = size
-    while k > 0:
-        p = (k - 1) >> 2
-        if heap[p] <= x:
-            break
-        heap[k] = heap[p]
-        k = p
-    heap[k] = x
-    return size + 1
-
-
-@njit(cache=True, inline="always")
-def _pop4(heap, size):
-    """Pop the least entry of a 4-ary min-heap."""
-    top = heap[0]
-    size -= 1
-    x = heap[size]
-    k = 0
-    while True:
-        a = 4 * k + 1
-        if a >= size:
-            break
-        m = a
-        e = min(a + 4, size)
-        for c in range(a + 1, e):
-            if heap[c] < heap[m]:
-                m = c
-        if x <= heap[m]:
-            break
-        heap[k] = heap[m]
-        k = m
-    heap[k] = x
-    return top, size
-
-
-@njit(cache=True)
-def prim(nbr, back, start, params, state, cells):
+def prim(nbr, back, start, params, state, cells, trace):
     """True Prim: minimum spanning tree of random passage weights (each passage pushed once).
 
     A heap entry is one ``uint64``: the weight (the high 32 bits of one draw) above the passage
     ``i * S + s`` (below 2**32, as grids hold at most 10**8 side slots), so ties go to the lower passage.
+    A cell is recorded as FRONTIER the first time a passage to it is pushed (the flags for that are
+    allocated only when there is a trace).
     """
     n, S = shape(nbr)
     visited = np.zeros(n, np.bool_)
+    rec = trace.shape[0] > 0
+    queued = np.zeros(n if rec else 0, np.bool_)
     heap = np.empty(n * S // 2 + S + 1, np.uint64)  # each passage is pushed at most once
     s0 = _first(n, start, state)
     visited[s0] = True
+    t = record(trace, 0, EV_FRONTIER, s0, -1)
     size = 0
     loc = locate(nbr, s0)
     for s in range(S):
-        if side(nbr, loc, s0, s) >= 0:
-            size = _push4(heap, size, (next_u64(state) >> np.uint64(32) << np.uint64(32)) | np.uint64(s0 * S + s))
+        k = side(nbr, loc, s0, s)
+        if k >= 0:
+            size = push4(heap, size, (next_u64(state) >> np.uint64(32) << np.uint64(32)) | np.uint64(s0 * S + s))
+            if rec and not queued[k]:
+                queued[k] = True
+                t = record(trace, t, EV_FRONTIER, k, -1)
     visits = 1
     maxf = size
     low = np.uint64(0xFFFFFFFF)
     while size > 0:
-        v, size = _pop4(heap, size)
+        v, size = pop4(heap, size)
         a = np.int64(v & low)
         i = a // S
         s = a - i * S
@@ -301,19 +270,23 @@ def prim(nbr, back, start, params, state, cells):
             continue
         cells[i] |= 1 << s
         cells[j] |= 1 << facing(nbr, back, loc, i, s)
+        t = record(trace, t, EV_CARVE, i, j)
         visited[j] = True
         loc = locate(nbr, j)
-        for t in range(S):
-            k = side(nbr, loc, j, t)
+        for u in range(S):
+            k = side(nbr, loc, j, u)
             if k >= 0 and not visited[k]:
-                size = _push4(heap, size, (next_u64(state) >> np.uint64(32) << np.uint64(32)) | np.uint64(j * S + t))
+                size = push4(heap, size, (next_u64(state) >> np.uint64(32) << np.uint64(32)) | np.uint64(j * S + u))
+                if rec and not queued[k]:
+                    queued[k] = True
+                    t = record(trace, t, EV_FRONTIER, k, -1)
         if size > maxf:
             maxf = size
-    return s0, visits, maxf
+    return s0, visits, maxf, t
 
 
 @njit(cache=True)
-def aldous_broder(nbr, back, start, params, state, cells):
+def aldous_broder(nbr, back, start, params, state, cells, trace):
     n = shape(nbr)[0]
     visited = np.zeros(n, np.bool_)
     s0 = _first(n, start, state)
@@ -321,20 +294,21 @@ def aldous_broder(nbr, back, start, params, state, cells):
     left = n - 1
     i = s0
     visits = 0
+    t = 0
     while left > 0:
         s = _any_side(nbr, i, state)
         j = nb(nbr, i, s)
         visits += 1
         if not visited[j]:
-            _carve(cells, nbr, back, i, s)
+            _, t = _carve(cells, nbr, back, i, s, trace, t)
             visited[j] = True
             left -= 1
         i = j
-    return s0, visits, 0
+    return s0, visits, 0, t
 
 
 @njit(cache=True)
-def wilson(nbr, back, start, params, state, cells):
+def wilson(nbr, back, start, params, state, cells, trace):
     n, S = shape(nbr)
     inside = np.zeros(n, np.bool_)
     way = np.full(n, -1, np.int8)
@@ -344,6 +318,7 @@ def wilson(nbr, back, start, params, state, cells):
     inside[s0] = True
     visits = 0
     maxf = 0
+    t = 0
     for k in range(n):
         c = order[k]
         if inside[c]:
@@ -363,47 +338,15 @@ def wilson(nbr, back, start, params, state, cells):
         length = 0
         while not inside[i]:
             inside[i] = True
-            s = way[i]
-            i = _carve(cells, nbr, back, i, s)
+            i, t = _carve(cells, nbr, back, i, way[i], trace, t)
             length += 1
         if length > maxf:
             maxf = length
-    return s0, visits, maxf
-
-
-@njit(cache=True, inline="always")
-def _ipush(heap, size, x):
-    k = size
-    heap[k] = x
-    while k > 0:
-        p = (k - 1) >> 1
-        if heap[p] <= heap[k]:
-            break
-        heap[p], heap[k] = heap[k], heap[p]
-        k = p
-    return size + 1
-
-
-@njit(cache=True, inline="always")
-def _ipop(heap, size):
-    top = heap[0]
-    size -= 1
-    heap[0] = heap[size]
-    k = 0
-    while True:
-        a = 2 * k + 1
-        if a >= size:
-            break
-        m = a + 1 if a + 1 < size and heap[a + 1] < heap[a] else a
-        if heap[k] <= heap[m]:
-            break
-        heap[k], heap[m] = heap[m], heap[k]
-        k = m
-    return top, size
+    return s0, visits, maxf, t
 
 
 @njit(cache=True)
-def hunt_and_kill(nbr, back, start, params, state, cells):
+def hunt_and_kill(nbr, back, start, params, state, cells, trace):
     """Random walk to new cells; when stuck, hunt for the first cell in index order next to the maze.
 
     The hunt pops a min-heap of the cells that got a visited neighbour, so it finds the same cell
@@ -419,35 +362,37 @@ def hunt_and_kill(nbr, back, start, params, state, cells):
     i = s0
     left = n - 1
     visits = 1
+    t = 0
     while left > 0:
         loc = locate(nbr, i)
-        for t in range(S):  # every unvisited neighbour of a new maze cell is a hunting candidate
-            j = side(nbr, loc, i, t)
+        for u in range(S):  # every unvisited neighbour of a new maze cell is a hunting candidate
+            j = side(nbr, loc, i, u)
             if j >= 0 and not visited[j] and not queued[j]:
                 queued[j] = True
-                size = _ipush(heap, size, j)
-        s = _pick_unvisited(nbr, visited, i, state)
+                size = push4(heap, size, j)
+        s = _pick(nbr, visited, i, state, False)
         if s >= 0:
-            i = _carve(cells, nbr, back, i, s)
+            i, t = _carve(cells, nbr, back, i, s, trace, t)
             visited[i] = True
             left -= 1
             visits += 1
             continue
         k = -1
         while size > 0:
-            k, size = _ipop(heap, size)
+            k, size = pop4(heap, size)
             if not visited[k]:
                 break
             k = -1
         if k < 0:  # cannot happen on a connected grid
             break
-        t = _pick_visited(nbr, visited, k, state)
-        _carve(cells, nbr, back, k, t)
+        u = _pick(nbr, visited, k, state, True)
+        j = _open(cells, nbr, back, k, u)
+        t = record(trace, t, EV_CARVE, j, k)  # from the maze out to the hunted cell
         visits += 1
         i = k
         visited[i] = True
         left -= 1
-    return s0, visits, 0
+    return s0, visits, 0, t
 
 
 KERNELS = {

@@ -12,7 +12,7 @@ from .._jit import njit
 
 from .gen_common import EV_CARVE, record
 from .gen_common import rand_below as below
-from .graph_gen import _carve
+from .graph_gen import _open
 
 __all__ = ["add_islands", "count_islands"]
 
@@ -75,7 +75,7 @@ def add_islands(nbr, back, cells, start, to, wall, wcell, wside, anchored, k, st
             w = pwall[order[x]]
             i = wcell[w]
             s = wside[w]
-            j = _carve(cells, nbr, back, i, s)
+            j = _open(cells, nbr, back, i, s)
             if count_islands(cells, start, to, wall, wcell, wside, anchored) > before:
                 t = record(trace, t, EV_CARVE, i, j)
                 ok = True

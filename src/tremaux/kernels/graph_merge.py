@@ -1,7 +1,8 @@
 """Maze generation kernels on any graph that join trees with union-find: Kruskal (plain and woven),
 the growing forest, and braiding.
 
-Private, array-in array-out and never raising, like :mod:`tremaux.kernels.graph_gen` (same signature).
+Private, array-in array-out and never raising, like :mod:`tremaux.kernels.graph_gen` (same signature,
+the same ``trace`` rows: ``CARVE`` for each passage, and the growing forest's ``FRONTIER`` and ``DONE``).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 from .._jit import njit, uint64
 
+from .gen_common import EV_CARVE, EV_DONE, EV_FRONTIER, record
 from .gen_common import rand_below as below
 from .gen_common import uf_find, uf_union
 from .graph_gen import _carve, _iota, shuffle
@@ -27,7 +29,7 @@ def _find(parent, i):
 
 
 @njit(cache=True)
-def kruskal(nbr, back, start, params, state, cells):
+def kruskal(nbr, back, start, params, state, cells, trace):
     """Random passages joining two different trees; ``params[0]`` is ignored.
 
     As the square kernel (:func:`tremaux.kernels.gen_merge.kruskal`) does: the random order of the
@@ -90,6 +92,7 @@ def kruskal(nbr, back, start, params, state, cells):
     parent = np.full(n, -1, np.int32)
     merges = 0
     visits = 0
+    t = 0
     B = 64
     touched = np.zeros(1, np.int64)
     acc = 0
@@ -117,14 +120,15 @@ def kruskal(nbr, back, start, params, state, cells):
                 uf_union(parent, ri, rj)
                 cells[i] |= 1 << s
                 cells[j] |= 1 << facing(nbr, back, locate(nbr, i), i, s)
+                t = record(trace, t, EV_CARVE, i, j)
                 merges += 1
         x += nb_
     touched[0] = acc  # keeps the touching loads alive
-    return -1, visits, 0
+    return -1, visits, 0, t
 
 
 @njit(cache=True)
-def growing_forest(nbr, back, start, params, state, cells):
+def growing_forest(nbr, back, start, params, state, cells, trace):
     """``params[0]`` trees grown at once (growing-tree discipline ``params[1:4]``), then joined Kruskal-style."""
     n, S = shape(nbr)
     trees = min(max(1, np.int64(params[0])), n)
@@ -136,10 +140,12 @@ def growing_forest(nbr, back, start, params, state, cells):
     shuffle(state, seeds)
     head = 0
     tail = 0
-    for t in range(trees):
-        label[seeds[t]] = t
-        lst[tail] = seeds[t]
+    t = 0
+    for x in range(trees):
+        label[seeds[x]] = x
+        lst[tail] = seeds[x]
         tail += 1
+        t = record(trace, t, EV_FRONTIER, seeds[x], -1)
     visits = 0
     maxf = tail
     while tail > head:
@@ -167,9 +173,11 @@ def growing_forest(nbr, back, start, params, state, cells):
             else:
                 lst[k] = lst[tail - 1]
                 tail -= 1
+            t = record(trace, t, EV_DONE, i, -1)
             continue
         s = buf[below(state, m)]
-        j = _carve(cells, nbr, back, i, s)
+        j, t = _carve(cells, nbr, back, i, s, trace, t)
+        t = record(trace, t, EV_FRONTIER, j, i)
         label[j] = label[i]
         lst[tail] = j
         tail += 1
@@ -201,12 +209,12 @@ def growing_forest(nbr, back, start, params, state, cells):
         b = _find(parent, label[nb(nbr, i, s)])
         if a != b:
             parent[a] = b
-            _carve(cells, nbr, back, i, s)
-    return -1, visits, maxf
+            _, t = _carve(cells, nbr, back, i, s, trace, t)
+    return -1, visits, maxf, t
 
 
 @njit(cache=True)
-def kruskal_weave(nbr, back, start, params, state, cells):
+def kruskal_weave(nbr, back, start, params, state, cells, trace):
     """Kruskal on a woven grid (``2 S`` slots, tunnels in the upper half; see :mod:`tremaux.grids.weave`).
 
     First, each cell (in random order, with chance ``params[0]``) becomes a crossing when it and its
@@ -223,6 +231,7 @@ def kruskal_weave(nbr, back, start, params, state, cells):
     order = _iota(n)
     shuffle(state, order)
     crossings = 0
+    t = 0
     for k in range(n):
         b = order[k]
         if used[b] or uniform(state) >= density:
@@ -240,9 +249,9 @@ def kruskal_weave(nbr, back, start, params, state, cells):
         ra, rc, rp, rq = _find(parent, a), _find(parent, c), _find(parent, p), _find(parent, q)
         if ra == rc or rp == rq:
             continue
-        _carve(cells, nbr, back, b, e)
-        _carve(cells, nbr, back, b, e + half)
-        _carve(cells, nbr, back, a, S + d)
+        _, t = _carve(cells, nbr, back, b, e, trace, t)
+        _, t = _carve(cells, nbr, back, b, e + half, trace, t)
+        _, t = _carve(cells, nbr, back, a, S + d, trace, t)
         parent[ra] = rc  # the tunnel joins a and c; the bridge joins p, b and q
         parent[rp] = b
         parent[rq] = b
@@ -265,21 +274,22 @@ def kruskal_weave(nbr, back, start, params, state, cells):
                 m += 1
     shuffle(state, arcs)
     visits = 0
-    for t in range(m):
-        i = arcs[t] // S2
-        s = arcs[t] - i * S2
+    for x in range(m):
+        i = arcs[x] // S2
+        s = arcs[x] - i * S2
         ra = _find(parent, i)
         rb = _find(parent, nbr[i, s])
         visits += 1
         if ra != rb:
             parent[ra] = rb
-            _carve(cells, nbr, back, i, s)
-    return -1, visits, crossings
+            _, t = _carve(cells, nbr, back, i, s, trace, t)
+    return -1, visits, crossings, t
 
 
 @njit(cache=True)
-def braid(nbr, back, fraction, state, cells):
-    """Open one more side of about ``fraction`` of the dead ends (preferring another dead end); returns opened."""
+def braid(nbr, back, fraction, state, cells, trace, t):
+    """Open one more side of about ``fraction`` of the dead ends (preferring another dead end), recording
+    from row ``t`` of ``trace`` on; returns ``(opened, t)``."""
     n, S = shape(nbr)
     order = _iota(n)
     shuffle(state, order)
@@ -302,8 +312,8 @@ def braid(nbr, back, fraction, state, cells):
                 continue
             w = np.int64(cells[j])
             dj = 0
-            for t in range(S):
-                dj += (w >> t) & 1
+            for u in range(S):
+                dj += (w >> u) & 1
             if dj == 1 and best == 0:
                 best = 1
                 m = 0
@@ -312,9 +322,9 @@ def braid(nbr, back, fraction, state, cells):
                 m += 1
         if m == 0:
             continue
-        _carve(cells, nbr, back, i, buf[below(state, m)])
+        _, t = _carve(cells, nbr, back, i, buf[below(state, m)], trace, t)
         opened += 1
-    return opened
+    return opened, t
 
 
 KERNELS = {

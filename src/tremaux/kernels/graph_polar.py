@@ -1,6 +1,7 @@
 """Polar forms of the binary tree and sidewinder (ring-by-ring algorithms that need the polar side layout).
 
-Private, array-in array-out, never raising; they read the polar grid's slots: ``0`` inward, ``1``
+Private, array-in array-out, never raising, with the signature and ``trace`` of
+:mod:`tremaux.kernels.graph_gen` (a ``CARVE`` row per passage); they read the polar grid's slots: ``0`` inward, ``1``
 clockwise (see :mod:`tremaux.grids.polar`). Each ring is cut between its last cell and its first, so
 no ring closes a loop.
 """
@@ -17,37 +18,39 @@ __all__ = ["polar_binary_tree", "polar_sidewinder", "KERNELS"]
 
 
 @njit(cache=True)
-def polar_binary_tree(nbr, back, start, params, state, cells):
+def polar_binary_tree(nbr, back, start, params, state, cells, trace):
     """Every cell but the pole opens inward (chance ``params[0]``) or clockwise; a ring's last cell always inward."""
     n = nbr.shape[0]
     p_in = params[0]
+    t = 0
     for i in range(1, n):
         last = nbr[i, 1] < i  # the clockwise neighbour wraps to the ring's first cell
         if last or uniform(state) < p_in:
-            _carve(cells, nbr, back, i, 0)
+            _, t = _carve(cells, nbr, back, i, 0, trace, t)
         else:
-            _carve(cells, nbr, back, i, 1)
-    return -1, n - 1, 0
+            _, t = _carve(cells, nbr, back, i, 1, trace, t)
+    return -1, n - 1, 0, t
 
 
 @njit(cache=True)
-def polar_sidewinder(nbr, back, start, params, state, cells):
+def polar_sidewinder(nbr, back, start, params, state, cells, trace):
     """Runs clockwise along each ring (carried on with chance ``params[0]``), each closed by one passage inward."""
     n = nbr.shape[0]
     east = params[0]
     run_start = 1
     longest = 0
+    t = 0
     for i in range(1, n):
         last = nbr[i, 1] < i
         if last or uniform(state) >= east:
             k = run_start + below(state, i - run_start + 1)
-            _carve(cells, nbr, back, k, 0)
+            _, t = _carve(cells, nbr, back, k, 0, trace, t)
             if i - run_start + 1 > longest:
                 longest = i - run_start + 1
             run_start = i + 1
         else:
-            _carve(cells, nbr, back, i, 1)
-    return -1, n - 1, longest
+            _, t = _carve(cells, nbr, back, i, 1, trace, t)
+    return -1, n - 1, longest, t
 
 
 KERNELS = {"binary-tree": polar_binary_tree, "sidewinder": polar_sidewinder}

@@ -1,9 +1,18 @@
 """Solving kernels on any graph: walk the open sides of ``cells`` through the neighbour table.
 
-Private and never raising. Each search returns ``(parent, visited, steps)``:
+Private and never raising. Each search returns ``(parent, visited, steps, rows)``:
 ``parent[i]`` is the cell the search came from (-1 for the start and for cells
 never reached), ``visited`` flags the cells it reached; the public wrapper
 (:func:`tremaux.grids.solve.solve_on`) follows ``parent`` back from the goal.
+
+Each solver takes a ``trace`` (``int64 (m, 3)``, ``m = 0`` for none) and appends its transcript there,
+rows ``(kind, cell, other)`` (recording stops silently when it is full, and the moves are the same
+either way), returning the count written as ``rows``. The events are those of the square solvers
+(:mod:`tremaux.kernels.solve`): ``VISIT (i, from)`` when a search takes ``i`` from its worklist or a
+traveler steps onto it, ``MARK (j, i)`` when a search puts ``j`` on its worklist from ``i`` (a
+traveler: ``MARK (i, j)`` for each mark it puts on the passage it enters at ``i``), ``RETRACE (i, j)``
+when a traveler walks back from ``i`` to ``j``, ``DEAD (i)`` for a cell filled in, ``FOUND (goal)``.
+The public wrapper appends the ``PATH`` events; :func:`trace_size` rows always suffice.
 """
 
 from __future__ import annotations
@@ -11,9 +20,37 @@ from __future__ import annotations
 import numpy as np
 from .._jit import njit
 
-from .graph_gen import _pop, _push  # the binary heap shared with the generators
+from .gen_common import record
+from .heaps import pop, push
 
-__all__ = ["bfs_distances", "bfs", "dfs", "astar", "tremaux", "dead_end_fill", "wall_follow", "SEARCHES"]
+__all__ = ["bfs_distances", "bfs", "dfs", "astar", "tremaux", "dead_end_fill", "wall_follow", "SEARCHES",
+           "trace_size"]
+
+VISIT, MARK, RETRACE, DEAD, FOUND = 10, 11, 12, 14, 15
+
+
+def trace_size(n: int, sides: int, limit: int) -> int:
+    """Rows of ``trace`` that suffice for any solver here (a traveler: at most two rows per move).
+
+    Parameters
+    ----------
+    n : int
+        Cells of the grid.
+    sides : int
+        Side slots per cell.
+    limit : int
+        Most moves a traveler makes.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> trace_size(10, 4, 100)
+    432
+    """
+    return max(n * (sides + 2), 4 * limit) + 2 * n + 12
 
 
 @njit(cache=True)
@@ -40,7 +77,7 @@ def bfs_distances(nbr, cells, src):
 
 
 @njit(cache=True)
-def bfs(nbr, cells, src, dst, centres):
+def bfs(nbr, cells, src, dst, centres, trace):
     n, S = nbr.shape
     parent = np.full(n, -1, np.int32)
     seen = np.zeros(n, np.bool_)
@@ -48,10 +85,13 @@ def bfs(nbr, cells, src, dst, centres):
     seen[src] = True
     queue[0] = src
     head, tail = 0, 1
+    t = 0
     while head < tail:
         i = queue[head]
         head += 1
+        t = record(trace, t, VISIT, i, parent[i])
         if i == dst:
+            t = record(trace, t, FOUND, i, -1)
             break
         v = np.int64(cells[i])
         for s in range(S):
@@ -62,11 +102,12 @@ def bfs(nbr, cells, src, dst, centres):
                     parent[j] = i
                     queue[tail] = j
                     tail += 1
-    return parent, seen, head
+                    t = record(trace, t, MARK, j, i)
+    return parent, seen, head, t
 
 
 @njit(cache=True)
-def dfs(nbr, cells, src, dst, centres):
+def dfs(nbr, cells, src, dst, centres, trace):
     n, S = nbr.shape
     parent = np.full(n, -1, np.int32)
     seen = np.zeros(n, np.bool_)
@@ -75,11 +116,14 @@ def dfs(nbr, cells, src, dst, centres):
     stack[0] = src
     top = 1
     steps = 0
+    t = 0
     while top > 0:
         top -= 1
         i = stack[top]
         steps += 1
+        t = record(trace, t, VISIT, i, parent[i])
         if i == dst:
+            t = record(trace, t, FOUND, i, -1)
             break
         v = np.int64(cells[i])
         for s in range(S - 1, -1, -1):
@@ -90,7 +134,8 @@ def dfs(nbr, cells, src, dst, centres):
                     parent[j] = i
                     stack[top] = j
                     top += 1
-    return parent, seen, steps
+                    t = record(trace, t, MARK, j, i)
+    return parent, seen, steps, t
 
 
 @njit(cache=True)
@@ -110,7 +155,7 @@ def _dist(centres, i, j, wrap):
 
 
 @njit(cache=True)
-def astar(nbr, cells, src, dst, centres, greedy, wrap):
+def astar(nbr, cells, src, dst, centres, greedy, wrap, trace):
     """A* with the straight-line distance between cell centres (across the seams of wrapped grids),
     scaled so it never overestimates.
 
@@ -142,13 +187,16 @@ def astar(nbr, cells, src, dst, centres, greedy, wrap):
     vals[0] = src
     size = 1
     steps = 0
+    t = 0
     while size > 0:
-        i, size = _pop(keys, vals, size)
+        _, i, size = pop(keys, vals, size)
         if done[i]:
             continue
         done[i] = True
         steps += 1
+        t = record(trace, t, VISIT, i, parent[i])
         if i == dst:
+            t = record(trace, t, FOUND, i, -1)
             break
         v = np.int64(cells[i])
         for s in range(S):
@@ -163,15 +211,16 @@ def astar(nbr, cells, src, dst, centres, greedy, wrap):
                     h = _dist(centres, j, dst, wrap) / step
                     # tie-break towards the goal: larger g first among equal f
                     key = h if greedy else (g[j] + h) * (1.0 + 1e-9) - g[j] * 1e-12
-                    size = _push(keys, vals, size, key, j)
-    return parent, seen, steps
+                    size = push(keys, vals, size, key, j)
+                    t = record(trace, t, MARK, j, i)
+    return parent, seen, steps, t
 
 
 @njit(cache=True)
-def tremaux(nbr, back, cells, src, dst, limit):
+def tremaux(nbr, back, cells, src, dst, limit, trace):
     """Tremaux's traveler: mark passages as walked (0, 1, 2 times); never enter a passage marked twice.
 
-    Returns ``(parent, visited, steps)`` where the path is the passages marked once.
+    Returns ``(parent, visited, steps, marks, rows)`` where the path is the passages marked once.
     """
     n, S = nbr.shape
     marks = np.zeros((n, S), np.int8)
@@ -179,6 +228,7 @@ def tremaux(nbr, back, cells, src, dst, limit):
     i = src
     seen[i] = True
     steps = 0
+    t = record(trace, 0, VISIT, src, -1)
     while i != dst and steps < limit:
         v = np.int64(cells[i])
         choice = -1
@@ -196,18 +246,27 @@ def tremaux(nbr, back, cells, src, dst, limit):
         marks[i, choice] += 1
         marks[j, b] += 1
         steps += 1
+        t = record(trace, t, MARK, i, j)
+        if marks[i, choice] == 1:
+            t = record(trace, t, VISIT, j, i)
+        else:
+            t = record(trace, t, RETRACE, i, j)
         if seen[j] and marks[i, choice] == 1:
             # a new passage into a cell already visited: turn straight back
             marks[i, choice] += 1
             marks[j, b] += 1
             steps += 1
+            t = record(trace, t, MARK, j, i)
+            t = record(trace, t, RETRACE, j, i)
             continue
         seen[j] = True
         i = j
+    if i == dst:
+        t = record(trace, t, FOUND, i, -1)
     # the path: passages marked exactly once, walked from the start
     parent = np.full(n, -1, np.int32)
     if i != dst:
-        return parent, seen, steps
+        return parent, seen, steps, marks, t
     prev = -1
     k = src
     guard = 0
@@ -224,11 +283,11 @@ def tremaux(nbr, back, cells, src, dst, limit):
         if not moved:
             break
         guard += 1
-    return parent, seen, steps
+    return parent, seen, steps, marks, t
 
 
 @njit(cache=True)
-def dead_end_fill(nbr, back, cells, src, dst):
+def dead_end_fill(nbr, back, cells, src, dst, trace):
     """Fill dead ends (never the start or goal) until none is left; the unfilled cells hold the solutions."""
     n, S = nbr.shape
     deg = np.zeros(n, np.int64)
@@ -244,6 +303,7 @@ def dead_end_fill(nbr, back, cells, src, dst):
             stack[top] = i
             top += 1
     steps = 0
+    t = 0
     while top > 0:
         top -= 1
         i = stack[top]
@@ -251,6 +311,7 @@ def dead_end_fill(nbr, back, cells, src, dst):
             continue
         filled[i] = True
         steps += 1
+        t = record(trace, t, DEAD, i, -1)
         v = np.int64(cells[i])
         for s in range(S):
             if (v >> s) & 1:
@@ -260,7 +321,7 @@ def dead_end_fill(nbr, back, cells, src, dst):
                     if deg[j] <= 1 and j != src and j != dst:
                         stack[top] = j
                         top += 1
-    return filled, steps
+    return filled, steps, t
 
 
 SEARCHES = {"bfs": bfs, "dfs": dfs}
@@ -268,11 +329,11 @@ SEARCHES = {"bfs": bfs, "dfs": dfs}
 
 
 @njit(cache=True)
-def wall_follow(nbr, back, cells, order, pos, src, dst, right, limit):
+def wall_follow(nbr, back, cells, order, pos, src, dst, right, limit, trace):
     """Keep one hand on the wall: from the side we came in by, try the sides next to it in turn.
 
     ``order[i]`` lists the sides of cell ``i`` clockwise (-1 padded), ``pos[i, s]`` is the place
-    of side ``s`` in it. Returns ``(path, length, visited, steps, arrived)``: the walk with its
+    of side ``s`` in it. Returns ``(path, length, visited, steps, arrived, rows)``: the walk with its
     loops cut out.
     """
     n, S = nbr.shape
@@ -286,6 +347,7 @@ def wall_follow(nbr, back, cells, order, pos, src, dst, right, limit):
     i = src
     came = -1
     steps = 0
+    t = record(trace, 0, VISIT, src, -1)
     while i != dst and steps < limit:
         v = np.int64(cells[i])
         k = 0
@@ -293,8 +355,8 @@ def wall_follow(nbr, back, cells, order, pos, src, dst, right, limit):
             k += 1
         p0 = pos[i, came] if came >= 0 else 0
         choice = -1
-        for t in range(1, k + 1):
-            q = (p0 - t) % k if right else (p0 + t) % k
+        for u in range(1, k + 1):
+            q = (p0 - u) % k if right else (p0 + u) % k
             s = order[i, q]
             if (v >> s) & 1:
                 choice = s
@@ -303,18 +365,26 @@ def wall_follow(nbr, back, cells, order, pos, src, dst, right, limit):
             break
         j = nbr[i, choice]
         came = back[i, choice]
+        was = i
         i = j
         steps += 1
         seen[i] = True
         if onpath[i] >= 0:
+            if length >= 2 and path[length - 2] == i:
+                t = record(trace, t, RETRACE, was, i)
+            else:
+                t = record(trace, t, VISIT, i, was)
             for q in range(onpath[i] + 1, length):
                 onpath[path[q]] = -1
             length = onpath[i] + 1
         else:
+            t = record(trace, t, VISIT, i, was)
             onpath[i] = length
             path[length] = i
             length += 1
-    return path, length, seen, steps, i == dst
+    if i == dst:
+        t = record(trace, t, FOUND, i, -1)
+    return path, length, seen, steps, i == dst, t
 
 
 @njit(cache=True)

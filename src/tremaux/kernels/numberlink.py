@@ -15,6 +15,7 @@ import numpy as np
 from .._jit import njit
 
 from .rng import below, shuffle
+from .heaps import pop, push
 
 __all__ = ["trace_lines", "loop_components", "tremaux_run", "random_cover", "route", "DR", "DC"]
 
@@ -415,43 +416,6 @@ def random_cover(h, w, state, max_len):
 
 
 # ---------------------------------------------------------------------- negotiated-congestion router
-@njit(cache=True)
-def _heap_push(hk, hv, n, key, val):
-    i = n
-    hk[i] = key
-    hv[i] = val
-    while i > 0:
-        p = (i - 1) // 2
-        if hk[p] <= hk[i]:
-            break
-        hk[p], hk[i] = hk[i], hk[p]
-        hv[p], hv[i] = hv[i], hv[p]
-        i = p
-    return n + 1
-
-
-@njit(cache=True)
-def _heap_pop(hk, hv, n):
-    key = hk[0]
-    val = hv[0]
-    n -= 1
-    hk[0] = hk[n]
-    hv[0] = hv[n]
-    i = 0
-    while True:
-        a = 2 * i + 1
-        if a >= n:
-            break
-        b = a + 1
-        m = a if (b >= n or hk[a] <= hk[b]) else b
-        if hk[i] <= hk[m]:
-            break
-        hk[i], hk[m] = hk[m], hk[i]
-        hv[i], hv[m] = hv[m], hv[i]
-        i = m
-    return key, val, n
-
-
 @njit(cache=True, interpret=False)
 def route(flat, h, w, ends, max_iters, cells_out, starts_out, state, hist_step, pres_growth):
     """Connect every pair by negotiated congestion (PathFinder); lines may leave cells empty.
@@ -505,9 +469,9 @@ def route(flat, h, w, ends, max_iters, cells_out, starts_out, state, hist_step, 
             dist[src] = 0.0
             prev[src] = -1
             dr, dc = dst // w, dst % w
-            nh = _heap_push(hk, hv, 0, 0.0, src)
+            nh = push(hk, hv, 0, 0.0, src)
             while nh > 0:
-                _key, u, nh = _heap_pop(hk, hv, nh)
+                _key, u, nh = pop(hk, hv, nh)
                 if fin[u] == stamp:
                     continue
                 fin[u] = stamp
@@ -528,7 +492,7 @@ def route(flat, h, w, ends, max_iters, cells_out, starts_out, state, hist_step, 
                         dist[v] = nd
                         prev[v] = u
                         # A*: every step costs at least 1, so the Manhattan distance to dst never overestimates
-                        nh = _heap_push(hk, hv, nh, nd + abs(v // w - dr) + abs(v % w - dc), v)
+                        nh = push(hk, hv, nh, nd + abs(v // w - dr) + abs(v % w - dc), v)
                         if nh >= hk.shape[0] - 1:
                             nh = nh  # the heap is sized for 4 pushes per cell
             if seen[dst] != stamp:

@@ -41,6 +41,7 @@ import numpy as np
 from .._jit import njit
 
 from .grid import offset
+from .heaps import pop, push
 
 UNSEEN = 255
 ROOT = 254
@@ -416,55 +417,6 @@ def manhattan(i, goal, H, W):
     return abs(li - lg) + abs(ri - rg) + abs(ci - cg)
 
 
-@njit(cache=True, inline="always")
-def _heap_push(keys, items, size, key, item):
-    i = size
-    keys[i] = key
-    items[i] = item
-    while i > 0:
-        parent = (i - 1) >> 1
-        if keys[parent] <= keys[i]:
-            break
-        tk = keys[parent]
-        keys[parent] = keys[i]
-        keys[i] = tk
-        ti = items[parent]
-        items[parent] = items[i]
-        items[i] = ti
-        i = parent
-    return size + 1
-
-
-@njit(cache=True, inline="always")
-def _heap_pop(keys, items, size):
-    """Remove the smallest entry; return ``(key, item, new size)``."""
-    key = keys[0]
-    item = items[0]
-    size -= 1
-    if size > 0:
-        keys[0] = keys[size]
-        items[0] = items[size]
-        i = 0
-        while True:
-            a = 2 * i + 1
-            if a >= size:
-                break
-            b = a + 1
-            m = a
-            if b < size and keys[b] < keys[a]:
-                m = b
-            if keys[i] <= keys[m]:
-                break
-            tk = keys[m]
-            keys[m] = keys[i]
-            keys[i] = tk
-            ti = items[m]
-            items[m] = items[i]
-            items[i] = ti
-            i = m
-    return key, item, size
-
-
 _LOW31 = (1 << 31) - 1
 
 
@@ -490,7 +442,7 @@ def _best_first_run(cells, H, W, goal, greedy, prev, g, keys, items, size, seq, 
     while size > 0:
         if size + 6 > cap:
             return -1, size, seq, steps, nev
-        key, p32, size = _heap_pop(keys, items, size)
+        key, p32, size = pop(keys, items, size)
         p = np.int64(p32)
         if not greedy:
             f = key >> 31
@@ -524,7 +476,7 @@ def _best_first_run(cells, H, W, goal, greedy, prev, g, keys, items, size, seq, 
                     prev[q] = opp(d)
                     hq = manhattan(q, goal, H, W)
                     key = (np.int64(gq + hq) << 31) | hq
-                size = _heap_push(keys, items, size, key, q)
+                size = push(keys, items, size, key, q)
                 if rec:
                     nev = record(trace, nev, MARK, q, p)
     return 0, size, seq, steps, nev
@@ -576,9 +528,9 @@ def best_first(cells, L, H, W, start, goal, greedy, prev, g, trace, rec):
     items = np.empty(1024, np.int32)
     h0 = manhattan(start, goal, H, W)
     if greedy:
-        size = _heap_push(keys, items, 0, np.int64(h0) << 32, start)
+        size = push(keys, items, 0, np.int64(h0) << 32, start)
     else:
-        size = _heap_push(keys, items, 0, (np.int64(h0) << 31) | h0, start)
+        size = push(keys, items, 0, (np.int64(h0) << 31) | h0, start)
     # counters typed int64 from the start: a literal 0 would compile the loop body twice
     seq = np.int64(0)
     steps = np.int64(0)

@@ -188,15 +188,24 @@ def solve_file(path: Any, solver: str = "fast", **options: Any) -> list[PuzzleSo
 
 
 def _other_rule_hint(task: Task, answer: Answer) -> str:
-    """Under a covering rule, say when a proven "no solution" has solutions if cells may stay empty."""
+    """Under a covering rule, say when a proven "no solution" has solutions if cells may stay empty.
+
+    Only the quick questions that need no search are asked (the densest lines,
+    then the router, within half the time left): the hint must not cost a
+    second whole solve, nor a child process. Without an answer from them, no
+    hint is given.
+    """
     if not (task.rule.cover and answer.proven_none and task.puzzle.pairs):
         return ""
     loose = resolve("nikoli", task.rule.touch)
     if quick_verdict(task.puzzle, loose) is not None:
         return ""
+    from .router import router_stage
+    from .sat import dense_stage
+
     again = Task(task.puzzle, loose, 1, task.share(0.5))
-    found = NL_SOLVERS.get("fast").func(again)
-    return "; it has solutions if cells may stay empty (rule nikoli)" if found.solutions else ""
+    found = dense_stage(again) or router_stage(again)
+    return "; it has solutions if cells may stay empty (rule nikoli)" if found and found.solutions else ""
 
 
 def _build(puzzle: Puzzle, solver: str, rule: Rule, a: Answer, *, unique: bool, count: int | None, limit: float,

@@ -14,7 +14,13 @@ question, never a fresh solve by a slower route:
    solution took (under ``fill`` with touching, a new search does when the
    first came another way): a look that costs the rest of that search, not
    a new one;
-2. **local**: one incremental SAT encoding of the rule, every solution found
+2. **moves** (rules that leave cells empty): a corner of a line moved into
+   the empty fourth cell of its 2 x 2 square, or (when lines may touch) a
+   straight step bulged into two empty cells (:func:`moves`): each is a
+   solution by construction, found in one pass over the lines, with no
+   encoding to build. First solutions that leave many cells empty (those
+   of the router) nearly always have one;
+3. **local**: one incremental SAT encoding of the rule, every solution found
    forbidden (a blocking clause over its edges), and everything outside a
    window kept as in the first solution (assumptions, so the same solver
    serves every window): windows of side 4, 8, 16, ... sliding by half a
@@ -24,13 +30,14 @@ question, never a fresh solve by a slower route:
    corner), shows in milliseconds; every window of side 4 is looked at,
    larger ones while the local looks have taken less time than the first
    solution did;
-3. **exhaustive**: that search goes on for half the time left, then the
+4. **exhaustive**: that search goes on for half the time left, then the
    same SAT encoding without assumptions, the solutions found forbidden and
    the first one's edges as the solver's first guesses, until the deadline.
    "No model" there proves that the solutions found are all.
 
-Every solution returned is a model of the rule's full encoding or one the
-search found, so a second solution found locally is a solution, not a guess.
+Every solution returned is a model of the rule's full encoding, one the
+search found or a move that keeps the rule, so a second solution found
+locally is a solution, not a guess.
 
 Examples
 --------
@@ -40,7 +47,9 @@ Examples
 >>> p = Puzzle.from_rows(["1.....", "......", ".....1", "2....2"])
 >>> a = another_stage(Task(p, resolve("nikoli", touch=True), 2, None), fast)
 >>> len(a.solutions), a.how.split("; ")[1]
-(2, 'another by SAT in a 4 x 4 window')
+(2, 'another by a line moved into empty cells')
+>>> another_stage(Task(p, resolve("fill", touch=True), 2, None), fast).how
+'search; another by search'
 """
 
 from __future__ import annotations
@@ -56,7 +65,7 @@ from ..result import Linking
 from .base import Answer, Task
 from .sat import encoding_for
 
-__all__ = ["another_stage", "windows"]
+__all__ = ["another_stage", "moves", "windows"]
 
 WINDOW_CONFLICTS = 1000
 """Conflicts one window's SAT call may use before the window is passed over (a local change needs few)."""
@@ -102,6 +111,94 @@ def windows(shape: tuple[int, int]):
         side *= 2
 
 
+def moves(puzzle, linking: Linking, *, touch: bool, limit: int = 1) -> list[Linking]:
+    """Solutions under ``nikoli`` that differ from ``linking`` by one line moved into empty cells.
+
+    Two moves, each a solution whenever it applies, so no solver is asked:
+
+    * a **corner** of a line (the line turns at ``c``, coming from ``p`` and
+      going to ``n``) moves to the fourth cell ``d`` of their 2 x 2 square
+      when ``d`` is empty: ``p -> d -> n``, and ``c`` is left empty. Without
+      touching, ``d`` must have no cell of the same line beside it but ``p``
+      and ``n`` (every other pair of the line's cells is as before);
+    * with touching allowed, a **straight step** ``u -> v`` bulges out when
+      the two cells beside it on one side are empty: ``u -> u' -> v' -> v``
+      (``u`` and ``v`` then run beside each other; without touching never).
+
+    Under a covering rule no cell is empty and there are none.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        The puzzle that ``linking`` solves under ``nikoli``.
+    linking : Linking
+        A solution.
+    touch : bool
+        Whether a line may run beside itself.
+    limit : int
+        Stop after this many.
+
+    Returns
+    -------
+    list of Linking
+        Up to ``limit`` other solutions, in the order of the lines and their cells.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> p = Puzzle.from_rows(["1..", "...", "..1"])
+    >>> lk = Linking.from_paths(p, [[(0, 0), (0, 1), (1, 1), (1, 2), (2, 2)]])
+    >>> [m.grid.tolist() for m in moves(p, lk, touch=False, limit=5)]
+    [[[1, 0, 0], [1, 1, 1], [0, 0, 1]], [[1, 1, 1], [0, 0, 1], [0, 0, 1]], [[1, 1, 0], [0, 1, 0], [0, 1, 1]]]
+    >>> moves(p, Linking.from_paths(p, [[(0, 0), (0, 1), (0, 2), (1, 2), (2, 2)]]), touch=False)[0].grid.tolist()
+    [[1, 1, 0], [0, 1, 1], [0, 0, 1]]
+    """
+    h, w = puzzle.shape
+    owner = np.zeros((h, w), dtype=np.int64)  # pair number + 1 on a line, else 0
+    paths = [np.asarray(q, dtype=np.int64) for q in linking.paths]
+    for k, q in enumerate(paths):
+        owner[q[:, 0], q[:, 1]] = k + 1
+    grid = np.asarray(puzzle.grid)
+    out: list[Linking] = []
+    free = (owner == 0) & (grid == 0)
+    if not free.any():
+        return out
+    padded = np.zeros((h + 2, w + 2), dtype=bool)
+    padded[1:-1, 1:-1] = free
+
+    def alone(r: int, c: int, k: int, beside: tuple) -> bool:
+        """No cell of line ``k`` beside ``(r, c)`` other than the cells in ``beside``."""
+        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if 0 <= rr < h and 0 <= cc < w and owner[rr, cc] == k + 1 and (rr, cc) not in beside:
+                return False
+        return True
+
+    for k, q in enumerate(paths):
+        d = q[:-2] + q[2:] - q[1:-1]  # the fourth cell of each turn's square (at a straight step: the cell itself)
+        for i in (np.flatnonzero(padded[d[:, 0] + 1, d[:, 1] + 1]) + 1).tolist():  # empty, so a turn
+            (pr, pc), (nr, nc), (dr, dc) = q[i - 1].tolist(), q[i + 1].tolist(), d[i - 1].tolist()
+            if touch or alone(dr, dc, k, ((pr, pc), (nr, nc))):
+                new = list(paths)
+                new[k] = q.copy()
+                new[k][i] = (dr, dc)
+                out.append(Linking.from_paths(puzzle, [x.tolist() for x in new]))
+                if len(out) >= limit:
+                    return out
+        if not touch:
+            continue
+        side = (q[1:] - q[:-1])[:, ::-1]  # beside each step: one way, and the opposite way
+        for i, sgn in sorted((int(i), sgn) for sgn in (1, -1) for i in np.flatnonzero(
+                padded[q[:-1, 0] + sgn * side[:, 0] + 1, q[:-1, 1] + sgn * side[:, 1] + 1]
+                & padded[q[1:, 0] + sgn * side[:, 0] + 1, q[1:, 1] + sgn * side[:, 1] + 1])):
+            bulge = np.stack([q[i] + sgn * side[i], q[i + 1] + sgn * side[i]])
+            new = list(paths)
+            new[k] = np.concatenate([q[: i + 1], bulge, q[i + 1:]])
+            out.append(Linking.from_paths(puzzle, [x.tolist() for x in new]))
+            if len(out) >= limit:
+                return out
+    return out
+
+
 def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
     """Up to ``task.want`` solutions (``want >= 2``): a first one by ``first``, then others as above.
 
@@ -144,6 +241,15 @@ def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
         found.append(one.solutions[0])
         seen.add(_key(found[0]))
     how = [one.how]
+    if not task.rule.cover:  # cells may stay empty: a line moved into them is a second solution at no cost
+        for lk in moves(task.puzzle, found[0], touch=task.rule.touch, limit=task.want - 1):
+            if _key(lk) not in seen:
+                seen.add(_key(lk))
+                found.append(lk)
+        if len(found) > 1:
+            how.append("another by a line moved into empty cells")
+        if len(found) >= task.want:
+            return Answer(tuple(found[: task.want]), False, "; ".join(how[:2]))
     run = one.resume  # the search that found it, ready to go on with the same pruning
     if run is None and task.rule.cover and task.rule.touch:
         run = _new_run(task)
@@ -152,9 +258,10 @@ def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
         if out is not None:
             return out
     with encoding_for(task, one=False) as enc:
-        enc.block_lines(found[0])
+        for lk in found:
+            enc.block_lines(lk)
         try:
-            more = _local(task, enc, found[0], first_seconds)
+            more = _local(task, enc, found[0], first_seconds, task.want - len(found))
         except TimeoutError:
             return Answer(tuple(found), False, how[0], stopped="time limit", steps=enc.calls)
         for lk, side in more:
@@ -164,11 +271,12 @@ def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
                 how.append(f"another by SAT in a {side} x {side} window")
         if len(found) >= task.want:
             return Answer(tuple(found[: task.want]), False, "; ".join(how[:2]), steps=enc.calls)
+        blocked = len(found)
         if run is not None:
             out = _go_on(task, run, task.share(SEARCH_SHARE), found, seen, how[0])
             if out is not None:
                 return out
-        for lk in found[1:]:
+        for lk in found[blocked:]:
             enc.block_lines(lk)
         enc.set_hint(found[0])
         exhausted = False
@@ -199,8 +307,8 @@ def _linking(task: Task, enc, model) -> Linking:
     return Linking.from_flat(puzzle, cells, starts)
 
 
-def _local(task: Task, enc, lk: Linking, first_seconds: float) -> list[tuple[Linking, int]]:
-    """Solutions that differ from ``lk`` inside one window, up to ``task.want - 1`` of them."""
+def _local(task: Task, enc, lk: Linking, first_seconds: float, need: int) -> list[tuple[Linking, int]]:
+    """Solutions that differ from ``lk`` inside one window, up to ``need`` of them."""
     h, w = task.puzzle.shape
     stop = time.perf_counter() + LOCAL_SHARE * first_seconds
     if task.deadline is not None:
@@ -217,7 +325,7 @@ def _local(task: Task, enc, lk: Linking, first_seconds: float) -> list[tuple[Lin
         inside[:] = False
         inside[r0:r0 + side, c0:c0 + side] = True
         assume = _fixed_outside(enc, on, inside)
-        while len(out) < task.want - 1:
+        while len(out) < need:
             try:  # bounded by conflicts, not by a timer: a call is short
                 model = enc.next_model(None, assumptions=assume, conflicts=WINDOW_CONFLICTS)
             except TimeoutError:
@@ -226,7 +334,7 @@ def _local(task: Task, enc, lk: Linking, first_seconds: float) -> list[tuple[Lin
                 break
             out.append((_linking(task, enc, model), side))
             enc.block(model)
-        if len(out) >= task.want - 1:
+        if len(out) >= need:
             break
     return out
 

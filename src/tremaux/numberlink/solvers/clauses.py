@@ -8,13 +8,46 @@ pair. *Induced* lines (the no-touch convention): two neighbouring cells of one
 colour are linked by an edge of the line, unless one of them is empty.
 *Holes* (under ``fill``): cells allowed to stay empty after all, at most
 ``max_holes`` of them (a sequential counter).
+
+The colour is encoded in binary by default (``colour="binary"``): ``B``
+variables per cell instead of ``n`` (``colour="onehot"``), so ``B/n`` of the
+colour clauses, which is where the time goes in Python for puzzles with dozens
+or hundreds of pairs. On the public puzzles neither encoding solved the hard
+contest puzzles that the binary one misses within seconds.
+
+With ``induced=True`` two neighbouring cells of one colour must be linked:
+every line is an *induced* path, never touching itself. Under ``nikoli``
+this loses no puzzle (a line that touches itself can take the shortcut, and
+the cells it skips stay empty), and it is what makes the contest puzzles,
+whose lines wind around each other, fast: the "fill" lines of such a
+puzzle, asked for first, are found in a fraction of a second where the plain
+encoding needs seconds. It changes which solutions are counted, so
+uniqueness and counting never use it. One-hot: ``x_e or not (c_u,k and
+c_v,k)`` per pair ``k``. Binary (a code per pair, no shared codes): a
+variable per bit and edge true only when the two cells' bits differ, and
+``x_e or`` one of them; a cell that may stay empty gets a variable true
+exactly when it has no line, which lifts the rule for it (its bits are
+free). Both give the same induced lines under ``nikoli``; the binary one has
+about half the clauses.
+
+With ``uturns=False`` no line makes a U-turn (three line edges of one 2 x 2
+block): four clauses of three edge literals per block, which unit
+propagation uses at once. Under ``nikoli`` this loses no puzzle either (the
+line can cut across the open side of the U).
+
+With ``holes`` (under ``fill``) some cells may stay empty: a hole
+variable per allowed cell lifts its "covered" constraints, and ``max_holes``
+bounds how many are used (a sequential counter). The checkerboard argument of
+:func:`~tremaux.numberlink.solvers.verdicts.colour_surplus` says how many cells a solution must leave empty at
+least, and of which colour: asking for exactly those (``holes="surplus"``) is
+the densest-lines question of :mod:`tremaux.numberlink.solvers.sat`.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["ClauseBuilders", "degree_patterns"]
+__all__ = ["ClauseBuilders", "degree_clauses", "degree_patterns"]
 
 _PATTERNS: dict[tuple[str, int], list[tuple[tuple[int, ...], int]]] = {}
 
@@ -69,6 +102,53 @@ def degree_patterns(kind: str, d: int) -> list[tuple[tuple[int, ...], int]]:
             out += [((i,) + tuple(j for j in idx if j != i), 0) for i in idx]  # sign 0: first negated, rest positive
     _PATTERNS[key] = out
     return out
+
+
+def degree_clauses(packed: np.ndarray, deg: np.ndarray, kinds: np.ndarray) -> tuple[list[list[int]], bool]:
+    """The degree clauses of every cell, grouped by (kind, degree) and built a group at a time.
+
+    Parameters
+    ----------
+    packed : ndarray of int64, shape (cells, 4)
+        Each cell's edge variables, the nonzero ones first.
+    deg : ndarray of int
+        Each cell's number of edges.
+    kinds : ndarray of int
+        Each cell's kind: 0 one edge (a number), 1 two, 2 zero or two, 3 none.
+
+    Returns
+    -------
+    clauses : list of list of int
+    unsatisfiable : bool
+        Some cell's constraint cannot hold at all (the empty clause).
+
+    Examples
+    --------
+    >>> packed = np.array([[1, 0, 0, 0], [1, 2, 0, 0], [2, 0, 0, 0]])
+    >>> degree_clauses(packed, np.array([1, 2, 1]), np.array([0, 1, 0]))
+    ([[1], [2], [2], [1]], False)
+    >>> degree_clauses(packed[:1], np.array([1]), np.array([1]))[1]  # two edges wanted, one there
+    True
+    """
+    clauses: list[list[int]] = []
+    unsat = False
+    for kind_id, kind in enumerate(("one", "two", "zero-two", "zero")):
+        for d in range(5):
+            rows = packed[(kinds == kind_id) & (deg == d)]
+            if rows.shape[0] == 0:
+                continue
+            for cols, sign in degree_patterns(kind, d):
+                if not cols:
+                    unsat = True
+                    continue
+                lits = rows[:, list(cols)]
+                if sign == -1:
+                    lits = -lits
+                elif sign == 0:
+                    lits = lits.copy()
+                    lits[:, 0] = -lits[:, 0]
+                clauses.extend(lits.tolist())
+    return clauses, unsat
 
 
 class ClauseBuilders:

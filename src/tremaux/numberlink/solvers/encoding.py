@@ -1,6 +1,7 @@
 """The SAT encoding of a puzzle: variables, degree clauses, and the loop of solving and cutting.
 
-The colour, induced-line and hole clauses are in
+The SAT solver itself (which one, loading, solving to a deadline) is in
+:mod:`tremaux.numberlink.solvers.backend`; the colour, induced-line and hole clauses are in
 :mod:`tremaux.numberlink.solvers.clauses`.
 
 Variables
@@ -36,71 +37,24 @@ A 2 x 2 block of one colour is *not* forbidden: under ``fill`` it is not a
 theorem (the 2 x 3 puzzle with ``1`` at both left corners has one solution,
 and it fills a 2 x 2 block with one line), so it would lose solutions.
 
-The colour is encoded in binary by default (``colour="binary"``): ``B``
-variables per cell instead of ``n`` (``colour="onehot"``), so ``B/n`` of the
-colour clauses, which is where the time goes in Python for puzzles with dozens
-or hundreds of pairs. On the public puzzles neither encoding solved the hard
-contest puzzles that the binary one misses within seconds.
-
-With ``induced=True`` two neighbouring cells of one colour must be linked:
-every line is an *induced* path, never touching itself. Under ``nikoli``
-this loses no puzzle (a line that touches itself can take the shortcut, and
-the cells it skips stay empty), and it is what makes the contest puzzles,
-whose lines wind around each other, fast: the "fill" lines of such a
-puzzle, asked for first, are found in a fraction of a second where the plain
-encoding needs seconds. It changes which solutions are counted, so
-uniqueness and counting never use it. One-hot: ``x_e or not (c_u,k and
-c_v,k)`` per pair ``k``. Binary (a code per pair, no shared codes): a
-variable per bit and edge true only when the two cells' bits differ, and
-``x_e or`` one of them; a cell that may stay empty gets a variable true
-exactly when it has no line, which lifts the rule for it (its bits are
-free). Both give the same induced lines under ``nikoli``; the binary one has
-about half the clauses.
-
-With ``uturns=False`` no line makes a U-turn (three line edges of one 2 x 2
-block): four clauses of three edge literals per block, which unit
-propagation uses at once. Under ``nikoli`` this loses no puzzle either (the
-line can cut across the open side of the U).
-
-With ``holes`` (under ``fill``) some cells may stay empty: a hole
-variable per allowed cell lifts its "covered" constraints, and ``max_holes``
-bounds how many are used (a sequential counter). The checkerboard argument of
-:func:`colour_surplus` says how many cells a solution must leave empty at
-least, and of which colour: asking for exactly those (``holes="surplus"``) is
-the densest-lines question of :mod:`tremaux.numberlink.solvers.sat`. The SAT
-solver is Glucose 4 (python-sat): interruptible, so a deadline holds.
+How the colour, induced lines, U-turns and holes are encoded, and why, is
+told in :mod:`tremaux.numberlink.solvers.clauses`. The SAT solver is
+Glucose 4 (python-sat, :mod:`.backend`): interruptible, so a deadline holds.
 """
 
 from __future__ import annotations
 
-import functools
-import gc
-import itertools
-import threading
 import time
-from dataclasses import dataclass
 
 import numpy as np
-from pysat.solvers import Solver
-
-try:  # python-sat's C layer, used directly by loaded_solver when it is there
-    import pysolvers
-except ImportError:  # pragma: no cover - every python-sat wheel so far ships it
-    pysolvers = None
 
 from ...kernels import numberlink as kn
 from ..model import Puzzle
-from .clauses import ClauseBuilders, degree_patterns
+from .backend import INCREMENTAL, SAT_BACKEND, Model, in_time, loaded_solver, solve_until, without_gc
+from .clauses import ClauseBuilders, degree_clauses
 from .verdicts import colour_surplus
 
 __all__ = ["Encoding", "FILL_COLOUR_BITS", "Model", "SAT_BACKEND", "INCREMENTAL", "loaded_solver"]
-
-SAT_BACKEND = "glucose4"
-"""The pysat solver used (interruptible, for time budgets)."""
-
-INCREMENTAL = frozenset({"glucose4", "glucose3", "glucose41", "minisat22", "cadical153", "cadical195", "maplechrono",
-                         "lingeling", "minicard", "mergesat3"})
-"""Backends that take clauses after a solve; others (Kissat) get a new solver holding every clause instead."""
 
 FILL_COLOUR_BITS = 5
 """Colour bits of the exact search under ``fill`` (see ``Encoding(colour_bits=...)``).
@@ -109,99 +63,6 @@ Past 31 pairs, pairs share codes and a line joining two of them is cut
 lazily: fewer clauses for puzzles with many pairs (figures in
 ``docs/benchmarks.md``). Not used under ``nikoli`` nor for induced lines.
 """
-
-
-def _without_gc(fn):
-    """``fn`` with the cyclic garbage collector paused while it runs.
-
-    Building a CNF allocates a small list per clause, tens of thousands of
-    them and none in a cycle; the collector's passes over them cost more than
-    the building itself (a 40x20 puzzle: 16,000 clauses become lists in
-    1.6 ms instead of 4.4 ms).
-    """
-    @functools.wraps(fn)
-    def run(*args, **kwargs):
-        was = gc.isenabled()
-        gc.disable()
-        try:
-            return fn(*args, **kwargs)
-        finally:
-            if was:
-                gc.enable()
-
-    return run
-
-
-_DIRECT_ADD = {"Glucose4": ("glucose", "glucose41_add_cl"), "Kissat404": ("kissat", "kissat404_add_cl"),
-               "Minisat22": ("minisat", "minisat22_add_cl")}
-"""Solvers whose clauses :func:`loaded_solver` hands to python-sat's C layer directly: (handle, function)."""
-
-
-def loaded_solver(backend: str, clauses: list[list[int]]) -> Solver:
-    """A python-sat ``Solver`` named ``backend`` that holds ``clauses``.
-
-    Same as ``Solver(name=backend, bootstrap_with=clauses)``, a third
-    quicker for the solvers of :data:`_DIRECT_ADD`: their clauses go
-    straight to python-sat's C functions, without two Python method calls
-    each (16,000 clauses of a 40x20 puzzle load in 4.7 ms instead of 7.0 ms).
-    Other solvers, or a python-sat without those functions, take the public
-    way.
-
-    Parameters
-    ----------
-    backend : str
-        A python-sat solver name, such as ``glucose4`` or ``cadical195``.
-    clauses : list of list of int
-        The CNF, in DIMACS literals.
-
-    Returns
-    -------
-    pysat.solvers.Solver
-        The solver; the caller deletes it.
-
-    Examples
-    --------
-    >>> s = loaded_solver("glucose4", [[1, 2], [-1], [-2, 3]])
-    >>> s.solve(), s.get_model()
-    (True, [-1, 2, 3])
-    >>> loaded_solver("glucose4", [[1], [-1]]).solve()
-    False
-    """
-    solver = Solver(name=backend)
-    inner = solver.solver
-    handle_name, add_name = _DIRECT_ADD.get(type(inner).__name__, (None, None))
-    add = getattr(pysolvers, add_name, None) if add_name and pysolvers is not None else None
-    handle = getattr(inner, handle_name, None) if handle_name else None
-    if add is None or handle is None:
-        solver.append_formula(clauses)
-        return solver
-    if False in list(map(add, itertools.repeat(handle, len(clauses)), clauses)):
-        inner.status = False  # unsatisfiable already: what add_clause records
-    return solver
-
-
-@dataclass(frozen=True)
-class Model:
-    """One assignment read back from the solver: the links of every cell.
-
-    Examples
-    --------
-    >>> from tremaux.numberlink import Puzzle
-    >>> from tremaux.numberlink.rules import resolve
-    >>> from tremaux.numberlink.solvers.base import Task
-    >>> from tremaux.numberlink.solvers.sat import encoding_for
-    >>> enc = encoding_for(Task(Puzzle.from_rows(["1.1", "2.2"]), resolve("fill"), want=1, deadline=None), one=True)
-    >>> enc.next_model().links.tolist()
-    [2, 10, 8, 2, 10, 8]
-    >>> enc.close()
-    """
-
-    links: np.ndarray
-    """``uint8`` per cell, bit ``1 << d`` when a line leaves towards direction d (N0 E1 S2 W3)."""
-    edges: np.ndarray
-    """Indices of the edge variables set (lines only, loops dropped)."""
-    with_loops: np.ndarray | None = None
-    """The links with the closed loops that were dropped (``None``: there were none)."""
 
 
 class Encoding(ClauseBuilders):
@@ -257,6 +118,14 @@ class Encoding(ClauseBuilders):
         corner's inner diagonal is a number or a corner of the same shape.
         With ``induced`` it loses no model; without, it drops some models
         whose lines touch (the rest are still solutions).
+    deadline : float, optional
+        A ``time.perf_counter()`` value: building stops past it (large
+        puzzles take a good part of a second to load into the solver).
+
+    Raises
+    ------
+    TimeoutError
+        When ``deadline`` passes before the solver holds every clause.
 
     Examples
     --------
@@ -269,12 +138,12 @@ class Encoding(ClauseBuilders):
     >>> enc.close()
     """
 
-    @_without_gc
+    @without_gc
     def __init__(self, puzzle: Puzzle, rule: str, backend: str = SAT_BACKEND, colour: str = "binary",
                  inactive: frozenset[int] = frozenset(), induced: bool = False, holes: str | None = None,
                  max_holes: int | None = None, at_most_one: bool = True,
                  blocked: np.ndarray | None = None, colour_bits: int | None = None,
-                 uturns: bool = True, corners: bool = False) -> None:
+                 uturns: bool = True, corners: bool = False, deadline: float | None = None) -> None:
         if colour not in ("binary", "onehot"):
             raise ValueError("colour is 'binary' or 'onehot'")
         if holes is not None and (rule != "fill" or holes not in ("surplus", "any")):
@@ -290,6 +159,7 @@ class Encoding(ClauseBuilders):
         self.wrong_cuts = 0
         h, w = puzzle.shape
         self.h, self.w = h, w
+        in_time(deadline)
         g = puzzle.grid.ravel().astype(np.int64)
         n = puzzle.pairs
         size = h * w
@@ -319,8 +189,6 @@ class Encoding(ClauseBuilders):
         inc[ev[~horiz], 0] = evar[~horiz]
         self.inc = inc
         clauses: list[list[int]] = []
-        self.trivially_unsat = False
-        # ---- degree constraints, grouped by (kind, degree) and vectorised
         packed = -np.sort(-inc, axis=1)  # nonzero first
         deg = (inc > 0).sum(axis=1)
         kinds = np.where(g > 0, 0, 1 if rule == "fill" else 2)
@@ -336,22 +204,8 @@ class Encoding(ClauseBuilders):
         if inactive:
             kinds[np.isin(g, list(inactive))] = 3
         kinds[off] = 3  # no line (they have no edge left)
-        for kind_id, kind in enumerate(("one", "two", "zero-two", "zero")):
-            for d in range(5):
-                rows = packed[(kinds == kind_id) & (deg == d)]
-                if rows.shape[0] == 0:
-                    continue
-                for cols, sign in degree_patterns(kind, d):
-                    if not cols:
-                        self.trivially_unsat = True
-                        continue
-                    lits = rows[:, list(cols)]
-                    if sign == -1:
-                        lits = -lits
-                    elif sign == 0:
-                        lits = lits.copy()
-                        lits[:, 0] = -lits[:, 0]
-                    clauses.extend(lits.tolist())
+        degree, self.trivially_unsat = degree_clauses(packed, deg, kinds)
+        clauses.extend(degree)
         free = np.flatnonzero((g == 0) & ~off)
         fu, fv = g[eu] == 0, g[ev] == 0
         # edges between a free cell and a number: which, and the cells at either end
@@ -361,6 +215,7 @@ class Encoding(ClauseBuilders):
         self.ecell = np.where(fu[one], ev[one], eu[one])
         if colour == "binary":
             clauses.extend(self._binary_colour(g, n, free, eu, ev, fu, fv, evar, ne))
+            in_time(deadline)
             if hole.any():
                 clauses.extend(self._holes(hole, packed, max_holes))
             if induced:
@@ -368,6 +223,7 @@ class Encoding(ClauseBuilders):
                 clauses.extend(self._binary_induced(eu, ev, fu, fv, evar, optional))
         else:
             clauses.extend(self._onehot_colour(g, n, free, eu, ev, fu, fv, evar, ne, rule, at_most_one))
+            in_time(deadline)
             if induced:
                 clauses.extend(self._induced(g, n, eu, ev, fu, fv, evar))
             if hole.any():
@@ -377,12 +233,13 @@ class Encoding(ClauseBuilders):
             if rule != "fill" or hole.any() or off.any():
                 raise ValueError("the corner theorem needs lines that cover every cell")
             clauses.extend(self._corners(g, inc))
+        in_time(deadline)
         self.nclauses = len(clauses)
         self.backend = backend
         self.incremental = backend in INCREMENTAL
         self._clauses = None if self.incremental else clauses  # kept to rebuild a one-shot solver
         self._solved = self._stale = False
-        self.solver = loaded_solver(backend, clauses)
+        self.solver = loaded_solver(backend, clauses, deadline)
         self.calls = 0
         self.loops_cut = 0
         self.ends = puzzle.ends
@@ -466,25 +323,8 @@ class Encoding(ClauseBuilders):
                 return None
             self._refresh()
             self._solved = True
-            if deadline is None and conflicts is None:
-                ok = self.solver.solve(assumptions=assumptions)
-            else:
-                if conflicts is not None and self.incremental:
-                    self.solver.conf_budget(int(conflicts))
-                timer = None
-                if deadline is not None:
-                    timer = threading.Timer(max(0.0, deadline - time.perf_counter()), self.solver.interrupt)
-                    timer.start()
-                try:
-                    ok = self.solver.solve_limited(assumptions=assumptions, expect_interrupt=timer is not None)
-                finally:
-                    if timer is not None:
-                        timer.cancel()
-                        self.solver.clear_interrupt()
-                    if conflicts is not None and self.incremental:
-                        self.solver.conf_budget(-1)  # no budget for later calls
-                if ok is None:
-                    raise TimeoutError
+            ok = solve_until(self.solver, deadline, assumptions=assumptions,
+                             conflicts=conflicts if self.incremental else None)
             if not ok:
                 return None
             model = np.asarray(self.solver.get_model()[: self.nedges], dtype=np.int64)

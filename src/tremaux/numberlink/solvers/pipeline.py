@@ -19,7 +19,7 @@ stage                   answers
                         loops stretched into the lines (:mod:`.stretch`) for most of the rest;
                         no answer when neither finds one
 ``search``              the compiled search (:mod:`.search`), given half the time left (a
-                        tenth when ``portfolio`` follows); its answer is final when it
+                        tenth for one solution, or when ``portfolio`` follows); its answer is final when it
                         found what was wanted or searched everything
 ``sat``                 everything else, exactly, until the deadline (:mod:`.sat`), or for a
                         tenth of the time left when ``portfolio`` follows
@@ -67,7 +67,21 @@ __all__ = ["STAGES", "fast", "search_available"]
 Stage = Callable[[Task], "Answer | None"]
 
 SEARCH_SHARE = 0.5
-"""Share of the time left that the search may take before SAT has the rest (a split, not a per-puzzle tuning)."""
+"""Share of the time left that the search may take before SAT has the rest, for two or more solutions (a split)."""
+ONE_SEARCH_SHARE = 0.1
+"""Share of the time left for the search in a plain solve (one solution wanted, no more asked after it).
+
+A split, not a per-puzzle tuning; the first solution of a uniqueness or
+counting run keeps :data:`SEARCH_SHARE`, since its search goes on for the
+second (``Answer.resume``).
+
+On the development half of the corpus under ``fill`` (1 s limit, 2026-11-25,
+stage by stage), every puzzle the search
+stage answered after the ``untouched`` stage took at most 30 ms, while on
+the one it got lost on (a 50x50 puzzle with 400 pairs whose lines must
+touch) it used its whole half second and left SAT, which answers that
+puzzle in about 0.15 s, too little. The search answers quickly or not at all.
+"""
 UNTOUCHED_SEARCH_SHARE = 0.1
 """Share of the time left for the search among lines that never touch before SAT asks the same (a split)."""
 
@@ -108,11 +122,13 @@ def _search(task: Task) -> Answer | None:
         from .search import SearchRun, compiled_now
     except ImportError:
         return None
-    if not compiled_now(task.puzzle):
-        return None
+    if task.rule.cover and not compiled_now(task.puzzle):
+        return None  # a small puzzle from the command line: under fill the exact SAT stage answers it in milliseconds
     run = SearchRun(task.puzzle, cover=task.rule.cover, touch=task.rule.touch,
                     max_solutions=max(task.want, task.then))
-    out = run.advance(task.share(IN_PROCESS_SHARE if portfolio_follows(task) else SEARCH_SHARE), pause_at=task.want)
+    share = (IN_PROCESS_SHARE if portfolio_follows(task)
+             else ONE_SEARCH_SHARE if task.want == 1 and task.then <= 1 else SEARCH_SHARE)
+    out = run.advance(task.share(share), pause_at=task.want)
     sols = tuple(out.solutions)[: task.want]
     done = bool(out.complete) or len(sols) >= task.want
     return Answer(sols, bool(out.complete), "search", stopped="" if done else "time limit", steps=int(out.nodes),

@@ -7,6 +7,11 @@ leave many cells empty, the kind the densest-lines question of
 :mod:`.sat` does not answer. A round budget bounds it; it never proves
 anything, so failing only sends the question on.
 
+The router keeps to the task's deadline: a first call of
+:data:`PROBE_ROUNDS` rounds measures what a round costs on this puzzle, and
+the second, which starts again with the same seed (so it repeats the first
+rounds and goes on), is given only the rounds that fit in the time left.
+
 A line that runs beside itself takes the shortcut (the cells between stay
 empty) until none does (:func:`untangle`): the answer then holds under the
 no-touch convention too, and its lines are no longer than they need be.
@@ -23,6 +28,8 @@ Examples
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 
 from ...kernels import numberlink as kn
@@ -31,10 +38,35 @@ from ..model import Puzzle
 from ..result import Linking
 from .base import Answer, Task
 
-__all__ = ["router_stage", "untangle", "ROUTER_ROUNDS"]
+__all__ = ["router_stage", "untangle", "ROUTER_ROUNDS", "PROBE_ROUNDS"]
 
 ROUTER_ROUNDS = 300
 """Rounds of rip-up and re-route before the router gives the question on."""
+
+PROBE_ROUNDS = 10
+"""Rounds of the first call, which times a round before the rest are given out by the deadline."""
+
+
+def _route(puzzle: Puzzle, rounds: int) -> tuple[int, np.ndarray, np.ndarray]:
+    h, w = puzzle.shape
+    cells = np.empty(4 * h * w, dtype=np.int64)
+    starts = np.zeros(puzzle.pairs + 1, dtype=np.int64)
+    flat = np.ascontiguousarray(puzzle.grid.ravel(), dtype=np.int64)
+    used = int(kn.route(flat, h, w, np.ascontiguousarray(puzzle.ends), rounds, cells, starts, make_state(1), 0.3, 1.3))
+    return used, cells, starts
+
+
+def _rounds_in_time(puzzle: Puzzle, left: float | None) -> tuple[int, tuple | None]:
+    """How many rounds fit in ``left`` seconds, and the probe's answer when it already found one."""
+    if left is None:
+        return ROUTER_ROUNDS, None
+    t = time.perf_counter()
+    probe = _route(puzzle, PROBE_ROUNDS)
+    per_round = (time.perf_counter() - t) / max(1, probe[0] if probe[0] > 0 else PROBE_ROUNDS)
+    if probe[0] > 0 or probe[0] == -2:
+        return 0, probe
+    budget = left - (time.perf_counter() - t)
+    return min(ROUTER_ROUNDS, int(budget / max(per_round, 1e-9))), None
 
 
 def router_stage(task: Task) -> Answer | None:
@@ -62,12 +94,10 @@ def router_stage(task: Task) -> Answer | None:
     if task.rule.cover or task.want != 1 or task.puzzle.pairs == 0:
         return None
     puzzle = task.puzzle
-    h, w = puzzle.shape
-    cells = np.empty(4 * h * w, dtype=np.int64)
-    starts = np.zeros(puzzle.pairs + 1, dtype=np.int64)
-    flat = np.ascontiguousarray(puzzle.grid.ravel(), dtype=np.int64)
-    rounds = int(kn.route(flat, h, w, np.ascontiguousarray(puzzle.ends), ROUTER_ROUNDS, cells, starts,
-                          make_state(1), 0.3, 1.3))
+    fit, probe = _rounds_in_time(puzzle, task.left())
+    if probe is None and fit <= PROBE_ROUNDS:
+        return None  # no more rounds than the probe's fit in the time left
+    rounds, cells, starts = probe if probe is not None else _route(puzzle, fit)
     if rounds <= 0:
         return None
     lk = untangle(puzzle, Linking.from_flat(puzzle, cells, starts))

@@ -56,7 +56,7 @@ per-puzzle tuning.
 """
 
 
-def encoding_for(task: Task, *, one: bool):
+def encoding_for(task: Task, *, one: bool, deadline: float | None = None):
     """The :class:`~tremaux.numberlink.solvers.encoding.Encoding` of ``task`` (``one``: one solution wanted).
 
     Parameters
@@ -65,12 +65,19 @@ def encoding_for(task: Task, *, one: bool):
         The task.
     one : bool
         Only one solution is wanted (the encoding may then leave out clauses that only counting needs).
+    deadline : float, optional
+        A ``time.perf_counter()`` value to stop building at.
 
     Returns
     -------
     Encoding
         The encoding under the task's rule (induced lines when touching is barred, or for one
         solution under ``nikoli``); the caller closes it.
+
+    Raises
+    ------
+    TimeoutError
+        When ``deadline`` passes while the encoding is built.
 
     Examples
     --------
@@ -88,7 +95,7 @@ def encoding_for(task: Task, *, one: bool):
     induced = not rule.touch or (one and not rule.cover)
     bits = FILL_COLOUR_BITS if rule.cover and not induced else None
     return Encoding(task.puzzle, "fill" if rule.cover else "nikoli", induced=induced, colour_bits=bits,
-                    corners=induced and rule.cover)
+                    corners=induced and rule.cover, deadline=deadline)
 
 
 def sat_stage(task: Task) -> Answer:
@@ -115,7 +122,11 @@ def sat_stage(task: Task) -> Answer:
     """
     puzzle = task.puzzle
     found: list[Linking] = []
-    with encoding_for(task, one=task.want == 1) as enc:
+    try:
+        enc = encoding_for(task, one=task.want == 1, deadline=task.deadline)
+    except TimeoutError:
+        return Answer((), False, "SAT", stopped="time limit")
+    with enc:
         extras = {"clauses": enc.nclauses, "variables": enc.nvars}
         stopped = ""
         exhausted = False
@@ -176,9 +187,14 @@ def dense_stage(task: Task) -> Answer | None:
     kw = dict(holes="surplus", max_holes=surplus, uturns=False, induced=induced,
               colour_bits=None if induced else FILL_COLOUR_BITS, corners=surplus == 0)
     puzzle = task.puzzle
-    with Encoding(puzzle, "fill", **kw) as enc:
+    deadline = task.share(DENSE_SHARE)
+    try:
+        enc = Encoding(puzzle, "fill", deadline=deadline, **kw)
+    except TimeoutError:
+        return None
+    with enc:
         try:
-            model = enc.next_model(task.share(DENSE_SHARE), drop_loops=True)
+            model = enc.next_model(deadline, drop_loops=True)
         except TimeoutError:
             return None
         if model is None:
@@ -231,7 +247,11 @@ def untouched_stage(task: Task) -> Answer | None:
         return None
     puzzle = task.puzzle
     deadline = task.share(DENSE_SHARE)
-    with Encoding(puzzle, "fill", uturns=False, corners=True, colour_bits=FILL_COLOUR_BITS) as enc:
+    try:
+        enc = Encoding(puzzle, "fill", uturns=False, corners=True, colour_bits=FILL_COLOUR_BITS, deadline=deadline)
+    except TimeoutError:
+        return None
+    with enc:
         try:
             model = enc.next_model(deadline, drop_loops=True)
             lk = None

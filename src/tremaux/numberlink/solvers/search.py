@@ -35,8 +35,10 @@ from ..result import Linking
 
 __all__ = ["SearchOutcome", "SearchRun", "search", "compiled_now"]
 
-_WORK_PER_SLICE = 2_000_000
-"""Cell-sized steps of work per kernel call between two looks at the clock (a few milliseconds)."""
+_SLICE_SECONDS = 0.004
+"""Seconds of kernel work between two looks at the clock: the slice of nodes is sized from the measured rate."""
+_FIRST_SLICE = 256
+"""Nodes of the first kernel call of a run, before its rate of nodes per second is known."""
 _ROW_REGIONS_MAX = 20_000_000
 """Largest (rows + 1) x cells for which the regions below each row are computed once (two int32 tables)."""
 
@@ -70,7 +72,10 @@ def compiled_now(puzzle: Puzzle) -> bool:
     line on a small puzzle, numba not imported yet, see
     :func:`tremaux._jit.would_interpret`): the search would first pay numba's
     start, some tenths of a second, where SAT answers a small puzzle in
-    milliseconds. The pipeline then leaves the answer to its SAT stages.
+    milliseconds. The pipeline then asks SAT instead: under ``fill``
+    throughout (every cell covered keeps the SAT question small), and under
+    ``nikoli`` for its first questions only, the ``search`` stage running
+    compiled when those do not answer (measured in docs/benchmarks.md).
 
     Parameters
     ----------
@@ -216,7 +221,7 @@ class SearchRun:
         self._flat, self._h, self._w, self._ends, self._flip = flat, h, w, ends, flip
         self._state, self._regions, self._corners = state, regions, corners
         self._sols: list[Linking] = []
-        self._slice = max(64, _WORK_PER_SLICE // (h + w))
+        self._rate = 0.0  # nodes per second measured over the run's kernel calls
         self._done = False
         self._spent = time.perf_counter() - self._t0
 
@@ -250,13 +255,22 @@ class SearchRun:
         state, st = self._state, self._state["st"]
         h, w, flip = self._h, self._w, self._flip
         lab, count, nterm, linked = self._regions
-        while not self._done and (deadline is None or time.perf_counter() < deadline):
+        while not self._done:
+            now = time.perf_counter()
+            if deadline is not None and now >= deadline:
+                break
             if pause_at is not None and len(self._sols) >= pause_at:
                 break
+            seconds = _SLICE_SECONDS if deadline is None else min(_SLICE_SECONDS, deadline - now)
+            nodes = _FIRST_SLICE if self._rate <= 0 else max(64, int(self._rate * seconds))
+            before = int(st[1])
             status = ks.search_run(self._flat, h, w, self._ends, self.cover, self.touch, state["links"],
                                    state["ccol"], state["mate"], state["col"], state["trail"], state["opt"],
-                                   state["mark"], state["sols"], state["work"], st, self._slice, state["fhash"],
+                                   state["mark"], state["sols"], state["work"], st, nodes, state["fhash"],
                                    state["fsol"], state["memo"], lab, count, nterm, linked, self._corners)
+            took = time.perf_counter() - now
+            if int(st[1]) - before >= 64 and took > 0:  # the rate of this call, for sizing the next
+                self._rate = (int(st[1]) - before) / took
             self._sols += [_linking(self.puzzle, state["sols"][s], h, w, flip) for s in range(int(st[6]))]
             st[6] = 0
             if status == 3:  # the solution buffer was full: emptied, go on

@@ -1,0 +1,127 @@
+"""Number Link stages keep to the deadline: SAT loading and building stop, the router gives out only rounds that fit."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+
+from tremaux.numberlink import Puzzle
+from tremaux.numberlink.rules import resolve
+from tremaux.numberlink.solvers import backend, router
+from tremaux.numberlink.solvers.base import Task
+from tremaux.numberlink.solvers.encoding import Encoding
+from tremaux.numberlink.solvers.sat import dense_stage, sat_stage, untouched_stage
+
+PAST = -1.0
+"""A ``time.perf_counter()`` value long gone."""
+
+
+def _random_cnf(rng, nv, m):
+    return [[int(v) * (1 if rng.random() < 0.5 else -1)
+             for v in rng.choice(np.arange(1, nv + 1), size=int(rng.integers(1, 4)), replace=False)]
+            for _ in range(m)]
+
+
+@pytest.mark.parametrize("chunk", [1, 3, 1000])
+def test_loading_in_chunks_gives_the_same_formula(chunk, monkeypatch):
+    from pysat.solvers import Solver
+
+    monkeypatch.setattr(backend, "LOAD_CHUNK", chunk)
+    rng = np.random.default_rng(5)
+    verdicts = set()
+    for _ in range(40):
+        clauses = _random_cnf(rng, int(rng.integers(3, 8)), int(rng.integers(1, 25)))
+        with Solver(name="glucose4", bootstrap_with=clauses) as ref:
+            want = ref.solve()
+        s = backend.loaded_solver("glucose4", clauses, deadline=time.perf_counter() + 60)
+        try:
+            assert backend.solve_until(s, time.perf_counter() + 60) == want
+            if want:
+                model = set(s.get_model())
+                assert all(any(lit in model for lit in c) for c in clauses)
+        finally:
+            s.delete()
+        verdicts.add(want)
+    assert verdicts == {True, False}
+
+
+def test_loading_stops_at_a_deadline_that_passed():
+    with pytest.raises(TimeoutError, match="loaded"):
+        backend.loaded_solver("glucose4", [[1, 2], [-1]], deadline=PAST)
+
+
+def test_an_encoding_is_not_built_past_its_deadline():
+    p = Puzzle.from_rows(["1..2", "....", "1..2"])
+    with pytest.raises(TimeoutError):
+        Encoding(p, "fill", deadline=PAST)
+    with Encoding(p, "fill", deadline=time.perf_counter() + 60) as enc:  # in time: built as without one
+        assert enc.next_model() is not None
+
+
+def test_sat_stages_answer_time_limit_when_no_time_is_left():
+    p = Puzzle.from_rows(["1..2", "....", "1..2"])
+    a = sat_stage(Task(p, resolve("fill", touch=True), 1, PAST))
+    assert a.solutions == () and not a.exhausted and a.stopped == "time limit"
+    assert dense_stage(Task(p, resolve("nikoli"), 1, PAST)) is None
+    assert untouched_stage(Task(p, resolve("fill", touch=True), 1, PAST)) is None
+    # with time, the same questions are answered
+    assert len(sat_stage(Task(p, resolve("fill", touch=True), 1, time.perf_counter() + 60)).solutions) == 1
+
+
+def _count_route_calls(monkeypatch):
+    calls = []
+    real = router.kn.route
+
+    def spy(flat, h, w, ends, rounds, *rest):
+        calls.append(int(rounds))
+        return real(flat, h, w, ends, rounds, *rest)
+
+    monkeypatch.setattr(router.kn, "route", spy)
+    return calls
+
+
+# two pairs that must cross: the router never finds a solution, so it uses every round it is given
+CROSSING = Puzzle.from_rows(["1...2", ".....", "2...1"])
+
+
+def test_router_without_a_deadline_takes_every_round(monkeypatch):
+    calls = _count_route_calls(monkeypatch)
+    assert router.router_stage(Task(CROSSING, resolve("nikoli"), 1, None)) is None
+    assert calls == [router.ROUTER_ROUNDS]
+
+
+def test_router_past_its_deadline_stops_after_the_probe(monkeypatch):
+    calls = _count_route_calls(monkeypatch)
+    assert router.router_stage(Task(CROSSING, resolve("nikoli"), 1, time.perf_counter())) is None
+    assert calls == [router.PROBE_ROUNDS]
+
+
+def test_router_with_time_left_gives_out_rounds_within_the_cap(monkeypatch):
+    calls = _count_route_calls(monkeypatch)
+    router.router_stage(Task(CROSSING, resolve("nikoli"), 1, time.perf_counter() + 600))
+    assert calls[0] == router.PROBE_ROUNDS and len(calls) == 2
+    assert router.PROBE_ROUNDS < calls[1] <= router.ROUTER_ROUNDS
+
+
+def test_router_answer_from_the_probe_is_kept(monkeypatch):
+    calls = _count_route_calls(monkeypatch)
+    p = Puzzle.from_rows(["1.2", "...", "1.2"])  # straight lines, found in the first round
+    a = router.router_stage(Task(p, resolve("nikoli"), 1, time.perf_counter() + 600))
+    assert a is not None and len(a.solutions) == 1 and calls == [router.PROBE_ROUNDS]
+
+
+def test_fill_no_solution_hint_asks_only_the_quick_questions(monkeypatch):
+    from tremaux.numberlink import solve_puzzle
+    from tremaux.numberlink.solvers import pipeline
+
+    p = Puzzle.from_rows(["1.2", "...", "1.2"])  # no solution under fill (checkerboard), solutions under nikoli
+    first = solve_puzzle(p, rule="fill")
+    assert first.status == "no-solution" and first.message.endswith("(rule nikoli)")
+    # the hint never runs the pipeline a second time (no search, SAT nor child processes for it)
+    calls = []
+    real = pipeline.fast
+    monkeypatch.setitem(pipeline.NL_SOLVERS.get("fast").__dict__, "func", lambda task: calls.append(task) or real(task))
+    again = solve_puzzle(p, rule="fill")
+    assert again.message == first.message and len(calls) == 1 and calls[0].rule.cover
