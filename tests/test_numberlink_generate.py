@@ -63,7 +63,7 @@ def test_bad_sizes():
 def test_windows_then_the_whole_check_give_one_solution_on_larger_grids(rule):
     windows = 0
     for seed in range(5):
-        g = generate_puzzle((12, 17), rule=rule, seed=seed)
+        g = generate_puzzle((12, 17), rule=rule, seed=seed, touch=True)
         assert not problems(g.puzzle.grid.tolist(), [x.tolist() for x in g.solution.paths], rule == "fill")
         assert g.solution.covered == 12 * 17
         r = solve_puzzle(g.puzzle, rule=rule, count=2, touch=g.touch)
@@ -120,9 +120,26 @@ def test_joins_that_would_make_a_line_run_beside_itself_are_refused():
 def test_windows_found_clean_are_not_checked_again_and_the_puzzle_is_the_same(monkeypatch):
     from tremaux.numberlink import generate as gen
 
-    cached = generate_puzzle((20, 24), seed=4)
+    cached = generate_puzzle((20, 24), seed=4, touch=True)
     real = gen._window_cuts
     monkeypatch.setattr(gen, "_window_cuts", lambda lines, h, w, rule, clean, *rest: real(lines, h, w, rule, {}, *rest))
-    uncached = generate_puzzle((20, 24), seed=4)
+    uncached = generate_puzzle((20, 24), seed=4, touch=True)
     assert cached.puzzle == uncached.puzzle
     assert cached.window_checks < uncached.window_checks
+
+
+@pytest.mark.parametrize("rule", ["fill", "nikoli"])
+@pytest.mark.parametrize("shape", [(5, 5), (6, 9), (15, 15), (24, 24)])
+def test_default_puzzles_are_proper_under_the_no_touch_convention(rule, shape):
+    from tremaux.numberlink.cover import touches_itself
+
+    h, w = shape
+    for seed in range(3):
+        g = generate_puzzle(shape, rule=rule, seed=seed)
+        assert g.touch is False
+        paths = [x.tolist() for x in g.solution.paths]
+        assert not problems(g.puzzle.grid.tolist(), paths, rule == "fill")
+        assert not any(touches_itself([r * w + c for r, c in p], w) for p in paths)
+        r = solve_puzzle(g.puzzle, rule=rule, count=2, touch=False)
+        assert r.count == 1 and r.complete, (rule, shape, seed)
+        assert generate_puzzle(shape, rule=rule, seed=seed).puzzle == g.puzzle

@@ -91,6 +91,9 @@ def generate_cmd(
     seed: Optional[int] = SeedOption,
     rule: str = RuleOption,
     touch: Optional[bool] = TouchOption,
+    density: Optional[float] = typer.Option(None, "--density",
+                                            help="Pairs per cell of the planted lines, e.g. 0.03 (published "
+                                                 "puzzles: 0.014 to 0.08); default: short lines."),
     time_limit: Optional[float] = time_limit_option(None, "Seconds for each uniqueness check."),
     fmt: Optional[str] = format_option("Puzzle text format: grid, contest or wh (default grid)."),
     solution: bool = typer.Option(False, "--solution", help="Also draw the solution."),
@@ -103,7 +106,8 @@ def generate_cmd(
 
     fmt = fmt or "grid"
     options = {} if touch is None else {"touch": touch}
-    g = generate_puzzle(parse_size(size)[-2:], rule=rule, seed=seed, time_limit=time_limit, **options)
+    g = generate_puzzle(parse_size(size)[-2:], rule=rule, seed=seed, density=density,
+                        time_limit=time_limit, **options)
     drawn = (g.puzzle, g.solution) if solution else g.puzzle
     if out is not None:
         if out.suffix.lower() in (".svg", ".png"):

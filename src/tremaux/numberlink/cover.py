@@ -113,7 +113,18 @@ def split_touching(lines: list[list[int]], h: int, w: int) -> list[list[int]] | 
             piece.append(c)
             seen.add(c)
         out.append(piece)
-    return None if any(len(p) < 2 for p in out) else out
+    lone = [p[0] for p in out if len(p) == 1]
+    if not lone:
+        return out
+    lines = [p for p in out if len(p) >= 2]
+    owner = np.full(h * w, -1, dtype=np.int64)
+    for k, ln in enumerate(lines):
+        owner[ln] = k
+    nbrs = [_neighbours(c, h, w) for c in range(h * w)]
+    for c in lone:  # give each lone cell to a neighbouring line, keeping lines induced
+        if not _adopt_lone(c, lines, owner, nbrs):
+            return None
+    return lines
 
 
 def walk_cover(h: int, w: int, rng: np.random.Generator, length: float) -> list[list[int]] | None:

@@ -26,11 +26,11 @@ Uniqueness is judged among all solutions (``touch=True``) or, under the
 convention puzzle makers use, among solutions whose lines never run beside
 themselves (``touch=False``); then, and whenever a ``density`` is given, the
 planted solution never runs beside itself either, so the puzzle is proper
-under the convention. By default (``touch=None``) dense puzzles are made
-unique among all solutions, as before, and sparse ones (a ``density``) under
-the convention, which is how published sparse puzzles are unique. Dense
-puzzles with ``touch=False`` are slow to prove beyond about 30x30 with the
-SAT check (measured in docs/benchmarks.md).
+under the convention. That is the default (``touch=None``) for dense and
+sparse puzzles; the check is the solvers' count to two under the convention
+(:func:`tremaux.numberlink.solve_puzzle` with ``touch=False``), and each
+second solution it shows is cut out as in step 3. ``touch=True`` keeps the
+older judgement among all solutions (windows, then the SAT check).
 
 The planted solution covers every cell, so the puzzle is proper under
 ``fill``; with ``rule="nikoli"`` it is also made unique when cells may stay
@@ -152,8 +152,7 @@ def generate_puzzle(
     touch : bool, optional
         ``True``: unique among all solutions; ``False``: unique among solutions
         whose lines never run beside themselves (the puzzle makers'
-        convention), and so is the planted solution. Default: ``True``
-        without ``density``, ``False`` with it.
+        convention), and so is the planted solution. Default ``False``.
     density : float, optional
         Pairs per cell the planted lines aim at (published puzzles hold 0.014 to
         0.08); the cuts that make the puzzle unique may add a few pairs. By
@@ -202,7 +201,7 @@ def generate_puzzle(
     if time_limit is not None and not float(time_limit) > 0:
         raise InvalidSizeError(f"time limit {time_limit!r} must be a positive number of seconds")
     rule = check_rule(rule)
-    touch = (density is None) if touch is None else bool(touch)
+    touch = False if touch is None else bool(touch)
     induced = not touch
     t0 = time.perf_counter()
     stop = None if time_limit is None else t0 + float(time_limit)
@@ -227,6 +226,27 @@ def generate_puzzle(
                 break
         puzzle, planted = _puzzle_of(lines, h, w)
         checks += 1
+        if induced:  # the solvers' uniqueness check under the convention (search, local SAT, then full SAT)
+            other, timed_out = _another(puzzle, planted, rule, stop)
+            if other is None and not timed_out:
+                return GeneratedPuzzle(puzzle, planted, rule, touch, seed, cuts, checks, window_checks,
+                                       time.perf_counter() - t0)
+            check_time(stop, t0, time_limit)
+            cut_at = {}
+            if other is not None:
+                cut = _choose_cut(lines, other, {})
+                if cut is not None:
+                    cut_at = {cut[0]: cut[1]}
+                else:
+                    fixed = _rule_out(lines, other, h, w, induced=True)
+                    if fixed is not None:
+                        lines, cut_at = fixed
+                        if not cut_at:
+                            cuts += 1
+                            continue
+            lines, n = _cut(lines, cut_at, state)
+            cuts += n
+            continue
         others: list[set[tuple[int, int]]] = []
         timed_out = joined = False
         bits = FILL_COLOUR_BITS if rule == "fill" and not induced else None
@@ -266,6 +286,27 @@ def generate_puzzle(
             continue
         lines, n = _cut(lines, cut_at, state)
         cuts += n
+
+
+def _another(puzzle: Puzzle, planted: Linking, rule: str,
+             stop: float | None) -> tuple[set[tuple[int, int]] | None, bool]:
+    """The edges of a solution of ``puzzle`` other than ``planted`` under the no-touch convention, and whether the
+    check ran out of time (half the time left) before it could tell."""
+    from .solvers import solve_puzzle
+
+    left = None if stop is None else max(1e-3, (stop - time.perf_counter()) / 2)
+    res = solve_puzzle(puzzle, rule=rule, touch=False, count=2, time_limit=float("inf") if left is None else left)
+    planted_edges = _linking_edges(planted, puzzle.width)
+    for lk in res.solutions:
+        edges = _linking_edges(lk, puzzle.width)
+        if edges != planted_edges:
+            return edges, False
+    return None, not res.complete
+
+
+def _linking_edges(lk: Linking, w: int) -> set[tuple[int, int]]:
+    """The edges (flat cells, smaller first) of the lines of ``lk``."""
+    return _edges_of([(p[:, 0] * w + p[:, 1]).tolist() for p in lk.paths])
 
 
 _ALTERNATIVES_PER_CHECK = 16
