@@ -117,3 +117,13 @@ def test_check_reports_each_verdict(capsys, multi):
     code, out, _ = run(capsys, "check", str(multi), "--json")
     assert code == 1
     assert [d["verdict"] for d in json.loads(out)] == ["proper", "no-solution", "invalid"]
+
+
+@pytest.mark.parametrize("extra", [[], ["--density", "0.05"]])
+@pytest.mark.parametrize("rule", ["fill", "nikoli"])
+def test_generated_puzzles_are_proper_by_default_under_the_check_command(capsys, tmp_path, rule, extra):
+    path = tmp_path / "p.txt"
+    code, _, err = run(capsys, "generate", "--size", "12x15", "--seed", "3", "--rule", rule, "--out", str(path), *extra)
+    assert code == 0 and "generated a 12x15 puzzle" in err
+    code, out, _ = run(capsys, "check", str(path), "--rule", rule)
+    assert code == 0 and "proper" in out

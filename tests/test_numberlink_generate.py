@@ -143,3 +143,15 @@ def test_default_puzzles_are_proper_under_the_no_touch_convention(rule, shape):
         r = solve_puzzle(g.puzzle, rule=rule, count=2, touch=False)
         assert r.count == 1 and r.complete, (rule, shape, seed)
         assert generate_puzzle(shape, rule=rule, seed=seed).puzzle == g.puzzle
+
+
+@pytest.mark.parametrize("rule", ["fill", "nikoli"])
+@pytest.mark.parametrize("shape", [(4, 4), (4, 5), (5, 5)])
+def test_default_puzzles_are_unique_under_the_convention_by_brute_force(rule, shape):
+    """The default generator's puzzles have exactly one solution whose lines never touch, and it is the planted one."""
+    for seed in range(6):
+        g = generate_puzzle(shape, rule=rule, seed=seed)
+        assert g.touch is False
+        sols = brute_force(g.puzzle.grid.tolist(), rule == "fill", limit=3, touch=False)
+        planted = tuple(tuple(map(tuple, path.tolist())) for path in g.solution.paths)
+        assert sols == [planted], (shape, rule, seed)
