@@ -101,9 +101,10 @@ def test_dense_no_touch_puzzles_are_unique_under_the_convention_and_their_soluti
 
 
 @pytest.mark.parametrize("rule", ["fill", "nikoli"])
-def test_default_dense_puzzles_are_unique_among_all_solutions(rule):
+def test_dense_puzzles_asked_with_touching_are_unique_among_all_solutions(rule):
+    # the default is the no-touch convention (tests/test_numberlink_generate.py); touch=True is kept on request
     for seed in range(6):
-        g = generate_puzzle((4, 4), rule=rule, seed=seed)
+        g = generate_puzzle((4, 4), rule=rule, seed=seed, touch=True)
         assert g.touch is True
         assert count(g.puzzle.grid.tolist(), rule == "fill", touch=True) == 1
 
