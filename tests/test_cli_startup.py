@@ -90,26 +90,46 @@ try:
     main(sys.argv[1:])
 except SystemExit as exc:
     assert not exc.code, exc.code
-skipped = [m for m in ("coverage", "scipy.linalg", "scipy.linalg.cython_blas", "cffi") if m in sys.modules]
-import numba
-import scipy.linalg.cython_blas  # not blocked afterwards
-import cffi
-print(json.dumps({"numba": "numba" in sys.modules, "skipped": skipped}), file=sys.stderr)
+import importlib, importlib.util
+from tremaux import _numba
+names = ("coverage", "scipy.linalg", "scipy.linalg.cython_blas", "cffi")
+skipped = [m for m in names if m in sys.modules]
+placeholders = [m for m in _numba._SKIPPED if m in sys.modules and sys.modules[m] is None]  # blocks left behind
+importable = []
+for m in ("coverage", "scipy.linalg.cython_blas", "cffi"):  # not blocked afterwards, where installed
+    try:
+        installed = importlib.util.find_spec(m) is not None
+    except ModuleNotFoundError:
+        installed = False
+    if installed:
+        importlib.import_module(m)
+        importable.append(m)
+print(json.dumps({"numba": "numba" in sys.modules, "skipped": skipped, "placeholders": placeholders,
+                  "importable": importable, "lean": _numba._LEAN}), file=sys.stderr)
 """
     out, report = _probe(code, "generate", "--size", "40x40", "--seed", "1")  # over SMALL_MAZE_CELLS: compiled
-    assert report == {"numba": True, "skipped": []}
+    assert report["numba"] is True and report["lean"] is True
+    assert report["skipped"] == [] and report["placeholders"] == []
     assert len(out.splitlines()) == 81  # the 40 x 40 maze in ascii
 
 
 def test_library_keeps_numba_defaults():
     code = """
 import json, sys
+import importlib.util
 import tremaux
+from tremaux import _numba
 tremaux.generate((3, 3), "backtracker", seed=1)
-print(json.dumps({"blas": "scipy.linalg.cython_blas" in sys.modules}), file=sys.stderr)
+try:
+    scipy_installed = importlib.util.find_spec("scipy") is not None
+except ModuleNotFoundError:
+    scipy_installed = False
+print(json.dumps({"lean": _numba._LEAN, "numba": "numba" in sys.modules,
+                  "blas_as_numba_does": "scipy.linalg.cython_blas" in sys.modules or not scipy_installed}),
+      file=sys.stderr)
 """
     _, report = _probe(code)
-    assert report == {"blas": True}
+    assert report == {"lean": False, "numba": True, "blas_as_numba_does": True}
 
 
 @pytest.mark.parametrize("argv", [["generate", "--size", "20x20", "--seed", "3"],
