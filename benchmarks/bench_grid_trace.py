@@ -18,15 +18,13 @@ import argparse
 import datetime
 import os
 import platform
-import re
 import statistics
 import time
-from pathlib import Path
 
+from _doc import write_section
 from tremaux.grids import generate_on, make_grid, solve_on
 from tremaux.grids.animate import to_animated_svg, to_gif
 
-DOC = Path(__file__).resolve().parents[1] / "docs" / "benchmarks.md"
 BEGIN, END = "<!-- grid-trace:begin -->", "<!-- grid-trace:end -->"
 
 
@@ -106,12 +104,7 @@ def main() -> None:
     ])
     print(text)
     if args.write:
-        doc = DOC.read_text(encoding="utf-8")
-        if BEGIN in doc:
-            doc = re.sub(re.escape(BEGIN) + ".*?" + re.escape(END), lambda _m: text, doc, flags=re.S)
-        else:
-            doc = doc.rstrip("\n") + "\n\n## Grids: traces and animations\n\n" + text + "\n"
-        DOC.write_text(doc, encoding="utf-8")
+        write_section(text, BEGIN, END, "Grids: traces and animations")
 
 
 if __name__ == "__main__":

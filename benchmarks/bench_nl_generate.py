@@ -18,14 +18,12 @@ import argparse
 import datetime
 import os
 import platform
-import re
 import statistics
 import time
-from pathlib import Path
 
+from _doc import write_section
 from tremaux.numberlink import generate_puzzle
 
-DOC = Path(__file__).resolve().parents[1] / "docs" / "benchmarks.md"
 BEGIN, END = "<!-- nl-generate:begin -->", "<!-- nl-generate:end -->"
 SIZES = [(10, 10), (15, 15), (20, 30), (30, 30), (40, 40)]
 
@@ -67,12 +65,7 @@ def main() -> None:
     ])
     print(text)
     if args.write:
-        doc = DOC.read_text(encoding="utf-8")
-        if BEGIN in doc:
-            doc = re.sub(re.escape(BEGIN) + ".*?" + re.escape(END), lambda _m: text, doc, flags=re.S)
-        else:
-            doc = doc.rstrip("\n") + "\n\n## Number Link generation\n\n" + text + "\n"
-        DOC.write_text(doc, encoding="utf-8")
+        write_section(text, BEGIN, END, "Number Link generation")
 
 
 if __name__ == "__main__":
