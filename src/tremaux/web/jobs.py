@@ -16,7 +16,6 @@ Examples
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -25,19 +24,13 @@ from ..maze import properties as props
 from ..maze.model import Maze
 from ..trace import Event
 from .grids import grid_maze_job, grid_render_job, grid_solve_job, is_plain_square
+from .job_registry import JOBS, _job
+from .nl_jobs import grid_of, nl_random_job, nl_solve_job, numbers_of, puzzle_of  # noqa: F401  (the API's names)
 
 __all__ = ["JOBS", "build_maze", "diameter_endpoints", "maze_stats", "warm_up"]
 
-JOBS: dict[str, Callable[[dict[str, Any]], Any]] = {}
-"""Job name -> function, the only things a worker runs."""
-
 EXACT_DIAMETER_CELLS = 2500
 """Up to this many cells the two most distant cells are found exactly (all pairs)."""
-
-
-def _job(fn: Callable[[dict[str, Any]], Any]) -> Callable[[dict[str, Any]], Any]:
-    JOBS[fn.__name__.removesuffix("_job")] = fn
-    return fn
 
 
 @_job
@@ -346,233 +339,6 @@ def render_job(request: dict[str, Any]) -> bytes | str:
     if request["format"] == "svg":
         return render.to_svg(obj, **style)
     return render.to_png(obj, **style)
-
-
-# ---------------------------------------------------------------------- Number Link
-_DIGITS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-
-
-def puzzle_of(body: dict[str, Any]) -> Any:
-    """The :class:`~tremaux.numberlink.Puzzle` of a page's grid of numbers (0 for empty).
-
-    Parameters
-    ----------
-    body : dict
-        ``grid``: rows of numbers, 0 for an empty cell.
-
-    Returns
-    -------
-    Puzzle
-        The puzzle.
-
-    Examples
-    --------
-    >>> puzzle_of({"grid": [[4, 0, 4], [0, 0, 0], [9, 0, 9]]}).labels
-    ('4', '9')
-    >>> puzzle_of({"grid": [[4, 0, 4], [0, 0, 0], [9, 0, 0]]})
-    Traceback (most recent call last):
-    ...
-    tremaux.errors.PuzzleError: number '9' appears once, at (2, 0); each number must appear exactly twice
-    """
-    from ..numberlink import Puzzle
-
-    return Puzzle.from_rows([[str(v) if v else None for v in row] for row in body["grid"]])
-
-
-def numbers_of(puzzle: Any) -> list[int]:
-    """The number shown for each pair id (index 0 is empty).
-
-    Integer labels are themselves; single-character labels ``1``-``9``,
-    ``A``-``Z`` read as 1-35 (how the grid format writes numbers up to 35);
-    other labels are numbered by pair.
-
-    Parameters
-    ----------
-    puzzle : Puzzle
-        The puzzle.
-
-    Returns
-    -------
-    list of int
-        The number of each pair, by pair id (0 first).
-
-    Examples
-    --------
-    >>> from tremaux.numberlink import Puzzle
-    >>> numbers_of(Puzzle.from_rows(["1.C", "1.C"]))
-    [0, 1, 12]
-    """
-    labels = puzzle.labels
-    if all(x.isdecimal() for x in labels):
-        return [0, *(int(x) for x in labels)]
-    if all(len(x) == 1 and x.upper() in _DIGITS for x in labels):
-        nums = [_DIGITS.index(x.upper()) + 1 for x in labels]
-        if len(set(nums)) == len(nums):
-            return [0, *nums]
-    return list(range(puzzle.pairs + 1))
-
-
-def grid_of(puzzle: Any) -> dict[str, Any]:
-    """A puzzle as the page's ``{"rows", "cols", "grid"}``.
-
-    Parameters
-    ----------
-    puzzle : Puzzle
-        The puzzle.
-
-    Returns
-    -------
-    dict
-        ``rows``, ``cols`` and ``grid`` (rows of numbers, 0 empty).
-
-    Examples
-    --------
-    >>> from tremaux.numberlink import Puzzle
-    >>> grid_of(Puzzle.from_rows(["1.1", "2.2"]))
-    {'rows': 2, 'cols': 3, 'grid': [[1, 0, 1], [2, 0, 2]]}
-    """
-    nums = np.array(numbers_of(puzzle), dtype=np.int64)
-    return {"rows": puzzle.height, "cols": puzzle.width, "grid": nums[puzzle.grid].tolist()}
-
-
-def _paths(puzzle: Any, linking: Any) -> dict[str, list[list[int]]]:
-    nums = numbers_of(puzzle)
-    return {str(nums[k]): p.tolist() for k, p in enumerate(linking.paths, start=1)}
-
-
-def _nl_stats(puzzle: Any, res: Any, seconds: float) -> list[tuple[str, str]]:
-    rows = [
-        ("size", f"{puzzle.height} x {puzzle.width}"),
-        ("pairs", str(puzzle.pairs)),
-        ("free cells", str(puzzle.free_cells)),
-        ("solver", res.solver),
-        ("rule", res.rule),
-        ("verdict", res.message or res.status),
-        ("steps" if res.solver == "tremaux" else "SAT calls", str(res.steps)),
-    ]
-    for key, label in (("variables", "SAT variables"), ("clauses", "SAT clauses"), ("loops_cut", "loops cut")):
-        if key in res.extras:
-            rows.append((label, str(res.extras[key])))
-    rows.append(("time", f"{seconds * 1000:.1f} ms"))
-    return rows
-
-
-@_job
-def nl_solve_job(req: dict[str, Any]) -> dict[str, Any]:
-    """Solve a page's puzzle under the fill rule; say whether it is unique or why it is improper.
-
-    ``req``: ``grid``, ``solver`` (``None`` for the default), ``second`` (look
-    for a second solution) and ``time_limit`` (seconds the solver may use).
-    The answer's ``status`` is ``solved``, ``no-solution``, ``not-filling``
-    (solutions exist only with empty cells; one is given) or ``cut-off``.
-
-    Parameters
-    ----------
-    req : dict
-        ``grid``, ``solver`` (``None``: the default) and ``second`` (also look for another solution).
-
-    Returns
-    -------
-    dict
-        The :class:`~tremaux.web.models.PuzzleSolveResponse` record.
-
-    Examples
-    --------
-    >>> out = nl_solve_job({"grid": [[1, 2, 3], [0, 0, 0], [1, 2, 3]], "solver": None, "second": True})
-    >>> out["status"], out["unique"], out["paths"]["2"]
-    ('solved', True, [[0, 1], [1, 1], [2, 1]])
-    >>> nl_solve_job({"grid": [[1, 2], [2, 1]], "solver": None, "second": True})["status"]
-    'no-solution'
-    """
-    from ..numberlink import NL_SOLVERS, solve_puzzle
-
-    t0 = time.perf_counter()
-    puzzle = puzzle_of(req)
-    entry = NL_SOLVERS.get(req.get("solver") or "fast")
-    budget = req.get("time_limit")
-    budget = None if budget is None else max(0.05, 0.85 * float(budget))
-
-    def left() -> float | None:
-        return None if budget is None else max(0.05, budget - (time.perf_counter() - t0))
-
-    want_second = bool(req.get("second", True))
-    res = solve_puzzle(puzzle, entry.name, rule="fill", touch=True, unique=want_second and entry.counts,
-                       time_limit=left())
-    out: dict[str, Any] = {"status": "solved", "unique": None, "paths": None, "second": None}
-    if res.status == "solved":
-        check = res
-        if want_second and not entry.counts:  # the paper's traveler finds one solution: ask the exact solver
-            check = solve_puzzle(puzzle, rule="fill", touch=True, unique=True, time_limit=left())
-        sols = check.solutions if check.status == "solved" else ()
-        out["paths"] = _paths(puzzle, res.solutions[0])
-        if check.unique is not None and check.complete:
-            out["unique"] = bool(check.unique)
-        others = [lk for lk in sols if lk != res.solutions[0]]
-        if others:
-            out["second"] = _paths(puzzle, others[0])
-        if out["unique"] is True:
-            out["message"] = f"solved: the solution is unique ({res.solver} solver)"
-        elif out["unique"] is False:
-            out["message"] = "solved, but not unique: the puzzle has another solution (show the other solution)"
-        else:
-            out["message"] = f"solved ({res.solver} solver); whether the solution is unique was not decided in time"
-    elif res.status == "no-solution":
-        loose = solve_puzzle(puzzle, rule="nikoli", time_limit=left())
-        if loose.status == "solved":
-            lk = loose.solutions[0]
-            empty = puzzle.height * puzzle.width - lk.covered
-            out.update(status="not-filling", paths=_paths(puzzle, lk),
-                       message=(f"improper puzzle: no solution covers every cell; the lines can only be "
-                                f"drawn leaving cells empty (here {empty})"))
-        elif loose.status == "no-solution":
-            why = next((m for m in (res.message, loose.message) if m and not m.startswith("no solution")),
-                       "the pairs cannot all be connected without crossing")
-            out.update(status="no-solution", message=f"improper puzzle: no solution: {why}")
-        else:
-            out.update(status="no-solution",
-                       message="improper puzzle: no solution covers every cell (with empty cells: undecided in time)")
-    else:
-        out.update(status="cut-off", message=f"no answer in time: {res.message}; try the fast solver or a smaller puzzle")
-    seconds = time.perf_counter() - t0
-    out["stats"] = _nl_stats(puzzle, res, seconds)
-    out["elapsed_ms"] = round(seconds * 1000, 2)
-    return out
-
-
-@_job
-def nl_random_job(req: dict[str, Any]) -> dict[str, Any]:
-    """A random proper puzzle (one solution under the fill rule) from the generator.
-
-    Parameters
-    ----------
-    req : dict
-        ``rows``, ``cols`` and ``seed``.
-
-    Returns
-    -------
-    dict
-        The :class:`~tremaux.web.models.PuzzleRandomResponse` record.
-
-    Examples
-    --------
-    >>> out = nl_random_job({"rows": 5, "cols": 6, "seed": 3})
-    >>> out["rows"], out["cols"], out["seed"]
-    (5, 6, 3)
-    >>> nl_random_job({"rows": 5, "cols": 6, "seed": 3})["grid"] == out["grid"]
-    True
-    """
-    from ..numberlink import generate_puzzle
-
-    t0 = time.perf_counter()
-    limit = req.get("time_limit")
-    gen = generate_puzzle((int(req["rows"]), int(req["cols"])), seed=req["seed"],
-                          time_limit=None if limit is None else max(0.05, float(limit) / 4))
-    out = grid_of(gen.puzzle)
-    out["seed"] = gen.seed
-    out["message"] = (f"a random {gen.puzzle.height} × {gen.puzzle.width} puzzle with {gen.puzzle.pairs} pairs "
-                      f"and exactly one solution (seed {gen.seed})")
-    out["elapsed_ms"] = round((time.perf_counter() - t0) * 1000, 2)
-    return out
 
 
 def warm_up() -> None:
