@@ -35,6 +35,22 @@ def test_wh_round_trip_keeps_symbol_labels():
     assert formats.loads_all(text) == puzzles
 
 
+def test_wh_reads_every_printable_symbol_as_a_label_commas_and_hashes_included():
+    # W H rows of exactly W characters are one character per cell: ',' and '#' are labels there,
+    # not separators or comments (93 pairs: every printable ASCII character but '.' and space).
+    symbols = [chr(c) for c in range(33, 127) if chr(c) != "."]
+    text = "# Copyright line\n" + f"{len(symbols)} 2\n" + "".join(symbols) + "\n" + "".join(symbols) + "\n"
+    assert formats.detect(text) == "wh"
+    p = formats.loads(text)
+    assert p.shape == (2, len(symbols)) and p.pairs == 93 and set(p.labels) == set(symbols)
+    k = p.labels.index(",") + 1
+    assert p.endpoints(k) == ((0, symbols.index(",")), (1, symbols.index(",")))
+    assert formats.loads(formats.dumps(p, "wh")) == p
+    # separated cells still read as such when a row is wider than W
+    q = formats.loads("3 2\n1, ., 1\n2, ., 2\n")
+    assert q.shape == (2, 3) and q.pairs == 2
+
+
 def test_grid_cannot_hold_a_symbol_label_and_says_so():
     big = formats.load_all(FILES / "symbols.wh.txt")[0]
     with pytest.raises(PuzzleFormatError, match=r"label '0' cannot be written in the 'grid' format \(a zero there means an empty cell"):

@@ -152,9 +152,15 @@ def _token_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str) -
     return Puzzle(grid, order, name=name)
 
 
-def _one(rows: Sequence[Line], fmt: str, source: str | None, name: str) -> Item:
+def _one(rows: Sequence[Line], fmt: str, source: str | None, name: str, width: int = -1) -> Item:
+    """One puzzle of ``rows``: one character per cell, or separated cells.
+
+    A block whose rows all hold exactly ``width`` characters (the ``W`` of a ``W H`` header) is read one
+    character per cell, so that ``,`` and other punctuation stay labels there.
+    """
     try:
-        if fmt != "flow" and any(has_separator(s) for _, s in rows):
+        chars = width > 0 and all(len(s.strip()) == width for _, s in rows)
+        if fmt != "flow" and not chars and any(has_separator(s) for _, s in rows):
             return _token_rows(rows, fmt, source, name)
         return _char_rows(rows, fmt, source, name)
     except PuzzleError as exc:
@@ -270,7 +276,7 @@ def read_wh(text: str, source: str | None, base: str) -> list[Item]:
     [Puzzle(shape=(2, 3), pairs=2, name='w')]
     """
     body = [ln for ln in lines(text) if ln[1].strip()]
-    blocks: list[list[Line]] = []
+    blocks: list[tuple[list[Line], int]] = []
     i = 0
     while i < len(body):
         lineno, s = body[i]
@@ -291,13 +297,15 @@ def read_wh(text: str, source: str | None, base: str) -> list[Item]:
             raise PuzzleFormatError(f"the {w}x{h} puzzle has only {len(rows)} rows", line=last, column=1,
                                     source=source)
         for rl, rs in rows:
-            n = len(rs.strip()) if not has_separator(rs) else count_cells(rs)
+            n = len(rs.strip())
+            if n != w and has_separator(rs):
+                n = count_cells(rs)
             if n != w:
                 raise PuzzleFormatError(f"row has {n} cells; the header says W = {w}", line=rl,
                                         column=max(1, min(len(rs), w + 1)), source=source)
-        blocks.append(rows)
+        blocks.append((rows, w))
         i += 1 + h
-    return [_one(b, "wh", source, n) for b, n in zip(blocks, _names(base, len(blocks)))]
+    return [_one(b, "wh", source, n, w) for (b, w), n in zip(blocks, _names(base, len(blocks)))]
 
 
 # ---------------------------------------------------------------------- writing
