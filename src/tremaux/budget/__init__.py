@@ -44,8 +44,8 @@ from __future__ import annotations
 
 from .estimates import (generation_bytes, measure_bytes, raster_bytes, solve_bytes, svg_bytes, text_drawing_bytes,
                         text_read_bytes)
-from .limits import (ENV_VAR, TEXT_ENV_VAR, TEXT_LIMIT, available_memory, check, check_text_size, default_limit, limited,
-                     memory_limit, text_limit)
+from .limits import (ENV_VAR, TEXT_ENV_VAR, TEXT_LIMIT, available_memory, check, check_text_size, default_limit,
+                     limited, memory_limit, text_limit)
 from .sizes import format_bytes, parse_bytes
 
 __all__ = [
