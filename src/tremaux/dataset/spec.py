@@ -12,7 +12,7 @@ byte for byte, whatever engine builds them. It names
 * the shard size (rows per file) and the shard format (see :data:`SHARD_FORMATS`).
 
 The checks of single values are in :mod:`tremaux.dataset.spec_values`, the
-reading of spec files in :mod:`tremaux.dataset.spec_files`; their names are
+parsing of spec files in :mod:`tremaux.dataset.spec_files`; their names are
 importable from here too.
 
 Examples
@@ -32,13 +32,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidSizeError, TremauxError, UnknownNameError
-from .spec_files import MAX_SPEC_BYTES, load_spec, make_spec  # noqa: F401
+from .spec_files import MAX_SPEC_BYTES, read_spec_file  # noqa: F401
 from .spec_values import MAX_COUNT, MAX_SIDE, _int, _names, _size, parse_size_range  # noqa: F401
 
-__all__ = ["DatasetSpec", "OUTPUTS", "FILTERS", "SHARD_FORMATS"]
+__all__ = ["DatasetSpec", "OUTPUTS", "FILTERS", "SHARD_FORMATS", "load_spec", "make_spec"]
 
 OUTPUTS: dict[str, str] = {
     "maze": "cells: the maze array (uint8 per cell, bit 1<<d open), start and goal",
@@ -328,3 +329,103 @@ class DatasetSpec:
                 raise TremauxError("give a size range either as size = 'HxW..HxW' or with max_size, not both")
             d["size"], d["max_size"] = parse_size_range(d["size"])
         return cls(**d)
+
+
+def make_spec(path: str | Path | None = None, *, min_solution_length: int | None = None, **options: Any) -> DatasetSpec:
+    """A spec from an optional file, with options on top (``None`` options are ignored).
+
+    This is what the command line does: ``tremaux dataset spec.toml --count 10``
+    reads ``spec.toml`` and replaces its count.
+
+    Parameters
+    ----------
+    path : str or Path, optional
+        A ``.toml`` or ``.json`` spec file.
+    min_solution_length : int, optional
+        Shorthand for the filter of that name.
+    **options
+        Any :class:`DatasetSpec` field; ``size`` may be a range ``"HxW..HxW"``
+        and ``outputs`` or ``solvers`` a comma-separated string.
+
+    Returns
+    -------
+    DatasetSpec
+        The spec.
+
+    Raises
+    ------
+    TremauxError
+        For a bad option or file.
+
+    Examples
+    --------
+    >>> make_spec(count=3, size="6x8..9x9", min_solution_length=7)
+    DatasetSpec(count=3, size=(6, 8), max_size=(9, 9), seed=0, generator='backtracker', generator_options={}, braid=0.0, solvers=('bfs',), outputs=('maze', 'solution', 'stats'), filters={'min_solution_length': 7}, max_attempts=1000, shard_size=10000, shard_format='parquet')
+    >>> make_spec()
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.TremauxError: dataset spec has no 'count' (the number of mazes): give --count or a spec file
+    """
+    data: dict[str, Any] = {}
+    if path is not None:
+        path = Path(path)
+        raw = read_spec_file(path)
+        if not isinstance(raw, Mapping):
+            raise TremauxError(f"{path}: a dataset spec is a table of keys, not {type(raw).__name__}")
+        data.update(raw)
+    given = {k: v for k, v in options.items() if v is not None}
+    if "size" in given and ("max_size" not in given):
+        data.pop("max_size", None)
+    data.update(given)
+    if min_solution_length is not None:
+        data["filters"] = {**dict(data.get("filters") or {}), "min_solution_length": min_solution_length}
+    if "count" not in data:
+        raise TremauxError("dataset spec has no 'count' (the number of mazes): give --count or a spec file")
+    try:
+        return DatasetSpec.from_dict(data)
+    except UnknownNameError:
+        raise
+    except TremauxError as exc:
+        if path is None:
+            raise
+        raise type(exc)(f"{path}: {exc}") from None
+
+
+def load_spec(path: str | Path) -> DatasetSpec:
+    """Read a spec from a ``.toml`` or ``.json`` file.
+
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        The file.
+
+    Returns
+    -------
+    DatasetSpec
+        The spec it holds.
+
+    Raises
+    ------
+    FileNotFoundError
+        When ``path`` does not exist.
+    MazeFormatError
+        When the file is not valid TOML/JSON (with the line of the problem).
+    TremauxError
+        When a key or value is wrong.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "spec.json"
+    >>> _ = path.write_text('{"count": 3, "size": [4, 5]}')
+    >>> load_spec(path).count
+    3
+    """
+    path = Path(path)
+    data = read_spec_file(path)
+    try:
+        return DatasetSpec.from_dict(data)
+    except UnknownNameError:
+        raise
+    except TremauxError as exc:
+        raise type(exc)(f"{path}: {exc}") from None
