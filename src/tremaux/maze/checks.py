@@ -140,7 +140,7 @@ def check_passages(cells: np.ndarray, mask: np.ndarray | None) -> None:
     ...
     tremaux.errors.InvalidMazeError: passage N of cell (0, 0) leads off the grid
     """
-    shape3 = check_shape(cells.shape)
+    shape3 = (1, *cells.shape) if cells.ndim == 2 else tuple(cells.shape)
     L, H, W = shape3
     flat_mask = mask.reshape(-1) if mask is not None else np.ones(1, dtype=bool)
     flat = cells.reshape(-1).view()
