@@ -58,9 +58,9 @@ def test_the_limit_comes_from_keyword_then_context_then_environment_then_default
 def test_default_is_a_share_of_available_memory(monkeypatch):
     assert budget.default_limit() <= max(256 * 2**20, budget.available_memory())
     # under ulimit -v (or a cgroup limit) of 2 GiB more than in use: 90% of that room
-    monkeypatch.setattr(budget, "_rlimit_room", lambda: 2 * 2**30)
+    monkeypatch.setattr(budget.limits, "_rlimit_room", lambda: 2 * 2**30)
     assert budget.default_limit() <= int(0.9 * 2 * 2**30)
-    monkeypatch.setattr(budget, "_cgroup_room", lambda: 2**20)
+    monkeypatch.setattr(budget.limits, "_cgroup_room", lambda: 2**20)
     assert budget.default_limit() == 256 * 2**20  # never below the floor
 
 

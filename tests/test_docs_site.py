@@ -60,7 +60,7 @@ def test_api_reference_is_made_from_the_docstrings(site):
     assert "<td>cul-de-sac-fill</td>" in solvers
     for page, anchor in (("numberlink", "tremaux.numberlink.solvers.solve_puzzle"), ("grids", "tremaux.grids.catalog.make_grid"),
                          ("dataset", "tremaux.dataset.build.build"), ("web", "tremaux.web.app.create_app"),
-                         ("core", "tremaux.budget.check")):
+                         ("core", "tremaux.budget.limits.check")):
         html = (site / "reference" / page / "index.html").read_text(encoding="utf-8")
         assert f'id="{anchor}"' in html, f"{anchor} is not on reference/{page}"
 

@@ -161,7 +161,7 @@ def test_memory_limit_option(files, capsys, monkeypatch):
 def test_long_work_is_announced(files, capsys, monkeypatch):
     import importlib
 
-    monkeypatch.setattr(importlib.import_module("tremaux.cli.app"), "LONG_WORK_CELLS", 500)
+    monkeypatch.setattr(importlib.import_module("tremaux.cli.runtime"), "LONG_WORK_CELLS", 500)
     code, out, err, _ = run(["generate", "--size", "20x30", "--out", str(files / "small.npz")], capsys)
     assert code == 0
     assert "generating a 20x30 maze with backtracker (600 cells); this may take a while..." in err

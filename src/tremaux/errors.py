@@ -230,7 +230,7 @@ class MemoryLimitError(TremauxError):
     """
 
     def __init__(self, what: str, estimate: int, limit: int) -> None:
-        from .budget import format_bytes
+        from .budget.sizes import format_bytes
 
         self.what = what
         self.estimate = int(estimate)

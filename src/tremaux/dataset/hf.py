@@ -336,7 +336,7 @@ def _range(part: str, value: Any, key: str) -> tuple[float, float]:
     if isinstance(value, (tuple, list)) and len(value) == 2:
         lo, hi = value
         if key == "size" and isinstance(lo, str):
-            from .spec import _size
+            from .spec_values import _size
 
             (h0, w0), (h1, w1) = _size(lo, "size"), _size(hi, "size")
             return h0 * w0, h1 * w1

@@ -11,6 +11,10 @@ byte for byte, whatever engine builds them. It names
 * filters applied during generation (see :data:`FILTERS`);
 * the shard size (rows per file) and the shard format (see :data:`SHARD_FORMATS`).
 
+The checks of single values are in :mod:`tremaux.dataset.spec_values`, the
+parsing of spec files in :mod:`tremaux.dataset.spec_files`; their names are
+importable from here too.
+
 Examples
 --------
 >>> spec = DatasetSpec(count=10, size=(8, 8), seed=3)
@@ -26,17 +30,16 @@ tremaux.errors.TremauxError: unknown dataset spec key 'colour'; valid keys: brai
 
 from __future__ import annotations
 
-import json
-import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from ..errors import InvalidSizeError, MazeFormatError, TremauxError, UnknownNameError
+from ..errors import InvalidSizeError, TremauxError, UnknownNameError
+from .spec_files import MAX_SPEC_BYTES, read_spec_file  # noqa: F401
+from .spec_values import MAX_COUNT, MAX_SIDE, _int, _names, _size, parse_size_range  # noqa: F401
 
-__all__ = ["DatasetSpec", "OUTPUTS", "FILTERS", "SHARD_FORMATS", "load_spec", "make_spec", "parse_size_range"]
+__all__ = ["DatasetSpec", "OUTPUTS", "FILTERS", "SHARD_FORMATS", "load_spec", "make_spec"]
 
 OUTPUTS: dict[str, str] = {
     "maze": "cells: the maze array (uint8 per cell, bit 1<<d open), start and goal",
@@ -65,96 +68,6 @@ SHARD_FORMATS: dict[str, str] = {
 }
 """File formats of the shards. Either way a shard holds the same table, and
 the same spec gives the same bytes on every engine and file system."""
-
-MAX_COUNT = 10**12
-MAX_SIDE = 32_767  # heights and widths are stored as int16
-
-
-def parse_size_range(text: str) -> tuple[tuple[int, int], tuple[int, int] | None]:
-    """Parse ``"HxW"`` or a range ``"HxW..HxW"`` (both ends inclusive).
-
-    Parameters
-    ----------
-    text : str
-        ``HxW`` or ``HxW..HxW``.
-
-    Returns
-    -------
-    ((int, int), (int, int) or None)
-        The least size and the largest (``None`` for one size).
-
-    Raises
-    ------
-    TremauxError
-        For text of another form.
-
-    Examples
-    --------
-    >>> parse_size_range("20x30")
-    ((20, 30), None)
-    >>> parse_size_range("10x10..20x30")
-    ((10, 10), (20, 30))
-    """
-    parts = str(text).split("..")
-    if len(parts) > 2:
-        raise InvalidSizeError(f"size range {text!r} is not of the form HxW or HxW..HxW")
-    sizes = [_size(p.strip(), "size") for p in parts]
-    return sizes[0], (sizes[1] if len(sizes) == 2 else None)
-
-
-def _size(value: Any, what: str) -> tuple[int, int]:
-    if isinstance(value, str):
-        m = re.fullmatch(r"\s*([0-9]{1,9})\s*[xX*,]\s*([0-9]{1,9})\s*", value)
-        if not m:
-            if re.fullmatch(r"\s*\d+\s*[xX*,]\s*\d+\s*[xX*,]\s*\d+\s*", value):
-                raise InvalidSizeError(
-                    f"{what} {value!r} has levels; datasets are of 2-D mazes (HxW)"
-                )
-            raise InvalidSizeError(f"{what} {value!r} is not of the form HxW (for example 20x20)")
-        dims = (int(m.group(1)), int(m.group(2)))
-    else:
-        try:
-            dims = tuple(int(v) for v in value)
-            if any(isinstance(v, bool) or int(v) != v for v in value):
-                raise TypeError
-        except (TypeError, ValueError, OverflowError):
-            raise InvalidSizeError(f"{what} {value!r} is not of the form HxW (for example 20x20)") from None
-        if len(dims) == 3:
-            raise InvalidSizeError(f"{what} {value!r} has levels; datasets are of 2-D mazes (HxW)")
-        if len(dims) != 2:
-            raise InvalidSizeError(f"{what} {value!r} is not of the form HxW (for example 20x20)")
-    if min(dims) < 1 or max(dims) > MAX_SIDE:
-        raise InvalidSizeError(
-            f"{what} {dims[0]}x{dims[1]} is invalid: each side must be between 1 and {MAX_SIDE}"
-        )
-    return dims  # type: ignore[return-value]
-
-
-def _int(value: Any, what: str, lo: int, hi: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        if isinstance(value, float) and value.is_integer():
-            value = int(value)
-        elif isinstance(value, str) and re.fullmatch(r"\s*-?[0-9]{1,30}\s*", value):
-            value = int(value)
-        else:
-            raise TremauxError(f"dataset {what} {value!r} is not a whole number")
-    if value < lo or (hi is not None and value > hi):
-        bound = f"at least {lo}" if hi is None else f"between {lo} and {hi}"
-        raise TremauxError(f"dataset {what} {value} is out of range: it must be {bound}")
-    return int(value)
-
-
-def _names(value: Any, what: str) -> tuple[str, ...]:
-    if isinstance(value, str):
-        value = [v for v in value.replace(",", " ").split() if v]
-    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
-        raise TremauxError(f"dataset {what} {value!r} is not a list of names")
-    out: list[str] = []
-    for v in value:
-        v = v.strip().lower().replace("_", "-")
-        if v not in out:
-            out.append(v)
-    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -418,46 +331,6 @@ class DatasetSpec:
         return cls(**d)
 
 
-MAX_SPEC_BYTES = 1 << 20
-"""Largest spec file read (a spec is a few hundred bytes; anything bigger is not one)."""
-
-
-def _read(path: Path) -> Any:
-    """Parse a spec file as JSON (``.json``) or TOML (anything else); total on any bytes."""
-    with open(path, "rb") as fh:
-        raw = fh.read(MAX_SPEC_BYTES + 1)
-    if len(raw) > MAX_SPEC_BYTES:
-        raise MazeFormatError(
-            f"file is larger than {MAX_SPEC_BYTES // 1024} KiB: it is not a dataset spec", source=str(path)
-        )
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise MazeFormatError(
-            "not a text file (invalid UTF-8); a dataset spec is a .toml or .json file",
-            line=line, column=column, source=str(path),
-        ) from None
-    try:
-        if path.suffix.lower() == ".json":
-            try:
-                return json.loads(text)
-            except json.JSONDecodeError as exc:
-                raise MazeFormatError(exc.msg, line=exc.lineno, column=exc.colno, source=str(path)) from None
-        try:
-            return tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            line, column = getattr(exc, "lineno", None), getattr(exc, "colno", None)
-            reason = getattr(exc, "msg", None) or str(exc).split(" (at ")[0]
-            m = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
-            if line is None and m:
-                line, column = int(m.group(1)), int(m.group(2))
-            raise MazeFormatError(f"invalid TOML: {reason}", line=line, column=column, source=str(path)) from None
-    except RecursionError:
-        raise MazeFormatError("nested too deeply to be a dataset spec", source=str(path)) from None
-
-
 def make_spec(path: str | Path | None = None, *, min_solution_length: int | None = None, **options: Any) -> DatasetSpec:
     """A spec from an optional file, with options on top (``None`` options are ignored).
 
@@ -496,7 +369,7 @@ def make_spec(path: str | Path | None = None, *, min_solution_length: int | None
     data: dict[str, Any] = {}
     if path is not None:
         path = Path(path)
-        raw = _read(path)
+        raw = read_spec_file(path)
         if not isinstance(raw, Mapping):
             raise TremauxError(f"{path}: a dataset spec is a table of keys, not {type(raw).__name__}")
         data.update(raw)
@@ -549,7 +422,7 @@ def load_spec(path: str | Path) -> DatasetSpec:
     3
     """
     path = Path(path)
-    data = _read(path)
+    data = read_spec_file(path)
     try:
         return DatasetSpec.from_dict(data)
     except UnknownNameError:

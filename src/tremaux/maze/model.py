@@ -10,8 +10,8 @@ and the web page read. A :class:`Maze` wraps
 * ``start`` and ``goal``: optional cells, ``(row, col)`` or ``(level, row, col)``.
 
 Its arrays are read-only; methods that "change" a maze return a new one.
-Invariants are checked on construction: a passage is open from both sides and
-never leads off the grid or into a masked cell.
+Invariants are checked on construction (:mod:`tremaux.maze.checks`): a passage
+is open from both sides and never leads off the grid or into a masked cell.
 """
 
 from __future__ import annotations
@@ -21,10 +21,11 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import CellError, InvalidMazeError, InvalidSizeError
+from ..errors import CellError
 from .._lazy import lazy_module
 from .cells import MAX_CELLS, Cell, Direction, check_shape
 from .cells import direction_index as _direction
+from .checks import check_cell, check_cells, check_mask, check_passages
 
 # the compiled kernels, loaded on first call (start-up without numba)
 kg = lazy_module("tremaux.kernels.grid")
@@ -89,37 +90,10 @@ class Maze:
         goal: Sequence[int] | None = None,
         validate: bool = True,
     ) -> None:
-        arr = np.asarray(cells)
-        if arr.ndim not in (2, 3):
-            raise InvalidMazeError(
-                f"maze cells must be a 2-D (rows, cols) or 3-D (levels, rows, cols) array, not {arr.ndim}-D"
-            )
-        shape3 = check_shape(arr.shape)
-        if arr.dtype != np.uint8:
-            if arr.size and (not np.issubdtype(arr.dtype, np.integer) or arr.min() < 0 or arr.max() > 63):
-                raise InvalidMazeError(
-                    f"maze cells must be uint8 side bits (0..63), got dtype {arr.dtype}"
-                )
-            arr = arr.astype(np.uint8)
-        arr = np.ascontiguousarray(arr)
-        m = None
-        if mask is not None:
-            m = np.ascontiguousarray(np.asarray(mask))
-            if m.shape != arr.shape:
-                raise InvalidMazeError(f"mask shape {m.shape} differs from maze shape {arr.shape}")
-            m = m.astype(bool, copy=False)
-            if not m.any():
-                raise InvalidMazeError("mask leaves no cell in the maze")
-            if m.all():
-                m = None
+        arr, shape3 = check_cells(cells)
+        m = check_mask(mask, arr.shape)
         if validate:
-            L, H, W = shape3
-            flat_mask = m.reshape(-1) if m is not None else np.ones(1, dtype=bool)
-            flat = arr.reshape(-1).view()
-            flat.flags.writeable = False  # one type for every caller: numba compiles validate once
-            code, i, d = kg.validate(flat, flat_mask, m is not None, L, H, W)
-            if code != kg.OK:
-                raise InvalidMazeError(_explain(code, int(i), int(d), shape3, arr.ndim, arr.reshape(-1)))
+            check_passages(arr, m)
         # The maze owns its arrays: callers' arrays are copied (internal code that
         # built them passes validate=False and hands them over), then frozen.
         if validate and np.shares_memory(arr, np.asarray(cells)) and np.asarray(cells).flags.writeable:
@@ -470,21 +444,7 @@ class Maze:
         return [self.cell(kg.step(i, d, L, H, W)) for d in range(kg.NDIR) if v & (1 << d)]
 
     def _checked_cell(self, cell: Any, what: str) -> Cell:
-        try:
-            t = tuple(int(x) for x in cell)
-            if any(int(x) != x for x in cell):
-                raise TypeError
-        except (TypeError, ValueError):
-            raise CellError(f"{what} {cell!r} is not a tuple of whole numbers") from None
-        if len(t) != self.ndim:
-            want = "(row, col)" if self.ndim == 2 else "(level, row, col)"
-            raise CellError(f"{what} {t} must be given as {want}")
-        if any(x < 0 or x >= n for x, n in zip(t, self._cells.shape)):
-            dims = " x ".join(map(str, self._cells.shape))
-            raise CellError(f"{what} {t} is outside the {dims} grid")
-        if self._mask is not None and not self._mask[t]:
-            raise CellError(f"{what} {t} is a masked cell, not part of the maze")
-        return t
+        return check_cell(cell, self._cells.shape, self._mask, what)
 
     # ------------------------------------------------------------------ dunder
     def __eq__(self, other: object) -> bool:
@@ -537,27 +497,3 @@ class Maze:
     def __setstate__(self, state: dict[str, Any]) -> None:
         Maze.__init__(self, state["cells"], mask=state["mask"], start=state["start"], goal=state["goal"], validate=False)
 
-
-def _explain(code: int, i: int, d: int, shape3: tuple[int, int, int], ndim: int, flat: np.ndarray) -> str:
-    L, H, W = shape3
-    lv, rest = divmod(i, H * W)
-    r, c = divmod(rest, W)
-    cell = (r, c) if ndim == 2 else (lv, r, c)
-    name = Direction(d).name if d >= 0 else ""
-    if code == kg.BAD_BITS:
-        allowed = "0..15 (N=1, E=2, S=4, W=8)" if L == 1 else "0..63 (N, E, S, W, U=16, D=32)"
-        return f"cell {cell} has value {int(flat[i])}; side bits must be in {allowed}"
-    if code == kg.OFF_GRID:
-        return f"passage {name} of cell {cell} leads off the grid"
-    if code == kg.MASKED_OPEN:
-        return f"masked cell {cell} has open sides (value {int(flat[i])})"
-    j = int(kg.step(i, d, L, H, W))
-    jl, jrest = divmod(j, H * W)
-    jr, jc = divmod(jrest, W)
-    other = (jr, jc) if ndim == 2 else (jl, jr, jc)
-    if code == kg.INTO_MASK:
-        return f"passage {name} of cell {cell} leads into masked cell {other}"
-    return (
-        f"passage {name} of cell {cell} is open from one side only: "
-        f"{other} has no {Direction(d).opposite.name} side open"
-    )

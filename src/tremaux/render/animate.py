@@ -40,7 +40,8 @@ from ..trace import Trace
 from .palette import SLOTS, colour_table, resolve, to_hex
 from .. import budget
 from .png import Geometry, check_raster, geometry, raster
-from .scene import BG, FLOOR, _paint_path, fill_posts, maze_of, runs, structure, view_cell
+from .blocks import BG, FLOOR, _paint_path, fill_posts, runs, structure, view_cell
+from .scene import maze_of
 
 __all__ = ["replay", "to_gif", "to_animated_svg", "trace_of"]
 

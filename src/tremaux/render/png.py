@@ -28,7 +28,8 @@ import numpy as np
 from ..errors import TremauxError
 from ..maze.model import Maze
 from .palette import SLOTS, colour_table, resolve
-from .scene import BG, blocks, maze_of, scene
+from .blocks import BG, blocks
+from .scene import maze_of, scene
 
 __all__ = ["to_png", "to_image", "raster", "Geometry", "geometry", "check_raster"]
 
@@ -203,7 +204,7 @@ def raster(B: np.ndarray, maze: Maze, g: Geometry) -> np.ndarray:
     Parameters
     ----------
     B : numpy.ndarray
-        ``(L, 2H+1, 2W+1)`` palette slots (see :func:`tremaux.render.scene.blocks`).
+        ``(L, 2H+1, 2W+1)`` palette slots (see :func:`tremaux.render.blocks.blocks`).
     maze : Maze
         The maze they picture.
     g : Geometry
@@ -216,7 +217,7 @@ def raster(B: np.ndarray, maze: Maze, g: Geometry) -> np.ndarray:
 
     Examples
     --------
-    >>> from tremaux.render.scene import structure
+    >>> from tremaux.render.blocks import structure
     >>> m = Maze.open((2, 3))
     >>> g = Geometry(cell=4, wall=1, margin=2, gap=4)
     >>> raster(structure(m), m, g).shape[::-1] == g.size(m)

@@ -27,7 +27,8 @@ import numpy as np
 from ..maze.model import Maze
 from .palette import colour_table, resolve, to_hex
 from .png import Geometry, geometry
-from .scene import BG, FLOOR, WALL, blocks, maze_of, runs, scene
+from .blocks import BG, FLOOR, WALL, blocks, runs
+from .scene import maze_of, scene
 
 __all__ = ["to_svg", "svg_document", "cell_runs_path", "wall_path"]
 
@@ -87,7 +88,7 @@ def wall_path(B: np.ndarray, x0: float = 0.0) -> str:
 
     Examples
     --------
-    >>> from tremaux.render.scene import structure
+    >>> from tremaux.render.blocks import structure
     >>> wall_path(structure(Maze.open((1, 2)))[0])
     'M0 0h2M0 1h2M0 0v1M2 0v1'
     """
@@ -152,7 +153,7 @@ def svg_document(maze: Maze, B: np.ndarray, colours: Mapping[str, tuple[int, int
 
     Examples
     --------
-    >>> from tremaux.render.scene import structure
+    >>> from tremaux.render.blocks import structure
     >>> from tremaux.render.palette import resolve
     >>> from tremaux.render.png import geometry
     >>> m = Maze.open((1, 2))

@@ -50,7 +50,8 @@ import numpy as np
 from .. import budget
 from ..errors import TremauxError, UnknownNameError
 from ..maze.model import Maze
-from .scene import WALL, Scene, maze_of, scene, structure
+from .blocks import WALL, structure
+from .scene import Scene, maze_of, scene
 
 __all__ = ["to_text", "check_text_size", "STYLES", "CHARS"]
 

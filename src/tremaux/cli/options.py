@@ -1,0 +1,402 @@
+"""The values commands read (sizes, cells) and the options shared by several commands.
+
+Every option is spelled once here and used by each command that takes it
+(see ``docs/cli.md`` and ``tests/test_vocabulary.py``).
+
+Examples
+--------
+>>> parse_size("25x40"), parse_cell("3,4")
+((25, 40), (3, 4))
+>>> size_option().param_decls
+('--size',)
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import click
+import typer
+
+from ..errors import CellError, InvalidSizeError
+
+__all__ = ["parse_size", "parse_cell", "SeedOption", "JsonOption", "StartOption", "GoalOption", "DEFAULT_SIZE",
+           "DEFAULT_GENERATOR", "generator_option", "solver_option", "size_option", "out_option", "format_option",
+           "style_option", "time_limit_option", "count_option", "workers_option", "list_option", "deprecated",
+           "renamed"]
+
+_SIZE = re.compile(r"^\s*(\d+)\s*[xX*,]\s*(\d+)(?:\s*[xX*,]\s*(\d+))?\s*$")
+
+
+def parse_size(text: str) -> tuple[int, ...]:
+    """Parse ``"HxW"`` or ``"LxHxW"`` into a tuple.
+
+    Parameters
+    ----------
+    text : str
+        Numbers joined by ``x`` (spaces allowed around them).
+
+    Returns
+    -------
+    tuple of int
+        ``(H, W)`` or ``(L, H, W)``.
+
+    Raises
+    ------
+    InvalidSizeError
+        For text of another form.
+
+    Examples
+    --------
+    >>> parse_size("25x40"), parse_size("2x5x5")
+    ((25, 40), (2, 5, 5))
+    """
+    m = _SIZE.match(text or "")
+    if not m:
+        raise InvalidSizeError(f"size {text!r} is not of the form HxW or LxHxW (for example 20x30)")
+    return tuple(int(g) for g in m.groups() if g is not None)
+
+
+def parse_cell(text: str | None, what: str = "cell") -> tuple[int, ...] | None:
+    """Parse ``"R,C"`` or ``"L,R,C"`` into a tuple (``None`` stays ``None``).
+
+    Parameters
+    ----------
+    text : str or None
+        Numbers joined by commas, or ``None``.
+    what : str, default "cell"
+        What the cell is (``start``, ``goal``), for the message.
+
+    Returns
+    -------
+    tuple of int or None
+        ``(row, col)`` or ``(level, row, col)``; ``None`` for ``None``.
+
+    Raises
+    ------
+    CellError
+        For text of another form.
+
+    Examples
+    --------
+    >>> parse_cell("3,4")
+    (3, 4)
+    """
+    if text is None:
+        return None
+    parts = re.split(r"[,\s]+", text.strip().strip("()[]"))
+    try:
+        cell = tuple(int(p) for p in parts)
+    except ValueError:
+        raise CellError(f"{what} {text!r} is not of the form R,C or L,R,C") from None
+    if len(cell) not in (2, 3):
+        raise CellError(f"{what} {text!r} is not of the form R,C or L,R,C")
+    return cell
+
+
+# The vocabulary: one spelling (and short form) per concept, defined once here and used by every command.
+# docs/cli.md lists it; tests/test_vocabulary.py walks the command tree and fails on a concept spelled two ways.
+DEFAULT_SIZE = "10x20"
+"""Default maze size of every maze command (HxW)."""
+DEFAULT_GENERATOR = "backtracker"
+"""Default generator of every command that generates."""
+
+
+def generator_option(help: str = "Generator (see `tremaux generate --list`); default backtracker.") -> Any:
+    """``--generator/-g NAME``: the maze generator (``None`` when not given, see :func:`renamed`).
+
+    Parameters
+    ----------
+    help : str
+        The help line of this command's option.
+
+
+    Returns
+    -------
+    typer.models.OptionInfo
+        The option, to use as a command parameter's default.
+
+    Examples
+    --------
+    >>> generator_option().param_decls
+    ('--generator', '-g')
+    """
+    return typer.Option(None, "--generator", "-g", metavar="NAME", help=help)
+
+
+def solver_option(default: str | None = None, help: str = "Solver (see `tremaux solve --list`).") -> Any:
+    """``--solver/-s NAME``: the solver (maze or Number Link, after the command).
+
+    Parameters
+    ----------
+    default : str, optional
+        The solver when the option is not given.
+    help : str
+        The help line of this command's option.
+
+
+    Returns
+    -------
+    typer.models.OptionInfo
+        The option, to use as a command parameter's default.
+
+    Examples
+    --------
+    >>> solver_option("bfs").default
+    'bfs'
+    """
+    return typer.Option(default, "--solver", "-s", metavar="NAME", help=help)
+
+
+def size_option(default: str | None = DEFAULT_SIZE, help: str = "Maze size HxW (or LxHxW for levels).") -> Any:
+    """``--size HxW``, by default :data:`DEFAULT_SIZE`.
+
+    Parameters
+    ----------
+    default : str, optional
+        The size when the option is not given (``None``: the command decides, e.g. from a mask).
+    help : str
+        The help line of this command's option.
+
+
+    Returns
+    -------
+    typer.models.OptionInfo
+        The option, to use as a command parameter's default.
+
+    Examples
+    --------
+    >>> size_option().default
+    '10x20'
+    """
+    return typer.Option(default, "--size", metavar="HxW", help=help)
+
+
+def out_option(help: str = "File to write; its extension picks the format.", required: bool = False) -> Any:
+    """``--out/-o FILE``: the output file.
+
+    Parameters
+    ----------
+    help : str
+        The help line of this command's option.
+    required : bool, default False
+        Whether the command needs it.
+
+
+    Returns
+    -------
+    typer.models.OptionInfo
+        The option, to use as a command parameter's default.
+
+    Examples
+    --------
+    >>> out_option().param_decls
+    ('--out', '-o')
+    """
+    return typer.Option(... if required else None, "--out", "-o", metavar="FILE", help=help)
+
+
+def format_option(help: str = "Output format (default: from the --out extension).") -> Any:
+    """``--format/-f NAME``: the output format.
+
+    Parameters
+    ----------
+    help : str
+        The help line of this command's option (which formats it takes).
+
+
+    Returns
+    -------
+    typer.models.OptionInfo
+        The option, to use as a command parameter's default.
+
+    Examples
+    --------
+    >>> format_option().param_decls
+    ('--format', '-f')
+    """
+    return typer.Option(None, "--format", "-f", metavar="NAME", help=help)
+
+
+def style_option(help: str = "Text style: ascii, unicode or block.") -> Any:
+    """``--style NAME``: how a maze is drawn with characters (default ascii everywhere).
+
+    Parameters
+    ----------
+    help : str
+        The help line of this command's option.
+
+
+    Returns
+    -------
+    typer.models.OptionInfo
+        The option, to use as a command parameter's default.
+
+    Examples
+    --------
+    >>> style_option().default
+    'ascii'
+    """
+    return typer.Option("ascii", "--style", metavar="NAME", help=help)
+
+
+def time_limit_option(default: float | None = None, help: str = "Seconds before giving up.", **kw: Any) -> Any:
+    """``--time-limit SECONDS``.
+
+    Parameters
+    ----------
+    default : float, optional
+        Seconds when the option is not given (``None``: no limit).
+    help : str
+        The help line of this command's option.
+    **kw
+        Further ``typer.Option`` settings (``min=``...).
+
+
+    Returns
+    -------
+    typer.models.OptionInfo
+        The option, to use as a command parameter's default.
+
+    Examples
+    --------
+    >>> time_limit_option(10.0).default
+    10.0
+    """
+    return typer.Option(default, "--time-limit", metavar="SECONDS", help=help, **kw)
+
+
+def count_option(help: str) -> Any:
+    """``--count/-n N``: how many.
+
+    Parameters
+    ----------
+    help : str
+        The help line of this command's option.
+
+
+    Returns
+    -------
+    typer.models.OptionInfo
+        The option, to use as a command parameter's default.
+
+    Examples
+    --------
+    >>> count_option("Number of mazes.").param_decls
+    ('--count', '-n')
+    """
+    return typer.Option(None, "--count", "-n", metavar="N", help=help)
+
+
+def workers_option(default: int | None = None, help: str = "Worker processes.", **kw: Any) -> Any:
+    """``--workers/-w N``: worker processes.
+
+    Parameters
+    ----------
+    default : int, optional
+        Processes when the option is not given (``None``: the command decides, usually all cores).
+    help : str
+        The help line of this command's option.
+    **kw
+        Further ``typer.Option`` settings (``min=``, ``max=``).
+
+
+    Returns
+    -------
+    typer.models.OptionInfo
+        The option, to use as a command parameter's default.
+
+    Examples
+    --------
+    >>> workers_option(2).default
+    2
+    """
+    return typer.Option(default, "--workers", "-w", metavar="N", help=help, **kw)
+
+
+def list_option(what: str) -> Any:
+    """``--list``: list a registry and exit.
+
+    Parameters
+    ----------
+    what : str
+        What is listed, for the help line (``"generators"``).
+
+
+    Returns
+    -------
+    typer.models.OptionInfo
+        The option, to use as a command parameter's default.
+
+    Examples
+    --------
+    >>> list_option("solvers").help
+    'List the registered solvers, one per line, and exit.'
+    """
+    return typer.Option(False, "--list", help=f"List the registered {what}, one per line, and exit.")
+
+
+def deprecated(old: str, *short: str) -> Any:
+    """A hidden option kept for one release under an old spelling (see :func:`renamed`).
+
+    Parameters
+    ----------
+    old : str
+        The old long spelling (``"--algorithm"``).
+    *short : str
+        Its old short form, if any.
+
+
+    Returns
+    -------
+    typer.models.OptionInfo
+        The option, to use as a command parameter's default.
+
+    Examples
+    --------
+    >>> deprecated("--to").hidden
+    True
+    """
+    return typer.Option(None, old, *short, hidden=True)
+
+
+def renamed(value: Any, old_value: Any, old: str, new: str) -> Any:
+    """The value of option ``new``, or of its deprecated spelling ``old`` (with a warning on stderr).
+
+    Parameters
+    ----------
+    value : object
+        What the new spelling got (``None`` when not given).
+    old_value : object
+        What the old spelling got (``None`` when not given).
+    old, new : str
+        The two spellings, for the messages.
+
+    Returns
+    -------
+    object
+        ``old_value`` when given, else ``value``.
+
+    Raises
+    ------
+    click.UsageError
+        When both spellings are given different values.
+
+    Examples
+    --------
+    >>> renamed("wilson", None, "--algorithm", "--generator")
+    'wilson'
+    """
+    if old_value is None:
+        return value
+    if value is not None and value != old_value:
+        raise click.UsageError(f"{old} is the old spelling of {new}; give only {new}")
+    typer.echo(f"warning: {old} is deprecated; use {new}", err=True)
+    return old_value
+
+
+SeedOption = typer.Option(None, "--seed", metavar="N", help="Random seed; the same seed gives the same result.")
+JsonOption = typer.Option(False, "--json", help="Print machine-readable JSON on stdout.")
+StartOption = typer.Option(None, "--start", metavar="R,C", help="Start cell as R,C (or L,R,C).")
+GoalOption = typer.Option(None, "--goal", metavar="R,C", help="Goal cell as R,C (or L,R,C).")

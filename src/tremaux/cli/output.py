@@ -1,0 +1,162 @@
+"""What commands write: maze files and pictures for ``--out``, property tables, and the files they read.
+
+Examples
+--------
+>>> from pathlib import Path
+>>> wants_animation(Path("run.gif"))
+True
+>>> print(property_lines([("perfect", True)]))
+         perfect  yes
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import typer
+
+__all__ = ["property_lines", "existing_file", "PICTURE_SUFFIXES", "wants_animation", "save_output"]
+
+
+def property_lines(rows: list[tuple[str, Any]]) -> str:
+    """Properties one per line, as ``stats`` prints them: label right-aligned, yes/no, ``-`` for none.
+
+    Parameters
+    ----------
+    rows : list of (str, object)
+        Labels and values, in order.
+
+    Returns
+    -------
+    str
+        One line per property, no newline at the end.
+
+    Examples
+    --------
+    >>> print(property_lines([("cells", 6), ("perfect", True), ("goal", None)]))
+               cells  6
+             perfect  yes
+                goal  -
+    """
+    def shown(value: Any) -> str:
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return "-" if value is None else str(value)
+
+    return "\n".join(f"{label:>16}  {shown(value)}" for label, value in rows)
+
+
+def existing_file(path: Path) -> Path:
+    """Check that ``path`` names a readable file.
+
+    Parameters
+    ----------
+    path : pathlib.Path
+        The file a command was given.
+
+    Returns
+    -------
+    pathlib.Path
+        ``path`` itself.
+
+    Raises
+    ------
+    FileNotFoundError
+        When nothing is at ``path``.
+    IsADirectoryError
+        When ``path`` is a folder.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> existing_file(Path(tempfile.gettempdir()))
+    Traceback (most recent call last):
+    ...
+    IsADirectoryError: [Errno 21] Is a directory: '...'
+    """
+    if not path.exists():
+        raise FileNotFoundError(2, "No such file", str(path))
+    if path.is_dir():
+        raise IsADirectoryError(21, "Is a directory", str(path))
+    return path
+
+
+PICTURE_SUFFIXES = (".png", ".svg", ".gif")
+"""Extensions that ``--out`` draws as a picture rather than saving as a maze file."""
+
+
+def wants_animation(out: Path | None) -> bool:
+    """True when ``--out`` names a GIF, so the run must be recorded.
+
+    Parameters
+    ----------
+    out : pathlib.Path or None
+        The ``--out`` file, if any.
+
+    Returns
+    -------
+    bool
+        Whether the file is a ``.gif``.
+
+    Examples
+    --------
+    >>> from pathlib import Path
+    >>> wants_animation(Path("run.GIF")), wants_animation(Path("maze.png")), wants_animation(None)
+    (True, False, False)
+    """
+    return out is not None and out.suffix.lower() == ".gif"
+
+
+def save_output(obj: object, out: Path, to: str | None = None) -> None:
+    """Write ``--out``: a picture for .png/.svg/.gif, else a maze file (format from ``--format`` or the extension).
+
+    ``obj`` is a Maze, a Solution or a Generated result (pictures show its path or replay its run).
+
+    Parameters
+    ----------
+    obj : Maze, Solution or Generated
+        What to write.
+    out : pathlib.Path
+        The file; its extension chooses a picture or a maze format.
+    to : str, optional
+        A maze file format (``--format``) that wins over the extension.
+
+    Raises
+    ------
+    UnsupportedError
+        When neither ``to`` nor the extension names a format.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from tremaux import generate
+    >>> out = Path(tempfile.mkdtemp()) / "maze.txt"
+    >>> save_output(generate((2, 3), seed=1), out)
+    >>> print(out.read_text(), end="")
+    +---+---+---+
+    | S         |
+    +   +---+   +
+    |   |     G |
+    +---+---+---+
+    """
+    from .. import io as maze_io
+    from .. import render
+    from ..errors import UnsupportedError
+
+    suffix = out.suffix.lower()
+    if to is None and suffix in PICTURE_SUFFIXES:
+        render.save(obj, out)
+    else:
+        fmt = to or maze_io.format_from_extension(out) or ("ascii" if suffix == ".txt" else None)
+        if fmt is None:
+            raise UnsupportedError(
+                f"cannot tell what to write to {str(out)!r} from its extension: use .png, .svg or .gif for a "
+                f"picture, .txt, .json or .npz for a maze file, or name a format with --format "
+                f"({', '.join(maze_io.FORMATS.names())})"
+            )
+        maze = getattr(obj, "maze", obj)
+        maze_io.save(maze, out, fmt)
+    typer.echo(f"wrote {out}", err=True)

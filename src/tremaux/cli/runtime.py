@@ -1,0 +1,107 @@
+"""How long work runs, said on stderr: kernels compiled on first use, big mazes, small work interpreted.
+
+Numba kernels cannot report progress while they run, so a command says
+before a long wait why it comes: a cold cache compiles kernels once
+(:func:`first_use`), a big maze takes a while (:func:`announce`). Small work
+skips numba altogether (:func:`interpret_small_mazes`,
+:func:`interpret_small_puzzles`).
+
+Examples
+--------
+>>> announce(10, "solving a tiny maze")   # quick work: nothing printed
+>>> LONG_WORK_CELLS
+4000000
+"""
+
+from __future__ import annotations
+
+import typer
+
+__all__ = ["ANNOUNCED", "first_use", "LONG_WORK_CELLS", "announce", "interpret_small_mazes",
+           "interpret_small_puzzles"]
+
+ANNOUNCED: list[str] = []
+"""Kernels whose compilation was announced in this run (one line is enough)."""
+
+
+def first_use(kernel: str) -> None:
+    """Say once per run, on stderr, that kernels are being compiled (it only happens on a cold cache).
+
+    Parameters
+    ----------
+    kernel : str
+        The kernel being compiled (from :func:`tremaux._numba.on_compile`).
+
+    Examples
+    --------
+    >>> ANNOUNCED.append("warmup")  # already said (a warm-up shows a progress bar instead)
+    >>> first_use("tremaux.kernels.gen_tree.growing_tree")
+    >>> ANNOUNCED.clear()
+    """
+    if not ANNOUNCED:
+        typer.echo("first use: compiling the kernels this command needs, once (a few seconds; "
+                   "`tremaux warmup` compiles them all ahead)", err=True)
+        ANNOUNCED.append(kernel)
+
+
+LONG_WORK_CELLS = 4_000_000
+"""Mazes of at least this many cells take a second or more to generate, solve or draw: the commands say so on stderr."""
+
+
+def announce(cells: int, doing: str) -> None:
+    """Print ``doing`` on stderr before work on a maze of ``cells`` cells that will take a while.
+
+    The numba kernels cannot report progress while they run, so the line
+    comes before the work, with its size, so that a long wait is explained.
+
+    Parameters
+    ----------
+    cells : int
+        Cells of the maze worked on; nothing is printed below :data:`LONG_WORK_CELLS`.
+    doing : str
+        What is about to happen, e.g. ``"solving maze.npz with bfs"``.
+
+    Examples
+    --------
+    >>> announce(10, "solving a tiny maze")   # quick work: nothing printed
+    """
+    if cells >= LONG_WORK_CELLS:
+        typer.echo(f"{doing} ({cells:,} cells); this may take a while...", err=True)
+
+
+def interpret_small_mazes() -> None:
+    """Let this command run its kernels as Python on mazes of up to :data:`tremaux._jit.SMALL_MAZE_CELLS` cells.
+
+    A fresh process spends about 0.3 s of CPU importing numba and loading a cached kernel; the generators and
+    solvers, interpreted, take less than that up to that size (see :mod:`tremaux._jit`, whose tests check that
+    both ways give the same mazes and paths). Bigger mazes are compiled as before.
+
+    Examples
+    --------
+    >>> from tremaux import _jit
+    >>> interpret_small_mazes(); _jit.interpreted_limit() == _jit.SMALL_MAZE_CELLS
+    True
+    >>> _jit.allow_interpreted(0)
+    """
+    from .. import _jit
+
+    _jit.allow_interpreted(_jit.SMALL_MAZE_CELLS)
+
+
+def interpret_small_puzzles() -> None:
+    """Let this command solve Number Link puzzles of up to :data:`tremaux._jit.SMALL_PUZZLE_CELLS` cells without numba.
+
+    The pipeline then skips the compiled search on such puzzles and SAT answers, its helper kernels run as
+    Python (:func:`tremaux.numberlink.solvers.search.compiled_now`); a bigger puzzle, the traveler, the
+    router or the generator load numba as before.
+
+    Examples
+    --------
+    >>> from tremaux import _jit
+    >>> interpret_small_puzzles(); _jit.interpreted_limit() == _jit.SMALL_PUZZLE_CELLS
+    True
+    >>> _jit.allow_interpreted(0)
+    """
+    from .. import _jit
+
+    _jit.allow_interpreted(_jit.SMALL_PUZZLE_CELLS)

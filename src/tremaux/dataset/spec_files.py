@@ -1,0 +1,100 @@
+"""Dataset spec files: the table of keys a ``.toml`` or ``.json`` file holds, read safely.
+
+A file is read only up to :data:`MAX_SPEC_BYTES`; a file that is not UTF-8,
+TOML or JSON is refused with the line and column of the problem
+(:class:`~tremaux.errors.MazeFormatError`). What the keys mean is checked by
+:class:`~tremaux.dataset.spec.DatasetSpec` (:func:`tremaux.dataset.spec.load_spec`,
+:func:`tremaux.dataset.spec.make_spec`).
+
+Examples
+--------
+>>> import tempfile, pathlib
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "spec.json"
+>>> _ = path.write_text('{"count": 4, "size": "6x6"}')
+>>> read_spec_file(path)
+{'count': 4, 'size': '6x6'}
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from ..errors import MazeFormatError
+
+__all__ = ["read_spec_file", "MAX_SPEC_BYTES"]
+
+MAX_SPEC_BYTES = 1 << 20
+"""Largest spec file read (a spec is a few hundred bytes; anything bigger is not one)."""
+
+
+def read_spec_file(path: str | Path) -> Any:
+    """Parse a spec file as JSON (``.json``) or TOML (anything else); total on any bytes.
+
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        The file.
+
+    Returns
+    -------
+    object
+        What the file holds (a spec is a table of keys; the caller checks that).
+
+    Raises
+    ------
+    FileNotFoundError
+        When ``path`` does not exist.
+    MazeFormatError
+        When the file is over :data:`MAX_SPEC_BYTES`, not UTF-8, or not valid TOML/JSON
+        (with the line and column of the problem).
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "spec.toml"
+    >>> _ = path.write_text("count = 4\\nsize = [6, 8]\\n")
+    >>> read_spec_file(path)
+    {'count': 4, 'size': [6, 8]}
+    >>> _ = path.write_text("count = 4\\nsize = ]\\n")
+    >>> read_spec_file(path)
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.MazeFormatError: ...spec.toml:2:8: invalid TOML: Invalid value
+    """
+    path = Path(path)
+    with open(path, "rb") as fh:
+        raw = fh.read(MAX_SPEC_BYTES + 1)
+    if len(raw) > MAX_SPEC_BYTES:
+        raise MazeFormatError(
+            f"file is larger than {MAX_SPEC_BYTES // 1024} KiB: it is not a dataset spec", source=str(path)
+        )
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise MazeFormatError(
+            "not a text file (invalid UTF-8); a dataset spec is a .toml or .json file",
+            line=line, column=column, source=str(path),
+        ) from None
+    try:
+        if path.suffix.lower() == ".json":
+            try:
+                return json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise MazeFormatError(exc.msg, line=exc.lineno, column=exc.colno, source=str(path)) from None
+        try:
+            return tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            line, column = getattr(exc, "lineno", None), getattr(exc, "colno", None)
+            reason = getattr(exc, "msg", None) or str(exc).split(" (at ")[0]
+            m = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
+            if line is None and m:
+                line, column = int(m.group(1)), int(m.group(2))
+            raise MazeFormatError(f"invalid TOML: {reason}", line=line, column=column, source=str(path)) from None
+    except RecursionError:
+        raise MazeFormatError("nested too deeply to be a dataset spec", source=str(path)) from None

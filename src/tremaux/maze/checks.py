@@ -1,0 +1,226 @@
+"""Checking what a maze is built from: the cell array, the mask, the passages and a cell.
+
+:class:`~tremaux.maze.model.Maze` calls these on construction; each raises
+one of the :mod:`tremaux.errors` that names the bad value: a passage open
+from one side only, leading off the grid or into a masked cell, a cell with
+unknown bits, a start outside the grid.
+
+Examples
+--------
+>>> import numpy as np
+>>> cells, shape3 = check_cells([[2, 8]])
+>>> cells.dtype, shape3
+(dtype('uint8'), (1, 1, 2))
+>>> check_passages(np.array([[2, 0]], dtype=np.uint8), None)
+Traceback (most recent call last):
+...
+tremaux.errors.InvalidMazeError: passage E of cell (0, 0) is open from one side only: (0, 1) has no W side open
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from .._lazy import lazy_module
+from ..errors import CellError, InvalidMazeError
+from .cells import Cell, Direction, check_shape
+
+# the compiled kernels, loaded on first call (start-up without numba)
+kg = lazy_module("tremaux.kernels.grid")
+
+__all__ = ["check_cells", "check_mask", "check_passages", "check_cell"]
+
+
+def check_cells(cells: Any) -> tuple[np.ndarray, tuple[int, int, int]]:
+    """The cells as a C-contiguous ``uint8`` array of 2 or 3 dimensions, and its ``(L, H, W)``.
+
+    Parameters
+    ----------
+    cells : array_like of int
+        ``(H, W)`` or ``(L, H, W)`` side bits, 0 to 63.
+
+    Returns
+    -------
+    (numpy.ndarray, (int, int, int))
+        The array (``cells`` itself when it already fits) and its shape as levels, rows, columns.
+
+    Raises
+    ------
+    InvalidMazeError
+        For an array of another dimension, or values that are not side bits.
+    InvalidSizeError
+        For an empty or absurdly large grid.
+
+    Examples
+    --------
+    >>> check_cells([[0, 1], [4, 0]])[1]
+    (1, 2, 2)
+    >>> check_cells([[0, 64]])
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.InvalidMazeError: maze cells must be uint8 side bits (0..63), got dtype int64
+    """
+    arr = np.asarray(cells)
+    if arr.ndim not in (2, 3):
+        raise InvalidMazeError(
+            f"maze cells must be a 2-D (rows, cols) or 3-D (levels, rows, cols) array, not {arr.ndim}-D"
+        )
+    shape3 = check_shape(arr.shape)
+    if arr.dtype != np.uint8:
+        if arr.size and (not np.issubdtype(arr.dtype, np.integer) or arr.min() < 0 or arr.max() > 63):
+            raise InvalidMazeError(
+                f"maze cells must be uint8 side bits (0..63), got dtype {arr.dtype}"
+            )
+        arr = arr.astype(np.uint8)
+    return np.ascontiguousarray(arr), shape3
+
+
+def check_mask(mask: Any, shape: tuple[int, ...]) -> np.ndarray | None:
+    """The mask as a C-contiguous boolean array of ``shape``; ``None`` when it keeps every cell.
+
+    Parameters
+    ----------
+    mask : array_like of bool or None
+        ``False`` for cells that are not part of the maze.
+    shape : tuple of int
+        The shape of the maze's cells.
+
+    Returns
+    -------
+    numpy.ndarray of bool or None
+        The mask, or ``None`` for no mask (``mask`` is ``None`` or all true).
+
+    Raises
+    ------
+    InvalidMazeError
+        When the shapes differ or the mask leaves no cell.
+
+    Examples
+    --------
+    >>> check_mask([[True, False]], (1, 2))
+    array([[ True, False]])
+    >>> check_mask([[True, True]], (1, 2)) is None
+    True
+    """
+    if mask is None:
+        return None
+    m = np.ascontiguousarray(np.asarray(mask))
+    if m.shape != tuple(shape):
+        raise InvalidMazeError(f"mask shape {m.shape} differs from maze shape {tuple(shape)}")
+    m = m.astype(bool, copy=False)
+    if not m.any():
+        raise InvalidMazeError("mask leaves no cell in the maze")
+    return None if m.all() else m
+
+
+def check_passages(cells: np.ndarray, mask: np.ndarray | None) -> None:
+    """Check that every passage is open from both sides and stays on the grid, out of masked cells.
+
+    Parameters
+    ----------
+    cells : numpy.ndarray of uint8
+        C-contiguous ``(H, W)`` or ``(L, H, W)`` side bits (as :func:`check_cells` returns them).
+    mask : numpy.ndarray of bool or None
+        The mask, as :func:`check_mask` returns it.
+
+    Raises
+    ------
+    InvalidMazeError
+        Naming the first cell at fault and what is wrong with it.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> check_passages(np.array([[2, 8]], dtype=np.uint8), None)
+    >>> check_passages(np.array([[1, 0]], dtype=np.uint8), None)
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.InvalidMazeError: passage N of cell (0, 0) leads off the grid
+    """
+    shape3 = (1, *cells.shape) if cells.ndim == 2 else tuple(cells.shape)
+    L, H, W = shape3
+    flat_mask = mask.reshape(-1) if mask is not None else np.ones(1, dtype=bool)
+    flat = cells.reshape(-1).view()
+    flat.flags.writeable = False  # one type for every caller: numba compiles validate once
+    code, i, d = kg.validate(flat, flat_mask, mask is not None, L, H, W)
+    if code != kg.OK:
+        raise InvalidMazeError(_explain(code, int(i), int(d), shape3, cells.ndim, cells.reshape(-1)))
+
+
+def check_cell(cell: Any, shape: Sequence[int], mask: np.ndarray | None, what: str) -> Cell:
+    """``cell`` as a tuple of ints, checked to lie on the grid of ``shape`` and off the mask.
+
+    Parameters
+    ----------
+    cell : sequence of int
+        ``(row, col)``, or ``(level, row, col)`` when ``shape`` has three dimensions.
+    shape : tuple of int
+        The shape of the maze's cells.
+    mask : numpy.ndarray of bool or None
+        The maze's mask.
+    what : str
+        What the cell is, for the message (``"start"``).
+
+    Returns
+    -------
+    tuple of int
+        The cell.
+
+    Raises
+    ------
+    CellError
+        For a cell that is not whole numbers, has the wrong length, is outside the grid or masked.
+
+    Examples
+    --------
+    >>> check_cell([1, 2.0], (3, 4), None, "goal")
+    (1, 2)
+    >>> check_cell((3, 0), (3, 4), None, "goal")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.CellError: goal (3, 0) is outside the 3 x 4 grid
+    """
+    ndim = len(shape)
+    try:
+        t = tuple(int(x) for x in cell)
+        if any(int(x) != x for x in cell):
+            raise TypeError
+    except (TypeError, ValueError):
+        raise CellError(f"{what} {cell!r} is not a tuple of whole numbers") from None
+    if len(t) != ndim:
+        want = "(row, col)" if ndim == 2 else "(level, row, col)"
+        raise CellError(f"{what} {t} must be given as {want}")
+    if any(x < 0 or x >= n for x, n in zip(t, shape)):
+        dims = " x ".join(map(str, shape))
+        raise CellError(f"{what} {t} is outside the {dims} grid")
+    if mask is not None and not mask[t]:
+        raise CellError(f"{what} {t} is a masked cell, not part of the maze")
+    return t
+
+
+def _explain(code: int, i: int, d: int, shape3: tuple[int, int, int], ndim: int, flat: np.ndarray) -> str:
+    L, H, W = shape3
+    lv, rest = divmod(i, H * W)
+    r, c = divmod(rest, W)
+    cell = (r, c) if ndim == 2 else (lv, r, c)
+    name = Direction(d).name if d >= 0 else ""
+    if code == kg.BAD_BITS:
+        allowed = "0..15 (N=1, E=2, S=4, W=8)" if L == 1 else "0..63 (N, E, S, W, U=16, D=32)"
+        return f"cell {cell} has value {int(flat[i])}; side bits must be in {allowed}"
+    if code == kg.OFF_GRID:
+        return f"passage {name} of cell {cell} leads off the grid"
+    if code == kg.MASKED_OPEN:
+        return f"masked cell {cell} has open sides (value {int(flat[i])})"
+    j = int(kg.step(i, d, L, H, W))
+    jl, jrest = divmod(j, H * W)
+    jr, jc = divmod(jrest, W)
+    other = (jr, jc) if ndim == 2 else (jl, jr, jc)
+    if code == kg.INTO_MASK:
+        return f"passage {name} of cell {cell} leads into masked cell {other}"
+    return (
+        f"passage {name} of cell {cell} is open from one side only: "
+        f"{other} has no {Direction(d).opposite.name} side open"
+    )

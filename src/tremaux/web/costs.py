@@ -1,0 +1,121 @@
+"""What a web job costs, estimated from its request alone, in milliseconds on a small machine.
+
+:class:`~tremaux.web.schedule.Scheduler` sends a job estimated above
+:data:`QUICK_MS` to the heavy lane, every other to the quick lane. The
+estimate, per job (``cells`` = the maze's cells on any grid; rows x cols on
+the plain square grid):
+
+==============  ===========================================================
+maze            ``cells`` x :data:`GEN_MS_PER_CELL`, plus, for a maze with
+                loops small enough for the exact diameter (a search from
+                every cell), ``cells**2`` x :data:`PAIR_MS`
+solve           the maze's estimate plus ``cells`` x :data:`SOLVE_MS_PER_CELL`
+render          the maze's estimate plus ``pixels`` x :data:`PIXEL_MS`
+nl_solve,       a search whose time size alone cannot predict: boards up to
+nl_random       :data:`NL_QUICK_CELLS` cells are quick, larger are heavy
+==============  ===========================================================
+
+Examples
+--------
+>>> estimate("maze", {"rows": 20, "cols": 20, "braid": 0.0}) < QUICK_MS
+True
+>>> estimate("maze", {"rows": 50, "cols": 50, "braid": 0.5}) > QUICK_MS  # exact diameter: 2500 searches
+True
+>>> estimate("nl_solve", {"grid": [[0] * 30] * 30}) > QUICK_MS
+True
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+__all__ = [
+    "QUICK_MS",
+    "NL_QUICK_CELLS",
+    "GEN_MS_PER_CELL",
+    "PAIR_MS",
+    "SOLVE_MS_PER_CELL",
+    "PIXEL_MS",
+    "estimate",
+]
+
+QUICK_MS = 150.0
+"""Jobs estimated above this many milliseconds go to the heavy lane."""
+NL_QUICK_CELLS = 64
+"""Number Link boards up to this many cells are searched on the quick lane."""
+GEN_MS_PER_CELL = 0.001
+"""Generation and statistics of a maze, per cell (150 x 150 takes 12-25 ms)."""
+PAIR_MS = 0.0001
+"""Exact diameter of a maze with loops, per pair of cells (50 x 50 takes about 0.5 s)."""
+SOLVE_MS_PER_CELL = 0.002
+"""A maze solve with its trace, per cell (150 x 150 takes 2-50 ms)."""
+PIXEL_MS = 0.00003
+"""Drawing and encoding a picture, per pixel (9600 x 9600 PNG takes about 2.5 s)."""
+
+_SEARCHES = frozenset({"nl_solve", "nl_random"})
+_BUDGETED = _SEARCHES
+"""Jobs that take a ``time_limit`` in their payload and stop themselves cleanly."""
+
+
+def _cells(p: dict[str, Any]) -> int:
+    """Cells of a maze request on any grid (rows x cols on the plain square grid)."""
+    from .grids import check_grid, is_plain_square
+
+    if p.get("grid") is None or is_plain_square(p):
+        return int(p["rows"]) * int(p["cols"])
+    return check_grid(p).size
+
+
+def _maze_ms(p: dict[str, Any]) -> float:
+    from .jobs import EXACT_DIAMETER_CELLS
+
+    cells = _cells(p)
+    ms = cells * GEN_MS_PER_CELL
+    if float(p.get("braid", 0.0)) > 0 and cells <= EXACT_DIAMETER_CELLS:
+        ms += cells * cells * PAIR_MS
+    return ms
+
+
+def estimate(job: str, payload: dict[str, Any]) -> float:
+    """Estimated milliseconds of work of ``job`` on ``payload`` (see the table above).
+
+    Parameters
+    ----------
+    job : str
+        A job name of :data:`tremaux.web.jobs.JOBS`.
+    payload : dict
+        The job's validated request.
+
+    Returns
+    -------
+    float
+        Milliseconds on a small machine; ``math.inf`` for a search too big to predict.
+
+    Examples
+    --------
+    >>> estimate("render", {"rows": 150, "cols": 150, "braid": 0.5, "cell": 64}) > QUICK_MS
+    True
+    >>> estimate("solve", {"maze": {"rows": 20, "cols": 20, "braid": 0.5}}) < QUICK_MS
+    True
+    >>> estimate("nl_random", {"rows": 8, "cols": 8}) < QUICK_MS
+    True
+    """
+    if job in _SEARCHES:
+        if "grid" in payload:
+            cells = len(payload["grid"]) * max((len(r) for r in payload["grid"]), default=0)
+        else:
+            cells = int(payload["rows"]) * int(payload["cols"])
+        return 1.0 if cells <= NL_QUICK_CELLS else math.inf
+    if job == "maze":
+        return _maze_ms(payload)
+    if job == "solve":
+        maze = payload["maze"]
+        return _maze_ms(maze) + _cells(maze) * SOLVE_MS_PER_CELL
+    if job == "render":
+        cell = int(payload.get("cell", 16))
+        pixels = _cells(payload) * cell * cell
+        return _maze_ms(payload) + pixels * PIXEL_MS
+    if job == "sleep":  # a test job: it may state its own estimate, to be misjudged on purpose
+        return float(payload.get("estimate_ms", float(payload["seconds"]) * 1000))
+    return 0.0
