@@ -105,6 +105,31 @@ def test_help_shows_no_type_after_plain_flags(name, cmd):
             assert "<" not in line.split(param.opts[-1])[-1].split("  ")[0], line
 
 
+def _value_params(cmd):
+    """Visible options that take a value, and arguments."""
+    return [p for p in cmd.params if not getattr(p, "hidden", False) and not getattr(p, "is_flag", False)
+            and (p.param_type_name == "argument" or not getattr(p, "count", False))]
+
+
+@pytest.mark.parametrize("name, cmd", COMMANDS, ids=[n for n, _ in COMMANDS])
+def test_every_value_is_named_in_words_not_by_its_type(name, cmd):
+    # SECONDS, N, FILE, NAME... as the documentation's table does, never typer's <float>, <int>, <str>
+    text = cmd.get_help(cmd.context_class(cmd, info_name=name))
+    assert not re.search(r"<(bool|int|float|str|text|integer)>", text), f"{name} --help names a value by its type"
+    for param in _value_params(cmd):
+        assert param.metavar, f"{name}: {param.opts[0]} has no metavar"
+        assert re.fullmatch(r"[A-Z][A-Za-z0-9=,.|\[\]-]*", param.metavar), f"{name}: {param.opts[0]} shows {param.metavar}"
+
+
+def test_one_option_names_its_value_one_way_everywhere():
+    metavars: dict[str, set[str]] = {}
+    for _, cmd in COMMANDS:
+        for param in _value_params(cmd):
+            if param.param_type_name == "option":
+                metavars.setdefault(param.opts[0], set()).add(param.metavar)
+    assert {k: v for k, v in metavars.items() if len(v) > 1} == {}
+
+
 def test_every_maze_command_has_one_default_size():
     defaults = {}
     for name, cmd in COMMANDS:

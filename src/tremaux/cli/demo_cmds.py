@@ -15,7 +15,7 @@ def demo(
     size: str = size_option(),
     generator: Optional[str] = generator_option(),
     solver: str = solver_option("tremaux"),
-    braid: float = typer.Option(0.3, "--braid", help="Share of dead ends opened into loops (0..1)."),
+    braid: float = typer.Option(0.3, "--braid", metavar="SHARE", help="Share of dead ends opened into loops (0..1)."),
     seed: int = typer.Option(1, "--seed", metavar="N", help="Random seed; the same seed gives the same result."),
     out: Path = typer.Option(Path("tremaux-demo.png"), "--out", "-o", metavar="FILE",
                              help="Picture to write (.png, .svg or .gif)."),

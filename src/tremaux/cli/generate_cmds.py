@@ -51,8 +51,8 @@ def generate_cmd(
     size: Optional[str] = size_option(None, f"HxW or LxHxW, e.g. 25x40 (default {DEFAULT_SIZE}, or the mask's)."),
     seed: Optional[int] = SeedOption,
     stats: bool = typer.Option(False, "--stats", help="Print the run statistics before the maze."),
-    braid: float = typer.Option(0.0, "--braid", help="Fraction of dead ends to remove (loops)."),
-    mask: Optional[Path] = typer.Option(None, "--mask", help="Shape: text of '#' (cell) / '.', or a PNG (dark = cell)."),
+    braid: float = typer.Option(0.0, "--braid", metavar="SHARE", help="Share of dead ends opened into loops (0..1)."),
+    mask: Optional[Path] = typer.Option(None, "--mask", metavar="FILE", help="Shape: text of '#' (cell) / '.', or a PNG (dark = cell)."),
     start: Optional[str] = StartOption,
     out: Optional[Path] = out_option("Save the maze instead of printing it: a picture (.png, .svg, .gif replays the "
                                      "carving) or a maze file (.txt, .json, .npz)."),
@@ -63,16 +63,16 @@ def generate_cmd(
         None, "--option", "-O",
         metavar="KEY=VALUE",
         help="An option of the algorithm as KEY=VALUE (repeatable), e.g. discipline=first-slot, variant=arc, p=0.25."),
-    grid: Optional[str] = typer.Option(None, "--grid", help="Grid: square, polar, hex, triangle, upsilon, zeta "
+    grid: Optional[str] = typer.Option(None, "--grid", metavar="NAME", help="Grid: square, polar, hex, triangle, upsilon, zeta "
                                        "(see tremaux.grids.GRIDS)."),
-    rings: Optional[int] = typer.Option(None, "--rings", help="Rings of a polar grid (default 10)."),
-    grid_shape: Optional[str] = typer.Option(None, "--shape", help="hex: rectangle or hexagon; triangle: rectangle "
+    rings: Optional[int] = typer.Option(None, "--rings", metavar="N", help="Rings of a polar grid (default 10)."),
+    grid_shape: Optional[str] = typer.Option(None, "--shape", metavar="NAME", help="hex: rectangle or hexagon; triangle: rectangle "
                                              "or triangle."),
-    radius: Optional[int] = typer.Option(None, "--radius", help="Radius of a hexagon-shaped hex grid."),
-    side: Optional[int] = typer.Option(None, "--side", help="Rows of a triangle-shaped triangle grid."),
-    wrap: Optional[str] = typer.Option(None, "--wrap", help="Join the edges of a square grid: cylinder, torus or "
+    radius: Optional[int] = typer.Option(None, "--radius", metavar="N", help="Radius of a hexagon-shaped hex grid."),
+    side: Optional[int] = typer.Option(None, "--side", metavar="N", help="Rows of a triangle-shaped triangle grid."),
+    wrap: Optional[str] = typer.Option(None, "--wrap", metavar="NAME", help="Join the edges of a square grid: cylinder, torus or "
                                        "moebius."),
-    weave: Optional[float] = typer.Option(None, "--weave", help="Weave passages under others (square or hex grid, "
+    weave: Optional[float] = typer.Option(None, "--weave", metavar="SHARE", help="Weave passages under others (square or hex grid, "
                                           "kruskal): chance of a crossing per cell."),
     algorithm: Optional[str] = deprecated("--algorithm", "-a"),
     to: Optional[str] = deprecated("--to"),

@@ -29,7 +29,7 @@ __all__ = ["load_maze"]
 LONG_READ_BYTES = 16 * 2**20
 """Files this big take seconds to read and check (an .npz of 16 MiB holds about 40,000,000 cells): say so."""
 
-FileArgument = typer.Argument(..., help="Maze file: ascii or block text, .json or .npz ('-' reads stdin).")
+FileArgument = typer.Argument(..., metavar="FILE", help="Maze file: ascii or block text, .json or .npz ('-' reads stdin).")
 
 
 def load_maze(path: str | Path, *, then: Callable[[int], int] | None = None, doing: str = "") -> Maze:
@@ -110,7 +110,7 @@ def show(
 @app.command()
 def convert(
     src: Path = FileArgument,
-    dst: Path = typer.Argument(..., help="File to write."),
+    dst: Path = typer.Argument(..., metavar="DEST", help="File to write."),
     fmt: Optional[str] = format_option("Output format: ascii, block, json or npz (default: from the extension)."),
     to: Optional[str] = deprecated("--to"),
 ) -> None:

@@ -42,7 +42,7 @@ def _show(drawn, numbers: bool = False) -> None:
 
 @nl_app.command("solve")
 def solve_cmd(
-    file: Path = typer.Argument(..., help="Puzzle file (grid, contest or 'W H' format; several puzzles allowed)."),
+    file: Path = typer.Argument(..., metavar="FILE", help="Puzzle file (grid, contest or 'W H' format; several puzzles allowed)."),
     solver: str = solver_option("fast", "fast (exact: quick verdicts, search, SAT) or tremaux (the paper's traveler)."),
     rule: str = RuleOption,
     touch: Optional[bool] = TouchOption,
@@ -91,7 +91,7 @@ def generate_cmd(
     seed: Optional[int] = SeedOption,
     rule: str = RuleOption,
     touch: Optional[bool] = TouchOption,
-    density: Optional[float] = typer.Option(None, "--density",
+    density: Optional[float] = typer.Option(None, "--density", metavar="PAIRS",
                                             help="Pairs per cell of the planted lines, e.g. 0.03 (published "
                                                  "puzzles: 0.014 to 0.08); default: short lines."),
     time_limit: Optional[float] = time_limit_option(None, "Seconds for each uniqueness check."),
@@ -128,7 +128,7 @@ def generate_cmd(
 
 @nl_app.command("check")
 def check_cmd(
-    file: Path = typer.Argument(..., help="Puzzle file."),
+    file: Path = typer.Argument(..., metavar="FILE", help="Puzzle file."),
     rule: str = RuleOption,
     touch: Optional[bool] = TouchOption,
     time_limit: Optional[float] = time_limit_option(None, "Seconds per puzzle (default 60)."),

@@ -40,7 +40,7 @@ def _emit(data: bytes | str, out: Optional[Path], fmt: str) -> None:
 
 @app.command("render")
 def render_cmd(
-    file: Path = typer.Argument(..., help="Maze file (any format tremaux.io reads; '-' reads stdin)."),
+    file: Path = typer.Argument(..., metavar="FILE", help="Maze file (any format tremaux.io reads; '-' reads stdin)."),
     fmt: Optional[str] = format_option("svg, png, gif or txt (default: from --out, else txt)."),
     out: Optional[Path] = OutOption,
     style: str = style_option(),
@@ -69,28 +69,28 @@ def render_cmd(
 
 @app.command("animate")
 def animate_cmd(
-    file: Optional[Path] = typer.Argument(None, help="Maze file to solve (omit with --generator)."),
+    file: Optional[Path] = typer.Argument(None, metavar="FILE", help="Maze file to solve (omit with --generator)."),
     out: Path = out_option("Animation to write: .gif or .svg.", required=True),
     solver: Optional[str] = solver_option(None, "Solver to replay (default tremaux for a file)."),
     generator: Optional[str] = generator_option("Generator to replay (or to make the maze to solve)."),
     size: str = size_option(help="Maze size HxW for --generator."),
-    braid: float = typer.Option(0.0, "--braid", help="Share of dead ends opened into loops, for --generator."),
+    braid: float = typer.Option(0.0, "--braid", metavar="SHARE", help="Share of dead ends opened into loops, for --generator."),
     seed: Optional[int] = SeedOption,
     start: Optional[str] = StartOption,
     goal: Optional[str] = GoalOption,
-    frames: int = typer.Option(100, "--frames", help="Frame budget: events are spread over at most this many frames."),
-    frame_ms: int = typer.Option(60, "--frame-ms", help="Milliseconds per frame."),
+    frames: int = typer.Option(100, "--frames", metavar="N", help="Frame budget: events are spread over at most this many frames."),
+    frame_ms: int = typer.Option(60, "--frame-ms", metavar="MS", help="Milliseconds per frame."),
     cell_size: Optional[int] = CellSizeOption,
-    grid: Optional[str] = typer.Option(None, "--grid", help="Grid for --generator: square, polar, hex, triangle, "
+    grid: Optional[str] = typer.Option(None, "--grid", metavar="NAME", help="Grid for --generator: square, polar, hex, triangle, "
                                        "upsilon, zeta (see tremaux.grids.GRIDS)."),
-    rings: Optional[int] = typer.Option(None, "--rings", help="Rings of a polar grid (default 10)."),
-    grid_shape: Optional[str] = typer.Option(None, "--shape", help="hex: rectangle or hexagon; triangle: rectangle "
+    rings: Optional[int] = typer.Option(None, "--rings", metavar="N", help="Rings of a polar grid (default 10)."),
+    grid_shape: Optional[str] = typer.Option(None, "--shape", metavar="NAME", help="hex: rectangle or hexagon; triangle: rectangle "
                                              "or triangle."),
-    radius: Optional[int] = typer.Option(None, "--radius", help="Radius of a hexagon-shaped hex grid."),
-    side: Optional[int] = typer.Option(None, "--side", help="Rows of a triangle-shaped triangle grid."),
-    wrap: Optional[str] = typer.Option(None, "--wrap", help="Join the edges of a square grid: cylinder, torus or "
+    radius: Optional[int] = typer.Option(None, "--radius", metavar="N", help="Radius of a hexagon-shaped hex grid."),
+    side: Optional[int] = typer.Option(None, "--side", metavar="N", help="Rows of a triangle-shaped triangle grid."),
+    wrap: Optional[str] = typer.Option(None, "--wrap", metavar="NAME", help="Join the edges of a square grid: cylinder, torus or "
                                        "moebius."),
-    weave: Optional[float] = typer.Option(None, "--weave", help="Weave passages under others (square or hex grid, "
+    weave: Optional[float] = typer.Option(None, "--weave", metavar="SHARE", help="Weave passages under others (square or hex grid, "
                                           "kruskal): chance of a crossing per cell."),
     algorithm: Optional[str] = deprecated("--algorithm", "-a"),
     generate: Optional[str] = deprecated("--generate"),

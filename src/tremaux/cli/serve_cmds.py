@@ -9,8 +9,8 @@ from .app import app, time_limit_option, workers_option
 
 @app.command()
 def serve(
-    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
-    port: int = typer.Option(8000, "--port", "-p", min=1, max=65535, help="Port to listen on."),
+    host: str = typer.Option("127.0.0.1", "--host", metavar="ADDRESS", help="Address to listen on."),
+    port: int = typer.Option(8000, "--port", "-p", metavar="N", min=1, max=65535, help="Port to listen on."),
     workers: int = workers_option(2, "Worker processes for cheap requests.", min=1, max=64),
     heavy_workers: int = typer.Option(1, "--heavy-workers", metavar="N", min=1, max=64,
                                       help="Worker processes for expensive requests (Number Link searches...)."),

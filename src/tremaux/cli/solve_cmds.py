@@ -26,7 +26,7 @@ def _list_solvers() -> None:
 
 @app.command("solve")
 def solve_cmd(
-    file: Optional[str] = typer.Argument(None, help="Maze file: ascii or block text, .json or .npz ('-' reads stdin)."),
+    path: Optional[Path] = typer.Argument(None, metavar="FILE", show_default=False, help="Maze file: ascii or block text, .json or .npz ('-' reads stdin)."),
     solver: Optional[str] = solver_option(None, "Solver (see --list); default bfs."),
     start: Optional[str] = StartOption,
     goal: Optional[str] = GoalOption,
@@ -43,8 +43,9 @@ def solve_cmd(
     """Solve a maze and print it with its path (or --json, or --explain the run)."""
     if list_:
         return _list_solvers()
-    if file is None:
+    if path is None:
         raise click.UsageError("missing the maze FILE to solve (or --list)")
+    file = str(path)
     from ..solvers import SOLVERS, explain, solve
 
     solver = renamed(solver, algorithm, "--algorithm", "--solver") or "bfs"
