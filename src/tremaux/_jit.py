@@ -34,13 +34,14 @@ from __future__ import annotations
 import contextlib
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
 
 __all__ = ["njit", "uint64", "Kernel", "allow_interpreted", "interpreted_limit", "interpreted", "would_interpret",
-           "SMALL_MAZE_CELLS", "SMALL_PUZZLE_CELLS"]
+           "load_seconds", "SMALL_MAZE_CELLS", "SMALL_PUZZLE_CELLS"]
 
 uint64 = np.uint64
 """``uint64(x)``: numba compiles a call to ``np.uint64`` as the same cast as ``numba.uint64``."""
@@ -59,7 +60,29 @@ not answer goes on to the compiled stages. Measured by ``benchmarks/bench_startu
 numba's start in a fresh process (about 0.3 s of CPU plus the cached search kernels)."""
 
 _LIMIT = 0  # elements of a call's first array up to which a call from Python may run interpreted; 0: never
+_LOADED = [0.0]  # seconds this process spent importing numba and loading or compiling kernels
 _LOCAL = threading.local()  # .depth: interpreted kernel calls in progress on this thread
+
+
+def load_seconds() -> float:
+    """Seconds this process has spent importing numba and loading (or compiling) kernels before running them.
+
+    A kernel's first compiled call is split in two: its machine code is loaded from numba's cache (or
+    compiled) and timed here, then it runs. Work with a time limit subtracts what this grew by, so that a
+    first call in a fresh process is not charged for loading code (:func:`tremaux.numberlink.solve_puzzle`).
+
+    Returns
+    -------
+    float
+        Seconds since the process started; never decreases.
+
+    Examples
+    --------
+    >>> before = load_seconds()
+    >>> load_seconds() >= before >= 0.0
+    True
+    """
+    return _LOADED[0]
 
 
 def allow_interpreted(limit: int) -> None:
@@ -180,6 +203,7 @@ class Kernel:
         self.targetoptions = dict(options)
         self.interpret = interpret
         self._dispatcher: Any = None
+        self._ready = False  # machine code loaded for a first signature (see _load)
         self.__name__ = py_func.__name__
         self.__qualname__ = py_func.__qualname__
         self.__module__ = py_func.__module__
@@ -212,9 +236,22 @@ class Kernel:
                 return a.size <= _LIMIT
         return True
 
+    def _load(self, args: tuple[Any, ...]) -> Any:
+        """The dispatcher with machine code for ``args`` loaded (or compiled), the time it took counted."""
+        t = time.perf_counter()
+        d = self.dispatcher
+        if not d.overloads:
+            try:
+                d.compile(tuple(d.typeof_pyval(a) for a in args))
+            except Exception:  # noqa: BLE001 - the call itself compiles, or raises numba's own error
+                pass
+        self._ready = True
+        _LOADED[0] += time.perf_counter() - t
+        return d
+
     def __call__(self, *args: Any) -> Any:
         if not self._interpreted(args):
-            return self.dispatcher(*args)
+            return (self._dispatcher if self._ready else self._load(args))(*args)
         depth = getattr(_LOCAL, "depth", 0)
         _LOCAL.depth = depth + 1
         args = tuple(a.view(_Elements) if type(a) is np.ndarray else a for a in args)

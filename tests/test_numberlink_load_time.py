@@ -1,0 +1,71 @@
+"""A time limit is the puzzle's: loading or compiling kernels on first use in a process is not charged to it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+
+from tremaux import _jit
+from tremaux.numberlink import Puzzle, solve_puzzle
+from tremaux.numberlink.solvers import base
+
+# a published-style 8x8 (five pairs, long lines), solved in milliseconds once the kernels are loaded
+ROWS = ["........", ".E....F.", "...DF...", "........", "..B.....", "C....B..", "...C....", "ED......"]
+
+
+def test_time_spent_loading_kernels_is_given_back_once(monkeypatch):
+    solve_puzzle(Puzzle.from_rows(ROWS), time_limit=60)  # the real kernels loaded: only the fake load below counts
+    real = base.NL_SOLVERS.get("fast")
+    calls = []
+
+    class Slow:
+        name, counts, touch_only = real.name, real.counts, real.touch_only
+
+        @staticmethod
+        def func(task):
+            calls.append(task.deadline)
+            if len(calls) == 1:  # a first use: 0.3 s of loading, then out of time
+                _jit._LOADED[0] += 0.3
+                time.sleep(max(0.0, task.deadline - time.perf_counter()))
+                return base.Answer((), exhausted=False, how="test", stopped="time limit")
+            return real.func(task)
+
+    monkeypatch.setattr(base.NL_SOLVERS, "get", lambda name: Slow)
+    monkeypatch.setattr("tremaux.numberlink.solvers.NL_SOLVERS", base.NL_SOLVERS)
+    r = solve_puzzle(Puzzle.from_rows(ROWS), time_limit=0.2)
+    assert r.status == "solved" and len(calls) == 2
+    assert calls[1] > calls[0]  # a new deadline, after the first one
+    assert r.extras["load_seconds"] >= 0.3
+    assert r.seconds < 0.3  # the loading is not counted as solving
+
+
+def test_a_run_that_loads_nothing_is_not_run_twice(monkeypatch):
+    real = base.NL_SOLVERS.get("fast")
+    calls = []
+
+    class OutOfTime:
+        name, counts, touch_only = real.name, real.counts, real.touch_only
+
+        @staticmethod
+        def func(task):
+            calls.append(1)
+            return base.Answer((), exhausted=False, how="test", stopped="time limit")
+
+    monkeypatch.setattr(base.NL_SOLVERS, "get", lambda name: OutOfTime)
+    r = solve_puzzle(Puzzle.from_rows(ROWS), time_limit=0.2)
+    assert r.status == "gave-up" and calls == [1] and "load_seconds" not in r.extras
+
+
+def test_first_puzzle_of_a_fresh_process_is_solved_within_a_short_limit():
+    code = f"""
+import json
+from tremaux.numberlink import Puzzle, solve_puzzle
+r = solve_puzzle(Puzzle.from_rows({ROWS!r}), time_limit=0.25)
+print(json.dumps([r.status, r.seconds, r.extras.get("load_seconds", 0.0)]))
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=True)
+    status, seconds, loading = json.loads(out.stdout.strip().splitlines()[-1])
+    assert status == "solved", (status, seconds, loading)
+    assert seconds < 0.25
