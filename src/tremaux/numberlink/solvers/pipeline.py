@@ -72,8 +72,9 @@ ONE_SEARCH_SHARE = 0.1
 """Share of the time left for the search in a plain solve (one solution wanted, no more asked after it).
 
 A split, not a per-puzzle tuning; the first solution of a uniqueness or
-counting run keeps :data:`SEARCH_SHARE`, since its search goes on for the
-second (``Answer.resume``).
+counting run gets the same share (the search that found it goes on for the
+second in turns with SAT, ``Answer.resume`` and :mod:`.another`), so it costs
+what a plain solve costs.
 
 On the development half of the corpus under ``fill`` (1 s limit, 2026-11-25,
 stage by stage), every puzzle the search
@@ -127,13 +128,13 @@ def _search(task: Task) -> Answer | None:
     run = SearchRun(task.puzzle, cover=task.rule.cover, touch=task.rule.touch,
                     max_solutions=max(task.want, task.then))
     share = (IN_PROCESS_SHARE if portfolio_follows(task)
-             else ONE_SEARCH_SHARE if task.want == 1 and task.then <= 1 else SEARCH_SHARE)
+             else ONE_SEARCH_SHARE if task.want == 1 else SEARCH_SHARE)
     out = run.advance(task.share(share), pause_at=task.want)
     sols = tuple(out.solutions)[: task.want]
     done = bool(out.complete) or len(sols) >= task.want
     return Answer(sols, bool(out.complete), "search", stopped="" if done else "time limit", steps=int(out.nodes),
                   extras={"search_nodes": int(out.nodes), "search_seconds": round(float(out.seconds), 6)},
-                  resume=run if task.then > task.want and not out.complete else None)
+                  resume=run if task.then > task.want else None)
 
 
 def _untouched(task: Task) -> Answer | None:
