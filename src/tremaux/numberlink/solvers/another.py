@@ -336,8 +336,9 @@ def _add(found: list[Linking], seen: set, more) -> bool:
     """Add the solutions of ``more`` not yet in ``found``: whether any was new."""
     new = False
     for lk in more:
-        if _key(lk) not in seen:
-            seen.add(_key(lk))
+        key = _key(lk)
+        if key not in seen:
+            seen.add(key)
             found.append(lk)
             new = True
     return new
@@ -416,10 +417,7 @@ def _go_on(task: Task, run, deadline: float | None, found: list[Linking], seen: 
     if task.deadline is not None:
         deadline = task.deadline if deadline is None else min(deadline, task.deadline)
     out = run.advance(deadline)
-    for lk in out.solutions:
-        if _key(lk) not in seen:
-            seen.add(_key(lk))
-            found.append(lk)
+    _add(found, seen, out.solutions)
     if not (out.complete or len(found) >= task.want):
         return None
     sols = tuple(out.solutions)[: task.want] if out.complete else tuple(found[: task.want])

@@ -6,8 +6,8 @@ stage                   answers
 ``verdict``             no solution, when a quick theorem says so (:mod:`.verdicts`)
 ``no_numbers``          a board without numbers
 ``another``             uniqueness and counting (two solutions or more wanted): a first solution
-                        by the stages below, then "another one?" asked locally, then exhaustively
-                        (:mod:`.another`); it answers every such task
+                        by the stages below, then "another one?" asked by the search resumed and
+                        SAT in turns (:mod:`.another`); it answers every such task
 ``dense``               one solution under ``nikoli`` among lines that leave empty only the
                         cells the checkerboard count forces (:func:`.sat.dense_stage`)
 ``router``              one solution under ``nikoli`` by negotiated congestion
@@ -176,7 +176,7 @@ def _sat(task: Task) -> Answer:
 STAGES: list[tuple[str, Stage]] = [
     ("verdict", _verdict),
     ("no_numbers", _no_numbers),
-    ("another", lambda task: another_stage(task, fast)),
+    ("another", lambda task: another_stage(task, _after_another)),
     ("dense", dense_stage),
     ("router", router_stage),
     ("untouched", _untouched),
@@ -185,6 +185,14 @@ STAGES: list[tuple[str, Stage]] = [
     ("portfolio", portfolio_stage),
 ]
 """The stages of :func:`fast`, in order."""
+
+
+def _after_another(task: Task) -> Answer:
+    """The first solution of a uniqueness or counting task: the stages after ``another``.
+
+    The ones before it (the quick verdict) have just run on the same puzzle.
+    """
+    return _from(task, [name for name, _ in STAGES].index("another") + 1)
 
 
 @NL_SOLVERS.register("fast", aliases=("sat", "default"), counts=True, touch_only=False,
@@ -215,8 +223,14 @@ def fast(task: Task) -> Answer:
     >>> len(answer.solutions), answer.exhausted
     (1, True)
     """
+    return _from(task, 0)
+
+
+def _from(task: Task, start: int) -> Answer:
+    """:func:`fast` from the stage ``STAGES[start]`` on."""
     best: Answer | None = None
-    for n, (_name, stage) in enumerate(STAGES):
+    for n in range(start, len(STAGES)):
+        stage = STAGES[n][1]
         if n and task.left() == 0:  # past the deadline: no stage starts (the quick verdict always runs)
             break
         answer = stage(task)
