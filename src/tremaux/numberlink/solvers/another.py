@@ -18,10 +18,11 @@ question, never a fresh solve by a slower route:
    encoding to build. First solutions that leave many cells empty (those
    of the router) nearly always have one;
 3. **a race of the search and SAT** (:func:`_race`), each resumed where it
-   stopped. The search that found the first solution goes on (under
-   ``fill`` with touching, a new one when the first came another way); it
-   has :data:`HEAD_START` times the first solution's time alone. Then SAT
-   takes its turn: one incremental encoding of the rule, every solution
+   stopped. The search that found the first solution goes on; it has
+   :data:`HEAD_START` times the first solution's time alone. (Under ``fill``
+   with touching, when the first came another way, a new search, which
+   has done nothing yet, goes after SAT's first turn.) Then SAT takes its
+   turn: one incremental encoding of the rule, every solution
    found forbidden (a blocking clause over its edges), first asked
    **locally**, in windows of side 4, 8, 16, ... sliding by half a side,
    with everything outside a window kept as in the first solution
@@ -75,7 +76,13 @@ LOCAL_SHARE = 1.0
 """The local looks stop once they have taken this many times the first solution's time."""
 
 HEAD_START = 2.0
-"""The search's first turn, in units of the first solution's time: it goes on alone for that long."""
+"""The search's first turn, in units of the first solution's time: it goes on alone for that long.
+
+Two: the target is a uniqueness check within three times the solve, so the
+search that found the first solution may use all of that before SAT pays
+for its encoding (on the development half of ``fill`` without touching, 1
+and 2 decide the same puzzles within 3x, give or take one, on the loaded
+machine)."""
 
 MIN_TURN = 0.001
 """Seconds: the first turn is never shorter (a first solution found in microseconds says little)."""
@@ -252,12 +259,14 @@ def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
         run = one.resume  # the search that found it, ready to go on with the same pruning
     elif one.resume is not None:
         enc = one.resume  # the SAT encoding that found it, with what its solver has learnt
-    if run is None and enc is None and task.rule.cover and task.rule.touch:
+    fresh = run is None and enc is None and task.rule.cover and task.rule.touch
+    if fresh:
         run = _new_run(task)
-    return _race(task, run, enc, found, seen, how, first_seconds)
+    return _race(task, run, enc, found, seen, how, first_seconds, sat_first=fresh)
 
 
-def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str], first_seconds: float) -> Answer:
+def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str], first_seconds: float, *,
+          sat_first: bool = False) -> Answer:
     """The search ``run`` (or none) and SAT take turns on the second question, each resumed where it stopped.
 
     Turn ``k`` lets each go on until it has spent ``first_seconds`` times
@@ -267,6 +276,7 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
     most about twice that of the quicker of the two (four times with the
     build), whichever it is, with nothing tuned per puzzle. ``enc``: the SAT
     encoding that found the first solution, when one did (closed here).
+    ``sat_first``: SAT has the first turn (a new search has no head start).
     """
     spent = [0.0, 0.0]  # seconds of the search, of SAT
     target = HEAD_START * max(first_seconds, MIN_TURN)
@@ -276,7 +286,7 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
     stopped = ""
     try:
         while True:
-            if run is not None:
+            if run is not None and not sat_first:
                 t = time.perf_counter()
                 out = _go_on(task, run, t + target - spent[0], found, seen, how[0])
                 spent[0] += time.perf_counter() - t
@@ -323,6 +333,7 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
             if exhausted or len(found) >= task.want:
                 break
             target *= 2
+            sat_first = False
     finally:
         if enc is not None:
             enc.close()
@@ -373,9 +384,11 @@ def _local(task: Task, enc, lk: Linking, stop: float | None, need: int) -> list[
         inside[:] = False
         inside[r0:r0 + side, c0:c0 + side] = True
         assume = _fixed_outside(enc, on, inside)
+        until = task.deadline if side == 4 or stop is None else (
+            stop if task.deadline is None else min(stop, task.deadline))
         while len(out) < need:
-            try:  # bounded by conflicts, not by a timer: a call is short
-                model = enc.next_model(None, assumptions=assume, conflicts=WINDOW_CONFLICTS)
+            try:  # bounded by conflicts (a call is short), and by the clock: a large window's can be long
+                model = enc.next_model(until, assumptions=assume, conflicts=WINDOW_CONFLICTS)
             except TimeoutError:
                 break  # this window's budget is spent
             if model is None:
