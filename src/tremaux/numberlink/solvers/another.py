@@ -384,10 +384,11 @@ def _local(task: Task, enc, lk: Linking, stop: float | None, need: int) -> list[
         inside[:] = False
         inside[r0:r0 + side, c0:c0 + side] = True
         assume = _fixed_outside(enc, on, inside)
-        until = task.deadline if side == 4 or stop is None else (
-            stop if task.deadline is None else min(stop, task.deadline))
+        until = None  # side 4: bounded by conflicts only (a call is short; a clock costs a thread per call)
+        if side > 4:  # a large window's call can be long: the clock too
+            until = task.deadline if stop is None else stop if task.deadline is None else min(stop, task.deadline)
         while len(out) < need:
-            try:  # bounded by conflicts (a call is short), and by the clock: a large window's can be long
+            try:
                 model = enc.next_model(until, assumptions=assume, conflicts=WINDOW_CONFLICTS)
             except TimeoutError:
                 break  # this window's budget is spent
