@@ -120,13 +120,17 @@ class Linking:
     def links(self) -> np.ndarray:
         """``(H, W)`` ``uint8``: bit ``1 << d`` when a line leaves the cell towards d (N0 E1 S2 W3)."""
         out = np.zeros(self.shape, dtype=np.uint8)
-        for p in self.paths:
-            if len(p) < 2:
-                continue
-            d = p[1:] - p[:-1]
-            a = np.select([d[:, 0] == -1, d[:, 1] == 1, d[:, 0] == 1], [0, 1, 2], 3)
-            np.bitwise_or.at(out, (p[:-1, 0], p[:-1, 1]), (1 << a).astype(np.uint8))
-            np.bitwise_or.at(out, (p[1:, 0], p[1:, 1]), (1 << ((a + 2) % 4)).astype(np.uint8))
+        steps = [p for p in self.paths if len(p) >= 2]
+        if not steps:
+            return out
+        u = np.concatenate([p[:-1] for p in steps])  # every step of every line at once
+        v = np.concatenate([p[1:] for p in steps])
+        d = v - u
+        a = np.where(d[:, 0] == -1, 0, np.where(d[:, 1] == 1, 1, np.where(d[:, 0] == 1, 2, 3)))
+        flat = out.reshape(-1)
+        w = self.shape[1]
+        np.bitwise_or.at(flat, u[:, 0] * w + u[:, 1], (1 << a).astype(np.uint8))
+        np.bitwise_or.at(flat, v[:, 0] * w + v[:, 1], (1 << ((a + 2) % 4)).astype(np.uint8))
         return out
 
     @property

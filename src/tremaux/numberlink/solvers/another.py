@@ -6,34 +6,36 @@ showing a second one or proving there is none. :func:`another_stage` asks
 them in that order, so a uniqueness check costs the solve plus the second
 question, never a fresh solve by a slower route:
 
-1. **first**: the pipeline for one solution (``first``, a solver function).
-   Under ``fill`` without touching, the compiled search instead counts to
-   two in one run (with half the time left: its corner theorem prunes
-   hard). When the compiled search found the first solution, it goes on
-   from there (:class:`.search.SearchRun`) for as long as the first
-   solution took (under ``fill`` with touching, a new search does when the
-   first came another way): a look that costs the rest of that search, not
-   a new one;
+1. **first**: the pipeline for one solution (``first``, a solver function),
+   so the first solution costs what a plain solve costs. When the compiled
+   search found it, the same run is kept (:class:`.search.SearchRun`), ready
+   to go on: on a small puzzle it has often searched everything already,
+   and uniqueness is then proven at no further cost;
 2. **moves** (rules that leave cells empty): a corner of a line moved into
    the empty fourth cell of its 2 x 2 square, or (when lines may touch) a
    straight step bulged into two empty cells (:func:`moves`): each is a
    solution by construction, found in one pass over the lines, with no
    encoding to build. First solutions that leave many cells empty (those
    of the router) nearly always have one;
-3. **local**: one incremental SAT encoding of the rule, every solution found
-   forbidden (a blocking clause over its edges), and everything outside a
-   window kept as in the first solution (assumptions, so the same solver
-   serves every window): windows of side 4, 8, 16, ... sliding by half a
-   side, each call with a small conflict budget. A second solution that
-   differs from the first in one place, as most do (a detour into empty
-   cells, a line that may run beside itself, two lines that swap a
-   corner), shows in milliseconds; every window of side 4 is looked at,
-   larger ones while the local looks have taken less time than the first
-   solution did;
-4. **exhaustive**: that search goes on for half the time left, then the
-   same SAT encoding without assumptions, the solutions found forbidden and
-   the first one's edges as the solver's first guesses, until the deadline.
-   "No model" there proves that the solutions found are all.
+3. **a race of the search and SAT** (:func:`_race`), each resumed where it
+   stopped. The search that found the first solution goes on; it has
+   :data:`HEAD_START` times the first solution's time alone. (Under ``fill``
+   with touching, when the first came another way, a new search, which
+   has done nothing yet, goes after SAT's first turn.) Then SAT takes its
+   turn: one incremental encoding of the rule, every solution
+   found forbidden (a blocking clause over its edges), first asked
+   **locally**, in windows of side 4, 8, 16, ... sliding by half a side,
+   with everything outside a window kept as in the first solution
+   (assumptions, so the same solver serves every window, each call with a
+   small conflict budget: a second solution that differs from the first in
+   one place, as most do, shows in milliseconds), then over the whole
+   board with the first solution's edges as its first guesses. From then
+   on each side goes on until it has spent twice its time of the previous
+   turn, so whichever of the two answers the puzzle quickly answers it,
+   without a tuned choice between them: the search proves small and
+   medium puzzles unique in a fraction of what SAT needs to load, SAT the
+   large ones the search gets lost in. "No model" from SAT, or the search
+   run to its end, proves that the solutions found are all.
 
 Every solution returned is a model of the rule's full encoding, one the
 search found or a move that keeps the rule, so a second solution found
@@ -73,8 +75,17 @@ WINDOW_CONFLICTS = 1000
 LOCAL_SHARE = 1.0
 """The local looks stop once they have taken this many times the first solution's time."""
 
-SEARCH_SHARE = 0.5
-"""Share of the time left that the compiled search may take in the exhaustive step (under ``fill``)."""
+HEAD_START = 2.0
+"""The search's first turn, in units of the first solution's time: it goes on alone for that long.
+
+Two: the target is a uniqueness check within three times the solve, so the
+search that found the first solution may use all of that before SAT pays
+for its encoding (on the development half of ``fill`` without touching, 1
+and 2 decide the same puzzles within 3x, give or take one, on the loaded
+machine)."""
+
+MIN_TURN = 0.001
+"""Seconds: the first turn is never shorter (a first solution found in microseconds says little)."""
 
 
 def windows(shape: tuple[int, int]):
@@ -227,74 +238,121 @@ def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
     if task.want < 2:
         return None
     t0 = time.perf_counter()
-    found: list[Linking] = []
-    seen: set[bytes] = set()
-    if task.rule.cover and not task.rule.touch:  # the search's strongest pruning: count in one run
-        out = _search(task, found, seen)
-        if out is not None:
-            return out
-    one = Answer((found[0],), False, "search") if found else first(replace(task, want=1, then=task.want))
+    one = first(replace(task, want=1, then=task.want))
     if not one.solutions:
         return one  # proven none, or no time
     first_seconds = time.perf_counter() - t0
-    if not found:
-        found.append(one.solutions[0])
-        seen.add(_key(found[0]))
+    found: list[Linking] = []
+    seen: set[bytes] = set()
+    _add(found, seen, one.solutions)
     how = [one.how]
     if not task.rule.cover:  # cells may stay empty: a line moved into them is a second solution at no cost
-        for lk in moves(task.puzzle, found[0], touch=task.rule.touch, limit=task.want - 1):
-            if _key(lk) not in seen:
-                seen.add(_key(lk))
-                found.append(lk)
+        _add(found, seen, moves(task.puzzle, found[0], touch=task.rule.touch, limit=task.want - 1))
         if len(found) > 1:
             how.append("another by a line moved into empty cells")
         if len(found) >= task.want:
+            if hasattr(one.resume, "close"):
+                one.resume.close()  # the SAT encoding that found the first: not needed
             return Answer(tuple(found[: task.want]), False, "; ".join(how[:2]))
-    run = one.resume  # the search that found it, ready to go on with the same pruning
-    if run is None and task.rule.cover and task.rule.touch:
+    run = enc = None
+    if hasattr(one.resume, "advance"):
+        run = one.resume  # the search that found it, ready to go on with the same pruning
+    elif one.resume is not None:
+        enc = one.resume  # the SAT encoding that found it, with what its solver has learnt
+    fresh = run is None and enc is None and task.rule.cover and task.rule.touch
+    if fresh:
         run = _new_run(task)
-    if run is not None:  # a look by the search, as long as the first solution took
-        out = _go_on(task, run, time.perf_counter() + LOCAL_SHARE * first_seconds, found, seen, how[0])
-        if out is not None:
-            return out
-    with encoding_for(task, one=False) as enc:
-        for lk in found:
-            enc.block_lines(lk)
-        try:
-            more = _local(task, enc, found[0], first_seconds, task.want - len(found))
-        except TimeoutError:
-            return Answer(tuple(found), False, how[0], stopped="time limit", steps=enc.calls)
-        for lk, side in more:
-            if _key(lk) not in seen:
-                seen.add(_key(lk))
-                found.append(lk)
-                how.append(f"another by SAT in a {side} x {side} window")
-        if len(found) >= task.want:
-            return Answer(tuple(found[: task.want]), False, "; ".join(how[:2]), steps=enc.calls)
-        blocked = len(found)
-        if run is not None:
-            out = _go_on(task, run, task.share(SEARCH_SHARE), found, seen, how[0])
-            if out is not None:
-                return out
-        for lk in found[blocked:]:
-            enc.block_lines(lk)
-        enc.set_hint(found[0])
-        exhausted = False
-        stopped = ""
-        try:
-            while len(found) < task.want:
-                model = enc.next_model(task.deadline)
-                if model is None:
-                    exhausted = True
-                    break
-                lk = _linking(task, enc, model)
-                found.append(lk)
-                enc.block(model)
-        except TimeoutError:
-            stopped = "time limit"
-        verdict = "no other (SAT)" if exhausted else "another by SAT" if len(found) > 1 else ""
-        return Answer(tuple(found), exhausted, "; ".join([how[0]] + ([verdict] if verdict else [])),
-                      stopped=stopped, steps=enc.calls)
+    return _race(task, run, enc, found, seen, how, first_seconds, sat_first=fresh)
+
+
+def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str], first_seconds: float, *,
+          sat_first: bool = False) -> Answer:
+    """The search ``run`` (or none) and SAT take turns on the second question, each resumed where it stopped.
+
+    Turn ``k`` lets each go on until it has spent ``first_seconds`` times
+    :data:`HEAD_START` times ``2**k`` in all (SAT's first turn, building
+    the encoding and the windows, may take longer: its next turns wait for
+    the search to catch up). Whichever answers first answers: the time is at
+    most about twice that of the quicker of the two (four times with the
+    build), whichever it is, with nothing tuned per puzzle. ``enc``: the SAT
+    encoding that found the first solution, when one did (closed here).
+    ``sat_first``: SAT has the first turn (a new search has no head start).
+    """
+    spent = [0.0, 0.0]  # seconds of the search, of SAT
+    target = HEAD_START * max(first_seconds, MIN_TURN)
+    ready = False  # whether enc forbids the first solutions and the windows have been looked at
+    blocked = 0  # found[:blocked] are forbidden in enc
+    exhausted = False
+    stopped = ""
+    try:
+        while True:
+            if run is not None and not sat_first:
+                t = time.perf_counter()
+                out = _go_on(task, run, t + target - spent[0], found, seen, how[0])
+                spent[0] += time.perf_counter() - t
+                if out is not None:
+                    return out
+            if task.deadline is not None and time.perf_counter() >= task.deadline:
+                stopped = "time limit"
+                break
+            t = time.perf_counter()
+            stop = None if run is None else t + max(0.0, target - spent[1])
+            if task.deadline is not None:
+                stop = task.deadline if stop is None else min(stop, task.deadline)
+            try:
+                if not ready:
+                    if enc is None:
+                        enc = encoding_for(task, one=False, deadline=task.deadline)
+                    ready = True
+                    for lk in found:
+                        enc.block_lines(lk)
+                    blocked = len(found)
+                    look = t + LOCAL_SHARE * first_seconds
+                    look = min(look, stop) if stop is not None else min(look, task.share(0.5) or look)
+                    for lk, side in _local(task, enc, found[0], look, task.want - len(found)):
+                        if _add(found, seen, [lk]):
+                            how.append(f"another by SAT in a {side} x {side} window")
+                    blocked = len(found)  # the windows blocked what they found
+                    enc.set_hint(found[0])
+                for lk in found[blocked:]:
+                    enc.block_lines(lk)
+                blocked = len(found)
+                while len(found) < task.want:
+                    model = enc.next_model(stop)
+                    if model is None:
+                        exhausted = True
+                        break
+                    enc.block(model)
+                    if _add(found, seen, [_linking(task, enc, model)]):
+                        how.append("another by SAT")
+                    blocked = len(found)
+            except TimeoutError:
+                pass
+            finally:
+                spent[1] += time.perf_counter() - t
+            if exhausted or len(found) >= task.want:
+                break
+            target *= 2
+            sat_first = False
+    finally:
+        if enc is not None:
+            enc.close()
+    if exhausted and len(found) < 2:
+        how.append("no other (SAT)")
+    return Answer(tuple(found[: task.want]), exhausted, "; ".join(how[:2]), stopped=stopped,
+                  steps=0 if enc is None else enc.calls)
+
+
+def _add(found: list[Linking], seen: set, more) -> bool:
+    """Add the solutions of ``more`` not yet in ``found``: whether any was new."""
+    new = False
+    for lk in more:
+        key = _key(lk)
+        if key not in seen:
+            seen.add(key)
+            found.append(lk)
+            new = True
+    return new
 
 
 def _key(lk: Linking) -> bytes:
@@ -307,12 +365,13 @@ def _linking(task: Task, enc, model) -> Linking:
     return Linking.from_flat(puzzle, cells, starts)
 
 
-def _local(task: Task, enc, lk: Linking, first_seconds: float, need: int) -> list[tuple[Linking, int]]:
-    """Solutions that differ from ``lk`` inside one window, up to ``need`` of them."""
+def _local(task: Task, enc, lk: Linking, stop: float | None, need: int) -> list[tuple[Linking, int]]:
+    """Solutions that differ from ``lk`` inside one window, up to ``need`` of them.
+
+    Every window of side 4 is looked at; larger ones until ``stop`` (a
+    ``time.perf_counter()`` value; ``None``: all of them).
+    """
     h, w = task.puzzle.shape
-    stop = time.perf_counter() + LOCAL_SHARE * first_seconds
-    if task.deadline is not None:
-        stop = min(stop, task.share(0.5))
     out: list[tuple[Linking, int]] = []
     inside = np.zeros((h, w), dtype=bool)
     on = enc._on(lk)  # bool per edge variable: the first solution's edges
@@ -320,14 +379,17 @@ def _local(task: Task, enc, lk: Linking, first_seconds: float, need: int) -> lis
         now = time.perf_counter()
         if task.deadline is not None and now > task.deadline:
             raise TimeoutError
-        if side > 4 and now > stop:  # the smallest windows are always looked at
+        if side > 4 and stop is not None and now > stop:  # the smallest windows are always looked at
             break
         inside[:] = False
         inside[r0:r0 + side, c0:c0 + side] = True
         assume = _fixed_outside(enc, on, inside)
+        until = None  # side 4: bounded by conflicts only (a call is short; a clock costs a thread per call)
+        if side > 4:  # a large window's call can be long: the clock too
+            until = task.deadline if stop is None else stop if task.deadline is None else min(stop, task.deadline)
         while len(out) < need:
-            try:  # bounded by conflicts, not by a timer: a call is short
-                model = enc.next_model(None, assumptions=assume, conflicts=WINDOW_CONFLICTS)
+            try:
+                model = enc.next_model(until, assumptions=assume, conflicts=WINDOW_CONFLICTS)
             except TimeoutError:
                 break  # this window's budget is spent
             if model is None:
@@ -369,44 +431,9 @@ def _go_on(task: Task, run, deadline: float | None, found: list[Linking], seen: 
     if task.deadline is not None:
         deadline = task.deadline if deadline is None else min(deadline, task.deadline)
     out = run.advance(deadline)
-    for lk in out.solutions:
-        if _key(lk) not in seen:
-            seen.add(_key(lk))
-            found.append(lk)
+    _add(found, seen, out.solutions)
     if not (out.complete or len(found) >= task.want):
         return None
     sols = tuple(out.solutions)[: task.want] if out.complete else tuple(found[: task.want])
     verdict = "no other (search)" if len(sols) < 2 else "another by search"
     return Answer(sols, bool(out.complete), f"{how}; {verdict}", steps=int(out.nodes))
-
-
-def _search(task: Task, found: list[Linking], seen: set, deadline: float | None = None) -> Answer | None:
-    """The compiled search for ``task.want`` solutions: an answer when it finished, else ``None``.
-
-    Solutions it meets are added to ``found`` (each once) either way. It
-    stops at ``deadline``, or by default after :data:`SEARCH_SHARE` of the
-    time left.
-    """
-    try:
-        from .search import compiled_now, search
-    except ImportError:
-        return None
-    if not compiled_now(task.puzzle):
-        return None
-    if deadline is None:
-        deadline = task.share(SEARCH_SHARE)
-    elif task.deadline is not None:
-        deadline = min(deadline, task.deadline)
-    out = search(task.puzzle, cover=task.rule.cover, touch=task.rule.touch, max_solutions=task.want,
-                 deadline=deadline)
-    for lk in out.solutions:
-        if _key(lk) not in seen:
-            seen.add(_key(lk))
-            found.append(lk)
-    if out.complete:
-        sols = tuple(out.solutions)[: task.want]
-        verdict = "no other (search)" if len(sols) < 2 else "another by search"
-        return Answer(sols, True, verdict, steps=int(out.nodes))
-    if len(found) >= task.want:
-        return Answer(tuple(found[: task.want]), False, "another by search", steps=int(out.nodes))
-    return None

@@ -135,8 +135,9 @@ class Answer:
     extras: dict[str, Any] = field(default_factory=dict)
     """Solver-specific figures."""
     resume: Any = field(default=None, repr=False, compare=False)
-    """The work that found these solutions, ready to go on (a :class:`~.search.SearchRun`), when the task
-    asked for more later (:attr:`Task.then`); otherwise ``None``."""
+    """The work that found these solutions, ready to go on (a :class:`~.search.SearchRun`, or the SAT
+    :class:`~.encoding.Encoding` that found them, for the caller to close), when the task asked for more
+    later (:attr:`Task.then`); otherwise ``None``."""
 
     @property
     def proven_none(self) -> bool:

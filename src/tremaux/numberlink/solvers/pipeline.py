@@ -6,8 +6,8 @@ stage                   answers
 ``verdict``             no solution, when a quick theorem says so (:mod:`.verdicts`)
 ``no_numbers``          a board without numbers
 ``another``             uniqueness and counting (two solutions or more wanted): a first solution
-                        by the stages below, then "another one?" asked locally, then exhaustively
-                        (:mod:`.another`); it answers every such task
+                        by the stages below, then "another one?" asked by the search resumed and
+                        SAT in turns (:mod:`.another`); it answers every such task
 ``dense``               one solution under ``nikoli`` among lines that leave empty only the
                         cells the checkerboard count forces (:func:`.sat.dense_stage`)
 ``router``              one solution under ``nikoli`` by negotiated congestion
@@ -72,8 +72,9 @@ ONE_SEARCH_SHARE = 0.1
 """Share of the time left for the search in a plain solve (one solution wanted, no more asked after it).
 
 A split, not a per-puzzle tuning; the first solution of a uniqueness or
-counting run keeps :data:`SEARCH_SHARE`, since its search goes on for the
-second (``Answer.resume``).
+counting run gets the same share (the search that found it goes on for the
+second in turns with SAT, ``Answer.resume`` and :mod:`.another`), so it costs
+what a plain solve costs.
 
 On the development half of the corpus under ``fill`` (1 s limit, 2026-11-25,
 stage by stage), every puzzle the search
@@ -127,13 +128,13 @@ def _search(task: Task) -> Answer | None:
     run = SearchRun(task.puzzle, cover=task.rule.cover, touch=task.rule.touch,
                     max_solutions=max(task.want, task.then))
     share = (IN_PROCESS_SHARE if portfolio_follows(task)
-             else ONE_SEARCH_SHARE if task.want == 1 and task.then <= 1 else SEARCH_SHARE)
+             else ONE_SEARCH_SHARE if task.want == 1 else SEARCH_SHARE)
     out = run.advance(task.share(share), pause_at=task.want)
     sols = tuple(out.solutions)[: task.want]
     done = bool(out.complete) or len(sols) >= task.want
     return Answer(sols, bool(out.complete), "search", stopped="" if done else "time limit", steps=int(out.nodes),
                   extras={"search_nodes": int(out.nodes), "search_seconds": round(float(out.seconds), 6)},
-                  resume=run if task.then > task.want and not out.complete else None)
+                  resume=run if task.then > task.want else None)
 
 
 def _untouched(task: Task) -> Answer | None:
@@ -175,7 +176,7 @@ def _sat(task: Task) -> Answer:
 STAGES: list[tuple[str, Stage]] = [
     ("verdict", _verdict),
     ("no_numbers", _no_numbers),
-    ("another", lambda task: another_stage(task, fast)),
+    ("another", lambda task: another_stage(task, _after_another)),
     ("dense", dense_stage),
     ("router", router_stage),
     ("untouched", _untouched),
@@ -184,6 +185,14 @@ STAGES: list[tuple[str, Stage]] = [
     ("portfolio", portfolio_stage),
 ]
 """The stages of :func:`fast`, in order."""
+
+
+def _after_another(task: Task) -> Answer:
+    """The first solution of a uniqueness or counting task: the stages after ``another``.
+
+    The ones before it (the quick verdict) have just run on the same puzzle.
+    """
+    return _from(task, [name for name, _ in STAGES].index("another") + 1)
 
 
 @NL_SOLVERS.register("fast", aliases=("sat", "default"), counts=True, touch_only=False,
@@ -214,8 +223,14 @@ def fast(task: Task) -> Answer:
     >>> len(answer.solutions), answer.exhausted
     (1, True)
     """
+    return _from(task, 0)
+
+
+def _from(task: Task, start: int) -> Answer:
+    """:func:`fast` from the stage ``STAGES[start]`` on."""
     best: Answer | None = None
-    for n, (_name, stage) in enumerate(STAGES):
+    for n in range(start, len(STAGES)):
+        stage = STAGES[n][1]
         if n and task.left() == 0:  # past the deadline: no stage starts (the quick verdict always runs)
             break
         answer = stage(task)

@@ -122,14 +122,16 @@ def sat_stage(task: Task) -> Answer:
     """
     puzzle = task.puzzle
     found: list[Linking] = []
+    # more asked later (uniqueness): the encoding is kept for it when the counting one is the same
+    keep = task.then > task.want and (task.rule.cover or not task.rule.touch)
     try:
-        enc = encoding_for(task, one=task.want == 1, deadline=task.deadline)
+        enc = encoding_for(task, one=task.want == 1 and not keep, deadline=task.deadline)
     except TimeoutError:
         return Answer((), False, "SAT", stopped="time limit")
-    with enc:
+    stopped = ""
+    exhausted = False
+    try:
         extras = {"clauses": enc.nclauses, "variables": enc.nvars}
-        stopped = ""
-        exhausted = False
         try:
             while len(found) < task.want:
                 model = enc.next_model(task.deadline)
@@ -144,8 +146,12 @@ def sat_stage(task: Task) -> Answer:
             stopped = "time limit"
         extras.update(sat_calls=enc.calls, loops_cut=enc.loops_cut)
         calls = enc.calls
-    return Answer(tuple(found), exhausted, "SAT", stopped=stopped, steps=calls, extras=extras)
-
+    finally:
+        keep = keep and bool(found) and not exhausted
+        if not keep:
+            enc.close()
+    return Answer(tuple(found), exhausted, "SAT", stopped=stopped, steps=calls, extras=extras,
+                  resume=enc if keep else None)
 
 
 def dense_stage(task: Task) -> Answer | None:

@@ -1,0 +1,103 @@
+"""The uniqueness question of ``solvers.another``: each way it can be answered, against the brute force.
+
+A uniqueness check takes its first solution from the stage that found it,
+then lets the search (resumed) and SAT (the encoding that found the first,
+or a new one) take turns. Each path is forced here in turn, and every
+verdict compared with ``numberlink_reference.brute_force`` under the same
+rule; every second solution shown must pass the independent checker.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from numberlink_reference import brute_force, problems
+from tremaux.numberlink import Puzzle, generate_puzzle
+from tremaux.numberlink.rules import resolve
+from tremaux.numberlink.solvers.another import another_stage
+from tremaux.numberlink.solvers.base import Task
+from tremaux.numberlink.solvers.encoding import Encoding
+from tremaux.numberlink.solvers.pipeline import fast
+from tremaux.numberlink.solvers.sat import sat_stage
+
+COMBOS = [("fill", True), ("fill", False), ("nikoli", True), ("nikoli", False)]
+
+
+def puzzles(seed: int, count: int):
+    """Random endpoints on 3x3 to 5x6 boards, and every fourth a generated puzzle (solvable under fill)."""
+    rng = np.random.default_rng(seed)
+    for i in range(count):
+        h, w = int(rng.integers(3, 6)), int(rng.integers(3, 7))
+        if i % 4 == 3:
+            yield generate_puzzle((h, w), seed=i).puzzle
+            continue
+        k = int(rng.integers(2, 5))
+        cells = rng.choice(h * w, size=2 * k, replace=False)
+        g = np.zeros(h * w, dtype=np.int64)
+        g[cells] = np.repeat(np.arange(1, k + 1), 2)
+        yield Puzzle(g.reshape(h, w))
+
+
+def agree(first, rule: str, touch: bool, seed: int) -> dict:
+    """Decide uniqueness of random puzzles with ``first`` for the first solution; count the verdicts."""
+    seen = {"unique": 0, "several": 0}
+    for p in puzzles(seed, 40):
+        sols = brute_force(p.grid.tolist(), rule == "fill", limit=3, touch=touch)
+        if not sols:
+            continue
+        a = another_stage(Task(p, resolve(rule, touch=touch), 2, None), first)
+        assert a.exhausted or len(a.solutions) == 2, a
+        assert len(a.solutions) == min(2, len(sols)), (p.grid.tolist(), rule, touch, a.how)
+        for lk in a.solutions:
+            assert not problems(p.grid.tolist(), [x.tolist() for x in lk.paths], rule == "fill")
+        seen["unique" if len(a.solutions) == 1 else "several"] += 1
+    return seen
+
+
+@pytest.mark.parametrize("rule, touch", COMBOS)
+def test_the_first_solution_from_sat_hands_its_encoding_on(rule, touch):
+    """SAT finds the first solution and keeps its encoding for the second question (when it is the same)."""
+    handed = []
+
+    def first(task):
+        a = sat_stage(task)
+        handed.append(a.resume)
+        return a
+
+    seen = agree(first, rule, touch, 23 + len(rule) + touch)
+    assert seen["unique"] + seen["several"] > 0
+    kept = [e for e in handed if e is not None]
+    assert all(isinstance(e, Encoding) for e in kept)
+    assert bool(kept) == (rule == "fill" or not touch)  # nikoli with touching counts with another encoding
+    assert all(e.solver.solver is None for e in kept)  # closed once the question is answered
+
+
+@pytest.mark.parametrize("rule, touch", COMBOS)
+def test_sat_alone_decides_when_no_search_goes_on(rule, touch):
+    """The first solution with nothing to resume: SAT (and, under fill with touching, a new search) decides."""
+    def first(task):
+        return replace(fast(task), resume=None)
+
+    seen = agree(first, rule, touch, 47 + len(rule) + touch)
+    assert seen["unique"] + seen["several"] > 0
+
+
+def test_the_resumed_search_proves_uniqueness_without_sat():
+    """Under fill without touching the search that found the first solution proves there is no other."""
+    p = generate_puzzle((7, 7), seed=3).puzzle
+    a = another_stage(Task(p, resolve("fill", touch=False), 2, None), fast)
+    assert len(a.solutions) == 1 and a.exhausted
+    assert a.how == "search; no other (search)"
+
+
+def test_a_sat_solution_that_exhausts_closes_the_encoding():
+    """A first answer that already proves everything keeps no encoding open."""
+    p = Puzzle.from_rows(["1.2", "1.2"])
+    a = sat_stage(Task(p, resolve("fill", touch=True), 1, None, then=2))
+    assert len(a.solutions) == 1 and isinstance(a.resume, Encoding)
+    a.resume.close()
+    b = sat_stage(Task(Puzzle.from_rows(["12", "21"]), resolve("fill", touch=True), 1, None, then=2))
+    assert b.proven_none and b.resume is None
