@@ -8,6 +8,11 @@ stage                   answers
 ``another``             uniqueness and counting (two solutions or more wanted): a first solution
                         by the stages below, then "another one?" asked by the search resumed and
                         SAT in turns (:mod:`.another`); it answers every such task
+``covering``            one solution under ``nikoli`` among lines that cover the board without
+                        running beside themselves, by the compiled search along anti-diagonals
+                        (:mod:`.search`), for a tenth of the time left: every such cover is a
+                        solution, and the search says so, or that there is none, in
+                        milliseconds on most puzzles
 ``dense``               one solution under ``nikoli`` among lines that leave empty only the
                         cells the checkerboard count forces (:func:`.sat.dense_stage`)
 ``router``              one solution under ``nikoli`` by negotiated congestion
@@ -46,7 +51,7 @@ Examples
 >>> a.how, a.proven_none
 ('quick verdict', True)
 >>> [name for name, _ in STAGES]
-['verdict', 'no_numbers', 'another', 'dense', 'router', 'untouched', 'search', 'sat', 'portfolio']
+['verdict', 'no_numbers', 'another', 'covering', 'dense', 'router', 'untouched', 'search', 'sat', 'portfolio']
 """
 
 from __future__ import annotations
@@ -137,6 +142,30 @@ def _search(task: Task) -> Answer | None:
                   resume=run if task.then > task.want else None)
 
 
+def _covering(task: Task) -> Answer | None:
+    """One solution under ``nikoli`` among the lines that cover the board and never touch themselves.
+
+    Such lines are a solution under either rule, touching allowed or not,
+    and the compiled search of ``fill`` without touching (cells along
+    anti-diagonals, pruned by the corner theorem) finds them, or exhausts
+    them, in milliseconds on most puzzles: given :data:`UNTOUCHED_SEARCH_SHARE`
+    of the time left. No answer when it finds none (cells may have to stay empty).
+    """
+    if task.rule.cover or task.want != 1 or not task.puzzle.pairs:
+        return None
+    try:
+        from .search import compiled_now, search
+    except ImportError:
+        return None
+    if not compiled_now(task.puzzle):
+        return None
+    out = search(task.puzzle, cover=True, touch=False, max_solutions=1, deadline=task.share(UNTOUCHED_SEARCH_SHARE))
+    if not out.solutions:
+        return None
+    return Answer(tuple(out.solutions)[:1], False, "search, every cell covered", steps=int(out.nodes),
+                  extras={"search_nodes": int(out.nodes), "search_seconds": round(float(out.seconds), 6)})
+
+
 def _untouched(task: Task) -> Answer | None:
     """One solution under ``fill`` when lines may touch, looked for first among lines that never touch themselves.
 
@@ -177,6 +206,7 @@ STAGES: list[tuple[str, Stage]] = [
     ("verdict", _verdict),
     ("no_numbers", _no_numbers),
     ("another", lambda task: another_stage(task, _after_another)),
+    ("covering", _covering),
     ("dense", dense_stage),
     ("router", router_stage),
     ("untouched", _untouched),
