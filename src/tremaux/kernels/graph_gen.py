@@ -23,7 +23,7 @@ from .._jit import njit
 
 from .gen_common import EV_CARVE, EV_DONE, EV_FRONTIER, record
 from .gen_common import rand_below as below
-from .graph_topo import facing, locate, nb, shape, side
+from .graph_topo import degree, facing, locate, nb, nth, shape, side, span
 from .heaps import pop4, push4
 from .rng import next_u64, uniform
 
@@ -309,32 +309,31 @@ def aldous_broder(nbr, back, start, params, state, cells, trace):
 
 @njit(cache=True)
 def wilson(nbr, back, start, params, state, cells, trace):
-    n, S = shape(nbr)
+    """Loop-erased random walks from each cell outside the tree, in index order (any fixed order gives a
+    uniform spanning tree, and the expected number of steps does not depend on it; in index order a walk
+    starts next to the last one, in memory the cache holds). A step is one draw below the cell's
+    :func:`~tremaux.kernels.graph_topo.degree` (no rejection on a border; the arithmetic forms find the
+    side without looking at the slots)."""
+    n = shape(nbr)[0]
     inside = np.zeros(n, np.bool_)
-    way = np.full(n, -1, np.int8)
-    order = _iota(n)
-    shuffle(state, order)
+    way = np.empty(n, np.int8)
     s0 = _first(n, start, state)
     inside[s0] = True
     visits = 0
     maxf = 0
     t = 0
-    for k in range(n):
-        c = order[k]
+    for c in range(n):
         if inside[c]:
             continue
-        i = c
+        i = np.int64(c)
         while not inside[i]:  # loop-erased walk: remember the last way out of each cell
             loc = locate(nbr, i)
-            while True:  # a uniformly random side that has a neighbour (draw again on a border)
-                s = below(state, S)
-                j = side(nbr, loc, i, s)
-                if j >= 0:
-                    break
+            d = degree(nbr, loc, i)
+            s = nth(nbr, loc, i, below(state, d))
             way[i] = s
-            i = j
+            i = side(nbr, loc, i, s)
             visits += 1
-        i = c
+        i = np.int64(c)
         length = 0
         while not inside[i]:
             inside[i] = True
