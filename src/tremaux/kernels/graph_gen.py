@@ -19,12 +19,12 @@ braiding are in :mod:`tremaux.kernels.graph_merge`, the polar ring-by-ring ones 
 from __future__ import annotations
 
 import numpy as np
-from .._jit import njit
+from .._jit import njit, uint64
 
 from .gen_common import EV_CARVE, EV_DONE, EV_FRONTIER, record
 from .gen_common import rand_below as below
 from .graph_topo import degree, facing, locate, nb, nth, shape, side, span
-from .heaps import pop4, push4
+from .heaps import ilower, ipop, ipush, pop4, push4
 from .rng import next_u64, uniform
 
 __all__ = ["KERNELS", "trace_size"]
@@ -95,8 +95,8 @@ def _pick(nbr, visited, i, state, want):
     Two passes (count, then walk to the chosen one) without a buffer: twice as fast as
     collecting the candidates (measured on a 1000 x 1000 hex grid).
     """
-    S = shape(nbr)[1]
     loc = locate(nbr, i)
+    S = span(nbr, loc)  # every side with a neighbour is below it
     k = 0
     for s in range(S):
         j = side(nbr, loc, i, s)
@@ -147,7 +147,7 @@ def backtracker(nbr, back, start, params, state, cells, trace):
         loc = locate(nbr, i)
         visits += 1
         k = 0  # the hot loop, written out: the unvisited neighbours' sides, then the chosen one
-        for s in range(S):
+        for s in range(span(nbr, loc)):
             j = side(nbr, loc, i, s)
             if j >= 0 and cells[j] == 0:
                 cand[k] = s
@@ -201,7 +201,7 @@ def growing_tree(nbr, back, start, params, state, cells, trace):
         visits += 1
         loc = locate(nbr, i)
         m = 0
-        for s in range(S):
+        for s in range(span(nbr, loc)):
             j = side(nbr, loc, i, s)
             if j >= 0 and cells[j] == 0:
                 cand[m] = s
@@ -229,57 +229,63 @@ def growing_tree(nbr, back, start, params, state, cells, trace):
     return s0, visits, maxf, t
 
 
+@njit(cache=True, inline="always")
+def _reach(nbr, back, j, loc, state, pos, via, heap, size, trace, t):
+    """Prim: the new tree cell ``j`` offers each neighbour outside the tree a passage of random weight; a
+    neighbour keeps its lightest offer (and the side it came by). Returns ``(size, t)``."""
+    for u in range(span(nbr, loc)):
+        k = side(nbr, loc, j, u)
+        if k < 0:
+            continue
+        p = pos[k]
+        if p == -2:
+            continue
+        x = (next_u64(state) >> uint64(32) << uint64(32)) | uint64(k)
+        if p == -1:
+            size = ipush(heap, pos, size, x)
+            via[k] = facing(nbr, back, loc, j, u)
+            t = record(trace, t, EV_FRONTIER, k, -1)
+        elif x < heap[p]:
+            ilower(heap, pos, x)
+            via[k] = facing(nbr, back, loc, j, u)
+    return size, t
+
+
 @njit(cache=True)
 def prim(nbr, back, start, params, state, cells, trace):
-    """True Prim: minimum spanning tree of random passage weights (each passage pushed once).
+    """True Prim: minimum spanning tree of random passage weights, drawn when a passage's first cell joins
+    the tree (the weights are independent, so drawing late changes nothing).
 
-    A heap entry is one ``uint64``: the weight (the high 32 bits of one draw) above the passage
-    ``i * S + s`` (below 2**32, as grids hold at most 10**8 side slots), so ties go to the lower passage.
-    A cell is recorded as FRONTIER the first time a passage to it is pushed (the flags for that are
-    allocated only when there is a trace).
+    The heap holds the frontier's cells (an indexed heap, :func:`tremaux.kernels.heaps.ipop`), each keyed
+    by its lightest passage into the tree: a lighter offer lowers the key in place, so each cell is popped
+    once, when it joins. An entry is one ``uint64``: the weight (the high 32 bits of one draw) above the
+    cell, so ties go to the lower cell. ``pos`` is -1 outside, -2 in the tree, else the heap place.
+    A cell is recorded as FRONTIER when it first enters the heap. Visits count the cells joined; the
+    frontier is the heap's size. Memory: 8 + 4 + 1 bytes per cell besides ``cells``.
     """
     n, S = shape(nbr)
-    visited = np.zeros(n, np.bool_)
-    rec = trace.shape[0] > 0
-    queued = np.zeros(n if rec else 0, np.bool_)
-    heap = np.empty(n * S // 2 + S + 1, np.uint64)  # each passage is pushed at most once
+    pos = np.full(n, -1, np.int32)
+    via = np.empty(n, np.int8)
+    heap = np.empty(max(n - 1, 1), np.uint64)
     s0 = _first(n, start, state)
-    visited[s0] = True
+    pos[s0] = -2
     t = record(trace, 0, EV_FRONTIER, s0, -1)
-    size = 0
-    loc = locate(nbr, s0)
-    for s in range(S):
-        k = side(nbr, loc, s0, s)
-        if k >= 0:
-            size = push4(heap, size, (next_u64(state) >> np.uint64(32) << np.uint64(32)) | np.uint64(s0 * S + s))
-            if rec and not queued[k]:
-                queued[k] = True
-                t = record(trace, t, EV_FRONTIER, k, -1)
+    size, t = _reach(nbr, back, s0, locate(nbr, s0), state, pos, via, heap, 0, trace, t)
     visits = 1
     maxf = size
-    low = np.uint64(0xFFFFFFFF)
+    low = uint64(0xFFFFFFFF)
     while size > 0:
-        v, size = pop4(heap, size)
-        a = np.int64(v & low)
-        i = a // S
-        s = a - i * S
-        loc = locate(nbr, i)
-        j = side(nbr, loc, i, s)
-        visits += 1
-        if visited[j]:
-            continue
-        cells[i] |= 1 << s
-        cells[j] |= 1 << facing(nbr, back, loc, i, s)
-        t = record(trace, t, EV_CARVE, i, j)
-        visited[j] = True
+        v, size = ipop(heap, pos, size)
+        j = np.int64(v & low)
+        pos[j] = -2
         loc = locate(nbr, j)
-        for u in range(S):
-            k = side(nbr, loc, j, u)
-            if k >= 0 and not visited[k]:
-                size = push4(heap, size, (next_u64(state) >> np.uint64(32) << np.uint64(32)) | np.uint64(j * S + u))
-                if rec and not queued[k]:
-                    queued[k] = True
-                    t = record(trace, t, EV_FRONTIER, k, -1)
+        s = np.int64(via[j])
+        i = side(nbr, loc, j, s)
+        cells[j] |= 1 << s
+        cells[i] |= 1 << facing(nbr, back, loc, j, s)
+        t = record(trace, t, EV_CARVE, i, j)
+        visits += 1
+        size, t = _reach(nbr, back, j, loc, state, pos, via, heap, size, trace, t)
         if size > maxf:
             maxf = size
     return s0, visits, maxf, t
@@ -364,7 +370,7 @@ def hunt_and_kill(nbr, back, start, params, state, cells, trace):
     t = 0
     while left > 0:
         loc = locate(nbr, i)
-        for u in range(S):  # every unvisited neighbour of a new maze cell is a hunting candidate
+        for u in range(span(nbr, loc)):  # every unvisited neighbour of a new maze cell is a hunting candidate
             j = side(nbr, loc, i, u)
             if j >= 0 and not visited[j] and not queued[j]:
                 queued[j] = True

@@ -14,7 +14,7 @@ from .gen_common import EV_CARVE, EV_DONE, EV_FRONTIER, record
 from .gen_common import rand_below as below
 from .gen_common import uf_find, uf_union
 from .graph_gen import _carve, _iota, shuffle
-from .graph_topo import locate, nb, shape, side, facing
+from .graph_topo import facing, locate, nb, shape, side, span
 from .rng import next_u64, uniform
 
 __all__ = ["kruskal", "kruskal_weave", "growing_forest", "braid", "KERNELS"]
@@ -38,9 +38,14 @@ def kruskal(nbr, back, start, params, state, cells, trace):
     is shuffled by Fisher-Yates; multinomial buckets and uniform shuffles inside them give every order
     the same probability); union-find by size with path halving; each batch of passages first touches
     the parents it will need, so the cache misses overlap; merging stops after ``n - 1`` merges.
+    A passage is stored as ``i << sh | s`` (``2**sh >= S``: decoding it takes a shift, not a division).
     Memory: the passages (int32) and the parents (int32).
     """
     n, S = shape(nbr)
+    sh = 0
+    while (1 << sh) < S:
+        sh += 1
+    lowbits = (1 << sh) - 1
     m_est = n * S // 2
     bbits = 0
     while bbits < 12 and (m_est >> (bbits + 16)) > 0:
@@ -63,7 +68,7 @@ def kruskal(nbr, back, start, params, state, cells, trace):
         nbits = 0
         for i in range(n):
             loc = locate(nbr, i)
-            for s in range(S):
+            for s in range(span(nbr, loc)):
                 if side(nbr, loc, i, s) <= i:
                     continue
                 b = 0
@@ -77,7 +82,7 @@ def kruskal(nbr, back, start, params, state, cells, trace):
                 if rep == 0:
                     counts[b] += 1
                 else:
-                    arcs[counts[b]] = i * S + s
+                    arcs[counts[b]] = (i << sh) | s
                     counts[b] += 1
     m = counts[NB]
     lo = 0
@@ -102,16 +107,16 @@ def kruskal(nbr, back, start, params, state, cells, trace):
         nb_ = min(B, m - x)
         for q in range(nb_):
             a = np.int64(arcs[x + q])
-            i = a // S
-            j = nb(nbr, i, a - i * S)
+            i = a >> sh
+            j = nb(nbr, i, a & lowbits)
             js[q] = j
             acc += parent[i] + parent[j]
         for q in range(nb_):
             if merges >= n - 1:
                 break
             a = np.int64(arcs[x + q])
-            i = a // S
-            s = a - i * S
+            i = a >> sh
+            s = a & lowbits
             j = js[q]
             visits += 1
             ri = uf_find(parent, i)
@@ -160,7 +165,7 @@ def growing_forest(nbr, back, start, params, state, cells, trace):
         visits += 1
         m = 0
         loc = locate(nbr, i)
-        for s in range(S):
+        for s in range(span(nbr, loc)):
             j = side(nbr, loc, i, s)
             if j >= 0 and label[j] < 0:
                 buf[m] = s
@@ -188,7 +193,7 @@ def growing_forest(nbr, back, start, params, state, cells, trace):
     cnt = 0
     for i in range(n):
         loc = locate(nbr, i)
-        for s in range(S):
+        for s in range(span(nbr, loc)):
             j = side(nbr, loc, i, s)
             if j > i and label[i] != label[j]:
                 cnt += 1
@@ -196,7 +201,7 @@ def growing_forest(nbr, back, start, params, state, cells, trace):
     cnt = 0
     for i in range(n):
         loc = locate(nbr, i)
-        for s in range(S):
+        for s in range(span(nbr, loc)):
             j = side(nbr, loc, i, s)
             if j > i and label[i] != label[j]:
                 arcs[cnt] = i * S + s
@@ -306,7 +311,7 @@ def braid(nbr, back, fraction, state, cells, trace, t):
         m = 0
         best = 0
         loc = locate(nbr, i)
-        for s in range(S):  # closed sides to a neighbour; those leading to dead ends first
+        for s in range(span(nbr, loc)):  # closed sides to a neighbour; those leading to dead ends first
             j = side(nbr, loc, i, s)
             if j < 0 or (v >> s) & 1:
                 continue
