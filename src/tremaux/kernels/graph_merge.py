@@ -36,8 +36,9 @@ def kruskal(nbr, back, start, params, state, cells, trace):
     passages is built cache-friendly (Rao-Sandelius: each passage draws one of ``NB`` buckets, pass 1
     counts, pass 2 replays the same draws and scatters, then each bucket, small enough for the cache,
     is shuffled by Fisher-Yates; multinomial buckets and uniform shuffles inside them give every order
-    the same probability); union-find by size with path halving; each batch of passages first touches
-    the parents it will need, so the cache misses overlap; merging stops after ``n - 1`` merges.
+    the same probability); union-find by size with path halving; each batch of passages first finds its
+    far ends, then touches the parents it will need in a loop without branches, so the cache misses
+    overlap; merging stops after ``n - 1`` merges.
     A passage is stored as ``i << sh | s`` (``2**sh >= S``: decoding it takes a shift, not a division).
     Memory: the passages (int32) and the parents (int32).
     """
@@ -102,29 +103,32 @@ def kruskal(nbr, back, start, params, state, cells, trace):
     touched = np.zeros(1, np.int64)
     acc = 0
     x = 0
-    js = np.empty(B, np.int64)  # the batch's far ends, found once
+    js = np.empty(B, np.int64)  # the batch's far ends and their sides back, found once
+    bs = np.empty(B, np.int64)
     while x < m and merges < n - 1:
         nb_ = min(B, m - x)
-        for q in range(nb_):
+        for q in range(nb_):  # the topology's arithmetic (its branches) apart from the loads that miss
             a = np.int64(arcs[x + q])
             i = a >> sh
-            j = nb(nbr, i, a & lowbits)
-            js[q] = j
-            acc += parent[i] + parent[j]
+            s = a & lowbits
+            loc = locate(nbr, i)
+            js[q] = side(nbr, loc, i, s)
+            bs[q] = facing(nbr, back, loc, i, s)
+        for q in range(nb_):  # no branch here: the misses overlap
+            acc += parent[np.int64(arcs[x + q]) >> sh] + parent[js[q]]
         for q in range(nb_):
             if merges >= n - 1:
                 break
             a = np.int64(arcs[x + q])
             i = a >> sh
-            s = a & lowbits
             j = js[q]
             visits += 1
             ri = uf_find(parent, i)
             rj = uf_find(parent, j)
             if ri != rj:
                 uf_union(parent, ri, rj)
-                cells[i] |= 1 << s
-                cells[j] |= 1 << facing(nbr, back, locate(nbr, i), i, s)
+                cells[i] |= 1 << (a & lowbits)
+                cells[j] |= 1 << bs[q]
                 t = record(trace, t, EV_CARVE, i, j)
                 merges += 1
         x += nb_
