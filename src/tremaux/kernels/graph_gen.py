@@ -23,7 +23,8 @@ from .._jit import njit, uint64
 
 from .gen_common import EV_CARVE, EV_DONE, EV_FRONTIER, record
 from .gen_common import rand_below as below
-from .graph_topo import degree, facing, locate, nb, nth, shape, side, span
+from .graph_moves import degree, move, nth, span
+from .graph_topo import facing, locate, nb, shape, side
 from .heaps import ilower, ipop, ipush, pop4, push4
 from .rng import next_u64, uniform
 
@@ -144,11 +145,11 @@ def backtracker(nbr, back, start, params, state, cells, trace):
     s0 = _first(n, start, state)
     t = record(trace, 0, EV_FRONTIER, s0, -1)
     i = s0
+    loc = locate(nbr, i)  # then carried along by move()
     depth = 1
     visits = 0
     maxf = 1
     while True:
-        loc = locate(nbr, i)
         visits += 1
         k = 0  # the hot loop, written out: the unvisited neighbours' sides, then the chosen one
         for s in range(span(nbr, loc)):
@@ -162,18 +163,17 @@ def backtracker(nbr, back, start, params, state, cells, trace):
                 depth -= 1
                 if depth == 0:  # back past the start
                     break
-                i = side(nbr, loc, i, way[i] & 63)
+                i, loc = move(nbr, loc, i, way[i] & 63)
                 if way[i] < 64:  # it may have unvisited neighbours: look again
                     break
-                loc = locate(nbr, i)
                 visits += 1
             if depth == 0:
                 break
             continue
         s = cand[below(state, k)] if k > 1 else cand[0]
         way[i] = (way[i] & 63) | (64 if k == 1 else 0)
-        j = side(nbr, loc, i, s)
         b = facing(nbr, back, loc, i, s)
+        j, loc = move(nbr, loc, i, s)
         cells[i] |= 1 << s
         cells[j] |= 1 << b
         t = record(trace, t, EV_CARVE, i, j)
@@ -201,6 +201,8 @@ def growing_tree(nbr, back, start, params, state, cells, trace):
     tail = 1
     visits = 0
     maxf = 1
+    last = s0  # the newest cell, whose location move() gave
+    lastloc = locate(nbr, s0)
     while tail > head:
         u = uniform(state)
         if u < pn:
@@ -211,7 +213,7 @@ def growing_tree(nbr, back, start, params, state, cells, trace):
             k = head + below(state, tail - head)
         i = lst[k]
         visits += 1
-        loc = locate(nbr, i)
+        loc = lastloc if i == last else locate(nbr, i)
         m = 0
         for s in range(span(nbr, loc)):
             j = side(nbr, loc, i, s)
@@ -229,7 +231,8 @@ def growing_tree(nbr, back, start, params, state, cells, trace):
             t = record(trace, t, EV_DONE, i, -1)
             continue
         s = cand[below(state, m)] if m > 1 else cand[0]
-        j = side(nbr, loc, i, s)
+        last, lastloc = move(nbr, loc, i, s)
+        j = last
         cells[i] |= 1 << s
         cells[j] |= 1 << facing(nbr, back, loc, i, s)
         t = record(trace, t, EV_CARVE, i, j)
@@ -344,12 +347,11 @@ def wilson(nbr, back, start, params, state, cells, trace):
         if inside[c]:
             continue
         i = np.int64(c)
+        loc = locate(nbr, i)
         while not inside[i]:  # loop-erased walk: remember the last way out of each cell
-            loc = locate(nbr, i)
-            d = degree(nbr, loc, i)
-            s = nth(nbr, loc, i, below(state, d))
+            s = nth(nbr, loc, i, below(state, degree(nbr, loc, i)))
             way[i] = s
-            i = side(nbr, loc, i, s)
+            i, loc = move(nbr, loc, i, s)
             visits += 1
         i = np.int64(c)
         length = 0

@@ -14,7 +14,8 @@ from .gen_common import EV_CARVE, EV_DONE, EV_FRONTIER, record
 from .gen_common import rand_below as below
 from .gen_common import uf_find, uf_union
 from .graph_gen import _carve, _iota, shuffle
-from .graph_topo import facing, locate, nb, shape, side, span
+from .graph_moves import span
+from .graph_topo import facing, locate, nb, shape, side
 from .rng import next_u64, uniform
 
 __all__ = ["kruskal", "kruskal_weave", "growing_forest", "braid", "KERNELS"]

@@ -34,7 +34,7 @@ import numpy as np
 
 from .._jit import njit
 
-__all__ = ["shape", "locate", "side", "facing", "span", "degree", "nth", "nb", "tables", "register"]
+__all__ = ["shape", "locate", "side", "facing", "nb", "tables", "register"]
 
 
 def _kind_of_type(nbr) -> str:
@@ -70,6 +70,35 @@ def _divmod(k, w, inv):
         q += 1
         rem -= w
     return q, rem
+
+
+@njit(cache=True, inline="always")
+def ring_loc(nbr, r, i):
+    """``locate(P, i)`` on a polar grid ``P`` when the ring ``r`` of ``i`` is known (no search)."""
+    x = nbr[4] + 3 * r  # this ring's row
+    j = i - nbr[x]
+    w = nbr[x + 1]
+    # all that side() and facing() need, so they read no memory
+    parent = np.int64(0)
+    up = np.int64(0)
+    if r > 0:
+        kin = nbr[x + 2]
+        if kin == 1:
+            parent = nbr[x - 3] + j
+            up = np.int64(3)
+        else:
+            parent = nbr[x - 3] + j // kin
+            up = 3 + j % kin
+        if r == 1:
+            up = j
+    kout = np.int64(0)
+    child = np.int64(0)
+    if r + 1 < nbr[3]:
+        kout = nbr[x + 5]
+        child = nbr[x + 3] + j * kout
+    # ring, index in the ring, cells in the ring, parent, its side back, first child, children,
+    # first outward slot
+    return (np.int64(r), j, w, parent, up, child, kout, np.int64(0) if r == 0 else np.int64(3))
 
 
 def shape(nbr):
@@ -142,30 +171,7 @@ def _locate_impls() -> dict:
         r = nbr[nbr[5] + (np.int64(i) >> nbr[2])]
         while i >= nbr[RB + 3 * r + 3]:  # the next ring's first cell (the last row: cells)
             r += 1
-        x = RB + 3 * r  # this ring
-        j = np.int64(i) - nbr[x]
-        w = nbr[x + 1]
-        # all that side() and facing() need, so they read no memory
-        parent = np.int64(0)
-        up = np.int64(0)
-        if r > 0:
-            kin = nbr[x + 2]
-            if kin == 1:
-                parent = nbr[x - 3] + j
-                up = np.int64(3)
-            else:
-                parent = nbr[x - 3] + j // kin
-                up = 3 + j % kin
-            if r == 1:
-                up = j
-        kout = np.int64(0)
-        child = np.int64(0)
-        if r + 1 < nbr[3]:
-            kout = nbr[x + 5]
-            child = nbr[x + 3] + j * kout
-        # ring, index in the ring, cells in the ring, parent, its side back, first child, children,
-        # first outward slot
-        return (r, j, w, parent, up, child, kout, np.int64(0) if r == 0 else np.int64(3))
+        return ring_loc(nbr, r, np.int64(i))
     impls["polar"] = polar_impl
     return impls
 
@@ -276,147 +282,6 @@ def _facing_impls() -> dict:
     return impls
 
 
-def span(nbr, loc):
-    """How many side slots to look at: every side with a neighbour is below it.
-
-    Parameters
-    ----------
-    nbr : topology
-        A table, a hex rectangle's ``(H, W)`` or a polar grid's array.
-    loc : tuple
-        ``locate(nbr, i)``.
-
-    Returns
-    -------
-    int
-        ``S`` for a table or a hex rectangle; for a polar cell, its inward, clockwise and
-        counter-clockwise slots and its children (the pole: its children).
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from tremaux.grids.polar import polar_topology
-    >>> P = polar_topology(np.array([1, 6, 12, 12]), 6)
-    >>> [int(span(P, locate(P, i))) for i in (0, 1, 7, 19)]  # the pole, rings 1 (two children), 2, 3 (none)
-    [6, 5, 4, 3]
-    """
-    return _span_impls()[_kind_of_value(nbr)](nbr, loc)
-
-
-@functools.cache
-def _span_impls() -> dict:
-    """The implementations of :func:`span` by kind of topology (plain functions numba compiles)."""
-    impls = {}
-    impls["table"] = lambda nbr, loc: np.int64(nbr.shape[1])
-    impls["hex"] = lambda nbr, loc: np.int64(6)
-    impls["polar"] = lambda nbr, loc: loc[7] + loc[6]  # first outward slot + children
-    return impls
-
-
-def degree(nbr, loc, i):
-    """The number of sides of ``i`` that have a neighbour.
-
-    Parameters
-    ----------
-    nbr : topology
-        A table, a hex rectangle's ``(H, W)`` or a polar grid's array.
-    loc : tuple
-        ``locate(nbr, i)``.
-    i : int
-        The cell.
-
-    Returns
-    -------
-    int
-
-    Examples
-    --------
-    >>> H_W = (3, 4)
-    >>> [int(degree(H_W, locate(H_W, i), i)) for i in (0, 5, 6)]  # a corner, two inner cells
-    [2, 6, 6]
-    """
-    return _degree_impls()[_kind_of_value(nbr)](nbr, loc, i)
-
-
-def nth(nbr, loc, i, r):
-    """The slot of the ``r``-th side of ``i`` that has a neighbour (counted from 0 in slot order).
-
-    With ``r`` uniform below :func:`degree`, a uniformly random way out of ``i`` in one draw; the
-    arithmetic forms answer without looking at the slots, except on a hex rectangle's rim.
-
-    Parameters
-    ----------
-    nbr : topology
-        A table, a hex rectangle's ``(H, W)`` or a polar grid's array.
-    loc : tuple
-        ``locate(nbr, i)``.
-    i, r : int
-        The cell, and ``0 <= r < degree(nbr, loc, i)``.
-
-    Returns
-    -------
-    int
-        A side slot of ``i``.
-
-    Examples
-    --------
-    >>> H_W = (3, 4)
-    >>> [int(nth(H_W, locate(H_W, 0), 0, r)) for r in range(2)]  # the corner (0, 0): SE and S
-    [2, 3]
-    """
-    return _nth_impls()[_kind_of_value(nbr)](nbr, loc, i, r)
-
-
-@functools.cache
-def _degree_impls() -> dict:
-    """The implementations of :func:`degree` by kind of topology (plain functions numba compiles)."""
-    impls = {}
-    def table_impl(nbr, loc, i):
-        k = np.int64(0)
-        for s in range(nbr.shape[1]):
-            if nbr[i, s] >= 0:
-                k += 1
-        return k
-    impls["table"] = table_impl
-    def hex_impl(nbr, loc, i):
-        if 0 < loc[0] < nbr[0] - 1 and 0 < loc[1] < nbr[1] - 1:  # away from the rim: all six
-            return np.int64(6)
-        k = np.int64(0)
-        for s in range(6):
-            if side(nbr, loc, i, s) >= 0:
-                k += 1
-        return k
-    impls["hex"] = hex_impl
-    impls["polar"] = lambda nbr, loc, i: loc[7] + loc[6]  # its slots with a neighbour come first
-    return impls
-
-
-@functools.cache
-def _nth_impls() -> dict:
-    """The implementations of :func:`nth` by kind of topology (plain functions numba compiles)."""
-    impls = {}
-    def table_impl(nbr, loc, i, r):
-        for s in range(nbr.shape[1]):
-            if nbr[i, s] >= 0:
-                if r == 0:
-                    return np.int64(s)
-                r -= 1
-        return np.int64(-1)
-    impls["table"] = table_impl
-    def hex_impl(nbr, loc, i, r):
-        if 0 < loc[0] < nbr[0] - 1 and 0 < loc[1] < nbr[1] - 1:
-            return np.int64(r)
-        for s in range(6):
-            if side(nbr, loc, i, s) >= 0:
-                if r == 0:
-                    return np.int64(s)
-                r -= 1
-        return np.int64(-1)
-    impls["hex"] = hex_impl
-    impls["polar"] = lambda nbr, loc, i, r: np.int64(r)
-    return impls
-
-
 @njit(cache=True)
 def nb(nbr, i, s):
     """The cell behind side ``s`` of cell ``i``, or -1."""
@@ -455,16 +320,7 @@ def _t_facing(nbr, back, loc, i, s):
     return _facing_impls().get(_kind_of_type(nbr))
 
 
-def _t_span(nbr, loc):
-    return _span_impls().get(_kind_of_type(nbr))
 
-
-def _t_degree(nbr, loc, i):
-    return _degree_impls().get(_kind_of_type(nbr))
-
-
-def _t_nth(nbr, loc, i, r):
-    return _nth_impls().get(_kind_of_type(nbr))
 
 
 _REGISTERED = False
@@ -473,7 +329,7 @@ _REGISTERED = False
 def register() -> None:
     """Teach numba :func:`shape`, :func:`locate`, :func:`side` and :func:`facing` (idempotent).
 
-    Called by :func:`tremaux._numba.setup` when numba is first loaded, before any kernel compiles, so
+    The same for :mod:`tremaux.kernels.graph_moves`. Called by :func:`tremaux._numba.setup` when numba is first loaded, before any kernel compiles, so
     importing this module does not import numba (kernels may run as Python).
 
     Examples
@@ -485,7 +341,9 @@ def register() -> None:
         return
     from numba.extending import overload
 
-    for fn, typer in ((shape, _t_shape), (locate, _t_locate), (side, _t_side), (facing, _t_facing), (span, _t_span),
-                      (degree, _t_degree), (nth, _t_nth)):
+    from . import graph_moves
+
+    for fn, typer in ((shape, _t_shape), (locate, _t_locate), (side, _t_side), (facing, _t_facing)):
         overload(fn)(typer)
+    graph_moves.register(overload, _kind_of_type)
     _REGISTERED = True
