@@ -1,8 +1,9 @@
 """Neighbours on any grid, from a table or by arithmetic: what the graph kernels read.
 
 Private. The graph kernels take a topology ``nbr`` (with ``back``) and reach it only
-through the functions here, which numba specialises on the topology's *type*, so one
-kernel source serves every kind and each compiled form has no branch on the kind:
+through the functions here and in :mod:`tremaux.kernels.graph_moves`, which numba specialises
+on the topology's *type*, so one kernel source serves every kind and each compiled form has
+no branch on the kind:
 
 * a table: ``nbr`` an ``(n, S)`` ``int32`` array (``-1``: no neighbour), ``back`` the
   ``(n, S)`` ``int8`` side facing back (any grid, masked and woven ones too);
