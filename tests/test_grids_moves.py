@@ -39,6 +39,24 @@ def test_moves_agree_with_the_neighbour_table(kind, a, b):
             assert [int(x) for x in jloc] == [int(x) for x in kgt.locate(nbr, j)]
 
 
+@pytest.mark.parametrize("kind", sorted(TOPOLOGIES))
+@SETTINGS
+@given(a=st.integers(1, 60), b=st.integers(1, 12))
+def test_passages_counts_each_pair_once(kind, a, b):
+    nbr, back = TOPOLOGIES[kind](a, b)
+    table, _ = kgt.tables(nbr, back)
+    assert kgm.passages(nbr) == int((table > np.arange(table.shape[0])[:, None]).sum())
+
+
+def test_passages_of_rings_of_any_width():
+    from tremaux.grids.polar import polar_topology
+
+    for counts in ([1], [1, 6], [1, 3, 3, 6], [1, 2, 2, 4, 12], [1, 1, 1, 2]):
+        P = polar_topology(np.array(counts), max(6, counts[1] if len(counts) > 1 else 1))
+        table, _ = kgt.tables(P, None)
+        assert kgm.passages(P) == int((table > np.arange(table.shape[0])[:, None]).sum()), counts
+
+
 def test_pop4_gives_the_entries_in_order():
     rng = np.random.default_rng(3)
     values = rng.permutation(2000).astype(np.int64)

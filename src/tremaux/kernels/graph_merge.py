@@ -14,7 +14,7 @@ from .gen_common import EV_CARVE, EV_DONE, EV_FRONTIER, record
 from .gen_common import rand_below as below
 from .gen_common import uf_find, uf_union
 from .graph_gen import _carve, _iota, shuffle
-from .graph_moves import span
+from .graph_moves import passages, span
 from .graph_topo import facing, locate, nb, shape, side
 from .rng import next_u64, uniform
 
@@ -35,8 +35,9 @@ def kruskal(nbr, back, start, params, state, cells, trace):
 
     As the square kernel (:func:`tremaux.kernels.gen_merge.kruskal`) does: the random order of the
     passages is built cache-friendly (Rao-Sandelius: each passage draws one of ``NB`` buckets, pass 1
-    counts, pass 2 replays the same draws and scatters, then each bucket, small enough for the cache,
-    is shuffled by Fisher-Yates; multinomial buckets and uniform shuffles inside them give every order
+    counts (knowing only how many passages there are: :func:`~tremaux.kernels.graph_moves.passages`),
+    pass 2 replays the same draws and scatters, then each bucket, small enough for the cache, is
+    shuffled by Fisher-Yates; multinomial buckets and uniform shuffles inside them give every order
     the same probability); union-find by size with path halving; each batch of passages first finds its
     far ends, then touches the parents it will need in a loop without branches, so the cache misses
     overlap; merging stops after ``n - 1`` merges.
@@ -54,38 +55,44 @@ def kruskal(nbr, back, start, params, state, cells, trace):
         bbits += 1
     NB = 1 << bbits
     counts = np.zeros(NB + 1, np.int64)
-    arcs = np.empty(0, np.int32)
     saved = state.copy()
-    for rep in range(2):
-        if rep == 1:
-            state[:] = saved
-            total = 0
-            for b in range(NB):
-                c0 = counts[b]
-                counts[b] = total
-                total += c0
-            counts[NB] = total
-            arcs = np.empty(total, np.int32)
-        bits = uint64(0)
-        nbits = 0
-        for i in range(n):
-            loc = locate(nbr, i)
-            for s in range(span(nbr, loc)):
-                if side(nbr, loc, i, s) <= i:
-                    continue
-                b = 0
-                if bbits > 0:
-                    if nbits < bbits:
-                        bits = next_u64(state)
-                        nbits = 64
-                    b = np.int64(bits & uint64(NB - 1))
-                    bits >>= uint64(bbits)
-                    nbits -= bbits
-                if rep == 0:
-                    counts[b] += 1
-                else:
-                    arcs[counts[b]] = (i << sh) | s
-                    counts[b] += 1
+    bits = uint64(0)
+    nbits = 0
+    if bbits > 0:  # pass 1 counts the draws only: it needs the number of passages, not which they are
+        for _ in range(passages(nbr)):
+            if nbits < bbits:
+                bits = next_u64(state)
+                nbits = 64
+            counts[np.int64(bits & uint64(NB - 1))] += 1
+            bits >>= uint64(bbits)
+            nbits -= bbits
+        state[:] = saved
+    else:
+        counts[0] = passages(nbr)
+    total = 0
+    for b in range(NB):
+        c0 = counts[b]
+        counts[b] = total
+        total += c0
+    counts[NB] = total
+    arcs = np.empty(total, np.int32)
+    bits = uint64(0)
+    nbits = 0
+    for i in range(n):  # pass 2 replays the draws and scatters the passages
+        loc = locate(nbr, i)
+        for s in range(span(nbr, loc)):
+            if side(nbr, loc, i, s) <= i:
+                continue
+            b = 0
+            if bbits > 0:
+                if nbits < bbits:
+                    bits = next_u64(state)
+                    nbits = 64
+                b = np.int64(bits & uint64(NB - 1))
+                bits >>= uint64(bbits)
+                nbits -= bbits
+            arcs[counts[b]] = (i << sh) | s
+            counts[b] += 1
     m = counts[NB]
     lo = 0
     for b in range(NB):

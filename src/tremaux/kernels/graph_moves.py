@@ -15,9 +15,9 @@ import functools
 
 import numpy as np
 
-from .graph_topo import _kind_of_value, locate, ring_loc, side
+from .graph_topo import _kind_of_value, locate, ring_loc, shape, side
 
-__all__ = ["span", "degree", "nth", "move", "register"]
+__all__ = ["span", "degree", "nth", "move", "passages", "register"]
 
 
 def span(nbr, loc):
@@ -219,6 +219,57 @@ def _move_impls() -> dict:
     return impls
 
 
+def passages(nbr):
+    """The number of passages (pairs of neighbours, counted once per side that joins them).
+
+    Parameters
+    ----------
+    nbr : topology
+        A table, a hex rectangle's ``(H, W)`` or a polar grid's array.
+
+    Returns
+    -------
+    int
+        The sides ``s`` of cells ``i`` whose neighbour ``j`` has ``j > i``: by arithmetic on the rings of
+        a polar grid, by a pass over the cells otherwise.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from tremaux.grids.polar import polar_topology
+    >>> int(passages(polar_topology(np.array([1, 6, 12, 12]), 6)))  # 30 radial, 30 along the rings
+    60
+    >>> int(passages((2, 2)))  # a 2 x 2 hex rectangle: 2 up and down, 3 across
+    5
+    """
+    return _passages_impls()[_kind_of_value(nbr)](nbr)
+
+
+@functools.cache
+def _passages_impls() -> dict:
+    """The implementations of :func:`passages` by kind of topology (plain functions numba compiles)."""
+    impls = {}
+    def count_impl(nbr):
+        m = np.int64(0)
+        for i in range(shape(nbr)[0]):
+            loc = locate(nbr, i)
+            for s in range(span(nbr, loc)):
+                if side(nbr, loc, i, s) > i:
+                    m += 1
+        return m
+    impls["table"] = impls["hex"] = count_impl
+    def polar_impl(nbr):
+        m = np.int64(0)
+        for r in range(1, nbr[3]):
+            w = nbr[nbr[4] + 3 * r + 1]
+            m += w  # to the ring inside: one per cell
+            if w >= 2:  # along the ring: w (a ring of one cell meets only itself)
+                m += w
+        return m
+    impls["polar"] = polar_impl
+    return impls
+
+
 def register(overload, kind_of_type) -> None:
     """Teach numba :func:`span`, :func:`degree`, :func:`nth` and :func:`move`; called once by
     :func:`tremaux.kernels.graph_topo.register` with numba's ``overload`` and its typing helper.
@@ -240,5 +291,8 @@ def register(overload, kind_of_type) -> None:
     def t_move(nbr, loc, i, s):
         return _move_impls().get(kind_of_type(nbr))
 
-    for fn, typer in ((span, t_span), (degree, t_degree), (nth, t_nth), (move, t_move)):
+    def t_passages(nbr):
+        return _passages_impls().get(kind_of_type(nbr))
+
+    for fn, typer in ((span, t_span), (degree, t_degree), (nth, t_nth), (move, t_move), (passages, t_passages)):
         overload(fn)(typer)
