@@ -19,12 +19,13 @@ braiding are in :mod:`tremaux.kernels.graph_merge`, the polar ring-by-ring ones 
 from __future__ import annotations
 
 import numpy as np
-from .._jit import njit
+from .._jit import njit, uint64
 
 from .gen_common import EV_CARVE, EV_DONE, EV_FRONTIER, record
 from .gen_common import rand_below as below
+from .graph_moves import degree, move, nth, span
 from .graph_topo import facing, locate, nb, shape, side
-from .heaps import pop4, push4
+from .heaps import ilower, ipop, ipush, pop4, push4
 from .rng import next_u64, uniform
 
 __all__ = ["KERNELS", "trace_size"]
@@ -95,8 +96,8 @@ def _pick(nbr, visited, i, state, want):
     Two passes (count, then walk to the chosen one) without a buffer: twice as fast as
     collecting the candidates (measured on a 1000 x 1000 hex grid).
     """
-    S = shape(nbr)[1]
     loc = locate(nbr, i)
+    S = span(nbr, loc)  # every side with a neighbour is below it
     k = 0
     for s in range(S):
         j = side(nbr, loc, i, s)
@@ -133,35 +134,46 @@ def _first(n, start, state):
 @njit(cache=True)
 def backtracker(nbr, back, start, params, state, cells, trace):
     """Depth first; a cell is visited once a passage reaches it (``cells != 0``, the start excepted, which is
-    never a candidate), and the way back is the side each cell was entered by: two bytes per cell, no stack."""
+    never a candidate), and the way back is the side each cell was entered by: two bytes per cell, no stack.
+
+    A cell that had one unvisited neighbour when it last looked has none when the search comes back (cells
+    only get visited): bit 6 of its ``way`` says so, and backing up passes it without looking again (the
+    same draws, maze, visits and trace as looking)."""
     n, S = shape(nbr)
-    way = np.empty(n, np.int8)
+    way = np.zeros(n, np.int8)
     cand = np.empty(S, np.int64)
     s0 = _first(n, start, state)
     t = record(trace, 0, EV_FRONTIER, s0, -1)
     i = s0
+    loc = locate(nbr, i)  # then carried along by move()
     depth = 1
     visits = 0
     maxf = 1
     while True:
-        loc = locate(nbr, i)
         visits += 1
         k = 0  # the hot loop, written out: the unvisited neighbours' sides, then the chosen one
-        for s in range(S):
+        for s in range(span(nbr, loc)):
             j = side(nbr, loc, i, s)
             if j >= 0 and cells[j] == 0:
                 cand[k] = s
                 k += 1
         if k == 0:
-            t = record(trace, t, EV_DONE, i, -1)
-            if i == s0:
+            while True:
+                t = record(trace, t, EV_DONE, i, -1)
+                depth -= 1
+                if depth == 0:  # back past the start
+                    break
+                i, loc = move(nbr, loc, i, way[i] & 63)
+                if way[i] < 64:  # it may have unvisited neighbours: look again
+                    break
+                visits += 1
+            if depth == 0:
                 break
-            i = side(nbr, loc, i, way[i])
-            depth -= 1
             continue
         s = cand[below(state, k)] if k > 1 else cand[0]
-        j = side(nbr, loc, i, s)
+        way[i] = (way[i] & 63) | (64 if k == 1 else 0)
         b = facing(nbr, back, loc, i, s)
+        j, loc = move(nbr, loc, i, s)
         cells[i] |= 1 << s
         cells[j] |= 1 << b
         t = record(trace, t, EV_CARVE, i, j)
@@ -189,6 +201,8 @@ def growing_tree(nbr, back, start, params, state, cells, trace):
     tail = 1
     visits = 0
     maxf = 1
+    last = s0  # the newest cell, whose location move() gave
+    lastloc = locate(nbr, s0)
     while tail > head:
         u = uniform(state)
         if u < pn:
@@ -199,9 +213,9 @@ def growing_tree(nbr, back, start, params, state, cells, trace):
             k = head + below(state, tail - head)
         i = lst[k]
         visits += 1
-        loc = locate(nbr, i)
+        loc = lastloc if i == last else locate(nbr, i)
         m = 0
-        for s in range(S):
+        for s in range(span(nbr, loc)):
             j = side(nbr, loc, i, s)
             if j >= 0 and cells[j] == 0:
                 cand[m] = s
@@ -217,7 +231,8 @@ def growing_tree(nbr, back, start, params, state, cells, trace):
             t = record(trace, t, EV_DONE, i, -1)
             continue
         s = cand[below(state, m)] if m > 1 else cand[0]
-        j = side(nbr, loc, i, s)
+        last, lastloc = move(nbr, loc, i, s)
+        j = last
         cells[i] |= 1 << s
         cells[j] |= 1 << facing(nbr, back, loc, i, s)
         t = record(trace, t, EV_CARVE, i, j)
@@ -229,57 +244,63 @@ def growing_tree(nbr, back, start, params, state, cells, trace):
     return s0, visits, maxf, t
 
 
+@njit(cache=True, inline="always")
+def _reach(nbr, back, j, loc, state, pos, via, heap, size, trace, t):
+    """Prim: the new tree cell ``j`` offers each neighbour outside the tree a passage of random weight; a
+    neighbour keeps its lightest offer (and the side it came by). Returns ``(size, t)``."""
+    for u in range(span(nbr, loc)):
+        k = side(nbr, loc, j, u)
+        if k < 0:
+            continue
+        p = pos[k]
+        if p == -2:
+            continue
+        x = (next_u64(state) >> uint64(32) << uint64(32)) | uint64(k)
+        if p == -1:
+            size = ipush(heap, pos, size, x)
+            via[k] = facing(nbr, back, loc, j, u)
+            t = record(trace, t, EV_FRONTIER, k, -1)
+        elif x < heap[p]:
+            ilower(heap, pos, x)
+            via[k] = facing(nbr, back, loc, j, u)
+    return size, t
+
+
 @njit(cache=True)
 def prim(nbr, back, start, params, state, cells, trace):
-    """True Prim: minimum spanning tree of random passage weights (each passage pushed once).
+    """True Prim: minimum spanning tree of random passage weights, drawn when a passage's first cell joins
+    the tree (the weights are independent, so drawing late changes nothing).
 
-    A heap entry is one ``uint64``: the weight (the high 32 bits of one draw) above the passage
-    ``i * S + s`` (below 2**32, as grids hold at most 10**8 side slots), so ties go to the lower passage.
-    A cell is recorded as FRONTIER the first time a passage to it is pushed (the flags for that are
-    allocated only when there is a trace).
+    The heap holds the frontier's cells (an indexed heap, :func:`tremaux.kernels.heaps.ipop`), each keyed
+    by its lightest passage into the tree: a lighter offer lowers the key in place, so each cell is popped
+    once, when it joins. An entry is one ``uint64``: the weight (the high 32 bits of one draw) above the
+    cell, so ties go to the lower cell. ``pos`` is -1 outside, -2 in the tree, else the heap place.
+    A cell is recorded as FRONTIER when it first enters the heap. Visits count the cells joined; the
+    frontier is the heap's size. Memory: 8 + 4 + 1 bytes per cell besides ``cells``.
     """
     n, S = shape(nbr)
-    visited = np.zeros(n, np.bool_)
-    rec = trace.shape[0] > 0
-    queued = np.zeros(n if rec else 0, np.bool_)
-    heap = np.empty(n * S // 2 + S + 1, np.uint64)  # each passage is pushed at most once
+    pos = np.full(n, -1, np.int32)
+    via = np.empty(n, np.int8)
+    heap = np.empty(max(n - 1, 1), np.uint64)
     s0 = _first(n, start, state)
-    visited[s0] = True
+    pos[s0] = -2
     t = record(trace, 0, EV_FRONTIER, s0, -1)
-    size = 0
-    loc = locate(nbr, s0)
-    for s in range(S):
-        k = side(nbr, loc, s0, s)
-        if k >= 0:
-            size = push4(heap, size, (next_u64(state) >> np.uint64(32) << np.uint64(32)) | np.uint64(s0 * S + s))
-            if rec and not queued[k]:
-                queued[k] = True
-                t = record(trace, t, EV_FRONTIER, k, -1)
+    size, t = _reach(nbr, back, s0, locate(nbr, s0), state, pos, via, heap, 0, trace, t)
     visits = 1
     maxf = size
-    low = np.uint64(0xFFFFFFFF)
+    low = uint64(0xFFFFFFFF)
     while size > 0:
-        v, size = pop4(heap, size)
-        a = np.int64(v & low)
-        i = a // S
-        s = a - i * S
-        loc = locate(nbr, i)
-        j = side(nbr, loc, i, s)
-        visits += 1
-        if visited[j]:
-            continue
-        cells[i] |= 1 << s
-        cells[j] |= 1 << facing(nbr, back, loc, i, s)
-        t = record(trace, t, EV_CARVE, i, j)
-        visited[j] = True
+        v, size = ipop(heap, pos, size)
+        j = np.int64(v & low)
+        pos[j] = -2
         loc = locate(nbr, j)
-        for u in range(S):
-            k = side(nbr, loc, j, u)
-            if k >= 0 and not visited[k]:
-                size = push4(heap, size, (next_u64(state) >> np.uint64(32) << np.uint64(32)) | np.uint64(j * S + u))
-                if rec and not queued[k]:
-                    queued[k] = True
-                    t = record(trace, t, EV_FRONTIER, k, -1)
+        s = np.int64(via[j])
+        i = side(nbr, loc, j, s)
+        cells[j] |= 1 << s
+        cells[i] |= 1 << facing(nbr, back, loc, j, s)
+        t = record(trace, t, EV_CARVE, i, j)
+        visits += 1
+        size, t = _reach(nbr, back, j, loc, state, pos, via, heap, size, trace, t)
         if size > maxf:
             maxf = size
     return s0, visits, maxf, t
@@ -309,32 +330,30 @@ def aldous_broder(nbr, back, start, params, state, cells, trace):
 
 @njit(cache=True)
 def wilson(nbr, back, start, params, state, cells, trace):
-    n, S = shape(nbr)
+    """Loop-erased random walks from each cell outside the tree, in index order (any fixed order gives a
+    uniform spanning tree, and the expected number of steps does not depend on it; in index order a walk
+    starts next to the last one, in memory the cache holds). A step is one draw below the cell's
+    :func:`~tremaux.kernels.graph_topo.degree` (no rejection on a border; the arithmetic forms find the
+    side without looking at the slots)."""
+    n = shape(nbr)[0]
     inside = np.zeros(n, np.bool_)
-    way = np.full(n, -1, np.int8)
-    order = _iota(n)
-    shuffle(state, order)
+    way = np.empty(n, np.int8)
     s0 = _first(n, start, state)
     inside[s0] = True
     visits = 0
     maxf = 0
     t = 0
-    for k in range(n):
-        c = order[k]
+    for c in range(n):
         if inside[c]:
             continue
-        i = c
+        i = np.int64(c)
+        loc = locate(nbr, i)
         while not inside[i]:  # loop-erased walk: remember the last way out of each cell
-            loc = locate(nbr, i)
-            while True:  # a uniformly random side that has a neighbour (draw again on a border)
-                s = below(state, S)
-                j = side(nbr, loc, i, s)
-                if j >= 0:
-                    break
+            s = nth(nbr, loc, i, below(state, degree(nbr, loc, i)))
             way[i] = s
-            i = j
+            i, loc = move(nbr, loc, i, s)
             visits += 1
-        i = c
+        i = np.int64(c)
         length = 0
         while not inside[i]:
             inside[i] = True
@@ -365,7 +384,7 @@ def hunt_and_kill(nbr, back, start, params, state, cells, trace):
     t = 0
     while left > 0:
         loc = locate(nbr, i)
-        for u in range(S):  # every unvisited neighbour of a new maze cell is a hunting candidate
+        for u in range(span(nbr, loc)):  # every unvisited neighbour of a new maze cell is a hunting candidate
             j = side(nbr, loc, i, u)
             if j >= 0 and not visited[j] and not queued[j]:
                 queued[j] = True

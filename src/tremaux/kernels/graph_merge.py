@@ -14,7 +14,8 @@ from .gen_common import EV_CARVE, EV_DONE, EV_FRONTIER, record
 from .gen_common import rand_below as below
 from .gen_common import uf_find, uf_union
 from .graph_gen import _carve, _iota, shuffle
-from .graph_topo import locate, nb, shape, side, facing
+from .graph_moves import passages, span
+from .graph_topo import facing, locate, nb, shape, side
 from .rng import next_u64, uniform
 
 __all__ = ["kruskal", "kruskal_weave", "growing_forest", "braid", "KERNELS"]
@@ -34,51 +35,64 @@ def kruskal(nbr, back, start, params, state, cells, trace):
 
     As the square kernel (:func:`tremaux.kernels.gen_merge.kruskal`) does: the random order of the
     passages is built cache-friendly (Rao-Sandelius: each passage draws one of ``NB`` buckets, pass 1
-    counts, pass 2 replays the same draws and scatters, then each bucket, small enough for the cache,
-    is shuffled by Fisher-Yates; multinomial buckets and uniform shuffles inside them give every order
-    the same probability); union-find by size with path halving; each batch of passages first touches
-    the parents it will need, so the cache misses overlap; merging stops after ``n - 1`` merges.
+    counts (knowing only how many passages there are: :func:`~tremaux.kernels.graph_moves.passages`),
+    pass 2 replays the same draws and scatters, then each bucket, small enough for the cache, is
+    shuffled by Fisher-Yates; multinomial buckets and uniform shuffles inside them give every order
+    the same probability); union-find by size with path halving; each batch of passages first finds its
+    far ends, then touches the parents it will need in a loop without branches, so the cache misses
+    overlap; merging stops after ``n - 1`` merges.
+    A passage is stored as ``i << sh | s`` (``2**sh >= S``: decoding it takes a shift, not a division).
     Memory: the passages (int32) and the parents (int32).
     """
     n, S = shape(nbr)
+    sh = 0
+    while (1 << sh) < S:
+        sh += 1
+    lowbits = (1 << sh) - 1
     m_est = n * S // 2
     bbits = 0
     while bbits < 12 and (m_est >> (bbits + 16)) > 0:
         bbits += 1
     NB = 1 << bbits
     counts = np.zeros(NB + 1, np.int64)
-    arcs = np.empty(0, np.int32)
     saved = state.copy()
-    for rep in range(2):
-        if rep == 1:
-            state[:] = saved
-            total = 0
-            for b in range(NB):
-                c0 = counts[b]
-                counts[b] = total
-                total += c0
-            counts[NB] = total
-            arcs = np.empty(total, np.int32)
-        bits = uint64(0)
-        nbits = 0
-        for i in range(n):
-            loc = locate(nbr, i)
-            for s in range(S):
-                if side(nbr, loc, i, s) <= i:
-                    continue
-                b = 0
-                if bbits > 0:
-                    if nbits < bbits:
-                        bits = next_u64(state)
-                        nbits = 64
-                    b = np.int64(bits & uint64(NB - 1))
-                    bits >>= uint64(bbits)
-                    nbits -= bbits
-                if rep == 0:
-                    counts[b] += 1
-                else:
-                    arcs[counts[b]] = i * S + s
-                    counts[b] += 1
+    bits = uint64(0)
+    nbits = 0
+    if bbits > 0:  # pass 1 counts the draws only: it needs the number of passages, not which they are
+        for _ in range(passages(nbr)):
+            if nbits < bbits:
+                bits = next_u64(state)
+                nbits = 64
+            counts[np.int64(bits & uint64(NB - 1))] += 1
+            bits >>= uint64(bbits)
+            nbits -= bbits
+        state[:] = saved
+    else:
+        counts[0] = passages(nbr)
+    total = 0
+    for b in range(NB):
+        c0 = counts[b]
+        counts[b] = total
+        total += c0
+    counts[NB] = total
+    arcs = np.empty(total, np.int32)
+    bits = uint64(0)
+    nbits = 0
+    for i in range(n):  # pass 2 replays the draws and scatters the passages
+        loc = locate(nbr, i)
+        for s in range(span(nbr, loc)):
+            if side(nbr, loc, i, s) <= i:
+                continue
+            b = 0
+            if bbits > 0:
+                if nbits < bbits:
+                    bits = next_u64(state)
+                    nbits = 64
+                b = np.int64(bits & uint64(NB - 1))
+                bits >>= uint64(bbits)
+                nbits -= bbits
+            arcs[counts[b]] = (i << sh) | s
+            counts[b] += 1
     m = counts[NB]
     lo = 0
     for b in range(NB):
@@ -97,29 +111,32 @@ def kruskal(nbr, back, start, params, state, cells, trace):
     touched = np.zeros(1, np.int64)
     acc = 0
     x = 0
-    js = np.empty(B, np.int64)  # the batch's far ends, found once
+    js = np.empty(B, np.int64)  # the batch's far ends and their sides back, found once
+    bs = np.empty(B, np.int64)
     while x < m and merges < n - 1:
         nb_ = min(B, m - x)
-        for q in range(nb_):
+        for q in range(nb_):  # the topology's arithmetic (its branches) apart from the loads that miss
             a = np.int64(arcs[x + q])
-            i = a // S
-            j = nb(nbr, i, a - i * S)
-            js[q] = j
-            acc += parent[i] + parent[j]
+            i = a >> sh
+            s = a & lowbits
+            loc = locate(nbr, i)
+            js[q] = side(nbr, loc, i, s)
+            bs[q] = facing(nbr, back, loc, i, s)
+        for q in range(nb_):  # no branch here: the misses overlap
+            acc += parent[np.int64(arcs[x + q]) >> sh] + parent[js[q]]
         for q in range(nb_):
             if merges >= n - 1:
                 break
             a = np.int64(arcs[x + q])
-            i = a // S
-            s = a - i * S
+            i = a >> sh
             j = js[q]
             visits += 1
             ri = uf_find(parent, i)
             rj = uf_find(parent, j)
             if ri != rj:
                 uf_union(parent, ri, rj)
-                cells[i] |= 1 << s
-                cells[j] |= 1 << facing(nbr, back, locate(nbr, i), i, s)
+                cells[i] |= 1 << (a & lowbits)
+                cells[j] |= 1 << bs[q]
                 t = record(trace, t, EV_CARVE, i, j)
                 merges += 1
         x += nb_
@@ -160,7 +177,7 @@ def growing_forest(nbr, back, start, params, state, cells, trace):
         visits += 1
         m = 0
         loc = locate(nbr, i)
-        for s in range(S):
+        for s in range(span(nbr, loc)):
             j = side(nbr, loc, i, s)
             if j >= 0 and label[j] < 0:
                 buf[m] = s
@@ -188,7 +205,7 @@ def growing_forest(nbr, back, start, params, state, cells, trace):
     cnt = 0
     for i in range(n):
         loc = locate(nbr, i)
-        for s in range(S):
+        for s in range(span(nbr, loc)):
             j = side(nbr, loc, i, s)
             if j > i and label[i] != label[j]:
                 cnt += 1
@@ -196,7 +213,7 @@ def growing_forest(nbr, back, start, params, state, cells, trace):
     cnt = 0
     for i in range(n):
         loc = locate(nbr, i)
-        for s in range(S):
+        for s in range(span(nbr, loc)):
             j = side(nbr, loc, i, s)
             if j > i and label[i] != label[j]:
                 arcs[cnt] = i * S + s
@@ -306,7 +323,7 @@ def braid(nbr, back, fraction, state, cells, trace, t):
         m = 0
         best = 0
         loc = locate(nbr, i)
-        for s in range(S):  # closed sides to a neighbour; those leading to dead ends first
+        for s in range(span(nbr, loc)):  # closed sides to a neighbour; those leading to dead ends first
             j = side(nbr, loc, i, s)
             if j < 0 or (v >> s) & 1:
                 continue

@@ -1,8 +1,9 @@
 """Neighbours on any grid, from a table or by arithmetic: what the graph kernels read.
 
 Private. The graph kernels take a topology ``nbr`` (with ``back``) and reach it only
-through the functions here, which numba specialises on the topology's *type*, so one
-kernel source serves every kind and each compiled form has no branch on the kind:
+through the functions here and in :mod:`tremaux.kernels.graph_moves`, which numba specialises
+on the topology's *type*, so one kernel source serves every kind and each compiled form has
+no branch on the kind:
 
 * a table: ``nbr`` an ``(n, S)`` ``int32`` array (``-1``: no neighbour), ``back`` the
   ``(n, S)`` ``int8`` side facing back (any grid, masked and woven ones too);
@@ -70,6 +71,35 @@ def _divmod(k, w, inv):
         q += 1
         rem -= w
     return q, rem
+
+
+@njit(cache=True, inline="always")
+def ring_loc(nbr, r, i):
+    """``locate(P, i)`` on a polar grid ``P`` when the ring ``r`` of ``i`` is known (no search)."""
+    x = nbr[4] + 3 * r  # this ring's row
+    j = i - nbr[x]
+    w = nbr[x + 1]
+    # all that side() and facing() need, so they read no memory
+    parent = np.int64(0)
+    up = np.int64(0)
+    if r > 0:
+        kin = nbr[x + 2]
+        if kin == 1:
+            parent = nbr[x - 3] + j
+            up = np.int64(3)
+        else:
+            parent = nbr[x - 3] + j // kin
+            up = 3 + j % kin
+        if r == 1:
+            up = j
+    kout = np.int64(0)
+    child = np.int64(0)
+    if r + 1 < nbr[3]:
+        kout = nbr[x + 5]
+        child = nbr[x + 3] + j * kout
+    # ring, index in the ring, cells in the ring, parent, its side back, first child, children,
+    # first outward slot
+    return (np.int64(r), j, w, parent, up, child, kout, np.int64(0) if r == 0 else np.int64(3))
 
 
 def shape(nbr):
@@ -142,30 +172,7 @@ def _locate_impls() -> dict:
         r = nbr[nbr[5] + (np.int64(i) >> nbr[2])]
         while i >= nbr[RB + 3 * r + 3]:  # the next ring's first cell (the last row: cells)
             r += 1
-        x = RB + 3 * r  # this ring
-        j = np.int64(i) - nbr[x]
-        w = nbr[x + 1]
-        # all that side() and facing() need, so they read no memory
-        parent = np.int64(0)
-        up = np.int64(0)
-        if r > 0:
-            kin = nbr[x + 2]
-            if kin == 1:
-                parent = nbr[x - 3] + j
-                up = np.int64(3)
-            else:
-                parent = nbr[x - 3] + j // kin
-                up = 3 + j % kin
-            if r == 1:
-                up = j
-        kout = np.int64(0)
-        child = np.int64(0)
-        if r + 1 < nbr[3]:
-            kout = nbr[x + 5]
-            child = nbr[x + 3] + j * kout
-        # ring, index in the ring, cells in the ring, parent, its side back, first child, children,
-        # first outward slot
-        return (r, j, w, parent, up, child, kout, np.int64(0) if r == 0 else np.int64(3))
+        return ring_loc(nbr, r, np.int64(i))
     impls["polar"] = polar_impl
     return impls
 
@@ -314,13 +321,16 @@ def _t_facing(nbr, back, loc, i, s):
     return _facing_impls().get(_kind_of_type(nbr))
 
 
+
+
+
 _REGISTERED = False
 
 
 def register() -> None:
     """Teach numba :func:`shape`, :func:`locate`, :func:`side` and :func:`facing` (idempotent).
 
-    Called by :func:`tremaux._numba.setup` when numba is first loaded, before any kernel compiles, so
+    The same for :mod:`tremaux.kernels.graph_moves`. Called by :func:`tremaux._numba.setup` when numba is first loaded, before any kernel compiles, so
     importing this module does not import numba (kernels may run as Python).
 
     Examples
@@ -332,6 +342,9 @@ def register() -> None:
         return
     from numba.extending import overload
 
+    from . import graph_moves
+
     for fn, typer in ((shape, _t_shape), (locate, _t_locate), (side, _t_side), (facing, _t_facing)):
         overload(fn)(typer)
+    graph_moves.register(overload, _kind_of_type)
     _REGISTERED = True
