@@ -118,7 +118,7 @@ def _path_length(prev, goal, W, HW):
     k = 1
     i = goal
     while prev[i] != 254:
-        i += offset(prev[i], W, HW)
+        i += offset(np.int64(prev[i]), W, HW)
         k += 1
     return k
 
@@ -130,7 +130,7 @@ def _write_path(prev, goal, W, HW, out, at, k):
     for t in range(k - 1, -1, -1):
         out[at + t] = i
         if t:
-            i += offset(prev[i], W, HW)
+            i += offset(np.int64(prev[i]), W, HW)
 
 
 @njit(cache=True)
@@ -357,7 +357,7 @@ def check_rows(rows, cells, stride, heights, widths, filt, want_stats, paths, pa
         for t in range(1, tail):
             q = queue[t]
             pos[q] = t
-            dist[q] = dist[q + offset(prev[q], w, m)] + 1
+            dist[q] = dist[q + offset(np.int64(prev[q]), w, m)] + 1
         if prev[goal] != UNSEEN:
             # the solver stops when it takes the goal, at queue position g: it has
             # taken g + 1 cells and marked those its first g cells added, which
@@ -367,7 +367,7 @@ def check_rows(rows, cells, stride, heights, widths, filt, want_stats, paths, pa
             seen = tail
             for t in range(g + 1, tail):
                 q = queue[t]
-                if pos[q + offset(prev[q], w, m)] >= g:
+                if pos[q + offset(np.int64(prev[q]), w, m)] >= g:
                     seen = t
                     break
             plen = dist[goal] + 1

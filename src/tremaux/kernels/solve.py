@@ -425,8 +425,9 @@ def _grow(keys, items):
     """The heap's arrays, twice as long."""
     k2 = np.empty(keys.shape[0] * 2, np.int64)
     i2 = np.empty(keys.shape[0] * 2, np.int32)
-    k2[: keys.shape[0]] = keys
-    i2[: keys.shape[0]] = items
+    for k in range(keys.shape[0]):  # a loop: a slice assignment compiles numba's shape-mismatch message
+        k2[k] = keys[k]
+        i2[k] = items[k]
     return k2, i2
 
 

@@ -168,7 +168,7 @@ def fill(cells, mask, use_mask, L, H, W, start, goal, nooses, deg, filled, queue
         walked += 1
         if rec:
             b = prev[p]
-            parent = -1 if b == ROOT else p + offset(b, W, HW)
+            parent = -1 if b == ROOT else p + offset(np.int64(b), W, HW)
             nev = record(trace, nev, VISIT, p, parent)
         if p == goal:
             found = True
