@@ -20,6 +20,12 @@ never interprets unless asked.
 A kernel called from compiled code is seen by numba as its dispatcher (``Kernel._numba_type_``), and
 ``inline="always"`` works through ``Kernel.targetoptions`` and ``Kernel.py_func`` as on a dispatcher.
 
+Entry points cost compile time: numba wraps each compiled function for calls from Python (its CPython wrapper)
+and for calls through a C pointer (its C wrapper). No kernel is called through a C pointer, so every kernel is
+compiled without the C wrapper (``_NUMBA_DEFAULTS``); a private helper that only other kernels call says
+``no_cpython_wrapper=True`` (numba's option) and is compiled without the Python one too; called from Python
+outside :func:`interpreted`, it raises ``TypeError``.
+
 Examples
 --------
 >>> @njit(cache=False)
@@ -57,6 +63,13 @@ asks its first questions of SAT there instead of the compiled search
 (:func:`tremaux.numberlink.solvers.search.compiled_now`), its helper kernels interpreted; a puzzle those do
 not answer goes on to the compiled stages. Measured by ``benchmarks/bench_startup.py --threshold`` (docs/benchmarks.md) against
 numba's start in a fresh process (about 0.3 s of CPU plus the cached search kernels)."""
+
+_NUMBA_DEFAULTS = {"no_cfunc_wrapper": True, "error_model": "numpy"}
+"""numba options every kernel gets unless it says otherwise. No C wrapper (``.ctypes`` and ``cfunc`` addresses,
+which no caller of a kernel uses), whose lowering and LLVM optimisation a cold compile would otherwise pay for
+every kernel. NumPy's error model: an integer division or modulo is compiled without the test for a zero divisor
+and the ``ZeroDivisionError`` it would raise (kernels never raise: their callers check the inputs first), so each
+``//`` and ``%`` is one instruction instead of a branch and an exception block."""
 
 _LIMIT = 0  # elements of a call's first array up to which a call from Python may run interpreted; 0: never
 _LOCAL = threading.local()  # .depth: interpreted kernel calls in progress on this thread
@@ -195,7 +208,7 @@ class Kernel:
             _numba.setup()
             import numba
 
-            self._dispatcher = numba.njit(**self.targetoptions)(self.py_func)
+            self._dispatcher = numba.njit(**{**_NUMBA_DEFAULTS, **self.targetoptions})(self.py_func)
         return self._dispatcher
 
     @property
@@ -214,6 +227,8 @@ class Kernel:
 
     def __call__(self, *args: Any) -> Any:
         if not self._interpreted(args):
+            if self.targetoptions.get("no_cpython_wrapper"):  # numba would call a null pointer
+                raise TypeError(f"{self!r} is called from compiled kernels only (it has no Python entry point)")
             return self.dispatcher(*args)
         depth = getattr(_LOCAL, "depth", 0)
         _LOCAL.depth = depth + 1

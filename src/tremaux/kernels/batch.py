@@ -61,7 +61,7 @@ _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _mix(x):
     z = x
     z = (z ^ (z >> uint64(30))) * uint64(_MIX1)
@@ -111,7 +111,7 @@ FSTATS = ("dead_end_length", "river")
 F_MIN_LEN, F_MAX_LEN, F_MIN_DEAD, F_MAX_DEAD = 0, 1, 2, 3
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _path_length(prev, goal, W, HW):
     """Cells on the path read back from ``goal`` (0 when ``goal`` was not reached)."""
     if prev[goal] == UNSEEN:
@@ -124,7 +124,7 @@ def _path_length(prev, goal, W, HW):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _write_path(prev, goal, W, HW, out, at, k):
     """Write the ``k`` cells of the path ending at ``goal`` to ``out[at:at + k]``, start first."""
     i = goal
@@ -134,7 +134,7 @@ def _write_path(prev, goal, W, HW, out, at, k):
             i += offset(np.int64(prev[i]), W, HW)
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _measure(c, h, w, counts, dist, reach, stats, fstats, k):
     """Fill ``stats[k]`` (:data:`STATS`) and ``fstats[k]`` (:data:`FSTATS`) of maze ``c``.
 
@@ -186,7 +186,7 @@ def row_sizes(base, first, hmin, wmin, hmax, wmax, heights, widths):
             widths[k] = wmin
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _carve(gen, base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds, work, bwork):
     """Draw the maze of attempt ``tries[j]`` of row ``first + rows[j]`` with ``gen``, for every ``j``.
 

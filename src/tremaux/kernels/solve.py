@@ -81,7 +81,7 @@ def record(trace, nev, kind, cell, other):
     return nev + 1
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _queue_flat(prev, work, W, start, goal):
     """The hot loop of breadth-first search on a flat maze, not recorded (see :func:`worklist`).
 
@@ -303,7 +303,7 @@ def worklist(cells, L, H, W, start, goal, use_stack, prev, work, trace, rec):
     return found, steps, nev
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _previous_edges(prev):
     """Turn the search state of :func:`worklist` into the previous edges of the module notes."""
     for i in range(prev.shape[0]):

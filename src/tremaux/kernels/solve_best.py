@@ -30,7 +30,7 @@ def manhattan(i, goal, H, W):
 _LOW31 = (1 << 31) - 1
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _grow(keys, items):
     """The heap's arrays, twice as long."""
     k2 = np.empty(keys.shape[0] * 2, np.int64)
@@ -41,7 +41,7 @@ def _grow(keys, items):
     return k2, i2
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _best_first_run(cells, H, W, goal, greedy, prev, g, keys, items, size, seq, steps, nev, trace, rec):
     """The search loop of :func:`best_first`, until the goal, an empty heap, or a heap too full to expand.
 

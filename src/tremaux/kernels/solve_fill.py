@@ -14,7 +14,7 @@ from .._jit import njit
 from .solve import DEAD, FOUND, MARK, NO_CELL, ROOT, UNSEEN, VISIT, offset, opp, record
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _drain(cells, W, HW, start, goal, deg, filled, queue, qh, qt, nf, trace, nev, rec):
     """Fill the queued dead ends and every dead end their filling creates."""
     while qh < qt:
