@@ -26,7 +26,7 @@ def binary_tree(cells, mask, use_mask, L, H, W, start, params, state, work, trac
     return _binary_tree(cells, mask, use_mask, L, H, W, start, params, state, work, trace)
 
 
-@njit(cache=True, no_cpython_wrapper=True)
+@njit(cache=True)
 def _binary_tree_2d(cells, H, W, params, state, trace):
     thr = uint64(min(params[0], 1.0) * 4294967296.0)
     n = cells.shape[0]
@@ -61,7 +61,7 @@ def _binary_tree_2d(cells, H, W, params, state, trace):
     return -1, np.int64(n), 0, t
 
 
-@njit(cache=True, no_cpython_wrapper=True)
+@njit(cache=True)
 def _binary_tree(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     pnorth = params[0]
     thr = uint64(min(pnorth, 1.0) * 4294967296.0)

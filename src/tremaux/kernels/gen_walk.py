@@ -59,7 +59,7 @@ def aldous_broder(cells, mask, use_mask, L, H, W, start, params, state, work, tr
     return _aldous_broder(cells, mask, use_mask, L, H, W, start, params, state, work, trace)
 
 
-@njit(cache=True, no_cpython_wrapper=True)
+@njit(cache=True)
 def _aldous_broder(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     count = begin(cells, mask, use_mask)
     s = pick_start(cells, start, count, state)

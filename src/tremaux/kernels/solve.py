@@ -63,7 +63,7 @@ NO_CELL = np.int64(-1)
 
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def opp(d):
     """The direction opposite to ``d``."""
     if d < 4:
@@ -71,7 +71,7 @@ def opp(d):
     return 9 - d
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def record(trace, nev, kind, cell, other):
     """Store one event if there is room; return the new event count."""
     if nev < trace.shape[0]:

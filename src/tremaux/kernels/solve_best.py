@@ -30,7 +30,7 @@ def manhattan(i, goal, H, W):
 _LOW31 = (1 << 31) - 1
 
 
-@njit(cache=True, no_cpython_wrapper=True)
+@njit(cache=True)
 def _grow(keys, items):
     """The heap's arrays, twice as long."""
     k2 = np.empty(keys.shape[0] * 2, np.int64)
