@@ -13,8 +13,9 @@ folder (``NUMBA_CACHE_DIR``). numba's ``numba:compile`` event brackets every com
 (a kernel compiles the helpers it calls the first time it is typed), so each function is charged its *own* time:
 the CPU time of its compilations minus that of the compilations nested in them. A function compiled for several
 argument types (a *specialisation* each: another dtype, a read-only array, a literal constant) is charged every
-one. numba's own helpers (``np.empty`` and the like) are listed under their numba module names. Target: the
-whole registry under 15 s.
+one. numba's own helpers (``np.empty`` and the like) are listed under their numba module names. The CPU spent
+under numba's ``numba:llvm_lock`` event (LLVM's work) is reported apart from the rest (numba's typing and lowering,
+in Python). Target: the whole registry under 15 s.
 """
 
 from __future__ import annotations
@@ -59,6 +60,21 @@ class Timer(event.Listener):
             stack[-1][2] += spent
 
 event.register("numba:compile", Timer())
+
+llvm = [0, 0.0, 0.0]  # depth, start, CPU seconds inside numba's LLVM lock (IR parsing, optimisation, machine code)
+
+class Llvm(event.Listener):
+    def on_start(self, ev):
+        if llvm[0] == 0:
+            llvm[1] = time.process_time()
+        llvm[0] += 1
+
+    def on_end(self, ev):
+        llvm[0] -= 1
+        if llvm[0] == 0:
+            llvm[2] += time.process_time() - llvm[1]
+
+event.register("numba:llvm_lock", Llvm())
 t0, c0 = time.perf_counter(), time.process_time()
 from tremaux.warmup import tasks
 
@@ -68,7 +84,7 @@ for label, run in tasks():
     run()
     rows.append((label, time.perf_counter() - t, time.process_time() - c))
 total = (time.perf_counter() - t0, time.process_time() - c0)
-print(json.dumps({"tasks": rows, "own": own, "sigs": sigs, "total": total}))
+print(json.dumps({"tasks": rows, "own": own, "sigs": sigs, "total": total, "llvm": llvm[2]}))
 """
 
 
@@ -122,7 +138,9 @@ def write_doc(runs: list[dict], median: dict, parallel: tuple[int, float] | None
              f" (median of {len(runs)}: {', '.join(f'{c:.1f}' for c in cpus)}; wall "
              f"{', '.join(f'{w:.1f}' for w in walls)} s), target under 15 s. {sum(sigs[n] for n in mine)} "
              f"specialisations of {len(mine)} tremaux functions, {sum(sigs.values()) - sum(sigs[n] for n in mine)} "
-             "of numba's own helpers."
+             f"of numba's own helpers. {median['llvm']:.1f} s of the CPU went to LLVM (parsing, optimising and "
+             "emitting machine code, under numba's LLVM lock), the rest to numba's own typing, lowering and passes "
+             "in Python."
              + (f" `tremaux warmup --workers {parallel[0]}` from another empty cache: {parallel[1]:.1f} s wall."
                 if parallel else ""), "",
              "The slowest (own CPU seconds: nested compilations of the helpers it calls are charged to them):", "",
@@ -156,7 +174,8 @@ def main() -> None:
         print(f"cold run: {cpu:.1f} s CPU, {wall:.1f} s wall", flush=True)
     median = sorted(runs, key=lambda r: r["total"][1])[len(runs) // 2]
     own, sigs = median["own"], median["sigs"]
-    print(f"median run: {median['total'][1]:.1f} s CPU; {sum(sigs.values())} specialisations of {len(own)} functions")
+    print(f"median run: {median['total'][1]:.1f} s CPU; {sum(sigs.values())} specialisations of {len(own)} functions;"
+          f" {median['llvm']:.1f} s of it in LLVM (the rest: numba's typing, lowering and passes, in Python)")
     for name in sorted(own, key=lambda n: -own[n])[:args.top]:
         print(f"  {name:<50} own cpu {own[name]:6.2f} s  {sigs[name]:3d} specialisations")
     for label, w, c in median["tasks"]:

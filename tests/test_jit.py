@@ -188,6 +188,25 @@ def test_a_kernel_pickles_by_name():
     assert pickle.loads(pickle.dumps(rng.below)) is rng.below
 
 
+def test_kernels_are_compiled_without_the_c_wrapper():
+    from tremaux.kernels import rng
+
+    options = rng.below.dispatcher.targetoptions  # the default of every kernel
+    assert options["no_cfunc_wrapper"] is True and "error_model" not in options
+
+
+def test_a_helper_without_python_entry_point_refuses_python_callers_and_serves_kernels():
+    from tremaux.kernels import measure
+
+    assert measure._deg.targetoptions["no_cpython_wrapper"] is True
+    with pytest.raises(TypeError, match="called from compiled kernels only"):
+        measure._deg(np.uint8(5))
+    with _jit.interpreted():
+        assert measure._deg(np.uint8(5)) == 2  # its Python code still runs interpreted
+    maze = Maze.open((3, 4))
+    assert tremaux.measure.maze_stats(maze).dead_ends == 0  # the kernels that call it compile and run
+
+
 def test_every_kernel_module_takes_njit_from_the_shim():
     from pathlib import Path
 

@@ -20,6 +20,14 @@ never interprets unless asked.
 A kernel called from compiled code is seen by numba as its dispatcher (``Kernel._numba_type_``), and
 ``inline="always"`` works through ``Kernel.targetoptions`` and ``Kernel.py_func`` as on a dispatcher.
 
+Entry points cost compile time: numba wraps each compiled function for calls from Python (its CPython wrapper)
+and for calls through a C pointer (its C wrapper). No kernel is called through a C pointer, so every kernel is
+compiled without the C wrapper (``_NUMBA_DEFAULTS``); a private helper that only other kernels call says
+``no_cpython_wrapper=True`` (numba's option) and is compiled without the Python one too; called from Python
+outside :func:`interpreted`, it raises ``TypeError``. Only helpers that call no NumPy function and no
+``min``/``max`` take that option: numba compiles its own implementations of those once per set of options of
+the functions calling them, so a helper with options of its own would compile ``np.empty`` (say) once more.
+
 Examples
 --------
 >>> @njit(cache=False)
@@ -58,6 +66,12 @@ asks its first questions of SAT there instead of the compiled search
 (:func:`tremaux.numberlink.solvers.search.compiled_now`), its helper kernels interpreted; a puzzle those do
 not answer goes on to the compiled stages. Measured by ``benchmarks/bench_startup.py --threshold`` (docs/benchmarks.md) against
 numba's start in a fresh process (about 0.3 s of CPU plus the cached search kernels)."""
+
+_NUMBA_DEFAULTS = {"no_cfunc_wrapper": True}
+"""numba options every kernel gets unless it says otherwise: no C wrapper (``.ctypes`` and ``cfunc`` addresses,
+which no caller of a kernel uses), whose lowering and LLVM optimisation a cold compile would otherwise pay for
+every kernel. (NumPy's error model, which drops the zero-divisor test of ``//`` and ``%``, was tried and left out:
+hunt-and-kill ran 15% slower and Wilson 6% at 1000 x 1000.)"""
 
 _LIMIT = 0  # elements of a call's first array up to which a call from Python may run interpreted; 0: never
 _LOADED = [0.0]  # seconds this process spent importing numba and loading or compiling kernels
@@ -219,7 +233,7 @@ class Kernel:
             _numba.setup()
             import numba
 
-            self._dispatcher = numba.njit(**self.targetoptions)(self.py_func)
+            self._dispatcher = numba.njit(**{**_NUMBA_DEFAULTS, **self.targetoptions})(self.py_func)
         return self._dispatcher
 
     @property
@@ -238,6 +252,8 @@ class Kernel:
 
     def _load(self, args: tuple[Any, ...]) -> Any:
         """The dispatcher with machine code for ``args`` loaded (or compiled), the time it took counted."""
+        if self.targetoptions.get("no_cpython_wrapper"):  # numba would call a null pointer
+            raise TypeError(f"{self!r} is called from compiled kernels only (it has no Python entry point)")
         t = time.perf_counter()
         d = self.dispatcher
         if not d.overloads:

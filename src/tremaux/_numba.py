@@ -100,7 +100,7 @@ def on_compile(callback: Callable[[str], None]) -> None:
     Parameters
     ----------
     callback : callable
-        Receives the kernel's full name, e.g. ``"tremaux.kernels.gen_tree.growing_tree"``.
+        Receives the kernel's full name, e.g. ``"tremaux.kernels.gen_grow.growing_tree"``.
 
     Examples
     --------

@@ -12,8 +12,8 @@ once, rows packed in flat arrays (row ``k`` at ``k * stride``):
    filters; rows that fail go back to step 2 with their next attempt, until
    every row passes;
    and measures the rows that pass;
-4. :func:`solve_rows`, :func:`blocks`, :func:`ascii_art` and :func:`tokens`
-   make the other outputs.
+4. :func:`solve_rows`, and :func:`blocks`, :func:`ascii_art` and :func:`tokens`
+   (:mod:`tremaux.kernels.batch_text`) make the other outputs.
 
 Only step 2 is compiled once per generator, and it is small; the rest is
 compiled once for all.
@@ -37,6 +37,7 @@ from .grid import components, count_passages, distances
 from .measure import classify, dead_end_branches
 from .rng import below
 from .solve import UNSEEN, offset, worklist
+from .batch_text import CELL_TOKEN0, TOKEN_NAMES, ascii_art, blocks, tokens  # noqa: F401  (exported here too)
 
 __all__ = [
     "derive_seed",
@@ -60,7 +61,7 @@ _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _mix(x):
     z = x
     z = (z ^ (z >> uint64(30))) * uint64(_MIX1)
@@ -110,7 +111,7 @@ FSTATS = ("dead_end_length", "river")
 F_MIN_LEN, F_MAX_LEN, F_MIN_DEAD, F_MAX_DEAD = 0, 1, 2, 3
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _path_length(prev, goal, W, HW):
     """Cells on the path read back from ``goal`` (0 when ``goal`` was not reached)."""
     if prev[goal] == UNSEEN:
@@ -118,19 +119,19 @@ def _path_length(prev, goal, W, HW):
     k = 1
     i = goal
     while prev[i] != 254:
-        i += offset(prev[i], W, HW)
+        i += offset(np.int64(prev[i]), W, HW)
         k += 1
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _write_path(prev, goal, W, HW, out, at, k):
     """Write the ``k`` cells of the path ending at ``goal`` to ``out[at:at + k]``, start first."""
     i = goal
     for t in range(k - 1, -1, -1):
         out[at + t] = i
         if t:
-            i += offset(prev[i], W, HW)
+            i += offset(np.int64(prev[i]), W, HW)
 
 
 @njit(cache=True)
@@ -357,7 +358,7 @@ def check_rows(rows, cells, stride, heights, widths, filt, want_stats, paths, pa
         for t in range(1, tail):
             q = queue[t]
             pos[q] = t
-            dist[q] = dist[q + offset(prev[q], w, m)] + 1
+            dist[q] = dist[q + offset(np.int64(prev[q]), w, m)] + 1
         if prev[goal] != UNSEEN:
             # the solver stops when it takes the goal, at queue position g: it has
             # taken g + 1 cells and marked those its first g cells added, which
@@ -367,7 +368,7 @@ def check_rows(rows, cells, stride, heights, widths, filt, want_stats, paths, pa
             seen = tail
             for t in range(g + 1, tail):
                 q = queue[t]
-                if pos[q + offset(prev[q], w, m)] >= g:
+                if pos[q + offset(np.int64(prev[q]), w, m)] >= g:
                     seen = t
                     break
             plen = dist[goal] + 1
@@ -423,153 +424,6 @@ def solve_rows(use_stack, cells, stride, heights, widths, paths, path_lens, step
                 seen += 1
         visited[k] = seen
         _write_path(prev, m - 1, w, m, paths, k * stride, plen)
-
-
-# ---------------------------------------------------------------------------
-# derived outputs
-
-
-@njit(cache=True, nogil=True)
-def blocks(cells, stride, heights, widths, out, out_stride):
-    """Block pictures of a batch: row ``k`` -> ``(2h+1) x (2w+1)`` of 1 (wall) / 0 (open).
-
-    ``cells[k * stride:]`` holds row ``k``'s ``h*w`` cells; the picture of row
-    ``k`` is written, row-major, to ``out[k * out_stride:]``. Cell ``(r, c)``
-    is block ``(2r+1, 2c+1)``; the passage east of it is block ``(2r+1, 2c+2)``,
-    the passage south of it block ``(2r+2, 2c+1)``.
-    """
-    for k in range(heights.shape[0]):
-        h = heights[k]
-        w = widths[k]
-        bw = 2 * w + 1
-        o = k * out_stride
-        base = k * stride
-        for j in range((2 * h + 1) * bw):
-            out[o + j] = 1
-        for r in range(h):
-            for c in range(w):
-                v = cells[base + r * w + c]
-                p = o + (2 * r + 1) * bw + 2 * c + 1
-                out[p] = 0
-                if v & 2:
-                    out[p + 1] = 0
-                if v & 4:
-                    out[p + bw] = 0
-
-
-@njit(cache=True, nogil=True)
-def ascii_art(cells, stride, heights, widths, starts, goals, out, out_stride):
-    """ASCII drawings of a batch in the ``+---+`` style of :mod:`tremaux.io.ascii`.
-
-    Row ``k``'s drawing, ``2h + 1`` lines of ``4w + 1`` characters joined by
-    ``\\n`` (no final newline), is written as bytes to ``out[k * out_stride:]``;
-    the start cell (flat index ``starts[k]``) is marked ``S``, the goal ``G``,
-    both ``*``. Returns nothing; the length of row ``k`` is
-    ``(2h + 1) * (4w + 2) - 1``.
-    """
-    for k in range(heights.shape[0]):
-        h = heights[k]
-        w = widths[k]
-        lw = 4 * w + 2  # with the newline
-        o = k * out_stride
-        base = k * stride
-        for line in range(2 * h + 1):
-            p = o + line * lw
-            for j in range(4 * w + 1):
-                out[p + j] = 32
-            if line < 2 * h:
-                out[p + 4 * w + 1] = 10
-        for r in range(h + 1):  # post lines
-            p = o + 2 * r * lw
-            for c in range(w):
-                out[p + 4 * c] = 43
-                closed = True
-                if 0 < r < h and cells[base + r * w + c] & 1:
-                    closed = False
-                if closed:
-                    out[p + 4 * c + 1] = 45
-                    out[p + 4 * c + 2] = 45
-                    out[p + 4 * c + 3] = 45
-            out[p + 4 * w] = 43
-        for r in range(h):  # cell lines
-            p = o + (2 * r + 1) * lw
-            for c in range(w + 1):
-                closed = True
-                if 0 < c < w and cells[base + r * w + c] & 8:
-                    closed = False
-                if closed:
-                    out[p + 4 * c] = 124
-        s = starts[k]
-        g = goals[k]
-        if s >= 0:
-            out[o + (2 * (s // w) + 1) * lw + 4 * (s % w) + 2] = 42 if s == g else 83
-        if g >= 0 and g != s:
-            out[o + (2 * (g // w) + 1) * lw + 4 * (g % w) + 2] = 71
-
-
-TOKEN_NAMES = ("<PAD>", "<BOS>", "<EOS>", "<ADJ>", "<ORIGIN>", "<TARGET>", "<PATH>", "<NOPATH>")
-"""Names of the special tokens, by id; cell tokens follow from :data:`CELL_TOKEN0`."""
-CELL_TOKEN0 = len(TOKEN_NAMES)
-"""Token id of cell ``(0, 0)``; cell ``(r, c)`` is ``CELL_TOKEN0 + r * max_width + c``."""
-
-
-@njit(cache=True, nogil=True)
-def tokens(cells, stride, heights, widths, starts, goals, paths, path_stride, path_lens, max_width, out, out_stride, lens):
-    """Token sequences of a batch, for sequence models.
-
-    Row ``k`` becomes ``<BOS> <ADJ> a b a b ... <ORIGIN> s <TARGET> g <PATH> p0 ... pn <EOS>``:
-    every passage as the tokens of its two cells (the first in row-major
-    order first, passages in row-major order of that cell, east before
-    south), then the start, the goal and the path; ``<NOPATH>`` replaces the
-    path when none was found (``path_lens[k] == 0``). Cell ``(r, c)`` is token
-    ``CELL_TOKEN0 + r * max_width + c``, the same in every maze of a dataset.
-    Written to ``out[k * out_stride:]``; its length goes to ``lens[k]``.
-    """
-    c0 = 8
-    for k in range(heights.shape[0]):
-        h = heights[k]
-        w = widths[k]
-        base = k * stride
-        o = k * out_stride
-        n = 0
-        out[o] = 1
-        out[o + 1] = 3
-        n = 2
-        for i in range(h * w):
-            v = cells[base + i]
-            r = i // w
-            c = i % w
-            t = c0 + r * max_width + c
-            if v & 2:
-                out[o + n] = t
-                out[o + n + 1] = t + 1
-                n += 2
-            if v & 4:
-                out[o + n] = t
-                out[o + n + 1] = t + max_width
-                n += 2
-        s = starts[k]
-        g = goals[k]
-        out[o + n] = 4
-        out[o + n + 1] = c0 + (s // w) * max_width + s % w
-        out[o + n + 2] = 5
-        out[o + n + 3] = c0 + (g // w) * max_width + g % w
-        n += 4
-        m = path_lens[k]
-        if m == 0:
-            out[o + n] = 7
-            n += 1
-        else:
-            out[o + n] = 6
-            n += 1
-            pb = k * path_stride
-            for j in range(m):
-                p = paths[pb + j]
-                out[o + n] = c0 + (p // w) * max_width + p % w
-                n += 1
-        out[o + n] = 2
-        n += 1
-        lens[k] = n
 
 
 # ---------------------------------------------------------------------------

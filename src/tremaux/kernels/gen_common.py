@@ -42,7 +42,7 @@ def rand_below(state, n):
     return np.int64(m >> uint64(32))
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def rand_u31(state):
     """Uniform integer in ``[0, 2**31)``."""
     return np.int64(next_u64(state) >> uint64(33))
@@ -216,7 +216,7 @@ EV_DONE = np.int64(4)
 NO_CELL = np.int64(-1)
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def shuffle_small(state, a, k):
     """Shuffle ``a[:k]`` in place."""
     for x in range(k - 1, 0, -1):
@@ -226,7 +226,7 @@ def shuffle_small(state, a, k):
         a[y] = t
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def uf_find(parent, x):
     """Root of ``x`` in a union-find forest (negative entries are roots); path halving."""
     while parent[x] >= 0:
@@ -239,7 +239,7 @@ def uf_find(parent, x):
     return x
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def uf_union(parent, a, b):
     """Join roots ``a`` and ``b`` (union by size, sizes stored negated)."""
     if parent[a] > parent[b]:

@@ -15,7 +15,7 @@ from .gen_common import EV_CARVE, EV_WALL, rand_below, record
 from .grid import step as _nb
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _degree(v):
     v = v & 63
     k = 0
@@ -25,13 +25,13 @@ def _degree(v):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _open(cells, i, d, j):
     cells[i] |= np.uint8(1 << d)
     cells[j] |= np.uint8(1 << ((d + 2) % 4 if d < 4 else 9 - d))
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _close(cells, i, d, j):
     cells[i] &= np.uint8(~(1 << d) & 63)
     cells[j] &= np.uint8(~(1 << ((d + 2) % 4 if d < 4 else 9 - d)) & 63)

@@ -72,7 +72,7 @@ def _binary_tree(cells, mask, use_mask, L, H, W, start, params, state, work, tra
     cand = np.empty(3, np.int64)
     bits = uint64(0)
     nbits = 0
-    i = 0
+    i = np.int64(0)  # int64 from the start: record() compiles once, not for the literal 0 too
     for lv in range(L):
         for r in range(H):
             for c in range(W):

@@ -138,7 +138,7 @@ def wilson(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     return _wilson(cells, mask, use_mask, L, H, W, start, params, state, work, trace)
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _wilson(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     n = cells.shape[0]
     count = begin(cells, mask, use_mask)

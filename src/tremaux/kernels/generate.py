@@ -61,7 +61,8 @@ from __future__ import annotations
 
 from .gen_merge import eller, kruskal
 from .gen_simple import binary_tree, recursive_division, sidewinder
-from .gen_tree import backtracker, growing_forest, growing_tree, growing_tree_arcs, hunt_and_kill
+from .gen_grow import growing_forest, growing_tree, growing_tree_arcs
+from .gen_tree import backtracker, hunt_and_kill
 from .gen_walk import aldous_broder, wilson
 
 __all__ = [

@@ -33,7 +33,7 @@ def classify(cells, mask, use_mask):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _deg(v):
     k = 0
     while v:

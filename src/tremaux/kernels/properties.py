@@ -14,7 +14,7 @@ import numpy as np
 from .._jit import njit
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, no_cpython_wrapper=True)
 def _find(parent, x):
     while parent[x] != x:
         parent[x] = parent[parent[x]]
@@ -22,7 +22,7 @@ def _find(parent, x):
     return x
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, no_cpython_wrapper=True)
 def _union(parent, a, b):
     ra = _find(parent, a)
     rb = _find(parent, b)

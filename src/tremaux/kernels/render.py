@@ -24,7 +24,7 @@ CARVE, WALL, FRONTIER, DONE = 1, 2, 3, 4
 VISIT, MARK, RETRACE, BACKTRACK, DEAD, FOUND, PATH, LOOPING = 10, 11, 12, 13, 14, 15, 16, 17
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _where(i, H, W):
     lv = i // (H * W)
     rest = i - lv * H * W
@@ -33,7 +33,7 @@ def _where(i, H, W):
     return lv, r, c
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _fix_post(B, lv, y, x, slots):
     """Recompute the post at block ``(y, x)`` from its four arms."""
     BH = B.shape[1]
@@ -85,7 +85,7 @@ OVER_FLOOR = np.int64(1)
 OVER_UNCARVED = np.int64(2)
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _set_cell(B, i, value, H, W, slots, mode):
     """Paint cell i, never over start/goal.
 

@@ -92,25 +92,21 @@ def derive_seed(base: int, index: int) -> int:
 
 
 @njit(cache=True)
-def _rotl(x, k):
-    return (x << uint64(k)) | (x >> uint64(64 - k))
-
-
-@njit(cache=True)
 def next_u64(state):
     """Next 64-bit output of xoshiro256**; advances ``state`` in place."""
     s0 = state[0]
     s1 = state[1]
     s2 = state[2]
     s3 = state[3]
-    result = _rotl(s1 * uint64(5), 7) * uint64(9)
+    x = s1 * uint64(5)
+    result = ((x << uint64(7)) | (x >> uint64(57))) * uint64(9)  # rotations written out: no helper per shift
     t = s1 << uint64(17)
     s2 ^= s0
     s3 ^= s1
     s1 ^= s2
     s0 ^= s3
     s2 ^= t
-    s3 = _rotl(s3, 45)
+    s3 = (s3 << uint64(45)) | (s3 >> uint64(19))
     state[0] = s0
     state[1] = s1
     state[2] = s2

@@ -14,7 +14,7 @@ from .._jit import njit
 from .solve import DEAD, FOUND, MARK, NO_CELL, ROOT, UNSEEN, VISIT, offset, opp, record
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _drain(cells, W, HW, start, goal, deg, filled, queue, qh, qt, nf, trace, nev, rec):
     """Fill the queued dead ends and every dead end their filling creates."""
     while qh < qt:
@@ -168,7 +168,7 @@ def fill(cells, mask, use_mask, L, H, W, start, goal, nooses, deg, filled, queue
         walked += 1
         if rec:
             b = prev[p]
-            parent = -1 if b == ROOT else p + offset(b, W, HW)
+            parent = -1 if b == ROOT else p + offset(np.int64(b), W, HW)
             nev = record(trace, nev, VISIT, p, parent)
         if p == goal:
             found = True

@@ -388,7 +388,7 @@ def tremaux(cells, L, H, W, start, goal, marks, stack, rng, use_rng, trace, rec)
         if came >= 0 and old and not retracing:
             nd = came
         else:
-            cnt = 0
+            cnt = np.int64(0)  # int64 from the start: below() compiles once, not for the literal 0 too
             for d in range(6):
                 if v & (1 << d) and _marks_of(marks, cur, d, W, HW) == 0:
                     if nd < 0:
