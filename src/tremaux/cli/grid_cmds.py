@@ -248,7 +248,7 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
     >>> path = Path(tempfile.mkdtemp()) / "hex.json"
     >>> files.save(generate_on(make_grid("hex", shape="hexagon", radius=2), "wilson", seed=4).maze, path)
     >>> solve_grid_file(str(path), "bfs", None, None, False, None)
-    0,1 1,0 2,0 2,1 3,1 3,2 4,2
+    0,1 1,1 2,2 3,2 2,1 3,1 4,2
     """
     import json
 

@@ -69,7 +69,7 @@ def to_dict(maze: GridMaze) -> dict[str, Any]:
     >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
     >>> d = to_dict(maze)
     >>> d["grid"], d["params"], d["cells"]
-    ('hex', {'size': [2, 3]}, '043808020311')
+    ('hex', {'size': [2, 3]}, '081a10030310')
     """
     g = maze.grid
     digits = 2 * g.dtype.itemsize

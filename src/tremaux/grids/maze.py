@@ -129,7 +129,7 @@ class GridMaze:
         >>> from tremaux.grids import make_grid, generate_on
         >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
         >>> maze.degrees().tolist()
-        [1, 3, 1, 1, 2, 2]
+        [1, 3, 1, 2, 2, 1]
         """
         pop = _POP[np.ascontiguousarray(self._cells).view(np.uint8)]
         return pop if self._cells.dtype.itemsize == 1 else pop.reshape(-1, 2).sum(axis=1, dtype=np.uint8)
@@ -154,7 +154,7 @@ class GridMaze:
         >>> from tremaux.grids import make_grid, generate_on
         >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
         >>> maze.is_open((0, 0), "S")
-        False
+        True
         """
         s = self._side(side)
         return bool(int(self._cells[self.grid.index(cell)]) >> s & 1)

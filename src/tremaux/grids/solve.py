@@ -57,7 +57,7 @@ class GridSolution:
     >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
     >>> solution = solve_on(maze, "bfs")
     >>> solution.found, solution.path.tolist(), solution.message
-    (True, [0, 1, 4, 5], 'path of 4 cells')
+    (True, [0, 3, 1, 4, 5], 'path of 5 cells')
     """
 
     maze: GridMaze
