@@ -135,7 +135,9 @@ def _order(nbr, back, state, sh, w, arcs):
 @njit(cache=True)
 def _merge_pairs(arcs, sh, w, cells, n, trace):
     """Kruskal's merging along passages that hold their far ends (made by :func:`_order` with ``w > 0``):
-    no topology here, as in the square kernel; returns the kernel's answer."""
+    no topology here, as in the square kernel; the passages taken are gathered at the front of ``arcs``
+    and carved after the merging, whose random reads of the parents then share the cache with nothing
+    else; returns the kernel's answer."""
     m = arcs.shape[0]
     lowbits = (1 << sh) - 1
     wmask = (1 << w) - 1
@@ -164,12 +166,15 @@ def _merge_pairs(arcs, sh, w, cells, n, trace):
             rj = uf_find(parent, j)
             if ri != rj:
                 uf_union(parent, ri, rj)
-                cells[i] |= 1 << ((a >> w) & lowbits)
-                cells[j] |= 1 << (a & lowbits)
+                arcs[merges] = a  # carved below: a place already read (merges <= q)
                 t = record(trace, t, EV_CARVE, i, j)
                 merges += 1
         x += nb_
     touched[0] = acc  # keeps the touching loads alive
+    for q in range(merges):  # the cells' writes apart from the parents' misses
+        a = arcs[q]
+        cells[a >> hs] |= 1 << ((a >> w) & lowbits)
+        cells[(a & wmask) >> sh] |= 1 << (a & lowbits)
     return -1, visits, 0, t
 
 
