@@ -34,12 +34,11 @@ def kruskal(nbr, back, start, params, state, cells, trace):
     """Random passages joining two different trees; ``params[0]`` is ignored.
 
     As the square kernel (:func:`tremaux.kernels.gen_merge.kruskal`) does: the random order of the
-    passages is built cache-friendly by :func:`_order`, then :func:`_merge_pairs` or
-    :func:`_merge_arcs` joins trees with
-    union-find by size and path halving, touching each batch's parents first so the cache misses
-    overlap, and stops after ``n - 1`` merges.
+    passages is built cache-friendly by :func:`_order`, then :func:`_merge_pairs` or :func:`_merge_arcs`
+    joins trees with union-find by size and path halving, touching each batch's parents first so the
+    cache misses overlap, and stops after ``n - 1`` merges.
     A passage is stored as ``i << sh | s`` (``2**sh >= S``: decoding it takes a shift, not a
-    division). On grids with at most 2.5 passages a cell (polar, triangle, square) it also holds its
+    division). On grids with at most 2.5 passages a cell (polar, triangle, square tables) it also holds its
     far end, ``(i << sh | s) << w | j << sh | t`` (``t``: the side of ``j`` facing ``i``, ``2**w > n << sh``)
     in 8 bytes, found while the grid is walked in order, so the merging loop, which reads the
     parents in random order, does no topology; elsewhere (hex: 3 a cell) it takes 4 bytes and the far
