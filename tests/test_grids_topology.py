@@ -105,3 +105,36 @@ def test_braid_reads_the_topology():
     opened_ref, _ = kgm.braid(g.nbr, g.back, 1.0, make_state(3), ref, np.empty((0, 3), np.int64), 0)
     assert opened == opened_ref == t > 0
     np.testing.assert_array_equal(cells, ref)
+
+
+@pytest.mark.parametrize("make", [lambda: make_grid("polar", rings=30), lambda: make_grid("hex", size=(17, 23)),
+                                  lambda: make_grid("triangle", size=(15, 16)), lambda: make_grid("upsilon", size=(9, 8))],
+                         ids=["polar", "hex", "triangle", "upsilon"])
+def test_kruskal_with_and_without_far_ends_stored(make):
+    """Kruskal stores each passage's far end on grids with few passages a cell and finds it when drawn
+    elsewhere; both ways draw the same order and carve the same maze, with the same trace."""
+    g = make()
+    nbr, back = g.topology
+    S = int(kgt.shape(nbr)[1])
+    sh = (S - 1).bit_length()  # 2**sh >= S, as the kernel takes it
+    w = (g.size << sh).bit_length()
+    m = int(kgm.passages(nbr))
+    runs = []
+    for far in (True, False):
+        state = make_state(7)
+        cells = np.zeros(g.size, g.dtype)
+        trace = np.empty((g.size, 3), np.int64)
+        if far:
+            arcs = kgm._order(nbr, back, state, sh, w, np.empty(m, np.int64))
+            out = kgm._merge_pairs(arcs, sh, w, cells, g.size, trace)
+        else:
+            arcs = kgm._order(nbr, back, state, sh, 0, np.empty(m, np.int32))
+            out = kgm._merge_arcs(nbr, back, arcs, sh, cells, trace)
+        runs.append((cells, out, trace[:out[3]]))
+    (c1, o1, t1), (c2, o2, t2) = runs
+    np.testing.assert_array_equal(c1, c2)
+    assert o1 == o2 and o1[3] == g.size - 1
+    np.testing.assert_array_equal(t1, t2)
+    whole = np.zeros(g.size, g.dtype)
+    kgm.kruskal(nbr, back, -1, np.zeros(4), make_state(7), whole, np.empty((0, 3), np.int64))
+    np.testing.assert_array_equal(whole, c1)

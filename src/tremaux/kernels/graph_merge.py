@@ -34,21 +34,44 @@ def kruskal(nbr, back, start, params, state, cells, trace):
     """Random passages joining two different trees; ``params[0]`` is ignored.
 
     As the square kernel (:func:`tremaux.kernels.gen_merge.kruskal`) does: the random order of the
-    passages is built cache-friendly (Rao-Sandelius: each passage draws one of ``NB`` buckets, pass 1
-    counts (knowing only how many passages there are: :func:`~tremaux.kernels.graph_moves.passages`),
-    pass 2 replays the same draws and scatters, then each bucket, small enough for the cache, is
-    shuffled by Fisher-Yates; multinomial buckets and uniform shuffles inside them give every order
-    the same probability); union-find by size with path halving; each batch of passages first finds its
-    far ends, then touches the parents it will need in a loop without branches, so the cache misses
-    overlap; merging stops after ``n - 1`` merges.
-    A passage is stored as ``i << sh | s`` (``2**sh >= S``: decoding it takes a shift, not a division).
-    Memory: the passages (int32) and the parents (int32).
+    passages is built cache-friendly by :func:`_order`, then :func:`_merge_pairs` or :func:`_merge_arcs`
+    joins trees with union-find by size and path halving, touching each batch's parents first so the
+    cache misses overlap, and stops after ``n - 1`` merges.
+    A passage is stored as ``i << sh | s`` (``2**sh >= S``: decoding it takes a shift, not a
+    division). On grids with at most 2.5 passages a cell (polar, triangle, square tables) it also holds its
+    far end, ``(i << sh | s) << w | j << sh | t`` (``t``: the side of ``j`` facing ``i``, ``2**w > n << sh``)
+    in 8 bytes, found while the grid is walked in order, so the merging loop, which reads the
+    parents in random order, does no topology; elsewhere (hex: 3 a cell) it takes 4 bytes and the far
+    end is found when the passage is drawn, keeping memory within 2x of the square kernel's.
+    Memory: the passages (int64 or int32) and the parents (int32).
     """
     n, S = shape(nbr)
     sh = 0
     while (1 << sh) < S:
         sh += 1
-    lowbits = (1 << sh) - 1
+    w = 0
+    while (1 << w) <= (n << sh):
+        w += 1
+    m = passages(nbr)
+    if 2 * m <= 5 * n and w <= 31:
+        arcs = _order(nbr, back, state, sh, w, np.empty(m, np.int64))
+        return _merge_pairs(arcs, sh, w, cells, n, trace)
+    arcs32 = _order(nbr, back, state, sh, 0, np.empty(m, np.int32))
+    return _merge_arcs(nbr, back, arcs32, sh, cells, trace)
+
+
+@njit(cache=True)
+def _order(nbr, back, state, sh, w, arcs):
+    """Fill ``arcs`` (room for every passage) with the passages in a uniformly random order, their far
+    ends included when ``w > 0`` (see :func:`kruskal`); returns ``arcs``.
+
+    Rao-Sandelius: each passage draws one of ``NB`` buckets, pass 1 counts (knowing only how many
+    passages there are), pass 2 replays the same draws and scatters, then each bucket, small enough
+    for the cache, is shuffled by Fisher-Yates; multinomial buckets and uniform shuffles inside them
+    give every order the same probability.
+    """
+    n, S = shape(nbr)
+    m = arcs.shape[0]
     m_est = n * S // 2
     bbits = 0
     while bbits < 12 and (m_est >> (bbits + 16)) > 0:
@@ -59,7 +82,7 @@ def kruskal(nbr, back, start, params, state, cells, trace):
     bits = uint64(0)
     nbits = 0
     if bbits > 0:  # pass 1 counts the draws only: it needs the number of passages, not which they are
-        for _ in range(passages(nbr)):
+        for _ in range(m):
             if nbits < bbits:
                 bits = next_u64(state)
                 nbits = 64
@@ -68,20 +91,20 @@ def kruskal(nbr, back, start, params, state, cells, trace):
             nbits -= bbits
         state[:] = saved
     else:
-        counts[0] = passages(nbr)
+        counts[0] = m
     total = 0
     for b in range(NB):
         c0 = counts[b]
         counts[b] = total
         total += c0
     counts[NB] = total
-    arcs = np.empty(total, np.int32)
     bits = uint64(0)
     nbits = 0
     for i in range(n):  # pass 2 replays the draws and scatters the passages
         loc = locate(nbr, i)
         for s in range(span(nbr, loc)):
-            if side(nbr, loc, i, s) <= i:
+            j = side(nbr, loc, i, s)
+            if j <= i:
                 continue
             b = 0
             if bbits > 0:
@@ -91,9 +114,11 @@ def kruskal(nbr, back, start, params, state, cells, trace):
                 b = np.int64(bits & uint64(NB - 1))
                 bits >>= uint64(bbits)
                 nbits -= bbits
-            arcs[counts[b]] = (i << sh) | s
+            a = (i << sh) | s
+            if w > 0:
+                a = (a << w) | (j << sh) | facing(nbr, back, loc, i, s)
+            arcs[counts[b]] = a
             counts[b] += 1
-    m = counts[NB]
     lo = 0
     for b in range(NB):
         hi = counts[b]  # after pass 2, counts[b] is the end of bucket b
@@ -103,6 +128,63 @@ def kruskal(nbr, back, start, params, state, cells, trace):
             arcs[x] = arcs[y]
             arcs[y] = e
         lo = hi
+    return arcs
+
+
+@njit(cache=True)
+def _merge_pairs(arcs, sh, w, cells, n, trace):
+    """Kruskal's merging along passages that hold their far ends (made by :func:`_order` with ``w > 0``):
+    no topology here, as in the square kernel; the passages taken are gathered at the front of ``arcs``
+    and carved after the merging, whose random reads of the parents then share the cache with nothing
+    else; returns the kernel's answer."""
+    m = arcs.shape[0]
+    lowbits = (1 << sh) - 1
+    wmask = (1 << w) - 1
+    hs = w + sh
+    parent = np.full(n, -1, np.int32)
+    merges = 0
+    visits = 0
+    t = 0
+    B = 64
+    touched = np.zeros(1, np.int64)
+    acc = 0
+    x = 0
+    while x < m and merges < n - 1:
+        nb_ = min(B, m - x)
+        for q in range(x, x + nb_):  # touch the batch's parents first: the misses overlap
+            a = arcs[q]
+            acc += parent[a >> hs] + parent[(a & wmask) >> sh]
+        for q in range(x, x + nb_):
+            if merges >= n - 1:
+                break
+            a = arcs[q]
+            i = a >> hs
+            j = (a & wmask) >> sh
+            visits += 1
+            ri = uf_find(parent, i)
+            rj = uf_find(parent, j)
+            if ri != rj:
+                uf_union(parent, ri, rj)
+                arcs[merges] = a  # carved below: a place already read (merges <= q)
+                t = record(trace, t, EV_CARVE, i, j)
+                merges += 1
+        x += nb_
+    touched[0] = acc  # keeps the touching loads alive
+    for q in range(merges):  # the cells' writes apart from the parents' misses
+        a = arcs[q]
+        cells[a >> hs] |= 1 << ((a >> w) & lowbits)
+        cells[(a & wmask) >> sh] |= 1 << (a & lowbits)
+    return -1, visits, 0, t
+
+
+@njit(cache=True)
+def _merge_arcs(nbr, back, arcs, sh, cells, trace):
+    """Kruskal's merging along passages ``i << sh | s`` (made by :func:`_order` with ``w = 0``): each
+    batch first finds its far ends, then touches the parents it will need in a loop without branches;
+    returns the kernel's answer."""
+    n, S = shape(nbr)
+    m = arcs.shape[0]
+    lowbits = (1 << sh) - 1
     parent = np.full(n, -1, np.int32)
     merges = 0
     visits = 0

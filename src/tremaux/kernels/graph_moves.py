@@ -271,8 +271,15 @@ def _passages_impls() -> dict:
 
 
 def register(overload, kind_of_type) -> None:
-    """Teach numba :func:`span`, :func:`degree`, :func:`nth` and :func:`move`; called once by
-    :func:`tremaux.kernels.graph_topo.register` with numba's ``overload`` and its typing helper.
+    """Teach numba :func:`span`, :func:`degree`, :func:`nth`, :func:`move` and :func:`passages`; called once
+    by :func:`tremaux.kernels.graph_topo.register` with numba's ``overload`` and its typing helper.
+
+    Parameters
+    ----------
+    overload : callable
+        ``numba.extending.overload``.
+    kind_of_type : callable
+        The kind of topology (``"table"``, ``"hex"``, ``"polar"``) of a numba type.
 
     Examples
     --------
