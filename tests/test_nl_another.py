@@ -101,3 +101,27 @@ def test_a_sat_solution_that_exhausts_closes_the_encoding():
     a.resume.close()
     b = sat_stage(Task(Puzzle.from_rows(["12", "21"]), resolve("fill", touch=True), 1, None, then=2))
     assert b.proven_none and b.resume is None
+
+
+def test_a_line_set_free_finds_a_second_solution_windows_miss():
+    """Two long lines beside each other: the second solution swaps the lines' order, far beyond a small window."""
+    from numberlink_checker import follow
+    from tremaux.numberlink.result import Linking
+    from tremaux.numberlink.solvers.neighbourhoods import around, neighbourhoods
+
+    p = Puzzle.from_rows(["1......1", "2......2", "........"])
+    lk = Linking.from_paths(p, [[(0, c) for c in range(8)], [(1, c) for c in range(8)]])
+    labels = [label for label, _ in neighbourhoods(p, lk)]
+    assert labels[:2] == ["1 line set free"] * 2  # each line alone first, then windows and larger groups
+    assert labels.index("a 4 x 4 window") > 1
+    enc = Encoding(p, "nikoli")
+    try:
+        enc.block_lines(lk)
+        found, _ = around(enc, lk, neighbourhoods(p, lk), lambda m: m, stop=None, need=1)
+    finally:
+        enc.close()
+    assert found and found[0][1] == "1 line set free"
+    a = another_stage(Task(p, resolve("nikoli", touch=False), 2, None), fast)
+    assert len(a.solutions) == 2
+    for s in a.solutions:
+        assert not follow(p.grid.tolist(), [x.tolist() for x in s.paths], fill=False)

@@ -65,15 +65,10 @@ import numpy as np
 from ...kernels import numberlink as kn
 from ..result import Linking
 from .base import Answer, Task
+from .neighbourhoods import around, bounded_model, neighbourhoods
 from .sat import encoding_for
 
 __all__ = ["another_stage", "moves", "windows"]
-
-WINDOW_CONFLICTS = 1000
-"""Conflicts one window's SAT call may use before the window is passed over (a local change needs few)."""
-
-LOCAL_SHARE = 1.0
-"""The local looks stop once they have taken this many times the first solution's time."""
 
 HEAD_START = 2.0
 """The search's first turn, in units of the first solution's time: it goes on alone for that long.
@@ -281,6 +276,7 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
     spent = [0.0, 0.0]  # seconds of the search, of SAT
     target = HEAD_START * max(first_seconds, MIN_TURN)
     ready = False  # whether enc forbids the first solutions and the windows have been looked at
+    hoods = None  # the neighbourhoods still to look at (neighbourhoods), once ready
     blocked = 0  # found[:blocked] are forbidden in enc
     exhausted = False
     stopped = ""
@@ -296,9 +292,9 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
                 stopped = "time limit"
                 break
             t = time.perf_counter()
-            stop = None if run is None else t + max(0.0, target - spent[1])
+            stop = t + max(0.0, target - spent[1])
             if task.deadline is not None:
-                stop = task.deadline if stop is None else min(stop, task.deadline)
+                stop = min(stop, task.deadline)
             try:
                 if not ready:
                     if enc is None:
@@ -307,18 +303,22 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
                     for lk in found:
                         enc.block_lines(lk)
                     blocked = len(found)
-                    look = t + LOCAL_SHARE * first_seconds
-                    look = min(look, stop) if stop is not None else min(look, task.share(0.5) or look)
-                    for lk, side in _local(task, enc, found[0], look, task.want - len(found)):
-                        if _add(found, seen, [lk]):
-                            how.append(f"another by SAT in a {side} x {side} window")
-                    blocked = len(found)  # the windows blocked what they found
                     enc.set_hint(found[0])
+                    hoods = neighbourhoods(task.puzzle, found[0])
                 for lk in found[blocked:]:
                     enc.block_lines(lk)
                 blocked = len(found)
+                if hoods is not None and len(found) < task.want:  # the first half of the turn: neighbourhoods
+                    more, done = around(enc, found[0], hoods, lambda m: _linking(task, enc, m),
+                                        stop=t + (stop - t) / 2, need=task.want - len(found))
+                    for lk, label in more:
+                        if _add(found, seen, [lk]):
+                            how.append(f"another by SAT with {label}" if "free" in label else
+                                       f"another by SAT in {label}")
+                    blocked = len(found)  # around blocked what it found
+                    hoods = None if done else hoods
                 while len(found) < task.want:
-                    model = enc.next_model(stop)
+                    model = bounded_model(enc, stop)
                     if model is None:
                         exhausted = True
                         break
@@ -363,53 +363,6 @@ def _linking(task: Task, enc, model) -> Linking:
     puzzle = task.puzzle
     _owner, cells, starts, _ = kn.trace_lines(model.links, enc.ends, puzzle.height, puzzle.width)
     return Linking.from_flat(puzzle, cells, starts)
-
-
-def _local(task: Task, enc, lk: Linking, stop: float | None, need: int) -> list[tuple[Linking, int]]:
-    """Solutions that differ from ``lk`` inside one window, up to ``need`` of them.
-
-    Every window of side 4 is looked at; larger ones until ``stop`` (a
-    ``time.perf_counter()`` value; ``None``: all of them).
-    """
-    h, w = task.puzzle.shape
-    out: list[tuple[Linking, int]] = []
-    inside = np.zeros((h, w), dtype=bool)
-    on = enc._on(lk)  # bool per edge variable: the first solution's edges
-    for side, r0, c0 in windows((h, w)):
-        now = time.perf_counter()
-        if task.deadline is not None and now > task.deadline:
-            raise TimeoutError
-        if side > 4 and stop is not None and now > stop:  # the smallest windows are always looked at
-            break
-        inside[:] = False
-        inside[r0:r0 + side, c0:c0 + side] = True
-        assume = _fixed_outside(enc, on, inside)
-        until = None  # side 4: bounded by conflicts only (a call is short; a clock costs a thread per call)
-        if side > 4:  # a large window's call can be long: the clock too
-            until = task.deadline if stop is None else stop if task.deadline is None else min(stop, task.deadline)
-        while len(out) < need:
-            try:
-                model = enc.next_model(until, assumptions=assume, conflicts=WINDOW_CONFLICTS)
-            except TimeoutError:
-                break  # this window's budget is spent
-            if model is None:
-                break
-            out.append((_linking(task, enc, model), side))
-            enc.block(model)
-        if len(out) >= need:
-            break
-    return out
-
-
-def _fixed_outside(enc, on: np.ndarray, inside: np.ndarray) -> list[int]:
-    """Assumptions that keep every edge of ``enc`` with no end in ``inside`` (bool per cell) as in ``on``.
-
-    With the solution of ``on`` forbidden, a model under them is another
-    solution that differs from it only around ``inside``.
-    """
-    inside = np.asarray(inside, dtype=bool).ravel()
-    fixed = np.flatnonzero(~(inside[enc.eu] | inside[enc.ev]))
-    return np.where(on[fixed], fixed + 1, -(fixed + 1)).tolist()
 
 
 def _new_run(task: Task):
