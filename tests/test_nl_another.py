@@ -125,3 +125,41 @@ def test_a_line_set_free_finds_a_second_solution_windows_miss():
     assert len(a.solutions) == 2
     for s in a.solutions:
         assert not follow(p.grid.tolist(), [x.tolist() for x in s.paths], fill=False)
+
+
+def test_a_first_solution_that_covers_every_cell_is_asked_again_without_touching():
+    """Under nikoli with touching, a covering first solution whose lines never touch: the no-touch question decides."""
+    from tremaux.numberlink.solvers.another import _no_touch_decides
+    from tremaux.numberlink.solvers.base import Answer
+
+    rule = resolve("nikoli", touch=True)
+    applied = 0
+    for seed in range(24):
+        g = generate_puzzle((4, 5), seed=seed)
+        p, lk = g.puzzle, g.solution
+        task = Task(p, rule, 2, None)
+        applied += _no_touch_decides(task, [lk])
+        a = another_stage(task, lambda t, lk=lk: Answer((lk,), False, "given"))
+        sols = brute_force(p.grid.tolist(), False, limit=3, touch=True)
+        assert len(a.solutions) == min(2, len(sols)), (p.grid.tolist(), a.how)
+        assert a.exhausted or len(a.solutions) == 2
+        for s in a.solutions:
+            assert not problems(p.grid.tolist(), [x.tolist() for x in s.paths], False)
+    assert applied >= 5  # the theorem's case is met, not only the others
+    from numberlink_reference import touches_itself
+    from tremaux.numberlink.result import Linking
+
+    for grid in ([[1, 0, 0, 0], [0, 0, 1, 0], [0, 2, 0, 0], [0, 0, 0, 2]],  # covering solutions, yet not unique
+                 [[2, 0, 0, 0, 1], [0, 0, 2, 0, 0], [0, 0, 0, 1, 0], [0, 0, 0, 0, 0]],
+                 [[0, 0, 0, 0], [0, 0, 1, 0], [0, 0, 2, 0], [2, 0, 0, 1]]):
+        q = Puzzle(np.array(grid))
+        cover = [s for s in brute_force(grid, False, limit=300) if sum(map(len, s)) == q.height * q.width
+                 and not any(touches_itself(x) for x in s)]
+        first = Linking.from_paths(q, [list(x) for x in cover[0]])
+        task = Task(q, rule, 2, None)
+        assert _no_touch_decides(task, [first])
+        a = another_stage(task, lambda t, first=first: Answer((first,), False, "given"))
+        assert len(a.solutions) == 2, a.how
+        assert not problems(grid, [x.tolist() for x in a.solutions[1].paths], False)
+    assert not _no_touch_decides(Task(p, resolve("nikoli", touch=False), 2, None), [lk])
+    assert not _no_touch_decides(Task(p, resolve("fill", touch=True), 2, None), [lk])
