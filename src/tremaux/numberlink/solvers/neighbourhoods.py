@@ -119,9 +119,11 @@ def _group_levels(owner: np.ndarray, n: int) -> Iterator[list[tuple[int, ...]]]:
 def neighbourhoods(puzzle, linking) -> Iterator[tuple[str, np.ndarray]]:
     """The neighbourhoods of ``linking`` in growing size: groups of lines and square windows in turn.
 
-    Every line alone, then every two lines side by side, then the windows
-    of side 4 (:func:`~.another.windows`), then groups of three lines,
-    windows of side 8, and so on, until both run out. A group's
+    The windows of side 4 (:func:`~.another.windows`: a line that bulges
+    or cuts a corner shows there, in the smallest questions), then every
+    line alone and every two lines side by side, then the windows of side
+    8, groups of three lines, windows of side 16, and so on, until both run
+    out. A group's
     neighbourhood is its lines' cells and the empty ones (:func:`freed_cells`);
     a window's, the cells inside it.
 
@@ -143,31 +145,34 @@ def neighbourhoods(puzzle, linking) -> Iterator[tuple[str, np.ndarray]]:
     >>> from tremaux.numberlink.result import Linking
     >>> p = Puzzle.from_rows(["1.2", "1.2", "3.3"])
     >>> lk = Linking.from_paths(p, [[(0, 0), (1, 0)], [(0, 2), (1, 2)], [(2, 0), (2, 1), (2, 2)]])
-    >>> [label for label, _ in neighbourhoods(p, lk)]
+    >>> [label for label, _ in neighbourhoods(p, lk)]  # no window: the board is smaller than 4 x 4
     ['1 line set free', '1 line set free', '1 line set free', '2 lines set free', '2 lines set free']
     """
     from .another import windows
 
     owner = _owner(puzzle, linking)
-    empty = owner == 0
     levels = _group_levels(owner, len(linking.paths))
     sides: dict[int, list] = {}
     for side, r0, c0 in windows(puzzle.shape):
         sides.setdefault(side, []).append((r0, c0))
     order = sorted(sides)
+
+    def window(side: int) -> Iterator[tuple[str, np.ndarray]]:
+        for r0, c0 in sides[side]:
+            inside = np.zeros(puzzle.shape, dtype=bool)
+            inside[r0:r0 + side, c0:c0 + side] = True
+            yield f"a {side} x {side} window", inside
+
     size = 0
     while True:
-        level = next(levels, None)
-        size += 1
-        for g in level or ():
-            yield f"{size} line{'s' if size > 1 else ''} set free", empty | np.isin(owner, np.asarray(g) + 1)
-        if size >= 2 and order:
-            side = order.pop(0)
-            for r0, c0 in sides[side]:
-                inside = np.zeros(puzzle.shape, dtype=bool)
-                inside[r0:r0 + side, c0:c0 + side] = True
-                yield f"a {side} x {side} window", inside
-        elif level is None and not order:
+        if order:
+            yield from window(order.pop(0))
+        for _ in range(2 if size == 0 else 1):  # one line alone and two together after the smallest windows
+            level = next(levels, None)
+            size += 1
+            for g in level or ():
+                yield f"{size} line{'s' if size > 1 else ''} set free", _freed(owner, g)
+        if level is None and not order:
             return
 
 
@@ -194,12 +199,15 @@ def freed_cells(puzzle, linking, group: tuple[int, ...]) -> np.ndarray:
     >>> freed_cells(p, Linking.from_paths(p, [[(0, 0), (0, 1), (0, 2)]]), ()).astype(int).tolist()
     [[0, 0, 0], [1, 1, 1]]
     """
-    owner = _owner(puzzle, linking)
+    return _freed(_owner(puzzle, linking), group)
+
+
+def _freed(owner: np.ndarray, group: tuple[int, ...]) -> np.ndarray:
     return (owner == 0) | np.isin(owner, np.asarray(group, dtype=np.int64) + 1)
 
 
 def around(enc, linking, hoods: Iterator[tuple[str, np.ndarray]], to_linking: Callable, *,
-           stop: float | None, need: int) -> tuple[list, bool]:
+           stop: float | None, need: int, always: str = "") -> tuple[list, bool]:
     """Other solutions in the neighbourhoods ``hoods`` of ``linking``, until ``stop`` or ``need`` of them.
 
     In each neighbourhood the freed cells are free and every edge of
@@ -223,6 +231,9 @@ def around(enc, linking, hoods: Iterator[tuple[str, np.ndarray]], to_linking: Ca
         A ``time.perf_counter()`` value to stop at (``None``: every neighbourhood).
     need : int
         Stop after this many solutions.
+    always : str
+        Neighbourhoods with this label are looked at even past ``stop``
+        (the smallest windows, each a question of a few cells).
 
     Returns
     -------
@@ -248,7 +259,7 @@ def around(enc, linking, hoods: Iterator[tuple[str, np.ndarray]], to_linking: Ca
     on = enc._on(linking)
     out: list = []
     for label, free in hoods:
-        if stop is not None and time.perf_counter() > stop:
+        if stop is not None and label != always and time.perf_counter() > stop:
             return out, False
         free = free.ravel()
         fixed = np.flatnonzero(~(free[enc.eu] | free[enc.ev]))
