@@ -63,7 +63,6 @@ from dataclasses import replace
 import numpy as np
 
 from ...kernels import numberlink as kn
-from ..cover import touches_itself
 from ..result import Linking
 from .base import Answer, Task
 from .neighbourhoods import around, bounded_model, neighbourhoods
@@ -299,9 +298,7 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
             try:
                 if not ready:
                     if enc is None:
-                        asked = replace(task, rule=task.rule.with_touch(False)) if _no_touch_decides(task, found) \
-                            else task
-                        enc = encoding_for(asked, one=False, deadline=task.deadline)
+                        enc = encoding_for(task, one=False, deadline=task.deadline)
                     ready = True
                     for lk in found:
                         enc.block_lines(lk)
@@ -345,29 +342,6 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
         how.append("no other (SAT)")
     return Answer(tuple(found[: task.want]), exhausted, "; ".join(how[:2]), stopped=stopped,
                   steps=0 if enc is None else enc.calls)
-
-
-def _no_touch_decides(task: Task, found: list[Linking]) -> bool:
-    """Whether "another?" under ``nikoli`` with touching may be asked of lines that never touch themselves.
-
-    So it may when the one solution found covers every cell and none of its
-    lines runs beside itself. Take any other solution and shorten each of
-    its lines where it runs beside itself until none does: a solution whose
-    lines never touch. If it is the first, each of its lines holds the cells
-    of the first's line and, the first covering every cell, exactly those;
-    on those cells the first's line is the only path (it never runs beside
-    itself), so the other solution was the first. Hence another solution
-    exists exactly when one that never touches does, and the encoding of
-    induced lines, which propagates more, answers the question.
-    """
-    if task.rule.cover or not task.rule.touch or task.want != 2 or len(found) != 1:
-        return False
-    puzzle, lk = task.puzzle, found[0]
-    covered = sum(len(q) for q in lk.paths)
-    if covered != puzzle.height * puzzle.width:
-        return False
-    w = puzzle.width
-    return not any(touches_itself((np.asarray(q)[:, 0] * w + np.asarray(q)[:, 1]).tolist(), w) for q in lk.paths)
 
 
 def _add(found: list[Linking], seen: set, more) -> bool:
