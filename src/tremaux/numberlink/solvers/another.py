@@ -23,18 +23,23 @@ question, never a fresh solve by a slower route:
    with touching, when the first came another way, a new search, which
    has done nothing yet, goes after SAT's first turn.) Then SAT takes its
    turn: one incremental encoding of the rule, every solution
-   found forbidden (a blocking clause over its edges), first asked
-   **locally**, in windows of side 4, 8, 16, ... sliding by half a side,
-   with everything outside a window kept as in the first solution
-   (assumptions, so the same solver serves every window, each call with a
-   small conflict budget: a second solution that differs from the first in
-   one place, as most do, shows in milliseconds), then over the whole
-   board with the first solution's edges as its first guesses. From then
-   on each side goes on until it has spent twice its time of the previous
-   turn, so whichever of the two answers the puzzle quickly answers it,
-   without a tuned choice between them: the search proves small and
-   medium puzzles unique in a fraction of what SAT needs to load, SAT the
-   large ones the search gets lost in. "No model" from SAT, or the search
+   found forbidden (a blocking clause over its edges). The first half of
+   each of SAT's turns goes to **neighbourhoods** of the first solution
+   (:mod:`.neighbourhoods`), resumed from turn to turn: windows of side 4
+   (all of them in the first turn), every line alone, every two lines side
+   by side, windows of side 8, three lines, ..., each asked with
+   everything outside kept as in the first solution (assumptions, so the
+   same solver serves them all, each call with a small conflict budget: a
+   second solution that differs from the first in one place, or in a few
+   long lines re-routed across the board, shows in milliseconds). The
+   rest of the turn goes to the whole board, with the first solution's
+   edges as first guesses, in calls bounded by conflicts as well as by
+   the clock (:func:`.neighbourhoods.bounded_model`). Each side goes on
+   until it has spent twice its time of the previous turn, so whichever
+   of the two answers the puzzle quickly answers it, without a tuned
+   choice between them: the search proves small and medium puzzles
+   unique in a fraction of what SAT needs to load, SAT the large ones the
+   search gets lost in. "No model" from SAT, or the search
    run to its end, proves that the solutions found are all.
 
 Every solution returned is a model of the rule's full encoding, one the
@@ -65,7 +70,7 @@ import numpy as np
 from ...kernels import numberlink as kn
 from ..result import Linking
 from .base import Answer, Task
-from .neighbourhoods import around, bounded_model, neighbourhoods
+from .neighbourhoods import around, bounded_model, neighbourhoods, windows
 from .sat import encoding_for
 
 __all__ = ["another_stage", "moves", "windows"]
@@ -81,40 +86,6 @@ machine)."""
 
 MIN_TURN = 0.001
 """Seconds: the first turn is never shorter (a first solution found in microseconds says little)."""
-
-
-def windows(shape: tuple[int, int]):
-    """The windows of the local step: ``(side, r0, c0)`` in order, sides 4, 8, ... below the board's size.
-
-    A side runs while a window of it leaves part of the board outside.
-
-    Parameters
-    ----------
-    shape : tuple of int
-        ``(height, width)`` of the board.
-
-    Returns
-    -------
-    iterator of tuple of int
-        ``(side, first row, first column)`` of each window.
-
-    Examples
-    --------
-    >>> [w for w in windows((6, 5))]
-    [(4, 0, 0), (4, 0, 1), (4, 2, 0), (4, 2, 1)]
-    >>> list(windows((4, 4)))
-    []
-    """
-    h, w = shape
-    side = 4
-    while side < h or side < w:
-        step = side // 2
-        rows = sorted(set(list(range(0, max(1, h - side + 1), step)) + [max(0, h - side)]))
-        cols = sorted(set(list(range(0, max(1, w - side + 1), step)) + [max(0, w - side)]))
-        for r0 in rows:
-            for c0 in cols:
-                yield side, r0, c0
-        side *= 2
 
 
 def moves(puzzle, linking: Linking, *, touch: bool, limit: int = 1) -> list[Linking]:
@@ -266,8 +237,9 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
 
     Turn ``k`` lets each go on until it has spent ``first_seconds`` times
     :data:`HEAD_START` times ``2**k`` in all (SAT's first turn, building
-    the encoding and the windows, may take longer: its next turns wait for
-    the search to catch up). Whichever answers first answers: the time is at
+    the encoding and looking at the windows of side 4, may take longer: its
+    next turns wait for the search to catch up; with no search, SAT's turns
+    follow each other, each the neighbourhoods then the whole board). Whichever answers first answers: the time is at
     most about twice that of the quicker of the two (four times with the
     build), whichever it is, with nothing tuned per puzzle. ``enc``: the SAT
     encoding that found the first solution, when one did (closed here).

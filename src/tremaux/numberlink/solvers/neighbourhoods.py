@@ -41,7 +41,7 @@ from collections.abc import Callable, Iterator
 
 import numpy as np
 
-__all__ = ["line_groups", "neighbourhoods", "freed_cells", "around", "bounded_model", "GROUP_CONFLICTS"]
+__all__ = ["windows", "line_groups", "neighbourhoods", "freed_cells", "around", "bounded_model", "GROUP_CONFLICTS"]
 
 GROUP_CONFLICTS = 1000
 """Conflicts one neighbourhood's SAT call may use before it is passed over (most need none)."""
@@ -116,10 +116,44 @@ def _group_levels(owner: np.ndarray, n: int) -> Iterator[list[tuple[int, ...]]]:
         size += 1
 
 
+def windows(shape: tuple[int, int]):
+    """The windows of the local step: ``(side, r0, c0)`` in order, sides 4, 8, ... below the board's size.
+
+    A side runs while a window of it leaves part of the board outside.
+
+    Parameters
+    ----------
+    shape : tuple of int
+        ``(height, width)`` of the board.
+
+    Returns
+    -------
+    iterator of tuple of int
+        ``(side, first row, first column)`` of each window.
+
+    Examples
+    --------
+    >>> [w for w in windows((6, 5))]
+    [(4, 0, 0), (4, 0, 1), (4, 2, 0), (4, 2, 1)]
+    >>> list(windows((4, 4)))
+    []
+    """
+    h, w = shape
+    side = 4
+    while side < h or side < w:
+        step = side // 2
+        rows = sorted(set(list(range(0, max(1, h - side + 1), step)) + [max(0, h - side)]))
+        cols = sorted(set(list(range(0, max(1, w - side + 1), step)) + [max(0, w - side)]))
+        for r0 in rows:
+            for c0 in cols:
+                yield side, r0, c0
+        side *= 2
+
+
 def neighbourhoods(puzzle, linking) -> Iterator[tuple[str, np.ndarray]]:
     """The neighbourhoods of ``linking`` in growing size: groups of lines and square windows in turn.
 
-    The windows of side 4 (:func:`~.another.windows`: a line that bulges
+    The windows of side 4 (:func:`windows`: a line that bulges
     or cuts a corner shows there, in the smallest questions), then every
     line alone and every two lines side by side, then the windows of side
     8, groups of three lines, windows of side 16, and so on, until both run
@@ -148,8 +182,6 @@ def neighbourhoods(puzzle, linking) -> Iterator[tuple[str, np.ndarray]]:
     >>> [label for label, _ in neighbourhoods(p, lk)]  # no window: the board is smaller than 4 x 4
     ['1 line set free', '1 line set free', '1 line set free', '2 lines set free', '2 lines set free']
     """
-    from .another import windows
-
     owner = _owner(puzzle, linking)
     levels = _group_levels(owner, len(linking.paths))
     sides: dict[int, list] = {}
