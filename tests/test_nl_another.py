@@ -101,3 +101,30 @@ def test_a_sat_solution_that_exhausts_closes_the_encoding():
     a.resume.close()
     b = sat_stage(Task(Puzzle.from_rows(["12", "21"]), resolve("fill", touch=True), 1, None, then=2))
     assert b.proven_none and b.resume is None
+
+
+def test_a_line_set_free_finds_a_second_solution():
+    """Two long lines side by side over an empty row: a line set free (the others kept) finds another route."""
+    from numberlink_checker import follow
+    from tremaux.numberlink.result import Linking
+    from tremaux.numberlink.solvers.neighbourhoods import around, neighbourhoods
+
+    p = Puzzle.from_rows(["1......1", "2......2", "........"])
+    lk = Linking.from_paths(p, [[(0, c) for c in range(8)], [(1, c) for c in range(8)]])
+    labels = [label for label, _ in neighbourhoods(p, lk)]
+    assert labels[0] == "a 4 x 4 window"  # the smallest windows first, then each line alone, two together, ...
+    assert set(labels) == {"a 4 x 4 window", "1 line set free"}  # no group of both lines: that is the board
+    assert labels.count("1 line set free") == 2
+    enc = Encoding(p, "nikoli")
+    try:
+        enc.block_lines(lk)
+        groups = ((label, free) for label, free in neighbourhoods(p, lk) if "free" in label)
+        found, _ = around(enc, lk, groups, lambda m: m, stop=None, need=1)
+    finally:
+        enc.close()
+    assert found and found[0][1] == "1 line set free"
+    assert not (found[0][0].links == enc._links(enc._on(lk))).all()
+    a = another_stage(Task(p, resolve("nikoli", touch=False), 2, None), fast)
+    assert len(a.solutions) == 2
+    for s in a.solutions:
+        assert not follow(p.grid.tolist(), [x.tolist() for x in s.paths], fill=False)

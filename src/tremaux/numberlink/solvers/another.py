@@ -23,18 +23,23 @@ question, never a fresh solve by a slower route:
    with touching, when the first came another way, a new search, which
    has done nothing yet, goes after SAT's first turn.) Then SAT takes its
    turn: one incremental encoding of the rule, every solution
-   found forbidden (a blocking clause over its edges), first asked
-   **locally**, in windows of side 4, 8, 16, ... sliding by half a side,
-   with everything outside a window kept as in the first solution
-   (assumptions, so the same solver serves every window, each call with a
-   small conflict budget: a second solution that differs from the first in
-   one place, as most do, shows in milliseconds), then over the whole
-   board with the first solution's edges as its first guesses. From then
-   on each side goes on until it has spent twice its time of the previous
-   turn, so whichever of the two answers the puzzle quickly answers it,
-   without a tuned choice between them: the search proves small and
-   medium puzzles unique in a fraction of what SAT needs to load, SAT the
-   large ones the search gets lost in. "No model" from SAT, or the search
+   found forbidden (a blocking clause over its edges). The first half of
+   each of SAT's turns goes to **neighbourhoods** of the first solution
+   (:mod:`.neighbourhoods`), resumed from turn to turn: windows of side 4
+   (all of them in the first turn), every line alone, every two lines side
+   by side, windows of side 8, three lines, ..., each asked with
+   everything outside kept as in the first solution (assumptions, so the
+   same solver serves them all, each call with a small conflict budget: a
+   second solution that differs from the first in one place, or in a few
+   long lines re-routed across the board, shows in milliseconds). The
+   rest of the turn goes to the whole board, with the first solution's
+   edges as first guesses, in calls bounded by conflicts as well as by
+   the clock (:func:`.neighbourhoods.bounded_model`). Each side goes on
+   until it has spent twice its time of the previous turn, so whichever
+   of the two answers the puzzle quickly answers it, without a tuned
+   choice between them: the search proves small and medium puzzles
+   unique in a fraction of what SAT needs to load, SAT the large ones the
+   search gets lost in. "No model" from SAT, or the search
    run to its end, proves that the solutions found are all.
 
 Every solution returned is a model of the rule's full encoding, one the
@@ -65,15 +70,10 @@ import numpy as np
 from ...kernels import numberlink as kn
 from ..result import Linking
 from .base import Answer, Task
+from .neighbourhoods import around, bounded_model, neighbourhoods, windows
 from .sat import encoding_for
 
 __all__ = ["another_stage", "moves", "windows"]
-
-WINDOW_CONFLICTS = 1000
-"""Conflicts one window's SAT call may use before the window is passed over (a local change needs few)."""
-
-LOCAL_SHARE = 1.0
-"""The local looks stop once they have taken this many times the first solution's time."""
 
 HEAD_START = 2.0
 """The search's first turn, in units of the first solution's time: it goes on alone for that long.
@@ -84,42 +84,17 @@ for its encoding (on the development half of ``fill`` without touching, 1
 and 2 decide the same puzzles within 3x, give or take one, on the loaded
 machine)."""
 
+NEIGHBOURHOOD_SHARE = 0.5
+"""Share of each of SAT's turns given to the neighbourhoods (the rest: the whole board).
+
+Half: the two questions are of different kinds (a second solution near
+the first, any other one or none), and neither is known to answer first.
+On the development half of b-sparse (CPU time, loaded machine) 0.5, 0.25
+and 0.1 decide the same puzzles within 3x under ``fill`` and ``nikoli``
+without touching (13 and 8-9 of 14), medians 1.4-1.5 and 2.4-2.6."""
+
 MIN_TURN = 0.001
 """Seconds: the first turn is never shorter (a first solution found in microseconds says little)."""
-
-
-def windows(shape: tuple[int, int]):
-    """The windows of the local step: ``(side, r0, c0)`` in order, sides 4, 8, ... below the board's size.
-
-    A side runs while a window of it leaves part of the board outside.
-
-    Parameters
-    ----------
-    shape : tuple of int
-        ``(height, width)`` of the board.
-
-    Returns
-    -------
-    iterator of tuple of int
-        ``(side, first row, first column)`` of each window.
-
-    Examples
-    --------
-    >>> [w for w in windows((6, 5))]
-    [(4, 0, 0), (4, 0, 1), (4, 2, 0), (4, 2, 1)]
-    >>> list(windows((4, 4)))
-    []
-    """
-    h, w = shape
-    side = 4
-    while side < h or side < w:
-        step = side // 2
-        rows = sorted(set(list(range(0, max(1, h - side + 1), step)) + [max(0, h - side)]))
-        cols = sorted(set(list(range(0, max(1, w - side + 1), step)) + [max(0, w - side)]))
-        for r0 in rows:
-            for c0 in cols:
-                yield side, r0, c0
-        side *= 2
 
 
 def moves(puzzle, linking: Linking, *, touch: bool, limit: int = 1) -> list[Linking]:
@@ -271,8 +246,9 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
 
     Turn ``k`` lets each go on until it has spent ``first_seconds`` times
     :data:`HEAD_START` times ``2**k`` in all (SAT's first turn, building
-    the encoding and the windows, may take longer: its next turns wait for
-    the search to catch up). Whichever answers first answers: the time is at
+    the encoding and looking at the windows of side 4, may take longer: its
+    next turns wait for the search to catch up; with no search, SAT's turns
+    follow each other, each the neighbourhoods then the whole board). Whichever answers first answers: the time is at
     most about twice that of the quicker of the two (four times with the
     build), whichever it is, with nothing tuned per puzzle. ``enc``: the SAT
     encoding that found the first solution, when one did (closed here).
@@ -281,6 +257,7 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
     spent = [0.0, 0.0]  # seconds of the search, of SAT
     target = HEAD_START * max(first_seconds, MIN_TURN)
     ready = False  # whether enc forbids the first solutions and the windows have been looked at
+    hoods = None  # the neighbourhoods still to look at (neighbourhoods), once ready
     blocked = 0  # found[:blocked] are forbidden in enc
     exhausted = False
     stopped = ""
@@ -296,9 +273,9 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
                 stopped = "time limit"
                 break
             t = time.perf_counter()
-            stop = None if run is None else t + max(0.0, target - spent[1])
+            stop = t + max(0.0, target - spent[1])
             if task.deadline is not None:
-                stop = task.deadline if stop is None else min(stop, task.deadline)
+                stop = min(stop, task.deadline)
             try:
                 if not ready:
                     if enc is None:
@@ -307,18 +284,23 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
                     for lk in found:
                         enc.block_lines(lk)
                     blocked = len(found)
-                    look = t + LOCAL_SHARE * first_seconds
-                    look = min(look, stop) if stop is not None else min(look, task.share(0.5) or look)
-                    for lk, side in _local(task, enc, found[0], look, task.want - len(found)):
-                        if _add(found, seen, [lk]):
-                            how.append(f"another by SAT in a {side} x {side} window")
-                    blocked = len(found)  # the windows blocked what they found
                     enc.set_hint(found[0])
+                    hoods = neighbourhoods(task.puzzle, found[0])
                 for lk in found[blocked:]:
                     enc.block_lines(lk)
                 blocked = len(found)
+                if hoods is not None and len(found) < task.want:  # the first half of the turn: neighbourhoods
+                    more, done = around(enc, found[0], hoods, lambda m: _linking(task, enc, m),
+                                        stop=t + NEIGHBOURHOOD_SHARE * (stop - t), need=task.want - len(found),
+                                        always="a 4 x 4 window")
+                    for lk, label in more:
+                        if _add(found, seen, [lk]):
+                            how.append(f"another by SAT with {label}" if "free" in label else
+                                       f"another by SAT in {label}")
+                    blocked = len(found)  # around blocked what it found
+                    hoods = None if done else hoods
                 while len(found) < task.want:
-                    model = enc.next_model(stop)
+                    model = bounded_model(enc, stop)
                     if model is None:
                         exhausted = True
                         break
@@ -363,53 +345,6 @@ def _linking(task: Task, enc, model) -> Linking:
     puzzle = task.puzzle
     _owner, cells, starts, _ = kn.trace_lines(model.links, enc.ends, puzzle.height, puzzle.width)
     return Linking.from_flat(puzzle, cells, starts)
-
-
-def _local(task: Task, enc, lk: Linking, stop: float | None, need: int) -> list[tuple[Linking, int]]:
-    """Solutions that differ from ``lk`` inside one window, up to ``need`` of them.
-
-    Every window of side 4 is looked at; larger ones until ``stop`` (a
-    ``time.perf_counter()`` value; ``None``: all of them).
-    """
-    h, w = task.puzzle.shape
-    out: list[tuple[Linking, int]] = []
-    inside = np.zeros((h, w), dtype=bool)
-    on = enc._on(lk)  # bool per edge variable: the first solution's edges
-    for side, r0, c0 in windows((h, w)):
-        now = time.perf_counter()
-        if task.deadline is not None and now > task.deadline:
-            raise TimeoutError
-        if side > 4 and stop is not None and now > stop:  # the smallest windows are always looked at
-            break
-        inside[:] = False
-        inside[r0:r0 + side, c0:c0 + side] = True
-        assume = _fixed_outside(enc, on, inside)
-        until = None  # side 4: bounded by conflicts only (a call is short; a clock costs a thread per call)
-        if side > 4:  # a large window's call can be long: the clock too
-            until = task.deadline if stop is None else stop if task.deadline is None else min(stop, task.deadline)
-        while len(out) < need:
-            try:
-                model = enc.next_model(until, assumptions=assume, conflicts=WINDOW_CONFLICTS)
-            except TimeoutError:
-                break  # this window's budget is spent
-            if model is None:
-                break
-            out.append((_linking(task, enc, model), side))
-            enc.block(model)
-        if len(out) >= need:
-            break
-    return out
-
-
-def _fixed_outside(enc, on: np.ndarray, inside: np.ndarray) -> list[int]:
-    """Assumptions that keep every edge of ``enc`` with no end in ``inside`` (bool per cell) as in ``on``.
-
-    With the solution of ``on`` forbidden, a model under them is another
-    solution that differs from it only around ``inside``.
-    """
-    inside = np.asarray(inside, dtype=bool).ravel()
-    fixed = np.flatnonzero(~(inside[enc.eu] | inside[enc.ev]))
-    return np.where(on[fixed], fixed + 1, -(fixed + 1)).tolist()
 
 
 def _new_run(task: Task):
