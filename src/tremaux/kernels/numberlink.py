@@ -1,4 +1,4 @@
-"""Number Link kernels: tracing lines, the paper's Tremaux traveler, random path covers.
+"""Number Link kernels: tracing lines, the paper's Tremaux traveler, random path covers (the router: :mod:`.nl_route`).
 
 Private numba functions that take and return arrays and scalars only; they
 never raise and never print. The public API in :mod:`tremaux.numberlink`
@@ -15,7 +15,6 @@ import numpy as np
 from .._jit import njit
 
 from .rng import below, shuffle
-from .heaps import pop, push
 
 __all__ = ["trace_lines", "loop_components", "tremaux_run", "random_cover", "route", "DR", "DC"]
 
@@ -415,120 +414,10 @@ def random_cover(h, w, state, max_len):
     return links
 
 
-# ---------------------------------------------------------------------- negotiated-congestion router
-@njit(cache=True, interpret=False)
-def route(flat, h, w, ends, max_iters, cells_out, starts_out, state, hist_step, pres_growth):
-    """Connect every pair by negotiated congestion (PathFinder); lines may leave cells empty.
+def __getattr__(name: str):
+    """``route`` lives in :mod:`.nl_route` (which reads this module's ``_nb``); it is served from here as before."""
+    if name == "route":
+        from .nl_route import route
 
-    Each round rips up and re-routes every pair along a cheapest path (A*,
-    with the Manhattan distance to the other end as the estimate), where
-    a cell costs ``(1 + history) * (1 + pressure * others_using_it)``; after a
-    round, cells used by several lines get more history and the pressure grows.
-    Stops when no cell is shared (a solution under the ``nikoli`` rule) or
-    after ``max_iters`` rounds. ``flat`` holds pair ids (0 free).
-
-    Returns the number of rounds used (``-1``: no solution found within
-    ``max_iters``, ``-2``: a pair cannot be connected at all). The lines of the
-    best round (fewest shared cells, if they fit) are written to
-    ``cells_out[starts_out[k]:starts_out[k+1]]`` (flat cells; possibly
-    overlapping when no solution was found). Pairs are routed in a random
-    order (from ``state``) after the first round.
-    """
-    size = h * w
-    n = ends.shape[0]
-    occ = np.zeros(size, dtype=np.int64)
-    hist = np.zeros(size, dtype=np.float64)
-    dist = np.empty(size, dtype=np.float64)
-    prev = np.empty(size, dtype=np.int64)
-    seen = np.zeros(size, dtype=np.int64)  # the search that last set dist (no clearing between searches)
-    fin = np.zeros(size, dtype=np.int64)  # the search that last settled the cell
-    stamp = 0
-    hk = np.empty(4 * size + 4, dtype=np.float64)
-    hv = np.empty(4 * size + 4, dtype=np.int64)
-    paths = np.full((n, size), -1, dtype=np.int64)
-    cells_out[:] = -1
-    plen = np.zeros(n, dtype=np.int64)
-    pres = 0.5
-    order = np.arange(n, dtype=np.int64)
-    best = size + 1
-    for it in range(max_iters):
-        if it > 0:
-            shuffle(state, order)
-        for kk in range(n):
-            k = order[kk]
-            # rip up
-            for t in range(plen[k]):
-                c = paths[k, t]
-                if flat[c] == 0:
-                    occ[c] -= 1
-            plen[k] = 0
-            src = ends[k, 0]
-            dst = ends[k, 1]
-            stamp += 1
-            seen[src] = stamp
-            dist[src] = 0.0
-            prev[src] = -1
-            dr, dc = dst // w, dst % w
-            nh = push(hk, hv, 0, 0.0, src)
-            while nh > 0:
-                _key, u, nh = pop(hk, hv, nh)
-                if fin[u] == stamp:
-                    continue
-                fin[u] = stamp
-                if u == dst:
-                    break
-                for d in range(4):
-                    v = _nb(u, d, h, w)
-                    if v < 0 or fin[v] == stamp:
-                        continue
-                    if v != dst and flat[v] != 0:
-                        continue
-                    cost = 1.0
-                    if v != dst:
-                        cost = (1.0 + hist[v]) * (1.0 + pres * occ[v])
-                    nd = dist[u] + cost
-                    if seen[v] != stamp or nd < dist[v]:
-                        seen[v] = stamp
-                        dist[v] = nd
-                        prev[v] = u
-                        # A*: every step costs at least 1, so the Manhattan distance to dst never overestimates
-                        nh = push(hk, hv, nh, nd + abs(v // w - dr) + abs(v % w - dc), v)
-                        if nh >= hk.shape[0] - 1:
-                            nh = nh  # the heap is sized for 4 pushes per cell
-            if seen[dst] != stamp:
-                return -2  # a pair cannot be connected at all
-            # store path dst -> src reversed
-            m = 0
-            c = dst
-            while c >= 0:
-                paths[k, m] = c
-                m += 1
-                c = prev[c]
-            for t in range(m // 2):
-                paths[k, t], paths[k, m - 1 - t] = paths[k, m - 1 - t], paths[k, t]
-            plen[k] = m
-            for t in range(m):
-                c = paths[k, t]
-                if flat[c] == 0:
-                    occ[c] += 1
-        over = 0
-        for i in range(size):
-            if occ[i] > 1:
-                over += 1
-                hist[i] += hist_step * (occ[i] - 1)
-        total = 0
-        for k in range(n):
-            total += plen[k]
-        if over < best and total <= cells_out.shape[0]:
-            best = over
-            pos = 0
-            for k in range(n):
-                starts_out[k] = pos
-                for t in range(plen[k]):
-                    cells_out[pos] = paths[k, t]
-                    pos += 1
-            starts_out[n] = pos
-        if over == 0:
-            return it + 1
-        pres = min(pres * pres_growth, 1e6)
-    return -1
+        return route
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
