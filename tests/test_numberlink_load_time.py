@@ -9,6 +9,7 @@ import time
 
 from tremaux import _jit
 from tremaux.numberlink import Puzzle, solve_puzzle
+from tremaux.numberlink.rules import resolve
 from tremaux.numberlink.solvers import base
 
 # a published-style 8x8 (five pairs, long lines), solved in milliseconds once the kernels are loaded
@@ -69,3 +70,25 @@ print(json.dumps([r.status, r.seconds, r.extras.get("load_seconds", 0.0)]))
     status, seconds, loading = json.loads(out.stdout.strip().splitlines()[-1])
     assert status == "solved", (status, seconds, loading)
     assert seconds < 0.25
+
+
+def test_solutions_found_before_the_second_try_are_kept(monkeypatch):
+    real = base.NL_SOLVERS.get("fast")
+    puzzle = Puzzle.from_rows(["1...", "....", "...1"])
+    found = real.func(base.Task(puzzle, resolve("nikoli", touch=True), 2, None)).solutions[:1]
+    calls = []
+
+    class LoadsThenStalls:
+        name, counts, touch_only = real.name, real.counts, real.touch_only
+
+        @staticmethod
+        def func(task):
+            calls.append(1)
+            if len(calls) == 1:  # one solution, then out of time after 0.3 s of loading
+                _jit._LOADED[0] += 0.3
+                return base.Answer(found, exhausted=False, how="test", stopped="time limit")
+            return base.Answer((), exhausted=False, how="test", stopped="time limit")
+
+    monkeypatch.setattr(base.NL_SOLVERS, "get", lambda name: LoadsThenStalls)
+    r = solve_puzzle(puzzle, rule="nikoli", touch=True, count=5, time_limit=0.2)
+    assert len(calls) == 2 and r.count == 1 and len(r.solutions) == 1

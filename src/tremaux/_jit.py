@@ -88,7 +88,7 @@ def load_seconds() -> float:
     Returns
     -------
     float
-        Seconds since the process started; never decreases.
+        Seconds spent loading so far in this process (it never decreases).
 
     Examples
     --------

@@ -143,8 +143,11 @@ def solve_puzzle(
         # so that the first puzzle of a process is not given up for it.
         rest = limit - max(0.0, time.perf_counter() - t0 - loading)
         if rest > 0:
+            first = answer
             task = replace(task, deadline=time.perf_counter() + rest)
             answer = entry.func(task)
+            if not answer.exhausted and len(answer.solutions) < len(first.solutions):
+                answer = first  # solutions found before are never lost
     hint = _other_rule_hint(task, answer)
     loading = load_seconds() - loaded
     if loading > 0:
