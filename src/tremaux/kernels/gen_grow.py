@@ -29,6 +29,7 @@ from .gen_common import (
     shuffle_small,
     uf_find,
 )
+from .heaps import least_child4
 
 
 # ----------------------------------------------------------------------------- frontier list
@@ -109,27 +110,8 @@ def _heap_pop(hp, size):
     v = hp[size]
     x = 0
     while True:
-        a = 4 * x + 1
-        if a + 3 < size:  # four children: branch-free minimum (selects, no jumps)
-            v0 = hp[a]
-            v1 = hp[a + 1]
-            v2 = hp[a + 2]
-            v3 = hp[a + 3]
-            m01 = a if v0 < v1 else a + 1
-            w01 = min(v0, v1)
-            m23 = a + 2 if v2 < v3 else a + 3
-            w23 = min(v2, v3)
-            m = m01 if w01 < w23 else m23
-            mv = min(w01, w23)
-        elif a < size:
-            m = a
-            mv = hp[a]
-            for b in range(a + 1, size):
-                bv = hp[b]
-                if bv < mv:
-                    m = b
-                    mv = bv
-        else:
+        m, mv = least_child4(hp, 4 * x + 1, size)
+        if m < 0:
             break
         hp[x] = mv
         x = m

@@ -10,7 +10,7 @@ import numpy as np
 
 from .._jit import njit, uint64
 
-__all__ = ["push", "pop", "push4", "pop4", "ipush", "ilower", "ipop"]
+__all__ = ["push", "pop", "push4", "pop4", "least_child4", "ipush", "ilower", "ipop"]
 
 
 @njit(cache=True, inline="always")
@@ -67,6 +67,35 @@ def push4(heap, size, x):
 
 
 @njit(cache=True, inline="always")
+def least_child4(heap, a, size):
+    """The least of the children ``heap[a:a + 4]`` that lie below ``size``, as ``(index, value)``.
+
+    Four children are compared without jumps (selects); ``index`` is -1 when ``a >= size`` (no child,
+    ``value`` then means nothing). Shared by every 4-ary pop (:func:`pop4`, :func:`ipop`, the growing
+    tree's priority queue).
+    """
+    if a + 3 < size:
+        v0 = heap[a]
+        v1 = heap[a + 1]
+        v2 = heap[a + 2]
+        v3 = heap[a + 3]
+        m01 = a if v0 < v1 else a + 1
+        w01 = min(v0, v1)
+        m23 = a + 2 if v2 < v3 else a + 3
+        w23 = min(v2, v3)
+        return (m01 if w01 < w23 else m23), min(w01, w23)
+    if a < size:
+        m = a
+        mv = heap[a]
+        for b in range(a + 1, size):
+            if heap[b] < mv:
+                m = b
+                mv = heap[b]
+        return m, mv
+    return -1, heap[0]
+
+
+@njit(cache=True, inline="always")
 def pop4(heap, size):
     """Pop the least entry of a 4-ary min-heap.
 
@@ -80,26 +109,8 @@ def pop4(heap, size):
     x = heap[size]
     k = 0
     while True:
-        a = 4 * k + 1
-        if a + 3 < size:
-            v0 = heap[a]
-            v1 = heap[a + 1]
-            v2 = heap[a + 2]
-            v3 = heap[a + 3]
-            m01 = a if v0 < v1 else a + 1
-            w01 = min(v0, v1)
-            m23 = a + 2 if v2 < v3 else a + 3
-            w23 = min(v2, v3)
-            m = m01 if w01 < w23 else m23
-            mv = min(w01, w23)
-        elif a < size:
-            m = a
-            mv = heap[a]
-            for b in range(a + 1, size):
-                if heap[b] < mv:
-                    m = b
-                    mv = heap[b]
-        else:
+        m, mv = least_child4(heap, 4 * k + 1, size)
+        if m < 0:
             break
         heap[k] = mv
         k = m
@@ -157,26 +168,8 @@ def ipop(heap, pos, size):
     x = heap[size]
     k = 0
     while True:
-        a = 4 * k + 1
-        if a + 3 < size:
-            v0 = heap[a]
-            v1 = heap[a + 1]
-            v2 = heap[a + 2]
-            v3 = heap[a + 3]
-            m01 = a if v0 < v1 else a + 1
-            w01 = min(v0, v1)
-            m23 = a + 2 if v2 < v3 else a + 3
-            w23 = min(v2, v3)
-            m = m01 if w01 < w23 else m23
-            mv = min(w01, w23)
-        elif a < size:
-            m = a
-            mv = heap[a]
-            for b in range(a + 1, size):
-                if heap[b] < mv:
-                    m = b
-                    mv = heap[b]
-        else:
+        m, mv = least_child4(heap, 4 * k + 1, size)
+        if m < 0:
             break
         heap[k] = mv
         pos[np.int64(mv & low)] = k
