@@ -125,3 +125,31 @@ def test_fill_no_solution_hint_asks_only_the_quick_questions(monkeypatch):
     monkeypatch.setitem(pipeline.NL_SOLVERS.get("fast").__dict__, "func", lambda task: calls.append(task) or real(task))
     again = solve_puzzle(p, rule="fill")
     assert again.message == first.message and len(calls) == 1 and calls[0].rule.cover
+
+
+def test_fill_no_solution_hint_costs_no_more_than_the_answer(monkeypatch):
+    from tremaux.numberlink import solvers
+    from tremaux.numberlink.solvers import router as router_mod
+    from tremaux.numberlink.solvers import sat as sat_mod
+    from tremaux.numberlink.solvers.base import Answer
+
+    p = Puzzle.from_rows(["1.2", "...", "1.2"])
+    seen = []
+    monkeypatch.setattr(router_mod, "router_stage", lambda task: seen.append(("router", task.left())))
+    monkeypatch.setattr(sat_mod, "dense_stage", lambda task: seen.append(("dense", task.left())))
+    task = Task(p, resolve("fill"), 1, time.perf_counter() + 600)
+    none = Answer((), True, "quick verdict", why="no solution")
+    assert solvers._other_rule_hint(task, none, 2.0) == ""  # neither answered: no hint
+    assert [name for name, _ in seen] == ["router", "dense"]  # the router, quickest on open boards, first
+    assert all(0 < left <= 2.0 for _, left in seen)  # as long as the answer took, not half of the 600 s left
+    seen.clear()
+    solvers._other_rule_hint(task, none, 0.0)
+    assert 0 < seen[0][1] <= solvers.HINT_FLOOR
+
+
+def test_fill_no_solution_on_a_large_open_board_keeps_its_hint():
+    from tremaux.numberlink import solve_puzzle
+
+    rows = ["1" + "." * 59] + ["." * 60] * 58 + ["." * 59 + "1"]  # corners of one colour: no cover, a line under nikoli
+    r = solve_puzzle(Puzzle.from_rows(rows), rule="fill", time_limit=600)
+    assert r.status == "no-solution" and "checkerboard" in r.message and r.message.endswith("(rule nikoli)")

@@ -51,6 +51,9 @@ __all__ = ["NL_SOLVERS", "solve_puzzle", "solve_file", "quick_verdict", "colour_
 DEFAULT_TIME_LIMIT = 60.0
 """Seconds a solve, a uniqueness check or a count may take when no ``time_limit`` is given."""
 
+HINT_FLOOR = 0.05
+"""Seconds the hint after a proven "no solution" may always take, however quick the proof (see ``_other_rule_hint``)."""
+
 DEFAULT_LIMIT = 1000
 """How many solutions ``all`` looks for at most when no ``count`` is given."""
 
@@ -148,7 +151,7 @@ def solve_puzzle(
             answer = entry.func(task)
             if not answer.exhausted and len(answer.solutions) < len(first.solutions):
                 answer = first  # solutions found before are never lost
-    hint = _other_rule_hint(task, answer)
+    hint = _other_rule_hint(task, answer, time.perf_counter() - t0)
     loading = load_seconds() - loaded
     if loading > 0:
         answer.extras.setdefault("load_seconds", round(loading, 6))
@@ -206,13 +209,15 @@ def solve_file(path: Any, solver: str = "fast", **options: Any) -> list[PuzzleSo
     return out
 
 
-def _other_rule_hint(task: Task, answer: Answer) -> str:
+def _other_rule_hint(task: Task, answer: Answer, spent: float) -> str:
     """Under a covering rule, say when a proven "no solution" has solutions if cells may stay empty.
 
-    Only the quick questions that need no search are asked (the densest lines,
-    then the router, within half the time left): the hint must not cost a
-    second whole solve, nor a child process. Without an answer from them, no
-    hint is given.
+    Only the quick questions that need no search are asked (the router, then
+    the densest lines), and the hint may cost no more than the answer did
+    (``spent`` seconds, at least :data:`HINT_FLOOR`), within half the time
+    left: it must not cost a second whole solve, nor a child process. A quick
+    verdict on a 200x200 board is not followed by seconds of SAT. Without an
+    answer from them in that time, no hint is given.
     """
     if not (task.rule.cover and answer.proven_none and task.puzzle.pairs):
         return ""
@@ -222,8 +227,10 @@ def _other_rule_hint(task: Task, answer: Answer) -> str:
     from .router import router_stage
     from .sat import dense_stage
 
-    again = Task(task.puzzle, loose, 1, task.share(0.5))
-    found = dense_stage(again) or router_stage(again)
+    deadline = time.perf_counter() + max(spent, HINT_FLOOR)
+    half = task.share(0.5)
+    again = Task(task.puzzle, loose, 1, deadline if half is None else min(deadline, half))
+    found = router_stage(again) or (dense_stage(again) if again.left() else None)
     return "; it has solutions if cells may stay empty (rule nikoli)" if found and found.solutions else ""
 
 
