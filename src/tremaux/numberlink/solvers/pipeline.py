@@ -20,9 +20,10 @@ stage                   answers
 ``untouched``           one solution under ``fill`` when lines may touch: among lines that
                         never run beside themselves (every such solution is one), where the
                         corner theorem prunes hard: the compiled search for a tenth of the
-                        time left, then SAT with the corner theorem as clauses and closed
-                        loops stretched into the lines (:mod:`.stretch`) for most of the rest;
-                        no answer when neither finds one
+                        time left; then the router's lines stretched and mended over the
+                        board (:mod:`.repair`), for boards with few pairs; then SAT with the
+                        corner theorem as clauses and closed loops stretched into the lines
+                        (:mod:`.stretch`) for most of the rest; no answer when none finds one
 ``search``              the compiled search (:mod:`.search`), given half the time left (a
                         tenth for one solution, or when ``portfolio`` follows); its answer is final when it
                         found what was wanted or searched everything
@@ -63,6 +64,7 @@ from ..result import Linking
 from .another import another_stage
 from .base import NL_SOLVERS, Answer, Task
 from .portfolio import IN_PROCESS_SHARE, portfolio_follows, portfolio_stage
+from .repair import mended_stage
 from .router import router_stage
 from .sat import dense_stage, sat_stage, untouched_stage
 from .verdicts import quick_verdict
@@ -176,9 +178,13 @@ def _untouched(task: Task) -> Answer | None:
     ``benchmarks/bench_nl_search.py``); then SAT, with the corner theorem as
     clauses and closed loops stretched into the lines
     (:func:`.sat.untouched_stage`), for most of what is left:
-    it answers the large sparse puzzles where the search loses its way. When
-    neither finds one, the ``search`` and ``sat`` stages answer with touching
-    allowed.
+    it answers the large sparse puzzles where the search loses its way.
+    Between the two, or when the search has shown that no such lines exist,
+    the router's short lines stretched and mended over the board
+    (:func:`.repair.mended_stage`, a quarter of the time left): boards with
+    a few pairs, whose lines must wind through every cell and touch
+    themselves, which neither the search nor SAT answers in time. When none
+    finds one, the ``search`` and ``sat`` stages answer with touching allowed.
     """
     if not (task.rule.touch and task.rule.cover and task.want == 1 and task.puzzle.pairs):
         return None
@@ -186,14 +192,17 @@ def _untouched(task: Task) -> Answer | None:
         from .search import compiled_now, search
     except ImportError:
         search = None
+    complete = False
     if search is not None and compiled_now(task.puzzle):
         out = search(task.puzzle, cover=True, touch=False, max_solutions=1, deadline=task.share(UNTOUCHED_SEARCH_SHARE))
         if out.solutions:
             return Answer(tuple(out.solutions)[:1], False, "search without touching", steps=int(out.nodes),
                           extras={"search_nodes": int(out.nodes), "search_seconds": round(float(out.seconds), 6)})
-        if out.complete:
-            return None  # no solution whose lines never touch: SAT would only say so again
-    return untouched_stage(task)
+        complete = bool(out.complete)  # no solution whose lines never touch: SAT would only say so again
+    mended = mended_stage(task)
+    if mended is not None:
+        return mended
+    return None if complete else untouched_stage(task)
 
 
 def _sat(task: Task) -> Answer:
