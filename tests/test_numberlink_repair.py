@@ -56,11 +56,11 @@ def test_an_empty_cell_walks_along_the_diagonal_round_a_corner_of_a_line():
     line = [0, 1, 2, 3, 7, 6, 10, 14, 15]  # turns at 6 (7 -> 6 -> 10) round the empty cell 11
     for x, y in zip(line, line[1:]):
         repair._link(links, x, y, 4, True)
-    end = repair._walk(p, links, 11, 0)  # 11 walks towards cell 0: the line runs 7 -> 11 -> 10, 6 is left out
-    assert end == 6 and links[6] == 0
+    end = repair._walk(p, links, 11, 0)  # towards cell 0: 7 -> 11 -> 10 leaves 6 out, then 2 -> 6 -> 7 leaves 3 out
+    assert end == 3 and links[3] == 0
     owner, _, _, reached = kn.trace_lines(links, p.ends, 4, 4)
-    assert (reached == p.ends[:, 1]).all() and owner[11] == 1 and owner[6] == 0
-    assert repair._walk(p, links, 6, 0) == 6  # no corner brings it nearer: it stays
+    assert (reached == p.ends[:, 1]).all() and owner[11] == 1 and owner[6] == 1 and owner[3] == 0
+    assert (owner == 0).sum() == 7  # as many cells left out as before, of each colour
 
 
 def test_a_window_puzzle_has_one_pair_per_piece_of_line_inside_it():

@@ -145,7 +145,7 @@ def cover(puzzle: Puzzle, links: np.ndarray, deadline: float | None) -> Linking 
     h, w = puzzle.shape
     links = np.array(links, dtype=np.uint8).ravel()
     while True:
-        if stretch_links(puzzle, links):
+        if stretch_links(puzzle, links, deadline=deadline):
             _, cells, starts, _ = kn.trace_lines(links, puzzle.ends, h, w)
             return Linking.from_flat(puzzle, cells, starts)
         owner, _, _, reached = kn.trace_lines(links, puzzle.ends, h, w)
@@ -201,16 +201,17 @@ def _walk(puzzle: Puzzle, links: np.ndarray, hole: int, towards: int) -> int:
     h, w = puzzle.shape
     grid = puzzle.grid.ravel()
     tr, tc = divmod(towards, w)
-    while True:
+    visited = {hole}
+    for _ in range(2 * (h + w)):  # at most twice across the board, sideways moves included
         r, c = divmod(hole, w)
-        best, gain = None, 0
+        best, gain = None, -1
         for dr in (-1, 1):
             for dc in (-1, 1):
                 ar, ac = r + dr, c + dc
                 if not (0 <= ar < h and 0 <= ac < w):
                     continue
                 a, b, cc = ar * w + ac, ar * w + c, r * w + ac  # a diagonal; b and cc beside both
-                if grid[a] or not (_is_linked(links, a, b, w) and _is_linked(links, a, cc, w)):
+                if a in visited or grid[a] or not (_is_linked(links, a, b, w) and _is_linked(links, a, cc, w)):
                     continue
                 g = abs(r - tr) + abs(c - tc) - abs(ar - tr) - abs(ac - tc)
                 if g > gain:
@@ -223,6 +224,8 @@ def _walk(puzzle: Puzzle, links: np.ndarray, hole: int, towards: int) -> int:
         _link(links, hole, b, w, True)
         _link(links, hole, cc, w, True)
         hole = a
+        visited.add(hole)
+    return hole
 
 
 def _is_linked(links: np.ndarray, x: int, y: int, w: int) -> bool:

@@ -15,6 +15,8 @@ nothing more can be taken (then the caller asks again another way).
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 
 from ...kernels import numberlink as kn
@@ -76,7 +78,8 @@ def stretch(puzzle: Puzzle, links: np.ndarray, max_passes: int | None = None) ->
     return Linking.from_flat(puzzle, cells, starts)
 
 
-def stretch_links(puzzle: Puzzle, links: np.ndarray, max_passes: int | None = None) -> bool:
+def stretch_links(puzzle: Puzzle, links: np.ndarray, max_passes: int | None = None,
+                  deadline: float | None = None) -> bool:
     """Stretch the lines of ``links`` in place, as far as the swaps go: whether they now cover every cell.
 
     What :func:`stretch` does, keeping what the swaps reached when they get
@@ -89,6 +92,8 @@ def stretch_links(puzzle: Puzzle, links: np.ndarray, max_passes: int | None = No
         Flat, one per cell, as in :func:`stretch`; changed in place.
     max_passes : int, optional
         Passes over the board; default the number of cells.
+    deadline : float, optional
+        A ``time.perf_counter()`` value: no pass starts after it.
 
     Returns
     -------
@@ -117,7 +122,7 @@ def stretch_links(puzzle: Puzzle, links: np.ndarray, max_passes: int | None = No
             lc, ls = kn.loop_components(links, owner, h, w)
             for i in range(ls.size - 1):
                 group[lc[ls[i]:ls[i + 1]]] = -(i + 1)
-        if not _pass(links, group, grid, h, w):
+        if (deadline is not None and time.perf_counter() > deadline) or not _pass(links, group, grid, h, w):
             return False
     owner, _, _, reached = kn.trace_lines(links, ends, h, w)
     return bool((reached == ends[:, 1]).all() and (owner > 0).all())
