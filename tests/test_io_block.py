@@ -178,7 +178,8 @@ BAD = [
     ("..\n...", "ragged row", 2, 3),
     ("..\n.x", "unknown character 'x'", 2, 2),
     ("E.\n.E", "second entrance 'E' (the first is at line 1, column 1)", 2, 2),
-    ("E.\nS.", "second entrance 'S'", 2, 1),
+    ("E.\nS.\nG.", "second entrance 'S'", 2, 1),  # with a G, S and E are both entrances (without, mazelib's S and E)
+    ("S.\nSE", "second entrance 'S'", 2, 1),
     ("G.\n.G", "second goal", 2, 2),
     ("*.\n.G", "second goal", 2, 2),
     ("##\n##", "no cell", 1, 1),
@@ -202,3 +203,14 @@ def test_perfect_maze_block_text_is_a_perfect_squares_maze():
     assert back.shape == (9, 13)
     assert P.is_perfect(back)
     assert back.start == (1, 1) and back.goal == (7, 11)
+
+
+def test_mazelib_tostring_with_start_and_end_reads_s_as_start_and_e_as_goal():
+    # mazelib's Maze.tostring(entrances=True): '#' walls, ' ' passages, 'S' the start and 'E' the end
+    text = "###########\n#S    #   #\n### # # # #\n#   #   # #\n# ##### # #\n#       #E#\n###########\n"
+    m = B.loads(text)
+    assert m.start == (1, 1) and m.goal == (5, 9)
+    assert B.loads("E.#\n#.G").start == (0, 0)  # our own letters are unchanged
+    assert B.loads("S.#\n#.G").start == (0, 0) and B.loads("S.#\n#.G").goal == (1, 2)
+    with pytest.raises(MazeFormatError, match="a second entrance"):
+        B.loads("E.E\n#.G")

@@ -21,7 +21,9 @@ grid of the worklist lecture::
     #..#G
 
 ``#`` is a wall, ``.`` or a space is open, ``E`` or ``S`` marks the entrance
-(the start), ``G`` the goal, ``*`` a square that is both. The maze has the
+(the start), ``G`` the goal, ``*`` a square that is both. A text with an
+``S`` and an ``E`` and no ``G`` is read as mazelib writes it (``tostring``
+with entrances): ``S`` the start, ``E`` the end, the goal. The maze has the
 text's rows x columns; neighbouring open squares are joined by a passage and
 wall squares become masked cells. A multi-level text has ``level K`` headers
 and blank lines between levels, like :mod:`tremaux.io.ascii`; squares on top
@@ -355,6 +357,8 @@ def loads(text: str, *, source: str | None = None) -> Maze:
     >>> m = loads("E.#\\n#.G")
     >>> m.neighbours((0, 1))
     [(1, 1), (0, 0)]
+    >>> loads("#S#\\n#.E").goal  # mazelib's S(tart) and E(nd)
+    (1, 2)
     >>> loads("E.#\\n#.x")
     Traceback (most recent call last):
     ...
@@ -372,7 +376,9 @@ def loads(text: str, *, source: str | None = None) -> Maze:
             )
     found: dict[str, tuple[int, int, int]] = {}
     start = goal = None
-    for what, chars in (("entrance", b"ES*"), ("goal", b"G*")):
+    marks = set(np.unique(np.concatenate([a.ravel() for a in arrays])).tolist())
+    mazelib = {ord("S"), ord("E")} <= marks and ord("G") not in marks  # S the start, E the end (mazelib's tostring)
+    for what, chars in (("entrance", b"S*" if mazelib else b"ES*"), ("goal", b"E*" if mazelib else b"G*")):
         for k, (sec, a) in enumerate(zip(sections, arrays)):
             for i, j in np.argwhere(np.isin(a, np.frombuffer(chars, dtype=np.uint8))):
                 i, j = int(i), int(j)
