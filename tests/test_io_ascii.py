@@ -129,7 +129,7 @@ BAD = [
     ("+---+\n|  ^|\n+---+", "single-level", 2, 4),
     ("+---+\n|v  |\n+---+", "single-level", 2, 2),
     ("+---+\n|   |", "2H + 1", 2, 1),
-    ("+--+\n|  |\n+--+", "4W + 1", 1, 1),
+    ("+---+-\n|   |-\n+---+-", "4W + 1", 1, 1),  # ('+--+' is a drawing with cells of two, read since)
     ("+---+\n|   |\n+---+\n\n+---+\n|   |\n+---+", "blank line inside the maze", 4, 1),
     ("level 1\n+---+\n|   |\n+---+", "expected 'level 0'", 1, 1),
     ("level 0\n+---+\n|   |\n+---+\n\n+---+", "blank line inside a level", 5, 1),
@@ -162,3 +162,38 @@ def test_reading_errors(text, message, line, column):
 def test_non_text_is_rejected():
     with pytest.raises(MazeFormatError, match="must be a str"):
         A.loads(b"+---+")
+
+
+ROSETTA = """\
++--+--+--+--+
+|S    |     |
++--+  +  +--+
+|     |    G|
++  +--+--+  +
+|           |
++--+--+--+--+
+"""
+
+
+def test_cells_two_characters_wide_read_as_many_generators_print_them():
+    m = A.loads(ROSETTA)
+    assert m.shape == (3, 4) and m.start == (0, 0) and m.goal == (1, 3)
+    wide = A.loads(A.dumps(m))  # the same maze in cells of three
+    assert wide == m
+    one = A.loads("+-+-+-+\n|S  | |\n+ + + +\n|   |G|\n+-+-+-+")  # cells of one character
+    assert one.shape == (2, 3) and one.start == (0, 0) and one.goal == (1, 2) and one.passages == 5
+    assert A.loads("+-----+-----+\n|  S     G  |\n+-----+-----+").goal == (0, 1)  # cells of five, marks anywhere
+    assert A.loads("+--+--+\n|##|  |\n+--+--+").mask.tolist() == [[False, True]]
+
+
+@pytest.mark.parametrize("text, message, line, column", [
+    ("+--+--+\n|S  x |\n+--+--+", "unknown character 'x' in a cell", 2, 5),
+    ("+--+--+\n|SG   |\n+--+--+", "a second mark 'G' in a cell", 2, 3),
+    ("+--+--+\n|     |\n+--+- +", "wall segment must be '--' or '  ', found '- '", 3, 5),
+    ("+--+--+\n|     |\n+  +--+", "gap in the outer wall", 3, 2),
+    ("level 0\n+--+\n|S |\n+--+", "multi-level drawing has cells of three", 2, 1),
+])
+def test_errors_in_drawings_of_other_cell_widths_name_the_original_column(text, message, line, column):
+    with pytest.raises(MazeFormatError, match=message) as info:
+        A.loads(text)
+    assert (info.value.line, info.value.column) == (line, column)
