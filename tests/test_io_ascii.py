@@ -197,3 +197,23 @@ def test_errors_in_drawings_of_other_cell_widths_name_the_original_column(text, 
     with pytest.raises(MazeFormatError, match=message) as info:
         A.loads(text)
     assert (info.value.line, info.value.column) == (line, column)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_unicode_picture_of_a_maze_reads_back_as_the_maze(seed):
+    from tremaux.render import to_text
+
+    maze = random_perfect((3 + seed, 7 - seed), seed=seed, start=(0, 0), goal=(2 + seed, 6 - seed))
+    drawn = to_text(maze, style="unicode")
+    assert "┌" in drawn and "+" not in drawn
+    assert A.loads(drawn) == maze
+    assert mio.loads(drawn) == maze  # the format is recognised from the content
+    assert A.loads("\n".join("    " + line for line in drawn.splitlines())) == maze  # indented, as pasted
+
+
+def test_a_unicode_picture_of_several_levels_is_refused_by_name():
+    from tremaux.render import to_text
+
+    drawn = to_text(Maze.open((2, 2, 2)), style="unicode")
+    with pytest.raises(MazeFormatError, match="several levels in box-drawing characters"):
+        A.loads(drawn)

@@ -102,7 +102,7 @@ def detect_format(data: str | bytes) -> str:
     for line in stripped.splitlines():
         if not line.strip() or _HEADER.match(line):
             continue
-        return "ascii" if line.lstrip().startswith("+") else "block"
+        return "ascii" if line.lstrip()[:1] in ("+", "┌") else "block"
     return "block"
 
 

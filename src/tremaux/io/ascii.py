@@ -35,7 +35,10 @@ pasted from a document reads as is). Every error names the line and column.
 A single-level drawing whose cells are wider or narrower than three
 characters (``+--+--+`` as many maze generators print, or ``+-+-+``) reads
 too: the corners of its first line give the width, a wall is a full run of
-``-``, and ``S``, ``G`` or ``*`` may stand anywhere inside a cell.
+``-``, and ``S``, ``G`` or ``*`` may stand anywhere inside a cell. So does
+the same drawing in box-drawing characters (``tremaux render --style
+unicode``): ``─`` and ``│`` are walls, every other box character a corner
+(a masked cell, blank there, reads as a cell closed on every side).
 
 Examples
 --------
@@ -63,6 +66,7 @@ import numpy as np
 
 from ..errors import CellError, MazeFormatError
 from ..maze.model import Maze
+from ._drawings import BOX_CHARS, cell_width, unboxed, widened
 from ._text import Section, quote, split
 
 __all__ = ["text_bytes", "dumps", "loads", "char_grid", "cell_position"]
@@ -238,69 +242,12 @@ class _Level:
     section: Section
 
 
-class _Widened(Section):
-    """A drawing with cells ``k`` characters wide, redrawn with cells of three; errors name the original columns."""
-
-    __slots__ = ("period", "k")
-
-    def __init__(self, sec: Section, k: int, lines: list[str]) -> None:
-        super().__init__(lines, sec.numbers, sec.indent, sec.source)
-        self.period, self.k = k + 1, k
-
-    def position(self, row: int, col: int) -> tuple[int, int]:
-        cell, offset = divmod(col, 4)
-        return self.numbers[row], self.indent + cell * self.period + min(offset, self.k) + 1
-
-
-def _cell_width(sec: Section) -> int:
-    """The width of a cell in the drawing, from the corners ``+`` of its first line (3 when it cannot tell)."""
-    first = sec.lines[0]
-    if len(first) < 3 or first[0] != "+" or set(first) - {"+", "-"}:
-        return 3
-    period = first.index("+", 1) if "+" in first[1:] else 0
-    if period < 2 or (len(first) - 1) % period or first[::period] != "+" * ((len(first) - 1) // period + 1):
-        return 3
-    return period - 1
-
-
-def _widened(sec: Section, k: int) -> Section:
-    """The drawing ``sec`` of cells ``k`` wide redrawn with cells of three (:class:`_Widened`)."""
-    p = k + 1
-    width = len(sec.lines[0])
-    out = []
-    for i, line in enumerate(sec.lines):
-        if len(line) != width:
-            return sec  # ragged: the parser says so, at the right place
-        parts = []
-        for j in range(0, width - 1, p):
-            inside = line[j + 1:j + p]
-            parts.append(line[j])
-            if i % 2 == 0:
-                if inside not in ("-" * k, " " * k):
-                    raise sec.error(f"wall segment must be {'-' * k!r} or {' ' * k!r}, found {inside!r}", i, j + 1)
-                parts.append(inside[0] * 3)
-            elif inside == "#" * k:
-                parts.append("###")
-            else:
-                marks = ""
-                for x, ch in enumerate(inside):
-                    if ch != " " and (ch not in "SG*" or marks):
-                        what = f"a second mark {ch!r}" if ch in "SG*" else f"unknown character {ch!r}"
-                        raise sec.error(f"{what} in a cell; a cell holds spaces and one 'S' (start), 'G' (goal) "
-                                        "or '*' (both), or is filled with '#' when masked", i, j + 1 + x)
-                    marks += ch.strip()
-                parts.append(f" {marks or ' '} ")
-        parts.append(line[-1])
-        out.append("".join(parts))
-    return _Widened(sec, k, out)
-
-
 def _parse(sec: Section, multi: bool) -> _Level:
-    k = _cell_width(sec)
+    k = cell_width(sec)
     if k != 3:
         if multi:
             raise sec.error(f"cells {k} characters wide: a multi-level drawing has cells of three ('+---+')", 0, 0)
-        sec = _widened(sec, k)
+        sec = widened(sec, k)
     width = len(sec.lines[0])
     a = sec.array(width)
     nrows = a.shape[0]
@@ -446,6 +393,8 @@ def loads(text: str, *, source: str | None = None) -> Maze:
     >>> m.shape, m.start, m.goal, m.passages
     ((1, 2), (0, 0), (0, 1), 1)
     """
+    if not BOX_CHARS.isdisjoint(text):
+        text = unboxed(text, source)
     sections, multi = split(text, source=source, dedent=True)
     levels = [_parse(sec, multi) for sec in sections]
     shape = levels[0].cells.shape

@@ -1,0 +1,113 @@
+r"""Drawings in the ``+---+`` style that :mod:`tremaux.io.ascii` reads besides its own.
+
+* cells narrower or wider than three characters (``+--+--+`` as many maze
+  generators print them, ``+-+-+``): :func:`cell_width` finds the width from
+  the corners of the first line and :func:`widened` redraws the drawing with
+  cells of three, in a :class:`_Widened` section whose errors name the
+  original columns;
+* the same drawing in box-drawing characters (``tremaux render --style
+  unicode``): :func:`unboxed` redraws it with ``+``, ``-`` and ``|``.
+
+Examples
+--------
+>>> from tremaux.io._text import split
+>>> sec = split("+--+--+\n|S    |\n+--+--+", source=None, dedent=True)[0][0]
+>>> cell_width(sec), widened(sec, 2).lines
+(2, ['+---+---+', '| S     |', '+---+---+'])
+>>> print(unboxed("┌───┬───┐\n│   │   │\n└───┴───┘", None))
++---+---+
+|   |   |
++---+---+
+"""
+
+from __future__ import annotations
+
+from ..errors import MazeFormatError
+from ._text import Section
+
+__all__ = ["BOX_CHARS", "cell_width", "unboxed", "widened"]
+
+
+BOX_CHARS = frozenset("─│┌┐└┘├┤┬┴┼╵╶╷╴")
+
+
+def unboxed(text: str, source: str | None) -> str:
+    """A drawing in box-drawing characters (cells three wide) redrawn with ``+``, ``-`` and ``|``.
+
+    Every post becomes a corner ``+``, whatever box character (or blank,
+    where no wall meets) stands there.
+    """
+    table = {ord(c): "+" for c in BOX_CHARS} | {ord("─"): "-", ord("│"): "|"}
+    lines = text.translate(table).splitlines()
+    first = next(i for i, line in enumerate(lines) if line.strip())
+    if any(line.strip().startswith("level") for line in lines):
+        raise MazeFormatError("a drawing of several levels in box-drawing characters is not read; "
+                              "save the maze as ascii or json", line=first + 1, column=1, source=source)
+    top = lines[first]
+    indent = len(top) - len(top.lstrip())
+    out = lines[:first]
+    for i, line in enumerate(lines[first:]):
+        if i % 2 == 0 and line.strip():
+            chars = list(line)
+            for j in range(indent, len(chars), 4):
+                chars[j] = "+"
+            line = "".join(chars)
+        out.append(line)
+    return "\n".join(out)
+
+
+class _Widened(Section):
+    """A drawing with cells ``k`` characters wide, redrawn with cells of three; errors name the original columns."""
+
+    __slots__ = ("period", "k")
+
+    def __init__(self, sec: Section, k: int, lines: list[str]) -> None:
+        super().__init__(lines, sec.numbers, sec.indent, sec.source)
+        self.period, self.k = k + 1, k
+
+    def position(self, row: int, col: int) -> tuple[int, int]:
+        cell, offset = divmod(col, 4)
+        return self.numbers[row], self.indent + cell * self.period + min(offset, self.k) + 1
+
+
+def cell_width(sec: Section) -> int:
+    """The width of a cell in the drawing, from the corners ``+`` of its first line (3 when it cannot tell)."""
+    first = sec.lines[0]
+    if len(first) < 3 or first[0] != "+" or set(first) - {"+", "-"}:
+        return 3
+    period = first.index("+", 1) if "+" in first[1:] else 0
+    if period < 2 or (len(first) - 1) % period or first[::period] != "+" * ((len(first) - 1) // period + 1):
+        return 3
+    return period - 1
+
+
+def widened(sec: Section, k: int) -> Section:
+    """The drawing ``sec`` of cells ``k`` wide redrawn with cells of three (:class:`_Widened`)."""
+    p = k + 1
+    width = len(sec.lines[0])
+    out = []
+    for i, line in enumerate(sec.lines):
+        if len(line) != width:
+            return sec  # ragged: the parser says so, at the right place
+        parts = []
+        for j in range(0, width - 1, p):
+            inside = line[j + 1:j + p]
+            parts.append(line[j])
+            if i % 2 == 0:
+                if inside not in ("-" * k, " " * k):
+                    raise sec.error(f"wall segment must be {'-' * k!r} or {' ' * k!r}, found {inside!r}", i, j + 1)
+                parts.append(inside[0] * 3)
+            elif inside == "#" * k:
+                parts.append("###")
+            else:
+                marks = ""
+                for x, ch in enumerate(inside):
+                    if ch != " " and (ch not in "SG*" or marks):
+                        what = f"a second mark {ch!r}" if ch in "SG*" else f"unknown character {ch!r}"
+                        raise sec.error(f"{what} in a cell; a cell holds spaces and one 'S' (start), 'G' (goal) "
+                                        "or '*' (both), or is filled with '#' when masked", i, j + 1 + x)
+                    marks += ch.strip()
+                parts.append(f" {marks or ' '} ")
+        parts.append(line[-1])
+        out.append("".join(parts))
+    return _Widened(sec, k, out)
