@@ -40,6 +40,7 @@ from contextvars import ContextVar
 
 import numpy as np
 
+from ..._jit import would_interpret
 from ...kernels import numberlink as kn
 from ..model import Puzzle
 from ..result import Linking
@@ -91,7 +92,8 @@ def mended_stage(task: Task) -> Answer | None:
 
     For :data:`MEND_SHARE` of the time left; ``None`` when the router or the
     mending finds nothing in it (the exact stages answer then), for another
-    rule or more than one solution, and inside a window's own solve.
+    rule or more than one solution, inside a window's own solve, and while
+    kernels run interpreted on a puzzle this size (as the compiled search).
 
     Parameters
     ----------
@@ -114,6 +116,8 @@ def mended_stage(task: Task) -> Answer | None:
     rule = task.rule
     if not (rule.cover and rule.touch and task.want == 1 and task.puzzle.pairs) or mending():
         return None
+    if would_interpret(task.puzzle.height * task.puzzle.width):
+        return None  # a small puzzle from the command line: SAT answers it without numba's start
     deadline = task.share(MEND_SHARE)
     routed = router_stage(Task(task.puzzle, resolve("nikoli", True), 1, task.share(ROUTE_SHARE)))
     if routed is None:
