@@ -145,6 +145,16 @@ def cover(puzzle: Puzzle, links: np.ndarray, deadline: float | None) -> Linking 
     -------
     Linking or None
         Lines that cover the board (they may run beside themselves).
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> p = Puzzle.from_rows(["1.1", "...", "..."])
+    >>> top = np.array([2, 10, 8, 0, 0, 0, 0, 0, 0], dtype=np.uint8)  # along the top row
+    >>> cover(p, top, None).grid.tolist()  # the walk can take in the six cells below
+    [[1, 1, 1], [1, 1, 1], [1, 1, 1]]
+    >>> cover(Puzzle.from_rows(["1.1", "..."]), top[:6], None) is None  # both ends one colour, six cells: no cover
+    True
     """
     h, w = puzzle.shape
     links = np.array(links, dtype=np.uint8).ravel()
