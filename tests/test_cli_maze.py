@@ -167,7 +167,7 @@ def test_bad_inputs_give_one_line_and_status_2(capsys, tmp_path, command, name, 
         (["show", "{tmp}/missing.txt"], "error: no such file: {tmp}/missing.txt"),
         (["info", "{tmp}"], "error: cannot open {tmp}"),
         (["convert", "{good}", "{tmp}/out.txt"], "cannot tell the output format of '{tmp}/out.txt'"),
-        (["convert", "{good}", "{tmp}/out.txt", "--format", "png"], "unknown format 'png'; choose one of: ascii, block"),
+        (["convert", "{good}", "{tmp}/out.txt", "--format", "tiff"], "unknown format 'tiff'; choose one of: ascii, block"),
         (["show", "{good}", "--style", "fancy"], "unknown format 'fancy'"),
     ],
 )

@@ -63,7 +63,7 @@ def _measures() -> None:
     from .measure import maze_stats
 
     for shape in ((4, 5), (2, 3, 4)):
-        maze = Maze.open(shape)
+        maze = Maze.closed(shape)  # walls everywhere: every format, pictures too, reads it back
         maze_stats(maze)
         properties.summary(maze)
 
@@ -72,7 +72,7 @@ def _formats() -> None:
     from . import Maze, io
 
     for shape in ((4, 5), (2, 3, 4)):
-        maze = Maze.open(shape)
+        maze = Maze.closed(shape)  # walls everywhere: every format, pictures too, reads it back
         for fmt in io.FORMATS.names():
             try:
                 io.loads(io.dumps(maze, fmt))

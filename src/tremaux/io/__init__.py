@@ -1,14 +1,17 @@
 """Reading and writing mazes: text drawings, block pictures, JSON, ``.npz``, graphs.
 
-Four file formats are registered in :data:`FORMATS`:
+Five file formats are registered in :data:`FORMATS`:
 
 * ``ascii``: the ``+---+`` drawing (:mod:`tremaux.io.ascii`);
 * ``block``: ``#`` / ``.`` squares, every open square a cell (:mod:`tremaux.io.block`);
 * ``json``: JSON with a format version (:mod:`tremaux.io.json`), extension ``.json``;
-* ``npz``: compressed NumPy arrays (:mod:`tremaux.io.npz`), extension ``.npz``.
+* ``npz``: compressed NumPy arrays (:mod:`tremaux.io.npz`), extension ``.npz``;
+* ``image``: a picture of a maze, PNG, GIF, BMP, JPEG... (:mod:`tremaux.io.image`),
+  read from thin walls or blocks, written as PNG.
 
 :func:`load` and :func:`loads` recognise every format from the content (the
-``.npz`` and ``.json`` extensions are trusted): a zip archive is ``npz``, text
+``.npz`` and ``.json`` extensions are trusted): a zip archive is ``npz``, a
+picture file (by its first bytes) ``image``, text
 starting with ``{`` is ``json``, a drawing whose first line starts with
 ``+`` is ``ascii`` and anything else is ``block``. :func:`save` takes the
 format from its argument or else from the extension; text formats have no
@@ -41,12 +44,12 @@ from ..errors import MazeFormatError, UnsupportedError
 from ..maze.model import Maze
 from ..registry import Registry
 from .._lazy import lazy_module
-from . import ascii, block, json, npz
+from . import ascii, block, image, json, npz
 
 graph = lazy_module("tremaux.io.graph")  # networkx is loaded on first use
 from ._text import _HEADER
 
-__all__ = ["FORMATS", "load", "save", "loads", "dumps", "read_source", "check_dumps", "detect_format", "format_from_extension", "ascii", "block", "graph", "json", "npz"]
+__all__ = ["FORMATS", "load", "save", "loads", "dumps", "read_source", "check_dumps", "detect_format", "format_from_extension", "ascii", "block", "graph", "image", "json", "npz"]
 
 FORMATS = Registry("format")
 """The maze file formats: ``func`` reads (text or bytes, ``source=`` for messages),
@@ -61,6 +64,8 @@ FORMATS.add("json", json.loads, doc="JSON with a format version, one hex digit p
             dumps=json.dumps, binary=False, extensions=(".json",), size=json.text_bytes)
 FORMATS.add("npz", npz.from_bytes, doc="Compressed NumPy arrays (compact binary), with a format version.",
             dumps=npz.to_bytes, binary=True, extensions=(".npz",), size=npz.text_bytes)
+FORMATS.add("image", image.loads, aliases=("png",), doc="A picture of a maze (PNG, GIF, BMP, JPEG...): thin walls or blocks; written as PNG.",
+            dumps=image.dumps, binary=True, extensions=(".png", ".gif", ".bmp", ".jpg", ".jpeg"), size=image.text_bytes)
 
 _ZIP = b"PK\x03\x04"
 
@@ -85,16 +90,20 @@ def detect_format(data: str | bytes) -> str:
     Returns
     -------
     str
-        ``ascii``, ``block``, ``json`` or ``npz``.
+        ``ascii``, ``block``, ``json``, ``npz`` or ``image``.
 
     Examples
     --------
     >>> detect_format("+---+\\n|   |\\n+---+"), detect_format('{"format": "tremaux-maze"}')
     ('ascii', 'json')
+    >>> detect_format(b"\\x89PNG\\r\\n")
+    'image'
     """
     if isinstance(data, (bytes, bytearray, memoryview)):
         if bytes(data[:4]) == _ZIP:
             return "npz"
+        if image.is_image(data):
+            return "image"
         data = _text(data, None)
     stripped = data.lstrip()
     if stripped.startswith("{"):
@@ -168,8 +177,9 @@ def loads(data: str | bytes, format: str | None = None, *, source: str | None = 
         raise MazeFormatError(f"a maze is read from text or bytes, not {type(data).__name__}", source=source)
     if isinstance(data, memoryview):
         data = bytes(data)
-    binary = not isinstance(data, str) and bytes(data[:4]) == _ZIP
-    name = FORMATS.get(format).name if format is not None else ("npz" if binary else None)
+    head = b"" if isinstance(data, str) else bytes(data[:4])
+    guess = "npz" if head == _ZIP else "image" if image.is_image(head) else None
+    name = FORMATS.get(format).name if format is not None else guess
     entry = FORMATS.get(name) if name is not None else None
     if entry is not None and entry.binary:
         if isinstance(data, str):
@@ -328,7 +338,7 @@ def read_source(f, source: str | None = None, *, size: int | None = None, memory
     b'E.G'
     """
     head = f.read(4)
-    if head == _ZIP:
+    if head == _ZIP or image.is_image(head):
         cap = budget.memory_limit(memory_limit)
         if size is not None:
             budget.check(size, f"reading a .npz file of {budget.format_bytes(size)}", memory_limit)

@@ -1,0 +1,77 @@
+"""Pictures of mazes read as mazes (``tremaux.io.image``): tremaux's own PNGs, block pictures, other formats."""
+
+from __future__ import annotations
+
+import io as std_io
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from tremaux import Maze, generate
+from tremaux import io as mio
+from tremaux.errors import MazeFormatError
+from tremaux.io import block, image
+from tremaux.render import to_png
+
+
+def _encoded(pixels: np.ndarray, fmt: str) -> bytes:
+    buf = std_io.BytesIO()
+    Image.fromarray(pixels).save(buf, fmt, **({"quality": 80} if fmt == "JPEG" else {}))
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize("shape, algorithm", [((3, 4), "backtracker"), ((7, 11), "kruskal"), ((25, 18), "wilson"),
+                                              ((60, 80), "prim"), ((2, 2), "binary-tree"), ((5, 40), "eller")])
+def test_tremaux_pictures_read_back_as_the_maze_with_start_and_goal(shape, algorithm):
+    maze = generate(shape, algorithm, seed=4).maze
+    assert image.loads(to_png(maze)) == maze  # the start and goal cells are drawn red and green
+    assert mio.loads(mio.dumps(maze, "image")) == maze  # through the registry, detected from the bytes
+    again = image.loads(to_png(maze, start=False, goal=False, cell_size=5, wall_width=1, margin=3))
+    assert (again.cells == maze.cells).all() and again.start is None and again.goal is None
+
+
+@pytest.mark.parametrize("fmt", ["PNG", "GIF", "BMP", "JPEG"])
+@pytest.mark.parametrize("scale", [1, 3, 8])
+def test_block_pictures_read_at_any_scale_and_format(fmt, scale):
+    maze = generate((9, 13), "backtracker", seed=scale).maze
+    squares = np.where(block.to_blocks(maze), 0, 255).astype(np.uint8)  # mazelib's grid: True for a wall
+    read = image.loads(_encoded(squares.repeat(scale, 0).repeat(scale, 1), fmt))
+    assert read.shape == maze.shape and (read.cells == maze.cells).all()
+
+
+def test_gaps_in_the_outer_wall_are_the_start_and_the_goal():
+    maze = generate((6, 8), "kruskal", seed=2).maze
+    squares = block.to_blocks(maze)
+    squares[1, 0] = squares[-2, -1] = False  # an opening beside cell (0, 0) and one beside (5, 7)
+    read = image.loads(_encoded(np.where(squares, 0, 255).astype(np.uint8).repeat(4, 0).repeat(4, 1), "PNG"))
+    assert (read.start, read.goal) == ((0, 0), (5, 7))
+    assert (read.cells == maze.cells).all()
+
+
+def test_pictures_that_hold_no_maze_are_refused_by_name(monkeypatch):
+    with pytest.raises(MazeFormatError, match="not a picture Pillow can read"):
+        image.loads(b"\x89PNG\r\n\x1a\n broken")
+    with pytest.raises(MazeFormatError, match="no contrast"):
+        image.loads(_encoded(np.full((40, 40), 200, np.uint8), "PNG"))
+    with pytest.raises(MazeFormatError, match="cells cannot be counted"):
+        image.loads(to_png(Maze.open((3, 3))))
+    ring = np.full((40, 40), 255, np.uint8)
+    ring[5:9, 5:30] = 0  # a bar, not a maze's outer wall
+    with pytest.raises(MazeFormatError, match="no outer wall"):
+        image.loads(_encoded(ring, "PNG"))
+    monkeypatch.setattr(image, "MAX_PIXELS", 100)
+    with pytest.raises(MazeFormatError, match="over the limit of 100 pixels"):
+        image.loads(to_png(generate((3, 3), "backtracker", seed=1).maze))
+
+
+def test_a_picture_is_solved_from_the_command_line(tmp_path):
+    maze = generate((8, 10), "backtracker", seed=7).maze
+    (tmp_path / "maze.png").write_bytes(to_png(maze))
+    out = subprocess.run([sys.executable, "-m", "tremaux", "solve", str(tmp_path / "maze.png")],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert "path of" in out.stderr and " S " in out.stdout and " G " in out.stdout
+    assert mio.load(tmp_path / "maze.png") == maze
