@@ -108,6 +108,16 @@ def dumps(maze: Maze) -> bytes:
 def text_bytes(shape3: tuple[int, int, int]) -> int:
     """Peak memory of drawing a maze of ``shape3`` (levels, rows, columns) as a picture: RGB pixels, about.
 
+    Parameters
+    ----------
+    shape3 : tuple of int
+        Levels, rows and columns.
+
+    Returns
+    -------
+    int
+        Bytes.
+
     Examples
     --------
     >>> text_bytes((1, 10, 10)) > 0

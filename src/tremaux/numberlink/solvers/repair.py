@@ -92,7 +92,8 @@ def mended_stage(task: Task) -> Answer | None:
 
     For :data:`MEND_SHARE` of the time left; ``None`` when the router or the
     mending finds nothing in it (the exact stages answer then), for another
-    rule or more than one solution, inside a window's own solve, and while
+    rule or more than one solution (or the first of several: the search that
+    finds it goes on for the others), inside a window's own solve, and while
     kernels run interpreted on a puzzle this size (as the compiled search).
 
     Parameters
@@ -116,6 +117,8 @@ def mended_stage(task: Task) -> Answer | None:
     rule = task.rule
     if not (rule.cover and rule.touch and task.want == 1 and task.puzzle.pairs) or mending():
         return None
+    if task.then > task.want:
+        return None  # the first of several solutions: the search that finds it goes on for the others
     if would_interpret(task.puzzle.height * task.puzzle.width):
         return None  # a small puzzle from the command line: SAT answers it without numba's start
     deadline = task.share(MEND_SHARE)
