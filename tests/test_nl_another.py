@@ -174,3 +174,34 @@ def test_untouched_suffices_exactly_when_the_theorem_applies():
                 applied += 1
                 assert (len(every) > 1) == (len(plain) > 1), p.grid.tolist()
     assert applied > 0
+
+
+@pytest.mark.parametrize("rule, touch", COMBOS)
+def test_the_compiled_neighbourhoods_find_only_other_solutions(rule, touch):
+    """From every solution of small boards (brute force), the compiled search of its neighbourhoods returns
+    another solution under the same rule, or none, and finds some (random boards rarely have two solutions
+    under fill without touching: there only the first holds)."""
+    from tremaux.numberlink.result import Linking
+    from tremaux.numberlink.solvers.local import LocalRun
+
+    def canon(paths) -> tuple:
+        return tuple(tuple(map(tuple, p)) if tuple(p[0]) <= tuple(p[-1]) else tuple(map(tuple, p[::-1]))
+                     for p in paths)
+
+    found = 0
+    for p in puzzles(131 + len(rule) + touch, 150):
+        sols = brute_force(p.grid.tolist(), rule == "fill", limit=200, touch=touch)
+        if not sols or len(sols) == 200:
+            continue
+        every = {canon(s) for s in sols}
+        for s in sols[:6]:
+            run = LocalRun(p, Linking.from_paths(p, [list(x) for x in s]), cover=rule == "fill", touch=touch)
+            got = run.advance(None)
+            if got is None:
+                assert run.done
+                continue
+            paths = [x.tolist() for x in got[0].paths]
+            assert not problems(p.grid.tolist(), paths, rule == "fill")
+            assert canon(paths) in every and canon(paths) != canon(s), (p.grid.tolist(), s, paths)
+            found += 1
+    assert found > 0 or (rule == "fill" and not touch)

@@ -17,7 +17,12 @@ question, never a fresh solve by a slower route:
    solution by construction, found in one pass over the lines, with no
    encoding to build. First solutions that leave many cells empty (those
    of the router) nearly always have one;
-3. **a race of the search and SAT** (:func:`_race`), each resumed where it
+3. **the compiled neighbourhoods** (:mod:`.local`), when the first solution
+   came without a search to resume: windows of side 4 and 8 and one or two
+   lines set free, every other link kept, each searched by a kernel that
+   checks every arrangement by following the lines; it goes first in each
+   turn of the race below, and SAT waits until it has searched them all;
+4. **a race of the search and SAT** (:func:`_race`), each resumed where it
    stopped. The search that found the first solution goes on; it has
    :data:`HEAD_START` times the first solution's time alone. When the
    first came another way (under ``fill`` with touching, from lines that
@@ -110,6 +115,17 @@ answers before SAT does, so SAT's answers cost at most a quarter more than
 alone. On the development halves of b-sparse and d-flow (CPU time, loaded
 machine) 1 and 0.25 decided the same puzzles within 3x, give or take two
 (10-12 of 23 under ``fill`` with touching, 8-10 under ``nikoli``)."""
+
+LOCAL_SHARE = 1.0
+"""Share of each turn's time for the compiled search of the first solution's neighbourhoods (:mod:`.local`).
+
+One, a split: it goes before the search under the rule in each turn, with
+as much time, and SAT waits until it has searched every small
+neighbourhood (a few milliseconds at most on the corpus): a second
+solution near the first shows there in a millisecond or two, where SAT's
+encoding alone costs more. On the development halves of b-sparse and
+d-flow (CPU time, loaded machine) 0.5 and 1 decided the same puzzles
+within 3x, give or take two."""
 
 MIN_TURN = 0.001
 """Seconds: the first turn is never shorter (a first solution found in microseconds says little)."""
@@ -253,13 +269,16 @@ def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
     elif one.resume is not None:
         enc = one.resume  # the SAT encoding that found it, with what its solver has learnt
     fresh = run is None and enc is None and (task.rule.touch or not task.rule.cover)
+    local = None
+    if run is None:  # the first came another way: its neighbourhoods first, then a new search
+        local = _new_local(task, found[0])
     if fresh:
-        run = _new_run(task, found[0])  # the first came another way: a new search, which goes first
-    return _race(task, run, enc, found, seen, how, first_seconds, fresh=fresh)
+        run = _new_run(task, found[0])
+    return _race(task, run, enc, found, seen, how, first_seconds, fresh=fresh, local=local)
 
 
 def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str], first_seconds: float, *,
-          fresh: bool = False) -> Answer:
+          fresh: bool = False, local=None) -> Answer:
     """The search ``run`` (or none) and SAT take turns on the second question, each resumed where it stopped.
 
     Turn ``k`` lets each go on until it has spent ``first_seconds`` times
@@ -272,11 +291,15 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
     encoding that found the first solution, when one did (closed here).
     ``fresh``: ``run`` is a new search (the first solution came another
     way); after its first turn it has :data:`NEW_SEARCH_SHARE` of each
-    turn's time.
+    turn's time. ``local``: a :class:`.local.LocalRun` over the first
+    solution's neighbourhoods, which goes first in each turn, for
+    :data:`LOCAL_SHARE` of its time, until it has searched them all.
     """
-    spent = [0.0, 0.0]  # seconds of the search, of SAT
+    spent = [0.0, 0.0, 0.0]  # seconds of the search, of SAT, of the compiled neighbourhoods
     share = 1.0  # of the turn's time for the search
     target = HEAD_START * max(first_seconds, MIN_TURN)
+    local_target = HEAD_START * first_seconds  # no minimum, for the compiled neighbourhoods and a new search
+    waiting = local is not None or fresh  # SAT's first turn comes after theirs
     ready = False  # whether enc forbids the first solutions and the windows have been looked at
     hoods = None  # the neighbourhoods still to look at (neighbourhoods), once ready
     blocked = 0  # found[:blocked] are forbidden in enc
@@ -284,15 +307,31 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
     stopped = ""
     try:
         while True:
+            if local is not None and not local.done:
+                t = time.perf_counter()
+                stop = t + LOCAL_SHARE * local_target - spent[2]
+                got = local.advance(stop if task.deadline is None else min(stop, task.deadline))
+                spent[2] += time.perf_counter() - t
+                if got is not None and _add(found, seen, [got[0]]):
+                    how.append(f"another by the search in {got[1]}")
+                    if len(found) >= task.want:
+                        return Answer(tuple(found[: task.want]), False, "; ".join(how[:2]))
             if run is not None:
                 t = time.perf_counter()
-                out = _go_on(task, run, t + share * target - spent[0], found, seen, how[0])
+                out = _go_on(task, run, t + share * (local_target if fresh else target) - spent[0], found, seen,
+                             how[0])
                 spent[0] += time.perf_counter() - t
                 if out is not None:
                     return out
             if task.deadline is not None and time.perf_counter() >= task.deadline:
                 stopped = "time limit"
                 break
+            if waiting or (local is not None and not local.done):  # SAT's turn after the compiled neighbourhoods'
+                waiting = False
+                target *= 2
+                local_target *= 2
+                share = NEW_SEARCH_SHARE if fresh else 1.0
+                continue
             t = time.perf_counter()
             stop = t + max(0.0, target - spent[1])
             if task.deadline is not None:
@@ -336,6 +375,7 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
             if exhausted or len(found) >= task.want:
                 break
             target *= 2
+            local_target *= 2
             share = NEW_SEARCH_SHARE if fresh else 1.0
     finally:
         if enc is not None:
@@ -366,6 +406,21 @@ def _linking(task: Task, enc, model) -> Linking:
     puzzle = task.puzzle
     _owner, cells, starts, _ = kn.trace_lines(model.links, enc.ends, puzzle.height, puzzle.width)
     return Linking.from_flat(puzzle, cells, starts)
+
+
+def _new_local(task: Task, first: Linking):
+    """A :class:`~.local.LocalRun` over the neighbourhoods of ``first``, or ``None`` when it should not run.
+
+    Not while the kernels would run interpreted (:func:`~.search.compiled_now`).
+    """
+    try:
+        from .local import LocalRun
+        from .search import compiled_now
+    except ImportError:
+        return None
+    if not compiled_now(task.puzzle):
+        return None
+    return LocalRun(task.puzzle, first, cover=task.rule.cover, touch=task.rule.touch)
 
 
 def _new_run(task: Task, first: Linking):
