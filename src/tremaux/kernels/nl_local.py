@@ -108,7 +108,7 @@ def _valid(w, size, ends, touch, links, col, lines, nl, spath, soff, free, fcell
 
 
 @njit(cache=True, interpret=False)
-def local_other(grid, h, w, ends, cover, touch, base, spath, soff, cells, offs, budget, out):
+def local_other(grid, h, w, ends, cover, touch, base, spath, soff, cells, offs, budget, out, cut):
     """The first neighbourhood holding a solution other than ``base``; its index, or -1.
 
     ``cells[offs[q]:offs[q + 1]]`` are the free cells of neighbourhood
@@ -116,7 +116,8 @@ def local_other(grid, h, w, ends, cover, touch, base, spath, soff, cells, offs, 
     (N1 E2 S4 W8), its lines' cells ``spath[soff[k]:soff[k + 1]]`` for
     pair ``k + 1``; ``budget`` the nodes one neighbourhood may use (a
     complete arrangement checked counts a node per 16 cells followed). The
-    other solution's links are written to ``out``. ``grid`` is the flat
+    other solution's links are written to ``out``; ``cut[q]`` is set true
+    for each neighbourhood passed over at ``budget``. ``grid`` is the flat
     puzzle (0 empty, ``k`` an endpoint of pair ``k``), ``ends`` the
     ``(n, 2)`` endpoint cells of each pair.
     """
@@ -225,6 +226,7 @@ def local_other(grid, h, w, ends, cover, touch, base, spath, soff, cells, offs, 
             t += 1
             opt[t] = 0
             done[t] = 0
+        cut[q] = not found and nodes > budget
         if found:
             for x in range(size):
                 out[x] = links[x]

@@ -21,7 +21,8 @@ question, never a fresh solve by a slower route:
    came without a search to resume: windows of side 4 and 8 and one or two
    lines set free, every other link kept, each searched by a kernel that
    checks every arrangement by following the lines; it goes first in each
-   turn of the race below, and SAT waits until it has searched them all;
+   turn of the race below, and SAT waits until it has searched them all
+   once (with a small budget of nodes each);
 4. **a race of the search and SAT** (:func:`_race`), each resumed where it
    stopped. The search that found the first solution goes on; it has
    :data:`HEAD_START` times the first solution's time alone. When the
@@ -121,7 +122,7 @@ LOCAL_SHARE = 1.0
 
 One, a split: it goes before the search under the rule in each turn, with
 as much time, and SAT waits until it has searched every small
-neighbourhood (a few milliseconds at most on the corpus): a second
+neighbourhood once (a few milliseconds at most on the corpus): a second
 solution near the first shows there in a millisecond or two, where SAT's
 encoding alone costs more. On the development halves of b-sparse and
 d-flow (CPU time, loaded machine) 0.5 and 1 decided the same puzzles
@@ -299,7 +300,7 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
     share = 1.0  # of the turn's time for the search
     target = HEAD_START * max(first_seconds, MIN_TURN)
     local_target = HEAD_START * first_seconds  # no minimum, for the compiled neighbourhoods and a new search
-    waiting = local is not None or fresh  # SAT's first turn comes after theirs
+    waiting = False  # SAT waits only for the compiled neighbourhoods
     ready = False  # whether enc forbids the first solutions and the windows have been looked at
     hoods = None  # the neighbourhoods still to look at (neighbourhoods), once ready
     blocked = 0  # found[:blocked] are forbidden in enc
@@ -307,26 +308,28 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
     stopped = ""
     try:
         while True:
-            if local is not None and not local.done:
-                t = time.perf_counter()
-                stop = t + LOCAL_SHARE * local_target - spent[2]
-                got = local.advance(stop if task.deadline is None else min(stop, task.deadline))
-                spent[2] += time.perf_counter() - t
-                if got is not None and _add(found, seen, [got[0]]):
-                    how.append(f"another by the search in {got[1]}")
-                    if len(found) >= task.want:
-                        return Answer(tuple(found[: task.want]), False, "; ".join(how[:2]))
-            if run is not None:
-                t = time.perf_counter()
-                out = _go_on(task, run, t + share * (local_target if fresh else target) - spent[0], found, seen,
-                             how[0])
-                spent[0] += time.perf_counter() - t
-                if out is not None:
-                    return out
+            for first_pass in (True, False):  # the quick pass before the search, the second after it
+                if local is not None and not local.done:
+                    t = time.perf_counter()
+                    stop = t + LOCAL_SHARE * local_target - spent[2]
+                    got = local.advance(stop if task.deadline is None else min(stop, task.deadline),
+                                        first_pass_only=first_pass)
+                    spent[2] += time.perf_counter() - t
+                    if got is not None and _add(found, seen, [got[0]]):
+                        how.append(f"another by the search in {got[1]}")
+                        if len(found) >= task.want:
+                            return Answer(tuple(found[: task.want]), False, "; ".join(how[:2]))
+                if run is not None and first_pass:
+                    t = time.perf_counter()
+                    out = _go_on(task, run, t + share * (local_target if fresh else target) - spent[0], found,
+                                 seen, how[0])
+                    spent[0] += time.perf_counter() - t
+                    if out is not None:
+                        return out
             if task.deadline is not None and time.perf_counter() >= task.deadline:
                 stopped = "time limit"
                 break
-            if waiting or (local is not None and not local.done):  # SAT's turn after the compiled neighbourhoods'
+            if waiting or (local is not None and not local.first_pass_done):  # SAT after the first pass of those
                 waiting = False
                 target *= 2
                 local_target *= 2

@@ -34,10 +34,13 @@ from ...kernels.nl_local import local_other
 from ..result import Linking
 from .neighbourhoods import _group_levels, _owner, windows
 
-__all__ = ["LocalRun", "hood_cells", "LOCAL_NODES", "MAX_SIDE", "MAX_LINES", "CHUNK"]
+__all__ = ["LocalRun", "hood_cells", "LOCAL_NODES", "RETRY_NODES", "MAX_SIDE", "MAX_LINES", "CHUNK"]
 
-LOCAL_NODES = 4096
-"""Nodes one neighbourhood may use before it is passed over (a window of side 4 needs a few dozen)."""
+LOCAL_NODES = 256
+"""Nodes one neighbourhood may use in the first pass before it is passed over (most need a few dozen)."""
+
+RETRY_NODES = 8192
+"""Nodes in the second pass, over the neighbourhoods the first passed over."""
 
 MAX_SIDE = 8
 """Largest window side searched here."""
@@ -88,8 +91,15 @@ class LocalRun:
             (label, np.flatnonzero(np.asarray(free).ravel())) for label, free in hoods)
         self.done = False
         self.seconds = 0.0
+        self._retry: list[tuple[str, np.ndarray]] = []  # passed over in the first pass
+        self._first_pass = True
 
-    def advance(self, stop: float | None) -> tuple[Linking, str] | None:
+    @property
+    def first_pass_done(self) -> bool:
+        """Whether every neighbourhood has been searched with :data:`LOCAL_NODES` (the second pass may remain)."""
+        return self.done or not self._first_pass
+
+    def advance(self, stop: float | None, *, first_pass_only: bool = False) -> tuple[Linking, str] | None:
         """Search the next neighbourhoods until one holds another solution, ``stop`` passes, or none is left.
 
         Parameters
@@ -97,6 +107,10 @@ class LocalRun:
         stop : float or None
             A :func:`time.perf_counter` value, looked at between groups of
             :data:`CHUNK` neighbourhoods; ``None``: no limit.
+        first_pass_only : bool
+            Stop once every neighbourhood has been searched with
+            :data:`LOCAL_NODES` (the second pass, with :data:`RETRY_NODES`
+            each for those passed over, is left for a later call).
 
         Returns
         -------
@@ -111,22 +125,30 @@ class LocalRun:
             while not self.done:
                 if stop is not None and time.perf_counter() >= stop:
                     return None
+                if first_pass_only and not self._first_pass:
+                    return None
                 chunk = []
                 for item in self._hoods:
                     chunk.append(item)
                     if len(chunk) == CHUNK:
                         break
-                if len(chunk) < CHUNK:
-                    self.done = True
                 if not chunk:
+                    if self._first_pass and self._retry:  # the second pass, with more nodes each
+                        self._first_pass = False
+                        self._hoods = iter(self._retry)
+                        continue
+                    self.done = True
                     return None
                 cells = [c for _, c in chunk]
                 offs = np.zeros(len(cells) + 1, dtype=np.int64)
                 offs[1:] = np.cumsum([len(c) for c in cells])
+                cut = np.zeros(len(chunk), dtype=np.bool_)
                 q = local_other(self._grid, h, w, self._ends, self.cover, self.touch, self._base, self._spath,
-                                self._soff, np.concatenate(cells).astype(np.int64), offs, LOCAL_NODES, out)
+                                self._soff, np.concatenate(cells).astype(np.int64), offs,
+                                LOCAL_NODES if self._first_pass else RETRY_NODES, out, cut)
+                if self._first_pass:
+                    self._retry += [chunk[i] for i in np.flatnonzero(cut[: len(chunk) if q < 0 else q]).tolist()]
                 if q >= 0:
-                    self.done = False  # the neighbourhoods after it are still to come
                     return self._linking(out), chunk[q][0]
             return None
         finally:
@@ -164,6 +186,7 @@ def hood_cells(puzzle, first: Linking) -> Iterator[tuple[str, np.ndarray]]:
     [('1 line set free', [0, 1, 3, 4]), ('1 line set free', [1, 2, 4, 5])]
     """
     h, w = puzzle.shape
+    index = np.arange(h * w, dtype=np.int64).reshape(h, w)
     owner = _owner(puzzle, first)
     flat = owner.ravel()
     order = np.argsort(flat, kind="stable")  # cells by line, ascending within each
@@ -178,10 +201,9 @@ def hood_cells(puzzle, first: Linking) -> Iterator[tuple[str, np.ndarray]]:
     while True:
         if todo:
             side = todo.pop(0)
+            label = f"a {side} x {side} window"
             for r0, c0 in sides[side]:
-                rows = np.arange(r0, min(h, r0 + side))
-                cols = np.arange(c0, min(w, c0 + side))
-                yield f"a {side} x {side} window", (rows[:, None] * w + cols[None, :]).ravel()
+                yield label, index[r0:r0 + side, c0:c0 + side].ravel()
         for _ in range(2 if size == 0 else 1):
             level = next(levels, None) if size < MAX_LINES else None
             size += 1
