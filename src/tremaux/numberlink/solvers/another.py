@@ -18,11 +18,11 @@ question, never a fresh solve by a slower route:
    encoding to build. First solutions that leave many cells empty (those
    of the router) nearly always have one;
 3. **the compiled neighbourhoods** (:mod:`.local`), when the first solution
-   came without a search to resume: windows of side 4 and 8 and one or two
-   lines set free, every other link kept, each searched by a kernel that
+   came with no search to resume and no SAT encoding: windows of side 4
+   and 8 and one or two lines set free, every other link kept, each searched by a kernel that
    checks every arrangement by following the lines; it goes first in each
    turn of the race below, and SAT waits until it has searched them all
-   once (with a small budget of nodes each);
+   once (with a small budget of nodes each), or has spent SAT's turn;
 4. **a race of the search and SAT** (:func:`_race`), each resumed where it
    stopped. The search that found the first solution goes on; it has
    :data:`HEAD_START` times the first solution's time alone. When the
@@ -117,16 +117,17 @@ alone. On the development halves of b-sparse and d-flow (CPU time, loaded
 machine) 1 and 0.25 decided the same puzzles within 3x, give or take two
 (10-12 of 23 under ``fill`` with touching, 8-10 under ``nikoli``)."""
 
-LOCAL_SHARE = 1.0
+LOCAL_SHARE = 0.5
 """Share of each turn's time for the compiled search of the first solution's neighbourhoods (:mod:`.local`).
 
-One, a split: it goes before the search under the rule in each turn, with
-as much time, and SAT waits until it has searched every small
-neighbourhood once (a few milliseconds at most on the corpus): a second
+Half, a split: it goes before the search under the rule in each turn,
+which has the other half of the first turn, and SAT waits until it has
+searched every small neighbourhood once or spent SAT's turn: a second
 solution near the first shows there in a millisecond or two, where SAT's
 encoding alone costs more. On the development halves of b-sparse and
-d-flow (CPU time, loaded machine) 0.5 and 1 decided the same puzzles
-within 3x, give or take two."""
+d-flow (CPU time, loaded machine) a half and the whole decided 17 and 15
+of 24 within 3x under ``fill`` with touching, 9 and 6 under ``nikoli``
+without touching, 12 and 12 with touching."""
 
 MIN_TURN = 0.001
 """Seconds: the first turn is never shorter (a first solution found in microseconds says little)."""
@@ -271,7 +272,7 @@ def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
         enc = one.resume  # the SAT encoding that found it, with what its solver has learnt
     fresh = run is None and enc is None and (task.rule.touch or not task.rule.cover)
     local = None
-    if run is None:  # the first came another way: its neighbourhoods first, then a new search
+    if run is None and enc is None:  # no search to resume, no encoding built: its neighbourhoods first
         local = _new_local(task, found[0])
     if fresh:
         run = _new_run(task, found[0])
@@ -297,10 +298,9 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
     :data:`LOCAL_SHARE` of its time, until it has searched them all.
     """
     spent = [0.0, 0.0, 0.0]  # seconds of the search, of SAT, of the compiled neighbourhoods
-    share = 1.0  # of the turn's time for the search
+    share = 1.0 - LOCAL_SHARE if local is not None else 1.0  # of the turn's time for the search
     target = HEAD_START * max(first_seconds, MIN_TURN)
     local_target = HEAD_START * first_seconds  # no minimum, for the compiled neighbourhoods and a new search
-    waiting = False  # SAT waits only for the compiled neighbourhoods
     ready = False  # whether enc forbids the first solutions and the windows have been looked at
     hoods = None  # the neighbourhoods still to look at (neighbourhoods), once ready
     blocked = 0  # found[:blocked] are forbidden in enc
@@ -329,8 +329,7 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
             if task.deadline is not None and time.perf_counter() >= task.deadline:
                 stopped = "time limit"
                 break
-            if waiting or (local is not None and not local.first_pass_done):  # SAT after the first pass of those
-                waiting = False
+            if local is not None and not local.first_pass_done and spent[2] < target:  # SAT after its first pass
                 target *= 2
                 local_target *= 2
                 share = NEW_SEARCH_SHARE if fresh else 1.0
