@@ -6,8 +6,9 @@ question in a fraction of a millisecond once its encoding is built, but
 building it costs more than a plain solve of a small puzzle. Here the same
 neighbourhoods are searched by :func:`tremaux.kernels.nl_local.local_other`:
 the free cells take every arrangement of links the rule allows them, every
-other link is kept, and each complete arrangement is checked by tracing the
-lines of the whole board, so what it returns is a solution under the rule.
+other link is kept, and each complete arrangement is checked by following the
+lines that may have changed from their numbers, so what it returns is a
+solution under the rule.
 "No other here" proves nothing about the rest of the board.
 
 Examples
@@ -65,8 +66,8 @@ class LocalRun:
     touch : bool
         Whether a line may run beside itself.
     hoods : iterator of tuple, optional
-        ``(label, freed cells)`` in the order to search them; default
-        :func:`.neighbourhoods.neighbourhoods` of ``first``.
+        ``(label, freed cells)`` (boolean, ``puzzle.shape``) in the order to
+        search them; default :func:`hood_cells` of ``first``.
 
     Examples
     --------
