@@ -118,6 +118,15 @@ class LocalRun:
         tuple or None
             The other solution and the label of its neighbourhood, or ``None``
             (see :attr:`done` for whether every neighbourhood was searched).
+
+        Examples
+        --------
+        >>> from tremaux.numberlink import Puzzle
+        >>> p = Puzzle.from_rows(["1.2", "...", "1.2"])
+        >>> first = Linking.from_paths(p, [[(0, 0), (1, 0), (2, 0)], [(0, 2), (1, 2), (2, 2)]])
+        >>> other, label = LocalRun(p, first, cover=False, touch=True).advance(None)
+        >>> label, other.grid.tolist()  # line 1 set free bends through the empty middle column
+        ('1 line set free', [[1, 1, 2], [0, 1, 2], [1, 1, 2]])
         """
         t0 = time.perf_counter()
         h, w = self.puzzle.shape
