@@ -77,7 +77,8 @@ def test_the_first_solution_from_sat_hands_its_encoding_on(rule, touch):
 
 @pytest.mark.parametrize("rule, touch", COMBOS)
 def test_sat_alone_decides_when_no_search_goes_on(rule, touch):
-    """The first solution with nothing to resume: SAT (and, under fill with touching, a new search) decides."""
+    """The first solution with nothing to resume: a new search (under a rule other than fill without touching)
+    and SAT decide."""
     def first(task):
         return replace(fast(task), resume=None)
 
@@ -128,3 +129,79 @@ def test_a_line_set_free_finds_a_second_solution():
     assert len(a.solutions) == 2
     for s in a.solutions:
         assert not follow(p.grid.tolist(), [x.tolist() for x in s.paths], fill=False)
+
+
+def covering_first(task):
+    """The first solution as the ``covering`` stage finds it: lines that cover the board and never touch."""
+    from tremaux.numberlink.solvers.base import Answer
+    from tremaux.numberlink.solvers.search import search
+
+    out = search(task.puzzle, cover=True, touch=False, max_solutions=1)
+    if out.solutions:
+        return Answer(tuple(out.solutions), False, "search, every cell covered")
+    return fast(task)
+
+
+@pytest.mark.parametrize("touch", [True, False])
+def test_a_covering_first_solution_under_nikoli_is_decided_by_a_search_without_touching(touch):
+    """Under nikoli a first solution that covers the board with lines that never touch: the new search looks
+    among lines that never touch (with touching allowed too, which the theorem permits); the verdicts
+    agree with the brute force under the rule as asked."""
+    seen = agree(covering_first, "nikoli", touch, 71 + touch)
+    assert seen["unique"] > 0 and seen["several"] > 0
+
+
+def test_untouched_suffices_exactly_when_the_theorem_applies():
+    """On every solution of small boards (brute force): true exactly for those that cover the board with lines
+    that never run beside themselves, and then another solution with touching exists exactly when one
+    without touching does."""
+    from numberlink_reference import touches_itself
+    from tremaux.numberlink.result import Linking
+    from tremaux.numberlink.solvers.another import untouched_suffices
+
+    applied = 0
+    for p in puzzles(97, 60):
+        every = brute_force(p.grid.tolist(), False, limit=5000, touch=True)
+        if not every or len(every) == 5000:
+            continue
+        plain = [s for s in every if not any(touches_itself(q) for q in s)]
+        cells = p.height * p.width
+        for s in every[:50]:
+            lk = Linking.from_paths(p, [list(q) for q in s])
+            expect = sum(len(q) for q in s) == cells and not any(touches_itself(q) for q in s)
+            assert untouched_suffices(p, lk) is expect, (p.grid.tolist(), s)
+            if expect:
+                applied += 1
+                assert (len(every) > 1) == (len(plain) > 1), p.grid.tolist()
+    assert applied > 0
+
+
+@pytest.mark.parametrize("rule, touch", COMBOS)
+def test_the_compiled_neighbourhoods_find_only_other_solutions(rule, touch):
+    """From every solution of small boards (brute force), the compiled search of its neighbourhoods returns
+    another solution under the same rule, or none, and finds some (random boards rarely have two solutions
+    under fill without touching: there only the first holds)."""
+    from tremaux.numberlink.result import Linking
+    from tremaux.numberlink.solvers.local import LocalRun
+
+    def canon(paths) -> tuple:
+        return tuple(tuple(map(tuple, p)) if tuple(p[0]) <= tuple(p[-1]) else tuple(map(tuple, p[::-1]))
+                     for p in paths)
+
+    found = 0
+    for p in puzzles(131 + len(rule) + touch, 150):
+        sols = brute_force(p.grid.tolist(), rule == "fill", limit=200, touch=touch)
+        if not sols or len(sols) == 200:
+            continue
+        every = {canon(s) for s in sols}
+        for s in sols[:6]:
+            run = LocalRun(p, Linking.from_paths(p, [list(x) for x in s]), cover=rule == "fill", touch=touch)
+            got = run.advance(None)
+            if got is None:
+                assert run.done
+                continue
+            paths = [x.tolist() for x in got[0].paths]
+            assert not problems(p.grid.tolist(), paths, rule == "fill")
+            assert canon(paths) in every and canon(paths) != canon(s), (p.grid.tolist(), s, paths)
+            found += 1
+    assert found > 0 or (rule == "fill" and not touch)

@@ -17,11 +17,23 @@ question, never a fresh solve by a slower route:
    solution by construction, found in one pass over the lines, with no
    encoding to build. First solutions that leave many cells empty (those
    of the router) nearly always have one;
-3. **a race of the search and SAT** (:func:`_race`), each resumed where it
+3. **the compiled neighbourhoods** (:mod:`.local`), when the first solution
+   came with no search to resume and no SAT encoding: windows of side 4
+   and 8 and one or two lines set free, every other link kept, each searched by a kernel that
+   checks every arrangement by following the lines; it goes first in each
+   turn of the race below, and SAT waits until it has searched them all
+   once (with a small budget of nodes each), or has spent SAT's turn;
+4. **a race of the search and SAT** (:func:`_race`), each resumed where it
    stopped. The search that found the first solution goes on; it has
-   :data:`HEAD_START` times the first solution's time alone. (Under ``fill``
-   with touching, when the first came another way, a new search, which
-   has done nothing yet, goes after SAT's first turn.) Then SAT takes its
+   :data:`HEAD_START` times the first solution's time alone. When the
+   first came another way (under ``fill`` with touching, from lines that
+   never touch; under ``nikoli``, from the covering search or the router),
+   a new search under the rule has that head start instead, and
+   :data:`NEW_SEARCH_SHARE` of the later turns: on a small puzzle it
+   proves uniqueness in a fraction of what building the SAT encoding
+   costs. Under ``nikoli`` with touching, a first solution that covers the
+   board with lines that never touch lets it look among lines that never
+   touch only (:func:`untouched_suffices`). Then SAT takes its
    turn: one incremental encoding of the rule, every solution
    found forbidden (a blocking clause over its edges). The first half of
    each of SAT's turns goes to **neighbourhoods** of the first solution
@@ -68,12 +80,13 @@ from dataclasses import replace
 import numpy as np
 
 from ...kernels import numberlink as kn
+from ..cover import touches_itself
 from ..result import Linking
 from .base import Answer, Task
 from .neighbourhoods import around, bounded_model, neighbourhoods, windows
 from .sat import encoding_for
 
-__all__ = ["another_stage", "moves", "windows"]
+__all__ = ["another_stage", "moves", "untouched_suffices", "windows"]
 
 HEAD_START = 2.0
 """The search's first turn, in units of the first solution's time: it goes on alone for that long.
@@ -92,6 +105,29 @@ the first, any other one or none), and neither is known to answer first.
 On the development half of b-sparse (CPU time, loaded machine) 0.5, 0.25
 and 0.1 decide the same puzzles within 3x under ``fill`` and ``nikoli``
 without touching (13 and 8-9 of 14), medians 1.4-1.5 and 2.4-2.6."""
+
+NEW_SEARCH_SHARE = 0.25
+"""After its first turn, a new search (not the one that found the first solution) has this share of each turn.
+
+A split, not a tuning: a search that did not find the first solution has
+learnt nothing yet about the puzzle, and one that has not answered in its
+first turn (:data:`HEAD_START` times the first solution's time) seldom
+answers before SAT does, so SAT's answers cost at most a quarter more than
+alone. On the development halves of b-sparse and d-flow (CPU time, loaded
+machine) 1 and 0.25 decided the same puzzles within 3x, give or take two
+(10-12 of 23 under ``fill`` with touching, 8-10 under ``nikoli``)."""
+
+LOCAL_SHARE = 0.5
+"""Share of each turn's time for the compiled search of the first solution's neighbourhoods (:mod:`.local`).
+
+Half, a split: it goes before the search under the rule in each turn,
+which has the other half of the first turn, and SAT waits until it has
+searched every small neighbourhood once or spent SAT's turn: a second
+solution near the first shows there in a millisecond or two, where SAT's
+encoding alone costs more. On the development halves of b-sparse and
+d-flow (CPU time, loaded machine) a half and the whole decided 17 and 15
+of 24 within 3x under ``fill`` with touching, 9 and 6 under ``nikoli``
+without touching, 12 and 12 with touching."""
 
 MIN_TURN = 0.001
 """Seconds: the first turn is never shorter (a first solution found in microseconds says little)."""
@@ -234,14 +270,17 @@ def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
         run = one.resume  # the search that found it, ready to go on with the same pruning
     elif one.resume is not None:
         enc = one.resume  # the SAT encoding that found it, with what its solver has learnt
-    fresh = run is None and enc is None and task.rule.cover and task.rule.touch
+    fresh = run is None and enc is None and (task.rule.touch or not task.rule.cover)
+    local = None
+    if run is None and enc is None:  # no search to resume, no encoding built: its neighbourhoods first
+        local = _new_local(task, found[0])
     if fresh:
-        run = _new_run(task)
-    return _race(task, run, enc, found, seen, how, first_seconds, sat_first=fresh)
+        run = _new_run(task, found[0])
+    return _race(task, run, enc, found, seen, how, first_seconds, fresh=fresh, local=local)
 
 
 def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str], first_seconds: float, *,
-          sat_first: bool = False) -> Answer:
+          fresh: bool = False, local=None) -> Answer:
     """The search ``run`` (or none) and SAT take turns on the second question, each resumed where it stopped.
 
     Turn ``k`` lets each go on until it has spent ``first_seconds`` times
@@ -252,10 +291,16 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
     most about twice that of the quicker of the two (four times with the
     build), whichever it is, with nothing tuned per puzzle. ``enc``: the SAT
     encoding that found the first solution, when one did (closed here).
-    ``sat_first``: SAT has the first turn (a new search has no head start).
+    ``fresh``: ``run`` is a new search (the first solution came another
+    way); after its first turn it has :data:`NEW_SEARCH_SHARE` of each
+    turn's time. ``local``: a :class:`.local.LocalRun` over the first
+    solution's neighbourhoods, which goes first in each turn, for
+    :data:`LOCAL_SHARE` of its time, until it has searched them all.
     """
-    spent = [0.0, 0.0]  # seconds of the search, of SAT
+    spent = [0.0, 0.0, 0.0]  # seconds of the search, of SAT, of the compiled neighbourhoods
+    share = 1.0 - LOCAL_SHARE if local is not None else 1.0  # of the turn's time for the search
     target = HEAD_START * max(first_seconds, MIN_TURN)
+    local_target = HEAD_START * first_seconds  # no minimum, for the compiled neighbourhoods and a new search
     ready = False  # whether enc forbids the first solutions and the windows have been looked at
     hoods = None  # the neighbourhoods still to look at (neighbourhoods), once ready
     blocked = 0  # found[:blocked] are forbidden in enc
@@ -263,15 +308,32 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
     stopped = ""
     try:
         while True:
-            if run is not None and not sat_first:
-                t = time.perf_counter()
-                out = _go_on(task, run, t + target - spent[0], found, seen, how[0])
-                spent[0] += time.perf_counter() - t
-                if out is not None:
-                    return out
+            for first_pass in (True, False):  # the quick pass before the search, the second after it
+                if local is not None and not local.done:
+                    t = time.perf_counter()
+                    stop = t + LOCAL_SHARE * local_target - spent[2]
+                    got = local.advance(stop if task.deadline is None else min(stop, task.deadline),
+                                        first_pass_only=first_pass)
+                    spent[2] += time.perf_counter() - t
+                    if got is not None and _add(found, seen, [got[0]]):
+                        how.append(f"another by the search in {got[1]}")
+                        if len(found) >= task.want:
+                            return Answer(tuple(found[: task.want]), False, "; ".join(how[:2]))
+                if run is not None and first_pass:
+                    t = time.perf_counter()
+                    out = _go_on(task, run, t + share * (local_target if fresh else target) - spent[0], found,
+                                 seen, how[0])
+                    spent[0] += time.perf_counter() - t
+                    if out is not None:
+                        return out
             if task.deadline is not None and time.perf_counter() >= task.deadline:
                 stopped = "time limit"
                 break
+            if local is not None and not local.first_pass_done and spent[2] < target:  # SAT after its first pass
+                target *= 2
+                local_target *= 2
+                share = NEW_SEARCH_SHARE if fresh else 1.0
+                continue
             t = time.perf_counter()
             stop = t + max(0.0, target - spent[1])
             if task.deadline is not None:
@@ -315,7 +377,8 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
             if exhausted or len(found) >= task.want:
                 break
             target *= 2
-            sat_first = False
+            local_target *= 2
+            share = NEW_SEARCH_SHARE if fresh else 1.0
     finally:
         if enc is not None:
             enc.close()
@@ -347,15 +410,76 @@ def _linking(task: Task, enc, model) -> Linking:
     return Linking.from_flat(puzzle, cells, starts)
 
 
-def _new_run(task: Task):
-    """A :class:`~.search.SearchRun` for ``task.want`` solutions, or ``None`` without the search module."""
+def _new_local(task: Task, first: Linking):
+    """A :class:`~.local.LocalRun` over the neighbourhoods of ``first``, or ``None`` when it should not run.
+
+    Not while the kernels would run interpreted (:func:`~.search.compiled_now`).
+    """
+    try:
+        from .local import LocalRun
+        from .search import compiled_now
+    except ImportError:
+        return None
+    if not compiled_now(task.puzzle):
+        return None
+    return LocalRun(task.puzzle, first, cover=task.rule.cover, touch=task.rule.touch)
+
+
+def _new_run(task: Task, first: Linking):
+    """A :class:`~.search.SearchRun` for ``task.want`` solutions, or ``None`` without the search module.
+
+    Under ``nikoli`` with touching, when ``first`` covers every cell with
+    lines that never run beside themselves, the run looks among the
+    solutions whose lines never do (:func:`untouched_suffices`): the same
+    answer to "another one?" from a smaller search.
+    """
     try:
         from .search import SearchRun, compiled_now
     except ImportError:
         return None
     if not compiled_now(task.puzzle):
         return None
-    return SearchRun(task.puzzle, cover=task.rule.cover, touch=task.rule.touch, max_solutions=task.want)
+    touch = task.rule.touch and not (not task.rule.cover and untouched_suffices(task.puzzle, first))
+    return SearchRun(task.puzzle, cover=task.rule.cover, touch=touch, max_solutions=task.want)
+
+
+def untouched_suffices(puzzle, first: Linking) -> bool:
+    """Whether "another solution than ``first`` under ``nikoli``?" may be asked among lines that never touch.
+
+    True when ``first`` covers every cell with lines that never run beside
+    themselves. Then any other solution, its lines shortened where they run
+    beside themselves (cut a line between two of its cells side by side:
+    it still joins its numbers), is a solution whose lines never touch,
+    and it is not ``first``, which covers cells the shortened one leaves
+    empty (or, when nothing was cut, differs as the solution did); so there
+    is another solution with touching allowed exactly when there is one
+    without, and one found without touching is one with.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+    first : Linking
+        A solution of ``puzzle``.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> p = Puzzle.from_rows(["1.", "1."])  # the line runs beside itself where its numbers are
+    >>> untouched_suffices(p, Linking.from_paths(p, [[(0, 0), (0, 1), (1, 1), (1, 0)]]))
+    False
+    >>> p = Puzzle.from_rows(["1.1", "2.2"])
+    >>> untouched_suffices(p, Linking.from_paths(p, [[(0, 0), (0, 1), (0, 2)], [(1, 0), (1, 1), (1, 2)]]))
+    True
+    """
+    h, w = puzzle.shape
+    if first.covered != h * w:
+        return False
+    return not any(touches_itself((q[:, 0] * w + q[:, 1]).tolist(), w)
+                   for q in (np.asarray(x, dtype=np.int64) for x in first.paths) if len(q))
 
 
 def _go_on(task: Task, run, deadline: float | None, found: list[Linking], seen: set, how: str) -> Answer | None:
