@@ -147,3 +147,22 @@ def test_random_puzzles_are_proper_and_reproducible(client):
     assert isinstance(drawn["seed"], int)
     res = client.post("/api/numberlink/random", json={"rows": 40, "cols": 4})
     assert res.status_code == 422 and res.json()["error"].startswith("rows:")
+
+
+@pytest.mark.parametrize("seed", [16, 18, 20])
+def test_a_generated_puzzle_is_called_unique_by_the_page_as_the_generator_says(client, seed):
+    # these puzzles have a second solution only if a line may run beside itself: the page judges as makers do
+    from tremaux.numberlink import generate_puzzle, solve_puzzle
+
+    puzzle = generate_puzzle((10, 10), seed=seed).puzzle
+    assert solve_puzzle(puzzle, rule="fill", touch=True, unique=True).unique is False
+    out = solve(client, puzzle.grid.tolist()).json()
+    assert out["status"] == "solved" and out["unique"] is True, out["message"]
+    assert "no line runs beside itself" in out["message"]
+    check_lines(puzzle.grid.tolist(), out["paths"])
+
+
+def test_a_puzzle_whose_lines_must_touch_is_judged_among_all_solutions(client):
+    grid = [[1, 0, 0], [0, 0, 0], [0, 0, 1]]  # one line through nine cells: it runs beside itself
+    out = solve(client, grid).json()
+    assert out["status"] == "solved" and out["unique"] is False and out["second"] is not None

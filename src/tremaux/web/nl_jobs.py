@@ -129,7 +129,9 @@ def nl_solve_job(req: dict[str, Any]) -> dict[str, Any]:
 
     ``req``: ``grid``, ``solver`` (``None`` for the default), ``second`` (look
     for a second solution) and ``time_limit`` (seconds the solver may use).
-    The answer's ``status`` is ``solved``, ``no-solution``, ``not-filling``
+    Uniqueness is judged as puzzle makers and the generator judge it, among
+    lines that never run beside themselves, unless every solution has such a
+    line (then among all). The answer's ``status`` is ``solved``, ``no-solution``, ``not-filling``
     (solutions exist only with empty cells; one is given) or ``cut-off``.
 
     Parameters
@@ -162,8 +164,15 @@ def nl_solve_job(req: dict[str, Any]) -> dict[str, Any]:
         return None if budget is None else max(0.05, budget - (time.perf_counter() - t0))
 
     want_second = bool(req.get("second", True))
-    res = solve_puzzle(puzzle, entry.name, rule="fill", touch=True, unique=want_second and entry.counts,
-                       time_limit=left())
+    res = None
+    if want_second and entry.counts:
+        # uniqueness as puzzle makers (and the generator) judge it: among lines that never run beside themselves
+        res = solve_puzzle(puzzle, entry.name, rule="fill", touch=False, unique=True, time_limit=left())
+        if res.status == "no-solution":
+            res = None  # every solution has a line beside itself: judged among those
+    if res is None:
+        res = solve_puzzle(puzzle, entry.name, rule="fill", touch=True, unique=want_second and entry.counts,
+                           time_limit=left())
     out: dict[str, Any] = {"status": "solved", "unique": None, "paths": None, "second": None}
     if res.status == "solved":
         check = res
@@ -177,7 +186,8 @@ def nl_solve_job(req: dict[str, Any]) -> dict[str, Any]:
         if others:
             out["second"] = _paths(puzzle, others[0])
         if out["unique"] is True:
-            out["message"] = f"solved: the solution is unique ({res.solver} solver)"
+            convention = "" if res.touch else "; no line runs beside itself"
+            out["message"] = f"solved: the solution is unique ({res.solver} solver{convention})"
         elif out["unique"] is False:
             out["message"] = "solved, but not unique: the puzzle has another solution (show the other solution)"
         else:
