@@ -7,7 +7,7 @@ import pytest
 
 from tremaux.numberlink import Puzzle, solve_puzzle
 from tremaux.numberlink.solvers.encoding import Encoding
-from tremaux.numberlink.solvers.shortcuts import corner_cut_clauses
+from tremaux.numberlink.solvers.shortcuts import corner_cut_clauses, detour_clauses, shortcut_clauses
 
 
 def _random_puzzle(rng: np.random.Generator, h: int, w: int, pairs: int) -> Puzzle:
@@ -20,7 +20,7 @@ def _random_puzzle(rng: np.random.Generator, h: int, w: int, pairs: int) -> Puzz
 def _model(p: Puzzle, *, cut: bool, induced: bool):
     with Encoding(p, "nikoli", induced=induced) as enc:
         if cut:
-            for clause in corner_cut_clauses(p, enc.inc):
+            for clause in shortcut_clauses(p, enc.inc):
                 enc.add_clause(clause)
         return enc.next_model()
 
@@ -48,6 +48,10 @@ def test_a_solution_is_kept_exactly_when_there_is_one(induced: bool) -> None:
                 for shape, dc in ((2 | 4, 1), (8 | 4, -1)):  # ┌ and its South-East cell, ┐ and its South-West
                     if links[r, c] == shape and 0 <= c + dc < w and g[r + 1, c + dc] == 0:
                         assert links[r + 1, c + dc] != 0, (n, p.grid.tolist())
+                for k in (1, 2, 3):  # down, k + 1 East, up, over k empty cells
+                    if c + k + 1 < w and not g[r, c + 1: c + k + 1].any() and not links[r, c + 1: c + k + 1].any():
+                        row = links[r + 1, c: c + k + 2]
+                        assert not (row[0] & 3 == 3 and (row[1:-1] == 10).all() and row[-1] & 9 == 9), n
     assert 20 < solvable < 150  # both kinds were asked
 
 
@@ -69,6 +73,18 @@ def test_one_solution_under_nikoli_uses_them_and_counting_does_not() -> None:
     assert one.status == "solved"
     every = solve_puzzle(p, rule="nikoli", unique=True)
     assert every.status == "solved" and every.unique is False
+
+
+def test_a_detour_over_empty_cells_is_cut() -> None:
+    p = Puzzle.from_rows(["1..1", "....", "2..2"])
+    with Encoding(p, "nikoli", induced=True) as enc:
+        detour = [int(enc.inc[4, 0]), int(enc.inc[4, 1]), int(enc.inc[5, 1]), int(enc.inc[6, 1]), int(enc.inc[7, 0])]
+        skipped = [-int(v) for m in (1, 2) for v in enc.inc[m] if v]
+        assert enc.next_model(assumptions=detour + skipped) is not None  # 1 round the middle row, 2 below
+        for clause in detour_clauses(p, enc.inc):
+            enc.add_clause(clause)
+        assert enc.next_model(assumptions=detour) is None
+        assert enc.next_model() is not None
 
 
 def test_the_edge_table_must_fit_the_puzzle() -> None:

@@ -88,6 +88,14 @@ the one it got lost on (a 50x50 puzzle with 400 pairs whose lines must
 touch) it used its whole half second and left SAT, which answers that
 puzzle in about 0.15 s, too little. The search answers quickly or not at all.
 """
+SAT_BEFORE_PORTFOLIO_SHARE = 0.5
+"""Share of the time left for SAT in process when the portfolio's child processes follow (a split).
+
+That question (one solution under ``nikoli``) is asked with the corner-cut
+clauses of :mod:`.shortcuts`, which answer sparse puzzles that need many
+empty cells in a fraction of the time Glucose took without them; so it
+gets half of what is left, and the portfolio the other half.
+"""
 UNTOUCHED_SEARCH_SHARE = 0.1
 """Share of the time left for the search among lines that never touch before SAT asks the same (a split)."""
 
@@ -198,7 +206,7 @@ def _untouched(task: Task) -> Answer | None:
 
 def _sat(task: Task) -> Answer:
     if portfolio_follows(task):
-        task = replace(task, deadline=task.share(IN_PROCESS_SHARE))
+        task = replace(task, deadline=task.share(SAT_BEFORE_PORTFOLIO_SHARE))
     return sat_stage(task)
 
 

@@ -14,8 +14,8 @@ Which encoding follows from the rule, by theorems, not by measurement:
 
 One solution under ``nikoli`` is asked with the clauses of
 :mod:`.shortcuts` besides: no line turns a ``┌`` or ``┐`` corner whose inner
-diagonal cell is empty (it could cut through it), which keeps a solution
-whenever there is one.
+diagonal cell is empty (it could cut through it), nor makes a short detour
+around empty cells, which keeps a solution whenever there is one.
 
 Under ``nikoli``, one solution is first asked of the *densest* lines
 (:func:`dense_stage`): lines that leave empty only the cells the checkerboard
@@ -137,10 +137,10 @@ def sat_stage(task: Task) -> Answer:
     stopped = ""
     exhausted = False
     try:
-        if one and not task.rule.cover:  # one solution under nikoli: no corner cut through an empty cell
-            from .shortcuts import corner_cut_clauses
+        if one and not task.rule.cover:  # one solution under nikoli: no corner to cut, no detour
+            from .shortcuts import shortcut_clauses
 
-            for clause in corner_cut_clauses(puzzle, enc.inc):
+            for clause in shortcut_clauses(puzzle, enc.inc):
                 enc.add_clause(clause)
         extras = {"clauses": enc.nclauses, "variables": enc.nvars}
         try:
