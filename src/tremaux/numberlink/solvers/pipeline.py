@@ -26,8 +26,9 @@ stage                   answers
 ``search``              the compiled search (:mod:`.search`), given half the time left (a
                         tenth for one solution, or when ``portfolio`` follows); its answer is final when it
                         found what was wanted or searched everything
-``sat``                 everything else, exactly, until the deadline (:mod:`.sat`), or for a
-                        tenth of the time left when ``portfolio`` follows
+``sat``                 everything else, exactly, until the deadline (:mod:`.sat`), or for
+                        half the time left when ``portfolio`` follows (one solution under
+                        ``nikoli``, asked with the clauses of :mod:`.shortcuts`)
 ``portfolio``           one solution under ``nikoli`` with a deadline, when the stages above
                         did not answer: Kissat and the router in child processes, the
                         first answer kept (:mod:`.portfolio`)
