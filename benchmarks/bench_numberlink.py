@@ -1,12 +1,14 @@
 """Number Link benchmark over the corpus in benchmarks/numberlink/corpus (issue 16).
 
-    python benchmarks/bench_numberlink.py [--time-limit 1] [--unique-limit 3] [--families abcde]
-                                          [--extra PUZZLE_FILE] [--write]
+    python benchmarks/bench_numberlink.py [--time-limit 1] [--unique-limit 3] [--large-limit 10]
+                                          [--families abcde] [--extra PUZZLE_FILE] [--write]
 
 For every corpus puzzle, under ``fill`` and under ``nikoli``, on one core in
 process (after a warm-up that compiles the kernels):
 
-* solve it with :func:`tremaux.numberlink.solve_puzzle` (per-puzzle time limit),
+* solve it with :func:`tremaux.numberlink.solve_puzzle` (per-puzzle time limit:
+  ``--time-limit`` up to 50x50, ``--large-limit`` for a puzzle wider or taller
+  than 50, whose uniqueness limit grows in the same proportion),
   and check every answer with the independent checker of
   ``tests/numberlink_checker.py``, which follows each line's cells; an answer
   that breaks a rule, or a verdict that contradicts the corpus manifest
@@ -100,8 +102,20 @@ def no_touch_unique(p: Puzzle, rule: str, limit: float) -> tuple[str, float]:
     return ("unique" if second is None else "several"), time.perf_counter() - t0
 
 
+LARGE = 50
+"""Puzzles wider or taller than this get ``--large-limit`` (the 1 s target of issue 16 is for puzzles up to 50x50)."""
+
+
+def limits(p: Puzzle, args: argparse.Namespace) -> tuple[float, float]:
+    """Seconds per solve and per uniqueness proof for ``p``: larger puzzles get ``--large-limit`` and as much more."""
+    if max(p.width, p.height) <= LARGE or args.large_limit is None:
+        return args.time_limit, args.unique_limit
+    return args.large_limit, args.unique_limit * args.large_limit / args.time_limit
+
+
 def run(entry: dict, p: Puzzle, rule: str, args: argparse.Namespace) -> dict:
-    r = solve_puzzle(p, rule=rule, time_limit=args.time_limit)
+    time_limit, unique_limit = limits(p, args)
+    r = solve_puzzle(p, rule=rule, time_limit=time_limit)
     rec = {"status": r.status, "seconds": r.seconds, "wrong": ""}
     expect = entry["expect"].get(rule)
     if r.status == "solved":
@@ -111,19 +125,19 @@ def run(entry: dict, p: Puzzle, rule: str, args: argparse.Namespace) -> dict:
             rec["wrong"] = f"answer breaks a rule: {bad[0]}"
         elif expect == "none":
             rec["wrong"] = "solved, but the corpus says no solution"
-        u = solve_puzzle(p, rule=rule, unique=True, time_limit=args.unique_limit,
+        u = solve_puzzle(p, rule=rule, unique=True, time_limit=unique_limit,
                          **({"touch": True} if TOUCH else {}))  # among all solutions
         rec["unique"] = _uniqueness(u)
         rec["unique_seconds"] = u.seconds
         if TOUCH:  # the solver knows the convention
-            v = solve_puzzle(p, rule=rule, touch=False, unique=True, time_limit=args.unique_limit)
+            v = solve_puzzle(p, rule=rule, touch=False, unique=True, time_limit=unique_limit)
             nt = _uniqueness(v)
             nt_s = v.seconds
             if nt in ("unique", "several"):  # the solve under the same rule, for the ratio
                 rec["no_touch_solve_seconds"] = solve_puzzle(p, rule=rule, touch=False,
-                                                             time_limit=args.time_limit).seconds
+                                                             time_limit=time_limit).seconds
         else:
-            nt, nt_s = no_touch_unique(p, rule, args.unique_limit)
+            nt, nt_s = no_touch_unique(p, rule, unique_limit)
         rec["no_touch"], rec["no_touch_seconds"] = nt, nt_s
     elif r.status == "no-solution" and expect == "solved":
         rec["wrong"] = "no solution, but the corpus holds one"
@@ -182,12 +196,16 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--time-limit", type=float, default=1.0, help="seconds per solve (default 1)")
     ap.add_argument("--unique-limit", type=float, default=3.0, help="seconds per uniqueness proof (default 3)")
+    ap.add_argument("--large-limit", type=float, default=10.0,
+                    help=f"seconds per solve for puzzles wider or taller than {LARGE} (default 10; 0: --time-limit)")
     ap.add_argument("--families", default="abcde")
     ap.add_argument("--extra", help="a puzzle file to add as held-out family x (not committed)")
     ap.add_argument("--write", action="store_true", help="write the tables into docs/benchmarks.md")
     ap.add_argument("--append", action="store_true", help="with --write: add to the tables there, not replace them")
     ap.add_argument("--label", default="", help="which solver this is (e.g. a branch and commit), for the header")
     args = ap.parse_args(argv)
+    if not args.large_limit:
+        args.large_limit = None
     os.environ.setdefault("OMP_NUM_THREADS", "1")
     g = generate_puzzle((6, 6), seed=0)  # warm-up: compile the kernels
     for rule in RULES:
@@ -208,17 +226,21 @@ def main(argv: list[str] | None = None) -> None:
     total = time.perf_counter() - t0
     import tremaux
 
+    large = "" if args.large_limit is None else f" --large-limit {args.large_limit:g}"
     where = args.label or Path(tremaux.__file__).parent.as_posix()
     head = (f"Measured {time.strftime('%Y-%m-%d %H:%M')} UTC on {platform.machine()} ({os.cpu_count()} cores shared "
             f"with other work, so times are noisy), Python {platform.python_version()}, solver: "
             f"`solve_puzzle` of {where}; no-touch uniqueness "
             f"{'by the solver (touch=False)' if TOUCH else 'by the SAT encoding with induced lines'}; "
             f"`python benchmarks/bench_numberlink.py --time-limit {args.time_limit:g} --unique-limit "
-            f"{args.unique_limit:g}`, {len(puzzles)} puzzles, {total:.0f} s in all.")
+            f"{args.unique_limit:g}{large}`, {len(puzzles)} puzzles, {total:.0f} s in all.")
     parts = [head]
     for rule in RULES:
+        big = ("" if args.large_limit is None else
+               f"; puzzles wider or taller than {LARGE}: {args.large_limit:g} s and "
+               f"{args.unique_limit * args.large_limit / args.time_limit:g} s")
         parts.append(f"**Under `{rule}`** (time limit {args.time_limit:g} s per solve, {args.unique_limit:g} s per "
-                     f"uniqueness proof):\n\n" + table(results, rule))
+                     f"uniqueness proof{big}):\n\n" + table(results, rule))
     if wrong:
         parts.append("Wrong answers or verdicts:\n\n" + "\n".join(f"- {w}" for w in wrong))
     text = "\n\n".join(parts) + "\n"

@@ -27,8 +27,9 @@ stage                   answers
 ``search``              the compiled search (:mod:`.search`), given half the time left (a
                         tenth for one solution, or when ``portfolio`` follows); its answer is final when it
                         found what was wanted or searched everything
-``sat``                 everything else, exactly, until the deadline (:mod:`.sat`), or for a
-                        tenth of the time left when ``portfolio`` follows
+``sat``                 everything else, exactly, until the deadline (:mod:`.sat`), or for
+                        half the time left when ``portfolio`` follows (one solution under
+                        ``nikoli``, asked with the clauses of :mod:`.shortcuts`)
 ``portfolio``           one solution under ``nikoli`` with a deadline, when the stages above
                         did not answer: Kissat and the router in child processes, the
                         first answer kept (:mod:`.portfolio`)
@@ -89,6 +90,14 @@ stage answered after the ``untouched`` stage took at most 30 ms, while on
 the one it got lost on (a 50x50 puzzle with 400 pairs whose lines must
 touch) it used its whole half second and left SAT, which answers that
 puzzle in about 0.15 s, too little. The search answers quickly or not at all.
+"""
+SAT_BEFORE_PORTFOLIO_SHARE = 0.5
+"""Share of the time left for SAT in process when the portfolio's child processes follow (a split).
+
+That question (one solution under ``nikoli``) is asked with the corner-cut
+clauses of :mod:`.shortcuts`, which answer sparse puzzles that need many
+empty cells in a fraction of the time Glucose took without them; so it
+gets half of what is left, and the portfolio the other half.
 """
 UNTOUCHED_SEARCH_SHARE = 0.1
 """Share of the time left for the search among lines that never touch before SAT asks the same (a split)."""
@@ -207,7 +216,7 @@ def _untouched(task: Task) -> Answer | None:
 
 def _sat(task: Task) -> Answer:
     if portfolio_follows(task):
-        task = replace(task, deadline=task.share(IN_PROCESS_SHARE))
+        task = replace(task, deadline=task.share(SAT_BEFORE_PORTFOLIO_SHARE))
     return sat_stage(task)
 
 

@@ -12,6 +12,11 @@ Which encoding follows from the rule, by theorems, not by measurement:
   empty), so a solution exists exactly when induced lines do, and their
   answer is a solution.
 
+One solution under ``nikoli`` is asked with the clauses of
+:mod:`.shortcuts` besides: no line turns a ``┌`` or ``┐`` corner whose inner
+diagonal cell is empty (it could cut through it), nor makes a short detour
+around empty cells, which keeps a solution whenever there is one.
+
 Under ``nikoli``, one solution is first asked of the *densest* lines
 (:func:`dense_stage`): lines that leave empty only the cells the checkerboard
 count forces, with no U-turn (a line with a U-turn can cut across it, so
@@ -124,13 +129,19 @@ def sat_stage(task: Task) -> Answer:
     found: list[Linking] = []
     # more asked later (uniqueness): the encoding is kept for it when the counting one is the same
     keep = task.then > task.want and (task.rule.cover or not task.rule.touch)
+    one = task.want == 1 and not keep
     try:
-        enc = encoding_for(task, one=task.want == 1 and not keep, deadline=task.deadline)
+        enc = encoding_for(task, one=one, deadline=task.deadline)
     except TimeoutError:
         return Answer((), False, "SAT", stopped="time limit")
     stopped = ""
     exhausted = False
     try:
+        if one and not task.rule.cover:  # one solution under nikoli: no corner to cut, no detour
+            from .shortcuts import shortcut_clauses
+
+            for clause in shortcut_clauses(puzzle, enc.inc):
+                enc.add_clause(clause)
         extras = {"clauses": enc.nclauses, "variables": enc.nvars}
         try:
             while len(found) < task.want:
