@@ -100,3 +100,17 @@ def test_solve_answers_an_open_board_with_few_pairs_under_fill():
     r = solve_puzzle(p, rule="fill", time_limit=60)
     assert r.status == "solved"
     assert follow(p.grid.tolist(), _paths(r.linking), fill=True) == []
+
+
+def test_an_open_board_under_nikoli_is_answered_by_the_routers_first_rounds(monkeypatch):
+    from tremaux.numberlink.solvers import pipeline
+
+    def no_sat(task):
+        raise AssertionError("the densest-lines SAT question was asked")
+
+    monkeypatch.setattr(pipeline, "STAGES", [(n, no_sat if n == "dense" else f) for n, f in pipeline.STAGES])
+    rows = ["1" + "." * 59] + ["." * 60] * 58 + ["." * 59 + "1"]
+    p = Puzzle.from_rows(rows)
+    r = solve_puzzle(p, rule="nikoli", time_limit=60)
+    assert r.status == "solved" and "router" in r.message
+    assert follow(p.grid.tolist(), _paths(r.linking), fill=False) == []

@@ -13,6 +13,8 @@ stage                   answers
                         (:mod:`.search`), for a tenth of the time left: every such cover is a
                         solution, and the search says so, or that there is none, in
                         milliseconds on most puzzles
+``glance``              one solution under ``nikoli`` from the router's first rounds, for a
+                        fiftieth of the time left: open boards, answered at once
 ``dense``               one solution under ``nikoli`` among lines that leave empty only the
                         cells the checkerboard count forces (:func:`.sat.dense_stage`)
 ``router``              one solution under ``nikoli`` by negotiated congestion
@@ -53,7 +55,7 @@ Examples
 >>> a.how, a.proven_none
 ('quick verdict', True)
 >>> [name for name, _ in STAGES]
-['verdict', 'no_numbers', 'another', 'covering', 'dense', 'router', 'untouched', 'search', 'sat', 'portfolio']
+['verdict', 'no_numbers', 'another', 'covering', 'glance', 'dense', 'router', 'untouched', 'search', 'sat', 'portfolio']
 """
 
 from __future__ import annotations
@@ -101,6 +103,15 @@ gets half of what is left, and the portfolio the other half.
 """
 UNTOUCHED_SEARCH_SHARE = 0.1
 """Share of the time left for the search among lines that never touch before SAT asks the same (a split)."""
+GLANCE_SHARE = 0.02
+"""Share of the time left for the router's first rounds under ``nikoli`` before the densest-lines question (a split).
+
+On an open board (a few pairs, much room) the router's first round is an
+answer, in a millisecond, where the densest-lines question builds a SAT
+encoding of every cell (a 200x200 board with one pair: 9 s); on a crowded
+board its first rounds fail in about as long, and the questions after it
+have the rest.
+"""
 
 
 def _verdict(task: Task) -> Answer | None:
@@ -177,6 +188,13 @@ def _covering(task: Task) -> Answer | None:
                   extras={"search_nodes": int(out.nodes), "search_seconds": round(float(out.seconds), 6)})
 
 
+def _glance(task: Task) -> Answer | None:
+    """One solution under ``nikoli`` from the router's first rounds (:data:`GLANCE_SHARE` of the time left)."""
+    if task.rule.cover or task.want != 1 or not task.puzzle.pairs:
+        return None
+    return router_stage(replace(task, deadline=task.share(GLANCE_SHARE)))
+
+
 def _untouched(task: Task) -> Answer | None:
     """One solution under ``fill`` when lines may touch, looked for first among lines that never touch themselves.
 
@@ -225,6 +243,7 @@ STAGES: list[tuple[str, Stage]] = [
     ("no_numbers", _no_numbers),
     ("another", lambda task: another_stage(task, _after_another)),
     ("covering", _covering),
+    ("glance", _glance),
     ("dense", dense_stage),
     ("router", router_stage),
     ("untouched", _untouched),
