@@ -134,7 +134,7 @@ def _write_path(prev, goal, W, HW, out, at, k):
             i += offset(np.int64(prev[i]), W, HW)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _measure(c, h, w, counts, dist, reach, stats, fstats, k):
     """Fill ``stats[k]`` (:data:`STATS`) and ``fstats[k]`` (:data:`FSTATS`) of maze ``c``.
 
@@ -186,7 +186,7 @@ def row_sizes(base, first, hmin, wmin, hmax, wmax, heights, widths):
             widths[k] = wmin
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _carve(gen, base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds, work, bwork):
     """Draw the maze of attempt ``tries[j]`` of row ``first + rows[j]`` with ``gen``, for every ``j``.
 
