@@ -128,20 +128,6 @@ def count_passages(cells):
 
 
 @njit(cache=True)
-def degrees(cells):
-    """Number of open sides of each cell (int8 array)."""
-    out = np.empty(cells.shape[0], dtype=np.int8)
-    for i in range(cells.shape[0]):
-        v = cells[i]
-        k = 0
-        while v:
-            k += v & 1
-            v >>= 1
-        out[i] = k
-    return out
-
-
-@njit(cache=True)
 def components(cells, mask, use_mask, L, H, W):
     """Label the connected components through open passages.
 

@@ -104,25 +104,3 @@ def islands(cells, mask, use_mask, L, H, W, want_labels):
                 count += 1
             labels[off + p] = labels[off + rt]
     return labels, count
-
-
-@njit(cache=True)
-def adjacent_pairs(mask, use_mask, L, H, W):
-    """Number of pairs of neighbouring cells that both exist (where a wall or passage can be)."""
-    if not use_mask:
-        return L * (H - 1) * W + L * H * (W - 1) + (L - 1) * H * W
-    total = 0
-    n = L * H * W
-    for i in range(n):
-        if not mask[i]:
-            continue
-        c = i % W
-        r = (i // W) % H
-        lv = i // (W * H)
-        if c < W - 1 and mask[i + 1]:
-            total += 1
-        if r < H - 1 and mask[i + W]:
-            total += 1
-        if lv < L - 1 and mask[i + W * H]:
-            total += 1
-    return total

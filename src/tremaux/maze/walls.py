@@ -45,8 +45,17 @@ def wall_count(maze: Maze) -> int:
     >>> wall_count(Maze.closed((3, 4))), wall_count(Maze.open((3, 4)))
     (17, 0)
     """
-    pairs = kp.adjacent_pairs(maze.flat_mask, maze.mask is not None, *maze.shape3)
-    return int(pairs) - maze.passages
+    return _adjacent_pairs(maze) - maze.passages
+
+
+def _adjacent_pairs(maze: Maze) -> int:
+    """Pairs of neighbouring cells that both exist (where a wall or a passage can be), in NumPy."""
+    L, H, W = maze.shape3
+    if maze.mask is None:
+        return L * (H - 1) * W + L * H * (W - 1) + (L - 1) * H * W
+    m = maze.flat_mask.reshape(L, H, W)
+    return int(np.count_nonzero(m[:, :, 1:] & m[:, :, :-1]) + np.count_nonzero(m[:, 1:] & m[:, :-1])
+               + np.count_nonzero(m[1:] & m[:-1]))
 
 
 def islands(maze: Maze) -> tuple[np.ndarray, int]:
