@@ -39,7 +39,7 @@ DL = np.array([0, 0, 0, 0, 1, -1], dtype=np.int64)
 DR = np.array([-1, 0, 1, 0, 0, 0], dtype=np.int64)
 DC = np.array([0, 1, 0, -1, 0, 0], dtype=np.int64)
 
-# error codes returned by ``validate``
+# fault codes of :func:`tremaux.maze.checks.check_passages` (found in NumPy there, nothing to compile)
 OK = 0
 BAD_BITS = 1
 OFF_GRID = 2
@@ -89,31 +89,6 @@ def offset(d, W, HW):
     if d == 4:
         return HW
     return -HW
-
-
-@njit(cache=True)
-def validate(cells, mask, use_mask, L, H, W):
-    """Check the invariants; return ``(code, flat index, direction)``, code 0 if valid."""
-    n = cells.shape[0]
-    allowed = 15 if L == 1 else 63
-    for i in range(n):
-        v = cells[i]
-        if use_mask and not mask[i]:
-            if v != 0:
-                return MASKED_OPEN, i, -1
-            continue
-        if v & ~allowed:
-            return BAD_BITS, i, -1
-        for d in range(NDIR):
-            if v & (1 << d):
-                j = step(i, d, L, H, W)
-                if j < 0:
-                    return OFF_GRID, i, d
-                if use_mask and not mask[j]:
-                    return INTO_MASK, i, d
-                if not (cells[j] & (1 << opposite(d))):
-                    return ONE_SIDED, i, d
-    return OK, -1, -1
 
 
 @njit(cache=True)

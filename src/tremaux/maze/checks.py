@@ -141,13 +141,77 @@ def check_passages(cells: np.ndarray, mask: np.ndarray | None) -> None:
     tremaux.errors.InvalidMazeError: passage N of cell (0, 0) leads off the grid
     """
     shape3 = (1, *cells.shape) if cells.ndim == 2 else tuple(cells.shape)
-    L, H, W = shape3
-    flat_mask = mask.reshape(-1) if mask is not None else np.ones(1, dtype=bool)
-    flat = cells.reshape(-1).view()
-    flat.flags.writeable = False  # one type for every caller: numba compiles validate once
-    code, i, d = kg.validate(flat, flat_mask, mask is not None, L, H, W)
+    code, i, d = _first_fault(cells.reshape(shape3), None if mask is None else mask.reshape(shape3))
     if code != kg.OK:
-        raise InvalidMazeError(_explain(code, int(i), int(d), shape3, cells.ndim, cells.reshape(-1)))
+        raise InvalidMazeError(_explain(code, i, d, shape3, cells.ndim, cells.reshape(-1)))
+
+
+# Each direction's (source, neighbour) slices of an (L, H, W) array: the cells that have a neighbour that way,
+# and those neighbours. The cells left out of the source slice lie on the border the direction leads off.
+_SLICES = (
+    ((slice(None), slice(1, None), slice(None)), (slice(None), slice(None, -1), slice(None))),  # N
+    ((slice(None), slice(None), slice(None, -1)), (slice(None), slice(None), slice(1, None))),  # E
+    ((slice(None), slice(None, -1), slice(None)), (slice(None), slice(1, None), slice(None))),  # S
+    ((slice(None), slice(None), slice(1, None)), (slice(None), slice(None), slice(None, -1))),  # W
+    ((slice(None, -1), slice(None), slice(None)), (slice(1, None), slice(None), slice(None))),  # U
+    ((slice(1, None), slice(None), slice(None)), (slice(None, -1), slice(None), slice(None))),  # D
+)
+
+
+def _first_fault(cells: np.ndarray, mask: np.ndarray | None) -> tuple[int, int, int]:
+    """``(code, flat index, direction)`` of the first fault in row-major order, code ``OK`` if there is none.
+
+    The faults of every cell are found at once with NumPy (shifted slices, no division), then the first faulty
+    cell is checked alone in the order the codes are defined: a masked cell with open sides; side bits out of
+    range; then for each open side, in direction order, a passage off the grid, into a masked cell, or open
+    from one side only.
+    """
+    L, H, W = cells.shape
+    allowed = 15 if L == 1 else 63
+    bad = (cells & np.uint8(~allowed & 255)) != 0
+    if mask is not None:
+        bad &= mask
+        bad |= ~mask & (cells != 0)
+    for d, (src, nb) in enumerate(_SLICES):
+        opened = (cells & np.uint8(1 << d)) != 0
+        if mask is not None:
+            opened &= mask
+        inner = np.zeros(cells.shape, dtype=bool)
+        inner[src] = True
+        wrong = ~inner  # a side open towards the border leads off the grid
+        fault = (cells[nb] & np.uint8(1 << (d + 2) % 4 if d < 4 else 1 << (9 - d))) == 0
+        if mask is not None:
+            fault |= ~mask[nb]
+        wrong[src] = fault
+        bad |= opened & wrong
+    flat_bad = bad.reshape(-1)
+    i = int(np.argmax(flat_bad))
+    if not flat_bad[i]:
+        return kg.OK, -1, -1
+    return _cell_fault(cells.reshape(-1), None if mask is None else mask.reshape(-1), i, L, H, W)
+
+
+def _cell_fault(flat: np.ndarray, flat_mask: np.ndarray | None, i: int, L: int, H: int, W: int) -> tuple[int, int, int]:
+    """The first fault of cell ``i`` (it has one), its checks in the order of :func:`_first_fault`."""
+    v = int(flat[i])
+    if flat_mask is not None and not flat_mask[i]:
+        return kg.MASKED_OPEN, i, -1
+    if v & ~(15 if L == 1 else 63):
+        return kg.BAD_BITS, i, -1
+    lv, rest = divmod(i, H * W)
+    r, c = divmod(rest, W)
+    for d in range(6):
+        if not v & (1 << d):
+            continue
+        move = ((r > 0, -W), (c < W - 1, 1), (r < H - 1, W), (c > 0, -1), (lv < L - 1, W * H), (lv > 0, -W * H))[d]
+        if not move[0]:
+            return kg.OFF_GRID, i, d
+        j = i + move[1]
+        if flat_mask is not None and not flat_mask[j]:
+            return kg.INTO_MASK, i, d
+        if not int(flat[j]) & (1 << ((d + 2) % 4 if d < 4 else 9 - d)):
+            return kg.ONE_SIDED, i, d
+    raise AssertionError("unreachable: the cell was found faulty")  # pragma: no cover
 
 
 def check_cell(cell: Any, shape: Sequence[int], mask: np.ndarray | None, what: str) -> Cell:
