@@ -110,7 +110,9 @@ def components(cells, mask, use_mask, L, H, W):
     ``i`` (0-based, in order of the lowest flat index) or -1 for masked cells.
     """
     n = cells.shape[0]
-    labels = np.full(n, -1, dtype=np.int32)
+    labels = np.empty(n, dtype=np.int32)  # np.empty and a loop: np.full would compile numba's own np.full too
+    for i in range(n):
+        labels[i] = -1
     stack = np.empty(n, dtype=np.int32)  # MAX_CELLS < 2**31
     count = 0
     for s in range(n):
@@ -139,7 +141,9 @@ def components(cells, mask, use_mask, L, H, W):
 def distances(cells, source, L, H, W):
     """Breadth-first distance (in passages) from ``source``; -1 where unreachable."""
     n = cells.shape[0]
-    dist = np.full(n, -1, dtype=np.int32)
+    dist = np.empty(n, dtype=np.int32)
+    for i in range(n):
+        dist[i] = -1
     queue = np.empty(n, dtype=np.int32)  # MAX_CELLS < 2**31
     dist[source] = 0
     queue[0] = source
