@@ -102,9 +102,12 @@ def _first_fault_by_loop(cells, mask):
     return kg.OK, -1, -1
 
 
-def test_the_first_fault_found_at_once_is_the_first_in_cell_order():
+@pytest.mark.parametrize("block", [1, 5, 1 << 18])  # cells checked at once: one row, a few rows, the grid
+def test_the_first_fault_found_at_once_is_the_first_in_cell_order(block, monkeypatch):
+    from tremaux.maze import checks
     from tremaux.maze.checks import _first_fault
 
+    monkeypatch.setattr(checks, "_BLOCK", block)
     rng = np.random.default_rng(7)
     faulty = 0
     for _ in range(1500):
