@@ -371,6 +371,20 @@ def coords(idx, H, W, ndim):
 
     NumPy, not a compiled kernel: whole-array divisions are as fast, and there is nothing to compile.
 
+    Parameters
+    ----------
+    idx : numpy.ndarray of int
+        ``k`` flat cell indices.
+    H, W : int
+        Rows and columns of the grid.
+    ndim : int
+        2 for ``(row, col)`` rows, 3 for ``(level, row, col)``.
+
+    Returns
+    -------
+    numpy.ndarray of int64
+        Shape ``(k, ndim)``.
+
     Examples
     --------
     >>> import numpy as np

@@ -439,6 +439,22 @@ def expand_marks(marks, cells, H, W, ndir):
     NumPy, not a compiled kernel: each side reads the marks of :func:`mark_slot` from the cell itself (E, S, U)
     or from the cell one step back (W, N, D) through a shifted copy, and there is nothing to compile.
 
+    Parameters
+    ----------
+    marks : numpy.ndarray of uint8
+        The marks of :func:`tremaux` (two bits per passage, kept on its west / north / lower end).
+    cells : numpy.ndarray of uint8
+        The flat maze.
+    H, W : int
+        Rows and columns of the grid.
+    ndir : int
+        4 on one level, 6 with levels.
+
+    Returns
+    -------
+    numpy.ndarray of uint8
+        Shape ``(n, ndir)``: the marks (0-2) on each open side, 0 on closed ones.
+
     Examples
     --------
     >>> import numpy as np
