@@ -68,3 +68,57 @@ def test_masked_open_field():
     m = Maze.open((2, 2), mask=mask)
     assert m.size == 3 and m.passages == 2
     assert P.is_perfect(m)
+
+
+def _first_fault_by_loop(cells, mask):
+    """The cell-by-cell check that the NumPy one must agree with: first faulty cell, then its first fault."""
+    from tremaux.kernels import grid as kg
+
+    L, H, W = cells.shape
+    flat = cells.reshape(-1)
+    fm = None if mask is None else mask.reshape(-1)
+    steps = ((0, -1, 0), (0, 0, 1), (0, 1, 0), (0, 0, -1), (1, 0, 0), (-1, 0, 0))  # (level, row, col) of N E S W U D
+    for i in range(flat.size):
+        v = int(flat[i])
+        if fm is not None and not fm[i]:
+            if v:
+                return kg.MASKED_OPEN, i, -1
+            continue
+        if v & ~(15 if L == 1 else 63):
+            return kg.BAD_BITS, i, -1
+        lv, r, c = np.unravel_index(i, (L, H, W))
+        for d in range(6):
+            if not v & (1 << d):
+                continue
+            dl, dr, dc = steps[d]
+            nl, nr, nc = lv + dl, r + dr, c + dc
+            if not (0 <= nl < L and 0 <= nr < H and 0 <= nc < W):
+                return kg.OFF_GRID, i, d
+            j = (nl * H + nr) * W + nc
+            if fm is not None and not fm[j]:
+                return kg.INTO_MASK, i, d
+            if not int(flat[j]) & (1 << ((d + 2) % 4 if d < 4 else 9 - d)):
+                return kg.ONE_SIDED, i, d
+    return kg.OK, -1, -1
+
+
+@pytest.mark.parametrize("block", [1, 5, 1 << 18])  # cells checked at once: one row, a few rows, the grid
+def test_the_first_fault_found_at_once_is_the_first_in_cell_order(block, monkeypatch):
+    from tremaux.maze import checks
+    from tremaux.maze.checks import _first_fault
+
+    monkeypatch.setattr(checks, "_BLOCK", block)
+    rng = np.random.default_rng(7)
+    faulty = 0
+    for _ in range(1500):
+        L, H, W = (int(x) for x in rng.integers(1, 5, 3))
+        mask = rng.random((L, H, W)) < 0.8 if rng.random() < 0.4 else None
+        cells = (rng.integers(0, 64 if L > 1 else 16, (L, H, W)) & rng.integers(0, 64, (L, H, W))).astype(np.uint8)
+        if rng.random() < 0.5:  # a valid maze with a few sides flipped
+            cells = np.array(Maze.open((L, H, W)).cells) if mask is None else np.zeros((L, H, W), np.uint8)
+            for _ in range(int(rng.integers(0, 3))):
+                cells[tuple(int(rng.integers(0, s)) for s in (L, H, W))] ^= np.uint8(1 << int(rng.integers(0, 8)))
+        want = _first_fault_by_loop(cells, mask)
+        assert tuple(int(x) for x in _first_fault(cells, mask)) == want
+        faulty += want[0] != 0
+    assert 300 < faulty < 1400  # both valid and faulty grids were tried

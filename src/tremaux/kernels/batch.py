@@ -134,7 +134,18 @@ def _write_path(prev, goal, W, HW, out, at, k):
             i += offset(np.int64(prev[i]), W, HW)
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
+def _argmax(a, m):
+    """Index of the first largest of ``a[:m]`` (``m >= 1``), as ``np.argmax`` (whose numba version compiles two
+    functions of its own)."""
+    best = 0
+    for i in range(1, m):
+        if a[i] > a[best]:
+            best = i
+    return best
+
+
+@njit(cache=True, inline="always")
 def _measure(c, h, w, counts, dist, reach, stats, fstats, k):
     """Fill ``stats[k]`` (:data:`STATS`) and ``fstats[k]`` (:data:`FSTATS`) of maze ``c``.
 
@@ -153,9 +164,9 @@ def _measure(c, h, w, counts, dist, reach, stats, fstats, k):
     ncomp = 1
     if reach < m:
         labels, ncomp = components(c, one, nomask, flat, h, w)
-    a = np.argmax(dist[:m])
+    a = _argmax(dist, m)
     dist_a = distances(c, a, flat, h, w)
-    b = np.argmax(dist_a)
+    b = _argmax(dist_a, m)
     ends, branch = dead_end_branches(c, one, nomask, flat, h, w)
     mean = branch / ends if ends else 0.0
     stats[k, 0] = passages
@@ -186,7 +197,7 @@ def row_sizes(base, first, hmin, wmin, hmax, wmax, heights, widths):
             widths[k] = wmin
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _carve(gen, base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds, work, bwork):
     """Draw the maze of attempt ``tries[j]`` of row ``first + rows[j]`` with ``gen``, for every ``j``.
 

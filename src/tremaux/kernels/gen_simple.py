@@ -19,59 +19,42 @@ def binary_tree(cells, mask, use_mask, L, H, W, start, params, state, work, trac
 
     ``params``: ``[p_north]``, the chance of north when both north and east are
     possible on a single level (with levels the choice is uniform).
-    ``work``: unused. Visits count the cells.
+    ``work``: unused. Visits count the cells. One level has its own loop (half a draw per cell, no
+    candidate list); both loops live in this one function, which numba compiles once.
     """
-    if L == 1:
-        return _binary_tree_2d(cells, H, W, params, state, trace)
-    return _binary_tree(cells, mask, use_mask, L, H, W, start, params, state, work, trace)
-
-
-@njit(cache=True)
-def _binary_tree_2d(cells, H, W, params, state, trace):
     thr = uint64(min(params[0], 1.0) * 4294967296.0)
     n = cells.shape[0]
     for i in range(n):
         cells[i] = 0
     t = np.int64(0)  # the event count: int64 from the start, so record compiles once
-    rec = trace.shape[0] > 0
-    for c in range(W - 1):  # top row: east only
-        cells[c] |= np.uint8(2)
-        cells[c + 1] |= np.uint8(8)
-        if rec:
-            t = record(trace, t, EV_CARVE, c, c + 1)
-    bits = uint64(0)
-    for r in range(1, H):
-        base = r * W
-        for c in range(W - 1):
-            i = base + c
-            if c & 1 == 0:
-                bits = next_u64(state)
-            north = np.int64((bits & uint64(0xFFFFFFFF)) < thr)
-            bits >>= uint64(32)
-            j = i - W if north else i + 1
-            cells[i] |= np.uint8(2 - north)  # N = 1, E = 2
-            cells[j] |= np.uint8(8 - 4 * north)  # S = 4, W = 8
+    if L == 1:
+        rec = trace.shape[0] > 0
+        for c in range(W - 1):  # top row: east only
+            cells[c] |= np.uint8(2)
+            cells[c + 1] |= np.uint8(8)
             if rec:
-                t = record(trace, t, EV_CARVE, i, j)
-        i = base + W - 1  # east column: north only
-        cells[i] |= np.uint8(1)
-        cells[i - W] |= np.uint8(4)
-        if rec:
-            t = record(trace, t, EV_CARVE, i, i - W)
-    return -1, np.int64(n), 0, t
-
-
-@njit(cache=True)
-def _binary_tree(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
-    pnorth = params[0]
-    thr = uint64(min(pnorth, 1.0) * 4294967296.0)
-    n = cells.shape[0]
-    for i in range(n):
-        cells[i] = 0
-    t = np.int64(0)  # the event count: int64 from the start, so record compiles once
+                t = record(trace, t, EV_CARVE, np.int64(c), np.int64(c + 1))
+        bits = uint64(0)
+        for r in range(1, H):
+            base = r * W
+            for c in range(W - 1):
+                i = base + c
+                if c & 1 == 0:
+                    bits = next_u64(state)
+                north = np.int64((bits & uint64(0xFFFFFFFF)) < thr)
+                bits >>= uint64(32)
+                j = i - W if north else i + 1
+                cells[i] |= np.uint8(2 - north)  # N = 1, E = 2
+                cells[j] |= np.uint8(8 - 4 * north)  # S = 4, W = 8
+                if rec:
+                    t = record(trace, t, EV_CARVE, np.int64(i), np.int64(j))
+            i = base + W - 1  # east column: north only
+            cells[i] |= np.uint8(1)
+            cells[i - W] |= np.uint8(4)
+            if rec:
+                t = record(trace, t, EV_CARVE, np.int64(i), np.int64(i - W))
+        return -1, np.int64(n), 0, t
     cand = np.empty(3, np.int64)
-    bits = uint64(0)
-    nbits = 0
     i = np.int64(0)  # int64 from the start: record() compiles once, not for the literal 0 too
     for lv in range(L):
         for r in range(H):
@@ -89,17 +72,7 @@ def _binary_tree(cells, mask, use_mask, L, H, W, start, params, state, work, tra
                 if k == 0:
                     i += 1
                     continue
-                if k == 1:
-                    d = cand[0]
-                elif L == 1:
-                    if nbits == 0:
-                        bits = next_u64(state)
-                        nbits = 2
-                    d = 0 if (bits & uint64(0xFFFFFFFF)) < thr else 1
-                    bits >>= uint64(32)
-                    nbits -= 1
-                else:
-                    d = cand[rand_below(state, k)]
+                d = cand[0] if k == 1 else cand[rand_below(state, k)]
                 if d == 0:
                     j = i - W
                     od = 2
@@ -113,7 +86,7 @@ def _binary_tree(cells, mask, use_mask, L, H, W, start, params, state, work, tra
                 cells[j] |= np.uint8(1 << od)
                 t = record(trace, t, EV_CARVE, i, j)
                 i += 1
-    return -1, n, 0, t
+    return -1, np.int64(n), 0, t
 
 
 @njit(cache=True)

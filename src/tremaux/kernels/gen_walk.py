@@ -1,10 +1,13 @@
 """Random-walk generation kernels: Aldous-Broder and Wilson (uniform spanning trees).
 
 Every kernel has the signature documented in :mod:`tremaux.kernels.generate`.
-The walks track the row, column and level of the walker, so a step costs no
-division; directions come two (three with levels) bits at a time from one
-64-bit draw, with rejection of moves off the grid or into masked cells, which
-keeps every allowed move equally likely.
+The walks track the global row (``level * H + row``) and the column of the
+walker, so a step costs no division; directions come two (three with levels)
+bits at a time from one 64-bit draw, with rejection of moves off the grid or
+into masked cells, which keeps every allowed move equally likely. Every step
+reads the same tables (:func:`walk_tables`) on one level and several, so each
+walk is compiled once for every number of levels (a specialisation for one
+level used to double its compile time) and runs as fast as that copy did.
 """
 
 from __future__ import annotations
@@ -13,36 +16,43 @@ import numpy as np
 from .._jit import njit, uint64
 
 from .gen_common import BLOCKED, EV_CARVE, VISITED, begin, finish, pick_start, record
-from .grid import offset
 from .rng import next_u64
 
 
-@njit(cache=True, inline="always")
-def _move(i, r, c, lv, d, L, H, W):
-    """``(j, r, c, lv)`` after a step towards ``d``; ``j = -1`` off the grid."""
-    if d == 0:
-        if r == 0:
-            return -1, r, c, lv
-        return i - W, r - 1, c, lv
-    if d == 1:
-        if c == W - 1:
-            return -1, r, c, lv
-        return i + 1, r, c + 1, lv
-    if d == 2:
-        if r == H - 1:
-            return -1, r, c, lv
-        return i + W, r + 1, c, lv
-    if d == 3:
-        if c == 0:
-            return -1, r, c, lv
-        return i - 1, r, c - 1, lv
-    if d == 4:
-        if lv == L - 1:
-            return -1, r, c, lv
-        return i + W * H, r, c, lv + 1
-    if lv == 0:
-        return -1, r, c, lv
-    return i - W * H, r, c, lv - 1
+@njit(cache=True)
+def walk_tables(L, H, W):
+    """The random walks' tables: one array of ``40 + L * H`` int64 (one allocation, one compiled type).
+
+    ``[0:8]`` the flat-index step of each drawn direction (0 for 6 and 7, never allowed), ``[8:16]`` its step in
+    global rows (``level * H + row``), ``[16:24]`` in columns, ``[24:32]`` the side bit it opens in the cell
+    left, ``[32:40]`` the side bit and ``VISITED`` it sets in the cell entered, then one entry per global row:
+    the bits of the moves its cells allow by row and level (N, S, U, D at their direction's bit). A step then
+    costs table reads only, the same on one level and several, so one compiled walk serves every ``L``.
+    """
+    WH = W * H
+    t = np.zeros(40 + L * H, np.int64)
+    t[0] = -W
+    t[1] = 1
+    t[2] = W
+    t[3] = -1
+    t[4] = WH
+    t[5] = -WH
+    t[8] = -1
+    t[10] = 1
+    t[12] = H
+    t[13] = -H
+    t[17] = 1
+    t[19] = -1
+    for d in range(6):
+        od = (d + 2) % 4 if d < 4 else 9 - d
+        t[24 + d] = 1 << d
+        t[32 + d] = (1 << od) | VISITED
+    for q in range(L * H):
+        r = q % H
+        lv = q // H
+        t[40 + q] = (np.int64(r > 0) | (np.int64(r < H - 1) << 2) | (np.int64(lv < L - 1) << 4)
+                     | (np.int64(lv > 0) << 5))
+    return t
 
 
 @njit(cache=True)
@@ -50,46 +60,28 @@ def aldous_broder(cells, mask, use_mask, L, H, W, start, params, state, work, tr
     """Aldous-Broder: a random walk that carves into every cell it enters for the first time.
 
     Gives a uniform spanning tree. ``work``, ``params``: unused.
-    Visits count the walk steps. The step is branch-free: direction tables
-    give the index and coordinate changes, and a 6-bit "allowed" mask built
-    from the coordinates rejects moves off the grid.
+    Visits count the walk steps. The step is branch-free: the tables of :func:`walk_tables` give the index,
+    row and column changes and the side bits, and a 6-bit "allowed" mask (a row-table entry and two column
+    tests) rejects moves off the grid.
     """
-    if L == 1:  # literal 1: a specialisation with the level tests folded away
-        return _aldous_broder(cells, mask, use_mask, 1, H, W, start, params, state, work, trace)
-    return _aldous_broder(cells, mask, use_mask, L, H, W, start, params, state, work, trace)
-
-
-@njit(cache=True)
-def _aldous_broder(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     count = begin(cells, mask, use_mask)
     s = pick_start(cells, start, count, state)
     cells[s] |= VISITED
     remaining = count - 1
     i = np.int64(s)
     c = i % W
-    r = (i // W) % H
-    lv = i // (W * H)
-    off = np.empty(8, np.int64)
-    dr = np.zeros(8, np.int64)
-    dc = np.zeros(8, np.int64)
-    dl = np.zeros(8, np.int64)
-    off[0] = -W
-    off[1] = 1
-    off[2] = W
-    off[3] = -1
-    off[4] = W * H
-    off[5] = -W * H
-    off[6] = 0
-    off[7] = 0
-    dr[0] = -1
-    dr[2] = 1
-    dc[1] = 1
-    dc[3] = -1
-    dl[4] = 1
-    dl[5] = -1
+    q = i // W
+    tab = walk_tables(L, H, W)
+    off = tab[0:8]
+    dq = tab[8:16]
+    dc = tab[16:24]
+    side = tab[24:32]
+    oside = tab[32:40]
+    rows = tab[40:]
     bits = uint64(0)
     nbits = 0
-    width = 2 if L == 1 else 3
+    width = np.int64(2 if L == 1 else 3)
+    uwidth = uint64(width)
     lowmask = uint64(3) if L == 1 else uint64(7)
     visits = 0
     t = np.int64(0)  # the event count: int64 from the start, so record compiles once
@@ -98,10 +90,9 @@ def _aldous_broder(cells, mask, use_mask, L, H, W, start, params, state, work, t
             bits = next_u64(state)
             nbits = 64
         d = np.int64(bits & lowmask)
-        bits = bits >> uint64(width)
+        bits = bits >> uwidth
         nbits -= width
-        allowed = (np.int64(r > 0) | (np.int64(c < W - 1) << 1) | (np.int64(r < H - 1) << 2)
-                   | (np.int64(c > 0) << 3) | (np.int64(lv < L - 1) << 4) | (np.int64(lv > 0) << 5))
+        allowed = rows[q] | (np.int64(c < W - 1) << 1) | (np.int64(c > 0) << 3)
         if not (allowed >> d) & 1:
             continue
         j = i + off[d]
@@ -110,15 +101,13 @@ def _aldous_broder(cells, mask, use_mask, L, H, W, start, params, state, work, t
             continue
         visits += 1
         if not v & VISITED:
-            od = (d + 2) % 4 if d < 4 else 9 - d
-            cells[i] |= np.uint8(1 << d)
-            cells[j] = v | np.uint8((1 << od) | VISITED)
+            cells[i] |= np.uint8(side[d])
+            cells[j] = v | np.uint8(oside[d])
             remaining -= 1
             t = record(trace, t, EV_CARVE, i, j)
         i = j
-        r += dr[d]
+        q += dq[d]
         c += dc[d]
-        lv += dl[d]
     finish(cells)
     return s, visits, 0, t
 
@@ -131,21 +120,22 @@ def wilson(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     remaining cells in row-major order. Each cell remembers the direction it
     was last left by, which erases loops for free. Gives a uniform spanning
     tree. ``work``: ``n`` int32. Visits count the walk steps; the frontier is the
-    longest loop-erased path added.
+    longest loop-erased path added. The step reads the tables of :func:`walk_tables`, as Aldous-Broder's does.
     """
-    if L == 1:  # literal 1: a specialisation with the level tests folded away
-        return _wilson(cells, mask, use_mask, 1, H, W, start, params, state, work, trace)
-    return _wilson(cells, mask, use_mask, L, H, W, start, params, state, work, trace)
-
-
-@njit(cache=True, no_cpython_wrapper=True)
-def _wilson(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     n = cells.shape[0]
     count = begin(cells, mask, use_mask)
     s = pick_start(cells, start, count, state)
     cells[s] |= VISITED
     nxt = work
-    width = 2 if L == 1 else 3
+    tab = walk_tables(L, H, W)
+    off = tab[0:8]
+    dq = tab[8:16]
+    dc = tab[16:24]
+    side = tab[24:32]
+    oside = tab[32:40]
+    rows = tab[40:]
+    width = np.int64(2 if L == 1 else 3)
+    uwidth = uint64(width)
     lowmask = uint64(3) if L == 1 else uint64(7)
     bits = uint64(0)
     nbits = 0
@@ -157,34 +147,32 @@ def _wilson(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
             continue
         i = np.int64(s0)
         c = i % W
-        r = (i // W) % H
-        lv = i // (W * H)
+        q = i // W
         while not cells[i] & VISITED:
             if nbits < width:
                 bits = next_u64(state)
                 nbits = 64
             d = np.int64(bits & lowmask)
-            bits = bits >> uint64(width)
+            bits = bits >> uwidth
             nbits -= width
-            if d >= 6:
+            allowed = rows[q] | (np.int64(c < W - 1) << 1) | (np.int64(c > 0) << 3)
+            if not (allowed >> d) & 1:
                 continue
-            j, r2, c2, lv2 = _move(i, r, c, lv, d, L, H, W)
-            if j < 0 or cells[j] & BLOCKED:
+            j = i + off[d]
+            if cells[j] & BLOCKED:
                 continue
             visits += 1
             nxt[i] = d
             i = j
-            r = r2
-            c = c2
-            lv = lv2
+            q += dq[d]
+            c += dc[d]
         i = np.int64(s0)
         length = 0
         while not cells[i] & VISITED:
             d = np.int64(nxt[i])
-            j = i + offset(d, W, W * H)
-            od = (d + 2) % 4 if d < 4 else 9 - d
-            cells[i] |= np.uint8((1 << d) | VISITED)
-            cells[j] |= np.uint8(1 << od)
+            j = i + off[d]
+            cells[i] |= np.uint8(side[d] | VISITED)
+            cells[j] |= np.uint8(oside[d] ^ VISITED)
             t = record(trace, t, EV_CARVE, i, j)
             length += 1
             i = j

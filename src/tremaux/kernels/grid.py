@@ -39,7 +39,7 @@ DL = np.array([0, 0, 0, 0, 1, -1], dtype=np.int64)
 DR = np.array([-1, 0, 1, 0, 0, 0], dtype=np.int64)
 DC = np.array([0, 1, 0, -1, 0, 0], dtype=np.int64)
 
-# error codes returned by ``validate``
+# fault codes of :func:`tremaux.maze.checks.check_passages` (found in NumPy there, nothing to compile)
 OK = 0
 BAD_BITS = 1
 OFF_GRID = 2
@@ -92,31 +92,6 @@ def offset(d, W, HW):
 
 
 @njit(cache=True)
-def validate(cells, mask, use_mask, L, H, W):
-    """Check the invariants; return ``(code, flat index, direction)``, code 0 if valid."""
-    n = cells.shape[0]
-    allowed = 15 if L == 1 else 63
-    for i in range(n):
-        v = cells[i]
-        if use_mask and not mask[i]:
-            if v != 0:
-                return MASKED_OPEN, i, -1
-            continue
-        if v & ~allowed:
-            return BAD_BITS, i, -1
-        for d in range(NDIR):
-            if v & (1 << d):
-                j = step(i, d, L, H, W)
-                if j < 0:
-                    return OFF_GRID, i, d
-                if use_mask and not mask[j]:
-                    return INTO_MASK, i, d
-                if not (cells[j] & (1 << opposite(d))):
-                    return ONE_SIDED, i, d
-    return OK, -1, -1
-
-
-@njit(cache=True)
 def count_passages(cells):
     """Number of open passages (each counted once)."""
     total = 0
@@ -128,20 +103,6 @@ def count_passages(cells):
 
 
 @njit(cache=True)
-def degrees(cells):
-    """Number of open sides of each cell (int8 array)."""
-    out = np.empty(cells.shape[0], dtype=np.int8)
-    for i in range(cells.shape[0]):
-        v = cells[i]
-        k = 0
-        while v:
-            k += v & 1
-            v >>= 1
-        out[i] = k
-    return out
-
-
-@njit(cache=True)
 def components(cells, mask, use_mask, L, H, W):
     """Label the connected components through open passages.
 
@@ -149,7 +110,9 @@ def components(cells, mask, use_mask, L, H, W):
     ``i`` (0-based, in order of the lowest flat index) or -1 for masked cells.
     """
     n = cells.shape[0]
-    labels = np.full(n, -1, dtype=np.int32)
+    labels = np.empty(n, dtype=np.int32)  # np.empty and a loop: np.full would compile numba's own np.full too
+    for i in range(n):
+        labels[i] = -1
     stack = np.empty(n, dtype=np.int32)  # MAX_CELLS < 2**31
     count = 0
     for s in range(n):
@@ -178,7 +141,9 @@ def components(cells, mask, use_mask, L, H, W):
 def distances(cells, source, L, H, W):
     """Breadth-first distance (in passages) from ``source``; -1 where unreachable."""
     n = cells.shape[0]
-    dist = np.full(n, -1, dtype=np.int32)
+    dist = np.empty(n, dtype=np.int32)
+    for i in range(n):
+        dist[i] = -1
     queue = np.empty(n, dtype=np.int32)  # MAX_CELLS < 2**31
     dist[source] = 0
     queue[0] = source

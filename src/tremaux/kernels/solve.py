@@ -366,18 +366,37 @@ def path_from_prev(prev, start, goal, H, W):
     return out
 
 
-@njit(cache=True)
 def coords(idx, H, W, ndim):
-    """Cell coordinates of flat indices: an ``(k, ndim)`` int64 array of rows ``(row, col)`` or ``(level, row, col)``."""
-    k = idx.shape[0]
-    out = np.empty((k, ndim), np.int64)
-    HW = H * W
-    for t in range(k):
-        i = idx[t]
-        if ndim == 3:
-            out[t, 0] = i // HW
-        out[t, ndim - 2] = (i // W) % H
-        out[t, ndim - 1] = i % W
+    """Cell coordinates of flat indices: an ``(k, ndim)`` int64 array of rows ``(row, col)`` or ``(level, row, col)``.
+
+    NumPy, not a compiled kernel: whole-array divisions are as fast, and there is nothing to compile.
+
+    Parameters
+    ----------
+    idx : numpy.ndarray of int
+        ``k`` flat cell indices.
+    H, W : int
+        Rows and columns of the grid.
+    ndim : int
+        2 for ``(row, col)`` rows, 3 for ``(level, row, col)``.
+
+    Returns
+    -------
+    numpy.ndarray of int64
+        Shape ``(k, ndim)``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> coords(np.array([0, 5, 7]), 2, 3, 2).tolist()
+    [[0, 0], [1, 2], [0, 1]]
+    """
+    out = np.empty((idx.shape[0], ndim), np.int64)
+    q, out[:, ndim - 1] = np.divmod(np.asarray(idx, dtype=np.int64), W)
+    if ndim == 3:
+        out[:, 0], out[:, 1] = np.divmod(q, H)
+    else:
+        out[:, 0] = q % H
     return out
 
 

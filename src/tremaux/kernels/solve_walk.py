@@ -433,15 +433,45 @@ def tremaux(cells, L, H, W, start, goal, marks, stack, rng, use_rng, trace, rec)
     return found, steps, top, nev
 
 
-@njit(cache=True)
 def expand_marks(marks, cells, H, W, ndir):
-    """Marks per cell side: ``out[i, d]`` = marks (0-2) on the passage from ``i`` towards ``d``."""
+    """Marks per cell side: ``out[i, d]`` = marks (0-2) on the passage from ``i`` towards ``d`` (``uint8``).
+
+    NumPy, not a compiled kernel: each side reads the marks of :func:`mark_slot` from the cell itself (E, S, U)
+    or from the cell one step back (W, N, D) through a shifted copy, and there is nothing to compile.
+
+    Parameters
+    ----------
+    marks : numpy.ndarray of uint8
+        The marks of :func:`tremaux` (two bits per passage, kept on its west / north / lower end).
+    cells : numpy.ndarray of uint8
+        The flat maze.
+    H, W : int
+        Rows and columns of the grid.
+    ndir : int
+        4 on one level, 6 with levels.
+
+    Returns
+    -------
+    numpy.ndarray of uint8
+        Shape ``(n, ndir)``: the marks (0-2) on each open side, 0 on closed ones.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> expand_marks(np.array([1, 0], np.uint8), np.array([2, 8], np.uint8), 1, 2, 4).tolist()
+    [[0, 1, 0, 0], [0, 0, 0, 1]]
+    """
     n = cells.shape[0]
     HW = H * W
     out = np.zeros((n, ndir), np.uint8)
-    for i in range(n):
-        v = cells[i]
-        for d in range(ndir):
-            if v & (1 << d):
-                out[i, d] = _marks_of(marks, i, d, W, HW)
+    for d, shift, back in ((1, 0, 0), (2, 2, 0), (4, 4, 0), (3, 0, 1), (0, 2, W), (5, 4, HW)):
+        if d >= ndir:
+            continue
+        slot = np.zeros(n, np.uint8)  # marks of the cell that keeps this side's passage
+        if back == 0:
+            slot[:] = marks
+        elif back < n:
+            slot[back:] = marks[:n - back]
+        side = (cells >> d) & 1
+        out[:, d] = ((slot >> shift) & 3) * side
     return out

@@ -141,13 +141,99 @@ def check_passages(cells: np.ndarray, mask: np.ndarray | None) -> None:
     tremaux.errors.InvalidMazeError: passage N of cell (0, 0) leads off the grid
     """
     shape3 = (1, *cells.shape) if cells.ndim == 2 else tuple(cells.shape)
-    L, H, W = shape3
-    flat_mask = mask.reshape(-1) if mask is not None else np.ones(1, dtype=bool)
-    flat = cells.reshape(-1).view()
-    flat.flags.writeable = False  # one type for every caller: numba compiles validate once
-    code, i, d = kg.validate(flat, flat_mask, mask is not None, L, H, W)
+    code, i, d = _first_fault(cells.reshape(shape3), None if mask is None else mask.reshape(shape3))
     if code != kg.OK:
-        raise InvalidMazeError(_explain(code, int(i), int(d), shape3, cells.ndim, cells.reshape(-1)))
+        raise InvalidMazeError(_explain(code, i, d, shape3, cells.ndim, cells.reshape(-1)))
+
+
+_BLOCK = 1 << 18
+"""Cells checked at once by :func:`_first_fault` (whole rows): its temporary arrays stay a few megabytes, so a
+100-million-cell maze is validated in little more memory than its cells."""
+
+
+def _first_fault(cells: np.ndarray, mask: np.ndarray | None) -> tuple[int, int, int]:
+    """``(code, flat index, direction)`` of the first fault in row-major order, code ``OK`` if there is none.
+
+    The faults of a block of rows are found at once with NumPy (shifted slices, no division); the first faulty
+    cell of the first block that has one is then checked alone, in the order the codes are defined: a masked
+    cell with open sides; side bits out of range; then for each open side, in direction order, a passage off
+    the grid, into a masked cell, or open from one side only.
+    """
+    L, H, W = cells.shape
+    rows = max(1, _BLOCK // max(W, 1))
+    for lv in range(L):
+        for r0 in range(0, H, rows):
+            r1 = min(H, r0 + rows)
+            bad = _faulty(cells, mask, lv, r0, r1).reshape(-1)
+            k = int(np.argmax(bad))
+            if bad[k]:
+                return _cell_fault(cells.reshape(-1), None if mask is None else mask.reshape(-1),
+                                   (lv * H + r0) * W + k, L, H, W)
+    return kg.OK, -1, -1
+
+
+def _faulty(cells: np.ndarray, mask: np.ndarray | None, lv: int, r0: int, r1: int) -> np.ndarray:
+    """Which cells of rows ``r0:r1`` of level ``lv`` have a fault (``bool``, shaped like those rows)."""
+    L, H, W = cells.shape
+    block = cells[lv, r0:r1]
+    here = None if mask is None else mask[lv, r0:r1]
+    bad = (block & np.uint8(~(15 if L == 1 else 63) & 255)) != 0
+    if here is not None:
+        bad &= here
+        bad |= ~here & (block != 0)
+    every = slice(None)
+    for d in range(6):
+        opened = (block & np.uint8(1 << d)) != 0
+        if here is not None:
+            opened &= here
+        if not opened.any():
+            continue
+        # the block's cells that have a neighbour towards d (target) and those neighbours (source)
+        if d == 0:
+            a = max(r0, 1)
+            target, source = (slice(a - r0, r1 - r0), every), (lv, slice(a - 1, r1 - 1), every)
+        elif d == 2:
+            b = min(r1, H - 1)
+            target, source = (slice(0, b - r0), every), (lv, slice(r0 + 1, b + 1), every)
+        elif d == 1:
+            target, source = (every, slice(0, W - 1)), (lv, slice(r0, r1), slice(1, W))
+        elif d == 3:
+            target, source = (every, slice(1, W)), (lv, slice(r0, r1), slice(0, W - 1))
+        elif d == 4:
+            target, source = ((every, every), (lv + 1, slice(r0, r1), every)) if lv < L - 1 else (None, None)
+        else:
+            target, source = ((every, every), (lv - 1, slice(r0, r1), every)) if lv > 0 else (None, None)
+        wrong = np.ones(block.shape, dtype=bool)  # a side open towards the border leads off the grid
+        if target is not None:
+            fault = (cells[source] & np.uint8(1 << ((d + 2) % 4 if d < 4 else 9 - d))) == 0
+            if mask is not None:
+                fault |= ~mask[source]
+            wrong[target] = fault
+        bad |= opened & wrong
+    return bad
+
+
+def _cell_fault(flat: np.ndarray, flat_mask: np.ndarray | None, i: int, L: int, H: int, W: int) -> tuple[int, int, int]:
+    """The first fault of cell ``i`` (it has one), its checks in the order of :func:`_first_fault`."""
+    v = int(flat[i])
+    if flat_mask is not None and not flat_mask[i]:
+        return kg.MASKED_OPEN, i, -1
+    if v & ~(15 if L == 1 else 63):
+        return kg.BAD_BITS, i, -1
+    lv, rest = divmod(i, H * W)
+    r, c = divmod(rest, W)
+    for d in range(6):
+        if not v & (1 << d):
+            continue
+        move = ((r > 0, -W), (c < W - 1, 1), (r < H - 1, W), (c > 0, -1), (lv < L - 1, W * H), (lv > 0, -W * H))[d]
+        if not move[0]:
+            return kg.OFF_GRID, i, d
+        j = i + move[1]
+        if flat_mask is not None and not flat_mask[j]:
+            return kg.INTO_MASK, i, d
+        if not int(flat[j]) & (1 << ((d + 2) % 4 if d < 4 else 9 - d)):
+            return kg.ONE_SIDED, i, d
+    raise AssertionError("unreachable: the cell was found faulty")  # pragma: no cover
 
 
 def check_cell(cell: Any, shape: Sequence[int], mask: np.ndarray | None, what: str) -> Cell:
