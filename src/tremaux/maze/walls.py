@@ -18,7 +18,7 @@ from .._lazy import lazy_module
 from .model import Maze
 
 # the compiled kernels, loaded on first call (start-up without numba)
-kg = lazy_module("tremaux.kernels.grid")
+kp = lazy_module("tremaux.kernels.properties")
 
 __all__ = ["wall_count", "islands", "island_count"]
 
@@ -96,9 +96,9 @@ def islands(maze: Maze) -> tuple[np.ndarray, int]:
     0
     """
     L, H, W = maze.shape3
-    labels, count = _islands(maze, True)
+    labels, count = kp.islands(maze.flat, maze.flat_mask, maze.mask is not None, L, H, W, True)
     shape = (H + 1, W + 1) if maze.ndim == 2 else (L, H + 1, W + 1)
-    return labels.reshape(shape), count
+    return labels.reshape(shape), int(count)
 
 
 def island_count(maze: Maze) -> int:
@@ -121,57 +121,5 @@ def island_count(maze: Maze) -> int:
     >>> island_count(Maze(np.array([[6, 10, 12], [5, 0, 5], [3, 10, 9]], dtype=np.uint8)))
     1
     """
-    return _islands(maze, False)[1]
-
-
-def _islands(maze: Maze, want_labels: bool) -> tuple[np.ndarray, int]:
-    """Island labels of the posts (flat, ``int32``; empty without ``want_labels``) and their number.
-
-    The walls become the passages of a maze on the post lattice (``(H + 1) x (W + 1)`` per level; posts without a
-    wall are masked out), whose connected components the measures' compiled
-    :func:`tremaux.kernels.grid.components` labels in flat order: the islands are the components that touch no
-    outer wall segment (the grid's border or a masked cell), renumbered in the same order.
-    """
-    L, H, W = maze.shape3
-    cells = maze.flat.reshape(L, H, W)
-    exists = np.ones((L, H, W), dtype=bool) if maze.mask is None else maze.flat_mask.reshape(L, H, W)
-    # horizontal segments (r, c)-(r, c + 1) of posts, r = 0..H: the cells above and below them
-    rows = np.zeros((L, H + 2, W), dtype=bool)
-    rows[:, 1:H + 1] = exists
-    outer_h = ~(rows[:, :H + 1] & rows[:, 1:])
-    north = np.zeros((L, H + 1, W), dtype=bool)
-    north[:, :H] = (cells & 1) != 0  # the cell below the segment is open northwards
-    wall_h = outer_h | ~north
-    # vertical segments (r, c)-(r + 1, c), c = 0..W: the cells left and right of them
-    cols = np.zeros((L, H, W + 2), dtype=bool)
-    cols[:, :, 1:W + 1] = exists
-    outer_v = ~(cols[:, :, :W + 1] & cols[:, :, 1:])
-    west = np.zeros((L, H, W + 1), dtype=bool)
-    west[:, :, :W] = (cells & 8) != 0  # the cell right of the segment is open westwards
-    wall_v = outer_v | ~west
-    posts = np.zeros((L, H + 1, W + 1), dtype=np.uint8)
-    posts[:, :, :W] |= wall_h * np.uint8(2)  # E
-    posts[:, :, 1:] |= wall_h * np.uint8(8)  # W
-    posts[:, :H, :] |= wall_v * np.uint8(4)  # S
-    posts[:, 1:, :] |= wall_v * np.uint8(1)  # N
-    outer = np.zeros((L, H + 1, W + 1), dtype=bool)
-    outer[:, :, :W] |= outer_h
-    outer[:, :, 1:] |= outer_h
-    outer[:, :H, :] |= outer_v
-    outer[:, 1:, :] |= outer_v
-    flat = posts.reshape(-1)
-    haswall = flat != 0
-    flat.flags.writeable = False  # read-only, as the measures pass a maze's cells: one compiled components
-    # the levels stacked as one level of L * (H + 1) rows: no segment joins the last post row of a level to the
-    # first of the next, so the components are the same, and the search runs faster on one level
-    labels, count = kg.components(flat, haswall, True, 1, L * (H + 1), W + 1)
-    count = int(count)
-    outer_group = np.zeros(count, dtype=bool)
-    outer_group[labels[outer.reshape(-1)]] = True  # every outer segment has a wall, so its posts are labelled
-    kept = ~outer_group
-    islands = int(np.count_nonzero(kept))
-    if not want_labels:
-        return np.empty(0, dtype=np.int32), islands
-    number = np.full(count + 1, -1, dtype=np.int32)  # component -> island number; the last entry serves label -1
-    number[:count][kept] = np.arange(islands, dtype=np.int32)
-    return number[labels], islands
+    _, count = kp.islands(maze.flat, maze.flat_mask, maze.mask is not None, *maze.shape3, False)
+    return int(count)
