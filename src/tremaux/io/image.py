@@ -166,8 +166,13 @@ def loads(data: bytes, *, source: str | None = None, memory_limit=None) -> Maze:
             raise MazeFormatError(f"a picture of {im.width} x {im.height} pixels is over the limit of "
                                   f"{MAX_PIXELS:,} pixels", source=source)
         rgb = np.asarray(im.convert("RGB"), dtype=np.int16)
-    except (UnidentifiedImageError, Image.DecompressionBombError, OSError, ValueError) as exc:
-        raise MazeFormatError(f"not a picture Pillow can read: {str(exc).split(' <')[0]}", source=source) from None
+    except MazeFormatError:
+        raise
+    except UnidentifiedImageError:
+        raise MazeFormatError("not a picture Pillow can read: cannot identify image file", source=source) from None
+    except Exception as exc:  # a damaged file: Pillow's decoders raise OSError, SyntaxError, EOFError, struct.error...
+        first = (str(exc).splitlines() or [type(exc).__name__])[0]
+        raise MazeFormatError(f"not a picture Pillow can read: {first}", source=source) from None
     return _read(rgb, source)
 
 
