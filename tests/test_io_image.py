@@ -75,3 +75,12 @@ def test_a_picture_is_solved_from_the_command_line(tmp_path):
     assert out.returncode == 0, out.stderr
     assert "path of" in out.stderr and " S " in out.stdout and " G " in out.stdout
     assert mio.load(tmp_path / "maze.png") == maze
+
+
+@pytest.mark.parametrize("braid", [0.0, 0.5, 1.0])
+def test_every_generator_braided_or_not_reads_back(braid):
+    from tremaux.generators import GENERATORS
+
+    for e in GENERATORS:  # braided mazes have posts where no wall meets, left undrawn
+        maze = generate((9, 12), e.name, seed=5, braid=braid).maze
+        assert image.loads(to_png(maze)) == maze, e.name

@@ -46,7 +46,8 @@ import io
 
 import numpy as np
 
-from ..errors import MazeFormatError, UnsupportedError
+from .. import budget
+from ..errors import MazeFormatError, MemoryLimitError, UnsupportedError
 from ..maze.model import Maze
 
 __all__ = ["MAGIC", "MAX_PIXELS", "dumps", "is_image", "loads", "text_bytes"]
@@ -54,7 +55,10 @@ __all__ = ["MAGIC", "MAX_PIXELS", "dumps", "is_image", "loads", "text_bytes"]
 MAGIC = (b"\x89PNG", b"GIF8", b"BM", b"\xff\xd8\xff", b"II*\x00", b"MM\x00*", b"RIFF")
 """How the files of the picture formats read here begin (PNG, GIF, BMP, JPEG, TIFF, WebP)."""
 
-MAX_PIXELS = 200_000_000
+MAX_PIXELS = 40_000_000
+
+PIXEL_BYTES = 32
+"""Peak bytes per pixel of reading a picture (its RGB and grey copies, the wall mask, the 64-bit sums of walls)."""
 """Pictures with more pixels are refused before they are decoded (Pillow's own guard is a warning)."""
 
 
@@ -137,8 +141,9 @@ def loads(data: bytes, *, source: str | None = None, memory_limit=None) -> Maze:
         The bytes of a picture file.
     source : str, optional
         Name shown in error messages.
-    memory_limit : optional
-        Unused (the pixel count is capped by :data:`MAX_PIXELS`).
+    memory_limit : str or int, optional
+        Overrides the memory limit (see :mod:`tremaux.budget`); pictures over
+        :data:`MAX_PIXELS` pixels are refused whatever it is.
 
     Returns
     -------
@@ -149,6 +154,8 @@ def loads(data: bytes, *, source: str | None = None, memory_limit=None) -> Maze:
     MazeFormatError
         When the picture cannot be decoded, is too large, or holds no maze
         lattice (the message says what was not found).
+    MemoryLimitError
+        When reading it would need more memory than the limit.
 
     Examples
     --------
@@ -165,8 +172,10 @@ def loads(data: bytes, *, source: str | None = None, memory_limit=None) -> Maze:
         if im.width * im.height > MAX_PIXELS:
             raise MazeFormatError(f"a picture of {im.width} x {im.height} pixels is over the limit of "
                                   f"{MAX_PIXELS:,} pixels", source=source)
-        rgb = np.asarray(im.convert("RGB"), dtype=np.int16)
-    except MazeFormatError:
+        budget.check(PIXEL_BYTES * im.width * im.height, f"reading a picture of {im.width} x {im.height} pixels",
+                     memory_limit)
+        rgb = np.asarray(im.convert("RGB"))
+    except (MazeFormatError, MemoryLimitError):
         raise
     except UnidentifiedImageError:
         raise MazeFormatError("not a picture Pillow can read: cannot identify image file", source=source) from None
@@ -182,7 +191,7 @@ def _read(rgb: np.ndarray, source: str | None) -> Maze:
     def fail(what: str) -> MazeFormatError:
         return MazeFormatError(f"no maze found in the picture: {what}", source=source)
 
-    grey = rgb.mean(axis=2)
+    grey = rgb.min(axis=2) // 2 + rgb.max(axis=2) // 2  # lightness: coloured cells are not dark
     lo, hi = float(grey.min()), float(grey.max())
     if hi - lo < 32:
         raise fail("it has no contrast between walls and passages")
@@ -209,7 +218,7 @@ def _read(rgb: np.ndarray, source: str | None) -> Maze:
     cells[:-1] |= np.where(south[1:-1], 0, 4).astype(np.uint8)
     cells[1:] |= np.where(south[1:-1], 0, 1).astype(np.uint8)
     gaps = _border_gaps(east, south, H, W)
-    colour = rgb[top:bottom, left:right][np.ix_(cy, cx)]
+    colour = rgb[top:bottom, left:right][np.ix_(cy, cx)].astype(np.int16)
     start = _filled(colour, 0) or (gaps[0] if gaps else None)
     goal = _filled(colour, 1) or (gaps[1] if len(gaps) > 1 else None)
     return Maze(cells, start=start, goal=goal)
@@ -226,60 +235,74 @@ def _bands(extent: int, thick: int, n: int) -> np.ndarray:
     return np.round(np.arange(n + 1) * (extent - thick) / n).astype(np.int64)
 
 
-def _lattices(box: np.ndarray, thick: int, axis: int) -> dict[int, np.ndarray]:
-    """For each number of cells ``n`` along ``axis`` (1: columns): where all its wall bands' middles are wall.
+def _longest_runs(box: np.ndarray, axis: int) -> np.ndarray:
+    """The longest run of wall pixels down each column (``axis`` 0) or along each row (``axis`` 1)."""
+    a = box if axis == 0 else box.T
+    best = np.zeros(a.shape[1], dtype=np.int64)
+    run = np.zeros(a.shape[1], dtype=np.int64)
+    for line in a:  # one row of pixels at a time: memory of one row, not of the picture
+        run = np.where(line, run + 1, 0)
+        np.maximum(best, run, out=best)
+    return best
 
-    The answer is a boolean mask along the other axis (``rows_walled[n]``):
-    the rows (for ``axis`` 1) that every wall band of that lattice crosses on
-    wall. Posts are always wall, so for the right ``n`` it holds every row of
-    posts; a wrong one puts some band middles inside cells, mostly open, and
-    keeps little more than the outer wall.
+
+def _candidates(extent: int, thick: int, runs: np.ndarray) -> dict[int, tuple[int, int]]:
+    """Numbers of cells along a side whose cell middles no wall runs along, with their open bands.
+
+    The middle line of a column of cells is crossed by walls ``thick`` pixels
+    at a time, never run along (a lattice whose cell middles fall on a wall
+    band is shifted or too coarse). Each candidate comes with
+    ``(open, inner)``: how many of its inner wall bands hold no wall a cell
+    long (from post to post, a cell and a wall thickness), of how many.
     """
-    extent = box.shape[axis]
     out = {}
     for n in range(1, (extent - thick) // (thick + 1) + 1):
         starts = _bands(extent, thick, n)
         if np.any(np.diff(starts) <= thick):
             continue
-        lines = box[:, starts + thick // 2] if axis == 1 else box[starts + thick // 2, :].T
-        out[n] = lines.all(axis=1)
+        middles = starts[:-1] + (starts[1:] - starts[:-1] + thick) // 2
+        if runs[middles].max() > thick + 1 + thick // 2:
+            continue
+        inner = runs[starts[1:-1] + thick // 2]
+        out[n] = (int((inner < (extent - thick) / n + thick / 2).sum()), int(inner.size))
     return out
 
 
 def _fit(box: np.ndarray, thick: int) -> tuple[int, int]:
     """The numbers of rows and columns of cells of the lattice that fits ``box`` (``(0, 0)``: none does).
 
-    A lattice fits when its rows of posts are all among the rows its wall
-    bands cross on wall, and the other way round, and the inside of every
-    cell is open (at most a quarter of its pixels wall, a fiftieth over all
-    cells: noise). Square cells (sides within 1.25 of each other) are tried
-    first, then cells up to twice as long as wide: a corridor of one row
-    would fit any number of columns. Of the lattices that fit, the one with
-    the most cells (one with half as many columns fits as well, its bands
-    being among the right ones).
+    A lattice fits when no wall runs along its cells' middles
+    (:func:`_candidates`) and the inside of every cell is open (at most a
+    quarter of its pixels wall, a fiftieth over all cells: noise). A lattice
+    with twice the columns of the right one fits too, its extra bands open
+    all along: of those that fit, the one with the fewest open inner bands
+    (for its number of bands), then the most cells. Square cells (sides
+    within 1.25 of each other) first, then cells up to twice as long as
+    wide: a corridor of one row would fit any number of columns.
     """
-    by_cols, by_rows = _lattices(box, thick, 1), _lattices(box, thick, 0)
     h, w = box.shape
+    cols = _candidates(w, thick, _longest_runs(box, 0))
+    rows = _candidates(h, thick, _longest_runs(box, 1))
     total = np.zeros((h + 1, w + 1), dtype=np.int64)
     total[1:, 1:] = box.cumsum(axis=0).cumsum(axis=1)
-    col_bands = {W: _bands(w, thick, W) for W in by_cols}
-    row_bands = {H: _bands(h, thick, H) for H in by_rows}
-    # the lattices whose posts are wall: each side's bands among the walled lines of the other
-    # (a lattice of H rows has H + 1 bands of posts, each ``thick`` lines that are all wall)
-    most_rows = {W: int(lines.sum()) // thick - 1 for W, lines in by_cols.items()}
-    most_cols = {H: int(lines.sum()) // thick - 1 for H, lines in by_rows.items()}
-    fits = [(H, W) for W in by_cols for H in by_rows
-            if H <= most_rows[W] and W <= most_cols[H]
-            and by_cols[W][row_bands[H] + thick // 2].all() and by_rows[H][col_bands[W] + thick // 2].all()]
-    square = [(H, W) for H, W in fits if 0.8 <= ((w - thick) / W) / ((h - thick) / H) <= 1.25]
-    loose = [(H, W) for H, W in fits if 0.5 <= ((w - thick) / W) / ((h - thick) / H) <= 2]
-    for H, W in [*sorted(square, key=lambda p: -p[0] * p[1]), *sorted(loose, key=lambda p: -p[0] * p[1])]:
-        ys, xs = row_bands[H], col_bands[W]
-        y0, y1, x0, x1 = ys[:-1] + thick, ys[1:], xs[:-1] + thick, xs[1:]
-        inside = (total[np.ix_(y1, x1)] - total[np.ix_(y0, x1)] - total[np.ix_(y1, x0)] + total[np.ix_(y0, x0)])
-        area = np.outer(y1 - y0, x1 - x0)
-        if inside.sum() <= 0.02 * area.sum() and (inside <= 0.25 * area).all():
-            return H, W
+    ratio = {(H, W): ((w - thick) / W) / ((h - thick) / H) for W in cols for H in rows}
+    for low, high in ((0.8, 1.25), (0.5, 2.0)):
+        best, best_key = (0, 0), None
+        for (H, W), r in ratio.items():
+            if not low <= r <= high:
+                continue
+            (oc, ic), (orow, irow) = cols[W], rows[H]
+            key = ((oc + orow) / max(1, ic + irow), -H * W)
+            if best_key is not None and key >= best_key:
+                continue
+            ys, xs = _bands(h, thick, H), _bands(w, thick, W)
+            y0, y1, x0, x1 = ys[:-1] + thick, ys[1:], xs[:-1] + thick, xs[1:]
+            inside = total[np.ix_(y1, x1)] - total[np.ix_(y0, x1)] - total[np.ix_(y1, x0)] + total[np.ix_(y0, x0)]
+            area = np.outer(y1 - y0, x1 - x0)
+            if inside.sum() <= 0.02 * area.sum() and (inside <= 0.25 * area).all():
+                best, best_key = (H, W), key
+        if best_key is not None:
+            return best
     return 0, 0
 
 

@@ -189,8 +189,16 @@ def _covering(task: Task) -> Answer | None:
 
 
 def _glance(task: Task) -> Answer | None:
-    """One solution under ``nikoli`` from the router's first rounds (:data:`GLANCE_SHARE` of the time left)."""
+    """One solution under ``nikoli`` from the router's first rounds (:data:`GLANCE_SHARE` of the time left).
+
+    Not while kernels run interpreted on a puzzle this size (a small puzzle
+    from the command line, answered by SAT without numba's start).
+    """
+    from ..._jit import would_interpret
+
     if task.rule.cover or task.want != 1 or not task.puzzle.pairs:
+        return None
+    if would_interpret(task.puzzle.height * task.puzzle.width):
         return None
     return router_stage(replace(task, deadline=task.share(GLANCE_SHARE)))
 
