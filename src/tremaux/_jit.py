@@ -67,11 +67,14 @@ asks its first questions of SAT there instead of the compiled search
 not answer goes on to the compiled stages. Measured by ``benchmarks/bench_startup.py --threshold`` (docs/benchmarks.md) against
 numba's start in a fresh process (about 0.3 s of CPU plus the cached search kernels)."""
 
-_NUMBA_DEFAULTS = {"no_cfunc_wrapper": True}
+_NUMBA_DEFAULTS = {"no_cfunc_wrapper": True, "nogil": True}
 """numba options every kernel gets unless it says otherwise: no C wrapper (``.ctypes`` and ``cfunc`` addresses,
 which no caller of a kernel uses), whose lowering and LLVM optimisation a cold compile would otherwise pay for
-every kernel. (NumPy's error model, which drops the zero-divisor test of ``//`` and ``%``, was tried and left out:
-hunt-and-kill ran 15% slower and Wilson 6% at 1000 x 1000.)"""
+every kernel; and ``nogil`` for all (the kernels hold no Python object), because numba compiles its own
+implementations (``np.empty``...) once per set of options of their callers: the dataset's ``nogil`` kernels
+compiled their own copies. (NumPy's error model, which drops the zero-divisor test of ``//`` and ``%``, was
+tried and left out: hunt-and-kill ran 15% slower and Wilson 6% at 1000 x 1000.) Every kernel is also compiled
+by :func:`tremaux._numba.pipeline_class`, numba's pipeline without passes the kernels never need."""
 
 _LIMIT = 0  # elements of a call's first array up to which a call from Python may run interpreted; 0: never
 _LOADED = [0.0]  # seconds this process spent importing numba and loading or compiling kernels
@@ -233,7 +236,8 @@ class Kernel:
             _numba.setup()
             import numba
 
-            self._dispatcher = numba.njit(**{**_NUMBA_DEFAULTS, **self.targetoptions})(self.py_func)
+            options = {**_NUMBA_DEFAULTS, **self.targetoptions}
+            self._dispatcher = numba.njit(pipeline_class=_numba.pipeline_class(), **options)(self.py_func)
         return self._dispatcher
 
     @property

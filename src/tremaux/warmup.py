@@ -350,7 +350,7 @@ def all_kernels() -> dict[str, Any]:
     Examples
     --------
     >>> kernels = all_kernels()
-    >>> "numberlink.trace_lines" in kernels and "nl_search.search_run" in kernels
+    >>> "numberlink.random_cover" in kernels and "nl_search.search_run" in kernels
     True
     """
     import importlib
