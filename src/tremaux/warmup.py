@@ -6,8 +6,14 @@ tasks below run every registered algorithm once on a tiny input, with the same
 argument types as real use, so each kernel is compiled (or loaded) once:
 every generator (on one and on several levels, every growing-tree variant and
 the imperfect-maze options), every solver, the measures, every file format and
-picture, every Number Link solver and the puzzle generator, and the dataset's
-batch kernels. ``tremaux warmup`` runs them with a progress bar.
+picture, every Number Link solver on puzzles that take each of its compiled
+stages (the searches along anti-diagonals and by rows, the router, the loop
+finder of the SAT stages) and the puzzle generator, every grid family with
+every generator and solver that runs on it, and the dataset's batch kernels
+for every generator and solver. ``tremaux warmup`` runs them with a progress
+bar. :func:`all_kernels` lists every kernel and :func:`reached_kernels` the
+ones numba compiles from the kernels a run calls: a test checks that the tasks
+reach every kernel a registered algorithm can reach.
 
 Examples
 --------
@@ -202,7 +208,7 @@ def tasks() -> list[Task]:
     -------
     list of (str, callable)
         One task per generator, per solver and per Number Link solver, then the measures, formats, pictures,
-        the puzzle generator and the dataset kernels.
+        the loop finder, the puzzle generator, the dataset kernels and one task per grid of ``_GRIDS``.
 
     Examples
     --------
@@ -238,8 +244,8 @@ def kernel_groups(labels: list[str]) -> list[list[int]]:
     """Indices of the tasks, grouped so that tasks compiling the same kernels run in one process.
 
     Generators that run the same kernel (the growing-tree family, say) form one group, solvers of one module
-    another (they share its kernels); every other task is a group of its own. Groups keep the order of
-    ``labels`` and come largest first, so that several workers end together.
+    another (they share its kernels), the grids a third; every other task is a group of its own. Groups keep
+    the order of ``labels`` and come largest first, so that several workers end together.
 
     Parameters
     ----------
@@ -272,7 +278,8 @@ def kernel_groups(labels: list[str]) -> list[list[int]]:
         keys[f"solve {e.name}"] = "solvers " + e.func.__module__
     groups: dict[str, list[int]] = {}
     for i, label in enumerate(labels):
-        groups.setdefault(keys.get(label, label), []).append(i)
+        key = "grids" if label.startswith("grid ") else keys.get(label, label)  # the grids share the graph kernels
+        groups.setdefault(key, []).append(i)
     return sorted(groups.values(), key=len, reverse=True)
 
 
