@@ -213,12 +213,18 @@ class Kernel:
         numba's ``njit`` options (``cache``, ``inline``, ``nogil``...).
     interpret : bool
         ``False`` for a kernel that must always run compiled (work that grows too fast for Python).
+    literals : bool
+        ``True`` for a kernel compiled once per literal constant its callers pass (numba's default), where a
+        constant argument makes a faster copy; by default a kernel is compiled for argument types only (see
+        :func:`tremaux._numba.dispatcher_class`).
     """
 
-    def __init__(self, py_func: Callable[..., Any], options: dict[str, Any], interpret: bool = True) -> None:
+    def __init__(self, py_func: Callable[..., Any], options: dict[str, Any], interpret: bool = True,
+                 literals: bool = False) -> None:
         self.py_func = py_func
         self.targetoptions = dict(options)
         self.interpret = interpret
+        self.literals = literals
         self._dispatcher: Any = None
         self._ready = False  # machine code loaded for a first signature (see _load)
         self.__name__ = py_func.__name__
@@ -234,10 +240,15 @@ class Kernel:
             from . import _numba
 
             _numba.setup()
-            import numba
 
-            options = {**_NUMBA_DEFAULTS, **self.targetoptions}
-            self._dispatcher = numba.njit(pipeline_class=_numba.pipeline_class(), **options)(self.py_func)
+            options = {**_NUMBA_DEFAULTS, **self.targetoptions, "nopython": True, "boundscheck": None}
+            cache = options.pop("cache", False)  # what numba.njit(**options) does, with the kernels' classes
+            dispatcher = _numba.dispatcher_class()(py_func=self.py_func, locals={}, targetoptions=options,
+                                                   pipeline_class=_numba.pipeline_class())
+            dispatcher.keep_literals = self.literals
+            if cache:
+                dispatcher.enable_caching()
+            self._dispatcher = dispatcher
         return self._dispatcher
 
     @property
@@ -304,13 +315,16 @@ def _by_name(module: str, qualname: str) -> Kernel:
     return obj
 
 
-def njit(*args: Any, interpret: bool = True, **options: Any) -> Any:
+def njit(*args: Any, interpret: bool = True, literals: bool = False, **options: Any) -> Any:
     """Decorate a kernel like ``numba.njit`` (same options), without importing numba.
 
     Parameters
     ----------
     interpret : bool, default True
         ``False``: never run this kernel interpreted (see :func:`allow_interpreted`).
+    literals : bool, default False
+        ``True``: compile this kernel once per literal constant a compiled caller passes, as numba does by
+        default (a copy for ``L = 1``, say); otherwise once per set of argument types.
     **options
         Passed to ``numba.njit`` when the kernel is first compiled.
 
@@ -327,5 +341,5 @@ def njit(*args: Any, interpret: bool = True, **options: Any) -> Any:
     True
     """
     if args and callable(args[0]):
-        return Kernel(args[0], options, interpret)
-    return lambda func: Kernel(func, options, interpret)
+        return Kernel(args[0], options, interpret, literals)
+    return lambda func: Kernel(func, options, interpret, literals)

@@ -59,7 +59,7 @@ def aldous_broder(cells, mask, use_mask, L, H, W, start, params, state, work, tr
     return _aldous_broder(cells, mask, use_mask, L, H, W, start, params, state, work, trace)
 
 
-@njit(cache=True)
+@njit(cache=True, literals=True)  # compiled apart for the literal L = 1 its caller passes (a faster loop)
 def _aldous_broder(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     count = begin(cells, mask, use_mask)
     s = pick_start(cells, start, count, state)
@@ -138,7 +138,7 @@ def wilson(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     return _wilson(cells, mask, use_mask, L, H, W, start, params, state, work, trace)
 
 
-@njit(cache=True, no_cpython_wrapper=True)
+@njit(cache=True, no_cpython_wrapper=True, literals=True)  # and for L = 1, as _aldous_broder
 def _wilson(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     n = cells.shape[0]
     count = begin(cells, mask, use_mask)

@@ -40,14 +40,31 @@ def _nb(i, d, h, w):
 def trace_lines(links, ends, h, w):
     """Follow the lines of ``links`` from the first endpoint of each pair.
 
-    Returns ``(owner, cells, starts, reached)``: ``owner[i]`` is the pair whose
-    line covers cell ``i`` (0 for none, -1 for a cell on a closed loop);
-    ``cells[starts[k-1]:starts[k]]`` is the line of pair ``k`` in order;
-    ``reached[k-1]`` is the cell where that line stopped (the partner when
-    the line is correct). ``links`` is read as writable ``uint8`` and ``ends``
-    as writable ``int64`` (copied when they are not), so that the kernel is
-    compiled once whatever its callers hold (a search's ``int64`` rows, a
-    puzzle's read-only ends).
+    Parameters
+    ----------
+    links : numpy.ndarray
+        Direction bits per cell (``1 << d``, ``d`` = N0 E1 S2 W3), read as ``uint8`` (copied when it is not
+        writable ``uint8``, so that the kernel is compiled once whatever its callers hold).
+    ends : numpy.ndarray
+        ``(pairs, 2)`` flat cells, the line of pair ``k`` followed from ``ends[k - 1, 0]`` (read as writable
+        ``int64``).
+    h, w : int
+        Grid height and width.
+
+    Returns
+    -------
+    owner : numpy.ndarray
+        The pair whose line covers each cell (0 for none, -1 for a cell on a closed loop).
+    cells, starts : numpy.ndarray
+        ``cells[starts[k-1]:starts[k]]`` is the line of pair ``k`` in order.
+    reached : numpy.ndarray
+        ``reached[k-1]`` is the cell where that line stopped (the partner when the line is correct).
+
+    Examples
+    --------
+    >>> owner, cells, starts, reached = trace_lines(np.array([2, 8, 0]), np.array([[0, 1]]), 1, 3)
+    >>> owner.tolist(), cells[:starts[1]].tolist(), reached.tolist()
+    ([1, 1, 0], [0, 1], [1])
     """
     return _trace_lines(np.require(links, np.uint8, ("C", "W")), np.require(ends, np.int64, ("C", "W")), h, w)
 
