@@ -62,3 +62,30 @@ def test_kernels_use_it_and_other_numba_code_does_not():
     assert mine._compiler.pipeline_class is Compiler and mine(np.arange(3)) == [0, 2, 4]
     region = kn.free_regions(np.array([0, 1, 0, 0], np.int64), 2, 2)
     assert region.tolist() == [1, 0, 1, 1]
+
+
+def test_kernels_are_compiled_for_types_not_literal_constants():
+    from tremaux._jit import njit
+
+    @njit(cache=False)
+    def add(t, x):
+        return t + x
+
+    @njit(cache=False, literals=True)
+    def add_literal(t, x):
+        return t + x
+
+    @njit(cache=False)
+    def caller(n):
+        return add(0, 1) + add(n, -1) + add_literal(0, 1) + add_literal(n, -1)
+
+    assert caller(5) == 10
+    assert [str(s) for s in add.signatures] == ["(int64, int64)"]  # numba would add (Literal[int](0), ...)
+    assert len(add_literal.signatures) == 2
+
+
+def test_the_random_walks_keep_their_single_level_copy():
+    from tremaux.kernels import gen_walk
+
+    assert gen_walk._wilson.literals and gen_walk._aldous_broder.literals
+    assert sum(k.literals for k in all_kernels().values()) == 2
