@@ -8,8 +8,10 @@ Usage::
     python benchmarks/bench_compile.py --write       # also update the compile section of docs/benchmarks.md
 
 Each run executes :func:`tremaux.warmup.tasks` (every generator, solver, measure, format, picture, Number Link
-solver, the puzzle generator and the dataset kernels) in a fresh process whose numba cache is an empty temporary
-folder (``NUMBA_CACHE_DIR``). numba's ``numba:compile`` event brackets every compilation, nested ones included
+solver on puzzles that take its compiled searches and router, the puzzle generator, every grid family with its
+generators and solvers, and the dataset kernels of every generator: every kernel a registered algorithm reaches,
+``tests/test_cli_warmup.py`` checks it) in a fresh process whose numba cache is an empty temporary folder
+(``NUMBA_CACHE_DIR``). numba's ``numba:compile`` event brackets every compilation, nested ones included
 (a kernel compiles the helpers it calls the first time it is typed), so each function is charged its *own* time:
 the CPU time of its compilations minus that of the compilations nested in them. A function compiled for several
 argument types (a *specialisation* each: another dtype, a read-only array, a literal constant) is charged every

@@ -102,3 +102,46 @@ def test_the_warmup_tasks_cover_every_registry():
     assert {f"generate {n}" for n in GENERATORS.names()} <= labels
     assert {f"solve {n}" for n in SOLVERS.names()} <= labels
     assert {f"numberlink {n}" for n in NL_SOLVERS.names()} <= labels
+
+
+UNREACHABLE = {
+    "gen_common.delta": "no kernel or module calls it",
+    "gen_common.neighbour": "no kernel or module calls it",
+    "graph_topo.tables": "the tables of a topology for the tests (the grids build theirs in Python)",
+    "solve.bfs": "a plain breadth-first search for the tests; the registered solvers run the worklist",
+}
+"""Kernels no registered algorithm, format, picture, puzzle solver or dataset output reaches."""
+
+
+def test_the_warmup_compiles_every_kernel_the_registry_reaches(monkeypatch):
+    from tremaux import _jit
+    from tremaux.warmup import all_kernels, reached_kernels
+
+    kernels = all_kernels()
+    assert len(kernels) > 150 and {name.split(".")[0] for name in kernels} >= {"numberlink", "nl_search", "nl_route",
+                                                                               "graph_gen", "batch", "batch_text"}
+    called = set()
+    original = _jit.Kernel.__call__
+
+    def spy(self, *args):
+        called.add(self)
+        return original(self, *args)
+
+    monkeypatch.setattr(_jit.Kernel, "__call__", spy)
+    monkeypatch.setattr(_jit, "_LIMIT", 0)  # compiled, as `tremaux warmup` runs them
+    for _label, run in tasks():
+        run()
+    reached = reached_kernels(called)
+    missing = sorted(name for name, kernel in kernels.items() if kernel not in reached)
+    assert missing == sorted(UNREACHABLE)  # a kernel reached now must leave UNREACHABLE
+
+
+def test_reached_kernels_follows_the_calls_numba_compiles():
+    from tremaux.warmup import all_kernels, reached_kernels
+
+    kernels = all_kernels()
+    search = reached_kernels([kernels["nl_search.search_run"]])
+    assert {kernels["nl_search_prune.prune_rows"], kernels["nl_search_corner.corner_ok"]} <= search
+    assert kernels["nl_route.route"] not in search
+    polar = reached_kernels([kernels["graph_gen.backtracker"]])  # through graph_topo's numba overloads
+    assert kernels["graph_topo.ring_loc"] in polar and kernels["numberlink._trace_lines"] not in polar

@@ -67,11 +67,14 @@ asks its first questions of SAT there instead of the compiled search
 not answer goes on to the compiled stages. Measured by ``benchmarks/bench_startup.py --threshold`` (docs/benchmarks.md) against
 numba's start in a fresh process (about 0.3 s of CPU plus the cached search kernels)."""
 
-_NUMBA_DEFAULTS = {"no_cfunc_wrapper": True}
+_NUMBA_DEFAULTS = {"no_cfunc_wrapper": True, "nogil": True}
 """numba options every kernel gets unless it says otherwise: no C wrapper (``.ctypes`` and ``cfunc`` addresses,
 which no caller of a kernel uses), whose lowering and LLVM optimisation a cold compile would otherwise pay for
-every kernel. (NumPy's error model, which drops the zero-divisor test of ``//`` and ``%``, was tried and left out:
-hunt-and-kill ran 15% slower and Wilson 6% at 1000 x 1000.)"""
+every kernel; and ``nogil`` for all (the kernels hold no Python object), because numba compiles its own
+implementations (``np.empty``...) once per set of options of their callers: the dataset's ``nogil`` kernels
+compiled their own copies. (NumPy's error model, which drops the zero-divisor test of ``//`` and ``%``, was
+tried and left out: hunt-and-kill ran 15% slower and Wilson 6% at 1000 x 1000.) Every kernel is also compiled
+by :func:`tremaux._numba.pipeline_class`, numba's pipeline without passes the kernels never need."""
 
 _LIMIT = 0  # elements of a call's first array up to which a call from Python may run interpreted; 0: never
 _LOADED = [0.0]  # seconds this process spent importing numba and loading or compiling kernels
@@ -210,12 +213,18 @@ class Kernel:
         numba's ``njit`` options (``cache``, ``inline``, ``nogil``...).
     interpret : bool
         ``False`` for a kernel that must always run compiled (work that grows too fast for Python).
+    literals : bool
+        ``True`` for a kernel compiled once per literal constant its callers pass (numba's default), where a
+        constant argument makes a faster copy; by default a kernel is compiled for argument types only (see
+        :func:`tremaux._numba.dispatcher_class`).
     """
 
-    def __init__(self, py_func: Callable[..., Any], options: dict[str, Any], interpret: bool = True) -> None:
+    def __init__(self, py_func: Callable[..., Any], options: dict[str, Any], interpret: bool = True,
+                 literals: bool = False) -> None:
         self.py_func = py_func
         self.targetoptions = dict(options)
         self.interpret = interpret
+        self.literals = literals
         self._dispatcher: Any = None
         self._ready = False  # machine code loaded for a first signature (see _load)
         self.__name__ = py_func.__name__
@@ -231,9 +240,15 @@ class Kernel:
             from . import _numba
 
             _numba.setup()
-            import numba
 
-            self._dispatcher = numba.njit(**{**_NUMBA_DEFAULTS, **self.targetoptions})(self.py_func)
+            options = {**_NUMBA_DEFAULTS, **self.targetoptions, "nopython": True, "boundscheck": None}
+            cache = options.pop("cache", False)  # what numba.njit(**options) does, with the kernels' classes
+            dispatcher = _numba.dispatcher_class()(py_func=self.py_func, locals={}, targetoptions=options,
+                                                   pipeline_class=_numba.pipeline_class())
+            dispatcher.keep_literals = self.literals
+            if cache:
+                dispatcher.enable_caching()
+            self._dispatcher = dispatcher
         return self._dispatcher
 
     @property
@@ -300,13 +315,16 @@ def _by_name(module: str, qualname: str) -> Kernel:
     return obj
 
 
-def njit(*args: Any, interpret: bool = True, **options: Any) -> Any:
+def njit(*args: Any, interpret: bool = True, literals: bool = False, **options: Any) -> Any:
     """Decorate a kernel like ``numba.njit`` (same options), without importing numba.
 
     Parameters
     ----------
     interpret : bool, default True
         ``False``: never run this kernel interpreted (see :func:`allow_interpreted`).
+    literals : bool, default False
+        ``True``: compile this kernel once per literal constant a compiled caller passes, as numba does by
+        default (a copy for ``L = 1``, say); otherwise once per set of argument types.
     **options
         Passed to ``numba.njit`` when the kernel is first compiled.
 
@@ -323,5 +341,5 @@ def njit(*args: Any, interpret: bool = True, **options: Any) -> Any:
     True
     """
     if args and callable(args[0]):
-        return Kernel(args[0], options, interpret)
-    return lambda func: Kernel(func, options, interpret)
+        return Kernel(args[0], options, interpret, literals)
+    return lambda func: Kernel(func, options, interpret, literals)

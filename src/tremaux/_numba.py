@@ -27,7 +27,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-__all__ = ["cache_dir", "user_cache_dir", "package_writable", "setup", "on_compile", "lean", "KERNELS_DIR"]
+__all__ = ["cache_dir", "user_cache_dir", "package_writable", "setup", "on_compile", "lean", "pipeline_class",
+           "dispatcher_class", "KERNELS_DIR"]
 
 KERNELS_DIR = Path(__file__).resolve().parent / "kernels"
 """The folder of the kernel modules (numba caches beside them when it may write there)."""
@@ -188,6 +189,99 @@ def setup() -> None:
 
     graph_topo.register()  # the grid topology functions the graph kernels call
     _READY = True
+
+
+_DROPPED = ("with_lifting", "inline_closure_likes", "rewrite_semantic_constants", "make_function_op_code_to_jit_function",
+            "find_literally", "literal_unroll", "LiteralPropagation", "nopython_supported_feature_validation",
+            "dump_parfor_diagnostics")
+"""numba passes the kernels' compiler leaves out (their ``_name``): the kernels hold no ``with`` block, closure,
+comprehension, lambda, ``literally`` or ``literal_unroll`` call (``tests/test_numba_pipeline.py`` checks their source), and are
+compiled without ``parallel=True``, so these passes only walk the IR and find nothing to do."""
+
+_PIPELINE: list[Any] = []
+
+
+def pipeline_class() -> Any:
+    """numba's default ``nopython`` compiler without the passes of ``_DROPPED``, for the kernels only.
+
+    Given to ``numba.njit(pipeline_class=...)`` by :class:`tremaux._jit.Kernel`: a program's own numba functions,
+    and numba's implementations of NumPy (``np.empty``...), keep numba's own compiler. numba is imported by the
+    first call.
+
+    Returns
+    -------
+    type
+        A subclass of ``numba.core.compiler.CompilerBase``.
+
+    Examples
+    --------
+    >>> pipeline_class().__name__
+    'KernelCompiler'
+    """
+    if _PIPELINE:
+        return _PIPELINE[0]
+    from numba.core.compiler import CompilerBase, DefaultPassBuilder
+    from numba.core.compiler_machinery import PassManager
+
+    class KernelCompiler(CompilerBase):
+        """numba's ``nopython`` pipeline without the passes the kernels never need (see ``_DROPPED``)."""
+
+        def define_pipelines(self) -> list[Any]:
+            full = DefaultPassBuilder.define_nopython_pipeline(self.state)
+            pm = PassManager("tremaux")
+            for pss, description in full.passes:
+                if pss._name not in _DROPPED:
+                    pm.add_pass(pss, description)
+            pm.finalize()
+            return [pm]
+
+    _PIPELINE.append(KernelCompiler)
+    return KernelCompiler
+
+
+_DISPATCHER: list[Any] = []
+
+
+def dispatcher_class() -> Any:
+    """numba's CPU dispatcher, compiling a kernel called from another kernel for the types of its arguments only.
+
+    numba types an integer or boolean constant in a call (``record(trace, 0, kind, i, -1)``) as a literal, and
+    compiles the callee once for the literal and once more for the plain type it meets elsewhere: one copy per
+    constant. No kernel asks for literal values (no ``literally``, see :func:`pipeline_class`), so a kernel's
+    dispatcher drops them (``numba.types.unliteral``) before compiling: one specialisation per set of argument
+    types. A program's own numba functions keep numba's dispatcher, and a kernel decorated
+    ``njit(literals=True)`` numba's behaviour (the random walks' single-level copy, ``L = 1``, runs 1.07-1.35x
+    faster than their general loop).
+
+    Returns
+    -------
+    type
+        A subclass of numba's ``CPUDispatcher``.
+
+    Examples
+    --------
+    >>> dispatcher_class().__name__
+    'KernelDispatcher'
+    """
+    if _DISPATCHER:
+        return _DISPATCHER[0]
+    from numba.core import types
+    from numba.core.registry import CPUDispatcher
+
+    class KernelDispatcher(CPUDispatcher):
+        """numba's CPU dispatcher, typing calls from compiled code without literal arguments."""
+
+        keep_literals = False  # a kernel decorated njit(literals=True) keeps numba's literal copies
+
+        def get_call_template(self, args: Any, kws: Any) -> Any:
+            if self.keep_literals:
+                return super().get_call_template(args, kws)
+            args = tuple(types.unliteral(a) for a in args)
+            kws = {k: types.unliteral(v) for k, v in kws.items()}
+            return super().get_call_template(args, kws)
+
+    _DISPATCHER.append(KernelDispatcher)
+    return KernelDispatcher
 
 
 if "tremaux.kernels" in sys.modules:  # pragma: no cover - reloaded after the kernels

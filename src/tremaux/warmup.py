@@ -6,8 +6,14 @@ tasks below run every registered algorithm once on a tiny input, with the same
 argument types as real use, so each kernel is compiled (or loaded) once:
 every generator (on one and on several levels, every growing-tree variant and
 the imperfect-maze options), every solver, the measures, every file format and
-picture, every Number Link solver and the puzzle generator, and the dataset's
-batch kernels. ``tremaux warmup`` runs them with a progress bar.
+picture, every Number Link solver on puzzles that take each of its compiled
+stages (the searches along anti-diagonals and by rows, the router, the loop
+finder of the SAT stages) and the puzzle generator, every grid family with
+every generator and solver that runs on it, and the dataset's batch kernels
+for every generator and solver. ``tremaux warmup`` runs them with a progress
+bar. :func:`all_kernels` lists every kernel and :func:`reached_kernels` the
+ones numba compiles from the kernels a run calls: a test checks that the tasks
+reach every kernel a registered algorithm can reach.
 
 Examples
 --------
@@ -20,9 +26,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .errors import UnsupportedError
+from .errors import TremauxError, UnsupportedError
 
-__all__ = ["tasks", "warmup"]
+__all__ = ["tasks", "warmup", "all_kernels", "reached_kernels"]
 
 Task = tuple[str, Callable[[], Any]]
 
@@ -95,24 +101,82 @@ def _pictures() -> None:
     render.to_gif(made, frames=3)
 
 
+_PUZZLES = ("1.2\n...\n1.2\n", "1..\n...\n..1\n")
+"""Number Link puzzles the warm-up solves: the first is answered by a quick verdict under ``fill``; the second
+takes the compiled searches (along anti-diagonals without touching, by rows with it), the router under
+``nikoli``, and with ``unique=True`` the race of the resumed search and SAT."""
+
+
 def _numberlink_task(name: str) -> Callable[[], Any]:
     def run() -> None:
         from .numberlink import loads, solve_puzzle
 
-        puzzle = loads("1.2\n...\n1.2\n")
-        for rule in ("fill", "nikoli"):
-            try:
-                solve_puzzle(puzzle, name, rule=rule)
-            except UnsupportedError:
-                pass
+        for text in _PUZZLES:
+            puzzle = loads(text)
+            for rule in ("fill", "nikoli"):
+                for options in ({}, {"touch": False}, {"unique": True}):
+                    try:
+                        solve_puzzle(puzzle, name, rule=rule, **options)
+                    except UnsupportedError:  # e.g. uniqueness with a solver that does not count
+                        pass
 
     return run
+
+
+def _numberlink_loops() -> None:
+    """The loop finder of the SAT stages, which runs only when a model closes a loop: compiled on its own."""
+    import numpy as np
+
+    from .kernels import numberlink as kn
+
+    links = np.array([6, 12, 3, 9], np.uint8)  # a 2 x 2 loop
+    owner = np.full(4, -1, np.int32)
+    kn.loop_components(links, owner, 2, 2)
 
 
 def _numberlink_generate() -> None:
     from .numberlink import generate_puzzle
 
     generate_puzzle((4, 4), seed=0)
+
+
+_GRIDS = (("square", {"size": (3, 4), "wrap": "torus"}), ("square", {"size": (3, 4), "weave": True}),
+          ("hex", {"size": (3, 4)}), ("hex", {"size": (3, 4), "weave": True}), ("polar", {"rings": 3}),
+          ("triangle", {"size": (3, 4)}), ("upsilon", {"size": (3, 3)}), ("zeta", {"size": (3, 3)}))
+"""Grids of :data:`tremaux.grids.GRIDS` the warm-up carves and solves: every family, and every form of topology
+the graph kernels are compiled for (a table, the hex rectangle's arithmetic, the polar rings; cells of one and of
+two bytes on woven grids)."""
+
+
+def _grid_task(name: str, params: dict[str, Any]) -> Callable[[], Any]:
+    def run() -> None:
+        from .generators import GENERATORS
+        from .grids import GRAPH_SOLVERS, generate_on, grid_stats, make_grid, solve_on, supports, to_svg
+        from .grids.islands import island_count
+
+        grid = make_grid(name, **params)
+        mazes = []
+        for entry in sorted(GENERATORS, key=lambda e: e.name):
+            if supports(entry, grid):
+                mazes.append(generate_on(grid, entry.name, seed=0, record=True).maze)
+        maze = mazes[0]
+        if "weave" not in grid.params:  # the imperfect-maze options
+            maze = generate_on(grid, "backtracker", seed=0, braid=0.5).maze
+            try:
+                generate_on(grid, "backtracker", seed=0, islands=1)
+                island_count(maze)
+            except TremauxError:  # no island fits this small grid, or none is defined on it (zeta)
+                pass
+        for solver in GRAPH_SOLVERS:
+            for record in (False, True):
+                try:
+                    solve_on(maze, solver, record=record)
+                except UnsupportedError:  # a wall follower on a grid it cannot follow
+                    pass
+        grid_stats(maze)
+        to_svg(maze, heat=True)
+
+    return run
 
 
 def _dataset() -> None:
@@ -123,6 +187,20 @@ def _dataset() -> None:
     compute_rows(spec, 0, 2)
 
 
+def _dataset_generators() -> None:
+    """Every generator and solver of the dataset's batch kernels, and its text outputs, on one tiny row each."""
+    from . import dataset
+    from .dataset.shard import BATCH_SOLVERS, warm_up
+    from .generators import GENERATORS
+    from .solvers import SOLVERS
+
+    solvers = ",".join(e.name for e in SOLVERS if e.name in BATCH_SOLVERS)
+    for entry in sorted(GENERATORS, key=lambda e: e.name):
+        spec = dataset.make_spec(count=1, size="3x4", generator=entry.name, outputs=",".join(dataset.OUTPUTS),
+                                 solvers=solvers)
+        warm_up(spec)
+
+
 def tasks() -> list[Task]:
     """The warm-up tasks, ``(label, function)`` pairs read from the registries.
 
@@ -130,7 +208,7 @@ def tasks() -> list[Task]:
     -------
     list of (str, callable)
         One task per generator, per solver and per Number Link solver, then the measures, formats, pictures,
-        the puzzle generator and the dataset kernels.
+        the loop finder, the puzzle generator, the dataset kernels and one task per grid of ``_GRIDS``.
 
     Examples
     --------
@@ -147,7 +225,10 @@ def tasks() -> list[Task]:
     out += [(f"solve {e.name}", _solver_task(e.name)) for e in SOLVERS]
     out += [("measures", _measures), ("formats", _formats), ("pictures", _pictures)]
     out += [(f"numberlink {e.name}", _numberlink_task(e.name)) for e in NL_SOLVERS]
-    out += [("numberlink generate", _numberlink_generate), ("dataset", _dataset)]
+    out += [("numberlink loops", _numberlink_loops), ("numberlink generate", _numberlink_generate),
+            ("dataset", _dataset), ("dataset generators", _dataset_generators)]
+    out += [(f"grid {name}" + "".join(f" {k}={v}" for k, v in params.items() if k != "size" and k != "rings"),
+             _grid_task(name, params)) for name, params in _GRIDS]
     return out
 
 
@@ -163,8 +244,8 @@ def kernel_groups(labels: list[str]) -> list[list[int]]:
     """Indices of the tasks, grouped so that tasks compiling the same kernels run in one process.
 
     Generators that run the same kernel (the growing-tree family, say) form one group, solvers of one module
-    another (they share its kernels); every other task is a group of its own. Groups keep the order of
-    ``labels`` and come largest first, so that several workers end together.
+    another (they share its kernels), the grids a third; every other task is a group of its own. Groups keep
+    the order of ``labels`` and come largest first, so that several workers end together.
 
     Parameters
     ----------
@@ -197,7 +278,8 @@ def kernel_groups(labels: list[str]) -> list[list[int]]:
         keys[f"solve {e.name}"] = "solvers " + e.func.__module__
     groups: dict[str, list[int]] = {}
     for i, label in enumerate(labels):
-        groups.setdefault(keys.get(label, label), []).append(i)
+        key = "grids" if label.startswith("grid ") else keys.get(label, label)  # the grids share the graph kernels
+        groups.setdefault(key, []).append(i)
     return sorted(groups.values(), key=len, reverse=True)
 
 
@@ -226,7 +308,18 @@ def warmup(progress: Callable[[str, int, int], None] | None = None, *, workers: 
     >>> warmup(lambda label, done, total: seen.append(done)) == len(seen) - 1
     True
     """
-    todo = tasks()
+    from . import _jit
+
+    limit = _jit.interpreted_limit()
+    _jit.allow_interpreted(0)  # a command run before in this process may have let small inputs run as Python
+    try:
+        return _run(tasks(), progress, workers)
+    finally:
+        _jit.allow_interpreted(limit)
+
+
+def _run(todo: list[Task], progress: Callable[[str, int, int], None] | None, workers: int) -> int:
+    """The body of :func:`warmup`."""
     if workers > 1:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -251,3 +344,97 @@ def warmup(progress: Callable[[str, int, int], None] | None = None, *, workers: 
     if progress is not None:
         progress("done", len(todo), len(todo))
     return len(todo)
+
+
+def all_kernels() -> dict[str, Any]:
+    """Every kernel of :mod:`tremaux.kernels`, by full name (``"module.function"``), every module imported.
+
+    Returns
+    -------
+    dict of str to Kernel
+        The :class:`tremaux._jit.Kernel` objects defined in the kernel modules.
+
+    Examples
+    --------
+    >>> kernels = all_kernels()
+    >>> "numberlink.random_cover" in kernels and "nl_search.search_run" in kernels
+    True
+    """
+    import importlib
+    import pkgutil
+
+    from . import kernels
+    from ._jit import Kernel
+
+    out: dict[str, Any] = {}
+    for info in pkgutil.iter_modules(kernels.__path__):
+        module = importlib.import_module(f"{kernels.__name__}.{info.name}")
+        for name, obj in vars(module).items():
+            if isinstance(obj, Kernel) and obj.__module__ == module.__name__:
+                out[f"{info.name}.{name}"] = obj
+    return out
+
+
+def _referenced(func: Any) -> list[Any]:
+    """The objects the code of ``func`` names (globals, attributes of modules it names), nested code included."""
+    import types
+
+    names: set[str] = set()
+    todo = [func.__code__]
+    while todo:
+        code = todo.pop()
+        names.update(code.co_names)
+        todo += [c for c in code.co_consts if isinstance(c, types.CodeType)]
+    found = []
+    for name in names:
+        obj = func.__globals__.get(name)
+        if isinstance(obj, types.ModuleType):
+            found += [getattr(obj, n) for n in names if n in vars(obj)]
+        elif obj is not None:
+            found.append(obj)
+    return found
+
+
+def reached_kernels(called: Any) -> set[Any]:
+    """The kernels numba compiles when ``called`` (kernels called from Python) are compiled.
+
+    numba types a kernel's whole body, so it compiles every kernel the body names, whether a given run takes
+    that branch or not, and so on down (kernels marked ``inline="always"`` are typed inside their callers).
+    The same holds for the plain functions of the kernel modules that kernels call (numba overloads, such
+    as :func:`tremaux.kernels.graph_topo.locate`).
+
+    Parameters
+    ----------
+    called : iterable of Kernel
+        Kernels called from Python.
+
+    Returns
+    -------
+    set of Kernel
+
+    Examples
+    --------
+    >>> kernels = all_kernels()
+    >>> kernels["rng.below"] in reached_kernels([kernels["numberlink.random_cover"]])
+    True
+    """
+    import types
+
+    from ._jit import Kernel
+
+    seen: set[Any] = set()
+    out: set[Any] = set()
+    todo = list(called)
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        if isinstance(obj, Kernel):
+            out.add(obj)
+            todo += _referenced(obj.py_func)
+        elif callable(obj) and (getattr(obj, "__module__", "") or "").startswith("tremaux.kernels."):
+            func = getattr(obj, "__wrapped__", obj)  # a functools.cache'd table of numba implementations
+            if isinstance(func, types.FunctionType):
+                todo += _referenced(func)
+    return out

@@ -37,16 +37,41 @@ def _nb(i, d, h, w):
     return i - 1 if c > 0 else -1
 
 
-@njit(cache=True)
 def trace_lines(links, ends, h, w):
     """Follow the lines of ``links`` from the first endpoint of each pair.
 
-    Returns ``(owner, cells, starts, reached)``: ``owner[i]`` is the pair whose
-    line covers cell ``i`` (0 for none, -1 for a cell on a closed loop);
-    ``cells[starts[k-1]:starts[k]]`` is the line of pair ``k`` in order;
-    ``reached[k-1]`` is the cell where that line stopped (the partner when
-    the line is correct).
+    Parameters
+    ----------
+    links : numpy.ndarray
+        Direction bits per cell (``1 << d``, ``d`` = N0 E1 S2 W3), read as ``uint8`` (copied when it is not
+        writable ``uint8``, so that the kernel is compiled once whatever its callers hold).
+    ends : numpy.ndarray
+        ``(pairs, 2)`` flat cells, the line of pair ``k`` followed from ``ends[k - 1, 0]`` (read as writable
+        ``int64``).
+    h, w : int
+        Grid height and width.
+
+    Returns
+    -------
+    owner : numpy.ndarray
+        The pair whose line covers each cell (0 for none, -1 for a cell on a closed loop).
+    cells, starts : numpy.ndarray
+        ``cells[starts[k-1]:starts[k]]`` is the line of pair ``k`` in order.
+    reached : numpy.ndarray
+        ``reached[k-1]`` is the cell where that line stopped (the partner when the line is correct).
+
+    Examples
+    --------
+    >>> owner, cells, starts, reached = trace_lines(np.array([2, 8, 0]), np.array([[0, 1]]), 1, 3)
+    >>> owner.tolist(), cells[:starts[1]].tolist(), reached.tolist()
+    ([1, 1, 0], [0, 1], [1])
     """
+    return _trace_lines(np.require(links, np.uint8, ("C", "W")), np.require(ends, np.int64, ("C", "W")), h, w)
+
+
+@njit(cache=True)
+def _trace_lines(links, ends, h, w):
+    """:func:`trace_lines` on ``uint8`` links and ``int64`` ends."""
     n = ends.shape[0]
     size = h * w
     owner = np.zeros(size, dtype=np.int32)
@@ -273,6 +298,10 @@ def random_cover(h, w, state, max_len):
     the caller draw again.
     """
     size = h * w
+    nbt = np.empty((size, 4), dtype=np.int64)  # the neighbours, looked up: one copy of _nb, not six
+    for i in range(size):
+        for d in range(4):
+            nbt[i, d] = _nb(i, d, h, w)
     label = np.arange(size, dtype=np.int64)
     links = np.zeros(size, dtype=np.uint8)
     length = np.ones(size, dtype=np.int64)
@@ -317,7 +346,7 @@ def random_cover(h, w, state, max_len):
             c0 = head[small]
             while c0 >= 0:
                 for d in range(4):
-                    j = _nb(c0, d, h, w)
+                    j = nbt[c0, d]
                     if j >= 0 and label[j] == big:
                         if not ((c0 == a and j == b) or (c0 == b and j == a)):
                             touch = True
@@ -329,7 +358,7 @@ def random_cover(h, w, state, max_len):
                 continue
             # merge: link a-b, relabel the small line
             for d in range(4):
-                if _nb(a, d, h, w) == b:
+                if nbt[a, d] == b:
                     links[a] |= np.uint8(1 << d)
                     links[b] |= np.uint8(1 << ((d + 2) % 4))
             deg[a] += 1
@@ -358,7 +387,7 @@ def random_cover(h, w, state, max_len):
         # a neighbour that ends a line
         for q in range(4):
             d = dirs[q]
-            j = _nb(i, d, h, w)
+            j = nbt[i, d]
             if j >= 0 and deg[j] < 2:
                 lj = label[j]
                 links[i] |= np.uint8(1 << d)
@@ -375,14 +404,14 @@ def random_cover(h, w, state, max_len):
         # else cut a neighbouring line next to its cell j, keeping pieces of >= 2 cells
         for q in range(4):
             d = dirs[q]
-            j = _nb(i, d, h, w)
+            j = nbt[i, d]
             if j < 0:
                 continue
             # j has degree 2; drop one of its links whose far side keeps >= 2 cells
             for e in range(4):
                 if not (links[j] & (1 << e)):
                     continue
-                k2 = _nb(j, e, h, w)
+                k2 = nbt[j, e]
                 # count the cells on k2's side (walk away from j)
                 cnt = 0
                 prev = j
@@ -392,7 +421,7 @@ def random_cover(h, w, state, max_len):
                     nn = -1
                     for f in range(4):
                         if links[cur] & (1 << f):
-                            x = _nb(cur, f, h, w)
+                            x = nbt[cur, f]
                             if x != prev:
                                 nn = x
                                 break

@@ -1,0 +1,91 @@
+"""The kernels' numba compiler: numba's own pipeline without passes the kernels never need, for the kernels only."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from types import SimpleNamespace
+
+import numpy as np
+
+from tremaux import _numba
+from tremaux.warmup import all_kernels
+
+
+def _nodes(kernel):
+    tree = ast.parse(inspect.getsource(kernel.py_func))
+    return list(ast.walk(tree.body[0]))[1:]
+
+
+def test_no_kernel_needs_a_dropped_pass():
+    """with-lifting, closure inlining and the literal passes find nothing to do in any kernel."""
+    needing = {}
+    for name, kernel in all_kernels().items():
+        for node in _nodes(kernel):
+            kind = type(node).__name__
+            if isinstance(node, (ast.With, ast.Lambda, ast.FunctionDef, ast.ListComp, ast.SetComp, ast.DictComp,
+                                 ast.GeneratorExp)):
+                needing.setdefault(name, set()).add(kind)
+            if isinstance(node, ast.Name) and node.id in ("literal_unroll", "literally", "prange"):
+                needing.setdefault(name, set()).add(node.id)
+            if isinstance(node, ast.Attribute) and node.attr in ("literal_unroll", "literally", "prange"):
+                needing.setdefault(name, set()).add(node.attr)
+    assert needing == {}
+    assert not any(k.targetoptions.get("parallel") for k in all_kernels().values())
+
+
+def test_the_pipeline_is_numbas_without_the_dropped_passes():
+    from numba.core.compiler import DefaultPassBuilder, Flags, StateDict
+
+    state = StateDict()
+    state.flags = Flags()
+    state.func_ir = None
+    default = [p._name for p, _ in DefaultPassBuilder.define_nopython_pipeline(state).passes]
+    assert set(_numba._DROPPED) <= set(default)  # numba renamed none of them
+    compiler = SimpleNamespace(state=state)  # define_pipelines reads the state only
+    ours = [p._name for p, _ in _numba.pipeline_class().define_pipelines(compiler)[0].passes]
+    assert ours == [name for name in default if name not in _numba._DROPPED]
+
+
+def test_kernels_use_it_and_other_numba_code_does_not():
+    import numba
+    from numba.core.compiler import Compiler
+
+    from tremaux.kernels import numberlink as kn
+
+    assert kn.free_regions.dispatcher._compiler.pipeline_class is _numba.pipeline_class()
+
+    @numba.njit(cache=False)
+    def mine(x):
+        return [v * 2 for v in x]  # a comprehension: needs the passes the kernels do without
+
+    assert mine._compiler.pipeline_class is Compiler and mine(np.arange(3)) == [0, 2, 4]
+    region = kn.free_regions(np.array([0, 1, 0, 0], np.int64), 2, 2)
+    assert region.tolist() == [1, 0, 1, 1]
+
+
+def test_kernels_are_compiled_for_types_not_literal_constants():
+    from tremaux._jit import njit
+
+    @njit(cache=False)
+    def add(t, x):
+        return t + x
+
+    @njit(cache=False, literals=True)
+    def add_literal(t, x):
+        return t + x
+
+    @njit(cache=False)
+    def caller(n):
+        return add(0, 1) + add(n, -1) + add_literal(0, 1) + add_literal(n, -1)
+
+    assert caller(5) == 10
+    assert [str(s) for s in add.signatures] == ["(int64, int64)"]  # numba would add (Literal[int](0), ...)
+    assert len(add_literal.signatures) == 2
+
+
+def test_the_random_walks_keep_their_single_level_copy():
+    from tremaux.kernels import gen_walk
+
+    assert gen_walk._wilson.literals and gen_walk._aldous_broder.literals
+    assert sum(k.literals for k in all_kernels().values()) == 2
