@@ -48,13 +48,6 @@ ONE_SIDED = 4
 MASKED_OPEN = 5
 
 
-@njit(cache=True)
-def opposite(d):
-    """Direction opposite to ``d``."""
-    if d < 4:
-        return (d + 2) % 4
-    return 9 - d
-
 
 @njit(cache=True)
 def step(i, d, L, H, W):
