@@ -13,8 +13,8 @@ stage                   answers
                         (:mod:`.search`), for a tenth of the time left: every such cover is a
                         solution, and the search says so, or that there is none, in
                         milliseconds on most puzzles
-``glance``              one solution under ``nikoli`` from the router's first rounds, for a
-                        fiftieth of the time left: open boards, answered at once
+``glance``              one solution under ``nikoli`` from the router's first ten rounds:
+                        open boards, answered at once
 ``dense``               one solution under ``nikoli`` among lines that leave empty only the
                         cells the checkerboard count forces (:func:`.sat.dense_stage`)
 ``router``              one solution under ``nikoli`` by negotiated congestion
@@ -68,7 +68,7 @@ from .another import another_stage
 from .base import NL_SOLVERS, Answer, Task
 from .portfolio import IN_PROCESS_SHARE, portfolio_follows, portfolio_stage
 from .repair import mended_stage
-from .router import router_stage
+from .router import router_probe, router_stage
 from .sat import dense_stage, sat_stage, untouched_stage
 from .verdicts import quick_verdict
 
@@ -103,17 +103,6 @@ gets half of what is left, and the portfolio the other half.
 """
 UNTOUCHED_SEARCH_SHARE = 0.1
 """Share of the time left for the search among lines that never touch before SAT asks the same (a split)."""
-GLANCE_SHARE = 0.02
-"""Share of the time left for the router's first rounds under ``nikoli`` before the densest-lines question (a split).
-
-On an open board (a few pairs, much room) the router's first round is an
-answer, in a millisecond, where the densest-lines question builds a SAT
-encoding of every cell (a 200x200 board with one pair: 9 s); on a crowded
-board its first rounds fail in about as long, and the questions after it
-have the rest.
-"""
-
-
 def _verdict(task: Task) -> Answer | None:
     why = quick_verdict(task.puzzle, task.rule)
     return None if why is None else Answer((), True, "quick verdict", why=why)
@@ -189,7 +178,7 @@ def _covering(task: Task) -> Answer | None:
 
 
 def _glance(task: Task) -> Answer | None:
-    """One solution under ``nikoli`` from the router's first rounds (:data:`GLANCE_SHARE` of the time left).
+    """One solution under ``nikoli`` from the router's first rounds (:func:`.router.router_probe`).
 
     Not while kernels run interpreted on a puzzle this size (a small puzzle
     from the command line, answered by SAT without numba's start).
@@ -200,7 +189,7 @@ def _glance(task: Task) -> Answer | None:
         return None
     if would_interpret(task.puzzle.height * task.puzzle.width):
         return None
-    return router_stage(replace(task, deadline=task.share(GLANCE_SHARE)))
+    return router_probe(task)
 
 
 def _untouched(task: Task) -> Answer | None:

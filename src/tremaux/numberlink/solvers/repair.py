@@ -46,21 +46,13 @@ from ..model import Puzzle
 from ..result import Linking
 from ..rules import resolve
 from .base import Answer, Task
-from .router import router_stage
+from .router import router_probe
 from .stretch import stretch_links
 
-__all__ = ["MEND_SHARE", "ROUTE_SHARE", "WINDOW_SHARE", "cover", "mended_stage", "mending"]
+__all__ = ["MEND_SHARE", "WINDOW_SHARE", "cover", "mended_stage", "mending"]
 
 MEND_SHARE = 0.25
 """Share of the time left for :func:`mended_stage` (the router, then the mending), before SAT has the rest (a split)."""
-
-ROUTE_SHARE = 0.02
-"""Share of the time left for the router's lines in :func:`mended_stage`: about its first rounds only.
-
-Boards this stage is for (few pairs, much room) are routed in a round or
-two; where the router needs more, the lines are crowded and the exact stages
-should have the time.
-"""
 
 _BITS = ((0, -1, 0, 1), (1, 0, 1, 2), (2, 1, 0, 4), (3, 0, -1, 8))
 """Per direction (N0 E1 S2 W3): ``(d, drow, dcol, bit)``."""
@@ -122,7 +114,7 @@ def mended_stage(task: Task) -> Answer | None:
     if would_interpret(task.puzzle.height * task.puzzle.width):
         return None  # a small puzzle from the command line: SAT answers it without numba's start
     deadline = task.share(MEND_SHARE)
-    routed = router_stage(Task(task.puzzle, resolve("nikoli", True), 1, task.share(ROUTE_SHARE)))
+    routed = router_probe(Task(task.puzzle, resolve("nikoli", True), 1, deadline))
     if routed is None:
         return None
     lk = cover(task.puzzle, np.asarray(routed.solutions[0].links).ravel(), deadline)

@@ -38,7 +38,7 @@ from ..model import Puzzle
 from ..result import Linking
 from .base import Answer, Task
 
-__all__ = ["router_stage", "untangle", "ROUTER_ROUNDS", "PROBE_ROUNDS"]
+__all__ = ["router_probe", "router_stage", "untangle", "ROUTER_ROUNDS", "PROBE_ROUNDS"]
 
 ROUTER_ROUNDS = 300
 """Rounds of rip-up and re-route before the router gives the question on."""
@@ -101,6 +101,39 @@ def router_stage(task: Task) -> Answer | None:
     if rounds <= 0:
         return None
     lk = untangle(puzzle, Linking.from_flat(puzzle, cells, starts))
+    return Answer((lk,), False, f"the router, in {rounds} rounds", steps=rounds, extras={"router_rounds": rounds})
+
+
+def router_probe(task: Task) -> Answer | None:
+    """One solution of ``task`` from the router's first :data:`PROBE_ROUNDS` rounds only, or ``None``.
+
+    A glance that costs what those rounds cost, whatever the time left: on an
+    open board (a few pairs, much room) the first round is an answer; on a
+    crowded one the rounds fail and the stages after have the time.
+
+    Parameters
+    ----------
+    task : Task
+        The task; the router runs only for one solution under ``nikoli``.
+
+    Returns
+    -------
+    Answer or None
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> from tremaux.numberlink.rules import resolve
+    >>> a = router_probe(Task(Puzzle.from_rows(["1...", "....", "...1"]), resolve("nikoli"), want=1, deadline=None))
+    >>> a.how
+    'the router, in 1 rounds'
+    """
+    if task.rule.cover or task.want != 1 or task.puzzle.pairs == 0:
+        return None
+    rounds, cells, starts = _route(task.puzzle, PROBE_ROUNDS)
+    if rounds <= 0:
+        return None
+    lk = untangle(task.puzzle, Linking.from_flat(task.puzzle, cells, starts))
     return Answer((lk,), False, f"the router, in {rounds} rounds", steps=rounds, extras={"router_rounds": rounds})
 
 
