@@ -319,16 +319,20 @@ def _window(puzzle: Puzzle, links: np.ndarray, owner: np.ndarray, box: tuple[int
 
 
 def _loop_inside(links: np.ndarray, x: int, inside: np.ndarray, h: int, w: int) -> bool:
-    """Whether the closed loop through ``x`` lies inside the window (its cells are then free there)."""
+    """Whether the closed loop through ``x`` lies inside the window (its cells are then free there).
+
+    Links that do not close a loop (a dead end) count as not inside.
+    """
     prev, cur = -1, x
-    while True:
+    for _ in range(h * w):
         nbs = _linked(links, cur, h, w)
-        if any(not inside[y] for y in nbs):
-            return False
         nxt = [y for y in nbs if y != prev]
+        if not nxt or any(not inside[y] for y in nbs):
+            return False
         prev, cur = cur, nxt[0]
         if cur == x:
             return True
+    return False
 
 
 def _linked(links: np.ndarray, x: int, h: int, w: int) -> list[int]:
