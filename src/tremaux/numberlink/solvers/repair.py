@@ -47,7 +47,7 @@ from ..result import Linking
 from ..rules import resolve
 from .base import Answer, Task
 from .router import router_probe
-from .stretch import stretch_links
+from .stretch import _set, stretch_links
 
 __all__ = ["MEND_SHARE", "WINDOW_SHARE", "cover", "mended_stage", "mending"]
 
@@ -249,13 +249,7 @@ def _bit(x: int, y: int, w: int) -> int:
 
 def _link(links: np.ndarray, x: int, y: int, w: int, on: bool) -> None:
     """Link (or unlink) the neighbours ``x`` and ``y``."""
-    bx, by = _bit(x, y, w), _bit(y, x, w)
-    if on:
-        links[x] |= bx
-        links[y] |= by
-    else:
-        links[x] &= ~np.uint8(bx)
-        links[y] &= ~np.uint8(by)
+    _set(links, x, y, _bit(x, y, w), on)
 
 
 def _mend(puzzle: Puzzle, links: np.ndarray, owner: np.ndarray, box: tuple[int, int, int, int],

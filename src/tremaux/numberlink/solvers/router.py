@@ -97,7 +97,11 @@ def router_stage(task: Task) -> Answer | None:
     fit, probe = _rounds_in_time(puzzle, task.left())
     if probe is None and fit <= PROBE_ROUNDS:
         return None  # no more rounds than the probe's fit in the time left
-    rounds, cells, starts = probe if probe is not None else _route(puzzle, fit)
+    return _answer(puzzle, *(probe if probe is not None else _route(puzzle, fit)))
+
+
+def _answer(puzzle: Puzzle, rounds: int, cells: np.ndarray, starts: np.ndarray) -> Answer | None:
+    """The router's lines as an answer (untangled), or ``None`` when its rounds found none."""
     if rounds <= 0:
         return None
     lk = untangle(puzzle, Linking.from_flat(puzzle, cells, starts))
@@ -130,11 +134,7 @@ def router_probe(task: Task) -> Answer | None:
     """
     if task.rule.cover or task.want != 1 or task.puzzle.pairs == 0:
         return None
-    rounds, cells, starts = _route(task.puzzle, PROBE_ROUNDS)
-    if rounds <= 0:
-        return None
-    lk = untangle(task.puzzle, Linking.from_flat(task.puzzle, cells, starts))
-    return Answer((lk,), False, f"the router, in {rounds} rounds", steps=rounds, extras={"router_rounds": rounds})
+    return _answer(task.puzzle, *_route(task.puzzle, PROBE_ROUNDS))
 
 
 def untangle(puzzle: Puzzle, linking: Linking) -> Linking:
