@@ -15,8 +15,9 @@ once, rows packed in flat arrays (row ``k`` at ``k * stride``):
 4. :func:`solve_rows`, and :func:`blocks`, :func:`ascii_art` and :func:`tokens`
    (:mod:`tremaux.kernels.batch_text`) make the other outputs.
 
-Only step 2 is compiled once per generator, and it is small; the rest is
-compiled once for all.
+Every kernel here is compiled once for all generators: step 2 calls the
+generator kernel through its address (a numba first-class function), the
+same machine code :func:`tremaux.generate` runs.
 
 Seeds follow :mod:`tremaux.dataset.plan`: :func:`derive_seed` and
 :func:`seed_state` are compiled twins of :func:`tremaux.kernels.rng.derive_seed`
@@ -29,6 +30,7 @@ raise and never print.
 from __future__ import annotations
 
 import numpy as np
+from .. import _jit
 from .._jit import njit, uint64
 
 from . import generate as kgen
@@ -197,7 +199,7 @@ def row_sizes(base, first, hmin, wmin, hmax, wmax, heights, widths):
             widths[k] = wmin
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True)
 def _carve(gen, base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds, work, bwork):
     """Draw the maze of attempt ``tries[j]`` of row ``first + rows[j]`` with ``gen``, for every ``j``.
 
@@ -205,7 +207,8 @@ def _carve(gen, base, first, rows, tries, heights, widths, params, pidx, fractio
     and its seed to ``seeds[k]``; ``params[pidx[k]]`` are the generator's
     parameters for it. Seeds as in :mod:`tremaux.dataset.plan`; after the
     generator, ``braid`` with ``fraction`` runs on the same random state, as
-    in :func:`tremaux.generate`.
+    in :func:`tremaux.generate`. ``gen`` is a generator kernel's address
+    (:func:`_address`): this kernel is compiled once for every generator.
     """
     state = np.empty(4, np.uint64)
     one = np.ones(1, np.bool_)
@@ -231,96 +234,57 @@ def _carve(gen, base, first, rows, tries, heights, widths, params, pidx, fractio
             braid(c, one, nomask, flat, h, w, fraction, state, bwork, notrace, zero)
 
 
-# One cached entry point per generator kernel: numba does not cache a function
-# that takes a kernel as an argument, but caches these, which pass a fixed one.
-# They are small, so each compiles quickly; the rest is compiled once for all.
-
-@njit(cache=True, nogil=True)
-def _carve_backtracker(base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds, work, bwork):
-    _carve(kgen.backtracker, base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds,
-           work, bwork)
-
-
-@njit(cache=True, nogil=True)
-def _carve_growing_tree(base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds, work, bwork):
-    _carve(kgen.growing_tree, base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds,
-           work, bwork)
+# numba compiles a kernel that calls another into one machine-code module with a copy of the callee, which LLVM
+# optimises again: one batch kernel per generator recompiled every generator (and ``braid``) inside it, 0.5-1.1 s
+# of CPU each. ``_carve`` takes the generator as a first-class function instead (numba's ``FunctionType``): it
+# calls the generator's own machine code through its C entry point (the generator kernels keep that entry point,
+# ``no_cfunc_wrapper=False``), so it is compiled once, and each generator once for :func:`tremaux.generate` and
+# the datasets alike.
+_ADDRESSES: dict = {}
 
 
-@njit(cache=True, nogil=True)
-def _carve_growing_tree_arcs(base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds, work, bwork):
-    _carve(kgen.growing_tree_arcs, base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds,
-           work, bwork)
+def _address(name):
+    """Generator kernel ``name`` as a first-class numba function of the signature ``_carve`` calls it with."""
+    if name not in _ADDRESSES:
+        from numba import types as nt
+
+        kernel = kgen.KERNELS[name]
+        dispatcher = kernel.dispatcher
+        arr = nt.Array
+        args = (arr(nt.uint8, 1, "C"), arr(nt.boolean, 1, "C"), nt.boolean, nt.int64, nt.int64, nt.int64, nt.int64,
+                arr(nt.float64, 1, "C"), arr(nt.uint64, 1, "C"), arr(nt.int32, 1, "C"), arr(nt.int64, 2, "C"))
+        dispatcher.compile(args)
+        compiled = dispatcher.overloads[args]
+
+        class Address(nt.WrapperAddressProtocol):
+            def __wrapper_address__(self):
+                return compiled.library.get_pointer_to_function(compiled.fndesc.llvm_cfunc_wrapper_name)
+
+            def signature(self):
+                return compiled.signature
+
+            def __call__(self, *a):  # as a plain function (an interpreted ``_carve``)
+                return kernel(*a)
+
+        _ADDRESSES[name] = Address()
+    return _ADDRESSES[name]
 
 
-@njit(cache=True, nogil=True)
-def _carve_hunt_and_kill(base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds, work, bwork):
-    _carve(kgen.hunt_and_kill, base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds,
-           work, bwork)
+def _carver(name):
+    def carve(base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds, work, bwork):
+        # interpreted (small inputs before numba is loaded, or :func:`tremaux._jit.interpreted`), ``_carve`` calls
+        # the kernel itself; compiled, its address
+        plain = getattr(_jit._LOCAL, "depth", 0) or _jit.would_interpret(rows.size)
+        gen = kgen.KERNELS[name] if plain else _address(name)
+        _carve(gen, base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds, work,
+               bwork)
+
+    carve.__name__ = carve.__qualname__ = f"carve_{name}"
+    carve.__doc__ = f":func:`_carve` with the generator kernel ``{name}``."
+    return carve
 
 
-@njit(cache=True, nogil=True)
-def _carve_growing_forest(base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds, work, bwork):
-    _carve(kgen.growing_forest, base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds,
-           work, bwork)
-
-
-@njit(cache=True, nogil=True)
-def _carve_kruskal(base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds, work, bwork):
-    _carve(kgen.kruskal, base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds,
-           work, bwork)
-
-
-@njit(cache=True, nogil=True)
-def _carve_eller(base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds, work, bwork):
-    _carve(kgen.eller, base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds,
-           work, bwork)
-
-
-@njit(cache=True, nogil=True)
-def _carve_aldous_broder(base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds, work, bwork):
-    _carve(kgen.aldous_broder, base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds,
-           work, bwork)
-
-
-@njit(cache=True, nogil=True)
-def _carve_wilson(base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds, work, bwork):
-    _carve(kgen.wilson, base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds,
-           work, bwork)
-
-
-@njit(cache=True, nogil=True)
-def _carve_binary_tree(base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds, work, bwork):
-    _carve(kgen.binary_tree, base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds,
-           work, bwork)
-
-
-@njit(cache=True, nogil=True)
-def _carve_sidewinder(base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds, work, bwork):
-    _carve(kgen.sidewinder, base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds,
-           work, bwork)
-
-
-@njit(cache=True, nogil=True)
-def _carve_recursive_division(base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds, work, bwork):
-    _carve(kgen.recursive_division, base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds,
-           work, bwork)
-
-
-CARVE = {
-    "backtracker": _carve_backtracker,
-    "growing_tree": _carve_growing_tree,
-    "growing_tree_arcs": _carve_growing_tree_arcs,
-    "hunt_and_kill": _carve_hunt_and_kill,
-    "growing_forest": _carve_growing_forest,
-    "kruskal": _carve_kruskal,
-    "eller": _carve_eller,
-    "aldous_broder": _carve_aldous_broder,
-    "wilson": _carve_wilson,
-    "binary_tree": _carve_binary_tree,
-    "sidewinder": _carve_sidewinder,
-    "recursive_division": _carve_recursive_division,
-}
+CARVE = {name: _carver(name) for name in kgen.KERNELS}
 """Generator kernel name (a key of :data:`tremaux.kernels.generate.KERNELS`) -> :func:`_carve` with it."""
 
 
@@ -461,7 +425,7 @@ def _drop_stale_cache() -> None:
             digest.update(path.read_bytes())
     text = digest.hexdigest()
     try:
-        cache_dir = Path(_carve_backtracker._cache._cache_path)
+        cache_dir = Path(_carve._cache._cache_path)
         stamp = cache_dir / "batch.kernels.sha256"
         if stamp.is_file() and stamp.read_text() == text:
             return

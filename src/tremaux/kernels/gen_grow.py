@@ -135,7 +135,7 @@ def _key(work, item, prio, use_weights, state):
 
 
 # ----------------------------------------------------------------------------- growing tree, vertex-based
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=False)  # its C entry point: the dataset's batches call it by address
 def growing_tree(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     """Vertex-based growing tree: the frontier holds cells.
 
@@ -235,7 +235,7 @@ def growing_tree(cells, mask, use_mask, L, H, W, start, params, state, work, tra
 
 
 # ----------------------------------------------------------------------------- growing tree, arc-based
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=False)  # its C entry point: the dataset's batches call it by address
 def growing_tree_arcs(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     """Arc-based growing tree: the frontier holds arcs ``(previous cell, cell)``.
 
@@ -361,7 +361,7 @@ def growing_tree_arcs(cells, mask, use_mask, L, H, W, start, params, state, work
 
 
 # ----------------------------------------------------------------------------- growing forest
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=False)  # its C entry point: the dataset's batches call it by address
 def growing_forest(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     """Several growing trees at once, seeded at random cells, then joined like Kruskal.
 

@@ -12,7 +12,7 @@ from .gen_common import BLOCKED, EV_CARVE, begin, chance, finish, rand_below, re
 from .rng import next_u64
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=False)  # its C entry point: the dataset's batches call it by address
 def kruskal(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     """Random path merging: open walls in random order when they join two different paths.
 
@@ -146,7 +146,7 @@ def kruskal(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     return -1, visits, 0, t
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=False)  # its C entry point: the dataset's batches call it by address
 def eller(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     """Eller's algorithm: one row at a time, keeping only that row's sets.
 

@@ -13,7 +13,7 @@ from .gen_common import EV_CARVE, EV_WALL, rand_below, record
 from .rng import next_u64
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=False)  # its C entry point: the dataset's batches call it by address
 def binary_tree(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     """Binary tree: every cell opens north or east (or up, with levels).
 
@@ -89,7 +89,7 @@ def binary_tree(cells, mask, use_mask, L, H, W, start, params, state, work, trac
     return -1, np.int64(n), 0, t
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=False)  # its C entry point: the dataset's batches call it by address
 def sidewinder(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     """Sidewinder: runs of eastward passages, each closed by one passage north from a random run cell.
 
@@ -139,7 +139,7 @@ def sidewinder(cells, mask, use_mask, L, H, W, start, params, state, work, trace
     return -1, np.int64(H) * W, longest, t
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=False)  # its C entry point: the dataset's batches call it by address
 def recursive_division(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     """Recursive division: start from an open field, split chambers by walls with one gap.
 

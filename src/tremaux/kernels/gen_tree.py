@@ -31,7 +31,7 @@ from .gen_common import (
 from .gen_grow import growing_forest, growing_tree, growing_tree_arcs  # noqa: F401  (their former home)
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=False)  # its C entry point: the dataset's batches call it by address
 def backtracker(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     """Iterative depth-first search (recursive backtracker), the "fixed" growing tree with a stack.
 
@@ -76,7 +76,7 @@ def backtracker(cells, mask, use_mask, L, H, W, start, params, state, work, trac
 
 
 # ----------------------------------------------------------------------------- hunt-and-kill
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=False)  # its C entry point: the dataset's batches call it by address
 def hunt_and_kill(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     """Random walk to unvisited cells; when stuck, hunt for the first unvisited cell
     (in row-major order) next to the maze and join it to a random visited neighbour.

@@ -55,7 +55,7 @@ def walk_tables(L, H, W):
     return t
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=False)  # its C entry point: the dataset's batches call it by address
 def aldous_broder(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     """Aldous-Broder: a random walk that carves into every cell it enters for the first time.
 
@@ -112,7 +112,7 @@ def aldous_broder(cells, mask, use_mask, L, H, W, start, params, state, work, tr
     return s, visits, 0, t
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=False)  # its C entry point: the dataset's batches call it by address
 def wilson(cells, mask, use_mask, L, H, W, start, params, state, work, trace):
     """Wilson: loop-erased random walks from each cell outside the tree until they hit it.
 
