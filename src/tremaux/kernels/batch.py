@@ -208,7 +208,7 @@ def _carve(gen, base, first, rows, tries, heights, widths, params, pidx, fractio
     parameters for it. Seeds as in :mod:`tremaux.dataset.plan`; after the
     generator, ``braid`` with ``fraction`` runs on the same random state, as
     in :func:`tremaux.generate`. ``gen`` is a generator kernel's address
-    (:func:`_address`): this kernel is compiled once for every generator.
+    (:func:`_generator`): this kernel is compiled once for every generator.
     """
     state = np.empty(4, np.uint64)
     one = np.ones(1, np.bool_)
@@ -243,16 +243,23 @@ def _carve(gen, base, first, rows, tries, heights, widths, params, pidx, fractio
 _ADDRESSES: dict = {}
 
 
-def _address(name):
-    """Generator kernel ``name`` as a first-class numba function of the signature ``_carve`` calls it with."""
-    if name not in _ADDRESSES:
+def _types():
+    """numba's array types of the batch kernels' calls: ``(array, boolean, int64)``."""
+    from numba import types as nt
+
+    def array(dtype, ndim=1, readonly=False):
+        return nt.Array(getattr(nt, dtype), ndim, "C", readonly=readonly)
+
+    return array, nt.boolean, nt.int64
+
+
+def _address(kernel, args):
+    """``kernel`` compiled for numba types ``args``, as a first-class numba function (its C entry point)."""
+    key = (kernel.__qualname__, args)
+    if key not in _ADDRESSES:
         from numba import types as nt
 
-        kernel = kgen.KERNELS[name]
         dispatcher = kernel.dispatcher
-        arr = nt.Array
-        args = (arr(nt.uint8, 1, "C"), arr(nt.boolean, 1, "C"), nt.boolean, nt.int64, nt.int64, nt.int64, nt.int64,
-                arr(nt.float64, 1, "C"), arr(nt.uint64, 1, "C"), arr(nt.int32, 1, "C"), arr(nt.int64, 2, "C"))
         dispatcher.compile(args)
         compiled = dispatcher.overloads[args]
 
@@ -263,20 +270,39 @@ def _address(name):
             def signature(self):
                 return compiled.signature
 
-            def __call__(self, *a):  # as a plain function (an interpreted ``_carve``)
+            def __call__(self, *a):  # as a plain function (a kernel running interpreted)
                 return kernel(*a)
 
-        _ADDRESSES[name] = Address()
-    return _ADDRESSES[name]
+        _ADDRESSES[key] = Address()
+    return _ADDRESSES[key]
+
+
+def _plain(rows):
+    """Whether a batch kernel given ``rows`` first runs interpreted: it then calls kernels, not addresses."""
+    return bool(getattr(_jit._LOCAL, "depth", 0)) or _jit.would_interpret(rows.size)
+
+
+def _generator(name, rows):
+    """Generator kernel ``name`` as :func:`_carve` calls it."""
+    if _plain(rows):
+        return kgen.KERNELS[name]
+    array, boolean, int64 = _types()
+    return _address(kgen.KERNELS[name], (array("uint8"), array("bool_"), boolean, int64, int64, int64, int64,
+                                         array("float64"), array("uint64"), array("int32"), array("int64", 2)))
+
+
+def _worklist(rows):
+    """The worklist solver as :func:`_check_rows` and :func:`_solve_rows` call it (on read-only cells)."""
+    if _plain(rows):
+        return worklist
+    array, boolean, int64 = _types()
+    return _address(worklist, (array("uint8", readonly=True), int64, int64, int64, int64, int64, boolean,
+                               array("uint8"), array("int32"), array("int64", 2), boolean))
 
 
 def _carver(name):
     def carve(base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds, work, bwork):
-        # interpreted (small inputs before numba is loaded, or :func:`tremaux._jit.interpreted`), ``_carve`` calls
-        # the kernel itself; compiled, its address
-        plain = getattr(_jit._LOCAL, "depth", 0) or _jit.would_interpret(rows.size)
-        gen = kgen.KERNELS[name] if plain else _address(name)
-        _carve(gen, base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds, work,
+        _carve(_generator(name, rows), base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds, work,
                bwork)
 
     carve.__name__ = carve.__qualname__ = f"carve_{name}"
@@ -288,9 +314,48 @@ CARVE = {name: _carver(name) for name in kgen.KERNELS}
 """Generator kernel name (a key of :data:`tremaux.kernels.generate.KERNELS`) -> :func:`_carve` with it."""
 
 
-@njit(cache=True, nogil=True)
 def check_rows(rows, cells, stride, heights, widths, filt, want_stats, paths, path_lens, steps, visited,
                stats, fstats, passed):
+    """Solve (BFS, top-left to bottom-right), classify, filter and measure the rows ``rows`` of a batch.
+
+    Parameters
+    ----------
+    rows : int64 array
+        The rows to check.
+    cells : uint8 array
+        Every row's maze, row ``k`` at ``k * stride`` (read, never written).
+    stride : int
+        Cells per row in ``cells`` and ``paths``.
+    heights, widths : int16 arrays
+        Each row's size.
+    filt : int64 array
+        ``[min_len, max_len, min_dead, max_dead]`` (-1: no bound); lengths count passages.
+    want_stats : bool
+        Whether to measure the rows that pass.
+    paths, path_lens, steps, visited, stats, fstats : arrays
+        Filled for the rows checked, as :func:`_check_rows` says.
+    passed : bool array
+        ``passed[j]``: whether row ``rows[j]`` passes the filters.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> cells = np.array([2, 10, 8], np.uint8)  # one row: a 1 x 3 corridor
+    >>> paths, lens, steps, seen = (np.empty(n, np.int32) for n in (3, 1, 1, 1))
+    >>> passed = np.empty(1, np.bool_)
+    >>> check_rows(np.array([0]), cells, 3, np.array([1], np.int16), np.array([3], np.int16),
+    ...            np.array([2, -1, -1, -1]), False, paths, lens, steps, seen, np.empty((0, len(STATS)), np.int32),
+    ...            np.empty((0, len(FSTATS))), passed)
+    >>> paths.tolist(), bool(passed[0])
+    ([0, 1, 2], True)
+    """
+    _check_rows(_worklist(rows), rows, _read_only(cells), stride, heights, widths, filt, want_stats, paths, path_lens,
+                steps, visited, stats, fstats, passed)
+
+
+@njit(cache=True, nogil=True)
+def _check_rows(solve, rows, cells, stride, heights, widths, filt, want_stats, paths, path_lens, steps, visited,
+                stats, fstats, passed):
     """Solve (BFS, top-left to bottom-right), classify, filter and measure rows ``rows``.
 
     For each row ``k`` in ``rows``: its BFS path goes to ``paths[k * stride:]``
@@ -303,7 +368,8 @@ def check_rows(rows, cells, stride, heights, widths, filt, want_stats, paths, pa
     count passages.
 
     One breadth-first search from the start, run to the end, serves both the
-    solver's figures (read off the queue order) and the statistics.
+    solver's figures (read off the queue order) and the statistics. ``solve``
+    is the worklist solver's address (:func:`_worklist`).
     """
     prev = np.empty(stride, np.uint8)
     queue = np.empty(stride, np.int32)
@@ -325,7 +391,7 @@ def check_rows(rows, cells, stride, heights, widths, filt, want_stats, paths, pa
         goal = m - 1
         c = cells[k * stride:k * stride + m]
         # the worklist with a queue and no goal (-1) searches everything reachable
-        _, tail, _ = worklist(c, flat, h, w, origin, nowhere, no, prev, queue, notrace, no)
+        _, tail, _ = solve(c, flat, h, w, origin, nowhere, no, prev, queue, notrace, no)
         for i in range(m):
             dist[i] = -1
         dist[0] = 0
@@ -371,8 +437,46 @@ def check_rows(rows, cells, stride, heights, widths, filt, want_stats, paths, pa
             _measure(c, h, w, cnt, dist, tail, stats, fstats, k)
 
 
-@njit(cache=True, nogil=True)
 def solve_rows(use_stack, cells, stride, heights, widths, paths, path_lens, steps, visited):
+    """Solve every row of a batch with the worklist, top-left to bottom-right corner.
+
+    Parameters
+    ----------
+    use_stack : bool
+        Depth-first (a stack), else breadth-first (a queue).
+    cells : uint8 array
+        Every row's maze, row ``k`` at ``k * stride`` (read, never written).
+    stride : int
+        Cells per row in ``cells`` and ``paths``.
+    heights, widths : int16 arrays
+        Each row's size.
+    paths, path_lens, steps, visited : int32 arrays
+        Filled with each row's path (``paths[k * stride:]``, ``path_lens[k]``
+        cells) and the cells the solver took and reached (:func:`_solve_rows`).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> cells = np.array([2, 10, 8], np.uint8)  # one row: a 1 x 3 corridor
+    >>> paths, lens, steps, seen = (np.empty(n, np.int32) for n in (3, 1, 1, 1))
+    >>> solve_rows(True, cells, 3, np.array([1], np.int16), np.array([3], np.int16), paths, lens, steps, seen)
+    >>> paths.tolist(), int(lens[0]), int(steps[0])
+    ([0, 1, 2], 3, 3)
+    """
+    cells = _read_only(cells)
+    _solve_rows(_worklist(cells), bool(use_stack), cells, stride, heights, widths, paths, path_lens, steps, visited)
+
+
+def _read_only(a):
+    """A read-only view of ``a``: the worklist's compiled specialisation takes read-only cells."""
+    if a.flags.writeable:
+        a = a.view()
+        a.flags.writeable = False
+    return a
+
+
+@njit(cache=True, nogil=True)
+def _solve_rows(solve, use_stack, cells, stride, heights, widths, paths, path_lens, steps, visited):
     """Solve every row of a batch with the worklist (``use_stack``: DFS, else BFS), corner to corner.
 
     Fills ``paths[k * stride:]`` (``path_lens[k]`` cells), ``steps[k]`` and
@@ -389,7 +493,7 @@ def solve_rows(use_stack, cells, stride, heights, widths, paths, path_lens, step
         w = np.int64(widths[k])
         m = h * w
         c = cells[k * stride:k * stride + m]
-        found, nsteps, nev = worklist(c, flat, h, w, origin, m - 1, use_stack, prev[:m], work[:m], notrace, no)
+        found, nsteps, nev = solve(c, flat, h, w, origin, m - 1, use_stack, prev[:m], work[:m], notrace, no)
         plen = _path_length(prev, m - 1, w, m)
         path_lens[k] = plen
         steps[k] = nsteps

@@ -155,7 +155,7 @@ def _queue_flat(prev, work, W, start, goal):
     return False, steps
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=False)  # its C entry point: the dataset's batches call it by address
 def worklist(cells, L, H, W, start, goal, use_stack, prev, work, trace, rec):
     """The worklist solver: squares known to be reachable wait in a queue or a stack.
 
