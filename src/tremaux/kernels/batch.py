@@ -315,7 +315,7 @@ CARVE = {name: _carver(name) for name in kgen.KERNELS}
 
 
 def check_rows(rows, cells, stride, heights, widths, filt, want_stats, paths, path_lens, steps, visited,
-               stats, fstats, passed):
+               stats, fstats, passed) -> None:
     """Solve (BFS, top-left to bottom-right), classify, filter and measure the rows ``rows`` of a batch.
 
     Parameters
@@ -437,7 +437,7 @@ def _check_rows(solve, rows, cells, stride, heights, widths, filt, want_stats, p
             _measure(c, h, w, cnt, dist, tail, stats, fstats, k)
 
 
-def solve_rows(use_stack, cells, stride, heights, widths, paths, path_lens, steps, visited):
+def solve_rows(use_stack, cells, stride, heights, widths, paths, path_lens, steps, visited) -> None:
     """Solve every row of a batch with the worklist, top-left to bottom-right corner.
 
     Parameters
