@@ -30,7 +30,6 @@ raise and never print.
 from __future__ import annotations
 
 import numpy as np
-from .. import _jit
 from .._jit import njit, uint64
 
 from . import generate as kgen
@@ -38,7 +37,8 @@ from .gen_imperfect import braid
 from .grid import components, count_passages, distances
 from .measure import classify, dead_end_branches
 from .rng import below
-from .solve import UNSEEN, offset, worklist
+from .solve import UNSEEN, offset
+from .batch_address import _generator, _worklist
 from .batch_text import CELL_TOKEN0, TOKEN_NAMES, ascii_art, blocks, tokens  # noqa: F401  (exported here too)
 
 __all__ = [
@@ -232,72 +232,6 @@ def _carve(gen, base, first, rows, tries, heights, widths, params, pidx, fractio
         gen(c, one, nomask, flat, h, w, anywhere, params[pidx[k]], state, work, notrace)
         if fraction > 0.0:
             braid(c, one, nomask, flat, h, w, fraction, state, bwork, notrace, zero)
-
-
-# numba compiles a kernel that calls another into one machine-code module with a copy of the callee, which LLVM
-# optimises again: one batch kernel per generator recompiled every generator (and ``braid``) inside it, 0.5-1.1 s
-# of CPU each. ``_carve`` takes the generator as a first-class function instead (numba's ``FunctionType``): it
-# calls the generator's own machine code through its C entry point (the generator kernels keep that entry point,
-# ``no_cfunc_wrapper=False``), so it is compiled once, and each generator once for :func:`tremaux.generate` and
-# the datasets alike.
-_ADDRESSES: dict = {}
-
-
-def _types():
-    """numba's array types of the batch kernels' calls: ``(array, boolean, int64)``."""
-    from numba import types as nt
-
-    def array(dtype, ndim=1, readonly=False):
-        return nt.Array(getattr(nt, dtype), ndim, "C", readonly=readonly)
-
-    return array, nt.boolean, nt.int64
-
-
-def _address(kernel, args):
-    """``kernel`` compiled for numba types ``args``, as a first-class numba function (its C entry point)."""
-    key = (kernel.__qualname__, args)
-    if key not in _ADDRESSES:
-        from numba import types as nt
-
-        dispatcher = kernel.dispatcher
-        dispatcher.compile(args)
-        compiled = dispatcher.overloads[args]
-
-        class Address(nt.WrapperAddressProtocol):
-            def __wrapper_address__(self):
-                return compiled.library.get_pointer_to_function(compiled.fndesc.llvm_cfunc_wrapper_name)
-
-            def signature(self):
-                return compiled.signature
-
-            def __call__(self, *a):  # as a plain function (a kernel running interpreted)
-                return kernel(*a)
-
-        _ADDRESSES[key] = Address()
-    return _ADDRESSES[key]
-
-
-def _plain(rows):
-    """Whether a batch kernel given ``rows`` first runs interpreted: it then calls kernels, not addresses."""
-    return bool(getattr(_jit._LOCAL, "depth", 0)) or _jit.would_interpret(rows.size)
-
-
-def _generator(name, rows):
-    """Generator kernel ``name`` as :func:`_carve` calls it."""
-    if _plain(rows):
-        return kgen.KERNELS[name]
-    array, boolean, int64 = _types()
-    return _address(kgen.KERNELS[name], (array("uint8"), array("bool_"), boolean, int64, int64, int64, int64,
-                                         array("float64"), array("uint64"), array("int32"), array("int64", 2)))
-
-
-def _worklist(rows):
-    """The worklist solver as :func:`_check_rows` and :func:`_solve_rows` call it (on read-only cells)."""
-    if _plain(rows):
-        return worklist
-    array, boolean, int64 = _types()
-    return _address(worklist, (array("uint8", readonly=True), int64, int64, int64, int64, int64, boolean,
-                               array("uint8"), array("int32"), array("int64", 2), boolean))
 
 
 def _carver(name):
