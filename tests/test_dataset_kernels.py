@@ -100,3 +100,28 @@ def test_solve_rows_equal_solve():
             assert paths[k * stride:k * stride + lens[k]].tolist() == flat.tolist()
             assert (lens[k], steps[k], visited[k]) == (sol.length, sol.steps, sol.visited_count)
     assert lens[-1] == 0 and visited[-1] == 1
+
+
+def test_a_changed_kernel_file_drops_the_batch_cache(monkeypatch):
+    # the batch kernels carry copies of kernels from other files: when the digest of those files stored
+    # beside the cache differs, the batch module's cache files go before anything is loaded from them
+    from pathlib import Path
+
+    from tremaux.kernels import batch
+
+    cache_dir = Path(batch._carve.dispatcher._cache._cache_path)
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    stale = cache_dir / "batch._stale_probe-1.py311.nbi"
+    stale.write_bytes(b"old")
+    stamp = cache_dir / "batch.kernels.sha256"
+    stamp.write_text("a digest of other sources")
+    monkeypatch.setattr(batch, "_CACHE_CHECKED", False)
+    batch._drop_stale_cache()
+    assert not stale.exists()
+    assert stamp.read_text() != "a digest of other sources"
+    # the same sources again: nothing is dropped
+    stale.write_bytes(b"old")
+    monkeypatch.setattr(batch, "_CACHE_CHECKED", False)
+    batch._drop_stale_cache()
+    assert stale.exists()
+    stale.unlink()

@@ -236,6 +236,7 @@ def _carve(gen, base, first, rows, tries, heights, widths, params, pidx, fractio
 
 def _carver(name):
     def carve(base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds, work, bwork):
+        _drop_stale_cache()
         _carve(_generator(name, rows), base, first, rows, tries, heights, widths, params, pidx, fraction, cells, stride, seeds, work,
                bwork)
 
@@ -283,6 +284,7 @@ def check_rows(rows, cells, stride, heights, widths, filt, want_stats, paths, pa
     >>> paths.tolist(), bool(passed[0])
     ([0, 1, 2], True)
     """
+    _drop_stale_cache()
     _check_rows(_worklist(rows), rows, _read_only(cells), stride, heights, widths, filt, want_stats, paths, path_lens,
                 steps, visited, stats, fstats, passed)
 
@@ -397,6 +399,7 @@ def solve_rows(use_stack, cells, stride, heights, widths, paths, path_lens, step
     >>> paths.tolist(), int(lens[0]), int(steps[0])
     ([0, 1, 2], 3, 3)
     """
+    _drop_stale_cache()
     cells = _read_only(cells)
     _solve_rows(_worklist(cells), bool(use_stack), cells, stride, heights, widths, paths, path_lens, steps, visited)
 
@@ -443,15 +446,31 @@ def _solve_rows(solve, use_stack, cells, stride, heights, widths, paths, path_le
 # cache hygiene
 
 
-def _drop_stale_cache() -> None:
-    """Delete this module's numba cache when any other kernel file changed.
+_CACHE_CHECKED = False
+"""Whether :func:`_drop_stale_cache` has run in this process."""
 
-    The batched entry points compile the generator, solver and grid kernels
-    into themselves; numba's on-disk cache only watches this file, so after
-    an edit of a kernel elsewhere it would keep serving the old code. A
-    digest of the sibling kernel sources, stored beside the cache, detects
-    that and drops the stale entries before anything is loaded.
+
+def _drop_stale_cache() -> None:
+    """Delete this module's numba cache when any other kernel file changed (once per process).
+
+    The batched entry points compile some library kernels (components,
+    distances, the classifier) into themselves; numba's on-disk cache only
+    watches this file, so after an edit or an upgrade of a kernel elsewhere it
+    would keep serving the old code. A digest of the sibling kernel sources,
+    stored beside the cache, detects that and drops the stale entries before
+    the batch kernels are loaded. The entry points (:data:`CARVE`,
+    :func:`check_rows`, :func:`solve_rows`) call it first.
+
+    Examples
+    --------
+    >>> from tremaux.kernels import batch
+    >>> batch._drop_stale_cache(); batch._CACHE_CHECKED
+    True
     """
+    global _CACHE_CHECKED
+    if _CACHE_CHECKED:
+        return
+    _CACHE_CHECKED = True
     import hashlib
     from pathlib import Path
 
@@ -463,7 +482,7 @@ def _drop_stale_cache() -> None:
             digest.update(path.read_bytes())
     text = digest.hexdigest()
     try:
-        cache_dir = Path(_carve._cache._cache_path)
+        cache_dir = Path(_carve.dispatcher._cache._cache_path)
         stamp = cache_dir / "batch.kernels.sha256"
         if stamp.is_file() and stamp.read_text() == text:
             return
@@ -473,6 +492,3 @@ def _drop_stale_cache() -> None:
         stamp.write_text(text)
     except (AttributeError, OSError):  # pragma: no cover - no cache, or a read-only install
         pass
-
-
-_drop_stale_cache()
