@@ -90,3 +90,48 @@ def test_a_detour_over_empty_cells_is_cut() -> None:
 def test_the_edge_table_must_fit_the_puzzle() -> None:
     with pytest.raises(ValueError, match="one row per cell"):
         corner_cut_clauses(Puzzle.from_rows(["1.1"]), np.zeros((2, 4), dtype=int))
+
+
+def test_one_solution_under_nikoli_is_asked_with_one_hot_colours_while_they_fit() -> None:
+    from tremaux.numberlink.rules import resolve
+    from tremaux.numberlink.solvers.base import Task
+    from tremaux.numberlink.solvers.sat import ONEHOT_MAX_CLAUSES, encoding_for, one_hot_fits
+
+    small = Puzzle.from_rows(["1..2", "....", "1..2"])
+    with encoding_for(Task(small, resolve("nikoli"), 1, None), one=True) as enc:
+        assert hasattr(enc, "cvar")  # one-hot: a variable per cell and pair
+    with encoding_for(Task(small, resolve("nikoli"), 2, None), one=False) as enc:
+        assert not hasattr(enc, "cvar")  # counting keeps the binary codes
+    rng = np.random.default_rng(5)
+    big = _random_puzzle(rng, 40, 40, 30)  # 1,540 free cells, 435 pairs of pairs
+    assert 1540 * 435 > ONEHOT_MAX_CLAUSES and not one_hot_fits(big)
+    with encoding_for(Task(big, resolve("nikoli"), 1, None), one=True) as enc:
+        assert not hasattr(enc, "cvar")
+
+
+@pytest.mark.parametrize("touch", [True, False])
+def test_the_sat_stage_with_one_hot_colours_answers_as_the_binary_codes_do(touch: bool) -> None:
+    import sys
+    from pathlib import Path
+
+    from tremaux.numberlink.rules import resolve
+    from tremaux.numberlink.solvers.base import Task
+    from tremaux.numberlink.solvers.sat import sat_stage
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from numberlink_checker import follow
+
+    rng = np.random.default_rng(25)
+    rule = resolve("nikoli", touch=touch)
+    solved = 0
+    for n in range(120):
+        h, w = int(rng.integers(3, 7)), int(rng.integers(3, 7))
+        p = _random_puzzle(rng, h, w, int(rng.integers(1, 5)))
+        binary = _model(p, cut=False, induced=True)  # binary codes, no shortcut clauses: the reference
+        answer = sat_stage(Task(p, rule, 1, None))
+        assert answer.exhausted == (binary is None) and len(answer.solutions) == (binary is not None), n
+        if answer.solutions:
+            lk = answer.solutions[0]
+            assert follow(p.grid.tolist(), [np.asarray(x).tolist() for x in lk.paths], fill=False, touch=touch) == [], n
+            solved += 1
+    assert 20 < solved < 120
