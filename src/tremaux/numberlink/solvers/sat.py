@@ -15,11 +15,7 @@ Which encoding follows from the rule, by theorems, not by measurement:
 One solution under ``nikoli`` is asked with the clauses of
 :mod:`.shortcuts` besides: no line turns a ``┌`` or ``┐`` corner whose inner
 diagonal cell is empty (it could cut through it), nor makes a short detour
-around empty cells, which keeps a solution whenever there is one. That
-question has one-hot colours (a variable per cell and pair, at most one per
-cell) while their at-most-one clauses stay under
-:data:`ONEHOT_MAX_CLAUSES`: Glucose then needs fewer conflicts on the sparse
-puzzles whose lines wind round each other (figures at the constant).
+around empty cells, which keeps a solution whenever there is one.
 
 Under ``nikoli``, one solution is first asked of the *densest* lines
 (:func:`dense_stage`): lines that leave empty only the cells the checkerboard
@@ -51,47 +47,7 @@ from ...kernels import numberlink as kn
 from ..result import Linking
 from .base import Answer, Task
 
-__all__ = ["sat_stage", "dense_stage", "untouched_stage", "encoding_for", "ONEHOT_MAX_CLAUSES", "one_hot_fits"]
-
-ONEHOT_MAX_CLAUSES = 150_000
-"""At most this many at-most-one clauses (free cells times ``pairs * (pairs - 1) / 2``) for one-hot colours.
-
-One solution under ``nikoli`` (induced lines, the clauses of
-:mod:`.shortcuts`) is asked with one-hot colours up to this size, binary
-codes past it: a bound on the cost of building, not a tuning. Measured on the
-development halves (Glucose 4, one call of at most 60,000 conflicts, each
-puzzle in four orientations, 2026-11-26): a-contest (8 puzzles, 32 runs)
-28 decided against 26 with binary codes, ADC 2015 Q20's four runs in
-0.37-0.63 s of CPU against 0.95 s to over 1.9 s; b-sparse (13 puzzles, 26
-runs) 20 against 17. The pairwise at-most-one clauses cost building time
-(about 0.55 microseconds each here: 150,000 are about 0.1 s, a tenth of the
-one-second target); a sequential counter instead (three clauses per pair
-and cell) took more conflicts on the same runs (a-contest ADC 2015 Q16 in
-0.4-1.2 s against 0.2-0.4 s), and one-hot without the at-most-one clauses
-decided 26 of the 32.
-"""
-
-
-def one_hot_fits(puzzle) -> bool:
-    """Whether one solution of ``puzzle`` under ``nikoli`` is asked with one-hot colours (:data:`ONEHOT_MAX_CLAUSES`).
-
-    Parameters
-    ----------
-    puzzle : Puzzle
-
-    Returns
-    -------
-    bool
-
-    Examples
-    --------
-    >>> from tremaux.numberlink import Puzzle
-    >>> one_hot_fits(Puzzle.from_rows(["1..2", "....", "1..2"]))
-    True
-    """
-    n = int(puzzle.pairs)
-    free = int((puzzle.grid == 0).sum())
-    return free * n * (n - 1) // 2 <= ONEHOT_MAX_CLAUSES
+__all__ = ["sat_stage", "dense_stage", "untouched_stage", "encoding_for"]
 
 DENSE_SHARE = 0.8
 """Share of the time left for :func:`dense_stage` and :func:`untouched_stage` before the other stages.
@@ -121,8 +77,7 @@ def encoding_for(task: Task, *, one: bool, deadline: float | None = None):
     -------
     Encoding
         The encoding under the task's rule (induced lines when touching is barred, or for one
-        solution under ``nikoli``, then with one-hot colours where :func:`one_hot_fits`); the
-        caller closes it.
+        solution under ``nikoli``); the caller closes it.
 
     Raises
     ------
@@ -144,10 +99,8 @@ def encoding_for(task: Task, *, one: bool, deadline: float | None = None):
     rule = task.rule
     induced = not rule.touch or (one and not rule.cover)
     bits = FILL_COLOUR_BITS if rule.cover and not induced else None
-    colour = "onehot" if one and not rule.cover and one_hot_fits(task.puzzle) else "binary"
-    return Encoding(task.puzzle, "fill" if rule.cover else "nikoli", colour=colour, induced=induced,
-                    colour_bits=bits if colour == "binary" else None, corners=induced and rule.cover,
-                    deadline=deadline)
+    return Encoding(task.puzzle, "fill" if rule.cover else "nikoli", induced=induced, colour_bits=bits,
+                    corners=induced and rule.cover, deadline=deadline)
 
 
 def sat_stage(task: Task) -> Answer:
