@@ -190,7 +190,7 @@ def _heat(maze: GridMaze) -> list[str]:
     """A colour per cell from light (near the start) to dark (far), unreachable cells grey."""
     from ..kernels import graph_solve as kgs
 
-    d = kgs.bfs_distances(maze.grid.nbr, maze.cells, maze.start_index).astype(float)
+    d = kgs.bfs_distances(maze.grid.nbr, kgs.as_cells(maze.cells), maze.start_index).astype(float)
     top = max(1.0, d.max())
     out = []
     for v in d:

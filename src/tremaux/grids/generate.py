@@ -289,7 +289,7 @@ def _params(name: str, opts: dict[str, Any], n: int) -> np.ndarray:
 def _check_connected(grid: Grid) -> None:
     from ..kernels import graph_solve as kgs
 
-    dist = kgs.bfs_distances(grid.nbr, np.full(grid.size, (1 << 16) - 1, np.int64), 0)
+    dist = kgs.bfs_distances(grid.nbr, kgs.as_cells(np.full(grid.size, (1 << 16) - 1, np.uint16)), 0)
     if (dist < 0).any():
         raise UnsupportedError(f"this {grid.name} grid is not connected (a mask cut it apart); "
                                "a perfect maze needs one connected region")

@@ -129,7 +129,8 @@ def island_count(maze: GridMaze) -> int:
     0
     """
     w = wall_posts(maze.grid)
-    return int(kgi.count_islands(maze.cells, w["start"], w["to"], w["wall"], w["wcell"], w["wside"], w["anchored"]))
+    cells = np.array(maze.cells)  # writable, as add_islands passes them: count_islands is compiled once
+    return int(kgi.count_islands(cells, w["start"], w["to"], w["wall"], w["wcell"], w["wside"], w["anchored"]))
 
 
 def add_islands_inplace(grid: Grid, cells: np.ndarray, k: int, state: np.ndarray, trace: np.ndarray,

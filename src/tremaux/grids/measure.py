@@ -86,10 +86,11 @@ def grid_stats(maze: GridMaze) -> GridStats:
     g = maze.grid
     cells = maze.cells
     deg = maze.degrees()
-    d0 = kgs.bfs_distances(g.nbr, cells, maze.start_index)
+    kc = kgs.as_cells(cells)  # one cell type for the kernels (see kernels.graph_solve.as_cells)
+    d0 = kgs.bfs_distances(g.nbr, kc, maze.start_index)
     a = int(np.argmax(d0))
-    da = kgs.bfs_distances(g.nbr, cells, a)
-    ends, branch = kgs.dead_end_branches(g.nbr, cells)
+    da = kgs.bfs_distances(g.nbr, kc, a)
+    ends, branch = kgs.dead_end_branches(g.nbr, kc)
     mean_len = branch / ends if ends else 0.0
     connected = bool((d0 >= 0).all())
     sol = int(d0[maze.goal_index])

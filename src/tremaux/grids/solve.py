@@ -185,6 +185,7 @@ def solve_on(maze: GridMaze, algorithm: str = "bfs", *, start: Any = None, goal:
         return GridSolution(maze, name, bool(sol.found), path, np.asarray(sol.visited).reshape(-1), int(sol.steps),
                             sol.message)
     limit = 4 * grid.size * grid.sides + 8
+    cells = kgs.as_cells(cells)  # one cell type: each kernel is compiled once for every grid
     rows = np.empty((kgs.trace_size(grid.size, grid.sides, limit), 3), np.int64) if record else _NO_TRACE
     marks = None
     if name in ("bfs", "dfs"):
@@ -200,7 +201,7 @@ def solve_on(maze: GridMaze, algorithm: str = "bfs", *, start: Any = None, goal:
         marks.flags.writeable = False
     elif name == "dead-end-fill":
         filled, steps, t = kgs.dead_end_fill(grid.nbr, grid.back, cells, src, dst, rows)
-        open_cells = (np.zeros(grid.size, np.int64) + cells) * (~filled)
+        open_cells = kgs.as_cells(np.where(filled, 0, cells))
         parent, _, _, t2 = kgs.bfs(grid.nbr, open_cells, src, dst, _NO_CENTRES, rows[t:])
         t += t2
         sol = _from_parents(maze, name, parent, ~filled, int(steps), src, dst)

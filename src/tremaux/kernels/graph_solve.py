@@ -24,9 +24,41 @@ from .gen_common import record
 from .heaps import pop, push
 
 __all__ = ["bfs_distances", "bfs", "dfs", "astar", "tremaux", "dead_end_fill", "wall_follow", "SEARCHES",
-           "trace_size"]
+           "trace_size", "as_cells"]
 
 VISIT, MARK, RETRACE, DEAD, FOUND = 10, 11, 12, 14, 15
+
+
+def as_cells(cells: np.ndarray) -> np.ndarray:
+    """``cells`` as the kernels here are compiled for: read-only C-ordered ``uint16``.
+
+    A grid's cells are one byte, or two on woven grids; numba compiles a kernel once per argument type,
+    so every kernel here reads two-byte cells (the kernels read ``np.int64(cells[i])``: the same answers)
+    and is compiled once. One-byte cells are widened (a pass over the cells, a small part of a search).
+
+    Parameters
+    ----------
+    cells : numpy.ndarray
+        Open sides per cell, any unsigned or signed integer type with values below ``2**16``.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``cells`` itself when already read-only C-ordered ``uint16``, else a read-only ``uint16`` copy.
+
+    Examples
+    --------
+    >>> c = as_cells(np.array([3, 12], np.uint8))
+    >>> c.dtype, c.flags.writeable, c.tolist()
+    (dtype('uint16'), False, [3, 12])
+    """
+    if cells.dtype == np.uint16 and cells.flags.c_contiguous and not cells.flags.writeable:
+        return cells
+    out = np.ascontiguousarray(cells, dtype=np.uint16)
+    if out is cells or np.shares_memory(out, cells):
+        out = out.view()
+    out.flags.writeable = False
+    return out
 
 
 def trace_size(n: int, sides: int, limit: int) -> int:
@@ -166,7 +198,7 @@ def astar(nbr, cells, src, dst, centres, greedy, wrap, trace):
     step = 0.0
     for i in range(n):
         for s in range(S):
-            j = nbr[i, s]
+            j = np.int64(nbr[i, s])
             if j > i:
                 d = _dist(centres, i, j, wrap)
                 if d > step:
@@ -201,7 +233,7 @@ def astar(nbr, cells, src, dst, centres, greedy, wrap, trace):
         v = np.int64(cells[i])
         for s in range(S):
             if (v >> s) & 1:
-                j = nbr[i, s]
+                j = np.int64(nbr[i, s])
                 if done[j]:
                     continue
                 if g[j] < 0 or (g[i] + 1 < g[j] and not greedy):

@@ -207,9 +207,9 @@ def _diameter_ends(maze: Any) -> tuple[int, int]:
     from ..kernels import graph_solve as kgs
 
     g = maze.grid
-    d = kgs.bfs_distances(g.nbr, maze.cells, 0)
+    d = kgs.bfs_distances(g.nbr, kgs.as_cells(maze.cells), 0)
     a = int(np.argmax(d))
-    d = kgs.bfs_distances(g.nbr, maze.cells, a)
+    d = kgs.bfs_distances(g.nbr, kgs.as_cells(maze.cells), a)
     b = int(np.argmax(d))
     return (a, b) if a <= b else (b, a)
 
