@@ -212,6 +212,25 @@ def _ways_ok(i, grid, h, w, cover, links):
     return True
 
 
+@njit(cache=True, interpret=False)
+def _uncut(i, r, c, w, cut, links):
+    """Whether cell ``i`` (row ``r > 0``, column ``c``, just decided) completes no cut corner (``cut`` 1 or 2).
+
+    An empty ``i`` below a ``┌`` to its North-West, or (``cut`` 1) a ``┐``
+    to its North-East; with ``cut`` 2, a ``└`` at ``i`` with an empty cell
+    to its North-East. Empty cells have no links (numbers always have one).
+    """
+    x = links[i]
+    if x == 0:
+        if c > 0 and links[i - w - 1] == 6:
+            return False
+        if cut == 1 and c < w - 1 and links[i - w + 1] == 12:
+            return False
+    elif cut == 2 and x == 3 and c < w - 1 and links[i - w + 1] == 0:
+        return False
+    return True
+
+
 @njit(cache=True, interpret=False, inline="always")
 def _mix(x):
     x ^= x >> np.uint64(30)
@@ -223,14 +242,16 @@ def _mix(x):
 
 
 @njit(cache=True, interpret=False)
-def _state_hash(i, h, w, touch, links, ccol, mate, col):
+def _state_hash(i, h, w, touch, links, ccol, mate, col, cut):
     """Two 64-bit hashes of what the rest of the search depends on after cell ``i``; ``(0, 0)``: not kept.
 
     That is the dangling ends along the frontier, each with its colour or the
     position of its mate, and with ``touch`` false the colours of the decided
     cells beside undecided ones. With ``touch`` false a piece of unknown
     colour may still reveal, when painted, that two decided cells of one line
-    touch: such states are not kept.
+    touch: such states are not kept. With ``cut`` (see :func:`search_run`)
+    the link bits of the last ``w + 1`` decided cells, where a cut corner
+    is looked for later.
     """
     size = h * w
     h1 = _mix(np.uint64(i) + np.uint64(0x9E3779B97F4A7C15))
@@ -255,6 +276,11 @@ def _state_hash(i, h, w, touch, links, ccol, mate, col):
         v = np.uint64((t << 32) ^ (lab & 0xFFFFFFFF))
         h1 = _mix(h1 ^ (v + np.uint64(0x632BE59BD9B4E019)))
         h2 = _mix(h2 + (v ^ np.uint64(0x8CB92BA72F3D8DD7)))
+    if cut != 0:  # the shapes of the cells a later cut corner is looked for at
+        for x in range(max(0, i - w), i + 1):
+            v = np.uint64(((x - i) << 32) ^ links[x])
+            h1 = _mix(h1 ^ (v + np.uint64(0x3C6EF372FE94F82B)))
+            h2 = _mix(h2 + (v ^ np.uint64(0xA54FF53A5F1D36F1)))
     if not touch:
         for x in range(max(0, i - w + 1), i + 1):
             v = np.uint64(((x - i) << 32) ^ (ccol[x] & 0xFFFFFFFF))
@@ -267,7 +293,7 @@ def _state_hash(i, h, w, touch, links, ccol, mate, col):
 
 @njit(cache=True, interpret=False)
 def search_run(grid, h, w, ends, cover, touch, links, ccol, mate, col, trail, opt, mark, sols, work, st, max_nodes,
-               fhash, fsol, memo, lab, count, nterm, linked, corners):
+               fhash, fsol, memo, lab, count, nterm, linked, corners, cut):
     """Run (or resume) the search for up to ``max_nodes`` nodes; returns the status.
 
     States after a cell (see :func:`_state_hash`) whose whole subtree held no
@@ -278,6 +304,13 @@ def search_run(grid, h, w, ends, cover, touch, links, ccol, mate, col, trail, op
     ``corners`` is empty when ``touch`` is true; otherwise each decision is
     checked by :func:`~tremaux.kernels.nl_search_corner.corner_ok` against
     these allowed corner shapes per cell.
+
+    ``cut`` (``cover`` false only) keeps only the solutions without a cut
+    corner (:mod:`tremaux.numberlink.solvers.shortcuts`): 0 keeps every
+    solution; 1 refuses a ``┌`` whose South-East neighbour is empty and a
+    ``┐`` whose South-West neighbour is empty; 2 the same for a puzzle laid
+    out transposed (where the ``┐`` is a ``└`` with an empty North-East
+    neighbour). Each is refused at the later of its two cells.
 
     ``grid`` is the flat puzzle (0 empty, ``k`` an endpoint of pair ``k``),
     ``ends`` the ``(n, 2)`` endpoint cells of each pair in row-major order.
@@ -451,6 +484,8 @@ def search_run(grid, h, w, ends, cover, touch, links, ccol, mate, col, trail, op
             ok = _touch_ok(i, ccol[i], i, h, w, links, ccol)
         if ok and corners.shape[0] > 0:
             ok = corner_ok(i, grid, h, w, cover, links, corners)
+        if ok and cut != 0 and r > 0:
+            ok = _uncut(i, r, c, w, cut, links)
         if ok and i + 1 < size:
             ok = _ways_ok(i, grid, h, w, cover, links)
         if ok and i + 1 < size:
@@ -462,7 +497,7 @@ def search_run(grid, h, w, ends, cover, touch, links, ccol, mate, col, trail, op
             continue
         fsol[i] = -1
         if i + 1 < size:
-            h1, h2 = _state_hash(i, h, w, touch, links, ccol, mate, col)
+            h1, h2 = _state_hash(i, h, w, touch, links, ccol, mate, col, cut)
             if h1 != 0 or h2 != 0:
                 slot = np.int64(h1 & np.uint64(nmemo - 1))
                 if memo[slot, 0] == h1 and memo[slot, 1] == h2:

@@ -80,13 +80,13 @@ from dataclasses import replace
 import numpy as np
 
 from ...kernels import numberlink as kn
-from ..cover import touches_itself
 from ..result import Linking
 from .base import Answer, Task
 from .neighbourhoods import around, bounded_model, neighbourhoods, windows
 from .sat import encoding_for
+from .shortcuts import shortcut_clauses
 
-__all__ = ["another_stage", "moves", "untouched_suffices", "windows"]
+__all__ = ["another_stage", "moves", "shortcuts_suffice", "untouched_suffices", "windows"]
 
 HEAD_START = 2.0
 """The search's first turn, in units of the first solution's time: it goes on alone for that long.
@@ -128,6 +128,14 @@ encoding alone costs more. On the development halves of b-sparse and
 d-flow (CPU time, loaded machine) a half and the whole decided 17 and 15
 of 24 within 3x under ``fill`` with touching, 9 and 6 under ``nikoli``
 without touching, 12 and 12 with touching."""
+
+_BUILD_RATE = [0.0]
+"""Seconds per cell the last SAT encoding built for a second solution took (0 until one is built).
+
+Before SAT's first turn, a search that has not answered goes on until it
+has spent what building SAT's encoding is expected to cost: SAT's first
+turn costs at least that, so the two sides start even. Measured, not
+tuned: it follows the machine and its load."""
 
 MIN_TURN = 0.001
 """Seconds: the first turn is never shorter (a first solution found in microseconds says little)."""
@@ -298,6 +306,7 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
     :data:`LOCAL_SHARE` of its time, until it has searched them all.
     """
     spent = [0.0, 0.0, 0.0]  # seconds of the search, of SAT, of the compiled neighbourhoods
+    cells = task.puzzle.height * task.puzzle.width
     share = 1.0 - LOCAL_SHARE if local is not None else 1.0  # of the turn's time for the search
     target = HEAD_START * max(first_seconds, MIN_TURN)
     local_target = HEAD_START * first_seconds  # no minimum, for the compiled neighbourhoods and a new search
@@ -334,6 +343,12 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
                 local_target *= 2
                 share = NEW_SEARCH_SHARE if fresh else 1.0
                 continue
+            if enc is None and run is not None and spent[0] < _BUILD_RATE[0] * cells:  # before SAT pays its build
+                t = time.perf_counter()
+                out = _go_on(task, run, t + _BUILD_RATE[0] * cells - spent[0], found, seen, how[0])
+                spent[0] += time.perf_counter() - t
+                if out is not None:
+                    return out
             t = time.perf_counter()
             stop = t + max(0.0, target - spent[1])
             if task.deadline is not None:
@@ -342,7 +357,12 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
                 if not ready:
                     if enc is None:
                         enc = encoding_for(task, one=False, deadline=task.deadline)
+                        rate = (time.perf_counter() - t) / cells  # the cheapest seen: a first build also imports
+                        _BUILD_RATE[0] = rate if _BUILD_RATE[0] <= 0 else min(rate, _BUILD_RATE[0])
                     ready = True
+                    if task.want == 2 and shortcuts_suffice(task.puzzle, task.rule, found[0]):  # not for counting
+                        for clause in shortcut_clauses(task.puzzle, enc.inc):
+                            enc.add_clause(clause)
                     for lk in found:
                         enc.block_lines(lk)
                     blocked = len(found)
@@ -440,7 +460,8 @@ def _new_run(task: Task, first: Linking):
     if not compiled_now(task.puzzle):
         return None
     touch = task.rule.touch and not (not task.rule.cover and untouched_suffices(task.puzzle, first))
-    return SearchRun(task.puzzle, cover=task.rule.cover, touch=touch, max_solutions=task.want)
+    cut = task.want == 2 and shortcuts_suffice(task.puzzle, task.rule, first)
+    return SearchRun(task.puzzle, cover=task.rule.cover, touch=touch, max_solutions=task.want, cut=cut)
 
 
 def untouched_suffices(puzzle, first: Linking) -> bool:
@@ -478,8 +499,51 @@ def untouched_suffices(puzzle, first: Linking) -> bool:
     h, w = puzzle.shape
     if first.covered != h * w:
         return False
-    return not any(touches_itself((q[:, 0] * w + q[:, 1]).tolist(), w)
-                   for q in (np.asarray(x, dtype=np.int64) for x in first.paths) if len(q))
+    g, lk = first.grid, first.links  # cells side by side on one line, not joined: the line touches itself
+    east = (g[:, :-1] == g[:, 1:]) & (g[:, :-1] > 0) & ((lk[:, :-1] & 2) == 0)
+    south = (g[:-1, :] == g[1:, :]) & (g[:-1, :] > 0) & ((lk[:-1, :] & 4) == 0)
+    return not (east.any() or south.any())
+
+
+def shortcuts_suffice(puzzle, rule, first: Linking) -> bool:
+    """Whether "another solution than ``first``?" may be asked among solutions without cut corners or detours.
+
+    True under ``nikoli`` (with or without touching) when ``first`` covers
+    every cell. The clauses of :mod:`.shortcuts` forbid a ``┌`` or ``┐``
+    corner beside an empty inner diagonal cell, and a detour around empty
+    cells: any solution that has one becomes, by the shortcuts, a solution
+    with fewer cells covered, or as many and a greater ``3 * row + column``
+    sum, until it has none. Take another solution ``S``. If ``S`` covers
+    every cell it has no empty cell, so none of these, and it is itself a
+    solution the clauses keep; if it leaves a cell empty, so does the one it
+    becomes, which is therefore not ``first``. Either way another solution
+    obeys the clauses exactly when there is another one at all, and the
+    question loses nothing while its search space shrinks (a staircase
+    through empty cells has one shape left). It keeps whether there is
+    another solution, not how many there are: for uniqueness, not counting.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+    rule : Rule
+        The rule the solutions obey.
+    first : Linking
+        A solution of ``puzzle`` under ``rule``.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> from tremaux.numberlink.rules import resolve
+    >>> p = Puzzle.from_rows(["1.1", "2.2"])
+    >>> full = Linking.from_paths(p, [[(0, 0), (0, 1), (0, 2)], [(1, 0), (1, 1), (1, 2)]])
+    >>> shortcuts_suffice(p, resolve("nikoli"), full), shortcuts_suffice(p, resolve("fill"), full)
+    (True, False)
+    """
+    return not rule.cover and first.covered == puzzle.height * puzzle.width
 
 
 def _go_on(task: Task, run, deadline: float | None, found: list[Linking], seen: set, how: str) -> Answer | None:
