@@ -356,7 +356,7 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
             try:
                 if not ready:
                     if enc is None:
-                        enc = encoding_for(task, one=False, deadline=task.deadline)
+                        enc = encoding_for(_sat_task(task, found[0]), one=False, deadline=task.deadline)
                         rate = (time.perf_counter() - t) / cells  # the cheapest seen: a first build also imports
                         _BUILD_RATE[0] = rate if _BUILD_RATE[0] <= 0 else min(rate, _BUILD_RATE[0])
                     ready = True
@@ -428,6 +428,20 @@ def _linking(task: Task, enc, model) -> Linking:
     puzzle = task.puzzle
     _owner, cells, starts, _ = kn.trace_lines(model.links, enc.ends, puzzle.height, puzzle.width)
     return Linking.from_flat(puzzle, cells, starts)
+
+
+def _sat_task(task: Task, first: Linking) -> Task:
+    """The task SAT's encoding for the second question is built for: among lines that never touch when that suffices.
+
+    Under ``nikoli`` with touching, when ``first`` covers every cell with
+    lines that never run beside themselves (:func:`untouched_suffices`),
+    the induced encoding (no line beside itself) asks the same question
+    with fewer solutions to rule out.
+    """
+    rule = task.rule
+    if rule.touch and not rule.cover and untouched_suffices(task.puzzle, first):
+        return replace(task, rule=rule.with_touch(False))
+    return task
 
 
 def _new_local(task: Task, first: Linking):
