@@ -1,7 +1,8 @@
 """The row search with cut corners refused (``SearchRun(..., cut=True)``) against the brute force.
 
 Under ``nikoli`` with ``cut``, the search keeps only the solutions in which no
-``┌`` has an empty South-East neighbour and no ``┐`` an empty South-West one.
+``┌`` has an empty South-East neighbour, no ``┐`` an empty South-West one,
+and no line makes a detour under empty cells (down, along, up).
 Checked on small random puzzles (both layouts: boards wider than tall are
 searched transposed), with and without touching: every solution it finds is
 a brute-force solution without a cut corner, it finds every such solution,
@@ -27,16 +28,28 @@ PUZZLES = random_puzzles(77, 120) + covered_puzzles(78, 60) + sparse_puzzles(79,
 
 
 def _cut(h: int, w: int, paths) -> bool:
-    """Whether a solution (paths of cells) has a ``┌`` or ``┐`` beside an empty inner diagonal cell."""
+    """Whether a solution (paths of cells) has a ``┌`` or ``┐`` beside an empty inner diagonal cell, or a
+    detour: down, along the row below under empty cells, and up again."""
     used = {tuple(c) for p in paths for c in p}
-    for p in paths:
-        p = [tuple(c) for c in p]
-        for a, b, d in zip(p, p[1:], p[2:]):
-            for x, y in ((a, d), (d, a)):  # the corner cell b between its two neighbours x and y
-                if x == (b[0], b[1] + 1) and y == (b[0] + 1, b[1]) and (b[0] + 1, b[1] + 1) not in used:
-                    return True  # ┌ with an empty South-East
-                if x == (b[0], b[1] - 1) and y == (b[0] + 1, b[1]) and (b[0] + 1, b[1] - 1) not in used:
-                    return True  # ┐ with an empty South-West
+    edges = {frozenset((tuple(a), tuple(b))) for p in paths for a, b in zip(p, p[1:])}
+
+    def linked(a, b) -> bool:
+        return frozenset((a, b)) in edges
+
+    for r in range(h - 1):
+        for c in range(w):
+            b, below = (r, c), (r + 1, c)
+            if not linked(b, below):
+                continue
+            if c + 1 < w and linked(b, (r, c + 1)) and (r + 1, c + 1) not in used:
+                return True  # ┌ with an empty South-East
+            if c > 0 and linked(b, (r, c - 1)) and (r + 1, c - 1) not in used:
+                return True  # ┐ with an empty South-West
+            for c2 in range(c + 2, w):  # a detour from (r, c) to (r, c2) through row r + 1
+                if (r, c2 - 1) in used or not linked((r + 1, c2 - 2), (r + 1, c2 - 1)):
+                    break
+                if linked((r + 1, c2 - 1), (r + 1, c2)) and linked((r + 1, c2), (r, c2)):
+                    return True
     return False
 
 

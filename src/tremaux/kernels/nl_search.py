@@ -86,6 +86,7 @@ def new_state(size: int, max_solutions: int, memo_slots: int = 1 << 18) -> dict[
         "st": np.array([0, 0, _RUNNING, 0, 0, max_solutions, 0], dtype=np.int64),
         "fhash": np.zeros((size + 1, 2), dtype=np.uint64),
         "fsol": np.full(size + 1, -1, dtype=np.int64),
+        "dflag": np.zeros(size, dtype=np.int64),
         "memo": np.zeros((memo_slots, 2), dtype=np.uint64),
     }
 
@@ -213,18 +214,34 @@ def _ways_ok(i, grid, h, w, cover, links):
 
 
 @njit(cache=True, interpret=False)
-def _uncut(i, r, c, w, cut, links):
-    """Whether cell ``i`` (row ``r > 0``, column ``c``, just decided) completes no cut corner (``cut`` 1 or 2).
+def _uncut(i, r, c, w, cut, links, dflag):
+    """Whether cell ``i`` (row ``r``, column ``c``, just decided) completes no cut corner nor detour (``cut`` 1, 2).
 
-    An empty ``i`` below a ``┌`` to its North-West, or (``cut`` 1) a ``┐``
-    to its North-East; with ``cut`` 2, a ``└`` at ``i`` with an empty cell
-    to its North-East. Empty cells have no links (numbers always have one).
+    A cut corner: an empty ``i`` below a ``┌`` to its North-West, or (``cut``
+    1) a ``┐`` to its North-East; with ``cut`` 2, a ``└`` at ``i`` with an
+    empty cell to its North-East. A detour ends at a ``┘``: with ``cut`` 1
+    the line came from a ``└`` along its row under empty cells (down,
+    along, up around them), with ``cut`` 2 (transposed) from a ``┐`` down
+    its column beside empty cells. ``dflag[i]`` is set to whether such a
+    detour is open at ``i`` (its start, or a straight step of it). Empty
+    cells have no links (numbers always have one).
     """
     x = links[i]
+    if cut == 1:
+        dflag[i] = 1 if x == 3 or (x == 10 and r > 0 and links[i - w] == 0 and dflag[i - 1] != 0) else 0
+    else:
+        dflag[i] = 1 if x == 12 or (x == 5 and c > 0 and links[i - 1] == 0 and dflag[i - w] != 0) else 0
+    if r == 0:
+        return True
     if x == 0:
         if c > 0 and links[i - w - 1] == 6:
             return False
         if cut == 1 and c < w - 1 and links[i - w + 1] == 12:
+            return False
+    elif x == 9:  # a ┘: the end of a detour over at least one empty cell?
+        if cut == 1 and links[i - 1] == 10 and dflag[i - 1] != 0:
+            return False
+        if cut == 2 and links[i - w] == 5 and dflag[i - w] != 0:
             return False
     elif cut == 2 and x == 3 and c < w - 1 and links[i - w + 1] == 0:
         return False
@@ -242,7 +259,7 @@ def _mix(x):
 
 
 @njit(cache=True, interpret=False)
-def _state_hash(i, h, w, touch, links, ccol, mate, col, cut):
+def _state_hash(i, h, w, touch, links, ccol, mate, col, cut, dflag):
     """Two 64-bit hashes of what the rest of the search depends on after cell ``i``; ``(0, 0)``: not kept.
 
     That is the dangling ends along the frontier, each with its colour or the
@@ -251,7 +268,8 @@ def _state_hash(i, h, w, touch, links, ccol, mate, col, cut):
     colour may still reveal, when painted, that two decided cells of one line
     touch: such states are not kept. With ``cut`` (see :func:`search_run`)
     the link bits of the last ``w + 1`` decided cells, where a cut corner
-    is looked for later.
+    is looked for later, and whether a detour is open at each of the last
+    ``w`` (``dflag``).
     """
     size = h * w
     h1 = _mix(np.uint64(i) + np.uint64(0x9E3779B97F4A7C15))
@@ -278,7 +296,7 @@ def _state_hash(i, h, w, touch, links, ccol, mate, col, cut):
         h2 = _mix(h2 + (v ^ np.uint64(0x8CB92BA72F3D8DD7)))
     if cut != 0:  # the shapes of the cells a later cut corner is looked for at
         for x in range(max(0, i - w), i + 1):
-            v = np.uint64(((x - i) << 32) ^ links[x])
+            v = np.uint64(((x - i) << 32) ^ (links[x] | (dflag[x] << 4)))
             h1 = _mix(h1 ^ (v + np.uint64(0x3C6EF372FE94F82B)))
             h2 = _mix(h2 + (v ^ np.uint64(0xA54FF53A5F1D36F1)))
     if not touch:
@@ -293,7 +311,7 @@ def _state_hash(i, h, w, touch, links, ccol, mate, col, cut):
 
 @njit(cache=True, interpret=False)
 def search_run(grid, h, w, ends, cover, touch, links, ccol, mate, col, trail, opt, mark, sols, work, st, max_nodes,
-               fhash, fsol, memo, lab, count, nterm, linked, corners, cut):
+               fhash, fsol, memo, lab, count, nterm, linked, corners, cut, dflag):
     """Run (or resume) the search for up to ``max_nodes`` nodes; returns the status.
 
     States after a cell (see :func:`_state_hash`) whose whole subtree held no
@@ -310,7 +328,9 @@ def search_run(grid, h, w, ends, cover, touch, links, ccol, mate, col, trail, op
     solution; 1 refuses a ``┌`` whose South-East neighbour is empty and a
     ``┐`` whose South-West neighbour is empty; 2 the same for a puzzle laid
     out transposed (where the ``┐`` is a ``└`` with an empty North-East
-    neighbour). Each is refused at the later of its two cells.
+    neighbour). Each is refused at the later of its two cells; so is a
+    detour (down, along the row below under empty cells, and up again),
+    which ``dflag`` (one entry per cell) follows.
 
     ``grid`` is the flat puzzle (0 empty, ``k`` an endpoint of pair ``k``),
     ``ends`` the ``(n, 2)`` endpoint cells of each pair in row-major order.
@@ -484,8 +504,8 @@ def search_run(grid, h, w, ends, cover, touch, links, ccol, mate, col, trail, op
             ok = _touch_ok(i, ccol[i], i, h, w, links, ccol)
         if ok and corners.shape[0] > 0:
             ok = corner_ok(i, grid, h, w, cover, links, corners)
-        if ok and cut != 0 and r > 0:
-            ok = _uncut(i, r, c, w, cut, links)
+        if ok and cut != 0:
+            ok = _uncut(i, r, c, w, cut, links, dflag)
         if ok and i + 1 < size:
             ok = _ways_ok(i, grid, h, w, cover, links)
         if ok and i + 1 < size:
@@ -497,7 +517,7 @@ def search_run(grid, h, w, ends, cover, touch, links, ccol, mate, col, trail, op
             continue
         fsol[i] = -1
         if i + 1 < size:
-            h1, h2 = _state_hash(i, h, w, touch, links, ccol, mate, col, cut)
+            h1, h2 = _state_hash(i, h, w, touch, links, ccol, mate, col, cut, dflag)
             if h1 != 0 or h2 != 0:
                 slot = np.int64(h1 & np.uint64(nmemo - 1))
                 if memo[slot, 0] == h1 and memo[slot, 1] == h2:
