@@ -312,6 +312,7 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
     local_target = HEAD_START * first_seconds  # no minimum, for the compiled neighbourhoods and a new search
     ready = False  # whether enc forbids the first solutions and the windows have been looked at
     hoods = None  # the neighbourhoods still to look at (neighbourhoods), once ready
+    whole = None  # what the whole-board calls assume: the selector of the shortcut clauses, when added
     blocked = 0  # found[:blocked] are forbidden in enc
     exhausted = False
     stopped = ""
@@ -361,8 +362,12 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
                         _BUILD_RATE[0] = rate if _BUILD_RATE[0] <= 0 else min(rate, _BUILD_RATE[0])
                     ready = True
                     if task.want == 2 and shortcuts_suffice(task.puzzle, task.rule, found[0]):  # not for counting
+                        # for the whole board only: a line kept outside a neighbourhood may have a corner
+                        # beside a cell inside it, which another solution there leaves empty
+                        enc.nvars += 1
+                        whole = [enc.nvars]
                         for clause in shortcut_clauses(task.puzzle, enc.inc):
-                            enc.add_clause(clause)
+                            enc.add_clause(clause + [-whole[0]])
                     for lk in found:
                         enc.block_lines(lk)
                     blocked = len(found)
@@ -382,7 +387,7 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
                     blocked = len(found)  # around blocked what it found
                     hoods = None if done else hoods
                 while len(found) < task.want:
-                    model = bounded_model(enc, stop)
+                    model = bounded_model(enc, stop, whole)
                     if model is None:
                         exhausted = True
                         break
