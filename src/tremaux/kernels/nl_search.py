@@ -267,9 +267,9 @@ def _state_hash(i, h, w, touch, links, ccol, mate, col, cut, dflag):
     cells beside undecided ones. With ``touch`` false a piece of unknown
     colour may still reveal, when painted, that two decided cells of one line
     touch: such states are not kept. With ``cut`` (see :func:`search_run`)
-    the link bits of the last ``w + 1`` decided cells, where a cut corner
-    is looked for later, and whether a detour is open at each of the last
-    ``w`` (``dflag``).
+    what a later cut corner or detour is looked for at among the last
+    ``w + 1`` decided cells: which are empty, ``┌`` or ``┐``, and where a
+    detour is open (``dflag``), and whether it has a straight step yet.
     """
     size = h * w
     h1 = _mix(np.uint64(i) + np.uint64(0x9E3779B97F4A7C15))
@@ -294,9 +294,14 @@ def _state_hash(i, h, w, touch, links, ccol, mate, col, cut, dflag):
         v = np.uint64((t << 32) ^ (lab & 0xFFFFFFFF))
         h1 = _mix(h1 ^ (v + np.uint64(0x632BE59BD9B4E019)))
         h2 = _mix(h2 + (v ^ np.uint64(0x8CB92BA72F3D8DD7)))
-    if cut != 0:  # the shapes of the cells a later cut corner is looked for at
+    if cut != 0:  # what a later cut corner or detour is looked for at: empty, ┌, ┐, an open detour
         for x in range(max(0, i - w), i + 1):
-            v = np.uint64(((x - i) << 32) ^ (links[x] | (dflag[x] << 4)))
+            lx = links[x]
+            code = ((1 if lx == 0 else 0) | (2 if lx == 6 else 0) | (4 if lx == 12 else 0)
+                    | (8 if dflag[x] != 0 else 0) | (16 if dflag[x] != 0 and (lx == 10 or lx == 5) else 0))
+            if code == 0:
+                continue
+            v = np.uint64(((x - i) << 32) ^ code)
             h1 = _mix(h1 ^ (v + np.uint64(0x3C6EF372FE94F82B)))
             h2 = _mix(h2 + (v ^ np.uint64(0xA54FF53A5F1D36F1)))
     if not touch:

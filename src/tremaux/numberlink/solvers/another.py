@@ -129,14 +129,6 @@ d-flow (CPU time, loaded machine) a half and the whole decided 17 and 15
 of 24 within 3x under ``fill`` with touching, 9 and 6 under ``nikoli``
 without touching, 12 and 12 with touching."""
 
-_BUILD_RATE = [0.0]
-"""Seconds per cell the last SAT encoding built for a second solution took (0 until one is built).
-
-Before SAT's first turn, a search that has not answered goes on until it
-has spent what building SAT's encoding is expected to cost: SAT's first
-turn costs at least that, so the two sides start even. Measured, not
-tuned: it follows the machine and its load."""
-
 MIN_TURN = 0.001
 """Seconds: the first turn is never shorter (a first solution found in microseconds says little)."""
 
@@ -306,7 +298,6 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
     :data:`LOCAL_SHARE` of its time, until it has searched them all.
     """
     spent = [0.0, 0.0, 0.0]  # seconds of the search, of SAT, of the compiled neighbourhoods
-    cells = task.puzzle.height * task.puzzle.width
     share = 1.0 - LOCAL_SHARE if local is not None else 1.0  # of the turn's time for the search
     target = HEAD_START * max(first_seconds, MIN_TURN)
     local_target = HEAD_START * first_seconds  # no minimum, for the compiled neighbourhoods and a new search
@@ -344,12 +335,6 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
                 local_target *= 2
                 share = NEW_SEARCH_SHARE if fresh else 1.0
                 continue
-            if enc is None and run is not None and spent[0] < _BUILD_RATE[0] * cells:  # before SAT pays its build
-                t = time.perf_counter()
-                out = _go_on(task, run, t + _BUILD_RATE[0] * cells - spent[0], found, seen, how[0])
-                spent[0] += time.perf_counter() - t
-                if out is not None:
-                    return out
             t = time.perf_counter()
             stop = t + max(0.0, target - spent[1])
             if task.deadline is not None:
@@ -358,8 +343,6 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
                 if not ready:
                     if enc is None:
                         enc = encoding_for(_sat_task(task, found[0]), one=False, deadline=task.deadline)
-                        rate = (time.perf_counter() - t) / cells  # the cheapest seen: a first build also imports
-                        _BUILD_RATE[0] = rate if _BUILD_RATE[0] <= 0 else min(rate, _BUILD_RATE[0])
                     ready = True
                     if task.want == 2 and shortcuts_suffice(task.puzzle, task.rule, found[0]):  # not for counting
                         # for the whole board only: a line kept outside a neighbourhood may have a corner
