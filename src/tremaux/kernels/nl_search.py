@@ -35,6 +35,7 @@ import numpy as np
 from .._jit import njit
 
 from .nl_search_corner import corner_ok
+from .nl_search_cut import cut_ok
 from .nl_search_prune import planar_ok, prune_rows
 
 __all__ = ["search_run", "new_state"]
@@ -210,41 +211,6 @@ def _ways_ok(i, grid, h, w, cover, links):
                 return False
         elif (cover or inc > 0) and inc + free < 2:
             return False
-    return True
-
-
-@njit(cache=True, interpret=False)
-def _uncut(i, r, c, w, cut, links, dflag):
-    """Whether cell ``i`` (row ``r``, column ``c``, just decided) completes no cut corner nor detour (``cut`` 1, 2).
-
-    A cut corner: an empty ``i`` below a ``┌`` to its North-West, or (``cut``
-    1) a ``┐`` to its North-East; with ``cut`` 2, a ``└`` at ``i`` with an
-    empty cell to its North-East. A detour ends at a ``┘``: with ``cut`` 1
-    the line came from a ``└`` along its row under empty cells (down,
-    along, up around them), with ``cut`` 2 (transposed) from a ``┐`` down
-    its column beside empty cells. ``dflag[i]`` is set to whether such a
-    detour is open at ``i`` (its start, or a straight step of it). Empty
-    cells have no links (numbers always have one).
-    """
-    x = links[i]
-    if cut == 1:
-        dflag[i] = 1 if x == 3 or (x == 10 and r > 0 and links[i - w] == 0 and dflag[i - 1] != 0) else 0
-    else:
-        dflag[i] = 1 if x == 12 or (x == 5 and c > 0 and links[i - 1] == 0 and dflag[i - w] != 0) else 0
-    if r == 0:
-        return True
-    if x == 0:
-        if c > 0 and links[i - w - 1] == 6:
-            return False
-        if cut == 1 and c < w - 1 and links[i - w + 1] == 12:
-            return False
-    elif x == 9:  # a ┘: the end of a detour over at least one empty cell?
-        if cut == 1 and links[i - 1] == 10 and dflag[i - 1] != 0:
-            return False
-        if cut == 2 and links[i - w] == 5 and dflag[i - w] != 0:
-            return False
-    elif cut == 2 and x == 3 and c < w - 1 and links[i - w + 1] == 0:
-        return False
     return True
 
 
@@ -510,7 +476,7 @@ def search_run(grid, h, w, ends, cover, touch, links, ccol, mate, col, trail, op
         if ok and corners.shape[0] > 0:
             ok = corner_ok(i, grid, h, w, cover, links, corners)
         if ok and cut != 0:
-            ok = _uncut(i, r, c, w, cut, links, dflag)
+            ok = cut_ok(i, r, c, w, cut, links, dflag)
         if ok and i + 1 < size:
             ok = _ways_ok(i, grid, h, w, cover, links)
         if ok and i + 1 < size:

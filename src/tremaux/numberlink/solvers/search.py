@@ -178,7 +178,7 @@ class SearchRun:
         one (the cut corners of :mod:`.shortcuts`). Not the set of
         solutions, but it keeps another solution than a first one that
         covers every cell whenever there is one
-        (:func:`.another.shortcuts_suffice`), in a smaller search.
+        (:func:`.reductions.shortcuts_suffice`), in a smaller search.
 
     Raises
     ------
