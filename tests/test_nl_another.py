@@ -205,3 +205,24 @@ def test_the_compiled_neighbourhoods_find_only_other_solutions(rule, touch):
             assert canon(paths) in every and canon(paths) != canon(s), (p.grid.tolist(), s, paths)
             found += 1
     assert found > 0 or (rule == "fill" and not touch)
+
+
+@pytest.mark.parametrize("touch", [True, False])
+def test_sat_alone_after_a_covering_first_solution_under_nikoli(touch, monkeypatch):
+    """A first solution that covers the board under nikoli, and SAT alone after it (no search, no compiled
+    neighbourhoods): its encoding refuses cut corners and detours (and, with touching, lines beside
+    themselves when the first has none), which keeps another solution whenever there is one."""
+    from tremaux.numberlink.solvers import another
+
+    monkeypatch.setattr(another, "_new_run", lambda task, first: None)
+    monkeypatch.setattr(another, "_new_local", lambda task, first: None)
+    asked = []
+    real = another.shortcut_clauses
+
+    def counted(puzzle, inc):
+        asked.append(puzzle)
+        return real(puzzle, inc)
+
+    monkeypatch.setattr(another, "shortcut_clauses", counted)
+    seen = agree(covering_first, "nikoli", touch, 171 + touch)
+    assert seen["unique"] > 0 and seen["several"] > 0 and asked

@@ -35,6 +35,7 @@ import numpy as np
 from .._jit import njit
 
 from .nl_search_corner import corner_ok
+from .nl_search_cut import cut_ok
 from .nl_search_prune import planar_ok, prune_rows
 
 __all__ = ["search_run", "new_state"]
@@ -86,6 +87,7 @@ def new_state(size: int, max_solutions: int, memo_slots: int = 1 << 18) -> dict[
         "st": np.array([0, 0, _RUNNING, 0, 0, max_solutions, 0], dtype=np.int64),
         "fhash": np.zeros((size + 1, 2), dtype=np.uint64),
         "fsol": np.full(size + 1, -1, dtype=np.int64),
+        "dflag": np.zeros(size, dtype=np.int64),
         "memo": np.zeros((memo_slots, 2), dtype=np.uint64),
     }
 
@@ -223,14 +225,17 @@ def _mix(x):
 
 
 @njit(cache=True, interpret=False)
-def _state_hash(i, h, w, touch, links, ccol, mate, col):
+def _state_hash(i, h, w, touch, links, ccol, mate, col, cut, dflag):
     """Two 64-bit hashes of what the rest of the search depends on after cell ``i``; ``(0, 0)``: not kept.
 
     That is the dangling ends along the frontier, each with its colour or the
     position of its mate, and with ``touch`` false the colours of the decided
     cells beside undecided ones. With ``touch`` false a piece of unknown
     colour may still reveal, when painted, that two decided cells of one line
-    touch: such states are not kept.
+    touch: such states are not kept. With ``cut`` (see :func:`search_run`)
+    what a later cut corner or detour is looked for at among the last
+    ``w + 1`` decided cells: which are empty, ``┌`` or ``┐``, and where a
+    detour is open (``dflag``), and whether it has a straight step yet.
     """
     size = h * w
     h1 = _mix(np.uint64(i) + np.uint64(0x9E3779B97F4A7C15))
@@ -255,6 +260,16 @@ def _state_hash(i, h, w, touch, links, ccol, mate, col):
         v = np.uint64((t << 32) ^ (lab & 0xFFFFFFFF))
         h1 = _mix(h1 ^ (v + np.uint64(0x632BE59BD9B4E019)))
         h2 = _mix(h2 + (v ^ np.uint64(0x8CB92BA72F3D8DD7)))
+    if cut != 0:  # what a later cut corner or detour is looked for at: empty, ┌, ┐, an open detour
+        for x in range(max(0, i - w), i + 1):
+            lx = links[x]
+            code = ((1 if lx == 0 else 0) | (2 if lx == 6 else 0) | (4 if lx == 12 else 0)
+                    | (8 if dflag[x] != 0 else 0) | (16 if dflag[x] != 0 and (lx == 10 or lx == 5) else 0))
+            if code == 0:
+                continue
+            v = np.uint64(((x - i) << 32) ^ code)
+            h1 = _mix(h1 ^ (v + np.uint64(0x3C6EF372FE94F82B)))
+            h2 = _mix(h2 + (v ^ np.uint64(0xA54FF53A5F1D36F1)))
     if not touch:
         for x in range(max(0, i - w + 1), i + 1):
             v = np.uint64(((x - i) << 32) ^ (ccol[x] & 0xFFFFFFFF))
@@ -267,7 +282,7 @@ def _state_hash(i, h, w, touch, links, ccol, mate, col):
 
 @njit(cache=True, interpret=False)
 def search_run(grid, h, w, ends, cover, touch, links, ccol, mate, col, trail, opt, mark, sols, work, st, max_nodes,
-               fhash, fsol, memo, lab, count, nterm, linked, corners):
+               fhash, fsol, memo, lab, count, nterm, linked, corners, cut, dflag):
     """Run (or resume) the search for up to ``max_nodes`` nodes; returns the status.
 
     States after a cell (see :func:`_state_hash`) whose whole subtree held no
@@ -278,6 +293,15 @@ def search_run(grid, h, w, ends, cover, touch, links, ccol, mate, col, trail, op
     ``corners`` is empty when ``touch`` is true; otherwise each decision is
     checked by :func:`~tremaux.kernels.nl_search_corner.corner_ok` against
     these allowed corner shapes per cell.
+
+    ``cut`` (``cover`` false only) keeps only the solutions without a cut
+    corner (:mod:`tremaux.numberlink.solvers.shortcuts`): 0 keeps every
+    solution; 1 refuses a ``┌`` whose South-East neighbour is empty and a
+    ``┐`` whose South-West neighbour is empty; 2 the same for a puzzle laid
+    out transposed (where the ``┐`` is a ``└`` with an empty North-East
+    neighbour). Each is refused at the later of its two cells; so is a
+    detour (down, along the row below under empty cells, and up again),
+    which ``dflag`` (one entry per cell) follows.
 
     ``grid`` is the flat puzzle (0 empty, ``k`` an endpoint of pair ``k``),
     ``ends`` the ``(n, 2)`` endpoint cells of each pair in row-major order.
@@ -451,6 +475,8 @@ def search_run(grid, h, w, ends, cover, touch, links, ccol, mate, col, trail, op
             ok = _touch_ok(i, ccol[i], i, h, w, links, ccol)
         if ok and corners.shape[0] > 0:
             ok = corner_ok(i, grid, h, w, cover, links, corners)
+        if ok and cut != 0:
+            ok = cut_ok(i, r, c, w, cut, links, dflag)
         if ok and i + 1 < size:
             ok = _ways_ok(i, grid, h, w, cover, links)
         if ok and i + 1 < size:
@@ -462,7 +488,7 @@ def search_run(grid, h, w, ends, cover, touch, links, ccol, mate, col, trail, op
             continue
         fsol[i] = -1
         if i + 1 < size:
-            h1, h2 = _state_hash(i, h, w, touch, links, ccol, mate, col)
+            h1, h2 = _state_hash(i, h, w, touch, links, ccol, mate, col, cut, dflag)
             if h1 != 0 or h2 != 0:
                 slot = np.int64(h1 & np.uint64(nmemo - 1))
                 if memo[slot, 0] == h1 and memo[slot, 1] == h2:

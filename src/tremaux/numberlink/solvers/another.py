@@ -80,13 +80,14 @@ from dataclasses import replace
 import numpy as np
 
 from ...kernels import numberlink as kn
-from ..cover import touches_itself
 from ..result import Linking
 from .base import Answer, Task
 from .neighbourhoods import around, bounded_model, neighbourhoods, windows
+from .reductions import shortcuts_suffice, untouched_suffices
 from .sat import encoding_for
+from .shortcuts import shortcut_clauses
 
-__all__ = ["another_stage", "moves", "untouched_suffices", "windows"]
+__all__ = ["another_stage", "moves", "shortcuts_suffice", "untouched_suffices", "windows"]
 
 HEAD_START = 2.0
 """The search's first turn, in units of the first solution's time: it goes on alone for that long.
@@ -303,6 +304,7 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
     local_target = HEAD_START * first_seconds  # no minimum, for the compiled neighbourhoods and a new search
     ready = False  # whether enc forbids the first solutions and the windows have been looked at
     hoods = None  # the neighbourhoods still to look at (neighbourhoods), once ready
+    whole = None  # what the whole-board calls assume: the selector of the shortcut clauses, when added
     blocked = 0  # found[:blocked] are forbidden in enc
     exhausted = False
     stopped = ""
@@ -341,8 +343,15 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
             try:
                 if not ready:
                     if enc is None:
-                        enc = encoding_for(task, one=False, deadline=task.deadline)
+                        enc = encoding_for(_sat_task(task, found[0]), one=False, deadline=task.deadline)
                     ready = True
+                    if task.want == 2 and shortcuts_suffice(task.puzzle, task.rule, found[0]):  # not for counting
+                        # for the whole board only: a line kept outside a neighbourhood may have a corner
+                        # beside a cell inside it, which another solution there leaves empty
+                        enc.nvars += 1
+                        whole = [enc.nvars]
+                        for clause in shortcut_clauses(task.puzzle, enc.inc):
+                            enc.add_clause(clause + [-whole[0]])
                     for lk in found:
                         enc.block_lines(lk)
                     blocked = len(found)
@@ -362,7 +371,7 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
                     blocked = len(found)  # around blocked what it found
                     hoods = None if done else hoods
                 while len(found) < task.want:
-                    model = bounded_model(enc, stop)
+                    model = bounded_model(enc, stop, whole)
                     if model is None:
                         exhausted = True
                         break
@@ -410,6 +419,20 @@ def _linking(task: Task, enc, model) -> Linking:
     return Linking.from_flat(puzzle, cells, starts)
 
 
+def _sat_task(task: Task, first: Linking) -> Task:
+    """The task SAT's encoding for the second question is built for: among lines that never touch when that suffices.
+
+    Under ``nikoli`` with touching, when ``first`` covers every cell with
+    lines that never run beside themselves (:func:`untouched_suffices`),
+    the induced encoding (no line beside itself) asks the same question
+    with fewer solutions to rule out.
+    """
+    rule = task.rule
+    if rule.touch and not rule.cover and untouched_suffices(task.puzzle, first):
+        return replace(task, rule=rule.with_touch(False))
+    return task
+
+
 def _new_local(task: Task, first: Linking):
     """A :class:`~.local.LocalRun` over the neighbourhoods of ``first``, or ``None`` when it should not run.
 
@@ -440,46 +463,8 @@ def _new_run(task: Task, first: Linking):
     if not compiled_now(task.puzzle):
         return None
     touch = task.rule.touch and not (not task.rule.cover and untouched_suffices(task.puzzle, first))
-    return SearchRun(task.puzzle, cover=task.rule.cover, touch=touch, max_solutions=task.want)
-
-
-def untouched_suffices(puzzle, first: Linking) -> bool:
-    """Whether "another solution than ``first`` under ``nikoli``?" may be asked among lines that never touch.
-
-    True when ``first`` covers every cell with lines that never run beside
-    themselves. Then any other solution, its lines shortened where they run
-    beside themselves (cut a line between two of its cells side by side:
-    it still joins its numbers), is a solution whose lines never touch,
-    and it is not ``first``, which covers cells the shortened one leaves
-    empty (or, when nothing was cut, differs as the solution did); so there
-    is another solution with touching allowed exactly when there is one
-    without, and one found without touching is one with.
-
-    Parameters
-    ----------
-    puzzle : Puzzle
-    first : Linking
-        A solution of ``puzzle``.
-
-    Returns
-    -------
-    bool
-
-    Examples
-    --------
-    >>> from tremaux.numberlink import Puzzle
-    >>> p = Puzzle.from_rows(["1.", "1."])  # the line runs beside itself where its numbers are
-    >>> untouched_suffices(p, Linking.from_paths(p, [[(0, 0), (0, 1), (1, 1), (1, 0)]]))
-    False
-    >>> p = Puzzle.from_rows(["1.1", "2.2"])
-    >>> untouched_suffices(p, Linking.from_paths(p, [[(0, 0), (0, 1), (0, 2)], [(1, 0), (1, 1), (1, 2)]]))
-    True
-    """
-    h, w = puzzle.shape
-    if first.covered != h * w:
-        return False
-    return not any(touches_itself((q[:, 0] * w + q[:, 1]).tolist(), w)
-                   for q in (np.asarray(x, dtype=np.int64) for x in first.paths) if len(q))
+    cut = task.want == 2 and shortcuts_suffice(task.puzzle, task.rule, first)
+    return SearchRun(task.puzzle, cover=task.rule.cover, touch=touch, max_solutions=task.want, cut=cut)
 
 
 def _go_on(task: Task, run, deadline: float | None, found: list[Linking], seen: set, how: str) -> Answer | None:

@@ -310,7 +310,7 @@ def around(enc, linking, hoods: Iterator[tuple[str, np.ndarray]], to_linking: Ca
     return out, True
 
 
-def bounded_model(enc, stop: float | None):
+def bounded_model(enc, stop: float | None, assumptions: list[int] | None = None):
     """``enc.next_model(stop)`` in calls bounded by conflicts, sized from the measured conflict rate.
 
     Glucose looks at an interruption only between restarts, so a call
@@ -325,11 +325,13 @@ def bounded_model(enc, stop: float | None):
     enc : Encoding
     stop : float or None
         A ``time.perf_counter()`` value; ``None``: no limit (one call).
+    assumptions : list of int, optional
+        Literals every call assumes (``None`` is no assumption).
 
     Returns
     -------
     Model or None
-        The next model, or ``None`` when there is none.
+        The next model, or ``None`` when there is none (under ``assumptions``).
 
     Raises
     ------
@@ -345,7 +347,7 @@ def bounded_model(enc, stop: float | None):
     [2, 10, 8]
     """
     if stop is None:
-        return enc.next_model(None)
+        return enc.next_model(None, assumptions=assumptions)
     stats = getattr(enc.solver, "accum_stats", None)
     budget = FIRST_CHUNK
     while True:
@@ -354,7 +356,7 @@ def bounded_model(enc, stop: float | None):
             raise TimeoutError("the deadline passed while the SAT solver searched")
         before = stats()["conflicts"] if stats is not None else 0
         try:
-            return enc.next_model(stop, conflicts=budget if stats is not None else None)
+            return enc.next_model(stop, conflicts=budget if stats is not None else None, assumptions=assumptions)
         except TimeoutError:
             if stats is None:
                 raise

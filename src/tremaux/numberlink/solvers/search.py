@@ -172,11 +172,19 @@ class SearchRun:
         Whether a line may run beside itself.
     max_solutions : int
         The run ends after this many solutions in all.
+    cut : bool
+        Under ``nikoli`` only: keep only the solutions in which no ``┌``
+        has an empty South-East neighbour and no ``┐`` an empty South-West
+        one (the cut corners of :mod:`.shortcuts`). Not the set of
+        solutions, but it keeps another solution than a first one that
+        covers every cell whenever there is one
+        (:func:`.reductions.shortcuts_suffice`), in a smaller search.
 
     Raises
     ------
     PuzzleError
-        ``puzzle`` is not a :class:`~tremaux.numberlink.Puzzle`.
+        ``puzzle`` is not a :class:`~tremaux.numberlink.Puzzle`, or ``cut``
+        is asked with ``cover``.
     InvalidSizeError
         ``max_solutions`` below 1.
 
@@ -191,7 +199,8 @@ class SearchRun:
     (2, True)
     """
 
-    def __init__(self, puzzle: Puzzle, *, cover: bool, touch: bool, max_solutions: int = 1) -> None:
+    def __init__(self, puzzle: Puzzle, *, cover: bool, touch: bool, max_solutions: int = 1,
+                 cut: bool = False) -> None:
         self._t0 = time.perf_counter()
         self._spent = 0.0
         if not isinstance(puzzle, Puzzle):
@@ -199,6 +208,8 @@ class SearchRun:
         if isinstance(max_solutions, bool) or not isinstance(max_solutions, (int, np.integer)) or max_solutions < 1:
             raise InvalidSizeError(f"max_solutions must be an integer of at least 1, not {max_solutions!r}")
         max_solutions = int(max_solutions)
+        if cut and cover:
+            raise PuzzleError("cut=True keeps the solutions without a cut corner under nikoli: it needs cover=False")
         grid = np.asarray(puzzle.grid)
         self._diag = bool(cover) and not touch
         flip = grid.shape[1] > grid.shape[0] and not self._diag  # rows along the shorter side: a shorter frontier
@@ -212,6 +223,7 @@ class SearchRun:
             ends[k] = cells
         self.puzzle, self.cover, self.touch = puzzle, bool(cover), bool(touch)
         self._flat, self._h, self._w, self._ends, self._flip = flat, h, w, ends, flip
+        self._cut = 0 if not cut else (2 if flip else 1)
         self._sols: list[Linking] = []
         self._rate = 0.0  # nodes per second measured over the run's kernel calls
         self._done = False
@@ -299,7 +311,8 @@ class SearchRun:
         return ks.search_run(self._flat, h, w, self._ends, self.cover, self.touch, state["links"],
                              state["ccol"], state["mate"], state["col"], state["trail"], state["opt"],
                              state["mark"], state["sols"], state["work"], st, nodes, state["fhash"],
-                             state["fsol"], state["memo"], lab, count, nterm, linked, self._corners)
+                             state["fsol"], state["memo"], lab, count, nterm, linked, self._corners,
+                             self._cut, state["dflag"])
 
 
 def _linking(puzzle: Puzzle, links: np.ndarray, h: int, w: int, flip: bool) -> Linking:
