@@ -54,9 +54,7 @@ def as_cells(cells: np.ndarray) -> np.ndarray:
     """
     if cells.dtype == np.uint16 and cells.flags.c_contiguous and not cells.flags.writeable:
         return cells
-    out = np.ascontiguousarray(cells, dtype=np.uint16)
-    if out is cells or np.shares_memory(out, cells):
-        out = out.view()
+    out = np.ascontiguousarray(cells, dtype=np.uint16).view()  # a view: the caller's array keeps its flags
     out.flags.writeable = False
     return out
 

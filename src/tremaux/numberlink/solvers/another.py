@@ -343,7 +343,7 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
             try:
                 if not ready:
                     if enc is None:
-                        enc = encoding_for(_sat_task(task, found[0]), one=False, deadline=task.deadline)
+                        enc = encoding_for(_as_asked(task, found[0]), one=False, deadline=task.deadline)
                     ready = True
                     if task.want == 2 and shortcuts_suffice(task.puzzle, task.rule, found[0]):  # not for counting
                         # for the whole board only: a line kept outside a neighbourhood may have a corner
@@ -419,8 +419,8 @@ def _linking(task: Task, enc, model) -> Linking:
     return Linking.from_flat(puzzle, cells, starts)
 
 
-def _sat_task(task: Task, first: Linking) -> Task:
-    """The task SAT's encoding for the second question is built for: among lines that never touch when that suffices.
+def _as_asked(task: Task, first: Linking) -> Task:
+    """The task the second question is asked as, by SAT and by a new search: among lines that never touch when that suffices.
 
     Under ``nikoli`` with touching, when ``first`` covers every cell with
     lines that never run beside themselves (:func:`untouched_suffices`),
@@ -462,7 +462,7 @@ def _new_run(task: Task, first: Linking):
         return None
     if not compiled_now(task.puzzle):
         return None
-    touch = task.rule.touch and not (not task.rule.cover and untouched_suffices(task.puzzle, first))
+    touch = _as_asked(task, first).rule.touch
     cut = task.want == 2 and shortcuts_suffice(task.puzzle, task.rule, first)
     return SearchRun(task.puzzle, cover=task.rule.cover, touch=touch, max_solutions=task.want, cut=cut)
 
