@@ -80,8 +80,12 @@ event.register("numba:llvm_lock", Llvm())
 t0, c0 = time.perf_counter(), time.process_time()
 from tremaux.warmup import tasks
 
+import sys
+ONLY = sys.argv[1:]
 rows = []
 for label, run in tasks():
+    if ONLY and not any(word in label for word in ONLY):
+        continue
     t, c = time.perf_counter(), time.process_time()
     run()
     rows.append((label, time.perf_counter() - t, time.process_time() - c))
@@ -97,10 +101,11 @@ def env(**extra: str) -> dict[str, str]:
     return e
 
 
-def cold_run() -> dict:
-    """One run of every warm-up task in a fresh process with an empty cache."""
+def cold_run(only: list[str] | None = None) -> dict:
+    """One run of the warm-up tasks (those whose label holds a word of ``only``, or all) in a fresh process
+    with an empty cache."""
     with tempfile.TemporaryDirectory(prefix="tremaux-compile-") as cache:
-        proc = subprocess.run([sys.executable, "-c", CHILD], env=env(NUMBA_CACHE_DIR=cache), capture_output=True,
+        proc = subprocess.run([sys.executable, "-c", CHILD, *(only or [])], env=env(NUMBA_CACHE_DIR=cache), capture_output=True,
                               text=True, check=True, cwd=ROOT)
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
@@ -168,10 +173,15 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=0, help="also time `tremaux warmup --workers N`")
     ap.add_argument("--top", type=int, default=25, help="functions to print")
     ap.add_argument("--write", action="store_true", help="update the compile section of docs/benchmarks.md")
+    ap.add_argument("--only", nargs="+", metavar="WORD",
+                    help="run only the tasks whose label holds one of these words (e.g. grid, numberlink);"
+                         " not with --write")
     args = ap.parse_args()
+    if args.only and args.write:
+        ap.error("--only times a part of the registry; --write records the whole of it")
     runs = []
     for _ in range(args.repeat):
-        runs.append(cold_run())
+        runs.append(cold_run(args.only))
         wall, cpu = runs[-1]["total"]
         print(f"cold run: {cpu:.1f} s CPU, {wall:.1f} s wall", flush=True)
     median = sorted(runs, key=lambda r: r["total"][1])[len(runs) // 2]
