@@ -127,3 +127,31 @@ def test_generated_puzzles_are_proper_by_default_under_the_check_command(capsys,
     assert code == 0 and "generated a 12x15 puzzle" in err
     code, out, _ = run(capsys, "check", str(path), "--rule", rule)
     assert code == 0 and "proper" in out
+
+
+URL = "https://puzz.link/p?numlin/3/2/1g12g2"
+"""A 3-wide, 2-high puzzle: ``1.1`` over ``2.2``."""
+
+
+def test_a_puzz_link_url_is_read_in_place_of_a_file(capsys, tmp_path):
+    code, out, err = run(capsys, "solve", URL, "--json", "--unique")
+    rec = json.loads(out)[0]
+    assert code == 0 and rec["name"] == "numlin" and rec["grid"] == [[1, 1, 1], [2, 2, 2]] and rec["unique"] is True
+    code, out, _ = run(capsys, "check", URL)
+    assert code == 0 and out.strip() == "numlin: proper"
+    # the same URL written in a file is read from the file
+    path = tmp_path / "u.txt"
+    path.write_text(URL + "\n")
+    code, out, _ = run(capsys, "solve", str(path), "--json")
+    assert code == 0 and json.loads(out)[0]["grid"] == [[1, 1, 1], [2, 2, 2]]
+
+
+@pytest.mark.parametrize("url, words", [
+    ("https://example.com/x", "expected a puzz.link URL"),
+    ("https://puzz.link/p?slither/3/3/abc", "'slither', not Number Link"),
+    (URL + "gg", "left after the 3x2 cells"),
+])
+def test_a_bad_url_is_one_line_error(capsys, url, words):
+    for command in ("solve", "check"):
+        code, out, err = run(capsys, command, url)
+        assert code == 2 and err.startswith("error: ") and words in err and len(err.strip().splitlines()) == 1

@@ -24,6 +24,13 @@ TouchOption = typer.Option(None, "--touch/--no-touch",
                                 "solve.")
 
 
+def _puzzle_source(file: str | Path) -> str | Path:
+    """The puzzles' source a command was given: a puzz.link URL as is, else a file that must exist."""
+    from ..numberlink.formats import is_url
+
+    return str(file).strip() if is_url(str(file)) else existing_file(Path(file))
+
+
 def _out_path(out: Path, i: int, n: int) -> Path:
     return out if n == 1 else out.with_name(f"{out.stem}-{i + 1}{out.suffix}")
 
@@ -42,7 +49,9 @@ def _show(drawn, numbers: bool = False) -> None:
 
 @nl_app.command("solve")
 def solve_cmd(
-    file: Path = typer.Argument(..., metavar="FILE", help="Puzzle file (grid, contest or 'W H' format; several puzzles allowed)."),
+    file: Path = typer.Argument(..., metavar="FILE", path_type=str,  # str: a URL keeps its "//"
+                               help="Puzzle file (grid, contest, 'W H', Flow Free or puzz.link URLs; several puzzles "
+                                    "allowed), or one puzz.link URL."),
     solver: str = solver_option("fast", "fast (exact: quick verdicts, search, SAT) or tremaux (the paper's traveler)."),
     rule: str = RuleOption,
     touch: Optional[bool] = TouchOption,
@@ -64,7 +73,7 @@ def solve_cmd(
 
     limit = count if count else (DEFAULT_LIMIT if all_ else None)
     interpret_small_puzzles()
-    results = solve_file(existing_file(file), solver, rule=rule, touch=touch, unique=unique, count=limit,
+    results = solve_file(_puzzle_source(file), solver, rule=rule, touch=touch, unique=unique, count=limit,
                          time_limit=time_limit, max_steps=max_steps)
     for i, r in enumerate(results):
         if out is not None and r.puzzle is not None:
@@ -74,7 +83,7 @@ def solve_cmd(
             continue
         if as_json:
             continue
-        typer.echo(f"{r.name or file.name}: {r.status}: {r.message} ({r.seconds * 1000:.1f} ms)", err=True)
+        typer.echo(f"{r.name or Path(file).name}: {r.status}: {r.message} ({r.seconds * 1000:.1f} ms)", err=True)
         if r.puzzle is not None:
             for lk in (r.solutions if all_ else r.solutions[:1]) or [None]:
                 _show(r.puzzle if lk is None else (r.puzzle, lk), numbers and lk is not None)
@@ -95,7 +104,7 @@ def generate_cmd(
                                             help="Pairs per cell of the planted lines, e.g. 0.03 (published "
                                                  "puzzles: 0.014 to 0.08); default: short lines."),
     time_limit: Optional[float] = time_limit_option(None, "Seconds for each uniqueness check."),
-    fmt: Optional[str] = format_option("Puzzle text format: grid, contest or wh (default grid)."),
+    fmt: Optional[str] = format_option("Puzzle text format: grid, contest, wh, flow or puzzlink (default grid)."),
     solution: bool = typer.Option(False, "--solution", help="Also draw the solution."),
     out: Optional[Path] = OutOption,
     as_json: bool = JsonOption,
@@ -128,7 +137,8 @@ def generate_cmd(
 
 @nl_app.command("check")
 def check_cmd(
-    file: Path = typer.Argument(..., metavar="FILE", help="Puzzle file."),
+    file: Path = typer.Argument(..., metavar="FILE", path_type=str,  # str: a URL keeps its "//"
+                               help="Puzzle file (any format solve reads), or one puzz.link URL."),
     rule: str = RuleOption,
     touch: Optional[bool] = TouchOption,
     time_limit: Optional[float] = time_limit_option(None, "Seconds per puzzle (default 60)."),
@@ -141,12 +151,12 @@ def check_cmd(
     from ..numberlink import check_file
 
     interpret_small_puzzles()
-    verdicts = check_file(existing_file(file), rule, touch=touch, time_limit=time_limit)
+    verdicts = check_file(_puzzle_source(file), rule, touch=touch, time_limit=time_limit)
     if len(verdicts) == 1 and verdicts[0].verdict == "invalid":
         raise PuzzleError(verdicts[0].reasons[0])
     if as_json:
         typer.echo(json.dumps([d.to_dict() for d in verdicts]))
     else:
         for d in verdicts:
-            typer.echo(str(d) if d.name else f"{file.name}: {d}")
+            typer.echo(str(d) if d.name else f"{Path(file).name}: {d}")
     raise typer.Exit(0 if all(d.proper for d in verdicts) else 1)

@@ -74,6 +74,7 @@ __all__ = [
     "loads_all",
     "load",
     "load_all",
+    "is_url",
     "dumps",
     "dumps_all",
     "save",
@@ -227,13 +228,47 @@ def loads(text: str, *, source: str | None = None, format: str | None = None) ->
     return puzzles[0]
 
 
+_URL = re.compile(r"https?://\S+")
+
+
+def is_url(path: str | Path) -> bool:
+    """Whether ``path`` is a web address (a puzz.link URL, say) rather than a file name.
+
+    :func:`load` and :func:`load_all` read such an address as the puzzle's
+    text when no file of that name exists; nothing is fetched from the network.
+
+    Parameters
+    ----------
+    path : str or Path
+        What a user gave as a puzzle file.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> is_url("https://puzz.link/p?numlin/3/2/1g12g2"), is_url("puzzles/easy.txt")
+    (True, False)
+    """
+    return isinstance(path, str) and _URL.fullmatch(path.strip()) is not None and not Path(path).exists()
+
+
+def _text_at(path: str | Path, max_bytes: int | None, format: str | None) -> tuple[str, str | None]:
+    """The text of the file at ``path`` and its format (as given), or ``path`` itself when it is a URL (a
+    puzz.link one unless ``format`` says otherwise)."""
+    if is_url(path):
+        return str(path).strip(), format or "puzzlink"
+    return read_text(path, limit=max_bytes), format
+
+
 def load(path: str | Path, *, format: str | None = None, max_bytes: int | None = None) -> Puzzle:
     """The one puzzle in the file at ``path``.
 
     Parameters
     ----------
     path : str or Path
-        A text file in a format of :data:`FORMATS`.
+        A text file in a format of :data:`FORMATS`, or a puzz.link URL (:func:`is_url`).
     format : str, optional
         A name in :data:`FORMATS`; detected by default.
     max_bytes : int, optional
@@ -258,7 +293,8 @@ def load(path: str | Path, *, format: str | None = None, max_bytes: int | None =
     ...
     tremaux.errors.PuzzleFormatError: ...p.txt:1:2: not UTF-8 text: byte 0xff cannot be decoded
     """
-    return loads(read_text(path, limit=max_bytes), source=str(path), format=format)
+    text, format = _text_at(path, max_bytes, format)
+    return loads(text, source=str(path), format=format)
 
 
 def load_all(path: str | Path, *, errors: str = "raise", format: str | None = None,
@@ -268,7 +304,7 @@ def load_all(path: str | Path, *, errors: str = "raise", format: str | None = No
     Parameters
     ----------
     path : str or pathlib.Path
-        The file.
+        The file, or a puzz.link URL (:func:`is_url`).
     errors : {"raise", "keep"}, default "raise"
         ``"keep"`` returns an unreadable puzzle's error in its place.
     format : str, optional
@@ -289,7 +325,8 @@ def load_all(path: str | Path, *, errors: str = "raise", format: str | None = No
     >>> [p.labels for p in load_all(f)]
     [('`',), ('\\\\',)]
     """
-    return loads_all(read_text(path, limit=max_bytes), source=str(path), errors=errors, format=format)
+    text, format = _text_at(path, max_bytes, format)
+    return loads_all(text, source=str(path), errors=errors, format=format)
 
 
 def dumps(puzzle: Puzzle, format: str = "grid") -> str:

@@ -432,12 +432,12 @@ def write_flow(puzzles: Sequence[Puzzle]) -> str:
 
 
 def base_name(source: str | None) -> str:
-    """The puzzle name a file gives: its stem.
+    """The puzzle name a file gives: its stem (for a web address, the puzzle type it names).
 
     Parameters
     ----------
     source : str or None
-        A file name.
+        A file name, or a URL read as a puzzle.
 
     Returns
     -------
@@ -446,7 +446,12 @@ def base_name(source: str | None) -> str:
 
     Examples
     --------
-    >>> base_name("puzzles/easy.txt"), base_name(None)
-    ('easy', '')
+    >>> base_name("puzzles/easy.txt"), base_name(None), base_name("https://puzz.link/p?numlin/3/2/1g12g2")
+    ('easy', '', 'numlin')
     """
-    return Path(source).stem if source else ""
+    if not source:
+        return ""
+    if "://" in source:
+        query = source.partition("?")[2]
+        return query.split("/")[0] or "url"
+    return Path(source).stem
