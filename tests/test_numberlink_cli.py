@@ -155,3 +155,41 @@ def test_a_bad_url_is_one_line_error(capsys, url, words):
     for command in ("solve", "check"):
         code, out, err = run(capsys, command, url)
         assert code == 2 and err.startswith("error: ") and words in err and len(err.strip().splitlines()) == 1
+
+
+def stdin(data: bytes):
+    import io
+
+    raw = io.BytesIO(data)
+    raw.name = "<stdin>"  # as sys.stdin.buffer is named
+    return io.TextIOWrapper(raw)
+
+
+def test_dash_reads_the_puzzles_from_standard_input(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", stdin(b"1.1\n2.2\n"))
+    code, out, err = run(capsys, "solve", "-", "--json")
+    rec = json.loads(out)[0]
+    assert code == 0 and rec["name"] == "stdin" and rec["grid"] == [[1, 1, 1], [2, 2, 2]]
+    monkeypatch.setattr("sys.stdin", stdin(b"1.1\n2.\n"))
+    code, out, err = run(capsys, "check", "-")
+    assert code == 2 and err.strip() == "error: <stdin>:2:3: row 2 has 2 cells; row 1 has 3"
+
+
+def test_generate_without_a_time_limit_keeps_the_library_default(capsys, monkeypatch):
+    import inspect
+
+    import tremaux.numberlink as nl
+    from tremaux.numberlink.generate import DEFAULT_TIME_LIMIT
+
+    real, seen = nl.generate_puzzle, []
+
+    def spy(*args, **kwargs):
+        bound = inspect.signature(real).bind(*args, **kwargs)
+        bound.apply_defaults()
+        seen.append(bound.arguments["time_limit"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(nl, "generate_puzzle", spy)
+    assert run(capsys, "generate", "--size", "4x4", "--seed", "1")[0] == 0
+    assert run(capsys, "generate", "--size", "4x4", "--seed", "1", "--time-limit", "7")[0] == 0
+    assert seen == [DEFAULT_TIME_LIMIT, 7.0] and DEFAULT_TIME_LIMIT is not None

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
@@ -24,10 +25,13 @@ TouchOption = typer.Option(None, "--touch/--no-touch",
                                 "solve.")
 
 
-def _puzzle_source(file: str | Path) -> str | Path:
-    """The puzzles' source a command was given: a puzz.link URL as is, else a file that must exist."""
+def _puzzle_source(file: str | Path) -> Any:
+    """The puzzles' source a command was given: standard input for ``-``, a puzz.link URL as is, else a file
+    that must exist."""
     from ..numberlink.formats import is_url
 
+    if str(file) == "-":
+        return sys.stdin.buffer
     return str(file).strip() if is_url(str(file)) else existing_file(Path(file))
 
 
@@ -51,7 +55,7 @@ def _show(drawn, numbers: bool = False) -> None:
 def solve_cmd(
     file: Path = typer.Argument(..., metavar="FILE", path_type=str,  # str: a URL keeps its "//"
                                help="Puzzle file (grid, contest, 'W H', Flow Free or puzz.link URLs; several puzzles "
-                                    "allowed), or one puzz.link URL."),
+                                    "allowed), one puzz.link URL, or '-' for stdin."),
     solver: str = solver_option("fast", "fast (exact: quick verdicts, search, SAT) or tremaux (the paper's traveler)."),
     rule: str = RuleOption,
     touch: Optional[bool] = TouchOption,
@@ -103,7 +107,8 @@ def generate_cmd(
     density: Optional[float] = typer.Option(None, "--density", metavar="PAIRS",
                                             help="Pairs per cell of the planted lines, e.g. 0.03 (published "
                                                  "puzzles: 0.014 to 0.08); default: short lines."),
-    time_limit: Optional[float] = time_limit_option(None, "Seconds for each uniqueness check."),
+    time_limit: Optional[float] = time_limit_option(None, "Seconds before the generation stops with an error "
+                                                              "(default 60)."),
     fmt: Optional[str] = format_option("Puzzle text format: grid, contest, wh, flow or puzzlink (default grid)."),
     solution: bool = typer.Option(False, "--solution", help="Also draw the solution."),
     out: Optional[Path] = OutOption,
@@ -115,8 +120,9 @@ def generate_cmd(
 
     fmt = fmt or "grid"
     options = {} if touch is None else {"touch": touch}
-    g = generate_puzzle(parse_size(size)[-2:], rule=rule, seed=seed, density=density,
-                        time_limit=time_limit, **options)
+    if time_limit is not None:
+        options["time_limit"] = time_limit  # else the library's default limit, never none
+    g = generate_puzzle(parse_size(size)[-2:], rule=rule, seed=seed, density=density, **options)
     drawn = (g.puzzle, g.solution) if solution else g.puzzle
     if out is not None:
         if out.suffix.lower() in (".svg", ".png"):
@@ -138,7 +144,7 @@ def generate_cmd(
 @nl_app.command("check")
 def check_cmd(
     file: Path = typer.Argument(..., metavar="FILE", path_type=str,  # str: a URL keeps its "//"
-                               help="Puzzle file (any format solve reads), or one puzz.link URL."),
+                               help="Puzzle file (any format solve reads), one puzz.link URL, or '-' for stdin."),
     rule: str = RuleOption,
     touch: Optional[bool] = TouchOption,
     time_limit: Optional[float] = time_limit_option(None, "Seconds per puzzle (default 60)."),

@@ -26,7 +26,8 @@ from typing import Any
 import numpy as np
 
 from ..errors import PuzzleError
-from .formats import load_all
+from .formats import load_all, source_name
+from .formats.grids import base_name
 from .model import Puzzle
 from .result import Diagnosis
 from .rules import Rule, resolve
@@ -159,10 +160,11 @@ def check_file(path: str | Path, rule: str | Rule = "fill", *, touch: bool | Non
     """
     out: list[Diagnosis] = []
     items: list[Any] = load_all(path, errors="keep")
+    name = base_name(source_name(path))
     for i, item in enumerate(items):
         if isinstance(item, PuzzleError):
             out.append(Diagnosis("invalid", resolve(rule).name, (str(item),), None,
-                                 f"{Path(path).stem}#{i + 1}" if len(items) > 1 else Path(path).stem))
+                                 f"{name}#{i + 1}" if len(items) > 1 else name))
         else:
             out.append(diagnose(item, rule, touch=touch, time_limit=time_limit))
     return out

@@ -61,7 +61,7 @@ from typing import Any
 from ...errors import PuzzleError, PuzzleFormatError, UnknownNameError
 from ...registry import Registry
 from ..model import Puzzle
-from ._text import MAX_BYTES, count_cells, decode, lines, read_text
+from ._text import MAX_BYTES, count_cells, decode, lines, read_text, source_name
 from .contest import SIZE, load_answers, load_paths, loads_answers, loads_paths, read_contest, write_contest
 from .grids import WH_HEADER, base_name, read_flow, read_grid, read_wh, write_flow, write_grid, write_wh
 from .puzzlink import URL, read_puzzlink, write_puzzlink
@@ -75,6 +75,7 @@ __all__ = [
     "load",
     "load_all",
     "is_url",
+    "source_name",
     "dumps",
     "dumps_all",
     "save",
@@ -267,8 +268,9 @@ def load(path: str | Path, *, format: str | None = None, max_bytes: int | None =
 
     Parameters
     ----------
-    path : str or Path
-        A text file in a format of :data:`FORMATS`, or a puzz.link URL (:func:`is_url`).
+    path : str, Path or binary file
+        A text file in a format of :data:`FORMATS` (or an open one, such as ``sys.stdin.buffer``), or a
+        puzz.link URL (:func:`is_url`).
     format : str, optional
         A name in :data:`FORMATS`; detected by default.
     max_bytes : int, optional
@@ -294,7 +296,7 @@ def load(path: str | Path, *, format: str | None = None, max_bytes: int | None =
     tremaux.errors.PuzzleFormatError: ...p.txt:1:2: not UTF-8 text: byte 0xff cannot be decoded
     """
     text, format = _text_at(path, max_bytes, format)
-    return loads(text, source=str(path), format=format)
+    return loads(text, source=source_name(path), format=format)
 
 
 def load_all(path: str | Path, *, errors: str = "raise", format: str | None = None,
@@ -303,8 +305,8 @@ def load_all(path: str | Path, *, errors: str = "raise", format: str | None = No
 
     Parameters
     ----------
-    path : str or pathlib.Path
-        The file, or a puzz.link URL (:func:`is_url`).
+    path : str, pathlib.Path or binary file
+        The file (or an open one, such as ``sys.stdin.buffer``), or a puzz.link URL (:func:`is_url`).
     errors : {"raise", "keep"}, default "raise"
         ``"keep"`` returns an unreadable puzzle's error in its place.
     format : str, optional
@@ -326,7 +328,7 @@ def load_all(path: str | Path, *, errors: str = "raise", format: str | None = No
     [('`',), ('\\\\',)]
     """
     text, format = _text_at(path, max_bytes, format)
-    return loads_all(text, source=str(path), errors=errors, format=format)
+    return loads_all(text, source=source_name(path), errors=errors, format=format)
 
 
 def dumps(puzzle: Puzzle, format: str = "grid") -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
+from typing import Any, BinaryIO
 
 from ...errors import PuzzleFormatError
 from ..model import MAX_SIDE
@@ -36,13 +37,22 @@ def max_bytes(limit: int | None = None) -> int:
     return MAX_BYTES
 
 
-def read_text(path: str | Path, *, limit: int | None = None) -> str:
-    """The text of the puzzle file at ``path``, read with a size cap and decoded as UTF-8."""
+def source_name(path: Any) -> str:
+    """How messages name a puzzle source: the path, or an open file's ``name`` (``<stdin>`` for standard input)."""
+    return str(getattr(path, "name", "<stream>")) if hasattr(path, "read") else str(path)
+
+
+def read_text(path: str | Path | BinaryIO, *, limit: int | None = None) -> str:
+    """The text of the puzzle file at ``path`` (or of an open binary file), read with a size cap and decoded as
+    UTF-8."""
     cap = max_bytes(limit)
-    source = str(path)
+    source = source_name(path)
     try:
-        with open(path, "rb") as fh:
-            data = fh.read(cap + 1)
+        if hasattr(path, "read"):
+            data = path.read(cap + 1)
+        else:
+            with open(path, "rb") as fh:
+                data = fh.read(cap + 1)
     except OSError as exc:
         raise PuzzleFormatError(f"cannot read the file: {exc.strerror or exc}", source=source) from None
     if len(data) > cap:

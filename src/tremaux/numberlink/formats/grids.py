@@ -437,7 +437,7 @@ def base_name(source: str | None) -> str:
     Parameters
     ----------
     source : str or None
-        A file name, or a URL read as a puzzle.
+        A file name, a URL read as a puzzle, or ``<stdin>``.
 
     Returns
     -------
@@ -448,9 +448,13 @@ def base_name(source: str | None) -> str:
     --------
     >>> base_name("puzzles/easy.txt"), base_name(None), base_name("https://puzz.link/p?numlin/3/2/1g12g2")
     ('easy', '', 'numlin')
+    >>> base_name("<stdin>")
+    'stdin'
     """
     if not source:
         return ""
+    if source.startswith("<") and source.endswith(">"):  # <stdin>
+        return source[1:-1]
     if "://" in source:
         query = source.partition("?")[2]
         return query.split("/")[0] or "url"

@@ -193,6 +193,7 @@ def solve_file(path: Any, solver: str = "fast", **options: Any) -> list[PuzzleSo
     ['solved']
     """
     from .. import formats
+    from ..formats.grids import base_name
 
     entry = NL_SOLVERS.get(solver)
     the_rule = resolve(options.get("rule", "fill"), options.get("touch"),
@@ -201,7 +202,7 @@ def solve_file(path: Any, solver: str = "fast", **options: Any) -> list[PuzzleSo
     items = formats.load_all(path, errors="keep")
     for i, item in enumerate(items):
         if isinstance(item, PuzzleError):
-            name = Path(path).stem + (f"#{i + 1}" if len(items) > 1 else "")
+            name = base_name(formats.source_name(path)) + (f"#{i + 1}" if len(items) > 1 else "")
             out.append(PuzzleSolution(None, entry.name, the_rule.name, "invalid", message=str(item), name=name,
                                       touch=the_rule.touch))
         else:
