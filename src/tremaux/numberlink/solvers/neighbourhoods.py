@@ -246,7 +246,10 @@ def freed_cells(puzzle, linking, group: tuple[int, ...]) -> np.ndarray:
 
 
 def _freed(owner: np.ndarray, group: tuple[int, ...]) -> np.ndarray:
-    return (owner == 0) | np.isin(owner, np.asarray(group, dtype=np.int64) + 1)
+    free = np.zeros(int(owner.max(initial=0)) + 1, dtype=bool)  # by owner: empty, or a line of the group
+    free[0] = True
+    free[[k + 1 for k in group if k + 1 < free.size]] = True
+    return free[owner]
 
 
 def around(enc, linking, hoods: Iterator[tuple[str, np.ndarray]], to_linking: Callable, *,
