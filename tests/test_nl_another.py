@@ -9,6 +9,7 @@ rule; every second solution shown must pass the independent checker.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 
 import numpy as np
@@ -226,3 +227,36 @@ def test_sat_alone_after_a_covering_first_solution_under_nikoli(touch, monkeypat
     monkeypatch.setattr(another, "shortcut_clauses", counted)
     seen = agree(covering_first, "nikoli", touch, 171 + touch)
     assert seen["unique"] > 0 and seen["several"] > 0 and asked
+
+
+def test_sat_leaves_to_the_compiled_neighbourhoods_the_kinds_they_search():
+    """With ``skip=LocalRun.covers``, SAT's neighbourhoods are exactly those the compiled ones do not search:
+    no label of ``hood_cells`` is left, and every other neighbourhood comes, in the same order."""
+    from tremaux.numberlink.solvers.local import LocalRun, hood_cells
+    from tremaux.numberlink.solvers.neighbourhoods import neighbourhoods
+
+    def upto3(hoods):  # the neighbourhoods up to groups of three lines (there are exponentially many groups)
+        return [(label, free.tolist()) for label, free in itertools.takewhile(
+            lambda x: not x[0].startswith("4 lines"), hoods)]
+
+    for seed in range(3):
+        g = generate_puzzle((12, 12), seed=seed)
+        p, lk = g.puzzle, g.solution
+        local = [label for label, _ in hood_cells(p, lk)]
+        every = upto3(neighbourhoods(p, lk))
+        rest = upto3(neighbourhoods(p, lk, skip=LocalRun.covers))
+        assert {"a 4 x 4 window", "a 8 x 8 window", "1 line set free", "2 lines set free"} <= set(local)
+        assert all(LocalRun.covers(label) for label in local)
+        assert rest == [x for x in every if x[0] not in set(local)]
+        assert rest and not any(LocalRun.covers(label) for label, _ in rest)
+
+
+@pytest.mark.parametrize("touch", [True, False])
+def test_sat_beside_the_compiled_neighbourhoods_after_a_covering_first_solution(touch, monkeypatch):
+    """No search: the compiled neighbourhoods and SAT (asking only the neighbourhoods they do not) agree with
+    the brute force after a first solution that covers the board under nikoli."""
+    from tremaux.numberlink.solvers import another
+
+    monkeypatch.setattr(another, "_new_run", lambda task, first: None)
+    seen = agree(covering_first, "nikoli", touch, 191 + touch)
+    assert seen["unique"] > 0 and seen["several"] > 0

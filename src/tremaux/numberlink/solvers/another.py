@@ -39,7 +39,9 @@ question, never a fresh solve by a slower route:
    each of SAT's turns goes to **neighbourhoods** of the first solution
    (:mod:`.neighbourhoods`), resumed from turn to turn: windows of side 4
    (all of them in the first turn), every line alone, every two lines side
-   by side, windows of side 8, three lines, ..., each asked with
+   by side, windows of side 8, three lines, ... (only those the compiled
+   neighbourhoods do not search, when they run: SAT would ask the same
+   questions again, at the cost of an assumption call each), each asked with
    everything outside kept as in the first solution (assumptions, so the
    same solver serves them all, each call with a small conflict budget: a
    second solution that differs from the first in one place, or in a few
@@ -356,7 +358,7 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
                         enc.block_lines(lk)
                     blocked = len(found)
                     enc.set_hint(found[0])
-                    hoods = neighbourhoods(task.puzzle, found[0])
+                    hoods = neighbourhoods(task.puzzle, found[0], skip=None if local is None else local.covers)
                 for lk in found[blocked:]:
                     enc.block_lines(lk)
                 blocked = len(found)

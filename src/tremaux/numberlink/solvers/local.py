@@ -100,6 +100,31 @@ class LocalRun:
         """Whether every neighbourhood has been searched with :data:`LOCAL_NODES` (the second pass may remain)."""
         return self.done or not self._first_pass
 
+    @staticmethod
+    def covers(label: str) -> bool:
+        """Whether the neighbourhoods labelled ``label`` (as :func:`.neighbourhoods.neighbourhoods` labels them) are searched here.
+
+        Windows of side up to :data:`MAX_SIDE`, groups of up to
+        :data:`MAX_LINES` lines: SAT, asked beside a run, need not ask them
+        too (its call over the whole board answers what a neighbourhood
+        passed over here would have).
+
+        Parameters
+        ----------
+        label : str
+
+        Returns
+        -------
+        bool
+
+        Examples
+        --------
+        >>> LocalRun.covers("a 8 x 8 window"), LocalRun.covers("2 lines set free"), LocalRun.covers("3 lines set free")
+        (True, True, False)
+        """
+        size = label.split()[1] if label.startswith("a ") else label.split()[0]
+        return size.isdigit() and int(size) <= (MAX_SIDE if label.startswith("a ") else MAX_LINES)
+
     def advance(self, stop: float | None, *, first_pass_only: bool = False) -> tuple[Linking, str] | None:
         """Search the next neighbourhoods until one holds another solution, ``stop`` passes, or none is left.
 
@@ -140,7 +165,7 @@ class LocalRun:
                 chunk = []
                 for item in self._hoods:
                     chunk.append(item)
-                    if len(chunk) == CHUNK:
+                    if len(chunk) == (CHUNK if self._first_pass else 1):  # a retry may take its whole budget
                         break
                 if not chunk:
                     if self._first_pass and self._retry:  # the second pass, with more nodes each

@@ -150,7 +150,7 @@ def windows(shape: tuple[int, int]):
         side *= 2
 
 
-def neighbourhoods(puzzle, linking) -> Iterator[tuple[str, np.ndarray]]:
+def neighbourhoods(puzzle, linking, skip: Callable[[str], bool] | None = None) -> Iterator[tuple[str, np.ndarray]]:
     """The neighbourhoods of ``linking`` in growing size: groups of lines and square windows in turn.
 
     The windows of side 4 (:func:`windows`: a line that bulges
@@ -166,6 +166,10 @@ def neighbourhoods(puzzle, linking) -> Iterator[tuple[str, np.ndarray]]:
     puzzle : Puzzle
     linking : Linking
         A solution of ``puzzle``.
+    skip : callable, optional
+        Asked with a neighbourhood's label when it comes up: ``True`` leaves
+        it out (not even made), e.g. the kinds the compiled neighbourhoods
+        search (:meth:`.local.LocalRun.covers`).
 
     Yields
     ------
@@ -181,6 +185,8 @@ def neighbourhoods(puzzle, linking) -> Iterator[tuple[str, np.ndarray]]:
     >>> lk = Linking.from_paths(p, [[(0, 0), (1, 0)], [(0, 2), (1, 2)], [(2, 0), (2, 1), (2, 2)]])
     >>> [label for label, _ in neighbourhoods(p, lk)]  # no window: the board is smaller than 4 x 4
     ['1 line set free', '1 line set free', '1 line set free', '2 lines set free', '2 lines set free']
+    >>> [label for label, _ in neighbourhoods(p, lk, skip=lambda label: label.startswith("1 "))]
+    ['2 lines set free', '2 lines set free']
     """
     owner = _owner(puzzle, linking)
     levels = _group_levels(owner, len(linking.paths))
@@ -190,10 +196,13 @@ def neighbourhoods(puzzle, linking) -> Iterator[tuple[str, np.ndarray]]:
     order = sorted(sides)
 
     def window(side: int) -> Iterator[tuple[str, np.ndarray]]:
+        label = f"a {side} x {side} window"
         for r0, c0 in sides[side]:
+            if skip is not None and skip(label):
+                continue
             inside = np.zeros(puzzle.shape, dtype=bool)
             inside[r0:r0 + side, c0:c0 + side] = True
-            yield f"a {side} x {side} window", inside
+            yield label, inside
 
     size = 0
     while True:
@@ -202,8 +211,10 @@ def neighbourhoods(puzzle, linking) -> Iterator[tuple[str, np.ndarray]]:
         for _ in range(2 if size == 0 else 1):  # one line alone and two together after the smallest windows
             level = next(levels, None)
             size += 1
+            label = f"{size} line{'s' if size > 1 else ''} set free"
             for g in level or ():
-                yield f"{size} line{'s' if size > 1 else ''} set free", _freed(owner, g)
+                if skip is None or not skip(label):
+                    yield label, _freed(owner, g)
         if level is None and not order:
             return
 
@@ -235,7 +246,10 @@ def freed_cells(puzzle, linking, group: tuple[int, ...]) -> np.ndarray:
 
 
 def _freed(owner: np.ndarray, group: tuple[int, ...]) -> np.ndarray:
-    return (owner == 0) | np.isin(owner, np.asarray(group, dtype=np.int64) + 1)
+    free = np.zeros(int(owner.max(initial=0)) + 1, dtype=bool)  # by owner: empty, or a line of the group
+    free[0] = True
+    free[[k + 1 for k in group if k + 1 < free.size]] = True
+    return free[owner]
 
 
 def around(enc, linking, hoods: Iterator[tuple[str, np.ndarray]], to_linking: Callable, *,

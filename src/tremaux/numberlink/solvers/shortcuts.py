@@ -93,22 +93,21 @@ def corner_cut_clauses(puzzle: Puzzle, inc: np.ndarray) -> list[list[int]]:
     """
     h, w = puzzle.shape
     inc = _checked(puzzle, inc)
-    g = puzzle.grid.ravel()
-    out: list[list[int]] = []
-    for c in np.flatnonzero(g[: (h - 1) * w] == 0).tolist():
-        q = c % w
-        down = int(inc[c, _S])
-        if not down:
-            continue
-        for side, dq in ((_E, 1), (_W, -1)):  # ┌ then ┐
-            if not 0 <= q + dq < w:
-                continue
-            d = c + w + dq
-            across = int(inc[c, side])
-            if g[d] != 0 or not across:
-                continue
-            out.append([-across, -down] + [int(v) for v in inc[d] if v])
-    return out
+    free = puzzle.grid.ravel() == 0
+    c = np.arange(max(0, (h - 1) * w), dtype=np.int64)
+    q = c % w
+    base = free[c] & (inc[c, _S] != 0)
+    picked = []
+    for side, dq in ((_E, 1), (_W, -1)):  # ┌ then ┐
+        ok = base & (q + dq >= 0) & (q + dq < w)
+        d = np.where(ok, c + w + dq, 0)
+        ok &= free[d] & (inc[c, side] != 0)
+        cs = c[ok]
+        picked.append(np.stack([cs, np.full(cs.size, side), inc[cs, side], inc[cs, _S], d[ok]], axis=1))
+    rows = np.concatenate(picked)
+    rows = rows[np.lexsort((rows[:, 1] == _W, rows[:, 0]))]  # by cell, the ┌ before the ┐
+    return [[-a, -b] + [v for v in tail if v] for a, b, tail in
+            zip(rows[:, 2].tolist(), rows[:, 3].tolist(), inc[rows[:, 4]].tolist())]
 
 
 def detour_clauses(puzzle: Puzzle, inc: np.ndarray, longest: int = DETOUR) -> list[list[int]]:
@@ -143,26 +142,31 @@ def detour_clauses(puzzle: Puzzle, inc: np.ndarray, longest: int = DETOUR) -> li
     """
     h, w = puzzle.shape
     inc = _checked(puzzle, inc)
-    g = puzzle.grid.ravel()
-    out: list[list[int]] = []
-    for r in range(h - 1):
-        for c in range(w - 2):
-            for k in range(1, longest + 1):
-                if c + k + 1 >= w:
-                    break
-                skipped = [r * w + c + j for j in range(1, k + 1)]
-                if g[skipped[-1]] != 0:
-                    break  # longer ones skip it too
-                low = (r + 1) * w + c
-                if (g[low: low + k + 2] != 0).any():
-                    continue
-                links = [inc[low, _N]] + [inc[low + j, _E] for j in range(k + 1)] + [inc[low + k + 1, _N]]
-                if not all(links):
-                    continue
-                clause = [-int(x) for x in links]
-                for m in skipped:
-                    clause += [int(v) for v in inc[m] if v]
-                out.append(clause)
+    free = puzzle.grid == 0
+    found = []  # (row, column, k) of each detour
+    for k in range(1, longest + 1):
+        n = w - k - 1  # the columns c with c + k + 1 < w
+        if n <= 0 or h < 2:
+            break
+        ok = np.ones((h - 1, n), dtype=bool)
+        for j in range(1, k + 1):  # the k cells skipped, in row r
+            ok &= free[:-1, j:j + n]
+        for j in range(k + 2):  # the detour's cells, in row r + 1
+            ok &= free[1:, j:j + n]
+        r, c = np.nonzero(ok)
+        found.append(np.stack([r, c, np.full(r.size, k)], axis=1))
+    if not found:
+        return []
+    rows = np.concatenate(found)
+    rows = rows[np.lexsort((rows[:, 2], rows[:, 1], rows[:, 0]))]
+    cells = inc.tolist()
+    out = []
+    for r, c, k in rows.tolist():
+        lo = (r + 1) * w + c
+        links = [cells[lo][_N]] + [cells[lo + j][_E] for j in range(k + 1)] + [cells[lo + k + 1][_N]]
+        if all(links):
+            out.append([-x for x in links] + [v for m in range(r * w + c + 1, r * w + c + k + 1)
+                                               for v in cells[m] if v])
     return out
 
 
