@@ -105,10 +105,12 @@ def test_the_cli_reports_the_default_limit_as_gave_up_with_the_time_spent(stubbo
         assert message.startswith("gave up after ") and message.endswith(" s (time limit 1 s)"), (args, message)
 
 
-@needs_fork
-def test_a_generation_that_ignores_its_deadline_stops_shortly_after_the_limit(monkeypatch):
+@pytest.fixture
+def stubborn_generation(monkeypatch):
+    """The generator's uniqueness check keeps to its deadline in this process, and sleeps a minute in a child."""
     from tremaux.numberlink import generate as gen
 
+    generate_puzzle((6, 6), seed=1, time_limit=60)  # kernels loaded (not the bound's business)
     here = os.getpid()
 
     def another(puzzle, planted, rule, stop):
@@ -118,11 +120,27 @@ def test_a_generation_that_ignores_its_deadline_stops_shortly_after_the_limit(mo
         return None, True
 
     monkeypatch.setattr(gen, "_another", another)
+    return gen
+
+
+@needs_fork
+def test_a_generation_that_ignores_its_deadline_stops_shortly_after_the_limit(stubborn_generation):
     t0 = time.perf_counter()
     with pytest.raises(BudgetExceededError, match=r"gave up after .* s \(time limit 1 s\)"):
         generate_puzzle((6, 6), seed=1, time_limit=1.0)
     assert time.perf_counter() - t0 < 1.0 + bound.grace(1.0) + MARGIN
     assert multiprocessing.active_children() == []
+
+
+@needs_fork
+def test_the_cli_generation_has_the_default_limit(stubborn_generation, monkeypatch, capsys):
+    monkeypatch.setattr(stubborn_generation, "DEFAULT_TIME_LIMIT", 1.0)
+    t0 = time.perf_counter()
+    with pytest.raises(SystemExit) as exc:
+        main(["numberlink", "generate", "--size", "6x6", "--seed", "1"])
+    assert time.perf_counter() - t0 < 1.0 + bound.grace(1.0) + MARGIN
+    err = capsys.readouterr().err
+    assert exc.value.code != 0 and "gave up after " in err and "(time limit 1 s)" in err, err
 
 
 @needs_fork

@@ -94,20 +94,24 @@ def generate_cmd(
     density: Optional[float] = typer.Option(None, "--density", metavar="PAIRS",
                                             help="Pairs per cell of the planted lines, e.g. 0.03 (published "
                                                  "puzzles: 0.014 to 0.08); default: short lines."),
-    time_limit: Optional[float] = time_limit_option(None, "Seconds for each uniqueness check."),
+    time_limit: Optional[float] = time_limit_option(None, "Seconds for the whole generation before giving up "
+                                                          "(default 60)."),
     fmt: Optional[str] = format_option("Puzzle text format: grid, contest or wh (default grid)."),
     solution: bool = typer.Option(False, "--solution", help="Also draw the solution."),
     out: Optional[Path] = OutOption,
     as_json: bool = JsonOption,
 ) -> None:
-    """Generate a proper puzzle (exactly one solution under RULE), reproducible from --seed."""
+    """Generate a proper puzzle (exactly one solution under RULE), reproducible from --seed.
+
+    Gives up after 60 s unless --time-limit says otherwise."""
     from ..numberlink import dumps, generate_puzzle
     from ..numberlink.draw import save
+    from ..numberlink.generate import DEFAULT_TIME_LIMIT
 
     fmt = fmt or "grid"
     options = {} if touch is None else {"touch": touch}
     g = generate_puzzle(parse_size(size)[-2:], rule=rule, seed=seed, density=density,
-                        time_limit=time_limit, **options)
+                        time_limit=DEFAULT_TIME_LIMIT if time_limit is None else time_limit, **options)
     drawn = (g.puzzle, g.solution) if solution else g.puzzle
     if out is not None:
         if out.suffix.lower() in (".svg", ".png"):
