@@ -111,7 +111,12 @@ def main() -> None:
     ap.add_argument("--seeds", type=int, default=3)
     ap.add_argument("--dump", default=None, help="directory for tracebacks of questions still running past the limit")
     ap.add_argument("--json", default=None, help="write every question's record here")
+    ap.add_argument("--compare", nargs=2, metavar=("BEFORE", "AFTER"), default=None,
+                    help="no run: a table per limit and command from two --json files (before, after)")
     args = ap.parse_args()
+    if args.compare:
+        print(compare(*(json.loads(Path(f).read_text()) for f in args.compare)))
+        return
 
     from tremaux.numberlink import Puzzle, solve_puzzle
 
@@ -198,6 +203,32 @@ def report(records: list[dict], args: argparse.Namespace) -> str:
                          f"{statistics.median(r['wall'] for r in rs):.3f} s | "
                          f"{sum(r['cpu'] for r in rs):.1f} s / {sum(r['child_cpu'] for r in rs):.1f} s |")
         lines.append("")
+    return "\n".join(lines)
+
+
+def compare(before: list[dict], after: list[dict]) -> str:
+    """Per limit and command, over every set: decided, late and the worst overrun, before / after."""
+    lines = ["| limit | command | questions | decided, before / after | late, before / after "
+             "| worst overrun, before / after | CPU (children), before / after |", "| --- | --- | --- | --- | --- | --- | --- |"]
+    limits = sorted({r["limit"] for r in after})
+    commands = list(dict.fromkeys(r["command"] for r in after))
+
+    def cell(rs: list[dict]) -> tuple[int, int, str, str]:
+        decided = sum(1 for r in rs if r["verdict"] != "gave-up" and not r["verdict"].startswith("error"))
+        late = sum(1 for r in rs if r["over"] > max(0.5, 0.1 * r["limit"]))
+        worst = max(rs, key=lambda r: r["over"])
+        w = f"{worst['over']:.2f} s ({worst['name']}, {worst['rule']})" if worst["over"] > 0 else "none"
+        cpu = f"{sum(r['cpu'] for r in rs):.1f} s ({sum(r['child_cpu'] for r in rs):.1f} s)"
+        return decided, late, w, cpu
+
+    for limit in limits:
+        for command in commands:
+            a = [r for r in before if r["limit"] == limit and r["command"] == command]
+            b = [r for r in after if r["limit"] == limit and r["command"] == command]
+            if not a or not b:
+                continue
+            (da, la, wa, ca), (db, lb, wb, cb) = cell(a), cell(b)
+            lines.append(f"| {limit:g} s | {command} | {len(b)} | {da} / {db} | {la} / {lb} | {wa} / {wb} | {ca} / {cb} |")
     return "\n".join(lines)
 
 

@@ -190,7 +190,11 @@ def _decided(answer: Answer, want: int) -> bool:
 
 def _answer_in_child(func: Any, task: Task) -> Answer:  # pragma: no cover - runs in a child process
     """``func(task)`` in a child process (:func:`.bound.in_child`), without the work kept to go on (it stays here)."""
-    return replace(func(task), resume=None)
+    loaded = load_seconds()
+    answer = func(task)
+    loading = load_seconds() - loaded
+    extras = {**answer.extras, "child_load_seconds": round(loading, 6)} if loading > 0 else answer.extras
+    return replace(answer, resume=None, extras=extras)
 
 
 def solve_file(path: Any, solver: str = "fast", **options: Any) -> list[PuzzleSolution]:
