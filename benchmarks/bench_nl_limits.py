@@ -209,7 +209,8 @@ def report(records: list[dict], args: argparse.Namespace) -> str:
 def compare(before: list[dict], after: list[dict]) -> str:
     """Per limit and command, over every set: decided, late and the worst overrun, before / after."""
     lines = ["| limit | command | questions | decided, before / after | late, before / after "
-             "| worst overrun, before / after | CPU (children), before / after |", "| --- | --- | --- | --- | --- | --- | --- |"]
+             "| worst overrun, before / after | CPU (children), before / after |",
+             "| --- | --- | --- | --- | --- | --- | --- |"]
     limits = sorted({r["limit"] for r in after})
     commands = list(dict.fromkeys(r["command"] for r in after))
 
@@ -228,7 +229,8 @@ def compare(before: list[dict], after: list[dict]) -> str:
             if not a or not b:
                 continue
             (da, la, wa, ca), (db, lb, wb, cb) = cell(a), cell(b)
-            lines.append(f"| {limit:g} s | {command} | {len(b)} | {da} / {db} | {la} / {lb} | {wa} / {wb} | {ca} / {cb} |")
+            lines.append(f"| {limit:g} s | {command} | {len(b)} | {da} / {db} | {la} / {lb} | {wa} / {wb} "
+                         f"| {ca} / {cb} |")
     return "\n".join(lines)
 
 
