@@ -3,7 +3,8 @@
     python benchmarks/bench_nl_limits.py [--limits 1 3] [--half dev|held|both] [--families abcde]
                                          [--commands solve,unique,count,all,check,generate] [--rules fill,nikoli]
                                          [--extra FILE ...] [--sizes 10x10,20x20,30x30] [--seeds 3]
-                                         [--dump DIR] [--json OUT]
+                                         [--dump DIR] [--json OUT] [--floor S]
+    python benchmarks/bench_nl_limits.py --compare BEFORE.json AFTER.json
 
 Every corpus puzzle of the chosen half (``benchmarks/numberlink/corpus``)
 and every puzzle of each ``--extra`` file (public files, not committed;
@@ -30,7 +31,10 @@ question), to find where overruns happen.
 It prints a Markdown table per limit: per set and command, the questions,
 how many were decided (gave-up otherwise), how many overran by more than
 ``max(0.5 s, 10 %)``, the worst overrun (with the puzzle), the median wall
-time and the CPU seconds of this process and of its children.
+time and the CPU seconds of this process and of its children. ``--compare``
+turns the ``--json`` records of two runs (before and after a change) into one
+table per limit and command: decided, decided in time (not late), late, the
+worst overrun and the CPU, before / after.
 """
 
 from __future__ import annotations
@@ -111,6 +115,8 @@ def main() -> None:
     ap.add_argument("--seeds", type=int, default=3)
     ap.add_argument("--dump", default=None, help="directory for tracebacks of questions still running past the limit")
     ap.add_argument("--json", default=None, help="write every question's record here")
+    ap.add_argument("--floor", type=float, default=None,
+                    help="seconds always run in process (solvers.bound.IN_PROCESS_FLOOR), to compare settings")
     ap.add_argument("--compare", nargs=2, metavar=("BEFORE", "AFTER"), default=None,
                     help="no run: a table per limit and command from two --json files (before, after)")
     args = ap.parse_args()
@@ -120,6 +126,10 @@ def main() -> None:
 
     from tremaux.numberlink import Puzzle, solve_puzzle
 
+    if args.floor is not None:
+        from tremaux.numberlink.solvers import bound
+
+        bound.IN_PROCESS_FLOOR = args.floor
     commands = args.commands.split(",")
     rules = args.rules.split(",")
     puzzles = load(args.families, args.half, args.extra)
@@ -207,20 +217,22 @@ def report(records: list[dict], args: argparse.Namespace) -> str:
 
 
 def compare(before: list[dict], after: list[dict]) -> str:
-    """Per limit and command, over every set: decided, late and the worst overrun, before / after."""
-    lines = ["| limit | command | questions | decided, before / after | late, before / after "
+    """Per limit and command, over every set: decided (in time: not late), late, the worst overrun, before / after."""
+    lines = ["| limit | command | questions | decided, before / after | decided in time, before / after "
+             "| late, before / after "
              "| worst overrun, before / after | CPU (children), before / after |",
-             "| --- | --- | --- | --- | --- | --- | --- |"]
+             "| --- | --- | --- | --- | --- | --- | --- | --- |"]
     limits = sorted({r["limit"] for r in after})
     commands = list(dict.fromkeys(r["command"] for r in after))
 
-    def cell(rs: list[dict]) -> tuple[int, int, str, str]:
-        decided = sum(1 for r in rs if r["verdict"] != "gave-up" and not r["verdict"].startswith("error"))
+    def cell(rs: list[dict]) -> tuple[int, int, int, str, str]:
+        decided = [r for r in rs if r["verdict"] != "gave-up" and not r["verdict"].startswith("error")]
         late = sum(1 for r in rs if r["over"] > max(0.5, 0.1 * r["limit"]))
+        in_time = sum(1 for r in decided if r["over"] <= max(0.5, 0.1 * r["limit"]))
         worst = max(rs, key=lambda r: r["over"])
         w = f"{worst['over']:.2f} s ({worst['name']}, {worst['rule']})" if worst["over"] > 0 else "none"
         cpu = f"{sum(r['cpu'] for r in rs):.1f} s ({sum(r['child_cpu'] for r in rs):.1f} s)"
-        return decided, late, w, cpu
+        return len(decided), in_time, late, w, cpu
 
     for limit in limits:
         for command in commands:
@@ -228,8 +240,9 @@ def compare(before: list[dict], after: list[dict]) -> str:
             b = [r for r in after if r["limit"] == limit and r["command"] == command]
             if not a or not b:
                 continue
-            (da, la, wa, ca), (db, lb, wb, cb) = cell(a), cell(b)
-            lines.append(f"| {limit:g} s | {command} | {len(b)} | {da} / {db} | {la} / {lb} | {wa} / {wb} "
+            (da, ia, la, wa, ca), (db, ib, lb, wb, cb) = cell(a), cell(b)
+            lines.append(f"| {limit:g} s | {command} | {len(b)} | {da} / {db} | {ia} / {ib} | {la} / {lb} "
+                         f"| {wa} / {wb} "
                          f"| {ca} / {cb} |")
     return "\n".join(lines)
 
