@@ -192,7 +192,7 @@ def main() -> None:
 
 def report(records: list[dict], args: argparse.Namespace) -> str:
     load1 = os.getloadavg()[0]
-    lines = [f"`python benchmarks/bench_nl_limits.py --half {args.half}` on "
+    lines = [f"`python benchmarks/bench_nl_limits.py {' '.join(sys.argv[1:])}` on "
              f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} ({platform.machine()}, {os.cpu_count()} cores, "
              f"Python {platform.python_version()}, load average {load1:.1f} at the end). Overrun: wall time past the "
              f"limit; late: more than max(0.5 s, 10 %) past it. CPU: this process / its children.", ""]
