@@ -97,7 +97,9 @@ def solve_puzzle(
         for none. A question not answered in its first tenth (at least a
         quarter of a second) goes on in a child process that is killed
         shortly after the limit (:mod:`.bound`), so no solver overruns it
-        by much; an easy puzzle never starts one. Time spent loading or compiling kernels on their first use
+        by much; an easy puzzle never starts one. ``extras["child_process"]``
+        then says how it ended: ``"returned"``, ``"time limit"`` (killed) or
+        its error. Time spent loading or compiling kernels on their first use
         in the process is not counted (it is given back once, and reported
         in ``extras["load_seconds"]``), nor included in ``seconds``.
     max_steps : int, optional
@@ -155,9 +157,9 @@ def solve_puzzle(
         if not _decided(answer, want) and answer.stopped != "step budget" and child.left():
             more, why = in_child(_answer_in_child, (entry.func, child), child.deadline + grace(limit),
                                  f"the {entry.name} solver")
-            extras = {**answer.extras, "child_process": why or "answered"}
+            extras = {**answer.extras, "child_process": why or "returned"}
             if more is not None and (_decided(more, want) or len(more.solutions) >= len(answer.solutions)):
-                answer = replace(more, extras={**more.extras, "child_process": "answered"})
+                answer = replace(more, extras={**more.extras, "child_process": "returned"})
             else:  # killed, failed or found less: what was found in process is kept
                 answer = replace(answer, stopped=answer.stopped or "time limit", extras=extras)
     hint = _other_rule_hint(task, answer, time.perf_counter() - t0)
