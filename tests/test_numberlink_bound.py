@@ -152,7 +152,8 @@ def test_counting_a_contest_puzzle_with_many_solutions_keeps_to_its_limit():
     t0 = time.perf_counter()
     r = solve_puzzle(p, rule="nikoli", count=1000, time_limit=3.0)
     assert time.perf_counter() - t0 < 3.0 + bound.grace(3.0) + MARGIN
-    assert r.status == "solved" and r.count >= 1 and not r.complete and "found so far, kept" in r.message
+    assert r.status == "solved" and r.count >= 1  # a thousand on a quick machine, else those found so far, kept
+    assert r.count == 1000 or "found so far, kept" in r.message, r.message
     assert multiprocessing.active_children() == []
 
 
