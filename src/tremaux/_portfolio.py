@@ -66,6 +66,9 @@ class Job:
         Seconds counted as already had, so the job starts later.
     name : str
         How the job is named in :class:`Outcome` and in error lines.
+    children : bool
+        Whether the job may start child processes of its own (its process is
+        then not a daemon; they are killed with it, see :func:`first_answer`).
 
     Raises
     ------
@@ -83,6 +86,7 @@ class Job:
     weight: float = 1.0
     delay: float = 0.0
     name: str = ""
+    children: bool = False
 
     def __post_init__(self) -> None:
         if not self.weight > 0:
@@ -258,7 +262,7 @@ class _Pool:
     def _start(self, i: int) -> None:
         ctx = mp.get_context("fork")
         recv, send = ctx.Pipe(duplex=False)
-        proc = ctx.Process(target=_child, args=(self.jobs[i], send, os.getpid()), daemon=True)
+        proc = ctx.Process(target=_child, args=(self.jobs[i], send, os.getpid()), daemon=not self.jobs[i].children)
         proc.start()
         send.close()
         self.procs[i] = (recv, proc)

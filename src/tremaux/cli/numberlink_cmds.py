@@ -114,15 +114,17 @@ def generate_cmd(
     out: Optional[Path] = OutOption,
     as_json: bool = JsonOption,
 ) -> None:
-    """Generate a proper puzzle (exactly one solution under RULE), reproducible from --seed."""
+    """Generate a proper puzzle (exactly one solution under RULE), reproducible from --seed.
+
+    Gives up after 60 s unless --time-limit says otherwise."""
     from ..numberlink import dumps, generate_puzzle
     from ..numberlink.draw import save
+    from ..numberlink.generate import DEFAULT_TIME_LIMIT
 
     fmt = fmt or "grid"
     options = {} if touch is None else {"touch": touch}
-    if time_limit is not None:
-        options["time_limit"] = time_limit  # else the library's default limit, never none
-    g = generate_puzzle(parse_size(size)[-2:], rule=rule, seed=seed, density=density, **options)
+    g = generate_puzzle(parse_size(size)[-2:], rule=rule, seed=seed, density=density,
+                        time_limit=DEFAULT_TIME_LIMIT if time_limit is None else time_limit, **options)
     drawn = (g.puzzle, g.solution) if solution else g.puzzle
     if out is not None:
         if out.suffix.lower() in (".svg", ".png"):

@@ -19,6 +19,7 @@ walled-in: number '1' at (0, 0) is walled in: every neighbour is another number 
 
 from __future__ import annotations
 
+import math
 import time
 from pathlib import Path
 from typing import Any
@@ -70,6 +71,7 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
     """
     the = resolve(rule, touch, default_touch=False)
     rule, t = the.name, the.touch
+    t0 = time.perf_counter()
     why = quick_verdict(puzzle, the)
     if why is not None and ("walled in" in why or "must cross" in why or "cannot be connected" in why):
         verdict = "walled-in" if "walled in" in why else "no-solution"
@@ -80,7 +82,7 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
     if r.status == "no-solution":
         if "rule nikoli" in r.message:
             return Diagnosis("needs-empty-cells", rule, (r.message,), r, puzzle.name, t)
-        return Diagnosis("no-solution", rule, (_blocking_pair(puzzle, time_limit) or r.message,), r,
+        return Diagnosis("no-solution", rule, (_blocking_pair(puzzle, t0, time_limit) or r.message,), r,
                          puzzle.name, t)
     if r.unique:
         return Diagnosis("proper", rule, (), r, puzzle.name, t)
@@ -91,18 +93,21 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
                      r, puzzle.name, t)
 
 
-def _blocking_pair(puzzle: Puzzle, time_limit: float | None) -> str | None:
+def _blocking_pair(puzzle: Puzzle, t0: float, time_limit: float | None) -> str | None:
     """Name the first pair (in order) that cannot be connected together with the ones before it.
 
     Pairs after it count as obstacles. Found by bisection on the number of
     pairs, each step a SAT call under the rule that lets cells stay empty
     (under ``fill`` a pair can also fail because of the cells left over).
+    Within the time limit of the whole check, which started at ``t0``
+    (``None`` when there is no time left for it).
     """
     from .solvers import DEFAULT_TIME_LIMIT
     from .solvers.encoding import Encoding
 
     n = puzzle.pairs
-    deadline = time.perf_counter() + (DEFAULT_TIME_LIMIT if time_limit is None else time_limit)
+    limit = DEFAULT_TIME_LIMIT if time_limit is None else float(time_limit)
+    deadline = None if math.isinf(limit) else t0 + limit
 
     def connectable(k: int) -> bool | None:
         with Encoding(puzzle, "nikoli", inactive=frozenset(range(k + 1, n + 1))) as enc:

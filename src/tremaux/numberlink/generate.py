@@ -39,7 +39,9 @@ empty (a stronger demand: no line may take a shortcut).
 
 Nothing runs unbounded: sides above :data:`MAX_GENERATE_SIDE` are refused,
 and a generation that runs past ``time_limit`` seconds (default
-:data:`DEFAULT_TIME_LIMIT`) stops with :class:`~tremaux.errors.BudgetExceededError`.
+:data:`DEFAULT_TIME_LIMIT`) stops with :class:`~tremaux.errors.BudgetExceededError`:
+after a tenth of that time in process it goes on in a child process, killed
+shortly after the limit (:mod:`.solvers.bound`).
 
 Examples
 --------
@@ -64,11 +66,12 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InvalidSizeError
+from ..errors import BudgetExceededError, InvalidSizeError
 from ..kernels.rng import make_state
 from .cover import check_time, plant
 from .model import Puzzle, check_rule
 from .result import Linking
+from .solvers.bound import grace, in_child, in_process_budget
 from .uniqueness import WINDOW, _another, _choose_cut, _cut, _edges_of, _rule_out, _window_cuts, _windows  # noqa: F401
 
 __all__ = ["GeneratedPuzzle", "generate_puzzle", "MAX_GENERATE_SIDE", "DEFAULT_TIME_LIMIT"]
@@ -193,8 +196,6 @@ def generate_puzzle(
     ...
     tremaux.errors.InvalidSizeError: puzzle size 4096x4096 is beyond the generator's limit of 200 rows and columns (MAX_GENERATE_SIDE)
     """
-    from .sat import FILL_COLOUR_BITS, Encoding
-
     h, w = (int(x) for x in shape)
     if h < 2 or w < 2:
         raise InvalidSizeError(f"puzzle size {h}x{w} must have at least 2 rows and 2 columns")
@@ -207,13 +208,34 @@ def generate_puzzle(
         raise InvalidSizeError(f"time limit {time_limit!r} must be a positive number of seconds")
     rule = check_rule(rule)
     touch = False if touch is None else bool(touch)
-    induced = not touch
-    t0 = time.perf_counter()
-    stop = None if time_limit is None else t0 + float(time_limit)
-    state = make_state(seed)
     max_len = int(max_len) if max_len is not None else max(6, h * w // 4)
     if max_len < 2:
         raise InvalidSizeError(f"max_len must be at least 2, not {max_len}")
+    t0 = time.perf_counter()
+    args = (h, w, rule, touch, density, seed, max_len)
+    limit = None if time_limit is None else float(time_limit)
+    budget = None if limit is None else in_process_budget(limit)
+    if limit is None or budget is None:
+        return _generate(*args, None if limit is None else t0 + limit, limit, t0)
+    try:  # a share of the time in process; a generation still running then goes on in a child process
+        return _generate(*args, t0 + budget, limit, t0)
+    except BudgetExceededError:
+        pass
+    if time.perf_counter() < t0 + limit:
+        value, _why = in_child(_generate, (*args, t0 + limit, limit, t0), t0 + limit + grace(limit), "generation")
+        if value is not None:
+            return value
+    check_time(t0, t0, limit)  # raises: the time is up
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _generate(h: int, w: int, rule: str, touch: bool, density: float | None, seed: int | None, max_len: int,
+              stop: float | None, time_limit: float | None, t0: float) -> GeneratedPuzzle:
+    """:func:`generate_puzzle` with its arguments checked, until ``stop`` (a ``time.perf_counter()`` value)."""
+    from .sat import FILL_COLOUR_BITS, Encoding
+
+    induced = not touch
+    state = make_state(seed)
     lines = plant(h, w, state, max_len, density, stop, time_limit, t0, induced or density is not None)
     cuts = checks = window_checks = 0
     clean: dict[tuple[int, int, int, int], bytes] = {}

@@ -365,7 +365,7 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
                 if hoods is not None and len(found) < task.want:  # the first half of the turn: neighbourhoods
                     more, done = around(enc, found[0], hoods, lambda m: _linking(task, enc, m),
                                         stop=t + NEIGHBOURHOOD_SHARE * (stop - t), need=task.want - len(found),
-                                        always="a 4 x 4 window")
+                                        always="a 4 x 4 window", deadline=task.deadline)
                     for lk, label in more:
                         if _add(found, seen, [lk]):
                             how.append(f"another by SAT with {label}" if "free" in label else

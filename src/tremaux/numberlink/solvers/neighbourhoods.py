@@ -253,7 +253,7 @@ def _freed(owner: np.ndarray, group: tuple[int, ...]) -> np.ndarray:
 
 
 def around(enc, linking, hoods: Iterator[tuple[str, np.ndarray]], to_linking: Callable, *,
-           stop: float | None, need: int, always: str = "") -> tuple[list, bool]:
+           stop: float | None, need: int, always: str = "", deadline: float | None = None) -> tuple[list, bool]:
     """Other solutions in the neighbourhoods ``hoods`` of ``linking``, until ``stop`` or ``need`` of them.
 
     In each neighbourhood the freed cells are free and every edge of
@@ -280,6 +280,8 @@ def around(enc, linking, hoods: Iterator[tuple[str, np.ndarray]], to_linking: Ca
     always : str
         Neighbourhoods with this label are looked at even past ``stop``
         (the smallest windows, each a question of a few cells).
+    deadline : float, optional
+        No question is asked past this ``time.perf_counter()`` value, whatever the label.
 
     Returns
     -------
@@ -311,6 +313,8 @@ def around(enc, linking, hoods: Iterator[tuple[str, np.ndarray]], to_linking: Ca
         fixed = np.flatnonzero(~(free[enc.eu] | free[enc.ev]))
         assume = np.where(on[fixed], fixed + 1, -(fixed + 1)).tolist()
         while len(out) < need:
+            if deadline is not None and time.perf_counter() > deadline:  # the task's: whatever the label
+                return out, False
             try:
                 model = enc.next_model(None, assumptions=assume, conflicts=GROUP_CONFLICTS)
             except TimeoutError:

@@ -1,0 +1,194 @@
+"""Nothing runs unbounded: a question past a tenth of its time limit goes on in a child process, killed at the limit."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from tremaux._portfolio import available
+from tremaux.cli import main
+from tremaux.errors import BudgetExceededError
+from tremaux.numberlink import Puzzle, diagnose, formats, generate_puzzle, solve_puzzle
+from tremaux.numberlink.solvers import bound, pipeline
+from tremaux.numberlink.solvers.base import Answer
+
+CORPUS = Path(__file__).resolve().parents[1] / "benchmarks" / "numberlink" / "corpus"
+MARGIN = 2.5
+"""Seconds allowed past the limit and the grace, for a loaded machine: the bound is a behaviour, not a speed."""
+
+needs_fork = pytest.mark.skipif(not available(), reason="the bound needs the fork start method")
+
+
+@pytest.fixture
+def stubborn(monkeypatch):
+    """A first stage that keeps to its deadline in this process, and ignores it (sleeps a minute) in a child."""
+    here = os.getpid()
+
+    def stage(task):
+        if os.getpid() != here:
+            time.sleep(60)
+        left = task.left()
+        time.sleep(0 if left is None else left)
+        return Answer((), False, "stubborn", stopped="time limit")
+
+    monkeypatch.setattr(pipeline, "STAGES", [("stubborn", stage)] + pipeline.STAGES)
+    return stage
+
+
+def test_the_budget_in_process_is_a_tenth_of_the_limit_with_a_floor():
+    assert bound.in_process_budget(60.0) == 6.0
+    assert bound.in_process_budget(1.0) == bound.IN_PROCESS_FLOOR
+    assert bound.in_process_budget(bound.IN_PROCESS_FLOOR) is None  # nothing left for a child
+    assert bound.in_process_budget(float("inf")) is None
+    assert bound.grace(1.0) == 0.25 and bound.grace(100.0) == 5.0
+
+
+@needs_fork
+def test_a_child_that_ignores_its_deadline_is_killed():
+    t0 = time.perf_counter()
+    assert bound.in_child(time.sleep, (60,), time.perf_counter() + 0.3, "nap") == (None, "time limit")
+    assert time.perf_counter() - t0 < 0.3 + MARGIN
+    assert multiprocessing.active_children() == []
+    value, why = bound.in_child(int, ("x",), time.perf_counter() + 30, "int")
+    assert value is None and "ValueError" in why
+
+
+@needs_fork
+@pytest.mark.parametrize("kw", [dict(), dict(unique=True), dict(count=50)])
+def test_a_solver_that_ignores_its_deadline_gives_up_shortly_after_the_limit(stubborn, kw):
+    p = Puzzle.from_rows(["1..2", "....", "1..2"])
+    t0 = time.perf_counter()
+    r = solve_puzzle(p, rule="nikoli", time_limit=1.0, **kw)
+    wall = time.perf_counter() - t0
+    assert r.status == "gave-up" and r.message.startswith("gave up after ") and "(time limit 1 s)" in r.message
+    assert r.extras["child_process"] == "time limit"
+    assert 1.0 <= wall < 1.0 + bound.grace(1.0) + MARGIN
+    assert multiprocessing.active_children() == []
+
+
+@needs_fork
+def test_the_default_time_limit_is_hit_and_reported_with_the_time_spent(stubborn, monkeypatch):
+    import tremaux.numberlink.solvers as nl
+
+    monkeypatch.setattr(nl, "DEFAULT_TIME_LIMIT", 1.0)
+    p = Puzzle.from_rows(["1..2", "....", "1..2"])
+    t0 = time.perf_counter()
+    r = solve_puzzle(p, rule="fill", unique=True)
+    assert time.perf_counter() - t0 < 1.0 + bound.grace(1.0) + MARGIN
+    assert r.status == "gave-up" and r.unique is None
+    spent = float(r.message.split("gave up after ")[1].split(" s")[0])
+    assert 1.0 <= spent < 1.0 + bound.grace(1.0) + MARGIN and "(time limit 1 s)" in r.message
+    d = diagnose(p, "fill")
+    assert d.verdict == "unknown" and "(time limit 1 s)" in d.reasons[0]
+
+
+@needs_fork
+def test_the_cli_reports_the_default_limit_as_gave_up_with_the_time_spent(stubborn, monkeypatch, capsys, tmp_path):
+    import tremaux.numberlink.solvers as nl
+
+    monkeypatch.setattr(nl, "DEFAULT_TIME_LIMIT", 1.0)
+    path = tmp_path / "p.txt"
+    path.write_text("1..2\n....\n1..2\n")
+    for args in (["solve", "--unique"], ["solve", "--all"], ["solve", "--count", "5"], ["solve"], ["check"]):
+        t0 = time.perf_counter()
+        with pytest.raises(SystemExit) as exc:
+            main(["numberlink", *args, str(path), "--json"])
+        assert time.perf_counter() - t0 < 1.0 + bound.grace(1.0) + MARGIN, args
+        assert exc.value.code == 1, args
+        rec = json.loads(capsys.readouterr().out)[0]
+        message = rec["reasons"][0] if args == ["check"] else rec["message"]
+        assert message.startswith("gave up after ") and message.endswith(" s (time limit 1 s)"), (args, message)
+
+
+@pytest.fixture
+def stubborn_generation(monkeypatch):
+    """The generator's uniqueness check keeps to its deadline in this process, and sleeps a minute in a child."""
+    from tremaux.numberlink import generate as gen
+
+    generate_puzzle((6, 6), seed=1, time_limit=60)  # kernels loaded (not the bound's business)
+    here = os.getpid()
+
+    def another(puzzle, planted, rule, stop):
+        if os.getpid() != here:
+            time.sleep(60)
+        time.sleep(max(0.0, stop - time.perf_counter()))
+        return None, True
+
+    monkeypatch.setattr(gen, "_another", another)
+    return gen
+
+
+@needs_fork
+def test_a_generation_that_ignores_its_deadline_stops_shortly_after_the_limit(stubborn_generation):
+    t0 = time.perf_counter()
+    with pytest.raises(BudgetExceededError, match=r"gave up after .* s \(time limit 1 s\)"):
+        generate_puzzle((6, 6), seed=1, time_limit=1.0)
+    assert time.perf_counter() - t0 < 1.0 + bound.grace(1.0) + MARGIN
+    assert multiprocessing.active_children() == []
+
+
+@needs_fork
+def test_the_cli_generation_has_the_default_limit(stubborn_generation, monkeypatch, capsys):
+    monkeypatch.setattr(stubborn_generation, "DEFAULT_TIME_LIMIT", 1.0)
+    t0 = time.perf_counter()
+    with pytest.raises(SystemExit) as exc:
+        main(["numberlink", "generate", "--size", "6x6", "--seed", "1"])
+    assert time.perf_counter() - t0 < 1.0 + bound.grace(1.0) + MARGIN
+    err = capsys.readouterr().err
+    assert exc.value.code != 0 and "gave up after " in err and "(time limit 1 s)" in err, err
+
+
+@needs_fork
+def test_counting_a_contest_puzzle_with_many_solutions_keeps_to_its_limit():
+    # a-contest dev 10 under nikoli: before the bound, counting to a thousand ran 14.5-15.3 s for a 3 s limit (the
+    # neighbourhoods of the first solution, looking for up to a thousand more without looking at the clock)
+    p = formats.load_all(CORPUS / "a-contest-dev.txt")[9]
+    solve_puzzle(p, rule="nikoli", count=2, time_limit=30)  # kernels loaded
+    t0 = time.perf_counter()
+    r = solve_puzzle(p, rule="nikoli", count=1000, time_limit=3.0)
+    assert time.perf_counter() - t0 < 3.0 + bound.grace(3.0) + MARGIN
+    assert r.status == "solved" and r.count >= 1  # a thousand on a quick machine, else those found so far, kept
+    assert r.count == 1000 or "found so far, kept" in r.message, r.message
+    assert multiprocessing.active_children() == []
+
+
+def test_neighbourhoods_ask_nothing_past_the_deadline_whatever_the_label():
+    from tremaux.numberlink.result import Linking
+    from tremaux.numberlink.rules import resolve
+    from tremaux.numberlink.solvers.base import Task
+    from tremaux.numberlink.solvers.neighbourhoods import around, neighbourhoods
+    from tremaux.numberlink.solvers.sat import encoding_for
+
+    p = Puzzle.from_rows(["1.2", "...", "1.2"])
+    lk = Linking.from_paths(p, [[(0, 0), (1, 0), (2, 0)], [(0, 2), (1, 2), (2, 2)]])
+    enc = encoding_for(Task(p, resolve("nikoli"), 2, None), one=False)
+    try:
+        enc.block_lines(lk)
+        labels = {label for label, _ in neighbourhoods(p, lk)}
+        for label in labels:
+            found, done = around(enc, lk, neighbourhoods(p, lk), lambda m: m, stop=None, need=5, always=label,
+                                 deadline=-1.0)
+            assert (found, done) == ([], False)
+        found, _ = around(enc, lk, neighbourhoods(p, lk), lambda m: m, stop=None, need=5)
+        assert found  # in time, the same neighbourhoods have other solutions
+    finally:
+        enc.close()
+
+
+def test_easy_questions_start_no_child_process(monkeypatch):
+    def no_child(*_args, **_kw):
+        raise AssertionError("a child process was started")
+
+    monkeypatch.setattr(bound, "first_answer", no_child)
+    p = Puzzle.from_rows(["1..2", "....", "1..2"])
+    for kw in (dict(), dict(unique=True), dict(count=10), dict(unique=True, touch=True)):
+        for rule in ("fill", "nikoli"):
+            for limit in (None, 1.0):  # decided in process (fill without touching: no solution)
+                assert solve_puzzle(p, rule=rule, time_limit=limit, **kw).status in ("solved", "no-solution")
+    assert diagnose(p, "nikoli").verdict == "multiple-solutions"
+    assert generate_puzzle((8, 8), seed=3, time_limit=30).puzzle.pairs > 0
