@@ -31,9 +31,9 @@ def _as_tables(g: Grid) -> Grid:
 @given(a=st.integers(1, 40), b=st.integers(1, 40))
 def test_arithmetic_neighbours_are_the_tables(kind, a, b):
     g = ARITHMETIC[kind](a, b)
-    nbr, back = g.topology
-    assert np.ndim(nbr) != 2  # the kernels get the arithmetic form, not a table
-    t, bk = kgt.tables(nbr, back)
+    G, P, nbr, back = g.topology
+    assert G[0] != kgt.TABLE and nbr.shape[0] == 0  # the kernels get the arithmetic form, not a table
+    t, bk = kgt.tables(G, P, nbr, back)
     assert t.shape == (g.size, g.sides)
     np.testing.assert_array_equal(t, g.nbr)  # g.nbr: built by the numpy builder, independently
     ok = g.nbr >= 0
@@ -67,9 +67,9 @@ def test_kernels_read_the_topology_only(name):
     params = _params("growing-tree" if name == "growing_tree" else "backtracker", {"discipline": ("random", (0, 0, 1))}
                      if name == "growing_tree" else {}, g.size)
     out = []
-    for nbr, back in (g.topology, (g.nbr, g.back)):
+    for topo in (g.topology, kgt.table_form(g.nbr, g.back)):
         cells = np.zeros(g.size, g.dtype)
-        _KERNELS[name](nbr, back, -1, params, make_state(5), cells, np.empty((0, 3), np.int64))
+        _KERNELS[name](*topo, -1, params, make_state(5), cells, np.empty((0, 3), np.int64))
         out.append(cells)
     np.testing.assert_array_equal(out[0], out[1])
     bits = np.unpackbits(out[0].view(np.uint8)).sum()
@@ -102,7 +102,7 @@ def test_braid_reads_the_topology():
     ref = cells.copy()
     trace = np.empty((g.size, 3), np.int64)
     opened, t = kgm.braid(*g.topology, 1.0, make_state(3), cells, trace, 0)
-    opened_ref, _ = kgm.braid(g.nbr, g.back, 1.0, make_state(3), ref, np.empty((0, 3), np.int64), 0)
+    opened_ref, _ = kgm.braid(*kgt.table_form(g.nbr, g.back), 1.0, make_state(3), ref, np.empty((0, 3), np.int64), 0)
     assert opened == opened_ref == t > 0
     np.testing.assert_array_equal(cells, ref)
 
@@ -114,27 +114,50 @@ def test_kruskal_with_and_without_far_ends_stored(make):
     """Kruskal stores each passage's far end on grids with few passages a cell and finds it when drawn
     elsewhere; both ways draw the same order and carve the same maze, with the same trace."""
     g = make()
-    nbr, back = g.topology
-    S = int(kgt.shape(nbr)[1])
+    topo = g.topology
+    S = int(kgt.shape(*topo[:3])[1])
     sh = (S - 1).bit_length()  # 2**sh >= S, as the kernel takes it
     w = (g.size << sh).bit_length()
-    m = int(kgm.passages(nbr))
+    m = int(kgm.passages(*topo[:3]))
     runs = []
     for far in (True, False):
         state = make_state(7)
         cells = np.zeros(g.size, g.dtype)
         trace = np.empty((g.size, 3), np.int64)
         if far:
-            arcs = kgm._order(nbr, back, state, sh, w, np.empty(m, np.int64))
+            arcs = kgm._order(*topo, state, sh, w, np.empty(m, np.int64))
             out = kgm._merge_pairs(arcs, sh, w, cells, g.size, trace)
         else:
-            arcs = kgm._order(nbr, back, state, sh, 0, np.empty(m, np.int32))
-            out = kgm._merge_arcs(nbr, back, arcs, sh, cells, trace)
+            arcs = kgm._order(*topo, state, sh, 0, np.empty(m, np.int32))
+            out = kgm._merge_arcs(*topo, arcs, sh, cells, trace)
         runs.append((cells, out, trace[:out[3]]))
     (c1, o1, t1), (c2, o2, t2) = runs
     np.testing.assert_array_equal(c1, c2)
     assert o1 == o2 and o1[3] == g.size - 1
     np.testing.assert_array_equal(t1, t2)
     whole = np.zeros(g.size, g.dtype)
-    kgm.kruskal(nbr, back, -1, np.zeros(4), make_state(7), whole, np.empty((0, 3), np.int64))
+    kgm.kruskal(*topo, -1, np.zeros(4), make_state(7), whole, np.empty((0, 3), np.int64))
     np.testing.assert_array_equal(whole, c1)
+
+
+def test_one_topology_type_for_every_grid():
+    """Tables, hex rectangles and polar grids hand the kernels the same argument types: each generator is
+    compiled once for all of them (issue #19), not once per kind of grid."""
+    from numba import typeof
+
+    grids = [make_grid("hex", size=(4, 5)), make_grid("polar", rings=5), make_grid("square", size=(4, 5), wrap="torus"),
+             make_grid("hex", size=(4, 5), weave=True), make_grid("triangle", size=(4, 5))]
+    kinds = [g.topology[0][0] for g in grids]
+    assert kinds == [kgt.HEX, kgt.POLAR, kgt.TABLE, kgt.TABLE, kgt.TABLE]
+    types = {tuple(str(typeof(a)) for a in g.topology) for g in grids}
+    assert len(types) == 1, types
+    assert all(not a.flags.writeable for g in grids for a in g.topology[1:])
+
+
+def test_topology_forms_reject_bad_arrays():
+    with pytest.raises(ValueError, match="same"):
+        kgt.table_form(np.zeros((3, 4)), np.zeros((3, 3)))
+    with pytest.raises(ValueError, match="2 dimensions"):
+        kgt.table_form(np.zeros(3), np.zeros(3))
+    with pytest.raises(ValueError, match="at least one row"):
+        kgt.hex_form(0, 3)
