@@ -116,7 +116,7 @@ def _pick(G, P, nbr, visited, i, state, want):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _any_side(G, P, nbr, i, state):
     """A uniformly random side of ``i`` that has a neighbour (by rejection: draw again on a border)."""
     S = shape(G, P, nbr)[1]

@@ -71,6 +71,11 @@ def table_form(nbr: np.ndarray, back: np.ndarray) -> tuple:
     tuple
         ``(G, P, nbr, back)`` as the graph kernels take them (read-only views).
 
+    Raises
+    ------
+    ValueError
+        When a table is not two-dimensional or ``back`` has another shape than ``nbr``.
+
     Examples
     --------
     >>> G, P, nbr, back = table_form(np.array([[1], [0]]), np.array([[0], [0]]))
@@ -96,6 +101,11 @@ def hex_form(H: int, W: int) -> tuple:
     -------
     tuple
         ``(G, P, nbr, back)`` as the graph kernels take them.
+
+    Raises
+    ------
+    ValueError
+        When ``H`` or ``W`` is below 1.
 
     Examples
     --------
@@ -301,7 +311,7 @@ def facing(G, P, nbr, back, loc, i, s):
     return np.int64(back[i, s])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def nb(G, P, nbr, i, s):
     """The cell behind side ``s`` of cell ``i``, or -1."""
     return side(G, P, nbr, locate(G, P, nbr, i), i, s)
