@@ -185,6 +185,9 @@ def setup() -> None:
             pass
 
     event.register("numba:compile", Listener())
+    from .kernels import graph_topo
+
+    graph_topo.register()  # the grid topology functions the graph kernels call
     _READY = True
 
 

@@ -13,7 +13,6 @@ from .._jit import njit
 from .gen_common import EV_CARVE, record
 from .gen_common import rand_below as below
 from .graph_gen import _open
-from .graph_topo import TABLE
 
 __all__ = ["add_islands", "count_islands"]
 
@@ -30,7 +29,6 @@ def add_islands(G, P, nbr, back, cells, start, to, wall, wcell, wside, anchored,
     Breadth-first from the outer wall's posts along closed walls; a tree edge whose far side holds
     at least two posts (so at least one wall) is picked uniformly and opened. Returns ``(made, t)``.
     """
-    T = (TABLE, G[1], G[2])  # tables only: the kind a constant, its branches folded
     npost = anchored.shape[0]
     parent = np.empty(npost, np.int64)
     pwall = np.empty(npost, np.int64)
@@ -77,7 +75,7 @@ def add_islands(G, P, nbr, back, cells, start, to, wall, wcell, wside, anchored,
             w = pwall[order[x]]
             i = wcell[w]
             s = wside[w]
-            j = _open(cells, T, P, nbr, back, i, s)
+            j = _open(cells, G, P, nbr, back, i, s)
             if count_islands(cells, start, to, wall, wcell, wside, anchored) > before:
                 t = record(trace, t, EV_CARVE, i, j)
                 ok = True

@@ -15,7 +15,7 @@ from .gen_common import rand_below as below
 from .gen_common import uf_find, uf_union
 from .graph_gen import _carve, _iota, shuffle
 from .graph_moves import passages, span
-from .graph_topo import TABLE, facing, locate, nb, shape, side
+from .graph_topo import facing, locate, nb, shape, side
 from .rng import next_u64, uniform
 
 __all__ = ["kruskal", "kruskal_weave", "growing_forest", "braid", "KERNELS"]
@@ -320,7 +320,6 @@ def kruskal_weave(G, P, nbr, back, start, params, state, cells, trace):
     neighbours are untouched and the cells each passage would join are in different trees: a passage
     straight over it, a tunnel straight under it. Crossing cells then take no other passage; Kruskal joins the rest along ordinary sides.
     """
-    T = (TABLE, G[1], G[2])  # tables only: the kind a constant, its branches folded
     n, S2 = nbr.shape
     S = S2 // 2
     half = S // 2
@@ -349,9 +348,9 @@ def kruskal_weave(G, P, nbr, back, start, params, state, cells, trace):
         ra, rc, rp, rq = _find(parent, a), _find(parent, c), _find(parent, p), _find(parent, q)
         if ra == rc or rp == rq:
             continue
-        _, t = _carve(cells, T, P, nbr, back, b, e, trace, t)
-        _, t = _carve(cells, T, P, nbr, back, b, e + half, trace, t)
-        _, t = _carve(cells, T, P, nbr, back, a, S + d, trace, t)
+        _, t = _carve(cells, G, P, nbr, back, b, e, trace, t)
+        _, t = _carve(cells, G, P, nbr, back, b, e + half, trace, t)
+        _, t = _carve(cells, G, P, nbr, back, a, S + d, trace, t)
         parent[ra] = rc  # the tunnel joins a and c; the bridge joins p, b and q
         parent[rp] = b
         parent[rq] = b
@@ -382,7 +381,7 @@ def kruskal_weave(G, P, nbr, back, start, params, state, cells, trace):
         visits += 1
         if ra != rb:
             parent[ra] = rb
-            _, t = _carve(cells, T, P, nbr, back, i, s, trace, t)
+            _, t = _carve(cells, G, P, nbr, back, i, s, trace, t)
     return -1, visits, crossings, t
 
 

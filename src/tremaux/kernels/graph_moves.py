@@ -16,10 +16,9 @@ import numpy as np
 from .._jit import njit
 from .graph_topo import HEX, POLAR, hex_step, locate, polar_side, ring_loc, shape, side
 
-__all__ = ["span", "degree", "nth", "move", "passages"]
+__all__ = ["span", "degree", "nth", "move", "passages", "register"]
 
 
-@njit(cache=True, inline="always")
 def span(G, P, nbr, loc):
     """How many side slots to look at: every side with a neighbour is below it.
 
@@ -34,6 +33,10 @@ def span(G, P, nbr, loc):
     >>> [int(span(G, P, nbr, locate(G, P, nbr, i))) for i in (0, 1, 7, 19)]  # the pole, rings 1, 2, 3
     [6, 5, 4, 3]
     """
+    return _arith_span(G, P, nbr, loc)
+
+
+def _arith_span(G, P, nbr, loc):
     if G[0] == HEX:
         return np.int64(6)
     if G[0] == POLAR:
@@ -47,7 +50,6 @@ def _inside(G, loc):
     return 0 < loc[0] < G[1] - 1 and 0 < loc[1] < G[2] - 1
 
 
-@njit(cache=True, inline="always")
 def degree(G, P, nbr, loc, i):
     """The number of sides of ``i`` that have a neighbour.
 
@@ -58,6 +60,10 @@ def degree(G, P, nbr, loc, i):
     >>> [int(degree(G, P, nbr, locate(G, P, nbr, i), i)) for i in (0, 5, 6)]  # a corner, two inner cells
     [2, 6, 6]
     """
+    return _arith_degree(G, P, nbr, loc, i)
+
+
+def _arith_degree(G, P, nbr, loc, i):
     if G[0] == POLAR:
         return loc[7] + loc[6]  # its slots with a neighbour come first
     if G[0] == HEX and _inside(G, loc):
@@ -69,7 +75,6 @@ def degree(G, P, nbr, loc, i):
     return k
 
 
-@njit(cache=True, inline="always")
 def nth(G, P, nbr, loc, i, r):
     """The slot of the ``r``-th side of ``i`` that has a neighbour (counted from 0 in slot order).
 
@@ -83,6 +88,10 @@ def nth(G, P, nbr, loc, i, r):
     >>> [int(nth(G, P, nbr, locate(G, P, nbr, 0), 0, r)) for r in range(2)]  # the corner (0, 0): SE and S
     [2, 3]
     """
+    return _arith_nth(G, P, nbr, loc, i, r)
+
+
+def _arith_nth(G, P, nbr, loc, i, r):
     if G[0] == POLAR or (G[0] == HEX and _inside(G, loc)):
         return np.int64(r)
     for s in range(span(G, P, nbr, loc)):
@@ -93,7 +102,6 @@ def nth(G, P, nbr, loc, i, r):
     return np.int64(-1)
 
 
-@njit(cache=True, inline="always")
 def move(G, P, nbr, loc, i, s):
     """The cell ``j`` behind side ``s`` of ``i`` (a side that leads to a cell) and ``locate(G, P, nbr, j)``.
 
@@ -105,6 +113,10 @@ def move(G, P, nbr, loc, i, s):
     >>> int(j), [int(x) for x in loc] == [int(x) for x in locate(G, P, nbr, 7)]
     (7, True)
     """
+    return _arith_move(G, P, nbr, loc, i, s)
+
+
+def _arith_move(G, P, nbr, loc, i, s):
     z = np.int64(0)
     if G[0] == HEX:
         nr, nc = hex_step(loc, s)
@@ -151,3 +163,62 @@ def passages(G, P, nbr):
             if side(G, P, nbr, loc, i, s) > i:
                 m += 1
     return m
+
+
+def _table_impls() -> dict:
+    """The implementations on a table (``G = (TABLE,)``), as in a table's own compiled forms."""
+    def degree_impl(G, P, nbr, loc, i):
+        k = np.int64(0)
+        for s in range(nbr.shape[1]):
+            if nbr[i, s] >= 0:
+                k += 1
+        return k
+
+    def nth_impl(G, P, nbr, loc, i, r):
+        for s in range(nbr.shape[1]):
+            if nbr[i, s] >= 0:
+                if r == 0:
+                    return np.int64(s)
+                r -= 1
+        return np.int64(-1)
+
+    def move_impl(G, P, nbr, loc, i, s):
+        j = np.int64(nbr[i, s])
+        return j, (j, np.int64(0), np.int64(0))
+
+    return {"span": lambda G, P, nbr, loc: np.int64(nbr.shape[1]), "degree": degree_impl, "nth": nth_impl,
+            "move": move_impl}
+
+
+def register(overload, is_table) -> None:
+    """Teach numba :func:`span`, :func:`degree`, :func:`nth` and :func:`move`; called once by
+    :func:`tremaux.kernels.graph_topo.register` with numba's ``overload`` and its test of a table's ``G`` type.
+
+    Parameters
+    ----------
+    overload : callable
+        ``numba.extending.overload``.
+    is_table : callable
+        True for the numba type of a table's ``G`` (the arithmetic grids' ``G`` has three numbers).
+
+    Examples
+    --------
+    >>> from tremaux.kernels import graph_topo
+    >>> graph_topo.register()  # registers these too
+    """
+    table = _table_impls()
+    arith = {"span": _arith_span, "degree": _arith_degree, "nth": _arith_nth, "move": _arith_move}
+    def t_span(G, P, nbr, loc):
+        return table["span"] if is_table(G) else arith["span"]
+
+    def t_degree(G, P, nbr, loc, i):
+        return table["degree"] if is_table(G) else arith["degree"]
+
+    def t_nth(G, P, nbr, loc, i, r):
+        return table["nth"] if is_table(G) else arith["nth"]
+
+    def t_move(G, P, nbr, loc, i, s):
+        return table["move"] if is_table(G) else arith["move"]
+
+    for fn, typer in ((span, t_span), (degree, t_degree), (nth, t_nth), (move, t_move)):
+        overload(fn)(typer)

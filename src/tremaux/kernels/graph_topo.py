@@ -40,7 +40,7 @@ import numpy as np
 from .._jit import njit
 
 __all__ = ["TABLE", "HEX", "POLAR", "table_form", "hex_form", "polar_form", "shape", "locate", "side", "facing",
-           "nb", "tables"]
+           "nb", "tables", "register"]
 
 TABLE = 0
 """``G[0]`` of a topology held in tables."""
@@ -80,13 +80,13 @@ def table_form(nbr: np.ndarray, back: np.ndarray) -> tuple:
     --------
     >>> G, P, nbr, back = table_form(np.array([[1], [0]]), np.array([[0], [0]]))
     >>> G, P.shape, nbr.dtype.name, back.dtype.name
-    ((0, 0, 0), (0,), 'int32', 'int8')
+    ((0,), (0,), 'int32', 'int8')
     """
     nbr = _readonly(nbr, np.int32, 2)
     back = _readonly(back, np.int8, 2)
     if back.shape != nbr.shape:
         raise ValueError(f"back has shape {back.shape}, nbr {nbr.shape}: they must be the same")
-    return (TABLE, 0, 0), _NO_P, nbr, back
+    return (TABLE,), _NO_P, nbr, back
 
 
 def hex_form(H: int, W: int) -> tuple:
@@ -198,7 +198,6 @@ def ring_loc(P, r, i):
     return (np.int64(r), j, w, parent, up, child, kout, np.int64(0) if r == 0 else np.int64(3))
 
 
-@njit(cache=True, inline="always")
 def shape(G, P, nbr):
     """The number of cells and of side slots, ``(n, S)``.
 
@@ -207,6 +206,10 @@ def shape(G, P, nbr):
     >>> [int(x) for x in shape(*hex_form(3, 4)[:3])]  # a 3 x 4 hex rectangle
     [12, 6]
     """
+    return _arith_shape(G, P, nbr)
+
+
+def _arith_shape(G, P, nbr):
     if G[0] == HEX:
         return np.int64(G[1] * G[2]), np.int64(6)
     if G[0] == POLAR:
@@ -214,7 +217,6 @@ def shape(G, P, nbr):
     return np.int64(nbr.shape[0]), np.int64(nbr.shape[1])
 
 
-@njit(cache=True, inline="always")
 def locate(G, P, nbr, i):
     """What the neighbour functions need to know about cell ``i``: eight ``int64``.
 
@@ -227,6 +229,10 @@ def locate(G, P, nbr, i):
     >>> [int(x) for x in locate(*hex_form(3, 4)[:3], 6)[:3]]  # row 1, column 2 (an even column)
     [1, 2, 0]
     """
+    return _arith_locate(G, P, nbr, i)
+
+
+def _arith_locate(G, P, nbr, i):
     z = np.int64(0)
     if G[0] == HEX:
         W = G[2]
@@ -268,7 +274,6 @@ def polar_side(loc, i, s):
     return child + q if q < kout else np.int64(-1)
 
 
-@njit(cache=True, inline="always")
 def side(G, P, nbr, loc, i, s):
     """The cell behind side ``s`` of cell ``i`` (``loc``: its :func:`locate`), or -1.
 
@@ -278,6 +283,10 @@ def side(G, P, nbr, loc, i, s):
     >>> [int(side(G, P, nbr, locate(G, P, nbr, 6), 6, s)) for s in range(6)]  # N, NE, SE, S, SW, NW of (1, 2)
     [2, 3, 7, 10, 5, 1]
     """
+    return _arith_side(G, P, nbr, loc, i, s)
+
+
+def _arith_side(G, P, nbr, loc, i, s):
     if G[0] == HEX:
         nr, nc = hex_step(loc, s)
         if nr < 0 or nr >= G[1] or nc < 0 or nc >= G[2]:
@@ -288,7 +297,6 @@ def side(G, P, nbr, loc, i, s):
     return np.int64(nbr[i, s])
 
 
-@njit(cache=True, inline="always")
 def facing(G, P, nbr, back, loc, i, s):
     """The side of ``side(G, P, nbr, loc, i, s)`` that faces ``i`` (side ``s`` must lead to a cell).
 
@@ -298,6 +306,10 @@ def facing(G, P, nbr, back, loc, i, s):
     >>> int(facing(G, P, nbr, back, locate(G, P, nbr, 6), 6, 1))  # NE faces SW
     4
     """
+    return _arith_facing(G, P, nbr, back, loc, i, s)
+
+
+def _arith_facing(G, P, nbr, back, loc, i, s):
     if G[0] == HEX:
         return np.int64(s + 3 if s < 3 else s - 3)
     if G[0] == POLAR:
@@ -331,3 +343,56 @@ def tables(G, P, nbr, back):
                 t[i, s] = j
                 b[i, s] = facing(G, P, nbr, back, loc, i, s)
     return t, b
+
+
+def _is_table(G) -> bool:
+    """A table's ``G`` (one number) among numba types; the arithmetic grids' has three."""
+    from numba import types
+
+    return isinstance(G, types.BaseTuple) and len(G) == 1
+
+
+_REGISTERED = False
+
+
+def register() -> None:
+    """Teach numba :func:`shape`, :func:`locate`, :func:`side` and :func:`facing` (idempotent).
+
+    Each has two implementations, chosen by the type of ``G``: a table's (``G = (TABLE,)``), and one that
+    branches on the kind for the arithmetic grids (``G = (kind, H, W)``): a kernel is compiled once for the
+    tables and once for the hex rectangles and polar grids together. The same for
+    :mod:`tremaux.kernels.graph_moves`. Called by :func:`tremaux._numba.setup` when numba is first loaded, before
+    any kernel compiles, so importing this module does not import numba (kernels may run as Python).
+
+    Examples
+    --------
+    >>> register(); register()
+    """
+    global _REGISTERED
+    if _REGISTERED:
+        return
+    from numba.extending import overload
+
+    from . import graph_moves
+
+    table = {"shape": lambda G, P, nbr: (np.int64(nbr.shape[0]), np.int64(nbr.shape[1])),
+             "locate": lambda G, P, nbr, i: (np.int64(i), np.int64(0), np.int64(0)),
+             "side": lambda G, P, nbr, loc, i, s: np.int64(nbr[i, s]),
+             "facing": lambda G, P, nbr, back, loc, i, s: np.int64(back[i, s])}
+    arith = {"shape": _arith_shape, "locate": _arith_locate, "side": _arith_side, "facing": _arith_facing}
+    def t_shape(G, P, nbr):
+        return table["shape"] if _is_table(G) else arith["shape"]
+
+    def t_locate(G, P, nbr, i):
+        return table["locate"] if _is_table(G) else arith["locate"]
+
+    def t_side(G, P, nbr, loc, i, s):
+        return table["side"] if _is_table(G) else arith["side"]
+
+    def t_facing(G, P, nbr, back, loc, i, s):
+        return table["facing"] if _is_table(G) else arith["facing"]
+
+    for fn, typer in ((shape, t_shape), (locate, t_locate), (side, t_side), (facing, t_facing)):
+        overload(fn)(typer)
+    graph_moves.register(overload, _is_table)
+    _REGISTERED = True
