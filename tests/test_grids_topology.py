@@ -140,18 +140,33 @@ def test_kruskal_with_and_without_far_ends_stored(make):
     np.testing.assert_array_equal(whole, c1)
 
 
-def test_one_topology_type_for_every_grid():
-    """Tables, hex rectangles and polar grids hand the kernels the same argument types: each generator is
-    compiled once for all of them (issue #19), not once per kind of grid."""
+def _masked(g: Grid) -> Grid:
+    return g.masked(np.arange(g.size) != 3)
+
+
+def test_two_topology_types_for_every_grid():
+    """Every grid hands the kernels one of two argument types: the tables' (masked, woven, irregular grids), or
+    the arithmetic grids' (hex rectangles and polar grids together): each generator is compiled twice, not once
+    per kind of grid (issue #19)."""
     from numba import typeof
 
-    grids = [make_grid("hex", size=(4, 5)), make_grid("polar", rings=5), make_grid("square", size=(4, 5), wrap="torus"),
-             make_grid("hex", size=(4, 5), weave=True), make_grid("triangle", size=(4, 5))]
-    kinds = [g.topology[0][0] for g in grids]
-    assert kinds == [kgt.HEX, kgt.POLAR, kgt.TABLE, kgt.TABLE, kgt.TABLE]
-    types = {tuple(str(typeof(a)) for a in g.topology) for g in grids}
-    assert len(types) == 1, types
-    assert all(not a.flags.writeable for g in grids for a in g.topology[1:])
+    arith = [make_grid("hex", size=(4, 5)), make_grid("polar", rings=5), make_grid("hex", size=(2, 9))]
+    tab = [make_grid("square", size=(4, 5), wrap="torus"), make_grid("hex", size=(4, 5), weave=True),
+           make_grid("triangle", size=(4, 5)), _masked(make_grid("polar", rings=5))]
+    assert [g.topology[0][0] for g in arith] == [kgt.HEX, kgt.POLAR, kgt.HEX]
+    assert [g.topology[0] for g in tab] == [(kgt.TABLE,)] * 4
+    types = [{tuple(str(typeof(a)) for a in g.topology) for g in grids} for grids in (arith, tab)]
+    assert len(types[0]) == len(types[1]) == 1 and types[0] != types[1], types
+    assert all(not a.flags.writeable for g in arith + tab for a in g.topology[1:])
+
+
+def test_each_generator_is_compiled_for_two_topology_types():
+    from tremaux.kernels import graph_gen as kgg
+
+    for grid in (make_grid("hex", size=(4, 5)), make_grid("polar", rings=5), make_grid("upsilon", size=(4, 4))):
+        generate_on(grid, "backtracker", seed=1)
+    topo = {sig[:4] for sig in kgg.backtracker.signatures}
+    assert len(topo) == 2, topo
 
 
 def test_topology_forms_reject_bad_arrays():

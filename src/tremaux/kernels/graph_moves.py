@@ -33,7 +33,7 @@ def span(G, P, nbr, loc):
     >>> [int(span(G, P, nbr, locate(G, P, nbr, i))) for i in (0, 1, 7, 19)]  # the pole, rings 1, 2, 3
     [6, 5, 4, 3]
     """
-    return _arith_span(G, P, nbr, loc)
+    return (_table_span if len(G) == 1 else _arith_span)(G, P, nbr, loc)
 
 
 def _arith_span(G, P, nbr, loc):
@@ -60,7 +60,7 @@ def degree(G, P, nbr, loc, i):
     >>> [int(degree(G, P, nbr, locate(G, P, nbr, i), i)) for i in (0, 5, 6)]  # a corner, two inner cells
     [2, 6, 6]
     """
-    return _arith_degree(G, P, nbr, loc, i)
+    return (_table_degree if len(G) == 1 else _arith_degree)(G, P, nbr, loc, i)
 
 
 def _arith_degree(G, P, nbr, loc, i):
@@ -88,7 +88,7 @@ def nth(G, P, nbr, loc, i, r):
     >>> [int(nth(G, P, nbr, locate(G, P, nbr, 0), 0, r)) for r in range(2)]  # the corner (0, 0): SE and S
     [2, 3]
     """
-    return _arith_nth(G, P, nbr, loc, i, r)
+    return (_table_nth if len(G) == 1 else _arith_nth)(G, P, nbr, loc, i, r)
 
 
 def _arith_nth(G, P, nbr, loc, i, r):
@@ -113,7 +113,7 @@ def move(G, P, nbr, loc, i, s):
     >>> int(j), [int(x) for x in loc] == [int(x) for x in locate(G, P, nbr, 7)]
     (7, True)
     """
-    return _arith_move(G, P, nbr, loc, i, s)
+    return (_table_move if len(G) == 1 else _arith_move)(G, P, nbr, loc, i, s)
 
 
 def _arith_move(G, P, nbr, loc, i, s):
@@ -165,29 +165,30 @@ def passages(G, P, nbr):
     return m
 
 
-def _table_impls() -> dict:
-    """The implementations on a table (``G = (TABLE,)``), as in a table's own compiled forms."""
-    def degree_impl(G, P, nbr, loc, i):
-        k = np.int64(0)
-        for s in range(nbr.shape[1]):
-            if nbr[i, s] >= 0:
-                k += 1
-        return k
+def _table_span(G, P, nbr, loc):
+    return np.int64(nbr.shape[1])
 
-    def nth_impl(G, P, nbr, loc, i, r):
-        for s in range(nbr.shape[1]):
-            if nbr[i, s] >= 0:
-                if r == 0:
-                    return np.int64(s)
-                r -= 1
-        return np.int64(-1)
 
-    def move_impl(G, P, nbr, loc, i, s):
-        j = np.int64(nbr[i, s])
-        return j, (j, np.int64(0), np.int64(0))
+def _table_degree(G, P, nbr, loc, i):
+    k = np.int64(0)
+    for s in range(nbr.shape[1]):
+        if nbr[i, s] >= 0:
+            k += 1
+    return k
 
-    return {"span": lambda G, P, nbr, loc: np.int64(nbr.shape[1]), "degree": degree_impl, "nth": nth_impl,
-            "move": move_impl}
+
+def _table_nth(G, P, nbr, loc, i, r):
+    for s in range(nbr.shape[1]):
+        if nbr[i, s] >= 0:
+            if r == 0:
+                return np.int64(s)
+            r -= 1
+    return np.int64(-1)
+
+
+def _table_move(G, P, nbr, loc, i, s):
+    j = np.int64(nbr[i, s])
+    return j, (j, np.int64(0), np.int64(0))
 
 
 def register(overload, is_table) -> None:
@@ -206,7 +207,7 @@ def register(overload, is_table) -> None:
     >>> from tremaux.kernels import graph_topo
     >>> graph_topo.register()  # registers these too
     """
-    table = _table_impls()
+    table = {"span": _table_span, "degree": _table_degree, "nth": _table_nth, "move": _table_move}
     arith = {"span": _arith_span, "degree": _arith_degree, "nth": _arith_nth, "move": _arith_move}
     def t_span(G, P, nbr, loc):
         return table["span"] if is_table(G) else arith["span"]

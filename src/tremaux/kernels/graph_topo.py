@@ -1,26 +1,32 @@
 """Neighbours on any grid, from a table or by arithmetic: what the graph kernels read.
 
 Private. The graph kernels take a topology as four arguments ``G, P, nbr, back`` and reach it only
-through the functions here and in :mod:`tremaux.kernels.graph_moves`. The four have the same numba
-types on every grid, so each kernel is compiled once (not once per kind of grid); the functions
-branch on the kind ``G[0]``, a scalar argument of the kernel that LLVM may hoist out of its loops:
+through the functions here and in :mod:`tremaux.kernels.graph_moves`:
 
-* ``G``: three ``int64`` ``(kind, H, W)``, kept in registers (``H`` and ``W`` read from memory
-  after every store cost up to 2.3x on hex rectangles);
+* ``G``: the kind, then for a hex rectangle its ``H`` and ``W`` (numbers, so they stay in registers:
+  read from memory after every store, they cost up to 2.3x on hex rectangles);
 * ``P``: a polar grid's rings, one flat ``int64`` array (empty on other grids);
 * ``nbr``, ``back``: a table's ``(n, S)`` ``int32`` neighbours (``-1``: none) and ``int8`` sides
   facing back (``(0, S)``-shaped on the arithmetic grids). All three arrays are read-only.
 
 The kinds:
 
-* :data:`TABLE` (any grid, masked and woven ones too): ``nbr`` and ``back`` hold everything;
-* :data:`HEX`, a hex rectangle of ``H`` rows and ``W`` columns: flat-topped columns with the odd
-  ones half a cell lower, sides N, NE, SE, S, SW, NW;
-* :data:`POLAR`, a polar grid: ``P`` made by :func:`tremaux.grids.polar.polar_topology`; sides as
-  in :mod:`tremaux.grids.polar`. ``P[0:8] = (cells, side slots, shift, rings, RB, LB, 0, 0)``;
-  ring ``r`` at ``P[RB + 3 r:]`` is ``(first cell, cells, ratio to the ring inside)``, then a last
-  row ``(cells, 0, 1)``; ``P[LB + c]`` is the ring of cell ``c << shift`` (a coarse index: finding a
-  cell's ring takes a step at most, except in the small rings near the pole).
+* :data:`TABLE` (any grid, masked and woven ones too), ``G = (TABLE,)``: ``nbr`` and ``back`` hold
+  everything;
+* :data:`HEX`, ``G = (HEX, H, W)``: a hex rectangle of ``H`` rows and ``W`` columns, flat-topped
+  columns with the odd ones half a cell lower, sides N, NE, SE, S, SW, NW;
+* :data:`POLAR`, ``G = (POLAR, 0, 0)``: a polar grid, ``P`` made by
+  :func:`tremaux.grids.polar.polar_topology`; sides as in :mod:`tremaux.grids.polar`.
+  ``P[0:8] = (cells, side slots, shift, rings, RB, LB, 0, 0)``; ring ``r`` at ``P[RB + 3 r:]`` is
+  ``(first cell, cells, ratio to the ring inside)``, then a last row ``(cells, 0, 1)``; ``P[LB + c]``
+  is the ring of cell ``c << shift`` (a coarse index: finding a cell's ring takes a step at most,
+  except in the small rings near the pole).
+
+numba chooses the implementation of each function by the type of ``G``: a table's one number, or the
+arithmetic grids' three. So a kernel has two compiled forms, one for the tables (the code of a table
+alone) and one for the hex rectangles and polar grids together, whose functions branch on the kind
+``G[0]`` (a table kernel pays no branch; one compiled form for all three kinds was tried: tables ran
+up to 1.5x slower, see ``docs/benchmarks.md``, Round 7).
 
 :func:`table_form`, :func:`hex_form` and :func:`polar_form` build the four arguments. The
 arithmetic forms hold a few numbers per grid (per ring for polar) instead of ``S + S/4`` int32 per
@@ -28,9 +34,9 @@ cell, and give exactly the table's answers (a test compares them), so a kernel d
 random numbers and carves the same maze either way.
 
 ``shape(G, P, nbr)`` is ``(n, S)``; ``locate(G, P, nbr, i)`` is what the other functions need to
-know about cell ``i`` (computed once per cell: eight ``int64`` on every kind); ``side(G, P, nbr,
-loc, i, s)`` is the cell behind side ``s`` (or -1) and ``facing(G, P, nbr, back, loc, i, s)`` the
-side of that cell facing ``i``. ``nb(G, P, nbr, i, s)`` does both steps for one side.
+know about cell ``i`` (computed once per cell); ``side(G, P, nbr, loc, i, s)`` is the cell behind
+side ``s`` (or -1) and ``facing(G, P, nbr, back, loc, i, s)`` the side of that cell facing ``i``.
+``nb(G, P, nbr, i, s)`` does both steps for one side.
 """
 
 from __future__ import annotations
@@ -206,7 +212,7 @@ def shape(G, P, nbr):
     >>> [int(x) for x in shape(*hex_form(3, 4)[:3])]  # a 3 x 4 hex rectangle
     [12, 6]
     """
-    return _arith_shape(G, P, nbr)
+    return (_table_shape if len(G) == 1 else _arith_shape)(G, P, nbr)
 
 
 def _arith_shape(G, P, nbr):
@@ -218,9 +224,9 @@ def _arith_shape(G, P, nbr):
 
 
 def locate(G, P, nbr, i):
-    """What the neighbour functions need to know about cell ``i``: eight ``int64``.
+    """What the neighbour functions need to know about cell ``i``: a tuple of ``int64``.
 
-    ``(i, 0, ...)`` for a table, ``(row, col, col & 1, 0, ...)`` for a hex rectangle, and for a polar
+    ``(i, 0, 0)`` for a table, ``(row, col, col & 1, 0, ...)`` (eight) for a hex rectangle, and for a polar
     grid ``(ring, index, cells in the ring, parent, its side back, first child, children, first outward
     slot)``.
 
@@ -229,7 +235,7 @@ def locate(G, P, nbr, i):
     >>> [int(x) for x in locate(*hex_form(3, 4)[:3], 6)[:3]]  # row 1, column 2 (an even column)
     [1, 2, 0]
     """
-    return _arith_locate(G, P, nbr, i)
+    return (_table_locate if len(G) == 1 else _arith_locate)(G, P, nbr, i)
 
 
 def _arith_locate(G, P, nbr, i):
@@ -283,7 +289,7 @@ def side(G, P, nbr, loc, i, s):
     >>> [int(side(G, P, nbr, locate(G, P, nbr, 6), 6, s)) for s in range(6)]  # N, NE, SE, S, SW, NW of (1, 2)
     [2, 3, 7, 10, 5, 1]
     """
-    return _arith_side(G, P, nbr, loc, i, s)
+    return (_table_side if len(G) == 1 else _arith_side)(G, P, nbr, loc, i, s)
 
 
 def _arith_side(G, P, nbr, loc, i, s):
@@ -306,7 +312,7 @@ def facing(G, P, nbr, back, loc, i, s):
     >>> int(facing(G, P, nbr, back, locate(G, P, nbr, 6), 6, 1))  # NE faces SW
     4
     """
-    return _arith_facing(G, P, nbr, back, loc, i, s)
+    return (_table_facing if len(G) == 1 else _arith_facing)(G, P, nbr, back, loc, i, s)
 
 
 def _arith_facing(G, P, nbr, back, loc, i, s):
@@ -345,6 +351,22 @@ def tables(G, P, nbr, back):
     return t, b
 
 
+def _table_shape(G, P, nbr):
+    return np.int64(nbr.shape[0]), np.int64(nbr.shape[1])
+
+
+def _table_locate(G, P, nbr, i):
+    return np.int64(i), np.int64(0), np.int64(0)
+
+
+def _table_side(G, P, nbr, loc, i, s):
+    return np.int64(nbr[i, s])
+
+
+def _table_facing(G, P, nbr, back, loc, i, s):
+    return np.int64(back[i, s])
+
+
 def _is_table(G) -> bool:
     """A table's ``G`` (one number) among numba types; the arithmetic grids' has three."""
     from numba import types
@@ -375,10 +397,7 @@ def register() -> None:
 
     from . import graph_moves
 
-    table = {"shape": lambda G, P, nbr: (np.int64(nbr.shape[0]), np.int64(nbr.shape[1])),
-             "locate": lambda G, P, nbr, i: (np.int64(i), np.int64(0), np.int64(0)),
-             "side": lambda G, P, nbr, loc, i, s: np.int64(nbr[i, s]),
-             "facing": lambda G, P, nbr, back, loc, i, s: np.int64(back[i, s])}
+    table = {"shape": _table_shape, "locate": _table_locate, "side": _table_side, "facing": _table_facing}
     arith = {"shape": _arith_shape, "locate": _arith_locate, "side": _arith_side, "facing": _arith_facing}
     def t_shape(G, P, nbr):
         return table["shape"] if _is_table(G) else arith["shape"]
