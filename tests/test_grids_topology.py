@@ -31,9 +31,9 @@ def _as_tables(g: Grid) -> Grid:
 @given(a=st.integers(1, 40), b=st.integers(1, 40))
 def test_arithmetic_neighbours_are_the_tables(kind, a, b):
     g = ARITHMETIC[kind](a, b)
-    G, P, nbr, back = g.topology
-    assert G[0] != kgt.TABLE and nbr.shape[0] == 0  # the kernels get the arithmetic form, not a table
-    t, bk = kgt.tables(G, P, nbr, back)
+    nbr, back = g.topology
+    assert np.ndim(nbr) != 2  # the kernels get the arithmetic form, not a table
+    t, bk = kgt.tables(nbr, back)
     assert t.shape == (g.size, g.sides)
     np.testing.assert_array_equal(t, g.nbr)  # g.nbr: built by the numpy builder, independently
     ok = g.nbr >= 0
@@ -67,9 +67,9 @@ def test_kernels_read_the_topology_only(name):
     params = _params("growing-tree" if name == "growing_tree" else "backtracker", {"discipline": ("random", (0, 0, 1))}
                      if name == "growing_tree" else {}, g.size)
     out = []
-    for topo in (g.topology, kgt.table_form(g.nbr, g.back)):
+    for nbr, back in (g.topology, (g.nbr, g.back)):
         cells = np.zeros(g.size, g.dtype)
-        _KERNELS[name](*topo, -1, params, make_state(5), cells, np.empty((0, 3), np.int64))
+        _KERNELS[name](nbr, back, -1, params, make_state(5), cells, np.empty((0, 3), np.int64))
         out.append(cells)
     np.testing.assert_array_equal(out[0], out[1])
     bits = np.unpackbits(out[0].view(np.uint8)).sum()
@@ -102,7 +102,7 @@ def test_braid_reads_the_topology():
     ref = cells.copy()
     trace = np.empty((g.size, 3), np.int64)
     opened, t = kgm.braid(*g.topology, 1.0, make_state(3), cells, trace, 0)
-    opened_ref, _ = kgm.braid(*kgt.table_form(g.nbr, g.back), 1.0, make_state(3), ref, np.empty((0, 3), np.int64), 0)
+    opened_ref, _ = kgm.braid(g.nbr, g.back, 1.0, make_state(3), ref, np.empty((0, 3), np.int64), 0)
     assert opened == opened_ref == t > 0
     np.testing.assert_array_equal(cells, ref)
 
@@ -114,65 +114,27 @@ def test_kruskal_with_and_without_far_ends_stored(make):
     """Kruskal stores each passage's far end on grids with few passages a cell and finds it when drawn
     elsewhere; both ways draw the same order and carve the same maze, with the same trace."""
     g = make()
-    topo = g.topology
-    S = int(kgt.shape(*topo[:3])[1])
+    nbr, back = g.topology
+    S = int(kgt.shape(nbr)[1])
     sh = (S - 1).bit_length()  # 2**sh >= S, as the kernel takes it
     w = (g.size << sh).bit_length()
-    m = int(kgm.passages(*topo[:3]))
+    m = int(kgm.passages(nbr))
     runs = []
     for far in (True, False):
         state = make_state(7)
         cells = np.zeros(g.size, g.dtype)
         trace = np.empty((g.size, 3), np.int64)
         if far:
-            arcs = kgm._order(*topo, state, sh, w, np.empty(m, np.int64))
+            arcs = kgm._order(nbr, back, state, sh, w, np.empty(m, np.int64))
             out = kgm._merge_pairs(arcs, sh, w, cells, g.size, trace)
         else:
-            arcs = kgm._order(*topo, state, sh, 0, np.empty(m, np.int32))
-            out = kgm._merge_arcs(*topo, arcs, sh, cells, trace)
+            arcs = kgm._order(nbr, back, state, sh, 0, np.empty(m, np.int32))
+            out = kgm._merge_arcs(nbr, back, arcs, sh, cells, trace)
         runs.append((cells, out, trace[:out[3]]))
     (c1, o1, t1), (c2, o2, t2) = runs
     np.testing.assert_array_equal(c1, c2)
     assert o1 == o2 and o1[3] == g.size - 1
     np.testing.assert_array_equal(t1, t2)
     whole = np.zeros(g.size, g.dtype)
-    kgm.kruskal(*topo, -1, np.zeros(4), make_state(7), whole, np.empty((0, 3), np.int64))
+    kgm.kruskal(nbr, back, -1, np.zeros(4), make_state(7), whole, np.empty((0, 3), np.int64))
     np.testing.assert_array_equal(whole, c1)
-
-
-def _masked(g: Grid) -> Grid:
-    return g.masked(np.arange(g.size) != 3)
-
-
-def test_two_topology_types_for_every_grid():
-    """Every grid hands the kernels one of two argument types: the tables' (masked, woven, irregular grids), or
-    the arithmetic grids' (hex rectangles and polar grids together): each generator is compiled twice, not once
-    per kind of grid (issue #19)."""
-    from numba import typeof
-
-    arith = [make_grid("hex", size=(4, 5)), make_grid("polar", rings=5), make_grid("hex", size=(2, 9))]
-    tab = [make_grid("square", size=(4, 5), wrap="torus"), make_grid("hex", size=(4, 5), weave=True),
-           make_grid("triangle", size=(4, 5)), _masked(make_grid("polar", rings=5))]
-    assert [g.topology[0][0] for g in arith] == [kgt.HEX, kgt.POLAR, kgt.HEX]
-    assert [g.topology[0] for g in tab] == [(kgt.TABLE,)] * 4
-    types = [{tuple(str(typeof(a)) for a in g.topology) for g in grids} for grids in (arith, tab)]
-    assert len(types[0]) == len(types[1]) == 1 and types[0] != types[1], types
-    assert all(not a.flags.writeable for g in arith + tab for a in g.topology[1:])
-
-
-def test_each_generator_is_compiled_for_two_topology_types():
-    from tremaux.kernels import graph_gen as kgg
-
-    for grid in (make_grid("hex", size=(4, 5)), make_grid("polar", rings=5), make_grid("upsilon", size=(4, 4))):
-        generate_on(grid, "backtracker", seed=1)
-    topo = {sig[:4] for sig in kgg.backtracker.signatures}
-    assert len(topo) == 2, topo
-
-
-def test_topology_forms_reject_bad_arrays():
-    with pytest.raises(ValueError, match="same"):
-        kgt.table_form(np.zeros((3, 4)), np.zeros((3, 3)))
-    with pytest.raises(ValueError, match="2 dimensions"):
-        kgt.table_form(np.zeros(3), np.zeros(3))
-    with pytest.raises(ValueError, match="at least one row"):
-        kgt.hex_form(0, 3)

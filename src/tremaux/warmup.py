@@ -149,8 +149,8 @@ _GRIDS = (("square", {"size": (3, 4), "wrap": "torus"}), ("square", {"size": (3,
           ("hex", {"size": (3, 4)}), ("hex", {"size": (3, 4), "weave": True}), ("polar", {"rings": 3}),
           ("triangle", {"size": (3, 4)}), ("upsilon", {"size": (3, 3)}), ("zeta", {"size": (3, 3)}))
 """Grids of :data:`tremaux.grids.GRIDS` the warm-up carves and solves: every family, and every form of topology
-the graph kernels read (a table, the hex rectangle's arithmetic, the polar rings: one compiled form of each kernel
-for all three; cells of one and of two bytes on woven grids)."""
+the graph kernels are compiled for (a table, the hex rectangle's arithmetic, the polar rings; cells of one and of
+two bytes on woven grids)."""
 
 
 def _grid_task(name: str, params: dict[str, Any]) -> Callable[[], Any]:
@@ -405,6 +405,8 @@ def reached_kernels(called: Any) -> set[Any]:
 
     numba types a kernel's whole body, so it compiles every kernel the body names, whether a given run takes
     that branch or not, and so on down (kernels marked ``inline="always"`` are typed inside their callers).
+    The same holds for the plain functions of the kernel modules that kernels call (numba overloads, such
+    as :func:`tremaux.kernels.graph_topo.locate`).
 
     Parameters
     ----------
@@ -421,6 +423,8 @@ def reached_kernels(called: Any) -> set[Any]:
     >>> kernels["rng.below"] in reached_kernels([kernels["numberlink.random_cover"]])
     True
     """
+    import types
+
     from ._jit import Kernel
 
     seen: set[Any] = set()
@@ -434,4 +438,8 @@ def reached_kernels(called: Any) -> set[Any]:
         if isinstance(obj, Kernel):
             out.add(obj)
             todo += _referenced(obj.py_func)
+        elif callable(obj) and (getattr(obj, "__module__", "") or "").startswith("tremaux.kernels."):
+            func = getattr(obj, "__wrapped__", obj)  # a functools.cache'd table of numba implementations
+            if isinstance(func, types.FunctionType):
+                todo += _referenced(func)
     return out

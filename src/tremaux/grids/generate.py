@@ -22,7 +22,6 @@ from ..generators.options import check_options, probability
 from ..kernels import graph_gen as kgg
 from ..kernels import graph_merge as kgm
 from ..kernels import graph_polar as kgp
-from ..kernels.graph_topo import table_form
 from ..kernels.rng import make_state
 from ..trace import Trace
 from .grid import Grid
@@ -198,7 +197,7 @@ def generate_on(grid: Grid, algorithm: str = "backtracker", *, seed: int | None 
         state = make_state(seed)
         cells = np.zeros(grid.size, grid.dtype)
         p = np.array([opts["north"] if "north" in opts else opts["east"]], np.float64)  # inward / clockwise chance
-        _, visits, maxf, t = kgp.KERNELS[name](*table_form(grid.nbr, grid.back), -1, p, state, cells, trace)
+        _, visits, maxf, t = kgp.KERNELS[name](grid.nbr, grid.back, -1, p, state, cells, trace)
         t = _imperfect(grid, cells, state, braid_f, islands, trace, t)
         maze = GridMaze(grid, cells, validate=False)
         title, frontier = entry.describe(opts)
@@ -230,8 +229,8 @@ def generate_on(grid: Grid, algorithm: str = "backtracker", *, seed: int | None 
         _check_connected(grid)
     state = make_state(seed)
     cells = np.zeros(grid.size, grid.dtype)
-    # arithmetic on regular grids: no tables built
-    s, visits, maxf, t = _KERNELS[kernel_name](*grid.topology, start_index, params, state, cells, trace)
+    nbr, back = grid.topology  # arithmetic on regular grids: no tables built
+    s, visits, maxf, t = _KERNELS[kernel_name](nbr, back, start_index, params, state, cells, trace)
     t = _imperfect(grid, cells, state, braid_f, islands, trace, t)
     maze = GridMaze(grid, cells, validate=False)
     title, frontier = entry.describe(opts)

@@ -29,7 +29,6 @@ from typing import Any
 import numpy as np
 
 from ..errors import CellError, InvalidMazeError
-from ..kernels.graph_topo import table_form
 
 __all__ = ["Grid", "Geometry"]
 
@@ -79,6 +78,8 @@ class Geometry:
         return float(xs.min()), float(ys.min()), float(xs.max()), float(ys.max())
 
 
+_NO_BACK = np.empty((0, 0), np.int8)
+_NO_BACK.flags.writeable = False
 
 
 def _readonly(a: np.ndarray) -> np.ndarray:
@@ -174,12 +175,12 @@ class Grid:
         return self._coords
 
     @property
-    def topology(self) -> tuple[Any, ...]:
-        """``(G, P, nbr, back)`` as the generation kernels read them (:mod:`tremaux.kernels.graph_topo`): the
-        arithmetic form of a regular grid, or the tables."""
+    def topology(self) -> tuple[Any, np.ndarray]:
+        """``(nbr, back)`` as the generation kernels read them: the arithmetic form of a regular grid
+        (and an empty ``back``), or the tables."""
         if self._lazy is not None:
-            return self._lazy[3]
-        return table_form(self.nbr, self.back)
+            return self._lazy[3], _NO_BACK
+        return self.nbr, self.back
 
     @property
     def _stride(self) -> int:
@@ -234,7 +235,8 @@ class Grid:
         """
         held = [a for a in (self._nbr, self._back, self._coords, self._keys_) if a is not None]
         if self._lazy is not None:
-            held += [a for a in self._lazy[3] if isinstance(a, np.ndarray)]
+            topo = self._lazy[3]
+            held += [a for a in (topo if isinstance(topo, tuple) else (topo,)) if isinstance(a, np.ndarray)]
         return int(sum(a.nbytes for a in held))
 
     def geometry(self) -> Geometry:

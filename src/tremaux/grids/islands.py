@@ -23,7 +23,6 @@ import numpy as np
 
 from ..errors import TremauxError, UnsupportedError
 from ..kernels import graph_islands as kgi
-from ..kernels.graph_topo import table_form
 from ..kernels.rng import make_state
 from .grid import Grid
 from .maze import GridMaze
@@ -169,7 +168,7 @@ def add_islands_inplace(grid: Grid, cells: np.ndarray, k: int, state: np.ndarray
     (2, 0)
     """
     w = wall_posts(grid)
-    made, t = kgi.add_islands(*table_form(grid.nbr, grid.back), cells, w["start"], w["to"], w["wall"], w["wcell"], w["wside"],
+    made, t = kgi.add_islands(grid.nbr, grid.back, cells, w["start"], w["to"], w["wall"], w["wcell"], w["wside"],
                               w["anchored"], int(k), state, trace, int(t))
     return int(made), int(t)
 

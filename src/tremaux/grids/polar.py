@@ -13,7 +13,6 @@ from typing import Any
 
 import numpy as np
 
-from ..kernels.graph_topo import polar_form
 from .grid import ARC, SEGMENT, Geometry, Grid
 from .shapes import check_cells, check_whole
 
@@ -146,7 +145,7 @@ def polar(rings: Any = 10) -> Grid:
 
     names = ("in", "cw", "ccw") + tuple(f"out{q}" for q in range(S - 3))
     return Grid("polar", {"rings": R}, None, None, None, geo, names,
-                lazy=(n, S, tables, polar_form(polar_topology(counts, S)), cell_of, index_of))
+                lazy=(n, S, tables, polar_topology(counts, S), cell_of, index_of))
 
 
 def _tables(R: int, counts: np.ndarray, ratios: np.ndarray, offs: np.ndarray, n: int,

@@ -11,7 +11,6 @@ from typing import Any
 import numpy as np
 
 from ..errors import InvalidSizeError, UnsupportedError
-from ..kernels.graph_topo import hex_form
 from .grid import SEGMENT, Geometry, Grid
 
 __all__ = ["square", "zeta", "hexagonal", "triangular", "upsilon", "check_cells", "MAX_TABLE"]
@@ -360,7 +359,7 @@ def hexagonal(size: Any = (10, 20), *, shape: str = "rectangle", radius: int | N
         def tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
             return (*_hex_table(H, W), np.stack(_rowcol(H, W), 1))
 
-        lazy = (H * W, 6, tables, hex_form(H, W), lambda i: divmod(i, W),  # see kernels/graph_topo.py
+        lazy = (H * W, 6, tables, (H, W), lambda i: divmod(i, W),  # (H, W): see kernels/graph_topo.py
                 lambda r, c: r * W + c if 0 <= r < H and 0 <= c < W else -1)
         return Grid("hex", {"size": (H, W)}, None, None, None, geo, HEX_SIDES, lazy=lazy)
     nbr, back = _hex_table(H, W)

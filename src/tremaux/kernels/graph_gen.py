@@ -1,8 +1,7 @@
 """Maze generation kernels on any graph: they read the neighbour and back-side tables only.
 
-Private: each takes a topology ``G, P, nbr, back`` (a neighbour table and its back sides, or an
-arithmetic form of a regular grid, read only through :mod:`tremaux.kernels.graph_topo`: one compiled
-form of each kernel serves every kind of grid),
+Private: each takes a topology ``nbr`` with ``back`` (a neighbour table and its back sides,
+or an arithmetic form of a regular grid, read only through :mod:`tremaux.kernels.graph_topo`),
 a start cell (-1: random), the algorithm's float params, an explicit random ``state``, the output
 ``cells`` (zeroed, ``uint8`` or ``uint16``) and a ``trace`` (``int64 (m, 3)``, ``m = 0`` for none);
 carves a spanning tree into ``cells`` and returns ``(start, visits, max_frontier, rows)``. They never
@@ -65,19 +64,19 @@ def shuffle(state, a):
 
 
 @njit(cache=True, inline="always")
-def _open(cells, G, P, nbr, back, i, s):
+def _open(cells, nbr, back, i, s):
     """Open side ``s`` of ``i`` (both halves of the passage); returns the cell behind it."""
-    loc = locate(G, P, nbr, i)
-    j = side(G, P, nbr, loc, i, s)
+    loc = locate(nbr, i)
+    j = side(nbr, loc, i, s)
     cells[i] |= 1 << s
-    cells[j] |= 1 << facing(G, P, nbr, back, loc, i, s)
+    cells[j] |= 1 << facing(nbr, back, loc, i, s)
     return j
 
 
 @njit(cache=True, inline="always")
-def _carve(cells, G, P, nbr, back, i, s, trace, t):
+def _carve(cells, nbr, back, i, s, trace, t):
     """:func:`_open`, recording ``CARVE (i, j)``; returns ``(j, t)``."""
-    j = _open(cells, G, P, nbr, back, i, s)
+    j = _open(cells, nbr, back, i, s)
     return j, record(trace, t, EV_CARVE, i, j)
 
 
@@ -91,24 +90,24 @@ def _iota(n):
 
 
 @njit(cache=True, inline="always")
-def _pick(G, P, nbr, visited, i, state, want):
+def _pick(nbr, visited, i, state, want):
     """A random side of ``i`` whose neighbour's ``visited`` flag is ``want``, or -1.
 
     Two passes (count, then walk to the chosen one) without a buffer: twice as fast as
     collecting the candidates (measured on a 1000 x 1000 hex grid).
     """
-    loc = locate(G, P, nbr, i)
-    S = span(G, P, nbr, loc)  # every side with a neighbour is below it
+    loc = locate(nbr, i)
+    S = span(nbr, loc)  # every side with a neighbour is below it
     k = 0
     for s in range(S):
-        j = side(G, P, nbr, loc, i, s)
+        j = side(nbr, loc, i, s)
         if j >= 0 and visited[j] == want:
             k += 1
     if k == 0:
         return -1
     r = below(state, k) if k > 1 else 0
     for s in range(S):
-        j = side(G, P, nbr, loc, i, s)
+        j = side(nbr, loc, i, s)
         if j >= 0 and visited[j] == want:
             if r == 0:
                 return s
@@ -116,14 +115,14 @@ def _pick(G, P, nbr, visited, i, state, want):
     return -1
 
 
-@njit(cache=True, inline="always")
-def _any_side(G, P, nbr, i, state):
+@njit(cache=True)
+def _any_side(nbr, i, state):
     """A uniformly random side of ``i`` that has a neighbour (by rejection: draw again on a border)."""
-    S = shape(G, P, nbr)[1]
-    loc = locate(G, P, nbr, i)
+    S = shape(nbr)[1]
+    loc = locate(nbr, i)
     while True:
         s = below(state, S)
-        if side(G, P, nbr, loc, i, s) >= 0:
+        if side(nbr, loc, i, s) >= 0:
             return s
 
 
@@ -133,28 +132,28 @@ def _first(n, start, state):
 
 
 @njit(cache=True)
-def backtracker(G, P, nbr, back, start, params, state, cells, trace):
+def backtracker(nbr, back, start, params, state, cells, trace):
     """Depth first; a cell is visited once a passage reaches it (``cells != 0``, the start excepted, which is
     never a candidate), and the way back is the side each cell was entered by: two bytes per cell, no stack.
 
     A cell that had one unvisited neighbour when it last looked has none when the search comes back (cells
     only get visited): bit 6 of its ``way`` says so, and backing up passes it without looking again (the
     same draws, maze, visits and trace as looking)."""
-    n, S = shape(G, P, nbr)
+    n, S = shape(nbr)
     way = np.zeros(n, np.int8)
     cand = np.empty(S, np.int64)
     s0 = _first(n, start, state)
     t = record(trace, 0, EV_FRONTIER, s0, -1)
     i = s0
-    loc = locate(G, P, nbr, i)  # then carried along by move()
+    loc = locate(nbr, i)  # then carried along by move()
     depth = 1
     visits = 0
     maxf = 1
     while True:
         visits += 1
         k = 0  # the hot loop, written out: the unvisited neighbours' sides, then the chosen one
-        for s in range(span(G, P, nbr, loc)):
-            j = side(G, P, nbr, loc, i, s)
+        for s in range(span(nbr, loc)):
+            j = side(nbr, loc, i, s)
             if j >= 0 and cells[j] == 0:
                 cand[k] = s
                 k += 1
@@ -164,7 +163,7 @@ def backtracker(G, P, nbr, back, start, params, state, cells, trace):
                 depth -= 1
                 if depth == 0:  # back past the start
                     break
-                i, loc = move(G, P, nbr, loc, i, way[i] & 63)
+                i, loc = move(nbr, loc, i, way[i] & 63)
                 if way[i] < 64:  # it may have unvisited neighbours: look again
                     break
                 visits += 1
@@ -173,8 +172,8 @@ def backtracker(G, P, nbr, back, start, params, state, cells, trace):
             continue
         s = cand[below(state, k)] if k > 1 else cand[0]
         way[i] = (way[i] & 63) | (64 if k == 1 else 0)
-        b = facing(G, P, nbr, back, loc, i, s)
-        j, loc = move(G, P, nbr, loc, i, s)
+        b = facing(nbr, back, loc, i, s)
+        j, loc = move(nbr, loc, i, s)
         cells[i] |= 1 << s
         cells[j] |= 1 << b
         t = record(trace, t, EV_CARVE, i, j)
@@ -188,10 +187,10 @@ def backtracker(G, P, nbr, back, start, params, state, cells, trace):
 
 
 @njit(cache=True)
-def growing_tree(G, P, nbr, back, start, params, state, cells, trace):
+def growing_tree(nbr, back, start, params, state, cells, trace):
     """params: chance of newest, oldest, random. A cell is in the maze once a passage reaches it
     (``cells != 0``; the start carves first)."""
-    n, S = shape(G, P, nbr)
+    n, S = shape(nbr)
     pn, po = params[0], params[1]
     lst = np.empty(n, np.int32)
     cand = np.empty(S, np.int64)
@@ -203,7 +202,7 @@ def growing_tree(G, P, nbr, back, start, params, state, cells, trace):
     visits = 0
     maxf = 1
     last = s0  # the newest cell, whose location move() gave
-    lastloc = locate(G, P, nbr, s0)
+    lastloc = locate(nbr, s0)
     while tail > head:
         u = uniform(state)
         if u < pn:
@@ -214,10 +213,10 @@ def growing_tree(G, P, nbr, back, start, params, state, cells, trace):
             k = head + below(state, tail - head)
         i = lst[k]
         visits += 1
-        loc = lastloc if i == last else locate(G, P, nbr, i)
+        loc = lastloc if i == last else locate(nbr, i)
         m = 0
-        for s in range(span(G, P, nbr, loc)):
-            j = side(G, P, nbr, loc, i, s)
+        for s in range(span(nbr, loc)):
+            j = side(nbr, loc, i, s)
             if j >= 0 and cells[j] == 0:
                 cand[m] = s
                 m += 1
@@ -232,10 +231,10 @@ def growing_tree(G, P, nbr, back, start, params, state, cells, trace):
             t = record(trace, t, EV_DONE, i, -1)
             continue
         s = cand[below(state, m)] if m > 1 else cand[0]
-        last, lastloc = move(G, P, nbr, loc, i, s)
+        last, lastloc = move(nbr, loc, i, s)
         j = last
         cells[i] |= 1 << s
-        cells[j] |= 1 << facing(G, P, nbr, back, loc, i, s)
+        cells[j] |= 1 << facing(nbr, back, loc, i, s)
         t = record(trace, t, EV_CARVE, i, j)
         t = record(trace, t, EV_FRONTIER, j, i)
         lst[tail] = j
@@ -246,11 +245,11 @@ def growing_tree(G, P, nbr, back, start, params, state, cells, trace):
 
 
 @njit(cache=True, inline="always")
-def _reach(G, P, nbr, back, j, loc, state, pos, via, heap, size, trace, t):
+def _reach(nbr, back, j, loc, state, pos, via, heap, size, trace, t):
     """Prim: the new tree cell ``j`` offers each neighbour outside the tree a passage of random weight; a
     neighbour keeps its lightest offer (and the side it came by). Returns ``(size, t)``."""
-    for u in range(span(G, P, nbr, loc)):
-        k = side(G, P, nbr, loc, j, u)
+    for u in range(span(nbr, loc)):
+        k = side(nbr, loc, j, u)
         if k < 0:
             continue
         p = pos[k]
@@ -259,16 +258,16 @@ def _reach(G, P, nbr, back, j, loc, state, pos, via, heap, size, trace, t):
         x = (next_u64(state) >> uint64(32) << uint64(32)) | uint64(k)
         if p == -1:
             size = ipush(heap, pos, size, x)
-            via[k] = facing(G, P, nbr, back, loc, j, u)
+            via[k] = facing(nbr, back, loc, j, u)
             t = record(trace, t, EV_FRONTIER, k, -1)
         elif x < heap[p]:
             ilower(heap, pos, x)
-            via[k] = facing(G, P, nbr, back, loc, j, u)
+            via[k] = facing(nbr, back, loc, j, u)
     return size, t
 
 
 @njit(cache=True)
-def prim(G, P, nbr, back, start, params, state, cells, trace):
+def prim(nbr, back, start, params, state, cells, trace):
     """True Prim: minimum spanning tree of random passage weights, drawn when a passage's first cell joins
     the tree (the weights are independent, so drawing late changes nothing).
 
@@ -279,14 +278,14 @@ def prim(G, P, nbr, back, start, params, state, cells, trace):
     A cell is recorded as FRONTIER when it first enters the heap. Visits count the cells joined; the
     frontier is the heap's size. Memory: 8 + 4 + 1 bytes per cell besides ``cells``.
     """
-    n, S = shape(G, P, nbr)
+    n, S = shape(nbr)
     pos = np.full(n, -1, np.int32)
     via = np.empty(n, np.int8)
     heap = np.empty(max(n - 1, 1), np.uint64)
     s0 = _first(n, start, state)
     pos[s0] = -2
     t = record(trace, 0, EV_FRONTIER, s0, -1)
-    size, t = _reach(G, P, nbr, back, s0, locate(G, P, nbr, s0), state, pos, via, heap, 0, trace, t)
+    size, t = _reach(nbr, back, s0, locate(nbr, s0), state, pos, via, heap, 0, trace, t)
     visits = 1
     maxf = size
     low = uint64(0xFFFFFFFF)
@@ -294,22 +293,22 @@ def prim(G, P, nbr, back, start, params, state, cells, trace):
         v, size = ipop(heap, pos, size)
         j = np.int64(v & low)
         pos[j] = -2
-        loc = locate(G, P, nbr, j)
+        loc = locate(nbr, j)
         s = np.int64(via[j])
-        i = side(G, P, nbr, loc, j, s)
+        i = side(nbr, loc, j, s)
         cells[j] |= 1 << s
-        cells[i] |= 1 << facing(G, P, nbr, back, loc, j, s)
+        cells[i] |= 1 << facing(nbr, back, loc, j, s)
         t = record(trace, t, EV_CARVE, i, j)
         visits += 1
-        size, t = _reach(G, P, nbr, back, j, loc, state, pos, via, heap, size, trace, t)
+        size, t = _reach(nbr, back, j, loc, state, pos, via, heap, size, trace, t)
         if size > maxf:
             maxf = size
     return s0, visits, maxf, t
 
 
 @njit(cache=True)
-def aldous_broder(G, P, nbr, back, start, params, state, cells, trace):
-    n = shape(G, P, nbr)[0]
+def aldous_broder(nbr, back, start, params, state, cells, trace):
+    n = shape(nbr)[0]
     visited = np.zeros(n, np.bool_)
     s0 = _first(n, start, state)
     visited[s0] = True
@@ -318,11 +317,11 @@ def aldous_broder(G, P, nbr, back, start, params, state, cells, trace):
     visits = 0
     t = 0
     while left > 0:
-        s = _any_side(G, P, nbr, i, state)
-        j = nb(G, P, nbr, i, s)
+        s = _any_side(nbr, i, state)
+        j = nb(nbr, i, s)
         visits += 1
         if not visited[j]:
-            _, t = _carve(cells, G, P, nbr, back, i, s, trace, t)
+            _, t = _carve(cells, nbr, back, i, s, trace, t)
             visited[j] = True
             left -= 1
         i = j
@@ -330,13 +329,13 @@ def aldous_broder(G, P, nbr, back, start, params, state, cells, trace):
 
 
 @njit(cache=True)
-def wilson(G, P, nbr, back, start, params, state, cells, trace):
+def wilson(nbr, back, start, params, state, cells, trace):
     """Loop-erased random walks from each cell outside the tree, in index order (any fixed order gives a
     uniform spanning tree, and the expected number of steps does not depend on it; in index order a walk
     starts next to the last one, in memory the cache holds). A step is one draw below the cell's
     :func:`~tremaux.kernels.graph_topo.degree` (no rejection on a border; the arithmetic forms find the
     side without looking at the slots)."""
-    n = shape(G, P, nbr)[0]
+    n = shape(nbr)[0]
     inside = np.zeros(n, np.bool_)
     way = np.empty(n, np.int8)
     s0 = _first(n, start, state)
@@ -348,17 +347,17 @@ def wilson(G, P, nbr, back, start, params, state, cells, trace):
         if inside[c]:
             continue
         i = np.int64(c)
-        loc = locate(G, P, nbr, i)
+        loc = locate(nbr, i)
         while not inside[i]:  # loop-erased walk: remember the last way out of each cell
-            s = nth(G, P, nbr, loc, i, below(state, degree(G, P, nbr, loc, i)))
+            s = nth(nbr, loc, i, below(state, degree(nbr, loc, i)))
             way[i] = s
-            i, loc = move(G, P, nbr, loc, i, s)
+            i, loc = move(nbr, loc, i, s)
             visits += 1
         i = np.int64(c)
         length = 0
         while not inside[i]:
             inside[i] = True
-            i, t = _carve(cells, G, P, nbr, back, i, way[i], trace, t)
+            i, t = _carve(cells, nbr, back, i, way[i], trace, t)
             length += 1
         if length > maxf:
             maxf = length
@@ -366,13 +365,13 @@ def wilson(G, P, nbr, back, start, params, state, cells, trace):
 
 
 @njit(cache=True)
-def hunt_and_kill(G, P, nbr, back, start, params, state, cells, trace):
+def hunt_and_kill(nbr, back, start, params, state, cells, trace):
     """Random walk to new cells; when stuck, hunt for the first cell in index order next to the maze.
 
     The hunt pops a min-heap of the cells that got a visited neighbour, so it finds the same cell
     a scan in index order would, in O(log n) instead of O(n) per hunt.
     """
-    n, S = shape(G, P, nbr)
+    n, S = shape(nbr)
     visited = np.zeros(n, np.bool_)
     queued = np.zeros(n, np.bool_)
     heap = np.empty(n, np.int32)
@@ -384,15 +383,15 @@ def hunt_and_kill(G, P, nbr, back, start, params, state, cells, trace):
     visits = 1
     t = 0
     while left > 0:
-        loc = locate(G, P, nbr, i)
-        for u in range(span(G, P, nbr, loc)):  # every unvisited neighbour of a new maze cell is a hunting candidate
-            j = side(G, P, nbr, loc, i, u)
+        loc = locate(nbr, i)
+        for u in range(span(nbr, loc)):  # every unvisited neighbour of a new maze cell is a hunting candidate
+            j = side(nbr, loc, i, u)
             if j >= 0 and not visited[j] and not queued[j]:
                 queued[j] = True
                 size = push4(heap, size, j)
-        s = _pick(G, P, nbr, visited, i, state, False)
+        s = _pick(nbr, visited, i, state, False)
         if s >= 0:
-            i, t = _carve(cells, G, P, nbr, back, i, s, trace, t)
+            i, t = _carve(cells, nbr, back, i, s, trace, t)
             visited[i] = True
             left -= 1
             visits += 1
@@ -405,8 +404,8 @@ def hunt_and_kill(G, P, nbr, back, start, params, state, cells, trace):
             k = -1
         if k < 0:  # cannot happen on a connected grid
             break
-        u = _pick(G, P, nbr, visited, k, state, True)
-        j = _open(cells, G, P, nbr, back, k, u)
+        u = _pick(nbr, visited, k, state, True)
+        j = _open(cells, nbr, back, k, u)
         t = record(trace, t, EV_CARVE, j, k)  # from the maze out to the hunted cell
         visits += 1
         i = k

@@ -23,22 +23,22 @@ def _closed(cells, wcell, wside, w):
 
 
 @njit(cache=True)
-def add_islands(G, P, nbr, back, cells, start, to, wall, wcell, wside, anchored, k, state, trace, t):
+def add_islands(nbr, back, cells, start, to, wall, wcell, wside, anchored, k, state, trace, t):
     """Open ``k`` walls, each cutting a group of at least one wall off the outer wall.
 
     Breadth-first from the outer wall's posts along closed walls; a tree edge whose far side holds
     at least two posts (so at least one wall) is picked uniformly and opened. Returns ``(made, t)``.
     """
-    npost = anchored.shape[0]
-    parent = np.empty(npost, np.int64)
-    pwall = np.empty(npost, np.int64)
-    order = np.empty(npost, np.int64)
-    size = np.empty(npost, np.int64)
+    P = anchored.shape[0]
+    parent = np.empty(P, np.int64)
+    pwall = np.empty(P, np.int64)
+    order = np.empty(P, np.int64)
+    size = np.empty(P, np.int64)
     made = 0
     for _ in range(k):
         head = 0
         tail = 0
-        for p in range(npost):
+        for p in range(P):
             if anchored[p]:
                 parent[p] = p
                 order[tail] = p
@@ -75,7 +75,7 @@ def add_islands(G, P, nbr, back, cells, start, to, wall, wcell, wside, anchored,
             w = pwall[order[x]]
             i = wcell[w]
             s = wside[w]
-            j = _open(cells, G, P, nbr, back, i, s)
+            j = _open(cells, nbr, back, i, s)
             if count_islands(cells, start, to, wall, wcell, wside, anchored) > before:
                 t = record(trace, t, EV_CARVE, i, j)
                 ok = True

@@ -30,7 +30,7 @@ def _find(parent, i):
 
 
 @njit(cache=True)
-def kruskal(G, P, nbr, back, start, params, state, cells, trace):
+def kruskal(nbr, back, start, params, state, cells, trace):
     """Random passages joining two different trees; ``params[0]`` is ignored.
 
     As the square kernel (:func:`tremaux.kernels.gen_merge.kruskal`) does: the random order of the
@@ -45,23 +45,23 @@ def kruskal(G, P, nbr, back, start, params, state, cells, trace):
     end is found when the passage is drawn, keeping memory within 2x of the square kernel's.
     Memory: the passages (int64 or int32) and the parents (int32).
     """
-    n, S = shape(G, P, nbr)
+    n, S = shape(nbr)
     sh = 0
     while (1 << sh) < S:
         sh += 1
     w = 0
     while (1 << w) <= (n << sh):
         w += 1
-    m = passages(G, P, nbr)
+    m = passages(nbr)
     if 2 * m <= 5 * n and w <= 31:
-        arcs = _order(G, P, nbr, back, state, sh, w, np.empty(m, np.int64))
+        arcs = _order(nbr, back, state, sh, w, np.empty(m, np.int64))
         return _merge_pairs(arcs, sh, w, cells, n, trace)
-    arcs32 = _order(G, P, nbr, back, state, sh, 0, np.empty(m, np.int32))
-    return _merge_arcs(G, P, nbr, back, arcs32, sh, cells, trace)
+    arcs32 = _order(nbr, back, state, sh, 0, np.empty(m, np.int32))
+    return _merge_arcs(nbr, back, arcs32, sh, cells, trace)
 
 
 @njit(cache=True)
-def _order(G, P, nbr, back, state, sh, w, arcs):
+def _order(nbr, back, state, sh, w, arcs):
     """Fill ``arcs`` (room for every passage) with the passages in a uniformly random order, their far
     ends included when ``w > 0`` (see :func:`kruskal`); returns ``arcs``.
 
@@ -70,7 +70,7 @@ def _order(G, P, nbr, back, state, sh, w, arcs):
     for the cache, is shuffled by Fisher-Yates; multinomial buckets and uniform shuffles inside them
     give every order the same probability.
     """
-    n, S = shape(G, P, nbr)
+    n, S = shape(nbr)
     m = arcs.shape[0]
     m_est = n * S // 2
     bbits = 0
@@ -101,9 +101,9 @@ def _order(G, P, nbr, back, state, sh, w, arcs):
     bits = uint64(0)
     nbits = 0
     for i in range(n):  # pass 2 replays the draws and scatters the passages
-        loc = locate(G, P, nbr, i)
-        for s in range(span(G, P, nbr, loc)):
-            j = side(G, P, nbr, loc, i, s)
+        loc = locate(nbr, i)
+        for s in range(span(nbr, loc)):
+            j = side(nbr, loc, i, s)
             if j <= i:
                 continue
             b = 0
@@ -116,7 +116,7 @@ def _order(G, P, nbr, back, state, sh, w, arcs):
                 nbits -= bbits
             a = (i << sh) | s
             if w > 0:
-                a = (a << w) | (j << sh) | facing(G, P, nbr, back, loc, i, s)
+                a = (a << w) | (j << sh) | facing(nbr, back, loc, i, s)
             arcs[counts[b]] = a
             counts[b] += 1
     lo = 0
@@ -178,11 +178,11 @@ def _merge_pairs(arcs, sh, w, cells, n, trace):
 
 
 @njit(cache=True)
-def _merge_arcs(G, P, nbr, back, arcs, sh, cells, trace):
+def _merge_arcs(nbr, back, arcs, sh, cells, trace):
     """Kruskal's merging along passages ``i << sh | s`` (made by :func:`_order` with ``w = 0``): each
     batch first finds its far ends, then touches the parents it will need in a loop without branches;
     returns the kernel's answer."""
-    n, S = shape(G, P, nbr)
+    n, S = shape(nbr)
     m = arcs.shape[0]
     lowbits = (1 << sh) - 1
     parent = np.full(n, -1, np.int32)
@@ -201,9 +201,9 @@ def _merge_arcs(G, P, nbr, back, arcs, sh, cells, trace):
             a = np.int64(arcs[x + q])
             i = a >> sh
             s = a & lowbits
-            loc = locate(G, P, nbr, i)
-            js[q] = side(G, P, nbr, loc, i, s)
-            bs[q] = facing(G, P, nbr, back, loc, i, s)
+            loc = locate(nbr, i)
+            js[q] = side(nbr, loc, i, s)
+            bs[q] = facing(nbr, back, loc, i, s)
         for q in range(nb_):  # no branch here: the misses overlap
             acc += parent[np.int64(arcs[x + q]) >> sh] + parent[js[q]]
         for q in range(nb_):
@@ -227,9 +227,9 @@ def _merge_arcs(G, P, nbr, back, arcs, sh, cells, trace):
 
 
 @njit(cache=True)
-def growing_forest(G, P, nbr, back, start, params, state, cells, trace):
+def growing_forest(nbr, back, start, params, state, cells, trace):
     """``params[0]`` trees grown at once (growing-tree discipline ``params[1:4]``), then joined Kruskal-style."""
-    n, S = shape(G, P, nbr)
+    n, S = shape(nbr)
     trees = min(max(1, np.int64(params[0])), n)
     pn, po = params[1], params[2]
     label = np.full(n, -1, np.int32)
@@ -258,9 +258,9 @@ def growing_forest(G, P, nbr, back, start, params, state, cells, trace):
         i = lst[k]
         visits += 1
         m = 0
-        loc = locate(G, P, nbr, i)
-        for s in range(span(G, P, nbr, loc)):
-            j = side(G, P, nbr, loc, i, s)
+        loc = locate(nbr, i)
+        for s in range(span(nbr, loc)):
+            j = side(nbr, loc, i, s)
             if j >= 0 and label[j] < 0:
                 buf[m] = s
                 m += 1
@@ -275,7 +275,7 @@ def growing_forest(G, P, nbr, back, start, params, state, cells, trace):
             t = record(trace, t, EV_DONE, i, -1)
             continue
         s = buf[below(state, m)]
-        j, t = _carve(cells, G, P, nbr, back, i, s, trace, t)
+        j, t = _carve(cells, nbr, back, i, s, trace, t)
         t = record(trace, t, EV_FRONTIER, j, i)
         label[j] = label[i]
         lst[tail] = j
@@ -286,17 +286,17 @@ def growing_forest(G, P, nbr, back, start, params, state, cells, trace):
     parent = _iota(trees)
     cnt = 0
     for i in range(n):
-        loc = locate(G, P, nbr, i)
-        for s in range(span(G, P, nbr, loc)):
-            j = side(G, P, nbr, loc, i, s)
+        loc = locate(nbr, i)
+        for s in range(span(nbr, loc)):
+            j = side(nbr, loc, i, s)
             if j > i and label[i] != label[j]:
                 cnt += 1
     arcs = np.empty(cnt, np.int64)
     cnt = 0
     for i in range(n):
-        loc = locate(G, P, nbr, i)
-        for s in range(span(G, P, nbr, loc)):
-            j = side(G, P, nbr, loc, i, s)
+        loc = locate(nbr, i)
+        for s in range(span(nbr, loc)):
+            j = side(nbr, loc, i, s)
             if j > i and label[i] != label[j]:
                 arcs[cnt] = i * S + s
                 cnt += 1
@@ -305,15 +305,15 @@ def growing_forest(G, P, nbr, back, start, params, state, cells, trace):
         i = arcs[e] // S
         s = arcs[e] - i * S
         a = _find(parent, label[i])
-        b = _find(parent, label[nb(G, P, nbr, i, s)])
+        b = _find(parent, label[nb(nbr, i, s)])
         if a != b:
             parent[a] = b
-            _, t = _carve(cells, G, P, nbr, back, i, s, trace, t)
+            _, t = _carve(cells, nbr, back, i, s, trace, t)
     return -1, visits, maxf, t
 
 
 @njit(cache=True)
-def kruskal_weave(G, P, nbr, back, start, params, state, cells, trace):
+def kruskal_weave(nbr, back, start, params, state, cells, trace):
     """Kruskal on a woven grid (``2 S`` slots, tunnels in the upper half; see :mod:`tremaux.grids.weave`).
 
     First, each cell (in random order, with chance ``params[0]``) becomes a crossing when it and its
@@ -348,9 +348,9 @@ def kruskal_weave(G, P, nbr, back, start, params, state, cells, trace):
         ra, rc, rp, rq = _find(parent, a), _find(parent, c), _find(parent, p), _find(parent, q)
         if ra == rc or rp == rq:
             continue
-        _, t = _carve(cells, G, P, nbr, back, b, e, trace, t)
-        _, t = _carve(cells, G, P, nbr, back, b, e + half, trace, t)
-        _, t = _carve(cells, G, P, nbr, back, a, S + d, trace, t)
+        _, t = _carve(cells, nbr, back, b, e, trace, t)
+        _, t = _carve(cells, nbr, back, b, e + half, trace, t)
+        _, t = _carve(cells, nbr, back, a, S + d, trace, t)
         parent[ra] = rc  # the tunnel joins a and c; the bridge joins p, b and q
         parent[rp] = b
         parent[rq] = b
@@ -381,15 +381,15 @@ def kruskal_weave(G, P, nbr, back, start, params, state, cells, trace):
         visits += 1
         if ra != rb:
             parent[ra] = rb
-            _, t = _carve(cells, G, P, nbr, back, i, s, trace, t)
+            _, t = _carve(cells, nbr, back, i, s, trace, t)
     return -1, visits, crossings, t
 
 
 @njit(cache=True)
-def braid(G, P, nbr, back, fraction, state, cells, trace, t):
+def braid(nbr, back, fraction, state, cells, trace, t):
     """Open one more side of about ``fraction`` of the dead ends (preferring another dead end), recording
     from row ``t`` of ``trace`` on; returns ``(opened, t)``."""
-    n, S = shape(G, P, nbr)
+    n, S = shape(nbr)
     order = _iota(n)
     shuffle(state, order)
     buf = np.empty(S, np.int64)
@@ -404,9 +404,9 @@ def braid(G, P, nbr, back, fraction, state, cells, trace, t):
             continue
         m = 0
         best = 0
-        loc = locate(G, P, nbr, i)
-        for s in range(span(G, P, nbr, loc)):  # closed sides to a neighbour; those leading to dead ends first
-            j = side(G, P, nbr, loc, i, s)
+        loc = locate(nbr, i)
+        for s in range(span(nbr, loc)):  # closed sides to a neighbour; those leading to dead ends first
+            j = side(nbr, loc, i, s)
             if j < 0 or (v >> s) & 1:
                 continue
             w = np.int64(cells[j])
@@ -421,7 +421,7 @@ def braid(G, P, nbr, back, fraction, state, cells, trace, t):
                 m += 1
         if m == 0:
             continue
-        _, t = _carve(cells, G, P, nbr, back, i, buf[below(state, m)], trace, t)
+        _, t = _carve(cells, nbr, back, i, buf[below(state, m)], trace, t)
         opened += 1
     return opened, t
 

@@ -18,7 +18,7 @@ __all__ = ["polar_binary_tree", "polar_sidewinder", "KERNELS"]
 
 
 @njit(cache=True)
-def polar_binary_tree(G, P, nbr, back, start, params, state, cells, trace):
+def polar_binary_tree(nbr, back, start, params, state, cells, trace):
     """Every cell but the pole opens inward (chance ``params[0]``) or clockwise; a ring's last cell always inward."""
     n = nbr.shape[0]
     p_in = params[0]
@@ -26,14 +26,14 @@ def polar_binary_tree(G, P, nbr, back, start, params, state, cells, trace):
     for i in range(1, n):
         last = nbr[i, 1] < i  # the clockwise neighbour wraps to the ring's first cell
         if last or uniform(state) < p_in:
-            _, t = _carve(cells, G, P, nbr, back, i, 0, trace, t)
+            _, t = _carve(cells, nbr, back, i, 0, trace, t)
         else:
-            _, t = _carve(cells, G, P, nbr, back, i, 1, trace, t)
+            _, t = _carve(cells, nbr, back, i, 1, trace, t)
     return -1, n - 1, 0, t
 
 
 @njit(cache=True)
-def polar_sidewinder(G, P, nbr, back, start, params, state, cells, trace):
+def polar_sidewinder(nbr, back, start, params, state, cells, trace):
     """Runs clockwise along each ring (carried on with chance ``params[0]``), each closed by one passage inward."""
     n = nbr.shape[0]
     east = params[0]
@@ -44,12 +44,12 @@ def polar_sidewinder(G, P, nbr, back, start, params, state, cells, trace):
         last = nbr[i, 1] < i
         if last or uniform(state) >= east:
             k = run_start + below(state, i - run_start + 1)
-            _, t = _carve(cells, G, P, nbr, back, k, 0, trace, t)
+            _, t = _carve(cells, nbr, back, k, 0, trace, t)
             if i - run_start + 1 > longest:
                 longest = i - run_start + 1
             run_start = i + 1
         else:
-            _, t = _carve(cells, G, P, nbr, back, i, 1, trace, t)
+            _, t = _carve(cells, nbr, back, i, 1, trace, t)
     return -1, n - 1, longest, t
 
 
