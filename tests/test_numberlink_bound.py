@@ -1,4 +1,4 @@
-"""Nothing runs unbounded: a question past a tenth of its time limit goes on in a child process, killed at the limit."""
+"""Nothing runs unbounded: a question past a tenth of its time limit goes on in a forked child, killed at the limit."""
 
 from __future__ import annotations
 
@@ -26,15 +26,18 @@ needs_fork = pytest.mark.skipif(not available(), reason="the bound needs the for
 
 @pytest.fixture
 def stubborn(monkeypatch):
-    """A first stage that keeps to its deadline in this process, and ignores it (sleeps a minute) in a child."""
+    """A first stage that keeps to its deadline in this process, and ignores it (sleeps a minute) once its work has
+    moved on into a child."""
     here = os.getpid()
 
     def stage(task):
-        if os.getpid() != here:
-            time.sleep(60)
-        left = task.left()
-        time.sleep(0 if left is None else left)
-        return Answer((), False, "stubborn", stopped="time limit")
+        while True:
+            left = task.left()  # a checkpoint: past the budget in process, the work goes on in a child from here
+            if os.getpid() != here:
+                time.sleep(60)
+            if not left:
+                return Answer((), False, "stubborn", stopped="time limit")
+            time.sleep(min(0.02, left))
 
     monkeypatch.setattr(pipeline, "STAGES", [("stubborn", stage)] + pipeline.STAGES)
     return stage
@@ -48,14 +51,51 @@ def test_the_budget_in_process_is_a_tenth_of_the_limit_with_a_floor():
     assert bound.grace(1.0) == 0.25 and bound.grace(100.0) == 5.0
 
 
+def _work(pids, seconds, stubborn=False):
+    """Work that calls :func:`bound.checkpoint` every few milliseconds for ``seconds`` and notes the process it is
+    in; ``stubborn``: once moved into a child, it sleeps a minute (a solver that ignores its deadline)."""
+    bound.progress(lambda: ("so far", list(pids)))
+    t = time.perf_counter()
+    while time.perf_counter() < t + seconds:
+        bound.checkpoint()
+        if not pids or pids[-1] != os.getpid():
+            pids.append(os.getpid())
+        if stubborn and os.getpid() != pids[0]:
+            time.sleep(60)
+        time.sleep(0.005)
+    return pids
+
+
 @needs_fork
-def test_a_child_that_ignores_its_deadline_is_killed():
+def test_work_past_its_budget_goes_on_in_a_child_from_where_it_was():
+    value, why = bound.run(_work, ([], 0.6), limit=1.0)
+    assert why == "" and len(value) == 2 and value[0] == os.getpid() != value[1]  # begun here, ended in a child
+    assert multiprocessing.active_children() == [] and bound._current() is None
+    value, why = bound.run(_work, ([], 0.1), limit=1.0)  # done within its budget: no child
+    assert (value, why) == ([os.getpid()], "")
+
+
+@needs_fork
+def test_a_child_that_ignores_its_deadline_is_killed_and_what_was_published_stands():
     t0 = time.perf_counter()
-    assert bound.in_child(time.sleep, (60,), time.perf_counter() + 0.3, "nap") == (None, "time limit")
-    assert time.perf_counter() - t0 < 0.3 + MARGIN
-    assert multiprocessing.active_children() == []
-    value, why = bound.in_child(int, ("x",), time.perf_counter() + 30, "int")
-    assert value is None and "ValueError" in why
+    value, why = bound.run(_work, ([], 5.0, True), limit=1.0)
+    assert time.perf_counter() - t0 < 1.0 + bound.grace(1.0) + MARGIN
+    assert why == "time limit" and value == ("so far", [os.getpid()])  # as it was when the child was forked
+    assert bound._current() is None
+
+
+@needs_fork
+def test_an_error_in_the_child_is_raised_in_the_parent():
+    def failing():
+        t = time.perf_counter()
+        while time.perf_counter() < t + 0.4:
+            bound.checkpoint()
+            time.sleep(0.005)
+        raise ValueError("bad puzzle at line 3")
+
+    with pytest.raises(ValueError, match="bad puzzle at line 3"):
+        bound.run(failing, (), limit=1.0)
+    assert bound._current() is None
 
 
 @needs_fork
@@ -114,9 +154,11 @@ def stubborn_generation(monkeypatch):
     here = os.getpid()
 
     def another(puzzle, planted, rule, stop):
-        if os.getpid() != here:
-            time.sleep(60)
-        time.sleep(max(0.0, stop - time.perf_counter()))
+        while time.perf_counter() < stop:
+            bound.checkpoint()  # past the budget in process, the generation goes on in a child from here
+            if os.getpid() != here:
+                time.sleep(60)
+            time.sleep(0.02)
         return None, True
 
     monkeypatch.setattr(gen, "_another", another)
@@ -184,7 +226,8 @@ def test_easy_questions_start_no_child_process(monkeypatch):
     def no_child(*_args, **_kw):
         raise AssertionError("a child process was started")
 
-    monkeypatch.setattr(bound, "first_answer", no_child)
+    monkeypatch.setattr(os, "fork", no_child)
+    monkeypatch.setattr(multiprocessing.Process, "start", no_child)
     p = Puzzle.from_rows(["1..2", "....", "1..2"])
     for kw in (dict(), dict(unique=True), dict(count=10), dict(unique=True, touch=True)):
         for rule in ("fill", "nikoli"):

@@ -30,6 +30,7 @@ import numpy as np
 
 from ..errors import BudgetExceededError
 from ..kernels import numberlink as kn
+from .solvers.bound import checkpoint
 
 __all__ = ["walk_cover", "rewire", "split_touching", "touches_itself", "lines_of", "plant", "check_time"]
 
@@ -365,6 +366,9 @@ def lines_of(links: np.ndarray, h: int, w: int) -> list[list[int]]:
 def check_time(stop: float | None, t0: float, time_limit: float | None) -> None:
     """Raise :class:`~tremaux.errors.BudgetExceededError` once ``time.perf_counter()`` is past ``stop``.
 
+    Also a :func:`~tremaux.numberlink.solvers.bound.checkpoint`: a bounded
+    generation past its share of time in process goes on in a child from here.
+
     Parameters
     ----------
     stop : float or None
@@ -388,6 +392,7 @@ def check_time(stop: float | None, t0: float, time_limit: float | None) -> None:
     ...
     tremaux.errors.BudgetExceededError: generation gave up after ... s (time limit 5 s); ...
     """
+    checkpoint()
     if stop is not None and time.perf_counter() > stop:
         raise BudgetExceededError(f"generation gave up after {time.perf_counter() - t0:.1f} s (time limit "
                                   f"{time_limit:g} s); try a smaller size, another density or a longer time limit")

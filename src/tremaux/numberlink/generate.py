@@ -71,7 +71,7 @@ from ..kernels.rng import make_state
 from .cover import check_time, plant
 from .model import Puzzle, check_rule
 from .result import Linking
-from .solvers.bound import grace, in_child, in_process_budget
+from .solvers.bound import run
 from .uniqueness import WINDOW, _another, _choose_cut, _cut, _edges_of, _rule_out, _window_cuts, _windows  # noqa: F401
 
 __all__ = ["GeneratedPuzzle", "generate_puzzle", "MAX_GENERATE_SIDE", "DEFAULT_TIME_LIMIT"]
@@ -214,19 +214,13 @@ def generate_puzzle(
     t0 = time.perf_counter()
     args = (h, w, rule, touch, density, seed, max_len)
     limit = None if time_limit is None else float(time_limit)
-    budget = None if limit is None else in_process_budget(limit)
-    if limit is None or budget is None:
-        return _generate(*args, None if limit is None else t0 + limit, limit, t0)
-    try:  # a share of the time in process; a generation still running then goes on in a child process
-        return _generate(*args, t0 + budget, limit, t0)
-    except BudgetExceededError:
-        pass
-    if time.perf_counter() < t0 + limit:
-        value, _why = in_child(_generate, (*args, t0 + limit, limit, t0), t0 + limit + grace(limit), "generation")
-        if value is not None:
-            return value
-    check_time(t0, t0, limit)  # raises: the time is up
-    raise AssertionError("unreachable")  # pragma: no cover
+    if limit is None:
+        return _generate(*args, None, limit, t0)
+    # past a share of the time in process, the generation goes on in a forked child killed at the limit
+    value, why = run(_generate, (*args, t0 + limit, limit, t0), limit=limit, start=t0)
+    if why:
+        check_time(t0, t0, limit)  # raises: the time is up
+    return value
 
 
 def _generate(h: int, w: int, rule: str, touch: bool, density: float | None, seed: int | None, max_len: int,

@@ -10,7 +10,7 @@ tremaux     the paper's modified Tremaux traveler (:mod:`.traveler`)          no
 Every call has a time limit, :data:`DEFAULT_TIME_LIMIT` seconds unless
 ``time_limit=`` says otherwise (``float("inf")`` for none); past it the answer
 is ``gave-up`` with the time spent. A question still running after a tenth
-of its limit goes on in a child process killed at the limit
+of its limit goes on in a forked child process killed at the limit
 (:mod:`.bound`), so it cannot overrun it by much. Lines may run beside themselves in a plain
 one-solution solve; uniqueness and counting follow the no-touch convention
 unless ``touch=True`` (see :mod:`tremaux.numberlink.rules`).
@@ -44,7 +44,7 @@ from ..model import Puzzle
 from ..result import PuzzleSolution
 from ..rules import Rule, resolve
 from .base import NL_SOLVERS, Answer, Task
-from .bound import grace, in_child, in_process_budget
+from . import bound
 from . import pipeline, traveler  # noqa: E402,F401  (they register themselves)
 from .verdicts import colour_surplus, quick_verdict
 
@@ -95,11 +95,12 @@ def solve_puzzle(
         Seconds; past it the run stops with status ``"gave-up"`` and says how
         long it took. Default :data:`DEFAULT_TIME_LIMIT`; ``float("inf")``
         for none. A question not answered in its first tenth (at least a
-        quarter of a second) goes on in a child process that is killed
-        shortly after the limit (:mod:`.bound`), so no solver overruns it
-        by much; an easy puzzle never starts one. ``extras["child_process"]``
-        then says how it ended: ``"returned"``, ``"time limit"`` (killed) or
-        its error. Time spent loading or compiling kernels on their first use
+        quarter of a second) goes on from where it is in a forked child
+        process that is killed shortly after the limit (:mod:`.bound`), so
+        no solver overruns it by much; an easy puzzle never starts one.
+        When the child is killed, ``extras["child_process"]`` says so
+        (``"time limit"``) and the solutions found before it was forked are
+        kept. Time spent loading or compiling kernels on their first use
         in the process is not counted (it is given back once, and reported
         in ``extras["load_seconds"]``), nor included in ``seconds``.
     max_steps : int, optional
@@ -147,21 +148,12 @@ def solve_puzzle(
     t0 = time.perf_counter()
     deadline = None if math.isinf(limit) else t0 + limit
     task = Task(puzzle, the_rule, want, deadline, max_steps, record)
-    budget = in_process_budget(limit)
-    if budget is None:
-        answer = _in_process(entry.func, task, limit, t0, loaded)
-    else:  # a share of the time in process; a question not answered by then goes on in a child process
-        answer = _in_process(entry.func, replace(task, deadline=t0 + budget), budget, t0, loaded)
-        given_back = load_seconds() - loaded  # loading on first use is not the puzzle's time
-        child = replace(task, deadline=t0 + limit + given_back)
-        if not _decided(answer, want) and answer.stopped != "step budget" and child.left():
-            more, why = in_child(_answer_in_child, (entry.func, child), child.deadline + grace(limit),
-                                 f"the {entry.name} solver")
-            extras = {**answer.extras, "child_process": why or "returned"}
-            if more is not None and (_decided(more, want) or len(more.solutions) >= len(answer.solutions)):
-                answer = replace(more, extras={**more.extras, "child_process": "returned"})
-            else:  # killed, failed or found less: what was found in process is kept
-                answer = replace(answer, stopped=answer.stopped or "time limit", extras=extras)
+    answer, why = bound.run(_in_process, (entry.func, task, limit, t0, loaded), limit=limit, start=t0,
+                            slack=lambda: load_seconds() - loaded)
+    if why:  # the work went on in a child process, killed at the limit: what was published before is kept
+        found = answer if isinstance(answer, Answer) else Answer((), False, entry.name)
+        answer = replace(found, exhausted=False, stopped="time limit", resume=None,
+                         extras={**found.extras, "child_process": why})
     hint = _other_rule_hint(task, answer, time.perf_counter() - t0)
     loading = load_seconds() - loaded
     if loading > 0:
@@ -184,19 +176,6 @@ def _in_process(func: Any, task: Task, limit: float, t0: float, loaded: float) -
             if not answer.exhausted and len(answer.solutions) < len(first.solutions):
                 answer = first  # solutions found before are never lost
     return answer
-
-
-def _decided(answer: Answer, want: int) -> bool:
-    return answer.exhausted or len(answer.solutions) >= want
-
-
-def _answer_in_child(func: Any, task: Task) -> Answer:  # pragma: no cover - runs in a child process
-    """``func(task)`` in a child process (:func:`.bound.in_child`), without the work kept to go on (it stays here)."""
-    loaded = load_seconds()
-    answer = func(task)
-    loading = load_seconds() - loaded
-    extras = {**answer.extras, "child_load_seconds": round(loading, 6)} if loading > 0 else answer.extras
-    return replace(answer, resume=None, extras=extras)
 
 
 def solve_file(path: Any, solver: str = "fast", **options: Any) -> list[PuzzleSolution]:

@@ -83,6 +83,7 @@ import numpy as np
 
 from ...kernels import numberlink as kn
 from ..result import Linking
+from . import bound
 from .base import Answer, Task
 from .neighbourhoods import around, bounded_model, neighbourhoods, windows
 from .reductions import shortcuts_suffice, untouched_suffices
@@ -260,6 +261,8 @@ def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
     seen: set[bytes] = set()
     _add(found, seen, one.solutions)
     how = [one.how]
+    # what stands if the question is stopped in a child process (:mod:`.bound`): the solutions found by then
+    bound.progress(lambda: Answer(tuple(found[: task.want]), False, "; ".join(how), stopped="time limit"))
     if not task.rule.cover:  # cells may stay empty: a line moved into them is a second solution at no cost
         _add(found, seen, moves(task.puzzle, found[0], touch=task.rule.touch, limit=task.want - 1))
         if len(found) > 1:

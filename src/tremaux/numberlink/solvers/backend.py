@@ -27,6 +27,8 @@ from dataclasses import dataclass
 import numpy as np
 from pysat.solvers import Solver
 
+from .bound import checkpoint
+
 try:  # python-sat's C layer, used directly by loaded_solver when it is there
     import pysolvers
 except ImportError:  # pragma: no cover - every python-sat wheel so far ships it
@@ -185,6 +187,7 @@ def solve_until(solver: Solver, deadline: float | None, *, assumptions: list[int
     False
     >>> s.delete()
     """
+    checkpoint()  # a bounded question past its share in process goes on in a child from here (.bound)
     assumptions = [] if assumptions is None else assumptions
     if deadline is None and conflicts is None:
         return bool(solver.solve(assumptions=assumptions))
@@ -228,6 +231,7 @@ def in_time(deadline: float | None) -> None:
     ...
     TimeoutError: the deadline passed while the SAT encoding was built
     """
+    checkpoint()
     if deadline is not None and time.perf_counter() > deadline:
         raise TimeoutError("the deadline passed while the SAT encoding was built")
 

@@ -22,6 +22,7 @@ from ...registry import Registry
 from ..model import Puzzle
 from ..result import Linking
 from ..rules import Rule
+from .bound import checkpoint
 
 __all__ = ["NL_SOLVERS", "Task", "Answer"]
 
@@ -61,6 +62,9 @@ class Task:
     def left(self) -> float | None:
         """Seconds left before the deadline (``None`` without one; never negative).
 
+        Asking is also a :func:`.bound.checkpoint`: past its share of time in
+        process, a bounded question goes on in a child process from here.
+
         Returns
         -------
         float or None
@@ -76,6 +80,7 @@ class Task:
         >>> 0 < task.left() <= 60
         True
         """
+        checkpoint()
         return None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
 
     def share(self, fraction: float) -> float | None:

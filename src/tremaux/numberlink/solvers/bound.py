@@ -1,22 +1,30 @@
-"""A hard bound on a question's time: after a share in process, the question goes on in a child process.
+"""A hard bound on a question's time: past a share of it in process, the work moves on in a forked child.
 
 A question stops at its deadline only when every loop and every call
 inside it looks at the clock. Most do, but a SAT solver looks at its
 interruption when it likes (Glucose between two restarts, Kissat and
 CaDiCaL never), and a loop of many calls may look too rarely: round 6
-measured questions that ran 25 to 30 s past their limit. So a question
-with a time limit first runs in process for :func:`in_process_budget`
-seconds (a tenth of its limit, at least :data:`IN_PROCESS_FLOOR`): the
-easy ones, nearly all, are answered there and never start a child
-process. One not answered by then starts again in a child process
-(:func:`in_child`, through :func:`tremaux._portfolio.first_answer`), with
-the whole deadline; the child stops itself at the deadline, and is killed
-:func:`grace` seconds after it whatever it is doing. Whatever the child
-found is lost when it is killed, so the answer is then the one found in
-process (a count keeps the solutions found there).
+measured questions that ran 25 to 30 s past their limit.
 
-No bound where child processes cannot be started (no ``fork``, or a
-daemon process): the question then runs in process to its end, as before.
+So :func:`run` does the work in process, and the work calls
+:func:`checkpoint` where it is about to go on (before every SAT call,
+between slices of the search, wherever it asks how much time is left:
+:meth:`.base.Task.left`). The first checkpoint past
+:func:`in_process_budget` (a tenth of the limit, at least
+:data:`IN_PROCESS_FLOOR`) forks the process. The child goes on with the work
+from exactly where it was, nothing redone and nothing lost, and sends its
+value back when the work is done; the parent waits for it, and kills the
+child :func:`grace` seconds after the deadline whatever it is doing. Easy
+questions, nearly all, are answered before their first checkpoint past the
+budget and never start a child.
+
+What a child killed at the deadline had found is lost with it; what the work
+published with :func:`progress` before the fork (the first solution of a
+uniqueness question, say) is the answer then.
+
+No bound where a process cannot fork (no ``os.fork``), without a time
+limit, or inside another :func:`run` of the same thread (the outer one
+bounds it): the work then runs in process to its end.
 
 Examples
 --------
@@ -24,26 +32,33 @@ Examples
 (6.0, 0.25, None)
 >>> grace(1.0), grace(60.0)
 (0.25, 3.0)
+>>> run(sum, ([1, 2, 3],), limit=10.0)
+(6, '')
 """
 
 from __future__ import annotations
 
 import math
+import os
+import pickle
+import select
+import signal
+import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from ..._portfolio import Job, available, first_answer
-
-__all__ = ["IN_PROCESS_SHARE", "IN_PROCESS_FLOOR", "in_process_budget", "grace", "in_child"]
+__all__ = ["IN_PROCESS_SHARE", "IN_PROCESS_FLOOR", "in_process_budget", "grace", "run", "checkpoint", "progress",
+           "Moved"]
 
 IN_PROCESS_SHARE = 0.1
-"""Share of a question's time limit that it runs in process before it goes on in a child process (a split)."""
+"""Share of a question's time limit that it runs in process before its work moves on in a child process."""
 
 IN_PROCESS_FLOOR = 0.25
 """Seconds a question always runs in process, whatever its limit: the corpus questions answered in process
-take milliseconds (medians 1-7 ms, ``benchmarks/bench_nl_limits.py``), so this only keeps a child's start
-(tens of milliseconds) away from questions a little slower than that."""
+take milliseconds (medians 1-7 ms, ``benchmarks/bench_nl_limits.py``), so this only keeps a fork
+(a few milliseconds) away from questions a little slower than that."""
 
 
 def in_process_budget(limit: float) -> float | None:
@@ -59,7 +74,7 @@ def in_process_budget(limit: float) -> float | None:
     float or None
         :data:`IN_PROCESS_SHARE` of ``limit``, at least :data:`IN_PROCESS_FLOOR`;
         ``None`` when that is the whole limit, without a limit, or where
-        child processes cannot be started.
+        the process cannot fork.
 
     Examples
     --------
@@ -68,7 +83,7 @@ def in_process_budget(limit: float) -> float | None:
     >>> in_process_budget(0.2) is None
     True
     """
-    if math.isinf(limit) or not available():
+    if math.isinf(limit) or not hasattr(os, "fork"):
         return None
     budget = max(IN_PROCESS_FLOOR, IN_PROCESS_SHARE * limit)
     return budget if budget < limit else None
@@ -94,38 +109,230 @@ def grace(limit: float) -> float:
     return 0.5 * max(0.5, 0.1 * limit)
 
 
-def in_child(fn: Callable[..., Any], args: tuple[Any, ...], deadline: float, name: str) -> tuple[Any, str]:
-    """``fn(*args)`` in a child process, killed at ``deadline``: its value, or ``None`` and why there is none.
+class Moved(BaseException):
+    """Raised in the parent by the :func:`checkpoint` that forked: it unwinds the work's stack down to :func:`run`,
+    carrying the child's value (a ``BaseException``, so that no ``except Exception`` of the work stops it)."""
 
-    The child may start child processes of its own (the portfolio stage
-    does); they die with it.
+    def __init__(self, value: Any, why: str) -> None:
+        super().__init__(why)
+        self.value, self.why = value, why
+
+
+@dataclass
+class _Run:
+    move_at: float
+    """A ``time.perf_counter()`` value: the first checkpoint after it forks."""
+    kill_at: float
+    """When the parent kills the child."""
+    published: Any = None
+    """The last value given to :func:`progress` (the answer if a child is killed)."""
+    pipe: int | None = None
+    """In the child: where its value goes."""
+    slack: Callable[[], float] | None = None
+    """Seconds given back to the work so far (:func:`run`); what the child is given back after the fork is its
+    own business (the parent's kill does not move)."""
+    given: float = 0.0
+    """The part of ``slack`` the budget and the kill have moved by."""
+    owner: int = 0
+    """The process of the run (a process forked by the work itself, a portfolio's child say, never forks)."""
+
+
+_local = threading.local()
+
+
+def _current() -> _Run | None:
+    return getattr(_local, "run", None)
+
+
+def run(fn: Callable[..., Any], args: tuple[Any, ...], *, limit: float, deadline: float | None = None,
+        start: float | None = None, slack: Callable[[], float] | None = None) -> tuple[Any, str]:
+    """``fn(*args)``, bounded: its value and ``""``, or the last :func:`progress` and why the work was stopped.
+
+    The work runs in process; its first :func:`checkpoint` past
+    :func:`in_process_budget` seconds moves it on into a forked child, which
+    is killed :func:`grace` seconds after ``deadline`` if it has not answered.
 
     Parameters
     ----------
     fn : callable
-        Run in the child; its value is sent back (it must pickle).
+        The work; it should stop by itself at ``deadline`` and call
+        :func:`checkpoint` where it goes on.
     args : tuple
-        Its arguments (not pickled: the child is forked).
-    deadline : float
-        A ``time.perf_counter()`` value: the child is killed then.
-    name : str
-        What the work is, for the error line.
+        Its arguments.
+    limit : float
+        The work's time limit in seconds (``inf``: none, no bound).
+    deadline : float, optional
+        A ``time.perf_counter()`` value; default ``start + limit``.
+    start : float, optional
+        When the work's time started (``time.perf_counter()``); default now.
+    slack : callable, optional
+        Seconds the work has been given back so far (time spent loading
+        kernels on their first use, say): the budget and the kill move by
+        that much.
 
     Returns
     -------
     (object, str)
-        The value and ``""``; or ``None`` and ``"time limit"`` when the child
-        was killed, or the child's error in one line.
+        ``fn``'s value and ``""``; or, when the child was killed, the last
+        value given to :func:`progress` (``None`` if none) and ``"time limit"``.
+
+    Raises
+    ------
+    Exception
+        What ``fn`` raised, in process or in the child (an exception that
+        does not pickle comes back as a ``RuntimeError`` naming it).
 
     Examples
     --------
-    >>> import operator
-    >>> in_child(operator.mul, (6, 7), time.perf_counter() + 30, "product")
-    (42, '')
-    >>> in_child(time.sleep, (30,), time.perf_counter() + 0.2, "nap")
-    (None, 'time limit')
+    >>> def slow(n):
+    ...     t = time.perf_counter()
+    ...     while time.perf_counter() < t + n:
+    ...         checkpoint()
+    ...     return os.getpid()
+    >>> pid, why = run(slow, (0.5,), limit=1.0)
+    >>> pid != os.getpid(), why  # it went on in a child after 0.25 s
+    (True, '')
+    >>> run(time.sleep, (0.05,), limit=1.0)  # no checkpoint: all in process
+    (None, '')
     """
-    out = first_answer([Job(fn, args, name=name, children=True)], deadline=deadline, accept=lambda _v: True, slots=1)
-    if out.answered:
-        return out.value, ""
-    return None, out.stopped or "; ".join(out.errors) or "the child process gave no answer"
+    start = time.perf_counter() if start is None else start
+    budget = in_process_budget(limit)
+    if budget is None or _current() is not None:
+        return fn(*args), ""
+    deadline = start + limit if deadline is None else deadline
+    state = _Run(start + budget, deadline + grace(limit), slack=slack, owner=os.getpid())
+    _local.run = state
+    try:
+        value = fn(*args)
+    except Moved as moved:
+        return moved.value, moved.why
+    except BaseException as exc:
+        if state.pipe is not None:  # pragma: no cover - in the child
+            _send(state.pipe, ("error", exc))
+        raise
+    finally:
+        if state.pipe is None:
+            _local.run = None
+    if state.pipe is not None:  # pragma: no cover - in the child: the value goes to the parent, nothing else runs
+        _send(state.pipe, ("value", value))
+    return value, ""
+
+
+def checkpoint() -> None:
+    """Where the work of a :func:`run` goes on: past the in-process budget, it moves on in a forked child.
+
+    Cheap (a clock reading) and does nothing outside a :func:`run`, in the
+    child, or before the budget is spent. In the parent, it waits for the
+    child's value and raises :class:`Moved` with it.
+
+    Raises
+    ------
+    Moved
+        In the parent, once the child answered or was killed.
+
+    Examples
+    --------
+    >>> checkpoint()  # outside a run: nothing
+    """
+    state = _current()
+    if state is None or state.pipe is not None or time.perf_counter() < state.move_at or os.getpid() != state.owner:
+        return
+    if state.slack is not None:  # time given back to the work moves the budget and the kill
+        more = state.slack() - state.given
+        if more > 0:
+            state.given += more
+            state.move_at += more
+            state.kill_at += more
+            if time.perf_counter() < state.move_at:
+                return
+    from ..._portfolio import _die_with_parent
+
+    parent = os.getpid()
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child goes on with the work
+        os.close(read)
+        _die_with_parent(parent)
+        state.pipe = write
+        return
+    os.close(write)
+    try:
+        kind, value = _receive(read, pid, state.kill_at)
+    except BaseException:  # an interruption of the wait (Ctrl-C): the child goes too
+        _kill(pid)
+        raise
+    finally:
+        os.close(read)
+    if kind == "error":
+        raise value
+    if kind == "killed":
+        published = state.published() if callable(state.published) else state.published
+        raise Moved(published, "time limit")
+    raise Moved(value, "")
+
+
+def progress(value: Any) -> None:
+    """Publish what the work has found so far: the answer of a :func:`run` whose child is killed.
+
+    Parameters
+    ----------
+    value : object or callable
+        A partial answer (it stays in this process: it need not pickle), or
+        a function of no argument that makes it when it is needed: it then
+        sees the work's objects as they were when the child was forked (a
+        list of solutions that grows, say).
+
+    Examples
+    --------
+    >>> progress("half")  # outside a run: nothing
+    """
+    state = _current()
+    if state is not None and state.pipe is None:
+        state.published = value
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def _send(pipe: int, message: tuple[str, Any]) -> None:  # pragma: no cover - runs in the child
+    """Send ``message`` to the parent and end the child (nothing of the parent's program runs on here)."""
+    try:
+        try:
+            data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception as exc:  # an exception or a value that does not pickle
+            what = _one_line(message[1]) if message[0] == "error" else _one_line(exc)
+            data = pickle.dumps(("error", RuntimeError(f"in the child process: {what}")))
+        with os.fdopen(pipe, "wb") as out:
+            out.write(data)
+    finally:
+        os._exit(0)
+
+
+def _receive(read: int, pid: int, kill_at: float) -> tuple[str, Any]:
+    """The child's message, or ``("killed", None)`` when ``kill_at`` passed first (the child is then killed)."""
+    chunks = []
+    while True:
+        left = kill_at - time.perf_counter()
+        ready = select.select([read], [], [], max(0.0, left))[0] if left > 0 else []
+        if not ready:
+            _kill(pid)
+            return "killed", None
+        chunk = os.read(read, 1 << 20)
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.waitpid(pid, 0)
+    try:
+        return pickle.loads(b"".join(chunks))
+    except Exception as exc:  # nothing sent (the child died), or a message that does not unpickle
+        return "error", RuntimeError(f"the child process gave no answer ({_one_line(exc)})")
+
+
+def _kill(pid: int) -> None:
+    try:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    except (ProcessLookupError, ChildProcessError):
+        pass

@@ -35,6 +35,7 @@ from ...kernels import nl_search_diag as kd
 from ...kernels.nl_search_corner import ALL_CORNERS, corner_table
 from ...kernels.nl_search_prune import regions_by_row
 from ...kernels.numberlink import trace_lines
+from .bound import checkpoint
 from ..model import Puzzle
 from ..result import Linking
 
@@ -301,7 +302,8 @@ class SearchRun:
         return SearchOutcome(tuple(self._sols), bool(st[2] == 1), int(st[1]), self._spent)
 
     def _call(self, nodes: int) -> int:
-        """One call of the kernel for up to ``nodes`` nodes; its status."""
+        """One call of the kernel for up to ``nodes`` nodes; its status (first a :func:`.bound.checkpoint`)."""
+        checkpoint()
         state, st, h, w = self._state, self._state["st"], self._h, self._w
         if self._diag:
             return kd.diag_run(self._flat, h, w, self._ends, self._order, self._corners, state["links"],
