@@ -111,7 +111,21 @@ def grace(limit: float) -> float:
 
 class Moved(BaseException):
     """Raised in the parent by the :func:`checkpoint` that forked: it unwinds the work's stack down to :func:`run`,
-    carrying the child's value (a ``BaseException``, so that no ``except Exception`` of the work stops it)."""
+    carrying the child's value (a ``BaseException``, so that no ``except Exception`` of the work stops it).
+
+    Parameters
+    ----------
+    value : object
+        The child's value, or what was published (:func:`progress`) when it was killed.
+    why : str
+        ``""``, or ``"time limit"`` when the child was killed.
+
+    Examples
+    --------
+    >>> m = Moved(42, "")
+    >>> m.value, m.why, isinstance(m, Exception)
+    (42, '', False)
+    """
 
     def __init__(self, value: Any, why: str) -> None:
         super().__init__(why)
