@@ -102,3 +102,32 @@ def test_whole_encodings_match_the_loops_on_random_boards(seed: int, monkeypatch
         assert new == old, (puzzle.grid.tolist(), kw)
         checked += new is not None and len(new) > 0
     assert checked > 200
+
+
+def _count(puzzle: Puzzle, direct: bool, numpy_ints: bool) -> int:
+    with encoding.Encoding(puzzle, "nikoli") as enc:
+        assert enc._direct is not None
+        if not direct:
+            enc._direct = None  # python-sat's public add_clause
+        count = 0
+        while (model := enc.next_model()) is not None and count < 500:
+            clause = -(model.edges + 1)
+            enc.add_clause(clause if numpy_ints else clause.tolist())
+            count += 1
+        return count
+
+
+@pytest.mark.parametrize("numpy_ints", [True, False])
+def test_added_clauses_take_numpy_or_python_integers(numpy_ints: bool) -> None:
+    puzzle = Puzzle.from_rows(["1...", ".2..", "...1", "..2."])
+    count = _count(puzzle, True, numpy_ints)
+    assert 1 < count < 500
+    assert count == _count(puzzle, False, False)
+
+
+def test_an_added_clause_that_makes_the_encoding_unsatisfiable_is_recorded() -> None:
+    with encoding.Encoding(Puzzle.from_rows(["1.1"]), "fill") as enc:
+        enc.add_clause([-1])
+        enc.add_clause([1])
+        assert enc.solver.solver.status is False
+        assert enc.next_model() is None
