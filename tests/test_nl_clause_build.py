@@ -131,3 +131,10 @@ def test_an_added_clause_that_makes_the_encoding_unsatisfiable_is_recorded() -> 
         enc.add_clause([1])
         assert enc.solver.solver.status is False
         assert enc.next_model() is None
+
+
+def test_a_clause_added_after_close_is_dropped_as_before() -> None:
+    enc = encoding.Encoding(Puzzle.from_rows(["1.1"]), "fill")
+    enc.close()
+    assert enc._direct is None
+    enc.add_clause([1, 2])  # python-sat ignores a clause for a deleted solver

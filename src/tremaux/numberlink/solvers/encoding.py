@@ -255,6 +255,7 @@ class Encoding(ClauseBuilders):
         >>> from tremaux.numberlink import Puzzle
         >>> Encoding(Puzzle.from_rows(["1.1"]), "fill").close()
         """
+        self._direct = None  # its handle dies with the solver: later clauses go to python-sat, which drops them
         self.solver.delete()
 
     def __enter__(self) -> Encoding:
