@@ -34,7 +34,8 @@ try:  # python-sat's C layer, used directly by loaded_solver when it is there
 except ImportError:  # pragma: no cover - every python-sat wheel so far ships it
     pysolvers = None
 
-__all__ = ["SAT_BACKEND", "INCREMENTAL", "LOAD_CHUNK", "Model", "in_time", "loaded_solver", "solve_until", "without_gc"]
+__all__ = ["SAT_BACKEND", "INCREMENTAL", "LOAD_CHUNK", "Model", "direct_adder", "in_time", "loaded_solver", "solve_until",
+           "without_gc"]
 
 SAT_BACKEND = "glucose4"
 """The pysat solver used (interruptible, for time budgets)."""
@@ -135,20 +136,51 @@ def loaded_solver(backend: str, clauses: list[list[int]], deadline: float | None
     TimeoutError: the deadline passed while the SAT solver was loaded
     """
     solver = Solver(name=backend)
-    inner = solver.solver
-    handle_name, add_name = _DIRECT_ADD.get(type(inner).__name__, (None, None))
-    add = getattr(pysolvers, add_name, None) if add_name and pysolvers is not None else None
-    handle = getattr(inner, handle_name, None) if handle_name else None
+    direct = direct_adder(solver)
     for start in range(0, len(clauses), LOAD_CHUNK):
         if deadline is not None and time.perf_counter() > deadline:
             solver.delete()
             raise TimeoutError("the deadline passed while the SAT solver was loaded")
-        chunk = clauses[start:start + LOAD_CHUNK]
-        if add is None or handle is None:
+        chunk = clauses[start:start + LOAD_CHUNK] if len(clauses) > LOAD_CHUNK else clauses
+        if direct is None:
             solver.append_formula(chunk)
-        elif False in list(map(add, itertools.repeat(handle, len(chunk)), chunk)):
-            inner.status = False  # unsatisfiable already: what add_clause records
+        elif False in list(map(direct[0], itertools.repeat(direct[1], len(chunk)), chunk)):
+            solver.solver.status = False  # unsatisfiable already: what add_clause records
     return solver
+
+
+def direct_adder(solver: Solver):
+    """python-sat's C function that adds one clause to ``solver``, and its handle, or ``None``.
+
+    For the solvers of :data:`_DIRECT_ADD`: ``add(handle, clause)`` does
+    what ``solver.add_clause(clause)`` does without its two Python method
+    calls (it returns ``False`` once the clauses are unsatisfiable, which the
+    caller records as ``solver.solver.status = False``). It takes Python
+    ints only (``TypeError`` otherwise, with nothing added).
+
+    Parameters
+    ----------
+    solver : pysat.solvers.Solver
+        A live solver.
+
+    Returns
+    -------
+    tuple of (callable, object) or None
+        The function and the solver's handle, or ``None`` for other solvers.
+
+    Examples
+    --------
+    >>> s = Solver(name="glucose4")
+    >>> add, handle = direct_adder(s)
+    >>> add(handle, [1, -2]), s.solve(assumptions=[2]), s.get_model()
+    (True, True, [1, 2])
+    >>> s.delete()
+    """
+    inner = solver.solver
+    handle_name, add_name = _DIRECT_ADD.get(type(inner).__name__, (None, None))
+    add = getattr(pysolvers, add_name, None) if add_name and pysolvers is not None else None
+    handle = getattr(inner, handle_name, None) if handle_name else None
+    return None if add is None or handle is None else (add, handle)
 
 
 def solve_until(solver: Solver, deadline: float | None, *, assumptions: list[int] | None = None,

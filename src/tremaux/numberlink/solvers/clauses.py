@@ -104,8 +104,38 @@ def degree_patterns(kind: str, d: int) -> list[tuple[tuple[int, ...], int]]:
     return out
 
 
+_RUNS: dict[tuple[str, int], tuple[list[tuple[np.ndarray, np.ndarray]], bool]] = {}
+
+
+def _pattern_runs(kind: str, d: int) -> tuple[list[tuple[np.ndarray, np.ndarray]], bool]:
+    """:func:`degree_patterns` as runs of consecutive clauses of one width: (columns, signs) arrays, and
+    whether the empty clause is among them (cached)."""
+    key = (kind, d)
+    if key not in _RUNS:
+        runs: list[tuple[list, list]] = []
+        empty = False
+        for cols, sign in degree_patterns(kind, d):
+            if not cols:
+                empty = True
+                continue
+            signs = [sign] * len(cols) if sign else [-1] + [1] * (len(cols) - 1)
+            if runs and len(runs[-1][0][0]) == len(cols):
+                runs[-1][0].append(cols)
+                runs[-1][1].append(signs)
+            else:
+                runs.append(([cols], [signs]))
+        _RUNS[key] = ([(np.array(c, dtype=np.intp), np.array(g, dtype=np.int64)) for c, g in runs], empty)
+    return _RUNS[key]
+
+
+_KINDS = ("one", "two", "zero-two", "zero")
+
+
 def degree_clauses(packed: np.ndarray, deg: np.ndarray, kinds: np.ndarray) -> tuple[list[list[int]], bool]:
     """The degree clauses of every cell, grouped by (kind, degree) and built a group at a time.
+
+    Within a group, the clauses come pattern by pattern (:func:`degree_patterns`), and for each
+    pattern cell by cell; every run of patterns of one width is a single array operation.
 
     Parameters
     ----------
@@ -132,23 +162,21 @@ def degree_clauses(packed: np.ndarray, deg: np.ndarray, kinds: np.ndarray) -> tu
     """
     clauses: list[list[int]] = []
     unsat = False
-    for kind_id, kind in enumerate(("one", "two", "zero-two", "zero")):
-        for d in range(5):
-            rows = packed[(kinds == kind_id) & (deg == d)]
-            if rows.shape[0] == 0:
-                continue
-            for cols, sign in degree_patterns(kind, d):
-                if not cols:
-                    unsat = True
-                    continue
-                lits = rows[:, list(cols)]
-                if sign == -1:
-                    lits = -lits
-                elif sign == 0:
-                    lits = lits.copy()
-                    lits[:, 0] = -lits[:, 0]
-                clauses.extend(lits.tolist())
+    group = np.asarray(kinds, dtype=np.int64) * 5 + np.asarray(deg, dtype=np.int64)
+    order = np.argsort(group, kind="stable")  # cells of one group stay in reading order
+    bounds = np.searchsorted(group[order], np.arange(21))
+    for key in np.flatnonzero(bounds[1:] > bounds[:-1]).tolist():
+        runs, empty = _pattern_runs(_KINDS[key // 5], key % 5)
+        unsat |= empty
+        rows = packed[order[bounds[key]:bounds[key + 1]]]
+        for cols, signs in runs:
+            # (patterns, cells, width): pattern by pattern, cell by cell
+            clauses.extend((rows[:, cols] * signs).transpose(1, 0, 2).reshape(-1, cols.shape[1]).tolist())
     return clauses, unsat
+
+
+_BUT_ONE = np.array([[1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]], dtype=np.intp)
+"""A 2 x 2 block's four edges but one, for each one left out."""
 
 
 class ClauseBuilders:
@@ -318,10 +346,8 @@ class ClauseBuilders:
         sq = sq[(sq > 0).all(axis=1)]
         if not no_uturn:
             return (-sq).tolist()
-        out = []
-        for drop in range(4):
-            out.extend((-np.delete(sq, drop, axis=1)).tolist())
-        return out
+        # the block's edges but one, the one left out in turn: (4, blocks, 3)
+        return (-sq[:, _BUT_ONE]).transpose(1, 0, 2).reshape(-1, 3).tolist()
 
     def _corners(self, g, inc):
         # the corner theorem (induced lines covering every cell): a free cell that is a corner of shape

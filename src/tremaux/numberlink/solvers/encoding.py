@@ -50,7 +50,7 @@ import numpy as np
 
 from ...kernels import numberlink as kn
 from ..model import Puzzle
-from .backend import INCREMENTAL, SAT_BACKEND, Model, in_time, loaded_solver, solve_until, without_gc
+from .backend import INCREMENTAL, SAT_BACKEND, Model, direct_adder, in_time, loaded_solver, solve_until, without_gc
 from .clauses import ClauseBuilders, degree_clauses
 from .verdicts import colour_surplus
 
@@ -240,6 +240,7 @@ class Encoding(ClauseBuilders):
         self._clauses = None if self.incremental else clauses  # kept to rebuild a one-shot solver
         self._solved = self._stale = False
         self.solver = loaded_solver(backend, clauses, deadline)
+        self._direct = direct_adder(self.solver) if self.incremental else None
         self.calls = 0
         self.loops_cut = 0
         self.ends = puzzle.ends
@@ -254,6 +255,7 @@ class Encoding(ClauseBuilders):
         >>> from tremaux.numberlink import Puzzle
         >>> Encoding(Puzzle.from_rows(["1.1"]), "fill").close()
         """
+        self._direct = None  # its handle dies with the solver: later clauses go to python-sat, which drops them
         self.solver.delete()
 
     def __enter__(self) -> Encoding:
@@ -376,6 +378,15 @@ class Encoding(ClauseBuilders):
         True
         >>> enc.close()
         """
+        if self._direct is not None:  # python-sat's C function, straight (Python ints only)
+            add, handle = self._direct
+            try:
+                ok = add(handle, clause)
+            except TypeError:  # numpy integers: nothing was added
+                ok = add(handle, [int(x) for x in clause])
+            if ok is False:
+                self.solver.solver.status = False  # what Solver.add_clause records
+            return
         clause = [int(x) for x in clause]
         if self.incremental:
             self.solver.add_clause(clause)
