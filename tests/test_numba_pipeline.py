@@ -90,3 +90,41 @@ def test_no_kernel_needs_a_literal_copy():
     # the random walks read table-driven steps: one compiled loop for one level and several, no L = 1 copy
     assert not gen_walk.aldous_broder.literals and not gen_walk.wilson.literals
     assert sum(k.literals for k in all_kernels().values()) == 0
+
+
+def test_quicken_keeps_numbas_flag_hash_and_equality():
+    """The faster ``Flags.__hash__`` gives numba's own value, ``__eq__`` numba's verdict, on flags that differ."""
+    from numba.core.compiler import Flags
+    from numba.core.targetconfig import TargetConfig
+
+    import tremaux.kernels  # noqa: F401  # runs setup(), hence quicken()
+
+    assert TargetConfig._tremaux_quick and _numba.quicken() == []  # done once
+    numbas_hash = TargetConfig.__hash__.__wrapped__
+    plain, nrt, nrt2, off = Flags(), Flags(), Flags(), Flags()
+    nrt.nrt = nrt2.nrt = True
+    off.nrt = False  # set to the default: equal to a Flags that never set it
+    for f in (plain, nrt, off):
+        assert hash(f) == numbas_hash(f)
+        assert hash(f) == hash(tuple(sorted(f.values())))
+    assert nrt == nrt2 and nrt is not nrt2
+    assert plain != nrt and not (nrt == plain)
+    assert plain == off and plain._values != off._values  # the fallback: numba's comparison of every option
+    assert {nrt: 1}.get(nrt2) == 1
+
+
+def test_quicken_leaves_error_messages_their_text():
+    import numba
+    import pytest
+    from numba.core import errors
+
+    import tremaux.kernels  # noqa: F401
+
+    assert errors.termcolor().errmsg("some text") == "some text"
+
+    @numba.njit(cache=False)
+    def bad(x):
+        return x.no_such_attribute
+
+    with pytest.raises(errors.TypingError, match="no_such_attribute"):
+        bad(1)
