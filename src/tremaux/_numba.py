@@ -211,8 +211,8 @@ def quicken() -> list[str]:
       that holds the compiling function's ``Flags``, whose ``__hash__`` builds a dict of all its options only
       to hash their sorted *names* (the same for every ``Flags``) and whose ``__eq__`` compares two such
       dicts: about 7% of a cold compile. The hash becomes the same value computed from the option names
-      directly, and ``__eq__`` first compares the explicitly set values (equal ones give equal options),
-      falling back to numba's comparison otherwise.
+      directly, and ``__eq__`` first compares the explicitly set values (equal ones give equal options, an
+      option both set to different values unequal ones), falling back to numba's comparison otherwise.
 
     Returns
     -------
@@ -242,8 +242,13 @@ def quicken() -> list[str]:
             return hash(tuple(sorted(self.options)))
 
         def __eq__(self: Any, other: Any) -> Any:
-            if self is other or (type(other) is type(self) and self._values == other._values):
-                return True
+            if type(other) is type(self):
+                mine, theirs = self._values, other._values
+                if mine == theirs:
+                    return True
+                for name, value in mine.items():  # an option both set, to different values
+                    if name in theirs and theirs[name] != value:
+                        return False
             return eq_before(self, other)
 
         __hash__.__wrapped__ = hash_before  # type: ignore[attr-defined]
