@@ -90,3 +90,93 @@ def test_no_kernel_needs_a_literal_copy():
     # the random walks read table-driven steps: one compiled loop for one level and several, no L = 1 copy
     assert not gen_walk.aldous_broder.literals and not gen_walk.wilson.literals
     assert sum(k.literals for k in all_kernels().values()) == 0
+
+
+def test_quicken_keeps_numbas_flag_hash_and_equality():
+    """The faster ``Flags.__hash__`` gives numba's own value, ``__eq__`` numba's verdict, on flags that differ."""
+    from numba.core.compiler import Flags
+    from numba.core.targetconfig import TargetConfig
+
+    import tremaux.kernels  # noqa: F401  # runs setup(), hence quicken()
+
+    assert TargetConfig._tremaux_quick and _numba.quicken() == []  # done once
+    numbas_hash = TargetConfig.__hash__.__wrapped__
+    plain, nrt, nrt2, off = Flags(), Flags(), Flags(), Flags()
+    nrt.nrt = nrt2.nrt = True
+    off.nrt = False  # set to the default: equal to a Flags that never set it
+    for f in (plain, nrt, off):
+        assert hash(f) == numbas_hash(f)
+        assert hash(f) == hash(tuple(sorted(f.values())))
+    assert nrt == nrt2 and nrt is not nrt2
+    assert plain != nrt and not (nrt == plain)
+    assert plain == off and plain._values != off._values  # the fallback: numba's comparison of every option
+    assert {nrt: 1}.get(nrt2) == 1
+
+
+def test_quicken_leaves_error_messages_their_text():
+    import numba
+    import pytest
+    from numba.core import errors
+
+    import tremaux.kernels  # noqa: F401
+
+    assert errors.termcolor().errmsg("some text") == "some text"
+
+    @numba.njit(cache=False)
+    def bad(x):
+        return x.no_such_attribute
+
+    with pytest.raises(errors.TypingError, match="no_such_attribute"):
+        bad(1)
+
+
+PROBE = r"""
+import collections, sys
+from numba.core.rewrites import registry
+from tremaux import _numba
+_numba._DROPPED = tuple(n for n in _numba._DROPPED if n != "nopython_rewrites")  # before the pipeline is built
+hits, tried = collections.Counter(), collections.Counter()
+apply = registry.RewriteRegistry.apply
+
+def probed(self, kind, state):
+    ours = kind == "after-inference" and state.func_id.modname.startswith("tremaux.kernels")
+    saved = {}
+    if ours:
+        for cls in self.rewrites[kind]:
+            saved[cls] = cls.match
+            def match(rw, *args, _m=cls.match, _n=cls.__name__):
+                tried[_n] += 1
+                found = _m(rw, *args)
+                if found:
+                    hits[f"{_n} in {state.func_id.func_qualname}"] += 1
+                return found
+            cls.match = match
+    try:
+        return apply(self, kind, state)
+    finally:
+        for cls, match in saved.items():
+            cls.match = match
+
+registry.RewriteRegistry.apply = probed
+from tremaux.warmup import tasks
+for label, run in tasks():
+    if label in sys.argv[1:]:
+        run()
+print(sum(tried.values()), sorted(hits))
+"""
+
+
+def test_no_kernel_needs_the_rewrites_after_typing(tmp_path):
+    """``nopython_rewrites`` is dropped: compiled with it, a sample of kernels gives numba's rewrites nothing to do."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    src = str(Path(_numba.__file__).resolve().parents[1])
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path), PYTHONPATH=src + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    out = subprocess.run([sys.executable, "-c", PROBE, "generate backtracker", "solve bfs", "measures",
+                          "numberlink tremaux"], env=env, capture_output=True, text=True, check=True, timeout=600)
+    blocks, hits = out.stdout.strip().splitlines()[-1].split(" ", 1)
+    assert int(blocks) > 100  # the probe saw the kernels' blocks
+    assert hits == "[]"
