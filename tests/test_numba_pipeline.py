@@ -180,3 +180,16 @@ def test_no_kernel_needs_the_rewrites_after_typing(tmp_path):
     blocks, hits = out.stdout.strip().splitlines()[-1].split(" ", 1)
     assert int(blocks) > 100  # the probe saw the kernels' blocks
     assert hits == "[]"
+
+
+def test_quicken_leaves_an_unexpected_numba_alone():
+    from numba.core import targetconfig
+
+    from tremaux import _numba
+
+    assert _numba._flags_as_expected(targetconfig.TargetConfig)  # this numba: its hash is the option names'
+
+    class Other:  # a numba whose flags are not a TargetConfig of the expected shape
+        options: dict = {}
+
+    assert not _numba._flags_as_expected(Other)

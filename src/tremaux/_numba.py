@@ -235,7 +235,7 @@ def quicken() -> list[str]:
         scheme._tremaux_plain = True
         done.append("highlighting")
     config = targetconfig.TargetConfig
-    if not getattr(config, "_tremaux_quick", False):
+    if not getattr(config, "_tremaux_quick", False) and _flags_as_expected(config):
         hash_before, eq_before = config.__hash__, config.__eq__
 
         def __hash__(self: Any) -> int:  # numba's: hash(tuple(sorted(self.values()))), the sorted option names
@@ -257,6 +257,24 @@ def quicken() -> list[str]:
         config._tremaux_quick = True
         done.append("flags")
     return done
+
+
+def _flags_as_expected(config: Any) -> bool:
+    """Whether numba's ``TargetConfig`` is the one :func:`quicken` was written for: its ``options`` and ``_values``,
+    and a hash that is the hash of the sorted option names (any other numba is left as it is)."""
+    try:
+        from numba.core.compiler import Flags
+
+        flags = Flags()
+        if not (isinstance(flags, config) and isinstance(flags._values, dict)):
+            return False
+        if hash(flags) != hash(tuple(sorted(flags.options))):
+            return False
+        other = Flags()
+        other.nrt = not flags.nrt
+        return flags == Flags() and flags != other
+    except Exception:  # noqa: BLE001 - another numba: nothing is changed
+        return False
 
 
 _DROPPED = ("with_lifting", "inline_closure_likes", "rewrite_semantic_constants", "make_function_op_code_to_jit_function",
