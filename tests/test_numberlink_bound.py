@@ -227,7 +227,7 @@ def test_easy_questions_start_no_child_process(monkeypatch):
         raise AssertionError("a child process was started")
 
     monkeypatch.setattr(os, "fork", no_child)
-    monkeypatch.setattr(multiprocessing.Process, "start", no_child)
+    monkeypatch.setattr(multiprocessing.process.BaseProcess, "start", no_child)  # every start method's process
     p = Puzzle.from_rows(["1..2", "....", "1..2"])
     for kw in (dict(), dict(unique=True), dict(count=10), dict(unique=True, touch=True)):
         for rule in ("fill", "nikoli"):
