@@ -235,3 +235,25 @@ def test_easy_questions_start_no_child_process(monkeypatch):
                 assert solve_puzzle(p, rule=rule, time_limit=limit, **kw).status in ("solved", "no-solution")
     assert diagnose(p, "nikoli").verdict == "multiple-solutions"
     assert generate_puzzle((8, 8), seed=3, time_limit=30).puzzle.pairs > 0
+
+
+@needs_fork
+def test_a_long_sat_call_moves_on_into_the_child_and_is_stopped_at_the_limit():
+    from pysat.examples.genhard import PHP
+
+    from tremaux.numberlink.solvers.backend import loaded_solver, solve_until
+
+    def work():  # one SAT call of many seconds (nine pigeons, eight holes), with a deadline of 1 s
+        solver = loaded_solver("glucose4", PHP(9).clauses)
+        try:
+            solve_until(solver, time.perf_counter() + 1.0)
+        except TimeoutError:
+            return "timeout", os.getpid()
+        return "answered", os.getpid()
+
+    t0 = time.perf_counter()
+    (how, pid), why = bound.run(work, (), limit=1.0)
+    # the call was stopped at the budget in process, went on in the child and stopped there at the deadline
+    assert why == "" and how == "timeout" and pid != os.getpid()
+    assert time.perf_counter() - t0 < 1.0 + bound.grace(1.0) + MARGIN
+    assert multiprocessing.active_children() == []

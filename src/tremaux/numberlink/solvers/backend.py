@@ -27,7 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 from pysat.solvers import Solver
 
-from .bound import checkpoint
+from .bound import checkpoint, move_time
 
 try:  # python-sat's C layer, used directly by loaded_solver when it is there
     import pysolvers
@@ -188,7 +188,10 @@ def solve_until(solver: Solver, deadline: float | None, *, assumptions: list[int
     """Solve with ``solver`` until ``deadline``: whether its clauses (and ``assumptions``) have a model.
 
     The solver is interrupted by a timer thread when the deadline passes
-    (backends that cannot be interrupted run to the end).
+    (backends that cannot be interrupted run to the end). In a bounded
+    question (:mod:`.bound`), a call still running when the question is due
+    to move on into a child process is interrupted then too, and goes on in
+    the child with what the solver has learnt.
 
     Parameters
     ----------
@@ -219,27 +222,32 @@ def solve_until(solver: Solver, deadline: float | None, *, assumptions: list[int
     False
     >>> s.delete()
     """
-    checkpoint()  # a bounded question past its share in process goes on in a child from here (.bound)
     assumptions = [] if assumptions is None else assumptions
-    if deadline is None and conflicts is None:
-        return bool(solver.solve(assumptions=assumptions))
-    if conflicts is not None:
-        solver.conf_budget(int(conflicts))
-    timer = None
-    if deadline is not None:
-        timer = threading.Timer(max(0.0, deadline - time.perf_counter()), solver.interrupt)
-        timer.start()
-    try:
-        ok = solver.solve_limited(assumptions=assumptions, expect_interrupt=timer is not None)
-    finally:
-        if timer is not None:
-            timer.cancel()
-            solver.clear_interrupt()
+    while True:
+        checkpoint()  # a bounded question past its share in process goes on in a child from here (.bound)
+        move = move_time()  # when it would: a call still running then is stopped, and goes on in the child
+        if deadline is None and conflicts is None and move is None:
+            return bool(solver.solve(assumptions=assumptions))
+        stop = deadline if move is None or (deadline is not None and deadline <= move) else move
         if conflicts is not None:
-            solver.conf_budget(-1)  # no budget for later calls
-    if ok is None:
-        raise TimeoutError("the deadline passed while the SAT solver searched")
-    return bool(ok)
+            solver.conf_budget(int(conflicts))
+        timer, fired = None, []
+        if stop is not None:
+            timer = threading.Timer(max(0.0, stop - time.perf_counter()), lambda: (fired.append(1), solver.interrupt()))
+            timer.start()
+        try:
+            ok = solver.solve_limited(assumptions=assumptions, expect_interrupt=timer is not None)
+        finally:
+            if timer is not None:
+                timer.cancel()
+                solver.clear_interrupt()
+            if conflicts is not None:
+                solver.conf_budget(-1)  # no budget for later calls
+        if ok is None and fired and stop != deadline and (deadline is None or time.perf_counter() < deadline):
+            continue  # stopped to move on into a child (learnt clauses kept); the conflict budget starts again
+        if ok is None:
+            raise TimeoutError("the deadline passed while the SAT solver searched")
+        return bool(ok)
 
 
 def in_time(deadline: float | None) -> None:

@@ -49,8 +49,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["IN_PROCESS_SHARE", "IN_PROCESS_FLOOR", "in_process_budget", "grace", "run", "checkpoint", "progress",
-           "Moved"]
+__all__ = ["IN_PROCESS_SHARE", "IN_PROCESS_FLOOR", "in_process_budget", "grace", "run", "checkpoint", "move_time",
+           "progress", "Moved"]
 
 IN_PROCESS_SHARE = 0.1
 """Share of a question's time limit that it runs in process before its work moves on in a child process."""
@@ -283,6 +283,26 @@ def checkpoint() -> None:
         published = state.published() if callable(state.published) else state.published
         raise Moved(published, "time limit")
     raise Moved(value, "")
+
+
+def move_time() -> float | None:
+    """When the :func:`run` under way in this process moves its work on into a child (a ``time.perf_counter()``
+    value), or ``None`` (no run, or this is the child): a long call that does not reach a :func:`checkpoint` by
+    itself (a SAT call) stops then, and calls it.
+
+    Returns
+    -------
+    float or None
+
+    Examples
+    --------
+    >>> move_time() is None  # outside a run
+    True
+    """
+    state = _current()
+    if state is None or state.pipe is not None or os.getpid() != state.owner:
+        return None
+    return state.move_at
 
 
 def progress(value: Any) -> None:
