@@ -257,3 +257,21 @@ def test_a_long_sat_call_moves_on_into_the_child_and_is_stopped_at_the_limit():
     assert why == "" and how == "timeout" and pid != os.getpid()
     assert time.perf_counter() - t0 < 1.0 + bound.grace(1.0) + MARGIN
     assert multiprocessing.active_children() == []
+
+
+@needs_fork
+def test_an_error_that_does_not_pickle_comes_back_as_one_line():
+    class Unpicklable(ValueError):
+        def __init__(self):
+            super().__init__("bad input")
+            self.hook = lambda: None  # a lambda does not pickle
+
+    def failing():
+        t = time.perf_counter()
+        while time.perf_counter() < t + 0.4:
+            bound.checkpoint()
+            time.sleep(0.005)
+        raise Unpicklable()
+
+    with pytest.raises(RuntimeError, match=r"in the child process: .*bad input"):
+        bound.run(failing, (), limit=1.0)

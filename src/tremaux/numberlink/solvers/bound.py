@@ -325,14 +325,11 @@ def progress(value: Any) -> None:
         state.published = value
 
 
-def _one_line(exc: BaseException) -> str:
-    text = " ".join(str(exc).split())
-    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
-
-
 def _send(pipe: int, message: tuple[str, Any]) -> None:  # pragma: no cover - runs in the child
     """Send ``message`` to the parent and end the child (nothing of the parent's program runs on here)."""
     try:
+        from ..._portfolio import _one_line
+
         try:
             data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
         except Exception as exc:  # an exception or a value that does not pickle
@@ -361,6 +358,8 @@ def _receive(read: int, pid: int, kill_at: float) -> tuple[str, Any]:
     try:
         return pickle.loads(b"".join(chunks))
     except Exception as exc:  # nothing sent (the child died), or a message that does not unpickle
+        from ..._portfolio import _one_line
+
         return "error", RuntimeError(f"the child process gave no answer ({_one_line(exc)})")
 
 
