@@ -806,3 +806,64 @@ def test_fill_with_touching_allowed_tries_lines_that_never_touch_first(rows, tou
     assert problems(p.grid.tolist(), [path.tolist() for path in lk.paths], fill=True) == []
     assert ("without touching" in r.message) is (not touching)
     assert _line_beside_itself(lk) is touching
+
+
+@pytest.mark.parametrize("rows", [["...2", ".112", "...."], ["2...", "211.", "...."], ["....3", "122..", "1....", "3...."]])
+def test_fill_untouched_stage_asks_sat_after_the_search_finds_no_untouching_lines(rows):
+    # No lines that never touch themselves exist here (the search exhausts them), but lines without U-turns that
+    # keep the corner theorem do, and they are solutions: the stage must still ask SAT for them, not give up.
+    from tremaux.numberlink.rules import resolve
+    from tremaux.numberlink.solvers.base import Task
+    from tremaux.numberlink.solvers.pipeline import _untouched
+
+    p = Puzzle.from_rows(rows)
+    assert solve_puzzle(p, rule="fill", touch=False).status == "no-solution"
+    a = _untouched(Task(p, resolve("fill", touch=True), want=1, deadline=None))
+    assert a is not None and len(a.solutions) == 1
+    lk = a.solutions[0]
+    assert problems(p.grid.tolist(), [path.tolist() for path in lk.paths], fill=True) == []
+    assert _line_beside_itself(lk)
+
+
+def _rounds_of(monkeypatch, limit, answer_in_round=None):
+    """The deadlines (seconds from the start) the pipeline's stages were given, round by round, with one stage."""
+    import time as _time
+
+    from tremaux.numberlink.rules import resolve
+    from tremaux.numberlink.solvers import pipeline
+    from tremaux.numberlink.solvers.base import Answer, Task
+
+    seen = []
+    p = Puzzle.from_rows(["1.1", "2.2"])
+
+    def stage(task):
+        seen.append(None if task.deadline is None else task.deadline - t0)
+        if answer_in_round is not None and len(seen) == answer_in_round:
+            return Answer((Linking(p.shape, ()),), False, "found")
+        _time.sleep(max(0.0, min(task.left(), 0.2)))  # a stage that uses its whole round without an answer
+        return Answer((), False, "nothing", stopped="time limit")
+
+    monkeypatch.setattr(pipeline, "STAGES", [("only", stage)])
+    monkeypatch.setattr(pipeline, "FIRST_HORIZON", 0.01)
+    t0 = _time.perf_counter()
+    task = Task(p, resolve("fill"), 1, None if limit is None else t0 + limit)
+    return pipeline.fast(task), seen
+
+
+def test_fast_shares_a_first_round_not_the_whole_limit(monkeypatch):
+    # A stage that cannot answer must not hold a long limit's share: the stages get a short round first,
+    # then rounds four times longer, the last one up to the deadline; what a round found ends the rounds.
+    answer, seen = _rounds_of(monkeypatch, 0.5)
+    assert answer.solutions == () and answer.stopped == "time limit"
+    # rounds of 0.01 and 0.04 s; then 0.45 s are left, less than a round of 0.16 s and the next of 0.64 s: all of it
+    assert len(seen) == 3
+    assert seen[0] == pytest.approx(0.01, abs=0.005) and seen[1] == pytest.approx(0.05, abs=0.01)
+    assert seen[2] == pytest.approx(0.5)
+    answer, seen = _rounds_of(monkeypatch, 0.5, answer_in_round=2)
+    assert answer.how == "found" and len(seen) == 2
+
+
+def test_fast_rounds_bound_every_stage_of_a_task_without_limit(monkeypatch):
+    answer, seen = _rounds_of(monkeypatch, None, answer_in_round=3)
+    assert answer.how == "found"
+    assert all(d is not None for d in seen) and seen[0] < seen[1] < seen[2]

@@ -60,6 +60,7 @@ Examples
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -203,8 +204,10 @@ def _untouched(task: Task) -> Answer | None:
     clauses and closed loops stretched into the lines
     (:func:`.sat.untouched_stage`), for most of what is left:
     it answers the large sparse puzzles where the search loses its way.
-    Between the two, or when the search has shown that no such lines exist,
-    the router's short lines stretched and mended over the board
+    SAT's question is wider than the search's (its lines make no U-turn and
+    keep the corner theorem, but may still touch themselves elsewhere), so
+    it is asked even when the search has shown that no lines avoid touching.
+    Between the two, the router's short lines stretched and mended over the board
     (:func:`.repair.mended_stage`, a quarter of the time left): boards with
     a few pairs, whose lines must wind through every cell and touch
     themselves, which neither the search nor SAT answers in time. When none
@@ -216,17 +219,17 @@ def _untouched(task: Task) -> Answer | None:
         from .search import compiled_now, search
     except ImportError:
         search = None
-    complete = False
     if search is not None and compiled_now(task.puzzle):
         out = search(task.puzzle, cover=True, touch=False, max_solutions=1, deadline=task.share(UNTOUCHED_SEARCH_SHARE))
         if out.solutions:
             return Answer(tuple(out.solutions)[:1], False, "search without touching", steps=int(out.nodes),
                           extras={"search_nodes": int(out.nodes), "search_seconds": round(float(out.seconds), 6)})
-        complete = bool(out.complete)  # no solution whose lines never touch: SAT would only say so again
+        # The search having shown that no lines avoid touching themselves proves nothing about SAT's question,
+        # which is wider (lines without U-turns that keep the corner theorem may still touch themselves).
     mended = mended_stage(task)
     if mended is not None:
         return mended
-    return None if complete else untouched_stage(task)
+    return untouched_stage(task)
 
 
 def _sat(task: Task) -> Answer:
@@ -259,16 +262,37 @@ def _after_another(task: Task) -> Answer:
     return _from(task, [name for name, _ in STAGES].index("another") + 1)
 
 
+FIRST_HORIZON = 1.0
+"""Seconds of the first round of :func:`fast`: the stages share this much time, not the whole limit.
+
+The stages split the time left between them (the search a tenth, SAT most
+of the rest...), so under a long limit a stage that cannot answer a puzzle
+would hold it for seconds before the next one, which answers in
+milliseconds, had its turn. The stages are measured (``docs/benchmarks.md``)
+with one second per puzzle, the target for every puzzle up to 50x50, so the
+first round gives them that; a puzzle none of them answers in it is asked
+again in rounds :data:`HORIZON_GROWTH` times longer, the last one up to the
+limit. What the rounds before did costs at most a third more than the last
+round; a round of a task without a limit ends too, so no stage is given an
+unbounded share of an unbounded task.
+"""
+HORIZON_GROWTH = 4.0
+"""Each round of :func:`fast` after the first is this many times longer than the one before."""
+
+
 @NL_SOLVERS.register("fast", aliases=("sat", "default"), counts=True, touch_only=False,
                      doc="Exact: quick verdicts, the compiled search, then SAT (python-sat); proves no solution, "
                          "counts.")
 def fast(task: Task) -> Answer:
-    """Run the stages of :data:`STAGES` until one answers.
+    """Run the stages of :data:`STAGES` until one answers, in rounds of growing length.
 
     An answer is final when it searched everything or found the solutions
     wanted. One that stopped early (time ran out) is kept, and returned at
-    the end if no later stage found more. Once the deadline has passed no
-    further stage starts.
+    the end if no later stage or round found more. Once the deadline has
+    passed no further stage starts. The stages run in rounds: the first
+    :data:`FIRST_HORIZON` seconds long, each next one :data:`HORIZON_GROWTH`
+    times longer, the last one up to the deadline (a round that would leave
+    less than the next one's length takes all of it).
 
     Parameters
     ----------
@@ -287,7 +311,20 @@ def fast(task: Task) -> Answer:
     >>> len(answer.solutions), answer.exhausted
     (1, True)
     """
-    return _from(task, 0)
+    best: Answer | None = None
+    horizon = FIRST_HORIZON
+    while True:
+        left = task.left()
+        last = left is not None and left <= horizon * (1 + HORIZON_GROWTH)
+        round_task = task if last else replace(task, deadline=time.perf_counter() + horizon)
+        answer = _from(round_task, 0)
+        if answer.exhausted or len(answer.solutions) >= task.want:
+            return answer
+        if best is None or len(answer.solutions) > len(best.solutions):
+            best = answer  # solutions found in a round are never lost
+        if last or task.left() == 0:
+            return best
+        horizon *= HORIZON_GROWTH
 
 
 def _from(task: Task, start: int) -> Answer:
