@@ -567,7 +567,7 @@ def test_nikoli_stages_answer_in_process(rows, status, message, time_limit, monk
 
     monkeypatch.setattr(multiprocessing, "Process", no_fork)
     monkeypatch.setattr(multiprocessing.get_context("fork"), "Process", no_fork)
-    monkeypatch.setattr(portfolio, "first_answer", no_fork)
+    monkeypatch.setattr(portfolio, "Race", no_fork)
     p = Puzzle.from_rows(rows)
     res = solve_puzzle(p, rule="nikoli", time_limit=time_limit)
     assert res.status == status and message in res.message, res.message
@@ -836,8 +836,17 @@ def _rounds_of(monkeypatch, limit, answer_in_round=None):
     seen = []
     p = Puzzle.from_rows(["1.1", "2.2"])
 
+    class Work:
+        closed = False
+
+        def close(self):
+            self.closed = True
+
+    work = []
+
     def stage(task):
         seen.append(None if task.deadline is None else task.deadline - t0)
+        work.append(task.resumable("work", Work))  # the same piece of work in every round, closed at the end
         if answer_in_round is not None and len(seen) == answer_in_round:
             return Answer((Linking(p.shape, ()),), False, "found")
         _time.sleep(max(0.0, min(task.left(), 0.2)))  # a stage that uses its whole round without an answer
@@ -847,7 +856,9 @@ def _rounds_of(monkeypatch, limit, answer_in_round=None):
     monkeypatch.setattr(pipeline, "FIRST_HORIZON", 0.01)
     t0 = _time.perf_counter()
     task = Task(p, resolve("fill"), 1, None if limit is None else t0 + limit)
-    return pipeline.fast(task), seen
+    answer = pipeline.fast(task)
+    assert len({id(w) for w in work}) == 1 and work[0].closed and task.kept == {}
+    return answer, seen
 
 
 def test_fast_shares_a_first_round_not_the_whole_limit(monkeypatch):
@@ -855,10 +866,10 @@ def test_fast_shares_a_first_round_not_the_whole_limit(monkeypatch):
     # then rounds four times longer, the last one up to the deadline; what a round found ends the rounds.
     answer, seen = _rounds_of(monkeypatch, 0.5)
     assert answer.solutions == () and answer.stopped == "time limit"
-    # rounds of 0.01 and 0.04 s; then 0.45 s are left, less than a round of 0.16 s and the next of 0.64 s: all of it
-    assert len(seen) == 3
+    # rounds of 0.01, 0.04 and 0.16 s; then 0.29 s are left, less than twice the next round (0.64 s): all of it
+    assert len(seen) == 4
     assert seen[0] == pytest.approx(0.01, abs=0.005) and seen[1] == pytest.approx(0.05, abs=0.01)
-    assert seen[2] == pytest.approx(0.5)
+    assert seen[2] == pytest.approx(0.21, abs=0.02) and seen[3] == pytest.approx(0.5)
     answer, seen = _rounds_of(monkeypatch, 0.5, answer_in_round=2)
     assert answer.how == "found" and len(seen) == 2
 
@@ -867,3 +878,41 @@ def test_fast_rounds_bound_every_stage_of_a_task_without_limit(monkeypatch):
     answer, seen = _rounds_of(monkeypatch, None, answer_in_round=3)
     assert answer.how == "found"
     assert all(d is not None for d in seen) and seen[0] < seen[1] < seen[2]
+
+
+@pytest.mark.parametrize("stage_name, rule, rows", [("untouched_stage", ("fill", True), ["123", "123"]),
+                                                    ("dense_stage", ("nikoli", True), ["1.1", "2.2"]),
+                                                    ("sat_stage", ("nikoli", True), ["1..2", "....", "1..2"])])
+def test_sat_stages_go_on_with_their_encoding_in_the_next_round(monkeypatch, stage_name, rule, rows):
+    # A SAT question interrupted by its round's end is not built again in the next round: the encoding is kept
+    # on the task (what dataclasses.replace copies share) and asked again; it is closed once it answered.
+    from dataclasses import replace
+
+    from tremaux.numberlink.rules import resolve
+    from tremaux.numberlink.solvers import encoding, sat
+    from tremaux.numberlink.solvers.base import Task
+
+    built, asked = [], []
+    real_init, real_next = encoding.Encoding.__init__, encoding.Encoding.next_model
+
+    def init(self, *a, **k):
+        built.append(self)
+        real_init(self, *a, **k)
+
+    def next_model(self, *a, **k):
+        asked.append(self)
+        if len(asked) == 1:
+            raise TimeoutError("the round ended")
+        return real_next(self, *a, **k)
+
+    monkeypatch.setattr(encoding.Encoding, "__init__", init)
+    monkeypatch.setattr(encoding.Encoding, "next_model", next_model)
+    stage = getattr(sat, stage_name)
+    p = Puzzle.from_rows(rows)
+    task = Task(p, resolve(*rule), want=1, deadline=None)
+    first = stage(task)
+    assert first is None or first.solutions == ()
+    assert len(task.kept) == 1
+    second = stage(replace(task))
+    assert second is not None and len(second.solutions) == 1
+    assert len(built) == 1 and asked[1] is built[0] and task.kept == {}

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from tremaux._portfolio import Job, available, first_answer
+from tremaux._portfolio import Job, Race, available, first_answer
 from tremaux.errors import InvalidSizeError
 
 pytestmark = pytest.mark.skipif(not available(), reason="the portfolio needs the fork start method")
@@ -163,3 +163,76 @@ def test_a_daemon_process_does_not_start_a_portfolio():
     assert recv.recv() is False
     proc.join()
     assert available() is True
+
+
+def _state(pid):
+    """The one-letter state of process ``pid`` (``T`` stopped, ``S`` sleeping...), from /proc."""
+    with open(f"/proc/{pid}/status") as fh:
+        return next(line.split()[1] for line in fh if line.startswith("State:"))
+
+
+def _counter(path, seconds, value):
+    """Write a growing count to ``path`` for ``seconds`` of its own running, then return ``value``."""
+    n, end = 0, time.process_time() + seconds
+    while time.process_time() < end:
+        n += 1
+        if n % 1000 == 0:
+            with open(path, "w") as fh:
+                fh.write(str(n))
+    return value
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads process states from /proc")
+def test_a_race_pauses_its_children_between_runs_and_they_go_on(tmp_path):
+    path = tmp_path / "count"
+    race = Race([Job(_counter, (str(path), 0.6, "done"), name="count")])
+    try:
+        out = race.run(time.perf_counter() + 0.2)
+        assert out.stopped == "time limit" and not out.answered
+        pid = race.procs[0][1].pid
+        assert _wait_for(lambda: _state(pid) == "T", 5)  # paused: its count does not move
+        before = path.read_text()
+        time.sleep(0.3)
+        assert path.read_text() == before
+        out = race.run(time.perf_counter() + 30)  # the same child goes on (0.6 s of its own work in all)
+        assert out.value == "done" and out.name == "count"
+    finally:
+        race.close()
+    assert _wait_for(lambda: _gone(pid), 5)
+
+
+def test_a_race_left_running_answers_at_once_in_its_next_run():
+    race = Race([Job(_sleep_then, (0.3, "ready"))])
+    try:
+        assert race.run(time.perf_counter() + 0.05, pause=False).stopped == "time limit"
+        time.sleep(0.6)  # the child finishes in the background
+        t = time.perf_counter()
+        out = race.run(time.perf_counter() + 30)
+        assert out.value == "ready" and time.perf_counter() - t < 5
+    finally:
+        race.close()
+
+
+def test_a_forked_copy_of_a_race_runs_and_closes_it(tmp_path):
+    # The work that made a race may go on in a forked process: the copy signals the children by their ids, reads
+    # their pipes and kills them; the process that started them reaps them.
+    pidfile = tmp_path / "pid"
+    race = Race([Job(_sleep_then, (0.5, "answer")), Job(_pid_then_sleep, (str(pidfile), 60))], slots=2)
+    assert race.run(time.perf_counter() + 0.1).stopped == "time limit"
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the forked copy
+        try:
+            out = race.run(time.perf_counter() + 30)
+            race.close()
+            os.write(write, repr(out.value).encode())
+        finally:
+            os._exit(0)
+    os.close(write)
+    got = os.read(read, 100).decode()
+    os.waitpid(pid, 0)
+    os.close(read)
+    assert got == "'answer'"
+    slow = int(pidfile.read_text())
+    assert _wait_for(lambda: _gone(slow), 5)  # killed by the copy
+    race.close()  # the parent reaps what is left

@@ -44,7 +44,7 @@ from typing import Any
 
 from .errors import InvalidSizeError, UnsupportedError
 
-__all__ = ["Job", "Outcome", "first_answer", "SLICE_SECONDS", "available"]
+__all__ = ["Job", "Outcome", "Race", "first_answer", "SLICE_SECONDS", "available"]
 
 SLICE_SECONDS = 0.2
 """How often the scheduler looks at its children and chooses which run."""
@@ -188,38 +188,100 @@ def first_answer(jobs: Sequence[Job], *, deadline: float, accept: Callable[[Any]
     >>> out.name, out.value
     ('divmod', (3, 1))
     """
-    if not jobs:
-        raise InvalidSizeError("the portfolio needs at least one job")
-    if slots is not None and slots < 1:
-        raise InvalidSizeError(f"slots must be at least 1, not {slots}")
-    if not available():
-        raise UnsupportedError("the portfolio needs the 'fork' start method and a process that is not a daemon")
-    if slots is None:
-        from ._system import cpu_count
-
-        slots = max(1, cpu_count())
-    pool = _Pool(list(jobs), slots, accept or (lambda v: v is not None))
+    race = Race(jobs, accept=accept, slots=slots)
     try:
-        return pool.run(deadline)
+        return race.run(deadline)
     finally:
-        pool.close()
+        race.close()
 
 
-class _Pool:
-    def __init__(self, jobs: list[Job], slots: int, accept: Callable[[Any], bool]) -> None:
-        self.jobs = jobs
+class Race:
+    """:func:`first_answer` in steps: :meth:`run` until a deadline, then again later, the jobs going on.
+
+    When a deadline passes with no answer, the children are paused
+    (``SIGSTOP``, where the platform has it), or left running with
+    ``pause=False``, and the next :meth:`run` lets them go on from where
+    they were; :meth:`close` kills them. A copy of the race in a process
+    forked from the one that made it can run and close it too (it signals
+    the children by their process ids and reads their pipes; their parent
+    reaps them).
+
+    Parameters
+    ----------
+    jobs : sequence of Job
+    accept : callable, optional
+        Whether a returned value is the answer (default: it is not ``None``).
+    slots : int, optional
+        How many children run at once (default: the processor cores).
+
+    Raises
+    ------
+    InvalidSizeError
+        When there are no jobs or ``slots`` is below 1.
+    UnsupportedError
+        When the platform cannot fork, or this process is a daemon.
+
+    Examples
+    --------
+    >>> import time
+    >>> race = Race([Job(time.sleep, (0.3,), name="nap")], accept=lambda v: True)
+    >>> race.run(time.perf_counter() + 0.05).stopped
+    'time limit'
+    >>> race.run(time.perf_counter() + 20).name  # the same child, gone on
+    'nap'
+    >>> race.close()
+    """
+
+    def __init__(self, jobs: Sequence[Job], *, accept: Callable[[Any], bool] | None = None,
+                 slots: int | None = None) -> None:
+        if not jobs:
+            raise InvalidSizeError("the portfolio needs at least one job")
+        if slots is not None and slots < 1:
+            raise InvalidSizeError(f"slots must be at least 1, not {slots}")
+        if not available():
+            raise UnsupportedError("the portfolio needs the 'fork' start method and a process that is not a daemon")
+        if slots is None:
+            from ._system import cpu_count
+
+            slots = max(1, cpu_count())
+        self.jobs = list(jobs)
         self.slots = slots
-        self.accept = accept
+        self.accept = accept or (lambda v: v is not None)
         self.used = [job.weight * job.delay for job in jobs]
         self.procs: dict[int, tuple[Any, Any]] = {}  # job index -> (connection, process)
+        self.parents: dict[int, int] = {}  # job index -> the process id that started its child
         self.running: set[int] = set()
         self.done: list[int] = []
         self.errors: list[str] = []
         self.rejected: list[tuple[int, Any]] = []
         self.pausable = hasattr(signal, "SIGSTOP")
 
-    def run(self, deadline: float) -> Outcome:
+    def run(self, deadline: float, *, pause: bool = True) -> Outcome:
+        """Go on until a job's answer is accepted, every job ended, or ``deadline`` passes.
+
+        Parameters
+        ----------
+        deadline : float
+            A :func:`time.perf_counter` time.
+        pause : bool, default True
+            Pause the children still running when it returns (else they go on in the background, and
+            the next :meth:`run` or :meth:`close` finds them further on).
+
+        Returns
+        -------
+        Outcome
+            As :func:`first_answer`'s; once a job answered, the race is over (:meth:`close` it).
+        """
         t0 = time.perf_counter()
+        try:
+            return self._run(deadline, t0)
+        finally:
+            if pause and self.pausable:  # the deadline passed (or an answer came): the others wait for the next run
+                for i in self.running:
+                    self._signal(i, signal.SIGSTOP)
+                self.running = set()
+
+    def _run(self, deadline: float, t0: float) -> Outcome:
         n = len(self.jobs)
         while len(self.done) < n and time.perf_counter() < deadline:
             live = [i for i in range(n) if i not in self.done]
@@ -266,6 +328,7 @@ class _Pool:
         proc.start()
         send.close()
         self.procs[i] = (recv, proc)
+        self.parents[i] = os.getpid()
 
     def _signal(self, i: int, sig: int) -> None:
         try:
@@ -275,20 +338,24 @@ class _Pool:
 
     def _receive(self, i: int) -> tuple[str, Any]:
         conn, proc = self.procs.pop(i)
+        mine = self.parents.pop(i) == os.getpid()
         try:
             answer = conn.recv()
         except (EOFError, OSError):
-            proc.join(1.0)
-            answer = ("error", f"the child process died (exit code {proc.exitcode})")
+            if mine:
+                proc.join(1.0)
+            answer = ("error", f"the child process died (exit code {proc.exitcode if mine else 'unknown'})")
         except Exception as exc:  # noqa: BLE001 - an answer that cannot be unpickled
             answer = ("error", _one_line(exc))
-        _stop(conn, proc)
+        _stop(conn, proc, mine)
         return answer
 
     def close(self) -> None:
-        for conn, proc in self.procs.values():
-            _stop(conn, proc)
+        """Kill every child of the race (paused ones too)."""
+        for i, (conn, proc) in self.procs.items():
+            _stop(conn, proc, self.parents[i] == os.getpid())
         self.procs.clear()
+        self.parents.clear()
         self.running.clear()
 
 
@@ -335,8 +402,14 @@ def _wait(conns: list[Any], timeout: float) -> list[Any]:
     return list(wait(conns, timeout))
 
 
-def _stop(conn: Any, proc: Any) -> None:
-    if proc.is_alive():
-        proc.kill()  # SIGKILL ends a paused child too
-    proc.join()
+def _stop(conn: Any, proc: Any, mine: bool) -> None:
+    if mine:
+        if proc.is_alive():
+            proc.kill()  # SIGKILL ends a paused child too
+        proc.join()
+    else:  # a forked copy of the race: the child is not this process's to wait for; its parent reaps it
+        try:
+            os.kill(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:  # pragma: no cover - it ended meanwhile
+            pass
     conn.close()

@@ -58,6 +58,64 @@ class Task:
     then: int = 1
     """How many solutions the caller will look for after this task's (uniqueness: 2): a stage whose work can go
     on past its answer keeps it for that (:attr:`Answer.resume`)."""
+    kept: dict = field(default_factory=dict, repr=False, compare=False)
+    """Work a stage can go on with in a later round of the same solve (a search run, a SAT encoding), by key
+    (:meth:`resumable`); shared with every task :func:`dataclasses.replace` makes from this one."""
+
+    def resumable(self, key: Any, make: Any) -> Any:
+        """What ``make()`` returned the first time ``key`` was asked in this solve: the work goes on from there.
+
+        The pipeline asks its stages again in longer rounds (:func:`.pipeline.fast`); a stage that
+        keeps its search run or its SAT encoding here goes on with it instead of starting over.
+        :meth:`close_kept` closes what is kept when the solve ends.
+
+        Parameters
+        ----------
+        key : hashable
+            The stage's name for the work (with whatever makes it differ: the solutions wanted...).
+        make : callable
+            Makes the work the first time; what it raises (a build past its deadline) is not kept.
+
+        Returns
+        -------
+        object
+            The kept work.
+
+        Examples
+        --------
+        >>> from dataclasses import replace
+        >>> from tremaux.numberlink import Puzzle
+        >>> from tremaux.numberlink.rules import resolve
+        >>> t = Task(Puzzle.from_rows(["1.1"]), resolve("fill"), want=1, deadline=None)
+        >>> run = t.resumable("search", list)
+        >>> replace(t, deadline=1e9).resumable("search", list) is run
+        True
+        """
+        if key not in self.kept:
+            self.kept[key] = make()
+        return self.kept[key]
+
+    def close_kept(self, key: Any = None) -> None:
+        """Close (``close()``, when it has one) and forget what is kept under ``key``, or everything.
+
+        Parameters
+        ----------
+        key : hashable, optional
+            The key of :meth:`resumable`; ``None`` for every kept piece of work.
+
+        Examples
+        --------
+        >>> from tremaux.numberlink import Puzzle
+        >>> from tremaux.numberlink.rules import resolve
+        >>> t = Task(Puzzle.from_rows(["1.1"]), resolve("fill"), want=1, deadline=None)
+        >>> _ = t.resumable("x", list); t.close_kept(); t.kept
+        {}
+        """
+        for k in list(self.kept) if key is None else [key]:
+            work = self.kept.pop(k, None)
+            close = getattr(work, "close", None)
+            if close is not None:
+                close()
 
     def left(self) -> float | None:
         """Seconds left before the deadline (``None`` without one; never negative).

@@ -64,6 +64,7 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
+from ..._jit import load_seconds
 from ..result import Linking
 from .another import another_stage
 from .base import NL_SOLVERS, Answer, Task
@@ -142,8 +143,12 @@ def _search(task: Task) -> Answer | None:
         return None
     if task.rule.cover and not compiled_now(task.puzzle):
         return None  # a small puzzle from the command line: under fill the exact SAT stage answers it in milliseconds
-    run = SearchRun(task.puzzle, cover=task.rule.cover, touch=task.rule.touch,
-                    max_solutions=max(task.want, task.then))
+    def new_run() -> SearchRun:
+        return SearchRun(task.puzzle, cover=task.rule.cover, touch=task.rule.touch,
+                         max_solutions=max(task.want, task.then))
+
+    # a plain solve's run goes on in the next round; one handed on for more solutions (resume) starts afresh
+    run = task.resumable(("search", task.want), new_run) if task.then <= task.want else new_run()
     share = (IN_PROCESS_SHARE if portfolio_follows(task)
              else ONE_SEARCH_SHARE if task.want == 1 else SEARCH_SHARE)
     out = run.advance(task.share(share), pause_at=task.want)
@@ -166,16 +171,31 @@ def _covering(task: Task) -> Answer | None:
     if task.rule.cover or task.want != 1 or not task.puzzle.pairs:
         return None
     try:
-        from .search import compiled_now, search
+        from .search import compiled_now
     except ImportError:
         return None
     if not compiled_now(task.puzzle):
         return None
-    out = search(task.puzzle, cover=True, touch=False, max_solutions=1, deadline=task.share(UNTOUCHED_SEARCH_SHARE))
+    out = _untouching_search(task)
     if not out.solutions:
         return None
     return Answer(tuple(out.solutions)[:1], False, "search, every cell covered", steps=int(out.nodes),
                   extras={"search_nodes": int(out.nodes), "search_seconds": round(float(out.seconds), 6)})
+
+
+def _untouching_search(task: Task):
+    """The compiled search for one solution of lines that cover the board and never touch themselves.
+
+    Given :data:`UNTOUCHED_SEARCH_SHARE` of the time left; the run is kept
+    for the next round of the solve (:meth:`.Task.resumable`), which goes
+    on with it. Used by the ``covering`` and ``untouched`` stages, whose
+    question it is under ``nikoli`` and ``fill`` alike.
+    """
+    from .search import SearchRun
+
+    run = task.resumable(("search, every cell covered, no touching",),
+                         lambda: SearchRun(task.puzzle, cover=True, touch=False, max_solutions=1))
+    return run.advance(task.share(UNTOUCHED_SEARCH_SHARE), pause_at=1)
 
 
 def _glance(task: Task) -> Answer | None:
@@ -216,11 +236,11 @@ def _untouched(task: Task) -> Answer | None:
     if not (task.rule.touch and task.rule.cover and task.want == 1 and task.puzzle.pairs):
         return None
     try:
-        from .search import compiled_now, search
+        from .search import compiled_now
     except ImportError:
-        search = None
-    if search is not None and compiled_now(task.puzzle):
-        out = search(task.puzzle, cover=True, touch=False, max_solutions=1, deadline=task.share(UNTOUCHED_SEARCH_SHARE))
+        compiled_now = None
+    if compiled_now is not None and compiled_now(task.puzzle):
+        out = _untouching_search(task)
         if out.solutions:
             return Answer(tuple(out.solutions)[:1], False, "search without touching", steps=int(out.nodes),
                           extras={"search_nodes": int(out.nodes), "search_seconds": round(float(out.seconds), 6)})
@@ -272,9 +292,11 @@ milliseconds, had its turn. The stages are measured (``docs/benchmarks.md``)
 with one second per puzzle, the target for every puzzle up to 50x50, so the
 first round gives them that; a puzzle none of them answers in it is asked
 again in rounds :data:`HORIZON_GROWTH` times longer, the last one up to the
-limit. What the rounds before did costs at most a third more than the last
-round; a round of a task without a limit ends too, so no stage is given an
-unbounded share of an unbounded task.
+limit. The compiled searches and the SAT encodings go on from one round to
+the next (:meth:`.Task.resumable`); what the other stages did in the rounds
+before is redone, at most a third more than the last round. A round of a task
+without a limit ends too, so no stage is given an unbounded share of an
+unbounded task.
 """
 HORIZON_GROWTH = 4.0
 """Each round of :func:`fast` after the first is this many times longer than the one before."""
@@ -291,8 +313,11 @@ def fast(task: Task) -> Answer:
     the end if no later stage or round found more. Once the deadline has
     passed no further stage starts. The stages run in rounds: the first
     :data:`FIRST_HORIZON` seconds long, each next one :data:`HORIZON_GROWTH`
-    times longer, the last one up to the deadline (a round that would leave
-    less than the next one's length takes all of it).
+    times longer (not after a round in which kernels were loaded on their
+    first use: that one is given again), the last one up to the deadline (a
+    round that would leave less than its own length takes all of it). The
+    search runs and SAT encodings a stage keeps (:meth:`.Task.resumable`) go
+    on from one round to the next.
 
     Parameters
     ----------
@@ -313,18 +338,23 @@ def fast(task: Task) -> Answer:
     """
     best: Answer | None = None
     horizon = FIRST_HORIZON
-    while True:
-        left = task.left()
-        last = left is not None and left <= horizon * (1 + HORIZON_GROWTH)
-        round_task = task if last else replace(task, deadline=time.perf_counter() + horizon)
-        answer = _from(round_task, 0)
-        if answer.exhausted or len(answer.solutions) >= task.want:
-            return answer
-        if best is None or len(answer.solutions) > len(best.solutions):
-            best = answer  # solutions found in a round are never lost
-        if last or task.left() == 0:
-            return best
-        horizon *= HORIZON_GROWTH
+    try:
+        while True:
+            left = task.left()
+            last = left is not None and left <= 2 * horizon
+            round_task = task if last else replace(task, deadline=time.perf_counter() + horizon)
+            loaded = load_seconds()
+            answer = _from(round_task, 0)
+            if answer.exhausted or len(answer.solutions) >= task.want:
+                return answer
+            if best is None or len(answer.solutions) > len(best.solutions):
+                best = answer  # solutions found in a round are never lost
+            if last or task.left() == 0:
+                return best
+            if load_seconds() == loaded:  # a round spent loading kernels on their first use is given again
+                horizon *= HORIZON_GROWTH
+    finally:
+        task.close_kept()  # the search runs and encodings the stages kept for a next round
 
 
 def _from(task: Task, start: int) -> Answer:

@@ -1,7 +1,8 @@
 """The portfolio stage: Kissat and the router in child processes, for the puzzles the stages in process left.
 
 One solution under ``nikoli`` is asked, with a deadline, of several runs at
-once (:func:`tremaux._portfolio.first_answer`): the router with slower
+once (:class:`tremaux._portfolio.Race`; when a round of the solve ends
+they go on in the background, beside the stages of the next round): the router with slower
 pressure and other seeds, and SAT questions on Kissat (python-sat's
 ``kissat404``, the quickest solver there, which cannot be interrupted in
 process: a child process can be killed). The first run that answers
@@ -33,7 +34,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..._portfolio import Job, available, first_answer
+from ..._portfolio import Job, Race, available
 from ...kernels import numberlink as kn
 from ...kernels.rng import make_state
 from ..model import Puzzle
@@ -143,7 +144,12 @@ def portfolio_stage(task: Task) -> Answer | None:
         if colour == "onehot" and puzzle.pairs > ONEHOT_MAX_PAIRS:
             continue
         jobs.append(Job(_sat_work, (puzzle, extra, colour), weight, delay, name=_job_name(extra, colour)))
-    out = first_answer(jobs, deadline=task.deadline, accept=lambda v: v is not None and v[0] != "fail")
+    key = ("portfolio",)
+    race = task.resumable(key, lambda: Race(jobs, accept=lambda v: v is not None and v[0] != "fail"))
+    # past the round's deadline the runs go on in the background, beside the stages of the solve's next round
+    out = race.run(task.deadline, pause=False)
+    if out.stopped != "time limit":
+        task.close_kept(key)
     extras = {"portfolio_seconds": round(out.seconds, 3), "portfolio_runs": len(jobs)}
     if out.errors:
         extras["portfolio_errors"] = out.errors

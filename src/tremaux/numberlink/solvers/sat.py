@@ -130,18 +130,24 @@ def sat_stage(task: Task) -> Answer:
     # more asked later (uniqueness): the encoding is kept for it when the counting one is the same
     keep = task.then > task.want and (task.rule.cover or not task.rule.touch)
     one = task.want == 1 and not keep
-    try:
+
+    def build():
         enc = encoding_for(task, one=one, deadline=task.deadline)
-    except TimeoutError:
-        return Answer((), False, "SAT", stopped="time limit")
-    stopped = ""
-    exhausted = False
-    try:
         if one and not task.rule.cover:  # one solution under nikoli: no corner to cut, no detour
             from .shortcuts import shortcut_clauses
 
             for clause in shortcut_clauses(puzzle, enc.inc):
                 enc.add_clause(clause)
+        return enc
+
+    key = ("SAT, one solution",)
+    try:  # one solution: the encoding goes on in the solve's next round if this one ends first
+        enc = task.resumable(key, build) if one else build()
+    except TimeoutError:
+        return Answer((), False, "SAT", stopped="time limit")
+    stopped = ""
+    exhausted = False
+    try:
         extras = {"clauses": enc.nclauses, "variables": enc.nvars}
         try:
             while len(found) < task.want:
@@ -159,7 +165,10 @@ def sat_stage(task: Task) -> Answer:
         calls = enc.calls
     finally:
         keep = keep and bool(found) and not exhausted
-        if not keep:
+        if one:
+            if stopped != "time limit":
+                task.close_kept(key)
+        elif not keep:
             enc.close()
     return Answer(tuple(found), exhausted, "SAT", stopped=stopped, steps=calls, extras=extras,
                   resume=enc if keep else None)
@@ -205,21 +214,19 @@ def dense_stage(task: Task) -> Answer | None:
               colour_bits=None if induced else FILL_COLOUR_BITS, corners=surplus == 0)
     puzzle = task.puzzle
     deadline = task.share(DENSE_SHARE)
+    key = ("SAT, densest lines",)
     try:
-        enc = Encoding(puzzle, "fill", deadline=deadline, **kw)
+        enc = task.resumable(key, lambda: Encoding(puzzle, "fill", deadline=deadline, **kw))
+        model = enc.next_model(deadline, drop_loops=True)
     except TimeoutError:
+        return None  # the encoding, if built, is kept: the next round goes on with it
+    task.close_kept(key)
+    if model is None:
         return None
-    with enc:
-        try:
-            model = enc.next_model(deadline, drop_loops=True)
-        except TimeoutError:
-            return None
-        if model is None:
-            return None
-        _owner, cells, starts, _ = kn.trace_lines(model.links, enc.ends, puzzle.height, puzzle.width)
-        lk = untangle(puzzle, Linking.from_flat(puzzle, cells, starts))
-        return Answer((lk,), False, "SAT (densest lines)", steps=enc.calls,
-                      extras={"clauses": enc.nclauses, "variables": enc.nvars})
+    _owner, cells, starts, _ = kn.trace_lines(model.links, enc.ends, puzzle.height, puzzle.width)
+    lk = untangle(puzzle, Linking.from_flat(puzzle, cells, starts))
+    return Answer((lk,), False, "SAT (densest lines)", steps=enc.calls,
+                  extras={"clauses": enc.nclauses, "variables": enc.nvars})
 
 
 def untouched_stage(task: Task) -> Answer | None:
@@ -264,24 +271,23 @@ def untouched_stage(task: Task) -> Answer | None:
         return None
     puzzle = task.puzzle
     deadline = task.share(DENSE_SHARE)
+    key = ("SAT without U-turns",)
     try:
-        enc = Encoding(puzzle, "fill", uturns=False, corners=True, colour_bits=FILL_COLOUR_BITS, deadline=deadline)
+        enc = task.resumable(key, lambda: Encoding(puzzle, "fill", uturns=False, corners=True,
+                                                   colour_bits=FILL_COLOUR_BITS, deadline=deadline))
+        model = enc.next_model(deadline, drop_loops=True)
+        lk = None
+        if model is not None and model.with_loops is not None:
+            lk = stretch(puzzle, model.with_loops)
+            if lk is None:  # the swaps got stuck: the same model again, its loops cut this time
+                model = enc.next_model(deadline)
     except TimeoutError:
+        return None  # the encoding, if built, is kept: the next round goes on with it
+    task.close_kept(key)
+    if model is None:
         return None
-    with enc:
-        try:
-            model = enc.next_model(deadline, drop_loops=True)
-            lk = None
-            if model is not None and model.with_loops is not None:
-                lk = stretch(puzzle, model.with_loops)
-                if lk is None:  # the swaps got stuck: the same model again, its loops cut this time
-                    model = enc.next_model(deadline)
-            if model is None:
-                return None
-        except TimeoutError:
-            return None
-        how = "SAT without U-turns" if lk is None else "SAT without U-turns, loops stretched in"
-        if lk is None:
-            _owner, cells, starts, _ = kn.trace_lines(model.links, enc.ends, puzzle.height, puzzle.width)
-            lk = Linking.from_flat(puzzle, cells, starts)
-        return Answer((lk,), False, how, steps=enc.calls, extras={"clauses": enc.nclauses, "variables": enc.nvars})
+    how = "SAT without U-turns" if lk is None else "SAT without U-turns, loops stretched in"
+    if lk is None:
+        _owner, cells, starts, _ = kn.trace_lines(model.links, enc.ends, puzzle.height, puzzle.width)
+        lk = Linking.from_flat(puzzle, cells, starts)
+    return Answer((lk,), False, how, steps=enc.calls, extras={"clauses": enc.nclauses, "variables": enc.nvars})
