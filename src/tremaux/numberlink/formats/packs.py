@@ -135,7 +135,7 @@ def read_flowpack(text: str, source: str | None, base: str) -> list[Item]:
     >>> [p.shape for p in read_flowpack("2:3,0,7,1;0,2,4,5,3,1", None, "r")]
     [(3, 2)]
     >>> read_flowpack("W_5,0,1,4,,,0|20;0,1", None, "w")[0]
-    PuzzleFormatError("1:1: header 'W_5,0,1,4,,,0|20' marks a Flow Free variant level (W_: warps, bridges, hexes...), not a plain Number Link grid")
+    PuzzleFormatError("1:1: header 'W_5,0,1,4,,,0|20' marks a Flow Free variant level (W_: warps, ...")
     """
     body = [ln for ln in lines(text) if ln[1].strip()]
     if not body:
@@ -173,7 +173,7 @@ def write_flowpack(puzzles: Sequence[Puzzle]) -> str:
     >>> write_flowpack([Puzzle.from_rows(["1.1"])])
     Traceback (most recent call last):
     ...
-    tremaux.errors.PuzzleFormatError: the 'flowpack' format is read only (a level pack holds each level's solution paths); write 'flow', 'grid', 'wh', 'contest', 'puzzlink' or 'bwinf'
+    tremaux.errors.PuzzleFormatError: the 'flowpack' format is read only (a level pack holds each level's ...
     """
     raise PuzzleFormatError("the 'flowpack' format is read only (a level pack holds each level's solution "
                             "paths); write 'flow', 'grid', 'wh', 'contest', 'puzzlink' or 'bwinf'")
