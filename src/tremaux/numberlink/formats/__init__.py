@@ -107,7 +107,7 @@ FORMATS.add("contest", read_contest, write=write_contest, aliases=("adc",),
             doc="SIZE WxH / LINE_NUM n / LINE#k (x1,y1)-(x2,y2), 0-based x = column")
 FORMATS.add("puzzlink", read_puzzlink, write=write_puzzlink, aliases=("pzprjs", "puzz-link", "url", "numlin"),
             doc="puzz.link / pzprjs URLs of type numlin, one per line")
-FORMATS.add("flowpack", read_flowpack, write=write_flowpack, aliases=("levelpack", "flow-pack"),
+FORMATS.add("flowpack", read_flowpack, write=write_flowpack, aliases=("levelpack", "flow-pack"), read_only=True,
             doc="Flow Free level pack: 'SIZE,0,LEVEL,PAIRS;path;...' a line, paths of cell indices; read only")
 FORMATS.add("bwinf", read_bwinf, write=write_bwinf, aliases=("arukone",),
             doc="BwInf Arukone board: side n, number of pairs, n rows of n integers (0 empty)")
