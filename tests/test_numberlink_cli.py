@@ -113,6 +113,22 @@ def test_generate_is_reproducible_and_proper(capsys, tmp_path):
     assert code == 0 and out3.strip() == "g: proper"
 
 
+@pytest.mark.parametrize(("fmt", "message"), [
+    ("flowpack", "error: the 'flowpack' format is read only; write one of: grid, wh, flow, contest, puzzlink, bwinf"),
+    ("png", "error: unknown numberlink format 'png'"),
+])
+def test_generate_refuses_a_format_it_cannot_write_before_generating(capsys, monkeypatch, fmt, message):
+    import tremaux.numberlink as nl
+
+    def never(*args, **kwargs):
+        raise AssertionError("the puzzle was generated before the format was checked")
+
+    monkeypatch.setattr(nl, "generate_puzzle", never)
+    code, out, err = run(capsys, "generate", "--size", "6x6", "--seed", "1", "-f", fmt)
+    assert code == 2 and out == ""
+    assert err.startswith(message) and err.count("\n") == 1
+
+
 def test_check_reports_each_verdict(capsys, multi):
     code, out, _ = run(capsys, "check", str(multi), "--json")
     assert code == 1

@@ -135,9 +135,9 @@ def test_grid_blocks_tokens_and_contest_by_hand():
 
 
 def test_format_names_are_a_registry():
-    assert formats.FORMATS.names() == ["grid", "wh", "flow", "contest", "puzzlink"]
+    assert formats.FORMATS.names() == ["grid", "wh", "flow", "contest", "puzzlink", "flowpack", "bwinf"]
     assert all(e.doc for e in formats.FORMATS)
-    with pytest.raises(UnknownNameError, match="choose one of: contest, flow, grid, puzzlink, wh"):
+    with pytest.raises(UnknownNameError, match="choose one of: bwinf, contest, flow, flowpack, grid, puzzlink, wh"):
         formats.dumps(Puzzle.from_rows(["1.1"]), "png")
     assert formats.loads("3 1\n1.1\n", format="thomasahle") == Puzzle.from_rows(["1.1"])
 
@@ -206,3 +206,64 @@ def test_cli_gives_one_line_error_for_files_that_are_not_puzzles(tmp_path, capsy
     assert exc.value.code == 2
     assert err.startswith("error: ") and err.count("\n") == 1 and "Traceback" not in err
     assert kind in err
+
+
+def test_flow_free_level_pack_square_and_rectangles():
+    path = FILES / "levelpack.txt"
+    assert formats.detect(path.read_text()) == "flowpack"
+    square, wide, tall = formats.load_all(path)
+    assert square.shape == (4, 4) and square.pairs == 3 and square.name == "levelpack#1"
+    assert [square.endpoints(k) for k in (1, 2, 3)] == [((0, 0), (0, 3)), ((1, 0), (2, 0)), ((3, 0), (3, 3))]
+    assert wide.shape == (2, 3) and wide.grid.tolist() == [[1, 0, 1], [2, 0, 2]]  # 3:2 is W:H
+    assert tall.shape == (4, 2) and tall.grid.tolist() == [[1, 2], [0, 0], [0, 0], [1, 2]]
+    assert formats.load_all(path, format="levelpack") == [square, wide, tall]
+
+
+def test_flow_free_level_pack_errors_name_the_line(tmp_path):
+    def error(text: str) -> str:
+        f = tmp_path / "pack.txt"
+        f.write_text(text)
+        with pytest.raises(PuzzleFormatError) as exc:
+            formats.load_all(f)
+        assert "\n" not in str(exc.value)
+        return str(exc.value)
+
+    warps = "W_5,0,1,2,,,0|20:1|21;0,1,2;5,6,7\n"
+    assert formats.detect(warps) == "flowpack"
+    assert error(warps).endswith("pack.txt:1:1: header 'W_5,0,1,2,,,0|20:1|21' marks a Flow Free variant level "
+                                 "(W_: warps, bridges, hexes...), not a plain Number Link grid")
+    assert error("3,0,1,2;0,1,2;3,4,5\n3,0,2,3;0,1;2,3\n").endswith(
+        "pack.txt:2:1: the header says 3 colours but the level gives 2 paths")
+    assert error("3,0,1,2;0,1,2;3,4,9\n").endswith("pack.txt:1:19: cell 9 of path 2 is outside the 3x3 board (0..8)")
+    assert error("3,0,1,2;0,1,2;3,x,5\n").endswith(
+        "pack.txt:1:17: path 2 has 'x' where a cell index (row * 3 + column) belongs")
+    assert error("3,0,1,2;0,1,2;2,3\n").endswith("pack.txt:1:15: cell 2 is an end of path 1 and of path 2")
+    assert isinstance(formats.loads_all("3,0,1,1;0,1\n4,0,2,1;0\n", errors="keep")[1], PuzzleFormatError)
+    with pytest.raises(PuzzleFormatError, match="the 'flowpack' format is read only"):
+        formats.dumps(Puzzle.from_rows(["1.1"]), "flowpack")
+
+
+def test_bwinf_arukone_board():
+    path = FILES / "arukone.bwinf.txt"
+    assert formats.detect(path.read_text()) == "bwinf"
+    p = formats.load(path)
+    assert p.shape == (4, 4) and p.grid.tolist() == [[1, 0, 0, 2], [0] * 4, [0] * 4, [1, 0, 0, 2]]
+    assert formats.loads(formats.dumps(p, "bwinf")) == p
+    assert formats.load(path, format="arukone") == p
+    two = formats.loads_all(path.read_text() * 2)
+    assert two == [p, p]
+    with pytest.raises(PuzzleFormatError, match=r"^2:1: the board says 3 pairs but holds 2$"):
+        formats.loads("4\n3\n1 0 0 2\n0 0 0 0\n0 0 0 0\n1 0 0 2\n")
+    with pytest.raises(PuzzleFormatError, match=r"^6:1: row has 3 cells; the board side is 4$"):
+        formats.loads("4\n2\n1 0 0 2\n0 0 0 0\n0 0 0 0\n1 0 2\n", format="bwinf")
+    with pytest.raises(PuzzleFormatError, match=r"^6:1: the 4x4 board has only 3 rows$"):
+        formats.loads("4\n2\n1 0 0 2\n0 0 0 0\n1 0 0 2\n", format="bwinf")
+    with pytest.raises(PuzzleFormatError, match="a BwInf board is square; this puzzle is 3x1"):
+        formats.dumps(Puzzle.from_rows(["1.1"]), "bwinf")
+
+
+def test_public_puzzlink_file_of_numlin_v2_is_read():
+    path = FILES.parent / "numberlink" / "numlin-v2" / "example_tasks.txt"
+    puzzles = formats.load_all(path)
+    assert [(p.shape, p.pairs) for p in puzzles] == [((15, 15), 17), ((14, 14), 11), ((15, 15), 12)]
+    assert [p.name for p in puzzles] == ["example_tasks#1", "example_tasks#2", "example_tasks#3"]

@@ -54,8 +54,9 @@ def _show(drawn, numbers: bool = False) -> None:
 @nl_app.command("solve")
 def solve_cmd(
     file: Path = typer.Argument(..., metavar="FILE", path_type=str,  # str: a URL keeps its "//"
-                               help="Puzzle file (grid, contest, 'W H', Flow Free or puzz.link URLs; several puzzles "
-                                    "allowed), one puzz.link URL, or '-' for stdin."),
+                               help="Puzzle file (grid, contest, 'W H', Flow Free text or level pack, BwInf Arukone "
+                                    "or puzz.link URLs; several puzzles allowed), one puzz.link URL, or '-' for "
+                                    "stdin."),
     solver: str = solver_option("fast", "fast (exact: quick verdicts, search, SAT) or tremaux (the paper's traveler)."),
     rule: str = RuleOption,
     touch: Optional[bool] = TouchOption,
@@ -109,7 +110,8 @@ def generate_cmd(
                                                  "puzzles: 0.014 to 0.08); default: short lines."),
     time_limit: Optional[float] = time_limit_option(None, "Seconds before the generation stops with an error "
                                                               "(default 60)."),
-    fmt: Optional[str] = format_option("Puzzle text format: grid, contest, wh, flow or puzzlink (default grid)."),
+    fmt: Optional[str] = format_option("Puzzle text format: grid, contest, wh, flow, puzzlink or bwinf "
+                                       "(default grid)."),
     solution: bool = typer.Option(False, "--solution", help="Also draw the solution."),
     out: Optional[Path] = OutOption,
     as_json: bool = JsonOption,
@@ -121,7 +123,14 @@ def generate_cmd(
     from ..numberlink.draw import save
     from ..numberlink.generate import DEFAULT_TIME_LIMIT
 
+    from ..errors import PuzzleFormatError
+    from ..numberlink.formats import FORMATS
+
     fmt = fmt or "grid"
+    if FORMATS.get(fmt).meta.get("read_only"):  # an unknown or read-only format fails before the generation
+        writable = [n for n in FORMATS.names() if not FORMATS.get(n).meta.get("read_only")]
+        raise PuzzleFormatError(f"the {FORMATS.get(fmt).name!r} format is read only; write one of: "
+                                f"{', '.join(writable)}")
     options = {} if touch is None else {"touch": touch}
     g = generate_puzzle(parse_size(size)[-2:], rule=rule, seed=seed, density=density,
                         time_limit=DEFAULT_TIME_LIMIT if time_limit is None else time_limit, **options)

@@ -24,6 +24,13 @@ their first lines unless a format is named):
 ``puzzlink``
     puzz.link / pzprjs URLs of type ``numlin``, one per line
     (``https://puzz.link/p?numlin/W/H/...``).
+``flowpack``
+    A Flow Free app level pack (``levelpack_*.txt``): one level a line,
+    ``SIZE,0,LEVEL,PAIRS`` (``W:H,...`` for rectangles) then each colour's
+    path of cell indices; read only (see :mod:`.packs`).
+``bwinf``
+    A BwInf Arukone board: the side ``n``, the number of pairs, then ``n``
+    rows of ``n`` whitespace-separated integers, ``0`` for empty.
 
 A label a format cannot hold is an error naming it (never an empty cell):
 ``#`` in a ``grid``, a digit in Flow Free text, a hidden ``?`` number in a URL.
@@ -64,6 +71,7 @@ from ..model import Puzzle
 from ._text import MAX_BYTES, count_cells, decode, lines, read_text, source_name
 from .contest import SIZE, load_answers, load_paths, loads_answers, loads_paths, read_contest, write_contest
 from .grids import WH_HEADER, base_name, read_flow, read_grid, read_wh, write_flow, write_grid, write_wh
+from .packs import FLOWPACK, is_bwinf, read_bwinf, read_flowpack, write_bwinf, write_flowpack
 from .puzzlink import URL, read_puzzlink, write_puzzlink
 
 __all__ = [
@@ -99,6 +107,10 @@ FORMATS.add("contest", read_contest, write=write_contest, aliases=("adc",),
             doc="SIZE WxH / LINE_NUM n / LINE#k (x1,y1)-(x2,y2), 0-based x = column")
 FORMATS.add("puzzlink", read_puzzlink, write=write_puzzlink, aliases=("pzprjs", "puzz-link", "url", "numlin"),
             doc="puzz.link / pzprjs URLs of type numlin, one per line")
+FORMATS.add("flowpack", read_flowpack, write=write_flowpack, aliases=("levelpack", "flow-pack"), read_only=True,
+            doc="Flow Free level pack: 'SIZE,0,LEVEL,PAIRS;path;...' a line, paths of cell indices; read only")
+FORMATS.add("bwinf", read_bwinf, write=write_bwinf, aliases=("arukone",),
+            doc="BwInf Arukone board: side n, number of pairs, n rows of n integers (0 empty)")
 
 
 def detect(text: str) -> str:
@@ -112,7 +124,8 @@ def detect(text: str) -> str:
     Returns
     -------
     str
-        ``"contest"``, ``"answer"``, ``"wh"``, ``"puzzlink"`` or ``"grid"`` (Flow Free text is read as a grid).
+        ``"contest"``, ``"answer"``, ``"wh"``, ``"puzzlink"``, ``"flowpack"``, ``"bwinf"`` or ``"grid"`` (Flow
+        Free text is read as a grid).
 
     Examples
     --------
@@ -120,6 +133,8 @@ def detect(text: str) -> str:
     ('contest', 'wh', 'grid')
     >>> detect("# Copyright\\n3 1\\n[.[\\n"), detect("https://puzz.link/p?numlin/2/1/11")
     ('wh', 'puzzlink')
+    >>> detect("5,0,1,1;0,1,2\\n"), detect("2\\n1\\n1 0\\n0 1\\n")
+    ('flowpack', 'bwinf')
     """
     body = [s for _, s in lines(text) if s.strip()]
     if not body:
@@ -129,6 +144,10 @@ def detect(text: str) -> str:
             else "contest"
     if URL.match(body[0]) and re.match(r"^\s*(https?://|[^\s?]*\?[A-Za-z])", body[0]):
         return "puzzlink"
+    if FLOWPACK.match(body[0]):
+        return "flowpack"
+    if is_bwinf(list(enumerate(body, start=1))):
+        return "bwinf"
     start = 0
     while start < len(body) and body[start].lstrip().startswith("#"):
         start += 1

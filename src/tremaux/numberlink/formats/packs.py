@@ -1,0 +1,312 @@
+"""Level files of other Number Link programs: Flow Free level packs and the BwInf Arukone boards.
+
+``flowpack``
+    The level packs of the Flow Free app (``levelpack_*.txt``), one level per
+    line: a header ``SIZE,0,LEVEL,PAIRS`` (``W:H,0,...`` for a rectangle of
+    ``W`` columns and ``H`` rows) then, after ``;``, the path of each colour
+    as cell indices ``row * W + column``. The ends of each path are the
+    puzzle's endpoints; the cells between them (the published solution) are
+    not needed to read the puzzle. Variant packs whose header starts with a
+    letter and ``_`` (warps, bridges, hexes...) are not plain Number Link
+    grids and are refused by name.
+``bwinf``
+    The Arukone boards of the German Federal Computer Science Competition
+    (BwInf): the side ``n``, the number of pairs, then ``n`` rows of ``n``
+    whitespace-separated integers, ``0`` for an empty cell. Several boards
+    may follow each other.
+
+Examples
+--------
+>>> read_flowpack("3,0,1,2;0,1,2;3,4,5,8,7,6", None, "pack")[0].grid.tolist()
+[[1, 0, 1], [2, 0, 0], [2, 0, 0]]
+>>> read_bwinf("3|2|1 0 1|2 0 0|2 0 0".replace("|", chr(10)), None, "b")[0].grid.tolist()
+[[1, 0, 1], [2, 0, 0], [2, 0, 0]]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ...errors import PuzzleError, PuzzleFormatError
+from ..model import Puzzle
+from ._text import Line, check_side, count_cells, lines, show
+from .grids import _names, _token_rows
+
+__all__ = ["FLOWPACK", "read_flowpack", "write_flowpack", "is_bwinf", "read_bwinf", "write_bwinf"]
+
+Item = Puzzle | PuzzleError
+
+FLOWPACK = re.compile(r"^\s*(?:[A-Za-z]+_)?\d{1,9}(?::\d{1,9})?(?:,[^;,]*){3,};\s*\d")
+"""The first line of a Flow Free level pack (a header of at least four fields, then a path)."""
+_SIZE = re.compile(r"^(\d{1,9})(?::(\d{1,9}))?$")
+_VARIANT = re.compile(r"^([A-Za-z]+)_")
+_INT = re.compile(r"^\d{1,9}$")
+
+
+# ---------------------------------------------------------------------- Flow Free level packs
+def _level(lineno: int, s: str, source: str | None, base: str) -> Puzzle:
+    def err(message: str, col: int) -> PuzzleFormatError:
+        return PuzzleFormatError(message, line=lineno, column=col, source=source)
+
+    parts = s.split(";")
+    head = parts[0].split(",")
+    lead = len(s) - len(s.lstrip())
+    if m := _VARIANT.match(head[0].strip()):
+        raise err(f"header {show(parts[0].strip())} marks a Flow Free variant level ({m.group(1)}_: warps, "
+                  f"bridges, hexes...), not a plain Number Link grid", lead + 1)
+    if len(head) < 4:
+        raise err(f"a level header is 'SIZE,0,LEVEL,PAIRS' (or 'W:H,...'), found {show(parts[0].strip())}",
+                  lead + 1)
+    if not (size := _SIZE.match(head[0].strip())):
+        raise err(f"level size {show(head[0].strip())} is not 'N' or 'W:H'", lead + 1)
+    w = int(size.group(1))
+    h = int(size.group(2)) if size.group(2) else w
+    check_side(h, w, lineno, source)
+    col = lead + len(head[0]) + 2
+    for field in head[1:4]:
+        if not _INT.match(field.strip()):
+            raise err(f"header field {show(field.strip())} is not a number; a level header is "
+                      f"'SIZE,0,LEVEL,PAIRS'", col)
+        col += len(field) + 1
+    extra = [f for f in head[4:] if f.strip()]
+    if extra or int(head[1]) != 0:
+        raise err(f"header {show(parts[0].strip())} has fields a plain Flow Free level does not (a variant "
+                  f"pack: warps, bridges...?)", lead + 1)
+    declared = int(head[3])
+    paths = parts[1:]
+    if paths and not paths[-1].strip():
+        paths = paths[:-1]  # a trailing ';'
+    if len(paths) != declared:
+        raise err(f"the header says {declared} colours but the level gives {len(paths)} paths", lead + 1)
+    pairs: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    owner: dict[int, int] = {}
+    col = lead + len(parts[0]) + 2
+    for k, path in enumerate(paths, start=1):
+        cells = path.split(",")
+        values = []
+        c = col
+        for cell in cells:
+            t = cell.strip()
+            if not _INT.match(t):
+                raise err(f"path {k} has {show(t)} where a cell index (row * {w} + column) belongs", c)
+            v = int(t)
+            if v >= w * h:
+                raise err(f"cell {v} of path {k} is outside the {w}x{h} board (0..{w * h - 1})", c)
+            values.append((v, c))
+            c += len(cell) + 1
+        if len(values) < 2:
+            raise err(f"path {k} has {len(values)} cell; a path joins two ends", col)
+        for v, c in (values[0], values[-1]):
+            if v in owner:
+                raise err(f"cell {v} is an end of path {owner[v]} and of path {k}", c)
+            owner[v] = k
+        pairs.append(((values[0][0] // w, values[0][0] % w), (values[-1][0] // w, values[-1][0] % w)))
+        col += len(path) + 1
+    name = f"{base}#{int(head[2])}" if base else f"#{int(head[2])}"
+    return Puzzle.from_endpoints((h, w), pairs, name=name)
+
+
+def read_flowpack(text: str, source: str | None, base: str) -> list[Item]:
+    """The levels of a Flow Free level pack, one per line; a broken line as its error.
+
+    Parameters
+    ----------
+    text : str
+        Lines ``SIZE,0,LEVEL,PAIRS;path;path...`` (``W:H`` for a rectangle), each path a list of cell indices
+        ``row * W + column`` from one end to the other.
+    source : str or None
+        The file name, for messages.
+    base : str
+        The puzzles' name; each level is named ``base#LEVEL``.
+
+    Returns
+    -------
+    list of Puzzle or PuzzleError
+        One puzzle (or the error of an unreadable line) per level.
+
+    Raises
+    ------
+    PuzzleFormatError
+        For text that holds no level.
+
+    Examples
+    --------
+    >>> [p.shape for p in read_flowpack("2:3,0,7,1;0,2,4,5,3,1", None, "r")]
+    [(3, 2)]
+    >>> read_flowpack("W_5,0,1,4,,,0|20;0,1", None, "w")[0]
+    PuzzleFormatError("1:1: header 'W_5,0,1,4,,,0|20' marks a Flow Free variant level (W_: warps, ...")
+    """
+    body = [ln for ln in lines(text) if ln[1].strip()]
+    if not body:
+        raise PuzzleFormatError("no level in the input", line=1, column=1, source=source)
+    out: list[Item] = []
+    for lineno, s in body:
+        try:
+            out.append(_level(lineno, s, source, base))
+        except PuzzleError as exc:
+            out.append(exc if isinstance(exc, PuzzleFormatError)
+                       else PuzzleFormatError(str(exc), line=lineno, column=1, source=source))
+    return out
+
+
+def write_flowpack(puzzles: Sequence[Puzzle]) -> str:
+    """Refuse: a level pack stores each level's solution paths, which a puzzle alone does not have.
+
+    Parameters
+    ----------
+    puzzles : sequence of Puzzle
+        The puzzles that were to be written.
+
+    Returns
+    -------
+    str
+        Never returns.
+
+    Raises
+    ------
+    PuzzleFormatError
+        Always, naming the formats that can be written.
+
+    Examples
+    --------
+    >>> write_flowpack([Puzzle.from_rows(["1.1"])])
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.PuzzleFormatError: the 'flowpack' format is read only (a level pack holds each level's ...
+    """
+    raise PuzzleFormatError("the 'flowpack' format is read only (a level pack holds each level's solution "
+                            "paths); write 'flow', 'grid', 'wh', 'contest', 'puzzlink' or 'bwinf'")
+
+
+# ---------------------------------------------------------------------- BwInf Arukone boards
+def _single_int(s: str) -> int | None:
+    t = s.strip()
+    return int(t) if _INT.match(t) else None
+
+
+def is_bwinf(body: Sequence[Line]) -> bool:
+    """Whether the non-blank lines ``body`` start as a BwInf board: ``n``, the pair count, then ``n`` cells.
+
+    Parameters
+    ----------
+    body : sequence of (int, str)
+        Numbered non-blank lines.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> is_bwinf([(1, "2"), (2, "1"), (3, "1 1"), (4, "0 0")]), is_bwinf([(1, "2"), (2, "1"), (3, "11")])
+    (True, False)
+    """
+    if len(body) < 3:
+        return False
+    n, k = _single_int(body[0][1]), _single_int(body[1][1])
+    return n is not None and k is not None and n >= 2 and len(body[2][1].split()) == n
+
+
+def read_bwinf(text: str, source: str | None, base: str) -> list[Item]:
+    """BwInf Arukone boards: ``n``, the number of pairs, ``n`` rows of ``n`` integers (``0`` empty), repeated.
+
+    Parameters
+    ----------
+    text : str
+        One or more boards.
+    source : str or None
+        The file name, for messages.
+    base : str
+        The puzzles' name (numbered when there are several).
+
+    Returns
+    -------
+    list of Puzzle or PuzzleError
+        The boards, or the error of each unreadable one.
+
+    Raises
+    ------
+    PuzzleFormatError
+        For a header or a row count that does not fit the format.
+
+    Examples
+    --------
+    >>> read_bwinf("2|1|1 0|0 1".replace("|", chr(10)), None, "a")
+    [Puzzle(shape=(2, 2), pairs=1, name='a')]
+    >>> read_bwinf("2|2|1 0|0 1".replace("|", chr(10)), None, "a")
+    [PuzzleFormatError('2:1: the board says 2 pairs but holds 1')]
+    """
+    body = [ln for ln in lines(text) if ln[1].strip()]
+    if not body:
+        raise PuzzleFormatError("no board in the input", line=1, column=1, source=source)
+    boards: list[tuple[list[Line], Line]] = []
+    i = 0
+    while i < len(body):
+        lineno, s = body[i]
+        n = _single_int(s)
+        if n is None:
+            raise PuzzleFormatError(f"expected the side n of a board, found {show(s.strip())}", line=lineno,
+                                    column=len(s) - len(s.lstrip()) + 1, source=source)
+        check_side(n, n, lineno, source)
+        if i + 1 >= len(body) or _single_int(body[i + 1][1]) is None:
+            where = body[i + 1] if i + 1 < len(body) else (lineno + 1, "")
+            raise PuzzleFormatError(f"expected the number of pairs after the side {n}, found "
+                                    f"{show(where[1].strip())}", line=where[0], column=1, source=source)
+        rows = body[i + 2:i + 2 + n]
+        if len(rows) < n:
+            last = rows[-1][0] + 1 if rows else body[i + 1][0] + 1
+            raise PuzzleFormatError(f"the {n}x{n} board has only {len(rows)} rows", line=last, column=1,
+                                    source=source)
+        for rl, rs in rows:
+            if count_cells(rs) != n or len(rs.split()) != n:
+                raise PuzzleFormatError(f"row has {len(rs.split())} cells; the board side is {n}", line=rl,
+                                        column=1, source=source)
+        boards.append((rows, body[i + 1]))
+        i += 2 + n
+    out: list[Item] = []
+    for (rows, (kl, ks)), name in zip(boards, _names(base, len(boards))):
+        try:
+            p = _token_rows(rows, "grid", source, name)
+            if p.pairs != int(ks):
+                raise PuzzleFormatError(f"the board says {int(ks)} pairs but holds {p.pairs}", line=kl,
+                                        column=len(ks) - len(ks.lstrip()) + 1, source=source)
+            out.append(p)
+        except PuzzleError as exc:
+            out.append(exc)
+    return out
+
+
+def write_bwinf(puzzles: Sequence[Puzzle]) -> str:
+    """Square puzzles as BwInf boards (pairs numbered 1..n in pair order).
+
+    Parameters
+    ----------
+    puzzles : sequence of Puzzle
+        Square puzzles.
+
+    Returns
+    -------
+    str
+        The boards, one after the other.
+
+    Raises
+    ------
+    PuzzleFormatError
+        For a puzzle that is not square (a BwInf board is ``n`` by ``n``).
+
+    Examples
+    --------
+    >>> print(write_bwinf([Puzzle.from_rows(["A.", ".A"])]), end="")
+    2
+    1
+    1 0
+    0 1
+    """
+    out: list[str] = []
+    for p in puzzles:
+        if p.height != p.width:
+            raise PuzzleFormatError(f"a BwInf board is square; this puzzle is {p.width}x{p.height} (WxH)")
+        out += [str(p.width), str(p.pairs)]
+        out += [" ".join(str(int(x)) for x in row) for row in p.grid]
+    return "\n".join(out) + "\n"
