@@ -69,8 +69,19 @@ CONTEST_SLOW_SECONDS = 60
 
 
 def contest_puzzles():
-    return sorted(p.relative_to(DATA).as_posix() for p in DATA.rglob("*.txt")
-                  if "levels" not in p.parts[-2] and formats.detect(p.read_text()) != "answer") if DATA.is_dir() else []
+    return sorted(p.relative_to(DATA).as_posix() for p in DATA.glob("adc*/**/*.txt")
+                  if formats.detect(p.read_text()) != "answer") if DATA.is_dir() else []
+
+
+@pytest.mark.parametrize("index", [0, 1, 2])
+def test_published_puzzlink_puzzles_are_unique_as_published(index):
+    # semiexp/numlin_v2's example tasks (MIT), published as puzz.link URLs: each has one solution, under fill and
+    # under nikoli (lines never running beside themselves, the convention uniqueness is judged by).
+    p = formats.load_all(DATA / "numlin-v2" / "example_tasks.txt")[index]
+    for rule in ("fill", "nikoli"):
+        r = solve_puzzle(p, rule=rule, unique=True, time_limit=60)
+        assert r.status == "solved" and r.unique is True, (rule, r.message)
+        assert_valid(p, r.linking, rule)
 
 
 @needs_data

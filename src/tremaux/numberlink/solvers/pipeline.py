@@ -278,8 +278,9 @@ def _after_another(task: Task) -> Answer:
     """The first solution of a uniqueness or counting task: the stages after ``another``.
 
     The ones before it (the quick verdict) have just run on the same puzzle.
+    They run in rounds, as for a plain solve (:func:`fast`).
     """
-    return _from(task, [name for name, _ in STAGES].index("another") + 1)
+    return _in_rounds(task, [name for name, _ in STAGES].index("another") + 1)
 
 
 FIRST_HORIZON = 1.0
@@ -317,7 +318,9 @@ def fast(task: Task) -> Answer:
     first use: that one is given again), the last one up to the deadline (a
     round that would leave less than its own length takes all of it). The
     search runs and SAT encodings a stage keeps (:meth:`.Task.resumable`) go
-    on from one round to the next.
+    on from one round to the next. Uniqueness and counting (``want`` 2 or
+    more) are one round: the ``another`` stage asks for the first solution
+    in rounds, then races its own parts in turns that double.
 
     Parameters
     ----------
@@ -336,6 +339,16 @@ def fast(task: Task) -> Answer:
     >>> len(answer.solutions), answer.exhausted
     (1, True)
     """
+    if task.want > 1:
+        try:
+            return _from(task, 0)
+        finally:
+            task.close_kept()
+    return _in_rounds(task, 0)
+
+
+def _in_rounds(task: Task, start: int) -> Answer:
+    """:func:`_from` ``start`` in rounds of growing length (see :func:`fast`); what the stages kept is closed after."""
     best: Answer | None = None
     horizon = FIRST_HORIZON
     try:
@@ -344,7 +357,7 @@ def fast(task: Task) -> Answer:
             last = left is not None and left <= 2 * horizon
             round_task = task if last else replace(task, deadline=time.perf_counter() + horizon)
             loaded = load_seconds()
-            answer = _from(round_task, 0)
+            answer = _from(round_task, start)
             if answer.exhausted or len(answer.solutions) >= task.want:
                 return answer
             if best is None or len(answer.solutions) > len(best.solutions):
