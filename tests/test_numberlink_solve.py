@@ -927,3 +927,20 @@ def test_sat_stages_go_on_with_their_encoding_in_the_next_round(monkeypatch, sta
     second = stage(replace(task))
     assert second is not None and len(second.solutions) == 1
     assert len(built) == 1 and asked[1] is built[0] and task.kept == {}
+
+
+def test_a_uniqueness_or_count_left_undecided_says_what_is_undecided():
+    # The puzzle is solved (its first solution is kept), but whether there is another, or how many, is not known:
+    # the message says so rather than a bare "gave up" under the status "solved".
+    from tremaux.numberlink.rules import resolve
+    from tremaux.numberlink.solvers import _build
+    from tremaux.numberlink.solvers.base import Answer
+
+    p = Puzzle.from_rows(["1.1", "2.2"])
+    lk = solve_puzzle(p).linking
+    a = Answer((lk,), False, "search", stopped="time limit")
+    u = _build(p, "fast", resolve("nikoli"), a, unique=True, count=None, limit=5, seconds=5.01, hint="")
+    assert u.status == "solved" and u.unique is None
+    assert u.message == "uniqueness undecided: gave up after 5.01 s (time limit 5 s); 1 solution found so far, kept"
+    c = _build(p, "fast", resolve("nikoli"), a, unique=False, count=9, limit=5, seconds=5.01, hint="")
+    assert c.message.startswith("count incomplete: gave up after 5.01 s") and c.count == 1 and not c.complete

@@ -277,6 +277,10 @@ def _build(puzzle: Puzzle, solver: str, rule: Rule, a: Answer, *, unique: bool, 
             msg = f"gave up after {seconds:.2f} s (time limit {limit:g} s)"
         if n:
             msg += f"; {_plural(n)} found so far, kept"
+            if unique:  # the puzzle is solved; what is not known is whether another solution exists
+                msg = "uniqueness undecided: " + msg
+            elif count:
+                msg = "count incomplete: " + msg
         kw["complete"] = False
         return PuzzleSolution(puzzle, solver, rule.name, "solved" if n else "gave-up", found, message=msg, **kw)
     if unique:
