@@ -47,6 +47,12 @@ solution by the same stages as a plain solve, then the second question
 it the pipeline goes on to SAT. Only the last stage starts child processes,
 so a puzzle answered before it never does.
 
+The shares above are of a *round*, not of the whole limit (:func:`fast`): the
+first round is :data:`FIRST_HORIZON` seconds, each next one
+:data:`HORIZON_GROWTH` times longer, and the searches, SAT encodings and
+portfolio runs go on from one round to the next, so a long limit never makes
+a stage that cannot answer hold a puzzle for seconds before one that can.
+
 Examples
 --------
 >>> from tremaux.numberlink import Puzzle
