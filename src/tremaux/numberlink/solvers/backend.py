@@ -20,13 +20,13 @@ from __future__ import annotations
 import functools
 import gc
 import itertools
-import threading
 import time
 from dataclasses import dataclass
 
 import numpy as np
 from pysat.solvers import Solver
 
+from ... import _alarm
 from .bound import checkpoint, move_time
 
 try:  # python-sat's C layer, used directly by loaded_solver when it is there
@@ -187,7 +187,8 @@ def solve_until(solver: Solver, deadline: float | None, *, assumptions: list[int
                 conflicts: int | None = None) -> bool:
     """Solve with ``solver`` until ``deadline``: whether its clauses (and ``assumptions``) have a model.
 
-    The solver is interrupted by a timer thread when the deadline passes
+    The solver is interrupted when the deadline passes, by the process's
+    alarm thread (:mod:`tremaux._alarm`)
     (backends that cannot be interrupted run to the end). In a bounded
     question (:mod:`.bound`), a call still running when the question is due
     to move on into a child process is interrupted then too, and goes on in
@@ -231,15 +232,14 @@ def solve_until(solver: Solver, deadline: float | None, *, assumptions: list[int
         stop = deadline if move is None or (deadline is not None and deadline <= move) else move
         if conflicts is not None:
             solver.conf_budget(int(conflicts))
-        timer, fired = None, []
-        if stop is not None:
-            timer = threading.Timer(max(0.0, stop - time.perf_counter()), lambda: (fired.append(1), solver.interrupt()))
-            timer.start()
+        alarm = _alarm.ALARM  # one thread for the process: a thread per call cost about a millisecond
+        token = None if stop is None else alarm.set(stop, solver.interrupt)
+        fired = False
         try:
-            ok = solver.solve_limited(assumptions=assumptions, expect_interrupt=timer is not None)
+            ok = solver.solve_limited(assumptions=assumptions, expect_interrupt=token is not None)
         finally:
-            if timer is not None:
-                timer.cancel()
+            if token is not None:
+                fired = alarm.clear(token)
                 solver.clear_interrupt()
             if conflicts is not None:
                 solver.conf_budget(-1)  # no budget for later calls
