@@ -6,7 +6,8 @@ needs another thread to call its ``interrupt`` when the time comes. A new
 more than many of the calls it guards (a uniqueness check asks hundreds of
 calls of a fraction of a millisecond). :data:`ALARM` is one thread for the
 whole process, started on first use: :meth:`Alarm.set` and
-:meth:`Alarm.clear` take a lock and wake it, a few microseconds each. Any
+:meth:`Alarm.clear` take a lock, a few microseconds each (the thread is
+woken only by an alarm due sooner than the one it waits for). Any
 number of alarms may be set at once (from several threads). A forked child
 gets a fresh one (its thread is not copied by ``fork``).
 
@@ -26,6 +27,7 @@ Examples
 from __future__ import annotations
 
 import itertools
+import math
 import os
 import threading
 import time
@@ -51,6 +53,7 @@ class Alarm:
         self._rang: set[int] = set()
         self._tokens = itertools.count()
         self._thread: threading.Thread | None = None
+        self._wake = -math.inf  # when the thread next looks at the alarms (infinity: when one is set)
 
     def set(self, at: float, ring: Callable[[], object]) -> int:
         """Have ``ring()`` called at ``at`` (a :func:`time.perf_counter` value) unless cleared before.
@@ -73,7 +76,8 @@ class Alarm:
                 self._thread.start()
             token = next(self._tokens)
             self._due[token] = (at, ring)
-            self._cond.notify()
+            if at < self._wake:  # sooner than the thread means to wake: wake it now to wait less
+                self._cond.notify()
         return token
 
     def clear(self, token: int) -> bool:
@@ -100,11 +104,13 @@ class Alarm:
         with self._cond:
             while True:
                 if not self._due:
+                    self._wake = math.inf
                     self._cond.wait()
                     continue
                 token, (at, ring) = min(self._due.items(), key=lambda item: item[1][0])
                 left = at - time.perf_counter()
                 if left > 0:
+                    self._wake = at
                     self._cond.wait(left)
                     continue
                 del self._due[token]
