@@ -42,6 +42,32 @@ def test_time_spent_loading_kernels_is_given_back_once(monkeypatch):
     assert r.seconds < 0.3  # the loading is not counted as solving
 
 
+def test_every_pass_that_loads_kernels_is_given_its_time_again(monkeypatch):
+    # On an empty cache each pass may reach kernels the one before never did (the uniqueness check's, after the
+    # first solution's): every pass that loaded some and ran out of time is run again, until one loads nothing.
+    solve_puzzle(Puzzle.from_rows(ROWS), time_limit=60)
+    real = base.NL_SOLVERS.get("fast")
+    calls = []
+
+    class Cold:
+        name, counts, touch_only = real.name, real.counts, real.touch_only
+
+        @staticmethod
+        def func(task):
+            calls.append(task.deadline)
+            if len(calls) <= 3:  # three passes, each loading new kernels for 0.3 s, then out of time
+                _jit._LOADED[0] += 0.3
+                time.sleep(max(0.0, task.deadline - time.perf_counter()))
+                return base.Answer((), exhausted=False, how="test", stopped="time limit")
+            return real.func(task)
+
+    monkeypatch.setattr(base.NL_SOLVERS, "get", lambda name: Cold)
+    monkeypatch.setattr("tremaux.numberlink.solvers.NL_SOLVERS", base.NL_SOLVERS)
+    r = solve_puzzle(Puzzle.from_rows(ROWS), unique=True, time_limit=0.2)
+    assert r.status == "solved" and r.unique is True and len(calls) == 4
+    assert calls == sorted(calls) and r.extras["load_seconds"] >= 0.9
+
+
 def test_a_run_that_loads_nothing_is_not_run_twice(monkeypatch):
     real = base.NL_SOLVERS.get("fast")
     calls = []

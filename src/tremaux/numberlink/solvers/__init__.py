@@ -163,18 +163,26 @@ def solve_puzzle(
 
 
 def _in_process(func: Any, task: Task, limit: float, t0: float, loaded: float) -> Answer:
-    """``func(task)`` in this process; time spent loading kernels on their first use is given back once."""
+    """``func(task)`` in this process; time spent loading kernels on their first use is given back.
+
+    The limit is the puzzle's: a pass that ran out of time while kernels were loaded (or compiled, on an
+    empty cache) is run again with what the limit leaves once loading is taken off, for as long as passes
+    load kernels (each loads new ones, so this ends): a pass may reach kernels the one before never did.
+    """
     answer = func(task)
-    loading = load_seconds() - loaded
-    if answer.stopped == "time limit" and loading > 0 and task.deadline is not None:
-        # The limit is the puzzle's: time spent loading (or compiling) kernels on first use is given back once,
-        # so that the first puzzle of a process is not given up for it.
-        rest = limit - max(0.0, time.perf_counter() - t0 - loading)
-        if rest > 0:
-            first = answer
-            answer = func(replace(task, deadline=time.perf_counter() + rest))
-            if not answer.exhausted and len(answer.solutions) < len(first.solutions):
-                answer = first  # solutions found before are never lost
+    before = loaded
+    while answer.stopped == "time limit" and task.deadline is not None:
+        now = load_seconds()
+        if now == before:  # this pass loaded nothing: all its time was the puzzle's
+            break
+        before = now
+        rest = limit - max(0.0, time.perf_counter() - t0 - (now - loaded))
+        if rest <= 0:
+            break
+        first = answer
+        answer = func(replace(task, deadline=time.perf_counter() + rest))
+        if not answer.exhausted and len(answer.solutions) < len(first.solutions):
+            answer = first  # solutions found before are never lost
     return answer
 
 
