@@ -101,7 +101,7 @@ def solve_puzzle(
         When the child is killed, ``extras["child_process"]`` says so
         (``"time limit"``) and the solutions found before it was forked are
         kept. Time spent loading or compiling kernels on their first use
-        in the process is not counted (it is given back once, and reported
+        in the process is not counted (it is given back, and reported
         in ``extras["load_seconds"]``), nor included in ``seconds``.
     max_steps : int, optional
         Step budget of the ``tremaux`` traveler (default one billion).
