@@ -1,0 +1,125 @@
+"""Odd shapes and the files people bring: degenerate grids, hand-drawn text, stray bytes."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import tremaux
+from tremaux.cli import main
+from tremaux.errors import InvalidSizeError, MazeFormatError
+from tremaux.generators import GENERATORS
+from tremaux.grids import generate_on, make_grid, solve_on, supports
+
+
+def run(capsys, *args):
+    code = 0
+    try:
+        main(list(args))
+    except SystemExit as exc:
+        code = exc.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# ---------------------------------------------------------------- grids that would fall apart
+
+
+@pytest.mark.parametrize("rows", [3, 4, 7])
+def test_a_single_column_of_triangles_is_refused_as_it_is_not_connected(rows):
+    # rows {0, 1}, {2, 3}... of a one-column triangle strip share a base only with each other: no
+    # perfect maze exists, and a random walk (aldous-broder) would never finish
+    with pytest.raises(InvalidSizeError, match=f"{rows} x 1 triangle grid falls apart"):
+        make_grid("triangle", size=(rows, 1))
+
+
+def test_a_single_column_of_triangles_is_a_one_line_error_in_the_cli(capsys):
+    code, out, err = run(capsys, "generate", "--grid", "triangle", "--size", "5x1", "-g", "aldous-broder",
+                         "--seed", "1")
+    assert code == 2 and out == ""
+    assert err.startswith("error: a 5 x 1 triangle grid falls apart") and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("size", [(1, 1), (2, 1), (1, 5), (2, 2), (3, 2)])
+def test_every_small_triangle_grid_kept_gives_a_perfect_maze_with_every_generator(size):
+    grid = make_grid("triangle", size=size)
+    for entry in GENERATORS:
+        if not supports(entry, grid):
+            continue
+        maze = generate_on(grid, entry.name, seed=2).maze
+        assert maze.passages == grid.size - 1, entry.name
+        assert solve_on(maze, "bfs").found, entry.name
+
+
+# ---------------------------------------------------------------- hand-drawn ascii
+
+
+def test_a_hand_drawn_maze_with_an_entrance_and_an_exit_reads_them_as_start_and_goal():
+    text = ("+  +--+--+\n"
+            "|     |  |\n"
+            "+--+  +  +\n"
+            "|        |\n"
+            "+--+--+  +\n")
+    m = tremaux.io.loads(text)
+    assert m.shape == (2, 3) and m.start == (0, 0) and m.goal == (1, 2)
+    assert m.passages == 5  # the gaps in the border open nothing: the wall is read as closed
+    assert not m.is_open((0, 0), "N") and not m.is_open((1, 2), "S")
+    assert tremaux.io.loads(tremaux.io.dumps(m, "ascii")) == m
+    assert [tuple(c) for c in tremaux.solve(m, "bfs").path][-1] == (1, 2)
+
+
+def test_a_gap_on_the_right_edge_reads_even_when_the_editor_cut_the_line_short():
+    # "|  |" was "|  |   " before trailing spaces were stripped: the right wall of row 0 is open
+    m = tremaux.io.loads("+--+--+\n|  |\n+  +  +\n|     |\n+--+--+\n")
+    assert m.shape == (2, 2) and m.start == (0, 1) and m.goal is None
+
+
+def test_gaps_besides_marked_ends_or_more_than_two_are_an_error_at_the_extra_gap():
+    with pytest.raises(MazeFormatError, match="gap in the outer wall") as info:
+        tremaux.io.loads("+  +--+\n|S   G|\n+--+--+\n")
+    assert (info.value.line, info.value.column) == (1, 2)
+    with pytest.raises(MazeFormatError, match="gap in the outer wall") as info:
+        tremaux.io.loads("+   +---+\n        |\n+   +---+\n")
+    assert (info.value.line, info.value.column) == (3, 2)
+    with pytest.raises(MazeFormatError, match="multi-level maze must be closed"):
+        tremaux.io.loads("level 0\n+---+\n    |\n+---+\n\nlevel 1\n+---+\n|   |\n+---+\n")
+
+
+@pytest.mark.parametrize("text", [
+    "\ufeff+---+---+  \r\n| S     |\r\n+   +   +\r\n|     G |  \r\n+---+---+\r\n",  # BOM, CRLF, trailing
+    "+---+---+\r| S     |\r+   +   +\r|     G |\r+---+---+\r",  # old Macintosh line ends
+    "  +--+--+\n  |S    |\n  +  +  +\n  |    G|\n  +--+--+\n",  # indented, cells two wide
+])
+def test_byte_order_marks_and_any_line_end_read_as_the_same_maze(text):
+    m = tremaux.io.loads(text)
+    assert m.shape == (2, 2) and m.start == (0, 0) and m.goal == (1, 1) and m.passages == 4
+    assert tremaux.io.loads(text.encode("utf-8")) == m
+
+
+@pytest.mark.parametrize("text, fmt, line, column", [
+    ("+--+--+\n|\t|  |\n+  +  +\n|     |\n+--+--+\n", "ascii", 2, 2),
+    ("\t+--+\n\t|  |\n\t+--+\n", "ascii", 1, 1),
+    ("#####\n#.\t.#\n#####\n", "block", 2, 3),
+])
+def test_a_tab_is_named_at_its_place_rather_than_read_as_a_guessed_width(text, fmt, line, column):
+    with pytest.raises(MazeFormatError, match="a tab character") as info:
+        tremaux.io.loads(text, fmt)
+    assert (info.value.line, info.value.column) == (line, column)
+
+
+def test_a_bom_in_a_json_string_reads():
+    m = tremaux.Maze.open((1, 2), start=(0, 0))
+    assert tremaux.io.loads("\ufeff" + tremaux.io.dumps(m, "json")) == m
+
+
+# ---------------------------------------------------------------- hand-drawn blocks
+
+
+def test_trailing_spaces_on_some_lines_of_a_block_text_do_not_add_squares():
+    clean = "#####\n#...#\n#.#.#\n#...#\n#####\n"
+    messy = "#####   \n#...#\n#.#.#  \n#...#\n#####\n"
+    assert tremaux.io.loads(messy, "block") == tremaux.io.loads(clean, "block")
+    # when every line has them they are open squares, as the format says
+    assert tremaux.io.loads(".# \n.. \n", "block").shape == (2, 3)
+    with pytest.raises(MazeFormatError, match="ragged row"):
+        tremaux.io.loads("#####\n#..\n#####\n", "block")
