@@ -123,3 +123,40 @@ def test_trailing_spaces_on_some_lines_of_a_block_text_do_not_add_squares():
     assert tremaux.io.loads(".# \n.. \n", "block").shape == (2, 3)
     with pytest.raises(MazeFormatError, match="ragged row"):
         tremaux.io.loads("#####\n#..\n#####\n", "block")
+
+
+# ---------------------------------------------------------------- pictures with walls of their own thickness
+
+
+def _picture(maze, cell, wall, outer, fmt="PNG"):
+    """``maze`` drawn as black walls ``wall`` pixels thick (the outer one ``outer``) around ``cell``-pixel cells."""
+    import io
+
+    from PIL import Image
+
+    from tremaux.io.block import to_blocks
+
+    blocks = to_blocks(maze)
+
+    def widths(n):
+        return [outer if i in (0, n - 1) else wall if i % 2 == 0 else cell for i in range(n)]
+
+    ys = np.repeat(np.arange(blocks.shape[0]), widths(blocks.shape[0]))
+    xs = np.repeat(np.arange(blocks.shape[1]), widths(blocks.shape[1]))
+    image = Image.fromarray(np.where(blocks[np.ix_(ys, xs)], 0, 255).astype(np.uint8)).convert("RGB")
+    buffer = io.BytesIO()
+    image.save(buffer, fmt, **({"quality": 60} if fmt == "JPEG" else {}))
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize("cell, wall, outer, fmt", [
+    (7, 2, 5, "PNG"),  # a bold frame: the lattice drifted a third of a pixel per column and read walls wrong
+    (7, 2, 5, "JPEG"),
+    (10, 1, 2, "PNG"),
+    (20, 6, 2, "PNG"),  # a thin frame: no lattice was found
+    (10, 3, 3, "JPEG"),
+])
+def test_a_picture_whose_outer_wall_is_bolder_or_thinner_than_the_others_reads_as_the_maze(cell, wall, outer, fmt):
+    m = tremaux.generate((5, 23), "kruskal", seed=3).maze
+    back = tremaux.io.loads(_picture(m, cell, wall, outer, fmt))
+    assert back.shape == m.shape and np.array_equal(back.cells, m.cells)
