@@ -160,3 +160,17 @@ def test_a_picture_whose_outer_wall_is_bolder_or_thinner_than_the_others_reads_a
     m = tremaux.generate((5, 23), "kruskal", seed=3).maze
     back = tremaux.io.loads(_picture(m, cell, wall, outer, fmt))
     assert back.shape == m.shape and np.array_equal(back.cells, m.cells)
+
+
+# ---------------------------------------------------------------- mask files
+
+
+def test_a_mask_saved_with_a_byte_order_mark_and_crlf_reads(tmp_path, capsys):
+    path = tmp_path / "shape.txt"
+    path.write_bytes(b"\xef\xbb\xbf##.\r\n###\r\n")
+    from tremaux.generators.masks import load_mask
+
+    assert load_mask(path).tolist() == [[True, True, False], [True, True, True]]
+    code, out, err = run(capsys, "generate", "--mask", str(path), "--seed", "1")
+    assert code == 0, err
+    assert tremaux.io.loads(out).size == 5
