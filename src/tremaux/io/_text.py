@@ -153,8 +153,10 @@ def split(text: str, *, source: str | None, dedent: bool) -> tuple[list[Section]
         if dedent:
             indent = min(len(line) - len(line.lstrip(" ")) for line in ls)
             ls = [line[indent:] for line in ls]
-            width = len(ls[0])  # trailing spaces do not count: a line cut short is padded back
-            ls = [line.ljust(width) for line in ls]
+            # trailing spaces do not count: a line of cells cut short is padded back (its last wall may be a
+            # gap); a line of walls ends with a corner, so a short one is ragged
+            width = len(ls[0])
+            ls = [line.ljust(width) if k % 2 else line for k, line in enumerate(ls)]
         elif len(set(map(len, ls))) > 1:  # ragged: trailing spaces past the widest drawn square do not count
             width = max(len(line.rstrip(" ")) for line in ls)
             ls = [line[:width] for line in ls]

@@ -30,7 +30,7 @@ the cell, a passage down to level ``K - 1`` a ``v`` in its first one: a
 cell with both, holding the start, reads ``vS^``.
 
 Reading accepts exactly what writing produces, plus surrounding blank lines,
-trailing spaces (a line cut short reads as if padded with spaces), ``\\r\\n``
+trailing spaces (a line of cells cut short reads as if padded with spaces), ``\\r\\n``
 or ``\\r`` line ends, a byte order mark and a common indentation (so a drawing
 pasted from a document reads as is); a tab is refused, as its width is
 anyone's guess. A single-level drawing may leave gaps in its outer wall, as
