@@ -174,3 +174,30 @@ def test_a_mask_saved_with_a_byte_order_mark_and_crlf_reads(tmp_path, capsys):
     code, out, err = run(capsys, "generate", "--mask", str(path), "--seed", "1")
     assert code == 0, err
     assert tremaux.io.loads(out).size == 5
+
+
+# ---------------------------------------------------------------- grid maze files in every command
+
+
+def test_info_and_convert_take_a_maze_on_another_grid(tmp_path, capsys):
+    from tremaux.grids import files
+
+    maze = generate_on(make_grid("polar", rings=2), "wilson", seed=1).maze
+    src = tmp_path / "p.json"
+    files.save(maze, src)
+    code, out, err = run(capsys, "info", str(src), "--json")
+    assert code == 0, err
+    assert '"grid": "polar"' in out and '"cells": 7' in out
+    code, _, err = run(capsys, "convert", str(src), str(tmp_path / "p.npz"))
+    assert code == 0, err
+    assert files.load(tmp_path / "p.npz") == maze
+    code, out, err = run(capsys, "convert", str(src), str(tmp_path / "p.txt"), "-f", "ascii")
+    assert code == 2 and err.startswith("error: ") and "grid other than the square one" in err
+
+
+def test_the_library_names_a_grid_maze_file_read_as_a_square_maze():
+    from tremaux.grids import files
+
+    text = files.dumps(generate_on(make_grid("hex", size=(2, 2)), seed=1).maze)
+    with pytest.raises(MazeFormatError, match="tremaux.grids.files.load"):
+        tremaux.io.loads(text)
