@@ -201,3 +201,9 @@ def test_the_library_names_a_grid_maze_file_read_as_a_square_maze():
     text = files.dumps(generate_on(make_grid("hex", size=(2, 2)), seed=1).maze)
     with pytest.raises(MazeFormatError, match="tremaux.grids.files.load"):
         tremaux.io.loads(text)
+
+
+def test_a_drawing_in_another_style_is_named_by_its_first_unknown_character_not_as_ragged():
+    with pytest.raises(MazeFormatError, match="unknown character '_'") as info:
+        tremaux.io.loads(" _ _ _\n|  _  |\n|_|_ _|\n")
+    assert (info.value.line, info.value.column) == (1, 2)
