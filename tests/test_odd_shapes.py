@@ -207,3 +207,10 @@ def test_a_drawing_in_another_style_is_named_by_its_first_unknown_character_not_
     with pytest.raises(MazeFormatError, match="unknown character '_'") as info:
         tremaux.io.loads(" _ _ _\n|  _  |\n|_|_ _|\n")
     assert (info.value.line, info.value.column) == (1, 2)
+
+
+def test_drawing_a_maze_on_another_grid_with_tremaux_render_names_where_it_is_drawn():
+    run_ = generate_on(make_grid("polar", rings=1), "kruskal", seed=1, record=True)
+    for obj in (run_, run_.maze, solve_on(run_.maze, "bfs")):
+        with pytest.raises(tremaux.errors.UnsupportedError, match="polar grid is drawn by tremaux.grids"):
+            tremaux.render.render(obj, "svg")
