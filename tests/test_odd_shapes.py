@@ -214,3 +214,38 @@ def test_drawing_a_maze_on_another_grid_with_tremaux_render_names_where_it_is_dr
     for obj in (run_, run_.maze, solve_on(run_.maze, "bfs")):
         with pytest.raises(tremaux.errors.UnsupportedError, match="polar grid is drawn by tremaux.grids"):
             tremaux.render.render(obj, "svg")
+
+
+# ---------------------------------------------------------------- every generator and solver on degenerate sizes
+
+
+def _walk_is_through_passages(maze, path):
+    cells = [tuple(int(v) for v in c) for c in path]
+    return all(b in [tuple(n) for n in maze.neighbours(a)] for a, b in zip(cells, cells[1:]))
+
+
+@pytest.mark.parametrize("shape", [(1, 1), (1, 2), (2, 1), (1, 5), (5, 1), (2, 2), (2, 1, 2)])
+def test_every_generator_and_solver_on_a_degenerate_size(shape):
+    for entry in GENERATORS:
+        try:
+            maze = tremaux.generate(shape, entry.name, seed=4).maze
+        except tremaux.errors.UnsupportedError:  # levels: named in the message, checked elsewhere
+            continue
+        assert maze == tremaux.generate(shape, entry.name, seed=4).maze, entry.name
+        assert maze.passages == maze.size - 1, entry.name
+        for solver in tremaux.SOLVERS.names():
+            for start, goal in ((maze.start, maze.goal), (maze.goal, maze.goal)):
+                sol = tremaux.solve(maze, solver, start=start, goal=goal, record=True)
+                assert sol.found, (entry.name, solver, start, goal)
+                assert tuple(sol.path[0]) == start and tuple(sol.path[-1]) == goal
+                assert _walk_is_through_passages(maze, sol.path), (entry.name, solver)
+            for fmt in ("ascii", "json", "npz"):
+                assert tremaux.io.loads(tremaux.io.dumps(maze, fmt), fmt) == maze, (entry.name, fmt)
+
+
+@pytest.mark.parametrize("shape", [(1, 2), (2, 2), (2, 1, 2)])
+def test_an_unreachable_goal_is_an_answer_of_every_solver(shape):
+    maze = tremaux.Maze.closed(shape)
+    for solver in tremaux.SOLVERS.names():
+        sol = tremaux.solve(maze, solver, record=True)
+        assert not sol.found and len(sol.path) == 0, solver
