@@ -249,3 +249,16 @@ def test_an_unreachable_goal_is_an_answer_of_every_solver(shape):
     for solver in tremaux.SOLVERS.names():
         sol = tremaux.solve(maze, solver, record=True)
         assert not sol.found and len(sol.path) == 0, solver
+
+
+@pytest.mark.parametrize("drawing", [
+    {"heat": True},  # the far end of the heat map is darker than a quarter: it was read as wall
+    {"palette": {"wall": "#00f"}},  # blue walls, lighter than the start cell: no lattice was found
+    {"palette": {"wall": "#888"}},
+])
+def test_tremaux_own_pictures_with_a_heat_map_or_walls_of_any_colour_read_back(drawing):
+    from tremaux.render import to_png
+
+    m = tremaux.generate((12, 9), "backtracker", seed=5, braid=0.3).maze
+    back = tremaux.io.loads(to_png(m, **drawing))
+    assert back.shape == m.shape and np.array_equal(back.cells, m.cells)

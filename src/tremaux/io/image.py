@@ -7,9 +7,11 @@ two wall bands cross. That covers the pictures tremaux draws (thin walls,
 pictures (mazelib's ``(2H + 1) x (2W + 1)`` grid shown square by square: a
 wall band as thick as a cell band). Reading:
 
-1. pixels darker than a quarter of the way from the darkest to the
-   lightest are wall (so the coloured start and goal cells of tremaux's
-   pictures, and JPEG noise, are not);
+1. the wall colour is the most common one among the pixels darker than a
+   quarter of the way from the darkest to the lightest; pixels within a
+   quarter of that range of it on every channel are wall (so the coloured
+   start and goal cells, the path and the heat map of tremaux's pictures,
+   and JPEG noise, are not; walls of any colour are);
 2. the outer wall gives the box (its leading rows and columns that are
    mostly wall); the inner walls give the wall thickness (the most common
    run of wall across them), to which a bolder or thinner outer wall is
@@ -197,7 +199,18 @@ def _read(rgb: np.ndarray, source: str | None) -> Maze:
     lo, hi = float(grey.min()), float(grey.max())
     if hi - lo < 32:
         raise fail("it has no contrast between walls and passages")
-    wall = grey < lo + (hi - lo) / 4
+    # wall: the most common colour of the darkest quarter, within a quarter of the range on every channel (so
+    # lighter or coloured cells, a dark heat-map colour or start cell, and JPEG noise are not)
+    dark = grey < lo + (hi - lo) / 4
+    packed = rgb[..., 0][dark].astype(np.int32) << 16
+    packed |= rgb[..., 1][dark].astype(np.int32) << 8
+    packed |= rgb[..., 2][dark]
+    values, counts = np.unique(packed, return_counts=True)
+    del dark, packed
+    ink = int(values[np.argmax(counts)])
+    wall = np.ones(grey.shape, dtype=bool)
+    for c in range(3):
+        wall &= np.abs(rgb[..., c].astype(np.int16) - ((ink >> (16 - 8 * c)) & 255)) < (hi - lo) / 4
     rows, cols = np.flatnonzero(wall.any(axis=1)), np.flatnonzero(wall.any(axis=0))
     top, bottom, left, right = int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1
     box = wall[top:bottom, left:right]
