@@ -262,3 +262,17 @@ def test_tremaux_own_pictures_with_a_heat_map_or_walls_of_any_colour_read_back(d
     m = tremaux.generate((12, 9), "backtracker", seed=5, braid=0.3).maze
     back = tremaux.io.loads(to_png(m, **drawing))
     assert back.shape == m.shape and np.array_equal(back.cells, m.cells)
+
+
+def test_a_netpbm_picture_is_read_as_a_picture_not_as_block_text():
+    import io
+
+    from PIL import Image
+
+    from tremaux.render import to_png
+
+    m = tremaux.generate((4, 6), "kruskal", seed=1).maze
+    buffer = io.BytesIO()
+    Image.open(io.BytesIO(to_png(m, start=False, goal=False))).convert("L").save(buffer, "PPM")
+    assert buffer.getvalue()[:2] == b"P5"
+    assert np.array_equal(tremaux.io.loads(buffer.getvalue()).cells, m.cells)

@@ -56,8 +56,9 @@ from ..maze.model import Maze
 
 __all__ = ["MAGIC", "MAX_PIXELS", "dumps", "is_image", "loads", "text_bytes"]
 
-MAGIC = (b"\x89PNG", b"GIF8", b"BM", b"\xff\xd8\xff", b"II*\x00", b"MM\x00*", b"RIFF")
-"""How the files of the picture formats read here begin (PNG, GIF, BMP, JPEG, TIFF, WebP)."""
+MAGIC = (b"\x89PNG", b"GIF8", b"BM", b"\xff\xd8\xff", b"II*\x00", b"MM\x00*", b"RIFF",
+         b"P1", b"P2", b"P3", b"P4", b"P5", b"P6")
+"""How the files of the picture formats read here begin (PNG, GIF, BMP, JPEG, TIFF, WebP, PBM/PGM/PPM)."""
 
 MAX_PIXELS = 40_000_000
 
