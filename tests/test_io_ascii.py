@@ -121,8 +121,8 @@ BAD = [
     ("+---+\n| S |\n+-- +", "wall segment", 3, 2),
     ("+---x\n|   |\n+---+", "corner '+'", 1, 5),
     ("+---+\n|   :\n+---+", "'|' or a space", 2, 5),
-    ("+   +\n|   |\n+---+", "outer wall", 1, 2),
-    ("+---+\n    |\n+---+", "outer wall", 2, 1),
+    ("+   +\n    |\n+   +", "outer wall", 3, 2),
+    ("+---+---+\n  S   G |\n+---+---+", "outer wall", 2, 1),
     ("+---+---+\n| S | S |\n+---+---+", "second start 'S' (the first is at line 2, column 3)", 2, 7),
     ("+---+---+\n| G   G |\n+---+---+", "second goal", 2, 7),
     ("+---+---+\n| * | S |\n+---+---+", "second start", 2, 7),
@@ -190,7 +190,7 @@ def test_cells_two_characters_wide_read_as_many_generators_print_them():
     ("+--+--+\n|S  x |\n+--+--+", "unknown character 'x' in a cell", 2, 5),
     ("+--+--+\n|SG   |\n+--+--+", "a second mark 'G' in a cell", 2, 3),
     ("+--+--+\n|     |\n+--+- +", "wall segment must be '--' or '  ', found '- '", 3, 5),
-    ("+--+--+\n|     |\n+  +--+", "gap in the outer wall", 3, 2),
+    ("+--+--+\n|S   G|\n+  +--+", "gap in the outer wall", 3, 2),
     ("level 0\n+--+\n|S |\n+--+", "multi-level drawing has cells of three", 2, 1),
 ])
 def test_errors_in_drawings_of_other_cell_widths_name_the_original_column(text, message, line, column):

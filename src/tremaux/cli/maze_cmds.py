@@ -123,9 +123,19 @@ def convert(
             f"cannot tell the output format of {str(dst)!r} from its extension (.json, .npz); "
             "add --format ascii, --format block, --format json or --format npz"
         )
-    maze_io.FORMATS.get(fmt)  # an unknown name fails before reading
-    maze_io.save(load_maze(src), dst, fmt)
-    typer.echo(f"wrote {dst} ({maze_io.FORMATS.get(fmt).name})", err=True)
+    fmt = maze_io.FORMATS.get(fmt).name  # an unknown name fails before reading
+    from .grid_cmds import is_grid_file
+
+    if str(src) != "-" and is_grid_file(str(src)):  # a maze on a polar, hex, ... grid: json or npz only
+        from ..grids import files
+
+        if fmt not in ("json", "npz") or maze_io.format_from_extension(dst) != fmt:
+            raise UnsupportedError(f"{src} holds a maze on a grid other than the square one: convert it to a "
+                                   ".json or .npz file (text drawings are for square grids only)")
+        files.save(files.load(existing_file(src)), dst)
+    else:
+        maze_io.save(load_maze(src), dst, fmt)
+    typer.echo(f"wrote {dst} ({fmt})", err=True)
 
 
 @app.command()
@@ -133,7 +143,10 @@ def info(file: Path = FileArgument, as_json: bool = JsonOption) -> None:
     """Show the properties of a maze: cells, passages, loops, islands, dead ends..."""
     from .. import budget
     from ..maze import properties
+    from .grid_cmds import grid_stats_text, is_grid_file
 
+    if str(file) != "-" and is_grid_file(str(file)):  # a maze on a polar, hex, ... grid: its measures
+        return typer.echo(grid_stats_text(file, as_json))
     maze = load_maze(file, then=budget.measure_bytes, doing="measuring")
     announce(maze.flat.shape[0], f"measuring {file}")
     summary = properties.summary(maze)

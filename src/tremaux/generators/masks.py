@@ -72,6 +72,7 @@ def mask_from_text(text: str, *, source: str | None = None) -> np.ndarray:
     """
     if not isinstance(text, str):
         raise MazeFormatError(f"a mask is text, not {type(text).__name__}", source=source)
+    text = text.removeprefix("\ufeff")  # a byte order mark, as some editors save
     levels: list[list[str]] = [[]]
     first_line: list[int] = []
     rows = list(map(str.rstrip, text.splitlines()))

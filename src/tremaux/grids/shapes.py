@@ -404,7 +404,7 @@ def triangular(size: Any = (10, 20), *, shape: str = "rectangle", side: int | No
     UnsupportedError
         For an unknown ``shape``.
     InvalidSizeError
-        For a triangle without a side, or a bad size.
+        For a triangle without a side, a bad size, or one column of more than two rows (it would not be connected).
 
     Examples
     --------
@@ -423,6 +423,9 @@ def triangular(size: Any = (10, 20), *, shape: str = "rectangle", side: int | No
         H, W, flip = N, 2 * N - 1, (N - 1) & 1
     else:
         (H, W), flip = check_size(size), 0
+        if W == 1 and H > 2:  # a lone column: each base is shared by one pair of rows only, so it falls apart
+            raise InvalidSizeError(f"a {H} x 1 triangle grid falls apart: in one column, rows {{0, 1}}, {{2, 3}}... "
+                                   "touch only each other; use at least 2 columns (or at most 2 rows)")
     check_cells(H * W, 3, f"a {H} x {W} triangle grid")
     n = H * W
     r, c = _rowcol(H, W)

@@ -105,7 +105,7 @@ def detect_format(data: str | bytes) -> str:
         if image.is_image(data):
             return "image"
         data = _text(data, None)
-    stripped = data.lstrip()
+    stripped = data.lstrip().lstrip("\ufeff").lstrip()  # a byte order mark left in a str
     if stripped.startswith("{"):
         return "json"
     for line in stripped.splitlines():

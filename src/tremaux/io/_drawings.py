@@ -73,7 +73,7 @@ class _Widened(Section):
 def cell_width(sec: Section) -> int:
     """The width of a cell in the drawing, from the corners ``+`` of its first line (3 when it cannot tell)."""
     first = sec.lines[0]
-    if len(first) < 3 or first[0] != "+" or set(first) - {"+", "-"}:
+    if len(first) < 3 or first[0] != "+" or set(first) - {"+", "-", " "}:  # spaces: gaps in the top wall
         return 3
     period = first.index("+", 1) if "+" in first[1:] else 0
     if period < 2 or (len(first) - 1) % period or first[::period] != "+" * ((len(first) - 1) // period + 1):

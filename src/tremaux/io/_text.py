@@ -76,6 +76,10 @@ def split(text: str, *, source: str | None, dedent: bool) -> tuple[list[Section]
     """
     if not isinstance(text, str):
         raise MazeFormatError(f"a text maze must be a str, not {type(text).__name__}", source=source)
+    if text.startswith("\ufeff"):  # a byte order mark, as some editors save
+        text = text[1:]
+    if "\r" in text:  # \r\n (Windows) and a lone \r (old Macintosh) end lines too
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
     chars = None if dedent else "\r\n"
     lead = len(text) - len(text.lstrip(chars))
     start = text.rfind("\n", 0, lead) + 1
@@ -88,7 +92,7 @@ def split(text: str, *, source: str | None, dedent: bool) -> tuple[list[Section]
     if dedent:
         lines = list(map(str.rstrip, raw))
     else:
-        lines = [line.rstrip("\r") for line in raw] if "\r" in body else raw
+        lines = raw
     del raw
     numbers = range(base, base + len(lines))
 
@@ -149,6 +153,17 @@ def split(text: str, *, source: str | None, dedent: bool) -> tuple[list[Section]
         if dedent:
             indent = min(len(line) - len(line.lstrip(" ")) for line in ls)
             ls = [line[indent:] for line in ls]
+            # trailing spaces do not count: a line of cells cut short is padded back (its last wall may be a
+            # gap); a line of walls ends with a corner, so a short one is ragged
+            width = len(ls[0])
+            ls = [line.ljust(width) if k % 2 else line for k, line in enumerate(ls)]
+        elif len(set(map(len, ls))) > 1:  # ragged: trailing spaces past the widest drawn square do not count
+            width = max(len(line.rstrip(" ")) for line in ls)
+            ls = [line[:width] for line in ls]
+        for k, line in enumerate(ls):
+            if "\t" in line:
+                raise MazeFormatError("a tab character: its width is anyone's guess, so draw the maze with spaces",
+                                      line=ns[k], column=indent + line.index("\t") + 1, source=source)
         sections.append(Section(ls, ns, indent, source))
     return sections, multi
 

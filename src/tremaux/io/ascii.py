@@ -30,8 +30,13 @@ the cell, a passage down to level ``K - 1`` a ``v`` in its first one: a
 cell with both, holding the start, reads ``vS^``.
 
 Reading accepts exactly what writing produces, plus surrounding blank lines,
-trailing spaces, ``\\r\\n`` line ends and a common indentation (so a drawing
-pasted from a document reads as is). Every error names the line and column.
+trailing spaces (a line of cells cut short reads as if padded with spaces), ``\\r\\n``
+or ``\\r`` line ends, a byte order mark and a common indentation (so a drawing
+pasted from a document reads as is); a tab is refused, as its width is
+anyone's guess. A single-level drawing may leave gaps in its outer wall, as
+hand-drawn mazes do: the first gap in reading order is the entrance (the
+start) and the second the exit (the goal), unless ``S`` or ``G`` marks them;
+the wall itself is read as closed. Every error names the line and column.
 A single-level drawing whose cells are wider or narrower than three
 characters (``+--+--+`` as many maze generators print, or ``+-+-+``) reads
 too: the corners of its first line give the width, a wall is a full run of
@@ -240,6 +245,7 @@ class _Level:
     starts: list[tuple[int, int]]
     goals: list[tuple[int, int]]
     section: Section
+    doors: list[tuple[tuple[int, int], tuple[int, int]]]
 
 
 def _parse(sec: Section, multi: bool) -> _Level:
@@ -276,16 +282,9 @@ def _parse(sec: Section, multi: bool) -> _Level:
     if not ((vert == _BAR) | vgap).all():
         i, j = sec.first(~((vert == _BAR) | vgap), lambda i: 2 * i + 1, lambda j: 4 * j)
         raise sec.error(f"expected a wall '|' or a space, found {quote(a[i, j])}", i, j)
-    border = np.zeros_like(hgap)
-    border[[0, -1]] = hgap[[0, -1]]
-    if border.any():
-        i, j = sec.first(border, lambda i: 2 * i, lambda j: 4 * j + 1)
-        raise sec.error("gap in the outer wall: the border of the maze must be closed", i, j)
-    vborder = np.zeros_like(vgap)
-    vborder[:, [0, -1]] = vgap[:, [0, -1]]
-    if vborder.any():
-        i, j = sec.first(vborder, lambda i: 2 * i + 1, lambda j: 4 * j)
-        raise sec.error("gap in the outer wall: the border of the maze must be closed", i, j)
+    doors = _doors(hgap, vgap)
+    if doors and multi:
+        raise sec.error("gap in the outer wall: the border of a multi-level maze must be closed", *doors[0][0])
     inner = [a[1::2, k::4] for k in (1, 2, 3)]
     masked = (inner[0] == _HASH) & (inner[1] == _HASH) & (inner[2] == _HASH)
     allowed = [
@@ -338,7 +337,28 @@ def _parse(sec: Section, multi: bool) -> _Level:
     mid = inner[1]
     starts = [(int(i), int(j)) for i, j in np.argwhere(~masked & ((mid == _START) | (mid == _BOTH)))]
     goals = [(int(i), int(j)) for i, j in np.argwhere(~masked & ((mid == _GOAL) | (mid == _BOTH)))]
-    return _Level(cells, masked, up, down, starts, goals, sec)
+    return _Level(cells, masked, up, down, starts, goals, sec, doors)
+
+
+def _doors(hgap: np.ndarray, vgap: np.ndarray) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Gaps in the outer wall, in reading order: ``((row, col) in the section, cell behind it)``."""
+    H, W = vgap.shape[0], hgap.shape[1]
+    found = [((2 * i, 4 * j + 1), (min(i, H - 1), j)) for i in (0, H) for j in np.flatnonzero(hgap[i])]
+    found += [((2 * i + 1, 4 * j), (i, min(j, W - 1))) for j in (0, W) for i in np.flatnonzero(vgap[:, j])]
+    return sorted(((int(a), int(b)), (int(r), int(c))) for (a, b), (r, c) in found)
+
+
+def _ends_from_doors(level: _Level, start, goal):
+    """Start and goal with the gaps in the outer wall read as the entrance, then the exit, where not marked."""
+    free = [name for name, cell in (("start", start), ("goal", goal)) if cell is None]
+    if len(level.doors) > len(free):
+        where, _ = level.doors[len(free)]
+        raise level.section.error("gap in the outer wall: a drawing may have two, the entrance then the exit "
+                                  "(fewer when 'S' or 'G' marks an end); close the others", *where)
+    ends = {"start": start, "goal": goal}
+    for name, (_, cell) in zip(free, level.doors):
+        ends[name] = cell
+    return ends["start"], ends["goal"]
 
 
 def _one(levels: list[_Level], attr: str, name: str, multi: bool):
@@ -380,8 +400,9 @@ def loads(text: str, *, source: str | None = None) -> Maze:
     ------
     MazeFormatError
         With the line and column of the first problem: ragged lines, an
-        unknown character, a missing corner, a gap in the outer wall, two
-        starts or two goals, unmatched up/down passages...
+        unknown character, a missing corner, more gaps in the outer wall
+        than the ends left unmarked, two starts or two goals, unmatched
+        up/down passages...
 
     Examples
     --------
@@ -420,6 +441,8 @@ def loads(text: str, *, source: str | None = None) -> Maze:
             raise lv.section.error(f"passage down 'v' has {where}", 2 * i + 1, 4 * j + 1)
     start = _one(levels, "starts", "start 'S'", multi)
     goal = _one(levels, "goals", "goal 'G'", multi)
+    if levels[0].doors:
+        start, goal = _ends_from_doors(levels[0], start, goal)
     if multi:
         cells = np.stack([lv.cells for lv in levels])
         masked = np.stack([lv.masked for lv in levels])

@@ -317,19 +317,17 @@ def dumps(maze: Maze, *, picture: bool | None = None) -> str:
     return "\n\n".join(f"level {k}\n{body}" for k, body in enumerate(layers))
 
 
+_KNOWN = dict.fromkeys(map(ord, "#" + _OPEN_CHARS.decode()))
+
+
 def _parse(sec: Section) -> np.ndarray:
-    width = len(sec.lines[0])
-    a = sec.array(width)
-    ok = np.isin(a, np.frombuffer(b"#" + _OPEN_CHARS, dtype=np.uint8))
-    if not ok.all():
-        i, j = (int(x) for x in np.argwhere(~ok)[0])
-        raise sec.error(
-            f"unknown character {quote(a[i, j])}; a block text uses '#' (wall), '.' or ' ' (open), "
-            "'E' or 'S' (entrance), 'G' (goal), '*' (both)",
-            i,
-            j,
-        )
-    return a
+    # characters first: a drawing in another style (``|_|``) is named as such, not as ragged rows
+    for i, line in enumerate(sec.lines):
+        if line.translate(_KNOWN):
+            j = next(j for j, ch in enumerate(line) if ord(ch) not in _KNOWN)
+            raise sec.error(f"unknown character {line[j]!r}; a block text uses '#' (wall), '.' or ' ' (open), "
+                            "'E' or 'S' (entrance), 'G' (goal), '*' (both)", i, j)
+    return sec.array(len(sec.lines[0]))
 
 
 def loads(text: str, *, source: str | None = None) -> Maze:

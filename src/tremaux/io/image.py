@@ -7,11 +7,15 @@ two wall bands cross. That covers the pictures tremaux draws (thin walls,
 pictures (mazelib's ``(2H + 1) x (2W + 1)`` grid shown square by square: a
 wall band as thick as a cell band). Reading:
 
-1. pixels darker than a quarter of the way from the darkest to the
-   lightest are wall (so the coloured start and goal cells of tremaux's
-   pictures, and JPEG noise, are not);
-2. the outer wall gives the box and the wall thickness (its leading rows
-   and columns that are mostly wall);
+1. the wall colour is the most common one among the pixels darker than a
+   quarter of the way from the darkest to the lightest; pixels within a
+   quarter of that range of it on every channel are wall (so the coloured
+   start and goal cells, the path and the heat map of tremaux's pictures,
+   and JPEG noise, are not; walls of any colour are);
+2. the outer wall gives the box (its leading rows and columns that are
+   mostly wall); the inner walls give the wall thickness (the most common
+   run of wall across them), to which a bolder or thinner outer wall is
+   trimmed or thickened (the outer wall's thickness is tried next);
 3. the number of columns is the largest ``W`` whose lattice puts a post on
    wall at every crossing and whose cell middles are open, and likewise
    the number of rows;
@@ -52,8 +56,9 @@ from ..maze.model import Maze
 
 __all__ = ["MAGIC", "MAX_PIXELS", "dumps", "is_image", "loads", "text_bytes"]
 
-MAGIC = (b"\x89PNG", b"GIF8", b"BM", b"\xff\xd8\xff", b"II*\x00", b"MM\x00*", b"RIFF")
-"""How the files of the picture formats read here begin (PNG, GIF, BMP, JPEG, TIFF, WebP)."""
+MAGIC = (b"\x89PNG", b"GIF8", b"BM", b"\xff\xd8\xff", b"II*\x00", b"MM\x00*", b"RIFF",
+         b"P1", b"P2", b"P3", b"P4", b"P5", b"P6")
+"""How the files of the picture formats read here begin (PNG, GIF, BMP, JPEG, TIFF, WebP, PBM/PGM/PPM)."""
 
 MAX_PIXELS = 40_000_000
 
@@ -195,7 +200,18 @@ def _read(rgb: np.ndarray, source: str | None) -> Maze:
     lo, hi = float(grey.min()), float(grey.max())
     if hi - lo < 32:
         raise fail("it has no contrast between walls and passages")
-    wall = grey < lo + (hi - lo) / 4
+    # wall: the most common colour of the darkest quarter, within a quarter of the range on every channel (so
+    # lighter or coloured cells, a dark heat-map colour or start cell, and JPEG noise are not)
+    dark = grey < lo + (hi - lo) / 4
+    packed = rgb[..., 0][dark].astype(np.int32) << 16
+    packed |= rgb[..., 1][dark].astype(np.int32) << 8
+    packed |= rgb[..., 2][dark]
+    values, counts = np.unique(packed, return_counts=True)
+    del dark, packed
+    ink = int(values[np.argmax(counts)])
+    wall = np.ones(grey.shape, dtype=bool)
+    for c in range(3):
+        wall &= np.abs(rgb[..., c].astype(np.int16) - ((ink >> (16 - 8 * c)) & 255)) < (hi - lo) / 4
     rows, cols = np.flatnonzero(wall.any(axis=1)), np.flatnonzero(wall.any(axis=0))
     top, bottom, left, right = int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1
     box = wall[top:bottom, left:right]
@@ -204,10 +220,22 @@ def _read(rgb: np.ndarray, source: str | None) -> Maze:
         raise fail("no outer wall of even thickness around it")
     if not box[thick:-thick, thick:-thick].any():
         raise fail("no wall inside the outer one, so the cells cannot be counted")
-    H, W = _fit(box, thick)
+    # the lattice's walls are as thick as the inner walls (their most common run across), the outer wall trimmed
+    # or thickened to match; when no lattice fits that, as the outer wall (scaling makes runs of two lengths)
+    for t in dict.fromkeys((_thickness(box[thick:-thick, thick:-thick]), thick)):
+        d = abs(thick - t)
+        if t <= thick:
+            fitted, colours = box[d:box.shape[0] - d, d:box.shape[1] - d], rgb[top + d:bottom - d, left + d:right - d]
+        else:
+            fitted = np.pad(box, d, constant_values=True)
+            colours = np.pad(rgb[top:bottom, left:right], ((d, d), (d, d), (0, 0)))
+        H, W = _fit(fitted, t)
+        if W:
+            box, thick = fitted, t
+            break
     if W == 0:
         raise fail("no lattice of cells and walls fits it")
-    ys, xs = _bands(bottom - top, thick, H), _bands(right - left, thick, W)
+    ys, xs = _bands(box.shape[0], thick, H), _bands(box.shape[1], thick, W)
     cy, cx = ys[:-1] + (ys[1:] - ys[:-1] + thick) // 2, xs[:-1] + (xs[1:] - xs[:-1] + thick) // 2  # cell middles
     wy, wx = ys + thick // 2, xs + thick // 2  # wall band middles
     east = box[np.ix_(cy, wx)]  # (H, W + 1): each row's walls between columns, the outer ones included
@@ -218,10 +246,22 @@ def _read(rgb: np.ndarray, source: str | None) -> Maze:
     cells[:-1] |= np.where(south[1:-1], 0, 4).astype(np.uint8)
     cells[1:] |= np.where(south[1:-1], 0, 1).astype(np.uint8)
     gaps = _border_gaps(east, south, H, W)
-    colour = rgb[top:bottom, left:right][np.ix_(cy, cx)].astype(np.int16)
+    colour = colours[np.ix_(cy, cx)].astype(np.int16)
     start = _filled(colour, 0) or (gaps[0] if gaps else None)
     goal = _filled(colour, 1) or (gaps[1] if len(gaps) > 1 else None)
     return Maze(cells, start=start, goal=goal)
+
+
+def _thickness(inside: np.ndarray) -> int:
+    """The most common length of the runs of wall across the inner walls: their thickness in pixels.
+
+    A wall crossed at right angles gives a run as long as it is thick, once per pixel of its length; a wall
+    followed along gives fewer, longer runs.
+    """
+    lengths = [np.diff(np.flatnonzero(np.diff(np.pad(a, ((0, 0), (1, 1))).ravel().view(np.int8))))[::2]
+               for a in (inside, inside.T)]
+    counts = np.bincount(np.concatenate(lengths))
+    return int(np.argmax(counts[1:]) + 1)
 
 
 def _leading(flags: np.ndarray) -> int:

@@ -299,7 +299,7 @@ def loads(text: str | bytes, *, source: str | None = None) -> Maze:
         except UnicodeDecodeError as exc:
             raise MazeFormatError(f"malformed JSON: byte {exc.start} is not UTF-8 text", source=source) from None
     try:
-        data = json.loads(text)
+        data = json.loads(text.removeprefix("\ufeff"))  # a byte order mark left in a str
     except json.JSONDecodeError as exc:
         raise MazeFormatError(f"malformed JSON: {exc.msg}", line=exc.lineno, column=exc.colno,
                               source=source) from None

@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import CellError, TremauxError
+from ..errors import CellError, TremauxError, UnsupportedError
 from ..generators.result import Generated
 from ..maze.model import Maze
 from ..solvers.result import Solution
@@ -95,6 +95,12 @@ def maze_of(obj: Any) -> Maze:
         return obj
     if isinstance(obj, (Solution, Generated)):
         return obj.maze
+    from ..grids.maze import GridMaze
+
+    grid_maze = obj if isinstance(obj, GridMaze) else getattr(obj, "maze", None)
+    if isinstance(grid_maze, GridMaze):
+        raise UnsupportedError(f"a maze on a {grid_maze.grid.name} grid is drawn by tremaux.grids: to_svg, to_png, "
+                               "save_picture, or tremaux.grids.animate for its runs")
     raise TremauxError(
         f"cannot draw {type(obj).__name__} {obj!r:.60}; pass a Maze, a Solution or a Generated result"
     )
