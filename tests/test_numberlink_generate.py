@@ -155,3 +155,55 @@ def test_default_puzzles_are_unique_under_the_convention_by_brute_force(rule, sh
         sols = brute_force(g.puzzle.grid.tolist(), rule == "fill", limit=3, touch=False)
         planted = tuple(tuple(map(tuple, path.tolist())) for path in g.solution.paths)
         assert sols == [planted], (shape, rule, seed)
+
+
+@pytest.mark.parametrize("shape", [(1, 1), (1, 7), (9, 1), (0, 5), (5, 0), (-2, 4), (5.5, 5), (5, float("nan")), (5,), (5, 5, 5),
+                                   5, "5x5", (True, 5)])
+def test_shapes_that_are_not_two_whole_sides_of_two_or_more_are_refused(shape):
+    with pytest.raises(InvalidSizeError, match="size"):
+        generate_puzzle(shape)
+
+
+@pytest.mark.parametrize("density", [1e-320, 1e-9, 0.001])
+def test_a_density_below_one_pair_still_makes_a_proper_puzzle(density):
+    g = generate_puzzle((6, 7), density=density, seed=2)
+    assert g.puzzle.shape == (6, 7) and g.puzzle.pairs >= 1
+    assert solve_puzzle(g.puzzle, unique=True, touch=g.touch).unique is True
+
+
+@pytest.mark.parametrize("options", [{"density": "0.1"}, {"density": True}, {"time_limit": "x"}, {"seed": 1.5},
+                                     {"seed": "7"}, {"touch": "no"}, {"max_len": 2.5}])
+def test_options_of_the_wrong_kind_are_refused_with_their_name(options):
+    from tremaux.errors import TremauxError
+
+    (name, value), = options.items()
+    with pytest.raises(TremauxError, match=name.replace("_", "[_ ]")):
+        generate_puzzle((5, 5), **options)
+
+
+def test_without_a_seed_the_seed_drawn_is_given_back_and_makes_the_same_puzzle():
+    g = generate_puzzle((7, 8))
+    assert isinstance(g.seed, int)
+    assert generate_puzzle((7, 8), seed=g.seed).puzzle == g.puzzle
+
+
+@pytest.mark.parametrize("shape", [(10, 10), (12, 17)])
+@pytest.mark.parametrize("density", [0.35, 0.45, 0.5])
+def test_dense_asks_get_the_pairs_asked(shape, density):
+    h, w = shape
+    for seed in range(2):
+        g = generate_puzzle(shape, density=density, seed=seed)
+        assert g.puzzle.pairs >= 0.98 * density * h * w, (shape, density, seed, g.puzzle.pairs)  # before: 0.43 for 0.5
+        assert solve_puzzle(g.puzzle, unique=True, touch=g.touch).unique is True
+
+
+def test_split_to_cuts_lines_into_induced_pieces_of_two_cells_or_more():
+    from tremaux.numberlink.cover import split_to, touches_itself, walk_cover
+
+    rng = np.random.default_rng(3)
+    lines = walk_cover(9, 9, rng, 20.0)
+    for target in (len(lines), len(lines) + 5, 40, 81):
+        out = split_to(lines, target, rng)
+        assert sorted(c for ln in out for c in ln) == list(range(81))
+        assert min(map(len, out)) >= 2 and not any(touches_itself(ln, 9) for ln in out)
+        assert len(out) == min(target, sum(len(ln) // 2 for ln in lines))

@@ -10,6 +10,7 @@ the generator uses is an *induced* path of the grid.
   free neighbours and walks, preferring such cells (Warnsdorff's rule), to a
   length drawn around ``1 / density`` cells, never stepping beside its own
   earlier cells.
+* :func:`split_to` cuts lines into more, shorter ones (dense puzzles).
 * :func:`split_touching` cuts lines of any cover where they touch themselves.
 
 Examples
@@ -32,7 +33,7 @@ from ..errors import BudgetExceededError
 from ..kernels import numberlink as kn
 from .solvers.bound import checkpoint
 
-__all__ = ["walk_cover", "rewire", "split_touching", "touches_itself", "lines_of", "plant", "check_time"]
+__all__ = ["walk_cover", "rewire", "split_to", "split_touching", "touches_itself", "lines_of", "plant", "check_time"]
 
 
 def _neighbours(c: int, h: int, w: int) -> list[int]:
@@ -161,6 +162,7 @@ def walk_cover(h: int, w: int, rng: np.random.Generator, length: float) -> list[
     free_deg = np.array([len(x) for x in nbrs], dtype=np.int64)
     lines: list[list[int]] = []
     noise = rng.random(size) * 0.5  # random tie-breaks, fixed per cell
+    spread = min(0.5, max(0.0, 1 - 2 / length))  # lengths around ``length``, never drawn below 2 (that would lift the mean)
     left = size
 
     def take(c: int, k: int) -> None:
@@ -176,7 +178,7 @@ def walk_cover(h: int, w: int, rng: np.random.Generator, length: float) -> list[
         k = len(lines)
         line = [start]
         take(start, k)
-        target = max(2, int(round(rng.uniform(0.5, 1.5) * length)))
+        target = max(2, int(round(rng.uniform(1 - spread, 1 + spread) * length)))
         while len(line) < target:
             cur = line[-1]
             cands = [nb for nb in nbrs[cur] if owner[nb] < 0
@@ -195,6 +197,45 @@ def walk_cover(h: int, w: int, rng: np.random.Generator, length: float) -> list[
             continue
         lines.append(line)
     return lines
+
+
+def split_to(lines: list[list[int]], target: int, rng: np.random.Generator) -> list[list[int]]:
+    """The lines cut until there are ``target`` of them, or none is left of four cells or more.
+
+    The longest line is cut each time, at a random even number of cells
+    from one end, so every piece has two cells or more and as many cuts as
+    possible remain (a line of ``n`` cells gives at most ``n // 2`` pieces).
+    A piece of a line that never runs beside itself never does either.
+
+    Parameters
+    ----------
+    lines : list of list of int
+        Flat cells of each line, end to end.
+    target : int
+        The number of lines wanted.
+    rng : numpy.random.Generator
+        The random source.
+
+    Returns
+    -------
+    list of list of int
+        The pieces; ``lines`` is not changed.
+
+    Examples
+    --------
+    >>> split_to([[0, 1, 2, 3, 4, 5]], 3, np.random.default_rng(0))
+    [[0, 1], [2, 3], [4, 5]]
+    """
+    out = [list(x) for x in lines]
+    while len(out) < target:
+        k = max(range(len(out)), key=lambda i: len(out[i]))
+        ln = out[k]
+        if len(ln) < 4:
+            break
+        at = 2 * int(rng.integers(1, len(ln) // 2))  # 2, 4, ... up to len - 2
+        out[k], piece = ln[:at], ln[at:]
+        out.append(piece)
+    return out
 
 
 def _adopt_lone(s: int, lines: list[list[int]], owner: np.ndarray, nbrs: list[list[int]]) -> bool:
@@ -451,10 +492,13 @@ def plant(h: int, w: int, state: np.ndarray, max_len: int, density: float | None
         else:
             rng = np.random.default_rng(state.copy())
             state[0] ^= np.uint64(0x9E3779B97F4A7C15)  # a fresh stream if this cover is drawn again
-            lines = walk_cover(h, w, rng, 1.0 / density)
+            # no line is longer than the board, however few pairs are asked (1 / density may overflow)
+            lines = walk_cover(h, w, rng, min(h * w, 1.0 / density))
             if lines is not None:
-                lines = rewire(lines, h, w, rng, max(2, int(3.0 / density)), 400 * h * w,
+                lines = rewire(lines, h, w, rng, max(2, int(min(h * w, 3.0 / density))), 400 * h * w,
                                target=max(1, round(density * h * w)), stop=stop)
+                # walks of about 1 / density cells leave too few lines when density nears 0.5 pairs per cell
+                lines = split_to(lines, round(density * h * w), rng)
         if lines is not None:
             check_time(stop, t0, time_limit)
             return lines

@@ -60,6 +60,9 @@ True
 
 from __future__ import annotations
 
+import math
+import numbers
+import os
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -107,8 +110,8 @@ class GeneratedPuzzle:
     touch: bool
     """Whether uniqueness was judged among all solutions (``True``) or among those whose lines never run beside
     themselves (``False``, and then the solution never does)."""
-    seed: int | None
-    """The seed it was made from."""
+    seed: int
+    """The seed it was made from (the one drawn when none was given)."""
     cuts: int
     """Lines cut (or joined) to remove other solutions."""
     checks: int
@@ -154,7 +157,7 @@ def generate_puzzle(
     Parameters
     ----------
     shape : (int, int)
-        Rows and columns, each 2 to :data:`MAX_GENERATE_SIDE`.
+        Rows and columns, two whole numbers, each 2 to :data:`MAX_GENERATE_SIDE`.
     rule : {"fill", "nikoli"}
         The rule under which the puzzle must have exactly one solution.
     touch : bool, optional
@@ -166,7 +169,8 @@ def generate_puzzle(
         0.08); the cuts that make the puzzle unique may add a few pairs. By
         default the planted lines are short (about 0.15 pairs per cell).
     seed : int, optional
-        The same seed gives the same puzzle.
+        The same seed gives the same puzzle. Without one a seed is drawn, and
+        given back as :attr:`GeneratedPuzzle.seed` to make the puzzle again.
     max_len : int, optional
         Without ``density``: longest line of the initial cover (default
         ``H * W // 4``, at least 6).
@@ -181,8 +185,10 @@ def generate_puzzle(
     Raises
     ------
     InvalidSizeError
-        A side below 2 or above :data:`MAX_GENERATE_SIDE`, a density outside
-        (0, 0.5], a ``max_len`` below 2 or a time limit that is not positive.
+        A shape that is not two whole sides, a side below 2 or above
+        :data:`MAX_GENERATE_SIDE`, a density outside (0, 0.5], a ``max_len``
+        below 2, a time limit that is not positive, or an option of the wrong
+        kind (a seed that is not a whole number, a density that is not a number...).
     BudgetExceededError
         The time limit ran out (the message says after how long).
 
@@ -196,24 +202,10 @@ def generate_puzzle(
     ...
     tremaux.errors.InvalidSizeError: puzzle size 4096x4096 is beyond the generator's limit of 200 rows and columns (MAX_GENERATE_SIDE)
     """
-    h, w = (int(x) for x in shape)
-    if h < 2 or w < 2:
-        raise InvalidSizeError(f"puzzle size {h}x{w} must have at least 2 rows and 2 columns")
-    if h > MAX_GENERATE_SIDE or w > MAX_GENERATE_SIDE:
-        raise InvalidSizeError(f"puzzle size {h}x{w} is beyond the generator's limit of {MAX_GENERATE_SIDE} rows "
-                               f"and columns (MAX_GENERATE_SIDE)")
-    if density is not None and not (0 < float(density) <= 0.5):
-        raise InvalidSizeError(f"density {density!r} must be a number of pairs per cell in (0, 0.5]")
-    if time_limit is not None and not float(time_limit) > 0:
-        raise InvalidSizeError(f"time limit {time_limit!r} must be a positive number of seconds")
+    h, w, density, limit, seed, touch, max_len = _checked(shape, density, time_limit, seed, touch, max_len)
     rule = check_rule(rule)
-    touch = False if touch is None else bool(touch)
-    max_len = int(max_len) if max_len is not None else max(6, h * w // 4)
-    if max_len < 2:
-        raise InvalidSizeError(f"max_len must be at least 2, not {max_len}")
     t0 = time.perf_counter()
     args = (h, w, rule, touch, density, seed, max_len)
-    limit = None if time_limit is None else float(time_limit)
     if limit is None:
         return _generate(*args, None, limit, t0)
     # past a share of the time in process, the generation goes on in a forked child killed at the limit
@@ -221,6 +213,59 @@ def generate_puzzle(
     if why:
         check_time(t0, t0, limit)  # raises: the time is up
     return value
+
+
+def _whole(value: Any, what: str) -> int:
+    """``value`` as an ``int`` when it is a whole number (not a bool), else :class:`InvalidSizeError` naming ``what``."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Integral, numbers.Real)):
+        raise InvalidSizeError(f"{what} must be a whole number, not {value!r}")
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if not math.isfinite(value) or value != int(value):
+        raise InvalidSizeError(f"{what} must be a whole number, not {value!r}")
+    return int(value)
+
+
+def _number(value: Any, what: str) -> float:
+    """``value`` as a ``float`` when it is a real number (not a bool), else :class:`InvalidSizeError` naming ``what``."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise InvalidSizeError(f"{what} must be a number, not {value!r}")
+    return float(value)
+
+
+def _checked(shape: Any, density: Any, time_limit: Any, seed: Any, touch: Any,
+             max_len: Any) -> tuple[int, int, float | None, float | None, int, bool, int]:
+    """The arguments of :func:`generate_puzzle` checked: ``h, w, density, time limit, seed, touch, max_len``.
+
+    A seed left out is drawn here, so that the puzzle made can be made again from the seed it reports.
+    """
+    try:
+        sides = tuple(shape)
+    except TypeError:
+        sides = ()
+    if len(sides) != 2 or isinstance(shape, (str, bytes)):
+        raise InvalidSizeError(f"puzzle size {shape!r} must be two whole numbers (rows, columns)")
+    h, w = (_whole(x, f"puzzle size {tuple(sides)!r}: a side") for x in sides)
+    if h < 2 or w < 2:
+        raise InvalidSizeError(f"puzzle size {h}x{w} must have at least 2 rows and 2 columns")
+    if h > MAX_GENERATE_SIDE or w > MAX_GENERATE_SIDE:
+        raise InvalidSizeError(f"puzzle size {h}x{w} is beyond the generator's limit of {MAX_GENERATE_SIDE} rows "
+                               f"and columns (MAX_GENERATE_SIDE)")
+    if density is not None:
+        density = _number(density, "density")
+        if not 0 < density <= 0.5:
+            raise InvalidSizeError(f"density {density!r} must be a number of pairs per cell in (0, 0.5]")
+    limit = None if time_limit is None else _number(time_limit, "time limit")
+    if limit is not None and not limit > 0:
+        raise InvalidSizeError(f"time limit {time_limit!r} must be a positive number of seconds")
+    seed = int.from_bytes(os.urandom(4), "little") if seed is None else _whole(seed, "seed")
+    if touch is not None and not isinstance(touch, (bool, np.bool_)):
+        raise InvalidSizeError(f"touch must be True, False or None, not {touch!r}")
+    touch = False if touch is None else bool(touch)
+    max_len = max(6, h * w // 4) if max_len is None else _whole(max_len, "max_len")
+    if max_len < 2:
+        raise InvalidSizeError(f"max_len must be at least 2, not {max_len}")
+    return h, w, density, limit, seed, touch, max_len
 
 
 def _generate(h: int, w: int, rule: str, touch: bool, density: float | None, seed: int | None, max_len: int,
