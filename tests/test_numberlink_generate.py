@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
@@ -207,3 +209,51 @@ def test_split_to_cuts_lines_into_induced_pieces_of_two_cells_or_more():
         assert sorted(c for ln in out for c in ln) == list(range(81))
         assert min(map(len, out)) >= 2 and not any(touches_itself(ln, 9) for ln in out)
         assert len(out) == min(target, sum(len(ln) // 2 for ln in lines))
+
+
+def _cli(capsys, *args):
+    from tremaux.cli import main
+
+    with pytest.raises(SystemExit) as exc:
+        main(["numberlink", "generate", *args])
+        raise SystemExit(0)
+    out = capsys.readouterr()
+    return exc.value.code or 0, out.out, out.err
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--size", "3x3x3"], "3x3x3"),
+    (["--size", "6x6", "-f", "flow", "--size", "4x5"], "square"),
+    (["--size", "4x4", "-f", "nonesuch"], "nonesuch"),
+    (["--size", "4x4", "--out", "/nonexistent-dir/p.txt"], "nonexistent-dir"),
+])
+def test_cli_bad_asks_are_one_line_errors_before_any_generation(capsys, monkeypatch, args, words):
+    import tremaux.numberlink as nl
+
+    def refuse(*a, **k):
+        raise AssertionError("generated before the ask was checked")
+
+    monkeypatch.setattr(nl, "generate_puzzle", refuse)
+    code, out, err = _cli(capsys, *args)
+    assert code == 2 and out == ""
+    assert err.startswith("error: ") and err.count("\n") == 1 and words in err
+
+
+def test_cli_reports_the_seed_it_drew_and_that_seed_makes_the_same_puzzle(capsys):
+    from tremaux.numberlink import formats
+
+    code, out, err = _cli(capsys, "--size", "5x6", "--json")
+    rec = json.loads(out)
+    assert code == 0 and isinstance(rec["seed"], int) and f"seed {rec['seed']}" in err
+    code, again, _ = _cli(capsys, "--size", "5x6", "--seed", str(rec["seed"]))
+    assert formats.loads(again) == formats.loads(rec["puzzle"])
+
+
+def test_cli_says_the_density_it_got_and_a_puzzle_no_format_can_hold_names_its_seed(capsys):
+    code, out, err = _cli(capsys, "--size", "8x8", "--seed", "1", "--density", "0.05", "--json")
+    pairs = json.loads(out)["pairs"]
+    assert code == 0 and f"{pairs} pairs (density {pairs / 64:.3f}, asked 0.05)" in err
+    code, out, err = _cli(capsys, "--size", "12x12", "--seed", "1", "-f", "flow")  # about 24 pairs: fits
+    assert code == 0
+    code, out, err = _cli(capsys, "--size", "20x20", "--seed", "1", "-f", "flow")  # about 64 pairs: more than 52
+    assert code == 2 and err.startswith("error: ") and "--seed 1" in err and err.count("\n") == 1
