@@ -159,8 +159,8 @@ def test_default_puzzles_are_unique_under_the_convention_by_brute_force(rule, sh
         assert sols == [planted], (shape, rule, seed)
 
 
-@pytest.mark.parametrize("shape", [(1, 1), (1, 7), (9, 1), (0, 5), (5, 0), (-2, 4), (5.5, 5), (5, float("nan")), (5,), (5, 5, 5),
-                                   5, "5x5", (True, 5)])
+@pytest.mark.parametrize("shape", [(1, 1), (1, 7), (9, 1), (0, 5), (5, 0), (-2, 4), (5.5, 5), (5, float("nan")), (5,),
+                                   (5, 5, 5), 5, "5x5", (True, 5)])
 def test_shapes_that_are_not_two_whole_sides_of_two_or_more_are_refused(shape):
     with pytest.raises(InvalidSizeError, match="size"):
         generate_puzzle(shape)
@@ -257,3 +257,19 @@ def test_cli_says_the_density_it_got_and_a_puzzle_no_format_can_hold_names_its_s
     assert code == 0
     code, out, err = _cli(capsys, "--size", "20x20", "--seed", "1", "-f", "flow")  # about 64 pairs: more than 52
     assert code == 2 and err.startswith("error: ") and "--seed 1" in err and err.count("\n") == 1
+
+
+def test_long_cover_steps_reach_the_checkpoint_of_a_bounded_generation(monkeypatch):
+    """Walks, rewiring and cutting pass the point where a bounded generation moves into a child killed at its limit
+    (a 200 x 200 cover at density 0.5 ran 1.6 s past a 2 s limit without it)."""
+    from tremaux.numberlink import cover
+
+    calls = {"n": 0}
+    monkeypatch.setattr(cover, "checkpoint", lambda: calls.__setitem__("n", calls["n"] + 1))
+    rng = np.random.default_rng(0)
+    lines = cover.walk_cover(40, 40, rng, 2.0)
+    walked, calls["n"] = calls["n"], 0
+    cover.rewire(lines, 40, 40, rng, 40, 5000)
+    rewired, calls["n"] = calls["n"], 0
+    cover.split_to([list(range(40 * 40))], 800, rng)
+    assert walked >= 1600 // 3 // 256 and rewired >= 4 and calls["n"] >= 1

@@ -99,7 +99,7 @@ def solve_cmd(
 
 
 def _writable(out: Path) -> None:
-    """Refuse, before any work, an ``--out`` file that cannot be written: a folder, or in a folder that is not there."""
+    """Refuse, before any work, an ``--out`` that cannot be written: a folder, or a file in a missing folder."""
     from ..errors import TremauxError
 
     if out.is_dir():

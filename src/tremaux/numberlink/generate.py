@@ -4,7 +4,7 @@
    lines (numba kernel :func:`tremaux.kernels.numberlink.random_cover`, cut
    where a line would touch itself under ``touch=False``); with a ``density`` (pairs per cell, e.g. ``0.03``), few long
    winding lines grown by walks and joined by random local moves
-   (:mod:`tremaux.numberlink.cover`) until about ``density * H * W`` are left,
+   (:mod:`tremaux.numberlink.cover`, :mod:`tremaux.numberlink.plant`) until about ``density * H * W`` are left,
    as in published puzzles (0.014 to 0.08 pairs per cell). The same seed
    gives the same puzzle.
 2. Put the numbers at the line ends; the cover is a solution ("planted").
@@ -71,7 +71,7 @@ import numpy as np
 
 from ..errors import BudgetExceededError, InvalidSizeError
 from ..kernels.rng import make_state
-from .cover import check_time, plant
+from .plant import check_time, plant
 from .model import Puzzle, check_rule
 from .result import Linking
 from .solvers.bound import run
@@ -216,7 +216,7 @@ def generate_puzzle(
 
 
 def _whole(value: Any, what: str) -> int:
-    """``value`` as an ``int`` when it is a whole number (not a bool), else :class:`InvalidSizeError` naming ``what``."""
+    """``value`` as an ``int`` when it is a whole number (not a bool), else an error naming ``what``."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Integral, numbers.Real)):
         raise InvalidSizeError(f"{what} must be a whole number, not {value!r}")
     if isinstance(value, numbers.Integral):
@@ -227,7 +227,7 @@ def _whole(value: Any, what: str) -> int:
 
 
 def _number(value: Any, what: str) -> float:
-    """``value`` as a ``float`` when it is a real number (not a bool), else :class:`InvalidSizeError` naming ``what``."""
+    """``value`` as a ``float`` when it is a real number (not a bool), else an error naming ``what``."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
         raise InvalidSizeError(f"{what} must be a number, not {value!r}")
     return float(value)
