@@ -217,13 +217,12 @@ def generate_puzzle(
 
 def _whole(value: Any, what: str) -> int:
     """``value`` as an ``int`` when it is a whole number (not a bool), else an error naming ``what``."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Integral, numbers.Real)):
-        raise InvalidSizeError(f"{what} must be a whole number, not {value!r}")
-    if isinstance(value, numbers.Integral):
+    if isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_)):
         return int(value)
-    if not math.isfinite(value) or value != int(value):
-        raise InvalidSizeError(f"{what} must be a whole number, not {value!r}")
-    return int(value)
+    if isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_)) and math.isfinite(value) \
+            and value == int(value):
+        return int(value)  # 5.0
+    raise InvalidSizeError(f"{what} must be a whole number, not {value!r}")
 
 
 def _number(value: Any, what: str) -> float:
