@@ -273,3 +273,55 @@ def test_long_cover_steps_reach_the_checkpoint_of_a_bounded_generation(monkeypat
     rewired, calls["n"] = calls["n"], 0
     cover.split_to([list(range(40 * 40))], 800, rng)
     assert walked >= 1600 // 3 // 256 and rewired >= 4 and calls["n"] >= 1
+
+
+def _paths_of(edges, grid):
+    """Each pair's cells end to end along ``edges`` (flat cells), pair k at index k - 1."""
+    h, w = len(grid), len(grid[0])
+    nbrs = {}
+    for a, b in edges:
+        nbrs.setdefault(a, []).append(b)
+        nbrs.setdefault(b, []).append(a)
+    out = []
+    for k in range(1, max(max(r) for r in grid) + 1):
+        start = next(r * w + c for r in range(h) for c in range(w) if grid[r][c] == k)
+        path, prev = [start], None
+        while True:
+            nxt = [x for x in nbrs.get(path[-1], []) if x != prev]
+            if not nxt or (len(path) > 1 and grid[path[-1] // w][path[-1] % w] == k):
+                break
+            prev = path[-1]
+            path.append(nxt[0])
+        out.append([(c // w, c % w) for c in path])
+    return out
+
+
+@pytest.mark.parametrize("rule", ["fill", "nikoli"])
+def test_one_uniqueness_question_gives_several_other_solutions_each_real(rule):
+    """Under the convention the check hands back up to ALTERNATIVES other solutions per question (each a solution
+    whose lines never touch, none the planted one), or an empty list as a proof."""
+    import time
+
+    from numberlink_reference import touches_itself
+    from tremaux.kernels.rng import make_state
+    from tremaux.numberlink import generate as gen
+    from tremaux.numberlink.plant import plant
+
+    most = 0
+    for seed in range(8):
+        lines = plant(9, 9, make_state(seed), 20, 0.08, None, None, time.perf_counter())
+        puzzle, planted = gen._puzzle_of(lines, 9, 9)
+        found, timed_out = gen._another(puzzle, planted, rule, None)
+        assert timed_out is False and len(found) <= gen.ALTERNATIVES
+        grid = puzzle.grid.tolist()
+        seen = {frozenset(gen._edges_of(lines))}
+        for edges in found:
+            paths = _paths_of(edges, grid)
+            assert not problems(grid, paths, rule == "fill") and not any(touches_itself(p) for p in paths)
+            assert frozenset(edges) not in seen
+            seen.add(frozenset(edges))
+        most = max(most, len(found))
+        if not found:  # a proof: the solvers' count agrees there is no other solution under the convention
+            assert solve_puzzle(puzzle, rule=rule, count=2, touch=False).count == 1
+    if rule == "nikoli":  # long lines under nikoli have shortcuts to cut out; under fill these covers are unique
+        assert most >= 2

@@ -28,9 +28,9 @@ convention puzzle makers use, among solutions whose lines never run beside
 themselves (``touch=False``); then, and whenever a ``density`` is given, the
 planted solution never runs beside itself either, so the puzzle is proper
 under the convention. That is the default (``touch=None``) for dense and
-sparse puzzles; the check is the solvers' count to two under the convention
-(:func:`tremaux.numberlink.solve_puzzle` with ``touch=False``), and each
-second solution it shows is cut out as in step 3. ``touch=True`` keeps the
+sparse puzzles; the check is one SAT question under the convention (the
+rule's encoding with the planted edges forbidden together), and each second
+solution it shows is cut out as in step 3. ``touch=True`` keeps the
 older judgement among all solutions (windows, then the SAT check).
 
 The planted solution covers every cell, so the puzzle is proper under
@@ -75,7 +75,8 @@ from .plant import check_time, plant
 from .model import Puzzle, check_rule
 from .result import Linking
 from .solvers.bound import run
-from .uniqueness import WINDOW, _another, _choose_cut, _cut, _edges_of, _rule_out, _window_cuts, _windows  # noqa: F401
+from .uniqueness import (ALTERNATIVES, WINDOW, _another, _choose_cut, _cut, _edge_ids, _edges_of, _rule_out,  # noqa: F401
+                         _window_cuts, _windows)
 
 __all__ = ["GeneratedPuzzle", "generate_puzzle", "MAX_GENERATE_SIDE", "DEFAULT_TIME_LIMIT"]
 
@@ -85,7 +86,7 @@ MAX_GENERATE_SIDE = 200
 DEFAULT_TIME_LIMIT = 60.0
 """Seconds a generation may run by default before it stops with an error."""
 
-_ALTERNATIVES_PER_CHECK = 16
+_ALTERNATIVES_PER_CHECK = ALTERNATIVES
 """Other solutions collected per uniqueness check before the lines are cut and the check is run again."""
 
 
@@ -291,24 +292,27 @@ def _generate(h: int, w: int, rule: str, touch: bool, density: float | None, see
                 break
         puzzle, planted = _puzzle_of(lines, h, w)
         checks += 1
-        if induced:  # the solvers' uniqueness check under the convention (search, local SAT, then full SAT)
-            other, timed_out = _another(puzzle, planted, rule, stop)
-            if other is None and not timed_out:
+        if induced:  # SAT under the convention: other solutions, or a proof there is none
+            found, timed_out = _another(puzzle, planted, rule, stop)
+            if found is not None and not found:
                 return GeneratedPuzzle(puzzle, planted, rule, touch, seed, cuts, checks, window_checks,
                                        time.perf_counter() - t0)
             check_time(stop, t0, time_limit)
-            cut_at = {}
-            if other is not None:
-                cut = _choose_cut(lines, other, {})
+            cut_at: dict[int, int] = {}
+            joined = False
+            for other in found or []:
+                cut = _choose_cut(lines, other, cut_at)
                 if cut is not None:
-                    cut_at = {cut[0]: cut[1]}
-                else:
+                    cut_at[cut[0]] = cut[1]
+                elif not cut_at:  # only short lines differ: take the other solution, or join two lines
                     fixed = _rule_out(lines, other, h, w, induced=True)
                     if fixed is not None:
                         lines, cut_at = fixed
-                        if not cut_at:
-                            cuts += 1
-                            continue
+                        joined = not cut_at
+                    break
+            if joined:
+                cuts += 1
+                continue
             lines, n = _cut(lines, cut_at, state)
             cuts += n
             continue
@@ -351,15 +355,3 @@ def _generate(h: int, w: int, rule: str, touch: bool, density: float | None, see
             continue
         lines, n = _cut(lines, cut_at, state)
         cuts += n
-
-
-
-def _edge_ids(enc: Any, linking: Linking) -> np.ndarray:
-    w = enc.w
-    key = {(int(u), int(v)): i for i, (u, v) in enumerate(zip(enc.eu.tolist(), enc.ev.tolist()))}
-    out = []
-    for p in linking.paths:
-        f = (p[:, 0] * w + p[:, 1]).tolist()
-        for a, b in zip(f[:-1], f[1:]):
-            out.append(key[(min(a, b), max(a, b))])
-    return np.array(out, dtype=np.int64)
