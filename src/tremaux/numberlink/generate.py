@@ -75,8 +75,8 @@ from .plant import check_time, plant
 from .model import Puzzle, check_rule
 from .result import Linking
 from .solvers.bound import run
-from .uniqueness import (ALTERNATIVES, WINDOW, _another, _choose_cut, _cut, _edge_ids, _edges_of, _rule_out,  # noqa: F401
-                         _window_cuts, _windows)
+from .uniqueness import (ALTERNATIVES, WINDOW, _another, _choose_cut, _cut, _edge_ids,  # noqa: F401
+                         _edges_of, _rule_out, _window_cuts, _windows)
 
 __all__ = ["GeneratedPuzzle", "generate_puzzle", "MAX_GENERATE_SIDE", "DEFAULT_TIME_LIMIT"]
 
