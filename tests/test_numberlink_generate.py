@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
@@ -155,3 +157,200 @@ def test_default_puzzles_are_unique_under_the_convention_by_brute_force(rule, sh
         sols = brute_force(g.puzzle.grid.tolist(), rule == "fill", limit=3, touch=False)
         planted = tuple(tuple(map(tuple, path.tolist())) for path in g.solution.paths)
         assert sols == [planted], (shape, rule, seed)
+
+
+@pytest.mark.parametrize("shape", [(1, 1), (1, 7), (9, 1), (0, 5), (5, 0), (-2, 4), (5.5, 5), (5, float("nan")), (5,),
+                                   (5, 5, 5), 5, "5x5", (True, 5)])
+def test_shapes_that_are_not_two_whole_sides_of_two_or_more_are_refused(shape):
+    with pytest.raises(InvalidSizeError, match="size"):
+        generate_puzzle(shape)
+
+
+@pytest.mark.parametrize("density", [1e-320, 1e-9, 0.001])
+def test_a_density_below_one_pair_still_makes_a_proper_puzzle(density):
+    g = generate_puzzle((6, 7), density=density, seed=2)
+    assert g.puzzle.shape == (6, 7) and g.puzzle.pairs >= 1
+    assert solve_puzzle(g.puzzle, unique=True, touch=g.touch).unique is True
+
+
+@pytest.mark.parametrize("options", [{"density": "0.1"}, {"density": True}, {"time_limit": "x"}, {"seed": 1.5},
+                                     {"seed": "7"}, {"touch": "no"}, {"max_len": 2.5}])
+def test_options_of_the_wrong_kind_are_refused_with_their_name(options):
+    from tremaux.errors import TremauxError
+
+    (name, value), = options.items()
+    with pytest.raises(TremauxError, match=name.replace("_", "[_ ]")):
+        generate_puzzle((5, 5), **options)
+
+
+def test_without_a_seed_the_seed_drawn_is_given_back_and_makes_the_same_puzzle():
+    g = generate_puzzle((7, 8))
+    assert isinstance(g.seed, int)
+    assert generate_puzzle((7, 8), seed=g.seed).puzzle == g.puzzle
+
+
+@pytest.mark.parametrize("shape", [(10, 10), (12, 17)])
+@pytest.mark.parametrize("density", [0.35, 0.45, 0.5])
+def test_dense_asks_get_the_pairs_asked(shape, density):
+    h, w = shape
+    for seed in range(2):
+        g = generate_puzzle(shape, density=density, seed=seed)
+        assert g.puzzle.pairs >= 0.98 * density * h * w, (shape, density, seed, g.puzzle.pairs)  # before: 0.43 for 0.5
+        assert solve_puzzle(g.puzzle, unique=True, touch=g.touch).unique is True
+
+
+def test_split_to_cuts_lines_into_induced_pieces_of_two_cells_or_more():
+    from tremaux.numberlink.cover import split_to, touches_itself, walk_cover
+
+    rng = np.random.default_rng(3)
+    lines = walk_cover(9, 9, rng, 20.0)
+    for target in (len(lines), len(lines) + 5, 40, 81):
+        out = split_to(lines, target, rng)
+        assert sorted(c for ln in out for c in ln) == list(range(81))
+        assert min(map(len, out)) >= 2 and not any(touches_itself(ln, 9) for ln in out)
+        assert len(out) == min(target, sum(len(ln) // 2 for ln in lines))
+
+
+def _cli(capsys, *args):
+    from tremaux.cli import main
+
+    with pytest.raises(SystemExit) as exc:
+        main(["numberlink", "generate", *args])
+        raise SystemExit(0)
+    out = capsys.readouterr()
+    return exc.value.code or 0, out.out, out.err
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--size", "3x3x3"], "3x3x3"),
+    (["--size", "6x6", "-f", "flow", "--size", "4x5"], "square"),
+    (["--size", "4x4", "-f", "nonesuch"], "nonesuch"),
+    (["--size", "4x4", "--out", "/nonexistent-dir/p.txt"], "nonexistent-dir"),
+])
+def test_cli_bad_asks_are_one_line_errors_before_any_generation(capsys, monkeypatch, args, words):
+    import tremaux.numberlink as nl
+
+    def refuse(*a, **k):
+        raise AssertionError("generated before the ask was checked")
+
+    monkeypatch.setattr(nl, "generate_puzzle", refuse)
+    code, out, err = _cli(capsys, *args)
+    assert code == 2 and out == ""
+    assert err.startswith("error: ") and err.count("\n") == 1 and words in err
+
+
+def test_cli_reports_the_seed_it_drew_and_that_seed_makes_the_same_puzzle(capsys):
+    from tremaux.numberlink import formats
+
+    code, out, err = _cli(capsys, "--size", "5x6", "--json")
+    rec = json.loads(out)
+    assert code == 0 and isinstance(rec["seed"], int) and f"seed {rec['seed']}" in err
+    code, again, _ = _cli(capsys, "--size", "5x6", "--seed", str(rec["seed"]))
+    assert formats.loads(again) == formats.loads(rec["puzzle"])
+
+
+def test_cli_says_the_density_it_got_and_a_puzzle_no_format_can_hold_names_its_seed(capsys):
+    code, out, err = _cli(capsys, "--size", "8x8", "--seed", "1", "--density", "0.05", "--json")
+    pairs = json.loads(out)["pairs"]
+    assert code == 0 and f"{pairs} pairs (density {pairs / 64:.3f}, asked 0.05)" in err
+    code, out, err = _cli(capsys, "--size", "12x12", "--seed", "1", "-f", "flow")  # about 24 pairs: fits
+    assert code == 0
+    code, out, err = _cli(capsys, "--size", "20x20", "--seed", "1", "-f", "flow")  # about 64 pairs: more than 52
+    assert code == 2 and err.startswith("error: ") and "--seed 1" in err and err.count("\n") == 1
+
+
+def test_long_cover_steps_reach_the_checkpoint_of_a_bounded_generation(monkeypatch):
+    """Walks, rewiring and cutting pass the point where a bounded generation moves into a child killed at its limit
+    (a 200 x 200 cover at density 0.5 ran 1.6 s past a 2 s limit without it)."""
+    from tremaux.numberlink import cover
+
+    calls = {"n": 0}
+    monkeypatch.setattr(cover, "checkpoint", lambda: calls.__setitem__("n", calls["n"] + 1))
+    rng = np.random.default_rng(0)
+    lines = cover.walk_cover(40, 40, rng, 2.0)
+    walked, calls["n"] = calls["n"], 0
+    cover.rewire(lines, 40, 40, rng, 40, 5000)
+    rewired, calls["n"] = calls["n"], 0
+    cover.split_to([list(range(40 * 40))], 800, rng)
+    assert walked >= 1600 // 3 // 256 and rewired >= 4 and calls["n"] >= 1
+
+
+def _paths_of(edges, grid):
+    """Each pair's cells end to end along ``edges`` (flat cells), pair k at index k - 1."""
+    h, w = len(grid), len(grid[0])
+    nbrs = {}
+    for a, b in edges:
+        nbrs.setdefault(a, []).append(b)
+        nbrs.setdefault(b, []).append(a)
+    out = []
+    for k in range(1, max(max(r) for r in grid) + 1):
+        start = next(r * w + c for r in range(h) for c in range(w) if grid[r][c] == k)
+        path, prev = [start], None
+        while True:
+            nxt = [x for x in nbrs.get(path[-1], []) if x != prev]
+            if not nxt or (len(path) > 1 and grid[path[-1] // w][path[-1] % w] == k):
+                break
+            prev = path[-1]
+            path.append(nxt[0])
+        out.append([(c // w, c % w) for c in path])
+    return out
+
+
+@pytest.mark.parametrize("rule", ["fill", "nikoli"])
+def test_one_uniqueness_question_gives_several_other_solutions_each_real(rule):
+    """Under the convention the check hands back up to ALTERNATIVES other solutions per question (each a solution
+    whose lines never touch, none the planted one), or an empty list as a proof."""
+    import time
+
+    from numberlink_reference import touches_itself
+    from tremaux.kernels.rng import make_state
+    from tremaux.numberlink import generate as gen
+    from tremaux.numberlink.plant import plant
+
+    most = 0
+    for seed in range(8):
+        lines = plant(9, 9, make_state(seed), 20, 0.08, None, None, time.perf_counter())
+        puzzle, planted = gen._puzzle_of(lines, 9, 9)
+        found, timed_out = gen._another(puzzle, planted, rule, None)
+        assert timed_out is False and len(found) <= gen.ALTERNATIVES
+        grid = puzzle.grid.tolist()
+        seen = {frozenset(gen._edges_of(lines))}
+        for edges in found:
+            paths = _paths_of(edges, grid)
+            assert not problems(grid, paths, rule == "fill") and not any(touches_itself(p) for p in paths)
+            assert frozenset(edges) not in seen
+            seen.add(frozenset(edges))
+        most = max(most, len(found))
+        if not found:  # a proof: the solvers' count agrees there is no other solution under the convention
+            assert solve_puzzle(puzzle, rule=rule, count=2, touch=False).count == 1
+    if rule == "nikoli":  # long lines under nikoli have shortcuts to cut out; under fill these covers are unique
+        assert most >= 2
+
+
+def test_time_spent_loading_kernels_on_first_use_is_given_back_once(monkeypatch):
+    """As for the solvers: a first generation in a fresh process is not given up for loading code (a 30 x 30 puzzle
+    made in 0.03 s gave up at a 0.5 s limit in a fresh process, after 0.6 s, 2.3 s before this round)."""
+    import time
+
+    from tremaux import _jit
+    from tremaux.errors import BudgetExceededError
+    from tremaux.numberlink import plant as planting
+
+    real_plant, loaded = planting.plant, {"s": 0.0}
+
+    def slow_first_load(*args, **kwargs):  # the first call "loads kernels" for 0.6 s
+        if not loaded["s"]:
+            time.sleep(0.6)
+            loaded["s"] = 0.6
+        return real_plant(*args, **kwargs)
+
+    base = _jit.load_seconds()
+    monkeypatch.setattr(_jit, "load_seconds", lambda: base + loaded["s"])
+    from tremaux.numberlink import generate as gen
+
+    monkeypatch.setattr(gen, "plant", slow_first_load)
+    g = generate_puzzle((6, 6), seed=4, time_limit=0.5)
+    assert g.puzzle == generate_puzzle((6, 6), seed=4).puzzle
+    monkeypatch.setattr(gen, "plant", lambda *a, **k: time.sleep(0.6) or real_plant(*a, **k))
+    with pytest.raises(BudgetExceededError):  # time that is not loading is not given back
+        generate_puzzle((6, 6), seed=4, time_limit=0.5)

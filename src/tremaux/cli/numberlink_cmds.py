@@ -99,6 +99,16 @@ def solve_cmd(
     raise typer.Exit(0 if all(r.status == "solved" for r in results) else 1)
 
 
+def _writable(out: Path) -> None:
+    """Refuse, before any work, an ``--out`` that cannot be written: a folder, or a file in a missing folder."""
+    from ..errors import TremauxError
+
+    if out.is_dir():
+        raise TremauxError(f"cannot write {out}: it is a folder")
+    if not out.parent.is_dir():
+        raise TremauxError(f"cannot write {out}: the folder {out.parent} does not exist")
+
+
 @nl_app.command("generate")
 def generate_cmd(
     size: str = size_option("10x10", "Puzzle size HxW (rows x columns), e.g. 15x20."),
@@ -107,49 +117,66 @@ def generate_cmd(
     touch: Optional[bool] = TouchOption,
     density: Optional[float] = typer.Option(None, "--density", metavar="PAIRS",
                                             help="Pairs per cell of the planted lines, e.g. 0.03 (published "
-                                                 "puzzles: 0.014 to 0.08); default: short lines."),
+                                                 "puzzles: 0.014 to 0.08; at most 0.5); default: short lines."),
     time_limit: Optional[float] = time_limit_option(None, "Seconds before the generation stops with an error "
                                                               "(default 60)."),
     fmt: Optional[str] = format_option("Puzzle text format: grid, contest, wh, flow, puzzlink or bwinf "
                                        "(default grid)."),
     solution: bool = typer.Option(False, "--solution", help="Also draw the solution."),
-    out: Optional[Path] = OutOption,
+    out: Optional[Path] = out_option("Write the puzzle: a picture (.svg, .png; with --solution, solved) or, for any "
+                                     "other extension, its text in --format."),
     as_json: bool = JsonOption,
 ) -> None:
     """Generate a proper puzzle (exactly one solution under RULE), reproducible from --seed.
 
     Gives up after 60 s unless --time-limit says otherwise."""
-    from ..numberlink import dumps, generate_puzzle
-    from ..numberlink.draw import save
-    from ..numberlink.generate import DEFAULT_TIME_LIMIT
+    import numpy as np
 
-    from ..errors import PuzzleFormatError
+    from ..errors import InvalidSizeError, PuzzleFormatError
+    from ..numberlink import Puzzle, dumps, generate_puzzle
+    from ..numberlink.draw import save
     from ..numberlink.formats import FORMATS
+    from ..numberlink.generate import DEFAULT_TIME_LIMIT, MAX_GENERATE_SIDE
 
     fmt = fmt or "grid"
     if FORMATS.get(fmt).meta.get("read_only"):  # an unknown or read-only format fails before the generation
         writable = [n for n in FORMATS.names() if not FORMATS.get(n).meta.get("read_only")]
         raise PuzzleFormatError(f"the {FORMATS.get(fmt).name!r} format is read only; write one of: "
                                 f"{', '.join(writable)}")
+    shape = parse_size(size)
+    if len(shape) != 2:
+        raise InvalidSizeError(f"size {size!r}: a Number Link puzzle has rows and columns only (HxW, e.g. 15x20)")
+    if 2 <= min(shape) and max(shape) <= MAX_GENERATE_SIDE:  # the format can write this shape (the generator
+        probe = np.zeros(shape, dtype=np.int32)                # refuses other sizes itself)
+        probe[0, :2] = 1
+        dumps(Puzzle(probe), fmt)
+    if out is not None:
+        _writable(out)
     options = {} if touch is None else {"touch": touch}
-    g = generate_puzzle(parse_size(size)[-2:], rule=rule, seed=seed, density=density,
+    g = generate_puzzle(shape, rule=rule, seed=seed, density=density,
                         time_limit=DEFAULT_TIME_LIMIT if time_limit is None else time_limit, **options)
+    try:
+        text = dumps(g.puzzle, fmt)
+    except PuzzleFormatError as exc:  # too many pairs for the format: say how to make the same puzzle again
+        raise PuzzleFormatError(f"{exc}; the puzzle is --seed {g.seed}: ask it again with another --format") from exc
     drawn = (g.puzzle, g.solution) if solution else g.puzzle
     if out is not None:
         if out.suffix.lower() in (".svg", ".png"):
             save(drawn, out)
         else:
-            out.write_text(dumps(g.puzzle, fmt), encoding="utf-8")
+            out.write_text(text, encoding="utf-8")
     if as_json:
-        typer.echo(json.dumps({"size": list(g.puzzle.shape), "pairs": g.puzzle.pairs, "rule": g.rule, "seed": seed,
-                               "puzzle": dumps(g.puzzle, fmt), "grid": g.solution.grid.tolist()}))
+        typer.echo(json.dumps({"size": list(g.puzzle.shape), "pairs": g.puzzle.pairs, "rule": g.rule, "seed": g.seed,
+                               "touch": g.touch, "density": g.density, "puzzle": text,
+                               "grid": g.solution.grid.tolist()}))
     else:
-        typer.echo(dumps(g.puzzle, fmt), nl=False)
+        typer.echo(text, nl=False)
         if solution:
             _show(drawn)
-    shape = "x".join(map(str, g.puzzle.shape))
-    typer.echo(f"generated a {shape} puzzle with {g.puzzle.pairs} pairs under rule {g.rule} in {g.seconds:.2f} s",
-               err=True)
+    asked = "" if density is None else f", asked {density:g}"
+    pairs = f"{g.puzzle.pairs} pair{'s' if g.puzzle.pairs != 1 else ''} (density {g.density:.3f}{asked})"
+    typer.echo(f"generated a {g.puzzle.height}x{g.puzzle.width} puzzle with {pairs} under rule {g.rule}, "
+               f"seed {g.seed}, in {g.seconds:.2f} s", err=True)
 
 
 @nl_app.command("check")

@@ -10,6 +10,7 @@ the generator uses is an *induced* path of the grid.
   free neighbours and walks, preferring such cells (Warnsdorff's rule), to a
   length drawn around ``1 / density`` cells, never stepping beside its own
   earlier cells.
+* :func:`split_to` cuts lines into more, shorter ones (dense puzzles).
 * :func:`split_touching` cuts lines of any cover where they touch themselves.
 
 Examples
@@ -24,15 +25,14 @@ False
 
 from __future__ import annotations
 
+import heapq
 import time
 
 import numpy as np
 
-from ..errors import BudgetExceededError
-from ..kernels import numberlink as kn
 from .solvers.bound import checkpoint
 
-__all__ = ["walk_cover", "rewire", "split_touching", "touches_itself", "lines_of", "plant", "check_time"]
+__all__ = ["walk_cover", "rewire", "split_to", "split_touching", "touches_itself", "lines_of"]
 
 
 def _neighbours(c: int, h: int, w: int) -> list[int]:
@@ -161,7 +161,13 @@ def walk_cover(h: int, w: int, rng: np.random.Generator, length: float) -> list[
     free_deg = np.array([len(x) for x in nbrs], dtype=np.int64)
     lines: list[list[int]] = []
     noise = rng.random(size) * 0.5  # random tie-breaks, fixed per cell
+    # lengths drawn around ``length``, never below 2 (a floor at 2 would lift the mean of short walks)
+    spread = min(0.5, max(0.0, 1 - 2 / length))
     left = size
+
+    # the free cells by free neighbours (then noise), stale entries skipped: a start costs a log, not a scan
+    queue = [(float(free_deg[c] + noise[c]), c) for c in range(size)]
+    heapq.heapify(queue)
 
     def take(c: int, k: int) -> None:
         nonlocal left
@@ -169,14 +175,19 @@ def walk_cover(h: int, w: int, rng: np.random.Generator, length: float) -> list[
         left -= 1
         for nb in nbrs[c]:
             free_deg[nb] -= 1
+            if owner[nb] < 0:
+                heapq.heappush(queue, (float(free_deg[nb] + noise[nb]), nb))
 
     while left:
-        free = np.flatnonzero(owner < 0)
-        start = int(free[np.argmin(free_deg[free] + noise[free])])
+        if len(lines) % 256 == 0:
+            checkpoint()  # a long cover goes on in the child of a bounded generation, killed at its limit
+        key, start = heapq.heappop(queue)
+        if owner[start] >= 0 or key != float(free_deg[start] + noise[start]):
+            continue
         k = len(lines)
         line = [start]
         take(start, k)
-        target = max(2, int(round(rng.uniform(0.5, 1.5) * length)))
+        target = max(2, int(round(rng.uniform(1 - spread, 1 + spread) * length)))
         while len(line) < target:
             cur = line[-1]
             cands = [nb for nb in nbrs[cur] if owner[nb] < 0
@@ -195,6 +206,51 @@ def walk_cover(h: int, w: int, rng: np.random.Generator, length: float) -> list[
             continue
         lines.append(line)
     return lines
+
+
+def split_to(lines: list[list[int]], target: int, rng: np.random.Generator) -> list[list[int]]:
+    """The lines cut until there are ``target`` of them, or none is left of four cells or more.
+
+    The longest line is cut each time, at a random even number of cells
+    from one end, so every piece has two cells or more and as many cuts as
+    possible remain (a line of ``n`` cells gives at most ``n // 2`` pieces).
+    A piece of a line that never runs beside itself never does either.
+
+    Parameters
+    ----------
+    lines : list of list of int
+        Flat cells of each line, end to end.
+    target : int
+        The number of lines wanted.
+    rng : numpy.random.Generator
+        The random source.
+
+    Returns
+    -------
+    list of list of int
+        The pieces; ``lines`` is not changed.
+
+    Examples
+    --------
+    >>> split_to([[0, 1, 2, 3, 4, 5]], 3, np.random.default_rng(0))
+    [[0, 1], [4, 5], [2, 3]]
+    """
+    out = [list(x) for x in lines]
+    longest = [(-len(ln), k) for k, ln in enumerate(out)]  # the longest first, then the first in the list
+    heapq.heapify(longest)
+    while len(out) < target and longest:
+        if (len(out) - len(lines)) % 1024 == 0:
+            checkpoint()  # a long cutting goes on in the child of a bounded generation, killed at its limit
+        _, k = heapq.heappop(longest)
+        ln = out[k]
+        if len(ln) < 4:
+            break
+        at = 2 * int(rng.integers(1, len(ln) // 2))  # 2, 4, ... up to len - 2
+        out[k], piece = ln[:at], ln[at:]
+        out.append(piece)
+        heapq.heappush(longest, (-len(out[k]), k))
+        heapq.heappush(longest, (-len(piece), len(out) - 1))
+    return out
 
 
 def _adopt_lone(s: int, lines: list[list[int]], owner: np.ndarray, nbrs: list[list[int]]) -> bool:
@@ -273,6 +329,8 @@ def rewire(lines: list[list[int]], h: int, w: int, rng: np.random.Generator, cap
     live = list(range(len(lines)))
     count = len(lines)
     for move in range(moves):
+        if move % 1024 == 0:
+            checkpoint()  # a long rewiring goes on in the child of a bounded generation, killed at its limit
         if count <= target or (stop is not None and move % 1024 == 0 and time.perf_counter() > stop):
             break
         if len(live) < 2:
@@ -362,99 +420,3 @@ def lines_of(links: np.ndarray, h: int, w: int) -> list[list[int]]:
         lines.append(line)
     return lines
 
-
-def check_time(stop: float | None, t0: float, time_limit: float | None) -> None:
-    """Raise :class:`~tremaux.errors.BudgetExceededError` once ``time.perf_counter()`` is past ``stop``.
-
-    Also a :func:`~tremaux.numberlink.solvers.bound.checkpoint`: a bounded
-    generation past its share of time in process goes on in a child from here.
-
-    Parameters
-    ----------
-    stop : float or None
-        The deadline as a ``time.perf_counter()`` value; ``None``: none.
-    t0 : float
-        When the generation started, for the message.
-    time_limit : float or None
-        The limit the user gave, for the message.
-
-    Raises
-    ------
-    BudgetExceededError
-        Past ``stop``.
-
-    Examples
-    --------
-    >>> import time
-    >>> check_time(None, time.perf_counter(), None)
-    >>> check_time(0.0, 0.0, 5.0)
-    Traceback (most recent call last):
-    ...
-    tremaux.errors.BudgetExceededError: generation gave up after ... s (time limit 5 s); ...
-    """
-    checkpoint()
-    if stop is not None and time.perf_counter() > stop:
-        raise BudgetExceededError(f"generation gave up after {time.perf_counter() - t0:.1f} s (time limit "
-                                  f"{time_limit:g} s); try a smaller size, another density or a longer time limit")
-
-
-def plant(h: int, w: int, state: np.ndarray, max_len: int, density: float | None, stop: float | None,
-          time_limit: float | None, t0: float, induced: bool = True) -> list[list[int]]:
-    """The planted lines of the generator: a cover of the grid by lines (that never run beside themselves).
-
-    Without ``density``: the numba kernel's cover of short lines (at most
-    ``max_len`` cells), cut where a line touches itself when ``induced``. With it: walks joined
-    by :func:`rewire` until about ``density * h * w`` lines are left. Drawn
-    again (from the advanced ``state``) until it succeeds or ``stop`` passes
-    (the generation started at ``t0``).
-
-    Parameters
-    ----------
-    h, w : int
-        Rows and columns of the board.
-    state : numpy.ndarray
-        The generator's random state (advanced in place).
-    max_len : int
-        Longest line of the kernel's cover.
-    density : float or None
-        Lines per cell wanted; ``None`` for the kernel's short lines.
-    stop : float or None
-        Deadline as a ``time.perf_counter()`` value.
-    time_limit : float or None
-        The user's time limit, for the message.
-    t0 : float
-        When the generation started.
-    induced : bool, default True
-        Cut lines where they touch themselves.
-
-    Returns
-    -------
-    list of list of int
-        The lines, flat cells end to end, covering the board.
-
-    Examples
-    --------
-    >>> import time
-    >>> from tremaux.kernels.rng import make_state
-    >>> lines = plant(3, 3, make_state(1), 5, None, None, None, time.perf_counter())
-    >>> sorted(c for line in lines for c in line)
-    [0, 1, 2, 3, 4, 5, 6, 7, 8]
-    """
-    while True:
-        check_time(stop, t0, time_limit)
-        if density is None:
-            links = kn.random_cover(h, w, state, max_len)
-            if not (links != 0).all():
-                continue
-            lines = lines_of(links, h, w)
-            lines = split_touching(lines, h, w) if induced else lines
-        else:
-            rng = np.random.default_rng(state.copy())
-            state[0] ^= np.uint64(0x9E3779B97F4A7C15)  # a fresh stream if this cover is drawn again
-            lines = walk_cover(h, w, rng, 1.0 / density)
-            if lines is not None:
-                lines = rewire(lines, h, w, rng, max(2, int(3.0 / density)), 400 * h * w,
-                               target=max(1, round(density * h * w)), stop=stop)
-        if lines is not None:
-            check_time(stop, t0, time_limit)
-            return lines

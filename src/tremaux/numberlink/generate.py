@@ -4,7 +4,7 @@
    lines (numba kernel :func:`tremaux.kernels.numberlink.random_cover`, cut
    where a line would touch itself under ``touch=False``); with a ``density`` (pairs per cell, e.g. ``0.03``), few long
    winding lines grown by walks and joined by random local moves
-   (:mod:`tremaux.numberlink.cover`) until about ``density * H * W`` are left,
+   (:mod:`tremaux.numberlink.cover`, :mod:`tremaux.numberlink.plant`) until about ``density * H * W`` are left,
    as in published puzzles (0.014 to 0.08 pairs per cell). The same seed
    gives the same puzzle.
 2. Put the numbers at the line ends; the cover is a solution ("planted").
@@ -28,9 +28,9 @@ convention puzzle makers use, among solutions whose lines never run beside
 themselves (``touch=False``); then, and whenever a ``density`` is given, the
 planted solution never runs beside itself either, so the puzzle is proper
 under the convention. That is the default (``touch=None``) for dense and
-sparse puzzles; the check is the solvers' count to two under the convention
-(:func:`tremaux.numberlink.solve_puzzle` with ``touch=False``), and each
-second solution it shows is cut out as in step 3. ``touch=True`` keeps the
+sparse puzzles; the check is one SAT question under the convention (the
+rule's encoding with the planted edges forbidden together), and each second
+solution it shows is cut out as in step 3. ``touch=True`` keeps the
 older judgement among all solutions (windows, then the SAT check).
 
 The planted solution covers every cell, so the puzzle is proper under
@@ -60,19 +60,24 @@ True
 
 from __future__ import annotations
 
+import math
+import numbers
+import os
 import time
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from .. import _jit
 from ..errors import BudgetExceededError, InvalidSizeError
 from ..kernels.rng import make_state
-from .cover import check_time, plant
+from .plant import check_time, plant
 from .model import Puzzle, check_rule
 from .result import Linking
 from .solvers.bound import run
-from .uniqueness import WINDOW, _another, _choose_cut, _cut, _edges_of, _rule_out, _window_cuts, _windows  # noqa: F401
+from .uniqueness import (ALTERNATIVES, WINDOW, _another, _choose_cut, _cut, _edge_ids,  # noqa: F401
+                         _edges_of, _rule_out, _window_cuts, _windows)
 
 __all__ = ["GeneratedPuzzle", "generate_puzzle", "MAX_GENERATE_SIDE", "DEFAULT_TIME_LIMIT"]
 
@@ -82,7 +87,7 @@ MAX_GENERATE_SIDE = 200
 DEFAULT_TIME_LIMIT = 60.0
 """Seconds a generation may run by default before it stops with an error."""
 
-_ALTERNATIVES_PER_CHECK = 16
+_ALTERNATIVES_PER_CHECK = ALTERNATIVES
 """Other solutions collected per uniqueness check before the lines are cut and the check is run again."""
 
 
@@ -107,8 +112,8 @@ class GeneratedPuzzle:
     touch: bool
     """Whether uniqueness was judged among all solutions (``True``) or among those whose lines never run beside
     themselves (``False``, and then the solution never does)."""
-    seed: int | None
-    """The seed it was made from."""
+    seed: int
+    """The seed it was made from (the one drawn when none was given)."""
     cuts: int
     """Lines cut (or joined) to remove other solutions."""
     checks: int
@@ -154,7 +159,7 @@ def generate_puzzle(
     Parameters
     ----------
     shape : (int, int)
-        Rows and columns, each 2 to :data:`MAX_GENERATE_SIDE`.
+        Rows and columns, two whole numbers, each 2 to :data:`MAX_GENERATE_SIDE`.
     rule : {"fill", "nikoli"}
         The rule under which the puzzle must have exactly one solution.
     touch : bool, optional
@@ -166,13 +171,15 @@ def generate_puzzle(
         0.08); the cuts that make the puzzle unique may add a few pairs. By
         default the planted lines are short (about 0.15 pairs per cell).
     seed : int, optional
-        The same seed gives the same puzzle.
+        The same seed gives the same puzzle. Without one a seed is drawn, and
+        given back as :attr:`GeneratedPuzzle.seed` to make the puzzle again.
     max_len : int, optional
         Without ``density``: longest line of the initial cover (default
         ``H * W // 4``, at least 6).
     time_limit : float or None
         Seconds before the generation stops with an error (default
-        :data:`DEFAULT_TIME_LIMIT`; ``None`` for no limit).
+        :data:`DEFAULT_TIME_LIMIT`; ``None`` for no limit). Time spent
+        loading kernels on their first use in the process is given back once.
 
     Returns
     -------
@@ -181,8 +188,10 @@ def generate_puzzle(
     Raises
     ------
     InvalidSizeError
-        A side below 2 or above :data:`MAX_GENERATE_SIDE`, a density outside
-        (0, 0.5], a ``max_len`` below 2 or a time limit that is not positive.
+        A shape that is not two whole sides, a side below 2 or above
+        :data:`MAX_GENERATE_SIDE`, a density outside (0, 0.5], a ``max_len``
+        below 2, a time limit that is not positive, or an option of the wrong
+        kind (a seed that is not a whole number, a density that is not a number...).
     BudgetExceededError
         The time limit ran out (the message says after how long).
 
@@ -196,31 +205,86 @@ def generate_puzzle(
     ...
     tremaux.errors.InvalidSizeError: puzzle size 4096x4096 is beyond the generator's limit of 200 rows and columns (MAX_GENERATE_SIDE)
     """
-    h, w = (int(x) for x in shape)
+    h, w, density, limit, seed, touch, max_len = _checked(shape, density, time_limit, seed, touch, max_len)
+    rule = check_rule(rule)
+    t0 = time.perf_counter()
+    args = (h, w, rule, touch, density, seed, max_len)
+    if limit is None:
+        return _generate(*args, None, limit, t0)
+    loaded = _jit.load_seconds()
+    try:
+        return _bounded(args, t0, limit, t0, limit)
+    except BudgetExceededError:
+        # time spent loading kernels on their first use in the process is given back once (as the solvers do),
+        # so that the first puzzle of a process is not given up for it
+        loading = _jit.load_seconds() - loaded
+        rest = limit - (time.perf_counter() - t0 - loading)
+        if loading <= 0 or rest <= 0:
+            raise
+        return _bounded(args, time.perf_counter(), rest, t0, limit)
+
+
+def _bounded(args: tuple[Any, ...], start: float, limit: float, t0: float, time_limit: float) -> GeneratedPuzzle:
+    """:func:`_generate` given ``limit`` seconds from ``start``: past a share of them in process, it goes on in a
+    forked child killed at the limit; ``t0`` and ``time_limit`` (the user's) are for the message."""
+    loaded = _jit.load_seconds()
+    value, why = run(_generate, (*args, start + limit, time_limit, t0), limit=limit, start=start,
+                     slack=lambda: _jit.load_seconds() - loaded)
+    if why:
+        check_time(start, t0, time_limit)  # raises: the time is up
+    return value
+
+
+def _whole(value: Any, what: str) -> int:
+    """``value`` as an ``int`` when it is a whole number (not a bool), else an error naming ``what``."""
+    if isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_)):
+        return int(value)
+    if isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_)) and math.isfinite(value) \
+            and value == int(value):
+        return int(value)  # 5.0
+    raise InvalidSizeError(f"{what} must be a whole number, not {value!r}")
+
+
+def _number(value: Any, what: str) -> float:
+    """``value`` as a ``float`` when it is a real number (not a bool), else an error naming ``what``."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise InvalidSizeError(f"{what} must be a number, not {value!r}")
+    return float(value)
+
+
+def _checked(shape: Any, density: Any, time_limit: Any, seed: Any, touch: Any,
+             max_len: Any) -> tuple[int, int, float | None, float | None, int, bool, int]:
+    """The arguments of :func:`generate_puzzle` checked: ``h, w, density, time limit, seed, touch, max_len``.
+
+    A seed left out is drawn here, so that the puzzle made can be made again from the seed it reports.
+    """
+    try:
+        sides = tuple(shape)
+    except TypeError:
+        sides = ()
+    if len(sides) != 2 or isinstance(shape, (str, bytes)):
+        raise InvalidSizeError(f"puzzle size {shape!r} must be two whole numbers (rows, columns)")
+    h, w = (_whole(x, f"puzzle size {tuple(sides)!r}: a side") for x in sides)
     if h < 2 or w < 2:
         raise InvalidSizeError(f"puzzle size {h}x{w} must have at least 2 rows and 2 columns")
     if h > MAX_GENERATE_SIDE or w > MAX_GENERATE_SIDE:
         raise InvalidSizeError(f"puzzle size {h}x{w} is beyond the generator's limit of {MAX_GENERATE_SIDE} rows "
                                f"and columns (MAX_GENERATE_SIDE)")
-    if density is not None and not (0 < float(density) <= 0.5):
-        raise InvalidSizeError(f"density {density!r} must be a number of pairs per cell in (0, 0.5]")
-    if time_limit is not None and not float(time_limit) > 0:
+    if density is not None:
+        density = _number(density, "density")
+        if not 0 < density <= 0.5:
+            raise InvalidSizeError(f"density {density!r} must be a number of pairs per cell in (0, 0.5]")
+    limit = None if time_limit is None else _number(time_limit, "time limit")
+    if limit is not None and not limit > 0:
         raise InvalidSizeError(f"time limit {time_limit!r} must be a positive number of seconds")
-    rule = check_rule(rule)
+    seed = int.from_bytes(os.urandom(4), "little") if seed is None else _whole(seed, "seed")
+    if touch is not None and not isinstance(touch, (bool, np.bool_)):
+        raise InvalidSizeError(f"touch must be True, False or None, not {touch!r}")
     touch = False if touch is None else bool(touch)
-    max_len = int(max_len) if max_len is not None else max(6, h * w // 4)
+    max_len = max(6, h * w // 4) if max_len is None else _whole(max_len, "max_len")
     if max_len < 2:
         raise InvalidSizeError(f"max_len must be at least 2, not {max_len}")
-    t0 = time.perf_counter()
-    args = (h, w, rule, touch, density, seed, max_len)
-    limit = None if time_limit is None else float(time_limit)
-    if limit is None:
-        return _generate(*args, None, limit, t0)
-    # past a share of the time in process, the generation goes on in a forked child killed at the limit
-    value, why = run(_generate, (*args, t0 + limit, limit, t0), limit=limit, start=t0)
-    if why:
-        check_time(t0, t0, limit)  # raises: the time is up
-    return value
+    return h, w, density, limit, seed, touch, max_len
 
 
 def _generate(h: int, w: int, rule: str, touch: bool, density: float | None, seed: int | None, max_len: int,
@@ -247,24 +311,27 @@ def _generate(h: int, w: int, rule: str, touch: bool, density: float | None, see
                 break
         puzzle, planted = _puzzle_of(lines, h, w)
         checks += 1
-        if induced:  # the solvers' uniqueness check under the convention (search, local SAT, then full SAT)
-            other, timed_out = _another(puzzle, planted, rule, stop)
-            if other is None and not timed_out:
+        if induced:  # SAT under the convention: other solutions, or a proof there is none
+            found, timed_out = _another(puzzle, planted, rule, stop)
+            if found is not None and not found:
                 return GeneratedPuzzle(puzzle, planted, rule, touch, seed, cuts, checks, window_checks,
                                        time.perf_counter() - t0)
             check_time(stop, t0, time_limit)
-            cut_at = {}
-            if other is not None:
-                cut = _choose_cut(lines, other, {})
+            cut_at: dict[int, int] = {}
+            joined = False
+            for other in found or []:
+                cut = _choose_cut(lines, other, cut_at)
                 if cut is not None:
-                    cut_at = {cut[0]: cut[1]}
-                else:
+                    cut_at[cut[0]] = cut[1]
+                elif not cut_at:  # only short lines differ: take the other solution, or join two lines
                     fixed = _rule_out(lines, other, h, w, induced=True)
                     if fixed is not None:
                         lines, cut_at = fixed
-                        if not cut_at:
-                            cuts += 1
-                            continue
+                        joined = not cut_at
+                    break
+            if joined:
+                cuts += 1
+                continue
             lines, n = _cut(lines, cut_at, state)
             cuts += n
             continue
@@ -307,15 +374,3 @@ def _generate(h: int, w: int, rule: str, touch: bool, density: float | None, see
             continue
         lines, n = _cut(lines, cut_at, state)
         cuts += n
-
-
-
-def _edge_ids(enc: Any, linking: Linking) -> np.ndarray:
-    w = enc.w
-    key = {(int(u), int(v)): i for i, (u, v) in enumerate(zip(enc.eu.tolist(), enc.ev.tolist()))}
-    out = []
-    for p in linking.paths:
-        f = (p[:, 0] * w + p[:, 1]).tolist()
-        for a, b in zip(f[:-1], f[1:]):
-            out.append(key[(min(a, b), max(a, b))])
-    return np.array(out, dtype=np.int64)
