@@ -125,7 +125,9 @@ needs_data = pytest.mark.skipif(not DATA.is_dir(), reason=f"public puzzles not f
 
 @needs_data
 def test_every_shared_file_is_read():
-    files = sorted(p for p in DATA.rglob("*.txt"))
+    # the contest and level files, one puzzle or answer each (numlin-v2's puzz.link file, three puzzles, is read in
+    # test_numberlink_formats.py)
+    files = sorted(p for p in DATA.rglob("*.txt") if "numlin-v2" not in p.parts)
     assert len(files) == 78
     puzzles = answers = 0
     for f in files:
