@@ -10,6 +10,7 @@ rule; every second solution shown must pass the independent checker.
 from __future__ import annotations
 
 import itertools
+import time
 from dataclasses import replace
 
 import numpy as np
@@ -260,3 +261,29 @@ def test_sat_beside_the_compiled_neighbourhoods_after_a_covering_first_solution(
     monkeypatch.setattr(another, "_new_run", lambda task, first: None)
     seen = agree(covering_first, "nikoli", touch, 191 + touch)
     assert seen["unique"] > 0 and seen["several"] > 0
+
+
+def test_sat_neighbourhoods_cost_no_more_than_the_whole_board_so_far(monkeypatch):
+    """Without a time limit, SAT's neighbourhood questions (the windows of side 4 included, which go on past the
+    turn's end) are still bounded: each call of ``around`` may go on at most as long as the questions over the
+    whole board have taken so far, which is less than the time since the uniqueness check began."""
+    from tremaux.numberlink.solvers import another
+
+    monkeypatch.setattr(another, "_new_run", lambda task, first: None)
+    monkeypatch.setattr(another, "_new_local", lambda task, first: None)
+    asked = []
+    real = another.around
+
+    def recorded(*args, deadline=None, **kwargs):
+        asked.append((time.perf_counter(), deadline))
+        return real(*args, deadline=deadline, **kwargs)
+
+    monkeypatch.setattr(another, "around", recorded)
+    for seed in range(2):
+        p = generate_puzzle((12, 12), seed=seed).puzzle
+        asked.clear()
+        t0 = time.perf_counter()
+        a = another_stage(Task(p, resolve("fill", touch=False), 2, None), lambda task: replace(fast(task), resume=None))
+        assert a.solutions and asked
+        for at, deadline in asked:
+            assert deadline is not None and deadline - at <= at - t0

@@ -38,14 +38,18 @@ question, never a fresh solve by a slower route:
    found forbidden (a blocking clause over its edges). The first half of
    each of SAT's turns goes to **neighbourhoods** of the first solution
    (:mod:`.neighbourhoods`), resumed from turn to turn: windows of side 4
-   (all of them in the first turn), every line alone, every two lines side
-   by side, windows of side 8, three lines, ... (only those the compiled
+   (all of them in the first turn, within the bound below), every line
+   alone, every two lines side by side, windows of side 8, three lines, ... (only those the compiled
    neighbourhoods do not search, when they run: SAT would ask the same
    questions again, at the cost of an assumption call each), each asked with
    everything outside kept as in the first solution (assumptions, so the
    same solver serves them all, each call with a small conflict budget: a
    second solution that differs from the first in one place, or in a few
-   long lines re-routed across the board, shows in milliseconds). The
+   long lines re-routed across the board, shows in milliseconds), yet
+   never more in all than SAT's work over the whole board so far, the
+   encoding's build included (:func:`.neighbourhoods.hoods_deadline`: on
+   a 100 x 100 board the windows of side 4 alone are 2,401 calls of
+   10-20 ms; on a small one they cost a fraction of the build). The
    rest of the turn goes to the whole board, with the first solution's
    edges as first guesses, in calls bounded by conflicts as well as by
    the clock (:func:`.neighbourhoods.bounded_model`). Each side goes on
@@ -85,7 +89,7 @@ from ...kernels import numberlink as kn
 from ..result import Linking
 from . import bound
 from .base import Answer, Task
-from .neighbourhoods import around, bounded_model, neighbourhoods, windows
+from .neighbourhoods import around, bounded_model, hoods_deadline, neighbourhoods, windows
 from .reductions import shortcuts_suffice, untouched_suffices
 from .sat import encoding_for
 from .shortcuts import shortcut_clauses
@@ -304,6 +308,8 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
     :data:`LOCAL_SHARE` of its time, until it has searched them all.
     """
     spent = [0.0, 0.0, 0.0]  # seconds of the search, of SAT, of the compiled neighbourhoods
+    hoods_spent = 0.0  # of SAT's seconds, those of its neighbourhoods (the rest: the whole board's)
+    built = getattr(enc, "build_seconds", 0.0)  # an encoding handed on: its build, a pass over the whole board too
     share = 1.0 - LOCAL_SHARE if local is not None else 1.0  # of the turn's time for the search
     target = HEAD_START * max(first_seconds, MIN_TURN)
     local_target = HEAD_START * first_seconds  # no minimum, for the compiled neighbourhoods and a new search
@@ -366,9 +372,15 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
                     enc.block_lines(lk)
                 blocked = len(found)
                 if hoods is not None and len(found) < task.want:  # the first half of the turn: neighbourhoods
-                    more, done = around(enc, found[0], hoods, lambda m: _linking(task, enc, m),
-                                        stop=t + NEIGHBOURHOOD_SHARE * (stop - t), need=task.want - len(found),
-                                        always="a 4 x 4 window", deadline=task.deadline)
+                    t_hoods = time.perf_counter()
+                    whole_spent = built + spent[1] + (t_hoods - t) - hoods_spent
+                    try:
+                        more, done = around(enc, found[0], hoods, lambda m: _linking(task, enc, m),
+                                            stop=t + NEIGHBOURHOOD_SHARE * (stop - t), need=task.want - len(found),
+                                            always="a 4 x 4 window",
+                                            deadline=hoods_deadline(t_hoods, whole_spent, hoods_spent, task.deadline))
+                    finally:
+                        hoods_spent += time.perf_counter() - t_hoods
                     for lk, label in more:
                         if _add(found, seen, [lk]):
                             how.append(f"another by SAT with {label}" if "free" in label else

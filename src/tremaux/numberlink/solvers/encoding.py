@@ -144,6 +144,7 @@ class Encoding(ClauseBuilders):
                  max_holes: int | None = None, at_most_one: bool = True,
                  blocked: np.ndarray | None = None, colour_bits: int | None = None,
                  uturns: bool = True, corners: bool = False, deadline: float | None = None) -> None:
+        t0 = time.perf_counter()
         if colour not in ("binary", "onehot"):
             raise ValueError("colour is 'binary' or 'onehot'")
         if holes is not None and (rule != "fill" or holes not in ("surplus", "any")):
@@ -243,6 +244,7 @@ class Encoding(ClauseBuilders):
         self._direct = direct_adder(self.solver) if self.incremental else None
         self.calls = 0
         self.loops_cut = 0
+        self.build_seconds = time.perf_counter() - t0  # the clauses made and loaded: a pass over the whole board
         self.ends = puzzle.ends
         self.flat = g
         self.active = ~np.isin(np.arange(1, n + 1), list(inactive))

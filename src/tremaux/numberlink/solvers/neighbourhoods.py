@@ -41,7 +41,8 @@ from collections.abc import Callable, Iterator
 
 import numpy as np
 
-__all__ = ["windows", "line_groups", "neighbourhoods", "freed_cells", "around", "bounded_model", "GROUP_CONFLICTS"]
+__all__ = ["windows", "line_groups", "neighbourhoods", "freed_cells", "around", "bounded_model", "hoods_deadline",
+           "GROUP_CONFLICTS"]
 
 GROUP_CONFLICTS = 1000
 """Conflicts one neighbourhood's SAT call may use before it is passed over (most need none)."""
@@ -326,6 +327,46 @@ def around(enc, linking, hoods: Iterator[tuple[str, np.ndarray]], to_linking: Ca
         if len(out) >= need:
             return out, False
     return out, True
+
+
+def hoods_deadline(now: float, whole_spent: float, hoods_spent: float, deadline: float | None) -> float:
+    """When SAT's neighbourhood questions stop, whatever their label: once they have cost what the whole board has.
+
+    Each neighbourhood question assumes every edge outside it, so on a
+    large board one costs milliseconds, and the windows of side 4 are
+    thousands: asked all at once (they go on past the turn's end), they
+    held the whole board's question for most of a minute on a 100 x 100
+    puzzle. So SAT's neighbourhoods never cost more in all than its work
+    over the whole board so far: the encoding's build (a pass over every
+    clause) and the calls over the whole board. On a small board the
+    windows cost a fraction of the build and are all asked in the first
+    turn, as before; on a large one the whole board has its turn after a
+    build's worth of them, and they go on from there in the turns that
+    follow, each side as long as the other.
+
+    Parameters
+    ----------
+    now : float
+        A ``time.perf_counter()`` value: when the neighbourhood questions start.
+    whole_spent : float
+        Seconds spent so far on questions over the whole board.
+    hoods_spent : float
+        Seconds spent so far on neighbourhood questions.
+    deadline : float or None
+        The task's deadline (``None``: none).
+
+    Returns
+    -------
+    float
+        A ``time.perf_counter()`` value, for :func:`around`'s ``deadline``.
+
+    Examples
+    --------
+    >>> hoods_deadline(10.0, 3.0, 1.0, None), hoods_deadline(10.0, 3.0, 1.0, 11.0), hoods_deadline(10.0, 1.0, 3.0, None)
+    (12.0, 11.0, 10.0)
+    """
+    cap = now + max(0.0, whole_spent - hoods_spent)
+    return cap if deadline is None else min(cap, deadline)
 
 
 def bounded_model(enc, stop: float | None, assumptions: list[int] | None = None):
