@@ -30,17 +30,23 @@ def test_demo_unknown_generator_is_a_clear_error(tmp_path, capsys):
 @pytest.mark.parametrize(
     "argv, words",
     [
-        (["show"], "Missing argument"),
-        (["nosuch"], "No such command"),
-        (["generate", "--bogus"], "No such option"),
+        (["show"], "error: missing argument 'FILE'"),
+        (["nosuch"], "error: no such command 'nosuch'"),
+        (["generate", "--bogus"], "error: no such option: --bogus"),
+        (["generate", "--seed", "x"], "error: invalid value for '--seed'"),
+        (["numberlink", "generate", "--density", "abc"], "error: invalid value for '--density'"),
+        (["solve"], "error: missing the maze FILE to solve"),
     ],
 )
-def test_usage_errors_exit_2_without_traceback(argv, words, capsys):
+def test_usage_errors_exit_2_in_one_line_naming_the_help(argv, words, capsys):
+    # the same convention as every other bad input: one line 'error: ...', exit 2, and which help to read
     with pytest.raises(SystemExit) as exc:
         main(argv)
     assert exc.value.code == 2
     err = capsys.readouterr().err
-    assert words in err and "Traceback" not in err
+    assert err.startswith(words) and err.count("\n") == 1 and "Traceback" not in err, err
+    command = " ".join(w for w in argv[:2] if w in ("show", "generate", "numberlink", "solve"))
+    assert err.rstrip().endswith(f"(see '{' '.join(['tremaux', command]).strip()} --help')"), err
 
 
 def test_version(capsys):

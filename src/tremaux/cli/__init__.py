@@ -47,11 +47,51 @@ def _exception_types() -> tuple[tuple[type, ...], tuple[type, ...], tuple[type, 
 _USAGE, _ABORT, _EXIT = _exception_types()
 
 
+def usage_line(exc: Exception, argv: list[str] | None = None) -> str:
+    """The one line ``error: ...`` for a usage error of the option parser, naming the command's help.
+
+    Parameters
+    ----------
+    exc : click.UsageError
+        The parser's error.
+    argv : list of str, optional
+        The command line, to name the command when the error does not (one raised by a command's body).
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> import click
+    >>> usage_line(click.UsageError("Missing argument 'FILE'."), ["numberlink", "check"])
+    "error: missing argument 'FILE'. (see 'tremaux numberlink check --help')"
+    """
+    message = " ".join(exc.format_message().split())  # type: ignore[attr-defined]
+    ctx = getattr(exc, "ctx", None)
+    where = ctx.command_path if ctx is not None else _command_path(argv or [])
+    return f"error: {message[:1].lower()}{message[1:]} (see '{where} --help')"
+
+
+def _command_path(argv: list[str]) -> str:
+    """``tremaux`` and the (sub)command names that lead ``argv``."""
+    command = typer.main.get_command(app)
+    words = ["tremaux"]
+    for word in argv:  # the command's own context class: typer may ship its own copy of click
+        sub = command.get_command(command.context_class(command), word) if hasattr(command, "get_command") else None
+        if sub is None:
+            break
+        words.append(word)
+        command = sub
+    return " ".join(words)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``tremaux`` console script.
 
     Library errors become ``error: <message>`` on stderr with exit status 2;
-    usage errors are shown by the option parser, also with status 2. The
+    so do usage errors (a missing argument, an unknown option, a value of
+    the wrong kind), with the command whose help to read. The
     first time a kernel has to be compiled (a cold cache) one line on stderr
     says so.
 
@@ -81,8 +121,8 @@ def main(argv: list[str] | None = None) -> None:
     except _ABORT:
         typer.echo("aborted", err=True)
         sys.exit(130)
-    except _USAGE as exc:
-        exc.show()  # type: ignore[attr-defined]
+    except _USAGE as exc:  # a missing argument, an unknown option, a value of the wrong kind: one line too
+        typer.echo(usage_line(exc, sys.argv[1:] if argv is None else argv), err=True)
         sys.exit(exc.exit_code)  # type: ignore[attr-defined]
     except _EXIT as exc:
         sys.exit(exc.exit_code)  # type: ignore[attr-defined]
