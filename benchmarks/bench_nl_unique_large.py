@@ -24,6 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from bench_numberlink import _uniqueness as verdict  # noqa: E402
 from bench_numberlink import load_corpus  # noqa: E402
 
 from tremaux.numberlink import generate_puzzle, solve_puzzle  # noqa: E402
@@ -38,14 +39,6 @@ def puzzles(name: str) -> list[tuple[str, object]]:
         return [(e["origin"], p) for e, p in load_corpus("abcd", None) if e["half"] == half]
     seeds = (0, 1, 2) if name == "gen-dev" else (3, 4)
     return [(f"generated 100x100 seed {s}", generate_puzzle((100, 100), seed=s, time_limit=600).puzzle) for s in seeds]
-
-
-def verdict(r) -> str:
-    if r.status == "no-solution":
-        return "none"
-    if r.status != "solved" or r.unique is None:
-        return "gave-up"
-    return "unique" if r.unique else "several"
 
 
 def main(argv: list[str] | None = None) -> int:

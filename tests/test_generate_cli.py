@@ -7,18 +7,8 @@ import json
 import numpy as np
 import pytest
 
-from tremaux.cli import main
+from cli_helpers import run
 from tremaux.generators import GENERATORS
-
-
-def run(capsys, *args):
-    code = 0
-    try:
-        main(list(args))
-    except SystemExit as exc:
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_list_prints_names_first_one_per_line(capsys):

@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
+from cli_helpers import run
 import tremaux
-from tremaux.cli import main
 from tremaux.errors import TremauxError, UnsupportedError
 from tremaux.generators import GENERATORS
 from tremaux.grids import GRAPH_SOLVERS, files, generate_on, make_grid, solve_on, supports, to_grid_maze, to_png, to_svg
@@ -214,14 +214,6 @@ def test_island_refusals():
 
 
 # ---------------------------------------------------------------------------------------------- the command line
-def run(capsys, *args):
-    code = 0
-    try:
-        main(list(args))
-    except SystemExit as exc:
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.mark.parametrize("args", [["--grid", "polar", "--rings", "5"], ["--grid", "hex", "--size", "4x5"],

@@ -7,19 +7,9 @@ import json
 import networkx as nx
 import pytest
 
-from tremaux.cli import main
+from cli_helpers import run
 from tremaux.generators import GENERATORS
 from tremaux.grids import files
-
-
-def run(capsys, *args):
-    code = 0
-    try:
-        main(list(args))
-    except SystemExit as exc:
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.mark.parametrize("args, grid, cells", [

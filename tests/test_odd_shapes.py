@@ -5,21 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from cli_helpers import run
 import tremaux
-from tremaux.cli import main
 from tremaux.errors import InvalidSizeError, MazeFormatError
 from tremaux.generators import GENERATORS
 from tremaux.grids import generate_on, make_grid, solve_on, supports
-
-
-def run(capsys, *args):
-    code = 0
-    try:
-        main(list(args))
-    except SystemExit as exc:
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 # ---------------------------------------------------------------- grids that would fall apart
