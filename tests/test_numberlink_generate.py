@@ -119,6 +119,26 @@ def test_joins_that_would_make_a_line_run_beside_itself_are_refused():
     assert gen._rule_out([[0, 1], [2, 3]], {(0, 1)}, 1, 4, induced=True) == ([[3, 2, 1, 0]], {})
 
 
+def test_when_nothing_else_works_a_line_where_the_solutions_differ_is_cut():
+    """Two long lines trade routes; every edge inside either is used by the other solution, and every join makes
+    a line run beside itself: the longest line where they differ is cut in its middle, not a line elsewhere
+    (which would leave the same other solution, cut at the same place, as a solution of the new puzzle)."""
+    from tremaux.numberlink import generate as gen
+
+    h, w = 4, 5  # 1 and 2 swap routes: 1 . . . . / . 2 . 3 . / . 3 . 2 . / . . . . 1
+    planted = [[0, 1, 2, 3, 4, 9, 14, 19], [6, 5, 10, 15, 16, 17, 18, 13], [8, 7, 12, 11]]
+    other = gen._edges_of([[0, 5, 10, 15, 16, 17, 18, 19], [6, 1, 2, 3, 4, 9, 14, 13], [8, 7, 12, 11]])
+    before, _ = gen._puzzle_of(planted, h, w)
+    assert len(brute_force(before.grid.tolist(), True, touch=False)) == 2
+    assert gen._choose_cut(planted, other, {}) is None  # no edge of a planted line that the other leaves
+    lines, cut_at = gen._rule_out(planted, other, h, w, induced=True)
+    assert lines == planted and cut_at == {0: 3}  # the longest line where they differ, in its middle
+    after, solution = gen._puzzle_of(gen._cut(lines, cut_at, make_state(0))[0], h, w)
+    sols = brute_force(after.grid.tolist(), True, touch=False)
+    assert len(sols) == 1  # the other solution is gone, and no new one came
+    assert not problems(after.grid.tolist(), [x.tolist() for x in solution.paths], True)
+
+
 def test_windows_found_clean_are_not_checked_again_and_the_puzzle_is_the_same(monkeypatch):
     from tremaux.numberlink import generate as gen
 

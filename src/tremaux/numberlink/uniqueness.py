@@ -197,7 +197,13 @@ def _rule_out(lines: list[list[int]], other: set[tuple[int, int]], h: int,
     (:func:`_adopt`); if that offers no cut either, a line where the two
     differ is joined to a line whose end touches its end (no cut then): the
     joined ends are no numbers any more, so the other solution, which ends a
-    line there, no longer fits. ``None`` when neither works.
+    line there, no longer fits. Failing both, the longest line where the two
+    differ is cut in its middle, though the other solution links the two
+    cells there too: the cut makes them line ends, which no cell between the
+    numbers of the other solution is, so it no longer fits either. (A cut of
+    a line where the two do not differ would leave the same other solution,
+    cut at the same place, as a solution of the new puzzle.) ``None`` when
+    every line where they differ is shorter than four cells.
     """
     planted = _edges_of(lines)
     adopted = _adopt(other, h, w, planted)
@@ -220,7 +226,11 @@ def _rule_out(lines: list[list[int]], other: set[tuple[int, int]], h: int,
                 if induced and touches_itself(a + b, w):
                     continue
                 return [ln for k, ln in enumerate(lines) if k not in (i, j)] + [a + b], {}
-    return None
+    cuttable = [k for k, ln in enumerate(lines) if len(ln) >= 4 and differ.intersection(ln)]
+    if not cuttable:
+        return None
+    k = max(cuttable, key=lambda k: (len(lines[k]), -k))
+    return lines, {k: len(lines[k]) // 2 - 1}
 
 
 def _edges_of(lines: list[list[int]]) -> set[tuple[int, int]]:
