@@ -153,6 +153,23 @@ def test_a_covering_first_solution_under_nikoli_is_decided_by_a_search_without_t
     assert seen["unique"] > 0 and seen["several"] > 0
 
 
+@pytest.mark.parametrize("rule, touch", COMBOS)
+def test_counts_after_a_covering_first_solution_agree_with_the_brute_force(rule, touch):
+    """Counting is not the question "another one?": after a first solution that covers the board with lines
+    that never touch, a count under nikoli with touching counts the solutions whose lines touch too (the
+    3 x 4 board below has five; only two of them without touching)."""
+    from tremaux.numberlink import solve_puzzle
+
+    board = Puzzle(np.array([[0, 0, 0, 1], [0, 1, 2, 0], [2, 0, 0, 0]]))
+    generated = [generate_puzzle(shape, seed=seed, density=density).puzzle
+                 for shape in ((3, 4), (4, 4)) for seed in range(4) for density in (None, 0.1)]
+    for p in [board] + generated:
+        want = len(brute_force(p.grid.tolist(), rule == "fill", limit=1000, touch=touch))
+        r = solve_puzzle(p, rule=rule, touch=touch, count=1000, time_limit=20)
+        assert (r.count if r.status == "solved" else 0) == want, (p.grid.tolist(), r.message)
+        assert r.complete or r.status == "no-solution"
+
+
 def test_untouched_suffices_exactly_when_the_theorem_applies():
     """On every solution of small boards (brute force): true exactly for those that cover the board with lines
     that never run beside themselves, and then another solution with touching exists exactly when one

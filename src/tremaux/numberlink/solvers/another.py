@@ -442,10 +442,11 @@ def _as_asked(task: Task, first: Linking) -> Task:
     Under ``nikoli`` with touching, when ``first`` covers every cell with
     lines that never run beside themselves (:func:`untouched_suffices`),
     the induced encoding (no line beside itself) asks the same question
-    with fewer solutions to rule out.
+    with fewer solutions to rule out. Only the question "another one?"
+    (``want`` 2): a count needs every solution, those whose lines touch too.
     """
     rule = task.rule
-    if rule.touch and not rule.cover and untouched_suffices(task.puzzle, first):
+    if task.want == 2 and rule.touch and not rule.cover and untouched_suffices(task.puzzle, first):
         return replace(task, rule=rule.with_touch(False))
     return task
 
@@ -469,9 +470,10 @@ def _new_run(task: Task, first: Linking):
     """A :class:`~.search.SearchRun` for ``task.want`` solutions, or ``None`` without the search module.
 
     Under ``nikoli`` with touching, when ``first`` covers every cell with
-    lines that never run beside themselves, the run looks among the
-    solutions whose lines never do (:func:`untouched_suffices`): the same
-    answer to "another one?" from a smaller search.
+    lines that never run beside themselves, the question "another one?"
+    is asked among the solutions whose lines never do
+    (:func:`untouched_suffices`, :func:`_as_asked`): the same answer from a
+    smaller search.
     """
     try:
         from .search import SearchRun, compiled_now
