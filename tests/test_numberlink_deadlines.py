@@ -153,3 +153,21 @@ def test_fill_no_solution_on_a_large_open_board_keeps_its_hint():
     rows = ["1" + "." * 59] + ["." * 60] * 58 + ["." * 59 + "1"]  # corners of one colour: no cover, a line under nikoli
     r = solve_puzzle(Puzzle.from_rows(rows), rule="fill", time_limit=600)
     assert r.status == "no-solution" and "checkerboard" in r.message and r.message.endswith("(rule nikoli)")
+
+
+def test_the_router_does_not_repeat_itself_in_the_later_rounds_of_a_solve(monkeypatch):
+    """The router is deterministic: in a solve's later rounds (tasks made from the first by ``replace``, which
+    share what is kept) its probe is not run again, nor its full run unless more rounds fit than it tried."""
+    from dataclasses import replace
+
+    calls = _count_route_calls(monkeypatch)
+    first = Task(CROSSING, resolve("nikoli"), 1, time.perf_counter() + 600)
+    assert router.router_stage(first) is None and router.router_probe(first) is None
+    assert calls[0] == router.PROBE_ROUNDS and len(calls) == 2
+    tried = calls[1]
+    later = replace(first, deadline=time.perf_counter() + 900)
+    assert router.router_probe(later) is None and router.router_stage(later) is None
+    assert calls == [router.PROBE_ROUNDS, tried]  # the same rounds at most: nothing run again
+    other_solve = Task(CROSSING, resolve("nikoli"), 1, time.perf_counter() + 600)
+    router.router_probe(other_solve)
+    assert calls == [router.PROBE_ROUNDS, tried, router.PROBE_ROUNDS]

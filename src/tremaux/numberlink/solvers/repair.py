@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import time
 from contextvars import ContextVar
+from dataclasses import replace
 
 import numpy as np
 
@@ -114,7 +115,7 @@ def mended_stage(task: Task) -> Answer | None:
     if would_interpret(task.puzzle.height * task.puzzle.width):
         return None  # a small puzzle from the command line: SAT answers it without numba's start
     deadline = task.share(MEND_SHARE)
-    routed = router_probe(Task(task.puzzle, resolve("nikoli", True), 1, deadline))
+    routed = router_probe(replace(task, rule=resolve("nikoli", True), deadline=deadline))  # kept for later rounds
     if routed is None:
         return None
     lk = cover(task.puzzle, np.asarray(routed.solutions[0].links).ravel(), deadline)

@@ -11,6 +11,10 @@ The router keeps to the task's deadline: a first call of
 :data:`PROBE_ROUNDS` rounds measures what a round costs on this puzzle, and
 the second, which starts again with the same seed (so it repeats the first
 rounds and goes on), is given only the rounds that fit in the time left.
+The router is deterministic, so what it did in a solve is done once: the
+probe is kept for the solve's later rounds (:meth:`.base.Task.resumable`),
+and a later round runs it again only when more rounds fit than it has
+already tried.
 
 A line that runs beside itself takes the shortcut (the cells between stay
 empty) until none does (:func:`untangle`): the answer then holds under the
@@ -56,17 +60,24 @@ def _route(puzzle: Puzzle, rounds: int) -> tuple[int, np.ndarray, np.ndarray]:
     return used, cells, starts
 
 
-def _rounds_in_time(puzzle: Puzzle, left: float | None) -> tuple[int, tuple | None]:
-    """How many rounds fit in ``left`` seconds, and the probe's answer when it already found one."""
-    if left is None:
+def _probe(task: Task) -> tuple[tuple[int, np.ndarray, np.ndarray], float]:
+    """The router's first :data:`PROBE_ROUNDS` rounds on the task's puzzle and the seconds a round took, once a solve."""
+    def make() -> tuple[tuple[int, np.ndarray, np.ndarray], float]:
+        t = time.perf_counter()
+        probe = _route(task.puzzle, PROBE_ROUNDS)
+        return probe, (time.perf_counter() - t) / max(1, probe[0] if probe[0] > 0 else PROBE_ROUNDS)
+    return task.resumable(("router probe",), make)
+
+
+def _rounds_in_time(task: Task) -> tuple[int, tuple | None]:
+    """How many rounds fit in the time left, and the probe's answer when it already found one."""
+    if task.deadline is None:
         return ROUTER_ROUNDS, None
-    t = time.perf_counter()
-    probe = _route(puzzle, PROBE_ROUNDS)
-    per_round = (time.perf_counter() - t) / max(1, probe[0] if probe[0] > 0 else PROBE_ROUNDS)
+    probe, per_round = _probe(task)
     if probe[0] > 0 or probe[0] == -2:
         return 0, probe
-    budget = left - (time.perf_counter() - t)
-    return min(ROUTER_ROUNDS, int(budget / max(per_round, 1e-9))), None
+    left = task.left()
+    return min(ROUTER_ROUNDS, int(left / max(per_round, 1e-9))), None
 
 
 def router_stage(task: Task) -> Answer | None:
@@ -94,10 +105,14 @@ def router_stage(task: Task) -> Answer | None:
     if task.rule.cover or task.want != 1 or task.puzzle.pairs == 0:
         return None
     puzzle = task.puzzle
-    fit, probe = _rounds_in_time(puzzle, task.left())
-    if probe is None and fit <= PROBE_ROUNDS:
-        return None  # no more rounds than the probe's fit in the time left
-    return _answer(puzzle, *(probe if probe is not None else _route(puzzle, fit)))
+    fit, probe = _rounds_in_time(task)
+    if probe is not None:
+        return _answer(puzzle, *probe)
+    tried = task.resumable(("router rounds tried",), lambda: [PROBE_ROUNDS])
+    if fit <= tried[0]:
+        return None  # no more rounds than those already run in this solve fit in the time left
+    tried[0] = fit
+    return _answer(puzzle, *_route(puzzle, fit))
 
 
 def _answer(puzzle: Puzzle, rounds: int, cells: np.ndarray, starts: np.ndarray) -> Answer | None:
@@ -134,7 +149,7 @@ def router_probe(task: Task) -> Answer | None:
     """
     if task.rule.cover or task.want != 1 or task.puzzle.pairs == 0:
         return None
-    return _answer(task.puzzle, *_route(task.puzzle, PROBE_ROUNDS))
+    return _answer(task.puzzle, *_probe(task)[0])
 
 
 def untangle(puzzle: Puzzle, linking: Linking) -> Linking:
