@@ -712,6 +712,32 @@ def test_router_reports_a_pair_walled_in():
     assert it == 1 and starts[-1] == 6  # two straight lines of three cells, found in the first round
 
 
+def test_router_memory_follows_the_lines_not_pairs_times_cells():
+    """80,000 pairs of side-by-side numbers on a 400 x 400 board: the router keeps its lines in one pool
+    (a table of pairs times cells would be 100 GB)."""
+    h, w = 400, 400
+    grid = (np.arange(h * w, dtype=np.int64) // 2 + 1).reshape(h, w)
+    p = Puzzle(grid)
+    it, cells, starts = _router(p, 3)
+    assert it == 1 and starts[-1] == h * w
+    ends = np.sort(p.ends, axis=1)
+    assert np.array_equal(cells[starts[:-1]], ends[:, 0]) and np.array_equal(cells[starts[1:] - 1], ends[:, 1])
+
+
+def test_router_lines_stay_whole_through_many_rounds():
+    """Two pairs that must cross never settle: every round re-routes both, so the pool of lines fills and is
+    compacted again and again; the best round's lines still each join their pair by side-by-side steps."""
+    p = Puzzle.from_rows(["1.....2", ".......", ".......", "2.....1"])
+    it, cells, starts = _router(p, 300)
+    assert it == -1
+    h, w = p.shape
+    for k in range(p.pairs):
+        line = cells[starts[k]:starts[k + 1]]
+        assert {int(line[0]), int(line[-1])} == set(p.ends[k].tolist())
+        steps = np.abs(np.diff(line // w)) + np.abs(np.diff(line % w))
+        assert (steps == 1).all()
+
+
 def test_densest_lines_with_shared_codes_join_each_pair():
     # past 31 pairs the densest-lines question's pairs share 5-bit codes (a line joining two of them is cut
     # and the solver asked again): two pairs per row, 40 in all, whose straight lines fill the grid

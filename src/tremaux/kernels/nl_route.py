@@ -35,6 +35,10 @@ def route(flat, h, w, ends, max_iters, cells_out, starts_out, state, hist_step, 
     ``cells_out[starts_out[k]:starts_out[k+1]]`` (flat cells; possibly
     overlapping when no solution was found). Pairs are routed in a random
     order (from ``state``) after the first round.
+
+    The current lines live in one pool, each pair's at ``pool[pstart[k]:pstart[k] + plen[k]]``; a re-routed
+    line goes at the pool's end, and a full pool is compacted into a new one at least twice what is live, so the
+    memory is about the lines' total length, not pairs times cells (15,000 pairs on a 500 x 500 board).
     """
     size = h * w
     n = ends.shape[0]
@@ -47,8 +51,10 @@ def route(flat, h, w, ends, max_iters, cells_out, starts_out, state, hist_step, 
     stamp = 0
     hk = np.empty(4 * size + 4, dtype=np.float64)
     hv = np.empty(4 * size + 4, dtype=np.int64)
-    paths = np.full((n, size), -1, dtype=np.int64)
+    pool = np.empty(4 * size + 4, dtype=np.int64)
+    top = 0
     cells_out[:] = -1
+    pstart = np.zeros(n, dtype=np.int64)
     plen = np.zeros(n, dtype=np.int64)
     pres = 0.5
     order = np.arange(n, dtype=np.int64)
@@ -60,7 +66,7 @@ def route(flat, h, w, ends, max_iters, cells_out, starts_out, state, hist_step, 
             k = order[kk]
             # rip up
             for t in range(plen[k]):
-                c = paths[k, t]
+                c = pool[pstart[k] + t]
                 if flat[c] == 0:
                     occ[c] -= 1
             plen[k] = 0
@@ -99,18 +105,36 @@ def route(flat, h, w, ends, max_iters, cells_out, starts_out, state, hist_step, 
                             nh = nh  # the heap is sized for 4 pushes per cell
             if seen[dst] != stamp:
                 return -2  # a pair cannot be connected at all
-            # store path dst -> src reversed
+            # store the path src -> dst at the pool's end (compacted into a larger pool when full)
             m = 0
             c = dst
             while c >= 0:
-                paths[k, m] = c
                 m += 1
                 c = prev[c]
-            for t in range(m // 2):
-                paths[k, t], paths[k, m - 1 - t] = paths[k, m - 1 - t], paths[k, t]
+            if top + m > pool.shape[0]:
+                live = m
+                for j in range(n):
+                    live += plen[j]
+                cap = pool.shape[0]
+                while 2 * live > cap:
+                    cap *= 2
+                fresh = np.empty(cap, dtype=np.int64)
+                top = 0
+                for j in range(n):
+                    for t in range(plen[j]):
+                        fresh[top + t] = pool[pstart[j] + t]
+                    pstart[j] = top
+                    top += plen[j]
+                pool = fresh
+            pstart[k] = top
+            c = dst
+            for t in range(m - 1, -1, -1):
+                pool[top + t] = c
+                c = prev[c]
+            top += m
             plen[k] = m
             for t in range(m):
-                c = paths[k, t]
+                c = pool[pstart[k] + t]
                 if flat[c] == 0:
                     occ[c] += 1
         over = 0
@@ -127,7 +151,7 @@ def route(flat, h, w, ends, max_iters, cells_out, starts_out, state, hist_step, 
             for k in range(n):
                 starts_out[k] = pos
                 for t in range(plen[k]):
-                    cells_out[pos] = paths[k, t]
+                    cells_out[pos] = pool[pstart[k] + t]
                     pos += 1
             starts_out[n] = pos
         if over == 0:
