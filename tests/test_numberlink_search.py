@@ -352,3 +352,21 @@ def test_a_run_cut_into_short_slices_ends_as_one_run(cover: bool, touch: bool) -
             assert calls > 1
             sliced += 1
     assert sliced >= 1 or (cover and not touch)  # the corner theorem leaves too few nodes to slice
+
+
+def test_each_pair_s_ends_in_the_search_s_layout():
+    """The search's endpoint table (found with one sort of the numbered cells) holds each pair's two cells in
+    row-major order of the layout it searches, transposed or not."""
+    from tremaux.numberlink.solvers.search import SearchRun
+
+    rng = np.random.default_rng(5)
+    for h, w in ((3, 7), (7, 3), (5, 5), (1, 6)):
+        for _ in range(5):
+            k = int(rng.integers(1, h * w // 2 + 1))
+            g = np.zeros(h * w, dtype=np.int64)
+            g[rng.choice(h * w, size=2 * k, replace=False)] = rng.permutation(np.repeat(np.arange(1, k + 1), 2))
+            p = Puzzle(g.reshape(h, w))
+            for cover, touch in RULES:
+                run = SearchRun(p, cover=cover, touch=touch)
+                laid = np.ascontiguousarray(p.grid.T if run._flip else p.grid).ravel()
+                assert [list(np.flatnonzero(laid == q + 1)) for q in range(k)] == run._ends.tolist()
