@@ -136,6 +136,15 @@ def test_load_refuses_bad_text_and_oversized_puzzles(client):
     assert res.status_code == 400 and "root:" not in res.text
 
 
+def test_load_of_labels_the_page_cannot_hold_numbers_them_by_pair(client):
+    # numbers above 999 are read, but the page holds 1..999: the pairs are numbered instead
+    res = client.post("/api/numberlink/parse", json={"text": "1000 . 1000\n7 . 7\n"})
+    assert res.status_code == 200, res.text
+    grid = res.json()["grid"]
+    assert grid[0][0] == grid[0][2] != grid[1][0] == grid[1][2] and grid[0][1] == grid[1][1] == 0
+    assert all(1 <= v <= 999 for row in grid for v in row if v)
+
+
 def test_random_puzzles_are_proper_and_reproducible(client):
     a = client.post("/api/numberlink/random", json={"rows": 6, "cols": 7, "seed": 11}).json()
     b = client.post("/api/numberlink/random", json={"rows": 6, "cols": 7, "seed": 11}).json()

@@ -48,9 +48,10 @@ def puzzle_of(body: dict[str, Any]) -> Any:
 def numbers_of(puzzle: Any) -> list[int]:
     """The number shown for each pair id (index 0 is empty).
 
-    Integer labels are themselves; single-character labels ``1``-``9``,
-    ``A``-``Z`` read as 1-35 (how the grid format writes numbers up to 35);
-    other labels are numbered by pair.
+    Integer labels up to 999 (the largest number the page holds) are
+    themselves; single-character labels ``1``-``9``, ``A``-``Z`` read as
+    1-35 (how the grid format writes numbers up to 35); other labels, larger
+    numbers included, are numbered by pair.
 
     Parameters
     ----------
@@ -67,10 +68,14 @@ def numbers_of(puzzle: Any) -> list[int]:
     >>> from tremaux.numberlink import Puzzle
     >>> numbers_of(Puzzle.from_rows(["1.C", "1.C"]))
     [0, 1, 12]
+    >>> numbers_of(Puzzle.from_rows([["1000", None, "1000"], ["7", None, "7"]]))
+    [0, 1, 2]
     """
     labels = puzzle.labels
-    if all(x.isdecimal() for x in labels):
-        return [0, *(int(x) for x in labels)]
+    if all(x.isdecimal() and int(x) <= 999 for x in labels):
+        ints = [int(x) for x in labels]
+        if len(set(ints)) == len(ints):
+            return [0, *ints]
     if all(len(x) == 1 and x.upper() in _DIGITS for x in labels):
         nums = [_DIGITS.index(x.upper()) + 1 for x in labels]
         if len(set(nums)) == len(nums):
