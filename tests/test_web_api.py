@@ -207,6 +207,23 @@ def test_solve_draws_a_seed_like_get_maze_and_needs_a_well_formed_body(client):
     error_of(client.post("/api/solve", json={"maze": {"seed": 1, "rows": 500}}), 422)
 
 
+@pytest.mark.parametrize(
+    ("content", "content_type", "says"),
+    [
+        (b"", "application/json", "the request body is missing"),
+        (b'{"maze": {"rows": 5,}}', "application/json", "not valid JSON: Expecting property name"),
+        (b'{"maze": {}}', "text/plain", "Content-Type: application/json (the Content-Type was text/plain)"),
+        (b'{"maze": {}}', None, "(the Content-Type was none)"),
+        (b"[1, 2]", "application/json", "must be a JSON object, not an array"),
+        (b"null", "application/json", "must be a JSON object, not null"),
+    ],
+)
+def test_a_body_that_is_not_a_json_object_is_named_plainly(client, content, content_type, says):
+    headers = {"content-type": content_type} if content_type else {}
+    for path in ("/api/solve", "/api/numberlink/parse"):
+        assert says in error_of(client.post(path, content=content, headers=headers), 422)
+
+
 # ---------------------------------------------------------------------- pictures
 def test_pictures_download(client):
     svg = client.get("/api/maze.svg", params={"seed": 2, "rows": 6, "cols": 6})
