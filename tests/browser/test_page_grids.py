@@ -160,3 +160,17 @@ def test_generate_and_solve_on_a_grid(driver, server, viewport, shoot, grid, nam
                  what="the woven hex maze")
         menu = driver.execute_script("return [...document.getElementById('generator').options].map((o) => o.value)")
         assert menu == weavers and len(weavers) >= 1
+
+
+def test_weave_ticked_at_the_default_braid_draws_a_woven_maze(driver, server):
+    open_page(driver, server, "?rows=10&cols=10&seed=3&braid=0.5")
+    driver.execute_script("const b = document.getElementById('weave'); b.checked = true; b.dispatchEvent(new Event('change'));")
+    state = wait_for(driver, "tremaux.maze.state().phase === 'ready' && tremaux.maze.state().params.weave === true && "
+                             "tremaux.maze.state()", what="the woven maze")
+    # a woven maze takes no loops: the page sends braid 0 and sets the slider aside while weave is ticked
+    assert state["params"]["braid"] == 0
+    assert "error" not in driver.find_element("id", "maze-message").get_attribute("class")
+    assert driver.find_element("id", "braid").get_attribute("disabled") is not None
+    driver.execute_script("const b = document.getElementById('weave'); b.checked = false; b.dispatchEvent(new Event('change'));")
+    wait_for(driver, "tremaux.maze.state().phase === 'ready' && !tremaux.maze.state().params.weave", what="the plain maze")
+    assert driver.find_element("id", "braid").get_attribute("disabled") is None

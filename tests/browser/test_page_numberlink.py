@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from pagekit import centre_pixels, hex_rgb, open_page, wait_for
+from pagekit import centre_pixels, hex_rgb, hold_answers, open_page, release_answers, wait_for, watch_for_text
 
 pytestmark = pytest.mark.browser
 
@@ -174,3 +174,22 @@ def test_numberlink_load_and_save_files_in_the_browser(driver, server, tmp_path)
     wait_for(driver, "document.getElementById('nl-message').textContent.startsWith('bad.txt')")
     text, cls = nl_message(driver)
     assert "row 2" in text and "error" in cls
+
+
+def test_a_cell_typed_while_the_solve_is_on_its_way_drops_its_answer(driver, server):
+    open_page(driver, server, "?rows=5&cols=5&seed=1")
+    set_size(driver, 2, 3)
+    place(driver, {(0, 0): 1, (0, 2): 1, (1, 0): 2, (1, 2): 2})
+    hold_answers(driver, "/api/numberlink/solve")
+    driver.find_element("id", "nl-solve").click()
+    wait_for(driver, "window.tremaux_held === 1", what="the solve's answer to arrive and be held")
+    place(driver, {(1, 2): 3})  # the board changes: the answer on its way is for the old one
+    assert driver.execute_script("return tremaux.numberlink.state().phase") == "editing"
+    watch_for_text(driver, "nl-message", "solved")
+    release_answers(driver)
+    # solving again answers for the board as it is now (a 2 unpaired): that answer, not the old one, is shown
+    state = solve_board(driver)
+    assert state["phase"] == "error" and state["answer"] is None
+    assert "'2'" in nl_message(driver)[0]
+    assert state["grid"] == [[1, 0, 1], [2, 0, 3]]
+    assert driver.execute_script("return window.tremaux_seen['nl-message']") is False, "the old board's answer was shown"

@@ -157,7 +157,7 @@
       ...extra,
       rows: rows.value,
       cols: cols.value,
-      braid: parseFloat($("braid").value),
+      braid: extra.weave ? 0 : parseFloat($("braid").value),  // a woven maze takes no loops (the server says why)
       seed: seed.value,
     };
   }
@@ -196,9 +196,14 @@
     $("side-label").hidden = !(takes("side") && !rect);
     $("wrap-label").hidden = !takes("wrap");
     $("weave-label").hidden = !takes("weave");
+    // a woven maze has no loops opened in it (a new passage could cut a crossing): braid is 0 and set aside
+    const woven = !$("weave-label").hidden && $("weave").checked;
+    if (woven) { $("braid").value = 0; $("braid-out").value = (0).toFixed(2); }
+    $("braid").disabled = woven;
+    $("braid").title = woven ? "a woven maze has no loops: braid is 0" : "";
     // the generators that run on this grid (the server says which)
     const wanted = $("generator").value;
-    const names = !$("weave-label").hidden && $("weave").checked ? g.weave_generators : g.generators;
+    const names = woven ? g.weave_generators : g.generators;
     const gens = names ? ENTRIES.generators.filter((e) => names.includes(e.name)) : ENTRIES.generators;
     fillSelect($("generator"), gens, gens.some((e) => e.name === wanted) ? wanted : (gens[0] || {}).name);
   }
@@ -212,11 +217,11 @@
     const want = p.grid || "square";
     const entry = ENTRIES.grids.find((g) => g.name === want || g.aliases.includes(want));
     if (entry && $("grid").value !== entry.name) $("grid").value = entry.name;
+    $("weave").checked = !!p.weave;
     showGridParams();
     if (p.shape) { $("shape").value = p.shape; showGridParams(); }
     for (const name of ["rings", "radius", "side"]) if (p[name] !== undefined && p[name] !== null) $(name).value = p[name];
     $("wrap").value = p.wrap || "";
-    $("weave").checked = !!p.weave;
     if (p.generator) $("generator").value = p.generator;
     if (p.solver) $("solver").value = p.solver;
     if (p.rows) $("rows").value = p.rows;
@@ -730,7 +735,9 @@
     $("braid").addEventListener("input", () => { $("braid-out").value = Number($("braid").value).toFixed(2); });
     const forgetRun = () => {
       showDocs();
-      if (M.maze) { resetRun(); drawMaze(); setPhase("ready"); updateLinks(); fillTable($("run-stats"), []); }
+      if (!M.maze || M.phase === "loading") return;  // the maze on its way comes without a run
+      if (M.phase === "solving") { M.requestId++; say($("maze-message"), ""); }  // that answer is for the old choice
+      resetRun(); drawMaze(); setPhase("ready"); updateLinks(); fillTable($("run-stats"), []);
     };
     $("solver").addEventListener("change", forgetRun);
     $("walk-seed").addEventListener("change", () => { if (!wholeNumber("walk-seed", "the random choice's seed", null).error) forgetRun(); });
@@ -753,6 +760,7 @@
     answer: null,      // last server answer
     shown: "first",    // which solution is drawn
     phase: "editing",  // editing | solving | solved | improper | error
+    requestId: 0,      // an answer to an older request than this (the board changed since) is dropped
   };
 
   function nlColour(k) {
@@ -769,6 +777,7 @@
   }
 
   function nlReset(rows, cols, grid) {
+    NL.requestId++;
     NL.rows = rows;
     NL.cols = cols;
     NL.grid = grid || Array.from({ length: rows }, () => new Array(cols).fill(0));
@@ -837,8 +846,9 @@
   }
 
   function nlSet(r, c, v) {
+    NL.requestId++;
     NL.grid[r][c] = v;
-    if (NL.answer) nlForget();
+    if (NL.answer || NL.phase !== "editing") nlForget();  // a solution, or one on its way, was for the old board
     say($("nl-message"), "");
     nlDraw();
   }
@@ -909,14 +919,17 @@
     say($("nl-message"), "solving…");
     const body = { ...nlBody(), second: true };
     if ($("nl-solver").value) body.solver = $("nl-solver").value;
+    const id = ++NL.requestId;
     let out;
     try {
       out = await postJSON("/api/numberlink/solve", body);
     } catch (err) {
+      if (id !== NL.requestId) return;
       NL.phase = "error";
       say($("nl-message"), err.message, "error");
       return;
     }
+    if (id !== NL.requestId) return;
     NL.answer = out;
     NL.phase = out.status === "solved" ? "solved" : "improper";
     const kind = out.status === "solved" ? (out.unique === false ? "warn" : "ok") : "error";
@@ -930,12 +943,14 @@
   async function nlRandom() {
     const body = { rows: NL.rows, cols: NL.cols, seed: Math.floor(Math.random() * 2 ** 31) };
     say($("nl-message"), "making a puzzle…");
+    const id = ++NL.requestId;
     try {
       const out = await postJSON("/api/numberlink/random", body);
+      if (id !== NL.requestId) return;
       nlReset(out.rows, out.cols, out.grid);
       say($("nl-message"), out.message || `a random ${out.rows} × ${out.cols} puzzle (seed ${body.seed})`);
     } catch (err) {
-      say($("nl-message"), err.message, "error");
+      if (id === NL.requestId) say($("nl-message"), err.message, "error");
     }
   }
 
