@@ -64,6 +64,19 @@ def test_grid_list_is_the_registry(client):
     assert "grid" in client.get("/openapi.json").json()["components"]["schemas"]["MazeParams"]["properties"]
 
 
+def test_each_shape_and_wrap_lists_the_generators_that_run_with_it(client):
+    by_name = {g["name"]: g for g in client.get("/api/grids").json()}
+    square = by_name["square"]
+    assert set(square["choice_generators"]) == {"wrap"}
+    for wrap, names in square["choice_generators"]["wrap"].items():
+        assert names and set(names) < set(square["generators"])
+        for name in square["generators"]:
+            res = client.get("/api/maze", params={"rows": 4, "cols": 4, "wrap": wrap, "generator": name, "seed": 1})
+            assert (res.status_code == 200) == (name in names), (wrap, name, res.text)
+    assert set(by_name["hex"]["choice_generators"]["shape"]) == {"rectangle", "hexagon"}
+    assert by_name["polar"]["choice_generators"] == {}
+
+
 @pytest.mark.parametrize("query, grid_params", [
     ({"grid": "theta", "rings": 7}, {"rings": 7}),
     ({"grid": "hex", "shape": "hexagon", "radius": 4}, {"shape": "hexagon", "radius": 4}),

@@ -174,3 +174,17 @@ def test_weave_ticked_at_the_default_braid_draws_a_woven_maze(driver, server):
     driver.execute_script("const b = document.getElementById('weave'); b.checked = false; b.dispatchEvent(new Event('change'));")
     wait_for(driver, "tremaux.maze.state().phase === 'ready' && !tremaux.maze.state().params.weave", what="the plain maze")
     assert driver.find_element("id", "braid").get_attribute("disabled") is None
+
+
+def test_a_wrap_offers_only_the_generators_that_run_with_it(driver, server):
+    open_page(driver, server, "?rows=6&cols=6&seed=3&generator=eller")
+    menu = "return [...document.getElementById('generator').options].map((o) => o.value)"
+    assert "eller" in driver.execute_script(menu)
+    pick(driver, "wrap", "torus")
+    state = wait_for(driver, "tremaux.maze.state().phase === 'ready' && tremaux.maze.state().params.wrap === 'torus' && "
+                             "tremaux.maze.state()", what="the torus maze")
+    wrapped = driver.execute_script("return fetch('/api/grids').then((r) => r.json()).then((g) => "
+                                    "g.find((x) => x.name === 'square').choice_generators.wrap.torus)")
+    assert driver.execute_script(menu) == wrapped and "eller" not in wrapped
+    assert state["params"]["generator"] in wrapped
+    assert "error" not in driver.find_element("id", "maze-message").get_attribute("class")

@@ -159,6 +159,14 @@ def _choices(name: str, param: str) -> list[str]:
     return out
 
 
+def _grid_with(entry: Any, param: str, value: str) -> Any:
+    """A small grid of registry ``entry`` with ``param`` (shape or wrap) set to ``value``."""
+    from ..grids import make_grid
+
+    extra = {} if value == "rectangle" else {k: 2 for k in ("radius", "side") if k in entry.params}
+    return make_grid(entry.name, **{param: value}, **extra, **({"size": (4, 4)} if "size" in entry.params else {}))
+
+
 def grid_list() -> list[dict[str, Any]]:
     """Every registered grid with the parameters the page asks for (``GET /api/grids``).
 
@@ -166,8 +174,10 @@ def grid_list() -> list[dict[str, Any]]:
     registry's parameter names, ``size`` being ``rows`` and ``cols``),
     ``choices`` (accepted values of ``shape`` and ``wrap``), ``generators``
     (the generators that run on its default grid), ``weave_generators`` (those
-    that run on it woven; empty when it does not weave) and ``trace`` (whether
-    solving it records a trace the page can animate: every grid does).
+    that run on it woven; empty when it does not weave), ``choice_generators``
+    (for each choice of shape and wrap, the generators that run on the grid
+    with it) and ``trace`` (whether solving it records a trace the page can
+    animate: every grid does).
 
     Returns
     -------
@@ -179,6 +189,9 @@ def grid_list() -> list[dict[str, Any]]:
     >>> hexagonal = next(g for g in grid_list() if g["name"] == "hex")
     >>> hexagonal["params"], hexagonal["choices"]["shape"], hexagonal["trace"]
     (['size', 'shape', 'radius', 'weave'], ['rectangle', 'hexagon'], True)
+    >>> square = grid_list()[0]
+    >>> "eller" in square["generators"], "eller" in square["choice_generators"]["wrap"]["torus"]
+    (True, False)
     """
     from ..generators import GENERATORS
     from ..grids import GRIDS, make_grid, supports
@@ -188,6 +201,8 @@ def grid_list() -> list[dict[str, Any]]:
         grid = make_grid(entry.name, **({"size": (2, 2)} if "size" in entry.params else {}))
         choices = {p: _choices(entry.name, p) for p in ("shape", "wrap") if p in entry.params}
         woven = make_grid(entry.name, size=(4, 4), weave=True) if "weave" in entry.params else None
+        by_choice = {p: {v: [g.name for g in GENERATORS if supports(g, _grid_with(entry, p, v))] for v in values}
+                     for p, values in choices.items()}
         out.append({
             "name": entry.name,
             "aliases": list(entry.aliases),
@@ -197,6 +212,7 @@ def grid_list() -> list[dict[str, Any]]:
             "choices": choices,
             "generators": [g.name for g in GENERATORS if supports(g, grid)],
             "weave_generators": [g.name for g in GENERATORS if woven is not None and supports(g, woven)],
+            "choice_generators": by_choice,
             "trace": True,
         })
     return out

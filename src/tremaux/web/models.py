@@ -126,6 +126,8 @@ class GridInfo(_Schema):
     choices: dict[str, list[str]] = Field(description="Accepted values of shape and wrap.")
     generators: list[str] = Field(description="Generators that run on this grid.")
     weave_generators: list[str] = Field(description="Generators that run on this grid woven (empty: no weave).")
+    choice_generators: dict[str, dict[str, list[str]]] = Field(
+        {}, description="For each value of shape and wrap, the generators that run on the grid with it.")
     trace: bool = Field(description="Solving records a trace (the page animates it).")
 
 

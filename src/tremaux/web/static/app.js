@@ -203,7 +203,12 @@
     $("braid").title = woven ? "a woven maze has no loops: braid is 0" : "";
     // the generators that run on this grid (the server says which)
     const wanted = $("generator").value;
-    const names = woven ? g.weave_generators : g.generators;
+    let names = woven ? g.weave_generators : g.generators;
+    // and, of those, the ones that run with the shape and wrap chosen
+    for (const [param, lists] of Object.entries(g.choice_generators || {})) {
+      const label = $(param + "-label"), chosen = lists[$(param).value];
+      if (names && label && !label.hidden && chosen) names = names.filter((n) => chosen.includes(n));
+    }
     const gens = names ? ENTRIES.generators.filter((e) => names.includes(e.name)) : ENTRIES.generators;
     fillSelect($("generator"), gens, gens.some((e) => e.name === wanted) ? wanted : (gens[0] || {}).name);
   }
@@ -219,9 +224,10 @@
     if (entry && $("grid").value !== entry.name) $("grid").value = entry.name;
     $("weave").checked = !!p.weave;
     showGridParams();
-    if (p.shape) { $("shape").value = p.shape; showGridParams(); }
-    for (const name of ["rings", "radius", "side"]) if (p[name] !== undefined && p[name] !== null) $(name).value = p[name];
+    if (p.shape) $("shape").value = p.shape;
     $("wrap").value = p.wrap || "";
+    showGridParams();  // again: the shape and wrap chosen decide which boxes and generators are offered
+    for (const name of ["rings", "radius", "side"]) if (p[name] !== undefined && p[name] !== null) $(name).value = p[name];
     if (p.generator) $("generator").value = p.generator;
     if (p.solver) $("solver").value = p.solver;
     if (p.rows) $("rows").value = p.rows;
@@ -724,10 +730,10 @@
     });
     $("btn-solve").addEventListener("click", solveMaze);
     $("grid").addEventListener("change", () => { showGridParams(); const p = readForm(); if (p) newMaze(p); });
-    for (const id of ["shape", "weave"]) {
+    for (const id of ["shape", "weave", "wrap"]) {
       $(id).addEventListener("change", () => { showGridParams(); const p = readForm(); if (p) newMaze(p); });
     }
-    for (const id of ["generator", "rows", "cols", "braid", "seed", "rings", "radius", "side", "wrap"]) {
+    for (const id of ["generator", "rows", "cols", "braid", "seed", "rings", "radius", "side"]) {
       $(id).addEventListener("change", () => { const p = readForm(); if (p) newMaze(p); });
       // a box left holding what is not a number fires no change (its value reads as ""): say so on leaving it
       $(id).addEventListener("blur", () => { if ($(id).validity && $(id).validity.badInput) readForm(); });
