@@ -165,3 +165,8 @@ def test_changing_the_solver_while_a_solve_is_on_its_way_drops_its_answer(driver
                     what="the bfs run")
     assert "bfs" in driver.find_element("id", "run-stats").text and done["found"] is True
     assert driver.execute_script("return window.tremaux_seen['run-stats']") is False, "Tremaux's run was shown"
+    # changing the solver during (or after) the replay: the message no longer speaks of the bfs run
+    assert "bfs" in driver.find_element("id", "maze-message").text
+    driver.execute_script("const s = document.getElementById('solver'); s.value = 'dfs'; s.dispatchEvent(new Event('change'));")
+    assert driver.execute_script("return tremaux.maze.state().phase") == "ready"
+    assert "bfs" not in driver.find_element("id", "maze-message").text

@@ -742,7 +742,9 @@
     const forgetRun = () => {
       showDocs();
       if (!M.maze || M.phase === "loading") return;  // the maze on its way comes without a run
-      if (M.phase === "solving") { M.requestId++; say($("maze-message"), ""); }  // that answer is for the old choice
+      if (M.phase === "solving") M.requestId++;  // that answer is for the old choice
+      // what the message says of the old run (solving, replaying, its result) no longer holds
+      if (["solving", "animating", "paused", "done"].includes(M.phase)) say($("maze-message"), "");
       resetRun(); drawMaze(); setPhase("ready"); updateLinks(); fillTable($("run-stats"), []);
     };
     $("solver").addEventListener("change", forgetRun);
