@@ -145,6 +145,10 @@ def test_every_generator_is_served(client, name):
         ({"seed": 2**60}, "seed"),
         ({"rows": "ten"}, "rows"),
         ({"colour": "red"}, "colour"),
+        # a grid of one cell is no maze: its start and destination would be the same cell
+        ({"grid": "polar", "rings": 1}, "rings"),
+        ({"grid": "triangle", "shape": "triangle", "side": 1}, "side"),
+        ({"grid": "hex", "shape": "hexagon", "radius": 0}, "radius"),
     ],
 )
 def test_bad_maze_parameters_are_422_naming_the_field(client, params, field):
