@@ -174,6 +174,11 @@ def test_weave_ticked_at_the_default_braid_draws_a_woven_maze(driver, server):
     driver.execute_script("const b = document.getElementById('weave'); b.checked = false; b.dispatchEvent(new Event('change'));")
     wait_for(driver, "tremaux.maze.state().phase === 'ready' && !tremaux.maze.state().params.weave", what="the plain maze")
     assert driver.find_element("id", "braid").get_attribute("disabled") is None
+    # a link asking for weave alone (no generator) draws a woven maze with a generator that weaves
+    open_page(driver, server, "?rows=8&cols=8&seed=2&weave=true")
+    params = driver.execute_script("return tremaux.maze.state().params")
+    assert params["weave"] is True and params["braid"] == 0
+    assert params["generator"] == driver.find_element("id", "generator").get_attribute("value")
 
 
 def test_a_wrap_offers_only_the_generators_that_run_with_it(driver, server):

@@ -61,6 +61,11 @@
     if (match) select.value = match.name;
   }
 
+  function chooseOption(select, entries, wanted) {
+    const match = entries.find((e) => e.name === wanted || e.aliases.includes(wanted));
+    if (match && [...select.options].some((o) => o.value === match.name)) select.value = match.name;
+  }
+
   function download(name, text, type) {
     const url = URL.createObjectURL(new Blob([text], { type: type || "text/plain" }));
     const a = document.createElement("a");
@@ -228,8 +233,9 @@
     $("wrap").value = p.wrap || "";
     showGridParams();  // again: the shape and wrap chosen decide which boxes and generators are offered
     for (const name of ["rings", "radius", "side"]) if (p[name] !== undefined && p[name] !== null) $(name).value = p[name];
-    if (p.generator) $("generator").value = p.generator;
-    if (p.solver) $("solver").value = p.solver;
+    // a name (or alias) the menu offers is chosen; another (this grid does not run it) leaves the menu's choice
+    if (p.generator) chooseOption($("generator"), ENTRIES.generators, p.generator);
+    if (p.solver) chooseOption($("solver"), ENTRIES.solvers, p.solver);
     if (p.rows) $("rows").value = p.rows;
     if (p.cols) $("cols").value = p.cols;
     if (p.braid !== undefined && p.braid !== null) $("braid").value = p.braid;
