@@ -77,6 +77,27 @@ def test_each_shape_and_wrap_lists_the_generators_that_run_with_it(client):
     assert by_name["polar"]["choice_generators"] == {}
 
 
+def test_each_grid_lists_the_solvers_that_run_on_it(client):
+    by_name = {g["name"]: g for g in client.get("/api/grids").json()}
+    all_solvers = [e["name"] for e in client.get("/api/solvers").json()]
+    cases = [({"grid": name, "rows": 4, "cols": 4} if name != "polar" else {"grid": name, "rings": 3}, g["solvers"])
+             for name, g in by_name.items()]
+    woven = {"rows": 4, "cols": 4, "weave": True, "generator": "kruskal", "braid": 0}
+    cases += [({**woven, "grid": "square"}, by_name["square"]["weave_solvers"]),
+              ({**woven, "grid": "hex"}, by_name["hex"]["weave_solvers"])]
+    cases += [({"rows": 4, "cols": 4, "wrap": wrap}, names)
+              for wrap, names in by_name["square"]["choice_solvers"]["wrap"].items()]
+    assert "pledge" not in by_name["hex"]["solvers"] and "wall-left" not in by_name["square"]["weave_solvers"]
+    for maze, names in cases:
+        assert names
+        for solver in all_solvers:
+            res = client.post("/api/solve", json={"maze": {**maze, "seed": 1}, "solver": solver, "record": False})
+            assert (res.status_code == 200) == (solver in names), (maze, solver, res.text)
+            error = res.json().get("error", "")
+            if "use one of: " in error:  # the refusal offers only solvers that run there
+                assert set(error.split("use one of: ")[1].split(", ")) <= set(names), error
+
+
 @pytest.mark.parametrize("query, grid_params", [
     ({"grid": "theta", "rings": 7}, {"rings": 7}),
     ({"grid": "hex", "shape": "hexagon", "radius": 4}, {"shape": "hexagon", "radius": 4}),

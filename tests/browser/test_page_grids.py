@@ -181,7 +181,7 @@ def test_weave_ticked_at_the_default_braid_draws_a_woven_maze(driver, server):
     assert params["generator"] == driver.find_element("id", "generator").get_attribute("value")
 
 
-def test_a_wrap_offers_only_the_generators_that_run_with_it(driver, server):
+def test_a_wrap_offers_only_the_generators_and_solvers_that_run_with_it(driver, server):
     open_page(driver, server, "?rows=6&cols=6&seed=3&generator=eller")
     menu = "return [...document.getElementById('generator').options].map((o) => o.value)"
     assert "eller" in driver.execute_script(menu)
@@ -193,3 +193,11 @@ def test_a_wrap_offers_only_the_generators_that_run_with_it(driver, server):
     assert driver.execute_script(menu) == wrapped and "eller" not in wrapped
     assert state["params"]["generator"] in wrapped
     assert "error" not in driver.find_element("id", "maze-message").get_attribute("class")
+    # the solver menu too offers only the solvers that run there: on a Moebius strip no wall follower
+    pick(driver, "wrap", "moebius")
+    wait_for(driver, "tremaux.maze.state().phase === 'ready' && tremaux.maze.state().params.wrap === 'moebius'",
+             what="the Moebius maze")
+    solvers = driver.execute_script("return [...document.getElementById('solver').options].map((o) => o.value)")
+    assert solvers == driver.execute_script("return fetch('/api/grids').then((r) => r.json()).then((g) => "
+                                            "g.find((x) => x.name === 'square').choice_solvers.wrap.moebius)")
+    assert "bfs" in solvers and "wall-left" not in solvers and "pledge" not in solvers

@@ -176,8 +176,9 @@ def grid_list() -> list[dict[str, Any]]:
     (the generators that run on its default grid), ``weave_generators`` (those
     that run on it woven; empty when it does not weave), ``choice_generators``
     (for each choice of shape and wrap, the generators that run on the grid
-    with it) and ``trace`` (whether solving it records a trace the page can
-    animate: every grid does).
+    with it), ``solvers``, ``weave_solvers`` and ``choice_solvers`` (the same
+    for the solvers) and ``trace`` (whether solving it records a trace the
+    page can animate: every grid does).
 
     Returns
     -------
@@ -192,9 +193,16 @@ def grid_list() -> list[dict[str, Any]]:
     >>> square = grid_list()[0]
     >>> "eller" in square["generators"], "eller" in square["choice_generators"]["wrap"]["torus"]
     (True, False)
+    >>> "wall-left" in square["weave_solvers"], "wall-left" in square["choice_solvers"]["wrap"]["moebius"]
+    (False, False)
     """
     from ..generators import GENERATORS
     from ..grids import GRIDS, make_grid, supports
+    from ..grids.solve import solver_refusal
+    from ..solvers import SOLVERS
+
+    def solvers(grid: Any) -> list[str]:
+        return [e.name for e in SOLVERS if grid is not None and solver_refusal(grid, e.name) is None]
 
     out = []
     for entry in GRIDS:
@@ -203,6 +211,7 @@ def grid_list() -> list[dict[str, Any]]:
         woven = make_grid(entry.name, size=(4, 4), weave=True) if "weave" in entry.params else None
         by_choice = {p: {v: [g.name for g in GENERATORS if supports(g, _grid_with(entry, p, v))] for v in values}
                      for p, values in choices.items()}
+        solvers_by = {p: {v: solvers(_grid_with(entry, p, v)) for v in values} for p, values in choices.items()}
         out.append({
             "name": entry.name,
             "aliases": list(entry.aliases),
@@ -213,6 +222,9 @@ def grid_list() -> list[dict[str, Any]]:
             "generators": [g.name for g in GENERATORS if supports(g, grid)],
             "weave_generators": [g.name for g in GENERATORS if woven is not None and supports(g, woven)],
             "choice_generators": by_choice,
+            "solvers": solvers(grid),
+            "weave_solvers": solvers(woven),
+            "choice_solvers": solvers_by,
             "trace": True,
         })
     return out

@@ -128,6 +128,10 @@ class GridInfo(_Schema):
     weave_generators: list[str] = Field(description="Generators that run on this grid woven (empty: no weave).")
     choice_generators: dict[str, dict[str, list[str]]] = Field(
         {}, description="For each value of shape and wrap, the generators that run on the grid with it.")
+    solvers: list[str] = Field([], description="Solvers that run on this grid.")
+    weave_solvers: list[str] = Field([], description="Solvers that run on this grid woven (empty: no weave).")
+    choice_solvers: dict[str, dict[str, list[str]]] = Field(
+        {}, description="For each value of shape and wrap, the solvers that run on the grid with it.")
     trace: bool = Field(description="Solving records a trace (the page animates it).")
 
 

@@ -208,14 +208,23 @@
     $("braid").title = woven ? "a woven maze has no loops: braid is 0" : "";
     // the generators that run on this grid (the server says which)
     const wanted = $("generator").value;
-    let names = woven ? g.weave_generators : g.generators;
-    // and, of those, the ones that run with the shape and wrap chosen
-    for (const [param, lists] of Object.entries(g.choice_generators || {})) {
-      const label = $(param + "-label"), chosen = lists[$(param).value];
-      if (names && label && !label.hidden && chosen) names = names.filter((n) => chosen.includes(n));
-    }
-    const gens = names ? ENTRIES.generators.filter((e) => names.includes(e.name)) : ENTRIES.generators;
+    const gens = offered(ENTRIES.generators, woven ? g.weave_generators : g.generators, g.choice_generators);
     fillSelect($("generator"), gens, gens.some((e) => e.name === wanted) ? wanted : (gens[0] || {}).name);
+    // and the solvers that run on it
+    const solver = $("solver").value;
+    const sols = offered(ENTRIES.solvers, woven ? g.weave_solvers : g.solvers, g.choice_solvers);
+    fillSelect($("solver"), sols, sols.some((e) => e.name === solver) ? solver : (sols[0] || {}).name);
+  }
+
+  // The registry entries the server names for this grid (all when it names none), less those that
+  // do not run with the shape and wrap chosen.
+  function offered(entries, names, byChoice) {
+    if (!names || names.length === 0) return entries;
+    for (const [param, lists] of Object.entries(byChoice || {})) {
+      const label = $(param + "-label"), chosen = lists[$(param).value];
+      if (label && !label.hidden && chosen) names = names.filter((n) => chosen.includes(n));
+    }
+    return entries.filter((e) => names.includes(e.name));
   }
 
   // true when the maze shown is drawn from the server's picture (every grid but the plain square one)
@@ -1096,8 +1105,8 @@
       $("version").textContent = limits.version;
       PALETTE = { ...PALETTE, ...palette };
       fillSelect($("generator"), gens, want.generator);
-      writeForm(want);
       fillSelect($("solver"), sols, want.solver);
+      writeForm(want);
       fillSelect($("nl-solver"), nls, nls.length ? nls[0].name : "");
       $("nl-solver").dispatchEvent(new Event("change"));
       for (const id of ["rows", "cols"]) $(id).max = limits.max_side;
