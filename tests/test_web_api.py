@@ -159,6 +159,9 @@ def test_bad_maze_parameters_are_422_naming_the_field(client, params, field):
 def test_unknown_algorithms_are_400_listing_the_valid_names(client):
     message = error_of(client.get("/api/maze", params={"generator": "zigzag"}), 400)
     assert "'zigzag'" in message and "backtracker" in message
+    for name in ("zigzag", ""):  # an empty grid name is no name either (as an empty generator, shape or wrap)
+        message = error_of(client.get("/api/maze", params={"grid": name}), 400)
+        assert f"unknown grid '{name}'" in message and "square" in message
     res = client.post("/api/solve", json={"maze": {"seed": 1}, "solver": "teleport"})
     message = error_of(res, 400)
     assert "'teleport'" in message and "tremaux" in message

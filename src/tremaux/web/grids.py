@@ -74,11 +74,17 @@ def grid_kwargs(params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """
     from ..grids import GRIDS
 
-    entry = GRIDS.get(str(params.get("grid") or "square"))
+    entry = GRIDS.get(_grid_name(params))
     kwargs = {k: params[k] for k in PARAMS if params.get(k) not in (None, False)}
     if "size" in entry.params and kwargs.get("shape", "rectangle") == "rectangle":
         kwargs = {"size": (int(params["rows"]), int(params["cols"])), **kwargs}
     return entry.name, kwargs
+
+
+def _grid_name(params: dict[str, Any]) -> str:
+    """The grid a request names: the square grid when it names none (an empty name is refused as unknown)."""
+    name = params.get("grid")
+    return "square" if name is None else str(name)
 
 
 def is_plain_square(params: dict[str, Any]) -> bool:
@@ -101,7 +107,7 @@ def is_plain_square(params: dict[str, Any]) -> bool:
     """
     from ..grids import GRIDS
 
-    return (GRIDS.get(str(params.get("grid") or "square")).name == "square" and not params.get("wrap")
+    return (GRIDS.get(_grid_name(params)).name == "square" and not params.get("wrap")
             and not params.get("weave"))
 
 
