@@ -60,6 +60,8 @@ def test_page_and_static_files(client):
         assert needle in res.text
     assert client.get("/static/app.js").status_code == 200
     assert client.get("/static/style.css").status_code == 200
+    head = client.head("/")  # as a link checker asks
+    assert head.status_code == 200 and "text/html" in head.headers["content-type"] and not head.content
 
 
 def test_openapi_documents_every_endpoint(client):

@@ -295,7 +295,7 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
                 if not (k in GRID_FIELDS and v in (None, False)) and not (k == "grid" and v == "square")}
 
     # ------------------------------------------------------------------ page
-    @app.get("/", include_in_schema=False)
+    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)  # HEAD: link checkers, curl -I
     def index() -> FileResponse:
         return FileResponse(str(_STATIC / "index.html"), media_type="text/html")
 
