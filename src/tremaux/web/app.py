@@ -444,7 +444,11 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
         from ..numberlink import formats
         from .jobs import grid_of
 
-        puzzle = formats.loads(body.text, source="puzzle")
+        puzzles = formats.loads_all(body.text, source="puzzle")
+        if len(puzzles) != 1:  # (the library's own message names its Python functions)
+            what = "no puzzle" if not puzzles else f"{len(puzzles)} puzzles; the page loads one at a time"
+            raise ApiError(400, "PuzzleFormatError", f"the text holds {what}")
+        puzzle = puzzles[0]
         if max(puzzle.shape) > m.NL_MAX_SIDE or min(puzzle.shape) < 2:
             raise ApiError(400, "InvalidSizeError",
                            f"puzzle size {puzzle.height} x {puzzle.width} is outside 2..{m.NL_MAX_SIDE} on a side")
