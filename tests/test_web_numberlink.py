@@ -149,6 +149,25 @@ def test_load_of_labels_the_page_cannot_hold_numbers_them_by_pair(client):
     assert all(1 <= v <= 999 for row in grid for v in row if v)
 
 
+def test_load_reads_the_text_in_a_worker_under_the_time_limit(client, monkeypatch):
+    # a few bytes can name a large puzzle (here 4096 x 4096 cells, seconds to read): not in the server's process
+    sched = client.app.state.scheduler
+    jobs = []
+    real = sched.run
+
+    async def run(job, payload, who):
+        jobs.append(job)
+        return await real(job, payload, who)
+
+    monkeypatch.setattr(sched, "run", run)
+    res = client.post("/api/numberlink/parse", json={"text": "1.1\n2.2\n"})
+    assert res.status_code == 200 and res.json()["grid"] == [[1, 0, 1], [2, 0, 2]]
+    assert jobs == ["nl_parse"]
+    res = client.post("/api/numberlink/parse", json={"text": "https://puzz.link/p?numlin/4096/4096/1g1"})
+    assert res.status_code in (400, 408), res.text
+    assert "4096" in res.json()["error"] or res.json()["kind"] == "TimeLimit"
+
+
 def test_random_puzzles_are_proper_and_reproducible(client):
     a = client.post("/api/numberlink/random", json={"rows": 6, "cols": 7, "seed": 11}).json()
     b = client.post("/api/numberlink/random", json={"rows": 6, "cols": 7, "seed": 11}).json()

@@ -436,23 +436,13 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
         return await run_json(request, "nl_random", payload)
 
     @app.post("/api/numberlink/parse", response_model=m.PuzzleBody, tags=["numberlink"])
-    def post_parse(body: m.PuzzleText) -> Any:
-        """Read a puzzle from text (grid, contest or ``W H`` format): the page's "load".
+    async def post_parse(request: Request, body: m.PuzzleText) -> Any:
+        """Read a puzzle from text (grid, contest, puzz.link or ``W H`` format): the page's "load".
 
-        The text is read as a puzzle, never as a file name.
+        The text is read as a puzzle, never as a file name, in a worker under
+        the time limit (a short address can name a large puzzle).
         """
-        from ..numberlink import formats
-        from .jobs import grid_of
-
-        puzzles = formats.loads_all(body.text, source="puzzle")
-        if len(puzzles) != 1:  # (the library's own message names its Python functions)
-            what = "no puzzle" if not puzzles else f"{len(puzzles)} puzzles; the page loads one at a time"
-            raise ApiError(400, "PuzzleFormatError", f"the text holds {what}")
-        puzzle = puzzles[0]
-        if max(puzzle.shape) > m.NL_MAX_SIDE or min(puzzle.shape) < 2:
-            raise ApiError(400, "InvalidSizeError",
-                           f"puzzle size {puzzle.height} x {puzzle.width} is outside 2..{m.NL_MAX_SIDE} on a side")
-        return grid_of(puzzle)
+        return await run_json(request, "nl_parse", {"text": body.text, "max_side": m.NL_MAX_SIDE})
 
     @app.post("/api/numberlink/format", tags=["numberlink"])
     def post_format(body: m.PuzzleBody) -> dict[str, str]:
