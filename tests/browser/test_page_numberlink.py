@@ -187,9 +187,25 @@ def test_a_cell_typed_while_the_solve_is_on_its_way_drops_its_answer(driver, ser
     assert driver.execute_script("return tremaux.numberlink.state().phase") == "editing"
     watch_for_text(driver, "nl-message", "solved")
     release_answers(driver)
+    wait_for(driver, "!document.getElementById('nl-solve').disabled", what="the held search to end")
     # solving again answers for the board as it is now (a 2 unpaired): that answer, not the old one, is shown
     state = solve_board(driver)
     assert state["phase"] == "error" and state["answer"] is None
     assert "'2'" in nl_message(driver)[0]
     assert state["grid"] == [[1, 0, 1], [2, 0, 3]]
     assert driver.execute_script("return window.tremaux_seen['nl-message']") is False, "the old board's answer was shown"
+
+
+def test_a_second_click_on_solve_waits_for_the_first_search(driver, server):
+    # a board over 64 cells is an expensive search: the server runs one per visitor and refuses a second
+    open_page(driver, server, "?rows=5&cols=5&seed=1")
+    driver.execute_script("const p = document.getElementById('nl-preset'); p.value = '15x20'; p.dispatchEvent(new Event('change'));")
+    driver.find_element("id", "nl-random").click()
+    wait_for(driver, "tremaux.numberlink.state().grid.flat().some((v) => v > 0) && "
+                     "!document.getElementById('nl-solve').disabled", what="the random puzzle")
+    driver.execute_script("for (const b of ['nl-solve', 'nl-solve', 'nl-random']) document.getElementById(b).click();")
+    state = wait_for(driver, "['solved', 'improper', 'error'].includes(tremaux.numberlink.state().phase) && "
+                             "!document.getElementById('nl-solve').disabled && tremaux.numberlink.state()",
+                     what="the answer")
+    assert state["phase"] == "solved" and state["answer"]["unique"] is True, nl_message(driver)
+    assert "error" not in nl_message(driver)[1]

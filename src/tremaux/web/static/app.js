@@ -784,7 +784,21 @@
     shown: "first",    // which solution is drawn
     phase: "editing",  // editing | solving | solved | improper | error
     requestId: 0,      // an answer to an older request than this (the board changed since) is dropped
+    pending: 0,        // searches on their way: "solve" and "random puzzle" wait for them (the server
+                       // runs one expensive search per visitor; a second, sent meanwhile, is refused)
   };
+
+  // Run the search `work` with "solve" and "random puzzle" off until it is answered.
+  async function nlSearch(work) {
+    NL.pending++;
+    $("nl-solve").disabled = $("nl-random").disabled = true;
+    try {
+      return await work();
+    } finally {
+      NL.pending--;
+      $("nl-solve").disabled = $("nl-random").disabled = NL.pending > 0;
+    }
+  }
 
   function nlColour(k) {
     const base = ["#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf",
@@ -945,7 +959,7 @@
     const id = ++NL.requestId;
     let out;
     try {
-      out = await postJSON("/api/numberlink/solve", body);
+      out = await nlSearch(() => postJSON("/api/numberlink/solve", body));
     } catch (err) {
       if (id !== NL.requestId) return;
       NL.phase = "error";
@@ -968,7 +982,7 @@
     say($("nl-message"), "making a puzzle…");
     const id = ++NL.requestId;
     try {
-      const out = await postJSON("/api/numberlink/random", body);
+      const out = await nlSearch(() => postJSON("/api/numberlink/random", body));
       if (id !== NL.requestId) return;
       nlReset(out.rows, out.cols, out.grid);
       say($("nl-message"), out.message || `a random ${out.rows} × ${out.cols} puzzle (seed ${body.seed})`);
