@@ -209,3 +209,18 @@ def test_a_second_click_on_solve_waits_for_the_first_search(driver, server):
                      what="the answer")
     assert state["phase"] == "solved" and state["answer"]["unique"] is True, nl_message(driver)
     assert "error" not in nl_message(driver)[1]
+
+
+def test_a_file_too_long_for_a_puzzle_is_refused_before_sending(driver, server, tmp_path):
+    open_page(driver, server, "?rows=5&cols=5&seed=1")
+    limit = driver.execute_script("return fetch('/api/limits').then((r) => r.json()).then((l) => l.max_text)")
+    hold_answers(driver, "/api/numberlink/parse")  # any text sent would be held here, its message never shown
+    for name, size in (("long.txt", limit + 1), ("huge.txt", 4 * limit + 1)):
+        big = tmp_path / name
+        big.write_text("1" + "." * (size - 2) + "1")
+        driver.find_element("id", "nl-load").send_keys(str(big))
+        text = wait_for(driver, f"document.getElementById('nl-message').textContent.startsWith('{name}') && "
+                                "document.getElementById('nl-message').textContent", what="the refusal")
+        assert f"at most {limit} characters" in text and "error" in nl_message(driver)[1]
+    assert driver.execute_script("return window.tremaux_held") == 0
+    release_answers(driver)

@@ -81,7 +81,7 @@
     background: "#ffffff", wall: "#222222", floor: "#ffffff", visited: "#e3e3cc", marked: "#d6d69a",
     retraced: "#555555", path: "#999955", start: "#995555", goal: "#559955", dead: "#b0b0b0",
   };
-  let LIMITS = { max_side: 150, nl_max_side: 30, time_limit: 10 };
+  let LIMITS = { max_side: 150, nl_max_side: 30, time_limit: 10, max_text: 20000 };
 
   // ================================================================== the maze demo
   const N = 1, E = 2, S = 4, W = 8;
@@ -1003,10 +1003,19 @@
   function nlLoad(ev) {
     const file = ev.target.files[0];
     if (!file) return;
+    // a file far too long for a puzzle is refused before it is read (a character is at most 4 bytes)
+    const tooLong = (size) => `${size}: a puzzle text is at most ${LIMITS.max_text} characters`;
+    if (file.size > 4 * LIMITS.max_text) {
+      say($("nl-message"), `${file.name}: ${tooLong(file.size + " bytes")}`, "error");
+      ev.target.value = "";
+      return;
+    }
     const reader = new FileReader();
     reader.onload = async () => {
       try {
-        const out = await postJSON("/api/numberlink/parse", { text: String(reader.result) });
+        const text = String(reader.result);
+        if (text.length > LIMITS.max_text) throw new Error(tooLong(text.length + " characters"));
+        const out = await postJSON("/api/numberlink/parse", { text });
         setPreset(out.rows, out.cols);
         nlReset(out.rows, out.cols, out.grid);
         say($("nl-message"), `loaded ${file.name}: ${out.rows} × ${out.cols}`, "ok");
