@@ -60,6 +60,8 @@ def test_page_and_static_files(client):
         assert needle in res.text
     assert client.get("/static/app.js").status_code == 200
     assert client.get("/static/style.css").status_code == 200
+    head = client.head("/")  # as a link checker asks
+    assert head.status_code == 200 and "text/html" in head.headers["content-type"] and not head.content
 
 
 def test_openapi_documents_every_endpoint(client):
@@ -145,6 +147,10 @@ def test_every_generator_is_served(client, name):
         ({"seed": 2**60}, "seed"),
         ({"rows": "ten"}, "rows"),
         ({"colour": "red"}, "colour"),
+        # a grid of one cell is no maze: its start and destination would be the same cell
+        ({"grid": "polar", "rings": 1}, "rings"),
+        ({"grid": "triangle", "shape": "triangle", "side": 1}, "side"),
+        ({"grid": "hex", "shape": "hexagon", "radius": 0}, "radius"),
     ],
 )
 def test_bad_maze_parameters_are_422_naming_the_field(client, params, field):
@@ -155,6 +161,9 @@ def test_bad_maze_parameters_are_422_naming_the_field(client, params, field):
 def test_unknown_algorithms_are_400_listing_the_valid_names(client):
     message = error_of(client.get("/api/maze", params={"generator": "zigzag"}), 400)
     assert "'zigzag'" in message and "backtracker" in message
+    for name in ("zigzag", ""):  # an empty grid name is no name either (as an empty generator, shape or wrap)
+        message = error_of(client.get("/api/maze", params={"grid": name}), 400)
+        assert f"unknown grid '{name}'" in message and "square" in message
     res = client.post("/api/solve", json={"maze": {"seed": 1}, "solver": "teleport"})
     message = error_of(res, 400)
     assert "'teleport'" in message and "tremaux" in message
@@ -205,6 +214,23 @@ def test_solve_draws_a_seed_like_get_maze_and_needs_a_well_formed_body(client):
     check_walk(maze_of(client.get("/api/maze", params=params).json()), res.json()["solution"]["path"])
     error_of(client.post("/api/solve", content=b"{not json", headers={"content-type": "application/json"}), 422)
     error_of(client.post("/api/solve", json={"maze": {"seed": 1, "rows": 500}}), 422)
+
+
+@pytest.mark.parametrize(
+    ("content", "content_type", "says"),
+    [
+        (b"", "application/json", "the request body is missing"),
+        (b'{"maze": {"rows": 5,}}', "application/json", "not valid JSON: Expecting property name"),
+        (b'{"maze": {}}', "text/plain", "Content-Type: application/json (the Content-Type was text/plain)"),
+        (b'{"maze": {}}', None, "(the Content-Type was none)"),
+        (b"[1, 2]", "application/json", "must be a JSON object, not an array"),
+        (b"null", "application/json", "must be a JSON object, not null"),
+    ],
+)
+def test_a_body_that_is_not_a_json_object_is_named_plainly(client, content, content_type, says):
+    headers = {"content-type": content_type} if content_type else {}
+    for path in ("/api/solve", "/api/numberlink/parse"):
+        assert says in error_of(client.post(path, content=content, headers=headers), 422)
 
 
 # ---------------------------------------------------------------------- pictures

@@ -149,6 +149,27 @@ def test_server_settings_are_checked():
     with pytest.raises(TremauxError, match="time_limit"):
         create_app(time_limit=0)
     assert ServerConfig(heavy_queue=0).heavy_queue == 0
+    for name in ("time_limit", "quick_limit", "body_timeout"):  # an infinite limit is no limit
+        with pytest.raises(TremauxError, match=f"{name}=inf must be a positive, finite number"):
+            ServerConfig(**{name: float("inf")})
+
+
+def test_tremaux_serve_refuses_what_it_cannot_do_in_one_line(capsys):
+    import socket
+
+    from cli_helpers import run
+
+    with socket.socket() as taken:  # an address in use
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code, out, err = run(capsys, "serve", "--port", str(port))
+        assert code == 2 and out == "" and err == f"error: cannot listen on 127.0.0.1:{port}: Address already in use\n"
+    code, out, err = run(capsys, "serve", "--host", "no-such-host.invalid")
+    assert code == 2 and out == "" and err.startswith("error: cannot listen on no-such-host.invalid:8000: ")
+    assert err.count("\n") == 1
+    code, out, err = run(capsys, "serve", "--time-limit", "inf")
+    assert code == 2 and out == "" and "time_limit=inf" in err and err.count("\n") == 1
 
 
 def test_a_quick_job_that_outruns_its_limit_moves_to_the_heavy_lane():

@@ -64,6 +64,40 @@ def test_grid_list_is_the_registry(client):
     assert "grid" in client.get("/openapi.json").json()["components"]["schemas"]["MazeParams"]["properties"]
 
 
+def test_each_shape_and_wrap_lists_the_generators_that_run_with_it(client):
+    by_name = {g["name"]: g for g in client.get("/api/grids").json()}
+    square = by_name["square"]
+    assert set(square["choice_generators"]) == {"wrap"}
+    for wrap, names in square["choice_generators"]["wrap"].items():
+        assert names and set(names) < set(square["generators"])
+        for name in square["generators"]:
+            res = client.get("/api/maze", params={"rows": 4, "cols": 4, "wrap": wrap, "generator": name, "seed": 1})
+            assert (res.status_code == 200) == (name in names), (wrap, name, res.text)
+    assert set(by_name["hex"]["choice_generators"]["shape"]) == {"rectangle", "hexagon"}
+    assert by_name["polar"]["choice_generators"] == {}
+
+
+def test_each_grid_lists_the_solvers_that_run_on_it(client):
+    by_name = {g["name"]: g for g in client.get("/api/grids").json()}
+    all_solvers = [e["name"] for e in client.get("/api/solvers").json()]
+    cases = [({"grid": name, "rows": 4, "cols": 4} if name != "polar" else {"grid": name, "rings": 3}, g["solvers"])
+             for name, g in by_name.items()]
+    woven = {"rows": 4, "cols": 4, "weave": True, "generator": "kruskal", "braid": 0}
+    cases += [({**woven, "grid": "square"}, by_name["square"]["weave_solvers"]),
+              ({**woven, "grid": "hex"}, by_name["hex"]["weave_solvers"])]
+    cases += [({"rows": 4, "cols": 4, "wrap": wrap}, names)
+              for wrap, names in by_name["square"]["choice_solvers"]["wrap"].items()]
+    assert "pledge" not in by_name["hex"]["solvers"] and "wall-left" not in by_name["square"]["weave_solvers"]
+    for maze, names in cases:
+        assert names
+        for solver in all_solvers:
+            res = client.post("/api/solve", json={"maze": {**maze, "seed": 1}, "solver": solver, "record": False})
+            assert (res.status_code == 200) == (solver in names), (maze, solver, res.text)
+            error = res.json().get("error", "")
+            if "use one of: " in error:  # the refusal offers only solvers that run there
+                assert set(error.split("use one of: ")[1].split(", ")) <= set(names), error
+
+
 @pytest.mark.parametrize("query, grid_params", [
     ({"grid": "theta", "rings": 7}, {"rings": 7}),
     ({"grid": "hex", "shape": "hexagon", "radius": 4}, {"shape": "hexagon", "radius": 4}),

@@ -131,9 +131,41 @@ def test_load_refuses_bad_text_and_oversized_puzzles(client):
     assert res.status_code == 400 and "30" in res.json()["error"]
     res = client.post("/api/numberlink/parse", json={"text": "x" * 20_001})
     assert res.status_code == 422
+    # one puzzle at a time, said in the page's words (not the library's function names)
+    for text, says in (("1.1\n2.2\n\n1.1\n2.2\n", "the text holds 2 puzzles"), ("0 0\n", "the text holds no puzzle")):
+        res = client.post("/api/numberlink/parse", json={"text": text})
+        assert res.status_code == 400 and says in res.json()["error"] and "load_all" not in res.text
     # text is read as a puzzle, never as a file name
     res = client.post("/api/numberlink/parse", json={"text": "/etc/passwd"})
     assert res.status_code == 400 and "root:" not in res.text
+
+
+def test_load_of_labels_the_page_cannot_hold_numbers_them_by_pair(client):
+    # numbers above 999 are read, but the page holds 1..999: the pairs are numbered instead
+    res = client.post("/api/numberlink/parse", json={"text": "1000 . 1000\n7 . 7\n"})
+    assert res.status_code == 200, res.text
+    grid = res.json()["grid"]
+    assert grid[0][0] == grid[0][2] != grid[1][0] == grid[1][2] and grid[0][1] == grid[1][1] == 0
+    assert all(1 <= v <= 999 for row in grid for v in row if v)
+
+
+def test_load_reads_the_text_in_a_worker_under_the_time_limit(client, monkeypatch):
+    # a few bytes can name a large puzzle (here 4096 x 4096 cells, seconds to read): not in the server's process
+    sched = client.app.state.scheduler
+    jobs = []
+    real = sched.run
+
+    async def run(job, payload, who):
+        jobs.append(job)
+        return await real(job, payload, who)
+
+    monkeypatch.setattr(sched, "run", run)
+    res = client.post("/api/numberlink/parse", json={"text": "1.1\n2.2\n"})
+    assert res.status_code == 200 and res.json()["grid"] == [[1, 0, 1], [2, 0, 2]]
+    assert jobs == ["nl_parse"]
+    res = client.post("/api/numberlink/parse", json={"text": "https://puzz.link/p?numlin/4096/4096/1g1"})
+    assert res.status_code in (400, 408), res.text
+    assert "4096" in res.json()["error"] or res.json()["kind"] == "TimeLimit"
 
 
 def test_random_puzzles_are_proper_and_reproducible(client):

@@ -43,3 +43,47 @@ def centre_pixels(driver, canvas_id: str, cells, geometry: str):
 def open_page(driver, server: str, query: str = "") -> None:
     driver.get(server + "/" + query)
     wait_for(driver, "window.tremaux && tremaux.maze.state().phase === 'ready'", what="the first maze")
+
+
+HOLD = """
+// answers from paths holding `arguments[0]` wait until tremaux_release() is called
+const part = arguments[0];
+if (!window.tremaux_fetch) window.tremaux_fetch = window.fetch;
+let release;
+const gate = new Promise((resolve) => { release = resolve; });
+window.tremaux_release = () => release();
+window.tremaux_held = 0;
+window.fetch = async (path, options) => {
+  const res = await window.tremaux_fetch(path, options);
+  if (!String(path).includes(part)) return res;
+  const text = await res.text();  // read whole now: once released, the page has it at once
+  window.tremaux_held++;
+  await gate;
+  return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
+};
+"""
+
+
+def hold_answers(driver, part: str) -> None:
+    """Hold the page's answers from paths containing ``part`` until :func:`release_answers`."""
+    driver.execute_script(HOLD, part)
+
+
+def release_answers(driver) -> None:
+    driver.execute_script("window.tremaux_release(); window.fetch = window.tremaux_fetch;")
+
+
+SEEN = """
+// tremaux_seen[id] becomes true once element `id` shows `text`
+const [id, text] = arguments;
+window.tremaux_seen = window.tremaux_seen || {};
+window.tremaux_seen[id] = false;
+const el = document.getElementById(id);
+new MutationObserver(() => { if (el.textContent.includes(text)) window.tremaux_seen[id] = true; })
+  .observe(el, { childList: true, subtree: true, characterData: true, attributes: true });
+"""
+
+
+def watch_for_text(driver, element_id: str, text: str) -> None:
+    """From now on, ``window.tremaux_seen[element_id]`` says whether the element ever showed ``text``."""
+    driver.execute_script(SEEN, element_id, text)

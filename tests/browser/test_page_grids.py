@@ -160,3 +160,44 @@ def test_generate_and_solve_on_a_grid(driver, server, viewport, shoot, grid, nam
                  what="the woven hex maze")
         menu = driver.execute_script("return [...document.getElementById('generator').options].map((o) => o.value)")
         assert menu == weavers and len(weavers) >= 1
+
+
+def test_weave_ticked_at_the_default_braid_draws_a_woven_maze(driver, server):
+    open_page(driver, server, "?rows=10&cols=10&seed=3&braid=0.5")
+    driver.execute_script("const b = document.getElementById('weave'); b.checked = true; b.dispatchEvent(new Event('change'));")
+    state = wait_for(driver, "tremaux.maze.state().phase === 'ready' && tremaux.maze.state().params.weave === true && "
+                             "tremaux.maze.state()", what="the woven maze")
+    # a woven maze takes no loops: the page sends braid 0 and sets the slider aside while weave is ticked
+    assert state["params"]["braid"] == 0
+    assert "error" not in driver.find_element("id", "maze-message").get_attribute("class")
+    assert driver.find_element("id", "braid").get_attribute("disabled") is not None
+    driver.execute_script("const b = document.getElementById('weave'); b.checked = false; b.dispatchEvent(new Event('change'));")
+    wait_for(driver, "tremaux.maze.state().phase === 'ready' && !tremaux.maze.state().params.weave", what="the plain maze")
+    assert driver.find_element("id", "braid").get_attribute("disabled") is None
+    # a link asking for weave alone (no generator) draws a woven maze with a generator that weaves
+    open_page(driver, server, "?rows=8&cols=8&seed=2&weave=true")
+    params = driver.execute_script("return tremaux.maze.state().params")
+    assert params["weave"] is True and params["braid"] == 0
+    assert params["generator"] == driver.find_element("id", "generator").get_attribute("value")
+
+
+def test_a_wrap_offers_only_the_generators_and_solvers_that_run_with_it(driver, server):
+    open_page(driver, server, "?rows=6&cols=6&seed=3&generator=eller")
+    menu = "return [...document.getElementById('generator').options].map((o) => o.value)"
+    assert "eller" in driver.execute_script(menu)
+    pick(driver, "wrap", "torus")
+    state = wait_for(driver, "tremaux.maze.state().phase === 'ready' && tremaux.maze.state().params.wrap === 'torus' && "
+                             "tremaux.maze.state()", what="the torus maze")
+    wrapped = driver.execute_script("return fetch('/api/grids').then((r) => r.json()).then((g) => "
+                                    "g.find((x) => x.name === 'square').choice_generators.wrap.torus)")
+    assert driver.execute_script(menu) == wrapped and "eller" not in wrapped
+    assert state["params"]["generator"] in wrapped
+    assert "error" not in driver.find_element("id", "maze-message").get_attribute("class")
+    # the solver menu too offers only the solvers that run there: on a Moebius strip no wall follower
+    pick(driver, "wrap", "moebius")
+    wait_for(driver, "tremaux.maze.state().phase === 'ready' && tremaux.maze.state().params.wrap === 'moebius'",
+             what="the Moebius maze")
+    solvers = driver.execute_script("return [...document.getElementById('solver').options].map((o) => o.value)")
+    assert solvers == driver.execute_script("return fetch('/api/grids').then((r) => r.json()).then((g) => "
+                                            "g.find((x) => x.name === 'square').choice_solvers.wrap.moebius)")
+    assert "bfs" in solvers and "wall-left" not in solvers and "pledge" not in solvers

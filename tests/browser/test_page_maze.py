@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from pagekit import centre_pixels, hex_rgb, open_page, wait_for
+from pagekit import centre_pixels, hex_rgb, hold_answers, open_page, release_answers, wait_for, watch_for_text
 
 pytestmark = pytest.mark.browser
 
@@ -148,3 +148,25 @@ def test_the_travelers_random_choice_is_seeded_from_the_page(driver, server):
     driver.execute_script("arguments[0].value = '-1';", box)
     driver.find_element("id", "btn-solve").click()
     assert "seed" in wait_for(driver, "document.querySelector('#maze-message.error') && document.getElementById('maze-message').textContent")
+
+
+def test_changing_the_solver_while_a_solve_is_on_its_way_drops_its_answer(driver, server):
+    open_page(driver, server, "?rows=8&cols=8&seed=2&solver=tremaux")
+    hold_answers(driver, "/api/solve")
+    driver.find_element("id", "btn-solve").click()
+    wait_for(driver, "window.tremaux_held === 1", what="the solve's answer to arrive and be held")
+    driver.execute_script("const s = document.getElementById('solver'); s.value = 'bfs'; s.dispatchEvent(new Event('change'));")
+    assert driver.execute_script("return tremaux.maze.state().phase") == "ready"
+    watch_for_text(driver, "run-stats", "tremaux")
+    release_answers(driver)
+    # solve now runs bfs; the held answer, Tremaux's run, was never shown under "bfs"
+    driver.find_element("id", "btn-solve").click()
+    done = wait_for(driver, "['animating', 'done'].includes(tremaux.maze.state().phase) && tremaux.maze.state()",
+                    what="the bfs run")
+    assert "bfs" in driver.find_element("id", "run-stats").text and done["found"] is True
+    assert driver.execute_script("return window.tremaux_seen['run-stats']") is False, "Tremaux's run was shown"
+    # changing the solver during (or after) the replay: the message no longer speaks of the bfs run
+    assert "bfs" in driver.find_element("id", "maze-message").text
+    driver.execute_script("const s = document.getElementById('solver'); s.value = 'dfs'; s.dispatchEvent(new Event('change'));")
+    assert driver.execute_script("return tremaux.maze.state().phase") == "ready"
+    assert "bfs" not in driver.find_element("id", "maze-message").text

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from pagekit import centre_pixels, hex_rgb, open_page, wait_for
+from pagekit import centre_pixels, hex_rgb, hold_answers, open_page, release_answers, wait_for, watch_for_text
 
 pytestmark = pytest.mark.browser
 
@@ -174,3 +174,53 @@ def test_numberlink_load_and_save_files_in_the_browser(driver, server, tmp_path)
     wait_for(driver, "document.getElementById('nl-message').textContent.startsWith('bad.txt')")
     text, cls = nl_message(driver)
     assert "row 2" in text and "error" in cls
+
+
+def test_a_cell_typed_while_the_solve_is_on_its_way_drops_its_answer(driver, server):
+    open_page(driver, server, "?rows=5&cols=5&seed=1")
+    set_size(driver, 2, 3)
+    place(driver, {(0, 0): 1, (0, 2): 1, (1, 0): 2, (1, 2): 2})
+    hold_answers(driver, "/api/numberlink/solve")
+    driver.find_element("id", "nl-solve").click()
+    wait_for(driver, "window.tremaux_held === 1", what="the solve's answer to arrive and be held")
+    place(driver, {(1, 2): 3})  # the board changes: the answer on its way is for the old one
+    assert driver.execute_script("return tremaux.numberlink.state().phase") == "editing"
+    watch_for_text(driver, "nl-message", "solved")
+    release_answers(driver)
+    wait_for(driver, "!document.getElementById('nl-solve').disabled", what="the held search to end")
+    # solving again answers for the board as it is now (a 2 unpaired): that answer, not the old one, is shown
+    state = solve_board(driver)
+    assert state["phase"] == "error" and state["answer"] is None
+    assert "'2'" in nl_message(driver)[0]
+    assert state["grid"] == [[1, 0, 1], [2, 0, 3]]
+    assert driver.execute_script("return window.tremaux_seen['nl-message']") is False, "the old board's answer was shown"
+
+
+def test_a_second_click_on_solve_waits_for_the_first_search(driver, server):
+    # a board over 64 cells is an expensive search: the server runs one per visitor and refuses a second
+    open_page(driver, server, "?rows=5&cols=5&seed=1")
+    driver.execute_script("const p = document.getElementById('nl-preset'); p.value = '15x20'; p.dispatchEvent(new Event('change'));")
+    driver.find_element("id", "nl-random").click()
+    wait_for(driver, "tremaux.numberlink.state().grid.flat().some((v) => v > 0) && "
+                     "!document.getElementById('nl-solve').disabled", what="the random puzzle")
+    driver.execute_script("for (const b of ['nl-solve', 'nl-solve', 'nl-random']) document.getElementById(b).click();")
+    state = wait_for(driver, "['solved', 'improper', 'error'].includes(tremaux.numberlink.state().phase) && "
+                             "!document.getElementById('nl-solve').disabled && tremaux.numberlink.state()",
+                     what="the answer")
+    assert state["phase"] == "solved" and state["answer"]["unique"] is True, nl_message(driver)
+    assert "error" not in nl_message(driver)[1]
+
+
+def test_a_file_too_long_for_a_puzzle_is_refused_before_sending(driver, server, tmp_path):
+    open_page(driver, server, "?rows=5&cols=5&seed=1")
+    limit = driver.execute_script("return fetch('/api/limits').then((r) => r.json()).then((l) => l.max_text)")
+    hold_answers(driver, "/api/numberlink/parse")  # any text sent would be held here, its message never shown
+    for name, size in (("long.txt", limit + 1), ("huge.txt", 4 * limit + 1)):
+        big = tmp_path / name
+        big.write_text("1" + "." * (size - 2) + "1")
+        driver.find_element("id", "nl-load").send_keys(str(big))
+        text = wait_for(driver, f"document.getElementById('nl-message').textContent.startsWith('{name}') && "
+                                "document.getElementById('nl-message').textContent", what="the refusal")
+        assert f"at most {limit} characters" in text and "error" in nl_message(driver)[1]
+    assert driver.execute_script("return window.tremaux_held") == 0
+    release_answers(driver)

@@ -22,5 +22,7 @@ def serve(
     from ..web import serve as run
 
     shown = f"[{host}]" if ":" in host else host
-    typer.echo(f"tremaux web page on http://{shown}:{port}/  (API docs: http://{shown}:{port}/docs; Ctrl+C stops)")
-    run(host, port, workers=workers, heavy_workers=heavy_workers, time_limit=time_limit, per_client=per_client)
+    # said once the address is taken: a bad setting or an address in use is one line 'error: ...' instead
+    run(host, port, workers=workers, heavy_workers=heavy_workers, time_limit=time_limit, per_client=per_client,
+        listening=lambda: typer.echo(f"tremaux web page on http://{shown}:{port}/  "
+                                     f"(API docs: http://{shown}:{port}/docs; Ctrl+C stops)"))

@@ -22,7 +22,7 @@ from ..solvers import SOLVERS
 from .grid import Grid
 from .maze import GridMaze
 
-__all__ = ["solve_on", "GridSolution", "clockwise", "GRAPH_SOLVERS"]
+__all__ = ["solve_on", "solver_refusal", "GridSolution", "clockwise", "GRAPH_SOLVERS"]
 
 GRAPH_SOLVERS = ("bfs", "dfs", "astar", "greedy", "tremaux", "dead-end-fill", "wall-left", "wall-right")
 """Solvers that run on every grid (the wall followers: every orientable one)."""
@@ -173,10 +173,10 @@ def solve_on(maze: GridMaze, algorithm: str = "bfs", *, start: Any = None, goal:
     src = grid.index(start) if start is not None else maze.start_index
     dst = grid.index(goal) if goal is not None else maze.goal_index
     cells = maze.cells
+    why = solver_refusal(grid, name)
+    if why:
+        raise UnsupportedError(why)
     if name not in GRAPH_SOLVERS:
-        if not (grid.rect and grid.name == "square"):
-            raise UnsupportedError(f"{name} runs on the plain square grid only; on a {grid.name} grid use one of: "
-                                   f"{', '.join(GRAPH_SOLVERS)}")
         import tremaux
 
         sol = tremaux.solve(maze.to_maze(), name, start=grid.cell(src), goal=grid.cell(dst))
@@ -206,7 +206,6 @@ def solve_on(maze: GridMaze, algorithm: str = "bfs", *, start: Any = None, goal:
         t += t2
         sol = _from_parents(maze, name, parent, ~filled, int(steps), src, dst)
     else:
-        _check_follower(grid, name)
         order, pos = clockwise(grid)
         path, length, seen, steps, arrived, t = kgs.wall_follow(grid.nbr, grid.back, cells, order, pos, src, dst,
                                                                 name == "wall-right", limit, rows)
@@ -224,13 +223,44 @@ _NO_TRACE = np.empty((0, 3), np.int64)
 _NO_CENTRES = np.zeros((1, 2))
 
 
-def _check_follower(grid: Grid, name: str) -> None:
-    if "weave" in grid.params:
-        raise UnsupportedError(f"{name} is not defined on a woven grid (a hand on the wall loses it in a tunnel); "
-                               "use bfs, dfs, astar, tremaux or dead-end-fill")
-    if grid.params.get("wrap") == "moebius":
-        raise UnsupportedError(f"{name} is not defined on a Möbius strip (it has no left and right); "
-                               "use bfs, dfs, astar, tremaux or dead-end-fill")
+def solver_refusal(grid: Grid, name: str) -> str | None:
+    """Why the solver ``name`` does not run on ``grid``, in one line; ``None`` when it does.
+
+    Parameters
+    ----------
+    grid : Grid
+        The grid.
+    name : str
+        A solver's registry name.
+
+    Returns
+    -------
+    str or None
+        The message :func:`solve_on` raises as :class:`~tremaux.errors.UnsupportedError`.
+
+    Examples
+    --------
+    >>> from tremaux.grids import make_grid
+    >>> solver_refusal(make_grid("hex", size=(3, 3)), "bfs") is None
+    True
+    >>> solver_refusal(make_grid("square", size=(3, 3), wrap="moebius"), "wall-left")
+    'wall-left is not defined on a Möbius strip (it has no left and right); use bfs, dfs, astar, tremaux or dead-end-fill'
+    """
+    if name not in GRAPH_SOLVERS:
+        if grid.rect and grid.name == "square":
+            return None
+        label = ("woven " if "weave" in grid.params else "") + grid.name
+        label += f" ({grid.params['wrap']})" if "wrap" in grid.params else ""
+        here = ", ".join(n for n in GRAPH_SOLVERS if solver_refusal(grid, n) is None)
+        return f"{name} runs on the plain square grid only; on a {label} grid use one of: {here}"
+    if name in ("wall-left", "wall-right"):
+        if "weave" in grid.params:
+            return (f"{name} is not defined on a woven grid (a hand on the wall loses it in a tunnel); "
+                    "use bfs, dfs, astar, tremaux or dead-end-fill")
+        if grid.params.get("wrap") == "moebius":
+            return (f"{name} is not defined on a Möbius strip (it has no left and right); "
+                    "use bfs, dfs, astar, tremaux or dead-end-fill")
+    return None
 
 
 def _from_walk(maze: GridMaze, name: str, path: np.ndarray, length: int, seen: np.ndarray, steps: int,

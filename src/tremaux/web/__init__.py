@@ -7,13 +7,18 @@
 
 from __future__ import annotations
 
+import socket
+from collections.abc import Callable
+
+from ..errors import TremauxError
 from .app import create_app
 from .config import ServerConfig
 
 __all__ = ["create_app", "serve", "ServerConfig"]
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, config: ServerConfig | None = None, **changes: object) -> None:
+def serve(host: str = "127.0.0.1", port: int = 8000, config: ServerConfig | None = None, *,
+          listening: Callable[[], None] | None = None, **changes: object) -> None:
     """Run the web server until interrupted.
 
     Parameters
@@ -22,8 +27,16 @@ def serve(host: str = "127.0.0.1", port: int = 8000, config: ServerConfig | None
         Address to listen on (only this machine by default).
     config : ServerConfig, optional
         Workers, queues, time limits, timeouts and caps (the defaults when absent).
+    listening : callable, optional
+        Called once the address is taken, before the server starts (``tremaux serve`` prints its address).
     **changes
         Fields of :class:`ServerConfig` to change (``workers=4``...).
+
+    Raises
+    ------
+    TremauxError
+        A setting out of range, or an address this machine cannot listen on
+        (unknown, not its own, or in use).
 
     Examples
     --------
@@ -31,6 +44,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, config: ServerConfig | None
     Traceback (most recent call last):
     ...
     tremaux.errors.TremauxError: server setting workers=0 must be at least 1
+    >>> serve("no-such-host.invalid", 8000)
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.TremauxError: cannot listen on no-such-host.invalid:8000: ...
     """
     from dataclasses import replace
 
@@ -39,4 +56,29 @@ def serve(host: str = "127.0.0.1", port: int = 8000, config: ServerConfig | None
     from .guard import uvicorn_config
 
     config = replace(config or ServerConfig(), **changes)
-    uvicorn.Server(uvicorn_config(create_app(config), host, port, config)).run()
+    sock = _listen(host, port)
+    try:
+        server = uvicorn.Server(uvicorn_config(create_app(config), host, port, config))
+        if listening is not None:
+            listening()
+        server.run(sockets=[sock])
+    finally:
+        sock.close()
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port`` (as uvicorn binds one), or a one-line error saying why not."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                                             flags=socket.AI_PASSIVE)[0]
+        sock = socket.socket(family, kind, proto)
+    except OSError as exc:
+        raise TremauxError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+    except OSError as exc:
+        sock.close()
+        raise TremauxError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    sock.set_inheritable(True)
+    return sock

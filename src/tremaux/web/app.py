@@ -96,8 +96,33 @@ class ApiError(Exception):
         self.retry_after = retry_after
 
 
-def _describe(err: dict[str, Any]) -> str:
+def _describe(err: dict[str, Any], content_type: str = "") -> str:
+    """One line for one pydantic error; the whole body's problems (none, not JSON) said plainly.
+
+    Examples
+    --------
+    >>> _describe({"type": "json_invalid", "loc": ("body", 7), "msg": "JSON decode error",
+    ...            "ctx": {"error": "Expecting value"}})
+    'the request body is not valid JSON: Expecting value (at character 7)'
+    >>> _describe({"type": "missing", "loc": ("body",), "msg": "Field required"})
+    'the request body is missing; send a JSON object (Content-Type: application/json)'
+    """
     where = tuple(err.get("loc", ()))
+    kind = err.get("type")
+    if where[:1] == ("body",) and kind == "json_invalid":
+        why = str((err.get("ctx") or {}).get("error", "")).splitlines()[0] if err.get("ctx") else ""
+        at = f" (at character {where[1]})" if len(where) > 1 and isinstance(where[1], int) else ""
+        return f"the request body is not valid JSON{': ' + why if why else ''}{at}"
+    if where == ("body",) and kind == "missing":
+        return "the request body is missing; send a JSON object (Content-Type: application/json)"
+    if where == ("body",) and kind == "model_attributes_type":
+        value = err.get("input")
+        if isinstance(value, bytes):  # not read as JSON: the content type said otherwise
+            sent = content_type.split(";")[0].strip()[:60] or "none"
+            return f"the request body must be JSON sent as Content-Type: application/json (the Content-Type was {sent})"
+        json_kinds = ((bool, "true or false"), (str, "a string"), (list, "an array"), ((int, float), "a number"))
+        what = next((name for t, name in json_kinds if isinstance(value, t)), "null")
+        return f"the request body must be a JSON object, not {what}"
     loc = ".".join(str(x) for x in where if x not in ("body", "query"))
     msg = str(err.get("msg", "invalid value")).removeprefix("Value error, ")
     if "input" in err and err.get("type") not in ("missing", "extra_forbidden", "json_invalid"):
@@ -227,7 +252,8 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         errors = exc.errors()
         detail = [{k: v for k, v in e.items() if k in ("loc", "msg", "type")} for e in errors]
-        message = "; ".join(_describe(e) for e in errors[:3]) or "invalid request"
+        content_type = request.headers.get("content-type", "")
+        message = "; ".join(_describe(e, content_type) for e in errors[:3]) or "invalid request"
         return JSONResponse(
             {"error": message, "kind": "ValidationError", "detail": detail}, status_code=422
         )
@@ -269,7 +295,7 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
                 if not (k in GRID_FIELDS and v in (None, False)) and not (k == "grid" and v == "square")}
 
     # ------------------------------------------------------------------ page
-    @app.get("/", include_in_schema=False)
+    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)  # HEAD: link checkers, curl -I
     def index() -> FileResponse:
         return FileResponse(str(_STATIC / "index.html"), media_type="text/html")
 
@@ -410,19 +436,13 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
         return await run_json(request, "nl_random", payload)
 
     @app.post("/api/numberlink/parse", response_model=m.PuzzleBody, tags=["numberlink"])
-    def post_parse(body: m.PuzzleText) -> Any:
-        """Read a puzzle from text (grid, contest or ``W H`` format): the page's "load".
+    async def post_parse(request: Request, body: m.PuzzleText) -> Any:
+        """Read a puzzle from text (grid, contest, puzz.link or ``W H`` format): the page's "load".
 
-        The text is read as a puzzle, never as a file name.
+        The text is read as a puzzle, never as a file name, in a worker under
+        the time limit (a short address can name a large puzzle).
         """
-        from ..numberlink import formats
-        from .jobs import grid_of
-
-        puzzle = formats.loads(body.text, source="puzzle")
-        if max(puzzle.shape) > m.NL_MAX_SIDE or min(puzzle.shape) < 2:
-            raise ApiError(400, "InvalidSizeError",
-                           f"puzzle size {puzzle.height} x {puzzle.width} is outside 2..{m.NL_MAX_SIDE} on a side")
-        return grid_of(puzzle)
+        return await run_json(request, "nl_parse", {"text": body.text, "max_side": m.NL_MAX_SIDE})
 
     @app.post("/api/numberlink/format", tags=["numberlink"])
     def post_format(body: m.PuzzleBody) -> dict[str, str]:

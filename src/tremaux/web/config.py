@@ -18,6 +18,8 @@ tremaux.errors.TremauxError: server setting workers=0 must be at least 1
 
 from __future__ import annotations
 
+import math
+
 from dataclasses import dataclass, fields
 
 from ..errors import TremauxError
@@ -98,5 +100,5 @@ class ServerConfig:
             elif f.type in ("int", int):
                 if value < 1:
                     raise TremauxError(f"server setting {f.name}={value!r} must be at least 1")
-            elif not value > 0:
-                raise TremauxError(f"server setting {f.name}={value!r} must be a positive number of seconds")
+            elif not (value > 0 and math.isfinite(value)):  # an infinite limit is no limit
+                raise TremauxError(f"server setting {f.name}={value!r} must be a positive, finite number of seconds")

@@ -74,11 +74,17 @@ def grid_kwargs(params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """
     from ..grids import GRIDS
 
-    entry = GRIDS.get(str(params.get("grid") or "square"))
+    entry = GRIDS.get(_grid_name(params))
     kwargs = {k: params[k] for k in PARAMS if params.get(k) not in (None, False)}
     if "size" in entry.params and kwargs.get("shape", "rectangle") == "rectangle":
         kwargs = {"size": (int(params["rows"]), int(params["cols"])), **kwargs}
     return entry.name, kwargs
+
+
+def _grid_name(params: dict[str, Any]) -> str:
+    """The grid a request names: the square grid when it names none (an empty name is refused as unknown)."""
+    name = params.get("grid")
+    return "square" if name is None else str(name)
 
 
 def is_plain_square(params: dict[str, Any]) -> bool:
@@ -101,7 +107,7 @@ def is_plain_square(params: dict[str, Any]) -> bool:
     """
     from ..grids import GRIDS
 
-    return (GRIDS.get(str(params.get("grid") or "square")).name == "square" and not params.get("wrap")
+    return (GRIDS.get(_grid_name(params)).name == "square" and not params.get("wrap")
             and not params.get("weave"))
 
 
@@ -159,6 +165,14 @@ def _choices(name: str, param: str) -> list[str]:
     return out
 
 
+def _grid_with(entry: Any, param: str, value: str) -> Any:
+    """A small grid of registry ``entry`` with ``param`` (shape or wrap) set to ``value``."""
+    from ..grids import make_grid
+
+    extra = {} if value == "rectangle" else {k: 2 for k in ("radius", "side") if k in entry.params}
+    return make_grid(entry.name, **{param: value}, **extra, **({"size": (4, 4)} if "size" in entry.params else {}))
+
+
 def grid_list() -> list[dict[str, Any]]:
     """Every registered grid with the parameters the page asks for (``GET /api/grids``).
 
@@ -166,8 +180,11 @@ def grid_list() -> list[dict[str, Any]]:
     registry's parameter names, ``size`` being ``rows`` and ``cols``),
     ``choices`` (accepted values of ``shape`` and ``wrap``), ``generators``
     (the generators that run on its default grid), ``weave_generators`` (those
-    that run on it woven; empty when it does not weave) and ``trace`` (whether
-    solving it records a trace the page can animate: every grid does).
+    that run on it woven; empty when it does not weave), ``choice_generators``
+    (for each choice of shape and wrap, the generators that run on the grid
+    with it), ``solvers``, ``weave_solvers`` and ``choice_solvers`` (the same
+    for the solvers) and ``trace`` (whether solving it records a trace the
+    page can animate: every grid does).
 
     Returns
     -------
@@ -179,15 +196,28 @@ def grid_list() -> list[dict[str, Any]]:
     >>> hexagonal = next(g for g in grid_list() if g["name"] == "hex")
     >>> hexagonal["params"], hexagonal["choices"]["shape"], hexagonal["trace"]
     (['size', 'shape', 'radius', 'weave'], ['rectangle', 'hexagon'], True)
+    >>> square = grid_list()[0]
+    >>> "eller" in square["generators"], "eller" in square["choice_generators"]["wrap"]["torus"]
+    (True, False)
+    >>> "wall-left" in square["weave_solvers"], "wall-left" in square["choice_solvers"]["wrap"]["moebius"]
+    (False, False)
     """
     from ..generators import GENERATORS
     from ..grids import GRIDS, make_grid, supports
+    from ..grids.solve import solver_refusal
+    from ..solvers import SOLVERS
+
+    def solvers(grid: Any) -> list[str]:
+        return [e.name for e in SOLVERS if grid is not None and solver_refusal(grid, e.name) is None]
 
     out = []
     for entry in GRIDS:
         grid = make_grid(entry.name, **({"size": (2, 2)} if "size" in entry.params else {}))
         choices = {p: _choices(entry.name, p) for p in ("shape", "wrap") if p in entry.params}
         woven = make_grid(entry.name, size=(4, 4), weave=True) if "weave" in entry.params else None
+        by_choice = {p: {v: [g.name for g in GENERATORS if supports(g, _grid_with(entry, p, v))] for v in values}
+                     for p, values in choices.items()}
+        solvers_by = {p: {v: solvers(_grid_with(entry, p, v)) for v in values} for p, values in choices.items()}
         out.append({
             "name": entry.name,
             "aliases": list(entry.aliases),
@@ -197,6 +227,10 @@ def grid_list() -> list[dict[str, Any]]:
             "choices": choices,
             "generators": [g.name for g in GENERATORS if supports(g, grid)],
             "weave_generators": [g.name for g in GENERATORS if woven is not None and supports(g, woven)],
+            "choice_generators": by_choice,
+            "solvers": solvers(grid),
+            "weave_solvers": solvers(woven),
+            "choice_solvers": solvers_by,
             "trace": True,
         })
     return out

@@ -8,7 +8,7 @@ touch files.
 Examples
 --------
 >>> sorted(JOBS)
-['echo', 'maze', 'nl_random', 'nl_solve', 'render', 'sleep', 'solve']
+['echo', 'maze', 'nl_parse', 'nl_random', 'nl_solve', 'render', 'sleep', 'solve']
 >>> JOBS["echo"]({"ping": 1})
 {'ping': 1}
 """

@@ -126,6 +126,12 @@ class GridInfo(_Schema):
     choices: dict[str, list[str]] = Field(description="Accepted values of shape and wrap.")
     generators: list[str] = Field(description="Generators that run on this grid.")
     weave_generators: list[str] = Field(description="Generators that run on this grid woven (empty: no weave).")
+    choice_generators: dict[str, dict[str, list[str]]] = Field(
+        {}, description="For each value of shape and wrap, the generators that run on the grid with it.")
+    solvers: list[str] = Field([], description="Solvers that run on this grid.")
+    weave_solvers: list[str] = Field([], description="Solvers that run on this grid woven (empty: no weave).")
+    choice_solvers: dict[str, dict[str, list[str]]] = Field(
+        {}, description="For each value of shape and wrap, the solvers that run on the grid with it.")
     trace: bool = Field(description="Solving records a trace (the page animates it).")
 
 
@@ -161,11 +167,13 @@ class MazeParams(_Model):
     grid: str = Field("square", max_length=32, description="Grid name or alias (GET /api/grids).")
     rows: int = Field(20, ge=2, le=MAX_SIDE, description="Rows of grids laid out in a rectangle.")
     cols: int = Field(20, ge=2, le=MAX_SIDE, description="Columns of grids laid out in a rectangle.")
-    rings: int | None = Field(None, ge=1, le=MAX_RINGS, description="Rings of the polar grid, the pole included.")
+    rings: int | None = Field(None, ge=2, le=MAX_RINGS, description="Rings of the polar grid, the pole included "
+                                                                    "(one ring is a single cell: no maze).")
     shape: str | None = Field(None, max_length=16, description="Outline: rectangle, hexagon (hex), triangle (triangle).")
-    radius: int | None = Field(None, ge=0, le=MAX_SIDE // 2, description="Cells from the centre to an edge "
+    radius: int | None = Field(None, ge=1, le=MAX_SIDE // 2, description="Cells from the centre to an edge "
                                                                          "of a hexagon-shaped hex grid.")
-    side: int | None = Field(None, ge=1, le=MAX_SIDE, description="Rows of a triangle-shaped triangle grid.")
+    side: int | None = Field(None, ge=2, le=MAX_SIDE, description="Rows of a triangle-shaped triangle grid "
+                                                                 "(one row is a single cell: no maze).")
     wrap: str | None = Field(None, max_length=16, description="Square grid: cylinder, torus or moebius.")
     weave: bool = Field(False, description="Square and hex grids: passages may run under crossings.")
     braid: float = Field(0.5, ge=0.0, le=1.0, description="Share of dead ends opened into loops.")

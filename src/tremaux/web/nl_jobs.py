@@ -48,9 +48,10 @@ def puzzle_of(body: dict[str, Any]) -> Any:
 def numbers_of(puzzle: Any) -> list[int]:
     """The number shown for each pair id (index 0 is empty).
 
-    Integer labels are themselves; single-character labels ``1``-``9``,
-    ``A``-``Z`` read as 1-35 (how the grid format writes numbers up to 35);
-    other labels are numbered by pair.
+    Integer labels up to 999 (the largest number the page holds) are
+    themselves; single-character labels ``1``-``9``, ``A``-``Z`` read as
+    1-35 (how the grid format writes numbers up to 35); other labels, larger
+    numbers included, are numbered by pair.
 
     Parameters
     ----------
@@ -67,10 +68,14 @@ def numbers_of(puzzle: Any) -> list[int]:
     >>> from tremaux.numberlink import Puzzle
     >>> numbers_of(Puzzle.from_rows(["1.C", "1.C"]))
     [0, 1, 12]
+    >>> numbers_of(Puzzle.from_rows([["1000", None, "1000"], ["7", None, "7"]]))
+    [0, 1, 2]
     """
     labels = puzzle.labels
-    if all(x.isdecimal() for x in labels):
-        return [0, *(int(x) for x in labels)]
+    if all(x.isdecimal() and int(x) <= 999 for x in labels):
+        ints = [int(x) for x in labels]
+        if len(set(ints)) == len(ints):
+            return [0, *ints]
     if all(len(x) == 1 and x.upper() in _DIGITS for x in labels):
         nums = [_DIGITS.index(x.upper()) + 1 for x in labels]
         if len(set(nums)) == len(nums):
@@ -251,3 +256,50 @@ def nl_random_job(req: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+
+
+@_job
+def nl_parse_job(req: dict[str, Any]) -> dict[str, Any]:
+    """Read the one puzzle of a text (any format of :data:`tremaux.numberlink.formats.FORMATS`) for the page.
+
+    Run in a worker: a short text can name a large puzzle (a puzz.link address
+    of 4096 x 4096 cells is a few bytes), whose reading takes seconds.
+
+    Parameters
+    ----------
+    req : dict
+        ``text``: the puzzle, read as text, never as a file name; ``max_side``:
+        the largest side the page takes.
+
+    Returns
+    -------
+    dict
+        ``rows``, ``cols`` and ``grid`` (see :func:`grid_of`).
+
+    Raises
+    ------
+    PuzzleFormatError
+        Text that is not exactly one puzzle.
+    InvalidSizeError
+        A puzzle with a side outside ``2..max_side``.
+
+    Examples
+    --------
+    >>> nl_parse_job({"text": "1.1\\n2.2\\n", "max_side": 30})
+    {'rows': 2, 'cols': 3, 'grid': [[1, 0, 1], [2, 0, 2]]}
+    >>> nl_parse_job({"text": "1.1\\n2.2\\n\\n1.1\\n2.2\\n", "max_side": 30})
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.PuzzleFormatError: the text holds 2 puzzles; the page loads one at a time
+    """
+    from ..errors import InvalidSizeError, PuzzleFormatError
+    from ..numberlink import formats
+
+    puzzles = formats.loads_all(req["text"], source="puzzle")
+    if len(puzzles) != 1:  # (the library's own message names its Python functions)
+        what = "no puzzle" if not puzzles else f"{len(puzzles)} puzzles; the page loads one at a time"
+        raise PuzzleFormatError(f"the text holds {what}")
+    puzzle, top = puzzles[0], int(req["max_side"])
+    if max(puzzle.shape) > top or min(puzzle.shape) < 2:
+        raise InvalidSizeError(f"puzzle size {puzzle.height} x {puzzle.width} is outside 2..{top} on a side")
+    return grid_of(puzzle)

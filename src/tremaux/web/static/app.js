@@ -61,6 +61,11 @@
     if (match) select.value = match.name;
   }
 
+  function chooseOption(select, entries, wanted) {
+    const match = entries.find((e) => e.name === wanted || e.aliases.includes(wanted));
+    if (match && [...select.options].some((o) => o.value === match.name)) select.value = match.name;
+  }
+
   function download(name, text, type) {
     const url = URL.createObjectURL(new Blob([text], { type: type || "text/plain" }));
     const a = document.createElement("a");
@@ -76,7 +81,7 @@
     background: "#ffffff", wall: "#222222", floor: "#ffffff", visited: "#e3e3cc", marked: "#d6d69a",
     retraced: "#555555", path: "#999955", start: "#995555", goal: "#559955", dead: "#b0b0b0",
   };
-  let LIMITS = { max_side: 150, nl_max_side: 30, time_limit: 10 };
+  let LIMITS = { max_side: 150, nl_max_side: 30, time_limit: 10, max_text: 20000 };
 
   // ================================================================== the maze demo
   const N = 1, E = 2, S = 4, W = 8;
@@ -157,7 +162,7 @@
       ...extra,
       rows: rows.value,
       cols: cols.value,
-      braid: parseFloat($("braid").value),
+      braid: extra.weave ? 0 : parseFloat($("braid").value),  // a woven maze takes no loops (the server says why)
       seed: seed.value,
     };
   }
@@ -196,11 +201,30 @@
     $("side-label").hidden = !(takes("side") && !rect);
     $("wrap-label").hidden = !takes("wrap");
     $("weave-label").hidden = !takes("weave");
+    // a woven maze has no loops opened in it (a new passage could cut a crossing): braid is 0 and set aside
+    const woven = !$("weave-label").hidden && $("weave").checked;
+    if (woven) { $("braid").value = 0; $("braid-out").value = (0).toFixed(2); }
+    $("braid").disabled = woven;
+    $("braid").title = woven ? "a woven maze has no loops: braid is 0" : "";
     // the generators that run on this grid (the server says which)
     const wanted = $("generator").value;
-    const names = !$("weave-label").hidden && $("weave").checked ? g.weave_generators : g.generators;
-    const gens = names ? ENTRIES.generators.filter((e) => names.includes(e.name)) : ENTRIES.generators;
+    const gens = offered(ENTRIES.generators, woven ? g.weave_generators : g.generators, g.choice_generators);
     fillSelect($("generator"), gens, gens.some((e) => e.name === wanted) ? wanted : (gens[0] || {}).name);
+    // and the solvers that run on it
+    const solver = $("solver").value;
+    const sols = offered(ENTRIES.solvers, woven ? g.weave_solvers : g.solvers, g.choice_solvers);
+    fillSelect($("solver"), sols, sols.some((e) => e.name === solver) ? solver : (sols[0] || {}).name);
+  }
+
+  // The registry entries the server names for this grid (all when it names none), less those that
+  // do not run with the shape and wrap chosen.
+  function offered(entries, names, byChoice) {
+    if (!names || names.length === 0) return entries;
+    for (const [param, lists] of Object.entries(byChoice || {})) {
+      const label = $(param + "-label"), chosen = lists[$(param).value];
+      if (label && !label.hidden && chosen) names = names.filter((n) => chosen.includes(n));
+    }
+    return entries.filter((e) => names.includes(e.name));
   }
 
   // true when the maze shown is drawn from the server's picture (every grid but the plain square one)
@@ -212,13 +236,15 @@
     const want = p.grid || "square";
     const entry = ENTRIES.grids.find((g) => g.name === want || g.aliases.includes(want));
     if (entry && $("grid").value !== entry.name) $("grid").value = entry.name;
-    showGridParams();
-    if (p.shape) { $("shape").value = p.shape; showGridParams(); }
-    for (const name of ["rings", "radius", "side"]) if (p[name] !== undefined && p[name] !== null) $(name).value = p[name];
-    $("wrap").value = p.wrap || "";
     $("weave").checked = !!p.weave;
-    if (p.generator) $("generator").value = p.generator;
-    if (p.solver) $("solver").value = p.solver;
+    showGridParams();
+    if (p.shape) $("shape").value = p.shape;
+    $("wrap").value = p.wrap || "";
+    showGridParams();  // again: the shape and wrap chosen decide which boxes and generators are offered
+    for (const name of ["rings", "radius", "side"]) if (p[name] !== undefined && p[name] !== null) $(name).value = p[name];
+    // a name (or alias) the menu offers is chosen; another (this grid does not run it) leaves the menu's choice
+    if (p.generator) chooseOption($("generator"), ENTRIES.generators, p.generator);
+    if (p.solver) chooseOption($("solver"), ENTRIES.solvers, p.solver);
     if (p.rows) $("rows").value = p.rows;
     if (p.cols) $("cols").value = p.cols;
     if (p.braid !== undefined && p.braid !== null) $("braid").value = p.braid;
@@ -719,10 +745,10 @@
     });
     $("btn-solve").addEventListener("click", solveMaze);
     $("grid").addEventListener("change", () => { showGridParams(); const p = readForm(); if (p) newMaze(p); });
-    for (const id of ["shape", "weave"]) {
+    for (const id of ["shape", "weave", "wrap"]) {
       $(id).addEventListener("change", () => { showGridParams(); const p = readForm(); if (p) newMaze(p); });
     }
-    for (const id of ["generator", "rows", "cols", "braid", "seed", "rings", "radius", "side", "wrap"]) {
+    for (const id of ["generator", "rows", "cols", "braid", "seed", "rings", "radius", "side"]) {
       $(id).addEventListener("change", () => { const p = readForm(); if (p) newMaze(p); });
       // a box left holding what is not a number fires no change (its value reads as ""): say so on leaving it
       $(id).addEventListener("blur", () => { if ($(id).validity && $(id).validity.badInput) readForm(); });
@@ -730,7 +756,11 @@
     $("braid").addEventListener("input", () => { $("braid-out").value = Number($("braid").value).toFixed(2); });
     const forgetRun = () => {
       showDocs();
-      if (M.maze) { resetRun(); drawMaze(); setPhase("ready"); updateLinks(); fillTable($("run-stats"), []); }
+      if (!M.maze || M.phase === "loading") return;  // the maze on its way comes without a run
+      if (M.phase === "solving") M.requestId++;  // that answer is for the old choice
+      // what the message says of the old run (solving, replaying, its result) no longer holds
+      if (["solving", "animating", "paused", "done"].includes(M.phase)) say($("maze-message"), "");
+      resetRun(); drawMaze(); setPhase("ready"); updateLinks(); fillTable($("run-stats"), []);
     };
     $("solver").addEventListener("change", forgetRun);
     $("walk-seed").addEventListener("change", () => { if (!wholeNumber("walk-seed", "the random choice's seed", null).error) forgetRun(); });
@@ -753,7 +783,22 @@
     answer: null,      // last server answer
     shown: "first",    // which solution is drawn
     phase: "editing",  // editing | solving | solved | improper | error
+    requestId: 0,      // an answer to an older request than this (the board changed since) is dropped
+    pending: 0,        // searches on their way: "solve" and "random puzzle" wait for them (the server
+                       // runs one expensive search per visitor; a second, sent meanwhile, is refused)
   };
+
+  // Run the search `work` with "solve" and "random puzzle" off until it is answered.
+  async function nlSearch(work) {
+    NL.pending++;
+    $("nl-solve").disabled = $("nl-random").disabled = true;
+    try {
+      return await work();
+    } finally {
+      NL.pending--;
+      $("nl-solve").disabled = $("nl-random").disabled = NL.pending > 0;
+    }
+  }
 
   function nlColour(k) {
     const base = ["#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf",
@@ -769,6 +814,7 @@
   }
 
   function nlReset(rows, cols, grid) {
+    NL.requestId++;
     NL.rows = rows;
     NL.cols = cols;
     NL.grid = grid || Array.from({ length: rows }, () => new Array(cols).fill(0));
@@ -837,8 +883,9 @@
   }
 
   function nlSet(r, c, v) {
+    NL.requestId++;
     NL.grid[r][c] = v;
-    if (NL.answer) nlForget();
+    if (NL.answer || NL.phase !== "editing") nlForget();  // a solution, or one on its way, was for the old board
     say($("nl-message"), "");
     nlDraw();
   }
@@ -909,14 +956,17 @@
     say($("nl-message"), "solving…");
     const body = { ...nlBody(), second: true };
     if ($("nl-solver").value) body.solver = $("nl-solver").value;
+    const id = ++NL.requestId;
     let out;
     try {
-      out = await postJSON("/api/numberlink/solve", body);
+      out = await nlSearch(() => postJSON("/api/numberlink/solve", body));
     } catch (err) {
+      if (id !== NL.requestId) return;
       NL.phase = "error";
       say($("nl-message"), err.message, "error");
       return;
     }
+    if (id !== NL.requestId) return;
     NL.answer = out;
     NL.phase = out.status === "solved" ? "solved" : "improper";
     const kind = out.status === "solved" ? (out.unique === false ? "warn" : "ok") : "error";
@@ -930,12 +980,14 @@
   async function nlRandom() {
     const body = { rows: NL.rows, cols: NL.cols, seed: Math.floor(Math.random() * 2 ** 31) };
     say($("nl-message"), "making a puzzle…");
+    const id = ++NL.requestId;
     try {
-      const out = await postJSON("/api/numberlink/random", body);
+      const out = await nlSearch(() => postJSON("/api/numberlink/random", body));
+      if (id !== NL.requestId) return;
       nlReset(out.rows, out.cols, out.grid);
       say($("nl-message"), out.message || `a random ${out.rows} × ${out.cols} puzzle (seed ${body.seed})`);
     } catch (err) {
-      say($("nl-message"), err.message, "error");
+      if (id === NL.requestId) say($("nl-message"), err.message, "error");
     }
   }
 
@@ -951,10 +1003,19 @@
   function nlLoad(ev) {
     const file = ev.target.files[0];
     if (!file) return;
+    // a file far too long for a puzzle is refused before it is read (a character is at most 4 bytes)
+    const tooLong = (size) => `${size}: a puzzle text is at most ${LIMITS.max_text} characters`;
+    if (file.size > 4 * LIMITS.max_text) {
+      say($("nl-message"), `${file.name}: ${tooLong(file.size + " bytes")}`, "error");
+      ev.target.value = "";
+      return;
+    }
     const reader = new FileReader();
     reader.onload = async () => {
       try {
-        const out = await postJSON("/api/numberlink/parse", { text: String(reader.result) });
+        const text = String(reader.result);
+        if (text.length > LIMITS.max_text) throw new Error(tooLong(text.length + " characters"));
+        const out = await postJSON("/api/numberlink/parse", { text });
         setPreset(out.rows, out.cols);
         nlReset(out.rows, out.cols, out.grid);
         say($("nl-message"), `loaded ${file.name}: ${out.rows} × ${out.cols}`, "ok");
@@ -1067,8 +1128,8 @@
       $("version").textContent = limits.version;
       PALETTE = { ...PALETTE, ...palette };
       fillSelect($("generator"), gens, want.generator);
-      writeForm(want);
       fillSelect($("solver"), sols, want.solver);
+      writeForm(want);
       fillSelect($("nl-solver"), nls, nls.length ? nls[0].name : "");
       $("nl-solver").dispatchEvent(new Event("change"));
       for (const id of ["rows", "cols"]) $(id).max = limits.max_side;
