@@ -9,7 +9,8 @@ question at a time, :func:`_another`). A planted line is then
 cut where the other solution leaves it: the two new ends are a pair that the
 other solution cannot satisfy. When no planted line can be cut (only short
 lines differ), the other solution is adopted as the planted one and cut, or
-two lines whose ends touch are joined.
+two lines whose ends touch are joined, or else the longest line where the two
+differ is cut in its middle (:func:`_rule_out`).
 
 Examples
 --------
