@@ -312,7 +312,7 @@ class SearchRun:
                              state["ccol"], state["mate"], state["col"], state["trail"], state["opt"],
                              state["mark"], state["sols"], state["work"], st, nodes, state["fhash"],
                              state["fsol"], state["memo"], lab, count, nterm, linked, self._corners,
-                             self._cut, state["dflag"], state["pid"])
+                             self._cut, state["dflag"])
 
 
 def _linking(puzzle: Puzzle, links: np.ndarray, h: int, w: int, flip: bool) -> Linking:
