@@ -268,7 +268,7 @@ def read_wh(text: str, source: str | None, base: str) -> list[Item]:
     Raises
     ------
     PuzzleFormatError
-        For a header or row that does not fit the format.
+        For a header or row that does not fit the format, or text that holds no puzzle.
 
     Examples
     --------
@@ -305,6 +305,10 @@ def read_wh(text: str, source: str | None, base: str) -> list[Item]:
                                         column=max(1, min(len(rs), w + 1)), source=source)
         blocks.append((rows, w))
         i += 1 + h
+    if not blocks:  # only comments, or '0 0' first: nothing would be solved and nothing said
+        ended = i < len(body)
+        raise PuzzleFormatError("no puzzle in the input" + (" before the '0 0' that ends it" if ended else ""),
+                                line=body[i][0] if ended else 1, column=1, source=source)
     return [_one(b, "wh", source, n, w) for (b, w), n in zip(blocks, _names(base, len(blocks)))]
 
 
