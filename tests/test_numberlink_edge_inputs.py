@@ -25,3 +25,96 @@ def test_the_cli_says_so_for_a_file_holding_only_the_end_marker(tmp_path, capsys
         code, out, err = run(capsys, "numberlink", *command, str(path))
         assert (code, out) == (2, "")
         assert err.startswith("error: ") and "no puzzle in the input" in err and err.count("\n") == 1
+
+
+@pytest.fixture
+def crossing(tmp_path):
+    path = tmp_path / "cross.txt"
+    path.write_text("1.2\n...\n2.1\n")  # no solution, known without a solver
+    return path
+
+
+def test_count_zero_is_refused_not_taken_for_no_count(capsys, crossing):
+    code, out, err = run(capsys, "numberlink", "solve", str(crossing), "--count", "0")
+    assert (code, out) == (2, "") and err == "error: count must be at least 1, not 0\n"
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "nan"])
+def test_check_refuses_a_time_limit_that_is_not_positive_even_when_no_solver_is_needed(capsys, crossing, value):
+    code, out, err = run(capsys, "numberlink", "check", str(crossing), "--time-limit", value)
+    assert (code, out) == (2, "")
+    assert err.startswith("error: time limit must be a positive number of seconds") and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("as_json", [[], ["--json"]])
+def test_check_of_a_file_with_an_invalid_puzzle_is_bad_input_as_for_solve(capsys, tmp_path, as_json):
+    path = tmp_path / "two.txt"
+    path.write_text("1.1\n2.2\n\n1..\n...\n")
+    code, out, err = run(capsys, "numberlink", "check", str(path), *as_json)
+    assert code == 2
+    assert err == "error: " + str(path) + ":4:1: number '1' appears once (line 4 column 1); each number must " \
+                  "appear exactly twice\n"
+    if as_json:
+        import json
+
+        assert [d["verdict"] for d in json.loads(out)] == ["proper", "invalid"]
+    else:
+        assert out == "two#1: proper\n"
+    for command in (["solve"], ["solve", "--json"]):  # solve says the same of the same file
+        code, _, err_solve = run(capsys, "numberlink", *command, str(path))
+        assert code == 2 and err_solve.splitlines()[-1] == err.strip()
+
+
+@pytest.mark.parametrize("out, message", [
+    ("missing/p.png", "the folder {tmp}/missing does not exist"),
+    (".", "cannot write a picture as 'a file without extension'"),
+    ("p.bmp", "cannot write a picture as '.bmp'"),
+])
+def test_solve_refuses_a_picture_it_cannot_write_before_solving(capsys, monkeypatch, tmp_path, crossing, out, message):
+    import tremaux.numberlink as nl
+
+    def never(*args, **kwargs):
+        raise AssertionError("the puzzles were solved before --out was checked")
+
+    monkeypatch.setattr(nl, "solve_file", never)
+    code, printed, err = run(capsys, "numberlink", "solve", str(crossing), "--out", str(tmp_path / out))
+    assert (code, printed) == (2, "")
+    assert err.startswith("error: ") and message.format(tmp=tmp_path) in err and err.count("\n") == 1
+
+
+def test_solve_prints_plain_lines_when_the_output_is_not_a_terminal(capsys, monkeypatch, crossing):
+    from tremaux.numberlink import draw
+
+    def never(*args, **kwargs):
+        raise AssertionError("every cell was styled for an output that shows no colour")
+
+    monkeypatch.setattr(draw, "to_rich", never)
+    code, out, _ = run(capsys, "numberlink", "solve", str(crossing))
+    assert code == 1 and out == draw.to_text(formats.load(crossing)) + "\n"
+
+
+@pytest.mark.parametrize("cap, coloured", [(None, True), (8, False)])
+def test_a_terminal_gets_colours_up_to_a_board_size(capsys, monkeypatch, crossing, cap, coloured):
+    from tremaux.cli import numberlink_cmds
+
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.setenv("TERM", "xterm-256color")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    if cap is not None:  # the 3x3 board is over this cap
+        monkeypatch.setattr(numberlink_cmds, "COLOUR_CELLS", cap)
+    code, out, _ = run(capsys, "numberlink", "solve", str(crossing))
+    assert code == 1 and ("\x1b[" in out) is coloured
+    assert out.replace("\x1b[0m", "").count("·") == 5
+
+
+@pytest.mark.parametrize("suffix, what", [(".png", "a PNG of 1401 x 141 pixels"), (".svg", "an SVG of a 50x5")])
+def test_pictures_over_the_memory_budget_are_refused_before_they_are_drawn(tmp_path, suffix, what):
+    from tremaux import budget
+    from tremaux.errors import MemoryLimitError
+    from tremaux.numberlink import Puzzle
+    from tremaux.numberlink.draw import save
+
+    puzzle = Puzzle.from_rows(["1" + "." * 48 + "1", *["." * 50] * 4])
+    with budget.limited("40K"), pytest.raises(MemoryLimitError, match=what):
+        save(puzzle, tmp_path / f"p{suffix}")
+    assert not (tmp_path / f"p{suffix}").exists()

@@ -24,6 +24,10 @@ TouchOption = typer.Option(None, "--touch/--no-touch",
                                 "makers use) for --unique, --count, --all, check and generate; --touch for a plain "
                                 "solve.")
 
+COLOUR_CELLS = 100_000
+"""The largest board ``solve`` and ``generate`` print in colour (a few seconds of styling); larger ones are
+printed plain."""
+
 
 def _puzzle_source(file: str | Path) -> Any:
     """The puzzles' source a command was given: standard input for ``-``, a puzz.link URL as is, else a file
@@ -40,15 +44,33 @@ def _out_path(out: Path, i: int, n: int) -> Path:
 
 
 def _show(drawn, numbers: bool = False) -> None:
-    """Print a puzzle or (puzzle, linking): coloured box drawing, or the grid of numbers."""
+    """Print a puzzle or (puzzle, linking): box drawing (coloured on a terminal), or the grid of numbers.
+
+    Colours are for a terminal only (elsewhere they would be dropped) and for boards of at most
+    :data:`COLOUR_CELLS` cells: styling a cell costs far more than drawing it (minutes for millions of cells).
+    """
     from rich.console import Console
 
-    from ..numberlink.draw import numbers_text, to_rich
+    from ..numberlink import Puzzle
+    from ..numberlink.draw import numbers_text, to_rich, to_text
 
+    console = Console(highlight=False, soft_wrap=True)
+    puzzle = drawn if isinstance(drawn, Puzzle) else drawn[0]
     if numbers:
         typer.echo(numbers_text(drawn))
+    elif console.is_terminal and console.color_system is not None and puzzle.grid.size <= COLOUR_CELLS:
+        console.print(to_rich(drawn))
     else:
-        Console(highlight=False, soft_wrap=True).print(to_rich(drawn))
+        typer.echo(to_text(drawn))
+
+
+def _picture_out(out: Optional[Path]) -> None:
+    """Refuse, before any solving, an ``--out`` picture that cannot be written (its format, its folder)."""
+    from ..numberlink.draw import picture_format
+
+    if out is not None:
+        picture_format(out)
+        _writable(out)
 
 
 @nl_app.command("solve")
@@ -76,7 +98,8 @@ def solve_cmd(
     from ..numberlink.draw import save
     from ..numberlink.solvers import DEFAULT_LIMIT
 
-    limit = count if count else (DEFAULT_LIMIT if all_ else None)
+    limit = count if count is not None else (DEFAULT_LIMIT if all_ else None)
+    _picture_out(out)
     interpret_small_puzzles()
     results = solve_file(_puzzle_source(file), solver, rule=rule, touch=touch, unique=unique, count=limit,
                          time_limit=time_limit, max_steps=max_steps)
@@ -191,16 +214,17 @@ def check_cmd(
     """Say whether each puzzle in FILE is proper (exactly one solution) and, if not, why.
 
     Lines never run beside themselves unless --touch."""
-    from ..errors import PuzzleError
     from ..numberlink import check_file
 
     interpret_small_puzzles()
     verdicts = check_file(_puzzle_source(file), rule, touch=touch, time_limit=time_limit)
-    if len(verdicts) == 1 and verdicts[0].verdict == "invalid":
-        raise PuzzleError(verdicts[0].reasons[0])
+    for d in verdicts:
+        if d.verdict == "invalid":  # bad input: the house's one-line error, as solve gives it
+            typer.echo(f"error: {d.reasons[0]}", err=True)
+        elif not as_json:
+            typer.echo(str(d) if d.name else f"{Path(file).name}: {d}")
     if as_json:
         typer.echo(json.dumps([d.to_dict() for d in verdicts]))
-    else:
-        for d in verdicts:
-            typer.echo(str(d) if d.name else f"{Path(file).name}: {d}")
+    if any(d.verdict == "invalid" for d in verdicts):
+        raise typer.Exit(2)
     raise typer.Exit(0 if all(d.proper for d in verdicts) else 1)

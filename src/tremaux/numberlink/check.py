@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import PuzzleError
+from ..errors import InvalidSizeError, PuzzleError
 from .formats import load_all, source_name
 from .formats.grids import base_name
 from .model import Puzzle
@@ -61,6 +61,11 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
         ``needs-empty-cells`` (under ``fill``: solvable only if cells may stay
         empty), ``walled-in``, ``unknown``; ``reasons`` says which pair or cell.
 
+    Raises
+    ------
+    InvalidSizeError
+        A time limit that is not a positive number of seconds, even for a puzzle answered without a solver.
+
     Examples
     --------
     >>> from tremaux.numberlink import Puzzle
@@ -69,6 +74,7 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
     >>> diagnose(Puzzle.from_rows(["1..", "...", "..1"]), "nikoli").verdict
     'multiple-solutions'
     """
+    _check_time_limit(time_limit)
     the = resolve(rule, touch, default_touch=False)
     rule, t = the.name, the.touch
     t0 = time.perf_counter()
@@ -91,6 +97,12 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
     labels = ", ".join(repr(puzzle.labels[k]) for k in differ)
     return Diagnosis("multiple-solutions", rule, (f"a second solution draws the lines of {labels} differently",),
                      r, puzzle.name, t)
+
+
+def _check_time_limit(time_limit: float | None) -> None:
+    """Refuse a time limit that is not a positive number of seconds, whether or not a solver would be asked."""
+    if time_limit is not None and not float(time_limit) > 0:
+        raise InvalidSizeError(f"time limit must be a positive number of seconds, not {time_limit}")
 
 
 def _blocking_pair(puzzle: Puzzle, t0: float, time_limit: float | None) -> str | None:
@@ -155,6 +167,11 @@ def check_file(path: str | Path, rule: str | Rule = "fill", *, touch: bool | Non
     list of Diagnosis
         One per puzzle, in file order.
 
+    Raises
+    ------
+    InvalidSizeError
+        A time limit that is not a positive number of seconds (before the file is read).
+
     Examples
     --------
     >>> import tempfile, os
@@ -163,6 +180,7 @@ def check_file(path: str | Path, rule: str | Rule = "fill", *, touch: bool | Non
     >>> [str(x) for x in check_file(f)]
     ['p: proper']
     """
+    _check_time_limit(time_limit)
     out: list[Diagnosis] = []
     items: list[Any] = load_all(path, errors="keep")
     name = base_name(source_name(path))
