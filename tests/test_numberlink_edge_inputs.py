@@ -118,3 +118,23 @@ def test_pictures_over_the_memory_budget_are_refused_before_they_are_drawn(tmp_p
     with budget.limited("40K"), pytest.raises(MemoryLimitError, match=what):
         save(puzzle, tmp_path / f"p{suffix}")
     assert not (tmp_path / f"p{suffix}").exists()
+
+
+@pytest.mark.parametrize("row, column", [("1,,1", 3), ("1, ,1", 4), (",1,1", 1), ("1,1,", 4), ("1 ,\t,1", 5)])
+def test_an_empty_field_between_commas_is_an_error_not_a_dropped_cell(row, column):
+    with pytest.raises(PuzzleFormatError, match=r"empty field in a comma-separated row; write '\.' or 0") as exc:
+        formats.loads(f"{row}\n2,.,2\n")
+    assert (exc.value.line, exc.value.column) == (1, column)
+    assert formats.loads("1, 0 ,1\n2,.,2\n").grid.tolist() == [[1, 0, 1], [2, 0, 2]]
+    assert formats.loads("4 1\n1,,1\n").labels == ("1", ",")  # one character per cell under a 'W H' header
+
+
+@pytest.mark.parametrize("end", ["\r", "\r\n", "\n"])
+def test_every_line_end_splits_rows(end):
+    text = end.join(["# c", "3 2", "1.1", "2.2", "0 0", ""])
+    assert formats.loads(text).grid.tolist() == [[1, 0, 1], [2, 0, 2]]
+    grid = formats.loads(end.join(["1.1", "2.2", ""]))
+    assert grid.grid.tolist() == [[1, 0, 1], [2, 0, 2]]
+    with pytest.raises(PuzzleFormatError) as exc:
+        formats.loads(end.join(["1.1", "2.2", "3.."]))
+    assert exc.value.line == 3

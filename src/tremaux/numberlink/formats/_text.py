@@ -77,11 +77,22 @@ def decode(data: bytes, *, source: str | None = None) -> str:
                                 column=column, source=source) from None
 
 
+_EOL = re.compile(r"\r\n?|\n")
+
+
 def lines(text: str) -> list[Line]:
-    """Numbered lines of ``text``, line ends and trailing whitespace removed (lines end at ``\\n``)."""
+    """Numbered lines of ``text``, line ends and trailing whitespace removed.
+
+    Lines end at ``\\n``, ``\\r\\n`` or a lone ``\\r`` (the line end of old Mac files).
+
+    Examples
+    --------
+    >>> lines("1.1\\r2.2\\r")
+    [(1, '1.1'), (2, '2.2'), (3, '')]
+    """
     if text.startswith("\ufeff"):
         text = text[1:]
-    return [(i + 1, s.rstrip()) for i, s in enumerate(text.split("\n"))]
+    return [(i + 1, s.rstrip()) for i, s in enumerate(_EOL.split(text))]
 
 
 def split_blocks(rows: list[Line]) -> list[list[Line]]:
@@ -114,6 +125,29 @@ def tokens(s: str) -> list[tuple[int, str]]:
         return [(m.start() + 1, m.group()) for m in _TOKEN.finditer(s)]
     off = len(s) - len(s.lstrip())
     return [(off + i + 1, ch) for i, ch in enumerate(s.strip())]
+
+
+def empty_field(s: str) -> int | None:
+    """The 1-based column of the first comma that closes an empty cell of a comma-separated row, else ``None``.
+
+    ``1,,2``, ``1, ,2``, ``,1,2`` and ``1,2,`` leave a cell out: it is not read as an empty cell (that is ``.``
+    or ``0``) nor dropped, which would shift the cells after it.
+
+    Examples
+    --------
+    >>> empty_field("1, 0, 1"), empty_field("1,,1"), empty_field("1 2 1"), empty_field("1,2,")
+    (None, 3, None, 4)
+    """
+    if "," not in s:
+        return None
+    start = len(s) - len(s.lstrip())
+    fields = s[start:].split(",")
+    col = start + 1
+    for k, field in enumerate(fields):
+        if not field.strip():
+            return col + len(field) if k < len(fields) - 1 else col - 1
+        col += len(field) + 1
+    return None
 
 
 def count_cells(s: str) -> int:

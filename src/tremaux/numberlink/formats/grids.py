@@ -22,7 +22,7 @@ import numpy as np
 
 from ...errors import PuzzleError, PuzzleFormatError
 from ..model import Puzzle, label_order
-from ._text import Line, check_side, count_cells, has_separator, lines, show, split_blocks, tokens
+from ._text import Line, check_side, count_cells, empty_field, has_separator, lines, show, split_blocks, tokens
 
 __all__ = ["read_grid", "read_flow", "read_wh", "write_grid", "write_flow", "write_wh", "WH_HEADER"]
 
@@ -121,6 +121,9 @@ def _token_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str) -
     where: dict[str, list[tuple[int, int]]] = {}
     width = -1
     for lineno, s in rows:
+        if (gap := empty_field(s)) is not None:
+            raise PuzzleFormatError("an empty field in a comma-separated row; write '.' or 0 for an empty cell",
+                                    line=lineno, column=gap, source=source)
         cells = tokens(s)
         if width < 0:
             width = len(cells)
