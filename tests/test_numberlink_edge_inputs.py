@@ -3,6 +3,7 @@ outputs that cannot be written, boards too big to draw; each answered in one lin
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from tremaux.errors import PuzzleFormatError
@@ -138,3 +139,22 @@ def test_every_line_end_splits_rows(end):
     with pytest.raises(PuzzleFormatError) as exc:
         formats.loads(end.join(["1.1", "2.2", "3.."]))
     assert exc.value.line == 3
+
+
+def test_writers_never_merge_two_labels_that_read_back_as_one_number():
+    from tremaux.numberlink import Puzzle
+
+    both = Puzzle([[1, 1], [2, 2]], labels=["01", "1"])
+    for fmt in ("grid", "wh"):
+        with pytest.raises(PuzzleFormatError, match="read back as the number 1"):
+            formats.dumps(both, fmt)
+    for fmt in ("puzzlink", "contest", "bwinf", "flow"):  # renumbered: the two pairs stay two
+        again = formats.loads(formats.dumps(both, fmt), format=fmt)
+        assert again.pairs == 2 and np.array_equal(again.grid > 0, both.grid > 0)
+        assert len({again.grid[0, 0], again.grid[1, 0]}) == 2
+    zero = Puzzle([[1, 1], [2, 2]], labels=["00", "1"])  # was written as 'Z', a label it never had
+    for fmt in ("grid", "wh"):
+        with pytest.raises(PuzzleFormatError, match=r"label '00' .* \(a zero there means an empty cell\)$"):
+            formats.dumps(zero, fmt)
+    lone = Puzzle([[1, 1], [2, 2]], labels=["07", "3"])  # alone, a leading zero is harmless
+    assert formats.loads(formats.dumps(lone, "grid")).grid.tolist() == [[2, 2], [1, 1]]

@@ -316,6 +316,11 @@ def read_wh(text: str, source: str | None, base: str) -> list[Item]:
 
 
 # ---------------------------------------------------------------------- writing
+def _number(label: str) -> bool:
+    """Whether ``label`` is a whole number written as the readers give it back (digits, no leading zero)."""
+    return label.isascii() and label.isdigit() and label == str(int(label))
+
+
 def _cant(label: str, fmt: str, why: str) -> PuzzleFormatError:
     return PuzzleFormatError(f"label {show(label)} cannot be written in the {fmt!r} format ({why})")
 
@@ -327,15 +332,20 @@ def _strings(p: Puzzle, fmt: str) -> tuple[list[str], bool]:
         return [".", *labs], True
     if all(len(x) == 1 and _grid_char(x) and x != "0" for x in labs):
         return [".", *labs], True
-    if all(x.isdecimal() and x.isascii() for x in labs) and max(int(x) for x in labs) <= len(_DIGITS) \
-            and "0" not in labs:
+    if all(_number(x) for x in labs) and max(int(x) for x in labs) <= len(_DIGITS) and "0" not in labs:
         return [".", *(_DIGITS[int(x) - 1] for x in labs)], True
+    numbers: dict[int, str] = {}
     for x in labs:
         if not _ALNUM.match(x):
-            raise _cant(x, fmt, "a label there is a word of letters and digits; 'wh' takes any one printable "
-                                "character")
+            raise _cant(x, fmt, "a label there is a word of letters and digits" +
+                        ("; 'wh' takes any one printable character" if fmt == "grid" else ""))
         if x.isdigit() and int(x) == 0:
-            raise _cant(x, fmt, "a zero there means an empty cell; 'wh' holds it")
+            raise _cant(x, fmt, "a zero there means an empty cell" +
+                        ("; 'wh' holds it" if fmt == "grid" and x == "0" else ""))
+        if x.isdigit() and int(x) in numbers:  # '01' and '1' are both read as the number 1
+            raise _cant(x, fmt, f"it is read back as the number {int(x)}, as {numbers[int(x)]!r} is")
+        if x.isdigit():
+            numbers[int(x)] = x
     return ["0" if all(x.isdecimal() for x in labs) else ".", *labs], False
 
 

@@ -162,7 +162,8 @@ def _number(v: int) -> str:
 
 
 def write_puzzlink(puzzles: Sequence[Puzzle]) -> str:
-    """One URL per puzzle. Labels that are numbers 0 to 12287 are kept; other labels are written as pair numbers.
+    """One URL per puzzle. Labels that are numbers 0 to 12287 (``7``, not ``07``) are kept; other labels are written
+    as pair numbers.
 
     Parameters
     ----------
@@ -184,7 +185,7 @@ def write_puzzlink(puzzles: Sequence[Puzzle]) -> str:
     out = []
     for p in puzzles:
         labs = p.labels
-        keep = all(x.isascii() and x.isdigit() and int(x) < 12288 for x in labs)
+        keep = all(x.isascii() and x.isdigit() and x == str(int(x)) and int(x) < 12288 for x in labs)
         value = [0, *(int(x) for x in labs)] if keep else list(range(p.pairs + 1))
         text, run = [], 0
         for v in p.grid.ravel().tolist():
