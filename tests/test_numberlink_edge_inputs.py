@@ -158,3 +158,15 @@ def test_writers_never_merge_two_labels_that_read_back_as_one_number():
             formats.dumps(zero, fmt)
     lone = Puzzle([[1, 1], [2, 2]], labels=["07", "3"])  # alone, a leading zero is harmless
     assert formats.loads(formats.dumps(lone, "grid")).grid.tolist() == [[2, 2], [1, 1]]
+
+
+def test_lines_run_up_to_wide_labels_and_corners_without_a_gap():
+    from tremaux.numberlink import Puzzle, solve_puzzle
+    from tremaux.numberlink.draw import to_rich, to_text
+
+    r = solve_puzzle(Puzzle.from_rows([["10", None, None], ["1", "1", "10"]]), rule="fill", time_limit=30)
+    assert r.status == "solved"
+    assert to_text(r).splitlines() == ["10─────┐", " 1──1 10"]
+    coloured = to_rich(r)
+    bold = [coloured.plain[s.start:s.end] for s in coloured.spans if "bold" in str(s.style)]
+    assert coloured.plain == to_text(r) and bold == ["10", " 1", "─1", "10"]  # the endpoints, and only they

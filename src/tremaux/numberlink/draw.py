@@ -103,12 +103,11 @@ def _cells(puzzle: Puzzle, linking: Linking | None) -> list[list[tuple[str, int]
         for c in range(puzzle.width):
             v = int(g[r, c])
             bits = int(links[r, c])
+            fill = "─" if bits & 8 else " "  # a line coming from the left runs up to the cell's mark
             if v:
-                cell = puzzle.labels[v - 1].rjust(width)
+                cell = puzzle.labels[v - 1].rjust(width, fill)
             elif bits:
-                ch = _BOX.get(bits, "┼")
-                fill = "─" if bits & 2 else " "
-                cell = (fill * (width - 1) + ch) if bits & 8 else (" " * (width - 1) + ch)
+                cell = fill * (width - 1) + _BOX.get(bits, "┼")
             else:
                 cell = " " * (width - 1) + ("·" if linking is None else " ")
             row.append((cell, int(owner[r, c])))
@@ -166,12 +165,13 @@ def to_rich(obj: Any) -> Any:
     puzzle, linking = _unpack(obj)
     colours = palette(puzzle.pairs)
     out = Text()
+    ends = puzzle.grid != 0
     for i, row in enumerate(_cells(puzzle, linking)):
         if i:
             out.append("\n")
-        for text, k in row:
+        for j, (text, k) in enumerate(row):  # cells and the gaps between them, in turn
             if k > 0:
-                out.append(text, style=("bold " if text.strip() in puzzle.labels else "") + colours[k - 1])
+                out.append(text, style=("bold " if j % 2 == 0 and ends[i, j // 2] else "") + colours[k - 1])
             else:
                 out.append(text, style="dim")
     return out
