@@ -170,3 +170,15 @@ def test_lines_run_up_to_wide_labels_and_corners_without_a_gap():
     coloured = to_rich(r)
     bold = [coloured.plain[s.start:s.end] for s in coloured.spans if "bold" in str(s.style)]
     assert coloured.plain == to_text(r) and bold == ["10", " 1", "─1", "10"]  # the endpoints, and only they
+
+
+@pytest.mark.parametrize("name, message", [
+    ("", "error: the puzzle file name '' is blank; give a file, a puzz.link URL or '-'"),
+    ("  ", "error: the puzzle file name '  ' is blank; give a file, a puzz.link URL or '-'"),
+    ("https://", "error: no such file: https://"),  # as given, not folded to 'https:'
+    ("ftp://puzz.link/p?numlin/3/1/1g1", "error: no such file: ftp://puzz.link/p?numlin/3/1/1g1"),
+])
+@pytest.mark.parametrize("command", ["solve", "check"])
+def test_a_blank_or_odd_file_name_is_named_as_given(capsys, command, name, message):
+    code, out, err = run(capsys, "numberlink", command, name)
+    assert (code, out, err) == (2, "", message + "\n")

@@ -32,11 +32,19 @@ printed plain."""
 def _puzzle_source(file: str | Path) -> Any:
     """The puzzles' source a command was given: standard input for ``-``, a puzz.link URL as is, else a file
     that must exist."""
+    from ..errors import PuzzleFormatError
     from ..numberlink.formats import is_url
 
-    if str(file) == "-":
+    name = str(file)
+    if name == "-":
         return sys.stdin.buffer
-    return str(file).strip() if is_url(str(file)) else existing_file(Path(file))
+    if is_url(name):
+        return name.strip()
+    if not name.strip():  # Path("") is the current folder
+        raise PuzzleFormatError(f"the puzzle file name {name!r} is blank; give a file, a puzz.link URL or '-'")
+    if "://" in name and not Path(name).exists():  # Path would fold the "//" of what looks like an address
+        raise FileNotFoundError(2, "No such file", name)
+    return existing_file(Path(name))
 
 
 def _out_path(out: Path, i: int, n: int) -> Path:
