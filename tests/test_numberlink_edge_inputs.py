@@ -182,3 +182,14 @@ def test_lines_run_up_to_wide_labels_and_corners_without_a_gap():
 def test_a_blank_or_odd_file_name_is_named_as_given(capsys, command, name, message):
     code, out, err = run(capsys, "numberlink", command, name)
     assert (code, out, err) == (2, "", message + "\n")
+
+
+@pytest.mark.parametrize("big", [2**32 + 1, 2**31, 10**8, 4])
+def test_a_pair_id_beyond_the_board_is_named_never_wrapped_around_nor_counted_up_to(big):
+    from tremaux.errors import PuzzleError
+    from tremaux.numberlink import Puzzle
+
+    for dtype in (np.int64, np.uint64):
+        with pytest.raises(PuzzleError, match=rf"^pair id {big} at \(0, 1\) is more than the 3 cells of the grid"):
+            Puzzle(np.array([[0, big, big]], dtype=dtype))
+    assert Puzzle([[0, 1, 1]]).pairs == 1
