@@ -193,3 +193,27 @@ def test_a_pair_id_beyond_the_board_is_named_never_wrapped_around_nor_counted_up
         with pytest.raises(PuzzleError, match=rf"^pair id {big} at \(0, 1\) is more than the 3 cells of the grid"):
             Puzzle(np.array([[0, big, big]], dtype=dtype))
     assert Puzzle([[0, 1, 1]]).pairs == 1
+
+
+def test_the_library_names_what_it_was_given_instead_of_reading_a_descriptor_or_writing_nothing(tmp_path):
+    import os
+
+    from tremaux.numberlink import Puzzle
+
+    fd = os.open(tmp_path / "keep.txt", os.O_CREAT | os.O_RDWR)
+    try:
+        with pytest.raises(PuzzleFormatError, match="expected a file name, a path or an open binary file, not int"):
+            formats.load(fd)
+        os.fstat(fd)  # still open: load did not read nor close it
+    finally:
+        os.close(fd)
+    with pytest.raises(PuzzleFormatError, match="expected the text of a puzzle file, not NoneType"):
+        formats.loads(None)
+    assert formats.loads("1.1\n".encode()).grid.tolist() == [[1, 0, 1]]
+    with pytest.raises(PuzzleFormatError, match="not UTF-8 text"):
+        formats.loads(b"1\xff1\n")
+    with pytest.raises(PuzzleFormatError, match="^no puzzle to write$"):
+        formats.dumps_all([], "wh")  # '0 0' alone, which reads back as no puzzle
+    with pytest.raises(PuzzleFormatError, match="expected a Puzzle to write, not str"):
+        formats.dumps("1.1", "grid")
+    assert formats.dumps(Puzzle([[1, 1]]), "grid") == "11\n"

@@ -165,8 +165,8 @@ def loads_all(text: str, *, source: str | None = None, errors: str = "raise", fo
 
     Parameters
     ----------
-    text : str
-        The file contents, in a format of :data:`FORMATS`.
+    text : str or bytes
+        The file contents, in a format of :data:`FORMATS` (bytes are decoded as UTF-8).
     source : str, optional
         A file name, shown in error messages and used to name the puzzles.
     errors : {"raise", "keep"}
@@ -197,6 +197,10 @@ def loads_all(text: str, *, source: str | None = None, errors: str = "raise", fo
     """
     if errors not in ("raise", "keep"):
         raise UnknownNameError("errors mode", errors, ("raise", "keep"))
+    if isinstance(text, (bytes, bytearray)):
+        text = decode(bytes(text), source=source)
+    elif not isinstance(text, str):
+        raise PuzzleFormatError(f"expected the text of a puzzle file, not {type(text).__name__}", source=source)
     if format is None:
         name = detect(text)
         if name == "answer":
@@ -401,6 +405,11 @@ def dumps_all(puzzles: Iterable[Puzzle], format: str = "grid") -> str:
     str
         The text.
 
+    Raises
+    ------
+    PuzzleFormatError
+        No puzzle, something that is not a puzzle, or a label or size the format cannot hold.
+
     Examples
     --------
     >>> ps = [Puzzle.from_rows(["1.1"]), Puzzle.from_rows(["22"])]
@@ -411,7 +420,13 @@ def dumps_all(puzzles: Iterable[Puzzle], format: str = "grid") -> str:
     22
     0 0
     """
-    return FORMATS.get(format).write(list(puzzles))
+    items = list(puzzles)
+    for item in items:
+        if not isinstance(item, Puzzle):
+            raise PuzzleFormatError(f"expected a Puzzle to write, not {type(item).__name__}")
+    if not items:  # the text would hold no puzzle, which no reader takes back
+        raise PuzzleFormatError("no puzzle to write")
+    return FORMATS.get(format).write(items)
 
 
 def save(puzzle: Puzzle, path: str | Path, format: str | None = None) -> None:

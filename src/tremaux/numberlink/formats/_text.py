@@ -47,6 +47,8 @@ def read_text(path: str | Path | BinaryIO, *, limit: int | None = None) -> str:
     UTF-8."""
     cap = max_bytes(limit)
     source = source_name(path)
+    if not (hasattr(path, "read") or isinstance(path, (str, bytes, os.PathLike))):  # an int: a descriptor
+        raise PuzzleFormatError(f"expected a file name, a path or an open binary file, not {type(path).__name__}")
     try:
         if hasattr(path, "read"):
             data = path.read(cap + 1)
