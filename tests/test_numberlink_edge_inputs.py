@@ -217,3 +217,20 @@ def test_the_library_names_what_it_was_given_instead_of_reading_a_descriptor_or_
     with pytest.raises(PuzzleFormatError, match="expected a Puzzle to write, not str"):
         formats.dumps("1.1", "grid")
     assert formats.dumps(Puzzle([[1, 1]]), "grid") == "11\n"
+
+
+@pytest.mark.parametrize("text, message, line", [
+    ("2 3\n1.1\n2.2\n0 0\n", r"row has 3 cells; the header says W = 2 \(the columns come first: is the header "
+                             r"'H W'\?\)", 2),
+    ("3 3\n1.1\n2.2\n0 0\n", r"the 3x3 puzzle has only 2 rows; line 4 is the '0 0' end", 4),
+    ("3 3\n1.1\n2.2\n3 1\n1.1\n", r"the 3x3 puzzle has only 2 rows; line 4 is the next 'W H' header", 4),
+])
+def test_a_wh_header_that_does_not_match_its_rows_says_how(text, message, line):
+    with pytest.raises(PuzzleFormatError, match=message) as exc:
+        formats.loads_all(text)
+    assert exc.value.line == line
+
+
+def test_two_numbers_a_row_is_still_a_grid_and_two_empty_cells_still_a_wh_row():
+    assert formats.loads("1 2\n1 2\n").grid.tolist() == [[1, 2], [1, 2]]
+    assert formats.loads("2 2\n1 1\n0 0\n0 0\n").grid.tolist() == [[1, 1], [0, 0]]

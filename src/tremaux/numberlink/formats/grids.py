@@ -299,12 +299,17 @@ def read_wh(text: str, source: str | None, base: str) -> list[Item]:
             last = rows[-1][0] + 1 if rows else lineno + 1
             raise PuzzleFormatError(f"the {w}x{h} puzzle has only {len(rows)} rows", line=last, column=1,
                                     source=source)
-        for rl, rs in rows:
+        for k, (rl, rs) in enumerate(rows):
             n = len(rs.strip())
             if n != w and has_separator(rs):
                 n = count_cells(rs)
+            if k and (m := WH_HEADER.match(rs)) and count_cells(rs) != w:  # the next header or the end, too early
+                what = "the '0 0' end" if int(m.group(1)) == int(m.group(2)) == 0 else "the next 'W H' header"
+                raise PuzzleFormatError(f"the {w}x{h} puzzle has only {k} rows; line {rl} is {what}",
+                                        line=rl, column=1, source=source)
             if n != w:
-                raise PuzzleFormatError(f"row has {n} cells; the header says W = {w}", line=rl,
+                swapped = " (the columns come first: is the header 'H W'?)" if n == h else ""
+                raise PuzzleFormatError(f"row has {n} cells; the header says W = {w}{swapped}", line=rl,
                                         column=max(1, min(len(rs), w + 1)), source=source)
         blocks.append((rows, w))
         i += 1 + h
