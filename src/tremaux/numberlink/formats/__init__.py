@@ -7,8 +7,9 @@ their first lines unless a format is named):
     One row per line, one character per cell: ``.`` (or ``0``) for an empty
     cell, a digit or letter for an endpoint. Rows whose cells are separated by
     whitespace or commas hold one label per cell instead, so integers above 9
-    can be written. Several puzzles may follow each other, separated by blank
-    lines.
+    can be written (an empty field between commas is an error: an empty cell
+    is ``.`` or ``0``). Several puzzles may follow each other, separated by
+    blank lines.
 ``wh``
     ``W H`` on a line, then ``H`` rows, repeated for several puzzles; ``0 0``
     ends the input and lines starting with ``#`` (``# Copyright ...``) between
@@ -40,7 +41,8 @@ Solution formats: the contest answer (:func:`loads_answers`) and the
 
 Every reader is total: for any input at all it returns puzzles or raises
 :class:`~tremaux.errors.PuzzleFormatError` with the file, line and column.
-Files are read with a size cap (:data:`MAX_BYTES`) and must be UTF-8 text.
+Files are read with a size cap (:data:`MAX_BYTES`) and must be UTF-8 text;
+lines end at ``\\n``, ``\\r\\n`` or ``\\r``.
 
 Examples
 --------
