@@ -234,3 +234,10 @@ def test_a_wh_header_that_does_not_match_its_rows_says_how(text, message, line):
 def test_two_numbers_a_row_is_still_a_grid_and_two_empty_cells_still_a_wh_row():
     assert formats.loads("1 2\n1 2\n").grid.tolist() == [[1, 2], [1, 2]]
     assert formats.loads("2 2\n1 1\n0 0\n0 0\n").grid.tolist() == [[1, 1], [0, 0]]
+
+
+def test_a_lone_zero_in_a_wh_file_says_that_zero_is_a_label_there():
+    with pytest.raises(PuzzleFormatError, match=r"number '0' appears once .*; in the 'wh' format '0' is a label, "
+                                                r"and '\.' an empty cell$"):
+        formats.loads("3 2\n101\n2.2\n0 0\n")
+    assert formats.loads("4 1\n1001\n0 0\n").labels == ("0", "1")

@@ -64,14 +64,15 @@ def _where(positions: Sequence[tuple[int, int]]) -> str:
     return shown + (", ..." if len(positions) > 4 else "")
 
 
-def _pair_check(where: dict[str, list[tuple[int, int]]], source: str | None) -> None:
+def _pair_check(where: dict[str, list[tuple[int, int]]], source: str | None, fmt: str = "grid") -> None:
     for lab in label_order(where):
         cells = where[lab]
         if len(cells) != 2:
             ln, co = cells[2] if len(cells) > 2 else cells[0]
             times = "once" if len(cells) == 1 else f"{len(cells)} times"
+            hint = "; in the 'wh' format '0' is a label, and '.' an empty cell" if fmt == "wh" and lab == "0" else ""
             raise PuzzleFormatError(f"number {lab!r} appears {times} ({_where(cells)}); each number must appear "
-                                    f"exactly twice", line=ln, column=co, source=source)
+                                    f"exactly twice{hint}", line=ln, column=co, source=source)
 
 
 def _char_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str) -> Puzzle:
@@ -105,7 +106,7 @@ def _char_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str) ->
     values, counts = np.unique(codes[~blank], return_counts=True)
     for code in values[counts != 2].tolist():
         where[chr(code)] = [(rows[r][0], offsets[r] + c + 1) for r, c in np.argwhere(codes == code).tolist()]
-    _pair_check(where, source)
+    _pair_check(where, source, fmt)
     order = label_order(chr(x) for x in values.tolist())
     ids = np.zeros(int(codes.max()) + 1, dtype=np.int32)
     for i, lab in enumerate(order):
