@@ -77,7 +77,7 @@ def test_solve_refuses_a_picture_it_cannot_write_before_solving(capsys, monkeypa
     def never(*args, **kwargs):
         raise AssertionError("the puzzles were solved before --out was checked")
 
-    monkeypatch.setattr(nl, "solve_file", never)
+    monkeypatch.setattr(nl, "iter_solve_file", never)
     code, printed, err = run(capsys, "numberlink", "solve", str(crossing), "--out", str(tmp_path / out))
     assert (code, printed) == (2, "")
     assert err.startswith("error: ") and message.format(tmp=tmp_path) in err and err.count("\n") == 1
@@ -241,3 +241,39 @@ def test_a_lone_zero_in_a_wh_file_says_that_zero_is_a_label_there():
                                                 r"and '\.' an empty cell$"):
         formats.loads("3 2\n101\n2.2\n0 0\n")
     assert formats.loads("4 1\n1001\n0 0\n").labels == ("0", "1")
+
+
+@pytest.mark.parametrize("command, module, function", [
+    ("solve", "tremaux.numberlink.solvers", "solve_puzzle"),
+    ("check", "tremaux.numberlink.check", "diagnose"),
+])
+def test_answers_are_printed_as_they_come_so_an_interrupt_keeps_them(capsys, monkeypatch, tmp_path, command, module,
+                                                                     function):
+    import importlib
+
+    target = importlib.import_module(module)
+    real = getattr(target, function)
+    calls = []
+
+    def second_is_interrupted(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(target, function, second_is_interrupted)
+    path = tmp_path / "two.txt"
+    path.write_text("1.1\n2.2\n\n1.2\n...\n2.1\n")
+    code, out, err = run(capsys, "numberlink", command, str(path))
+    assert code == 130  # interrupted
+    assert out == ("1───1\n2───2\n" if command == "solve" else "two#1: proper\n")
+
+
+def test_pictures_of_several_puzzles_are_numbered_and_of_one_are_not(capsys, tmp_path):
+    path = tmp_path / "two.txt"
+    path.write_text("1.1\n2.2\n\n1.2\n...\n2.1\n")
+    code, _, _ = run(capsys, "numberlink", "solve", str(path), "--out", str(tmp_path / "p.svg"))
+    assert code == 1 and sorted(f.name for f in tmp_path.glob("p*.svg")) == ["p-1.svg", "p-2.svg"]
+    path.write_text("1.1\n2.2\n")
+    code, _, _ = run(capsys, "numberlink", "solve", str(path), "--out", str(tmp_path / "q.svg"))
+    assert code == 0 and sorted(f.name for f in tmp_path.glob("q*.svg")) == ["q.svg"]

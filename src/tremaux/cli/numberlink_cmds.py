@@ -102,18 +102,27 @@ def solve_cmd(
     """Solve every puzzle in FILE and draw the lines (60 s per puzzle unless --time-limit says otherwise).
 
     --json gives each puzzle's status, grid of numbers and each line's cells in order."""
-    from ..numberlink import solve_file
+    from ..numberlink import iter_solve_file
     from ..numberlink.draw import save
     from ..numberlink.solvers import DEFAULT_LIMIT
 
     limit = count if count is not None else (DEFAULT_LIMIT if all_ else None)
     _picture_out(out)
     interpret_small_puzzles()
-    results = solve_file(_puzzle_source(file), solver, rule=rule, touch=touch, unique=unique, count=limit,
-                         time_limit=time_limit, max_steps=max_steps)
-    for i, r in enumerate(results):
-        if out is not None and r.puzzle is not None:
-            save(r, _out_path(out, i, len(results)))
+    answers = iter_solve_file(_puzzle_source(file), solver, rule=rule, touch=touch, unique=unique, count=limit,
+                              time_limit=time_limit, max_steps=max_steps)
+    results: list[Any] = []
+
+    def picture(i: int, several: bool) -> None:
+        if out is not None and results[i].puzzle is not None:
+            save(results[i], _out_path(out, i, 2 if several else 1))
+
+    for i, r in enumerate(answers):  # each answer shown as soon as it is known
+        results.append(r)
+        if i == 1:  # the first picture waited to know whether it gets a -1 suffix
+            picture(0, True)
+        if i >= 1:
+            picture(i, True)
         if r.status == "invalid":  # bad input: the house's one-line error, whatever the output
             typer.echo(f"error: {r.message}", err=True)
             continue
@@ -123,6 +132,8 @@ def solve_cmd(
         if r.puzzle is not None:
             for lk in (r.solutions if all_ else r.solutions[:1]) or [None]:
                 _show(r.puzzle if lk is None else (r.puzzle, lk), numbers and lk is not None)
+    if len(results) == 1:
+        picture(0, False)
     if as_json:
         typer.echo(json.dumps([r.to_dict(all_solutions=all_) for r in results]))
     if any(r.status == "invalid" for r in results):
@@ -222,11 +233,12 @@ def check_cmd(
     """Say whether each puzzle in FILE is proper (exactly one solution) and, if not, why.
 
     Lines never run beside themselves unless --touch."""
-    from ..numberlink import check_file
+    from ..numberlink import iter_check_file
 
     interpret_small_puzzles()
-    verdicts = check_file(_puzzle_source(file), rule, touch=touch, time_limit=time_limit)
-    for d in verdicts:
+    verdicts = []
+    for d in iter_check_file(_puzzle_source(file), rule, touch=touch, time_limit=time_limit):  # each when known
+        verdicts.append(d)
         if d.verdict == "invalid":  # bad input: the house's one-line error, as solve gives it
             typer.echo(f"error: {d.reasons[0]}", err=True)
         elif not as_json:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import numpy as np
 
@@ -34,7 +34,7 @@ from .result import Diagnosis
 from .rules import Rule, resolve
 from .solvers import quick_verdict, solve_puzzle
 
-__all__ = ["diagnose", "check_file"]
+__all__ = ["diagnose", "check_file", "iter_check_file"]
 
 
 def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = None,
@@ -180,14 +180,49 @@ def check_file(path: str | Path, rule: str | Rule = "fill", *, touch: bool | Non
     >>> [str(x) for x in check_file(f)]
     ['p: proper']
     """
+    return list(iter_check_file(path, rule, touch=touch, time_limit=time_limit))
+
+
+def iter_check_file(path: str | Path, rule: str | Rule = "fill", *, touch: bool | None = None,
+                    time_limit: float | None = None) -> Iterator[Diagnosis]:
+    """:func:`check_file`, one verdict at a time: the file is read first, then each puzzle is checked when asked.
+
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        A puzzle file in any format :func:`~tremaux.numberlink.load_all` reads.
+    rule : str or Rule, default "fill"
+        ``"fill"`` or ``"nikoli"``.
+    touch : bool, optional
+        Whether a line may run beside itself; see :func:`diagnose`.
+    time_limit : float, optional
+        Seconds for each puzzle.
+
+    Yields
+    ------
+    Diagnosis
+        One per puzzle, in file order (verdict ``"invalid"`` for one that cannot be read).
+
+    Raises
+    ------
+    InvalidSizeError
+        A time limit that is not a positive number of seconds (before the file is read).
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> d = tempfile.mkdtemp(); f = os.path.join(d, "p.txt")
+    >>> _ = open(f, "w").write("1.1\\n2.2\\n\\n1..\\n")
+    >>> verdicts = iter_check_file(f)
+    >>> str(next(verdicts))
+    'p#1: proper'
+    """
     _check_time_limit(time_limit)
-    out: list[Diagnosis] = []
     items: list[Any] = load_all(path, errors="keep")
     name = base_name(source_name(path))
     for i, item in enumerate(items):
         if isinstance(item, PuzzleError):
-            out.append(Diagnosis("invalid", resolve(rule).name, (str(item),), None,
-                                 f"{name}#{i + 1}" if len(items) > 1 else name))
+            yield Diagnosis("invalid", resolve(rule).name, (str(item),), None,
+                            f"{name}#{i + 1}" if len(items) > 1 else name)
         else:
-            out.append(diagnose(item, rule, touch=touch, time_limit=time_limit))
-    return out
+            yield diagnose(item, rule, touch=touch, time_limit=time_limit)
