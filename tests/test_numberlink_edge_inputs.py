@@ -277,3 +277,11 @@ def test_pictures_of_several_puzzles_are_numbered_and_of_one_are_not(capsys, tmp
     path.write_text("1.1\n2.2\n")
     code, _, _ = run(capsys, "numberlink", "solve", str(path), "--out", str(tmp_path / "q.svg"))
     assert code == 0 and sorted(f.name for f in tmp_path.glob("q*.svg")) == ["q.svg"]
+
+
+@pytest.mark.parametrize("text, line", [("# my puzzle\n1.2\n...\n1.2\n", 1), ("1.1\n\n1.2\n# note\n1.2\n", 4)])
+def test_a_comment_in_a_grid_says_where_comments_are_read(text, line):
+    items = formats.loads_all(text, errors="keep")
+    error = items[-1]
+    assert isinstance(error, PuzzleFormatError) and (error.line, error.column) == (line, 1)
+    assert "a line starting with '#' is a comment only in the 'wh' format" in str(error)

@@ -207,7 +207,17 @@ def read_grid(text: str, source: str | None, base: str) -> list[Item]:
     blocks = split_blocks(lines(text))
     if not blocks:
         raise PuzzleFormatError("no puzzle in the input", line=1, column=1, source=source)
-    return [_one(b, "grid", source, n) for b, n in zip(blocks, _names(base, len(blocks)))]
+    return [_comment(b, source) or _one(b, "grid", source, n) for b, n in zip(blocks, _names(base, len(blocks)))]
+
+
+def _comment(rows: Sequence[Line], source: str | None) -> PuzzleFormatError | None:
+    """The error of a ``grid`` block holding a ``#`` comment line (never a row there: ``#`` is no cell)."""
+    for lineno, s in rows:
+        if s.lstrip().startswith("#"):
+            return PuzzleFormatError("a line starting with '#' is a comment only in the 'wh' format (comments, "
+                                     "then a 'W H' header and the rows); a 'grid' puzzle is rows of cells only",
+                                     line=lineno, column=len(s) - len(s.lstrip()) + 1, source=source)
+    return None
 
 
 def read_flow(text: str, source: str | None, base: str) -> list[Item]:
