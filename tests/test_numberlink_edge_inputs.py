@@ -285,3 +285,10 @@ def test_a_comment_in_a_grid_says_where_comments_are_read(text, line):
     error = items[-1]
     assert isinstance(error, PuzzleFormatError) and (error.line, error.column) == (line, 1)
     assert "a line starting with '#' is a comment only in the 'wh' format" in str(error)
+
+
+def test_contest_keywords_are_read_in_either_case():
+    upper = formats.loads("SIZE 3X2\nLINE_NUM 1\nLINE#1 (0,0)-(2,1)\n")
+    for text in ("size 3x2\nline_num 1\nline#1 (0,0)-(2,1)\n", "Size 3x2\nLine_Num 1\nLine#1 (0, 0) - (2, 1)\n"):
+        assert formats.detect(text) == "contest"
+        assert formats.loads(text) == upper

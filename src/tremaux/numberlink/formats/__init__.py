@@ -142,7 +142,7 @@ def detect(text: str) -> str:
     if not body:
         return "grid"
     if SIZE.match(body[0]):
-        return "answer" if len(body) > 1 and "," in body[1] and not body[1].lstrip().startswith("LINE") \
+        return "answer" if len(body) > 1 and "," in body[1] and not body[1].lstrip().upper().startswith("LINE") \
             else "contest"
     if URL.match(body[0]) and re.match(r"^\s*(https?://|[^\s?]*\?[A-Za-z])", body[0]):
         return "puzzlink"
