@@ -292,3 +292,14 @@ def test_contest_keywords_are_read_in_either_case():
     for text in ("size 3x2\nline_num 1\nline#1 (0,0)-(2,1)\n", "Size 3x2\nLine_Num 1\nLine#1 (0, 0) - (2, 1)\n"):
         assert formats.detect(text) == "contest"
         assert formats.loads(text) == upper
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_utf16_with_its_byte_order_mark_is_read_and_without_it_named(tmp_path, encoding):
+    path = tmp_path / "p.txt"
+    bom = "\ufeff" if encoding != "utf-16" else ""  # utf-16 writes its own mark
+    path.write_bytes((bom + "# c\r\n3 2\r\n1.1\r\n2.2\r\n0 0\r\n").encode(encoding))
+    assert formats.load(path).grid.tolist() == [[1, 0, 1], [2, 0, 2]]
+    path.write_bytes("1.1\n".encode("utf-16-le"))  # no mark: not taken for UTF-16
+    with pytest.raises(PuzzleFormatError):
+        formats.load(path)

@@ -41,7 +41,8 @@ Solution formats: the contest answer (:func:`loads_answers`) and the
 
 Every reader is total: for any input at all it returns puzzles or raises
 :class:`~tremaux.errors.PuzzleFormatError` with the file, line and column.
-Files are read with a size cap (:data:`MAX_BYTES`) and must be UTF-8 text;
+Files are read with a size cap (:data:`MAX_BYTES`) and must be UTF-8 text (or
+UTF-16 with its byte-order mark);
 lines end at ``\\n``, ``\\r\\n`` or ``\\r``.
 
 Examples

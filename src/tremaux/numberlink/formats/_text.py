@@ -64,11 +64,25 @@ def read_text(path: str | Path | BinaryIO, *, limit: int | None = None) -> str:
 
 
 def decode(data: bytes, *, source: str | None = None) -> str:
-    """``data`` as text (UTF-8, an optional byte-order mark dropped), or an error naming the first bad byte."""
+    """``data`` as text (UTF-8, an optional byte-order mark dropped), or an error naming the first bad byte.
+
+    Text saved as UTF-16 with its byte-order mark (Windows' "Unicode") is read too: the mark says how.
+
+    Examples
+    --------
+    >>> decode("1.1\\n".encode("utf-16")), decode(b"\\xef\\xbb\\xbf1.1\\n")
+    ('1.1\\n', '1.1\\n')
+    """
     for magic, what in _MAGIC.items():
         if data.startswith(magic):
             raise PuzzleFormatError(f"this is {what}, not a Number Link puzzle text", line=1, column=1,
                                     source=source)
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError as exc:
+            raise PuzzleFormatError(f"not UTF-16 text after its byte-order mark: bytes {exc.start} to {exc.end} "
+                                    "cannot be decoded", source=source) from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
