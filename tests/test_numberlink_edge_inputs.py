@@ -303,3 +303,12 @@ def test_utf16_with_its_byte_order_mark_is_read_and_without_it_named(tmp_path, e
     path.write_bytes("1.1\n".encode("utf-16-le"))  # no mark: not taken for UTF-16
     with pytest.raises(PuzzleFormatError):
         formats.load(path)
+
+
+def test_solve_never_draws_over_its_own_puzzle_file(capsys, tmp_path, crossing, monkeypatch):
+    before = crossing.read_text()
+    monkeypatch.chdir(tmp_path)
+    for out in (str(crossing), "cross.txt", f"../{tmp_path.name}/cross.txt"):
+        code, printed, err = run(capsys, "numberlink", "solve", "cross.txt", "--out", out)
+        assert (code, printed) == (2, "") and "is the puzzle file itself" in err and err.count("\n") == 1
+    assert crossing.read_text() == before

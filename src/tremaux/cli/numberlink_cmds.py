@@ -72,13 +72,17 @@ def _show(drawn, numbers: bool = False) -> None:
         typer.echo(to_text(drawn))
 
 
-def _picture_out(out: Optional[Path]) -> None:
-    """Refuse, before any solving, an ``--out`` picture that cannot be written (its format, its folder)."""
+def _picture_out(out: Optional[Path], source: Any) -> None:
+    """Refuse, before any solving, an ``--out`` picture that cannot be written (its format, its folder) or that
+    would write over the puzzle file itself."""
+    from ..errors import TremauxError
     from ..numberlink.draw import picture_format
 
     if out is not None:
         picture_format(out)
         _writable(out)
+        if isinstance(source, Path) and out.exists() and out.resolve() == source.resolve():
+            raise TremauxError(f"--out {out} is the puzzle file itself: the picture would write over the puzzles")
 
 
 @nl_app.command("solve")
@@ -107,9 +111,10 @@ def solve_cmd(
     from ..numberlink.solvers import DEFAULT_LIMIT
 
     limit = count if count is not None else (DEFAULT_LIMIT if all_ else None)
-    _picture_out(out)
+    source = _puzzle_source(file)
+    _picture_out(out, source)
     interpret_small_puzzles()
-    answers = iter_solve_file(_puzzle_source(file), solver, rule=rule, touch=touch, unique=unique, count=limit,
+    answers = iter_solve_file(source, solver, rule=rule, touch=touch, unique=unique, count=limit,
                               time_limit=time_limit, max_steps=max_steps)
     results: list[Any] = []
 
