@@ -312,3 +312,15 @@ def test_solve_never_draws_over_its_own_puzzle_file(capsys, tmp_path, crossing, 
         code, printed, err = run(capsys, "numberlink", "solve", "cross.txt", "--out", out)
         assert (code, printed) == (2, "") and "is the puzzle file itself" in err and err.count("\n") == 1
     assert crossing.read_text() == before
+
+
+@pytest.mark.parametrize("url", ["https://puzz.link/p?numlin/3/2/1g12g2/", "HTTPS://PUZZ.LINK/p?numlin/3/2/1g12g2",
+                                 "Http://pzv.jp/p.html?numlin/3/2/1g12g2"])
+def test_puzzlink_urls_with_a_closing_slash_or_a_capital_scheme(url):
+    assert formats.is_url(url)
+    assert formats.load(url).grid.tolist() == [[1, 0, 1], [2, 0, 2]]
+
+
+def test_one_character_left_after_the_cells_is_one_character():
+    with pytest.raises(PuzzleFormatError, match=r"1:38: 1 character left after the 3x2 cells$"):
+        formats.loads("https://puzz.link/p?numlin/3/2/1g12g2x")

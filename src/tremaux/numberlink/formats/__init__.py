@@ -145,7 +145,7 @@ def detect(text: str) -> str:
     if SIZE.match(body[0]):
         return "answer" if len(body) > 1 and "," in body[1] and not body[1].lstrip().upper().startswith("LINE") \
             else "contest"
-    if URL.match(body[0]) and re.match(r"^\s*(https?://|[^\s?]*\?[A-Za-z])", body[0]):
+    if URL.match(body[0]) and re.match(r"^\s*(https?://|[^\s?]*\?[A-Za-z])", body[0], re.IGNORECASE):
         return "puzzlink"
     if FLOWPACK.match(body[0]):
         return "flowpack"
@@ -257,7 +257,7 @@ def loads(text: str, *, source: str | None = None, format: str | None = None) ->
     return puzzles[0]
 
 
-_URL = re.compile(r"https?://\S+")
+_URL = re.compile(r"https?://\S+", re.IGNORECASE)
 
 
 def is_url(path: str | Path) -> bool:
