@@ -324,3 +324,19 @@ def test_puzzlink_urls_with_a_closing_slash_or_a_capital_scheme(url):
 def test_one_character_left_after_the_cells_is_one_character():
     with pytest.raises(PuzzleFormatError, match=r"1:38: 1 character left after the 3x2 cells$"):
         formats.loads("https://puzz.link/p?numlin/3/2/1g12g2x")
+
+
+def test_a_text_drawing_over_the_memory_budget_is_refused_before_it_is_drawn(capsys, tmp_path):
+    from tremaux import budget
+    from tremaux.errors import MemoryLimitError
+    from tremaux.numberlink.draw import TEXT_CELL_BYTES, to_rich, to_text
+
+    puzzle = formats.loads("1" + "." * 98 + "1\n" + ("." * 100 + "\n") * 99)
+    assert TEXT_CELL_BYTES * 100 * 100 > 1_000_000
+    for draw in (to_text, to_rich):
+        with budget.limited("1M"), pytest.raises(MemoryLimitError, match="a text drawing of a 100x100 "):
+            draw(puzzle)
+    path = tmp_path / "wide.txt"
+    path.write_text(formats.dumps(puzzle))
+    code, out, err = run(capsys, "--memory-limit", "1M", "numberlink", "solve", str(path), "--rule", "nikoli")
+    assert code == 2 and err.splitlines()[-1].startswith("error: a text drawing of a 100x100 (WxH) puzzle needs")

@@ -8,7 +8,7 @@
 * :func:`to_svg` and :func:`to_png` draw coloured lines through cell centres.
 * :func:`save` writes ``.svg``, ``.png`` or ``.txt`` by extension.
 
-Pictures too big for the memory budget (:mod:`tremaux.budget`) are refused
+Pictures and text drawings too big for the memory budget (:mod:`tremaux.budget`) are refused
 before they are drawn, naming their size.
 
 Every function takes a :class:`~tremaux.numberlink.Puzzle`, a
@@ -91,8 +91,16 @@ def _unpack(obj: Any) -> tuple[Puzzle, Linking | None]:
     raise UnsupportedError(f"cannot draw a {type(obj).__name__}; give a Puzzle, a PuzzleSolution or (puzzle, linking)")
 
 
+TEXT_CELL_BYTES = 160
+"""Peak bytes per cell of a text drawing (measured: the per-cell ``(text, pair)`` tuples of a cell and of the gap
+after it, their strings, the row lists and the joined text); :func:`to_text` and :func:`to_rich` check the
+memory budget with it."""
+
+
 def _cells(puzzle: Puzzle, linking: Linking | None) -> list[list[tuple[str, int]]]:
     """Per cell (text, pair) with text of the label width; connectors included per cell."""
+    h, w = puzzle.shape
+    budget.check(TEXT_CELL_BYTES * h * w + 4096, f"a text drawing of a {w}x{h} (WxH) puzzle")
     g = puzzle.grid
     links = linking.links if linking is not None else np.zeros(puzzle.shape, dtype=np.uint8)
     owner = linking.grid if linking is not None else g
