@@ -340,3 +340,21 @@ def test_a_text_drawing_over_the_memory_budget_is_refused_before_it_is_drawn(cap
     path.write_text(formats.dumps(puzzle))
     code, out, err = run(capsys, "--memory-limit", "1M", "numberlink", "solve", str(path), "--rule", "nikoli")
     assert code == 2 and err.splitlines()[-1].startswith("error: a text drawing of a 100x100 (WxH) puzzle needs")
+
+
+def test_the_first_picture_is_kept_when_the_second_puzzle_is_interrupted(capsys, monkeypatch, tmp_path):
+    import tremaux.numberlink.solvers as solvers
+
+    real, calls = solvers.solve_puzzle, []
+
+    def second_is_interrupted(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(solvers, "solve_puzzle", second_is_interrupted)
+    path = tmp_path / "two.txt"
+    path.write_text("1.1\n2.2\n\n1.2\n...\n2.1\n")
+    code, _, _ = run(capsys, "numberlink", "solve", str(path), "--out", str(tmp_path / "p.svg"))
+    assert code == 130 and (tmp_path / "p.svg").read_text().startswith("<svg")

@@ -117,17 +117,13 @@ def solve_cmd(
     answers = iter_solve_file(source, solver, rule=rule, touch=touch, unique=unique, count=limit,
                               time_limit=time_limit, max_steps=max_steps)
     results: list[Any] = []
-
-    def picture(i: int, several: bool) -> None:
-        if out is not None and results[i].puzzle is not None:
-            save(results[i], _out_path(out, i, 2 if several else 1))
-
-    for i, r in enumerate(answers):  # each answer shown as soon as it is known
+    for i, r in enumerate(answers):  # each answer shown (and drawn) as soon as it is known
         results.append(r)
-        if i == 1:  # the first picture waited to know whether it gets a -1 suffix
-            picture(0, True)
-        if i >= 1:
-            picture(i, True)
+        if out is not None:
+            if i == 1 and out.exists() and results[0].puzzle is not None:  # several puzzles: the first is -1
+                out.replace(_out_path(out, 0, 2))
+            if r.puzzle is not None:
+                save(r, _out_path(out, i, 1 if i == 0 else 2))
         if r.status == "invalid":  # bad input: the house's one-line error, whatever the output
             typer.echo(f"error: {r.message}", err=True)
             continue
@@ -137,8 +133,6 @@ def solve_cmd(
         if r.puzzle is not None:
             for lk in (r.solutions if all_ else r.solutions[:1]) or [None]:
                 _show(r.puzzle if lk is None else (r.puzzle, lk), numbers and lk is not None)
-    if len(results) == 1:
-        picture(0, False)
     if as_json:
         typer.echo(json.dumps([r.to_dict(all_solutions=all_) for r in results]))
     if any(r.status == "invalid" for r in results):
