@@ -130,8 +130,9 @@ def test_generate_refuses_a_format_it_cannot_write_before_generating(capsys, mon
 
 
 def test_check_reports_each_verdict(capsys, multi):
-    code, out, _ = run(capsys, "check", str(multi), "--json")
-    assert code == 1
+    code, out, err = run(capsys, "check", str(multi), "--json")
+    assert code == 2  # the third puzzle is bad input, as for solve
+    assert err.startswith("error: ") and "number '1' appears once" in err
     assert [d["verdict"] for d in json.loads(out)] == ["proper", "no-solution", "invalid"]
 
 

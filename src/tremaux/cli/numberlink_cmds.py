@@ -24,15 +24,27 @@ TouchOption = typer.Option(None, "--touch/--no-touch",
                                 "makers use) for --unique, --count, --all, check and generate; --touch for a plain "
                                 "solve.")
 
+COLOUR_CELLS = 100_000
+"""The largest board ``solve`` and ``generate`` print in colour (a few seconds of styling); larger ones are
+printed plain."""
+
 
 def _puzzle_source(file: str | Path) -> Any:
     """The puzzles' source a command was given: standard input for ``-``, a puzz.link URL as is, else a file
     that must exist."""
+    from ..errors import PuzzleFormatError
     from ..numberlink.formats import is_url
 
-    if str(file) == "-":
+    name = str(file)
+    if name == "-":
         return sys.stdin.buffer
-    return str(file).strip() if is_url(str(file)) else existing_file(Path(file))
+    if is_url(name):
+        return name.strip()
+    if not name.strip():  # Path("") is the current folder
+        raise PuzzleFormatError(f"the puzzle file name {name!r} is blank; give a file, a puzz.link URL or '-'")
+    if "://" in name and not Path(name).exists():  # Path would fold the "//" of what looks like an address
+        raise FileNotFoundError(2, "No such file", name)
+    return existing_file(Path(name))
 
 
 def _out_path(out: Path, i: int, n: int) -> Path:
@@ -40,15 +52,37 @@ def _out_path(out: Path, i: int, n: int) -> Path:
 
 
 def _show(drawn, numbers: bool = False) -> None:
-    """Print a puzzle or (puzzle, linking): coloured box drawing, or the grid of numbers."""
+    """Print a puzzle or (puzzle, linking): box drawing (coloured on a terminal), or the grid of numbers.
+
+    Colours are for a terminal only (elsewhere they would be dropped) and for boards of at most
+    :data:`COLOUR_CELLS` cells: styling a cell costs far more than drawing it (minutes for millions of cells).
+    """
     from rich.console import Console
 
-    from ..numberlink.draw import numbers_text, to_rich
+    from ..numberlink import Puzzle
+    from ..numberlink.draw import numbers_text, to_rich, to_text
 
+    console = Console(highlight=False, soft_wrap=True)
+    puzzle = drawn if isinstance(drawn, Puzzle) else drawn[0]
     if numbers:
         typer.echo(numbers_text(drawn))
+    elif console.is_terminal and console.color_system is not None and puzzle.grid.size <= COLOUR_CELLS:
+        console.print(to_rich(drawn))
     else:
-        Console(highlight=False, soft_wrap=True).print(to_rich(drawn))
+        typer.echo(to_text(drawn))
+
+
+def _picture_out(out: Optional[Path], source: Any) -> None:
+    """Refuse, before any solving, an ``--out`` picture that cannot be written (its format, its folder) or that
+    would write over the puzzle file itself."""
+    from ..errors import TremauxError
+    from ..numberlink.draw import picture_format
+
+    if out is not None:
+        picture_format(out)
+        _writable(out)
+        if isinstance(source, Path) and out.exists() and out.resolve() == source.resolve():
+            raise TremauxError(f"--out {out} is the puzzle file itself: the picture would write over the puzzles")
 
 
 @nl_app.command("solve")
@@ -72,17 +106,24 @@ def solve_cmd(
     """Solve every puzzle in FILE and draw the lines (60 s per puzzle unless --time-limit says otherwise).
 
     --json gives each puzzle's status, grid of numbers and each line's cells in order."""
-    from ..numberlink import solve_file
+    from ..numberlink import iter_solve_file
     from ..numberlink.draw import save
     from ..numberlink.solvers import DEFAULT_LIMIT
 
-    limit = count if count else (DEFAULT_LIMIT if all_ else None)
+    limit = count if count is not None else (DEFAULT_LIMIT if all_ else None)
+    source = _puzzle_source(file)
+    _picture_out(out, source)
     interpret_small_puzzles()
-    results = solve_file(_puzzle_source(file), solver, rule=rule, touch=touch, unique=unique, count=limit,
-                         time_limit=time_limit, max_steps=max_steps)
-    for i, r in enumerate(results):
-        if out is not None and r.puzzle is not None:
-            save(r, _out_path(out, i, len(results)))
+    answers = iter_solve_file(source, solver, rule=rule, touch=touch, unique=unique, count=limit,
+                              time_limit=time_limit, max_steps=max_steps)
+    results: list[Any] = []
+    for i, r in enumerate(answers):  # each answer shown (and drawn) as soon as it is known
+        results.append(r)
+        if out is not None:
+            if i == 1 and out.exists() and results[0].puzzle is not None:  # several puzzles: the first is -1
+                out.replace(_out_path(out, 0, 2))
+            if r.puzzle is not None:
+                save(r, _out_path(out, i, 1 if i == 0 else 2))
         if r.status == "invalid":  # bad input: the house's one-line error, whatever the output
             typer.echo(f"error: {r.message}", err=True)
             continue
@@ -191,16 +232,18 @@ def check_cmd(
     """Say whether each puzzle in FILE is proper (exactly one solution) and, if not, why.
 
     Lines never run beside themselves unless --touch."""
-    from ..errors import PuzzleError
-    from ..numberlink import check_file
+    from ..numberlink import iter_check_file
 
     interpret_small_puzzles()
-    verdicts = check_file(_puzzle_source(file), rule, touch=touch, time_limit=time_limit)
-    if len(verdicts) == 1 and verdicts[0].verdict == "invalid":
-        raise PuzzleError(verdicts[0].reasons[0])
+    verdicts = []
+    for d in iter_check_file(_puzzle_source(file), rule, touch=touch, time_limit=time_limit):  # each when known
+        verdicts.append(d)
+        if d.verdict == "invalid":  # bad input: the house's one-line error, as solve gives it
+            typer.echo(f"error: {d.reasons[0]}", err=True)
+        elif not as_json:
+            typer.echo(str(d) if d.name else f"{Path(file).name}: {d}")
     if as_json:
         typer.echo(json.dumps([d.to_dict() for d in verdicts]))
-    else:
-        for d in verdicts:
-            typer.echo(str(d) if d.name else f"{Path(file).name}: {d}")
+    if any(d.verdict == "invalid" for d in verdicts):
+        raise typer.Exit(2)
     raise typer.Exit(0 if all(d.proper for d in verdicts) else 1)

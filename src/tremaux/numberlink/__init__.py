@@ -17,12 +17,12 @@ Examples
 
 from .model import RULES, Puzzle, check_rule
 from .result import Diagnosis, Linking, PuzzleSolution
-from .check import check_file, diagnose
+from .check import check_file, diagnose, iter_check_file
 from .draw import numbers_text, to_png, to_svg, to_text
 from .formats import dumps, load, load_all, loads, loads_all, save
 from .generate import GeneratedPuzzle, generate_puzzle
 from .rules import Rule, resolve
-from .solvers import DEFAULT_TIME_LIMIT, NL_SOLVERS, quick_verdict, solve_file, solve_puzzle
+from .solvers import DEFAULT_TIME_LIMIT, NL_SOLVERS, iter_solve_file, quick_verdict, solve_file, solve_puzzle
 
 __all__ = [
     "Puzzle",
@@ -38,8 +38,10 @@ __all__ = [
     "solve_puzzle",
     "quick_verdict",
     "solve_file",
+    "iter_solve_file",
     "diagnose",
     "check_file",
+    "iter_check_file",
     "generate_puzzle",
     "GeneratedPuzzle",
     "load",

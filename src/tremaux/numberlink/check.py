@@ -22,11 +22,11 @@ from __future__ import annotations
 import math
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import numpy as np
 
-from ..errors import PuzzleError
+from ..errors import InvalidSizeError, PuzzleError
 from .formats import load_all, source_name
 from .formats.grids import base_name
 from .model import Puzzle
@@ -34,7 +34,7 @@ from .result import Diagnosis
 from .rules import Rule, resolve
 from .solvers import quick_verdict, solve_puzzle
 
-__all__ = ["diagnose", "check_file"]
+__all__ = ["diagnose", "check_file", "iter_check_file"]
 
 
 def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = None,
@@ -61,6 +61,11 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
         ``needs-empty-cells`` (under ``fill``: solvable only if cells may stay
         empty), ``walled-in``, ``unknown``; ``reasons`` says which pair or cell.
 
+    Raises
+    ------
+    InvalidSizeError
+        A time limit that is not a positive number of seconds, even for a puzzle answered without a solver.
+
     Examples
     --------
     >>> from tremaux.numberlink import Puzzle
@@ -69,6 +74,7 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
     >>> diagnose(Puzzle.from_rows(["1..", "...", "..1"]), "nikoli").verdict
     'multiple-solutions'
     """
+    _check_time_limit(time_limit)
     the = resolve(rule, touch, default_touch=False)
     rule, t = the.name, the.touch
     t0 = time.perf_counter()
@@ -91,6 +97,12 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
     labels = ", ".join(repr(puzzle.labels[k]) for k in differ)
     return Diagnosis("multiple-solutions", rule, (f"a second solution draws the lines of {labels} differently",),
                      r, puzzle.name, t)
+
+
+def _check_time_limit(time_limit: float | None) -> None:
+    """Refuse a time limit that is not a positive number of seconds, whether or not a solver would be asked."""
+    if time_limit is not None and not float(time_limit) > 0:
+        raise InvalidSizeError(f"time limit must be a positive number of seconds, not {time_limit}")
 
 
 def _blocking_pair(puzzle: Puzzle, t0: float, time_limit: float | None) -> str | None:
@@ -155,6 +167,11 @@ def check_file(path: str | Path, rule: str | Rule = "fill", *, touch: bool | Non
     list of Diagnosis
         One per puzzle, in file order.
 
+    Raises
+    ------
+    InvalidSizeError
+        A time limit that is not a positive number of seconds (before the file is read).
+
     Examples
     --------
     >>> import tempfile, os
@@ -163,13 +180,49 @@ def check_file(path: str | Path, rule: str | Rule = "fill", *, touch: bool | Non
     >>> [str(x) for x in check_file(f)]
     ['p: proper']
     """
-    out: list[Diagnosis] = []
+    return list(iter_check_file(path, rule, touch=touch, time_limit=time_limit))
+
+
+def iter_check_file(path: str | Path, rule: str | Rule = "fill", *, touch: bool | None = None,
+                    time_limit: float | None = None) -> Iterator[Diagnosis]:
+    """:func:`check_file`, one verdict at a time: the file is read first, then each puzzle is checked when asked.
+
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        A puzzle file in any format :func:`~tremaux.numberlink.load_all` reads.
+    rule : str or Rule, default "fill"
+        ``"fill"`` or ``"nikoli"``.
+    touch : bool, optional
+        Whether a line may run beside itself; see :func:`diagnose`.
+    time_limit : float, optional
+        Seconds for each puzzle.
+
+    Yields
+    ------
+    Diagnosis
+        One per puzzle, in file order (verdict ``"invalid"`` for one that cannot be read).
+
+    Raises
+    ------
+    InvalidSizeError
+        A time limit that is not a positive number of seconds (before the file is read).
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> d = tempfile.mkdtemp(); f = os.path.join(d, "p.txt")
+    >>> _ = open(f, "w").write("1.1\\n2.2\\n\\n1..\\n")
+    >>> verdicts = iter_check_file(f)
+    >>> str(next(verdicts))
+    'p#1: proper'
+    """
+    _check_time_limit(time_limit)
     items: list[Any] = load_all(path, errors="keep")
     name = base_name(source_name(path))
     for i, item in enumerate(items):
         if isinstance(item, PuzzleError):
-            out.append(Diagnosis("invalid", resolve(rule).name, (str(item),), None,
-                                 f"{name}#{i + 1}" if len(items) > 1 else name))
+            yield Diagnosis("invalid", resolve(rule).name, (str(item),), None,
+                            f"{name}#{i + 1}" if len(items) > 1 else name)
         else:
-            out.append(diagnose(item, rule, touch=touch, time_limit=time_limit))
-    return out
+            yield diagnose(item, rule, touch=touch, time_limit=time_limit)

@@ -8,6 +8,9 @@
 * :func:`to_svg` and :func:`to_png` draw coloured lines through cell centres.
 * :func:`save` writes ``.svg``, ``.png`` or ``.txt`` by extension.
 
+Pictures and text drawings too big for the memory budget (:mod:`tremaux.budget`) are refused
+before they are drawn, naming their size.
+
 Every function takes a :class:`~tremaux.numberlink.Puzzle`, a
 :class:`~tremaux.numberlink.PuzzleSolution` (its first solution is drawn) or a
 ``(puzzle, linking)`` pair, and returns a value; nothing is printed.
@@ -37,11 +40,12 @@ from xml.sax.saxutils import escape
 
 import numpy as np
 
+from .. import budget
 from ..errors import UnsupportedError
 from .model import Puzzle
 from .result import Linking, PuzzleSolution
 
-__all__ = ["palette", "to_text", "to_rich", "numbers_text", "to_svg", "to_png", "save"]
+__all__ = ["palette", "to_text", "to_rich", "numbers_text", "to_svg", "to_png", "save", "picture_format"]
 
 _BOX = {0: " ", 1: "╵", 2: "╶", 4: "╷", 8: "╴", 5: "│", 10: "─", 6: "┌", 12: "┐", 3: "└", 9: "┘"}
 
@@ -87,8 +91,16 @@ def _unpack(obj: Any) -> tuple[Puzzle, Linking | None]:
     raise UnsupportedError(f"cannot draw a {type(obj).__name__}; give a Puzzle, a PuzzleSolution or (puzzle, linking)")
 
 
+TEXT_CELL_BYTES = 160
+"""Peak bytes per cell of a text drawing (measured: the per-cell ``(text, pair)`` tuples of a cell and of the gap
+after it, their strings, the row lists and the joined text); :func:`to_text` and :func:`to_rich` check the
+memory budget with it."""
+
+
 def _cells(puzzle: Puzzle, linking: Linking | None) -> list[list[tuple[str, int]]]:
     """Per cell (text, pair) with text of the label width; connectors included per cell."""
+    h, w = puzzle.shape
+    budget.check(TEXT_CELL_BYTES * h * w + 4096, f"a text drawing of a {w}x{h} (WxH) puzzle")
     g = puzzle.grid
     links = linking.links if linking is not None else np.zeros(puzzle.shape, dtype=np.uint8)
     owner = linking.grid if linking is not None else g
@@ -99,12 +111,11 @@ def _cells(puzzle: Puzzle, linking: Linking | None) -> list[list[tuple[str, int]
         for c in range(puzzle.width):
             v = int(g[r, c])
             bits = int(links[r, c])
+            fill = "─" if bits & 8 else " "  # a line coming from the left runs up to the cell's mark
             if v:
-                cell = puzzle.labels[v - 1].rjust(width)
+                cell = puzzle.labels[v - 1].rjust(width, fill)
             elif bits:
-                ch = _BOX.get(bits, "┼")
-                fill = "─" if bits & 2 else " "
-                cell = (fill * (width - 1) + ch) if bits & 8 else (" " * (width - 1) + ch)
+                cell = fill * (width - 1) + _BOX.get(bits, "┼")
             else:
                 cell = " " * (width - 1) + ("·" if linking is None else " ")
             row.append((cell, int(owner[r, c])))
@@ -162,12 +173,13 @@ def to_rich(obj: Any) -> Any:
     puzzle, linking = _unpack(obj)
     colours = palette(puzzle.pairs)
     out = Text()
+    ends = puzzle.grid != 0
     for i, row in enumerate(_cells(puzzle, linking)):
         if i:
             out.append("\n")
-        for text, k in row:
+        for j, (text, k) in enumerate(row):  # cells and the gaps between them, in turn
             if k > 0:
-                out.append(text, style=("bold " if text.strip() in puzzle.labels else "") + colours[k - 1])
+                out.append(text, style=("bold " if j % 2 == 0 and ends[i, j // 2] else "") + colours[k - 1])
             else:
                 out.append(text, style="dim")
     return out
@@ -224,6 +236,11 @@ def to_svg(obj: Any, *, cell: int = 28, line_width: float | None = None, colours
     str
         The SVG document.
 
+    Raises
+    ------
+    MemoryLimitError
+        An SVG of this size that would not fit the memory budget, before it is drawn.
+
     Examples
     --------
     >>> svg = to_svg(Puzzle.from_rows(["1.1"]))
@@ -232,6 +249,7 @@ def to_svg(obj: Any, *, cell: int = 28, line_width: float | None = None, colours
     """
     puzzle, linking = _unpack(obj)
     h, w = puzzle.shape
+    budget.check(budget.svg_bytes(h * w), f"an SVG of a {w}x{h} (WxH) puzzle")
     cols = list(colours) if colours is not None else palette(puzzle.pairs)
     lw = line_width if line_width is not None else cell * 0.32
     W, H = w * cell + 2, h * cell + 2
@@ -284,6 +302,11 @@ def to_png(obj: Any, *, cell: int = 28, colours: Sequence[str] | None = None, gr
     bytes
         The PNG file.
 
+    Raises
+    ------
+    MemoryLimitError
+        A PNG of this size that would not fit the memory budget, before it is drawn.
+
     Examples
     --------
     >>> to_png(Puzzle.from_rows(["1.1"]))[:4]
@@ -293,6 +316,8 @@ def to_png(obj: Any, *, cell: int = 28, colours: Sequence[str] | None = None, gr
 
     puzzle, linking = _unpack(obj)
     h, w = puzzle.shape
+    budget.check(budget.raster_bytes(w * cell + 1, h * cell + 1, 0),
+                 f"a PNG of {w * cell + 1} x {h * cell + 1} pixels ({w}x{h} cells of {cell} pixels)")
     cols = list(colours) if colours is not None else palette(puzzle.pairs)
     img = Image.new("RGB", (w * cell + 1, h * cell + 1), background)
     d = ImageDraw.Draw(img)
@@ -351,13 +376,44 @@ def save(obj: Any, path: str | Path, **style: Any) -> None:
     True
     """
     path = Path(path)
-    ext = path.suffix.lower()
+    ext = picture_format(path)
     if ext == ".svg":
         path.write_text(to_svg(obj, **style), encoding="utf-8")
     elif ext == ".png":
         path.write_bytes(to_png(obj, **style))
-    elif ext == ".txt":
-        path.write_text(to_text(obj) + "\n", encoding="utf-8")
     else:
+        path.write_text(to_text(obj) + "\n", encoding="utf-8")
+
+
+def picture_format(path: str | Path) -> str:
+    """The picture format :func:`save` writes to ``path``: its extension, one of ``.svg``, ``.png``, ``.txt``.
+
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        Where the picture is to go.
+
+    Returns
+    -------
+    str
+        The extension, in lower case.
+
+    Raises
+    ------
+    UnsupportedError
+        Another extension (the message lists the accepted ones).
+
+    Examples
+    --------
+    >>> picture_format("out/Solution.SVG")
+    '.svg'
+    >>> picture_format("out/solution.bmp")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.UnsupportedError: cannot write a picture as '.bmp' (out/solution.bmp); use .svg, .png or .txt
+    """
+    ext = Path(path).suffix.lower()
+    if ext not in (".svg", ".png", ".txt"):
         raise UnsupportedError(f"cannot write a picture as {ext or 'a file without extension'!r} ({path}); "
                                f"use .svg, .png or .txt")
+    return ext

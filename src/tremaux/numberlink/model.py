@@ -97,7 +97,8 @@ class Puzzle:
     ------
     PuzzleError
         A pair id that appears once or more than twice (named, with its cells),
-        a skipped id, or labels that do not match.
+        a skipped id, an id above the number of cells, or labels that do not
+        match.
     InvalidSizeError
         An empty grid or one larger than :data:`MAX_SIDE`.
 
@@ -128,6 +129,10 @@ class Puzzle:
         if arr.size and arr.min() < 0:
             r, c = np.argwhere(arr < 0)[0]
             raise PuzzleError(f"pair id {int(arr[r, c])} at ({r}, {c}) is negative; use 0 for an empty cell")
+        if arr.size and int(arr.max()) > arr.size:  # before the cast, which would wrap a big id around
+            r, c = np.argwhere(arr == arr.max())[0]
+            raise PuzzleError(f"pair id {int(arr[r, c])} at ({r}, {c}) is more than the {arr.size} cells of the grid; "
+                              f"pairs are numbered from 1, each on two cells")
         g = np.array(arr, dtype=np.int32)
         n = int(g.max()) if g.size else 0
         if labels is None:

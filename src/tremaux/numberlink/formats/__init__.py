@@ -7,8 +7,9 @@ their first lines unless a format is named):
     One row per line, one character per cell: ``.`` (or ``0``) for an empty
     cell, a digit or letter for an endpoint. Rows whose cells are separated by
     whitespace or commas hold one label per cell instead, so integers above 9
-    can be written. Several puzzles may follow each other, separated by blank
-    lines.
+    can be written (an empty field between commas is an error: an empty cell
+    is ``.`` or ``0``). Several puzzles may follow each other, separated by
+    blank lines.
 ``wh``
     ``W H`` on a line, then ``H`` rows, repeated for several puzzles; ``0 0``
     ends the input and lines starting with ``#`` (``# Copyright ...``) between
@@ -40,7 +41,9 @@ Solution formats: the contest answer (:func:`loads_answers`) and the
 
 Every reader is total: for any input at all it returns puzzles or raises
 :class:`~tremaux.errors.PuzzleFormatError` with the file, line and column.
-Files are read with a size cap (:data:`MAX_BYTES`) and must be UTF-8 text.
+Files are read with a size cap (:data:`MAX_BYTES`) and must be UTF-8 text (or
+UTF-16 with its byte-order mark);
+lines end at ``\\n``, ``\\r\\n`` or ``\\r``.
 
 Examples
 --------
@@ -140,9 +143,9 @@ def detect(text: str) -> str:
     if not body:
         return "grid"
     if SIZE.match(body[0]):
-        return "answer" if len(body) > 1 and "," in body[1] and not body[1].lstrip().startswith("LINE") \
+        return "answer" if len(body) > 1 and "," in body[1] and not body[1].lstrip().upper().startswith("LINE") \
             else "contest"
-    if URL.match(body[0]) and re.match(r"^\s*(https?://|[^\s?]*\?[A-Za-z])", body[0]):
+    if URL.match(body[0]) and re.match(r"^\s*(https?://|[^\s?]*\?[A-Za-z])", body[0], re.IGNORECASE):
         return "puzzlink"
     if FLOWPACK.match(body[0]):
         return "flowpack"
@@ -155,8 +158,10 @@ def detect(text: str) -> str:
         w, h = int(m.group(1)), int(m.group(2))
         if w == h == 0:
             return "wh"
-        if start + 1 < len(body) and (len(body[start + 1].strip()) == w or count_cells(body[start + 1]) == w):
-            return "wh"
+        if start + 1 < len(body):
+            cells = {len(body[start + 1].strip()), count_cells(body[start + 1])}
+            if w in cells or (h in cells and 2 not in cells):  # as wide as H: 'W H' the wrong way round, and
+                return "wh"                                     # no second row of a grid of two cells a row
     return "grid"
 
 
@@ -165,8 +170,8 @@ def loads_all(text: str, *, source: str | None = None, errors: str = "raise", fo
 
     Parameters
     ----------
-    text : str
-        The file contents, in a format of :data:`FORMATS`.
+    text : str or bytes
+        The file contents, in a format of :data:`FORMATS` (bytes are decoded as UTF-8).
     source : str, optional
         A file name, shown in error messages and used to name the puzzles.
     errors : {"raise", "keep"}
@@ -197,6 +202,10 @@ def loads_all(text: str, *, source: str | None = None, errors: str = "raise", fo
     """
     if errors not in ("raise", "keep"):
         raise UnknownNameError("errors mode", errors, ("raise", "keep"))
+    if isinstance(text, (bytes, bytearray)):
+        text = decode(bytes(text), source=source)
+    elif not isinstance(text, str):
+        raise PuzzleFormatError(f"expected the text of a puzzle file, not {type(text).__name__}", source=source)
     if format is None:
         name = detect(text)
         if name == "answer":
@@ -248,7 +257,7 @@ def loads(text: str, *, source: str | None = None, format: str | None = None) ->
     return puzzles[0]
 
 
-_URL = re.compile(r"https?://\S+")
+_URL = re.compile(r"https?://\S+", re.IGNORECASE)
 
 
 def is_url(path: str | Path) -> bool:
@@ -401,6 +410,11 @@ def dumps_all(puzzles: Iterable[Puzzle], format: str = "grid") -> str:
     str
         The text.
 
+    Raises
+    ------
+    PuzzleFormatError
+        No puzzle, something that is not a puzzle, or a label or size the format cannot hold.
+
     Examples
     --------
     >>> ps = [Puzzle.from_rows(["1.1"]), Puzzle.from_rows(["22"])]
@@ -411,7 +425,13 @@ def dumps_all(puzzles: Iterable[Puzzle], format: str = "grid") -> str:
     22
     0 0
     """
-    return FORMATS.get(format).write(list(puzzles))
+    items = list(puzzles)
+    for item in items:
+        if not isinstance(item, Puzzle):
+            raise PuzzleFormatError(f"expected a Puzzle to write, not {type(item).__name__}")
+    if not items:  # the text would hold no puzzle, which no reader takes back
+        raise PuzzleFormatError("no puzzle to write")
+    return FORMATS.get(format).write(items)
 
 
 def save(puzzle: Puzzle, path: str | Path, format: str | None = None) -> None:

@@ -47,6 +47,8 @@ def read_text(path: str | Path | BinaryIO, *, limit: int | None = None) -> str:
     UTF-8."""
     cap = max_bytes(limit)
     source = source_name(path)
+    if not (hasattr(path, "read") or isinstance(path, (str, bytes, os.PathLike))):  # an int: a descriptor
+        raise PuzzleFormatError(f"expected a file name, a path or an open binary file, not {type(path).__name__}")
     try:
         if hasattr(path, "read"):
             data = path.read(cap + 1)
@@ -62,11 +64,25 @@ def read_text(path: str | Path | BinaryIO, *, limit: int | None = None) -> str:
 
 
 def decode(data: bytes, *, source: str | None = None) -> str:
-    """``data`` as text (UTF-8, an optional byte-order mark dropped), or an error naming the first bad byte."""
+    """``data`` as text (UTF-8, an optional byte-order mark dropped), or an error naming the first bad byte.
+
+    Text saved as UTF-16 with its byte-order mark (Windows' "Unicode") is read too: the mark says how.
+
+    Examples
+    --------
+    >>> decode("1.1\\n".encode("utf-16")), decode(b"\\xef\\xbb\\xbf1.1\\n")
+    ('1.1\\n', '1.1\\n')
+    """
     for magic, what in _MAGIC.items():
         if data.startswith(magic):
             raise PuzzleFormatError(f"this is {what}, not a Number Link puzzle text", line=1, column=1,
                                     source=source)
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError as exc:
+            raise PuzzleFormatError(f"not UTF-16 text after its byte-order mark: bytes {exc.start} to {exc.end} "
+                                    "cannot be decoded", source=source) from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -77,11 +93,22 @@ def decode(data: bytes, *, source: str | None = None) -> str:
                                 column=column, source=source) from None
 
 
+_EOL = re.compile(r"\r\n?|\n")
+
+
 def lines(text: str) -> list[Line]:
-    """Numbered lines of ``text``, line ends and trailing whitespace removed (lines end at ``\\n``)."""
+    """Numbered lines of ``text``, line ends and trailing whitespace removed.
+
+    Lines end at ``\\n``, ``\\r\\n`` or a lone ``\\r`` (the line end of old Mac files).
+
+    Examples
+    --------
+    >>> lines("1.1\\r2.2\\r")
+    [(1, '1.1'), (2, '2.2'), (3, '')]
+    """
     if text.startswith("\ufeff"):
         text = text[1:]
-    return [(i + 1, s.rstrip()) for i, s in enumerate(text.split("\n"))]
+    return [(i + 1, s.rstrip()) for i, s in enumerate(_EOL.split(text))]
 
 
 def split_blocks(rows: list[Line]) -> list[list[Line]]:
@@ -114,6 +141,29 @@ def tokens(s: str) -> list[tuple[int, str]]:
         return [(m.start() + 1, m.group()) for m in _TOKEN.finditer(s)]
     off = len(s) - len(s.lstrip())
     return [(off + i + 1, ch) for i, ch in enumerate(s.strip())]
+
+
+def empty_field(s: str) -> int | None:
+    """The 1-based column of the first comma that closes an empty cell of a comma-separated row, else ``None``.
+
+    ``1,,2``, ``1, ,2``, ``,1,2`` and ``1,2,`` leave a cell out: it is not read as an empty cell (that is ``.``
+    or ``0``) nor dropped, which would shift the cells after it.
+
+    Examples
+    --------
+    >>> empty_field("1, 0, 1"), empty_field("1,,1"), empty_field("1 2 1"), empty_field("1,2,")
+    (None, 3, None, 4)
+    """
+    if "," not in s:
+        return None
+    start = len(s) - len(s.lstrip())
+    fields = s[start:].split(",")
+    col = start + 1
+    for k, field in enumerate(fields):
+        if not field.strip():
+            return col + len(field) if k < len(fields) - 1 else col - 1
+        col += len(field) + 1
+    return None
 
 
 def count_cells(s: str) -> int:

@@ -25,11 +25,11 @@ from ._text import check_side, lines, read_text, show, split_blocks, tokens
 __all__ = ["SIZE", "read_contest", "write_contest", "loads_answers", "load_answers", "loads_paths", "load_paths"]
 
 _N = r"(\d{1,9})"
-SIZE = re.compile(rf"^\s*SIZE\s+{_N}\s*[xX]\s*{_N}\s*$")
-"""The ``SIZE WxH`` line of a problem or an answer."""
-_LINENUM = re.compile(rf"^\s*LINE_NUM\s+{_N}\s*$")
+SIZE = re.compile(rf"^\s*SIZE\s+{_N}\s*X\s*{_N}\s*$", re.IGNORECASE)
+"""The ``SIZE WxH`` line of a problem or an answer (keywords in either case, as everywhere in the format)."""
+_LINENUM = re.compile(rf"^\s*LINE_NUM\s+{_N}\s*$", re.IGNORECASE)
 _LINE = re.compile(rf"^\s*LINE#{_N}\s+\(\s*(-?\d{{1,9}})\s*,\s*(-?\d{{1,9}})\s*\)\s*-\s*"
-                   rf"\(\s*(-?\d{{1,9}})\s*,\s*(-?\d{{1,9}})\s*\)\s*$")
+                   rf"\(\s*(-?\d{{1,9}})\s*,\s*(-?\d{{1,9}})\s*\)\s*$", re.IGNORECASE)
 
 
 def read_contest(text: str, source: str | None, base: str) -> list[Puzzle | PuzzleError]:

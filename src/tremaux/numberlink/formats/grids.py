@@ -22,7 +22,7 @@ import numpy as np
 
 from ...errors import PuzzleError, PuzzleFormatError
 from ..model import Puzzle, label_order
-from ._text import Line, check_side, count_cells, has_separator, lines, show, split_blocks, tokens
+from ._text import Line, check_side, count_cells, empty_field, has_separator, lines, show, split_blocks, tokens
 
 __all__ = ["read_grid", "read_flow", "read_wh", "write_grid", "write_flow", "write_wh", "WH_HEADER"]
 
@@ -64,14 +64,15 @@ def _where(positions: Sequence[tuple[int, int]]) -> str:
     return shown + (", ..." if len(positions) > 4 else "")
 
 
-def _pair_check(where: dict[str, list[tuple[int, int]]], source: str | None) -> None:
+def _pair_check(where: dict[str, list[tuple[int, int]]], source: str | None, fmt: str = "grid") -> None:
     for lab in label_order(where):
         cells = where[lab]
         if len(cells) != 2:
             ln, co = cells[2] if len(cells) > 2 else cells[0]
             times = "once" if len(cells) == 1 else f"{len(cells)} times"
+            hint = "; in the 'wh' format '0' is a label, and '.' an empty cell" if fmt == "wh" and lab == "0" else ""
             raise PuzzleFormatError(f"number {lab!r} appears {times} ({_where(cells)}); each number must appear "
-                                    f"exactly twice", line=ln, column=co, source=source)
+                                    f"exactly twice{hint}", line=ln, column=co, source=source)
 
 
 def _char_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str) -> Puzzle:
@@ -105,7 +106,7 @@ def _char_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str) ->
     values, counts = np.unique(codes[~blank], return_counts=True)
     for code in values[counts != 2].tolist():
         where[chr(code)] = [(rows[r][0], offsets[r] + c + 1) for r, c in np.argwhere(codes == code).tolist()]
-    _pair_check(where, source)
+    _pair_check(where, source, fmt)
     order = label_order(chr(x) for x in values.tolist())
     ids = np.zeros(int(codes.max()) + 1, dtype=np.int32)
     for i, lab in enumerate(order):
@@ -121,6 +122,9 @@ def _token_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str) -
     where: dict[str, list[tuple[int, int]]] = {}
     width = -1
     for lineno, s in rows:
+        if (gap := empty_field(s)) is not None:
+            raise PuzzleFormatError("an empty field in a comma-separated row; write '.' or 0 for an empty cell",
+                                    line=lineno, column=gap, source=source)
         cells = tokens(s)
         if width < 0:
             width = len(cells)
@@ -203,7 +207,17 @@ def read_grid(text: str, source: str | None, base: str) -> list[Item]:
     blocks = split_blocks(lines(text))
     if not blocks:
         raise PuzzleFormatError("no puzzle in the input", line=1, column=1, source=source)
-    return [_one(b, "grid", source, n) for b, n in zip(blocks, _names(base, len(blocks)))]
+    return [_comment(b, source) or _one(b, "grid", source, n) for b, n in zip(blocks, _names(base, len(blocks)))]
+
+
+def _comment(rows: Sequence[Line], source: str | None) -> PuzzleFormatError | None:
+    """The error of a ``grid`` block holding a ``#`` comment line (never a row there: ``#`` is no cell)."""
+    for lineno, s in rows:
+        if s.lstrip().startswith("#"):
+            return PuzzleFormatError("a line starting with '#' is a comment only in the 'wh' format (comments, "
+                                     "then a 'W H' header and the rows); a 'grid' puzzle is rows of cells only",
+                                     line=lineno, column=len(s) - len(s.lstrip()) + 1, source=source)
+    return None
 
 
 def read_flow(text: str, source: str | None, base: str) -> list[Item]:
@@ -268,7 +282,7 @@ def read_wh(text: str, source: str | None, base: str) -> list[Item]:
     Raises
     ------
     PuzzleFormatError
-        For a header or row that does not fit the format.
+        For a header or row that does not fit the format, or text that holds no puzzle.
 
     Examples
     --------
@@ -296,19 +310,33 @@ def read_wh(text: str, source: str | None, base: str) -> list[Item]:
             last = rows[-1][0] + 1 if rows else lineno + 1
             raise PuzzleFormatError(f"the {w}x{h} puzzle has only {len(rows)} rows", line=last, column=1,
                                     source=source)
-        for rl, rs in rows:
+        for k, (rl, rs) in enumerate(rows):
             n = len(rs.strip())
             if n != w and has_separator(rs):
                 n = count_cells(rs)
+            if k and (m := WH_HEADER.match(rs)) and count_cells(rs) != w:  # the next header or the end, too early
+                what = "the '0 0' end" if int(m.group(1)) == int(m.group(2)) == 0 else "the next 'W H' header"
+                raise PuzzleFormatError(f"the {w}x{h} puzzle has only {k} rows; line {rl} is {what}",
+                                        line=rl, column=1, source=source)
             if n != w:
-                raise PuzzleFormatError(f"row has {n} cells; the header says W = {w}", line=rl,
+                swapped = " (the columns come first: is the header 'H W'?)" if n == h else ""
+                raise PuzzleFormatError(f"row has {n} cells; the header says W = {w}{swapped}", line=rl,
                                         column=max(1, min(len(rs), w + 1)), source=source)
         blocks.append((rows, w))
         i += 1 + h
+    if not blocks:  # only comments, or '0 0' first: nothing would be solved and nothing said
+        ended = i < len(body)
+        raise PuzzleFormatError("no puzzle in the input" + (" before the '0 0' that ends it" if ended else ""),
+                                line=body[i][0] if ended else 1, column=1, source=source)
     return [_one(b, "wh", source, n, w) for (b, w), n in zip(blocks, _names(base, len(blocks)))]
 
 
 # ---------------------------------------------------------------------- writing
+def _number(label: str) -> bool:
+    """Whether ``label`` is a whole number written as the readers give it back (digits, no leading zero)."""
+    return label.isascii() and label.isdigit() and label == str(int(label))
+
+
 def _cant(label: str, fmt: str, why: str) -> PuzzleFormatError:
     return PuzzleFormatError(f"label {show(label)} cannot be written in the {fmt!r} format ({why})")
 
@@ -320,15 +348,20 @@ def _strings(p: Puzzle, fmt: str) -> tuple[list[str], bool]:
         return [".", *labs], True
     if all(len(x) == 1 and _grid_char(x) and x != "0" for x in labs):
         return [".", *labs], True
-    if all(x.isdecimal() and x.isascii() for x in labs) and max(int(x) for x in labs) <= len(_DIGITS) \
-            and "0" not in labs:
+    if all(_number(x) for x in labs) and max(int(x) for x in labs) <= len(_DIGITS) and "0" not in labs:
         return [".", *(_DIGITS[int(x) - 1] for x in labs)], True
+    numbers: dict[int, str] = {}
     for x in labs:
         if not _ALNUM.match(x):
-            raise _cant(x, fmt, "a label there is a word of letters and digits; 'wh' takes any one printable "
-                                "character")
+            raise _cant(x, fmt, "a label there is a word of letters and digits" +
+                        ("; 'wh' takes any one printable character" if fmt == "grid" else ""))
         if x.isdigit() and int(x) == 0:
-            raise _cant(x, fmt, "a zero there means an empty cell; 'wh' holds it")
+            raise _cant(x, fmt, "a zero there means an empty cell" +
+                        ("; 'wh' holds it" if fmt == "grid" and x == "0" else ""))
+        if x.isdigit() and int(x) in numbers:  # '01' and '1' are both read as the number 1
+            raise _cant(x, fmt, f"it is read back as the number {int(x)}, as {numbers[int(x)]!r} is")
+        if x.isdigit():
+            numbers[int(x)] = x
     return ["0" if all(x.isdecimal() for x in labs) else ".", *labs], False
 
 

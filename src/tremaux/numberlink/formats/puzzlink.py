@@ -40,7 +40,7 @@ __all__ = ["read_puzzlink", "write_puzzlink", "URL", "PUZZLE_TYPES"]
 PUZZLE_TYPES = ("numlin", "numberlink")
 """pzprjs names of Number Link."""
 
-URL = re.compile(r"^\s*(?:https?://)?[^\s?]*\?")
+URL = re.compile(r"^\s*(?:https?://)?[^\s?]*\?", re.IGNORECASE)
 """The start of a puzz.link-style URL, up to its ``?``."""
 
 _PREFIX = {"-": (2, 0), "+": (3, 0), "=": (3, 4096), "%": (3, 8192)}
@@ -70,7 +70,7 @@ def _one(lineno: int, s: str, source: str | None, name: str) -> Puzzle:
     w, h = int(rest[0]), int(rest[1])
     check_side(h, w, lineno, source)
     pos += len(rest[0]) + len(rest[1]) + 2
-    body = "/".join(rest[2:])
+    body = "/".join(rest[2:]).rstrip("/")  # a slash at the end holds no cell
     cells = np.full(h * w, -1, dtype=np.int64)
     c = i = 0
     while i < len(body) and c < h * w:
@@ -95,7 +95,8 @@ def _one(lineno: int, s: str, source: str | None, name: str) -> Puzzle:
                                     "number (with '-', '+', '=' or '%' for larger ones) or a run of empty cells "
                                     "('g' to 'z')", line=lineno, column=pos + i + 1, source=source)
     if i < len(body):
-        raise PuzzleFormatError(f"{len(body) - i} characters left after the {w}x{h} cells", line=lineno,
+        left = len(body) - i
+        raise PuzzleFormatError(f"{left} character{'s' if left > 1 else ''} left after the {w}x{h} cells", line=lineno,
                                 column=pos + i + 1, source=source)
     numbers = cells[cells >= 0]
     values, counts = np.unique(numbers, return_counts=True)
@@ -162,7 +163,8 @@ def _number(v: int) -> str:
 
 
 def write_puzzlink(puzzles: Sequence[Puzzle]) -> str:
-    """One URL per puzzle. Labels that are numbers 0 to 12287 are kept; other labels are written as pair numbers.
+    """One URL per puzzle. Labels that are numbers 0 to 12287 (``7``, not ``07``) are kept; other labels are written
+    as pair numbers.
 
     Parameters
     ----------
@@ -184,7 +186,7 @@ def write_puzzlink(puzzles: Sequence[Puzzle]) -> str:
     out = []
     for p in puzzles:
         labs = p.labels
-        keep = all(x.isascii() and x.isdigit() and int(x) < 12288 for x in labs)
+        keep = all(x.isascii() and x.isdigit() and x == str(int(x)) and int(x) < 12288 for x in labs)
         value = [0, *(int(x) for x in labs)] if keep else list(range(p.pairs + 1))
         text, run = [], 0
         for v in p.grid.ravel().tolist():

@@ -36,7 +36,7 @@ import math
 import time
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from ..._jit import load_seconds
 from ...errors import InvalidSizeError, PuzzleError, UnsupportedError
@@ -48,8 +48,8 @@ from . import bound
 from . import pipeline, traveler  # noqa: E402,F401  (they register themselves)
 from .verdicts import colour_surplus, quick_verdict
 
-__all__ = ["NL_SOLVERS", "solve_puzzle", "solve_file", "quick_verdict", "colour_surplus", "DEFAULT_TIME_LIMIT",
-           "DEFAULT_LIMIT"]
+__all__ = ["NL_SOLVERS", "solve_puzzle", "solve_file", "iter_solve_file", "quick_verdict", "colour_surplus",
+           "DEFAULT_TIME_LIMIT", "DEFAULT_LIMIT"]
 
 DEFAULT_TIME_LIMIT = 60.0
 """Seconds a solve, a uniqueness check or a count may take when no ``time_limit`` is given."""
@@ -189,6 +189,8 @@ def _in_process(func: Any, task: Task, limit: float, t0: float, loaded: float) -
 def solve_file(path: Any, solver: str = "fast", **options: Any) -> list[PuzzleSolution]:
     """:func:`solve_puzzle` on every puzzle of the file at ``path`` (several in the ``wh`` format).
 
+    :func:`iter_solve_file` gives each answer as soon as it is known.
+
     A puzzle that cannot be read (an unpaired number...) gets status
     ``"invalid"`` with the reason as message; the others are still solved.
 
@@ -219,22 +221,54 @@ def solve_file(path: Any, solver: str = "fast", **options: Any) -> list[PuzzleSo
     >>> [r.status for r in solve_file(f)]
     ['solved']
     """
+    return list(iter_solve_file(path, solver, **options))
+
+
+def iter_solve_file(path: Any, solver: str = "fast", **options: Any) -> Iterator[PuzzleSolution]:
+    """:func:`solve_file`, one answer at a time: the file is read first, then each puzzle is solved when asked.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        A puzzle file, in any format :func:`~tremaux.numberlink.load_all` reads.
+    solver : str, default "fast"
+        A name in :data:`NL_SOLVERS`.
+    **options
+        Passed to :func:`solve_puzzle`.
+
+    Yields
+    ------
+    PuzzleSolution
+        One per puzzle, in file order (status ``"invalid"`` for one that cannot be read).
+
+    Raises
+    ------
+    PuzzleFormatError
+        A malformed file (before the first answer).
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> d = tempfile.mkdtemp(); f = os.path.join(d, "p.txt")
+    >>> _ = open(f, "w").write("1.1\\n2.2\\n\\n1..\\n")
+    >>> answers = iter_solve_file(f)
+    >>> next(answers).status, next(answers).status
+    ('solved', 'invalid')
+    """
     from .. import formats
     from ..formats.grids import base_name
 
     entry = NL_SOLVERS.get(solver)
     the_rule = resolve(options.get("rule", "fill"), options.get("touch"),
                        default_touch=not (options.get("unique") or options.get("count")))
-    out = []
     items = formats.load_all(path, errors="keep")
     for i, item in enumerate(items):
         if isinstance(item, PuzzleError):
             name = base_name(formats.source_name(path)) + (f"#{i + 1}" if len(items) > 1 else "")
-            out.append(PuzzleSolution(None, entry.name, the_rule.name, "invalid", message=str(item), name=name,
-                                      touch=the_rule.touch))
+            yield PuzzleSolution(None, entry.name, the_rule.name, "invalid", message=str(item), name=name,
+                                 touch=the_rule.touch)
         else:
-            out.append(solve_puzzle(item, solver, **options))
-    return out
+            yield solve_puzzle(item, solver, **options)
 
 
 def _other_rule_hint(task: Task, answer: Answer, spent: float) -> str:

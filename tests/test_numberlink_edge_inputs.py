@@ -1,0 +1,360 @@
+"""Number Link inputs a user may bring that are odd but not absurd: files with no puzzle, options at their edges,
+outputs that cannot be written, boards too big to draw; each answered in one line, never in silence."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tremaux.errors import PuzzleFormatError
+from tremaux.numberlink import formats
+
+from cli_helpers import run
+
+
+@pytest.mark.parametrize("text, line", [("0 0\n", 1), ("# only a comment\n", 1), ("# c\n\n0 0\n3 1\n1.1\n", 3)])
+def test_a_wh_file_without_a_puzzle_is_an_error(text, line):
+    with pytest.raises(PuzzleFormatError, match="no puzzle in the input") as exc:
+        formats.loads_all(text, format="wh")
+    assert exc.value.line == line
+
+
+def test_the_cli_says_so_for_a_file_holding_only_the_end_marker(tmp_path, capsys):
+    path = tmp_path / "end.txt"
+    path.write_text("# Copyright nobody\n0 0\n")
+    for command in (["solve"], ["solve", "--json"], ["check"], ["check", "--json"]):
+        code, out, err = run(capsys, "numberlink", *command, str(path))
+        assert (code, out) == (2, "")
+        assert err.startswith("error: ") and "no puzzle in the input" in err and err.count("\n") == 1
+
+
+@pytest.fixture
+def crossing(tmp_path):
+    path = tmp_path / "cross.txt"
+    path.write_text("1.2\n...\n2.1\n")  # no solution, known without a solver
+    return path
+
+
+def test_count_zero_is_refused_not_taken_for_no_count(capsys, crossing):
+    code, out, err = run(capsys, "numberlink", "solve", str(crossing), "--count", "0")
+    assert (code, out) == (2, "") and err == "error: count must be at least 1, not 0\n"
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "nan"])
+def test_check_refuses_a_time_limit_that_is_not_positive_even_when_no_solver_is_needed(capsys, crossing, value):
+    code, out, err = run(capsys, "numberlink", "check", str(crossing), "--time-limit", value)
+    assert (code, out) == (2, "")
+    assert err.startswith("error: time limit must be a positive number of seconds") and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("as_json", [[], ["--json"]])
+def test_check_of_a_file_with_an_invalid_puzzle_is_bad_input_as_for_solve(capsys, tmp_path, as_json):
+    path = tmp_path / "two.txt"
+    path.write_text("1.1\n2.2\n\n1..\n...\n")
+    code, out, err = run(capsys, "numberlink", "check", str(path), *as_json)
+    assert code == 2
+    assert err == "error: " + str(path) + ":4:1: number '1' appears once (line 4 column 1); each number must " \
+                  "appear exactly twice\n"
+    if as_json:
+        import json
+
+        assert [d["verdict"] for d in json.loads(out)] == ["proper", "invalid"]
+    else:
+        assert out == "two#1: proper\n"
+    for command in (["solve"], ["solve", "--json"]):  # solve says the same of the same file
+        code, _, err_solve = run(capsys, "numberlink", *command, str(path))
+        assert code == 2 and err_solve.splitlines()[-1] == err.strip()
+
+
+@pytest.mark.parametrize("out, message", [
+    ("missing/p.png", "the folder {tmp}/missing does not exist"),
+    (".", "cannot write a picture as 'a file without extension'"),
+    ("p.bmp", "cannot write a picture as '.bmp'"),
+])
+def test_solve_refuses_a_picture_it_cannot_write_before_solving(capsys, monkeypatch, tmp_path, crossing, out, message):
+    import tremaux.numberlink as nl
+
+    def never(*args, **kwargs):
+        raise AssertionError("the puzzles were solved before --out was checked")
+
+    monkeypatch.setattr(nl, "iter_solve_file", never)
+    code, printed, err = run(capsys, "numberlink", "solve", str(crossing), "--out", str(tmp_path / out))
+    assert (code, printed) == (2, "")
+    assert err.startswith("error: ") and message.format(tmp=tmp_path) in err and err.count("\n") == 1
+
+
+def test_solve_prints_plain_lines_when_the_output_is_not_a_terminal(capsys, monkeypatch, crossing):
+    from tremaux.numberlink import draw
+
+    def never(*args, **kwargs):
+        raise AssertionError("every cell was styled for an output that shows no colour")
+
+    monkeypatch.setattr(draw, "to_rich", never)
+    code, out, _ = run(capsys, "numberlink", "solve", str(crossing))
+    assert code == 1 and out == draw.to_text(formats.load(crossing)) + "\n"
+
+
+@pytest.mark.parametrize("cap, coloured", [(None, True), (8, False)])
+def test_a_terminal_gets_colours_up_to_a_board_size(capsys, monkeypatch, crossing, cap, coloured):
+    from tremaux.cli import numberlink_cmds
+
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.setenv("TERM", "xterm-256color")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    if cap is not None:  # the 3x3 board is over this cap
+        monkeypatch.setattr(numberlink_cmds, "COLOUR_CELLS", cap)
+    code, out, _ = run(capsys, "numberlink", "solve", str(crossing))
+    assert code == 1 and ("\x1b[" in out) is coloured
+    assert out.replace("\x1b[0m", "").count("·") == 5
+
+
+@pytest.mark.parametrize("suffix, what", [(".png", "a PNG of 1401 x 141 pixels"), (".svg", "an SVG of a 50x5")])
+def test_pictures_over_the_memory_budget_are_refused_before_they_are_drawn(tmp_path, suffix, what):
+    from tremaux import budget
+    from tremaux.errors import MemoryLimitError
+    from tremaux.numberlink import Puzzle
+    from tremaux.numberlink.draw import save
+
+    puzzle = Puzzle.from_rows(["1" + "." * 48 + "1", *["." * 50] * 4])
+    with budget.limited("40K"), pytest.raises(MemoryLimitError, match=what):
+        save(puzzle, tmp_path / f"p{suffix}")
+    assert not (tmp_path / f"p{suffix}").exists()
+
+
+@pytest.mark.parametrize("row, column", [("1,,1", 3), ("1, ,1", 4), (",1,1", 1), ("1,1,", 4), ("1 ,\t,1", 5)])
+def test_an_empty_field_between_commas_is_an_error_not_a_dropped_cell(row, column):
+    with pytest.raises(PuzzleFormatError, match=r"empty field in a comma-separated row; write '\.' or 0") as exc:
+        formats.loads(f"{row}\n2,.,2\n")
+    assert (exc.value.line, exc.value.column) == (1, column)
+    assert formats.loads("1, 0 ,1\n2,.,2\n").grid.tolist() == [[1, 0, 1], [2, 0, 2]]
+    assert formats.loads("4 1\n1,,1\n").labels == ("1", ",")  # one character per cell under a 'W H' header
+
+
+@pytest.mark.parametrize("end", ["\r", "\r\n", "\n"])
+def test_every_line_end_splits_rows(end):
+    text = end.join(["# c", "3 2", "1.1", "2.2", "0 0", ""])
+    assert formats.loads(text).grid.tolist() == [[1, 0, 1], [2, 0, 2]]
+    grid = formats.loads(end.join(["1.1", "2.2", ""]))
+    assert grid.grid.tolist() == [[1, 0, 1], [2, 0, 2]]
+    with pytest.raises(PuzzleFormatError) as exc:
+        formats.loads(end.join(["1.1", "2.2", "3.."]))
+    assert exc.value.line == 3
+
+
+def test_writers_never_merge_two_labels_that_read_back_as_one_number():
+    from tremaux.numberlink import Puzzle
+
+    both = Puzzle([[1, 1], [2, 2]], labels=["01", "1"])
+    for fmt in ("grid", "wh"):
+        with pytest.raises(PuzzleFormatError, match="read back as the number 1"):
+            formats.dumps(both, fmt)
+    for fmt in ("puzzlink", "contest", "bwinf", "flow"):  # renumbered: the two pairs stay two
+        again = formats.loads(formats.dumps(both, fmt), format=fmt)
+        assert again.pairs == 2 and np.array_equal(again.grid > 0, both.grid > 0)
+        assert len({again.grid[0, 0], again.grid[1, 0]}) == 2
+    zero = Puzzle([[1, 1], [2, 2]], labels=["00", "1"])  # was written as 'Z', a label it never had
+    for fmt in ("grid", "wh"):
+        with pytest.raises(PuzzleFormatError, match=r"label '00' .* \(a zero there means an empty cell\)$"):
+            formats.dumps(zero, fmt)
+    lone = Puzzle([[1, 1], [2, 2]], labels=["07", "3"])  # alone, a leading zero is harmless
+    assert formats.loads(formats.dumps(lone, "grid")).grid.tolist() == [[2, 2], [1, 1]]
+
+
+def test_lines_run_up_to_wide_labels_and_corners_without_a_gap():
+    from tremaux.numberlink import Puzzle, solve_puzzle
+    from tremaux.numberlink.draw import to_rich, to_text
+
+    r = solve_puzzle(Puzzle.from_rows([["10", None, None], ["1", "1", "10"]]), rule="fill", time_limit=30)
+    assert r.status == "solved"
+    assert to_text(r).splitlines() == ["10─────┐", " 1──1 10"]
+    coloured = to_rich(r)
+    bold = [coloured.plain[s.start:s.end] for s in coloured.spans if "bold" in str(s.style)]
+    assert coloured.plain == to_text(r) and bold == ["10", " 1", "─1", "10"]  # the endpoints, and only they
+
+
+@pytest.mark.parametrize("name, message", [
+    ("", "error: the puzzle file name '' is blank; give a file, a puzz.link URL or '-'"),
+    ("  ", "error: the puzzle file name '  ' is blank; give a file, a puzz.link URL or '-'"),
+    ("https://", "error: no such file: https://"),  # as given, not folded to 'https:'
+    ("ftp://puzz.link/p?numlin/3/1/1g1", "error: no such file: ftp://puzz.link/p?numlin/3/1/1g1"),
+])
+@pytest.mark.parametrize("command", ["solve", "check"])
+def test_a_blank_or_odd_file_name_is_named_as_given(capsys, command, name, message):
+    code, out, err = run(capsys, "numberlink", command, name)
+    assert (code, out, err) == (2, "", message + "\n")
+
+
+@pytest.mark.parametrize("big", [2**32 + 1, 2**31, 10**8, 4])
+def test_a_pair_id_beyond_the_board_is_named_never_wrapped_around_nor_counted_up_to(big):
+    from tremaux.errors import PuzzleError
+    from tremaux.numberlink import Puzzle
+
+    for dtype in (np.int64, np.uint64):
+        with pytest.raises(PuzzleError, match=rf"^pair id {big} at \(0, 1\) is more than the 3 cells of the grid"):
+            Puzzle(np.array([[0, big, big]], dtype=dtype))
+    assert Puzzle([[0, 1, 1]]).pairs == 1
+
+
+def test_the_library_names_what_it_was_given_instead_of_reading_a_descriptor_or_writing_nothing(tmp_path):
+    import os
+
+    from tremaux.numberlink import Puzzle
+
+    fd = os.open(tmp_path / "keep.txt", os.O_CREAT | os.O_RDWR)
+    try:
+        with pytest.raises(PuzzleFormatError, match="expected a file name, a path or an open binary file, not int"):
+            formats.load(fd)
+        os.fstat(fd)  # still open: load did not read nor close it
+    finally:
+        os.close(fd)
+    with pytest.raises(PuzzleFormatError, match="expected the text of a puzzle file, not NoneType"):
+        formats.loads(None)
+    assert formats.loads("1.1\n".encode()).grid.tolist() == [[1, 0, 1]]
+    with pytest.raises(PuzzleFormatError, match="not UTF-8 text"):
+        formats.loads(b"1\xff1\n")
+    with pytest.raises(PuzzleFormatError, match="^no puzzle to write$"):
+        formats.dumps_all([], "wh")  # '0 0' alone, which reads back as no puzzle
+    with pytest.raises(PuzzleFormatError, match="expected a Puzzle to write, not str"):
+        formats.dumps("1.1", "grid")
+    assert formats.dumps(Puzzle([[1, 1]]), "grid") == "11\n"
+
+
+@pytest.mark.parametrize("text, message, line", [
+    ("2 3\n1.1\n2.2\n0 0\n", r"row has 3 cells; the header says W = 2 \(the columns come first: is the header "
+                             r"'H W'\?\)", 2),
+    ("3 3\n1.1\n2.2\n0 0\n", r"the 3x3 puzzle has only 2 rows; line 4 is the '0 0' end", 4),
+    ("3 3\n1.1\n2.2\n3 1\n1.1\n", r"the 3x3 puzzle has only 2 rows; line 4 is the next 'W H' header", 4),
+])
+def test_a_wh_header_that_does_not_match_its_rows_says_how(text, message, line):
+    with pytest.raises(PuzzleFormatError, match=message) as exc:
+        formats.loads_all(text)
+    assert exc.value.line == line
+
+
+def test_two_numbers_a_row_is_still_a_grid_and_two_empty_cells_still_a_wh_row():
+    assert formats.loads("1 2\n1 2\n").grid.tolist() == [[1, 2], [1, 2]]
+    assert formats.loads("2 2\n1 1\n0 0\n0 0\n").grid.tolist() == [[1, 1], [0, 0]]
+
+
+def test_a_lone_zero_in_a_wh_file_says_that_zero_is_a_label_there():
+    with pytest.raises(PuzzleFormatError, match=r"number '0' appears once .*; in the 'wh' format '0' is a label, "
+                                                r"and '\.' an empty cell$"):
+        formats.loads("3 2\n101\n2.2\n0 0\n")
+    assert formats.loads("4 1\n1001\n0 0\n").labels == ("0", "1")
+
+
+@pytest.mark.parametrize("command, module, function", [
+    ("solve", "tremaux.numberlink.solvers", "solve_puzzle"),
+    ("check", "tremaux.numberlink.check", "diagnose"),
+])
+def test_answers_are_printed_as_they_come_so_an_interrupt_keeps_them(capsys, monkeypatch, tmp_path, command, module,
+                                                                     function):
+    import importlib
+
+    target = importlib.import_module(module)
+    real = getattr(target, function)
+    calls = []
+
+    def second_is_interrupted(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(target, function, second_is_interrupted)
+    path = tmp_path / "two.txt"
+    path.write_text("1.1\n2.2\n\n1.2\n...\n2.1\n")
+    code, out, err = run(capsys, "numberlink", command, str(path))
+    assert code == 130  # interrupted
+    assert out == ("1───1\n2───2\n" if command == "solve" else "two#1: proper\n")
+
+
+def test_pictures_of_several_puzzles_are_numbered_and_of_one_are_not(capsys, tmp_path):
+    path = tmp_path / "two.txt"
+    path.write_text("1.1\n2.2\n\n1.2\n...\n2.1\n")
+    code, _, _ = run(capsys, "numberlink", "solve", str(path), "--out", str(tmp_path / "p.svg"))
+    assert code == 1 and sorted(f.name for f in tmp_path.glob("p*.svg")) == ["p-1.svg", "p-2.svg"]
+    path.write_text("1.1\n2.2\n")
+    code, _, _ = run(capsys, "numberlink", "solve", str(path), "--out", str(tmp_path / "q.svg"))
+    assert code == 0 and sorted(f.name for f in tmp_path.glob("q*.svg")) == ["q.svg"]
+
+
+@pytest.mark.parametrize("text, line", [("# my puzzle\n1.2\n...\n1.2\n", 1), ("1.1\n\n1.2\n# note\n1.2\n", 4)])
+def test_a_comment_in_a_grid_says_where_comments_are_read(text, line):
+    items = formats.loads_all(text, errors="keep")
+    error = items[-1]
+    assert isinstance(error, PuzzleFormatError) and (error.line, error.column) == (line, 1)
+    assert "a line starting with '#' is a comment only in the 'wh' format" in str(error)
+
+
+def test_contest_keywords_are_read_in_either_case():
+    upper = formats.loads("SIZE 3X2\nLINE_NUM 1\nLINE#1 (0,0)-(2,1)\n")
+    for text in ("size 3x2\nline_num 1\nline#1 (0,0)-(2,1)\n", "Size 3x2\nLine_Num 1\nLine#1 (0, 0) - (2, 1)\n"):
+        assert formats.detect(text) == "contest"
+        assert formats.loads(text) == upper
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_utf16_with_its_byte_order_mark_is_read_and_without_it_named(tmp_path, encoding):
+    path = tmp_path / "p.txt"
+    bom = "\ufeff" if encoding != "utf-16" else ""  # utf-16 writes its own mark
+    path.write_bytes((bom + "# c\r\n3 2\r\n1.1\r\n2.2\r\n0 0\r\n").encode(encoding))
+    assert formats.load(path).grid.tolist() == [[1, 0, 1], [2, 0, 2]]
+    path.write_bytes("1.1\n".encode("utf-16-le"))  # no mark: not taken for UTF-16
+    with pytest.raises(PuzzleFormatError):
+        formats.load(path)
+
+
+def test_solve_never_draws_over_its_own_puzzle_file(capsys, tmp_path, crossing, monkeypatch):
+    before = crossing.read_text()
+    monkeypatch.chdir(tmp_path)
+    for out in (str(crossing), "cross.txt", f"../{tmp_path.name}/cross.txt"):
+        code, printed, err = run(capsys, "numberlink", "solve", "cross.txt", "--out", out)
+        assert (code, printed) == (2, "") and "is the puzzle file itself" in err and err.count("\n") == 1
+    assert crossing.read_text() == before
+
+
+@pytest.mark.parametrize("url", ["https://puzz.link/p?numlin/3/2/1g12g2/", "HTTPS://PUZZ.LINK/p?numlin/3/2/1g12g2",
+                                 "Http://pzv.jp/p.html?numlin/3/2/1g12g2"])
+def test_puzzlink_urls_with_a_closing_slash_or_a_capital_scheme(url):
+    assert formats.is_url(url)
+    assert formats.load(url).grid.tolist() == [[1, 0, 1], [2, 0, 2]]
+
+
+def test_one_character_left_after_the_cells_is_one_character():
+    with pytest.raises(PuzzleFormatError, match=r"1:38: 1 character left after the 3x2 cells$"):
+        formats.loads("https://puzz.link/p?numlin/3/2/1g12g2x")
+
+
+def test_a_text_drawing_over_the_memory_budget_is_refused_before_it_is_drawn(capsys, tmp_path):
+    from tremaux import budget
+    from tremaux.errors import MemoryLimitError
+    from tremaux.numberlink.draw import TEXT_CELL_BYTES, to_rich, to_text
+
+    puzzle = formats.loads("1" + "." * 98 + "1\n" + ("." * 100 + "\n") * 99)
+    assert TEXT_CELL_BYTES * 100 * 100 > 1_000_000
+    for draw in (to_text, to_rich):
+        with budget.limited("1M"), pytest.raises(MemoryLimitError, match="a text drawing of a 100x100 "):
+            draw(puzzle)
+    path = tmp_path / "wide.txt"
+    path.write_text(formats.dumps(puzzle))
+    code, out, err = run(capsys, "--memory-limit", "1M", "numberlink", "solve", str(path), "--rule", "nikoli")
+    assert code == 2 and err.splitlines()[-1].startswith("error: a text drawing of a 100x100 (WxH) puzzle needs")
+
+
+def test_the_first_picture_is_kept_when_the_second_puzzle_is_interrupted(capsys, monkeypatch, tmp_path):
+    import tremaux.numberlink.solvers as solvers
+
+    real, calls = solvers.solve_puzzle, []
+
+    def second_is_interrupted(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(solvers, "solve_puzzle", second_is_interrupted)
+    path = tmp_path / "two.txt"
+    path.write_text("1.1\n2.2\n\n1.2\n...\n2.1\n")
+    code, _, _ = run(capsys, "numberlink", "solve", str(path), "--out", str(tmp_path / "p.svg"))
+    assert code == 130 and (tmp_path / "p.svg").read_text().startswith("<svg")
