@@ -970,3 +970,17 @@ def test_a_uniqueness_or_count_left_undecided_says_what_is_undecided():
     assert u.message == "uniqueness undecided: gave up after 5.01 s (time limit 5 s); 1 solution found so far, kept"
     c = _build(p, "fast", resolve("nikoli"), a, unique=False, count=9, limit=5, seconds=5.01, hint="")
     assert c.message.startswith("count incomplete: gave up after 5.01 s") and c.count == 1 and not c.complete
+
+
+def test_messages_read_as_english():
+    """A board without numbers says so (not "found by no numbers"); counts of one are singular; the traveler's
+    refusal of the no-touch rule names both the library's argument and the command line's option."""
+    from tremaux.errors import UnsupportedError
+    from tremaux.numberlink import solve_puzzle
+
+    empty = solve_puzzle(Puzzle.from_rows(["...", "..."]), rule="nikoli")
+    assert empty.status == "solved" and empty.message == "nothing to connect: the board has no numbers"
+    one = solve_puzzle(Puzzle.from_rows(["11"]), "tremaux")
+    assert "1 steps" not in one.message and "rounds" not in one.message
+    with pytest.raises(UnsupportedError, match="--touch"):
+        solve_puzzle(Puzzle.from_rows(["1.1"]), "tremaux", touch=False)

@@ -142,7 +142,7 @@ def solve_puzzle(
                                f"use the fast solver for uniqueness and counting")
     if not the_rule.touch and entry.touch_only:
         raise UnsupportedError(f"the {entry.name} solver lets lines run beside themselves (as in the paper); "
-                               f"use touch=True or the fast solver")
+                               f"allow touching (touch=True; --touch on the command line) or use the fast solver")
     want = int(count) if count else (2 if unique else 1)
     loaded = load_seconds()
     t0 = time.perf_counter()
@@ -330,7 +330,8 @@ def _build(puzzle: Puzzle, solver: str, rule: Rule, a: Answer, *, unique: bool, 
     elif count:
         msg = _plural(n) + ("" if a.exhausted else f" (stopped at the limit {count})")
     else:
-        msg = f"found by {a.how}" if a.how else "solved"
+        msg = ("nothing to connect: the board has no numbers" if not puzzle.pairs
+               else f"found by {a.how}" if a.how else "solved")
     return PuzzleSolution(puzzle, solver, rule.name, "solved", found, message=msg, **kw)
 
 

@@ -120,7 +120,7 @@ def _answer(puzzle: Puzzle, rounds: int, cells: np.ndarray, starts: np.ndarray) 
     if rounds <= 0:
         return None
     lk = untangle(puzzle, Linking.from_flat(puzzle, cells, starts))
-    return Answer((lk,), False, f"the router, in {rounds} rounds", steps=rounds, extras={"router_rounds": rounds})
+    return Answer((lk,), False, f"the router, in {rounds} round{'' if rounds == 1 else 's'}", steps=rounds, extras={"router_rounds": rounds})
 
 
 def router_probe(task: Task) -> Answer | None:
@@ -145,7 +145,7 @@ def router_probe(task: Task) -> Answer | None:
     >>> from tremaux.numberlink.rules import resolve
     >>> a = router_probe(Task(Puzzle.from_rows(["1...", "....", "...1"]), resolve("nikoli"), want=1, deadline=None))
     >>> a.how
-    'the router, in 1 rounds'
+    'the router, in 1 round'
     """
     if task.rule.cover or task.want != 1 or task.puzzle.pairs == 0:
         return None
