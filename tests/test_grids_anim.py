@@ -265,3 +265,19 @@ def test_cli_show_prints_a_square_grid_file_and_generate_animates_grids(capsys, 
     assert island_count(files.load(isl)) == 2
     code, _, err = run(capsys, "animate", str(m), "--grid", "hex", "--out", str(tmp_path / "x.gif"))
     assert code == 2 and "not both" in err
+
+
+def test_grid_gif_frame_durations_fit_the_gif_format(capsys, tmp_path):
+    run_hex = generate_on(make_grid("hex", size=(3, 4)), "kruskal", seed=1, record=True)
+    with pytest.raises(TremauxError, match="too long for a GIF; it must be at most 655350 ms"):
+        to_gif(run_hex, frame_ms=10**12)
+    gif = Image.open(io.BytesIO(to_gif(run_hex, frames=12, frame_ms=655_350, hold_ms=655_350)))
+    durations = []
+    for k in range(gif.n_frames):
+        gif.seek(k)
+        durations.append(gif.info["duration"])
+    assert gif.n_frames > 1 and max(durations) == 655_350
+    code, _, err = run(capsys, "animate", "--grid", "hex", "--size", "3x3", "--generator", "kruskal", "--frame-ms",
+                       "1000000000000", "--out", str(tmp_path / "a.gif"))
+    assert code == 2 and err.startswith("error: frame_ms 1000000000000 is too long for a GIF") and "\n" == err[-1:]
+    assert not (tmp_path / "a.gif").exists()

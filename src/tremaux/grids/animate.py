@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import TremauxError
+from ..render.animate import GIF_MAX_MS, gif_durations
 from ..render.palette import PALETTE
 from .draw import MAX_DRAW_CELLS, Style, _scene, outlines
 from .grid import ARC
@@ -64,9 +65,12 @@ def _setup(obj: Any, frames: int, style: Style | None) -> tuple[GridMaze, Style,
     return maze, st, list(replay(obj, frames=frames))
 
 
-def _ms(value: Any, name: str, minimum: int) -> int:
+def _ms(value: Any, name: str, minimum: int, maximum: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
         raise TremauxError(f"{name} {value!r} must be a whole number of milliseconds, at least {minimum}")
+    if maximum is not None and value > maximum:
+        raise TremauxError(f"{name} {value} is too long for a GIF; it must be at most {maximum} ms (the format's "
+                           "longest frame)")
     return int(value)
 
 
@@ -109,7 +113,7 @@ def to_gif(obj: Any, *, frames: int = 100, frame_ms: int = 60, hold_ms: int = 30
     """
     from PIL import Image, ImageDraw
 
-    frame_ms, hold_ms = _ms(frame_ms, "frame_ms", 10), _ms(hold_ms, "hold_ms", 0)
+    frame_ms, hold_ms = _ms(frame_ms, "frame_ms", 10, GIF_MAX_MS), _ms(hold_ms, "hold_ms", 0, GIF_MAX_MS)
     maze, st, pics = _setup(obj, frames, style)
     col = _colours(palette)
     polys = [[tuple(p) for p in poly] for poly in outlines(maze, st)]
@@ -119,7 +123,8 @@ def to_gif(obj: Any, *, frames: int = 100, frame_ms: int = 60, hold_ms: int = 30
     table: list[int] = []
     for name in names:
         table.extend(_rgb(col[name]))
-    images = []
+    images: list[Any] = []
+    durations: list[int] = []
     for f in pics:
         sc = _scene(GridMaze(maze.grid, f.cells, validate=False), st)
         img = Image.new("P", (sc.width, sc.height), ink["background"])
@@ -141,11 +146,14 @@ def to_gif(obj: Any, *, frames: int = 100, frame_ms: int = 60, hold_ms: int = 30
             x, y = sc.centres[i]
             q = st.cell * 0.25
             dr.ellipse((x - q, y - q, x + q, y + q), fill=ink[key])
+        if images and img.tobytes() == images[-1].tobytes():
+            durations[-1] += frame_ms  # nothing visible changed: show the previous frame longer
+            continue
         images.append(img)
-    durations = [frame_ms] * len(images)
-    durations[-1] = max(frame_ms, hold_ms)
+        durations.append(frame_ms)
+    durations[-1] += max(frame_ms, hold_ms) - frame_ms
     buf = io.BytesIO()
-    images[0].save(buf, format="GIF", save_all=True, append_images=images[1:], duration=durations,
+    images[0].save(buf, format="GIF", save_all=True, append_images=images[1:], duration=gif_durations(durations),
                    disposal=1, **({"loop": 0} if loop else {}))
     return buf.getvalue()
 

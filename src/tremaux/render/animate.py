@@ -153,16 +153,67 @@ def _budget(frames: Any) -> int:
     return f
 
 
-def _ms(value: Any, name: str, minimum: int) -> int:
+GIF_MAX_MS = 655_350
+"""The longest a GIF shows one frame: the format stores the delay in hundredths of a second, in 16 bits."""
+
+
+def _ms(value: Any, name: str, minimum: int, maximum: int | None = None) -> int:
     try:
         v = int(value)
         if v != value:
             raise ValueError
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise TremauxError(f"{name} {value!r} is not a whole number of milliseconds") from None
     if v < minimum:
         raise TremauxError(f"{name} {v} is too short; it must be at least {minimum} ms")
+    if maximum is not None and v > maximum:
+        raise TremauxError(f"{name} {v} is too long for a GIF; it must be at most {maximum} ms (the format's "
+                           "longest frame)")
     return v
+
+
+def gif_durations(durations: list[int]) -> list[int]:
+    """``durations`` (ms) cut to what a GIF can show: a frame shown longer is shown :data:`GIF_MAX_MS`.
+
+    Parameters
+    ----------
+    durations : list of int
+        Display time of each frame, in milliseconds.
+
+    Returns
+    -------
+    list of int
+        The same, none over :data:`GIF_MAX_MS`.
+
+    Examples
+    --------
+    >>> gif_durations([60, 10_000_000])
+    [60, 655350]
+    """
+    return [min(int(d), GIF_MAX_MS) for d in durations]
+
+
+def kept_frames(budget: int, events: int) -> int:
+    """How many pictures a replay of ``events`` events within a budget of ``budget`` frames keeps, at most.
+
+    Parameters
+    ----------
+    budget : int
+        The frame budget (at least 2).
+    events : int
+        Events in the trace.
+
+    Returns
+    -------
+    int
+        ``min(budget, events + 1)``, at least 2: the state before any event, one per batch, the finished run.
+
+    Examples
+    --------
+    >>> kept_frames(10**9, 40), kept_frames(100, 10**6)
+    (41, 100)
+    """
+    return max(2, min(int(budget), int(events) + 1))
 
 
 def replay(obj: Any, trace: Trace | None = None, *, frames: int = 100) -> Iterator[np.ndarray]:
@@ -270,9 +321,9 @@ def to_gif(
     from PIL import Image
 
     maze = maze_of(obj)
-    frame_ms, hold_ms = _ms(frame_ms, "frame_ms", 10), _ms(hold_ms, "hold_ms", 0)
+    frame_ms, hold_ms = _ms(frame_ms, "frame_ms", 10, GIF_MAX_MS), _ms(hold_ms, "hold_ms", 0, GIF_MAX_MS)
     g = geometry(maze, cell_size, wall_width, margin, target=500)
-    check_raster(maze, g, "GIF animation", frames=_budget(frames))
+    check_raster(maze, g, "GIF animation", frames=kept_frames(_budget(frames), len(trace_of(obj, trace))))
     table = colour_table(resolve(palette))
     used = 16  # animations use the named slots only: a 16-colour palette keeps LZW codes short
     flat_palette = table[:used].reshape(-1).tolist()
@@ -293,7 +344,7 @@ def to_gif(
     buf = io.BytesIO()
     options: dict[str, Any] = {"loop": 0} if loop else {}
     images[0].save(buf, format="GIF", save_all=True, append_images=images[1:],
-                   duration=durations, optimize=True, disposal=1, **options)
+                   duration=gif_durations(durations), optimize=True, disposal=1, **options)
     return buf.getvalue()
 
 
