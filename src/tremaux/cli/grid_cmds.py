@@ -435,7 +435,7 @@ def animate_grid(*, maze: Any = None, grid_options: dict[str, Any] | None, gener
     braid : float
         The generator's share of dead ends opened into loops.
     start, goal : tuple of int or None
-        The solver's end points (default: the maze's).
+        The solver's end points (default: the maze's); without a solver, ``start`` is where the generator starts.
     out : pathlib.Path
         ``.gif`` or ``.svg``.
     frames, frame_ms : int
@@ -470,7 +470,8 @@ def animate_grid(*, maze: Any = None, grid_options: dict[str, Any] | None, gener
         obj = maze = files.load(maze)
     else:
         g = build_grid(**grid_options)
-        obj = generate_on(g, generator or "backtracker", seed=seed, braid=braid, record=solver is None)
+        obj = generate_on(g, generator or "backtracker", seed=seed, braid=braid, record=solver is None,
+                          start=start if solver is None else None)
         maze = obj.maze
     if solver is not None or generator is None:
         obj = solve_on(maze, solver or "tremaux", start=start, goal=goal, record=True)

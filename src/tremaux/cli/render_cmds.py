@@ -103,6 +103,9 @@ def animate_cmd(
     from .grid_cmds import animate_grid, is_grid_file
 
     on_grid = any(v is not None for v in (grid, rings, grid_shape, radius, side, wrap, weave))
+    if generator is not None and solver is None and goal is not None:
+        raise UnsupportedError("--goal is where a solver heads; add --solver NAME to replay a solving of the generated "
+                               "maze (--start alone is where the generator starts carving)")
     if on_grid or (file is not None and str(file) != "-" and is_grid_file(str(file))):
         if on_grid and file is not None:
             raise UnsupportedError("give a maze FILE or --grid options with --generator, not both")
@@ -115,7 +118,8 @@ def animate_cmd(
     if generator is not None:
         from .. import generate as make
 
-        obj = make(parse_size(size), generator, seed=seed, braid=braid, record=solver is None)
+        obj = make(parse_size(size), generator, seed=seed, braid=braid, record=solver is None,
+                   start=parse_cell(start, "start") if solver is None else None)
         maze = obj.maze
     else:
         if file is None:
