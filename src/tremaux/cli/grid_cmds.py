@@ -167,7 +167,7 @@ def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, ri
             save_output(maze.to_maze(), out, to)
         return
     if out is None:
-        raise UnsupportedError(f"text drawings are for square grids only; save this {g.name} maze with --out "
+        raise UnsupportedError(f"text drawings are for square grids only; save this {_label(g)} maze with --out "
                                "(.svg or .png for a picture, .json or .npz for the maze)")
     suffix = out.suffix.lower()
     fmt = (to or suffix.lstrip(".")).lower()
@@ -370,6 +370,11 @@ def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None,
         raise UnsupportedError("png is a binary picture; give a file with --out")
 
 
+def _label(g: Any) -> str:
+    """The grid's name for messages: ``hex``, ``square (torus)``, ``square woven``."""
+    return g.name + (f" ({g.params['wrap']})" if "wrap" in g.params else "") + (" woven" if "weave" in g.params else "")
+
+
 def show_grid_file(path: Path, style: str) -> None:
     """``tremaux show`` for a grid maze file: the text drawing of a plain square one, else a clear refusal.
 
@@ -404,10 +409,8 @@ def show_grid_file(path: Path, style: str) -> None:
     maze = files.load(path)
     g = maze.grid
     if g.name != "square" or "wrap" in g.params or "weave" in g.params:
-        label = g.name + (f" ({g.params['wrap']})" if "wrap" in g.params else "") + (" woven" if "weave" in g.params
-                                                                                     else "")
-        raise UnsupportedError(f"text drawings are for square grids only; {path} holds a {label} maze: draw it with "
-                               f"`tremaux render {path} --out maze.svg`")
+        raise UnsupportedError(f"text drawings are for square grids only; {path} holds a {_label(g)} maze: draw it "
+                               f"with `tremaux render {path} --out maze.svg`")
     square = maze.to_maze()
     if style.strip().lower() == "unicode":
         from ..render import to_text
