@@ -26,7 +26,7 @@ import numpy as np
 
 from .._lazy import lazy_module
 from ..errors import CellError, InvalidMazeError
-from .cells import Cell, Direction, check_shape
+from .cells import Cell, Direction, check_shape, whole_numbers
 
 # the compiled kernels, loaded on first call (start-up without numba)
 kg = lazy_module("tremaux.kernels.grid")
@@ -63,7 +63,10 @@ def check_cells(cells: Any) -> tuple[np.ndarray, tuple[int, int, int]]:
     ...
     tremaux.errors.InvalidMazeError: maze cells must be uint8 side bits (0..63), got dtype int64
     """
-    arr = np.asarray(cells)
+    try:
+        arr = np.asarray(cells)
+    except (TypeError, ValueError):  # rows of different lengths, or values numpy cannot hold in one array
+        raise InvalidMazeError("maze cells must be a rectangular array of side bits (rows of one length)") from None
     if arr.ndim not in (2, 3):
         raise InvalidMazeError(
             f"maze cells must be a 2-D (rows, cols) or 3-D (levels, rows, cols) array, not {arr.ndim}-D"
@@ -271,10 +274,8 @@ def check_cell(cell: Any, shape: Sequence[int], mask: np.ndarray | None, what: s
     """
     ndim = len(shape)
     try:
-        t = tuple(int(x) for x in cell)
-        if any(int(x) != x for x in cell):
-            raise TypeError
-    except (TypeError, ValueError):
+        t = whole_numbers(cell)
+    except TypeError:
         raise CellError(f"{what} {cell!r} is not a tuple of whole numbers") from None
     if len(t) != ndim:
         want = "(row, col)" if ndim == 2 else "(level, row, col)"

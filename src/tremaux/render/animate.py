@@ -146,7 +146,7 @@ def _budget(frames: Any) -> int:
         f = int(frames)
         if f != frames:
             raise ValueError
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise TremauxError(f"frames {frames!r} is not a whole number") from None
     if f < 2:
         raise TremauxError(f"frames {f} is too few; an animation needs at least 2")

@@ -19,6 +19,8 @@ FORMATS = {
 
 
 def _format_of(path: str | Path, format: str | None) -> str:
+    if format is not None and not isinstance(format, str):
+        raise UnknownNameError("picture format", repr(format), FORMATS)
     ext = (format if format is not None else Path(path).suffix).lower()
     if ext and not ext.startswith("."):
         ext = "." + ext
