@@ -236,7 +236,8 @@ def test_a_bad_keep_field_is_one_line_naming_it(keep, message):
     grid = make_grid("hex", size=(3, 3)).masked(np.arange(9) != 4)
     d = files.to_dict(generate_on(grid, "backtracker", seed=1).maze)
     d["keep"] = keep
-    with pytest.raises(MazeFormatError, match=message if message.startswith("'keep' cell") else re.escape(message)) as exc:
+    pattern = message if message.startswith("'keep' cell") else re.escape(message)
+    with pytest.raises(MazeFormatError, match=pattern) as exc:
         files.loads(json.dumps(d))
     assert "\n" not in str(exc.value)
 
