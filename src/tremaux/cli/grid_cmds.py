@@ -362,7 +362,9 @@ def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None,
         raise UnsupportedError(f"text drawings are for square grids only; draw this {maze.grid.name} maze as svg "
                                "or png (--format svg, or --out FILE.svg / FILE.png)")
     if out is not None:
-        out.write_bytes(data) if isinstance(data, bytes) else out.write_text(data, encoding="utf-8")
+        from .._write import write_file
+
+        write_file(out, data)
         typer.echo(f"wrote {out}", err=True)
     elif isinstance(data, str):
         typer.echo(data)

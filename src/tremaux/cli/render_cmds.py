@@ -27,10 +27,9 @@ def _format(fmt: Optional[str], out: Optional[Path]) -> str:
 def _emit(data: bytes | str, out: Optional[Path], fmt: str) -> None:
     """Write ``data`` to ``out``, or text formats to stdout."""
     if out is not None:
-        if isinstance(data, str):
-            out.write_text(data if data.endswith("\n") else data + "\n", encoding="utf-8")
-        else:
-            out.write_bytes(data)
+        from .._write import write_file
+
+        write_file(out, data if not isinstance(data, str) or data.endswith("\n") else data + "\n")
         typer.echo(f"wrote {out}", err=True)
     elif isinstance(data, str):
         typer.echo(data.rstrip("\n"))

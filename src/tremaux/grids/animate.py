@@ -308,11 +308,13 @@ def save_animation(obj: Any, path: Any, *, frames: int = 100, frame_ms: int = 60
     """
     from pathlib import Path
 
+    from .._write import write_file
+
     p = Path(path)
     suffix = p.suffix.lower()
     if suffix == ".gif":
-        p.write_bytes(to_gif(obj, frames=frames, frame_ms=frame_ms, style=style))
+        write_file(p, to_gif(obj, frames=frames, frame_ms=frame_ms, style=style))
     elif suffix == ".svg":
-        p.write_text(to_animated_svg(obj, frames=frames, frame_ms=frame_ms, style=style), encoding="utf-8")
+        write_file(p, to_animated_svg(obj, frames=frames, frame_ms=frame_ms, style=style))
     else:
         raise TremauxError(f"an animation is written to .gif or .svg, not {str(p)!r}")

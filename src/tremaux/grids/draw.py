@@ -439,12 +439,14 @@ def save_picture(maze: GridMaze, path: Any, *, solution: Any = None, style: Styl
     """
     from pathlib import Path
 
+    from .._write import write_file
+
     p = Path(path)
     suffix = p.suffix.lower()
     if suffix == ".svg":
-        p.write_text(to_svg(maze, solution=solution, style=style, heat=heat, marks=marks), encoding="utf-8")
+        write_file(p, to_svg(maze, solution=solution, style=style, heat=heat, marks=marks))
     elif suffix == ".png":
-        p.write_bytes(to_png(maze, solution=solution, style=style, heat=heat, marks=marks))
+        write_file(p, to_png(maze, solution=solution, style=style, heat=heat, marks=marks))
     else:
         raise TremauxError(f"cannot draw a {maze.grid.name} maze to {str(p)!r}: use .svg or .png "
                            "(animations: tremaux.grids.animate.save_animation, .gif or .svg)")

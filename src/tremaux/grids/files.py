@@ -334,11 +334,13 @@ def save(maze: GridMaze, path: str | Path) -> None:
     >>> load(path) == maze
     True
     """
+    from .._write import write_file
+
     p = Path(path)
     if p.suffix.lower() == ".json":
-        p.write_text(dumps(maze), encoding="utf-8")
+        write_file(p, dumps(maze))
     elif p.suffix.lower() == ".npz":
-        p.write_bytes(to_bytes(maze))
+        write_file(p, to_bytes(maze))
     else:
         raise TremauxError(f"a {maze.grid.name} maze is saved as .json or .npz, not {p.suffix or 'no extension'!r} "
                            "(text drawings are for square grids only)")

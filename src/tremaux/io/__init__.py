@@ -468,7 +468,6 @@ def save(maze: Maze, path: str | os.PathLike, format: str | None = None) -> None
             )
     entry = FORMATS.get(format)
     out = entry.dumps(maze)
-    if entry.binary:
-        p.write_bytes(out)
-    else:
-        p.write_text(out + "\n", encoding="utf-8", newline="\n")
+    from .._write import write_file
+
+    write_file(p, out if entry.binary else out + "\n")
