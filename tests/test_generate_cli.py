@@ -111,3 +111,22 @@ def test_bad_algorithm_options_are_named(capsys, args, message):
     code, out, err = run(capsys, "generate", *args)
     assert code == 2 and out == ""
     assert message in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--out", "{tmp}/m.xyz"], "error: cannot tell what to write to '{tmp}/m.xyz' from its extension"),
+    (["--out", "{tmp}/missing/m.txt"], "error: no such file: {tmp}/missing/m.txt"),
+    (["--out", "{tmp}/m.txt", "--format", "xyz"], "error: unknown format 'xyz'"),
+    (["--grid", "hex", "--out", "{tmp}/missing/m.json"], "error: no such file: {tmp}/missing/m.json"),
+])
+def test_an_unwritable_out_is_refused_before_the_maze_is_made(capsys, monkeypatch, tmp_path, args, message):
+    import tremaux.generators
+    import tremaux.grids
+
+    def never(*args, **kwargs):
+        raise AssertionError("the maze was made before --out was checked")
+
+    monkeypatch.setattr(tremaux.generators, "generate", never)
+    monkeypatch.setattr(tremaux.grids, "generate_on", never)
+    code, _, err = run(capsys, "generate", "--size", "4x5", *[a.format(tmp=tmp_path) for a in args])
+    assert code == 2 and err.startswith(message.format(tmp=tmp_path)) and err.count("\n") == 1

@@ -188,3 +188,18 @@ def test_animate_refuses_a_gif_frame_longer_than_the_format_holds(capsys, tmp_pa
     assert status == 2 and err.startswith("error: frame_ms 1000000000000 is too long for a GIF")
     assert err.count("\n") == 1
     assert not out_file.exists()
+
+
+@pytest.mark.parametrize("out, message", [("a.png", "error: cannot animate a .png file"),
+                                          ("a", "error: cannot animate '{}' (no extension)"),
+                                          ("missing/a.gif", "error: no such file: {}")])
+def test_animate_refuses_an_unwritable_out_before_the_run(capsys, monkeypatch, tmp_path, out, message):
+    import tremaux
+
+    def never(*args, **kwargs):
+        raise AssertionError("the maze was made before --out was checked")
+
+    monkeypatch.setattr(tremaux, "generate", never)
+    target = tmp_path / out
+    status, _, err = run(capsys, "animate", "--generator", "wilson", "--size", "6x8", "--out", target)
+    assert status == 2 and err.startswith(message.format(target)) and err.count("\n") == 1

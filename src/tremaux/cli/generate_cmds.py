@@ -13,6 +13,7 @@ from .app import (interpret_small_mazes, DEFAULT_GENERATOR, DEFAULT_SIZE, JsonOp
                   existing_file, format_option, generator_option, list_option, out_option, parse_cell, parse_size,
                   renamed, save_output, size_option, wants_animation)
 from .maze_cmds import FileArgument, load_maze
+from .output import check_output
 
 
 def _list_generators() -> None:
@@ -84,6 +85,8 @@ def generate_cmd(
 
     generator = renamed(generator, algorithm, "--algorithm", "--generator")
     fmt = renamed(fmt, to, "--to", "--format")
+    if out is not None:
+        check_output(out, fmt)  # refused before the maze is made, not after
     if any(v is not None for v in (grid, rings, grid_shape, radius, side, wrap, weave)):
         from .grid_cmds import generate_on_grid
 

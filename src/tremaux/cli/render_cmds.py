@@ -11,6 +11,7 @@ from ..errors import UnsupportedError
 from .app import (DEFAULT_SIZE, GoalOption, SeedOption, StartOption, announce, app, deprecated, format_option, generator_option,
                   out_option, parse_cell, parse_size, renamed, size_option, solver_option, style_option)
 from .maze_cmds import load_maze
+from .output import check_folder
 
 OutOption = out_option()
 CellSizeOption = typer.Option(
@@ -99,6 +100,10 @@ def animate_cmd(
 
     solver = renamed(solver, algorithm, "--algorithm", "--solver")
     generator = renamed(generator, generate, "--generate", "--generator")
+    if out.suffix.lower() not in (".gif", ".svg"):  # refused before the run, not after it
+        what = f"a {out.suffix} file" if out.suffix else f"{str(out)!r} (no extension)"
+        raise UnsupportedError(f"cannot animate {what}; animations are written as .gif or .svg")
+    check_folder(out)
     from .grid_cmds import animate_grid, is_grid_file
 
     on_grid = any(v is not None for v in (grid, rings, grid_shape, radius, side, wrap, weave))
