@@ -130,3 +130,10 @@ def test_an_unwritable_out_is_refused_before_the_maze_is_made(capsys, monkeypatc
     monkeypatch.setattr(tremaux.grids, "generate_on", never)
     code, _, err = run(capsys, "generate", "--size", "4x5", *[a.format(tmp=tmp_path) for a in args])
     assert code == 2 and err.startswith(message.format(tmp=tmp_path)) and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("size", ["", " "])
+def test_an_empty_size_is_refused_not_taken_for_the_default(capsys, size):
+    code, out, err = run(capsys, "generate", "--size", size)
+    assert code == 2 and out == ""
+    assert err == f"error: size {size!r} is not of the form HxW or LxHxW (for example 20x30)\n"

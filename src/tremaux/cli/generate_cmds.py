@@ -99,7 +99,7 @@ def generate_cmd(
     generator = generator or DEFAULT_GENERATOR
     interpret_small_mazes()
     shape_mask = None if mask is None else load_mask(existing_file(mask))
-    shape = parse_size(size) if size else (None if shape_mask is not None else parse_size(DEFAULT_SIZE))
+    shape = parse_size(size) if size is not None else (None if shape_mask is not None else parse_size(DEFAULT_SIZE))
     if shape is not None and shape_mask is not None and tuple(shape) != shape_mask.shape:
         raise InvalidSizeError(f"--size {size} differs from the mask's {'x'.join(map(str, shape_mask.shape))}")
     dims = tuple(shape) if shape is not None else shape_mask.shape
