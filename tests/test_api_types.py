@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 import pytest
@@ -99,3 +100,27 @@ def test_an_infinite_frame_budget_is_not_a_whole_number(frames):
     run = tremaux.generate((3, 3), seed=1, record=True)
     with pytest.raises(TremauxError, match="is not a whole number"):
         tremaux.render.to_gif(run, frames=frames)
+
+
+@pytest.mark.parametrize("mask, message", [
+    (np.array([[0.5, 1], [1, 1]]), "not other numbers such as 0.5"),
+    (np.array([[np.nan, 1], [1, 1]]), "not other numbers such as nan"),
+    (np.array([[255, 0], [255, 255]], np.uint8), "not other numbers such as 255"),
+    (np.array([["#", "."], ["#", "#"]]), "not values of type <U1"),
+    ([[1, 1], [1]], "a mask is a rectangular array of True/False"),
+])
+def test_a_mask_of_anything_but_true_and_false_is_refused(mask, message):
+    for make in (lambda: tremaux.generate((2, 2), mask=mask), lambda: Maze.open((2, 2), mask=mask),
+                 lambda: Maze(np.zeros((2, 2), np.uint8), mask=mask)):
+        with pytest.raises(InvalidMazeError, match=re.escape(message)) as exc:
+            make()
+        one_line(exc)
+
+
+def test_a_mask_of_ones_and_zeros_is_still_a_mask():
+    mask = [[1, 0], [1, 1]]
+    assert Maze.open((2, 2), mask=mask).mask.tolist() == [[True, False], [True, True]]
+    assert tremaux.generate((2, 2), mask=np.array(mask, np.float32), seed=1).maze.mask.tolist() == \
+        [[True, False], [True, True]]
+    with pytest.raises(InvalidMazeError, match=re.escape("mask shape (3, 3) differs from maze shape (2, 2)")):
+        Maze.open((2, 2), mask=np.ones((3, 3), bool))

@@ -28,6 +28,7 @@ import numpy as np
 
 from ..errors import InvalidMazeError, MazeFormatError, TremauxError
 from .._lazy import lazy_module
+from ..maze.checks import as_mask
 
 # the compiled kernels, loaded on first call (start-up without numba)
 kg = lazy_module("tremaux.kernels.grid")
@@ -278,7 +279,7 @@ def check_mask(mask: Any, shape3: tuple[int, int, int], dims: tuple[int, ...]) -
     ...
     tremaux.errors.InvalidMazeError: mask cells form 2 separate regions; a maze needs them connected (side by side)
     """
-    m = np.asarray(mask)
+    m = as_mask(mask)
     if m.shape != dims:
         raise InvalidMazeError(f"mask shape {m.shape} differs from maze shape {dims}")
     m = np.ascontiguousarray(m, dtype=bool)

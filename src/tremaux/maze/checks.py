@@ -81,6 +81,48 @@ def check_cells(cells: Any) -> tuple[np.ndarray, tuple[int, int, int]]:
     return np.ascontiguousarray(arr), shape3
 
 
+def as_mask(mask: Any) -> np.ndarray:
+    """``mask`` as a boolean array: booleans, or numbers that are all 0 or 1.
+
+    Parameters
+    ----------
+    mask : array_like
+        ``True`` (or 1) for each cell that exists.
+
+    Returns
+    -------
+    numpy.ndarray of bool
+        Of the same shape.
+
+    Raises
+    ------
+    InvalidMazeError
+        For ragged rows, text, or numbers other than 0 and 1 (0.5, NaN, 255), whose meaning would be a guess.
+
+    Examples
+    --------
+    >>> as_mask([[1, 0], [1, 1]]).tolist()
+    [[True, False], [True, True]]
+    >>> as_mask([[0.5, 1]])
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.InvalidMazeError: a mask holds True/False (or 1/0) for each cell, not other numbers such as 0.5
+    """
+    try:
+        m = np.asarray(mask)
+    except (TypeError, ValueError):  # rows of different lengths
+        raise InvalidMazeError("a mask is a rectangular array of True/False (rows of one length)") from None
+    if m.dtype == bool:
+        return m
+    if m.dtype.kind not in "iuf":
+        raise InvalidMazeError(f"a mask holds True/False (or 1/0) for each cell, not values of type {m.dtype}")
+    odd = (m != 0) & (m != 1)
+    if odd.any():
+        raise InvalidMazeError(f"a mask holds True/False (or 1/0) for each cell, not other numbers such as "
+                               f"{m[odd].flat[0]}")
+    return m.astype(bool)
+
+
 def check_mask(mask: Any, shape: tuple[int, ...]) -> np.ndarray | None:
     """The mask as a C-contiguous boolean array of ``shape``; ``None`` when it keeps every cell.
 
@@ -110,10 +152,9 @@ def check_mask(mask: Any, shape: tuple[int, ...]) -> np.ndarray | None:
     """
     if mask is None:
         return None
-    m = np.ascontiguousarray(np.asarray(mask))
+    m = np.ascontiguousarray(as_mask(mask))
     if m.shape != tuple(shape):
         raise InvalidMazeError(f"mask shape {m.shape} differs from maze shape {tuple(shape)}")
-    m = m.astype(bool, copy=False)
     if not m.any():
         raise InvalidMazeError("mask leaves no cell in the maze")
     return None if m.all() else m
