@@ -281,3 +281,21 @@ def test_grid_gif_frame_durations_fit_the_gif_format(capsys, tmp_path):
                        "1000000000000", "--out", str(tmp_path / "a.gif"))
     assert code == 2 and err.startswith("error: frame_ms 1000000000000 is too long for a GIF") and "\n" == err[-1:]
     assert not (tmp_path / "a.gif").exists()
+
+
+def test_frames_times_cells_is_bounded_and_the_message_says_how_many_frames_fit(capsys, tmp_path):
+    from tremaux.grids.animate import MAX_FRAME_CELLS
+
+    run_hex = generate_on(make_grid("hex", size=(40, 40)), "kruskal", seed=1, record=True)
+    kept = min(10**9, len(run_hex.trace) + 1)
+    assert kept * 1600 > MAX_FRAME_CELLS
+    for draw in (to_gif, to_animated_svg):
+        with pytest.raises(TremauxError, match=f"{kept:,} frames of a maze of 1,600 cells draw .* give at most "
+                                               f"{MAX_FRAME_CELLS // 1600:,} frames"):
+            draw(run_hex, frames=10**9)
+    code, _, err = run(capsys, "animate", "--grid", "hex", "--size", "40x40", "--generator", "kruskal", "--frames",
+                       "1000000000", "--out", str(tmp_path / "a.gif"))
+    assert code == 2 and err.startswith("error: ") and err.count("\n") == 1
+    assert not (tmp_path / "a.gif").exists()
+    small = generate_on(make_grid("hex", size=(3, 3)), "kruskal", seed=1, record=True)
+    assert Image.open(io.BytesIO(to_gif(small, frames=10**9))).n_frames > 2  # a small run fills what it can

@@ -30,13 +30,13 @@ from typing import Any
 import numpy as np
 
 from ..errors import TremauxError
-from ..render.animate import GIF_MAX_MS, gif_durations
+from ..render.animate import GIF_MAX_MS, gif_durations, kept_frames
 from ..render.palette import PALETTE
 from .draw import MAX_DRAW_CELLS, Style, _scene, outlines
 from .grid import ARC
 from .maze import GridMaze
 from .passages import half_passages
-from .replay import Frame, _parts, replay, replay_cells
+from .replay import Frame, _budget, _parts, replay, replay_cells
 
 __all__ = ["replay_cells", "Frame", "replay", "to_gif", "to_animated_svg", "save_animation"]
 
@@ -56,11 +56,22 @@ def _rgb(colour: str) -> tuple[int, int, int]:
     return parse_colour(colour)
 
 
+MAX_FRAME_CELLS = MAX_DRAW_CELLS // 10 * 100
+"""Most cells an animation draws over all its frames (frames x cells): the largest maze it animates
+(``MAX_DRAW_CELLS // 10`` cells) at the default budget of 100 frames. Every frame is drawn whole, so a
+smaller maze may have more frames."""
+
+
 def _setup(obj: Any, frames: int, style: Style | None) -> tuple[GridMaze, Style, list[Frame]]:
-    maze, _, _ = _parts(obj)
+    maze, trace, _ = _parts(obj)
     if maze.size > MAX_DRAW_CELLS // 10:
         raise TremauxError(f"a maze of {maze.size:,} cells is too large to animate; the limit is "
                            f"{MAX_DRAW_CELLS // 10:,}")
+    kept = kept_frames(_budget(frames), len(trace))
+    if kept * maze.size > MAX_FRAME_CELLS:
+        raise TremauxError(f"{kept:,} frames of a maze of {maze.size:,} cells draw {kept * maze.size:,} cells; "
+                           f"the limit is {MAX_FRAME_CELLS:,} (frames x cells): give at most "
+                           f"{max(2, MAX_FRAME_CELLS // maze.size):,} frames")
     st = style or Style(cell=max(6.0, min(24.0, 500.0 / max(1.0, math.sqrt(maze.size)))))
     return maze, st, list(replay(obj, frames=frames))
 
