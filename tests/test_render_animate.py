@@ -202,3 +202,15 @@ def test_the_memory_estimate_counts_the_frames_a_short_trace_can_fill():
     sol = tremaux_run()
     frames = gif_frames(to_gif(sol, frames=10**9, cell_size=4))
     assert 2 < len(frames) <= len(sol.trace) + 1
+
+
+def test_frames_times_squares_is_bounded_and_the_message_says_how_many_frames_fit():
+    from tremaux.render.animate import MAX_FRAME_SQUARES
+
+    run = Maze.open((300, 300))
+    t = carve_trace(binary_tree(300, 300, 1, start=(0, 0), goal=(299, 299)))
+    squares = 601 * 601
+    for draw in (to_gif, to_animated_svg):
+        with pytest.raises(TremauxError, match=f"frames x squares\\): give at most {MAX_FRAME_SQUARES // squares:,} "
+                                               "frames"):
+            draw(run, trace=t, frames=10**6)

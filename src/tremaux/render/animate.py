@@ -34,6 +34,7 @@ import numpy as np
 from ..errors import TremauxError
 from ..generators.result import Generated
 from ..kernels import render as kr
+from ..maze.cells import MAX_CELLS
 from ..maze.model import Maze
 from ..solvers.result import Solution
 from ..trace import Trace
@@ -193,6 +194,52 @@ def gif_durations(durations: list[int]) -> list[int]:
     return [min(int(d), GIF_MAX_MS) for d in durations]
 
 
+MAX_FRAME_SQUARES = MAX_CELLS
+"""Most squares of the block picture a replay copies and compares over all its frames (frames x squares):
+each frame is the whole picture, so this bounds the work to that of reading one maze of the largest size."""
+
+
+def check_frames(maze: Maze, budget: int, events: int) -> int:
+    """The frames a replay of ``events`` events keeps, refused when frames x squares is over :data:`MAX_FRAME_SQUARES`.
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze replayed.
+    budget : int
+        The frame budget.
+    events : int
+        Events in the trace.
+
+    Returns
+    -------
+    int
+        The frames kept (:func:`kept_frames`).
+
+    Raises
+    ------
+    TremauxError
+        Naming how many frames fit.
+
+    Examples
+    --------
+    >>> check_frames(Maze.open((2, 3)), 100, 5)
+    6
+    >>> check_frames(Maze.open((1000, 1000)), 10**6, 10**6)
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.TremauxError: 1,000,000 frames of a maze of 4,004,001 squares replay ... give at most 249 frames
+    """
+    L, H, W = maze.shape3
+    squares = L * (2 * H + 1) * (2 * W + 1)
+    kept = kept_frames(budget, events)
+    if kept * squares > MAX_FRAME_SQUARES:
+        raise TremauxError(f"{kept:,} frames of a maze of {squares:,} squares replay {kept * squares:,} squares; "
+                           f"the limit is {MAX_FRAME_SQUARES:,} (frames x squares): give at most "
+                           f"{max(2, MAX_FRAME_SQUARES // squares):,} frames")
+    return kept
+
+
 def kept_frames(budget: int, events: int) -> int:
     """How many pictures a replay of ``events`` events within a budget of ``budget`` frames keeps, at most.
 
@@ -323,7 +370,7 @@ def to_gif(
     maze = maze_of(obj)
     frame_ms, hold_ms = _ms(frame_ms, "frame_ms", 10, GIF_MAX_MS), _ms(hold_ms, "hold_ms", 0, GIF_MAX_MS)
     g = geometry(maze, cell_size, wall_width, margin, target=500)
-    check_raster(maze, g, "GIF animation", frames=kept_frames(_budget(frames), len(trace_of(obj, trace))))
+    check_raster(maze, g, "GIF animation", frames=check_frames(maze, _budget(frames), len(trace_of(obj, trace))))
     table = colour_table(resolve(palette))
     used = 16  # animations use the named slots only: a 16-colour palette keeps LZW codes short
     flat_palette = table[:used].reshape(-1).tolist()
@@ -431,7 +478,7 @@ def to_animated_svg(
     frame_ms = _ms(frame_ms, "frame_ms", 1)
     g = geometry(maze, cell_size, wall_width, margin, target=500)
     n = maze.flat.shape[0]
-    _budget(frames)
+    check_frames(maze, _budget(frames), len(trace_of(obj, trace)))
     budget.check(budget.svg_bytes(n, animated=True), f"an animated SVG of a maze of {n:,} cells")
     table = colour_table(resolve(palette))
     hexes = [to_hex(tuple(int(v) for v in row)) for row in table]
