@@ -16,7 +16,8 @@ from cli_helpers import run
 import tremaux
 from tremaux.errors import TremauxError, UnsupportedError
 from tremaux.generators import GENERATORS
-from tremaux.grids import GRAPH_SOLVERS, files, generate_on, make_grid, solve_on, supports, to_grid_maze, to_png, to_svg
+from tremaux.grids import (GRAPH_SOLVERS, Style, files, generate_on, make_grid, solve_on, supports, to_grid_maze, to_png,
+                           to_svg)
 from tremaux.grids.animate import replay, replay_cells, save_animation, to_animated_svg, to_gif
 from tremaux.grids.islands import add_islands, island_count
 from tremaux.maze.properties import island_count as square_island_count
@@ -299,3 +300,26 @@ def test_frames_times_cells_is_bounded_and_the_message_says_how_many_frames_fit(
     assert not (tmp_path / "a.gif").exists()
     small = generate_on(make_grid("hex", size=(3, 3)), "kruskal", seed=1, record=True)
     assert Image.open(io.BytesIO(to_gif(small, frames=10**9))).n_frames > 2  # a small run fills what it can
+
+
+@pytest.mark.parametrize("args, message", [
+    (["render", "{m}", "--out", "{tmp}/a.png", "--cell-size", "100000"], "error: a PNG of "),
+    (["render", "{m}", "--out", "{tmp}/a.png", "--cell-size", "0"], "error: cell_size 0 is too small"),
+    (["animate", "{m}", "--out", "{tmp}/a.gif", "--cell-size", "100000"], "error: a GIF animation of "),
+    (["animate", "{m}", "--out", "{tmp}/a.gif", "--cell-size", "-1"], "error: cell_size -1 is too small"),
+    (["solve", "{m}", "--out", "{tmp}/a.gif"], "error: a hex maze is drawn to .svg or .png, not 'a.gif' "
+                                               "(`tremaux animate"),
+])
+def test_grid_pictures_refuse_sizes_and_outputs_before_drawing(capsys, tmp_path, args, message):
+    m = tmp_path / "m.json"
+    files.save(generate_on(make_grid("hex", size=(3, 3)), seed=1).maze, m)
+    code, out, err = run(capsys, *[a.format(m=m, tmp=tmp_path) for a in args])
+    assert code == 2 and out == "" and err.startswith(message) and err.count("\n") == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.json"]
+
+
+@pytest.mark.parametrize("kw", [{"cell": 0}, {"cell": float("inf")}, {"wall": -1}, {"margin": float("nan")},
+                                {"cell": "big"}])
+def test_a_style_of_impossible_sizes_is_refused(kw):
+    with pytest.raises(TremauxError, match="must be a finite number of pixels"):
+        Style(**kw)

@@ -124,8 +124,13 @@ def to_gif(obj: Any, *, frames: int = 100, frame_ms: int = 60, hold_ms: int = 30
     """
     from PIL import Image, ImageDraw
 
+    from .. import budget
+
     frame_ms, hold_ms = _ms(frame_ms, "frame_ms", 10, GIF_MAX_MS), _ms(hold_ms, "hold_ms", 0, GIF_MAX_MS)
     maze, st, pics = _setup(obj, frames, style)
+    sc0 = _scene(maze, st)
+    budget.check(budget.raster_bytes(sc0.width, sc0.height, maze.size, frames=len(pics)),
+                 f"a GIF animation of {sc0.width} x {sc0.height} pixels")
     col = _colours(palette)
     polys = [[tuple(p) for p in poly] for poly in outlines(maze, st)]
     # paletted frames drawn with the palette's own indices: no quantizing, and a small colour table

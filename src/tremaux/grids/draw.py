@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -86,6 +87,14 @@ class Style:
         '#1f1f1f'
         """
         return self.colours.get(key, _COLOURS[key])
+
+    def __post_init__(self) -> None:
+        for name, least in (("cell", 0.0), ("wall", 0.0), ("margin", 0.0)):
+            v = getattr(self, name)
+            ok = isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, bool)
+            if not ok or not math.isfinite(v) or v < least or (name == "cell" and v == 0):
+                raise TremauxError(f"style {name} {v!r} must be a finite number of pixels, "
+                                   f"{'above' if name == 'cell' else 'at least'} 0")
 
 
 @dataclass(frozen=True)
@@ -362,8 +371,11 @@ def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
     """
     from PIL import Image, ImageDraw
 
+    from .. import budget
+
     st = style or Style()
     sc = _scene(maze, st)
+    budget.check(budget.raster_bytes(sc.width, sc.height, maze.grid.size), f"a PNG of {sc.width} x {sc.height} pixels")
     woven = "weave" in maze.grid.params
     img = Image.new("RGB", (sc.width, sc.height), st.colour("wall" if woven else "background"))
     dr = ImageDraw.Draw(img)
