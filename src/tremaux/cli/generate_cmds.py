@@ -106,8 +106,10 @@ def generate_cmd(
     if mask is not None and text_fmt is not None and size is None:
         from ..generators.masks import picture_shape
 
+        from ..maze.cells import MAX_CELLS
+
         early = picture_shape(existing_file(mask))  # a picture's size, before it is decoded
-        if early is not None:
+        if early is not None and early[0] * early[1] <= MAX_CELLS:  # a bigger one: reading it says why
             maze_io.check_dumps(early, text_fmt, masked=True)
     shape_mask = None if mask is None else load_mask(existing_file(mask))
     shape = parse_size(size) if size is not None else (None if shape_mask is not None else parse_size(DEFAULT_SIZE))
