@@ -36,6 +36,12 @@ def test_parse_bytes_refuses_what_is_not_a_size(text):
         budget.parse_bytes(text)
 
 
+@pytest.mark.parametrize("text", ["1e999", "1e999k", "1e300G", float("inf")])
+def test_parse_bytes_refuses_an_infinite_size(text):
+    with pytest.raises(TremauxError, match="must be a finite number of bytes"):
+        budget.parse_bytes(text)
+
+
 def test_the_limit_comes_from_keyword_then_context_then_environment_then_default(monkeypatch):
     monkeypatch.delenv(budget.ENV_VAR, raising=False)
     default = budget.memory_limit()

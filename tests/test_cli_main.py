@@ -80,3 +80,34 @@ def test_unknown_out_extension_is_a_clear_error(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "m.xyz" in err and ".png" in err and "Traceback" not in err
     assert not (tmp_path / "m.xyz").exists()
+
+
+@pytest.mark.parametrize("out, words", [("x.xyz", "error: unknown picture format '.xyz'"),
+                                        ("missing/x.png", "error: no such file: ")])
+def test_demo_refuses_an_unwritable_out_before_the_run(tmp_path, capsys, out, words):
+    with pytest.raises(SystemExit) as exc:
+        main(["demo", "--size", "4x5", "--out", str(tmp_path / out)])
+    assert exc.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.startswith(words) and captured.err.count("\n") == 1
+
+
+@pytest.mark.parametrize("cell", ["1,,1", "1,", ",1", "1,2,", ""])
+def test_a_cell_with_an_empty_number_is_refused(tmp_path, capsys, cell):
+    with pytest.raises(SystemExit) as exc:
+        main(["generate", "--size", "4x5", "--start", cell])
+    assert exc.value.code == 2
+    assert capsys.readouterr().err == f"error: start {cell!r} is not of the form R,C or L,R,C\n"
+
+
+@pytest.mark.parametrize("cell", ["1,2", "1, 2", " 1 , 2 ", "(1, 2)", "1 2"])
+def test_a_cell_may_be_spelled_with_spaces(tmp_path, capsys, cell):
+    main(["generate", "--size", "4x5", "--seed", "1", "--start", cell, "--stats"])
+    assert "(1, 2)" in capsys.readouterr().out
+
+
+def test_an_infinite_memory_limit_is_one_line(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["--memory-limit", "1e999", "generate", "--size", "3x3"])
+    assert exc.value.code == 2
+    assert capsys.readouterr().err == "error: memory size '1e999' must be a finite number of bytes, 0 or more\n"

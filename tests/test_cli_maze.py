@@ -168,7 +168,7 @@ def test_bad_inputs_give_one_line_and_status_2(capsys, tmp_path, command, name, 
         (["info", "{tmp}"], "error: cannot open {tmp}"),
         (["convert", "{good}", "{tmp}/out.txt"], "cannot tell the output format of '{tmp}/out.txt'"),
         (["convert", "{good}", "{tmp}/out.txt", "--format", "tiff"], "unknown format 'tiff'; choose one of: ascii, block"),
-        (["show", "{good}", "--style", "fancy"], "unknown format 'fancy'"),
+        (["show", "{good}", "--style", "fancy"], "unknown text style 'fancy'; choose one of: ascii, block, unicode"),
     ],
 )
 def test_bad_arguments(capsys, tmp_path, files, args, message):
@@ -191,3 +191,15 @@ def test_the_console_command_prints_no_traceback(tmp_path):
     good.write_text("+---+\n| S |\n+---+\n")
     proc = subprocess.run([sys.executable, "-m", "tremaux", "show", str(good)], capture_output=True, text=True)
     assert proc.returncode == 0 and proc.stdout == "+---+\n| S |\n+---+\n"
+
+
+@pytest.mark.parametrize("style", ["nope", "Fancy"])
+def test_show_names_the_text_styles_for_an_unknown_one(capsys, files, style):
+    _, _, paths = files
+    status, _, err = run(capsys, "show", paths["ascii"], "--style", style)
+    assert status == 2 and err == f"error: unknown text style {style.lower()!r}; choose one of: ascii, block, unicode\n"
+
+
+def test_show_checks_the_style_before_reading_the_file(capsys, tmp_path):
+    status, _, err = run(capsys, "show", str(tmp_path / "missing.txt"), "--style", "nope")
+    assert status == 2 and err.startswith("error: unknown text style 'nope'")

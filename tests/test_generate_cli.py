@@ -111,3 +111,47 @@ def test_bad_algorithm_options_are_named(capsys, args, message):
     code, out, err = run(capsys, "generate", *args)
     assert code == 2 and out == ""
     assert message in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--out", "{tmp}/m.xyz"], "error: cannot tell what to write to '{tmp}/m.xyz' from its extension"),
+    (["--out", "{tmp}/missing/m.txt"], "error: no such file: {tmp}/missing/m.txt"),
+    (["--out", "{tmp}/m.txt", "--format", "xyz"], "error: unknown format 'xyz'"),
+    (["--grid", "hex", "--out", "{tmp}/missing/m.json"], "error: no such file: {tmp}/missing/m.json"),
+])
+def test_an_unwritable_out_is_refused_before_the_maze_is_made(capsys, monkeypatch, tmp_path, args, message):
+    import tremaux.generators
+    import tremaux.grids
+
+    def never(*args, **kwargs):
+        raise AssertionError("the maze was made before --out was checked")
+
+    monkeypatch.setattr(tremaux.generators, "generate", never)
+    monkeypatch.setattr(tremaux.grids, "generate_on", never)
+    code, _, err = run(capsys, "generate", "--size", "4x5", *[a.format(tmp=tmp_path) for a in args])
+    assert code == 2 and err.startswith(message.format(tmp=tmp_path)) and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("size", ["", " "])
+def test_an_empty_size_is_refused_not_taken_for_the_default(capsys, size):
+    code, out, err = run(capsys, "generate", "--size", size)
+    assert code == 2 and out == ""
+    assert err == f"error: size {size!r} is not of the form HxW or LxHxW (for example 20x30)\n"
+
+
+def test_a_picture_mask_too_big_to_print_is_refused_before_it_is_decoded(capsys, monkeypatch, tmp_path):
+    from PIL import Image
+
+    import tremaux.generators.masks as masks
+
+    path = tmp_path / "mask.png"
+    Image.new("L", (3000, 2000)).save(path)
+
+    def never(*args, **kwargs):
+        raise AssertionError("the picture was decoded before its size was checked")
+
+    monkeypatch.setattr(masks, "mask_from_image", never)
+    code, out, err = run(capsys, "--memory-limit", "20M", "generate", "--mask", str(path))
+    assert code == 2 and out == ""
+    assert err.startswith("error: the ascii text of a 2000 x 3000 maze needs about ") and err.count("\n") == 1
+    assert masks.picture_shape(path) == (2000, 3000) and masks.picture_shape(tmp_path / "m.txt") is None

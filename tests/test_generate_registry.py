@@ -104,6 +104,18 @@ def test_bad_option_value_for_an_algorithm():
         generate((6, 6), "growing-tree", variant="diagonal")
 
 
+@pytest.mark.parametrize("mix, message", [
+    ("newest:nan", "weight 'nan' of 'newest' in discipline 'newest:nan' is not a finite number"),
+    ("newest:inf,oldest:1", "weight 'inf' of 'newest' in discipline 'newest:inf,oldest:1' is not a finite number"),
+    ("newest:1e400,oldest:1", "weight '1e400' of 'newest'"),
+    ("newest:1e308,oldest:1e308", "add up to more than a number can hold"),
+])
+def test_discipline_weights_must_be_finite(mix, message):
+    with pytest.raises(TremauxError, match=message.replace("(", r"\(")) as exc:
+        generate((6, 6), "growing-tree", discipline=mix)
+    assert "\n" not in str(exc.value)
+
+
 def test_bad_shape_and_start():
     with pytest.raises(InvalidSizeError):
         generate((0, 5))

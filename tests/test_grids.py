@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import re
+
 import networkx as nx
 import numpy as np
 import pytest
@@ -215,6 +218,35 @@ def test_masked_grids_round_trip_and_refuse_bad_files():
         files.loads(text.replace('"hex"', '"hexx"'))
     with pytest.raises(MazeFormatError, match="not a readable"):
         files.from_bytes(files.to_bytes(maze)[:50])
+
+
+@pytest.mark.parametrize("keep, message", [
+    ("zz", "'keep' must be null or a list of [row, col] cells"),
+    ({"a": 1}, "'keep' must be null or a list of [row, col] cells"),
+    ([[0, 0, 0]], "'keep' must be null or a list of [row, col] cells"),
+    ([[0.5, 0]], "'keep' must be null or a list of [row, col] cells"),
+    ([[True, False]], "'keep' must be null or a list of [row, col] cells"),
+    ([["a", "b"]], "'keep' must be null or a list of [row, col] cells"),
+    ([[0, 0], [1]], "'keep' must be null or a list of [row, col] cells"),
+    ([[10**30, 0]], "'keep' must be null or a list of [row, col] cells"),
+    ([[0, 0], [99, 99]], r"'keep' cell \(99, 99\) is not a cell of this hex grid"),
+    ([[-1, 0]], r"'keep' cell \(-1, 0\) is not a cell of this hex grid"),
+])
+def test_a_bad_keep_field_is_one_line_naming_it(keep, message):
+    grid = make_grid("hex", size=(3, 3)).masked(np.arange(9) != 4)
+    d = files.to_dict(generate_on(grid, "backtracker", seed=1).maze)
+    d["keep"] = keep
+    pattern = message if message.startswith("'keep' cell") else re.escape(message)
+    with pytest.raises(MazeFormatError, match=pattern) as exc:
+        files.loads(json.dumps(d))
+    assert "\n" not in str(exc.value)
+
+
+def test_keep_cells_of_a_masked_hexagon_round_trip():
+    grid = make_grid("hex", shape="hexagon", radius=2)
+    maze = generate_on(grid.masked(np.arange(grid.size) != 3), "backtracker", seed=2).maze
+    assert files.loads(files.dumps(maze)) == maze
+    assert files.from_bytes(files.to_bytes(maze)) == maze
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -16,7 +16,8 @@ from cli_helpers import run
 import tremaux
 from tremaux.errors import TremauxError, UnsupportedError
 from tremaux.generators import GENERATORS
-from tremaux.grids import GRAPH_SOLVERS, files, generate_on, make_grid, solve_on, supports, to_grid_maze, to_png, to_svg
+from tremaux.grids import (GRAPH_SOLVERS, Style, files, generate_on, make_grid, solve_on, supports, to_grid_maze, to_png,
+                           to_svg)
 from tremaux.grids.animate import replay, replay_cells, save_animation, to_animated_svg, to_gif
 from tremaux.grids.islands import add_islands, island_count
 from tremaux.maze.properties import island_count as square_island_count
@@ -265,3 +266,60 @@ def test_cli_show_prints_a_square_grid_file_and_generate_animates_grids(capsys, 
     assert island_count(files.load(isl)) == 2
     code, _, err = run(capsys, "animate", str(m), "--grid", "hex", "--out", str(tmp_path / "x.gif"))
     assert code == 2 and "not both" in err
+
+
+def test_grid_gif_frame_durations_fit_the_gif_format(capsys, tmp_path):
+    run_hex = generate_on(make_grid("hex", size=(3, 4)), "kruskal", seed=1, record=True)
+    with pytest.raises(TremauxError, match="too long for a GIF; it must be at most 655350 ms"):
+        to_gif(run_hex, frame_ms=10**12)
+    gif = Image.open(io.BytesIO(to_gif(run_hex, frames=12, frame_ms=655_350, hold_ms=655_350)))
+    durations = []
+    for k in range(gif.n_frames):
+        gif.seek(k)
+        durations.append(gif.info["duration"])
+    assert gif.n_frames > 1 and max(durations) == 655_350
+    code, _, err = run(capsys, "animate", "--grid", "hex", "--size", "3x3", "--generator", "kruskal", "--frame-ms",
+                       "1000000000000", "--out", str(tmp_path / "a.gif"))
+    assert code == 2 and err.startswith("error: frame_ms 1000000000000 is too long for a GIF") and "\n" == err[-1:]
+    assert not (tmp_path / "a.gif").exists()
+
+
+def test_frames_times_cells_is_bounded_and_the_message_says_how_many_frames_fit(capsys, tmp_path):
+    from tremaux.grids.animate import MAX_FRAME_CELLS
+
+    run_hex = generate_on(make_grid("hex", size=(40, 40)), "kruskal", seed=1, record=True)
+    kept = min(10**9, len(run_hex.trace) + 1)
+    assert kept * 1600 > MAX_FRAME_CELLS
+    for draw in (to_gif, to_animated_svg):
+        with pytest.raises(TremauxError, match=f"{kept:,} frames of a maze of 1,600 cells draw .* give at most "
+                                               f"{MAX_FRAME_CELLS // 1600:,} frames"):
+            draw(run_hex, frames=10**9)
+    code, _, err = run(capsys, "animate", "--grid", "hex", "--size", "40x40", "--generator", "kruskal", "--frames",
+                       "1000000000", "--out", str(tmp_path / "a.gif"))
+    assert code == 2 and err.startswith("error: ") and err.count("\n") == 1
+    assert not (tmp_path / "a.gif").exists()
+    small = generate_on(make_grid("hex", size=(3, 3)), "kruskal", seed=1, record=True)
+    assert Image.open(io.BytesIO(to_gif(small, frames=10**9))).n_frames > 2  # a small run fills what it can
+
+
+@pytest.mark.parametrize("args, message", [
+    (["render", "{m}", "--out", "{tmp}/a.png", "--cell-size", "100000"], "error: a PNG of "),
+    (["render", "{m}", "--out", "{tmp}/a.png", "--cell-size", "0"], "error: cell_size 0 is too small"),
+    (["animate", "{m}", "--out", "{tmp}/a.gif", "--cell-size", "100000"], "error: a GIF animation of "),
+    (["animate", "{m}", "--out", "{tmp}/a.gif", "--cell-size", "-1"], "error: cell_size -1 is too small"),
+    (["solve", "{m}", "--out", "{tmp}/a.gif"], "error: a hex maze is drawn to .svg or .png, not 'a.gif' "
+                                               "(`tremaux animate"),
+])
+def test_grid_pictures_refuse_sizes_and_outputs_before_drawing(capsys, tmp_path, args, message):
+    m = tmp_path / "m.json"
+    files.save(generate_on(make_grid("hex", size=(3, 3)), seed=1).maze, m)
+    code, out, err = run(capsys, *[a.format(m=m, tmp=tmp_path) for a in args])
+    assert code == 2 and out == "" and err.startswith(message) and err.count("\n") == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.json"]
+
+
+@pytest.mark.parametrize("kw", [{"cell": 0}, {"cell": float("inf")}, {"wall": -1}, {"margin": float("nan")},
+                                {"cell": "big"}])
+def test_a_style_of_impossible_sizes_is_refused(kw):
+    with pytest.raises(TremauxError, match="must be a finite number of pixels"):
+        Style(**kw)

@@ -93,3 +93,13 @@ def test_a_mask_shapes_a_hex_maze(capsys, tmp_path):
     assert maze.size == 24 - 4 and nx.is_tree(maze.to_networkx())
     code, _, err = run(capsys, "generate", "--grid", "polar", "--mask", str(tmp_path / "m.txt"))
     assert code == 2 and err.startswith("error: a mask works on grids laid out in a rectangle")
+
+
+@pytest.mark.parametrize("args, label", [
+    (["--size", "4x4", "--weave", "0.3"], "square woven"),
+    (["--size", "4x4", "--wrap", "torus"], "square (torus)"),
+    (["--grid", "hex", "--size", "3x3"], "hex"),
+])
+def test_the_text_refusal_names_the_grid_it_refuses(capsys, args, label):
+    code, _, err = run(capsys, "generate", *args)
+    assert code == 2 and err.startswith(f"error: text drawings are for square grids only; save this {label} maze with")

@@ -145,6 +145,9 @@ BAD = [
     ("+---+\n|###|\n+---+", "no cell", 2, 2),
     ("+---+\n|\u00e9  |\n+---+", "unknown character", 2, 2),
     ("  +---+\n  | S |x\n  +---+", "ragged row", 2, 8),
+    ("+---+\n| ^ |\n+---+", "'^' in the wrong place in its cell; a cell holds 'S' (start), 'G' (goal)", 2, 3),
+    ("+---+\n|S  |\n+---+", "'S' in the wrong place in its cell", 2, 2),
+    ("+---+\n|  v|\n+---+", "'v' in the wrong place in its cell", 2, 4),
 ]
 
 

@@ -183,3 +183,34 @@ def test_bad_frame_budget(frames):
 def test_bad_durations(kw, text):
     with pytest.raises(TremauxError, match=text):
         to_gif(tremaux_run(), **kw)
+
+
+@pytest.mark.parametrize("kw", [{"frame_ms": 10**12}, {"hold_ms": 655_351}, {"frame_ms": 10**40}])
+def test_a_gif_frame_longer_than_the_format_holds_is_refused(kw):
+    with pytest.raises(TremauxError, match="too long for a GIF; it must be at most 655350 ms"):
+        to_gif(tremaux_run(), **kw)
+
+
+def test_the_longest_gif_frame_is_written_even_where_frames_add_up():
+    sol = tremaux_run()
+    frames = gif_frames(to_gif(sol, cell_size=4, frame_ms=655_350, hold_ms=655_350))
+    assert len(frames) > 1 and max(d for _, d in frames) == 655_350
+
+
+def test_the_memory_estimate_counts_the_frames_a_short_trace_can_fill():
+    # a budget of a billion frames on a run of a few dozen events keeps a few dozen pictures, not a billion
+    sol = tremaux_run()
+    frames = gif_frames(to_gif(sol, frames=10**9, cell_size=4))
+    assert 2 < len(frames) <= len(sol.trace) + 1
+
+
+def test_frames_times_squares_is_bounded_and_the_message_says_how_many_frames_fit():
+    from tremaux.render.animate import MAX_FRAME_SQUARES
+
+    run = Maze.open((300, 300))
+    t = carve_trace(binary_tree(300, 300, 1, start=(0, 0), goal=(299, 299)))
+    squares = 601 * 601
+    for draw in (to_gif, to_animated_svg):
+        with pytest.raises(TremauxError, match=f"frames x squares\\): give at most {MAX_FRAME_SQUARES // squares:,} "
+                                               "frames"):
+            draw(run, trace=t, frames=10**6)

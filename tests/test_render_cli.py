@@ -156,3 +156,50 @@ def test_animate_a_solver_on_a_generated_braided_maze(capsys, tmp_path):
     assert status == 0, err
     text = out_file.read_text()
     assert PALETTE["path"] in text and PALETTE["start"] in text and PALETTE["goal"] in text
+
+
+def test_animate_a_generator_from_its_start_cell(capsys, tmp_path):
+    import tremaux
+
+    out_file = tmp_path / "g.gif"
+    status, _, err = run(capsys, "animate", "--generator", "backtracker", "--size", "6x8", "--seed", "1",
+                         "--start", "3,4", "--out", out_file, "--frames", "10")
+    assert status == 0, err
+    carved = tremaux.generate((6, 8), "backtracker", seed=1, start=(3, 4), record=True)
+    assert out_file.read_bytes() == render.to_gif(carved, frames=10)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--start", "9,9"], "error: start (9, 9) is outside the 6 x 8 grid"),
+    (["--goal", "1,1"], "error: --goal is where a solver heads; add --solver NAME"),
+    (["--grid", "hex", "--start", "9,9"], "error: cell (9, 9) is not a cell of this hex grid"),
+    (["--grid", "hex", "--goal", "1,1"], "error: --goal is where a solver heads; add --solver NAME"),
+])
+def test_animate_a_generator_refuses_end_points_it_cannot_use(capsys, tmp_path, args, message):
+    out_file = tmp_path / "g.gif"
+    status, _, err = run(capsys, "animate", "--generator", "wilson", "--size", "6x8", *args, "--out", out_file)
+    assert status == 2 and err.startswith(message) and err.count("\n") == 1
+    assert not out_file.exists()
+
+
+def test_animate_refuses_a_gif_frame_longer_than_the_format_holds(capsys, tmp_path, maze_file):
+    out_file = tmp_path / "a.gif"
+    status, _, err = run(capsys, "animate", maze_file, "--out", out_file, "--frame-ms", "1000000000000")
+    assert status == 2 and err.startswith("error: frame_ms 1000000000000 is too long for a GIF")
+    assert err.count("\n") == 1
+    assert not out_file.exists()
+
+
+@pytest.mark.parametrize("out, message", [("a.png", "error: cannot animate a .png file"),
+                                          ("a", "error: cannot animate '{}' (no extension)"),
+                                          ("missing/a.gif", "error: no such file: {}")])
+def test_animate_refuses_an_unwritable_out_before_the_run(capsys, monkeypatch, tmp_path, out, message):
+    import tremaux
+
+    def never(*args, **kwargs):
+        raise AssertionError("the maze was made before --out was checked")
+
+    monkeypatch.setattr(tremaux, "generate", never)
+    target = tmp_path / out
+    status, _, err = run(capsys, "animate", "--generator", "wilson", "--size", "6x8", "--out", target)
+    assert status == 2 and err.startswith(message.format(target)) and err.count("\n") == 1

@@ -80,3 +80,16 @@ def test_missing_file(capsys, tmp_path):
     assert code == 2 and "nope.txt" in err
     code, _, err = run(capsys)
     assert code == 2 and "missing the maze FILE" in err
+
+
+@pytest.mark.parametrize("out, message", [
+    ("x.xyz", "error: cannot tell what to write to '{}' from its extension: use .png, .svg or .gif for a picture, "
+              ".txt, .json or .npz for a maze file\n"),
+    ("missing/x.png", "error: no such file: {}\n"),
+])
+def test_an_unwritable_out_is_refused_before_the_run(capsys, tmp_path, out, message):
+    path = tmp_path / "maze.txt"
+    io.save(tremaux.generate((4, 5), seed=1).maze, path, "ascii")
+    target = tmp_path / out
+    code, stdout, err = run(capsys, str(path), "--out", str(target))
+    assert code == 2 and stdout == "" and err == message.format(target)  # no run printed, no --format named

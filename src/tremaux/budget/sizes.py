@@ -62,7 +62,10 @@ def parse_bytes(value: str | int | float | None) -> int | None:
     m = _SIZE.match(text)
     if not m:
         raise TremauxError(f"memory size {value!r} is not a size such as 8G, 512M or 1000000 (or 'none')")
-    n = int(float(m.group(1)) * _UNITS[m.group(2).lower()])
+    try:
+        n = int(float(m.group(1)) * _UNITS[m.group(2).lower()])
+    except OverflowError:  # 1e999: an infinity
+        raise TremauxError(f"memory size {value!r} must be a finite number of bytes, 0 or more") from None
     return n or None
 
 

@@ -136,5 +136,9 @@ def main(argv: list[str] | None = None) -> None:
     except (IsADirectoryError, PermissionError) as exc:
         typer.echo(f"error: cannot open {exc.filename}: {exc.strerror}", err=True)
         sys.exit(2)
+    except OSError as exc:  # a full disk, a file size limit, a path through a file...: one line, nothing half-written
+        where = f"{exc.filename}: " if exc.filename else ""
+        typer.echo(f"error: {where}{exc.strerror or exc}", err=True)
+        sys.exit(2)
     if isinstance(code, int) and code != 0:  # typer.Exit(code) returns it without standalone mode
         sys.exit(code)

@@ -7,7 +7,9 @@ from typing import Optional
 
 import typer
 
+from ..errors import UnknownNameError
 from .app import DEFAULT_GENERATOR, app, deprecated, generator_option, parse_size, renamed, size_option, solver_option
+from .output import check_folder
 
 
 @app.command()
@@ -25,6 +27,9 @@ def demo(
     from .. import generate, render, solve
 
     generator = renamed(generator, algorithm, "--algorithm", "--generator") or DEFAULT_GENERATOR
+    if out.suffix.lower() not in render.FORMATS:  # refused before the run, not after it
+        raise UnknownNameError("picture format", out.suffix or f"(none, in {str(out)!r})", render.FORMATS)
+    check_folder(out)
     maze, stats = generate(parse_size(size), generator, seed=seed, braid=braid)
     solution = solve(maze, solver, record=out.suffix.lower() == ".gif")
     typer.echo(render.to_text(solution, style="unicode"))

@@ -13,6 +13,7 @@ from .app import (interpret_small_mazes, DEFAULT_GENERATOR, DEFAULT_SIZE, JsonOp
                   existing_file, format_option, generator_option, list_option, out_option, parse_cell, parse_size,
                   renamed, save_output, size_option, wants_animation)
 from .maze_cmds import FileArgument, load_maze
+from .output import check_output
 
 
 def _list_generators() -> None:
@@ -84,6 +85,8 @@ def generate_cmd(
 
     generator = renamed(generator, algorithm, "--algorithm", "--generator")
     fmt = renamed(fmt, to, "--to", "--format")
+    if out is not None:
+        check_output(out, fmt)  # refused before the maze is made, not after
     if any(v is not None for v in (grid, rings, grid_shape, radius, side, wrap, weave)):
         from .grid_cmds import generate_on_grid
 
@@ -95,15 +98,25 @@ def generate_cmd(
                                 options=_parse_options(option or []), stats=stats, out=out, to=fmt)
     generator = generator or DEFAULT_GENERATOR
     interpret_small_mazes()
-    shape_mask = None if mask is None else load_mask(existing_file(mask))
-    shape = parse_size(size) if size else (None if shape_mask is not None else parse_size(DEFAULT_SIZE))
-    if shape is not None and shape_mask is not None and tuple(shape) != shape_mask.shape:
-        raise InvalidSizeError(f"--size {size} differs from the mask's {'x'.join(map(str, shape_mask.shape))}")
-    dims = tuple(shape) if shape is not None else shape_mask.shape
+    text_fmt = None
     if out is None or fmt is not None or out.suffix.lower() not in (".png", ".svg", ".gif"):
         from .. import io as maze_io
 
         text_fmt = "ascii" if out is None else (fmt or maze_io.format_from_extension(out) or "ascii")
+    if mask is not None and text_fmt is not None and size is None:
+        from ..generators.masks import picture_shape
+
+        from ..maze.cells import MAX_CELLS
+
+        early = picture_shape(existing_file(mask))  # a picture's size, before it is decoded
+        if early is not None and early[0] * early[1] <= MAX_CELLS:  # a bigger one: reading it says why
+            maze_io.check_dumps(early, text_fmt, masked=True)
+    shape_mask = None if mask is None else load_mask(existing_file(mask))
+    shape = parse_size(size) if size is not None else (None if shape_mask is not None else parse_size(DEFAULT_SIZE))
+    if shape is not None and shape_mask is not None and tuple(shape) != shape_mask.shape:
+        raise InvalidSizeError(f"--size {size} differs from the mask's {'x'.join(map(str, shape_mask.shape))}")
+    dims = tuple(shape) if shape is not None else shape_mask.shape
+    if text_fmt is not None:
         maze_io.check_dumps(dims, text_fmt, masked=shape_mask is not None)  # refuse now what could not be written later
     cells = 1
     for d in dims:

@@ -167,7 +167,7 @@ def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, ri
             save_output(maze.to_maze(), out, to)
         return
     if out is None:
-        raise UnsupportedError(f"text drawings are for square grids only; save this {g.name} maze with --out "
+        raise UnsupportedError(f"text drawings are for square grids only; save this {_label(g)} maze with --out "
                                "(.svg or .png for a picture, .json or .npz for the maze)")
     suffix = out.suffix.lower()
     fmt = (to or suffix.lstrip(".")).lower()
@@ -255,6 +255,10 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
     from ..grids import files, save_picture, solve_on
 
     maze = files.load(path)
+    if out is not None and out.suffix.lower() not in (".svg", ".png"):  # refused before the run, not after it
+        raise UnsupportedError(f"a {maze.grid.name} maze is drawn to .svg or .png, not {out.name!r}"
+                               + (f" (`tremaux animate {path} --out {out}` replays the run)"
+                                  if out.suffix.lower() == ".gif" else ""))
     sol = solve_on(maze, algorithm, start=start, goal=goal, record=out is not None)  # Tremaux: its marks drawn
     if as_json:
         typer.echo(json.dumps({"algorithm": sol.algorithm, "grid": maze.grid.name, "found": sol.found,
@@ -264,8 +268,6 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
         typer.echo(" ".join(f"{r},{c}" for r, c in sol.cells))
         typer.echo(f"{sol.algorithm}: {sol.message}", err=True)
     if out is not None:
-        if out.suffix.lower() not in (".svg", ".png"):
-            raise UnsupportedError(f"a {maze.grid.name} maze is drawn to .svg or .png, not {out.name!r}")
         save_picture(maze, out, solution=sol)
         typer.echo(f"wrote {out}", err=True)
 
@@ -346,11 +348,11 @@ def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None,
     >>> (d / "m.png").read_bytes()[1:4]
     b'PNG'
     """
-    from ..grids import Style, files, solve_on, to_png, to_svg
+    from ..grids import files, solve_on, to_png, to_svg
 
     maze = files.load(path)
     sol = solve_on(maze, solver, record=True) if solver else None
-    style = Style(cell=float(cell_size)) if cell_size else None
+    style = _cell_style(cell_size)
     kind = fmt.lstrip(".").lower()
     if kind == "svg":
         data: bytes | str = to_svg(maze, solution=sol, style=style, heat=heat)
@@ -362,12 +364,30 @@ def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None,
         raise UnsupportedError(f"text drawings are for square grids only; draw this {maze.grid.name} maze as svg "
                                "or png (--format svg, or --out FILE.svg / FILE.png)")
     if out is not None:
-        out.write_bytes(data) if isinstance(data, bytes) else out.write_text(data, encoding="utf-8")
+        from .._write import write_file
+
+        write_file(out, data)
         typer.echo(f"wrote {out}", err=True)
     elif isinstance(data, str):
         typer.echo(data)
     else:
         raise UnsupportedError("png is a binary picture; give a file with --out")
+
+
+def _cell_style(cell_size: int | None) -> Any:
+    """The drawing style of ``--cell-size`` (``None``: the default sizes)."""
+    from ..grids import Style
+
+    if cell_size is None:
+        return None
+    if cell_size < 1:
+        raise TremauxError(f"cell_size {cell_size} is too small; it must be at least 1")
+    return Style(cell=float(cell_size))
+
+
+def _label(g: Any) -> str:
+    """The grid's name for messages: ``hex``, ``square (torus)``, ``square woven``."""
+    return g.name + (f" ({g.params['wrap']})" if "wrap" in g.params else "") + (" woven" if "weave" in g.params else "")
 
 
 def show_grid_file(path: Path, style: str) -> None:
@@ -404,10 +424,8 @@ def show_grid_file(path: Path, style: str) -> None:
     maze = files.load(path)
     g = maze.grid
     if g.name != "square" or "wrap" in g.params or "weave" in g.params:
-        label = g.name + (f" ({g.params['wrap']})" if "wrap" in g.params else "") + (" woven" if "weave" in g.params
-                                                                                     else "")
-        raise UnsupportedError(f"text drawings are for square grids only; {path} holds a {label} maze: draw it with "
-                               f"`tremaux render {path} --out maze.svg`")
+        raise UnsupportedError(f"text drawings are for square grids only; {path} holds a {_label(g)} maze: draw it "
+                               f"with `tremaux render {path} --out maze.svg`")
     square = maze.to_maze()
     if style.strip().lower() == "unicode":
         from ..render import to_text
@@ -435,7 +453,7 @@ def animate_grid(*, maze: Any = None, grid_options: dict[str, Any] | None, gener
     braid : float
         The generator's share of dead ends opened into loops.
     start, goal : tuple of int or None
-        The solver's end points (default: the maze's).
+        The solver's end points (default: the maze's); without a solver, ``start`` is where the generator starts.
     out : pathlib.Path
         ``.gif`` or ``.svg``.
     frames, frame_ms : int
@@ -459,7 +477,7 @@ def animate_grid(*, maze: Any = None, grid_options: dict[str, Any] | None, gener
     >>> "<set " in out.read_text()
     True
     """
-    from ..grids import Style, files, generate_on, solve_on
+    from ..grids import files, generate_on, solve_on
     from ..grids.animate import save_animation
 
     if maze is None and grid_options is None:
@@ -470,10 +488,11 @@ def animate_grid(*, maze: Any = None, grid_options: dict[str, Any] | None, gener
         obj = maze = files.load(maze)
     else:
         g = build_grid(**grid_options)
-        obj = generate_on(g, generator or "backtracker", seed=seed, braid=braid, record=solver is None)
+        obj = generate_on(g, generator or "backtracker", seed=seed, braid=braid, record=solver is None,
+                          start=start if solver is None else None)
         maze = obj.maze
     if solver is not None or generator is None:
         obj = solve_on(maze, solver or "tremaux", start=start, goal=goal, record=True)
     save_animation(obj, out, frames=frames, frame_ms=frame_ms,
-                   style=Style(cell=float(cell_size)) if cell_size else None)
+                   style=_cell_style(cell_size))
     typer.echo(f"wrote {out}", err=True)

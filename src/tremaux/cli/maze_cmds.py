@@ -17,7 +17,7 @@ import typer
 
 from typing import TYPE_CHECKING
 
-from ..errors import UnsupportedError
+from ..errors import UnknownNameError, UnsupportedError
 from .app import (JsonOption, announce, app, deprecated, existing_file, format_option, property_lines, renamed,
                   style_option)
 
@@ -94,16 +94,19 @@ def show(
     from .. import io as maze_io
     from .grid_cmds import is_grid_file, show_grid_file
 
+    style = style.strip().lower()
+    if style not in ("ascii", "block", "unicode"):  # checked before the file is read
+        if style in maze_io.FORMATS:
+            raise UnsupportedError(f"show prints a drawing; style {style!r} is not one, use ascii, block or unicode")
+        raise UnknownNameError("text style", style, ("ascii", "block", "unicode"))
     if str(file) != "-" and is_grid_file(str(file)):  # a maze on a polar, hex, ... grid
         return show_grid_file(file, style)
     maze = load_maze(file)
-    if style.strip().lower() == "unicode":
+    if style == "unicode":
         from ..render import to_text
 
         typer.echo(to_text(maze, style="unicode"))
         return
-    if maze_io.FORMATS.get(style).binary or maze_io.FORMATS.get(style).name == "json":
-        raise UnsupportedError(f"show prints a drawing; style {style!r} is not one, use ascii, block or unicode")
     typer.echo(maze_io.dumps(maze, style))
 
 

@@ -85,7 +85,7 @@ def parse_cell(text: str | None, what: str = "cell") -> tuple[int, ...] | None:
     """
     if text is None:
         return None
-    parts = re.split(r"[,\s]+", text.strip().strip("()[]"))
+    parts = re.split(r"\s*,\s*|\s+", text.strip().strip("()[]").strip())  # "3,4", "3, 4" or "3 4"; not "3,,4"
     try:
         cell = tuple(int(p) for p in parts)
     except ValueError:

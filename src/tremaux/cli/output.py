@@ -16,7 +16,8 @@ from typing import Any
 
 import typer
 
-__all__ = ["property_lines", "existing_file", "PICTURE_SUFFIXES", "wants_animation", "save_output"]
+__all__ = ["property_lines", "existing_file", "PICTURE_SUFFIXES", "wants_animation", "save_output", "check_output",
+           "check_folder"]
 
 
 def property_lines(rows: list[tuple[str, Any]]) -> str:
@@ -144,19 +145,93 @@ def save_output(obj: object, out: Path, to: str | None = None) -> None:
     """
     from .. import io as maze_io
     from .. import render
+
+    fmt = check_output(out, to)
+    if fmt is None:
+        render.save(obj, out)
+    else:
+        maze = getattr(obj, "maze", obj)
+        maze_io.save(maze, out, fmt)
+    typer.echo(f"wrote {out}", err=True)
+
+
+def check_output(out: Path, to: str | None = None, *, formats: bool = True) -> str | None:
+    """What :func:`save_output` will write to ``out``, checked before any work: ``None`` for a picture, else a format.
+
+    Parameters
+    ----------
+    out : pathlib.Path
+        The ``--out`` file.
+    to : str, optional
+        The ``--format`` given, if any.
+    formats : bool, default True
+        Whether the command takes ``--format`` (named in the message when the extension says nothing).
+
+    Returns
+    -------
+    str or None
+        The maze file format, or ``None`` for a picture (``.png``, ``.svg``, ``.gif``).
+
+    Raises
+    ------
+    UnsupportedError
+        When neither ``to`` nor the extension names a format.
+    FileNotFoundError, NotADirectoryError
+        When the folder of ``out`` does not exist or is not a folder.
+
+    Examples
+    --------
+    >>> check_output(Path("maze.txt")), check_output(Path("maze.svg")), check_output(Path("m.dat"), "json")
+    ('ascii', None, 'json')
+    >>> check_output(Path("maze.dat"), formats=False)
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.UnsupportedError: cannot tell what to write to 'maze.dat' from its extension: use .png, .svg ...
+    """
+    from .. import io as maze_io
     from ..errors import UnsupportedError
 
     suffix = out.suffix.lower()
     if to is None and suffix in PICTURE_SUFFIXES:
-        render.save(obj, out)
+        fmt = None
     else:
         fmt = to or maze_io.format_from_extension(out) or ("ascii" if suffix == ".txt" else None)
         if fmt is None:
-            raise UnsupportedError(
-                f"cannot tell what to write to {str(out)!r} from its extension: use .png, .svg or .gif for a "
-                f"picture, .txt, .json or .npz for a maze file, or name a format with --format "
-                f"({', '.join(maze_io.FORMATS.names())})"
-            )
-        maze = getattr(obj, "maze", obj)
-        maze_io.save(maze, out, fmt)
-    typer.echo(f"wrote {out}", err=True)
+            named = (f", or name a format with --format ({', '.join(maze_io.FORMATS.names())})" if formats
+                     else "")
+            raise UnsupportedError(f"cannot tell what to write to {str(out)!r} from its extension: use .png, .svg "
+                                   f"or .gif for a picture, .txt, .json or .npz for a maze file{named}")
+        fmt = maze_io.FORMATS.get(fmt).name
+    check_folder(out)
+    return fmt
+
+
+def check_folder(out: Path) -> None:
+    """Refuse, before any work, an ``--out`` file whose folder is missing or is not a folder.
+
+    Parameters
+    ----------
+    out : pathlib.Path
+        The file to write.
+
+    Raises
+    ------
+    FileNotFoundError, NotADirectoryError
+        Naming ``out`` (the command line prints them in one line).
+
+    Examples
+    --------
+    >>> check_folder(Path("maze.txt"))
+    >>> check_folder(Path("/no/such/folder/maze.txt"))
+    Traceback (most recent call last):
+    ...
+    FileNotFoundError: [Errno 2] No such file or directory: '/no/such/folder/maze.txt'
+    """
+    import errno
+    import os
+
+    folder = out.parent
+    if not folder.exists():
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(out))
+    if not folder.is_dir():
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(out))

@@ -11,6 +11,7 @@ from ..errors import UnsupportedError
 from .app import (DEFAULT_SIZE, GoalOption, SeedOption, StartOption, announce, app, deprecated, format_option, generator_option,
                   out_option, parse_cell, parse_size, renamed, size_option, solver_option, style_option)
 from .maze_cmds import load_maze
+from .output import check_folder
 
 OutOption = out_option()
 CellSizeOption = typer.Option(
@@ -27,10 +28,9 @@ def _format(fmt: Optional[str], out: Optional[Path]) -> str:
 def _emit(data: bytes | str, out: Optional[Path], fmt: str) -> None:
     """Write ``data`` to ``out``, or text formats to stdout."""
     if out is not None:
-        if isinstance(data, str):
-            out.write_text(data if data.endswith("\n") else data + "\n", encoding="utf-8")
-        else:
-            out.write_bytes(data)
+        from .._write import write_file
+
+        write_file(out, data if not isinstance(data, str) or data.endswith("\n") else data + "\n")
         typer.echo(f"wrote {out}", err=True)
     elif isinstance(data, str):
         typer.echo(data.rstrip("\n"))
@@ -100,9 +100,16 @@ def animate_cmd(
 
     solver = renamed(solver, algorithm, "--algorithm", "--solver")
     generator = renamed(generator, generate, "--generate", "--generator")
+    if out.suffix.lower() not in (".gif", ".svg"):  # refused before the run, not after it
+        what = f"a {out.suffix} file" if out.suffix else f"{str(out)!r} (no extension)"
+        raise UnsupportedError(f"cannot animate {what}; animations are written as .gif or .svg")
+    check_folder(out)
     from .grid_cmds import animate_grid, is_grid_file
 
     on_grid = any(v is not None for v in (grid, rings, grid_shape, radius, side, wrap, weave))
+    if generator is not None and solver is None and goal is not None:
+        raise UnsupportedError("--goal is where a solver heads; add --solver NAME to replay a solving of the generated "
+                               "maze (--start alone is where the generator starts carving)")
     if on_grid or (file is not None and str(file) != "-" and is_grid_file(str(file))):
         if on_grid and file is not None:
             raise UnsupportedError("give a maze FILE or --grid options with --generator, not both")
@@ -115,7 +122,8 @@ def animate_cmd(
     if generator is not None:
         from .. import generate as make
 
-        obj = make(parse_size(size), generator, seed=seed, braid=braid, record=solver is None)
+        obj = make(parse_size(size), generator, seed=seed, braid=braid, record=solver is None,
+                   start=parse_cell(start, "start") if solver is None else None)
         maze = obj.maze
     else:
         if file is None:

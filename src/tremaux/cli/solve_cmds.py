@@ -11,6 +11,7 @@ import typer
 
 from ..errors import TremauxError
 
+from .output import check_output
 from .app import (interpret_small_mazes, GoalOption, JsonOption, StartOption, announce, app, deprecated, list_option, out_option, parse_cell,
                   renamed, save_output, solver_option, wants_animation)
 from .maze_cmds import load_maze
@@ -46,6 +47,8 @@ def solve_cmd(
     if path is None:
         raise click.UsageError("missing the maze FILE to solve (or --list)")
     file = str(path)
+    if out is not None:
+        check_output(out, formats=False)  # refused before the run, not after it
     from ..solvers import SOLVERS, explain, solve
 
     solver = renamed(solver, algorithm, "--algorithm", "--solver") or "bfs"

@@ -28,11 +28,15 @@ import numpy as np
 
 from ..errors import InvalidMazeError, MazeFormatError, TremauxError
 from .._lazy import lazy_module
+from ..maze.checks import as_mask
 
 # the compiled kernels, loaded on first call (start-up without numba)
 kg = lazy_module("tremaux.kernels.grid")
 
-__all__ = ["mask_from_text", "mask_from_image", "load_mask", "check_mask"]
+__all__ = ["mask_from_text", "mask_from_image", "load_mask", "check_mask", "picture_shape"]
+
+_PICTURES = (".png", ".gif", ".bmp", ".jpg", ".jpeg", ".webp")
+"""Extensions of mask files read as pictures."""
 
 _CELL = set("#X*@O1")
 _HOLE = set(".- _0")
@@ -193,6 +197,47 @@ def mask_from_image(path: str | Path, *, threshold: int = 128, memory_limit: str
     return (grey < int(threshold) * 1000) & (rgba[..., 3] >= 128)
 
 
+def picture_shape(path: str | Path) -> tuple[int, int] | None:
+    """``(rows, cols)`` of a picture mask, read from its header without decoding it; ``None`` for text.
+
+    Commands use it to refuse, before a big picture is decoded, work that its size alone rules out.
+
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        A mask file.
+
+    Returns
+    -------
+    (int, int) or None
+        The mask's shape, or ``None`` when the file is not a picture (or not a readable one: reading
+        it says why).
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> from PIL import Image
+    >>> path = os.path.join(tempfile.mkdtemp(), "mask.png")
+    >>> Image.new("L", (5, 3)).save(path)
+    >>> picture_shape(path), picture_shape("mask.txt")
+    ((3, 5), None)
+    """
+    if Path(path).suffix.lower() not in _PICTURES:
+        return None
+    from PIL import Image
+
+    saved = Image.MAX_IMAGE_PIXELS
+    Image.MAX_IMAGE_PIXELS = None  # the header only: nothing is decoded
+    try:
+        with Image.open(path) as im:
+            width, height = im.size
+    except _PICTURE_ERRORS:
+        return None
+    finally:
+        Image.MAX_IMAGE_PIXELS = saved
+    return height, width
+
+
 def load_mask(path: str | Path, *, memory_limit: str | int | None = None) -> np.ndarray:
     """Read a mask file: a picture (``.png``, ``.gif``, ``.bmp``, ``.jpg``) or ``#``/``.`` text.
 
@@ -229,7 +274,7 @@ def load_mask(path: str | Path, *, memory_limit: str | int | None = None) -> np.
     from .. import budget
 
     p = Path(path)
-    if p.suffix.lower() in (".png", ".gif", ".bmp", ".jpg", ".jpeg", ".webp"):
+    if p.suffix.lower() in _PICTURES:
         return mask_from_image(p, memory_limit=memory_limit)
     cap = budget.text_limit()
     with open(p, "rb") as f:
@@ -278,7 +323,7 @@ def check_mask(mask: Any, shape3: tuple[int, int, int], dims: tuple[int, ...]) -
     ...
     tremaux.errors.InvalidMazeError: mask cells form 2 separate regions; a maze needs them connected (side by side)
     """
-    m = np.asarray(mask)
+    m = as_mask(mask)
     if m.shape != dims:
         raise InvalidMazeError(f"mask shape {m.shape} differs from maze shape {dims}")
     m = np.ascontiguousarray(m, dtype=bool)

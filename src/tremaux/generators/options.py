@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -228,10 +229,15 @@ def discipline(value: Any) -> tuple[str, tuple[float, float, float]]:
             x = float(w)
         except ValueError:
             raise TremauxError(f"weight {w.strip()!r} of {name.strip()!r} in discipline {value!r} is not a number") from None
+        if not math.isfinite(x):  # nan, inf, 1e400
+            raise TremauxError(f"weight {w.strip()!r} of {name.strip()!r} in discipline {value!r} is not a finite "
+                               "number")
         if x < 0:
             raise TremauxError(f"weight {x} of {name.strip()!r} in discipline {value!r} is negative")
         weights[key] += x
     total = sum(weights.values())
+    if not math.isfinite(total):
+        raise TremauxError(f"the weights of discipline {value!r} add up to more than a number can hold")
     if total <= 0:
         raise TremauxError(f"discipline {value!r} gives every choice weight 0")
     return "list", tuple(weights[k] / total for k in ("newest", "oldest", "random"))  # type: ignore[return-value]

@@ -30,12 +30,13 @@ from typing import Any
 import numpy as np
 
 from ..errors import TremauxError
+from ..render.animate import GIF_MAX_MS, gif_durations, kept_frames
 from ..render.palette import PALETTE
 from .draw import MAX_DRAW_CELLS, Style, _scene, outlines
 from .grid import ARC
 from .maze import GridMaze
 from .passages import half_passages
-from .replay import Frame, _parts, replay, replay_cells
+from .replay import Frame, _budget, _parts, replay, replay_cells
 
 __all__ = ["replay_cells", "Frame", "replay", "to_gif", "to_animated_svg", "save_animation"]
 
@@ -55,18 +56,32 @@ def _rgb(colour: str) -> tuple[int, int, int]:
     return parse_colour(colour)
 
 
+MAX_FRAME_CELLS = MAX_DRAW_CELLS // 10 * 100
+"""Most cells an animation draws over all its frames (frames x cells): the largest maze it animates
+(``MAX_DRAW_CELLS // 10`` cells) at the default budget of 100 frames. Every frame is drawn whole, so a
+smaller maze may have more frames."""
+
+
 def _setup(obj: Any, frames: int, style: Style | None) -> tuple[GridMaze, Style, list[Frame]]:
-    maze, _, _ = _parts(obj)
+    maze, trace, _ = _parts(obj)
     if maze.size > MAX_DRAW_CELLS // 10:
         raise TremauxError(f"a maze of {maze.size:,} cells is too large to animate; the limit is "
                            f"{MAX_DRAW_CELLS // 10:,}")
+    kept = kept_frames(_budget(frames), len(trace))
+    if kept * maze.size > MAX_FRAME_CELLS:
+        raise TremauxError(f"{kept:,} frames of a maze of {maze.size:,} cells draw {kept * maze.size:,} cells; "
+                           f"the limit is {MAX_FRAME_CELLS:,} (frames x cells): give at most "
+                           f"{max(2, MAX_FRAME_CELLS // maze.size):,} frames")
     st = style or Style(cell=max(6.0, min(24.0, 500.0 / max(1.0, math.sqrt(maze.size)))))
     return maze, st, list(replay(obj, frames=frames))
 
 
-def _ms(value: Any, name: str, minimum: int) -> int:
+def _ms(value: Any, name: str, minimum: int, maximum: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
         raise TremauxError(f"{name} {value!r} must be a whole number of milliseconds, at least {minimum}")
+    if maximum is not None and value > maximum:
+        raise TremauxError(f"{name} {value} is too long for a GIF; it must be at most {maximum} ms (the format's "
+                           "longest frame)")
     return int(value)
 
 
@@ -109,8 +124,13 @@ def to_gif(obj: Any, *, frames: int = 100, frame_ms: int = 60, hold_ms: int = 30
     """
     from PIL import Image, ImageDraw
 
-    frame_ms, hold_ms = _ms(frame_ms, "frame_ms", 10), _ms(hold_ms, "hold_ms", 0)
+    from .. import budget
+
+    frame_ms, hold_ms = _ms(frame_ms, "frame_ms", 10, GIF_MAX_MS), _ms(hold_ms, "hold_ms", 0, GIF_MAX_MS)
     maze, st, pics = _setup(obj, frames, style)
+    sc0 = _scene(maze, st)
+    budget.check(budget.raster_bytes(sc0.width, sc0.height, maze.size, frames=len(pics)),
+                 f"a GIF animation of {sc0.width} x {sc0.height} pixels")
     col = _colours(palette)
     polys = [[tuple(p) for p in poly] for poly in outlines(maze, st)]
     # paletted frames drawn with the palette's own indices: no quantizing, and a small colour table
@@ -119,7 +139,8 @@ def to_gif(obj: Any, *, frames: int = 100, frame_ms: int = 60, hold_ms: int = 30
     table: list[int] = []
     for name in names:
         table.extend(_rgb(col[name]))
-    images = []
+    images: list[Any] = []
+    durations: list[int] = []
     for f in pics:
         sc = _scene(GridMaze(maze.grid, f.cells, validate=False), st)
         img = Image.new("P", (sc.width, sc.height), ink["background"])
@@ -141,11 +162,14 @@ def to_gif(obj: Any, *, frames: int = 100, frame_ms: int = 60, hold_ms: int = 30
             x, y = sc.centres[i]
             q = st.cell * 0.25
             dr.ellipse((x - q, y - q, x + q, y + q), fill=ink[key])
+        if images and img.tobytes() == images[-1].tobytes():
+            durations[-1] += frame_ms  # nothing visible changed: show the previous frame longer
+            continue
         images.append(img)
-    durations = [frame_ms] * len(images)
-    durations[-1] = max(frame_ms, hold_ms)
+        durations.append(frame_ms)
+    durations[-1] += max(frame_ms, hold_ms) - frame_ms
     buf = io.BytesIO()
-    images[0].save(buf, format="GIF", save_all=True, append_images=images[1:], duration=durations,
+    images[0].save(buf, format="GIF", save_all=True, append_images=images[1:], duration=gif_durations(durations),
                    disposal=1, **({"loop": 0} if loop else {}))
     return buf.getvalue()
 
@@ -300,11 +324,13 @@ def save_animation(obj: Any, path: Any, *, frames: int = 100, frame_ms: int = 60
     """
     from pathlib import Path
 
+    from .._write import write_file
+
     p = Path(path)
     suffix = p.suffix.lower()
     if suffix == ".gif":
-        p.write_bytes(to_gif(obj, frames=frames, frame_ms=frame_ms, style=style))
+        write_file(p, to_gif(obj, frames=frames, frame_ms=frame_ms, style=style))
     elif suffix == ".svg":
-        p.write_text(to_animated_svg(obj, frames=frames, frame_ms=frame_ms, style=style), encoding="utf-8")
+        write_file(p, to_animated_svg(obj, frames=frames, frame_ms=frame_ms, style=style))
     else:
         raise TremauxError(f"an animation is written to .gif or .svg, not {str(p)!r}")

@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -86,6 +87,14 @@ class Style:
         '#1f1f1f'
         """
         return self.colours.get(key, _COLOURS[key])
+
+    def __post_init__(self) -> None:
+        for name, least in (("cell", 0.0), ("wall", 0.0), ("margin", 0.0)):
+            v = getattr(self, name)
+            ok = isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, bool)
+            if not ok or not math.isfinite(v) or v < least or (name == "cell" and v == 0):
+                raise TremauxError(f"style {name} {v!r} must be a finite number of pixels, "
+                                   f"{'above' if name == 'cell' else 'at least'} 0")
 
 
 @dataclass(frozen=True)
@@ -362,8 +371,11 @@ def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
     """
     from PIL import Image, ImageDraw
 
+    from .. import budget
+
     st = style or Style()
     sc = _scene(maze, st)
+    budget.check(budget.raster_bytes(sc.width, sc.height, maze.grid.size), f"a PNG of {sc.width} x {sc.height} pixels")
     woven = "weave" in maze.grid.params
     img = Image.new("RGB", (sc.width, sc.height), st.colour("wall" if woven else "background"))
     dr = ImageDraw.Draw(img)
@@ -439,12 +451,14 @@ def save_picture(maze: GridMaze, path: Any, *, solution: Any = None, style: Styl
     """
     from pathlib import Path
 
+    from .._write import write_file
+
     p = Path(path)
     suffix = p.suffix.lower()
     if suffix == ".svg":
-        p.write_text(to_svg(maze, solution=solution, style=style, heat=heat, marks=marks), encoding="utf-8")
+        write_file(p, to_svg(maze, solution=solution, style=style, heat=heat, marks=marks))
     elif suffix == ".png":
-        p.write_bytes(to_png(maze, solution=solution, style=style, heat=heat, marks=marks))
+        write_file(p, to_png(maze, solution=solution, style=style, heat=heat, marks=marks))
     else:
         raise TremauxError(f"cannot draw a {maze.grid.name} maze to {str(p)!r}: use .svg or .png "
                            "(animations: tremaux.grids.animate.save_animation, .gif or .svg)")

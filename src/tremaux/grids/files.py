@@ -108,16 +108,43 @@ def dumps(maze: GridMaze) -> str:
     return json.dumps(to_dict(maze))
 
 
+def _kept(keep: Any, grid: Grid, source: str | None) -> np.ndarray:
+    """The ``keep`` field as an ``(n, 2)`` array of cells of ``grid``; anything else is a one-line error."""
+    bad = "'keep' must be null or a list of [row, col] cells (whole numbers)"
+    try:
+        kept = np.asarray(keep)
+    except (ValueError, TypeError, OverflowError):  # ragged lists
+        raise MazeFormatError(bad, source=source) from None
+    if kept.size == 0:
+        return np.zeros((0, 2), np.int64)
+    if kept.ndim != 2 or kept.shape[1] != 2 or kept.dtype.kind not in "iu":  # no bools, fractions, text, huge
+        raise MazeFormatError(bad, source=source)
+    kept = kept.astype(np.int64)
+    full = grid.coords.astype(np.int64)
+    lo, hi = full.min(axis=0), full.max(axis=0)
+    inside = ((kept >= lo) & (kept <= hi)).all(axis=1)
+    stride = int(hi[1] - lo[1]) + 1
+    keys = (full[:, 0] - lo[0]) * stride + (full[:, 1] - lo[1])
+    known = inside.copy()
+    known[inside] = np.isin((kept[inside, 0] - lo[0]) * stride + (kept[inside, 1] - lo[1]), keys)
+    if not known.all():
+        cell = tuple(int(x) for x in kept[int(np.argmin(known))])
+        raise MazeFormatError(f"'keep' cell {cell} is not a cell of this {grid.name} grid", source=source)
+    return kept
+
+
 def _rebuild(name: Any, params: Any, keep: Any, source: str | None) -> Grid:
     if not isinstance(name, str) or not isinstance(params, dict):
         raise MazeFormatError("grid maze file needs a grid name and a params object", source=source)
     try:
         grid = make_grid(name, **params)
         if keep is not None:
-            kept = np.asarray(keep, dtype=np.int64).reshape(-1, 2)
+            kept = _kept(keep, grid, source)
             full = grid.coords.astype(np.int64)
             stride = int(max(full[:, 1].max(), kept[:, 1].max() if kept.size else 0)) + 1
             grid = grid.masked(np.isin(full[:, 0] * stride + full[:, 1], kept[:, 0] * stride + kept[:, 1]))
+    except MazeFormatError:
+        raise
     except TremauxError as exc:
         raise MazeFormatError(f"bad grid in maze file: {exc}", source=source) from None
     except (TypeError, ValueError) as exc:
@@ -307,11 +334,13 @@ def save(maze: GridMaze, path: str | Path) -> None:
     >>> load(path) == maze
     True
     """
+    from .._write import write_file
+
     p = Path(path)
     if p.suffix.lower() == ".json":
-        p.write_text(dumps(maze), encoding="utf-8")
+        write_file(p, dumps(maze))
     elif p.suffix.lower() == ".npz":
-        p.write_bytes(to_bytes(maze))
+        write_file(p, to_bytes(maze))
     else:
         raise TremauxError(f"a {maze.grid.name} maze is saved as .json or .npz, not {p.suffix or 'no extension'!r} "
                            "(text drawings are for square grids only)")

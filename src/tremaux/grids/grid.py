@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import CellError, InvalidMazeError
+from ..maze.cells import whole_numbers
 
 __all__ = ["Grid", "Geometry"]
 
@@ -287,10 +288,8 @@ class Grid:
         tremaux.errors.CellError: cell (0, 1) is not a cell of this polar grid
         """
         try:
-            t = tuple(int(x) for x in cell)
-            if any(int(x) != x for x in cell):
-                raise TypeError
-        except (TypeError, ValueError):
+            t = whole_numbers(cell)
+        except TypeError:
             raise CellError(f"cell {cell!r} is not a tuple of whole numbers") from None
         if len(t) != 2:
             raise CellError(f"cell {t} must be given as two numbers ({self._address})")

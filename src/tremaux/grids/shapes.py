@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import InvalidSizeError, UnsupportedError
+from ..maze.cells import whole_numbers
 from .grid import SEGMENT, Geometry, Grid
 
 __all__ = ["square", "zeta", "hexagonal", "triangular", "upsilon", "check_cells", "MAX_TABLE"]
@@ -57,10 +58,8 @@ def check_size(size: Any, what: str = "size", minimum: int = 1) -> tuple[int, in
     tremaux.errors.InvalidSizeError: grid size 0 x 4 is invalid: every dimension must be at least 1
     """
     try:
-        dims = tuple(int(x) for x in size)
-        if any(int(x) != x for x in size):
-            raise TypeError
-    except (TypeError, ValueError):
+        dims = whole_numbers(size)
+    except TypeError:
         raise InvalidSizeError(f"grid {what} {size!r} is not a pair of whole numbers (rows, cols)") from None
     if len(dims) != 2:
         raise InvalidSizeError(f"grid {what} {size!r} must be (rows, cols)")
@@ -101,14 +100,10 @@ def check_whole(value: Any, what: str, minimum: int = 1) -> int:
     ...
     tremaux.errors.InvalidSizeError: grid rings 2.5 is not a whole number
     """
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        try:
-            f = float(value)
-        except (TypeError, ValueError):
-            raise InvalidSizeError(f"grid {what} {value!r} is not a whole number") from None
-        if f != int(f):
-            raise InvalidSizeError(f"grid {what} {value!r} is not a whole number")
-        value = int(f)
+    try:
+        (value,) = whole_numbers((value,))
+    except TypeError:
+        raise InvalidSizeError(f"grid {what} {value!r} is not a whole number") from None
     if value < minimum:
         raise InvalidSizeError(f"grid {what} {value} is invalid: it must be at least {minimum}")
     return int(value)

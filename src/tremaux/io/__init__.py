@@ -40,7 +40,7 @@ import stat
 from pathlib import Path
 
 from .. import budget
-from ..errors import MazeFormatError, UnsupportedError
+from ..errors import InvalidMazeError, MazeFormatError, UnsupportedError
 from ..maze.model import Maze
 from ..registry import Registry
 from .._lazy import lazy_module
@@ -191,6 +191,20 @@ def loads(data: str | bytes, format: str | None = None, *, source: str | None = 
     return entry.func(text, source=source)
 
 
+def _check_maze(maze: object, what: str) -> None:
+    """Refuse what is not a :class:`Maze`, in one line saying what to pass instead."""
+    if isinstance(maze, Maze):
+        return
+    kind = type(maze).__name__
+    if kind == "GridMaze":
+        hint = "; a maze on another grid is written by tremaux.grids.files"
+    elif isinstance(getattr(maze, "maze", None), Maze):
+        hint = "; pass its .maze"
+    else:
+        hint = ""
+    raise InvalidMazeError(f"{what}() needs a tremaux.Maze, not {kind}{hint}")
+
+
 def dumps(maze: Maze, format: str = "ascii") -> str | bytes:
     """A maze in one format: text for ``ascii``, ``block`` and ``json``, bytes for ``npz``.
 
@@ -213,7 +227,12 @@ def dumps(maze: Maze, format: str = "ascii") -> str | bytes:
     >>> from tremaux.maze import Maze
     >>> print(dumps(Maze.open((1, 2)), "block"))
     ..
+    >>> dumps([[0]])
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.InvalidMazeError: dumps() needs a tremaux.Maze, not list
     """
+    _check_maze(maze, "dumps")
     return FORMATS.get(format).dumps(maze)
 
 
@@ -438,6 +457,7 @@ def save(maze: Maze, path: str | os.PathLike, format: str | None = None) -> None
     |       |
     +---+---+
     """
+    _check_maze(maze, "save")
     p = Path(path)
     if format is None:
         format = format_from_extension(p)
@@ -448,7 +468,6 @@ def save(maze: Maze, path: str | os.PathLike, format: str | None = None) -> None
             )
     entry = FORMATS.get(format)
     out = entry.dumps(maze)
-    if entry.binary:
-        p.write_bytes(out)
-    else:
-        p.write_text(out + "\n", encoding="utf-8", newline="\n")
+    from .._write import write_file
+
+    write_file(p, out if entry.binary else out + "\n")

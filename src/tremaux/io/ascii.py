@@ -296,12 +296,11 @@ def _parse(sec: Section, multi: bool) -> _Level:
         bad = ~masked & ~allowed[k]
         if bad.any():
             i, j = sec.first(bad, lambda i: 2 * i + 1, lambda j, k=k: 4 * j + 1 + k)
-            raise sec.error(
-                f"unknown character {quote(a[i, j])} in a cell; a cell holds spaces, 'S' (start), "
-                "'G' (goal), '*' (both), '^' (up), 'v' (down), or '###' when masked",
-                i,
-                j,
-            )
+            places = ("'S' (start), 'G' (goal) or '*' (both) in its middle, 'v' (down) on its left, '^' (up) on "
+                      "its right, or '###' when masked")
+            if a[i, j] in (_START, _GOAL, _BOTH, _UP, _DOWN):
+                raise sec.error(f"{quote(a[i, j])} in the wrong place in its cell; a cell holds {places}", i, j)
+            raise sec.error(f"unknown character {quote(a[i, j])} in a cell; a cell holds spaces, {places}", i, j)
     up = ~masked & (inner[2] == _UP)
     down = ~masked & (inner[0] == _DOWN)
     if not multi:

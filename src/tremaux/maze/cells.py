@@ -15,7 +15,7 @@ from ..errors import CellError, InvalidSizeError
 # the compiled kernels' direction tables, loaded on first use (start-up without numba)
 kg = lazy_module("tremaux.kernels.grid")
 
-__all__ = ["Direction", "MAX_CELLS", "Cell", "check_shape", "direction_index"]
+__all__ = ["Direction", "MAX_CELLS", "Cell", "check_shape", "direction_index", "whole_numbers"]
 
 NDIR = 6
 """Number of sides a cell of the square grid has (N, E, S, W, then U and D between levels)."""
@@ -62,6 +62,52 @@ class Direction(IntEnum):
         return int(kg.DL[d]), int(kg.DR[d]), int(kg.DC[d])
 
 
+def whole_numbers(values: Any) -> tuple[int, ...]:
+    """``values`` as a tuple of ``int``; ``TypeError`` unless each one is a whole number.
+
+    A bool, a fraction, an infinity, NaN or text is not a whole number (``2.0`` and numpy integers are);
+    the callers turn the ``TypeError`` into their own one-line error.
+
+    Parameters
+    ----------
+    values : iterable
+        The numbers, e.g. a size or a cell.
+
+    Returns
+    -------
+    tuple of int
+        The same numbers.
+
+    Raises
+    ------
+    TypeError
+        For anything but an iterable of whole numbers.
+
+    Examples
+    --------
+    >>> whole_numbers([3, 4.0])
+    (3, 4)
+    >>> whole_numbers((True, 3))
+    Traceback (most recent call last):
+    ...
+    TypeError: True is not a whole number
+    """
+    if isinstance(values, (str, bytes)):
+        raise TypeError(f"{values!r} is text, not numbers")
+    out = []
+    for x in values:
+        if isinstance(x, bool) or getattr(getattr(x, "dtype", None), "kind", "") == "b":
+            raise TypeError(f"{x!r} is not a whole number")
+        try:
+            v = int(x)
+        except (OverflowError, ValueError):
+            raise TypeError(f"{x!r} is not a whole number") from None
+        if v != x:
+            raise TypeError(f"{x!r} is not a whole number")
+        out.append(v)
+    return tuple(out)
+
+
 def check_shape(shape: Any) -> tuple[int, int, int]:
     """Validate a maze shape and return it as ``(L, H, W)``.
 
@@ -90,10 +136,8 @@ def check_shape(shape: Any) -> tuple[int, int, int]:
     tremaux.errors.InvalidSizeError: maze size 0 x 4 is invalid: every dimension must be at least 1
     """
     try:
-        dims = tuple(int(x) for x in shape)
-        if any(int(x) != x for x in shape):
-            raise TypeError
-    except (TypeError, ValueError):
+        dims = whole_numbers(shape)
+    except TypeError:
         raise InvalidSizeError(f"maze size {shape!r} is not a tuple of whole numbers") from None
     if len(dims) not in (2, 3):
         raise InvalidSizeError(

@@ -26,7 +26,7 @@ import numpy as np
 
 from .._lazy import lazy_module
 from ..errors import CellError, InvalidMazeError
-from .cells import Cell, Direction, check_shape
+from .cells import Cell, Direction, check_shape, whole_numbers
 
 # the compiled kernels, loaded on first call (start-up without numba)
 kg = lazy_module("tremaux.kernels.grid")
@@ -63,7 +63,10 @@ def check_cells(cells: Any) -> tuple[np.ndarray, tuple[int, int, int]]:
     ...
     tremaux.errors.InvalidMazeError: maze cells must be uint8 side bits (0..63), got dtype int64
     """
-    arr = np.asarray(cells)
+    try:
+        arr = np.asarray(cells)
+    except (TypeError, ValueError):  # rows of different lengths, or values numpy cannot hold in one array
+        raise InvalidMazeError("maze cells must be a rectangular array of side bits (rows of one length)") from None
     if arr.ndim not in (2, 3):
         raise InvalidMazeError(
             f"maze cells must be a 2-D (rows, cols) or 3-D (levels, rows, cols) array, not {arr.ndim}-D"
@@ -76,6 +79,48 @@ def check_cells(cells: Any) -> tuple[np.ndarray, tuple[int, int, int]]:
             )
         arr = arr.astype(np.uint8)
     return np.ascontiguousarray(arr), shape3
+
+
+def as_mask(mask: Any) -> np.ndarray:
+    """``mask`` as a boolean array: booleans, or numbers that are all 0 or 1.
+
+    Parameters
+    ----------
+    mask : array_like
+        ``True`` (or 1) for each cell that exists.
+
+    Returns
+    -------
+    numpy.ndarray of bool
+        Of the same shape.
+
+    Raises
+    ------
+    InvalidMazeError
+        For ragged rows, text, or numbers other than 0 and 1 (0.5, NaN, 255), whose meaning would be a guess.
+
+    Examples
+    --------
+    >>> as_mask([[1, 0], [1, 1]]).tolist()
+    [[True, False], [True, True]]
+    >>> as_mask([[0.5, 1]])
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.InvalidMazeError: a mask holds True/False (or 1/0) for each cell, not other numbers such as 0.5
+    """
+    try:
+        m = np.asarray(mask)
+    except (TypeError, ValueError):  # rows of different lengths
+        raise InvalidMazeError("a mask is a rectangular array of True/False (rows of one length)") from None
+    if m.dtype == bool:
+        return m
+    if m.dtype.kind not in "iuf":
+        raise InvalidMazeError(f"a mask holds True/False (or 1/0) for each cell, not values of type {m.dtype}")
+    odd = (m != 0) & (m != 1)
+    if odd.any():
+        raise InvalidMazeError(f"a mask holds True/False (or 1/0) for each cell, not other numbers such as "
+                               f"{m[odd].flat[0]}")
+    return m.astype(bool)
 
 
 def check_mask(mask: Any, shape: tuple[int, ...]) -> np.ndarray | None:
@@ -107,10 +152,9 @@ def check_mask(mask: Any, shape: tuple[int, ...]) -> np.ndarray | None:
     """
     if mask is None:
         return None
-    m = np.ascontiguousarray(np.asarray(mask))
+    m = np.ascontiguousarray(as_mask(mask))
     if m.shape != tuple(shape):
         raise InvalidMazeError(f"mask shape {m.shape} differs from maze shape {tuple(shape)}")
-    m = m.astype(bool, copy=False)
     if not m.any():
         raise InvalidMazeError("mask leaves no cell in the maze")
     return None if m.all() else m
@@ -271,10 +315,8 @@ def check_cell(cell: Any, shape: Sequence[int], mask: np.ndarray | None, what: s
     """
     ndim = len(shape)
     try:
-        t = tuple(int(x) for x in cell)
-        if any(int(x) != x for x in cell):
-            raise TypeError
-    except (TypeError, ValueError):
+        t = whole_numbers(cell)
+    except TypeError:
         raise CellError(f"{what} {cell!r} is not a tuple of whole numbers") from None
     if len(t) != ndim:
         want = "(row, col)" if ndim == 2 else "(level, row, col)"

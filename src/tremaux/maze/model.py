@@ -168,7 +168,10 @@ class Maze:
             c[:-1] |= 16
             c[1:] |= 32
         if mask is not None:
-            mk = np.asarray(mask, dtype=bool).reshape(L, H, W)
+            mk = check_mask(mask, (L, H, W) if threed else (H, W))
+            mask = None if mk is None else mk
+        if mask is not None:
+            mk = mk.reshape(L, H, W)
             c[~mk] = 0
             c[:, 1:, :][~mk[:, :-1, :]] &= ~np.uint8(1)
             c[:, :, :-1][~mk[:, :, 1:]] &= ~np.uint8(2)

@@ -34,6 +34,7 @@ import numpy as np
 from ..errors import TremauxError
 from ..generators.result import Generated
 from ..kernels import render as kr
+from ..maze.cells import MAX_CELLS
 from ..maze.model import Maze
 from ..solvers.result import Solution
 from ..trace import Trace
@@ -146,23 +147,120 @@ def _budget(frames: Any) -> int:
         f = int(frames)
         if f != frames:
             raise ValueError
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise TremauxError(f"frames {frames!r} is not a whole number") from None
     if f < 2:
         raise TremauxError(f"frames {f} is too few; an animation needs at least 2")
     return f
 
 
-def _ms(value: Any, name: str, minimum: int) -> int:
+GIF_MAX_MS = 655_350
+"""The longest a GIF shows one frame: the format stores the delay in hundredths of a second, in 16 bits."""
+
+
+def _ms(value: Any, name: str, minimum: int, maximum: int | None = None) -> int:
     try:
         v = int(value)
         if v != value:
             raise ValueError
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise TremauxError(f"{name} {value!r} is not a whole number of milliseconds") from None
     if v < minimum:
         raise TremauxError(f"{name} {v} is too short; it must be at least {minimum} ms")
+    if maximum is not None and v > maximum:
+        raise TremauxError(f"{name} {v} is too long for a GIF; it must be at most {maximum} ms (the format's "
+                           "longest frame)")
     return v
+
+
+def gif_durations(durations: list[int]) -> list[int]:
+    """``durations`` (ms) cut to what a GIF can show: a frame shown longer is shown :data:`GIF_MAX_MS`.
+
+    Parameters
+    ----------
+    durations : list of int
+        Display time of each frame, in milliseconds.
+
+    Returns
+    -------
+    list of int
+        The same, none over :data:`GIF_MAX_MS`.
+
+    Examples
+    --------
+    >>> gif_durations([60, 10_000_000])
+    [60, 655350]
+    """
+    return [min(int(d), GIF_MAX_MS) for d in durations]
+
+
+MAX_FRAME_SQUARES = MAX_CELLS
+"""Most squares of the block picture a replay copies and compares over all its frames (frames x squares):
+each frame is the whole picture, so this bounds the work to that of reading one maze of the largest size."""
+
+
+def check_frames(maze: Maze, budget: int, events: int) -> int:
+    """The frames a replay of ``events`` events keeps, refused when frames x squares is over :data:`MAX_FRAME_SQUARES`.
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze replayed.
+    budget : int
+        The frame budget.
+    events : int
+        Events in the trace.
+
+    Returns
+    -------
+    int
+        The frames kept (:func:`kept_frames`).
+
+    Raises
+    ------
+    TremauxError
+        Naming how many frames fit.
+
+    Examples
+    --------
+    >>> check_frames(Maze.open((2, 3)), 100, 5)
+    6
+    >>> check_frames(Maze.open((1000, 1000)), 10**6, 10**6)
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.TremauxError: 1,000,000 frames of a maze of 4,004,001 squares replay ... give at most 249 frames
+    """
+    L, H, W = maze.shape3
+    squares = L * (2 * H + 1) * (2 * W + 1)
+    kept = kept_frames(budget, events)
+    if kept * squares > MAX_FRAME_SQUARES:
+        raise TremauxError(f"{kept:,} frames of a maze of {squares:,} squares replay {kept * squares:,} squares; "
+                           f"the limit is {MAX_FRAME_SQUARES:,} (frames x squares): give at most "
+                           f"{max(2, MAX_FRAME_SQUARES // squares):,} frames")
+    return kept
+
+
+def kept_frames(budget: int, events: int) -> int:
+    """How many pictures a replay of ``events`` events within a budget of ``budget`` frames keeps, at most.
+
+    Parameters
+    ----------
+    budget : int
+        The frame budget (at least 2).
+    events : int
+        Events in the trace.
+
+    Returns
+    -------
+    int
+        ``min(budget, events + 1)``, at least 2: the state before any event, one per batch, the finished run.
+
+    Examples
+    --------
+    >>> kept_frames(10**9, 40), kept_frames(100, 10**6)
+    (41, 100)
+    """
+    return max(2, min(int(budget), int(events) + 1))
 
 
 def replay(obj: Any, trace: Trace | None = None, *, frames: int = 100) -> Iterator[np.ndarray]:
@@ -270,9 +368,9 @@ def to_gif(
     from PIL import Image
 
     maze = maze_of(obj)
-    frame_ms, hold_ms = _ms(frame_ms, "frame_ms", 10), _ms(hold_ms, "hold_ms", 0)
+    frame_ms, hold_ms = _ms(frame_ms, "frame_ms", 10, GIF_MAX_MS), _ms(hold_ms, "hold_ms", 0, GIF_MAX_MS)
     g = geometry(maze, cell_size, wall_width, margin, target=500)
-    check_raster(maze, g, "GIF animation", frames=_budget(frames))
+    check_raster(maze, g, "GIF animation", frames=check_frames(maze, _budget(frames), len(trace_of(obj, trace))))
     table = colour_table(resolve(palette))
     used = 16  # animations use the named slots only: a 16-colour palette keeps LZW codes short
     flat_palette = table[:used].reshape(-1).tolist()
@@ -293,7 +391,7 @@ def to_gif(
     buf = io.BytesIO()
     options: dict[str, Any] = {"loop": 0} if loop else {}
     images[0].save(buf, format="GIF", save_all=True, append_images=images[1:],
-                   duration=durations, optimize=True, disposal=1, **options)
+                   duration=gif_durations(durations), optimize=True, disposal=1, **options)
     return buf.getvalue()
 
 
@@ -380,7 +478,7 @@ def to_animated_svg(
     frame_ms = _ms(frame_ms, "frame_ms", 1)
     g = geometry(maze, cell_size, wall_width, margin, target=500)
     n = maze.flat.shape[0]
-    _budget(frames)
+    check_frames(maze, _budget(frames), len(trace_of(obj, trace)))
     budget.check(budget.svg_bytes(n, animated=True), f"an animated SVG of a maze of {n:,} cells")
     table = colour_table(resolve(palette))
     hexes = [to_hex(tuple(int(v) for v in row)) for row in table]

@@ -19,6 +19,8 @@ FORMATS = {
 
 
 def _format_of(path: str | Path, format: str | None) -> str:
+    if format is not None and not isinstance(format, str):
+        raise UnknownNameError("picture format", repr(format), FORMATS)
     ext = (format if format is not None else Path(path).suffix).lower()
     if ext and not ext.startswith("."):
         ext = "." + ext
@@ -133,9 +135,8 @@ def save(obj: Any, path: str | Path, *, format: str | None = None, animate: bool
     """
     ext = _format_of(path, format)
     data = render(obj, ext, animate=animate, **style)
+    from .._write import write_file
+
     p = Path(path)
-    if isinstance(data, str):
-        p.write_text(data if data.endswith("\n") else data + "\n", encoding="utf-8")
-    else:
-        p.write_bytes(data)
+    write_file(p, data if not isinstance(data, str) or data.endswith("\n") else data + "\n")
     return p

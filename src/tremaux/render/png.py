@@ -102,7 +102,7 @@ def _positive(value: Any, name: str, minimum: int) -> int:
         v = int(value)
         if v != value:
             raise ValueError
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise TremauxError(f"{name} {value!r} is not a whole number of pixels") from None
     if v < minimum:
         raise TremauxError(f"{name} {v} is too small; it must be at least {minimum}")

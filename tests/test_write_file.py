@@ -1,0 +1,68 @@
+"""Output files are written whole or not at all: a write that fails part way leaves the target as it was."""
+
+from __future__ import annotations
+
+import os
+import resource
+import stat
+import subprocess
+import sys
+
+import pytest
+
+import tremaux
+from cli_helpers import run
+from tremaux import io as mio
+from tremaux._write import write_file
+
+
+def _limited(limit: int):
+    """Run the child with files capped at ``limit`` bytes (Python ignores SIGXFSZ: the write fails with EFBIG)."""
+    def cap() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+    return cap
+
+
+@pytest.mark.parametrize("name", ["m.txt", "m.png"])
+def test_a_write_cut_short_leaves_the_old_file_and_no_scraps(tmp_path, name):
+    out = tmp_path / name
+    out.write_bytes(b"old content\n")
+    proc = subprocess.run([sys.executable, "-m", "tremaux", "generate", "--size", "120x120", "--seed", "1",
+                           "--out", str(out)], capture_output=True, text=True, preexec_fn=_limited(8192),
+                          env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr == f"error: {out}: File too large\n"
+    assert out.read_bytes() == b"old content\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [name]
+
+
+def test_the_error_names_the_file_asked_for(capsys, tmp_path):
+    (tmp_path / "plain").write_text("x")
+    for target, message in ((tmp_path / "missing" / "m.txt", "error: no such file: {}\n"),
+                            (tmp_path / "plain" / "m.txt", "error: {}: Not a directory\n")):
+        code, _, err = run(capsys, "generate", "--size", "3x3", "--out", str(target))
+        assert code == 2 and err == message.format(target)
+    code, _, err = run(capsys, "render", str(tmp_path / "plain"), "--out", str(tmp_path / "plain" / "m.svg"))
+    assert code == 2 and err.count("\n") == 1
+
+
+def test_write_file_replaces_through_a_link_and_keeps_the_mode(tmp_path):
+    real = tmp_path / "real.txt"
+    real.write_text("old")
+    os.chmod(real, 0o640)
+    link = tmp_path / "link.txt"
+    link.symlink_to(real)
+    write_file(link, "new")
+    assert link.is_symlink() and real.read_text() == "new"
+    assert stat.S_IMODE(real.stat().st_mode) == 0o640
+    write_file(os.devnull, b"into a device, in place")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.txt", "real.txt"]
+
+
+def test_the_library_writers_write_whole_files(tmp_path):
+    maze = tremaux.generate((3, 4), seed=1).maze
+    mio.save(maze, tmp_path / "m.json")
+    tremaux.render.save(maze, tmp_path / "m.svg")
+    assert mio.load(tmp_path / "m.json") == maze
+    assert (tmp_path / "m.svg").read_text().startswith("<svg")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.json", "m.svg"]
