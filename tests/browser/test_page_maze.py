@@ -170,3 +170,45 @@ def test_changing_the_solver_while_a_solve_is_on_its_way_drops_its_answer(driver
     driver.execute_script("const s = document.getElementById('solver'); s.value = 'dfs'; s.dispatchEvent(new Event('change'));")
     assert driver.execute_script("return tremaux.maze.state().phase") == "ready"
     assert "bfs" not in driver.find_element("id", "maze-message").text
+
+
+COUNT_MAZE_REQUESTS = """
+// maze answers wait until tremaux_release_mazes(); tremaux_most counts the requests on their way at once
+if (!window.tremaux_fetch) window.tremaux_fetch = window.fetch;
+let release;
+const gate = new Promise((resolve) => { release = resolve; });
+window.tremaux_release_mazes = () => release();
+window.tremaux_on_way = 0;
+window.tremaux_most = 0;
+window.fetch = async (path, options) => {
+  if (!String(path).includes("/api/maze")) return window.tremaux_fetch(path, options);
+  window.tremaux_on_way++;
+  window.tremaux_most = Math.max(window.tremaux_most, window.tremaux_on_way);
+  try {
+    const res = await window.tremaux_fetch(path, options);
+    const text = await res.text();
+    await gate;
+    return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
+  } finally {
+    window.tremaux_on_way--;
+  }
+};
+"""
+
+
+def test_settings_changed_while_a_maze_is_on_its_way_wait_for_it(driver, server):
+    """Three settings changed while the maze of the first is on its way (a slow first maze on a cold server):
+    the page sends one maze request at a time (the server refuses a visitor's extra jobs), drops the answers
+    the later choices replaced, and ends with the maze of every change."""
+    open_page(driver, server, "?rows=8&cols=8&seed=2")
+    driver.execute_script(COUNT_MAZE_REQUESTS)
+    for box, value in (("rows", "9"), ("cols", "11"), ("seed", "4")):
+        driver.execute_script("const b = document.getElementById(arguments[0]); b.value = arguments[1];"
+                              "b.dispatchEvent(new Event('change'));", box, value)
+    assert driver.execute_script("return window.tremaux_most") == 1
+    driver.execute_script("window.tremaux_release_mazes()")
+    done = wait_for(driver, "tremaux.maze.state().phase === 'ready' && tremaux.maze.state().params.seed === 4 "
+                    "&& tremaux.maze.state()", what="the maze of the last change")
+    assert (done["params"]["rows"], done["params"]["cols"]) == (9, 11)
+    assert driver.execute_script("return window.tremaux_most") == 1
+    assert "error" not in driver.find_element("id", "maze-message").get_attribute("class")

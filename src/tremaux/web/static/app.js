@@ -100,6 +100,8 @@
     index: 0,
     playing: false,
     phase: "empty",   // empty | loading | ready | solving | animating | paused | done | error
+    mazeOnItsWay: null,  // the maze request on its way: a newer choice waits for it (the server refuses a
+                         // visitor's extra jobs), and only the newest of those waiting is sent
     cellState: null,  // Uint8 rank per cell
     edgeState: null,  // Map key -> state name
     marks: null,      // Map edge key -> count of MARK events
@@ -499,15 +501,23 @@
     setPhase("loading");
     say($("maze-message"), "generating…");
     fillTable($("run-stats"), []);
+    while (M.mazeOnItsWay) {
+      try { await M.mazeOnItsWay; } catch (_) { /* its own call reports it */ }
+      if (id !== M.requestId) return;  // a newer choice came meanwhile: it goes instead
+    }
+    const sent = api("/api/maze?" + query(params));
+    M.mazeOnItsWay = sent;
     let out;
     try {
-      out = await api("/api/maze?" + query(params));
+      out = await sent;
     } catch (err) {
+      if (M.mazeOnItsWay === sent) M.mazeOnItsWay = null;
       if (id !== M.requestId) return;
       say($("maze-message"), err.message, "error");
       setPhase(M.maze ? "ready" : "error");
       return;
     }
+    if (M.mazeOnItsWay === sent) M.mazeOnItsWay = null;
     if (id !== M.requestId) return;
     M.maze = out;
     // other grids number their cells in their own order: the server says which the end points are
