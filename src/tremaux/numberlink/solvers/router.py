@@ -61,7 +61,10 @@ def _route(puzzle: Puzzle, rounds: int) -> tuple[int, np.ndarray, np.ndarray]:
 
 
 def _probe(task: Task) -> tuple[tuple[int, np.ndarray, np.ndarray], float]:
-    """The router's first :data:`PROBE_ROUNDS` rounds on the task's puzzle and the seconds a round took, once a solve."""
+    """The router's first :data:`PROBE_ROUNDS` rounds on the task's puzzle, and the seconds a round took.
+
+    Run once a solve: the later rounds of the pipeline share what the first kept.
+    """
     def make() -> tuple[tuple[int, np.ndarray, np.ndarray], float]:
         t = time.perf_counter()
         probe = _route(task.puzzle, PROBE_ROUNDS)
@@ -120,7 +123,8 @@ def _answer(puzzle: Puzzle, rounds: int, cells: np.ndarray, starts: np.ndarray) 
     if rounds <= 0:
         return None
     lk = untangle(puzzle, Linking.from_flat(puzzle, cells, starts))
-    return Answer((lk,), False, f"the router, in {rounds} round{'' if rounds == 1 else 's'}", steps=rounds, extras={"router_rounds": rounds})
+    how = f"the router, in {rounds} round{'' if rounds == 1 else 's'}"
+    return Answer((lk,), False, how, steps=rounds, extras={"router_rounds": rounds})
 
 
 def router_probe(task: Task) -> Answer | None:

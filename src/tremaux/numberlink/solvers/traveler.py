@@ -88,11 +88,12 @@ def traveler(task: Task) -> Answer:
         from ...trace import Trace
 
         extras["trace"] = Trace.from_rows(trace[: int(st[4])], (h, w))
+    in_steps = f"in {steps} step{'' if steps == 1 else 's'}"
     if status == 1:
         lk = _lines_from_stack(puzzle, order, stack, pstart, int(st[1]))
-        return Answer((lk,), False, f"the traveler, in {steps} step{'' if steps == 1 else 's'}", steps=steps, extras=extras)
+        return Answer((lk,), False, f"the traveler, {in_steps}", steps=steps, extras=extras)
     if status == 2:
-        return Answer((), True, "the traveler", why=f"no solution: every way was tried in {steps} step{'' if steps == 1 else 's'}", steps=steps,
+        return Answer((), True, "the traveler", why=f"no solution: every way was tried {in_steps}", steps=steps,
                       extras=extras)
     why = "step budget" if steps >= max_steps else "time limit"
     return Answer((), False, "the traveler", stopped=why, steps=steps, extras=extras)
