@@ -28,7 +28,7 @@ import numpy as np
 
 from ..errors import InvalidSizeError, PuzzleError
 from .formats import load_all, source_name
-from .formats.grids import base_name
+from .formats.grids import base_name, entry_names
 from .model import Puzzle
 from .result import Diagnosis
 from .rules import Rule, resolve
@@ -219,10 +219,9 @@ def iter_check_file(path: str | Path, rule: str | Rule = "fill", *, touch: bool 
     """
     _check_time_limit(time_limit)
     items: list[Any] = load_all(path, errors="keep")
-    name = base_name(source_name(path))
-    for i, item in enumerate(items):
+    names = entry_names(base_name(source_name(path)), len(items))
+    for item, name in zip(items, names):
         if isinstance(item, PuzzleError):
-            yield Diagnosis("invalid", resolve(rule).name, (str(item),), None,
-                            f"{name}#{i + 1}" if len(items) > 1 else name)
+            yield Diagnosis("invalid", resolve(rule).name, (str(item),), None, name)
         else:
             yield diagnose(item, rule, touch=touch, time_limit=time_limit)

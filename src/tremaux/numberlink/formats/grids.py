@@ -171,7 +171,14 @@ def _one(rows: Sequence[Line], fmt: str, source: str | None, name: str, width: i
         return exc
 
 
-def _names(base: str, n: int) -> list[str]:
+def entry_names(base: str, n: int) -> list[str]:
+    """The names of the ``n`` puzzles of a file whose puzzles are named ``base``: ``base`` alone, or numbered.
+
+    Examples
+    --------
+    >>> entry_names("easy", 1), entry_names("easy", 2), entry_names("", 2)
+    (['easy'], ['easy#1', 'easy#2'], ['#1', '#2'])
+    """
     if n == 1:
         return [base]
     return [f"{base}#{i + 1}" if base else f"#{i + 1}" for i in range(n)]
@@ -207,7 +214,7 @@ def read_grid(text: str, source: str | None, base: str) -> list[Item]:
     blocks = split_blocks(lines(text))
     if not blocks:
         raise PuzzleFormatError("no puzzle in the input", line=1, column=1, source=source)
-    return [_comment(b, source) or _one(b, "grid", source, n) for b, n in zip(blocks, _names(base, len(blocks)))]
+    return [_comment(b, source) or _one(b, "grid", source, n) for b, n in zip(blocks, entry_names(base, len(blocks)))]
 
 
 def _comment(rows: Sequence[Line], source: str | None) -> PuzzleFormatError | None:
@@ -251,7 +258,7 @@ def read_flow(text: str, source: str | None, base: str) -> list[Item]:
     if not blocks:
         raise PuzzleFormatError("no puzzle in the input", line=1, column=1, source=source)
     out: list[Item] = []
-    for b, n in zip(blocks, _names(base, len(blocks))):
+    for b, n in zip(blocks, entry_names(base, len(blocks))):
         side = len(b[0][1].strip())
         if len(b) != side:
             ln = b[min(len(b), side)][0] if len(b) > side else b[-1][0] + 1
@@ -328,7 +335,7 @@ def read_wh(text: str, source: str | None, base: str) -> list[Item]:
         ended = i < len(body)
         raise PuzzleFormatError("no puzzle in the input" + (" before the '0 0' that ends it" if ended else ""),
                                 line=body[i][0] if ended else 1, column=1, source=source)
-    return [_one(b, "wh", source, n, w) for (b, w), n in zip(blocks, _names(base, len(blocks)))]
+    return [_one(b, "wh", source, n, w) for (b, w), n in zip(blocks, entry_names(base, len(blocks)))]
 
 
 # ---------------------------------------------------------------------- writing

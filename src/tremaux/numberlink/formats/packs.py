@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from ...errors import PuzzleError, PuzzleFormatError
 from ..model import Puzzle
 from ._text import Line, check_side, count_cells, lines, show
-from .grids import _names, _token_rows
+from .grids import _token_rows, entry_names
 
 __all__ = ["FLOWPACK", "read_flowpack", "write_flowpack", "is_bwinf", "read_bwinf", "write_bwinf"]
 
@@ -265,7 +265,7 @@ def read_bwinf(text: str, source: str | None, base: str) -> list[Item]:
         boards.append((rows, body[i + 1]))
         i += 2 + n
     out: list[Item] = []
-    for (rows, (kl, ks)), name in zip(boards, _names(base, len(boards))):
+    for (rows, (kl, ks)), name in zip(boards, entry_names(base, len(boards))):
         try:
             p = _token_rows(rows, "grid", source, name)
             if p.pairs != int(ks):

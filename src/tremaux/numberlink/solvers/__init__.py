@@ -256,15 +256,14 @@ def iter_solve_file(path: Any, solver: str = "fast", **options: Any) -> Iterator
     ('solved', 'invalid')
     """
     from .. import formats
-    from ..formats.grids import base_name
+    from ..formats.grids import base_name, entry_names
 
     entry = NL_SOLVERS.get(solver)
     the_rule = resolve(options.get("rule", "fill"), options.get("touch"),
                        default_touch=not (options.get("unique") or options.get("count")))
     items = formats.load_all(path, errors="keep")
-    for i, item in enumerate(items):
+    for item, name in zip(items, entry_names(base_name(formats.source_name(path)), len(items))):
         if isinstance(item, PuzzleError):
-            name = base_name(formats.source_name(path)) + (f"#{i + 1}" if len(items) > 1 else "")
             yield PuzzleSolution(None, entry.name, the_rule.name, "invalid", message=str(item), name=name,
                                  touch=the_rule.touch)
         else:
