@@ -174,6 +174,18 @@ def _one(rows: Sequence[Line], fmt: str, source: str | None, name: str, width: i
 def entry_names(base: str, n: int) -> list[str]:
     """The names of the ``n`` puzzles of a file whose puzzles are named ``base``: ``base`` alone, or numbered.
 
+    Parameters
+    ----------
+    base : str
+        The name of the file's puzzles (often the file's stem); may be empty.
+    n : int
+        How many puzzles the file holds.
+
+    Returns
+    -------
+    list of str
+        ``[base]`` for one puzzle, else ``base#1`` to ``base#n``.
+
     Examples
     --------
     >>> entry_names("easy", 1), entry_names("easy", 2), entry_names("", 2)
