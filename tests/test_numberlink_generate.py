@@ -374,3 +374,17 @@ def test_time_spent_loading_kernels_on_first_use_is_given_back_once(monkeypatch)
     monkeypatch.setattr(gen, "plant", lambda *a, **k: time.sleep(0.6) or real_plant(*a, **k))
     with pytest.raises(BudgetExceededError):  # time that is not loading is not given back
         generate_puzzle((6, 6), seed=4, time_limit=0.5)
+
+
+def test_sparse_puzzle_under_nikoli_is_made_unique_where_the_whole_board_question_got_lost():
+    """Asked for long winding lines under ``nikoli`` (20 x 20, 0.03 pairs per cell), the generator gave up: its
+    one SAT question over the whole board (the planted edges forbidden together) found no other solution in
+    minutes, though the solvers show one in milliseconds (a line re-routed in a window or with two or three
+    lines set free). The question now also looks at the planted solution's neighbourhoods and asks the
+    solvers' own second question, in turns; the puzzle it makes has exactly one solution under the
+    convention, the planted one."""
+    g = generate_puzzle((20, 20), rule="nikoli", density=0.03, seed=0, time_limit=30)
+    assert g.rule == "nikoli" and not g.touch
+    r = solve_puzzle(g.puzzle, rule="nikoli", touch=False, unique=True, time_limit=30)
+    assert r.unique is True
+    assert np.array_equal(r.linking.grid, g.solution.grid)

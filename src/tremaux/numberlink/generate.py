@@ -312,7 +312,7 @@ def _generate(h: int, w: int, rule: str, touch: bool, density: float | None, see
         puzzle, planted = _puzzle_of(lines, h, w)
         checks += 1
         if induced:  # SAT under the convention: other solutions, or a proof there is none
-            found, timed_out = _another(puzzle, planted, rule, stop)
+            found, timed_out = _another(puzzle, planted, rule, stop, long_lines=density is not None)
             if found is not None and not found:
                 return GeneratedPuzzle(puzzle, planted, rule, touch, seed, cuts, checks, window_checks,
                                        time.perf_counter() - t0)
