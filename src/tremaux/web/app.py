@@ -34,6 +34,7 @@ Examples
 from __future__ import annotations
 
 import base64
+import json
 import secrets
 from contextlib import asynccontextmanager
 from dataclasses import replace
@@ -41,7 +42,7 @@ from http import HTTPStatus
 from importlib import resources
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Query, Request
+from fastapi import Depends, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -51,6 +52,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from .. import __version__
 from ..errors import TremauxError
 from . import models as m
+from .query import MazeQuery, RenderQuery
 from .config import ServerConfig
 from .guard import RequestGuard
 from .schedule import ClientLimit, LaneFull, Scheduler
@@ -96,6 +98,25 @@ class ApiError(Exception):
         self.retry_after = retry_after
 
 
+_TYPE_ERRORS = {
+    "int_type": "must be a whole number, such as 20",
+    "int_parsing": "must be a whole number, such as 20",
+    "float_type": "must be a number, such as 0.5",
+    "float_parsing": "must be a number, such as 0.5",
+    "finite_number": "must be a finite number, such as 0.5",
+    "bool_type": "must be true or false",
+    "bool_parsing": "must be true or false",
+    "string_type": "must be a string",
+    "list_type": "must be a list",
+    "model_attributes_type": "must be a JSON object",
+    "model_type": "must be a JSON object",
+    "dict_type": "must be a JSON object",
+    "extra_forbidden": "unknown parameter; this request does not take it",
+    "missing": "is required",
+}
+"""What a value of the wrong type is told, by pydantic's error type (values are read strictly)."""
+
+
 def _describe(err: dict[str, Any], content_type: str = "") -> str:
     """One line for one pydantic error; the whole body's problems (none, not JSON) said plainly.
 
@@ -106,6 +127,12 @@ def _describe(err: dict[str, Any], content_type: str = "") -> str:
     'the request body is not valid JSON: Expecting value (at character 7)'
     >>> _describe({"type": "missing", "loc": ("body",), "msg": "Field required"})
     'the request body is missing; send a JSON object (Content-Type: application/json)'
+    >>> _describe({"type": "int_type", "loc": ("body", "grid", 1, 2), "msg": "Input should be a valid integer",
+    ...            "input": "2"})
+    'grid[1][2]: must be a whole number, such as 20 (got "2")'
+    >>> _describe({"type": "bool_type", "loc": ("query", "weave"), "msg": "Input should be a valid boolean",
+    ...            "input": "yes"})
+    'weave: must be true or false (got yes)'
     """
     where = tuple(err.get("loc", ()))
     kind = err.get("type")
@@ -123,12 +150,16 @@ def _describe(err: dict[str, Any], content_type: str = "") -> str:
         json_kinds = ((bool, "true or false"), (str, "a string"), (list, "an array"), ((int, float), "a number"))
         what = next((name for t, name in json_kinds if isinstance(value, t)), "null")
         return f"the request body must be a JSON object, not {what}"
-    loc = ".".join(str(x) for x in where if x not in ("body", "query"))
-    msg = str(err.get("msg", "invalid value")).removeprefix("Value error, ")
+    loc = "".join(f"[{x}]" if isinstance(x, int) else f".{x}" for x in where if x not in ("body", "query"))
+    loc = loc.removeprefix(".")
+    msg = _TYPE_ERRORS.get(str(kind)) or str(err.get("msg", "invalid value")).removeprefix("Value error, ")
     if "input" in err and err.get("type") not in ("missing", "extra_forbidden", "json_invalid"):
         value = err["input"]
-        plain = isinstance(value, (int, float)) or (where[:1] == ("query",) and isinstance(value, str))
-        text = str(value) if plain else repr(value)
+        # a query string's text is shown as it came, unless it has spaces or invisible characters to see
+        number = isinstance(value, (int, float)) and not isinstance(value, bool)
+        shown = where[:1] == ("query",) and isinstance(value, str) and value.isprintable() and value.strip() == value
+        plain = number or (shown and value != "")
+        text = str(value) if plain else json.dumps(value, ensure_ascii=False, default=repr)  # as JSON says it
         if len(text) <= 40:
             msg += f" (got {text})"
     return f"{loc}: {msg}" if loc else msg
@@ -140,6 +171,17 @@ def _entries(registry: Any) -> list[m.AlgorithmInfo]:
         meta = {k: v for k, v in e.meta.items() if isinstance(v, (bool, int, float, str))}
         out.append(m.AlgorithmInfo(name=e.name, aliases=list(e.aliases), doc=e.doc, meta=meta))
     return out
+
+
+def _each_once(request: Request) -> None:
+    """Refuse a query string that gives a parameter twice (``rows=5&rows=6``: which one was meant?)."""
+    seen: dict[str, int] = {}
+    for key, _ in request.query_params.multi_items():
+        seen[key] = seen.get(key, 0) + 1
+    twice = [k for k, n in seen.items() if n > 1]
+    if twice:
+        raise ApiError(422, "ValidationError", f"{twice[0][:40]}: given {seen[twice[0]]} times in the query string; "
+                                               "give each parameter once")
 
 
 def _kind_of(status: int) -> str:
@@ -346,8 +388,8 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
 
         return SOLVERS.get(name).name
 
-    @app.get("/api/maze", response_model=m.MazeResponse, tags=["mazes"])
-    async def get_maze(request: Request, params: Annotated[m.MazeParams, Query()]) -> Any:
+    @app.get("/api/maze", response_model=m.MazeResponse, tags=["mazes"], dependencies=[Depends(_each_once)])
+    async def get_maze(request: Request, params: Annotated[MazeQuery, Query()]) -> Any:
         """Generate a maze; start and goal are its two most distant cells.
 
         The same parameters (seed included) always give the same maze; without a
@@ -389,15 +431,15 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
             body = base64.b64decode(body)
         return Response(body, media_type=media, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
-    @app.get("/api/maze.svg", tags=["mazes"], response_class=Response,
+    @app.get("/api/maze.svg", tags=["mazes"], response_class=Response, dependencies=[Depends(_each_once)],
              responses={200: {"content": {"image/svg+xml": {}}}})
-    async def get_maze_svg(request: Request, params: Annotated[m.RenderParams, Query()]) -> Response:
+    async def get_maze_svg(request: Request, params: Annotated[RenderQuery, Query()]) -> Response:
         """The maze as an SVG picture (with the solver's path when ``solver`` is given)."""
         return await picture(request, params, "svg")
 
-    @app.get("/api/maze.png", tags=["mazes"], response_class=Response,
+    @app.get("/api/maze.png", tags=["mazes"], response_class=Response, dependencies=[Depends(_each_once)],
              responses={200: {"content": {"image/png": {}}}})
-    async def get_maze_png(request: Request, params: Annotated[m.RenderParams, Query()]) -> Response:
+    async def get_maze_png(request: Request, params: Annotated[RenderQuery, Query()]) -> Response:
         """The maze as a PNG picture (with the solver's path when ``solver`` is given)."""
         return await picture(request, params, "png")
 
