@@ -360,3 +360,26 @@ def test_json_non_finite_numbers_are_refused(client):
         assert error_of(res, 422).startswith("maze.braid: must be a finite number")
     res = client.post("/api/solve", json={"maze": {"rows": 5, "cols": 5, "braid": 1, "seed": 1}})
     assert res.status_code == 200 and res.json()["params"]["braid"] == 1.0  # a JSON 1 is a number
+
+
+def test_a_json_field_given_twice_is_refused(client):
+    for path, text in (("/api/solve", b'{"maze": {"rows": 5, "rows": 6}}'),
+                       ("/api/numberlink/parse", b'{"text": "1.1", "text": "2.2"}')):
+        res = client.post(path, content=text, headers={"content-type": "application/json"})
+        assert error_of(res, 422).startswith(text.split(b'"')[-4].decode() + ": given twice in one JSON object")
+
+
+@pytest.mark.parametrize(
+    ("content", "says"),
+    [
+        ('{"solver": "trémaux"}'.encode("latin-1"), "the request body is not valid JSON: it is not UTF-8 text (byte 14)"),
+        (b'{"solver": "\\ud800"}', "solver: must be text in valid Unicode"),
+        (b'{"maze": {"generator": "\\udfff\\ud800"}}', "maze.generator: must be text in valid Unicode"),
+        (b'{"\\ud800": 1}', "the request body holds a name that is not valid Unicode"),
+    ],
+)
+def test_bodies_that_are_not_text_are_named_in_a_json_answer(client, content, says):
+    # a lone surrogate (valid JSON, not valid Unicode) is quoted back escaped, never a crash of the answer
+    res = client.post("/api/solve", content=content, headers={"content-type": "application/json"})
+    assert res.headers["content-type"] == "application/json"
+    assert error_of(res, 422).startswith(says)

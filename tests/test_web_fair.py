@@ -439,3 +439,87 @@ def test_docs_are_served_without_a_network(client):
         assert "cdn" not in html.text.lower()
     js = client.get("/static-offline-docs/swagger-ui-bundle.js")
     assert b"SwaggerUIBundle" in js.content[:2000] or b"SwaggerUIBundle" in js.content
+
+
+# ---------------------------------------------------------------------- clients that go away
+def test_a_cancelled_job_stops_its_worker_and_a_new_one_takes_its_place():
+    from tremaux.web.workers import JobCancelled
+
+    with WorkerPool(1, warm=False) as pool:
+        assert pool.run("echo", {}, timeout=60) == {}  # the worker has started
+        cancel = threading.Event()
+        threading.Timer(0.3, cancel.set).start()
+        t0 = time.monotonic()
+        with pytest.raises(JobCancelled):
+            pool.run("sleep", {"seconds": 30}, timeout=60, cancel=cancel)
+        assert time.monotonic() - t0 < 5  # not the 30 s the job would have taken
+        t0 = time.monotonic()
+        assert pool.run("echo", {"x": 1}, timeout=30) == {"x": 1}
+        assert time.monotonic() - t0 < 10 and pool.idle == 1
+
+
+def test_a_cancelled_lane_job_frees_its_worker_and_its_clients_share():
+    lane = Lane("heavy", WorkerPool(1, warm=False), waiting=1, time_limit=60, per_client=1)
+
+    async def main():
+        job = asyncio.ensure_future(lane.run("sleep", {"seconds": 30}, "someone"))
+        while lane.active == 0 or lane.pool.idle == 1:
+            await asyncio.sleep(0.02)
+        t0 = time.monotonic()
+        job.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await job
+        stopped = time.monotonic() - t0
+        assert lane.active == 0 and not lane.clients
+        # the same client's next job runs at once, on the worker that replaced the stopped one
+        return stopped, await lane.run("echo", {"x": 1}, "someone")
+
+    try:
+        stopped, out = asyncio.run(main())
+    finally:
+        lane.close()
+    assert stopped < 5 and out == b'{"x":1}'
+
+
+def send_and_leave(port: int, path: str, body: bytes, until) -> None:
+    """Send a request, wait for ``until()`` (its job is running), and close the connection unanswered."""
+    head = (f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(body)}\r\n\r\n").encode()
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(head + body)
+        deadline = time.monotonic() + 10
+        while not until():
+            assert time.monotonic() < deadline, "the job did not start"
+            time.sleep(0.02)
+
+
+@pytest.mark.parametrize("lane", ["quick", "heavy"])
+def test_a_client_that_goes_away_leaves_no_job_running(monkeypatch, lane):
+    config = ServerConfig(workers=1, heavy_workers=1, time_limit=60, quick_limit=60, per_client=1)
+    with LiveServer(config) as srv:
+        sched = srv.app.state.scheduler
+        target: Lane = getattr(sched, lane)
+        real = sched.run
+        asked = []
+
+        async def slow_first(job, payload, who):  # the first puzzle read holds its worker 60 s
+            asked.append(job)
+            if len(asked) == 1:
+                return await target.run("sleep", {"seconds": 60}, who)
+            return await real(job, payload, who)
+
+        monkeypatch.setattr(sched, "run", slow_first)
+        body = json.dumps({"text": "1.1\n2.2"}).encode()
+        send_and_leave(srv.port, "/api/numberlink/parse", body, lambda: target.active == 1)
+        t0 = time.monotonic()
+        while target.active or target.clients:
+            assert time.monotonic() - t0 < 5, f"the job outlived its client: {target.status()}"
+            time.sleep(0.02)
+        # the next request, from the same address, is answered at once (its share and a worker are free)
+        res = httpx.post(srv.url + "/api/numberlink/parse", json={"text": "1.1\n2.2"}, timeout=30)
+        assert res.status_code == 200 and res.json()["grid"] == [[1, 0, 1], [2, 0, 2]]
+        assert time.monotonic() - t0 < 15
+        deadline = time.monotonic() + 10
+        while target.status()["idle"] != 1:  # the stopped worker's replacement is ready
+            assert time.monotonic() < deadline, target.status()
+            time.sleep(0.05)

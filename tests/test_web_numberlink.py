@@ -224,3 +224,8 @@ def test_puzzle_values_are_read_strictly(client, path, body, says):
     res = client.post(path, json=body)
     assert res.status_code == 422, res.text
     assert res.json()["error"].startswith(says)
+
+
+def test_an_empty_solver_name_is_no_name(client):
+    res = client.post("/api/numberlink/solve", json={"rows": 2, "cols": 2, "grid": [[1, 1], [0, 0]], "solver": ""})
+    assert res.status_code == 400 and res.json()["error"].startswith("unknown numberlink solver ''; choose one of")

@@ -34,17 +34,15 @@ Examples
 from __future__ import annotations
 
 import base64
-import json
 import secrets
 from contextlib import asynccontextmanager
 from dataclasses import replace
-from http import HTTPStatus
 from importlib import resources
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -52,9 +50,11 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from .. import __version__
 from ..errors import TremauxError
 from . import models as m
-from .query import MazeQuery, RenderQuery
 from .config import ServerConfig
+from .connection import ClientGone, while_connected
 from .guard import RequestGuard
+from .messages import AnswerJSON, ApiError, describe, each_once, json_keys_once, kind_of
+from .query import MazeQuery, RenderQuery
 from .schedule import ClientLimit, LaneFull, Scheduler
 from .workers import JobError, JobTimeout, PoolBusy
 
@@ -69,128 +69,12 @@ STATUS = {
 _STATIC = resources.files("tremaux.web") / "static"
 
 
-class ApiError(Exception):
-    """An error answer: status, kind and one-line message.
-
-    Parameters
-    ----------
-    status : int
-        The HTTP status.
-    kind : str
-        The kind of problem (``NotFound``, ``Busy``...), the ``kind`` of the JSON answer.
-    message : str
-        One line saying what is wrong.
-    retry_after : int, optional
-        Seconds for the ``Retry-After`` header.
-
-    Examples
-    --------
-    >>> err = ApiError(404, "NotFound", "no such maze")
-    >>> err.status, err.kind, str(err)
-    (404, 'NotFound', 'no such maze')
-    """
-
-    def __init__(self, status: int, kind: str, message: str, *, retry_after: int | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.kind = kind
-        self.message = message
-        self.retry_after = retry_after
-
-
-_TYPE_ERRORS = {
-    "int_type": "must be a whole number, such as 20",
-    "int_parsing": "must be a whole number, such as 20",
-    "float_type": "must be a number, such as 0.5",
-    "float_parsing": "must be a number, such as 0.5",
-    "finite_number": "must be a finite number, such as 0.5",
-    "bool_type": "must be true or false",
-    "bool_parsing": "must be true or false",
-    "string_type": "must be a string",
-    "list_type": "must be a list",
-    "model_attributes_type": "must be a JSON object",
-    "model_type": "must be a JSON object",
-    "dict_type": "must be a JSON object",
-    "extra_forbidden": "unknown parameter; this request does not take it",
-    "missing": "is required",
-}
-"""What a value of the wrong type is told, by pydantic's error type (values are read strictly)."""
-
-
-def _describe(err: dict[str, Any], content_type: str = "") -> str:
-    """One line for one pydantic error; the whole body's problems (none, not JSON) said plainly.
-
-    Examples
-    --------
-    >>> _describe({"type": "json_invalid", "loc": ("body", 7), "msg": "JSON decode error",
-    ...            "ctx": {"error": "Expecting value"}})
-    'the request body is not valid JSON: Expecting value (at character 7)'
-    >>> _describe({"type": "missing", "loc": ("body",), "msg": "Field required"})
-    'the request body is missing; send a JSON object (Content-Type: application/json)'
-    >>> _describe({"type": "int_type", "loc": ("body", "grid", 1, 2), "msg": "Input should be a valid integer",
-    ...            "input": "2"})
-    'grid[1][2]: must be a whole number, such as 20 (got "2")'
-    >>> _describe({"type": "bool_type", "loc": ("query", "weave"), "msg": "Input should be a valid boolean",
-    ...            "input": "yes"})
-    'weave: must be true or false (got yes)'
-    """
-    where = tuple(err.get("loc", ()))
-    kind = err.get("type")
-    if where[:1] == ("body",) and kind == "json_invalid":
-        why = str((err.get("ctx") or {}).get("error", "")).splitlines()[0] if err.get("ctx") else ""
-        at = f" (at character {where[1]})" if len(where) > 1 and isinstance(where[1], int) else ""
-        return f"the request body is not valid JSON{': ' + why if why else ''}{at}"
-    if where == ("body",) and kind == "missing":
-        return "the request body is missing; send a JSON object (Content-Type: application/json)"
-    if where == ("body",) and kind == "model_attributes_type":
-        value = err.get("input")
-        if isinstance(value, bytes):  # not read as JSON: the content type said otherwise
-            sent = content_type.split(";")[0].strip()[:60] or "none"
-            return f"the request body must be JSON sent as Content-Type: application/json (the Content-Type was {sent})"
-        json_kinds = ((bool, "true or false"), (str, "a string"), (list, "an array"), ((int, float), "a number"))
-        what = next((name for t, name in json_kinds if isinstance(value, t)), "null")
-        return f"the request body must be a JSON object, not {what}"
-    loc = "".join(f"[{x}]" if isinstance(x, int) else f".{x}" for x in where if x not in ("body", "query"))
-    loc = loc.removeprefix(".")
-    msg = _TYPE_ERRORS.get(str(kind)) or str(err.get("msg", "invalid value")).removeprefix("Value error, ")
-    if "input" in err and err.get("type") not in ("missing", "extra_forbidden", "json_invalid"):
-        value = err["input"]
-        # a query string's text is shown as it came, unless it has spaces or invisible characters to see
-        number = isinstance(value, (int, float)) and not isinstance(value, bool)
-        shown = where[:1] == ("query",) and isinstance(value, str) and value.isprintable() and value.strip() == value
-        plain = number or (shown and value != "")
-        text = str(value) if plain else json.dumps(value, ensure_ascii=False, default=repr)  # as JSON says it
-        if len(text) <= 40:
-            msg += f" (got {text})"
-    return f"{loc}: {msg}" if loc else msg
-
-
 def _entries(registry: Any) -> list[m.AlgorithmInfo]:
     out = []
     for e in registry:
         meta = {k: v for k, v in e.meta.items() if isinstance(v, (bool, int, float, str))}
         out.append(m.AlgorithmInfo(name=e.name, aliases=list(e.aliases), doc=e.doc, meta=meta))
     return out
-
-
-def _each_once(request: Request) -> None:
-    """Refuse a query string that gives a parameter twice (``rows=5&rows=6``: which one was meant?)."""
-    seen: dict[str, int] = {}
-    for key, _ in request.query_params.multi_items():
-        seen[key] = seen.get(key, 0) + 1
-    twice = [k for k, n in seen.items() if n > 1]
-    if twice:
-        raise ApiError(422, "ValidationError", f"{twice[0][:40]}: given {seen[twice[0]]} times in the query string; "
-                                               "give each parameter once")
-
-
-def _kind_of(status: int) -> str:
-    """``"MethodNotAllowed"`` for 405: the status's phrase in one word."""
-    try:
-        phrase = HTTPStatus(status).phrase
-    except ValueError:
-        phrase = "Error"
-    return "".join(w.capitalize() for w in phrase.replace("-", " ").split())
 
 
 def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI:
@@ -247,6 +131,7 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
             f"{config.max_body} bytes. Every error is `{{\"error\": ..., \"kind\": ...}}`."
         ),
         lifespan=lifespan,
+        default_response_class=AnswerJSON,
         responses={
             400: {"model": m.ErrorBody, "description": "A value tremaux refuses."},
             404: {"model": m.ErrorBody, "description": "No such page."},
@@ -263,23 +148,26 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
     limits = m.Limits(version=__version__, time_limit=time_limit, max_body=config.max_body)
 
     # ------------------------------------------------------------------ errors
-    def shaped(status: int, kind: str, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
-        return JSONResponse({"error": message, "kind": kind}, status_code=status, headers=headers)
+    def shaped(status: int, kind: str, message: str, headers: dict[str, str] | None = None) -> AnswerJSON:
+        return AnswerJSON({"error": message, "kind": kind}, status_code=status, headers=headers)
 
     @app.exception_handler(ApiError)
-    async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
+    async def _api_error(request: Request, exc: ApiError) -> AnswerJSON:
         headers = None if exc.retry_after is None else {"Retry-After": str(exc.retry_after)}
         return shaped(exc.status, exc.kind, exc.message, headers)
 
     @app.exception_handler(TremauxError)
-    async def _tremaux_error(request: Request, exc: TremauxError) -> JSONResponse:
+    async def _tremaux_error(request: Request, exc: TremauxError) -> AnswerJSON:
         kind = type(exc).__name__
         return shaped(STATUS.get(kind, 400), kind, str(exc))
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> AnswerJSON:
         if isinstance(exc.__cause__, RecursionError):
             return shaped(422, "ValidationError", "the JSON body is nested too deeply")
+        if isinstance(exc.__cause__, UnicodeDecodeError):
+            return shaped(422, "ValidationError", f"the request body is not valid JSON: it is not UTF-8 text "
+                                                  f"(byte {exc.__cause__.start})")
         if exc.status_code == 404:
             message = f"no such page: {request.url.path}"
         elif exc.status_code == 405:
@@ -287,27 +175,29 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
         else:
             message = str(exc.detail)
         headers = {k: v for k, v in (exc.headers or {}).items() if k.lower() in ("allow", "retry-after")}
-        return shaped(exc.status_code, _kind_of(exc.status_code), message.splitlines()[0] if message else "error",
+        return shaped(exc.status_code, kind_of(exc.status_code), message.splitlines()[0] if message else "error",
                       headers or None)
 
     @app.exception_handler(RequestValidationError)
-    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+    async def _invalid(request: Request, exc: RequestValidationError) -> AnswerJSON:
         errors = exc.errors()
         detail = [{k: v for k, v in e.items() if k in ("loc", "msg", "type")} for e in errors]
         content_type = request.headers.get("content-type", "")
-        message = "; ".join(_describe(e, content_type) for e in errors[:3]) or "invalid request"
-        return JSONResponse(
+        message = "; ".join(describe(e, content_type) for e in errors[:3]) or "invalid request"
+        return AnswerJSON(
             {"error": message, "kind": "ValidationError", "detail": detail}, status_code=422
         )
 
     @app.exception_handler(Exception)
-    async def _crash(request: Request, exc: Exception) -> JSONResponse:
+    async def _crash(request: Request, exc: Exception) -> AnswerJSON:
         return shaped(500, "InternalError", f"internal error ({type(exc).__name__}); the server goes on")
 
     async def run(request: Request, job: str, payload: dict[str, Any]) -> Any:
         client = request.client.host if request.client else "unknown"
         try:
-            return await state["sched"].run(job, payload, client)
+            return await while_connected(request, state["sched"].run(job, payload, client))
+        except ClientGone:
+            raise ApiError(499, "ClientClosedRequest", "the client went away; its computation was stopped") from None
         except LaneFull as exc:
             raise ApiError(503, "Busy", str(exc), retry_after=exc.retry_after) from None
         except ClientLimit as exc:
@@ -335,6 +225,9 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
         data["grid"] = grid.name
         return {k: v for k, v in data.items()
                 if not (k in GRID_FIELDS and v in (None, False)) and not (k == "grid" and v == "square")}
+
+    query_once = [Depends(each_once)]  # each parameter given once in a query string
+    body_once = [Depends(json_keys_once)]  # and each field once in a JSON object
 
     # ------------------------------------------------------------------ page
     @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)  # HEAD: link checkers, curl -I
@@ -388,7 +281,7 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
 
         return SOLVERS.get(name).name
 
-    @app.get("/api/maze", response_model=m.MazeResponse, tags=["mazes"], dependencies=[Depends(_each_once)])
+    @app.get("/api/maze", response_model=m.MazeResponse, tags=["mazes"], dependencies=query_once)
     async def get_maze(request: Request, params: Annotated[MazeQuery, Query()]) -> Any:
         """Generate a maze; start and goal are its two most distant cells.
 
@@ -399,7 +292,7 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
         data["generator"] = check_generator(data["generator"])
         return await run_json(request, "maze", data)
 
-    @app.post("/api/solve", response_model=m.SolveResponse, tags=["mazes"])
+    @app.post("/api/solve", dependencies=body_once, response_model=m.SolveResponse, tags=["mazes"])
     async def post_solve(request: Request, body: m.SolveRequest) -> Any:
         """Solve a maze (given by its parameters) and return the path, the trace and run statistics.
 
@@ -431,13 +324,13 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
             body = base64.b64decode(body)
         return Response(body, media_type=media, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
-    @app.get("/api/maze.svg", tags=["mazes"], response_class=Response, dependencies=[Depends(_each_once)],
+    @app.get("/api/maze.svg", tags=["mazes"], response_class=Response, dependencies=query_once,
              responses={200: {"content": {"image/svg+xml": {}}}})
     async def get_maze_svg(request: Request, params: Annotated[RenderQuery, Query()]) -> Response:
         """The maze as an SVG picture (with the solver's path when ``solver`` is given)."""
         return await picture(request, params, "svg")
 
-    @app.get("/api/maze.png", tags=["mazes"], response_class=Response, dependencies=[Depends(_each_once)],
+    @app.get("/api/maze.png", tags=["mazes"], response_class=Response, dependencies=query_once,
              responses={200: {"content": {"image/png": {}}}})
     async def get_maze_png(request: Request, params: Annotated[RenderQuery, Query()]) -> Response:
         """The maze as a PNG picture (with the solver's path when ``solver`` is given)."""
@@ -451,7 +344,8 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
 
         return _entries(NL_SOLVERS)
 
-    @app.post("/api/numberlink/solve", response_model=m.PuzzleSolveResponse, tags=["numberlink"])
+    @app.post("/api/numberlink/solve", dependencies=body_once, response_model=m.PuzzleSolveResponse,
+              tags=["numberlink"])
     async def post_nl_solve(request: Request, body: m.PuzzleSolveRequest) -> Any:
         """Solve a puzzle under the fill rule (every cell covered) and judge it.
 
@@ -466,10 +360,11 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
 
         payload = body.model_dump()
         puzzle_of(payload)  # an unpaired number is refused here, before any worker is busy
-        payload["solver"] = NL_SOLVERS.get(payload["solver"]).name if payload["solver"] else None
+        payload["solver"] = NL_SOLVERS.get(payload["solver"]).name if payload["solver"] is not None else None
         return await run_json(request, "nl_solve", payload)
 
-    @app.post("/api/numberlink/random", response_model=m.PuzzleRandomResponse, tags=["numberlink"])
+    @app.post("/api/numberlink/random", dependencies=body_once, response_model=m.PuzzleRandomResponse,
+              tags=["numberlink"])
     async def post_nl_random(request: Request, body: m.PuzzleRandomParams) -> Any:
         """A random puzzle with exactly one solution, from the generator (the same seed, the same puzzle)."""
         payload = body.model_dump()
@@ -477,7 +372,7 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
             payload["seed"] = secrets.randbelow(2**31)
         return await run_json(request, "nl_random", payload)
 
-    @app.post("/api/numberlink/parse", response_model=m.PuzzleBody, tags=["numberlink"])
+    @app.post("/api/numberlink/parse", dependencies=body_once, response_model=m.PuzzleBody, tags=["numberlink"])
     async def post_parse(request: Request, body: m.PuzzleText) -> Any:
         """Read a puzzle from text (grid, contest, puzz.link or ``W H`` format): the page's "load".
 
@@ -486,7 +381,7 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
         """
         return await run_json(request, "nl_parse", {"text": body.text, "max_side": m.NL_MAX_SIDE})
 
-    @app.post("/api/numberlink/format", tags=["numberlink"])
+    @app.post("/api/numberlink/format", dependencies=body_once, tags=["numberlink"])
     def post_format(body: m.PuzzleBody) -> dict[str, str]:
         """Write a puzzle in the grid text format: the page's "save"."""
         from ..numberlink import formats
