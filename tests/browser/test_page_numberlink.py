@@ -5,7 +5,8 @@ from __future__ import annotations
 import time
 
 import pytest
-from pagekit import centre_pixels, hex_rgb, hold_answers, open_page, release_answers, wait_for, watch_for_text
+from pagekit import (centre_pixels, hex_rgb, hold_answers, open_page, release_answers, stall_answers, stalled_given_up,
+                     unstall, wait_for, watch_for_text)
 
 pytestmark = pytest.mark.browser
 
@@ -224,3 +225,26 @@ def test_a_file_too_long_for_a_puzzle_is_refused_before_sending(driver, server, 
         assert f"at most {limit} characters" in text and "error" in nl_message(driver)[1]
     assert driver.execute_script("return window.tremaux_held") == 0
     release_answers(driver)
+
+
+def test_a_search_the_board_no_longer_needs_is_given_up_and_solve_is_offered_again(driver, server):
+    # the board changes while its search is on its way: the page gives the request up (the server then
+    # stops the search and frees the visitor's share) instead of waiting for an answer it would drop
+    open_page(driver, server, "?rows=5&cols=5&seed=1")
+    set_size(driver, 2, 3)
+    place(driver, {(0, 0): 1, (0, 2): 1, (1, 0): 2, (1, 2): 2})
+    stall_answers(driver, "/api/numberlink/solve")
+    try:
+        driver.find_element("id", "nl-solve").click()
+        wait_for(driver, "window.tremaux_stalled.length === 1 && document.getElementById('nl-solve').disabled",
+                 what="the search to be on its way")
+        assert stalled_given_up(driver) == [False]
+        place(driver, {(1, 1): 3})
+        assert stalled_given_up(driver) == [True]
+        wait_for(driver, "!document.getElementById('nl-solve').disabled", timeout=5, what="solve offered again")
+        assert nl_message(driver)[0] == "" and "error" not in nl_message(driver)[1]  # no word of the given-up one
+    finally:
+        unstall(driver)
+    place(driver, {(1, 1): 0})
+    state = solve_board(driver)
+    assert state["phase"] == "solved", nl_message(driver)
