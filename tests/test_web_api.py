@@ -383,3 +383,16 @@ def test_bodies_that_are_not_text_are_named_in_a_json_answer(client, content, sa
     res = client.post("/api/solve", content=content, headers={"content-type": "application/json"})
     assert res.headers["content-type"] == "application/json"
     assert error_of(res, 422).startswith(says)
+
+
+@pytest.mark.parametrize(
+    ("params", "says"),
+    [
+        ({"rows": 1}, "rows: must be at least 2 (got 1)"),
+        ({"cols": 151}, "cols: must be at most 150 (got 151)"),
+        ({"braid": -0.5}, "braid: must be at least 0.0 (got -0.5)"),
+        ({"generator": "x" * 65}, "generator: must be at most 64 characters long"),
+    ],
+)
+def test_a_value_out_of_bounds_is_told_its_bound(client, params, says):
+    assert error_of(client.get("/api/maze", params=params), 422) == says

@@ -28,7 +28,7 @@ Examples
 >>> from fastapi.testclient import TestClient
 >>> with TestClient(create_app(workers=1)) as client:
 ...     client.get("/api/maze", params={"rows": 500}).json()["error"]
-'rows: Input should be less than or equal to 150 (got 500)'
+'rows: must be at most 150 (got 500)'
 """
 
 from __future__ import annotations

@@ -105,6 +105,16 @@ _TYPE_ERRORS = {
 }
 """What a value of the wrong type is told, by pydantic's error type (values are read strictly)."""
 
+_BOUNDS = {
+    "greater_than_equal": ("must be at least {}", "ge"),
+    "less_than_equal": ("must be at most {}", "le"),
+    "greater_than": ("must be more than {}", "gt"),
+    "less_than": ("must be less than {}", "lt"),
+    "string_too_long": ("must be at most {} characters long", "max_length"),
+    "string_too_short": ("must be at least {} characters long", "min_length"),
+}
+"""What a value out of bounds is told, by pydantic's error type, and the bound it names."""
+
 
 def describe(err: dict[str, Any], content_type: str = "") -> str:
     """One line for one pydantic error; the whole body's problems (none, not JSON) said plainly.
@@ -134,6 +144,9 @@ def describe(err: dict[str, Any], content_type: str = "") -> str:
     >>> describe({"type": "bool_type", "loc": ("query", "weave"), "msg": "Input should be a valid boolean",
     ...           "input": "yes"})
     'weave: must be true or false (got yes)'
+    >>> describe({"type": "less_than_equal", "loc": ("query", "rows"), "msg": "Input should be less than or equal "
+    ...           "to 150", "input": 500, "ctx": {"le": 150}})
+    'rows: must be at most 150 (got 500)'
     """
     where = tuple(err.get("loc", ()))
     kind = err.get("type")
@@ -155,7 +168,12 @@ def describe(err: dict[str, Any], content_type: str = "") -> str:
         return "the request body holds a name that is not valid Unicode text (a lone surrogate such as \\ud800)"
     loc = "".join(f"[{x}]" if isinstance(x, int) else f".{x}" for x in where if x not in ("body", "query"))
     loc = loc.removeprefix(".")
-    msg = _TYPE_ERRORS.get(str(kind)) or str(err.get("msg", "invalid value")).removeprefix("Value error, ")
+    bound = _BOUNDS.get(str(kind))
+    ctx = err.get("ctx") or {}
+    if bound is not None and bound[1] in ctx:
+        msg = bound[0].format(ctx[bound[1]])
+    else:
+        msg = _TYPE_ERRORS.get(str(kind)) or str(err.get("msg", "invalid value")).removeprefix("Value error, ")
     if "input" in err and err.get("type") not in ("missing", "extra_forbidden", "json_invalid"):
         value = err["input"]
         # a query string's text is shown as it came, unless it has spaces or invisible characters to see

@@ -991,7 +991,12 @@
     const box = $("nl-entry"), text = box.value.trim();
     const ok = /^[0-9]{0,3}$/.test(text);
     box.classList.toggle("invalid", !ok);
-    if (!ok) { say($("nl-message"), `${JSON.stringify(text)} is not a number: type digits, or clear the box`, "error"); return; }
+    if (!ok) {
+      say($("nl-message"), /^[0-9]+$/.test(text)
+        ? `${text} is too large: numbers go from 1 to 999 (clear the box to empty the cell)`
+        : `${JSON.stringify(text)} is not a number: type digits, or clear the box`, "error");
+      return;
+    }
     const [r, c] = NL.sel;
     nlSet(r, c, text === "" ? 0 : parseInt(text, 10));
   }
@@ -1139,8 +1144,9 @@
   }
 
   // ================================================================== start
+  // A whole number given in the address (a permalink), or `otherwise` (also for one too large to hold exactly).
   function whole(text, otherwise) {
-    return text !== null && /^[0-9]+$/.test(text.trim()) ? Number(text) : otherwise;
+    return text !== null && /^[0-9]+$/.test(text.trim()) && Number.isSafeInteger(Number(text)) ? Number(text) : otherwise;
   }
 
   let resizeTimer = 0;
