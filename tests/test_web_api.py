@@ -396,3 +396,14 @@ def test_bodies_that_are_not_text_are_named_in_a_json_answer(client, content, sa
 )
 def test_a_value_out_of_bounds_is_told_its_bound(client, params, says):
     assert error_of(client.get("/api/maze", params=params), 422) == says
+
+
+def test_an_error_over_several_lines_is_answered_in_its_first(client, monkeypatch):
+    sched = client.app.state.scheduler
+
+    async def crash(job, payload, who):
+        raise JobError("ValueError", "ValueError: operands could not be broadcast\n  shapes (3,) (4,)", False)
+
+    monkeypatch.setattr(sched, "run", crash)
+    res = client.get("/api/maze", params={"rows": 4, "cols": 4, "seed": 1})
+    assert error_of(res, 500) == "ValueError: operands could not be broadcast"

@@ -53,7 +53,7 @@ from . import models as m
 from .config import ServerConfig
 from .connection import ClientGone, while_connected
 from .guard import RequestGuard
-from .messages import AnswerJSON, ApiError, describe, each_once, json_keys_once, kind_of
+from .messages import AnswerJSON, ApiError, describe, each_once, json_keys_once, kind_of, one_line
 from .query import MazeQuery, RenderQuery
 from .schedule import ClientLimit, LaneFull, Scheduler
 from .workers import JobError, JobTimeout, PoolBusy
@@ -149,7 +149,7 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
 
     # ------------------------------------------------------------------ errors
     def shaped(status: int, kind: str, message: str, headers: dict[str, str] | None = None) -> AnswerJSON:
-        return AnswerJSON({"error": message, "kind": kind}, status_code=status, headers=headers)
+        return AnswerJSON({"error": one_line(message, kind), "kind": kind}, status_code=status, headers=headers)
 
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, exc: ApiError) -> AnswerJSON:
@@ -183,7 +183,7 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
         errors = exc.errors()
         detail = [{k: v for k, v in e.items() if k in ("loc", "msg", "type")} for e in errors]
         content_type = request.headers.get("content-type", "")
-        message = "; ".join(describe(e, content_type) for e in errors[:3]) or "invalid request"
+        message = one_line("; ".join(describe(e, content_type) for e in errors[:3]), "invalid request")
         return AnswerJSON(
             {"error": message, "kind": "ValidationError", "detail": detail}, status_code=422
         )

@@ -20,7 +20,7 @@ from typing import Any
 from fastapi import Request
 from fastapi.responses import JSONResponse
 
-__all__ = ["ApiError", "AnswerJSON", "describe", "each_once", "json_keys_once", "kind_of"]
+__all__ = ["ApiError", "AnswerJSON", "describe", "each_once", "json_keys_once", "kind_of", "one_line"]
 
 
 class AnswerJSON(JSONResponse):
@@ -271,6 +271,29 @@ async def json_keys_once(request: Request) -> None:
                        ) from None
     except (ValueError, RecursionError):  # not JSON: the endpoint says why
         return
+
+
+def one_line(message: str, otherwise: str) -> str:
+    """The first line of ``message`` with text on it (``otherwise`` when there is none): an answer's ``error``.
+
+    Parameters
+    ----------
+    message : str
+        What went wrong, perhaps over several lines (an exception's text).
+    otherwise : str
+        What to say when ``message`` says nothing.
+
+    Returns
+    -------
+    str
+        One line, stripped.
+
+    Examples
+    --------
+    >>> one_line("\\nbad value\\n  at line 3", "error"), one_line("  ", "error")
+    ('bad value', 'error')
+    """
+    return next((line.strip() for line in str(message).splitlines() if line.strip()), otherwise)
 
 
 def kind_of(status: int) -> str:
