@@ -11,8 +11,13 @@ limit (:mod:`tremaux.web.workers`), on the quick or the heavy lane by an
 estimate of its work (:mod:`tremaux.web.schedule`); the HTTP-level guards
 (body cap, slow-client timeouts) are in :mod:`tremaux.web.guard`, and every
 limit in :class:`~tremaux.web.config.ServerConfig`. Requests are validated by
-pydantic models (:mod:`tremaux.web.models`) and by the registries. Every
-error is a JSON object ``{"error": "<one line>", "kind": "<what>"}``: 400 for
+pydantic models (:mod:`tremaux.web.models`, values read strictly: ``5.0`` is
+no whole number, ``"yes"`` no switch; query strings by
+:mod:`tremaux.web.query`) and by the registries. A client that closes its
+connection before its answer is ready has its computation stopped
+(:mod:`tremaux.web.connection`). Every
+error is a JSON object ``{"error": "<one line>", "kind": "<what>"}`` (said by
+:mod:`tremaux.web.messages`): 400 for
 a value tremaux refuses (:class:`tremaux.errors.TremauxError`) or a malformed
 HTTP request, 404 and 405 for a wrong address or method, 408 when the time
 limit cut the work off or a client was too slow to send its request, 413 for
