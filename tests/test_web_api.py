@@ -407,3 +407,16 @@ def test_an_error_over_several_lines_is_answered_in_its_first(client, monkeypatc
     monkeypatch.setattr(sched, "run", crash)
     res = client.get("/api/maze", params={"rows": 4, "cols": 4, "seed": 1})
     assert error_of(res, 500) == "ValueError: operands could not be broadcast"
+
+
+@pytest.mark.parametrize(
+    ("content", "says"),
+    [
+        (b'{"seed": ' + b"9" * 5000 + b"}", "the request body is not valid JSON for this server: a number in it has "
+                                          "thousands of digits"),
+        (b'{"solver": "a\x01b"}', "the request body is not valid JSON: Invalid control character (at character 13)"),
+    ],
+)
+def test_json_python_cannot_read_is_named(client, content, says):
+    res = client.post("/api/solve", content=content, headers={"content-type": "application/json"})
+    assert error_of(res, 422) == says

@@ -173,6 +173,11 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
         if isinstance(exc.__cause__, UnicodeDecodeError):
             return shaped(422, "ValidationError", f"the request body is not valid JSON: it is not UTF-8 text "
                                                   f"(byte {exc.__cause__.start})")
+        if isinstance(exc.__cause__, ValueError) and "digits" in str(exc.__cause__):  # Python's int size limit
+            return shaped(422, "ValidationError", "the request body is not valid JSON for this server: "
+                                                  "a number in it has thousands of digits")
+        if isinstance(exc.__cause__, ValueError):
+            return shaped(422, "ValidationError", "the request body could not be read as JSON")
         if exc.status_code == 404:
             message = f"no such page: {request.url.path}"
         elif exc.status_code == 405:

@@ -152,6 +152,7 @@ def describe(err: dict[str, Any], content_type: str = "") -> str:
     kind = err.get("type")
     if where[:1] == ("body",) and kind == "json_invalid":
         why = str((err.get("ctx") or {}).get("error", "")).splitlines()[0] if err.get("ctx") else ""
+        why = why.removesuffix(" at")  # "Invalid control character at": the place is said below
         at = f" (at character {where[1]})" if len(where) > 1 and isinstance(where[1], int) else ""
         return f"the request body is not valid JSON{': ' + why if why else ''}{at}"
     if where == ("body",) and kind == "missing":
