@@ -523,3 +523,42 @@ def test_a_client_that_goes_away_leaves_no_job_running(monkeypatch, lane):
         while target.status()["idle"] != 1:  # the stopped worker's replacement is ready
             assert time.monotonic() < deadline, target.status()
             time.sleep(0.05)
+
+
+def test_many_clients_that_go_away_at_once_leave_every_lane_as_it_was(monkeypatch):
+    # running, waiting and just-admitted jobs are all stopped; no count of workers, places or clients leaks
+    config = ServerConfig(workers=2, heavy_workers=1, heavy_queue=3, per_client=4, time_limit=60, quick_limit=60)
+    with LiveServer(config) as srv:
+        sched = srv.app.state.scheduler
+        real = sched.run
+
+        async def slow(job, payload, who):  # texts starting with "h" hold a heavy worker 60 s, others a quick one
+            if job == "nl_parse":
+                lane = sched.heavy if payload["text"].startswith("h") else sched.quick
+                return await lane.run("sleep", {"seconds": 60}, who)
+            return await real(job, payload, who)
+
+        monkeypatch.setattr(sched, "run", slow)
+        leavers = []
+        for i in range(12):
+            body = json.dumps({"text": ("h" if i % 2 else "q") + "1.1"}).encode()
+            stay = 0.05 * (i % 5)  # some leave before their job starts, some while it runs
+            until = (lambda s=stay: time.sleep(s) or True)
+            leavers.append(threading.Thread(target=send_and_leave, daemon=True,
+                                            args=(srv.port, "/api/numberlink/parse", body, until)))
+        for t in leavers:
+            t.start()
+        for t in leavers:
+            t.join(30)
+        deadline = time.monotonic() + 10
+        while True:
+            status = sched.status()
+            if all(status[k]["active"] == 0 and status[k]["waiting"] == 0
+                   and status[k]["idle"] == status[k]["workers"] for k in ("quick", "heavy")):
+                break
+            assert time.monotonic() < deadline, f"jobs outlived their clients: {status}"
+            time.sleep(0.05)
+        assert not sched.quick.clients and not sched.heavy.clients
+        assert (sched.quick._free, sched.heavy._free) == (2, 1)
+        monkeypatch.setattr(sched, "run", real)
+        assert httpx.get(srv.url + "/api/maze", params={"rows": 10, "cols": 10}, timeout=30).status_code == 200
