@@ -562,3 +562,27 @@ def test_many_clients_that_go_away_at_once_leave_every_lane_as_it_was(monkeypatc
         assert (sched.quick._free, sched.heavy._free) == (2, 1)
         monkeypatch.setattr(sched, "run", real)
         assert httpx.get(srv.url + "/api/maze", params={"rows": 10, "cols": 10}, timeout=30).status_code == 200
+
+
+def test_a_job_given_up_while_its_worker_warms_up_lets_it_go_at_once():
+    import multiprocessing as mp
+
+    from tremaux.web.workers import JobCancelled, _Worker
+
+    with WorkerPool(1, warm=False, start_timeout=20) as pool:
+        assert pool.run("echo", {}, timeout=60) == {}
+        real = pool._idle.get()  # in its place, a worker that is still warming up (it never says it is ready)
+        warming = _Worker.__new__(_Worker)
+        warming.conn, silent = mp.Pipe()
+        warming.ready = warming.failed = False
+        pool._idle.put(warming)
+        cancel = threading.Event()
+        threading.Timer(0.3, cancel.set).start()
+        t0 = time.monotonic()
+        with pytest.raises(JobCancelled):
+            pool.run("echo", {}, timeout=60, cancel=cancel)
+        assert time.monotonic() - t0 < 5  # not the 20 s a worker may take to start
+        assert pool._idle.get_nowait() is warming  # handed back for the next job, which waits for it
+        pool._idle.put(real)
+        silent.close()
+        warming.conn.close()

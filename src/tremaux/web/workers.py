@@ -179,13 +179,15 @@ class _Worker:
         self.proc.start()
         child.close()
         self.ready = False
+        self.failed = False  # it died, or said something else than "ready", before taking a job
 
     def wait_ready(self, timeout: float) -> bool:
-        if not self.ready and self.conn.poll(timeout):
+        if not self.ready and not self.failed and self.conn.poll(timeout):
             try:
                 self.ready = self.conn.recv()[0] == "ready"
             except (EOFError, OSError):
-                return False
+                pass
+            self.failed = not self.ready
         return self.ready
 
     def kill(self) -> None:
@@ -314,9 +316,14 @@ class WorkerPool:
             raise PoolBusy("the worker processes are still starting")
         deadline = time.monotonic() + wait
         w = self._next_idle(wait, deadline, cancel)
-        if not w.wait_ready(max(self._start_timeout, deadline - time.monotonic())):
-            self._retire(w)
-            raise PoolBusy("a worker process failed to start")
+        ready_by = time.monotonic() + max(self._start_timeout, deadline - time.monotonic())
+        while not w.wait_ready(self._slice(ready_by, cancel)):  # a new worker may still be warming up
+            if w.failed or time.monotonic() >= ready_by:
+                self._retire(w)
+                raise PoolBusy("a worker process failed to start")
+            if cancel is not None and cancel.is_set():
+                self._idle.put(w)  # still warming up: the next job takes it
+                raise JobCancelled()
         try:
             w.conn.send((name, payload, encode))
             end = time.monotonic() + timeout
