@@ -586,3 +586,18 @@ def test_a_job_given_up_while_its_worker_warms_up_lets_it_go_at_once():
         pool._idle.put(real)
         silent.close()
         warming.conn.close()
+
+
+def test_a_connection_that_cannot_be_watched_leaves_the_job_alone():
+    from starlette.requests import Request
+
+    from tremaux.web.connection import while_connected
+
+    async def broken():
+        raise RuntimeError("receive is not available")
+
+    async def main():
+        request = Request({"type": "http", "method": "GET", "headers": []}, receive=broken)
+        return await while_connected(request, asyncio.sleep(0.2, result="answered"))
+
+    assert asyncio.run(main()) == "answered"

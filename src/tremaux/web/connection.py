@@ -34,8 +34,11 @@ class ClientGone(Exception):
 
 async def _disconnected(request: Request) -> None:
     """Return once the client has closed its connection (the body, already read, is passed over)."""
-    while (await request.receive())["type"] != "http.disconnect":
-        pass
+    try:
+        while (await request.receive())["type"] != "http.disconnect":
+            pass
+    except Exception:  # noqa: BLE001 - the connection cannot be watched: the job runs to its end as before
+        await asyncio.Event().wait()
 
 
 async def while_connected(request: Request, work: Awaitable[Any]) -> Any:
