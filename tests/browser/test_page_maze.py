@@ -258,3 +258,23 @@ def test_an_answer_that_is_not_json_is_said_in_one_line_not_a_hung_spinner(drive
         assert not driver.find_element("id", "btn-solve").get_attribute("disabled")
     finally:
         driver.execute_script("window.fetch = window.tremaux_fetch;")
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["?rows=6&cols=9&seed=5&braid=0.35",
+     "?grid=polar&rings=6&seed=5&generator=prim",
+     "?grid=hex&shape=hexagon&radius=4&weave=true&generator=kruskal&seed=5",
+     "?grid=square&wrap=torus&generator=kruskal&rows=5&cols=5&seed=5"],
+)
+def test_every_address_the_page_builds_is_read_by_the_server(driver, server, query):
+    # the server reads values strictly (a whole number in digits, true or false, each parameter once):
+    # the pictures' addresses, the maze and the solve the page sends all pass
+    open_page(driver, server, query)
+    driver.find_element("id", "btn-solve").click()
+    wait_for(driver, "['animating', 'done'].includes(tremaux.maze.state().phase)", what="the solve")
+    fetch = ("return Promise.all(['dl-png', 'dl-svg', 'permalink'].map((id) => fetch(document.getElementById(id).href)"
+             ".then((r) => r.status + ' ' + r.url)))")
+    answers = driver.execute_script(fetch)
+    assert all(a.startswith("200 ") for a in answers), answers
+    assert "error" not in driver.find_element("id", "maze-message").get_attribute("class")
