@@ -248,3 +248,26 @@ def test_a_search_the_board_no_longer_needs_is_given_up_and_solve_is_offered_aga
     place(driver, {(1, 1): 0})
     state = solve_board(driver)
     assert state["phase"] == "solved", nl_message(driver)
+
+
+def test_another_solver_chosen_while_a_search_is_on_its_way_gives_it_up(driver, server):
+    from selenium.webdriver.support.ui import Select
+
+    open_page(driver, server, "?rows=5&cols=5&seed=1")
+    set_size(driver, 2, 3)
+    place(driver, {(0, 0): 1, (0, 2): 1, (1, 0): 2, (1, 2): 2})
+    solvers = [o.get_attribute("value") for o in Select(driver.find_element("id", "nl-solver")).options]
+    assert len(solvers) > 1
+    stall_answers(driver, "/api/numberlink/solve")
+    try:
+        driver.find_element("id", "nl-solve").click()
+        wait_for(driver, "window.tremaux_stalled.length === 1", what="the search to be on its way")
+        Select(driver.find_element("id", "nl-solver")).select_by_value(solvers[-1])
+        assert stalled_given_up(driver) == [True]
+        wait_for(driver, "!document.getElementById('nl-solve').disabled", timeout=5, what="solve offered again")
+        assert driver.execute_script("return tremaux.numberlink.state().phase") == "editing"
+        assert nl_message(driver)[0] == ""
+    finally:
+        unstall(driver)
+    state = solve_board(driver)
+    assert state["phase"] == "solved" and dict(state["answer"]["stats"])["solver"].startswith(solvers[-1])

@@ -1139,6 +1139,13 @@
     $("nl-solver").addEventListener("change", () => {
       const s = ENTRIES.nlSolvers.find((e) => e.name === $("nl-solver").value);
       $("nl-solver-doc").textContent = s ? s.name + ": " + s.doc : "";
+      if (NL.phase === "solving") {  // the search on its way is the old solver's: give it up, as a board change does
+        NL.requestId++;
+        nlGiveUp();
+        nlForget();
+        say($("nl-message"), "");
+        nlDraw();
+      }
     });
     nlReset(8, 8);
   }
