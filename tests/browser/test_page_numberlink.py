@@ -271,3 +271,39 @@ def test_another_solver_chosen_while_a_search_is_on_its_way_gives_it_up(driver, 
         unstall(driver)
     state = solve_board(driver)
     assert state["phase"] == "solved" and dict(state["answer"]["stats"])["solver"].startswith(solvers[-1])
+
+
+def test_a_search_the_page_gives_up_is_stopped_on_the_server(driver, browser_ready, monkeypatch):
+    # end to end: the page aborts its request, Chromium closes the connection, the server stops the job
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from test_web_fair import LiveServer
+
+    from tremaux.web import ServerConfig
+
+    with LiveServer(ServerConfig(workers=1, heavy_workers=1, time_limit=60, quick_limit=60)) as srv:
+        sched = srv.app.state.scheduler
+        real = sched.run
+
+        async def slow(job, payload, who):  # every search holds the heavy worker a minute
+            if job == "nl_solve":
+                return await sched.heavy.run("sleep", {"seconds": 60}, who)
+            return await real(job, payload, who)
+
+        monkeypatch.setattr(sched, "run", slow)
+        open_page(driver, srv.url, "?rows=5&cols=5&seed=1")
+        set_size(driver, 2, 3)
+        place(driver, {(0, 0): 1, (0, 2): 1, (1, 0): 2, (1, 2): 2})
+        driver.find_element("id", "nl-solve").click()
+        deadline = time.monotonic() + 10
+        while sched.heavy.active == 0:
+            assert time.monotonic() < deadline, "the search did not start"
+            time.sleep(0.05)
+        place(driver, {(1, 1): 3})  # the board changes: the page gives the search up
+        deadline = time.monotonic() + 5
+        while sched.heavy.active or sched.heavy.clients:
+            assert time.monotonic() < deadline, f"the search outlived the page's request: {sched.heavy.status()}"
+            time.sleep(0.05)
+        assert not driver.find_element("id", "nl-solve").get_attribute("disabled")
