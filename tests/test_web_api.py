@@ -390,6 +390,8 @@ def test_bodies_that_are_not_text_are_named_in_a_json_answer(client, content, sa
     [
         ({"rows": 1}, "rows: must be at least 2 (got 1)"),
         ({"cols": 151}, "cols: must be at most 150 (got 151)"),
+        ({"rows": "9" * 60}, "rows: must be at most 150"),  # too long to quote back
+        ({"seed": "-" + "9" * 3000}, "seed: must be at least 0"),
         ({"braid": -0.5}, "braid: must be at least 0.0 (got -0.5)"),
         ({"generator": "x" * 65}, "generator: must be at most 64 characters long"),
     ],

@@ -26,7 +26,7 @@ from .models import MazeParams, RenderParams
 
 __all__ = ["query_value", "MazeQuery", "RenderQuery"]
 
-_WHOLE = re.compile(r"[+-]?[0-9]{1,30}")
+_WHOLE = re.compile(r"[+-]?[0-9]{1,4000}")  # Python reads at most 4300 digits
 _DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]{1,4})?")
 _SWITCH = {"true": True, "false": False}
 
