@@ -294,3 +294,131 @@ def test_worker_pool_survives_a_dead_worker():
 def test_no_file_is_read_from_request_input(client):
     assert client.get("/static/../pyproject.toml").status_code == 404
     assert client.get("/static/%2e%2e/%2e%2e/pyproject.toml").status_code == 404
+
+
+# ---------------------------------------------------------------------- strict values
+@pytest.mark.parametrize(
+    ("params", "says"),
+    [
+        ({"rows": "5.0"}, "rows: must be a whole number, such as 20 (got 5.0)"),
+        ({"rows": " 5"}, 'rows: must be a whole number, such as 20 (got " 5")'),
+        ({"rows": "1_0"}, "rows: must be a whole number"),
+        ({"rows": "0x10"}, "rows: must be a whole number"),
+        ({"rows": "1e1"}, "rows: must be a whole number"),
+        ({"seed": "1.0"}, "seed: must be a whole number"),
+        ({"seed": ""}, 'seed: must be a whole number, such as 20 (got "")'),
+        ({"weave": "yes"}, "weave: must be true or false (got yes)"),
+        ({"weave": "1"}, "weave: must be true or false (got 1)"),
+        ({"weave": "on"}, "weave: must be true or false"),
+        ({"braid": "nan"}, "braid: must be a number, such as 0.5 (got nan)"),
+        ({"braid": "inf"}, "braid: must be a number"),
+        ({"braid": "1e999"}, "braid: must be a number"),
+        ({"braid": "half"}, "braid: must be a number"),
+    ],
+)
+def test_query_values_are_read_strictly(client, params, says):
+    for path in ("/api/maze", "/api/maze.svg"):
+        assert error_of(client.get(path, params={"seed": 1, **params}), 422).startswith(says)
+
+
+def test_query_values_the_page_sends_are_read(client):
+    params = {"rows": "+6", "cols": "7", "braid": ".25", "seed": "3", "weave": "false"}
+    body = client.get("/api/maze", params=params).json()
+    assert (body["rows"], body["cols"], body["params"]["braid"], body["params"]["seed"]) == (6, 7, 0.25, 3)
+    assert client.get("/api/maze.svg", params={"rows": 4, "cols": 4, "braid": "1", "cell": "8"}).status_code == 200
+
+
+def test_a_query_parameter_given_twice_is_refused(client):
+    for path in ("/api/maze", "/api/maze.png"):
+        res = client.get(path + "?rows=5&cols=5&rows=6")
+        assert error_of(res, 422) == "rows: given 2 times in the query string; give each parameter once"
+
+
+@pytest.mark.parametrize(
+    ("body", "says"),
+    [
+        ({"maze": {"rows": 5.0}}, "maze.rows: must be a whole number, such as 20 (got 5.0)"),
+        ({"maze": {"rows": "5"}}, 'maze.rows: must be a whole number, such as 20 (got "5")'),
+        ({"maze": {"seed": True}}, "maze.seed: must be a whole number, such as 20 (got true)"),
+        ({"maze": {"braid": "0.5"}}, 'maze.braid: must be a number, such as 0.5 (got "0.5")'),
+        ({"maze": {"weave": "yes"}}, 'maze.weave: must be true or false (got "yes")'),
+        ({"maze": {"weave": 1}}, "maze.weave: must be true or false (got 1)"),
+        ({"record": "yes"}, 'record: must be true or false (got "yes")'),
+        ({"solver": 7}, "solver: must be a string (got 7)"),
+        ({"colour": "red"}, "colour: unknown parameter; this request does not take it"),
+        ({"seed": 2.5}, "seed: must be a whole number, such as 20 (got 2.5)"),
+        ({"maze": [1]}, "maze: must be a JSON object (got [1])"),
+    ],
+)
+def test_json_values_are_read_strictly(client, body, says):
+    assert error_of(client.post("/api/solve", json=body), 422).startswith(says)
+
+
+def test_json_non_finite_numbers_are_refused(client):
+    for text in (b'{"maze": {"braid": NaN}}', b'{"maze": {"braid": Infinity}}'):
+        res = client.post("/api/solve", content=text, headers={"content-type": "application/json"})
+        assert error_of(res, 422).startswith("maze.braid: must be a finite number")
+    res = client.post("/api/solve", json={"maze": {"rows": 5, "cols": 5, "braid": 1, "seed": 1}})
+    assert res.status_code == 200 and res.json()["params"]["braid"] == 1.0  # a JSON 1 is a number
+
+
+def test_a_json_field_given_twice_is_refused(client):
+    for path, text in (("/api/solve", b'{"maze": {"rows": 5, "rows": 6}}'),
+                       ("/api/numberlink/parse", b'{"text": "1.1", "text": "2.2"}')):
+        res = client.post(path, content=text, headers={"content-type": "application/json"})
+        assert error_of(res, 422).startswith(text.split(b'"')[-4].decode() + ": given twice in one JSON object")
+
+
+@pytest.mark.parametrize(
+    ("content", "says"),
+    [
+        ('{"solver": "trémaux"}'.encode("latin-1"), "the request body is not valid JSON: it is not UTF-8 text (byte 14)"),
+        (b'{"solver": "\\ud800"}', "solver: must be text in valid Unicode"),
+        (b'{"maze": {"generator": "\\udfff\\ud800"}}', "maze.generator: must be text in valid Unicode"),
+        (b'{"\\ud800": 1}', "the request body holds a name that is not valid Unicode"),
+    ],
+)
+def test_bodies_that_are_not_text_are_named_in_a_json_answer(client, content, says):
+    # a lone surrogate (valid JSON, not valid Unicode) is quoted back escaped, never a crash of the answer
+    res = client.post("/api/solve", content=content, headers={"content-type": "application/json"})
+    assert res.headers["content-type"] == "application/json"
+    assert error_of(res, 422).startswith(says)
+
+
+@pytest.mark.parametrize(
+    ("params", "says"),
+    [
+        ({"rows": 1}, "rows: must be at least 2 (got 1)"),
+        ({"cols": 151}, "cols: must be at most 150 (got 151)"),
+        ({"rows": "9" * 60}, "rows: must be at most 150"),  # too long to quote back
+        ({"seed": "-" + "9" * 3000}, "seed: must be at least 0"),
+        ({"braid": -0.5}, "braid: must be at least 0.0 (got -0.5)"),
+        ({"generator": "x" * 65}, "generator: must be at most 64 characters long"),
+    ],
+)
+def test_a_value_out_of_bounds_is_told_its_bound(client, params, says):
+    assert error_of(client.get("/api/maze", params=params), 422) == says
+
+
+def test_an_error_over_several_lines_is_answered_in_its_first(client, monkeypatch):
+    sched = client.app.state.scheduler
+
+    async def crash(job, payload, who):
+        raise JobError("ValueError", "ValueError: operands could not be broadcast\n  shapes (3,) (4,)", False)
+
+    monkeypatch.setattr(sched, "run", crash)
+    res = client.get("/api/maze", params={"rows": 4, "cols": 4, "seed": 1})
+    assert error_of(res, 500) == "ValueError: operands could not be broadcast"
+
+
+@pytest.mark.parametrize(
+    ("content", "says"),
+    [
+        (b'{"seed": ' + b"9" * 5000 + b"}", "the request body is not valid JSON for this server: a number in it has "
+                                          "thousands of digits"),
+        (b'{"solver": "a\x01b"}', "the request body is not valid JSON: Invalid control character (at character 13)"),
+    ],
+)
+def test_json_python_cannot_read_is_named(client, content, says):
+    res = client.post("/api/solve", content=content, headers={"content-type": "application/json"})
+    assert error_of(res, 422) == says

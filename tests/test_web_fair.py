@@ -439,3 +439,165 @@ def test_docs_are_served_without_a_network(client):
         assert "cdn" not in html.text.lower()
     js = client.get("/static-offline-docs/swagger-ui-bundle.js")
     assert b"SwaggerUIBundle" in js.content[:2000] or b"SwaggerUIBundle" in js.content
+
+
+# ---------------------------------------------------------------------- clients that go away
+def test_a_cancelled_job_stops_its_worker_and_a_new_one_takes_its_place():
+    from tremaux.web.workers import JobCancelled
+
+    with WorkerPool(1, warm=False) as pool:
+        assert pool.run("echo", {}, timeout=60) == {}  # the worker has started
+        cancel = threading.Event()
+        threading.Timer(0.3, cancel.set).start()
+        t0 = time.monotonic()
+        with pytest.raises(JobCancelled):
+            pool.run("sleep", {"seconds": 30}, timeout=60, cancel=cancel)
+        assert time.monotonic() - t0 < 5  # not the 30 s the job would have taken
+        t0 = time.monotonic()
+        assert pool.run("echo", {"x": 1}, timeout=30) == {"x": 1}
+        assert time.monotonic() - t0 < 10 and pool.idle == 1
+
+
+def test_a_cancelled_lane_job_frees_its_worker_and_its_clients_share():
+    lane = Lane("heavy", WorkerPool(1, warm=False), waiting=1, time_limit=60, per_client=1)
+
+    async def main():
+        job = asyncio.ensure_future(lane.run("sleep", {"seconds": 30}, "someone"))
+        while lane.active == 0 or lane.pool.idle == 1:
+            await asyncio.sleep(0.02)
+        t0 = time.monotonic()
+        job.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await job
+        stopped = time.monotonic() - t0
+        assert lane.active == 0 and not lane.clients
+        # the same client's next job runs at once, on the worker that replaced the stopped one
+        return stopped, await lane.run("echo", {"x": 1}, "someone")
+
+    try:
+        stopped, out = asyncio.run(main())
+    finally:
+        lane.close()
+    assert stopped < 5 and out == b'{"x":1}'
+
+
+def send_and_leave(port: int, path: str, body: bytes, until) -> None:
+    """Send a request, wait for ``until()`` (its job is running), and close the connection unanswered."""
+    head = (f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(body)}\r\n\r\n").encode()
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(head + body)
+        deadline = time.monotonic() + 10
+        while not until():
+            assert time.monotonic() < deadline, "the job did not start"
+            time.sleep(0.02)
+
+
+@pytest.mark.parametrize("lane", ["quick", "heavy"])
+def test_a_client_that_goes_away_leaves_no_job_running(monkeypatch, lane):
+    config = ServerConfig(workers=1, heavy_workers=1, time_limit=60, quick_limit=60, per_client=1)
+    with LiveServer(config) as srv:
+        sched = srv.app.state.scheduler
+        target: Lane = getattr(sched, lane)
+        real = sched.run
+        asked = []
+
+        async def slow_first(job, payload, who):  # the first puzzle read holds its worker 60 s
+            asked.append(job)
+            if len(asked) == 1:
+                return await target.run("sleep", {"seconds": 60}, who)
+            return await real(job, payload, who)
+
+        monkeypatch.setattr(sched, "run", slow_first)
+        body = json.dumps({"text": "1.1\n2.2"}).encode()
+        send_and_leave(srv.port, "/api/numberlink/parse", body, lambda: target.active == 1)
+        t0 = time.monotonic()
+        while target.active or target.clients:
+            assert time.monotonic() - t0 < 5, f"the job outlived its client: {target.status()}"
+            time.sleep(0.02)
+        # the next request, from the same address, is answered at once (its share and a worker are free)
+        res = httpx.post(srv.url + "/api/numberlink/parse", json={"text": "1.1\n2.2"}, timeout=30)
+        assert res.status_code == 200 and res.json()["grid"] == [[1, 0, 1], [2, 0, 2]]
+        assert time.monotonic() - t0 < 15
+        deadline = time.monotonic() + 10
+        while target.status()["idle"] != 1:  # the stopped worker's replacement is ready
+            assert time.monotonic() < deadline, target.status()
+            time.sleep(0.05)
+
+
+def test_many_clients_that_go_away_at_once_leave_every_lane_as_it_was(monkeypatch):
+    # running, waiting and just-admitted jobs are all stopped; no count of workers, places or clients leaks
+    config = ServerConfig(workers=2, heavy_workers=1, heavy_queue=3, per_client=4, time_limit=60, quick_limit=60)
+    with LiveServer(config) as srv:
+        sched = srv.app.state.scheduler
+        real = sched.run
+
+        async def slow(job, payload, who):  # texts starting with "h" hold a heavy worker 60 s, others a quick one
+            if job == "nl_parse":
+                lane = sched.heavy if payload["text"].startswith("h") else sched.quick
+                return await lane.run("sleep", {"seconds": 60}, who)
+            return await real(job, payload, who)
+
+        monkeypatch.setattr(sched, "run", slow)
+        leavers = []
+        for i in range(12):
+            body = json.dumps({"text": ("h" if i % 2 else "q") + "1.1"}).encode()
+            stay = 0.05 * (i % 5)  # some leave before their job starts, some while it runs
+            until = (lambda s=stay: time.sleep(s) or True)
+            leavers.append(threading.Thread(target=send_and_leave, daemon=True,
+                                            args=(srv.port, "/api/numberlink/parse", body, until)))
+        for t in leavers:
+            t.start()
+        for t in leavers:
+            t.join(30)
+        deadline = time.monotonic() + 10
+        while True:
+            status = sched.status()
+            if all(status[k]["active"] == 0 and status[k]["waiting"] == 0
+                   and status[k]["idle"] == status[k]["workers"] for k in ("quick", "heavy")):
+                break
+            assert time.monotonic() < deadline, f"jobs outlived their clients: {status}"
+            time.sleep(0.05)
+        assert not sched.quick.clients and not sched.heavy.clients
+        assert (sched.quick._free, sched.heavy._free) == (2, 1)
+        monkeypatch.setattr(sched, "run", real)
+        assert httpx.get(srv.url + "/api/maze", params={"rows": 10, "cols": 10}, timeout=30).status_code == 200
+
+
+def test_a_job_given_up_while_its_worker_warms_up_lets_it_go_at_once():
+    import multiprocessing as mp
+
+    from tremaux.web.workers import JobCancelled, _Worker
+
+    with WorkerPool(1, warm=False, start_timeout=20) as pool:
+        assert pool.run("echo", {}, timeout=60) == {}
+        real = pool._idle.get()  # in its place, a worker that is still warming up (it never says it is ready)
+        warming = _Worker.__new__(_Worker)
+        warming.conn, silent = mp.Pipe()
+        warming.ready = warming.failed = False
+        pool._idle.put(warming)
+        cancel = threading.Event()
+        threading.Timer(0.3, cancel.set).start()
+        t0 = time.monotonic()
+        with pytest.raises(JobCancelled):
+            pool.run("echo", {}, timeout=60, cancel=cancel)
+        assert time.monotonic() - t0 < 5  # not the 20 s a worker may take to start
+        assert pool._idle.get_nowait() is warming  # handed back for the next job, which waits for it
+        pool._idle.put(real)
+        silent.close()
+        warming.conn.close()
+
+
+def test_a_connection_that_cannot_be_watched_leaves_the_job_alone():
+    from starlette.requests import Request
+
+    from tremaux.web.connection import while_connected
+
+    async def broken():
+        raise RuntimeError("receive is not available")
+
+    async def main():
+        request = Request({"type": "http", "method": "GET", "headers": []}, receive=broken)
+        return await while_connected(request, asyncio.sleep(0.2, result="answered"))
+
+    assert asyncio.run(main()) == "answered"

@@ -198,3 +198,34 @@ def test_a_puzzle_whose_lines_must_touch_is_judged_among_all_solutions(client):
     grid = [[1, 0, 0], [0, 0, 0], [0, 0, 1]]  # one line through nine cells: it runs beside itself
     out = solve(client, grid).json()
     assert out["status"] == "solved" and out["unique"] is False and out["second"] is not None
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "says"),
+    [
+        ("/api/numberlink/solve", {"rows": 2.0, "cols": 3, "grid": [[1, 0, 1], [2, 0, 2]]},
+         "rows: must be a whole number, such as 20 (got 2.0)"),
+        ("/api/numberlink/solve", {"rows": 2, "cols": 3, "grid": [[1, 0, 1], [2, 0, "2"]]},
+         'grid[1][2]: must be a whole number, such as 20 (got "2")'),
+        ("/api/numberlink/solve", {"rows": 2, "cols": 3, "grid": [[1, 0, 1], [2, 0, True]]},
+         "grid[1][2]: must be a whole number, such as 20 (got true)"),
+        ("/api/numberlink/solve", {"rows": 2, "cols": 3, "grid": [[1, 0, 1], [2, 0, 2.0]]},
+         "grid[1][2]: must be a whole number, such as 20 (got 2.0)"),
+        ("/api/numberlink/solve", {"rows": 2, "cols": 3, "grid": [[1, 0, 1], [2, 0, 2]], "second": "no"},
+         'second: must be true or false (got "no")'),
+        ("/api/numberlink/solve", {"rows": 2, "cols": 3, "grid": "1.1\n2.2"}, "grid: must be a list"),
+        ("/api/numberlink/random", {"rows": 5, "cols": "5"}, 'cols: must be a whole number, such as 20 (got "5")'),
+        ("/api/numberlink/random", {"seed": 1.5}, "seed: must be a whole number, such as 20 (got 1.5)"),
+        ("/api/numberlink/format", {"rows": 2, "cols": 2, "grid": [[1, 1], [0, False]]},
+         "grid[1][1]: must be a whole number, such as 20 (got false)"),
+    ],
+)
+def test_puzzle_values_are_read_strictly(client, path, body, says):
+    res = client.post(path, json=body)
+    assert res.status_code == 422, res.text
+    assert res.json()["error"].startswith(says)
+
+
+def test_an_empty_solver_name_is_no_name(client):
+    res = client.post("/api/numberlink/solve", json={"rows": 2, "cols": 2, "grid": [[1, 1], [0, 0]], "solver": ""})
+    assert res.status_code == 400 and res.json()["error"].startswith("unknown numberlink solver ''; choose one of")

@@ -87,3 +87,32 @@ new MutationObserver(() => { if (el.textContent.includes(text)) window.tremaux_s
 def watch_for_text(driver, element_id: str, text: str) -> None:
     """From now on, ``window.tremaux_seen[element_id]`` says whether the element ever showed ``text``."""
     driver.execute_script(SEEN, element_id, text)
+
+
+STALL = """
+// requests to paths holding `arguments[0]` get no answer (a server busy with a long search); each one's
+// signal is kept in tremaux_stalled, to see whether the page gave the request up
+const part = arguments[0];
+if (!window.tremaux_fetch) window.tremaux_fetch = window.fetch;
+window.tremaux_stalled = [];
+window.fetch = (path, options) => {
+  if (!String(path).includes(part)) return window.tremaux_fetch(path, options);
+  const signal = options && options.signal;
+  window.tremaux_stalled.push(signal || null);
+  return new Promise(() => {});
+};
+"""
+
+
+def stall_answers(driver, part: str) -> None:
+    """Leave the page's requests to paths containing ``part`` unanswered, keeping their abort signals."""
+    driver.execute_script(STALL, part)
+
+
+def stalled_given_up(driver) -> list:
+    """For each stalled request, whether the page has given it up (aborted its signal)."""
+    return driver.execute_script("return window.tremaux_stalled.map((s) => !!(s && s.aborted))")
+
+
+def unstall(driver) -> None:
+    driver.execute_script("window.fetch = window.tremaux_fetch;")

@@ -143,3 +143,18 @@ def test_an_emptied_size_box_is_refused_before_sending(driver, server):
     driver.execute_script("const b = document.getElementById('seed'); b.value = '5'; b.dispatchEvent(new Event('change'));")
     wait_for(driver, "tremaux.maze.state().phase === 'ready' && tremaux.maze.state().params.seed === 5", what="the maze of seed 5")
     assert "invalid" not in driver.find_element("id", "rows").get_attribute("class")
+
+
+def test_a_permalink_number_too_large_to_hold_is_not_sent(driver, server):
+    # 10^400 reads as Infinity: the page keeps its default instead of asking the server for rows=Infinity
+    open_page(driver, server, "?rows=" + "9" * 400 + "&cols=7&seed=3")
+    state = driver.execute_script("return tremaux.maze.state()")
+    assert state["params"]["rows"] == 20 and state["params"]["cols"] == 7
+
+
+def test_a_number_over_999_in_the_cell_box_is_called_too_large(driver, server):
+    open_page(driver, server, "?rows=5&cols=5&seed=1")
+    driver.execute_script("const b = document.getElementById('nl-entry'); b.value = '1234';"
+                          "b.dispatchEvent(new Event('input'));")
+    text = driver.find_element("id", "nl-message").text
+    assert text == "1234 is too large: numbers go from 1 to 999 (clear the box to empty the cell)"

@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from pagekit import centre_pixels, hex_rgb, hold_answers, open_page, release_answers, wait_for, watch_for_text
+from pagekit import (centre_pixels, hex_rgb, hold_answers, open_page, release_answers, stall_answers, stalled_given_up,
+                     unstall, wait_for, watch_for_text)
 
 pytestmark = pytest.mark.browser
 
@@ -211,4 +212,69 @@ def test_settings_changed_while_a_maze_is_on_its_way_wait_for_it(driver, server)
                     "&& tremaux.maze.state()", what="the maze of the last change")
     assert (done["params"]["rows"], done["params"]["cols"]) == (9, 11)
     assert driver.execute_script("return window.tremaux_most") == 1
+    assert "error" not in driver.find_element("id", "maze-message").get_attribute("class")
+
+
+def test_a_solve_given_up_for_a_newer_choice_is_cancelled(driver, server):
+    # a second solve, another solver, or a new maze while a solve is on its way: the page gives that request
+    # up (the server then stops its search) and shows nothing of it
+    open_page(driver, server, "?rows=8&cols=8&seed=2&solver=tremaux")
+    stall_answers(driver, "/api/solve")
+    try:
+        driver.find_element("id", "btn-solve").click()
+        wait_for(driver, "window.tremaux_stalled.length === 1", what="the solve to be on its way")
+        driver.execute_script("const s = document.getElementById('solver'); s.value = 'bfs';"
+                              "s.dispatchEvent(new Event('change'));")
+        assert stalled_given_up(driver) == [True]
+        driver.find_element("id", "btn-solve").click()
+        wait_for(driver, "window.tremaux_stalled.length === 2", what="the second solve")
+        driver.find_element("id", "btn-new").click()  # a new maze: the solve on its way is for the old one
+        wait_for(driver, "tremaux.maze.state().phase === 'ready' && tremaux.maze.state().params.seed !== 2",
+                 what="the new maze")
+        assert stalled_given_up(driver) == [True, True]
+        assert "error" not in driver.find_element("id", "maze-message").get_attribute("class")
+    finally:
+        unstall(driver)
+    driver.find_element("id", "btn-solve").click()
+    done = wait_for(driver, "['animating', 'done'].includes(tremaux.maze.state().phase) && tremaux.maze.state()",
+                    what="the bfs run")
+    assert done["found"] is True
+
+
+def test_an_answer_that_is_not_json_is_said_in_one_line_not_a_hung_spinner(driver, server):
+    # a proxy in the way may answer with a page of its own: the message says so and the page carries on
+    open_page(driver, server, "?rows=8&cols=8&seed=2")
+    driver.execute_script("""
+        if (!window.tremaux_fetch) window.tremaux_fetch = window.fetch;
+        window.fetch = (path, options) => String(path).includes('/api/solve')
+          ? Promise.resolve(new Response('<html>gateway</html>', { status: 200, headers: { 'Content-Type': 'text/html' } }))
+          : window.tremaux_fetch(path, options);""")
+    try:
+        driver.find_element("id", "btn-solve").click()
+        text = wait_for(driver, "document.querySelector('#maze-message.error') && "
+                                "document.getElementById('maze-message').textContent", timeout=10, what="the message")
+        assert text == "the server's answer to /api/solve is not JSON"
+        assert driver.execute_script("return tremaux.maze.state().phase") == "ready"
+        assert not driver.find_element("id", "btn-solve").get_attribute("disabled")
+    finally:
+        driver.execute_script("window.fetch = window.tremaux_fetch;")
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["?rows=6&cols=9&seed=5&braid=0.35",
+     "?grid=polar&rings=6&seed=5&generator=prim",
+     "?grid=hex&shape=hexagon&radius=4&weave=true&generator=kruskal&seed=5",
+     "?grid=square&wrap=torus&generator=kruskal&rows=5&cols=5&seed=5"],
+)
+def test_every_address_the_page_builds_is_read_by_the_server(driver, server, query):
+    # the server reads values strictly (a whole number in digits, true or false, each parameter once):
+    # the pictures' addresses, the maze and the solve the page sends all pass
+    open_page(driver, server, query)
+    driver.find_element("id", "btn-solve").click()
+    wait_for(driver, "['animating', 'done'].includes(tremaux.maze.state().phase)", what="the solve")
+    fetch = ("return Promise.all(['dl-png', 'dl-svg', 'permalink'].map((id) => fetch(document.getElementById(id).href)"
+             ".then((r) => r.status + ' ' + r.url)))")
+    answers = driver.execute_script(fetch)
+    assert all(a.startswith("200 ") for a in answers), answers
     assert "error" not in driver.find_element("id", "maze-message").get_attribute("class")

@@ -5,7 +5,8 @@ from __future__ import annotations
 import time
 
 import pytest
-from pagekit import centre_pixels, hex_rgb, hold_answers, open_page, release_answers, wait_for, watch_for_text
+from pagekit import (centre_pixels, hex_rgb, hold_answers, open_page, release_answers, stall_answers, stalled_given_up,
+                     unstall, wait_for, watch_for_text)
 
 pytestmark = pytest.mark.browser
 
@@ -224,3 +225,85 @@ def test_a_file_too_long_for_a_puzzle_is_refused_before_sending(driver, server, 
         assert f"at most {limit} characters" in text and "error" in nl_message(driver)[1]
     assert driver.execute_script("return window.tremaux_held") == 0
     release_answers(driver)
+
+
+def test_a_search_the_board_no_longer_needs_is_given_up_and_solve_is_offered_again(driver, server):
+    # the board changes while its search is on its way: the page gives the request up (the server then
+    # stops the search and frees the visitor's share) instead of waiting for an answer it would drop
+    open_page(driver, server, "?rows=5&cols=5&seed=1")
+    set_size(driver, 2, 3)
+    place(driver, {(0, 0): 1, (0, 2): 1, (1, 0): 2, (1, 2): 2})
+    stall_answers(driver, "/api/numberlink/solve")
+    try:
+        driver.find_element("id", "nl-solve").click()
+        wait_for(driver, "window.tremaux_stalled.length === 1 && document.getElementById('nl-solve').disabled",
+                 what="the search to be on its way")
+        assert stalled_given_up(driver) == [False]
+        place(driver, {(1, 1): 3})
+        assert stalled_given_up(driver) == [True]
+        wait_for(driver, "!document.getElementById('nl-solve').disabled", timeout=5, what="solve offered again")
+        assert nl_message(driver)[0] == "" and "error" not in nl_message(driver)[1]  # no word of the given-up one
+    finally:
+        unstall(driver)
+    place(driver, {(1, 1): 0})
+    state = solve_board(driver)
+    assert state["phase"] == "solved", nl_message(driver)
+
+
+def test_another_solver_chosen_while_a_search_is_on_its_way_gives_it_up(driver, server):
+    from selenium.webdriver.support.ui import Select
+
+    open_page(driver, server, "?rows=5&cols=5&seed=1")
+    set_size(driver, 2, 3)
+    place(driver, {(0, 0): 1, (0, 2): 1, (1, 0): 2, (1, 2): 2})
+    solvers = [o.get_attribute("value") for o in Select(driver.find_element("id", "nl-solver")).options]
+    assert len(solvers) > 1
+    stall_answers(driver, "/api/numberlink/solve")
+    try:
+        driver.find_element("id", "nl-solve").click()
+        wait_for(driver, "window.tremaux_stalled.length === 1", what="the search to be on its way")
+        Select(driver.find_element("id", "nl-solver")).select_by_value(solvers[-1])
+        assert stalled_given_up(driver) == [True]
+        wait_for(driver, "!document.getElementById('nl-solve').disabled", timeout=5, what="solve offered again")
+        assert driver.execute_script("return tremaux.numberlink.state().phase") == "editing"
+        assert nl_message(driver)[0] == ""
+    finally:
+        unstall(driver)
+    state = solve_board(driver)
+    assert state["phase"] == "solved" and dict(state["answer"]["stats"])["solver"].startswith(solvers[-1])
+
+
+def test_a_search_the_page_gives_up_is_stopped_on_the_server(driver, browser_ready, monkeypatch):
+    # end to end: the page aborts its request, Chromium closes the connection, the server stops the job
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from test_web_fair import LiveServer
+
+    from tremaux.web import ServerConfig
+
+    with LiveServer(ServerConfig(workers=1, heavy_workers=1, time_limit=60, quick_limit=60)) as srv:
+        sched = srv.app.state.scheduler
+        real = sched.run
+
+        async def slow(job, payload, who):  # every search holds the heavy worker a minute
+            if job == "nl_solve":
+                return await sched.heavy.run("sleep", {"seconds": 60}, who)
+            return await real(job, payload, who)
+
+        monkeypatch.setattr(sched, "run", slow)
+        open_page(driver, srv.url, "?rows=5&cols=5&seed=1")
+        set_size(driver, 2, 3)
+        place(driver, {(0, 0): 1, (0, 2): 1, (1, 0): 2, (1, 2): 2})
+        driver.find_element("id", "nl-solve").click()
+        deadline = time.monotonic() + 10
+        while sched.heavy.active == 0:
+            assert time.monotonic() < deadline, "the search did not start"
+            time.sleep(0.05)
+        place(driver, {(1, 1): 3})  # the board changes: the page gives the search up
+        deadline = time.monotonic() + 5
+        while sched.heavy.active or sched.heavy.clients:
+            assert time.monotonic() < deadline, f"the search outlived the page's request: {sched.heavy.status()}"
+            time.sleep(0.05)
+        assert not driver.find_element("id", "nl-solve").get_attribute("disabled")

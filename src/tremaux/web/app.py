@@ -11,8 +11,13 @@ limit (:mod:`tremaux.web.workers`), on the quick or the heavy lane by an
 estimate of its work (:mod:`tremaux.web.schedule`); the HTTP-level guards
 (body cap, slow-client timeouts) are in :mod:`tremaux.web.guard`, and every
 limit in :class:`~tremaux.web.config.ServerConfig`. Requests are validated by
-pydantic models (:mod:`tremaux.web.models`) and by the registries. Every
-error is a JSON object ``{"error": "<one line>", "kind": "<what>"}``: 400 for
+pydantic models (:mod:`tremaux.web.models`, values read strictly: ``5.0`` is
+no whole number, ``"yes"`` no switch; query strings by
+:mod:`tremaux.web.query`) and by the registries. A client that closes its
+connection before its answer is ready has its computation stopped
+(:mod:`tremaux.web.connection`). Every
+error is a JSON object ``{"error": "<one line>", "kind": "<what>"}`` (said by
+:mod:`tremaux.web.messages`): 400 for
 a value tremaux refuses (:class:`tremaux.errors.TremauxError`) or a malformed
 HTTP request, 404 and 405 for a wrong address or method, 408 when the time
 limit cut the work off or a client was too slow to send its request, 413 for
@@ -28,7 +33,7 @@ Examples
 >>> from fastapi.testclient import TestClient
 >>> with TestClient(create_app(workers=1)) as client:
 ...     client.get("/api/maze", params={"rows": 500}).json()["error"]
-'rows: Input should be less than or equal to 150 (got 500)'
+'rows: must be at most 150 (got 500)'
 """
 
 from __future__ import annotations
@@ -37,13 +42,12 @@ import base64
 import secrets
 from contextlib import asynccontextmanager
 from dataclasses import replace
-from http import HTTPStatus
 from importlib import resources
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Query, Request
+from fastapi import Depends, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -52,7 +56,10 @@ from .. import __version__
 from ..errors import TremauxError
 from . import models as m
 from .config import ServerConfig
+from .connection import ClientGone, while_connected
 from .guard import RequestGuard
+from .messages import AnswerJSON, ApiError, describe, each_once, json_keys_once, kind_of, one_line
+from .query import MazeQuery, RenderQuery
 from .schedule import ClientLimit, LaneFull, Scheduler
 from .workers import JobError, JobTimeout, PoolBusy
 
@@ -67,88 +74,12 @@ STATUS = {
 _STATIC = resources.files("tremaux.web") / "static"
 
 
-class ApiError(Exception):
-    """An error answer: status, kind and one-line message.
-
-    Parameters
-    ----------
-    status : int
-        The HTTP status.
-    kind : str
-        The kind of problem (``NotFound``, ``Busy``...), the ``kind`` of the JSON answer.
-    message : str
-        One line saying what is wrong.
-    retry_after : int, optional
-        Seconds for the ``Retry-After`` header.
-
-    Examples
-    --------
-    >>> err = ApiError(404, "NotFound", "no such maze")
-    >>> err.status, err.kind, str(err)
-    (404, 'NotFound', 'no such maze')
-    """
-
-    def __init__(self, status: int, kind: str, message: str, *, retry_after: int | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.kind = kind
-        self.message = message
-        self.retry_after = retry_after
-
-
-def _describe(err: dict[str, Any], content_type: str = "") -> str:
-    """One line for one pydantic error; the whole body's problems (none, not JSON) said plainly.
-
-    Examples
-    --------
-    >>> _describe({"type": "json_invalid", "loc": ("body", 7), "msg": "JSON decode error",
-    ...            "ctx": {"error": "Expecting value"}})
-    'the request body is not valid JSON: Expecting value (at character 7)'
-    >>> _describe({"type": "missing", "loc": ("body",), "msg": "Field required"})
-    'the request body is missing; send a JSON object (Content-Type: application/json)'
-    """
-    where = tuple(err.get("loc", ()))
-    kind = err.get("type")
-    if where[:1] == ("body",) and kind == "json_invalid":
-        why = str((err.get("ctx") or {}).get("error", "")).splitlines()[0] if err.get("ctx") else ""
-        at = f" (at character {where[1]})" if len(where) > 1 and isinstance(where[1], int) else ""
-        return f"the request body is not valid JSON{': ' + why if why else ''}{at}"
-    if where == ("body",) and kind == "missing":
-        return "the request body is missing; send a JSON object (Content-Type: application/json)"
-    if where == ("body",) and kind == "model_attributes_type":
-        value = err.get("input")
-        if isinstance(value, bytes):  # not read as JSON: the content type said otherwise
-            sent = content_type.split(";")[0].strip()[:60] or "none"
-            return f"the request body must be JSON sent as Content-Type: application/json (the Content-Type was {sent})"
-        json_kinds = ((bool, "true or false"), (str, "a string"), (list, "an array"), ((int, float), "a number"))
-        what = next((name for t, name in json_kinds if isinstance(value, t)), "null")
-        return f"the request body must be a JSON object, not {what}"
-    loc = ".".join(str(x) for x in where if x not in ("body", "query"))
-    msg = str(err.get("msg", "invalid value")).removeprefix("Value error, ")
-    if "input" in err and err.get("type") not in ("missing", "extra_forbidden", "json_invalid"):
-        value = err["input"]
-        plain = isinstance(value, (int, float)) or (where[:1] == ("query",) and isinstance(value, str))
-        text = str(value) if plain else repr(value)
-        if len(text) <= 40:
-            msg += f" (got {text})"
-    return f"{loc}: {msg}" if loc else msg
-
-
 def _entries(registry: Any) -> list[m.AlgorithmInfo]:
     out = []
     for e in registry:
         meta = {k: v for k, v in e.meta.items() if isinstance(v, (bool, int, float, str))}
         out.append(m.AlgorithmInfo(name=e.name, aliases=list(e.aliases), doc=e.doc, meta=meta))
     return out
-
-
-def _kind_of(status: int) -> str:
-    """``"MethodNotAllowed"`` for 405: the status's phrase in one word."""
-    try:
-        phrase = HTTPStatus(status).phrase
-    except ValueError:
-        phrase = "Error"
-    return "".join(w.capitalize() for w in phrase.replace("-", " ").split())
 
 
 def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI:
@@ -205,6 +136,7 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
             f"{config.max_body} bytes. Every error is `{{\"error\": ..., \"kind\": ...}}`."
         ),
         lifespan=lifespan,
+        default_response_class=AnswerJSON,
         responses={
             400: {"model": m.ErrorBody, "description": "A value tremaux refuses."},
             404: {"model": m.ErrorBody, "description": "No such page."},
@@ -221,23 +153,31 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
     limits = m.Limits(version=__version__, time_limit=time_limit, max_body=config.max_body)
 
     # ------------------------------------------------------------------ errors
-    def shaped(status: int, kind: str, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
-        return JSONResponse({"error": message, "kind": kind}, status_code=status, headers=headers)
+    def shaped(status: int, kind: str, message: str, headers: dict[str, str] | None = None) -> AnswerJSON:
+        return AnswerJSON({"error": one_line(message, kind), "kind": kind}, status_code=status, headers=headers)
 
     @app.exception_handler(ApiError)
-    async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
+    async def _api_error(request: Request, exc: ApiError) -> AnswerJSON:
         headers = None if exc.retry_after is None else {"Retry-After": str(exc.retry_after)}
         return shaped(exc.status, exc.kind, exc.message, headers)
 
     @app.exception_handler(TremauxError)
-    async def _tremaux_error(request: Request, exc: TremauxError) -> JSONResponse:
+    async def _tremaux_error(request: Request, exc: TremauxError) -> AnswerJSON:
         kind = type(exc).__name__
         return shaped(STATUS.get(kind, 400), kind, str(exc))
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> AnswerJSON:
         if isinstance(exc.__cause__, RecursionError):
             return shaped(422, "ValidationError", "the JSON body is nested too deeply")
+        if isinstance(exc.__cause__, UnicodeDecodeError):
+            return shaped(422, "ValidationError", f"the request body is not valid JSON: it is not UTF-8 text "
+                                                  f"(byte {exc.__cause__.start})")
+        if isinstance(exc.__cause__, ValueError) and "digits" in str(exc.__cause__):  # Python's int size limit
+            return shaped(422, "ValidationError", "the request body is not valid JSON for this server: "
+                                                  "a number in it has thousands of digits")
+        if isinstance(exc.__cause__, ValueError):
+            return shaped(422, "ValidationError", "the request body could not be read as JSON")
         if exc.status_code == 404:
             message = f"no such page: {request.url.path}"
         elif exc.status_code == 405:
@@ -245,27 +185,29 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
         else:
             message = str(exc.detail)
         headers = {k: v for k, v in (exc.headers or {}).items() if k.lower() in ("allow", "retry-after")}
-        return shaped(exc.status_code, _kind_of(exc.status_code), message.splitlines()[0] if message else "error",
+        return shaped(exc.status_code, kind_of(exc.status_code), message.splitlines()[0] if message else "error",
                       headers or None)
 
     @app.exception_handler(RequestValidationError)
-    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+    async def _invalid(request: Request, exc: RequestValidationError) -> AnswerJSON:
         errors = exc.errors()
         detail = [{k: v for k, v in e.items() if k in ("loc", "msg", "type")} for e in errors]
         content_type = request.headers.get("content-type", "")
-        message = "; ".join(_describe(e, content_type) for e in errors[:3]) or "invalid request"
-        return JSONResponse(
+        message = one_line("; ".join(describe(e, content_type) for e in errors[:3]), "invalid request")
+        return AnswerJSON(
             {"error": message, "kind": "ValidationError", "detail": detail}, status_code=422
         )
 
     @app.exception_handler(Exception)
-    async def _crash(request: Request, exc: Exception) -> JSONResponse:
+    async def _crash(request: Request, exc: Exception) -> AnswerJSON:
         return shaped(500, "InternalError", f"internal error ({type(exc).__name__}); the server goes on")
 
     async def run(request: Request, job: str, payload: dict[str, Any]) -> Any:
         client = request.client.host if request.client else "unknown"
         try:
-            return await state["sched"].run(job, payload, client)
+            return await while_connected(request, state["sched"].run(job, payload, client))
+        except ClientGone:
+            raise ApiError(499, "ClientClosedRequest", "the client went away; its computation was stopped") from None
         except LaneFull as exc:
             raise ApiError(503, "Busy", str(exc), retry_after=exc.retry_after) from None
         except ClientLimit as exc:
@@ -293,6 +235,9 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
         data["grid"] = grid.name
         return {k: v for k, v in data.items()
                 if not (k in GRID_FIELDS and v in (None, False)) and not (k == "grid" and v == "square")}
+
+    query_once = [Depends(each_once)]  # each parameter given once in a query string
+    body_once = [Depends(json_keys_once)]  # and each field once in a JSON object
 
     # ------------------------------------------------------------------ page
     @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)  # HEAD: link checkers, curl -I
@@ -346,8 +291,8 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
 
         return SOLVERS.get(name).name
 
-    @app.get("/api/maze", response_model=m.MazeResponse, tags=["mazes"])
-    async def get_maze(request: Request, params: Annotated[m.MazeParams, Query()]) -> Any:
+    @app.get("/api/maze", response_model=m.MazeResponse, tags=["mazes"], dependencies=query_once)
+    async def get_maze(request: Request, params: Annotated[MazeQuery, Query()]) -> Any:
         """Generate a maze; start and goal are its two most distant cells.
 
         The same parameters (seed included) always give the same maze; without a
@@ -357,7 +302,7 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
         data["generator"] = check_generator(data["generator"])
         return await run_json(request, "maze", data)
 
-    @app.post("/api/solve", response_model=m.SolveResponse, tags=["mazes"])
+    @app.post("/api/solve", dependencies=body_once, response_model=m.SolveResponse, tags=["mazes"])
     async def post_solve(request: Request, body: m.SolveRequest) -> Any:
         """Solve a maze (given by its parameters) and return the path, the trace and run statistics.
 
@@ -389,15 +334,15 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
             body = base64.b64decode(body)
         return Response(body, media_type=media, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
-    @app.get("/api/maze.svg", tags=["mazes"], response_class=Response,
+    @app.get("/api/maze.svg", tags=["mazes"], response_class=Response, dependencies=query_once,
              responses={200: {"content": {"image/svg+xml": {}}}})
-    async def get_maze_svg(request: Request, params: Annotated[m.RenderParams, Query()]) -> Response:
+    async def get_maze_svg(request: Request, params: Annotated[RenderQuery, Query()]) -> Response:
         """The maze as an SVG picture (with the solver's path when ``solver`` is given)."""
         return await picture(request, params, "svg")
 
-    @app.get("/api/maze.png", tags=["mazes"], response_class=Response,
+    @app.get("/api/maze.png", tags=["mazes"], response_class=Response, dependencies=query_once,
              responses={200: {"content": {"image/png": {}}}})
-    async def get_maze_png(request: Request, params: Annotated[m.RenderParams, Query()]) -> Response:
+    async def get_maze_png(request: Request, params: Annotated[RenderQuery, Query()]) -> Response:
         """The maze as a PNG picture (with the solver's path when ``solver`` is given)."""
         return await picture(request, params, "png")
 
@@ -409,7 +354,8 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
 
         return _entries(NL_SOLVERS)
 
-    @app.post("/api/numberlink/solve", response_model=m.PuzzleSolveResponse, tags=["numberlink"])
+    @app.post("/api/numberlink/solve", dependencies=body_once, response_model=m.PuzzleSolveResponse,
+              tags=["numberlink"])
     async def post_nl_solve(request: Request, body: m.PuzzleSolveRequest) -> Any:
         """Solve a puzzle under the fill rule (every cell covered) and judge it.
 
@@ -424,10 +370,11 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
 
         payload = body.model_dump()
         puzzle_of(payload)  # an unpaired number is refused here, before any worker is busy
-        payload["solver"] = NL_SOLVERS.get(payload["solver"]).name if payload["solver"] else None
+        payload["solver"] = NL_SOLVERS.get(payload["solver"]).name if payload["solver"] is not None else None
         return await run_json(request, "nl_solve", payload)
 
-    @app.post("/api/numberlink/random", response_model=m.PuzzleRandomResponse, tags=["numberlink"])
+    @app.post("/api/numberlink/random", dependencies=body_once, response_model=m.PuzzleRandomResponse,
+              tags=["numberlink"])
     async def post_nl_random(request: Request, body: m.PuzzleRandomParams) -> Any:
         """A random puzzle with exactly one solution, from the generator (the same seed, the same puzzle)."""
         payload = body.model_dump()
@@ -435,7 +382,7 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
             payload["seed"] = secrets.randbelow(2**31)
         return await run_json(request, "nl_random", payload)
 
-    @app.post("/api/numberlink/parse", response_model=m.PuzzleBody, tags=["numberlink"])
+    @app.post("/api/numberlink/parse", dependencies=body_once, response_model=m.PuzzleBody, tags=["numberlink"])
     async def post_parse(request: Request, body: m.PuzzleText) -> Any:
         """Read a puzzle from text (grid, contest, puzz.link or ``W H`` format): the page's "load".
 
@@ -444,7 +391,7 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
         """
         return await run_json(request, "nl_parse", {"text": body.text, "max_side": m.NL_MAX_SIDE})
 
-    @app.post("/api/numberlink/format", tags=["numberlink"])
+    @app.post("/api/numberlink/format", dependencies=body_once, tags=["numberlink"])
     def post_format(body: m.PuzzleBody) -> dict[str, str]:
         """Write a puzzle in the grid text format: the page's "save"."""
         from ..numberlink import formats

@@ -19,6 +19,7 @@ import heapq
 import itertools
 import math
 import statistics
+import threading
 import time
 from collections import Counter, deque
 from functools import partial
@@ -231,6 +232,13 @@ class Lane:
         JobTimeout, JobError, PoolBusy
             From the worker pool.
 
+        Notes
+        -----
+        Cancelling the task that awaits this (a client went away) stops the
+        job: it leaves the queue, or its worker process is stopped and
+        replaced; the client's share is free at once, the worker once its
+        replacement is on its way.
+
         Examples
         --------
         >>> import anyio
@@ -244,13 +252,28 @@ class Lane:
             self._limiter = anyio.CapacityLimiter(self.pool.size)
         self.active += 1
         self.clients[client] += 1
+        counted = True
         t0 = time.monotonic()
         try:
             await self._acquire(cost)  # LaneFull when a cheaper newcomer takes this place
+            cancel = threading.Event()
             try:
                 # a worker is ours: the pool has it idle, or is replacing one that was stopped
-                run = partial(self.pool.run, job, payload, timeout=self.time_limit, wait=60.0, encode=True)
-                out = await anyio.to_thread.run_sync(run, limiter=self._limiter)
+                run = partial(self.pool.run, job, payload, timeout=self.time_limit, wait=60.0, encode=True,
+                              cancel=cancel)
+                work = asyncio.ensure_future(anyio.to_thread.run_sync(run, limiter=self._limiter))
+                try:
+                    out = await asyncio.shield(work)
+                except asyncio.CancelledError:
+                    # nobody waits for the answer (the client went away): the client's share is free at once,
+                    # the worker is stopped and replaced before the lane hands it on
+                    self._forget(client)
+                    counted = False
+                    cancel.set()
+                    await asyncio.wait([work])
+                    if not work.cancelled():
+                        work.exception()  # JobCancelled, or the answer that came first: dropped either way
+                    raise
                 self.recent.append(time.monotonic() - t0)
                 return out
             except JobTimeout:
@@ -260,9 +283,14 @@ class Lane:
                 self._release()
         finally:
             self.active -= 1
-            self.clients[client] -= 1
-            if self.clients[client] <= 0:
-                del self.clients[client]
+            if counted:
+                self._forget(client)
+
+    def _forget(self, client: str) -> None:
+        """One job fewer for ``client``."""
+        self.clients[client] -= 1
+        if self.clients[client] <= 0:
+            del self.clients[client]
 
     def status(self) -> dict[str, Any]:
         """Workers, capacity, jobs running or waiting, and the current Retry-After.
@@ -270,17 +298,20 @@ class Lane:
         Returns
         -------
         dict
-            ``workers``, ``capacity``, ``active``, ``waiting``, ``time_limit``, ``retry_after``.
+            ``workers``, ``idle`` (workers started and free), ``capacity``, ``active``, ``waiting``,
+            ``time_limit``, ``retry_after``.
 
         Examples
         --------
         >>> lane = Lane("heavy", WorkerPool(1, warm=False), waiting=0, time_limit=30, per_client=1)
-        >>> lane.status()
+        >>> status = lane.status()
+        >>> {k: status[k] for k in ("workers", "capacity", "active", "waiting", "time_limit", "retry_after")}
         {'workers': 1, 'capacity': 1, 'active': 0, 'waiting': 0, 'time_limit': 30, 'retry_after': 15}
         >>> lane.close()
         """
-        return {"workers": self.pool.size, "capacity": self.capacity, "active": self.active,
-                "waiting": len(self._queue), "time_limit": self.time_limit, "retry_after": self.retry_after()}
+        return {"workers": self.pool.size, "idle": self.pool.idle, "capacity": self.capacity,
+                "active": self.active, "waiting": len(self._queue), "time_limit": self.time_limit,
+                "retry_after": self.retry_after()}
 
     def close(self) -> None:
         """Stop the lane's workers.

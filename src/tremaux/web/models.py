@@ -3,6 +3,17 @@
 Every size, share and name a visitor sends is checked here or, for names, by
 the registries; a bad value gets a 4xx answer whose ``error`` names it.
 
+Values are read strictly, never guessed at. In a JSON body a whole number is
+a JSON integer (``5``, not ``5.0`` or ``"5"``), a share is a finite JSON
+number (``0.5`` or ``1``; not ``"0.5"``, ``NaN`` or ``Infinity``), a switch
+is ``true`` or ``false`` (not ``1`` or ``"yes"``) and a name is a string. In
+a query string (``GET /api/maze?rows=20``) a whole number is written in
+decimal digits with an optional sign (``20``; not ``20.0``, ``2e1``, ``0x14``
+or ``2_0``), a share in decimal notation (``0.5``, ``.5``, ``1``; not
+``nan`` or ``inf``), a switch as ``true`` or ``false``, and each parameter is
+given once (:mod:`tremaux.web.query`). Anything else is a 422
+answer naming the field, the problem and the value sent.
+
 Examples
 --------
 >>> MazeParams(rows=10, cols=12).model_dump()["braid"]
@@ -35,6 +46,7 @@ __all__ = [
     "MazeParams",
     "MazeResponse",
     "RenderParams",
+
     "SolveRequest",
     "SolveResponse",
     "PuzzleBody",
@@ -71,7 +83,8 @@ class _Schema(BaseModel):
 
 
 class _Model(_Schema):
-    model_config = ConfigDict(extra="forbid")
+    # strict: no value is converted from another type (5.0 is not a whole number, "yes" not a switch)
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class Limits(_Schema):
@@ -176,7 +189,8 @@ class MazeParams(_Model):
                                                                  "(one row is a single cell: no maze).")
     wrap: str | None = Field(None, max_length=16, description="Square grid: cylinder, torus or moebius.")
     weave: bool = Field(False, description="Square and hex grids: passages may run under crossings.")
-    braid: float = Field(0.5, ge=0.0, le=1.0, description="Share of dead ends opened into loops.")
+    braid: float = Field(0.5, ge=0.0, le=1.0, allow_inf_nan=False,
+                         description="Share of dead ends opened into loops.")
     seed: int | None = Field(None, ge=0, le=MAX_SEED,
                              description="Random seed; drawn when absent, and returned in the answer's params.")
 

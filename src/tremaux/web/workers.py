@@ -39,7 +39,10 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["WorkerPool", "JobError", "JobTimeout", "PoolBusy", "encode_json"]
+__all__ = ["WorkerPool", "JobError", "JobTimeout", "JobCancelled", "PoolBusy", "encode_json"]
+
+TICK = 0.05
+"""Seconds between two looks at a job's cancel flag while it runs or waits for a worker."""
 
 
 class JobTimeout(Exception):
@@ -59,6 +62,19 @@ class JobTimeout(Exception):
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
         super().__init__(f"the computation ran past the {seconds:g} s time limit and was stopped")
+
+
+class JobCancelled(Exception):
+    """The caller gave up on a job (its client went away): the job's worker was stopped and replaced.
+
+    Examples
+    --------
+    >>> str(JobCancelled())
+    'the computation was stopped: nobody waits for it any more'
+    """
+
+    def __init__(self) -> None:
+        super().__init__("the computation was stopped: nobody waits for it any more")
 
 
 class PoolBusy(Exception):
@@ -117,7 +133,8 @@ def encode_json(value: Any) -> bytes:
     >>> encode_json({"n": np.int64(3), "cells": np.arange(2)})
     b'{"n":3,"cells":[0,1]}'
     """
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, default=_plain).encode()
+    text = json.dumps(value, separators=(",", ":"), ensure_ascii=False, default=_plain)
+    return text.encode("utf-8", "backslashreplace")  # a lone surrogate a request brought in: its JSON escape
 
 
 def _worker_main(conn: Any, warm: bool, nice: int = 0) -> None:  # pragma: no cover - runs in a child process
@@ -162,13 +179,15 @@ class _Worker:
         self.proc.start()
         child.close()
         self.ready = False
+        self.failed = False  # it died, or said something else than "ready", before taking a job
 
     def wait_ready(self, timeout: float) -> bool:
-        if not self.ready and self.conn.poll(timeout):
+        if not self.ready and not self.failed and self.conn.poll(timeout):
             try:
                 self.ready = self.conn.recv()[0] == "ready"
             except (EOFError, OSError):
-                return False
+                pass
+            self.failed = not self.ready
         return self.ready
 
     def kill(self) -> None:
@@ -245,7 +264,8 @@ class WorkerPool:
         if not self._closed:
             self._spawn()
 
-    def run(self, name: str, payload: Any, *, timeout: float, wait: float = 30.0, encode: bool = False) -> Any:
+    def run(self, name: str, payload: Any, *, timeout: float, wait: float = 30.0, encode: bool = False,
+            cancel: threading.Event | None = None) -> Any:
         """Run job ``name`` on ``payload`` and return its result.
 
         Parameters
@@ -260,6 +280,10 @@ class WorkerPool:
             Seconds to wait for an idle worker.
         encode : bool
             Return a dict or list answer as JSON bytes, encoded in the worker.
+        cancel : threading.Event, optional
+            Set by another thread when nobody waits for the answer any more:
+            the job stops waiting for a worker, or its worker is stopped (and
+            replaced) within :data:`TICK` seconds.
 
         Returns
         -------
@@ -274,6 +298,8 @@ class WorkerPool:
             No worker became free within ``wait`` seconds.
         JobError
             The job raised an exception.
+        JobCancelled
+            ``cancel`` was set.
 
         Examples
         --------
@@ -289,19 +315,24 @@ class WorkerPool:
         if not self._started.wait(self._start_timeout):
             raise PoolBusy("the worker processes are still starting")
         deadline = time.monotonic() + wait
-        try:
-            w = self._idle.get(timeout=wait)
-        except queue.Empty:
-            raise PoolBusy(f"every worker stayed busy for {wait:g} s") from None
-        if not w.wait_ready(max(self._start_timeout, deadline - time.monotonic())):
-            self._retire(w)
-            raise PoolBusy("a worker process failed to start")
+        w = self._next_idle(wait, deadline, cancel)
+        ready_by = time.monotonic() + max(self._start_timeout, deadline - time.monotonic())
+        while not w.wait_ready(self._slice(ready_by, cancel)):  # a new worker may still be warming up
+            if w.failed or time.monotonic() >= ready_by:
+                self._retire(w)
+                raise PoolBusy("a worker process failed to start")
+            if cancel is not None and cancel.is_set():
+                self._idle.put(w)  # still warming up: the next job takes it
+                raise JobCancelled()
         try:
             w.conn.send((name, payload, encode))
-            if not w.conn.poll(timeout):
-                self._retire(w)
-                w = None
-                raise JobTimeout(timeout)
+            end = time.monotonic() + timeout
+            while not w.conn.poll(self._slice(end, cancel)):
+                gone = cancel is not None and cancel.is_set()
+                if gone or time.monotonic() >= end:
+                    self._retire(w)
+                    w = None
+                    raise JobCancelled() if gone else JobTimeout(timeout)
             status, value = w.conn.recv()
         except (EOFError, OSError, BrokenPipeError):
             if w is not None:
@@ -315,6 +346,35 @@ class WorkerPool:
         if status == "error":
             raise JobError(*value)
         return value
+
+    @staticmethod
+    def _slice(end: float, cancel: threading.Event | None) -> float:
+        """Seconds to wait for an answer before looking at ``cancel`` again (all that is left without one)."""
+        left = max(0.0, end - time.monotonic())
+        return left if cancel is None else min(TICK, left)
+
+    def _next_idle(self, wait: float, deadline: float, cancel: threading.Event | None) -> _Worker:
+        """The next idle worker, waiting ``wait`` seconds (until ``deadline``) at most, or until ``cancel`` is set."""
+        while True:
+            try:
+                return self._idle.get(timeout=self._slice(deadline, cancel))
+            except queue.Empty:
+                if cancel is not None and cancel.is_set():
+                    raise JobCancelled() from None
+                if time.monotonic() >= deadline:
+                    raise PoolBusy(f"every worker stayed busy for {wait:g} s") from None
+
+    @property
+    def idle(self) -> int:
+        """Workers started and waiting for a job.
+
+        Examples
+        --------
+        >>> with WorkerPool(1, warm=False) as pool:
+        ...     pool.run("echo", {}, timeout=30) == {} and pool.idle
+        1
+        """
+        return self._idle.qsize()
 
     def close(self) -> None:
         """Stop every worker.

@@ -12,26 +12,57 @@
   const $ = (id) => document.getElementById(id);
 
   // ------------------------------------------------------------------ API
+  // Ask the server. `options.signal` (an AbortController's) gives the request up: the server then stops its
+  // work (it watches the connection), and the promise rejects at once with an error whose `aborted` is true,
+  // which no caller shows. Whatever happens, the promise settles: an answer the server never sends (a
+  // network gone quiet) is given up after a while longer than the server's own limits, with a message.
   async function api(path, options) {
-    let res;
+    const opts = { ...(options || {}) };
+    const mine = new AbortController(), theirs = opts.signal;
+    const waitS = Math.round(4 * (Number(LIMITS.time_limit) || 10) + 60);
+    let timedOut = false;
+    const timer = setTimeout(() => { timedOut = true; mine.abort(); }, waitS * 1000);
+    let giveUp = null;
+    const gaveUp = new Promise((_, reject) => { giveUp = reject; });
+    const cancelled = () => Object.assign(new Error("cancelled"), { aborted: true });
+    const onAbort = () => { mine.abort(); giveUp(cancelled()); };
+    if (theirs) {
+      if (theirs.aborted) { clearTimeout(timer); throw cancelled(); }
+      theirs.addEventListener("abort", onAbort);
+    }
+    opts.signal = mine.signal;
+    const ask = async () => {
+      let res;
+      try {
+        res = await fetch(path, opts);
+      } catch (err) {
+        if (theirs && theirs.aborted) throw cancelled();
+        if (timedOut) throw new Error(`the server did not answer within ${waitS} s; try again`);
+        throw new Error("the server cannot be reached (" + err.message + ")");
+      }
+      let body = null;
+      try { body = await res.json(); } catch (_) { body = null; }
+      if (theirs && theirs.aborted) throw cancelled();
+      if (timedOut) throw new Error(`the server did not answer within ${waitS} s; try again`);
+      if (!res.ok) {
+        const msg = body && body.error ? String(body.error).split("\n")[0] : res.status + " " + res.statusText;
+        const e = new Error(msg);
+        e.status = res.status;
+        e.kind = body && body.kind;
+        throw e;
+      }
+      if (body === null) throw new Error(`the server's answer to ${path.split("?")[0]} is not JSON`);
+      return body;
+    };
     try {
-      res = await fetch(path, options);
-    } catch (err) {
-      throw new Error("the server cannot be reached (" + err.message + ")");
+      return await Promise.race([ask(), gaveUp]);
+    } finally {
+      clearTimeout(timer);
+      if (theirs) theirs.removeEventListener("abort", onAbort);
     }
-    let body = null;
-    try { body = await res.json(); } catch (_) { body = null; }
-    if (!res.ok) {
-      const msg = body && body.error ? body.error : res.status + " " + res.statusText;
-      const e = new Error(msg);
-      e.status = res.status;
-      e.kind = body && body.kind;
-      throw e;
-    }
-    return body;
   }
-  const postJSON = (path, data) => api(path, {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(data),
+  const postJSON = (path, data, signal) => api(path, {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(data), signal,
   });
 
   function say(el, text, kind) {
@@ -112,6 +143,8 @@
     lastTick: 0,
     carry: 0,
     requestId: 0,
+    solving: null,    // the AbortController of the solve on its way: a newer choice gives it up (the server
+                      // then stops the search, and the visitor's next request is not refused for it)
   };
 
   // A whole number typed in box `id`, within the box's own min and max (set from /api/limits):
@@ -447,6 +480,7 @@
 
   function resetRun() {
     stopTimer();
+    if (M.solving) { M.solving.abort(); M.solving = null; }
     const n = M.maze ? (onGrid() ? M.maze.size : M.maze.rows * M.maze.cols) : 0;
     M.cellState = new Uint8Array(n);
     M.edgeState = new Map();
@@ -553,15 +587,18 @@
     drawMaze();
     setPhase("solving");
     say($("maze-message"), "solving…");
+    const solving = M.solving = new AbortController();
     let out;
     try {
-      out = await postJSON("/api/solve", body);
+      out = await postJSON("/api/solve", body, solving.signal);
     } catch (err) {
-      if (id !== M.requestId) return;
+      if (M.solving === solving) M.solving = null;
+      if (id !== M.requestId || err.aborted) return;
       say($("maze-message"), err.message, "error");
       setPhase("ready");
       return;
     }
+    if (M.solving === solving) M.solving = null;
     if (id !== M.requestId) return;
     M.solution = out;
     M.events = out.trace || { kinds: [], cells: [], others: [], total: 0, truncated: false };
@@ -796,18 +833,26 @@
     requestId: 0,      // an answer to an older request than this (the board changed since) is dropped
     pending: 0,        // searches on their way: "solve" and "random puzzle" wait for them (the server
                        // runs one expensive search per visitor; a second, sent meanwhile, is refused)
+    search: null,      // the AbortController of the search on its way: a change of the board gives it up
   };
 
-  // Run the search `work` with "solve" and "random puzzle" off until it is answered.
+  // Run the search `work(signal)` with "solve" and "random puzzle" off until it is answered or given up
+  // (nlGiveUp: the board changed; the server then stops the search and frees the visitor's share).
   async function nlSearch(work) {
+    const search = NL.search = new AbortController();
     NL.pending++;
     $("nl-solve").disabled = $("nl-random").disabled = true;
     try {
-      return await work();
+      return await work(search.signal);
     } finally {
+      if (NL.search === search) NL.search = null;
       NL.pending--;
       $("nl-solve").disabled = $("nl-random").disabled = NL.pending > 0;
     }
+  }
+
+  function nlGiveUp() {
+    if (NL.search) { NL.search.abort(); NL.search = null; }
   }
 
   function nlColour(k) {
@@ -825,6 +870,7 @@
 
   function nlReset(rows, cols, grid) {
     NL.requestId++;
+    nlGiveUp();
     NL.rows = rows;
     NL.cols = cols;
     NL.grid = grid || Array.from({ length: rows }, () => new Array(cols).fill(0));
@@ -894,6 +940,7 @@
 
   function nlSet(r, c, v) {
     NL.requestId++;
+    nlGiveUp();
     NL.grid[r][c] = v;
     if (NL.answer || NL.phase !== "editing") nlForget();  // a solution, or one on its way, was for the old board
     say($("nl-message"), "");
@@ -944,7 +991,12 @@
     const box = $("nl-entry"), text = box.value.trim();
     const ok = /^[0-9]{0,3}$/.test(text);
     box.classList.toggle("invalid", !ok);
-    if (!ok) { say($("nl-message"), `${JSON.stringify(text)} is not a number: type digits, or clear the box`, "error"); return; }
+    if (!ok) {
+      say($("nl-message"), /^[0-9]+$/.test(text)
+        ? `${text} is too large: numbers go from 1 to 999 (clear the box to empty the cell)`
+        : `${JSON.stringify(text)} is not a number: type digits, or clear the box`, "error");
+      return;
+    }
     const [r, c] = NL.sel;
     nlSet(r, c, text === "" ? 0 : parseInt(text, 10));
   }
@@ -969,9 +1021,9 @@
     const id = ++NL.requestId;
     let out;
     try {
-      out = await nlSearch(() => postJSON("/api/numberlink/solve", body));
+      out = await nlSearch((signal) => postJSON("/api/numberlink/solve", body, signal));
     } catch (err) {
-      if (id !== NL.requestId) return;
+      if (id !== NL.requestId || err.aborted) return;
       NL.phase = "error";
       say($("nl-message"), err.message, "error");
       return;
@@ -992,12 +1044,12 @@
     say($("nl-message"), "making a puzzle…");
     const id = ++NL.requestId;
     try {
-      const out = await nlSearch(() => postJSON("/api/numberlink/random", body));
+      const out = await nlSearch((signal) => postJSON("/api/numberlink/random", body, signal));
       if (id !== NL.requestId) return;
       nlReset(out.rows, out.cols, out.grid);
       say($("nl-message"), out.message || `a random ${out.rows} × ${out.cols} puzzle (seed ${body.seed})`);
     } catch (err) {
-      if (id === NL.requestId) say($("nl-message"), err.message, "error");
+      if (id === NL.requestId && !err.aborted) say($("nl-message"), err.message, "error");
     }
   }
 
@@ -1087,13 +1139,21 @@
     $("nl-solver").addEventListener("change", () => {
       const s = ENTRIES.nlSolvers.find((e) => e.name === $("nl-solver").value);
       $("nl-solver-doc").textContent = s ? s.name + ": " + s.doc : "";
+      if (NL.phase === "solving") {  // the search on its way is the old solver's: give it up, as a board change does
+        NL.requestId++;
+        nlGiveUp();
+        nlForget();
+        say($("nl-message"), "");
+        nlDraw();
+      }
     });
     nlReset(8, 8);
   }
 
   // ================================================================== start
+  // A whole number given in the address (a permalink), or `otherwise` (also for one too large to hold exactly).
   function whole(text, otherwise) {
-    return text !== null && /^[0-9]+$/.test(text.trim()) ? Number(text) : otherwise;
+    return text !== null && /^[0-9]+$/.test(text.trim()) && Number.isSafeInteger(Number(text)) ? Number(text) : otherwise;
   }
 
   let resizeTimer = 0;
