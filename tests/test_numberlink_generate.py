@@ -374,3 +374,10 @@ def test_time_spent_loading_kernels_on_first_use_is_given_back_once(monkeypatch)
     monkeypatch.setattr(gen, "plant", lambda *a, **k: time.sleep(0.6) or real_plant(*a, **k))
     with pytest.raises(BudgetExceededError):  # time that is not loading is not given back
         generate_puzzle((6, 6), seed=4, time_limit=0.5)
+
+
+def test_a_cut_and_a_join_that_undo_each_other_do_not_run_until_the_time_limit():
+    # on this 4x4 board the second solution of one puzzle is ruled out by a cut, and that of the cut puzzle by
+    # joining the same two lines again: the generator went round that circle until its time limit
+    g = generate_puzzle((4, 4), seed=17, density=0.2, touch=True, time_limit=10)
+    assert len(brute_force(g.puzzle.grid.tolist(), True, limit=2)) == 1

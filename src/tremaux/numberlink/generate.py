@@ -297,6 +297,7 @@ def _generate(h: int, w: int, rule: str, touch: bool, density: float | None, see
     lines = plant(h, w, state, max_len, density, stop, time_limit, t0, induced or density is not None)
     cuts = checks = window_checks = 0
     clean: dict[tuple[int, int, int, int], bytes] = {}
+    shown: set[bytes] = set()  # the puzzles already shown to have another solution
     while True:
         while not induced:  # local alternatives first, a pass over every window at a time
             check_time(stop, t0, time_limit)
@@ -310,6 +311,11 @@ def _generate(h: int, w: int, rule: str, touch: bool, density: float | None, see
             else:
                 break
         puzzle, planted = _puzzle_of(lines, h, w)
+        if puzzle.grid.tobytes() in shown:  # a cut and a join undid each other: leave the circle by a random cut
+            lines, n = _cut(lines, {}, state)
+            cuts += n
+            continue
+        shown.add(puzzle.grid.tobytes())
         checks += 1
         if induced:  # SAT under the convention: other solutions, or a proof there is none
             found, timed_out = _another(puzzle, planted, rule, stop)
