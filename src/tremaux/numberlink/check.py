@@ -26,7 +26,8 @@ from typing import Any, Iterator
 
 import numpy as np
 
-from ..errors import InvalidSizeError, PuzzleError
+from ..errors import PuzzleError
+from ._args import seconds, switch
 from .formats import load_all, source_name
 from .formats.grids import base_name, entry_names
 from .model import Puzzle
@@ -64,7 +65,12 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
     Raises
     ------
     InvalidSizeError
-        A time limit that is not a positive number of seconds, even for a puzzle answered without a solver.
+        A time limit that is not a positive number of seconds, even for a puzzle answered without a solver, or a
+        ``touch`` that is not ``True``, ``False`` or ``None``.
+    PuzzleError
+        A ``puzzle`` that is not a :class:`Puzzle`.
+    UnknownNameError
+        An unknown rule.
 
     Examples
     --------
@@ -74,8 +80,9 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
     >>> diagnose(Puzzle.from_rows(["1..", "...", "..1"]), "nikoli").verdict
     'multiple-solutions'
     """
-    _check_time_limit(time_limit)
-    the = resolve(rule, touch, default_touch=False)
+    if not isinstance(puzzle, Puzzle):
+        raise PuzzleError(f"expected a Puzzle, not {type(puzzle).__name__}")
+    the = _checked(rule, touch, time_limit)
     rule, t = the.name, the.touch
     t0 = time.perf_counter()
     why = quick_verdict(puzzle, the)
@@ -99,10 +106,11 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
                      r, puzzle.name, t)
 
 
-def _check_time_limit(time_limit: float | None) -> None:
-    """Refuse a time limit that is not a positive number of seconds, whether or not a solver would be asked."""
-    if time_limit is not None and not float(time_limit) > 0:
-        raise InvalidSizeError(f"time limit must be a positive number of seconds, not {time_limit}")
+def _checked(rule: Any, touch: Any, time_limit: Any) -> Rule:
+    """The rule a check follows; an error for an unknown rule, a ``touch`` that is not ``True``, ``False`` or
+    ``None``, or a time limit that is not a positive number of seconds, whether or not a solver would be asked."""
+    seconds(time_limit, "time limit")
+    return resolve(rule, switch(touch, "touch", none=True), default_touch=False)
 
 
 def _blocking_pair(puzzle: Puzzle, t0: float, time_limit: float | None) -> str | None:
@@ -170,7 +178,10 @@ def check_file(path: str | Path, rule: str | Rule = "fill", *, touch: bool | Non
     Raises
     ------
     InvalidSizeError
-        A time limit that is not a positive number of seconds (before the file is read).
+        A time limit that is not a positive number of seconds or a ``touch`` that is not ``True``, ``False`` or
+        ``None`` (before the file is read).
+    UnknownNameError
+        An unknown rule (before the file is read).
 
     Examples
     --------
@@ -206,7 +217,10 @@ def iter_check_file(path: str | Path, rule: str | Rule = "fill", *, touch: bool 
     Raises
     ------
     InvalidSizeError
-        A time limit that is not a positive number of seconds (before the file is read).
+        A time limit that is not a positive number of seconds or a ``touch`` that is not ``True``, ``False`` or
+        ``None`` (before the file is read).
+    UnknownNameError
+        An unknown rule (before the file is read).
 
     Examples
     --------
@@ -217,11 +231,11 @@ def iter_check_file(path: str | Path, rule: str | Rule = "fill", *, touch: bool 
     >>> str(next(verdicts))
     'p#1: proper'
     """
-    _check_time_limit(time_limit)
+    the = _checked(rule, touch, time_limit)
     items: list[Any] = load_all(path, errors="keep")
     names = entry_names(base_name(source_name(path)), len(items))
     for item, name in zip(items, names):
         if isinstance(item, PuzzleError):
-            yield Diagnosis("invalid", resolve(rule).name, (str(item),), None, name)
+            yield Diagnosis("invalid", the.name, (str(item),), None, name)
         else:
             yield diagnose(item, rule, touch=touch, time_limit=time_limit)
