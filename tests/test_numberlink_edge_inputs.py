@@ -231,6 +231,17 @@ def test_a_wh_header_that_does_not_match_its_rows_says_how(text, message, line):
     assert exc.value.line == line
 
 
+@pytest.mark.parametrize("text, message, line", [
+    ("100000 100000\n1.1\n", r"puzzle size 100000x100000 \(WxH\) is outside 1\.\.4096 on a side", 1),
+    ("10 10\n1.1\n2.2\n", r"the 10x10 puzzle has only 2 rows", 4),
+    ("3 3\n", r"the 3x3 puzzle has only 0 rows", 2),  # not a one-row grid joining the pair '3'
+])
+def test_a_wh_header_whose_rows_no_grid_could_follow_is_read_as_one(text, message, line):
+    with pytest.raises(PuzzleFormatError, match=message) as exc:
+        formats.loads_all(text)
+    assert exc.value.line == line
+
+
 def test_two_numbers_a_row_is_still_a_grid_and_two_empty_cells_still_a_wh_row():
     assert formats.loads("1 2\n1 2\n").grid.tolist() == [[1, 2], [1, 2]]
     assert formats.loads("2 2\n1 1\n0 0\n0 0\n").grid.tolist() == [[1, 1], [0, 0]]

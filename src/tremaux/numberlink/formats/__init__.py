@@ -158,10 +158,11 @@ def detect(text: str) -> str:
         w, h = int(m.group(1)), int(m.group(2))
         if w == h == 0:
             return "wh"
-        if start + 1 < len(body):
-            cells = {len(body[start + 1].strip()), count_cells(body[start + 1])}
-            if w in cells or (h in cells and 2 not in cells):  # as wide as H: 'W H' the wrong way round, and
-                return "wh"                                     # no second row of a grid of two cells a row
+        if start + 1 == len(body):  # a header and nothing after it: a 'wh' file cut short, not a one-row grid
+            return "wh"
+        cells = {len(body[start + 1].strip()), count_cells(body[start + 1])}
+        if w in cells or 2 not in cells:  # as wide as W (or H: 'W H' the wrong way round, or a header too large),
+            return "wh"                   # and no second row of a grid of two cells a row
     return "grid"
 
 
