@@ -242,6 +242,14 @@ def test_a_wh_header_whose_rows_no_grid_could_follow_is_read_as_one(text, messag
     assert exc.value.line == line
 
 
+def test_a_grid_whose_first_row_is_two_empty_cells_is_no_empty_wh_file():
+    assert formats.loads("0 0\n10 10\n").grid.tolist() == [[0, 0], [1, 1]]
+    assert formats.loads("0 0\n0 7\n0 7\n").shape == (3, 2)
+    for text in ("0 0\n", "0 0\n3 1\n1.1\n", "# c\n0 0\n1 1\n"):  # the end of a 'wh' file holding no puzzle
+        with pytest.raises(PuzzleFormatError, match="no puzzle in the input before the '0 0' that ends it"):
+            formats.loads_all(text)
+
+
 def test_two_numbers_a_row_is_still_a_grid_and_two_empty_cells_still_a_wh_row():
     assert formats.loads("1 2\n1 2\n").grid.tolist() == [[1, 2], [1, 2]]
     assert formats.loads("2 2\n1 1\n0 0\n0 0\n").grid.tolist() == [[1, 1], [0, 0]]
@@ -340,17 +348,17 @@ def test_one_character_left_after_the_cells_is_one_character():
 def test_a_text_drawing_over_the_memory_budget_is_refused_before_it_is_drawn(capsys, tmp_path):
     from tremaux import budget
     from tremaux.errors import MemoryLimitError
-    from tremaux.numberlink.draw import TEXT_CELL_BYTES, to_rich, to_text
+    from tremaux.numberlink.draw import TEXT_ARRAY_BYTES, TEXT_CELL_BYTES, TEXT_CODE_BYTES, to_rich, to_text
 
-    puzzle = formats.loads("1" + "." * 98 + "1\n" + ("." * 100 + "\n") * 99)
-    assert TEXT_CELL_BYTES * 100 * 100 > 1_000_000
+    puzzle = formats.loads("1" + "." * 198 + "1\n" + ("." * 200 + "\n") * 199)
+    assert min(TEXT_CELL_BYTES, 2 * TEXT_CODE_BYTES + TEXT_ARRAY_BYTES) * 200 * 200 > 1_000_000
     for draw in (to_text, to_rich):
-        with budget.limited("1M"), pytest.raises(MemoryLimitError, match="a text drawing of a 100x100 "):
+        with budget.limited("1M"), pytest.raises(MemoryLimitError, match="a text drawing of a 200x200 "):
             draw(puzzle)
     path = tmp_path / "wide.txt"
     path.write_text(formats.dumps(puzzle))
     code, out, err = run(capsys, "--memory-limit", "1M", "numberlink", "solve", str(path), "--rule", "nikoli")
-    assert code == 2 and err.splitlines()[-1].startswith("error: a text drawing of a 100x100 (WxH) puzzle needs")
+    assert code == 2 and err.splitlines()[-1].startswith("error: a text drawing of a 200x200 (WxH) puzzle needs")
 
 
 def test_the_first_picture_is_kept_when_the_second_puzzle_is_interrupted(capsys, monkeypatch, tmp_path):
