@@ -333,6 +333,18 @@ def test_solve_never_draws_over_its_own_puzzle_file(capsys, tmp_path, crossing, 
     assert crossing.read_text() == before
 
 
+@pytest.mark.parametrize("name, out", [("p-1.txt", "p.txt"), ("p-2.txt", "p.txt")])
+def test_solve_never_draws_a_numbered_picture_over_its_own_puzzle_file(capsys, tmp_path, name, out):
+    puzzles = tmp_path / name
+    puzzles.write_text("1.1\n2.2\n\n1.2\n1.2\n")  # two puzzles: their pictures are p-1.txt and p-2.txt
+    before = puzzles.read_text()
+    code, printed, err = run(capsys, "numberlink", "solve", str(puzzles), "--out", str(tmp_path / out))
+    assert code == 2 and err.splitlines()[-1] == (f"error: --out {tmp_path / out} numbers the pictures of several "
+                                                  f"puzzles, and {puzzles} is the puzzle file itself: the picture "
+                                                  f"would write over the puzzles; give another --out")
+    assert puzzles.read_text() == before
+
+
 @pytest.mark.parametrize("url", ["https://puzz.link/p?numlin/3/2/1g12g2/", "HTTPS://PUZZ.LINK/p?numlin/3/2/1g12g2",
                                  "Http://pzv.jp/p.html?numlin/3/2/1g12g2"])
 def test_puzzlink_urls_with_a_closing_slash_or_a_capital_scheme(url):
