@@ -185,7 +185,7 @@ def generate_cmd(
     Gives up after 60 s unless --time-limit says otherwise."""
     import numpy as np
 
-    from ..errors import InvalidSizeError, PuzzleFormatError
+    from ..errors import InvalidSizeError, PuzzleFormatError, TremauxError
     from ..numberlink import Puzzle, dumps, generate_puzzle
     from ..numberlink.draw import save
     from ..numberlink.formats import FORMATS
@@ -214,10 +214,14 @@ def generate_cmd(
         raise PuzzleFormatError(f"{exc}; the puzzle is --seed {g.seed}: ask it again with another --format") from exc
     drawn = (g.puzzle, g.solution) if solution else g.puzzle
     if out is not None:
-        if out.suffix.lower() in (".svg", ".png"):
-            save(drawn, out)
-        else:
-            out.write_text(text, encoding="utf-8")
+        try:
+            if out.suffix.lower() in (".svg", ".png"):
+                save(drawn, out)
+            else:
+                out.write_text(text, encoding="utf-8")
+        except OSError as exc:  # the puzzle is not lost: say how to make it again
+            raise TremauxError(f"cannot write {out}: {exc.strerror or exc}; the puzzle is --seed {g.seed}: ask it "
+                               f"again with another --out") from exc
     if as_json:
         typer.echo(json.dumps({"size": list(g.puzzle.shape), "pairs": g.puzzle.pairs, "rule": g.rule, "seed": g.seed,
                                "touch": g.touch, "density": g.density, "puzzle": text,
