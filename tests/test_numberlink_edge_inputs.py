@@ -250,6 +250,27 @@ def test_a_grid_whose_first_row_is_two_empty_cells_is_no_empty_wh_file():
             formats.loads_all(text)
 
 
+@pytest.mark.parametrize("text, where, char", [
+    ("1.1\u200b\n2.2\n", (1, 4), r"'\\u200b'"),  # a zero-width space, pasted from a web page
+    ("1.1\n2.2\x00\n", (2, 4), r"'\\x00'"),
+    ("\ufeff\u200b1.1\n2.2\n", (1, 1), r"'\\u200b'"),
+    ("3 2\n1.1\n2.2\u200b\n0 0\n", (3, 4), r"'\\u200b'"),
+])
+def test_an_invisible_character_that_makes_a_row_longer_is_named(text, where, char):
+    with pytest.raises(PuzzleFormatError, match=f"unexpected {char}; a cell is") as exc:
+        formats.loads_all(text)
+    assert (exc.value.line, exc.value.column) == where
+
+
+@pytest.mark.parametrize("text", ['{"size": [2, 3], "puzzle": "1.1\\n2.2\\n"}', '\n[[[0, 0], [0, 1]]]\n'])
+def test_json_given_as_a_puzzle_is_named_json(capsys, tmp_path, text):
+    path = tmp_path / "p.json"
+    path.write_text(text)
+    code, out, err = run(capsys, "numberlink", "solve", str(path))
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert "this is JSON, not a puzzle text" in err and f"{path}:{1 + text.startswith(chr(10))}:1:" in err
+
+
 def test_two_numbers_a_row_is_still_a_grid_and_two_empty_cells_still_a_wh_row():
     assert formats.loads("1 2\n1 2\n").grid.tolist() == [[1, 2], [1, 2]]
     assert formats.loads("2 2\n1 1\n0 0\n0 0\n").grid.tolist() == [[1, 1], [0, 0]]

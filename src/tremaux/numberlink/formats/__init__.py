@@ -63,6 +63,7 @@ tremaux.errors.PuzzleFormatError: 2:3: row 2 has 2 cells; row 1 has 3
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -215,6 +216,11 @@ def loads_all(text: str, *, source: str | None = None, errors: str = "raise", fo
             first = next(ln for ln in lines(text) if ln[1].strip())
             raise PuzzleFormatError("this is a contest answer (a solution grid), not a puzzle; read it with "
                                     "load_answers", line=first[0], column=1, source=source)
+        if name == "grid" and _is_json(text):
+            first = next(ln for ln in lines(text) if ln[1].strip())
+            raise PuzzleFormatError("this is JSON, not a puzzle text (the puzzle of 'numberlink generate --json' "
+                                    "is its \"puzzle\" field; a solution's paths are read with load_paths)",
+                                    line=first[0], column=1, source=source)
     else:
         name = FORMATS.get(format).name
     items = FORMATS.get(name).func(text, source, base_name(source))
@@ -223,6 +229,18 @@ def loads_all(text: str, *, source: str | None = None, errors: str = "raise", fo
             if isinstance(item, PuzzleError):
                 raise item
     return items
+
+
+def _is_json(text: str) -> bool:
+    """Whether ``text`` is a JSON object or list (which no grid row starts with)."""
+    text = text.lstrip("\ufeff")
+    if not text.lstrip().startswith(("{", "[")):
+        return False
+    try:
+        json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    return True
 
 
 def loads(text: str, *, source: str | None = None, format: str | None = None) -> Puzzle:

@@ -73,6 +73,7 @@ def _char_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str) ->
         if width < 0:
             width = len(t)
         elif len(t) != width:
+            _unexpected([(lineno, s), rows[0]], fmt, source)  # an invisible character makes a row longer
             raise PuzzleFormatError(f"row {lineno - first + 1} has {len(t)} cells; row 1 has {width}",
                                     line=lineno, column=off + min(len(t), width) + 1, source=source)
         texts.append(t)
@@ -99,6 +100,17 @@ def _char_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str) ->
         ids[ord(lab)] = i + 1
     grid = np.where(blank, 0, ids[codes])
     return Puzzle(grid, order, name=name)
+
+
+def _unexpected(rows: Sequence[Line], fmt: str, source: str | None) -> None:
+    """Name the first character of ``rows`` that is no cell of ``fmt`` (a zero-width space...), if any."""
+    empty, ok, what = _RULES[fmt]
+    for lineno, s in rows:
+        off = len(s) - len(s.lstrip())
+        for i, ch in enumerate(s.strip()):
+            if ch not in empty and not ok(ch):
+                raise PuzzleFormatError(f"unexpected {show(ch)}; {what}", line=lineno, column=off + i + 1,
+                                        source=source)
 
 
 def _token_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str) -> Puzzle:
@@ -324,6 +336,8 @@ def read_wh(text: str, source: str | None, base: str) -> list[Item]:
                 raise PuzzleFormatError(f"the {w}x{h} puzzle has only {k} rows; line {rl} is {what}",
                                         line=rl, column=1, source=source)
             if n != w:
+                if not has_separator(rs):  # an invisible character makes a row longer
+                    _unexpected([(rl, rs)], "wh", source)
                 swapped = " (the columns come first: is the header 'H W'?)" if n == h else ""
                 raise PuzzleFormatError(f"row has {n} cells; the header says W = {w}{swapped}", line=rl,
                                         column=max(1, min(len(rs), w + 1)), source=source)
