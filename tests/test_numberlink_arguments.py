@@ -70,3 +70,51 @@ def test_file_options_are_checked_before_the_file_even_when_no_puzzle_is_readabl
         check_file(path, touch="yes")
     with pytest.raises(TypeError, match="unexpected keyword argument 'timeout'; solve_puzzle takes"):
         solve_file(path, timeout=3)
+
+
+@pytest.mark.parametrize("rows, message", [
+    ("1.1\n2.2\n", "expected rows (a list of strings or of lists of labels), not str; read text with loads"),
+    (None, "expected rows (a list of strings or of lists of labels), not NoneType"),
+    ([5, 5], "expected a row (a string or a list of labels), not int"),
+])
+def test_puzzle_from_rows_names_what_is_no_list_of_rows(rows, message):
+    # a string was read as one row a character: "1.1\n2.2\n" became a 8x1 puzzle
+    with pytest.raises(PuzzleError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        Puzzle.from_rows(rows)
+
+
+@pytest.mark.parametrize("paths, message", [
+    ([[(0, 0), (5, 5)]], r"cell \(5, 5\) of path 1 is outside the 3x1 \(WxH\) puzzle"),
+    ([], r"0 paths given for 1 pairs"),
+    ([[0, 1, 2]], r"path 1 is not a list of \(row, col\) cells"),
+])
+def test_a_linking_of_cells_outside_its_puzzle_is_refused(paths, message):
+    from tremaux.numberlink import Linking
+
+    with pytest.raises(PuzzleError, match=message):
+        Linking.from_paths(Puzzle.from_rows(["1.1"]), paths)
+
+
+@pytest.mark.parametrize("style, message", [
+    (dict(cell=0), "cell must be a whole number of pixels, 1 or more, not 0"),
+    (dict(cell=float("nan")), "cell must be a whole number of pixels, 1 or more, not nan"),
+    (dict(cell=-5), "cell must be a whole number of pixels, 1 or more, not -5"),
+    (dict(colours=["red"]), r"1 colours given for 2 pairs \(one colour per pair\)"),
+])
+@pytest.mark.parametrize("draw", ["to_svg", "to_png"])
+def test_pictures_refuse_a_cell_size_or_colours_they_cannot_draw_with(style, message, draw):
+    from tremaux.numberlink import draw as pictures
+
+    with pytest.raises(InvalidSizeError, match=message):
+        getattr(pictures, draw)(Puzzle.from_rows(["1.1", "2.2"]), **style)
+
+
+@pytest.mark.parametrize("limit, message", [(-1, "max_bytes must be at least 1, not -1"),
+                                            ("x", "max_bytes must be a whole number, not 'x'")])
+def test_load_names_a_byte_cap_that_is_no_number_of_bytes(tmp_path, limit, message):
+    from tremaux.numberlink import load
+
+    path = tmp_path / "p.txt"
+    path.write_text("1.1\n")
+    with pytest.raises(InvalidSizeError, match=message):
+        load(path, max_bytes=limit)

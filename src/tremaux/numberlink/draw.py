@@ -33,6 +33,8 @@ from __future__ import annotations
 
 import colorsys
 import io
+import math
+import numbers
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -41,7 +43,7 @@ from xml.sax.saxutils import escape
 import numpy as np
 
 from .. import budget
-from ..errors import UnsupportedError
+from ..errors import InvalidSizeError, UnsupportedError
 from .model import Puzzle
 from .result import Linking, PuzzleSolution
 
@@ -89,6 +91,20 @@ def _unpack(obj: Any) -> tuple[Puzzle, Linking | None]:
     if isinstance(obj, Sequence) and len(obj) == 2 and isinstance(obj[0], Puzzle):
         return obj[0], obj[1]
     raise UnsupportedError(f"cannot draw a {type(obj).__name__}; give a Puzzle, a PuzzleSolution or (puzzle, linking)")
+
+
+def _style(puzzle: Puzzle, cell: Any, colours: Sequence[str] | None) -> tuple[int, list[str]]:
+    """The pixels per cell (a whole number, 1 or more) and one colour per pair, or an error naming the problem."""
+    if isinstance(cell, bool) or not isinstance(cell, numbers.Integral) or cell < 1:
+        raise InvalidSizeError(f"cell must be a whole number of pixels, 1 or more, not {cell!r}")
+    if colours is None:
+        return int(cell), palette(puzzle.pairs)
+    if isinstance(colours, str):
+        raise InvalidSizeError(f"colours must be a list of colours, one per pair, not the string {colours!r}")
+    cols = list(colours)
+    if len(cols) < puzzle.pairs:
+        raise InvalidSizeError(f"{len(cols)} colours given for {puzzle.pairs} pairs (one colour per pair)")
+    return int(cell), cols
 
 
 TEXT_CELL_BYTES = 160
@@ -275,6 +291,9 @@ def to_svg(obj: Any, *, cell: int = 28, line_width: float | None = None, colours
     ------
     MemoryLimitError
         An SVG of this size that would not fit the memory budget, before it is drawn.
+    InvalidSizeError
+        A ``cell`` that is not a whole number of pixels of 1 or more, a negative ``line_width``, or fewer
+        ``colours`` than pairs.
 
     Examples
     --------
@@ -284,8 +303,10 @@ def to_svg(obj: Any, *, cell: int = 28, line_width: float | None = None, colours
     """
     puzzle, linking = _unpack(obj)
     h, w = puzzle.shape
+    cell, cols = _style(puzzle, cell, colours)
+    if line_width is not None and not (isinstance(line_width, numbers.Real) and 0 <= line_width < math.inf):
+        raise InvalidSizeError(f"line_width must be a number of pixels, 0 or more, not {line_width!r}")
     budget.check(budget.svg_bytes(h * w), f"an SVG of a {w}x{h} (WxH) puzzle")
-    cols = list(colours) if colours is not None else palette(puzzle.pairs)
     lw = line_width if line_width is not None else cell * 0.32
     W, H = w * cell + 2, h * cell + 2
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="-1 -1 {W} {H}">',
@@ -341,6 +362,8 @@ def to_png(obj: Any, *, cell: int = 28, colours: Sequence[str] | None = None, gr
     ------
     MemoryLimitError
         A PNG of this size that would not fit the memory budget, before it is drawn.
+    InvalidSizeError
+        A ``cell`` that is not a whole number of pixels of 1 or more, or fewer ``colours`` than pairs.
 
     Examples
     --------
@@ -351,9 +374,9 @@ def to_png(obj: Any, *, cell: int = 28, colours: Sequence[str] | None = None, gr
 
     puzzle, linking = _unpack(obj)
     h, w = puzzle.shape
+    cell, cols = _style(puzzle, cell, colours)
     budget.check(budget.raster_bytes(w * cell + 1, h * cell + 1, 0),
                  f"a PNG of {w * cell + 1} x {h * cell + 1} pixels ({w}x{h} cells of {cell} pixels)")
-    cols = list(colours) if colours is not None else palette(puzzle.pairs)
     img = Image.new("RGB", (w * cell + 1, h * cell + 1), background)
     d = ImageDraw.Draw(img)
     for r in range(h + 1):

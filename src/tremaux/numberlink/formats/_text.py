@@ -28,7 +28,9 @@ _MAGIC = {b"PK\x03\x04": "a zip archive (an .npz file?)", b"\x93NUMPY": "a NumPy
 def max_bytes(limit: int | None = None) -> int:
     """The byte cap in force: ``limit`` if given, else the environment override, else :data:`MAX_BYTES`."""
     if limit is not None:
-        return int(limit)
+        from .._args import whole
+
+        return whole(limit, "max_bytes", least=1)
     env = os.environ.get("TREMAUX_NUMBERLINK_MAX_BYTES", "").strip()
     if env:
         if not _NUMBER.match(env) and not env.isdigit():
