@@ -118,3 +118,24 @@ def test_load_names_a_byte_cap_that_is_no_number_of_bytes(tmp_path, limit, messa
     path.write_text("1.1\n")
     with pytest.raises(InvalidSizeError, match=message):
         load(path, max_bytes=limit)
+
+
+@pytest.mark.parametrize("rows", [[".."], ["."], ["..", ".."]])
+def test_a_board_without_numbers_needs_empty_cells_under_fill(rows):
+    from tremaux.numberlink import Puzzle as P
+
+    d = diagnose(P.from_rows(rows), "fill")
+    assert d.verdict == "needs-empty-cells" and d.reasons[0].endswith("(rule nikoli)")
+    assert diagnose(P.from_rows(rows), "nikoli").verdict == "proper"
+
+
+def test_the_verdict_does_not_hang_on_the_hint_of_the_solve(monkeypatch):
+    # the hint of a solve has the time the answer took (a board of millions of cells leaves it none): without it,
+    # a puzzle whose lines can all be drawn leaving cells empty is still said to need empty cells
+    from tremaux.numberlink import solvers
+
+    monkeypatch.setattr(solvers, "_other_rule_hint", lambda *args: "")
+    d = diagnose(Puzzle.from_rows(["1.2", "...", "1.2"]), "fill")
+    assert d.verdict == "needs-empty-cells"
+    assert d.reasons == ("no solution under the fill rule: the checkerboard count leaves at least 1 cell empty; it "
+                         "has solutions if cells may stay empty (rule nikoli)",)

@@ -95,8 +95,11 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
     if r.status == "no-solution":
         if "rule nikoli" in r.message:
             return Diagnosis("needs-empty-cells", rule, (r.message,), r, puzzle.name, t)
-        return Diagnosis("no-solution", rule, (_blocking_pair(puzzle, t0, time_limit) or r.message,), r,
-                         puzzle.name, t)
+        blocking = _blocking_pair(puzzle, t0, time_limit)
+        if blocking == _ALL_DRAWN and the.cover:  # what the hint of a quicker answer says (a board without
+            why = f"{r.message}; it has solutions if cells may stay empty (rule nikoli)"  # numbers, a hint out of
+            return Diagnosis("needs-empty-cells", rule, (why,), r, puzzle.name, t)          # time)
+        return Diagnosis("no-solution", rule, (blocking or r.message,), r, puzzle.name, t)
     if r.unique:
         return Diagnosis("proper", rule, (), r, puzzle.name, t)
     first, second = r.solutions[0].paths, r.solutions[1].paths
@@ -111,6 +114,10 @@ def _checked(rule: Any, touch: Any, time_limit: Any) -> Rule:
     ``None``, or a time limit that is not a positive number of seconds, whether or not a solver would be asked."""
     seconds(time_limit, "time limit")
     return resolve(rule, switch(touch, "touch", none=True), default_touch=False)
+
+
+_ALL_DRAWN = "the lines can all be drawn, but never covering every cell"
+"""What :func:`_blocking_pair` says when no pair blocks: the puzzle has solutions if cells may stay empty."""
 
 
 def _blocking_pair(puzzle: Puzzle, t0: float, time_limit: float | None) -> str | None:
@@ -140,7 +147,7 @@ def _blocking_pair(puzzle: Puzzle, t0: float, time_limit: float | None) -> str |
     if full is None:
         return None
     if full:
-        return "the lines can all be drawn, but never covering every cell"
+        return _ALL_DRAWN
     lo, hi = 0, n  # pairs 1..lo connectable, 1..hi not
     while hi - lo > 1:
         mid = (lo + hi) // 2
