@@ -234,7 +234,7 @@ def test_a_wh_header_that_does_not_match_its_rows_says_how(text, message, line):
 @pytest.mark.parametrize("text, message, line", [
     ("100000 100000\n1.1\n", r"puzzle size 100000x100000 \(WxH\) is outside 1\.\.4096 on a side", 1),
     ("10 10\n1.1\n2.2\n", r"the 10x10 puzzle has only 2 rows", 4),
-    ("3 3\n", r"the 3x3 puzzle has only 0 rows", 2),  # not a one-row grid joining the pair '3'
+    ("3 5\n", r"the 3x5 puzzle has only 0 rows", 2),  # not a one-row grid of two numbers each once
 ])
 def test_a_wh_header_whose_rows_no_grid_could_follow_is_read_as_one(text, message, line):
     with pytest.raises(PuzzleFormatError, match=message) as exc:

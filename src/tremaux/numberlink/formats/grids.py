@@ -113,8 +113,11 @@ def _unexpected(rows: Sequence[Line], fmt: str, source: str | None) -> None:
                                         source=source)
 
 
-def _token_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str) -> Puzzle:
-    """Cells separated by whitespace or commas: numbers (``0`` empty) and words of letters and digits."""
+def _token_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str, column: bool = False) -> Puzzle:
+    """Cells separated by whitespace or commas: numbers (``0`` empty) and words of letters and digits.
+
+    With ``column`` (a 'wh' header gives one column), a row without a separator is one cell.
+    """
     first = rows[0][0]
     table: list[list[str | None]] = []
     where: dict[str, list[tuple[int, int]]] = {}
@@ -123,7 +126,7 @@ def _token_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str) -
         if (gap := empty_field(s)) is not None:
             raise PuzzleFormatError("an empty field in a comma-separated row; write '.' or 0 for an empty cell",
                                     line=lineno, column=gap, source=source)
-        cells = tokens(s)
+        cells = [(len(s) - len(s.lstrip()) + 1, s.strip())] if column and not has_separator(s) else tokens(s)
         if width < 0:
             width = len(cells)
         elif len(cells) != width:
@@ -162,8 +165,8 @@ def _one(rows: Sequence[Line], fmt: str, source: str | None, name: str, width: i
     """
     try:
         chars = width > 0 and all(len(s.strip()) == width for _, s in rows)
-        if fmt != "flow" and not chars and any(has_separator(s) for _, s in rows):
-            return _token_rows(rows, fmt, source, name)
+        if fmt != "flow" and not chars and (any(has_separator(s) for _, s in rows) or width == 1):
+            return _token_rows(rows, fmt, source, name, width == 1)  # one column: a row is one cell
         return _char_rows(rows, fmt, source, name)
     except PuzzleError as exc:
         return exc
@@ -331,6 +334,8 @@ def read_wh(text: str, source: str | None, base: str) -> list[Item]:
             n = len(rs.strip())
             if n != w and has_separator(rs):
                 n = count_cells(rs)
+            elif n != w and w == 1:  # one column of labels of several characters
+                n = 1
             if k and (m := WH_HEADER.match(rs)) and count_cells(rs) != w:  # the next header or the end, too early
                 what = "the '0 0' end" if int(m.group(1)) == int(m.group(2)) == 0 else "the next 'W H' header"
                 raise PuzzleFormatError(f"the {w}x{h} puzzle has only {k} rows; line {rl} is {what}",

@@ -60,6 +60,10 @@ def _rows(p: Puzzle, fmt: str) -> list[str]:
     strings, single = _strings(p, fmt)
     if single:
         return ["".join(strings[v] for v in row) for row in p.grid.tolist()]
+    if p.width == 1 and fmt == "grid":  # a row of one cell has no separator: '50' would read as two cells
+        wide = next((x for x in strings[1:] if len(x) > 1), "")
+        raise _cant(wide, fmt, "a one-column grid reads each row a character; the 'wh' format, whose header "
+                               "gives the width, holds it")
     width = max(len(s) for s in strings)
     return [" ".join(strings[v].rjust(width) for v in row) for row in p.grid.tolist()]
 
