@@ -216,3 +216,32 @@ def test_the_router_does_not_repeat_itself_in_the_later_rounds_of_a_solve(monkey
     other_solve = Task(CROSSING, resolve("nikoli"), 1, time.perf_counter() + 600)
     router.router_probe(other_solve)
     assert calls == [router.PROBE_ROUNDS, tried, router.PROBE_ROUNDS]
+
+
+def test_the_blocking_pair_of_a_check_keeps_to_its_time_limit(monkeypatch):
+    """After "no solution", a check names the pair in the way by SAT questions whose encodings look at the clock
+    only between passes over the board (ten seconds a pass on a 2000x2000 board: a 5 s check ran two minutes
+    and was killed). Like a solve, past a share of its time it goes on in a child killed at the limit."""
+    from tremaux.numberlink import check, diagnose, solvers
+    from tremaux.numberlink.solvers.bound import checkpoint
+
+    def slow(puzzle, t0, time_limit):
+        end = time.perf_counter() + 30
+        while time.perf_counter() < end:
+            checkpoint()  # where an encoding goes on between its passes
+        return "never in time"
+
+    monkeypatch.setattr(check, "_blocking_pair", slow)
+    monkeypatch.setattr(solvers, "_other_rule_hint", lambda *args: "")
+    t0 = time.perf_counter()
+    d = diagnose(Puzzle.from_rows(["1.2", "...", "1.2"]), "fill", time_limit=1)
+    assert time.perf_counter() - t0 < 2.5 and d.verdict == "no-solution"
+
+
+def test_degree_clauses_let_a_bounded_question_move_on_between_their_runs(monkeypatch):
+    from tremaux.numberlink.solvers import clauses
+
+    calls = []
+    monkeypatch.setattr(clauses, "checkpoint", lambda: calls.append(1))
+    Encoding(Puzzle.from_rows(["1..2", "....", "1..2"]), "nikoli").close()
+    assert len(calls) >= 2

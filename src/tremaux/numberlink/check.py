@@ -95,7 +95,7 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
     if r.status == "no-solution":
         if "rule nikoli" in r.message:
             return Diagnosis("needs-empty-cells", rule, (r.message,), r, puzzle.name, t)
-        blocking = _blocking_pair(puzzle, t0, time_limit)
+        blocking = _bounded(_blocking_pair, puzzle, t0, time_limit)
         if blocking == _ALL_DRAWN and the.cover:  # what the hint of a quicker answer says (a board without
             why = f"{r.message}; it has solutions if cells may stay empty (rule nikoli)"  # numbers, a hint out of
             return Diagnosis("needs-empty-cells", rule, (why,), r, puzzle.name, t)          # time)
@@ -114,6 +114,26 @@ def _checked(rule: Any, touch: Any, time_limit: Any) -> Rule:
     ``None``, or a time limit that is not a positive number of seconds, whether or not a solver would be asked."""
     seconds(time_limit, "time limit")
     return resolve(rule, switch(touch, "touch", none=True), default_touch=False)
+
+
+def _bounded(question: Any, puzzle: Puzzle, t0: float, time_limit: float | None) -> str | None:
+    """``question(puzzle, t0, time_limit)`` within what is left of the check's time limit, or ``None``.
+
+    Its SAT encodings look at the clock between passes over the board, each a second or more on a board of
+    millions of cells: like a solve, past a tenth of the time in process it goes on in a forked child killed at
+    the limit (:mod:`.solvers.bound`).
+    """
+    from .solvers import DEFAULT_TIME_LIMIT
+    from .solvers.bound import run
+
+    limit = DEFAULT_TIME_LIMIT if time_limit is None else float(time_limit)
+    if math.isinf(limit):
+        return question(puzzle, t0, time_limit)
+    left = t0 + limit - time.perf_counter()
+    if left <= 0:
+        return None
+    value, why = run(question, (puzzle, t0, time_limit), limit=left)
+    return None if why else value
 
 
 _ALL_DRAWN = "the lines can all be drawn, but never covering every cell"
@@ -137,11 +157,11 @@ def _blocking_pair(puzzle: Puzzle, t0: float, time_limit: float | None) -> str |
     deadline = None if math.isinf(limit) else t0 + limit
 
     def connectable(k: int) -> bool | None:
-        with Encoding(puzzle, "nikoli", inactive=frozenset(range(k + 1, n + 1))) as enc:
-            try:
+        try:  # the encoding of a large board takes its time too: it is built within the check's
+            with Encoding(puzzle, "nikoli", inactive=frozenset(range(k + 1, n + 1)), deadline=deadline) as enc:
                 return enc.next_model(deadline) is not None
-            except TimeoutError:
-                return None
+        except TimeoutError:
+            return None
 
     full = connectable(n)
     if full is None:
