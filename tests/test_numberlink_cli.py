@@ -210,3 +210,21 @@ def test_generate_without_a_time_limit_keeps_the_library_default(capsys, monkeyp
     assert run(capsys, "generate", "--size", "4x4", "--seed", "1")[0] == 0
     assert run(capsys, "generate", "--size", "4x4", "--seed", "1", "--time-limit", "7")[0] == 0
     assert seen == [DEFAULT_TIME_LIMIT, 7.0] and DEFAULT_TIME_LIMIT is not None
+
+
+@pytest.mark.parametrize("name", ["p.txt", "p.svg"])
+def test_generate_says_the_seed_when_its_puzzle_cannot_be_written(capsys, monkeypatch, tmp_path, name):
+    import pathlib
+
+    import tremaux.numberlink.draw as draw
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(pathlib.Path, "write_text", refuse)
+    monkeypatch.setattr(draw, "save", refuse)
+    out = tmp_path / name
+    code, printed, err = run(capsys, "generate", "--size", "4x4", "--seed", "5", "-o", str(out))
+    assert (code, printed) == (2, "")
+    assert err.splitlines()[-1] == (f"error: cannot write {out}: Permission denied; the puzzle is --seed 5: ask it "
+                                    f"again with another --out")

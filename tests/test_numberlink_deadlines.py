@@ -135,7 +135,7 @@ def test_fill_no_solution_hint_costs_no_more_than_the_answer(monkeypatch):
 
     p = Puzzle.from_rows(["1.2", "...", "1.2"])
     seen = []
-    monkeypatch.setattr(router_mod, "router_stage", lambda task: seen.append(("router", task.left())))
+    monkeypatch.setattr(router_mod, "router_within", lambda task: seen.append(("router", task.left())))
     monkeypatch.setattr(sat_mod, "dense_stage", lambda task: seen.append(("dense", task.left())))
     task = Task(p, resolve("fill"), 1, time.perf_counter() + 600)
     none = Answer((), True, "quick verdict", why="no solution")
@@ -145,6 +145,51 @@ def test_fill_no_solution_hint_costs_no_more_than_the_answer(monkeypatch):
     seen.clear()
     solvers._other_rule_hint(task, none, 0.0)
     assert 0 < seen[0][1] <= solvers.HINT_FLOOR
+
+
+def _slow_budgeted_router(monkeypatch, seconds):
+    """Each budgeted call of the router takes ``seconds`` more, as rounds on a board of millions of cells take
+    seconds; a call without a budget fails the test. The budgets given are listed."""
+    from tremaux.kernels import numberlink as kn
+
+    real, budgets = kn.route_within, []
+
+    def slow(*args):
+        budgets.append(args[-1])
+        time.sleep(seconds)
+        return real(*args)
+
+    monkeypatch.setattr(kn, "route_within", slow)
+    monkeypatch.setattr(kn, "route", lambda *args: pytest.fail("router rounds without a budget"))
+    return budgets
+
+
+def test_the_hint_never_runs_router_rounds_that_outlast_it(monkeypatch):
+    """The hint gave the router ten rounds whatever they cost: 8.6 s on a 2000x2000 board after an answer in
+    0.4 s. Its rounds now have a budget of work, which grows only while the time allows."""
+    from tremaux.numberlink import solvers
+    from tremaux.numberlink.solvers.base import Answer
+
+    budgets = _slow_budgeted_router(monkeypatch, 0.1)
+    p = Puzzle.from_rows(["1.2", "...", "1.2"])  # no cover (checkerboard), two lines under nikoli
+    task = Task(p, resolve("fill"), 1, time.perf_counter() + 600)
+    t0 = time.perf_counter()
+    hint = solvers._other_rule_hint(task, Answer((), True, "quick verdict", why="no solution"), 0.25)
+    assert time.perf_counter() - t0 < 0.25 + 0.1 + 0.1  # its share, one try past it and the densest lines
+    assert hint.endswith("(rule nikoli)") and budgets[0] == p.grid.size
+
+
+def test_the_budgeted_router_grows_its_budget_while_the_time_allows(monkeypatch):
+    budgets = _slow_budgeted_router(monkeypatch, 0.0)
+    assert router.router_within(Task(CROSSING, resolve("nikoli"), 1, time.perf_counter() + 600)) is None
+    assert budgets[0] == CROSSING.grid.size and all(b == 4 * a for a, b in zip(budgets, budgets[1:]))
+    assert len(budgets) > 1  # ten rounds of two searches take more than a board's worth of work
+    budgets.clear()
+    slow = _slow_budgeted_router(monkeypatch, 0.1)
+    assert router.router_within(Task(CROSSING, resolve("nikoli"), 1, time.perf_counter() + 0.3)) is None
+    assert len(slow) == 1  # a second try would take four times the first: more than is left
+    found = router.router_within(Task(Puzzle.from_rows(["1...", "....", "...1"]), resolve("nikoli"), 1, None))
+    assert found.how == "the router, in 1 round"
 
 
 def test_fill_no_solution_on_a_large_open_board_keeps_its_hint():
@@ -171,3 +216,32 @@ def test_the_router_does_not_repeat_itself_in_the_later_rounds_of_a_solve(monkey
     other_solve = Task(CROSSING, resolve("nikoli"), 1, time.perf_counter() + 600)
     router.router_probe(other_solve)
     assert calls == [router.PROBE_ROUNDS, tried, router.PROBE_ROUNDS]
+
+
+def test_the_blocking_pair_of_a_check_keeps_to_its_time_limit(monkeypatch):
+    """After "no solution", a check names the pair in the way by SAT questions whose encodings look at the clock
+    only between passes over the board (ten seconds a pass on a 2000x2000 board: a 5 s check ran two minutes
+    and was killed). Like a solve, past a share of its time it goes on in a child killed at the limit."""
+    from tremaux.numberlink import check, diagnose, solvers
+    from tremaux.numberlink.solvers.bound import checkpoint
+
+    def slow(puzzle, t0, time_limit):
+        end = time.perf_counter() + 30
+        while time.perf_counter() < end:
+            checkpoint()  # where an encoding goes on between its passes
+        return "never in time"
+
+    monkeypatch.setattr(check, "_blocking_pair", slow)
+    monkeypatch.setattr(solvers, "_other_rule_hint", lambda *args: "")
+    t0 = time.perf_counter()
+    d = diagnose(Puzzle.from_rows(["1.2", "...", "1.2"]), "fill", time_limit=1)
+    assert time.perf_counter() - t0 < 2.5 and d.verdict == "no-solution"
+
+
+def test_degree_clauses_let_a_bounded_question_move_on_between_their_runs(monkeypatch):
+    from tremaux.numberlink.solvers import clauses
+
+    calls = []
+    monkeypatch.setattr(clauses, "checkpoint", lambda: calls.append(1))
+    Encoding(Puzzle.from_rows(["1..2", "....", "1..2"]), "nikoli").close()
+    assert len(calls) >= 2

@@ -57,3 +57,32 @@ def test_save_by_extension(tmp_path):
         assert (tmp_path / f"x.{ext}").stat().st_size > 0
     with pytest.raises(UnsupportedError, match="use .svg, .png or .txt"):
         save(r, tmp_path / "x.gif")
+
+
+@pytest.mark.parametrize("text", [
+    "1.2.\n....\n3.3.\n1..2\n",
+    "4 3\n😀..é\n..[.\n😀[é.\n0 0\n",  # labels outside the Basic Multilingual Plane, and accents
+    "10 0 0 7\n0 0 0 0\n123 0 7 0\n10 0 0 123\n",  # labels of several characters
+])
+@pytest.mark.parametrize("rule", ["fill", "nikoli"])
+def test_text_drawing_is_the_coloured_drawing_without_its_colours(text, rule):
+    from tremaux.numberlink import loads
+
+    puzzle = loads(text)
+    for drawn in (puzzle, solve_puzzle(puzzle, rule=rule, touch=True)):
+        if isinstance(drawn, Puzzle) or drawn.solutions:
+            assert to_text(drawn) == "\n".join(ln.rstrip() for ln in to_rich(drawn).plain.split("\n"))
+
+
+def test_the_text_of_a_large_board_is_drawn_in_a_second_not_cell_by_cell():
+    import time
+
+    import numpy as np
+
+    grid = np.zeros((2048, 2048), dtype=np.int32)
+    grid[0, 0] = grid[-1, -1] = 1
+    puzzle = Puzzle(grid)
+    t0 = time.perf_counter()
+    text = to_text(puzzle)
+    assert time.perf_counter() - t0 < 3  # about 0.2 s; 7 s drawn cell by cell
+    assert len(text) == 2048 * (2 * 2048 - 1) + 2047

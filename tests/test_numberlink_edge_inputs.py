@@ -231,6 +231,46 @@ def test_a_wh_header_that_does_not_match_its_rows_says_how(text, message, line):
     assert exc.value.line == line
 
 
+@pytest.mark.parametrize("text, message, line", [
+    ("100000 100000\n1.1\n", r"puzzle size 100000x100000 \(WxH\) is outside 1\.\.4096 on a side", 1),
+    ("10 10\n1.1\n2.2\n", r"the 10x10 puzzle has only 2 rows", 4),
+    ("3 5\n", r"the 3x5 puzzle has only 0 rows", 2),  # not a one-row grid of two numbers each once
+])
+def test_a_wh_header_whose_rows_no_grid_could_follow_is_read_as_one(text, message, line):
+    with pytest.raises(PuzzleFormatError, match=message) as exc:
+        formats.loads_all(text)
+    assert exc.value.line == line
+
+
+def test_a_grid_whose_first_row_is_two_empty_cells_is_no_empty_wh_file():
+    assert formats.loads("0 0\n10 10\n").grid.tolist() == [[0, 0], [1, 1]]
+    assert formats.loads("0 0\n0 7\n0 7\n").shape == (3, 2)
+    for text in ("0 0\n", "0 0\n3 1\n1.1\n", "# c\n0 0\n1 1\n"):  # the end of a 'wh' file holding no puzzle
+        with pytest.raises(PuzzleFormatError, match="no puzzle in the input before the '0 0' that ends it"):
+            formats.loads_all(text)
+
+
+@pytest.mark.parametrize("text, where, char", [
+    ("1.1\u200b\n2.2\n", (1, 4), r"'\\u200b'"),  # a zero-width space, pasted from a web page
+    ("1.1\n2.2\x00\n", (2, 4), r"'\\x00'"),
+    ("\ufeff\u200b1.1\n2.2\n", (1, 1), r"'\\u200b'"),
+    ("3 2\n1.1\n2.2\u200b\n0 0\n", (3, 4), r"'\\u200b'"),
+])
+def test_an_invisible_character_that_makes_a_row_longer_is_named(text, where, char):
+    with pytest.raises(PuzzleFormatError, match=f"unexpected {char}; a cell is") as exc:
+        formats.loads_all(text)
+    assert (exc.value.line, exc.value.column) == where
+
+
+@pytest.mark.parametrize("text", ['{"size": [2, 3], "puzzle": "1.1\\n2.2\\n"}', '\n[[[0, 0], [0, 1]]]\n'])
+def test_json_given_as_a_puzzle_is_named_json(capsys, tmp_path, text):
+    path = tmp_path / "p.json"
+    path.write_text(text)
+    code, out, err = run(capsys, "numberlink", "solve", str(path))
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert "this is JSON, not a puzzle text" in err and f"{path}:{1 + text.startswith(chr(10))}:1:" in err
+
+
 def test_two_numbers_a_row_is_still_a_grid_and_two_empty_cells_still_a_wh_row():
     assert formats.loads("1 2\n1 2\n").grid.tolist() == [[1, 2], [1, 2]]
     assert formats.loads("2 2\n1 1\n0 0\n0 0\n").grid.tolist() == [[1, 1], [0, 0]]
@@ -314,6 +354,18 @@ def test_solve_never_draws_over_its_own_puzzle_file(capsys, tmp_path, crossing, 
     assert crossing.read_text() == before
 
 
+@pytest.mark.parametrize("name, out", [("p-1.txt", "p.txt"), ("p-2.txt", "p.txt")])
+def test_solve_never_draws_a_numbered_picture_over_its_own_puzzle_file(capsys, tmp_path, name, out):
+    puzzles = tmp_path / name
+    puzzles.write_text("1.1\n2.2\n\n1.2\n1.2\n")  # two puzzles: their pictures are p-1.txt and p-2.txt
+    before = puzzles.read_text()
+    code, printed, err = run(capsys, "numberlink", "solve", str(puzzles), "--out", str(tmp_path / out))
+    assert code == 2 and err.splitlines()[-1] == (f"error: --out {tmp_path / out} numbers the pictures of several "
+                                                  f"puzzles, and {puzzles} is the puzzle file itself: the picture "
+                                                  f"would write over the puzzles; give another --out")
+    assert puzzles.read_text() == before
+
+
 @pytest.mark.parametrize("url", ["https://puzz.link/p?numlin/3/2/1g12g2/", "HTTPS://PUZZ.LINK/p?numlin/3/2/1g12g2",
                                  "Http://pzv.jp/p.html?numlin/3/2/1g12g2"])
 def test_puzzlink_urls_with_a_closing_slash_or_a_capital_scheme(url):
@@ -329,17 +381,17 @@ def test_one_character_left_after_the_cells_is_one_character():
 def test_a_text_drawing_over_the_memory_budget_is_refused_before_it_is_drawn(capsys, tmp_path):
     from tremaux import budget
     from tremaux.errors import MemoryLimitError
-    from tremaux.numberlink.draw import TEXT_CELL_BYTES, to_rich, to_text
+    from tremaux.numberlink.draw import TEXT_ARRAY_BYTES, TEXT_CELL_BYTES, TEXT_CODE_BYTES, to_rich, to_text
 
-    puzzle = formats.loads("1" + "." * 98 + "1\n" + ("." * 100 + "\n") * 99)
-    assert TEXT_CELL_BYTES * 100 * 100 > 1_000_000
+    puzzle = formats.loads("1" + "." * 198 + "1\n" + ("." * 200 + "\n") * 199)
+    assert min(TEXT_CELL_BYTES, 2 * TEXT_CODE_BYTES + TEXT_ARRAY_BYTES) * 200 * 200 > 1_000_000
     for draw in (to_text, to_rich):
-        with budget.limited("1M"), pytest.raises(MemoryLimitError, match="a text drawing of a 100x100 "):
+        with budget.limited("1M"), pytest.raises(MemoryLimitError, match="a text drawing of a 200x200 "):
             draw(puzzle)
     path = tmp_path / "wide.txt"
     path.write_text(formats.dumps(puzzle))
     code, out, err = run(capsys, "--memory-limit", "1M", "numberlink", "solve", str(path), "--rule", "nikoli")
-    assert code == 2 and err.splitlines()[-1].startswith("error: a text drawing of a 100x100 (WxH) puzzle needs")
+    assert code == 2 and err.splitlines()[-1].startswith("error: a text drawing of a 200x200 (WxH) puzzle needs")
 
 
 def test_the_first_picture_is_kept_when_the_second_puzzle_is_interrupted(capsys, monkeypatch, tmp_path):

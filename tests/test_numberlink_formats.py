@@ -267,3 +267,32 @@ def test_public_puzzlink_file_of_numlin_v2_is_read():
     puzzles = formats.load_all(path)
     assert [(p.shape, p.pairs) for p in puzzles] == [((15, 15), 17), ((14, 14), 11), ((15, 15), 12)]
     assert [p.name for p in puzzles] == ["example_tasks#1", "example_tasks#2", "example_tasks#3"]
+
+
+@pytest.mark.parametrize("grid, labels", [
+    ([[1], [0], [1]], ("267",)),  # one column of labels of several characters
+    ([[1], [1]], ("50",)),  # written '50' twice, read back as a 2x2 grid of '5' and '0' under the grid format
+    ([[0], [1], [2], [1], [2]], ("x0y", "x1y")),
+    ([[1, 1]], ("218",)),  # one row of one pair: '218 218', which a 'W H' header looks like
+    ([[0, 0], [0, 0]], None),  # no pair at all
+])
+def test_what_a_writer_writes_its_reader_reads_back_or_the_writer_refuses(grid, labels):
+    import numpy as np
+
+    from tremaux.errors import PuzzleFormatError
+
+    puzzle = Puzzle(np.array(grid), labels)
+    written = 0
+    for fmt in ("grid", "wh", "contest", "puzzlink", "flow", "bwinf"):
+        try:
+            text = formats.dumps(puzzle, fmt)
+        except PuzzleFormatError as exc:
+            assert "cannot be written" in str(exc) or "square" in str(exc) or "no puzzle" in str(exc), exc
+            continue
+        written += 1
+        for named in (fmt, None):
+            back = formats.loads(text, format=named)
+            assert back.shape == puzzle.shape and np.array_equal(back.grid > 0, puzzle.grid > 0), (fmt, text)
+            if fmt in ("grid", "wh"):
+                assert back.labels == puzzle.labels, (fmt, text)
+    assert written >= 2

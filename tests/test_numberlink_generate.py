@@ -388,3 +388,10 @@ def test_sparse_puzzle_under_nikoli_is_made_unique_where_the_whole_board_questio
     r = solve_puzzle(g.puzzle, rule="nikoli", touch=False, unique=True, time_limit=30)
     assert r.unique is True
     assert np.array_equal(r.linking.grid, g.solution.grid)
+
+
+def test_a_cut_and_a_join_that_undo_each_other_do_not_run_until_the_time_limit():
+    # on this 4x4 board the second solution of one puzzle is ruled out by a cut, and that of the cut puzzle by
+    # joining the same two lines again: the generator went round that circle until its time limit
+    g = generate_puzzle((4, 4), seed=17, density=0.2, touch=True, time_limit=10)
+    assert len(brute_force(g.puzzle.grid.tolist(), True, limit=2)) == 1

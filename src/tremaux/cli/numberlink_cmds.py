@@ -75,14 +75,24 @@ def _show(drawn, numbers: bool = False) -> None:
 def _picture_out(out: Optional[Path], source: Any) -> None:
     """Refuse, before any solving, an ``--out`` picture that cannot be written (its format, its folder) or that
     would write over the puzzle file itself."""
-    from ..errors import TremauxError
     from ..numberlink.draw import picture_format
 
     if out is not None:
         picture_format(out)
         _writable(out)
-        if isinstance(source, Path) and out.exists() and out.resolve() == source.resolve():
+        _not_the_puzzles(out, out, source)
+
+
+def _not_the_puzzles(target: Path, out: Path, source: Any) -> None:
+    """Refuse to write a picture at ``target`` (``out``, or ``out`` numbered for several puzzles) when it is the
+    puzzle file itself: ``-o p.txt`` for the puzzles of ``p-1.txt`` writes ``p-1.txt`` once a second is read."""
+    from ..errors import TremauxError
+
+    if isinstance(source, Path) and target.exists() and target.resolve() == source.resolve():
+        if target == out:
             raise TremauxError(f"--out {out} is the puzzle file itself: the picture would write over the puzzles")
+        raise TremauxError(f"--out {out} numbers the pictures of several puzzles, and {target} is the puzzle file "
+                           f"itself: the picture would write over the puzzles; give another --out")
 
 
 @nl_app.command("solve")
@@ -121,8 +131,10 @@ def solve_cmd(
         results.append(r)
         if out is not None:
             if i == 1 and out.exists() and results[0].puzzle is not None:  # several puzzles: the first is -1
+                _not_the_puzzles(_out_path(out, 0, 2), out, source)
                 out.replace(_out_path(out, 0, 2))
             if r.puzzle is not None:
+                _not_the_puzzles(_out_path(out, i, 1 if i == 0 else 2), out, source)
                 save(r, _out_path(out, i, 1 if i == 0 else 2))
         if r.status == "invalid":  # bad input: the house's one-line error, whatever the output
             typer.echo(f"error: {r.message}", err=True)
@@ -173,7 +185,7 @@ def generate_cmd(
     Gives up after 60 s unless --time-limit says otherwise."""
     import numpy as np
 
-    from ..errors import InvalidSizeError, PuzzleFormatError
+    from ..errors import InvalidSizeError, PuzzleFormatError, TremauxError
     from ..numberlink import Puzzle, dumps, generate_puzzle
     from ..numberlink.draw import save
     from ..numberlink.formats import FORMATS
@@ -202,10 +214,14 @@ def generate_cmd(
         raise PuzzleFormatError(f"{exc}; the puzzle is --seed {g.seed}: ask it again with another --format") from exc
     drawn = (g.puzzle, g.solution) if solution else g.puzzle
     if out is not None:
-        if out.suffix.lower() in (".svg", ".png"):
-            save(drawn, out)
-        else:
-            out.write_text(text, encoding="utf-8")
+        try:
+            if out.suffix.lower() in (".svg", ".png"):
+                save(drawn, out)
+            else:
+                out.write_text(text, encoding="utf-8")
+        except OSError as exc:  # the puzzle is not lost: say how to make it again
+            raise TremauxError(f"cannot write {out}: {exc.strerror or exc}; the puzzle is --seed {g.seed}: ask it "
+                               f"again with another --out") from exc
     if as_json:
         typer.echo(json.dumps({"size": list(g.puzzle.shape), "pairs": g.puzzle.pairs, "rule": g.rule, "seed": g.seed,
                                "touch": g.touch, "density": g.density, "puzzle": text,

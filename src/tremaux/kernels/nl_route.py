@@ -14,12 +14,21 @@ from .heaps import pop, push
 from .numberlink import _nb
 from .rng import shuffle
 
-__all__ = ["route"]
+__all__ = ["route", "route_within"]
 
 
 # ---------------------------------------------------------------------- negotiated-congestion router
 @njit(cache=True, interpret=False)
 def route(flat, h, w, ends, max_iters, cells_out, starts_out, state, hist_step, pres_growth):
+    """Connect every pair by negotiated congestion (PathFinder); lines may leave cells empty.
+
+    :func:`route_within` without a budget (see there).
+    """
+    return route_within(flat, h, w, ends, max_iters, cells_out, starts_out, state, hist_step, pres_growth, -1)
+
+
+@njit(cache=True, interpret=False)
+def route_within(flat, h, w, ends, max_iters, cells_out, starts_out, state, hist_step, pres_growth, max_pops):
     """Connect every pair by negotiated congestion (PathFinder); lines may leave cells empty.
 
     Each round rips up and re-routes every pair along a cheapest path (A*,
@@ -30,7 +39,9 @@ def route(flat, h, w, ends, max_iters, cells_out, starts_out, state, hist_step, 
     after ``max_iters`` rounds. ``flat`` holds pair ids (0 free).
 
     Returns the number of rounds used (``-1``: no solution found within
-    ``max_iters``, ``-2``: a pair cannot be connected at all). The lines of the
+    ``max_iters``, ``-2``: a pair cannot be connected at all, ``-3``: more than
+    ``max_pops`` cells taken from the searches' heaps, when it is not negative:
+    a budget of work, which the caller times). The lines of the
     best round (fewest shared cells, if they fit) are written to
     ``cells_out[starts_out[k]:starts_out[k+1]]`` (flat cells; possibly
     overlapping when no solution was found). Pairs are routed in a random
@@ -59,6 +70,7 @@ def route(flat, h, w, ends, max_iters, cells_out, starts_out, state, hist_step, 
     pres = 0.5
     order = np.arange(n, dtype=np.int64)
     best = size + 1
+    pops = 0
     for it in range(max_iters):
         if it > 0:
             shuffle(state, order)
@@ -80,6 +92,9 @@ def route(flat, h, w, ends, max_iters, cells_out, starts_out, state, hist_step, 
             nh = push(hk, hv, 0, 0.0, src)
             while nh > 0:
                 _key, u, nh = pop(hk, hv, nh)
+                pops += 1
+                if max_pops >= 0 and pops > max_pops:
+                    return -3
                 if fin[u] == stamp:
                     continue
                 fin[u] = stamp

@@ -444,9 +444,10 @@ def random_cover(h, w, state, max_len):
 
 
 def __getattr__(name: str):
-    """``route`` lives in :mod:`.nl_route` (which reads this module's ``_nb``); it is served from here as before."""
-    if name == "route":
-        from .nl_route import route
+    """``route`` and ``route_within`` live in :mod:`.nl_route` (which reads this module's ``_nb``); they are served
+    from here as before."""
+    if name in ("route", "route_within"):
+        from . import nl_route
 
-        return route
+        return getattr(nl_route, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

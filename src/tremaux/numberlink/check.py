@@ -26,7 +26,8 @@ from typing import Any, Iterator
 
 import numpy as np
 
-from ..errors import InvalidSizeError, PuzzleError
+from ..errors import PuzzleError
+from ._args import seconds, switch
 from .formats import load_all, source_name
 from .formats.grids import base_name, entry_names
 from .model import Puzzle
@@ -64,7 +65,12 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
     Raises
     ------
     InvalidSizeError
-        A time limit that is not a positive number of seconds, even for a puzzle answered without a solver.
+        A time limit that is not a positive number of seconds, even for a puzzle answered without a solver, or a
+        ``touch`` that is not ``True``, ``False`` or ``None``.
+    PuzzleError
+        A ``puzzle`` that is not a :class:`Puzzle`.
+    UnknownNameError
+        An unknown rule.
 
     Examples
     --------
@@ -74,8 +80,9 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
     >>> diagnose(Puzzle.from_rows(["1..", "...", "..1"]), "nikoli").verdict
     'multiple-solutions'
     """
-    _check_time_limit(time_limit)
-    the = resolve(rule, touch, default_touch=False)
+    if not isinstance(puzzle, Puzzle):
+        raise PuzzleError(f"expected a Puzzle, not {type(puzzle).__name__}")
+    the = _checked(rule, touch, time_limit)
     rule, t = the.name, the.touch
     t0 = time.perf_counter()
     why = quick_verdict(puzzle, the)
@@ -88,8 +95,11 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
     if r.status == "no-solution":
         if "rule nikoli" in r.message:
             return Diagnosis("needs-empty-cells", rule, (r.message,), r, puzzle.name, t)
-        return Diagnosis("no-solution", rule, (_blocking_pair(puzzle, t0, time_limit) or r.message,), r,
-                         puzzle.name, t)
+        blocking = _bounded(_blocking_pair, puzzle, t0, time_limit)
+        if blocking == _ALL_DRAWN and the.cover:  # what the hint of a quicker answer says (a board without
+            why = f"{r.message}; it has solutions if cells may stay empty (rule nikoli)"  # numbers, a hint out of
+            return Diagnosis("needs-empty-cells", rule, (why,), r, puzzle.name, t)          # time)
+        return Diagnosis("no-solution", rule, (blocking or r.message,), r, puzzle.name, t)
     if r.unique:
         return Diagnosis("proper", rule, (), r, puzzle.name, t)
     first, second = r.solutions[0].paths, r.solutions[1].paths
@@ -99,10 +109,35 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
                      r, puzzle.name, t)
 
 
-def _check_time_limit(time_limit: float | None) -> None:
-    """Refuse a time limit that is not a positive number of seconds, whether or not a solver would be asked."""
-    if time_limit is not None and not float(time_limit) > 0:
-        raise InvalidSizeError(f"time limit must be a positive number of seconds, not {time_limit}")
+def _checked(rule: Any, touch: Any, time_limit: Any) -> Rule:
+    """The rule a check follows; an error for an unknown rule, a ``touch`` that is not ``True``, ``False`` or
+    ``None``, or a time limit that is not a positive number of seconds, whether or not a solver would be asked."""
+    seconds(time_limit, "time limit")
+    return resolve(rule, switch(touch, "touch", none=True), default_touch=False)
+
+
+def _bounded(question: Any, puzzle: Puzzle, t0: float, time_limit: float | None) -> str | None:
+    """``question(puzzle, t0, time_limit)`` within what is left of the check's time limit, or ``None``.
+
+    Its SAT encodings look at the clock between passes over the board, each a second or more on a board of
+    millions of cells: like a solve, past a tenth of the time in process it goes on in a forked child killed at
+    the limit (:mod:`.solvers.bound`).
+    """
+    from .solvers import DEFAULT_TIME_LIMIT
+    from .solvers.bound import run
+
+    limit = DEFAULT_TIME_LIMIT if time_limit is None else float(time_limit)
+    if math.isinf(limit):
+        return question(puzzle, t0, time_limit)
+    left = t0 + limit - time.perf_counter()
+    if left <= 0:
+        return None
+    value, why = run(question, (puzzle, t0, time_limit), limit=left)
+    return None if why else value
+
+
+_ALL_DRAWN = "the lines can all be drawn, but never covering every cell"
+"""What :func:`_blocking_pair` says when no pair blocks: the puzzle has solutions if cells may stay empty."""
 
 
 def _blocking_pair(puzzle: Puzzle, t0: float, time_limit: float | None) -> str | None:
@@ -122,17 +157,17 @@ def _blocking_pair(puzzle: Puzzle, t0: float, time_limit: float | None) -> str |
     deadline = None if math.isinf(limit) else t0 + limit
 
     def connectable(k: int) -> bool | None:
-        with Encoding(puzzle, "nikoli", inactive=frozenset(range(k + 1, n + 1))) as enc:
-            try:
+        try:  # the encoding of a large board takes its time too: it is built within the check's
+            with Encoding(puzzle, "nikoli", inactive=frozenset(range(k + 1, n + 1)), deadline=deadline) as enc:
                 return enc.next_model(deadline) is not None
-            except TimeoutError:
-                return None
+        except TimeoutError:
+            return None
 
     full = connectable(n)
     if full is None:
         return None
     if full:
-        return "the lines can all be drawn, but never covering every cell"
+        return _ALL_DRAWN
     lo, hi = 0, n  # pairs 1..lo connectable, 1..hi not
     while hi - lo > 1:
         mid = (lo + hi) // 2
@@ -170,7 +205,10 @@ def check_file(path: str | Path, rule: str | Rule = "fill", *, touch: bool | Non
     Raises
     ------
     InvalidSizeError
-        A time limit that is not a positive number of seconds (before the file is read).
+        A time limit that is not a positive number of seconds or a ``touch`` that is not ``True``, ``False`` or
+        ``None`` (before the file is read).
+    UnknownNameError
+        An unknown rule (before the file is read).
 
     Examples
     --------
@@ -206,7 +244,10 @@ def iter_check_file(path: str | Path, rule: str | Rule = "fill", *, touch: bool 
     Raises
     ------
     InvalidSizeError
-        A time limit that is not a positive number of seconds (before the file is read).
+        A time limit that is not a positive number of seconds or a ``touch`` that is not ``True``, ``False`` or
+        ``None`` (before the file is read).
+    UnknownNameError
+        An unknown rule (before the file is read).
 
     Examples
     --------
@@ -217,11 +258,11 @@ def iter_check_file(path: str | Path, rule: str | Rule = "fill", *, touch: bool 
     >>> str(next(verdicts))
     'p#1: proper'
     """
-    _check_time_limit(time_limit)
+    the = _checked(rule, touch, time_limit)
     items: list[Any] = load_all(path, errors="keep")
     names = entry_names(base_name(source_name(path)), len(items))
     for item, name in zip(items, names):
         if isinstance(item, PuzzleError):
-            yield Diagnosis("invalid", resolve(rule).name, (str(item),), None, name)
+            yield Diagnosis("invalid", the.name, (str(item),), None, name)
         else:
             yield diagnose(item, rule, touch=touch, time_limit=time_limit)

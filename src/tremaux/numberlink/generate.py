@@ -60,8 +60,6 @@ True
 
 from __future__ import annotations
 
-import math
-import numbers
 import os
 import time
 from dataclasses import dataclass
@@ -72,6 +70,7 @@ import numpy as np
 from .. import _jit
 from ..errors import BudgetExceededError, InvalidSizeError
 from ..kernels.rng import make_state
+from ._args import number, seconds, switch, whole
 from .plant import check_time, plant
 from .model import Puzzle, check_rule
 from .result import Linking
@@ -235,23 +234,6 @@ def _bounded(args: tuple[Any, ...], start: float, limit: float, t0: float, time_
     return value
 
 
-def _whole(value: Any, what: str) -> int:
-    """``value`` as an ``int`` when it is a whole number (not a bool), else an error naming ``what``."""
-    if isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_)):
-        return int(value)
-    if isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_)) and math.isfinite(value) \
-            and value == int(value):
-        return int(value)  # 5.0
-    raise InvalidSizeError(f"{what} must be a whole number, not {value!r}")
-
-
-def _number(value: Any, what: str) -> float:
-    """``value`` as a ``float`` when it is a real number (not a bool), else an error naming ``what``."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        raise InvalidSizeError(f"{what} must be a number, not {value!r}")
-    return float(value)
-
-
 def _checked(shape: Any, density: Any, time_limit: Any, seed: Any, touch: Any,
              max_len: Any) -> tuple[int, int, float | None, float | None, int, bool, int]:
     """The arguments of :func:`generate_puzzle` checked: ``h, w, density, time limit, seed, touch, max_len``.
@@ -264,26 +246,20 @@ def _checked(shape: Any, density: Any, time_limit: Any, seed: Any, touch: Any,
         sides = ()
     if len(sides) != 2 or isinstance(shape, (str, bytes)):
         raise InvalidSizeError(f"puzzle size {shape!r} must be two whole numbers (rows, columns)")
-    h, w = (_whole(x, f"puzzle size {tuple(sides)!r}: a side") for x in sides)
+    h, w = (whole(x, f"puzzle size {tuple(sides)!r}: a side") for x in sides)
     if h < 2 or w < 2:
         raise InvalidSizeError(f"puzzle size {h}x{w} must have at least 2 rows and 2 columns")
     if h > MAX_GENERATE_SIDE or w > MAX_GENERATE_SIDE:
         raise InvalidSizeError(f"puzzle size {h}x{w} is beyond the generator's limit of {MAX_GENERATE_SIDE} rows "
                                f"and columns (MAX_GENERATE_SIDE)")
     if density is not None:
-        density = _number(density, "density")
+        density = number(density, "density")
         if not 0 < density <= 0.5:
             raise InvalidSizeError(f"density {density!r} must be a number of pairs per cell in (0, 0.5]")
-    limit = None if time_limit is None else _number(time_limit, "time limit")
-    if limit is not None and not limit > 0:
-        raise InvalidSizeError(f"time limit {time_limit!r} must be a positive number of seconds")
-    seed = int.from_bytes(os.urandom(4), "little") if seed is None else _whole(seed, "seed")
-    if touch is not None and not isinstance(touch, (bool, np.bool_)):
-        raise InvalidSizeError(f"touch must be True, False or None, not {touch!r}")
-    touch = False if touch is None else bool(touch)
-    max_len = max(6, h * w // 4) if max_len is None else _whole(max_len, "max_len")
-    if max_len < 2:
-        raise InvalidSizeError(f"max_len must be at least 2, not {max_len}")
+    limit = seconds(time_limit, "time limit")
+    seed = int.from_bytes(os.urandom(4), "little") if seed is None else whole(seed, "seed")
+    touch = bool(switch(touch, "touch", none=True))
+    max_len = max(6, h * w // 4) if max_len is None else whole(max_len, "max_len", least=2)
     return h, w, density, limit, seed, touch, max_len
 
 
@@ -297,6 +273,7 @@ def _generate(h: int, w: int, rule: str, touch: bool, density: float | None, see
     lines = plant(h, w, state, max_len, density, stop, time_limit, t0, induced or density is not None)
     cuts = checks = window_checks = 0
     clean: dict[tuple[int, int, int, int], bytes] = {}
+    shown: set[bytes] = set()  # the puzzles already shown to have another solution
     while True:
         while not induced:  # local alternatives first, a pass over every window at a time
             check_time(stop, t0, time_limit)
@@ -310,6 +287,11 @@ def _generate(h: int, w: int, rule: str, touch: bool, density: float | None, see
             else:
                 break
         puzzle, planted = _puzzle_of(lines, h, w)
+        if puzzle.grid.tobytes() in shown:  # a cut and a join undid each other: leave the circle by a random cut
+            lines, n = _cut(lines, {}, state)
+            cuts += n
+            continue
+        shown.add(puzzle.grid.tobytes())
         checks += 1
         if induced:  # SAT under the convention: other solutions, or a proof there is none
             found, timed_out = _another(puzzle, planted, rule, stop, long_lines=density is not None)

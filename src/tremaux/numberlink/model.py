@@ -182,15 +182,22 @@ class Puzzle:
         InvalidSizeError
             For no row or no column.
         PuzzleError
-            For rows of different lengths, or a label that is not on exactly two cells.
+            For rows of different lengths, a label that is not on exactly two cells, or rows that are one string
+            (text is read by :func:`~tremaux.numberlink.loads`).
 
         Examples
         --------
         >>> Puzzle.from_rows([["10", None, "10"], ["7", ".", "7"]]).labels
         ('7', '10')
         """
+        if isinstance(rows, (str, bytes)) or not isinstance(rows, Iterable):
+            raise PuzzleError(f"expected rows (a list of strings or of lists of labels), not "
+                              f"{type(rows).__name__}" + ("; read text with loads, or split it into lines"
+                                                          if isinstance(rows, (str, bytes)) else ""))
         table: list[list[str | None]] = []
         for row in rows:
+            if not isinstance(row, str) and not isinstance(row, Iterable):
+                raise PuzzleError(f"expected a row (a string or a list of labels), not {type(row).__name__}")
             cells = list(row) if isinstance(row, str) else list(row)
             table.append([None if (x is None or str(x).strip() in ("", *empty) or str(x).strip() == "0")
                           else str(x).strip() for x in cells])

@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from ..errors import PuzzleError
 from .model import Puzzle
 
 __all__ = ["Linking", "PuzzleSolution", "Diagnosis", "STATUSES", "VERDICTS"]
@@ -65,6 +66,11 @@ class Linking:
         Linking
             The lines as flat arrays.
 
+        Raises
+        ------
+        PuzzleError
+            Not one path per pair, or a path that is not of ``(row, col)`` cells of the puzzle.
+
         Examples
         --------
         >>> from tremaux.numberlink import Puzzle
@@ -72,7 +78,25 @@ class Linking:
         >>> Linking.from_paths(puzzle, [[(0, 0), (0, 1), (0, 2)], [(1, 0), (1, 1), (1, 2)]])
         Linking(shape=(2, 3), pairs=2, covered=6)
         """
-        return cls(puzzle.shape, tuple(_ro(np.asarray(p, dtype=np.int64).reshape(-1, 2)) for p in paths))
+        paths = list(paths)
+        if len(paths) != puzzle.pairs:
+            raise PuzzleError(f"{len(paths)} paths given for {puzzle.pairs} pairs (one path per pair)")
+        out = []
+        for k, path in enumerate(paths, start=1):
+            try:
+                a = np.asarray(path, dtype=np.int64)
+            except (TypeError, ValueError, OverflowError):
+                a = None
+            if a is None or (a.size and (a.ndim != 2 or a.shape[1] != 2)):
+                raise PuzzleError(f"path {k} is not a list of (row, col) cells")
+            a = a.reshape(-1, 2)
+            outside = (a[:, 0] < 0) | (a[:, 0] >= puzzle.height) | (a[:, 1] < 0) | (a[:, 1] >= puzzle.width)
+            if outside.any():
+                r, c = a[int(np.argmax(outside))].tolist()
+                raise PuzzleError(f"cell ({r}, {c}) of path {k} is outside the {puzzle.width}x{puzzle.height} "
+                                  f"(WxH) puzzle")
+            out.append(_ro(a))
+        return cls(puzzle.shape, tuple(out))
 
     @classmethod
     def from_flat(cls, puzzle: Puzzle, cells: np.ndarray, starts: np.ndarray) -> Linking:

@@ -63,6 +63,7 @@ tremaux.errors.PuzzleFormatError: 2:3: row 2 has 2 cells; row 1 has 3
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -71,7 +72,7 @@ from typing import Any
 from ...errors import PuzzleError, PuzzleFormatError, UnknownNameError
 from ...registry import Registry
 from ..model import Puzzle
-from ._text import MAX_BYTES, count_cells, decode, lines, read_text, source_name
+from ._text import MAX_BYTES, count_cells, decode, has_separator, lines, read_text, source_name, split_blocks
 from .contest import SIZE, load_answers, load_paths, loads_answers, loads_paths, read_contest, write_contest
 from .grids import WH_HEADER, base_name, read_flow, read_grid, read_wh, write_flow, write_grid, write_wh
 from .packs import FLOWPACK, is_bwinf, read_bwinf, read_flowpack, write_bwinf, write_flowpack
@@ -156,12 +157,16 @@ def detect(text: str) -> str:
         start += 1
     if start < len(body) and (m := WH_HEADER.match(body[start])):
         w, h = int(m.group(1)), int(m.group(2))
-        if w == h == 0:
-            return "wh"
-        if start + 1 < len(body):
-            cells = {len(body[start + 1].strip()), count_cells(body[start + 1])}
-            if w in cells or (h in cells and 2 not in cells):  # as wide as H: 'W H' the wrong way round, and
-                return "wh"                                     # no second row of a grid of two cells a row
+        if start + 1 == len(body):  # a header and nothing after it: a 'wh' file cut short, or its '0 0' end,
+            return "wh" if w != h or start or w == 0 else "grid"  # unless a one-row grid of one pair ('218 218')
+        cells = {len(body[start + 1].strip()), count_cells(body[start + 1])}
+        if w == h == 0:  # the '0 0' end of a 'wh' file without a puzzle, or a grid whose first row is 0 0
+            first = split_blocks(lines(text))[0]
+            two = all(2 in (len(s.strip()), count_cells(s)) for _, s in first)
+            return "grid" if start == 0 and len(first) > 1 and two else "wh"
+        column = w == 1 and not has_separator(body[start + 1]) and len(body) - start - 1 >= h  # H labels follow
+        if w in cells or 2 not in cells or column:  # as wide as W (or H: 'W H' the wrong way round, a header too
+            return "wh"                             # large), one column, or no row of a grid of two cells
     return "grid"
 
 
@@ -212,6 +217,11 @@ def loads_all(text: str, *, source: str | None = None, errors: str = "raise", fo
             first = next(ln for ln in lines(text) if ln[1].strip())
             raise PuzzleFormatError("this is a contest answer (a solution grid), not a puzzle; read it with "
                                     "load_answers", line=first[0], column=1, source=source)
+        if name == "grid" and _is_json(text):
+            first = next(ln for ln in lines(text) if ln[1].strip())
+            raise PuzzleFormatError("this is JSON, not a puzzle text (the puzzle of 'numberlink generate --json' "
+                                    "is its \"puzzle\" field; a solution's paths are read with load_paths)",
+                                    line=first[0], column=1, source=source)
     else:
         name = FORMATS.get(format).name
     items = FORMATS.get(name).func(text, source, base_name(source))
@@ -220,6 +230,18 @@ def loads_all(text: str, *, source: str | None = None, errors: str = "raise", fo
             if isinstance(item, PuzzleError):
                 raise item
     return items
+
+
+def _is_json(text: str) -> bool:
+    """Whether ``text`` is a JSON object or list (which no grid row starts with)."""
+    text = text.lstrip("\ufeff")
+    if not text.lstrip().startswith(("{", "[")):
+        return False
+    try:
+        json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    return True
 
 
 def loads(text: str, *, source: str | None = None, format: str | None = None) -> Puzzle:

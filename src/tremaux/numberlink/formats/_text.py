@@ -28,7 +28,9 @@ _MAGIC = {b"PK\x03\x04": "a zip archive (an .npz file?)", b"\x93NUMPY": "a NumPy
 def max_bytes(limit: int | None = None) -> int:
     """The byte cap in force: ``limit`` if given, else the environment override, else :data:`MAX_BYTES`."""
     if limit is not None:
-        return int(limit)
+        from .._args import whole
+
+        return whole(limit, "max_bytes", least=1)
     env = os.environ.get("TREMAUX_NUMBERLINK_MAX_BYTES", "").strip()
     if env:
         if not _NUMBER.match(env) and not env.isdigit():
@@ -182,3 +184,27 @@ def show(ch: str) -> str:
     """A character or token quoted for a one-line message (control characters escaped)."""
     text = repr(ch)
     return text if len(text) <= 24 else text[:20] + "...'"
+
+
+# ---------------------------------------------------------------------- label characters
+ALNUM = re.compile(r"^[0-9A-Za-z]+$")
+"""A label of separated cells: a word of ASCII letters and digits."""
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+"""The Flow Free colour letters, in pair order."""
+DIGITS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+"""The one-character ``grid`` labels of the numbers 1 to 35."""
+
+
+def grid_char(ch: str) -> bool:
+    """Whether ``ch`` is a label of the ``grid`` format: an ASCII letter or digit."""
+    return ch.isascii() and ch.isalnum()
+
+
+def any_char(ch: str) -> bool:
+    """Whether ``ch`` is a label of the ``wh`` format: any printable character but a space."""
+    return ch.isprintable() and not ch.isspace()
+
+
+def letter(ch: str) -> bool:
+    """Whether ``ch`` is a Flow Free colour: an ASCII letter."""
+    return ch.isascii() and ch.isalpha()

@@ -107,7 +107,7 @@ def _problem(body: list[tuple[int, str]], source: str | None, base: str) -> Puzz
     if declared is not None and declared[0] != len(pairs):
         raise PuzzleFormatError(f"LINE_NUM says {declared[0]} lines but {len(pairs)} are given",
                                 line=declared[1], column=10, source=source)
-    if not pairs:
+    if not pairs and declared is None:  # 'LINE_NUM 0' says so: a board without numbers, as written for one
         raise PuzzleFormatError("no LINE#k entries", line=body[0][0], column=1, source=source)
     ids = sorted(pairs)
     return Puzzle.from_endpoints((h, w), [pairs[k] for k in ids], labels=[str(k) for k in ids], name=base)

@@ -22,39 +22,25 @@ import numpy as np
 
 from ...errors import PuzzleError, PuzzleFormatError
 from ..model import Puzzle, label_order
-from ._text import Line, check_side, count_cells, empty_field, has_separator, lines, show, split_blocks, tokens
+from ._text import (ALNUM, Line, any_char, check_side, count_cells, empty_field, grid_char, has_separator, letter,
+                    lines, show, split_blocks, tokens)
+from .gridwrite import write_flow, write_grid, write_wh
 
 __all__ = ["read_grid", "read_flow", "read_wh", "write_grid", "write_flow", "write_wh", "WH_HEADER"]
 
 WH_HEADER = re.compile(r"^\s*(\d{1,9})\s+(\d{1,9})\s*$")
 """A ``W H`` header line."""
 
-_ALNUM = re.compile(r"^[0-9A-Za-z]+$")
-_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-_DIGITS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-
 Item = Puzzle | PuzzleError
 
 
 # ---------------------------------------------------------------------- label policies
-def _grid_char(ch: str) -> bool:
-    return ch.isascii() and ch.isalnum()
-
-
-def _any_char(ch: str) -> bool:
-    return ch.isprintable() and not ch.isspace()
-
-
-def _letter(ch: str) -> bool:
-    return ch.isascii() and ch.isalpha()
-
-
 _RULES: dict[str, tuple[str, Callable[[str], bool], str]] = {
     # format: (characters meaning empty, label test, what a label is)
-    "grid": (".0", _grid_char, "a cell is '.' or '0' (empty), a digit or a letter; the 'wh' format takes any "
-                               "printable character as a label"),
-    "wh": (".", _any_char, "a cell is '.' (empty) or any printable character"),
-    "flow": (".", _letter, "a Flow Free cell is '.' (empty) or a colour letter"),
+    "grid": (".0", grid_char, "a cell is '.' or '0' (empty), a digit or a letter; the 'wh' format takes any "
+                              "printable character as a label"),
+    "wh": (".", any_char, "a cell is '.' (empty) or any printable character"),
+    "flow": (".", letter, "a Flow Free cell is '.' (empty) or a colour letter"),
 }
 
 
@@ -87,6 +73,7 @@ def _char_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str) ->
         if width < 0:
             width = len(t)
         elif len(t) != width:
+            _unexpected([(lineno, s), rows[0]], fmt, source)  # an invisible character makes a row longer
             raise PuzzleFormatError(f"row {lineno - first + 1} has {len(t)} cells; row 1 has {width}",
                                     line=lineno, column=off + min(len(t), width) + 1, source=source)
         texts.append(t)
@@ -115,8 +102,22 @@ def _char_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str) ->
     return Puzzle(grid, order, name=name)
 
 
-def _token_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str) -> Puzzle:
-    """Cells separated by whitespace or commas: numbers (``0`` empty) and words of letters and digits."""
+def _unexpected(rows: Sequence[Line], fmt: str, source: str | None) -> None:
+    """Name the first character of ``rows`` that is no cell of ``fmt`` (a zero-width space...), if any."""
+    empty, ok, what = _RULES[fmt]
+    for lineno, s in rows:
+        off = len(s) - len(s.lstrip())
+        for i, ch in enumerate(s.strip()):
+            if ch not in empty and not ok(ch):
+                raise PuzzleFormatError(f"unexpected {show(ch)}; {what}", line=lineno, column=off + i + 1,
+                                        source=source)
+
+
+def _token_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str, column: bool = False) -> Puzzle:
+    """Cells separated by whitespace or commas: numbers (``0`` empty) and words of letters and digits.
+
+    With ``column`` (a 'wh' header gives one column), a row without a separator is one cell.
+    """
     first = rows[0][0]
     table: list[list[str | None]] = []
     where: dict[str, list[tuple[int, int]]] = {}
@@ -125,7 +126,7 @@ def _token_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str) -
         if (gap := empty_field(s)) is not None:
             raise PuzzleFormatError("an empty field in a comma-separated row; write '.' or 0 for an empty cell",
                                     line=lineno, column=gap, source=source)
-        cells = tokens(s)
+        cells = [(len(s) - len(s.lstrip()) + 1, s.strip())] if column and not has_separator(s) else tokens(s)
         if width < 0:
             width = len(cells)
         elif len(cells) != width:
@@ -137,7 +138,7 @@ def _token_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str) -
             if tok == "." or (tok.isascii() and tok.isdigit() and tok.count("0") == len(tok)):
                 row.append(None)
                 continue
-            if not _ALNUM.match(tok):
+            if not ALNUM.match(tok):
                 raise PuzzleFormatError(f"unexpected {show(tok)}; a separated cell is '.' or 0 (empty), a number "
                                         f"or a word of letters and digits", line=lineno, column=col, source=source)
             if tok.isdigit():
@@ -164,8 +165,8 @@ def _one(rows: Sequence[Line], fmt: str, source: str | None, name: str, width: i
     """
     try:
         chars = width > 0 and all(len(s.strip()) == width for _, s in rows)
-        if fmt != "flow" and not chars and any(has_separator(s) for _, s in rows):
-            return _token_rows(rows, fmt, source, name)
+        if fmt != "flow" and not chars and (any(has_separator(s) for _, s in rows) or width == 1):
+            return _token_rows(rows, fmt, source, name, width == 1)  # one column: a row is one cell
         return _char_rows(rows, fmt, source, name)
     except PuzzleError as exc:
         return exc
@@ -333,11 +334,15 @@ def read_wh(text: str, source: str | None, base: str) -> list[Item]:
             n = len(rs.strip())
             if n != w and has_separator(rs):
                 n = count_cells(rs)
+            elif n != w and w == 1:  # one column of labels of several characters
+                n = 1
             if k and (m := WH_HEADER.match(rs)) and count_cells(rs) != w:  # the next header or the end, too early
                 what = "the '0 0' end" if int(m.group(1)) == int(m.group(2)) == 0 else "the next 'W H' header"
                 raise PuzzleFormatError(f"the {w}x{h} puzzle has only {k} rows; line {rl} is {what}",
                                         line=rl, column=1, source=source)
             if n != w:
+                if not has_separator(rs):  # an invisible character makes a row longer
+                    _unexpected([(rl, rs)], "wh", source)
                 swapped = " (the columns come first: is the header 'H W'?)" if n == h else ""
                 raise PuzzleFormatError(f"row has {n} cells; the header says W = {w}{swapped}", line=rl,
                                         column=max(1, min(len(rs), w + 1)), source=source)
@@ -348,139 +353,6 @@ def read_wh(text: str, source: str | None, base: str) -> list[Item]:
         raise PuzzleFormatError("no puzzle in the input" + (" before the '0 0' that ends it" if ended else ""),
                                 line=body[i][0] if ended else 1, column=1, source=source)
     return [_one(b, "wh", source, n, w) for (b, w), n in zip(blocks, entry_names(base, len(blocks)))]
-
-
-# ---------------------------------------------------------------------- writing
-def _number(label: str) -> bool:
-    """Whether ``label`` is a whole number written as the readers give it back (digits, no leading zero)."""
-    return label.isascii() and label.isdigit() and label == str(int(label))
-
-
-def _cant(label: str, fmt: str, why: str) -> PuzzleFormatError:
-    return PuzzleFormatError(f"label {show(label)} cannot be written in the {fmt!r} format ({why})")
-
-
-def _strings(p: Puzzle, fmt: str) -> tuple[list[str], bool]:
-    """Per pair id (0 = empty) the text to write, and whether one character each."""
-    labs = list(p.labels)
-    if fmt == "wh" and all(len(x) == 1 and _any_char(x) and x != "." for x in labs):
-        return [".", *labs], True
-    if all(len(x) == 1 and _grid_char(x) and x != "0" for x in labs):
-        return [".", *labs], True
-    if all(_number(x) for x in labs) and max(int(x) for x in labs) <= len(_DIGITS) and "0" not in labs:
-        return [".", *(_DIGITS[int(x) - 1] for x in labs)], True
-    numbers: dict[int, str] = {}
-    for x in labs:
-        if not _ALNUM.match(x):
-            raise _cant(x, fmt, "a label there is a word of letters and digits" +
-                        ("; 'wh' takes any one printable character" if fmt == "grid" else ""))
-        if x.isdigit() and int(x) == 0:
-            raise _cant(x, fmt, "a zero there means an empty cell" +
-                        ("; 'wh' holds it" if fmt == "grid" and x == "0" else ""))
-        if x.isdigit() and int(x) in numbers:  # '01' and '1' are both read as the number 1
-            raise _cant(x, fmt, f"it is read back as the number {int(x)}, as {numbers[int(x)]!r} is")
-        if x.isdigit():
-            numbers[int(x)] = x
-    return ["0" if all(x.isdecimal() for x in labs) else ".", *labs], False
-
-
-def _rows(p: Puzzle, fmt: str) -> list[str]:
-    strings, single = _strings(p, fmt)
-    if single:
-        return ["".join(strings[v] for v in row) for row in p.grid.tolist()]
-    width = max(len(s) for s in strings)
-    return [" ".join(strings[v].rjust(width) for v in row) for row in p.grid.tolist()]
-
-
-def write_grid(puzzles: Sequence[Puzzle]) -> str:
-    """Rows of cells, puzzles separated by blank lines (numbers 10-35 written as ``A``-``Z`` when all fit).
-
-    Parameters
-    ----------
-    puzzles : sequence of Puzzle
-        The puzzles.
-
-    Returns
-    -------
-    str
-        Their rows, puzzles separated by blank lines.
-
-    Examples
-    --------
-    >>> from tremaux.numberlink import Puzzle
-    >>> puzzle = Puzzle.from_rows(["1.1", "2.2"])
-    >>> print(write_grid([puzzle]), end="")
-    1.1
-    2.2
-    """
-    return "\n".join("\n".join(_rows(p, "grid")) + "\n" for p in puzzles)
-
-
-def write_wh(puzzles: Sequence[Puzzle]) -> str:
-    """``W H`` blocks ended by ``0 0``; single-character labels kept as they are.
-
-    Parameters
-    ----------
-    puzzles : sequence of Puzzle
-        The puzzles.
-
-    Returns
-    -------
-    str
-        ``W H`` and rows for each, then ``0 0``.
-
-    Examples
-    --------
-    >>> from tremaux.numberlink import Puzzle
-    >>> puzzle = Puzzle.from_rows(["1.1", "2.2"])
-    >>> print(write_wh([puzzle]), end="")
-    3 2
-    1.1
-    2.2
-    0 0
-    """
-    return "".join(f"{p.width} {p.height}\n" + "\n".join(_rows(p, "wh")) + "\n" for p in puzzles) + "0 0\n"
-
-
-def write_flow(puzzles: Sequence[Puzzle]) -> str:
-    """Square grids of colour letters; labels that are not letters become ``A``-``Z``, ``a``-``z`` in pair order.
-
-    Parameters
-    ----------
-    puzzles : sequence of Puzzle
-        Square puzzles.
-
-    Returns
-    -------
-    str
-        Each as rows of letters.
-
-    Raises
-    ------
-    PuzzleFormatError
-        For a puzzle that is not square, or has more pairs than letters.
-
-    Examples
-    --------
-    >>> from tremaux.numberlink import Puzzle
-    >>> print(write_flow([Puzzle.from_rows(["1.1", "2.2", "..."])]), end="")
-    A.A
-    B.B
-    ...
-    """
-    parts = []
-    for p in puzzles:
-        if p.height != p.width:
-            raise PuzzleFormatError(f"a Flow Free puzzle is square, not {p.width}x{p.height} (WxH)")
-        labs = list(p.labels)
-        if not all(len(x) == 1 and _letter(x) for x in labs):
-            if p.pairs > len(_LETTERS):
-                raise PuzzleFormatError(f"a Flow Free puzzle holds at most {len(_LETTERS)} colour letters, "
-                                        f"not {p.pairs} pairs")
-            labs = list(_LETTERS[: p.pairs])
-        strings = [".", *labs]
-        parts.append("\n".join("".join(strings[v] for v in row) for row in p.grid.tolist()) + "\n")
-    return "\n".join(parts)
 
 
 def base_name(source: str | None) -> str:

@@ -39,7 +39,8 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from ..._jit import load_seconds
-from ...errors import InvalidSizeError, PuzzleError, UnsupportedError
+from ...errors import PuzzleError, UnsupportedError
+from .._args import seconds, switch, whole
 from ..model import Puzzle
 from ..result import PuzzleSolution
 from ..rules import Rule, resolve
@@ -88,7 +89,8 @@ def solve_puzzle(
         solve, not allowed (the convention puzzle makers use) with
         ``unique`` or ``count``.
     unique : bool
-        Also prove that the solution is the only one, or find a second one.
+        Also prove that the solution is the only one, or find a second one (with ``count``, at least two
+        solutions are looked for).
     count : int, optional
         Look for up to ``count`` solutions and keep them all.
     time_limit : float, optional
@@ -104,7 +106,7 @@ def solve_puzzle(
         in the process is not counted (it is given back, and reported
         in ``extras["load_seconds"]``), nor included in ``seconds``.
     max_steps : int, optional
-        Step budget of the ``tremaux`` traveler (default one billion).
+        Step budget of the ``tremaux`` traveler (default one billion); solvers without one refuse it.
     record : bool
         ``tremaux`` only: keep a trace of the traveler's moves in ``extras["trace"]``.
 
@@ -117,9 +119,10 @@ def solve_puzzle(
     UnknownNameError
         An unknown solver or rule (the message lists the valid names).
     UnsupportedError
-        ``unique``/``count`` or the no-touch convention with a solver that cannot.
+        ``unique``/``count``, the no-touch convention or ``max_steps`` with a solver that cannot.
     InvalidSizeError
-        A count below 1 or a time limit that is not positive.
+        A count or step budget that is not a whole number of at least 1, a time limit that is not a positive
+        number, or a switch (``unique``, ``touch``, ``record``) that is not ``True`` or ``False``.
 
     Examples
     --------
@@ -130,20 +133,9 @@ def solve_puzzle(
     """
     if not isinstance(puzzle, Puzzle):
         raise PuzzleError(f"expected a Puzzle, not {type(puzzle).__name__}")
-    entry = NL_SOLVERS.get(solver)
-    if count is not None and int(count) < 1:
-        raise InvalidSizeError(f"count must be at least 1, not {count}")
-    limit = DEFAULT_TIME_LIMIT if time_limit is None else float(time_limit)
-    if not limit > 0:
-        raise InvalidSizeError(f"time limit must be a positive number of seconds, not {time_limit}")
-    the_rule = resolve(rule, touch, default_touch=not (unique or count))
-    if (unique or count) and not entry.counts:
-        raise UnsupportedError(f"the {entry.name} solver finds one solution (as in the paper); "
-                               f"use the fast solver for uniqueness and counting")
-    if not the_rule.touch and entry.touch_only:
-        raise UnsupportedError(f"the {entry.name} solver lets lines run beside themselves (as in the paper); "
-                               f"allow touching (touch=True; --touch on the command line) or use the fast solver")
-    want = int(count) if count else (2 if unique else 1)
+    entry, the_rule, count, limit, max_steps = _checked(solver, rule, touch, unique, count, time_limit, max_steps,
+                                                        record)
+    want = _wanted(unique, count)
     loaded = load_seconds()
     t0 = time.perf_counter()
     deadline = None if math.isinf(limit) else t0 + limit
@@ -160,6 +152,37 @@ def solve_puzzle(
         answer.extras.setdefault("load_seconds", round(loading, 6))
     return _build(puzzle, entry.name, the_rule, answer, unique=unique, count=count, limit=limit,
                   seconds=max(0.0, time.perf_counter() - t0 - loading), hint=hint)
+
+
+def _checked(solver: Any, rule: Any, touch: Any, unique: Any, count: Any, time_limit: Any, max_steps: Any,
+             record: Any) -> tuple[Any, Rule, int | None, float, int | None]:
+    """The options of :func:`solve_puzzle` checked: the solver's entry, the rule, the count, the time limit in
+    seconds and the step budget; an error names the first option of the wrong kind or that the solver cannot
+    follow."""
+    entry = NL_SOLVERS.get(solver)
+    unique = switch(unique, "unique")
+    switch(record, "record")
+    count = None if count is None else whole(count, "count", least=1)
+    limit = seconds(time_limit, "time limit")
+    the_rule = resolve(rule, switch(touch, "touch", none=True), default_touch=not (unique or count))
+    if (unique or count) and not entry.counts:
+        raise UnsupportedError(f"the {entry.name} solver finds one solution (as in the paper); "
+                               f"use the fast solver for uniqueness and counting")
+    if not the_rule.touch and entry.touch_only:
+        raise UnsupportedError(f"the {entry.name} solver lets lines run beside themselves (as in the paper); "
+                               f"allow touching (touch=True; --touch on the command line) or use the fast solver")
+    if max_steps is not None:
+        max_steps = whole(max_steps, "max_steps", least=1)
+        if not entry.meta.get("steps"):
+            raise UnsupportedError(f"the {entry.name} solver has no step budget (max_steps, --max-steps); its "
+                                   f"budget is the time limit")
+    return entry, the_rule, count, DEFAULT_TIME_LIMIT if limit is None else limit, max_steps
+
+
+def _wanted(unique: bool, count: int | None) -> int:
+    """How many solutions to look for: ``count`` (at least two to decide uniqueness), else 2 for ``unique``, else
+    1."""
+    return max(count or 1, 2 if unique else 1)
 
 
 def _in_process(func: Any, task: Task, limit: float, t0: float, loaded: float) -> Answer:
@@ -258,9 +281,12 @@ def iter_solve_file(path: Any, solver: str = "fast", **options: Any) -> Iterator
     from .. import formats
     from ..formats.grids import base_name, entry_names
 
-    entry = NL_SOLVERS.get(solver)
-    the_rule = resolve(options.get("rule", "fill"), options.get("touch"),
-                       default_touch=not (options.get("unique") or options.get("count")))
+    known = {"rule": "fill", "touch": None, "unique": False, "count": None, "time_limit": None, "max_steps": None,
+             "record": False}
+    for key in options.keys() - known.keys():
+        raise TypeError(f"iter_solve_file() got an unexpected keyword argument {key!r}; solve_puzzle takes "
+                        f"{', '.join(known)}")
+    entry, the_rule = _checked(solver, **{**known, **options})[:2]
     items = formats.load_all(path, errors="keep")
     for item, name in zip(items, entry_names(base_name(formats.source_name(path)), len(items))):
         if isinstance(item, PuzzleError):
@@ -273,7 +299,8 @@ def iter_solve_file(path: Any, solver: str = "fast", **options: Any) -> Iterator
 def _other_rule_hint(task: Task, answer: Answer, spent: float) -> str:
     """Under a covering rule, say when a proven "no solution" has solutions if cells may stay empty.
 
-    Only the quick questions that need no search are asked (the router, then
+    Only the quick questions that need no search are asked (the router's
+    first rounds, within a budget of work: :func:`.router.router_within`, then
     the densest lines), and the hint may cost no more than the answer did
     (``spent`` seconds, at least :data:`HINT_FLOOR`), within half the time
     left: it must not cost a second whole solve, nor a child process. A quick
@@ -285,13 +312,13 @@ def _other_rule_hint(task: Task, answer: Answer, spent: float) -> str:
     loose = resolve("nikoli", task.rule.touch)
     if quick_verdict(task.puzzle, loose) is not None:
         return ""
-    from .router import router_stage
+    from .router import router_within
     from .sat import dense_stage
 
     deadline = time.perf_counter() + max(spent, HINT_FLOOR)
     half = task.share(0.5)
     again = Task(task.puzzle, loose, 1, deadline if half is None else min(deadline, half))
-    found = router_stage(again) or (dense_stage(again) if again.left() else None)
+    found = router_within(again) or (dense_stage(again) if again.left() else None)
     return "; it has solutions if cells may stay empty (rule nikoli)" if found and found.solutions else ""
 
 
@@ -300,7 +327,7 @@ def _build(puzzle: Puzzle, solver: str, rule: Rule, a: Answer, *, unique: bool, 
     """The one place a :class:`PuzzleSolution` is made from a solver's :class:`Answer`."""
     found = a.solutions
     n = len(found)
-    want = int(count) if count else (2 if unique else 1)
+    want = _wanted(unique, count)
     decided = a.exhausted or n >= want
     kw: dict[str, Any] = dict(steps=a.steps, seconds=seconds, name=puzzle.name, extras=a.extras, touch=rule.touch)
     if unique:

@@ -7,6 +7,8 @@ A solver is a function ``solver(task) -> Answer`` registered in
     Whether it can find several solutions (uniqueness, counting).
 ``touch_only``
     Whether it only knows the rule where a line may run beside itself.
+``steps``
+    Whether it takes a step budget (``max_steps``).
 
 Only :func:`tremaux.numberlink.solvers.solve_puzzle` turns an
 :class:`Answer` into a :class:`~tremaux.numberlink.result.PuzzleSolution`.
@@ -27,7 +29,7 @@ from .bound import checkpoint
 __all__ = ["NL_SOLVERS", "Task", "Answer"]
 
 NL_SOLVERS = Registry("numberlink solver")
-"""Number Link solvers by name; ``meta``: ``counts`` (finds several solutions), ``touch_only``."""
+"""Number Link solvers by name; ``meta``: ``counts`` (finds several solutions), ``touch_only``, ``steps``."""
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .bound import checkpoint
+
 __all__ = ["ClauseBuilders", "degree_clauses", "degree_patterns"]
 
 _PATTERNS: dict[tuple[str, int], list[tuple[tuple[int, ...], int]]] = {}
@@ -170,6 +172,7 @@ def degree_clauses(packed: np.ndarray, deg: np.ndarray, kinds: np.ndarray) -> tu
         unsat |= empty
         rows = packed[order[bounds[key]:bounds[key + 1]]]
         for cols, signs in runs:
+            checkpoint()  # a run on a board of millions of cells takes a second: a bounded question may move on
             # (patterns, cells, width): pattern by pattern, cell by cell
             clauses.extend((rows[:, cols] * signs).transpose(1, 0, 2).reshape(-1, cols.shape[1]).tolist())
     return clauses, unsat

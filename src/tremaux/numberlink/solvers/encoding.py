@@ -207,6 +207,7 @@ class Encoding(ClauseBuilders):
         kinds[off] = 3  # no line (they have no edge left)
         degree, self.trivially_unsat = degree_clauses(packed, deg, kinds)
         clauses.extend(degree)
+        in_time(deadline)  # each pass over a board of millions of cells takes a second or more
         free = np.flatnonzero((g == 0) & ~off)
         fu, fv = g[eu] == 0, g[ev] == 0
         # edges between a free cell and a number: which, and the cells at either end
@@ -229,6 +230,7 @@ class Encoding(ClauseBuilders):
                 clauses.extend(self._induced(g, n, eu, ev, fu, fv, evar))
             if hole.any():
                 clauses.extend(self._holes(hole, packed, max_holes))
+        in_time(deadline)
         clauses.extend(self._squares(idx, induced or not uturns))
         if corners:
             if rule != "fill" or hole.any() or off.any():

@@ -42,7 +42,7 @@ from ..model import Puzzle
 from ..result import Linking
 from .base import Answer, Task
 
-__all__ = ["router_probe", "router_stage", "untangle", "ROUTER_ROUNDS", "PROBE_ROUNDS"]
+__all__ = ["router_probe", "router_stage", "router_within", "untangle", "ROUTER_ROUNDS", "PROBE_ROUNDS"]
 
 ROUTER_ROUNDS = 300
 """Rounds of rip-up and re-route before the router gives the question on."""
@@ -51,13 +51,56 @@ PROBE_ROUNDS = 10
 """Rounds of the first call, which times a round before the rest are given out by the deadline."""
 
 
-def _route(puzzle: Puzzle, rounds: int) -> tuple[int, np.ndarray, np.ndarray]:
+def _route(puzzle: Puzzle, rounds: int, max_pops: int | None = None) -> tuple[int, np.ndarray, np.ndarray]:
+    """The router's ``rounds`` on ``puzzle`` (within ``max_pops`` cells taken from its heaps, when given)."""
     h, w = puzzle.shape
     cells = np.empty(4 * h * w, dtype=np.int64)
     starts = np.zeros(puzzle.pairs + 1, dtype=np.int64)
     flat = np.ascontiguousarray(puzzle.grid.ravel(), dtype=np.int64)
-    used = int(kn.route(flat, h, w, np.ascontiguousarray(puzzle.ends), rounds, cells, starts, make_state(1), 0.3, 1.3))
+    args = (flat, h, w, np.ascontiguousarray(puzzle.ends), rounds, cells, starts, make_state(1), 0.3, 1.3)
+    used = int(kn.route(*args) if max_pops is None else kn.route_within(*args, max_pops))
     return used, cells, starts
+
+
+def router_within(task: Task) -> Answer | None:
+    """One solution of ``task`` from the router's first :data:`PROBE_ROUNDS` rounds if they end by its deadline.
+
+    The rounds are given a budget of work (cells taken from the searches' heaps): a board's worth first, then
+    four times more each time while the time left holds four times what the last try took. Unlike
+    :func:`router_probe`, whose rounds run whatever the time left, a board on which one round takes seconds
+    costs a board's worth of work here, not ten rounds.
+
+    Parameters
+    ----------
+    task : Task
+        The task; the router runs only for one solution under ``nikoli``.
+
+    Returns
+    -------
+    Answer or None
+        One solution, or ``None`` (none found, or not in the time left).
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> from tremaux.numberlink.rules import resolve
+    >>> a = router_within(Task(Puzzle.from_rows(["1...", "....", "...1"]), resolve("nikoli"), want=1,
+    ...                        deadline=time.perf_counter() + 10))
+    >>> a.how
+    'the router, in 1 round'
+    """
+    if task.rule.cover or task.want != 1 or task.puzzle.pairs == 0:
+        return None
+    budget = task.puzzle.grid.size
+    while True:
+        t = time.perf_counter()
+        probe = _route(task.puzzle, PROBE_ROUNDS, -1 if task.deadline is None else budget)
+        if probe[0] != -3:
+            return _answer(task.puzzle, *probe)
+        left = task.left()
+        if left is not None and left < 4 * (time.perf_counter() - t):
+            return None
+        budget *= 4
 
 
 def _probe(task: Task) -> tuple[tuple[int, np.ndarray, np.ndarray], float]:

@@ -1,0 +1,159 @@
+"""Writing Number Link puzzles as grid-shaped text: the ``grid``, ``flow`` (Flow Free) and ``wh`` formats.
+
+The readers are in :mod:`.grids`; a label each format cannot hold is an error naming it.
+
+Examples
+--------
+>>> from tremaux.numberlink import Puzzle
+>>> print(write_wh([Puzzle.from_rows(["1.1", "2.2"])]), end="")
+3 2
+1.1
+2.2
+0 0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...errors import PuzzleFormatError
+from ..model import Puzzle
+from ._text import ALNUM, DIGITS, LETTERS, any_char, grid_char, letter, show
+
+__all__ = ["write_grid", "write_flow", "write_wh"]
+
+
+def _number(label: str) -> bool:
+    """Whether ``label`` is a whole number written as the readers give it back (digits, no leading zero)."""
+    return label.isascii() and label.isdigit() and label == str(int(label))
+
+
+def _cant(label: str, fmt: str, why: str) -> PuzzleFormatError:
+    return PuzzleFormatError(f"label {show(label)} cannot be written in the {fmt!r} format ({why})")
+
+
+def _strings(p: Puzzle, fmt: str) -> tuple[list[str], bool]:
+    """Per pair id (0 = empty) the text to write, and whether one character each."""
+    labs = list(p.labels)
+    if fmt == "wh" and all(len(x) == 1 and any_char(x) and x != "." for x in labs):
+        return [".", *labs], True
+    if all(len(x) == 1 and grid_char(x) and x != "0" for x in labs):
+        return [".", *labs], True
+    if all(_number(x) for x in labs) and max(int(x) for x in labs) <= len(DIGITS) and "0" not in labs:
+        return [".", *(DIGITS[int(x) - 1] for x in labs)], True
+    numbers: dict[int, str] = {}
+    for x in labs:
+        if not ALNUM.match(x):
+            raise _cant(x, fmt, "a label there is a word of letters and digits" +
+                        ("; 'wh' takes any one printable character" if fmt == "grid" else ""))
+        if x.isdigit() and int(x) == 0:
+            raise _cant(x, fmt, "a zero there means an empty cell" +
+                        ("; 'wh' holds it" if fmt == "grid" and x == "0" else ""))
+        if x.isdigit() and int(x) in numbers:  # '01' and '1' are both read as the number 1
+            raise _cant(x, fmt, f"it is read back as the number {int(x)}, as {numbers[int(x)]!r} is")
+        if x.isdigit():
+            numbers[int(x)] = x
+    return ["0" if all(x.isdecimal() for x in labs) else ".", *labs], False
+
+
+def _rows(p: Puzzle, fmt: str) -> list[str]:
+    strings, single = _strings(p, fmt)
+    if single:
+        return ["".join(strings[v] for v in row) for row in p.grid.tolist()]
+    if p.width == 1 and fmt == "grid":  # a row of one cell has no separator: '50' would read as two cells
+        wide = next((x for x in strings[1:] if len(x) > 1), "")
+        raise _cant(wide, fmt, "a one-column grid reads each row a character; the 'wh' format, whose header "
+                               "gives the width, holds it")
+    width = max(len(s) for s in strings)
+    return [" ".join(strings[v].rjust(width) for v in row) for row in p.grid.tolist()]
+
+
+def write_grid(puzzles: Sequence[Puzzle]) -> str:
+    """Rows of cells, puzzles separated by blank lines (numbers 10-35 written as ``A``-``Z`` when all fit).
+
+    Parameters
+    ----------
+    puzzles : sequence of Puzzle
+        The puzzles.
+
+    Returns
+    -------
+    str
+        Their rows, puzzles separated by blank lines.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> puzzle = Puzzle.from_rows(["1.1", "2.2"])
+    >>> print(write_grid([puzzle]), end="")
+    1.1
+    2.2
+    """
+    return "\n".join("\n".join(_rows(p, "grid")) + "\n" for p in puzzles)
+
+
+def write_wh(puzzles: Sequence[Puzzle]) -> str:
+    """``W H`` blocks ended by ``0 0``; single-character labels kept as they are.
+
+    Parameters
+    ----------
+    puzzles : sequence of Puzzle
+        The puzzles.
+
+    Returns
+    -------
+    str
+        ``W H`` and rows for each, then ``0 0``.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> puzzle = Puzzle.from_rows(["1.1", "2.2"])
+    >>> print(write_wh([puzzle]), end="")
+    3 2
+    1.1
+    2.2
+    0 0
+    """
+    return "".join(f"{p.width} {p.height}\n" + "\n".join(_rows(p, "wh")) + "\n" for p in puzzles) + "0 0\n"
+
+
+def write_flow(puzzles: Sequence[Puzzle]) -> str:
+    """Square grids of colour letters; labels that are not letters become ``A``-``Z``, ``a``-``z`` in pair order.
+
+    Parameters
+    ----------
+    puzzles : sequence of Puzzle
+        Square puzzles.
+
+    Returns
+    -------
+    str
+        Each as rows of letters.
+
+    Raises
+    ------
+    PuzzleFormatError
+        For a puzzle that is not square, or has more pairs than letters.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> print(write_flow([Puzzle.from_rows(["1.1", "2.2", "..."])]), end="")
+    A.A
+    B.B
+    ...
+    """
+    parts = []
+    for p in puzzles:
+        if p.height != p.width:
+            raise PuzzleFormatError(f"a Flow Free puzzle is square, not {p.width}x{p.height} (WxH)")
+        labs = list(p.labels)
+        if not all(len(x) == 1 and letter(x) for x in labs):
+            if p.pairs > len(LETTERS):
+                raise PuzzleFormatError(f"a Flow Free puzzle holds at most {len(LETTERS)} colour letters, "
+                                        f"not {p.pairs} pairs")
+            labs = list(LETTERS[: p.pairs])
+        strings = [".", *labs]
+        parts.append("\n".join("".join(strings[v] for v in row) for row in p.grid.tolist()) + "\n")
+    return "\n".join(parts)
