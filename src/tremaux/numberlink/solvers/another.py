@@ -195,10 +195,11 @@ def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
         enc = one.resume  # the SAT encoding that found it, with what its solver has learnt
     fresh = run is None and enc is None and (task.rule.touch or not task.rule.cover)
     local = None
-    if run is None and enc is None:  # no search to resume, no encoding built: its neighbourhoods first
-        local = _new_local(task, found[0])
+    searched = run is not None or enc is not None
     if fresh:
         run = _new_run(task, found[0])
+    if not (searched or _by_colour(run)):  # no search to resume, no encoding built: its neighbourhoods first
+        local = _new_local(task, found[0])
     return _race(task, run, enc, found, seen, how, first_seconds, fresh=fresh, local=local)
 
 
@@ -389,6 +390,7 @@ def _new_run(task: Task, first: Linking):
     smaller search.
     """
     try:
+        from .colours import MAX_PAIRS, ColourRun
         from .search import SearchRun, compiled_now
     except ImportError:
         return None
@@ -396,7 +398,18 @@ def _new_run(task: Task, first: Linking):
         return None
     touch = _as_asked(task, first).rule.touch
     cut = task.want == 2 and shortcuts_suffice(task.puzzle, task.rule, first)
+    if not task.rule.cover and not touch and task.puzzle.pairs <= MAX_PAIRS:  # a cell's colour decides its links
+        return ColourRun(task.puzzle, prefer=first, max_solutions=task.want, cut=cut)
     return SearchRun(task.puzzle, cover=task.rule.cover, touch=touch, max_solutions=task.want, cut=cut)
+
+
+def _by_colour(run) -> bool:
+    """Whether ``run`` is the colour search (:mod:`.colours`), which looks near the first solution first."""
+    try:
+        from .colours import ColourRun
+    except ImportError:
+        return False
+    return isinstance(run, ColourRun)
 
 
 def _go_on(task: Task, run, deadline: float | None, found: list[Linking], seen: set, how: str) -> Answer | None:
