@@ -18,7 +18,9 @@ question, never a fresh solve by a slower route:
    encoding to build. First solutions that leave many cells empty (those
    of the router) nearly always have one;
 3. **the compiled neighbourhoods** (:mod:`.local`), when the first solution
-   came with no search to resume and no SAT encoding: windows of side 4
+   came with no search to resume and no SAT encoding, and the new search
+   below is not the colour search (which tries the first solution's colours
+   first, so it meets a second solution near it as soon): windows of side 4
    and 8 and one or two lines set free, every other link kept, each searched by a kernel that
    checks every arrangement by following the lines; it goes first in each
    turn of the race below, and SAT waits until it has searched them all
@@ -33,7 +35,13 @@ question, never a fresh solve by a slower route:
    proves uniqueness in a fraction of what building the SAT encoding
    costs. Under ``nikoli`` with touching, a first solution that covers the
    board with lines that never touch lets it look among lines that never
-   touch only (:func:`untouched_suffices`). Then SAT takes its
+   touch only (:func:`untouched_suffices`). Among lines that never touch,
+   under ``nikoli``, the new search is the colour search
+   (:mod:`.colours`): a cell's colour then decides its links, and
+   constraints on the colours prune more than the row search's links do
+   (on the development half of the 8 x 8 to 12 x 12 published puzzles it
+   answers two thirds of them within six times the solve, where SAT's
+   encoding alone costs five). Then SAT takes its
    turn: one incremental encoding of the rule, every solution
    found forbidden (a blocking clause over its edges). The first half of
    each of SAT's turns goes to **neighbourhoods** of the first solution

@@ -27,8 +27,10 @@ import time
 
 import numpy as np
 
+from ...errors import InvalidSizeError, PuzzleError
 from ...kernels import numberlink as kn
 from ...kernels.nl_colour import colour_run, new_colour_state
+from ..model import Puzzle
 from ..result import Linking
 from .bound import checkpoint
 from .search import SearchOutcome
@@ -69,8 +71,11 @@ class ColourRun:
 
     Raises
     ------
-    ValueError
-        More than :data:`MAX_PAIRS` pairs.
+    PuzzleError
+        ``puzzle`` is not a :class:`~tremaux.numberlink.Puzzle`, has more than
+        :data:`MAX_PAIRS` pairs, or ``prefer`` is of another shape.
+    InvalidSizeError
+        ``max_solutions`` below 1.
 
     Examples
     --------
@@ -83,8 +88,14 @@ class ColourRun:
 
     def __init__(self, puzzle, *, prefer: Linking | None = None, max_solutions: int = 2, cut: bool = False,
                  heads: bool = True) -> None:
+        if not isinstance(puzzle, Puzzle):
+            raise PuzzleError(f"the colour search needs a numberlink Puzzle, not {type(puzzle).__name__}")
         if puzzle.pairs > MAX_PAIRS:
-            raise ValueError(f"the colour search holds at most {MAX_PAIRS} pairs, not {puzzle.pairs}")
+            raise PuzzleError(f"the colour search holds at most {MAX_PAIRS} pairs, not {puzzle.pairs}")
+        if isinstance(max_solutions, bool) or not isinstance(max_solutions, (int, np.integer)) or max_solutions < 1:
+            raise InvalidSizeError(f"max_solutions must be an integer of at least 1, not {max_solutions!r}")
+        if prefer is not None and np.shape(prefer.grid) != puzzle.shape:
+            raise PuzzleError(f"the solution to prefer is {np.shape(prefer.grid)}, the puzzle {puzzle.shape}")
         self.puzzle = puzzle
         h, w = puzzle.shape
         self._h, self._w = h, w
