@@ -206,8 +206,8 @@ def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
     searched = run is not None or enc is not None
     if fresh:
         run = _new_run(task, found[0])
-    if not (searched or _by_colour(run)):  # no search to resume, no encoding built: its neighbourhoods first
-        local = _new_local(task, found[0])
+    if not searched:  # no search to resume, no encoding built: its neighbourhoods (after the colour search's turn)
+        local = (lambda: _new_local(task, found[0])) if _by_colour(run) else _new_local(task, found[0])
     return _race(task, run, enc, found, seen, how, first_seconds, fresh=fresh, local=local)
 
 
@@ -225,14 +225,18 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
     encoding that found the first solution, when one did (closed here).
     ``fresh``: ``run`` is a new search (the first solution came another
     way); after its first turn it has :data:`NEW_SEARCH_SHARE` of each
-    turn's time. ``local``: a :class:`.local.LocalRun` over the first
-    solution's neighbourhoods, which goes first in each turn, for
-    :data:`LOCAL_SHARE` of its time, until it has searched them all.
+    turn's time, unless it is the colour search (:mod:`.colours`), which
+    has the whole of each turn and goes first. ``local``: a
+    :class:`.local.LocalRun` over the first solution's neighbourhoods (or
+    what builds it, when first asked), which goes first in each turn
+    (after the colour search), for :data:`LOCAL_SHARE` of its time, until
+    it has searched them all.
     """
     spent = [0.0, 0.0, 0.0]  # seconds of the search, of SAT, of the compiled neighbourhoods
     hoods_spent = 0.0  # of SAT's seconds, those of its neighbourhoods (the rest: the whole board's)
     built = getattr(enc, "build_seconds", 0.0)  # an encoding handed on: its build, a pass over the whole board too
-    share = 1.0 - LOCAL_SHARE if local is not None else 1.0  # of the turn's time for the search
+    colour = _by_colour(run)
+    share = 1.0 - LOCAL_SHARE if local is not None and not colour else 1.0  # of the turn's time for the search
     target = HEAD_START * max(first_seconds, MIN_TURN)
     local_target = HEAD_START * first_seconds  # no minimum, for the compiled neighbourhoods and a new search
     ready = False  # whether enc forbids the first solutions and the windows have been looked at
@@ -241,10 +245,16 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
     blocked = 0  # found[:blocked] are forbidden in enc
     exhausted = False
     stopped = ""
+    # the colour search goes first, with the whole of each turn: it answers most small puzzles in its first
+    # turn, where the neighbourhoods' quick pass alone costs more than the solve; they follow, with their share
+    steps = ("search", "quick", "rest") if colour else ("quick", "search", "rest")
     try:
         while True:
-            for first_pass in (True, False):  # the quick pass before the search, the second after it
-                if local is not None and not local.done:
+            for step in steps:  # the neighbourhoods' quick pass before the search (or after it), the second after it
+                first_pass = step == "quick"
+                if step != "search" and callable(local):
+                    local = local()  # built when first asked
+                if step != "search" and local is not None and not local.done:
                     t = time.perf_counter()
                     stop = t + LOCAL_SHARE * local_target - spent[2]
                     got = local.advance(stop if task.deadline is None else min(stop, task.deadline),
@@ -254,10 +264,10 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
                         how.append(f"another by the search in {got[1]}")
                         if len(found) >= task.want:
                             return Answer(tuple(found[: task.want]), False, "; ".join(how[:2]))
-                if run is not None and first_pass:
+                if step == "search" and run is not None:
                     t = time.perf_counter()
-                    out = _go_on(task, run, t + share * (local_target if fresh else target) - spent[0], found,
-                                 seen, how[0])
+                    out = _go_on(task, run, t + share * (local_target if fresh else target) - spent[0],
+                                 found, seen, how[0])
                     spent[0] += time.perf_counter() - t
                     if out is not None:
                         return out
@@ -267,7 +277,7 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
             if local is not None and not local.first_pass_done and spent[2] < target:  # SAT after its first pass
                 target *= 2
                 local_target *= 2
-                share = NEW_SEARCH_SHARE if fresh else 1.0
+                share = NEW_SEARCH_SHARE if fresh and not colour else 1.0
                 continue
             t = time.perf_counter()
             stop = t + max(0.0, target - spent[1])
@@ -326,7 +336,7 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
                 break
             target *= 2
             local_target *= 2
-            share = NEW_SEARCH_SHARE if fresh else 1.0
+            share = NEW_SEARCH_SHARE if fresh and not colour else 1.0
     finally:
         if enc is not None:
             enc.close()

@@ -40,8 +40,9 @@ __all__ = ["ColourRun", "MAX_PAIRS"]
 MAX_PAIRS = 63
 """Most pairs a colouring holds: one bit of a 64-bit domain per pair, and one for an empty cell."""
 
-_SLICE_NODES = 256
-"""Choices per kernel call at first (then as many as fit in a slice of time at the rate measured)."""
+_SLICE_CELLS = 1 << 15
+"""Choices times cells in the first kernel call (a choice looks at every cell a few times); then as many
+choices as fit in a slice of time at the rate measured."""
 
 _SLICE_SECONDS = 0.005
 """Seconds between looks at the clock."""
@@ -140,12 +141,12 @@ class ColourRun:
                     break
                 checkpoint()
                 seconds = _SLICE_SECONDS if deadline is None else min(_SLICE_SECONDS, deadline - now)
-                nodes = _SLICE_NODES if self._rate <= 0 else max(16, int(self._rate * seconds))
+                nodes = max(4, _SLICE_CELLS // self._grid.size) if self._rate <= 0 else max(4, int(self._rate * seconds))
                 before = int(st[1])
                 status = colour_run(self._grid, self._h, self._w, self._ends, self._pref, self._known, self._cut, self._heads, doms, cell, rem, phase, st,
                                     sols, work, reach, flags, nodes)
                 took = time.perf_counter() - now
-                if int(st[1]) - before >= 16 and took > 0:
+                if int(st[1]) > before and took > 0:
                     self._rate = (int(st[1]) - before) / took
                 while len(self._sols) < int(st[3]) + self._known:
                     self._sols.append(self._linking(sols[len(self._sols) - self._known]))
