@@ -225,8 +225,8 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
     encoding that found the first solution, when one did (closed here).
     ``fresh``: ``run`` is a new search (the first solution came another
     way); after its first turn it has :data:`NEW_SEARCH_SHARE` of each
-    turn's time, unless it is the colour search (:mod:`.colours`), which
-    has the whole of each turn and goes first. ``local``: a
+    turn's time (the colour search, :mod:`.colours`, goes first and has
+    the whole of its first turn). ``local``: a
     :class:`.local.LocalRun` over the first solution's neighbourhoods (or
     what builds it, when first asked), which goes first in each turn
     (after the colour search), for :data:`LOCAL_SHARE` of its time, until
@@ -245,8 +245,8 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
     blocked = 0  # found[:blocked] are forbidden in enc
     exhausted = False
     stopped = ""
-    # the colour search goes first, with the whole of each turn: it answers most small puzzles in its first
-    # turn, where the neighbourhoods' quick pass alone costs more than the solve; they follow, with their share
+    # the colour search goes first, with the whole of its first turn: it answers most small puzzles there, where
+    # the neighbourhoods' quick pass alone costs more than the solve; they follow, with their share
     steps = ("search", "quick", "rest") if colour else ("quick", "search", "rest")
     try:
         while True:
@@ -277,7 +277,7 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
             if local is not None and not local.first_pass_done and spent[2] < target:  # SAT after its first pass
                 target *= 2
                 local_target *= 2
-                share = NEW_SEARCH_SHARE if fresh and not colour else 1.0
+                share = NEW_SEARCH_SHARE if fresh else 1.0
                 continue
             t = time.perf_counter()
             stop = t + max(0.0, target - spent[1])
@@ -336,7 +336,7 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
                 break
             target *= 2
             local_target *= 2
-            share = NEW_SEARCH_SHARE if fresh and not colour else 1.0
+            share = NEW_SEARCH_SHARE if fresh else 1.0
     finally:
         if enc is not None:
             enc.close()
