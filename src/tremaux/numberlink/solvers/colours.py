@@ -141,10 +141,10 @@ class ColourRun:
                     break
                 checkpoint()
                 seconds = _SLICE_SECONDS if deadline is None else min(_SLICE_SECONDS, deadline - now)
-                nodes = max(4, _SLICE_CELLS // self._grid.size) if self._rate <= 0 else max(4, int(self._rate * seconds))
+                nodes = max(4, _SLICE_CELLS // self._grid.size if self._rate <= 0 else int(self._rate * seconds))
                 before = int(st[1])
-                status = colour_run(self._grid, self._h, self._w, self._ends, self._pref, self._known, self._cut, self._heads, doms, cell, rem, phase, st,
-                                    sols, work, reach, flags, nodes)
+                status = colour_run(self._grid, self._h, self._w, self._ends, self._pref, self._known, self._cut,
+                                    self._heads, doms, cell, rem, phase, st, sols, work, reach, flags, nodes)
                 took = time.perf_counter() - now
                 if int(st[1]) > before and took > 0:
                     self._rate = (int(st[1]) - before) / took
