@@ -115,7 +115,15 @@ class ColourRun:
 
     @property
     def nodes(self) -> int:
-        """Choices made so far."""
+        """Choices made so far.
+
+        Examples
+        --------
+        >>> from tremaux.numberlink import Puzzle
+        >>> run = ColourRun(Puzzle.from_rows(["1.1"]))
+        >>> run.advance().complete, run.nodes
+        (True, 0)
+        """
         return int(self._state[4][1])
 
     def advance(self, deadline: float | None = None) -> SearchOutcome:
@@ -131,6 +139,14 @@ class ColourRun:
         SearchOutcome
             Every solution found since the run began, whether they are all
             (``complete``), the choices made and the seconds spent.
+
+        Examples
+        --------
+        >>> from tremaux.numberlink import Puzzle
+        >>> run = ColourRun(Puzzle.from_rows(["1.2", "...", "1.2"]), max_solutions=2)
+        >>> out = run.advance()
+        >>> len(out.solutions), out.complete, run.done
+        (2, False, True)
         """
         t0 = time.perf_counter()
         doms, cell, rem, phase, st, sols, work, reach, flags = self._state
