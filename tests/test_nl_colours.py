@@ -19,7 +19,7 @@ from tremaux.numberlink import Puzzle, generate_puzzle
 from tremaux.numberlink.result import Linking
 from tremaux.numberlink.rules import resolve
 from tremaux.numberlink.solvers.base import Task
-from tremaux.numberlink.solvers.colours import MAX_PAIRS, ColourRun
+from tremaux.numberlink.solvers.colours import MAX_CELLS, MAX_PAIRS, ColourRun
 
 
 def boards(seed: int, count: int, widest: int = 5):
@@ -77,6 +77,8 @@ def test_the_colour_search_refuses_what_it_cannot_hold():
     p = Puzzle.from_rows(["1.", "1."])
     with pytest.raises(PuzzleError, match="shape|is"):
         ColourRun(p, prefer=Linking.from_paths(Puzzle.from_rows(["11"]), [[(0, 0), (0, 1)]]))
+    with pytest.raises(PuzzleError, match=f"at most {MAX_CELLS} cells"):
+        ColourRun(Puzzle(np.pad([[1, 1]], ((0, 45), (0, 43)))))  # 46 x 45 cells: its state would pass 32 MB
     n = MAX_PAIRS + 1
     g = np.zeros((2, n), dtype=np.int64)
     g[0] = g[1] = np.arange(1, n + 1)
@@ -126,3 +128,15 @@ def test_the_second_question_under_nikoli_goes_to_the_colour_search(touch, monke
         assert len(out.solutions) == len(ref.solutions) and out.complete == ref.exhausted, (seed, ref.how)
         verdicts.append(len(out.solutions))
     assert 1 in verdicts and 2 in verdicts, verdicts
+
+
+def test_the_second_question_on_a_board_too_large_for_the_colour_search_goes_to_the_row_search():
+    """A board whose colour search state would pass 32 MB (more than ``MAX_CELLS`` cells) is searched by rows."""
+    from tremaux.numberlink.result import Linking
+    from tremaux.numberlink.solvers import another
+    from tremaux.numberlink.solvers.search import SearchRun
+
+    p = Puzzle(np.pad([[1, 1]], ((0, 45), (0, 43))))
+    first = Linking.from_paths(p, [[(0, 0), (0, 1)]])
+    run = another._new_run(Task(p, resolve("nikoli", touch=False), 2, None), first)
+    assert isinstance(run, SearchRun)

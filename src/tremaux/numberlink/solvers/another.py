@@ -408,7 +408,7 @@ def _new_run(task: Task, first: Linking):
     smaller search.
     """
     try:
-        from .colours import MAX_PAIRS, ColourRun
+        from .colours import MAX_CELLS, MAX_PAIRS, ColourRun
         from .search import SearchRun, compiled_now
     except ImportError:
         return None
@@ -416,7 +416,9 @@ def _new_run(task: Task, first: Linking):
         return None
     touch = _as_asked(task, first).rule.touch
     cut = task.want == 2 and shortcuts_suffice(task.puzzle, task.rule, first)
-    if not task.rule.cover and not touch and task.puzzle.pairs <= MAX_PAIRS:  # a cell's colour decides its links
+    p = task.puzzle
+    if not task.rule.cover and not touch and p.pairs <= MAX_PAIRS and p.height * p.width <= MAX_CELLS:
+        # without touching a cell's colour decides its links: the colour search
         return ColourRun(task.puzzle, prefer=first, max_solutions=task.want, cut=cut)
     return SearchRun(task.puzzle, cover=task.rule.cover, touch=touch, max_solutions=task.want, cut=cut)
 

@@ -35,10 +35,14 @@ from ..result import Linking
 from .bound import checkpoint
 from .search import SearchOutcome
 
-__all__ = ["ColourRun", "MAX_PAIRS"]
+__all__ = ["ColourRun", "MAX_CELLS", "MAX_PAIRS"]
 
 MAX_PAIRS = 63
 """Most pairs a colouring holds: one bit of a 64-bit domain per pair, and one for an empty cell."""
+
+MAX_CELLS = 2046
+"""Largest board searched: the domains of every cell are kept for every depth of the search, ``8 * (n + 2) * n``
+bytes for ``n`` cells, at most 32 MB here (as the row search's remembered states)."""
 
 _SLICE_CELLS = 1 << 15
 """Choices times cells in the first kernel call (a choice looks at every cell a few times); then as many
@@ -74,7 +78,8 @@ class ColourRun:
     ------
     PuzzleError
         ``puzzle`` is not a :class:`~tremaux.numberlink.Puzzle`, has more than
-        :data:`MAX_PAIRS` pairs, or ``prefer`` is of another shape.
+        :data:`MAX_PAIRS` pairs or :data:`MAX_CELLS` cells, or ``prefer`` is of
+        another shape.
     InvalidSizeError
         ``max_solutions`` below 1.
 
@@ -93,6 +98,8 @@ class ColourRun:
             raise PuzzleError(f"the colour search needs a numberlink Puzzle, not {type(puzzle).__name__}")
         if puzzle.pairs > MAX_PAIRS:
             raise PuzzleError(f"the colour search holds at most {MAX_PAIRS} pairs, not {puzzle.pairs}")
+        if puzzle.height * puzzle.width > MAX_CELLS:
+            raise PuzzleError(f"the colour search holds at most {MAX_CELLS} cells, not {puzzle.height * puzzle.width}")
         if isinstance(max_solutions, bool) or not isinstance(max_solutions, (int, np.integer)) or max_solutions < 1:
             raise InvalidSizeError(f"max_solutions must be an integer of at least 1, not {max_solutions!r}")
         if prefer is not None and np.shape(prefer.grid) != puzzle.shape:
