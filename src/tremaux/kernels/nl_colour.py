@@ -1,0 +1,495 @@
+"""Number Link kernel for ``nikoli`` without touching: a search over the colours of the cells.
+
+Private numba functions, arrays in and arrays out; they never raise and never
+print. The public adapter is :mod:`tremaux.numberlink.solvers.colours`.
+
+When no line may run beside itself, a solution is known from the colour of
+each cell (its pair, or empty): two cells side by side are linked exactly
+when they have the same colour. A colouring is a solution exactly when every
+coloured cell has as many neighbours of its own colour as its degree (one on
+a number, two elsewhere) and no colour closes a loop: each colour then
+induces a path between its two numbers. Both tests are local but the last,
+so the search is a constraint search over small domains (a bit set per cell:
+bit 0 empty, bit ``c`` colour ``c``), with two rules propagated to a fixed
+point after every choice:
+
+* **degree**: a colour stays in a cell's domain only while at least its
+  degree of neighbours may have it and at most its degree surely do; a cell
+  of one colour whose neighbours that may have it are exactly its degree
+  forces them to it, and one with its degree of neighbours of that colour
+  already removes the colour from its other neighbours;
+* **reach**: a colour stays only in the cells that reach the colour's first
+  number through cells that may have it, and the second number must be
+  among them (a colour elsewhere could only close a loop).
+
+A complete colouring is a solution unless a loop remains (checked by
+following each line); then it is passed over, the same colouring without the
+loop being another leaf. The search branches on the cell with the fewest
+colours left, trying first the colour ``pref`` gives it (a known solution's,
+so a second solution near it comes early). The state lives in arrays, so a
+run stops after a budget of nodes and is resumed.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._jit import njit, uint64
+
+__all__ = ["colour_run", "new_colour_state"]
+
+
+@njit(cache=True, interpret=False)
+def _push(v, h, w, queue, inq, tail, n):
+    """Queue ``v`` and its neighbours (those not queued yet); the new tail."""
+    r, c = v // w, v % w
+    for k in range(5):
+        if k == 0:
+            u = v
+        elif k == 1:
+            if r == 0:
+                continue
+            u = v - w
+        elif k == 2:
+            if c == w - 1:
+                continue
+            u = v + 1
+        elif k == 3:
+            if r == h - 1:
+                continue
+            u = v + w
+        else:
+            if c == 0:
+                continue
+            u = v - 1
+        if not inq[u]:
+            inq[u] = True
+            queue[tail % n] = u
+            tail += 1
+    return tail
+
+
+@njit(cache=True, interpret=False)
+def _nbrs(v, h, w, out):
+    """The neighbours of ``v`` in ``out``; how many."""
+    r, c = v // w, v % w
+    m = 0
+    if r > 0:
+        out[m] = v - w
+        m += 1
+    if c < w - 1:
+        out[m] = v + 1
+        m += 1
+    if r < h - 1:
+        out[m] = v + w
+        m += 1
+    if c > 0:
+        out[m] = v - 1
+        m += 1
+    return m
+
+
+@njit(cache=True, interpret=False)
+def _corner(dom, a, dx, ray, w, queue, inq, tail, n, h):
+    """The cut corner rules on the 2 x 2 block of ``a``, ``e = a + dx`` (East or West) and the two below them.
+
+    A corner of colour ``c`` at ``a`` turning to ``e`` and down (a ``┌`` when ``dx`` is 1, a ``┐`` when -1)
+    needs its inner diagonal ``d = a + w + dx`` coloured, and not ``c`` (four cells of one colour close a
+    loop); ``d`` is then itself such a corner or a number, and so on down the diagonal, so without a number
+    on that ray (``ray`` False) there is no such corner at ``a``. Returns the new tail, or -1 on a wipe-out.
+    """
+    one = uint64(1)
+    zero = uint64(0)
+    e, s = a + dx, a + w
+    d = s + dx
+    da, de, ds, dd = dom[a], dom[e], dom[s], dom[d]
+    if da == de or da == ds:  # every rule below needs two of the three of one colour
+        pair = da
+    elif de == ds:
+        pair = de
+    else:
+        return tail
+    if pair == one or pair & (pair - one) != zero:
+        return tail
+    if da != one and da & (da - one) == zero and de == da and ds == da:  # the corner is there
+        if not ray:
+            return -1
+        nd = dd & ~one & ~da
+        if nd == zero:
+            return -1
+        if nd != dd:
+            dom[d] = nd
+            tail = _push(d, h, w, queue, inq, tail, n)
+        return tail
+    for j in range(3):  # two of the three cells of one colour: the third may not take it when it is refused
+        if j == 0:
+            x, y, t = da, de, s
+        elif j == 1:
+            x, y, t = da, ds, e
+        else:
+            x, y, t = de, ds, a
+        if x == one or x & (x - one) != zero or y != x or dom[t] & x == zero:
+            continue
+        if ray and dd != one and dd != x:
+            continue
+        dom[t] &= ~x
+        if dom[t] == zero:
+            return -1
+        tail = _push(t, h, w, queue, inq, tail, n)
+    return tail
+
+
+@njit(cache=True, interpret=False)
+def _propagate(dom, h, w, deg, ends, queue, inq, head, tail, reach, cut, rays, nb, once):
+    """Degree and reach rules to a fixed point from the cells queued in ``queue[head:tail]``: False on a wipe-out."""
+    n = h * w
+    one = uint64(1)
+    zero = uint64(0)
+    reached = False
+    while True:
+        while head < tail:
+            v = queue[head % n]
+            head += 1
+            inq[v] = False
+            d = dom[v]
+            if d == zero:
+                return False
+            m = _nbrs(v, h, w, nb)
+            dv = deg[v]
+            nd = d & one
+            bits = d & ~one
+            while bits != zero:
+                b = bits & (zero - bits)
+                bits ^= b
+                poss = 0
+                sure = 0
+                for j in range(m):
+                    du = dom[nb[j]]
+                    if du & b:
+                        poss += 1
+                        if du == b:
+                            sure += 1
+                if poss >= dv and sure <= dv:
+                    nd |= b
+            if nd == zero:
+                return False
+            if nd != d:
+                dom[v] = nd
+                tail = _push(v, h, w, queue, inq, tail, n)
+            if cut and nd & (nd - one) == zero:  # the blocks of a cut corner that hold v, once v is decided
+                vr, vc = v // w, v % w
+                for dy in range(2):
+                    for dx in range(2):
+                        a = v - dy * w - dx  # a turning East: the block a, a + 1, a + w, a + w + 1
+                        if vr - dy >= 0 and vr - dy < h - 1 and vc - dx >= 0 and vc - dx < w - 1:
+                            tail = _corner(dom, a, 1, rays[a] & 1 != 0, w, queue, inq, tail, n, h)
+                            if tail < 0:
+                                return False
+                        a = v - dy * w + dx  # a turning West: the block a, a - 1, a + w, a + w - 1
+                        if vr - dy >= 0 and vr - dy < h - 1 and vc + dx >= 1 and vc + dx < w:
+                            tail = _corner(dom, a, -1, rays[a] & 2 != 0, w, queue, inq, tail, n, h)
+                            if tail < 0:
+                                return False
+            if nd != one and (nd & (nd - one)) == zero:  # one colour: force or clear its neighbours
+                poss = 0
+                sure = 0
+                for j in range(m):
+                    du = dom[nb[j]]
+                    if du & nd:
+                        poss += 1
+                        if du == nd:
+                            sure += 1
+                if poss == dv and sure < dv:
+                    for j in range(m):
+                        u = nb[j]
+                        if dom[u] & nd and dom[u] != nd:
+                            dom[u] = nd
+                            tail = _push(u, h, w, queue, inq, tail, n)
+                elif sure == dv and poss > dv:
+                    for j in range(m):
+                        u = nb[j]
+                        if dom[u] & nd and dom[u] != nd:
+                            dom[u] &= ~nd
+                            if dom[u] == zero:
+                                return False
+                            tail = _push(u, h, w, queue, inq, tail, n)
+        if reached and once:  # the reach once per call: the rest is checked at the leaves
+            return True
+        reached = True
+        # reach: every colour from its first number through the cells that may have it
+        for v in range(n):
+            reach[v] = zero
+        head = 0
+        tail = 0
+        for k in range(ends.shape[0]):
+            a = ends[k, 0]
+            reach[a] = one << uint64(k + 1)
+            inq[a] = True
+            queue[tail % n] = a
+            tail += 1
+        while head < tail:
+            v = queue[head % n]
+            head += 1
+            inq[v] = False
+            r = reach[v]
+            m = _nbrs(v, h, w, nb)
+            for j in range(m):
+                u = nb[j]
+                new = dom[u] & r & ~reach[u]
+                if new != zero:
+                    reach[u] |= new
+                    if not inq[u]:
+                        inq[u] = True
+                        queue[tail % n] = u
+                        tail += 1
+        for k in range(ends.shape[0]):
+            if reach[ends[k, 1]] & (one << uint64(k + 1)) == zero:
+                return False
+        head = 0
+        tail = 0
+        for v in range(n):
+            nd = dom[v] & (reach[v] | one)
+            if nd != dom[v]:
+                if nd == zero:
+                    return False
+                dom[v] = nd
+                tail = _push(v, h, w, queue, inq, tail, n)
+        if tail == 0:
+            return True
+
+
+@njit(cache=True, interpret=False)
+def _leaf(dom, h, w, deg, ends, cut, col, seen, nb):
+    """The colouring with every undecided cell empty (in ``col``): whether it is a solution (and has no cut
+    corner, with ``cut``)."""
+    n = h * w
+    one = uint64(1)
+    zero = uint64(0)
+    for v in range(n):
+        x = dom[v]
+        c = 0
+        if x & (x - one) == zero:
+            while x > one:
+                x >>= one
+                c += 1
+        col[v] = c
+    for v in range(n):  # the degree of every coloured cell (undecided ones made empty)
+        if col[v] > 0:
+            m = _nbrs(v, h, w, nb)
+            same = 0
+            for j in range(m):
+                if col[nb[j]] == col[v]:
+                    same += 1
+            if same != deg[v]:
+                return False
+    if cut:
+        for v in range(n - w):
+            r, c = v // w, v % w
+            if col[v] > 0 and col[v + w] == col[v]:
+                if c < w - 1 and col[v + 1] == col[v] and col[v + w + 1] == 0:
+                    return False
+                if c > 0 and col[v - 1] == col[v] and col[v + w - 1] == 0:
+                    return False
+    for v in range(n):
+        seen[v] = False
+    for k in range(ends.shape[0]):  # no loop: every coloured cell on the line from a number
+        prev = -1
+        x = ends[k, 0]
+        while x >= 0:
+            seen[x] = True
+            m = _nbrs(x, h, w, nb)
+            nxt = -1
+            for j in range(m):
+                u = nb[j]
+                if u != prev and col[u] == k + 1:
+                    nxt = u
+                    break
+            prev = x
+            x = nxt
+    for v in range(n):
+        if col[v] > 0 and not seen[v]:
+            return False
+    return True
+
+
+@njit(cache=True, interpret=False)
+def _choose(dom, h, w, deg, pref, nb, heads):
+    """The next choice ``(cell, colour bit)``: a neighbour of the line end with the fewest ways on, or a cell
+    that must be coloured; ``(-1, 0)`` when every line is complete and every undecided cell may stay empty."""
+    n = h * w
+    one = uint64(1)
+    zero = uint64(0)
+    best = -1
+    bits = zero
+    fewest = 99
+    for v in range(n if heads else 0):
+        d = dom[v]
+        if d == one or d & (d - one) != zero:
+            continue
+        m = _nbrs(v, h, w, nb)
+        poss = 0
+        sure = 0
+        for j in range(m):
+            du = dom[nb[j]]
+            if du & d:
+                poss += 1
+                if du == d:
+                    sure += 1
+        if sure < deg[v] and poss - sure < fewest:
+            fewest = poss - sure
+            pick = -1
+            for j in range(m):
+                u = nb[j]
+                if dom[u] & d and dom[u] != d and (pick < 0 or pref[u] > 0 and one << uint64(pref[u]) == d):
+                    pick = u
+            best = pick
+            bits = d
+            if fewest <= 2:
+                break
+    if best >= 0:
+        return best, bits
+    fewest = 99
+    for v in range(n):  # no line end left open: a cell that may not stay empty
+        x = dom[v]
+        if x & (x - one) == zero or (heads and x & one):
+            continue
+        cnt = 0
+        while x != zero:
+            x &= x - one
+            cnt += 1
+        if cnt < fewest:
+            fewest = cnt
+            best = v
+            if cnt == 2:
+                break
+    if best < 0:
+        return -1, zero
+    x = dom[best]
+    b = one << uint64(pref[best])
+    if x & b == zero:
+        b = x & (zero - x)
+    return best, b
+
+
+@njit(cache=True)
+def new_colour_state(n, max_solutions):
+    """The arrays of one run on ``n`` cells keeping up to ``max_solutions`` colourings."""
+    doms = np.zeros((n + 2, n), dtype=np.uint64)
+    cell = np.full(n + 2, -1, dtype=np.int64)
+    rem = np.zeros(n + 2, dtype=np.uint64)
+    phase = np.zeros(n + 2, dtype=np.int64)
+    st = np.zeros(4, dtype=np.int64)  # depth (-1: not started), nodes, status (1 complete, 2 enough), solutions
+    st[0] = -1
+    sols = np.zeros((max_solutions, n), dtype=np.int64)
+    work = np.zeros(4 * n + 4, dtype=np.int64)  # queue, colours of a leaf, degrees, rays; four neighbours
+    reach = np.zeros(n, dtype=np.uint64)
+    flags = np.zeros(2 * n, dtype=np.bool_)  # queued, seen
+    return doms, cell, rem, phase, st, sols, work, reach, flags
+
+
+@njit(cache=True, interpret=False)
+def colour_run(grid, h, w, ends, pref, known, cut, heads, doms, cell, rem, phase, st, sols, work, reach, flags,
+               nodes):
+    """Go on with the search for up to ``nodes`` choices; the status (0: stopped, 1: complete, 2: enough).
+
+    ``grid``: the pair + 1 of each number cell (flat), 0 elsewhere; ``ends[k]``: the two cells of pair
+    ``k``; ``pref``: the colour to try first in each cell (0: empty). Solutions go to ``sols`` as the colour
+    of each cell; ``st[3]`` counts them, and the run ends when ``sols`` is full. ``known``: ``pref`` is a
+    solution, not reported again. ``cut``: keep only the colourings without a cut corner (a ``┌`` or ``┐``
+    whose inner diagonal is empty). ``heads``: choose among the cells beside a line's open end first.
+    """
+    n = h * w
+    one = uint64(1)
+    zero = uint64(0)
+    k = ends.shape[0]
+    queue = work[:n]
+    col = work[n:2 * n]
+    deg = work[2 * n:3 * n]
+    rays = work[3 * n:4 * n]  # bit 1: a number down the diagonal to the South-East; bit 2: South-West
+    nb = work[4 * n:]
+    inq = flags[:n]
+    seen = flags[n:]
+    if st[2] != 0:
+        return st[2]
+    if st[0] < 0:
+        for v in range(n):
+            deg[v] = 1 if grid[v] > 0 else 2
+            r, c = v // w, v % w
+            for dx in (1, -1):
+                rr, cc = r + 1, c + dx
+                while rr < h and 0 <= cc < w:
+                    if grid[rr * w + cc] > 0:
+                        rays[v] |= 1 if dx == 1 else 2
+                        break
+                    rr += 1
+                    cc += dx
+        full = (one << uint64(k + 1)) - one
+        for v in range(n):
+            doms[0, v] = (one << uint64(grid[v])) if grid[v] > 0 else full
+        tail = 0
+        for v in range(n):
+            inq[v] = True
+            queue[v] = v
+            tail += 1
+        if not _propagate(doms[0], h, w, deg, ends, queue, inq, 0, tail, reach, cut, rays, nb, False):
+            st[2] = 1
+            return 1
+        st[0] = 0
+        cell[0] = -1
+    depth = st[0]
+    while nodes > 0:
+        if cell[depth] < 0:
+            v, b = _choose(doms[depth], h, w, deg, pref, nb, heads)
+            if v < 0:  # every line complete: one solution, the undecided cells empty
+                ok = _leaf(doms[depth], h, w, deg, ends, cut, col, seen, nb)
+                if ok and known:  # the known solution is not reported again
+                    ok = False
+                    for u in range(n):
+                        if col[u] != pref[u]:
+                            ok = True
+                            break
+                if ok:
+                    s = st[3]
+                    for u in range(n):
+                        sols[s, u] = col[u]
+                    st[3] = s + 1
+                    if st[3] >= sols.shape[0]:
+                        st[2] = 2
+                        st[0] = depth
+                        return 2
+                depth -= 1
+                if depth < 0:
+                    st[2] = 1
+                    st[0] = 0
+                    return 1
+                continue
+            cell[depth] = v
+            rem[depth] = b
+            phase[depth] = 0
+        v = cell[depth]
+        b = rem[depth]
+        if phase[depth] >= 2:
+            cell[depth] = -1
+            depth -= 1
+            if depth < 0:
+                st[2] = 1
+                st[0] = 0
+                return 1
+            continue
+        nodes -= 1
+        st[1] += 1
+        for u in range(n):
+            doms[depth + 1, u] = doms[depth, u]
+        if phase[depth] == 0:  # the cell takes the colour
+            doms[depth + 1, v] = b
+        else:  # or not
+            doms[depth + 1, v] = doms[depth, v] & ~b
+        phase[depth] += 1
+        for u in range(n):
+            inq[u] = False
+        tail = _push(v, h, w, queue, inq, 0, n)
+        if _propagate(doms[depth + 1], h, w, deg, ends, queue, inq, 0, tail, reach, cut, rays, nb, True):
+            depth += 1
+            cell[depth] = -1
+    st[0] = depth
+    return 0
