@@ -155,7 +155,7 @@ def test_animation_errors_are_clear(tmp_path):
     run = generate_on(maze.grid, seed=1, record=True)
     with pytest.raises(TremauxError, match="frames 1 is too few"):
         to_gif(run, frames=1)
-    with pytest.raises(TremauxError, match="an animation is written to .gif or .svg"):
+    with pytest.raises(TremauxError, match="an animation writes svg or gif, not png"):
         save_animation(run, tmp_path / "a.png")
     other = generate_on(make_grid("hex", size=(3, 4)), seed=1, record=True).trace
     with pytest.raises(TremauxError, match="does not fit this grid of 9 cells"):
@@ -307,8 +307,8 @@ def test_frames_times_cells_is_bounded_and_the_message_says_how_many_frames_fit(
     (["render", "{m}", "--out", "{tmp}/a.png", "--cell-size", "0"], "error: cell_size 0 is too small"),
     (["animate", "{m}", "--out", "{tmp}/a.gif", "--cell-size", "100000"], "error: a GIF animation of "),
     (["animate", "{m}", "--out", "{tmp}/a.gif", "--cell-size", "-1"], "error: cell_size -1 is too small"),
-    (["solve", "{m}", "--out", "{tmp}/a.gif"], "error: a hex maze is drawn to .svg or .png, not 'a.gif' "
-                                               "(`tremaux animate"),
+    (["solve", "{m}", "--out", "{tmp}/a.gif"], "error: tremaux solve on a hex maze writes png or svg, not gif "
+                                               "('"),
 ])
 def test_grid_pictures_refuse_sizes_and_outputs_before_drawing(capsys, tmp_path, args, message):
     m = tmp_path / "m.json"

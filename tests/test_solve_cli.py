@@ -83,8 +83,9 @@ def test_missing_file(capsys, tmp_path):
 
 
 @pytest.mark.parametrize("out, message", [
-    ("x.xyz", "error: cannot tell what to write to '{}' from its extension: use .png, .svg or .gif for a picture, "
-              ".txt, .json or .npz for a maze file\n"),
+    ("x.xyz", "error: cannot tell what to write to '{}' from its extension: use .txt, .png, .svg or .gif\n"),
+    ("x.json", "error: tremaux solve writes ascii, png, svg or gif, not json ('{}'); --json prints the solution "
+               "for machines\n"),
     ("missing/x.png", "error: no such file: {}\n"),
 ])
 def test_an_unwritable_out_is_refused_before_the_run(capsys, tmp_path, out, message):
