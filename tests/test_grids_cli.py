@@ -103,3 +103,30 @@ def test_a_mask_shapes_a_hex_maze(capsys, tmp_path):
 def test_the_text_refusal_names_the_grid_it_refuses(capsys, args, label):
     code, _, err = run(capsys, "generate", *args)
     assert code == 2 and err.startswith(f"error: text drawings are for square grids only; save this {label} maze with")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--grid", "hex", "--shape", "hexagon", "--radius", "2", "--size", "3x3"],
+     "error: --size is for a rectangle; a hexagon takes --radius"),
+    (["--grid", "hex", "--radius", "3"], "error: --radius is for --shape hexagon"),
+    (["--grid", "hex", "--shape", "rectangle", "--radius", "3"], "error: --radius is for --shape hexagon, not --shape rectangle"),
+    (["--grid", "triangle", "--side", "3"], "error: --side is for --shape triangle"),
+    (["--grid", "triangle", "--shape", "triangle", "--side", "3", "--size", "4x4"],
+     "error: --size is for a rectangle; a triangle takes --side"),
+])
+def test_grid_options_the_shape_would_ignore_are_refused(capsys, tmp_path, args, message):
+    out = tmp_path / "m.json"
+    code, _, err = run(capsys, "generate", *args, "--out", str(out))
+    assert code == 2 and err == message + "\n"
+    assert not out.exists()
+    code, _, err = run(capsys, "animate", "--generator", "wilson", *args, "--out", str(tmp_path / "a.gif"))
+    assert code == 2 and err == message + "\n"
+
+
+@pytest.mark.parametrize("args, cells", [(["--grid", "hex", "--shape", "Hexagon", "--radius", "0"], 1),
+                                         (["--grid", "triangle", "--shape", "triangle", "--side", "2"], 4)])
+def test_shaped_grids_from_the_command_line(capsys, tmp_path, args, cells):
+    out = tmp_path / "m.json"
+    code, _, err = run(capsys, "generate", *args, "--out", str(out))
+    assert code == 0, err
+    assert files.load(out).grid.size == cells

@@ -67,11 +67,18 @@ def build_grid(*, mask: Any = None, grid: str | None, size: str | None, rings: i
     ...            weave=None).params["rings"]
     10
     """
-    from ..grids import make_grid
+    from ..grids import GRIDS, make_grid
     from .app import parse_size
 
     name = grid or "square"
     polar = name in ("polar", "theta", "circle", "circular")
+    form = None if shape is None else str(shape).strip().lower()
+    if "shape" in GRIDS.get(name).params:  # the rectangle would ignore --radius or --side, a shape --size
+        for option, value, needs in (("--radius", radius, "hexagon"), ("--side", side, "triangle")):
+            if value is not None and form != needs:
+                raise UnsupportedError(f"{option} is for --shape {needs}" + (f", not --shape {shape}" if shape else ""))
+        if size is not None and form not in (None, "rectangle"):
+            raise UnsupportedError(f"--size is for a rectangle; a {form} takes --{'radius' if form == 'hexagon' else 'side'}")
     dims = None
     if size is not None:
         dims = parse_size(size)
@@ -79,7 +86,7 @@ def build_grid(*, mask: Any = None, grid: str | None, size: str | None, rings: i
             raise TremauxError(f"--size {size} must be HxW on a {name} grid (levels are for the square maze only)")
     if dims is None and mask is not None and not polar:
         dims = tuple(mask.shape)
-    if dims is None and not polar and not (radius or side):
+    if dims is None and not polar and radius is None and side is None:
         dims = (10, 20)
     params = {"size": dims, "rings": rings, "shape": shape, "radius": radius, "side": side, "wrap": wrap,
               "weave": True if weave is not None else None, "mask": mask}
