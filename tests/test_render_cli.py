@@ -206,3 +206,19 @@ def test_animate_refuses_an_unwritable_out_before_the_run(capsys, monkeypatch, t
     target = tmp_path / out
     status, _, err = run(capsys, "animate", "--generator", "wilson", "--size", "6x8", "--out", target)
     assert status == 2 and err.startswith(message.format(target)) and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("args, message", [
+    (["animate", "{m}", "--generator", "wilson", "--out", "{tmp}/a.gif"],
+     "error: give a maze FILE to solve, or --generator NAME to make the maze, not both\n"),
+    (["animate", "{m}", "--size", "4x4", "--out", "{tmp}/a.gif"],
+     "error: --size and --braid shape the maze --generator makes; a maze FILE has its own\n"),
+    (["animate", "{m}", "--braid", "0.5", "--out", "{tmp}/a.gif"],
+     "error: --size and --braid shape the maze --generator makes; a maze FILE has its own\n"),
+    (["render", "{m}", "--cell-size", "0"],
+     "error: --cell-size is for pictures (png, svg, gif); a text drawing takes --style\n"),
+])
+def test_options_that_would_be_ignored_are_refused(capsys, tmp_path, maze_file, args, message):
+    status, out, err = run(capsys, *[a.format(m=maze_file, tmp=tmp_path) for a in args])
+    assert status == 2 and out == "" and err == message
+    assert not (tmp_path / "a.gif").exists()

@@ -67,6 +67,8 @@ def render_cmd(
     announce(obj.flat.shape[0], f"drawing {file}")
     if solver is not None:
         obj = solve(obj, solver)
+    if fmt == "ascii" and cell_size is not None:
+        raise UnsupportedError("--cell-size is for pictures (png, svg, gif); a text drawing takes --style")
     options = {"style": style} if fmt == "ascii" else {"cell_size": cell_size}
     data = render.render(obj, fmt, heat=heat or None, animate=False, **options)
     _emit(data, out, fmt)
@@ -112,6 +114,10 @@ def animate_cmd(
     from .grid_cmds import animate_grid, is_grid_file
 
     on_grid = any(v is not None for v in (grid, rings, grid_shape, radius, side, wrap, weave))
+    if file is not None and generator is not None:  # else one of them would be ignored
+        raise UnsupportedError("give a maze FILE to solve, or --generator NAME to make the maze, not both")
+    if file is not None and (size != DEFAULT_SIZE or braid):
+        raise UnsupportedError("--size and --braid shape the maze --generator makes; a maze FILE has its own")
     if generator is not None and solver is None and goal is not None:
         raise UnsupportedError("--goal is where a solver heads; add --solver NAME to replay a solving of the generated "
                                "maze (--start alone is where the generator starts carving)")
