@@ -24,7 +24,7 @@ from ..kernels import graph_merge as kgm
 from ..kernels import graph_polar as kgp
 from ..kernels.rng import make_state
 from ..trace import Trace
-from .grid import Grid
+from .grid import Grid, article
 from .maze import GridMaze, to_grid_maze
 
 __all__ = ["generate_on", "GridGenerated", "supports", "GRAPH_KERNELS"]
@@ -179,7 +179,8 @@ def generate_on(grid: Grid, algorithm: str = "backtracker", *, seed: int | None 
         kind += " woven" if "weave" in grid.params else ""
         weavers = ", ".join(e.name for e in GENERATORS if e.meta.get("weave"))
         where = f"woven grids take: {weavers}" if "weave" in grid.params else f"it runs on {_supported(entry)}"
-        raise UnsupportedError(f"{name} does not run on a{kind} {label} grid; {where}")
+        kind_label = f"{kind.strip()} {label}".strip()
+        raise UnsupportedError(f"{name} does not run on {article(kind_label)} {kind_label} grid; {where}")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
         raise TremauxError(f"seed {seed!r} is not a whole number")
     braid_f = _BRAID(braid) if braid else 0.0
