@@ -21,6 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._lazy import lazy_module
+from ..errors import TremauxError
 from .base import SOLVERS, Problem, finish, found_message, run_recorded
 from .result import Solution
 
@@ -53,6 +54,11 @@ def tremaux(problem: Problem, seed: int | None = None) -> Solution:
         plus one axis for the sides (N, E, S, W, and U, D on multi-level
         mazes): how many marks (0, 1 or 2) the passage through each side has.
 
+    Raises
+    ------
+    TremauxError
+        For a seed that is not a whole number.
+
     Examples
     --------
     >>> import tremaux
@@ -62,6 +68,8 @@ def tremaux(problem: Problem, seed: int | None = None) -> Solution:
     >>> s.extras["marks"][0, 0].tolist()  # N, E, S, W of (0, 0)
     [0, 1, 0, 0]
     """
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
+        raise TremauxError(f"seed {seed!r} is not a whole number")  # as generate() says
     L, H, W = problem.shape3
     n = problem.n
     marks = np.empty(n, np.uint8)
