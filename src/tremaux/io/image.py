@@ -25,7 +25,9 @@ wall band as thick as a cell band). Reading:
    greenish one the goal, as tremaux draws them.
 
 Writing draws the maze with :func:`tremaux.render.to_png`, so a maze written
-and read again is the same maze.
+and read again is the same maze; a maze its picture would not give back (one
+of several levels, a masked one, one without a wall between two cells) is
+refused by :func:`dumps`.
 
 Examples
 --------
@@ -100,17 +102,32 @@ def dumps(maze: Maze) -> bytes:
     Raises
     ------
     UnsupportedError
-        For a maze of several levels (a picture reads back as one level).
+        For a maze its picture would not give back: one of several levels (a
+        picture reads back as one level), a masked one (its masked cells would
+        read back as walled-in cells) or one without a wall between two cells
+        (nothing in the picture counts the cells).
 
     Examples
     --------
-    >>> dumps(Maze.open((1, 2)))[:4]
+    >>> from tremaux import generate
+    >>> dumps(generate((2, 2), seed=1).maze)[:4]
     b'\\x89PNG'
+    >>> dumps(Maze.open((1, 2)))
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.UnsupportedError: a picture of a maze without a wall between two cells does not tell how many cells ...
     """
     from ..render import to_png
 
     if maze.levels > 1:
         raise UnsupportedError(f"a picture holds one level, not {maze.levels}; save the maze as json or npz")
+    if maze.mask is not None and not maze.mask.all():
+        raise UnsupportedError("a picture does not keep the shape of a masked maze (its masked cells would read back "
+                               "as walled-in cells); save the maze as json or npz")
+    _, H, W = maze.shape3
+    if maze.passages == H * (W - 1) + W * (H - 1):
+        raise UnsupportedError("a picture of a maze without a wall between two cells does not tell how many cells it "
+                               "has; save the maze as json or npz")
     return to_png(maze)
 
 
