@@ -120,3 +120,12 @@ def test_names_and_aliases():
         output_format("m.txt", "tiff")
     with pytest.raises(UnknownNameError, match=r"unknown format '3'"):
         output_format("m.txt", 3)
+
+
+@pytest.mark.parametrize("command", sorted(WRITES))
+def test_an_out_that_is_a_folder_is_refused_before_any_work(capsys, tmp_path, maze_file, command):
+    fmt = sorted(WRITES[command])[0]
+    out = tmp_path / f"folder{'.txt' if fmt == 'ascii' else '.' + fmt}"
+    out.mkdir()
+    code, stdout, err = run(capsys, *map(str, argv(command, maze_file, out)), *(["--stats"] if command == "generate" else []))
+    assert code == 2 and stdout == "" and err == f"error: cannot open {out}: Is a directory\n"

@@ -206,7 +206,7 @@ def check_output(out: Path, to: str | None = None, *, formats: bool = True, acce
 
 
 def check_folder(out: Path) -> None:
-    """Refuse, before any work, an ``--out`` file whose folder is missing or is not a folder.
+    """Refuse, before any work, an ``--out`` that is a folder, or whose folder is missing or is not a folder.
 
     Parameters
     ----------
@@ -215,7 +215,7 @@ def check_folder(out: Path) -> None:
 
     Raises
     ------
-    FileNotFoundError, NotADirectoryError
+    FileNotFoundError, NotADirectoryError, IsADirectoryError
         Naming ``out`` (the command line prints them in one line).
 
     Examples
@@ -234,3 +234,5 @@ def check_folder(out: Path) -> None:
         raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(out))
     if not folder.is_dir():
         raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(out))
+    if out.is_dir():  # the work would be lost when the file cannot be written
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(out))
