@@ -130,3 +130,20 @@ def test_shaped_grids_from_the_command_line(capsys, tmp_path, args, cells):
     code, _, err = run(capsys, "generate", *args, "--out", str(out))
     assert code == 0, err
     assert files.load(out).grid.size == cells
+
+
+@pytest.mark.parametrize("args, label", [(["--grid", "hex"], "a hex grid"), (["--grid", "polar"], "a polar grid"),
+                                         (["--grid", "polar", "-g", "sidewinder"], "a polar grid"),
+                                         (["--wrap", "torus"], "a square (torus) grid"),
+                                         (["--weave", "0.3"], "a woven square grid")])
+@pytest.mark.parametrize("option", ["openings", "unreachable"])
+def test_square_only_options_name_the_grid_not_the_generator(capsys, tmp_path, args, label, option):
+    code, _, err = run(capsys, "generate", *args, "-O", f"{option}=1", "--out", str(tmp_path / "m.json"))
+    assert code == 2
+    assert err == f"error: {option}= works on the plain square grid; on {label} make loops with braid= or islands=\n"
+
+
+def test_openings_on_the_plain_square_grid_as_without_grid(capsys):
+    code, with_grid, err = run(capsys, "generate", "--grid", "square", "--size", "4x5", "--seed", "3", "-O", "openings=2")
+    assert code == 0, err
+    assert with_grid == run(capsys, "generate", "--size", "4x5", "--seed", "3", "-O", "openings=2")[1]

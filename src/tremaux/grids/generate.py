@@ -192,6 +192,13 @@ def generate_on(grid: Grid, algorithm: str = "backtracker", *, seed: int | None 
     if islands:
         if "weave" in grid.params:
             raise UnsupportedError("islands are not available on woven grids (an opened wall could cut a crossing)")
+    square_only = [k for k in ("openings", "unreachable") if k in options]
+    plain = grid.name == "square" and grid.rect  # the square maze's own generator takes these
+    if square_only and not plain and (name in GRAPH_KERNELS or (name in kgp.KERNELS and grid.name == "polar")):
+        label = ("woven " if "weave" in grid.params else "") + ("masked " if "mask" in grid.params else "") + grid.name
+        label += f" ({grid.params['wrap']})" if "wrap" in grid.params else ""
+        raise UnsupportedError(f"{square_only[0]}= works on the plain square grid; on {article(label)} {label} grid "
+                               "make loops with braid= or islands=")
     trace = np.empty((kgg.trace_size(grid.size, grid.sides) + islands, 3), np.int64) if record else _NO_TRACE
     if name in kgp.KERNELS and grid.name == "polar":  # ring-by-ring forms of row-by-row algorithms
         opts = check_options(name, entry.options, options)
@@ -206,7 +213,7 @@ def generate_on(grid: Grid, algorithm: str = "backtracker", *, seed: int | None 
                                 frontier=frontier, cells=grid.size, passages=maze.passages, algorithm=name,
                                 seed=None if seed is None else int(seed))
         return GridGenerated(maze, stats, _trace(trace, t, grid) if record else None)
-    if name not in GRAPH_KERNELS:  # row-and-column algorithms: the square fast path
+    if name not in GRAPH_KERNELS or square_only:  # row-and-column algorithms, openings=...: the square fast path
         import tremaux
 
         shape = tuple(int(x) for x in grid.params["size"])
