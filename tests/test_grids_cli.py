@@ -147,3 +147,11 @@ def test_openings_on_the_plain_square_grid_as_without_grid(capsys):
     code, with_grid, err = run(capsys, "generate", "--grid", "square", "--size", "4x5", "--seed", "3", "-O", "openings=2")
     assert code == 0, err
     assert with_grid == run(capsys, "generate", "--size", "4x5", "--seed", "3", "-O", "openings=2")[1]
+
+
+def test_a_start_for_a_generator_without_one_lists_those_that_take_it_on_this_grid(capsys, tmp_path):
+    code, _, err = run(capsys, "generate", "--grid", "hex", "-g", "kruskal", "--start", "0,0", "--out",
+                       str(tmp_path / "m.json"))
+    takers = [e.name for e in GENERATORS if e.start and e.name != "naive-dfs"]  # naive-dfs: the square grid only
+    assert code == 2 and err == f"error: kruskal has no start cell; do not give one (start cells work with: " \
+                                f"{', '.join(takers)})\n"

@@ -186,7 +186,8 @@ def generate_on(grid: Grid, algorithm: str = "backtracker", *, seed: int | None 
     braid_f = _BRAID(braid) if braid else 0.0
     weave = None if weave is None else _WEAVE(weave)
     if start is not None and not entry.start:
-        raise UnsupportedError(f"{name} has no start cell; do not give one")
+        takers = ", ".join(e.name for e in GENERATORS if e.start and supports(e, grid))
+        raise UnsupportedError(f"{name} has no start cell; do not give one (start cells work with: {takers})")
     start_index = -1 if start is None else grid.index(start)
     islands = _whole_islands(options.pop("islands", islands)) if (islands or "islands" in options) else 0
     if islands:
