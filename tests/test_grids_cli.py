@@ -152,6 +152,9 @@ def test_openings_on_the_plain_square_grid_as_without_grid(capsys):
 def test_a_start_for_a_generator_without_one_lists_those_that_take_it_on_this_grid(capsys, tmp_path):
     code, _, err = run(capsys, "generate", "--grid", "hex", "-g", "kruskal", "--start", "0,0", "--out",
                        str(tmp_path / "m.json"))
-    takers = [e.name for e in GENERATORS if e.start and e.name != "naive-dfs"]  # naive-dfs: the square grid only
+    from tremaux.grids import make_grid, supports
+
+    takers = [e.name for e in GENERATORS if e.start and supports(e, make_grid("hex", size=(10, 20)))]
+    assert "backtracker" in takers and "kruskal" not in takers
     assert code == 2 and err == f"error: kruskal has no start cell; do not give one (start cells work with: " \
                                 f"{', '.join(takers)})\n"
