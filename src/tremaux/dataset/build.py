@@ -11,7 +11,7 @@ from typing import Any
 
 from ..errors import TremauxError
 from .engines import check_engine, run_shards
-from .room import check_disk_left, check_disk_room, check_manifest_room
+from .room import check_disk_left, check_disk_room, check_manifest_room, check_memory_room
 from .shard import ShardResult, build_shards, check_spec, columns_of, warm_up
 from .spec import DatasetSpec
 from .store import Manifest, ShardRecord, Target, open_for_build, open_target, shard_name, write_manifest
@@ -208,6 +208,8 @@ def build(
         warm_up(spec)  # compile (or load) the kernels once, before forking workers
     if todo and target.local and kept:
         check_disk_room(spec, target.root, spec.count - done)  # resuming: the rows still to build
+    if todo and target.process_local:
+        check_memory_room(spec, spec.count - done, target.url)  # memory:// holds the shards in this process
     task = functools.partial(build_shards, target=target if direct else None)
     try:
         used = run_shards(engine, task, spec, todo, on_result, workers=workers, scheduler=scheduler)

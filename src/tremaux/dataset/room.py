@@ -4,6 +4,8 @@ A build is refused before any work when it could never end well:
 
 * its manifest, one entry per shard, would be over what :func:`tremaux.dataset.read_manifest`
   reads (:data:`tremaux.dataset.store.MAX_MANIFEST_BYTES`): :func:`check_manifest_room`;
+* in memory (``memory://``), the shards would be over the memory limit
+  (:func:`check_memory_room`, :mod:`tremaux.budget`);
 * on a local disk, the shards still to build would not fit in the free space
   (:func:`shutil.disk_usage`): :func:`check_disk_room`, from an estimate of the
   bytes of a row (:func:`estimate_bytes`), and again after every shard from the
@@ -32,7 +34,7 @@ from ..errors import TremauxError
 from .spec import DatasetSpec
 
 __all__ = ["DiskSpaceError", "SAMPLE_CELLS", "check_manifest_room", "manifest_bytes", "estimate_bytes",
-           "free_bytes", "check_disk_room", "check_disk_left"]
+           "free_bytes", "check_disk_room", "check_disk_left", "check_memory_room"]
 
 SAMPLE_CELLS = 1 << 16
 """Cells drawn (about) to estimate the bytes of a row on disk: a sample of rows of the dataset itself."""
@@ -269,3 +271,37 @@ def check_disk_left(path: str | os.PathLike, written: int, rows_written: int, ro
             f"stopped: the {rows_left:,} mazes left need about {_gib(need)} on disk and {where} has {_gib(free)} "
             "free; the finished shards are kept: free some space and run the same command to resume"
         )
+
+
+def check_memory_room(spec: DatasetSpec, rows: int, where: str = "memory://") -> None:
+    """Refuse a build into memory (``memory://``) whose ``rows`` rows would be over the memory limit.
+
+    Parameters
+    ----------
+    spec : DatasetSpec
+        The dataset (checked).
+    rows : int
+        Rows not built yet.
+    where : str, default "memory://"
+        The dataset's URL, for the message.
+
+    Raises
+    ------
+    MemoryLimitError
+        Naming the estimate and the limit (:func:`tremaux.budget.check`).
+
+    Examples
+    --------
+    >>> check_memory_room(DatasetSpec(count=10, size=(4, 4)), 10)
+    >>> check_memory_room(DatasetSpec(count=10**9, size=(10, 10)), 10**9)
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.MemoryLimitError: a dataset of 1,000,000,000 mazes in memory:// needs about ...
+    """
+    from .. import budget
+    from .shard import shard_memory
+
+    cap = budget.memory_limit()
+    if rows <= 0 or cap is None or shard_memory(spec) // spec.shard_size * rows + manifest_bytes(spec) <= cap:
+        return
+    budget.check(estimate_bytes(spec, rows), f"a dataset of {rows:,} mazes in {where}")
