@@ -22,7 +22,7 @@ import numpy as np
 
 from .._lazy import lazy_module
 from ..errors import TremauxError
-from .base import SOLVERS, Problem, finish, found_message, run_recorded
+from .base import SOLVERS, Problem, counted, finish, found_message, run_recorded
 from .result import Solution
 
 # the compiled kernels, loaded on first call (start-up without numba)
@@ -85,7 +85,7 @@ def tremaux(problem: Problem, seed: int | None = None) -> Solution:
         message = found_message(k, steps, "passages walked")
     else:
         message = (
-            f"no path: back at the start {problem.start} after {steps} passages walked, "
+            f"no path: back at the start {problem.start} after {counted(steps, 'passages walked')}, "
             f"every reachable passage marked twice"
         )
     return finish(problem, found=found, path=stack[:k], visited=(marks & kw.VISITED) != 0, steps=steps,
