@@ -158,3 +158,9 @@ def test_a_start_for_a_generator_without_one_lists_those_that_take_it_on_this_gr
     assert "backtracker" in takers and "kruskal" not in takers
     assert code == 2 and err == f"error: kruskal has no start cell; do not give one (start cells work with: " \
                                 f"{', '.join(takers)})\n"
+
+
+def test_weave_on_a_wrapped_grid_names_the_wrap(capsys, tmp_path):
+    code, _, err = run(capsys, "generate", "--weave", "0.3", "--wrap", "torus", "--out", str(tmp_path / "w.json"))
+    assert code == 2
+    assert err == "error: weave works on the square and hex grids (not wrapped), not on a square (torus) grid\n"

@@ -8,7 +8,7 @@ from typing import Optional
 
 import typer
 
-from ..errors import InvalidSizeError, TremauxError
+from ..errors import InvalidSizeError, TremauxError, UnsupportedError
 from .app import (interpret_small_mazes, DEFAULT_GENERATOR, DEFAULT_SIZE, JsonOption, SeedOption, StartOption, announce, app, deprecated,
                   existing_file, format_option, generator_option, list_option, out_option, parse_cell, parse_size,
                   renamed, save_output, size_option)
@@ -58,7 +58,7 @@ def generate_cmd(
     out: Optional[Path] = out_option("Save the maze instead of printing it: a maze file (.txt, .json, .npz) or a "
                                      "picture (.png, .svg, .gif replays the carving)."),
     fmt: Optional[str] = format_option("Format for --out: ascii, block, json, npz, png, svg or gif (default: from the "
-                                       "extension)."),
+                                       "extension); without --out, the text printed: ascii, block or json."),
     list_: bool = list_option("generators"),
     option: Optional[list[str]] = typer.Option(
         None, "--option", "-O",
@@ -86,8 +86,17 @@ def generate_cmd(
     generator = renamed(generator, algorithm, "--algorithm", "--generator")
     fmt = renamed(fmt, to, "--to", "--format")
     out_fmt = None if out is None else check_output(out, fmt, writer="tremaux generate")  # before the maze is made
+    shown = "ascii"  # what is printed without --out: --format picks a text format
+    if out is None and fmt is not None:
+        from ..io.outputs import output_format
+
+        shown = output_format(None, fmt, accepts=("ascii", "block", "json"), writer="tremaux generate without --out",
+                              hint="save npz files and pictures with --out FILE")
     if any(v is not None for v in (grid, rings, grid_shape, radius, side, wrap, weave)):
         from .grid_cmds import generate_on_grid
+
+        if shown != "ascii":
+            raise UnsupportedError(f"--format {shown} without --out is for square mazes; save a grid maze with --out FILE")
 
         grid_mask = None if mask is None else load_mask(existing_file(mask))
         return generate_on_grid(mask=grid_mask, grid=grid, size=size, rings=rings, shape=grid_shape, radius=radius, side=side,
@@ -100,7 +109,7 @@ def generate_cmd(
     from .. import io as maze_io
     from .output import MAZE_FILES
 
-    text_fmt = "ascii" if out_fmt is None else (out_fmt if out_fmt in MAZE_FILES else None)  # None: a picture
+    text_fmt = shown if out_fmt is None else (out_fmt if out_fmt in MAZE_FILES else None)  # None: a picture
     if mask is not None and text_fmt is not None and size is None:
         from ..generators.masks import picture_shape
 
@@ -128,7 +137,7 @@ def generate_cmd(
     if stats:
         typer.echo(str(run))
     if out is None:
-        typer.echo(str(maze))
+        typer.echo(maze_io.dumps(maze, shown))
     else:
         save_output(result, out, fmt)
 
