@@ -47,6 +47,8 @@ def solve_cmd(
     if path is None:
         raise click.UsageError("missing the maze FILE to solve (or --list)")
     file = str(path)
+    if as_json and explain_:  # else one of them would be ignored
+        raise TremauxError("--json and --explain print two different things; give one of them")
     if out is not None:  # refused before the run, not after it
         check_output(out, formats=False, accepts=("ascii", "png", "svg", "gif"), writer="tremaux solve",
                      hint="--json prints the solution for machines")
