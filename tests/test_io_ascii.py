@@ -241,3 +241,10 @@ def test_the_drawing_solve_prints_is_a_maze_file(capsys, tmp_path):
     assert code == 0 and " o " in printed
     (tmp_path / "solved.txt").write_text(printed)
     assert mio.load(tmp_path / "solved.txt") == mio.load(path)
+
+
+def test_a_solved_block_drawing_reads_as_the_unsolved_one():
+    maze = tremaux.generate((4, 5), seed=2).maze
+    solved = tremaux.render.to_text(tremaux.solve(maze, "bfs"), style="block")
+    assert "o" in solved
+    assert mio.loads(solved) == mio.loads(tremaux.render.to_text(maze, style="block"))
