@@ -112,3 +112,16 @@ def test_every_picture_written_reads_back_as_the_maze(shape, braid):
         assert maze.passages == shape[0] * (shape[1] - 1) + shape[1] * (shape[0] - 1)
         return
     assert mio.loads(data) == maze
+
+
+def test_pictures_of_several_levels_are_not_read_as_one_wide_maze():
+    from tremaux import render
+
+    run = tremaux.generate((2, 3, 4), seed=1, record=True)
+    sol = tremaux.solve(run.maze, "bfs", record=True)
+    for data in (render.to_png(run.maze), render.render(run.maze, "gif"), render.to_gif(run, frames=4),
+                 render.to_gif(sol, frames=4)):
+        with pytest.raises(MazeFormatError, match="a maze of 2 levels side by side; a picture is read as one level"):
+            mio.loads(data)
+    flat = tremaux.generate((3, 4), seed=1).maze
+    assert mio.loads(render.to_png(flat)) == flat == mio.loads(render.render(flat, "gif"))

@@ -56,13 +56,16 @@ from .. import budget
 from ..errors import MazeFormatError, MemoryLimitError, UnsupportedError
 from ..maze.model import Maze
 
-__all__ = ["MAGIC", "MAX_PIXELS", "dumps", "is_image", "loads", "text_bytes"]
+__all__ = ["MAGIC", "MAX_PIXELS", "LEVELS_NOTE", "dumps", "is_image", "loads", "text_bytes"]
 
 MAGIC = (b"\x89PNG", b"GIF8", b"BM", b"\xff\xd8\xff", b"II*\x00", b"MM\x00*", b"RIFF",
          b"P1", b"P2", b"P3", b"P4", b"P5", b"P6")
 """How the files of the picture formats read here begin (PNG, GIF, BMP, JPEG, TIFF, WebP, PBM/PGM/PPM)."""
 
 MAX_PIXELS = 40_000_000
+
+LEVELS_NOTE = "tremaux-levels"
+"""Key of the text chunk of tremaux's PNG pictures of mazes of several levels (drawn side by side): the number."""
 
 PIXEL_BYTES = 32
 """Peak bytes per pixel of reading a picture (its RGB and grey copies, the wall mask, the 64-bit sums of walls)."""
@@ -196,6 +199,13 @@ def loads(data: bytes, *, source: str | None = None, memory_limit=None) -> Maze:
                                   f"{MAX_PIXELS:,} pixels", source=source)
         budget.check(PIXEL_BYTES * im.width * im.height, f"reading a picture of {im.width} x {im.height} pixels",
                      memory_limit)
+        comment = im.info.get("comment", b"")  # a GIF's note: b"tremaux-levels=2"
+        levels = im.info.get(LEVELS_NOTE) or (comment.split(b"=", 1)[1].decode("ascii", "replace")
+                                             if isinstance(comment, bytes) and comment.startswith(LEVELS_NOTE.encode() + b"=")
+                                             else None)
+        if levels is not None:  # side by side, they would read as one wide maze
+            raise MazeFormatError(f"this picture shows a maze of {levels} levels side by side; a picture is read as "
+                                  "one level (read the maze from its .json or .npz file)", source=source)
         rgb = np.asarray(im.convert("RGB"))
     except (MazeFormatError, MemoryLimitError):
         raise

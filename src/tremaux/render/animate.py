@@ -115,6 +115,10 @@ def to_gif(
         images.append(img)
     buf = io.BytesIO()
     options: dict[str, Any] = {"loop": 0} if loop else {}
+    if maze.levels > 1:  # side by side: the picture reader refuses it rather than read one wide maze
+        from ..io.image import LEVELS_NOTE
+
+        options["comment"] = f"{LEVELS_NOTE}={maze.levels}"
     images[0].save(buf, format="GIF", save_all=True, append_images=images[1:],
                    duration=gif_durations(durations), optimize=True, disposal=1, **options)
     return buf.getvalue()

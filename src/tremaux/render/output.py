@@ -73,7 +73,9 @@ def render(obj: Any, format: str, *, animate: bool | None = None, **style: Any) 
     ...
     tremaux.errors.UnknownNameError: unknown format 'jpg'; choose one of: ascii, gif, png, svg
     """
+    from ..io.image import LEVELS_NOTE
     from . import animate as anim
+    from .scene import maze_of
     from .png import to_image, to_png
     from .svg import to_svg
     from .text import to_text
@@ -93,7 +95,9 @@ def render(obj: Any, format: str, *, animate: bool | None = None, **style: Any) 
     import io
 
     buf = io.BytesIO()
-    to_image(obj, **style).save(buf, format="GIF")
+    levels = maze_of(obj).levels
+    note = {"comment": f"{LEVELS_NOTE}={levels}"} if levels > 1 else {}  # see tremaux.io.image.LEVELS_NOTE
+    to_image(obj, **style).save(buf, format="GIF", **note)
     return buf.getvalue()
 
 
