@@ -91,7 +91,7 @@ def test_writing_a_grid_maze_with_the_square_writers_names_the_grid_writers():
 
 @pytest.mark.parametrize("fmt", [3, None.__class__, b"png"])
 def test_a_picture_format_that_is_not_text_is_an_unknown_name(fmt):
-    with pytest.raises(UnknownNameError, match="unknown picture format"):
+    with pytest.raises(UnknownNameError, match="unknown format .*; choose one of: ascii, gif, png, svg"):
         tremaux.render.render(Maze.open((2, 2)), fmt)
 
 

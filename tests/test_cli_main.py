@@ -82,7 +82,8 @@ def test_unknown_out_extension_is_a_clear_error(tmp_path, capsys):
     assert not (tmp_path / "m.xyz").exists()
 
 
-@pytest.mark.parametrize("out, words", [("x.xyz", "error: unknown picture format '.xyz'"),
+@pytest.mark.parametrize("out, words", [("x.xyz", "error: cannot tell what to write to "),
+                                        ("x.npz", "error: tremaux demo writes ascii, png, svg or gif, not npz"),
                                         ("missing/x.png", "error: no such file: ")])
 def test_demo_refuses_an_unwritable_out_before_the_run(tmp_path, capsys, out, words):
     with pytest.raises(SystemExit) as exc:

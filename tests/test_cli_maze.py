@@ -166,7 +166,11 @@ def test_bad_inputs_give_one_line_and_status_2(capsys, tmp_path, command, name, 
     [
         (["show", "{tmp}/missing.txt"], "error: no such file: {tmp}/missing.txt"),
         (["info", "{tmp}"], "error: cannot open {tmp}"),
-        (["convert", "{good}", "{tmp}/out.txt"], "cannot tell the output format of '{tmp}/out.txt'"),
+        (["convert", "{good}", "{tmp}/out.dat"], "cannot tell what to write to '{tmp}/out.dat' from its extension: use "
+                                                 ".txt, .json, .npz or .png, or name a format (ascii, block, json, npz, "
+                                                 "png)"),
+        (["convert", "{good}", "{tmp}/out.txt", "--format", "json"], "format json does not match the extension of "
+                                                                      "'{tmp}/out.txt' (.txt is ascii)"),
         (["convert", "{good}", "{tmp}/out.txt", "--format", "tiff"], "unknown format 'tiff'; choose one of: ascii, block"),
         (["show", "{good}", "--style", "fancy"], "unknown text style 'fancy'; choose one of: ascii, block, unicode"),
     ],

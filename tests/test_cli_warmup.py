@@ -145,3 +145,21 @@ def test_reached_kernels_follows_the_calls_numba_compiles():
     assert kernels["nl_route.route"] not in search
     polar = reached_kernels([kernels["graph_gen.backtracker"]])  # through graph_topo's numba overloads
     assert kernels["graph_topo.ring_loc"] in polar and kernels["numberlink._trace_lines"] not in polar
+
+
+def test_no_more_processes_than_groups_of_tasks(capsys, monkeypatch):
+    import tremaux.warmup as wu
+    from cli_helpers import run as run_cli
+
+    groups = len(wu.kernel_groups([label for label, _ in wu.tasks()]))
+    asked = []
+
+    def fake(progress=None, *, workers=1):
+        asked.append(workers)
+        return 0
+
+    monkeypatch.setattr(wu, "warmup", fake)
+    code, _, err = run_cli(capsys, "warmup", "--workers", "100000", "--quiet")
+    assert code == 0 and asked == [groups]
+    assert f"({groups} processes)" in err
+    assert wu.useful_workers(100000) == groups and wu.useful_workers(2) == 2

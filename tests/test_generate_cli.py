@@ -7,6 +7,7 @@ import json
 import numpy as np
 import pytest
 
+import tremaux
 from cli_helpers import run
 from tremaux.generators import GENERATORS
 
@@ -155,3 +156,23 @@ def test_a_picture_mask_too_big_to_print_is_refused_before_it_is_decoded(capsys,
     assert code == 2 and out == ""
     assert err.startswith("error: the ascii text of a 2000 x 3000 maze needs about ") and err.count("\n") == 1
     assert masks.picture_shape(path) == (2000, 3000) and masks.picture_shape(tmp_path / "m.txt") is None
+
+
+@pytest.mark.parametrize("fmt", ["block", "json", "ascii"])
+def test_format_without_out_prints_that_text(capsys, fmt):
+    code, out, err = run(capsys, "generate", "--size", "3x4", "--seed", "5", "--format", fmt)
+    assert code == 0, err
+    assert out == tremaux.io.dumps(tremaux.generate((3, 4), seed=5).maze, fmt) + "\n"
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--format", "npz"], "error: tremaux generate without --out writes ascii, block or json, not npz; save npz files "
+                          "and pictures with --out FILE\n"),
+    (["--format", "png"], "error: tremaux generate without --out writes ascii, block or json, not png; save npz files "
+                          "and pictures with --out FILE\n"),
+    (["--grid", "hex", "--format", "json"], "error: --format json without --out is for square mazes; save a grid maze "
+                                            "with --out FILE\n"),
+])
+def test_format_without_out_that_cannot_be_printed(capsys, args, message):
+    code, out, err = run(capsys, "generate", *args)
+    assert code == 2 and out == "" and err == message

@@ -155,7 +155,7 @@ def test_animation_errors_are_clear(tmp_path):
     run = generate_on(maze.grid, seed=1, record=True)
     with pytest.raises(TremauxError, match="frames 1 is too few"):
         to_gif(run, frames=1)
-    with pytest.raises(TremauxError, match="an animation is written to .gif or .svg"):
+    with pytest.raises(TremauxError, match="an animation writes svg or gif, not png"):
         save_animation(run, tmp_path / "a.png")
     other = generate_on(make_grid("hex", size=(3, 4)), seed=1, record=True).trace
     with pytest.raises(TremauxError, match="does not fit this grid of 9 cells"):
@@ -307,8 +307,8 @@ def test_frames_times_cells_is_bounded_and_the_message_says_how_many_frames_fit(
     (["render", "{m}", "--out", "{tmp}/a.png", "--cell-size", "0"], "error: cell_size 0 is too small"),
     (["animate", "{m}", "--out", "{tmp}/a.gif", "--cell-size", "100000"], "error: a GIF animation of "),
     (["animate", "{m}", "--out", "{tmp}/a.gif", "--cell-size", "-1"], "error: cell_size -1 is too small"),
-    (["solve", "{m}", "--out", "{tmp}/a.gif"], "error: a hex maze is drawn to .svg or .png, not 'a.gif' "
-                                               "(`tremaux animate"),
+    (["solve", "{m}", "--out", "{tmp}/a.gif"], "error: tremaux solve on a hex maze writes png or svg, not gif "
+                                               "('"),
 ])
 def test_grid_pictures_refuse_sizes_and_outputs_before_drawing(capsys, tmp_path, args, message):
     m = tmp_path / "m.json"
@@ -323,3 +323,26 @@ def test_grid_pictures_refuse_sizes_and_outputs_before_drawing(capsys, tmp_path,
 def test_a_style_of_impossible_sizes_is_refused(kw):
     with pytest.raises(TremauxError, match="must be a finite number of pixels"):
         Style(**kw)
+
+
+@pytest.mark.parametrize("solver", ["pledge", "cul-de-sac-fill"])
+def test_square_only_solvers_keep_their_trace_on_the_square_grid(solver):
+    maze = generate_on(make_grid("square", size=(4, 5)), "kruskal", seed=2, braid=0.5).maze
+    sol = solve_on(maze, solver, record=True)
+    square = tremaux.solve(maze.to_maze(), solver, record=True)
+    assert sol.trace is not None and len(sol.trace) == len(square.trace)
+    assert (sol.trace.events["cell"] == square.trace.events["cell"]).all()
+    assert Image.open(io.BytesIO(to_gif(sol, frames=5))).n_frames > 1
+    assert solve_on(maze, solver).trace is None
+
+
+@pytest.mark.parametrize("params, words", [
+    (dict(name="upsilon", size=(3, 3)), "on an upsilon grid"),
+    (dict(name="square", size=(3, 3), mask=[[1, 1, 1], [1, 0, 1], [1, 1, 1]]), "on a masked square grid"),
+])
+def test_refusals_name_the_grid_they_refuse(params, words):
+    grid = make_grid(params.pop("name"), **params)
+    with pytest.raises(UnsupportedError, match=f"pledge runs on the plain square grid only; {words} use one of"):
+        solve_on(generate_on(grid, seed=1).maze, "pledge")
+    with pytest.raises(UnsupportedError, match=f"eller does not run {words}"):
+        generate_on(grid, "eller")

@@ -103,3 +103,64 @@ def test_a_mask_shapes_a_hex_maze(capsys, tmp_path):
 def test_the_text_refusal_names_the_grid_it_refuses(capsys, args, label):
     code, _, err = run(capsys, "generate", *args)
     assert code == 2 and err.startswith(f"error: text drawings are for square grids only; save this {label} maze with")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--grid", "hex", "--shape", "hexagon", "--radius", "2", "--size", "3x3"],
+     "error: --size is for a rectangle; a hexagon takes --radius"),
+    (["--grid", "hex", "--radius", "3"], "error: --radius is for --shape hexagon"),
+    (["--grid", "hex", "--shape", "rectangle", "--radius", "3"], "error: --radius is for --shape hexagon, not --shape rectangle"),
+    (["--grid", "triangle", "--side", "3"], "error: --side is for --shape triangle"),
+    (["--grid", "triangle", "--shape", "triangle", "--side", "3", "--size", "4x4"],
+     "error: --size is for a rectangle; a triangle takes --side"),
+])
+def test_grid_options_the_shape_would_ignore_are_refused(capsys, tmp_path, args, message):
+    out = tmp_path / "m.json"
+    code, _, err = run(capsys, "generate", *args, "--out", str(out))
+    assert code == 2 and err == message + "\n"
+    assert not out.exists()
+    code, _, err = run(capsys, "animate", "--generator", "wilson", *args, "--out", str(tmp_path / "a.gif"))
+    assert code == 2 and err == message + "\n"
+
+
+@pytest.mark.parametrize("args, cells", [(["--grid", "hex", "--shape", "Hexagon", "--radius", "0"], 1),
+                                         (["--grid", "triangle", "--shape", "triangle", "--side", "2"], 4)])
+def test_shaped_grids_from_the_command_line(capsys, tmp_path, args, cells):
+    out = tmp_path / "m.json"
+    code, _, err = run(capsys, "generate", *args, "--out", str(out))
+    assert code == 0, err
+    assert files.load(out).grid.size == cells
+
+
+@pytest.mark.parametrize("args, label", [(["--grid", "hex"], "a hex grid"), (["--grid", "polar"], "a polar grid"),
+                                         (["--grid", "polar", "-g", "sidewinder"], "a polar grid"),
+                                         (["--wrap", "torus"], "a square (torus) grid"),
+                                         (["--weave", "0.3"], "a woven square grid")])
+@pytest.mark.parametrize("option", ["openings", "unreachable"])
+def test_square_only_options_name_the_grid_not_the_generator(capsys, tmp_path, args, label, option):
+    code, _, err = run(capsys, "generate", *args, "-O", f"{option}=1", "--out", str(tmp_path / "m.json"))
+    assert code == 2
+    assert err == f"error: {option}= works on the plain square grid; on {label} make loops with braid= or islands=\n"
+
+
+def test_openings_on_the_plain_square_grid_as_without_grid(capsys):
+    code, with_grid, err = run(capsys, "generate", "--grid", "square", "--size", "4x5", "--seed", "3", "-O", "openings=2")
+    assert code == 0, err
+    assert with_grid == run(capsys, "generate", "--size", "4x5", "--seed", "3", "-O", "openings=2")[1]
+
+
+def test_a_start_for_a_generator_without_one_lists_those_that_take_it_on_this_grid(capsys, tmp_path):
+    code, _, err = run(capsys, "generate", "--grid", "hex", "-g", "kruskal", "--start", "0,0", "--out",
+                       str(tmp_path / "m.json"))
+    from tremaux.grids import make_grid, supports
+
+    takers = [e.name for e in GENERATORS if e.start and supports(e, make_grid("hex", size=(10, 20)))]
+    assert "backtracker" in takers and "kruskal" not in takers
+    assert code == 2 and err == f"error: kruskal has no start cell; do not give one (start cells work with: " \
+                                f"{', '.join(takers)})\n"
+
+
+def test_weave_on_a_wrapped_grid_names_the_wrap(capsys, tmp_path):
+    code, _, err = run(capsys, "generate", "--weave", "0.3", "--wrap", "torus", "--out", str(tmp_path / "w.json"))
+    assert code == 2
+    assert err == "error: weave works on the square and hex grids (not wrapped), not on a square (torus) grid\n"

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 
 from random_mazes import mazes, random_perfect
+import tremaux
 from tremaux import Maze
 from tremaux import io as mio
 from tremaux.errors import CellError, MazeFormatError
@@ -220,3 +221,30 @@ def test_a_unicode_picture_of_several_levels_is_refused_by_name():
     drawn = to_text(Maze.open((2, 2, 2)), style="unicode")
     with pytest.raises(MazeFormatError, match="several levels in box-drawing characters"):
         A.loads(drawn)
+
+
+@pytest.mark.parametrize("solver", [e.name for e in tremaux.SOLVERS])
+@pytest.mark.parametrize("braid", [0.0, 1.0])
+def test_a_solved_drawing_reads_back_as_its_maze(solver, braid):
+    maze = tremaux.generate((5, 7), "kruskal", seed=3, braid=braid).maze
+    drawing = tremaux.render.to_text(tremaux.solve(maze, solver))
+    assert " o " in drawing or "found" not in tremaux.solve(maze, solver).message
+    assert mio.loads(drawing) == maze
+
+
+def test_the_drawing_solve_prints_is_a_maze_file(capsys, tmp_path):
+    from cli_helpers import run
+
+    path = tmp_path / "m.txt"
+    mio.save(tremaux.generate((4, 6), seed=2).maze, path)
+    code, printed, _ = run(capsys, "solve", str(path))
+    assert code == 0 and " o " in printed
+    (tmp_path / "solved.txt").write_text(printed)
+    assert mio.load(tmp_path / "solved.txt") == mio.load(path)
+
+
+def test_a_solved_block_drawing_reads_as_the_unsolved_one():
+    maze = tremaux.generate((4, 5), seed=2).maze
+    solved = tremaux.render.to_text(tremaux.solve(maze, "bfs"), style="block")
+    assert "o" in solved
+    assert mio.loads(solved) == mio.loads(tremaux.render.to_text(maze, style="block"))

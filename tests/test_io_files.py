@@ -57,11 +57,12 @@ def test_extension_chooses_the_format(tmp_path):
     assert (tmp_path / "m.json").read_text().endswith("}\n")
 
 
-def test_save_needs_a_format_for_text(tmp_path):
-    with pytest.raises(UnsupportedError, match="cannot tell the format of .*m.txt.* ascii, block, json, npz"):
-        mio.save(Maze.open((2, 2)), tmp_path / "m.txt")
-    with pytest.raises(UnknownNameError, match="unknown format 'tiff'; choose one of: ascii, block, image, json, npz"):
+def test_save_needs_a_format_it_can_tell(tmp_path):
+    with pytest.raises(UnsupportedError, match=r"cannot tell what to write to .*m\.dat.*\(ascii, block, json, npz, png\)"):
+        mio.save(Maze.open((2, 2)), tmp_path / "m.dat")
+    with pytest.raises(UnknownNameError, match="unknown format 'tiff'; choose one of: ascii, block, json, npz, png"):
         mio.save(Maze.open((2, 2)), tmp_path / "m.txt", "tiff")
+    assert not list(tmp_path.iterdir())
     with pytest.raises(UnknownNameError):
         mio.dumps(Maze.open((2, 2)), "svg")
 

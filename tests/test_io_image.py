@@ -10,9 +10,10 @@ import numpy as np
 import pytest
 from PIL import Image
 
+import tremaux
 from tremaux import Maze, generate
 from tremaux import io as mio
-from tremaux.errors import MazeFormatError
+from tremaux.errors import MazeFormatError, UnsupportedError
 from tremaux.io import block, image
 from tremaux.render import to_png
 
@@ -84,3 +85,43 @@ def test_every_generator_braided_or_not_reads_back(braid):
     for e in GENERATORS:  # braided mazes have posts where no wall meets, left undrawn
         maze = generate((9, 12), e.name, seed=5, braid=braid).maze
         assert image.loads(to_png(maze)) == maze, e.name
+
+
+@pytest.mark.parametrize("maze, words", [
+    (Maze.open((2, 3)), "without a wall between two cells"),
+    (Maze.open((1, 1)), "without a wall between two cells"),
+    (Maze(np.zeros((1, 1), np.uint8)), "without a wall between two cells"),
+    (tremaux.generate((1, 5), seed=1).maze, "without a wall between two cells"),
+    (tremaux.generate(None, mask=np.array([[1, 1, 1], [1, 0, 1], [1, 1, 1]], bool), seed=2).maze, "masked maze"),
+])
+def test_a_maze_its_picture_would_not_give_back_is_refused(tmp_path, maze, words):
+    with pytest.raises(UnsupportedError, match=words):
+        mio.dumps(maze, "image")
+    with pytest.raises(UnsupportedError, match=words):
+        mio.save(maze, tmp_path / "m.png")
+    assert not (tmp_path / "m.png").exists()
+
+
+@pytest.mark.parametrize("shape", [(2, 2), (2, 7), (5, 1), (6, 6)])
+@pytest.mark.parametrize("braid", [0.0, 1.0])
+def test_every_picture_written_reads_back_as_the_maze(shape, braid):
+    maze = tremaux.generate(shape, "kruskal", seed=4, braid=braid).maze
+    try:
+        data = mio.dumps(maze, "image")
+    except UnsupportedError:
+        assert maze.passages == shape[0] * (shape[1] - 1) + shape[1] * (shape[0] - 1)
+        return
+    assert mio.loads(data) == maze
+
+
+def test_pictures_of_several_levels_are_not_read_as_one_wide_maze():
+    from tremaux import render
+
+    run = tremaux.generate((2, 3, 4), seed=1, record=True)
+    sol = tremaux.solve(run.maze, "bfs", record=True)
+    for data in (render.to_png(run.maze), render.render(run.maze, "gif"), render.to_gif(run, frames=4),
+                 render.to_gif(sol, frames=4)):
+        with pytest.raises(MazeFormatError, match="a maze of 2 levels side by side; a picture is read as one level"):
+            mio.loads(data)
+    flat = tremaux.generate((3, 4), seed=1).maze
+    assert mio.loads(render.to_png(flat)) == flat == mio.loads(render.render(flat, "gif"))

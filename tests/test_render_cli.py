@@ -61,9 +61,10 @@ def test_still_gif_without_a_trace(tmp_path):
 
 
 def test_unknown_extension_lists_the_accepted_ones(tmp_path):
-    with pytest.raises(UnknownNameError, match=r"unknown picture format '\.jpg'; choose one of: \.gif, \.png, \.svg, \.txt"):
+    with pytest.raises(UnknownNameError, match=r"cannot tell what to write to '.*m\.jpg' from its extension: use "
+                                               r"\.txt, \.png, \.svg or \.gif, or name a format \(ascii, png, svg, gif\)"):
         render.save(binary_tree(2, 2), tmp_path / "m.jpg")
-    with pytest.raises(UnknownNameError, match="picture format"):
+    with pytest.raises(UnknownNameError, match="cannot tell what to write to .*noext"):
         render.save(binary_tree(2, 2), tmp_path / "noext")
     with pytest.raises(UnsupportedError, match="cannot animate a .png"):
         render.save(tremaux_run(), tmp_path / "m.png", animate=True)
@@ -101,7 +102,8 @@ def test_render_format_option_and_heat(capsys, tmp_path, maze_file):
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["--out", "m.jpg"], "error: unknown picture format '.jpg'; choose one of: .gif, .png, .svg, .txt"),
+        (["--out", "m.jpg"], "error: cannot tell what to write to 'm.jpg' from its extension: use .txt, .png, .svg or "
+                             ".gif, or name a format (ascii, png, svg, gif)"),
         (["--format", "png"], "error: png is a binary picture; give a file with --out"),
         (["--style", "fancy"], "error: unknown text style 'fancy'"),
         (["--solver", "nope"], "error: unknown solver 'nope'"),
@@ -133,7 +135,7 @@ def test_animate_errors(capsys, tmp_path, maze_file):
     status, _, err = run(capsys, "animate", "--out", tmp_path / "a.gif")
     assert status == 2 and "needs a maze FILE" in err
     status, _, err = run(capsys, "animate", maze_file, "--out", tmp_path / "a.png")
-    assert status == 2 and "cannot animate a .png file" in err
+    assert status == 2 and "tremaux animate writes svg or gif, not png" in err
     status, _, err = run(capsys, "animate", maze_file, "--out", tmp_path / "a.gif", "--frames", "1")
     assert status == 2 and "frames 1 is too few" in err
 
@@ -190,8 +192,9 @@ def test_animate_refuses_a_gif_frame_longer_than_the_format_holds(capsys, tmp_pa
     assert not out_file.exists()
 
 
-@pytest.mark.parametrize("out, message", [("a.png", "error: cannot animate a .png file"),
-                                          ("a", "error: cannot animate '{}' (no extension)"),
+@pytest.mark.parametrize("out, message", [("a.png", "error: tremaux animate writes svg or gif, not png ('{}')"),
+                                          ("a", "error: cannot tell what to write to '{}' from its extension: use "
+                                                ".svg or .gif\n"),
                                           ("missing/a.gif", "error: no such file: {}")])
 def test_animate_refuses_an_unwritable_out_before_the_run(capsys, monkeypatch, tmp_path, out, message):
     import tremaux
@@ -203,3 +206,19 @@ def test_animate_refuses_an_unwritable_out_before_the_run(capsys, monkeypatch, t
     target = tmp_path / out
     status, _, err = run(capsys, "animate", "--generator", "wilson", "--size", "6x8", "--out", target)
     assert status == 2 and err.startswith(message.format(target)) and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("args, message", [
+    (["animate", "{m}", "--generator", "wilson", "--out", "{tmp}/a.gif"],
+     "error: give a maze FILE to solve, or --generator NAME to make the maze, not both\n"),
+    (["animate", "{m}", "--size", "4x4", "--out", "{tmp}/a.gif"],
+     "error: --size and --braid shape the maze --generator makes; a maze FILE has its own\n"),
+    (["animate", "{m}", "--braid", "0.5", "--out", "{tmp}/a.gif"],
+     "error: --size and --braid shape the maze --generator makes; a maze FILE has its own\n"),
+    (["render", "{m}", "--cell-size", "0"],
+     "error: --cell-size is for pictures (png, svg, gif); a text drawing takes --style\n"),
+])
+def test_options_that_would_be_ignored_are_refused(capsys, tmp_path, maze_file, args, message):
+    status, out, err = run(capsys, *[a.format(m=maze_file, tmp=tmp_path) for a in args])
+    assert status == 2 and out == "" and err == message
+    assert not (tmp_path / "a.gif").exists()

@@ -298,3 +298,11 @@ def test_cul_de_sac_filling_fills_the_noose_dead_end_filling_cannot():
     inside = solve(m, "cul-de-sac-fill", goal=(3, 2))
     assert inside.found and inside.path_cells()[-1] == (3, 2)
     assert_valid_path(inside)
+
+
+def test_messages_count_one_in_the_singular():
+    closed = tremaux.Maze(np.zeros((1, 2), np.uint8))
+    assert tremaux.solve(closed, "bfs").message.startswith("no path: the worklist ran empty after 1 square;")
+    two = tremaux.Maze.open((1, 2))
+    assert tremaux.solve(two, "tremaux").message == "path of 2 cells (1 move) found after 1 passage walked"
+    assert tremaux.solve(two, "wall-left").message == "path of 2 cells (1 move) found after 1 step"

@@ -83,8 +83,9 @@ def test_missing_file(capsys, tmp_path):
 
 
 @pytest.mark.parametrize("out, message", [
-    ("x.xyz", "error: cannot tell what to write to '{}' from its extension: use .png, .svg or .gif for a picture, "
-              ".txt, .json or .npz for a maze file\n"),
+    ("x.xyz", "error: cannot tell what to write to '{}' from its extension: use .txt, .png, .svg or .gif\n"),
+    ("x.json", "error: tremaux solve writes ascii, png, svg or gif, not json ('{}'); --json prints the solution "
+               "for machines\n"),
     ("missing/x.png", "error: no such file: {}\n"),
 ])
 def test_an_unwritable_out_is_refused_before_the_run(capsys, tmp_path, out, message):
@@ -93,3 +94,11 @@ def test_an_unwritable_out_is_refused_before_the_run(capsys, tmp_path, out, mess
     target = tmp_path / out
     code, stdout, err = run(capsys, str(path), "--out", str(target))
     assert code == 2 and stdout == "" and err == message.format(target)  # no run printed, no --format named
+
+
+def test_json_and_explain_together_are_refused(capsys, tmp_path):
+    path = tmp_path / "maze.json"
+    io.save(tremaux.generate((3, 4), seed=1).maze, path)
+    code, stdout, err = run(capsys, str(path), "--json", "--explain")
+    assert code == 2 and stdout == ""
+    assert err == "error: --json and --explain print two different things; give one of them\n"

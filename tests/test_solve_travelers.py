@@ -7,6 +7,7 @@ import pytest
 
 import tremaux
 from tremaux import Event, Maze, io, solve
+from tremaux.errors import TremauxError
 from tremaux.maze import properties as P
 
 from solve_helpers import assert_valid_path, bfs_distance, naive_tremaux, naive_wall_follow, random_maze
@@ -211,3 +212,12 @@ def test_pledge_and_walls_on_multi_level_perfect_mazes():
             sol = solve(m, name, goal=(1, 2, 2))
             assert sol.found, (name, seed, sol.message)
             assert_valid_path(sol)
+
+
+@pytest.mark.parametrize("seed", [1.5, "3", True, 2.0])
+def test_the_travelers_seed_is_a_whole_number_as_for_generate(seed):
+    maze = tremaux.generate((3, 4), seed=1).maze
+    with pytest.raises(TremauxError, match=f"seed {seed!r} is not a whole number"):
+        tremaux.solve(maze, "tremaux", seed=seed)
+    with pytest.raises(TremauxError, match=f"seed {seed!r} is not a whole number"):
+        tremaux.generate((3, 4), seed=seed)

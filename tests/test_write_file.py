@@ -66,3 +66,12 @@ def test_the_library_writers_write_whole_files(tmp_path):
     assert mio.load(tmp_path / "m.json") == maze
     assert (tmp_path / "m.svg").read_text().startswith("<svg")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["m.json", "m.svg"]
+
+
+def test_an_out_through_a_link_to_a_pipe_is_written_in_place(tmp_path):
+    """``--out /dev/stdout`` with the output piped: the link leads to a pipe, which has no path of its own."""
+    script = ("import sys; from tremaux.cli import main; "
+              "main(['generate', '--size', '2x3', '--seed', '1', '--out', '/dev/stdout', '--format', 'block'])")
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)  # stdout is a pipe
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("#######\n#E") and proc.stderr == "wrote /dev/stdout\n"

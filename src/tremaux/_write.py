@@ -57,20 +57,21 @@ def write_file(path: str | os.PathLike, data: str | bytes) -> None:
     """
     raw = data.encode("utf-8") if isinstance(data, str) else bytes(data)
     try:
-        _write(Path(os.path.realpath(path)), raw)
+        _write(Path(path), raw)
     except OSError as exc:  # named after the file asked for, not the hidden one beside it
         raise type(exc)(exc.errno, exc.strerror, str(path)) from None
 
 
-def _write(target: Path, raw: bytes) -> None:
+def _write(asked: Path, raw: bytes) -> None:
     try:
-        st: os.stat_result | None = os.stat(target)
+        st: os.stat_result | None = os.stat(asked)  # through links: /dev/stdout to a pipe has no real path
     except FileNotFoundError:
         st = None
     if st is not None and not stat.S_ISREG(st.st_mode):  # a device or a pipe: nothing to replace
-        with open(target, "wb") as f:
+        with open(asked, "wb") as f:
             f.write(raw)
         return
+    target = Path(os.path.realpath(asked))  # a link to a file: the file is replaced, the link kept
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
     try:
         with os.fdopen(fd, "wb") as f:

@@ -28,7 +28,7 @@ from typing import Any
 
 from .errors import TremauxError, UnsupportedError
 
-__all__ = ["tasks", "warmup", "all_kernels", "reached_kernels"]
+__all__ = ["tasks", "warmup", "useful_workers", "all_kernels", "reached_kernels"]
 
 Task = tuple[str, Callable[[], Any]]
 
@@ -323,8 +323,30 @@ def warmup(progress: Callable[[str, int, int], None] | None = None, *, workers: 
         _jit.allow_interpreted(limit)
 
 
+def useful_workers(workers: int) -> int:
+    """How many of ``workers`` processes :func:`warmup` starts: no more than it has groups of tasks to hand out.
+
+    Parameters
+    ----------
+    workers : int
+        The processes asked for (at least 1).
+
+    Returns
+    -------
+    int
+        ``min(workers, len(kernel_groups(...)))``.
+
+    Examples
+    --------
+    >>> useful_workers(1), 1 < useful_workers(10**6) < 10**6
+    (1, True)
+    """
+    return max(1, min(int(workers), len(kernel_groups([label for label, _ in tasks()]))))
+
+
 def _run(todo: list[Task], progress: Callable[[str, int, int], None] | None, workers: int) -> int:
     """The body of :func:`warmup`."""
+    workers = useful_workers(workers)  # a process per group at most (and Windows takes no more than 61)
     if workers > 1:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor, as_completed

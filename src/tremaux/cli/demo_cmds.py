@@ -7,9 +7,8 @@ from typing import Optional
 
 import typer
 
-from ..errors import UnknownNameError
 from .app import DEFAULT_GENERATOR, app, deprecated, generator_option, parse_size, renamed, size_option, solver_option
-from .output import check_folder
+from .output import check_output
 
 
 @app.command()
@@ -20,18 +19,19 @@ def demo(
     braid: float = typer.Option(0.3, "--braid", metavar="SHARE", help="Share of dead ends opened into loops (0..1)."),
     seed: int = typer.Option(1, "--seed", metavar="N", help="Random seed; the same seed gives the same result."),
     out: Path = typer.Option(Path("tremaux-demo.png"), "--out", "-o", metavar="FILE",
-                             help="Picture to write (.png, .svg or .gif)."),
+                             help="Picture to write (.png, .svg, .gif or .txt)."),
     algorithm: Optional[str] = deprecated("--algorithm", "-a"),
 ) -> None:
     """Generate a maze, solve it with Tremaux's algorithm, print it and write a picture."""
     from .. import generate, render, solve
 
     generator = renamed(generator, algorithm, "--algorithm", "--generator") or DEFAULT_GENERATOR
-    if out.suffix.lower() not in render.FORMATS:  # refused before the run, not after it
-        raise UnknownNameError("picture format", out.suffix or f"(none, in {str(out)!r})", render.FORMATS)
-    check_folder(out)
+    from ..render.output import RENDER_FORMATS
+
+    fmt = check_output(out, formats=False, accepts=RENDER_FORMATS, writer="tremaux demo")  # before the run
+
     maze, stats = generate(parse_size(size), generator, seed=seed, braid=braid)
-    solution = solve(maze, solver, record=out.suffix.lower() == ".gif")
+    solution = solve(maze, solver, record=fmt == "gif")
     typer.echo(render.to_text(solution, style="unicode"))
     typer.echo(f"{solution.algorithm}: {solution.message}", err=True)
     render.save(solution, out)

@@ -8,10 +8,10 @@ from typing import Optional
 
 import typer
 
-from ..errors import InvalidSizeError, TremauxError
+from ..errors import InvalidSizeError, TremauxError, UnsupportedError
 from .app import (interpret_small_mazes, DEFAULT_GENERATOR, DEFAULT_SIZE, JsonOption, SeedOption, StartOption, announce, app, deprecated,
                   existing_file, format_option, generator_option, list_option, out_option, parse_cell, parse_size,
-                  renamed, save_output, size_option, wants_animation)
+                  renamed, save_output, size_option)
 from .maze_cmds import FileArgument, load_maze
 from .output import check_output
 
@@ -55,10 +55,10 @@ def generate_cmd(
     braid: float = typer.Option(0.0, "--braid", metavar="SHARE", help="Share of dead ends opened into loops (0..1)."),
     mask: Optional[Path] = typer.Option(None, "--mask", metavar="FILE", help="Shape: text of '#' (cell) / '.', or a PNG (dark = cell)."),
     start: Optional[str] = StartOption,
-    out: Optional[Path] = out_option("Save the maze instead of printing it: a picture (.png, .svg, .gif replays the "
-                                     "carving) or a maze file (.txt, .json, .npz)."),
-    fmt: Optional[str] = format_option("Maze file format for --out: ascii, block, json, npz (default: from the "
-                                       "extension)."),
+    out: Optional[Path] = out_option("Save the maze instead of printing it: a maze file (.txt, .json, .npz) or a "
+                                     "picture (.png, .svg, .gif replays the carving)."),
+    fmt: Optional[str] = format_option("Format for --out: ascii, block, json, npz, png, svg or gif (default: from the "
+                                       "extension); without --out, the text printed: ascii, block or json."),
     list_: bool = list_option("generators"),
     option: Optional[list[str]] = typer.Option(
         None, "--option", "-O",
@@ -85,10 +85,18 @@ def generate_cmd(
 
     generator = renamed(generator, algorithm, "--algorithm", "--generator")
     fmt = renamed(fmt, to, "--to", "--format")
-    if out is not None:
-        check_output(out, fmt)  # refused before the maze is made, not after
+    out_fmt = None if out is None else check_output(out, fmt, writer="tremaux generate")  # before the maze is made
+    shown = "ascii"  # what is printed without --out: --format picks a text format
+    if out is None and fmt is not None:
+        from ..io.outputs import output_format
+
+        shown = output_format(None, fmt, accepts=("ascii", "block", "json"), writer="tremaux generate without --out",
+                              hint="save npz files and pictures with --out FILE")
     if any(v is not None for v in (grid, rings, grid_shape, radius, side, wrap, weave)):
         from .grid_cmds import generate_on_grid
+
+        if shown != "ascii":
+            raise UnsupportedError(f"--format {shown} without --out is for square mazes; save a grid maze with --out FILE")
 
         grid_mask = None if mask is None else load_mask(existing_file(mask))
         return generate_on_grid(mask=grid_mask, grid=grid, size=size, rings=rings, shape=grid_shape, radius=radius, side=side,
@@ -98,11 +106,10 @@ def generate_cmd(
                                 options=_parse_options(option or []), stats=stats, out=out, to=fmt)
     generator = generator or DEFAULT_GENERATOR
     interpret_small_mazes()
-    text_fmt = None
-    if out is None or fmt is not None or out.suffix.lower() not in (".png", ".svg", ".gif"):
-        from .. import io as maze_io
+    from .. import io as maze_io
+    from .output import MAZE_FILES
 
-        text_fmt = "ascii" if out is None else (fmt or maze_io.format_from_extension(out) or "ascii")
+    text_fmt = shown if out_fmt is None else (out_fmt if out_fmt in MAZE_FILES else None)  # None: a picture
     if mask is not None and text_fmt is not None and size is None:
         from ..generators.masks import picture_shape
 
@@ -125,12 +132,12 @@ def generate_cmd(
 
     announce(cells, f"generating a {'x'.join(map(str, dims))} maze with {GENERATORS.get(generator).name}")
     result = generate(shape, generator, seed=seed, mask=shape_mask, start=parse_cell(start, "start"), braid=braid,
-                      record=wants_animation(out), **_parse_options(option or []))
+                      record=out_fmt == "gif", **_parse_options(option or []))
     maze, run = result
     if stats:
         typer.echo(str(run))
     if out is None:
-        typer.echo(str(maze))
+        typer.echo(maze_io.dumps(maze, shown))
     else:
         save_output(result, out, fmt)
 

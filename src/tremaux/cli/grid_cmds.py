@@ -67,11 +67,18 @@ def build_grid(*, mask: Any = None, grid: str | None, size: str | None, rings: i
     ...            weave=None).params["rings"]
     10
     """
-    from ..grids import make_grid
+    from ..grids import GRIDS, make_grid
     from .app import parse_size
 
     name = grid or "square"
     polar = name in ("polar", "theta", "circle", "circular")
+    form = None if shape is None else str(shape).strip().lower()
+    if "shape" in GRIDS.get(name).params:  # the rectangle would ignore --radius or --side, a shape --size
+        for option, value, needs in (("--radius", radius, "hexagon"), ("--side", side, "triangle")):
+            if value is not None and form != needs:
+                raise UnsupportedError(f"{option} is for --shape {needs}" + (f", not --shape {shape}" if shape else ""))
+        if size is not None and form not in (None, "rectangle"):
+            raise UnsupportedError(f"--size is for a rectangle; a {form} takes --{'radius' if form == 'hexagon' else 'side'}")
     dims = None
     if size is not None:
         dims = parse_size(size)
@@ -79,7 +86,7 @@ def build_grid(*, mask: Any = None, grid: str | None, size: str | None, rings: i
             raise TremauxError(f"--size {size} must be HxW on a {name} grid (levels are for the square maze only)")
     if dims is None and mask is not None and not polar:
         dims = tuple(mask.shape)
-    if dims is None and not polar and not (radius or side):
+    if dims is None and not polar and radius is None and side is None:
         dims = (10, 20)
     params = {"size": dims, "rings": rings, "shape": shape, "radius": radius, "side": side, "wrap": wrap,
               "weave": True if weave is not None else None, "mask": mask}
@@ -142,45 +149,38 @@ def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, ri
     """
     from ..grids import files, generate_on, save_picture
     from ..grids.animate import save_animation
+    from ..io.outputs import output_format
 
     g = build_grid(mask=mask, grid=grid, size=size, rings=rings, shape=shape, radius=radius, side=side, wrap=wrap,
                    weave=weave)
-    animate = out is not None and to is None and out.suffix.lower() == ".gif" and not (g.name == "square" and g.rect)
+    plain = g.name == "square" and g.rect  # the plain square grid: every format of the square maze
+    fmt = None if out is None or plain else output_format(
+        out, to, accepts=GRID_FILES, writer=f"tremaux generate on a {_label(g)} grid",
+        hint="text drawings are for square grids only")
     options = {**options, **({"islands": islands} if islands else {})}
-    run_all = generate_on(g, algorithm, seed=seed, start=start, braid=braid, weave=weave, record=animate, **options)
-    if animate:
-        maze, run = run_all.maze, run_all.stats
-        if stats:
-            typer.echo(str(run))
-        save_animation(run_all, out)
-        typer.echo(f"wrote {out}", err=True)
-        return
-    maze, run = run_all
+    run_all = generate_on(g, algorithm, seed=seed, start=start, braid=braid, weave=weave, record=fmt == "gif",
+                          **options)
+    maze = run_all.maze
     if stats:
-        typer.echo(str(run))
-    if g.name == "square" and g.rect:  # the plain square grid: every format of the square maze
-        from .app import save_output
-
-        if out is None:
-            typer.echo(str(maze.to_maze()))
-        else:
-            save_output(maze.to_maze(), out, to)
-        return
-    if out is None:
+        typer.echo(str(run_all.stats))
+    if out is None and not plain:
         raise UnsupportedError(f"text drawings are for square grids only; save this {_label(g)} maze with --out "
                                "(.svg or .png for a picture, .json or .npz for the maze)")
-    suffix = out.suffix.lower()
-    fmt = (to or suffix.lstrip(".")).lower()
-    if fmt in ("svg", "png") and to is None:
-        save_picture(maze, out)
-    elif fmt in ("json", "npz"):
-        if to is not None and suffix != f".{fmt}":
-            raise UnsupportedError(f"--format {to} needs a .{fmt} file name for a {g.name} maze")
-        files.save(maze, out)
+    if plain:
+        from .app import save_output
+
+        return typer.echo(str(maze.to_maze())) if out is None else save_output(maze.to_maze(), out, to)
+    if fmt == "gif":
+        save_animation(run_all, out)
+    elif fmt in ("svg", "png"):
+        save_picture(maze, out, format=fmt)
     else:
-        raise UnsupportedError(f"a {g.name} maze is saved as .svg or .png (a picture), .gif (its carving) or .json "
-                               f"or .npz (the maze), not {out.name!r}")
+        files.save(maze, out, format=fmt)
     typer.echo(f"wrote {out}", err=True)
+
+
+GRID_FILES = ("json", "npz", "png", "svg", "gif")
+"""The formats a maze on a grid other than the plain square one is written in (see :mod:`tremaux.io.outputs`)."""
 
 
 def is_grid_file(path: str) -> bool:
@@ -254,11 +254,12 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
 
     from ..grids import files, save_picture, solve_on
 
+    from ..io.outputs import output_format
+
     maze = files.load(path)
-    if out is not None and out.suffix.lower() not in (".svg", ".png"):  # refused before the run, not after it
-        raise UnsupportedError(f"a {maze.grid.name} maze is drawn to .svg or .png, not {out.name!r}"
-                               + (f" (`tremaux animate {path} --out {out}` replays the run)"
-                                  if out.suffix.lower() == ".gif" else ""))
+    fmt = None if out is None else output_format(  # refused before the run, not after it
+        out, accepts=("png", "svg"), writer=f"tremaux solve on a {maze.grid.name} maze", named=False,
+        hint=f"`tremaux animate {path} --out FILE.gif` replays the run")
     sol = solve_on(maze, algorithm, start=start, goal=goal, record=out is not None)  # Tremaux: its marks drawn
     if as_json:
         typer.echo(json.dumps({"algorithm": sol.algorithm, "grid": maze.grid.name, "found": sol.found,
@@ -268,7 +269,7 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
         typer.echo(" ".join(f"{r},{c}" for r, c in sol.cells))
         typer.echo(f"{sol.algorithm}: {sol.message}", err=True)
     if out is not None:
-        save_picture(maze, out, solution=sol)
+        save_picture(maze, out, solution=sol, format=fmt)
         typer.echo(f"wrote {out}", err=True)
 
 
@@ -322,7 +323,7 @@ def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None,
     path : pathlib.Path
         The grid maze file (``.json`` or ``.npz``).
     fmt : str
-        ``svg`` or ``png`` (a leading dot is fine).
+        ``svg`` or ``png``: a name of :data:`tremaux.io.outputs.OUTPUT_FORMATS`, chosen by the caller.
     out : pathlib.Path or None
         The file to write; ``None`` prints an SVG.
     solver : str or None
@@ -351,18 +352,18 @@ def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None,
     from ..grids import files, solve_on, to_png, to_svg
 
     maze = files.load(path)
-    sol = solve_on(maze, solver, record=True) if solver else None
-    style = _cell_style(cell_size)
     kind = fmt.lstrip(".").lower()
-    if kind == "svg":
-        data: bytes | str = to_svg(maze, solution=sol, style=style, heat=heat)
-    elif kind == "png":
-        data = to_png(maze, solution=sol, style=style, heat=heat)
-    elif kind == "gif":
+    if kind == "gif":
         raise UnsupportedError(f"a {maze.grid.name} maze is animated with `tremaux animate {path} --out FILE.gif`")
-    else:
+    if kind not in ("svg", "png"):
         raise UnsupportedError(f"text drawings are for square grids only; draw this {maze.grid.name} maze as svg "
                                "or png (--format svg, or --out FILE.svg / FILE.png)")
+    sol = solve_on(maze, solver, record=True) if solver else None
+    style = _cell_style(cell_size)
+    if kind == "svg":
+        data: bytes | str = to_svg(maze, solution=sol, style=style, heat=heat)
+    else:
+        data = to_png(maze, solution=sol, style=style, heat=heat)
     if out is not None:
         from .._write import write_file
 

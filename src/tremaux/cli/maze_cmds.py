@@ -114,28 +114,26 @@ def show(
 def convert(
     src: Path = FileArgument,
     dst: Path = typer.Argument(..., metavar="DEST", help="File to write."),
-    fmt: Optional[str] = format_option("Output format: ascii, block, json or npz (default: from the extension)."),
+    fmt: Optional[str] = format_option("Output format: ascii, block, json, npz or png (default: from the extension: "
+                                       ".txt, .json, .npz, .png)."),
     to: Optional[str] = deprecated("--to"),
 ) -> None:
-    """Convert a maze file between the ascii, block, json and npz formats."""
+    """Convert a maze file between the ascii, block, json, npz and png formats."""
     from .. import io as maze_io
 
-    fmt = renamed(fmt, to, "--to", "--format") or maze_io.format_from_extension(dst)
-    if fmt is None:
-        raise UnsupportedError(
-            f"cannot tell the output format of {str(dst)!r} from its extension (.json, .npz); "
-            "add --format ascii, --format block, --format json or --format npz"
-        )
-    fmt = maze_io.FORMATS.get(fmt).name  # an unknown name fails before reading
+    from .output import check_output
+
+    fmt = check_output(dst, renamed(fmt, to, "--to", "--format"), accepts=maze_io.SAVE_FORMATS,
+                       writer="tremaux convert", hint="tremaux render draws SVG and GIF pictures")  # before reading
     from .grid_cmds import is_grid_file
 
     if str(src) != "-" and is_grid_file(str(src)):  # a maze on a polar, hex, ... grid: json or npz only
         from ..grids import files
 
-        if fmt not in ("json", "npz") or maze_io.format_from_extension(dst) != fmt:
+        if fmt not in ("json", "npz"):
             raise UnsupportedError(f"{src} holds a maze on a grid other than the square one: convert it to a "
                                    ".json or .npz file (text drawings are for square grids only)")
-        files.save(files.load(existing_file(src)), dst)
+        files.save(files.load(existing_file(src)), dst, fmt)
     else:
         maze_io.save(load_maze(src), dst, fmt)
     typer.echo(f"wrote {dst} ({fmt})", err=True)

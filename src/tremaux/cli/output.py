@@ -16,8 +16,8 @@ from typing import Any
 
 import typer
 
-__all__ = ["property_lines", "existing_file", "PICTURE_SUFFIXES", "wants_animation", "save_output", "check_output",
-           "check_folder"]
+__all__ = ["property_lines", "existing_file", "PICTURE_SUFFIXES", "MAZE_FILES", "wants_animation", "save_output",
+           "check_output", "check_folder"]
 
 
 def property_lines(rows: list[tuple[str, Any]]) -> str:
@@ -110,8 +110,12 @@ def wants_animation(out: Path | None) -> bool:
     return out is not None and out.suffix.lower() == ".gif"
 
 
+MAZE_FILES = ("ascii", "block", "json", "npz")
+"""Formats ``--out`` writes the maze in (the rest, png, svg and gif, are pictures)."""
+
+
 def save_output(obj: object, out: Path, to: str | None = None) -> None:
-    """Write ``--out``: a picture for .png/.svg/.gif, else a maze file (format from ``--format`` or the extension).
+    """Write ``--out``: a maze file (ascii, block, json, npz) or a picture (png, svg, gif), as :func:`check_output` chose.
 
     ``obj`` is a Maze, a Solution or a Generated result (pictures show its path or replay its run).
 
@@ -120,9 +124,9 @@ def save_output(obj: object, out: Path, to: str | None = None) -> None:
     obj : Maze, Solution or Generated
         What to write.
     out : pathlib.Path
-        The file; its extension chooses a picture or a maze format.
+        The file; its extension chooses the format unless ``to`` names one.
     to : str, optional
-        A maze file format (``--format``) that wins over the extension.
+        The format named by ``--format``.
 
     Raises
     ------
@@ -147,16 +151,16 @@ def save_output(obj: object, out: Path, to: str | None = None) -> None:
     from .. import render
 
     fmt = check_output(out, to)
-    if fmt is None:
-        render.save(obj, out)
+    if fmt in MAZE_FILES:
+        maze_io.save(getattr(obj, "maze", obj), out, fmt)
     else:
-        maze = getattr(obj, "maze", obj)
-        maze_io.save(maze, out, fmt)
+        render.save(obj, out, format=fmt)
     typer.echo(f"wrote {out}", err=True)
 
 
-def check_output(out: Path, to: str | None = None, *, formats: bool = True) -> str | None:
-    """What :func:`save_output` will write to ``out``, checked before any work: ``None`` for a picture, else a format.
+def check_output(out: Path, to: str | None = None, *, formats: bool = True, accepts: tuple[str, ...] | None = None,
+                 writer: str = "this command", hint: str = "") -> str:
+    """The format ``--out`` will be written in, checked before any work (:func:`tremaux.io.outputs.output_format`).
 
     Parameters
     ----------
@@ -166,48 +170,43 @@ def check_output(out: Path, to: str | None = None, *, formats: bool = True) -> s
         The ``--format`` given, if any.
     formats : bool, default True
         Whether the command takes ``--format`` (named in the message when the extension says nothing).
+    accepts : tuple of str, optional
+        The formats the command writes (default: all).
+    writer : str, default "this command"
+        The command, for messages (``"tremaux convert"``).
+    hint : str, optional
+        Where to turn for a format the command does not write.
 
     Returns
     -------
-    str or None
-        The maze file format, or ``None`` for a picture (``.png``, ``.svg``, ``.gif``).
+    str
+        A name of :data:`tremaux.io.outputs.OUTPUT_FORMATS`.
 
     Raises
     ------
     UnsupportedError
-        When neither ``to`` nor the extension names a format.
+        When neither ``to`` nor the extension names a format the command writes.
     FileNotFoundError, NotADirectoryError
         When the folder of ``out`` does not exist or is not a folder.
 
     Examples
     --------
     >>> check_output(Path("maze.txt")), check_output(Path("maze.svg")), check_output(Path("m.dat"), "json")
-    ('ascii', None, 'json')
+    ('ascii', 'svg', 'json')
     >>> check_output(Path("maze.dat"), formats=False)
     Traceback (most recent call last):
     ...
-    tremaux.errors.UnsupportedError: cannot tell what to write to 'maze.dat' from its extension: use .png, .svg ...
+    tremaux.io.outputs.UnknownExtensionError: cannot tell what to write to 'maze.dat' from its extension: use .txt, ...
     """
-    from .. import io as maze_io
-    from ..errors import UnsupportedError
+    from ..io.outputs import output_format
 
-    suffix = out.suffix.lower()
-    if to is None and suffix in PICTURE_SUFFIXES:
-        fmt = None
-    else:
-        fmt = to or maze_io.format_from_extension(out) or ("ascii" if suffix == ".txt" else None)
-        if fmt is None:
-            named = (f", or name a format with --format ({', '.join(maze_io.FORMATS.names())})" if formats
-                     else "")
-            raise UnsupportedError(f"cannot tell what to write to {str(out)!r} from its extension: use .png, .svg "
-                                   f"or .gif for a picture, .txt, .json or .npz for a maze file{named}")
-        fmt = maze_io.FORMATS.get(fmt).name
+    fmt = output_format(out, to, accepts=accepts, writer=writer, named=formats, hint=hint)
     check_folder(out)
     return fmt
 
 
 def check_folder(out: Path) -> None:
-    """Refuse, before any work, an ``--out`` file whose folder is missing or is not a folder.
+    """Refuse, before any work, an ``--out`` that is a folder, or whose folder is missing or is not a folder.
 
     Parameters
     ----------
@@ -216,7 +215,7 @@ def check_folder(out: Path) -> None:
 
     Raises
     ------
-    FileNotFoundError, NotADirectoryError
+    FileNotFoundError, NotADirectoryError, IsADirectoryError
         Naming ``out`` (the command line prints them in one line).
 
     Examples
@@ -235,3 +234,5 @@ def check_folder(out: Path) -> None:
         raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(out))
     if not folder.is_dir():
         raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(out))
+    if out.is_dir():  # the work would be lost when the file cannot be written
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(out))

@@ -20,9 +20,12 @@ CellSizeOption = typer.Option(
 
 
 def _format(fmt: Optional[str], out: Optional[Path]) -> str:
-    if fmt is not None:
-        return fmt
-    return out.suffix if out is not None and out.suffix else "txt"
+    """The format of ``tremaux render``: ``--format``, else the extension of ``--out``, else a text drawing."""
+    from ..io.outputs import output_format
+    from ..render.output import RENDER_FORMATS
+
+    return output_format(out, fmt if fmt is not None or out is not None else "ascii", accepts=RENDER_FORMATS,
+                         writer="tremaux render", hint="tremaux convert writes maze files")
 
 
 def _emit(data: bytes | str, out: Optional[Path], fmt: str) -> None:
@@ -55,14 +58,18 @@ def render_cmd(
     solver = renamed(solver, solve_, "--solve", "--solver")
     from .grid_cmds import is_grid_file, render_grid_file
 
+    fmt = _format(fmt, out)  # refused before the maze is read, not after
+    if out is not None:
+        check_folder(out)
     if str(file) != "-" and is_grid_file(str(file)):  # a maze on a polar, hex, ... grid
-        return render_grid_file(file, _format(fmt, out), out, solver, heat, cell_size)
+        return render_grid_file(file, fmt, out, solver, heat, cell_size)
     obj = load_maze(file)
     announce(obj.flat.shape[0], f"drawing {file}")
     if solver is not None:
         obj = solve(obj, solver)
-    fmt = _format(fmt, out)
-    options = {"style": style} if fmt.lstrip(".").lower() == "txt" else {"cell_size": cell_size}
+    if fmt == "ascii" and cell_size is not None:
+        raise UnsupportedError("--cell-size is for pictures (png, svg, gif); a text drawing takes --style")
+    options = {"style": style} if fmt == "ascii" else {"cell_size": cell_size}
     data = render.render(obj, fmt, heat=heat or None, animate=False, **options)
     _emit(data, out, fmt)
 
@@ -100,13 +107,17 @@ def animate_cmd(
 
     solver = renamed(solver, algorithm, "--algorithm", "--solver")
     generator = renamed(generator, generate, "--generate", "--generator")
-    if out.suffix.lower() not in (".gif", ".svg"):  # refused before the run, not after it
-        what = f"a {out.suffix} file" if out.suffix else f"{str(out)!r} (no extension)"
-        raise UnsupportedError(f"cannot animate {what}; animations are written as .gif or .svg")
-    check_folder(out)
+    from .output import check_output
+
+    check_output(out, formats=False, accepts=("gif", "svg"), writer="tremaux animate",
+                 hint="render draws still pictures")  # refused before the run, not after it
     from .grid_cmds import animate_grid, is_grid_file
 
     on_grid = any(v is not None for v in (grid, rings, grid_shape, radius, side, wrap, weave))
+    if file is not None and generator is not None:  # else one of them would be ignored
+        raise UnsupportedError("give a maze FILE to solve, or --generator NAME to make the maze, not both")
+    if file is not None and (size != DEFAULT_SIZE or braid):
+        raise UnsupportedError("--size and --braid shape the maze --generator makes; a maze FILE has its own")
     if generator is not None and solver is None and goal is not None:
         raise UnsupportedError("--goal is where a solver heads; add --solver NAME to replay a solving of the generated "
                                "maze (--start alone is where the generator starts carving)")

@@ -13,7 +13,7 @@ from ..errors import TremauxError
 
 from .output import check_output
 from .app import (interpret_small_mazes, GoalOption, JsonOption, StartOption, announce, app, deprecated, list_option, out_option, parse_cell,
-                  renamed, save_output, solver_option, wants_animation)
+                  renamed, solver_option, wants_animation)
 from .maze_cmds import load_maze
 
 
@@ -38,7 +38,7 @@ def solve_cmd(
         help="Random seed of the solver's choices (tremaux: which unmarked passage to walk down); "
              "default: the fixed order N, E, S, W."),
     list_: bool = list_option("solvers"),
-    out: Optional[Path] = out_option("Also draw the solution: .png, .svg, or .gif (replays the run)."),
+    out: Optional[Path] = out_option("Also draw the solution: .txt, .png, .svg, or .gif (replays the run)."),
     algorithm: Optional[str] = deprecated("--algorithm", "-a"),
 ) -> None:
     """Solve a maze and print it with its path (or --json, or --explain the run)."""
@@ -47,8 +47,11 @@ def solve_cmd(
     if path is None:
         raise click.UsageError("missing the maze FILE to solve (or --list)")
     file = str(path)
-    if out is not None:
-        check_output(out, formats=False)  # refused before the run, not after it
+    if as_json and explain_:  # else one of them would be ignored
+        raise TremauxError("--json and --explain print two different things; give one of them")
+    if out is not None:  # refused before the run, not after it
+        check_output(out, formats=False, accepts=("ascii", "png", "svg", "gif"), writer="tremaux solve",
+                     hint="--json prints the solution for machines")
     from ..solvers import SOLVERS, explain, solve
 
     solver = renamed(solver, algorithm, "--algorithm", "--solver") or "bfs"
@@ -78,4 +81,7 @@ def solve_cmd(
         typer.echo(to_text(sol))
         typer.echo(f"{sol.algorithm}: {sol.message}", err=True)
     if out is not None:
-        save_output(sol, out)
+        from ..render import save
+
+        save(sol, out)  # the drawing printed above, or a picture of it
+        typer.echo(f"wrote {out}", err=True)

@@ -24,7 +24,9 @@ def warmup(
 
     if workers is not None and workers < 1:
         raise TremauxError(f"--workers {workers} must be at least 1")
-    n = workers or 1
+    from ..warmup import useful_workers
+
+    n = useful_workers(workers or 1)  # no more processes than groups of tasks to hand out
 
     where = _numba.cache_dir() or f"{_numba.KERNELS_DIR}/__pycache__"
     ANNOUNCED.append("warmup")  # the progress bar says it all: no "first use" line

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..errors import TremauxError
 from .engines import check_engine, run_shards
+from .room import check_disk_left, check_disk_room, check_manifest_room, check_memory_room
 from .shard import ShardResult, build_shards, check_spec, columns_of, warm_up
 from .spec import DatasetSpec
 from .store import Manifest, ShardRecord, Target, open_for_build, open_target, shard_name, write_manifest
@@ -160,10 +161,13 @@ def build(
         raise TremauxError(f"build needs a DatasetSpec, not {type(spec).__name__}")
     engine = check_engine(engine, workers, scheduler)
     spec = check_spec(spec)
+    check_manifest_room(spec)
     target = open_target(out, storage_options)
     direct = _workers_write(target, engine, scheduler, workers_write)
     t0 = time.perf_counter()
     columns = columns_of(spec)
+    if target.local and not (target.exists() and target.names()):
+        check_disk_room(spec, target.root, spec.count)  # a new dataset: refused before its folder is made
     manifest, notes = open_for_build(target, spec, columns)
     kept = len(manifest.shards)
     todo = [i for i in range(spec.shards) if i not in manifest.shards]
@@ -172,7 +176,7 @@ def build(
         progress(done, spec.count)
     # one record per shard, updated in place: a build of n shards costs O(n), not O(n^2)
     records = dict(manifest.shards)
-    state = {"rows": 0, "attempts": 0, "built": 0, "saved": time.monotonic(), "dirty": False}
+    state = {"rows": 0, "attempts": 0, "built": 0, "bytes": 0, "saved": time.monotonic(), "dirty": False}
 
     def on_result(result: ShardResult) -> None:
         first, stop = spec.shard_rows(result.index)
@@ -189,8 +193,11 @@ def build(
         state["rows"] += result.rows
         state["attempts"] += result.attempts
         state["built"] += 1
+        state["bytes"] += result.size
         if progress is not None:
             progress(done + state["rows"], spec.count)
+        if target.local:  # stop before the disk fills, not when it is full
+            check_disk_left(target.root, state["bytes"], state["rows"], spec.count - done - state["rows"])
 
     def save() -> None:
         write_manifest(target, Manifest(manifest.spec, manifest.versions, manifest.columns, records))
@@ -199,6 +206,10 @@ def build(
 
     if todo and (engine in ("local", "processes") or scheduler is None):
         warm_up(spec)  # compile (or load) the kernels once, before forking workers
+    if todo and target.local and kept:
+        check_disk_room(spec, target.root, spec.count - done)  # resuming: the rows still to build
+    if todo and target.process_local:
+        check_memory_room(spec, spec.count - done, target.url)  # memory:// holds the shards in this process
     task = functools.partial(build_shards, target=target if direct else None)
     try:
         used = run_shards(engine, task, spec, todo, on_result, workers=workers, scheduler=scheduler)

@@ -250,9 +250,16 @@ def check_spec(spec: DatasetSpec) -> DatasetSpec:
     need = shard_memory(spec)
     if need > SHARD_MEMORY:
         per_row = max(1, need // spec.shard_size)
+        fits = SHARD_MEMORY // per_row
+        largest = f"{spec.size_range[1][0]}x{spec.size_range[1][1]}"
+        if fits < 1:  # even one maze per shard is too big
+            raise TremauxError(
+                f"a {largest} maze needs about {need / 2**30:.1f} GiB of memory in a dataset shard, over the "
+                f"{SHARD_MEMORY / 2**30:.1f} GiB a shard may use: choose a smaller size"
+            )
         raise TremauxError(
-            f"a shard of {spec.shard_size:,} mazes of up to {spec.size_range[1][0]}x{spec.size_range[1][1]} "
-            f"needs about {need / 2**30:.1f} GiB of memory; set shard_size to {max(1, SHARD_MEMORY // per_row):,} or less"
+            f"a shard of {spec.shard_size:,} mazes of up to {largest} "
+            f"needs about {need / 2**30:.1f} GiB of memory; set shard_size to {fits:,} or less"
         )
     return spec
 

@@ -326,11 +326,10 @@ def save_animation(obj: Any, path: Any, *, frames: int = 100, frame_ms: int = 60
 
     from .._write import write_file
 
+    from ..io.outputs import output_format
+
     p = Path(path)
-    suffix = p.suffix.lower()
-    if suffix == ".gif":
+    if output_format(p, accepts=("gif", "svg"), writer="an animation", named=False) == "gif":
         write_file(p, to_gif(obj, frames=frames, frame_ms=frame_ms, style=style))
-    elif suffix == ".svg":
-        write_file(p, to_animated_svg(obj, frames=frames, frame_ms=frame_ms, style=style))
     else:
-        raise TremauxError(f"an animation is written to .gif or .svg, not {str(p)!r}")
+        write_file(p, to_animated_svg(obj, frames=frames, frame_ms=frame_ms, style=style))

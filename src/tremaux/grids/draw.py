@@ -416,8 +416,8 @@ def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
 
 
 def save_picture(maze: GridMaze, path: Any, *, solution: Any = None, style: Style | None = None,
-                 heat: bool = False, marks: bool = True) -> None:
-    """Write ``maze`` to ``path`` as .svg or .png.
+                 heat: bool = False, marks: bool = True, format: str | None = None) -> None:
+    """Write ``maze`` to ``path`` as .svg or .png (the format chosen as by every writer: :mod:`tremaux.io.outputs`).
 
     Parameters
     ----------
@@ -433,11 +433,13 @@ def save_picture(maze: GridMaze, path: Any, *, solution: Any = None, style: Styl
         Fill each cell by its distance from the start.
     marks : bool, default True
         Draw Tremaux's marks when ``solution`` has them.
+    format : str, optional
+        ``svg`` or ``png``; by default the one the extension names.
 
     Raises
     ------
     TremauxError
-        For another extension (animations: :func:`tremaux.grids.animate.save_animation`).
+        For another format (animations: :func:`tremaux.grids.animate.save_animation`).
 
     Examples
     --------
@@ -453,12 +455,12 @@ def save_picture(maze: GridMaze, path: Any, *, solution: Any = None, style: Styl
 
     from .._write import write_file
 
+    from ..io.outputs import output_format
+
     p = Path(path)
-    suffix = p.suffix.lower()
-    if suffix == ".svg":
+    fmt = output_format(p, format, accepts=("png", "svg"), writer=f"a picture of a {maze.grid.name} maze",
+                        hint="animations: tremaux.grids.animate.save_animation, .gif or .svg")
+    if fmt == "svg":
         write_file(p, to_svg(maze, solution=solution, style=style, heat=heat, marks=marks))
-    elif suffix == ".png":
-        write_file(p, to_png(maze, solution=solution, style=style, heat=heat, marks=marks))
     else:
-        raise TremauxError(f"cannot draw a {maze.grid.name} maze to {str(p)!r}: use .svg or .png "
-                           "(animations: tremaux.grids.animate.save_animation, .gif or .svg)")
+        write_file(p, to_png(maze, solution=solution, style=style, heat=heat, marks=marks))

@@ -309,15 +309,17 @@ def from_bytes(data: bytes, *, source: str | None = None) -> GridMaze:
     return _maze(grid, cells.astype(np.int64), a["start"].tolist(), a["goal"].tolist(), source)
 
 
-def save(maze: GridMaze, path: str | Path) -> None:
-    """Write ``maze`` to ``path``: ``.json`` or ``.npz``.
+def save(maze: GridMaze, path: str | Path, format: str | None = None) -> None:
+    """Write ``maze`` to ``path``: ``.json`` or ``.npz`` (chosen as by every writer: :mod:`tremaux.io.outputs`).
 
     Parameters
     ----------
     maze : GridMaze
         The maze to write.
     path : str or pathlib.Path
-        The file; its extension chooses the format.
+        The file; its extension chooses the format unless ``format`` names it.
+    format : str, optional
+        ``json`` or ``npz``.
 
     Raises
     ------
@@ -336,14 +338,12 @@ def save(maze: GridMaze, path: str | Path) -> None:
     """
     from .._write import write_file
 
+    from ..io.outputs import output_format
+
     p = Path(path)
-    if p.suffix.lower() == ".json":
-        write_file(p, dumps(maze))
-    elif p.suffix.lower() == ".npz":
-        write_file(p, to_bytes(maze))
-    else:
-        raise TremauxError(f"a {maze.grid.name} maze is saved as .json or .npz, not {p.suffix or 'no extension'!r} "
-                           "(text drawings are for square grids only)")
+    fmt = output_format(p, format, accepts=("json", "npz"), writer=f"a {maze.grid.name} maze file",
+                        hint="text drawings are for square grids only; pictures: tremaux.grids.save_picture")
+    write_file(p, dumps(maze) if fmt == "json" else to_bytes(maze))
 
 
 def load(path: str | Path) -> GridMaze:

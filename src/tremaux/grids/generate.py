@@ -24,7 +24,7 @@ from ..kernels import graph_merge as kgm
 from ..kernels import graph_polar as kgp
 from ..kernels.rng import make_state
 from ..trace import Trace
-from .grid import Grid
+from .grid import Grid, article
 from .maze import GridMaze, to_grid_maze
 
 __all__ = ["generate_on", "GridGenerated", "supports", "GRAPH_KERNELS"]
@@ -179,18 +179,27 @@ def generate_on(grid: Grid, algorithm: str = "backtracker", *, seed: int | None 
         kind += " woven" if "weave" in grid.params else ""
         weavers = ", ".join(e.name for e in GENERATORS if e.meta.get("weave"))
         where = f"woven grids take: {weavers}" if "weave" in grid.params else f"it runs on {_supported(entry)}"
-        raise UnsupportedError(f"{name} does not run on a{kind} {label} grid; {where}")
+        kind_label = f"{kind.strip()} {label}".strip()
+        raise UnsupportedError(f"{name} does not run on {article(kind_label)} {kind_label} grid; {where}")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
         raise TremauxError(f"seed {seed!r} is not a whole number")
     braid_f = _BRAID(braid) if braid else 0.0
     weave = None if weave is None else _WEAVE(weave)
     if start is not None and not entry.start:
-        raise UnsupportedError(f"{name} has no start cell; do not give one")
+        takers = ", ".join(e.name for e in GENERATORS if e.start and supports(e, grid))
+        raise UnsupportedError(f"{name} has no start cell; do not give one (start cells work with: {takers})")
     start_index = -1 if start is None else grid.index(start)
     islands = _whole_islands(options.pop("islands", islands)) if (islands or "islands" in options) else 0
     if islands:
         if "weave" in grid.params:
             raise UnsupportedError("islands are not available on woven grids (an opened wall could cut a crossing)")
+    square_only = [k for k in ("openings", "unreachable") if k in options]
+    plain = grid.name == "square" and grid.rect  # the square maze's own generator takes these
+    if square_only and not plain and (name in GRAPH_KERNELS or (name in kgp.KERNELS and grid.name == "polar")):
+        label = ("woven " if "weave" in grid.params else "") + ("masked " if "mask" in grid.params else "") + grid.name
+        label += f" ({grid.params['wrap']})" if "wrap" in grid.params else ""
+        raise UnsupportedError(f"{square_only[0]}= works on the plain square grid; on {article(label)} {label} grid "
+                               "make loops with braid= or islands=")
     trace = np.empty((kgg.trace_size(grid.size, grid.sides) + islands, 3), np.int64) if record else _NO_TRACE
     if name in kgp.KERNELS and grid.name == "polar":  # ring-by-ring forms of row-by-row algorithms
         opts = check_options(name, entry.options, options)
@@ -205,7 +214,7 @@ def generate_on(grid: Grid, algorithm: str = "backtracker", *, seed: int | None 
                                 frontier=frontier, cells=grid.size, passages=maze.passages, algorithm=name,
                                 seed=None if seed is None else int(seed))
         return GridGenerated(maze, stats, _trace(trace, t, grid) if record else None)
-    if name not in GRAPH_KERNELS:  # row-and-column algorithms: the square fast path
+    if name not in GRAPH_KERNELS or square_only:  # row-and-column algorithms, openings=...: the square fast path
         import tremaux
 
         shape = tuple(int(x) for x in grid.params["size"])

@@ -83,6 +83,27 @@ _NO_BACK = np.empty((0, 0), np.int8)
 _NO_BACK.flags.writeable = False
 
 
+def article(word: str) -> str:
+    """``"an"`` before a vowel sound's letter, else ``"a"``: for messages naming a grid.
+
+    Parameters
+    ----------
+    word : str
+        The word that follows.
+
+    Returns
+    -------
+    str
+        ``"a"`` or ``"an"``.
+
+    Examples
+    --------
+    >>> article("upsilon grid"), article("hex grid")
+    ('an', 'a')
+    """
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
 def _readonly(a: np.ndarray) -> np.ndarray:
     a = np.ascontiguousarray(a)
     a.flags.writeable = False

@@ -19,7 +19,7 @@ from ..errors import UnsupportedError
 from ..kernels import graph_solve as kgs
 from ..trace import Trace
 from ..solvers import SOLVERS
-from .grid import Grid
+from .grid import Grid, article
 from .maze import GridMaze
 
 __all__ = ["solve_on", "solver_refusal", "GridSolution", "clockwise", "GRAPH_SOLVERS"]
@@ -179,11 +179,13 @@ def solve_on(maze: GridMaze, algorithm: str = "bfs", *, start: Any = None, goal:
     if name not in GRAPH_SOLVERS:
         import tremaux
 
-        sol = tremaux.solve(maze.to_maze(), name, start=grid.cell(src), goal=grid.cell(dst))
+        sol = tremaux.solve(maze.to_maze(), name, start=grid.cell(src), goal=grid.cell(dst), record=record)
         W = int(grid.params["size"][1])
         path = (sol.path[:, 0] * W + sol.path[:, 1]).astype(np.int64) if sol.found else np.empty(0, np.int64)
+        # the plain square grid numbers its cells row by row, as the square maze's trace does
+        trace = Trace(sol.trace.events, (grid.size,)) if record else None
         return GridSolution(maze, name, bool(sol.found), path, np.asarray(sol.visited).reshape(-1), int(sol.steps),
-                            sol.message)
+                            sol.message, trace=trace)
     limit = 4 * grid.size * grid.sides + 8
     cells = kgs.as_cells(cells)  # one cell type: each kernel is compiled once for every grid
     rows = np.empty((kgs.trace_size(grid.size, grid.sides, limit), 3), np.int64) if record else _NO_TRACE
@@ -249,10 +251,10 @@ def solver_refusal(grid: Grid, name: str) -> str | None:
     if name not in GRAPH_SOLVERS:
         if grid.rect and grid.name == "square":
             return None
-        label = ("woven " if "weave" in grid.params else "") + grid.name
+        label = ("woven " if "weave" in grid.params else "") + ("masked " if "mask" in grid.params else "") + grid.name
         label += f" ({grid.params['wrap']})" if "wrap" in grid.params else ""
         here = ", ".join(n for n in GRAPH_SOLVERS if solver_refusal(grid, n) is None)
-        return f"{name} runs on the plain square grid only; on a {label} grid use one of: {here}"
+        return f"{name} runs on the plain square grid only; on {article(label)} {label} grid use one of: {here}"
     if name in ("wall-left", "wall-right"):
         if "weave" in grid.params:
             return (f"{name} is not defined on a woven grid (a hand on the wall loses it in a tunnel); "

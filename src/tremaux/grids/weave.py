@@ -53,7 +53,8 @@ def woven(grid: Grid) -> Grid:
     (9, 8)
     """
     if grid.name not in ("square", "hex") or "wrap" in grid.params:
-        raise UnsupportedError(f"weave works on the square and hex grids (not wrapped), not on a {grid.name} grid")
+        label = grid.name + (f" ({grid.params['wrap']})" if "wrap" in grid.params else "")
+        raise UnsupportedError(f"weave works on the square and hex grids (not wrapped), not on a {label} grid")
     n, S = grid.nbr.shape
     half = S // 2
     mid = grid.nbr

@@ -14,8 +14,9 @@ Five file formats are registered in :data:`FORMATS`:
 picture file (by its first bytes) ``image``, text
 starting with ``{`` is ``json``, a drawing whose first line starts with
 ``+`` is ``ascii`` and anything else is ``block``. :func:`save` takes the
-format from its argument or else from the extension; text formats have no
-extension of their own, so they must be named. The networkx conversions are
+format from its argument or else from the extension, by the rule every writer
+follows (:func:`tremaux.io.outputs.output_format`: ``.txt`` ascii, ``.json``,
+``.npz``, ``.png``; ``block`` is named). The networkx conversions are
 in :mod:`tremaux.io.graph` and the block-picture arrays in
 :mod:`tremaux.io.block`.
 
@@ -40,7 +41,7 @@ import stat
 from pathlib import Path
 
 from .. import budget
-from ..errors import InvalidMazeError, MazeFormatError, UnsupportedError
+from ..errors import InvalidMazeError, MazeFormatError
 from ..maze.model import Maze
 from ..registry import Registry
 from .._lazy import lazy_module
@@ -48,8 +49,10 @@ from . import ascii, block, image, json, npz
 
 graph = lazy_module("tremaux.io.graph")  # networkx is loaded on first use
 from ._text import _HEADER
+from .outputs import OUTPUT_FORMATS, output_format
 
-__all__ = ["FORMATS", "load", "save", "loads", "dumps", "read_source", "check_dumps", "detect_format", "format_from_extension", "ascii", "block", "graph", "image", "json", "npz"]
+__all__ = ["FORMATS", "load", "save", "loads", "dumps", "read_source", "check_dumps", "detect_format", "format_from_extension",
+           "output_format", "OUTPUT_FORMATS", "SAVE_FORMATS", "ascii", "block", "graph", "image", "json", "npz"]
 
 FORMATS = Registry("format")
 """The maze file formats: ``func`` reads (text or bytes, ``source=`` for messages),
@@ -66,6 +69,9 @@ FORMATS.add("npz", npz.from_bytes, doc="Compressed NumPy arrays (compact binary)
             dumps=npz.to_bytes, binary=True, extensions=(".npz",), size=npz.text_bytes)
 FORMATS.add("image", image.loads, aliases=("png",), doc="A picture of a maze (PNG, GIF, BMP, JPEG...): thin walls or blocks; written as PNG.",
             dumps=image.dumps, binary=True, extensions=(".png", ".gif", ".bmp", ".jpg", ".jpeg"), size=image.text_bytes)
+
+SAVE_FORMATS = ("ascii", "block", "json", "npz", "png")
+"""The formats :func:`save` writes (names of :data:`tremaux.io.outputs.OUTPUT_FORMATS`)."""
 
 _ZIP = b"PK\x03\x04"
 
@@ -429,6 +435,8 @@ def load(path: str | os.PathLike, format: str | None = None, *, memory_limit: st
 def save(maze: Maze, path: str | os.PathLike, format: str | None = None) -> None:
     """Write ``maze`` to ``path``, in ``format`` or else the one its extension names.
 
+    The format is chosen as by every writer (:func:`tremaux.io.outputs.output_format`).
+
     Parameters
     ----------
     maze : Maze
@@ -436,13 +444,16 @@ def save(maze: Maze, path: str | os.PathLike, format: str | None = None) -> None
     path : str or os.PathLike
         Where to write; an existing file is replaced.
     format : str, optional
-        ``ascii``, ``block``, ``json`` or ``npz``; by default the one the
-        extension names (``.npz``, ``.json``).
+        ``ascii``, ``block``, ``json``, ``npz`` or ``png`` (a picture that
+        reads back as the maze); by default the one the extension names
+        (``.txt``, ``.json``, ``.npz``, ``.png``).
 
     Raises
     ------
     UnsupportedError
-        When no format is given and the extension is not ``.npz`` or ``.json``.
+        When no format is given and the extension names none, for a format
+        this function does not write (SVG and GIF pictures: :func:`tremaux.render.save`),
+        or one the extension contradicts.
     UnknownNameError
         For an unknown format name.
 
@@ -451,21 +462,25 @@ def save(maze: Maze, path: str | os.PathLike, format: str | None = None) -> None
     >>> import os, tempfile
     >>> from tremaux.maze import Maze
     >>> path = os.path.join(tempfile.mkdtemp(), "maze.txt")
-    >>> save(Maze.open((1, 2)), path, "ascii")
+    >>> save(Maze.open((1, 2)), path)
     >>> print(open(path).read(), end="")
     +---+---+
     |       |
     +---+---+
+    >>> import tremaux
+    >>> save(tremaux.generate((2, 2), seed=1).maze, path, "block")
+    >>> print(open(path).read(), end="")
+    #####
+    #E..#
+    ###.#
+    #..G#
+    #####
     """
     _check_maze(maze, "save")
     p = Path(path)
-    if format is None:
-        format = format_from_extension(p)
-        if format is None:
-            raise UnsupportedError(
-                f"cannot tell the format of {str(path)!r} from its extension (.npz and .json are known); "
-                f"name one of: {', '.join(FORMATS.names())}"
-            )
+    format = output_format(p, format, accepts=SAVE_FORMATS, writer="tremaux.io.save",
+                           hint="tremaux.render.save draws SVG and GIF pictures")
+    format = "image" if format == "png" else format
     entry = FORMATS.get(format)
     out = entry.dumps(maze)
     from .._write import write_file

@@ -77,6 +77,9 @@ from ._text import Section, quote, split
 __all__ = ["text_bytes", "dumps", "loads", "char_grid", "cell_position"]
 
 _SP, _PLUS, _DASH, _BAR, _HASH = (ord(c) for c in " +-|#")
+_TRAIL = np.array([ord(c) for c in " o."], np.uint8)
+"""A space, or what a drawing of a solution leaves in it (``o`` on the path, ``.`` where a search went):
+a solved drawing (``tremaux solve``, ``render --solver``) reads back as its maze."""
 _START, _GOAL, _BOTH, _UP, _DOWN = (ord(c) for c in "SG*^v")
 
 
@@ -272,13 +275,13 @@ def _parse(sec: Section, multi: bool) -> _Level:
         raise sec.error(f"expected a corner '+', found {quote(a[i, j])}", i, j)
     segs = [a[0::2, k::4] for k in (1, 2, 3)]
     dash = (segs[0] == _DASH) & (segs[1] == _DASH) & (segs[2] == _DASH)
-    hgap = (segs[0] == _SP) & (segs[1] == _SP) & (segs[2] == _SP)
+    hgap = (segs[0] == _SP) & np.isin(segs[1], _TRAIL) & (segs[2] == _SP)  # ' o ': a drawn path goes through
     if not (dash | hgap).all():
         i, j = sec.first(~(dash | hgap), lambda i: 2 * i, lambda j: 4 * j + 1)
         found = a[i, j:j + 3].tobytes().decode("ascii")
         raise sec.error(f"wall segment must be '---' or '   ', found {found!r}", i, j)
     vert = a[1::2, 0::4]
-    vgap = vert == _SP
+    vgap = np.isin(vert, _TRAIL)
     if not ((vert == _BAR) | vgap).all():
         i, j = sec.first(~((vert == _BAR) | vgap), lambda i: 2 * i + 1, lambda j: 4 * j)
         raise sec.error(f"expected a wall '|' or a space, found {quote(a[i, j])}", i, j)
@@ -289,7 +292,7 @@ def _parse(sec: Section, multi: bool) -> _Level:
     masked = (inner[0] == _HASH) & (inner[1] == _HASH) & (inner[2] == _HASH)
     allowed = [
         (inner[0] == _SP) | (inner[0] == _DOWN),
-        (inner[1] == _SP) | (inner[1] == _START) | (inner[1] == _GOAL) | (inner[1] == _BOTH),
+        np.isin(inner[1], _TRAIL) | (inner[1] == _START) | (inner[1] == _GOAL) | (inner[1] == _BOTH),
         (inner[2] == _SP) | (inner[2] == _UP),
     ]
     for k in (0, 1, 2):

@@ -64,7 +64,7 @@ from ._text import Section, quote, split
 __all__ = ["text_bytes", "to_blocks", "from_blocks", "dumps", "loads", "is_square_grid"]
 
 _WALL, _OPEN = ord("#"), ord(".")
-_OPEN_CHARS = b". ESG*"
+_OPEN_CHARS = b". ESG*o"  # o: the path of a drawn solution (render --style block --solver ...)
 
 
 def to_blocks(maze: Maze) -> np.ndarray:
@@ -326,7 +326,7 @@ def _parse(sec: Section) -> np.ndarray:
         if line.translate(_KNOWN):
             j = next(j for j, ch in enumerate(line) if ord(ch) not in _KNOWN)
             raise sec.error(f"unknown character {line[j]!r}; a block text uses '#' (wall), '.' or ' ' (open), "
-                            "'E' or 'S' (entrance), 'G' (goal), '*' (both)", i, j)
+                            "'E' or 'S' (entrance), 'G' (goal), '*' (both), 'o' (a drawn path)", i, j)
     return sec.array(len(sec.lines[0]))
 
 

@@ -25,7 +25,9 @@ wall band as thick as a cell band). Reading:
    greenish one the goal, as tremaux draws them.
 
 Writing draws the maze with :func:`tremaux.render.to_png`, so a maze written
-and read again is the same maze.
+and read again is the same maze; a maze its picture would not give back (one
+of several levels, a masked one, one without a wall between two cells) is
+refused by :func:`dumps`.
 
 Examples
 --------
@@ -54,13 +56,16 @@ from .. import budget
 from ..errors import MazeFormatError, MemoryLimitError, UnsupportedError
 from ..maze.model import Maze
 
-__all__ = ["MAGIC", "MAX_PIXELS", "dumps", "is_image", "loads", "text_bytes"]
+__all__ = ["MAGIC", "MAX_PIXELS", "LEVELS_NOTE", "dumps", "is_image", "loads", "text_bytes"]
 
 MAGIC = (b"\x89PNG", b"GIF8", b"BM", b"\xff\xd8\xff", b"II*\x00", b"MM\x00*", b"RIFF",
          b"P1", b"P2", b"P3", b"P4", b"P5", b"P6")
 """How the files of the picture formats read here begin (PNG, GIF, BMP, JPEG, TIFF, WebP, PBM/PGM/PPM)."""
 
 MAX_PIXELS = 40_000_000
+
+LEVELS_NOTE = "tremaux-levels"
+"""Key of the text chunk of tremaux's PNG pictures of mazes of several levels (drawn side by side): the number."""
 
 PIXEL_BYTES = 32
 """Peak bytes per pixel of reading a picture (its RGB and grey copies, the wall mask, the 64-bit sums of walls)."""
@@ -100,17 +105,32 @@ def dumps(maze: Maze) -> bytes:
     Raises
     ------
     UnsupportedError
-        For a maze of several levels (a picture reads back as one level).
+        For a maze its picture would not give back: one of several levels (a
+        picture reads back as one level), a masked one (its masked cells would
+        read back as walled-in cells) or one without a wall between two cells
+        (nothing in the picture counts the cells).
 
     Examples
     --------
-    >>> dumps(Maze.open((1, 2)))[:4]
+    >>> from tremaux import generate
+    >>> dumps(generate((2, 2), seed=1).maze)[:4]
     b'\\x89PNG'
+    >>> dumps(Maze.open((1, 2)))
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.UnsupportedError: a picture of a maze without a wall between two cells does not tell how many cells ...
     """
     from ..render import to_png
 
     if maze.levels > 1:
         raise UnsupportedError(f"a picture holds one level, not {maze.levels}; save the maze as json or npz")
+    if maze.mask is not None and not maze.mask.all():
+        raise UnsupportedError("a picture does not keep the shape of a masked maze (its masked cells would read back "
+                               "as walled-in cells); save the maze as json or npz")
+    _, H, W = maze.shape3
+    if maze.passages == H * (W - 1) + W * (H - 1):
+        raise UnsupportedError("a picture of a maze without a wall between two cells does not tell how many cells it "
+                               "has; save the maze as json or npz")
     return to_png(maze)
 
 
@@ -179,6 +199,13 @@ def loads(data: bytes, *, source: str | None = None, memory_limit=None) -> Maze:
                                   f"{MAX_PIXELS:,} pixels", source=source)
         budget.check(PIXEL_BYTES * im.width * im.height, f"reading a picture of {im.width} x {im.height} pixels",
                      memory_limit)
+        comment = im.info.get("comment", b"")  # a GIF's note: b"tremaux-levels=2"
+        levels = im.info.get(LEVELS_NOTE) or (comment.split(b"=", 1)[1].decode("ascii", "replace")
+                                             if isinstance(comment, bytes) and comment.startswith(LEVELS_NOTE.encode() + b"=")
+                                             else None)
+        if levels is not None:  # side by side, they would read as one wide maze
+            raise MazeFormatError(f"this picture shows a maze of {levels} levels side by side; a picture is read as "
+                                  "one level (read the maze from its .json or .npz file)", source=source)
         rgb = np.asarray(im.convert("RGB"))
     except (MazeFormatError, MemoryLimitError):
         raise

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..errors import UnknownNameError, UnsupportedError
+from ..errors import UnsupportedError
 
-__all__ = ["save", "render", "FORMATS"]
+__all__ = ["save", "render", "FORMATS", "RENDER_FORMATS"]
 
 FORMATS = {
     ".svg": "an SVG picture (animated with animate=True)",
@@ -18,16 +18,17 @@ FORMATS = {
 """File extensions :func:`save` accepts, and what it writes for each."""
 
 
-def _format_of(path: str | Path, format: str | None) -> str:
-    if format is not None and not isinstance(format, str):
-        raise UnknownNameError("picture format", repr(format), FORMATS)
-    ext = (format if format is not None else Path(path).suffix).lower()
-    if ext and not ext.startswith("."):
-        ext = "." + ext
-    if ext not in FORMATS:
-        shown = ext or f"(none, in {str(path)!r})"
-        raise UnknownNameError("picture format", shown, FORMATS)
-    return ext
+RENDER_FORMATS = ("ascii", "png", "svg", "gif")
+"""The formats :func:`save` and :func:`render` draw (names of :data:`tremaux.io.outputs.OUTPUT_FORMATS`)."""
+
+
+def _format_of(path: str | Path | None, format: str | None) -> str:
+    """The extension of the picture to draw, chosen as by every writer (:func:`tremaux.io.outputs.output_format`)."""
+    from ..io.outputs import extension_of, output_format
+
+    name = output_format(path, format, accepts=RENDER_FORMATS, writer="tremaux.render",
+                         hint="tremaux.io.save writes maze files")
+    return extension_of(name)
 
 
 def render(obj: Any, format: str, *, animate: bool | None = None, **style: Any) -> bytes | str:
@@ -41,7 +42,7 @@ def render(obj: Any, format: str, *, animate: bool | None = None, **style: Any) 
     obj : Maze, Solution or Generated
         What to draw.
     format : str
-        ``svg``, ``png``, ``gif`` or ``txt``, with or without the dot.
+        ``svg``, ``png``, ``gif`` or ``txt`` (also named ``ascii``), with or without the dot.
     animate : bool, optional
         Whether to replay the trace (see above).
     **style
@@ -70,14 +71,16 @@ def render(obj: Any, format: str, *, animate: bool | None = None, **style: Any) 
     >>> render(Maze.open((1, 2)), "jpg")
     Traceback (most recent call last):
     ...
-    tremaux.errors.UnknownNameError: unknown picture format '.jpg'; choose one of: .gif, .png, .svg, .txt
+    tremaux.errors.UnknownNameError: unknown format 'jpg'; choose one of: ascii, gif, png, svg
     """
+    from ..io.image import LEVELS_NOTE
     from . import animate as anim
+    from .scene import maze_of
     from .png import to_image, to_png
     from .svg import to_svg
     from .text import to_text
 
-    ext = _format_of("", format)
+    ext = _format_of(None, format)
     if animate and ext not in (".gif", ".svg"):
         raise UnsupportedError(f"cannot animate a {ext} file; animations are written as .gif or .svg")
     has_trace = getattr(obj, "trace", None) is not None or style.get("trace") is not None
@@ -92,7 +95,9 @@ def render(obj: Any, format: str, *, animate: bool | None = None, **style: Any) 
     import io
 
     buf = io.BytesIO()
-    to_image(obj, **style).save(buf, format="GIF")
+    levels = maze_of(obj).levels
+    note = {"comment": f"{LEVELS_NOTE}={levels}"} if levels > 1 else {}  # see tremaux.io.image.LEVELS_NOTE
+    to_image(obj, **style).save(buf, format="GIF", **note)
     return buf.getvalue()
 
 
@@ -106,7 +111,8 @@ def save(obj: Any, path: str | Path, *, format: str | None = None, animate: bool
         What to draw.
     path : str or Path
         Where to write; the extension (``.svg``, ``.png``, ``.gif``, ``.txt``)
-        picks the format unless ``format`` is given.
+        picks the format unless ``format`` is given, as for every writer
+        (:func:`tremaux.io.outputs.output_format`).
     format : str, optional
         Overrides the extension.
     animate : bool, optional
@@ -122,7 +128,9 @@ def save(obj: Any, path: str | Path, *, format: str | None = None, animate: bool
     Raises
     ------
     UnknownNameError
-        For an unknown extension; the message lists the accepted ones.
+        For an unknown extension or format name; the message lists the accepted ones.
+    UnsupportedError
+        For a format that is not a picture (``.json``: :func:`tremaux.io.save`), or that contradicts the extension.
 
     Examples
     --------

@@ -371,5 +371,23 @@ def to_png(
     w, h = img.size
     level = compress_level if compress_level is not None else (1 if w * h > 4_000_000 else 6)
     buf = io.BytesIO()
-    img.save(buf, format="PNG", compress_level=int(level))
+    img.save(buf, format="PNG", compress_level=int(level), pnginfo=_levels_note(obj))
     return buf.getvalue()
+
+
+def _levels_note(obj: Any) -> Any:
+    """A PNG text chunk saying how many levels a picture shows side by side (none for one level).
+
+    The picture reader (:mod:`tremaux.io.image`) then refuses it instead of reading one wide maze.
+    """
+    from ..io.image import LEVELS_NOTE
+    from .scene import maze_of
+
+    levels = maze_of(obj).levels
+    if levels == 1:
+        return None
+    from PIL.PngImagePlugin import PngInfo
+
+    info = PngInfo()
+    info.add_text(LEVELS_NOTE, str(levels))
+    return info

@@ -264,6 +264,32 @@ def finish(
     )
 
 
+def counted(n: int, what: str) -> str:
+    """``n`` and what is counted, its first word singular when ``n`` is 1.
+
+    Parameters
+    ----------
+    n : int
+        The count.
+    what : str
+        What is counted, plural (``"squares taken from the worklist"``).
+
+    Returns
+    -------
+    str
+        ``"1 square taken from the worklist"``, ``"7 steps"``.
+
+    Examples
+    --------
+    >>> counted(1, "passages walked"), counted(0, "steps"), counted(2, "steps")
+    ('1 passage walked', '0 steps', '2 steps')
+    """
+    if n != 1:
+        return f"{n} {what}"
+    first, _, rest = what.partition(" ")
+    return f"{n} {first[:-1] if first.endswith('s') else first}{' ' + rest if rest else ''}"
+
+
 def found_message(path_len: int, steps: int, what: str = "steps") -> str:
     """The verdict of a successful run.
 
@@ -287,4 +313,4 @@ def found_message(path_len: int, steps: int, what: str = "steps") -> str:
     'path of 3 cells (2 moves) found after 7 steps'
     """
     moves = path_len - 1
-    return f"path of {path_len} cells ({moves} move{'s' if moves != 1 else ''}) found after {steps} {what}"
+    return f"path of {counted(path_len, 'cells')} ({counted(moves, 'moves')}) found after {counted(steps, what)}"

@@ -21,7 +21,8 @@ from __future__ import annotations
 import numpy as np
 
 from .._lazy import lazy_module
-from .base import SOLVERS, Problem, finish, found_message, run_recorded
+from ..errors import TremauxError
+from .base import SOLVERS, Problem, counted, finish, found_message, run_recorded
 from .result import Solution
 
 # the compiled kernels, loaded on first call (start-up without numba)
@@ -53,6 +54,11 @@ def tremaux(problem: Problem, seed: int | None = None) -> Solution:
         plus one axis for the sides (N, E, S, W, and U, D on multi-level
         mazes): how many marks (0, 1 or 2) the passage through each side has.
 
+    Raises
+    ------
+    TremauxError
+        For a seed that is not a whole number.
+
     Examples
     --------
     >>> import tremaux
@@ -62,6 +68,8 @@ def tremaux(problem: Problem, seed: int | None = None) -> Solution:
     >>> s.extras["marks"][0, 0].tolist()  # N, E, S, W of (0, 0)
     [0, 1, 0, 0]
     """
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
+        raise TremauxError(f"seed {seed!r} is not a whole number")  # as generate() says
     L, H, W = problem.shape3
     n = problem.n
     marks = np.empty(n, np.uint8)
@@ -77,7 +85,7 @@ def tremaux(problem: Problem, seed: int | None = None) -> Solution:
         message = found_message(k, steps, "passages walked")
     else:
         message = (
-            f"no path: back at the start {problem.start} after {steps} passages walked, "
+            f"no path: back at the start {problem.start} after {counted(steps, 'passages walked')}, "
             f"every reachable passage marked twice"
         )
     return finish(problem, found=found, path=stack[:k], visited=(marks & kw.VISITED) != 0, steps=steps,

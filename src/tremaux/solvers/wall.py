@@ -18,7 +18,7 @@ import numpy as np
 
 from ..errors import UnsupportedError
 from .._lazy import lazy_module
-from .base import SOLVERS, Problem, finish, found_message, run_recorded
+from .base import SOLVERS, Problem, counted, finish, found_message, run_recorded
 from .result import Solution
 
 # the compiled kernels, loaded on first call (start-up without numba)
@@ -59,7 +59,7 @@ def _traveler_result(problem: Problem, status: int, steps: int, k: int, path: np
         heading = f" heading {problem.direction(d)}" if d >= 0 else ""
         message = (
             f"no path: going round in circles: {what} came back to {problem.fmt(cell)}{heading} "
-            f"after {steps} steps without reaching the goal {problem.goal} "
+            f"after {counted(steps, 'steps')} without reaching the goal {problem.goal} "
             f"(the goal is on an island or cannot be reached)"
         )
     return finish(problem, found=found, path=path[:k], visited=visited, steps=steps, message=message,

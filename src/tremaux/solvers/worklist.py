@@ -19,7 +19,7 @@ import numpy as np
 from ..errors import UnsupportedError
 from .._lazy import lazy_module
 from ..trace import Event
-from .base import SOLVERS, Problem, finish, found_message, run_recorded
+from .base import SOLVERS, Problem, counted, finish, found_message, run_recorded
 from .result import Solution
 
 # the compiled kernels, loaded on first call (start-up without numba)
@@ -40,7 +40,7 @@ def _worklist(problem: Problem, use_stack: bool) -> Solution:
         message = found_message(len(path), steps, "squares taken from the worklist")
     else:
         message = (
-            f"no path: the worklist ran empty after {steps} squares; the goal {problem.goal} "
+            f"no path: the worklist ran empty after {counted(steps, 'squares')}; the goal {problem.goal} "
             f"cannot be reached from the start {problem.start}"
         )
     return finish(problem, found=found, path=path, visited=ks.reached(prev), steps=steps,

@@ -1,0 +1,194 @@
+"""What a written file holds: one rule for every writer, from a format name or else the file's extension.
+
+Every function and command that writes a maze, a solution or a run to a file
+chooses the format with :func:`output_format`: :func:`tremaux.io.save`,
+:func:`tremaux.render.save`, the writers of :mod:`tremaux.grids`, and the
+``--out`` of ``tremaux generate``, ``solve``, ``render``, ``animate``,
+``convert`` and ``demo``. The rule:
+
+1. a format named (``--format``, ``format=``) wins; ``txt`` is another name of
+   ``ascii`` and ``image`` of ``png``. A name that contradicts a known extension
+   (``--format json`` for ``maze.png``) is refused; ``block`` is a text format,
+   so it may go to a ``.txt`` file;
+2. else the extension names it (in any case): ``.txt`` ascii, ``.json`` json,
+   ``.npz`` npz, ``.png`` png, ``.svg`` svg, ``.gif`` gif; any other is refused,
+   with the extensions the writer takes;
+3. a writer refuses, by name, a format it does not write (``convert`` writes
+   no SVG, ``render`` no JSON), before any work.
+
+========  ===========  ==========================================================
+format    extension    contents
+========  ===========  ==========================================================
+ascii     ``.txt``     the ``+---+`` drawing (``render``: in the ``--style`` asked)
+block     (``.txt``)   ``#`` / ``.`` squares, one per cell and wall
+json      ``.json``    the maze, versioned JSON
+npz       ``.npz``     the maze, compressed NumPy arrays
+png       ``.png``     a picture (reads back as the maze)
+svg       ``.svg``     a picture, or a replay of a run (``animate``)
+gif       ``.gif``     a replay of a recorded run, else a still picture
+========  ===========  ==========================================================
+
+Examples
+--------
+>>> output_format("maze.TXT"), output_format("maze.dat", "json"), output_format("m.txt", "block")
+('ascii', 'json', 'block')
+>>> output_format("maze.jpg")
+Traceback (most recent call last):
+...
+tremaux.io.outputs.UnknownExtensionError: cannot tell what to write to 'maze.jpg' from its extension: use .txt, ...
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from ..errors import UnknownNameError, UnsupportedError
+
+__all__ = ["OUTPUT_FORMATS", "EXTENSIONS", "UnknownExtensionError", "output_format", "extension_of"]
+
+OUTPUT_FORMATS: dict[str, str] = {
+    "ascii": "the +---+ drawing (render: in the text style asked), extension .txt",
+    "block": "# / . squares, one per cell and wall (a text file, named: --format block)",
+    "json": "the maze as versioned JSON, extension .json",
+    "npz": "the maze as compressed NumPy arrays, extension .npz",
+    "png": "a PNG picture (reads back as the maze), extension .png",
+    "svg": "an SVG picture, or the replay of a run, extension .svg",
+    "gif": "a GIF: the replay of a recorded run, else a still picture, extension .gif",
+}
+"""The formats a file may be written in, in the order messages list them, and what each holds."""
+
+EXTENSIONS: dict[str, str] = {".txt": "ascii", ".json": "json", ".npz": "npz", ".png": "png", ".svg": "svg",
+                              ".gif": "gif"}
+"""The extension that names each format when none is named (``block`` has none of its own)."""
+
+_ALIASES = {"txt": "ascii", "image": "png", "text": "ascii"}
+
+
+def extension_of(name: str) -> str:
+    """The extension a file in format ``name`` takes (``.txt`` for both text formats).
+
+    Parameters
+    ----------
+    name : str
+        A key of :data:`OUTPUT_FORMATS`.
+
+    Returns
+    -------
+    str
+        The extension, with its dot.
+
+    Examples
+    --------
+    >>> extension_of("block"), extension_of("npz")
+    ('.txt', '.npz')
+    """
+    return ".txt" if name == "block" else next(ext for ext, fmt in EXTENSIONS.items() if fmt == name)
+
+
+def _listed(items: list[str], last: str = "or") -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+class UnknownExtensionError(UnknownNameError, UnsupportedError):
+    """A file to write whose extension names no format, and no format was named.
+
+    Parameters
+    ----------
+    path : str
+        The file.
+    valid : iterable of str
+        The formats the writer takes.
+    named : bool
+        Whether the caller can name a format instead (the message says so).
+
+    Examples
+    --------
+    >>> err = UnknownExtensionError("m.xyz", ["png", "svg"], named=False)
+    >>> print(err)
+    cannot tell what to write to 'm.xyz' from its extension: use .png or .svg
+    >>> isinstance(err, UnsupportedError), isinstance(err, KeyError), err.name
+    (True, True, '.xyz')
+    """
+
+    def __init__(self, path: str, valid: Iterable[str], named: bool = True) -> None:
+        formats = [f for f in OUTPUT_FORMATS if f in set(valid)]
+        exts = list(dict.fromkeys(extension_of(f) for f in formats))
+        UnknownNameError.__init__(self, "file extension", Path(path).suffix, exts)
+        message = f"cannot tell what to write to {path!r} from its extension: use {_listed(exts)}"
+        if named:
+            message += f", or name a format ({', '.join(formats)})"
+        self.args = (message,)
+
+
+def output_format(path: str | os.PathLike | None, format: Any = None, *, accepts: Iterable[str] | None = None,
+                  writer: str = "this writer", named: bool = True, hint: str = "") -> str:
+    """The format to write ``path`` in: ``format`` if given, else the one its extension names.
+
+    Parameters
+    ----------
+    path : str, os.PathLike or None
+        The file (``None`` when writing to standard output: ``format`` is then needed).
+    format : str, optional
+        A format named by the caller (``--format``): a key of
+        :data:`OUTPUT_FORMATS`, ``txt`` (ascii) or ``image`` (png), in any
+        case, with or without a leading dot.
+    accepts : iterable of str, optional
+        The formats the writer writes (default: all of them).
+    writer : str, default "this writer"
+        Who writes, for messages (``"tremaux convert"``).
+    named : bool, default True
+        Whether the caller can name a format (messages then say so).
+    hint : str, optional
+        Where to turn instead, added to the message refusing a format the writer does not write.
+
+    Returns
+    -------
+    str
+        A key of :data:`OUTPUT_FORMATS`.
+
+    Raises
+    ------
+    UnknownNameError
+        For an unknown format name (listing those the writer takes).
+    UnknownExtensionError
+        For an extension that names no format, none being named.
+    UnsupportedError
+        For a format the writer does not write, or one that contradicts the extension.
+
+    Examples
+    --------
+    >>> output_format("run.gif"), output_format("m.png", "image"), output_format(None, ".TXT")
+    ('gif', 'png', 'ascii')
+    >>> output_format("maze.svg", accepts=("ascii", "json"), writer="tremaux convert")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.UnsupportedError: tremaux convert writes ascii or json, not svg ('maze.svg')
+    >>> output_format("maze.png", "json")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.UnsupportedError: format json does not match the extension of 'maze.png' (.png is png)
+    """
+    valid = list(OUTPUT_FORMATS) if accepts is None else [f for f in OUTPUT_FORMATS if f in set(accepts)]
+    shown = "" if path is None else os.fspath(path)
+    ext = Path(shown).suffix.lower()
+    if format is not None:
+        if not isinstance(format, str):
+            raise UnknownNameError("format", repr(format), valid)
+        key = format.strip().lower().lstrip(".")
+        name = _ALIASES.get(key, key)
+        if name not in OUTPUT_FORMATS:
+            raise UnknownNameError("format", format, valid)
+        if ext in EXTENSIONS and extension_of(name) != ext:
+            raise UnsupportedError(f"format {name} does not match the extension of {shown!r} "
+                                   f"({ext} is {EXTENSIONS[ext]})")
+    elif ext in EXTENSIONS:
+        name = EXTENSIONS[ext]
+    else:
+        raise UnknownExtensionError(shown, valid, named)
+    if name not in valid:
+        where = f" ({shown!r})" if shown else ""
+        raise UnsupportedError(f"{writer} writes {_listed(valid)}, not {name}{where}" + (f"; {hint}" if hint else ""))
+    return name

@@ -1,0 +1,108 @@
+"""A dataset that cannot fit is refused before any work: a readable manifest, room on the disk."""
+
+from __future__ import annotations
+
+import shutil
+from collections import namedtuple
+
+import pytest
+
+import tremaux.dataset as ds
+from tremaux.dataset import room
+from tremaux.dataset.store import MAX_MANIFEST_BYTES
+from tremaux.errors import TremauxError
+from cli_helpers import run
+
+Usage = namedtuple("Usage", "total used free")
+
+
+def fake_free(monkeypatch, free):
+    """Make ``shutil.disk_usage`` report ``free`` bytes (a number, or a function of the call count)."""
+    calls = {"n": 0}
+
+    def usage(path):
+        calls["n"] += 1
+        return Usage(1 << 50, 0, free(calls["n"]) if callable(free) else free)
+
+    monkeypatch.setattr(shutil, "disk_usage", usage)
+    return calls
+
+
+def test_absurd_count_refused_at_once(tmp_path, capsys):
+    out = tmp_path / "d"
+    code, _, err = run(capsys, "dataset", "--count", str(10**12), "--size", "10x10", "--out", str(out), "-q")
+    assert code == 2
+    assert err.startswith("error: ") and err.count("\n") == 1
+    assert "100,000,000 shards" in err and "manifest" in err and "shard_size" in err
+    assert not out.exists()
+
+
+def test_manifest_cap_advice_fits():
+    spec = ds.DatasetSpec(count=10**12, size=(4, 4))
+    with pytest.raises(TremauxError) as info:
+        room.check_manifest_room(spec)
+    advised = int(str(info.value).rsplit("set shard_size to ", 1)[1].split()[0].replace(",", ""))
+    room.check_manifest_room(spec.replace(shard_size=advised))  # the advice is enough
+    assert room.manifest_bytes(spec.replace(shard_size=advised)) <= MAX_MANIFEST_BYTES
+
+
+def test_manifest_estimate_is_from_above(tmp_path):
+    spec = ds.DatasetSpec(count=25, size=(3, 3), shard_size=2, seed=1)
+    ds.build(spec, tmp_path / "d")
+    assert (tmp_path / "d" / "manifest.json").stat().st_size <= room.manifest_bytes(spec)
+
+
+def test_disk_too_small_refused_before_anything(tmp_path, capsys, monkeypatch):
+    fake_free(monkeypatch, 1 << 30)
+    out = tmp_path / "d"
+    code, _, err = run(capsys, "dataset", "--count", str(10**9), "--size", "10x10", "--out", str(out), "-q")
+    assert code == 2
+    assert err.startswith("error: the dataset needs about ") and err.count("\n") == 1
+    assert "1.0 GiB free" in err
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("shard_format", ["parquet", "arrow"])
+def test_estimate_close_to_the_real_size(tmp_path, shard_format):
+    spec = ds.DatasetSpec(count=600, size=(6, 6), max_size=(9, 9), seed=2, shard_size=200,
+                          outputs=("maze", "solution", "stats", "tokens"), shard_format=shard_format)
+    ds.build(spec, tmp_path / "d")
+    real = sum(p.stat().st_size for p in (tmp_path / "d").iterdir())
+    assert 0.7 * real <= room.estimate_bytes(spec) <= 1.6 * real
+
+
+def test_enough_room_builds(tmp_path, monkeypatch):
+    fake_free(monkeypatch, 10 << 20)
+    report = ds.build(ds.DatasetSpec(count=40, size=(5, 5), shard_size=10), tmp_path / "d")
+    assert report.rows == 40
+
+
+def test_disk_filling_during_a_build_stops_it(tmp_path, monkeypatch):
+    spec = ds.DatasetSpec(count=40, size=(5, 5), shard_size=10, seed=4)
+    fake_free(monkeypatch, lambda n: 1 << 30 if n <= 1 else 10)  # room at the start, none after a shard
+    with pytest.raises(room.DiskSpaceError, match="stopped: the 30 mazes left need about"):
+        ds.build(spec, tmp_path / "d")
+    manifest = ds.read_manifest(tmp_path / "d")
+    assert not manifest.complete and manifest.rows == 10
+    with pytest.raises(ds.DatasetDirError, match="incomplete"):
+        ds.load(tmp_path / "d")
+    monkeypatch.undo()
+    report = ds.build(spec, tmp_path / "d")  # room again: the rerun resumes
+    assert (report.rows, report.shards_kept) == (40, 1)
+
+
+
+def test_a_maze_too_big_for_any_shard_says_so(tmp_path, capsys):
+    code, _, err = run(capsys, "dataset", "--count", "1", "--size", "32767x32767", "--shard-size", "1",
+                       "--out", str(tmp_path / "d"), "-q")
+    assert code == 2 and "choose a smaller size" in err
+    assert "shard_size to 1 or less" not in err
+
+
+def test_a_dataset_in_memory_over_the_memory_limit_is_refused(capsys):
+    code, _, err = run(capsys, "--memory-limit", "64M", "dataset", "--count", str(10**7), "--size", "10x10",
+                       "--out", "memory://room/big", "-q")
+    assert code == 2 and err.startswith("error: a dataset of 10,000,000 mazes in memory://room/big needs about ")
+    assert "the limit is 64.0 MiB" in err and err.count("\n") == 1
+    report = ds.build(ds.DatasetSpec(count=20, size=(4, 4), shard_size=10), "memory://room/small")
+    assert report.rows == 20
