@@ -387,3 +387,19 @@ def test_mask_errors():
         make_grid("hex", size=(3, 3), mask=np.ones((2, 2), bool))
     with pytest.raises(InvalidMazeError, match="2-D array of booleans"):
         make_grid("hex", mask=np.ones(4, bool))
+
+
+@pytest.mark.parametrize("name, params, message", [
+    ("hex", {"shape": "hexagon", "radius": 2, "size": (3, 3)}, "size is for a hex grid of shape 'rectangle'"),
+    ("hex", {"radius": 2}, "radius is for a hex grid of shape 'hexagon'"),
+    ("hex", {"shape": "rectangle", "radius": 2, "size": (3, 3)}, "radius is for"),
+    ("triangle", {"side": 3}, "side is for a triangle grid of shape 'triangle'"),
+    ("triangle", {"shape": "triangle", "side": 3, "size": (3, 3)}, "one of shape 'triangle' takes side"),
+])
+def test_make_grid_refuses_a_size_its_shape_ignores(name, params, message):
+    with pytest.raises(UnsupportedError, match=re.escape(message)):
+        make_grid(name, **params)
+    # what applies is still taken
+    assert make_grid("hex", shape="hexagon", radius=2).size == 19
+    assert make_grid("triangle", shape=" Triangle", side=3).size == 9
+    assert make_grid("hex", shape="rectangle", size=(2, 3)).size == 6
