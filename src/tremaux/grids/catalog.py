@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from .._args import switch
 from ..errors import InvalidMazeError, InvalidSizeError, UnsupportedError
 from ..registry import Registry
 from .grid import Grid
@@ -83,6 +84,8 @@ def make_grid(name: str = "square", **params: Any) -> Grid:
     5
     """
     entry = GRIDS.get(name)
+    if "weave" in params:
+        switch(params["weave"], "weave", none=True)
     given = {k: v for k, v in params.items() if v is not None and v is not False}
     mask = given.pop("mask", None)
     if given.get("weave") and "weave" not in entry.params:
