@@ -124,3 +124,25 @@ def test_a_mask_of_ones_and_zeros_is_still_a_mask():
         [[True, False], [True, True]]
     with pytest.raises(InvalidMazeError, match=re.escape("mask shape (3, 3) differs from maze shape (2, 2)")):
         Maze.open((2, 2), mask=np.ones((3, 3), bool))
+
+
+@pytest.mark.parametrize("bad", ["0.5", "0", True, np.bool_(False), [0.5]])
+def test_a_braid_that_is_not_a_number_is_refused(bad):
+    for make in (lambda: tremaux.generate((4, 4), braid=bad), lambda: generate_on(make_grid("hex", size=(3, 3)),
+                                                                                   braid=bad)):
+        with pytest.raises(TremauxError, match=re.escape(f"braid={bad!r} is not a number; use a fraction")) as exc:
+            make()
+        one_line(exc)
+    # numbers of any kind are taken
+    assert tremaux.generate((4, 4), braid=np.float32(0.5), seed=1).maze.size == 16
+    assert generate_on(make_grid("hex", size=(3, 3)), braid=1, seed=1).maze.grid.size == 9
+
+
+@pytest.mark.parametrize("bad", ["yes", "no", 1, 0, 1.0])
+def test_a_weave_that_is_not_a_bool_is_refused(bad):
+    for name in ("square", "hex", "polar"):
+        with pytest.raises(InvalidSizeError, match=re.escape(f"weave must be True, False or None, not {bad!r}")) as exc:
+            make_grid(name, weave=bad)
+        one_line(exc)
+    assert make_grid("square", size=(4, 4), weave=np.bool_(True)).name == "square"
+    assert make_grid("hex", size=(3, 3), weave=False).size == 9

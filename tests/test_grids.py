@@ -387,3 +387,33 @@ def test_mask_errors():
         make_grid("hex", size=(3, 3), mask=np.ones((2, 2), bool))
     with pytest.raises(InvalidMazeError, match="2-D array of booleans"):
         make_grid("hex", mask=np.ones(4, bool))
+
+
+@pytest.mark.parametrize("name, params, message", [
+    ("hex", {"shape": "hexagon", "radius": 2, "size": (3, 3)}, "size is for a hex grid of shape 'rectangle'"),
+    ("hex", {"radius": 2}, "radius is for a hex grid of shape 'hexagon'"),
+    ("hex", {"shape": "rectangle", "radius": 2, "size": (3, 3)}, "radius is for"),
+    ("triangle", {"side": 3}, "side is for a triangle grid of shape 'triangle'"),
+    ("triangle", {"shape": "triangle", "side": 3, "size": (3, 3)}, "one of shape 'triangle' takes side"),
+])
+def test_make_grid_refuses_a_size_its_shape_ignores(name, params, message):
+    with pytest.raises(UnsupportedError, match=re.escape(message)):
+        make_grid(name, **params)
+    # what applies is still taken
+    assert make_grid("hex", shape="hexagon", radius=2).size == 19
+    assert make_grid("triangle", shape=" Triangle", side=3).size == 9
+    assert make_grid("hex", shape="rectangle", size=(2, 3)).size == 6
+
+
+def test_solve_on_names_an_option_its_solver_does_not_take():
+    maze = generate_on(make_grid("hex", size=(4, 4)), seed=1).maze
+    with pytest.raises(UnsupportedError, match=re.escape("the tremaux solver on a hex grid has no option 'seed' "
+                                                         "(it makes no random choice)")):
+        solve_on(maze, "tremaux", seed=1)
+    with pytest.raises(UnsupportedError, match=re.escape("solver 'bfs' has no option 'seed'; its options: none")):
+        solve_on(maze, "bfs", seed=1)
+    square = generate_on(make_grid("square", size=(4, 4)), seed=1).maze
+    # a solver of the plain square grid only takes its own options
+    assert solve_on(square, "pledge", direction="E").found
+    with pytest.raises(UnsupportedError, match="pledge direction 'x'"):
+        solve_on(square, "pledge", direction="x")

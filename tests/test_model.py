@@ -122,3 +122,35 @@ def test_the_first_fault_found_at_once_is_the_first_in_cell_order(block, monkeyp
         assert tuple(int(x) for x in _first_fault(cells, mask)) == want
         faulty += want[0] != 0
     assert 300 < faulty < 1400  # both valid and faulty grids were tried
+
+
+def test_maze_package_modules_stay_under_500_lines():
+    from pathlib import Path
+
+    import tremaux.maze
+
+    for path in Path(tremaux.maze.__file__).parent.glob("*.py"):
+        n = len(path.read_text(encoding="utf-8").splitlines())
+        assert n < 500, f"{path.name} has {n} lines"
+
+
+def test_model_names_stay_importable_from_model():
+    from tremaux.maze.model import MAX_CELLS, Cell, Direction, Maze as M, check_shape  # noqa: F401
+
+    assert M is Maze
+    assert M.open((2, 2), mask=[[True, False], [True, True]]).passages == 2
+    assert M.open((2, 2, 2)).passages == 12
+
+
+def test_equal_mazes_hash_equal_and_work_as_keys():
+    a = Maze.open((3, 4), start=(0, 0))
+    b = Maze(np.array(a.cells), start=(0, 0))
+    assert a == b and hash(a) == hash(b)
+    assert len({a, b}) == 1
+    assert {a: 1}[b] == 1
+    # a different start, goal, mask or passage set makes a different key
+    others = [a.replace(start=(0, 1)), a.replace(goal=(2, 3)), Maze.closed((3, 4), start=(0, 0)),
+              Maze.open((3, 4), mask=np.ones((3, 4), bool), start=(0, 0)), Maze.open((4, 3), start=(0, 0))]
+    for o in others:
+        assert o != a or hash(o) == hash(a)
+    assert len({a, *others}) == 1 + sum(o != a for o in others)

@@ -116,6 +116,19 @@ def test_render_errors_are_one_line(capsys, tmp_path, maze_file, args, message):
     assert err.startswith(message.replace("m.jpg", str(tmp_path / "m.jpg"))) and err.count("\n") == 1
 
 
+@pytest.mark.parametrize("fmt", ["png", "svg", "gif"])
+def test_render_refuses_a_text_style_for_a_picture(capsys, tmp_path, maze_file, fmt):
+    out_file = tmp_path / f"m.{fmt}"
+    status, _, err = run(capsys, "render", maze_file, "--out", out_file, "--style", "unicode")
+    assert status == 2 and not out_file.exists()
+    assert err == f"error: --style is for text drawings (txt); a {fmt} picture takes --cell-size\n"
+    # the default style stays ascii for text, and no style is asked of a picture
+    status, out, _ = run(capsys, "render", maze_file)
+    assert status == 0 and out.startswith("+")
+    status, _, _ = run(capsys, "render", maze_file, "--out", out_file)
+    assert status == 0 and out_file.exists()
+
+
 # ---------------------------------------------------------------- tremaux animate
 
 

@@ -87,14 +87,14 @@ def load_maze(path: str | Path, *, then: Callable[[int], int] | None = None, doi
 @app.command()
 def show(
     file: Path = FileArgument,
-    style: str = style_option("Text style: ascii or block (maze files, read back by every command) or unicode "
-                              "(box drawing, as render and demo print)."),
+    style: Optional[str] = style_option("Text style: ascii (default) or block (maze files, read back by every "
+                                        "command) or unicode (box drawing, as render and demo print)."),
 ) -> None:
     """Print a saved maze as text."""
     from .. import io as maze_io
     from .grid_cmds import is_grid_file, show_grid_file
 
-    style = style.strip().lower()
+    style = "ascii" if style is None else style.strip().lower()
     if style not in ("ascii", "block", "unicode"):  # checked before the file is read
         if style in maze_io.FORMATS:
             raise UnsupportedError(f"show prints a drawing; style {style!r} is not one, use ascii, block or unicode")

@@ -219,8 +219,12 @@ def format_option(help: str = "Output format (default: from the --out extension)
     return typer.Option(None, "--format", "-f", metavar="NAME", help=help)
 
 
-def style_option(help: str = "Text style: ascii, unicode or block.") -> Any:
-    """``--style NAME``: how a maze is drawn with characters (default ascii everywhere).
+def style_option(help: str = "Text style: ascii (default), unicode or block.") -> Any:
+    """``--style NAME``: how a maze is drawn with characters (``None``: ascii, everywhere).
+
+    The default is ``None`` rather than ``"ascii"`` so that a command can tell
+    an explicit ``--style`` from none, and refuse it where it means nothing
+    (a picture).
 
     Parameters
     ----------
@@ -235,10 +239,10 @@ def style_option(help: str = "Text style: ascii, unicode or block.") -> Any:
 
     Examples
     --------
-    >>> style_option().default
-    'ascii'
+    >>> style_option().default is None
+    True
     """
-    return typer.Option("ascii", "--style", metavar="NAME", help=help)
+    return typer.Option(None, "--style", metavar="NAME", help=help)
 
 
 def time_limit_option(default: float | None = None, help: str = "Seconds before giving up.", **kw: Any) -> Any:

@@ -46,7 +46,7 @@ def render_cmd(
     file: Path = typer.Argument(..., metavar="FILE", help="Maze file (any format tremaux.io reads; '-' reads stdin)."),
     fmt: Optional[str] = format_option("svg, png, gif or txt (default: from --out, else txt)."),
     out: Optional[Path] = OutOption,
-    style: str = style_option(),
+    style: Optional[str] = style_option("Text style of a txt drawing: ascii (default), unicode or block."),
     solver: Optional[str] = solver_option(None, "Draw the solution found by this solver."),
     heat: bool = typer.Option(False, "--heat", help="Colour cells by their distance from the start."),
     cell_size: Optional[int] = CellSizeOption,
@@ -59,6 +59,8 @@ def render_cmd(
     from .grid_cmds import is_grid_file, render_grid_file
 
     fmt = _format(fmt, out)  # refused before the maze is read, not after
+    if style is not None and fmt != "ascii":
+        raise UnsupportedError(f"--style is for text drawings (txt); a {fmt.lstrip('.')} picture takes --cell-size")
     if out is not None:
         check_folder(out)
     if str(file) != "-" and is_grid_file(str(file)):  # a maze on a polar, hex, ... grid
@@ -69,7 +71,7 @@ def render_cmd(
         obj = solve(obj, solver)
     if fmt == "ascii" and cell_size is not None:
         raise UnsupportedError("--cell-size is for pictures (png, svg, gif); a text drawing takes --style")
-    options = {"style": style} if fmt == "ascii" else {"cell_size": cell_size}
+    options = {"style": style or "ascii"} if fmt == "ascii" else {"cell_size": cell_size}
     data = render.render(obj, fmt, heat=heat or None, animate=False, **options)
     _emit(data, out, fmt)
 

@@ -115,7 +115,7 @@ def generate(
     entry = GENERATORS.get(algorithm)
     name = entry.name
     meta = entry.meta  # plain mapping access: this function runs once per maze, keep it light
-    braid_f = _BRAID(braid) if braid else 0.0
+    braid_f = 0.0 if braid is None else _BRAID(braid)
     openings = islands = unreachable = 0
     if options:
         extra = {k: options.pop(k) for k in ("openings", "islands", "unreachable") if k in options}
@@ -209,7 +209,7 @@ def generate(
     return Generated(maze, stats, tr)
 
 
-_BRAID = probability("braid")
+_BRAID = probability("braid", text=False)
 
 
 def _whole(name: str, value: Any) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -34,13 +35,17 @@ class Option:
     """Validates a value and returns it normalised; raises :class:`TremauxError`."""
 
 
-def probability(name: str) -> Callable[[Any], float]:
+def probability(name: str, *, text: bool = True) -> Callable[[Any], float]:
     """A checker for a number between 0 and 1.
 
     Parameters
     ----------
     name : str
         The option's name, used in error messages.
+    text : bool, default True
+        Accept a number written as a string (``"0.5"``, as generator options
+        come from the command line). ``False`` for a library argument typed
+        ``float``: only a real number (not a bool) passes.
 
     Returns
     -------
@@ -61,9 +66,15 @@ def probability(name: str) -> Callable[[Any], float]:
     Traceback (most recent call last):
     ...
     tremaux.errors.TremauxError: braid=2 is out of range; use a fraction between 0 and 1
+    >>> probability("braid", text=False)("0.5")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.TremauxError: braid='0.5' is not a number; use a fraction between 0 and 1
     """
 
     def check(value: Any) -> float:
+        if not text and (isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real)):
+            raise TremauxError(f"{name}={value!r} is not a number; use a fraction between 0 and 1")
         try:
             x = float(value)
         except (TypeError, ValueError):

@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from .._args import switch
 from ..errors import InvalidMazeError, InvalidSizeError, UnsupportedError
 from ..registry import Registry
 from .grid import Grid
@@ -67,7 +68,9 @@ def make_grid(name: str = "square", **params: Any) -> Grid:
     UnknownNameError
         For an unknown grid name.
     UnsupportedError
-        For a parameter the grid does not take.
+        For a parameter the grid does not take, or one its ``shape`` does not
+        use (``size`` is for the rectangle, ``radius`` for the hexagon, ``side``
+        for the triangle).
     InvalidSizeError
         For a bad or absurdly large size, or a mask of another size.
     InvalidMazeError
@@ -81,6 +84,8 @@ def make_grid(name: str = "square", **params: Any) -> Grid:
     5
     """
     entry = GRIDS.get(name)
+    if "weave" in params:
+        switch(params["weave"], "weave", none=True)
     given = {k: v for k, v in params.items() if v is not None and v is not False}
     mask = given.pop("mask", None)
     if given.get("weave") and "weave" not in entry.params:
@@ -101,6 +106,7 @@ def make_grid(name: str = "square", **params: Any) -> Grid:
     if bad:
         raise UnsupportedError(f"the {entry.name} grid takes no parameter {bad[0]!r}; it takes: "
                                f"{', '.join(entry.params)}")
+    _check_outline(entry, given)
     if "size" in given and entry.name != "polar":
         given["size"] = tuple(given["size"]) if not isinstance(given["size"], str) else given["size"]
     weave = bool(given.pop("weave", False))
@@ -110,3 +116,21 @@ def make_grid(name: str = "square", **params: Any) -> Grid:
     if mask is not None:
         grid = grid.masked(mask.astype(bool)[grid.coords[:, 0], grid.coords[:, 1]])
     return grid
+
+
+# the outline each size parameter draws (grids with a ``shape`` parameter)
+_OUTLINE_OF = {"size": "rectangle", "radius": "hexagon", "side": "triangle"}
+
+
+def _check_outline(entry: Any, given: dict[str, Any]) -> None:
+    """Refuse a size parameter the chosen outline would ignore (``size`` with a hexagon...)."""
+    if "shape" not in entry.params:
+        return
+    outlines = {_OUTLINE_OF[p]: p for p in _OUTLINE_OF if p in entry.params}
+    form = str(given.get("shape", "rectangle")).strip().lower()
+    if form not in outlines:
+        return  # an unknown shape: the grid's builder names the valid ones
+    for param, needs in _OUTLINE_OF.items():
+        if param in given and needs != form:
+            raise UnsupportedError(f"{param} is for a {entry.name} grid of shape {needs!r}; "
+                                   f"one of shape {form!r} takes {outlines[form]}")

@@ -44,7 +44,7 @@ GRAPH_KERNELS: dict[str, str] = {
 """Generator name -> graph kernel, for every generator registered with ``grids="any"``."""
 
 _KERNELS = {**kgg.KERNELS, **kgm.KERNELS}
-_BRAID = probability("braid")
+_BRAID = probability("braid", text=False)
 _WEAVE = probability("weave")
 
 
@@ -183,7 +183,7 @@ def generate_on(grid: Grid, algorithm: str = "backtracker", *, seed: int | None 
         raise UnsupportedError(f"{name} does not run on {article(kind_label)} {kind_label} grid; {where}")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
         raise TremauxError(f"seed {seed!r} is not a whole number")
-    braid_f = _BRAID(braid) if braid else 0.0
+    braid_f = 0.0 if braid is None else _BRAID(braid)
     weave = None if weave is None else _WEAVE(weave)
     if start is not None and not entry.start:
         takers = ", ".join(e.name for e in GENERATORS if e.start and supports(e, grid))

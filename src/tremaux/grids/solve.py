@@ -128,7 +128,7 @@ def clockwise(grid: Grid) -> tuple[np.ndarray, np.ndarray]:
 
 
 def solve_on(maze: GridMaze, algorithm: str = "bfs", *, start: Any = None, goal: Any = None,
-             record: bool = False) -> GridSolution:
+             record: bool = False, **options: Any) -> GridSolution:
     """Find a path from ``start`` to ``goal`` (default: the maze's own) with the named solver.
 
     Parameters
@@ -141,6 +141,10 @@ def solve_on(maze: GridMaze, algorithm: str = "bfs", *, start: Any = None, goal:
     record : bool, default False
         Keep the transcript of the run (:class:`tremaux.Trace`) for animations. The recorded run makes
         the same moves, so it finds the same path.
+    **options
+        Options of a solver that runs on the plain square grid only (``direction`` for ``pledge``);
+        the solvers of every grid (:data:`GRAPH_SOLVERS`) take none: their choices are fixed, so
+        the Trémaux solver here takes no ``seed``.
 
     Returns
     -------
@@ -151,7 +155,8 @@ def solve_on(maze: GridMaze, algorithm: str = "bfs", *, start: Any = None, goal:
     UnknownNameError
         For an unknown solver.
     UnsupportedError
-        For a solver not defined on this grid (the message says where it runs).
+        For a solver not defined on this grid (the message says where it runs), or an option it
+        does not take.
     CellError
         For a start or goal off the grid.
 
@@ -164,12 +169,17 @@ def solve_on(maze: GridMaze, algorithm: str = "bfs", *, start: Any = None, goal:
     (True, (0, 0), True)
     >>> solve_on(m, "bfs").length == sol.length
     True
+    >>> solve_on(m, "tremaux", seed=1)
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.UnsupportedError: the tremaux solver on a polar grid has no option 'seed' (it makes no random choice)
     """
     if not isinstance(maze, GridMaze):
         raise UnsupportedError(f"solve_on needs a GridMaze, not {type(maze).__name__}; use tremaux.solve for a Maze")
     entry = SOLVERS.get(algorithm)
     name = entry.name
     grid = maze.grid
+    _check_options(entry, grid, options)
     src = grid.index(start) if start is not None else maze.start_index
     dst = grid.index(goal) if goal is not None else maze.goal_index
     cells = maze.cells
@@ -179,7 +189,8 @@ def solve_on(maze: GridMaze, algorithm: str = "bfs", *, start: Any = None, goal:
     if name not in GRAPH_SOLVERS:
         import tremaux
 
-        sol = tremaux.solve(maze.to_maze(), name, start=grid.cell(src), goal=grid.cell(dst), record=record)
+        sol = tremaux.solve(maze.to_maze(), name, start=grid.cell(src), goal=grid.cell(dst), record=record,
+                            **options)
         W = int(grid.params["size"][1])
         path = (sol.path[:, 0] * W + sol.path[:, 1]).astype(np.int64) if sol.found else np.empty(0, np.int64)
         # the plain square grid numbers its cells row by row, as the square maze's trace does
@@ -223,6 +234,19 @@ def solve_on(maze: GridMaze, algorithm: str = "bfs", *, start: Any = None, goal:
 
 _NO_TRACE = np.empty((0, 3), np.int64)
 _NO_CENTRES = np.zeros((1, 2))
+
+
+def _check_options(entry: Any, grid: Grid, options: dict[str, Any]) -> None:
+    """Refuse an option the solver does not take here (the grid solvers take none)."""
+    if not options:
+        return
+    from ..solvers.api import _check_options as check_solver_options
+
+    check_solver_options(entry, options)  # an option the solver has nowhere: its own message lists those it has
+    if entry.name in GRAPH_SOLVERS:
+        key = sorted(options)[0]
+        raise UnsupportedError(f"the {entry.name} solver on {article(grid.name)} {grid.name} grid has no option {key!r}"
+                               + (" (it makes no random choice)" if key == "seed" else ""))
 
 
 def solver_refusal(grid: Grid, name: str) -> str | None:

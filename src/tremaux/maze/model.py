@@ -26,6 +26,7 @@ from .._lazy import lazy_module
 from .cells import MAX_CELLS, Cell, Direction, check_shape
 from .cells import direction_index as _direction
 from .checks import check_cell, check_cells, check_mask, check_passages
+from .fields import closed_cells, open_cells
 
 # the compiled kernels, loaded on first call (start-up without numba)
 kg = lazy_module("tremaux.kernels.grid")
@@ -79,7 +80,7 @@ class Maze:
     tremaux.errors.InvalidMazeError: passage E of cell (0, 0) is open from one side only: (0, 1) has no W side open
     """
 
-    __slots__ = ("_cells", "_mask", "_start", "_goal", "_shape3", "__weakref__")
+    __slots__ = ("_cells", "_mask", "_start", "_goal", "_shape3", "_hash", "__weakref__")
 
     def __init__(
         self,
@@ -105,6 +106,7 @@ class Maze:
         self._shape3 = shape3
         self._start = None if start is None else self._checked_cell(start, "start")
         self._goal = None if goal is None else self._checked_cell(goal, "goal")
+        self._hash: int | None = None
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -130,9 +132,7 @@ class Maze:
         >>> Maze.closed((2, 3)).passages
         0
         """
-        L, H, W = check_shape(shape)
-        dims = (H, W) if len(tuple(shape)) == 2 else (L, H, W)
-        return cls(np.zeros(dims, np.uint8), mask=mask, start=start, goal=goal, validate=False)
+        return cls(closed_cells(shape), mask=mask, start=start, goal=goal, validate=False)
 
     @classmethod
     def open(cls, shape: Sequence[int], *, mask: Any = None, start=None, goal=None) -> Maze:
@@ -157,30 +157,7 @@ class Maze:
         >>> Maze.open((2, 3)).passages
         7
         """
-        L, H, W = check_shape(shape)
-        threed = len(tuple(shape)) == 3
-        c = np.zeros((L, H, W), np.uint8)
-        c[:, 1:, :] |= 1
-        c[:, :, :-1] |= 2
-        c[:, :-1, :] |= 4
-        c[:, :, 1:] |= 8
-        if threed:
-            c[:-1] |= 16
-            c[1:] |= 32
-        if mask is not None:
-            mk = check_mask(mask, (L, H, W) if threed else (H, W))
-            mask = None if mk is None else mk
-        if mask is not None:
-            mk = mk.reshape(L, H, W)
-            c[~mk] = 0
-            c[:, 1:, :][~mk[:, :-1, :]] &= ~np.uint8(1)
-            c[:, :, :-1][~mk[:, :, 1:]] &= ~np.uint8(2)
-            c[:, :-1, :][~mk[:, 1:, :]] &= ~np.uint8(4)
-            c[:, :, 1:][~mk[:, :, :-1]] &= ~np.uint8(8)
-            if threed:
-                c[:-1][~mk[1:]] &= ~np.uint8(16)
-                c[1:][~mk[:-1]] &= ~np.uint8(32)
-        cells = c if threed else c[0]
+        cells, mask = open_cells(shape, mask)
         return cls(cells, mask=mask, start=start, goal=goal, validate=False)
 
     def replace(self, **changes: Any) -> Maze:
@@ -464,7 +441,12 @@ class Maze:
             and self._goal == other._goal
         )
 
-    __hash__ = None  # type: ignore[assignment]
+    def __hash__(self) -> int:
+        # content-based like __eq__ (the arrays are read-only), computed once
+        if self._hash is None:
+            mask = None if self._mask is None else self._mask.tobytes()
+            self._hash = hash((self._cells.shape, self._cells.tobytes(), mask, self._start, self._goal))
+        return self._hash
 
     def __repr__(self) -> str:
         parts = [f"shape={self.shape}", f"passages={self.passages}"]

@@ -155,22 +155,26 @@ def _choices(name: str, param: str) -> list[str]:
     entry = GRIDS.get(name)
     out = []
     for value in _SHAPES if param == "shape" else _WRAPS:
-        extra = {k: 1 for k in ("radius", "side") if k in entry.params}
         try:
-            make_grid(name, **{param: value}, **({} if value == "rectangle" else extra),
-                      **({"size": (4, 4)} if "size" in entry.params else {}))
+            make_grid(name, **{param: value}, **_size_for(entry, param, value, 1))
         except TremauxError:
             continue
         out.append(value)
     return out
 
 
+def _size_for(entry: Any, param: str, value: str, n: int) -> dict[str, Any]:
+    """The size parameter that goes with ``param=value``: ``size`` for a rectangle, else the outline's own."""
+    if param == "shape" and value != "rectangle":
+        return {k: n for k in ("radius", "side") if k in entry.params}
+    return {"size": (4, 4)} if "size" in entry.params else {}
+
+
 def _grid_with(entry: Any, param: str, value: str) -> Any:
     """A small grid of registry ``entry`` with ``param`` (shape or wrap) set to ``value``."""
     from ..grids import make_grid
 
-    extra = {} if value == "rectangle" else {k: 2 for k in ("radius", "side") if k in entry.params}
-    return make_grid(entry.name, **{param: value}, **extra, **({"size": (4, 4)} if "size" in entry.params else {}))
+    return make_grid(entry.name, **{param: value}, **_size_for(entry, param, value, 2))
 
 
 def grid_list() -> list[dict[str, Any]]:
