@@ -170,13 +170,17 @@ def test_the_hint_never_runs_router_rounds_that_outlast_it(monkeypatch):
     from tremaux.numberlink import solvers
     from tremaux.numberlink.solvers.base import Answer
 
-    budgets = _slow_budgeted_router(monkeypatch, 0.1)
+    from tremaux._jit import load_seconds
+
+    try_seconds = 0.5
+    budgets = _slow_budgeted_router(monkeypatch, try_seconds)
     p = Puzzle.from_rows(["1.2", "...", "1.2"])  # no cover (checkerboard), two lines under nikoli
     task = Task(p, resolve("fill"), 1, time.perf_counter() + 600)
-    t0 = time.perf_counter()
+    loaded, t0 = load_seconds(), time.perf_counter()
     hint = solvers._other_rule_hint(task, Answer((), True, "quick verdict", why="no solution"), 0.25)
-    assert time.perf_counter() - t0 < 0.25 + 0.1 + 0.1  # its share, one try past it and the densest lines
-    assert hint.endswith("(rule nikoli)") and budgets[0] == p.grid.size
+    spent = time.perf_counter() - t0 - (load_seconds() - loaded)  # kernels loaded on first use are not its work
+    assert hint.endswith("(rule nikoli)") and budgets == [p.grid.size]  # one try, of a board's worth of work
+    assert spent < 0.25 + 2 * try_seconds  # its share and one try past it: less than a second try would take
 
 
 def test_the_budgeted_router_grows_its_budget_while_the_time_allows(monkeypatch):
@@ -233,9 +237,12 @@ def test_the_blocking_pair_of_a_check_keeps_to_its_time_limit(monkeypatch):
 
     monkeypatch.setattr(check, "_blocking_pair", slow)
     monkeypatch.setattr(solvers, "_other_rule_hint", lambda *args: "")
+    from tremaux.numberlink.solvers import bound
+
     t0 = time.perf_counter()
     d = diagnose(Puzzle.from_rows(["1.2", "...", "1.2"]), "fill", time_limit=1)
-    assert time.perf_counter() - t0 < 2.5 and d.verdict == "no-solution"
+    # the limit, the child's grace and a margin for a loaded machine: far from the 30 s the question would take
+    assert time.perf_counter() - t0 < 1.0 + bound.grace(1.0) + 2.5 and d.verdict == "no-solution"
 
 
 def test_degree_clauses_let_a_bounded_question_move_on_between_their_runs(monkeypatch):
