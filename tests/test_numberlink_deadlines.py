@@ -60,6 +60,38 @@ def test_an_encoding_is_not_built_past_its_deadline():
         assert enc.next_model() is not None
 
 
+def test_the_hole_counter_allows_exactly_the_assignments_with_at_most_k_holes():
+    import itertools
+
+    from pysat.solvers import Solver
+
+    from tremaux.numberlink.solvers.clauses import at_most
+
+    for n in range(1, 7):
+        for k in range(n + 1):
+            clauses, top = at_most(np.arange(1, n + 1), k, n)
+            assert all(0 < abs(lit) <= top for clause in clauses for lit in clause)
+            with Solver(name="glucose4", bootstrap_with=clauses) as solver:
+                for bits in itertools.product((0, 1), repeat=n):
+                    assumptions = [i + 1 if b else -(i + 1) for i, b in enumerate(bits)]
+                    assert solver.solve(assumptions=assumptions) == (sum(bits) <= k), (n, k, bits)
+    n, k = 80_000, 4  # the hole cells of a 400x400 board: clauses in proportion (a few per literal and count)
+    clauses, top = at_most(np.arange(1, n + 1), k, n)
+    assert top == n + (n - 1) * k and len(clauses) == 2 * (n - 1) + (n - 2) * (2 * k - 1) + k - 1
+
+
+def test_the_densest_lines_question_of_a_large_open_board_keeps_to_its_deadline():
+    # 10 pairs on a 300x300 board: the counter of its 45 000 hole cells was one call of python-sat (8 s, and 80 s
+    # on 500x500) that no deadline interrupts; the router, after it, answers such boards in a fraction of a second
+    rng = np.random.default_rng(1)
+    grid = np.zeros(300 * 300, dtype=np.int32)
+    grid[rng.choice(grid.size, 20, replace=False)] = np.repeat(np.arange(1, 11), 2)
+    dense_stage(Task(Puzzle.from_rows(["1.2", "...", "1.2"]), resolve("nikoli"), 1, None))  # kernels loaded
+    t0 = time.perf_counter()
+    assert dense_stage(Task(Puzzle(grid.reshape(300, 300)), resolve("nikoli"), 1, t0 + 2.0)) is None
+    assert time.perf_counter() - t0 < 2.0 + 2.5  # its share, and a margin for a loaded machine
+
+
 def test_sat_stages_answer_time_limit_when_no_time_is_left():
     p = Puzzle.from_rows(["1..2", "....", "1..2"])
     a = sat_stage(Task(p, resolve("fill", touch=True), 1, PAST))
