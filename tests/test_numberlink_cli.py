@@ -228,3 +228,38 @@ def test_generate_says_the_seed_when_its_puzzle_cannot_be_written(capsys, monkey
     assert (code, printed) == (2, "")
     assert err.splitlines()[-1] == (f"error: cannot write {out}: Permission denied; the puzzle is --seed 5: ask it "
                                     f"again with another --out")
+
+
+def _commands_with_out():
+    """The path of every command (maze and Number Link) that takes ``--out``."""
+    import typer.main
+
+    from tremaux.cli import app
+
+    found = []
+
+    def walk(command, path):
+        if hasattr(command, "commands"):
+            for name, sub in command.commands.items():
+                walk(sub, [*path, name])
+        elif any("--out" in getattr(p, "opts", ()) for p in command.params):
+            found.append(path)
+
+    walk(typer.main.get_command(app), [])
+    return found
+
+
+def test_every_empty_out_is_an_empty_file_name_not_the_current_folder(capsys, tmp_path, monkeypatch):
+    # 'numberlink solve p.txt -o ""' said it could not write a picture as '.': the empty name had become a path
+    commands = _commands_with_out()
+    assert ["numberlink", "solve"] in commands and ["render"] in commands and ["dataset"] in commands
+    assert ["demo"] in commands
+    monkeypatch.chdir(tmp_path)
+    for command in commands:
+        for out in (["-o", ""], ["--out="]):
+            with pytest.raises(SystemExit) as exc:
+                main([*command, *out])  # the option is read before a missing argument is named
+            err = capsys.readouterr().err
+            assert exc.value.code == 2 and err.startswith("error: ") and "empty output file name" in err, command
+            assert len(err.strip().splitlines()) == 1 and "'.'" not in err
+    assert list(tmp_path.iterdir()) == []  # nothing written

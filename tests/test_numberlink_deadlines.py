@@ -60,6 +60,38 @@ def test_an_encoding_is_not_built_past_its_deadline():
         assert enc.next_model() is not None
 
 
+def test_the_hole_counter_allows_exactly_the_assignments_with_at_most_k_holes():
+    import itertools
+
+    from pysat.solvers import Solver
+
+    from tremaux.numberlink.solvers.clauses import at_most
+
+    for n in range(1, 7):
+        for k in range(n + 1):
+            clauses, top = at_most(np.arange(1, n + 1), k, n)
+            assert all(0 < abs(lit) <= top for clause in clauses for lit in clause)
+            with Solver(name="glucose4", bootstrap_with=clauses) as solver:
+                for bits in itertools.product((0, 1), repeat=n):
+                    assumptions = [i + 1 if b else -(i + 1) for i, b in enumerate(bits)]
+                    assert solver.solve(assumptions=assumptions) == (sum(bits) <= k), (n, k, bits)
+    n, k = 80_000, 4  # the hole cells of a 400x400 board: clauses in proportion (a few per literal and count)
+    clauses, top = at_most(np.arange(1, n + 1), k, n)
+    assert top == n + (n - 1) * k and len(clauses) == 2 * (n - 1) + (n - 2) * (2 * k - 1) + k - 1
+
+
+def test_the_densest_lines_question_of_a_large_open_board_keeps_to_its_deadline():
+    # 10 pairs on a 300x300 board: the counter of its 45 000 hole cells was one call of python-sat (8 s, and 80 s
+    # on 500x500) that no deadline interrupts; the router, after it, answers such boards in a fraction of a second
+    rng = np.random.default_rng(1)
+    grid = np.zeros(300 * 300, dtype=np.int32)
+    grid[rng.choice(grid.size, 20, replace=False)] = np.repeat(np.arange(1, 11), 2)
+    dense_stage(Task(Puzzle.from_rows(["1.2", "...", "1.2"]), resolve("nikoli"), 1, None))  # kernels loaded
+    t0 = time.perf_counter()
+    assert dense_stage(Task(Puzzle(grid.reshape(300, 300)), resolve("nikoli"), 1, t0 + 2.0)) is None
+    assert time.perf_counter() - t0 < 2.0 + 2.5  # its share, and a margin for a loaded machine
+
+
 def test_sat_stages_answer_time_limit_when_no_time_is_left():
     p = Puzzle.from_rows(["1..2", "....", "1..2"])
     a = sat_stage(Task(p, resolve("fill", touch=True), 1, PAST))
@@ -170,13 +202,17 @@ def test_the_hint_never_runs_router_rounds_that_outlast_it(monkeypatch):
     from tremaux.numberlink import solvers
     from tremaux.numberlink.solvers.base import Answer
 
-    budgets = _slow_budgeted_router(monkeypatch, 0.1)
+    from tremaux._jit import load_seconds
+
+    try_seconds = 0.5
+    budgets = _slow_budgeted_router(monkeypatch, try_seconds)
     p = Puzzle.from_rows(["1.2", "...", "1.2"])  # no cover (checkerboard), two lines under nikoli
     task = Task(p, resolve("fill"), 1, time.perf_counter() + 600)
-    t0 = time.perf_counter()
+    loaded, t0 = load_seconds(), time.perf_counter()
     hint = solvers._other_rule_hint(task, Answer((), True, "quick verdict", why="no solution"), 0.25)
-    assert time.perf_counter() - t0 < 0.25 + 0.1 + 0.1  # its share, one try past it and the densest lines
-    assert hint.endswith("(rule nikoli)") and budgets[0] == p.grid.size
+    spent = time.perf_counter() - t0 - (load_seconds() - loaded)  # kernels loaded on first use are not its work
+    assert hint.endswith("(rule nikoli)") and budgets == [p.grid.size]  # one try, of a board's worth of work
+    assert spent < 0.25 + 2 * try_seconds  # its share and one try past it: less than a second try would take
 
 
 def test_the_budgeted_router_grows_its_budget_while_the_time_allows(monkeypatch):
@@ -233,9 +269,12 @@ def test_the_blocking_pair_of_a_check_keeps_to_its_time_limit(monkeypatch):
 
     monkeypatch.setattr(check, "_blocking_pair", slow)
     monkeypatch.setattr(solvers, "_other_rule_hint", lambda *args: "")
+    from tremaux.numberlink.solvers import bound
+
     t0 = time.perf_counter()
     d = diagnose(Puzzle.from_rows(["1.2", "...", "1.2"]), "fill", time_limit=1)
-    assert time.perf_counter() - t0 < 2.5 and d.verdict == "no-solution"
+    # the limit, the child's grace and a margin for a loaded machine: far from the 30 s the question would take
+    assert time.perf_counter() - t0 < 1.0 + bound.grace(1.0) + 2.5 and d.verdict == "no-solution"
 
 
 def test_degree_clauses_let_a_bounded_question_move_on_between_their_runs(monkeypatch):

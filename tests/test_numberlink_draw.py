@@ -74,15 +74,58 @@ def test_text_drawing_is_the_coloured_drawing_without_its_colours(text, rule):
             assert to_text(drawn) == "\n".join(ln.rstrip() for ln in to_rich(drawn).plain.split("\n"))
 
 
-def test_the_text_of_a_large_board_is_drawn_in_a_second_not_cell_by_cell():
-    import time
-
+def _corners(n):
+    """An n x n board with one pair in opposite corners."""
     import numpy as np
 
-    grid = np.zeros((2048, 2048), dtype=np.int32)
+    grid = np.zeros((n, n), dtype=np.int32)
     grid[0, 0] = grid[-1, -1] = 1
-    puzzle = Puzzle(grid)
-    t0 = time.perf_counter()
-    text = to_text(puzzle)
-    assert time.perf_counter() - t0 < 3  # about 0.2 s; 7 s drawn cell by cell
+    return Puzzle(grid)
+
+
+def _python_calls(draw, puzzle):
+    """How many Python functions (and built-ins) ``draw(puzzle)`` calls: the work done cell by cell shows in it,
+    whatever the machine's load (which a time bound would measure as well)."""
+    import sys
+
+    calls = [0]
+
+    def count(frame, event, arg):
+        if event in ("call", "c_call"):
+            calls[0] += 1
+
+    sys.setprofile(count)
+    try:
+        draw(puzzle)
+    finally:
+        sys.setprofile(None)
+    return calls[0]
+
+
+def test_the_text_of_a_large_board_is_drawn_in_a_second_not_cell_by_cell():
+    # 7 s on a 2048x2048 board drawn cell by cell, about 0.2 s as one array: the calls grow with the rows at most
+    small, large = _python_calls(to_text, _corners(64)), _python_calls(to_text, _corners(256))
+    assert large - small < 8 * (256 - 64)  # a few a row; cell by cell, hundreds of thousands more
+    text = to_text(_corners(2048))
     assert len(text) == 2048 * (2 * 2048 - 1) + 2047
+
+
+def test_the_numbers_of_a_large_board_are_written_as_one_array_not_cell_by_cell():
+    # '--numbers' on a 4096x4096 board took 7 s cell by cell; now the calls do not grow with the board
+    assert _python_calls(numbers_text, _corners(256)) == _python_calls(numbers_text, _corners(64))
+    text = numbers_text(_corners(2048))
+    rows = text.split("\n")
+    assert len(rows) == 2048 and all(len(row) == 2 * 2048 - 1 for row in rows)
+    assert rows[0].startswith("1 0 0") and rows[-1].endswith("0 0 1") and text.count("1") == 2
+
+
+def test_numbers_of_several_widths_are_right_aligned_to_the_widest_on_the_board():
+    import numpy as np
+
+    grid = np.zeros((3, 4), dtype=np.int32)
+    grid[0], grid[2] = [1, 2, 3, 4], [1, 2, 3, 4]
+    puzzle = Puzzle(grid, labels=["5", "10", "100", "7"])
+    for drawn in (puzzle, solve_puzzle(puzzle)):
+        numbers = [[5, 10, 100, 7], [0, 0, 0, 0] if drawn is puzzle else [5, 10, 100, 7], [5, 10, 100, 7]]
+        assert numbers_text(drawn).split("\n") == [" ".join(f"{x:>3}" for x in row) for row in numbers]
+    assert numbers_text(Puzzle.from_rows(["1", "1"])) == "1\n1"

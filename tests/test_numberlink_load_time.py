@@ -35,11 +35,13 @@ def test_time_spent_loading_kernels_is_given_back_once(monkeypatch):
 
     monkeypatch.setattr(base.NL_SOLVERS, "get", lambda name: Slow)
     monkeypatch.setattr("tremaux.numberlink.solvers.NL_SOLVERS", base.NL_SOLVERS)
+    t0 = time.perf_counter()
     r = solve_puzzle(Puzzle.from_rows(ROWS), time_limit=0.2)
+    wall = time.perf_counter() - t0
     assert r.status == "solved" and len(calls) == 2
     assert calls[1] > calls[0]  # a new deadline, after the first one
     assert r.extras["load_seconds"] >= 0.3
-    assert r.seconds < 0.3  # the loading is not counted as solving
+    assert r.seconds <= max(0.0, wall - r.extras["load_seconds"]) + 1e-5  # the loading is not counted as solving
 
 
 def test_every_pass_that_loads_kernels_is_given_its_time_again(monkeypatch):

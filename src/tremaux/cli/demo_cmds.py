@@ -8,6 +8,7 @@ from typing import Optional
 import typer
 
 from .app import DEFAULT_GENERATOR, app, deprecated, generator_option, parse_size, renamed, size_option, solver_option
+from .options import _out_path
 from .output import check_output
 
 
@@ -18,7 +19,7 @@ def demo(
     solver: str = solver_option("tremaux"),
     braid: float = typer.Option(0.3, "--braid", metavar="SHARE", help="Share of dead ends opened into loops (0..1)."),
     seed: int = typer.Option(1, "--seed", metavar="N", help="Random seed; the same seed gives the same result."),
-    out: Path = typer.Option(Path("tremaux-demo.png"), "--out", "-o", metavar="FILE",
+    out: Path = typer.Option(Path("tremaux-demo.png"), "--out", "-o", metavar="FILE", parser=_out_path,
                              help="Picture to write (.png, .svg, .gif or .txt)."),
     algorithm: Optional[str] = deprecated("--algorithm", "-a"),
 ) -> None:

@@ -173,8 +173,9 @@ def size_option(default: str | None = DEFAULT_SIZE, help: str = "Maze size HxW (
     return typer.Option(default, "--size", metavar="HxW", help=help)
 
 
-def out_option(help: str = "File to write; its extension picks the format.", required: bool = False) -> Any:
-    """``--out/-o FILE``: the output file.
+def out_option(help: str = "File to write; its extension picks the format.", required: bool = False,
+               text: bool = False) -> Any:
+    """``--out/-o FILE``: the output file; an empty name is refused (as a path it would be '.').
 
     Parameters
     ----------
@@ -182,7 +183,8 @@ def out_option(help: str = "File to write; its extension picks the format.", req
         The help line of this command's option.
     required : bool, default False
         Whether the command needs it.
-
+    text : bool, default False
+        Give the command the name as text (a path or a URL), not a :class:`pathlib.Path`.
 
     Returns
     -------
@@ -194,7 +196,22 @@ def out_option(help: str = "File to write; its extension picks the format.", req
     >>> out_option().param_decls
     ('--out', '-o')
     """
-    return typer.Option(... if required else None, "--out", "-o", metavar="FILE", help=help)
+    return typer.Option(... if required else None, "--out", "-o", metavar="FILE", help=help,
+                        parser=_out_text if text else _out_path)
+
+
+def _out_text(value: str) -> str:
+    """The ``--out`` value, refused when empty."""
+    if value == "":
+        raise click.BadParameter("empty output file name", param_hint="'--out'")
+    return value
+
+
+def _out_path(value: str) -> Any:
+    """The ``--out`` value as a path, refused when empty (a path would make it '.', the current folder)."""
+    from pathlib import Path
+
+    return Path(_out_text(value))
 
 
 def format_option(help: str = "Output format (default: from the --out extension).") -> Any:

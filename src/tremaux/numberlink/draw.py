@@ -258,9 +258,27 @@ def numbers_text(obj: Any) -> str:
     """
     puzzle, linking = _unpack(obj)
     grid = linking.grid if linking is not None else puzzle.grid
-    nums = puzzle.numbers[grid]
-    width = max(len(str(int(x))) for x in nums.ravel())
-    return "\n".join(" ".join(str(int(x)).rjust(width) for x in row) for row in nums)
+    h, w = puzzle.shape
+    nums = puzzle.numbers
+    used = np.bincount(grid.ravel(), minlength=len(nums)) > 0
+    width = len(str(int(nums[used].max())))
+    budget.check(NUMBERS_CHAR_BYTES * (width + 1) * h * w + NUMBERS_CELL_BYTES * h * w + 4096,
+                 f"the numbers of a {w}x{h} (WxH) board")
+    table = np.full((len(nums), width + 1), ord(" "), dtype=np.uint8)  # each number right-aligned, then a space
+    for d in range(width):
+        power = 10 ** d
+        digits = (ord("0") + nums // power % 10).astype(np.uint8)
+        table[:, width - 1 - d] = np.where((nums >= power) | (d == 0), digits, ord(" "))
+    codes = table[grid]  # the board as one array of characters, not cell by cell
+    codes[:, -1, -1] = ord("\n")
+    return codes.tobytes()[:-1].decode("ascii")
+
+
+NUMBERS_CHAR_BYTES = 3
+"""Peak bytes per character of :func:`numbers_text` (the characters, their bytes and the text, one byte each)."""
+
+NUMBERS_CELL_BYTES = 8
+"""Peak bytes per cell of :func:`numbers_text` besides its characters (the count of each number's cells)."""
 
 
 def to_svg(obj: Any, *, cell: int = 28, line_width: float | None = None, colours: Sequence[str] | None = None,

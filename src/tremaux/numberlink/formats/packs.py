@@ -201,11 +201,27 @@ def is_bwinf(body: Sequence[Line]) -> bool:
     --------
     >>> is_bwinf([(1, "2"), (2, "1"), (3, "1 1"), (4, "0 0")]), is_bwinf([(1, "2"), (2, "1"), (3, "11")])
     (True, False)
+    >>> is_bwinf([(1, "1"), (2, "0"), (3, "0")]), is_bwinf([(1, "1"), (2, "0"), (3, "1")])  # 1x1 board; a column
+    (True, False)
     """
     if len(body) < 3:
         return False
     n, k = _single_int(body[0][1]), _single_int(body[1][1])
+    if n == 1:
+        return _empty_unit_boards(body)
     return n is not None and k is not None and n >= 2 and len(body[2][1].split()) == n
+
+
+def _empty_unit_boards(body: Sequence[Line]) -> bool:
+    """Whether ``body`` starts with 1x1 boards (``1``, ``0`` pairs, a ``0`` cell: the only 1x1 board there is) and
+    what follows them, if anything, starts as a larger board.
+
+    Three lines ``1 0 0`` are also a column of cells, but not one a grid can be: its '1' appears once.
+    """
+    i = 0
+    while i + 2 < len(body) and [_single_int(s) for _, s in body[i:i + 3]] == [1, 0, 0]:
+        i += 3
+    return i > 0 and (i == len(body) or is_bwinf(body[i:]))
 
 
 def read_bwinf(text: str, source: str | None, base: str) -> list[Item]:

@@ -49,9 +49,52 @@ import numpy as np
 
 from .bound import checkpoint
 
-__all__ = ["ClauseBuilders", "degree_clauses", "degree_patterns"]
+__all__ = ["ClauseBuilders", "at_most", "degree_clauses", "degree_patterns"]
 
 _PATTERNS: dict[tuple[str, int], list[tuple[tuple[int, ...], int]]] = {}
+
+
+def at_most(lits: np.ndarray, k: int, top: int) -> tuple[list[list[int]], int]:
+    """Clauses that hold when at most ``k`` of ``lits`` are true: Sinz's sequential counter, built as arrays.
+
+    As python-sat's ``seqcounter``, but in time linear in ``len(lits) * k`` (python-sat's took 31 s
+    for 80 000 literals, the hole cells of a 400x400 board, in one call that no deadline interrupts).
+
+    Parameters
+    ----------
+    lits : numpy.ndarray
+        The literals (nonzero integers).
+    k : int
+        How many may be true, at least 0.
+    top : int
+        The largest variable in use: the counter's own variables follow it.
+
+    Returns
+    -------
+    clauses : list of list of int
+        The clauses.
+    top : int
+        The largest variable in use after them.
+
+    Examples
+    --------
+    >>> at_most(np.array([1, 2, 3]), 1, 3)
+    ([[-1, 4], [-2, 5], [-4, 5], [-2, -4], [-3, -5]], 5)
+    """
+    x = np.asarray(lits, dtype=np.int64).ravel()
+    n = x.size
+    if k <= 0:
+        return (-x[:, None]).tolist(), top
+    if n <= k:
+        return [], top
+    s = top + 1 + np.arange((n - 1) * k, dtype=np.int64).reshape(n - 1, k)  # s[i, j]: more than j of x[:i + 1]
+    out = np.stack([-x[:-1], s[:, 0]], axis=1).tolist()  # x[i] counts one
+    out += np.stack([-s[:-1].ravel(), s[1:].ravel()], axis=1).tolist()  # a count never falls
+    out += (-s[0, 1:, None]).tolist()  # the first literal counts one at most
+    if k > 1:  # x[i] and more than j - 1 before it: more than j
+        out += np.stack([np.repeat(-x[1:-1], k - 1), -s[:-1, :-1].ravel(), s[1:, 1:].ravel()], axis=1).tolist()
+    out += np.stack([-x[1:], -s[:, k - 1]], axis=1).tolist()  # no x[i] after k of them
+    return out, top + (n - 1) * k
 
 
 def degree_patterns(kind: str, d: int) -> list[tuple[tuple[int, ...], int]]:
@@ -331,12 +374,8 @@ class ClauseBuilders:
         for c, hv in zip(cells.tolist(), hvar.tolist()):
             out.append([hv] + [int(x) for x in packed[c] if x])
         if max_holes is not None and max_holes < cells.size:
-            from pysat.card import CardEnc, EncType
-
-            card = CardEnc.atmost(lits=hvar.tolist(), bound=int(max_holes), top_id=self.nvars,
-                                  encoding=EncType.seqcounter)
-            out.extend(card.clauses)
-            self.nvars = max(self.nvars, card.nv)
+            card, self.nvars = at_most(hvar, int(max_holes), self.nvars)
+            out.extend(card)
         return out
 
     def _squares(self, idx, no_uturn):
