@@ -13,6 +13,7 @@ import typer
 
 from tremaux.cli import app, main
 from tremaux.cli.app import DEFAULT_SIZE
+from cli_helpers import run
 
 # concept (the parameter's name in the command function) -> the one spelling, its short form, spellings refused
 CONCEPTS = {
@@ -142,13 +143,7 @@ def test_every_maze_command_has_one_default_size():
 
 
 def _run(capsys, *argv):
-    try:
-        main(list(argv))
-        code = 0
-    except SystemExit as exc:
-        code = exc.code
-    out = capsys.readouterr()
-    return code, out.out, out.err
+    return run(capsys, *argv)  # without the once-per-process first-use note
 
 
 def test_old_spellings_still_work_for_one_release_with_a_warning(capsys):

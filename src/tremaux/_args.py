@@ -2,9 +2,9 @@
 
 Keyword arguments typed ``bool`` in the public API are checked here, so
 ``weave="yes"`` gets a one-line error naming the argument instead of being
-taken for a value it does not mean. The same rule as the Number Link API's
-checks (:mod:`tremaux.numberlink._args`); numbers are checked by
-:func:`tremaux.generators.options.probability`.
+taken for a value it does not mean. The Number Link API's checks
+(:mod:`tremaux.numberlink._args`) use this one for their switches; numbers are
+checked by :func:`tremaux.generators.options.probability`.
 
 Examples
 --------

@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from .._args import switch  # noqa: F401  (one check of a switch for the whole library)
 from ..errors import InvalidSizeError
 
 _BOOLS = (bool, np.bool_)
@@ -57,13 +58,3 @@ def seconds(value: Any, what: str) -> float | None:
     if not limit > 0:
         raise InvalidSizeError(f"{what} must be a positive number of seconds, not {value!r}")
     return limit
-
-
-def switch(value: Any, what: str, *, none: bool = False) -> bool | None:
-    """``value`` when it is ``True`` or ``False`` (or ``None`` when ``none``), else an error naming ``what``."""
-    if value is None and none:
-        return None
-    if not isinstance(value, _BOOLS):
-        choices = "True, False or None" if none else "True or False"
-        raise InvalidSizeError(f"{what} must be {choices}, not {value!r}")
-    return bool(value)
