@@ -90,13 +90,14 @@ def _nbrs(v, h, w, out):
 
 
 @njit(cache=True, interpret=False)
-def _corner(dom, a, dx, ray, w, queue, inq, tail, n, h):
+def _corner(dom, a, dx, ray, w, queue, inq, tail, n, h, gone):
     """The cut corner rules on the 2 x 2 block of ``a``, ``e = a + dx`` (East or West) and the two below them.
 
     A corner of colour ``c`` at ``a`` turning to ``e`` and down (a ``┌`` when ``dx`` is 1, a ``┐`` when -1)
     needs its inner diagonal ``d = a + w + dx`` coloured, and not ``c`` (four cells of one colour close a
     loop); ``d`` is then itself such a corner or a number, and so on down the diagonal, so without a number
-    on that ray (``ray`` False) there is no such corner at ``a``. Returns the new tail, or -1 on a wipe-out.
+    on that ray (``ray`` False) there is no such corner at ``a``. The colours taken from a cell are added to
+    ``gone[0]``. Returns the new tail, or -1 on a wipe-out.
     """
     one = uint64(1)
     zero = uint64(0)
@@ -118,6 +119,7 @@ def _corner(dom, a, dx, ray, w, queue, inq, tail, n, h):
         if nd == zero:
             return -1
         if nd != dd:
+            gone[0] |= dd & ~nd
             dom[d] = nd
             tail = _push(d, h, w, queue, inq, tail, n)
         return tail
@@ -133,6 +135,7 @@ def _corner(dom, a, dx, ray, w, queue, inq, tail, n, h):
         if ray and dd != one and dd != x:
             continue
         dom[t] &= ~x
+        gone[0] |= x
         if dom[t] == zero:
             return -1
         tail = _push(t, h, w, queue, inq, tail, n)
@@ -140,8 +143,13 @@ def _corner(dom, a, dx, ray, w, queue, inq, tail, n, h):
 
 
 @njit(cache=True, interpret=False)
-def _propagate(dom, h, w, deg, ends, queue, inq, head, tail, reach, cut, rays, nb, once):
-    """Degree and reach rules to a fixed point from the cells queued in ``queue[head:tail]``: False on a wipe-out."""
+def _propagate(dom, h, w, deg, ends, queue, inq, head, tail, reach, cut, rays, nb, once, gone):
+    """Degree and reach rules to a fixed point from the cells queued in ``queue[head:tail]``: False on a wipe-out.
+
+    ``gone[0]``: the colours taken from some cell since the reach was last followed (bit 0 aside); the reach
+    is followed again for those colours only, as every other colour's cells are still the ones that reach
+    its first number, its second among them. Kept up to date for the next call.
+    """
     n = h * w
     one = uint64(1)
     zero = uint64(0)
@@ -174,6 +182,7 @@ def _propagate(dom, h, w, deg, ends, queue, inq, head, tail, reach, cut, rays, n
             if nd == zero:
                 return False
             if nd != d:
+                gone[0] |= d & ~nd
                 dom[v] = nd
                 tail = _push(v, h, w, queue, inq, tail, n)
             if cut and nd & (nd - one) == zero:  # the blocks of a cut corner that hold v, once v is decided
@@ -182,12 +191,12 @@ def _propagate(dom, h, w, deg, ends, queue, inq, head, tail, reach, cut, rays, n
                     for dx in range(2):
                         a = v - dy * w - dx  # a turning East: the block a, a + 1, a + w, a + w + 1
                         if vr - dy >= 0 and vr - dy < h - 1 and vc - dx >= 0 and vc - dx < w - 1:
-                            tail = _corner(dom, a, 1, rays[a] & 1 != 0, w, queue, inq, tail, n, h)
+                            tail = _corner(dom, a, 1, rays[a] & 1 != 0, w, queue, inq, tail, n, h, gone)
                             if tail < 0:
                                 return False
                         a = v - dy * w + dx  # a turning West: the block a, a - 1, a + w, a + w - 1
                         if vr - dy >= 0 and vr - dy < h - 1 and vc + dx >= 1 and vc + dx < w:
-                            tail = _corner(dom, a, -1, rays[a] & 2 != 0, w, queue, inq, tail, n, h)
+                            tail = _corner(dom, a, -1, rays[a] & 2 != 0, w, queue, inq, tail, n, h, gone)
                             if tail < 0:
                                 return False
             if nd != one and (nd & (nd - one)) == zero:  # one colour: force or clear its neighbours
@@ -203,6 +212,7 @@ def _propagate(dom, h, w, deg, ends, queue, inq, head, tail, reach, cut, rays, n
                     for j in range(m):
                         u = nb[j]
                         if dom[u] & nd and dom[u] != nd:
+                            gone[0] |= dom[u] & ~nd
                             dom[u] = nd
                             tail = _push(u, h, w, queue, inq, tail, n)
                 elif sure == dv and poss > dv:
@@ -210,18 +220,24 @@ def _propagate(dom, h, w, deg, ends, queue, inq, head, tail, reach, cut, rays, n
                         u = nb[j]
                         if dom[u] & nd and dom[u] != nd:
                             dom[u] &= ~nd
+                            gone[0] |= nd
                             if dom[u] == zero:
                                 return False
                             tail = _push(u, h, w, queue, inq, tail, n)
         if reached and once:  # the reach once per call: the rest is checked at the leaves
             return True
         reached = True
+        mask = gone[0] & ~one
+        if mask == zero:  # no colour lost a cell: every colour's cells still reach both its numbers
+            return True
         # reach: every colour from its first number through the cells that may have it
         for v in range(n):
             reach[v] = zero
         head = 0
         tail = 0
         for k in range(ends.shape[0]):
+            if mask & (one << uint64(k + 1)) == zero:
+                continue
             a = ends[k, 0]
             reach[a] = one << uint64(k + 1)
             inq[a] = True
@@ -243,17 +259,19 @@ def _propagate(dom, h, w, deg, ends, queue, inq, head, tail, reach, cut, rays, n
                         queue[tail % n] = u
                         tail += 1
         for k in range(ends.shape[0]):
-            if reach[ends[k, 1]] & (one << uint64(k + 1)) == zero:
+            if mask & (one << uint64(k + 1)) != zero and reach[ends[k, 1]] & (one << uint64(k + 1)) == zero:
                 return False
         head = 0
         tail = 0
+        keep = ~mask
         for v in range(n):
-            nd = dom[v] & (reach[v] | one)
+            nd = dom[v] & (reach[v] | keep)
             if nd != dom[v]:
                 if nd == zero:
                     return False
                 dom[v] = nd
                 tail = _push(v, h, w, queue, inq, tail, n)
+        gone[0] = zero  # what is left of each colour now reaches both its numbers
         if tail == 0:
             return True
 
@@ -376,7 +394,7 @@ def new_colour_state(n, max_solutions):
     """The arrays of one run on ``n`` cells keeping up to ``max_solutions`` colourings."""
     doms = np.zeros((n + 2, n), dtype=np.uint64)
     cell = np.full(n + 2, -1, dtype=np.int64)
-    rem = np.zeros(n + 2, dtype=np.uint64)
+    rem = np.zeros((2, n + 2), dtype=np.uint64)  # the colours left to try; the colours taken since the reach
     phase = np.zeros(n + 2, dtype=np.int64)
     st = np.zeros(4, dtype=np.int64)  # depth (-1: not started), nodes, status (1 complete, 2 enough), solutions
     st[0] = -1
@@ -431,7 +449,8 @@ def colour_run(grid, h, w, ends, pref, known, cut, heads, doms, cell, rem, phase
             inq[v] = True
             queue[v] = v
             tail += 1
-        if not _propagate(doms[0], h, w, deg, ends, queue, inq, 0, tail, reach, cut, rays, nb, False):
+        rem[1, 0] = full
+        if not _propagate(doms[0], h, w, deg, ends, queue, inq, 0, tail, reach, cut, rays, nb, False, rem[1, 0:1]):
             st[2] = 1
             return 1
         st[0] = 0
@@ -464,10 +483,10 @@ def colour_run(grid, h, w, ends, pref, known, cut, heads, doms, cell, rem, phase
                     return 1
                 continue
             cell[depth] = v
-            rem[depth] = b
+            rem[0, depth] = b
             phase[depth] = 0
         v = cell[depth]
-        b = rem[depth]
+        b = rem[0, depth]
         if phase[depth] >= 2:
             cell[depth] = -1
             depth -= 1
@@ -484,11 +503,13 @@ def colour_run(grid, h, w, ends, pref, known, cut, heads, doms, cell, rem, phase
             doms[depth + 1, v] = b
         else:  # or not
             doms[depth + 1, v] = doms[depth, v] & ~b
+        rem[1, depth + 1] = rem[1, depth] | (doms[depth, v] & ~doms[depth + 1, v])
         phase[depth] += 1
         for u in range(n):
             inq[u] = False
         tail = _push(v, h, w, queue, inq, 0, n)
-        if _propagate(doms[depth + 1], h, w, deg, ends, queue, inq, 0, tail, reach, cut, rays, nb, True):
+        if _propagate(doms[depth + 1], h, w, deg, ends, queue, inq, 0, tail, reach, cut, rays, nb, True,
+                      rem[1, depth + 1:depth + 2]):
             depth += 1
             cell[depth] = -1
     st[0] = depth
