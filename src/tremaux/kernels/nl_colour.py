@@ -90,7 +90,55 @@ def _nbrs(v, h, w, out):
 
 
 @njit(cache=True, interpret=False)
-def _corner(dom, a, dx, ray, w, queue, inq, tail, n, h, gone):
+def _lose(v, bits, gone, pos, logv, logb):
+    """Note that ``v`` lost the colours ``bits`` (bit 0 aside): in ``gone[0]`` and on the trail ``logv``,
+    ``logb`` at ``pos[1]``; a full trail sets ``pos[0]`` to -1 (every colour's reach followed again)."""
+    bits &= ~uint64(1)
+    if bits != uint64(0):
+        gone[0] |= bits
+        t = pos[1]
+        if t < logv.shape[0]:
+            logv[t] = v
+            logb[t] = bits
+            pos[1] = t + 1
+        else:
+            pos[0] = -1
+
+
+_RING_R = (-1, -1, 0, 1, 1, 1, 0, -1)
+_RING_C = (0, 1, 1, 1, 0, -1, -1, -1)
+"""The eight cells around a cell, clockwise from North: the even ones are its neighbours."""
+
+
+@njit(cache=True, interpret=False)
+def _kept(x, b, dom, back, h, w):
+    """Whether the cells of colour ``b`` (in ``dom`` or ``back``) beside ``x`` are joined through the eight
+    cells around ``x``: if so, a region of ``b`` that held ``x`` stays in one piece without it."""
+    r, c = x // w, x % w
+    ring = 0
+    for i in range(8):
+        rr, cc = r + _RING_R[i], c + _RING_C[i]
+        if 0 <= rr < h and 0 <= cc < w and (dom[rr * w + cc] | back[rr * w + cc]) & b != uint64(0):
+            ring |= 1 << i
+    if ring == 255:
+        return True
+    first = 0
+    while ring & (1 << first):
+        first += 1
+    arcs = 0  # runs of the eight inside the colour that hold a neighbour of x
+    held = False
+    for k in range(1, 9):
+        i = (first + k) % 8
+        if ring & (1 << i) == 0:
+            held = False
+        elif i % 2 == 0 and not held:
+            held = True
+            arcs += 1
+    return arcs <= 1
+
+
+@njit(cache=True, interpret=False)
+def _corner(dom, a, dx, ray, w, queue, inq, tail, n, h, gone, pos, logv, logb):
     """The cut corner rules on the 2 x 2 block of ``a``, ``e = a + dx`` (East or West) and the two below them.
 
     A corner of colour ``c`` at ``a`` turning to ``e`` and down (a ``┌`` when ``dx`` is 1, a ``┐`` when -1)
@@ -119,7 +167,7 @@ def _corner(dom, a, dx, ray, w, queue, inq, tail, n, h, gone):
         if nd == zero:
             return -1
         if nd != dd:
-            gone[0] |= dd & ~nd
+            _lose(d, dd & ~nd, gone, pos, logv, logb)
             dom[d] = nd
             tail = _push(d, h, w, queue, inq, tail, n)
         return tail
@@ -135,7 +183,7 @@ def _corner(dom, a, dx, ray, w, queue, inq, tail, n, h, gone):
         if ray and dd != one and dd != x:
             continue
         dom[t] &= ~x
-        gone[0] |= x
+        _lose(t, x, gone, pos, logv, logb)
         if dom[t] == zero:
             return -1
         tail = _push(t, h, w, queue, inq, tail, n)
@@ -143,7 +191,7 @@ def _corner(dom, a, dx, ray, w, queue, inq, tail, n, h, gone):
 
 
 @njit(cache=True, interpret=False)
-def _propagate(dom, h, w, deg, ends, queue, inq, head, tail, reach, cut, rays, nb, once, gone):
+def _propagate(dom, h, w, deg, ends, queue, inq, head, tail, reach, cut, rays, nb, once, gone, pos, logv, logb):
     """Degree and reach rules to a fixed point from the cells queued in ``queue[head:tail]``: False on a wipe-out.
 
     ``gone[0]``: the colours taken from some cell since the reach was last followed (bit 0 aside); the reach
@@ -154,6 +202,7 @@ def _propagate(dom, h, w, deg, ends, queue, inq, head, tail, reach, cut, rays, n
     one = uint64(1)
     zero = uint64(0)
     reached = False
+    base = pos[1]
     while True:
         while head < tail:
             v = queue[head % n]
@@ -182,7 +231,7 @@ def _propagate(dom, h, w, deg, ends, queue, inq, head, tail, reach, cut, rays, n
             if nd == zero:
                 return False
             if nd != d:
-                gone[0] |= d & ~nd
+                _lose(v, d & ~nd, gone, pos, logv, logb)
                 dom[v] = nd
                 tail = _push(v, h, w, queue, inq, tail, n)
             if cut and nd & (nd - one) == zero:  # the blocks of a cut corner that hold v, once v is decided
@@ -191,12 +240,12 @@ def _propagate(dom, h, w, deg, ends, queue, inq, head, tail, reach, cut, rays, n
                     for dx in range(2):
                         a = v - dy * w - dx  # a turning East: the block a, a + 1, a + w, a + w + 1
                         if vr - dy >= 0 and vr - dy < h - 1 and vc - dx >= 0 and vc - dx < w - 1:
-                            tail = _corner(dom, a, 1, rays[a] & 1 != 0, w, queue, inq, tail, n, h, gone)
+                            tail = _corner(dom, a, 1, rays[a] & 1 != 0, w, queue, inq, tail, n, h, gone, pos, logv, logb)
                             if tail < 0:
                                 return False
                         a = v - dy * w + dx  # a turning West: the block a, a - 1, a + w, a + w - 1
                         if vr - dy >= 0 and vr - dy < h - 1 and vc + dx >= 1 and vc + dx < w:
-                            tail = _corner(dom, a, -1, rays[a] & 2 != 0, w, queue, inq, tail, n, h, gone)
+                            tail = _corner(dom, a, -1, rays[a] & 2 != 0, w, queue, inq, tail, n, h, gone, pos, logv, logb)
                             if tail < 0:
                                 return False
             if nd != one and (nd & (nd - one)) == zero:  # one colour: force or clear its neighbours
@@ -212,7 +261,7 @@ def _propagate(dom, h, w, deg, ends, queue, inq, head, tail, reach, cut, rays, n
                     for j in range(m):
                         u = nb[j]
                         if dom[u] & nd and dom[u] != nd:
-                            gone[0] |= dom[u] & ~nd
+                            _lose(u, dom[u] & ~nd, gone, pos, logv, logb)
                             dom[u] = nd
                             tail = _push(u, h, w, queue, inq, tail, n)
                 elif sure == dv and poss > dv:
@@ -220,7 +269,7 @@ def _propagate(dom, h, w, deg, ends, queue, inq, head, tail, reach, cut, rays, n
                         u = nb[j]
                         if dom[u] & nd and dom[u] != nd:
                             dom[u] &= ~nd
-                            gone[0] |= nd
+                            _lose(u, nd, gone, pos, logv, logb)
                             if dom[u] == zero:
                                 return False
                             tail = _push(u, h, w, queue, inq, tail, n)
@@ -230,10 +279,27 @@ def _propagate(dom, h, w, deg, ends, queue, inq, head, tail, reach, cut, rays, n
         mask = gone[0] & ~one
         if mask == zero:  # no colour lost a cell: every colour's cells still reach both its numbers
             return True
-        # reach: every colour from its first number through the cells that may have it
-        for v in range(n):
-            reach[v] = zero
-        head = 0
+        if pos[0] >= 0:  # a colour whose lost cells, put back one by one from the last, each join their
+            split = zero  # neighbours of that colour around them, is still in one piece with both numbers
+            for i in range(pos[1] - 1, pos[0] - 1, -1):
+                x = logv[i]
+                bits = logb[i] & mask & ~split
+                while bits != zero:
+                    b = bits & (zero - bits)
+                    bits ^= b
+                    if not _kept(x, b, dom, reach, h, w):
+                        split |= b
+                reach[x] |= logb[i]
+            for i in range(pos[0], pos[1]):
+                reach[logv[i]] = zero
+            mask = split
+        pos[0] = base  # the trail starts again: what is left of each colour reaches both its numbers
+        pos[1] = base
+        gone[0] = zero
+        if mask == zero:
+            return True
+        # reach: every colour from its first number through the cells that may have it (``reach`` is all
+        head = 0  # empty between two calls)
         tail = 0
         for k in range(ends.shape[0]):
             if mask & (one << uint64(k + 1)) == zero:
@@ -258,20 +324,27 @@ def _propagate(dom, h, w, deg, ends, queue, inq, head, tail, reach, cut, rays, n
                         inq[u] = True
                         queue[tail % n] = u
                         tail += 1
+        out = False
         for k in range(ends.shape[0]):
             if mask & (one << uint64(k + 1)) != zero and reach[ends[k, 1]] & (one << uint64(k + 1)) == zero:
-                return False
+                out = True
+        if out:
+            for v in range(n):
+                reach[v] = zero
+            return False
         head = 0
         tail = 0
         keep = ~mask
         for v in range(n):
             nd = dom[v] & (reach[v] | keep)
+            reach[v] = zero
             if nd != dom[v]:
                 if nd == zero:
+                    for u in range(v + 1, n):
+                        reach[u] = zero
                     return False
                 dom[v] = nd
                 tail = _push(v, h, w, queue, inq, tail, n)
-        gone[0] = zero  # what is left of each colour now reaches both its numbers
         if tail == 0:
             return True
 
@@ -390,8 +463,8 @@ def _choose(dom, h, w, deg, pref, nb, heads):
 
 
 @njit(cache=True)
-def new_colour_state(n, max_solutions):
-    """The arrays of one run on ``n`` cells keeping up to ``max_solutions`` colourings."""
+def new_colour_state(n, max_solutions, pairs):
+    """The arrays of one run on ``n`` cells of ``pairs`` colours keeping up to ``max_solutions`` colourings."""
     doms = np.zeros((n + 2, n), dtype=np.uint64)
     cell = np.full(n + 2, -1, dtype=np.int64)
     rem = np.zeros((2, n + 2), dtype=np.uint64)  # the colours left to try; the colours taken since the reach
@@ -402,12 +475,15 @@ def new_colour_state(n, max_solutions):
     work = np.zeros(4 * n + 4, dtype=np.int64)  # queue, colours of a leaf, degrees, rays; four neighbours
     reach = np.zeros(n, dtype=np.uint64)
     flags = np.zeros(2 * n, dtype=np.bool_)  # queued, seen
-    return doms, cell, rem, phase, st, sols, work, reach, flags
+    logv = np.zeros(n * pairs + 1, dtype=np.int64)  # the trail: a cell, the colours it lost; each lost once
+    logb = np.zeros(n * pairs + 1, dtype=np.uint64)  # along a line of choices, so it is never full
+    at = np.zeros((n + 2, 2), dtype=np.int64)  # the trail of each depth since the reach: start (-1: none), end
+    return doms, cell, rem, phase, st, sols, work, reach, flags, logv, logb, at
 
 
 @njit(cache=True, interpret=False)
 def colour_run(grid, h, w, ends, pref, known, cut, heads, doms, cell, rem, phase, st, sols, work, reach, flags,
-               nodes):
+               logv, logb, at, nodes):
     """Go on with the search for up to ``nodes`` choices; the status (0: stopped, 1: complete, 2: enough).
 
     ``grid``: the pair + 1 of each number cell (flat), 0 elsewhere; ``ends[k]``: the two cells of pair
@@ -450,7 +526,10 @@ def colour_run(grid, h, w, ends, pref, known, cut, heads, doms, cell, rem, phase
             queue[v] = v
             tail += 1
         rem[1, 0] = full
-        if not _propagate(doms[0], h, w, deg, ends, queue, inq, 0, tail, reach, cut, rays, nb, False, rem[1, 0:1]):
+        at[0, 0] = -1
+        at[0, 1] = 0
+        if not _propagate(doms[0], h, w, deg, ends, queue, inq, 0, tail, reach, cut, rays, nb, False, rem[1, 0:1],
+                          at[0], logv, logb):
             st[2] = 1
             return 1
         st[0] = 0
@@ -503,13 +582,16 @@ def colour_run(grid, h, w, ends, pref, known, cut, heads, doms, cell, rem, phase
             doms[depth + 1, v] = b
         else:  # or not
             doms[depth + 1, v] = doms[depth, v] & ~b
-        rem[1, depth + 1] = rem[1, depth] | (doms[depth, v] & ~doms[depth + 1, v])
+        rem[1, depth + 1] = rem[1, depth]
+        at[depth + 1, 0] = at[depth, 0]
+        at[depth + 1, 1] = at[depth, 1]
+        _lose(v, doms[depth, v] & ~doms[depth + 1, v], rem[1, depth + 1:depth + 2], at[depth + 1], logv, logb)
         phase[depth] += 1
         for u in range(n):
             inq[u] = False
         tail = _push(v, h, w, queue, inq, 0, n)
         if _propagate(doms[depth + 1], h, w, deg, ends, queue, inq, 0, tail, reach, cut, rays, nb, True,
-                      rem[1, depth + 1:depth + 2]):
+                      rem[1, depth + 1:depth + 2], at[depth + 1], logv, logb):
             depth += 1
             cell[depth] = -1
     st[0] = depth

@@ -114,7 +114,7 @@ class ColourRun:
         self._cut, self._heads = bool(cut), bool(heads)
         self._known = prefer is not None
         self._sols: list[Linking] = [] if prefer is None else [prefer]
-        self._state = new_colour_state(h * w, max(1, int(max_solutions) - len(self._sols)))
+        self._state = new_colour_state(h * w, max(1, int(max_solutions) - len(self._sols)), max(1, puzzle.pairs))
         self._rate = 0.0
         self.done = len(self._sols) >= max_solutions  # nothing left to look for
         self.complete = False
@@ -156,7 +156,7 @@ class ColourRun:
         (2, False, True)
         """
         t0 = time.perf_counter()
-        doms, cell, rem, phase, st, sols, work, reach, flags = self._state
+        st, sols = self._state[4], self._state[5]
         try:
             while not self.done:
                 now = time.perf_counter()
@@ -167,7 +167,7 @@ class ColourRun:
                 nodes = max(4, _SLICE_CELLS // self._grid.size if self._rate <= 0 else int(self._rate * seconds))
                 before = int(st[1])
                 status = colour_run(self._grid, self._h, self._w, self._ends, self._pref, self._known, self._cut,
-                                    self._heads, doms, cell, rem, phase, st, sols, work, reach, flags, nodes)
+                                    self._heads, *self._state, nodes)
                 took = time.perf_counter() - now
                 if int(st[1]) > before and took > 0:
                     self._rate = (int(st[1]) - before) / took
