@@ -103,8 +103,8 @@ def _pictures() -> None:
 
 _PUZZLES = ("1.2\n...\n1.2\n", "1..\n...\n..1\n")
 """Number Link puzzles the warm-up solves: the first is answered by a quick verdict under ``fill``; the second
-takes the compiled search along anti-diagonals (the row search is called on it directly), the router under
-``nikoli``, and with ``unique=True`` the race of the resumed search and SAT."""
+takes the compiled search along anti-diagonals (the row search and the compiled neighbourhoods are called
+directly), the router under ``nikoli``, and with ``unique=True`` the colour search and SAT."""
 
 
 def _numberlink_task(name: str) -> Callable[[], Any]:
@@ -119,11 +119,17 @@ def _numberlink_task(name: str) -> Callable[[], Any]:
                         solve_puzzle(puzzle, name, rule=rule, **options)
                     except UnsupportedError:  # e.g. uniqueness with a solver that does not count
                         pass
-        if name == "fast":  # the row search, which other stages answer before on puzzles this small
+        if name == "fast":  # the row search and the compiled neighbourhoods, which other stages answer before
+            from .numberlink import Puzzle  # on puzzles this small
+            from .numberlink.result import Linking
+            from .numberlink.solvers.local import LocalRun
             from .numberlink.solvers.search import search
 
             for cover in (True, False):
                 search(loads(_PUZZLES[-1]), cover=cover, touch=True, max_solutions=2)
+            p = Puzzle.from_rows(["1....", ".....", "....1"])
+            first = Linking.from_paths(p, [[(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (1, 4), (2, 4)]])
+            LocalRun(p, first, cover=False, touch=False).advance(None)
 
     return run
 
