@@ -42,7 +42,8 @@ MAX_PAIRS = 63
 
 MAX_CELLS = 2046
 """Largest board searched: the domains of every cell are kept for every depth of the search, ``8 * (n + 2) * n``
-bytes for ``n`` cells, at most 32 MB here (as the row search's remembered states)."""
+bytes for ``n`` cells, at most 32 MB here (as the row search's remembered states), and a trail of the colours
+each cell lost, ``16 * n`` bytes a pair."""
 
 _SLICE_CELLS = 1 << 15
 """Choices times cells in the first kernel call (a choice looks at every cell a few times); then as many
@@ -132,6 +133,21 @@ class ColourRun:
         (True, 0)
         """
         return int(self._state[4][1])
+
+    @property
+    def floods(self) -> int:
+        """Times the reach of some colours was followed over the board again (at most once a choice): only
+        after a choice that may have split a colour's cells.
+
+        Examples
+        --------
+        >>> from tremaux.numberlink import Puzzle
+        >>> run = ColourRun(Puzzle.from_rows(["1..", "...", "..1"]), max_solutions=9)
+        >>> _ = run.advance()
+        >>> run.floods <= run.nodes
+        True
+        """
+        return int(self._state[4][4])
 
     def advance(self, deadline: float | None = None) -> SearchOutcome:
         """Go on until the search ends, finds ``max_solutions``, or ``deadline`` passes.
