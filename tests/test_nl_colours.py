@@ -170,3 +170,21 @@ def test_a_lost_cell_is_kept_apart_from_a_split_exactly_when_its_colour_is_joine
     assert _kept(1, np.uint64(2), edge, np.zeros(6, dtype=np.uint64), 2, 3)
     edge[4] = 1
     assert not _kept(1, np.uint64(2), edge, np.zeros(6, dtype=np.uint64), 2, 3)
+
+
+def test_a_lost_cell_splits_its_colour_unless_the_cells_beside_it_meet_the_long_way_round():
+    """``_joined``: a search from each cell of the colour beside the lost one, until they meet."""
+    from tremaux.kernels.nl_colour_cells import _joined
+
+    def joined(rows, x):
+        h, w = len(rows), len(rows[0])
+        dom = np.array([2 if ch == "#" else 1 for ch in "".join(rows)], dtype=np.uint64)
+        mark = np.zeros(h * w, dtype=np.int64)
+        ok = _joined(x, np.uint64(2), dom, np.zeros(h * w, dtype=np.uint64), h, w, mark,
+                     np.zeros(h * w, dtype=np.int64), np.zeros(4, dtype=np.int64))
+        assert not mark.any()  # left as it was found
+        return ok
+
+    assert joined(["#####", "#...#", "#.###", "#...."], 11)  # x at (2, 1): West and East joined round the top
+    assert not joined(["#####", "#...#", "#.#.#", "....."], 11)  # East of it a pocket
+    assert not joined(["..#..", "##.##", "....."], 7)  # three pieces

@@ -24,7 +24,9 @@ point after every choice:
   again only for the colours a choice may have split: a colour whose lost
   cells each have the cells of that colour beside them joined round them
   (:func:`.nl_colour_cells._kept`, the lost cells put back from the last
-  lost) is still in one piece with both its numbers, and loses nothing.
+  lost), or the long way round while no flood is needed anyway
+  (:func:`.nl_colour_cells._joined`), is still in one piece with both its
+  numbers, and loses nothing.
 
 A complete colouring is a solution unless a loop remains (checked by
 following each line); then it is passed over, the same colouring without the
@@ -39,14 +41,14 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import njit, uint64
-from .nl_colour_cells import _corner, _kept, _lose, _nbrs, _push
+from .nl_colour_cells import _corner, _joined, _kept, _lose, _nbrs, _push
 
 __all__ = ["colour_run", "new_colour_state"]
 
 
 @njit(cache=True, interpret=False)
 def _propagate(dom, h, w, deg, ends, queue, inq, head, tail, reach, cut, rays, nb, once, gone, pos, logv, logb,
-               st):
+               st, mark):
     """Degree and reach rules to a fixed point from the cells queued in ``queue[head:tail]``: False on a wipe-out.
 
     ``gone[0]``: the colours taken from some cell since the reach was last followed (bit 0 aside); the reach
@@ -143,7 +145,11 @@ def _propagate(dom, h, w, deg, ends, queue, inq, head, tail, reach, cut, rays, n
                 while bits != zero:
                     b = bits & (zero - bits)
                     bits ^= b
-                    if not _kept(x, b, dom, reach, h, w):
+                    if _kept(x, b, dom, reach, h, w):
+                        continue
+                    # joined the long way round: only while that spares the whole flood (one flood follows
+                    # every colour at once)
+                    if split != zero or not _joined(x, b, dom, reach, h, w, mark, queue, nb):
                         split |= b
                 reach[x] |= logb[i]
             for i in range(pos[0], pos[1]):
@@ -330,7 +336,7 @@ def new_colour_state(n, max_solutions, pairs):
     # floods (the reach followed over the board)
     st[0] = -1
     sols = np.zeros((max_solutions, n), dtype=np.int64)
-    work = np.zeros(4 * n + 4, dtype=np.int64)  # queue, colours of a leaf, degrees, rays; four neighbours
+    work = np.zeros(5 * n + 4, dtype=np.int64)  # queue, colours of a leaf, degrees, rays, marks; four neighbours
     reach = np.zeros(n, dtype=np.uint64)
     flags = np.zeros(2 * n, dtype=np.bool_)  # queued, seen
     logv = np.zeros(n * pairs + 1, dtype=np.int64)  # the trail: a cell, the colours it lost; each lost once
@@ -358,7 +364,8 @@ def colour_run(grid, h, w, ends, pref, known, cut, heads, doms, cell, rem, phase
     col = work[n:2 * n]
     deg = work[2 * n:3 * n]
     rays = work[3 * n:4 * n]  # bit 1: a number down the diagonal to the South-East; bit 2: South-West
-    nb = work[4 * n:]
+    mark = work[4 * n:5 * n]  # the groups of a search that joins the cells of a colour round a lost cell
+    nb = work[5 * n:]
     inq = flags[:n]
     seen = flags[n:]
     if st[2] != 0:
@@ -387,7 +394,7 @@ def colour_run(grid, h, w, ends, pref, known, cut, heads, doms, cell, rem, phase
         at[0, 0] = -1
         at[0, 1] = 0
         if not _propagate(doms[0], h, w, deg, ends, queue, inq, 0, tail, reach, cut, rays, nb, False, rem[1, 0:1],
-                          at[0], logv, logb, st):
+                          at[0], logv, logb, st, mark):
             st[2] = 1
             return 1
         st[0] = 0
@@ -449,7 +456,7 @@ def colour_run(grid, h, w, ends, pref, known, cut, heads, doms, cell, rem, phase
             inq[u] = False
         tail = _push(v, h, w, queue, inq, 0, n)
         if _propagate(doms[depth + 1], h, w, deg, ends, queue, inq, 0, tail, reach, cut, rays, nb, True,
-                      rem[1, depth + 1:depth + 2], at[depth + 1], logv, logb, st):
+                      rem[1, depth + 1:depth + 2], at[depth + 1], logv, logb, st, mark):
             depth += 1
             cell[depth] = -1
     st[0] = depth

@@ -5,10 +5,13 @@ cell, the cut corner rule, and the trail of the colours each cell lost since
 the reach was last followed (:func:`_lose`), with the local test that tells
 a lost cell which cannot split its colour's cells (:func:`_kept`): the cells
 of that colour around it are joined through the eight cells around it, so a
-path through it goes round it instead.
+path through it goes round it instead; or, further away, a search from each
+of them at once until they meet (:func:`_joined`).
 """
 
 from __future__ import annotations
+
+import numpy as np
 
 from .._jit import njit, uint64
 
@@ -164,3 +167,55 @@ def _corner(dom, a, dx, ray, w, queue, inq, tail, n, h, gone, pos, logv, logb):
             return -1
         tail = _push(t, h, w, queue, inq, tail, n)
     return tail
+
+
+@njit(cache=True, interpret=False)
+def _joined(x, b, dom, back, h, w, mark, queue, nb):
+    """Whether the cells of colour ``b`` (in ``dom`` or ``back``) beside ``x`` are joined without ``x``: a
+    search from each of them at once, until they all meet or one has no cell left to go to (``mark`` is all
+    0 before and after; ``queue`` of ``h * w`` cells)."""
+    m = _nbrs(x, h, w, nb)
+    parent = np.arange(4)
+    active = np.zeros(4, dtype=np.int64)  # cells queued and not looked at yet, of each group
+    tail = 0
+    for j in range(m):
+        u = nb[j]
+        if (dom[u] | back[u]) & b != uint64(0):
+            mark[u] = tail + 1
+            queue[tail] = u
+            active[tail] = 1
+            tail += 1
+    groups = tail
+    head = 0
+    mark[x] = -1  # not to be gone through
+    while groups > 1 and head < tail:
+        v = queue[head]
+        head += 1
+        g = mark[v] - 1
+        while parent[g] != g:
+            g = parent[g]
+        active[g] -= 1
+        m = _nbrs(v, h, w, nb)
+        for j in range(m):
+            u = nb[j]
+            if mark[u] < 0 or (dom[u] | back[u]) & b == uint64(0):
+                continue
+            if mark[u] == 0:
+                mark[u] = g + 1
+                queue[tail] = u
+                tail += 1
+                active[g] += 1
+                continue
+            a = mark[u] - 1
+            while parent[a] != a:
+                a = parent[a]
+            if a != g:  # two groups meet
+                parent[a] = g
+                active[g] += active[a]
+                groups -= 1
+        if active[g] == 0 and groups > 1:  # a group with nowhere left to go: cut off from the others
+            break
+    mark[x] = 0
+    for i in range(tail):
+        mark[queue[i]] = 0
+    return groups <= 1
