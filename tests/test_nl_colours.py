@@ -181,7 +181,8 @@ def test_a_lost_cell_splits_its_colour_unless_the_cells_beside_it_meet_the_long_
         dom = np.array([2 if ch == "#" else 1 for ch in "".join(rows)], dtype=np.uint64)
         mark = np.zeros(h * w, dtype=np.int64)
         ok = _joined(x, np.uint64(2), dom, np.zeros(h * w, dtype=np.uint64), h, w, mark,
-                     np.zeros(h * w, dtype=np.int64), np.zeros(4, dtype=np.int64))
+                     np.zeros(h * w, dtype=np.int64), np.zeros(4, dtype=np.int64),
+                     np.zeros(8, dtype=np.int64))
         assert not mark.any()  # left as it was found
         return ok
 

@@ -149,7 +149,7 @@ def _propagate(dom, h, w, deg, ends, queue, inq, head, tail, reach, cut, rays, n
                         continue
                     # joined the long way round: only while that spares the whole flood (one flood follows
                     # every colour at once)
-                    if split != zero or not _joined(x, b, dom, reach, h, w, mark, queue, nb):
+                    if split != zero or not _joined(x, b, dom, reach, h, w, mark, queue, nb[:4], nb[4:]):
                         split |= b
                 reach[x] |= logb[i]
             for i in range(pos[0], pos[1]):
@@ -336,7 +336,8 @@ def new_colour_state(n, max_solutions, pairs):
     # floods (the reach followed over the board)
     st[0] = -1
     sols = np.zeros((max_solutions, n), dtype=np.int64)
-    work = np.zeros(5 * n + 4, dtype=np.int64)  # queue, colours of a leaf, degrees, rays, marks; four neighbours
+    work = np.zeros(5 * n + 12, dtype=np.int64)  # queue, colours of a leaf, degrees, rays, marks; four neighbours
+    # and the groups of a search (:func:`.nl_colour_cells._joined`)
     reach = np.zeros(n, dtype=np.uint64)
     flags = np.zeros(2 * n, dtype=np.bool_)  # queued, seen
     logv = np.zeros(n * pairs + 1, dtype=np.int64)  # the trail: a cell, the colours it lost; each lost once

@@ -11,8 +11,6 @@ of them at once until they meet (:func:`_joined`).
 
 from __future__ import annotations
 
-import numpy as np
-
 from .._jit import njit, uint64
 
 __all__: list[str] = []
@@ -170,13 +168,17 @@ def _corner(dom, a, dx, ray, w, queue, inq, tail, n, h, gone, pos, logv, logb):
 
 
 @njit(cache=True, interpret=False)
-def _joined(x, b, dom, back, h, w, mark, queue, nb):
+def _joined(x, b, dom, back, h, w, mark, queue, nb, groups_at):
     """Whether the cells of colour ``b`` (in ``dom`` or ``back``) beside ``x`` are joined without ``x``: a
     search from each of them at once, until they all meet or one has no cell left to go to (``mark`` is all
-    0 before and after; ``queue`` of ``h * w`` cells)."""
+    0 before and after; ``queue`` of ``h * w`` cells; ``groups_at``: 8 integers, the groups' union and their
+    cells still queued)."""
     m = _nbrs(x, h, w, nb)
-    parent = np.arange(4)
-    active = np.zeros(4, dtype=np.int64)  # cells queued and not looked at yet, of each group
+    parent = groups_at[:4]
+    active = groups_at[4:]  # cells queued and not looked at yet, of each group
+    for j in range(4):
+        parent[j] = j
+        active[j] = 0
     tail = 0
     for j in range(m):
         u = nb[j]
