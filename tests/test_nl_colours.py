@@ -140,3 +140,52 @@ def test_the_second_question_on_a_board_too_large_for_the_colour_search_goes_to_
     first = Linking.from_paths(p, [[(0, 0), (0, 1)]])
     run = another._new_run(Task(p, resolve("nikoli", touch=False), 2, None), first)
     assert isinstance(run, SearchRun)
+
+
+def test_the_reach_is_followed_again_only_after_a_choice_that_may_split_a_colour():
+    """On an open board most choices leave every colour's cells in one piece: no flood over the board for
+    those, and the same solutions in the same order as when every choice floods."""
+    p = Puzzle.from_rows(["1.......", "........", "..2.....", "........", "........", ".....2..", "........",
+                          ".......1"])
+    run = ColourRun(p, max_solutions=200)
+    out = run.advance()
+    assert len(out.solutions) == 200 and 2 * run.floods < run.nodes, (run.floods, run.nodes)
+
+
+def test_a_lost_cell_is_kept_apart_from_a_split_exactly_when_its_colour_is_joined_around_it():
+    """``_kept``: the cells of the colour beside the cell are joined through the eight around it."""
+    from tremaux.kernels.nl_colour_cells import _kept
+
+    def kept(rows):  # the middle cell of a 3 x 3 picture ('#': the colour there), lost
+        dom = np.array([2 if ch == "#" else 1 for ch in "".join(rows)], dtype=np.uint64)
+        return _kept(4, np.uint64(2), dom, np.zeros(9, dtype=np.uint64), 3, 3)
+
+    assert kept(["###", "#.#", "###"]) and kept(["##.", "#..", "..."]) and kept(["...", "...", ".#."])
+    assert not kept([".#.", "...", ".#."]) and not kept(["#..", "#.#", "#.."]) and not kept(["##.", "#.#", "..#"])
+    assert kept(["##.", "#.#", "###"])  # West and East, joined round by the South
+    dom = np.array([1, 2, 1, 1, 1, 1, 1, 2, 1], dtype=np.uint64)  # North and South, joined by cells put back
+    back = np.array([0, 0, 2, 0, 0, 2, 0, 0, 2], dtype=np.uint64)
+    assert _kept(4, np.uint64(2), dom, back, 3, 3)
+    edge = np.array([2, 1, 2, 2, 2, 2], dtype=np.uint64)  # the top row of a 2 x 3 board: round below it
+    assert _kept(1, np.uint64(2), edge, np.zeros(6, dtype=np.uint64), 2, 3)
+    edge[4] = 1
+    assert not _kept(1, np.uint64(2), edge, np.zeros(6, dtype=np.uint64), 2, 3)
+
+
+def test_a_lost_cell_splits_its_colour_unless_the_cells_beside_it_meet_the_long_way_round():
+    """``_joined``: a search from each cell of the colour beside the lost one, until they meet."""
+    from tremaux.kernels.nl_colour_cells import _joined
+
+    def joined(rows, x):
+        h, w = len(rows), len(rows[0])
+        dom = np.array([2 if ch == "#" else 1 for ch in "".join(rows)], dtype=np.uint64)
+        mark = np.zeros(h * w, dtype=np.int64)
+        ok = _joined(x, np.uint64(2), dom, np.zeros(h * w, dtype=np.uint64), h, w, mark,
+                     np.zeros(h * w, dtype=np.int64), np.zeros(4, dtype=np.int64),
+                     np.zeros(8, dtype=np.int64))
+        assert not mark.any()  # left as it was found
+        return ok
+
+    assert joined(["#####", "#...#", "#.###", "#...."], 11)  # x at (2, 1): West and East joined round the top
+    assert not joined(["#####", "#...#", "#.#.#", "....."], 11)  # East of it a pocket
+    assert not joined(["..#..", "##.##", "....."], 7)  # three pieces

@@ -20,7 +20,13 @@ point after every choice:
   already removes the colour from its other neighbours;
 * **reach**: a colour stays only in the cells that reach the colour's first
   number through cells that may have it, and the second number must be
-  among them (a colour elsewhere could only close a loop).
+  among them (a colour elsewhere could only close a loop). It is followed
+  again only for the colours a choice may have split: a colour whose lost
+  cells each have the cells of that colour beside them joined round them
+  (:func:`.nl_colour_cells._kept`, the lost cells put back from the last
+  lost), or the long way round while no flood is needed anyway
+  (:func:`.nl_colour_cells._joined`), is still in one piece with both its
+  numbers, and loses nothing.
 
 A complete colouring is a solution unless a loop remains (checked by
 following each line); then it is passed over, the same colouring without the
@@ -35,117 +41,26 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import njit, uint64
+from .nl_colour_cells import _corner, _joined, _kept, _lose, _nbrs, _push
 
 __all__ = ["colour_run", "new_colour_state"]
 
 
 @njit(cache=True, interpret=False)
-def _push(v, h, w, queue, inq, tail, n):
-    """Queue ``v`` and its neighbours (those not queued yet); the new tail."""
-    r, c = v // w, v % w
-    for k in range(5):
-        if k == 0:
-            u = v
-        elif k == 1:
-            if r == 0:
-                continue
-            u = v - w
-        elif k == 2:
-            if c == w - 1:
-                continue
-            u = v + 1
-        elif k == 3:
-            if r == h - 1:
-                continue
-            u = v + w
-        else:
-            if c == 0:
-                continue
-            u = v - 1
-        if not inq[u]:
-            inq[u] = True
-            queue[tail % n] = u
-            tail += 1
-    return tail
+def _propagate(dom, h, w, deg, ends, queue, inq, head, tail, reach, cut, rays, nb, once, gone, pos, logv, logb,
+               st, mark):
+    """Degree and reach rules to a fixed point from the cells queued in ``queue[head:tail]``: False on a wipe-out.
 
-
-@njit(cache=True, interpret=False)
-def _nbrs(v, h, w, out):
-    """The neighbours of ``v`` in ``out``; how many."""
-    r, c = v // w, v % w
-    m = 0
-    if r > 0:
-        out[m] = v - w
-        m += 1
-    if c < w - 1:
-        out[m] = v + 1
-        m += 1
-    if r < h - 1:
-        out[m] = v + w
-        m += 1
-    if c > 0:
-        out[m] = v - 1
-        m += 1
-    return m
-
-
-@njit(cache=True, interpret=False)
-def _corner(dom, a, dx, ray, w, queue, inq, tail, n, h):
-    """The cut corner rules on the 2 x 2 block of ``a``, ``e = a + dx`` (East or West) and the two below them.
-
-    A corner of colour ``c`` at ``a`` turning to ``e`` and down (a ``┌`` when ``dx`` is 1, a ``┐`` when -1)
-    needs its inner diagonal ``d = a + w + dx`` coloured, and not ``c`` (four cells of one colour close a
-    loop); ``d`` is then itself such a corner or a number, and so on down the diagonal, so without a number
-    on that ray (``ray`` False) there is no such corner at ``a``. Returns the new tail, or -1 on a wipe-out.
+    ``gone[0]``: the colours taken from some cell since the reach was last followed (bit 0 aside); the reach
+    is followed again for those colours only, as every other colour's cells are still the ones that reach
+    its first number, its second among them. Kept up to date for the next call, with the trail of the cells
+    that lost them (``pos``, ``logv``, ``logb``: :func:`_lose`). ``st[4]`` counts the floods.
     """
-    one = uint64(1)
-    zero = uint64(0)
-    e, s = a + dx, a + w
-    d = s + dx
-    da, de, ds, dd = dom[a], dom[e], dom[s], dom[d]
-    if da == de or da == ds:  # every rule below needs two of the three of one colour
-        pair = da
-    elif de == ds:
-        pair = de
-    else:
-        return tail
-    if pair == one or pair & (pair - one) != zero:
-        return tail
-    if da != one and da & (da - one) == zero and de == da and ds == da:  # the corner is there
-        if not ray:
-            return -1
-        nd = dd & ~one & ~da
-        if nd == zero:
-            return -1
-        if nd != dd:
-            dom[d] = nd
-            tail = _push(d, h, w, queue, inq, tail, n)
-        return tail
-    for j in range(3):  # two of the three cells of one colour: the third may not take it when it is refused
-        if j == 0:
-            x, y, t = da, de, s
-        elif j == 1:
-            x, y, t = da, ds, e
-        else:
-            x, y, t = de, ds, a
-        if x == one or x & (x - one) != zero or y != x or dom[t] & x == zero:
-            continue
-        if ray and dd != one and dd != x:
-            continue
-        dom[t] &= ~x
-        if dom[t] == zero:
-            return -1
-        tail = _push(t, h, w, queue, inq, tail, n)
-    return tail
-
-
-@njit(cache=True, interpret=False)
-def _propagate(dom, h, w, deg, ends, queue, inq, head, tail, reach, cut, rays, nb, once):
-    """Degree and reach rules to a fixed point from the cells queued in ``queue[head:tail]``: False on a wipe-out."""
     n = h * w
     one = uint64(1)
     zero = uint64(0)
     reached = False
+    base = pos[1]
     while True:
         while head < tail:
             v = queue[head % n]
@@ -174,6 +89,7 @@ def _propagate(dom, h, w, deg, ends, queue, inq, head, tail, reach, cut, rays, n
             if nd == zero:
                 return False
             if nd != d:
+                _lose(v, d & ~nd, gone, pos, logv, logb)
                 dom[v] = nd
                 tail = _push(v, h, w, queue, inq, tail, n)
             if cut and nd & (nd - one) == zero:  # the blocks of a cut corner that hold v, once v is decided
@@ -182,12 +98,12 @@ def _propagate(dom, h, w, deg, ends, queue, inq, head, tail, reach, cut, rays, n
                     for dx in range(2):
                         a = v - dy * w - dx  # a turning East: the block a, a + 1, a + w, a + w + 1
                         if vr - dy >= 0 and vr - dy < h - 1 and vc - dx >= 0 and vc - dx < w - 1:
-                            tail = _corner(dom, a, 1, rays[a] & 1 != 0, w, queue, inq, tail, n, h)
+                            tail = _corner(dom, a, 1, rays[a] & 1 != 0, w, queue, inq, tail, n, h, gone, pos, logv, logb)
                             if tail < 0:
                                 return False
                         a = v - dy * w + dx  # a turning West: the block a, a - 1, a + w, a + w - 1
                         if vr - dy >= 0 and vr - dy < h - 1 and vc + dx >= 1 and vc + dx < w:
-                            tail = _corner(dom, a, -1, rays[a] & 2 != 0, w, queue, inq, tail, n, h)
+                            tail = _corner(dom, a, -1, rays[a] & 2 != 0, w, queue, inq, tail, n, h, gone, pos, logv, logb)
                             if tail < 0:
                                 return False
             if nd != one and (nd & (nd - one)) == zero:  # one colour: force or clear its neighbours
@@ -203,6 +119,7 @@ def _propagate(dom, h, w, deg, ends, queue, inq, head, tail, reach, cut, rays, n
                     for j in range(m):
                         u = nb[j]
                         if dom[u] & nd and dom[u] != nd:
+                            _lose(u, dom[u] & ~nd, gone, pos, logv, logb)
                             dom[u] = nd
                             tail = _push(u, h, w, queue, inq, tail, n)
                 elif sure == dv and poss > dv:
@@ -210,18 +127,46 @@ def _propagate(dom, h, w, deg, ends, queue, inq, head, tail, reach, cut, rays, n
                         u = nb[j]
                         if dom[u] & nd and dom[u] != nd:
                             dom[u] &= ~nd
+                            _lose(u, nd, gone, pos, logv, logb)
                             if dom[u] == zero:
                                 return False
                             tail = _push(u, h, w, queue, inq, tail, n)
         if reached and once:  # the reach once per call: the rest is checked at the leaves
             return True
         reached = True
-        # reach: every colour from its first number through the cells that may have it
-        for v in range(n):
-            reach[v] = zero
+        mask = gone[0] & ~one
+        if mask == zero:  # no colour lost a cell: every colour's cells still reach both its numbers
+            return True
+        if pos[0] >= 0:  # a colour whose lost cells, put back one by one from the last, each join their
+            split = zero  # neighbours of that colour around them, is still in one piece with both numbers
+            for i in range(pos[1] - 1, pos[0] - 1, -1):
+                x = logv[i]
+                bits = logb[i] & mask & ~split
+                while bits != zero:
+                    b = bits & (zero - bits)
+                    bits ^= b
+                    if _kept(x, b, dom, reach, h, w):
+                        continue
+                    # joined the long way round: only while that spares the whole flood (one flood follows
+                    # every colour at once)
+                    if split != zero or not _joined(x, b, dom, reach, h, w, mark, queue, nb[:4], nb[4:]):
+                        split |= b
+                reach[x] |= logb[i]
+            for i in range(pos[0], pos[1]):
+                reach[logv[i]] = zero
+            mask = split
+        pos[0] = base  # the trail starts again: what is left of each colour reaches both its numbers
+        pos[1] = base
+        gone[0] = zero
+        if mask == zero:
+            return True
+        # reach: every colour from its first number through the cells that may have it (``reach`` is all
+        st[4] += 1  # empty between two calls)
         head = 0
         tail = 0
         for k in range(ends.shape[0]):
+            if mask & (one << uint64(k + 1)) == zero:
+                continue
             a = ends[k, 0]
             reach[a] = one << uint64(k + 1)
             inq[a] = True
@@ -242,15 +187,24 @@ def _propagate(dom, h, w, deg, ends, queue, inq, head, tail, reach, cut, rays, n
                         inq[u] = True
                         queue[tail % n] = u
                         tail += 1
+        out = False
         for k in range(ends.shape[0]):
-            if reach[ends[k, 1]] & (one << uint64(k + 1)) == zero:
-                return False
+            if mask & (one << uint64(k + 1)) != zero and reach[ends[k, 1]] & (one << uint64(k + 1)) == zero:
+                out = True
+        if out:
+            for v in range(n):
+                reach[v] = zero
+            return False
         head = 0
         tail = 0
+        keep = ~mask
         for v in range(n):
-            nd = dom[v] & (reach[v] | one)
+            nd = dom[v] & (reach[v] | keep)
+            reach[v] = zero
             if nd != dom[v]:
                 if nd == zero:
+                    for u in range(v + 1, n):
+                        reach[u] = zero
                     return False
                 dom[v] = nd
                 tail = _push(v, h, w, queue, inq, tail, n)
@@ -372,24 +326,29 @@ def _choose(dom, h, w, deg, pref, nb, heads):
 
 
 @njit(cache=True)
-def new_colour_state(n, max_solutions):
-    """The arrays of one run on ``n`` cells keeping up to ``max_solutions`` colourings."""
+def new_colour_state(n, max_solutions, pairs):
+    """The arrays of one run on ``n`` cells of ``pairs`` colours keeping up to ``max_solutions`` colourings."""
     doms = np.zeros((n + 2, n), dtype=np.uint64)
     cell = np.full(n + 2, -1, dtype=np.int64)
-    rem = np.zeros(n + 2, dtype=np.uint64)
+    rem = np.zeros((2, n + 2), dtype=np.uint64)  # the colours left to try; the colours taken since the reach
     phase = np.zeros(n + 2, dtype=np.int64)
-    st = np.zeros(4, dtype=np.int64)  # depth (-1: not started), nodes, status (1 complete, 2 enough), solutions
+    st = np.zeros(5, dtype=np.int64)  # depth (-1: not started), nodes, status (1 complete, 2 enough), solutions,
+    # floods (the reach followed over the board)
     st[0] = -1
     sols = np.zeros((max_solutions, n), dtype=np.int64)
-    work = np.zeros(4 * n + 4, dtype=np.int64)  # queue, colours of a leaf, degrees, rays; four neighbours
+    work = np.zeros(5 * n + 12, dtype=np.int64)  # queue, colours of a leaf, degrees, rays, marks; four neighbours
+    # and the groups of a search (:func:`.nl_colour_cells._joined`)
     reach = np.zeros(n, dtype=np.uint64)
     flags = np.zeros(2 * n, dtype=np.bool_)  # queued, seen
-    return doms, cell, rem, phase, st, sols, work, reach, flags
+    logv = np.zeros(n * pairs + 1, dtype=np.int64)  # the trail: a cell, the colours it lost; each lost once
+    logb = np.zeros(n * pairs + 1, dtype=np.uint64)  # along a line of choices, so it is never full
+    at = np.zeros((n + 2, 2), dtype=np.int64)  # the trail of each depth since the reach: start (-1: none), end
+    return doms, cell, rem, phase, st, sols, work, reach, flags, logv, logb, at
 
 
 @njit(cache=True, interpret=False)
 def colour_run(grid, h, w, ends, pref, known, cut, heads, doms, cell, rem, phase, st, sols, work, reach, flags,
-               nodes):
+               logv, logb, at, nodes):
     """Go on with the search for up to ``nodes`` choices; the status (0: stopped, 1: complete, 2: enough).
 
     ``grid``: the pair + 1 of each number cell (flat), 0 elsewhere; ``ends[k]``: the two cells of pair
@@ -406,7 +365,8 @@ def colour_run(grid, h, w, ends, pref, known, cut, heads, doms, cell, rem, phase
     col = work[n:2 * n]
     deg = work[2 * n:3 * n]
     rays = work[3 * n:4 * n]  # bit 1: a number down the diagonal to the South-East; bit 2: South-West
-    nb = work[4 * n:]
+    mark = work[4 * n:5 * n]  # the groups of a search that joins the cells of a colour round a lost cell
+    nb = work[5 * n:]
     inq = flags[:n]
     seen = flags[n:]
     if st[2] != 0:
@@ -431,7 +391,11 @@ def colour_run(grid, h, w, ends, pref, known, cut, heads, doms, cell, rem, phase
             inq[v] = True
             queue[v] = v
             tail += 1
-        if not _propagate(doms[0], h, w, deg, ends, queue, inq, 0, tail, reach, cut, rays, nb, False):
+        rem[1, 0] = full
+        at[0, 0] = -1
+        at[0, 1] = 0
+        if not _propagate(doms[0], h, w, deg, ends, queue, inq, 0, tail, reach, cut, rays, nb, False, rem[1, 0:1],
+                          at[0], logv, logb, st, mark):
             st[2] = 1
             return 1
         st[0] = 0
@@ -464,10 +428,10 @@ def colour_run(grid, h, w, ends, pref, known, cut, heads, doms, cell, rem, phase
                     return 1
                 continue
             cell[depth] = v
-            rem[depth] = b
+            rem[0, depth] = b
             phase[depth] = 0
         v = cell[depth]
-        b = rem[depth]
+        b = rem[0, depth]
         if phase[depth] >= 2:
             cell[depth] = -1
             depth -= 1
@@ -484,11 +448,16 @@ def colour_run(grid, h, w, ends, pref, known, cut, heads, doms, cell, rem, phase
             doms[depth + 1, v] = b
         else:  # or not
             doms[depth + 1, v] = doms[depth, v] & ~b
+        rem[1, depth + 1] = rem[1, depth]
+        at[depth + 1, 0] = at[depth, 0]
+        at[depth + 1, 1] = at[depth, 1]
+        _lose(v, doms[depth, v] & ~doms[depth + 1, v], rem[1, depth + 1:depth + 2], at[depth + 1], logv, logb)
         phase[depth] += 1
         for u in range(n):
             inq[u] = False
         tail = _push(v, h, w, queue, inq, 0, n)
-        if _propagate(doms[depth + 1], h, w, deg, ends, queue, inq, 0, tail, reach, cut, rays, nb, True):
+        if _propagate(doms[depth + 1], h, w, deg, ends, queue, inq, 0, tail, reach, cut, rays, nb, True,
+                      rem[1, depth + 1:depth + 2], at[depth + 1], logv, logb, st, mark):
             depth += 1
             cell[depth] = -1
     st[0] = depth

@@ -42,7 +42,8 @@ MAX_PAIRS = 63
 
 MAX_CELLS = 2046
 """Largest board searched: the domains of every cell are kept for every depth of the search, ``8 * (n + 2) * n``
-bytes for ``n`` cells, at most 32 MB here (as the row search's remembered states)."""
+bytes for ``n`` cells, at most 32 MB here (as the row search's remembered states), and a trail of the colours
+each cell lost, ``16 * n`` bytes a pair."""
 
 _SLICE_CELLS = 1 << 15
 """Choices times cells in the first kernel call (a choice looks at every cell a few times); then as many
@@ -114,7 +115,7 @@ class ColourRun:
         self._cut, self._heads = bool(cut), bool(heads)
         self._known = prefer is not None
         self._sols: list[Linking] = [] if prefer is None else [prefer]
-        self._state = new_colour_state(h * w, max(1, int(max_solutions) - len(self._sols)))
+        self._state = new_colour_state(h * w, max(1, int(max_solutions) - len(self._sols)), max(1, puzzle.pairs))
         self._rate = 0.0
         self.done = len(self._sols) >= max_solutions  # nothing left to look for
         self.complete = False
@@ -132,6 +133,21 @@ class ColourRun:
         (True, 0)
         """
         return int(self._state[4][1])
+
+    @property
+    def floods(self) -> int:
+        """Times the reach of some colours was followed over the board again (at most once a choice): only
+        after a choice that may have split a colour's cells.
+
+        Examples
+        --------
+        >>> from tremaux.numberlink import Puzzle
+        >>> run = ColourRun(Puzzle.from_rows(["1..", "...", "..1"]), max_solutions=9)
+        >>> _ = run.advance()
+        >>> run.floods <= run.nodes
+        True
+        """
+        return int(self._state[4][4])
 
     def advance(self, deadline: float | None = None) -> SearchOutcome:
         """Go on until the search ends, finds ``max_solutions``, or ``deadline`` passes.
@@ -156,7 +172,7 @@ class ColourRun:
         (2, False, True)
         """
         t0 = time.perf_counter()
-        doms, cell, rem, phase, st, sols, work, reach, flags = self._state
+        st, sols = self._state[4], self._state[5]
         try:
             while not self.done:
                 now = time.perf_counter()
@@ -167,7 +183,7 @@ class ColourRun:
                 nodes = max(4, _SLICE_CELLS // self._grid.size if self._rate <= 0 else int(self._rate * seconds))
                 before = int(st[1])
                 status = colour_run(self._grid, self._h, self._w, self._ends, self._pref, self._known, self._cut,
-                                    self._heads, doms, cell, rem, phase, st, sols, work, reach, flags, nodes)
+                                    self._heads, *self._state, nodes)
                 took = time.perf_counter() - now
                 if int(st[1]) > before and took > 0:
                     self._rate = (int(st[1]) - before) / took
