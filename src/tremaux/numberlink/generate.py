@@ -76,7 +76,7 @@ from .model import Puzzle, check_rule
 from .result import Linking
 from .solvers.bound import run
 from .uniqueness import (ALTERNATIVES, WINDOW, _another, _choose_cut, _cut, _edge_ids,  # noqa: F401
-                         _edges_of, _rule_out, _window_cuts, _windows)
+                         _edges_of, _model_edges, _rule_out, _window_cuts, _windows)
 
 __all__ = ["GeneratedPuzzle", "generate_puzzle", "MAX_GENERATE_SIDE", "DEFAULT_TIME_LIMIT"]
 
@@ -332,7 +332,7 @@ def _generate(h: int, w: int, rule: str, touch: bool, density: float | None, see
                     other = enc.next_model(deadline)
                     if other is None:
                         break
-                    others.append({(int(a), int(b)) for a, b in zip(enc.eu[other.edges], enc.ev[other.edges])})
+                    others.append(_model_edges(enc, other))
                     cut = _choose_cut(lines, others[-1], cut_at)
                     if cut is None:
                         if not cut_at:  # only short lines differ

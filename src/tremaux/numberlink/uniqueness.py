@@ -60,13 +60,14 @@ def _another(puzzle: Puzzle, planted: Linking, rule: str, stop: float | None,
     """
     from .sat import Encoding
 
-    now = time.perf_counter()
-    end = None if stop is None else now + max(1e-3, stop - now) / 2
+    start = time.perf_counter()
     with Encoding(puzzle, rule, colour_bits=None, induced=True) as enc:
         ids = _edge_ids(enc, planted)
         enc.solver.add_clause((-(ids + 1)).tolist())
         enc.set_hint(planted)  # look for alternatives close to the planted lines
         pairs = list(zip(enc.eu.tolist(), enc.ev.tolist()))
+        now = time.perf_counter()
+        end = None if stop is None else now + max(1e-3, stop - now) / 2  # half the time left once built
 
         def whole(until: float | None, found: list[set[tuple[int, int]]]) -> None:
             """Other solutions over the whole board into ``found``, each until ``until`` (``TimeoutError``)."""
@@ -74,12 +75,12 @@ def _another(puzzle: Puzzle, planted: Linking, rule: str, stop: float | None,
                 other = enc.next_model(until)
                 if other is None:
                     return
-                found.append({(int(a), int(b)) for a, b in zip(enc.eu[other.edges], enc.ev[other.edges])})
+                found.append(_model_edges(enc, other))
                 keep = next(int(i) for i in ids if pairs[int(i)] not in found[-1])
                 enc.solver.add_clause([keep + 1])
 
         if long_lines and rule == "nikoli":
-            return _in_turns(puzzle, planted, rule, enc, whole, time.perf_counter() - now, end)
+            return _in_turns(puzzle, planted, rule, enc, whole, now - start, end)
         found: list[set[tuple[int, int]]] = []
         try:
             whole(end, found)
@@ -127,9 +128,8 @@ def _in_turns(puzzle: Puzzle, planted: Linking, rule: str, enc: Any, whole: Any,
         if end is not None and t >= end:
             return None, True
         if hoods_left:
-            got, done = around(enc, planted, hoods, lambda m: {(int(a), int(b)) for a, b in
-                                                               zip(enc.eu[m.edges], enc.ev[m.edges])},
-                               stop=None, need=ALTERNATIVES, deadline=hoods_deadline(t, spent_whole, spent_hoods, end))
+            got, done = around(enc, planted, hoods, lambda m: _model_edges(enc, m), stop=None, need=ALTERNATIVES,
+                               deadline=hoods_deadline(t, spent_whole, spent_hoods, end))
             spent_hoods += time.perf_counter() - t
             hoods_left = not done
             if got:
@@ -139,6 +139,11 @@ def _in_turns(puzzle: Puzzle, planted: Linking, rule: str, enc: Any, whole: Any,
         if others or a.exhausted:
             return others, False
         turn *= 2
+
+
+def _model_edges(enc: Any, model: Any) -> set[tuple[int, int]]:
+    """The edges ``(a, b)`` (flat cells, ``a < b``) a model of ``enc`` turns on."""
+    return {(int(a), int(b)) for a, b in zip(enc.eu[model.edges], enc.ev[model.edges])}
 
 
 def _turn_end(turn: float, end: float | None) -> float:
