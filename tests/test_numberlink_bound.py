@@ -153,7 +153,7 @@ def stubborn_generation(monkeypatch):
     generate_puzzle((6, 6), seed=1, time_limit=60)  # kernels loaded (not the bound's business)
     here = os.getpid()
 
-    def another(puzzle, planted, rule, stop, long_lines=False):
+    def another(puzzle, planted, rule, stop, long_lines=False, ledger=None):
         while time.perf_counter() < stop:
             bound.checkpoint()  # past the budget in process, the generation goes on in a child from here
             if os.getpid() != here:

@@ -267,8 +267,10 @@ def _generate(h: int, w: int, rule: str, touch: bool, density: float | None, see
               stop: float | None, time_limit: float | None, t0: float) -> GeneratedPuzzle:
     """:func:`generate_puzzle` with its arguments checked, until ``stop`` (a ``time.perf_counter()`` value)."""
     from .sat import FILL_COLOUR_BITS, Encoding
+    from .turns import Ledger
 
     induced = not touch
+    ledger = Ledger()  # the work of the questions in turns so far (long lines under nikoli)
     state = make_state(seed)
     lines = plant(h, w, state, max_len, density, stop, time_limit, t0, induced or density is not None)
     cuts = checks = window_checks = 0
@@ -294,7 +296,7 @@ def _generate(h: int, w: int, rule: str, touch: bool, density: float | None, see
         shown.add(puzzle.grid.tobytes())
         checks += 1
         if induced:  # SAT under the convention: other solutions, or a proof there is none
-            found, timed_out = _another(puzzle, planted, rule, stop, long_lines=density is not None)
+            found, timed_out = _another(puzzle, planted, rule, stop, long_lines=density is not None, ledger=ledger)
             if found is not None and not found:
                 return GeneratedPuzzle(puzzle, planted, rule, touch, seed, cuts, checks, window_checks,
                                        time.perf_counter() - t0)

@@ -34,7 +34,7 @@ __all__ = ["WINDOW", "ALTERNATIVES"]
 
 
 def _another(puzzle: Puzzle, planted: Linking, rule: str, stop: float | None,
-             long_lines: bool = False) -> tuple[list[set[tuple[int, int]]] | None, bool]:
+             long_lines: bool = False, ledger: Any = None) -> tuple[list[set[tuple[int, int]]] | None, bool]:
     """Solutions of ``puzzle`` other than ``planted`` under the no-touch convention (their edges), and whether the
     check ran out of time (half the time left) before it could tell.
 
@@ -51,16 +51,15 @@ def _another(puzzle: Puzzle, planted: Linking, rule: str, stop: float | None,
     SAT lost for minutes among the lines that may leave cells empty (a
     20 x 20 puzzle at 0.03 pairs per cell gave up at 60 s), though the
     other solutions differ from the planted one in a window or a few lines.
-    Then it is one of three ways to ask, in turns of doubling length (the
-    first as long as building the encoding took), so whichever answers the
-    puzzle quickly answers it (:func:`_in_turns`). On short planted lines,
-    and under ``fill``, the whole board alone answers quickest: the turns
-    made generation two to three times slower there (100 x 100, and 50 x 50
-    at 0.02 pairs per cell), so it keeps the whole question.
+    Then it is one of three ways to ask, in turns of work
+    (:func:`.turns.ask_in_turns`, bounded by ``ledger``, a
+    :class:`.turns.Ledger`; "ran out" then means its turns did). On short
+    planted lines, and under ``fill``, the whole board alone answers
+    quickest, so it keeps the whole question.
     """
     from .sat import Encoding
+    from .turns import Ledger, ask_in_turns
 
-    start = time.perf_counter()
     with Encoding(puzzle, rule, colour_bits=None, induced=True) as enc:
         ids = _edge_ids(enc, planted)
         enc.solver.add_clause((-(ids + 1)).tolist())
@@ -69,10 +68,13 @@ def _another(puzzle: Puzzle, planted: Linking, rule: str, stop: float | None,
         now = time.perf_counter()
         end = None if stop is None else now + max(1e-3, stop - now) / 2  # half the time left once built
 
-        def whole(until: float | None, found: list[set[tuple[int, int]]]) -> None:
-            """Other solutions over the whole board into ``found``, each until ``until`` (``TimeoutError``)."""
+        def whole(until: float | None, found: list[set[tuple[int, int]]], propagations: int | None = None,
+                  assumptions: list[int] | None = None) -> None:
+            """Other solutions over the whole board into ``found``, each until ``until`` and within
+            ``propagations`` a call, if given: then exactly (``TimeoutError`` otherwise)."""
             while len(found) < ALTERNATIVES:
-                other = enc.next_model(until)
+                other = enc.next_model(until, propagations=propagations, assumptions=assumptions,
+                                       exact=propagations is not None)
                 if other is None:
                     return
                 found.append(_model_edges(enc, other))
@@ -80,7 +82,10 @@ def _another(puzzle: Puzzle, planted: Linking, rule: str, stop: float | None,
                 enc.solver.add_clause([keep + 1])
 
         if long_lines and rule == "nikoli":
-            return _in_turns(puzzle, planted, rule, enc, whole, now - start, end)
+            others = ask_in_turns(puzzle, planted, enc,
+                                  lambda work, into, assume: whole(stop, into, work, assume),
+                                  Ledger() if ledger is None else ledger, stop)
+            return others, others is None
         found: list[set[tuple[int, int]]] = []
         try:
             whole(end, found)
@@ -90,66 +95,9 @@ def _another(puzzle: Puzzle, planted: Linking, rule: str, stop: float | None,
     return found, False
 
 
-def _in_turns(puzzle: Puzzle, planted: Linking, rule: str, enc: Any, whole: Any, turn: float,
-              end: float | None) -> tuple[list[set[tuple[int, int]]] | None, bool]:
-    """:func:`_another`'s three ways to ask, each turn twice as long as the one before, the first ``turn`` seconds.
-
-    * **the whole board** (``whole``), the solver going on from turn to
-      turn with what it has learnt, each other solution within a turn;
-    * **neighbourhoods** of the planted solution in the same encoding
-      (:func:`.solvers.neighbourhoods.neighbourhoods`: windows, lines set
-      free, everything else kept by assumptions), never costing more in all
-      than the whole board has (:func:`.solvers.neighbourhoods.hoods_deadline`);
-    * **the solvers' own second question**
-      (:func:`.solvers.another.another_stage`, the planted solution as its
-      first): its compiled neighbourhoods and searches answer what neither
-      SAT question does in time. It starts afresh at each turn.
-    """
-    from .rules import resolve
-    from .solvers.another import another_stage
-    from .solvers.base import Answer, Task
-    from .solvers.neighbourhoods import around, hoods_deadline, neighbourhoods
-
-    mine = _linking_edges(planted, puzzle.width)
-    second = resolve(rule, touch=False)
-    hoods = neighbourhoods(puzzle, planted)
-    spent_whole, spent_hoods, hoods_left = turn, 0.0, True  # the build is work over the whole board
-    found: list[set[tuple[int, int]]] = []
-    while True:
-        t = time.perf_counter()
-        try:
-            whole(_turn_end(turn, end), found)
-            return found, False
-        except TimeoutError:
-            if found:
-                return found, False
-        spent_whole += time.perf_counter() - t
-        t = time.perf_counter()
-        if end is not None and t >= end:
-            return None, True
-        if hoods_left:
-            got, done = around(enc, planted, hoods, lambda m: _model_edges(enc, m), stop=None, need=ALTERNATIVES,
-                               deadline=hoods_deadline(t, spent_whole, spent_hoods, end))
-            spent_hoods += time.perf_counter() - t
-            hoods_left = not done
-            if got:
-                return [e for e, _ in got], False
-        a = another_stage(Task(puzzle, second, 2, _turn_end(turn, end)), lambda _: Answer((planted,), False, "planted"))
-        others = [e for e in (_linking_edges(x, puzzle.width) for x in a.solutions) if e != mine]
-        if others or a.exhausted:
-            return others, False
-        turn *= 2
-
-
 def _model_edges(enc: Any, model: Any) -> set[tuple[int, int]]:
     """The edges ``(a, b)`` (flat cells, ``a < b``) a model of ``enc`` turns on."""
     return {(int(a), int(b)) for a, b in zip(enc.eu[model.edges], enc.ev[model.edges])}
-
-
-def _turn_end(turn: float, end: float | None) -> float:
-    """The end of a turn of ``turn`` seconds from now, not past ``end``."""
-    t = time.perf_counter() + turn
-    return t if end is None else min(t, end)
 
 
 ALTERNATIVES = 16

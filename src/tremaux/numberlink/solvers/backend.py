@@ -184,7 +184,7 @@ def direct_adder(solver: Solver):
 
 
 def solve_until(solver: Solver, deadline: float | None, *, assumptions: list[int] | None = None,
-                conflicts: int | None = None) -> bool:
+                conflicts: int | None = None, propagations: int | None = None, exact: bool = False) -> bool:
     """Solve with ``solver`` until ``deadline``: whether its clauses (and ``assumptions``) have a model.
 
     The solver is interrupted when the deadline passes, by the process's
@@ -203,6 +203,12 @@ def solve_until(solver: Solver, deadline: float | None, *, assumptions: list[int
         Literals assumed for this call only.
     conflicts : int, optional
         Conflicts the solver may use in this call (incremental backends only).
+    propagations : int, optional
+        Propagations the solver may use in this call (incremental backends only).
+    exact : bool, default False
+        Stop only when a budget is used up or at ``deadline``, never to move on into a child process
+        (it moves at the next checkpoint): a call bounded in work then ends in the same state whatever
+        the machine's speed, as the generator's questions need to make the same puzzle from a seed.
 
     Returns
     -------
@@ -212,7 +218,7 @@ def solve_until(solver: Solver, deadline: float | None, *, assumptions: list[int
     Raises
     ------
     TimeoutError
-        When the deadline passed first, or the call used up its ``conflicts``.
+        When the deadline passed first, or the call used up its ``conflicts`` or ``propagations``.
 
     Examples
     --------
@@ -226,12 +232,17 @@ def solve_until(solver: Solver, deadline: float | None, *, assumptions: list[int
     assumptions = [] if assumptions is None else assumptions
     while True:
         checkpoint()  # a bounded question past its share in process goes on in a child from here (.bound)
-        move = move_time()  # when it would: a call still running then is stopped, and goes on in the child
-        if deadline is None and conflicts is None and move is None:
+        move = None if exact else move_time()  # when it would: a call still running then is stopped, goes on there
+        if deadline is None and conflicts is None and propagations is None and move is None:
             return bool(solver.solve(assumptions=assumptions))
         stop = deadline if move is None or (deadline is not None and deadline <= move) else move
         if conflicts is not None:
-            solver.conf_budget(int(conflicts))
+            solver.conf_budget(max(0, int(conflicts)))
+        if propagations is not None:
+            try:
+                solver.prop_budget(max(0, int(propagations)))
+            except NotImplementedError:  # CaDiCaL: bounded by conflicts and the clock only
+                propagations = None
         alarm = _alarm.ALARM  # one thread for the process: a thread per call cost about a millisecond
         token = None if stop is None else alarm.set(stop, solver.interrupt)
         fired = False
@@ -243,8 +254,10 @@ def solve_until(solver: Solver, deadline: float | None, *, assumptions: list[int
                 solver.clear_interrupt()
             if conflicts is not None:
                 solver.conf_budget(-1)  # no budget for later calls
+            if propagations is not None:
+                solver.prop_budget(-1)
         if ok is None and fired and stop != deadline and (deadline is None or time.perf_counter() < deadline):
-            continue  # stopped to move on into a child (learnt clauses kept); the conflict budget starts again
+            continue  # stopped to move on into a child (learnt clauses kept)
         if ok is None:
             raise TimeoutError("the deadline passed while the SAT solver searched")
         return bool(ok)

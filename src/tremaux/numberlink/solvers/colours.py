@@ -149,13 +149,16 @@ class ColourRun:
         """
         return int(self._state[4][4])
 
-    def advance(self, deadline: float | None = None) -> SearchOutcome:
-        """Go on until the search ends, finds ``max_solutions``, or ``deadline`` passes.
+    def advance(self, deadline: float | None = None, *, until_nodes: int | None = None) -> SearchOutcome:
+        """Go on until the search ends, finds ``max_solutions``, ``deadline`` passes or ``until_nodes`` is reached.
 
         Parameters
         ----------
         deadline : float or None
             A :func:`time.perf_counter` value; ``None``: no limit.
+        until_nodes : int, optional
+            Stop once the run has made this many choices in all (:attr:`nodes`): a bound in work, so the
+            search stops in the same state whatever the machine's speed.
 
         Returns
         -------
@@ -178,9 +181,13 @@ class ColourRun:
                 now = time.perf_counter()
                 if deadline is not None and now >= deadline:
                     break
+                if until_nodes is not None and self.nodes >= until_nodes:
+                    break
                 checkpoint()
                 seconds = _SLICE_SECONDS if deadline is None else min(_SLICE_SECONDS, deadline - now)
                 nodes = max(4, _SLICE_CELLS // self._grid.size if self._rate <= 0 else int(self._rate * seconds))
+                if until_nodes is not None:
+                    nodes = min(nodes, until_nodes - self.nodes)
                 before = int(st[1])
                 status = colour_run(self._grid, self._h, self._w, self._ends, self._pref, self._known, self._cut,
                                     self._heads, *self._state, nodes)

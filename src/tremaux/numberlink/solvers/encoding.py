@@ -279,7 +279,8 @@ class Encoding(ClauseBuilders):
         return links
 
     def next_model(self, deadline: float | None = None, drop_loops: bool = False, *,
-                   assumptions: list[int] | None = None, conflicts: int | None = None) -> Model | None:
+                   assumptions: list[int] | None = None, conflicts: int | None = None,
+                   propagations: int | None = None, exact: bool = False) -> Model | None:
         """The next model without loops (under ``fill``), or ``None`` when there is none.
 
         With ``drop_loops`` (or under ``nikoli``) closed loops are dropped from
@@ -300,6 +301,10 @@ class Encoding(ClauseBuilders):
             Literals assumed for this call only.
         conflicts : int, optional
             Conflicts the solver may use per call (incremental backends).
+        propagations : int, optional
+            Propagations the solver may use per call (incremental backends).
+        exact : bool, default False
+            Stop a call only at its budget or ``deadline`` (:func:`.backend.solve_until`).
 
         Returns
         -------
@@ -310,7 +315,7 @@ class Encoding(ClauseBuilders):
         ------
         TimeoutError
             When ``deadline`` (a ``time.perf_counter()`` value) passes between
-            calls, or a call used up its ``conflicts``.
+            calls, or a call used up its ``conflicts`` or ``propagations``.
 
         Examples
         --------
@@ -330,7 +335,8 @@ class Encoding(ClauseBuilders):
             self._refresh()
             self._solved = True
             ok = solve_until(self.solver, deadline, assumptions=assumptions,
-                             conflicts=conflicts if self.incremental else None)
+                             conflicts=conflicts if self.incremental else None,
+                             propagations=propagations if self.incremental else None, exact=exact)
             if not ok:
                 return None
             model = np.asarray(self.solver.get_model()[: self.nedges], dtype=np.int64)

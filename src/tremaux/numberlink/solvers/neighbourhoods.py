@@ -254,7 +254,8 @@ def _freed(owner: np.ndarray, group: tuple[int, ...]) -> np.ndarray:
 
 
 def around(enc, linking, hoods: Iterator[tuple[str, np.ndarray]], to_linking: Callable, *,
-           stop: float | None, need: int, always: str = "", deadline: float | None = None) -> tuple[list, bool]:
+           stop: float | None, need: int, always: str = "", deadline: float | None = None,
+           exact: bool = False) -> tuple[list, bool]:
     """Other solutions in the neighbourhoods ``hoods`` of ``linking``, until ``stop`` or ``need`` of them.
 
     In each neighbourhood the freed cells are free and every edge of
@@ -283,6 +284,8 @@ def around(enc, linking, hoods: Iterator[tuple[str, np.ndarray]], to_linking: Ca
         (the smallest windows, each a question of a few cells).
     deadline : float, optional
         No question is asked past this ``time.perf_counter()`` value, whatever the label.
+    exact : bool, default False
+        Stop a question only at its conflicts (:func:`.backend.solve_until`): the same answers on any machine.
 
     Returns
     -------
@@ -317,7 +320,7 @@ def around(enc, linking, hoods: Iterator[tuple[str, np.ndarray]], to_linking: Ca
             if deadline is not None and time.perf_counter() > deadline:  # the task's: whatever the label
                 return out, False
             try:
-                model = enc.next_model(None, assumptions=assume, conflicts=GROUP_CONFLICTS)
+                model = enc.next_model(None, assumptions=assume, conflicts=GROUP_CONFLICTS, exact=exact)
             except TimeoutError:
                 break  # this neighbourhood's budget is spent
             if model is None:
