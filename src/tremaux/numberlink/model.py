@@ -115,7 +115,10 @@ class Puzzle:
     __slots__ = ("_grid", "_labels", "_name", "_ends")
 
     def __init__(self, grid: Any, labels: Sequence[str] | None = None, *, name: str = "") -> None:
-        arr = np.asarray(grid)
+        try:
+            arr = np.asarray(grid)
+        except ValueError:  # rows of different lengths
+            raise PuzzleError(f"the rows of a puzzle grid differ in length: {_row_lengths(grid)}") from None
         if arr.ndim != 2:
             raise InvalidSizeError(f"a puzzle grid is 2-D, not of shape {arr.shape}")
         h, w = arr.shape
@@ -125,7 +128,8 @@ class Puzzle:
             if arr.dtype.kind == "f" and np.all(np.mod(arr, 1) == 0):
                 arr = arr.astype(np.int64)
             else:
-                raise PuzzleError(f"a puzzle grid holds integers (pair ids), not {arr.dtype}")
+                hint = "; rows of labels are read by Puzzle.from_rows" if arr.dtype.kind in "USO" else ""
+                raise PuzzleError(f"a puzzle grid holds integers (pair ids), not {arr.dtype}{hint}")
         if arr.size and arr.min() < 0:
             r, c = np.argwhere(arr < 0)[0]
             raise PuzzleError(f"pair id {int(arr[r, c])} at ({r}, {c}) is negative; use 0 for an empty cell")
@@ -145,6 +149,10 @@ class Puzzle:
             raise PuzzleError(f"label {dup!r} is given to two pairs")
         counts = np.bincount(g.ravel(), minlength=n + 1)
         bad = np.flatnonzero(counts[1:] != 2) + 1
+        if bad.size and counts[int(bad[0])] == 0:
+            k = int(bad[0])
+            raise PuzzleError(f"pair id {k} is skipped: pairs are numbered 1 to {n} (the highest id here), each on "
+                              f"two cells")
         if bad.size:
             k = int(bad[0])
             cells = [tuple(int(v) for v in rc) for rc in np.argwhere(g == k)]
@@ -413,6 +421,16 @@ class Puzzle:
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         Puzzle.__init__(self, state["grid"], state["labels"], name=state["name"])
+
+
+def _row_lengths(grid: Any) -> str:
+    """The lengths of the rows of a ragged ``grid``, for a message: ``"row 0 has 2 cells, row 1 has 1"``."""
+    try:
+        sizes = [len(row) for row in grid]
+    except TypeError:
+        return "some rows are single values"
+    r = next((i for i, n in enumerate(sizes) if n != sizes[0]), 0)
+    return f"row {r} has {sizes[r]} cells, row 0 has {sizes[0]}"
 
 
 def _count_message(label: str, cells: list[Cell]) -> str:
