@@ -181,3 +181,10 @@ def test_level_solutions_pass_the_reference_checker_except_the_broken_ones():
 def test_a_grid_of_ids_that_is_no_puzzle_is_named_plainly(grid, message):
     with pytest.raises(PuzzleError, match=message):
         Puzzle(grid)
+
+
+def test_rows_of_text_separated_by_spaces_or_commas_hold_one_label_a_cell():
+    p = Puzzle.from_rows(["1 . 2", "1 . 2"])
+    assert p.shape == (2, 3) and p.grid.tolist() == [[1, 0, 2], [1, 0, 2]]
+    assert Puzzle.from_rows(["10,0,10"]).labels == ("10",)
+    assert Puzzle.from_rows(["1.1", "2 . 2"]) == formats.loads("1.1\n2 . 2\n")

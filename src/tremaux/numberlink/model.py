@@ -173,7 +173,8 @@ class Puzzle:
         Parameters
         ----------
         rows : iterable
-            Each row is a string (one character per cell) or a sequence of
+            Each row is a string (one character per cell, or labels separated
+            by whitespace or commas, as in the ``grid`` format) or a sequence of
             labels (``None``, ``""``, ``0`` or a character in ``empty`` for an empty cell).
         name : str, optional
             Where the puzzle comes from.
@@ -197,16 +198,20 @@ class Puzzle:
         --------
         >>> Puzzle.from_rows([["10", None, "10"], ["7", ".", "7"]]).labels
         ('7', '10')
+        >>> Puzzle.from_rows(["10 . 10", "7 . 7"]).grid.tolist()
+        [[2, 0, 2], [1, 0, 1]]
         """
         if isinstance(rows, (str, bytes)) or not isinstance(rows, Iterable):
             raise PuzzleError(f"expected rows (a list of strings or of lists of labels), not "
                               f"{type(rows).__name__}" + ("; read text with loads, or split it into lines"
                                                           if isinstance(rows, (str, bytes)) else ""))
+        from .formats._text import tokens  # the grid format's cells of a row of text
+
         table: list[list[str | None]] = []
         for row in rows:
             if not isinstance(row, str) and not isinstance(row, Iterable):
                 raise PuzzleError(f"expected a row (a string or a list of labels), not {type(row).__name__}")
-            cells = list(row) if isinstance(row, str) else list(row)
+            cells = [t for _, t in tokens(row)] if isinstance(row, str) else list(row)
             table.append([None if (x is None or str(x).strip() in ("", *empty) or str(x).strip() == "0")
                           else str(x).strip() for x in cells])
         if not table or not table[0]:
