@@ -163,6 +163,16 @@ def test_a_puzz_link_url_is_read_in_place_of_a_file(capsys, tmp_path):
     assert code == 0 and json.loads(out)[0]["grid"] == [[1, 1, 1], [2, 2, 2]]
 
 
+@pytest.mark.parametrize("url", [URL.removeprefix("https://"), "pzv.jp/p.html?numlin/3/2/1g12g2"])
+def test_a_url_as_the_address_bar_shows_it_without_its_scheme_is_read_as_one(capsys, url):
+    code, out, err = run(capsys, "solve", url, "--json")
+    rec = json.loads(out)[0]
+    assert (code, rec["name"], rec["grid"]) == (0, "numlin", [[1, 1, 1], [2, 2, 2]])
+    code, out, _ = run(capsys, "check", url)
+    assert code == 0 and out.strip() == "numlin: proper"
+    assert formats.is_url(url) and not formats.is_url("puzzles/easy.txt") and not formats.is_url("a.tar.gz")
+
+
 @pytest.mark.parametrize("url, words", [
     ("https://example.com/x", "expected a puzz.link URL"),
     ("https://puzz.link/p?slither/3/3/abc", "'slither', not Number Link"),

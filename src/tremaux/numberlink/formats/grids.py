@@ -22,8 +22,8 @@ import numpy as np
 
 from ...errors import PuzzleError, PuzzleFormatError
 from ..model import Puzzle, label_order
-from ._text import (ALNUM, Line, any_char, check_side, count_cells, empty_field, grid_char, has_separator, letter,
-                    lines, show, split_blocks, tokens)
+from ._text import (ALNUM, WEB_ADDRESS, Line, any_char, check_side, count_cells, empty_field, grid_char,
+                    has_separator, letter, lines, show, split_blocks, tokens)
 from .gridwrite import write_flow, write_grid, write_wh
 
 __all__ = ["read_grid", "read_flow", "read_wh", "write_grid", "write_flow", "write_wh", "WH_HEADER"]
@@ -390,14 +390,14 @@ def base_name(source: str | None) -> str:
     --------
     >>> base_name("puzzles/easy.txt"), base_name(None), base_name("https://puzz.link/p?numlin/3/2/1g12g2")
     ('easy', '', 'numlin')
-    >>> base_name("<stdin>")
-    'stdin'
+    >>> base_name("<stdin>"), base_name("puzz.link/p?numlin/3/2/1g12g2")
+    ('stdin', 'numlin')
     """
     if not source:
         return ""
     if source.startswith("<") and source.endswith(">"):  # <stdin>
         return source[1:-1]
-    if "://" in source:
+    if WEB_ADDRESS.fullmatch(source):
         query = source.partition("?")[2]
         return query.split("/")[0] or "url"
     return Path(source).stem
