@@ -331,3 +331,9 @@ def test_every_writer_on_tiny_boards_is_read_back_without_naming_its_format():
             continue
         back = formats.loads_all(text)
         assert [q.grid.tolist() for q in back] == [p.grid.tolist() for p in together], name
+
+
+def test_two_contest_problems_in_one_file_are_named_as_such():
+    one = "SIZE 3X3\nLINE_NUM 2\nLINE#1 (0,0)-(0,2)\nLINE#2 (2,0)-(2,2)\n"
+    with pytest.raises(PuzzleFormatError, match=r"^6:1: a second 'SIZE' line: a contest file holds one problem"):
+        formats.loads(one + "\n" + one)
