@@ -436,3 +436,13 @@ def test_the_cli_solves_the_puzzles_before_a_broken_one(tmp_path, capsys):
     assert code == 2 and "1───1" in out
     assert err.splitlines()[0].startswith("cut#1: solved") and err.splitlines()[1] == \
         f"error: {path}:5:1: the 3x2 puzzle has only 1 rows"
+
+
+@pytest.mark.parametrize("command", [["generate", "--size", "3x3", "--seed", "1"], ["solve", "{crossing}"]])
+def test_out_dash_is_refused_not_written_as_a_file_named_dash(capsys, monkeypatch, tmp_path, crossing, command):
+    monkeypatch.chdir(tmp_path)
+    args = [a.format(crossing=crossing) for a in command]
+    code, out, err = run(capsys, "numberlink", *args, "--out", "-")
+    assert (code, out) == (2, "") and not (tmp_path / "-").exists()
+    assert err == "error: --out -: the puzzles and their lines are printed on standard output without --out; " \
+                  "give --out a file name\n"

@@ -78,6 +78,7 @@ def _picture_out(out: Optional[Path], source: Any) -> None:
     from ..numberlink.draw import picture_format
 
     if out is not None:
+        _not_stdout(out)
         picture_format(out)
         _writable(out)
         _not_the_puzzles(out, out, source)
@@ -152,10 +153,20 @@ def solve_cmd(
     raise typer.Exit(0 if all(r.status == "solved" for r in results) else 1)
 
 
+def _not_stdout(out: Path) -> None:
+    """Refuse ``--out -``: a file named ``-`` is not what is meant, and standard output needs no ``--out``."""
+    from ..errors import TremauxError
+
+    if str(out) == "-":
+        raise TremauxError("--out -: the puzzles and their lines are printed on standard output without --out; "
+                           "give --out a file name")
+
+
 def _writable(out: Path) -> None:
     """Refuse, before any work, an ``--out`` that cannot be written: a folder, or a file in a missing folder."""
     from ..errors import TremauxError
 
+    _not_stdout(out)
     if out.is_dir():
         raise TremauxError(f"cannot write {out}: it is a folder")
     if not out.parent.is_dir():
