@@ -273,3 +273,23 @@ def test_every_empty_out_is_an_empty_file_name_not_the_current_folder(capsys, tm
             assert exc.value.code == 2 and err.startswith("error: ") and "empty output file name" in err, command
             assert len(err.strip().splitlines()) == 1 and "'.'" not in err
     assert list(tmp_path.iterdir()) == []  # nothing written
+
+
+@pytest.mark.parametrize("extra", [[], ["--count", "50"]])
+def test_unique_shows_the_second_solution_its_message_speaks_of(capsys, tmp_path, extra):
+    from tremaux.numberlink import Puzzle, solve_puzzle
+    from tremaux.numberlink.draw import to_text
+
+    path = tmp_path / "corner.txt"
+    path.write_text("1..\n...\n..1\n")
+    args = [str(path), "--rule", "nikoli", "--no-touch", "--unique", *extra]
+    every = solve_puzzle(Puzzle.from_rows(["1..", "...", "..1"]), rule="nikoli", touch=False, count=50)
+    drawings = {to_text((every.puzzle, lk)) for lk in every.solutions}
+    code, out, err = run(capsys, "solve", *args)
+    lines = out.splitlines()
+    shown = ["\n".join(lines[i:i + 3]) for i in range(0, len(lines), 3)]  # a drawing of 3 rows a solution
+    assert code == 0 and "not unique: a second solution is shown" in err
+    assert len(shown) == len(set(shown)) == 2 and set(shown) <= drawings
+    code, out, _ = run(capsys, "solve", *args, "--json")
+    rec = json.loads(out)[0]
+    assert rec["unique"] is False and len(rec["solution_lines"]) >= 2 and rec["solution_lines"][1] != rec["lines"]

@@ -144,13 +144,19 @@ def solve_cmd(
             continue
         typer.echo(f"{r.name or Path(file).name}: {r.status}: {r.message} ({r.seconds * 1000:.1f} ms)", err=True)
         if r.puzzle is not None:
-            for lk in (r.solutions if all_ else r.solutions[:1]) or [None]:
+            for lk in r.solutions[:_shown(r, all_)] or [None]:
                 _show(r.puzzle if lk is None else (r.puzzle, lk), numbers and lk is not None)
     if as_json:
-        typer.echo(json.dumps([r.to_dict(all_solutions=all_) for r in results]))
+        typer.echo(json.dumps([r.to_dict(all_solutions=_shown(r, all_) > 1) for r in results]))
     if any(r.status == "invalid" for r in results):
         raise typer.Exit(2)
     raise typer.Exit(0 if all(r.status == "solved" for r in results) else 1)
+
+
+def _shown(r: Any, all_: bool) -> int:
+    """How many of the solutions of ``r`` to show: every one with ``--all``, both when ``--unique`` found a
+    second (the message says it is shown), else the first."""
+    return len(r.solutions) if all_ else 2 if r.unique is False else 1
 
 
 def _not_stdout(out: Path) -> None:
