@@ -188,3 +188,29 @@ def test_rows_of_text_separated_by_spaces_or_commas_hold_one_label_a_cell():
     assert p.shape == (2, 3) and p.grid.tolist() == [[1, 0, 2], [1, 0, 2]]
     assert Puzzle.from_rows(["10,0,10"]).labels == ("10",)
     assert Puzzle.from_rows(["1.1", "2 . 2"]) == formats.loads("1.1\n2 . 2\n")
+
+
+def test_a_puzzle_whose_labels_no_grid_holds_prints_as_a_drawing():
+    p = formats.loads("3 2\n#.#\n0.0\n0 0\n", format="wh")
+    assert str(p) == "# · #\n0 · 0"
+    assert str(Puzzle.from_rows(["1.1"])) == "1.1"
+
+
+def test_replace_refuses_a_field_a_puzzle_does_not_have():
+    with pytest.raises(TypeError, match="unexpected keyword argument 'nme'"):
+        Puzzle.from_rows(["1.1"]).replace(nme="x")
+
+
+@pytest.mark.parametrize("shape, pairs, labels, error, message", [
+    ((2, 3), [((0, 0), (1, 2))], [], PuzzleError, r"^0 labels given for 1 pairs$"),
+    ((2, 3), [((0, 0), (1, "x"))], None, PuzzleError, r"^an endpoint of number '1' must be two whole numbers"),
+    ((2, 3), [((0, 0.5), (1, 2))], None, PuzzleError, r"not \(0, 0\.5\)$"),  # was read as (0, 0)
+    ((2, 3), [(0, 0)], None, PuzzleError, r"must be two whole numbers, not 0$"),
+    ((2, 3), [((0, 0), (1, 2), (1, 1))], None, PuzzleError, r"^the endpoints of number '1' are two \(row, col\) "),
+    (5, [], None, InvalidSizeError, r"^shape must be two whole numbers, not 5$"),
+])
+def test_from_endpoints_names_what_is_wrong_with_its_arguments(shape, pairs, labels, error, message):
+    with pytest.raises(error, match=message):
+        Puzzle.from_endpoints(shape, pairs, labels=labels)
+    assert Puzzle.from_endpoints(np.array([2, 3]), [(np.array([0, 0]), (1, 2))]).grid.tolist() == [[1, 0, 0],
+                                                                                                   [0, 0, 1]]

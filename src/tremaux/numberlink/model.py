@@ -260,23 +260,29 @@ class Puzzle:
         Raises
         ------
         InvalidSizeError
-            For a shape outside 1..MAX_SIDE on a side.
+            For a shape that is not two whole numbers, or outside 1..MAX_SIDE on a side.
         PuzzleError
-            For an endpoint outside the board, or a cell given twice.
+            For an endpoint outside the board or not two whole numbers, a pair of other than two endpoints, a
+            cell given twice, or not one label per pair.
 
         Examples
         --------
         >>> Puzzle.from_endpoints((2, 3), [((0, 0), (1, 2))]).grid.tolist()
         [[1, 0, 0], [0, 0, 1]]
         """
-        h, w = (int(x) for x in shape)
+        h, w = _whole_pair(shape, "shape", InvalidSizeError)
         if h < 1 or w < 1 or h > MAX_SIDE or w > MAX_SIDE:
             raise InvalidSizeError(f"puzzle size {w}x{h} (WxH) is outside 1..{MAX_SIDE} on a side")
+        pairs = list(pairs)
+        if labels is not None and len(labels) != len(pairs):
+            raise PuzzleError(f"{len(labels)} labels given for {len(pairs)} pairs")
         g = np.zeros((h, w), dtype=np.int32)
         for k, ends in enumerate(pairs, start=1):
             lab = labels[k - 1] if labels is not None else str(k)
+            if isinstance(ends, str) or not hasattr(ends, "__len__") or len(ends) != 2:
+                raise PuzzleError(f"the endpoints of number {lab!r} are two (row, col) cells, not {ends!r}")
             for cell in ends:
-                r, c = (int(x) for x in cell)
+                r, c = _whole_pair(cell, f"an endpoint of number {lab!r}", PuzzleError)
                 if not (0 <= r < h and 0 <= c < w):
                     raise PuzzleError(f"endpoint ({r}, {c}) of number {lab!r} is outside the {h}x{w} grid")
                 if g[r, c]:
@@ -396,6 +402,9 @@ class Puzzle:
         Puzzle(shape=(1, 3), pairs=1, name='tiny')
         """
         kw = {"grid": self._grid, "labels": self._labels, "name": self._name}
+        for key in changes.keys() - kw.keys():
+            raise TypeError(f"replace() got an unexpected keyword argument {key!r}; a Puzzle has grid, labels and "
+                            f"name")
         kw.update(changes)
         return Puzzle(kw["grid"], kw["labels"], name=kw["name"])
 
@@ -412,9 +421,14 @@ class Puzzle:
         return f"Puzzle(shape={self.shape}, pairs={self.pairs}{name})"
 
     def __str__(self) -> str:
+        from ..errors import PuzzleFormatError
+        from .draw import to_text
         from .formats import dumps
 
-        return dumps(self).rstrip("\n")
+        try:
+            return dumps(self).rstrip("\n")
+        except PuzzleFormatError:  # labels the grid format cannot hold ('#', '0'...): drawn instead
+            return to_text(self)
 
     def _repr_svg_(self) -> str:
         from .draw import to_svg
@@ -426,6 +440,17 @@ class Puzzle:
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         Puzzle.__init__(self, state["grid"], state["labels"], name=state["name"])
+
+
+def _whole_pair(value: Any, what: str, error: type) -> tuple[int, int]:
+    """``value`` as two whole numbers (a shape or a ``(row, col)`` cell), or ``error`` naming ``what``."""
+    try:
+        a = np.asarray(value)
+    except ValueError:  # ragged
+        a = np.zeros(0)
+    if a.shape == (2,) and a.dtype.kind in "iu":
+        return int(a[0]), int(a[1])
+    raise error(f"{what} must be two whole numbers, not {value!r}")
 
 
 def _row_lengths(grid: Any) -> str:
