@@ -396,6 +396,11 @@ class Puzzle:
         Puzzle
             The copy; ``self`` is unchanged.
 
+        Raises
+        ------
+        TypeError
+            For a field a puzzle does not have.
+
         Examples
         --------
         >>> Puzzle.from_rows(["1.1"]).replace(name="tiny")
