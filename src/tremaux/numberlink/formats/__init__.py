@@ -459,7 +459,8 @@ def dumps_all(puzzles: Iterable[Puzzle], format: str = "grid") -> str:
 
 
 def save(puzzle: Puzzle, path: str | Path, format: str | None = None) -> None:
-    """Write ``puzzle`` to ``path`` (format by name, else ``contest`` for ``Q*``/``NL_Q*`` names, else ``grid``).
+    """Write ``puzzle`` to ``path`` (format by name, else by extension, else ``contest`` for ``Q*``/``NL_Q*``
+    names, else ``grid``).
 
     Parameters
     ----------
@@ -468,7 +469,17 @@ def save(puzzle: Puzzle, path: str | Path, format: str | None = None) -> None:
     path : str or pathlib.Path
         The file.
     format : str, optional
-        The format; from the extension when not given (``grid`` for others).
+        The format; when not given, the extension's if it names one (``.wh``, ``.contest``, ``.flow``,
+        ``.bwinf``...), else ``contest`` for ``Q*``/``NL_Q*`` names, else ``grid``.
+
+    Raises
+    ------
+    PuzzleFormatError
+        For a puzzle the format cannot hold, or a read-only format.
+    UnknownNameError
+        For an unknown format name.
+    OSError
+        When the file cannot be written.
 
     Examples
     --------
@@ -477,8 +488,14 @@ def save(puzzle: Puzzle, path: str | Path, format: str | None = None) -> None:
     >>> save(Puzzle.from_rows(["1.1"]), f)
     >>> f.read_text().splitlines()[0]
     'SIZE 3X1'
+    >>> save(Puzzle.from_rows(["1.1"]), f.with_name("p.wh"))
+    >>> f.with_name("p.wh").read_text().splitlines()[0]
+    '3 1'
     """
     path = Path(path)
+    ext = path.suffix[1:].lower()
+    if format is None and ext and ext in FORMATS and not FORMATS.get(ext).meta.get("read_only"):
+        format = ext
     if format is None:
         format = "contest" if re.match(r"^(NL_)?Q\d", path.name) else "grid"
     path.write_text(dumps(puzzle, format), encoding="utf-8")
