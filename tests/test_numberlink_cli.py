@@ -293,3 +293,14 @@ def test_unique_shows_the_second_solution_its_message_speaks_of(capsys, tmp_path
     code, out, _ = run(capsys, "solve", *args, "--json")
     rec = json.loads(out)[0]
     assert rec["unique"] is False and len(rec["solution_lines"]) >= 2 and rec["solution_lines"][1] != rec["lines"]
+
+
+def test_generate_draws_the_solution_with_the_labels_its_puzzle_text_shows(capsys):
+    import re
+
+    code, out, _ = run(capsys, "generate", "--size", "8x8", "--seed", "4", "--density", "0.4", "--solution")
+    lines = out.splitlines()
+    puzzle, drawing = lines[:8], lines[8:16]
+    assert code == 0 and len(lines) == 16 and any(ch.isalpha() for row in puzzle for ch in row)  # pairs over 9
+    for text_row, drawn_row in zip(puzzle, drawing):  # the labels of each row, in order, are the same
+        assert [ch for ch in text_row if ch != "."] == re.findall(r"[0-9A-Za-z]+", drawn_row)

@@ -229,7 +229,7 @@ def generate_cmd(
         text = dumps(g.puzzle, fmt)
     except PuzzleFormatError as exc:  # too many pairs for the format: say how to make the same puzzle again
         raise PuzzleFormatError(f"{exc}; the puzzle is --seed {g.seed}: ask it again with another --format") from exc
-    drawn = (g.puzzle, g.solution) if solution else g.puzzle
+    drawn = _as_written(g.puzzle, g.solution, text, fmt) if solution else g.puzzle
     if out is not None:
         try:
             if out.suffix.lower() in (".svg", ".png"):
@@ -251,6 +251,19 @@ def generate_cmd(
     pairs = f"{g.puzzle.pairs} pair{'s' if g.puzzle.pairs != 1 else ''} (density {g.density:.3f}{asked})"
     typer.echo(f"generated a {g.puzzle.height}x{g.puzzle.width} puzzle with {pairs} under rule {g.rule}, "
                f"seed {g.seed}, in {g.seconds:.2f} s", err=True)
+
+
+def _as_written(puzzle: Any, linking: Any, text: str, fmt: str) -> tuple[Any, Any]:
+    """The puzzle and its lines labelled as ``text`` shows them (the grid format writes pair 10 as ``A``, the
+    contest format numbers the pairs...), so that the drawn solution matches the printed puzzle."""
+    from ..numberlink import loads
+    from ..numberlink.result import Linking
+
+    shown = loads(text, format=fmt)
+    paths: list[Any] = [None] * puzzle.pairs
+    for k, path in enumerate(linking.paths, start=1):
+        paths[int(shown.grid[puzzle.endpoints(k)[0]]) - 1] = path
+    return shown, Linking(shown.shape, tuple(paths))
 
 
 @nl_app.command("check")
