@@ -304,3 +304,18 @@ def test_generate_draws_the_solution_with_the_labels_its_puzzle_text_shows(capsy
     assert code == 0 and len(lines) == 16 and any(ch.isalpha() for row in puzzle for ch in row)  # pairs over 9
     for text_row, drawn_row in zip(puzzle, drawing):  # the labels of each row, in order, are the same
         assert [ch for ch in text_row if ch != "."] == re.findall(r"[0-9A-Za-z]+", drawn_row)
+
+
+def test_a_picture_that_cannot_be_written_loses_no_answer(capsys, tmp_path, monkeypatch):
+    from tremaux.numberlink import draw
+
+    def full(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(draw, "save", full)
+    path = tmp_path / "two.txt"
+    path.write_text("1.1\n\n2.2\n")
+    code, out, err = run(capsys, "solve", str(path), "--out", str(tmp_path / "p.svg"))
+    assert code == 2 and out == "1───1\n2───2\n"
+    assert err.count(f"error: cannot write {tmp_path / 'p.svg'}: No space left on device") == 1
+    assert "two#2: solved" in err

@@ -128,15 +128,21 @@ def solve_cmd(
     answers = iter_solve_file(source, solver, rule=rule, touch=touch, unique=unique, count=limit,
                               time_limit=time_limit, max_steps=max_steps)
     results: list[Any] = []
+    unwritten = False  # a picture that could not be written: said once, the answers still shown
     for i, r in enumerate(answers):  # each answer shown (and drawn) as soon as it is known
         results.append(r)
-        if out is not None:
-            if i == 1 and out.exists() and results[0].puzzle is not None:  # several puzzles: the first is -1
-                _not_the_puzzles(_out_path(out, 0, 2), out, source)
-                out.replace(_out_path(out, 0, 2))
-            if r.puzzle is not None:
-                _not_the_puzzles(_out_path(out, i, 1 if i == 0 else 2), out, source)
-                save(r, _out_path(out, i, 1 if i == 0 else 2))
+        target = _out_path(out, i, 1 if i == 0 else 2) if out is not None else None
+        if target is not None and not unwritten:
+            try:
+                if i == 1 and out.exists() and results[0].puzzle is not None:  # several puzzles: the first is -1
+                    _not_the_puzzles(_out_path(out, 0, 2), out, source)
+                    out.replace(_out_path(out, 0, 2))
+                if r.puzzle is not None:
+                    _not_the_puzzles(target, out, source)
+                    save(r, target)
+            except OSError as exc:
+                unwritten = True
+                typer.echo(f"error: cannot write {target}: {exc.strerror or exc}", err=True)
         if r.status == "invalid":  # bad input: the house's one-line error, whatever the output
             typer.echo(f"error: {r.message}", err=True)
             continue
@@ -148,7 +154,7 @@ def solve_cmd(
                 _show(r.puzzle if lk is None else (r.puzzle, lk), numbers and lk is not None)
     if as_json:
         typer.echo(json.dumps([r.to_dict(all_solutions=_shown(r, all_) > 1) for r in results]))
-    if any(r.status == "invalid" for r in results):
+    if unwritten or any(r.status == "invalid" for r in results):
         raise typer.Exit(2)
     raise typer.Exit(0 if all(r.status == "solved" for r in results) else 1)
 
