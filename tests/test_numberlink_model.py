@@ -214,3 +214,10 @@ def test_from_endpoints_names_what_is_wrong_with_its_arguments(shape, pairs, lab
         Puzzle.from_endpoints(shape, pairs, labels=labels)
     assert Puzzle.from_endpoints(np.array([2, 3]), [(np.array([0, 0]), (1, 2))]).grid.tolist() == [[1, 0, 0],
                                                                                                    [0, 0, 1]]
+
+
+@pytest.mark.parametrize("label", ["", " ", "a b", "\n", "\x00"])
+def test_a_label_that_cannot_be_written_on_a_cell_is_refused(label):
+    with pytest.raises(PuzzleError, match=r"^label .* a label is what is written on its cells$"):
+        Puzzle([[1, 0, 1]], labels=[label])
+    assert Puzzle([[1, 0, 1]], labels=["中"]).labels == ("中",)

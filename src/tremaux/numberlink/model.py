@@ -144,6 +144,10 @@ class Puzzle:
         labels = tuple(str(x) for x in labels)
         if len(labels) != n:
             raise PuzzleError(f"{len(labels)} labels given for {n} pairs")
+        blank = next((x for x in labels if not x.isprintable() or not x or any(ch.isspace() for ch in x)), None)
+        if blank is not None:
+            raise PuzzleError(f"label {blank!r} is {'empty' if not blank else 'not printable text without spaces'}"
+                              f"; a label is what is written on its cells")
         if len(set(labels)) != n:
             dup = next(x for x in labels if labels.count(x) > 1)
             raise PuzzleError(f"label {dup!r} is given to two pairs")
