@@ -67,3 +67,14 @@ def test_a_forked_child_gets_a_working_alarm_of_its_own():
     os.waitpid(pid, 0)
     os.close(read)
     assert got == b"yes"
+
+
+def test_an_alarm_set_ages_away_does_not_stop_the_thread_for_the_next():
+    alarm = Alarm()
+    rang = []
+    far = alarm.set(time.perf_counter() + 1e308, lambda: rang.append("far"))  # --time-limit 1e308
+    time.sleep(0.05)
+    near = alarm.set(time.perf_counter() + 0.05, lambda: rang.append("near"))
+    time.sleep(0.3)
+    assert rang == ["near"] and alarm._thread.is_alive()
+    assert alarm.clear(near) is True and alarm.clear(far) is False

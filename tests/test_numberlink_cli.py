@@ -163,6 +163,16 @@ def test_a_puzz_link_url_is_read_in_place_of_a_file(capsys, tmp_path):
     assert code == 0 and json.loads(out)[0]["grid"] == [[1, 1, 1], [2, 2, 2]]
 
 
+@pytest.mark.parametrize("url", [URL.removeprefix("https://"), "pzv.jp/p.html?numlin/3/2/1g12g2"])
+def test_a_url_as_the_address_bar_shows_it_without_its_scheme_is_read_as_one(capsys, url):
+    code, out, err = run(capsys, "solve", url, "--json")
+    rec = json.loads(out)[0]
+    assert (code, rec["name"], rec["grid"]) == (0, "numlin", [[1, 1, 1], [2, 2, 2]])
+    code, out, _ = run(capsys, "check", url)
+    assert code == 0 and out.strip() == "numlin: proper"
+    assert formats.is_url(url) and not formats.is_url("puzzles/easy.txt") and not formats.is_url("a.tar.gz")
+
+
 @pytest.mark.parametrize("url, words", [
     ("https://example.com/x", "expected a puzz.link URL"),
     ("https://puzz.link/p?slither/3/3/abc", "'slither', not Number Link"),
@@ -263,3 +273,49 @@ def test_every_empty_out_is_an_empty_file_name_not_the_current_folder(capsys, tm
             assert exc.value.code == 2 and err.startswith("error: ") and "empty output file name" in err, command
             assert len(err.strip().splitlines()) == 1 and "'.'" not in err
     assert list(tmp_path.iterdir()) == []  # nothing written
+
+
+@pytest.mark.parametrize("extra", [[], ["--count", "50"]])
+def test_unique_shows_the_second_solution_its_message_speaks_of(capsys, tmp_path, extra):
+    from tremaux.numberlink import Puzzle, solve_puzzle
+    from tremaux.numberlink.draw import to_text
+
+    path = tmp_path / "corner.txt"
+    path.write_text("1..\n...\n..1\n")
+    args = [str(path), "--rule", "nikoli", "--no-touch", "--unique", *extra]
+    every = solve_puzzle(Puzzle.from_rows(["1..", "...", "..1"]), rule="nikoli", touch=False, count=50)
+    drawings = {to_text((every.puzzle, lk)) for lk in every.solutions}
+    code, out, err = run(capsys, "solve", *args)
+    lines = out.splitlines()
+    shown = ["\n".join(lines[i:i + 3]) for i in range(0, len(lines), 3)]  # a drawing of 3 rows a solution
+    assert code == 0 and "not unique: a second solution is shown" in err
+    assert len(shown) == len(set(shown)) == 2 and set(shown) <= drawings
+    code, out, _ = run(capsys, "solve", *args, "--json")
+    rec = json.loads(out)[0]
+    assert rec["unique"] is False and len(rec["solution_lines"]) >= 2 and rec["solution_lines"][1] != rec["lines"]
+
+
+def test_generate_draws_the_solution_with_the_labels_its_puzzle_text_shows(capsys):
+    import re
+
+    code, out, _ = run(capsys, "generate", "--size", "8x8", "--seed", "4", "--density", "0.4", "--solution")
+    lines = out.splitlines()
+    puzzle, drawing = lines[:8], lines[8:16]
+    assert code == 0 and len(lines) == 16 and any(ch.isalpha() for row in puzzle for ch in row)  # pairs over 9
+    for text_row, drawn_row in zip(puzzle, drawing):  # the labels of each row, in order, are the same
+        assert [ch for ch in text_row if ch != "."] == re.findall(r"[0-9A-Za-z]+", drawn_row)
+
+
+def test_a_picture_that_cannot_be_written_loses_no_answer(capsys, tmp_path, monkeypatch):
+    from tremaux.numberlink import draw
+
+    def full(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(draw, "save", full)
+    path = tmp_path / "two.txt"
+    path.write_text("1.1\n\n2.2\n")
+    code, out, err = run(capsys, "solve", str(path), "--out", str(tmp_path / "p.svg"))
+    assert code == 2 and out == "1───1\n2───2\n"
+    assert err.count(f"error: cannot write {tmp_path / 'p.svg'}: No space left on device") == 1
+    assert "two#2: solved" in err

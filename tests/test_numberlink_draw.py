@@ -129,3 +129,12 @@ def test_numbers_of_several_widths_are_right_aligned_to_the_widest_on_the_board(
         numbers = [[5, 10, 100, 7], [0, 0, 0, 0] if drawn is puzzle else [5, 10, 100, 7], [5, 10, 100, 7]]
         assert numbers_text(drawn).split("\n") == [" ".join(f"{x:>3}" for x in row) for row in numbers]
     assert numbers_text(Puzzle.from_rows(["1", "1"])) == "1\n1"
+
+
+@pytest.mark.parametrize("draw", [to_text, to_svg, to_png, numbers_text])
+def test_lines_that_are_not_of_the_puzzle_drawn_are_refused_by_name(draw):
+    three = solve_puzzle(Puzzle.from_rows(["1.2", "...", "1.2"]), rule="nikoli").linking
+    for puzzle, lines in ((Puzzle.from_rows(["1.1"]), three), (Puzzle.from_rows(["1.1.", "2.2."]), three),
+                          (Puzzle.from_rows(["1.1"]), [[(0, 0), (0, 1), (0, 2)]])):
+        with pytest.raises(UnsupportedError, match=r"^cannot draw \(puzzle, .*\): not a Linking of this puzzle's "):
+            draw((puzzle, lines))

@@ -3,6 +3,8 @@ outputs that cannot be written, boards too big to draw; each answered in one lin
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -410,3 +412,37 @@ def test_the_first_picture_is_kept_when_the_second_puzzle_is_interrupted(capsys,
     path.write_text("1.1\n2.2\n\n1.2\n...\n2.1\n")
     code, _, _ = run(capsys, "numberlink", "solve", str(path), "--out", str(tmp_path / "p.svg"))
     assert code == 130 and (tmp_path / "p.svg").read_text().startswith("<svg")
+
+
+@pytest.mark.parametrize("text, fmt, message", [
+    ("3 1\n1.1\n3 2\n2.2\n", "wh", r"^5:1: the 3x2 puzzle has only 1 rows$"),  # the file cut short
+    ("3 1\n1.1\nend\n", "wh", r"^3:1: expected a 'W H' header"),
+    ("2\n1\n1 1\n0 0\n2\n1\n1 0\n", "bwinf", r"^8:1: the 2x2 board has only 1 rows$"),
+    ("2\n1\n1 1\n0 0\n9 9\n", "bwinf", r"^5:1: expected the side n of a board, found '9 9'$"),
+])
+def test_a_framed_file_broken_after_its_first_puzzle_keeps_the_puzzles_before(text, fmt, message):
+    items = formats.loads_all(text, errors="keep")
+    assert formats.detect(text) == fmt and len(items) == 2
+    assert items[0].pairs == 1 and items[0].name == "#1"
+    assert isinstance(items[1], PuzzleFormatError) and re.match(message, str(items[1]))
+    with pytest.raises(PuzzleFormatError, match=message):
+        formats.loads_all(text)
+
+
+def test_the_cli_solves_the_puzzles_before_a_broken_one(tmp_path, capsys):
+    path = tmp_path / "cut.txt"
+    path.write_text("3 1\n1.1\n3 2\n2.2\n")
+    code, out, err = run(capsys, "numberlink", "solve", str(path))
+    assert code == 2 and "1───1" in out
+    assert err.splitlines()[0].startswith("cut#1: solved") and err.splitlines()[1] == \
+        f"error: {path}:5:1: the 3x2 puzzle has only 1 rows"
+
+
+@pytest.mark.parametrize("command", [["generate", "--size", "3x3", "--seed", "1"], ["solve", "{crossing}"]])
+def test_out_dash_is_refused_not_written_as_a_file_named_dash(capsys, monkeypatch, tmp_path, crossing, command):
+    monkeypatch.chdir(tmp_path)
+    args = [a.format(crossing=crossing) for a in command]
+    code, out, err = run(capsys, "numberlink", *args, "--out", "-")
+    assert (code, out) == (2, "") and not (tmp_path / "-").exists()
+    assert err == "error: --out -: the puzzles and their lines are printed on standard output without --out; " \
+                  "give --out a file name\n"

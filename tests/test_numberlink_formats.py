@@ -331,3 +331,18 @@ def test_every_writer_on_tiny_boards_is_read_back_without_naming_its_format():
             continue
         back = formats.loads_all(text)
         assert [q.grid.tolist() for q in back] == [p.grid.tolist() for p in together], name
+
+
+def test_two_contest_problems_in_one_file_are_named_as_such():
+    one = "SIZE 3X3\nLINE_NUM 2\nLINE#1 (0,0)-(0,2)\nLINE#2 (2,0)-(2,2)\n"
+    with pytest.raises(PuzzleFormatError, match=r"^6:1: a second 'SIZE' line: a contest file holds one problem"):
+        formats.loads(one + "\n" + one)
+
+
+@pytest.mark.parametrize("name, first", [("p.contest", "SIZE 3X1"), ("p.wh", "3 1"), ("p.BWINF", "3"),
+                                         ("p.url", "https://puzz.link/p?numlin/3/1/1g1"), ("p.txt", "1.1")])
+def test_save_takes_the_format_from_an_extension_that_names_one(tmp_path, name, first):
+    p = Puzzle.from_rows(["1.1", "...", "2.2"]) if name.lower() == "p.bwinf" else Puzzle.from_rows(["1.1"])
+    formats.save(p, tmp_path / name)
+    text = (tmp_path / name).read_text()
+    assert text.splitlines()[0] == first and formats.load(tmp_path / name) == p

@@ -169,3 +169,55 @@ def test_level_solutions_pass_the_reference_checker_except_the_broken_ones():
             assert any("passes through the number" in x for x in found)
             broken.append(sol.name.replace(".sol.json", ""))
     assert broken == BROKEN_LEVEL_ANSWERS
+
+
+@pytest.mark.parametrize("grid, message", [
+    ([[3, 0, 3]], r"^pair id 1 is skipped: pairs are numbered 1 to 3 \(the highest id here\), each on two cells$"),
+    ([[1, 2, 1, 2, 4, 4]], r"^pair id 3 is skipped: pairs are numbered 1 to 4"),
+    ([[1, 0], [1]], r"^the rows of a puzzle grid differ in length: row 1 has 1 cells, row 0 has 2$"),
+    ([[1, 0, 1], [0, 0, 0], [2, 2]], r"^the rows of a puzzle grid differ in length: row 2 has 2 cells, row 0 has 3$"),
+    ([["a", 0, "a"]], r"not <U\d+; rows of labels are read by Puzzle\.from_rows$"),
+])
+def test_a_grid_of_ids_that_is_no_puzzle_is_named_plainly(grid, message):
+    with pytest.raises(PuzzleError, match=message):
+        Puzzle(grid)
+
+
+def test_rows_of_text_separated_by_spaces_or_commas_hold_one_label_a_cell():
+    p = Puzzle.from_rows(["1 . 2", "1 . 2"])
+    assert p.shape == (2, 3) and p.grid.tolist() == [[1, 0, 2], [1, 0, 2]]
+    assert Puzzle.from_rows(["10,0,10"]).labels == ("10",)
+    assert Puzzle.from_rows(["1.1", "2 . 2"]) == formats.loads("1.1\n2 . 2\n")
+
+
+def test_a_puzzle_whose_labels_no_grid_holds_prints_as_a_drawing():
+    p = formats.loads("3 2\n#.#\n0.0\n0 0\n", format="wh")
+    assert str(p) == "# · #\n0 · 0"
+    assert str(Puzzle.from_rows(["1.1"])) == "1.1"
+
+
+def test_replace_refuses_a_field_a_puzzle_does_not_have():
+    with pytest.raises(TypeError, match="unexpected keyword argument 'nme'"):
+        Puzzle.from_rows(["1.1"]).replace(nme="x")
+
+
+@pytest.mark.parametrize("shape, pairs, labels, error, message", [
+    ((2, 3), [((0, 0), (1, 2))], [], PuzzleError, r"^0 labels given for 1 pairs$"),
+    ((2, 3), [((0, 0), (1, "x"))], None, PuzzleError, r"^an endpoint of number '1' must be two whole numbers"),
+    ((2, 3), [((0, 0.5), (1, 2))], None, PuzzleError, r"not \(0, 0\.5\)$"),  # was read as (0, 0)
+    ((2, 3), [(0, 0)], None, PuzzleError, r"must be two whole numbers, not 0$"),
+    ((2, 3), [((0, 0), (1, 2), (1, 1))], None, PuzzleError, r"^the endpoints of number '1' are two \(row, col\) "),
+    (5, [], None, InvalidSizeError, r"^shape must be two whole numbers, not 5$"),
+])
+def test_from_endpoints_names_what_is_wrong_with_its_arguments(shape, pairs, labels, error, message):
+    with pytest.raises(error, match=message):
+        Puzzle.from_endpoints(shape, pairs, labels=labels)
+    assert Puzzle.from_endpoints(np.array([2, 3]), [(np.array([0, 0]), (1, 2))]).grid.tolist() == [[1, 0, 0],
+                                                                                                   [0, 0, 1]]
+
+
+@pytest.mark.parametrize("label", ["", " ", "a b", "\n", "\x00"])
+def test_a_label_that_cannot_be_written_on_a_cell_is_refused(label):
+    with pytest.raises(PuzzleError, match=r"^label .* a label is what is written on its cells$"):
+        Puzzle([[1, 0, 1]], labels=[label])
+    assert Puzzle([[1, 0, 1]], labels=["中"]).labels == ("中",)

@@ -111,7 +111,7 @@ class Alarm:
                 left = at - time.perf_counter()
                 if left > 0:
                     self._wake = at
-                    self._cond.wait(left)
+                    self._cond.wait(min(left, WAIT_CAP))  # a far deadline (1e308 s) overflows the wait
                     continue
                 del self._due[token]
                 self._rang.add(token)
@@ -120,6 +120,9 @@ class Alarm:
                 except Exception:  # noqa: BLE001 - an alarm's function must not stop the thread
                     pass
 
+
+WAIT_CAP = 3600.0
+"""Longest single wait of the alarm's thread, in seconds: a later alarm is waited for in several."""
 
 ALARM = Alarm()
 """The process's alarm."""

@@ -78,6 +78,7 @@ def _picture_out(out: Optional[Path], source: Any) -> None:
     from ..numberlink.draw import picture_format
 
     if out is not None:
+        _not_stdout(out)
         picture_format(out)
         _writable(out)
         _not_the_puzzles(out, out, source)
@@ -127,15 +128,21 @@ def solve_cmd(
     answers = iter_solve_file(source, solver, rule=rule, touch=touch, unique=unique, count=limit,
                               time_limit=time_limit, max_steps=max_steps)
     results: list[Any] = []
+    unwritten = False  # a picture that could not be written: said once, the answers still shown
     for i, r in enumerate(answers):  # each answer shown (and drawn) as soon as it is known
         results.append(r)
-        if out is not None:
-            if i == 1 and out.exists() and results[0].puzzle is not None:  # several puzzles: the first is -1
-                _not_the_puzzles(_out_path(out, 0, 2), out, source)
-                out.replace(_out_path(out, 0, 2))
-            if r.puzzle is not None:
-                _not_the_puzzles(_out_path(out, i, 1 if i == 0 else 2), out, source)
-                save(r, _out_path(out, i, 1 if i == 0 else 2))
+        target = _out_path(out, i, 1 if i == 0 else 2) if out is not None else None
+        if target is not None and not unwritten:
+            try:
+                if i == 1 and out.exists() and results[0].puzzle is not None:  # several puzzles: the first is -1
+                    _not_the_puzzles(_out_path(out, 0, 2), out, source)
+                    out.replace(_out_path(out, 0, 2))
+                if r.puzzle is not None:
+                    _not_the_puzzles(target, out, source)
+                    save(r, target)
+            except OSError as exc:
+                unwritten = True
+                typer.echo(f"error: cannot write {target}: {exc.strerror or exc}", err=True)
         if r.status == "invalid":  # bad input: the house's one-line error, whatever the output
             typer.echo(f"error: {r.message}", err=True)
             continue
@@ -143,19 +150,35 @@ def solve_cmd(
             continue
         typer.echo(f"{r.name or Path(file).name}: {r.status}: {r.message} ({r.seconds * 1000:.1f} ms)", err=True)
         if r.puzzle is not None:
-            for lk in (r.solutions if all_ else r.solutions[:1]) or [None]:
+            for lk in r.solutions[:_shown(r, all_)] or [None]:
                 _show(r.puzzle if lk is None else (r.puzzle, lk), numbers and lk is not None)
     if as_json:
-        typer.echo(json.dumps([r.to_dict(all_solutions=all_) for r in results]))
-    if any(r.status == "invalid" for r in results):
+        typer.echo(json.dumps([r.to_dict(all_solutions=_shown(r, all_) > 1) for r in results]))
+    if unwritten or any(r.status == "invalid" for r in results):
         raise typer.Exit(2)
     raise typer.Exit(0 if all(r.status == "solved" for r in results) else 1)
+
+
+def _shown(r: Any, all_: bool) -> int:
+    """How many of the solutions of ``r`` to show: every one with ``--all``, both when ``--unique`` found a
+    second (the message says it is shown), else the first."""
+    return len(r.solutions) if all_ else 2 if r.unique is False else 1
+
+
+def _not_stdout(out: Path) -> None:
+    """Refuse ``--out -``: a file named ``-`` is not what is meant, and standard output needs no ``--out``."""
+    from ..errors import TremauxError
+
+    if str(out) == "-":
+        raise TremauxError("--out -: the puzzles and their lines are printed on standard output without --out; "
+                           "give --out a file name")
 
 
 def _writable(out: Path) -> None:
     """Refuse, before any work, an ``--out`` that cannot be written: a folder, or a file in a missing folder."""
     from ..errors import TremauxError
 
+    _not_stdout(out)
     if out.is_dir():
         raise TremauxError(f"cannot write {out}: it is a folder")
     if not out.parent.is_dir():
@@ -212,7 +235,7 @@ def generate_cmd(
         text = dumps(g.puzzle, fmt)
     except PuzzleFormatError as exc:  # too many pairs for the format: say how to make the same puzzle again
         raise PuzzleFormatError(f"{exc}; the puzzle is --seed {g.seed}: ask it again with another --format") from exc
-    drawn = (g.puzzle, g.solution) if solution else g.puzzle
+    drawn = _as_written(g.puzzle, g.solution, text, fmt) if solution else g.puzzle
     if out is not None:
         try:
             if out.suffix.lower() in (".svg", ".png"):
@@ -234,6 +257,19 @@ def generate_cmd(
     pairs = f"{g.puzzle.pairs} pair{'s' if g.puzzle.pairs != 1 else ''} (density {g.density:.3f}{asked})"
     typer.echo(f"generated a {g.puzzle.height}x{g.puzzle.width} puzzle with {pairs} under rule {g.rule}, "
                f"seed {g.seed}, in {g.seconds:.2f} s", err=True)
+
+
+def _as_written(puzzle: Any, linking: Any, text: str, fmt: str) -> tuple[Any, Any]:
+    """The puzzle and its lines labelled as ``text`` shows them (the grid format writes pair 10 as ``A``, the
+    contest format numbers the pairs...), so that the drawn solution matches the printed puzzle."""
+    from ..numberlink import loads
+    from ..numberlink.result import Linking
+
+    shown = loads(text, format=fmt)
+    paths: list[Any] = [None] * puzzle.pairs
+    for k, path in enumerate(linking.paths, start=1):
+        paths[int(shown.grid[puzzle.endpoints(k)[0]]) - 1] = path
+    return shown, Linking(shown.shape, tuple(paths))
 
 
 @nl_app.command("check")

@@ -89,7 +89,12 @@ def _unpack(obj: Any) -> tuple[Puzzle, Linking | None]:
     if isinstance(obj, Puzzle):
         return obj, None
     if isinstance(obj, Sequence) and len(obj) == 2 and isinstance(obj[0], Puzzle):
-        return obj[0], obj[1]
+        puzzle, linking = obj
+        if linking is None or (isinstance(linking, Linking) and tuple(linking.shape) == puzzle.shape
+                               and len(linking.paths) == puzzle.pairs):
+            return puzzle, linking
+        raise UnsupportedError(f"cannot draw (puzzle, {linking!r}): not a Linking of this puzzle's "
+                               f"{puzzle.height}x{puzzle.width} cells and {puzzle.pairs} pairs")
     raise UnsupportedError(f"cannot draw a {type(obj).__name__}; give a Puzzle, a PuzzleSolution or (puzzle, linking)")
 
 

@@ -115,7 +115,10 @@ class Puzzle:
     __slots__ = ("_grid", "_labels", "_name", "_ends")
 
     def __init__(self, grid: Any, labels: Sequence[str] | None = None, *, name: str = "") -> None:
-        arr = np.asarray(grid)
+        try:
+            arr = np.asarray(grid)
+        except ValueError:  # rows of different lengths
+            raise PuzzleError(f"the rows of a puzzle grid differ in length: {_row_lengths(grid)}") from None
         if arr.ndim != 2:
             raise InvalidSizeError(f"a puzzle grid is 2-D, not of shape {arr.shape}")
         h, w = arr.shape
@@ -125,7 +128,8 @@ class Puzzle:
             if arr.dtype.kind == "f" and np.all(np.mod(arr, 1) == 0):
                 arr = arr.astype(np.int64)
             else:
-                raise PuzzleError(f"a puzzle grid holds integers (pair ids), not {arr.dtype}")
+                hint = "; rows of labels are read by Puzzle.from_rows" if arr.dtype.kind in "USO" else ""
+                raise PuzzleError(f"a puzzle grid holds integers (pair ids), not {arr.dtype}{hint}")
         if arr.size and arr.min() < 0:
             r, c = np.argwhere(arr < 0)[0]
             raise PuzzleError(f"pair id {int(arr[r, c])} at ({r}, {c}) is negative; use 0 for an empty cell")
@@ -140,11 +144,19 @@ class Puzzle:
         labels = tuple(str(x) for x in labels)
         if len(labels) != n:
             raise PuzzleError(f"{len(labels)} labels given for {n} pairs")
+        blank = next((x for x in labels if not x.isprintable() or not x or any(ch.isspace() for ch in x)), None)
+        if blank is not None:
+            raise PuzzleError(f"label {blank!r} is {'empty' if not blank else 'not printable text without spaces'}"
+                              f"; a label is what is written on its cells")
         if len(set(labels)) != n:
             dup = next(x for x in labels if labels.count(x) > 1)
             raise PuzzleError(f"label {dup!r} is given to two pairs")
         counts = np.bincount(g.ravel(), minlength=n + 1)
         bad = np.flatnonzero(counts[1:] != 2) + 1
+        if bad.size and counts[int(bad[0])] == 0:
+            k = int(bad[0])
+            raise PuzzleError(f"pair id {k} is skipped: pairs are numbered 1 to {n} (the highest id here), each on "
+                              f"two cells")
         if bad.size:
             k = int(bad[0])
             cells = [tuple(int(v) for v in rc) for rc in np.argwhere(g == k)]
@@ -165,7 +177,8 @@ class Puzzle:
         Parameters
         ----------
         rows : iterable
-            Each row is a string (one character per cell) or a sequence of
+            Each row is a string (one character per cell, or labels separated
+            by whitespace or commas, as in the ``grid`` format) or a sequence of
             labels (``None``, ``""``, ``0`` or a character in ``empty`` for an empty cell).
         name : str, optional
             Where the puzzle comes from.
@@ -189,16 +202,20 @@ class Puzzle:
         --------
         >>> Puzzle.from_rows([["10", None, "10"], ["7", ".", "7"]]).labels
         ('7', '10')
+        >>> Puzzle.from_rows(["10 . 10", "7 . 7"]).grid.tolist()
+        [[2, 0, 2], [1, 0, 1]]
         """
         if isinstance(rows, (str, bytes)) or not isinstance(rows, Iterable):
             raise PuzzleError(f"expected rows (a list of strings or of lists of labels), not "
                               f"{type(rows).__name__}" + ("; read text with loads, or split it into lines"
                                                           if isinstance(rows, (str, bytes)) else ""))
+        from .formats._text import tokens  # the grid format's cells of a row of text
+
         table: list[list[str | None]] = []
         for row in rows:
             if not isinstance(row, str) and not isinstance(row, Iterable):
                 raise PuzzleError(f"expected a row (a string or a list of labels), not {type(row).__name__}")
-            cells = list(row) if isinstance(row, str) else list(row)
+            cells = [t for _, t in tokens(row)] if isinstance(row, str) else list(row)
             table.append([None if (x is None or str(x).strip() in ("", *empty) or str(x).strip() == "0")
                           else str(x).strip() for x in cells])
         if not table or not table[0]:
@@ -247,23 +264,29 @@ class Puzzle:
         Raises
         ------
         InvalidSizeError
-            For a shape outside 1..MAX_SIDE on a side.
+            For a shape that is not two whole numbers, or outside 1..MAX_SIDE on a side.
         PuzzleError
-            For an endpoint outside the board, or a cell given twice.
+            For an endpoint outside the board or not two whole numbers, a pair of other than two endpoints, a
+            cell given twice, or not one label per pair.
 
         Examples
         --------
         >>> Puzzle.from_endpoints((2, 3), [((0, 0), (1, 2))]).grid.tolist()
         [[1, 0, 0], [0, 0, 1]]
         """
-        h, w = (int(x) for x in shape)
+        h, w = _whole_pair(shape, "shape", InvalidSizeError)
         if h < 1 or w < 1 or h > MAX_SIDE or w > MAX_SIDE:
             raise InvalidSizeError(f"puzzle size {w}x{h} (WxH) is outside 1..{MAX_SIDE} on a side")
+        pairs = list(pairs)
+        if labels is not None and len(labels) != len(pairs):
+            raise PuzzleError(f"{len(labels)} labels given for {len(pairs)} pairs")
         g = np.zeros((h, w), dtype=np.int32)
         for k, ends in enumerate(pairs, start=1):
             lab = labels[k - 1] if labels is not None else str(k)
+            if isinstance(ends, str) or not hasattr(ends, "__len__") or len(ends) != 2:
+                raise PuzzleError(f"the endpoints of number {lab!r} are two (row, col) cells, not {ends!r}")
             for cell in ends:
-                r, c = (int(x) for x in cell)
+                r, c = _whole_pair(cell, f"an endpoint of number {lab!r}", PuzzleError)
                 if not (0 <= r < h and 0 <= c < w):
                     raise PuzzleError(f"endpoint ({r}, {c}) of number {lab!r} is outside the {h}x{w} grid")
                 if g[r, c]:
@@ -377,12 +400,20 @@ class Puzzle:
         Puzzle
             The copy; ``self`` is unchanged.
 
+        Raises
+        ------
+        TypeError
+            For a field a puzzle does not have.
+
         Examples
         --------
         >>> Puzzle.from_rows(["1.1"]).replace(name="tiny")
         Puzzle(shape=(1, 3), pairs=1, name='tiny')
         """
         kw = {"grid": self._grid, "labels": self._labels, "name": self._name}
+        for key in changes.keys() - kw.keys():
+            raise TypeError(f"replace() got an unexpected keyword argument {key!r}; a Puzzle has grid, labels and "
+                            f"name")
         kw.update(changes)
         return Puzzle(kw["grid"], kw["labels"], name=kw["name"])
 
@@ -399,9 +430,14 @@ class Puzzle:
         return f"Puzzle(shape={self.shape}, pairs={self.pairs}{name})"
 
     def __str__(self) -> str:
+        from ..errors import PuzzleFormatError
+        from .draw import to_text
         from .formats import dumps
 
-        return dumps(self).rstrip("\n")
+        try:
+            return dumps(self).rstrip("\n")
+        except PuzzleFormatError:  # labels the grid format cannot hold ('#', '0'...): drawn instead
+            return to_text(self)
 
     def _repr_svg_(self) -> str:
         from .draw import to_svg
@@ -413,6 +449,27 @@ class Puzzle:
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         Puzzle.__init__(self, state["grid"], state["labels"], name=state["name"])
+
+
+def _whole_pair(value: Any, what: str, error: type) -> tuple[int, int]:
+    """``value`` as two whole numbers (a shape or a ``(row, col)`` cell), or ``error`` naming ``what``."""
+    try:
+        a = np.asarray(value)
+    except ValueError:  # ragged
+        a = np.zeros(0)
+    if a.shape == (2,) and a.dtype.kind in "iu":
+        return int(a[0]), int(a[1])
+    raise error(f"{what} must be two whole numbers, not {value!r}")
+
+
+def _row_lengths(grid: Any) -> str:
+    """The lengths of the rows of a ragged ``grid``, for a message: ``"row 0 has 2 cells, row 1 has 1"``."""
+    try:
+        sizes = [len(row) for row in grid]
+    except TypeError:
+        return "some rows are single values"
+    r = next((i for i, n in enumerate(sizes) if n != sizes[0]), 0)
+    return f"row {r} has {sizes[r]} cells, row 0 has {sizes[0]}"
 
 
 def _count_message(label: str, cells: list[Cell]) -> str:

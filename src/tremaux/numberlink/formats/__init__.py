@@ -72,7 +72,8 @@ from typing import Any
 from ...errors import PuzzleError, PuzzleFormatError, UnknownNameError
 from ...registry import Registry
 from ..model import Puzzle
-from ._text import MAX_BYTES, count_cells, decode, has_separator, lines, read_text, source_name, split_blocks
+from ._text import (MAX_BYTES, WEB_ADDRESS, count_cells, decode, has_separator, lines, read_text, source_name,
+                    split_blocks)
 from .contest import SIZE, load_answers, load_paths, loads_answers, loads_paths, read_contest, write_contest
 from .grids import WH_HEADER, base_name, read_flow, read_grid, read_wh, write_flow, write_grid, write_wh
 from .packs import FLOWPACK, is_bwinf, read_bwinf, read_flowpack, write_bwinf, write_flowpack
@@ -279,7 +280,6 @@ def loads(text: str, *, source: str | None = None, format: str | None = None) ->
     return puzzles[0]
 
 
-_URL = re.compile(r"https?://\S+", re.IGNORECASE)
 
 
 def is_url(path: str | Path) -> bool:
@@ -301,8 +301,10 @@ def is_url(path: str | Path) -> bool:
     --------
     >>> is_url("https://puzz.link/p?numlin/3/2/1g12g2"), is_url("puzzles/easy.txt")
     (True, False)
+    >>> is_url("puzz.link/p?numlin/3/2/1g12g2"), is_url("pzv.jp/p.html?numlin/3/2/1g12g2")
+    (True, True)
     """
-    return isinstance(path, str) and _URL.fullmatch(path.strip()) is not None and not Path(path).exists()
+    return isinstance(path, str) and WEB_ADDRESS.fullmatch(path.strip()) is not None and not Path(path).exists()
 
 
 def _text_at(path: str | Path, max_bytes: int | None, format: str | None) -> tuple[str, str | None]:
@@ -457,7 +459,8 @@ def dumps_all(puzzles: Iterable[Puzzle], format: str = "grid") -> str:
 
 
 def save(puzzle: Puzzle, path: str | Path, format: str | None = None) -> None:
-    """Write ``puzzle`` to ``path`` (format by name, else ``contest`` for ``Q*``/``NL_Q*`` names, else ``grid``).
+    """Write ``puzzle`` to ``path`` (format by name, else by extension, else ``contest`` for ``Q*``/``NL_Q*``
+    names, else ``grid``).
 
     Parameters
     ----------
@@ -466,7 +469,17 @@ def save(puzzle: Puzzle, path: str | Path, format: str | None = None) -> None:
     path : str or pathlib.Path
         The file.
     format : str, optional
-        The format; from the extension when not given (``grid`` for others).
+        The format; when not given, the extension's if it names one (``.wh``, ``.contest``, ``.flow``,
+        ``.bwinf``...), else ``contest`` for ``Q*``/``NL_Q*`` names, else ``grid``.
+
+    Raises
+    ------
+    PuzzleFormatError
+        For a puzzle the format cannot hold, or a read-only format.
+    UnknownNameError
+        For an unknown format name.
+    OSError
+        When the file cannot be written.
 
     Examples
     --------
@@ -475,8 +488,14 @@ def save(puzzle: Puzzle, path: str | Path, format: str | None = None) -> None:
     >>> save(Puzzle.from_rows(["1.1"]), f)
     >>> f.read_text().splitlines()[0]
     'SIZE 3X1'
+    >>> save(Puzzle.from_rows(["1.1"]), f.with_name("p.wh"))
+    >>> f.with_name("p.wh").read_text().splitlines()[0]
+    '3 1'
     """
     path = Path(path)
+    ext = path.suffix[1:].lower()
+    if format is None and ext and ext in FORMATS and not FORMATS.get(ext).meta.get("read_only"):
+        format = ext
     if format is None:
         format = "contest" if re.match(r"^(NL_)?Q\d", path.name) else "grid"
     path.write_text(dumps(puzzle, format), encoding="utf-8")

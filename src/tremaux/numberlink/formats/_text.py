@@ -128,6 +128,9 @@ def split_blocks(rows: list[Line]) -> list[list[Line]]:
     return blocks
 
 
+WEB_ADDRESS = re.compile(r"(?:https?://|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?::\d+)?/[^\s?]*\?)\S+",
+                         re.IGNORECASE)
+"""A web address: with its scheme, or as a browser's address bar shows it (``puzz.link/p?numlin/...``)."""
 _SEP = re.compile(r"[\s,]")
 _TOKEN = re.compile(r"[^\s,]+")
 

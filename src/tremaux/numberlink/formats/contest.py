@@ -84,6 +84,10 @@ def _problem(body: list[tuple[int, str]], source: str | None, base: str) -> Puzz
             declared = (int(m.group(1)), lineno)
             continue
         m = _LINE.match(s)
+        if not m and SIZE.match(s):  # problems written one after the other in one file
+            raise PuzzleFormatError("a second 'SIZE' line: a contest file holds one problem (write several as "
+                                    "'wh' or 'grid')", line=lineno, column=len(s) - len(s.lstrip()) + 1,
+                                    source=source)
         if not m:
             raise PuzzleFormatError(f"expected 'LINE#k (x1,y1)-(x2,y2)', found {show(s.strip())}", line=lineno,
                                     column=len(s) - len(s.lstrip()) + 1, source=source)

@@ -22,8 +22,8 @@ import numpy as np
 
 from ...errors import PuzzleError, PuzzleFormatError
 from ..model import Puzzle, label_order
-from ._text import (ALNUM, Line, any_char, check_side, count_cells, empty_field, grid_char, has_separator, letter,
-                    lines, show, split_blocks, tokens)
+from ._text import (ALNUM, WEB_ADDRESS, Line, any_char, check_side, count_cells, empty_field, grid_char,
+                    has_separator, letter, lines, show, split_blocks, tokens)
 from .gridwrite import write_flow, write_grid, write_wh
 
 __all__ = ["read_grid", "read_flow", "read_wh", "write_grid", "write_flow", "write_wh", "WH_HEADER"]
@@ -282,6 +282,44 @@ def read_flow(text: str, source: str | None, base: str) -> list[Item]:
     return out
 
 
+def _wh_block(body: Sequence[Line], i: int, source: str | None) -> tuple[tuple[list[Line], int] | None, int]:
+    """The puzzle of the ``wh`` text ``body`` whose header is line ``i`` (its rows and width, or ``None`` for a
+    comment) and the index of the next line to read: -1 after the ``0 0`` that ends the text."""
+    lineno, s = body[i]
+    if s.lstrip().startswith("#"):
+        return None, i + 1
+    m = WH_HEADER.match(s)
+    if not m:
+        raise PuzzleFormatError(f"expected a 'W H' header or a '#' comment, found {show(s.strip())}",
+                                line=lineno, column=len(s) - len(s.lstrip()) + 1, source=source)
+    w, h = int(m.group(1)), int(m.group(2))
+    if w == 0 and h == 0:
+        return None, -1
+    check_side(h, w, lineno, source)
+    rows = body[i + 1:i + 1 + h]
+    if len(rows) < h:
+        last = rows[-1][0] + 1 if rows else lineno + 1
+        raise PuzzleFormatError(f"the {w}x{h} puzzle has only {len(rows)} rows", line=last, column=1,
+                                source=source)
+    for k, (rl, rs) in enumerate(rows):
+        n = len(rs.strip())
+        if n != w and has_separator(rs):
+            n = count_cells(rs)
+        elif n != w and w == 1:  # one column of labels of several characters
+            n = 1
+        if k and (m := WH_HEADER.match(rs)) and count_cells(rs) != w:  # the next header or the end, too early
+            what = "the '0 0' end" if int(m.group(1)) == int(m.group(2)) == 0 else "the next 'W H' header"
+            raise PuzzleFormatError(f"the {w}x{h} puzzle has only {k} rows; line {rl} is {what}",
+                                    line=rl, column=1, source=source)
+        if n != w:
+            if not has_separator(rs):  # an invisible character makes a row longer
+                _unexpected([(rl, rs)], "wh", source)
+            swapped = " (the columns come first: is the header 'H W'?)" if n == h else ""
+            raise PuzzleFormatError(f"row has {n} cells; the header says W = {w}{swapped}", line=rl,
+                                    column=max(1, min(len(rs), w + 1)), source=source)
+    return (rows, w), i + 1 + h
+
+
 def read_wh(text: str, source: str | None, base: str) -> list[Item]:
     """Puzzles of the ``wh`` format: ``W H`` then ``H`` rows, repeated; ``#`` comments between; ``0 0`` ends.
 
@@ -297,12 +335,13 @@ def read_wh(text: str, source: str | None, base: str) -> list[Item]:
     Returns
     -------
     list of Puzzle or PuzzleError
-        The puzzles, or the error of each unreadable one.
+        The puzzles, or the error of each unreadable one; after a header or row that does not fit the format,
+        its error ends the list (the puzzles before it are kept).
 
     Raises
     ------
     PuzzleFormatError
-        For a header or row that does not fit the format, or text that holds no puzzle.
+        For a first header or row that does not fit the format, or text that holds no puzzle.
 
     Examples
     --------
@@ -311,48 +350,27 @@ def read_wh(text: str, source: str | None, base: str) -> list[Item]:
     """
     body = [ln for ln in lines(text) if ln[1].strip()]
     blocks: list[tuple[list[Line], int]] = []
-    i = 0
+    broken: list[Item] = []
+    i = ended = 0
     while i < len(body):
-        lineno, s = body[i]
-        if s.lstrip().startswith("#"):
-            i += 1
-            continue
-        m = WH_HEADER.match(s)
-        if not m:
-            raise PuzzleFormatError(f"expected a 'W H' header or a '#' comment, found {show(s.strip())}",
-                                    line=lineno, column=len(s) - len(s.lstrip()) + 1, source=source)
-        w, h = int(m.group(1)), int(m.group(2))
-        if w == 0 and h == 0:
+        try:
+            block, nxt = _wh_block(body, i, source)
+        except PuzzleFormatError as exc:
+            if not blocks:
+                raise
+            broken.append(exc)  # the puzzles read so far are kept; what follows cannot be framed
             break
-        check_side(h, w, lineno, source)
-        rows = body[i + 1:i + 1 + h]
-        if len(rows) < h:
-            last = rows[-1][0] + 1 if rows else lineno + 1
-            raise PuzzleFormatError(f"the {w}x{h} puzzle has only {len(rows)} rows", line=last, column=1,
-                                    source=source)
-        for k, (rl, rs) in enumerate(rows):
-            n = len(rs.strip())
-            if n != w and has_separator(rs):
-                n = count_cells(rs)
-            elif n != w and w == 1:  # one column of labels of several characters
-                n = 1
-            if k and (m := WH_HEADER.match(rs)) and count_cells(rs) != w:  # the next header or the end, too early
-                what = "the '0 0' end" if int(m.group(1)) == int(m.group(2)) == 0 else "the next 'W H' header"
-                raise PuzzleFormatError(f"the {w}x{h} puzzle has only {k} rows; line {rl} is {what}",
-                                        line=rl, column=1, source=source)
-            if n != w:
-                if not has_separator(rs):  # an invisible character makes a row longer
-                    _unexpected([(rl, rs)], "wh", source)
-                swapped = " (the columns come first: is the header 'H W'?)" if n == h else ""
-                raise PuzzleFormatError(f"row has {n} cells; the header says W = {w}{swapped}", line=rl,
-                                        column=max(1, min(len(rs), w + 1)), source=source)
-        blocks.append((rows, w))
-        i += 1 + h
+        if nxt < 0:  # the '0 0' end
+            ended = 1
+            break
+        if block is not None:
+            blocks.append(block)
+        i = nxt
     if not blocks:  # only comments, or '0 0' first: nothing would be solved and nothing said
-        ended = i < len(body)
         raise PuzzleFormatError("no puzzle in the input" + (" before the '0 0' that ends it" if ended else ""),
                                 line=body[i][0] if ended else 1, column=1, source=source)
-    return [_one(b, "wh", source, n, w) for (b, w), n in zip(blocks, entry_names(base, len(blocks)))]
+    names = entry_names(base, len(blocks) + len(broken))
+    return [_one(b, "wh", source, n, w) for (b, w), n in zip(blocks, names)] + broken
 
 
 def base_name(source: str | None) -> str:
@@ -372,14 +390,14 @@ def base_name(source: str | None) -> str:
     --------
     >>> base_name("puzzles/easy.txt"), base_name(None), base_name("https://puzz.link/p?numlin/3/2/1g12g2")
     ('easy', '', 'numlin')
-    >>> base_name("<stdin>")
-    'stdin'
+    >>> base_name("<stdin>"), base_name("puzz.link/p?numlin/3/2/1g12g2")
+    ('stdin', 'numlin')
     """
     if not source:
         return ""
     if source.startswith("<") and source.endswith(">"):  # <stdin>
         return source[1:-1]
-    if "://" in source:
+    if WEB_ADDRESS.fullmatch(source):
         query = source.partition("?")[2]
         return query.split("/")[0] or "url"
     return Path(source).stem

@@ -224,6 +224,31 @@ def _empty_unit_boards(body: Sequence[Line]) -> bool:
     return i > 0 and (i == len(body) or is_bwinf(body[i:]))
 
 
+def _bwinf_board(body: Sequence[Line], i: int, source: str | None) -> tuple[list[Line], Line, int]:
+    """The board of the BwInf text ``body`` whose side is line ``i``: its rows, its line of the number of pairs,
+    and the index of the line after it."""
+    lineno, s = body[i]
+    n = _single_int(s)
+    if n is None:
+        raise PuzzleFormatError(f"expected the side n of a board, found {show(s.strip())}", line=lineno,
+                                column=len(s) - len(s.lstrip()) + 1, source=source)
+    check_side(n, n, lineno, source)
+    if i + 1 >= len(body) or _single_int(body[i + 1][1]) is None:
+        where = body[i + 1] if i + 1 < len(body) else (lineno + 1, "")
+        raise PuzzleFormatError(f"expected the number of pairs after the side {n}, found "
+                                f"{show(where[1].strip())}", line=where[0], column=1, source=source)
+    rows = body[i + 2:i + 2 + n]
+    if len(rows) < n:
+        last = rows[-1][0] + 1 if rows else body[i + 1][0] + 1
+        raise PuzzleFormatError(f"the {n}x{n} board has only {len(rows)} rows", line=last, column=1,
+                                source=source)
+    for rl, rs in rows:
+        if count_cells(rs) != n or len(rs.split()) != n:
+            raise PuzzleFormatError(f"row has {len(rs.split())} cells; the board side is {n}", line=rl,
+                                    column=1, source=source)
+    return rows, body[i + 1], i + 2 + n
+
+
 def read_bwinf(text: str, source: str | None, base: str) -> list[Item]:
     """BwInf Arukone boards: ``n``, the number of pairs, ``n`` rows of ``n`` integers (``0`` empty), repeated.
 
@@ -239,12 +264,13 @@ def read_bwinf(text: str, source: str | None, base: str) -> list[Item]:
     Returns
     -------
     list of Puzzle or PuzzleError
-        The boards, or the error of each unreadable one.
+        The boards, or the error of each unreadable one; after a header or a row count that does not fit the
+        format, its error ends the list (the boards before it are kept).
 
     Raises
     ------
     PuzzleFormatError
-        For a header or a row count that does not fit the format.
+        For a first header or row count that does not fit the format.
 
     Examples
     --------
@@ -257,31 +283,19 @@ def read_bwinf(text: str, source: str | None, base: str) -> list[Item]:
     if not body:
         raise PuzzleFormatError("no board in the input", line=1, column=1, source=source)
     boards: list[tuple[list[Line], Line]] = []
+    broken: list[Item] = []
     i = 0
     while i < len(body):
-        lineno, s = body[i]
-        n = _single_int(s)
-        if n is None:
-            raise PuzzleFormatError(f"expected the side n of a board, found {show(s.strip())}", line=lineno,
-                                    column=len(s) - len(s.lstrip()) + 1, source=source)
-        check_side(n, n, lineno, source)
-        if i + 1 >= len(body) or _single_int(body[i + 1][1]) is None:
-            where = body[i + 1] if i + 1 < len(body) else (lineno + 1, "")
-            raise PuzzleFormatError(f"expected the number of pairs after the side {n}, found "
-                                    f"{show(where[1].strip())}", line=where[0], column=1, source=source)
-        rows = body[i + 2:i + 2 + n]
-        if len(rows) < n:
-            last = rows[-1][0] + 1 if rows else body[i + 1][0] + 1
-            raise PuzzleFormatError(f"the {n}x{n} board has only {len(rows)} rows", line=last, column=1,
-                                    source=source)
-        for rl, rs in rows:
-            if count_cells(rs) != n or len(rs.split()) != n:
-                raise PuzzleFormatError(f"row has {len(rs.split())} cells; the board side is {n}", line=rl,
-                                        column=1, source=source)
-        boards.append((rows, body[i + 1]))
-        i += 2 + n
+        try:
+            rows, pairs, i = _bwinf_board(body, i, source)
+        except PuzzleFormatError as exc:
+            if not boards:
+                raise
+            broken.append(exc)  # the boards read so far are kept; what follows cannot be framed
+            break
+        boards.append((rows, pairs))
     out: list[Item] = []
-    for (rows, (kl, ks)), name in zip(boards, entry_names(base, len(boards))):
+    for (rows, (kl, ks)), name in zip(boards, entry_names(base, len(boards) + len(broken))):
         try:
             p = _token_rows(rows, "grid", source, name)
             if p.pairs != int(ks):
@@ -290,7 +304,7 @@ def read_bwinf(text: str, source: str | None, base: str) -> list[Item]:
             out.append(p)
         except PuzzleError as exc:
             out.append(exc)
-    return out
+    return out + broken
 
 
 def write_bwinf(puzzles: Sequence[Puzzle]) -> str:
