@@ -106,3 +106,36 @@ def test_a_dataset_in_memory_over_the_memory_limit_is_refused(capsys):
     assert "the limit is 64.0 MiB" in err and err.count("\n") == 1
     report = ds.build(ds.DatasetSpec(count=20, size=(4, 4), shard_size=10), "memory://room/small")
     assert report.rows == 20
+
+
+@pytest.fixture
+def remote_store():
+    """A file system that, like an object store, reports no free space (a memory store under another name)."""
+    import fsspec
+    from fsspec.implementations.memory import MemoryFileSystem
+
+    class NoSpaceInfo(MemoryFileSystem):
+        protocol = "roomtest"
+        store: dict = {}
+        pseudo_dirs = [""]
+
+    fsspec.register_implementation("roomtest", NoSpaceInfo, clobber=True)
+    return NoSpaceInfo
+
+
+def test_remote_target_says_its_free_space_is_not_checked(remote_store, monkeypatch, capsys):
+    # a full local disk is no reason to refuse: the shards go elsewhere, and nothing there tells the free space
+    fake_free(monkeypatch, 0)
+    report = ds.build(ds.DatasetSpec(count=4, size=(3, 3), shard_size=2), "roomtest://bucket/d")
+    assert report.rows == 4
+    notes = [n for n in report.notes if "free space" in n]
+    assert len(notes) == 1 and "roomtest://bucket/d" in notes[0] and "not checked" in notes[0]
+    assert room.space_note(ds.open_target("memory://room/d")) is None
+    code, _, err = run(capsys, "dataset", "--count", "2", "--size", "3x3", "--out", "roomtest://bucket/e", "-q")
+    assert code == 0
+    assert err.count("cannot be known") == 1 and err.index("cannot be known") < err.index("\n")
+
+
+def test_local_target_has_no_space_note(tmp_path):
+    report = ds.build(ds.DatasetSpec(count=2, size=(3, 3), shard_size=2), tmp_path / "d")
+    assert not [n for n in report.notes if "free space" in n]

@@ -37,11 +37,15 @@ def dataset_cmd(
 ) -> None:
     """Build mazes with solutions and statistics into Parquet or Arrow shards (same files on every engine); rerun to resume."""
     from .. import dataset
+    from ..dataset.room import space_note
 
     spec = dataset.make_spec(spec_file, count=count, size=size, seed=seed, generator=generator, braid=braid,
                              solvers=solver or None, outputs=outputs, shard_size=shard_size,
                              shard_format=shard_format, min_solution_length=min_solution_length)
     options = dataset.parse_storage_options(storage_option or [])
+    unchecked = space_note(dataset.open_target(out, options))
+    if unchecked is not None:  # said before the build, which a full store may stop
+        typer.echo(unchecked, err=True)
     with nullcontext(None) if quiet else dataset.rich_progress() as report:
         try:
             result = dataset.build(spec, out, engine=engine, workers=workers, scheduler=scheduler, progress=report,
@@ -50,5 +54,6 @@ def dataset_cmd(
             typer.echo(f"interrupted: finished shards are kept in {out}; run the same command to resume", err=True)
             raise click.exceptions.Abort() from None
     for note in result.notes:
-        typer.echo(note, err=True)
+        if note != unchecked:
+            typer.echo(note, err=True)
     typer.echo(str(result))
