@@ -18,6 +18,7 @@ import typer
 from typing import TYPE_CHECKING
 
 from ..errors import UnknownNameError, UnsupportedError
+from .options import _out_path
 from .app import (JsonOption, announce, app, deprecated, existing_file, format_option, property_lines, renamed,
                   style_option)
 
@@ -113,7 +114,8 @@ def show(
 @app.command()
 def convert(
     src: Path = FileArgument,
-    dst: Path = typer.Argument(..., metavar="DEST", help="File to write."),
+    dst: Path = typer.Argument(..., metavar="DEST", help="File to write ('-' writes stdout, with --format).",
+                               parser=_out_path),
     fmt: Optional[str] = format_option("Output format: ascii, block, json, npz or png (default: from the extension: "
                                        ".txt, .json, .npz, .png)."),
     to: Optional[str] = deprecated("--to"),
