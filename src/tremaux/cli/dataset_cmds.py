@@ -9,6 +9,7 @@ from typing import Optional
 import click
 import typer
 
+from ..errors import UnsupportedError
 from .app import app, count_option, generator_option, out_option, size_option, solver_option, workers_option
 
 
@@ -43,7 +44,14 @@ def dataset_cmd(
                              solvers=solver or None, outputs=outputs, shard_size=shard_size,
                              shard_format=shard_format, min_solution_length=min_solution_length)
     options = dataset.parse_storage_options(storage_option or [])
-    unchecked = space_note(dataset.open_target(out, options))
+    if out == "-":
+        raise UnsupportedError("a dataset is a folder of shards and a manifest: it cannot go to the standard output; "
+                               "give --out a folder or a URL")
+    target = dataset.open_target(out, options)
+    if target.process_local:  # the command's process ends with the build: nothing would be left to read
+        raise UnsupportedError(f"{out} lives in this process's memory only: the dataset would be lost when the "
+                               "command ends; give --out a folder or a URL such as s3://bucket/data")
+    unchecked = space_note(target)
     if unchecked is not None:  # said before the build, which a full store may stop
         typer.echo(unchecked, err=True)
     with nullcontext(None) if quiet else dataset.rich_progress() as report:
