@@ -128,6 +128,8 @@ def generate_cmd(
     cells = 1
     for d in dims:
         cells *= int(d)
+    if out_fmt == "gif":
+        _check_carving_gif(dims, generator)
     from ..generators import GENERATORS
 
     announce(cells, f"generating a {'x'.join(map(str, dims))} maze with {GENERATORS.get(generator).name}")
@@ -140,6 +142,20 @@ def generate_cmd(
         typer.echo(maze_io.dumps(maze, shown))
     else:
         save_output(result, out, fmt)
+
+
+def _check_carving_gif(dims: tuple[int, ...], generator: str) -> None:
+    """Refuse, before generating, a GIF of the carving too large to replay at the 100 frames ``generate`` draws."""
+    from ..render.replay import MAX_FRAME_SQUARES
+
+    L, H, W = (1, *dims) if len(dims) == 2 else dims
+    squares = int(L) * (2 * int(H) + 1) * (2 * int(W) + 1)
+    if 100 * squares > MAX_FRAME_SQUARES:
+        size = "x".join(map(str, dims))
+        raise UnsupportedError(
+            f"a GIF of the carving of a {size} maze replays 100 frames of {squares:,} squares, over the limit of "
+            f"{MAX_FRAME_SQUARES:,} (frames x squares): animate it with fewer frames (`tremaux animate -g {generator} "
+            f"--size {size} --frames {max(2, MAX_FRAME_SQUARES // squares)} --out FILE.gif`), or save a .png or .svg")
 
 
 @app.command("stats")
