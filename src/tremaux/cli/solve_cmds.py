@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import click
 import typer
@@ -60,7 +60,9 @@ def solve_cmd(
 
     if file != "-" and is_grid_file(file):  # a maze on a polar, hex, ... grid
         if options or explain_:
-            raise TremauxError("--seed and --explain are for square mazes; a grid maze is solved without them")
+            given = " and ".join(name for name, on in (("--seed", options), ("--explain", explain_)) if on)
+            raise TremauxError(f"{given} {'are' if options and explain_ else 'is'} for square mazes; "
+                               f"a grid maze is solved without {'them' if options and explain_ else 'it'}")
         return solve_grid_file(file, solver, parse_cell(start, "start"), parse_cell(goal, "goal"), as_json, out)
     interpret_small_mazes()
     maze = load_maze(file)
@@ -71,6 +73,8 @@ def solve_cmd(
     announce(maze.flat.shape[0], f"solving {file} with {SOLVERS.get(solver).name}")
     sol = solve(maze, solver, start=parse_cell(start, "start"), goal=parse_cell(goal, "goal"),
                 record=explain_ or wants_animation(out), **options)
+    if wants_animation(out):  # refused before anything is printed, with the command that takes --frames
+        _check_replay(sol, file, out, "".join(f" --{k} {v}" for k, v in (("start", start), ("goal", goal)) if v))
     if as_json:
         typer.echo(json.dumps(sol.to_dict()))
     elif explain_:
@@ -85,3 +89,16 @@ def solve_cmd(
 
         save(sol, out)  # the drawing printed above, or a picture of it
         typer.echo(f"wrote {out}", err=True)
+
+
+def _check_replay(sol: Any, file: str, out: Path, ends: str) -> None:
+    """Refuse a GIF of the run too large to replay at the 100 frames ``solve`` draws, naming ``animate --frames``."""
+    from ..render.replay import MAX_FRAME_SQUARES, check_frames
+
+    try:
+        check_frames(sol.maze, 100, len(sol.trace))
+    except TremauxError as exc:
+        L, H, W = sol.maze.shape3
+        most = max(2, MAX_FRAME_SQUARES // (L * (2 * H + 1) * (2 * W + 1)))
+        raise TremauxError(f"{str(exc).split(': give at most')[0]}: replay it with fewer frames (`tremaux animate "
+                           f"{file} -s {sol.algorithm}{ends} --frames {most} --out {out}`), or draw a .png") from None
