@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Optional
+from typing import Optional
 
 import click
 import typer
 
 from ..errors import TremauxError
 
-from .output import check_output
+from .output import check_output, check_replay
 from .app import (interpret_small_mazes, GoalOption, JsonOption, StartOption, announce, app, deprecated, list_option, out_option, parse_cell,
                   renamed, solver_option, wants_animation)
 from .maze_cmds import load_maze
@@ -74,7 +74,9 @@ def solve_cmd(
     sol = solve(maze, solver, start=parse_cell(start, "start"), goal=parse_cell(goal, "goal"),
                 record=explain_ or wants_animation(out), **options)
     if wants_animation(out):  # refused before anything is printed, with the command that takes --frames
-        _check_replay(sol, file, out, "".join(f" --{k} {v}" for k, v in (("start", start), ("goal", goal)) if v))
+        ends = "".join(f" --{k} {v}" for k, v in (("start", start), ("goal", goal)) if v)
+        check_replay(sol, f"replay it with fewer frames (`tremaux animate {file} -s {sol.algorithm}{ends} "
+                          f"--frames {{frames}} --out {out}`), or draw a .png")
     if as_json:
         typer.echo(json.dumps(sol.to_dict()))
     elif explain_:
@@ -90,15 +92,3 @@ def solve_cmd(
         save(sol, out)  # the drawing printed above, or a picture of it
         typer.echo(f"wrote {out}", err=True)
 
-
-def _check_replay(sol: Any, file: str, out: Path, ends: str) -> None:
-    """Refuse a GIF of the run too large to replay at the 100 frames ``solve`` draws, naming ``animate --frames``."""
-    from ..render.replay import MAX_FRAME_SQUARES, check_frames
-
-    try:
-        check_frames(sol.maze, 100, len(sol.trace))
-    except TremauxError as exc:
-        L, H, W = sol.maze.shape3
-        most = max(2, MAX_FRAME_SQUARES // (L * (2 * H + 1) * (2 * W + 1)))
-        raise TremauxError(f"{str(exc).split(': give at most')[0]}: replay it with fewer frames (`tremaux animate "
-                           f"{file} -s {sol.algorithm}{ends} --frames {most} --out {out}`), or draw a .png") from None
