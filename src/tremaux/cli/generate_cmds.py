@@ -9,7 +9,7 @@ from typing import Optional
 import typer
 
 from ..errors import InvalidSizeError, TremauxError, UnsupportedError
-from .app import (interpret_small_mazes, DEFAULT_GENERATOR, DEFAULT_SIZE, JsonOption, SeedOption, StartOption, announce, app, deprecated,
+from .app import (interpret_small_mazes, DEFAULT_GENERATOR, DEFAULT_SIZE, JsonOption, SeedOption, announce, app, deprecated,
                   existing_file, format_option, generator_option, list_option, out_option, parse_cell, parse_size,
                   renamed, save_output, size_option)
 from .maze_cmds import FileArgument, load_maze
@@ -54,7 +54,8 @@ def generate_cmd(
     stats: bool = typer.Option(False, "--stats", help="Print the run statistics before the maze."),
     braid: float = typer.Option(0.0, "--braid", metavar="SHARE", help="Share of dead ends opened into loops (0..1)."),
     mask: Optional[Path] = typer.Option(None, "--mask", metavar="FILE", help="Shape: text of '#' (cell) / '.', or a PNG (dark = cell)."),
-    start: Optional[str] = StartOption,
+    start: Optional[str] = typer.Option(None, "--start", metavar="R,C", help="Cell the carving starts from, as R,C (or "
+                                        "L,R,C); the maze's start S stays its first cell."),
     out: Optional[Path] = out_option("Save the maze instead of printing it: a maze file (.txt, .json, .npz) or a "
                                      "picture (.png, .svg, .gif replays the carving)."),
     fmt: Optional[str] = format_option("Format for --out: ascii, block, json, npz, png, svg or gif (default: from the "
