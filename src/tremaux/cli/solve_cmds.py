@@ -58,7 +58,7 @@ def solve_cmd(
     options = {} if seed is None else {"seed": seed}
     from .grid_cmds import is_grid_file, solve_grid_file
 
-    if file != "-" and is_grid_file(file):  # a maze on a polar, hex, ... grid
+    if is_grid_file(file):  # a maze on a polar, hex, ... grid
         if options or explain_:
             given = " and ".join(name for name, on in (("--seed", options), ("--explain", explain_)) if on)
             raise TremauxError(f"{given} {'are' if options and explain_ else 'is'} for square mazes; "
