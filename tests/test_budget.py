@@ -214,3 +214,12 @@ def test_check_dumps_refuses_before_any_work():
     with pytest.raises(MemoryLimitError, match="the ascii text of a 30000 x 30000 maze"):
         io.check_dumps((30000, 30000), "ascii", memory_limit="8G")
     io.check_dumps((30000, 30000), "npz", memory_limit="8G")
+
+
+@pytest.mark.parametrize("value", ["0.4", 0.4, "0.0004K"])
+def test_a_fraction_of_a_byte_is_a_tiny_limit_not_none(value):
+    # only zero means no limit: `--memory-limit 0.4` refuses everything, it does not lift the limit
+    from tremaux.budget.sizes import parse_bytes
+
+    assert parse_bytes(value) == 1
+    assert parse_bytes("0") is None and parse_bytes(0) is None and parse_bytes("0K") is None

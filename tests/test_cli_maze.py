@@ -207,3 +207,14 @@ def test_show_names_the_text_styles_for_an_unknown_one(capsys, files, style):
 def test_show_checks_the_style_before_reading_the_file(capsys, tmp_path):
     status, _, err = run(capsys, "show", str(tmp_path / "missing.txt"), "--style", "nope")
     assert status == 2 and err.startswith("error: unknown text style 'nope'")
+
+
+def test_demo_gif_too_large_is_refused_before_printing(capsys, tmp_path):
+    # the demo has no --frames: it says so before printing a maze of 2.5 million cells
+    from cli_helpers import run
+
+    out = tmp_path / "demo.gif"
+    code, stdout, err = run(capsys, "demo", "--size", "1600x1600", "--braid", "0", "-s", "bfs", "--out", str(out))
+    assert code == 2 and stdout == "" and err.count("\n") == 1
+    assert err.endswith("the demo draws 100 frames: give a smaller --size, or write a .png or .svg\n")
+    assert not out.exists()

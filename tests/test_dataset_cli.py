@@ -143,3 +143,13 @@ def test_ctrl_c_exits_130_and_keeps_finished_shards(tmp_path):
         assert ds.store.sha256(out / rec.file) == rec.sha256
     fresh = ds.shard.build_shard(spec, min(kept))
     assert fresh.sha256 == kept[min(kept)].sha256  # a kept shard is exactly what a rerun would write
+
+
+@pytest.mark.parametrize("out", ["memory://cli/data", "-"])
+def test_a_dataset_the_command_could_not_leave_behind_is_refused(capsys, tmp_path, monkeypatch, out):
+    # memory:// ends with the command's process, and a folder of shards cannot go to the standard output
+    monkeypatch.chdir(tmp_path)
+    code, stdout, err = run(["dataset", "--count", "2", "--size", "3x3", "--out", out, "-q"], capsys)
+    assert code == 2 and err.startswith("error: ") and err.count("\n") == 1
+    assert ("memory only" in err) if out.startswith("memory") else ("standard output" in err)
+    assert list(tmp_path.iterdir()) == [] and stdout == ""

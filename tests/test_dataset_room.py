@@ -99,10 +99,47 @@ def test_a_maze_too_big_for_any_shard_says_so(tmp_path, capsys):
     assert "shard_size to 1 or less" not in err
 
 
-def test_a_dataset_in_memory_over_the_memory_limit_is_refused(capsys):
-    code, _, err = run(capsys, "--memory-limit", "64M", "dataset", "--count", str(10**7), "--size", "10x10",
-                       "--out", "memory://room/big", "-q")
-    assert code == 2 and err.startswith("error: a dataset of 10,000,000 mazes in memory://room/big needs about ")
-    assert "the limit is 64.0 MiB" in err and err.count("\n") == 1
+def test_a_dataset_in_memory_over_the_memory_limit_is_refused(monkeypatch):
+    # (the command line refuses memory:// outright: the dataset would end with its process)
+    monkeypatch.setenv("TREMAUX_MEMORY_LIMIT", "64M")
+    with pytest.raises(TremauxError) as info:
+        ds.build(ds.DatasetSpec(count=10**7, size=(10, 10)), "memory://room/big")
+    err = str(info.value)
+    assert err.startswith("a dataset of 10,000,000 mazes in memory://room/big needs about ")
+    assert "the limit is 64.0 MiB" in err and "\n" not in err
+    monkeypatch.delenv("TREMAUX_MEMORY_LIMIT")
     report = ds.build(ds.DatasetSpec(count=20, size=(4, 4), shard_size=10), "memory://room/small")
     assert report.rows == 20
+
+
+@pytest.fixture
+def remote_store():
+    """A file system that, like an object store, reports no free space (a memory store under another name)."""
+    import fsspec
+    from fsspec.implementations.memory import MemoryFileSystem
+
+    class NoSpaceInfo(MemoryFileSystem):
+        protocol = "roomtest"
+        store: dict = {}
+        pseudo_dirs = [""]
+
+    fsspec.register_implementation("roomtest", NoSpaceInfo, clobber=True)
+    return NoSpaceInfo
+
+
+def test_remote_target_says_its_free_space_is_not_checked(remote_store, monkeypatch, capsys):
+    # a full local disk is no reason to refuse: the shards go elsewhere, and nothing there tells the free space
+    fake_free(monkeypatch, 0)
+    report = ds.build(ds.DatasetSpec(count=4, size=(3, 3), shard_size=2), "roomtest://bucket/d")
+    assert report.rows == 4
+    notes = [n for n in report.notes if "free space" in n]
+    assert len(notes) == 1 and "roomtest://bucket/d" in notes[0] and "not checked" in notes[0]
+    assert room.space_note(ds.open_target("memory://room/d")) is None
+    code, _, err = run(capsys, "dataset", "--count", "2", "--size", "3x3", "--out", "roomtest://bucket/e", "-q")
+    assert code == 0
+    assert err.count("cannot be known") == 1 and err.index("cannot be known") < err.index("\n")
+
+
+def test_local_target_has_no_space_note(tmp_path):
+    report = ds.build(ds.DatasetSpec(count=2, size=(3, 3), shard_size=2), tmp_path / "d")
+    assert not [n for n in report.notes if "free space" in n]

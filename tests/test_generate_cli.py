@@ -176,3 +176,20 @@ def test_format_without_out_prints_that_text(capsys, fmt):
 def test_format_without_out_that_cannot_be_printed(capsys, args, message):
     code, out, err = run(capsys, "generate", *args)
     assert code == 2 and out == "" and err == message
+
+
+def test_a_carving_gif_too_large_is_refused_before_generating_with_advice_generate_can_follow(capsys, tmp_path):
+    # `generate` draws 100 frames and has no --frames: the advice is the animate command that does
+    out = tmp_path / "big.gif"
+    code, _, err = run(capsys, "generate", "--size", "2000x2000", "-g", "wilson", "--out", str(out))
+    assert code == 2 and err.count("\n") == 1 and "generating" not in err
+    assert "`tremaux animate -g wilson --size 2000x2000 --frames 62 --out FILE.gif`" in err
+    assert not out.exists()
+
+
+def test_generate_start_says_it_is_where_the_carving_starts(capsys):
+    # `generate --start 1,1` does not move the maze's start S: the help says so
+    code, out, _ = run(capsys, "generate", "--help")
+    assert code == 0 and "Cell the carving starts from" in " ".join(out.split())
+    code, out, _ = run(capsys, "generate", "--size", "3x3", "--start", "1,1", "--seed", "1")
+    assert code == 0 and out.splitlines()[1].startswith("| S")

@@ -178,3 +178,22 @@ def test_mask_must_be_connected_and_match():
         generate((4, 5), mask=mask)
     with pytest.raises(InvalidMazeError, match="mask shape"):
         generate((4, 4), mask=mask)
+
+
+@pytest.mark.parametrize("option", ["openings", "islands", "unreachable"])
+def test_a_count_beyond_64_bits_is_too_many_not_an_overflow(option):
+    # the kernels take int64: a count no maze could hold is refused like any count that does not fit
+    with pytest.raises(TremauxError, match=f"{option}=100000000000000000000 is too many: only "):
+        tremaux.generate((5, 5), seed=1, **{option: 10**20})
+
+
+def test_more_trees_than_64_bits_grow_one_per_cell():
+    many = tremaux.generate((3, 3), "growing-forest", seed=2, trees=10**20).maze
+    assert many == tremaux.generate((3, 3), "growing-forest", seed=2, trees=9).maze
+
+
+def test_islands_beyond_64_bits_on_a_grid_are_too_many():
+    from tremaux.grids import generate_on, make_grid
+
+    with pytest.raises(TremauxError, match="islands=100000000000000000000 is too many: only "):
+        generate_on(make_grid("hex", size=(4, 4)), "kruskal", seed=1, braid=0.5, islands=10**20)

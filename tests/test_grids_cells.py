@@ -8,6 +8,7 @@ import pytest
 from tremaux._jit import interpreted
 from tremaux.grids import generate_on, make_grid
 from tremaux.kernels import graph_solve as kgs
+from tremaux.errors import CellError, InvalidMazeError
 
 GRIDS = {
     "hex": lambda: make_grid("hex", size=(7, 9)),
@@ -55,3 +56,21 @@ def test_solvers_answer_the_same_on_widened_cells(name):
         b = run(wide)
         for x, y in zip(a if isinstance(a, tuple) else (a,), b if isinstance(b, tuple) else (b,)):
             np.testing.assert_array_equal(np.asarray(x), np.asarray(y))
+
+
+@pytest.mark.parametrize("side", [1.5, True, None])
+def test_a_grid_side_is_a_name_or_a_whole_slot_number(side):
+    # 1.5 was slot 1 and True slot 1; None was a TypeError
+    from tremaux.grids import generate_on, make_grid
+
+    maze = generate_on(make_grid("hex", size=(3, 3)), seed=1).maze
+    with pytest.raises(InvalidMazeError, match="is neither a side name"):
+        maze.is_open((0, 0), side)
+
+
+@pytest.mark.parametrize("index", [1.5, True, None])
+def test_a_grid_cell_index_is_a_whole_number(index):
+    from tremaux.grids import make_grid
+
+    with pytest.raises(CellError, match="is not a whole number"):
+        make_grid("hex", size=(2, 3)).cell(index)

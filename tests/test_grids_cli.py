@@ -164,3 +164,23 @@ def test_weave_on_a_wrapped_grid_names_the_wrap(capsys, tmp_path):
     code, _, err = run(capsys, "generate", "--weave", "0.3", "--wrap", "torus", "--out", str(tmp_path / "w.json"))
     assert code == 2
     assert err == "error: weave works on the square and hex grids (not wrapped), not on a square (torus) grid\n"
+
+
+@pytest.mark.parametrize("fmt", ["json", "npz"])
+@pytest.mark.parametrize("command", [["solve", "-"], ["info", "-"], ["stats", "-"], ["convert", "-", "OUT.json"],
+                                     ["render", "-", "--out", "OUT.svg"], ["animate", "-", "--out", "OUT.gif"]])
+def test_a_grid_maze_on_standard_input_is_read_like_a_named_file(capsys, monkeypatch, tmp_path, fmt, command):
+    # `tremaux generate --grid hex -o - -f json | tremaux solve -`: '-' reads stdin for every maze file
+    import io
+    import sys
+
+    from tremaux.grids import generate_on, make_grid
+
+    maze = generate_on(make_grid("hex", size=(3, 4)), "wilson", seed=1).maze
+    saved = tmp_path / f"hex.{fmt}"
+    files.save(maze, saved)
+    args = [a.replace("OUT", str(tmp_path / "out")) for a in command]
+    expected = run(capsys, *[str(saved) if a == "-" else a for a in args])
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(saved.read_bytes())))
+    got = run(capsys, *args)
+    assert got[0] == 0 and got[1] == expected[1]

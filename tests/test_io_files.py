@@ -189,3 +189,16 @@ def test_load_names_the_file_in_errors(tmp_path):
         mio.load(path)
     with pytest.raises(FileNotFoundError):
         mio.load(tmp_path / "missing.npz")
+
+
+def test_an_svg_picture_is_named_not_read_as_a_block_text(tmp_path, capsys):
+    # `tremaux generate -o maze.svg` then `tremaux solve maze.svg`: the message says what to read instead
+    import tremaux
+    from cli_helpers import run
+
+    out = tmp_path / "maze.svg"
+    tremaux.render.save(tremaux.generate((3, 4), seed=1), out)
+    with pytest.raises(MazeFormatError, match="an SVG .* picture is not read back: read the maze from the .json"):
+        mio.load(out)
+    code, _, err = run(capsys, "solve", str(out))
+    assert code == 2 and "SVG" in err and "unknown character" not in err and err.count("\n") == 1

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from tremaux import Maze
+from tremaux import Direction, Maze
 from tremaux.errors import CellError, InvalidMazeError, InvalidSizeError
 from tremaux.maze import properties as P
 
@@ -154,3 +154,21 @@ def test_equal_mazes_hash_equal_and_work_as_keys():
     for o in others:
         assert o != a or hash(o) == hash(a)
     assert len({a, *others}) == 1 + sum(o != a for o in others)
+
+
+@pytest.mark.parametrize("direction", ["nope", "wrong", "sideways", 1.5, None, True])
+def test_a_direction_is_a_letter_a_word_or_a_side_number_nothing_else(direction):
+    # 'nope' was north (its first letter), 1.5 was east (int() of it)
+    with pytest.raises(CellError, match="unknown direction"):
+        Maze.open((2, 2)).is_open((0, 0), direction)
+
+
+def test_directions_by_letter_word_and_number_still_read():
+    m = Maze.open((2, 2))
+    assert [m.is_open((0, 0), d) for d in ("e", " East ", "SOUTH", 2, 1.0, Direction.N)] == [True] * 5 + [False]
+
+
+@pytest.mark.parametrize("index", [1.5, True, None, "1"])
+def test_a_flat_index_is_a_whole_number(index):
+    with pytest.raises(CellError, match="is not a whole number"):
+        Maze.closed((3, 4)).cell(index)

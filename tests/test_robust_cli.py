@@ -172,3 +172,18 @@ def test_long_work_is_announced(files, capsys, monkeypatch):
 def test_help_documents_the_limits(capsys):
     code, out, err, _ = run(["--help"], capsys)
     assert "--memory-limit" in out and "TREMAUX_MEMORY_LIMIT" in out
+
+
+def test_explain_transcript_over_the_memory_budget_is_refused(capsys, tmp_path):
+    # each line lists the whole worklist: a wide search on a modest maze writes megabytes
+    from cli_helpers import run
+    from tremaux import Maze
+    from tremaux import io as mio
+
+    src = tmp_path / "open.npz"
+    mio.save(Maze.open((60, 60)), src)
+    code, out, err = run(capsys, "--memory-limit", "4M", "solve", str(src), "--explain")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith("error: the step-by-step transcript of 3,600 steps needs about ")
+    code, out, err = run(capsys, "--memory-limit", "16M", "solve", str(src), "--explain")
+    assert code == 0 and out.count("\n") > 3600

@@ -102,3 +102,26 @@ def test_json_and_explain_together_are_refused(capsys, tmp_path):
     code, stdout, err = run(capsys, str(path), "--json", "--explain")
     assert code == 2 and stdout == ""
     assert err == "error: --json and --explain print two different things; give one of them\n"
+
+
+def test_a_replay_too_large_is_refused_before_printing_with_the_animate_command(capsys, tmp_path):
+    # solve has no --frames: the advice is the animate command that has, with the same solver and ends
+    from tremaux import Maze
+    from tremaux import io as mio
+
+    src = tmp_path / "open.npz"
+    mio.save(Maze.open((1600, 1600)), src)
+    out = tmp_path / "run.gif"
+    code, stdout, err = run(capsys, str(src), "-s", "dfs", "--goal", "1599,1599", "--out", str(out))
+    assert code == 2 and stdout == "" and err.count("\n") == 1
+    assert f"(`tremaux animate {src} -s dfs --goal 1599,1599 --frames 97 --out {out}`)" in err
+    assert not out.exists()
+
+
+def test_grid_solve_names_only_the_option_given(capsys, tmp_path):
+    from tremaux.grids import files, generate_on, make_grid
+
+    src = tmp_path / "hex.json"
+    files.save(generate_on(make_grid("hex", size=(3, 3)), seed=1).maze, src)
+    code, _, err = run(capsys, str(src), "--explain")
+    assert code == 2 and err == "error: --explain is for square mazes; a grid maze is solved without it\n"

@@ -57,6 +57,28 @@ def test_wall_follower_on_the_island_goes_round_in_circles_and_says_so(name, han
     assert sol.steps == sol.trace.count(Event.VISIT) + sol.trace.count(Event.RETRACE) - 1
 
 
+@pytest.mark.parametrize("name", ["wall-left", "wall-right", "pledge"])
+def test_a_traveler_going_round_in_circles_says_whether_the_goal_can_be_reached(name):
+    # the goal (3, 3) is reachable: the walls followed just never lead to it
+    sol = solve(island(), name)
+    assert not sol.found and "(the goal can be reached, but the walls this traveler follows never lead to it)" \
+        in sol.message and "cannot be reached" not in sol.message
+    # the start beside the island: the goal in the corner can be reached too, the message does not blame the goal
+    sol = solve(island(), name, start=(3, 2), goal=(6, 6))
+    assert sol.found or "the goal can be reached" in sol.message
+    # a goal walled in all round cannot be reached: that is what the message says
+    cells = np.array(island().cells)
+    cells[3, 3] = 0
+    cells[2, 3] &= ~np.uint8(4)
+    cells[3, 2] &= ~np.uint8(2)
+    cells[3, 4] &= ~np.uint8(8)
+    cells[4, 3] &= ~np.uint8(1)
+    walled = Maze(cells, start=(0, 0), goal=(3, 3))
+    assert not P.is_connected(walled)
+    sol = solve(walled, name)
+    assert not sol.found and sol.message.endswith("(the goal cannot be reached from the start)")
+
+
 def test_pledge_on_the_island_stops_with_a_clear_message():
     sol = solve(island(), "pledge")
     assert not sol.found and "going round in circles" in sol.message

@@ -75,3 +75,24 @@ def test_an_out_through_a_link_to_a_pipe_is_written_in_place(tmp_path):
     proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)  # stdout is a pipe
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("#######\n#E") and proc.stderr == "wrote /dev/stdout\n"
+
+
+def test_a_descriptor_held_for_appending_keeps_what_it_held(tmp_path):
+    # `tremaux generate -o /dev/stdout -f ascii >> log`: the log keeps its lines, the maze comes after them
+    log = tmp_path / "log.txt"
+    log.write_text("first line\n")
+    with open(log, "ab") as f:
+        write_file(f"/dev/fd/{f.fileno()}", "+---+\n")
+    assert log.read_text() == "first line\n+---+\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["log.txt"]
+
+
+def test_out_dash_is_the_standard_output(capfd, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capfd, "generate", "--size", "2x3", "--seed", "1", "-o", "-", "-f", "ascii")
+    assert code == 0 and out == str(tremaux.generate((2, 3), seed=1).maze) + "\n"
+    saved = tmp_path / "m.json"
+    mio.save(tremaux.generate((2, 3), seed=1).maze, saved)
+    code, out, err = run(capfd, "convert", str(saved), "-", "-f", "block")
+    assert code == 0 and out == mio.dumps(tremaux.generate((2, 3), seed=1).maze, "block") + "\n"
+    assert list(tmp_path.iterdir()) == [saved]  # no file named '-'

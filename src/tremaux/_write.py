@@ -3,13 +3,18 @@
 The content is written to a hidden file beside the target, then renamed over
 it: a write that fails part way (a full disk, a file size limit) leaves the
 target as it was, never half a maze or half a picture. A target that is not a
-regular file (``/dev/stdout``, a pipe) is written in place.
+regular file (a pipe, a device) is written in place. A descriptor this process
+already holds (``/dev/stdout``, ``/dev/stderr``, ``/dev/fd/N``) is written through
+as it is, whatever it leads to: opening it again would empty a file the shell
+opened for appending (``>> log``), and replacing that file would lose it.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import stat
+import sys
 import tempfile
 from pathlib import Path
 
@@ -62,7 +67,35 @@ def write_file(path: str | os.PathLike, data: str | bytes) -> None:
         raise type(exc)(exc.errno, exc.strerror, str(path)) from None
 
 
+_HELD = {"/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2}
+
+
+def _held_descriptor(asked: Path) -> int | None:
+    """The descriptor of this process that ``asked`` names (``/dev/stdout``, ``/dev/fd/3``...), if it names one."""
+    name = os.path.normpath(os.path.abspath(asked))
+    if name in _HELD:
+        return _HELD[name]
+    found = re.fullmatch(r"/(?:dev/fd|proc/self/fd|proc/%d/fd)/(\d+)" % os.getpid(), name)
+    return int(found.group(1)) if found else None
+
+
+def _write_descriptor(fd: int, raw: bytes) -> None:
+    for stream in (sys.stdout, sys.stderr):  # what was printed comes first
+        try:
+            if stream is not None and stream.fileno() == fd:
+                stream.flush()
+        except (OSError, ValueError, AttributeError):
+            pass
+    view = memoryview(raw)
+    while view:
+        view = view[os.write(fd, view):]
+
+
 def _write(asked: Path, raw: bytes) -> None:
+    fd = _held_descriptor(asked)
+    if fd is not None:
+        _write_descriptor(fd, raw)
+        return
     try:
         st: os.stat_result | None = os.stat(asked)  # through links: /dev/stdout to a pipe has no real path
     except FileNotFoundError:

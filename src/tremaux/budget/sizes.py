@@ -55,7 +55,7 @@ def parse_bytes(value: str | int | float | None) -> int | None:
     if isinstance(value, (int, float)):
         if value != value or value < 0 or value == float("inf"):
             raise TremauxError(f"memory size {value!r} must be a finite number of bytes, 0 or more")
-        return int(value) or None
+        return None if value == 0 else max(1, int(value))  # a fraction of a byte is a limit, not none
     text = str(value).strip().lower()
     if text in ("none", "off", "unlimited", "no"):
         return None
@@ -63,10 +63,11 @@ def parse_bytes(value: str | int | float | None) -> int | None:
     if not m:
         raise TremauxError(f"memory size {value!r} is not a size such as 8G, 512M or 1000000 (or 'none')")
     try:
-        n = int(float(m.group(1)) * _UNITS[m.group(2).lower()])
+        x = float(m.group(1)) * _UNITS[m.group(2).lower()]
+        n = int(x)
     except OverflowError:  # 1e999: an infinity
         raise TremauxError(f"memory size {value!r} must be a finite number of bytes, 0 or more") from None
-    return n or None
+    return None if x == 0 else max(1, n)  # only zero means no limit: 0.4 is a (tiny) limit
 
 
 def format_bytes(n: int | float) -> str:

@@ -9,6 +9,7 @@ from typing import Optional
 import click
 import typer
 
+from ..errors import UnsupportedError
 from .app import app, count_option, generator_option, out_option, size_option, solver_option, workers_option
 
 
@@ -37,11 +38,22 @@ def dataset_cmd(
 ) -> None:
     """Build mazes with solutions and statistics into Parquet or Arrow shards (same files on every engine); rerun to resume."""
     from .. import dataset
+    from ..dataset.room import space_note
 
     spec = dataset.make_spec(spec_file, count=count, size=size, seed=seed, generator=generator, braid=braid,
                              solvers=solver or None, outputs=outputs, shard_size=shard_size,
                              shard_format=shard_format, min_solution_length=min_solution_length)
     options = dataset.parse_storage_options(storage_option or [])
+    if out == "-":
+        raise UnsupportedError("a dataset is a folder of shards and a manifest: it cannot go to the standard output; "
+                               "give --out a folder or a URL")
+    target = dataset.open_target(out, options)
+    if target.process_local:  # the command's process ends with the build: nothing would be left to read
+        raise UnsupportedError(f"{out} lives in this process's memory only: the dataset would be lost when the "
+                               "command ends; give --out a folder or a URL such as s3://bucket/data")
+    unchecked = space_note(target)
+    if unchecked is not None:  # said before the build, which a full store may stop
+        typer.echo(unchecked, err=True)
     with nullcontext(None) if quiet else dataset.rich_progress() as report:
         try:
             result = dataset.build(spec, out, engine=engine, workers=workers, scheduler=scheduler, progress=report,
@@ -50,5 +62,6 @@ def dataset_cmd(
             typer.echo(f"interrupted: finished shards are kept in {out}; run the same command to resume", err=True)
             raise click.exceptions.Abort() from None
     for note in result.notes:
-        typer.echo(note, err=True)
+        if note != unchecked:
+            typer.echo(note, err=True)
     typer.echo(str(result))

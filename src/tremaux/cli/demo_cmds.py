@@ -9,7 +9,7 @@ import typer
 
 from .app import DEFAULT_GENERATOR, app, deprecated, generator_option, parse_size, renamed, size_option, solver_option
 from .options import _out_path
-from .output import check_output
+from .output import check_output, check_replay
 
 
 @app.command()
@@ -33,6 +33,8 @@ def demo(
 
     maze, stats = generate(parse_size(size), generator, seed=seed, braid=braid)
     solution = solve(maze, solver, record=fmt == "gif")
+    if fmt == "gif":  # before the maze is printed
+        check_replay(solution, "the demo draws 100 frames: give a smaller --size, or write a .png or .svg")
     typer.echo(render.to_text(solution, style="unicode"))
     typer.echo(f"{solution.algorithm}: {solution.message}", err=True)
     render.save(solution, out)

@@ -9,7 +9,7 @@ from typing import Optional
 import typer
 
 from ..errors import InvalidSizeError, TremauxError, UnsupportedError
-from .app import (interpret_small_mazes, DEFAULT_GENERATOR, DEFAULT_SIZE, JsonOption, SeedOption, StartOption, announce, app, deprecated,
+from .app import (interpret_small_mazes, DEFAULT_GENERATOR, DEFAULT_SIZE, JsonOption, SeedOption, announce, app, deprecated,
                   existing_file, format_option, generator_option, list_option, out_option, parse_cell, parse_size,
                   renamed, save_output, size_option)
 from .maze_cmds import FileArgument, load_maze
@@ -54,7 +54,8 @@ def generate_cmd(
     stats: bool = typer.Option(False, "--stats", help="Print the run statistics before the maze."),
     braid: float = typer.Option(0.0, "--braid", metavar="SHARE", help="Share of dead ends opened into loops (0..1)."),
     mask: Optional[Path] = typer.Option(None, "--mask", metavar="FILE", help="Shape: text of '#' (cell) / '.', or a PNG (dark = cell)."),
-    start: Optional[str] = StartOption,
+    start: Optional[str] = typer.Option(None, "--start", metavar="R,C", help="Cell the carving starts from, as R,C (or "
+                                        "L,R,C); the maze's start S stays its first cell."),
     out: Optional[Path] = out_option("Save the maze instead of printing it: a maze file (.txt, .json, .npz) or a "
                                      "picture (.png, .svg, .gif replays the carving)."),
     fmt: Optional[str] = format_option("Format for --out: ascii, block, json, npz, png, svg or gif (default: from the "
@@ -128,6 +129,8 @@ def generate_cmd(
     cells = 1
     for d in dims:
         cells *= int(d)
+    if out_fmt == "gif":
+        _check_carving_gif(dims, generator)
     from ..generators import GENERATORS
 
     announce(cells, f"generating a {'x'.join(map(str, dims))} maze with {GENERATORS.get(generator).name}")
@@ -140,6 +143,20 @@ def generate_cmd(
         typer.echo(maze_io.dumps(maze, shown))
     else:
         save_output(result, out, fmt)
+
+
+def _check_carving_gif(dims: tuple[int, ...], generator: str) -> None:
+    """Refuse, before generating, a GIF of the carving too large to replay at the 100 frames ``generate`` draws."""
+    from ..render.replay import MAX_FRAME_SQUARES
+
+    L, H, W = (1, *dims) if len(dims) == 2 else dims
+    squares = int(L) * (2 * int(H) + 1) * (2 * int(W) + 1)
+    if 100 * squares > MAX_FRAME_SQUARES:
+        size = "x".join(map(str, dims))
+        raise UnsupportedError(
+            f"a GIF of the carving of a {size} maze replays 100 frames of {squares:,} squares, over the limit of "
+            f"{MAX_FRAME_SQUARES:,} (frames x squares): animate it with fewer frames (`tremaux animate -g {generator} "
+            f"--size {size} --frames {max(2, MAX_FRAME_SQUARES // squares)} --out FILE.gif`), or save a .png or .svg")
 
 
 @app.command("stats")

@@ -8,6 +8,7 @@ from typing import Any
 import typer
 
 from ..errors import TremauxError, UnsupportedError
+from .sources import is_grid_file, load_grid
 
 __all__ = ["build_grid", "render_grid_file", "show_grid_file", "animate_grid", "generate_on_grid", "grids_of", "is_grid_file", "solve_grid_file", "grid_stats_text"]
 
@@ -183,41 +184,6 @@ GRID_FILES = ("json", "npz", "png", "svg", "gif")
 """The formats a maze on a grid other than the plain square one is written in (see :mod:`tremaux.io.outputs`)."""
 
 
-def is_grid_file(path: str) -> bool:
-    """True when ``path`` names a saved maze on a grid other than the plain square one.
-
-    Parameters
-    ----------
-    path : str
-        A file name (``-`` for standard input is never one).
-
-    Returns
-    -------
-    bool
-        Whether the file holds a maze on another grid.
-
-    Examples
-    --------
-    >>> import tempfile
-    >>> from pathlib import Path
-    >>> from tremaux.grids import make_grid, generate_on, files
-    >>> path = Path(tempfile.mkdtemp()) / "hex.json"
-    >>> files.save(generate_on(make_grid("hex", shape="hexagon", radius=2), "wilson", seed=4).maze, path)
-    >>> is_grid_file(str(path))
-    True
-    """
-    from ..grids.files import is_grid_file as _check
-
-    p = Path(path)
-    if not p.is_file():
-        return False
-    with p.open("rb") as f:
-        head = f.read(4096)
-    if head[:4] == b"PK\x03\x04":
-        head = p.read_bytes() if p.stat().st_size < (1 << 30) else head
-    return _check(head)
-
-
 def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, goal: tuple[int, ...] | None,
                     as_json: bool, out: Path | None) -> None:
     """``tremaux solve`` for a maze saved on a polar, hex, ... grid: the path as cells (or JSON), and a picture.
@@ -252,11 +218,11 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
     """
     import json
 
-    from ..grids import files, save_picture, solve_on
+    from ..grids import save_picture, solve_on
 
     from ..io.outputs import output_format
 
-    maze = files.load(path)
+    maze = load_grid(path)
     fmt = None if out is None else output_format(  # refused before the run, not after it
         out, accepts=("png", "svg"), writer=f"tremaux solve on a {maze.grid.name} maze", named=False,
         hint=f"`tremaux animate {path} --out FILE.gif` replays the run")
@@ -303,9 +269,9 @@ def grid_stats_text(path: Path, as_json: bool) -> str:
     """
     import json
 
-    from ..grids import files, grid_stats
+    from ..grids import grid_stats
 
-    s = grid_stats(files.load(path))
+    s = grid_stats(load_grid(path))
     if as_json:
         return json.dumps(s.as_dict())
     return "\n".join(f"{k.replace('_', ' '):>20}  {v:.3f}" if isinstance(v, float) else f"{k.replace('_', ' '):>20}  {v}"
@@ -349,9 +315,9 @@ def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None,
     >>> (d / "m.png").read_bytes()[1:4]
     b'PNG'
     """
-    from ..grids import files, solve_on, to_png, to_svg
+    from ..grids import solve_on, to_png, to_svg
 
-    maze = files.load(path)
+    maze = load_grid(path)
     kind = fmt.lstrip(".").lower()
     if kind == "gif":
         raise UnsupportedError(f"a {maze.grid.name} maze is animated with `tremaux animate {path} --out FILE.gif`")
@@ -420,9 +386,8 @@ def show_grid_file(path: Path, style: str) -> None:
     tremaux.errors.UnsupportedError: text drawings are for square grids only; ... holds a triangle maze: ...
     """
     from .. import io as maze_io
-    from ..grids import files
 
-    maze = files.load(path)
+    maze = load_grid(path)
     g = maze.grid
     if g.name != "square" or "wrap" in g.params or "weave" in g.params:
         raise UnsupportedError(f"text drawings are for square grids only; {path} holds a {_label(g)} maze: draw it "
@@ -478,7 +443,7 @@ def animate_grid(*, maze: Any = None, grid_options: dict[str, Any] | None, gener
     >>> "<set " in out.read_text()
     True
     """
-    from ..grids import files, generate_on, solve_on
+    from ..grids import generate_on, solve_on
     from ..grids.animate import save_animation
 
     if maze is None and grid_options is None:
@@ -486,7 +451,7 @@ def animate_grid(*, maze: Any = None, grid_options: dict[str, Any] | None, gener
     if maze is not None and generator is not None:
         raise UnsupportedError("give a maze FILE to solve, or --generator NAME to make one, not both")
     if maze is not None:
-        obj = maze = files.load(maze)
+        obj = maze = load_grid(maze)
     else:
         g = build_grid(**grid_options)
         obj = generate_on(g, generator or "backtracker", seed=seed, braid=braid, record=solver is None,

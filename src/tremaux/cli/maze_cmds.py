@@ -8,7 +8,6 @@ their content) and ``-`` for standard input.
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Optional
@@ -18,6 +17,7 @@ import typer
 from typing import TYPE_CHECKING
 
 from ..errors import UnknownNameError, UnsupportedError
+from .options import _out_path
 from .app import (JsonOption, announce, app, deprecated, existing_file, format_option, property_lines, renamed,
                   style_option)
 
@@ -74,7 +74,9 @@ def load_maze(path: str | Path, *, then: Callable[[int], int] | None = None, doi
                 cells *= d
             budget.check(then(cells), f"{doing} a {' x '.join(map(str, shape))} maze")
     if str(path) == "-":
-        return maze_io.loads(maze_io.read_source(sys.stdin.buffer, "<stdin>"), source="<stdin>")
+        from .sources import stdin_bytes
+
+        return maze_io.loads(stdin_bytes(), source="<stdin>")
     p = existing_file(Path(path))
     size = p.stat().st_size
     if size >= LONG_READ_BYTES:
@@ -99,7 +101,7 @@ def show(
         if style in maze_io.FORMATS:
             raise UnsupportedError(f"show prints a drawing; style {style!r} is not one, use ascii, block or unicode")
         raise UnknownNameError("text style", style, ("ascii", "block", "unicode"))
-    if str(file) != "-" and is_grid_file(str(file)):  # a maze on a polar, hex, ... grid
+    if is_grid_file(str(file)):  # a maze on a polar, hex, ... grid
         return show_grid_file(file, style)
     maze = load_maze(file)
     if style == "unicode":
@@ -113,7 +115,8 @@ def show(
 @app.command()
 def convert(
     src: Path = FileArgument,
-    dst: Path = typer.Argument(..., metavar="DEST", help="File to write."),
+    dst: Path = typer.Argument(..., metavar="DEST", help="File to write ('-' writes stdout, with --format).",
+                               parser=_out_path),
     fmt: Optional[str] = format_option("Output format: ascii, block, json, npz or png (default: from the extension: "
                                        ".txt, .json, .npz, .png)."),
     to: Optional[str] = deprecated("--to"),
@@ -125,15 +128,15 @@ def convert(
 
     fmt = check_output(dst, renamed(fmt, to, "--to", "--format"), accepts=maze_io.SAVE_FORMATS,
                        writer="tremaux convert", hint="tremaux render draws SVG and GIF pictures")  # before reading
-    from .grid_cmds import is_grid_file
+    from .sources import is_grid_file, load_grid
 
-    if str(src) != "-" and is_grid_file(str(src)):  # a maze on a polar, hex, ... grid: json or npz only
+    if is_grid_file(str(src)):  # a maze on a polar, hex, ... grid: json or npz only
         from ..grids import files
 
         if fmt not in ("json", "npz"):
             raise UnsupportedError(f"{src} holds a maze on a grid other than the square one: convert it to a "
                                    ".json or .npz file (text drawings are for square grids only)")
-        files.save(files.load(existing_file(src)), dst, fmt)
+        files.save(load_grid(src if str(src) == "-" else existing_file(src)), dst, fmt)
     else:
         maze_io.save(load_maze(src), dst, fmt)
     typer.echo(f"wrote {dst} ({fmt})", err=True)
@@ -146,7 +149,7 @@ def info(file: Path = FileArgument, as_json: bool = JsonOption) -> None:
     from ..maze import properties
     from .grid_cmds import grid_stats_text, is_grid_file
 
-    if str(file) != "-" and is_grid_file(str(file)):  # a maze on a polar, hex, ... grid: its measures
+    if is_grid_file(str(file)):  # a maze on a polar, hex, ... grid: its measures
         return typer.echo(grid_stats_text(file, as_json))
     maze = load_maze(file, then=budget.measure_bytes, doing="measuring")
     announce(maze.flat.shape[0], f"measuring {file}")

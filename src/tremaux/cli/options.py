@@ -208,10 +208,14 @@ def _out_text(value: str) -> str:
 
 
 def _out_path(value: str) -> Any:
-    """The ``--out`` value as a path, refused when empty (a path would make it '.', the current folder)."""
+    """The ``--out`` value as a path, refused when empty (a path would make it '.', the current folder).
+
+    ``-`` is the standard output, as it is the standard input for the files commands read (with
+    ``--format``, since it has no extension), not a file named ``-``.
+    """
     from pathlib import Path
 
-    return Path(_out_text(value))
+    return Path("/dev/stdout" if _out_text(value) == "-" else value)
 
 
 def format_option(help: str = "Output format (default: from the --out extension).") -> Any:

@@ -17,7 +17,7 @@ from typing import Any
 import typer
 
 __all__ = ["property_lines", "existing_file", "PICTURE_SUFFIXES", "MAZE_FILES", "wants_animation", "save_output",
-           "check_output", "check_folder"]
+           "check_replay", "check_output", "check_folder"]
 
 
 def property_lines(rows: list[tuple[str, Any]]) -> str:
@@ -236,3 +236,34 @@ def check_folder(out: Path) -> None:
         raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(out))
     if out.is_dir():  # the work would be lost when the file cannot be written
         raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(out))
+
+
+def check_replay(sol: Any, advice: str) -> None:
+    """Refuse, before anything is printed, a GIF of a run too large to replay at the 100 frames a command draws.
+
+    Parameters
+    ----------
+    sol : Solution
+        The recorded run.
+    advice : str
+        What to do instead; ``{frames}`` in it becomes the most frames that fit.
+
+    Raises
+    ------
+    TremauxError
+        Naming the frames, the squares and the limit, then ``advice``.
+
+    Examples
+    --------
+    >>> import tremaux
+    >>> check_replay(tremaux.solve(tremaux.Maze.open((2, 2)), record=True), "use --frames {frames}")
+    """
+    from ..errors import TremauxError
+    from ..render.replay import MAX_FRAME_SQUARES, check_frames
+
+    try:
+        check_frames(sol.maze, 100, len(sol.trace))
+    except TremauxError as exc:
+        L, H, W = sol.maze.shape3
+        most = max(2, MAX_FRAME_SQUARES // (L * (2 * H + 1) * (2 * W + 1)))
+        raise TremauxError(f"{str(exc).split(': give at most')[0]}: {advice.format(frames=most)}") from None

@@ -63,7 +63,7 @@ def render_cmd(
         raise UnsupportedError(f"--style is for text drawings (txt); a {fmt.lstrip('.')} picture takes --cell-size")
     if out is not None:
         check_folder(out)
-    if str(file) != "-" and is_grid_file(str(file)):  # a maze on a polar, hex, ... grid
+    if is_grid_file(str(file)):  # a maze on a polar, hex, ... grid
         return render_grid_file(file, fmt, out, solver, heat, cell_size)
     obj = load_maze(file)
     announce(obj.flat.shape[0], f"drawing {file}")
@@ -123,7 +123,7 @@ def animate_cmd(
     if generator is not None and solver is None and goal is not None:
         raise UnsupportedError("--goal is where a solver heads; add --solver NAME to replay a solving of the generated "
                                "maze (--start alone is where the generator starts carving)")
-    if on_grid or (file is not None and str(file) != "-" and is_grid_file(str(file))):
+    if on_grid or (file is not None and is_grid_file(str(file))):
         if on_grid and file is not None:
             raise UnsupportedError("give a maze FILE or --grid options with --generator, not both")
         options = dict(grid=grid, size=size if size != DEFAULT_SIZE or grid in (None, "square") else None,

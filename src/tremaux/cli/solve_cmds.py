@@ -11,7 +11,7 @@ import typer
 
 from ..errors import TremauxError
 
-from .output import check_output
+from .output import check_output, check_replay
 from .app import (interpret_small_mazes, GoalOption, JsonOption, StartOption, announce, app, deprecated, list_option, out_option, parse_cell,
                   renamed, solver_option, wants_animation)
 from .maze_cmds import load_maze
@@ -58,9 +58,11 @@ def solve_cmd(
     options = {} if seed is None else {"seed": seed}
     from .grid_cmds import is_grid_file, solve_grid_file
 
-    if file != "-" and is_grid_file(file):  # a maze on a polar, hex, ... grid
+    if is_grid_file(file):  # a maze on a polar, hex, ... grid
         if options or explain_:
-            raise TremauxError("--seed and --explain are for square mazes; a grid maze is solved without them")
+            given = " and ".join(name for name, on in (("--seed", options), ("--explain", explain_)) if on)
+            raise TremauxError(f"{given} {'are' if options and explain_ else 'is'} for square mazes; "
+                               f"a grid maze is solved without {'them' if options and explain_ else 'it'}")
         return solve_grid_file(file, solver, parse_cell(start, "start"), parse_cell(goal, "goal"), as_json, out)
     interpret_small_mazes()
     maze = load_maze(file)
@@ -71,6 +73,10 @@ def solve_cmd(
     announce(maze.flat.shape[0], f"solving {file} with {SOLVERS.get(solver).name}")
     sol = solve(maze, solver, start=parse_cell(start, "start"), goal=parse_cell(goal, "goal"),
                 record=explain_ or wants_animation(out), **options)
+    if wants_animation(out):  # refused before anything is printed, with the command that takes --frames
+        ends = "".join(f" --{k} {v}" for k, v in (("start", start), ("goal", goal)) if v)
+        check_replay(sol, f"replay it with fewer frames (`tremaux animate {file} -s {sol.algorithm}{ends} "
+                          f"--frames {{frames}} --out {out}`), or draw a .png")
     if as_json:
         typer.echo(json.dumps(sol.to_dict()))
     elif explain_:
@@ -85,3 +91,4 @@ def solve_cmd(
 
         save(sol, out)  # the drawing printed above, or a picture of it
         typer.echo(f"wrote {out}", err=True)
+

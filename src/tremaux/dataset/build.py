@@ -11,7 +11,7 @@ from typing import Any
 
 from ..errors import TremauxError
 from .engines import check_engine, run_shards
-from .room import check_disk_left, check_disk_room, check_manifest_room, check_memory_room
+from .room import check_disk_left, check_disk_room, check_manifest_room, check_memory_room, space_note
 from .shard import ShardResult, build_shards, check_spec, columns_of, warm_up
 from .spec import DatasetSpec
 from .store import Manifest, ShardRecord, Target, open_for_build, open_target, shard_name, write_manifest
@@ -55,7 +55,8 @@ class BuildReport:
     workers: int
     """Workers it used."""
     notes: tuple[str, ...] = ()
-    """What resuming found and did (removed partial files, rebuilt missing shards)."""
+    """What resuming found and did (removed partial files, rebuilt missing shards), and, on a file system that
+    reports no free space, that the build was not checked against it (:func:`tremaux.dataset.room.space_note`)."""
     workers_wrote: bool = False
     """Whether the workers wrote the shards themselves (else this process wrote them)."""
 
@@ -169,6 +170,9 @@ def build(
     if target.local and not (target.exists() and target.names()):
         check_disk_room(spec, target.root, spec.count)  # a new dataset: refused before its folder is made
     manifest, notes = open_for_build(target, spec, columns)
+    unchecked = space_note(target)
+    if unchecked is not None:
+        notes = [unchecked, *notes]
     kept = len(manifest.shards)
     todo = [i for i in range(spec.shards) if i not in manifest.shards]
     done = manifest.rows

@@ -9,7 +9,9 @@ A build is refused before any work when it could never end well:
 * on a local disk, the shards still to build would not fit in the free space
   (:func:`shutil.disk_usage`): :func:`check_disk_room`, from an estimate of the
   bytes of a row (:func:`estimate_bytes`), and again after every shard from the
-  sizes of the shards written so far (:func:`check_disk_left`).
+  sizes of the shards written so far (:func:`check_disk_left`);
+* anywhere else (``s3://``, ``gs://``, ``az://``, ``ftp://``...) the file system tells
+  no free space, so nothing is checked and the build says so (:func:`space_note`).
 
 A refused or stopped build keeps its finished shards and a manifest that lists
 only them (never ``complete``), so freeing space and running it again resumes.
@@ -29,12 +31,13 @@ import json
 import os
 import shutil
 from pathlib import Path
+from typing import Any
 
 from ..errors import TremauxError
 from .spec import DatasetSpec
 
 __all__ = ["DiskSpaceError", "SAMPLE_CELLS", "check_manifest_room", "manifest_bytes", "estimate_bytes",
-           "free_bytes", "check_disk_room", "check_disk_left", "check_memory_room"]
+           "free_bytes", "check_disk_room", "check_disk_left", "check_memory_room", "space_note"]
 
 SAMPLE_CELLS = 1 << 16
 """Cells drawn (about) to estimate the bytes of a row on disk: a sample of rows of the dataset itself."""
@@ -305,3 +308,34 @@ def check_memory_room(spec: DatasetSpec, rows: int, where: str = "memory://") ->
     if rows <= 0 or cap is None or shard_memory(spec) // spec.shard_size * rows + manifest_bytes(spec) <= cap:
         return
     budget.check(estimate_bytes(spec, rows), f"a dataset of {rows:,} mazes in {where}")
+
+
+def space_note(target: Any) -> str | None:
+    """What a build into ``target`` says when the free space there cannot be known.
+
+    A local folder is checked against its disk's free space and ``memory://``
+    against the memory limit; other file systems (object stores, FTP...) report
+    no free space, so a build into them is not checked, and this says so.
+
+    Parameters
+    ----------
+    target : tremaux.dataset.fs.Target
+        The dataset's directory (:func:`tremaux.dataset.open_target`).
+
+    Returns
+    -------
+    str or None
+        The statement, or ``None`` when the free space is checked.
+
+    Examples
+    --------
+    >>> from tremaux.dataset import open_target
+    >>> space_note(open_target("memory://doc/room")) is None
+    True
+    """
+    if target.local or target.process_local:
+        return None
+    protocol = target.url.split("://", 1)[0] if "://" in target.url else "this"
+    return (f"note: the free space of {target.url} cannot be known ({protocol}:// file systems do not report it), "
+            "so this build is not checked against it; if the store fills up, the shards its manifest lists are "
+            "kept and the same command resumes")

@@ -314,7 +314,7 @@ _add(
                "how each tree grows: newest, oldest, random, mixed or a mix 'newest:1,random:1'", _list_discipline),
         _P,
     ),
-    params=lambda o, n: np.array([o["trees"] or max(1, n // 100), *_gt_kind(o)[1]]),
+    params=lambda o, n: np.array([min(o["trees"], n) or max(1, n // 100), *_gt_kind(o)[1]]),  # the kernel clips to n
     bias="patches of growing-tree texture separated by Kruskal-like seams",
     cost="O(n) time; labels, frontier and walls (16-20 bytes per cell)",
 )

@@ -245,24 +245,25 @@ def _corners(mask: np.ndarray | None, dims: tuple[int, ...], n: int) -> tuple[tu
 def _imperfect(cells, flat_mask, use_mask, shape3, state, trace, t, maze, braid, openings, islands, unreachable):
     L, H, W = shape3
     n = cells.shape[0]
+    most = 8 * n + 8  # more than any count of walls, islands or dead ends: what a kernel's int64 takes
     if braid:
         work = np.empty(n, np.int32)
         _, _, _, t = kimp.braid(cells, flat_mask, use_mask, L, H, W, braid, state, work, trace, t)
     if openings:
         work = np.empty((2 if L == 1 else 3) * n, np.int32)
-        opened, t = kimp.add_openings(cells, flat_mask, use_mask, L, H, W, openings, state, work, trace, t)
+        opened, t = kimp.add_openings(cells, flat_mask, use_mask, L, H, W, min(openings, most), state, work, trace, t)
         if opened < openings:
             raise TremauxError(f"openings={openings} is too many: only {opened} walls could be opened")
     if islands:
         if use_mask or L > 1:
             raise UnsupportedError("islands need a single-level maze without a mask")
         work = np.empty(3 * (H + 1) * (W + 1), np.int32)
-        made, t = kimp.add_islands(cells, H, W, islands, state, work, trace, t)
+        made, t = kimp.add_islands(cells, H, W, min(islands, most), state, work, trace, t)
         if made < islands:
             raise TremauxError(f"islands={islands} is too many: only {made} fit in this maze")
     if unreachable:
         work = np.empty(n, np.int32)
-        sealed, t = kimp.seal_dead_ends(cells, flat_mask, use_mask, L, H, W, unreachable,
+        sealed, t = kimp.seal_dead_ends(cells, flat_mask, use_mask, L, H, W, min(unreachable, most),
                                         maze.index(maze.start), maze.index(maze.goal), state, work, trace, t)
         if sealed < unreachable:
             raise TremauxError(f"unreachable={unreachable} is too many: only {sealed} dead ends could be walled in")

@@ -266,7 +266,8 @@ def _imperfect(grid: Grid, cells: np.ndarray, state: np.ndarray, braid_f: float,
     if islands:
         from .islands import add_islands_inplace
 
-        made, t = add_islands_inplace(grid, cells, islands, state, trace, t)
+        # at most one island per side of every cell: a count the kernel's int64 takes
+        made, t = add_islands_inplace(grid, cells, min(islands, grid.size * grid.sides + 1), state, trace, t)
         if made < islands:
             raise TremauxError(f"islands={islands} is too many: only {made} fit in this maze")
     return int(t)

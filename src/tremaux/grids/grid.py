@@ -355,7 +355,10 @@ class Grid:
         >>> make_grid("hex", size=(2, 3)).cell(3)
         (1, 0)
         """
-        i = int(index)
+        try:
+            (i,) = whole_numbers((index,))
+        except TypeError:
+            raise CellError(f"cell index {index!r} is not a whole number") from None
         if not 0 <= i < self.size:
             raise CellError(f"cell index {i} is outside a grid of {self.size} cells")
         if self._lazy is not None and self._coords is None:

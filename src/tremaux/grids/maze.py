@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import InvalidMazeError, UnsupportedError
+from ..maze.cells import whole_numbers
 from .grid import Grid
 
 __all__ = ["GridMaze", "to_grid_maze"]
@@ -282,7 +283,11 @@ class GridMaze:
                 if nm.lower() == key.lower():
                     return k
             raise InvalidMazeError(f"unknown side {side!r}; this {self.grid.name} grid has: {', '.join(names)}")
-        s = int(side)
+        try:
+            (s,) = whole_numbers((side,))
+        except TypeError:
+            raise InvalidMazeError(f"side {side!r} is neither a side name ({', '.join(names)}) nor a side "
+                                   f"slot 0..{len(names) - 1}") from None
         if not 0 <= s < len(names):
             raise InvalidMazeError(f"side {s} is not a side slot 0..{len(names) - 1} of this {self.grid.name} grid")
         return s

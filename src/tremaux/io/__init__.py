@@ -193,8 +193,17 @@ def loads(data: str | bytes, format: str | None = None, *, source: str | None = 
         return entry.func(bytes(data), source=source, memory_limit=memory_limit)
     _check_text(data, source, memory_limit, text_limit)
     text = _text(data, source)
+    if entry is None and _is_markup(text):
+        raise MazeFormatError("an SVG (or other XML) picture is not read back: read the maze from the .json or .npz "
+                              "file it was drawn from, or from a PNG picture", source=source)
     entry = entry or FORMATS.get(detect_format(text))
     return entry.func(text, source=source)
+
+
+def _is_markup(text: str) -> bool:
+    """Whether ``text`` starts like SVG, XML or HTML (``<svg``, ``<?xml``, ``<!DOCTYPE``), which no maze format does."""
+    head = text.lstrip().lstrip("\ufeff").lstrip()[:9].lower()
+    return head.startswith(("<svg", "<?xml", "<!doctype", "<html"))
 
 
 def _check_maze(maze: object, what: str) -> None:

@@ -19,7 +19,7 @@ def check_header(fmt: Any, version: Any, source: str | None) -> None:
     if fmt == "tremaux-grid-maze":
         raise MazeFormatError("this file holds a maze on a grid other than the square one: read it with "
                               "tremaux.grids.files.load (the commands solve, render, animate, stats, info, show and "
-                              "convert take it by its name)", source=source)
+                              "convert read it, by its name or on standard input)", source=source)
     if fmt != FORMAT_NAME:
         raise MazeFormatError(f"not a tremaux maze file: its format field is {fmt!r}, expected {FORMAT_NAME!r}",
                               source=source)

@@ -156,6 +156,9 @@ def check_shape(shape: Any) -> tuple[int, int, int]:
     return (1, *dims) if len(dims) == 2 else dims  # type: ignore[return-value]
 
 
+_DIRECTION_WORDS = ("NORTH", "EAST", "SOUTH", "WEST", "UP", "DOWN")
+
+
 def direction_index(direction: Direction | str | int) -> int:
     """The side number (0..5) of ``direction``: a :class:`Direction`, its letter or its number.
 
@@ -180,11 +183,17 @@ def direction_index(direction: Direction | str | int) -> int:
     (1, 3, 2)
     """
     if isinstance(direction, str):
+        word = direction.strip().upper()
+        if word in _DIRECTION_WORDS:  # a letter or the whole word: 'nope' is not north
+            word = word[:1]
         try:
-            return int(Direction[direction.strip().upper()[:1]])
+            return int(Direction[word])
         except KeyError:
             raise CellError(f"unknown direction {direction!r}; use N, E, S, W, U or D") from None
-    d = int(direction)
+    try:
+        (d,) = whole_numbers((direction,))
+    except TypeError:
+        raise CellError(f"unknown direction {direction!r}; use N, E, S, W, U or D, or 0..5") from None
     if not 0 <= d < NDIR:
         raise CellError(f"unknown direction {direction!r}; use 0..5 (N, E, S, W, U, D)")
     return d

@@ -23,7 +23,7 @@ import numpy as np
 
 from ..errors import CellError
 from .._lazy import lazy_module
-from .cells import MAX_CELLS, Cell, Direction, check_shape
+from .cells import MAX_CELLS, Cell, Direction, check_shape, whole_numbers
 from .cells import direction_index as _direction
 from .checks import check_cell, check_cells, check_mask, check_passages
 from .fields import closed_cells, open_cells
@@ -322,7 +322,10 @@ class Maze:
         (2, 1)
         """
         L, H, W = self._shape3
-        i = int(index)
+        try:
+            (i,) = whole_numbers((index,))
+        except TypeError:
+            raise CellError(f"flat index {index!r} is not a whole number") from None
         if not 0 <= i < L * H * W:
             raise CellError(f"flat index {i} is outside a grid of {L * H * W} cells")
         lv, rest = divmod(i, H * W)

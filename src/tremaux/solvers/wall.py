@@ -57,10 +57,13 @@ def _traveler_result(problem: Problem, status: int, steps: int, k: int, path: np
         message = f"no path: the start {problem.start} has no open side"
     else:
         heading = f" heading {problem.direction(d)}" if d >= 0 else ""
+        maze = problem.maze
+        labels, _ = kg.components(problem.cells, maze.flat_mask, maze.mask is not None, *problem.shape3)
+        why = ("the goal can be reached, but the walls this traveler follows never lead to it"
+               if labels[problem.s] == labels[problem.g] else "the goal cannot be reached from the start")
         message = (
             f"no path: going round in circles: {what} came back to {problem.fmt(cell)}{heading} "
-            f"after {counted(steps, 'steps')} without reaching the goal {problem.goal} "
-            f"(the goal is on an island or cannot be reached)"
+            f"after {counted(steps, 'steps')} without reaching the goal {problem.goal} ({why})"
         )
     return finish(problem, found=found, path=path[:k], visited=visited, steps=steps, message=message,
                   rows=rows)

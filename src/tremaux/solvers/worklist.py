@@ -16,11 +16,17 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import budget
 from ..errors import UnsupportedError
 from .._lazy import lazy_module
 from ..trace import Event
 from .base import SOLVERS, Problem, counted, finish, found_message, run_recorded
 from .result import Solution
+
+_LINE_BYTES = 2 * (50 + 120)
+"""Bytes of the shortest line of a transcript step, twice (the lines, then the text they are joined into)."""
+_CHECK_EVERY = 1 << 20
+"""Bytes of transcript written before the budget is checked again (then at every doubling)."""
 
 # the compiled kernels, loaded on first call (start-up without numba)
 ks = lazy_module("tremaux.kernels.solve")
@@ -130,6 +136,10 @@ def explain(solution: Solution) -> str:
     ------
     UnsupportedError
         For another solver, or a run without a trace.
+    MemoryLimitError
+        When the transcript would not fit the memory budget (:mod:`tremaux.budget`): checked
+        from the number of steps before it is written, and as it grows (each line lists the
+        whole worklist, so a wide search writes long lines).
 
     Examples
     --------
@@ -157,6 +167,10 @@ def explain(solution: Solution) -> str:
     use_stack = entry.name == "dfs"
     maze = solution.maze
     ev = solution.trace.events
+    steps = int((ev["kind"] == Event.VISIT).sum())
+    what = f"the step-by-step transcript of {steps:,} steps"
+    budget.check(steps * _LINE_BYTES, what)  # each step's line names at least its cell and the worklist
+    written, next_check = 0, _CHECK_EVERY
     fmt = lambda i: str(maze.cell(int(i)))  # noqa: E731
     lines: list[str] = []
     work: list[int] = [maze.index(solution.start)]
@@ -189,6 +203,10 @@ def explain(solution: Solution) -> str:
             f"Current node: {fmt(p)} Worklist: {before} Unmarked neighbors of the current node: {neighbours} "
             f"Worklist after unmarked neighbors are added: {_cells(work, fmt)}"
         )
+        written += len(lines[-1]) + 50  # the text and a str object's own bytes
+        if written >= next_check:  # the lines so far, and their joined copy, must fit
+            budget.check(2 * written + steps * _LINE_BYTES, what)
+            next_check = 2 * written
     if not solution.found:
         lines.append("The worklist is empty, so there is no solution")
         return "\n".join(lines)
