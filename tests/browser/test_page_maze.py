@@ -173,46 +173,76 @@ def test_changing_the_solver_while_a_solve_is_on_its_way_drops_its_answer(driver
     assert "bfs" not in driver.find_element("id", "maze-message").text
 
 
-COUNT_MAZE_REQUESTS = """
-// maze answers wait until tremaux_release_mazes(); tremaux_most counts the requests on their way at once
+STALL_MAZES_BUT = """
+// maze requests get no answer (a slow maze on a busy server), except those whose address holds arguments[0];
+// each request's signal is kept in tremaux_stalled, to see whether the page gave it up
+const pass = arguments[0];
 if (!window.tremaux_fetch) window.tremaux_fetch = window.fetch;
-let release;
-const gate = new Promise((resolve) => { release = resolve; });
-window.tremaux_release_mazes = () => release();
-window.tremaux_on_way = 0;
-window.tremaux_most = 0;
-window.fetch = async (path, options) => {
-  if (!String(path).includes("/api/maze")) return window.tremaux_fetch(path, options);
-  window.tremaux_on_way++;
-  window.tremaux_most = Math.max(window.tremaux_most, window.tremaux_on_way);
-  try {
-    const res = await window.tremaux_fetch(path, options);
-    const text = await res.text();
-    await gate;
-    return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
-  } finally {
-    window.tremaux_on_way--;
-  }
+window.tremaux_stalled = [];
+window.fetch = (path, options) => {
+  if (!String(path).includes("/api/maze") || String(path).includes(pass)) return window.tremaux_fetch(path, options);
+  window.tremaux_stalled.push(options && options.signal || null);
+  return new Promise(() => {});
 };
 """
 
 
-def test_settings_changed_while_a_maze_is_on_its_way_wait_for_it(driver, server):
-    """Three settings changed while the maze of the first is on its way (a slow first maze on a cold server):
-    the page sends one maze request at a time (the server refuses a visitor's extra jobs), drops the answers
-    the later choices replaced, and ends with the maze of every change."""
+def test_a_setting_changed_while_a_maze_is_on_its_way_replaces_it(driver, server):
+    """Settings changed while the maze of the first is on its way (a slow maze): each change gives the request
+    on its way up (the server stops its work) and is sent at once; the page ends with the maze of the last one."""
     open_page(driver, server, "?rows=8&cols=8&seed=2")
-    driver.execute_script(COUNT_MAZE_REQUESTS)
-    for box, value in (("rows", "9"), ("cols", "11"), ("seed", "4")):
-        driver.execute_script("const b = document.getElementById(arguments[0]); b.value = arguments[1];"
-                              "b.dispatchEvent(new Event('change'));", box, value)
-    assert driver.execute_script("return window.tremaux_most") == 1
-    driver.execute_script("window.tremaux_release_mazes()")
-    done = wait_for(driver, "tremaux.maze.state().phase === 'ready' && tremaux.maze.state().params.seed === 4 "
-                    "&& tremaux.maze.state()", what="the maze of the last change")
-    assert (done["params"]["rows"], done["params"]["cols"]) == (9, 11)
-    assert driver.execute_script("return window.tremaux_most") == 1
-    assert "error" not in driver.find_element("id", "maze-message").get_attribute("class")
+    driver.execute_script(STALL_MAZES_BUT, "seed=4")
+    try:
+        for box, value in (("rows", "9"), ("cols", "11"), ("seed", "4")):
+            driver.execute_script("const b = document.getElementById(arguments[0]); b.value = arguments[1];"
+                                  "b.dispatchEvent(new Event('change'));", box, value)
+        assert stalled_given_up(driver) == [True, True]
+        done = wait_for(driver, "tremaux.maze.state().phase === 'ready' && tremaux.maze.state().params.seed === 4 "
+                        "&& tremaux.maze.state()", timeout=20, what="the maze of the last change")
+        assert (done["params"]["rows"], done["params"]["cols"]) == (9, 11)
+        assert "error" not in driver.find_element("id", "maze-message").get_attribute("class")
+        assert not driver.find_element("id", "btn-new").get_attribute("disabled")
+    finally:
+        unstall(driver)
+
+
+def test_a_maze_given_up_for_a_newer_one_is_stopped_on_the_server(driver, browser_ready, monkeypatch):
+    # end to end, with the server's one-expensive-job-per-visitor rule: a slow maze on its way, then a new
+    # choice; the slow one is stopped on the server and the new one comes without a refusal
+    import sys
+    import time
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from test_web_fair import LiveServer
+
+    from tremaux.web import ServerConfig
+
+    with LiveServer(ServerConfig(workers=1, heavy_workers=1, time_limit=60, quick_limit=60)) as srv:
+        sched = srv.app.state.scheduler
+        real = sched.run
+
+        async def heavy(job, payload, who):  # every maze is an expensive job; seed 2's holds the worker a minute
+            if job == "maze" and payload.get("seed") == 2:
+                return await sched.heavy.run("sleep", {"seconds": 60}, who)
+            if job == "maze":
+                return await sched.heavy.run(job, payload, who)
+            return await real(job, payload, who)
+
+        monkeypatch.setattr(sched, "run", heavy)
+        open_page(driver, srv.url, "?rows=5&cols=5&seed=1")
+        driver.execute_script("const b = document.getElementById('seed'); b.value = '2';"
+                              "b.dispatchEvent(new Event('change'));")
+        deadline = time.monotonic() + 10
+        while sched.heavy.active == 0:
+            assert time.monotonic() < deadline, "the slow maze did not start"
+            time.sleep(0.05)
+        driver.execute_script("const b = document.getElementById('seed'); b.value = '4';"
+                              "b.dispatchEvent(new Event('change'));")
+        wait_for(driver, "tremaux.maze.state().phase === 'ready' && tremaux.maze.state().params.seed === 4",
+                 timeout=20, what="the maze of the newer choice")
+        assert "error" not in driver.find_element("id", "maze-message").get_attribute("class")
+        assert not sched.heavy.active and not sched.heavy.clients, sched.heavy.status()
 
 
 def test_a_solve_given_up_for_a_newer_choice_is_cancelled(driver, server):

@@ -16,6 +16,16 @@
   // work (it watches the connection), and the promise rejects at once with an error whose `aborted` is true,
   // which no caller shows. Whatever happens, the promise settles: an answer the server never sends (a
   // network gone quiet) is given up after a while longer than the server's own limits, with a message.
+  // A request the page gives up may hold the visitor's share of the server's work for a moment longer (the
+  // server frees it once it sees the connection closed): a refusal for that share (429) that comes soon after
+  // is asked again a few times, briefly, instead of being shown.
+  let gaveUpAt = -Infinity;
+  const SHARE_FREED_MS = 5000, SHARE_RETRY_MS = 200;
+  const sleepFor = (ms, signal) => new Promise((resolve) => {
+    const t = setTimeout(resolve, ms);
+    if (signal) signal.addEventListener("abort", () => { clearTimeout(t); resolve(); }, { once: true });
+  });
+
   async function api(path, options) {
     const opts = { ...(options || {}) };
     const mine = new AbortController(), theirs = opts.signal;
@@ -25,25 +35,32 @@
     let giveUp = null;
     const gaveUp = new Promise((_, reject) => { giveUp = reject; });
     const cancelled = () => Object.assign(new Error("cancelled"), { aborted: true });
-    const onAbort = () => { mine.abort(); giveUp(cancelled()); };
+    const onAbort = () => { gaveUpAt = performance.now(); mine.abort(); giveUp(cancelled()); };
     if (theirs) {
       if (theirs.aborted) { clearTimeout(timer); throw cancelled(); }
       theirs.addEventListener("abort", onAbort);
     }
     opts.signal = mine.signal;
     const ask = async () => {
-      let res;
-      try {
-        res = await fetch(path, opts);
-      } catch (err) {
+      let res, body;
+      for (;;) {
+        try {
+          res = await fetch(path, opts);
+        } catch (err) {
+          if (theirs && theirs.aborted) throw cancelled();
+          if (timedOut) throw new Error(`the server did not answer within ${waitS} s; try again`);
+          throw new Error("the server cannot be reached (" + err.message + ")");
+        }
+        body = null;
+        try { body = await res.json(); } catch (_) { body = null; }
         if (theirs && theirs.aborted) throw cancelled();
         if (timedOut) throw new Error(`the server did not answer within ${waitS} s; try again`);
-        throw new Error("the server cannot be reached (" + err.message + ")");
+        const shareHeld = res.status === 429 && body && body.kind === "TooManyJobs";
+        if (!shareHeld || performance.now() - gaveUpAt > SHARE_FREED_MS) break;
+        await sleepFor(SHARE_RETRY_MS, mine.signal);
+        if (theirs && theirs.aborted) throw cancelled();
+        if (timedOut) throw new Error(`the server did not answer within ${waitS} s; try again`);
       }
-      let body = null;
-      try { body = await res.json(); } catch (_) { body = null; }
-      if (theirs && theirs.aborted) throw cancelled();
-      if (timedOut) throw new Error(`the server did not answer within ${waitS} s; try again`);
       if (!res.ok) {
         const msg = body && body.error ? String(body.error).split("\n")[0] : res.status + " " + res.statusText;
         const e = new Error(msg);
@@ -131,8 +148,8 @@
     index: 0,
     playing: false,
     phase: "empty",   // empty | loading | ready | solving | animating | paused | done | error
-    mazeOnItsWay: null,  // the maze request on its way: a newer choice waits for it (the server refuses a
-                         // visitor's extra jobs), and only the newest of those waiting is sent
+    mazeOnItsWay: null,  // the AbortController of the maze request on its way: a newer choice gives it up
+                         // (the server then stops its work) and is sent at once in its place
     cellState: null,  // Uint8 rank per cell
     edgeState: null,  // Map key -> state name
     marks: null,      // Map edge key -> count of MARK events
@@ -502,7 +519,6 @@
     $("btn-end").disabled = !haveTrace || phase === "done";
     $("btn-play").textContent = phase === "animating" ? "pause" : "play";
     $("btn-solve").disabled = !M.maze || phase === "loading" || phase === "solving";
-    $("btn-new").disabled = phase === "loading";
     if (onGrid() && !haveTrace) {
       $("progress").textContent = M.solution ? "no trace of this run" : "";
       return;
@@ -535,18 +551,14 @@
     setPhase("loading");
     say($("maze-message"), "generating…");
     fillTable($("run-stats"), []);
-    while (M.mazeOnItsWay) {
-      try { await M.mazeOnItsWay; } catch (_) { /* its own call reports it */ }
-      if (id !== M.requestId) return;  // a newer choice came meanwhile: it goes instead
-    }
-    const sent = api("/api/maze?" + query(params));
-    M.mazeOnItsWay = sent;
+    if (M.mazeOnItsWay) M.mazeOnItsWay.abort();  // this choice replaces the one on its way
+    const sent = M.mazeOnItsWay = new AbortController();
     let out;
     try {
-      out = await sent;
+      out = await api("/api/maze?" + query(params), { signal: sent.signal });
     } catch (err) {
       if (M.mazeOnItsWay === sent) M.mazeOnItsWay = null;
-      if (id !== M.requestId) return;
+      if (id !== M.requestId || err.aborted) return;
       say($("maze-message"), err.message, "error");
       setPhase(M.maze ? "ready" : "error");
       return;
