@@ -77,6 +77,23 @@ def test_each_shape_and_wrap_lists_the_generators_that_run_with_it(client):
     assert by_name["polar"]["choice_generators"] == {}
 
 
+def test_each_shape_and_wrap_says_whether_the_grid_weaves_with_it(client):
+    # the page offers weave only where the server builds a woven maze (a wrapped square grid does not weave)
+    for grid in client.get("/api/grids").json():
+        if not grid["weave_generators"]:
+            assert grid["choice_weave"] == {}
+            continue
+        assert set(grid["choice_weave"]) == set(grid["choices"])
+        for param, values in grid["choices"].items():
+            for value in values:
+                size = {"rows": 4, "cols": 4} if value == "rectangle" or param == "wrap" else {"radius": 2}
+                res = client.get("/api/maze", params={"grid": grid["name"], param: value, **size, "weave": "true", "braid": 0,
+                                                      "generator": grid["weave_generators"][0], "seed": 1})
+                assert (res.status_code == 200) == (value in grid["choice_weave"][param]), (grid["name"], value, res.text)
+    square = next(g for g in client.get("/api/grids").json() if g["name"] == "square")
+    assert square["choice_weave"] == {"wrap": []}
+
+
 def test_each_grid_lists_the_solvers_that_run_on_it(client):
     by_name = {g["name"]: g for g in client.get("/api/grids").json()}
     all_solvers = [e["name"] for e in client.get("/api/solvers").json()]

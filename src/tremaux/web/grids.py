@@ -147,8 +147,9 @@ def check_grid(params: dict[str, Any]) -> Any:
     return grid
 
 
-def _choices(name: str, param: str) -> list[str]:
-    """The values of ``shape`` or ``wrap`` the registry accepts for grid ``name`` (asked, not assumed)."""
+def _choices(name: str, param: str, **extra: Any) -> list[str]:
+    """The values of ``shape`` or ``wrap`` the registry accepts for grid ``name`` (asked, not assumed), with
+    the ``extra`` parameters (``weave=True``: the values it weaves with)."""
     from ..errors import TremauxError
     from ..grids import GRIDS, make_grid
 
@@ -156,7 +157,7 @@ def _choices(name: str, param: str) -> list[str]:
     out = []
     for value in _SHAPES if param == "shape" else _WRAPS:
         try:
-            make_grid(name, **{param: value}, **_size_for(entry, param, value, 1))
+            make_grid(name, **{param: value}, **_size_for(entry, param, value, 2 if extra else 1), **extra)
         except TremauxError:
             continue
         out.append(value)
@@ -187,8 +188,9 @@ def grid_list() -> list[dict[str, Any]]:
     that run on it woven; empty when it does not weave), ``choice_generators``
     (for each choice of shape and wrap, the generators that run on the grid
     with it), ``solvers``, ``weave_solvers`` and ``choice_solvers`` (the same
-    for the solvers) and ``trace`` (whether solving it records a trace the
-    page can animate: every grid does).
+    for the solvers), ``choice_weave`` (for a grid that weaves, the values of
+    shape and wrap it weaves with) and ``trace`` (whether solving it records a
+    trace the page can animate: every grid does).
 
     Returns
     -------
@@ -205,6 +207,8 @@ def grid_list() -> list[dict[str, Any]]:
     (True, False)
     >>> "wall-left" in square["weave_solvers"], "wall-left" in square["choice_solvers"]["wrap"]["moebius"]
     (False, False)
+    >>> square["choice_weave"], hexagonal["choice_weave"]  # a wrapped square grid does not weave
+    ({'wrap': []}, {'shape': ['rectangle', 'hexagon']})
     """
     from ..generators import GENERATORS
     from ..grids import GRIDS, make_grid, supports
@@ -222,6 +226,7 @@ def grid_list() -> list[dict[str, Any]]:
         by_choice = {p: {v: [g.name for g in GENERATORS if supports(g, _grid_with(entry, p, v))] for v in values}
                      for p, values in choices.items()}
         solvers_by = {p: {v: solvers(_grid_with(entry, p, v)) for v in values} for p, values in choices.items()}
+        weaves = {p: _choices(entry.name, p, weave=True) for p in choices} if woven is not None else {}
         out.append({
             "name": entry.name,
             "aliases": list(entry.aliases),
@@ -235,6 +240,7 @@ def grid_list() -> list[dict[str, Any]]:
             "solvers": solvers(grid),
             "weave_solvers": solvers(woven),
             "choice_solvers": solvers_by,
+            "choice_weave": weaves,
             "trace": True,
         })
     return out

@@ -145,6 +145,8 @@ class GridInfo(_Schema):
     weave_solvers: list[str] = Field([], description="Solvers that run on this grid woven (empty: no weave).")
     choice_solvers: dict[str, dict[str, list[str]]] = Field(
         {}, description="For each value of shape and wrap, the solvers that run on the grid with it.")
+    choice_weave: dict[str, list[str]] = Field(
+        {}, description="For a grid that weaves, the values of shape and wrap it weaves with (others: no weave).")
     trace: bool = Field(description="Solving records a trace (the page animates it).")
 
 

@@ -252,7 +252,10 @@
     $("radius-label").hidden = !(takes("radius") && !rect);
     $("side-label").hidden = !(takes("side") && !rect);
     $("wrap-label").hidden = !takes("wrap");
-    $("weave-label").hidden = !takes("weave");
+    // weave, when the grid weaves with the shape and wrap chosen (a wrapped square grid does not)
+    const weaves = Object.entries(g.choice_weave || {}).every(([param, values]) =>
+      $(param + "-label").hidden || $(param).value === "" || values.includes($(param).value));
+    $("weave-label").hidden = !(takes("weave") && weaves);
     // a woven maze has no loops opened in it (a new passage could cut a crossing): braid is 0 and set aside
     const woven = !$("weave-label").hidden && $("weave").checked;
     if (woven) { $("braid").value = 0; $("braid-out").value = (0).toFixed(2); }
