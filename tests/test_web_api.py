@@ -422,3 +422,13 @@ def test_an_error_over_several_lines_is_answered_in_its_first(client, monkeypatc
 def test_json_python_cannot_read_is_named(client, content, says):
     res = client.post("/api/solve", content=content, headers={"content-type": "application/json"})
     assert error_of(res, 422) == says
+
+
+def test_each_solver_lists_its_options_and_the_seed_goes_only_to_those_that_take_it(client):
+    solvers = client.get("/api/solvers").json()
+    takes = {e["name"]: e["options"] for e in solvers}
+    assert "seed" in takes["tremaux"] and takes["bfs"] == []
+    for name, options in takes.items():
+        res = client.post("/api/solve", json={"maze": {"rows": 4, "cols": 4, "seed": 1}, "solver": name,
+                                              "seed": 3, "record": False})
+        assert (res.status_code == 200) == ("seed" in options), (name, res.text)

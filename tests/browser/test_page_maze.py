@@ -151,6 +151,24 @@ def test_the_travelers_random_choice_is_seeded_from_the_page(driver, server):
     assert "seed" in wait_for(driver, "document.querySelector('#maze-message.error') && document.getElementById('maze-message').textContent")
 
 
+def test_the_random_choice_is_offered_only_to_a_solver_that_takes_it(driver, server):
+    # a seed typed for the traveler, then another solver: the seed was sent and the server refused the solve
+    open_page(driver, server, "?rows=8&cols=8&seed=2&solver=tremaux&walk=5")
+    wait_for(driver, "!document.getElementById('walk-label').hidden", what="the random choice control")
+    driver.execute_script("const s = document.getElementById('solver'); s.value = 'bfs'; s.dispatchEvent(new Event('change'));")
+    assert not driver.find_element("id", "walk-label").is_displayed()
+    assert "walk=" not in driver.find_element("id", "permalink").get_attribute("href")
+    driver.find_element("id", "btn-solve").click()
+    done = wait_for(driver, "['animating', 'done', 'ready'].includes(tremaux.maze.state().phase) && tremaux.maze.state()",
+                    what="the bfs run")
+    assert "error" not in driver.find_element("id", "maze-message").get_attribute("class"), \
+        driver.find_element("id", "maze-message").text
+    assert done["found"] is True
+    driver.execute_script("const s = document.getElementById('solver'); s.value = 'tremaux'; s.dispatchEvent(new Event('change'));")
+    assert driver.find_element("id", "walk-label").is_displayed()
+    assert driver.find_element("id", "walk-seed").get_attribute("value") == "5"
+
+
 def test_changing_the_solver_while_a_solve_is_on_its_way_drops_its_answer(driver, server):
     open_page(driver, server, "?rows=8&cols=8&seed=2&solver=tremaux")
     hold_answers(driver, "/api/solve")

@@ -119,6 +119,7 @@ class AlgorithmInfo(_Schema):
     aliases: list[str]
     doc: str
     meta: dict[str, Any] = {}
+    options: list[str] = Field([], description="The options a maze solver takes (seed: its random choice).")
 
 
 class GridInfo(_Schema):

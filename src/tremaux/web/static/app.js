@@ -539,7 +539,8 @@
     const p = M.params;
     if (!p) return;
     const here = new URL(window.location.href);
-    here.search = query(p, { solver: $("solver").value, walk: $("walk-seed").value.trim() || null });
+    const walk = $("walk-label").hidden ? null : $("walk-seed").value.trim() || null;
+    here.search = query(p, { solver: $("solver").value, walk });
     here.hash = "";
     history.replaceState(null, "", here.toString());
     $("permalink").href = here.toString();
@@ -585,7 +586,7 @@
       : `${out.rows} × ${out.cols} maze, seed ${out.params.seed}: ` +
         `start (${out.start}) and destination (${out.goal}) are its two most distant cells.`);
     $("no-animation").textContent = "";
-    $("walk-label").hidden = !!out.svg || !WALK_SEED;
+    showWalk();
     updateLinks();
     setPhase("ready");
   }
@@ -798,6 +799,12 @@
   const ENTRIES = { generators: [], solvers: [], nlSolvers: [], grids: [] };
   let WALK_SEED = false;  // the server's solve request takes the traveler's seed
 
+  // The random choice's seed is offered when the chosen solver takes one (the server refuses it otherwise).
+  function showWalk() {
+    const s = ENTRIES.solvers.find((e) => e.name === $("solver").value);
+    $("walk-label").hidden = !WALK_SEED || onGrid() || !(s && (s.options || []).includes("seed"));
+  }
+
   function bindMaze() {
     $("btn-new").addEventListener("click", () => {
       const p = readForm();
@@ -824,7 +831,7 @@
       if (["solving", "animating", "paused", "done"].includes(M.phase)) say($("maze-message"), "");
       resetRun(); drawMaze(); setPhase("ready"); updateLinks(); fillTable($("run-stats"), []);
     };
-    $("solver").addEventListener("change", forgetRun);
+    $("solver").addEventListener("change", () => { showWalk(); forgetRun(); });
     $("walk-seed").addEventListener("change", () => { if (!wholeNumber("walk-seed", "the random choice's seed", null).error) forgetRun(); });
     $("btn-play").addEventListener("click", () => (M.playing ? pause() : play()));
     $("btn-step").addEventListener("click", () => { if (M.events) { stepTo(M.index + 1); if (M.phase !== "done") setPhase("paused"); } });
@@ -1226,7 +1233,7 @@
         const schemas = (spec.components || {}).schemas || {};
         const fields = schemas.SolveRequest;
         WALK_SEED = !!(fields && fields.properties && fields.properties.seed);
-        $("walk-label").hidden = !WALK_SEED || onGrid();
+        showWalk();
         // the largest rings, radius and side the server takes
         const maze = (schemas.MazeParams || {}).properties || {};
         for (const name of ["rings", "radius", "side"]) {
