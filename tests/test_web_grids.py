@@ -209,3 +209,19 @@ def test_estimates_count_cells_of_any_grid():
         cells * (schedule.GEN_MS_PER_CELL + schedule.SOLVE_MS_PER_CELL))
     render = {**polar, "cell": 64}
     assert schedule.estimate("render", render) > schedule.estimate("render", {**render, "cell": 8})
+
+
+def test_start_and_goal_keep_their_colours_from_picture_to_replay(client):
+    # the hex maze's picture marked the start green and the goal red, the replay's stage (and the square
+    # maze) the other way round: pressing solve swapped the colours of start and destination
+    import re
+
+    from tremaux.render.palette import PALETTE
+
+    maze = {"grid": "hex", "rows": 5, "cols": 5, "generator": "wilson", "braid": 0, "seed": 2}
+    circles = lambda svg: re.findall(r'<circle[^>]*fill="([^"]+)"', svg)[-2:]  # noqa: E731 - start, then goal
+    want = [PALETTE["start"], PALETTE["goal"]]
+    assert circles(client.get("/api/maze", params=maze).json()["svg"]) == want
+    solved = client.post("/api/solve", json={"maze": maze, "solver": "tremaux"}).json()
+    assert circles(solved["stage"]) == want and circles(solved["svg"]) == want
+    assert circles(client.get("/api/maze.svg", params=maze).text) == want

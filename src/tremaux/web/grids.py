@@ -314,10 +314,18 @@ def _stats(maze: Any) -> list[tuple[str, str]]:
     ]
 
 
-def _svg(maze: Any, solution: Any = None, cell: int = 16) -> str:
-    from ..grids import Style, to_svg
+def _style(cell: float = 16) -> Any:
+    """The pictures' style: start and goal marked in the page's colours (as on the square maze and the replay)."""
+    from ..grids import Style
+    from ..render.palette import PALETTE
 
-    return to_svg(maze, solution=solution, style=Style(cell=float(cell)))
+    return Style(cell=float(cell), colours={"start": PALETTE["start"], "goal": PALETTE["goal"]})
+
+
+def _svg(maze: Any, solution: Any = None, cell: int = 16) -> str:
+    from ..grids import to_svg
+
+    return to_svg(maze, solution=solution, style=_style(cell))
 
 
 def _payload(maze: Any) -> dict[str, Any]:
@@ -353,12 +361,11 @@ def stage_svg(maze: Any, cell: int = 16) -> str:
     >>> len(root.findall(f".//{ns}polygon")), len(root.findall(f".//{ns}line")) == 2 * maze.passages
     (12, True)
     """
-    from ..grids import Style
     from ..grids.draw import _scene, outlines
     from ..grids.passages import half_passages
     from ..render.palette import PALETTE
 
-    st = Style(cell=float(cell))
+    st = _style(cell)
     grid = maze.grid
     sc = _scene(maze, st)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{sc.width}" height="{sc.height}" '
@@ -490,10 +497,10 @@ def grid_render_job(request: dict[str, Any]) -> bytes | str:
     >>> picture.startswith("<svg")
     True
     """
-    from ..grids import Style, solve_on, to_png
+    from ..grids import solve_on, to_png
 
     maze, _ = build_grid_maze(request)
     sol = solve_on(maze, request["solver"], record=True) if request.get("solver") else None  # Tremaux: its marks
     if request["format"] == "svg":
         return _svg(maze, sol, int(request.get("cell", 16)))
-    return to_png(maze, solution=sol, style=Style(cell=float(request.get("cell", 16))))
+    return to_png(maze, solution=sol, style=_style(request.get("cell", 16)))
