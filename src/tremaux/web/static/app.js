@@ -435,13 +435,15 @@
     const stage = staging();
     const text = stage ? M.solution.stage : M.solution && M.solution.svg ? M.solution.svg : M.maze.svg;
     M.canvas.hidden = true;
-    $("legend").hidden = true;
-    $("grid-legend").hidden = false;
+    // the key under the picture: a replay's colours are the square maze's key, else the picture's own
+    const key = stage ? $("legend") : $("grid-legend");
+    $("legend").hidden = !stage;
+    $("grid-legend").hidden = !!stage;
     box.hidden = false;
     box.innerHTML = text;
     const svg = box.querySelector("svg");
     const w = Number(svg.getAttribute("width")), h = Number(svg.getAttribute("height"));
-    const fit = room(box, [$("grid-legend"), $("maze-message")]);
+    const fit = room(box, [key, $("maze-message")]);
     const scale = Math.min((Math.min(600, fit.width) - 2) / w, (Math.min(600, fit.height) - 2) / h);
     const width = Math.max(60, Math.floor(w * scale)), height = Math.max(60, Math.floor(h * scale));
     svg.setAttribute("width", width);
@@ -465,11 +467,9 @@
       for (const el of svg.querySelectorAll("line[data-a]")) lines.set(el.dataset.a + "," + el.dataset.b, el);
       M.stage = { cells, lines };
       for (let i = 0; i < cells.length; i++) paintStageCell(i);
-      for (const key of M.edgeState.keys()) {
-        paintStageEdge(Math.floor(key / M.maze.size), key % M.maze.size);
+      for (const edge of M.edgeState.keys()) {
+        paintStageEdge(Math.floor(edge / M.maze.size), edge % M.maze.size);
       }
-      $("legend").hidden = false;  // the replay's colours: the square maze's key
-      $("grid-legend").hidden = true;
     }
   }
 
