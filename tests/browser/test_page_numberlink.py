@@ -307,3 +307,22 @@ def test_a_search_the_page_gives_up_is_stopped_on_the_server(driver, browser_rea
             assert time.monotonic() < deadline, f"the search outlived the page's request: {sched.heavy.status()}"
             time.sleep(0.05)
         assert not driver.find_element("id", "nl-solve").get_attribute("disabled")
+
+
+def test_the_number_box_shows_what_is_typed_on_the_board(driver, server):
+    # the box under the board is the selected cell's number: typed on the board it kept the old one, and a
+    # digit then typed in the box went to that old number
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    open_page(driver, server, "?rows=5&cols=5&seed=1")
+    set_size(driver, 3, 3)
+    click_cell(driver, 1, 1)
+    ActionChains(driver).send_keys("12").perform()
+    assert driver.find_element("id", "nl-entry").get_attribute("value") == "12"
+    ActionChains(driver).send_keys(Keys.BACKSPACE).perform()
+    assert driver.find_element("id", "nl-entry").get_attribute("value") == ""
+    ActionChains(driver).send_keys("4").perform()
+    box = driver.find_element("id", "nl-entry")
+    box.send_keys("5")  # the box now holds 45, and so does the cell
+    assert driver.execute_script("return tremaux.numberlink.state().grid[1][1]") == 45

@@ -984,10 +984,12 @@
       NL.typed = now - NL.typedAt < 1200 && NL.typed.length < 3 ? NL.typed + ev.key : ev.key;
       NL.typedAt = now;
       nlSet(r, c, parseInt(NL.typed, 10));
+      $("nl-entry").value = NL.grid[r][c] || "";  // the box under the board shows the selected cell
       ev.preventDefault();
     } else if (ev.key === "Backspace" || ev.key === "Delete" || ev.key === " ") {
       NL.typed = "";
       nlSet(r, c, 0);
+      $("nl-entry").value = "";
       ev.preventDefault();
     }
   }
