@@ -204,9 +204,10 @@ def test_bad_grids_are_refused_in_one_line(client, query, status, needle):
 def test_estimates_count_cells_of_any_grid():
     polar = {"grid": "polar", "rings": 40, "rows": 2, "cols": 2, "braid": 0.0}
     cells = make_grid("polar", rings=40).size
-    assert schedule.estimate("maze", polar) == pytest.approx(cells * schedule.GEN_MS_PER_CELL)
+    picture = schedule.GRID_PICTURE_MS_PER_CELL  # the SVG every maze on another grid comes with
+    assert schedule.estimate("maze", polar) == pytest.approx(cells * (schedule.GEN_MS_PER_CELL + picture))
     assert schedule.estimate("solve", {"maze": polar}) == pytest.approx(
-        cells * (schedule.GEN_MS_PER_CELL + schedule.SOLVE_MS_PER_CELL))
+        cells * (schedule.GEN_MS_PER_CELL + picture + schedule.SOLVE_MS_PER_CELL + schedule.GRID_STAGE_MS_PER_CELL))
     render = {**polar, "cell": 64}
     assert schedule.estimate("render", render) > schedule.estimate("render", {**render, "cell": 8})
 
@@ -225,3 +226,17 @@ def test_start_and_goal_keep_their_colours_from_picture_to_replay(client):
     solved = client.post("/api/solve", json={"maze": maze, "solver": "tremaux"}).json()
     assert circles(solved["stage"]) == want and circles(solved["svg"]) == want
     assert circles(client.get("/api/maze.svg", params=maze).text) == want
+
+
+def test_a_solve_on_another_grid_goes_to_the_heavy_lane_when_its_pictures_take_seconds():
+    # a 150 x 150 hex solve takes seconds (its picture and the replay's stage, one polygon and line per cell):
+    # estimated as a square solve (68 ms) it went to the quick lane, was stopped there at the quick limit
+    # (its worker killed) and only then run again on the heavy lane
+    sched = schedule.Scheduler(schedule.ServerConfig(workers=1), warm=False)
+    try:
+        big = {"grid": "hex", "rows": 150, "cols": 150, "braid": 0.0}
+        assert sched.lane_for("solve", {"maze": big}).name == "heavy"
+        assert sched.lane_for("solve", {"maze": {"rows": 150, "cols": 150, "braid": 0.0}}).name == "quick"
+        assert sched.lane_for("solve", {"maze": {**big, "rows": 8, "cols": 8}}).name == "quick"
+    finally:
+        sched.close()
