@@ -143,6 +143,9 @@ def test_the_travelers_random_choice_is_seeded_from_the_page(driver, server):
         assert done["found"] and done["path"] == api_path(params, seed)
         paths[seed] = done["path"]
     assert "walk=7" in driver.find_element("id", "permalink").get_attribute("href")
+    # the downloads draw the run the page showed, random choices included
+    for link in ("dl-png", "dl-svg"):
+        assert "walk=7" in driver.find_element("id", link).get_attribute("href")
     assert any(p != fixed["path"] for p in paths.values()), "no seed changed the traveler's walk"
     # a bad seed is refused before sending
     box = driver.find_element("id", "walk-seed")

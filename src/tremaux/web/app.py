@@ -328,6 +328,8 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
         data["generator"] = check_generator(data["generator"])
         if data["solver"]:
             data["solver"] = check_solver(data["solver"])
+        elif data.get("walk") is not None:
+            raise ApiError(422, "ValidationError", "walk: the seed of a solver's random choices needs a solver")
         data["format"] = fmt
         body = await run(request, "render", data)
         what = data.get("grid", f"{data['rows']}x{data['cols']}")

@@ -460,7 +460,8 @@ def grid_solve_job(request: dict[str, Any]) -> dict[str, Any]:
     t0 = time.perf_counter()
     maze, _ = build_grid_maze(request["maze"])
     record = bool(request.get("record", True))
-    sol = solve_on(maze, request["solver"], record=record)
+    walk = {} if request.get("seed") is None else {"seed": request["seed"]}  # refused where the solver has none
+    sol = solve_on(maze, request["solver"], record=record, **walk)
     visited = int(np.count_nonzero(sol.visited))
     solution = {"algorithm": sol.algorithm, "found": bool(sol.found), "start": list(maze.start),
                 "goal": list(maze.goal), "path": [list(c) for c in sol.cells], "visited": visited,
@@ -499,8 +500,10 @@ def grid_render_job(request: dict[str, Any]) -> bytes | str:
     """
     from ..grids import solve_on, to_png
 
+    from .jobs import walk_option
+
     maze, _ = build_grid_maze(request)
-    sol = solve_on(maze, request["solver"], record=True) if request.get("solver") else None  # Tremaux: its marks
+    sol = solve_on(maze, request["solver"], record=True, **walk_option(request)) if request.get("solver") else None
     if request["format"] == "svg":
         return _svg(maze, sol, int(request.get("cell", 16)))
     return to_png(maze, solution=sol, style=_style(request.get("cell", 16)))

@@ -208,6 +208,9 @@ class RenderParams(MazeParams):
     """
 
     solver: str | None = Field(None, max_length=64, description="Draw this solver's path.")
+    walk: int | None = Field(None, ge=0, le=MAX_SEED,
+                             description="Seed of the solver's random choices, as ``seed`` of POST /api/solve "
+                                         "(the page's link names it walk); needs ``solver``.")
     cell: int = Field(16, ge=4, le=64, description="Cell size in pixels.")
 
 

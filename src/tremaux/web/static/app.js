@@ -545,8 +545,9 @@
     history.replaceState(null, "", here.toString());
     $("permalink").href = here.toString();
     const solver = M.solution ? $("solver").value : null;
-    $("dl-png").href = "/api/maze.png?" + query(p, { solver });
-    $("dl-svg").href = "/api/maze.svg?" + query(p, { solver });
+    const drawn = { solver, walk: solver && walk };  // the picture draws the run the page showed
+    $("dl-png").href = "/api/maze.png?" + query(p, drawn);
+    $("dl-svg").href = "/api/maze.svg?" + query(p, drawn);
   }
 
   async function newMaze(params) {
