@@ -1139,6 +1139,7 @@
     NL.canvas.addEventListener("pointerdown", (ev) => { if (ev.pointerType !== "mouse") ev.preventDefault(); });
     $("nl-entry").addEventListener("input", nlEntry);
     NL.canvas.addEventListener("keydown", nlKey);
+    NL.canvas.addEventListener("focus", nlDraw);  // a board reached by Tab shows its selected cell
     NL.canvas.addEventListener("blur", nlDraw);
     $("nl-preset").addEventListener("change", () => {
       const v = $("nl-preset").value;
