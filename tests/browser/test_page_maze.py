@@ -172,6 +172,14 @@ def test_the_random_choice_is_offered_only_to_a_solver_that_takes_it(driver, ser
     assert driver.find_element("id", "walk-seed").get_attribute("value") == "5"
 
 
+def test_a_link_naming_no_known_solver_gets_the_pages_defaults(driver, server):
+    # an unknown name in a link (here one that every JS object has) chose the menu's first entry (bfs)
+    open_page(driver, server, "?rows=6&cols=6&seed=2&solver=constructor&generator=__proto__")
+    assert driver.find_element("id", "solver").get_attribute("value") == "tremaux"
+    assert driver.execute_script("return tremaux.maze.state().params.generator") == "backtracker"
+    assert "error" not in driver.find_element("id", "maze-message").get_attribute("class")
+
+
 def test_changing_the_solver_while_a_solve_is_on_its_way_drops_its_answer(driver, server):
     open_page(driver, server, "?rows=8&cols=8&seed=2&solver=tremaux")
     hold_answers(driver, "/api/solve")

@@ -1223,6 +1223,11 @@
       LIMITS = limits;
       $("version").textContent = limits.version;
       PALETTE = { ...PALETTE, ...palette };
+      // a name the registry does not know (a mistyped or hostile link) is the page's default, not the menu's first
+      const known = (entries, name, otherwise) =>
+        entries.some((e) => e.name === name || e.aliases.includes(name)) ? name : otherwise;
+      want.generator = known(gens, want.generator, "backtracker");
+      want.solver = known(sols, want.solver, "tremaux");
       fillSelect($("generator"), gens, want.generator);
       fillSelect($("solver"), sols, want.solver);
       writeForm(want);
