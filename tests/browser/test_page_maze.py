@@ -180,6 +180,26 @@ def test_a_link_naming_no_known_solver_gets_the_pages_defaults(driver, server):
     assert "error" not in driver.find_element("id", "maze-message").get_attribute("class")
 
 
+def test_end_paints_a_replay_once_not_event_by_event(driver, server):
+    # "end" on a large maze on another grid painted the stage event by event: 400,000 events froze a phone
+    # for seconds; now the state is brought to the end and painted once (here: the answer's picture)
+    open_page(driver, server, "?grid=hex&rows=20&cols=20&seed=3&solver=tremaux")
+    driver.find_element("id", "btn-solve").click()
+    wait_for(driver, "tremaux.maze.state().phase === 'animating' && tremaux.maze.state().staged", what="the replay")
+    driver.find_element("id", "btn-play").click()  # pause
+    events = driver.execute_script("return tremaux.maze.state().events")
+    assert events > 2 * 400
+    driver.execute_script("""
+      window.tremaux_painted = 0;
+      new MutationObserver((list) => { window.tremaux_painted += list.filter((m) => m.type === 'attributes').length; })
+        .observe(document.getElementById('maze-svg'), { attributes: true, subtree: true });
+    """)
+    driver.find_element("id", "btn-end").click()
+    wait_for(driver, "tremaux.maze.state().phase === 'done'", what="the end of the run")
+    painted = driver.execute_script("return new Promise((done) => setTimeout(() => done(window.tremaux_painted), 0))")
+    assert painted < 400, f"{painted} cells and passages painted for {events} events"
+
+
 def test_changing_the_solver_while_a_solve_is_on_its_way_drops_its_answer(driver, server):
     open_page(driver, server, "?rows=8&cols=8&seed=2&solver=tremaux")
     hold_answers(driver, "/api/solve")

@@ -466,11 +466,14 @@
       for (const el of svg.querySelectorAll("polygon[data-cell]")) cells[Number(el.dataset.cell)] = el;
       for (const el of svg.querySelectorAll("line[data-a]")) lines.set(el.dataset.a + "," + el.dataset.b, el);
       M.stage = { cells, lines };
-      for (let i = 0; i < cells.length; i++) paintStageCell(i);
-      for (const edge of M.edgeState.keys()) {
-        paintStageEdge(Math.floor(edge / M.maze.size), edge % M.maze.size);
-      }
+      paintStage();
     }
+  }
+
+  // Paint every cell and passage of the stage as the replay has them now.
+  function paintStage() {
+    for (let i = 0; i < M.stage.cells.length; i++) paintStageCell(i);
+    for (const edge of M.edgeState.keys()) paintStageEdge(Math.floor(edge / M.maze.size), edge % M.maze.size);
   }
 
   function drawMaze() {
@@ -663,7 +666,8 @@
     if (RANK[name] >= RANK[old]) M.edgeState.set(k, name);
   }
 
-  function apply(j, ctx) {
+  // Apply event j to the state; paint what it changed on the canvas (ctx) or the stage, unless `quiet`.
+  function apply(j, ctx, quiet) {
     const ev = M.events, kind = ev.kinds[j], a = ev.cells[j], b = ev.others[j];
     const prev = M.current;
     let link = -1;
@@ -707,7 +711,7 @@
       for (const i of [a, b]) if (i >= 0) paintAround(ctx, i);
       for (const i of [prev, M.current, link]) if (i >= 0) paintCell(ctx, i);
       if (link >= 0 && isNeighbour(link, a)) paintEdge(ctx, link, a);
-    } else if (M.stage) {
+    } else if (M.stage && !quiet) {
       for (const i of [a, b, prev, M.current, link]) if (i >= 0) paintStageCell(i);
       paintStageEdge(a, b);
       paintStageEdge(link, a);
@@ -751,12 +755,16 @@
   }
 
   function stepTo(target) {
-    const ctx = onGrid() ? null : M.canvas.getContext("2d");
     const n = M.events.kinds.length;
     target = Math.min(target, n);
-    while (M.index < target) apply(M.index++, ctx);
+    // a jump over more events than the maze has cells ("end", a fast replay) paints once, afterwards: painting
+    // event by event froze a phone for seconds on a large maze
+    const once = target - M.index > M.cellState.length;
+    const ctx = onGrid() || once ? null : M.canvas.getContext("2d");
+    while (M.index < target) apply(M.index++, ctx, once);
     showProgress();
     if (M.index >= n) finish();
+    else if (once) { if (M.stage) paintStage(); else drawMaze(); }
   }
 
   function tick(now) {
