@@ -422,3 +422,34 @@ def test_an_error_over_several_lines_is_answered_in_its_first(client, monkeypatc
 def test_json_python_cannot_read_is_named(client, content, says):
     res = client.post("/api/solve", content=content, headers={"content-type": "application/json"})
     assert error_of(res, 422) == says
+
+
+def test_each_solver_lists_its_options_and_the_seed_goes_only_to_those_that_take_it(client):
+    solvers = client.get("/api/solvers").json()
+    takes = {e["name"]: e["options"] for e in solvers}
+    assert "seed" in takes["tremaux"] and takes["bfs"] == []
+    for name, options in takes.items():
+        res = client.post("/api/solve", json={"maze": {"rows": 4, "cols": 4, "seed": 1}, "solver": name,
+                                              "seed": 3, "record": False})
+        assert (res.status_code == 200) == ("seed" in options), (name, res.text)
+
+
+def test_a_picture_draws_the_travelers_random_choices_given_as_walk(client):
+    # the page's downloads after a run with the traveler's random choice drew the run in the fixed order
+    maze = {"rows": 12, "cols": 12, "braid": 0.5, "seed": 4, "solver": "tremaux"}
+    fixed = client.get("/api/maze.svg", params=maze).text
+    walks = {w: client.get("/api/maze.svg", params={**maze, "walk": w}).text for w in (5, 6, 7)}
+    assert all(svg.startswith("<svg") for svg in walks.values())
+    assert any(svg != fixed for svg in walks.values()), "no walk changed the picture"
+    assert client.get("/api/maze.svg", params={**maze, "walk": 5}).text == walks[5]
+    # on another grid the traveler makes no random choice: the seed is refused by the picture and the solve
+    # alike (the solve took it and drew the fixed order)
+    hexagonal = {"grid": "hex", "rows": 6, "cols": 6, "braid": 0.0, "seed": 4}
+    res = client.get("/api/maze.png", params={**hexagonal, "solver": "tremaux", "walk": 5})
+    assert res.status_code == 400 and "seed" in res.json()["error"]
+    res = client.post("/api/solve", json={"maze": hexagonal, "solver": "tremaux", "seed": 5})
+    assert res.status_code == 400 and "seed" in res.json()["error"], res.text
+    res = client.get("/api/maze.svg", params={"rows": 5, "cols": 5, "walk": 5})
+    assert res.status_code == 422 and "walk" in res.json()["error"] and "solver" in res.json()["error"]
+    res = client.get("/api/maze.svg", params={**maze, "solver": "bfs", "walk": 5})
+    assert res.status_code == 400 and "seed" in res.json()["error"]

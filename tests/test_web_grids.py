@@ -77,6 +77,23 @@ def test_each_shape_and_wrap_lists_the_generators_that_run_with_it(client):
     assert by_name["polar"]["choice_generators"] == {}
 
 
+def test_each_shape_and_wrap_says_whether_the_grid_weaves_with_it(client):
+    # the page offers weave only where the server builds a woven maze (a wrapped square grid does not weave)
+    for grid in client.get("/api/grids").json():
+        if not grid["weave_generators"]:
+            assert grid["choice_weave"] == {}
+            continue
+        assert set(grid["choice_weave"]) == set(grid["choices"])
+        for param, values in grid["choices"].items():
+            for value in values:
+                size = {"rows": 4, "cols": 4} if value == "rectangle" or param == "wrap" else {"radius": 2}
+                res = client.get("/api/maze", params={"grid": grid["name"], param: value, **size, "weave": "true", "braid": 0,
+                                                      "generator": grid["weave_generators"][0], "seed": 1})
+                assert (res.status_code == 200) == (value in grid["choice_weave"][param]), (grid["name"], value, res.text)
+    square = next(g for g in client.get("/api/grids").json() if g["name"] == "square")
+    assert square["choice_weave"] == {"wrap": []}
+
+
 def test_each_grid_lists_the_solvers_that_run_on_it(client):
     by_name = {g["name"]: g for g in client.get("/api/grids").json()}
     all_solvers = [e["name"] for e in client.get("/api/solvers").json()]
@@ -187,8 +204,39 @@ def test_bad_grids_are_refused_in_one_line(client, query, status, needle):
 def test_estimates_count_cells_of_any_grid():
     polar = {"grid": "polar", "rings": 40, "rows": 2, "cols": 2, "braid": 0.0}
     cells = make_grid("polar", rings=40).size
-    assert schedule.estimate("maze", polar) == pytest.approx(cells * schedule.GEN_MS_PER_CELL)
+    picture = schedule.GRID_PICTURE_MS_PER_CELL  # the SVG every maze on another grid comes with
+    assert schedule.estimate("maze", polar) == pytest.approx(cells * (schedule.GEN_MS_PER_CELL + picture))
     assert schedule.estimate("solve", {"maze": polar}) == pytest.approx(
-        cells * (schedule.GEN_MS_PER_CELL + schedule.SOLVE_MS_PER_CELL))
+        cells * (schedule.GEN_MS_PER_CELL + picture + schedule.SOLVE_MS_PER_CELL + schedule.GRID_STAGE_MS_PER_CELL))
     render = {**polar, "cell": 64}
     assert schedule.estimate("render", render) > schedule.estimate("render", {**render, "cell": 8})
+
+
+def test_start_and_goal_keep_their_colours_from_picture_to_replay(client):
+    # the hex maze's picture marked the start green and the goal red, the replay's stage (and the square
+    # maze) the other way round: pressing solve swapped the colours of start and destination
+    import re
+
+    from tremaux.render.palette import PALETTE
+
+    maze = {"grid": "hex", "rows": 5, "cols": 5, "generator": "wilson", "braid": 0, "seed": 2}
+    circles = lambda svg: re.findall(r'<circle[^>]*fill="([^"]+)"', svg)[-2:]  # noqa: E731 - start, then goal
+    want = [PALETTE["start"], PALETTE["goal"]]
+    assert circles(client.get("/api/maze", params=maze).json()["svg"]) == want
+    solved = client.post("/api/solve", json={"maze": maze, "solver": "tremaux"}).json()
+    assert circles(solved["stage"]) == want and circles(solved["svg"]) == want
+    assert circles(client.get("/api/maze.svg", params=maze).text) == want
+
+
+def test_a_solve_on_another_grid_goes_to_the_heavy_lane_when_its_pictures_take_seconds():
+    # a 150 x 150 hex solve takes seconds (its picture and the replay's stage, one polygon and line per cell):
+    # estimated as a square solve (68 ms) it went to the quick lane, was stopped there at the quick limit
+    # (its worker killed) and only then run again on the heavy lane
+    sched = schedule.Scheduler(schedule.ServerConfig(workers=1), warm=False)
+    try:
+        big = {"grid": "hex", "rows": 150, "cols": 150, "braid": 0.0}
+        assert sched.lane_for("solve", {"maze": big}).name == "heavy"
+        assert sched.lane_for("solve", {"maze": {"rows": 150, "cols": 150, "braid": 0.0}}).name == "quick"
+        assert sched.lane_for("solve", {"maze": {**big, "rows": 8, "cols": 8}}).name == "quick"
+    finally:
+        sched.close()

@@ -201,3 +201,19 @@ def test_a_wrap_offers_only_the_generators_and_solvers_that_run_with_it(driver, 
     assert solvers == driver.execute_script("return fetch('/api/grids').then((r) => r.json()).then((g) => "
                                             "g.find((x) => x.name === 'square').choice_solvers.wrap.moebius)")
     assert "bfs" in solvers and "wall-left" not in solvers and "pledge" not in solvers
+
+
+def test_weave_is_offered_only_where_the_grid_weaves(driver, server):
+    # a wrapped square grid does not weave: ticking weave there got the server's refusal and no maze
+    open_page(driver, server, "?rows=6&cols=6&seed=3&weave=true")
+    assert driver.find_element("id", "weave-label").is_displayed()
+    pick(driver, "wrap", "cylinder")
+    state = wait_for(driver, "tremaux.maze.state().phase === 'ready' && tremaux.maze.state().params.wrap === 'cylinder' "
+                             "&& tremaux.maze.state()", what="the cylinder maze")
+    assert not driver.find_element("id", "weave-label").is_displayed()
+    assert not state["params"].get("weave")
+    assert "error" not in driver.find_element("id", "maze-message").get_attribute("class")
+    assert driver.find_element("id", "braid").get_attribute("disabled") is None  # no weave: loops may be opened
+    pick(driver, "wrap", "")  # unwrapped again: weave is offered again
+    wait_for(driver, "tremaux.maze.state().phase === 'ready' && !tremaux.maze.state().params.wrap", what="the flat maze")
+    assert driver.find_element("id", "weave-label").is_displayed()

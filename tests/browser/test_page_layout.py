@@ -158,3 +158,17 @@ def test_a_number_over_999_in_the_cell_box_is_called_too_large(driver, server):
                           "b.dispatchEvent(new Event('input'));")
     text = driver.find_element("id", "nl-message").text
     assert text == "1234 is too large: numbers go from 1 to 999 (clear the box to empty the cell)"
+
+
+def test_a_replay_on_another_grid_fits_its_key_and_message_on_a_laptop(driver, server, viewport):
+    # the replay shows the square maze's key (two lines here), not the picture's one-line key: the picture
+    # was fitted to the short one and the message under the key fell below the window
+    viewport("laptop")
+    open_page(driver, server, "?grid=hex&rows=20&cols=20&seed=3&solver=tremaux")
+    driver.execute_script("window.scrollTo(0, 0)")
+    driver.find_element("id", "btn-solve").click()
+    wait_for(driver, "tremaux.maze.state().phase === 'animating' && tremaux.maze.state().staged", what="the replay")
+    bottoms = driver.execute_script("return ['maze-svg', 'legend', 'maze-message'].map((id) => "
+                                    "document.getElementById(id).getBoundingClientRect().bottom)")
+    assert max(bottoms) <= VIEWPORTS["laptop"][1], bottoms
+    assert driver.find_element("id", "legend").is_displayed()

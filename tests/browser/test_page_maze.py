@@ -143,12 +143,61 @@ def test_the_travelers_random_choice_is_seeded_from_the_page(driver, server):
         assert done["found"] and done["path"] == api_path(params, seed)
         paths[seed] = done["path"]
     assert "walk=7" in driver.find_element("id", "permalink").get_attribute("href")
+    # the downloads draw the run the page showed, random choices included
+    for link in ("dl-png", "dl-svg"):
+        assert "walk=7" in driver.find_element("id", link).get_attribute("href")
     assert any(p != fixed["path"] for p in paths.values()), "no seed changed the traveler's walk"
     # a bad seed is refused before sending
     box = driver.find_element("id", "walk-seed")
     driver.execute_script("arguments[0].value = '-1';", box)
     driver.find_element("id", "btn-solve").click()
     assert "seed" in wait_for(driver, "document.querySelector('#maze-message.error') && document.getElementById('maze-message').textContent")
+
+
+def test_the_random_choice_is_offered_only_to_a_solver_that_takes_it(driver, server):
+    # a seed typed for the traveler, then another solver: the seed was sent and the server refused the solve
+    open_page(driver, server, "?rows=8&cols=8&seed=2&solver=tremaux&walk=5")
+    wait_for(driver, "!document.getElementById('walk-label').hidden", what="the random choice control")
+    driver.execute_script("const s = document.getElementById('solver'); s.value = 'bfs'; s.dispatchEvent(new Event('change'));")
+    assert not driver.find_element("id", "walk-label").is_displayed()
+    assert "walk=" not in driver.find_element("id", "permalink").get_attribute("href")
+    driver.find_element("id", "btn-solve").click()
+    done = wait_for(driver, "['animating', 'done', 'ready'].includes(tremaux.maze.state().phase) && tremaux.maze.state()",
+                    what="the bfs run")
+    assert "error" not in driver.find_element("id", "maze-message").get_attribute("class"), \
+        driver.find_element("id", "maze-message").text
+    assert done["found"] is True
+    driver.execute_script("const s = document.getElementById('solver'); s.value = 'tremaux'; s.dispatchEvent(new Event('change'));")
+    assert driver.find_element("id", "walk-label").is_displayed()
+    assert driver.find_element("id", "walk-seed").get_attribute("value") == "5"
+
+
+def test_a_link_naming_no_known_solver_gets_the_pages_defaults(driver, server):
+    # an unknown name in a link (here one that every JS object has) chose the menu's first entry (bfs)
+    open_page(driver, server, "?rows=6&cols=6&seed=2&solver=constructor&generator=__proto__")
+    assert driver.find_element("id", "solver").get_attribute("value") == "tremaux"
+    assert driver.execute_script("return tremaux.maze.state().params.generator") == "backtracker"
+    assert "error" not in driver.find_element("id", "maze-message").get_attribute("class")
+
+
+def test_end_paints_a_replay_once_not_event_by_event(driver, server):
+    # "end" on a large maze on another grid painted the stage event by event: 400,000 events froze a phone
+    # for seconds; now the state is brought to the end and painted once (here: the answer's picture)
+    open_page(driver, server, "?grid=hex&rows=20&cols=20&seed=3&solver=tremaux")
+    driver.find_element("id", "btn-solve").click()
+    wait_for(driver, "tremaux.maze.state().phase === 'animating' && tremaux.maze.state().staged", what="the replay")
+    driver.find_element("id", "btn-play").click()  # pause
+    events = driver.execute_script("return tremaux.maze.state().events")
+    assert events > 2 * 400
+    driver.execute_script("""
+      window.tremaux_painted = 0;
+      new MutationObserver((list) => { window.tremaux_painted += list.filter((m) => m.type === 'attributes').length; })
+        .observe(document.getElementById('maze-svg'), { attributes: true, subtree: true });
+    """)
+    driver.find_element("id", "btn-end").click()
+    wait_for(driver, "tremaux.maze.state().phase === 'done'", what="the end of the run")
+    painted = driver.execute_script("return new Promise((done) => setTimeout(() => done(window.tremaux_painted), 0))")
+    assert painted < 400, f"{painted} cells and passages painted for {events} events"
 
 
 def test_changing_the_solver_while_a_solve_is_on_its_way_drops_its_answer(driver, server):
@@ -173,46 +222,76 @@ def test_changing_the_solver_while_a_solve_is_on_its_way_drops_its_answer(driver
     assert "bfs" not in driver.find_element("id", "maze-message").text
 
 
-COUNT_MAZE_REQUESTS = """
-// maze answers wait until tremaux_release_mazes(); tremaux_most counts the requests on their way at once
+STALL_MAZES_BUT = """
+// maze requests get no answer (a slow maze on a busy server), except those whose address holds arguments[0];
+// each request's signal is kept in tremaux_stalled, to see whether the page gave it up
+const pass = arguments[0];
 if (!window.tremaux_fetch) window.tremaux_fetch = window.fetch;
-let release;
-const gate = new Promise((resolve) => { release = resolve; });
-window.tremaux_release_mazes = () => release();
-window.tremaux_on_way = 0;
-window.tremaux_most = 0;
-window.fetch = async (path, options) => {
-  if (!String(path).includes("/api/maze")) return window.tremaux_fetch(path, options);
-  window.tremaux_on_way++;
-  window.tremaux_most = Math.max(window.tremaux_most, window.tremaux_on_way);
-  try {
-    const res = await window.tremaux_fetch(path, options);
-    const text = await res.text();
-    await gate;
-    return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
-  } finally {
-    window.tremaux_on_way--;
-  }
+window.tremaux_stalled = [];
+window.fetch = (path, options) => {
+  if (!String(path).includes("/api/maze") || String(path).includes(pass)) return window.tremaux_fetch(path, options);
+  window.tremaux_stalled.push(options && options.signal || null);
+  return new Promise(() => {});
 };
 """
 
 
-def test_settings_changed_while_a_maze_is_on_its_way_wait_for_it(driver, server):
-    """Three settings changed while the maze of the first is on its way (a slow first maze on a cold server):
-    the page sends one maze request at a time (the server refuses a visitor's extra jobs), drops the answers
-    the later choices replaced, and ends with the maze of every change."""
+def test_a_setting_changed_while_a_maze_is_on_its_way_replaces_it(driver, server):
+    """Settings changed while the maze of the first is on its way (a slow maze): each change gives the request
+    on its way up (the server stops its work) and is sent at once; the page ends with the maze of the last one."""
     open_page(driver, server, "?rows=8&cols=8&seed=2")
-    driver.execute_script(COUNT_MAZE_REQUESTS)
-    for box, value in (("rows", "9"), ("cols", "11"), ("seed", "4")):
-        driver.execute_script("const b = document.getElementById(arguments[0]); b.value = arguments[1];"
-                              "b.dispatchEvent(new Event('change'));", box, value)
-    assert driver.execute_script("return window.tremaux_most") == 1
-    driver.execute_script("window.tremaux_release_mazes()")
-    done = wait_for(driver, "tremaux.maze.state().phase === 'ready' && tremaux.maze.state().params.seed === 4 "
-                    "&& tremaux.maze.state()", what="the maze of the last change")
-    assert (done["params"]["rows"], done["params"]["cols"]) == (9, 11)
-    assert driver.execute_script("return window.tremaux_most") == 1
-    assert "error" not in driver.find_element("id", "maze-message").get_attribute("class")
+    driver.execute_script(STALL_MAZES_BUT, "seed=4")
+    try:
+        for box, value in (("rows", "9"), ("cols", "11"), ("seed", "4")):
+            driver.execute_script("const b = document.getElementById(arguments[0]); b.value = arguments[1];"
+                                  "b.dispatchEvent(new Event('change'));", box, value)
+        assert stalled_given_up(driver) == [True, True]
+        done = wait_for(driver, "tremaux.maze.state().phase === 'ready' && tremaux.maze.state().params.seed === 4 "
+                        "&& tremaux.maze.state()", timeout=20, what="the maze of the last change")
+        assert (done["params"]["rows"], done["params"]["cols"]) == (9, 11)
+        assert "error" not in driver.find_element("id", "maze-message").get_attribute("class")
+        assert not driver.find_element("id", "btn-new").get_attribute("disabled")
+    finally:
+        unstall(driver)
+
+
+def test_a_maze_given_up_for_a_newer_one_is_stopped_on_the_server(driver, browser_ready, monkeypatch):
+    # end to end, with the server's one-expensive-job-per-visitor rule: a slow maze on its way, then a new
+    # choice; the slow one is stopped on the server and the new one comes without a refusal
+    import sys
+    import time
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from test_web_fair import LiveServer
+
+    from tremaux.web import ServerConfig
+
+    with LiveServer(ServerConfig(workers=1, heavy_workers=1, time_limit=60, quick_limit=60)) as srv:
+        sched = srv.app.state.scheduler
+        real = sched.run
+
+        async def heavy(job, payload, who):  # every maze is an expensive job; seed 2's holds the worker a minute
+            if job == "maze" and payload.get("seed") == 2:
+                return await sched.heavy.run("sleep", {"seconds": 60}, who)
+            if job == "maze":
+                return await sched.heavy.run(job, payload, who)
+            return await real(job, payload, who)
+
+        monkeypatch.setattr(sched, "run", heavy)
+        open_page(driver, srv.url, "?rows=5&cols=5&seed=1")
+        driver.execute_script("const b = document.getElementById('seed'); b.value = '2';"
+                              "b.dispatchEvent(new Event('change'));")
+        deadline = time.monotonic() + 10
+        while sched.heavy.active == 0:
+            assert time.monotonic() < deadline, "the slow maze did not start"
+            time.sleep(0.05)
+        driver.execute_script("const b = document.getElementById('seed'); b.value = '4';"
+                              "b.dispatchEvent(new Event('change'));")
+        wait_for(driver, "tremaux.maze.state().phase === 'ready' && tremaux.maze.state().params.seed === 4",
+                 timeout=20, what="the maze of the newer choice")
+        assert "error" not in driver.find_element("id", "maze-message").get_attribute("class")
+        assert not sched.heavy.active and not sched.heavy.clients, sched.heavy.status()
 
 
 def test_a_solve_given_up_for_a_newer_choice_is_cancelled(driver, server):

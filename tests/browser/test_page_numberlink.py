@@ -307,3 +307,50 @@ def test_a_search_the_page_gives_up_is_stopped_on_the_server(driver, browser_rea
             assert time.monotonic() < deadline, f"the search outlived the page's request: {sched.heavy.status()}"
             time.sleep(0.05)
         assert not driver.find_element("id", "nl-solve").get_attribute("disabled")
+
+
+def test_the_number_box_shows_what_is_typed_on_the_board(driver, server):
+    # the box under the board is the selected cell's number: typed on the board it kept the old one, and a
+    # digit then typed in the box went to that old number
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    open_page(driver, server, "?rows=5&cols=5&seed=1")
+    set_size(driver, 3, 3)
+    click_cell(driver, 1, 1)
+    ActionChains(driver).send_keys("12").perform()
+    assert driver.find_element("id", "nl-entry").get_attribute("value") == "12"
+    ActionChains(driver).send_keys(Keys.BACKSPACE).perform()
+    assert driver.find_element("id", "nl-entry").get_attribute("value") == ""
+    ActionChains(driver).send_keys("4").perform()
+    box = driver.find_element("id", "nl-entry")
+    box.send_keys("5")  # the box now holds 45, and so does the cell
+    assert driver.execute_script("return tremaux.numberlink.state().grid[1][1]") == 45
+
+
+SELECTION_EDGE = """
+// the colour of the selected cell's frame (its left edge, halfway down), in the board's pixels
+const g = tremaux.numberlink.geometry(), [r, c] = tremaux.numberlink.state().sel;
+const ctx = document.getElementById('nl-board').getContext('2d');
+const x = Math.floor((g.x0 + c * g.size + 2.5) * g.ratio), y = Math.floor((g.y0 + (r + 0.5) * g.size) * g.ratio);
+return Array.from(ctx.getImageData(x, y, 1, 1).data.slice(0, 3));
+"""
+
+
+def test_a_solved_board_reached_with_the_keyboard_shows_its_selected_cell(driver, server):
+    # after a solve the selection is drawn only while the board has the focus: reaching it with Tab drew
+    # nothing, and the digits typed then went to a cell the page did not show
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    open_page(driver, server, "?rows=5&cols=5&seed=1")
+    set_size(driver, 2, 2)
+    place(driver, {(0, 0): 1, (0, 1): 1, (1, 0): 2, (1, 1): 2})
+    assert solve_board(driver)["phase"] == "solved"
+    driver.find_element("id", "nl-solve").click()  # the focus leaves the board
+    wait_for(driver, "tremaux.numberlink.state().phase === 'solved'", what="the solved board")
+    assert driver.execute_script(SELECTION_EDGE) != hex_rgb("#3b6fb6")
+    driver.execute_script("document.getElementById('nl-save').focus()")
+    ActionChains(driver).send_keys(Keys.TAB).perform()
+    assert driver.execute_script("return document.activeElement.id") == "nl-board"
+    assert driver.execute_script(SELECTION_EDGE) == hex_rgb("#3b6fb6")

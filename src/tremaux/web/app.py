@@ -39,6 +39,7 @@ Examples
 from __future__ import annotations
 
 import base64
+import inspect
 import secrets
 from contextlib import asynccontextmanager
 from dataclasses import replace
@@ -74,11 +75,13 @@ STATUS = {
 _STATIC = resources.files("tremaux.web") / "static"
 
 
-def _entries(registry: Any) -> list[m.AlgorithmInfo]:
+def _entries(registry: Any, *, options: bool = False) -> list[m.AlgorithmInfo]:
     out = []
     for e in registry:
         meta = {k: v for k, v in e.meta.items() if isinstance(v, (bool, int, float, str))}
-        out.append(m.AlgorithmInfo(name=e.name, aliases=list(e.aliases), doc=e.doc, meta=meta))
+        # a maze solver's options: the keywords its function takes after the problem (what solve() accepts)
+        takes = list(inspect.signature(e.func).parameters)[1:] if options else []
+        out.append(m.AlgorithmInfo(name=e.name, aliases=list(e.aliases), doc=e.doc, meta=meta, options=takes))
     return out
 
 
@@ -264,7 +267,7 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
         """Every registered maze solver."""
         from ..solvers import SOLVERS
 
-        return _entries(SOLVERS)
+        return _entries(SOLVERS, options=True)
 
     @app.get("/api/grids", response_model=list[m.GridInfo], tags=["registries"])
     def get_grids() -> list[dict[str, Any]]:
@@ -325,6 +328,8 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
         data["generator"] = check_generator(data["generator"])
         if data["solver"]:
             data["solver"] = check_solver(data["solver"])
+        elif data.get("walk") is not None:
+            raise ApiError(422, "ValidationError", "walk: the seed of a solver's random choices needs a solver")
         data["format"] = fmt
         body = await run(request, "render", data)
         what = data.get("grid", f"{data['rows']}x{data['cols']}")

@@ -8,8 +8,13 @@ the plain square grid):
 ==============  ===========================================================
 maze            ``cells`` x :data:`GEN_MS_PER_CELL`, plus, for a maze with
                 loops small enough for the exact diameter (a search from
-                every cell), ``cells**2`` x :data:`PAIR_MS`
-solve           the maze's estimate plus ``cells`` x :data:`SOLVE_MS_PER_CELL`
+                every cell), ``cells**2`` x :data:`PAIR_MS`; on another grid
+                than the plain square one, plus ``cells`` x
+                :data:`GRID_PICTURE_MS_PER_CELL` (its SVG picture)
+solve           the maze's estimate plus ``cells`` x :data:`SOLVE_MS_PER_CELL`;
+                on another grid, plus ``cells`` x
+                :data:`GRID_STAGE_MS_PER_CELL` (the solution's picture and
+                the stage its trace is replayed on)
 render          the maze's estimate plus ``pixels`` x :data:`PIXEL_MS`
 nl_solve,       a search whose time size alone cannot predict: boards up to
 nl_random       :data:`NL_QUICK_CELLS` cells are quick, larger are heavy
@@ -22,6 +27,8 @@ True
 >>> estimate("maze", {"rows": 50, "cols": 50, "braid": 0.5}) > QUICK_MS  # exact diameter: 2500 searches
 True
 >>> estimate("nl_solve", {"grid": [[0] * 30] * 30}) > QUICK_MS
+True
+>>> estimate("solve", {"maze": {"grid": "hex", "rows": 40, "cols": 40, "braid": 0.0}}) > QUICK_MS  # two pictures
 True
 """
 
@@ -37,6 +44,8 @@ __all__ = [
     "PAIR_MS",
     "SOLVE_MS_PER_CELL",
     "PIXEL_MS",
+    "GRID_PICTURE_MS_PER_CELL",
+    "GRID_STAGE_MS_PER_CELL",
     "estimate",
 ]
 
@@ -52,6 +61,10 @@ SOLVE_MS_PER_CELL = 0.002
 """A maze solve with its trace, per cell (150 x 150 takes 2-50 ms)."""
 PIXEL_MS = 0.00003
 """Drawing and encoding a picture, per pixel (9600 x 9600 PNG takes about 2.5 s)."""
+GRID_PICTURE_MS_PER_CELL = 0.02
+"""The SVG picture a maze on another grid comes with, per cell (150 x 150 hex takes 0.1-0.4 s)."""
+GRID_STAGE_MS_PER_CELL = 0.25
+"""A solve on another grid: the solution's picture and the replay's stage, per cell (150 x 150 hex takes 2-5 s)."""
 
 _SEARCHES = frozenset({"nl_solve", "nl_random"})
 _BUDGETED = _SEARCHES
@@ -67,11 +80,18 @@ def _cells(p: dict[str, Any]) -> int:
     return check_grid(p).size
 
 
+def _on_grid(p: dict[str, Any]) -> bool:
+    """Whether a maze request is on another grid than the plain square one (its answer carries SVG)."""
+    from .grids import is_plain_square
+
+    return p.get("grid") is not None and not is_plain_square(p)
+
+
 def _maze_ms(p: dict[str, Any]) -> float:
     from .jobs import EXACT_DIAMETER_CELLS
 
     cells = _cells(p)
-    ms = cells * GEN_MS_PER_CELL
+    ms = cells * (GEN_MS_PER_CELL + (GRID_PICTURE_MS_PER_CELL if _on_grid(p) else 0.0))
     if float(p.get("braid", 0.0)) > 0 and cells <= EXACT_DIAMETER_CELLS:
         ms += cells * cells * PAIR_MS
     return ms
@@ -111,7 +131,7 @@ def estimate(job: str, payload: dict[str, Any]) -> float:
         return _maze_ms(payload)
     if job == "solve":
         maze = payload["maze"]
-        return _maze_ms(maze) + _cells(maze) * SOLVE_MS_PER_CELL
+        return _maze_ms(maze) + _cells(maze) * (SOLVE_MS_PER_CELL + (GRID_STAGE_MS_PER_CELL if _on_grid(maze) else 0.0))
     if job == "render":
         cell = int(payload.get("cell", 16))
         pixels = _cells(payload) * cell * cell

@@ -147,8 +147,9 @@ def check_grid(params: dict[str, Any]) -> Any:
     return grid
 
 
-def _choices(name: str, param: str) -> list[str]:
-    """The values of ``shape`` or ``wrap`` the registry accepts for grid ``name`` (asked, not assumed)."""
+def _choices(name: str, param: str, **extra: Any) -> list[str]:
+    """The values of ``shape`` or ``wrap`` the registry accepts for grid ``name`` (asked, not assumed), with
+    the ``extra`` parameters (``weave=True``: the values it weaves with)."""
     from ..errors import TremauxError
     from ..grids import GRIDS, make_grid
 
@@ -156,7 +157,7 @@ def _choices(name: str, param: str) -> list[str]:
     out = []
     for value in _SHAPES if param == "shape" else _WRAPS:
         try:
-            make_grid(name, **{param: value}, **_size_for(entry, param, value, 1))
+            make_grid(name, **{param: value}, **_size_for(entry, param, value, 2 if extra else 1), **extra)
         except TremauxError:
             continue
         out.append(value)
@@ -187,8 +188,9 @@ def grid_list() -> list[dict[str, Any]]:
     that run on it woven; empty when it does not weave), ``choice_generators``
     (for each choice of shape and wrap, the generators that run on the grid
     with it), ``solvers``, ``weave_solvers`` and ``choice_solvers`` (the same
-    for the solvers) and ``trace`` (whether solving it records a trace the
-    page can animate: every grid does).
+    for the solvers), ``choice_weave`` (for a grid that weaves, the values of
+    shape and wrap it weaves with) and ``trace`` (whether solving it records a
+    trace the page can animate: every grid does).
 
     Returns
     -------
@@ -205,6 +207,8 @@ def grid_list() -> list[dict[str, Any]]:
     (True, False)
     >>> "wall-left" in square["weave_solvers"], "wall-left" in square["choice_solvers"]["wrap"]["moebius"]
     (False, False)
+    >>> square["choice_weave"], hexagonal["choice_weave"]  # a wrapped square grid does not weave
+    ({'wrap': []}, {'shape': ['rectangle', 'hexagon']})
     """
     from ..generators import GENERATORS
     from ..grids import GRIDS, make_grid, supports
@@ -222,6 +226,7 @@ def grid_list() -> list[dict[str, Any]]:
         by_choice = {p: {v: [g.name for g in GENERATORS if supports(g, _grid_with(entry, p, v))] for v in values}
                      for p, values in choices.items()}
         solvers_by = {p: {v: solvers(_grid_with(entry, p, v)) for v in values} for p, values in choices.items()}
+        weaves = {p: _choices(entry.name, p, weave=True) for p in choices} if woven is not None else {}
         out.append({
             "name": entry.name,
             "aliases": list(entry.aliases),
@@ -235,6 +240,7 @@ def grid_list() -> list[dict[str, Any]]:
             "solvers": solvers(grid),
             "weave_solvers": solvers(woven),
             "choice_solvers": solvers_by,
+            "choice_weave": weaves,
             "trace": True,
         })
     return out
@@ -308,10 +314,18 @@ def _stats(maze: Any) -> list[tuple[str, str]]:
     ]
 
 
-def _svg(maze: Any, solution: Any = None, cell: int = 16) -> str:
-    from ..grids import Style, to_svg
+def _style(cell: float = 16) -> Any:
+    """The pictures' style: start and goal marked in the page's colours (as on the square maze and the replay)."""
+    from ..grids import Style
+    from ..render.palette import PALETTE
 
-    return to_svg(maze, solution=solution, style=Style(cell=float(cell)))
+    return Style(cell=float(cell), colours={"start": PALETTE["start"], "goal": PALETTE["goal"]})
+
+
+def _svg(maze: Any, solution: Any = None, cell: int = 16) -> str:
+    from ..grids import to_svg
+
+    return to_svg(maze, solution=solution, style=_style(cell))
 
 
 def _payload(maze: Any) -> dict[str, Any]:
@@ -347,12 +361,11 @@ def stage_svg(maze: Any, cell: int = 16) -> str:
     >>> len(root.findall(f".//{ns}polygon")), len(root.findall(f".//{ns}line")) == 2 * maze.passages
     (12, True)
     """
-    from ..grids import Style
     from ..grids.draw import _scene, outlines
     from ..grids.passages import half_passages
     from ..render.palette import PALETTE
 
-    st = Style(cell=float(cell))
+    st = _style(cell)
     grid = maze.grid
     sc = _scene(maze, st)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{sc.width}" height="{sc.height}" '
@@ -447,7 +460,8 @@ def grid_solve_job(request: dict[str, Any]) -> dict[str, Any]:
     t0 = time.perf_counter()
     maze, _ = build_grid_maze(request["maze"])
     record = bool(request.get("record", True))
-    sol = solve_on(maze, request["solver"], record=record)
+    walk = {} if request.get("seed") is None else {"seed": request["seed"]}  # refused where the solver has none
+    sol = solve_on(maze, request["solver"], record=record, **walk)
     visited = int(np.count_nonzero(sol.visited))
     solution = {"algorithm": sol.algorithm, "found": bool(sol.found), "start": list(maze.start),
                 "goal": list(maze.goal), "path": [list(c) for c in sol.cells], "visited": visited,
@@ -484,10 +498,12 @@ def grid_render_job(request: dict[str, Any]) -> bytes | str:
     >>> picture.startswith("<svg")
     True
     """
-    from ..grids import Style, solve_on, to_png
+    from ..grids import solve_on, to_png
+
+    from .jobs import walk_option
 
     maze, _ = build_grid_maze(request)
-    sol = solve_on(maze, request["solver"], record=True) if request.get("solver") else None  # Tremaux: its marks
+    sol = solve_on(maze, request["solver"], record=True, **walk_option(request)) if request.get("solver") else None
     if request["format"] == "svg":
         return _svg(maze, sol, int(request.get("cell", 16)))
-    return to_png(maze, solution=sol, style=Style(cell=float(request.get("cell", 16))))
+    return to_png(maze, solution=sol, style=_style(request.get("cell", 16)))

@@ -27,7 +27,7 @@ from .grids import grid_maze_job, grid_render_job, grid_solve_job, is_plain_squa
 from .job_registry import JOBS, _job
 from .nl_jobs import grid_of, nl_random_job, nl_solve_job, numbers_of, puzzle_of  # noqa: F401  (the API's names)
 
-__all__ = ["JOBS", "build_maze", "diameter_endpoints", "maze_stats", "warm_up"]
+__all__ = ["JOBS", "build_maze", "diameter_endpoints", "maze_stats", "walk_option", "warm_up"]
 
 EXACT_DIAMETER_CELLS = 2500
 """Up to this many cells the two most distant cells are found exactly (all pairs)."""
@@ -334,11 +334,32 @@ def render_job(request: dict[str, Any]) -> bytes | str:
     maze, _ = build_maze(request)
     obj: Any = maze
     if request.get("solver"):
-        obj = solve(maze, request["solver"])
+        obj = solve(maze, request["solver"], **walk_option(request))
     style = {"cell_size": int(request.get("cell", 16))}
     if request["format"] == "svg":
         return render.to_svg(obj, **style)
     return render.to_png(obj, **style)
+
+
+def walk_option(request: dict[str, Any]) -> dict[str, Any]:
+    """The solver's options of a picture request: ``seed`` from its ``walk``, when given.
+
+    Parameters
+    ----------
+    request : dict
+        A picture request (:class:`~tremaux.web.models.RenderParams`).
+
+    Returns
+    -------
+    dict
+        ``{"seed": walk}``, or empty.
+
+    Examples
+    --------
+    >>> walk_option({"walk": 5}), walk_option({"walk": None}), walk_option({})
+    ({'seed': 5}, {}, {})
+    """
+    return {} if request.get("walk") is None else {"seed": int(request["walk"])}
 
 
 def warm_up() -> None:

@@ -119,6 +119,7 @@ class AlgorithmInfo(_Schema):
     aliases: list[str]
     doc: str
     meta: dict[str, Any] = {}
+    options: list[str] = Field([], description="The options a maze solver takes (seed: its random choice).")
 
 
 class GridInfo(_Schema):
@@ -145,6 +146,8 @@ class GridInfo(_Schema):
     weave_solvers: list[str] = Field([], description="Solvers that run on this grid woven (empty: no weave).")
     choice_solvers: dict[str, dict[str, list[str]]] = Field(
         {}, description="For each value of shape and wrap, the solvers that run on the grid with it.")
+    choice_weave: dict[str, list[str]] = Field(
+        {}, description="For a grid that weaves, the values of shape and wrap it weaves with (others: no weave).")
     trace: bool = Field(description="Solving records a trace (the page animates it).")
 
 
@@ -205,6 +208,9 @@ class RenderParams(MazeParams):
     """
 
     solver: str | None = Field(None, max_length=64, description="Draw this solver's path.")
+    walk: int | None = Field(None, ge=0, le=MAX_SEED,
+                             description="Seed of the solver's random choices, as ``seed`` of POST /api/solve "
+                                         "(the page's link names it walk); needs ``solver``.")
     cell: int = Field(16, ge=4, le=64, description="Cell size in pixels.")
 
 

@@ -39,8 +39,8 @@ from __future__ import annotations
 from typing import Any
 
 from .config import ServerConfig
-from .costs import (GEN_MS_PER_CELL, NL_QUICK_CELLS, PAIR_MS, PIXEL_MS, QUICK_MS, SOLVE_MS_PER_CELL,  # noqa: F401
-                    _BUDGETED, estimate)
+from .costs import (GEN_MS_PER_CELL, GRID_PICTURE_MS_PER_CELL, GRID_STAGE_MS_PER_CELL, NL_QUICK_CELLS,  # noqa: F401
+                    PAIR_MS, PIXEL_MS, QUICK_MS, SOLVE_MS_PER_CELL, _BUDGETED, estimate)
 from .lanes import ClientLimit, Lane, LaneFull  # noqa: F401
 from .workers import JobTimeout, WorkerPool
 

@@ -16,6 +16,16 @@
   // work (it watches the connection), and the promise rejects at once with an error whose `aborted` is true,
   // which no caller shows. Whatever happens, the promise settles: an answer the server never sends (a
   // network gone quiet) is given up after a while longer than the server's own limits, with a message.
+  // A request the page gives up may hold the visitor's share of the server's work for a moment longer (the
+  // server frees it once it sees the connection closed): a refusal for that share (429) that comes soon after
+  // is asked again a few times, briefly, instead of being shown.
+  let gaveUpAt = -Infinity;
+  const SHARE_FREED_MS = 5000, SHARE_RETRY_MS = 200;
+  const sleepFor = (ms, signal) => new Promise((resolve) => {
+    const t = setTimeout(resolve, ms);
+    if (signal) signal.addEventListener("abort", () => { clearTimeout(t); resolve(); }, { once: true });
+  });
+
   async function api(path, options) {
     const opts = { ...(options || {}) };
     const mine = new AbortController(), theirs = opts.signal;
@@ -25,25 +35,32 @@
     let giveUp = null;
     const gaveUp = new Promise((_, reject) => { giveUp = reject; });
     const cancelled = () => Object.assign(new Error("cancelled"), { aborted: true });
-    const onAbort = () => { mine.abort(); giveUp(cancelled()); };
+    const onAbort = () => { gaveUpAt = performance.now(); mine.abort(); giveUp(cancelled()); };
     if (theirs) {
       if (theirs.aborted) { clearTimeout(timer); throw cancelled(); }
       theirs.addEventListener("abort", onAbort);
     }
     opts.signal = mine.signal;
     const ask = async () => {
-      let res;
-      try {
-        res = await fetch(path, opts);
-      } catch (err) {
+      let res, body;
+      for (;;) {
+        try {
+          res = await fetch(path, opts);
+        } catch (err) {
+          if (theirs && theirs.aborted) throw cancelled();
+          if (timedOut) throw new Error(`the server did not answer within ${waitS} s; try again`);
+          throw new Error("the server cannot be reached (" + err.message + ")");
+        }
+        body = null;
+        try { body = await res.json(); } catch (_) { body = null; }
         if (theirs && theirs.aborted) throw cancelled();
         if (timedOut) throw new Error(`the server did not answer within ${waitS} s; try again`);
-        throw new Error("the server cannot be reached (" + err.message + ")");
+        const shareHeld = res.status === 429 && body && body.kind === "TooManyJobs";
+        if (!shareHeld || performance.now() - gaveUpAt > SHARE_FREED_MS) break;
+        await sleepFor(SHARE_RETRY_MS, mine.signal);
+        if (theirs && theirs.aborted) throw cancelled();
+        if (timedOut) throw new Error(`the server did not answer within ${waitS} s; try again`);
       }
-      let body = null;
-      try { body = await res.json(); } catch (_) { body = null; }
-      if (theirs && theirs.aborted) throw cancelled();
-      if (timedOut) throw new Error(`the server did not answer within ${waitS} s; try again`);
       if (!res.ok) {
         const msg = body && body.error ? String(body.error).split("\n")[0] : res.status + " " + res.statusText;
         const e = new Error(msg);
@@ -131,8 +148,8 @@
     index: 0,
     playing: false,
     phase: "empty",   // empty | loading | ready | solving | animating | paused | done | error
-    mazeOnItsWay: null,  // the maze request on its way: a newer choice waits for it (the server refuses a
-                         // visitor's extra jobs), and only the newest of those waiting is sent
+    mazeOnItsWay: null,  // the AbortController of the maze request on its way: a newer choice gives it up
+                         // (the server then stops its work) and is sent at once in its place
     cellState: null,  // Uint8 rank per cell
     edgeState: null,  // Map key -> state name
     marks: null,      // Map edge key -> count of MARK events
@@ -235,7 +252,10 @@
     $("radius-label").hidden = !(takes("radius") && !rect);
     $("side-label").hidden = !(takes("side") && !rect);
     $("wrap-label").hidden = !takes("wrap");
-    $("weave-label").hidden = !takes("weave");
+    // weave, when the grid weaves with the shape and wrap chosen (a wrapped square grid does not)
+    const weaves = Object.entries(g.choice_weave || {}).every(([param, values]) =>
+      $(param + "-label").hidden || $(param).value === "" || values.includes($(param).value));
+    $("weave-label").hidden = !(takes("weave") && weaves);
     // a woven maze has no loops opened in it (a new passage could cut a crossing): braid is 0 and set aside
     const woven = !$("weave-label").hidden && $("weave").checked;
     if (woven) { $("braid").value = 0; $("braid-out").value = (0).toFixed(2); }
@@ -415,13 +435,15 @@
     const stage = staging();
     const text = stage ? M.solution.stage : M.solution && M.solution.svg ? M.solution.svg : M.maze.svg;
     M.canvas.hidden = true;
-    $("legend").hidden = true;
-    $("grid-legend").hidden = false;
+    // the key under the picture: a replay's colours are the square maze's key, else the picture's own
+    const key = stage ? $("legend") : $("grid-legend");
+    $("legend").hidden = !stage;
+    $("grid-legend").hidden = !!stage;
     box.hidden = false;
     box.innerHTML = text;
     const svg = box.querySelector("svg");
     const w = Number(svg.getAttribute("width")), h = Number(svg.getAttribute("height"));
-    const fit = room(box, [$("grid-legend"), $("maze-message")]);
+    const fit = room(box, [key, $("maze-message")]);
     const scale = Math.min((Math.min(600, fit.width) - 2) / w, (Math.min(600, fit.height) - 2) / h);
     const width = Math.max(60, Math.floor(w * scale)), height = Math.max(60, Math.floor(h * scale));
     svg.setAttribute("width", width);
@@ -444,13 +466,14 @@
       for (const el of svg.querySelectorAll("polygon[data-cell]")) cells[Number(el.dataset.cell)] = el;
       for (const el of svg.querySelectorAll("line[data-a]")) lines.set(el.dataset.a + "," + el.dataset.b, el);
       M.stage = { cells, lines };
-      for (let i = 0; i < cells.length; i++) paintStageCell(i);
-      for (const key of M.edgeState.keys()) {
-        paintStageEdge(Math.floor(key / M.maze.size), key % M.maze.size);
-      }
-      $("legend").hidden = false;  // the replay's colours: the square maze's key
-      $("grid-legend").hidden = true;
+      paintStage();
     }
+  }
+
+  // Paint every cell and passage of the stage as the replay has them now.
+  function paintStage() {
+    for (let i = 0; i < M.stage.cells.length; i++) paintStageCell(i);
+    for (const edge of M.edgeState.keys()) paintStageEdge(Math.floor(edge / M.maze.size), edge % M.maze.size);
   }
 
   function drawMaze() {
@@ -502,7 +525,6 @@
     $("btn-end").disabled = !haveTrace || phase === "done";
     $("btn-play").textContent = phase === "animating" ? "pause" : "play";
     $("btn-solve").disabled = !M.maze || phase === "loading" || phase === "solving";
-    $("btn-new").disabled = phase === "loading";
     if (onGrid() && !haveTrace) {
       $("progress").textContent = M.solution ? "no trace of this run" : "";
       return;
@@ -520,13 +542,15 @@
     const p = M.params;
     if (!p) return;
     const here = new URL(window.location.href);
-    here.search = query(p, { solver: $("solver").value, walk: $("walk-seed").value.trim() || null });
+    const walk = $("walk-label").hidden ? null : $("walk-seed").value.trim() || null;
+    here.search = query(p, { solver: $("solver").value, walk });
     here.hash = "";
     history.replaceState(null, "", here.toString());
     $("permalink").href = here.toString();
     const solver = M.solution ? $("solver").value : null;
-    $("dl-png").href = "/api/maze.png?" + query(p, { solver });
-    $("dl-svg").href = "/api/maze.svg?" + query(p, { solver });
+    const drawn = { solver, walk: solver && walk };  // the picture draws the run the page showed
+    $("dl-png").href = "/api/maze.png?" + query(p, drawn);
+    $("dl-svg").href = "/api/maze.svg?" + query(p, drawn);
   }
 
   async function newMaze(params) {
@@ -535,18 +559,14 @@
     setPhase("loading");
     say($("maze-message"), "generating…");
     fillTable($("run-stats"), []);
-    while (M.mazeOnItsWay) {
-      try { await M.mazeOnItsWay; } catch (_) { /* its own call reports it */ }
-      if (id !== M.requestId) return;  // a newer choice came meanwhile: it goes instead
-    }
-    const sent = api("/api/maze?" + query(params));
-    M.mazeOnItsWay = sent;
+    if (M.mazeOnItsWay) M.mazeOnItsWay.abort();  // this choice replaces the one on its way
+    const sent = M.mazeOnItsWay = new AbortController();
     let out;
     try {
-      out = await sent;
+      out = await api("/api/maze?" + query(params), { signal: sent.signal });
     } catch (err) {
       if (M.mazeOnItsWay === sent) M.mazeOnItsWay = null;
-      if (id !== M.requestId) return;
+      if (id !== M.requestId || err.aborted) return;
       say($("maze-message"), err.message, "error");
       setPhase(M.maze ? "ready" : "error");
       return;
@@ -570,7 +590,7 @@
       : `${out.rows} × ${out.cols} maze, seed ${out.params.seed}: ` +
         `start (${out.start}) and destination (${out.goal}) are its two most distant cells.`);
     $("no-animation").textContent = "";
-    $("walk-label").hidden = !!out.svg || !WALK_SEED;
+    showWalk();
     updateLinks();
     setPhase("ready");
   }
@@ -646,7 +666,8 @@
     if (RANK[name] >= RANK[old]) M.edgeState.set(k, name);
   }
 
-  function apply(j, ctx) {
+  // Apply event j to the state; paint what it changed on the canvas (ctx) or the stage, unless `quiet`.
+  function apply(j, ctx, quiet) {
     const ev = M.events, kind = ev.kinds[j], a = ev.cells[j], b = ev.others[j];
     const prev = M.current;
     let link = -1;
@@ -690,7 +711,7 @@
       for (const i of [a, b]) if (i >= 0) paintAround(ctx, i);
       for (const i of [prev, M.current, link]) if (i >= 0) paintCell(ctx, i);
       if (link >= 0 && isNeighbour(link, a)) paintEdge(ctx, link, a);
-    } else if (M.stage) {
+    } else if (M.stage && !quiet) {
       for (const i of [a, b, prev, M.current, link]) if (i >= 0) paintStageCell(i);
       paintStageEdge(a, b);
       paintStageEdge(link, a);
@@ -734,12 +755,16 @@
   }
 
   function stepTo(target) {
-    const ctx = onGrid() ? null : M.canvas.getContext("2d");
     const n = M.events.kinds.length;
     target = Math.min(target, n);
-    while (M.index < target) apply(M.index++, ctx);
+    // a jump over more events than the maze has cells ("end", a fast replay) paints once, afterwards: painting
+    // event by event froze a phone for seconds on a large maze
+    const once = target - M.index > M.cellState.length;
+    const ctx = onGrid() || once ? null : M.canvas.getContext("2d");
+    while (M.index < target) apply(M.index++, ctx, once);
     showProgress();
     if (M.index >= n) finish();
+    else if (once) { if (M.stage) paintStage(); else drawMaze(); }
   }
 
   function tick(now) {
@@ -783,6 +808,12 @@
   const ENTRIES = { generators: [], solvers: [], nlSolvers: [], grids: [] };
   let WALK_SEED = false;  // the server's solve request takes the traveler's seed
 
+  // The random choice's seed is offered when the chosen solver takes one (the server refuses it otherwise).
+  function showWalk() {
+    const s = ENTRIES.solvers.find((e) => e.name === $("solver").value);
+    $("walk-label").hidden = !WALK_SEED || onGrid() || !(s && (s.options || []).includes("seed"));
+  }
+
   function bindMaze() {
     $("btn-new").addEventListener("click", () => {
       const p = readForm();
@@ -809,7 +840,7 @@
       if (["solving", "animating", "paused", "done"].includes(M.phase)) say($("maze-message"), "");
       resetRun(); drawMaze(); setPhase("ready"); updateLinks(); fillTable($("run-stats"), []);
     };
-    $("solver").addEventListener("change", forgetRun);
+    $("solver").addEventListener("change", () => { showWalk(); forgetRun(); });
     $("walk-seed").addEventListener("change", () => { if (!wholeNumber("walk-seed", "the random choice's seed", null).error) forgetRun(); });
     $("btn-play").addEventListener("click", () => (M.playing ? pause() : play()));
     $("btn-step").addEventListener("click", () => { if (M.events) { stepTo(M.index + 1); if (M.phase !== "done") setPhase("paused"); } });
@@ -962,10 +993,12 @@
       NL.typed = now - NL.typedAt < 1200 && NL.typed.length < 3 ? NL.typed + ev.key : ev.key;
       NL.typedAt = now;
       nlSet(r, c, parseInt(NL.typed, 10));
+      $("nl-entry").value = NL.grid[r][c] || "";  // the box under the board shows the selected cell
       ev.preventDefault();
     } else if (ev.key === "Backspace" || ev.key === "Delete" || ev.key === " ") {
       NL.typed = "";
       nlSet(r, c, 0);
+      $("nl-entry").value = "";
       ev.preventDefault();
     }
   }
@@ -1114,6 +1147,7 @@
     NL.canvas.addEventListener("pointerdown", (ev) => { if (ev.pointerType !== "mouse") ev.preventDefault(); });
     $("nl-entry").addEventListener("input", nlEntry);
     NL.canvas.addEventListener("keydown", nlKey);
+    NL.canvas.addEventListener("focus", nlDraw);  // a board reached by Tab shows its selected cell
     NL.canvas.addEventListener("blur", nlDraw);
     $("nl-preset").addEventListener("change", () => {
       const v = $("nl-preset").value;
@@ -1197,6 +1231,11 @@
       LIMITS = limits;
       $("version").textContent = limits.version;
       PALETTE = { ...PALETTE, ...palette };
+      // a name the registry does not know (a mistyped or hostile link) is the page's default, not the menu's first
+      const known = (entries, name, otherwise) =>
+        entries.some((e) => e.name === name || e.aliases.includes(name)) ? name : otherwise;
+      want.generator = known(gens, want.generator, "backtracker");
+      want.solver = known(sols, want.solver, "tremaux");
       fillSelect($("generator"), gens, want.generator);
       fillSelect($("solver"), sols, want.solver);
       writeForm(want);
@@ -1211,7 +1250,7 @@
         const schemas = (spec.components || {}).schemas || {};
         const fields = schemas.SolveRequest;
         WALK_SEED = !!(fields && fields.properties && fields.properties.seed);
-        $("walk-label").hidden = !WALK_SEED || onGrid();
+        showWalk();
         // the largest rings, radius and side the server takes
         const maze = (schemas.MazeParams || {}).properties || {};
         for (const name of ["rings", "radius", "side"]) {
