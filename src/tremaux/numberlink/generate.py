@@ -76,7 +76,7 @@ from .model import Puzzle, check_rule
 from .result import Linking
 from .solvers.bound import run
 from .uniqueness import (ALTERNATIVES, WINDOW, _another, _choose_cut, _cut, _edge_ids,  # noqa: F401
-                         _edges_of, _model_edges, _rule_out, _window_cuts, _windows)
+                         _edges_of, _model_edges, _rule_out, _window_cuts, _windows, exact_models)
 
 __all__ = ["GeneratedPuzzle", "generate_puzzle", "MAX_GENERATE_SIDE", "DEFAULT_TIME_LIMIT"]
 
@@ -325,15 +325,10 @@ def _generate(h: int, w: int, rule: str, touch: bool, density: float | None, see
         with Encoding(puzzle, rule, colour_bits=bits, induced=induced) as enc:
             enc.solver.add_clause((-(_edge_ids(enc, planted) + 1)).tolist())
             enc.set_hint(planted)  # look for alternatives close to the planted lines
-            now = time.perf_counter()
-            deadline = None if stop is None else now + max(0.0, stop - now) / 2
             var = {(int(a), int(b)): i + 1 for i, (a, b) in enumerate(zip(enc.eu.tolist(), enc.ev.tolist()))}
             cut_at: dict[int, int] = {}
             try:
-                while len(others) < _ALTERNATIVES_PER_CHECK:
-                    other = enc.next_model(deadline)
-                    if other is None:
-                        break
+                for other in exact_models(enc, stop):  # bounded by work: the same puzzle from a seed anywhere
                     others.append(_model_edges(enc, other))
                     cut = _choose_cut(lines, others[-1], cut_at)
                     if cut is None:
@@ -347,6 +342,8 @@ def _generate(h: int, w: int, rule: str, touch: bool, density: float | None, see
                     # keep that spot as planted while looking for alternatives elsewhere
                     a, b = lines[cut[0]][cut[1]], lines[cut[0]][cut[1] + 1]
                     enc.solver.add_clause([var[(min(a, b), max(a, b))]])
+                    if len(others) >= _ALTERNATIVES_PER_CHECK:
+                        break
             except TimeoutError:
                 timed_out = True
         if not others and not timed_out:

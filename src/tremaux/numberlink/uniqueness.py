@@ -36,7 +36,7 @@ __all__ = ["WINDOW", "ALTERNATIVES"]
 def _another(puzzle: Puzzle, planted: Linking, rule: str, stop: float | None,
              long_lines: bool = False, ledger: Any = None) -> tuple[list[set[tuple[int, int]]] | None, bool]:
     """Solutions of ``puzzle`` other than ``planted`` under the no-touch convention (their edges), and whether the
-    check ran out of time (half the time left) before it could tell.
+    check ran out of time (``stop``) or work before it could tell.
 
     SAT on the rule's encoding under the convention, the planted edges
     forbidden all together and taken as first guesses, over the whole board.
@@ -44,7 +44,8 @@ def _another(puzzle: Puzzle, planted: Linking, rule: str, stop: float | None,
     of 1559 pairs in about 3 s). After each other solution, one planted edge
     it leaves is kept, so the next one differs elsewhere: up to
     :data:`ALTERNATIVES` per question, each to be cut out. An empty list:
-    the planted solution is the only one.
+    the planted solution is the only one. Every call is bounded in work,
+    not time (:func:`_models`), so the same seed makes the same puzzle.
 
     With ``long_lines`` under ``nikoli`` (planted lines grown to a density:
     few, long and winding, where cells may stay empty), that question leaves
@@ -65,21 +66,20 @@ def _another(puzzle: Puzzle, planted: Linking, rule: str, stop: float | None,
         enc.solver.add_clause((-(ids + 1)).tolist())
         enc.set_hint(planted)  # look for alternatives close to the planted lines
         pairs = list(zip(enc.eu.tolist(), enc.ev.tolist()))
-        now = time.perf_counter()
-        end = None if stop is None else now + max(1e-3, stop - now) / 2  # half the time left once built
 
         def whole(until: float | None, found: list[set[tuple[int, int]]], propagations: int | None = None,
                   assumptions: list[int] | None = None) -> None:
-            """Other solutions over the whole board into ``found``, each until ``until`` and within
-            ``propagations`` a call, if given: then exactly (``TimeoutError`` otherwise)."""
+            """Other solutions over the whole board into ``found``, until ``until`` (``TimeoutError``), each
+            call within ``propagations`` if given (``TimeoutError`` then too), else as :func:`_models`."""
+            if propagations is None:
+                found.extend(_models(enc, until, ids, pairs, ALTERNATIVES - len(found)))
+                return
             while len(found) < ALTERNATIVES:
-                other = enc.next_model(until, propagations=propagations, assumptions=assumptions,
-                                       exact=propagations is not None)
+                other = enc.next_model(until, propagations=propagations, assumptions=assumptions, exact=True)
                 if other is None:
                     return
                 found.append(_model_edges(enc, other))
-                keep = next(int(i) for i in ids if pairs[int(i)] not in found[-1])
-                enc.solver.add_clause([keep + 1])
+                _keep_one(enc, ids, pairs, found[-1])
 
         if long_lines and rule == "nikoli":
             others = ask_in_turns(puzzle, planted, enc,
@@ -88,11 +88,93 @@ def _another(puzzle: Puzzle, planted: Linking, rule: str, stop: float | None,
             return others, others is None
         found: list[set[tuple[int, int]]] = []
         try:
-            whole(end, found)
+            whole(stop, found)
         except TimeoutError:
-            if not found:
-                return None, True
+            return None, True
     return found, False
+
+
+def _keep_one(enc: Any, ids: np.ndarray, pairs: list[tuple[int, int]], other: set[tuple[int, int]]) -> None:
+    """Keep one planted edge (of ``ids``) that the other solution ``other`` leaves, so the next one differs elsewhere."""
+    keep = next(int(i) for i in ids if pairs[int(i)] not in other)
+    enc.solver.add_clause([keep + 1])
+
+
+def _models(enc: Any, stop: float | None, ids: np.ndarray, pairs: list[tuple[int, int]],
+            most: int) -> list[set[tuple[int, int]]]:
+    """Up to ``most`` other solutions over the whole board (their edges), ``[]``: none, by :func:`exact_models`
+    (after each, one planted edge it leaves is kept)."""
+    found: list[set[tuple[int, int]]] = []
+    for other in exact_models(enc, stop):
+        found.append(_model_edges(enc, other))
+        _keep_one(enc, ids, pairs, found[-1])
+        if len(found) >= most:
+            break
+    return found
+
+
+def exact_models(enc: Any, stop: float | None) -> Any:
+    """The models of ``enc``, one at a time, in calls bounded by work only: the same models on any machine.
+
+    Every call is bounded in unit propagations and never stopped but at
+    its budget (:func:`.solvers.backend.solve_until` with ``exact``), so
+    the solutions found, and the puzzle the generator makes of them, are
+    the same on any machine and at any load: the first model (or the proof
+    that there is none) in calls of doubling work, until ``stop`` passes;
+    each next one with at most the work spent so far, the models ending at
+    the first that needs more. The caller may add clauses between two
+    models (they hold for the next).
+
+    Parameters
+    ----------
+    enc : Encoding
+        The encoding asked.
+    stop : float or None
+        A ``time.perf_counter()`` value: past it no call starts.
+
+    Yields
+    ------
+    Model
+        The next model.
+
+    Raises
+    ------
+    TimeoutError
+        When ``stop`` passed before the first model (or the proof there is none).
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> from tremaux.numberlink.sat import Encoding
+    >>> with Encoding(Puzzle.from_rows(["1.1", "..."]), "nikoli") as enc:
+    ...     models = exact_models(enc, None)
+    ...     first = next(models)
+    ...     enc.block(first)  # the next model must be another one
+    ...     sorted(m.links.tolist() != first.links.tolist() for m in [next(models)])
+    [True]
+    """
+    from .turns import FIRST_PROPAGATIONS
+
+    stats = getattr(enc.solver, "accum_stats", None)
+    start = 0 if stats is None else stats()["propagations"]
+    work = FIRST_PROPAGATIONS * max(1, enc.nedges)
+    first = True
+    while True:
+        try:
+            model = enc.next_model(stop, propagations=work, exact=True)
+        except TimeoutError:
+            if not first:
+                return
+            if stop is not None and time.perf_counter() > stop:
+                raise
+            work *= 2
+            continue
+        if model is None:
+            return
+        yield model
+        first = False
+        if stats is not None:
+            work = max(1, stats()["propagations"] - start)
 
 
 def _model_edges(enc: Any, model: Any) -> set[tuple[int, int]]:
@@ -202,7 +284,7 @@ def _window_cuts(lines: list[list[int]], h: int, w: int, rule: str,
             gu, gv = to_global[enc.eu], to_global[enc.ev]
             mine = [j + 1 for j, (a, b) in enumerate(zip(gu.tolist(), gv.tolist())) if (a, b) in planted_edges]
             enc.solver.add_clause([-j for j in mine])
-            other = enc.next_model()
+            other = enc.next_model(exact=True)  # a small window: never stopped, the same model anywhere
         if other is None:
             clean[(top, left, bottom, right)] = small
             continue
