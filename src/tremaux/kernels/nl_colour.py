@@ -334,6 +334,26 @@ def new_colour_state(n, max_solutions, pairs):
 
     The colourings found go to a buffer of at most :data:`SOLUTION_BUFFER` rows, emptied by the caller
     between calls (``st[6]``: the rows in use), so the memory is the same for any ``max_solutions``.
+
+    Parameters
+    ----------
+    n : int
+        Cells of the board.
+    max_solutions : int
+        Colourings after which the run ends (any positive integer; past ``2**63 - 1``, that).
+    pairs : int
+        Colours (pairs) of the board, at least 1.
+
+    Returns
+    -------
+    tuple of numpy.ndarray
+        The working arrays of :func:`colour_run`, in the order it takes them.
+
+    Examples
+    --------
+    >>> state = new_colour_state(9, 10 ** 30, 1)
+    >>> state[5].shape, int(state[4][5]) == 2 ** 63 - 1
+    ((64, 9), True)
     """
     doms = np.zeros((n + 2, n), dtype=np.uint64)
     cell = np.full(n + 2, -1, dtype=np.int64)
