@@ -101,8 +101,9 @@ def solve_puzzle(
         process that is killed shortly after the limit (:mod:`.bound`), so
         no solver overruns it by much; an easy puzzle never starts one.
         When the child is killed, ``extras["child_process"]`` says so
-        (``"time limit"``) and the solutions found before it was forked are
-        kept. Time spent loading or compiling kernels on their first use
+        (``"time limit"``) and the solutions found are kept (the child sends
+        them to the parent as it goes: at most those of the last stretch of
+        its grace are lost). Time spent loading or compiling kernels on their first use
         in the process is not counted (it is given back, and reported
         in ``extras["load_seconds"]``), nor included in ``seconds``.
     max_steps : int, optional
@@ -143,7 +144,7 @@ def solve_puzzle(
     passes: list[Answer] = []  # the passes answered in this process (:func:`_in_process`)
     answer, why = bound.run(_in_process, (entry.func, task, limit, t0, loaded, passes), limit=limit, start=t0,
                             slack=lambda: load_seconds() - loaded)
-    if why:  # the work went on in a child process, killed at the limit: what was published before is kept
+    if why:  # the work went on in a child process, killed at the limit: what it published (sent as it went) is kept
         found = answer if isinstance(answer, Answer) else Answer((), False, entry.name)
         for earlier in passes:  # or what a pass before it found, when that is more
             if len(earlier.solutions) > len(found.solutions):
