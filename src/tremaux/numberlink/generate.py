@@ -178,7 +178,10 @@ def generate_puzzle(
     time_limit : float or None
         Seconds before the generation stops with an error (default
         :data:`DEFAULT_TIME_LIMIT`; ``None`` for no limit). Time spent
-        loading kernels on their first use in the process is given back once.
+        loading kernels on their first use in the process is given back once:
+        the generation is asked again from the start with it, when that is
+        more time than its work had the first time (else it gives up at the
+        limit, within :func:`.solvers.bound.grace`).
 
     Returns
     -------
