@@ -43,3 +43,11 @@ def test_colour_run_empties_its_buffer_many_times():
 def test_row_search_takes_a_count_past_int64(touch):
     out = SearchRun(OPEN_3X3, cover=False, touch=touch, max_solutions=10 ** 20).advance()
     assert out.complete and len(out.solutions) == (12 if touch else 6)
+
+
+def test_the_search_states_take_a_count_past_int64():
+    from tremaux.kernels.nl_search import new_state
+    from tremaux.kernels.nl_search_diag import new_diag_state
+
+    for state in (new_state(9, 10 ** 20, memo_slots=16), new_diag_state(9, 10 ** 20)):
+        assert int(state["st"][5]) == 2 ** 63 - 1 and state["sols"].shape == (64, 9)
