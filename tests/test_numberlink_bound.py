@@ -327,3 +327,28 @@ def test_a_pass_is_not_run_again_in_the_child_whose_kill_does_not_move(monkeypat
     monkeypatch.setattr(bound, "in_child", lambda: False)  # in process, the time spent loading is given back
     solvers._in_process(func, task, 100.0, time.perf_counter(), 0.0, passes)
     assert len(calls) > 2 and len(passes) == len(calls)
+
+
+@needs_fork
+def test_a_count_killed_in_its_child_reports_what_the_child_found(monkeypatch):
+    p = Puzzle.from_rows(["1..", "...", "..1"])
+    every = solve_puzzle(p, rule="nikoli", count=100).solutions
+    assert len(every) == 6
+    here = os.getpid()
+
+    def stage(task):  # finds nothing in process, then every solution in the child, and ignores its deadline
+        found = []
+        bound.progress(lambda: Answer(tuple(found), False, "slow count", stopped="time limit"))
+        while True:
+            task.left()  # a checkpoint
+            if os.getpid() != here and len(found) < len(every):
+                found.append(every[len(found)])
+            time.sleep(0.01)
+
+    monkeypatch.setattr(pipeline, "STAGES", [("slow", stage)] + pipeline.STAGES)
+    t0 = time.perf_counter()
+    out = solve_puzzle(p, rule="nikoli", count=100, time_limit=1.0)
+    assert time.perf_counter() - t0 < 1.0 + bound.grace(1.0) + MARGIN
+    assert out.status == "solved" and not out.complete
+    assert out.extras["child_process"] == "time limit"
+    assert [s.grid.tolist() for s in out.solutions] == [s.grid.tolist() for s in every]
