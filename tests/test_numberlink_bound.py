@@ -6,6 +6,7 @@ import json
 import multiprocessing
 import os
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -275,3 +276,79 @@ def test_an_error_that_does_not_pickle_comes_back_as_one_line():
 
     with pytest.raises(RuntimeError, match=r"in the child process: .*bad input"):
         bound.run(failing, (), limit=1.0)
+
+
+@dataclass(frozen=True)
+class _Found:
+    solutions: tuple
+    note: str = ""
+
+
+def _finder(found, seconds):
+    """Work that finds one thing (the time it was found, and the process) every few milliseconds for ``seconds``,
+    ignoring its deadline, and publishes what it found so far."""
+    bound.progress(lambda: _Found(tuple(found), "so far"))
+    t = time.perf_counter()
+    while time.perf_counter() < t + seconds:
+        bound.checkpoint()
+        found.append((time.perf_counter() - t, os.getpid()))
+        time.sleep(0.002)
+    return _Found(tuple(found), "all")
+
+
+@needs_fork
+def test_a_child_killed_at_its_deadline_keeps_what_it_found_after_the_fork():
+    value, why = bound.run(_finder, ([], 5.0), limit=1.0)
+    assert why == "time limit" and value.note == "so far"
+    children = [at for at, pid in value.solutions if pid != os.getpid()]
+    assert children, "nothing the child found reached the parent"
+    # the child's finds reach the parent every PROGRESS_SHARE of the grace: those of the last stretch at most are lost
+    assert max(children) > 1.0 - 2 * bound.PROGRESS_SHARE * bound.grace(1.0)
+    assert [at for at, _ in value.solutions] == sorted(at for at, _ in value.solutions)  # each once, in order
+    assert len({at for at, _ in value.solutions}) == len(value.solutions)
+
+
+def test_a_pass_is_not_run_again_in_the_child_whose_kill_does_not_move(monkeypatch):
+    import tremaux.numberlink.solvers as solvers
+
+    loads = iter(range(1, 100))
+    monkeypatch.setattr(solvers, "load_seconds", lambda: float(min(5, next(loads))))  # passes load kernels
+    calls = []
+
+    def func(task):
+        calls.append(task.deadline)
+        return Answer((), False, "slow", stopped="time limit")
+
+    task = solvers.Task(Puzzle.from_rows(["1.1"]), solvers.resolve("nikoli"), 2, time.perf_counter() + 0.01)
+    passes = []
+    monkeypatch.setattr(bound, "in_child", lambda: True)
+    solvers._in_process(func, task, 100.0, time.perf_counter(), 0.0, passes)
+    assert len(calls) == 1 and len(passes) == 1
+    monkeypatch.setattr(bound, "in_child", lambda: False)  # in process, the time spent loading is given back
+    solvers._in_process(func, task, 100.0, time.perf_counter(), 0.0, passes)
+    assert len(calls) > 2 and len(passes) == len(calls)
+
+
+@needs_fork
+def test_a_count_killed_in_its_child_reports_what_the_child_found(monkeypatch):
+    p = Puzzle.from_rows(["1..", "...", "..1"])
+    every = solve_puzzle(p, rule="nikoli", count=100).solutions
+    assert len(every) == 6
+    here = os.getpid()
+
+    def stage(task):  # finds nothing in process, then every solution in the child, and ignores its deadline
+        found = []
+        bound.progress(lambda: Answer(tuple(found), False, "slow count", stopped="time limit"))
+        while True:
+            task.left()  # a checkpoint
+            if os.getpid() != here and len(found) < len(every):
+                found.append(every[len(found)])
+            time.sleep(0.01)
+
+    monkeypatch.setattr(pipeline, "STAGES", [("slow", stage)] + pipeline.STAGES)
+    t0 = time.perf_counter()
+    out = solve_puzzle(p, rule="nikoli", count=100, time_limit=1.0)
+    assert time.perf_counter() - t0 < 1.0 + bound.grace(1.0) + MARGIN
+    assert out.status == "solved" and not out.complete
+    assert out.extras["child_process"] == "time limit"
+    assert [s.grid.tolist() for s in out.solutions] == [s.grid.tolist() for s in every]

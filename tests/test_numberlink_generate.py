@@ -395,3 +395,72 @@ def test_a_cut_and_a_join_that_undo_each_other_do_not_run_until_the_time_limit()
     # joining the same two lines again: the generator went round that circle until its time limit
     g = generate_puzzle((4, 4), seed=17, density=0.2, touch=True, time_limit=10)
     assert len(brute_force(g.puzzle.grid.tolist(), True, limit=2)) == 1
+
+
+def _rows_puzzle(n):
+    """An ``n`` x ``n`` puzzle whose pair k joins the two ends of row k, and that solution (lines along the rows)."""
+    from tremaux.numberlink import Puzzle
+    from tremaux.numberlink.result import Linking
+
+    grid = np.zeros((n, n), dtype=np.int64)
+    grid[:, 0] = grid[:, -1] = np.arange(1, n + 1)
+    puzzle = Puzzle(grid)
+    return puzzle, Linking.from_paths(puzzle, [[(r, c) for c in range(n)] for r in range(n)])
+
+
+def test_the_whole_board_question_stops_building_its_encoding_at_the_deadline():
+    import time
+
+    from tremaux.numberlink.sat import Encoding
+    from tremaux.numberlink.uniqueness import _another
+
+    puzzle, planted = _rows_puzzle(120)
+    t = time.perf_counter()
+    with Encoding(puzzle, "fill", colour_bits=None, induced=True):
+        pass
+    build = time.perf_counter() - t
+    t = time.perf_counter()
+    found, ran_out = _another(puzzle, planted, "fill", time.perf_counter() - 1.0)  # the time is already up
+    assert (found, ran_out) == (None, True)
+    assert time.perf_counter() - t < build / 2, "the encoding was built to its end past the deadline"
+
+
+def test_a_failed_generation_is_not_asked_again_when_the_kernels_took_little_of_its_time(monkeypatch):
+    import tremaux.numberlink.generate as gen
+    from tremaux.errors import BudgetExceededError
+
+    loads = iter([0.0, 0.1])  # a tenth of a second loading kernels, on a limit of 1 s
+    monkeypatch.setattr(gen._jit, "load_seconds", lambda: next(loads, 0.1))
+    calls = []
+
+    def bounded(args, start, limit, t0, time_limit):
+        calls.append(limit)
+        while gen.time.perf_counter() < start + limit:  # the work takes all its time, and fails
+            gen.time.sleep(0.01)
+        raise BudgetExceededError("gave up")
+
+    monkeypatch.setattr(gen, "_bounded", bounded)
+    with pytest.raises(BudgetExceededError):
+        gen.generate_puzzle((20, 20), seed=1, time_limit=1.0)
+    assert calls == [1.0]  # the same work again from the start, in a tenth of the time, could only fail again
+
+
+def test_a_generation_whose_time_went_to_loading_kernels_is_asked_again(monkeypatch):
+    import tremaux.numberlink.generate as gen
+    from tremaux.errors import BudgetExceededError
+
+    loads = iter([0.0, 0.8])  # most of the limit spent loading kernels: given back once
+    monkeypatch.setattr(gen._jit, "load_seconds", lambda: next(loads, 0.8))
+    calls = []
+
+    def bounded(args, start, limit, t0, time_limit):
+        calls.append(limit)
+        if len(calls) == 1:
+            while gen.time.perf_counter() < start + limit:
+                gen.time.sleep(0.01)
+            raise BudgetExceededError("gave up")
+        return "done"
+
+    monkeypatch.setattr(gen, "_bounded", bounded)
+    assert gen.generate_puzzle((20, 20), seed=1, time_limit=1.0) == "done"
+    assert len(calls) == 2 and 0.5 < calls[1] <= 0.8

@@ -325,17 +325,45 @@ def _choose(dom, h, w, deg, pref, nb, heads):
     return best, b
 
 
-@njit(cache=True)
+SOLUTION_BUFFER = 64
+"""Rows of the solution buffer: when it is full the run stops (status 0) and the caller empties it."""
+
+
 def new_colour_state(n, max_solutions, pairs):
-    """The arrays of one run on ``n`` cells of ``pairs`` colours keeping up to ``max_solutions`` colourings."""
+    """The arrays of one run on ``n`` cells of ``pairs`` colours that ends after ``max_solutions`` colourings.
+
+    The colourings found go to a buffer of at most :data:`SOLUTION_BUFFER` rows, emptied by the caller
+    between calls (``st[6]``: the rows in use), so the memory is the same for any ``max_solutions``.
+
+    Parameters
+    ----------
+    n : int
+        Cells of the board.
+    max_solutions : int
+        Colourings after which the run ends (any positive integer; past ``2**63 - 1``, that).
+    pairs : int
+        Colours (pairs) of the board, at least 1.
+
+    Returns
+    -------
+    tuple of numpy.ndarray
+        The working arrays of :func:`colour_run`, in the order it takes them.
+
+    Examples
+    --------
+    >>> state = new_colour_state(9, 10 ** 30, 1)
+    >>> state[5].shape, int(state[4][5]) == 2 ** 63 - 1
+    ((64, 9), True)
+    """
     doms = np.zeros((n + 2, n), dtype=np.uint64)
     cell = np.full(n + 2, -1, dtype=np.int64)
     rem = np.zeros((2, n + 2), dtype=np.uint64)  # the colours left to try; the colours taken since the reach
     phase = np.zeros(n + 2, dtype=np.int64)
-    st = np.zeros(5, dtype=np.int64)  # depth (-1: not started), nodes, status (1 complete, 2 enough), solutions,
-    # floods (the reach followed over the board)
+    st = np.zeros(7, dtype=np.int64)  # depth (-1: not started), nodes, status (1 complete, 2 enough), solutions,
+    # floods (the reach followed over the board), the solutions that end the run, rows of ``sols`` in use
     st[0] = -1
-    sols = np.zeros((max_solutions, n), dtype=np.int64)
+    st[5] = min(int(max_solutions), np.iinfo(np.int64).max)
+    sols = np.zeros((max(1, min(int(max_solutions), SOLUTION_BUFFER)), n), dtype=np.int64)
     work = np.zeros(5 * n + 12, dtype=np.int64)  # queue, colours of a leaf, degrees, rays, marks; four neighbours
     # and the groups of a search (:func:`.nl_colour_cells._joined`)
     reach = np.zeros(n, dtype=np.uint64)
@@ -352,8 +380,9 @@ def colour_run(grid, h, w, ends, pref, known, cut, heads, doms, cell, rem, phase
     """Go on with the search for up to ``nodes`` choices; the status (0: stopped, 1: complete, 2: enough).
 
     ``grid``: the pair + 1 of each number cell (flat), 0 elsewhere; ``ends[k]``: the two cells of pair
-    ``k``; ``pref``: the colour to try first in each cell (0: empty). Solutions go to ``sols`` as the colour
-    of each cell; ``st[3]`` counts them, and the run ends when ``sols`` is full. ``known``: ``pref`` is a
+    ``k``; ``pref``: the colour to try first in each cell (0: empty). Solutions go to the next row ``st[6]`` of
+    ``sols`` as the colour of each cell; ``st[3]`` counts them, the run ends after ``st[5]``, and it stops
+    when ``sols`` is full (empty it: set ``st[6]`` to 0, and call again). ``known``: ``pref`` is a
     solution, not reported again. ``cut``: keep only the colourings without a cut corner (a ``┌`` or ``┐``
     whose inner diagonal is empty). ``heads``: choose among the cells beside a line's open end first.
     """
@@ -412,20 +441,26 @@ def colour_run(grid, h, w, ends, pref, known, cut, heads, doms, cell, rem, phase
                         if col[u] != pref[u]:
                             ok = True
                             break
+                spill = False
                 if ok:
-                    s = st[3]
+                    s = st[6]
                     for u in range(n):
                         sols[s, u] = col[u]
-                    st[3] = s + 1
-                    if st[3] >= sols.shape[0]:
+                    st[6] = s + 1
+                    st[3] += 1
+                    if st[3] >= st[5]:
                         st[2] = 2
                         st[0] = depth
                         return 2
+                    spill = st[6] >= sols.shape[0]
                 depth -= 1
                 if depth < 0:
                     st[2] = 1
                     st[0] = 0
                     return 1
+                if spill:  # the caller empties the buffer and calls again
+                    st[0] = depth
+                    return 0
                 continue
             cell[depth] = v
             rem[0, depth] = b

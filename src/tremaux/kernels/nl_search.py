@@ -45,6 +45,8 @@ _DEPTH, _NODES, _STATUS, _NSOL, _TOP, _MAXSOL, _NBUF = 0, 1, 2, 3, 4, 5, 6
 _RUNNING, _EXHAUSTED, _LIMIT, _FULL = 0, 1, 2, 3
 SOLUTION_BUFFER = 64
 """Rows of the solution buffer: when it is full the run returns status 3 and the caller empties it."""
+_MOST = int(np.iinfo(np.int64).max)
+"""The largest ``max_solutions`` kept (a larger one is no limit either: no search reaches it)."""
 
 # trail kinds
 _T_CCOL, _T_MATE, _T_COL = 0, 1, 2
@@ -84,7 +86,7 @@ def new_state(size: int, max_solutions: int, memo_slots: int = 1 << 18) -> dict[
         "mark": np.zeros(size + 1, dtype=np.int64),
         "sols": np.zeros((max(1, min(max_solutions, SOLUTION_BUFFER)), size), dtype=np.int64),
         "work": np.zeros((12, 2 * size + 4), dtype=np.int64),
-        "st": np.array([0, 0, _RUNNING, 0, 0, max_solutions, 0], dtype=np.int64),
+        "st": np.array([0, 0, _RUNNING, 0, 0, min(int(max_solutions), _MOST), 0], dtype=np.int64),
         "fhash": np.zeros((size + 1, 2), dtype=np.uint64),
         "fsol": np.full(size + 1, -1, dtype=np.int64),
         "dflag": np.zeros(size, dtype=np.int64),

@@ -48,6 +48,8 @@ _DEPTH, _NODES, _STATUS, _NSOL, _TOP, _MAXSOL, _NBUF = 0, 1, 2, 3, 4, 5, 6
 _RUNNING, _EXHAUSTED, _LIMIT, _FULL = 0, 1, 2, 3
 SOLUTION_BUFFER = 64
 """Rows of the solution buffer: when it is full the run returns status 3 and the caller empties it."""
+_MOST = int(np.iinfo(np.int64).max)
+"""The largest ``max_solutions`` kept (a larger one is no limit either: no search reaches it)."""
 
 _N, _E, _S, _W = 1, 2, 4, 8
 _NW_CORNER, _NE_CORNER, _SE_CORNER, _SW_CORNER = 9, 3, 6, 12  # ┘ └ ┌ ┐ by their links
@@ -111,7 +113,7 @@ def new_diag_state(size: int, max_solutions: int) -> dict[str, np.ndarray]:
         "mark": np.zeros(size + 1, dtype=np.int64),
         "owner": np.zeros(size, dtype=np.int64),
         "sols": np.zeros((max(1, min(max_solutions, SOLUTION_BUFFER)), size), dtype=np.int64),
-        "st": np.array([0, 0, _RUNNING, 0, 0, max_solutions, 0], dtype=np.int64),
+        "st": np.array([0, 0, _RUNNING, 0, 0, min(int(max_solutions), _MOST), 0], dtype=np.int64),
     }
 
 

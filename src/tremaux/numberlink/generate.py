@@ -178,7 +178,10 @@ def generate_puzzle(
     time_limit : float or None
         Seconds before the generation stops with an error (default
         :data:`DEFAULT_TIME_LIMIT`; ``None`` for no limit). Time spent
-        loading kernels on their first use in the process is given back once.
+        loading kernels on their first use in the process is given back once:
+        the generation is asked again from the start with it, when that is
+        more time than its work had the first time (else it gives up at the
+        limit, within :func:`.solvers.bound.grace`).
 
     Returns
     -------
@@ -215,10 +218,12 @@ def generate_puzzle(
         return _bounded(args, t0, limit, t0, limit)
     except BudgetExceededError:
         # time spent loading kernels on their first use in the process is given back once (as the solvers do),
-        # so that the first puzzle of a process is not given up for it
+        # so that the first puzzle of a process is not given up for it: the generation is asked again from the
+        # start (the same seed: the same work), so only when what is left is more than the work had the first time
         loading = _jit.load_seconds() - loaded
-        rest = limit - (time.perf_counter() - t0 - loading)
-        if loading <= 0 or rest <= 0:
+        worked = time.perf_counter() - t0 - loading
+        rest = limit - worked
+        if loading <= 0 or rest <= worked:
             raise
         return _bounded(args, time.perf_counter(), rest, t0, limit)
 

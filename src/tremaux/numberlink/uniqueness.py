@@ -61,7 +61,11 @@ def _another(puzzle: Puzzle, planted: Linking, rule: str, stop: float | None,
     from .sat import Encoding
     from .turns import Ledger, ask_in_turns
 
-    with Encoding(puzzle, rule, colour_bits=None, induced=True) as enc:
+    try:  # the build of a large board's encoding takes seconds: it stops at ``stop`` too (the question then ran out)
+        built = Encoding(puzzle, rule, colour_bits=None, induced=True, deadline=stop)
+    except TimeoutError:
+        return None, True
+    with built as enc:
         ids = _edge_ids(enc, planted)
         enc.solver.add_clause((-(ids + 1)).tolist())
         enc.set_hint(planted)  # look for alternatives close to the planted lines

@@ -101,8 +101,9 @@ def solve_puzzle(
         process that is killed shortly after the limit (:mod:`.bound`), so
         no solver overruns it by much; an easy puzzle never starts one.
         When the child is killed, ``extras["child_process"]`` says so
-        (``"time limit"``) and the solutions found before it was forked are
-        kept. Time spent loading or compiling kernels on their first use
+        (``"time limit"``) and the solutions found are kept (the child sends
+        them to the parent as it goes: at most those of the last stretch of
+        its grace are lost). Time spent loading or compiling kernels on their first use
         in the process is not counted (it is given back, and reported
         in ``extras["load_seconds"]``), nor included in ``seconds``.
     max_steps : int, optional
@@ -140,10 +141,14 @@ def solve_puzzle(
     t0 = time.perf_counter()
     deadline = None if math.isinf(limit) else t0 + limit
     task = Task(puzzle, the_rule, want, deadline, max_steps, record)
-    answer, why = bound.run(_in_process, (entry.func, task, limit, t0, loaded), limit=limit, start=t0,
+    passes: list[Answer] = []  # the passes answered in this process (:func:`_in_process`)
+    answer, why = bound.run(_in_process, (entry.func, task, limit, t0, loaded, passes), limit=limit, start=t0,
                             slack=lambda: load_seconds() - loaded)
-    if why:  # the work went on in a child process, killed at the limit: what was published before is kept
+    if why:  # the work went on in a child process, killed at the limit: what it published (sent as it went) is kept
         found = answer if isinstance(answer, Answer) else Answer((), False, entry.name)
+        for earlier in passes:  # or what a pass before it found, when that is more
+            if len(earlier.solutions) > len(found.solutions):
+                found = earlier
         answer = replace(found, exhausted=False, stopped="time limit", resume=None,
                          extras={**found.extras, "child_process": why})
     hint = _other_rule_hint(task, answer, time.perf_counter() - t0)
@@ -185,16 +190,19 @@ def _wanted(unique: bool, count: int | None) -> int:
     return max(count or 1, 2 if unique else 1)
 
 
-def _in_process(func: Any, task: Task, limit: float, t0: float, loaded: float) -> Answer:
+def _in_process(func: Any, task: Task, limit: float, t0: float, loaded: float, passes: list[Answer]) -> Answer:
     """``func(task)`` in this process; time spent loading kernels on their first use is given back.
 
     The limit is the puzzle's: a pass that ran out of time while kernels were loaded (or compiled, on an
     empty cache) is run again with what the limit leaves once loading is taken off, for as long as passes
     load kernels (each loads new ones, so this ends): a pass may reach kernels the one before never did.
+    Not in the child process of :func:`.bound.run`, whose kill does not move: a pass there would be killed
+    and its finds would replace those of the pass before. Each pass that answered is added to ``passes``.
     """
     answer = func(task)
+    passes.append(answer)
     before = loaded
-    while answer.stopped == "time limit" and task.deadline is not None:
+    while answer.stopped == "time limit" and task.deadline is not None and not bound.in_child():
         now = load_seconds()
         if now == before:  # this pass loaded nothing: all its time was the puzzle's
             break
@@ -204,6 +212,7 @@ def _in_process(func: Any, task: Task, limit: float, t0: float, loaded: float) -
             break
         first = answer
         answer = func(replace(task, deadline=time.perf_counter() + rest))
+        passes.append(answer)
         if not answer.exhausted and len(answer.solutions) < len(first.solutions):
             answer = first  # solutions found before are never lost
     return answer

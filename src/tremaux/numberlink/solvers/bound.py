@@ -18,9 +18,14 @@ child :func:`grace` seconds after the deadline whatever it is doing. Easy
 questions, nearly all, are answered before their first checkpoint past the
 budget and never start a child.
 
-What a child killed at the deadline had found is lost with it; what the work
-published with :func:`progress` before the fork (the first solution of a
-uniqueness question, say) is the answer then.
+What the work publishes with :func:`progress` (the solutions a count has
+found so far, say) is the answer of a child killed at the deadline: the
+child sends it to the parent from its checkpoints, every
+:data:`PROGRESS_SHARE` of the grace (less often when making it takes long:
+at most a tenth of the child's time goes to it), so a child killed while it
+winds up (its answer large, and slow to send) loses at most the finds of
+that last stretch; before the first such message, what was published
+before the fork stands.
 
 No bound where a process cannot fork (no ``os.fork``), without a time
 limit, or inside another :func:`run` of the same thread (the outer one
@@ -38,6 +43,7 @@ Examples
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import os
 import pickle
@@ -49,8 +55,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["IN_PROCESS_SHARE", "IN_PROCESS_FLOOR", "in_process_budget", "grace", "run", "checkpoint", "move_time",
-           "progress", "Moved"]
+__all__ = ["IN_PROCESS_SHARE", "IN_PROCESS_FLOOR", "PROGRESS_SHARE", "in_process_budget", "grace", "run",
+           "checkpoint", "move_time", "progress", "in_child", "Moved"]
 
 IN_PROCESS_SHARE = 0.1
 """Share of a question's time limit that it runs in process before its work moves on in a child process."""
@@ -59,6 +65,10 @@ IN_PROCESS_FLOOR = 0.25
 """Seconds a question always runs in process, whatever its limit: the corpus questions answered in process
 take milliseconds (medians 1-7 ms, ``benchmarks/bench_nl_limits.py``), so this only keeps a fork
 (a few milliseconds) away from questions a little slower than that."""
+
+
+PROGRESS_SHARE = 0.5
+"""Share of :func:`grace` between two messages of a child's published progress (:func:`progress`) to its parent."""
 
 
 def in_process_budget(limit: float) -> float | None:
@@ -149,6 +159,12 @@ class _Run:
     """The part of ``slack`` the budget and the kill have moved by."""
     owner: int = 0
     """The process of the run (a process forked by the work itself, a portfolio's child say, never forks)."""
+    every: float = 0.0
+    """In the child: the least seconds between two messages of its progress to the parent."""
+    next_progress: float = 0.0
+    """In the child: when (``time.perf_counter()``) its progress may next be sent."""
+    sent: tuple = ()
+    """In the child: the solutions of the progress last sent (:func:`_send_progress`)."""
 
 
 _local = threading.local()
@@ -214,7 +230,8 @@ def run(fn: Callable[..., Any], args: tuple[Any, ...], *, limit: float, deadline
     if budget is None or _current() is not None:
         return fn(*args), ""
     deadline = start + limit if deadline is None else deadline
-    state = _Run(start + budget, deadline + grace(limit), slack=slack, owner=os.getpid())
+    state = _Run(start + budget, deadline + grace(limit), slack=slack, owner=os.getpid(),
+                 every=PROGRESS_SHARE * grace(limit))
     _local.run = state
     try:
         value = fn(*args)
@@ -228,6 +245,7 @@ def run(fn: Callable[..., Any], args: tuple[Any, ...], *, limit: float, deadline
         if state.pipe is None:
             _local.run = None
     if state.pipe is not None:  # pragma: no cover - in the child: the value goes to the parent, nothing else runs
+        _send_progress(state, now=True)  # what was found, in case the value itself is too slow to arrive
         _send(state.pipe, ("value", value))
     return value, ""
 
@@ -249,7 +267,11 @@ def checkpoint() -> None:
     >>> checkpoint()  # outside a run: nothing
     """
     state = _current()
-    if state is None or state.pipe is not None or time.perf_counter() < state.move_at or os.getpid() != state.owner:
+    if state is not None and state.pipe is not None:  # pragma: no cover - in the child
+        if os.getpid() == state.owner:  # not in a process the child's work forked in turn
+            _send_progress(state)
+        return
+    if state is None or time.perf_counter() < state.move_at or os.getpid() != state.owner:
         return
     if state.slack is not None:  # time given back to the work moves the budget and the kill
         more = state.slack() - state.given
@@ -267,7 +289,8 @@ def checkpoint() -> None:
     if pid == 0:  # pragma: no cover - the child goes on with the work
         os.close(read)
         _die_with_parent(parent)
-        state.pipe = write
+        state.pipe, state.owner = write, os.getpid()
+        state.next_progress = time.perf_counter() + state.every
         return
     os.close(write)
     try:
@@ -280,6 +303,8 @@ def checkpoint() -> None:
     if kind == "error":
         raise value
     if kind == "killed":
+        if value is not None:  # the child's last progress
+            raise Moved(value[0], "time limit")
         published = state.published() if callable(state.published) else state.published
         raise Moved(published, "time limit")
     raise Moved(value, "")
@@ -305,6 +330,23 @@ def move_time() -> float | None:
     return state.move_at
 
 
+def in_child() -> bool:
+    """Whether this is the child process a :func:`run` moved its work into (its kill time is fixed then: time
+    given back to the work after the fork does not move it).
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> in_child()  # outside a run
+    False
+    """
+    state = _current()
+    return state is not None and state.pipe is not None and os.getpid() == state.owner
+
+
 def progress(value: Any) -> None:
     """Publish what the work has found so far: the answer of a :func:`run` whose child is killed.
 
@@ -321,8 +363,43 @@ def progress(value: Any) -> None:
     >>> progress("half")  # outside a run: nothing
     """
     state = _current()
-    if state is not None and state.pipe is None:
+    if state is not None and os.getpid() == state.owner:  # in the child, sent to the parent from its checkpoints
         state.published = value
+
+
+def _send_progress(state: _Run, *, now: bool = False) -> None:  # pragma: no cover - runs in the child
+    """Send the published progress to the parent when it is due (see the module's notes), or ``now``.
+
+    A dataclass value with a tuple ``solutions`` that goes on from the one sent before is sent as the solutions
+    added since (the parent joins them), so each message costs what is new, not all that was found.
+    """
+    t = time.perf_counter()
+    if state.published is None or (t < state.next_progress and not now):
+        return
+    try:
+        value = state.published() if callable(state.published) else state.published
+        sols = getattr(value, "solutions", None)
+        sent = state.sent
+        if (dataclasses.is_dataclass(value) and isinstance(sols, tuple) and 0 < len(sent) <= len(sols)
+                and all(a is b for a, b in zip(sent, sols[:len(sent)]))):
+            message = ("more", (len(sent), dataclasses.replace(value, solutions=sols[len(sent):])))
+        else:
+            message = ("progress", value)
+        data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:  # a value that does not pickle: the parent keeps what it has
+        state.next_progress = float("inf")
+        return
+    _write(state.pipe, data)
+    state.sent = sols if isinstance(sols, tuple) else ()
+    took = time.perf_counter() - t
+    state.next_progress = time.perf_counter() + max(state.every, 10 * took)
+
+
+def _write(pipe: int, data: bytes) -> None:  # pragma: no cover - runs in the child
+    """One message on ``pipe``: its length (8 bytes), then ``data``."""
+    view = memoryview(len(data).to_bytes(8, "little") + data)
+    while view:
+        view = view[os.write(pipe, view):]
 
 
 def _send(pipe: int, message: tuple[str, Any]) -> None:  # pragma: no cover - runs in the child
@@ -335,32 +412,54 @@ def _send(pipe: int, message: tuple[str, Any]) -> None:  # pragma: no cover - ru
         except Exception as exc:  # an exception or a value that does not pickle
             what = _one_line(message[1]) if message[0] == "error" else _one_line(exc)
             data = pickle.dumps(("error", RuntimeError(f"in the child process: {what}")))
-        with os.fdopen(pipe, "wb") as out:
-            out.write(data)
+        _write(pipe, data)
+        os.close(pipe)
     finally:
         os._exit(0)
 
 
 def _receive(read: int, pid: int, kill_at: float) -> tuple[str, Any]:
-    """The child's message, or ``("killed", None)`` when ``kill_at`` passed first (the child is then killed)."""
-    chunks = []
+    """The child's message, or ``("killed", last)`` when ``kill_at`` passed first (the child is then killed).
+
+    ``last``: ``None``, or a 1-tuple of the last progress the child sent (:func:`progress`).
+    """
+    buf = bytearray()
+    last = None
     while True:
         left = kill_at - time.perf_counter()
         ready = select.select([read], [], [], max(0.0, left))[0] if left > 0 else []
         if not ready:
             _kill(pid)
-            return "killed", None
+            return "killed", last
         chunk = os.read(read, 1 << 20)
         if not chunk:
             break
-        chunks.append(chunk)
-    os.waitpid(pid, 0)
-    try:
-        return pickle.loads(b"".join(chunks))
-    except Exception as exc:  # nothing sent (the child died), or a message that does not unpickle
-        from ..._portfolio import _one_line
+        buf += chunk
+        while len(buf) >= 8 and len(buf) >= 8 + int.from_bytes(buf[:8], "little"):
+            size = int.from_bytes(buf[:8], "little")
+            data = bytes(buf[8:8 + size])
+            del buf[:8 + size]
+            try:
+                kind, value = pickle.loads(data)
+            except Exception as exc:  # a message that does not unpickle
+                from ..._portfolio import _one_line
 
-        return "error", RuntimeError(f"the child process gave no answer ({_one_line(exc)})")
+                _kill(pid)
+                return "error", RuntimeError(f"the child process gave no answer ({_one_line(exc)})")
+            if kind == "more":  # the solutions found since the last progress
+                start, more = value
+                if last is None or len(last[0].solutions) != start:  # pragma: no cover - messages are in order
+                    continue
+                last = (dataclasses.replace(more, solutions=last[0].solutions + more.solutions),)
+            elif kind == "progress":
+                last = (value,)
+            else:
+                os.waitpid(pid, 0)
+                return kind, value
+    os.waitpid(pid, 0)
+    from ..._portfolio import _one_line
+
+    return "error", RuntimeError("the child process gave no answer (it ended without one)")
 
 
 def _kill(pid: int) -> None:

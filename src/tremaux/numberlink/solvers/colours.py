@@ -194,8 +194,8 @@ class ColourRun:
                 took = time.perf_counter() - now
                 if int(st[1]) > before and took > 0:
                     self._rate = (int(st[1]) - before) / took
-                while len(self._sols) < int(st[3]) + self._known:
-                    self._sols.append(self._linking(sols[len(self._sols) - self._known]))
+                self._sols += [self._linking(sols[s]) for s in range(int(st[6]))]
+                st[6] = 0
                 if status != 0:
                     self.done = True
                     self.complete = status == 1

@@ -208,7 +208,7 @@ class SearchRun:
             raise PuzzleError(f"search needs a numberlink Puzzle, not {type(puzzle).__name__}")
         if isinstance(max_solutions, bool) or not isinstance(max_solutions, (int, np.integer)) or max_solutions < 1:
             raise InvalidSizeError(f"max_solutions must be an integer of at least 1, not {max_solutions!r}")
-        max_solutions = int(max_solutions)
+        max_solutions = min(int(max_solutions), int(np.iinfo(np.int64).max))  # more than any search can reach
         if cut and cover:
             raise PuzzleError("cut=True keeps the solutions without a cut corner under nikoli: it needs cover=False")
         grid = np.asarray(puzzle.grid)
