@@ -74,12 +74,13 @@ def _another(puzzle: Puzzle, planted: Linking, rule: str, stop: float | None,
         def whole(until: float | None, found: list[set[tuple[int, int]]], propagations: int | None = None,
                   assumptions: list[int] | None = None) -> None:
             """Other solutions over the whole board into ``found``, until ``until`` (``TimeoutError``), each
-            call within ``propagations`` if given (``TimeoutError`` then too), else as :func:`_models`."""
+            within ``propagations`` if given (:func:`exact_model`; ``TimeoutError`` then too), else as
+            :func:`_models`."""
             if propagations is None:
                 found.extend(_models(enc, until, ids, pairs, ALTERNATIVES - len(found)))
                 return
             while len(found) < ALTERNATIVES:
-                other = enc.next_model(until, propagations=propagations, assumptions=assumptions, exact=True)
+                other = exact_model(enc, until, propagations, assumptions)
                 if other is None:
                     return
                 found.append(_model_edges(enc, other))
@@ -117,24 +118,78 @@ def _models(enc: Any, stop: float | None, ids: np.ndarray, pairs: list[tuple[int
     return found
 
 
-def exact_models(enc: Any, stop: float | None) -> Any:
-    """The models of ``enc``, one at a time, in calls bounded by work only: the same models on any machine.
+EXACT_CHUNK = 1 << 20
+"""Unit propagations of one SAT call of the generator's questions (about a fifth of a second at five million a
+second): between two calls the work may move on into a child process (:mod:`.solvers.bound`), which a call
+bounded in work is not stopped for (it would go on elsewhere in its search than it would have otherwise)."""
 
-    Every call is bounded in unit propagations and never stopped but at
-    its budget (:func:`.solvers.backend.solve_until` with ``exact``), so
-    the solutions found, and the puzzle the generator makes of them, are
-    the same on any machine and at any load: the first model (or the proof
-    that there is none) in calls of doubling work, until ``stop`` passes;
-    each next one with at most the work spent so far, the models ending at
-    the first that needs more. The caller may add clauses between two
-    models (they hold for the next).
+
+def exact_model(enc: Any, stop: float | None, work: int | None, assumptions: list[int] | None = None) -> Any:
+    """``enc.next_model`` within ``work`` unit propagations in all (``None``: until ``stop``), bounded by work only.
+
+    Calls of at most :data:`EXACT_CHUNK` propagations, each stopped only at
+    its budget (:func:`.solvers.backend.solve_until` with ``exact``) or at
+    ``stop``: the model found, and the puzzle the generator makes of it,
+    are the same on any machine and at any load.
 
     Parameters
     ----------
     enc : Encoding
         The encoding asked.
     stop : float or None
-        A ``time.perf_counter()`` value: past it no call starts.
+        A ``time.perf_counter()`` value: past it the question gives up.
+    work : int or None
+        Unit propagations the question may use in all; ``None``: no bound but ``stop``.
+    assumptions : list of int, optional
+        Literals every call assumes.
+
+    Returns
+    -------
+    Model or None
+        The next model, or ``None`` when there is none (under ``assumptions``).
+
+    Raises
+    ------
+    TimeoutError
+        When ``work`` was used up, or ``stop`` passed, first.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> from tremaux.numberlink.sat import Encoding
+    >>> with Encoding(Puzzle.from_rows(["1.1", "..."]), "nikoli") as enc:
+    ...     exact_model(enc, None, None).links.tolist()
+    [2, 10, 8, 0, 0, 0]
+    """
+    stats = getattr(enc.solver, "accum_stats", None)
+    used = 0
+    while True:
+        step = EXACT_CHUNK if work is None else min(EXACT_CHUNK, work - used)
+        if step <= 0:
+            raise TimeoutError("the question used up its work")
+        before = stats()["propagations"] if stats is not None else 0
+        try:
+            return enc.next_model(stop, propagations=step, assumptions=assumptions, exact=True)
+        except TimeoutError:
+            if stats is None or (stop is not None and time.perf_counter() > stop):
+                raise
+            used += max(1, stats()["propagations"] - before)
+
+
+def exact_models(enc: Any, stop: float | None) -> Any:
+    """The models of ``enc``, one at a time, bounded by work only (:func:`exact_model`): the same ones anywhere.
+
+    The first model (or the proof that there is none) until ``stop``
+    passes; each next one with at most the work spent so far, the models
+    ending at the first that needs more. The caller may add clauses between
+    two models (they hold for the next).
+
+    Parameters
+    ----------
+    enc : Encoding
+        The encoding asked.
+    stop : float or None
+        A ``time.perf_counter()`` value: past it the question gives up.
 
     Yields
     ------
@@ -157,26 +212,19 @@ def exact_models(enc: Any, stop: float | None) -> Any:
     ...     sorted(m.links.tolist() != first.links.tolist() for m in [next(models)])
     [True]
     """
-    from .turns import FIRST_PROPAGATIONS
-
     stats = getattr(enc.solver, "accum_stats", None)
     start = 0 if stats is None else stats()["propagations"]
-    work = FIRST_PROPAGATIONS * max(1, enc.nedges)
-    first = True
+    work = None
     while True:
         try:
-            model = enc.next_model(stop, propagations=work, exact=True)
+            model = exact_model(enc, stop, work)
         except TimeoutError:
-            if not first:
-                return
-            if stop is not None and time.perf_counter() > stop:
+            if work is None:
                 raise
-            work *= 2
-            continue
+            return
         if model is None:
             return
         yield model
-        first = False
         if stats is not None:
             work = max(1, stats()["propagations"] - start)
 
