@@ -32,7 +32,7 @@ import numpy as np
 from ..errors import TremauxError
 from ..render.animate import GIF_MAX_MS, gif_durations, kept_frames
 from ..render.palette import PALETTE
-from .draw import MAX_DRAW_CELLS, Style, _scene, outlines
+from .draw import MAX_DRAW_CELLS, Style, _points_text, _scene, outlines
 from .grid import ARC
 from .maze import GridMaze
 from .passages import half_passages
@@ -242,7 +242,7 @@ def to_animated_svg(obj: Any, *, frames: int = 100, frame_ms: int = 60, style: S
     maze, st, pics = _setup(obj, frames, style)
     col = _colours(palette)
     grid = maze.grid
-    polys = [" ".join(f"{x:.1f},{y:.1f}" for x, y in poly) for poly in outlines(maze, st)]
+    polys = _points_text(outlines(maze, st))
     first = pics[0]
     sc = _scene(maze, st)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{sc.width}" height="{sc.height}" '

@@ -132,16 +132,16 @@ def _scene(maze: GridMaze, style: Style) -> _Scene:
     return _Scene(seg, arcs, cen, (ox, oy), int(np.ceil((x1 - x0) * k + 2 * m)), int(np.ceil((y1 - y0) * k + 2 * m)))
 
 
-def _cross(u: np.ndarray, v: np.ndarray) -> float:
-    """z of the cross product: positive when ``u`` turns clockwise on screen (y down) to ``v``."""
-    return float(u[0] * v[1] - u[1] * v[0])
+def _cross(u: np.ndarray, v: np.ndarray) -> np.ndarray:
+    """z of the cross products of rows: positive when ``u`` turns clockwise on screen (y down) to ``v``."""
+    return u[..., 0] * v[..., 1] - u[..., 1] * v[..., 0]
 
 
 def outlines(maze: GridMaze, style: Style | None = None) -> list[np.ndarray]:
     """Each cell's outline as a polygon in picture pixels (arcs sampled every few degrees).
 
     The sides are taken clockwise around the cell centre and each is oriented clockwise, so the
-    points chain into one polygon whatever the grid.
+    points chain into one polygon whatever the grid. Every cell is computed at once (no loop over cells).
 
     Parameters
     ----------
@@ -168,31 +168,63 @@ def outlines(maze: GridMaze, style: Style | None = None) -> list[np.ndarray]:
     x0, y0, _, _ = geo.bounds
     k, m = st.cell, st.margin
     ox, oy = m - x0 * k, m - y0 * k
-    out = []
-    for i in range(maze.grid.size):
-        c = geo.centres[i]
-        pts: list[tuple[float, float]] = []
-        sides = [s for s in range(maze.grid.sides) if geo.kind[i, s] > 0]
-        mids = [np.arctan2((geo.ends[i, s, 1] + geo.ends[i, s, 3]) / 2 - c[1],
-                           (geo.ends[i, s, 0] + geo.ends[i, s, 2]) / 2 - c[0]) for s in sides]
-        for s in (sides[j] for j in np.argsort(mids)):
-            a = geo.ends[i, s, :2]
-            b = geo.ends[i, s, 2:]
-            if geo.kind[i, s] == ARC:
-                r = geo.radius[i, s]
-                t0, t1 = np.arctan2(a[1], a[0]), np.arctan2(b[1], b[0])
-                t1 = t1 + 2 * np.pi if t1 <= t0 else t1
-                ts = np.linspace(t0, t1, max(2, int(np.degrees(t1 - t0) / 5) + 2))
-                arc = np.stack([r * np.cos(ts), r * np.sin(ts)], 1)
-                if _cross(arc[0] - c, arc[-1] - c) < 0:
-                    arc = arc[::-1]
-                pts.extend(map(tuple, arc))
-            else:
-                if _cross(a - c, b - c) < 0:
-                    a, b = b, a
-                pts.extend([tuple(a), tuple(b)])
-        out.append(np.array(pts) * k + np.array([ox, oy]))
-    return out
+    n = maze.grid.size
+    c = geo.centres[:, None, :]
+    e = geo.ends
+    present = geo.kind > 0
+    # sides in clockwise order around the centre (absent sides last)
+    mids = np.arctan2((e[..., 1] + e[..., 3]) / 2 - c[..., 1], (e[..., 0] + e[..., 2]) / 2 - c[..., 0])
+    order = np.argsort(np.where(present, mids, np.inf), axis=1, kind="stable")
+    rows = np.arange(n)[:, None]
+    kind, ends, rad = geo.kind[rows, order], e[rows, order], geo.radius[rows, order]
+    arc = kind == ARC
+    t0 = np.arctan2(ends[..., 1], ends[..., 0])
+    t1 = np.arctan2(ends[..., 3], ends[..., 2])
+    t1 = np.where(arc & (t1 <= t0), t1 + 2 * np.pi, t1)
+    with np.errstate(invalid="ignore"):
+        count = np.where(arc, np.maximum(2, (np.degrees(t1 - t0) / 5).astype(np.int64) + 2), 2)
+    count = np.where(kind > 0, count, 0)
+    # an arc's first and last samples, or a segment's ends: reversed when they run anticlockwise
+    p0 = np.where(arc[..., None], np.stack([rad * np.cos(t0), rad * np.sin(t0)], -1), ends[..., :2])
+    p1 = np.where(arc[..., None], np.stack([rad * np.cos(t1), rad * np.sin(t1)], -1), ends[..., 2:])
+    rev = _cross(p0 - c, p1 - c) < 0
+    flat = count.ravel()
+    side = np.repeat(np.arange(flat.size), flat)  # the (cell, side) of every point
+    j = np.arange(side.size) - np.repeat(np.cumsum(flat) - flat, flat)  # the point's place along its side
+    last = flat[side] - 1
+    j = np.where(rev.ravel()[side], last - j, j)
+    is_arc = arc.ravel()[side]
+    a0, a1 = t0.ravel()[side], t1.ravel()[side]
+    step = (a1 - a0) / np.maximum(last, 1)
+    ts = np.where(j == last, a1, j * step + a0)  # as numpy.linspace samples them
+    r = rad.ravel()[side]
+    sx, sy = ends.reshape(-1, 4)[side].T[[0, 1]], ends.reshape(-1, 4)[side].T[[2, 3]]
+    end = j == last
+    pts = np.where(is_arc[:, None], np.stack([r * np.cos(ts), r * np.sin(ts)], 1),
+                   np.where(end[:, None], sy.T, sx.T))
+    pts = pts * k + np.array([ox, oy])
+    return np.split(pts, np.cumsum(count.sum(1))[:-1])
+
+
+def _points_text(polys: list[np.ndarray]) -> list[str]:
+    """Each polygon's ``points`` attribute (``x,y`` pairs to 0.1 pixel), all formatted in one operation."""
+    if not polys:
+        return []
+    template = "\n".join(("%.1f,%.1f " * len(p))[:-1] for p in polys)
+    return (template % tuple(np.concatenate(polys).ravel().tolist())).split("\n")
+
+
+def _wall_path(sc: _Scene) -> str:
+    """The SVG path data of every wall of a scene: a segment as ``M..L..``, an arc as ``M.. A ..``."""
+    d = ["M%.2f %.2fL%.2f %.2f" % tuple(row) for row in sc.segments.tolist()]
+    cx, cy = sc.origin
+    for x0, y0, x1, y1, r, a0, a1 in sc.arcs.tolist():
+        if a1 - a0 >= 2 * np.pi - 1e-9:  # a whole ring: two half arcs
+            d.append(f"M{cx + r:.2f} {cy:.2f}A{r:.2f} {r:.2f} 0 1 1 {cx - r:.2f} {cy:.2f}"
+                     f"A{r:.2f} {r:.2f} 0 1 1 {cx + r:.2f} {cy:.2f}")
+        else:
+            d.append(f"M{x0:.2f} {y0:.2f} A {r:.2f} {r:.2f} 0 {1 if a1 - a0 > np.pi else 0} 1 {x1:.2f} {y1:.2f}")
+    return "".join(d)
 
 
 def _heat(maze: GridMaze) -> list[str]:
@@ -302,9 +334,8 @@ def to_svg(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
     dot = max(1.0, st.cell * 0.15)
     if heat:
         polys = outlines(maze, st)
-        out.append("<g>" + "".join(
-            f'<polygon points="{" ".join(f"{x:.1f},{y:.1f}" for x, y in poly)}" fill="{col}"/>'
-            for poly, col in zip(polys, _heat(maze))) + "</g>")
+        out.append("<g>" + "".join(f'<polygon points="{pts}" fill="{col}"/>'
+                                   for pts, col in zip(_points_text(polys), _heat(maze))) + "</g>")
     if solution is not None:
         vis = sc.centres[np.asarray(solution.visited, bool)]
         out.append(f'<g fill="{st.colour("visited")}">' + "".join(
@@ -320,16 +351,8 @@ def to_svg(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
             (x0, y0), (x1, y1) = pts
             out.append(f'<line x1="{x0:.1f}" y1="{y0:.1f}" x2="{x1:.1f}" y2="{y1:.1f}" stroke="{colour}" '
                        f'stroke-width="{width:.1f}" stroke-linecap="{"round" if colour != st.colour("wall") else "butt"}"/>')
-    d = [f"M{a:.2f} {b:.2f}L{c:.2f} {e:.2f}" for a, b, c, e in sc.segments]
-    for x0, y0, x1, y1, r, a0, a1 in sc.arcs:
-        if a1 - a0 >= 2 * np.pi - 1e-9:  # a whole ring: two half arcs
-            cx, cy = sc.origin
-            d.append(f"M{cx + r:.2f} {cy:.2f}A{r:.2f} {r:.2f} 0 1 1 {cx - r:.2f} {cy:.2f}"
-                     f"A{r:.2f} {r:.2f} 0 1 1 {cx + r:.2f} {cy:.2f}")
-        else:
-            large = 1 if a1 - a0 > np.pi else 0
-            d.append(f"M{x0:.2f} {y0:.2f} A {r:.2f} {r:.2f} 0 {large} 1 {x1:.2f} {y1:.2f}")
-    out.append(f'<path d="{"".join(d)}" stroke="{st.colour("wall")}" stroke-width="{st.wall:g}" '
+    d = _wall_path(sc)
+    out.append(f'<path d="{d}" stroke="{st.colour("wall")}" stroke-width="{st.wall:g}" '
                'stroke-linecap="round" fill="none"/>')
     for run in _path_runs(solution, sc.centres, st):
         pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in run)

@@ -361,7 +361,7 @@ def stage_svg(maze: Any, cell: int = 16) -> str:
     >>> len(root.findall(f".//{ns}polygon")), len(root.findall(f".//{ns}line")) == 2 * maze.passages
     (12, True)
     """
-    from ..grids.draw import _scene, outlines
+    from ..grids.draw import _points_text, _scene, _wall_path, outlines
     from ..grids.passages import half_passages
     from ..render.palette import PALETTE
 
@@ -371,24 +371,17 @@ def stage_svg(maze: Any, cell: int = 16) -> str:
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{sc.width}" height="{sc.height}" '
            f'viewBox="0 0 {sc.width} {sc.height}">', f'<rect width="100%" height="100%" fill="{PALETTE["background"]}"/>',
            '<g class="cells">']
-    for i, poly in enumerate(outlines(maze, st)):
-        pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in poly)
+    for i, pts in enumerate(_points_text(outlines(maze, st))):
         out.append(f'<polygon data-cell="{i}" points="{pts}" fill="{PALETTE["floor"]}"/>')
     out.append(f'</g><g class="passages" stroke-width="{max(1.0, st.cell / 3):.1f}" stroke-linecap="round">')
     i, s = np.nonzero((maze.cells[:, None].astype(np.int64) >> np.arange(grid.sides)) & 1)
     keys = list(zip(i.tolist(), s.tolist()))
-    for (x0, y0, x1, y1), (a, side) in zip(half_passages(maze, st, keys), keys):
-        out.append(f'<line data-a="{a}" data-b="{int(grid.nbr[a, side])}" x1="{x0:.1f}" y1="{y0:.1f}" '
-                   f'x2="{x1:.1f}" y2="{y1:.1f}" stroke="{PALETTE["floor"]}" visibility="hidden"/>')
+    line = f'<line data-a="%d" data-b="%d" x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="{PALETTE["floor"]}" ' \
+           'visibility="hidden"/>'
+    ends = np.column_stack([i, grid.nbr[i, s], half_passages(maze, st, keys)]).tolist() if keys else []
+    out.extend(line % (int(a), int(b), x0, y0, x1, y1) for a, b, x0, y0, x1, y1 in ends)
     out.append("</g>")
-    d = "".join(f"M{a:.2f} {b:.2f}L{c:.2f} {e:.2f}" for a, b, c, e in sc.segments)
-    for x0, y0, x1, y1, r, a0, a1 in sc.arcs:
-        if a1 - a0 >= 2 * np.pi - 1e-9:
-            cx, cy = sc.origin
-            d += (f"M{cx + r:.2f} {cy:.2f}A{r:.2f} {r:.2f} 0 1 1 {cx - r:.2f} {cy:.2f}"
-                  f"A{r:.2f} {r:.2f} 0 1 1 {cx + r:.2f} {cy:.2f}")
-        else:
-            d += f"M{x0:.2f} {y0:.2f} A {r:.2f} {r:.2f} 0 {1 if a1 - a0 > np.pi else 0} 1 {x1:.2f} {y1:.2f}"
+    d = _wall_path(sc)
     out.append(f'<path d="{d}" stroke="{PALETTE["wall"]}" stroke-width="{st.wall:g}" stroke-linecap="round" '
                'fill="none"/>')
     for key, k in (("start", maze.start_index), ("goal", maze.goal_index)):
