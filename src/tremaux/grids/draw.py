@@ -23,12 +23,12 @@ import io
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any
 
 import numpy as np
 
 from ..errors import TremauxError
+from ..render.palette import PALETTE
 from .grid import ARC
 from .maze import GridMaze
 from .passages import mark_lines
@@ -38,8 +38,8 @@ __all__ = ["to_svg", "to_png", "save_picture", "outlines", "Style", "MAX_DRAW_CE
 MAX_DRAW_CELLS = 250_000
 """Largest maze drawn as a picture."""
 
-_COLOURS = MappingProxyType({"background": "#ffffff", "wall": "#1f1f1f", "path": "#d62728",
-                             "visited": "#9ecae1", "start": "#2ca02c", "goal": "#d62728"})
+_COLOURS = PALETTE
+"""The default colours: the palette every picture uses (square mazes, the page, animations)."""
 
 
 @dataclass(frozen=True)
@@ -55,12 +55,13 @@ class Style:
     margin : float
         Space around the maze in pixels.
     colours : mapping
-        ``background``, ``wall``, ``path``, ``visited``, ``start``, ``goal``.
+        Entries of :data:`tremaux.render.palette.PALETTE` to replace (``background``, ``wall``, ``path``,
+        ``visited``, ``start``, ``goal``, ...); the palette gives the others.
 
     Examples
     --------
     >>> Style(cell=30).colour("wall"), Style(colours={"wall": "navy"}).colour("wall")
-    ('#1f1f1f', 'navy')
+    ('#222222', 'navy')
     """
 
     cell: float = 20.0
@@ -74,7 +75,7 @@ class Style:
         Parameters
         ----------
         key : str
-            ``background``, ``wall``, ``path``, ``visited``, ``start`` or ``goal``.
+            An entry of :data:`tremaux.render.palette.PALETTE` (``background``, ``wall``, ``start``, ...).
 
         Returns
         -------
@@ -83,8 +84,8 @@ class Style:
 
         Examples
         --------
-        >>> Style().colour("wall")
-        '#1f1f1f'
+        >>> Style().colour("start"), Style().colour("goal")
+        ('#995555', '#559955')
         """
         return self.colours.get(key, _COLOURS[key])
 
@@ -227,21 +228,19 @@ def _wall_path(sc: _Scene) -> str:
     return "".join(d)
 
 
-def _heat(maze: GridMaze) -> list[str]:
-    """A colour per cell from light (near the start) to dark (far), unreachable cells grey."""
+def _heat(maze: GridMaze, style: Style) -> list[str]:
+    """A colour per cell along the palette's heat gradient (``heat_near`` at the start to ``heat_far`` at the
+    farthest cell), unreachable cells the floor colour, as on square mazes."""
     from ..kernels import graph_solve as kgs
+    from ..render.palette import parse_colour
 
     d = kgs.bfs_distances(maze.grid.nbr, kgs.as_cells(maze.cells), maze.start_index).astype(float)
     top = max(1.0, d.max())
-    out = []
-    for v in d:
-        if v < 0:
-            out.append("#bbbbbb")
-            continue
-        t = v / top
-        r, g, b = (int(round(255 + (x - 255) * t)) for x in (8, 48, 107))
-        out.append(f"#{r:02x}{g:02x}{b:02x}")
-    return out
+    near = np.array(parse_colour(style.colour("heat_near"), "heat_near"), float)
+    far = np.array(parse_colour(style.colour("heat_far"), "heat_far"), float)
+    rgb = np.rint(near + (far - near) * (np.clip(d, 0, None) / top)[:, None]).astype(int).tolist()
+    floor = style.colour("floor")
+    return [floor if v < 0 else "#%02x%02x%02x" % tuple(c) for v, c in zip(d.tolist(), rgb)]
 
 
 def _weave_ops(maze: GridMaze, sc: _Scene, st: Style) -> list[tuple[np.ndarray, str, float]]:
@@ -335,7 +334,7 @@ def to_svg(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
     if heat:
         polys = outlines(maze, st)
         out.append("<g>" + "".join(f'<polygon points="{pts}" fill="{col}"/>'
-                                   for pts, col in zip(_points_text(polys), _heat(maze))) + "</g>")
+                                   for pts, col in zip(_points_text(polys), _heat(maze, st))) + "</g>")
     if solution is not None:
         vis = sc.centres[np.asarray(solution.visited, bool)]
         out.append(f'<g fill="{st.colour("visited")}">' + "".join(
@@ -412,7 +411,7 @@ def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
                     dr.ellipse((x - r, y - r, x + r, y + r), fill=colour)
     dot = max(1.0, st.cell * 0.15)
     if heat:
-        for poly, col in zip(outlines(maze, st), _heat(maze)):
+        for poly, col in zip(outlines(maze, st), _heat(maze, st)):
             dr.polygon([tuple(p) for p in poly], fill=col)
     if solution is not None:
         for x, y in sc.centres[np.asarray(solution.visited, bool)]:

@@ -315,11 +315,10 @@ def _stats(maze: Any) -> list[tuple[str, str]]:
 
 
 def _style(cell: float = 16) -> Any:
-    """The pictures' style: start and goal marked in the page's colours (as on the square maze and the replay)."""
+    """The pictures' style: the palette's colours (every picture's), ``cell`` pixels per unit."""
     from ..grids import Style
-    from ..render.palette import PALETTE
 
-    return Style(cell=float(cell), colours={"start": PALETTE["start"], "goal": PALETTE["goal"]})
+    return Style(cell=float(cell))
 
 
 def _svg(maze: Any, solution: Any = None, cell: int = 16) -> str:

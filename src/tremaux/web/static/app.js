@@ -127,7 +127,7 @@
 
   let PALETTE = {
     background: "#ffffff", wall: "#222222", floor: "#ffffff", visited: "#e3e3cc", marked: "#d6d69a",
-    retraced: "#555555", path: "#999955", start: "#995555", goal: "#559955", dead: "#b0b0b0",
+    retraced: "#8c8c8c", path: "#999955", start: "#995555", goal: "#559955", dead: "#b0b0b0",
   };
   let LIMITS = { max_side: 150, nl_max_side: 30, time_limit: 10, max_text: 20000 };
 
