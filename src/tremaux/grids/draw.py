@@ -228,17 +228,29 @@ def _wall_path(sc: _Scene) -> str:
     return "".join(d)
 
 
+def _arc_points(sc: _Scene) -> list[list[tuple[float, float]]]:
+    """Each arc of a scene as a polyline whose chords stray at most a quarter pixel from the circle."""
+    cx, cy = sc.origin
+    out = []
+    for _x0, _y0, _x1, _y1, r, a0, a1 in sc.arcs.tolist():
+        step = min(math.radians(5), math.sqrt(2.0 / max(r, 1e-9)))  # sagitta r * step**2 / 8 <= 1/4 pixel
+        ts = np.linspace(a0, a1, max(2, math.ceil((a1 - a0) / step) + 1))
+        out.append(list(zip((cx + r * np.cos(ts)).tolist(), (cy + r * np.sin(ts)).tolist())))
+    return out
+
+
 def _heat(maze: GridMaze, style: Style) -> list[str]:
     """A colour per cell along the palette's heat gradient (``heat_near`` at the start to ``heat_far`` at the
     farthest cell), unreachable cells the floor colour, as on square mazes."""
     from ..kernels import graph_solve as kgs
-    from ..render.palette import parse_colour
+    from ..render.palette import HEAT_LEVELS, parse_colour
 
     d = kgs.bfs_distances(maze.grid.nbr, kgs.as_cells(maze.cells), maze.start_index).astype(float)
     top = max(1.0, d.max())
     near = np.array(parse_colour(style.colour("heat_near"), "heat_near"), float)
     far = np.array(parse_colour(style.colour("heat_far"), "heat_far"), float)
-    rgb = np.rint(near + (far - near) * (np.clip(d, 0, None) / top)[:, None]).astype(int).tolist()
+    level = np.rint(np.clip(d, 0, None) * ((HEAT_LEVELS - 1) / top)) / (HEAT_LEVELS - 1)  # the square's steps
+    rgb = np.rint(near + (far - near) * level[:, None]).astype(int).tolist()
     floor = style.colour("floor")
     return [floor if v < 0 else "#%02x%02x%02x" % tuple(c) for v, c in zip(d.tolist(), rgb)]
 
@@ -394,12 +406,15 @@ def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
     from PIL import Image, ImageDraw
 
     from .. import budget
+    from ..render.png import _level_for
 
     st = style or Style()
     sc = _scene(maze, st)
     budget.check(budget.raster_bytes(sc.width, sc.height, maze.grid.size), f"a PNG of {sc.width} x {sc.height} pixels")
     woven = "weave" in maze.grid.params
-    img = Image.new("RGB", (sc.width, sc.height), st.colour("wall" if woven else "background"))
+    # an indexed image (Pillow gives each colour a palette entry as it is first drawn): a third of the bytes
+    # to compress, and the picture uses a few named colours and at most HEAT_LEVELS of the heat gradient
+    img = Image.new("P", (sc.width, sc.height), st.colour("wall" if woven else "background"))
     dr = ImageDraw.Draw(img)
     w = max(1, int(round(st.wall)))
     if woven:
@@ -422,9 +437,8 @@ def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
     for a, b, c, e in sc.segments:
         dr.line((a, b, c, e), fill=st.colour("wall"), width=w)
     cx, cy = sc.origin
-    for _x0, _y0, _x1, _y1, r, a0, a1 in sc.arcs:
-        dr.arc((cx - r, cy - r, cx + r, cy + r), float(np.degrees(a0)), float(np.degrees(a1)),
-               fill=st.colour("wall"), width=w)
+    for points in _arc_points(sc):  # as short chords: Pillow's arc scans the whole circle's box for each arc
+        dr.line(points, fill=st.colour("wall"), width=w, joint="curve" if len(points) > 2 else None)
     for run in _path_runs(solution, sc.centres, st):
         if len(run) > 1:
             dr.line([tuple(p) for p in run], fill=st.colour("path"), width=max(1, int(st.cell / 5)), joint="curve")
@@ -433,7 +447,7 @@ def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
         q = st.cell * 0.25
         dr.ellipse((x - q, y - q, x + q, y + q), fill=st.colour(key))
     buf = io.BytesIO()
-    img.save(buf, format="PNG", optimize=True)
+    img.save(buf, format="PNG", compress_level=_level_for(sc.width, sc.height))  # as square mazes are written
     return buf.getvalue()
 
 
