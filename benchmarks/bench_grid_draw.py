@@ -77,7 +77,7 @@ def main() -> None:
         for step in STEPS:
             if before:
                 b = before[label][step]
-                rows.append(f"| {label} | {step} | {b:.3f} | {times[step]:.3f} | {b / times[step]:.0f}x |")
+                rows.append(f"| {label} | {step} | {b:.3f} | {times[step]:.3f} | {b / times[step]:.1f}x |")
             else:
                 rows.append(f"| {label} | {step} | {times[step]:.3f} |")
     text = "\n".join([

@@ -75,10 +75,16 @@ def _show(drawn, numbers: bool = False) -> None:
 def _picture_out(out: Optional[Path], source: Any) -> None:
     """Refuse, before any solving, an ``--out`` picture that cannot be written (its format, its folder) or that
     would write over the puzzle file itself."""
+    from ..errors import UnsupportedError
+    from ..io.outputs import STDOUT_NAMES
     from ..numberlink.draw import picture_format
 
     if out is not None:
         _not_stdout(out)
+        if str(out) in STDOUT_NAMES:
+            raise UnsupportedError("cannot tell which picture to write to '-' (the standard output has no "
+                                   "extension): the solved puzzle is printed without --out; give --out a file "
+                                   "ending in .svg, .png or .txt to draw it")
         picture_format(out)
         _writable(out)
         _not_the_puzzles(out, out, source)
