@@ -31,12 +31,11 @@ from typing import Any
 import numpy as np
 
 from ..errors import InvalidSizeError
+from .models import MAX_GRID_CELLS
 
 __all__ = ["MAX_GRID_CELLS", "PARAMS", "grid_kwargs", "is_plain_square", "check_grid", "grid_list",
            "build_grid_maze", "grid_maze_job", "grid_solve_job", "grid_render_job", "stage_svg"]
 
-MAX_GRID_CELLS = 150 * 150
-"""Largest number of cells of a maze on any grid served on the page."""
 
 PARAMS = ("rings", "shape", "radius", "side", "wrap", "weave")
 """Request fields that are grid parameters (besides ``rows``/``cols`` for ``size``)."""
