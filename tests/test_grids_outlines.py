@@ -63,3 +63,16 @@ def test_the_largest_polar_stage_is_drawn_in_well_under_the_page_time_limit():
     took = time.perf_counter() - t
     assert svg.count("<polygon") == grid.size
     assert took < 2.5, f"the stage of {grid.size} cells took {took:.1f} s"  # one loop per cell took 4-9 s
+
+
+def test_an_animated_svg_of_thousands_of_cells_formats_each_wall_once():
+    from tremaux.grids import generate_on
+    from tremaux.grids.animate import to_animated_svg
+
+    run = generate_on(make_grid("hex", size=(60, 60)), "backtracker", seed=1, record=True)
+    to_animated_svg(generate_on(make_grid("hex", size=(3, 3)), "backtracker", seed=1, record=True), frames=5)
+    t = time.perf_counter()
+    svg = to_animated_svg(run, frames=100)
+    took = time.perf_counter() - t
+    assert svg.count("<path ") >= run.maze.size  # every wall ever drawn, once
+    assert took < 2.0, f"a 100-frame animation of {run.maze.size} cells took {took:.1f} s"  # 5-9 s wall by wall
