@@ -18,7 +18,7 @@ app.add_typer(nl_app, name="numberlink")
 
 RuleOption = typer.Option("fill", "--rule", metavar="NAME",
                           help="fill: every cell covered (the paper's); nikoli: cells may stay empty.")
-OutOption = out_option("Write a picture (.svg, .png, .txt); several puzzles get -1, -2... suffixes.")
+OutOption = out_option("Write a picture (.svg, .png, .txt); several puzzles get -1, -2... suffixes.", dash=False)
 TouchOption = typer.Option(None, "--touch/--no-touch",
                            help="Whether a line may run beside itself. Default: --no-touch (the convention puzzle "
                                 "makers use) for --unique, --count, --all, check and generate; --touch for a plain "
@@ -75,16 +75,10 @@ def _show(drawn, numbers: bool = False) -> None:
 def _picture_out(out: Optional[Path], source: Any) -> None:
     """Refuse, before any solving, an ``--out`` picture that cannot be written (its format, its folder) or that
     would write over the puzzle file itself."""
-    from ..errors import UnsupportedError
-    from ..io.outputs import STDOUT_NAMES
     from ..numberlink.draw import picture_format
 
     if out is not None:
         _not_stdout(out)
-        if str(out) in STDOUT_NAMES:
-            raise UnsupportedError("cannot tell which picture to write to '-' (the standard output has no "
-                                   "extension): the solved puzzle is printed without --out; give --out a file "
-                                   "ending in .svg, .png or .txt to draw it")
         picture_format(out)
         _writable(out)
         _not_the_puzzles(out, out, source)
@@ -206,7 +200,7 @@ def generate_cmd(
                                        "(default grid)."),
     solution: bool = typer.Option(False, "--solution", help="Also draw the solution."),
     out: Optional[Path] = out_option("Write the puzzle: a picture (.svg, .png; with --solution, solved) or, for any "
-                                     "other extension, its text in --format."),
+                                     "other extension, its text in --format.", dash=False),
     as_json: bool = JsonOption,
 ) -> None:
     """Generate a proper puzzle (exactly one solution under RULE), reproducible from --seed.
