@@ -317,14 +317,6 @@ def to_svg(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
     -------
     str
 
-    Examples
-    --------
-    >>> from tremaux.grids import make_grid, generate_on, solve_on
-    >>> m = generate_on(make_grid("hex", size=(3, 4)), seed=1, braid=1.0).maze
-    >>> sol = solve_on(m, "tremaux", record=True)
-    >>> "#d6d69a" in to_svg(m, solution=sol), "#d6d69a" in to_svg(m, solution=sol, marks=False)
-    (True, False)
-
     Raises
     ------
     TremauxError
@@ -332,10 +324,14 @@ def to_svg(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
 
     Examples
     --------
-    >>> from tremaux.grids import make_grid, generate_on
-    >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
-    >>> to_svg(maze).startswith("<svg")
+    >>> from tremaux.grids import make_grid, generate_on, solve_on
+    >>> m = generate_on(make_grid("hex", size=(3, 4)), seed=1, braid=1.0).maze
+    >>> sol = solve_on(m, "tremaux", record=True)
+    >>> "#d6d69a" in to_svg(m, solution=sol), "#d6d69a" in to_svg(m, solution=sol, marks=False)
+    (True, False)
+    >>> to_svg(m).startswith("<svg")
     True
+
     """
     st = style or Style()
     sc = _scene(maze, st)
