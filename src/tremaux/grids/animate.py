@@ -32,7 +32,7 @@ import numpy as np
 from ..errors import TremauxError
 from ..render.animate import GIF_MAX_MS, gif_durations, kept_frames
 from ..render.palette import PALETTE
-from .draw import MAX_DRAW_CELLS, Style, _points_text, _scene, outlines
+from .draw import MAX_DRAW_CELLS, Style, _arc_points, _points_text, _scene, outlines
 from .grid import ARC
 from .maze import GridMaze
 from .passages import half_passages
@@ -154,10 +154,8 @@ def to_gif(obj: Any, *, frames: int = 100, frame_ms: int = 60, hold_ms: int = 30
         w = max(1, int(round(st.wall)))
         for a, b, c, d in sc.segments:
             dr.line((a, b, c, d), fill=ink["wall"], width=w)
-        cx, cy = sc.origin
-        for _x0, _y0, _x1, _y1, r, a0, a1 in sc.arcs:
-            dr.arc((cx - r, cy - r, cx + r, cy + r), float(np.degrees(a0)), float(np.degrees(a1)), fill=ink["wall"],
-                   width=w)
+        for points in _arc_points(sc):  # short chords, as in the PNG pictures (Pillow's arc scans a circle's box)
+            dr.line(points, fill=ink["wall"], width=w, joint="curve" if len(points) > 2 else None)
         for key, i in (("start", maze.start_index), ("goal", maze.goal_index)):
             x, y = sc.centres[i]
             q = st.cell * 0.25
