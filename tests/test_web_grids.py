@@ -13,7 +13,8 @@ from tremaux.generators import GENERATORS
 from tremaux.grids import GRIDS, GridMaze, make_grid
 from tremaux.web import create_app
 from tremaux.web import schedule
-from tremaux.web.grids import MAX_GRID_CELLS
+from tremaux.web.grids import MAX_GRID_CELLS, check_grid
+from tremaux.web.models import MAX_RINGS
 
 
 @pytest.fixture(scope="module")
@@ -191,7 +192,7 @@ def test_square_stays_the_traced_fast_path(client):
     ({"grid": "hex", "shape": "hexagon"}, 400, "needs a radius"),
     ({"grid": "hex", "shape": "circle"}, 400, "circle"),
     ({"grid": "square", "wrap": "klein"}, 400, "klein"),
-    ({"grid": "polar", "rings": 100}, 400, f"at most {MAX_GRID_CELLS}"),
+    ({"grid": "polar", "rings": MAX_RINGS + 1}, 422, "rings"),  # the most rings within MAX_GRID_CELLS cells
     ({"grid": "polar", "rings": 500}, 422, "rings"),
     ({"grid": "polar", "generator": "eller"}, 400, "eller"),
     ({"grid": "triangle", "weave": True}, 400, "weave"),
@@ -199,6 +200,13 @@ def test_square_stays_the_traced_fast_path(client):
 def test_bad_grids_are_refused_in_one_line(client, query, status, needle):
     assert needle in error_of(client.get("/api/maze", params=query), status)
     assert needle in error_of(client.post("/api/solve", json={"maze": query}), status)
+
+
+def test_the_most_rings_the_page_offers_are_served():
+    # the form's largest rings (the schema's maximum, which the page corrects a link's rings to) is a maze
+    # the page draws, not one refused for its cells
+    assert check_grid({"grid": "polar", "rings": MAX_RINGS, "rows": 2, "cols": 2}).size <= MAX_GRID_CELLS
+    assert make_grid("polar", rings=MAX_RINGS + 1).size > MAX_GRID_CELLS
 
 
 def test_estimates_count_cells_of_any_grid():

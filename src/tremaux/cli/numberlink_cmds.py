@@ -18,7 +18,7 @@ app.add_typer(nl_app, name="numberlink")
 
 RuleOption = typer.Option("fill", "--rule", metavar="NAME",
                           help="fill: every cell covered (the paper's); nikoli: cells may stay empty.")
-OutOption = out_option("Write a picture (.svg, .png, .txt); several puzzles get -1, -2... suffixes.")
+OutOption = out_option("Write a picture (.svg, .png, .txt); several puzzles get -1, -2... suffixes.", dash=False)
 TouchOption = typer.Option(None, "--touch/--no-touch",
                            help="Whether a line may run beside itself. Default: --no-touch (the convention puzzle "
                                 "makers use) for --unique, --count, --all, check and generate; --touch for a plain "
@@ -200,7 +200,7 @@ def generate_cmd(
                                        "(default grid)."),
     solution: bool = typer.Option(False, "--solution", help="Also draw the solution."),
     out: Optional[Path] = out_option("Write the puzzle: a picture (.svg, .png; with --solution, solved) or, for any "
-                                     "other extension, its text in --format."),
+                                     "other extension, its text in --format.", dash=False),
     as_json: bool = JsonOption,
 ) -> None:
     """Generate a proper puzzle (exactly one solution under RULE), reproducible from --seed.

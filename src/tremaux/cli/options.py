@@ -174,7 +174,7 @@ def size_option(default: str | None = DEFAULT_SIZE, help: str = "Maze size HxW (
 
 
 def out_option(help: str = "File to write; its extension picks the format.", required: bool = False,
-               text: bool = False) -> Any:
+               text: bool = False, dash: bool = True) -> Any:
     """``--out/-o FILE``: the output file; an empty name is refused (as a path it would be '.').
 
     Parameters
@@ -185,6 +185,9 @@ def out_option(help: str = "File to write; its extension picks the format.", req
         Whether the command needs it.
     text : bool, default False
         Give the command the name as text (a path or a URL), not a :class:`pathlib.Path`.
+    dash : bool, default True
+        ``-`` is the standard output (given as ``/dev/stdout``); False gives the command ``Path("-")``, for a
+        command that refuses ``--out -`` with its own message.
 
     Returns
     -------
@@ -197,7 +200,7 @@ def out_option(help: str = "File to write; its extension picks the format.", req
     ('--out', '-o')
     """
     return typer.Option(... if required else None, "--out", "-o", metavar="FILE", help=help,
-                        parser=_out_text if text else _out_path)
+                        parser=_out_text if text else _out_path if dash else _out_named)
 
 
 def _out_text(value: str) -> str:
@@ -216,6 +219,13 @@ def _out_path(value: str) -> Any:
     from pathlib import Path
 
     return Path("/dev/stdout" if _out_text(value) == "-" else value)
+
+
+def _out_named(value: str) -> Any:
+    """The ``--out`` value as a path, ``-`` included (refused empty)."""
+    from pathlib import Path
+
+    return Path(_out_text(value))
 
 
 def format_option(help: str = "Output format (default: from the --out extension).") -> Any:

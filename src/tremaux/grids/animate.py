@@ -32,7 +32,7 @@ import numpy as np
 from ..errors import TremauxError
 from ..render.animate import GIF_MAX_MS, gif_durations, kept_frames
 from ..render.palette import PALETTE
-from .draw import MAX_DRAW_CELLS, Style, _scene, outlines
+from .draw import MAX_DRAW_CELLS, Style, _arc_points, _points_text, _scene, outlines
 from .grid import ARC
 from .maze import GridMaze
 from .passages import half_passages
@@ -154,10 +154,8 @@ def to_gif(obj: Any, *, frames: int = 100, frame_ms: int = 60, hold_ms: int = 30
         w = max(1, int(round(st.wall)))
         for a, b, c, d in sc.segments:
             dr.line((a, b, c, d), fill=ink["wall"], width=w)
-        cx, cy = sc.origin
-        for _x0, _y0, _x1, _y1, r, a0, a1 in sc.arcs:
-            dr.arc((cx - r, cy - r, cx + r, cy + r), float(np.degrees(a0)), float(np.degrees(a1)), fill=ink["wall"],
-                   width=w)
+        for points in _arc_points(sc):  # short chords, as in the PNG pictures (Pillow's arc scans a circle's box)
+            dr.line(points, fill=ink["wall"], width=w, joint="curve" if len(points) > 2 else None)
         for key, i in (("start", maze.start_index), ("goal", maze.goal_index)):
             x, y = sc.centres[i]
             q = st.cell * 0.25
@@ -186,21 +184,45 @@ def _wall_d(sc_row: np.ndarray, arc: bool, origin: tuple[float, float]) -> str:
     return f"M{x0:.2f} {y0:.2f}A{r:.2f} {r:.2f} 0 {1 if a1 - a0 > np.pi else 0} 1 {x1:.2f} {y1:.2f}"
 
 
-def _walls(maze: GridMaze, cells: np.ndarray, st: Style) -> dict[tuple[int, int], str]:
-    """Each drawn wall of ``cells`` as SVG path data, keyed by ``(cell, side)`` (one key per drawn copy)."""
+def _drawn(maze: GridMaze, cells: np.ndarray) -> np.ndarray:
+    """``(cells, sides)``: the walls a picture of ``cells`` draws (one copy per wall, both across a seam)."""
     grid = maze.grid
     geo = grid.geometry()
     bits = ((cells[:, None].astype(np.int64) >> np.arange(grid.sides)) & 1).astype(bool)
     idx = np.arange(grid.size)[:, None]
-    seam = "wrap" in grid.params
-    draw = (geo.kind > 0) & ~bits & ((grid.nbr < 0) | (idx < grid.nbr) | seam)
-    sc = _scene(GridMaze(grid, cells, validate=False), st)
-    out: dict[tuple[int, int], str] = {}
-    seg = draw & (geo.kind != ARC)
-    for (i, s), row in zip(np.argwhere(seg).tolist(), sc.segments):
-        out[(i, s)] = _wall_d(row, False, sc.origin)
-    for (i, s), row in zip(np.argwhere(draw & (geo.kind == ARC)).tolist(), sc.arcs):
-        out[(i, s)] = _wall_d(row, True, sc.origin)
+    return (geo.kind > 0) & ~bits & ((grid.nbr < 0) | (idx < grid.nbr) | ("wrap" in grid.params))
+
+
+def _wall_frames(maze: GridMaze, pics: list[Any], st: Style) -> list[tuple[str, bool, list[tuple[int, bool]]]]:
+    """Every wall drawn in some frame, in the order first drawn: its SVG path data, whether the first frame
+    shows it, and the ``(frame, shown)`` changes after it (each wall formatted once, the frames compared at
+    once)."""
+    grid = maze.grid
+    arc = grid.geometry().kind == ARC
+    closed = np.zeros(grid.size, maze.cells.dtype)
+    every = _drawn(maze, closed)  # a wall any frame draws is one of these: its place in the closed maze's scene
+    sc = _scene(GridMaze(grid, closed, validate=False), st)
+    row = np.full(every.shape, -1, np.int64)
+    row[every & ~arc] = np.arange(int(np.count_nonzero(every & ~arc)))
+    row[every & arc] = np.arange(int(np.count_nonzero(every & arc)))
+    masks = np.stack([_drawn(maze, f.cells) for f in pics])
+    order: list[np.ndarray] = []
+    seen = np.zeros(every.shape, bool)
+    for m in masks:  # the walls each frame draws first: segments, then arcs, in cell and side order
+        new = m & ~seen
+        order += [np.argwhere(new & ~arc), np.argwhere(new & arc)]
+        seen |= m
+    keys = np.concatenate(order) if order else np.zeros((0, 2), np.int64)
+    states = masks[:, keys[:, 0], keys[:, 1]]  # (frames, walls)
+    which, frame = np.nonzero((states[1:] != states[:-1]).T)
+    changes: list[list[tuple[int, bool]]] = [[] for _ in range(len(keys))]
+    for w, k in zip(which.tolist(), (frame + 1).tolist()):
+        changes[w].append((k, bool(states[k, w])))
+    segs, arcs = sc.segments.tolist(), sc.arcs.tolist()
+    out = []
+    for w, (i, s) in enumerate(keys.tolist()):
+        d = _wall_d(arcs[row[i, s]], True, sc.origin) if arc[i, s] else _wall_d(segs[row[i, s]], False, sc.origin)
+        out.append((d, bool(states[0, w]), changes[w]))
     return out
 
 
@@ -242,7 +264,7 @@ def to_animated_svg(obj: Any, *, frames: int = 100, frame_ms: int = 60, style: S
     maze, st, pics = _setup(obj, frames, style)
     col = _colours(palette)
     grid = maze.grid
-    polys = [" ".join(f"{x:.1f},{y:.1f}" for x, y in poly) for poly in outlines(maze, st)]
+    polys = _points_text(outlines(maze, st))
     first = pics[0]
     sc = _scene(maze, st)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{sc.width}" height="{sc.height}" '
@@ -261,21 +283,11 @@ def to_animated_svg(obj: Any, *, frames: int = 100, frame_ms: int = 60, style: S
                        + "</g>")
     out.append("</g>")
     # walls: every wall ever drawn, each hidden when it opens (and shown again if it closes)
-    shown = [_walls(maze, f.cells, st) for f in pics]
-    every: dict[tuple[int, int], str] = {}
-    for w in shown:
-        every.update(w)
     out.append(f'<g stroke="{col["wall"]}" stroke-width="{st.wall:g}" stroke-linecap="round" fill="none">')
-    for key, d in every.items():
-        sets = []
-        state = key in shown[0]
-        for k in range(1, len(shown)):
-            now = key in shown[k]
-            if now != state:
-                sets.append(f'<set attributeName="visibility" to="{"visible" if now else "hidden"}" '
-                            f'begin="{k * frame_ms / 1000:g}s" fill="freeze"/>')
-                state = now
-        vis = "" if key in shown[0] else ' visibility="hidden"'
+    for d, first, changes in _wall_frames(maze, pics, st):
+        sets = [f'<set attributeName="visibility" to="{"visible" if now else "hidden"}" '
+                f'begin="{k * frame_ms / 1000:g}s" fill="freeze"/>' for k, now in changes]
+        vis = "" if first else ' visibility="hidden"'
         out.append(f'<path d="{d}"{vis}>' + "".join(sets) + "</path>" if sets else f'<path d="{d}"{vis}/>')
     out.append("</g>")
     width = max(1.0, st.cell / 4)

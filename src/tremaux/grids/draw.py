@@ -23,12 +23,12 @@ import io
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any
 
 import numpy as np
 
 from ..errors import TremauxError
+from ..render.palette import PALETTE
 from .grid import ARC
 from .maze import GridMaze
 from .passages import mark_lines
@@ -38,8 +38,8 @@ __all__ = ["to_svg", "to_png", "save_picture", "outlines", "Style", "MAX_DRAW_CE
 MAX_DRAW_CELLS = 250_000
 """Largest maze drawn as a picture."""
 
-_COLOURS = MappingProxyType({"background": "#ffffff", "wall": "#1f1f1f", "path": "#d62728",
-                             "visited": "#9ecae1", "start": "#2ca02c", "goal": "#d62728"})
+_COLOURS = PALETTE
+"""The default colours: the palette every picture uses (square mazes, the page, animations)."""
 
 
 @dataclass(frozen=True)
@@ -55,12 +55,13 @@ class Style:
     margin : float
         Space around the maze in pixels.
     colours : mapping
-        ``background``, ``wall``, ``path``, ``visited``, ``start``, ``goal``.
+        Entries of :data:`tremaux.render.palette.PALETTE` to replace (``background``, ``wall``, ``path``,
+        ``visited``, ``start``, ``goal``, ...); the palette gives the others.
 
     Examples
     --------
     >>> Style(cell=30).colour("wall"), Style(colours={"wall": "navy"}).colour("wall")
-    ('#1f1f1f', 'navy')
+    ('#222222', 'navy')
     """
 
     cell: float = 20.0
@@ -74,7 +75,7 @@ class Style:
         Parameters
         ----------
         key : str
-            ``background``, ``wall``, ``path``, ``visited``, ``start`` or ``goal``.
+            An entry of :data:`tremaux.render.palette.PALETTE` (``background``, ``wall``, ``start``, ...).
 
         Returns
         -------
@@ -83,8 +84,8 @@ class Style:
 
         Examples
         --------
-        >>> Style().colour("wall")
-        '#1f1f1f'
+        >>> Style().colour("start"), Style().colour("goal")
+        ('#995555', '#559955')
         """
         return self.colours.get(key, _COLOURS[key])
 
@@ -132,16 +133,16 @@ def _scene(maze: GridMaze, style: Style) -> _Scene:
     return _Scene(seg, arcs, cen, (ox, oy), int(np.ceil((x1 - x0) * k + 2 * m)), int(np.ceil((y1 - y0) * k + 2 * m)))
 
 
-def _cross(u: np.ndarray, v: np.ndarray) -> float:
-    """z of the cross product: positive when ``u`` turns clockwise on screen (y down) to ``v``."""
-    return float(u[0] * v[1] - u[1] * v[0])
+def _cross(u: np.ndarray, v: np.ndarray) -> np.ndarray:
+    """z of the cross products of rows: positive when ``u`` turns clockwise on screen (y down) to ``v``."""
+    return u[..., 0] * v[..., 1] - u[..., 1] * v[..., 0]
 
 
 def outlines(maze: GridMaze, style: Style | None = None) -> list[np.ndarray]:
     """Each cell's outline as a polygon in picture pixels (arcs sampled every few degrees).
 
     The sides are taken clockwise around the cell centre and each is oriented clockwise, so the
-    points chain into one polygon whatever the grid.
+    points chain into one polygon whatever the grid. Every cell is computed at once (no loop over cells).
 
     Parameters
     ----------
@@ -168,48 +169,90 @@ def outlines(maze: GridMaze, style: Style | None = None) -> list[np.ndarray]:
     x0, y0, _, _ = geo.bounds
     k, m = st.cell, st.margin
     ox, oy = m - x0 * k, m - y0 * k
+    n = maze.grid.size
+    c = geo.centres[:, None, :]
+    e = geo.ends
+    present = geo.kind > 0
+    # sides in clockwise order around the centre (absent sides last)
+    mids = np.arctan2((e[..., 1] + e[..., 3]) / 2 - c[..., 1], (e[..., 0] + e[..., 2]) / 2 - c[..., 0])
+    order = np.argsort(np.where(present, mids, np.inf), axis=1, kind="stable")
+    rows = np.arange(n)[:, None]
+    kind, ends, rad = geo.kind[rows, order], e[rows, order], geo.radius[rows, order]
+    arc = kind == ARC
+    t0 = np.arctan2(ends[..., 1], ends[..., 0])
+    t1 = np.arctan2(ends[..., 3], ends[..., 2])
+    t1 = np.where(arc & (t1 <= t0), t1 + 2 * np.pi, t1)
+    with np.errstate(invalid="ignore"):
+        count = np.where(arc, np.maximum(2, (np.degrees(t1 - t0) / 5).astype(np.int64) + 2), 2)
+    count = np.where(kind > 0, count, 0)
+    # an arc's first and last samples, or a segment's ends: reversed when they run anticlockwise
+    p0 = np.where(arc[..., None], np.stack([rad * np.cos(t0), rad * np.sin(t0)], -1), ends[..., :2])
+    p1 = np.where(arc[..., None], np.stack([rad * np.cos(t1), rad * np.sin(t1)], -1), ends[..., 2:])
+    rev = _cross(p0 - c, p1 - c) < 0
+    flat = count.ravel()
+    side = np.repeat(np.arange(flat.size), flat)  # the (cell, side) of every point
+    j = np.arange(side.size) - np.repeat(np.cumsum(flat) - flat, flat)  # the point's place along its side
+    last = flat[side] - 1
+    j = np.where(rev.ravel()[side], last - j, j)
+    is_arc = arc.ravel()[side]
+    a0, a1 = t0.ravel()[side], t1.ravel()[side]
+    step = (a1 - a0) / np.maximum(last, 1)
+    ts = np.where(j == last, a1, j * step + a0)  # as numpy.linspace samples them
+    r = rad.ravel()[side]
+    sx, sy = ends.reshape(-1, 4)[side].T[[0, 1]], ends.reshape(-1, 4)[side].T[[2, 3]]
+    end = j == last
+    pts = np.where(is_arc[:, None], np.stack([r * np.cos(ts), r * np.sin(ts)], 1),
+                   np.where(end[:, None], sy.T, sx.T))
+    pts = pts * k + np.array([ox, oy])
+    return np.split(pts, np.cumsum(count.sum(1))[:-1])
+
+
+def _points_text(polys: list[np.ndarray]) -> list[str]:
+    """Each polygon's ``points`` attribute (``x,y`` pairs to 0.1 pixel), all formatted in one operation."""
+    if not polys:
+        return []
+    template = "\n".join(("%.1f,%.1f " * len(p))[:-1] for p in polys)
+    return (template % tuple(np.concatenate(polys).ravel().tolist())).split("\n")
+
+
+def _wall_path(sc: _Scene) -> str:
+    """The SVG path data of every wall of a scene: a segment as ``M..L..``, an arc as ``M.. A ..``."""
+    d = ["M%.2f %.2fL%.2f %.2f" % tuple(row) for row in sc.segments.tolist()]
+    cx, cy = sc.origin
+    for x0, y0, x1, y1, r, a0, a1 in sc.arcs.tolist():
+        if a1 - a0 >= 2 * np.pi - 1e-9:  # a whole ring: two half arcs
+            d.append(f"M{cx + r:.2f} {cy:.2f}A{r:.2f} {r:.2f} 0 1 1 {cx - r:.2f} {cy:.2f}"
+                     f"A{r:.2f} {r:.2f} 0 1 1 {cx + r:.2f} {cy:.2f}")
+        else:
+            d.append(f"M{x0:.2f} {y0:.2f} A {r:.2f} {r:.2f} 0 {1 if a1 - a0 > np.pi else 0} 1 {x1:.2f} {y1:.2f}")
+    return "".join(d)
+
+
+def _arc_points(sc: _Scene) -> list[list[tuple[float, float]]]:
+    """Each arc of a scene as a polyline whose chords stray at most a quarter pixel from the circle."""
+    cx, cy = sc.origin
     out = []
-    for i in range(maze.grid.size):
-        c = geo.centres[i]
-        pts: list[tuple[float, float]] = []
-        sides = [s for s in range(maze.grid.sides) if geo.kind[i, s] > 0]
-        mids = [np.arctan2((geo.ends[i, s, 1] + geo.ends[i, s, 3]) / 2 - c[1],
-                           (geo.ends[i, s, 0] + geo.ends[i, s, 2]) / 2 - c[0]) for s in sides]
-        for s in (sides[j] for j in np.argsort(mids)):
-            a = geo.ends[i, s, :2]
-            b = geo.ends[i, s, 2:]
-            if geo.kind[i, s] == ARC:
-                r = geo.radius[i, s]
-                t0, t1 = np.arctan2(a[1], a[0]), np.arctan2(b[1], b[0])
-                t1 = t1 + 2 * np.pi if t1 <= t0 else t1
-                ts = np.linspace(t0, t1, max(2, int(np.degrees(t1 - t0) / 5) + 2))
-                arc = np.stack([r * np.cos(ts), r * np.sin(ts)], 1)
-                if _cross(arc[0] - c, arc[-1] - c) < 0:
-                    arc = arc[::-1]
-                pts.extend(map(tuple, arc))
-            else:
-                if _cross(a - c, b - c) < 0:
-                    a, b = b, a
-                pts.extend([tuple(a), tuple(b)])
-        out.append(np.array(pts) * k + np.array([ox, oy]))
+    for _x0, _y0, _x1, _y1, r, a0, a1 in sc.arcs.tolist():
+        step = min(math.radians(5), math.sqrt(2.0 / max(r, 1e-9)))  # sagitta r * step**2 / 8 <= 1/4 pixel
+        ts = np.linspace(a0, a1, max(2, math.ceil((a1 - a0) / step) + 1))
+        out.append(list(zip((cx + r * np.cos(ts)).tolist(), (cy + r * np.sin(ts)).tolist())))
     return out
 
 
-def _heat(maze: GridMaze) -> list[str]:
-    """A colour per cell from light (near the start) to dark (far), unreachable cells grey."""
+def _heat(maze: GridMaze, style: Style) -> list[str]:
+    """A colour per cell along the palette's heat gradient (``heat_near`` at the start to ``heat_far`` at the
+    farthest cell), unreachable cells the floor colour, as on square mazes."""
     from ..kernels import graph_solve as kgs
+    from ..render.palette import HEAT_LEVELS, parse_colour
 
     d = kgs.bfs_distances(maze.grid.nbr, kgs.as_cells(maze.cells), maze.start_index).astype(float)
     top = max(1.0, d.max())
-    out = []
-    for v in d:
-        if v < 0:
-            out.append("#bbbbbb")
-            continue
-        t = v / top
-        r, g, b = (int(round(255 + (x - 255) * t)) for x in (8, 48, 107))
-        out.append(f"#{r:02x}{g:02x}{b:02x}")
-    return out
+    near = np.array(parse_colour(style.colour("heat_near"), "heat_near"), float)
+    far = np.array(parse_colour(style.colour("heat_far"), "heat_far"), float)
+    level = np.rint(np.clip(d, 0, None) * ((HEAT_LEVELS - 1) / top)) / (HEAT_LEVELS - 1)  # the square's steps
+    rgb = np.rint(near + (far - near) * level[:, None]).astype(int).tolist()
+    floor = style.colour("floor")
+    return [floor if v < 0 else "#%02x%02x%02x" % tuple(c) for v, c in zip(d.tolist(), rgb)]
 
 
 def _weave_ops(maze: GridMaze, sc: _Scene, st: Style) -> list[tuple[np.ndarray, str, float]]:
@@ -274,14 +317,6 @@ def to_svg(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
     -------
     str
 
-    Examples
-    --------
-    >>> from tremaux.grids import make_grid, generate_on, solve_on
-    >>> m = generate_on(make_grid("hex", size=(3, 4)), seed=1, braid=1.0).maze
-    >>> sol = solve_on(m, "tremaux", record=True)
-    >>> "#d6d69a" in to_svg(m, solution=sol), "#d6d69a" in to_svg(m, solution=sol, marks=False)
-    (True, False)
-
     Raises
     ------
     TremauxError
@@ -289,10 +324,14 @@ def to_svg(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
 
     Examples
     --------
-    >>> from tremaux.grids import make_grid, generate_on
-    >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
-    >>> to_svg(maze).startswith("<svg")
+    >>> from tremaux.grids import make_grid, generate_on, solve_on
+    >>> m = generate_on(make_grid("hex", size=(3, 4)), seed=1, braid=1.0).maze
+    >>> sol = solve_on(m, "tremaux", record=True)
+    >>> "#d6d69a" in to_svg(m, solution=sol), "#d6d69a" in to_svg(m, solution=sol, marks=False)
+    (True, False)
+    >>> to_svg(m).startswith("<svg")
     True
+
     """
     st = style or Style()
     sc = _scene(maze, st)
@@ -302,9 +341,8 @@ def to_svg(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
     dot = max(1.0, st.cell * 0.15)
     if heat:
         polys = outlines(maze, st)
-        out.append("<g>" + "".join(
-            f'<polygon points="{" ".join(f"{x:.1f},{y:.1f}" for x, y in poly)}" fill="{col}"/>'
-            for poly, col in zip(polys, _heat(maze))) + "</g>")
+        out.append("<g>" + "".join(f'<polygon points="{pts}" fill="{col}"/>'
+                                   for pts, col in zip(_points_text(polys), _heat(maze, st))) + "</g>")
     if solution is not None:
         vis = sc.centres[np.asarray(solution.visited, bool)]
         out.append(f'<g fill="{st.colour("visited")}">' + "".join(
@@ -320,16 +358,8 @@ def to_svg(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
             (x0, y0), (x1, y1) = pts
             out.append(f'<line x1="{x0:.1f}" y1="{y0:.1f}" x2="{x1:.1f}" y2="{y1:.1f}" stroke="{colour}" '
                        f'stroke-width="{width:.1f}" stroke-linecap="{"round" if colour != st.colour("wall") else "butt"}"/>')
-    d = [f"M{a:.2f} {b:.2f}L{c:.2f} {e:.2f}" for a, b, c, e in sc.segments]
-    for x0, y0, x1, y1, r, a0, a1 in sc.arcs:
-        if a1 - a0 >= 2 * np.pi - 1e-9:  # a whole ring: two half arcs
-            cx, cy = sc.origin
-            d.append(f"M{cx + r:.2f} {cy:.2f}A{r:.2f} {r:.2f} 0 1 1 {cx - r:.2f} {cy:.2f}"
-                     f"A{r:.2f} {r:.2f} 0 1 1 {cx + r:.2f} {cy:.2f}")
-        else:
-            large = 1 if a1 - a0 > np.pi else 0
-            d.append(f"M{x0:.2f} {y0:.2f} A {r:.2f} {r:.2f} 0 {large} 1 {x1:.2f} {y1:.2f}")
-    out.append(f'<path d="{"".join(d)}" stroke="{st.colour("wall")}" stroke-width="{st.wall:g}" '
+    d = _wall_path(sc)
+    out.append(f'<path d="{d}" stroke="{st.colour("wall")}" stroke-width="{st.wall:g}" '
                'stroke-linecap="round" fill="none"/>')
     for run in _path_runs(solution, sc.centres, st):
         pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in run)
@@ -372,12 +402,15 @@ def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
     from PIL import Image, ImageDraw
 
     from .. import budget
+    from ..render.png import _level_for
 
     st = style or Style()
     sc = _scene(maze, st)
     budget.check(budget.raster_bytes(sc.width, sc.height, maze.grid.size), f"a PNG of {sc.width} x {sc.height} pixels")
     woven = "weave" in maze.grid.params
-    img = Image.new("RGB", (sc.width, sc.height), st.colour("wall" if woven else "background"))
+    # an indexed image (Pillow gives each colour a palette entry as it is first drawn): a third of the bytes
+    # to compress, and the picture uses a few named colours and at most HEAT_LEVELS of the heat gradient
+    img = Image.new("P", (sc.width, sc.height), st.colour("wall" if woven else "background"))
     dr = ImageDraw.Draw(img)
     w = max(1, int(round(st.wall)))
     if woven:
@@ -389,7 +422,7 @@ def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
                     dr.ellipse((x - r, y - r, x + r, y + r), fill=colour)
     dot = max(1.0, st.cell * 0.15)
     if heat:
-        for poly, col in zip(outlines(maze, st), _heat(maze)):
+        for poly, col in zip(outlines(maze, st), _heat(maze, st)):
             dr.polygon([tuple(p) for p in poly], fill=col)
     if solution is not None:
         for x, y in sc.centres[np.asarray(solution.visited, bool)]:
@@ -400,9 +433,8 @@ def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
     for a, b, c, e in sc.segments:
         dr.line((a, b, c, e), fill=st.colour("wall"), width=w)
     cx, cy = sc.origin
-    for _x0, _y0, _x1, _y1, r, a0, a1 in sc.arcs:
-        dr.arc((cx - r, cy - r, cx + r, cy + r), float(np.degrees(a0)), float(np.degrees(a1)),
-               fill=st.colour("wall"), width=w)
+    for points in _arc_points(sc):  # as short chords: Pillow's arc scans the whole circle's box for each arc
+        dr.line(points, fill=st.colour("wall"), width=w, joint="curve" if len(points) > 2 else None)
     for run in _path_runs(solution, sc.centres, st):
         if len(run) > 1:
             dr.line([tuple(p) for p in run], fill=st.colour("path"), width=max(1, int(st.cell / 5)), joint="curve")
@@ -411,7 +443,7 @@ def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
         q = st.cell * 0.25
         dr.ellipse((x - q, y - q, x + q, y + q), fill=st.colour(key))
     buf = io.BytesIO()
-    img.save(buf, format="PNG", optimize=True)
+    img.save(buf, format="PNG", compress_level=_level_for(sc.width, sc.height))  # as square mazes are written
     return buf.getvalue()
 
 

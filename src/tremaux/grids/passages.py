@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..render.palette import PALETTE
 from .grid import ARC
 from .maze import GridMaze
 
@@ -96,4 +95,5 @@ def mark_lines(maze: GridMaze, solution: Any, style: Style) -> list[tuple[np.nda
     i, s = np.nonzero(marks > 0)
     keys = list(zip(i.tolist(), s.tolist()))
     lines = half_passages(maze, style, keys)
-    return [(row, PALETTE["marked"] if marks[a, b] == 1 else PALETTE["retraced"]) for row, (a, b) in zip(lines, keys)]
+    once, twice = style.colour("marked"), style.colour("retraced")
+    return [(row, once if marks[a, b] == 1 else twice) for row, (a, b) in zip(lines, keys)]

@@ -92,6 +92,10 @@ def _listed(items: list[str], last: str = "or") -> str:
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {last} {items[-1]}"
 
 
+STDOUT_NAMES = ("-", "/dev/stdout")
+"""Names of the standard output as an output file (``--out -`` is given to writers as ``/dev/stdout``)."""
+
+
 class UnknownExtensionError(UnknownNameError, UnsupportedError):
     """A file to write whose extension names no format, and no format was named.
 
@@ -111,15 +115,23 @@ class UnknownExtensionError(UnknownNameError, UnsupportedError):
     cannot tell what to write to 'm.xyz' from its extension: use .png or .svg
     >>> isinstance(err, UnsupportedError), isinstance(err, KeyError), err.name
     (True, True, '.xyz')
+    >>> print(UnknownExtensionError("/dev/stdout", ["png", "svg"], named=False))
+    cannot tell what to write to '-' (the standard output has no extension): write to a file named with its \
+extension (.png or .svg) instead
     """
 
     def __init__(self, path: str, valid: Iterable[str], named: bool = True) -> None:
         formats = [f for f in OUTPUT_FORMATS if f in set(valid)]
         exts = list(dict.fromkeys(extension_of(f) for f in formats))
         UnknownNameError.__init__(self, "file extension", Path(path).suffix, exts)
-        message = f"cannot tell what to write to {path!r} from its extension: use {_listed(exts)}"
-        if named:
-            message += f", or name a format ({', '.join(formats)})"
+        if str(path) in STDOUT_NAMES:
+            message = ("cannot tell what to write to '-' (the standard output has no extension): "
+                       + (f"name a format ({', '.join(formats)})" if named
+                          else f"write to a file named with its extension ({_listed(exts)}) instead"))
+        else:
+            message = f"cannot tell what to write to {path!r} from its extension: use {_listed(exts)}"
+            if named:
+                message += f", or name a format ({', '.join(formats)})"
         self.args = (message,)
 
 

@@ -313,6 +313,11 @@ def to_image(
     return img
 
 
+def _level_for(width: int, height: int) -> int:
+    """The zlib level a PNG of ``width`` x ``height`` pixels is written with: quick for the large ones."""
+    return 1 if width * height > 4_000_000 else 6
+
+
 def to_png(
     obj: Any,
     *,
@@ -369,7 +374,7 @@ def to_png(
     img = to_image(obj, cell_size=cell_size, wall_width=wall_width, margin=margin, palette=palette,
                    path=path, visited=visited, marks=marks, heat=heat, start=start, goal=goal)
     w, h = img.size
-    level = compress_level if compress_level is not None else (1 if w * h > 4_000_000 else 6)
+    level = compress_level if compress_level is not None else _level_for(w, h)
     buf = io.BytesIO()
     img.save(buf, format="PNG", compress_level=int(level), pnginfo=_levels_note(obj))
     return buf.getvalue()

@@ -1,4 +1,4 @@
-"""Mazes on every grid for the web API: the grid picker's list and the grid jobs.
+"""Mazes on every grid for the web API: the grid jobs (the grid picker's list: :mod:`.grid_catalog`).
 
 A maze request names a ``grid`` from :data:`tremaux.grids.GRIDS` and that
 grid's parameters (``rows``/``cols`` for grids laid out in a rectangle,
@@ -31,18 +31,16 @@ from typing import Any
 import numpy as np
 
 from ..errors import InvalidSizeError
+from .grid_catalog import grid_list
+from .models import MAX_GRID_CELLS
 
 __all__ = ["MAX_GRID_CELLS", "PARAMS", "grid_kwargs", "is_plain_square", "check_grid", "grid_list",
            "build_grid_maze", "grid_maze_job", "grid_solve_job", "grid_render_job", "stage_svg"]
 
-MAX_GRID_CELLS = 150 * 150
-"""Largest number of cells of a maze on any grid served on the page."""
 
 PARAMS = ("rings", "shape", "radius", "side", "wrap", "weave")
 """Request fields that are grid parameters (besides ``rows``/``cols`` for ``size``)."""
 
-_SHAPES = ("rectangle", "hexagon", "triangle")
-_WRAPS = ("cylinder", "torus", "moebius")
 
 
 def grid_kwargs(params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
@@ -147,105 +145,6 @@ def check_grid(params: dict[str, Any]) -> Any:
     return grid
 
 
-def _choices(name: str, param: str, **extra: Any) -> list[str]:
-    """The values of ``shape`` or ``wrap`` the registry accepts for grid ``name`` (asked, not assumed), with
-    the ``extra`` parameters (``weave=True``: the values it weaves with)."""
-    from ..errors import TremauxError
-    from ..grids import GRIDS, make_grid
-
-    entry = GRIDS.get(name)
-    out = []
-    for value in _SHAPES if param == "shape" else _WRAPS:
-        try:
-            make_grid(name, **{param: value}, **_size_for(entry, param, value, 2 if extra else 1), **extra)
-        except TremauxError:
-            continue
-        out.append(value)
-    return out
-
-
-def _size_for(entry: Any, param: str, value: str, n: int) -> dict[str, Any]:
-    """The size parameter that goes with ``param=value``: ``size`` for a rectangle, else the outline's own."""
-    if param == "shape" and value != "rectangle":
-        return {k: n for k in ("radius", "side") if k in entry.params}
-    return {"size": (4, 4)} if "size" in entry.params else {}
-
-
-def _grid_with(entry: Any, param: str, value: str) -> Any:
-    """A small grid of registry ``entry`` with ``param`` (shape or wrap) set to ``value``."""
-    from ..grids import make_grid
-
-    return make_grid(entry.name, **{param: value}, **_size_for(entry, param, value, 2))
-
-
-def grid_list() -> list[dict[str, Any]]:
-    """Every registered grid with the parameters the page asks for (``GET /api/grids``).
-
-    Each grid: ``name``, ``aliases``, ``doc``, ``sides``, ``params`` (the
-    registry's parameter names, ``size`` being ``rows`` and ``cols``),
-    ``choices`` (accepted values of ``shape`` and ``wrap``), ``generators``
-    (the generators that run on its default grid), ``weave_generators`` (those
-    that run on it woven; empty when it does not weave), ``choice_generators``
-    (for each choice of shape and wrap, the generators that run on the grid
-    with it), ``solvers``, ``weave_solvers`` and ``choice_solvers`` (the same
-    for the solvers), ``choice_weave`` (for a grid that weaves, the values of
-    shape and wrap it weaves with) and ``trace`` (whether solving it records a
-    trace the page can animate: every grid does).
-
-    Returns
-    -------
-    list of dict
-        One :class:`~tremaux.web.models.GridInfo` record per grid.
-
-    Examples
-    --------
-    >>> hexagonal = next(g for g in grid_list() if g["name"] == "hex")
-    >>> hexagonal["params"], hexagonal["choices"]["shape"], hexagonal["trace"]
-    (['size', 'shape', 'radius', 'weave'], ['rectangle', 'hexagon'], True)
-    >>> square = grid_list()[0]
-    >>> "eller" in square["generators"], "eller" in square["choice_generators"]["wrap"]["torus"]
-    (True, False)
-    >>> "wall-left" in square["weave_solvers"], "wall-left" in square["choice_solvers"]["wrap"]["moebius"]
-    (False, False)
-    >>> square["choice_weave"], hexagonal["choice_weave"]  # a wrapped square grid does not weave
-    ({'wrap': []}, {'shape': ['rectangle', 'hexagon']})
-    """
-    from ..generators import GENERATORS
-    from ..grids import GRIDS, make_grid, supports
-    from ..grids.solve import solver_refusal
-    from ..solvers import SOLVERS
-
-    def solvers(grid: Any) -> list[str]:
-        return [e.name for e in SOLVERS if grid is not None and solver_refusal(grid, e.name) is None]
-
-    out = []
-    for entry in GRIDS:
-        grid = make_grid(entry.name, **({"size": (2, 2)} if "size" in entry.params else {}))
-        choices = {p: _choices(entry.name, p) for p in ("shape", "wrap") if p in entry.params}
-        woven = make_grid(entry.name, size=(4, 4), weave=True) if "weave" in entry.params else None
-        by_choice = {p: {v: [g.name for g in GENERATORS if supports(g, _grid_with(entry, p, v))] for v in values}
-                     for p, values in choices.items()}
-        solvers_by = {p: {v: solvers(_grid_with(entry, p, v)) for v in values} for p, values in choices.items()}
-        weaves = {p: _choices(entry.name, p, weave=True) for p in choices} if woven is not None else {}
-        out.append({
-            "name": entry.name,
-            "aliases": list(entry.aliases),
-            "doc": entry.doc,
-            "sides": int(entry.meta.get("sides", grid.sides)),
-            "params": list(entry.params),
-            "choices": choices,
-            "generators": [g.name for g in GENERATORS if supports(g, grid)],
-            "weave_generators": [g.name for g in GENERATORS if woven is not None and supports(g, woven)],
-            "choice_generators": by_choice,
-            "solvers": solvers(grid),
-            "weave_solvers": solvers(woven),
-            "choice_solvers": solvers_by,
-            "choice_weave": weaves,
-            "trace": True,
-        })
-    return out
-
-
 def _diameter_ends(maze: Any) -> tuple[int, int]:
     """Two far-apart cells (exact on a perfect maze: two sweeps of breadth-first search)."""
     from ..kernels import graph_solve as kgs
@@ -315,11 +214,10 @@ def _stats(maze: Any) -> list[tuple[str, str]]:
 
 
 def _style(cell: float = 16) -> Any:
-    """The pictures' style: start and goal marked in the page's colours (as on the square maze and the replay)."""
+    """The pictures' style: the palette's colours (every picture's), ``cell`` pixels per unit."""
     from ..grids import Style
-    from ..render.palette import PALETTE
 
-    return Style(cell=float(cell), colours={"start": PALETTE["start"], "goal": PALETTE["goal"]})
+    return Style(cell=float(cell))
 
 
 def _svg(maze: Any, solution: Any = None, cell: int = 16) -> str:
@@ -361,7 +259,7 @@ def stage_svg(maze: Any, cell: int = 16) -> str:
     >>> len(root.findall(f".//{ns}polygon")), len(root.findall(f".//{ns}line")) == 2 * maze.passages
     (12, True)
     """
-    from ..grids.draw import _scene, outlines
+    from ..grids.draw import _points_text, _scene, _wall_path, outlines
     from ..grids.passages import half_passages
     from ..render.palette import PALETTE
 
@@ -371,24 +269,17 @@ def stage_svg(maze: Any, cell: int = 16) -> str:
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{sc.width}" height="{sc.height}" '
            f'viewBox="0 0 {sc.width} {sc.height}">', f'<rect width="100%" height="100%" fill="{PALETTE["background"]}"/>',
            '<g class="cells">']
-    for i, poly in enumerate(outlines(maze, st)):
-        pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in poly)
+    for i, pts in enumerate(_points_text(outlines(maze, st))):
         out.append(f'<polygon data-cell="{i}" points="{pts}" fill="{PALETTE["floor"]}"/>')
     out.append(f'</g><g class="passages" stroke-width="{max(1.0, st.cell / 3):.1f}" stroke-linecap="round">')
     i, s = np.nonzero((maze.cells[:, None].astype(np.int64) >> np.arange(grid.sides)) & 1)
     keys = list(zip(i.tolist(), s.tolist()))
-    for (x0, y0, x1, y1), (a, side) in zip(half_passages(maze, st, keys), keys):
-        out.append(f'<line data-a="{a}" data-b="{int(grid.nbr[a, side])}" x1="{x0:.1f}" y1="{y0:.1f}" '
-                   f'x2="{x1:.1f}" y2="{y1:.1f}" stroke="{PALETTE["floor"]}" visibility="hidden"/>')
+    line = f'<line data-a="%d" data-b="%d" x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="{PALETTE["floor"]}" ' \
+           'visibility="hidden"/>'
+    ends = np.column_stack([i, grid.nbr[i, s], half_passages(maze, st, keys)]).tolist() if keys else []
+    out.extend(line % (int(a), int(b), x0, y0, x1, y1) for a, b, x0, y0, x1, y1 in ends)
     out.append("</g>")
-    d = "".join(f"M{a:.2f} {b:.2f}L{c:.2f} {e:.2f}" for a, b, c, e in sc.segments)
-    for x0, y0, x1, y1, r, a0, a1 in sc.arcs:
-        if a1 - a0 >= 2 * np.pi - 1e-9:
-            cx, cy = sc.origin
-            d += (f"M{cx + r:.2f} {cy:.2f}A{r:.2f} {r:.2f} 0 1 1 {cx - r:.2f} {cy:.2f}"
-                  f"A{r:.2f} {r:.2f} 0 1 1 {cx + r:.2f} {cy:.2f}")
-        else:
-            d += f"M{x0:.2f} {y0:.2f} A {r:.2f} {r:.2f} 0 {1 if a1 - a0 > np.pi else 0} 1 {x1:.2f} {y1:.2f}"
+    d = _wall_path(sc)
     out.append(f'<path d="{d}" stroke="{PALETTE["wall"]}" stroke-width="{st.wall:g}" stroke-linecap="round" '
                'fill="none"/>')
     for key, k in (("start", maze.start_index), ("goal", maze.goal_index)):

@@ -37,6 +37,7 @@ __all__ = [
     "NL_MAX_SIDE",
     "MAX_SEED",
     "MAX_RINGS",
+    "MAX_GRID_CELLS",
     "GridInfo",
     "MAX_TEXT",
     "MAX_TRACE_EVENTS",
@@ -61,8 +62,22 @@ MAX_SIDE = 150
 """Largest number of rows or columns of a maze served on the page."""
 NL_MAX_SIDE = 30
 """Largest number of rows or columns of a Number Link puzzle."""
-MAX_RINGS = 100
-"""Most rings of a polar maze served on the page."""
+MAX_GRID_CELLS = MAX_SIDE * MAX_SIDE
+"""Largest number of cells of a maze on any grid served on the page."""
+
+
+def _most_rings(cells: int) -> int:
+    """The most rings of a polar grid of at most ``cells`` cells."""
+    from ..grids.polar import ring_counts
+
+    rings = 2
+    while int(ring_counts(rings + 1).sum()) <= cells:
+        rings += 1
+    return rings
+
+
+MAX_RINGS = _most_rings(MAX_GRID_CELLS)
+"""Most rings of a polar maze served on the page (the most within :data:`MAX_GRID_CELLS` cells)."""
 MAX_SEED = 2**53 - 1
 """Largest seed (the largest integer a browser holds exactly)."""
 MAX_TEXT = 20_000

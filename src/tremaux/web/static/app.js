@@ -127,7 +127,7 @@
 
   let PALETTE = {
     background: "#ffffff", wall: "#222222", floor: "#ffffff", visited: "#e3e3cc", marked: "#d6d69a",
-    retraced: "#555555", path: "#999955", start: "#995555", goal: "#559955", dead: "#b0b0b0",
+    retraced: "#8c8c8c", path: "#999955", start: "#995555", goal: "#559955", dead: "#b0b0b0",
   };
   let LIMITS = { max_side: 150, nl_max_side: 30, time_limit: 10, max_text: 20000 };
 
@@ -553,7 +553,8 @@
     $("dl-svg").href = "/api/maze.svg?" + query(p, drawn);
   }
 
-  async function newMaze(params) {
+  // `note`: said before the maze's description (what was corrected in the link that asked for it).
+  async function newMaze(params, note) {
     const id = ++M.requestId;
     resetRun();
     setPhase("loading");
@@ -584,11 +585,11 @@
     fillTable($("maze-stats"), out.stats);
     fillTable($("gen-stats"), out.generation);
     fillTable($("run-stats"), [["", "press solve"]]);
-    say($("maze-message"), out.svg
+    say($("maze-message"), (note ? note + " " : "") + (out.svg
       ? `${out.grid} maze of ${out.size} cells, seed ${out.params.seed}: start (${out.start}) and destination ` +
         `(${out.goal}) are far apart (the two ends of its longest path when it has no loops).`
       : `${out.rows} × ${out.cols} maze, seed ${out.params.seed}: ` +
-        `start (${out.start}) and destination (${out.goal}) are its two most distant cells.`);
+        `start (${out.start}) and destination (${out.goal}) are its two most distant cells.`));
     $("no-animation").textContent = "";
     showWalk();
     updateLinks();
@@ -1217,6 +1218,7 @@
       braid: url.has("braid") && Number.isFinite(Number(url.get("braid"))) ? Number(url.get("braid")) : 0.5,
       seed: whole(url.get("seed"), Math.floor(Math.random() * 2 ** 31)),
     };
+    let maxima = Promise.resolve();
     try {
       const [gens, sols, nls, limits, palette, grids] = await Promise.all([
         api("/api/generators"), api("/api/solvers"), api("/api/numberlink/solvers").catch(() => []),
@@ -1246,7 +1248,7 @@
       $("seed").max = limits.max_seed;
       $("walk-seed").max = limits.max_seed;
       // the traveler's random choice is offered when the server's solve request takes a seed
-      api("/openapi.json").then((spec) => {
+      maxima = api("/openapi.json").then((spec) => {
         const schemas = (spec.components || {}).schemas || {};
         const fields = schemas.SolveRequest;
         WALK_SEED = !!(fields && fields.properties && fields.properties.seed);
@@ -1264,7 +1266,46 @@
       return;
     }
     for (const sw of document.querySelectorAll(".legend .sw")) sw.style.background = PALETTE[sw.dataset.colour];
-    await newMaze(readForm() || want);
+    await maxima;  // the largest rings, radius and side, to correct a link's values against
+    const note = fixLink(url);
+    await newMaze(readForm() || want, note);
+  }
+
+  // A link's values the form does not take (`?rows=0`, `?rings=9999`, `?braid=7`, `?seed=x`) are put right
+  // in the form (the nearest allowed value, or the default for one that is not a number): what was changed,
+  // as a sentence, or "".
+  function fixLink(url) {
+    const notes = [];
+    const boxes = { rows: "rows", cols: "cols", rings: "rings", radius: "radius", side: "side", seed: "seed",
+                    walk: "walk-seed" };
+    for (const [key, id] of Object.entries(boxes)) {
+      const box = $(id), label = box.closest("label");
+      if (!url.has(key) || (label && label.hidden)) continue;
+      const text = url.get(key).trim();
+      const lo = box.min === "" ? 0 : Number(box.min), hi = box.max === "" ? Infinity : Number(box.max);
+      if (!/^[0-9]+$/.test(text) || !Number.isSafeInteger(Number(text))) {
+        const big = /^[0-9]+$/.test(text);  // a whole number too large to hold exactly
+        if (big && hi !== Infinity) box.value = hi;
+        notes.push(`${key} ${JSON.stringify(text)} is not a whole number the form takes: ` +
+          (box.value === "" ? "left empty" : `using ${box.value}`));
+        continue;
+      }
+      const v = Number(text), near = Math.min(Math.max(v, lo), hi);
+      if (near !== v) {
+        box.value = near;
+        notes.push(`${key} ${v} is out of range (${lo} to ${hi}): using ${near}`);
+      }
+    }
+    if (url.has("braid")) {
+      const b = Number(url.get("braid")), ok = url.get("braid").trim() !== "" && Number.isFinite(b);
+      const near = ok ? Math.min(Math.max(b, 0), 1) : 0.5;
+      if (!ok || near !== b) {
+        $("braid").value = near;
+        $("braid").dispatchEvent(new Event("input"));
+        notes.push(`braid ${JSON.stringify(url.get("braid"))} is ${ok ? "out of range (0 to 1)" : "not a number"}: using ${near}`);
+      }
+    }
+    return notes.length ? `The link's ${notes.join("; ")}.` : "";
   }
 
   window.tremaux = {

@@ -1,0 +1,47 @@
+"""``--out -`` on every command that takes ``--out``: the standard output. A command that needs a format to
+write it says so naming ``-`` (what was typed), not ``/dev/stdout``, and how to get what is wanted."""
+
+from __future__ import annotations
+
+import pytest
+
+from cli_helpers import run
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory):
+    d = tmp_path_factory.mktemp("stdout")
+    (d / "m.txt").write_text("+---+---+\n| S   G |\n+---+---+\n")
+    (d / "nl.txt").write_text("1.1\n...\n")
+    from tremaux.grids import files as gfiles, generate_on, make_grid
+
+    gfiles.save(generate_on(make_grid("hex", size=(2, 3)), "kruskal", seed=1).maze, d / "hex.json")
+    return d
+
+
+REFUSED = [
+    ("solve", "{d}/m.txt"), ("solve", "{d}/hex.json"), ("render", "{d}/m.txt"), ("animate", "{d}/m.txt"),
+    ("animate", "{d}/hex.json"), ("demo", "--size", "3x3"), ("numberlink", "solve", "{d}/nl.txt"),
+]
+
+
+@pytest.mark.parametrize("args", REFUSED, ids=[" ".join(a[:2]).replace("{d}/", "") for a in REFUSED])
+def test_out_dash_without_a_format_names_dash_and_what_to_do(args, files, capsys):
+    code, out, err = run(capsys, *[a.format(d=files) for a in args], "--out", "-")
+    assert code == 2, err
+    assert err.startswith("error: ") and err.count("\n") == 1, err
+    assert ("'-'" in err or "--out -" in err) and "/dev/stdout" not in err, err
+    assert "standard output" in err and (".svg" in err or "name a format" in err or "file name" in err), err
+
+
+def test_convert_to_dash_names_dash_and_the_formats(files, capsys):
+    code, _, err = run(capsys, "convert", str(files / "m.txt"), "-")
+    assert code == 2 and "'-'" in err and "/dev/stdout" not in err and "name a format" in err, err
+
+
+@pytest.mark.parametrize("args", [("generate", "--size", "3x3", "--seed", "1", "--format", "ascii"),
+                                  ("render", "{d}/m.txt", "--format", "svg")], ids=["generate", "render"])
+def test_out_dash_with_a_format_writes_the_standard_output(args, files, capfd):
+    code, out, err = run(capfd, *[a.format(d=files) for a in args], "--out", "-")
+    assert code == 0, err
+    assert out.startswith("<svg") or out.startswith("+---"), out[:80]
