@@ -8,7 +8,8 @@ leave many cells empty, the kind the densest-lines question of
 anything, so failing only sends the question on.
 
 The router keeps to the task's deadline: a first call of
-:data:`PROBE_ROUNDS` rounds measures what a round costs on this puzzle, and
+:data:`PROBE_ROUNDS` rounds (within a budget of work that grows while the
+time allows) measures what a round costs on this puzzle, and
 the second, which starts again with the same seed (so it repeats the first
 rounds and goes on), is given only the rounds that fit in the time left.
 The router is deterministic, so what it did in a solve is done once: the
@@ -32,6 +33,7 @@ Examples
 
 from __future__ import annotations
 
+import math
 import time
 
 import numpy as np
@@ -66,9 +68,9 @@ def router_within(task: Task) -> Answer | None:
     """One solution of ``task`` from the router's first :data:`PROBE_ROUNDS` rounds if they end by its deadline.
 
     The rounds are given a budget of work (cells taken from the searches' heaps): a board's worth first, then
-    four times more each time while the time left holds four times what the last try took. Unlike
-    :func:`router_probe`, whose rounds run whatever the time left, a board on which one round takes seconds
-    costs a board's worth of work here, not ten rounds.
+    four times more each time while the time left holds four times what the last try took: a board on which
+    one round takes seconds costs a board's worth of work here, not ten rounds. Unlike :func:`router_probe`, it
+    keeps nothing for the solve's later rounds.
 
     Parameters
     ----------
@@ -91,15 +93,27 @@ def router_within(task: Task) -> Answer | None:
     """
     if task.rule.cover or task.want != 1 or task.puzzle.pairs == 0:
         return None
+    probe = _budgeted(task)[0]
+    return None if probe is None else _answer(task.puzzle, *probe)
+
+
+def _budgeted(task: Task) -> tuple[tuple[int, np.ndarray, np.ndarray] | None, float]:
+    """The router's first :data:`PROBE_ROUNDS` rounds within a budget of work that grows while the time allows.
+
+    A board's worth of cells taken from the heaps first, then four times more each time while the time left
+    holds four times what the last try took (without a deadline, no budget). Returns the rounds' outcome
+    (``None`` when they did not end in time) and the seconds the last try took.
+    """
     budget = task.puzzle.grid.size
     while True:
         t = time.perf_counter()
         probe = _route(task.puzzle, PROBE_ROUNDS, -1 if task.deadline is None else budget)
+        took = time.perf_counter() - t
         if probe[0] != -3:
-            return _answer(task.puzzle, *probe)
+            return probe, took
         left = task.left()
-        if left is not None and left < 4 * (time.perf_counter() - t):
-            return None
+        if left is not None and left < 4 * took:
+            return None, took
         budget *= 4
 
 
@@ -109,9 +123,10 @@ def _probe(task: Task) -> tuple[tuple[int, np.ndarray, np.ndarray], float]:
     Run once a solve: the later rounds of the pipeline share what the first kept.
     """
     def make() -> tuple[tuple[int, np.ndarray, np.ndarray], float]:
-        t = time.perf_counter()
-        probe = _route(task.puzzle, PROBE_ROUNDS)
-        return probe, (time.perf_counter() - t) / max(1, probe[0] if probe[0] > 0 else PROBE_ROUNDS)
+        probe, took = _budgeted(task)
+        if probe is None:  # the rounds did not end by the deadline: no answer, and no time for more rounds
+            return (-3, np.empty(0, dtype=np.int64), np.zeros(task.puzzle.pairs + 1, dtype=np.int64)), math.inf
+        return probe, took / max(1, probe[0] if probe[0] > 0 else PROBE_ROUNDS)
     return task.resumable(("router probe",), make)
 
 
@@ -173,9 +188,12 @@ def _answer(puzzle: Puzzle, rounds: int, cells: np.ndarray, starts: np.ndarray) 
 def router_probe(task: Task) -> Answer | None:
     """One solution of ``task`` from the router's first :data:`PROBE_ROUNDS` rounds only, or ``None``.
 
-    A glance that costs what those rounds cost, whatever the time left: on an
-    open board (a few pairs, much room) the first round is an answer; on a
-    crowded one the rounds fail and the stages after have the time.
+    A glance: on an open board (a few pairs, much room) the first round is an
+    answer; on a crowded one the rounds fail and the stages after have the
+    time. The rounds keep to the task's deadline as :func:`router_within`'s
+    do (a budget of work that grows while the time allows): ten rounds of a
+    thousand searches each on a 130 x 233 board ran 150 s past a 2 s limit,
+    in one call of the kernel that no child process could take over.
 
     Parameters
     ----------
