@@ -46,3 +46,15 @@ def test_router_joins_names_only_what_it_proves():
     p = Puzzle.from_rows(["1.2", "...", "2.1"])
     assert router_joins(p, 0) and router_joins(p, 1) and not router_joins(p, 2)
     assert router_joins(p, 1, time.perf_counter() - 1)  # past its deadline, a board's worth of work still joins it
+
+
+def test_a_no_solution_without_a_pair_named_in_time_says_so(monkeypatch):
+    """A check that ran out of time naming the pair in the way explained a puzzle without solution by
+    "no solution" alone; it now says the lines were all ruled out and no pair was named in time."""
+    from tremaux.numberlink import check, diagnose
+
+    monkeypatch.setattr(check, "_blocking_pair", lambda *args: None)  # as when the check's time runs out
+    p = Puzzle.from_rows([".31", ".2.", "31.", "..2"])  # no quick verdict: the solver proves it
+    d = diagnose(p, "nikoli")
+    assert d.verdict == "no-solution" and d.solution.message == "no solution"
+    assert d.reasons == (f"no solution ({check._UNNAMED})",) and "time limit" in d.reasons[0]

@@ -99,6 +99,8 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
         if blocking == _ALL_DRAWN and the.cover:  # what the hint of a quicker answer says (a board without
             why = f"{r.message}; it has solutions if cells may stay empty (rule nikoli)"  # numbers, a hint out of
             return Diagnosis("needs-empty-cells", rule, (why,), r, puzzle.name, t)          # time)
+        if blocking is None and r.message == "no solution":  # the proof names nothing: say what is missing
+            blocking = f"no solution ({_UNNAMED})"
         return Diagnosis("no-solution", rule, (blocking or r.message,), r, puzzle.name, t)
     if r.unique:
         return Diagnosis("proper", rule, (), r, puzzle.name, t)
@@ -135,6 +137,9 @@ def _bounded(question: Any, puzzle: Puzzle, t0: float, time_limit: float | None)
     value, why = run(question, (puzzle, t0, time_limit), limit=left)
     return None if why else value
 
+
+_UNNAMED = "every way of drawing the lines was ruled out, but no pair in the way was named within the time limit"
+"""What a no-solution verdict says when the solver's proof names nothing and :func:`_blocking_pair` ran out of time."""
 
 _ALL_DRAWN = "the lines can all be drawn, but never covering every cell"
 """What :func:`_blocking_pair` says when no pair blocks: the puzzle has solutions if cells may stay empty."""
