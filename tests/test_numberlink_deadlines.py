@@ -103,14 +103,22 @@ def test_sat_stages_answer_time_limit_when_no_time_is_left():
 
 
 def _count_route_calls(monkeypatch):
+    """The rounds of each call of the router kernel that ran to its end (not cut short by its budget of work)."""
     calls = []
-    real = router.kn.route
+    real, real_within = router.kn.route, router.kn.route_within
 
     def spy(flat, h, w, ends, rounds, *rest):
         calls.append(int(rounds))
         return real(flat, h, w, ends, rounds, *rest)
 
+    def spy_within(flat, h, w, ends, rounds, *rest):
+        used = real_within(flat, h, w, ends, rounds, *rest)
+        if used != -3:
+            calls.append(int(rounds))
+        return used
+
     monkeypatch.setattr(router.kn, "route", spy)
+    monkeypatch.setattr(router.kn, "route_within", spy_within)
     return calls
 
 
@@ -126,8 +134,10 @@ def test_router_without_a_deadline_takes_every_round(monkeypatch):
 
 def test_router_past_its_deadline_stops_after_the_probe(monkeypatch):
     calls = _count_route_calls(monkeypatch)
+    budgets = _budgets_given(monkeypatch)
     assert router.router_stage(Task(CROSSING, resolve("nikoli"), 1, time.perf_counter())) is None
-    assert calls == [router.PROBE_ROUNDS]
+    # the probe's rounds, within a board's worth of work, do not end (two pairs that cross): no time for more
+    assert calls == [] and budgets == [CROSSING.grid.size]
 
 
 def test_router_with_time_left_gives_out_rounds_within_the_cap(monkeypatch):
@@ -177,6 +187,31 @@ def test_fill_no_solution_hint_costs_no_more_than_the_answer(monkeypatch):
     seen.clear()
     solvers._other_rule_hint(task, none, 0.0)
     assert 0 < seen[0][1] <= solvers.HINT_FLOOR
+
+
+def _budgets_given(monkeypatch):
+    """The budgets of work given to the router kernel, one per call (-1: none)."""
+    budgets, real = [], router.kn.route_within
+
+    def spy(*args):
+        budgets.append(args[-1])
+        return real(*args)
+
+    monkeypatch.setattr(router.kn, "route_within", spy)
+    return budgets
+
+
+def test_the_probe_keeps_to_the_deadline(monkeypatch):
+    """The router's first rounds ran whatever the time left, in one call of the kernel that no child process can
+    take over: 150 s past a 2 s limit on a 130 x 233 board of 1709 pairs. They now have a budget of work that
+    grows only while the time allows, and the rounds after are not run when the probe did not end."""
+    try_seconds = 0.2
+    budgets = _slow_budgeted_router(monkeypatch, try_seconds)
+    t0 = time.perf_counter()
+    task = Task(CROSSING, resolve("nikoli"), 1, t0 + 0.5)
+    assert router.router_probe(task) is None and router.router_stage(task) is None
+    assert budgets == [CROSSING.grid.size]  # a second try would take four times the first: more than is left
+    assert time.perf_counter() - t0 < 0.5 + try_seconds
 
 
 def _slow_budgeted_router(monkeypatch, seconds):

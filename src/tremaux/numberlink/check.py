@@ -99,6 +99,8 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
         if blocking == _ALL_DRAWN and the.cover:  # what the hint of a quicker answer says (a board without
             why = f"{r.message}; it has solutions if cells may stay empty (rule nikoli)"  # numbers, a hint out of
             return Diagnosis("needs-empty-cells", rule, (why,), r, puzzle.name, t)          # time)
+        if blocking is None and r.message == "no solution":  # the proof names nothing: say what is missing
+            blocking = f"no solution ({_UNNAMED})"
         return Diagnosis("no-solution", rule, (blocking or r.message,), r, puzzle.name, t)
     if r.unique:
         return Diagnosis("proper", rule, (), r, puzzle.name, t)
@@ -136,6 +138,9 @@ def _bounded(question: Any, puzzle: Puzzle, t0: float, time_limit: float | None)
     return None if why else value
 
 
+_UNNAMED = "every way of drawing the lines was ruled out, but no pair in the way was named within the time limit"
+"""What a no-solution verdict says when the solver's proof names nothing and :func:`_blocking_pair` ran out of time."""
+
 _ALL_DRAWN = "the lines can all be drawn, but never covering every cell"
 """What :func:`_blocking_pair` says when no pair blocks: the puzzle has solutions if cells may stay empty."""
 
@@ -144,21 +149,29 @@ def _blocking_pair(puzzle: Puzzle, t0: float, time_limit: float | None) -> str |
     """Name the first pair (in order) that cannot be connected together with the ones before it.
 
     Pairs after it count as obstacles. Found by bisection on the number of
-    pairs, each step a SAT call under the rule that lets cells stay empty
-    (under ``fill`` a pair can also fail because of the cells left over).
+    pairs, each step under the rule that lets cells stay empty (under
+    ``fill`` a pair can also fail because of the cells left over): the
+    router's first rounds, whose lines prove the pairs can be joined, and
+    when they find none a SAT call on lines that never run beside themselves.
     Within the time limit of the whole check, which started at ``t0``
     (``None`` when there is no time left for it).
     """
     from .solvers import DEFAULT_TIME_LIMIT
     from .solvers.encoding import Encoding
+    from .solvers.router import router_joins
 
     n = puzzle.pairs
     limit = DEFAULT_TIME_LIMIT if time_limit is None else float(time_limit)
     deadline = None if math.isinf(limit) else t0 + limit
 
     def connectable(k: int) -> bool | None:
-        try:  # the encoding of a large board takes its time too: it is built within the check's
-            with Encoding(puzzle, "nikoli", inactive=frozenset(range(k + 1, n + 1)), deadline=deadline) as enc:
+        if router_joins(puzzle, k, deadline):  # a way found by the router is a proof, and quicker than SAT's
+            return True
+        try:  # the encoding of a large board takes its time too: it is built within the check's; lines that never
+            # run beside themselves (induced) exist exactly when lines do (a line that touches itself takes the
+            # shortcut), and are a much smaller question for the SAT solver
+            with Encoding(puzzle, "nikoli", inactive=frozenset(range(k + 1, n + 1)), induced=True,
+                          deadline=deadline) as enc:
                 return enc.next_model(deadline) is not None
         except TimeoutError:
             return None

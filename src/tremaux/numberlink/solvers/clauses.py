@@ -317,8 +317,8 @@ class ClauseBuilders:
         one, fcell, ecell = self.one, self.fcell, self.ecell
         if one.any():
             out.extend(np.stack([evar[one], -cvar[fcell, g[ecell]]], axis=1).tolist())
-        ends = ~(fu | fv)  # two endpoints of one pair side by side (other pairs have no edge variable)
-        out.extend([[int(x)] for x in evar[ends]])
+        ends = ~(fu | fv) & ~self.dead[eu]  # two endpoints of one pair side by side (other pairs have no edge
+        out.extend([[int(x)] for x in evar[ends]])  # variable), unless the pair is inactive (it has no line)
         return out
 
     def _binary_induced(self, eu, ev, fu, fv, evar, optional):
@@ -359,8 +359,8 @@ class ClauseBuilders:
             bits = (codes[ecell][:, None] >> np.arange(nbits)) & 1
             differ = np.where(bits == 1, -bitvar[fcell], bitvar[fcell])
             out.extend(np.concatenate([evar[one][:, None], differ, empty[fcell][:, None]], axis=1).tolist())
-        ends = ~(fu | fv)  # two endpoints of one pair side by side (other pairs have no edge variable)
-        out.extend([[int(x)] for x in evar[ends]])
+        ends = ~(fu | fv) & ~self.dead[eu]  # two endpoints of one pair side by side (other pairs have no edge
+        out.extend([[int(x)] for x in evar[ends]])  # variable), unless the pair is inactive (it has no line)
         return out
 
     def _holes(self, hole, packed, max_holes):

@@ -202,8 +202,8 @@ class Encoding(ClauseBuilders):
                 hole &= dark if d > 0 else ~dark if d < 0 else np.zeros(size, dtype=bool)
             kinds[hole] = 2  # zero or two lines; zero only with the hole variable set
         self.hole = hole
-        if inactive:
-            kinds[np.isin(g, list(inactive))] = 3
+        self.dead = np.isin(g, list(inactive)) if inactive else np.zeros(size, dtype=bool)  # no line at these
+        kinds[self.dead] = 3
         kinds[off] = 3  # no line (they have no edge left)
         degree, self.trivially_unsat = degree_clauses(packed, deg, kinds)
         clauses.extend(degree)

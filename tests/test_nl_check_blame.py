@@ -1,0 +1,60 @@
+"""How a check names the pair in the way of a puzzle without solution (``check._blocking_pair``)."""
+
+import time
+
+import pytest
+
+from tremaux.numberlink import Puzzle
+from tremaux.numberlink.check import _blocking_pair
+from tremaux.numberlink.solvers import encoding as encoding_mod
+from tremaux.numberlink.solvers.encoding import Encoding
+from tremaux.numberlink.solvers.router import router_joins
+
+
+@pytest.mark.parametrize("colour", ["binary", "onehot"])
+def test_induced_lines_keep_an_inactive_pair_side_by_side(colour):
+    """Induced lines link two neighbouring endpoints of one pair; a pair left inactive has no line, so the clause
+    that linked them made every question with such a pair among the obstacles unsatisfiable (a check blamed a
+    pair that could be connected)."""
+    p = Puzzle.from_rows(["1..1", "....", "22.."])
+    with Encoding(p, "nikoli", inactive=frozenset({2}), induced=True, colour=colour) as enc:
+        assert enc.next_model() is not None
+    with Encoding(p, "nikoli", induced=True, colour=colour) as enc:
+        assert enc.next_model() is not None
+
+
+def test_the_blocking_pair_asks_sat_only_what_the_router_cannot_show(monkeypatch):
+    """Each step of the bisection was a SAT question, however open the board: on random boards of a few dozen
+    pairs a check spent its whole time limit (60 s) after a solve that proved "no solution" in half a second,
+    and then named no pair. Pairs the router joins need no SAT call; only the questions it cannot answer go to
+    SAT, on induced lines."""
+    built = []
+
+    class Spy(Encoding):
+        def __init__(self, puzzle, rule, *args, inactive=frozenset(), **kw):
+            built.append((len(inactive), kw.get("induced")))
+            super().__init__(puzzle, rule, *args, inactive=inactive, **kw)
+
+    monkeypatch.setattr(encoding_mod, "Encoding", Spy)
+    p = Puzzle.from_rows(["1.2.3", ".....", "3.2.1"])  # '1' alone has a way round; '2' must cross it
+    why = _blocking_pair(p, time.perf_counter(), 60.0)
+    assert why == "number '2' cannot be connected once '1' is connected"
+    assert built == [(0, True), (1, True)]  # all three pairs, then the first two: the questions without a way
+
+
+def test_router_joins_names_only_what_it_proves():
+    p = Puzzle.from_rows(["1.2", "...", "2.1"])
+    assert router_joins(p, 0) and router_joins(p, 1) and not router_joins(p, 2)
+    assert router_joins(p, 1, time.perf_counter() - 1)  # past its deadline, a board's worth of work still joins it
+
+
+def test_a_no_solution_without_a_pair_named_in_time_says_so(monkeypatch):
+    """A check that ran out of time naming the pair in the way explained a puzzle without solution by
+    "no solution" alone; it now says the lines were all ruled out and no pair was named in time."""
+    from tremaux.numberlink import check, diagnose
+
+    monkeypatch.setattr(check, "_blocking_pair", lambda *args: None)  # as when the check's time runs out
+    p = Puzzle.from_rows([".31", ".2.", "31.", "..2"])  # no quick verdict: the solver proves it
+    d = diagnose(p, "nikoli")
+    assert d.verdict == "no-solution" and d.solution.message == "no solution"
+    assert d.reasons == (f"no solution ({check._UNNAMED})",) and "time limit" in d.reasons[0]
