@@ -142,7 +142,7 @@ def test_reached_kernels_follows_the_calls_numba_compiles():
     kernels = all_kernels()
     search = reached_kernels([kernels["nl_search.search_run"]])
     assert {kernels["nl_search_prune.prune_rows"], kernels["nl_search_corner.corner_ok"]} <= search
-    assert kernels["nl_route.route"] not in search
+    assert kernels["nl_route.route_within"] not in search
     polar = reached_kernels([kernels["graph_gen.backtracker"]])  # through graph_topo's numba overloads
     assert kernels["graph_topo.ring_loc"] in polar and kernels["numberlink._trace_lines"] not in polar
 

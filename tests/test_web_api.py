@@ -259,9 +259,8 @@ def test_time_limit_cuts_work_off_with_a_message():
 
 def test_worker_pool_replaces_a_worker_that_ran_too_long():
     with WorkerPool(1) as pool:
-        with pytest.raises(JobTimeout):
-            pool.run("maze", {"generator": "backtracker", "rows": 150, "cols": 150, "braid": 0.5, "seed": 1},
-                     timeout=0.001)
+        with pytest.raises(JobTimeout):  # a job that surely runs past its limit (a maze could finish in the
+            pool.run("sleep", {"seconds": 30}, timeout=0.2)  # moment a loaded machine took to start waiting)
         out = pool.run("maze", {"generator": "backtracker", "rows": 5, "cols": 5, "braid": 0.5, "seed": 1},
                        timeout=120)
         assert len(out["cells"]) == 25

@@ -18,11 +18,10 @@ __all__ = ["route", "route_within"]
 
 
 # ---------------------------------------------------------------------- negotiated-congestion router
-@njit(cache=True, interpret=False)
 def route(flat, h, w, ends, max_iters, cells_out, starts_out, state, hist_step, pres_growth):
     """Connect every pair by negotiated congestion (PathFinder); lines may leave cells empty.
 
-    :func:`route_within` without a budget (see there).
+    :func:`route_within` without a budget (see there): a Python function, so that the router is compiled once.
     """
     return route_within(flat, h, w, ends, max_iters, cells_out, starts_out, state, hist_step, pres_growth, -1)
 
