@@ -94,3 +94,24 @@ def test_a_check_proved_by_a_theorem_still_names_the_pair_it_can_name_cheaply():
     assert d.reasons[0].startswith("no solution under the fill rule: the checkerboard count")
     assert d.reasons[2] == "number '3' cannot be connected once '1', '2' are connected"
 
+
+def test_kernels_loaded_by_the_quick_verdict_are_not_charged_to_the_check(monkeypatch):
+    """The first check in a process loads kernels in its quick verdict, before the solve and outside its
+    bookkeeping: the time was taken from what was left to name the pair in the way. It is given back, as a solve
+    gives it back (``load_seconds``)."""
+    from tremaux import _jit
+    from tremaux.numberlink import check, diagnose
+
+    real = check.quick_verdict
+    monkeypatch.setattr(_jit, "_LOADED", [_jit.load_seconds()])
+
+    def loading(puzzle, rule):  # as a first call that loads kernels for half a second
+        time.sleep(0.5)
+        _jit._LOADED[0] += 0.5
+        return real(puzzle, rule)
+
+    monkeypatch.setattr(check, "quick_verdict", loading)
+    p = Puzzle.from_rows([".31", ".2.", "31.", "..2"])  # no quick verdict: the solver proves it, a pair is named
+    diagnose(p, "nikoli")  # kernels of the solve and the naming loaded in earnest
+    d = diagnose(p, "nikoli", time_limit=0.5)
+    assert d.verdict == "no-solution" and "cannot be connected" in d.reasons[0], d.reasons

@@ -26,6 +26,7 @@ from typing import Any, Iterator
 
 import numpy as np
 
+from .._jit import load_seconds
 from ..errors import PuzzleError
 from ._args import seconds, switch
 from .formats import load_all, source_name
@@ -54,7 +55,8 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
     time_limit : float, optional
         Seconds for the solver (default
         :data:`~tremaux.numberlink.solvers.DEFAULT_TIME_LIMIT`); past it the
-        verdict is ``"unknown"`` and the reason says how long it took.
+        verdict is ``"unknown"`` and the reason says how long it took. Time spent loading kernels on their
+        first use in the process is not counted (as in :func:`~tremaux.numberlink.solve_puzzle`).
 
     Returns
     -------
@@ -85,7 +87,8 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
         raise PuzzleError(f"expected a Puzzle, not {type(puzzle).__name__}")
     the = _checked(rule, touch, time_limit)
     rule, t = the.name, the.touch
-    t0 = time.perf_counter()
+    loaded = load_seconds()  # kernels loaded on their first use in the process (by the quick verdict or the solve)
+    t0 = time.perf_counter()  # are given back, as a solve does: a first check is not charged for them
     why = quick_verdict(puzzle, the)
     if why is not None and ("walled in" in why or "must cross" in why or "cannot be connected" in why):
         verdict = "walled-in" if "walled in" in why else "no-solution"
@@ -97,8 +100,8 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
         if "rule nikoli" in r.message:
             return Diagnosis("needs-empty-cells", rule, (r.message,), r, puzzle.name, t)
         if why is not None:  # a theorem proved it: only what can be named cheaply is added to it
-            return _proved(puzzle, the, r, why, t0, time_limit)
-        blocking = _bounded(_blocking_pair, puzzle, t0, time_limit)
+            return _proved(puzzle, the, r, why, t0 + load_seconds() - loaded, time_limit)
+        blocking = _bounded(_blocking_pair, puzzle, t0 + load_seconds() - loaded, time_limit)
         if blocking == _ALL_DRAWN and the.cover:  # what the hint of a quicker answer says (a board without
             why = f"{r.message}; it has solutions if cells may stay empty (rule nikoli)"  # numbers, a hint out of
             return Diagnosis("needs-empty-cells", rule, (why,), r, puzzle.name, t)          # time)
