@@ -58,3 +58,60 @@ def test_a_no_solution_without_a_pair_named_in_time_says_so(monkeypatch):
     d = diagnose(p, "nikoli")
     assert d.verdict == "no-solution" and d.solution.message == "no solution"
     assert d.reasons == (f"no solution ({check._UNNAMED})",) and "time limit" in d.reasons[0]
+
+
+def test_a_check_proved_by_the_checkerboard_count_answers_at_once(monkeypatch):
+    """Under fill, a puzzle the checkerboard count proves without solution (and that needs more than empty cells)
+    was checked by naming the pair in the way within the whole time limit: on large boards the whole limit went
+    to restating what the count had proved. The count's own explanation is the answer; a pair is named only if it
+    can be cheaply (here the question never finishes: the answer does not wait for it)."""
+    from tremaux.numberlink import check, diagnose
+    from tremaux.numberlink.solvers.bound import checkpoint
+
+    def endless(puzzle, t0, time_limit):  # keeps to the deadline it is given, however far
+        while time.perf_counter() < t0 + time_limit:
+            checkpoint()
+        return None
+
+    monkeypatch.setattr(check, "_blocking_pair", endless)
+    p = Puzzle.from_rows(["..2.", "3.12", "1.3."])
+    t0 = time.perf_counter()
+    d = diagnose(p, "fill", time_limit=3)
+    assert time.perf_counter() - t0 < 1.0
+    assert d.verdict == "no-solution"
+    assert d.reasons == ("no solution under the fill rule: the checkerboard count leaves at least 1 cell empty",
+                         "coloured as a checkerboard, the board has 6 dark and 6 light cells; a line steps from one "
+                         "colour to the other, so it covers as many cells of each, or one more of its numbers' colour "
+                         "when both have the same: whatever their shape the lines cover 1 more dark cell than light, "
+                         "so at least 1 cell must stay empty")
+
+
+def test_a_check_proved_by_a_theorem_still_names_the_pair_it_can_name_cheaply():
+    from tremaux.numberlink import diagnose
+
+    d = diagnose(Puzzle.from_rows(["..2.", "3.12", "1.3."]), "fill")
+    assert d.verdict == "no-solution" and len(d.reasons) == 3
+    assert d.reasons[0].startswith("no solution under the fill rule: the checkerboard count")
+    assert d.reasons[2] == "number '3' cannot be connected once '1', '2' are connected"
+
+
+def test_kernels_loaded_by_the_quick_verdict_are_not_charged_to_the_check(monkeypatch):
+    """The first check in a process loads kernels in its quick verdict, before the solve and outside its
+    bookkeeping: the time was taken from what was left to name the pair in the way. It is given back, as a solve
+    gives it back (``load_seconds``)."""
+    from tremaux import _jit
+    from tremaux.numberlink import check, diagnose
+
+    real = check.quick_verdict
+    monkeypatch.setattr(_jit, "_LOADED", [_jit.load_seconds()])
+
+    def loading(puzzle, rule):  # as a first call that loads kernels for half a second
+        time.sleep(0.5)
+        _jit._LOADED[0] += 0.5
+        return real(puzzle, rule)
+
+    monkeypatch.setattr(check, "quick_verdict", loading)
+    p = Puzzle.from_rows([".31", ".2.", "31.", "..2"])  # no quick verdict: the solver proves it, a pair is named
+    diagnose(p, "nikoli")  # kernels of the solve and the naming loaded in earnest
+    d = diagnose(p, "nikoli", time_limit=0.5)
+    assert d.verdict == "no-solution" and "cannot be connected" in d.reasons[0], d.reasons

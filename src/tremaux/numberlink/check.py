@@ -26,6 +26,7 @@ from typing import Any, Iterator
 
 import numpy as np
 
+from .._jit import load_seconds
 from ..errors import PuzzleError
 from ._args import seconds, switch
 from .formats import load_all, source_name
@@ -34,6 +35,7 @@ from .model import Puzzle
 from .result import Diagnosis
 from .rules import Rule, resolve
 from .solvers import quick_verdict, solve_puzzle
+from .solvers.verdicts import colour_surplus
 
 __all__ = ["diagnose", "check_file", "iter_check_file"]
 
@@ -53,7 +55,8 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
     time_limit : float, optional
         Seconds for the solver (default
         :data:`~tremaux.numberlink.solvers.DEFAULT_TIME_LIMIT`); past it the
-        verdict is ``"unknown"`` and the reason says how long it took.
+        verdict is ``"unknown"`` and the reason says how long it took. Time spent loading kernels on their
+        first use in the process is not counted (as in :func:`~tremaux.numberlink.solve_puzzle`).
 
     Returns
     -------
@@ -84,7 +87,8 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
         raise PuzzleError(f"expected a Puzzle, not {type(puzzle).__name__}")
     the = _checked(rule, touch, time_limit)
     rule, t = the.name, the.touch
-    t0 = time.perf_counter()
+    loaded = load_seconds()  # kernels loaded on their first use in the process (by the quick verdict or the solve)
+    t0 = time.perf_counter()  # are given back, as a solve does: a first check is not charged for them
     why = quick_verdict(puzzle, the)
     if why is not None and ("walled in" in why or "must cross" in why or "cannot be connected" in why):
         verdict = "walled-in" if "walled in" in why else "no-solution"
@@ -95,7 +99,9 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
     if r.status == "no-solution":
         if "rule nikoli" in r.message:
             return Diagnosis("needs-empty-cells", rule, (r.message,), r, puzzle.name, t)
-        blocking = _bounded(_blocking_pair, puzzle, t0, time_limit)
+        if why is not None:  # a theorem proved it: only what can be named cheaply is added to it
+            return _proved(puzzle, the, r, why, t0 + load_seconds() - loaded, time_limit)
+        blocking = _bounded(_blocking_pair, puzzle, t0 + load_seconds() - loaded, time_limit)
         if blocking == _ALL_DRAWN and the.cover:  # what the hint of a quicker answer says (a board without
             why = f"{r.message}; it has solutions if cells may stay empty (rule nikoli)"  # numbers, a hint out of
             return Diagnosis("needs-empty-cells", rule, (why,), r, puzzle.name, t)          # time)
@@ -118,8 +124,12 @@ def _checked(rule: Any, touch: Any, time_limit: Any) -> Rule:
     return resolve(rule, switch(touch, "touch", none=True), default_touch=False)
 
 
-def _bounded(question: Any, puzzle: Puzzle, t0: float, time_limit: float | None) -> str | None:
+def _bounded(question: Any, puzzle: Puzzle, t0: float, time_limit: float | None, *,
+             within: float | None = None) -> str | None:
     """``question(puzzle, t0, time_limit)`` within what is left of the check's time limit, or ``None``.
+
+    ``within``: the limit the question is bounded by when ``time_limit`` is a shorter budget of its own (the
+    share it runs in process and the grace of its child follow it); the child is killed past the budget.
 
     Its SAT encodings look at the clock between passes over the board, each a second or more on a board of
     millions of cells: like a solve, past a tenth of the time in process it goes on in a forked child killed at
@@ -134,8 +144,54 @@ def _bounded(question: Any, puzzle: Puzzle, t0: float, time_limit: float | None)
     left = t0 + limit - time.perf_counter()
     if left <= 0:
         return None
-    value, why = run(question, (puzzle, t0, time_limit), limit=left)
+    value, why = run(question, (puzzle, t0, time_limit), limit=max(left, within or 0.0), deadline=t0 + limit)
     return None if why else value
+
+
+def _proved(puzzle: Puzzle, the: Rule, r: Any, why: str, t0: float, time_limit: float | None) -> Diagnosis:
+    """The verdict on a puzzle a quick theorem (:func:`.solvers.quick_verdict`, ``why``) proves without solution.
+
+    The answer is the theorem's, said at once with what it shows; the pair in the way is added only when
+    :func:`_blocking_pair` names it cheaply, like the hint of a solve: within the time the check has taken so
+    far (at least :data:`~tremaux.numberlink.solvers.HINT_FLOOR`) and half of what is left of its limit
+    (from ``t0``), never the whole limit to restate what the theorem proved.
+    """
+    from .solvers import DEFAULT_TIME_LIMIT, HINT_FLOOR, bound
+
+    reasons = (r.message,) + ((_counted(puzzle),) if "checkerboard" in why else ())
+    limit = DEFAULT_TIME_LIMIT if time_limit is None else float(time_limit)
+    now = time.perf_counter()
+    budget = min(max(now - t0, HINT_FLOOR), (t0 + limit - now) / 2)
+    # a question that overruns its budget (an encoding of a huge board looks at the clock between its passes) goes
+    # on in a child killed shortly after it: the smallest limit whose question moves there after the floor
+    room = min(t0 + limit - now, max(budget, bound.IN_PROCESS_FLOOR / bound.IN_PROCESS_SHARE))
+    blocking = _bounded(_blocking_pair, puzzle, now, budget, within=room) if budget > 0 else None
+    if blocking == _ALL_DRAWN and the.cover:
+        return Diagnosis("needs-empty-cells", the.name,
+                         (f"{r.message}; it has solutions if cells may stay empty (rule nikoli)",), r, puzzle.name,
+                         the.touch)
+    if blocking is not None and blocking != _ALL_DRAWN:
+        reasons += (blocking,)
+    return Diagnosis("no-solution", the.name, reasons, r, puzzle.name, the.touch)
+
+
+def _counted(puzzle: Puzzle) -> str:
+    """The checkerboard count of :func:`.solvers.colour_surplus` in plain words, with this board's numbers."""
+    h, w = puzzle.shape
+    dark = (h * w + 1) // 2
+    light = h * w - dark
+    d = colour_surplus(puzzle)
+    lines = dark - light - d  # dark cells minus light ones that the lines cover, whatever their shape
+
+    def more(x: int) -> str:
+        return (f"{x} more dark cell{'s' if x != 1 else ''} than light" if x > 0
+                else f"{-x} more light cell{'s' if x != -1 else ''} than dark" if x < 0
+                else "as many dark cells as light")
+
+    return (f"coloured as a checkerboard, the board has {dark} dark and {light} light cells; a line steps from one "
+            f"colour to the other, so it covers as many cells of each, or one more of its numbers' colour when both "
+            f"have the same: whatever their shape the lines cover {more(lines)}, so at least {abs(d)} "
+            f"cell{'s' if abs(d) != 1 else ''} must stay empty")
 
 
 _UNNAMED = "every way of drawing the lines was ruled out, but no pair in the way was named within the time limit"
