@@ -33,6 +33,7 @@ from ..errors import TremauxError
 from ..render.animate import GIF_MAX_MS, gif_durations, kept_frames
 from ..render.palette import PALETTE
 from .draw import MAX_DRAW_CELLS, Style, _arc_points, _points_text, _scene, outlines
+from .ends import end_dots
 from .grid import ARC
 from .maze import GridMaze
 from .passages import half_passages
@@ -156,9 +157,7 @@ def to_gif(obj: Any, *, frames: int = 100, frame_ms: int = 60, hold_ms: int = 30
             dr.line((a, b, c, d), fill=ink["wall"], width=w)
         for points in _arc_points(sc):  # short chords, as in the PNG pictures (Pillow's arc scans a circle's box)
             dr.line(points, fill=ink["wall"], width=w, joint="curve" if len(points) > 2 else None)
-        for key, i in (("start", maze.start_index), ("goal", maze.goal_index)):
-            x, y = sc.centres[i]
-            q = st.cell * 0.25
+        for key, x, y, q in end_dots(maze, st, sc.centres):
             dr.ellipse((x - q, y - q, x + q, y + q), fill=ink[key])
         if images and img.tobytes() == images[-1].tobytes():
             durations[-1] += frame_ms  # nothing visible changed: show the previous frame longer
@@ -299,9 +298,8 @@ def to_animated_svg(obj: Any, *, frames: int = 100, frame_ms: int = 60, style: S
             line = f'<line x1="{a:.1f}" y1="{b:.1f}" x2="{c:.1f}" y2="{d:.1f}" stroke="{col[pics[k].passages[key]]}"'
             out.append(line + ("/>" if k == 0 else f' visibility="hidden">{at(k)}</line>'))
     out.append("</g>")
-    for key, i in (("start", maze.start_index), ("goal", maze.goal_index)):
-        x, y = sc.centres[i]
-        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{st.cell * 0.25:.1f}" fill="{col[key]}"/>')
+    for key, x, y, r in end_dots(maze, st, sc.centres):
+        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{col[key]}"/>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
