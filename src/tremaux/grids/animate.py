@@ -102,7 +102,10 @@ class _Painter:
         self.maze, self.st, self.polys, self.ink = maze, st, polys, ink
         self.arc = maze.grid.geometry().kind == ARC
         self.walls = _scene(GridMaze(maze.grid, np.zeros(maze.size, maze.cells.dtype), validate=False), st)
-        self.every = _drawn(maze, np.zeros(maze.size, maze.cells.dtype))  # the walls of the closed maze's scene
+        self.every = every = _drawn(maze, np.zeros(maze.size, maze.cells.dtype))  # the closed maze's walls
+        self.row = np.full(every.shape, -1, np.int64)  # each wall's row in that scene's segments or arcs
+        self.row[every & ~self.arc] = np.arange(int(np.count_nonzero(every & ~self.arc)))
+        self.row[every & self.arc] = np.arange(int(np.count_nonzero(every & self.arc)))
 
     def _walls(self, dr: Any, sc: Any, drawn: np.ndarray, only: np.ndarray | None, fill: int) -> None:
         segs = sc.segments
@@ -165,11 +168,7 @@ class _Painter:
 
     def _wall_mask(self, dr: Any, walls: np.ndarray) -> None:
         """Mark the pixels of the walls ``walls`` (``(cells, sides)``) in the closed maze's scene."""
-        every = self.every
-        row = np.full(every.shape, -1, np.int64)
-        row[every & ~self.arc] = np.arange(int(np.count_nonzero(every & ~self.arc)))
-        row[every & self.arc] = np.arange(int(np.count_nonzero(every & self.arc)))
-        sc = self.walls
+        sc, row = self.walls, self.row
         sub = replace(sc, segments=sc.segments[row[walls & ~self.arc]], arcs=sc.arcs[row[walls & self.arc]])
         self._walls(dr, sub, walls, None, 255)
 
