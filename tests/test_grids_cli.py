@@ -95,6 +95,21 @@ def test_a_mask_shapes_a_hex_maze(capsys, tmp_path):
     assert code == 2 and err.startswith("error: a mask works on grids laid out in a rectangle")
 
 
+@pytest.mark.parametrize("wrap", ["cylinder", "torus", "moebius"])
+def test_a_wrap_too_small_names_the_option_that_gave_the_size(capsys, tmp_path, wrap):
+    (tmp_path / "m.txt").write_text("#.#\n###\n")
+    code, _, err = run(capsys, "generate", "--wrap", wrap, "--mask", str(tmp_path / "m.txt"), "--out",
+                       str(tmp_path / "m.json"))
+    assert code == 2 and err == f"error: --wrap {wrap} needs at least 3 rows and 3 columns; the --mask has 2 x 3\n"
+    code, _, err = run(capsys, "generate", "--wrap", wrap, "--size", "1x3", "--out", str(tmp_path / "m.json"))
+    assert code == 2 and err == f"error: --wrap {wrap} needs at least 3 rows and 3 columns; --size 1x3 has 1 x 3\n"
+    (tmp_path / "m.txt").write_text("###\n#.#\n###\n")  # large enough: a mask is allowed on a wrapped grid
+    code, _, err = run(capsys, "generate", "--wrap", wrap, "--mask", str(tmp_path / "m.txt"), "--out",
+                       str(tmp_path / "m.json"))
+    assert code == 0, err
+    assert files.load(tmp_path / "m.json").size == 8
+
+
 @pytest.mark.parametrize("args, label", [
     (["--size", "4x4", "--weave", "0.3"], "square woven"),
     (["--size", "4x4", "--wrap", "torus"], "square (torus)"),

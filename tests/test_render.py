@@ -97,6 +97,30 @@ def test_png_size_and_start_goal_colours():
     assert rgb(img, 4, 4) == parse_colour(PALETTE["wall"])  # the top-left post
 
 
+@pytest.mark.parametrize("maze", [Maze.open((1, 1), start=(0, 0), goal=(0, 0)),
+                                  Maze.open((2, 3), start=(1, 2), goal=(1, 2)),
+                                  Maze.closed((2, 2, 3), start=(1, 0, 2), goal=(1, 0, 2))])
+def test_a_cell_that_is_start_and_goal_shows_both(maze):
+    from tremaux import generate
+    from tremaux.render.png import half_cell
+
+    g = geometry(maze, 12, 2, 4)
+    x, y, w, h = half_cell(maze, g, maze.index(maze.start))
+    left, right = (x + w // 2, y + h // 2), (x + w + w // 2, y + h // 2)  # the middles of the cell's two halves
+    img = png_image(maze, cell_size=12, wall_width=2, margin=4)
+    assert (rgb(img, *left), rgb(img, *right)) == (RED, GREEN)
+    paths = [(p.get("fill"), p.get("d")) for p in ET.fromstring(render.to_svg(maze)).iter(NS + "path")]
+    start = [d for fill, d in paths if fill == PALETTE["start"]]
+    assert len(start) == 1 and "h.5v1h-.5z" in start[0] and any(fill == PALETTE["goal"] for fill, _ in paths)
+    if maze.size == 1:  # a one-cell maze generated and replayed: the last frame of the GIF shows both
+        gif = Image.open(io.BytesIO(render.to_gif(generate((1, 1), "backtracker", record=True), cell_size=12,
+                                                  wall_width=2, margin=4)))
+        gif.seek(gif.n_frames - 1)
+        assert (rgb(gif.convert("RGB"), *left), rgb(gif.convert("RGB"), *right)) == (RED, GREEN)
+        svg = render.to_animated_svg(generate((1, 1), "backtracker", record=True))
+        assert svg.index(f'fill="{PALETTE["goal"]}"') < svg.index(f'fill="{PALETTE["start"]}"')
+
+
 def test_png_default_size_scales_with_the_maze():
     small = png_image(binary_tree(5, 5))
     big = png_image(binary_tree(400, 200))

@@ -7,7 +7,7 @@ from typing import Any
 
 import typer
 
-from ..errors import TremauxError, UnsupportedError
+from ..errors import InvalidSizeError, TremauxError, UnsupportedError
 from .sources import is_grid_file, load_grid
 
 __all__ = ["build_grid", "render_grid_file", "show_grid_file", "animate_grid", "generate_on_grid", "grids_of", "is_grid_file", "solve_grid_file", "grid_stats_text"]
@@ -93,7 +93,14 @@ def build_grid(*, mask: Any = None, grid: str | None, size: str | None, rings: i
               "weave": True if weave is not None else None, "mask": mask}
     if polar and rings is None:
         params["rings"] = 10
-    return make_grid(name, **params)
+    try:
+        return make_grid(name, **params)
+    except InvalidSizeError:
+        if wrap is None or dims is None or min(dims) >= 3:
+            raise
+        given = f"--size {size}" if size is not None else "the --mask"
+        raise InvalidSizeError(f"--wrap {wrap} needs at least 3 rows and 3 columns; {given} has {dims[0]} x "
+                               f"{dims[1]}") from None
 
 
 def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, rings: int | None, shape: str | None,

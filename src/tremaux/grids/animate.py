@@ -25,6 +25,7 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -33,6 +34,7 @@ from ..errors import TremauxError
 from ..render.animate import GIF_MAX_MS, gif_durations, kept_frames
 from ..render.palette import PALETTE
 from .draw import MAX_DRAW_CELLS, Style, _arc_points, _points_text, _scene, outlines
+from .ends import end_dots
 from .grid import ARC
 from .maze import GridMaze
 from .passages import half_passages
@@ -58,8 +60,9 @@ def _rgb(colour: str) -> tuple[int, int, int]:
 
 MAX_FRAME_CELLS = MAX_DRAW_CELLS // 10 * 100
 """Most cells an animation draws over all its frames (frames x cells): the largest maze it animates
-(``MAX_DRAW_CELLS // 10`` cells) at the default budget of 100 frames. Every frame is drawn whole, so a
-smaller maze may have more frames."""
+(``MAX_DRAW_CELLS // 10`` cells) at the default budget of 100 frames. A GIF draws each frame where it
+changed, but a frame may change everywhere (and an animated SVG holds every frame), so a smaller maze
+may have more frames."""
 
 
 def _setup(obj: Any, frames: int, style: Style | None) -> tuple[GridMaze, Style, list[Frame]]:
@@ -83,6 +86,91 @@ def _ms(value: Any, name: str, minimum: int, maximum: int | None = None) -> int:
         raise TremauxError(f"{name} {value} is too long for a GIF; it must be at most {maximum} ms (the format's "
                            "longest frame)")
     return int(value)
+
+
+class _Painter:
+    """Draws the frames of a GIF: the first whole, each later one only where it differs from the one before.
+
+    The pixels an element that changed covers (a cell's colour, a walked passage, a wall put up or carved
+    away, before or after) are drawn again from every element of the cells near it, in the order a whole
+    frame is drawn (cells, passages, walls, then the start and goal), so each frame is the whole picture.
+    """
+
+    RINGS = 3  # a pixel next to a changed element is covered by elements of cells at most this many sides away
+
+    def __init__(self, maze: GridMaze, st: Style, polys: list[list[tuple[float, float]]], ink: dict[str, int]) -> None:
+        self.maze, self.st, self.polys, self.ink = maze, st, polys, ink
+        self.arc = maze.grid.geometry().kind == ARC
+        self.walls = _scene(GridMaze(maze.grid, np.zeros(maze.size, maze.cells.dtype), validate=False), st)
+        self.every = every = _drawn(maze, np.zeros(maze.size, maze.cells.dtype))  # the closed maze's walls
+        self.row = np.full(every.shape, -1, np.int64)  # each wall's row in that scene's segments or arcs
+        self.row[every & ~self.arc] = np.arange(int(np.count_nonzero(every & ~self.arc)))
+        self.row[every & self.arc] = np.arange(int(np.count_nonzero(every & self.arc)))
+
+    def _walls(self, dr: Any, sc: Any, drawn: np.ndarray, only: np.ndarray | None, fill: int) -> None:
+        segs = sc.segments
+        arcs = sc.arcs
+        if only is not None:
+            segs = segs[only[np.nonzero(drawn & ~self.arc)[0]]]
+            arcs = arcs[only[np.nonzero(drawn & self.arc)[0]]]
+        w = max(1, int(round(self.st.wall)))
+        for a, b, c, d in segs:
+            dr.line((a, b, c, d), fill=fill, width=w)
+        for points in _arc_points(replace(sc, arcs=arcs)):  # short chords (Pillow's arc scans a circle's box)
+            dr.line(points, fill=fill, width=w, joint="curve" if len(points) > 2 else None)
+
+    def _passages(self, dr: Any, keys: list[tuple[int, int]], fills: list[int]) -> None:
+        for (a, b, c, d), fill in zip(half_passages(self.maze, self.st, keys), fills):
+            dr.line((a, b, c, d), fill=fill, width=max(1, int(self.st.cell / 4)))
+
+    def paint(self, img: Any, f: Frame, only: np.ndarray | None) -> None:
+        """Draw frame ``f`` on ``img``: every element, or those of the cells ``only`` marks."""
+        from PIL import ImageDraw
+
+        dr = ImageDraw.Draw(img)
+        ink = self.ink
+        for i in range(self.maze.size) if only is None else np.flatnonzero(only).tolist():
+            dr.polygon(self.polys[i], fill=ink[f.colour[i]])
+        keys = [k for k in f.passages if only is None or only[k[0]]]
+        self._passages(dr, keys, [ink[f.passages[k]] for k in keys])
+        sc = _scene(GridMaze(self.maze.grid, f.cells, validate=False), self.st)
+        self._walls(dr, sc, _drawn(self.maze, f.cells), only, ink["wall"])
+        for key, x, y, q in end_dots(self.maze, self.st, sc.centres):
+            dr.ellipse((x - q, y - q, x + q, y + q), fill=ink[key])
+
+    def update(self, img: Any, prev: Frame, f: Frame) -> None:
+        """Turn ``img``, the picture of frame ``prev``, into that of frame ``f``."""
+        from PIL import Image, ImageDraw
+
+        cells = np.flatnonzero(np.array(prev.colour) != np.array(f.colour)).tolist()
+        keys = [k for k, v in f.passages.items() if prev.passages.get(k) != v]
+        keys += [k for k in prev.passages if k not in f.passages]
+        walls = (_drawn(self.maze, prev.cells) != _drawn(self.maze, f.cells)) & self.every
+        if not cells and not keys and not walls.any():
+            return
+        mask = Image.new("L", img.size, 0)
+        dr = ImageDraw.Draw(mask)
+        for i in cells:
+            dr.polygon(self.polys[i], fill=255)
+        self._passages(dr, keys, [255] * len(keys))
+        self._wall_mask(dr, walls)
+        sel = np.zeros(self.maze.size, bool)
+        sel[cells] = True
+        sel[[k[0] for k in keys]] = True
+        sel[walls.any(axis=1)] = True
+        nbr = self.maze.grid.nbr
+        for _ in range(self.RINGS):
+            around = nbr[sel]
+            sel[around[around >= 0]] = True
+        part = Image.new("P", img.size, self.ink["background"])
+        self.paint(part, f, sel)
+        img.paste(part, None, mask)
+
+    def _wall_mask(self, dr: Any, walls: np.ndarray) -> None:
+        """Mark the pixels of the walls ``walls`` (``(cells, sides)``) in the closed maze's scene."""
+        sc, row = self.walls, self.row
+        sub = replace(sc, segments=sc.segments[row[walls & ~self.arc]], arcs=sc.arcs[row[walls & self.arc]])
+        self._walls(dr, sub, walls, None, 255)
 
 
 def to_gif(obj: Any, *, frames: int = 100, frame_ms: int = 60, hold_ms: int = 3000, loop: bool = True,
@@ -122,7 +210,7 @@ def to_gif(obj: Any, *, frames: int = 100, frame_ms: int = 60, hold_ms: int = 30
     >>> Image.open(io.BytesIO(to_gif(run, frames=8))).n_frames > 1
     True
     """
-    from PIL import Image, ImageDraw
+    from PIL import Image
 
     from .. import budget
 
@@ -141,29 +229,20 @@ def to_gif(obj: Any, *, frames: int = 100, frame_ms: int = 60, hold_ms: int = 30
         table.extend(_rgb(col[name]))
     images: list[Any] = []
     durations: list[int] = []
+    painter = _Painter(maze, st, polys, ink)
+    img = prev = None
     for f in pics:
-        sc = _scene(GridMaze(maze.grid, f.cells, validate=False), st)
-        img = Image.new("P", (sc.width, sc.height), ink["background"])
-        img.putpalette(table)
-        dr = ImageDraw.Draw(img)
-        for poly, name in zip(polys, f.colour):
-            dr.polygon(poly, fill=ink[name])
-        keys = list(f.passages)
-        for (a, b, c, d), key in zip(half_passages(maze, st, keys), keys):
-            dr.line((a, b, c, d), fill=ink[f.passages[key]], width=max(1, int(st.cell / 4)))
-        w = max(1, int(round(st.wall)))
-        for a, b, c, d in sc.segments:
-            dr.line((a, b, c, d), fill=ink["wall"], width=w)
-        for points in _arc_points(sc):  # short chords, as in the PNG pictures (Pillow's arc scans a circle's box)
-            dr.line(points, fill=ink["wall"], width=w, joint="curve" if len(points) > 2 else None)
-        for key, i in (("start", maze.start_index), ("goal", maze.goal_index)):
-            x, y = sc.centres[i]
-            q = st.cell * 0.25
-            dr.ellipse((x - q, y - q, x + q, y + q), fill=ink[key])
+        if prev is None:
+            img = Image.new("P", (sc0.width, sc0.height), ink["background"])
+            img.putpalette(table)
+            painter.paint(img, f, None)
+        else:
+            painter.update(img, prev, f)
+        prev = f
         if images and img.tobytes() == images[-1].tobytes():
             durations[-1] += frame_ms  # nothing visible changed: show the previous frame longer
             continue
-        images.append(img)
+        images.append(img.copy())
         durations.append(frame_ms)
     durations[-1] += max(frame_ms, hold_ms) - frame_ms
     buf = io.BytesIO()
@@ -299,9 +378,8 @@ def to_animated_svg(obj: Any, *, frames: int = 100, frame_ms: int = 60, style: S
             line = f'<line x1="{a:.1f}" y1="{b:.1f}" x2="{c:.1f}" y2="{d:.1f}" stroke="{col[pics[k].passages[key]]}"'
             out.append(line + ("/>" if k == 0 else f' visibility="hidden">{at(k)}</line>'))
     out.append("</g>")
-    for key, i in (("start", maze.start_index), ("goal", maze.goal_index)):
-        x, y = sc.centres[i]
-        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{st.cell * 0.25:.1f}" fill="{col[key]}"/>')
+    for key, x, y, r in end_dots(maze, st, sc.centres):
+        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{col[key]}"/>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
 

@@ -31,6 +31,7 @@ from ..errors import TremauxError
 from ..render.palette import PALETTE
 from .grid import ARC
 from .maze import GridMaze
+from .ends import end_dots
 from .passages import mark_lines
 
 __all__ = ["to_svg", "to_png", "save_picture", "outlines", "Style", "MAX_DRAW_CELLS"]
@@ -365,9 +366,8 @@ def to_svg(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
         pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in run)
         out.append(f'<polyline points="{pts}" stroke="{st.colour("path")}" stroke-width="{max(1.0, st.cell / 5):.1f}" '
                    'fill="none" stroke-linejoin="round" stroke-linecap="round"/>')
-    for key, i in (("start", maze.start_index), ("goal", maze.goal_index)):
-        x, y = sc.centres[i]
-        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{st.cell * 0.25:.1f}" fill="{st.colour(key)}"/>')
+    for key, x, y, r in end_dots(maze, st, sc.centres):
+        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{st.colour(key)}"/>')
     out.append("</svg>")
     return "\n".join(out)
 
@@ -438,9 +438,7 @@ def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
     for run in _path_runs(solution, sc.centres, st):
         if len(run) > 1:
             dr.line([tuple(p) for p in run], fill=st.colour("path"), width=max(1, int(st.cell / 5)), joint="curve")
-    for key, i in (("start", maze.start_index), ("goal", maze.goal_index)):
-        x, y = sc.centres[i]
-        q = st.cell * 0.25
+    for key, x, y, q in end_dots(maze, st, sc.centres):
         dr.ellipse((x - q, y - q, x + q, y + q), fill=st.colour(key))
     buf = io.BytesIO()
     img.save(buf, format="PNG", compress_level=_level_for(sc.width, sc.height))  # as square mazes are written

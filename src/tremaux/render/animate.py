@@ -34,9 +34,9 @@ from .. import budget
 from ..maze.model import Maze
 from ..trace import Trace
 from .blocks import BG, runs
-from .palette import colour_table, resolve, to_hex
-from .png import Geometry, check_raster, geometry, raster
-from .replay import (GIF_MAX_MS, MAX_FRAME_SQUARES, _budget, _ms, check_frames, gif_durations, kept_frames,  # noqa: F401
+from .palette import SLOTS, colour_table, resolve, to_hex
+from .png import Geometry, check_raster, geometry, half_cell, raster
+from .replay import (GIF_MAX_MS, MAX_FRAME_SQUARES, _budget, _markers, _ms, check_frames, gif_durations, kept_frames,  # noqa: F401
                      replay, trace_of)
 from .scene import maze_of
 
@@ -108,9 +108,11 @@ def to_gif(
         pictures.append(B)
         durations.append(int(frame_ms))
     durations[-1] += int(hold_ms) - int(frame_ms)
+    start, goal = _markers(obj, maze)
+    both = start if start == goal else -1
     images = []
     for B in pictures:
-        img = Image.fromarray(raster(B, maze, g), mode="P")
+        img = Image.fromarray(raster(B, maze, g, both=both), mode="P")
         img.putpalette(flat_palette)
         images.append(img)
     buf = io.BytesIO()
@@ -152,6 +154,18 @@ def _frame_svg(B: np.ndarray, changed: np.ndarray, hexes: list[str], g: Geometry
         if d:
             out.append(f'<path fill="{hexes[slot]}" d="{d}"/>')
     return out
+
+
+def _start_half(B: np.ndarray, changed: np.ndarray, hexes: list[str], g: Geometry, maze: Maze, both: int) -> list[str]:
+    """The start's half of a cell that is both the start and the goal, when this frame paints it as the goal."""
+    if both < 0:
+        return []
+    lv, r, c = np.unravel_index(both, maze.shape3)
+    at = (lv, 2 * r + 1, 2 * c + 1)
+    if not changed[at] or B[at] != SLOTS["goal"]:
+        return []
+    x, y, w, h = half_cell(maze, g, both)
+    return [f'<path fill="{hexes[SLOTS["start"]]}" d="M{x} {y}h{w}v{h}h-{w}z"/>']
 
 
 def to_animated_svg(
@@ -218,18 +232,20 @@ def to_animated_svg(
         "<title>maze animation</title>",
         f'<rect width="{width}" height="{height}" fill="{hexes[BG]}"/>',
     ]
+    start, goal = _markers(obj, maze)
+    both = start if start == goal else -1
     prev = None
     for k, B in enumerate(replay(obj, trace, frames=frames)):
         if prev is None:
             changed = B != BG
-            out.extend(_frame_svg(B, changed, hexes, g, maze))
+            out.extend(_frame_svg(B, changed, hexes, g, maze) + _start_half(B, changed, hexes, g, maze, both))
         else:
             changed = B != prev
             if changed.any():
                 t = k * frame_ms / 1000
                 out.append('<g visibility="hidden">'
                            f'<set attributeName="visibility" to="visible" begin="{t:g}s" fill="freeze"/>')
-                out.extend(_frame_svg(B, changed, hexes, g, maze))
+                out.extend(_frame_svg(B, changed, hexes, g, maze) + _start_half(B, changed, hexes, g, maze, both))
                 out.append("</g>")
         prev = B
     out.append("</svg>")

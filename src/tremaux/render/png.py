@@ -31,7 +31,7 @@ from .palette import SLOTS, colour_table, resolve
 from .blocks import BG, blocks
 from .scene import maze_of, scene
 
-__all__ = ["to_png", "to_image", "raster", "Geometry", "geometry", "check_raster"]
+__all__ = ["to_png", "to_image", "raster", "half_cell", "Geometry", "geometry", "check_raster"]
 
 
 @dataclass(frozen=True)
@@ -194,7 +194,7 @@ def _expand(B: np.ndarray, g: Geometry) -> np.ndarray:
     return np.repeat(np.repeat(B, rows, axis=0), cols, axis=1)
 
 
-def raster(B: np.ndarray, maze: Maze, g: Geometry) -> np.ndarray:
+def raster(B: np.ndarray, maze: Maze, g: Geometry, *, both: int = -1) -> np.ndarray:
     """The indexed pixel image (palette slots) of block pictures ``B`` of ``maze``.
 
     Levels go left to right; cells with an up passage get a small triangle
@@ -209,6 +209,9 @@ def raster(B: np.ndarray, maze: Maze, g: Geometry) -> np.ndarray:
         The maze they picture.
     g : Geometry
         Pixel sizes.
+    both : int, default -1
+        Flat index of a cell that is both the start and the goal (``-1``: none): when ``B`` paints it
+        as the goal, its left half is drawn as the start.
 
     Returns
     -------
@@ -230,9 +233,43 @@ def raster(B: np.ndarray, maze: Maze, g: Geometry) -> np.ndarray:
     for lv in range(L):
         x = g.margin + lv * step
         img[g.margin : g.margin + g.extent(H), x : x + g.extent(W)] = _expand(B[lv], g)
+    if both >= 0:
+        lv, r, c = np.unravel_index(both, (L, H, W))
+        if B[lv, 2 * r + 1, 2 * c + 1] == SLOTS["goal"]:
+            x, y, w, h = half_cell(maze, g, both)
+            img[y : y + h, x : x + w] = SLOTS["start"]
     if L > 1 and g.cell >= 3:
         _stamp_updown(img, maze, g)
     return img
+
+
+def half_cell(maze: Maze, g: Geometry, index: int) -> tuple[int, int, int, int]:
+    """The pixel box of the left half of a cell: where a cell that is both the start and the goal shows the start.
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze pictured.
+    g : Geometry
+        Pixel sizes.
+    index : int
+        The cell's flat index.
+
+    Returns
+    -------
+    (int, int, int, int)
+        ``x, y, width, height`` in pixels.
+
+    Examples
+    --------
+    >>> half_cell(Maze.open((1, 1)), Geometry(cell=10, wall=2, margin=3, gap=4), 0)
+    (5, 5, 5, 10)
+    """
+    L, H, W = maze.shape3
+    lv, r, c = np.unravel_index(index, (L, H, W))
+    pitch = g.cell + g.wall
+    x = g.margin + int(lv) * (g.extent(W) + g.gap) + g.wall + int(c) * pitch
+    return x, g.margin + g.wall + int(r) * pitch, g.cell // 2, g.cell
 
 
 def _triangle(cell: int) -> tuple[np.ndarray, np.ndarray]:
@@ -308,7 +345,7 @@ def to_image(
     check_raster(maze, g, "picture")
     sc = scene(obj, path=path, visited=visited, marks=marks, heat=heat, start=start, goal=goal)
     colours = resolve(palette)
-    img = Image.fromarray(raster(blocks(sc), maze, g), mode="P")
+    img = Image.fromarray(raster(blocks(sc), maze, g, both=sc.start if sc.start == sc.goal else -1), mode="P")
     img.putpalette(colour_table(colours).reshape(-1).tolist())
     return img
 

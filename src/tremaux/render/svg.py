@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from ..maze.model import Maze
-from .palette import colour_table, resolve, to_hex
+from .palette import SLOTS, colour_table, resolve, to_hex
 from .png import Geometry, geometry
 from .blocks import BG, FLOOR, WALL, blocks, runs
 from .scene import maze_of, scene
@@ -128,7 +128,7 @@ def _updown_path(cells: np.ndarray, bit: int, x0: float, up: bool) -> str:
 
 
 def svg_document(maze: Maze, B: np.ndarray, colours: Mapping[str, tuple[int, int, int]], g: Geometry,
-                 *, title: str = "maze", extra: str = "") -> str:
+                 *, title: str = "maze", extra: str = "", both: int = -1) -> str:
     """The SVG text of block pictures ``B`` of ``maze`` (``extra`` is inserted before the walls).
 
     Parameters
@@ -145,6 +145,9 @@ def svg_document(maze: Maze, B: np.ndarray, colours: Mapping[str, tuple[int, int
         The document's title.
     extra : str, default ""
         SVG elements drawn under the walls.
+    both : int, default -1
+        Flat index of a cell that is both the start and the goal (``-1``: none): when ``B`` paints it
+        as the goal, its left half is drawn as the start.
 
     Returns
     -------
@@ -187,6 +190,10 @@ def svg_document(maze: Maze, B: np.ndarray, colours: Mapping[str, tuple[int, int
                 continue
             d = cell_runs_path(slots, slot, x0)
             out.append(f'<path fill="{hexes[slot]}" d="{d}"/>')
+        if both >= 0 and np.unravel_index(both, (L, H, W))[0] == lv:
+            _, r, c = np.unravel_index(both, (L, H, W))
+            if slots[r, c] == SLOTS["goal"]:
+                out.append(f'<path fill="{hexes[SLOTS["start"]]}" d="M{_num(int(c) + x0)} {int(r)}h.5v1h-.5z"/>')
         if L > 1:
             out.append(f'<text x="{_num(x0)}" y="-.25" font-family="sans-serif" font-size=".8" '
                        f'fill="{hexes[WALL]}">level {lv}</text>')
@@ -252,4 +259,4 @@ def to_svg(
     g = geometry(maze, cell_size, wall_width, margin)
     budget.check(budget.svg_bytes(maze.flat.shape[0]), f"an SVG of a maze of {maze.flat.shape[0]:,} cells")
     sc = scene(obj, path=path, visited=visited, marks=marks, heat=heat, start=start, goal=goal)
-    return svg_document(maze, blocks(sc), resolve(palette), g)
+    return svg_document(maze, blocks(sc), resolve(palette), g, both=sc.start if sc.start == sc.goal else -1)

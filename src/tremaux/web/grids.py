@@ -260,6 +260,7 @@ def stage_svg(maze: Any, cell: int = 16) -> str:
     (12, True)
     """
     from ..grids.draw import _points_text, _scene, _wall_path, outlines
+    from ..grids.ends import end_dots
     from ..grids.passages import half_passages
     from ..render.palette import PALETTE
 
@@ -282,9 +283,8 @@ def stage_svg(maze: Any, cell: int = 16) -> str:
     d = _wall_path(sc)
     out.append(f'<path d="{d}" stroke="{PALETTE["wall"]}" stroke-width="{st.wall:g}" stroke-linecap="round" '
                'fill="none"/>')
-    for key, k in (("start", maze.start_index), ("goal", maze.goal_index)):
-        x, y = sc.centres[k]
-        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{st.cell * 0.25:.1f}" fill="{PALETTE[key]}"/>')
+    for key, x, y, r in end_dots(maze, st, sc.centres):
+        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{PALETTE[key]}"/>')
     out.append("</svg>")
     return "\n".join(out)
 
