@@ -22,6 +22,25 @@ def route(flat, h, w, ends, max_iters, cells_out, starts_out, state, hist_step, 
     """Connect every pair by negotiated congestion (PathFinder); lines may leave cells empty.
 
     :func:`route_within` without a budget (see there): a Python function, so that the router is compiled once.
+
+    Parameters
+    ----------
+    flat, h, w, ends, max_iters, cells_out, starts_out, state, hist_step, pres_growth
+        As for :func:`route_within`.
+
+    Returns
+    -------
+    int
+        The rounds used, or a negative code (see :func:`route_within`).
+
+    Examples
+    --------
+    >>> from tremaux.kernels.rng import make_state
+    >>> flat = np.array([1, 0, 1, 2, 0, 2], dtype=np.int64)
+    >>> ends = np.array([[0, 2], [3, 5]], dtype=np.int64)
+    >>> cells, starts = np.empty(24, dtype=np.int64), np.zeros(3, dtype=np.int64)
+    >>> route(flat, 2, 3, ends, 10, cells, starts, make_state(1), 0.3, 1.3) >= 1, starts.tolist()
+    (True, [0, 3, 6])
     """
     return route_within(flat, h, w, ends, max_iters, cells_out, starts_out, state, hist_step, pres_growth, -1)
 
