@@ -4,12 +4,10 @@ Puzzle formats (registered in :data:`FORMATS`; the reader tells them apart by
 their first lines unless a format is named):
 
 ``grid``
-    One row per line, one character per cell: ``.`` (or ``0``) for an empty
-    cell, a digit or letter for an endpoint. Rows whose cells are separated by
-    whitespace or commas hold one label per cell instead, so integers above 9
-    can be written (an empty field between commas is an error: an empty cell
-    is ``.`` or ``0``). Several puzzles may follow each other, separated by
-    blank lines.
+    One row per line, one character per cell: ``.`` (or ``0``) for an empty cell, a digit or letter for an
+    endpoint. Rows whose cells are separated by whitespace or commas hold one label per cell instead, so
+    integers above 9 can be written (an empty field between commas is an error: an empty cell is ``.`` or
+    ``0``). Several puzzles may follow each other, separated by blank lines.
 ``wh``
     ``W H`` on a line, then ``H`` rows, repeated for several puzzles; ``0 0``
     ends the input and lines starting with ``#`` (``# Copyright ...``) between
@@ -17,8 +15,8 @@ their first lines unless a format is named):
     which is its label (``0``, ``_``, ``[``, a backquote...), so one puzzle can
     hold far more than 62 pairs.
 ``flow``
-    Flow Free text: a square grid of colour letters, ``.`` for empty, the size
-    taken from the first row. Read as ``grid`` when not named.
+    Flow Free text: a square grid of colour letters, ``.`` for empty, the size taken from the first row.
+    Read as ``grid`` when not named.
 ``contest``
     The DA Symposium Algorithm Design Contest problem: ``SIZE WxH``,
     ``LINE_NUM n`` and ``LINE#k (x1,y1)-(x2,y2)`` with 0-based ``x`` the column.

@@ -283,13 +283,10 @@ class Encoding(ClauseBuilders):
                    propagations: int | None = None, exact: bool = False) -> Model | None:
         """The next model without loops (under ``fill``), or ``None`` when there is none.
 
-        With ``drop_loops`` (or under ``nikoli``) closed loops are dropped from
-        the model instead of being forbidden: what is left is a solution under
-        ``nikoli`` (its cells stay empty).
-
-        ``assumptions`` (literals) hold for
-        this call only: ``None`` then means no model *under them*. The clauses
-        added meanwhile (loops and wrong lines cut) hold for every model.
+        With ``drop_loops`` (or under ``nikoli``) closed loops are dropped from the model instead of being
+        forbidden: what is left is a solution under ``nikoli`` (its cells stay empty). ``assumptions``
+        (literals) hold for this call only: ``None`` then means no model *under them*. The clauses added
+        meanwhile (loops and wrong lines cut) hold for every model.
 
         Parameters
         ----------
