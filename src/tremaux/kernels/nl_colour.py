@@ -41,7 +41,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import njit, uint64
-from .nl_colour_cells import _corner, _joined, _kept, _lose, _nbrs, _push
+from .nl_colour_cells import _corner, _joined, _kept, _lose, _nbrs, _push, _ties
 
 __all__ = ["colour_run", "new_colour_state"]
 
@@ -76,14 +76,7 @@ def _propagate(dom, h, w, deg, ends, queue, inq, head, tail, reach, cut, rays, n
             while bits != zero:
                 b = bits & (zero - bits)
                 bits ^= b
-                poss = 0
-                sure = 0
-                for j in range(m):
-                    du = dom[nb[j]]
-                    if du & b:
-                        poss += 1
-                        if du == b:
-                            sure += 1
+                poss, sure = _ties(dom, nb, m, b)
                 if poss >= dv and sure <= dv:
                     nd |= b
             if nd == zero:
@@ -107,14 +100,7 @@ def _propagate(dom, h, w, deg, ends, queue, inq, head, tail, reach, cut, rays, n
                             if tail < 0:
                                 return False
             if nd != one and (nd & (nd - one)) == zero:  # one colour: force or clear its neighbours
-                poss = 0
-                sure = 0
-                for j in range(m):
-                    du = dom[nb[j]]
-                    if du & nd:
-                        poss += 1
-                        if du == nd:
-                            sure += 1
+                poss, sure = _ties(dom, nb, m, nd)
                 if poss == dv and sure < dv:
                     for j in range(m):
                         u = nb[j]
@@ -281,14 +267,7 @@ def _choose(dom, h, w, deg, pref, nb, heads):
         if d == one or d & (d - one) != zero:
             continue
         m = _nbrs(v, h, w, nb)
-        poss = 0
-        sure = 0
-        for j in range(m):
-            du = dom[nb[j]]
-            if du & d:
-                poss += 1
-                if du == d:
-                    sure += 1
+        poss, sure = _ties(dom, nb, m, d)
         if sure < deg[v] and poss - sure < fewest:
             fewest = poss - sure
             pick = -1

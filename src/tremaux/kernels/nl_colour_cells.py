@@ -66,6 +66,20 @@ def _nbrs(v, h, w, out):
     return m
 
 
+@njit(cache=True, interpret=False, inline="always")
+def _ties(dom, nb, m, b):
+    """Of the ``m`` neighbours in ``nb``: how many may take the colour ``b``, and how many have only it."""
+    poss = 0
+    sure = 0
+    for j in range(m):
+        du = dom[nb[j]]
+        if du & b:
+            poss += 1
+            if du == b:
+                sure += 1
+    return poss, sure
+
+
 @njit(cache=True, interpret=False)
 def _lose(v, bits, gone, pos, logv, logb):
     """Note that ``v`` lost the colours ``bits`` (bit 0 aside): in ``gone[0]`` and on the trail ``logv``,
