@@ -101,3 +101,15 @@ class Generated:
     def __iter__(self):
         yield self.maze
         yield self.stats
+
+    def _repr_svg_(self) -> str | None:
+        """The generated maze, for Jupyter (see :func:`tremaux.render.repr_svg`)."""
+        from .. import render
+
+        return render.repr_svg(self)
+
+    def _repr_png_(self) -> bytes:
+        """The PNG picture Jupyter shows when there is no SVG."""
+        from .. import render
+
+        return render.repr_png(self)

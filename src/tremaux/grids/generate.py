@@ -71,6 +71,10 @@ class GridGenerated:
         yield self.maze
         yield self.stats
 
+    def _repr_svg_(self) -> str | None:
+        """The generated maze, for Jupyter (``None`` above 40,000 cells, as :class:`GridMaze`)."""
+        return self.maze._repr_svg_()
+
 
 def supports(entry: Any, grid: Grid) -> bool:
     """True when the generator ``entry`` runs on ``grid``.

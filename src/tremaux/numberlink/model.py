@@ -439,10 +439,17 @@ class Puzzle:
         except PuzzleFormatError:  # labels the grid format cannot hold ('#', '0'...): drawn instead
             return to_text(self)
 
-    def _repr_svg_(self) -> str:
+    def _repr_svg_(self, solved: Any = None) -> str | None:
+        """The picture Jupyter shows: ``None`` (the text instead) above 40,000 cells, like a maze's.
+
+        ``solved``, a :class:`PuzzleSolution` of this puzzle, draws its lines too.
+        """
+        from ..render import NOTEBOOK_SVG_CELLS
         from .draw import to_svg
 
-        return to_svg(self)
+        if self.height * self.width > NOTEBOOK_SVG_CELLS:
+            return None
+        return to_svg(self if solved is None else solved)
 
     def __getstate__(self) -> dict[str, Any]:
         return {"grid": np.array(self._grid), "labels": self._labels, "name": self._name}

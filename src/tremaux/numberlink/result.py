@@ -339,6 +339,12 @@ class PuzzleSolution:
             extra += f", count={self.count}"
         return f"PuzzleSolution(status={self.status!r}, solver={self.solver!r}, rule={self.rule!r}{extra})"
 
+    def _repr_svg_(self) -> str | None:
+        """The puzzle with its first solution drawn, for Jupyter; ``None`` for an unread or very large puzzle."""
+        if self.puzzle is None:
+            return None
+        return self.puzzle._repr_svg_(self)
+
 
 @dataclass(frozen=True)
 class Diagnosis:

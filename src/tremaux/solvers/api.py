@@ -63,8 +63,11 @@ def solve(
 
     Parameters
     ----------
-    maze : Maze
-        Any maze: masked, multi-level, perfect or with loops.
+    maze : Maze, Generated, GridMaze or GridGenerated
+        Any maze: masked, multi-level, perfect or with loops; what
+        :func:`tremaux.generate` returns is taken as its maze. A maze on
+        another grid (:mod:`tremaux.grids`) is solved by
+        :func:`tremaux.grids.solve_on`, which returns a ``GridSolution``.
     algorithm : str, default "bfs"
         A name (or alias) from :data:`tremaux.solvers.SOLVERS`: ``bfs``,
         ``dfs``, ``tremaux``, ``wall-left``, ``wall-right``, ``pledge``,
@@ -110,11 +113,26 @@ def solve(
     ((0, 0), (2, 3))
     >>> tremaux.solve(m, "astar", start=(1, 1), goal=(1, 2)).length
     2
+    >>> tremaux.solve(tremaux.generate((4, 4), seed=1)).found
+    True
     >>> tremaux.solve(m, goal=(3, 0))
     Traceback (most recent call last):
     ...
     tremaux.errors.CellError: goal (3, 0) is outside the 3 x 4 grid
     """
+    from ..generators.result import Generated
+    from ..grids.generate import GridGenerated
+    from ..grids.maze import GridMaze
+
+    if isinstance(maze, (Generated, GridGenerated)):  # what generate() and generate_on() return
+        maze = maze.maze
+    if isinstance(maze, GridMaze):
+        if memory_limit is not None:
+            raise UnsupportedError("memory_limit= applies to square mazes; a maze on another grid is solved by "
+                                   "tremaux.grids.solve_on without it")
+        from ..grids.solve import solve_on
+
+        return solve_on(maze, algorithm, start=start, goal=goal, record=record, **options)
     entry = SOLVERS.get(algorithm)
     if not isinstance(maze, Maze):
         raise InvalidMazeError(f"solve() needs a tremaux.Maze, not {type(maze).__name__}")

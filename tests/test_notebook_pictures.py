@@ -1,0 +1,61 @@
+"""What a notebook shows for each result, and what ``tremaux.solve`` takes (the objects the API hands back)."""
+
+import pytest
+
+import tremaux
+from tremaux import grids
+from tremaux.errors import UnsupportedError
+from tremaux.numberlink import Puzzle, solve_puzzle
+
+
+def test_a_generated_maze_shows_as_its_maze():
+    g = tremaux.generate((5, 6), seed=3)
+    assert g._repr_svg_() == g.maze._repr_svg_()
+    assert g._repr_png_() == g.maze._repr_png_()
+
+
+def test_a_generated_maze_on_another_grid_shows_as_its_maze():
+    g = grids.generate_on(grids.make_grid("hex", size=(3, 4)), "wilson", seed=2)
+    assert g._repr_svg_() == g.maze._repr_svg_()
+    assert g._repr_svg_().startswith("<svg")
+
+
+def test_solve_takes_what_generate_returns():
+    g = tremaux.generate((6, 7), "kruskal", seed=5)
+    assert tremaux.solve(g).path_cells() == tremaux.solve(g.maze).path_cells()
+    assert tremaux.solve(g, "dfs").found
+
+
+def test_solve_takes_a_maze_on_another_grid():
+    g = grids.generate_on(grids.make_grid("polar", rings=4), "wilson", seed=1)
+    for maze in (g, g.maze):
+        s = tremaux.solve(maze, "bfs", record=True)
+        assert isinstance(s, grids.GridSolution)
+        assert s.length == grids.solve_on(g.maze, "bfs").length
+        assert s.trace is not None
+    with pytest.raises(UnsupportedError, match="memory_limit"):
+        tremaux.solve(g, memory_limit="1G")
+
+
+def test_a_number_link_solution_shows_its_lines():
+    p = Puzzle.from_rows(["1.2", "...", "1.2"])
+    r = solve_puzzle(p, rule="nikoli")
+    assert r.status == "solved"
+    drawn, bare = r._repr_svg_(), p._repr_svg_()
+    assert drawn.startswith("<svg") and bare.startswith("<svg")
+    assert drawn != bare and len(drawn) > len(bare)
+
+
+def test_an_unsolved_puzzle_shows_the_bare_board():
+    p = Puzzle.from_rows(["1.2", "...", "2.1"])
+    r = solve_puzzle(p, rule="nikoli")
+    assert r.status == "no-solution"
+    assert r._repr_svg_() == p._repr_svg_()
+
+
+def test_a_huge_puzzle_shows_as_text_not_a_huge_svg():
+    side = 300
+    p = Puzzle.from_rows(["1" + "." * (side - 2) + "1"] + ["." * side] * (side - 1))
+    assert p._repr_svg_() is None
+    small = Puzzle.from_rows(["1" + "." * 8 + "1"] + ["." * 10] * 9)
+    assert small._repr_svg_().startswith("<svg")
