@@ -112,6 +112,9 @@ def generate(
     ...
     tremaux.errors.MemoryLimitError: a 30000 x 30000 maze (backtracker) needs about ... GiB of memory; the limit is 1.0 GiB ...
     """
+    if isinstance(algorithm, (int, np.integer)) and not isinstance(algorithm, bool):  # generate(10, 20)
+        raise InvalidSizeError(f"the algorithm is a name such as 'backtracker', not {algorithm!r}; give the size as "
+                               f"one tuple: generate(({shape!r}, {algorithm!r}))")
     entry = GENERATORS.get(algorithm)
     name = entry.name
     meta = entry.meta  # plain mapping access: this function runs once per maze, keep it light

@@ -1,4 +1,4 @@
-"""What a notebook shows for each result, and what ``tremaux.solve`` takes (the objects the API hands back)."""
+"""What the API hands back: the pictures a notebook shows for each result, and what ``tremaux.solve`` and ``generate`` take."""
 
 import pytest
 
@@ -59,3 +59,10 @@ def test_a_huge_puzzle_shows_as_text_not_a_huge_svg():
     assert p._repr_svg_() is None
     small = Puzzle.from_rows(["1" + "." * 8 + "1"] + ["." * 10] * 9)
     assert small._repr_svg_().startswith("<svg")
+
+
+def test_generate_with_rows_and_columns_as_two_arguments_says_how():
+    from tremaux.errors import InvalidSizeError
+
+    with pytest.raises(InvalidSizeError, match=r"generate\(\(10, 20\)\)"):
+        tremaux.generate(10, 20)
