@@ -66,3 +66,30 @@ def test_generate_with_rows_and_columns_as_two_arguments_says_how():
 
     with pytest.raises(InvalidSizeError, match=r"generate\(\(10, 20\)\)"):
         tremaux.generate(10, 20)
+
+
+def test_solve_puzzle_and_diagnose_take_text_a_path_or_a_generated_puzzle(tmp_path):
+    from tremaux.errors import PuzzleError, PuzzleFormatError
+    from tremaux.numberlink import diagnose, formats, generate_puzzle
+
+    text = "1.2\n...\n1.2\n"
+    want = solve_puzzle(Puzzle.from_rows(["1.2", "...", "1.2"]), rule="nikoli")
+    path = tmp_path / "p.txt"
+    path.write_text(text)
+    for given in (text, path, str(path)):
+        r = solve_puzzle(given, rule="nikoli")
+        assert r.status == "solved" and r.linking == want.linking
+    g = generate_puzzle((5, 5), seed=2)
+    assert solve_puzzle(g, unique=True).unique is True
+    assert diagnose(text, "nikoli").verdict == diagnose(formats.loads(text), "nikoli").verdict
+    with pytest.raises(PuzzleFormatError, match="nope.txt"):
+        solve_puzzle(str(tmp_path / "nope.txt"))
+    with pytest.raises(PuzzleError, match="not list"):
+        solve_puzzle(["1.2", "...", "1.2"])
+
+
+def test_a_puzzle_made_from_text_says_how_to_read_text():
+    from tremaux.errors import InvalidSizeError
+
+    with pytest.raises(InvalidSizeError, match="from_rows"):
+        Puzzle("1.2\n...\n1.2")

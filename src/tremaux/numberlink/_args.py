@@ -58,3 +58,29 @@ def seconds(value: Any, what: str) -> float | None:
     if not limit > 0:
         raise InvalidSizeError(f"{what} must be a positive number of seconds, not {value!r}")
     return limit
+
+
+def puzzle_of(value: Any) -> Any:
+    """The :class:`~tremaux.numberlink.Puzzle` a solve or check is given: a puzzle, what the generator returns,
+    puzzle text (with a newline, or a puzz.link URL) or the path of a file holding one puzzle.
+
+    Anything else is a :class:`~tremaux.errors.PuzzleError` naming what was given.
+    """
+    import os
+
+    from ..errors import PuzzleError
+    from .model import Puzzle
+
+    if isinstance(value, Puzzle):
+        return value
+    inner = getattr(value, "puzzle", None)  # a GeneratedPuzzle
+    if isinstance(inner, Puzzle) and type(value).__name__ == "GeneratedPuzzle":
+        return inner
+    from . import formats
+
+    if isinstance(value, str) and ("\n" in value or value.lstrip().lower().startswith(("http://", "https://",
+                                                                                      "puzz.link"))):
+        return formats.loads(value)
+    if isinstance(value, (str, os.PathLike)):
+        return formats.load(value)
+    raise PuzzleError(f"expected a Puzzle (or puzzle text, or a file's path), not {type(value).__name__}")

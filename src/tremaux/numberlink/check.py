@@ -28,7 +28,7 @@ import numpy as np
 
 from .._jit import load_seconds
 from ..errors import PuzzleError
-from ._args import seconds, switch
+from ._args import puzzle_of, seconds, switch
 from .formats import load_all, source_name
 from .formats.grids import base_name, entry_names
 from .model import Puzzle
@@ -47,6 +47,7 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
     Parameters
     ----------
     puzzle : Puzzle
+        Or puzzle text, a file's path, or what the generator returns (as :func:`.solve_puzzle` takes).
     rule : str or Rule
         ``"fill"`` or ``"nikoli"`` (or a :class:`~tremaux.numberlink.rules.Rule`).
     touch : bool, optional
@@ -83,8 +84,7 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
     >>> diagnose(Puzzle.from_rows(["1..", "...", "..1"]), "nikoli").verdict
     'multiple-solutions'
     """
-    if not isinstance(puzzle, Puzzle):
-        raise PuzzleError(f"expected a Puzzle, not {type(puzzle).__name__}")
+    puzzle = puzzle_of(puzzle)
     the = _checked(rule, touch, time_limit)
     rule, t = the.name, the.touch
     loaded = load_seconds()  # kernels loaded on their first use in the process (by the quick verdict or the solve)

@@ -120,7 +120,8 @@ class Puzzle:
         except ValueError:  # rows of different lengths
             raise PuzzleError(f"the rows of a puzzle grid differ in length: {_row_lengths(grid)}") from None
         if arr.ndim != 2:
-            raise InvalidSizeError(f"a puzzle grid is 2-D, not of shape {arr.shape}")
+            hint = "; text is read by Puzzle.from_rows or tremaux.numberlink.loads" if isinstance(grid, str) else ""
+            raise InvalidSizeError(f"a puzzle grid is 2-D, not of shape {arr.shape}{hint}")
         h, w = arr.shape
         if h < 1 or w < 1 or h > MAX_SIDE or w > MAX_SIDE:
             raise InvalidSizeError(f"puzzle size {w}x{h} (WxH) is outside 1..{MAX_SIDE} on a side")

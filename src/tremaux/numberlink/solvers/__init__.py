@@ -40,7 +40,7 @@ from typing import Any, Iterator
 
 from ..._jit import load_seconds
 from ...errors import PuzzleError, UnsupportedError
-from .._args import seconds, switch, whole
+from .._args import puzzle_of, seconds, switch, whole
 from ..model import Puzzle
 from ..result import PuzzleSolution
 from ..rules import Rule, resolve
@@ -79,6 +79,8 @@ def solve_puzzle(
     Parameters
     ----------
     puzzle : Puzzle
+        Or what :func:`~tremaux.numberlink.generate_puzzle` returns, puzzle text (with a newline, or a
+        puzz.link URL), or the path of a file holding one puzzle (:func:`~tremaux.numberlink.load`).
     solver : str
         A name in :data:`NL_SOLVERS` (``"fast"`` or ``"tremaux"``).
     rule : str or Rule
@@ -132,8 +134,7 @@ def solve_puzzle(
     >>> r.count, r.complete, r.message
     (3, False, '3 solutions (stopped at the limit 3)')
     """
-    if not isinstance(puzzle, Puzzle):
-        raise PuzzleError(f"expected a Puzzle, not {type(puzzle).__name__}")
+    puzzle = puzzle_of(puzzle)
     entry, the_rule, count, limit, max_steps = _checked(solver, rule, touch, unique, count, time_limit, max_steps,
                                                         record)
     want = _wanted(unique, count)
