@@ -12,7 +12,7 @@ import typer
 from .app import (JsonOption, SeedOption, app, count_option, existing_file, format_option, interpret_small_puzzles,
                   out_option, parse_size, size_option, solver_option, time_limit_option)
 
-nl_app = typer.Typer(name="numberlink", help="Number Link puzzles: solve, generate, check.", no_args_is_help=True,
+nl_app = typer.Typer(name="numberlink", help="Number Link puzzles: solve, generate, check, convert.", no_args_is_help=True,
                      rich_markup_mode=None)
 app.add_typer(nl_app, name="numberlink")
 
@@ -84,16 +84,16 @@ def _picture_out(out: Optional[Path], source: Any) -> None:
         _not_the_puzzles(out, out, source)
 
 
-def _not_the_puzzles(target: Path, out: Path, source: Any) -> None:
+def _not_the_puzzles(target: Path, out: Path, source: Any, what: str = "the picture") -> None:
     """Refuse to write a picture at ``target`` (``out``, or ``out`` numbered for several puzzles) when it is the
     puzzle file itself: ``-o p.txt`` for the puzzles of ``p-1.txt`` writes ``p-1.txt`` once a second is read."""
     from ..errors import TremauxError
 
     if isinstance(source, Path) and target.exists() and target.resolve() == source.resolve():
         if target == out:
-            raise TremauxError(f"--out {out} is the puzzle file itself: the picture would write over the puzzles")
+            raise TremauxError(f"--out {out} is the puzzle file itself: {what} would write over the puzzles")
         raise TremauxError(f"--out {out} numbers the pictures of several puzzles, and {target} is the puzzle file "
-                           f"itself: the picture would write over the puzzles; give another --out")
+                           f"itself: {what} would write over the puzzles; give another --out")
 
 
 @nl_app.command("solve")
@@ -214,11 +214,7 @@ def generate_cmd(
     from ..numberlink.formats import FORMATS
     from ..numberlink.generate import DEFAULT_TIME_LIMIT, MAX_GENERATE_SIDE
 
-    fmt = fmt or "grid"
-    if FORMATS.get(fmt).meta.get("read_only"):  # an unknown or read-only format fails before the generation
-        writable = [n for n in FORMATS.names() if not FORMATS.get(n).meta.get("read_only")]
-        raise PuzzleFormatError(f"the {FORMATS.get(fmt).name!r} format is read only; write one of: "
-                                f"{', '.join(writable)}")
+    fmt = _written_format(fmt or "grid")  # an unknown or read-only format fails before the generation
     shape = parse_size(size)
     if len(shape) != 2:
         raise InvalidSizeError(f"size {size!r}: a Number Link puzzle has rows and columns only (HxW, e.g. 15x20)")
@@ -299,3 +295,58 @@ def check_cmd(
     if any(d.verdict == "invalid" for d in verdicts):
         raise typer.Exit(2)
     raise typer.Exit(0 if all(d.proper for d in verdicts) else 1)
+
+
+@nl_app.command("convert")
+def convert_cmd(
+    file: Path = typer.Argument(..., metavar="FILE", path_type=str,  # str: a URL keeps its "//"
+                               help="Puzzle file (any format solve reads), one puzz.link URL, or '-' for stdin."),
+    fmt: Optional[str] = format_option("Puzzle text format: grid, contest, wh, flow, puzzlink or bwinf (default: "
+                                       "from the --out extension, else grid)."),
+    out: Optional[Path] = out_option("Write the puzzles there (default: standard output): text in --format, or a "
+                                     "picture of the puzzles, unsolved (.svg, .png; several get -1, -2... "
+                                     "suffixes).", dash=False),
+) -> None:
+    """Write every puzzle in FILE in another format (a puzz.link URL, a 'W H' file...), or draw them."""
+    from ..numberlink import load_all, loads_all
+    from ..numberlink.draw import save
+    from ..numberlink.formats import FORMATS, dumps_all
+
+    pictures = out is not None and out.suffix.lower() in (".svg", ".png")
+    if out is not None:
+        _writable(out)
+    if not pictures:
+        ext = out.suffix[1:].lower() if out is not None else ""
+        if fmt is None and ext in FORMATS and not FORMATS.get(ext).meta.get("read_only"):
+            fmt = ext
+        fmt = _written_format(fmt or "grid")
+    source = _puzzle_source(file)
+    puzzles = loads_all(source) if isinstance(source, str) else load_all(source)
+    if out is not None:
+        for i in range(len(puzzles) if pictures else 1):
+            _not_the_puzzles(_out_path(out, i, len(puzzles) if pictures else 1), out, source,
+                             "the picture" if pictures else "the text")
+    if pictures:
+        for i, p in enumerate(puzzles):
+            save(p, _out_path(out, i, len(puzzles)))
+    else:
+        text = dumps_all(puzzles, fmt)
+        if out is None:
+            typer.echo(text, nl=False)
+        else:
+            out.write_text(text, encoding="utf-8")
+    if out is not None:
+        what = "picture" if pictures else f"{fmt} text"
+        typer.echo(f"wrote {len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''} to {out} ({what})", err=True)
+
+
+def _written_format(fmt: str) -> str:
+    """The registry name of the text format ``fmt``, refused by name when it is unknown or read only."""
+    from ..errors import PuzzleFormatError
+    from ..numberlink.formats import FORMATS
+
+    entry = FORMATS.get(fmt)
+    if entry.meta.get("read_only"):
+        writable = [n for n in FORMATS.names() if not FORMATS.get(n).meta.get("read_only")]
+        raise PuzzleFormatError(f"the {entry.name!r} format is read only; write one of: {', '.join(writable)}")
+    return entry.name

@@ -1,0 +1,70 @@
+"""``tremaux numberlink convert``: puzzles from one format to another, or drawn unsolved."""
+
+from __future__ import annotations
+
+import pytest
+
+from tremaux.cli import main
+from tremaux.numberlink import formats
+
+
+def run(capsys, *args):
+    with pytest.raises(SystemExit) as exc:
+        main(["numberlink", *args])
+        raise SystemExit(0)
+    out = capsys.readouterr()
+    return exc.value.code or 0, out.out, out.err
+
+
+@pytest.fixture
+def wh(tmp_path):
+    path = tmp_path / "two.txt"
+    path.write_text("# two puzzles\n3 2\n1.1\n2.2\n4 3\n1..2\n....\n2..1\n0 0\n")
+    return path
+
+
+def test_a_file_of_puzzles_becomes_puzzlink_urls_and_back(capsys, wh, tmp_path):
+    code, out, err = run(capsys, "convert", str(wh), "--format", "puzzlink")
+    assert code == 0 and err == ""
+    urls = out.splitlines()
+    assert len(urls) == 2 and all(u.startswith("https://puzz.link/p?numlin/") for u in urls)
+    assert formats.loads_all(out) == formats.load_all(wh)
+    code, out, _ = run(capsys, "convert", urls[1], "-f", "grid")
+    assert code == 0 and formats.loads(out) == formats.load_all(wh)[1]
+
+
+def test_the_format_comes_from_the_out_extension(capsys, wh, tmp_path):
+    dest = tmp_path / "out.wh"
+    code, out, err = run(capsys, "convert", str(wh), "-o", str(dest))
+    assert code == 0 and out == ""
+    assert "wrote 2 puzzles" in err and "wh text" in err
+    assert dest.read_text().startswith("3 2\n") and formats.load_all(dest) == formats.load_all(wh)
+    plain = tmp_path / "out.txt"
+    run(capsys, "convert", str(wh), "-o", str(plain))
+    assert plain.read_text().splitlines()[0] == "1.1"  # grid, the default
+
+
+def test_pictures_of_several_puzzles_are_numbered(capsys, wh, tmp_path):
+    dest = tmp_path / "p.svg"
+    code, _, err = run(capsys, "convert", str(wh), "-o", str(dest))
+    assert code == 0 and "picture" in err
+    assert [f.name for f in sorted(tmp_path.glob("p-*.svg"))] == ["p-1.svg", "p-2.svg"]
+    assert (tmp_path / "p-2.svg").read_text().startswith("<svg")
+
+
+def test_bad_asks_are_one_line_errors(capsys, wh, tmp_path):
+    code, _, err = run(capsys, "convert", str(wh), "-f", "nope")
+    assert code == 2 and err.startswith("error: unknown numberlink format 'nope'")
+    code, _, err = run(capsys, "convert", str(wh), "-f", "contest")
+    assert code == 2 and "one puzzle per file" in err
+    code, _, err = run(capsys, "convert", str(wh), "-o", str(wh))
+    assert code == 2 and "is the puzzle file itself: the text would write over the puzzles" in err
+    assert formats.load_all(wh)  # untouched
+    code, _, err = run(capsys, "convert", str(tmp_path / "missing.txt"))
+    assert code == 2 and err.startswith("error:") and "missing.txt" in err
+    code, _, err = run(capsys, "convert", str(wh), "-o", str(tmp_path / "no" / "x.txt"))
+    assert code == 2 and "does not exist" in err
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"\x00\x01\x02binary")
+    code, _, err = run(capsys, "convert", str(bad))
+    assert code == 2 and err.startswith("error:") and len(err.strip().splitlines()) == 1
