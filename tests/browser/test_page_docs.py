@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from pagekit import wait_for
 
+pytestmark = pytest.mark.browser
+
 READY = {
     "/docs": "document.querySelectorAll('.opblock').length > 5",
     "/redoc": "document.body.textContent.includes('API docs by Redocly') && "

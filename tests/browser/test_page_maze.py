@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from pagekit import (centre_pixels, hex_rgb, hold_answers, open_page, release_answers, stall_answers, stalled_given_up,
+from pagekit import (PIXELS, centre_pixels, hex_rgb, hold_answers, open_page, release_answers, stall_answers, stalled_given_up,
                      unstall, wait_for, watch_for_text)
 
 pytestmark = pytest.mark.browser
@@ -371,3 +371,39 @@ def test_a_link_with_values_out_of_range_is_corrected_and_drawn(driver, server):
     top = int(driver.find_element("id", "rings").get_attribute("max"))
     assert state["grid"] == "polar" and state["params"]["rings"] == top
     assert f"rings 99999 is out of range (2 to {top}): using {top}" in driver.find_element("id", "maze-message").text
+
+
+SAME_ENDS = """
+// the page's next maze comes with its goal moved onto its start (a maze of one cell has them there)
+if (!window.tremaux_fetch) window.tremaux_fetch = window.fetch;
+window.fetch = async (path, options) => {
+  const res = await window.tremaux_fetch(path, options);
+  if (!String(path).startsWith('/api/maze?')) return res;
+  const out = await res.json();
+  out.goal = out.start;
+  return new Response(JSON.stringify(out), { status: res.status, headers: res.headers });
+};
+"""
+
+
+def test_a_cell_that_is_both_start_and_goal_shows_both_colours(driver, server, shoot):
+    open_page(driver, server, "?rows=6&cols=6&seed=5")
+    driver.execute_script(SAME_ENDS)
+    try:
+        driver.find_element("id", "btn-new").click()
+        state = wait_for(driver, "tremaux.maze.state().phase === 'ready' && tremaux.maze.state().params.seed !== 5 "
+                                 "&& tremaux.maze.state()", what="the maze whose start is its goal")
+    finally:
+        unstall(driver)
+    assert state["start"] == state["goal"]
+    r, c = state["start"]
+    geo = driver.execute_script("return tremaux.maze.geometry()")
+    # sample a quarter of the cell in from its left and from its right side
+    quarter = dict(geo, x0=geo["x0"] - geo["size"] / 4)
+    left = driver.execute_script(PIXELS, "maze", [[r, c]], quarter)[0]
+    quarter["x0"] = geo["x0"] + geo["size"] / 4
+    right = driver.execute_script(PIXELS, "maze", [[r, c]], quarter)[0]
+    palette = driver.execute_script("return tremaux.palette()")
+    shoot(driver.find_element("id", "maze"), "maze-start-is-goal.png")
+    assert left == hex_rgb(palette["start"]), "the start's half is not in the start's colour"
+    assert right == hex_rgb(palette["goal"]), "the goal is not shown in the cell that is both ends"

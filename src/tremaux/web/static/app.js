@@ -362,6 +362,11 @@
     const x = g.x0 + c * g.size, y = g.y0 + r * g.size, h = g.wall / 2;
     ctx.fillStyle = cellColour(i);
     ctx.fillRect(x + h, y + h, g.size - g.wall, g.size - g.wall);
+    if (i === mz.startIndex && i === mz.goalIndex) {  // both ends: the goal in its right half, as the pictures have it
+      const w = g.size - g.wall;
+      ctx.fillStyle = PALETTE.goal;
+      ctx.fillRect(x + h + w / 2, y + h, w / 2, w);
+    }
     if (i === M.current && M.phase !== "done") {
       ctx.fillStyle = "#3b6fb6";
       const d = Math.max(2, g.size / 4);
