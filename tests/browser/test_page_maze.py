@@ -407,3 +407,24 @@ def test_a_cell_that_is_both_start_and_goal_shows_both_colours(driver, server, s
     shoot(driver.find_element("id", "maze"), "maze-start-is-goal.png")
     assert left == hex_rgb(palette["start"]), "the start's half is not in the start's colour"
     assert right == hex_rgb(palette["goal"]), "the goal is not shown in the cell that is both ends"
+
+
+def test_a_links_names_are_read_as_the_server_reads_them_and_others_are_said(driver, server):
+    # the server forgives case, spaces and "_" for "-" in names: ?grid=HEX was a hex maze from the API and a
+    # square one on the page
+    query = "?grid=HEX&shape=Hexagon&radius=3&generator=KRUSKAL&solver=Wall_Left&seed=2"
+    open_page(driver, server, query)
+    state = driver.execute_script("return tremaux.maze.state()")
+    assert state["grid"] == "hex" and state["params"]["shape"] == "hexagon" and state["params"]["generator"] == "kruskal"
+    assert driver.find_element("id", "solver").get_attribute("value") == "wall-left"
+    ask = "const q = new URLSearchParams(arguments[0]); q.delete('solver'); return fetch('/api/maze?' + q).then((r) => r.json())"
+    api = driver.execute_script(ask, query)
+    shown = driver.execute_script(ask, driver.execute_script("return location.search"))
+    assert api["cells"] == shown["cells"] and api["grid"] == "hex"
+    assert "The link" not in driver.find_element("id", "maze-message").text
+    # a name the page cannot use is said, with what it uses instead, like a number out of range
+    open_page(driver, server, "?grid=polar&wrap=torus&solver=nope&seed=2")
+    said = driver.find_element("id", "maze-message").text
+    assert 'wrap "torus" is not taken by the polar grid' in said, said
+    assert 'solver "nope" is not one the page offers' in said and "using tremaux" in said, said
+    assert driver.execute_script("return tremaux.maze.state().grid") == "polar"

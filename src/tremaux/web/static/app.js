@@ -96,6 +96,22 @@
     }
   }
 
+  // A name as the server's registries read it: case, surrounding spaces and "_" for "-" are forgiven
+  // (a link's ?grid=HEX is the hex grid there, so it is here too).
+  const nameKey = (name) => String(name).trim().toLowerCase().replace(/_/g, "-");
+  function findEntry(entries, wanted) {
+    if (wanted === null || wanted === undefined) return undefined;
+    const key = nameKey(wanted);
+    return entries.find((e) => nameKey(e.name) === key || (e.aliases || []).some((a) => nameKey(a) === key));
+  }
+
+  // Choose the option of `select` whose value is `wanted` read as a name; false when it has none.
+  function chooseValue(select, wanted) {
+    const match = [...select.options].find((o) => nameKey(o.value) === nameKey(wanted));
+    if (match) select.value = match.value;
+    return !!match;
+  }
+
   function fillSelect(select, entries, wanted) {
     select.innerHTML = "";
     for (const e of entries) {
@@ -105,12 +121,12 @@
       o.title = e.doc;
       select.appendChild(o);
     }
-    const match = entries.find((e) => e.name === wanted || e.aliases.includes(wanted));
+    const match = findEntry(entries, wanted);
     if (match) select.value = match.name;
   }
 
   function chooseOption(select, entries, wanted) {
-    const match = entries.find((e) => e.name === wanted || e.aliases.includes(wanted));
+    const match = findEntry(entries, wanted);
     if (match && [...select.options].some((o) => o.value === match.name)) select.value = match.name;
   }
 
@@ -289,12 +305,12 @@
 
   function writeForm(p) {
     const want = p.grid || "square";
-    const entry = ENTRIES.grids.find((g) => g.name === want || g.aliases.includes(want));
+    const entry = findEntry(ENTRIES.grids, want);
     if (entry && $("grid").value !== entry.name) $("grid").value = entry.name;
     $("weave").checked = !!p.weave;
     showGridParams();
-    if (p.shape) $("shape").value = p.shape;
-    $("wrap").value = p.wrap || "";
+    if (p.shape) chooseValue($("shape"), p.shape);
+    if (!p.wrap || !chooseValue($("wrap"), p.wrap)) $("wrap").value = "";
     showGridParams();  // again: the shape and wrap chosen decide which boxes and generators are offered
     for (const name of ["rings", "radius", "side"]) if (p[name] !== undefined && p[name] !== null) $(name).value = p[name];
     // a name (or alias) the menu offers is chosen; another (this grid does not run it) leaves the menu's choice
@@ -1239,8 +1255,7 @@
       $("version").textContent = limits.version;
       PALETTE = { ...PALETTE, ...palette };
       // a name the registry does not know (a mistyped or hostile link) is the page's default, not the menu's first
-      const known = (entries, name, otherwise) =>
-        entries.some((e) => e.name === name || e.aliases.includes(name)) ? name : otherwise;
+      const known = (entries, name, otherwise) => (findEntry(entries, name) || { name: otherwise }).name;
       want.generator = known(gens, want.generator, "backtracker");
       want.solver = known(sols, want.solver, "tremaux");
       fillSelect($("generator"), gens, want.generator);
@@ -1299,6 +1314,21 @@
       if (near !== v) {
         box.value = near;
         notes.push(`${key} ${v} is out of range (${lo} to ${hi}): using ${near}`);
+      }
+    }
+    // the names: one the page cannot use here (unknown, or not run on the grid chosen) is said, with what is used
+    const menus = { grid: ENTRIES.grids, shape: null, wrap: null, generator: ENTRIES.generators, solver: ENTRIES.solvers };
+    for (const [key, entries] of Object.entries(menus)) {
+      if (!url.has(key)) continue;
+      const asked = url.get(key), select = $(key), label = select.closest("label");
+      if (label && label.hidden) {
+        notes.push(`${key} ${JSON.stringify(asked)} is not taken by the ${$("grid").value} grid: left out`);
+        continue;
+      }
+      const entry = entries && findEntry(entries, asked);
+      if (entries ? !entry || entry.name !== select.value : nameKey(asked) !== nameKey(select.value)) {
+        notes.push(`${key} ${JSON.stringify(asked)} is not one the page offers ` +
+          `${entry ? "on this grid" : "(see the menu)"}: using ${select.value || "none"}`);
       }
     }
     if (url.has("braid")) {
