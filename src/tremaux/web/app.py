@@ -63,7 +63,7 @@ from . import models as m
 from .config import ServerConfig
 from .connection import ClientGone, while_connected
 from .guard import RequestGuard
-from .messages import AnswerJSON, ApiError, describe, each_once, json_keys_once, kind_of, one_line
+from .messages import AnswerJSON, ApiError, describe, each_once, json_keys_once, kind_of, one_line, short_name
 from .query import MazeQuery, RenderQuery
 from .schedule import ClientLimit, LaneFull, Scheduler
 from .workers import JobError, JobTimeout, PoolBusy
@@ -75,6 +75,8 @@ STATUS = {
     "BudgetExceededError": 408,
 }
 """HTTP status of error kinds other than the default 400 of a TremauxError."""
+MAX_DETAIL = 20
+"""Problems listed in the ``detail`` of a 422 answer (its ``error`` says the first three and how many more)."""
 
 _STATIC = resources.files("tremaux.web") / "static"
 
@@ -213,9 +215,14 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> AnswerJSON:
         errors = exc.errors()
-        detail = [{k: v for k, v in e.items() if k in ("loc", "msg", "type")} for e in errors]
+        # the first problems, their names cut short: a request naming thousands of unknown fields, or one by a
+        # long text, gets an answer of a few lines, not one as long as itself
+        detail = [{"loc": [short_name(x) if isinstance(x, str) else x for x in e.get("loc", ())],
+                   "msg": e.get("msg"), "type": e.get("type")} for e in errors[:MAX_DETAIL]]
         content_type = request.headers.get("content-type", "")
         message = one_line("; ".join(describe(e, content_type) for e in errors[:3]), "invalid request")
+        if len(errors) > 3:
+            message += f"; and {len(errors) - 3} more problem{'s' if len(errors) > 4 else ''}"
         return AnswerJSON(
             {"error": message, "kind": "ValidationError", "detail": detail}, status_code=422
         )
