@@ -428,3 +428,9 @@ def test_a_links_names_are_read_as_the_server_reads_them_and_others_are_said(dri
     assert 'wrap "torus" is not taken by the polar grid' in said, said
     assert 'solver "nope" is not one the page offers' in said and "using tremaux" in said, said
     assert driver.execute_script("return tremaux.maze.state().grid") == "polar"
+    # and so is a switch that is not one, or one the grid does not take
+    open_page(driver, server, "?wrap=torus&weave=true&seed=2")
+    said = driver.find_element("id", "maze-message").text
+    assert "weave is not taken by this grid as chosen: left off" in said, said
+    open_page(driver, server, "?weave=yes&seed=2")
+    assert 'weave "yes" is not true or false: left off' in driver.find_element("id", "maze-message").text

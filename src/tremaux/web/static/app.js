@@ -1331,6 +1331,11 @@
           `${entry ? "on this grid" : "(see the menu)"}: using ${select.value || "none"}`);
       }
     }
+    if (url.has("weave")) {  // a switch: true or false, and only where the grid (with its shape and wrap) weaves
+      const asked = url.get("weave");
+      if (asked !== "true" && asked !== "false") notes.push(`weave ${JSON.stringify(asked)} is not true or false: left off`);
+      else if (asked === "true" && $("weave-label").hidden) notes.push("weave is not taken by this grid as chosen: left off");
+    }
     if (url.has("braid")) {
       const b = Number(url.get("braid")), ok = url.get("braid").trim() !== "" && Number.isFinite(b);
       const near = ok ? Math.min(Math.max(b, 0), 1) : 0.5;
