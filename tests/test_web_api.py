@@ -62,6 +62,9 @@ def test_page_and_static_files(client):
     assert client.get("/static/style.css").status_code == 200
     head = client.head("/")  # as a link checker asks
     assert head.status_code == 200 and "text/html" in head.headers["content-type"] and not head.content
+    for page in ("/docs", "/redoc"):  # the pages the page links to, as well (they were 405)
+        head = client.head(page)
+        assert head.status_code == 200 and "text/html" in head.headers["content-type"] and not head.content, page
 
 
 def test_openapi_documents_every_endpoint(client):

@@ -275,7 +275,7 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
 
     app.mount("/static", StaticFiles(directory=str(_STATIC)), name="static")
 
-    @app.get("/redoc", include_in_schema=False)
+    @app.api_route("/redoc", methods=["GET", "HEAD"], include_in_schema=False)
     def redoc(request: Request) -> HTMLResponse:
         root = request.scope.get("root_path", "")
         page = get_redoc_html(openapi_url=f"{root}{app.openapi_url}", title=app.title + " - ReDoc",
@@ -450,6 +450,9 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
         sched = state.get("sched")
         return sched.status() if sched is not None else {"ready": False}
 
+    for route in app.routes:  # the page links to /docs: a link checker asks with HEAD, as for the page
+        if getattr(route, "path", None) == "/docs":
+            route.methods.add("HEAD")
     app.state.limits = limits
     app.state.config = config
     return app
