@@ -193,8 +193,8 @@
     } else if (!/^[0-9]+$/.test(text)) {
       error = `${name} ${JSON.stringify(text)} is not a whole number`;
     } else {
-      value = Number(text);
-      if (value < lo || value > hi) error = `${name} ${value} is out of range: use ${lo} to ${hi}`;
+      value = Number(text);  // said as typed: a number past 2**53 reads rounded (1e+22 for 23 digits)
+      if (value < lo || value > hi) error = `${name} ${text.replace(/^0+(?=.)/, "")} is out of range: use ${lo} to ${hi}`;
     }
     box.classList.toggle("invalid", !!error);
     box.setAttribute("aria-invalid", error ? "true" : "false");
@@ -863,7 +863,10 @@
       resetRun(); drawMaze(); setPhase("ready"); updateLinks(); fillTable($("run-stats"), []);
     };
     $("solver").addEventListener("change", () => { showWalk(); forgetRun(); });
-    $("walk-seed").addEventListener("change", () => { if (!wholeNumber("walk-seed", "the random choice's seed", null).error) forgetRun(); });
+    $("walk-seed").addEventListener("change", () => {  // a value the solve would refuse is said at once
+      const walk = wholeNumber("walk-seed", "the random choice's seed", null);
+      if (walk.error) say($("maze-message"), walk.error, "error"); else forgetRun();
+    });
     $("btn-play").addEventListener("click", () => (M.playing ? pause() : play()));
     $("btn-step").addEventListener("click", () => { if (M.events) { stepTo(M.index + 1); if (M.phase !== "done") setPhase("paused"); } });
     $("btn-end").addEventListener("click", () => { if (M.events) stepTo(M.events.kinds.length); });
