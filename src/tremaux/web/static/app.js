@@ -1185,6 +1185,9 @@
       if (bad) say($("nl-message"), bad.error, "error");
       else nlResize(rows.value, cols.value);
     });
+    for (const id of ["nl-rows", "nl-cols"]) {  // Enter in a size box sets the size, as in the maze's boxes
+      $(id).addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); $("nl-resize").click(); } });
+    }
     $("nl-solve").addEventListener("click", nlSolve);
     $("nl-clear").addEventListener("click", () => { nlReset(NL.rows, NL.cols); say($("nl-message"), ""); });
     $("nl-random").addEventListener("click", nlRandom);
