@@ -206,7 +206,10 @@
     const rows = wholeNumber("rows", "rows"), cols = wholeNumber("cols", "columns");
     const seed = wholeNumber("seed", "seed", null);
     const extra = {};
-    const checks = [rows, cols, seed];
+    // rows and columns only when the grid's picker shows them: a bad value left in a hidden box (a polar
+    // grid has none) neither stops the maze nor is sent; the server's default stands in for it
+    const sized = !$("size-label").hidden;
+    const checks = sized ? [rows, cols, seed] : [seed];
     // the grid's parameters: only those its picker shows (the grid takes them)
     for (const name of ["rings", "radius", "side"]) {
       if ($(name + "-label").hidden) continue;
@@ -228,8 +231,8 @@
       solver: $("solver").value || "tremaux",
       ...(grid === "square" ? {} : { grid }),
       ...extra,
-      rows: rows.value,
-      cols: cols.value,
+      ...(rows.error ? {} : { rows: rows.value }),
+      ...(cols.error ? {} : { cols: cols.value }),
       braid: extra.weave ? 0 : parseFloat($("braid").value),  // a woven maze takes no loops (the server says why)
       seed: seed.value,
     };
@@ -325,7 +328,9 @@
   }
 
   function query(p, extra) {
-    const q = new URLSearchParams({ generator: p.generator, rows: p.rows, cols: p.cols, braid: p.braid });
+    const q = new URLSearchParams({ generator: p.generator });
+    for (const name of ["rows", "cols"]) if (p[name] !== undefined && p[name] !== null) q.set(name, p[name]);
+    q.set("braid", p.braid);
     if (p.grid && p.grid !== "square") q.set("grid", p.grid);
     for (const name of GRID_FIELDS) if (p[name] !== undefined && p[name] !== null && p[name] !== false) q.set(name, p[name]);
     if (p.seed !== null && p.seed !== undefined && !Number.isNaN(p.seed)) q.set("seed", p.seed);
