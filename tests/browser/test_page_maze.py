@@ -434,3 +434,28 @@ def test_a_links_names_are_read_as_the_server_reads_them_and_others_are_said(dri
     assert "weave is not taken by this grid as chosen: left off" in said, said
     open_page(driver, server, "?weave=yes&seed=2")
     assert 'weave "yes" is not true or false: left off' in driver.find_element("id", "maze-message").text
+
+
+def test_the_keyboard_keeps_its_place_when_solve_or_end_is_turned_off(driver, server):
+    # "solve" pressed with the keyboard is off while the server solves, and "end" once the replay is done:
+    # the focus fell to the page's body, so Space or Enter did nothing and Tab started over
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    open_page(driver, server, "?rows=10&cols=10&seed=1&solver=tremaux")
+    focused = "document.activeElement && document.activeElement.id"
+    driver.execute_script("document.getElementById('btn-solve').focus()")
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    wait_for(driver, "tremaux.maze.state().phase === 'animating'", what="the replay")
+    assert wait_for(driver, focused, timeout=5) == "btn-play"
+    ActionChains(driver).send_keys(Keys.SPACE).perform()  # pause, from the keyboard
+    assert driver.execute_script("return tremaux.maze.state().phase") == "paused"
+    driver.execute_script("document.getElementById('btn-end').focus()")
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    wait_for(driver, "tremaux.maze.state().phase === 'done'", what="the end of the replay")
+    assert wait_for(driver, focused, timeout=5) == "btn-solve"
+    # a visitor who moved elsewhere meanwhile keeps the focus where they put it
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    driver.execute_script("document.getElementById('seed').focus()")
+    wait_for(driver, "tremaux.maze.state().phase === 'animating'", what="the second replay")
+    assert driver.execute_script(f"return {focused}") == "seed"

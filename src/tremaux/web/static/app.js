@@ -543,7 +543,20 @@
     M.stage = null;
   }
 
+  // A button that had the keyboard's focus and is turned off (solve while solving, end once done) left the
+  // focus nowhere: it goes on to the player's button, or back to solve, once one of them is on.
+  let refocus = false;
+  function keepFocus(had) {
+    if (had && had !== document.body && had.disabled) refocus = true;
+    if (!refocus) return;
+    const where = document.activeElement;
+    if (where && where !== document.body && !where.disabled) { refocus = false; return; }  // the visitor moved on
+    const next = [$("btn-play"), $("btn-solve")].find((b) => !b.disabled);
+    if (next) { next.focus(); refocus = false; }
+  }
+
   function setPhase(phase) {
+    const had = document.activeElement;
     M.phase = phase;
     const haveTrace = !!M.events && M.events.kinds.length > 0;
     $("btn-play").disabled = !haveTrace || phase === "done";
@@ -551,6 +564,7 @@
     $("btn-end").disabled = !haveTrace || phase === "done";
     $("btn-play").textContent = phase === "animating" ? "pause" : "play";
     $("btn-solve").disabled = !M.maze || phase === "loading" || phase === "solving";
+    keepFocus(had);
     if (onGrid() && !haveTrace) {
       $("progress").textContent = M.solution ? "no trace of this run" : "";
       return;
