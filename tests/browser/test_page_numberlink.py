@@ -375,3 +375,21 @@ def test_enter_in_a_size_box_sets_the_size(driver, server):
     el.send_keys("99", Keys.ENTER)
     said = wait_for(driver, "document.getElementById('nl-message').textContent", timeout=5, what="the message")
     assert "out of range" in said and driver.execute_script("return tremaux.numberlink.state().cols") == 4
+
+
+def test_solve_and_random_pressed_from_the_keyboard_keep_the_focus(driver, server):
+    # both are off while the search runs: the focus fell to the page's body and stayed there
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    open_page(driver, server)
+    driver.execute_script("document.getElementById('nl-random').focus()")
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    wait_for(driver, "tremaux.numberlink.state().grid.flat().some((v) => v > 0) && "
+                     "!document.getElementById('nl-random').disabled", what="a random puzzle")
+    assert driver.execute_script("return document.activeElement.id") == "nl-random"
+    driver.execute_script("document.getElementById('nl-solve').focus()")
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    wait_for(driver, "tremaux.numberlink.state().phase === 'solved' && !document.getElementById('nl-solve').disabled",
+             what="the solution")
+    assert driver.execute_script("return document.activeElement.id") == "nl-solve"

@@ -915,6 +915,7 @@
   // (nlGiveUp: the board changed; the server then stops the search and frees the visitor's share).
   async function nlSearch(work) {
     const search = NL.search = new AbortController();
+    const had = document.activeElement;
     NL.pending++;
     $("nl-solve").disabled = $("nl-random").disabled = true;
     try {
@@ -923,6 +924,12 @@
       if (NL.search === search) NL.search = null;
       NL.pending--;
       $("nl-solve").disabled = $("nl-random").disabled = NL.pending > 0;
+      // the button pressed from the keyboard lost the focus while it was off: it has it back (unless the
+      // visitor has moved on)
+      const where = document.activeElement;
+      if ((had === $("nl-solve") || had === $("nl-random")) && !had.disabled && (!where || where === document.body)) {
+        had.focus();
+      }
     }
   }
 
