@@ -62,6 +62,9 @@ def test_page_and_static_files(client):
     assert client.get("/static/style.css").status_code == 200
     head = client.head("/")  # as a link checker asks
     assert head.status_code == 200 and "text/html" in head.headers["content-type"] and not head.content
+    for page in ("/docs", "/redoc"):  # the pages the page links to, as well (they were 405)
+        head = client.head(page)
+        assert head.status_code == 200 and "text/html" in head.headers["content-type"] and not head.content, page
 
 
 def test_openapi_documents_every_endpoint(client):
@@ -452,3 +455,19 @@ def test_a_picture_draws_the_travelers_random_choices_given_as_walk(client):
     assert res.status_code == 422 and "walk" in res.json()["error"] and "solver" in res.json()["error"]
     res = client.get("/api/maze.svg", params={**maze, "solver": "bfs", "walk": 5})
     assert res.status_code == 400 and "seed" in res.json()["error"]
+
+
+def test_a_request_with_many_or_long_unknown_names_gets_a_short_answer(client):
+    # 500 unknown parameters were 500 entries of detail; a field named by 100,000 characters was said twice whole
+    many = client.get("/api/maze?" + "&".join(f"x{i}=1" for i in range(500)))
+    body = many.json()
+    assert many.status_code == 422 and body["kind"] == "ValidationError"
+    assert body["error"].startswith("x0: unknown parameter") and body["error"].endswith("; and 497 more problems")
+    assert 0 < len(body["detail"]) <= 20 and len(many.content) < 4000
+    long = client.post("/api/solve", json={"maze": {"rows": 5}, "x" * 100_000: 1})
+    body = long.json()
+    assert long.status_code == 422 and body["error"] == "x" * 40 + "…: unknown parameter; this request does not take it"
+    assert len(long.content) < 1000
+    many_json = client.post("/api/solve", json={f"f{i}": i for i in range(1000)})
+    assert many_json.status_code == 422 and len(many_json.content) < 4000
+    assert many_json.json()["error"].endswith("; and 997 more problems")

@@ -217,3 +217,21 @@ def test_weave_is_offered_only_where_the_grid_weaves(driver, server):
     pick(driver, "wrap", "")  # unwrapped again: weave is offered again
     wait_for(driver, "tremaux.maze.state().phase === 'ready' && !tremaux.maze.state().params.wrap", what="the flat maze")
     assert driver.find_element("id", "weave-label").is_displayed()
+
+
+def test_a_bad_value_in_a_hidden_size_box_does_not_stop_a_grid_without_one(driver, server):
+    # an emptied rows box, hidden once the polar grid was chosen, kept refusing every polar maze with
+    # "rows is empty", naming a box the visitor could no longer see
+    open_page(driver, server, "?rows=6&cols=6&seed=1")
+    driver.execute_script("const b = document.getElementById('rows'); b.value = ''; b.dispatchEvent(new Event('change'))")
+    wait_for(driver, "document.querySelector('#maze-message.error')", what="the emptied box's message")
+    driver.execute_script("const g = document.getElementById('grid'); g.value = 'polar'; g.dispatchEvent(new Event('change'))")
+    state = wait_for(driver, "tremaux.maze.state().phase === 'ready' && tremaux.maze.state().grid === 'polar' && "
+                             "tremaux.maze.state()", what="the polar maze")
+    assert "rows" not in driver.find_element("id", "maze-message").text
+    assert state["params"]["rings"] >= 2
+    # back on the square grid the box is shown again, refilled with the rows the server answered
+    driver.execute_script("const g = document.getElementById('grid'); g.value = 'square'; g.dispatchEvent(new Event('change'))")
+    wait_for(driver, "tremaux.maze.state().phase === 'ready' && tremaux.maze.state().grid === 'square'",
+             what="the square maze")
+    assert driver.find_element("id", "rows").get_attribute("value") != ""

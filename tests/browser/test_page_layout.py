@@ -174,3 +174,21 @@ def test_a_replay_on_another_grid_fits_its_key_and_message_on_a_laptop(driver, s
                                     "document.getElementById(id).getBoundingClientRect().bottom)")
     assert max(bottoms) <= VIEWPORTS["laptop"][1], bottoms
     assert driver.find_element("id", "legend").is_displayed()
+
+
+def test_a_number_out_of_range_is_said_as_typed_and_a_bad_random_choice_at_once(driver, server):
+    # a seed of 23 digits was said as "seed 1.2345678901234568e+22", one past 2**53 as its rounded neighbour
+    open_page(driver, server, "?rows=6&cols=6&seed=3&solver=tremaux")
+    for typed in ("12345678901234567890123", "9007199254740993"):
+        driver.execute_script("const b = document.getElementById('seed'); b.value = arguments[0];"
+                              "b.dispatchEvent(new Event('change'));", typed)
+        said = wait_for(driver, "document.querySelector('#maze-message.error') && "
+                                "document.getElementById('maze-message').textContent", what="the seed's message")
+        assert f"seed {typed} is out of range" in said, said
+    # the random choice's seed is said wrong when it is typed, not only once solve is pressed
+    wait_for(driver, "!document.getElementById('walk-label').hidden", what="the random choice's box")
+    driver.execute_script("document.getElementById('maze-message').textContent = '';"
+                          "const b = document.getElementById('walk-seed'); b.value = '-4';"
+                          "b.dispatchEvent(new Event('change'));")
+    said = driver.find_element("id", "maze-message").text
+    assert "random choice's seed" in said and "not a whole number" in said, said

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from pagekit import (centre_pixels, hex_rgb, hold_answers, open_page, release_answers, stall_answers, stalled_given_up,
+from pagekit import (PIXELS, centre_pixels, hex_rgb, hold_answers, open_page, release_answers, stall_answers, stalled_given_up,
                      unstall, wait_for, watch_for_text)
 
 pytestmark = pytest.mark.browser
@@ -371,3 +371,91 @@ def test_a_link_with_values_out_of_range_is_corrected_and_drawn(driver, server):
     top = int(driver.find_element("id", "rings").get_attribute("max"))
     assert state["grid"] == "polar" and state["params"]["rings"] == top
     assert f"rings 99999 is out of range (2 to {top}): using {top}" in driver.find_element("id", "maze-message").text
+
+
+SAME_ENDS = """
+// the page's next maze comes with its goal moved onto its start (a maze of one cell has them there)
+if (!window.tremaux_fetch) window.tremaux_fetch = window.fetch;
+window.fetch = async (path, options) => {
+  const res = await window.tremaux_fetch(path, options);
+  if (!String(path).startsWith('/api/maze?')) return res;
+  const out = await res.json();
+  out.goal = out.start;
+  return new Response(JSON.stringify(out), { status: res.status, headers: res.headers });
+};
+"""
+
+
+def test_a_cell_that_is_both_start_and_goal_shows_both_colours(driver, server, shoot):
+    open_page(driver, server, "?rows=6&cols=6&seed=5")
+    driver.execute_script(SAME_ENDS)
+    try:
+        driver.find_element("id", "btn-new").click()
+        state = wait_for(driver, "tremaux.maze.state().phase === 'ready' && tremaux.maze.state().params.seed !== 5 "
+                                 "&& tremaux.maze.state()", what="the maze whose start is its goal")
+    finally:
+        unstall(driver)
+    assert state["start"] == state["goal"]
+    r, c = state["start"]
+    geo = driver.execute_script("return tremaux.maze.geometry()")
+    # sample a quarter of the cell in from its left and from its right side
+    quarter = dict(geo, x0=geo["x0"] - geo["size"] / 4)
+    left = driver.execute_script(PIXELS, "maze", [[r, c]], quarter)[0]
+    quarter["x0"] = geo["x0"] + geo["size"] / 4
+    right = driver.execute_script(PIXELS, "maze", [[r, c]], quarter)[0]
+    palette = driver.execute_script("return tremaux.palette()")
+    shoot(driver.find_element("id", "maze"), "maze-start-is-goal.png")
+    assert left == hex_rgb(palette["start"]), "the start's half is not in the start's colour"
+    assert right == hex_rgb(palette["goal"]), "the goal is not shown in the cell that is both ends"
+
+
+def test_a_links_names_are_read_as_the_server_reads_them_and_others_are_said(driver, server):
+    # the server forgives case, spaces and "_" for "-" in names: ?grid=HEX was a hex maze from the API and a
+    # square one on the page
+    query = "?grid=HEX&shape=Hexagon&radius=3&generator=KRUSKAL&solver=Wall_Left&seed=2"
+    open_page(driver, server, query)
+    state = driver.execute_script("return tremaux.maze.state()")
+    assert state["grid"] == "hex" and state["params"]["shape"] == "hexagon" and state["params"]["generator"] == "kruskal"
+    assert driver.find_element("id", "solver").get_attribute("value") == "wall-left"
+    ask = "const q = new URLSearchParams(arguments[0]); q.delete('solver'); return fetch('/api/maze?' + q).then((r) => r.json())"
+    api = driver.execute_script(ask, query)
+    shown = driver.execute_script(ask, driver.execute_script("return location.search"))
+    assert api["cells"] == shown["cells"] and api["grid"] == "hex"
+    assert "The link" not in driver.find_element("id", "maze-message").text
+    # a name the page cannot use is said, with what it uses instead, like a number out of range
+    open_page(driver, server, "?grid=polar&wrap=torus&solver=nope&seed=2")
+    said = driver.find_element("id", "maze-message").text
+    assert 'wrap "torus" is not taken by the polar grid' in said, said
+    assert 'solver "nope" is not one the page offers' in said and "using tremaux" in said, said
+    assert driver.execute_script("return tremaux.maze.state().grid") == "polar"
+    # and so is a switch that is not one, or one the grid does not take
+    open_page(driver, server, "?wrap=torus&weave=true&seed=2")
+    said = driver.find_element("id", "maze-message").text
+    assert "weave is not taken by this grid as chosen: left off" in said, said
+    open_page(driver, server, "?weave=yes&seed=2")
+    assert 'weave "yes" is not true or false: left off' in driver.find_element("id", "maze-message").text
+
+
+def test_the_keyboard_keeps_its_place_when_solve_or_end_is_turned_off(driver, server):
+    # "solve" pressed with the keyboard is off while the server solves, and "end" once the replay is done:
+    # the focus fell to the page's body, so Space or Enter did nothing and Tab started over
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    open_page(driver, server, "?rows=10&cols=10&seed=1&solver=tremaux")
+    focused = "document.activeElement && document.activeElement.id"
+    driver.execute_script("document.getElementById('btn-solve').focus()")
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    wait_for(driver, "tremaux.maze.state().phase === 'animating'", what="the replay")
+    assert wait_for(driver, focused, timeout=5) == "btn-play"
+    ActionChains(driver).send_keys(Keys.SPACE).perform()  # pause, from the keyboard
+    assert driver.execute_script("return tremaux.maze.state().phase") == "paused"
+    driver.execute_script("document.getElementById('btn-end').focus()")
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    wait_for(driver, "tremaux.maze.state().phase === 'done'", what="the end of the replay")
+    assert wait_for(driver, focused, timeout=5) == "btn-solve"
+    # a visitor who moved elsewhere meanwhile keeps the focus where they put it
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    driver.execute_script("document.getElementById('seed').focus()")
+    wait_for(driver, "tremaux.maze.state().phase === 'animating'", what="the second replay")
+    assert driver.execute_script(f"return {focused}") == "seed"

@@ -354,3 +354,42 @@ def test_a_solved_board_reached_with_the_keyboard_shows_its_selected_cell(driver
     ActionChains(driver).send_keys(Keys.TAB).perform()
     assert driver.execute_script("return document.activeElement.id") == "nl-board"
     assert driver.execute_script(SELECTION_EDGE) == hex_rgb("#3b6fb6")
+
+
+def test_enter_in_a_size_box_sets_the_size(driver, server):
+    # a keyboard user typed the rows and columns and pressed Enter: nothing happened until "set" was clicked
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    open_page(driver, server)
+    Select(driver.find_element("id", "nl-preset")).select_by_value("custom")
+    for box, value in (("nl-rows", "3"), ("nl-cols", "4")):
+        el = driver.find_element("id", box)
+        el.send_keys(Keys.CONTROL, "a")
+        el.send_keys(value)
+    el.send_keys(Keys.ENTER)
+    wait_for(driver, "tremaux.numberlink.state().rows === 3 && tremaux.numberlink.state().cols === 4",
+             timeout=5, what="the board of the size typed")
+    # a size out of range is refused there too, with its message
+    el.send_keys(Keys.CONTROL, "a")
+    el.send_keys("99", Keys.ENTER)
+    said = wait_for(driver, "document.getElementById('nl-message').textContent", timeout=5, what="the message")
+    assert "out of range" in said and driver.execute_script("return tremaux.numberlink.state().cols") == 4
+
+
+def test_solve_and_random_pressed_from_the_keyboard_keep_the_focus(driver, server):
+    # both are off while the search runs: the focus fell to the page's body and stayed there
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    open_page(driver, server)
+    driver.execute_script("document.getElementById('nl-random').focus()")
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    wait_for(driver, "tremaux.numberlink.state().grid.flat().some((v) => v > 0) && "
+                     "!document.getElementById('nl-random').disabled", what="a random puzzle")
+    assert driver.execute_script("return document.activeElement.id") == "nl-random"
+    driver.execute_script("document.getElementById('nl-solve').focus()")
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    wait_for(driver, "tremaux.numberlink.state().phase === 'solved' && !document.getElementById('nl-solve').disabled",
+             what="the solution")
+    assert driver.execute_script("return document.activeElement.id") == "nl-solve"

@@ -25,7 +25,9 @@ a body over the cap, 431 for headers over theirs, 422 for a malformed request (a
 deeply included), 429 when a client already has its share of expensive jobs,
 503 (with ``Retry-After``) when a queue is full. A seed left out is drawn,
 and returned, by every endpoint. ``/docs`` (Swagger UI) and ``/redoc`` are
-served from assets shipped in a package, so they work offline. The server
+served from assets shipped in a package, so they work offline (ReDoc's script
+is served without the address of the Redocly logo it would fetch from a CDN,
+and under a content security policy that keeps pictures on this server). The server
 never reads or writes a file named by a request.
 
 Examples
@@ -43,12 +45,14 @@ import inspect
 import secrets
 from contextlib import asynccontextmanager
 from dataclasses import replace
+from functools import lru_cache
 from importlib import resources
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, Response
+from fastapi.openapi.docs import get_redoc_html
+from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -59,7 +63,7 @@ from . import models as m
 from .config import ServerConfig
 from .connection import ClientGone, while_connected
 from .guard import RequestGuard
-from .messages import AnswerJSON, ApiError, describe, each_once, json_keys_once, kind_of, one_line
+from .messages import AnswerJSON, ApiError, describe, each_once, json_keys_once, kind_of, one_line, short_name
 from .query import MazeQuery, RenderQuery
 from .schedule import ClientLimit, LaneFull, Scheduler
 from .workers import JobError, JobTimeout, PoolBusy
@@ -71,6 +75,8 @@ STATUS = {
     "BudgetExceededError": 408,
 }
 """HTTP status of error kinds other than the default 400 of a TremauxError."""
+MAX_DETAIL = 20
+"""Problems listed in the ``detail`` of a 422 answer (its ``error`` says the first three and how many more)."""
 
 _STATIC = resources.files("tremaux.web") / "static"
 
@@ -83,6 +89,20 @@ def _entries(registry: Any, *, options: bool = False) -> list[m.AlgorithmInfo]:
         takes = list(inspect.signature(e.func).parameters)[1:] if options else []
         out.append(m.AlgorithmInfo(name=e.name, aliases=list(e.aliases), doc=e.doc, meta=meta, options=takes))
     return out
+
+
+_REDOC_LOGO = b"https://cdn.redoc.ly/redoc/logo-mini.svg"
+
+
+@lru_cache(maxsize=1)
+def _redoc_script() -> bytes:
+    """ReDoc's script as shipped by fastapi-offline, less the address of the logo it fetches from a CDN.
+
+    ReDoc shows that logo in its side menu's credit line and drops it when it does not load: with an empty
+    address, the page asks no other server for anything.
+    """
+    script = (resources.files("fastapi_offline") / "static" / "redoc.standalone.js").read_bytes()
+    return script.replace(_REDOC_LOGO, b"")
 
 
 def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI:
@@ -139,6 +159,7 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
             f"{config.max_body} bytes. Every error is `{{\"error\": ..., \"kind\": ...}}`."
         ),
         lifespan=lifespan,
+        redoc_url=None,  # served below, without the logo ReDoc would fetch from a CDN
         default_response_class=AnswerJSON,
         responses={
             400: {"model": m.ErrorBody, "description": "A value tremaux refuses."},
@@ -194,9 +215,14 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> AnswerJSON:
         errors = exc.errors()
-        detail = [{k: v for k, v in e.items() if k in ("loc", "msg", "type")} for e in errors]
+        # the first problems, their names cut short: a request naming thousands of unknown fields, or one by a
+        # long text, gets an answer of a few lines, not one as long as itself
+        detail = [{"loc": [short_name(x) if isinstance(x, str) else x for x in e.get("loc", ())],
+                   "msg": e.get("msg"), "type": e.get("type")} for e in errors[:MAX_DETAIL]]
         content_type = request.headers.get("content-type", "")
         message = one_line("; ".join(describe(e, content_type) for e in errors[:3]), "invalid request")
+        if len(errors) > 3:
+            message += f"; and {len(errors) - 3} more problem{'s' if len(errors) > 4 else ''}"
         return AnswerJSON(
             {"error": message, "kind": "ValidationError", "detail": detail}, status_code=422
         )
@@ -248,6 +274,20 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
         return FileResponse(str(_STATIC / "index.html"), media_type="text/html")
 
     app.mount("/static", StaticFiles(directory=str(_STATIC)), name="static")
+
+    @app.api_route("/redoc", methods=["GET", "HEAD"], include_in_schema=False)
+    def redoc(request: Request) -> HTMLResponse:
+        root = request.scope.get("root_path", "")
+        page = get_redoc_html(openapi_url=f"{root}{app.openapi_url}", title=app.title + " - ReDoc",
+                              redoc_js_url=f"{root}/redoc.standalone.js",
+                              redoc_favicon_url=f"{root}/static-offline-docs/favicon.png", with_google_fonts=False)
+        # pictures and fonts from this server only, whatever the script asks for
+        page.headers["Content-Security-Policy"] = "img-src 'self' data: blob:; font-src 'self' data:"
+        return page
+
+    @app.get("/redoc.standalone.js", include_in_schema=False)
+    def redoc_script() -> Response:
+        return Response(_redoc_script(), media_type="text/javascript", headers={"Cache-Control": "max-age=3600"})
 
     # ------------------------------------------------------------------ registries
     @app.get("/api/limits", response_model=m.Limits, tags=["registries"])
@@ -410,6 +450,9 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
         sched = state.get("sched")
         return sched.status() if sched is not None else {"ready": False}
 
+    for route in app.routes:  # the page links to /docs: a link checker asks with HEAD, as for the page
+        if getattr(route, "path", None) == "/docs":
+            route.methods.add("HEAD")
     app.state.limits = limits
     app.state.config = config
     return app

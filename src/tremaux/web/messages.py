@@ -20,7 +20,7 @@ from typing import Any
 from fastapi import Request
 from fastapi.responses import JSONResponse
 
-__all__ = ["ApiError", "AnswerJSON", "describe", "each_once", "json_keys_once", "kind_of", "one_line"]
+__all__ = ["ApiError", "AnswerJSON", "describe", "each_once", "json_keys_once", "kind_of", "one_line", "short_name"]
 
 
 class AnswerJSON(JSONResponse):
@@ -167,7 +167,7 @@ def describe(err: dict[str, Any], content_type: str = "") -> str:
         return f"the request body must be a JSON object, not {what}"
     if where == ("body",) and kind == "string_unicode":  # a field's name
         return "the request body holds a name that is not valid Unicode text (a lone surrogate such as \\ud800)"
-    loc = "".join(f"[{x}]" if isinstance(x, int) else f".{x}" for x in where if x not in ("body", "query"))
+    loc = "".join(f"[{x}]" if isinstance(x, int) else f".{short_name(x)}" for x in where if x not in ("body", "query"))
     loc = loc.removeprefix(".")
     bound = _BOUNDS.get(str(kind))
     ctx = err.get("ctx") or {}
@@ -185,6 +185,30 @@ def describe(err: dict[str, Any], content_type: str = "") -> str:
         if len(text) <= 40:
             msg += f" (got {text})"
     return f"{loc}: {msg}" if loc else msg
+
+
+def short_name(name: Any, most: int = 40) -> str:
+    """A name a request gave, cut to ``most`` characters (an unknown field may be named by a long text).
+
+    Parameters
+    ----------
+    name : object
+        A field or parameter name.
+    most : int
+        The most characters kept.
+
+    Returns
+    -------
+    str
+        The name, or its first ``most`` characters and an ellipsis.
+
+    Examples
+    --------
+    >>> short_name("rows"), short_name("x" * 50, 5)
+    ('rows', 'xxxxx…')
+    """
+    text = str(name)
+    return text if len(text) <= most else text[:most] + "…"
 
 
 def each_once(request: Request) -> None:

@@ -96,6 +96,22 @@
     }
   }
 
+  // A name as the server's registries read it: case, surrounding spaces and "_" for "-" are forgiven
+  // (a link's ?grid=HEX is the hex grid there, so it is here too).
+  const nameKey = (name) => String(name).trim().toLowerCase().replace(/_/g, "-");
+  function findEntry(entries, wanted) {
+    if (wanted === null || wanted === undefined) return undefined;
+    const key = nameKey(wanted);
+    return entries.find((e) => nameKey(e.name) === key || (e.aliases || []).some((a) => nameKey(a) === key));
+  }
+
+  // Choose the option of `select` whose value is `wanted` read as a name; false when it has none.
+  function chooseValue(select, wanted) {
+    const match = [...select.options].find((o) => nameKey(o.value) === nameKey(wanted));
+    if (match) select.value = match.value;
+    return !!match;
+  }
+
   function fillSelect(select, entries, wanted) {
     select.innerHTML = "";
     for (const e of entries) {
@@ -105,12 +121,12 @@
       o.title = e.doc;
       select.appendChild(o);
     }
-    const match = entries.find((e) => e.name === wanted || e.aliases.includes(wanted));
+    const match = findEntry(entries, wanted);
     if (match) select.value = match.name;
   }
 
   function chooseOption(select, entries, wanted) {
-    const match = entries.find((e) => e.name === wanted || e.aliases.includes(wanted));
+    const match = findEntry(entries, wanted);
     if (match && [...select.options].some((o) => o.value === match.name)) select.value = match.name;
   }
 
@@ -177,8 +193,8 @@
     } else if (!/^[0-9]+$/.test(text)) {
       error = `${name} ${JSON.stringify(text)} is not a whole number`;
     } else {
-      value = Number(text);
-      if (value < lo || value > hi) error = `${name} ${value} is out of range: use ${lo} to ${hi}`;
+      value = Number(text);  // said as typed: a number past 2**53 reads rounded (1e+22 for 23 digits)
+      if (value < lo || value > hi) error = `${name} ${text.replace(/^0+(?=.)/, "")} is out of range: use ${lo} to ${hi}`;
     }
     box.classList.toggle("invalid", !!error);
     box.setAttribute("aria-invalid", error ? "true" : "false");
@@ -190,7 +206,10 @@
     const rows = wholeNumber("rows", "rows"), cols = wholeNumber("cols", "columns");
     const seed = wholeNumber("seed", "seed", null);
     const extra = {};
-    const checks = [rows, cols, seed];
+    // rows and columns only when the grid's picker shows them: a bad value left in a hidden box (a polar
+    // grid has none) neither stops the maze nor is sent; the server's default stands in for it
+    const sized = !$("size-label").hidden;
+    const checks = sized ? [rows, cols, seed] : [seed];
     // the grid's parameters: only those its picker shows (the grid takes them)
     for (const name of ["rings", "radius", "side"]) {
       if ($(name + "-label").hidden) continue;
@@ -212,8 +231,8 @@
       solver: $("solver").value || "tremaux",
       ...(grid === "square" ? {} : { grid }),
       ...extra,
-      rows: rows.value,
-      cols: cols.value,
+      ...(rows.error ? {} : { rows: rows.value }),
+      ...(cols.error ? {} : { cols: cols.value }),
       braid: extra.weave ? 0 : parseFloat($("braid").value),  // a woven maze takes no loops (the server says why)
       seed: seed.value,
     };
@@ -289,12 +308,12 @@
 
   function writeForm(p) {
     const want = p.grid || "square";
-    const entry = ENTRIES.grids.find((g) => g.name === want || g.aliases.includes(want));
+    const entry = findEntry(ENTRIES.grids, want);
     if (entry && $("grid").value !== entry.name) $("grid").value = entry.name;
     $("weave").checked = !!p.weave;
     showGridParams();
-    if (p.shape) $("shape").value = p.shape;
-    $("wrap").value = p.wrap || "";
+    if (p.shape) chooseValue($("shape"), p.shape);
+    if (!p.wrap || !chooseValue($("wrap"), p.wrap)) $("wrap").value = "";
     showGridParams();  // again: the shape and wrap chosen decide which boxes and generators are offered
     for (const name of ["rings", "radius", "side"]) if (p[name] !== undefined && p[name] !== null) $(name).value = p[name];
     // a name (or alias) the menu offers is chosen; another (this grid does not run it) leaves the menu's choice
@@ -309,7 +328,9 @@
   }
 
   function query(p, extra) {
-    const q = new URLSearchParams({ generator: p.generator, rows: p.rows, cols: p.cols, braid: p.braid });
+    const q = new URLSearchParams({ generator: p.generator });
+    for (const name of ["rows", "cols"]) if (p[name] !== undefined && p[name] !== null) q.set(name, p[name]);
+    q.set("braid", p.braid);
     if (p.grid && p.grid !== "square") q.set("grid", p.grid);
     for (const name of GRID_FIELDS) if (p[name] !== undefined && p[name] !== null && p[name] !== false) q.set(name, p[name]);
     if (p.seed !== null && p.seed !== undefined && !Number.isNaN(p.seed)) q.set("seed", p.seed);
@@ -362,6 +383,11 @@
     const x = g.x0 + c * g.size, y = g.y0 + r * g.size, h = g.wall / 2;
     ctx.fillStyle = cellColour(i);
     ctx.fillRect(x + h, y + h, g.size - g.wall, g.size - g.wall);
+    if (i === mz.startIndex && i === mz.goalIndex) {  // both ends: the goal in its right half, as the pictures have it
+      const w = g.size - g.wall;
+      ctx.fillStyle = PALETTE.goal;
+      ctx.fillRect(x + h + w / 2, y + h, w / 2, w);
+    }
     if (i === M.current && M.phase !== "done") {
       ctx.fillStyle = "#3b6fb6";
       const d = Math.max(2, g.size / 4);
@@ -517,7 +543,20 @@
     M.stage = null;
   }
 
+  // A button that had the keyboard's focus and is turned off (solve while solving, end once done) left the
+  // focus nowhere: it goes on to the player's button, or back to solve, once one of them is on.
+  let refocus = false;
+  function keepFocus(had) {
+    if (had && had !== document.body && had.disabled) refocus = true;
+    if (!refocus) return;
+    const where = document.activeElement;
+    if (where && where !== document.body && !where.disabled) { refocus = false; return; }  // the visitor moved on
+    const next = [$("btn-play"), $("btn-solve")].find((b) => !b.disabled);
+    if (next) { next.focus(); refocus = false; }
+  }
+
   function setPhase(phase) {
+    const had = document.activeElement;
     M.phase = phase;
     const haveTrace = !!M.events && M.events.kinds.length > 0;
     $("btn-play").disabled = !haveTrace || phase === "done";
@@ -525,6 +564,7 @@
     $("btn-end").disabled = !haveTrace || phase === "done";
     $("btn-play").textContent = phase === "animating" ? "pause" : "play";
     $("btn-solve").disabled = !M.maze || phase === "loading" || phase === "solving";
+    keepFocus(had);
     if (onGrid() && !haveTrace) {
       $("progress").textContent = M.solution ? "no trace of this run" : "";
       return;
@@ -842,7 +882,10 @@
       resetRun(); drawMaze(); setPhase("ready"); updateLinks(); fillTable($("run-stats"), []);
     };
     $("solver").addEventListener("change", () => { showWalk(); forgetRun(); });
-    $("walk-seed").addEventListener("change", () => { if (!wholeNumber("walk-seed", "the random choice's seed", null).error) forgetRun(); });
+    $("walk-seed").addEventListener("change", () => {  // a value the solve would refuse is said at once
+      const walk = wholeNumber("walk-seed", "the random choice's seed", null);
+      if (walk.error) say($("maze-message"), walk.error, "error"); else forgetRun();
+    });
     $("btn-play").addEventListener("click", () => (M.playing ? pause() : play()));
     $("btn-step").addEventListener("click", () => { if (M.events) { stepTo(M.index + 1); if (M.phase !== "done") setPhase("paused"); } });
     $("btn-end").addEventListener("click", () => { if (M.events) stepTo(M.events.kinds.length); });
@@ -872,6 +915,7 @@
   // (nlGiveUp: the board changed; the server then stops the search and frees the visitor's share).
   async function nlSearch(work) {
     const search = NL.search = new AbortController();
+    const had = document.activeElement;
     NL.pending++;
     $("nl-solve").disabled = $("nl-random").disabled = true;
     try {
@@ -880,6 +924,12 @@
       if (NL.search === search) NL.search = null;
       NL.pending--;
       $("nl-solve").disabled = $("nl-random").disabled = NL.pending > 0;
+      // the button pressed from the keyboard lost the focus while it was off: it has it back (unless the
+      // visitor has moved on)
+      const where = document.activeElement;
+      if ((had === $("nl-solve") || had === $("nl-random")) && !had.disabled && (!where || where === document.body)) {
+        had.focus();
+      }
     }
   }
 
@@ -1161,6 +1211,9 @@
       if (bad) say($("nl-message"), bad.error, "error");
       else nlResize(rows.value, cols.value);
     });
+    for (const id of ["nl-rows", "nl-cols"]) {  // Enter in a size box sets the size, as in the maze's boxes
+      $(id).addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); $("nl-resize").click(); } });
+    }
     $("nl-solve").addEventListener("click", nlSolve);
     $("nl-clear").addEventListener("click", () => { nlReset(NL.rows, NL.cols); say($("nl-message"), ""); });
     $("nl-random").addEventListener("click", nlRandom);
@@ -1234,8 +1287,7 @@
       $("version").textContent = limits.version;
       PALETTE = { ...PALETTE, ...palette };
       // a name the registry does not know (a mistyped or hostile link) is the page's default, not the menu's first
-      const known = (entries, name, otherwise) =>
-        entries.some((e) => e.name === name || e.aliases.includes(name)) ? name : otherwise;
+      const known = (entries, name, otherwise) => (findEntry(entries, name) || { name: otherwise }).name;
       want.generator = known(gens, want.generator, "backtracker");
       want.solver = known(sols, want.solver, "tremaux");
       fillSelect($("generator"), gens, want.generator);
@@ -1295,6 +1347,26 @@
         box.value = near;
         notes.push(`${key} ${v} is out of range (${lo} to ${hi}): using ${near}`);
       }
+    }
+    // the names: one the page cannot use here (unknown, or not run on the grid chosen) is said, with what is used
+    const menus = { grid: ENTRIES.grids, shape: null, wrap: null, generator: ENTRIES.generators, solver: ENTRIES.solvers };
+    for (const [key, entries] of Object.entries(menus)) {
+      if (!url.has(key)) continue;
+      const asked = url.get(key), select = $(key), label = select.closest("label");
+      if (label && label.hidden) {
+        notes.push(`${key} ${JSON.stringify(asked)} is not taken by the ${$("grid").value} grid: left out`);
+        continue;
+      }
+      const entry = entries && findEntry(entries, asked);
+      if (entries ? !entry || entry.name !== select.value : nameKey(asked) !== nameKey(select.value)) {
+        notes.push(`${key} ${JSON.stringify(asked)} is not one the page offers ` +
+          `${entry ? "on this grid" : "(see the menu)"}: using ${select.value || "none"}`);
+      }
+    }
+    if (url.has("weave")) {  // a switch: true or false, and only where the grid (with its shape and wrap) weaves
+      const asked = url.get("weave");
+      if (asked !== "true" && asked !== "false") notes.push(`weave ${JSON.stringify(asked)} is not true or false: left off`);
+      else if (asked === "true" && $("weave-label").hidden) notes.push("weave is not taken by this grid as chosen: left off");
     }
     if (url.has("braid")) {
       const b = Number(url.get("braid")), ok = url.get("braid").trim() !== "" && Number.isFinite(b);
