@@ -102,7 +102,7 @@ def to_gif(
     width, height = g.size(maze)
     # the file (at most about 1.5 bytes a pixel a frame), and the frames held: a batch, the two before it,
     # and Pillow's copies of them
-    check_raster(maze, g, "GIF animation", frames=kept + 2 * (_gif_batch(width * height) + 3))
+    check_raster(maze, g, "GIF animation", frames=kept + 2 * (min(kept, _gif_batch(width * height)) + 3))
     table = colour_table(resolve(palette))
     used = 16  # animations use the named slots only: a 16-colour palette keeps LZW codes short
     flat_palette = table[:used].reshape(-1).tolist()
