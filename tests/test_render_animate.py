@@ -308,7 +308,8 @@ def test_a_gif_holds_a_few_frames_whatever_their_number(monkeypatch):
     monkeypatch.setattr(Image, "fromarray", lambda *a, **k: count("images", real_fromarray(*a, **k)))
     made = tremaux.generate((20, 20), "backtracker", seed=1, record=True)
     width, height = Image.open(io.BytesIO(to_gif(made, frames=2, cell_size=2))).size
-    monkeypatch.setattr(animate, "GIF_BATCH_PIXELS", 4 * width * height, raising=False)  # Pillow gets 4 frames at a time
+    # Pillow is handed 4 frames at a time
+    monkeypatch.setattr(animate, "GIF_BATCH_PIXELS", 4 * width * height, raising=False)
     most.update(pictures=0, images=0)
     n_frames = Image.open(io.BytesIO(to_gif(made, frames=300, cell_size=2))).n_frames
     assert n_frames > 200
