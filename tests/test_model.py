@@ -172,3 +172,22 @@ def test_directions_by_letter_word_and_number_still_read():
 def test_a_flat_index_is_a_whole_number(index):
     with pytest.raises(CellError, match="is not a whole number"):
         Maze.closed((3, 4)).cell(index)
+
+
+def test_every_module_of_the_package_stays_within_500_lines():
+    from pathlib import Path
+
+    import tremaux
+
+    root = Path(tremaux.__file__).parent
+    long = {str(p.relative_to(root)): n for p in sorted(root.rglob("*.py"))
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > 500}
+    assert long == {}
+
+
+def test_the_search_kernels_are_cached_on_disk():
+    from tremaux.warmup import all_kernels
+
+    search = {name: k for name, k in all_kernels().items() if name.startswith("nl_search")}
+    assert {"nl_search.search_run", "nl_search_hash.state_hash", "nl_search_prune.prune_rows"} <= set(search)
+    assert [name for name, k in search.items() if k.targetoptions.get("cache") is not True] == []

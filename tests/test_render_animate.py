@@ -214,3 +214,106 @@ def test_frames_times_squares_is_bounded_and_the_message_says_how_many_frames_fi
         with pytest.raises(TremauxError, match=f"frames x squares\\): give at most {MAX_FRAME_SQUARES // squares:,} "
                                                "frames"):
             draw(run, trace=t, frames=10**6)
+
+
+def _one_shot_gif(images: list, durations: list[int], **options) -> bytes:
+    """The GIF Pillow writes from the whole list of frames at once."""
+    buf = io.BytesIO()
+    images[0].save(buf, format="GIF", save_all=True, append_images=images[1:], duration=durations, optimize=True,
+                   disposal=1, **options)
+    return buf.getvalue()
+
+
+def test_a_gif_written_frame_by_frame_is_the_file_pillow_writes_at_once():
+    from tremaux.render.animate import _gif_of
+
+    rng = np.random.default_rng(7)
+    flat = [v for k in range(16) for v in (17 * k, 255 - 17 * k, (53 * k) % 256)]
+    for case in range(60):
+        n = int(rng.integers(1, 12))
+        shape = (int(rng.integers(1, 30)), int(rng.integers(1, 30)))
+        pics = [rng.integers(0, 4, shape).astype(np.uint8)]
+        for _ in range(n - 1):  # repeats (shown longer), small changes and fresh pictures
+            roll = rng.random()
+            nxt = pics[-1].copy() if roll < 0.7 else rng.integers(0, 4, shape).astype(np.uint8)
+            if 0.3 < roll < 0.7:
+                nxt[int(rng.integers(shape[0])), int(rng.integers(shape[1]))] = int(rng.integers(0, 16))
+            pics.append(nxt)
+        durations = [int(d) for d in rng.choice([0, 10, 60, 3000], n)]
+        options = [{}, {"loop": 0}, {"loop": 0, "comment": "levels=2"}][case % 3]
+
+        def image(a):
+            img = Image.fromarray(a, mode="P")
+            img.putpalette(flat)
+            return img
+
+        want = _one_shot_gif([image(a) for a in pics], durations, **options)
+        for batch in (1, 2, 3, 64):  # frames handed to Pillow at a time
+            got = _gif_of(((image(a), d) for a, d in zip(pics, durations)), dict(options), batch)
+            assert got == want, (case, n, durations, batch)
+
+
+def _reference_gif(obj, frames, frame_ms=60, hold_ms=3000, cell_size=None):
+    """The GIF of ``obj`` made from every frame held at once."""
+    from tremaux.render.animate import _markers, geometry, gif_durations, raster
+    from tremaux.render.palette import colour_table, resolve
+    from tremaux.render.scene import maze_of
+
+    maze = maze_of(obj)
+    g = geometry(maze, cell_size, None, None, target=500)
+    flat = colour_table(resolve(None))[:16].reshape(-1).tolist()
+    pictures, durations = [], []
+    for B in replay(obj, frames=frames):
+        if pictures and np.array_equal(B, pictures[-1]):
+            durations[-1] += frame_ms
+            continue
+        pictures.append(B)
+        durations.append(frame_ms)
+    durations[-1] += hold_ms - frame_ms
+    start, goal = _markers(obj, maze)
+    images = []
+    for B in pictures:
+        img = Image.fromarray(raster(B, maze, g, both=start if start == goal else -1), mode="P")
+        img.putpalette(flat)
+        images.append(img)
+    return _one_shot_gif(images, gif_durations(durations), loop=0)
+
+
+def test_the_gif_of_a_run_is_unchanged_by_writing_it_frame_by_frame():
+    import tremaux
+
+    made = tremaux.generate((12, 15), "backtracker", seed=2, record=True)
+    solved = tremaux.solve(made.maze, "tremaux", record=True)
+    for obj, kw in [(made, {}), (solved, {"frames": 10**6, "cell_size": 3}), (solved, {"frames": 2, "hold_ms": 0}),
+                    (tremaux_run(), {"frame_ms": 40, "hold_ms": 2500})]:
+        assert to_gif(obj, **kw) == _reference_gif(obj, **{"frames": 100, **kw})
+
+
+def test_a_gif_holds_a_few_frames_whatever_their_number(monkeypatch):
+    import weakref
+
+    import tremaux
+    import tremaux.render.animate as animate
+
+    alive: dict[str, list] = {"pictures": [], "images": []}
+    most = {"pictures": 0, "images": 0}
+
+    def count(kind, obj):
+        alive[kind] = [r for r in alive[kind] if r() is not None] + [weakref.ref(obj)]
+        most[kind] = max(most[kind], len(alive[kind]))
+        return obj
+
+    real_replay, real_fromarray = animate.replay, Image.fromarray
+    monkeypatch.setattr(animate, "replay", lambda *a, **k: (count("pictures", B) for B in real_replay(*a, **k)))
+    monkeypatch.setattr(Image, "fromarray", lambda *a, **k: count("images", real_fromarray(*a, **k)))
+    made = tremaux.generate((20, 20), "backtracker", seed=1, record=True)
+    width, height = Image.open(io.BytesIO(to_gif(made, frames=2, cell_size=2))).size
+    # Pillow is handed 4 frames at a time
+    monkeypatch.setattr(animate, "GIF_BATCH_PIXELS", 4 * width * height, raising=False)
+    most.update(pictures=0, images=0)
+    n_frames = Image.open(io.BytesIO(to_gif(made, frames=300, cell_size=2))).n_frames
+    assert n_frames > 200
+    assert most["pictures"] <= 3 and most["images"] <= 4 + 3, (most, n_frames)
+    most.update(pictures=0)
+    root = ET.fromstring(to_animated_svg(made, frames=300))  # the SVG writes each frame's changes as it goes
+    assert len(root.findall(f"{NS}g")) > 200 and most["pictures"] <= 3, most

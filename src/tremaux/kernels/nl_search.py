@@ -23,7 +23,8 @@ by side only where the line goes from one to the other.
 After each decision :mod:`tremaux.kernels.nl_search_prune` checks what every
 completion needs (connectable pairs, regions that can be covered, pairs that
 would have to cross), and states whose whole subtree held no solution are
-remembered by a hash of the frontier and not searched again.
+remembered by a hash of the frontier (:mod:`tremaux.kernels.nl_search_hash`)
+and not searched again.
 
 The state lives in arrays, so a run can stop after a budget of nodes and be
 resumed (``st`` holds the depth, counters and status).
@@ -36,6 +37,7 @@ from .._jit import njit
 
 from .nl_search_corner import corner_ok
 from .nl_search_cut import cut_ok
+from .nl_search_hash import state_hash
 from .nl_search_prune import planar_ok, prune_rows
 
 __all__ = ["search_run", "new_state"]
@@ -216,78 +218,12 @@ def _ways_ok(i, grid, h, w, cover, links):
     return True
 
 
-@njit(cache=True, interpret=False, inline="always")
-def _mix(x):
-    x ^= x >> np.uint64(30)
-    x *= np.uint64(0xBF58476D1CE4E5B9)
-    x ^= x >> np.uint64(27)
-    x *= np.uint64(0x94D049BB133111EB)
-    x ^= x >> np.uint64(31)
-    return x
-
-
-@njit(cache=True, interpret=False)
-def _state_hash(i, h, w, touch, links, ccol, mate, col, cut, dflag):
-    """Two 64-bit hashes of what the rest of the search depends on after cell ``i``; ``(0, 0)``: not kept.
-
-    That is the dangling ends along the frontier, each with its colour or the
-    position of its mate, and with ``touch`` false the colours of the decided
-    cells beside undecided ones. With ``touch`` false a piece of unknown
-    colour may still reveal, when painted, that two decided cells of one line
-    touch: such states are not kept. With ``cut`` (see :func:`search_run`)
-    what a later cut corner or detour is looked for at among the last
-    ``w + 1`` decided cells: which are empty, ``┌`` or ``┐``, and where a
-    detour is open (``dflag``), and whether it has a straight step yet.
-    """
-    size = h * w
-    h1 = _mix(np.uint64(i) + np.uint64(0x9E3779B97F4A7C15))
-    h2 = _mix(np.uint64(i) ^ np.uint64(0xD1B54A32D192ED03))
-    for t in range(0, w + 1):
-        j = i + t
-        a = -1
-        if t == 0:
-            if (i % w) < w - 1 and links[i] & 2:
-                a = 2 * (i + 1) + 1
-        elif j < size and j - w >= 0 and links[j - w] & 4:
-            a = 2 * j
-        if a < 0:
-            continue
-        lab = col[a]
-        if lab == 0:
-            if not touch:
-                return np.uint64(0), np.uint64(0)
-            m = mate[a]
-            pos = 0 if m % 2 == 1 else m // 2 - i
-            lab = -1 - pos
-        v = np.uint64((t << 32) ^ (lab & 0xFFFFFFFF))
-        h1 = _mix(h1 ^ (v + np.uint64(0x632BE59BD9B4E019)))
-        h2 = _mix(h2 + (v ^ np.uint64(0x8CB92BA72F3D8DD7)))
-    if cut != 0:  # what a later cut corner or detour is looked for at: empty, ┌, ┐, an open detour
-        for x in range(max(0, i - w), i + 1):
-            lx = links[x]
-            code = ((1 if lx == 0 else 0) | (2 if lx == 6 else 0) | (4 if lx == 12 else 0)
-                    | (8 if dflag[x] != 0 else 0) | (16 if dflag[x] != 0 and (lx == 10 or lx == 5) else 0))
-            if code == 0:
-                continue
-            v = np.uint64(((x - i) << 32) ^ code)
-            h1 = _mix(h1 ^ (v + np.uint64(0x3C6EF372FE94F82B)))
-            h2 = _mix(h2 + (v ^ np.uint64(0xA54FF53A5F1D36F1)))
-    if not touch:
-        for x in range(max(0, i - w + 1), i + 1):
-            v = np.uint64(((x - i) << 32) ^ (ccol[x] & 0xFFFFFFFF))
-            h1 = _mix(h1 ^ (v + np.uint64(0x2545F4914F6CDD1D)))
-            h2 = _mix(h2 + (v ^ np.uint64(0x5851F42D4C957F2D)))
-    if h1 == 0 and h2 == 0:
-        h2 = np.uint64(1)
-    return h1, h2
-
-
 @njit(cache=True, interpret=False)
 def search_run(grid, h, w, ends, cover, touch, links, ccol, mate, col, trail, opt, mark, sols, work, st, max_nodes,
                fhash, fsol, memo, lab, count, nterm, linked, corners, cut, dflag):
     """Run (or resume) the search for up to ``max_nodes`` nodes; returns the status.
 
-    States after a cell (see :func:`_state_hash`) whose whole subtree held no
+    States after a cell (see :func:`~tremaux.kernels.nl_search_hash.state_hash`) whose whole subtree held no
     solution are remembered in ``memo`` (a lossy table of 128-bit hashes) and
     not searched again. ``lab, count, nterm, linked`` come from :func:`regions_by_row`
     (with an empty ``lab``, for boards too large to hold them, only
@@ -490,7 +426,7 @@ def search_run(grid, h, w, ends, cover, touch, links, ccol, mate, col, trail, op
             continue
         fsol[i] = -1
         if i + 1 < size:
-            h1, h2 = _state_hash(i, h, w, touch, links, ccol, mate, col, cut, dflag)
+            h1, h2 = state_hash(i, h, w, touch, links, ccol, mate, col, cut, dflag)
             if h1 != 0 or h2 != 0:
                 slot = np.int64(h1 & np.uint64(nmemo - 1))
                 if memo[slot, 0] == h1 and memo[slot, 1] == h2:

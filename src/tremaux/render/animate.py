@@ -5,6 +5,11 @@ maze (:mod:`tremaux.render.replay`) by a numba kernel (:mod:`tremaux.kernels.ren
 frame: ``frames`` bounds the number of frames whatever the trace's length,
 so a file stays small and a 100 x 100 maze animates in about a second.
 
+Frames are made one at a time and never all held: the SVG writes what each
+frame changed, the GIF hands Pillow a batch of frames at a time
+(:data:`GIF_BATCH_PIXELS`), and the file is the one Pillow writes from all
+the frames at once, byte for byte.
+
 Colours follow the demo of the founding story: the start is red, the goal
 green, cells a search reaches pale, passages marked once (the route being
 walked) yellow, retraced passages gray, and the final path yellow. While a
@@ -25,7 +30,7 @@ Examples
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import numpy as np
@@ -90,40 +95,154 @@ def to_gif(
     >>> gif.n_frames
     3
     """
-    from PIL import Image
-
     maze = maze_of(obj)
     frame_ms, hold_ms = _ms(frame_ms, "frame_ms", 10, GIF_MAX_MS), _ms(hold_ms, "hold_ms", 0, GIF_MAX_MS)
     g = geometry(maze, cell_size, wall_width, margin, target=500)
-    check_raster(maze, g, "GIF animation", frames=check_frames(maze, _budget(frames), len(trace_of(obj, trace))))
+    kept = check_frames(maze, _budget(frames), len(trace_of(obj, trace)))
+    width, height = g.size(maze)
+    # the file (at most about 1.5 bytes a pixel a frame), and the frames held: a batch, the two before it,
+    # and Pillow's copies of them
+    check_raster(maze, g, "GIF animation", frames=kept + 2 * (min(kept, _gif_batch(width * height)) + 3))
     table = colour_table(resolve(palette))
     used = 16  # animations use the named slots only: a 16-colour palette keeps LZW codes short
     flat_palette = table[:used].reshape(-1).tolist()
-    pictures: list[np.ndarray] = []
-    durations: list[int] = []
-    for B in replay(obj, trace, frames=frames):
-        if pictures and np.array_equal(B, pictures[-1]):
-            durations[-1] += int(frame_ms)  # nothing visible changed: show the previous frame longer
-            continue
-        pictures.append(B)
-        durations.append(int(frame_ms))
-    durations[-1] += int(hold_ms) - int(frame_ms)
     start, goal = _markers(obj, maze)
     both = start if start == goal else -1
-    images = []
-    for B in pictures:
-        img = Image.fromarray(raster(B, maze, g, both=both), mode="P")
-        img.putpalette(flat_palette)
-        images.append(img)
-    buf = io.BytesIO()
     options: dict[str, Any] = {"loop": 0} if loop else {}
     if maze.levels > 1:  # side by side: the picture reader refuses it rather than read one wide maze
         from ..io.image import LEVELS_NOTE
 
         options["comment"] = f"{LEVELS_NOTE}={maze.levels}"
-    images[0].save(buf, format="GIF", save_all=True, append_images=images[1:],
-                   duration=gif_durations(durations), optimize=True, disposal=1, **options)
-    return buf.getvalue()
+
+    def images() -> Iterator[tuple[Any, int]]:
+        from PIL import Image
+
+        for B, ms in _timed(replay(obj, trace, frames=frames), int(frame_ms), int(hold_ms)):
+            img = Image.fromarray(raster(B, maze, g, both=both), mode="P")
+            img.putpalette(flat_palette)
+            yield img, ms
+
+    return _gif_of(images(), options, _gif_batch(width * height))
+
+
+GIF_BATCH_PIXELS = 1 << 22
+"""Pixels of the frames :func:`to_gif` hands Pillow at a time (at least one frame): the memory it holds, whatever
+the number of frames, against the time of encoding the frame before each batch once more."""
+
+
+def _gif_batch(pixels: int) -> int:
+    """Frames per batch for frames of ``pixels`` pixels."""
+    return max(1, GIF_BATCH_PIXELS // max(1, int(pixels)))
+
+
+def _timed(pictures: Iterator[np.ndarray], frame_ms: int, hold_ms: int) -> Iterator[tuple[np.ndarray, int]]:
+    """Each picture that differs from the one before, with how long it shows (the last one ``hold_ms``)."""
+    prev, ms = None, 0
+    for B in pictures:
+        if prev is not None and np.array_equal(B, prev):
+            ms += frame_ms  # nothing visible changed: show the previous frame longer
+            continue
+        if prev is not None:
+            yield prev, min(ms, GIF_MAX_MS)
+        prev, ms = B, frame_ms
+    if prev is not None:
+        yield prev, min(ms + hold_ms - frame_ms, GIF_MAX_MS)
+
+
+def _image_ends(data: bytes) -> list[int]:
+    """Where each image of a GIF file ends (after its data sub-blocks), in file order."""
+    pos = 13
+    if data[10] & 0x80:  # the global colour table
+        pos += 3 << ((data[10] & 7) + 1)
+    ends = []
+    while data[pos] != 0x3B:
+        image = data[pos] == 0x2C
+        if image:  # its descriptor, its local colour table and the LZW code size
+            packed = data[pos + 9]
+            pos += 10 + ((3 << ((packed & 7) + 1)) if packed & 0x80 else 0) + 1
+        else:  # an extension: introducer and label
+            pos += 2
+        while data[pos] != 0:  # the sub-blocks
+            pos += data[pos] + 1
+        pos += 1
+        if image:
+            ends.append(pos)
+    return ends
+
+
+def _gif_of(frames: Iterator[tuple[Any, int]], options: dict[str, Any], batch: int = 1) -> bytes:
+    """The animated GIF of ``frames`` (a Pillow image, milliseconds), read once, ``batch`` frames at a time.
+
+    Pillow encodes each frame as its change from the frame before, and merges
+    a frame equal to the one before into it (shown longer): a frame's bytes
+    depend on it and the frame before only. So each batch is saved after the
+    last frame of the one before, and the images after that first one are the
+    batch's bytes, the same as in the file Pillow writes from the whole list
+    at once. The last frame waits for the next batch, which may lengthen it; a
+    batch where Pillow merged frames goes again a pair of frames at a time.
+    """
+    save = {"format": "GIF", "save_all": True, "optimize": True, "disposal": 1, **options}
+
+    def saved(images: list[Any], ms: list[int]) -> tuple[bytes, list[int]]:
+        buf = io.BytesIO()
+        images[0].save(buf, append_images=images[1:], duration=ms, **save)
+        data = buf.getvalue()
+        return data, _image_ends(data)
+
+    out: list[bytes] = []
+    before = last = None  # the frame before the last, and the last, whose bytes wait for its final time
+    last_ms, chunk, stale = 0, b"", False
+
+    def take(images: list[Any], ms: list[int], data: bytes, ends: list[int]) -> None:
+        """Frames ``images[1:]`` follow the last one, none merged: write all but the new last."""
+        nonlocal before, last, last_ms, chunk, stale
+        if not out:  # the last frame is the first: the header and its image, with its final time
+            out.append(data[:ends[0]])
+        else:
+            out.append(_nth(saved([before, last], [0, last_ms]), 1) if stale else chunk)
+        out.extend(data[ends[k - 1]:ends[k]] for k in range(1, len(ends) - 1))
+        before, last, last_ms = images[-2], images[-1], ms[-1]
+        chunk, stale = data[ends[-2]:ends[-1]], False
+
+    def flush(pending: list[tuple[Any, int]]) -> None:
+        """Write the frames after the last one (their pictures are dropped on return)."""
+        nonlocal last_ms, stale
+        images, ms = [last] + [p[0] for p in pending], [last_ms] + [p[1] for p in pending]
+        data, ends = saved(images, ms)
+        if len(ends) == len(images):
+            take(images, ms, data, ends)
+            return
+        for img, d in pending:  # Pillow merged frames: one at a time, to know which
+            data, ends = saved([last, img], [last_ms, d])
+            if len(ends) == 1:  # the same picture as the last frame: shown longer
+                if d:
+                    last_ms, stale = last_ms + d, True
+            else:
+                take([last, img], [last_ms, d], data, ends)
+
+    pending: list[tuple[Any, int]] = []
+    for item in frames:
+        if last is None:
+            last, last_ms = item
+        else:
+            pending.append(item)
+        del item
+        if len(pending) == batch:
+            flush(pending)
+            pending = []
+    if pending:
+        flush(pending)
+    if last is None:
+        raise ValueError("no frame to write")
+    if not out:  # a single picture: a still GIF, as Pillow writes one
+        return saved([last], [last_ms])[0]
+    return b"".join(out) + (_nth(saved([before, last], [0, last_ms]), 1) if stale else chunk) + b";"
+
+
+def _nth(gif: tuple[bytes, list[int]], k: int) -> bytes:
+    """Image ``k`` (from 0) of a GIF file and the extensions before it."""
+    data, ends = gif
+    return data[ends[k - 1]:ends[k]]
 
 
 def _block_edges(n: int, g: Geometry) -> np.ndarray:
