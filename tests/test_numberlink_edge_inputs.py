@@ -226,6 +226,9 @@ def test_the_library_names_what_it_was_given_instead_of_reading_a_descriptor_or_
                              r"'H W'\?\)", 2),
     ("3 3\n1.1\n2.2\n0 0\n", r"the 3x3 puzzle has only 2 rows; line 4 is the '0 0' end", 4),
     ("3 3\n1.1\n2.2\n3 1\n1.1\n", r"the 3x3 puzzle has only 2 rows; line 4 is the next 'W H' header", 4),
+    # a wide puzzle under a header the wrong way round runs out of rows before its rows are measured
+    ("3 5\n1...1\n2...2\n3...3\n", r"the 3x5 puzzle has only 3 rows \(the columns come first: is the header "
+                                    r"'H W'\?\)$", 5),
 ])
 def test_a_wh_header_that_does_not_match_its_rows_says_how(text, message, line):
     with pytest.raises(PuzzleFormatError, match=message) as exc:
