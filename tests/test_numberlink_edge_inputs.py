@@ -247,6 +247,17 @@ def test_a_wh_header_whose_rows_no_grid_could_follow_is_read_as_one(text, messag
     assert exc.value.line == line
 
 
+def test_a_grid_of_two_separated_labels_a_row_is_no_wh_header():
+    """'2 5' over '2 5' is a 2x2 grid of the labels 2 and 5, not a 'W H' header over one row of a 2x5 puzzle."""
+    assert formats.detect("2 5\n2 5\n") == "grid"
+    assert formats.loads("2 5\n2 5\n").labels == ("2", "5")
+    assert formats.loads("2 3\n. .\n2 3\n").grid.tolist() == [[1, 2], [0, 0], [1, 2]]
+    assert [p.shape for p in formats.loads_all("2 5\n2 5\n\n1 1\n")] == [(2, 2), (1, 2)]
+    for text in ("2 3\n1 1\n2 2\n", "2 4\n1 1\n"):  # no grid: a 'wh' file cut short
+        with pytest.raises(PuzzleFormatError, match="puzzle has only"):
+            formats.loads_all(text)
+
+
 def test_a_grid_whose_first_row_is_two_empty_cells_is_no_empty_wh_file():
     assert formats.loads("0 0\n10 10\n").grid.tolist() == [[0, 0], [1, 1]]
     assert formats.loads("0 0\n0 7\n0 7\n").shape == (3, 2)
