@@ -226,6 +226,9 @@ def test_the_library_names_what_it_was_given_instead_of_reading_a_descriptor_or_
                              r"'H W'\?\)", 2),
     ("3 3\n1.1\n2.2\n0 0\n", r"the 3x3 puzzle has only 2 rows; line 4 is the '0 0' end", 4),
     ("3 3\n1.1\n2.2\n3 1\n1.1\n", r"the 3x3 puzzle has only 2 rows; line 4 is the next 'W H' header", 4),
+    # a wide puzzle under a header the wrong way round runs out of rows before its rows are measured
+    ("3 5\n1...1\n2...2\n3...3\n", r"the 3x5 puzzle has only 3 rows \(the columns come first: is the header "
+                                    r"'H W'\?\)$", 5),
 ])
 def test_a_wh_header_that_does_not_match_its_rows_says_how(text, message, line):
     with pytest.raises(PuzzleFormatError, match=message) as exc:
@@ -242,6 +245,17 @@ def test_a_wh_header_whose_rows_no_grid_could_follow_is_read_as_one(text, messag
     with pytest.raises(PuzzleFormatError, match=message) as exc:
         formats.loads_all(text)
     assert exc.value.line == line
+
+
+def test_a_grid_of_two_separated_labels_a_row_is_no_wh_header():
+    """'2 5' over '2 5' is a 2x2 grid of the labels 2 and 5, not a 'W H' header over one row of a 2x5 puzzle."""
+    assert formats.detect("2 5\n2 5\n") == "grid"
+    assert formats.loads("2 5\n2 5\n").labels == ("2", "5")
+    assert formats.loads("2 3\n. .\n2 3\n").grid.tolist() == [[1, 2], [0, 0], [1, 2]]
+    assert [p.shape for p in formats.loads_all("2 5\n2 5\n\n1 1\n")] == [(2, 2), (1, 2)]
+    for text in ("2 3\n1 1\n2 2\n", "2 4\n1 1\n"):  # no grid: a 'wh' file cut short
+        with pytest.raises(PuzzleFormatError, match="puzzle has only"):
+            formats.loads_all(text)
 
 
 def test_a_grid_whose_first_row_is_two_empty_cells_is_no_empty_wh_file():

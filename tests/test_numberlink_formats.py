@@ -181,6 +181,13 @@ def test_deep_json_and_huge_numbers_are_errors():
         formats.loads("1 " + "2" * 5000 + "\n1 " + "2" * 5000 + "\n")
 
 
+@pytest.mark.parametrize("digits", [20, 5000])
+def test_a_line_count_too_large_for_any_grid_is_named_as_such(digits):
+    """A 'LINE_NUM' of many digits is a count of lines no grid holds, not a line that is not 'LINE_NUM'."""
+    with pytest.raises(PuzzleFormatError, match=r"^2:10: LINE_NUM '9+(\.\.\.)?' is more lines than a grid can hold$"):
+        formats.loads("SIZE 3X3\nLINE_NUM " + "9" * digits + "\nLINE#1 (0,0)-(2,2)\n")
+
+
 def test_large_single_character_grid_is_read_as_one_array():
     rows = ["." * 2000 for _ in range(2000)]
     rows[0] = "A" + rows[0][1:]

@@ -71,7 +71,7 @@ from ...errors import PuzzleError, PuzzleFormatError, UnknownNameError
 from ...registry import Registry
 from ..model import Puzzle
 from ._text import (MAX_BYTES, WEB_ADDRESS, count_cells, decode, has_separator, lines, read_text, source_name,
-                    split_blocks)
+                    pairs_of_two, split_blocks)
 from .contest import SIZE, load_answers, load_paths, loads_answers, loads_paths, read_contest, write_contest
 from .grids import WH_HEADER, base_name, read_flow, read_grid, read_wh, write_flow, write_grid, write_wh
 from .packs import FLOWPACK, is_bwinf, read_bwinf, read_flowpack, write_bwinf, write_flowpack
@@ -159,13 +159,14 @@ def detect(text: str) -> str:
         if start + 1 == len(body):  # a header and nothing after it: a 'wh' file cut short, or its '0 0' end,
             return "wh" if w != h or start or w == 0 else "grid"  # unless a one-row grid of one pair ('218 218')
         cells = {len(body[start + 1].strip()), count_cells(body[start + 1])}
+        first = split_blocks(lines(text))[0]
         if w == h == 0:  # the '0 0' end of a 'wh' file without a puzzle, or a grid whose first row is 0 0
-            first = split_blocks(lines(text))[0]
             two = all(2 in (len(s.strip()), count_cells(s)) for _, s in first)
             return "grid" if start == 0 and len(first) > 1 and two else "wh"
         column = w == 1 and not has_separator(body[start + 1]) and len(body) - start - 1 >= h  # H labels follow
-        if w in cells or 2 not in cells or column:  # as wide as W (or H: 'W H' the wrong way round, a header too
-            return "wh"                             # large), one column, or no row of a grid of two cells
+        pairs = start == 0 and len(first) <= h and pairs_of_two(first)  # '2 5' twice: a grid of 2 and 5
+        if (w in cells or 2 not in cells or column) and not pairs:  # as wide as W (or H: 'W H' the wrong way
+            return "wh"                                             # round, a header too large), or one column
     return "grid"
 
 

@@ -176,6 +176,13 @@ def count_cells(s: str) -> int:
     return len(_TOKEN.findall(s)) if has_separator(s) else len(s.strip())
 
 
+def pairs_of_two(block: list[Line]) -> bool:
+    """Whether the rows ``block`` read as a grid of two separated labels a row, each label twice."""
+    labels = [t for _, s in block if has_separator(s) and count_cells(s) == 2 for _, t in tokens(s)]
+    numbers = [t for t in labels if t not in (".", "0")]
+    return len(labels) == 2 * len(block) and all(numbers.count(t) == 2 for t in numbers)
+
+
 def check_side(h: int, w: int, line: int, source: str | None) -> None:
     """Refuse a size outside ``1..MAX_SIDE`` on a side."""
     if h < 1 or w < 1 or h > MAX_SIDE or w > MAX_SIDE:

@@ -27,7 +27,7 @@ __all__ = ["SIZE", "read_contest", "write_contest", "loads_answers", "load_answe
 _N = r"(\d{1,9})"
 SIZE = re.compile(rf"^\s*SIZE\s+{_N}\s*X\s*{_N}\s*$", re.IGNORECASE)
 """The ``SIZE WxH`` line of a problem or an answer (keywords in either case, as everywhere in the format)."""
-_LINENUM = re.compile(rf"^\s*LINE_NUM\s+{_N}\s*$", re.IGNORECASE)
+_LINENUM = re.compile(r"^\s*LINE_NUM\s+(\d+)\s*$", re.IGNORECASE)
 _LINE = re.compile(rf"^\s*LINE#{_N}\s+\(\s*(-?\d{{1,9}})\s*,\s*(-?\d{{1,9}})\s*\)\s*-\s*"
                    rf"\(\s*(-?\d{{1,9}})\s*,\s*(-?\d{{1,9}})\s*\)\s*$", re.IGNORECASE)
 
@@ -81,6 +81,9 @@ def _problem(body: list[tuple[int, str]], source: str | None, base: str) -> Puzz
     owner: dict[tuple[int, int], int] = {}
     for lineno, s in body[1:]:
         if m := _LINENUM.match(s):
+            if len(m.group(1)) > 9:  # no grid holds that many lines (and int() refuses thousands of digits)
+                raise PuzzleFormatError(f"LINE_NUM {show(m.group(1))} is more lines than a grid can hold",
+                                        line=lineno, column=m.start(1) + 1, source=source)
             declared = (int(m.group(1)), lineno)
             continue
         m = _LINE.match(s)

@@ -282,6 +282,13 @@ def read_flow(text: str, source: str | None, base: str) -> list[Item]:
     return out
 
 
+def _swapped(rows: Sequence[Line], w: int, h: int) -> str:
+    """A hint that a ``W H`` header is the wrong way round: ``W`` rows of ``H`` cells each stand under it."""
+    if w == h or len(rows) != w or any(count_cells(s) != h for _, s in rows):
+        return ""
+    return " (the columns come first: is the header 'H W'?)"
+
+
 def _wh_block(body: Sequence[Line], i: int, source: str | None) -> tuple[tuple[list[Line], int] | None, int]:
     """The puzzle of the ``wh`` text ``body`` whose header is line ``i`` (its rows and width, or ``None`` for a
     comment) and the index of the next line to read: -1 after the ``0 0`` that ends the text."""
@@ -299,8 +306,8 @@ def _wh_block(body: Sequence[Line], i: int, source: str | None) -> tuple[tuple[l
     rows = body[i + 1:i + 1 + h]
     if len(rows) < h:
         last = rows[-1][0] + 1 if rows else lineno + 1
-        raise PuzzleFormatError(f"the {w}x{h} puzzle has only {len(rows)} rows", line=last, column=1,
-                                source=source)
+        raise PuzzleFormatError(f"the {w}x{h} puzzle has only {len(rows)} rows{_swapped(rows, w, h)}", line=last,
+                                column=1, source=source)
     for k, (rl, rs) in enumerate(rows):
         n = len(rs.strip())
         if n != w and has_separator(rs):
