@@ -29,3 +29,21 @@ def test_a_name_far_from_all_gets_no_suggestion():
     err = UnknownNameError("generator", "magic", ["wilson", "kruskal"])
     assert err.suggestion is None
     assert str(err) == "unknown generator 'magic'; choose one of: kruskal, wilson"
+
+
+@pytest.mark.parametrize("command", ["info", "stats"])
+def test_a_grid_maze_is_measured_in_the_square_tables_words(capsys, tmp_path, command):
+    """yes / no and '-' for a missing figure, labels right-aligned as for a square maze, never Python's True / None."""
+    import numpy as np
+
+    from tremaux.grids import GridMaze, files, make_grid
+
+    grid = make_grid("hex", size=(2, 3))
+    walled = GridMaze(grid, np.zeros(grid.size, np.uint8))  # no passage: not perfect, the goal out of reach
+    files.save(walled, tmp_path / "walled.json")
+    code, text, err = run(capsys, command, str(tmp_path / "walled.json"))
+    assert code == 0, err
+    rows = dict((line[:16].strip(), line[18:]) for line in text.splitlines())
+    assert rows["perfect"] == "no" and rows["solution length"] == "-" and rows["grid"] == "hex"
+    assert all(line[16:18] == "  " and line[15] != " " for line in text.splitlines())
+    assert "True" not in text and "False" not in text and "None" not in text

@@ -272,6 +272,7 @@ def grid_stats_text(path: Path, as_json: bool) -> str:
                 grid  hex
                cells  19
             passages  18
+             perfect  yes
     ...
     """
     import json
@@ -281,8 +282,10 @@ def grid_stats_text(path: Path, as_json: bool) -> str:
     s = grid_stats(load_grid(path))
     if as_json:
         return json.dumps(s.as_dict())
-    return "\n".join(f"{k.replace('_', ' '):>20}  {v:.3f}" if isinstance(v, float) else f"{k.replace('_', ' '):>20}  {v}"
-                     for k, v in s.as_dict().items())
+    from .output import property_lines  # the table of the square grid's info and stats: yes / no, '-' for none
+
+    return property_lines([(k.replace("_", " "), f"{v:.3f}" if isinstance(v, float) else v)
+                           for k, v in s.as_dict().items()])
 
 
 def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None, heat: bool,
