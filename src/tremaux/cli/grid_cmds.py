@@ -192,7 +192,7 @@ GRID_FILES = ("json", "npz", "png", "svg", "gif")
 
 
 def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, goal: tuple[int, ...] | None,
-                    as_json: bool, out: Path | None) -> None:
+                    as_json: bool, out: Path | None, fmt: str | None = None) -> None:
     """``tremaux solve`` for a maze saved on a polar, hex, ... grid: the path as cells (or JSON), and a picture.
 
     Parameters
@@ -206,7 +206,9 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
     as_json : bool
         Print JSON instead of the cells.
     out : pathlib.Path or None
-        Also draw the solution to this ``.svg`` or ``.png``.
+        Also draw the solution to this ``.svg`` or ``.png`` (``/dev/stdout``: instead of printing the cells).
+    fmt : str, optional
+        ``svg`` or ``png`` (``--format``), else the extension of ``out`` says.
 
     Raises
     ------
@@ -231,7 +233,7 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
 
     maze = load_grid(path)
     fmt = None if out is None else output_format(  # refused before the run, not after it
-        out, accepts=("png", "svg"), writer=f"tremaux solve on a {maze.grid.name} maze", named=False,
+        out, fmt, accepts=("png", "svg"), writer=f"tremaux solve on a {maze.grid.name} maze",
         hint=f"`tremaux animate {path} --out FILE.gif` replays the run")
     sol = solve_on(maze, algorithm, start=start, goal=goal, record=out is not None)  # Tremaux: its marks drawn
     if as_json:
@@ -239,7 +241,8 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
                                "length": sol.length, "steps": sol.steps, "path": [list(c) for c in sol.cells],
                                "message": sol.message}))
     else:
-        typer.echo(" ".join(f"{r},{c}" for r, c in sol.cells))
+        if out is None or str(out) != "/dev/stdout":  # else the picture goes there
+            typer.echo(" ".join(f"{r},{c}" for r, c in sol.cells))
         typer.echo(f"{sol.algorithm}: {sol.message}", err=True)
     if out is not None:
         save_picture(maze, out, solution=sol, format=fmt)
@@ -413,7 +416,7 @@ def show_grid_file(path: Path, style: str) -> None:
 
 def animate_grid(*, maze: Any = None, grid_options: dict[str, Any] | None, generator: str | None, solver: str | None,
                  seed: int | None, braid: float, start: tuple[int, ...] | None, goal: tuple[int, ...] | None,
-                 out: Path, frames: int, frame_ms: int, cell_size: int | None) -> None:
+                 out: Path, frames: int, frame_ms: int, cell_size: int | None, fmt: str | None = None) -> None:
     """``tremaux animate`` on any grid: replay a generator (``--grid ... --generator``) or a solver (file or grid).
 
     Parameters
@@ -469,6 +472,5 @@ def animate_grid(*, maze: Any = None, grid_options: dict[str, Any] | None, gener
         maze = obj.maze
     if solver is not None or generator is None:
         obj = solve_on(maze, solver or "tremaux", start=start, goal=goal, record=True)
-    save_animation(obj, out, frames=frames, frame_ms=frame_ms,
-                   style=_cell_style(cell_size))
+    save_animation(obj, out, format=fmt, frames=frames, frame_ms=frame_ms, style=_cell_style(cell_size))
     typer.echo(f"wrote {out}", err=True)

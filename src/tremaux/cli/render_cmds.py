@@ -79,7 +79,8 @@ def render_cmd(
 @app.command("animate")
 def animate_cmd(
     file: Optional[Path] = typer.Argument(None, metavar="FILE", help="Maze file to solve (omit with --generator)."),
-    out: Path = out_option("Animation to write: .gif or .svg.", required=True),
+    out: Path = out_option("Animation to write: .gif or .svg ('-' writes stdout, with --format).", required=True),
+    fmt: Optional[str] = format_option("gif or svg (default: from the --out extension)."),
     solver: Optional[str] = solver_option(None, "Solver to replay (default tremaux for a file)."),
     generator: Optional[str] = generator_option("Generator to replay (or to make the maze to solve)."),
     size: str = size_option(help="Maze size HxW for --generator."),
@@ -111,8 +112,8 @@ def animate_cmd(
     generator = renamed(generator, generate, "--generate", "--generator")
     from .output import check_output
 
-    check_output(out, formats=False, accepts=("gif", "svg"), writer="tremaux animate",
-                 hint="render draws still pictures")  # refused before the run, not after it
+    fmt = check_output(out, fmt, accepts=("gif", "svg"), writer="tremaux animate",
+                       hint="render draws still pictures")  # refused before the run, not after it
     from .grid_cmds import animate_grid, is_grid_file
 
     on_grid = any(v is not None for v in (grid, rings, grid_shape, radius, side, wrap, weave))
@@ -131,7 +132,7 @@ def animate_cmd(
         return animate_grid(maze=file, grid_options=options if on_grid else None,
                             generator=generator or ("kruskal" if weave is not None else None), solver=solver,
                             seed=seed, braid=braid, start=parse_cell(start, "start"), goal=parse_cell(goal, "goal"),
-                            out=out, frames=frames, frame_ms=frame_ms, cell_size=cell_size)
+                            out=out, frames=frames, frame_ms=frame_ms, cell_size=cell_size, fmt=fmt)
     if generator is not None:
         from .. import generate as make
 
@@ -145,5 +146,5 @@ def animate_cmd(
     if solver is not None or generator is None:
         obj = solve(maze, solver or "tremaux", start=parse_cell(start, "start"), goal=parse_cell(goal, "goal"),
                     record=True)
-    render.save(obj, out, animate=True, frames=frames, frame_ms=frame_ms, cell_size=cell_size)
+    render.save(obj, out, format=fmt, animate=True, frames=frames, frame_ms=frame_ms, cell_size=cell_size)
     typer.echo(f"wrote {out}", err=True)
