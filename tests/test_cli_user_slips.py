@@ -47,3 +47,29 @@ def test_a_grid_maze_is_measured_in_the_square_tables_words(capsys, tmp_path, co
     assert rows["perfect"] == "no" and rows["solution length"] == "-" and rows["grid"] == "hex"
     assert all(line[16:18] == "  " and line[15] != " " for line in text.splitlines())
     assert "True" not in text and "False" not in text and "None" not in text
+
+
+def test_animate_walks_a_maze_file_with_the_seed_solve_takes(capsys, tmp_path):
+    """`animate FILE -s tremaux --seed N` replays the walk `solve FILE -s tremaux --seed N` draws, not the fixed order."""
+    import tremaux
+    from tremaux import io
+
+    maze = tmp_path / "m.txt"
+    io.save(tremaux.generate((8, 10), seed=4, braid=0.6).maze, maze, "ascii")
+    gifs = {}
+    for seed in ("1", "2"):
+        for command in ("animate", "solve"):
+            gif = tmp_path / f"{command}{seed}.gif"
+            code, _, err = run(capsys, command, str(maze), "-s", "tremaux", "--seed", seed, "--out", str(gif))
+            assert code == 0, err
+            gifs[command, seed] = gif.read_bytes()
+        assert gifs["animate", seed] == gifs["solve", seed]
+    assert gifs["animate", "1"] != gifs["animate", "2"]
+
+
+def test_a_seed_animate_cannot_use_is_refused_not_dropped(capsys, tmp_path):
+    from tremaux.grids import files, generate_on, make_grid
+
+    files.save(generate_on(make_grid("hex", size=(2, 3)), "kruskal", seed=1).maze, tmp_path / "h.json")
+    code, _, err = run(capsys, "animate", str(tmp_path / "h.json"), "--seed", "2", "--out", str(tmp_path / "a.gif"))
+    assert code == 2 and err.count("\n") == 1 and "--seed" in err

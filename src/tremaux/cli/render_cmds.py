@@ -8,7 +8,7 @@ from typing import Optional
 import typer
 
 from ..errors import UnsupportedError
-from .app import (DEFAULT_SIZE, GoalOption, SeedOption, StartOption, announce, app, deprecated, format_option, generator_option,
+from .app import (DEFAULT_SIZE, GoalOption, StartOption, announce, app, deprecated, format_option, generator_option,
                   out_option, parse_cell, parse_size, renamed, size_option, solver_option, style_option)
 from .maze_cmds import load_maze
 from .output import check_folder
@@ -85,7 +85,9 @@ def animate_cmd(
     generator: Optional[str] = generator_option("Generator to replay (or to make the maze to solve)."),
     size: str = size_option(help="Maze size HxW for --generator."),
     braid: float = typer.Option(0.0, "--braid", metavar="SHARE", help="Share of dead ends opened into loops, for --generator."),
-    seed: Optional[int] = SeedOption,
+    seed: Optional[int] = typer.Option(None, "--seed", metavar="N",
+                                       help="Random seed of the maze --generator makes; with a maze FILE, of the "
+                                            "solver's choices, as for solve (tremaux: which passage to walk down)."),
     start: Optional[str] = StartOption,
     goal: Optional[str] = GoalOption,
     frames: int = typer.Option(100, "--frames", metavar="N", help="Frame budget: events are spread over at most this many frames."),
@@ -127,6 +129,8 @@ def animate_cmd(
     if on_grid or (file is not None and is_grid_file(str(file))):
         if on_grid and file is not None:
             raise UnsupportedError("give a maze FILE or --grid options with --generator, not both")
+        if file is not None and seed is not None:  # as `tremaux solve` says, rather than drop it
+            raise UnsupportedError("--seed of a maze FILE is the solver's; a grid maze is solved without it")
         options = dict(grid=grid, size=size if size != DEFAULT_SIZE or grid in (None, "square") else None,
                        rings=rings, shape=grid_shape, radius=radius, side=side, wrap=wrap, weave=weave)
         return animate_grid(maze=file, grid_options=options if on_grid else None,
@@ -144,7 +148,8 @@ def animate_cmd(
             raise UnsupportedError("animate needs a maze FILE to solve, or --generator NAME to animate a generator")
         obj = maze = load_maze(file)
     if solver is not None or generator is None:
+        walk = {"seed": seed} if seed is not None and generator is None else {}  # a FILE's seed: the solver's, as for solve
         obj = solve(maze, solver or "tremaux", start=parse_cell(start, "start"), goal=parse_cell(goal, "goal"),
-                    record=True)
+                    record=True, **walk)
     render.save(obj, out, format=fmt, animate=True, frames=frames, frame_ms=frame_ms, cell_size=cell_size)
     typer.echo(f"wrote {out}", err=True)
