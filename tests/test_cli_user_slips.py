@@ -73,3 +73,52 @@ def test_a_seed_animate_cannot_use_is_refused_not_dropped(capsys, tmp_path):
     files.save(generate_on(make_grid("hex", size=(2, 3)), "kruskal", seed=1).maze, tmp_path / "h.json")
     code, _, err = run(capsys, "animate", str(tmp_path / "h.json"), "--seed", "2", "--out", str(tmp_path / "a.gif"))
     assert code == 2 and err.count("\n") == 1 and "--seed" in err
+
+
+@pytest.mark.parametrize("args", [
+    ("--format", "json"),
+    ("--format", "block"),
+    ("--out", "-", "--format", "npz"),
+    ("--out", "-", "--format", "png"),
+    ("--grid", "hex", "--size", "3x4", "--out", "-", "--format", "json"),
+], ids=["json", "block", "npz", "png", "hex-json"])
+def test_stats_leave_a_maze_file_on_stdout_readable(args, capfdbinary):
+    """`generate --stats` with a maze file on stdout puts the statistics on stderr, so the file reads back."""
+    from tremaux import io
+    from tremaux.cli import main
+    from tremaux.grids import files
+
+    code = 0
+    try:
+        main(["generate", "--seed", "1", "--stats", *args])
+    except SystemExit as exc:
+        code = exc.code
+    out, err = capfdbinary.readouterr()
+    assert code in (0, None), err
+    assert b"(statistics)" in err and b"(statistics)" not in out
+    back = files.loads(out) if "--grid" in args else io.loads(out)
+    assert back.passages > 0
+
+
+def test_a_carving_on_a_grid_goes_to_stdout_as_named(capfdbinary):
+    from tremaux.cli import main
+
+    code = 0
+    try:
+        main(["generate", "--grid", "hex", "--size", "3x3", "--seed", "1", "--out", "-", "--format", "gif"])
+    except SystemExit as exc:
+        code = exc.code
+    out, err = capfdbinary.readouterr()
+    assert code in (0, None), err
+    assert out.startswith(b"GIF8")
+
+
+def test_a_grid_maze_that_cannot_be_printed_is_refused_before_it_is_made(capsys, monkeypatch):
+    import tremaux.grids
+
+    def never(*args, **kwargs):
+        raise AssertionError("the maze was made before the refusal")
+
+    monkeypatch.setattr(tremaux.grids, "generate_on", never)
+    code, out, err = run(capsys, "generate", "--grid", "hex", "--size", "30x30")
+    assert code == 2 and out == "" and "text drawings are for square grids only" in err

@@ -165,21 +165,21 @@ def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, ri
     fmt = None if out is None or plain else output_format(
         out, to, accepts=GRID_FILES, writer=f"tremaux generate on a {_label(g)} grid",
         hint="text drawings are for square grids only")
+    if out is None and not plain:  # refused before the work, not after it
+        raise UnsupportedError(f"text drawings are for square grids only; save this {_label(g)} maze with --out "
+                               "(.svg or .png for a picture, .json or .npz for the maze)")
     options = {**options, **({"islands": islands} if islands else {})}
     run_all = generate_on(g, algorithm, seed=seed, start=start, braid=braid, weave=weave, record=fmt == "gif",
                           **options)
     maze = run_all.maze
-    if stats:
-        typer.echo(str(run_all.stats))
-    if out is None and not plain:
-        raise UnsupportedError(f"text drawings are for square grids only; save this {_label(g)} maze with --out "
-                               "(.svg or .png for a picture, .json or .npz for the maze)")
+    if stats:  # on stderr when the maze file itself goes to stdout
+        typer.echo(str(run_all.stats), err=out is not None and str(out) == "/dev/stdout")
     if plain:
         from .app import save_output
 
         return typer.echo(str(maze.to_maze())) if out is None else save_output(maze.to_maze(), out, to)
     if fmt == "gif":
-        save_animation(run_all, out)
+        save_animation(run_all, out, format=fmt)
     elif fmt in ("svg", "png"):
         save_picture(maze, out, format=fmt)
     else:
