@@ -155,7 +155,8 @@ def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, ri
     >>> out.exists()
     True
     """
-    from ..grids import files, generate_on, save_picture
+    from ..generators import GENERATORS
+    from ..grids import files, generate_on, save_picture, supports
     from ..grids.animate import save_animation
     from ..io.outputs import output_format
 
@@ -165,7 +166,8 @@ def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, ri
     fmt = None if out is None or plain else output_format(
         out, to, accepts=GRID_FILES, writer=f"tremaux generate on a {_label(g)} grid",
         hint="text drawings are for square grids only")
-    if out is None and not plain:  # refused before the work, not after it
+    if out is None and not plain and supports(GENERATORS.get(algorithm), g):  # refused before the work (one that
+        # does not run here is refused by generate_on at once, naming the grids it runs on)
         raise UnsupportedError(f"text drawings are for square grids only; save this {_label(g)} maze with --out "
                                "(.svg or .png for a picture, .json or .npz for the maze)")
     options = {**options, **({"islands": islands} if islands else {})}
