@@ -122,3 +122,17 @@ def test_a_grid_maze_that_cannot_be_printed_is_refused_before_it_is_made(capsys,
     monkeypatch.setattr(tremaux.grids, "generate_on", never)
     code, out, err = run(capsys, "generate", "--grid", "hex", "--size", "30x30")
     assert code == 2 and out == "" and "text drawings are for square grids only" in err
+
+
+@pytest.mark.parametrize("argv, old, new", [
+    (["animate", "--generat", "wilson", "--out", "a.gif"], "--generate", "--generator"),
+    (["generate", "--algo", "wilson"], "--algorithm", None),
+    (["render", "-", "--solv", "bfs"], "--solve", "--solver"),
+    (["generate", "--too", "m.json"], "--to", "--out"),
+])
+def test_a_mistyped_option_is_never_pointed_at_an_old_hidden_spelling(capsys, argv, old, new):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and err.startswith("error: no such option") and err.count("\n") == 1
+    suggested = err.split("(see ")[0].replace(",", " ").replace(")", " ").replace("?", " ").split()
+    assert old not in suggested
+    assert new is None or new in suggested
