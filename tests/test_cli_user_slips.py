@@ -22,7 +22,7 @@ def test_a_mistyped_name_gets_a_suggestion(capsys, monkeypatch, argv, typed, mea
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("error: ")
-    assert f"unknown" in err and f"{typed!r} (did you mean {meant!r}?); choose one of: " in err
+    assert "unknown" in err and f"{typed!r} (did you mean {meant!r}?); choose one of: " in err
 
 
 def test_a_name_far_from_all_gets_no_suggestion():
