@@ -136,3 +136,20 @@ def test_a_mistyped_option_is_never_pointed_at_an_old_hidden_spelling(capsys, ar
     suggested = err.split("(see ")[0].replace(",", " ").replace(")", " ").replace("?", " ").split()
     assert old not in suggested
     assert new is None or new in suggested
+
+
+def test_render_draws_the_run_solve_draws_with_the_same_start_goal_and_seed(capsys, tmp_path):
+    """render -s takes the --start, --goal and --seed of solve: the same picture for the same words."""
+    import tremaux
+    from tremaux import io
+
+    maze = tmp_path / "m.txt"
+    io.save(tremaux.generate((8, 10), seed=4, braid=0.6).maze, maze, "ascii")
+    words = ["-s", "tremaux", "--seed", "2", "--start", "7,9", "--goal", "0,0"]
+    code, _, err = run(capsys, "solve", str(maze), *words, "--out", str(tmp_path / "solve.png"))
+    assert code == 0, err
+    code, _, err = run(capsys, "render", str(maze), *words, "--out", str(tmp_path / "render.png"))
+    assert code == 0, err
+    assert (tmp_path / "solve.png").read_bytes() == (tmp_path / "render.png").read_bytes()
+    code, _, err = run(capsys, "render", str(maze), "--seed", "2")  # no solver to take it: said, not dropped
+    assert code == 2 and "--solver" in err and err.count("\n") == 1

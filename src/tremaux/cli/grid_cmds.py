@@ -294,7 +294,8 @@ def grid_stats_text(path: Path, as_json: bool) -> str:
 
 
 def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None, heat: bool,
-                     cell_size: int | None) -> None:
+                     cell_size: int | None, start: tuple[int, ...] | None = None,
+                     goal: tuple[int, ...] | None = None) -> None:
     """``tremaux render`` for a maze saved on a polar, hex, ... grid: SVG (to stdout or a file) or PNG.
 
     A solution drawn by Tremaux's traveler shows its marks on the passages (once, twice).
@@ -313,6 +314,8 @@ def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None,
         Shade the cells by their distance from the start.
     cell_size : int or None
         Pixels per cell.
+    start, goal : tuple of int, optional
+        The solver's end cells (default: the maze's).
 
     Raises
     ------
@@ -339,7 +342,7 @@ def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None,
     if kind not in ("svg", "png"):
         raise UnsupportedError(f"text drawings are for square grids only; draw this {maze.grid.name} maze as svg "
                                "or png (--format svg, or --out FILE.svg / FILE.png)")
-    sol = solve_on(maze, solver, record=True) if solver else None
+    sol = solve_on(maze, solver, start=start, goal=goal, record=True) if solver else None
     style = _cell_style(cell_size)
     if kind == "svg":
         data: bytes | str = to_svg(maze, solution=sol, style=style, heat=heat)

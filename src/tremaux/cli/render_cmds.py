@@ -48,6 +48,11 @@ def render_cmd(
     out: Optional[Path] = OutOption,
     style: Optional[str] = style_option("Text style of a txt drawing: ascii (default), unicode or block."),
     solver: Optional[str] = solver_option(None, "Draw the solution found by this solver."),
+    start: Optional[str] = StartOption,
+    goal: Optional[str] = GoalOption,
+    seed: Optional[int] = typer.Option(None, "--seed", metavar="N",
+                                       help="Random seed of --solver's choices, as for solve (tremaux: which passage "
+                                            "to walk down)."),
     heat: bool = typer.Option(False, "--heat", help="Colour cells by their distance from the start."),
     cell_size: Optional[int] = CellSizeOption,
     solve_: Optional[str] = deprecated("--solve"),
@@ -63,12 +68,18 @@ def render_cmd(
         raise UnsupportedError(f"--style is for text drawings (txt); a {fmt.lstrip('.')} picture takes --cell-size")
     if out is not None:
         check_folder(out)
+    if solver is None and (start, goal, seed) != (None, None, None):  # else they would be dropped
+        raise UnsupportedError("--start, --goal and --seed set up the run of --solver; add --solver NAME")
     if is_grid_file(str(file)):  # a maze on a polar, hex, ... grid
-        return render_grid_file(file, fmt, out, solver, heat, cell_size)
+        if seed is not None:
+            raise UnsupportedError("--seed is for square mazes; a grid maze is solved without it")
+        return render_grid_file(file, fmt, out, solver, heat, cell_size, start=parse_cell(start, "start"),
+                                goal=parse_cell(goal, "goal"))
     obj = load_maze(file)
     announce(obj.flat.shape[0], f"drawing {file}")
     if solver is not None:
-        obj = solve(obj, solver)
+        obj = solve(obj, solver, start=parse_cell(start, "start"), goal=parse_cell(goal, "goal"),
+                    **({} if seed is None else {"seed": seed}))
     if fmt == "ascii" and cell_size is not None:
         raise UnsupportedError("--cell-size is for pictures (png, svg, gif); a text drawing takes --style")
     options = {"style": style or "ascii"} if fmt == "ascii" else {"cell_size": cell_size}
