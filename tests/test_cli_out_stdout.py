@@ -45,3 +45,36 @@ def test_out_dash_with_a_format_writes_the_standard_output(args, files, capfd):
     code, out, err = run(capfd, *[a.format(d=files) for a in args], "--out", "-")
     assert code == 0, err
     assert out.startswith("<svg") or out.startswith("+---"), out[:80]
+
+
+@pytest.mark.parametrize("args, head", [
+    (("solve", "{d}/m.txt", "--format", "png"), b"\x89PNG"),
+    (("solve", "{d}/m.txt", "--format", "gif"), b"GIF8"),
+    (("solve", "{d}/hex.json", "--format", "svg"), b"<svg"),
+    (("animate", "{d}/m.txt", "--format", "gif"), b"GIF8"),
+    (("animate", "{d}/hex.json", "-f", "svg"), b"<svg"),
+    (("animate", "--grid", "polar", "--rings", "2", "-g", "wilson", "-f", "gif"), b"GIF8"),
+    (("demo", "--size", "3x3", "--format", "png"), b"\x89PNG"),
+], ids=["solve-png", "solve-gif", "solve-hex-svg", "animate-gif", "animate-hex-svg", "animate-polar", "demo-png"])
+def test_the_commands_that_draw_write_their_picture_alone_on_the_standard_output(args, head, files, capfdbinary):
+    """--format names what `--out -` gets; the picture is all that goes there (no drawing printed before it)."""
+    code = 0
+    try:
+        from tremaux.cli import main
+
+        main([a.format(d=files) for a in args] + ["--out", "-"])
+    except SystemExit as exc:
+        code = exc.code
+    out, err = capfdbinary.readouterr()
+    assert code in (0, None), err
+    assert out.startswith(head), out[:60]
+
+
+@pytest.mark.parametrize("args, match", [
+    (("solve", "{d}/m.txt", "--format", "png"), "--format is the format of --out"),
+    (("solve", "{d}/m.txt", "--json", "--out", "-", "--format", "png"), "both write the standard output"),
+    (("animate", "{d}/m.txt", "--out", "{d}/a.svg", "--format", "gif"), "does not match the extension"),
+])
+def test_a_format_that_cannot_be_honoured_is_refused(args, match, files, capsys):
+    code, out, err = run(capsys, *[a.format(d=files) for a in args])
+    assert code == 2 and out == "" and err.count("\n") == 1 and match in err, err

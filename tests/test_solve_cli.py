@@ -83,7 +83,8 @@ def test_missing_file(capsys, tmp_path):
 
 
 @pytest.mark.parametrize("out, message", [
-    ("x.xyz", "error: cannot tell what to write to '{}' from its extension: use .txt, .png, .svg or .gif\n"),
+    ("x.xyz", "error: cannot tell what to write to '{}' from its extension: use .txt, .png, .svg or .gif, or name a "
+              "format (ascii, png, svg, gif)\n"),
     ("x.json", "error: tremaux solve writes ascii, png, svg or gif, not json ('{}'); --json prints the solution "
                "for machines\n"),
     ("missing/x.png", "error: no such file: {}\n"),
@@ -93,7 +94,7 @@ def test_an_unwritable_out_is_refused_before_the_run(capsys, tmp_path, out, mess
     io.save(tremaux.generate((4, 5), seed=1).maze, path, "ascii")
     target = tmp_path / out
     code, stdout, err = run(capsys, str(path), "--out", str(target))
-    assert code == 2 and stdout == "" and err == message.format(target)  # no run printed, no --format named
+    assert code == 2 and stdout == "" and err == message.format(target)  # no run printed
 
 
 def test_json_and_explain_together_are_refused(capsys, tmp_path):

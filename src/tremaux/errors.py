@@ -18,7 +18,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 __all__ = [
     "TremauxError",
@@ -127,6 +127,17 @@ class MazeFormatError(TremauxError):
         super().__init__(":".join(where) + ": " + message if where else message)
 
 
+def _closest(name: str, valid: list[str], aliases: Mapping[str, str]) -> str | None:
+    """The accepted name closest to a mistyped ``name`` (through its aliases too), or None when none is close."""
+    import difflib
+
+    spellings = {v.lower(): v for v in valid}
+    spellings.update({a.lower(): n for a, n in aliases.items() if n in valid})
+    key = name.strip().lower().replace("_", "-")
+    close = difflib.get_close_matches(key, list(spellings), n=1, cutoff=0.6)
+    return spellings[close[0]] if close else None
+
+
 class UnknownNameError(TremauxError, KeyError):
     """An algorithm, format or option name that is not registered.
 
@@ -138,21 +149,29 @@ class UnknownNameError(TremauxError, KeyError):
         The name that was not found.
     valid : iterable of str
         The names that would have been accepted; they are listed in the message.
+    aliases : mapping of str to str, optional
+        Other accepted spellings and the name each stands for; a close one
+        suggests its name.
 
     Examples
     --------
     >>> err = UnknownNameError("style", "fancy", ["unicode", "ascii"])
     >>> print(err)
     unknown style 'fancy'; choose one of: ascii, unicode
-    >>> isinstance(err, KeyError), err.valid
-    (True, ['ascii', 'unicode'])
+    >>> isinstance(err, KeyError), err.valid, err.suggestion
+    (True, ['ascii', 'unicode'], None)
+    >>> print(UnknownNameError("style", "unicod", ["unicode", "ascii"]))
+    unknown style 'unicod' (did you mean 'unicode'?); choose one of: ascii, unicode
     """
 
-    def __init__(self, kind: str, name: str, valid: Iterable[str]) -> None:
+    def __init__(self, kind: str, name: str, valid: Iterable[str],
+                 aliases: Mapping[str, str] | None = None) -> None:
         self.kind = kind
         self.name = name
         self.valid = sorted(valid)
-        super().__init__(f"unknown {kind} {name!r}; choose one of: {', '.join(self.valid)}")
+        self.suggestion = _closest(str(name), self.valid, aliases or {})
+        hint = f" (did you mean {self.suggestion!r}?)" if self.suggestion else ""
+        super().__init__(f"unknown {kind} {name!r}{hint}; choose one of: {', '.join(self.valid)}")
 
     def __str__(self) -> str:  # KeyError would quote the message
         return str(self.args[0])

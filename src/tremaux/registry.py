@@ -217,7 +217,7 @@ class Registry:
         try:
             return self._entries[self._lookup[key]]
         except KeyError:
-            raise UnknownNameError(self.kind, str(name), self._entries) from None
+            raise UnknownNameError(self.kind, str(name), self._entries, aliases=self._lookup) from None
 
     def names(self) -> list[str]:
         """Canonical names in registration order.

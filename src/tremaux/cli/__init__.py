@@ -67,8 +67,12 @@ def usage_line(exc: Exception, argv: list[str] | None = None) -> str:
     >>> usage_line(click.UsageError("Missing argument 'FILE'."), ["numberlink", "check"])
     "error: missing argument 'FILE'. (see 'tremaux numberlink check --help')"
     """
-    message = " ".join(exc.format_message().split())  # type: ignore[attr-defined]
     ctx = getattr(exc, "ctx", None)
+    if getattr(exc, "possibilities", None) and ctx is not None:  # never suggest an old spelling the help hides
+        hidden = {name for p in ctx.command.params if getattr(p, "hidden", False)
+                  for name in (*p.opts, *p.secondary_opts)}
+        exc.possibilities = [name for name in exc.possibilities if name not in hidden]  # type: ignore[attr-defined]
+    message = " ".join(exc.format_message().split())  # type: ignore[attr-defined]
     where = ctx.command_path if ctx is not None else _command_path(argv or [])
     return f"error: {message[:1].lower()}{message[1:]} (see '{where} --help')"
 

@@ -7,7 +7,8 @@ from typing import Optional
 
 import typer
 
-from .app import DEFAULT_GENERATOR, app, deprecated, generator_option, parse_size, renamed, size_option, solver_option
+from .app import (DEFAULT_GENERATOR, app, deprecated, format_option, generator_option, parse_size, renamed, size_option,
+                  solver_option)
 from .options import _out_path
 from .output import check_output, check_replay
 
@@ -20,7 +21,9 @@ def demo(
     braid: float = typer.Option(0.3, "--braid", metavar="SHARE", help="Share of dead ends opened into loops (0..1)."),
     seed: int = typer.Option(1, "--seed", metavar="N", help="Random seed; the same seed gives the same result."),
     out: Path = typer.Option(Path("tremaux-demo.png"), "--out", "-o", metavar="FILE", parser=_out_path,
-                             help="Picture to write (.png, .svg, .gif or .txt)."),
+                             help="Picture to write (.png, .svg, .gif or .txt); '-' writes it on stdout instead of "
+                                  "the drawing, with --format."),
+    fmt: Optional[str] = format_option("Format of --out: png, svg, gif or txt (default: from the extension)."),
     algorithm: Optional[str] = deprecated("--algorithm", "-a"),
 ) -> None:
     """Generate a maze, solve it with Tremaux's algorithm, print it and write a picture."""
@@ -29,13 +32,14 @@ def demo(
     generator = renamed(generator, algorithm, "--algorithm", "--generator") or DEFAULT_GENERATOR
     from ..render.output import RENDER_FORMATS
 
-    fmt = check_output(out, formats=False, accepts=RENDER_FORMATS, writer="tremaux demo")  # before the run
+    fmt = check_output(out, fmt, accepts=RENDER_FORMATS, writer="tremaux demo")  # before the run
 
     maze, stats = generate(parse_size(size), generator, seed=seed, braid=braid)
     solution = solve(maze, solver, record=fmt == "gif")
     if fmt == "gif":  # before the maze is printed
         check_replay(solution, "the demo draws 100 frames: give a smaller --size, or write a .png or .svg")
-    typer.echo(render.to_text(solution, style="unicode"))
+    if str(out) != "/dev/stdout":  # else the picture is what goes there
+        typer.echo(render.to_text(solution, style="unicode"))
     typer.echo(f"{solution.algorithm}: {solution.message}", err=True)
-    render.save(solution, out)
+    render.save(solution, out, format=fmt)
     typer.echo(f"wrote {out}", err=True)

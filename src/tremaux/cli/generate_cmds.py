@@ -51,7 +51,8 @@ def generate_cmd(
     generator: Optional[str] = generator_option("Generator (see --list); default backtracker (kruskal with --weave)."),
     size: Optional[str] = size_option(None, f"HxW or LxHxW, e.g. 25x40 (default {DEFAULT_SIZE}, or the mask's)."),
     seed: Optional[int] = SeedOption,
-    stats: bool = typer.Option(False, "--stats", help="Print the run statistics before the maze."),
+    stats: bool = typer.Option(False, "--stats", help="Print the run statistics before the maze (on stderr when the maze printed is "
+                                                  "a file to read back: --out -, --format json or block)."),
     braid: float = typer.Option(0.0, "--braid", metavar="SHARE", help="Share of dead ends opened into loops (0..1)."),
     mask: Optional[Path] = typer.Option(None, "--mask", metavar="FILE", help="Shape: text of '#' (cell) / '.', or a PNG (dark = cell)."),
     start: Optional[str] = typer.Option(None, "--start", metavar="R,C", help="Cell the carving starts from, as R,C (or "
@@ -137,8 +138,8 @@ def generate_cmd(
     result = generate(shape, generator, seed=seed, mask=shape_mask, start=parse_cell(start, "start"), braid=braid,
                       record=out_fmt == "gif", **_parse_options(option or []))
     maze, run = result
-    if stats:
-        typer.echo(str(run))
+    if stats:  # on stderr when stdout carries a maze file (json, block, npz...) that must read back
+        typer.echo(str(run), err=(out is None and shown != "ascii") or (out is not None and str(out) == "/dev/stdout"))
     if out is None:
         typer.echo(maze_io.dumps(maze, shown))
     else:

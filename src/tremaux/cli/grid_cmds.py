@@ -155,7 +155,8 @@ def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, ri
     >>> out.exists()
     True
     """
-    from ..grids import files, generate_on, save_picture
+    from ..generators import GENERATORS
+    from ..grids import files, generate_on, save_picture, supports
     from ..grids.animate import save_animation
     from ..io.outputs import output_format
 
@@ -165,21 +166,22 @@ def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, ri
     fmt = None if out is None or plain else output_format(
         out, to, accepts=GRID_FILES, writer=f"tremaux generate on a {_label(g)} grid",
         hint="text drawings are for square grids only")
+    if out is None and not plain and supports(GENERATORS.get(algorithm), g):  # refused before the work (one that
+        # does not run here is refused by generate_on at once, naming the grids it runs on)
+        raise UnsupportedError(f"text drawings are for square grids only; save this {_label(g)} maze with --out "
+                               "(.svg or .png for a picture, .json or .npz for the maze)")
     options = {**options, **({"islands": islands} if islands else {})}
     run_all = generate_on(g, algorithm, seed=seed, start=start, braid=braid, weave=weave, record=fmt == "gif",
                           **options)
     maze = run_all.maze
-    if stats:
-        typer.echo(str(run_all.stats))
-    if out is None and not plain:
-        raise UnsupportedError(f"text drawings are for square grids only; save this {_label(g)} maze with --out "
-                               "(.svg or .png for a picture, .json or .npz for the maze)")
+    if stats:  # on stderr when the maze file itself goes to stdout
+        typer.echo(str(run_all.stats), err=out is not None and str(out) == "/dev/stdout")
     if plain:
         from .app import save_output
 
         return typer.echo(str(maze.to_maze())) if out is None else save_output(maze.to_maze(), out, to)
     if fmt == "gif":
-        save_animation(run_all, out)
+        save_animation(run_all, out, format=fmt)
     elif fmt in ("svg", "png"):
         save_picture(maze, out, format=fmt)
     else:
@@ -192,7 +194,7 @@ GRID_FILES = ("json", "npz", "png", "svg", "gif")
 
 
 def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, goal: tuple[int, ...] | None,
-                    as_json: bool, out: Path | None) -> None:
+                    as_json: bool, out: Path | None, fmt: str | None = None) -> None:
     """``tremaux solve`` for a maze saved on a polar, hex, ... grid: the path as cells (or JSON), and a picture.
 
     Parameters
@@ -206,7 +208,9 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
     as_json : bool
         Print JSON instead of the cells.
     out : pathlib.Path or None
-        Also draw the solution to this ``.svg`` or ``.png``.
+        Also draw the solution to this ``.svg`` or ``.png`` (``/dev/stdout``: instead of printing the cells).
+    fmt : str, optional
+        ``svg`` or ``png`` (``--format``), else the extension of ``out`` says.
 
     Raises
     ------
@@ -231,7 +235,7 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
 
     maze = load_grid(path)
     fmt = None if out is None else output_format(  # refused before the run, not after it
-        out, accepts=("png", "svg"), writer=f"tremaux solve on a {maze.grid.name} maze", named=False,
+        out, fmt, accepts=("png", "svg"), writer=f"tremaux solve on a {maze.grid.name} maze",
         hint=f"`tremaux animate {path} --out FILE.gif` replays the run")
     sol = solve_on(maze, algorithm, start=start, goal=goal, record=out is not None)  # Tremaux: its marks drawn
     if as_json:
@@ -239,7 +243,8 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
                                "length": sol.length, "steps": sol.steps, "path": [list(c) for c in sol.cells],
                                "message": sol.message}))
     else:
-        typer.echo(" ".join(f"{r},{c}" for r, c in sol.cells))
+        if out is None or str(out) != "/dev/stdout":  # else the picture goes there
+            typer.echo(" ".join(f"{r},{c}" for r, c in sol.cells))
         typer.echo(f"{sol.algorithm}: {sol.message}", err=True)
     if out is not None:
         save_picture(maze, out, solution=sol, format=fmt)
@@ -272,6 +277,7 @@ def grid_stats_text(path: Path, as_json: bool) -> str:
                 grid  hex
                cells  19
             passages  18
+             perfect  yes
     ...
     """
     import json
@@ -281,12 +287,15 @@ def grid_stats_text(path: Path, as_json: bool) -> str:
     s = grid_stats(load_grid(path))
     if as_json:
         return json.dumps(s.as_dict())
-    return "\n".join(f"{k.replace('_', ' '):>20}  {v:.3f}" if isinstance(v, float) else f"{k.replace('_', ' '):>20}  {v}"
-                     for k, v in s.as_dict().items())
+    from .output import property_lines  # the table of the square grid's info and stats: yes / no, '-' for none
+
+    return property_lines([(k.replace("_", " "), f"{v:.3f}" if isinstance(v, float) else v)
+                           for k, v in s.as_dict().items()])
 
 
 def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None, heat: bool,
-                     cell_size: int | None) -> None:
+                     cell_size: int | None, start: tuple[int, ...] | None = None,
+                     goal: tuple[int, ...] | None = None) -> None:
     """``tremaux render`` for a maze saved on a polar, hex, ... grid: SVG (to stdout or a file) or PNG.
 
     A solution drawn by Tremaux's traveler shows its marks on the passages (once, twice).
@@ -305,6 +314,8 @@ def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None,
         Shade the cells by their distance from the start.
     cell_size : int or None
         Pixels per cell.
+    start, goal : tuple of int, optional
+        The solver's end cells (default: the maze's).
 
     Raises
     ------
@@ -331,7 +342,7 @@ def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None,
     if kind not in ("svg", "png"):
         raise UnsupportedError(f"text drawings are for square grids only; draw this {maze.grid.name} maze as svg "
                                "or png (--format svg, or --out FILE.svg / FILE.png)")
-    sol = solve_on(maze, solver, record=True) if solver else None
+    sol = solve_on(maze, solver, start=start, goal=goal, record=True) if solver else None
     style = _cell_style(cell_size)
     if kind == "svg":
         data: bytes | str = to_svg(maze, solution=sol, style=style, heat=heat)
@@ -410,7 +421,7 @@ def show_grid_file(path: Path, style: str) -> None:
 
 def animate_grid(*, maze: Any = None, grid_options: dict[str, Any] | None, generator: str | None, solver: str | None,
                  seed: int | None, braid: float, start: tuple[int, ...] | None, goal: tuple[int, ...] | None,
-                 out: Path, frames: int, frame_ms: int, cell_size: int | None) -> None:
+                 out: Path, frames: int, frame_ms: int, cell_size: int | None, fmt: str | None = None) -> None:
     """``tremaux animate`` on any grid: replay a generator (``--grid ... --generator``) or a solver (file or grid).
 
     Parameters
@@ -466,6 +477,5 @@ def animate_grid(*, maze: Any = None, grid_options: dict[str, Any] | None, gener
         maze = obj.maze
     if solver is not None or generator is None:
         obj = solve_on(maze, solver or "tremaux", start=start, goal=goal, record=True)
-    save_animation(obj, out, frames=frames, frame_ms=frame_ms,
-                   style=_cell_style(cell_size))
+    save_animation(obj, out, format=fmt, frames=frames, frame_ms=frame_ms, style=_cell_style(cell_size))
     typer.echo(f"wrote {out}", err=True)

@@ -8,7 +8,7 @@ from typing import Optional
 import typer
 
 from ..errors import UnsupportedError
-from .app import (DEFAULT_SIZE, GoalOption, SeedOption, StartOption, announce, app, deprecated, format_option, generator_option,
+from .app import (DEFAULT_SIZE, GoalOption, StartOption, announce, app, deprecated, format_option, generator_option,
                   out_option, parse_cell, parse_size, renamed, size_option, solver_option, style_option)
 from .maze_cmds import load_maze
 from .output import check_folder
@@ -48,6 +48,11 @@ def render_cmd(
     out: Optional[Path] = OutOption,
     style: Optional[str] = style_option("Text style of a txt drawing: ascii (default), unicode or block."),
     solver: Optional[str] = solver_option(None, "Draw the solution found by this solver."),
+    start: Optional[str] = StartOption,
+    goal: Optional[str] = GoalOption,
+    seed: Optional[int] = typer.Option(None, "--seed", metavar="N",
+                                       help="Random seed of --solver's choices, as for solve (tremaux: which passage "
+                                            "to walk down)."),
     heat: bool = typer.Option(False, "--heat", help="Colour cells by their distance from the start."),
     cell_size: Optional[int] = CellSizeOption,
     solve_: Optional[str] = deprecated("--solve"),
@@ -63,12 +68,18 @@ def render_cmd(
         raise UnsupportedError(f"--style is for text drawings (txt); a {fmt.lstrip('.')} picture takes --cell-size")
     if out is not None:
         check_folder(out)
+    if solver is None and (start, goal, seed) != (None, None, None):  # else they would be dropped
+        raise UnsupportedError("--start, --goal and --seed set up the run of --solver; add --solver NAME")
     if is_grid_file(str(file)):  # a maze on a polar, hex, ... grid
-        return render_grid_file(file, fmt, out, solver, heat, cell_size)
+        if seed is not None:
+            raise UnsupportedError("--seed is for square mazes; a grid maze is solved without it")
+        return render_grid_file(file, fmt, out, solver, heat, cell_size, start=parse_cell(start, "start"),
+                                goal=parse_cell(goal, "goal"))
     obj = load_maze(file)
     announce(obj.flat.shape[0], f"drawing {file}")
     if solver is not None:
-        obj = solve(obj, solver)
+        obj = solve(obj, solver, start=parse_cell(start, "start"), goal=parse_cell(goal, "goal"),
+                    **({} if seed is None else {"seed": seed}))
     if fmt == "ascii" and cell_size is not None:
         raise UnsupportedError("--cell-size is for pictures (png, svg, gif); a text drawing takes --style")
     options = {"style": style or "ascii"} if fmt == "ascii" else {"cell_size": cell_size}
@@ -79,12 +90,15 @@ def render_cmd(
 @app.command("animate")
 def animate_cmd(
     file: Optional[Path] = typer.Argument(None, metavar="FILE", help="Maze file to solve (omit with --generator)."),
-    out: Path = out_option("Animation to write: .gif or .svg.", required=True),
+    out: Path = out_option("Animation to write: .gif or .svg ('-' writes stdout, with --format).", required=True),
+    fmt: Optional[str] = format_option("gif or svg (default: from the --out extension)."),
     solver: Optional[str] = solver_option(None, "Solver to replay (default tremaux for a file)."),
     generator: Optional[str] = generator_option("Generator to replay (or to make the maze to solve)."),
     size: str = size_option(help="Maze size HxW for --generator."),
     braid: float = typer.Option(0.0, "--braid", metavar="SHARE", help="Share of dead ends opened into loops, for --generator."),
-    seed: Optional[int] = SeedOption,
+    seed: Optional[int] = typer.Option(None, "--seed", metavar="N",
+                                       help="Random seed of the maze --generator makes; with a maze FILE, of the "
+                                            "solver's choices, as for solve (tremaux: which passage to walk down)."),
     start: Optional[str] = StartOption,
     goal: Optional[str] = GoalOption,
     frames: int = typer.Option(100, "--frames", metavar="N", help="Frame budget: events are spread over at most this many frames."),
@@ -111,8 +125,8 @@ def animate_cmd(
     generator = renamed(generator, generate, "--generate", "--generator")
     from .output import check_output
 
-    check_output(out, formats=False, accepts=("gif", "svg"), writer="tremaux animate",
-                 hint="render draws still pictures")  # refused before the run, not after it
+    fmt = check_output(out, fmt, accepts=("gif", "svg"), writer="tremaux animate",
+                       hint="render draws still pictures")  # refused before the run, not after it
     from .grid_cmds import animate_grid, is_grid_file
 
     on_grid = any(v is not None for v in (grid, rings, grid_shape, radius, side, wrap, weave))
@@ -126,12 +140,14 @@ def animate_cmd(
     if on_grid or (file is not None and is_grid_file(str(file))):
         if on_grid and file is not None:
             raise UnsupportedError("give a maze FILE or --grid options with --generator, not both")
+        if file is not None and seed is not None:  # as `tremaux solve` says, rather than drop it
+            raise UnsupportedError("--seed of a maze FILE is the solver's; a grid maze is solved without it")
         options = dict(grid=grid, size=size if size != DEFAULT_SIZE or grid in (None, "square") else None,
                        rings=rings, shape=grid_shape, radius=radius, side=side, wrap=wrap, weave=weave)
         return animate_grid(maze=file, grid_options=options if on_grid else None,
                             generator=generator or ("kruskal" if weave is not None else None), solver=solver,
                             seed=seed, braid=braid, start=parse_cell(start, "start"), goal=parse_cell(goal, "goal"),
-                            out=out, frames=frames, frame_ms=frame_ms, cell_size=cell_size)
+                            out=out, frames=frames, frame_ms=frame_ms, cell_size=cell_size, fmt=fmt)
     if generator is not None:
         from .. import generate as make
 
@@ -143,7 +159,8 @@ def animate_cmd(
             raise UnsupportedError("animate needs a maze FILE to solve, or --generator NAME to animate a generator")
         obj = maze = load_maze(file)
     if solver is not None or generator is None:
+        walk = {"seed": seed} if seed is not None and generator is None else {}  # a FILE's seed: the solver's, as for solve
         obj = solve(maze, solver or "tremaux", start=parse_cell(start, "start"), goal=parse_cell(goal, "goal"),
-                    record=True)
-    render.save(obj, out, animate=True, frames=frames, frame_ms=frame_ms, cell_size=cell_size)
+                    record=True, **walk)
+    render.save(obj, out, format=fmt, animate=True, frames=frames, frame_ms=frame_ms, cell_size=cell_size)
     typer.echo(f"wrote {out}", err=True)

@@ -12,8 +12,8 @@ import typer
 from ..errors import TremauxError
 
 from .output import check_output, check_replay
-from .app import (interpret_small_mazes, GoalOption, JsonOption, StartOption, announce, app, deprecated, list_option, out_option, parse_cell,
-                  renamed, solver_option, wants_animation)
+from .app import (interpret_small_mazes, GoalOption, JsonOption, StartOption, announce, app, deprecated, format_option, list_option,
+                  out_option, parse_cell, renamed, solver_option)
 from .maze_cmds import load_maze
 
 
@@ -38,7 +38,9 @@ def solve_cmd(
         help="Random seed of the solver's choices (tremaux: which unmarked passage to walk down); "
              "default: the fixed order N, E, S, W."),
     list_: bool = list_option("solvers"),
-    out: Optional[Path] = out_option("Also draw the solution: .txt, .png, .svg, or .gif (replays the run)."),
+    out: Optional[Path] = out_option("Also draw the solution: .txt, .png, .svg, or .gif (replays the run); '-' writes "
+                                     "it on stdout instead of the drawing, with --format."),
+    fmt: Optional[str] = format_option("Format for --out: txt, png, svg or gif (default: from the extension)."),
     algorithm: Optional[str] = deprecated("--algorithm", "-a"),
 ) -> None:
     """Solve a maze and print it with its path (or --json, or --explain the run)."""
@@ -49,31 +51,38 @@ def solve_cmd(
     file = str(path)
     if as_json and explain_:  # else one of them would be ignored
         raise TremauxError("--json and --explain print two different things; give one of them")
-    if out is not None:  # refused before the run, not after it
-        check_output(out, formats=False, accepts=("ascii", "png", "svg", "gif"), writer="tremaux solve",
-                     hint="--json prints the solution for machines")
+    if fmt is not None and out is None:
+        raise TremauxError("--format is the format of --out; give --out FILE (or --out - for the standard output)")
+    to_stdout = out is not None and str(out) == "/dev/stdout"
+    if to_stdout and (as_json or explain_):  # both would go to the standard output
+        raise TremauxError(f"--out - and {'--json' if as_json else '--explain'} both write the standard output; "
+                           "give --out a file")
+    from .grid_cmds import is_grid_file, solve_grid_file
+
+    is_grid = is_grid_file(file)
+    if out is not None and not is_grid:  # refused before the run, not after it
+        fmt = check_output(out, fmt, accepts=("ascii", "png", "svg", "gif"), writer="tremaux solve",
+                           hint="--json prints the solution for machines")
     from ..solvers import SOLVERS, explain, solve
 
     solver = renamed(solver, algorithm, "--algorithm", "--solver") or "bfs"
     options = {} if seed is None else {"seed": seed}
-    from .grid_cmds import is_grid_file, solve_grid_file
-
-    if is_grid_file(file):  # a maze on a polar, hex, ... grid
+    if is_grid:  # a maze on a polar, hex, ... grid
         if options or explain_:
             given = " and ".join(name for name, on in (("--seed", options), ("--explain", explain_)) if on)
             raise TremauxError(f"{given} {'are' if options and explain_ else 'is'} for square mazes; "
                                f"a grid maze is solved without {'them' if options and explain_ else 'it'}")
-        return solve_grid_file(file, solver, parse_cell(start, "start"), parse_cell(goal, "goal"), as_json, out)
+        return solve_grid_file(file, solver, parse_cell(start, "start"), parse_cell(goal, "goal"), as_json, out, fmt)
     interpret_small_mazes()
     maze = load_maze(file)
-    if not (as_json or explain_):
+    if not (as_json or explain_ or to_stdout):
         from ..render import text as render_text
 
         render_text.check_text_size(maze)  # refuse now what could not be printed after a long run
     announce(maze.flat.shape[0], f"solving {file} with {SOLVERS.get(solver).name}")
     sol = solve(maze, solver, start=parse_cell(start, "start"), goal=parse_cell(goal, "goal"),
-                record=explain_ or wants_animation(out), **options)
-    if wants_animation(out):  # refused before anything is printed, with the command that takes --frames
+                record=explain_ or fmt == "gif", **options)
+    if fmt == "gif":  # refused before anything is printed, with the command that takes --frames
         ends = "".join(f" --{k} {v}" for k, v in (("start", start), ("goal", goal)) if v)
         check_replay(sol, f"replay it with fewer frames (`tremaux animate {file} -s {sol.algorithm}{ends} "
                           f"--frames {{frames}} --out {out}`), or draw a .png")
@@ -84,11 +93,12 @@ def solve_cmd(
     else:
         from ..render import to_text
 
-        typer.echo(to_text(sol))
+        if not to_stdout:  # else the picture is what goes there
+            typer.echo(to_text(sol))
         typer.echo(f"{sol.algorithm}: {sol.message}", err=True)
     if out is not None:
         from ..render import save
 
-        save(sol, out)  # the drawing printed above, or a picture of it
+        save(sol, out, format=fmt)  # the drawing printed above, or a picture of it
         typer.echo(f"wrote {out}", err=True)
 

@@ -384,7 +384,8 @@ def to_animated_svg(obj: Any, *, frames: int = 100, frame_ms: int = 60, style: S
     return "\n".join(out) + "\n"
 
 
-def save_animation(obj: Any, path: Any, *, frames: int = 100, frame_ms: int = 60, style: Style | None = None) -> None:
+def save_animation(obj: Any, path: Any, *, format: str | None = None, frames: int = 100, frame_ms: int = 60,
+                   style: Style | None = None) -> None:
     """Write the animation of ``obj`` to ``path``: ``.gif`` or ``.svg``.
 
     Parameters
@@ -392,7 +393,9 @@ def save_animation(obj: Any, path: Any, *, frames: int = 100, frame_ms: int = 60
     obj : GridGenerated or GridSolution
         Made with ``record=True``.
     path : str or pathlib.Path
-        The file; its extension picks the format.
+        The file; its extension picks the format unless ``format`` is given.
+    format : str, optional
+        ``gif`` or ``svg``, for a path without an extension (``/dev/stdout``).
     frames, frame_ms : int
         Frame budget and milliseconds per frame.
     style : Style, optional
@@ -419,7 +422,7 @@ def save_animation(obj: Any, path: Any, *, frames: int = 100, frame_ms: int = 60
     from ..io.outputs import output_format
 
     p = Path(path)
-    if output_format(p, accepts=("gif", "svg"), writer="an animation", named=False) == "gif":
+    if output_format(p, format, accepts=("gif", "svg"), writer="an animation") == "gif":
         write_file(p, to_gif(obj, frames=frames, frame_ms=frame_ms, style=style))
     else:
         write_file(p, to_animated_svg(obj, frames=frames, frame_ms=frame_ms, style=style))
