@@ -38,7 +38,7 @@ from .heaps import least_child4
 # "newest", "oldest" and "uniformly random live entry" are all O(1) amortised.
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _choose(lst, head, tail, live, state, pn, po, pr):
     """Index of the entry to take: newest w.p. pn, oldest w.p. po, else random."""
     if pr == 0.0 and po == 0.0:
@@ -60,7 +60,7 @@ def _choose(lst, head, tail, live, state, pn, po, pr):
             return x
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _remove(lst, x, head, tail, live):
     lst[x] = -1
     live -= 1
@@ -85,7 +85,7 @@ def _remove(lst, x, head, tail, live):
 # depth and keep siblings on one cache line.
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _heap_push(hp, size, key, item):
     v = (np.int64(key) << 32) | np.int64(item)
     x = size
@@ -101,7 +101,7 @@ def _heap_push(hp, size, key, item):
     return size + 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _heap_pop(hp, size):
     # Floyd's bottom-up deletion: walk the hole down along the smallest
     # children to a leaf (no comparison with the moved element), then sift

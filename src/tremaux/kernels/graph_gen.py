@@ -89,7 +89,7 @@ def _iota(n):
     return a
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _pick(nbr, visited, i, state, want):
     """A random side of ``i`` whose neighbour's ``visited`` flag is ``want``, or -1.
 
@@ -211,7 +211,7 @@ def growing_tree(nbr, back, start, params, state, cells, trace):
             k = head
         else:
             k = head + below(state, tail - head)
-        i = lst[k]
+        i = np.int64(lst[k])  # int64 as everywhere: one compiled form of the topology's helpers
         visits += 1
         loc = lastloc if i == last else locate(nbr, i)
         m = 0
@@ -244,7 +244,7 @@ def growing_tree(nbr, back, start, params, state, cells, trace):
     return s0, visits, maxf, t
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _reach(nbr, back, j, loc, state, pos, via, heap, size, trace, t):
     """Prim: the new tree cell ``j`` offers each neighbour outside the tree a passage of random weight; a
     neighbour keeps its lightest offer (and the side it came by). Returns ``(size, t)``."""
@@ -357,7 +357,7 @@ def wilson(nbr, back, start, params, state, cells, trace):
         length = 0
         while not inside[i]:
             inside[i] = True
-            i, t = _carve(cells, nbr, back, i, way[i], trace, t)
+            i, t = _carve(cells, nbr, back, i, np.int64(way[i]), trace, t)
             length += 1
         if length > maxf:
             maxf = length
@@ -399,6 +399,7 @@ def hunt_and_kill(nbr, back, start, params, state, cells, trace):
         k = -1
         while size > 0:
             k, size = pop4(heap, size)
+            k = np.int64(k)
             if not visited[k]:
                 break
             k = -1
