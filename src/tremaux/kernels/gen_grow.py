@@ -38,7 +38,7 @@ from .heaps import least_child4
 # "newest", "oldest" and "uniformly random live entry" are all O(1) amortised.
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _choose(lst, head, tail, live, state, pn, po, pr):
     """Index of the entry to take: newest w.p. pn, oldest w.p. po, else random."""
     if pr == 0.0 and po == 0.0:
@@ -60,7 +60,7 @@ def _choose(lst, head, tail, live, state, pn, po, pr):
             return x
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _remove(lst, x, head, tail, live):
     lst[x] = -1
     live -= 1
