@@ -85,7 +85,7 @@ def _remove(lst, x, head, tail, live):
 # depth and keep siblings on one cache line.
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _heap_push(hp, size, key, item):
     v = (np.int64(key) << 32) | np.int64(item)
     x = size
@@ -101,7 +101,7 @@ def _heap_push(hp, size, key, item):
     return size + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _heap_pop(hp, size):
     # Floyd's bottom-up deletion: walk the hole down along the smallest
     # children to a leaf (no comparison with the moved element), then sift
