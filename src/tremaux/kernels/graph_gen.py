@@ -89,7 +89,7 @@ def _iota(n):
     return a
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _pick(nbr, visited, i, state, want):
     """A random side of ``i`` whose neighbour's ``visited`` flag is ``want``, or -1.
 
@@ -244,7 +244,7 @@ def growing_tree(nbr, back, start, params, state, cells, trace):
     return s0, visits, maxf, t
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _reach(nbr, back, j, loc, state, pos, via, heap, size, trace, t):
     """Prim: the new tree cell ``j`` offers each neighbour outside the tree a passage of random weight; a
     neighbour keeps its lightest offer (and the side it came by). Returns ``(size, t)``."""

@@ -52,7 +52,7 @@ def pop(keys, vals, size):
     return key, val, size
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def push4(heap, size, x):
     """Push ``x`` on a 4-ary min-heap (shallower than a binary one: fewer cache misses per pop)."""
     k = size
@@ -95,7 +95,7 @@ def least_child4(heap, a, size):
     return -1, heap[0]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def pop4(heap, size):
     """Pop the least entry of a 4-ary min-heap.
 
@@ -145,20 +145,20 @@ def _isift_up(heap, pos, k, x):
     pos[np.int64(x & low)] = k
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def ipush(heap, pos, size, x):
     """Push ``x`` (``key << 32 | item``) on the indexed heap; returns the new size."""
     _isift_up(heap, pos, size, x)
     return size + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def ilower(heap, pos, x):
     """Give the item of ``x`` the lower entry ``x`` (the item is in the heap, its entry above ``x``)."""
     _isift_up(heap, pos, np.int64(pos[np.int64(x & uint64(0xFFFFFFFF))]), x)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def ipop(heap, pos, size):
     """Pop the least entry of the indexed heap (Floyd's bottom-up deletion, as :func:`pop4`); returns
     ``(entry, new size)``. The popped item's ``pos`` is left for the caller to overwrite."""
