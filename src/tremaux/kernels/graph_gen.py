@@ -211,7 +211,7 @@ def growing_tree(nbr, back, start, params, state, cells, trace):
             k = head
         else:
             k = head + below(state, tail - head)
-        i = lst[k]
+        i = np.int64(lst[k])  # int64 as everywhere: one compiled form of the topology's helpers
         visits += 1
         loc = lastloc if i == last else locate(nbr, i)
         m = 0
@@ -357,7 +357,7 @@ def wilson(nbr, back, start, params, state, cells, trace):
         length = 0
         while not inside[i]:
             inside[i] = True
-            i, t = _carve(cells, nbr, back, i, way[i], trace, t)
+            i, t = _carve(cells, nbr, back, i, np.int64(way[i]), trace, t)
             length += 1
         if length > maxf:
             maxf = length
@@ -399,6 +399,7 @@ def hunt_and_kill(nbr, back, start, params, state, cells, trace):
         k = -1
         while size > 0:
             k, size = pop4(heap, size)
+            k = np.int64(k)
             if not visited[k]:
                 break
             k = -1

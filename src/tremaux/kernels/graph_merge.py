@@ -61,27 +61,17 @@ def kruskal(nbr, back, start, params, state, cells, trace):
 
 
 @njit(cache=True)
-def _order(nbr, back, state, sh, w, arcs):
-    """Fill ``arcs`` (room for every passage) with the passages in a uniformly random order, their far
-    ends included when ``w > 0`` (see :func:`kruskal`); returns ``arcs``.
-
-    Rao-Sandelius: each passage draws one of ``NB`` buckets, pass 1 counts (knowing only how many
-    passages there are), pass 2 replays the same draws and scatters, then each bucket, small enough
-    for the cache, is shuffled by Fisher-Yates; multinomial buckets and uniform shuffles inside them
-    give every order the same probability.
-    """
-    n, S = shape(nbr)
-    m = arcs.shape[0]
-    m_est = n * S // 2
-    bbits = 0
-    while bbits < 12 and (m_est >> (bbits + 16)) > 0:
-        bbits += 1
+def _bucket_starts(state, m, bbits):
+    """Pass 1 of :func:`_order`: where each of the ``2**bbits`` buckets starts (``counts[b]``, ``counts[NB] = m``)
+    for the bucket draws of ``m`` passages, the random ``state`` left as it was (pass 2 replays the draws).
+    Apart from :func:`_order`, which numba compiles once per topology and passage width, because it reads
+    neither."""
     NB = 1 << bbits
     counts = np.zeros(NB + 1, np.int64)
-    saved = state.copy()
     bits = uint64(0)
     nbits = 0
     if bbits > 0:  # pass 1 counts the draws only: it needs the number of passages, not which they are
+        saved = state.copy()
         for _ in range(m):
             if nbits < bbits:
                 bits = next_u64(state)
@@ -98,6 +88,42 @@ def _order(nbr, back, state, sh, w, arcs):
         counts[b] = total
         total += c0
     counts[NB] = total
+    return counts
+
+
+@njit(cache=True)
+def _shuffle_buckets(state, arcs, ends):
+    """Pass 3 of :func:`_order`: Fisher-Yates inside each bucket (bucket ``b`` ends at ``ends[b]``)."""
+    lo = 0
+    for b in range(ends.shape[0] - 1):
+        hi = ends[b]
+        for x in range(hi - 1, lo, -1):
+            y = lo + below(state, x - lo + 1)
+            e = arcs[x]
+            arcs[x] = arcs[y]
+            arcs[y] = e
+        lo = hi
+
+
+@njit(cache=True)
+def _order(nbr, back, state, sh, w, arcs):
+    """Fill ``arcs`` (room for every passage) with the passages in a uniformly random order, their far
+    ends included when ``w > 0`` (see :func:`kruskal`); returns ``arcs``.
+
+    Rao-Sandelius: each passage draws one of ``NB`` buckets, pass 1 counts (knowing only how many
+    passages there are), pass 2 replays the same draws and scatters, then each bucket, small enough
+    for the cache, is shuffled by Fisher-Yates; multinomial buckets and uniform shuffles inside them
+    give every order the same probability. Only pass 2 reads the topology: passes 1 and 3 are kernels
+    of their own, compiled once for every grid.
+    """
+    n, S = shape(nbr)
+    m = arcs.shape[0]
+    m_est = n * S // 2
+    bbits = 0
+    while bbits < 12 and (m_est >> (bbits + 16)) > 0:
+        bbits += 1
+    NB = 1 << bbits
+    counts = _bucket_starts(state, m, bbits)
     bits = uint64(0)
     nbits = 0
     for i in range(n):  # pass 2 replays the draws and scatters the passages
@@ -119,15 +145,7 @@ def _order(nbr, back, state, sh, w, arcs):
                 a = (a << w) | (j << sh) | facing(nbr, back, loc, i, s)
             arcs[counts[b]] = a
             counts[b] += 1
-    lo = 0
-    for b in range(NB):
-        hi = counts[b]  # after pass 2, counts[b] is the end of bucket b
-        for x in range(hi - 1, lo, -1):
-            y = lo + below(state, x - lo + 1)
-            e = arcs[x]
-            arcs[x] = arcs[y]
-            arcs[y] = e
-        lo = hi
+    _shuffle_buckets(state, arcs, counts)  # after pass 2, counts[b] is the end of bucket b
     return arcs
 
 
@@ -244,7 +262,7 @@ def growing_forest(nbr, back, start, params, state, cells, trace):
         label[seeds[x]] = x
         lst[tail] = seeds[x]
         tail += 1
-        t = record(trace, t, EV_FRONTIER, seeds[x], -1)
+        t = record(trace, t, EV_FRONTIER, np.int64(seeds[x]), -1)
     visits = 0
     maxf = tail
     while tail > head:
@@ -255,7 +273,7 @@ def growing_forest(nbr, back, start, params, state, cells, trace):
             k = head
         else:
             k = head + below(state, tail - head)
-        i = lst[k]
+        i = np.int64(lst[k])
         visits += 1
         m = 0
         loc = locate(nbr, i)
@@ -332,7 +350,7 @@ def kruskal_weave(nbr, back, start, params, state, cells, trace):
     crossings = 0
     t = 0
     for k in range(n):
-        b = order[k]
+        b = np.int64(order[k])
         if used[b] or uniform(state) >= density:
             continue
         d = below(state, half)  # the tunnel's axis
@@ -395,7 +413,7 @@ def braid(nbr, back, fraction, state, cells, trace, t):
     buf = np.empty(S, np.int64)
     opened = 0
     for k in range(n):
-        i = order[k]
+        i = np.int64(order[k])
         v = np.int64(cells[i])
         deg = 0
         for s in range(S):

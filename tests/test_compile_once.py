@@ -1,0 +1,67 @@
+"""Kernels compiled once per set of argument types that matters: no copy for an index that is ``int32`` here
+and ``int64`` there, and a part that reads no topology compiled once for every grid.
+
+Each check runs in a fresh process with an empty numba cache and counts numba's compilations (its
+``numba:compile`` event fires on a cache miss only).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+SRC = str(Path(__file__).resolve().parents[1] / "src")
+
+CHILD = r"""
+import collections, json, sys
+from numba.core import event
+
+seen = collections.defaultdict(list)
+
+class Listener(event.Listener):
+    def on_start(self, ev):
+        f = ev.data["dispatcher"].py_func
+        seen[f"{f.__module__}.{f.__qualname__}"].append([str(a) for a in ev.data["args"]])
+
+    def on_end(self, ev):
+        pass
+
+event.register("numba:compile", Listener())
+from tremaux.grids import generate_on, make_grid
+
+for name, params in json.loads(sys.argv[1]):
+    grid = make_grid(name, **params)
+    for generator in json.loads(sys.argv[2]):
+        generate_on(grid, generator, seed=0, record=True)
+print(json.dumps(seen))
+"""
+
+
+def _compilations(grids, generators, tmp_path):
+    env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", ""),
+           "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+    proc = subprocess.run([sys.executable, "-c", CHILD, json.dumps(grids), json.dumps(generators)],
+                          capture_output=True, text=True, env=env, timeout=600, check=True)
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def test_topology_helpers_and_shared_parts_compile_once(tmp_path):
+    grids = [["hex", {"size": [4, 5]}], ["polar", {"rings": 3}]]
+    generators = ["growing-tree", "hunt-and-kill", "prim", "growing-forest", "kruskal"]
+    seen = _compilations(grids, generators, tmp_path)
+    topo = {name: sigs for name, sigs in seen.items() if name.startswith("tremaux.kernels.graph_topo.")}
+    assert topo  # the hex and polar neighbour functions were compiled
+    for name, sigs in topo.items():
+        kinds = {s[0] for s in sigs}  # one topology type per kind of grid
+        # the cell and side indices are int64 from every caller (numba may compile the same types again for a
+        # caller with other compile options: an overload calling another)
+        assert len({tuple(s) for s in sigs}) == len(kinds), (name, sigs)
+        for s in sigs:
+            assert all(a == "int64" for a in s[1:] if "int" in a and "(" not in a), (name, s)
+    # Kruskal's bucket count reads no topology: one copy for both kinds of grid (and its shuffle one per
+    # width of the passages it holds)
+    assert len(seen.get("tremaux.kernels.graph_merge._bucket_starts", [])) == 1
+    assert len(seen.get("tremaux.kernels.graph_merge._shuffle_buckets", [])) == 2
