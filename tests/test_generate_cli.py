@@ -116,9 +116,9 @@ def test_bad_algorithm_options_are_named(capsys, args, message):
 
 @pytest.mark.parametrize("args, message", [
     (["--out", "{tmp}/m.xyz"], "error: cannot tell what to write to '{tmp}/m.xyz' from its extension"),
-    (["--out", "{tmp}/missing/m.txt"], "error: no such file: {tmp}/missing/m.txt"),
+    (["--out", "{tmp}/missing/m.txt"], "error: cannot write {tmp}/missing/m.txt: the folder {tmp}/missing does not exist"),
     (["--out", "{tmp}/m.txt", "--format", "xyz"], "error: unknown format 'xyz'"),
-    (["--grid", "hex", "--out", "{tmp}/missing/m.json"], "error: no such file: {tmp}/missing/m.json"),
+    (["--grid", "hex", "--out", "{tmp}/missing/m.json"], "error: cannot write {tmp}/missing/m.json: the folder {tmp}/missing does not exist"),
 ])
 def test_an_unwritable_out_is_refused_before_the_maze_is_made(capsys, monkeypatch, tmp_path, args, message):
     import tremaux.generators

@@ -208,7 +208,7 @@ def test_animate_refuses_a_gif_frame_longer_than_the_format_holds(capsys, tmp_pa
 @pytest.mark.parametrize("out, message", [("a.png", "error: tremaux animate writes svg or gif, not png ('{}')"),
                                           ("a", "error: cannot tell what to write to '{}' from its extension: use "
                                                 ".svg or .gif, or name a format (svg, gif)\n"),
-                                          ("missing/a.gif", "error: no such file: {}")])
+                                          ("missing/a.gif", "error: cannot write {}: the folder ")])
 def test_animate_refuses_an_unwritable_out_before_the_run(capsys, monkeypatch, tmp_path, out, message):
     import tremaux
 

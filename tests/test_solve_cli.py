@@ -87,7 +87,7 @@ def test_missing_file(capsys, tmp_path):
               "format (ascii, png, svg, gif)\n"),
     ("x.json", "error: tremaux solve writes ascii, png, svg or gif, not json ('{}'); --json prints the solution "
                "for machines\n"),
-    ("missing/x.png", "error: no such file: {}\n"),
+    ("missing/x.png", "error: cannot write {0}: the folder {0.parent} does not exist\n"),
 ])
 def test_an_unwritable_out_is_refused_before_the_run(capsys, tmp_path, out, message):
     path = tmp_path / "maze.txt"

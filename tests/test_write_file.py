@@ -38,7 +38,7 @@ def test_a_write_cut_short_leaves_the_old_file_and_no_scraps(tmp_path, name):
 
 def test_the_error_names_the_file_asked_for(capsys, tmp_path):
     (tmp_path / "plain").write_text("x")
-    for target, message in ((tmp_path / "missing" / "m.txt", "error: no such file: {}\n"),
+    for target, message in ((tmp_path / "missing" / "m.txt", "error: cannot write {}: the folder " + str(tmp_path / "missing") + " does not exist\n"),
                             (tmp_path / "plain" / "m.txt", "error: {}: Not a directory\n")):
         code, _, err = run(capsys, "generate", "--size", "3x3", "--out", str(target))
         assert code == 2 and err == message.format(target)

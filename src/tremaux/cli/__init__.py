@@ -135,7 +135,12 @@ def main(argv: list[str] | None = None) -> None:
                    "(see --memory-limit)", err=True)
         sys.exit(2)
     except FileNotFoundError as exc:
-        typer.echo(f"error: no such file: {exc.filename}", err=True)
+        from .output import MissingFolderError
+
+        if isinstance(exc, MissingFolderError):  # an output file: its folder is what is missing
+            typer.echo(f"error: cannot write {exc.filename}: {exc.strerror}", err=True)
+        else:
+            typer.echo(f"error: no such file: {exc.filename}", err=True)
         sys.exit(2)
     except (IsADirectoryError, PermissionError) as exc:
         typer.echo(f"error: cannot open {exc.filename}: {exc.strerror}", err=True)

@@ -205,6 +205,16 @@ def check_output(out: Path, to: str | None = None, *, formats: bool = True, acce
     return fmt
 
 
+class MissingFolderError(FileNotFoundError):
+    """An output file whose folder does not exist: ``error: cannot write maze.txt: the folder out does not exist``.
+
+    Examples
+    --------
+    >>> str(MissingFolderError(2, "the folder out does not exist", "out/m.txt").filename)
+    'out/m.txt'
+    """
+
+
 def check_folder(out: Path) -> None:
     """Refuse, before any work, an ``--out`` that is a folder, or whose folder is missing or is not a folder.
 
@@ -215,7 +225,7 @@ def check_folder(out: Path) -> None:
 
     Raises
     ------
-    FileNotFoundError, NotADirectoryError, IsADirectoryError
+    MissingFolderError, NotADirectoryError, IsADirectoryError
         Naming ``out`` (the command line prints them in one line).
 
     Examples
@@ -224,14 +234,14 @@ def check_folder(out: Path) -> None:
     >>> check_folder(Path("/no/such/folder/maze.txt"))
     Traceback (most recent call last):
     ...
-    FileNotFoundError: [Errno 2] No such file or directory: '/no/such/folder/maze.txt'
+    tremaux.cli.output.MissingFolderError: [Errno 2] the folder /no/such/folder does not exist: '/no/such/folder/maze.txt'
     """
     import errno
     import os
 
     folder = out.parent
     if not folder.exists():
-        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(out))
+        raise MissingFolderError(errno.ENOENT, f"the folder {folder} does not exist", str(out))
     if not folder.is_dir():
         raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(out))
     if out.is_dir():  # the work would be lost when the file cannot be written
