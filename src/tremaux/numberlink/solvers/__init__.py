@@ -106,9 +106,10 @@ def solve_puzzle(
         process that is killed shortly after the limit (:mod:`.bound`), so
         no solver overruns it by much; an easy puzzle never starts one.
         When the child is killed, ``extras["child_process"]`` says so
-        (``"time limit"``) and the solutions found are kept (the child sends
-        them to the parent as it goes: at most those of the last stretch of
-        its grace are lost). Time spent loading or compiling kernels on their first use
+        (``"time limit"``) and what was found is kept (the child sends its
+        count and the solutions kept to the parent as it goes: at most the
+        finds of the last stretch of its grace are lost). A count runs one
+        exact search to its end when it can, and takes the number from it. Time spent loading or compiling kernels on their first use
         in the process is not counted (it is given back, and reported
         in ``extras["load_seconds"]``), nor included in ``seconds``.
     max_steps : int, optional
@@ -143,7 +144,7 @@ def solve_puzzle(
     (3, False, '3 solutions (stopped at the limit 3)')
     >>> r = solve_puzzle(Puzzle.from_rows(["1...", "....", "...1"]), rule="nikoli", count=100, keep=1)
     >>> r.count, len(r.solutions), r.complete
-    (29, 1, True)
+    (10, 1, True)
     """
     puzzle = puzzle_of(puzzle)
     entry, the_rule, count, limit, max_steps = _checked(solver, rule, touch, unique, count, time_limit, max_steps,

@@ -18,8 +18,8 @@ child :func:`grace` seconds after the deadline whatever it is doing. Easy
 questions, nearly all, are answered before their first checkpoint past the
 budget and never start a child.
 
-What the work publishes with :func:`progress` (the solutions a count has
-found so far, say) is the answer of a child killed at the deadline: the
+What the work publishes with :func:`progress` (how many solutions a count has
+found so far, and the few it keeps, say) is the answer of a child killed at the deadline: the
 child sends it to the parent from its checkpoints, every
 :data:`PROGRESS_SHARE` of the grace (less often when making it takes long:
 at most a tenth of the child's time goes to it), so a child killed while it
