@@ -383,7 +383,7 @@ def _build(puzzle: Puzzle, solver: str, rule: Rule, a: Answer, *, unique: bool, 
                 msg += f"; {loading:.2f} s more went to loading kernels on their first use"
             msg += ")"
         if n:
-            msg += f"; {_plural(n)} found so far, kept"
+            msg += f"; {_plural(n)} found so far, " + (f"the first {len(found)} kept" if len(found) < n else "kept")
             if unique:  # the puzzle is solved; what is not known is whether another solution exists
                 msg = "uniqueness undecided: " + msg
             elif count:
