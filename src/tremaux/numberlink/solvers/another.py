@@ -198,11 +198,11 @@ def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
                 one.resume.close()  # the SAT encoding that found the first: not needed
             return _held(task, found, False, "; ".join(how[:2]))
     if task.want > 2:  # a count: one exact search enumerates every solution, each once, and counts them alone
-        run = one.resume if hasattr(one.resume, "advance") else _new_run(task, found[0], counting=True)
-        if run is not None:
-            if run is not one.resume and hasattr(one.resume, "close"):
-                one.resume.close()  # the SAT encoding that found the first: a count does not enumerate with SAT
-            return _count(task, run, found, how[0])
+        from .counting import count_stage  # it uses this module's race and searches
+
+        counted = count_stage(task, one, found, seen, how, first_seconds)
+        if counted is not None:
+            return counted
     run = enc = None
     if hasattr(one.resume, "advance"):
         run = one.resume  # the search that found it, ready to go on with the same pruning
@@ -356,31 +356,6 @@ def _held(task: Task, found: list[Linking], exhausted: bool, how: str, **kw) -> 
     """The answer of ``found`` (distinct solutions): the first :attr:`.Task.keeps` kept, all counted (at most
     ``want``)."""
     return Answer(tuple(found[: task.keeps]), exhausted, how, count=min(len(found), task.want), **kw)
-
-
-def _count(task: Task, run, found: list[Linking], how: str) -> Answer:
-    """A count by the exact search ``run`` alone: it meets every solution once (the first among them), so the
-    number it met is the count when it ends, with no solution compared to another and no SAT turn.
-
-    ``found``: the solutions known before it (the first, those of moved lines), all among the run's; when time
-    runs out first, the larger of the two numbers stands (a lower bound).
-    """
-    def answer(out, stopped: str = "") -> Answer:
-        sols, n = (out.solutions, out.count) if out.count >= len(found) else (tuple(found), len(found))
-        n = min(n, task.want)
-        verdict = ("no other (search)" if n < 2 else "counted by search") if out.complete else "another by search"
-        return Answer(tuple(sols[: task.keeps]), bool(out.complete), f"{how}; {verdict}", stopped=stopped,
-                      steps=int(out.nodes), count=n)
-
-    bound.progress(lambda: answer(_outcome(run), "time limit"))  # what stands if the child is killed: counts
-    out = run.advance(task.deadline)
-    done = out.complete or out.count >= task.want
-    return answer(out, "" if done else "time limit")
-
-
-def _outcome(run):
-    """What ``run`` has found so far, without searching further."""
-    return run.advance(float("-inf"))
 
 
 def _add(found: list[Linking], seen: set, more) -> bool:
