@@ -120,3 +120,22 @@ def test_time_spent_loading_kernels_before_the_fork_is_given_back_in_the_child(m
     r = solve_puzzle(Puzzle.from_rows(["1..2", "....", "1..2"]), rule="nikoli", time_limit=1.0)
     assert r.status == "solved", r.message
     assert "child_process" not in r.extras  # the child answered: it was not killed
+
+
+def test_a_small_puzzle_from_the_command_line_is_counted_by_sat_first_then_by_the_search(monkeypatch):
+    # kernels that would run interpreted (a small puzzle from the command line): SAT counts within the first
+    # round; a count it has not finished by then is the compiled search's, from the start, alone
+    from tremaux.numberlink.solvers import counting, pipeline, search
+
+    monkeypatch.setattr(search, "compiled_now", lambda puzzle: False)
+    monkeypatch.setattr(pipeline, "FIRST_HORIZON", 0.2)
+    runs = []
+    real = counting._count
+    monkeypatch.setattr(counting, "_count", lambda *a: runs.append(a[1]) or real(*a))
+    few = solve_puzzle(Puzzle.from_rows(["1..", "...", "..1"]), rule="nikoli", count=100, keep=1)
+    assert few.complete and few.count == 6 and len(few.solutions) == 1 and runs == []  # SAT alone
+    corners_7 = Puzzle.from_rows(["1......"] + ["......."] * 5 + ["......1"])
+    every = ColourRun(corners_7, max_solutions=10 ** 9, keep=1).advance().count
+    many = solve_puzzle(corners_7, rule="nikoli", count=10 ** 6, keep=2)
+    assert many.complete and many.count == every and len(many.solutions) == 2
+    assert len(runs) == 1 and isinstance(runs[0], ColourRun)
