@@ -107,7 +107,8 @@ def solve_cmd(
     touch: Optional[bool] = TouchOption,
     unique: bool = typer.Option(False, "--unique", help="Prove the solution unique or show a second one."),
     count: Optional[int] = count_option("Count solutions, up to this limit."),
-    all_: bool = typer.Option(False, "--all", help="List every solution (up to --count, default 1000)."),
+    all_: bool = typer.Option(False, "--all", help="List every solution (up to --count, default 1000; at most "
+                                                   "1000 are printed, the others counted)."),
     time_limit: Optional[float] = time_limit_option(None, "Seconds per puzzle before giving up (default 60)."),
     max_steps: Optional[int] = typer.Option(None, "--max-steps", metavar="N", help="Step budget of the tremaux traveler."),
     numbers: bool = typer.Option(False, "--numbers", help="Print the grid of numbers (as the paper) instead of lines."),
@@ -122,11 +123,13 @@ def solve_cmd(
     from ..numberlink.solvers import DEFAULT_LIMIT
 
     limit = count if count is not None else (DEFAULT_LIMIT if all_ else None)
+    # only the solutions printed are kept (the others are counted): the first, two for --unique, --all's bound
+    keep = min(limit or 1, DEFAULT_LIMIT) if all_ else 2 if unique else 1
     source = _puzzle_source(file)
     _picture_out(out, source)
     interpret_small_puzzles()
     answers = iter_solve_file(source, solver, rule=rule, touch=touch, unique=unique, count=limit,
-                              time_limit=time_limit, max_steps=max_steps)
+                              time_limit=time_limit, max_steps=max_steps, keep=keep)
     results: list[Any] = []
     unwritten = False  # a picture that could not be written: said once, the answers still shown
     for i, r in enumerate(answers):  # each answer shown (and drawn) as soon as it is known

@@ -73,6 +73,7 @@ def solve_puzzle(
     time_limit: float | None = None,
     max_steps: int | None = None,
     record: bool = False,
+    keep: int | None = None,
 ) -> PuzzleSolution:
     """Solve ``puzzle`` with the solver named ``solver``.
 
@@ -94,7 +95,9 @@ def solve_puzzle(
         Also prove that the solution is the only one, or find a second one (with ``count``, at least two
         solutions are looked for).
     count : int, optional
-        Look for up to ``count`` solutions and keep them all.
+        Count the solutions, up to ``count``: ``count`` in the answer is how
+        many were found (exact when ``complete``); the solutions kept are the
+        first ``keep`` of them.
     time_limit : float, optional
         Seconds; past it the run stops with status ``"gave-up"`` and says how
         long it took. Default :data:`DEFAULT_TIME_LIMIT`; ``float("inf")``
@@ -103,15 +106,21 @@ def solve_puzzle(
         process that is killed shortly after the limit (:mod:`.bound`), so
         no solver overruns it by much; an easy puzzle never starts one.
         When the child is killed, ``extras["child_process"]`` says so
-        (``"time limit"``) and the solutions found are kept (the child sends
-        them to the parent as it goes: at most those of the last stretch of
-        its grace are lost). Time spent loading or compiling kernels on their first use
+        (``"time limit"``) and what was found is kept (the child sends its
+        count and the solutions kept to the parent as it goes: at most the
+        finds of the last stretch of its grace are lost). A count runs one
+        exact search to its end when it can, and takes the number from it. Time spent loading or compiling kernels on their first use
         in the process is not counted (it is given back, and reported
         in ``extras["load_seconds"]``), nor included in ``seconds``.
     max_steps : int, optional
         Step budget of the ``tremaux`` traveler (default one billion); solvers without one refuse it.
     record : bool
         ``tremaux`` only: keep a trace of the traveler's moves in ``extras["trace"]``.
+    keep : int, optional
+        How many of the solutions found to keep in ``solutions`` (the others
+        are counted, not kept: a count of millions holds a few). Default:
+        every one up to ``count`` or :data:`DEFAULT_LIMIT`, whichever is less;
+        at least two with ``unique``.
 
     Returns
     -------
@@ -133,22 +142,26 @@ def solve_puzzle(
     >>> r = solve_puzzle(Puzzle.from_rows(["1...", "....", "...1"]), rule="nikoli", count=3, time_limit=5)
     >>> r.count, r.complete, r.message
     (3, False, '3 solutions (stopped at the limit 3)')
+    >>> r = solve_puzzle(Puzzle.from_rows(["1...", "....", "...1"]), rule="nikoli", count=100, keep=1)
+    >>> r.count, len(r.solutions), r.complete
+    (10, 1, True)
     """
     puzzle = puzzle_of(puzzle)
     entry, the_rule, count, limit, max_steps = _checked(solver, rule, touch, unique, count, time_limit, max_steps,
                                                         record)
     want = _wanted(unique, count)
+    keep = _kept(keep, want, unique)
     loaded = load_seconds()
     t0 = time.perf_counter()
     deadline = None if math.isinf(limit) else t0 + limit
-    task = Task(puzzle, the_rule, want, deadline, max_steps, record)
+    task = Task(puzzle, the_rule, want, deadline, max_steps, record, keep=keep)
     passes: list[Answer] = []  # the passes answered in this process (:func:`_in_process`)
     answer, why = bound.run(_in_process, (entry.func, task, limit, t0, loaded, passes), limit=limit, start=t0,
                             slack=lambda: load_seconds() - loaded)
     if why:  # the work went on in a child process, killed at the limit: what it published (sent as it went) is kept
         found = answer if isinstance(answer, Answer) else Answer((), False, entry.name)
         for earlier in passes:  # or what a pass before it found, when that is more
-            if len(earlier.solutions) > len(found.solutions):
+            if earlier.found > found.found:
                 found = earlier
         answer = replace(found, exhausted=False, stopped="time limit", resume=None,
                          extras={**found.extras, "child_process": why})
@@ -157,7 +170,7 @@ def solve_puzzle(
     if loading > 0:
         answer.extras.setdefault("load_seconds", round(loading, 6))
     return _build(puzzle, entry.name, the_rule, answer, unique=unique, count=count, limit=limit,
-                  seconds=max(0.0, time.perf_counter() - t0 - loading), hint=hint)
+                  seconds=max(0.0, time.perf_counter() - t0 - loading), hint=hint, keep=keep, loading=loading)
 
 
 def _checked(solver: Any, rule: Any, touch: Any, unique: Any, count: Any, time_limit: Any, max_steps: Any,
@@ -185,6 +198,13 @@ def _checked(solver: Any, rule: Any, touch: Any, unique: Any, count: Any, time_l
     return entry, the_rule, count, DEFAULT_TIME_LIMIT if limit is None else limit, max_steps
 
 
+def _kept(keep: Any, want: int, unique: bool) -> int:
+    """How many solutions to keep (:func:`solve_puzzle`'s ``keep``, checked): by default every one wanted, at most
+    :data:`DEFAULT_LIMIT`; never fewer than two for ``unique`` (a second solution is shown)."""
+    keep = min(want, DEFAULT_LIMIT) if keep is None else whole(keep, "keep", least=1)
+    return min(want, max(keep, 2 if unique else 1))
+
+
 def _wanted(unique: bool, count: int | None) -> int:
     """How many solutions to look for: ``count`` (at least two to decide uniqueness), else 2 for ``unique``, else
     1."""
@@ -197,24 +217,29 @@ def _in_process(func: Any, task: Task, limit: float, t0: float, loaded: float, p
     The limit is the puzzle's: a pass that ran out of time while kernels were loaded (or compiled, on an
     empty cache) is run again with what the limit leaves once loading is taken off, for as long as passes
     load kernels (each loads new ones, so this ends): a pass may reach kernels the one before never did.
-    Not in the child process of :func:`.bound.run`, whose kill does not move: a pass there would be killed
-    and its finds would replace those of the pass before. Each pass that answered is added to ``passes``.
+    In the child process of :func:`.bound.run`, whose kill moved only by the time given back before the
+    fork, a pass is run again within that (:func:`.bound.latest`), never past the kill: a pass that had
+    spent half its limit compiling kernels before the fork stopped at half its limit of work. Where the kill
+    time is not known, not at all. Each pass that answered is added to ``passes``.
     """
     answer = func(task)
     passes.append(answer)
     before = loaded
-    while answer.stopped == "time limit" and task.deadline is not None and not bound.in_child():
+    while answer.stopped == "time limit" and task.deadline is not None:
+        cap = bound.latest() if bound.in_child() else float("inf")
+        if cap is None:  # a child whose kill time is not known: no pass it could not end
+            break
         now = load_seconds()
         if now == before:  # this pass loaded nothing: all its time was the puzzle's
             break
         before = now
-        rest = limit - max(0.0, time.perf_counter() - t0 - (now - loaded))
+        rest = min(limit - max(0.0, time.perf_counter() - t0 - (now - loaded)), cap - time.perf_counter())
         if rest <= 0:
             break
         first = answer
         answer = func(replace(task, deadline=time.perf_counter() + rest))
         passes.append(answer)
-        if not answer.exhausted and len(answer.solutions) < len(first.solutions):
+        if not answer.exhausted and answer.found < first.found:
             answer = first  # solutions found before are never lost
     return answer
 
@@ -292,11 +317,11 @@ def iter_solve_file(path: Any, solver: str = "fast", **options: Any) -> Iterator
     from ..formats.grids import base_name, entry_names
 
     known = {"rule": "fill", "touch": None, "unique": False, "count": None, "time_limit": None, "max_steps": None,
-             "record": False}
+             "record": False, "keep": None}
     for key in options.keys() - known.keys():
         raise TypeError(f"iter_solve_file() got an unexpected keyword argument {key!r}; solve_puzzle takes "
                         f"{', '.join(known)}")
-    entry, the_rule = _checked(solver, **{**known, **options})[:2]
+    entry, the_rule = _checked(solver, **{k: v for k, v in {**known, **options}.items() if k != "keep"})[:2]
     items = formats.load_all(path, errors="keep")
     for item, name in zip(items, entry_names(base_name(formats.source_name(path)), len(items))):
         if isinstance(item, PuzzleError):
@@ -333,10 +358,11 @@ def _other_rule_hint(task: Task, answer: Answer, spent: float) -> str:
 
 
 def _build(puzzle: Puzzle, solver: str, rule: Rule, a: Answer, *, unique: bool, count: int | None, limit: float,
-           seconds: float, hint: str) -> PuzzleSolution:
-    """The one place a :class:`PuzzleSolution` is made from a solver's :class:`Answer`."""
-    found = a.solutions
-    n = len(found)
+           seconds: float, hint: str, keep: int | None = None, loading: float = 0.0) -> PuzzleSolution:
+    """The one place a :class:`PuzzleSolution` is made from a solver's :class:`Answer`: its first ``keep``
+    solutions, its count; ``loading``: seconds spent loading kernels on their first use, not in ``seconds``."""
+    found = a.solutions if keep is None else a.solutions[:keep]
+    n = a.found
     want = _wanted(unique, count)
     decided = a.exhausted or n >= want
     kw: dict[str, Any] = dict(steps=a.steps, seconds=seconds, name=puzzle.name, extras=a.extras, touch=rule.touch)
@@ -352,9 +378,12 @@ def _build(puzzle: Puzzle, solver: str, rule: Rule, a: Answer, *, unique: bool, 
         if a.stopped == "step budget":
             msg = f"gave up after {a.steps} steps (step budget)"
         else:
-            msg = f"gave up after {seconds:.2f} s (time limit {limit:g} s)"
+            msg = f"gave up after {seconds:.2f} s (time limit {limit:g} s"
+            if loading >= 0.005:  # the time given back was not all the work's: say where the rest went
+                msg += f"; {loading:.2f} s more went to loading kernels on their first use"
+            msg += ")"
         if n:
-            msg += f"; {_plural(n)} found so far, kept"
+            msg += f"; {_plural(n)} found so far, " + (f"the first {len(found)} kept" if len(found) < n else "kept")
             if unique:  # the puzzle is solved; what is not known is whether another solution exists
                 msg = "uniqueness undecided: " + msg
             elif count:
@@ -365,6 +394,8 @@ def _build(puzzle: Puzzle, solver: str, rule: Rule, a: Answer, *, unique: bool, 
         msg = "unique solution" if n == 1 else "not unique: a second solution is shown"
     elif count:
         msg = _plural(n) + ("" if a.exhausted else f" (stopped at the limit {count})")
+        if len(found) < n:
+            msg += f"; the first {len(found)} kept"
     else:
         msg = ("nothing to connect: the board has no numbers" if not puzzle.pairs
                else f"found by {a.how}" if a.how else "solved")

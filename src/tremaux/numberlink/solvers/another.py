@@ -187,7 +187,8 @@ def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
     _add(found, seen, one.solutions)
     how = [one.how]
     # what stands if the question is stopped in a child process (:mod:`.bound`): the solutions found by then
-    bound.progress(lambda: Answer(tuple(found[: task.want]), False, "; ".join(how), stopped="time limit"))
+    bound.progress(lambda: Answer(tuple(found[: task.keeps]), False, "; ".join(how), stopped="time limit",
+                                  count=len(found)))
     if not task.rule.cover:  # cells may stay empty: a line moved into them is a second solution at no cost
         _add(found, seen, moves(task.puzzle, found[0], touch=task.rule.touch, limit=task.want - 1))
         if len(found) > 1:
@@ -195,7 +196,13 @@ def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
         if len(found) >= task.want:
             if hasattr(one.resume, "close"):
                 one.resume.close()  # the SAT encoding that found the first: not needed
-            return Answer(tuple(found[: task.want]), False, "; ".join(how[:2]))
+            return _held(task, found, False, "; ".join(how[:2]))
+    if task.want > 2:  # a count: one exact search enumerates every solution, each once, and counts them alone
+        from .counting import count_stage  # it uses this module's race and searches
+
+        counted = count_stage(task, one, found, seen, how, first_seconds)
+        if counted is not None:
+            return counted
     run = enc = None
     if hasattr(one.resume, "advance"):
         run = one.resume  # the search that found it, ready to go on with the same pruning
@@ -263,7 +270,7 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
                     if got is not None and _add(found, seen, [got[0]]):
                         how.append(f"another by the search in {got[1]}")
                         if len(found) >= task.want:
-                            return Answer(tuple(found[: task.want]), False, "; ".join(how[:2]))
+                            return _held(task, found, False, "; ".join(how[:2]))
                 if step == "search" and run is not None:
                     t = time.perf_counter()
                     out = _go_on(task, run, t + share * (local_target if fresh else target) - spent[0],
@@ -342,8 +349,13 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
             enc.close()
     if exhausted and len(found) < 2:
         how.append("no other (SAT)")
-    return Answer(tuple(found[: task.want]), exhausted, "; ".join(how[:2]), stopped=stopped,
-                  steps=0 if enc is None else enc.calls)
+    return _held(task, found, exhausted, "; ".join(how[:2]), stopped=stopped, steps=0 if enc is None else enc.calls)
+
+
+def _held(task: Task, found: list[Linking], exhausted: bool, how: str, **kw) -> Answer:
+    """The answer of ``found`` (distinct solutions): the first :attr:`.Task.keeps` kept, all counted (at most
+    ``want``)."""
+    return Answer(tuple(found[: task.keeps]), exhausted, how, count=min(len(found), task.want), **kw)
 
 
 def _add(found: list[Linking], seen: set, more) -> bool:
@@ -398,29 +410,32 @@ def _new_local(task: Task, first: Linking):
     return LocalRun(task.puzzle, first, cover=task.rule.cover, touch=task.rule.touch)
 
 
-def _new_run(task: Task, first: Linking):
+def _new_run(task: Task, first: Linking, counting: bool = False):
     """A :class:`~.search.SearchRun` for ``task.want`` solutions, or ``None`` without the search module.
 
     Under ``nikoli`` with touching, when ``first`` covers every cell with
     lines that never run beside themselves, the question "another one?"
     is asked among the solutions whose lines never do
     (:func:`untouched_suffices`, :func:`_as_asked`): the same answer from a
-    smaller search.
+    smaller search. ``counting``: for a count, which needs every solution, the compiled search runs even where
+    a small puzzle's first questions go to SAT (:func:`~.search.compiled_now`): SAT would need a call and a
+    blocking clause for each solution.
     """
     try:
         from .colours import MAX_CELLS, MAX_PAIRS, ColourRun
         from .search import SearchRun, compiled_now
     except ImportError:
         return None
-    if not compiled_now(task.puzzle):
+    if not (counting or compiled_now(task.puzzle)):
         return None
     touch = _as_asked(task, first).rule.touch
     cut = task.want == 2 and shortcuts_suffice(task.puzzle, task.rule, first)
     p = task.puzzle
+    # without touching a cell's colour decides its links: the colour search
+    keep = task.keeps if counting else None  # the race compares the solutions it meets: it keeps them (want 2)
     if not task.rule.cover and not touch and p.pairs <= MAX_PAIRS and p.height * p.width <= MAX_CELLS:
-        # without touching a cell's colour decides its links: the colour search
-        return ColourRun(task.puzzle, prefer=first, max_solutions=task.want, cut=cut)
-    return SearchRun(task.puzzle, cover=task.rule.cover, touch=touch, max_solutions=task.want, cut=cut)
+        return ColourRun(task.puzzle, prefer=first, max_solutions=task.want, cut=cut, keep=keep)
+    return SearchRun(task.puzzle, cover=task.rule.cover, touch=touch, max_solutions=task.want, cut=cut, keep=keep)
 
 
 def _by_colour(run) -> bool:

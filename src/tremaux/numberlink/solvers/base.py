@@ -60,6 +60,9 @@ class Task:
     then: int = 1
     """How many solutions the caller will look for after this task's (uniqueness: 2): a stage whose work can go
     on past its answer keeps it for that (:attr:`Answer.resume`)."""
+    keep: int | None = None
+    """How many of the solutions found to keep (``None``: all of them, up to :attr:`want`); the others are only
+    counted (:attr:`Answer.count`), so a count of millions holds a few solutions, not millions."""
     kept: dict = field(default_factory=dict, repr=False, compare=False)
     """Work a stage can go on with in a later round of the same solve (a search run, a SAT encoding), by key
     (:meth:`resumable`); shared with every task :func:`dataclasses.replace` makes from this one."""
@@ -118,6 +121,19 @@ class Task:
             close = getattr(work, "close", None)
             if close is not None:
                 close()
+
+    @property
+    def keeps(self) -> int:
+        """How many solutions to keep: :attr:`keep`, at most :attr:`want` (at least one).
+
+        Examples
+        --------
+        >>> from tremaux.numberlink import Puzzle
+        >>> from tremaux.numberlink.rules import resolve
+        >>> Task(Puzzle.from_rows(["1.1"]), resolve("fill"), want=10, deadline=None, keep=2).keeps
+        2
+        """
+        return self.want if self.keep is None else max(1, min(self.keep, self.want))
 
     def left(self) -> float | None:
         """Seconds left before the deadline (``None`` without one; never negative).
@@ -199,10 +215,18 @@ class Answer:
     """Work done (traveler moves, SAT calls, search nodes)."""
     extras: dict[str, Any] = field(default_factory=dict)
     """Solver-specific figures."""
+    count: int | None = None
+    """How many distinct solutions were found, when ``solutions`` holds only the first of them (``None``: as many
+    as ``solutions`` holds); with ``exhausted``, the exact number of solutions."""
     resume: Any = field(default=None, repr=False, compare=False)
     """The work that found these solutions, ready to go on (a :class:`~.search.SearchRun`, or the SAT
     :class:`~.encoding.Encoding` that found them, for the caller to close), when the task asked for more
     later (:attr:`Task.then`); otherwise ``None``."""
+
+    @property
+    def found(self) -> int:
+        """How many distinct solutions were found: :attr:`count`, else the solutions held."""
+        return len(self.solutions) if self.count is None else max(self.count, len(self.solutions))
 
     @property
     def proven_none(self) -> bool:

@@ -18,8 +18,8 @@ child :func:`grace` seconds after the deadline whatever it is doing. Easy
 questions, nearly all, are answered before their first checkpoint past the
 budget and never start a child.
 
-What the work publishes with :func:`progress` (the solutions a count has
-found so far, say) is the answer of a child killed at the deadline: the
+What the work publishes with :func:`progress` (how many solutions a count has
+found so far, and the few it keeps, say) is the answer of a child killed at the deadline: the
 child sends it to the parent from its checkpoints, every
 :data:`PROGRESS_SHARE` of the grace (less often when making it takes long:
 at most a tenth of the child's time goes to it), so a child killed while it
@@ -56,7 +56,7 @@ from dataclasses import dataclass
 from typing import Any
 
 __all__ = ["IN_PROCESS_SHARE", "IN_PROCESS_FLOOR", "PROGRESS_SHARE", "in_process_budget", "grace", "run",
-           "checkpoint", "move_time", "progress", "in_child", "Moved"]
+           "checkpoint", "move_time", "progress", "in_child", "latest", "Moved"]
 
 IN_PROCESS_SHARE = 0.1
 """Share of a question's time limit that it runs in process before its work moves on in a child process."""
@@ -165,6 +165,8 @@ class _Run:
     """In the child: when (``time.perf_counter()``) its progress may next be sent."""
     sent: tuple = ()
     """In the child: the solutions of the progress last sent (:func:`_send_progress`)."""
+    margin: float = 0.0
+    """Seconds between the deadline and the kill (:func:`grace`)."""
 
 
 _local = threading.local()
@@ -231,7 +233,7 @@ def run(fn: Callable[..., Any], args: tuple[Any, ...], *, limit: float, deadline
         return fn(*args), ""
     deadline = start + limit if deadline is None else deadline
     state = _Run(start + budget, deadline + grace(limit), slack=slack, owner=os.getpid(),
-                 every=PROGRESS_SHARE * grace(limit))
+                 every=PROGRESS_SHARE * grace(limit), margin=grace(limit))
     _local.run = state
     try:
         value = fn(*args)
@@ -345,6 +347,26 @@ def in_child() -> bool:
     """
     state = _current()
     return state is not None and state.pipe is not None and os.getpid() == state.owner
+
+
+def latest() -> float | None:
+    """In the child process of a :func:`run`, the latest deadline its work may take (a ``time.perf_counter()``
+    value): the parent's kill less its grace; it has moved by the time given back to the work before the fork
+    (kernels loaded on their first use), which the work's own deadlines have not. ``None`` elsewhere.
+
+    Returns
+    -------
+    float or None
+
+    Examples
+    --------
+    >>> latest() is None  # outside a run
+    True
+    """
+    state = _current()
+    if not in_child() or state is None:
+        return None
+    return state.kill_at - state.margin
 
 
 def progress(value: Any) -> None:

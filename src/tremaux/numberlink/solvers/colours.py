@@ -74,6 +74,9 @@ class ColourRun:
     heads : bool
         Choose first among the cells beside the open end of a line (else the
         cell with the fewest colours left).
+    keep : int, optional
+        Keep only the first ``keep`` solutions (``prefer`` among them); the
+        others are counted (:attr:`count`), never made into lines. Default: all.
 
     Raises
     ------
@@ -94,7 +97,7 @@ class ColourRun:
     """
 
     def __init__(self, puzzle, *, prefer: Linking | None = None, max_solutions: int = 2, cut: bool = False,
-                 heads: bool = True) -> None:
+                 heads: bool = True, keep: int | None = None) -> None:
         if not isinstance(puzzle, Puzzle):
             raise PuzzleError(f"the colour search needs a numberlink Puzzle, not {type(puzzle).__name__}")
         if puzzle.pairs > MAX_PAIRS:
@@ -115,6 +118,9 @@ class ColourRun:
         self._cut, self._heads = bool(cut), bool(heads)
         self._known = prefer is not None
         self._sols: list[Linking] = [] if prefer is None else [prefer]
+        self._keep = int(max_solutions) if keep is None else max(1, int(keep))
+        self.count = len(self._sols)
+        """Solutions found so far, kept or not (``prefer`` among them)."""
         self._state = new_colour_state(h * w, max(1, int(max_solutions) - len(self._sols)), max(1, puzzle.pairs))
         self._rate = 0.0
         self.done = len(self._sols) >= max_solutions  # nothing left to look for
@@ -194,14 +200,16 @@ class ColourRun:
                 took = time.perf_counter() - now
                 if int(st[1]) > before and took > 0:
                     self._rate = (int(st[1]) - before) / took
-                self._sols += [self._linking(sols[s]) for s in range(int(st[6]))]
+                new = int(st[6])
+                self._sols += [self._linking(sols[s]) for s in range(min(new, self._keep - len(self._sols)))]
+                self.count += new
                 st[6] = 0
                 if status != 0:
                     self.done = True
                     self.complete = status == 1
         finally:
             self.seconds += time.perf_counter() - t0
-        return SearchOutcome(tuple(self._sols), self.complete, self.nodes, self.seconds)
+        return SearchOutcome(tuple(self._sols), self.complete, self.nodes, self.seconds, self.count)
 
     def _linking(self, colours: np.ndarray) -> Linking:
         h, w = self._h, self._w

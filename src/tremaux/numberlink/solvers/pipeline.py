@@ -150,8 +150,10 @@ def _search(task: Task) -> Answer | None:
     if task.rule.cover and not compiled_now(task.puzzle):
         return None  # a small puzzle from the command line: under fill the exact SAT stage answers it in milliseconds
     def new_run() -> SearchRun:
+        # a run handed on for a count keeps the solutions the count keeps; for uniqueness, all it meets (two)
+        keep = None if task.then <= 2 or task.keep is None else max(task.want, min(task.keep, task.then))
         return SearchRun(task.puzzle, cover=task.rule.cover, touch=task.rule.touch,
-                         max_solutions=max(task.want, task.then))
+                         max_solutions=max(task.want, task.then), keep=keep)
 
     # a plain solve's run goes on in the next round; one handed on for more solutions (resume) starts afresh
     run = task.resumable(("search", task.want), new_run) if task.then <= task.want else new_run()
@@ -364,9 +366,9 @@ def _in_rounds(task: Task, start: int) -> Answer:
             round_task = task if last else replace(task, deadline=time.perf_counter() + horizon)
             loaded = load_seconds()
             answer = _from(round_task, start)
-            if answer.exhausted or len(answer.solutions) >= task.want:
+            if answer.exhausted or answer.found >= task.want:
                 return answer
-            if best is None or len(answer.solutions) > len(best.solutions):
+            if best is None or answer.found > best.found:
                 best = answer  # solutions found in a round are never lost
             if last or task.left() == 0:
                 return best
@@ -386,8 +388,8 @@ def _from(task: Task, start: int) -> Answer:
         answer = stage(task)
         if answer is None:
             continue
-        if answer.exhausted or len(answer.solutions) >= task.want:
+        if answer.exhausted or answer.found >= task.want:
             return answer
-        if best is None or len(answer.solutions) > len(best.solutions):
+        if best is None or answer.found > best.found:
             best = answer  # stopped early: kept unless a later stage does better
     return best if best is not None else Answer((), False, "", stopped="time limit")

@@ -69,6 +69,13 @@ class SearchOutcome:
     """Search nodes visited (decisions tried on a cell)."""
     seconds: float
     """Wall-clock time of the run."""
+    count: int | None = None
+    """Solutions found in all (each once): ``solutions`` holds the first ``keep`` of them (:class:`SearchRun`);
+    with ``complete``, the exact number of solutions. ``None`` when made: ``len(solutions)``."""
+
+    def __post_init__(self) -> None:
+        if self.count is None:
+            object.__setattr__(self, "count", len(self.solutions))
 
 
 def compiled_now(puzzle: Puzzle) -> bool:
@@ -180,6 +187,9 @@ class SearchRun:
         solutions, but it keeps another solution than a first one that
         covers every cell whenever there is one
         (:func:`.reductions.shortcuts_suffice`), in a smaller search.
+    keep : int, optional
+        Keep only the first ``keep`` solutions; the others are counted
+        (:attr:`SearchOutcome.count`), never made into lines. Default: all.
 
     Raises
     ------
@@ -201,7 +211,7 @@ class SearchRun:
     """
 
     def __init__(self, puzzle: Puzzle, *, cover: bool, touch: bool, max_solutions: int = 1,
-                 cut: bool = False) -> None:
+                 cut: bool = False, keep: int | None = None) -> None:
         self._t0 = time.perf_counter()
         self._spent = 0.0
         if not isinstance(puzzle, Puzzle):
@@ -224,6 +234,8 @@ class SearchRun:
         self._flat, self._h, self._w, self._ends, self._flip = flat, h, w, ends, flip
         self._cut = 0 if not cut else (2 if flip else 1)
         self._sols: list[Linking] = []
+        self._keep = max_solutions if keep is None else max(1, int(keep))
+        self._count = 0  # solutions found in all, kept or not
         self._rate = 0.0  # nodes per second measured over the run's kernel calls
         self._done = False
         if self._diag:
@@ -281,7 +293,7 @@ class SearchRun:
             now = time.perf_counter()
             if deadline is not None and now >= deadline:
                 break
-            if pause_at is not None and len(self._sols) >= pause_at:
+            if pause_at is not None and self._count >= pause_at:
                 break
             seconds = _SLICE_SECONDS if deadline is None else min(_SLICE_SECONDS, deadline - now)
             nodes = _FIRST_SLICE if self._rate <= 0 else max(64, int(self._rate * seconds))
@@ -290,14 +302,31 @@ class SearchRun:
             took = time.perf_counter() - now
             if int(st[1]) - before >= 64 and took > 0:  # the rate of this call, for sizing the next
                 self._rate = (int(st[1]) - before) / took
-            self._sols += [_linking(self.puzzle, state["sols"][s], h, w, flip) for s in range(int(st[6]))]
+            new = int(st[6])
+            self._sols += [_linking(self.puzzle, state["sols"][s], h, w, flip)
+                           for s in range(min(new, self._keep - len(self._sols)))]
+            self._count += new
             st[6] = 0
             if status == 3:  # the solution buffer was full: emptied, go on
                 st[2] = 0
             elif status != 0:
                 self._done = True
         self._spent += time.perf_counter() - t0
-        return SearchOutcome(tuple(self._sols), bool(st[2] == 1), int(st[1]), self._spent)
+        return SearchOutcome(tuple(self._sols), bool(st[2] == 1), int(st[1]), self._spent, self._count)
+
+    @property
+    def count(self) -> int:
+        """Solutions found so far, kept or not.
+
+        Examples
+        --------
+        >>> from tremaux.numberlink import Puzzle
+        >>> run = SearchRun(Puzzle.from_rows(["1..", "...", "..1"]), cover=False, touch=True, max_solutions=99, keep=1)
+        >>> out = run.advance()
+        >>> run.count, len(out.solutions), out.count
+        (12, 1, 12)
+        """
+        return self._count
 
     def _call(self, nodes: int) -> int:
         """One call of the kernel for up to ``nodes`` nodes; its status (first a :func:`.bound.checkpoint`)."""

@@ -1,0 +1,141 @@
+"""Counting keeps the solutions shown and counts the others: exact against the brute force, memory that does not
+follow the count, and a time limit that is the work's even when kernels were loaded before a child took over."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import numpy as np
+import pytest
+
+from numberlink_reference import brute_force
+from tremaux import _jit
+from tremaux._portfolio import available
+from tremaux.cli import main
+from tremaux.numberlink import Puzzle, solve_puzzle
+from tremaux.numberlink.solvers import base
+from tremaux.numberlink.solvers.colours import ColourRun
+from tremaux.numberlink.solvers.search import SearchRun
+
+CORNERS_6 = Puzzle.from_rows(["1.....", "......", "......", "......", "......", ".....1"])
+CORNERS_5 = Puzzle.from_rows(["1....", ".....", ".....", ".....", "....1"])
+
+
+def _random_puzzles(seed, count):
+    """``count`` random boards of 2 to 4 rows and columns with 1 to 3 pairs."""
+    rng = np.random.default_rng(seed)
+    for _ in range(count):
+        h, w = int(rng.integers(2, 5)), int(rng.integers(2, 5))
+        k = int(rng.integers(1, min(3, h * w // 2) + 1))
+        cells = rng.choice(h * w, size=2 * k, replace=False)
+        g = np.zeros(h * w, dtype=np.int64)
+        for j in range(k):
+            g[cells[2 * j]] = g[cells[2 * j + 1]] = j + 1
+        yield Puzzle(g.reshape(h, w))
+
+
+@pytest.mark.parametrize("rule", ["fill", "nikoli"])
+@pytest.mark.parametrize("touch", [True, False])
+def test_counts_keeping_one_solution_agree_with_the_brute_force(rule, touch):
+    boards = solved = 0
+    for p in _random_puzzles(7 + 2 * touch + (rule == "fill"), 300):
+        expected = brute_force(p.grid.tolist(), rule == "fill", limit=10 ** 9, touch=touch)
+        r = solve_puzzle(p, rule=rule, touch=touch, count=10 ** 6, keep=1)
+        assert r.complete and r.count == len(expected), (p.grid.tolist(), r.count, len(expected), r.message)
+        assert len(r.solutions) == min(1, len(expected))
+        solved += bool(expected)
+        if len(expected) > 1:
+            boards += 1
+            assert r.message == f"{len(expected)} solutions; the first 1 kept"
+        few = solve_puzzle(p, rule=rule, touch=touch, count=3, keep=2)  # stopped at the limit, or all of them
+        assert few.count == min(3, len(expected)) and few.complete == (len(expected) < 3)
+        assert len(few.solutions) == min(2, len(expected))
+        assert len({s.grid.tobytes() + s.links.tobytes() for s in few.solutions}) == len(few.solutions)
+    assert solved > 10 and (boards > 30 or rule == "fill")  # enough boards with solutions (under nikoli, several)
+
+
+def test_a_count_of_many_solutions_keeps_only_those_asked_for():
+    every = ColourRun(CORNERS_6, max_solutions=10 ** 9).advance()
+    assert every.complete
+    r = solve_puzzle(CORNERS_6, rule="nikoli", count=10 ** 8, keep=3)
+    assert r.complete and r.count == len(every.solutions) and len(r.solutions) == 3
+    default = solve_puzzle(CORNERS_6, rule="nikoli", count=10 ** 8)  # at most DEFAULT_LIMIT kept by default
+    assert default.count == r.count and len(default.solutions) == min(1000, r.count)
+
+
+@pytest.mark.parametrize("make", [
+    lambda keep: SearchRun(CORNERS_6, cover=False, touch=False, max_solutions=10 ** 9, keep=keep),
+    lambda keep: SearchRun(CORNERS_5, cover=True, touch=True, max_solutions=10 ** 9, keep=keep),
+    lambda keep: ColourRun(CORNERS_6, max_solutions=10 ** 9, keep=keep),
+])
+def test_the_searches_count_what_they_do_not_keep(make):
+    every = make(None).advance()
+    some = make(5).advance()
+    assert every.complete and some.complete and every.count == len(every.solutions) > 5
+    assert some.count == every.count and len(some.solutions) == 5
+    assert [s.grid.tobytes() for s in some.solutions] == [s.grid.tobytes() for s in every.solutions[:5]]
+
+
+def test_the_command_line_counts_without_keeping_and_all_keeps_its_bound(capsys, tmp_path):
+    path = tmp_path / "p.txt"
+    path.write_text("1.....\n......\n......\n......\n......\n.....1\n")
+    every = len(ColourRun(CORNERS_6, max_solutions=10 ** 9).advance().solutions)
+    code = main(["numberlink", "solve", str(path), "--rule", "nikoli", "--count", "100000000", "--json"])
+    rec = json.loads(capsys.readouterr().out)[0]
+    assert code in (0, None) and rec["count"] == every and rec["complete"]
+    assert rec["message"] == f"{every} solutions; the first 1 kept"
+    main(["numberlink", "solve", str(path), "--rule", "nikoli", "--all", "--count", "100000000", "--json"])
+    rec = json.loads(capsys.readouterr().out)[0]
+    assert rec["count"] == every and len(rec["solutions"]) == every  # fewer than the 1000 --all prints at most
+    main(["numberlink", "solve", str(path), "--rule", "nikoli", "--all", "--count", "100", "--json"])
+    rec = json.loads(capsys.readouterr().out)[0]
+    assert rec["count"] == 100 and len(rec["solutions"]) == 100 and not rec["complete"]
+
+
+@pytest.mark.skipif(not available(), reason="the bound needs the fork start method")
+def test_time_spent_loading_kernels_before_the_fork_is_given_back_in_the_child(monkeypatch):
+    # a first pass that loads kernels, goes on in the child at its checkpoints and runs out of time there; its
+    # limit was half spent loading: the child gives it that time again, within the kill (which moved by as much)
+    real = base.NL_SOLVERS.get("fast")
+    monkeypatch.setattr(_jit, "_LOADED", [_jit.load_seconds()])
+    calls = []
+
+    class LoadsThenStalls:
+        name, counts, touch_only = real.name, real.counts, real.touch_only
+
+        @staticmethod
+        def func(task):
+            calls.append(task.deadline)
+            if len(calls) == 1:
+                _jit._LOADED[0] += 0.5  # loading kernels on their first use: given back
+                while time.perf_counter() < task.deadline:
+                    task.left()  # a checkpoint: the work moves on into the child
+                    time.sleep(0.005)
+                return base.Answer((), exhausted=False, how="test", stopped="time limit")
+            return real.func(task)
+
+    monkeypatch.setattr(base.NL_SOLVERS, "get", lambda name: LoadsThenStalls)
+    monkeypatch.setattr("tremaux.numberlink.solvers.NL_SOLVERS", base.NL_SOLVERS)
+    r = solve_puzzle(Puzzle.from_rows(["1..2", "....", "1..2"]), rule="nikoli", time_limit=1.0)
+    assert r.status == "solved", r.message
+    assert "child_process" not in r.extras  # the child answered: it was not killed
+
+
+def test_a_small_puzzle_from_the_command_line_is_counted_by_sat_first_then_by_the_search(monkeypatch):
+    # kernels that would run interpreted (a small puzzle from the command line): SAT counts within the first
+    # round; a count it has not finished by then is the compiled search's, from the start, alone
+    from tremaux.numberlink.solvers import counting, pipeline, search
+
+    monkeypatch.setattr(search, "compiled_now", lambda puzzle: False)
+    monkeypatch.setattr(pipeline, "FIRST_HORIZON", 0.2)
+    runs = []
+    real = counting._count
+    monkeypatch.setattr(counting, "_count", lambda *a: runs.append(a[1]) or real(*a))
+    few = solve_puzzle(Puzzle.from_rows(["1..", "...", "..1"]), rule="nikoli", count=100, keep=1)
+    assert few.complete and few.count == 6 and len(few.solutions) == 1 and runs == []  # SAT alone
+    corners_7 = Puzzle.from_rows(["1......"] + ["......."] * 5 + ["......1"])
+    every = ColourRun(corners_7, max_solutions=10 ** 9, keep=1).advance().count
+    many = solve_puzzle(corners_7, rule="nikoli", count=10 ** 6, keep=2)
+    assert many.complete and many.count == every and len(many.solutions) == 2
+    assert len(runs) == 1 and isinstance(runs[0], ColourRun)
