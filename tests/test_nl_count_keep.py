@@ -139,3 +139,17 @@ def test_a_small_puzzle_from_the_command_line_is_counted_by_sat_first_then_by_th
     many = solve_puzzle(corners_7, rule="nikoli", count=10 ** 6, keep=2)
     assert many.complete and many.count == every and len(many.solutions) == 2
     assert len(runs) == 1 and isinstance(runs[0], ColourRun)
+
+
+def test_unique_with_a_count_says_the_count():
+    from tremaux.numberlink import Puzzle, solve_puzzle
+
+    p = Puzzle.from_rows(["1..2", "....", "....", "1..2"])
+    r = solve_puzzle(p, rule="nikoli", unique=True, count=5, time_limit=30)
+    assert r.unique is False and r.count == 5
+    assert r.message.startswith("not unique: 5 solutions (stopped at the limit 5)")
+    everything = solve_puzzle(p, rule="nikoli", unique=True, count=1000, time_limit=30)
+    assert everything.message.startswith(f"not unique: {everything.count} solutions")
+    assert "stopped" not in everything.message
+    assert solve_puzzle(p, rule="nikoli", unique=True, time_limit=30).message == \
+        "not unique: a second solution is shown"

@@ -390,12 +390,16 @@ def _build(puzzle: Puzzle, solver: str, rule: Rule, a: Answer, *, unique: bool, 
                 msg = "count incomplete: " + msg
         kw["complete"] = False
         return PuzzleSolution(puzzle, solver, rule.name, "solved" if n else "gave-up", found, message=msg, **kw)
-    if unique:
-        msg = "unique solution" if n == 1 else "not unique: a second solution is shown"
-    elif count:
-        msg = _plural(n) + ("" if a.exhausted else f" (stopped at the limit {count})")
+    counted = ""
+    if count and count > 2:  # what a count says, with or without --unique
+        counted = _plural(n) + ("" if a.exhausted else f" (stopped at the limit {count})")
         if len(found) < n:
-            msg += f"; the first {len(found)} kept"
+            counted += f"; the first {len(found)} kept"
+    if unique:
+        msg = ("unique solution" if n == 1 else f"not unique: {counted}" if counted
+               else "not unique: a second solution is shown")
+    elif count:
+        msg = counted or _plural(n) + ("" if a.exhausted else f" (stopped at the limit {count})")
     else:
         msg = ("nothing to connect: the board has no numbers" if not puzzle.pairs
                else f"found by {a.how}" if a.how else "solved")
