@@ -48,6 +48,8 @@ def open_for_build(
 
     Raises
     ------
+    TremauxError
+        When a remote directory cannot be reached (see :meth:`~tremaux.dataset.fs.Target.probe`).
     DatasetDirError
         When the directory holds other files and no manifest (foreign), a
         manifest of a different spec or versions, an unreadable manifest, or a
@@ -64,6 +66,7 @@ def open_for_build(
     ({}, [])
     """
     target = open_target(directory)
+    target.probe()
     if target.is_file():
         raise DatasetDirError(f"output {target.url} exists and is not a directory")
     notes: list[str] = []

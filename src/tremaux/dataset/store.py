@@ -411,6 +411,8 @@ def read_manifest(directory: str | Path | Target, storage_options: Mapping[str, 
     DatasetDirError
         When the directory or its manifest is missing, unreadable, or not a
         tremaux dataset manifest.
+    TremauxError
+        When a remote directory cannot be reached (see :meth:`~tremaux.dataset.fs.Target.probe`).
 
     Examples
     --------
@@ -421,6 +423,7 @@ def read_manifest(directory: str | Path | Target, storage_options: Mapping[str, 
     4
     """
     target = open_target(directory, storage_options)
+    target.probe()
     shown = target.show(MANIFEST)
     if (target.local and not Path(target.root).is_dir()) or target.is_file():
         raise DatasetDirError(f"{target.url} is not a directory")
