@@ -305,27 +305,18 @@ def _bfs_order(c, w, m, prev, queue):
     queue[0] = 0
     head = 0
     tail = 1
+    steps = (-w, np.int64(1), w, np.int64(-1))  # up, right, down, left: open side d is bit 1 << d
     while head < tail:
         p = np.int64(queue[head])
         head += 1
         s = np.int64(prev[p])
         back = (s >> 4) & 7
-        if s & 1 and back != 0 and prev[p - w] < 128:
-            prev[p - w] |= 0x80 | (2 << 4)
-            queue[tail] = p - w
-            tail += 1
-        if s & 2 and back != 1 and prev[p + 1] < 128:
-            prev[p + 1] |= 0x80 | (3 << 4)
-            queue[tail] = p + 1
-            tail += 1
-        if s & 4 and back != 2 and prev[p + w] < 128:
-            prev[p + w] |= 0x80 | (0 << 4)
-            queue[tail] = p + w
-            tail += 1
-        if s & 8 and back != 3 and prev[p - 1] < 128:
-            prev[p - 1] |= 0x80 | (1 << 4)
-            queue[tail] = p - 1
-            tail += 1
+        for d in range(4):
+            q = p + steps[d]
+            if s & (1 << d) and back != d and prev[q] < 128:
+                prev[q] |= 0x80 | (((d + 2) & 3) << 4)
+                queue[tail] = q
+                tail += 1
     _previous_edges(prev[:m])
     return tail
 
