@@ -213,7 +213,7 @@ def test_foreign_directories_are_refused(tmp_path, small_local):
     with pytest.raises(ds.DatasetDirError, match="not empty and holds no tremaux dataset"):
         ds.build(SMALL, other)
     assert (other / "notes.txt").read_text() == "mine" and len(list(other.iterdir())) == 1
-    with pytest.raises(ds.DatasetDirError, match="holds no manifest.json"):
+    with pytest.raises(ds.DatasetDirError, match="holds no _manifest.json"):
         ds.load(other)
     with pytest.raises(ds.DatasetDirError, match="holds a different dataset .*seed 5 there vs 6 asked"):
         ds.build(SMALL.replace(seed=6), small_local)

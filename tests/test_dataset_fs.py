@@ -154,5 +154,5 @@ def test_cli_storage_options_reach_the_store(cloud, capsys):
     main(["dataset", "--count", "12", "--size", "4x4", "--shard-size", "6", "--out", "gs://bucket/cli",
           "--storage-option", "project=p", "--storage-option", "token=anon", "-q"])
     assert "12 mazes in gs://bucket/cli" in capsys.readouterr().out
-    assert sorted(ds.open_target("gs://bucket/cli").names()) == ["manifest.json", "shard-00000.parquet",
+    assert sorted(ds.open_target("gs://bucket/cli").names()) == ["_manifest.json", "shard-00000.parquet",
                                                                   "shard-00001.parquet"]

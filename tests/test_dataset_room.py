@@ -9,7 +9,7 @@ import pytest
 
 import tremaux.dataset as ds
 from tremaux.dataset import room
-from tremaux.dataset.store import MAX_MANIFEST_BYTES
+from tremaux.dataset.store import MANIFEST, MAX_MANIFEST_BYTES
 from tremaux.errors import TremauxError
 from cli_helpers import run
 
@@ -49,7 +49,7 @@ def test_manifest_cap_advice_fits():
 def test_manifest_estimate_is_from_above(tmp_path):
     spec = ds.DatasetSpec(count=25, size=(3, 3), shard_size=2, seed=1)
     ds.build(spec, tmp_path / "d")
-    assert (tmp_path / "d" / "manifest.json").stat().st_size <= room.manifest_bytes(spec)
+    assert (tmp_path / "d" / MANIFEST).stat().st_size <= room.manifest_bytes(spec)
 
 
 def test_disk_too_small_refused_before_anything(tmp_path, capsys, monkeypatch):

@@ -162,7 +162,7 @@ def test_arrow_shards_on_s3(endpoint, tmp_path):
     url = f"s3://{BUCKET}/arrow"
     report = ds.build(spec, url, engine="processes", workers=2)
     assert report.workers_wrote and s3_files("arrow") == local
-    assert sorted(local)[:2] == ["manifest.json", "shard-00000.arrow"]
+    assert sorted(local)[:2] == ["_manifest.json", "shard-00000.arrow"]
     assert (ds.load(url)["bfs_path"] == ds.load(tmp_path / "local")["bfs_path"]).all()
     pytest.importorskip("datasets")
     hf = ds.to_hf(url, columns=["index", "cells"])

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tremaux.dataset import DatasetSpec, load_spec, make_spec
+from tremaux.dataset.store import MANIFEST
 from tremaux.dataset.shard import check_spec
 from tremaux.errors import MazeFormatError, TremauxError
 
@@ -138,7 +139,7 @@ def manifest_bytes(tmp_path_factory) -> bytes:
 
     out = tmp_path_factory.mktemp("m")
     build(DatasetSpec(count=6, size=(3, 3), shard_size=2), out)
-    return (out / "manifest.json").read_bytes()
+    return (out / MANIFEST).read_bytes()
 
 
 @SETTINGS
@@ -147,7 +148,7 @@ def test_mutated_manifests(tmp_path, manifest_bytes, cuts):
     # the manifest holds a spec too: reading it is total as well
     from tremaux.dataset import read_manifest
 
-    (tmp_path / "manifest.json").write_bytes(_mutate(manifest_bytes, cuts))
+    (tmp_path / MANIFEST).write_bytes(_mutate(manifest_bytes, cuts))
     try:
         read_manifest(tmp_path)
     except TremauxError as exc:

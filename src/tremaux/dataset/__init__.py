@@ -3,7 +3,7 @@
 A dataset is described by a :class:`DatasetSpec` (count, size or size range,
 generator and options, braid share, solvers, outputs, filters, base seed,
 shard size), built by :func:`build` on an engine (``local``, ``processes`` or
-``dask``) into a directory of Parquet (or Arrow) shards with a ``manifest.json``, and
+``dask``) into a directory of Parquet (or Arrow) shards with a ``_manifest.json``, and
 read back into NumPy arrays by :func:`load`. Row ``i`` is derived from the
 base seed alone (see :mod:`tremaux.dataset.plan`), so :func:`regenerate`
 rebuilds any single row and every engine writes the same files.

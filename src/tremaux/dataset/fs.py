@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import threading
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,7 +19,10 @@ from typing import Any
 
 from ..errors import TremauxError
 
-__all__ = ["PACKAGES", "Target", "open_target", "parse_storage_options"]
+__all__ = ["PACKAGES", "PROBE_SECONDS", "Target", "open_target", "parse_storage_options"]
+
+PROBE_SECONDS = 30.0
+"""Longest wait, in seconds, for the first answer of a remote store (see :meth:`Target.probe`)."""
 
 
 PACKAGES: dict[str, tuple[str, str]] = {
@@ -155,6 +159,59 @@ class Target:
         'memory://doc/p/a.txt'
         """
         return f"{self.url.rstrip('/')}/{name}" if not self.local else str(Path(self.url) / name)
+
+    def probe(self, seconds: float | None = None) -> None:
+        """Reach the directory once, waiting at most ``seconds``; a one-line error if the store cannot be reached.
+
+        A local directory is not probed. On a remote store one cheap request
+        (the information of the root, missing or not) is made in a background
+        thread: a store that does not answer in time (no network, a silent
+        endpoint) or that answers with an error of its own (no credentials,
+        an unknown host) stops the work before it starts, with a message
+        naming the URL, instead of a wait of minutes or a traceback.
+
+        Parameters
+        ----------
+        seconds : float, optional
+            The longest wait; default :data:`PROBE_SECONDS`.
+
+        Raises
+        ------
+        TremauxError
+            When the store gives no answer in time or fails.
+
+        Examples
+        --------
+        >>> from tremaux.dataset.fs import open_target
+        >>> open_target("memory://doc/probe").probe()
+        """
+        if self.local:
+            return
+        seconds = PROBE_SECONDS if seconds is None else float(seconds)
+        failure: list[BaseException] = []
+
+        def ask() -> None:
+            try:
+                self.fs.info(self.root)
+            except (FileNotFoundError, NotADirectoryError):
+                pass  # reachable: nothing there yet
+            except BaseException as exc:  # noqa: BLE001  (reported in the caller's thread)
+                failure.append(exc)
+
+        worker = threading.Thread(target=ask, name="tremaux-probe", daemon=True)
+        worker.start()
+        worker.join(seconds)
+        if worker.is_alive():
+            raise TremauxError(
+                f"no answer from {self.url} within {seconds:g} s: check the network, the endpoint "
+                "(--storage-option endpoint_url=...) and the credentials"
+            )
+        if failure:
+            exc = failure[0]
+            if isinstance(exc, TremauxError):
+                raise exc
+            detail = " ".join(str(exc).split()) or "no detail"
+            raise TremauxError(f"cannot reach {self.url}: {type(exc).__name__}: {detail}") from None
 
     def exists(self) -> bool:
         """Whether the directory (or, on an object store, anything under its prefix) exists.

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from .fs import Target, open_target
 from .spec import DatasetSpec
-from .store import MANIFEST, DatasetDirError, Manifest, read_manifest, shard_name, versions, write_manifest
+from .store import LEGACY_MANIFEST, MANIFEST, DatasetDirError, Manifest, read_manifest, shard_name, versions, write_manifest
 
 __all__ = ["open_for_build"]
 
@@ -29,6 +29,8 @@ def open_for_build(
       ``*.partial`` files of an interrupted write are removed; a shard file
       the manifest does not record (written by a worker just before an
       interruption) is built again and overwritten.
+    * A directory whose manifest has its former name, ``manifest.json``, is
+      resumed the same way and its manifest takes the current name.
 
     The same rules hold on every file system.
 
@@ -48,6 +50,8 @@ def open_for_build(
 
     Raises
     ------
+    TremauxError
+        When a remote directory cannot be reached (see :meth:`~tremaux.dataset.fs.Target.probe`).
     DatasetDirError
         When the directory holds other files and no manifest (foreign), a
         manifest of a different spec or versions, an unreadable manifest, or a
@@ -64,6 +68,7 @@ def open_for_build(
     ({}, [])
     """
     target = open_target(directory)
+    target.probe()
     if target.is_file():
         raise DatasetDirError(f"output {target.url} exists and is not a directory")
     notes: list[str] = []
@@ -73,18 +78,20 @@ def open_for_build(
         target.makedirs()
         write_manifest(target, fresh)
         return fresh, notes
-    if MANIFEST not in names:
+    legacy = LEGACY_MANIFEST in names
+    if MANIFEST not in names and not legacy:
         raise DatasetDirError(
             f"output directory {target.url} is not empty and holds no tremaux dataset "
             f"({MANIFEST} missing); choose a new or empty directory"
         )
     old = read_manifest(target)
-    if not old.shards and {n for n in names if not n.endswith(".partial")} == {MANIFEST}:
+    if not old.shards and {n for n in names if not n.endswith(".partial")} <= {MANIFEST, LEGACY_MANIFEST}:
         # a build that stopped before its first shard: nothing to keep, start afresh
         for n in names:
             if n.endswith(".partial"):
                 target.remove(n)
         write_manifest(target, fresh)
+        _drop_legacy(target, legacy)
         return fresh, notes
     if old.spec != spec:
         diff = _spec_diff(old.spec, spec)
@@ -102,7 +109,7 @@ def open_for_build(
         )
     if tuple(old.columns) != columns:
         raise DatasetDirError(f"{target.show(MANIFEST)} is corrupted: its columns do not match its spec")
-    expected = {shard_name(i, spec.shards, spec.shard_format) for i in range(spec.shards)} | {MANIFEST}
+    expected = {shard_name(i, spec.shards, spec.shard_format) for i in range(spec.shards)} | {MANIFEST, LEGACY_MANIFEST}
     for name in names:
         if name.endswith(".partial"):
             target.remove(name)
@@ -125,9 +132,16 @@ def open_for_build(
                 "delete that file and run again to rebuild it"
             )
     manifest = old.without(missing)
-    if missing:
+    if missing or legacy:
         write_manifest(target, manifest)
+    _drop_legacy(target, legacy)
     return manifest, notes
+
+
+def _drop_legacy(target: Target, legacy: bool) -> None:
+    """Remove the manifest's former name once the current one is written (it is read first)."""
+    if legacy:
+        target.remove(LEGACY_MANIFEST)
 
 
 def _spec_diff(old: DatasetSpec, new: DatasetSpec) -> str:

@@ -164,13 +164,13 @@ def token_vocabulary(spec: DatasetSpec) -> list[str]:
 _UNBATCHED_OPTIONS = ("openings", "islands", "unreachable", "weights")
 
 
-def _generator(spec: DatasetSpec):
+def _generator(spec: DatasetSpec, counts: np.ndarray):
     """``(kernel name, params table, work size)`` of the spec's generator and options.
 
     The options are resolved exactly as :func:`tremaux.generate` resolves them.
-    The params table has one row per (height, width) of the size range, in
-    row-major order of ``(h - hmin, w - wmin)``, since some parameters depend
-    on the number of cells.
+    The params table has one row per entry of ``counts`` (numbers of cells),
+    since some parameters depend on the number of cells; only the sizes a
+    shard holds are computed, whatever the width of the size range.
     """
     from ..generators import GENERATORS
     from ..generators.options import check_options
@@ -188,8 +188,7 @@ def _generator(spec: DatasetSpec):
     if kernel not in kb.CARVE:  # pragma: no cover - a kernel added without a batch entry point
         raise UnsupportedError(f"generator {entry.name!r} has no batched kernel for datasets")
     (hmin, wmin), (hmax, wmax) = spec.size_range
-    rows = [np.asarray(entry.params(opts, h * w), dtype=np.float64).ravel()
-            for h in range(hmin, hmax + 1) for w in range(wmin, wmax + 1)]
+    rows = [np.asarray(entry.params(opts, int(n)), dtype=np.float64).ravel() for n in counts]
     width = max(1, max(r.shape[0] for r in rows))
     params = np.zeros((len(rows), width), np.float64)
     for k, r in enumerate(rows):
@@ -246,7 +245,8 @@ def check_spec(spec: DatasetSpec) -> DatasetSpec:
     generator = GENERATORS.get(spec.generator).name
     if generator != spec.generator or tuple(solvers) != spec.solvers:
         spec = spec.replace(generator=generator, solvers=solvers)
-    _generator(spec)
+    (hmin, wmin), (hmax, wmax) = spec.size_range
+    _generator(spec, np.array([hmin * wmin, hmax * wmax], np.int64))  # the options, at both ends of the range
     need = shard_memory(spec)
     if need > SHARD_MEMORY:
         per_row = max(1, need // spec.shard_size)
@@ -332,7 +332,6 @@ def compute_rows(spec: DatasetSpec, first: int, stop: int) -> dict[str, np.ndarr
     >>> to_table(spec, 0, raw).num_rows
     2
     """
-    kernel, params, work_size = _generator(spec)
     (hmin, wmin), (hmax, wmax) = spec.size_range
     n = stop - first
     stride = hmax * wmax
@@ -340,7 +339,8 @@ def compute_rows(spec: DatasetSpec, first: int, stop: int) -> dict[str, np.ndarr
     heights = np.empty(n, np.int16)
     widths = np.empty(n, np.int16)
     kb.row_sizes(base, first, hmin, wmin, hmax, wmax, heights, widths)
-    pidx = (heights.astype(np.int64) - hmin) * (wmax - wmin + 1) + (widths.astype(np.int64) - wmin)
+    counts, pidx = np.unique(heights.astype(np.int64) * widths.astype(np.int64), return_inverse=True)
+    kernel, params, work_size = _generator(spec, counts)
     cells = np.zeros(n * stride, np.uint8)
     seeds = np.empty(n, np.uint64)
     attempts = np.zeros(n, np.int32)

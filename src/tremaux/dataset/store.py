@@ -1,11 +1,11 @@
-"""The files of a dataset on disk: Parquet or Arrow shards and ``manifest.json``.
+"""The files of a dataset on disk: Parquet or Arrow shards and ``_manifest.json``.
 
 A dataset directory holds one file per shard (Parquet, or Arrow IPC with
 ``shard_format = "arrow"``, see :data:`tremaux.dataset.spec.SHARD_FORMATS`)
 and a manifest::
 
     data/
-        manifest.json
+        _manifest.json
         shard-00000.parquet
         shard-00001.parquet
         ...
@@ -16,6 +16,12 @@ every *finished* shard its file name, first row, row count, mazes drawn
 and shards are written to ``*.partial`` and renamed when complete, so an
 interrupted build leaves only whole, recorded shards behind and a rerun
 resumes where it stopped.
+
+The manifest's name starts with ``_``, which Parquet and Arrow readers skip, so
+``pandas.read_parquet("data")`` or ``pyarrow.dataset.dataset("data")`` reads the
+folder itself as one table. A directory written when the manifest was
+``manifest.json`` (:data:`LEGACY_MANIFEST`) still reads; resuming it moves
+the manifest to its new name.
 
 The manifest holds nothing about the engine or the time, so the same spec
 gives the same files, manifest included, whatever engine built them.
@@ -45,6 +51,7 @@ __all__ = [
     "FORMAT",
     "FORMAT_VERSION",
     "MANIFEST",
+    "LEGACY_MANIFEST",
     "DatasetDirError",
     "Target",
     "open_target",
@@ -62,7 +69,10 @@ __all__ = [
 
 FORMAT = "tremaux-dataset"
 FORMAT_VERSION = 1
-MANIFEST = "manifest.json"
+MANIFEST = "_manifest.json"
+"""File name of the manifest; readers of Parquet and Arrow folders skip names starting with ``_``."""
+LEGACY_MANIFEST = "manifest.json"
+"""The manifest's name in directories written before; read, and renamed when such a build is resumed."""
 MAX_MANIFEST_BYTES = 256 << 20
 
 
@@ -345,7 +355,7 @@ class Manifest:
 
 
 def write_manifest(directory: str | Path | Target, manifest: Manifest) -> None:
-    """Rewrite ``manifest.json`` atomically.
+    """Rewrite ``_manifest.json`` atomically.
 
     Parameters
     ----------
@@ -411,6 +421,8 @@ def read_manifest(directory: str | Path | Target, storage_options: Mapping[str, 
     DatasetDirError
         When the directory or its manifest is missing, unreadable, or not a
         tremaux dataset manifest.
+    TremauxError
+        When a remote directory cannot be reached (see :meth:`~tremaux.dataset.fs.Target.probe`).
 
     Examples
     --------
@@ -421,13 +433,15 @@ def read_manifest(directory: str | Path | Target, storage_options: Mapping[str, 
     4
     """
     target = open_target(directory, storage_options)
-    shown = target.show(MANIFEST)
+    target.probe()
     if (target.local and not Path(target.root).is_dir()) or target.is_file():
         raise DatasetDirError(f"{target.url} is not a directory")
-    if not target.has(MANIFEST):
+    name = next((n for n in (MANIFEST, LEGACY_MANIFEST) if target.has(n)), None)
+    if name is None:
         raise DatasetDirError(f"{target.url} holds no {MANIFEST}: it is not a tremaux dataset")
+    shown = target.show(name)
     try:
-        raw = target.read(MANIFEST)
+        raw = target.read(name)
         if len(raw) > MAX_MANIFEST_BYTES:
             raise ValueError(f"larger than {MAX_MANIFEST_BYTES >> 20} MiB")
         data = json.loads(raw.decode("utf-8"))

@@ -37,7 +37,7 @@ from .gen_imperfect import braid
 from .grid import components, count_passages, distances
 from .measure import classify, dead_end_branches
 from .rng import below
-from .solve import UNSEEN, offset
+from .solve import UNSEEN, _previous_edges, offset
 from .batch_address import _generator, _worklist
 from .batch_text import CELL_TOKEN0, TOKEN_NAMES, ascii_art, blocks, tokens  # noqa: F401  (exported here too)
 
@@ -285,12 +285,44 @@ def check_rows(rows, cells, stride, heights, widths, filt, want_stats, paths, pa
     ([0, 1, 2], True)
     """
     _drop_stale_cache()
-    _check_rows(_worklist(rows), rows, _read_only(cells), stride, heights, widths, filt, want_stats, paths, path_lens,
+    _check_rows(rows, _read_only(cells), stride, heights, widths, filt, want_stats, paths, path_lens,
                 steps, visited, stats, fstats, passed)
 
 
 @njit(cache=True, nogil=True)
-def _check_rows(solve, rows, cells, stride, heights, widths, filt, want_stats, paths, path_lens, steps, visited,
+def _bfs_order(c, w, m, prev, queue):
+    """Breadth-first search of everything reachable from cell 0 of the flat maze ``c`` (``m`` cells, ``w`` wide).
+
+    The order of :func:`tremaux.kernels.solve.worklist` with a queue (up,
+    right, down, left), kept whole in ``queue[:tail]``: the solver's own
+    queue is a ring that reuses its entries, so it cannot give the order of
+    a maze of more than :data:`~tremaux.kernels.solve.RING0` cells.
+    ``prev[:m]`` gets the previous edges. Returns ``tail``, the cells reached.
+    """
+    for i in range(m):
+        prev[i] = c[i]
+    prev[0] |= 0x80 | (6 << 4)
+    queue[0] = 0
+    head = 0
+    tail = 1
+    steps = (-w, np.int64(1), w, np.int64(-1))  # up, right, down, left: open side d is bit 1 << d
+    while head < tail:
+        p = np.int64(queue[head])
+        head += 1
+        s = np.int64(prev[p])
+        back = (s >> 4) & 7
+        for d in range(4):
+            q = p + steps[d]
+            if s & (1 << d) and back != d and prev[q] < 128:
+                prev[q] |= 0x80 | (((d + 2) & 3) << 4)
+                queue[tail] = q
+                tail += 1
+    _previous_edges(prev[:m])
+    return tail
+
+
+@njit(cache=True, nogil=True)
+def _check_rows(rows, cells, stride, heights, widths, filt, want_stats, paths, path_lens, steps, visited,
                 stats, fstats, passed):
     """Solve (BFS, top-left to bottom-right), classify, filter and measure rows ``rows``.
 
@@ -303,22 +335,17 @@ def _check_rows(solve, rows, cells, stride, heights, widths, filt, want_stats, p
     holds ``[min_len, max_len, min_dead, max_dead]`` (-1: no bound); lengths
     count passages.
 
-    One breadth-first search from the start, run to the end, serves both the
-    solver's figures (read off the queue order) and the statistics. ``solve``
-    is the worklist solver's address (:func:`_worklist`).
+    One breadth-first search from the start, run to the end (:func:`_bfs_order`),
+    serves both the solver's figures (read off the queue order) and the statistics.
     """
     prev = np.empty(stride, np.uint8)
     queue = np.empty(stride, np.int32)
     pos = np.empty(stride, np.int32)
     dist = np.empty(stride, np.int32)
     one = np.ones(1, np.bool_)
-    notrace = np.empty((0, 3), np.int64)
-    # typed values, not literals, and read-only ``cells`` (the caller's view): the worklist and the measures are
-    # the specialisations :func:`tremaux.solve` and :func:`tremaux.measure.maze_stats` compile
+    # a typed value, not a literal, and read-only ``cells`` (the caller's view): the measures are
+    # the specialisations :func:`tremaux.measure.maze_stats` compiles
     no = np.bool_(False)
-    flat = np.int64(1)
-    origin = np.int64(0)
-    nowhere = np.int64(-1)
     for j in range(rows.shape[0]):
         k = rows[j]
         h = np.int64(heights[k])
@@ -326,8 +353,7 @@ def _check_rows(solve, rows, cells, stride, heights, widths, filt, want_stats, p
         m = h * w
         goal = m - 1
         c = cells[k * stride:k * stride + m]
-        # the worklist with a queue and no goal (-1) searches everything reachable
-        _, tail, _ = solve(c, flat, h, w, origin, nowhere, no, prev, queue, notrace, no)
+        tail = _bfs_order(c, w, m, prev, queue)
         for i in range(m):
             dist[i] = -1
         dist[0] = 0

@@ -72,7 +72,7 @@ def _generator(name, rows):
 
 
 def _worklist(rows):
-    """The worklist solver as :func:`_check_rows` and :func:`_solve_rows` call it (on read-only cells)."""
+    """The worklist solver as :func:`_solve_rows` calls it (on read-only cells)."""
     if _plain(rows):
         return worklist
     array, boolean, int64 = _types()
