@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import threading
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -185,33 +184,10 @@ class Target:
         >>> from tremaux.dataset.fs import open_target
         >>> open_target("memory://doc/probe").probe()
         """
-        if self.local:
-            return
-        seconds = PROBE_SECONDS if seconds is None else float(seconds)
-        failure: list[BaseException] = []
+        if not self.local:
+            from .probe import probe_store
 
-        def ask() -> None:
-            try:
-                self.fs.info(self.root)
-            except (FileNotFoundError, NotADirectoryError):
-                pass  # reachable: nothing there yet
-            except BaseException as exc:  # noqa: BLE001  (reported in the caller's thread)
-                failure.append(exc)
-
-        worker = threading.Thread(target=ask, name="tremaux-probe", daemon=True)
-        worker.start()
-        worker.join(seconds)
-        if worker.is_alive():
-            raise TremauxError(
-                f"no answer from {self.url} within {seconds:g} s: check the network, the endpoint "
-                "(--storage-option endpoint_url=...) and the credentials"
-            )
-        if failure:
-            exc = failure[0]
-            if isinstance(exc, TremauxError):
-                raise exc
-            detail = " ".join(str(exc).split()) or "no detail"
-            raise TremauxError(f"cannot reach {self.url}: {type(exc).__name__}: {detail}") from None
+            probe_store(self.fs, self.root, self.url, PROBE_SECONDS if seconds is None else float(seconds))
 
     def exists(self) -> bool:
         """Whether the directory (or, on an object store, anything under its prefix) exists.

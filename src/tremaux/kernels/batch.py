@@ -30,7 +30,7 @@ raise and never print.
 from __future__ import annotations
 
 import numpy as np
-from .._jit import njit, uint64
+from .._jit import njit
 
 from . import generate as kgen
 from .gen_imperfect import braid
@@ -40,6 +40,7 @@ from .rng import below
 from .solve import UNSEEN, _previous_edges, offset
 from .batch_address import _generator, _worklist
 from .batch_text import CELL_TOKEN0, TOKEN_NAMES, ascii_art, blocks, tokens  # noqa: F401  (exported here too)
+from .batch_seeds import derive_seed, seed_state  # noqa: F401  (exported here too)
 
 __all__ = [
     "derive_seed",
@@ -57,43 +58,6 @@ __all__ = [
     "TOKEN_NAMES",
     "CELL_TOKEN0",
 ]
-
-_GOLDEN = 0x9E3779B97F4A7C15
-_MIX1 = 0xBF58476D1CE4E5B9
-_MIX2 = 0x94D049BB133111EB
-
-
-@njit(cache=True, no_cpython_wrapper=True)
-def _mix(x):
-    z = x
-    z = (z ^ (z >> uint64(30))) * uint64(_MIX1)
-    z = (z ^ (z >> uint64(27))) * uint64(_MIX2)
-    return z ^ (z >> uint64(31))
-
-
-@njit(cache=True)
-def derive_seed(base, index):
-    """Compiled :func:`tremaux.kernels.rng.derive_seed` (``base``, ``index``: uint64)."""
-    x = uint64(base) * uint64(_GOLDEN) + uint64(index)
-    z = _mix(x + uint64(_GOLDEN))
-    z = _mix(z + uint64(_GOLDEN))
-    return z >> uint64(1)
-
-
-@njit(cache=True)
-def seed_state(seed, state):
-    """Fill ``state`` (4 x uint64) as :func:`tremaux.kernels.rng.make_state` would."""
-    x = uint64(seed)
-    nonzero = False
-    for i in range(4):
-        x = x + uint64(_GOLDEN)
-        z = _mix(x)
-        state[i] = z
-        if z != uint64(0):
-            nonzero = True
-    if not nonzero:  # pragma: no cover - astronomically unlikely
-        state[0] = uint64(1)
-
 
 SIZE_KEY = 1 << 40
 """Index of a row's size stream under its row seed (as in :mod:`tremaux.dataset.plan`)."""
