@@ -36,19 +36,28 @@ from ..model import Puzzle
 from ..result import Linking
 from .common import _style, _unpack, palette_rgb
 
-__all__ = ["to_png", "png_bytes", "LABEL_MIN_CELL", "PNG_PIXEL_BYTES", "BAND_PIXELS", "QUICK_PNG_PIXELS"]
+__all__ = ["to_png", "png_bytes", "LABEL_MIN_CELL", "PNG_PIXEL_BYTES", "BAND_PIXELS", "BAND_BYTES", "CELL_BYTES",
+           "QUICK_PNG_PIXELS"]
 
 LABEL_MIN_CELL = 10
 """Smallest cell, in pixels, whose endpoint disc holds its label: the label's font is at least 8 pixels high, and
 a smaller disc would be covered by it."""
 
 BAND_PIXELS = 1 << 22
-"""Pixels of the band of rows painted at a time (its arrays are about 9 bytes a pixel)."""
+"""Pixels of the band of rows painted at a time."""
 
-PNG_PIXEL_BYTES = 6
-"""Peak bytes per pixel of :func:`to_png` besides its band (measured: Pillow's image, four bytes a pixel, and the
-PNG file, written and then copied out, well under a byte a pixel for a board's flat colours; six covers a file as
-large as the raw pixels)."""
+BAND_BYTES = 10
+"""Peak bytes per pixel of the band of rows painted at a time (measured 9.5 on a board of endpoints only: its rows,
+the tiles they are painted from, and the labels blended in a few cells at a time)."""
+
+CELL_BYTES = 64
+"""Peak bytes per cell of the board's arrays the picture is painted from (each cell's kind and pair, and the
+lines' cells, steps and ways; measured 55 on a generated-like board, 62 on a board of two-cell lines)."""
+
+PNG_PIXEL_BYTES = 3
+"""Peak bytes per pixel of :func:`to_png` besides its band and labels: the PNG file, compressed band by band as it
+is painted, is never much larger than the raw pixels (three bytes each), and for a board's flat colours it is
+far smaller (under a byte a pixel measured). No whole image is held."""
 
 QUICK_PNG_PIXELS = 4_000_000
 """Pictures of more pixels are compressed quickly (zlib level 1, not 6), as the maze pictures
@@ -74,16 +83,20 @@ def png_bytes(width: int, height: int, cell: int, labels: int = 0) -> int:
     Returns
     -------
     int
-        Bytes: :data:`PNG_PIXEL_BYTES` a pixel, the band of rows painted at a time, the tiles and the labels.
+        Bytes: :data:`PNG_PIXEL_BYTES` a pixel, :data:`BAND_BYTES` a pixel of the band of rows painted at a
+        time, :data:`CELL_BYTES` a cell of the board, the tiles and the labels (a byte a pixel of a cell each), and
+        2 MiB for Pillow's fonts and zlib.
 
     Examples
     --------
     >>> png_bytes(2801, 2801, 28, 1375) // 2**20
-    88
+    66
     """
     px = int(width) * int(height)
-    band = min(px, max(BAND_PIXELS, 3 * cell * int(width)))
-    return int(PNG_PIXEL_BYTES * px + 9 * band + (labels + 2 * _END) * cell * cell + 2 * 2**20)
+    band = min(px, max(BAND_PIXELS, cell * cell * max(1, (int(width) - 1) // max(1, cell))))
+    cells = ((int(width) - 1) // max(1, cell)) * ((int(height) - 1) // max(1, cell))
+    return int(PNG_PIXEL_BYTES * px + BAND_BYTES * band + CELL_BYTES * cells + (labels + 2 * _END) * cell * cell
+               + 2 * 2**20)
 
 
 @functools.lru_cache(maxsize=8)
@@ -186,11 +199,20 @@ def _labels(labels: Sequence[str], cell: int) -> np.ndarray:
     return out
 
 
-def _blend_white(under: np.ndarray, alpha: np.ndarray) -> np.ndarray:
-    """White laid over ``under`` with coverage ``alpha`` (0-255), rounded as Pillow blends text."""
-    a = alpha.astype(np.uint16)[..., None]
-    t = under * (255 - a) + 255 * a + 128  # at most 65153: uint16 holds it, and t + (t >> 8)
-    return ((t + (t >> 8)) >> 8).astype(np.uint8)
+def _blend_white(band: np.ndarray, rows: np.ndarray, cols: np.ndarray, alpha: np.ndarray) -> None:
+    """Lay white with coverage ``alpha`` (0-255, one tile per cell) over cells ``(rows, cols)`` of ``band``
+    (``(rows, cell, w, cell, 3)``), rounded as Pillow blends text; a few cells at a time, to keep the arrays small.
+    """
+    step = max(1, band.shape[0] * band.shape[2] // 4)  # a quarter of the band's cells at most
+    for i in range(0, len(rows), step):
+        r, c = rows[i:i + step], cols[i:i + step]
+        a = alpha[i:i + step, :, :, None].astype(np.uint16)
+        t = band[r, :, c].astype(np.uint16)
+        t *= 255 - a
+        t += 255 * a + 128  # at most 65153: uint16 holds it, and t + (t >> 8)
+        t += t >> 8
+        t >>= 8
+        band[r, :, c] = t
 
 
 def to_png(obj: Any, *, cell: int | None = None, colours: Sequence[str] | None = None,
@@ -259,7 +281,7 @@ def to_png(obj: Any, *, cell: int | None = None, colours: Sequence[str] | None =
         np.copyto(band, table[owner[r0:r1]][:, None, :, None, :], where=painted[..., None])
         if ink is not None:
             rr, cc = np.nonzero(puzzle.grid[r0:r1])
-            band[rr, :, cc] = _blend_white(band[rr, :, cc], ink[puzzle.grid[r0:r1][rr, cc] - 1])
+            _blend_white(band, rr, cc, ink[puzzle.grid[r0:r1][rr, cc] - 1])
         out.add(lines)
         del lines, band, painted
     last = np.empty((1, 1 + 3 * width), dtype=np.uint8)
