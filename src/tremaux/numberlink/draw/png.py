@@ -43,7 +43,7 @@ LABEL_MIN_CELL = 10
 """Smallest cell, in pixels, whose endpoint disc holds its label: the label's font is at least 8 pixels high, and
 a smaller disc would be covered by it."""
 
-BAND_PIXELS = 1 << 22
+BAND_PIXELS = 1 << 21
 """Pixels of the band of rows painted at a time."""
 
 BAND_BYTES = 10
