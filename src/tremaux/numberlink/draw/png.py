@@ -5,8 +5,10 @@ endpoint, and its pair's colour and label. So the picture is made of *tiles*: ea
 drawn once with Pillow, at the cell size, in a small picture of its neighbourhood (the line, its rounded turns,
 the dots at the cell centres and the endpoint disc, as a whole drawing makes them), and the board is then painted
 from the tiles with numpy, a band of rows at a time, each cell in its pair's colour. Labels are drawn once per
-pair and blended in white onto both endpoints. A board of a million cells is drawn in seconds, not a minute, and
-a small board's picture is the one Pillow draws line by line, pixel for pixel.
+pair and blended in white onto both endpoints. The rows are compressed as they are painted, into an RGB PNG
+file: no whole image is held. A board of a million cells is drawn in a second, not a minute, and with cells of
+:data:`LABEL_MIN_CELL` pixels or more the picture is the one Pillow draws line by line, pixel for pixel (but for
+labels wider than their cell, cut at its border where they were white on white).
 
 By default the cell size is chosen by :func:`~tremaux.numberlink.draw.common.picture_cell`, so that the picture
 keeps within :data:`~tremaux.numberlink.draw.common.MAX_PICTURE_PIXELS` pixels. Labels are written in cells of
