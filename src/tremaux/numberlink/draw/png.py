@@ -92,7 +92,7 @@ def png_bytes(width: int, height: int, cell: int, labels: int = 0) -> int:
     Examples
     --------
     >>> png_bytes(2801, 2801, 28, 1375) // 2**20
-    66
+    46
     """
     px = int(width) * int(height)
     band = min(px, max(BAND_PIXELS, cell * cell * max(1, (int(width) - 1) // max(1, cell))))
