@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 import signal
 import subprocess
@@ -153,3 +154,59 @@ def test_a_dataset_the_command_could_not_leave_behind_is_refused(capsys, tmp_pat
     assert code == 2 and err.startswith("error: ") and err.count("\n") == 1
     assert ("memory only" in err) if out.startswith("memory") else ("standard output" in err)
     assert list(tmp_path.iterdir()) == [] and stdout == ""
+
+
+def _sigkill(pid: int) -> None:
+    os.kill(pid, signal.SIGKILL)
+
+
+def _exit_3(pid: int) -> None:
+    os._exit(3)
+
+
+class _DiesOnShard2:
+    """``build_shards`` whose worker dies (``how(pid)``) when it reaches shard 2."""
+
+    def __init__(self, how) -> None:
+        self.how = how
+
+    def __call__(self, spec, shards, target=None):
+        from tremaux.dataset.shard import build_shards
+
+        if 2 in shards:
+            self.how(os.getpid())
+        return build_shards(spec, shards, target)
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize(
+    ("how", "said"),
+    [
+        (_sigkill, "was killed by SIGKILL (out of memory?)"),
+        (_exit_3, "exited with code 3"),
+    ],
+    ids=["sigkill", "exit-3"],
+)
+def test_a_dead_worker_ends_the_build(tmp_path, capsys, monkeypatch, how, said):
+    # multiprocessing.Pool waited forever for the shard a killed worker held; the build must
+    # stop at once with one line naming the shard and how the worker ended, and keep its shards
+    build_module = importlib.import_module("tremaux.dataset.build")  # the module, not ds.build
+    argv = ["dataset", "--count", "60", "--size", "5x6", "--seed", "4", "--shard-size", "10",
+            "--engine", "processes", "--workers", "2", "-q"]
+    code, _, err = run([*argv, "--out", str(tmp_path / "whole")], capsys)
+    assert code == 0, err
+    with monkeypatch.context() as patch:
+        patch.setattr(build_module, "build_shards", _DiesOnShard2(how))
+        t0 = time.monotonic()
+        code, _, err = run([*argv, "--out", str(tmp_path / "d")], capsys)
+        seconds = time.monotonic() - t0
+    assert code == 2 and err.count("\n") == 1, err
+    assert err.startswith(f"error: the worker process building shard 2 {said}; the finished shards are kept")
+    assert seconds < 20
+    manifest = ds.read_manifest(tmp_path / "d")
+    assert 2 not in manifest.shards and not manifest.complete
+    assert not [p for p in os.listdir(tmp_path / "d") if p.endswith(".partial")]
+    code, out, err = run([*argv, "--out", str(tmp_path / "d")], capsys)
+    assert code == 0, err
+    assert f"{len(manifest.shards)} kept" in out
+    assert files(tmp_path / "d") == files(tmp_path / "whole")

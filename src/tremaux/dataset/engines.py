@@ -11,7 +11,9 @@ goes on (:func:`dask_batch`), so at a billion mazes the scheduler's per-task
 cost is paid once per many shards, and the last tasks are single shards.
 
 Ctrl-C (``KeyboardInterrupt``) stops the workers at once; the shards already
-handed to ``on_result`` stay written.
+handed to ``on_result`` stay written. So does a worker process that dies (the
+out-of-memory killer, a crash): the build stops with a :class:`TremauxError`
+naming the shard and how the worker ended, and a rerun resumes.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 import logging
 import multiprocessing as mp
 import signal
+from multiprocessing.pool import ExceptionWithTraceback
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -215,17 +218,111 @@ def _batches(shards: Sequence[int], workers: int, largest: int | None):
 
 
 def _run_processes(task, spec, shards, on_result, workers: int) -> int:
+    # A worker per process, each with a pipe of its own: the parent always knows which
+    # shard a worker holds and sees it die (out-of-memory killer, a crash, os._exit) at
+    # once. multiprocessing.Pool loses such a task and waits for it forever, and a
+    # worker killed while it waits for work leaves the pool's shared queue locked, so
+    # that even Pool.terminate() hangs; pipes of their own share no lock.
     if not shards:
         return workers
     workers = min(workers, len(shards))
     method = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
     ctx = mp.get_context(method)
-    # ``with`` terminates the pool on the way out, also on Ctrl-C
-    with ctx.Pool(workers, initializer=_ignore_sigint) as pool:
-        for results in pool.imap_unordered(_Call(task, spec), [(s,) for s in shards], chunksize=1):
-            for result in results:
-                on_result(result)
+    call = _Call(task, spec)
+    procs: list = []
+    conns: list = []
+    try:
+        for _ in range(workers):
+            mine, theirs = ctx.Pipe()
+            proc = ctx.Process(target=_serve, args=(call, theirs), daemon=True)
+            proc.start()
+            theirs.close()
+            procs.append(proc)
+            conns.append(mine)
+        todo = iter(shards)
+        holds: dict[int, int] = {}  # worker -> the shard it builds
+
+        def hand_out(i: int) -> None:
+            for shard in todo:
+                holds[i] = shard
+                try:
+                    conns[i].send((shard,))
+                except OSError:  # it died after its last result
+                    _lost(procs[i], shard)
+                return
+            try:
+                conns[i].send(None)  # nothing left: the worker ends
+            except OSError:
+                pass  # it has ended already; its results are all in
+
+        for i in range(workers):
+            hand_out(i)
+        while holds:
+            ready = set(mp.connection.wait([conns[i] for i in holds] + [procs[i].sentinel for i in holds]))
+            for i in list(holds):
+                if conns[i] in ready:
+                    try:
+                        ok, value = conns[i].recv()
+                    except (EOFError, OSError):
+                        _lost(procs[i], holds[i])
+                    if not ok:
+                        raise value
+                    del holds[i]
+                    for result in value:
+                        on_result(result)
+                    hand_out(i)
+                elif procs[i].sentinel in ready:
+                    _lost(procs[i], holds[i])
+        for proc in procs:
+            proc.join(5)
+    finally:
+        # Ctrl-C, an error or a lost worker: stop the others at once (a shard
+        # file is written whole or not at all, so nothing half-written stays)
+        for proc in procs:
+            if proc.is_alive():
+                proc.terminate()
+        for proc in procs:
+            proc.join()
+        for conn in conns:
+            conn.close()
     return workers
+
+
+def _serve(call, conn) -> None:
+    """A worker: build the batches the pipe brings, send back results (or the error) until ``None``."""
+    _ignore_sigint()
+    while True:
+        try:
+            batch = conn.recv()
+        except EOFError:
+            return
+        if batch is None:
+            return
+        try:
+            out = (True, call(batch))
+        except BaseException as exc:  # sent to the parent, which raises it
+            out = (False, ExceptionWithTraceback(exc, exc.__traceback__))
+        try:
+            conn.send(out)
+        except Exception as exc:  # an unpicklable result or error
+            conn.send((False, TremauxError(f"a worker could not send back shard {batch[0]}: {exc!r}")))
+
+
+def _lost(proc, shard: int) -> None:
+    """Raise the error for a worker that died while it built ``shard``."""
+    proc.join(1)
+    code = proc.exitcode
+    if code is not None and code < 0:
+        try:
+            how = f"was killed by {signal.Signals(-code).name}"
+        except ValueError:
+            how = f"was killed by signal {-code}"
+        if code == -signal.SIGKILL:
+            how += " (out of memory?)"
+    else:
+        how = f"exited with code {code}"
+    raise TremauxError(f"the worker process building shard {shard} {how}; the finished shards are kept: "
+                       "run the same build again to resume")
 
 
 class _Call:
