@@ -205,8 +205,27 @@ def test_a_dead_worker_ends_the_build(tmp_path, capsys, monkeypatch, how, said):
     assert seconds < 20
     manifest = ds.read_manifest(tmp_path / "d")
     assert 2 not in manifest.shards and not manifest.complete
-    assert not [p for p in os.listdir(tmp_path / "d") if p.endswith(".partial")]
     code, out, err = run([*argv, "--out", str(tmp_path / "d")], capsys)
     assert code == 0, err
     assert f"{len(manifest.shards)} kept" in out
+    assert files(tmp_path / "d") == files(tmp_path / "whole")
+
+
+@pytest.mark.timeout(120)
+def test_a_dead_dask_worker_ends_the_build(tmp_path, capsys, monkeypatch):
+    # on a local Dask cluster the killed worker's tasks come back cancelled (or, retried on every
+    # worker, as KilledWorker): one line naming a lost shard, exit 2, and a rerun resumes
+    build_module = importlib.import_module("tremaux.dataset.build")
+    argv = ["dataset", "--count", "60", "--size", "5x6", "--seed", "4", "--shard-size", "10", "-q"]
+    code, _, err = run([*argv, "--out", str(tmp_path / "whole")], capsys)
+    assert code == 0, err
+    with monkeypatch.context() as patch:
+        patch.setattr(build_module, "build_shards", _DiesOnShard2(_sigkill))
+        code, _, err = run([*argv, "--engine", "dask", "--workers", "2", "--out", str(tmp_path / "d")], capsys)
+    line = err.splitlines()[-1]  # Dask's own log lines come first
+    assert code == 2 and line.startswith("error: Dask lost shard ") and "a worker died" in line, err
+    assert "Traceback" not in err and line.endswith("run the same build again to resume")
+    assert not ds.read_manifest(tmp_path / "d").complete
+    code, _, err = run([*argv, "--engine", "processes", "--workers", "2", "--out", str(tmp_path / "d")], capsys)
+    assert code == 0, err
     assert files(tmp_path / "d") == files(tmp_path / "whole")

@@ -21,6 +21,7 @@ from __future__ import annotations
 import logging
 import multiprocessing as mp
 import signal
+from concurrent.futures import CancelledError
 from multiprocessing.pool import ExceptionWithTraceback
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -359,7 +360,7 @@ its result is a few numbers, so there is nothing to spill, steal or rebalance.""
 
 def _run_dask(task, spec, shards, on_result, workers: int | None, scheduler: str | None, batch: int | None) -> int:
     try:
-        from distributed import Client, LocalCluster, as_completed
+        from distributed import Client, KilledWorker, LocalCluster, as_completed
     except ImportError:  # pragma: no cover - declared dependency
         raise TremauxError("the dask engine needs dask[distributed]: pip install 'dask[distributed]'") from None
     cluster = None
@@ -392,7 +393,7 @@ def _run_dask(task, spec, shards, on_result, workers: int | None, scheduler: str
         except (OSError, TimeoutError) as exc:
             raise TremauxError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
         n = len(client.scheduler_info().get("workers", {})) or 1
-    live: set = set()
+    live: dict = {}  # future -> its batch of shards
     try:
         batches = _batches(shards, n, batch)
         # the spec is sent once and shared by every task; a bounded window of
@@ -403,19 +404,28 @@ def _run_dask(task, spec, shards, on_result, workers: int | None, scheduler: str
         done = as_completed()
         for b in todo:
             future = client.submit(task, spec_f, b, pure=False)
-            live.add(future)
+            live[future] = b
             done.add(future)
             if len(live) >= window:
                 break
         for future in done:
-            results = future.result()
-            live.discard(future)
+            try:
+                results = future.result()
+            except (KilledWorker, CancelledError) as exc:
+                # a worker died (out of memory, a crash): Dask retries a task a few times, then gives
+                # up on it or, having lost the spec it held, cancels the tasks that need it
+                shards_of = live[future]
+                what = f"shard {shards_of[0]}" if len(shards_of) == 1 else f"shards {shards_of[0]}-{shards_of[-1]}"
+                why = "a worker died" if isinstance(exc, KilledWorker) else "a worker died or the task was cancelled"
+                raise TremauxError(f"Dask lost {what} ({type(exc).__name__}: {why}); the finished shards are "
+                                   "kept: run the same build again to resume") from None
+            del live[future]
             future.release()
             for result in results:
                 on_result(result)
             for b in todo:
                 nxt = client.submit(task, spec_f, b, pure=False)
-                live.add(nxt)
+                live[nxt] = b
                 done.add(nxt)
                 break
     except BaseException:
