@@ -71,7 +71,7 @@ def render(obj: Any, format: str, *, animate: bool | None = None, **style: Any) 
     >>> render(Maze.open((1, 2)), "jpg")
     Traceback (most recent call last):
     ...
-    tremaux.errors.UnknownNameError: unknown format 'jpg'; choose one of: ascii, gif, png, svg
+    tremaux.errors.UnknownNameError: unknown format 'jpg' (did you mean 'png'?); choose one of: ascii, gif, png, svg
     """
     from ..io.image import LEVELS_NOTE
     from . import animate as anim
