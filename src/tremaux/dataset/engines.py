@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import multiprocessing as mp
+import pickle
 import signal
 from concurrent.futures import CancelledError
 from multiprocessing.pool import ExceptionWithTraceback
@@ -292,6 +293,9 @@ def _run_processes(task, spec, shards, on_result, workers: int) -> int:
 def _serve(call, conn) -> None:
     """A worker: build the batches the pipe brings, send back results (or the error) until ``None``."""
     _ignore_sigint()
+    # made again from its pickle, as a process pool would send it: the file systems it holds (s3fs and the other
+    # asynchronous ones of fsspec) refuse to run in a forked child, and a fresh copy opens its own
+    call = pickle.loads(pickle.dumps(call))
     while True:
         try:
             batch = conn.recv()
