@@ -105,7 +105,16 @@ def dumps(maze: GridMaze) -> str:
     >>> dumps(maze)[:40]
     '{"format": "tremaux-grid-maze", "version'
     """
+    _check_write(maze, "json")
     return json.dumps(to_dict(maze))
+
+
+def _check_write(maze: Any, fmt: str) -> None:
+    """Refuse, before any work, writing a maze (or a maze to come on a grid) whose file would not fit the memory limit."""
+    from . import cost
+
+    g = maze.grid if isinstance(maze, GridMaze) else maze
+    cost.check(cost.file_bytes(g, text=fmt == "json"), f"the {fmt} file of a {g.name} maze of {g.size:,} cells")
 
 
 def _kept(keep: Any, grid: Grid, source: str | None) -> np.ndarray:
@@ -240,6 +249,7 @@ def to_bytes(maze: GridMaze) -> bytes:
     >>> to_bytes(maze)[:2]
     b'PK'
     """
+    _check_write(maze, "npz")
     g = maze.grid
     arrays = {
         "format": np.array(FORMAT),
