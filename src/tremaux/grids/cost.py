@@ -132,7 +132,7 @@ def masked_bytes(cells: int, kept: int, sides: int) -> int:
     Examples
     --------
     >>> masked_bytes(100, 50, 3)
-    71536
+    77336
     """
     return table_bytes(cells, sides) + 64 * int(cells) + int(kept) * (18 * int(sides) + 8) + _SMALL
 
@@ -157,7 +157,7 @@ def weave_bytes(cells: int, sides: int) -> int:
     Examples
     --------
     >>> weave_bytes(100, 4)
-    87936
+    90736
     """
     return table_bytes(cells, sides) + int(cells) * int(sides) * 56 + _SMALL
 
@@ -182,7 +182,7 @@ def geometry_bytes(cells: int, sides: int) -> int:
     Examples
     --------
     >>> geometry_bytes(100, 6)
-    130736
+    124336
     """
     return int(cells) * (90 * int(sides) + 48) + _SMALL
 
@@ -288,7 +288,7 @@ def solve_bytes(grid: Any, solver: str, *, record: bool = False, trace_rows: int
     --------
     >>> from tremaux.grids import make_grid
     >>> solve_bytes(make_grid("square", size=(10, 10)), "bfs")
-    67336
+    67536
     """
     n, S = grid.size, grid.sides
     b = n * (_SOLVER_CELL.get(solver, 30) + 9 + 2) + n * S * _SOLVER_SIDE.get(solver, 0)  # cells as uint16
@@ -321,7 +321,7 @@ def file_bytes(grid: Any, *, text: bool = False) -> int:
     --------
     >>> from tremaux.grids import make_grid
     >>> file_bytes(make_grid("hex", size=(10, 10))), file_bytes(make_grid("hex", size=(10, 10)), text=True)
-    (66136, 70136)
+    (1049176, 1064576)
     """
     n = grid.size
     b = (160 if text else 6 * grid.dtype.itemsize) * n
