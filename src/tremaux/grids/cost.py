@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = ["table_bytes", "build_bytes", "masked_bytes", "weave_bytes", "geometry_bytes", "generation_bytes",
-           "solve_bytes", "picture_bytes", "file_bytes", "check"]
+           "solve_bytes", "picture_bytes", "file_bytes", "check", "SVG_SIDE"]
 
 _SMALL = 64 * 1024
 """Fixed bytes of any work (small tables, Python objects)."""
@@ -59,6 +59,11 @@ _SOLVER_CELL = {"bfs": 9, "dfs": 9, "astar": 30, "greedy": 30, "tremaux": 10, "d
                 "wall-left": 13, "wall-right": 13}
 _SOLVER_SIDE = {"tremaux": 1, "astar": 16, "greedy": 16}  # marks a side slot; the heap's entries
 _NEEDS_GEOMETRY = ("astar", "greedy", "wall-left", "wall-right")
+
+SVG_SIDE = {"square": 300, "zeta": 450, "upsilon": 300, "hex": 450, "triangle": 130, "polar": 150}
+"""Bytes of SVG text (the Python strings of the walls, the path and the document) per side slot of each grid
+kind, at the peak of :func:`tremaux.grids.to_svg`: measured at 90,000 cells (the text per slot differs as
+the walls join into longer or shorter runs: zeta's diagonals make the most pieces), with a third more."""
 
 
 def table_bytes(cells: int, sides: int) -> int:
@@ -191,8 +196,10 @@ def picture_bytes(grid: Any, *, svg: bool = False, pixels: int = 0) -> int:
     """Peak bytes of drawing a maze on ``grid`` (:func:`tremaux.grids.to_svg`, :func:`~tremaux.grids.to_png`).
 
     The geometry (unless made already), the open sides of each cell (an ``int64`` and a boolean array
-    a side slot), the tables when not built, and either the SVG's text (Python strings for each wall
-    and cell: 400 bytes a side slot) or the pixels (the indexed image and the encoder's copy of it).
+    a side slot), the tables when not built, the polylines of a polar grid's arcs (Python lists of
+    points, 1500 bytes a cell), and either the SVG's text (Python strings for each wall, per side slot
+    of the plain grid: :data:`SVG_SIDE`) or the pixels (the indexed image and the encoder's buffers,
+    2.5 bytes a pixel).
 
     Parameters
     ----------
@@ -215,9 +222,11 @@ def picture_bytes(grid: Any, *, svg: bool = False, pixels: int = 0) -> int:
     True
     """
     n, S = grid.size, grid.sides
-    b = _geometry_of(grid) + 9 * n * S + _unbuilt(grid, True)
-    b += 400 * n * S if svg else 2 * int(pixels)
-    return int(b + _SMALL)
+    b = _geometry_of(grid) + n * (9 * S + 41 * S + 16) + _unbuilt(grid, True)  # the geometry stays held
+    b += 1500 * n if grid.name == "polar" else 0
+    plain = S // 2 if "weave" in grid.params else S
+    b += SVG_SIDE.get(grid.name, 450) * n * plain if svg else int(2.5 * int(pixels))
+    return int(b + 2 * 2**20)
 
 
 def generation_bytes(grid: Any, kernel: str, *, record: bool = False, trace_rows: int = 0,

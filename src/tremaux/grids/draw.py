@@ -412,12 +412,11 @@ def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
     _check_picture(maze.grid, "a PNG")  # before anything is imported or made
     from PIL import Image, ImageDraw
 
-    from .. import budget
     from ..render.png import _level_for
 
     st = style or Style()
     sc = _scene(maze, st)
-    budget.check(budget.raster_bytes(sc.width, sc.height, maze.grid.size), f"a PNG of {sc.width} x {sc.height} pixels")
+    cost.check(cost.picture_bytes(maze.grid, pixels=sc.width * sc.height), f"a PNG of {sc.width} x {sc.height} pixels")
     woven = "weave" in maze.grid.params
     # an indexed image (Pillow gives each colour a palette entry as it is first drawn): a third of the bytes
     # to compress, and the picture uses a few named colours and at most HEAT_LEVELS of the heat gradient
