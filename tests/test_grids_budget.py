@@ -128,6 +128,15 @@ def test_the_web_server_refuses_a_grid_over_the_limit(monkeypatch):
     assert "needs about" in res.json()["error"] and "64.0 KiB" in res.json()["error"]
 
 
+def test_the_api_solve_takes_a_memory_limit_for_a_maze_on_any_grid():
+    import tremaux
+
+    maze = maze_of("hex", 60)
+    with pytest.raises(MemoryLimitError, match=r"solving a hex maze of 3,600 cells \(bfs\) needs about"):
+        tremaux.solve(maze, "bfs", memory_limit="64k")
+    assert tremaux.solve(maze, "bfs", memory_limit="64M").found
+
+
 # ----------------------------------------------------------------------------- within the limit
 
 

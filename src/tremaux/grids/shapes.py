@@ -289,7 +289,7 @@ def zeta(size: Any = (10, 20)) -> Grid:
     6
     """
     H, W = check_size(size)
-    check_cells(H * W, 8, f"a {H} x {W} grid")
+    check_cells(H * W, 8, f"a {H} x {W} zeta grid")
     n = H * W
     nbr, back = _table(H, W, np.broadcast_to(_D8R, (n, 8)), np.broadcast_to(_D8C, (n, 8)),
                        np.ones((1, 8), bool), (np.arange(8) + 4) % 8)
