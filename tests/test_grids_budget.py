@@ -100,10 +100,11 @@ def test_every_work_over_the_limit_is_refused_before_allocating(kind):
 
 def test_the_cli_refuses_a_big_hex_maze_in_one_line_before_generating(capsys, tmp_path):
     out = tmp_path / "x.npz"
-    code, _, err = run(capsys, "--memory-limit", "50M", "generate", "--grid", "hex", "--size", "3000x3000", "-o",
+    # 9,000,000 cells: the maze and its file take about 35 MiB (measured: 28)
+    code, _, err = run(capsys, "--memory-limit", "20M", "generate", "--grid", "hex", "--size", "3000x3000", "-o",
                        str(out))
     assert code == 2
-    assert err.count("\n") == 1 and err.startswith("error: ") and "needs about" in err and "50.0 MiB" in err
+    assert err.count("\n") == 1 and err.startswith("error: ") and "needs about" in err and "20.0 MiB" in err
     assert not out.exists()
 
 
@@ -112,8 +113,8 @@ def test_the_cli_refuses_a_big_hex_maze_in_one_line_before_generating(capsys, tm
                                   ["--grid", "polar", "--rings", "1500"],
                                   ["--grid", "hex", "--size", "1000x1000", "--weave", "0.5"]])
 def test_the_cli_refuses_other_grids_over_the_limit(capsys, tmp_path, args):
-    code, _, err = run(capsys, "--memory-limit", "20M", "generate", *args, "-o", str(tmp_path / "x.npz"))
-    assert code == 2 and err.startswith("error: ") and "needs about" in err and "20.0 MiB" in err
+    code, _, err = run(capsys, "--memory-limit", "10M", "generate", *args, "-o", str(tmp_path / "x.npz"))
+    assert code == 2 and err.startswith("error: ") and "needs about" in err and "10.0 MiB" in err
 
 
 def test_the_web_server_refuses_a_grid_over_the_limit(monkeypatch):

@@ -72,14 +72,15 @@ def to_dict(maze: GridMaze) -> dict[str, Any]:
     ('hex', {'size': [2, 3]}, '081a10030310')
     """
     g = maze.grid
-    digits = 2 * g.dtype.itemsize
+    # big-endian bytes as hex: the digits of each cell in order, without a Python string per cell
+    cells = np.ascontiguousarray(maze.cells, dtype=g.dtype.newbyteorder(">")).tobytes().hex()
     return {
         "format": FORMAT,
         "version": VERSION,
         "grid": g.name,
         "params": _params(g),
         "keep": g.coords.tolist() if "mask" in g.params else None,
-        "cells": "".join(f"{int(v):0{digits}x}" for v in maze.cells),
+        "cells": cells,
         "start": list(maze.start),
         "goal": list(maze.goal),
     }
