@@ -117,16 +117,20 @@ def test_the_cli_refuses_other_grids_over_the_limit(capsys, tmp_path, args):
     assert code == 2 and err.startswith("error: ") and "needs about" in err and "10.0 MiB" in err
 
 
-def test_the_web_server_refuses_a_grid_over_the_limit(monkeypatch):
-    from fastapi.testclient import TestClient
+@pytest.mark.parametrize("grid", ["zeta", "hex", "polar"])
+def test_the_web_server_jobs_refuse_a_grid_over_the_limit(grid):
+    # the server's jobs run these in its workers, where the limit is TREMAUX_MEMORY_LIMIT or the default;
+    # a MemoryLimitError is answered 400 with its one line, as every TremauxError
+    from tremaux.web.grids import build_grid_maze
 
-    from tremaux.web import create_app
-
-    monkeypatch.setenv(budget.ENV_VAR, TINY)
-    with TestClient(create_app(workers=1, time_limit=60)) as client:
-        res = client.get("/api/maze", params={"grid": "zeta", "rows": 30, "cols": 30})
-    assert res.status_code == 400, res.text
-    assert "needs about" in res.json()["error"] and "64.0 KiB" in res.json()["error"]
+    params = {"grid": grid, "rows": 60, "cols": 60, "generator": "backtracker", "braid": 0.0, "seed": 1}
+    if grid == "polar":
+        params["rings"] = 30
+    with budget.limited(TINY):
+        with pytest.raises(MemoryLimitError, match="needs about .* the limit is 64.0 KiB"):
+            build_grid_maze(params)
+    with budget.limited("64M"):
+        assert build_grid_maze(params)[0].passages > 0
 
 
 def test_the_api_solve_takes_a_memory_limit_for_a_maze_on_any_grid():

@@ -264,8 +264,10 @@ def generation_bytes(grid: Any, kernel: str, *, record: bool = False, trace_rows
     n, S = grid.size, grid.sides
     b = n * (grid.dtype.itemsize + 1 + _KERNEL_CELL.get(kernel, 13))
     m = n * S // 2  # passages at most
-    # kruskal holds a passage in 8 bytes on grids of at most 2.5 passages a cell, else in 4
-    b += (_KERNEL_PASSAGE.get(kernel, 0) // (1 if 2 * m <= 5 * n or kernel != "kruskal" else 2)) * m
+    if kernel == "kruskal":  # 8 bytes a passage on grids of at most 2.5 passages a cell, else 4
+        b += max(8 * min(m, 5 * n // 2), 4 * m)
+    else:
+        b += _KERNEL_PASSAGE.get(kernel, 0) * m
     b += 48 * int(trace_rows) if record else 0
     return int(b + _unbuilt(grid, tables) + _SMALL)
 
@@ -363,6 +365,8 @@ def _unbuilt(grid: Any, needed: bool) -> int:
     """The tables' building peak when the work needs them and the grid has not built them yet."""
     if not needed or grid._nbr is not None:
         return 0
+    if grid.name == "polar":  # polar._tables: the tables and about twenty int64 arrays over the cells
+        return grid.size * (5 * grid.sides + 168) + _SMALL
     return build_bytes(grid.size, grid.sides)
 
 
