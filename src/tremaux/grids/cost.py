@@ -312,7 +312,8 @@ def solve_bytes(grid: Any, solver: str, *, record: bool = False, trace_rows: int
 def file_bytes(grid: Any, *, text: bool = False) -> int:
     """Peak bytes of writing a maze on ``grid``, its cells included: ``.npz`` (the cells' bytes written, the
     archive, which deflate never makes bigger than them, and its copy as ``bytes``: three times the cells)
-    or ``.json`` (``text``: the cells' bytes, their hex digits and the JSON text, six times the cells),
+    or ``.json`` (``text``: the cells' bytes, their hex digits, the JSON text and its encoding, each two
+    bytes a byte of the cells, and the writers' spare room: twelve times the cells),
     and the compressor's state and buffers (1 MiB).
 
     A masked grid's file keeps the cells' addresses (``int64``), and builds its tables when not built.
@@ -333,10 +334,10 @@ def file_bytes(grid: Any, *, text: bool = False) -> int:
     --------
     >>> from tremaux.grids import make_grid
     >>> file_bytes(make_grid("hex", size=(10, 10))), file_bytes(make_grid("hex", size=(10, 10)), text=True)
-    (1048976, 1049276)
+    (1048976, 1049776)
     """
     n = grid.size
-    b = (7 if text else 4) * grid.dtype.itemsize * n  # the maze's cells held, and the file's work
+    b = (12 if text else 4) * grid.dtype.itemsize * n  # the maze's cells held, and the file's work
     if "mask" in grid.params:  # the kept cells' addresses: int64 pairs, or JSON lists of two numbers
         b += (160 if text else 16) * n + _unbuilt(grid, True)
     return int(b + _ZIP)
