@@ -72,7 +72,7 @@ def test_building_a_grid_over_the_limit_is_refused_before_allocating(kind):
 
 @pytest.mark.parametrize("kind", LAZY)
 def test_an_arithmetic_grid_is_built_within_a_small_limit_and_its_tables_are_not(kind):
-    with budget.limited("2M"):
+    with budget.limited("4M"):
         grid = grid_of(kind, 2000)  # millions of cells, a few bytes
         assert grid.size > 1_000_000 and grid.nbytes < 2**20
         message, peak = refused_peak(lambda: solve_on(generate_on(grid, seed=1).maze, "bfs"))
