@@ -4,7 +4,7 @@ import pytest
 
 import tremaux
 from tremaux import grids
-from tremaux.errors import UnsupportedError
+from tremaux.errors import MemoryLimitError, UnsupportedError
 from tremaux.numberlink import Puzzle, solve_puzzle
 
 
@@ -33,8 +33,10 @@ def test_solve_takes_a_maze_on_another_grid():
         assert isinstance(s, grids.GridSolution)
         assert s.length == grids.solve_on(g.maze, "bfs").length
         assert s.trace is not None
-    with pytest.raises(UnsupportedError, match="memory_limit"):
-        tremaux.solve(g, memory_limit="1G")
+    # the memory limit applies on every grid: refused over it (naming the estimate), solved within it
+    with pytest.raises(MemoryLimitError, match=r"solving a polar maze of 43 cells \(bfs\) needs about"):
+        tremaux.solve(g, memory_limit="1k")
+    assert tremaux.solve(g, memory_limit="1G").found
 
 
 def test_a_number_link_solution_shows_its_lines():

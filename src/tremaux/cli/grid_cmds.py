@@ -171,6 +171,12 @@ def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, ri
         raise UnsupportedError(f"text drawings are for square grids only; save this {_label(g)} maze with --out "
                                "(.svg or .png for a picture, .json or .npz for the maze)")
     options = {**options, **({"islands": islands} if islands else {})}
+    if fmt in ("json", "npz"):  # the file is refused before the maze is made, as the square maze's is
+        files._check_write(g, fmt)
+    elif fmt in ("svg", "png"):
+        from ..grids.draw import _check_picture
+
+        _check_picture(g, "an SVG" if fmt == "svg" else "a PNG", svg=fmt == "svg")
     run_all = generate_on(g, algorithm, seed=seed, start=start, braid=braid, weave=weave, record=fmt == "gif",
                           **options)
     maze = run_all.maze

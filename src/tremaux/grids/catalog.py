@@ -22,6 +22,7 @@ import numpy as np
 from .._args import switch
 from ..errors import InvalidMazeError, InvalidSizeError, UnsupportedError
 from ..registry import Registry
+from . import cost
 from .grid import Grid
 from .polar import polar
 from .shapes import hexagonal, square, triangular, upsilon, zeta
@@ -111,9 +112,13 @@ def make_grid(name: str = "square", **params: Any) -> Grid:
         given["size"] = tuple(given["size"]) if not isinstance(given["size"], str) else given["size"]
     weave = bool(given.pop("weave", False))
     grid = entry.func(**given)
-    if weave:
+    if weave:  # refused before the tunnels (and the tables of an arithmetic grid) are made
+        cost.check(cost.weave_bytes(grid.size, grid.sides) + cost._unbuilt(grid, True),
+                   f"weaving a {grid.name} grid of {grid.size:,} cells")
         grid = woven(grid)
     if mask is not None:
+        cost.check(cost.masked_bytes(grid.size, int(np.count_nonzero(mask)), grid.sides) + cost._unbuilt(grid, True),
+                   f"masking a {grid.name} grid of {grid.size:,} cells")
         grid = grid.masked(mask.astype(bool)[grid.coords[:, 0], grid.coords[:, 1]])
     return grid
 

@@ -29,7 +29,8 @@ import numpy as np
 
 from ..errors import TremauxError
 from ..render.palette import PALETTE
-from .grid import ARC
+from . import cost
+from .grid import ARC, article
 from .maze import GridMaze
 from .ends import end_dots
 from .passages import mark_lines
@@ -107,6 +108,14 @@ class _Scene:
     origin: tuple[float, float]
     width: int
     height: int
+
+
+def _check_picture(grid: Any, what: str, svg: bool = False) -> None:
+    """Refuse, before the geometry is made, a picture over the memory limit (or over :data:`MAX_DRAW_CELLS`)."""
+    if grid.size > MAX_DRAW_CELLS:
+        raise TremauxError(f"a maze of {grid.size:,} cells is too large to draw; the limit is {MAX_DRAW_CELLS:,}")
+    cost.check(cost.picture_bytes(grid, svg=svg), f"{what} of {article(grid.name)} {grid.name} maze of "
+               f"{grid.size:,} cells")
 
 
 def _scene(maze: GridMaze, style: Style) -> _Scene:
@@ -335,6 +344,7 @@ def to_svg(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
 
     """
     st = style or Style()
+    _check_picture(maze.grid, "an SVG", svg=True)
     sc = _scene(maze, st)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{sc.width}" height="{sc.height}" '
            f'viewBox="0 0 {sc.width} {sc.height}">',
@@ -399,14 +409,14 @@ def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
     >>> to_png(maze)[1:4]
     b'PNG'
     """
+    _check_picture(maze.grid, "a PNG")  # before anything is imported or made
     from PIL import Image, ImageDraw
 
-    from .. import budget
     from ..render.png import _level_for
 
     st = style or Style()
     sc = _scene(maze, st)
-    budget.check(budget.raster_bytes(sc.width, sc.height, maze.grid.size), f"a PNG of {sc.width} x {sc.height} pixels")
+    cost.check(cost.picture_bytes(maze.grid, pixels=sc.width * sc.height), f"a PNG of {sc.width} x {sc.height} pixels")
     woven = "weave" in maze.grid.params
     # an indexed image (Pillow gives each colour a palette entry as it is first drawn): a third of the bytes
     # to compress, and the picture uses a few named colours and at most HEAT_LEVELS of the heat gradient

@@ -72,14 +72,15 @@ def to_dict(maze: GridMaze) -> dict[str, Any]:
     ('hex', {'size': [2, 3]}, '081a10030310')
     """
     g = maze.grid
-    digits = 2 * g.dtype.itemsize
+    # big-endian bytes as hex: the digits of each cell in order, without a Python string per cell
+    cells = np.ascontiguousarray(maze.cells, dtype=g.dtype.newbyteorder(">")).tobytes().hex()
     return {
         "format": FORMAT,
         "version": VERSION,
         "grid": g.name,
         "params": _params(g),
         "keep": g.coords.tolist() if "mask" in g.params else None,
-        "cells": "".join(f"{int(v):0{digits}x}" for v in maze.cells),
+        "cells": cells,
         "start": list(maze.start),
         "goal": list(maze.goal),
     }
@@ -105,7 +106,16 @@ def dumps(maze: GridMaze) -> str:
     >>> dumps(maze)[:40]
     '{"format": "tremaux-grid-maze", "version'
     """
+    _check_write(maze, "json")
     return json.dumps(to_dict(maze))
+
+
+def _check_write(maze: Any, fmt: str) -> None:
+    """Refuse, before any work, writing a maze (or a maze to come on a grid) whose file would not fit the memory limit."""
+    from . import cost
+
+    g = maze.grid if isinstance(maze, GridMaze) else maze
+    cost.check(cost.file_bytes(g, text=fmt == "json"), f"the {fmt} file of a {g.name} maze of {g.size:,} cells")
 
 
 def _kept(keep: Any, grid: Grid, source: str | None) -> np.ndarray:
@@ -240,6 +250,7 @@ def to_bytes(maze: GridMaze) -> bytes:
     >>> to_bytes(maze)[:2]
     b'PK'
     """
+    _check_write(maze, "npz")
     g = maze.grid
     arrays = {
         "format": np.array(FORMAT),

@@ -127,7 +127,7 @@ def polar(rings: Any = 10) -> Grid:
     ratios[1:] = counts[1:] // counts[:-1]
     S = max(int(counts[1]) if R > 1 else 1, 3 + (int(ratios[2:].max()) if R > 2 else 1))
     n = int(counts.sum())
-    check_cells(n, S, f"a polar grid of {R} rings")
+    check_cells(n, S, f"a polar grid of {R} rings", lazy=True)
     offs = np.concatenate([[0], np.cumsum(counts)])
 
     def tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -109,8 +109,12 @@ def check_whole(value: Any, what: str, minimum: int = 1) -> int:
     return int(value)
 
 
-def check_cells(cells: int, sides: int, what: str) -> None:
-    """Refuse grids whose neighbour table would be absurdly large.
+def check_cells(cells: int, sides: int, what: str, *, kept: int | None = None, lazy: bool = False,
+                extra: int = 0) -> None:
+    """Refuse grids whose neighbour table would be absurdly large, or whose building is over the memory limit.
+
+    The memory needed (:func:`tremaux.grids.cost.build_bytes`, and :func:`~tremaux.grids.cost.masked_bytes`
+    for a grid cut to a shape) is checked with :func:`tremaux.budget.check` before anything is allocated.
 
     Parameters
     ----------
@@ -120,11 +124,19 @@ def check_cells(cells: int, sides: int, what: str) -> None:
         Sides per cell.
     what : str
         The grid, for the message.
+    kept : int, optional
+        Cells kept when the grid is cut to a shape (the hexagon, the triangle) from ``cells``.
+    lazy : bool, default False
+        An arithmetic grid, whose tables are built only when asked for.
+    extra : int, default 0
+        Bytes a cell of the builder's own arrays (see :func:`tremaux.grids.cost.build_bytes`).
 
     Raises
     ------
     InvalidSizeError
         When ``cells * sides`` is over the limit.
+    MemoryLimitError
+        When building the grid needs more memory than the limit (naming both).
 
     Examples
     --------
@@ -137,6 +149,12 @@ def check_cells(cells: int, sides: int, what: str) -> None:
     if cells * sides > MAX_TABLE:
         raise InvalidSizeError(f"{what} has {cells:,} cells of {sides} sides; the limit is "
                                f"{MAX_TABLE // sides:,} cells")
+    from . import cost
+
+    need = cost.build_bytes(cells, sides, lazy=lazy, extra=extra)
+    if kept is not None:
+        need = max(need, cost.masked_bytes(cells, kept, sides))
+    cost.check(need, f"building {what}")
 
 
 def _table(H: int, W: int, dr: np.ndarray, dc: np.ndarray, valid: np.ndarray, back: np.ndarray,
@@ -271,7 +289,7 @@ def zeta(size: Any = (10, 20)) -> Grid:
     6
     """
     H, W = check_size(size)
-    check_cells(H * W, 8, f"a {H} x {W} grid")
+    check_cells(H * W, 8, f"a {H} x {W} zeta grid")
     n = H * W
     nbr, back = _table(H, W, np.broadcast_to(_D8R, (n, 8)), np.broadcast_to(_D8C, (n, 8)),
                        np.ones((1, 8), bool), (np.arange(8) + 4) % 8)
@@ -343,7 +361,8 @@ def hexagonal(size: Any = (10, 20), *, shape: str = "rectangle", radius: int | N
         H = W = 2 * R + 1
     else:
         H, W = check_size(size)
-    check_cells(H * W, 6, f"a {H} x {W} hex grid")
+    check_cells(H * W, 6, f"a {H} x {W} hex grid", lazy=shape == "rectangle",
+                kept=3 * R * (R + 1) + 1 if shape == "hexagon" else None)
 
     def geo(g: Grid) -> Geometry:
         cc, rr = g.coords[:, 1], g.coords[:, 0]
@@ -421,7 +440,7 @@ def triangular(size: Any = (10, 20), *, shape: str = "rectangle", side: int | No
         if W == 1 and H > 2:  # a lone column: each base is shared by one pair of rows only, so it falls apart
             raise InvalidSizeError(f"a {H} x 1 triangle grid falls apart: in one column, rows {{0, 1}}, {{2, 3}}... "
                                    "touch only each other; use at least 2 columns (or at most 2 rows)")
-    check_cells(H * W, 3, f"a {H} x {W} triangle grid")
+    check_cells(H * W, 3, f"a {H} x {W} triangle grid", kept=H * H if shape == "triangle" else None, extra=26)
     n = H * W
     r, c = _rowcol(H, W)
     up = ((r + c + flip) & 1) == 0

@@ -198,6 +198,10 @@ def solve_on(maze: GridMaze, algorithm: str = "bfs", *, start: Any = None, goal:
         return GridSolution(maze, name, bool(sol.found), path, np.asarray(sol.visited).reshape(-1), int(sol.steps),
                             sol.message, trace=trace)
     limit = 4 * grid.size * grid.sides + 8
+    from . import cost
+
+    cost.check(cost.solve_bytes(grid, name, record=record, trace_rows=kgs.trace_size(grid.size, grid.sides, limit)),
+               f"solving {article(grid.name)} {grid.name} maze of {grid.size:,} cells ({name})")
     cells = kgs.as_cells(cells)  # one cell type: each kernel is compiled once for every grid
     rows = np.empty((kgs.trace_size(grid.size, grid.sides, limit), 3), np.int64) if record else _NO_TRACE
     marks = None
@@ -309,9 +313,14 @@ def _from_parents(maze: GridMaze, name: str, parent: np.ndarray, seen: np.ndarra
                   dst: int) -> GridSolution:
     if src != dst and parent[dst] < 0:
         return GridSolution(maze, name, False, np.empty(0, np.int64), seen, steps, "no path: goal unreachable")
-    path = [dst]
-    while path[-1] != src:
-        path.append(int(parent[path[-1]]))
-    p = np.array(path[::-1], np.int64)
+    length, i = 1, dst  # walked twice, so the path is held once, as int64 (not as a list of Python ints)
+    while i != src:
+        i = int(parent[i])
+        length += 1
+    p = np.empty(length, np.int64)
+    i = dst
+    for k in range(length - 1, -1, -1):
+        p[k] = i
+        i = int(parent[i])
     return GridSolution(maze, name, True, p, seen, steps, f"path of {p.shape[0]} cells")
 

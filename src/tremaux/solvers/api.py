@@ -127,12 +127,12 @@ def solve(
     if isinstance(maze, (Generated, GridGenerated)):  # what generate() and generate_on() return
         maze = maze.maze
     if isinstance(maze, GridMaze):
-        if memory_limit is not None:
-            raise UnsupportedError("memory_limit= applies to square mazes; a maze on another grid is solved by "
-                                   "tremaux.grids.solve_on without it")
         from ..grids.solve import solve_on
 
-        return solve_on(maze, algorithm, start=start, goal=goal, record=record, **options)
+        if memory_limit is None:
+            return solve_on(maze, algorithm, start=start, goal=goal, record=record, **options)
+        with budget.limited(memory_limit):  # solve_on checks its estimate (tremaux.grids.cost) against it
+            return solve_on(maze, algorithm, start=start, goal=goal, record=record, **options)
     entry = SOLVERS.get(algorithm)
     if not isinstance(maze, Maze):
         raise InvalidMazeError(f"solve() needs a tremaux.Maze, not {type(maze).__name__}")
