@@ -29,6 +29,7 @@ b'{"error":"the request body is larger than 10 bytes","kind":"BodyTooLarge"}'
 from __future__ import annotations
 
 import asyncio
+import html
 import json
 from typing import Any
 
@@ -66,10 +67,28 @@ def error_body(message: str, kind: str) -> bytes:
     return json.dumps({"error": message, "kind": kind}, separators=(",", ":")).encode()
 
 
+def _wants_html(scope: Scope) -> bool:
+    # a browser asks for the page with ``Accept: text/html``; an API client (JSON or */*) gets the JSON shape
+    if (scope.get("path") or "").startswith("/api/"):
+        return False
+    accept = b",".join(v for k, v in scope.get("headers") or () if k.lower() == b"accept")
+    return b"text/html" in accept.lower()
+
+
+def _html_body(status: int, message: str) -> bytes:
+    text = html.escape(message)
+    return (f"<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            f"<title>tremaux: error {status}</title></head><body style=\"font-family: system-ui, sans-serif\">"
+            f"<h1>Error {status}</h1><p>{text}.</p><p><a href=\"/\">Open the page with its defaults</a></p>"
+            f"</body></html>").encode()
+
+
 async def _answer(send: Any, status: int, message: str, kind: str, *, close: bool,
-                  retry_after: int | None = None) -> None:
-    body = error_body(message, kind)
-    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+                  retry_after: int | None = None, as_html: bool = False) -> None:
+    body = _html_body(status, message) if as_html else error_body(message, kind)
+    kind_of = b"text/html; charset=utf-8" if as_html else b"application/json"
+    headers = [(b"content-type", kind_of), (b"content-length", str(len(body)).encode())]
     if close:
         headers.append((b"connection", b"close"))
     if retry_after is not None:
@@ -139,7 +158,7 @@ class RequestGuard:
             if size > self.max_header_bytes:
                 await _answer(send, 431, f"the request line and headers ({size} bytes) are larger than the "
                                          f"{self.max_header_bytes} bytes this server accepts",
-                              "HeadersTooLarge", close=True)
+                              "HeadersTooLarge", close=True, as_html=_wants_html(scope))
                 return
             try:
                 body = await self._read_body(scope, receive)
