@@ -1124,7 +1124,10 @@
   }
 
   async function nlRandom() {
-    const body = { rows: NL.rows, cols: NL.cols, seed: Math.floor(Math.random() * 2 ** 31) };
+    // the size typed in the custom boxes, checked as "set" checks it, even before "set" is pressed
+    const size = $("nl-custom").hidden ? { rows: NL.rows, cols: NL.cols } : typedSize();
+    if (size.error) { say($("nl-message"), `random puzzle: ${size.error}`, "error"); return; }
+    const body = { rows: size.rows, cols: size.cols, seed: Math.floor(Math.random() * 2 ** 31) };
     say($("nl-message"), "making a puzzle…");
     const id = ++NL.requestId;
     try {
@@ -1182,10 +1185,25 @@
     $("nl-cols").value = cols;
   }
 
-  function nlResize(rows, cols) {
+  function sizeError(rows, cols) {
     const max = LIMITS.nl_max_side;
-    if (!(rows >= 2 && cols >= 2 && rows <= max && cols <= max)) {
-      say($("nl-message"), `size ${rows} × ${cols}: rows and columns must be between 2 and ${max}`, "error");
+    if (rows >= 2 && cols >= 2 && rows <= max && cols <= max) return null;
+    return `size ${rows} × ${cols}: rows and columns must be between 2 and ${max}`;
+  }
+
+  // The size in the custom boxes, or {error} when a box is not a whole number or the size is out of range.
+  function typedSize() {
+    const rows = wholeNumber("nl-rows", "rows"), cols = wholeNumber("nl-cols", "columns");
+    const bad = [rows, cols].find((x) => x.error);
+    if (bad) return { error: bad.error };
+    const error = sizeError(rows.value, cols.value);
+    return error ? { error } : { rows: rows.value, cols: cols.value };
+  }
+
+  function nlResize(rows, cols) {
+    const error = sizeError(rows, cols);
+    if (error) {
+      say($("nl-message"), error, "error");
       return;
     }
     say($("nl-message"), "");
@@ -1206,10 +1224,9 @@
       if (v !== "custom") { const [r, c] = v.split("x").map(Number); nlResize(r, c); }
     });
     $("nl-resize").addEventListener("click", () => {
-      const rows = wholeNumber("nl-rows", "rows"), cols = wholeNumber("nl-cols", "columns");
-      const bad = [rows, cols].find((x) => x.error);
-      if (bad) say($("nl-message"), bad.error, "error");
-      else nlResize(rows.value, cols.value);
+      const size = typedSize();
+      if (size.error) say($("nl-message"), size.error, "error");
+      else nlResize(size.rows, size.cols);
     });
     for (const id of ["nl-rows", "nl-cols"]) {  // Enter in a size box sets the size, as in the maze's boxes
       $(id).addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); $("nl-resize").click(); } });
