@@ -192,3 +192,46 @@ def test_a_number_out_of_range_is_said_as_typed_and_a_bad_random_choice_at_once(
                           "b.dispatchEvent(new Event('change'));")
     said = driver.find_element("id", "maze-message").text
     assert "random choice's seed" in said and "not a whole number" in said, said
+
+
+ENDS_ON_CANVAS = """
+// how many pixels of the start's and the goal's colour lie within 6 CSS px of each end's centre
+const [st, geo, pal] = arguments, ctx = document.getElementById('maze').getContext('2d');
+const rgb = (h) => [1, 3, 5].map((k) => parseInt(h.slice(k, k + 2), 16));
+return ['start', 'goal'].map((key) => {
+  const [r, c] = st[key], want = rgb(pal[key]);
+  const x = Math.round((geo.x0 + (c + 0.5) * geo.size) * geo.ratio), y = Math.round((geo.y0 + (r + 0.5) * geo.size) * geo.ratio);
+  const d = Math.round(6 * geo.ratio), data = ctx.getImageData(x - d, y - d, 2 * d + 1, 2 * d + 1).data;
+  let n = 0;
+  for (let k = 0; k < data.length; k += 4) if (want.every((v, j) => Math.abs(data[k + j] - v) <= 8)) n++;
+  return n / (geo.ratio * geo.ratio);
+});
+"""
+
+ENDS_IN_SVG = """
+const svg = document.querySelector('#maze-svg svg');
+return [...svg.querySelectorAll(':scope > circle')].map((c) => c.getBoundingClientRect().width);
+"""
+
+
+def test_start_and_goal_stay_visible_on_a_phone_whatever_the_cell_size(driver, server, viewport, shoot):
+    viewport("phone")
+    open_page(driver, server, "?rows=150&cols=150&braid=0&seed=4")
+    geo = driver.execute_script("return tremaux.maze.geometry()")
+    assert geo["size"] <= 3, geo  # cells of 2 px: an end the size of its cell is a dot
+    state = driver.execute_script("return tremaux.maze.state()")
+    areas = driver.execute_script(ENDS_ON_CANVAS, state, geo, driver.execute_script("return tremaux.palette()"))
+    shoot(driver.find_element("id", "maze"), "maze-150-phone.png")
+    assert all(a >= 36 for a in areas), f"start and goal cover {areas} CSS px^2 (a 6 x 6 marker at least)"
+    # the replay paints over the cells around the ends: the markers stay
+    driver.find_element("id", "btn-solve").click()
+    wait_for(driver, "tremaux.maze.state().phase === 'animating' && tremaux.maze.state().index > 20", what="the replay")
+    driver.find_element("id", "btn-play").click()  # pause, the cells around the start painted event by event
+    areas = driver.execute_script(ENDS_ON_CANVAS, state, geo, driver.execute_script("return tremaux.palette()"))
+    assert all(a >= 36 for a in areas), f"after the replay start and goal cover {areas} CSS px^2"
+    # another grid, drawn as the server's picture: its end dots are at least as wide
+    open_page(driver, server, "?grid=hex&rows=120&cols=120&braid=0&seed=4")
+    wait_for(driver, "tremaux.maze.state().grid === 'hex' && document.querySelector('#maze-svg svg')", what="the hex maze")
+    widths = driver.execute_script(ENDS_IN_SVG)
+    shoot(driver.find_element("id", "maze-svg"), "maze-hex-120-phone.png")
+    assert len(widths) == 2 and all(w >= 6 for w in widths), widths

@@ -397,6 +397,37 @@
     }
   }
 
+  // Start and goal stay visible on a board of tiny cells: a marker at least END_MIN CSS pixels wide, ringed in
+  // the background colour, over the cell and its neighbours (a board whose cells are large enough has none).
+  const END_MIN = 7;
+  function paintEnds(ctx) {
+    const g = M.geo, mz = M.maze;
+    if (g.size - g.wall >= END_MIN) return;
+    const both = mz.startIndex === mz.goalIndex;
+    for (const [i, key] of [[mz.startIndex, "start"], [mz.goalIndex, "goal"]]) {
+      const r = Math.floor(i / mz.cols), c = i % mz.cols;
+      const cx = g.x0 + (c + 0.5) * g.size, cy = g.y0 + (r + 0.5) * g.size, h = END_MIN / 2;
+      if (key === "start" || !both) {
+        ctx.fillStyle = PALETTE.background;
+        ctx.fillRect(cx - h - 1, cy - h - 1, END_MIN + 2, END_MIN + 2);
+      }
+      ctx.fillStyle = PALETTE[key];
+      if (both) ctx.fillRect(key === "start" ? cx - h : cx, cy - h, h, END_MIN);  // start left, goal right
+      else ctx.fillRect(cx - h, cy - h, END_MIN, END_MIN);
+    }
+  }
+
+  // The same for the end dots of another grid's picture, drawn `scale` CSS pixels to its unit.
+  function growEndDots(svg, scale) {
+    for (const dot of svg.querySelectorAll(":scope > circle")) {
+      const r = Number(dot.getAttribute("r"));
+      if (!(r * scale < END_MIN / 2)) continue;
+      dot.setAttribute("r", (END_MIN / 2 / scale).toFixed(3));
+      dot.setAttribute("stroke", PALETTE.background);
+      dot.setAttribute("stroke-width", (1 / scale).toFixed(3));
+    }
+  }
+
   function edgeKey(a, b) {
     if (onGrid()) return Math.min(a, b) * M.maze.size + Math.max(a, b);
     return a < b ? a * 8 + (b - a === 1 ? 1 : 2) : b * 8 + (a - b === 1 ? 1 : 2);
@@ -474,6 +505,7 @@
     const width = Math.max(60, Math.floor(w * scale)), height = Math.max(60, Math.floor(h * scale));
     svg.setAttribute("width", width);
     svg.setAttribute("height", height);
+    growEndDots(svg, Math.min(width / w, height / h));
     M.geo = { width, height, svg: true };
     // the legend takes its colours from the picture itself
     const circles = svg.querySelectorAll(":scope > circle"), line = svg.querySelector("polyline");
@@ -525,6 +557,7 @@
     }
     for (let r = 1; r < mz.rows; r++) for (let c = 1; c < mz.cols; c++) paintPost(ctx, r, c);
     if (M.current >= 0) paintCell(ctx, M.current);
+    paintEnds(ctx);
   }
 
   function resetRun() {
@@ -752,6 +785,7 @@
       for (const i of [a, b]) if (i >= 0) paintAround(ctx, i);
       for (const i of [prev, M.current, link]) if (i >= 0) paintCell(ctx, i);
       if (link >= 0 && isNeighbour(link, a)) paintEdge(ctx, link, a);
+      paintEnds(ctx);
     } else if (M.stage && !quiet) {
       for (const i of [a, b, prev, M.current, link]) if (i >= 0) paintStageCell(i);
       paintStageEdge(a, b);
