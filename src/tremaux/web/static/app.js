@@ -932,6 +932,7 @@
     canvas: $("nl-board"),
     rows: 8,
     cols: 8,
+    labels: [],        // where the numbers were drawn: {r, c, text, font, left, right, top, bottom}
     grid: null,        // rows x cols numbers, 0 = empty
     sel: [0, 0],
     typed: "",
@@ -978,6 +979,7 @@
     return `hsl(${(k * 137.508) % 360}, 65%, 42%)`;
   }
 
+  const NL_MIN_FONT = 10;  // CSS px: the smallest number drawn on the board
   function nlGeometry() {
     const fit = Math.min(560, room(NL.canvas, []).width - 2);
     const size = Math.max(8, Math.floor(Math.min(fit / NL.cols, 480 / NL.rows, 56)));
@@ -1036,21 +1038,66 @@
       ctx.lineWidth = 2;
       ctx.strokeRect(g.x0 + sc * g.size + 2, g.y0 + sr * g.size + 2, g.size - 3, g.size - 3);
     }
+    nlLabels(ctx, g, centre);
+  }
+
+  // The numbers: a disc in the number's colour, or a label wider than its cell (a readable font on small
+  // cells). Each run of numbered cells in a row shares the run's cells and most of a free neighbour's half on
+  // either side, so that labels never meet across a free cell; the labels of a run are squeezed (to 3/4 at
+  // most) to fit there. The selected cell's label comes last, on top; the number box shows it too.
+  function nlLabels(ctx, g, centre) {
+    const font = Math.max(NL_MIN_FONT, Math.floor(g.size * 0.48)), gap = 4;
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
-    ctx.font = `bold ${Math.floor(g.size * 0.48)}px system-ui, sans-serif`;
+    ctx.font = `bold ${font}px system-ui, sans-serif`;
+    const free = (r, c) => c >= 0 && c < NL.cols && !NL.grid[r][c];
+    const place = new Map();
     for (let r = 0; r < NL.rows; r++) {
-      for (let c = 0; c < NL.cols; c++) {
-        const v = NL.grid[r][c];
-        if (!v) continue;
-        const [x, y] = centre(r, c);
-        ctx.fillStyle = nlColour(v);
-        ctx.beginPath();
-        ctx.arc(x, y, g.size * 0.38, 0, 2 * Math.PI);
-        ctx.fill();
-        ctx.fillStyle = "#fff";
-        ctx.fillText(String(v), x, y + 1);
+      for (let a = 0; a < NL.cols; a++) {
+        if (!NL.grid[r][a]) continue;
+        let b = a;
+        while (b + 1 < NL.cols && NL.grid[r][b + 1]) b++;
+        const lo = g.x0 + (a - (free(r, a - 1) ? 0.45 : 0)) * g.size + 1;
+        const hi = g.x0 + (b + 1 + (free(r, b + 1) ? 0.45 : 0)) * g.size - 1;
+        const run = [];
+        for (let c = a; c <= b; c++) run.push({ c, text: String(NL.grid[r][c]), w: ctx.measureText(String(NL.grid[r][c])).width });
+        const sum = run.reduce((t, l) => t + l.w, 0), n = run.length;
+        const f = Math.max(0.75, Math.min(1, (hi - lo - gap * (n - 1)) / sum));
+        for (const l of run) l.shown = l.w * f;
+        if (run.every((l) => l.shown + gap <= g.size)) {
+          for (const l of run) l.x = centre(r, l.c)[0];
+        } else {  // side by side from the left, the run centred on its cells and kept in its stretch
+          const total = run.reduce((t, l) => t + l.shown, 0) + gap * (n - 1);
+          const mid = g.x0 + ((a + b + 1) / 2) * g.size;
+          let x = total <= hi - lo ? Math.min(Math.max(mid - total / 2, lo), hi - total) : (lo + hi - total) / 2;
+          x = Math.min(Math.max(x, g.x0 + 1), g.x0 + NL.cols * g.size - 1 - total);
+          for (const l of run) { l.x = x + l.shown / 2; x += l.shown + gap; }
+        }
+        for (const l of run) place.set(r * NL.cols + l.c, l);
+        a = b;
       }
+    }
+    const [sr, sc] = NL.sel, sel = sr * NL.cols + sc;
+    const order = [...place.keys()].filter((k) => k !== sel);
+    if (place.has(sel)) order.push(sel);
+    NL.labels = [];
+    for (const k of order) {
+      const r = Math.floor(k / NL.cols), { c, text, shown, x } = place.get(k), y = centre(r, c)[1];
+      ctx.fillStyle = nlColour(NL.grid[r][c]);
+      ctx.beginPath();
+      if (shown + 4 <= g.size * 0.76 && font <= g.size * 0.6) {
+        ctx.arc(x, y, g.size * 0.38, 0, 2 * Math.PI);
+      } else {  // a rounded box just larger than the text, ringed in white to stand out from the lines
+        const bw = shown + 4, bh = font + 4;
+        ctx.roundRect(x - bw / 2, y - bh / 2, bw, bh, Math.min(bh / 2, 6));
+        ctx.strokeStyle = "#fff";
+        ctx.lineWidth = 1;
+        ctx.stroke();
+      }
+      ctx.fill();
+      ctx.fillStyle = "#fff";
+      ctx.fillText(text, x, y + 1, shown);
+      NL.labels.push({ r, c, text, font, left: x - shown / 2, right: x + shown / 2, top: y - font / 2, bottom: y + font / 2 });
     }
   }
 
@@ -1444,7 +1491,8 @@
       geometry: () => M.geo,
     },
     numberlink: {
-      state: () => ({ phase: NL.phase, rows: NL.rows, cols: NL.cols, grid: NL.grid, answer: NL.answer, shown: NL.shown, sel: NL.sel }),
+      state: () => ({ phase: NL.phase, rows: NL.rows, cols: NL.cols, grid: NL.grid, answer: NL.answer, shown: NL.shown, sel: NL.sel,
+        labels: NL.labels }),
       geometry: () => NL.geo,
       colour: nlColour,
     },
