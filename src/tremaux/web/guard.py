@@ -4,7 +4,8 @@ Two pieces, both configured by :class:`~tremaux.web.config.ServerConfig`:
 
 * :class:`RequestGuard`, an ASGI middleware: at most ``max_requests``
   requests at once (more: 503 with ``Retry-After``), request line and headers
-  of at most ``max_header_bytes`` (431), a body of at most
+  of at most ``max_header_bytes`` (431; a short HTML page when a browser asks
+  for a page with ``Accept: text/html``), a body of at most
   ``max_body`` bytes (a larger ``Content-Length`` gets 413 before a byte of
   the body is read; a chunked body is counted while it is read), and the whole
   body within ``body_timeout`` seconds (408). The body is read here, under
