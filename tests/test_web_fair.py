@@ -348,7 +348,7 @@ def test_headers_beyond_the_size_limit_are_refused_in_the_error_shape(live):
     pieces = [b"GET /api/limits HTTP/1.1\r\nHost: x\r\n", big[:20_000], big[20_000:]]
     raw, _ = raw_exchange(live.port, pieces, pause=0.1, limit=8)
     status, body = json_of(raw)
-    assert status == 400 and body["kind"] == "BadRequest"
+    assert status == 431 and body["kind"] == "HeadersTooLarge"
 
 
 def test_a_page_address_over_the_header_cap_gets_a_short_page_in_a_browser_and_json_elsewhere(live):
@@ -367,6 +367,12 @@ def test_a_page_address_over_the_header_cap_gets_a_short_page_in_a_browser_and_j
                               pause=0.1, limit=8)
         status, body = json_of(raw)
         assert status == 431 and body["kind"] == "HeadersTooLarge"
+    # a long address arriving in pieces (as over a network) is cut off before its Accept: still the page
+    pieces = [b"GET " + long_query[:20_000], long_query[20_000:] + b" HTTP/1.1\r\nHost: x\r\n" + browser + b"\r\n"]
+    raw, _ = raw_exchange(live.port, pieces, pause=0.1, limit=8)
+    head, _, body = raw.partition(b"\r\n\r\n")
+    assert int(head.split()[1]) == 431 and b"content-type: text/html" in head.lower(), head
+    assert body.lstrip().lower().startswith(b"<!doctype html"), body[:300]
 
 
 def test_too_many_requests_at_once_get_503_in_the_error_shape():

@@ -76,6 +76,19 @@ def _wants_html(scope: Scope) -> bool:
     return b"text/html" in accept.lower()
 
 
+def _page_wanted(data: bytes) -> bool:
+    # the start of a request cut off by the header cap: a GET of a page address (not /api/) whose Accept,
+    # when it came before the cut, asks for text/html
+    line, _, rest = data.partition(b"\r\n")
+    parts = line.split(b" ")
+    if len(parts) < 2 or parts[0] not in (b"GET", b"HEAD") or not parts[1].startswith(b"/"):
+        return False
+    if parts[1].startswith(b"/api/"):
+        return False
+    accept = [h for h in rest.split(b"\r\n") if h.lower().startswith(b"accept:")]
+    return not accept or any(b"text/html" in h.lower() for h in accept)
+
+
 def _html_body(status: int, message: str) -> bytes:
     text = html.escape(message)
     return (f"<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
@@ -399,11 +412,17 @@ class GuardedH11Protocol(H11Protocol):
         >>> answer.split(bytes([13, 10, 13, 10]))[1]
         b'{"error":"malformed HTTP request (or headers larger than the server accepts)","kind":"BadRequest"}'
         """
+        data, cap = self.conn.trailing_data[0], self.config.h11_max_incomplete_event_size
+        if len(data) > cap:  # headers still coming when the cap was passed: they are too large, not malformed
+            self._send_error(431, f"the request line and headers are larger than the {cap} bytes this server "
+                                  "accepts", "HeadersTooLarge", as_html=_page_wanted(data))
+            return
         self._send_error(400, "malformed HTTP request (or headers larger than the server accepts)", "BadRequest")
 
-    def _send_error(self, status: int, message: str, kind: str) -> None:
-        body = error_body(message, kind)
-        headers = [(b"content-type", b"application/json"), (b"connection", b"close"),
+    def _send_error(self, status: int, message: str, kind: str, *, as_html: bool = False) -> None:
+        body = _html_body(status, message) if as_html else error_body(message, kind)
+        kind_of = b"text/html; charset=utf-8" if as_html else b"application/json"
+        headers = [(b"content-type", kind_of), (b"connection", b"close"),
                    (b"content-length", str(len(body)).encode())]
         try:
             out = self.conn.send(h11.Response(status_code=status, headers=headers,
