@@ -1088,7 +1088,7 @@
       if (shown + 4 <= g.size * 0.76 && font <= g.size * 0.6) {
         ctx.arc(x, y, g.size * 0.38, 0, 2 * Math.PI);
       } else {  // a rounded box just larger than the text, ringed in white to stand out from the lines
-        const bw = shown + 4, bh = font + 4;
+        const bw = shown + 4, bh = Math.min(font + 4, Math.max(font + 1, g.size - 1));  // no taller than its row
         ctx.roundRect(x - bw / 2, y - bh / 2, bw, bh, Math.min(bh / 2, 6));
         ctx.strokeStyle = "#fff";
         ctx.lineWidth = 1;
