@@ -348,7 +348,31 @@ def test_headers_beyond_the_size_limit_are_refused_in_the_error_shape(live):
     pieces = [b"GET /api/limits HTTP/1.1\r\nHost: x\r\n", big[:20_000], big[20_000:]]
     raw, _ = raw_exchange(live.port, pieces, pause=0.1, limit=8)
     status, body = json_of(raw)
-    assert status == 400 and body["kind"] == "BadRequest"
+    assert status == 431 and body["kind"] == "HeadersTooLarge"
+
+
+def test_a_page_address_over_the_header_cap_gets_a_short_page_in_a_browser_and_json_elsewhere(live):
+    long_query = b"/?rows=" + b"9" * 40_000
+    browser = b"Accept: text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8\r\n"
+    raw, _ = raw_exchange(live.port, [b"GET " + long_query + b" HTTP/1.1\r\nHost: x\r\n" + browser + b"\r\n"],
+                          pause=0.1, limit=8)
+    head, _, body = raw.partition(b"\r\n\r\n")
+    assert int(head.split()[1]) == 431
+    assert b"content-type: text/html" in head.lower(), head
+    assert body.lstrip().lower().startswith(b"<!doctype html") and b"larger than the" in body, body[:300]
+    assert b'href="/"' in body and b"9" * 100 not in body  # a way back, and not the address echoed
+    # an API client asking for JSON (or for anything) gets the error shape, on a page address or an API one
+    for path, accept in ((long_query, b"application/json"), (b"/api/limits?x=" + b"a" * 40_000, b"text/html")):
+        raw, _ = raw_exchange(live.port, [b"GET " + path + b" HTTP/1.1\r\nHost: x\r\nAccept: " + accept + b"\r\n\r\n"],
+                              pause=0.1, limit=8)
+        status, body = json_of(raw)
+        assert status == 431 and body["kind"] == "HeadersTooLarge"
+    # a long address arriving in pieces (as over a network) is cut off before its Accept: still the page
+    pieces = [b"GET " + long_query[:20_000], long_query[20_000:] + b" HTTP/1.1\r\nHost: x\r\n" + browser + b"\r\n"]
+    raw, _ = raw_exchange(live.port, pieces, pause=0.1, limit=8)
+    head, _, body = raw.partition(b"\r\n\r\n")
+    assert int(head.split()[1]) == 431 and b"content-type: text/html" in head.lower(), head
+    assert body.lstrip().lower().startswith(b"<!doctype html"), body[:300]
 
 
 def test_too_many_requests_at_once_get_503_in_the_error_shape():

@@ -192,3 +192,101 @@ def test_a_number_out_of_range_is_said_as_typed_and_a_bad_random_choice_at_once(
                           "b.dispatchEvent(new Event('change'));")
     said = driver.find_element("id", "maze-message").text
     assert "random choice's seed" in said and "not a whole number" in said, said
+
+
+ENDS_ON_CANVAS = """
+// how many pixels of the start's and the goal's colour lie within 6 CSS px of each end's centre
+const [st, geo, pal] = arguments, ctx = document.getElementById('maze').getContext('2d');
+const rgb = (h) => [1, 3, 5].map((k) => parseInt(h.slice(k, k + 2), 16));
+return ['start', 'goal'].map((key) => {
+  const [r, c] = st[key], want = rgb(pal[key]);
+  const x = Math.round((geo.x0 + (c + 0.5) * geo.size) * geo.ratio), y = Math.round((geo.y0 + (r + 0.5) * geo.size) * geo.ratio);
+  const d = Math.round(6 * geo.ratio), data = ctx.getImageData(x - d, y - d, 2 * d + 1, 2 * d + 1).data;
+  let n = 0;
+  for (let k = 0; k < data.length; k += 4) if (want.every((v, j) => Math.abs(data[k + j] - v) <= 8)) n++;
+  return n / (geo.ratio * geo.ratio);
+});
+"""
+
+ENDS_IN_SVG = """
+const svg = document.querySelector('#maze-svg svg');
+return [...svg.querySelectorAll(':scope > circle')].map((c) => c.getBoundingClientRect().width);
+"""
+
+
+def test_start_and_goal_stay_visible_on_a_phone_whatever_the_cell_size(driver, server, viewport, shoot):
+    viewport("phone")
+    open_page(driver, server, "?rows=150&cols=150&braid=0&seed=4")
+    geo = driver.execute_script("return tremaux.maze.geometry()")
+    assert geo["size"] <= 3, geo  # cells of 2 px: an end the size of its cell is a dot
+    state = driver.execute_script("return tremaux.maze.state()")
+    areas = driver.execute_script(ENDS_ON_CANVAS, state, geo, driver.execute_script("return tremaux.palette()"))
+    shoot(driver.find_element("id", "maze"), "maze-150-phone.png")
+    assert all(a >= 36 for a in areas), f"start and goal cover {areas} CSS px^2 (a 6 x 6 marker at least)"
+    # the replay paints over the cells around the ends: the markers stay
+    driver.find_element("id", "btn-solve").click()
+    wait_for(driver, "tremaux.maze.state().phase === 'animating' && tremaux.maze.state().index > 20", what="the replay")
+    driver.find_element("id", "btn-play").click()  # pause, the cells around the start painted event by event
+    areas = driver.execute_script(ENDS_ON_CANVAS, state, geo, driver.execute_script("return tremaux.palette()"))
+    assert all(a >= 36 for a in areas), f"after the replay start and goal cover {areas} CSS px^2"
+    # another grid, drawn as the server's picture: its end dots are at least as wide
+    open_page(driver, server, "?grid=hex&rows=120&cols=120&braid=0&seed=4")
+    wait_for(driver, "tremaux.maze.state().grid === 'hex' && document.querySelector('#maze-svg svg')", what="the hex maze")
+    widths = driver.execute_script(ENDS_IN_SVG)
+    shoot(driver.find_element("id", "maze-svg"), "maze-hex-120-phone.png")
+    assert len(widths) == 2 and all(w >= 6 for w in widths), widths
+
+
+def _dense_numbers(side: int) -> list[list[int]]:
+    """Every other cell of every other row numbered, pairs along each row: numbers past 100 on 30 x 30."""
+    grid = [[0] * side for _ in range(side)]
+    n = 0
+    for r in range(0, side, 2):
+        for k, c in enumerate(range(0, side - 2, 2)):
+            if k % 2 == 0:
+                n += 1
+            grid[r][c] = n
+    return grid
+
+
+@pytest.mark.parametrize("name", list(VIEWPORTS))
+def test_three_digit_numbers_on_a_30_by_30_board_stay_readable(driver, server, viewport, shoot, name, tmp_path):
+    import json
+    import urllib.request
+
+    viewport(name)
+    open_page(driver, server)
+    grid = _dense_numbers(30)
+    # two three-digit numbers side by side, with no free cell between them
+    grid[29][0], grid[29][1], grid[27][0], grid[27][1] = 120, 121, 120, 121
+    req = urllib.request.Request(server + "/api/numberlink/format", method="POST",
+                                 data=json.dumps({"rows": 30, "cols": 30, "grid": grid}).encode(),
+                                 headers={"content-type": "application/json"})
+    with urllib.request.urlopen(req, timeout=60) as res:
+        text = json.load(res)["text"]
+    puzzle = tmp_path / "dense.txt"
+    puzzle.write_text(text)
+    driver.find_element("id", "nl-load").send_keys(str(puzzle))
+    wait_for(driver, "tremaux.numberlink.state().rows === 30 && tremaux.numberlink.state().grid[29][1] === 121",
+             what="the 30 x 30 puzzle")
+    state = driver.execute_script("return tremaux.numberlink.state()")
+    geo = driver.execute_script("return tremaux.numberlink.geometry()")
+    # the font the numbers were last drawn in, as the board's canvas has it
+    drawn = driver.execute_script("return document.getElementById('nl-board').getContext('2d').font")
+    px = float(drawn.split("px")[0].split()[-1])
+    assert px >= 10, f"numbers drawn in {drawn!r} on cells of {geo['size']} px"
+    labels = state["labels"]
+    shoot(driver.find_element("id", "nl-board"), f"numberlink-30-{name}.png")
+    assert len(labels) == sum(v > 0 for row in grid for v in row)
+    assert min(lab["font"] for lab in labels) >= 10, (geo["size"], min(lab["font"] for lab in labels))
+    wide = [lab for lab in labels if len(lab["text"]) == 3]
+    assert wide, "no three-digit number on the board"
+    # a label is shown at 3/4 of its natural width at least: 10 px digits are not squeezed to slivers
+    assert all(lab["right"] - lab["left"] >= 0.75 * 0.5 * 10 * 3 for lab in wide)
+    # labels never meet: neither across a free cell nor side by side (there the row has room for both)
+    by_cell = {(lab["r"], lab["c"]): lab for lab in labels}
+    for (r, c), lab in by_cell.items():
+        for other in (by_cell.get((r, c + 1)), by_cell.get((r, c + 2))):
+            if other:
+                assert lab["right"] <= other["left"], (lab, other)
+    assert all(geo["x0"] <= lab["left"] and lab["right"] <= geo["x0"] + 30 * geo["size"] for lab in labels)

@@ -459,3 +459,11 @@ def test_the_keyboard_keeps_its_place_when_solve_or_end_is_turned_off(driver, se
     driver.execute_script("document.getElementById('seed').focus()")
     wait_for(driver, "tremaux.maze.state().phase === 'animating'", what="the second replay")
     assert driver.execute_script(f"return {focused}") == "seed"
+
+
+def test_a_link_longer_than_the_server_takes_opens_a_short_page_not_json(driver, server):
+    driver.get(server + "/?rows=20&note=" + "x" * 40_000)
+    text = driver.find_element("tag name", "body").text
+    assert "Error 431" in text and "larger than" in text and not text.lstrip().startswith("{"), text[:300]
+    driver.find_element("link text", "Open the page with its defaults").click()
+    wait_for(driver, "window.tremaux && tremaux.maze.state().phase === 'ready'", what="the page at its defaults")

@@ -393,3 +393,30 @@ def test_solve_and_random_pressed_from_the_keyboard_keep_the_focus(driver, serve
     wait_for(driver, "tremaux.numberlink.state().phase === 'solved' && !document.getElementById('nl-solve').disabled",
              what="the solution")
     assert driver.execute_script("return document.activeElement.id") == "nl-solve"
+
+
+def test_random_puzzle_uses_the_size_typed_in_the_custom_boxes(driver, server):
+    # rows and columns typed but "set" not pressed: the random puzzle was made at the board's old size
+    from selenium.webdriver.support.ui import Select
+
+    open_page(driver, server)
+    Select(driver.find_element("id", "nl-preset")).select_by_value("custom")
+    for name, value in (("nl-rows", 6), ("nl-cols", 7)):
+        box = driver.find_element("id", name)
+        box.clear()
+        box.send_keys(str(value))
+    assert driver.execute_script("return [tremaux.numberlink.state().rows, tremaux.numberlink.state().cols]") != [6, 7]
+    driver.find_element("id", "nl-random").click()
+    wait_for(driver, "tremaux.numberlink.state().grid.flat().some(v => v > 0) && !document.getElementById('nl-random').disabled",
+             what="a random puzzle")
+    grid = driver.execute_script("return tremaux.numberlink.state().grid")
+    assert len(grid) == 6 and all(len(row) == 7 for row in grid), [len(grid), len(grid[0])]
+    assert "6 × 7" in nl_message(driver)[0] or "6x7" in nl_message(driver)[0].replace(" ", ""), nl_message(driver)
+    # a typed size that "set" would refuse is refused here too, with the same message, and the board stays
+    box = driver.find_element("id", "nl-cols")
+    box.clear()
+    box.send_keys("99")
+    driver.find_element("id", "nl-random").click()
+    text, kind = nl_message(driver)
+    assert "random puzzle" in text and "out of range" in text and "error" in kind, (text, kind)
+    assert driver.execute_script("return tremaux.numberlink.state().cols") == 7

@@ -21,7 +21,8 @@ error is a JSON object ``{"error": "<one line>", "kind": "<what>"}`` (said by
 a value tremaux refuses (:class:`tremaux.errors.TremauxError`) or a malformed
 HTTP request, 404 and 405 for a wrong address or method, 408 when the time
 limit cut the work off or a client was too slow to send its request, 413 for
-a body over the cap, 431 for headers over theirs, 422 for a malformed request (a JSON body nested too
+a body over the cap, 431 for headers over theirs (a short HTML page for a browser asking
+for a page), 422 for a malformed request (a JSON body nested too
 deeply included), 429 when a client already has its share of expensive jobs,
 503 (with ``Retry-After``) when a queue is full. A seed left out is drawn,
 and returned, by every endpoint. ``/docs`` (Swagger UI) and ``/redoc`` are

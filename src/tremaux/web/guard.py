@@ -4,7 +4,8 @@ Two pieces, both configured by :class:`~tremaux.web.config.ServerConfig`:
 
 * :class:`RequestGuard`, an ASGI middleware: at most ``max_requests``
   requests at once (more: 503 with ``Retry-After``), request line and headers
-  of at most ``max_header_bytes`` (431), a body of at most
+  of at most ``max_header_bytes`` (431; a short HTML page when a browser asks
+  for a page with ``Accept: text/html``), a body of at most
   ``max_body`` bytes (a larger ``Content-Length`` gets 413 before a byte of
   the body is read; a chunked body is counted while it is read), and the whole
   body within ``body_timeout`` seconds (408). The body is read here, under
@@ -29,6 +30,7 @@ b'{"error":"the request body is larger than 10 bytes","kind":"BodyTooLarge"}'
 from __future__ import annotations
 
 import asyncio
+import html
 import json
 from typing import Any
 
@@ -66,10 +68,41 @@ def error_body(message: str, kind: str) -> bytes:
     return json.dumps({"error": message, "kind": kind}, separators=(",", ":")).encode()
 
 
+def _wants_html(scope: Scope) -> bool:
+    # a browser asks for the page with ``Accept: text/html``; an API client (JSON or */*) gets the JSON shape
+    if (scope.get("path") or "").startswith("/api/"):
+        return False
+    accept = b",".join(v for k, v in scope.get("headers") or () if k.lower() == b"accept")
+    return b"text/html" in accept.lower()
+
+
+def _page_wanted(data: bytes) -> bool:
+    # the start of a request cut off by the header cap: a GET of a page address (not /api/) whose Accept,
+    # when it came before the cut, asks for text/html
+    line, _, rest = data.partition(b"\r\n")
+    parts = line.split(b" ")
+    if len(parts) < 2 or parts[0] not in (b"GET", b"HEAD") or not parts[1].startswith(b"/"):
+        return False
+    if parts[1].startswith(b"/api/"):
+        return False
+    accept = [h for h in rest.split(b"\r\n") if h.lower().startswith(b"accept:")]
+    return not accept or any(b"text/html" in h.lower() for h in accept)
+
+
+def _html_body(status: int, message: str) -> bytes:
+    text = html.escape(message)
+    return (f"<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            f"<title>tremaux: error {status}</title></head><body style=\"font-family: system-ui, sans-serif\">"
+            f"<h1>Error {status}</h1><p>{text}.</p><p><a href=\"/\">Open the page with its defaults</a></p>"
+            f"</body></html>").encode()
+
+
 async def _answer(send: Any, status: int, message: str, kind: str, *, close: bool,
-                  retry_after: int | None = None) -> None:
-    body = error_body(message, kind)
-    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+                  retry_after: int | None = None, as_html: bool = False) -> None:
+    body = _html_body(status, message) if as_html else error_body(message, kind)
+    kind_of = b"text/html; charset=utf-8" if as_html else b"application/json"
+    headers = [(b"content-type", kind_of), (b"content-length", str(len(body)).encode())]
     if close:
         headers.append((b"connection", b"close"))
     if retry_after is not None:
@@ -139,7 +172,7 @@ class RequestGuard:
             if size > self.max_header_bytes:
                 await _answer(send, 431, f"the request line and headers ({size} bytes) are larger than the "
                                          f"{self.max_header_bytes} bytes this server accepts",
-                              "HeadersTooLarge", close=True)
+                              "HeadersTooLarge", close=True, as_html=_wants_html(scope))
                 return
             try:
                 body = await self._read_body(scope, receive)
@@ -379,11 +412,17 @@ class GuardedH11Protocol(H11Protocol):
         >>> answer.split(bytes([13, 10, 13, 10]))[1]
         b'{"error":"malformed HTTP request (or headers larger than the server accepts)","kind":"BadRequest"}'
         """
+        data, cap = self.conn.trailing_data[0], self.config.h11_max_incomplete_event_size
+        if len(data) > cap:  # headers still coming when the cap was passed: they are too large, not malformed
+            self._send_error(431, f"the request line and headers are larger than the {cap} bytes this server "
+                                  "accepts", "HeadersTooLarge", as_html=_page_wanted(data))
+            return
         self._send_error(400, "malformed HTTP request (or headers larger than the server accepts)", "BadRequest")
 
-    def _send_error(self, status: int, message: str, kind: str) -> None:
-        body = error_body(message, kind)
-        headers = [(b"content-type", b"application/json"), (b"connection", b"close"),
+    def _send_error(self, status: int, message: str, kind: str, *, as_html: bool = False) -> None:
+        body = _html_body(status, message) if as_html else error_body(message, kind)
+        kind_of = b"text/html; charset=utf-8" if as_html else b"application/json"
+        headers = [(b"content-type", kind_of), (b"connection", b"close"),
                    (b"content-length", str(len(body)).encode())]
         try:
             out = self.conn.send(h11.Response(status_code=status, headers=headers,

@@ -397,6 +397,37 @@
     }
   }
 
+  // Start and goal stay visible on a board of tiny cells: a marker at least END_MIN CSS pixels wide, ringed in
+  // the background colour, over the cell and its neighbours (a board whose cells are large enough has none).
+  const END_MIN = 7;
+  function paintEnds(ctx) {
+    const g = M.geo, mz = M.maze;
+    if (g.size - g.wall >= END_MIN) return;
+    const both = mz.startIndex === mz.goalIndex;
+    for (const [i, key] of [[mz.startIndex, "start"], [mz.goalIndex, "goal"]]) {
+      const r = Math.floor(i / mz.cols), c = i % mz.cols;
+      const cx = g.x0 + (c + 0.5) * g.size, cy = g.y0 + (r + 0.5) * g.size, h = END_MIN / 2;
+      if (key === "start" || !both) {
+        ctx.fillStyle = PALETTE.background;
+        ctx.fillRect(cx - h - 1, cy - h - 1, END_MIN + 2, END_MIN + 2);
+      }
+      ctx.fillStyle = PALETTE[key];
+      if (both) ctx.fillRect(key === "start" ? cx - h : cx, cy - h, h, END_MIN);  // start left, goal right
+      else ctx.fillRect(cx - h, cy - h, END_MIN, END_MIN);
+    }
+  }
+
+  // The same for the end dots of another grid's picture, drawn `scale` CSS pixels to its unit.
+  function growEndDots(svg, scale) {
+    for (const dot of svg.querySelectorAll(":scope > circle")) {
+      const r = Number(dot.getAttribute("r"));
+      if (!(r * scale < END_MIN / 2)) continue;
+      dot.setAttribute("r", (END_MIN / 2 / scale).toFixed(3));
+      dot.setAttribute("stroke", PALETTE.background);
+      dot.setAttribute("stroke-width", (1 / scale).toFixed(3));
+    }
+  }
+
   function edgeKey(a, b) {
     if (onGrid()) return Math.min(a, b) * M.maze.size + Math.max(a, b);
     return a < b ? a * 8 + (b - a === 1 ? 1 : 2) : b * 8 + (a - b === 1 ? 1 : 2);
@@ -474,6 +505,7 @@
     const width = Math.max(60, Math.floor(w * scale)), height = Math.max(60, Math.floor(h * scale));
     svg.setAttribute("width", width);
     svg.setAttribute("height", height);
+    growEndDots(svg, Math.min(width / w, height / h));
     M.geo = { width, height, svg: true };
     // the legend takes its colours from the picture itself
     const circles = svg.querySelectorAll(":scope > circle"), line = svg.querySelector("polyline");
@@ -525,6 +557,7 @@
     }
     for (let r = 1; r < mz.rows; r++) for (let c = 1; c < mz.cols; c++) paintPost(ctx, r, c);
     if (M.current >= 0) paintCell(ctx, M.current);
+    paintEnds(ctx);
   }
 
   function resetRun() {
@@ -752,6 +785,7 @@
       for (const i of [a, b]) if (i >= 0) paintAround(ctx, i);
       for (const i of [prev, M.current, link]) if (i >= 0) paintCell(ctx, i);
       if (link >= 0 && isNeighbour(link, a)) paintEdge(ctx, link, a);
+      paintEnds(ctx);
     } else if (M.stage && !quiet) {
       for (const i of [a, b, prev, M.current, link]) if (i >= 0) paintStageCell(i);
       paintStageEdge(a, b);
@@ -898,6 +932,7 @@
     canvas: $("nl-board"),
     rows: 8,
     cols: 8,
+    labels: [],        // where the numbers were drawn: {r, c, text, font, left, right, top, bottom}
     grid: null,        // rows x cols numbers, 0 = empty
     sel: [0, 0],
     typed: "",
@@ -944,6 +979,7 @@
     return `hsl(${(k * 137.508) % 360}, 65%, 42%)`;
   }
 
+  const NL_MIN_FONT = 10;  // CSS px: the smallest number drawn on the board
   function nlGeometry() {
     const fit = Math.min(560, room(NL.canvas, []).width - 2);
     const size = Math.max(8, Math.floor(Math.min(fit / NL.cols, 480 / NL.rows, 56)));
@@ -1002,21 +1038,66 @@
       ctx.lineWidth = 2;
       ctx.strokeRect(g.x0 + sc * g.size + 2, g.y0 + sr * g.size + 2, g.size - 3, g.size - 3);
     }
+    nlLabels(ctx, g, centre);
+  }
+
+  // The numbers: a disc in the number's colour, or a label wider than its cell (a readable font on small
+  // cells). Each run of numbered cells in a row shares the run's cells and most of a free neighbour's half on
+  // either side, so that labels never meet across a free cell; the labels of a run are squeezed (to 3/4 at
+  // most) to fit there. The selected cell's label comes last, on top; the number box shows it too.
+  function nlLabels(ctx, g, centre) {
+    const font = Math.max(NL_MIN_FONT, Math.floor(g.size * 0.48)), gap = 4;
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
-    ctx.font = `bold ${Math.floor(g.size * 0.48)}px system-ui, sans-serif`;
+    ctx.font = `bold ${font}px system-ui, sans-serif`;
+    const free = (r, c) => c >= 0 && c < NL.cols && !NL.grid[r][c];
+    const place = new Map();
     for (let r = 0; r < NL.rows; r++) {
-      for (let c = 0; c < NL.cols; c++) {
-        const v = NL.grid[r][c];
-        if (!v) continue;
-        const [x, y] = centre(r, c);
-        ctx.fillStyle = nlColour(v);
-        ctx.beginPath();
-        ctx.arc(x, y, g.size * 0.38, 0, 2 * Math.PI);
-        ctx.fill();
-        ctx.fillStyle = "#fff";
-        ctx.fillText(String(v), x, y + 1);
+      for (let a = 0; a < NL.cols; a++) {
+        if (!NL.grid[r][a]) continue;
+        let b = a;
+        while (b + 1 < NL.cols && NL.grid[r][b + 1]) b++;
+        const lo = g.x0 + (a - (free(r, a - 1) ? 0.45 : 0)) * g.size + 1;
+        const hi = g.x0 + (b + 1 + (free(r, b + 1) ? 0.45 : 0)) * g.size - 1;
+        const run = [];
+        for (let c = a; c <= b; c++) run.push({ c, text: String(NL.grid[r][c]), w: ctx.measureText(String(NL.grid[r][c])).width });
+        const sum = run.reduce((t, l) => t + l.w, 0), n = run.length;
+        const f = Math.max(0.75, Math.min(1, (hi - lo - gap * (n - 1)) / sum));
+        for (const l of run) l.shown = l.w * f;
+        if (run.every((l) => l.shown + gap <= g.size)) {
+          for (const l of run) l.x = centre(r, l.c)[0];
+        } else {  // side by side from the left, the run centred on its cells and kept in its stretch
+          const total = run.reduce((t, l) => t + l.shown, 0) + gap * (n - 1);
+          const mid = g.x0 + ((a + b + 1) / 2) * g.size;
+          let x = total <= hi - lo ? Math.min(Math.max(mid - total / 2, lo), hi - total) : (lo + hi - total) / 2;
+          x = Math.min(Math.max(x, g.x0 + 1), g.x0 + NL.cols * g.size - 1 - total);
+          for (const l of run) { l.x = x + l.shown / 2; x += l.shown + gap; }
+        }
+        for (const l of run) place.set(r * NL.cols + l.c, l);
+        a = b;
       }
+    }
+    const [sr, sc] = NL.sel, sel = sr * NL.cols + sc;
+    const order = [...place.keys()].filter((k) => k !== sel);
+    if (place.has(sel)) order.push(sel);
+    NL.labels = [];
+    for (const k of order) {
+      const r = Math.floor(k / NL.cols), { c, text, shown, x } = place.get(k), y = centre(r, c)[1];
+      ctx.fillStyle = nlColour(NL.grid[r][c]);
+      ctx.beginPath();
+      if (shown + 4 <= g.size * 0.76 && font <= g.size * 0.6) {
+        ctx.arc(x, y, g.size * 0.38, 0, 2 * Math.PI);
+      } else {  // a rounded box just larger than the text, ringed in white to stand out from the lines
+        const bw = shown + 4, bh = Math.min(font + 4, Math.max(font + 1, g.size - 1));  // no taller than its row
+        ctx.roundRect(x - bw / 2, y - bh / 2, bw, bh, Math.min(bh / 2, 6));
+        ctx.strokeStyle = "#fff";
+        ctx.lineWidth = 1;
+        ctx.stroke();
+      }
+      ctx.fill();
+      ctx.fillStyle = "#fff";
+      ctx.fillText(text, x, y + 1, shown);
+      NL.labels.push({ r, c, text, font, left: x - shown / 2, right: x + shown / 2, top: y - font / 2, bottom: y + font / 2 });
     }
   }
 
@@ -1124,7 +1205,10 @@
   }
 
   async function nlRandom() {
-    const body = { rows: NL.rows, cols: NL.cols, seed: Math.floor(Math.random() * 2 ** 31) };
+    // the size typed in the custom boxes, checked as "set" checks it, even before "set" is pressed
+    const size = $("nl-custom").hidden ? { rows: NL.rows, cols: NL.cols } : typedSize();
+    if (size.error) { say($("nl-message"), `random puzzle: ${size.error}`, "error"); return; }
+    const body = { rows: size.rows, cols: size.cols, seed: Math.floor(Math.random() * 2 ** 31) };
     say($("nl-message"), "making a puzzle…");
     const id = ++NL.requestId;
     try {
@@ -1182,10 +1266,25 @@
     $("nl-cols").value = cols;
   }
 
-  function nlResize(rows, cols) {
+  function sizeError(rows, cols) {
     const max = LIMITS.nl_max_side;
-    if (!(rows >= 2 && cols >= 2 && rows <= max && cols <= max)) {
-      say($("nl-message"), `size ${rows} × ${cols}: rows and columns must be between 2 and ${max}`, "error");
+    if (rows >= 2 && cols >= 2 && rows <= max && cols <= max) return null;
+    return `size ${rows} × ${cols}: rows and columns must be between 2 and ${max}`;
+  }
+
+  // The size in the custom boxes, or {error} when a box is not a whole number or the size is out of range.
+  function typedSize() {
+    const rows = wholeNumber("nl-rows", "rows"), cols = wholeNumber("nl-cols", "columns");
+    const bad = [rows, cols].find((x) => x.error);
+    if (bad) return { error: bad.error };
+    const error = sizeError(rows.value, cols.value);
+    return error ? { error } : { rows: rows.value, cols: cols.value };
+  }
+
+  function nlResize(rows, cols) {
+    const error = sizeError(rows, cols);
+    if (error) {
+      say($("nl-message"), error, "error");
       return;
     }
     say($("nl-message"), "");
@@ -1206,10 +1305,9 @@
       if (v !== "custom") { const [r, c] = v.split("x").map(Number); nlResize(r, c); }
     });
     $("nl-resize").addEventListener("click", () => {
-      const rows = wholeNumber("nl-rows", "rows"), cols = wholeNumber("nl-cols", "columns");
-      const bad = [rows, cols].find((x) => x.error);
-      if (bad) say($("nl-message"), bad.error, "error");
-      else nlResize(rows.value, cols.value);
+      const size = typedSize();
+      if (size.error) say($("nl-message"), size.error, "error");
+      else nlResize(size.rows, size.cols);
     });
     for (const id of ["nl-rows", "nl-cols"]) {  // Enter in a size box sets the size, as in the maze's boxes
       $(id).addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); $("nl-resize").click(); } });
@@ -1393,7 +1491,8 @@
       geometry: () => M.geo,
     },
     numberlink: {
-      state: () => ({ phase: NL.phase, rows: NL.rows, cols: NL.cols, grid: NL.grid, answer: NL.answer, shown: NL.shown, sel: NL.sel }),
+      state: () => ({ phase: NL.phase, rows: NL.rows, cols: NL.cols, grid: NL.grid, answer: NL.answer, shown: NL.shown, sel: NL.sel,
+        labels: NL.labels }),
       geometry: () => NL.geo,
       colour: nlColour,
     },
