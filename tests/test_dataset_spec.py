@@ -63,6 +63,41 @@ def test_bad_values_name_the_value(changes, match):
         DatasetSpec(**{"count": 10, **changes})
 
 
+@pytest.mark.parametrize(("changes", "message"), [
+    ({"count": "5"}, "dataset count '5' is text, not a whole number: write 5 without quotes"),
+    ({"count": 5.0}, "dataset count 5.0 is a float, not a whole number: write 5"),
+    ({"shard_size": " 40 "}, "dataset shard_size ' 40 ' is text, not a whole number: write 40 without quotes"),
+    ({"seed": 3.0}, "dataset seed 3.0 is a float, not a whole number: write 3"),
+    ({"filters": {"min_solution_length": "6"}},
+     "dataset filter min_solution_length '6' is text, not a whole number: write 6 without quotes"),
+    ({"count": 5.5}, "dataset count 5.5 is not a whole number"),
+    ({"count": float("inf")}, "dataset count inf is not a whole number"),
+])
+def test_a_count_must_be_a_whole_number_not_text_or_a_float(changes, message):
+    with pytest.raises(TremauxError) as exc:
+        DatasetSpec(**{"count": 10, **changes})
+    assert str(exc.value) == message
+
+
+def test_numpy_whole_numbers_are_whole_numbers():
+    import numpy as np
+
+    spec = DatasetSpec(count=np.int64(5), seed=np.uint32(7), shard_size=np.int16(2))
+    assert (spec.count, spec.seed, spec.shard_size) == (5, 7, 2) and type(spec.count) is int
+
+
+@pytest.mark.parametrize("generator", ["registry entry", 3, None])
+def test_a_generator_that_is_not_a_name_is_one_short_line(generator):
+    from tremaux.generators import GENERATORS
+
+    value = GENERATORS.get("kruskal") if generator == "registry entry" else generator
+    with pytest.raises(TremauxError) as exc:
+        DatasetSpec(count=3, generator=value)
+    kind = type(value).__name__
+    assert str(exc.value) == ("dataset generator must be a generator name such as 'backtracker' (a str), not an "
+                              f"object of type {kind}")
+
+
 def test_unknown_filter_lists_the_valid_ones():
     with pytest.raises(UnknownNameError, match="min_length.*max_dead_ends"):
         DatasetSpec(count=1, filters={"min_length": 3})

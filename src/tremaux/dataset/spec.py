@@ -150,8 +150,9 @@ class DatasetSpec:
                 )
             s(self, "max_size", None if top == size else top)
         s(self, "seed", _int(self.seed, "seed", -(2**63), 2**64 - 1))
-        if not isinstance(self.generator, str):
-            raise TremauxError(f"dataset generator {self.generator!r} is not a name")
+        if not isinstance(self.generator, str):  # named by its type: the repr of an object can run to pages
+            raise TremauxError(f"dataset generator must be a generator name such as 'backtracker' (a str), not an "
+                               f"object of type {type(self.generator).__name__}")
         s(self, "generator", self.generator.strip().lower().replace("_", "-"))
         if not isinstance(self.generator_options, Mapping):
             raise TremauxError(f"dataset generator_options {self.generator_options!r} is not a table")
