@@ -98,7 +98,7 @@ def test_a_cell_with_an_empty_number_is_refused(tmp_path, capsys, cell):
     with pytest.raises(SystemExit) as exc:
         main(["generate", "--size", "4x5", "--start", cell])
     assert exc.value.code == 2
-    assert capsys.readouterr().err == f"error: start {cell!r} is not of the form R,C or L,R,C\n"
+    assert capsys.readouterr().err == f"error: --start {cell!r} is not of the form R,C or L,R,C\n"
 
 
 @pytest.mark.parametrize("cell", ["1,2", "1, 2", " 1 , 2 ", "(1, 2)", "1 2"])

@@ -218,3 +218,28 @@ def test_demo_gif_too_large_is_refused_before_printing(capsys, tmp_path):
     assert code == 2 and stdout == "" and err.count("\n") == 1
     assert err.endswith("the demo draws 100 frames: give a smaller --size, or write a .png or .svg\n")
     assert not out.exists()
+
+
+def test_convert_says_it_reads_pictures(capsys, files, tmp_path):
+    paths = files[2]
+    code, out, _ = run(capsys, "convert", "--help")
+    text = " ".join(out.split())  # as the help wraps it
+    assert code == 0 and "(it reads pictures of mazes too)" in text and "a picture of a square maze (.png" in text
+    picture = tmp_path / "m.png"
+    assert run(capsys, "convert", str(paths["json"]), str(picture))[0] == 0
+    code, _, _ = run(capsys, "convert", str(picture), str(tmp_path / "back.json"))
+    assert code == 0 and mio.dumps(mio.load(tmp_path / "back.json"), "ascii") == mio.dumps(files[0], "ascii")
+
+
+@pytest.mark.parametrize("dest, fmt", [("h.png", "png"), ("h.txt", "ascii")])
+def test_convert_of_a_grid_maze_to_a_picture_points_to_render(capsys, tmp_path, dest, fmt):
+    from tremaux.grids import files as grid_files, generate_on, make_grid
+
+    src = tmp_path / "hex.json"
+    grid_files.save(generate_on(make_grid("hex", size=(3, 3)), seed=1).maze, src)
+    code, out, err = run(capsys, "convert", str(src), str(tmp_path / dest))
+    assert (code, out) == (2, "")
+    assert err == (f"error: {src} holds a maze on a grid other than the square one: tremaux convert writes it as json "
+                   f"or npz only, not {fmt}; tremaux render draws it as a picture (.png or .svg)\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hex.json"]
+    assert run(capsys, "render", str(src), "-o", str(tmp_path / "h.png"))[0] == 0

@@ -63,6 +63,132 @@ def test_bad_values_name_the_value(changes, match):
         DatasetSpec(**{"count": 10, **changes})
 
 
+@pytest.mark.parametrize(("changes", "message"), [
+    ({"count": "5"}, "dataset count '5' is text, not a whole number: write 5 without quotes"),
+    ({"count": 5.0}, "dataset count 5.0 is a float, not a whole number: write 5"),
+    ({"shard_size": " 40 "}, "dataset shard_size ' 40 ' is text, not a whole number: write 40 without quotes"),
+    ({"seed": 3.0}, "dataset seed 3.0 is a float, not a whole number: write 3"),
+    ({"filters": {"min_solution_length": "6"}},
+     "dataset filter min_solution_length '6' is text, not a whole number: write 6 without quotes"),
+    ({"count": 5.5}, "dataset count 5.5 is not a whole number"),
+    ({"count": float("inf")}, "dataset count inf is not a whole number"),
+])
+def test_a_count_must_be_a_whole_number_not_text_or_a_float(changes, message):
+    with pytest.raises(TremauxError) as exc:
+        DatasetSpec(**{"count": 10, **changes})
+    assert str(exc.value) == message
+
+
+def test_numpy_whole_numbers_are_whole_numbers():
+    import numpy as np
+
+    spec = DatasetSpec(count=np.int64(5), seed=np.uint32(7), shard_size=np.int16(2))
+    assert (spec.count, spec.seed, spec.shard_size) == (5, 7, 2) and type(spec.count) is int
+
+
+@pytest.mark.parametrize("generator", ["registry entry", 3, None])
+def test_a_generator_that_is_not_a_name_is_one_short_line(generator):
+    from tremaux.generators import GENERATORS
+
+    value = GENERATORS.get("kruskal") if generator == "registry entry" else generator
+    with pytest.raises(TremauxError) as exc:
+        DatasetSpec(count=3, generator=value)
+    kind = type(value).__name__
+    assert str(exc.value) == ("dataset generator must be a generator name such as 'backtracker' (a str), not an "
+                              f"object of type {kind}")
+
+
+def _longest_corner_path(h: int, w: int) -> int:
+    """Passages of the longest simple path from (0, 0) to (h-1, w-1) on the h x w grid, by trying them all."""
+    best, seen = -1, {(0, 0)}
+
+    def walk(r: int, c: int, steps: int) -> None:
+        nonlocal best
+        if (r, c) == (h - 1, w - 1):
+            best = max(best, steps)
+            return
+        for nr, nc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if 0 <= nr < h and 0 <= nc < w and (nr, nc) not in seen:
+                seen.add((nr, nc))
+                walk(nr, nc, steps + 1)
+                seen.discard((nr, nc))
+
+    walk(0, 0, 0)
+    return best
+
+
+@pytest.mark.parametrize("size", [(1, 5), (2, 2), (2, 3), (3, 3), (2, 4), (3, 4), (4, 4), (4, 5)])
+def test_the_longest_solution_filter_refuses_exactly_what_no_path_reaches(size):
+    # a perfect maze can take any simple path as its solution (the path grows into a spanning tree)
+    longest = _longest_corner_path(*size)
+    assert DatasetSpec(count=2, size=size, filters={"min_solution_length": longest}).filters
+    with pytest.raises(TremauxError, match=rf"^filter min_solution_length={longest + 1} can never pass: "):
+        DatasetSpec(count=2, size=size, filters={"min_solution_length": longest + 1})
+    shortest = size[0] + size[1] - 2
+    assert DatasetSpec(count=2, size=size, filters={"max_solution_length": shortest}).filters
+    if shortest:
+        with pytest.raises(TremauxError, match=rf"^filter max_solution_length={shortest - 1} can never pass: "):
+            DatasetSpec(count=2, size=size, filters={"max_solution_length": shortest - 1})
+
+
+def test_impossible_solution_filters_name_their_bound():
+    with pytest.raises(TremauxError) as exc:
+        DatasetSpec(count=3, size=(3, 3), max_size=(6, 8), filters={"min_solution_length": 47})
+    assert str(exc.value) == ("filter min_solution_length=47 can never pass: the largest maze (6x8) has 48 cells on a "
+                              "checkerboard of two colours of 24, with both corners of one colour, so paths of at "
+                              "most 46 passages")
+    with pytest.raises(TremauxError) as exc:
+        DatasetSpec(count=3, size=(5, 7), max_size=(9, 9), filters={"max_solution_length": 9})
+    assert str(exc.value) == ("filter max_solution_length=9 can never pass: in the smallest maze (5x7) a path from "
+                              "corner to corner takes at least 10 passages")
+    # options can leave the goal cut off (no path, length -1, under any maximum): not refused
+    assert DatasetSpec(count=3, size=(5, 7), generator_options={"unreachable": 2},
+                       filters={"max_solution_length": 9}).filters
+
+
+def _most_leaves(h: int, w: int) -> int:
+    """Most dead ends of a spanning tree of the h x w grid, by trying every set of h*w - 1 passages."""
+    import itertools
+
+    cells = h * w
+    edges = [(r * w + c, r * w + c + 1) for r in range(h) for c in range(w - 1)]
+    edges += [(r * w + c, (r + 1) * w + c) for r in range(h - 1) for c in range(w)]
+    best = 0
+    for chosen in itertools.combinations(edges, cells - 1):
+        parent = list(range(cells))
+
+        def root(x: int) -> int:
+            while parent[x] != x:
+                x = parent[x]
+            return x
+
+        degree = [0] * cells
+        for a, b in chosen:
+            ra, rb = root(a), root(b)
+            if ra == rb:
+                break
+            parent[ra] = rb
+            degree[a] += 1
+            degree[b] += 1
+        else:
+            best = max(best, degree.count(1))
+    return best
+
+
+@pytest.mark.parametrize("size", [(1, 4), (2, 2), (2, 3), (3, 3), (3, 4)])
+def test_the_dead_end_bound_is_never_below_what_a_maze_reaches(size):
+    cells = size[0] * size[1]
+    bound = (2 * cells + 2) // 3
+    assert _most_leaves(*size) <= bound  # sound: no maze of this size is refused
+    assert DatasetSpec(count=2, size=size, filters={"min_dead_ends": bound}).filters
+    with pytest.raises(TremauxError) as exc:
+        DatasetSpec(count=2, size=size, filters={"min_dead_ends": bound + 1})
+    assert str(exc.value) == (f"filter min_dead_ends={bound + 1} can never pass: the largest maze ({size[0]}x{size[1]}) "
+                              f"is a tree of {cells} cells with at most 4 passages each, so at most {bound} dead ends")
+    # with options (islands, unreachable cells) a maze may be a forest: only the cell count bounds it
+    assert DatasetSpec(count=2, size=size, generator_options={"unreachable": 1}, filters={"min_dead_ends": cells}).filters
+
+
 def test_unknown_filter_lists_the_valid_ones():
     with pytest.raises(UnknownNameError, match="min_length.*max_dead_ends"):
         DatasetSpec(count=1, filters={"min_length": 3})

@@ -71,10 +71,10 @@ def test_stats_table(capsys, tmp_path):
 
 @pytest.mark.parametrize("args, message", [
     (["generate", "--generator", "zigzag"], "unknown generator 'zigzag'; choose one of:"),
-    (["generate", "--size", "ten"], "size 'ten' is not of the form HxW"),
+    (["generate", "--size", "ten"], "--size 'ten' is not of the form HxW"),
     (["generate", "-g", "eller", "--size", "2x4x4"], "eller cannot generate multi-level mazes"),
-    (["generate", "--braid", "2"], "braid=2.0 is out of range"),
-    (["generate", "--start", "99,99"], "start (99, 99) is outside the 10 x 20 grid"),
+    (["generate", "--braid", "2"], "--braid 2.0 is out of range; use a fraction between 0 and 1"),
+    (["generate", "--start", "99,99"], "--start (99, 99) is outside the 10 x 20 grid"),
 ])
 def test_errors_are_one_line(capsys, args, message):
     code, out, err = run(capsys, *args)
@@ -137,7 +137,7 @@ def test_an_unwritable_out_is_refused_before_the_maze_is_made(capsys, monkeypatc
 def test_an_empty_size_is_refused_not_taken_for_the_default(capsys, size):
     code, out, err = run(capsys, "generate", "--size", size)
     assert code == 2 and out == ""
-    assert err == f"error: size {size!r} is not of the form HxW or LxHxW (for example 20x30)\n"
+    assert err == f"error: --size {size!r} is not of the form HxW or LxHxW (for example 20x30)\n"
 
 
 def test_a_picture_mask_too_big_to_print_is_refused_before_it_is_decoded(capsys, monkeypatch, tmp_path):

@@ -39,14 +39,14 @@ def crossing(tmp_path):
 
 def test_count_zero_is_refused_not_taken_for_no_count(capsys, crossing):
     code, out, err = run(capsys, "numberlink", "solve", str(crossing), "--count", "0")
-    assert (code, out) == (2, "") and err == "error: count must be at least 1, not 0\n"
+    assert (code, out) == (2, "") and err == "error: --count must be at least 1, not 0\n"
 
 
 @pytest.mark.parametrize("value", ["0", "-1", "nan"])
 def test_check_refuses_a_time_limit_that_is_not_positive_even_when_no_solver_is_needed(capsys, crossing, value):
     code, out, err = run(capsys, "numberlink", "check", str(crossing), "--time-limit", value)
     assert (code, out) == (2, "")
-    assert err.startswith("error: time limit must be a positive number of seconds") and err.count("\n") == 1
+    assert err.startswith("error: --time-limit must be a positive number of seconds, not ") and err.count("\n") == 1
 
 
 @pytest.mark.parametrize("as_json", [[], ["--json"]])

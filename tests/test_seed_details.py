@@ -168,7 +168,7 @@ def test_solve_seed_on_the_command_line(capsys, tmp_path, braided):
         outs[seed] = out
     assert len(set(outs.values()) | {plain}) > 1
     code, _, err = _cli(capsys, "solve", path, "--solver", "bfs", "--seed", "1")
-    assert code == 2 and err.strip() == "error: solver 'bfs' has no option 'seed'; its options: none"
+    assert code == 2 and err.strip() == "error: --solver 'bfs' has no option 'seed'; its options: none"
 
 
 def test_solve_seed_in_the_web_api():

@@ -63,10 +63,10 @@ def test_no_path_in_json(capsys, tmp_path):
     "args, message",
     [
         (["--solver", "dijkstra"], "error: unknown solver 'dijkstra'; choose one of: astar"),
-        (["--start", "0,1"], "error: start (0, 1) is a masked cell"),
-        (["--goal", "9,9"], "error: goal (9, 9) is outside the 4 x 5 grid"),
-        (["--goal", "x"], "error: goal 'x' is not of the form R,C"),
-        (["-s", "tremaux", "--explain"], "error: solver 'tremaux' has no step-by-step transcript"),
+        (["--start", "0,1"], "error: --start (0, 1) is a masked cell, not part of the maze"),
+        (["--goal", "9,9"], "error: --goal (9, 9) is outside the 4 x 5 grid"),
+        (["--goal", "x"], "error: --goal 'x' is not of the form R,C or L,R,C"),
+        (["-s", "tremaux", "--explain"], "error: --solver 'tremaux' has no step-by-step transcript; use one of: bfs, dfs"),
     ],
 )
 def test_bad_input_is_one_line(capsys, args, message):

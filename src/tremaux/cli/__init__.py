@@ -8,6 +8,7 @@ exit status 2 here, in one place.
 
 from __future__ import annotations
 
+import re
 import sys
 
 import click
@@ -90,6 +91,67 @@ def _command_path(argv: list[str]) -> str:
     return " ".join(words)
 
 
+def _command_of(argv: list[str]) -> object:
+    """The command ``argv`` runs (a group's options before the command name are stepped over)."""
+    command = typer.main.get_command(app)
+    for word in argv:
+        if not hasattr(command, "get_command"):  # a command, not a group: the rest are its arguments
+            break
+        sub = command.get_command(command.context_class(command), word)
+        if sub is not None:
+            command = sub
+    return command
+
+
+def in_option_words(message: str, argv: list[str]) -> str:
+    """``message`` with its subject, a library parameter (``cell_size 0 ...``), named as the option typed.
+
+    The library names its arguments as Python does (``cell_size``, ``frame_ms``,
+    ``braid=2.0``, ``dataset filter min_solution_length``); on the command line
+    the user typed ``--cell-size``, ``--frame-ms``... The subject is rewritten
+    only when it is a parameter of the command ``argv`` runs, the user gave
+    its option, and a value (or ``must``) follows it, so that a message about
+    something else that happens to share a word is left as it is.
+
+    Parameters
+    ----------
+    message : str
+        A library error's message.
+    argv : list of str
+        The command line (the arguments after ``tremaux``).
+
+    Returns
+    -------
+    str
+        The message, its subject the option's long name when it names one that was given.
+
+    Examples
+    --------
+    >>> in_option_words("cell_size 0 is too small; it must be at least 1", ["render", "m.json", "--cell-size", "0"])
+    '--cell-size 0 is too small; it must be at least 1'
+    >>> in_option_words("braid=2.0 is out of range", ["generate", "--braid", "2"])
+    '--braid 2.0 is out of range'
+    >>> in_option_words("cell_size 0 is too small", ["render", "m.json"])  # not given: not the option's fault
+    'cell_size 0 is too small'
+    """
+    names: dict[str, str] = {}
+    for param in getattr(_command_of(argv), "params", ()):
+        flags = [o for o in (*param.opts, *param.secondary_opts) if o.startswith("-")]
+        long = next((o for o in flags if o.startswith("--")), None)
+        given = any(w == o or (o.startswith("--") and w.startswith(f"{o}=")) for w in argv for o in flags)
+        if long is None or not given:
+            continue
+        for name in (param.name, param.name.replace("_", " ")):
+            names.setdefault(name, long)
+    if not names:
+        return message
+    words = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    match = re.match(rf"(?:dataset filter |dataset |filter |grid )?({words})(=| (?=[-+.\d'\"(\[]|must\b))", message)
+    if match is None:
+        return message
+    return f"{names[match.group(1)]} {message[match.end():]}"
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``tremaux`` console script.
 
@@ -119,8 +181,8 @@ def main(argv: list[str] | None = None) -> None:
     _numba.lean()
     try:
         code = app(args=argv, standalone_mode=False, prog_name="tremaux")
-    except TremauxError as exc:
-        typer.echo(f"error: {exc}", err=True)
+    except TremauxError as exc:  # worded with the options typed, not the library's parameter names
+        typer.echo(f"error: {in_option_words(str(exc), sys.argv[1:] if argv is None else argv)}", err=True)
         sys.exit(2)
     except _ABORT:
         typer.echo("aborted", err=True)

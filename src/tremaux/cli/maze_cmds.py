@@ -29,7 +29,8 @@ __all__ = ["load_maze"]
 LONG_READ_BYTES = 16 * 2**20
 """Files this big take seconds to read and check (an .npz of 16 MiB holds about 40,000,000 cells): say so."""
 
-FileArgument = typer.Argument(..., metavar="FILE", help="Maze file: ascii or block text, .json or .npz ('-' reads stdin).")
+FileArgument = typer.Argument(..., metavar="FILE", help="Maze file: ascii or block text, .json, .npz, or a picture of a "
+                              "square maze (.png, .gif, .jpg...) ('-' reads stdin).")
 
 
 def load_maze(path: str | Path, *, then: Callable[[int], int] | None = None, doing: str = "") -> Maze:
@@ -121,7 +122,7 @@ def convert(
                                        ".txt, .json, .npz, .png)."),
     to: Optional[str] = deprecated("--to"),
 ) -> None:
-    """Convert a maze file between the ascii, block, json, npz and png formats."""
+    """Convert a maze file between the ascii, block, json, npz and png formats (it reads pictures of mazes too)."""
     from .. import io as maze_io
 
     from .output import check_output
@@ -134,8 +135,9 @@ def convert(
         from ..grids import files
 
         if fmt not in ("json", "npz"):
-            raise UnsupportedError(f"{src} holds a maze on a grid other than the square one: convert it to a "
-                                   ".json or .npz file (text drawings are for square grids only)")
+            raise UnsupportedError(f"{src} holds a maze on a grid other than the square one: tremaux convert writes "
+                                   f"it as json or npz only, not {fmt}; tremaux render draws it as a picture "
+                                   "(.png or .svg)")
         files.save(load_grid(src if str(src) == "-" else existing_file(src)), dst, fmt)
     else:
         maze_io.save(load_maze(src), dst, fmt)

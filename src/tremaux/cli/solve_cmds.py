@@ -27,7 +27,7 @@ def _list_solvers() -> None:
 
 @app.command("solve")
 def solve_cmd(
-    path: Optional[Path] = typer.Argument(None, metavar="FILE", show_default=False, help="Maze file: ascii or block text, .json or .npz ('-' reads stdin)."),
+    path: Optional[Path] = typer.Argument(None, metavar="FILE", show_default=False, help="Maze file: ascii or block text, .json, .npz, or a picture of a square maze (.png, .gif, .jpg...) ('-' reads stdin)."),
     solver: Optional[str] = solver_option(None, "Solver (see --list); default bfs."),
     start: Optional[str] = StartOption,
     goal: Optional[str] = GoalOption,

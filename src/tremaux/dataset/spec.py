@@ -150,8 +150,9 @@ class DatasetSpec:
                 )
             s(self, "max_size", None if top == size else top)
         s(self, "seed", _int(self.seed, "seed", -(2**63), 2**64 - 1))
-        if not isinstance(self.generator, str):
-            raise TremauxError(f"dataset generator {self.generator!r} is not a name")
+        if not isinstance(self.generator, str):  # named by its type: the repr of an object can run to pages
+            raise TremauxError(f"dataset generator must be a generator name such as 'backtracker' (a str), not an "
+                               f"object of type {type(self.generator).__name__}")
         s(self, "generator", self.generator.strip().lower().replace("_", "-"))
         if not isinstance(self.generator_options, Mapping):
             raise TremauxError(f"dataset generator_options {self.generator_options!r} is not a table")
@@ -193,16 +194,32 @@ class DatasetSpec:
         top = self.max_size or self.size
         cells = top[0] * top[1]
         lo, hi = f.get("min_solution_length", 0), f.get("max_solution_length")
-        if lo > cells - 1:
-            raise TremauxError(
-                f"filter min_solution_length={lo} can never pass: the largest maze "
-                f"({top[0]}x{top[1]}) has {cells} cells, so paths of at most {cells - 1} passages"
-            )
+        # A solution is a path on the square grid from (0, 0) to (h-1, w-1): it visits each cell at most once, and
+        # colouring the cells as a checkerboard, its steps alternate colours. Both corners of an even x even grid
+        # have one colour, of which the path visits one cell more than of the other: it misses a cell.
+        longest = cells - 1 - (top[0] % 2 == 0 and top[1] % 2 == 0)
+        if lo > longest:
+            why = (f"has {cells} cells, so paths of at most {cells - 1} passages" if longest == cells - 1 else
+                   f"has {cells} cells on a checkerboard of two colours of {cells // 2}, with both corners of one "
+                   f"colour, so paths of at most {longest} passages")
+            raise TremauxError(f"filter min_solution_length={lo} can never pass: the largest maze "
+                               f"({top[0]}x{top[1]}) {why}")
         if hi is not None and hi < lo:
             raise TremauxError(f"filters max_solution_length={hi} < min_solution_length={lo} keep nothing")
+        low = self.size[0] + self.size[1] - 2  # every path from corner to corner takes at least this many steps
+        if hi is not None and hi < low and not self.generator_options:  # (options may cut the goal off: no path)
+            raise TremauxError(f"filter max_solution_length={hi} can never pass: in the smallest maze "
+                               f"({self.size[0]}x{self.size[1]}) a path from corner to corner takes at least "
+                               f"{low} passages")
         lo, hi = f.get("min_dead_ends", 0), f.get("max_dead_ends")
         if lo > cells:
             raise TremauxError(f"filter min_dead_ends={lo} can never pass: the largest maze has {cells} cells")
+        # Without options every maze is a spanning tree (braiding only adds passages): a tree of n cells with
+        # at most 4 passages per cell has at most (2n + 2) // 3 leaves (leaves = 2 + the sum of degree - 2).
+        leaves = (2 * cells + 2) // 3
+        if lo > leaves and not self.generator_options:  # (options may leave islands: a forest has more)
+            raise TremauxError(f"filter min_dead_ends={lo} can never pass: the largest maze ({top[0]}x{top[1]}) is "
+                               f"a tree of {cells} cells with at most 4 passages each, so at most {leaves} dead ends")
         if hi is not None and hi < lo:
             raise TremauxError(f"filters max_dead_ends={hi} < min_dead_ends={lo} keep nothing")
 

@@ -17,7 +17,10 @@ tremaux.errors.InvalidSizeError: size '8x8x2' has levels; datasets are of 2-D ma
 from __future__ import annotations
 
 import re
+from numbers import Integral
 from typing import Any
+
+import numpy as np
 
 from ..errors import InvalidSizeError, TremauxError
 
@@ -90,13 +93,14 @@ def _size(value: Any, what: str) -> tuple[int, int]:
 
 
 def _int(value: Any, what: str, lo: int, hi: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        if isinstance(value, float) and value.is_integer():
-            value = int(value)
-        elif isinstance(value, str) and re.fullmatch(r"\s*-?[0-9]{1,30}\s*", value):
-            value = int(value)
-        else:
-            raise TremauxError(f"dataset {what} {value!r} is not a whole number")
+    # a whole number only: "5" (text) and 5.0 (a float) are refused, not read as 5, as a TOML or JSON key would be
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, Integral):
+        if isinstance(value, str) and re.fullmatch(r"\s*-?[0-9]{1,30}\s*", value):
+            raise TremauxError(f"dataset {what} {value!r} is text, not a whole number: write {value.strip()} "
+                               "without quotes")
+        if isinstance(value, float) and value.is_integer() and abs(value) < 2**63:
+            raise TremauxError(f"dataset {what} {value!r} is a float, not a whole number: write {int(value)}")
+        raise TremauxError(f"dataset {what} {value!r} is not a whole number")
     if value < lo or (hi is not None and value > hi):
         bound = f"at least {lo}" if hi is None else f"between {lo} and {hi}"
         raise TremauxError(f"dataset {what} {value} is out of range: it must be {bound}")

@@ -1,0 +1,63 @@
+"""The command line's errors name the options the user typed (``--cell-size``), not the library's parameters."""
+
+from __future__ import annotations
+
+import pytest
+
+import tremaux
+from tremaux import render
+from tremaux.errors import TremauxError
+from tremaux.grids import files, generate_on, make_grid
+from cli_helpers import run
+
+
+@pytest.fixture(scope="module")
+def mazes(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("mazes")
+    square, hexa = folder / "square.json", folder / "hex.json"
+    tremaux.io.save(tremaux.generate((4, 5), seed=1).maze, square)
+    files.save(generate_on(make_grid("hex", size=(3, 3)), seed=1).maze, hexa)
+    return {"square": square, "hex": hexa}
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["render", "{square}", "-o", "{tmp}/a.png", "--cell-size", "0"],
+     "--cell-size 0 is too small; it must be at least 1"),
+    (["render", "{hex}", "-o", "{tmp}/a.svg", "--cell-size=-2"], "--cell-size -2 is too small; it must be at least 1"),
+    (["animate", "{square}", "-o", "{tmp}/a.gif", "--frame-ms", "5"],
+     "--frame-ms 5 is too short; it must be at least 10 ms"),
+    (["animate", "{hex}", "-o", "{tmp}/a.gif", "--frame-ms", "5"],
+     "--frame-ms 5 must be a whole number of milliseconds, at least 10"),
+    (["animate", "{square}", "-o", "{tmp}/a.gif", "--frames", "1"],
+     "--frames 1 is too few; an animation needs at least 2"),
+    (["--memory-limit", "8G", "animate", "{square}", "-o", "{tmp}/a.gif", "--cell-size", "0"],
+     "--cell-size 0 is too small; it must be at least 1"),
+    (["demo", "--braid", "2", "-o", "{tmp}/a.png"], "--braid 2.0 is out of range; use a fraction between 0 and 1"),
+    (["generate", "--grid", "polar", "--rings", "0"], "--rings 0 is invalid: it must be at least 1"),
+    (["dataset", "--count", "2", "--shard-size", "0", "-o", "{tmp}/d"],
+     "--shard-size 0 is out of range: it must be between 1 and 10000000"),
+    (["dataset", "--count", "2", "--min-solution-length", "-1", "-o", "{tmp}/d"],
+     "--min-solution-length -1 is out of range: it must be between 0 and 2147483647"),
+    (["numberlink", "generate", "--size", "5x5", "--time-limit", "0"],
+     "--time-limit must be a positive number of seconds, not 0.0"),
+])
+def test_an_error_names_the_option_typed(capsys, tmp_path, mazes, argv, message):
+    code, out, err = run(capsys, *[a.format(tmp=tmp_path, **mazes) for a in argv])
+    assert (code, out, err) == (2, "", f"error: {message}\n")
+    assert not any(tmp_path.iterdir())
+
+
+def test_a_value_from_a_spec_file_keeps_the_spec_key(capsys, tmp_path):
+    spec = tmp_path / "spec.toml"
+    spec.write_text("count = 2\nshard_size = 0\n")
+    code, _, err = run(capsys, "dataset", str(spec), "-o", str(tmp_path / "d"))
+    assert (code, err) == (2, f"error: {spec}: dataset shard_size 0 is out of range: it must be between 1 and "
+                              "10000000\n")
+
+
+def test_the_python_api_keeps_its_parameter_names():
+    maze = tremaux.generate((4, 5), seed=1).maze
+    with pytest.raises(TremauxError, match=r"^cell_size 0 is too small; it must be at least 1$"):
+        render.render(maze, "png", cell_size=0)
+    with pytest.raises(TremauxError, match=r"^braid=2 is out of range"):
+        tremaux.generate((4, 5), braid=2)
