@@ -153,3 +153,18 @@ def test_render_draws_the_run_solve_draws_with_the_same_start_goal_and_seed(caps
     assert (tmp_path / "solve.png").read_bytes() == (tmp_path / "render.png").read_bytes()
     code, _, err = run(capsys, "render", str(maze), "--seed", "2")  # no solver to take it: said, not dropped
     assert code == 2 and "--solver" in err and err.count("\n") == 1
+
+
+def test_animate_weaves_the_share_it_is_given(capsys, tmp_path):
+    code, _, err = run(capsys, "animate", "-g", "kruskal", "--grid", "square", "--weave", "2", "-o",
+                       str(tmp_path / "x.gif"))
+    assert code == 2 and err == "error: --weave 2.0 is out of range; use a fraction between 0 and 1\n"
+    assert not (tmp_path / "x.gif").exists()
+    pictures = []
+    for share in ("0.05", "0.95"):
+        out = tmp_path / f"w{share}.gif"
+        code, _, _ = run(capsys, "animate", "-g", "kruskal", "--grid", "square", "--size", "8x8", "--seed", "3",
+                         "--weave", share, "-o", str(out))
+        assert code == 0
+        pictures.append(out.read_bytes())
+    assert pictures[0] != pictures[1]  # the share reaches the generator, as generate --weave does

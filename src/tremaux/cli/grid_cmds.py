@@ -479,7 +479,7 @@ def animate_grid(*, maze: Any = None, grid_options: dict[str, Any] | None, gener
     else:
         g = build_grid(**grid_options)
         obj = generate_on(g, generator or "backtracker", seed=seed, braid=braid, record=solver is None,
-                          start=start if solver is None else None)
+                          start=start if solver is None else None, weave=grid_options.get("weave"))
         maze = obj.maze
     if solver is not None or generator is None:
         obj = solve_on(maze, solver or "tremaux", start=start, goal=goal, record=True)
