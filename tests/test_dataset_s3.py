@@ -150,7 +150,7 @@ def test_cli_to_s3(endpoint, local_copy, tmp_path):
     assert s3_files("cli") == local_copy
     bad = subprocess.run([*args, "--out", f"s3://{BUCKET}/cli2", "--storage-option", "nonsense"],
                          capture_output=True, text=True, env=env, timeout=120)
-    assert bad.returncode == 2 and bad.stderr == "error: storage option 'nonsense' is not of the form KEY=VALUE\n"
+    assert bad.returncode == 2 and bad.stderr == "error: --storage-option 'nonsense' is not of the form KEY=VALUE\n"
 
 
 def test_arrow_shards_on_s3(endpoint, tmp_path):
