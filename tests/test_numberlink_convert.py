@@ -4,16 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from tremaux.cli import main
+from cli_helpers import run as run_cli
 from tremaux.numberlink import formats
 
 
 def run(capsys, *args):
-    with pytest.raises(SystemExit) as exc:
-        main(["numberlink", *args])
-        raise SystemExit(0)
-    out = capsys.readouterr()
-    return exc.value.code or 0, out.out, out.err
+    return run_cli(capsys, "numberlink", *args)
 
 
 @pytest.fixture

@@ -21,16 +21,13 @@ Every function takes a :class:`~tremaux.numberlink.Puzzle`, a
 
 Examples
 --------
+>>> import pathlib, tempfile
 >>> from tremaux.numberlink import Puzzle, solve_puzzle
->>> r = solve_puzzle(Puzzle.from_rows(["12.", "...", "1.2"]), "tremaux", rule="fill")  # the paper's traveler
->>> print(to_text(r))
-1 2─┐
-│ ┌─┘
-1 └─2
->>> print(numbers_text(r))
-1 2 2
-1 2 2
-1 2 2
+>>> r = solve_puzzle(Puzzle.from_rows(["12.", "...", "1.2"]), rule="fill")
+>>> out = pathlib.Path(tempfile.mkdtemp()) / "lines.svg"
+>>> save(r, out)
+>>> out.read_text().startswith("<svg"), picture_format("lines.png")
+(True, '.png')
 """
 
 from __future__ import annotations
