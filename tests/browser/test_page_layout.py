@@ -249,26 +249,31 @@ def _dense_numbers(side: int) -> list[list[int]]:
     return grid
 
 
-@pytest.mark.parametrize("name", list(VIEWPORTS))
-def test_three_digit_numbers_on_a_30_by_30_board_stay_readable(driver, server, viewport, shoot, name, tmp_path):
+def _load_board(driver, server: str, grid: list[list[int]], path) -> None:
+    """Load ``grid`` into the Number Link board through the page's file box (written by the server's format)."""
     import json
     import urllib.request
 
+    rows, cols = len(grid), len(grid[0])
+    req = urllib.request.Request(server + "/api/numberlink/format", method="POST",
+                                 data=json.dumps({"rows": rows, "cols": cols, "grid": grid}).encode(),
+                                 headers={"content-type": "application/json"})
+    with urllib.request.urlopen(req, timeout=60) as res:
+        path.write_text(json.load(res)["text"])
+    driver.find_element("id", "nl-load").send_keys(str(path))
+    wait_for(driver, f"tremaux.numberlink.state().rows === {rows} && tremaux.numberlink.state().cols === {cols} && "
+                     f"JSON.stringify(tremaux.numberlink.state().grid) === '{json.dumps(grid, separators=(',', ':'))}'",
+             what=f"the {rows} x {cols} puzzle")
+
+
+@pytest.mark.parametrize("name", list(VIEWPORTS))
+def test_three_digit_numbers_on_a_30_by_30_board_stay_readable(driver, server, viewport, shoot, name, tmp_path):
     viewport(name)
     open_page(driver, server)
     grid = _dense_numbers(30)
     # two three-digit numbers side by side, with no free cell between them
     grid[29][0], grid[29][1], grid[27][0], grid[27][1] = 120, 121, 120, 121
-    req = urllib.request.Request(server + "/api/numberlink/format", method="POST",
-                                 data=json.dumps({"rows": 30, "cols": 30, "grid": grid}).encode(),
-                                 headers={"content-type": "application/json"})
-    with urllib.request.urlopen(req, timeout=60) as res:
-        text = json.load(res)["text"]
-    puzzle = tmp_path / "dense.txt"
-    puzzle.write_text(text)
-    driver.find_element("id", "nl-load").send_keys(str(puzzle))
-    wait_for(driver, "tremaux.numberlink.state().rows === 30 && tremaux.numberlink.state().grid[29][1] === 121",
-             what="the 30 x 30 puzzle")
+    _load_board(driver, server, grid, tmp_path / "dense.txt")
     state = driver.execute_script("return tremaux.numberlink.state()")
     geo = driver.execute_script("return tremaux.numberlink.geometry()")
     # the font the numbers were last drawn in, as the board's canvas has it
@@ -290,3 +295,42 @@ def test_three_digit_numbers_on_a_30_by_30_board_stay_readable(driver, server, v
             if other:
                 assert lab["right"] <= other["left"], (lab, other)
     assert all(geo["x0"] <= lab["left"] and lab["right"] <= geo["x0"] + 30 * geo["size"] for lab in labels)
+
+
+@pytest.mark.parametrize("name", list(VIEWPORTS))
+def test_rows_crowded_with_three_digit_numbers_keep_their_labels_apart_and_on_the_board(
+        driver, server, viewport, shoot, name, tmp_path):
+    # a row of 30 three-digit numbers, and rows of runs of three with one free cell between runs: on a phone the
+    # runs' labels spilled over the free cell into the next run's, and the full row's ran off the board
+    viewport(name)
+    open_page(driver, server)
+    grid = [[0] * 30 for _ in range(30)]
+    n = 100
+    for c in range(0, 30, 2):
+        grid[0][c] = grid[0][c + 1] = n
+        n += 1
+    for c in range(0, 28, 4):
+        for k in range(3):
+            grid[2][c + k] = grid[4][c + k] = n
+            n += 1
+    grid[8][10] = grid[8][20] = n  # a lone pair, with room around it
+    _load_board(driver, server, grid, tmp_path / "crowded.txt")
+    labels = driver.execute_script("return tremaux.numberlink.state().labels")
+    geo = driver.execute_script("return tremaux.numberlink.geometry()")
+    shoot(driver.find_element("id", "nl-board"), f"numberlink-crowded-{name}.png")
+    assert len(labels) == sum(v > 0 for row in grid for v in row)
+    by_row: dict[int, list] = {}
+    for lab in labels:
+        by_row.setdefault(lab["r"], []).append(lab)
+    for row in by_row.values():
+        row.sort(key=lambda lab: lab["left"])
+        assert [lab["c"] for lab in row] == sorted(lab["c"] for lab in row)  # in the order of their cells
+        for left, right in zip(row, row[1:]):
+            assert left["right"] <= right["left"], (left, right)
+    assert all(geo["x0"] <= lab["left"] and lab["right"] <= geo["x0"] + 30 * geo["size"] for lab in labels)
+    # each label is drawn in a font of 7 px at least and kept at half its natural width at least (a bold digit
+    # is about 0.55 of its font wide)
+    assert min(lab["font"] for lab in labels) >= 7
+    assert all(lab["right"] - lab["left"] >= 0.5 * 0.55 * lab["font"] * 3 for lab in labels), labels
+    # where the row has room, the font stays the board's (10 px at least): lone numbers are not shrunk with the rest
+    assert [lab["font"] >= 10 for lab in by_row[8]] == [True, True], by_row[8]

@@ -979,7 +979,8 @@
     return `hsl(${(k * 137.508) % 360}, 65%, 42%)`;
   }
 
-  const NL_MIN_FONT = 10;  // CSS px: the smallest number drawn on the board
+  const NL_MIN_FONT = 10;  // CSS px: the numbers' font on small cells, where a row has room for it
+  const NL_SMALLEST_FONT = 7;  // CSS px: the font of a crowded run of numbers (see nlLabels)
   function nlGeometry() {
     const fit = Math.min(560, room(NL.canvas, []).width - 2);
     const size = Math.max(8, Math.floor(Math.min(fit / NL.cols, 480 / NL.rows, 56)));
@@ -1042,35 +1043,52 @@
   }
 
   // The numbers: a disc in the number's colour, or a label wider than its cell (a readable font on small
-  // cells). Each run of numbered cells in a row shares the run's cells and most of a free neighbour's half on
-  // either side, so that labels never meet across a free cell; the labels of a run are squeezed (to 3/4 at
-  // most) to fit there. The selected cell's label comes last, on top; the number box shows it too.
+  // cells). Each run of numbered cells in a row shares the run's cells and the free cells on either side up to
+  // nearly half way to the next run, so that labels never meet across a free cell; the labels of a run are
+  // squeezed (to 3/4 at most) to fit there, and where even that is too wide (three-digit numbers side by side
+  // on small cells) the run's font shrinks, down to NL_SMALLEST_FONT, then its labels are squeezed further: a label never
+  // leaves its run's stretch. The selected cell's label comes last, on top; the number box shows it too.
   function nlLabels(ctx, g, centre) {
-    const font = Math.max(NL_MIN_FONT, Math.floor(g.size * 0.48)), gap = 4;
+    const base = Math.max(NL_MIN_FONT, Math.floor(g.size * 0.48));
+    const gap = Math.min(4, Math.max(1, Math.floor(g.size / 6))), pad = Math.min(2, gap / 2);
+    const fontOf = (px) => `bold ${px}px system-ui, sans-serif`;
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
-    ctx.font = `bold ${font}px system-ui, sans-serif`;
-    const free = (r, c) => c >= 0 && c < NL.cols && !NL.grid[r][c];
     const place = new Map();
     for (let r = 0; r < NL.rows; r++) {
       for (let a = 0; a < NL.cols; a++) {
         if (!NL.grid[r][a]) continue;
         let b = a;
         while (b + 1 < NL.cols && NL.grid[r][b + 1]) b++;
-        const lo = g.x0 + (a - (free(r, a - 1) ? 0.45 : 0)) * g.size + 1;
-        const hi = g.x0 + (b + 1 + (free(r, b + 1) ? 0.45 : 0)) * g.size - 1;
+        // the run's stretch: its cells and the free cells on either side up to the middle of the free cells
+        // between it and the next run (less a twentieth of a cell), or up to the board's edge
+        let p = a - 1, q = b + 1;
+        while (p >= 0 && !NL.grid[r][p]) p--;
+        while (q < NL.cols && !NL.grid[r][q]) q++;
+        const lo = g.x0 + (p < 0 ? 0 : (p + 1 + a) / 2 + 0.05) * g.size + 1;
+        const hi = g.x0 + (q >= NL.cols ? NL.cols : (b + 1 + q) / 2 - 0.05) * g.size - 1;
         const run = [];
-        for (let c = a; c <= b; c++) run.push({ c, text: String(NL.grid[r][c]), w: ctx.measureText(String(NL.grid[r][c])).width });
-        const sum = run.reduce((t, l) => t + l.w, 0), n = run.length;
-        const f = Math.max(0.75, Math.min(1, (hi - lo - gap * (n - 1)) / sum));
+        for (let c = a; c <= b; c++) run.push({ c, text: String(NL.grid[r][c]) });
+        const n = run.length, room = hi - lo - gap * (n - 1);
+        const measure = (px) => {
+          ctx.font = fontOf(px);
+          for (const l of run) { l.font = px; l.w = ctx.measureText(l.text).width; }
+          return run.reduce((t, l) => t + l.w, 0);
+        };
+        let sum = measure(base);
+        if (0.75 * sum > room) {
+          const px = Math.max(NL_SMALLEST_FONT, Math.min(base - 1, Math.floor(base * room / (0.75 * sum))));
+          sum = measure(px);
+          while (0.75 * sum > room && run[0].font > NL_SMALLEST_FONT) sum = measure(run[0].font - 1);  // widths are not quite linear
+        }
+        const f = Math.min(1, room / sum);  // under 3/4 only at the smallest font
         for (const l of run) l.shown = l.w * f;
         if (run.every((l) => l.shown + gap <= g.size)) {
           for (const l of run) l.x = centre(r, l.c)[0];
         } else {  // side by side from the left, the run centred on its cells and kept in its stretch
           const total = run.reduce((t, l) => t + l.shown, 0) + gap * (n - 1);
           const mid = g.x0 + ((a + b + 1) / 2) * g.size;
-          let x = total <= hi - lo ? Math.min(Math.max(mid - total / 2, lo), hi - total) : (lo + hi - total) / 2;
-          x = Math.min(Math.max(x, g.x0 + 1), g.x0 + NL.cols * g.size - 1 - total);
+          let x = Math.min(Math.max(mid - total / 2, lo), hi - total);
           for (const l of run) { l.x = x + l.shown / 2; x += l.shown + gap; }
         }
         for (const l of run) place.set(r * NL.cols + l.c, l);
@@ -1082,13 +1100,14 @@
     if (place.has(sel)) order.push(sel);
     NL.labels = [];
     for (const k of order) {
-      const r = Math.floor(k / NL.cols), { c, text, shown, x } = place.get(k), y = centre(r, c)[1];
+      const r = Math.floor(k / NL.cols), { c, text, shown, x, font } = place.get(k), y = centre(r, c)[1];
+      ctx.font = fontOf(font);
       ctx.fillStyle = nlColour(NL.grid[r][c]);
       ctx.beginPath();
       if (shown + 4 <= g.size * 0.76 && font <= g.size * 0.6) {
         ctx.arc(x, y, g.size * 0.38, 0, 2 * Math.PI);
       } else {  // a rounded box just larger than the text, ringed in white to stand out from the lines
-        const bw = shown + 4, bh = Math.min(font + 4, Math.max(font + 1, g.size - 1));  // no taller than its row
+        const bw = shown + 2 * pad, bh = Math.min(font + 4, Math.max(font + 1, g.size - 1));  // no taller than its row
         ctx.roundRect(x - bw / 2, y - bh / 2, bw, bh, Math.min(bh / 2, 6));
         ctx.strokeStyle = "#fff";
         ctx.lineWidth = 1;
