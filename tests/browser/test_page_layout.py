@@ -334,3 +334,20 @@ def test_rows_crowded_with_three_digit_numbers_keep_their_labels_apart_and_on_th
     assert all(lab["right"] - lab["left"] >= 0.5 * 0.55 * lab["font"] * 3 for lab in labels), labels
     # where the row has room, the font stays the board's (10 px at least): lone numbers are not shrunk with the rest
     assert [lab["font"] >= 10 for lab in by_row[8]] == [True, True], by_row[8]
+
+
+@pytest.mark.parametrize("name", list(VIEWPORTS))
+def test_a_maze_of_a_few_large_cells_fits_its_column_walls_and_all(driver, server, viewport, name):
+    # the cells were sized to the room less 8 px, but the walls grow with the cells (an eighth of one): a 2 x 2
+    # maze's canvas came out 406 px wide in a phone's column of 366 px, and the page scrolled sideways
+    viewport(name)
+    width, height = VIEWPORTS[name][:2]
+    for side in (2, 3, 5):
+        open_page(driver, server, f"?rows={side}&cols={side}&seed=2")
+        driver.execute_script("window.scrollTo(0, 0)")
+        layout = driver.execute_script(LAYOUT)
+        assert layout["scrollWidth"] <= width, f"{side} x {side}: the page scrolls sideways ({layout['scrollWidth']} px)"
+        assert 0 <= layout["maze"]["left"] and layout["maze"]["right"] <= width, (side, layout["maze"])
+        assert layout["maze"]["right"] - layout["maze"]["left"] <= 600 + 2, (side, layout["maze"])  # at most 600 px, as any maze
+        if name == "laptop":
+            assert layout["legend"]["bottom"] <= height, (side, layout["legend"])

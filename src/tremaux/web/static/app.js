@@ -353,8 +353,11 @@
   function geometry(rows, cols) {
     const fit = room(M.canvas, [$("legend"), $("maze-message")]);
     const maxW = Math.min(600, fit.width), maxH = Math.min(600, fit.height);
-    const size = Math.max(2, Math.floor(Math.min((maxW - 8) / cols, (maxH - 8) / rows)));
-    const wall = Math.max(1, Math.round(size / 8));
+    // the walls grow with the cells (an eighth of one): the frame of a few large cells takes its share too
+    const wallOf = (s) => Math.max(1, Math.round(s / 8));
+    let size = Math.max(2, Math.floor(Math.min((maxW - 8) / cols, (maxH - 8) / rows)));
+    while (size > 2 && (cols * size + 2 * wallOf(size) + 4 > maxW || rows * size + 2 * wallOf(size) + 4 > maxH)) size--;
+    const wall = wallOf(size);
     const width = cols * size + 2 * wall + 4, height = rows * size + 2 * wall + 4;
     const ratio = window.devicePixelRatio || 1;
     return { size, wall, x0: wall + 2, y0: wall + 2, width, height, ratio };
