@@ -467,3 +467,21 @@ def test_a_link_longer_than_the_server_takes_opens_a_short_page_not_json(driver,
     assert "Error 431" in text and "larger than" in text and not text.lstrip().startswith("{"), text[:300]
     driver.find_element("link text", "Open the page with its defaults").click()
     wait_for(driver, "window.tremaux && tremaux.maze.state().phase === 'ready'", what="the page at its defaults")
+
+
+def test_a_links_value_given_twice_too_large_or_not_taken_is_said(driver, server):
+    # each of these was used or dropped without a word; a 30-digit seed was "not a whole number"
+    open_page(driver, server, "?rows=5&rows=9&cols=6&solver=bfs&walk=4&seed=" + "9" * 30)
+    said = driver.find_element("id", "maze-message").text
+    assert 'rows is given 2 times: using the first, "5"' in said, said
+    assert "walk is not taken by the bfs solver: left out" in said, said
+    assert "seed of 30 digits is out of range (0 to 9007199254740991): using 9007199254740991" in said, said
+    assert driver.execute_script("return tremaux.maze.state().params.rows") == 5
+    open_page(driver, server, "?rings=5&seed=2&generator=" + "x" * 5000)
+    said = driver.find_element("id", "maze-message").text
+    assert "rings is not taken by the square grid as chosen: left out" in said, said
+    assert len(said) < 400, f"a long value is said whole: {len(said)} characters"
+    # the page's own link for a grid of rings (rows and cols kept for the next grid) opens without a note
+    open_page(driver, server, "?grid=polar&rings=6&seed=2")
+    open_page(driver, server, driver.execute_script("return location.search"))
+    assert "The link" not in driver.find_element("id", "maze-message").text

@@ -1448,17 +1448,33 @@
   // as a sentence, or "".
   function fixLink(url) {
     const notes = [];
+    const cut = (text) => (text.length > 40 ? text.slice(0, 30) + "…" : text);  // a long value is said by its start
     const boxes = { rows: "rows", cols: "cols", rings: "rings", radius: "radius", side: "side", seed: "seed",
                     walk: "walk-seed" };
+    // a name given twice (?rows=5&rows=9): the first is read, and that is said (the API refuses such a query)
+    for (const key of new Set(url.keys())) {
+      const n = url.getAll(key).length;
+      if (n > 1) notes.push(`${cut(key)} is given ${n} times: using the first, ${JSON.stringify(cut(url.get(key)))}`);
+    }
     for (const [key, id] of Object.entries(boxes)) {
       const box = $(id), label = box.closest("label");
-      if (!url.has(key) || (label && label.hidden)) continue;
+      if (!url.has(key)) continue;
+      if (label && label.hidden) {
+        // rows and cols are in every link the page makes (a grid of rings keeps them for the next grid)
+        if (key === "walk") notes.push(`walk is not taken by the ${$("solver").value} solver: left out`);
+        else if (key !== "rows" && key !== "cols") notes.push(`${key} is not taken by the ${$("grid").value} grid as chosen: left out`);
+        continue;
+      }
       const text = url.get(key).trim();
       const lo = box.min === "" ? 0 : Number(box.min), hi = box.max === "" ? Infinity : Number(box.max);
       if (!/^[0-9]+$/.test(text) || !Number.isSafeInteger(Number(text))) {
-        const big = /^[0-9]+$/.test(text);  // a whole number too large to hold exactly
-        if (big && hi !== Infinity) box.value = hi;
-        notes.push(`${key} ${JSON.stringify(text)} is not a whole number the form takes: ` +
+        if (/^[0-9]+$/.test(text) && hi !== Infinity) {  // a whole number too large to hold exactly
+          box.value = hi;
+          const digits = text.replace(/^0+(?=.)/, "");
+          notes.push(`${key} ${digits.length > 24 ? `of ${digits.length} digits` : digits} is out of range (${lo} to ${hi}): using ${hi}`);
+          continue;
+        }
+        notes.push(`${key} ${JSON.stringify(cut(text))} is not a whole number the form takes: ` +
           (box.value === "" ? "left empty" : `using ${box.value}`));
         continue;
       }
@@ -1474,18 +1490,18 @@
       if (!url.has(key)) continue;
       const asked = url.get(key), select = $(key), label = select.closest("label");
       if (label && label.hidden) {
-        notes.push(`${key} ${JSON.stringify(asked)} is not taken by the ${$("grid").value} grid: left out`);
+        notes.push(`${key} ${JSON.stringify(cut(asked))} is not taken by the ${$("grid").value} grid: left out`);
         continue;
       }
       const entry = entries && findEntry(entries, asked);
       if (entries ? !entry || entry.name !== select.value : nameKey(asked) !== nameKey(select.value)) {
-        notes.push(`${key} ${JSON.stringify(asked)} is not one the page offers ` +
+        notes.push(`${key} ${JSON.stringify(cut(asked))} is not one the page offers ` +
           `${entry ? "on this grid" : "(see the menu)"}: using ${select.value || "none"}`);
       }
     }
     if (url.has("weave")) {  // a switch: true or false, and only where the grid (with its shape and wrap) weaves
       const asked = url.get("weave");
-      if (asked !== "true" && asked !== "false") notes.push(`weave ${JSON.stringify(asked)} is not true or false: left off`);
+      if (asked !== "true" && asked !== "false") notes.push(`weave ${JSON.stringify(cut(asked))} is not true or false: left off`);
       else if (asked === "true" && $("weave-label").hidden) notes.push("weave is not taken by this grid as chosen: left off");
     }
     if (url.has("braid")) {
@@ -1494,7 +1510,7 @@
       if (!ok || near !== b) {
         $("braid").value = near;
         $("braid").dispatchEvent(new Event("input"));
-        notes.push(`braid ${JSON.stringify(url.get("braid"))} is ${ok ? "out of range (0 to 1)" : "not a number"}: using ${near}`);
+        notes.push(`braid ${JSON.stringify(cut(url.get("braid")))} is ${ok ? "out of range (0 to 1)" : "not a number"}: using ${near}`);
       }
     }
     return notes.length ? `The link's ${notes.join("; ")}.` : "";
