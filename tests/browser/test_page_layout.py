@@ -351,3 +351,22 @@ def test_a_maze_of_a_few_large_cells_fits_its_column_walls_and_all(driver, serve
         assert layout["maze"]["right"] - layout["maze"]["left"] <= 600 + 2, (side, layout["maze"])  # at most 600 px, as any maze
         if name == "laptop":
             assert layout["legend"]["bottom"] <= height, (side, layout["legend"])
+
+
+def test_the_random_choices_error_goes_once_its_box_is_put_right(driver, server):
+    # the message kept saying the seed "-1" was wrong after the box was corrected to 3
+    open_page(driver, server, "?rows=6&cols=6&seed=3&solver=tremaux")
+    wait_for(driver, "!document.getElementById('walk-label').hidden", what="the random choice's box")
+    change = ("const b = document.getElementById('walk-seed'); b.value = arguments[0];"
+              "b.dispatchEvent(new Event('change'));")
+    driver.execute_script(change, "-1")
+    assert "random choice's seed" in driver.find_element("id", "maze-message").text
+    driver.execute_script(change, "3")
+    said = driver.find_element("id", "maze-message")
+    assert "random choice's seed" not in said.text and "error" not in said.get_attribute("class"), said.text
+    assert "invalid" not in driver.find_element("id", "walk-seed").get_attribute("class")
+    # a message of something else (here the rows box's) is left as it is
+    driver.execute_script(change, "-1")
+    driver.execute_script("const b = document.getElementById('rows'); b.value = ''; b.dispatchEvent(new Event('change'));")
+    driver.execute_script(change, "4")
+    assert "rows is empty" in driver.find_element("id", "maze-message").text

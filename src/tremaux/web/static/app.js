@@ -919,9 +919,13 @@
       resetRun(); drawMaze(); setPhase("ready"); updateLinks(); fillTable($("run-stats"), []);
     };
     $("solver").addEventListener("change", () => { showWalk(); forgetRun(); });
+    let walkSaid = null;  // the random choice's error the message shows: a value put right clears it
     $("walk-seed").addEventListener("change", () => {  // a value the solve would refuse is said at once
       const walk = wholeNumber("walk-seed", "the random choice's seed", null);
-      if (walk.error) say($("maze-message"), walk.error, "error"); else forgetRun();
+      if (walk.error) { say($("maze-message"), walk.error, "error"); walkSaid = walk.error; return; }
+      if (walkSaid !== null && $("maze-message").textContent === walkSaid) say($("maze-message"), "");
+      walkSaid = null;
+      forgetRun();
     });
     $("btn-play").addEventListener("click", () => (M.playing ? pause() : play()));
     $("btn-step").addEventListener("click", () => { if (M.events) { stepTo(M.index + 1); if (M.phase !== "done") setPhase("paused"); } });
