@@ -419,3 +419,16 @@ def test_solve_on_names_an_option_its_solver_does_not_take():
     assert solve_on(square, "pledge", direction="E").found
     with pytest.raises(UnsupportedError, match="pledge direction 'x'"):
         solve_on(square, "pledge", direction="x")
+
+
+def test_a_wrapped_or_woven_square_grid_is_named_so_when_its_solver_refuses_a_seed():
+    # "the tremaux solver on a square grid has no option 'seed'" read as the plain square grid, whose traveler
+    # takes one
+    from tremaux.grids.weave import woven
+
+    torus = generate_on(make_grid("square", size=(4, 4), wrap="torus"), seed=1).maze
+    with pytest.raises(UnsupportedError, match=re.escape("the tremaux solver on a square (torus) grid has no option 'seed'")):
+        solve_on(torus, "tremaux", seed=1)
+    woven_maze = generate_on(woven(make_grid("square", size=(4, 4))), "kruskal", seed=1).maze
+    with pytest.raises(UnsupportedError, match=re.escape("the tremaux solver on a woven square grid has no option 'seed'")):
+        solve_on(woven_maze, "tremaux", seed=1)

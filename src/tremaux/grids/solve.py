@@ -249,7 +249,10 @@ def _check_options(entry: Any, grid: Grid, options: dict[str, Any]) -> None:
     check_solver_options(entry, options)  # an option the solver has nowhere: its own message lists those it has
     if entry.name in GRAPH_SOLVERS:
         key = sorted(options)[0]
-        raise UnsupportedError(f"the {entry.name} solver on {article(grid.name)} {grid.name} grid has no option {key!r}"
+        # a wrapped or woven square grid is named so: "a square grid" read as the plain one, where it takes a seed
+        label = grid.name + (f" ({grid.params['wrap']})" if "wrap" in grid.params else "")
+        label = ("woven " if grid.params.get("weave") else "") + label
+        raise UnsupportedError(f"the {entry.name} solver on {article(label)} {label} grid has no option {key!r}"
                                + (" (it makes no random choice)" if key == "seed" else ""))
 
 
