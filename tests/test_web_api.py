@@ -455,6 +455,8 @@ def test_a_picture_draws_the_travelers_random_choices_given_as_walk(client):
     assert res.status_code == 422 and "walk" in res.json()["error"] and "solver" in res.json()["error"]
     res = client.get("/api/maze.svg", params={**maze, "solver": "bfs", "walk": 5})
     assert res.status_code == 400 and "seed" in res.json()["error"]
+    # named as the parameter given: walk (the solver's own message named its option seed, not in the query)
+    assert res.json()["error"] == "walk: the bfs solver makes no random choice (it takes no seed); leave walk out"
 
 
 def test_a_request_with_many_or_long_unknown_names_gets_a_short_answer(client):

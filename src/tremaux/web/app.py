@@ -335,6 +335,11 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
 
         return SOLVERS.get(name).name
 
+    def solver_takes_seed(name: str) -> bool:
+        from ..solvers import SOLVERS
+
+        return "seed" in inspect.signature(SOLVERS.get(name).func).parameters
+
     @app.get("/api/maze", response_model=m.MazeResponse, tags=["mazes"], dependencies=query_once)
     async def get_maze(request: Request, params: Annotated[MazeQuery, Query()]) -> Any:
         """Generate a maze; start and goal are its two most distant cells.
@@ -369,6 +374,10 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
         data["generator"] = check_generator(data["generator"])
         if data["solver"]:
             data["solver"] = check_solver(data["solver"])
+            if data.get("walk") is not None and not solver_takes_seed(data["solver"]):
+                # said of walk, the parameter given (the solver's message named its option, seed)
+                raise ApiError(400, "UnsupportedError", f"walk: the {data['solver']} solver makes no random choice "
+                                                        "(it takes no seed); leave walk out")
         elif data.get("walk") is not None:
             raise ApiError(422, "ValidationError", "walk: the seed of a solver's random choices needs a solver")
         data["format"] = fmt
