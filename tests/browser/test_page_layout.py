@@ -370,3 +370,18 @@ def test_the_random_choices_error_goes_once_its_box_is_put_right(driver, server)
     driver.execute_script("const b = document.getElementById('rows'); b.value = ''; b.dispatchEvent(new Event('change'));")
     driver.execute_script(change, "4")
     assert "rows is empty" in driver.find_element("id", "maze-message").text
+
+
+def test_no_link_or_button_breaks_across_lines_on_a_narrow_phone(driver, server):
+    # on a 320 px phone "Number Link" in the header broke after "Number", its second word under the first link
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 320, "height": 640, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        open_page(driver, server, "?rows=8&cols=8&seed=1")
+        broken = driver.execute_script(
+            "return [...document.querySelectorAll('nav a, .links a, button')]"
+            ".filter((e) => e.offsetParent && e.getClientRects().length > 1).map((e) => e.textContent.trim())")
+        assert broken == [], f"broken across lines: {broken}"
+        assert driver.execute_script("return document.documentElement.scrollWidth") <= 320
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
