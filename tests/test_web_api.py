@@ -473,3 +473,13 @@ def test_a_request_with_many_or_long_unknown_names_gets_a_short_answer(client):
     many_json = client.post("/api/solve", json={f"f{i}": i for i in range(1000)})
     assert many_json.status_code == 422 and len(many_json.content) < 4000
     assert many_json.json()["error"].endswith("; and 997 more problems")
+
+
+def test_a_puzzle_grid_of_the_wrong_shape_is_said_in_words(client):
+    # "grid has 1 rows, not 2"
+    res = client.post("/api/numberlink/format", json={"rows": 2, "cols": 2, "grid": [[1, 1]]})
+    assert res.status_code == 422 and res.json()["error"].startswith("grid has 1 row, not 2"), res.text
+    res = client.post("/api/numberlink/format", json={"rows": 2, "cols": 2, "grid": [[1, 1], [0]]})
+    assert res.status_code == 422 and res.json()["error"].startswith("grid row 1 has 1 cell, not 2"), res.text
+    res = client.post("/api/numberlink/format", json={"rows": 2, "cols": 2, "grid": [[1, 1], [0, 0], [0, 0]]})
+    assert res.json()["error"].startswith("grid has 3 rows, not 2"), res.text

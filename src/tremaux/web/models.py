@@ -336,10 +336,11 @@ class PuzzleBody(_Model):
     @model_validator(mode="after")
     def _grid_matches(self) -> PuzzleBody:
         if len(self.grid) != self.rows:
-            raise ValueError(f"grid has {len(self.grid)} rows, not {self.rows}")
+            n = len(self.grid)
+            raise ValueError(f"grid has {n} row{'' if n == 1 else 's'}, not {self.rows}")
         for r, row in enumerate(self.grid):
             if len(row) != self.cols:
-                raise ValueError(f"grid row {r} has {len(row)} cells, not {self.cols}")
+                raise ValueError(f"grid row {r} has {len(row)} cell{'' if len(row) == 1 else 's'}, not {self.cols}")
             for c, v in enumerate(row):
                 if not 0 <= v <= 999:
                     raise ValueError(f"cell ({r}, {c}) holds {v}; numbers go from 1 to 999 (0 is empty)")
