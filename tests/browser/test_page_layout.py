@@ -385,3 +385,15 @@ def test_no_link_or_button_breaks_across_lines_on_a_narrow_phone(driver, server)
         assert driver.execute_script("return document.documentElement.scrollWidth") <= 320
     finally:
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_the_boxes_on_a_phone_take_the_caret_without_zooming_the_page(driver, server, viewport):
+    # Safari on iOS zooms into a box whose text is under 16 px when it takes the caret: the number box takes it
+    # at every tap on the board, and the size and seed boxes when typed in; their text was 14.4 px
+    viewport("phone")
+    open_page(driver, server, "?rows=8&cols=8&seed=1")
+    small = driver.execute_script(
+        "return [...document.querySelectorAll('input:not([type=range]):not([type=checkbox]):not([type=file]), select')]"
+        ".map((e) => [e.id, parseFloat(getComputedStyle(e).fontSize)]).filter(([id, px]) => px < 16)")
+    assert small == [], f"boxes with text under 16 px on a phone: {small}"
+    assert driver.execute_script("return document.documentElement.scrollWidth") <= VIEWPORTS["phone"][0]
