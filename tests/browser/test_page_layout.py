@@ -346,9 +346,11 @@ def test_a_maze_of_a_few_large_cells_fits_its_column_walls_and_all(driver, serve
         open_page(driver, server, f"?rows={side}&cols={side}&seed=2")
         driver.execute_script("window.scrollTo(0, 0)")
         layout = driver.execute_script(LAYOUT)
-        assert layout["scrollWidth"] <= width, f"{side} x {side}: the page scrolls sideways ({layout['scrollWidth']} px)"
+        wide = layout["scrollWidth"]
+        assert wide <= width, f"{side} x {side}: the page scrolls sideways ({wide} px)"
         assert 0 <= layout["maze"]["left"] and layout["maze"]["right"] <= width, (side, layout["maze"])
-        assert layout["maze"]["right"] - layout["maze"]["left"] <= 600 + 2, (side, layout["maze"])  # at most 600 px, as any maze
+        # at most 600 px (and its border), as any maze
+        assert layout["maze"]["right"] - layout["maze"]["left"] <= 600 + 2, (side, layout["maze"])
         if name == "laptop":
             assert layout["legend"]["bottom"] <= height, (side, layout["legend"])
 
@@ -367,7 +369,8 @@ def test_the_random_choices_error_goes_once_its_box_is_put_right(driver, server)
     assert "invalid" not in driver.find_element("id", "walk-seed").get_attribute("class")
     # a message of something else (here the rows box's) is left as it is
     driver.execute_script(change, "-1")
-    driver.execute_script("const b = document.getElementById('rows'); b.value = ''; b.dispatchEvent(new Event('change'));")
+    driver.execute_script("const b = document.getElementById('rows'); b.value = '';"
+                          "b.dispatchEvent(new Event('change'));")
     driver.execute_script(change, "4")
     assert "rows is empty" in driver.find_element("id", "maze-message").text
 

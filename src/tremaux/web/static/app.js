@@ -1053,8 +1053,9 @@
   // cells). Each run of numbered cells in a row shares the run's cells and the free cells on either side up to
   // nearly half way to the next run, so that labels never meet across a free cell; the labels of a run are
   // squeezed (to 3/4 at most) to fit there, and where even that is too wide (three-digit numbers side by side
-  // on small cells) the run's font shrinks, down to NL_SMALLEST_FONT, then its labels are squeezed further: a label never
-  // leaves its run's stretch. The selected cell's label comes last, on top; the number box shows it too.
+  // on small cells) the run's font shrinks, down to NL_SMALLEST_FONT, then its labels are squeezed further:
+  // a label never leaves its run's stretch. The selected cell's label comes last, on top; the number box
+  // shows it too.
   function nlLabels(ctx, g, centre) {
     const base = Math.max(NL_MIN_FONT, Math.floor(g.size * 0.48));
     const gap = Math.min(4, Math.max(1, Math.floor(g.size / 6))), pad = Math.min(2, gap / 2);
@@ -1086,7 +1087,8 @@
         if (0.75 * sum > room) {
           const px = Math.max(NL_SMALLEST_FONT, Math.min(base - 1, Math.floor(base * room / (0.75 * sum))));
           sum = measure(px);
-          while (0.75 * sum > room && run[0].font > NL_SMALLEST_FONT) sum = measure(run[0].font - 1);  // widths are not quite linear
+          // text widths are not quite proportional to the font: a pixel less until the run fits
+          while (0.75 * sum > room && run[0].font > NL_SMALLEST_FONT) sum = measure(run[0].font - 1);
         }
         const f = Math.min(1, room / sum);  // under 3/4 only at the smallest font
         for (const l of run) l.shown = l.w * f;
