@@ -63,20 +63,26 @@ def test_a_later_round_of_the_solve_goes_on_with_the_next_seeds(monkeypatch):
     task.close_kept()
 
 
+PAUSE = 0.1
+
+
 def test_the_runs_keep_to_their_share_of_the_time_left(monkeypatch):
+    router._route(CROSSING, 1)  # the kernel loaded before the clock matters
     runs = _runs(monkeypatch)
     slow = router._route
 
     def slower(*args, **kw):
-        time.sleep(0.05)
+        if kw.get("settings") == router.RESTART_SETTINGS:  # the runs after the probe; the probe stays quick
+            time.sleep(PAUSE)
         return slow(*args, **kw)
 
     monkeypatch.setattr(router, "_route", slower)
-    t = time.perf_counter()
-    assert router.router_stage(Task(CROSSING, resolve("nikoli"), 1, t + 0.4)) is None
-    # each run costs at least 50 ms whatever its rounds: the cost of a round is measured again after each run
-    assert time.perf_counter() - t < 0.4 * router.ROUTER_SHARE + 0.15
-    assert len(runs) < router.ROUTER_ROUNDS // router.RESTART_ROUNDS + 1
+    limit = 0.4
+    assert router.router_stage(Task(CROSSING, resolve("nikoli"), 1, time.perf_counter() + limit)) is None
+    # each run costs at least PAUSE whatever its rounds (the cost of a round is measured again after each run), so
+    # within its share of the time no more runs start than fit in it, and one that began before the share ran out
+    # (fewer than the solve's rounds allow: the whole limit would hold four); a loaded machine only makes fewer
+    assert 1 <= len(runs) - 1 <= router.ROUTER_SHARE * limit / PAUSE + 1 < router.ROUTER_ROUNDS // router.RESTART_ROUNDS
 
 
 def test_a_contest_puzzle_the_single_run_left_is_answered():
