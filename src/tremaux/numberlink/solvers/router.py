@@ -50,7 +50,7 @@ from ..result import Linking
 from .base import Answer, Task
 
 __all__ = ["router_probe", "router_stage", "router_within", "router_joins", "untangle", "ROUTER_ROUNDS", "PROBE_ROUNDS",
-           "RESTART_ROUNDS", "RESTART_SETTINGS", "ROUTER_SHARE"]
+           "RESTART_ROUNDS", "RESTART_SETTINGS", "ROUTER_SHARE", "PROBE_SETTINGS"]
 
 ROUTER_ROUNDS = 1200
 """Rounds of rip-up and re-route in a solve (after the probe) before the router gives the question on."""
@@ -157,7 +157,7 @@ def _budgeted(task: Task, pairs: int | None = None,
 
 
 def router_joins(puzzle: Puzzle, pairs: int, deadline: float | None = None) -> bool:
-    """Whether the router's :data:`ROUTER_ROUNDS` rounds join the first ``pairs`` pairs of ``puzzle``.
+    """Whether :data:`RESTART_ROUNDS` rounds of the router (the probe's settings) join the first ``pairs`` pairs.
 
     The numbers of the other pairs are in the way; cells may stay empty (``nikoli``). ``True`` is a proof that
     those pairs can be joined together; ``False`` proves nothing (the rounds found no way, or did not end by
@@ -187,7 +187,7 @@ def router_joins(puzzle: Puzzle, pairs: int, deadline: float | None = None) -> b
 
     if pairs <= 0:
         return True
-    probe = _budgeted(Task(puzzle, resolve("nikoli"), want=1, deadline=deadline), pairs, ROUTER_ROUNDS)[0]
+    probe = _budgeted(Task(puzzle, resolve("nikoli"), want=1, deadline=deadline), pairs, RESTART_ROUNDS)[0]
     return probe is not None and probe[0] > 0
 
 
