@@ -129,7 +129,7 @@ CROSSING = Puzzle.from_rows(["1...2", ".....", "2...1"])
 def test_router_without_a_deadline_takes_every_round(monkeypatch):
     calls = _count_route_calls(monkeypatch)
     assert router.router_stage(Task(CROSSING, resolve("nikoli"), 1, None)) is None
-    assert calls == [router.ROUTER_ROUNDS]
+    assert calls == [router.RESTART_ROUNDS] * (router.ROUTER_ROUNDS // router.RESTART_ROUNDS)
 
 
 def test_router_past_its_deadline_stops_after_the_probe(monkeypatch):
@@ -143,8 +143,9 @@ def test_router_past_its_deadline_stops_after_the_probe(monkeypatch):
 def test_router_with_time_left_gives_out_rounds_within_the_cap(monkeypatch):
     calls = _count_route_calls(monkeypatch)
     router.router_stage(Task(CROSSING, resolve("nikoli"), 1, time.perf_counter() + 600))
-    assert calls[0] == router.PROBE_ROUNDS and len(calls) == 2
-    assert router.PROBE_ROUNDS < calls[1] <= router.ROUTER_ROUNDS
+    assert calls[0] == router.PROBE_ROUNDS and len(calls) > 2  # the probe, then runs in restarts
+    assert all(router.PROBE_ROUNDS <= c <= router.RESTART_ROUNDS for c in calls[1:])
+    assert sum(calls[1:]) == router.ROUTER_ROUNDS  # a tiny board: every round fits in the time left
 
 
 def test_router_answer_from_the_probe_is_kept(monkeypatch):
@@ -273,20 +274,21 @@ def test_fill_no_solution_on_a_large_open_board_keeps_its_hint():
 
 def test_the_router_does_not_repeat_itself_in_the_later_rounds_of_a_solve(monkeypatch):
     """The router is deterministic: in a solve's later rounds (tasks made from the first by ``replace``, which
-    share what is kept) its probe is not run again, nor its full run unless more rounds fit than it tried."""
+    share what is kept) its probe is not run again, nor its runs: the later rounds go on with the next seeds, up to
+    the rounds of a solve."""
     from dataclasses import replace
 
     calls = _count_route_calls(monkeypatch)
     first = Task(CROSSING, resolve("nikoli"), 1, time.perf_counter() + 600)
     assert router.router_stage(first) is None and router.router_probe(first) is None
-    assert calls[0] == router.PROBE_ROUNDS and len(calls) == 2
-    tried = calls[1]
+    assert calls[0] == router.PROBE_ROUNDS and len(calls) > 2
+    tried = list(calls)  # every round of the solve fits in the time (a tiny board)
     later = replace(first, deadline=time.perf_counter() + 900)
     assert router.router_probe(later) is None and router.router_stage(later) is None
-    assert calls == [router.PROBE_ROUNDS, tried]  # the same rounds at most: nothing run again
+    assert calls == tried  # nothing run again
     other_solve = Task(CROSSING, resolve("nikoli"), 1, time.perf_counter() + 600)
     router.router_probe(other_solve)
-    assert calls == [router.PROBE_ROUNDS, tried, router.PROBE_ROUNDS]
+    assert calls == [*tried, router.PROBE_ROUNDS]
 
 
 def test_the_blocking_pair_of_a_check_keeps_to_its_time_limit(monkeypatch):

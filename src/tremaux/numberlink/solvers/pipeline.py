@@ -18,7 +18,8 @@ stage                   answers
 ``dense``               one solution under ``nikoli`` among lines that leave empty only the
                         cells the checkerboard count forces (:func:`.sat.dense_stage`)
 ``router``              one solution under ``nikoli`` by negotiated congestion
-                        (:mod:`.router`), for answers that leave many cells empty
+                        (:mod:`.router`), in runs from scratch with the next seed, for
+                        answers that leave many cells empty
 ``untouched``           one solution under ``fill`` when lines may touch: among lines that
                         never run beside themselves (every such solution is one), where the
                         corner theorem prunes hard: the compiled search for a tenth of the

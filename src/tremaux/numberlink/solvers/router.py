@@ -9,13 +9,18 @@ anything, so failing only sends the question on.
 
 The router keeps to the task's deadline: a first call of
 :data:`PROBE_ROUNDS` rounds (within a budget of work that grows while the
-time allows) measures what a round costs on this puzzle, and
-the second, which starts again with the same seed (so it repeats the first
-rounds and goes on), is given only the rounds that fit in the time left.
-The router is deterministic, so what it did in a solve is done once: the
-probe is kept for the solve's later rounds (:meth:`.base.Task.resumable`),
-and a later round runs it again only when more rounds fit than it has
-already tried.
+time allows) measures what a round costs on this puzzle. The rounds after
+it are runs of at most :data:`RESTART_ROUNDS` rounds, each from scratch
+with the next seed and a slower growth of the pressure
+(:data:`RESTART_SETTINGS`), given out while they fit in
+:data:`ROUTER_SHARE` of the time left, up to :data:`ROUTER_ROUNDS` in a
+solve. A run of negotiated congestion that has not converged after a
+few hundred rounds seldom does (the pressure has frozen its lines), while
+another seed often converges in a few dozen: restarts, not a longer run
+(figures in ``docs/benchmarks.md``). The router is deterministic, so
+what it did in a solve is done once: the probe and the count of runs are
+kept for the solve's later rounds (:meth:`.base.Task.resumable`), which go
+on with the next seeds.
 
 A line that runs beside itself takes the shortcut (the cells between stay
 empty) until none does (:func:`untangle`): the answer then holds under the
@@ -44,27 +49,54 @@ from ..model import Puzzle
 from ..result import Linking
 from .base import Answer, Task
 
-__all__ = ["router_probe", "router_stage", "router_within", "router_joins", "untangle", "ROUTER_ROUNDS", "PROBE_ROUNDS"]
+__all__ = ["router_probe", "router_stage", "router_within", "router_joins", "untangle", "ROUTER_ROUNDS", "PROBE_ROUNDS",
+           "RESTART_ROUNDS", "RESTART_SETTINGS", "ROUTER_SHARE", "PROBE_SETTINGS"]
 
-ROUTER_ROUNDS = 300
-"""Rounds of rip-up and re-route before the router gives the question on."""
+ROUTER_ROUNDS = 1200
+"""Rounds of rip-up and re-route in a solve (after the probe) before the router gives the question on."""
+
+RESTART_ROUNDS = 300
+"""Rounds of one run of the router stage (the length of its single run before); the next starts afresh.
+
+Measured on the development puzzles the router answers slowly or not at all
+(``docs/benchmarks.md``, "The router in restarts"): over 16 seeds, the
+rounds a run needs to converge vary tenfold from seed to seed, and among
+runs of a fixed 100 to 1500 rounds, Luby's sequence and runs growing 1.25
+to 2 times, runs of 300 gave the fewest expected rounds and the most
+puzzles answered within 1,000 rounds.
+"""
+
+RESTART_SETTINGS = (1.0, 1.1)
+"""History step and pressure growth of the runs after the probe (the probe keeps the quick ``0.3, 1.3``).
+
+The quick growth settles open boards in the fewest rounds, but on crowded
+ones the pressure soon freezes the lines where they are; the slower one
+converged on more of the development puzzles (the same measurement).
+"""
+
+ROUTER_SHARE = 0.5
+"""Share of the time left that the router's runs after the probe may take, before the stages after it."""
+
+PROBE_SETTINGS = (0.3, 1.3)
+"""History step and pressure growth of the probe (and of :func:`router_joins`): quick on open boards."""
 
 PROBE_ROUNDS = 10
 """Rounds of the first call, which times a round before the rest are given out by the deadline."""
 
 
-def _route(puzzle: Puzzle, rounds: int, max_pops: int | None = None,
-           pairs: int | None = None) -> tuple[int, np.ndarray, np.ndarray]:
+def _route(puzzle: Puzzle, rounds: int, max_pops: int | None = None, pairs: int | None = None, seed: int = 1,
+           settings: tuple[float, float] = PROBE_SETTINGS) -> tuple[int, np.ndarray, np.ndarray]:
     """The router's ``rounds`` on ``puzzle`` (within ``max_pops`` cells taken from its heaps, when given).
 
     With ``pairs``, only the first ``pairs`` pairs are joined; the numbers of the others are in the way.
+    ``seed`` and ``settings`` (history step, pressure growth) choose the run.
     """
     h, w = puzzle.shape
     n = puzzle.pairs if pairs is None else pairs
     cells = np.empty(4 * h * w, dtype=np.int64)
     starts = np.zeros(n + 1, dtype=np.int64)
     flat = np.ascontiguousarray(puzzle.grid.ravel(), dtype=np.int64)
-    args = (flat, h, w, np.ascontiguousarray(puzzle.ends[:n]), rounds, cells, starts, make_state(1), 0.3, 1.3)
+    args = (flat, h, w, np.ascontiguousarray(puzzle.ends[:n]), rounds, cells, starts, make_state(seed), *settings)
     used = int(kn.route(*args) if max_pops is None else kn.route_within(*args, max_pops))
     return used, cells, starts
 
@@ -125,7 +157,7 @@ def _budgeted(task: Task, pairs: int | None = None,
 
 
 def router_joins(puzzle: Puzzle, pairs: int, deadline: float | None = None) -> bool:
-    """Whether the router's :data:`ROUTER_ROUNDS` rounds join the first ``pairs`` pairs of ``puzzle``.
+    """Whether :data:`RESTART_ROUNDS` rounds of the router (the probe's settings) join the first ``pairs`` pairs.
 
     The numbers of the other pairs are in the way; cells may stay empty (``nikoli``). ``True`` is a proof that
     those pairs can be joined together; ``False`` proves nothing (the rounds found no way, or did not end by
@@ -155,7 +187,7 @@ def router_joins(puzzle: Puzzle, pairs: int, deadline: float | None = None) -> b
 
     if pairs <= 0:
         return True
-    probe = _budgeted(Task(puzzle, resolve("nikoli"), want=1, deadline=deadline), pairs, ROUTER_ROUNDS)[0]
+    probe = _budgeted(Task(puzzle, resolve("nikoli"), want=1, deadline=deadline), pairs, RESTART_ROUNDS)[0]
     return probe is not None and probe[0] > 0
 
 
@@ -172,19 +204,15 @@ def _probe(task: Task) -> tuple[tuple[int, np.ndarray, np.ndarray], float]:
     return task.resumable(("router probe",), make)
 
 
-def _rounds_in_time(task: Task) -> tuple[int, tuple | None]:
-    """How many rounds fit in the time left, and the probe's answer when it already found one."""
-    if task.deadline is None:
-        return ROUTER_ROUNDS, None
-    probe, per_round = _probe(task)
-    if probe[0] > 0 or probe[0] == -2:
-        return 0, probe
-    left = task.left()
-    return min(ROUTER_ROUNDS, int(left / max(per_round, 1e-9))), None
-
-
 def router_stage(task: Task) -> Answer | None:
     """One solution of ``task`` by the router (``nikoli``, one solution wanted), or ``None``.
+
+    After the probe (:func:`router_probe`), runs of :data:`RESTART_ROUNDS`
+    rounds with seeds 1, 2, ... and :data:`RESTART_SETTINGS`, while a run
+    fits in :data:`ROUTER_SHARE` of the time left (the cost of a round is
+    the probe's, or the last run's when higher) and the solve has not used
+    :data:`ROUTER_ROUNDS`; the last run may be shorter. Without a deadline,
+    every round.
 
     Parameters
     ----------
@@ -208,14 +236,28 @@ def router_stage(task: Task) -> Answer | None:
     if task.rule.cover or task.want != 1 or task.puzzle.pairs == 0:
         return None
     puzzle = task.puzzle
-    fit, probe = _rounds_in_time(task)
-    if probe is not None:
-        return _answer(puzzle, *probe)
-    tried = task.resumable(("router rounds tried",), lambda: [PROBE_ROUNDS])
-    if fit <= tried[0]:
-        return None  # no more rounds than those already run in this solve fit in the time left
-    tried[0] = fit
-    return _answer(puzzle, *_route(puzzle, fit))
+    if task.deadline is None:
+        per_round = 0.0
+    else:
+        probe, per_round = _probe(task)
+        if probe[0] > 0 or probe[0] == -2:
+            return _answer(puzzle, *probe)
+    end = task.share(ROUTER_SHARE)
+    runs = task.resumable(("router runs",), lambda: [0, 0])  # runs made and rounds used in this solve
+    while runs[1] < ROUTER_ROUNDS:
+        rounds = min(RESTART_ROUNDS, ROUTER_ROUNDS - runs[1])
+        if end is not None:
+            rounds = min(rounds, int(max(0.0, end - time.perf_counter()) / max(per_round, 1e-9)))
+            if rounds < PROBE_ROUNDS:
+                return None  # no more than a probe's worth fits in the time left
+        runs[0] += 1
+        runs[1] += rounds
+        t = time.perf_counter()
+        out = _route(puzzle, rounds, seed=runs[0], settings=RESTART_SETTINGS)
+        per_round = max(per_round, (time.perf_counter() - t) / (out[0] if out[0] > 0 else rounds))
+        if out[0] > 0 or out[0] == -2:
+            return _answer(puzzle, *out)
+    return None
 
 
 def _answer(puzzle: Puzzle, rounds: int, cells: np.ndarray, starts: np.ndarray) -> Answer | None:
