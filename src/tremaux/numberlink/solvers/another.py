@@ -97,6 +97,7 @@ from ...kernels import numberlink as kn
 from ..result import Linking
 from . import bound
 from .base import Answer, Task
+from .forcing import for_question
 from .moves import moves
 from .neighbourhoods import around, bounded_model, hoods_deadline, neighbourhoods, windows
 from .reductions import shortcuts_suffice, untouched_suffices
@@ -145,6 +146,15 @@ encoding alone costs more. On the development halves of b-sparse and
 d-flow (CPU time, loaded machine) a half and the whole decided 17 and 15
 of 24 within 3x under ``fill`` with touching, 9 and 6 under ``nikoli``
 without touching, 12 and 12 with touching."""
+
+FORCE_SHARE = 0.5
+"""Share of each turn's time for the propagating search (:mod:`.forcing`), which goes first in each turn.
+
+Half, a split like :data:`LOCAL_SHARE`: it answers the puzzles that the
+rule's consequences decide in a few decisions (a proof of uniqueness in tens
+of nodes, where the row search takes thousands and SAT's encoding costs more
+to build than the solve), and on the others it costs at most half of what
+the turn gives the rest."""
 
 MIN_TURN = 0.001
 """Seconds: the first turn is never shorter (a first solution found in microseconds says little)."""
@@ -209,17 +219,25 @@ def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
     elif one.resume is not None:
         enc = one.resume  # the SAT encoding that found it, with what its solver has learnt
     fresh = run is None and enc is None and (task.rule.touch or not task.rule.cover)
+    force = for_question(task, found[0]) if fresh or enc is not None else None
+    if force is not None:  # its first turn before the others are built (a new search's tables cost a solve)
+        out = _forced(task, force, found, seen, how,
+                      time.perf_counter() + FORCE_SHARE * HEAD_START * max(first_seconds, MIN_TURN))
+        if out is not None:
+            if enc is not None:
+                enc.close()
+            return out
     local = None
     searched = run is not None or enc is not None
     if fresh:
         run = _new_run(task, found[0])
     if not searched:  # no search to resume, no encoding built: its neighbourhoods (after the colour search's turn)
         local = (lambda: _new_local(task, found[0])) if _by_colour(run) else _new_local(task, found[0])
-    return _race(task, run, enc, found, seen, how, first_seconds, fresh=fresh, local=local)
+    return _race(task, run, enc, found, seen, how, first_seconds, fresh=fresh, local=local, force=force)
 
 
 def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str], first_seconds: float, *,
-          fresh: bool = False, local=None) -> Answer:
+          fresh: bool = False, local=None, force=None) -> Answer:
     """The search ``run`` (or none) and SAT take turns on the second question, each resumed where it stopped.
 
     Turn ``k`` lets each go on until it has spent ``first_seconds`` times
@@ -237,7 +255,8 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
     :class:`.local.LocalRun` over the first solution's neighbourhoods (or
     what builds it, when first asked), which goes first in each turn
     (after the colour search), for :data:`LOCAL_SHARE` of its time, until
-    it has searched them all.
+    it has searched them all. ``force``: a :class:`.forcing.ForceRun`, which goes first in each turn, for
+    :data:`FORCE_SHARE` of its time, until it answers.
     """
     spent = [0.0, 0.0, 0.0]  # seconds of the search, of SAT, of the compiled neighbourhoods
     hoods_spent = 0.0  # of SAT's seconds, those of its neighbourhoods (the rest: the whole board's)
@@ -257,6 +276,10 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
     steps = ("search", "quick", "rest") if colour else ("quick", "search", "rest")
     try:
         while True:
+            if force is not None and not force.done:  # the propagating search: a proof or another, or nothing
+                out = _forced(task, force, found, seen, how, time.perf_counter() + FORCE_SHARE * target - force.seconds)
+                if out is not None:
+                    return out
             for step in steps:  # the neighbourhoods' quick pass before the search (or after it), the second after it
                 first_pass = step == "quick"
                 if step != "search" and callable(local):
@@ -350,6 +373,18 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
     if exhausted and len(found) < 2:
         how.append("no other (SAT)")
     return _held(task, found, exhausted, "; ".join(how[:2]), stopped=stopped, steps=0 if enc is None else enc.calls)
+
+
+def _forced(task: Task, force, found: list[Linking], seen: set, how: list[str], stop: float) -> Answer | None:
+    """Let the propagating search ``force`` go on until ``stop``: the answer when it has one, else ``None``."""
+    got = force.advance(stop if task.deadline is None else min(stop, task.deadline))
+    if force.exhausted:
+        return _held(task, found, True, f"{how[0]}; no other (forcing)", steps=force.nodes)
+    if got is not None and _add(found, seen, [got]):
+        how.append("another by forcing")
+        if len(found) >= task.want:
+            return _held(task, found, False, "; ".join(how[:2]))
+    return None
 
 
 def _held(task: Task, found: list[Linking], exhausted: bool, how: str, **kw) -> Answer:
