@@ -126,6 +126,16 @@ def force_other(grid, h, w, cover, touch, base, budget, out):
         queue[qn] = x
         qn += 1
         inq[x] = True
+    enda = np.full(npairs + 1, -1, dtype=np.int64)
+    endb = np.full(npairs + 1, -1, dtype=np.int64)
+    for x in range(size):
+        if grid[x] > 0:
+            if enda[grid[x]] < 0:
+                enda[grid[x]] = x
+            else:
+                endb[grid[x]] = x
+    mark = np.zeros(size, dtype=np.int64)
+    bfs = np.zeros(size, dtype=np.int64)
     stack_e = np.zeros(ne + 1, dtype=np.int64)
     stack_v = np.zeros(ne + 1, dtype=np.int8)
     stack_t = np.zeros(ne + 1, dtype=np.int64)
@@ -181,128 +191,137 @@ def force_other(grid, h, w, cover, touch, base, budget, out):
             elif est[e] != pending_v:
                 ok = False
         # propagate
-        while ok and qn > 0:
-            x = queue[qh]
-            qh = (qh + 1) % size
-            qn -= 1
-            inq[x] = False
-            on = deg[x]
-            unk = 0
-            for d in range(4):
-                y = _nb(x, d, h, w)
-                if y >= 0 and est[_eid(x, d, size, w)] == -1:
-                    unk += 1
-            m = col[x]
-            if on > 0 and (m & EMPTY):
-                m = m & ~EMPTY
-            if m == 0:
-                ok = False
-                break
-            # how many links x needs: 1 a number, 2 a line cell, 0 empty, -1 not known yet
-            if grid[x] > 0:
-                need = 1
-            elif cover or (m & EMPTY) == 0:
-                need = 2
-            elif m == EMPTY:
-                need = 0
-            else:
-                need = -1
-                if on == 0 and unk == 0:
-                    m = EMPTY
-                    need = 0
-            if m != col[x]:
-                tk[nt] = 1; ti[nt] = x; tv[nt] = col[x]; nt += 1  # noqa: E702
-                col[x] = m
+        while ok:
+            while ok and qn > 0:
+                x = queue[qh]
+                qh = (qh + 1) % size
+                qn -= 1
+                inq[x] = False
+                on = deg[x]
+                unk = 0
                 for d in range(4):
                     y = _nb(x, d, h, w)
-                    if y >= 0 and not inq[y]:
-                        inq[y] = True
-                        queue[(qh + qn) % size] = y
-                        qn += 1
-            if need >= 0 and (on > need or on + unk < need):
-                ok = False
-                break
-            if need == -1 and on == 0 and unk == 1:
-                need = 0  # one open link cannot make a line cell: it is off
-            for d in range(4):
-                y = _nb(x, d, h, w)
-                if y < 0:
-                    continue
-                e = _eid(x, d, size, w)
-                s = est[e]
-                set_to = -1
-                if s == 1:
-                    nm = col[x] & col[y] & ~EMPTY
-                    if nm == 0:
-                        ok = False
-                        break
-                    for z in (x, y):
-                        if col[z] != nm:
-                            tk[nt] = 1; ti[nt] = z; tv[nt] = col[z]; nt += 1  # noqa: E702
-                            col[z] = nm
-                            for d2 in range(4):
-                                y2 = _nb(z, d2, h, w)
-                                if y2 >= 0 and not inq[y2]:
-                                    inq[y2] = True
-                                    queue[(qh + qn) % size] = y2
+                    if y >= 0 and est[_eid(x, d, size, w)] == -1:
+                        unk += 1
+                m = col[x]
+                if on > 0 and (m & EMPTY):
+                    m = m & ~EMPTY
+                if m == 0:
+                    ok = False
+                    break
+                # how many links x needs: 1 a number, 2 a line cell, 0 empty, -1 not known yet
+                if grid[x] > 0:
+                    need = 1
+                elif cover or (m & EMPTY) == 0:
+                    need = 2
+                elif m == EMPTY:
+                    need = 0
+                else:
+                    need = -1
+                    if on == 0 and unk == 0:
+                        m = EMPTY
+                        need = 0
+                if m != col[x]:
+                    tk[nt] = 1; ti[nt] = x; tv[nt] = col[x]; nt += 1  # noqa: E702
+                    col[x] = m
+                    for d in range(4):
+                        y = _nb(x, d, h, w)
+                        if y >= 0 and not inq[y]:
+                            inq[y] = True
+                            queue[(qh + qn) % size] = y
+                            qn += 1
+                if need >= 0 and (on > need or on + unk < need):
+                    ok = False
+                    break
+                if need == -1 and on == 0 and unk == 1:
+                    need = 0  # one open link cannot make a line cell: it is off
+                for d in range(4):
+                    y = _nb(x, d, h, w)
+                    if y < 0:
+                        continue
+                    e = _eid(x, d, size, w)
+                    s = est[e]
+                    set_to = -1
+                    if s == 1:
+                        nm = col[x] & col[y] & ~EMPTY
+                        if nm == 0:
+                            ok = False
+                            break
+                        for z in (x, y):
+                            if col[z] != nm:
+                                tk[nt] = 1; ti[nt] = z; tv[nt] = col[z]; nt += 1  # noqa: E702
+                                col[z] = nm
+                                for d2 in range(4):
+                                    y2 = _nb(z, d2, h, w)
+                                    if y2 >= 0 and not inq[y2]:
+                                        inq[y2] = True
+                                        queue[(qh + qn) % size] = y2
+                                        qn += 1
+                                if not inq[z]:
+                                    inq[z] = True
+                                    queue[(qh + qn) % size] = z
                                     qn += 1
+                        continue
+                    same = _single(col[x]) and col[x] == col[y] and col[x] != EMPTY
+                    if s == 0:
+                        if not touch and same:
+                            ok = False
+                            break
+                        continue
+                    # open link
+                    if need == on:
+                        set_to = 0
+                    elif need >= 0 and on + unk == need:
+                        set_to = 1
+                    elif (col[x] & col[y] & ~EMPTY) == 0:
+                        set_to = 0
+                    elif deg[x] <= 1 and deg[y] <= 1 and other[x] == y and deg[x] + deg[y] > 0:
+                        set_to = 0  # the two ends of one chain: a closed loop
+                    elif not touch and same:
+                        set_to = 1
+                    if set_to == 0:
+                        tk[nt] = 0; ti[nt] = e; tv[nt] = np.uint64(0); nt += 1  # noqa: E702
+                        est[e] = 0
+                        unk -= 1
+                        if not inq[y]:
+                            inq[y] = True
+                            queue[(qh + qn) % size] = y
+                            qn += 1
+                    elif set_to == 1:
+                        if deg[x] >= 2 or deg[y] >= 2 or (other[x] == y and deg[x] + deg[y] > 0):
+                            ok = False
+                            break
+                        tk[nt] = 0; ti[nt] = e; tv[nt] = np.uint64(0); nt += 1  # noqa: E702
+                        est[e] = 1
+                        if isbase[e]:
+                            based += 1
+                        ox, oy = other[x], other[y]
+                        tk[nt] = 2; ti[nt] = ox; tv[nt] = np.uint64(other[ox]); nt += 1  # noqa: E702
+                        other[ox] = oy
+                        tk[nt] = 2; ti[nt] = oy; tv[nt] = np.uint64(other[oy]); nt += 1  # noqa: E702
+                        other[oy] = ox
+                        tk[nt] = 3; ti[nt] = x; tv[nt] = np.uint64(deg[x]); nt += 1  # noqa: E702
+                        deg[x] += 1
+                        tk[nt] = 3; ti[nt] = y; tv[nt] = np.uint64(deg[y]); nt += 1  # noqa: E702
+                        deg[y] += 1
+                        on += 1
+                        unk -= 1
+                        if based == nbase:
+                            ok = False
+                            break
+                        for z in (x, y, ox, oy):
                             if not inq[z]:
                                 inq[z] = True
                                 queue[(qh + qn) % size] = z
                                 qn += 1
-                    continue
-                same = _single(col[x]) and col[x] == col[y] and col[x] != EMPTY
-                if s == 0:
-                    if not touch and same:
-                        ok = False
-                        break
-                    continue
-                # open link
-                if need == on:
-                    set_to = 0
-                elif need >= 0 and on + unk == need:
-                    set_to = 1
-                elif (col[x] & col[y] & ~EMPTY) == 0:
-                    set_to = 0
-                elif deg[x] <= 1 and deg[y] <= 1 and other[x] == y and deg[x] + deg[y] > 0:
-                    set_to = 0  # the two ends of one chain: a closed loop
-                elif not touch and same:
-                    set_to = 1
-                if set_to == 0:
-                    tk[nt] = 0; ti[nt] = e; tv[nt] = np.uint64(0); nt += 1  # noqa: E702
-                    est[e] = 0
-                    unk -= 1
-                    if not inq[y]:
-                        inq[y] = True
-                        queue[(qh + qn) % size] = y
-                        qn += 1
-                elif set_to == 1:
-                    if deg[x] >= 2 or deg[y] >= 2 or (other[x] == y and deg[x] + deg[y] > 0):
-                        ok = False
-                        break
-                    tk[nt] = 0; ti[nt] = e; tv[nt] = np.uint64(0); nt += 1  # noqa: E702
-                    est[e] = 1
-                    if isbase[e]:
-                        based += 1
-                    ox, oy = other[x], other[y]
-                    tk[nt] = 2; ti[nt] = ox; tv[nt] = np.uint64(other[ox]); nt += 1  # noqa: E702
-                    other[ox] = oy
-                    tk[nt] = 2; ti[nt] = oy; tv[nt] = np.uint64(other[oy]); nt += 1  # noqa: E702
-                    other[oy] = ox
-                    tk[nt] = 3; ti[nt] = x; tv[nt] = np.uint64(deg[x]); nt += 1  # noqa: E702
-                    deg[x] += 1
-                    tk[nt] = 3; ti[nt] = y; tv[nt] = np.uint64(deg[y]); nt += 1  # noqa: E702
-                    deg[y] += 1
-                    on += 1
-                    unk -= 1
-                    if based == nbase:
-                        ok = False
-                        break
-                    for z in (x, y, ox, oy):
-                        if not inq[z]:
-                            inq[z] = True
-                            queue[(qh + qn) % size] = z
-                            qn += 1
+            if not ok:
+                break
+            nt, qn, changed = _reach(grid, h, w, est, col, enda, endb, npairs, mark, bfs, tk, ti, tv, nt,
+                                     queue, inq, qh, qn)
+            if changed < 0:
+                ok = False
+            elif changed == 0:
+                break
         if ok:
             # a decision, or a solution
             best = -1
@@ -380,6 +399,49 @@ def force_other(grid, h, w, cover, touch, base, budget, out):
                 pending_v = 1 - stack_v[top]
                 break
             depth -= 1
+
+
+@njit(cache=True, interpret=False)
+def _reach(grid, h, w, est, col, enda, endb, npairs, mark, bfs, tk, ti, tv, nt, queue, inq, qh, qn):
+    """Each pair's colour kept only on the cells its first number reaches through cells that may take it and
+    links not off; ``changed`` -1 when a pair's partner is out of reach (or a cell has no colour left), else the
+    number of cells that lost a colour (queued again with their neighbours). Returns ``(nt, qn, changed)``."""
+    size = h * w
+    changed = 0
+    for k in range(1, npairs + 1):
+        bit = np.uint64(1) << np.uint64(k)
+        a = enda[k]
+        n = 1
+        bfs[0] = a
+        for x in range(size):
+            mark[x] = 0
+        mark[a] = 1
+        i = 0
+        while i < n:
+            x = bfs[i]
+            i += 1
+            for d in range(4):
+                y = _nb(x, d, h, w)
+                if y >= 0 and mark[y] == 0 and (col[y] & bit) and est[_eid(x, d, size, w)] != 0:
+                    mark[y] = 1
+                    bfs[n] = y
+                    n += 1
+        if mark[endb[k]] == 0:
+            return nt, qn, -1
+        for x in range(size):
+            if mark[x] == 0 and (col[x] & bit):
+                tk[nt] = 1; ti[nt] = x; tv[nt] = col[x]; nt += 1  # noqa: E702
+                col[x] = col[x] & ~bit
+                if col[x] == 0:
+                    return nt, qn, -1
+                changed += 1
+                for d in range(5):
+                    z = x if d == 4 else _nb(x, d, h, w)
+                    if z >= 0 and not inq[z]:
+                        inq[z] = True
+                        queue[(qh + qn) % size] = z
+                        qn += 1
+    return nt, qn, changed
 
 
 @njit(cache=True, interpret=False)
