@@ -97,7 +97,7 @@ from ...kernels import numberlink as kn
 from ..result import Linking
 from . import bound
 from .base import Answer, Task
-from .forcing import for_question
+from .forcing import FORCE_SHARE, for_question
 from .moves import moves
 from .neighbourhoods import around, bounded_model, hoods_deadline, neighbourhoods, windows
 from .reductions import shortcuts_suffice, untouched_suffices
@@ -146,15 +146,6 @@ encoding alone costs more. On the development halves of b-sparse and
 d-flow (CPU time, loaded machine) a half and the whole decided 17 and 15
 of 24 within 3x under ``fill`` with touching, 9 and 6 under ``nikoli``
 without touching, 12 and 12 with touching."""
-
-FORCE_SHARE = 0.5
-"""Share of each turn's time for the propagating search (:mod:`.forcing`), which goes first in each turn.
-
-Half, a split like :data:`LOCAL_SHARE`: it answers the puzzles that the
-rule's consequences decide in a few decisions (a proof of uniqueness in tens
-of nodes, where the row search takes thousands and SAT's encoding costs more
-to build than the solve), and on the others it costs at most half of what
-the turn gives the rest."""
 
 MIN_TURN = 0.001
 """Seconds: the first turn is never shorter (a first solution found in microseconds says little)."""
@@ -255,8 +246,8 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
     :class:`.local.LocalRun` over the first solution's neighbourhoods (or
     what builds it, when first asked), which goes first in each turn
     (after the colour search), for :data:`LOCAL_SHARE` of its time, until
-    it has searched them all. ``force``: a :class:`.forcing.ForceRun`, which goes first in each turn, for
-    :data:`FORCE_SHARE` of its time, until it answers.
+    it has searched them all. ``force``: a :class:`.forcing.ForceRun` (under ``fill``), first in each turn,
+    for :data:`.forcing.FORCE_SHARE` of its time, until it answers.
     """
     spent = [0.0, 0.0, 0.0]  # seconds of the search, of SAT, of the compiled neighbourhoods
     hoods_spent = 0.0  # of SAT's seconds, those of its neighbourhoods (the rest: the whole board's)
@@ -274,12 +265,14 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
     # the colour search goes first, with the whole of its first turn: it answers most small puzzles there, where
     # the neighbourhoods' quick pass alone costs more than the solve; they follow, with their share
     steps = ("search", "quick", "rest") if colour else ("quick", "search", "rest")
+
+    def forcing() -> Answer | None:  # the propagating search's share of the turn
+        return _forced(task, force, found, seen, how, time.perf_counter() + FORCE_SHARE * target - force.seconds)
+
     try:
         while True:
-            if force is not None and not force.done:  # the propagating search: a proof or another, or nothing
-                out = _forced(task, force, found, seen, how, time.perf_counter() + FORCE_SHARE * target - force.seconds)
-                if out is not None:
-                    return out
+            if force is not None and (out := forcing()) is not None:  # first in each turn
+                return out
             for step in steps:  # the neighbourhoods' quick pass before the search (or after it), the second after it
                 first_pass = step == "quick"
                 if step != "search" and callable(local):
@@ -377,6 +370,8 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
 
 def _forced(task: Task, force, found: list[Linking], seen: set, how: list[str], stop: float) -> Answer | None:
     """Let the propagating search ``force`` go on until ``stop``: the answer when it has one, else ``None``."""
+    if force.done:
+        return None
     got = force.advance(stop if task.deadline is None else min(stop, task.deadline))
     if force.exhausted:
         return _held(task, found, True, f"{how[0]}; no other (forcing)", steps=force.nodes)

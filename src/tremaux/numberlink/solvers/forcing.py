@@ -38,22 +38,30 @@ import numpy as np
 from ...kernels import numberlink as kn
 from ..result import Linking
 
-__all__ = ["ForceRun", "for_question", "MAX_PAIRS", "FIRST_NODES"]
+__all__ = ["ForceRun", "for_question", "MAX_PAIRS", "FORCE_SHARE"]
 
 MAX_PAIRS = 62
 """Most pairs the kernel takes (a cell's colours are the bits of one 64-bit word, one of them "empty")."""
 
-FIRST_NODES = 64
-"""Decisions of the first call, before the rate of decisions per second is known."""
+
+FORCE_SHARE = 0.5
+"""Share of each turn's time for this search in the second question of :mod:`.another`, where it goes first.
+
+A split like :data:`.another.LOCAL_SHARE`. It decides the puzzles that the
+rule's consequences settle in a few decisions, where the row search (blind
+under ``fill`` with touching) takes thousands and SAT's encoding costs more
+than the solve."""
 
 
 class ForceRun:
     """The propagating search for another solution than ``first``, in calls bounded by time.
 
-    The kernel is not resumable: each call starts again with at least twice
-    the last budget of decisions, and with all the time left when the
-    measured rate of decisions says it fits (a call that would not fit waits
-    for a later turn), so the work repeated is at most that of the last call.
+    The kernel is not resumable: the first call draws only the consequences
+    of the puzzle itself (no decision), which times a decision at most; each
+    later call starts again with at least twice the last budget of decisions,
+    and with all the time left when the measured rate says it fits (a call
+    that would not fit waits for a later turn), so the work repeated is at
+    most that of the last call.
 
     Parameters
     ----------
@@ -93,7 +101,7 @@ class ForceRun:
         self.seconds = 0.0
         self.nodes = 0
         """Decisions of the last call."""
-        self._budget = FIRST_NODES
+        self._budget = 0  # the first call only draws the consequences of the puzzle itself, and times that
         self._rate: float | None = None  # decisions per second, measured
 
     def advance(self, stop: float | None) -> Linking | None:
@@ -141,8 +149,8 @@ class ForceRun:
                 _owner, cells, starts, _ = kn.trace_lines(out, np.asarray(self.puzzle.ends, dtype=np.int64).reshape(-1, 2),
                                                           h, w)
                 return Linking.from_flat(self.puzzle, cells, starts)
-            self._rate = self._budget / max(spent, 1e-6)
-            self._budget *= 2
+            self._rate = max(self._budget, 1) / max(spent, 1e-6)
+            self._budget = max(2 * self._budget, 1)
         return None
 
 
@@ -150,8 +158,12 @@ def for_question(task, first: Linking) -> ForceRun | None:
     """A :class:`ForceRun` for the question "another one?" of ``task``, or ``None`` when it should not run.
 
     Only for that question (``task.want`` 2: a count needs every solution),
-    up to :data:`MAX_PAIRS` pairs, and not while the kernels would run
-    interpreted (:func:`.search.compiled_now`).
+    under ``fill``, up to :data:`MAX_PAIRS` pairs, and not while the kernels
+    would run interpreted (:func:`.search.compiled_now`). Under ``nikoli``
+    the colour search and the moves into empty cells answer first on the
+    development halves of the corpus, and going first it cost the sparse
+    puzzles a solve's time (median check / solve 2.8 -> 3.5 on b-sparse);
+    going last it decided none of them sooner.
 
     Parameters
     ----------
@@ -174,9 +186,11 @@ def for_question(task, first: Linking) -> ForceRun | None:
     'ForceRun'
     >>> for_question(Task(p, resolve("fill"), 3, None), first) is None  # a count
     True
+    >>> for_question(Task(p, resolve("nikoli"), 2, None), first) is None
+    True
     """
     from .search import compiled_now
 
-    if task.want != 2 or task.puzzle.pairs > MAX_PAIRS or not compiled_now(task.puzzle):
+    if task.want != 2 or not task.rule.cover or task.puzzle.pairs > MAX_PAIRS or not compiled_now(task.puzzle):
         return None
     return ForceRun(task.puzzle, first, cover=task.rule.cover, touch=task.rule.touch)
