@@ -146,8 +146,8 @@ class ForceRun:
                 return None
             if status == 1:
                 self.done = True
-                _owner, cells, starts, _ = kn.trace_lines(out, np.asarray(self.puzzle.ends, dtype=np.int64).reshape(-1, 2),
-                                                          h, w)
+                ends = np.asarray(self.puzzle.ends, dtype=np.int64).reshape(-1, 2)
+                _owner, cells, starts, _ = kn.trace_lines(out, ends, h, w)
                 return Linking.from_flat(self.puzzle, cells, starts)
             self._rate = max(self._budget, 1) / max(spent, 1e-6)
             self._budget = max(2 * self._budget, 1)
