@@ -211,17 +211,16 @@ def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
         enc = one.resume  # the SAT encoding that found it, with what its solver has learnt
     fresh = run is None and enc is None and (task.rule.touch or not task.rule.cover)
     force = for_question(task, found[0]) if fresh or enc is not None else None
-    if force is not None:  # its first turn before the others are built (a new search's tables cost a solve)
-        out = _forced(task, force, found, seen, how,
-                      time.perf_counter() + FORCE_SHARE * HEAD_START * max(first_seconds, MIN_TURN))
+    if force is not None:  # the consequences of the puzzle itself, before the others are built
+        out = _forced(task, force, found, seen, how, time.perf_counter())
         if out is not None:
             if enc is not None:
                 enc.close()
             return out
     local = None
     searched = run is not None or enc is not None
-    if fresh:
-        run = _new_run(task, found[0])
+    if fresh:  # under fill built when first asked: its tables cost about a solve, which forcing may spare
+        run = (lambda: _new_run(task, found[0])) if force is not None else _new_run(task, found[0])
     if not searched:  # no search to resume, no encoding built: its neighbourhoods (after the colour search's turn)
         local = (lambda: _new_local(task, found[0])) if _by_colour(run) else _new_local(task, found[0])
     return _race(task, run, enc, found, seen, how, first_seconds, fresh=fresh, local=local, force=force)
@@ -246,15 +245,16 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
     :class:`.local.LocalRun` over the first solution's neighbourhoods (or
     what builds it, when first asked), which goes first in each turn
     (after the colour search), for :data:`LOCAL_SHARE` of its time, until
-    it has searched them all. ``force``: a :class:`.forcing.ForceRun` (under ``fill``), first in each turn,
-    for :data:`.forcing.FORCE_SHARE` of its time, until it answers.
+    it has searched them all. ``force``: a :class:`.forcing.ForceRun` (under ``fill``), after the
+    neighbourhoods' quick pass and before the search in each turn, for :data:`.forcing.FORCE_SHARE` of its
+    time, until it answers (``run`` may then be what builds the search, when first asked).
     """
     spent = [0.0, 0.0, 0.0]  # seconds of the search, of SAT, of the compiled neighbourhoods
     hoods_spent = 0.0  # of SAT's seconds, those of its neighbourhoods (the rest: the whole board's)
     built = getattr(enc, "build_seconds", 0.0)  # an encoding handed on: its build, a pass over the whole board too
     colour = _by_colour(run)
     share = 1.0 - LOCAL_SHARE if local is not None and not colour else 1.0  # of the turn's time for the search
-    target = HEAD_START * max(first_seconds, MIN_TURN)
+    target = first_target = HEAD_START * max(first_seconds, MIN_TURN)
     local_target = HEAD_START * first_seconds  # no minimum, for the compiled neighbourhoods and a new search
     ready = False  # whether enc forbids the first solutions and the windows have been looked at
     hoods = None  # the neighbourhoods still to look at (neighbourhoods), once ready
@@ -266,13 +266,12 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
     # the neighbourhoods' quick pass alone costs more than the solve; they follow, with their share
     steps = ("search", "quick", "rest") if colour else ("quick", "search", "rest")
 
-    def forcing() -> Answer | None:  # the propagating search's share of the turn
-        return _forced(task, force, found, seen, how, time.perf_counter() + FORCE_SHARE * target - force.seconds)
+    def forcing() -> Answer | None:  # its share of the turn; after the first, as a new search's (it seldom answers)
+        f = FORCE_SHARE * (1.0 if target <= first_target else NEW_SEARCH_SHARE)
+        return _forced(task, force, found, seen, how, time.perf_counter() + f * target - force.seconds)
 
     try:
         while True:
-            if force is not None and (out := forcing()) is not None:  # first in each turn
-                return out
             for step in steps:  # the neighbourhoods' quick pass before the search (or after it), the second after it
                 first_pass = step == "quick"
                 if step != "search" and callable(local):
@@ -287,6 +286,10 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
                         how.append(f"another by the search in {got[1]}")
                         if len(found) >= task.want:
                             return _held(task, found, False, "; ".join(how[:2]))
+                if step == "search" and force is not None and (out := forcing()) is not None:  # before the search
+                    return out
+                if step == "search" and callable(run):
+                    run = run()
                 if step == "search" and run is not None:
                     t = time.perf_counter()
                     out = _go_on(task, run, t + share * (local_target if fresh else target) - spent[0],
