@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+import numberlink_checker
 from numberlink_reference import brute_force, problems, touches_itself
 from tremaux.numberlink import Puzzle, generate_puzzle
 from tremaux.numberlink.result import Linking
@@ -57,6 +58,7 @@ def test_force_agrees_with_the_brute_force(rule, touch):
             assert other is not None and not run.exhausted, (p.grid.tolist(), rule, touch, len(sols))
             paths = [q.tolist() for q in other.paths]
             assert not problems(p.grid.tolist(), paths, fill)
+            assert not numberlink_checker.follow(p.grid.tolist(), paths, fill=fill, touch=touch)  # the checker too
             assert touch or not any(touches_itself(q) for q in paths)
             assert not np.array_equal(np.asarray(other.links), np.asarray(first.links))
             seen["several"] += 1
