@@ -24,7 +24,8 @@ question, never a fresh solve by a slower route:
    and 8 and one or two lines set free, every other link kept, each searched by a kernel that
    checks every arrangement by following the lines; it goes first in each
    turn of the race below, and SAT waits until it has searched them all
-   once (with a small budget of nodes each), or has spent SAT's turn;
+   once (with a small budget of nodes each), or has spent SAT's turn; under ``fill`` the propagating
+   search on links (:mod:`.forcing`) follows it in each turn, before the search (``force`` of :func:`_race`);
 4. **a race of the search and SAT** (:func:`_race`), each resumed where it
    stopped. The search that found the first solution goes on; it has
    :data:`HEAD_START` times the first solution's time alone. When the
