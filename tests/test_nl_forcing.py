@@ -19,7 +19,7 @@ from tremaux.numberlink.result import Linking
 from tremaux.numberlink.rules import resolve
 from tremaux.numberlink.solvers.another import another_stage
 from tremaux.numberlink.solvers.base import Task
-from tremaux.numberlink.solvers.forcing import MAX_PAIRS, ForceRun, for_question
+from tremaux.numberlink.solvers.forcing import MAX_CELLS, MAX_PAIRS, ForceRun, for_question
 from tremaux.numberlink.solvers.pipeline import fast
 
 COMBOS = [("fill", True), ("fill", False), ("nikoli", True), ("nikoli", False)]
@@ -100,12 +100,15 @@ def test_a_puzzle_decided_by_its_consequences_is_proven_unique_by_forcing():
     assert run.advance(None) is None and run.exhausted and run.nodes < 100
 
 
-def test_too_many_pairs_are_refused_and_left_to_the_others():
+def test_too_many_pairs_or_cells_are_refused_and_left_to_the_others():
     g = np.arange(1, MAX_PAIRS + 2).repeat(2).reshape(MAX_PAIRS + 1, 2)
     p = Puzzle(g)
     first = Linking.from_paths(p, [[(r, 0), (r, 1)] for r in range(MAX_PAIRS + 1)])
     with pytest.raises(ValueError, match="at most 62 pairs, not 63"):
         ForceRun(p, first, cover=True, touch=True)
     assert for_question(Task(p, resolve("fill"), 2, None), first) is None
+    wide = Puzzle(np.pad([[1, 1]], ((0, 0), (0, MAX_CELLS - 1))))  # one row of MAX_CELLS + 1 cells
+    line = Linking.from_paths(wide, [[(0, 0), (0, 1)]])
+    assert for_question(Task(wide, resolve("fill", touch=True), 2, None), line) is None
     a = another_stage(Task(p, resolve("fill", touch=True), 2, None), fast)
     assert a.exhausted and len(a.solutions) == 1

@@ -88,8 +88,9 @@ def force_other(grid, h, w, cover, touch, base, budget, out):
     for x in range(size):
         if grid[x] > npairs:
             npairs = grid[x]
-    for k in range(1, npairs + 1):
-        full |= np.uint64(1) << np.uint64(k)
+    for x in range(size):  # the pairs present
+        if grid[x] > 0:
+            full |= np.uint64(1) << np.uint64(grid[x])
     for x in range(size):
         if grid[x] > 0:
             col[x] = np.uint64(1) << np.uint64(grid[x])
@@ -113,7 +114,7 @@ def force_other(grid, h, w, cover, touch, base, budget, out):
             est[size + x] = 0
     based = 0  # links of base that are on
     # trail of changes: kind (0 link, 1 colour, 2 other end, 3 deg), index, old value
-    cap = 5 * ne + 64 * size + 64
+    cap = 5 * ne + (npairs + 2) * size + 64  # each link once, each cell's colours shrink at most so often
     tk = np.zeros(cap, dtype=np.int8)
     ti = np.zeros(cap, dtype=np.int64)
     tv = np.zeros(cap, dtype=np.uint64)
@@ -411,6 +412,8 @@ def _reach(grid, h, w, est, col, enda, endb, npairs, mark, bfs, tk, ti, tv, nt, 
     for k in range(1, npairs + 1):
         bit = np.uint64(1) << np.uint64(k)
         a = enda[k]
+        if a < 0 or endb[k] < 0:  # no such pair
+            continue
         n = 1
         bfs[0] = a
         for x in range(size):

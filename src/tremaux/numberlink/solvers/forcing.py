@@ -38,11 +38,15 @@ import numpy as np
 from ...kernels import numberlink as kn
 from ..result import Linking
 
-__all__ = ["ForceRun", "for_question", "MAX_PAIRS", "FORCE_SHARE"]
+__all__ = ["ForceRun", "for_question", "MAX_PAIRS", "MAX_CELLS", "FORCE_SHARE"]
 
 MAX_PAIRS = 62
 """Most pairs the kernel takes (a cell's colours are the bits of one 64-bit word, one of them "empty")."""
 
+
+MAX_CELLS = 2500
+"""Most cells :func:`for_question` hands it: the target of uniqueness within 3x is up to 50 x 50, and each
+decision costs about pairs x cells (the reach of every pair); larger boards keep the other searches."""
 
 FORCE_SHARE = 0.5
 """Share of each turn's time for this search in the second question of :mod:`.another`, where it goes first.
@@ -158,7 +162,7 @@ def for_question(task, first: Linking) -> ForceRun | None:
     """A :class:`ForceRun` for the question "another one?" of ``task``, or ``None`` when it should not run.
 
     Only for that question (``task.want`` 2: a count needs every solution),
-    under ``fill``, up to :data:`MAX_PAIRS` pairs, and not while the kernels
+    under ``fill``, up to :data:`MAX_PAIRS` pairs and :data:`MAX_CELLS` cells, and not while the kernels
     would run interpreted (:func:`.search.compiled_now`). Under ``nikoli``
     the colour search and the moves into empty cells answer first on the
     development halves of the corpus, and going first it cost the sparse
@@ -191,6 +195,9 @@ def for_question(task, first: Linking) -> ForceRun | None:
     """
     from .search import compiled_now
 
-    if task.want != 2 or not task.rule.cover or task.puzzle.pairs > MAX_PAIRS or not compiled_now(task.puzzle):
+    p = task.puzzle
+    if task.want != 2 or not task.rule.cover or p.pairs > MAX_PAIRS or p.height * p.width > MAX_CELLS:
+        return None
+    if not compiled_now(p):
         return None
     return ForceRun(task.puzzle, first, cover=task.rule.cover, touch=task.rule.touch)
