@@ -78,9 +78,13 @@ def test_the_first_solution_from_sat_hands_its_encoding_on(rule, touch):
 
 
 @pytest.mark.parametrize("rule, touch", COMBOS)
-def test_sat_alone_decides_when_no_search_goes_on(rule, touch):
+def test_sat_alone_decides_when_no_search_goes_on(rule, touch, monkeypatch):
     """The first solution with nothing to resume: a new search (under a rule other than fill without touching)
-    and SAT decide."""
+    and SAT decide (the propagating search, which would answer most of these small boards first, set aside)."""
+    from tremaux.numberlink.solvers import another
+
+    monkeypatch.setattr(another, "for_question", lambda task, first: None)
+
     def first(task):
         return replace(fast(task), resume=None)
 
@@ -234,6 +238,7 @@ def test_sat_alone_after_a_covering_first_solution_under_nikoli(touch, monkeypat
     from tremaux.numberlink.solvers import another
 
     monkeypatch.setattr(another, "_new_run", lambda task, first: None)
+    monkeypatch.setattr(another, "for_question", lambda task, first: None)  # nor the propagating search
     monkeypatch.setattr(another, "_new_local", lambda task, first: None)
     asked = []
     real = another.shortcut_clauses
@@ -276,6 +281,7 @@ def test_sat_beside_the_compiled_neighbourhoods_after_a_covering_first_solution(
     from tremaux.numberlink.solvers import another
 
     monkeypatch.setattr(another, "_new_run", lambda task, first: None)
+    monkeypatch.setattr(another, "for_question", lambda task, first: None)  # nor the propagating search
     seen = agree(covering_first, "nikoli", touch, 191 + touch)
     assert seen["unique"] > 0 and seen["several"] > 0
 
@@ -287,6 +293,7 @@ def test_sat_neighbourhoods_cost_no_more_than_the_whole_board_so_far(monkeypatch
     from tremaux.numberlink.solvers import another
 
     monkeypatch.setattr(another, "_new_run", lambda task, first: None)
+    monkeypatch.setattr(another, "for_question", lambda task, first: None)  # nor the propagating search
     monkeypatch.setattr(another, "_new_local", lambda task, first: None)
     asked = []
     real = another.around

@@ -120,6 +120,7 @@ def test_the_second_question_under_nikoli_goes_to_the_colour_search(touch, monke
         with monkeypatch.context() as m:  # the reference: SAT alone after the first solution
             m.setattr(another, "_new_run", lambda task, first: None)
             m.setattr(another, "_new_local", lambda task, first: None)
+            m.setattr(another, "for_question", lambda task, first: None)
             ref = another_stage(task, fast)
         run = another._new_run(task, ref.solutions[0])
         assert isinstance(run, ColourRun)

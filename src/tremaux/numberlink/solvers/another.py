@@ -24,7 +24,8 @@ question, never a fresh solve by a slower route:
    and 8 and one or two lines set free, every other link kept, each searched by a kernel that
    checks every arrangement by following the lines; it goes first in each
    turn of the race below, and SAT waits until it has searched them all
-   once (with a small budget of nodes each), or has spent SAT's turn;
+   once (with a small budget of nodes each), or has spent SAT's turn; under ``fill`` the propagating
+   search on links (:mod:`.forcing`) follows it in each turn, before the search (``force`` of :func:`_race`);
 4. **a race of the search and SAT** (:func:`_race`), each resumed where it
    stopped. The search that found the first solution goes on; it has
    :data:`HEAD_START` times the first solution's time alone. When the
@@ -97,6 +98,7 @@ from ...kernels import numberlink as kn
 from ..result import Linking
 from . import bound
 from .base import Answer, Task
+from .forcing import FORCE_SHARE, for_question
 from .moves import moves
 from .neighbourhoods import around, bounded_model, hoods_deadline, neighbourhoods, windows
 from .reductions import shortcuts_suffice, untouched_suffices
@@ -209,17 +211,24 @@ def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
     elif one.resume is not None:
         enc = one.resume  # the SAT encoding that found it, with what its solver has learnt
     fresh = run is None and enc is None and (task.rule.touch or not task.rule.cover)
+    force = for_question(task, found[0]) if fresh or enc is not None else None
+    if force is not None:  # the consequences of the puzzle itself, before the others are built
+        out = _forced(task, force, found, seen, how, time.perf_counter())
+        if out is not None:
+            if enc is not None:
+                enc.close()
+            return out
     local = None
     searched = run is not None or enc is not None
-    if fresh:
-        run = _new_run(task, found[0])
+    if fresh:  # under fill built when first asked: its tables cost about a solve, which forcing may spare
+        run = (lambda: _new_run(task, found[0])) if force is not None else _new_run(task, found[0])
     if not searched:  # no search to resume, no encoding built: its neighbourhoods (after the colour search's turn)
         local = (lambda: _new_local(task, found[0])) if _by_colour(run) else _new_local(task, found[0])
-    return _race(task, run, enc, found, seen, how, first_seconds, fresh=fresh, local=local)
+    return _race(task, run, enc, found, seen, how, first_seconds, fresh=fresh, local=local, force=force)
 
 
 def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str], first_seconds: float, *,
-          fresh: bool = False, local=None) -> Answer:
+          fresh: bool = False, local=None, force=None) -> Answer:
     """The search ``run`` (or none) and SAT take turns on the second question, each resumed where it stopped.
 
     Turn ``k`` lets each go on until it has spent ``first_seconds`` times
@@ -237,14 +246,16 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
     :class:`.local.LocalRun` over the first solution's neighbourhoods (or
     what builds it, when first asked), which goes first in each turn
     (after the colour search), for :data:`LOCAL_SHARE` of its time, until
-    it has searched them all.
+    it has searched them all. ``force``: a :class:`.forcing.ForceRun` (under ``fill``), after the
+    neighbourhoods' quick pass and before the search in each turn, for :data:`.forcing.FORCE_SHARE` of its
+    time, until it answers (``run`` may then be what builds the search, when first asked).
     """
     spent = [0.0, 0.0, 0.0]  # seconds of the search, of SAT, of the compiled neighbourhoods
     hoods_spent = 0.0  # of SAT's seconds, those of its neighbourhoods (the rest: the whole board's)
     built = getattr(enc, "build_seconds", 0.0)  # an encoding handed on: its build, a pass over the whole board too
     colour = _by_colour(run)
     share = 1.0 - LOCAL_SHARE if local is not None and not colour else 1.0  # of the turn's time for the search
-    target = HEAD_START * max(first_seconds, MIN_TURN)
+    target = first_target = HEAD_START * max(first_seconds, MIN_TURN)
     local_target = HEAD_START * first_seconds  # no minimum, for the compiled neighbourhoods and a new search
     ready = False  # whether enc forbids the first solutions and the windows have been looked at
     hoods = None  # the neighbourhoods still to look at (neighbourhoods), once ready
@@ -255,6 +266,11 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
     # the colour search goes first, with the whole of its first turn: it answers most small puzzles there, where
     # the neighbourhoods' quick pass alone costs more than the solve; they follow, with their share
     steps = ("search", "quick", "rest") if colour else ("quick", "search", "rest")
+
+    def forcing() -> Answer | None:  # its share of the turn; after the first, as a new search's (it seldom answers)
+        f = FORCE_SHARE * (1.0 if target <= first_target else NEW_SEARCH_SHARE)
+        return _forced(task, force, found, seen, how, time.perf_counter() + f * target - force.seconds)
+
     try:
         while True:
             for step in steps:  # the neighbourhoods' quick pass before the search (or after it), the second after it
@@ -271,6 +287,10 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
                         how.append(f"another by the search in {got[1]}")
                         if len(found) >= task.want:
                             return _held(task, found, False, "; ".join(how[:2]))
+                if step == "search" and force is not None and (out := forcing()) is not None:  # before the search
+                    return out
+                if step == "search" and callable(run):
+                    run = run()
                 if step == "search" and run is not None:
                     t = time.perf_counter()
                     out = _go_on(task, run, t + share * (local_target if fresh else target) - spent[0],
@@ -350,6 +370,20 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
     if exhausted and len(found) < 2:
         how.append("no other (SAT)")
     return _held(task, found, exhausted, "; ".join(how[:2]), stopped=stopped, steps=0 if enc is None else enc.calls)
+
+
+def _forced(task: Task, force, found: list[Linking], seen: set, how: list[str], stop: float) -> Answer | None:
+    """Let the propagating search ``force`` go on until ``stop``: the answer when it has one, else ``None``."""
+    if force.done:
+        return None
+    got = force.advance(stop if task.deadline is None else min(stop, task.deadline))
+    if force.exhausted:
+        return _held(task, found, True, f"{how[0]}; no other (forcing)", steps=force.nodes)
+    if got is not None and _add(found, seen, [got]):
+        how.append("another by forcing")
+        if len(found) >= task.want:
+            return _held(task, found, False, "; ".join(how[:2]))
+    return None
 
 
 def _held(task: Task, found: list[Linking], exhausted: bool, how: str, **kw) -> Answer:

@@ -1,0 +1,114 @@
+"""The propagating search for another solution (``solvers.forcing``, kernel ``kernels.nl_force``).
+
+Against the brute force of ``numberlink_reference`` on random small boards
+under both rules, with and without touching: from every solution (up to
+three per board), it returns another solution that the reference checker
+accepts and that differs, exactly when the brute force has two or more, and
+otherwise proves there is none.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import numberlink_checker
+from numberlink_reference import brute_force, problems, touches_itself
+from tremaux.numberlink import Puzzle, generate_puzzle
+from tremaux.numberlink.result import Linking
+from tremaux.numberlink.rules import resolve
+from tremaux.numberlink.solvers.another import another_stage
+from tremaux.numberlink.solvers.base import Task
+from tremaux.numberlink.solvers.forcing import MAX_CELLS, MAX_PAIRS, ForceRun, for_question
+from tremaux.numberlink.solvers.pipeline import fast
+
+COMBOS = [("fill", True), ("fill", False), ("nikoli", True), ("nikoli", False)]
+
+
+def boards(seed: int, count: int):
+    """Random endpoints on 2x2 to 5x5 boards, and every third a generated puzzle (solvable under fill)."""
+    rng = np.random.default_rng(seed)
+    for i in range(count):
+        h, w = int(rng.integers(2, 6)), int(rng.integers(2, 6))
+        if i % 3 == 2:
+            yield generate_puzzle((max(h, 3), max(w, 3)), seed=int(rng.integers(1 << 30))).puzzle
+            continue
+        k = min(int(rng.integers(1, 5)), h * w // 2)
+        cells = rng.choice(h * w, size=2 * k, replace=False)
+        g = np.zeros(h * w, dtype=np.int64)
+        g[cells] = np.repeat(np.arange(1, k + 1), 2)
+        yield Puzzle(g.reshape(h, w))
+
+
+@pytest.mark.parametrize("rule,touch", COMBOS)
+def test_force_agrees_with_the_brute_force(rule, touch):
+    fill = rule == "fill"
+    seen = {"unique": 0, "several": 0}
+    for p in boards(16 + fill + 2 * touch, 150):
+        sols = brute_force(p.grid.tolist(), fill, limit=10**6, touch=touch)
+        for s in sols[:3]:
+            first = Linking.from_paths(p, [list(q) for q in s])
+            run = ForceRun(p, first, cover=fill, touch=touch)
+            other = run.advance(None)
+            assert run.done
+            if len(sols) == 1:
+                assert other is None and run.exhausted, (p.grid.tolist(), rule, touch)
+                seen["unique"] += 1
+                continue
+            assert other is not None and not run.exhausted, (p.grid.tolist(), rule, touch, len(sols))
+            paths = [q.tolist() for q in other.paths]
+            assert not problems(p.grid.tolist(), paths, fill)
+            assert not numberlink_checker.follow(p.grid.tolist(), paths, fill=fill, touch=touch)  # the checker too
+            assert touch or not any(touches_itself(q) for q in paths)
+            assert not np.array_equal(np.asarray(other.links), np.asarray(first.links))
+            seen["several"] += 1
+    # under fill without touching small boards seldom have two solutions
+    assert seen["unique"] >= 20 and seen["several"] >= (0 if fill and not touch else 5), seen
+
+
+@pytest.mark.parametrize("rule,touch", COMBOS)
+def test_the_second_question_agrees_with_the_brute_force_when_forcing_answers(rule, touch):
+    """Through ``another_stage``: every verdict the brute force's, and forcing answers some of them under fill
+    with touching (without touching the search that found the first solution goes on; under nikoli it is not
+    asked)."""
+    fill = rule == "fill"
+    by_forcing = 0
+    for p in boards(40 + fill + 2 * touch, 80):
+        sols = brute_force(p.grid.tolist(), fill, limit=3, touch=touch)
+        if not sols:
+            continue
+        a = another_stage(Task(p, resolve(rule, touch=touch), 2, None), fast)
+        assert len(a.solutions) == min(2, len(sols)), (p.grid.tolist(), rule, touch, a.how)
+        assert a.exhausted or len(a.solutions) == 2
+        for lk in a.solutions:
+            paths = [q.tolist() for q in lk.paths]
+            assert not problems(p.grid.tolist(), paths, fill)
+            assert touch or not any(touches_itself(q) for q in paths)
+        by_forcing += "forcing" in a.how
+    assert (by_forcing > 0) if fill and touch else (by_forcing == 0)
+
+
+def test_a_puzzle_decided_by_its_consequences_is_proven_unique_by_forcing():
+    """A 10x10 contest puzzle under fill with touching: the rule's consequences leave one solution, proven by
+    forcing in a few decisions (before, by SAT after its encoding was built)."""
+    p = Puzzle.from_rows(["1..8..9..A", "2.......9A", "3.........", ".........8", "4........1",
+                          "5.........", ".........2", "6........3", "7.........", "..7..6..54"])
+    a = another_stage(Task(p, resolve("fill", touch=True), 2, None), fast)
+    assert a.exhausted and len(a.solutions) == 1
+    assert a.how.endswith("no other (forcing)"), a.how
+    run = ForceRun(p, a.solutions[0], cover=True, touch=True)
+    assert run.advance(None) is None and run.exhausted and run.nodes < 100
+
+
+def test_too_many_pairs_or_cells_are_refused_and_left_to_the_others():
+    g = np.arange(1, MAX_PAIRS + 2).repeat(2).reshape(MAX_PAIRS + 1, 2)
+    p = Puzzle(g)
+    first = Linking.from_paths(p, [[(r, 0), (r, 1)] for r in range(MAX_PAIRS + 1)])
+    with pytest.raises(ValueError, match="at most 62 pairs, not 63"):
+        ForceRun(p, first, cover=True, touch=True)
+    assert for_question(Task(p, resolve("fill"), 2, None), first) is None
+    wide = Puzzle(np.pad([[1, 1]], ((0, 0), (0, MAX_CELLS - 1))))  # one row of MAX_CELLS + 1 cells
+    line = Linking.from_paths(wide, [[(0, 0), (0, 1)]])
+    assert for_question(Task(wide, resolve("fill", touch=True), 2, None), line) is None
+    a = another_stage(Task(p, resolve("fill", touch=True), 2, None), fast)
+    assert a.exhausted and len(a.solutions) == 1
