@@ -52,3 +52,40 @@ def test_a_check_gives_one_verdict_whatever_the_sat_modules_and_the_router_take_
     (rec,) = json.loads(out.stdout)
     assert rec["verdict"] == "needs-empty-cells"
     assert rec["reasons"][0].endswith("; it has solutions if cells may stay empty (rule nikoli)")
+
+
+@pytest.fixture
+def grid(tmp_path):
+    path = tmp_path / "g.txt"
+    path.write_text(".123..\n...44.\n1.5.6.\n2...3.\n5....6\n")
+    return path
+
+
+@pytest.mark.parametrize("command", [["convert", "{grid}"], ["generate", "--size", "4x4", "--seed", "1"]])
+@pytest.mark.parametrize("name", ["q.gif", "q.JPG", "q.json", "q.npz", "q.bmp"])
+def test_out_refuses_the_extension_of_another_kind_of_file(capsys, tmp_path, grid, command, name):
+    """``convert -o q.gif`` and ``generate -o q.json`` wrote grid text into a file whose name says it is a GIF or
+    JSON (no error, exit 0): the extension of a picture or maze file that Number Link does not write is refused
+    before any work, by name."""
+    out = tmp_path / name
+    args = [a.format(grid=grid) for a in command]
+    code, printed, err = run(capsys, *args, "-o", str(out))
+    assert (code, printed) == (2, "") and not out.exists()
+    assert err.startswith(f"error: --out {out}: Number Link puzzles are written as text") and err.count("\n") == 1
+    assert f"not as {Path(name).suffix.lower()}" in err
+    assert ("--json prints JSON" in err) == name.endswith(".json")
+
+
+@pytest.mark.parametrize("name", ["q.wh", "q.dat", "q"])
+def test_out_still_writes_text_under_other_names(capsys, tmp_path, grid, name):
+    out = tmp_path / name
+    code, _, err = run(capsys, "convert", str(grid), "-o", str(out))
+    assert code == 0 and out.read_text().strip()
+
+
+def test_convert_refuses_a_format_with_a_picture_out(capsys, tmp_path, grid):
+    """``convert -f puzzlink -o q.svg`` drew a picture and said nothing of the format asked: one or the other."""
+    out = tmp_path / "q.svg"
+    code, printed, err = run(capsys, "convert", str(grid), "-f", "puzzlink", "-o", str(out))
+    assert (code, printed) == (2, "") and not out.exists()
+    assert err == f"error: --format puzzlink writes puzzle text, and --out {out} a picture; give one of them\n"

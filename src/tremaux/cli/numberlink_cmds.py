@@ -203,7 +203,8 @@ def generate_cmd(
                                        "(default grid)."),
     solution: bool = typer.Option(False, "--solution", help="Also draw the solution."),
     out: Optional[Path] = out_option("Write the puzzle: a picture (.svg, .png; with --solution, solved) or, for any "
-                                     "other extension, its text in --format.", dash=False),
+                                     "other extension (not .gif, .jpg, .json, .npz...), its text in --format.",
+                                     dash=False),
     as_json: bool = JsonOption,
 ) -> None:
     """Generate a proper puzzle (exactly one solution under RULE), reproducible from --seed.
@@ -227,6 +228,7 @@ def generate_cmd(
         dumps(Puzzle(probe), fmt)
     if out is not None:
         _writable(out)
+        _text_or_picture(out)
     options = {} if touch is None else {"touch": touch}
     g = generate_puzzle(shape, rule=rule, seed=seed, density=density,
                         time_limit=DEFAULT_TIME_LIMIT if time_limit is None else time_limit, **options)
@@ -308,7 +310,7 @@ def convert_cmd(
                                        "from the --out extension, else grid)."),
     out: Optional[Path] = out_option("Write the puzzles there (default: standard output): text in --format, or a "
                                      "picture of the puzzles, unsolved (.svg, .png; several get -1, -2... "
-                                     "suffixes).", dash=False),
+                                     "suffixes; not with --format).", dash=False),
 ) -> None:
     """Write every puzzle in FILE in another format (a puzz.link URL, a 'W H' file...), or draw them."""
     from ..numberlink import load_all, loads_all
@@ -318,6 +320,11 @@ def convert_cmd(
     pictures = out is not None and out.suffix.lower() in (".svg", ".png")
     if out is not None:
         _writable(out)
+        _text_or_picture(out)
+    if pictures and fmt is not None:
+        from ..errors import TremauxError
+
+        raise TremauxError(f"--format {fmt} writes puzzle text, and --out {out} a picture; give one of them")
     if not pictures:
         ext = out.suffix[1:].lower() if out is not None else ""
         if fmt is None and ext in FORMATS and not FORMATS.get(ext).meta.get("read_only"):
@@ -341,6 +348,22 @@ def convert_cmd(
     if out is not None:
         what = "picture" if pictures else f"{fmt} text"
         typer.echo(f"wrote {len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''} to {out} ({what})", err=True)
+
+
+def _text_or_picture(out: Path) -> None:
+    """Refuse an ``--out`` whose extension names a file of another kind (``.gif``, ``.jpg``, ``.json``, ``.npz``:
+    the extensions of the maze formats and pictures other than ``.svg`` and ``.png``), which would get puzzle
+    text under a name that says otherwise; any other extension gets the text."""
+    from .. import io
+    from ..errors import TremauxError
+
+    ext = out.suffix.lower()
+    other = {e for name in io.FORMATS.names() for e in io.FORMATS.get(name).meta["extensions"]}
+    other |= set(io.outputs.EXTENSIONS)
+    if ext in other - {".txt", ".svg", ".png"}:
+        hint = " (--json prints JSON on standard output)" if ext == ".json" else ""
+        raise TremauxError(f"--out {out}: Number Link puzzles are written as text (.txt, or any extension but a "
+                           f"picture's or a maze file's) or drawn as .svg or .png, not as {ext}{hint}")
 
 
 def _written_format(fmt: str) -> str:
