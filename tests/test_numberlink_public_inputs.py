@@ -89,3 +89,28 @@ def test_convert_refuses_a_format_with_a_picture_out(capsys, tmp_path, grid):
     code, printed, err = run(capsys, "convert", str(grid), "-f", "puzzlink", "-o", str(out))
     assert (code, printed) == (2, "") and not out.exists()
     assert err == f"error: --format puzzlink writes puzzle text, and --out {out} a picture; give one of them\n"
+
+
+@pytest.mark.parametrize("text, said", [
+    ("...１２\n1344.\n..5.2\n..6..\n36775\n", "1:4: unexpected '１' ('１' is '1' in full-width characters: write '1')"),
+    ("...\u0661\u0662\n1344.\n..5.2\n..6..\n36775\n", "1:4: unexpected '١' ('١' is the digit 1 of another script: "
+                                                        "write '1')"),
+    ("１２ 0\n１２ 0\n", "1:1: unexpected '１２' ('１２' is '12' in full-width characters: write '12')"),
+    ("Ｒ.Ｒ\n...\nB.B\n", "1:1: unexpected 'Ｒ' ('Ｒ' is 'R' in full-width characters: write 'R')"),
+])
+def test_digits_and_letters_of_other_scripts_are_named_with_what_to_write(capsys, tmp_path, text, said):
+    """A puzzle typed with a Japanese keyboard's full-width digits (or Arabic-Indic ones) was refused as
+    "unexpected '１'; a cell is ... a digit or a letter": it is a digit, and the message did not say which
+    character to write instead."""
+    path = tmp_path / "p.txt"
+    path.write_text(text, encoding="utf-8")
+    code, out, err = run(capsys, "solve", str(path))
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert err.startswith(f"error: {path}:{said}; ")
+
+
+def test_a_bwinf_board_of_one_pair_says_pair(capsys, tmp_path):
+    path = tmp_path / "p.txt"
+    path.write_text("3\n1\n1 0 1\n2 0 2\n0 0 0\n")
+    code, _, err = run(capsys, "solve", str(path))
+    assert code == 2 and err == f"error: {path}:2:1: the board says 1 pair but holds 2\n"

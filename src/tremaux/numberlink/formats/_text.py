@@ -196,6 +196,29 @@ def show(ch: str) -> str:
     return text if len(text) <= 24 else text[:20] + "...'"
 
 
+def ascii_hint(text: str) -> str:
+    """What to write instead of ``text``, a cell in another script's digits or letters (``'１'``, ``'١'``), as a
+    clause for a message; ``""`` when it has no ASCII form.
+
+    Examples
+    --------
+    >>> ascii_hint("１２"), ascii_hint("\u0661"), ascii_hint("#")
+    (" ('１２' is '12' in full-width characters: write '12')", " ('١' is the digit 1 of another script: write '1')",
+     '')
+    """
+    import unicodedata
+
+    plain = unicodedata.normalize("NFKC", text)
+    if plain != text and plain.isascii() and plain.isalnum():
+        return f" ({show(text)} is {plain!r} in full-width characters: write {plain!r})"
+    if text.isdigit() and not text.isascii():
+        digits = "".join(str(unicodedata.digit(ch, "?")) for ch in text)
+        if digits.isdigit():
+            return f" ({show(text)} is the {'digit' if len(text) == 1 else 'number'} {digits} of another script: " \
+                   f"write {digits!r})"
+    return ""
+
+
 # ---------------------------------------------------------------------- label characters
 ALNUM = re.compile(r"^[0-9A-Za-z]+$")
 """A label of separated cells: a word of ASCII letters and digits."""
