@@ -114,3 +114,27 @@ def test_a_bwinf_board_of_one_pair_says_pair(capsys, tmp_path):
     path.write_text("3\n1\n1 0 1\n2 0 2\n0 0 0\n")
     code, _, err = run(capsys, "solve", str(path))
     assert code == 2 and err == f"error: {path}:2:1: the board says 1 pair but holds 2\n"
+
+
+BODY = "i121344i5g2h6h36775"  # a 5x5 puzzle of seven pairs
+
+
+@pytest.mark.parametrize("url", [f"https://puzz.link/p?numlin//5/5/{BODY}", f"http://pzv.jp/p.html?numlin//5/5/{BODY}/"])
+def test_a_puzzlink_url_with_an_empty_flags_part_is_read_as_pzprjs_reads_it(url):
+    """pzprjs takes a first part of the URL that is not a number as its flags, an empty one as none; the reader
+    refused such a URL ("expected the number of columns and rows")."""
+    from tremaux.numberlink import formats
+
+    p = formats.loads(url)
+    assert p.shape == (5, 5) and p.pairs == 7
+    assert formats.loads(formats.dumps(p, "puzzlink")) == p
+
+
+def test_a_puzzlink_url_without_a_size_is_named_where_the_size_belongs():
+    from tremaux.errors import PuzzleFormatError
+    from tremaux.numberlink import formats
+
+    url = f"https://puzz.link/p?numlin/5x5/{BODY}"
+    with pytest.raises(PuzzleFormatError, match=r"expected the number of columns and rows") as exc:
+        formats.loads(url)
+    assert exc.value.column == url.index("5x5") + 1
