@@ -138,3 +138,21 @@ def test_a_puzzlink_url_without_a_size_is_named_where_the_size_belongs():
     with pytest.raises(PuzzleFormatError, match=r"expected the number of columns and rows") as exc:
         formats.loads(url)
     assert exc.value.column == url.index("5x5") + 1
+
+
+@pytest.mark.parametrize("call", ["solve_puzzle", "diagnose"])
+def test_one_row_of_puzzle_text_without_its_newline_is_named_as_such(call, tmp_path, monkeypatch):
+    """``solve_puzzle("1....1")`` (a 1xN board typed inline) was read as a file name: "cannot read the file: No
+    such file or directory", with no word of the newline that makes it puzzle text."""
+    import tremaux.numberlink as nl
+    from tremaux.errors import PuzzleFormatError
+
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(PuzzleFormatError) as exc:
+        getattr(nl, call)("1....1")
+    assert str(exc.value) == "no file named '1....1'; as puzzle text, end the row with a newline ('1....1\\n')"
+    assert getattr(nl, call)("1....1\n") is not None
+    with pytest.raises(PuzzleFormatError, match=r"^nope\.txt: cannot read the file"):  # a file name stays one
+        getattr(nl, call)("nope.txt")
+    (tmp_path / "1..1").write_text("2..2\n")  # a file of that name is read
+    assert getattr(nl, call)("1..1") is not None
