@@ -156,3 +156,17 @@ def test_one_row_of_puzzle_text_without_its_newline_is_named_as_such(call, tmp_p
         getattr(nl, call)("nope.txt")
     (tmp_path / "1..1").write_text("2..2\n")  # a file of that name is read
     assert getattr(nl, call)("1..1") is not None
+
+
+@pytest.mark.parametrize("extra", [["--all"], ["--unique"], ["--all", "--numbers"]])
+def test_several_solutions_are_printed_apart(capsys, tmp_path, extra):
+    """``--all`` (and ``--unique`` showing a second solution) printed the drawings one under the other with nothing
+    between them: four solutions of a 3-row board read as one board of 12 rows."""
+    path = tmp_path / "p.txt"
+    path.write_text("1..2\n....\n1..2\n")
+    code, out, _ = run(capsys, "solve", str(path), "--touch", *extra)
+    drawings = out.rstrip("\n").split("\n\n")
+    assert code == 0 and len(drawings) == (2 if extra == ["--unique"] else 4)
+    assert all(len(d.splitlines()) == 3 for d in drawings)
+    if "--numbers" not in extra:  # two grids of numbers may be alike: the lines differ inside a pair's region
+        assert len(set(drawings)) == len(drawings)

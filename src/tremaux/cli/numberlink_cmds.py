@@ -153,7 +153,9 @@ def solve_cmd(
             continue
         typer.echo(f"{r.name or Path(file).name}: {r.status}: {r.message} ({r.seconds * 1000:.1f} ms)", err=True)
         if r.puzzle is not None:
-            for lk in r.solutions[:_shown(r, all_)] or [None]:
+            for j, lk in enumerate(r.solutions[:_shown(r, all_)] or [None]):
+                if j:  # a blank line between two solutions, or their rows would run on as one board
+                    typer.echo("")
                 _show(r.puzzle if lk is None else (r.puzzle, lk), numbers and lk is not None)
     if as_json:
         typer.echo(json.dumps([r.to_dict(all_solutions=_shown(r, all_) > 1) for r in results]))
