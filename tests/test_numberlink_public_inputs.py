@@ -170,3 +170,18 @@ def test_several_solutions_are_printed_apart(capsys, tmp_path, extra):
     assert all(len(d.splitlines()) == 3 for d in drawings)
     if "--numbers" not in extra:  # two grids of numbers may be alike: the lines differ inside a pair's region
         assert len(set(drawings)) == len(drawings)
+
+
+@pytest.mark.parametrize("command", ["solve", "check", "convert"])
+def test_a_maze_drawing_given_to_numberlink_is_named_as_one(capsys, tmp_path, command):
+    """A maze file (``tremaux generate``'s ``+---+`` drawing) given to ``numberlink solve`` was refused as
+    "unexpected '+'; a separated cell is '.' or 0 (empty), a number or a word...": true, and no help."""
+    from tremaux.cli import main
+
+    maze = tmp_path / "maze.txt"
+    main(["generate", "--size", "3x4", "--seed", "1", "--out", str(maze)])
+    capsys.readouterr()
+    code, out, err = run(capsys, command, str(maze))
+    assert (code, out) == (2, "")
+    assert err == f"error: {maze}:1:1: this is the drawing of a maze ('+---+'), not a Number Link puzzle; " \
+                  "'tremaux solve' reads it\n"

@@ -196,6 +196,35 @@ def show(ch: str) -> str:
     return text if len(text) <= 24 else text[:20] + "...'"
 
 
+_MAZE_DRAWING = re.compile(r"\+(?:-{2,}\+|\s{2,}\+){2,}\s*$")
+"""The first line of a maze drawn in ``+---+`` text (:mod:`tremaux.io.ascii`)."""
+
+
+def other_kind(text: str) -> str | None:
+    """What ``text``, read as a ``grid``, is instead of a puzzle (JSON, a maze's drawing), as an error message.
+
+    Examples
+    --------
+    >>> other_kind("+---+---+\\n| S   G |\\n+---+---+\\n")
+    "this is the drawing of a maze ('+---+'), not a Number Link puzzle; 'tremaux solve' reads it"
+    >>> other_kind("1.1\\n") is None
+    True
+    """
+    import json
+
+    text = text.lstrip("\ufeff \t\r\n")
+    if _MAZE_DRAWING.match(text.split("\n", 1)[0]):
+        return "this is the drawing of a maze ('+---+'), not a Number Link puzzle; 'tremaux solve' reads it"
+    if not text.startswith(("{", "[")):
+        return None
+    try:  # a JSON object or list, which no grid row starts with
+        json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return ("this is JSON, not a puzzle text (the puzzle of 'numberlink generate --json' is its \"puzzle\" field; "
+            "a solution's paths are read with load_paths)")
+
+
 def ascii_hint(text: str) -> str:
     """What to write instead of ``text``, a cell in another script's digits or letters (``'１'``, ``'١'``), as a
     clause for a message; ``""`` when it has no ASCII form.
