@@ -185,3 +185,18 @@ def test_a_maze_drawing_given_to_numberlink_is_named_as_one(capsys, tmp_path, co
     assert (code, out) == (2, "")
     assert err == f"error: {maze}:1:1: this is the drawing of a maze ('+---+'), not a Number Link puzzle; " \
                   "'tremaux solve' reads it\n"
+
+
+@pytest.mark.parametrize("name", ["p.gif", "p.JPEG", "p.json", "p.npz"])
+def test_formats_save_refuses_a_path_named_as_another_kind_of_file(tmp_path, name):
+    """``formats.save(p, "p.gif")`` wrote grid text into a file named as a GIF, as the command line did."""
+    from tremaux.errors import UnsupportedError
+    from tremaux.numberlink import Puzzle, formats
+
+    with pytest.raises(UnsupportedError, match=rf"cannot write puzzle text to .*{name}: {Path(name).suffix.lower()} "
+                                               r"names another kind of file"):
+        formats.save(Puzzle.from_rows(["1.1"]), tmp_path / name)
+    assert not (tmp_path / name).exists()
+    formats.save(Puzzle.from_rows(["1.1"]), tmp_path / "p.wh")  # a puzzle text's extension, or any other, is written
+    formats.save(Puzzle.from_rows(["1.1"]), tmp_path / "p.dat")
+    assert formats.load(tmp_path / "p.dat") == formats.load(tmp_path / "p.wh")

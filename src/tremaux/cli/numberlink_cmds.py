@@ -354,15 +354,12 @@ def convert_cmd(
 
 def _text_or_picture(out: Path) -> None:
     """Refuse an ``--out`` whose extension names a file of another kind (``.gif``, ``.jpg``, ``.json``, ``.npz``:
-    the extensions of the maze formats and pictures other than ``.svg`` and ``.png``), which would get puzzle
-    text under a name that says otherwise; any other extension gets the text."""
-    from .. import io
+    ``formats._text.foreign_extension``), which would get puzzle text under a name that says
+    otherwise; any other extension gets the text."""
     from ..errors import TremauxError
+    from ..numberlink.formats._text import foreign_extension
 
-    ext = out.suffix.lower()
-    other = {e for name in io.FORMATS.names() for e in io.FORMATS.get(name).meta["extensions"]}
-    other |= set(io.outputs.EXTENSIONS)
-    if ext in other - {".txt", ".svg", ".png"}:
+    if ext := foreign_extension(out):
         hint = " (--json prints JSON on standard output)" if ext == ".json" else ""
         raise TremauxError(f"--out {out}: Number Link puzzles are written as text (.txt, or any extension but a "
                            f"picture's or a maze file's) or drawn as .svg or .png, not as {ext}{hint}")

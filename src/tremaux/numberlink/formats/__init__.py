@@ -66,11 +66,11 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from ...errors import PuzzleError, PuzzleFormatError, UnknownNameError
+from ...errors import PuzzleError, PuzzleFormatError, UnknownNameError, UnsupportedError
 from ...registry import Registry
 from ..model import Puzzle
-from ._text import (MAX_BYTES, WEB_ADDRESS, count_cells, decode, has_separator, lines, other_kind, read_text,
-                    source_name, pairs_of_two, split_blocks)
+from ._text import (MAX_BYTES, WEB_ADDRESS, count_cells, decode, foreign_extension, has_separator, lines,
+                    other_kind, read_text, source_name, pairs_of_two, split_blocks)
 from .contest import SIZE, load_answers, load_paths, loads_answers, loads_paths, read_contest, write_contest
 from .grids import WH_HEADER, base_name, read_flow, read_grid, read_wh, write_flow, write_grid, write_wh
 from .packs import FLOWPACK, is_bwinf, read_bwinf, read_flowpack, write_bwinf, write_flowpack
@@ -462,6 +462,8 @@ def save(puzzle: Puzzle, path: str | Path, format: str | None = None) -> None:
         For a puzzle the format cannot hold, or a read-only format.
     UnknownNameError
         For an unknown format name.
+    UnsupportedError
+        For a path named as another kind of file (``.gif``, ``.jpg``, ``.json``, ``.npz``...).
     OSError
         When the file cannot be written.
 
@@ -477,6 +479,9 @@ def save(puzzle: Puzzle, path: str | Path, format: str | None = None) -> None:
     '3 1'
     """
     path = Path(path)
+    if foreign := foreign_extension(path):
+        raise UnsupportedError(f"cannot write puzzle text to {path}: {foreign} names another kind of file (write "
+                               f".txt, .wh, .contest... or draw .svg or .png with tremaux.numberlink.draw.save)")
     ext = path.suffix[1:].lower()
     if format is None and ext and ext in FORMATS and not FORMATS.get(ext).meta.get("read_only"):
         format = ext

@@ -225,6 +225,23 @@ def other_kind(text: str) -> str | None:
             "a solution's paths are read with load_paths)")
 
 
+def foreign_extension(path: str | Path) -> str | None:
+    """The extension of ``path`` when it names another kind of file than puzzle text: a maze file's or a
+    picture's (``.gif``, ``.jpg``, ``.json``, ``.npz``...; :data:`tremaux.io.FORMATS`) other than ``.txt`` and the
+    ``.svg`` and ``.png`` pictures :mod:`tremaux.numberlink.draw` draws. Any other extension may hold text.
+
+    Examples
+    --------
+    >>> foreign_extension("p.GIF"), foreign_extension("p.json"), foreign_extension("p.wh"), foreign_extension("p")
+    ('.gif', '.json', None, None)
+    """
+    from ... import io
+
+    ext = Path(path).suffix.lower()
+    other = {e for name in io.FORMATS.names() for e in io.FORMATS.get(name).meta["extensions"]}
+    return ext if ext in (other | set(io.outputs.EXTENSIONS)) - {".txt", ".svg", ".png"} else None
+
+
 def ascii_hint(text: str) -> str:
     """What to write instead of ``text``, a cell in another script's digits or letters (``'１'``, ``'١'``), as a
     clause for a message; ``""`` when it has no ASCII form.
