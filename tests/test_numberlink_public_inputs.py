@@ -200,3 +200,12 @@ def test_formats_save_refuses_a_path_named_as_another_kind_of_file(tmp_path, nam
     formats.save(Puzzle.from_rows(["1.1"]), tmp_path / "p.wh")  # a puzzle text's extension, or any other, is written
     formats.save(Puzzle.from_rows(["1.1"]), tmp_path / "p.dat")
     assert formats.load(tmp_path / "p.dat") == formats.load(tmp_path / "p.wh")
+
+
+@pytest.mark.parametrize("command", ["solve", "check", "convert"])
+def test_a_bad_url_is_named_alike_by_every_command(capsys, command):
+    """``convert`` said "error: 1:32: ..." of a URL that ``solve`` and ``check`` name in full."""
+    url = "https://puzz.link/p?numlin/4/1/+12"
+    code, out, err = run(capsys, command, url)
+    assert (code, out) == (2, "")
+    assert err == f"error: {url}:1:32: '+' must be followed by 3 hexadecimal digits, not '12'\n"

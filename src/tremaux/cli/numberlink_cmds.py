@@ -315,7 +315,7 @@ def convert_cmd(
                                      "suffixes; not with --format).", dash=False),
 ) -> None:
     """Write every puzzle in FILE in another format (a puzz.link URL, a 'W H' file...), or draw them."""
-    from ..numberlink import load_all, loads_all
+    from ..numberlink import load_all
     from ..numberlink.draw import save
     from ..numberlink.formats import FORMATS, dumps_all
 
@@ -333,7 +333,7 @@ def convert_cmd(
             fmt = ext
         fmt = _written_format(fmt or "grid")
     source = _puzzle_source(file)
-    puzzles = loads_all(source) if isinstance(source, str) else load_all(source)
+    puzzles = load_all(source)  # a URL too, named by itself in messages as solve and check name it
     if out is not None:
         for i in range(len(puzzles) if pictures else 1):
             _not_the_puzzles(_out_path(out, i, len(puzzles) if pictures else 1), out, source,
