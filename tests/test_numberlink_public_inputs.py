@@ -209,3 +209,31 @@ def test_a_bad_url_is_named_alike_by_every_command(capsys, command):
     code, out, err = run(capsys, command, url)
     assert (code, out) == (2, "")
     assert err == f"error: {url}:1:32: '+' must be followed by 3 hexadecimal digits, not '12'\n"
+
+
+def test_the_hint_of_a_solve_does_not_hang_on_loading_the_router(tmp_path):
+    """After a quick "no solution" under fill, a solve says whether cells left empty would do, within a budget of
+    a twentieth of a second; the router's kernel, loaded on its first use (a second), was charged to it, so
+    ``tremaux numberlink solve`` gave the hint or not from one run to the next. The load is made slow here."""
+    path = tmp_path / "p.txt"
+    path.write_text("12.3..5\n..23...\n617..58\n..97...\n....A.8\n6.A.B..\n9.B.C.C\n")
+    code = textwrap.dedent(f"""
+        import importlib.abc, sys, time
+
+        class Slow(importlib.abc.MetaPathFinder):
+            def find_spec(self, name, path, target=None):
+                if name == "tremaux._numba":
+                    time.sleep(0.3)
+                return None
+
+        sys.meta_path.insert(0, Slow())
+        from tremaux.cli import main
+        main(["numberlink", "solve", {str(path)!r}, "--json"])
+    """)
+    env = dict(os.environ, PYTHONPATH=SRC)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, env=env)
+    assert out.returncode == 1, out.stderr
+    (rec,) = json.loads(out.stdout)
+    assert rec["status"] == "no-solution"
+    assert rec["message"] == ("no solution under the fill rule: the checkerboard count leaves at least 1 cell empty; "
+                              "it has solutions if cells may stay empty (rule nikoli)")
