@@ -237,3 +237,9 @@ def test_the_hint_of_a_solve_does_not_hang_on_loading_the_router(tmp_path):
     assert rec["status"] == "no-solution"
     assert rec["message"] == ("no solution under the fill rule: the checkerboard count leaves at least 1 cell empty; "
                               "it has solutions if cells may stay empty (rule nikoli)")
+
+
+@pytest.mark.parametrize("size, said", [("8x8", "an 8x8"), ("11x4", "an 11x4"), ("4x8", "a 4x8"), ("18x3", "an 18x3")])
+def test_generate_says_an_8x8_puzzle(capsys, size, said):
+    code, _, err = run(capsys, "generate", "--size", size, "--seed", "1")
+    assert code == 0 and f"generated {said} puzzle with " in err

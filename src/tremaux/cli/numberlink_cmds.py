@@ -258,8 +258,15 @@ def generate_cmd(
             _show(drawn)
     asked = "" if density is None else f", asked {density:g}"
     pairs = f"{g.puzzle.pairs} pair{'s' if g.puzzle.pairs != 1 else ''} (density {g.density:.3f}{asked})"
-    typer.echo(f"generated a {g.puzzle.height}x{g.puzzle.width} puzzle with {pairs} under rule {g.rule}, "
+    h, w = g.puzzle.shape
+    typer.echo(f"generated {_a(h)} {h}x{w} puzzle with {pairs} under rule {g.rule}, "
                f"seed {g.seed}, in {g.seconds:.2f} s", err=True)
+
+
+def _a(n: int) -> str:
+    """The article said before the number ``n``: "an" for 8, 11, 18, 80-89, 800..., 11000..., else "a"."""
+    digits = str(n)
+    return "an" if digits.startswith("8") or (len(digits) % 3 == 2 and digits[:2] in ("11", "18")) else "a"
 
 
 def _as_written(puzzle: Any, linking: Any, text: str, fmt: str) -> tuple[Any, Any]:
