@@ -92,11 +92,11 @@ def test_convert_refuses_a_format_with_a_picture_out(capsys, tmp_path, grid):
 
 
 @pytest.mark.parametrize("text, said", [
-    ("...１２\n1344.\n..5.2\n..6..\n36775\n", "1:4: unexpected '１' ('１' is '1' in full-width characters: write '1')"),
+    ("...１２\n1344.\n..5.2\n..6..\n36775\n", "1:4: unexpected '１' ('１' is another form of '1': write '1')"),
     ("...\u0661\u0662\n1344.\n..5.2\n..6..\n36775\n", "1:4: unexpected '١' ('١' is the digit 1 of another script: "
                                                         "write '1')"),
-    ("１２ 0\n１２ 0\n", "1:1: unexpected '１２' ('１２' is '12' in full-width characters: write '12')"),
-    ("Ｒ.Ｒ\n...\nB.B\n", "1:1: unexpected 'Ｒ' ('Ｒ' is 'R' in full-width characters: write 'R')"),
+    ("１２ 0\n１２ 0\n", "1:1: unexpected '１２' ('１２' is another form of '12': write '12')"),
+    ("Ｒ.Ｒ\n...\nB.B\n", "1:1: unexpected 'Ｒ' ('Ｒ' is another form of 'R': write 'R')"),
 ])
 def test_digits_and_letters_of_other_scripts_are_named_with_what_to_write(capsys, tmp_path, text, said):
     """A puzzle typed with a Japanese keyboard's full-width digits (or Arabic-Indic ones) was refused as
@@ -119,7 +119,8 @@ def test_a_bwinf_board_of_one_pair_says_pair(capsys, tmp_path):
 BODY = "i121344i5g2h6h36775"  # a 5x5 puzzle of seven pairs
 
 
-@pytest.mark.parametrize("url", [f"https://puzz.link/p?numlin//5/5/{BODY}", f"http://pzv.jp/p.html?numlin//5/5/{BODY}/"])
+@pytest.mark.parametrize("url", [f"https://puzz.link/p?numlin//5/5/{BODY}",
+                                 f"http://pzv.jp/p.html?numlin//5/5/{BODY}/"])
 def test_a_puzzlink_url_with_an_empty_flags_part_is_read_as_pzprjs_reads_it(url):
     """pzprjs takes a first part of the URL that is not a number as its flags, an empty one as none; the reader
     refused such a URL ("expected the number of columns and rows")."""

@@ -249,14 +249,13 @@ def ascii_hint(text: str) -> str:
     Examples
     --------
     >>> ascii_hint("１２"), ascii_hint("\u0661"), ascii_hint("#")
-    (" ('１２' is '12' in full-width characters: write '12')", " ('١' is the digit 1 of another script: write '1')",
-     '')
+    (" ('１２' is another form of '12': write '12')", " ('١' is the digit 1 of another script: write '1')", '')
     """
     import unicodedata
 
     plain = unicodedata.normalize("NFKC", text)
     if plain != text and plain.isascii() and plain.isalnum():
-        return f" ({show(text)} is {plain!r} in full-width characters: write {plain!r})"
+        return f" ({show(text)} is another form of {plain!r}: write {plain!r})"
     if text.isdigit() and not text.isascii():
         digits = "".join(str(unicodedata.digit(ch, "?")) for ch in text)
         if digits.isdigit():
