@@ -244,3 +244,12 @@ def test_the_hint_of_a_solve_does_not_hang_on_loading_the_router(tmp_path):
 def test_generate_says_an_8x8_puzzle(capsys, size, said):
     code, _, err = run(capsys, "generate", "--size", size, "--seed", "1")
     assert code == 0 and f"generated {said} puzzle with " in err
+
+
+@pytest.mark.parametrize("fmt", ["flow", "bwinf"])
+def test_generate_names_the_size_typed_when_the_format_cannot_hold_it(capsys, fmt):
+    """``generate --size 5x6 -f flow`` said only "a Flow Free puzzle is square, not 6x5 (WxH)": the size typed was
+    5x6 (HxW), and the message did not say which option it came from."""
+    code, out, err = run(capsys, "generate", "--size", "5x6", "-f", fmt)
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert err.startswith(f"error: --format {fmt} cannot hold a puzzle of --size 5x6: ")

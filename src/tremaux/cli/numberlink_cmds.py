@@ -227,7 +227,10 @@ def generate_cmd(
     if 2 <= min(shape) and max(shape) <= MAX_GENERATE_SIDE:  # the format can write this shape (the generator
         probe = np.zeros(shape, dtype=np.int32)                # refuses other sizes itself)
         probe[0, :2] = 1
-        dumps(Puzzle(probe), fmt)
+        try:
+            dumps(Puzzle(probe), fmt)
+        except PuzzleFormatError as exc:  # named by the options typed: the format's message counts WxH
+            raise PuzzleFormatError(f"--format {fmt} cannot hold a puzzle of --size {size}: {exc}") from None
     if out is not None:
         _writable(out)
         _text_or_picture(out)
