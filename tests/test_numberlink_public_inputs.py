@@ -253,3 +253,16 @@ def test_generate_names_the_size_typed_when_the_format_cannot_hold_it(capsys, fm
     code, out, err = run(capsys, "generate", "--size", "5x6", "-f", fmt)
     assert (code, out) == (2, "") and err.count("\n") == 1
     assert err.startswith(f"error: --format {fmt} cannot hold a puzzle of --size 5x6: ")
+
+
+def test_drawing_what_the_generator_returns_says_which_to_draw(tmp_path):
+    """``draw.save(generate_puzzle(...), "p.svg")`` said "give a Puzzle, a PuzzleSolution or (puzzle, linking)",
+    where solve_puzzle and diagnose take what the generator returns: the message now names its two drawings."""
+    from tremaux.errors import UnsupportedError
+    from tremaux.numberlink import draw, generate_puzzle
+
+    g = generate_puzzle((4, 4), seed=1)
+    with pytest.raises(UnsupportedError, match=r"draw its \.puzzle \(unsolved\) or \(g\.puzzle, g\.solution\)"):
+        draw.save(g, tmp_path / "p.svg")
+    draw.save((g.puzzle, g.solution), tmp_path / "p.svg")
+    assert (tmp_path / "p.svg").read_text().startswith("<svg")
