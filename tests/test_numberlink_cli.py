@@ -286,8 +286,8 @@ def test_unique_shows_the_second_solution_its_message_speaks_of(capsys, tmp_path
     every = solve_puzzle(Puzzle.from_rows(["1..", "...", "..1"]), rule="nikoli", touch=False, count=50)
     drawings = {to_text((every.puzzle, lk)) for lk in every.solutions}
     code, out, err = run(capsys, "solve", *args)
-    lines = out.splitlines()
-    shown = ["\n".join(lines[i:i + 3]) for i in range(0, len(lines), 3)]  # a drawing of 3 rows a solution
+    shown = out.rstrip("\n").split("\n\n")  # a drawing of 3 rows a solution, a blank line between two
+    assert all(len(d.splitlines()) == 3 for d in shown)
     said = f"not unique: {len(every.solutions)} solutions; the first 2 kept" if extra else \
         "not unique: a second solution is shown"
     assert code == 0 and said in err  # with --count, the count, and the two solutions kept are the two shown

@@ -153,7 +153,9 @@ def solve_cmd(
             continue
         typer.echo(f"{r.name or Path(file).name}: {r.status}: {r.message} ({r.seconds * 1000:.1f} ms)", err=True)
         if r.puzzle is not None:
-            for lk in r.solutions[:_shown(r, all_)] or [None]:
+            for j, lk in enumerate(r.solutions[:_shown(r, all_)] or [None]):
+                if j:  # a blank line between two solutions, or their rows would run on as one board
+                    typer.echo("")
                 _show(r.puzzle if lk is None else (r.puzzle, lk), numbers and lk is not None)
     if as_json:
         typer.echo(json.dumps([r.to_dict(all_solutions=_shown(r, all_) > 1) for r in results]))
@@ -203,7 +205,8 @@ def generate_cmd(
                                        "(default grid)."),
     solution: bool = typer.Option(False, "--solution", help="Also draw the solution."),
     out: Optional[Path] = out_option("Write the puzzle: a picture (.svg, .png; with --solution, solved) or, for any "
-                                     "other extension, its text in --format.", dash=False),
+                                     "other extension (not .gif, .jpg, .json, .npz...), its text in --format.",
+                                     dash=False),
     as_json: bool = JsonOption,
 ) -> None:
     """Generate a proper puzzle (exactly one solution under RULE), reproducible from --seed.
@@ -224,9 +227,13 @@ def generate_cmd(
     if 2 <= min(shape) and max(shape) <= MAX_GENERATE_SIDE:  # the format can write this shape (the generator
         probe = np.zeros(shape, dtype=np.int32)                # refuses other sizes itself)
         probe[0, :2] = 1
-        dumps(Puzzle(probe), fmt)
+        try:
+            dumps(Puzzle(probe), fmt)
+        except PuzzleFormatError as exc:  # named by the options typed: the format's message counts WxH
+            raise PuzzleFormatError(f"--format {fmt} cannot hold a puzzle of --size {size}: {exc}") from None
     if out is not None:
         _writable(out)
+        _text_or_picture(out)
     options = {} if touch is None else {"touch": touch}
     g = generate_puzzle(shape, rule=rule, seed=seed, density=density,
                         time_limit=DEFAULT_TIME_LIMIT if time_limit is None else time_limit, **options)
@@ -254,8 +261,15 @@ def generate_cmd(
             _show(drawn)
     asked = "" if density is None else f", asked {density:g}"
     pairs = f"{g.puzzle.pairs} pair{'s' if g.puzzle.pairs != 1 else ''} (density {g.density:.3f}{asked})"
-    typer.echo(f"generated a {g.puzzle.height}x{g.puzzle.width} puzzle with {pairs} under rule {g.rule}, "
+    h, w = g.puzzle.shape
+    typer.echo(f"generated {_a(h)} {h}x{w} puzzle with {pairs} under rule {g.rule}, "
                f"seed {g.seed}, in {g.seconds:.2f} s", err=True)
+
+
+def _a(n: int) -> str:
+    """The article said before the number ``n``: "an" for 8, 11, 18, 80-89, 800..., 11000..., else "a"."""
+    digits = str(n)
+    return "an" if digits.startswith("8") or (len(digits) % 3 == 2 and digits[:2] in ("11", "18")) else "a"
 
 
 def _as_written(puzzle: Any, linking: Any, text: str, fmt: str) -> tuple[Any, Any]:
@@ -308,23 +322,28 @@ def convert_cmd(
                                        "from the --out extension, else grid)."),
     out: Optional[Path] = out_option("Write the puzzles there (default: standard output): text in --format, or a "
                                      "picture of the puzzles, unsolved (.svg, .png; several get -1, -2... "
-                                     "suffixes).", dash=False),
+                                     "suffixes; not with --format).", dash=False),
 ) -> None:
     """Write every puzzle in FILE in another format (a puzz.link URL, a 'W H' file...), or draw them."""
-    from ..numberlink import load_all, loads_all
+    from ..numberlink import load_all
     from ..numberlink.draw import save
     from ..numberlink.formats import FORMATS, dumps_all
 
     pictures = out is not None and out.suffix.lower() in (".svg", ".png")
     if out is not None:
         _writable(out)
+        _text_or_picture(out)
+    if pictures and fmt is not None:
+        from ..errors import TremauxError
+
+        raise TremauxError(f"--format {fmt} writes puzzle text, and --out {out} a picture; give one of them")
     if not pictures:
         ext = out.suffix[1:].lower() if out is not None else ""
         if fmt is None and ext in FORMATS and not FORMATS.get(ext).meta.get("read_only"):
             fmt = ext
         fmt = _written_format(fmt or "grid")
     source = _puzzle_source(file)
-    puzzles = loads_all(source) if isinstance(source, str) else load_all(source)
+    puzzles = load_all(source)  # a URL too, named by itself in messages as solve and check name it
     if out is not None:
         for i in range(len(puzzles) if pictures else 1):
             _not_the_puzzles(_out_path(out, i, len(puzzles) if pictures else 1), out, source,
@@ -341,6 +360,19 @@ def convert_cmd(
     if out is not None:
         what = "picture" if pictures else f"{fmt} text"
         typer.echo(f"wrote {len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''} to {out} ({what})", err=True)
+
+
+def _text_or_picture(out: Path) -> None:
+    """Refuse an ``--out`` whose extension names a file of another kind (``.gif``, ``.jpg``, ``.json``, ``.npz``:
+    ``formats._text.foreign_extension``), which would get puzzle text under a name that says
+    otherwise; any other extension gets the text."""
+    from ..errors import TremauxError
+    from ..numberlink.formats._text import foreign_extension
+
+    if ext := foreign_extension(out):
+        hint = " (--json prints JSON on standard output)" if ext == ".json" else ""
+        raise TremauxError(f"--out {out}: Number Link puzzles are written as text (.txt, or any extension but a "
+                           f"picture's or a maze file's) or drawn as .svg or .png, not as {ext}{hint}")
 
 
 def _written_format(fmt: str) -> str:

@@ -68,7 +68,7 @@ def puzzle_of(value: Any) -> Any:
     """
     import os
 
-    from ..errors import PuzzleError
+    from ..errors import PuzzleError, PuzzleFormatError
     from .model import Puzzle
 
     if isinstance(value, Puzzle):
@@ -81,6 +81,21 @@ def puzzle_of(value: Any) -> Any:
     if isinstance(value, str) and ("\n" in value or value.lstrip().lower().startswith(("http://", "https://",
                                                                                       "puzz.link"))):
         return formats.loads(value)
+    if isinstance(value, str) and not os.path.lexists(value) and _one_row(value):  # no such file, but the row
+        raise PuzzleFormatError(f"no file named {value!r}; as puzzle text, end the row with a newline "  # of a puzzle
+                                f"({value + chr(10)!r})")
     if isinstance(value, (str, os.PathLike)):
         return formats.load(value)
     raise PuzzleError(f"expected a Puzzle (or puzzle text, or a file's path), not {type(value).__name__}")
+
+
+def _one_row(text: str) -> bool:
+    """Whether ``text`` (one line) is the row of a puzzle, read as such when it ends with a newline."""
+    from ..errors import PuzzleError
+    from .formats import loads
+
+    try:
+        loads(text + "\n", format="grid")
+    except PuzzleError:
+        return False
+    return True

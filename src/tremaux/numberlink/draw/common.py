@@ -116,6 +116,9 @@ def _unpack(obj: Any) -> tuple[Puzzle, Linking | None]:
             return puzzle, linking
         raise UnsupportedError(f"cannot draw (puzzle, {linking!r}): not a Linking of this puzzle's "
                                f"{puzzle.height}x{puzzle.width} cells and {puzzle.pairs} pairs")
+    if type(obj).__name__ == "GeneratedPuzzle":  # what generate_puzzle returns holds both: say which to draw
+        raise UnsupportedError("cannot draw a GeneratedPuzzle itself; draw its .puzzle (unsolved) or "
+                               "(g.puzzle, g.solution) (solved)")
     raise UnsupportedError(f"cannot draw a {type(obj).__name__}; give a Puzzle, a PuzzleSolution or (puzzle, linking)")
 
 

@@ -61,17 +61,16 @@ tremaux.errors.PuzzleFormatError: 2:3: row 2 has 2 cells; row 1 has 3
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from ...errors import PuzzleError, PuzzleFormatError, UnknownNameError
+from ...errors import PuzzleError, PuzzleFormatError, UnknownNameError, UnsupportedError
 from ...registry import Registry
 from ..model import Puzzle
-from ._text import (MAX_BYTES, WEB_ADDRESS, count_cells, decode, has_separator, lines, read_text, source_name,
-                    pairs_of_two, split_blocks)
+from ._text import (MAX_BYTES, WEB_ADDRESS, count_cells, decode, foreign_extension, has_separator, lines,
+                    other_kind, read_text, source_name, pairs_of_two, split_blocks)
 from .contest import SIZE, load_answers, load_paths, loads_answers, loads_paths, read_contest, write_contest
 from .grids import WH_HEADER, base_name, read_flow, read_grid, read_wh, write_flow, write_grid, write_wh
 from .packs import FLOWPACK, is_bwinf, read_bwinf, read_flowpack, write_bwinf, write_flowpack
@@ -217,11 +216,9 @@ def loads_all(text: str, *, source: str | None = None, errors: str = "raise", fo
             first = next(ln for ln in lines(text) if ln[1].strip())
             raise PuzzleFormatError("this is a contest answer (a solution grid), not a puzzle; read it with "
                                     "load_answers", line=first[0], column=1, source=source)
-        if name == "grid" and _is_json(text):
+        if name == "grid" and (why := other_kind(text)):
             first = next(ln for ln in lines(text) if ln[1].strip())
-            raise PuzzleFormatError("this is JSON, not a puzzle text (the puzzle of 'numberlink generate --json' "
-                                    "is its \"puzzle\" field; a solution's paths are read with load_paths)",
-                                    line=first[0], column=1, source=source)
+            raise PuzzleFormatError(why, line=first[0], column=1, source=source)
     else:
         name = FORMATS.get(format).name
     items = FORMATS.get(name).func(text, source, base_name(source))
@@ -230,18 +227,6 @@ def loads_all(text: str, *, source: str | None = None, errors: str = "raise", fo
             if isinstance(item, PuzzleError):
                 raise item
     return items
-
-
-def _is_json(text: str) -> bool:
-    """Whether ``text`` is a JSON object or list (which no grid row starts with)."""
-    text = text.lstrip("\ufeff")
-    if not text.lstrip().startswith(("{", "[")):
-        return False
-    try:
-        json.loads(text)
-    except (ValueError, RecursionError):
-        return False
-    return True
 
 
 def loads(text: str, *, source: str | None = None, format: str | None = None) -> Puzzle:
@@ -477,6 +462,8 @@ def save(puzzle: Puzzle, path: str | Path, format: str | None = None) -> None:
         For a puzzle the format cannot hold, or a read-only format.
     UnknownNameError
         For an unknown format name.
+    UnsupportedError
+        For a path named as another kind of file (``.gif``, ``.jpg``, ``.json``, ``.npz``...).
     OSError
         When the file cannot be written.
 
@@ -492,6 +479,9 @@ def save(puzzle: Puzzle, path: str | Path, format: str | None = None) -> None:
     '3 1'
     """
     path = Path(path)
+    if foreign := foreign_extension(path):
+        raise UnsupportedError(f"cannot write puzzle text to {path}: {foreign} names another kind of file (write "
+                               f".txt, .wh, .contest... or draw .svg or .png with tremaux.numberlink.draw.save)")
     ext = path.suffix[1:].lower()
     if format is None and ext and ext in FORMATS and not FORMATS.get(ext).meta.get("read_only"):
         format = ext

@@ -196,6 +196,74 @@ def show(ch: str) -> str:
     return text if len(text) <= 24 else text[:20] + "...'"
 
 
+_MAZE_DRAWING = re.compile(r"\+(?:-{2,}\+|\s{2,}\+){2,}\s*$")
+"""The first line of a maze drawn in ``+---+`` text (:mod:`tremaux.io.ascii`)."""
+
+
+def other_kind(text: str) -> str | None:
+    """What ``text``, read as a ``grid``, is instead of a puzzle (JSON, a maze's drawing), as an error message.
+
+    Examples
+    --------
+    >>> other_kind("+---+---+\\n| S   G |\\n+---+---+\\n")
+    "this is the drawing of a maze ('+---+'), not a Number Link puzzle; 'tremaux solve' reads it"
+    >>> other_kind("1.1\\n") is None
+    True
+    """
+    import json
+
+    text = text.lstrip("\ufeff \t\r\n")
+    if _MAZE_DRAWING.match(text.split("\n", 1)[0]):
+        return "this is the drawing of a maze ('+---+'), not a Number Link puzzle; 'tremaux solve' reads it"
+    if not text.startswith(("{", "[")):
+        return None
+    try:  # a JSON object or list, which no grid row starts with
+        json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return ("this is JSON, not a puzzle text (the puzzle of 'numberlink generate --json' is its \"puzzle\" field; "
+            "a solution's paths are read with load_paths)")
+
+
+def foreign_extension(path: str | Path) -> str | None:
+    """The extension of ``path`` when it names another kind of file than puzzle text: a maze file's or a
+    picture's (``.gif``, ``.jpg``, ``.json``, ``.npz``...; :data:`tremaux.io.FORMATS`) other than ``.txt`` and the
+    ``.svg`` and ``.png`` pictures :mod:`tremaux.numberlink.draw` draws. Any other extension may hold text.
+
+    Examples
+    --------
+    >>> foreign_extension("p.GIF"), foreign_extension("p.json"), foreign_extension("p.wh"), foreign_extension("p")
+    ('.gif', '.json', None, None)
+    """
+    from ... import io
+
+    ext = Path(path).suffix.lower()
+    other = {e for name in io.FORMATS.names() for e in io.FORMATS.get(name).meta["extensions"]}
+    return ext if ext in (other | set(io.outputs.EXTENSIONS)) - {".txt", ".svg", ".png"} else None
+
+
+def ascii_hint(text: str) -> str:
+    """What to write instead of ``text``, a cell in another script's digits or letters (``'１'``, ``'١'``), as a
+    clause for a message; ``""`` when it has no ASCII form.
+
+    Examples
+    --------
+    >>> ascii_hint("１２"), ascii_hint("\u0661"), ascii_hint("#")
+    (" ('１２' is another form of '12': write '12')", " ('١' is the digit 1 of another script: write '1')", '')
+    """
+    import unicodedata
+
+    plain = unicodedata.normalize("NFKC", text)
+    if plain != text and plain.isascii() and plain.isalnum():
+        return f" ({show(text)} is another form of {plain!r}: write {plain!r})"
+    if text.isdigit() and not text.isascii():
+        digits = "".join(str(unicodedata.digit(ch, "?")) for ch in text)
+        if digits.isdigit():
+            return f" ({show(text)} is the {'digit' if len(text) == 1 else 'number'} {digits} of another script: " \
+                   f"write {digits!r})"
+    return ""
+
+
 # ---------------------------------------------------------------------- label characters
 ALNUM = re.compile(r"^[0-9A-Za-z]+$")
 """A label of separated cells: a word of ASCII letters and digits."""

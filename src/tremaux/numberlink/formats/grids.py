@@ -22,8 +22,8 @@ import numpy as np
 
 from ...errors import PuzzleError, PuzzleFormatError
 from ..model import Puzzle, label_order
-from ._text import (ALNUM, WEB_ADDRESS, Line, any_char, check_side, count_cells, empty_field, grid_char,
-                    has_separator, letter, lines, show, split_blocks, tokens)
+from ._text import (ALNUM, WEB_ADDRESS, Line, any_char, ascii_hint, check_side, count_cells, empty_field,
+                    grid_char, has_separator, letter, lines, show, split_blocks, tokens)
 from .gridwrite import write_flow, write_grid, write_wh
 
 __all__ = ["read_grid", "read_flow", "read_wh", "write_grid", "write_flow", "write_wh", "WH_HEADER"]
@@ -87,7 +87,7 @@ def _char_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str) ->
     for code in labels.tolist():
         if not ok(chr(code)):
             r, c = (int(x) for x in np.argwhere(codes == code)[0])
-            raise PuzzleFormatError(f"unexpected {show(chr(code))}; {what}", line=rows[r][0],
+            raise PuzzleFormatError(f"unexpected {show(chr(code))}{ascii_hint(chr(code))}; {what}", line=rows[r][0],
                                     column=offsets[r] + c + 1, source=source)
     where: dict[str, list[tuple[int, int]]] = {}
     values, counts = np.unique(codes[~blank], return_counts=True)
@@ -109,8 +109,8 @@ def _unexpected(rows: Sequence[Line], fmt: str, source: str | None) -> None:
         off = len(s) - len(s.lstrip())
         for i, ch in enumerate(s.strip()):
             if ch not in empty and not ok(ch):
-                raise PuzzleFormatError(f"unexpected {show(ch)}; {what}", line=lineno, column=off + i + 1,
-                                        source=source)
+                raise PuzzleFormatError(f"unexpected {show(ch)}{ascii_hint(ch)}; {what}", line=lineno,
+                                        column=off + i + 1, source=source)
 
 
 def _token_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str, column: bool = False) -> Puzzle:
@@ -139,8 +139,9 @@ def _token_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str, c
                 row.append(None)
                 continue
             if not ALNUM.match(tok):
-                raise PuzzleFormatError(f"unexpected {show(tok)}; a separated cell is '.' or 0 (empty), a number "
-                                        f"or a word of letters and digits", line=lineno, column=col, source=source)
+                raise PuzzleFormatError(f"unexpected {show(tok)}{ascii_hint(tok)}; a separated cell is '.' or 0 "
+                                        f"(empty), a number or a word of letters and digits", line=lineno,
+                                        column=col, source=source)
             if tok.isdigit():
                 if len(tok.lstrip("0")) > 9:
                     raise PuzzleFormatError(f"number {show(tok)} is too long (at most 9 digits)", line=lineno,

@@ -299,7 +299,8 @@ def read_bwinf(text: str, source: str | None, base: str) -> list[Item]:
         try:
             p = _token_rows(rows, "grid", source, name)
             if p.pairs != int(ks):
-                raise PuzzleFormatError(f"the board says {int(ks)} pairs but holds {p.pairs}", line=kl,
+                said = f"{int(ks)} pair{'s' if int(ks) != 1 else ''}"
+                raise PuzzleFormatError(f"the board says {said} but holds {p.pairs}", line=kl,
                                         column=len(ks) - len(ks.lstrip()) + 1, source=source)
             out.append(p)
         except PuzzleError as exc:

@@ -60,13 +60,17 @@ def _one(lineno: int, s: str, source: str | None, name: str) -> Puzzle:
         raise PuzzleFormatError(f"the URL is for the puzzle type {show(pid)}, not Number Link "
                                 f"({' or '.join(PUZZLE_TYPES)})", line=lineno, column=pos + 1, source=source)
     pos += len(pid) + 1
+    after_type = pos
     rest = parts[1:]
+    if len(rest) > 2 and rest[0] == "":  # an empty part of flags, which pzprjs reads as none ('numlin//5/5/...')
+        pos += 1
+        rest = rest[1:]
     while rest and ":" in rest[0]:  # variant flags such as 'v:'
         pos += len(rest[0]) + 1
         rest = rest[1:]
     if len(rest) < 2 or not all(x.isascii() and x.isdigit() and 0 < len(x) <= 9 for x in rest[:2]):
         raise PuzzleFormatError("expected the number of columns and rows after the puzzle type "
-                                f"({pid}/W/H/...)", line=lineno, column=pos + 1, source=source)
+                                f"({pid}/W/H/...)", line=lineno, column=after_type + 1, source=source)
     w, h = int(rest[0]), int(rest[1])
     check_side(h, w, lineno, source)
     pos += len(rest[0]) + len(rest[1]) + 2
