@@ -202,8 +202,9 @@ def generate_cmd(
     fmt: Optional[str] = format_option("Puzzle text format: grid, contest, wh, flow, puzzlink or bwinf "
                                        "(default grid)."),
     solution: bool = typer.Option(False, "--solution", help="Also draw the solution."),
-    out: Optional[Path] = out_option("Write the puzzle: a picture (.svg, .png; with --solution, solved) or, for any "
-                                     "other extension, its text in --format.", dash=False),
+    out: Optional[Path] = out_option("Write the puzzle there instead of printing it: a picture (.svg, .png; with "
+                                     "--solution, solved) or, for any other extension, its text in --format.",
+                                     dash=False),
     as_json: bool = JsonOption,
 ) -> None:
     """Generate a proper puzzle (exactly one solution under RULE), reproducible from --seed.
@@ -248,10 +249,14 @@ def generate_cmd(
         typer.echo(json.dumps({"size": list(g.puzzle.shape), "pairs": g.puzzle.pairs, "rule": g.rule, "seed": g.seed,
                                "touch": g.touch, "density": g.density, "puzzle": text,
                                "grid": g.solution.grid.tolist()}))
-    else:
+    elif out is None:  # --out holds the puzzle instead of the standard output, as for every command
         typer.echo(text, nl=False)
         if solution:
             _show(drawn)
+    elif solution and out.suffix.lower() not in (".svg", ".png"):  # the text file holds the puzzle alone
+        _show(drawn)
+    if out is not None:
+        typer.echo(f"wrote {out}", err=True)
     asked = "" if density is None else f", asked {density:g}"
     pairs = f"{g.puzzle.pairs} pair{'s' if g.puzzle.pairs != 1 else ''} (density {g.density:.3f}{asked})"
     typer.echo(f"generated a {g.puzzle.height}x{g.puzzle.width} puzzle with {pairs} under rule {g.rule}, "
