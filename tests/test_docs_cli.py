@@ -166,3 +166,10 @@ def test_numberlink_generate_out_writes_instead_of_printing(tmp_path, capsys):
 def test_one_shard_is_said_in_the_singular(tmp_path, capsys):
     code, out, _ = run(capsys, "dataset", "--count", "3", "--size", "3x3", "--seed", "1", "-q", "-o", str(tmp_path / "d"))
     assert code == 0 and out.startswith("3 mazes in ") and "(1 shard built; 3 mazes in" in out
+
+
+def test_the_readme_lists_every_command():
+    text = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    said = re.search(r"`tremaux --help` lists every command \(([^)]*)\)", text).group(1)
+    top = {name for name in _commands() if " " not in name}
+    assert set(re.findall(r"`([\w-]+)`", said)) == top
