@@ -173,3 +173,12 @@ def test_the_readme_lists_every_command():
     said = re.search(r"`tremaux --help` lists every command \(([^)]*)\)", text).group(1)
     top = {name for name in _commands() if " " not in name}
     assert set(re.findall(r"`([\w-]+)`", said)) == top
+
+
+def test_numberlink_convert_names_the_pictures_it_wrote(tmp_path, capsys):
+    """Several puzzles drawn go to p-1.svg, p-2.svg... (docs/cli.md): the message names those files."""
+    (tmp_path / "two.txt").write_text(".1.\n.1.\n\n2.2\n...\n")
+    code, _, err = run(capsys, "numberlink", "convert", str(tmp_path / "two.txt"), "-o", str(tmp_path / "p.svg"))
+    assert code == 0 and (tmp_path / "p-1.svg").is_file() and (tmp_path / "p-2.svg").is_file()
+    assert not (tmp_path / "p.svg").exists()
+    assert err.strip() == f"wrote 2 puzzles to {tmp_path / 'p-1.svg'} ... {tmp_path / 'p-2.svg'} (picture)"

@@ -345,7 +345,9 @@ def convert_cmd(
             out.write_text(text, encoding="utf-8")
     if out is not None:
         what = "picture" if pictures else f"{fmt} text"
-        typer.echo(f"wrote {len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''} to {out} ({what})", err=True)
+        where = (f"{_out_path(out, 0, len(puzzles))} ... {_out_path(out, len(puzzles) - 1, len(puzzles))}"
+                 if pictures and len(puzzles) > 1 else f"{out}")  # the files written, not the name asked
+        typer.echo(f"wrote {len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''} to {where} ({what})", err=True)
 
 
 def _written_format(fmt: str) -> str:
