@@ -8,14 +8,18 @@ import pytest
 
 from tremaux.cli import main
 from tremaux.numberlink import formats
+from cli_helpers import FIRST_USE
 
 
 def run(capsys, *args):
+    """``tremaux numberlink *args`` in process, without the first-use note (printed once per process with an empty
+    numba cache, by whichever test compiles first; ``tests/test_cli_warmup.py`` tests the note)."""
     with pytest.raises(SystemExit) as exc:
         main(["numberlink", *args])
         raise SystemExit(0)
     out = capsys.readouterr()
-    return exc.value.code or 0, out.out, out.err
+    err = "".join(line for line in out.err.splitlines(keepends=True) if not line.startswith(FIRST_USE))
+    return exc.value.code or 0, out.out, err
 
 
 @pytest.fixture

@@ -28,6 +28,13 @@ from . import demo_cmds  # noqa: F401,E402
 from . import numberlink_cmds  # noqa: F401,E402
 from . import warmup_cmds  # noqa: F401,E402
 
+HELP_ORDER = ("demo", "generate", "solve", "show", "info", "convert", "stats", "render", "animate", "serve", "dataset",
+              "warmup")
+"""The commands as ``tremaux --help`` lists them (the order of work, as README.md names them), not as imported;
+the ``numberlink`` group follows them."""
+app.registered_commands.sort(key=lambda c: (HELP_ORDER + (c.name or c.callback.__name__,)).index(
+    c.name or c.callback.__name__))  # a command not listed goes last
+
 __all__ = ["app", "main"]
 
 

@@ -15,17 +15,17 @@ from .app import app, count_option, generator_option, out_option, size_option, s
 
 @app.command("dataset")
 def dataset_cmd(
-    spec_file: Optional[Path] = typer.Argument(None, metavar="FILE", help="Dataset spec (.toml or .json); the options below override it."),
+    spec_file: Optional[Path] = typer.Argument(None, metavar="FILE", help="Dataset spec (.toml or .json); the options below override it, and the defaults they name fill what neither gives."),
     count: Optional[int] = count_option("Number of mazes."),
-    size: Optional[str] = size_option(None, "Maze size HxW, or a range HxW..HxW."),
+    size: Optional[str] = size_option(None, "Maze size HxW, or a range HxW..HxW (default 20x20)."),
     seed: Optional[int] = typer.Option(None, "--seed", metavar="N",
                                        help="Base seed (default 0): maze i uses derive_seed(seed, i)."),
-    generator: Optional[str] = generator_option("Generator name."),
+    generator: Optional[str] = generator_option("Generator name (default backtracker)."),
     braid: Optional[float] = typer.Option(None, "--braid", metavar="SHARE", help="Share of dead ends opened into loops (0..1)."),
-    solver: Optional[list[str]] = solver_option(None, "Solver name; repeat for several."),
-    outputs: Optional[str] = typer.Option(None, "--outputs", metavar="LIST", help="Comma list of: maze, blocks, solution, stats, ascii, tokens."),
+    solver: Optional[list[str]] = solver_option(None, "Solver name; repeat for several (default bfs)."),
+    outputs: Optional[str] = typer.Option(None, "--outputs", metavar="LIST", help="Comma list of: maze, blocks, solution, stats, ascii, tokens (default maze,solution,stats)."),
     min_solution_length: Optional[int] = typer.Option(None, "--min-solution-length", metavar="N", help="Keep mazes whose shortest solution has at least N passages."),
-    shard_size: Optional[int] = typer.Option(None, "--shard-size", metavar="N", help="Rows per shard."),
+    shard_size: Optional[int] = typer.Option(None, "--shard-size", metavar="N", help="Rows per shard (default 10000)."),
     shard_format: Optional[str] = typer.Option(None, "--shard-format", metavar="NAME", help="parquet (compressed, default) or arrow (uncompressed, memory-mapped by to_hf)."),
     engine: str = typer.Option("local", "--engine", "-e", metavar="NAME", help="local, processes or dask."),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="ADDRESS", help="Address of a running Dask scheduler, e.g. tcp://host:8786."),

@@ -204,8 +204,9 @@ def generate_cmd(
     fmt: Optional[str] = format_option("Puzzle text format: grid, contest, wh, flow, puzzlink or bwinf "
                                        "(default grid)."),
     solution: bool = typer.Option(False, "--solution", help="Also draw the solution."),
-    out: Optional[Path] = out_option("Write the puzzle: a picture (.svg, .png; with --solution, solved) or, for any "
-                                     "other extension (not .gif, .jpg, .json, .npz...), its text in --format.",
+    out: Optional[Path] = out_option("Write the puzzle there instead of printing it: a picture (.svg, .png; with "
+                                     "--solution, solved) or, for any other extension (not .gif, .jpg, .json, "
+                                     ".npz...), its text in --format.",
                                      dash=False),
     as_json: bool = JsonOption,
 ) -> None:
@@ -255,10 +256,14 @@ def generate_cmd(
         typer.echo(json.dumps({"size": list(g.puzzle.shape), "pairs": g.puzzle.pairs, "rule": g.rule, "seed": g.seed,
                                "touch": g.touch, "density": g.density, "puzzle": text,
                                "grid": g.solution.grid.tolist()}))
-    else:
+    elif out is None:  # --out holds the puzzle instead of the standard output, as for every command
         typer.echo(text, nl=False)
         if solution:
             _show(drawn)
+    elif solution and out.suffix.lower() not in (".svg", ".png"):  # the text file holds the puzzle alone
+        _show(drawn)
+    if out is not None:
+        typer.echo(f"wrote {out}", err=True)
     asked = "" if density is None else f", asked {density:g}"
     pairs = f"{g.puzzle.pairs} pair{'s' if g.puzzle.pairs != 1 else ''} (density {g.density:.3f}{asked})"
     h, w = g.puzzle.shape
@@ -359,7 +364,9 @@ def convert_cmd(
             out.write_text(text, encoding="utf-8")
     if out is not None:
         what = "picture" if pictures else f"{fmt} text"
-        typer.echo(f"wrote {len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''} to {out} ({what})", err=True)
+        where = (f"{_out_path(out, 0, len(puzzles))} ... {_out_path(out, len(puzzles) - 1, len(puzzles))}"
+                 if pictures and len(puzzles) > 1 else f"{out}")  # the files written, not the name asked
+        typer.echo(f"wrote {len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''} to {where} ({what})", err=True)
 
 
 def _text_or_picture(out: Path) -> None:

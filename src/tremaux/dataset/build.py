@@ -68,8 +68,9 @@ class BuildReport:
     def __str__(self) -> str:
         kept = f", {self.shards_kept} kept" if self.shards_kept else ""
         return (
-            f"{self.rows:,} mazes in {self.path} ({self.shards_built} shards built{kept}; "
-            f"{self.rows_built:,} mazes in {self.seconds:.2f} s = {self.rate:,.0f} mazes/s "
+            f"{self.rows:,} maze{'s' if self.rows != 1 else ''} in {self.path} ({self.shards_built} "
+            f"shard{'s' if self.shards_built != 1 else ''} built{kept}; "
+            f"{self.rows_built:,} maze{'s' if self.rows_built != 1 else ''} in {self.seconds:.2f} s = {self.rate:,.0f} mazes/s "
             f"on {self.engine}, {self.workers} worker{'s' if self.workers != 1 else ''})"
         )
 

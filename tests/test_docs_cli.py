@@ -1,0 +1,186 @@
+"""What the pages say about the command line holds: each shown command runs, and the option table is the real one.
+
+Every ``tremaux ...`` line of a ```` ```bash ```` block of README.md and of the
+pages under docs/ runs here (in a folder holding the files the examples name),
+except the ones that start a server, need the network or build a dataset (the
+dataset commands are tested in ``test_dataset_cli.py``). The vocabulary table
+of ``docs/cli.md`` is checked against the click command tree: the commands
+listed for an option are exactly those that take it, with the short form shown.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+import typer.main
+
+from tremaux.cli import app, main
+from cli_helpers import run
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGES = [ROOT / "README.md", *sorted(p for p in (ROOT / "docs").rglob("*.md") if p.name != "benchmarks.md")]
+SKIPPED = ("serve", "dataset")
+"""Commands not run here: a server that does not end, dataset builds (some need a cluster or a bucket)."""
+
+
+def shell_commands(text: str) -> list[list[str]]:
+    """The ``tremaux`` commands of the ```bash blocks of a markdown text, block by block (comments dropped)."""
+    blocks = []
+    for m in re.finditer(r"^```bash[ \t]*\n(.*?)^```[ \t]*$", text, flags=re.M | re.S):
+        lines = [shlex.split(line, comments=True) for line in m.group(1).splitlines()]
+        blocks.append([" ".join(shlex.quote(w) for w in words) for words in lines if words[:1] == ["tremaux"]])
+    return [b for b in blocks if b]
+
+
+def _cases():
+    for page in PAGES:
+        for k, block in enumerate(shell_commands(page.read_text(encoding="utf-8"))):
+            runnable = [c for c in block if shlex.split(c)[1] not in SKIPPED]
+            if runnable:
+                yield pytest.param(runnable, id=f"{page.name}:{k}")
+
+
+CASES = list(_cases())
+
+
+def test_the_pages_show_commands():
+    assert len(CASES) >= 5 and sum(len(c.values[0]) for c in CASES) >= 20
+    assert shell_commands("```bash\ntremaux show a.txt   # the maze\npip install x\n```\n") == [["tremaux show a.txt"]]
+
+
+@pytest.fixture
+def folder(tmp_path, monkeypatch):
+    """A folder with the files the examples name: a maze, a mask picture, puzzles, the golden maze."""
+    from PIL import Image, ImageDraw
+
+    import tremaux
+
+    monkeypatch.chdir(tmp_path)
+    maze = tremaux.generate((10, 20), seed=2).maze
+    tremaux.io.save(maze, tmp_path / "maze.txt")
+    tremaux.io.save(maze, tmp_path / "maze.json")
+    heart = Image.new("L", (24, 24), 255)
+    ImageDraw.Draw(heart).ellipse((1, 1, 22, 22), fill=0)
+    heart.save(tmp_path / "heart.png")
+    puzzle = ".123..\n...44.\n1.5.6.\n2...3.\n5....6\n"
+    for name in ("puzzle.txt", "puzzles.txt", "Q05.txt"):
+        (tmp_path / name).write_text(puzzle)
+    (tmp_path / "tests" / "golden").mkdir(parents=True)
+    shutil.copy(ROOT / "tests" / "golden" / "seed002_grid.txt", tmp_path / "tests" / "golden")
+    (tmp_path / "docs" / "images").mkdir(parents=True)
+    return tmp_path
+
+
+@pytest.mark.parametrize("commands", CASES)
+def test_each_shown_command_runs(commands, folder, capsys):
+    for command in commands:
+        try:
+            main(shlex.split(command)[1:])
+        except SystemExit as exc:
+            assert exc.code in (0, None), f"`{command}` fails: {capsys.readouterr().err}"
+        capsys.readouterr()
+
+
+def test_a_documented_command_that_fails_fails_the_test(folder, capsys):
+    with pytest.raises(AssertionError, match="fails"):
+        test_each_shown_command_runs(["tremaux show missing.txt"], folder, capsys)
+
+
+def _commands():
+    root = typer.main.get_command(app)
+    todo, found = [("", root)], {}
+    while todo:
+        name, cmd = todo.pop()
+        if name:
+            found[name] = cmd
+        todo += [(f"{name} {sub}".strip(), c) for sub, c in getattr(cmd, "commands", {}).items()]
+    return found
+
+
+def _table():
+    """(option, short form, commands) of each row of the vocabulary table of docs/cli.md."""
+    rows = []
+    for line in (ROOT / "docs" / "cli.md").read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) != 5 or not re.match(r"`--[\w-]+", cells[1]):
+            continue
+        names = set()
+        for part in (p.strip() for p in cells[4].split(",")):
+            if part.startswith("numberlink "):
+                names |= {f"numberlink {sub}" for sub in part[len("numberlink "):].split("/")}
+            elif part:
+                names.add(part)
+        rows.append((re.match(r"`(--[\w-]+)", cells[1]).group(1), cells[2].strip("`"), names))
+    return rows
+
+
+def test_the_option_table_is_the_command_tree():
+    rows, commands = _table(), _commands()
+    assert len(rows) >= 14 and {"--generator", "--size", "--workers", "--json"} <= {o for o, _, _ in rows}
+    for option, short, listed in rows:
+        taking = {}
+        for name, cmd in commands.items():
+            for p in cmd.params:
+                if p.param_type_name == "option" and not p.hidden and option in p.opts:
+                    taking[name] = {o for o in p.opts if not o.startswith("--")}
+        assert set(taking) == listed, f"{option}: the table lists {sorted(listed)}, the commands are {sorted(taking)}"
+        for name, shorts in taking.items():
+            assert shorts == ({short} if short else set()), f"{name} {option}: short form {shorts}, not {short!r}"
+
+
+def test_the_dataset_help_names_the_spec_defaults(capsys):
+    """Without a spec file, dataset fills what is not given with DatasetSpec's defaults: its help says which."""
+    from tremaux.dataset import DatasetSpec
+
+    spec = DatasetSpec(count=1)
+    _, out, _ = run(capsys, "dataset", "--help")
+    text = " ".join(out.split())
+    for said in (f"(default {spec.size[0]}x{spec.size[1]})", f"(default {spec.generator})",
+                 f"(default {','.join(spec.solvers)})", f"(default {','.join(spec.outputs)})",
+                 f"(default {spec.shard_size})", f"(default {spec.seed})"):
+        assert said in text, f"dataset --help does not say {said}"
+    size_row = next(line for line in (ROOT / "docs" / "cli.md").read_text(encoding="utf-8").splitlines()
+                    if line.startswith("| size |"))
+    assert f"dataset (`{spec.size[0]}x{spec.size[1]}`" in size_row
+
+
+def test_numberlink_generate_out_writes_instead_of_printing(tmp_path, capsys):
+    """As for every command, --out holds what would be printed; stderr says where it went."""
+    code, printed, err = run(capsys, "numberlink", "generate", "--size", "5x5", "--seed", "3")
+    assert code == 0 and printed.strip()
+    code, out_printed, err = run(capsys, "numberlink", "generate", "--size", "5x5", "--seed", "3",
+                                     "-o", str(tmp_path / "p.txt"))
+    assert code == 0 and out_printed == ""
+    assert (tmp_path / "p.txt").read_text() == printed
+    assert f"wrote {tmp_path / 'p.txt'}" in err
+    code, shown, _ = run(capsys, "numberlink", "generate", "--size", "5x5", "--seed", "3", "--solution",
+                          "-o", str(tmp_path / "q.txt"))
+    assert code == 0 and (tmp_path / "q.txt").read_text() == printed and shown.strip() and shown != printed
+
+
+def test_one_shard_is_said_in_the_singular(tmp_path, capsys):
+    code, out, _ = run(capsys, "dataset", "--count", "3", "--size", "3x3", "--seed", "1", "-q", "-o", str(tmp_path / "d"))
+    assert code == 0 and out.startswith("3 mazes in ") and "(1 shard built; 3 mazes in" in out
+
+
+def test_the_readme_lists_every_command(capsys):
+    text = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    said = re.search(r"`tremaux --help` lists every command \(([^)]*)\)", text).group(1)
+    _, helped, _ = run(capsys, "--help")
+    listed = re.findall(r"^  ([\w-]+)  ", helped.split("Commands:")[1], flags=re.M)
+    assert re.findall(r"`([\w-]+)`", said) == listed  # the same commands, in the same order
+    assert set(listed) == {name for name in _commands() if " " not in name}
+
+
+def test_numberlink_convert_names_the_pictures_it_wrote(tmp_path, capsys):
+    """Several puzzles drawn go to p-1.svg, p-2.svg... (docs/cli.md): the message names those files."""
+    (tmp_path / "two.txt").write_text(".1.\n.1.\n\n2.2\n...\n")
+    code, _, err = run(capsys, "numberlink", "convert", str(tmp_path / "two.txt"), "-o", str(tmp_path / "p.svg"))
+    assert code == 0 and (tmp_path / "p-1.svg").is_file() and (tmp_path / "p-2.svg").is_file()
+    assert not (tmp_path / "p.svg").exists()
+    assert err.strip() == f"wrote 2 puzzles to {tmp_path / 'p-1.svg'} ... {tmp_path / 'p-2.svg'} (picture)"
