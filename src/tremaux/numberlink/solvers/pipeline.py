@@ -17,6 +17,9 @@ stage                   answers
                         open boards, answered at once
 ``dense``               one solution under ``nikoli`` among lines that leave empty only the
                         cells the checkerboard count forces (:func:`.sat.dense_stage`)
+``near``                one solution under ``nikoli`` among lines that leave at most ``b``
+                        cells empty, ``b`` deepened past the checkerboard count
+                        (:func:`.near.near_stage`): contest puzzles filled but for a few cells
 ``router``              one solution under ``nikoli`` by negotiated congestion
                         (:mod:`.router`), in runs from scratch with the next seed, for
                         answers that leave many cells empty
@@ -62,7 +65,7 @@ Examples
 >>> a.how, a.proven_none
 ('quick verdict', True)
 >>> [name for name, _ in STAGES]
-['verdict', 'no_numbers', 'another', 'covering', 'glance', 'dense', 'router', 'untouched', 'search', 'sat', 'portfolio']
+['verdict', 'no_numbers', 'another', 'covering', 'glance', 'dense', 'near', 'router', 'untouched', 'search', 'sat', 'portfolio']
 """
 
 from __future__ import annotations
@@ -75,6 +78,7 @@ from ..._jit import load_seconds
 from ..result import Linking
 from .another import another_stage
 from .base import NL_SOLVERS, Answer, Task
+from .near import near_stage
 from .portfolio import IN_PROCESS_SHARE, portfolio_follows, portfolio_stage
 from .repair import mended_stage
 from .router import router_probe, router_stage
@@ -274,6 +278,7 @@ STAGES: list[tuple[str, Stage]] = [
     ("covering", _covering),
     ("glance", _glance),
     ("dense", dense_stage),
+    ("near", near_stage),
     ("router", router_stage),
     ("untouched", _untouched),
     ("search", _search),
