@@ -17,12 +17,13 @@ stage                   answers
                         open boards, answered at once
 ``dense``               one solution under ``nikoli`` among lines that leave empty only the
                         cells the checkerboard count forces (:func:`.sat.dense_stage`)
-``near``                one solution under ``nikoli`` among lines that leave at most ``b``
-                        cells empty, ``b`` deepened past the checkerboard count
-                        (:func:`.near.near_stage`): contest puzzles filled but for a few cells
 ``router``              one solution under ``nikoli`` by negotiated congestion
                         (:mod:`.router`), in runs from scratch with the next seed, for
                         answers that leave many cells empty
+``near``                one solution under ``nikoli`` among lines that leave at most ``b``
+                        cells empty, ``b`` deepened past the checkerboard count
+                        (:func:`.near.near_stage`): contest puzzles filled but for a few cells, which
+                        the router's short lines miss
 ``untouched``           one solution under ``fill`` when lines may touch: among lines that
                         never run beside themselves (every such solution is one), where the
                         corner theorem prunes hard: the compiled search for a tenth of the
@@ -65,7 +66,7 @@ Examples
 >>> a.how, a.proven_none
 ('quick verdict', True)
 >>> [name for name, _ in STAGES]
-['verdict', 'no_numbers', 'another', 'covering', 'glance', 'dense', 'near', 'router', 'untouched', 'search', 'sat', 'portfolio']
+['verdict', 'no_numbers', 'another', 'covering', 'glance', 'dense', 'router', 'near', 'untouched', 'search', 'sat', 'portfolio']
 """
 
 from __future__ import annotations
@@ -278,8 +279,8 @@ STAGES: list[tuple[str, Stage]] = [
     ("covering", _covering),
     ("glance", _glance),
     ("dense", dense_stage),
-    ("near", near_stage),
     ("router", router_stage),
+    ("near", near_stage),
     ("untouched", _untouched),
     ("search", _search),
     ("sat", _sat),
