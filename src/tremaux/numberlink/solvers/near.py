@@ -48,6 +48,8 @@ Examples
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 
 from ...kernels import numberlink as kn
@@ -59,6 +61,8 @@ __all__ = ["near_stage", "NEAR_SHARE", "NEAR_DEPTH"]
 
 NEAR_SHARE = 0.8
 """Share of the time left for :func:`near_stage` before the router and the exact stages (a split)."""
+CHECK_EVERY = 20_000
+"""Clauses of the counters added between two looks at the clock (a large board's take a second or more)."""
 NEAR_DEPTH = 16
 """Most bounds :func:`near_stage` tries past the checkerboard surplus: at most ``2 * NEAR_DEPTH`` more empty cells.
 
@@ -135,6 +139,10 @@ class _Deepening:
         enc = Encoding(puzzle, "fill", holes="any", uturns=False, induced=induced,
                        colour_bits=None if induced else FILL_COLOUR_BITS, deadline=deadline)
         try:
+            # the counters (a register per cell, at every bound) take about as long again as the encoding, in calls
+            # the clock cannot stop: not begun without the time for them
+            if deadline is not None and time.perf_counter() + 2 * enc.build_seconds > deadline:
+                raise TimeoutError
             self.registers = []  # per colour: the literals "more than j cells of it empty", j = 0 .. cap - 1
             most = self.bound(NEAR_DEPTH)
             for cells, cap in ((dark, (most + self.d) // 2), (~dark, (most - self.d) // 2)):
@@ -144,8 +152,10 @@ class _Deepening:
                 lits = np.append(enc.hole_var[cells & (enc.hole_var > 0)], stop)
                 top = enc.nvars
                 clauses, enc.nvars = at_most(lits, cap, top)
-                for clause in clauses:
+                for n, clause in enumerate(clauses):
                     enc.add_clause(clause)
+                    if n % CHECK_EVERY == 0:
+                        check_time(deadline)
                 if lits.size > cap:  # s[i, j] of the counter, the row of the literal before the last
                     self.registers.append(top + 1 + (lits.size - 2) * cap + np.arange(cap, dtype=np.int64))
                 else:
