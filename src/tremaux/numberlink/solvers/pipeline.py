@@ -20,6 +20,10 @@ stage                   answers
 ``router``              one solution under ``nikoli`` by negotiated congestion
                         (:mod:`.router`), in runs from scratch with the next seed, for
                         answers that leave many cells empty
+``near``                one solution under ``nikoli`` among lines that leave at most ``b``
+                        cells empty, ``b`` deepened past the checkerboard count
+                        (:func:`.near.near_stage`): contest puzzles filled but for a few cells, which
+                        the router's short lines miss
 ``untouched``           one solution under ``fill`` when lines may touch: among lines that
                         never run beside themselves (every such solution is one), where the
                         corner theorem prunes hard: the compiled search for a tenth of the
@@ -61,8 +65,11 @@ Examples
 >>> a = fast(Task(Puzzle.from_rows(["1.2", "...", "2.1"]), resolve("nikoli"), 1, None))
 >>> a.how, a.proven_none
 ('quick verdict', True)
->>> [name for name, _ in STAGES]
-['verdict', 'no_numbers', 'another', 'covering', 'glance', 'dense', 'router', 'untouched', 'search', 'sat', 'portfolio']
+>>> names = [name for name, _ in STAGES]
+>>> names[:7]
+['verdict', 'no_numbers', 'another', 'covering', 'glance', 'dense', 'router']
+>>> names[7:]
+['near', 'untouched', 'search', 'sat', 'portfolio']
 """
 
 from __future__ import annotations
@@ -75,6 +82,7 @@ from ..._jit import load_seconds
 from ..result import Linking
 from .another import another_stage
 from .base import NL_SOLVERS, Answer, Task
+from .near import near_stage
 from .portfolio import IN_PROCESS_SHARE, portfolio_follows, portfolio_stage
 from .repair import mended_stage
 from .router import router_probe, router_stage
@@ -275,6 +283,7 @@ STAGES: list[tuple[str, Stage]] = [
     ("glance", _glance),
     ("dense", dense_stage),
     ("router", router_stage),
+    ("near", near_stage),
     ("untouched", _untouched),
     ("search", _search),
     ("sat", _sat),
