@@ -187,7 +187,7 @@ def test_animate_a_generator_from_its_start_cell(capsys, tmp_path):
 @pytest.mark.parametrize("args, message", [
     (["--start", "9,9"], "error: --start (9, 9) is outside the 6 x 8 grid"),
     (["--goal", "1,1"], "error: --goal is where a solver heads; add --solver NAME"),
-    (["--grid", "hex", "--start", "9,9"], "error: cell (9, 9) is not a cell of this hex grid"),
+    (["--grid", "hex", "--start", "9,9"], "error: --start (9, 9) is not a cell of this hex grid"),
     (["--grid", "hex", "--goal", "1,1"], "error: --goal is where a solver heads; add --solver NAME"),
 ])
 def test_animate_a_generator_refuses_end_points_it_cannot_use(capsys, tmp_path, args, message):

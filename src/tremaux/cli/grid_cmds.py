@@ -478,6 +478,9 @@ def animate_grid(*, maze: Any = None, grid_options: dict[str, Any] | None, gener
         obj = maze = load_grid(maze)
     else:
         g = build_grid(**grid_options)
+        for name, cell in (("start", start), ("goal", goal)):  # refused before the maze is made
+            if cell is not None:
+                g.index(cell, name)
         obj = generate_on(g, generator or "backtracker", seed=seed, braid=braid, record=solver is None,
                           start=start if solver is None else None, weave=grid_options.get("weave"))
         maze = obj.maze

@@ -127,6 +127,7 @@ def animate_cmd(
 
     fmt = check_output(out, fmt, accepts=("gif", "svg"), writer="tremaux animate",
                        hint="render draws still pictures")  # refused before the run, not after it
+    _check_animation(fmt, frames, frame_ms, cell_size, braid, weave)
     from .grid_cmds import animate_grid, is_grid_file
 
     on_grid = any(v is not None for v in (grid, rings, grid_shape, radius, side, wrap, weave))
@@ -164,3 +165,20 @@ def animate_cmd(
                     record=True, **walk)
     render.save(obj, out, format=fmt, animate=True, frames=frames, frame_ms=frame_ms, cell_size=cell_size)
     typer.echo(f"wrote {out}", err=True)
+
+
+def _check_animation(fmt: str, frames: int, frame_ms: int, cell_size: Optional[int], braid: float,
+                     weave: Optional[float]) -> None:
+    """Refuse a bad value of ``animate``'s options before a maze is made, read or solved, on every grid alike."""
+    from ..errors import TremauxError
+    from ..generators.options import probability
+    from ..render.replay import GIF_MAX_MS, _budget, _ms
+
+    _budget(frames)
+    gif = fmt == "gif"
+    _ms(frame_ms, "frame_ms", 10 if gif else 1, GIF_MAX_MS if gif else None)
+    if cell_size is not None and cell_size < 1:
+        raise TremauxError(f"cell_size {cell_size} is too small; it must be at least 1")
+    probability("braid")(braid)
+    if weave is not None:
+        probability("weave")(weave)

@@ -85,12 +85,12 @@ def _sizes(obj: Any, frames: int, style: Style | None) -> tuple[GridMaze, Style,
 
 
 def _ms(value: Any, name: str, minimum: int, maximum: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
-        raise TremauxError(f"{name} {value!r} must be a whole number of milliseconds, at least {minimum}")
-    if maximum is not None and value > maximum:
-        raise TremauxError(f"{name} {value} is too long for a GIF; it must be at most {maximum} ms (the format's "
-                           "longest frame)")
-    return int(value)
+    """A time in milliseconds, a whole number (not a bool), checked and worded as on the square grid."""
+    from ..render.replay import _ms as checked
+
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TremauxError(f"{name} {value!r} is not a whole number of milliseconds")
+    return checked(value, name, minimum, maximum)
 
 
 class _Painter:

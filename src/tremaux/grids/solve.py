@@ -180,8 +180,8 @@ def solve_on(maze: GridMaze, algorithm: str = "bfs", *, start: Any = None, goal:
     name = entry.name
     grid = maze.grid
     _check_options(entry, grid, options)
-    src = grid.index(start) if start is not None else maze.start_index
-    dst = grid.index(goal) if goal is not None else maze.goal_index
+    src = grid.index(start, "start") if start is not None else maze.start_index
+    dst = grid.index(goal, "goal") if goal is not None else maze.goal_index
     cells = maze.cells
     why = solver_refusal(grid, name)
     if why:

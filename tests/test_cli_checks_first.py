@@ -1,0 +1,75 @@
+"""A bad option value is named before any work, on every grid alike, in the same words."""
+
+from __future__ import annotations
+
+import pytest
+
+import tremaux
+import tremaux.grids
+from tremaux.grids import files, generate_on, make_grid
+from cli_helpers import run
+
+
+@pytest.fixture
+def no_work(monkeypatch):
+    """Make and solve no maze: a command that gets that far fails the test."""
+    def refused(*args, **kwargs):
+        raise AssertionError("a maze was made or solved before the options were checked")
+
+    for module, name in ((tremaux, "generate"), (tremaux, "solve"), (tremaux.grids, "generate_on"),
+                         (tremaux.grids, "solve_on")):
+        monkeypatch.setattr(module, name, refused)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["generate", "--grid", "hex", "--braid", "2"], "--braid 2.0 is out of range; use a fraction between 0 and 1"),
+    (["generate", "--grid", "polar", "--braid", "-0.5"], "--braid -0.5 is out of range; use a fraction between 0 and 1"),
+    (["generate", "--weave", "2"], "--weave 2.0 is out of range; use a fraction between 0 and 1"),
+    (["generate", "--grid", "hex", "--weave", "nan", "-o", "{tmp}/h.json"],
+     "--weave nan is out of range; use a fraction between 0 and 1"),
+    (["animate", "-g", "wilson", "--grid", "hex", "--frames", "1", "-o", "{tmp}/a.gif"],
+     "--frames 1 is too few; an animation needs at least 2"),
+    (["animate", "-g", "wilson", "--frames", "0", "-o", "{tmp}/a.gif"],
+     "--frames 0 is too few; an animation needs at least 2"),
+    (["animate", "-g", "wilson", "--grid", "polar", "--frame-ms", "5", "-o", "{tmp}/a.gif"],
+     "--frame-ms 5 is too short; it must be at least 10 ms"),
+    (["animate", "-g", "wilson", "--grid", "hex", "--frame-ms", "0", "-o", "{tmp}/a.svg"],
+     "--frame-ms 0 is too short; it must be at least 1 ms"),
+    (["animate", "-g", "wilson", "--frame-ms", "0", "-o", "{tmp}/a.svg"],
+     "--frame-ms 0 is too short; it must be at least 1 ms"),
+    (["animate", "-g", "wilson", "--grid", "hex", "--frame-ms", "700000", "-o", "{tmp}/a.gif"],
+     "--frame-ms 700000 is too long for a GIF; it must be at most 655350 ms (the format's longest frame)"),
+    (["animate", "-g", "wilson", "--grid", "hex", "--cell-size", "0", "-o", "{tmp}/a.gif"],
+     "--cell-size 0 is too small; it must be at least 1"),
+    (["animate", "-g", "wilson", "--grid", "hex", "--braid", "3", "-o", "{tmp}/a.gif"],
+     "--braid 3.0 is out of range; use a fraction between 0 and 1"),
+    (["animate", "-g", "kruskal", "--grid", "hex", "--weave", "-1", "-o", "{tmp}/a.gif"],
+     "--weave -1.0 is out of range; use a fraction between 0 and 1"),
+    (["animate", "-g", "wilson", "--grid", "hex", "--start", "50,50", "-o", "{tmp}/a.gif"],
+     "--start (50, 50) is not a cell of this hex grid"),
+    (["animate", "-g", "wilson", "--grid", "polar", "-s", "bfs", "--goal", "0,3", "-o", "{tmp}/a.gif"],
+     "--goal (0, 3) is not a cell of this polar grid"),
+])
+def test_a_bad_value_is_named_before_any_maze_is_made(capsys, tmp_path, no_work, argv, message):
+    code, out, err = run(capsys, *[a.format(tmp=tmp_path) for a in argv])
+    assert (code, out, err) == (2, "", f"error: {message}\n")
+    assert not any(tmp_path.iterdir())
+
+
+def test_the_frame_time_of_a_grid_maze_file_is_worded_as_a_square_one(capsys, tmp_path):
+    square, hexa = tmp_path / "square.json", tmp_path / "hex.json"
+    tremaux.io.save(tremaux.generate((3, 4), seed=1).maze, square)
+    files.save(generate_on(make_grid("hex", size=(3, 3)), seed=1).maze, hexa)
+    errors = [run(capsys, "animate", str(f), "-o", str(tmp_path / "a.gif"), "--frame-ms", "5")[2] for f in (square, hexa)]
+    assert errors[0] == errors[1] == "error: --frame-ms 5 is too short; it must be at least 10 ms\n"
+
+
+def test_the_library_names_its_end_cells_on_any_grid():
+    from tremaux.errors import CellError
+    from tremaux.grids import solve_on
+
+    maze = generate_on(make_grid("hex", size=(3, 3)), seed=1).maze
+    with pytest.raises(CellError, match=r"^goal \(9, 9\) is not a cell of this hex grid$"):
+        solve_on(maze, "bfs", goal=(9, 9))
+    with pytest.raises(CellError, match=r"^start \(9, 9\) is not a cell of this hex grid$"):
+        generate_on(make_grid("hex", size=(3, 3)), seed=1, start=(9, 9))
