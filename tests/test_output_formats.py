@@ -128,4 +128,4 @@ def test_an_out_that_is_a_folder_is_refused_before_any_work(capsys, tmp_path, ma
     out = tmp_path / f"folder{'.txt' if fmt == 'ascii' else '.' + fmt}"
     out.mkdir()
     code, stdout, err = run(capsys, *map(str, argv(command, maze_file, out)), *(["--stats"] if command == "generate" else []))
-    assert code == 2 and stdout == "" and err == f"error: cannot open {out}: Is a directory\n"
+    assert code == 2 and stdout == "" and err == f"error: cannot write {out}: it is a folder\n"

@@ -227,6 +227,8 @@ def check_folder(out: Path) -> None:
     ------
     MissingFolderError, NotADirectoryError, IsADirectoryError
         Naming ``out`` (the command line prints them in one line).
+    OSError
+        When a file cannot be made in the folder (``error: cannot write ...``).
 
     Examples
     --------
@@ -243,9 +245,18 @@ def check_folder(out: Path) -> None:
     if not folder.exists():
         raise MissingFolderError(errno.ENOENT, f"the folder {folder} does not exist", str(out))
     if not folder.is_dir():
-        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(out))
+        raise _unwritable(NotADirectoryError(errno.ENOTDIR, f"{folder} is not a folder", str(out)))
     if out.is_dir():  # the work would be lost when the file cannot be written
-        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(out))
+        raise _unwritable(IsADirectoryError(errno.EISDIR, "it is a folder", str(out)))
+    from .._write import check_writable
+
+    check_writable(out)  # a read-only file system, a folder without write permission
+
+
+def _unwritable(exc: OSError) -> OSError:
+    """``exc`` marked as about an output file: the command line says ``cannot write FILE: ...``."""
+    exc.output = True  # type: ignore[attr-defined]
+    return exc
 
 
 def check_replay(sol: Any, advice: str) -> None:
