@@ -73,3 +73,9 @@ def test_the_library_names_its_end_cells_on_any_grid():
         solve_on(maze, "bfs", goal=(9, 9))
     with pytest.raises(CellError, match=r"^start \(9, 9\) is not a cell of this hex grid$"):
         generate_on(make_grid("hex", size=(3, 3)), seed=1, start=(9, 9))
+
+
+def test_demo_names_an_unknown_solver_before_making_the_maze(capsys, tmp_path, no_work):
+    code, out, err = run(capsys, "demo", "-s", "wall-fllower", "-o", str(tmp_path / "d.png"))
+    assert (code, out) == (2, "") and err.startswith("error: unknown solver 'wall-fllower'") and err.count("\n") == 1
+    assert not any(tmp_path.iterdir())

@@ -33,6 +33,9 @@ def demo(
     from ..render.output import RENDER_FORMATS
 
     fmt = check_output(out, fmt, accepts=RENDER_FORMATS, writer="tremaux demo")  # before the run
+    from ..solvers import SOLVERS
+
+    SOLVERS.get(solver)  # an unknown solver is named before the maze is made
 
     maze, stats = generate(parse_size(size), generator, seed=seed, braid=braid)
     solution = solve(maze, solver, record=fmt == "gif")
