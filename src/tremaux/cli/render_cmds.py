@@ -8,6 +8,7 @@ from typing import Optional
 import typer
 
 from ..errors import UnsupportedError
+from .options import check_seed
 from .app import (DEFAULT_SIZE, GoalOption, StartOption, announce, app, deprecated, format_option, generator_option,
                   out_option, parse_cell, parse_size, renamed, size_option, solver_option, style_option)
 from .maze_cmds import load_maze
@@ -50,7 +51,7 @@ def render_cmd(
     solver: Optional[str] = solver_option(None, "Draw the solution found by this solver."),
     start: Optional[str] = StartOption,
     goal: Optional[str] = GoalOption,
-    seed: Optional[int] = typer.Option(None, "--seed", metavar="N",
+    seed: Optional[int] = typer.Option(None, "--seed", metavar="N", callback=check_seed,
                                        help="Random seed of --solver's choices, as for solve (tremaux: which passage "
                                             "to walk down)."),
     heat: bool = typer.Option(False, "--heat", help="Colour cells by their distance from the start."),
@@ -96,7 +97,7 @@ def animate_cmd(
     generator: Optional[str] = generator_option("Generator to replay (or to make the maze to solve)."),
     size: str = size_option(help="Maze size HxW for --generator."),
     braid: float = typer.Option(0.0, "--braid", metavar="SHARE", help="Share of dead ends opened into loops, for --generator."),
-    seed: Optional[int] = typer.Option(None, "--seed", metavar="N",
+    seed: Optional[int] = typer.Option(None, "--seed", metavar="N", callback=check_seed,
                                        help="Random seed of the maze --generator makes; with a maze FILE, of the "
                                             "solver's choices, as for solve (tremaux: which passage to walk down)."),
     start: Optional[str] = StartOption,
