@@ -96,3 +96,15 @@ def test_a_seed_no_64_bits_hold_is_refused_as_dataset_refuses_it(capsys, tmp_pat
     assert sorted(p.name for p in tmp_path.iterdir()) == ["m.txt"]
     code, _, err = run(capsys, "dataset", "--count", "1", "--seed", str(seed), "-o", str(tmp_path / "ds"))
     assert code == 2 and err.endswith("it must be between -9223372036854775808 and 18446744073709551615\n")
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["generate", "-g", "growing-tree", "--grid", "hex", "-O", "discipline=nope"], "error: unknown discipline 'nope'"),
+    (["generate", "-g", "growing-tree", "--grid", "hex", "-O", "p=3"], "error: p='3' is out of range"),
+    (["generate", "--grid", "triangle", "-O", "colour=red"], "error: backtracker takes no option 'colour'"),
+    (["generate", "--grid", "hex", "--start", "40,40"], "error: --start (40, 40) is not a cell of this hex grid"),
+])
+def test_a_bad_value_comes_before_the_text_drawing_refusal(capsys, no_work, argv, message):
+    """Printing a grid maze is refused too, but the value the user got wrong is what to fix first."""
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (2, "") and err.startswith(message) and err.count("\n") == 1

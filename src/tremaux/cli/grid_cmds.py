@@ -166,8 +166,15 @@ def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, ri
     fmt = None if out is None or plain else output_format(
         out, to, accepts=GRID_FILES, writer=f"tremaux generate on a {_label(g)} grid",
         hint="text drawings are for square grids only")
-    if out is None and not plain and supports(GENERATORS.get(algorithm), g):  # refused before the work (one that
-        # does not run here is refused by generate_on at once, naming the grids it runs on)
+    entry = GENERATORS.get(algorithm)
+    if out is None and not plain and supports(entry, g):  # refused before the work (one that
+        # does not run here is refused by generate_on at once, naming the grids it runs on); a bad value first
+        from ..generators.options import check_options
+
+        check_options(entry.name, entry.options, {k: v for k, v in options.items()
+                                                  if k not in ("islands", "openings", "unreachable")})
+        if start is not None:
+            g.index(start, "start")
         raise UnsupportedError(f"text drawings are for square grids only; save this {_label(g)} maze with --out "
                                "(.svg or .png for a picture, .json or .npz for the maze)")
     options = {**options, **({"islands": islands} if islands else {})}
