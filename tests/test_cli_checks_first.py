@@ -108,3 +108,19 @@ def test_a_bad_value_comes_before_the_text_drawing_refusal(capsys, no_work, argv
     """Printing a grid maze is refused too, but the value the user got wrong is what to fix first."""
     code, out, err = run(capsys, *argv)
     assert (code, out) == (2, "") and err.startswith(message) and err.count("\n") == 1
+
+
+def test_a_text_file_too_big_to_read_back_says_so_when_written(capsys, tmp_path, monkeypatch):
+    """Reading caps text files (TREMAUX_TEXT_LIMIT); a maze file written over the cap is not a silent trap."""
+    monkeypatch.setenv("TREMAUX_TEXT_LIMIT", "2k")
+    big, small, npz = tmp_path / "big.txt", tmp_path / "small.txt", tmp_path / "big.npz"
+    code, _, err = run(capsys, "generate", "--size", "20x20", "--seed", "1", "-o", str(big))
+    assert code == 0 and err.splitlines()[-1].startswith(f"note: {big} (")
+    assert "over the 2.0 KiB cap for reading text files" in err
+    code, _, err = run(capsys, "info", str(big))
+    assert code == 2 and "over the 2.0 KiB cap" in err  # what the note warned of
+    assert run(capsys, "generate", "--size", "60x60", "-o", str(npz))[0] == 0  # about 4 KiB of JSON
+    code, _, err = run(capsys, "convert", str(npz), str(tmp_path / "big.json"))
+    assert code == 0 and "note: " in err
+    code, _, err = run(capsys, "generate", "--size", "3x3", "-o", str(small))
+    assert code == 0 and "note" not in err
