@@ -124,3 +124,23 @@ def test_a_text_file_too_big_to_read_back_says_so_when_written(capsys, tmp_path,
     assert code == 0 and "note: " in err
     code, _, err = run(capsys, "generate", "--size", "3x3", "-o", str(small))
     assert code == 0 and "note" not in err
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["generate", "--grid", "hex", "--shape", "hexagon", "-o", "{tmp}/h.json"],
+     "--shape hexagon needs --radius N (the hexagon's size)"),
+    (["animate", "-g", "prim", "--grid", "triangle", "--shape", "triangle", "-o", "{tmp}/t.gif"],
+     "--shape triangle needs --side N (the triangle's size)"),
+])
+def test_a_shape_without_its_size_names_the_option_missing(capsys, tmp_path, no_work, argv, message):
+    """Not the rectangle's default --size, which the user never typed."""
+    code, out, err = run(capsys, *[a.format(tmp=tmp_path) for a in argv])
+    assert (code, out, err) == (2, "", f"error: {message}\n")
+
+
+def test_a_grid_path_of_one_cell_is_worded_as_the_square_ones(capsys, tmp_path):
+    from tremaux.grids import solve_on
+
+    one = generate_on(make_grid("polar", rings=1), seed=1).maze
+    assert solve_on(one, "bfs").message == "path of 1 cell"
+    assert solve_on(generate_on(make_grid("hex", size=(1, 2)), seed=1).maze, "dfs").message == "path of 2 cells"

@@ -80,6 +80,9 @@ def build_grid(*, mask: Any = None, grid: str | None, size: str | None, rings: i
                 raise UnsupportedError(f"{option} is for --shape {needs}" + (f", not --shape {shape}" if shape else ""))
         if size is not None and form not in (None, "rectangle"):
             raise UnsupportedError(f"--size is for a rectangle; a {form} takes --{'radius' if form == 'hexagon' else 'side'}")
+        for needs, option, value in (("hexagon", "--radius", radius), ("triangle", "--side", side)):
+            if form == needs and value is None:  # not the rectangle's default size, refused in its words
+                raise UnsupportedError(f"--shape {needs} needs {option} N (the {needs}'s size)")
     dims = None
     if size is not None:
         dims = parse_size(size)
@@ -171,10 +174,8 @@ def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, ri
         # does not run here is refused by generate_on at once, naming the grids it runs on); a bad value first
         from ..generators.options import check_options
 
-        check_options(entry.name, entry.options, {k: v for k, v in options.items()
-                                                  if k not in ("islands", "openings", "unreachable")})
-        if start is not None:
-            g.index(start, "start")
+        check_options(entry.name, entry.options, {k: v for k, v in options.items() if k not in _NOT_THE_ALGORITHMS})
+        g.index(start, "start") if start is not None else None
         raise UnsupportedError(f"text drawings are for square grids only; save this {_label(g)} maze with --out "
                                "(.svg or .png for a picture, .json or .npz for the maze)")
     options = {**options, **({"islands": islands} if islands else {})}
@@ -202,6 +203,7 @@ def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, ri
     typer.echo(f"wrote {out}", err=True)
 
 
+_NOT_THE_ALGORITHMS = ("islands", "openings", "unreachable")  # --option keys generate_on checks itself
 GRID_FILES = ("json", "npz", "png", "svg", "gif")
 """The formats a maze on a grid other than the plain square one is written in (see :mod:`tremaux.io.outputs`)."""
 
