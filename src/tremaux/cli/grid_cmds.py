@@ -371,7 +371,7 @@ def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None,
     elif isinstance(data, str):
         typer.echo(data)
     else:
-        raise UnsupportedError("png is a binary picture; give a file with --out")
+        raise UnsupportedError("png is a binary picture; give a file with --out (or --out - for the standard output)")
 
 
 def _cell_style(cell_size: int | None) -> Any:

@@ -39,7 +39,8 @@ def _emit(data: bytes | str, out: Optional[Path], fmt: str) -> None:
     elif isinstance(data, str):
         typer.echo(data.rstrip("\n"))
     else:
-        raise UnsupportedError(f"{fmt.lstrip('.')} is a binary picture; give a file with --out")
+        raise UnsupportedError(f"{fmt.lstrip('.')} is a binary picture; give a file with --out (or --out - for the "
+                               "standard output)")
 
 
 @app.command("render")
