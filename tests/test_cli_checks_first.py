@@ -144,3 +144,15 @@ def test_a_grid_path_of_one_cell_is_worded_as_the_square_ones(capsys, tmp_path):
     one = generate_on(make_grid("polar", rings=1), seed=1).maze
     assert solve_on(one, "bfs").message == "path of 1 cell"
     assert solve_on(generate_on(make_grid("hex", size=(1, 2)), seed=1).maze, "dfs").message == "path of 2 cells"
+
+
+def test_a_transcript_too_long_to_read_is_refused_before_a_line_is_written(capsys, tmp_path, monkeypatch):
+    """--explain lists the whole worklist at each step: a wide search of a big maze would write gigabytes."""
+    path = tmp_path / "m.npz"
+    tremaux.io.save(tremaux.generate((20, 20), seed=3, braid=1.0).maze, path)
+    code, out, _ = run(capsys, "solve", str(path), "--explain")
+    assert code == 0 and len(out) > 8000  # the whole transcript, under the default cap
+    monkeypatch.setenv("TREMAUX_TEXT_LIMIT", "4k")
+    code, out, err = run(capsys, "solve", str(path), "--explain")
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert err.startswith("error: the step-by-step transcript of ") and "over the 4.0 KiB cap for text" in err
