@@ -60,3 +60,30 @@ def test_a_frame_draws_the_cells_near_what_changed_not_every_cell(monkeypatch):
     monkeypatch.setattr(ImageDraw.ImageDraw, "polygon", lambda self, *a, **k: (calls.append(1), real(self, *a, **k)))
     to_gif(run, frames=40)
     assert frames > 30 and len(calls) < frames * run.maze.size / 3  # redrawing every cell: frames x cells
+
+
+def test_a_long_gif_holds_a_few_frames_at_a_time_not_all_of_them(monkeypatch):
+    """The frames are drawn and encoded as the replay yields them (as on the square grid), not gathered first."""
+    import gc
+    import weakref
+
+    import tremaux.grids.animate as animate
+
+    run = generate_on(make_grid("hex", size=(8, 8)), "backtracker", seed=1, record=True)
+    real = animate.replay
+    refs: list[weakref.ref] = []
+    most = {"frames": 0, "pictures": 0}
+
+    def counted(obj, *, frames):
+        for f in real(obj, frames=frames):
+            refs.append(weakref.ref(f))
+            gc.collect()
+            most["frames"] = max(most["frames"], sum(r() is not None for r in refs))
+            most["pictures"] = max(most["pictures"], sum(isinstance(o, Image.Image) for o in gc.get_objects()))
+            yield f
+
+    monkeypatch.setattr(animate, "replay", counted)
+    monkeypatch.setattr("tremaux.render.animate.GIF_BATCH_PIXELS", 1)  # one frame a batch: the fewest held
+    gif = Image.open(io.BytesIO(to_gif(run, frames=40, style=Style(cell=6))))
+    assert gif.n_frames > 30  # a long animation...
+    assert most["frames"] <= 3 and most["pictures"] <= 8  # ...of which only the frames being drawn are held

@@ -128,4 +128,12 @@ def test_an_out_that_is_a_folder_is_refused_before_any_work(capsys, tmp_path, ma
     out = tmp_path / f"folder{'.txt' if fmt == 'ascii' else '.' + fmt}"
     out.mkdir()
     code, stdout, err = run(capsys, *map(str, argv(command, maze_file, out)), *(["--stats"] if command == "generate" else []))
-    assert code == 2 and stdout == "" and err == f"error: cannot open {out}: Is a directory\n"
+    assert code == 2 and stdout == "" and err == f"error: cannot write {out}: it is a folder\n"
+
+
+@pytest.mark.parametrize("command", ["generate", "convert", "render"])
+def test_a_format_refused_is_named_as_typed(capsys, tmp_path, maze_file, command):
+    out = tmp_path / "m.png"
+    code, _, err = run(capsys, *map(str, argv(command, maze_file, out)), "--format", "TXT")
+    assert code == 2 and err == f"error: format TXT (ascii) does not match the extension of '{out}' (.png is png)\n"
+    assert not out.exists()

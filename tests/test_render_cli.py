@@ -187,7 +187,7 @@ def test_animate_a_generator_from_its_start_cell(capsys, tmp_path):
 @pytest.mark.parametrize("args, message", [
     (["--start", "9,9"], "error: --start (9, 9) is outside the 6 x 8 grid"),
     (["--goal", "1,1"], "error: --goal is where a solver heads; add --solver NAME"),
-    (["--grid", "hex", "--start", "9,9"], "error: cell (9, 9) is not a cell of this hex grid"),
+    (["--grid", "hex", "--start", "9,9"], "error: --start (9, 9) is not a cell of this hex grid"),
     (["--grid", "hex", "--goal", "1,1"], "error: --goal is where a solver heads; add --solver NAME"),
 ])
 def test_animate_a_generator_refuses_end_points_it_cannot_use(capsys, tmp_path, args, message):
@@ -236,3 +236,16 @@ def test_options_that_would_be_ignored_are_refused(capsys, tmp_path, maze_file, 
     status, out, err = run(capsys, *[a.format(m=maze_file, tmp=tmp_path) for a in args])
     assert status == 2 and out == "" and err == message
     assert not (tmp_path / "a.gif").exists()
+
+
+@pytest.mark.parametrize("grid", [False, True])
+def test_a_binary_picture_without_out_says_how_to_print_it(capsys, tmp_path, maze_file, grid):
+    path = maze_file
+    if grid:
+        from tremaux.grids import files, generate_on, make_grid
+
+        path = tmp_path / "hex.json"
+        files.save(generate_on(make_grid("hex", size=(3, 3)), seed=1).maze, path)
+    status, out, err = run(capsys, "render", str(path), "--format", "png")
+    assert (status, out) == (2, "")
+    assert err == "error: png is a binary picture; give a file with --out (or --out - for the standard output)\n"

@@ -31,7 +31,7 @@ def test_a_write_cut_short_leaves_the_old_file_and_no_scraps(tmp_path, name):
                            "--out", str(out)], capture_output=True, text=True, preexec_fn=_limited(8192),
                           env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
     assert proc.returncode == 2, proc.stderr
-    assert proc.stderr == f"error: {out}: File too large\n"
+    assert proc.stderr == f"error: cannot write {out}: File too large\n"
     assert out.read_bytes() == b"old content\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == [name]
 
@@ -39,7 +39,7 @@ def test_a_write_cut_short_leaves_the_old_file_and_no_scraps(tmp_path, name):
 def test_the_error_names_the_file_asked_for(capsys, tmp_path):
     (tmp_path / "plain").write_text("x")
     for target, message in ((tmp_path / "missing" / "m.txt", "error: cannot write {}: the folder " + str(tmp_path / "missing") + " does not exist\n"),
-                            (tmp_path / "plain" / "m.txt", "error: {}: Not a directory\n")):
+                            (tmp_path / "plain" / "m.txt", "error: cannot write {}: " + str(tmp_path / "plain") + " is not a folder\n")):
         code, _, err = run(capsys, "generate", "--size", "3x3", "--out", str(target))
         assert code == 2 and err == message.format(target)
     code, _, err = run(capsys, "render", str(tmp_path / "plain"), "--out", str(tmp_path / "plain" / "m.svg"))
@@ -96,3 +96,34 @@ def test_out_dash_is_the_standard_output(capfd, tmp_path, monkeypatch):
     code, out, err = run(capfd, "convert", str(saved), "-", "-f", "block")
     assert code == 0 and out == mio.dumps(tremaux.generate((2, 3), seed=1).maze, "block") + "\n"
     assert list(tmp_path.iterdir()) == [saved]  # no file named '-'
+
+
+@pytest.mark.parametrize("command", [["generate", "--size", "3x3"], ["generate", "--grid", "hex", "--size", "3x3"],
+                                     ["render", "{maze}"], ["solve", "{maze}"], ["animate", "{maze}"], ["demo"],
+                                     ["convert", "{maze}"]])
+def test_a_folder_that_takes_no_file_is_named_before_any_work(capsys, tmp_path, monkeypatch, command):
+    """A read-only file system (/proc, a mount): ``cannot write FILE`` before the maze is made or printed,
+    not ``no such file`` after it."""
+    import errno
+    import tempfile
+
+    import tremaux
+
+    maze = tmp_path / "m.txt"
+    tremaux.io.save(tremaux.generate((3, 3), seed=1).maze, maze)
+    shut = tmp_path / "shut"
+    shut.mkdir()
+    real = tempfile.mkstemp
+
+    def mkstemp(*args, dir=None, **kwargs):
+        if dir is not None and os.path.samefile(dir, shut):
+            raise OSError(errno.EROFS, "Read-only file system")
+        return real(*args, dir=dir, **kwargs)
+
+    monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
+    out = shut / ("m.gif" if command[0] == "animate" else "m.json" if command[0] == "convert" else
+                  "m.png" if command[0] in ("render", "solve", "demo") else "m.npz")
+    argv = [a.format(maze=maze) for a in command]
+    code, printed, err = run(capsys, *argv, *([str(out)] if command[0] == "convert" else ["--out", str(out)]))
+    assert (code, printed, err) == (2, "", f"error: cannot write {out}: Read-only file system\n")
+    assert list(shut.iterdir()) == []

@@ -18,7 +18,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-__all__ = ["write_file"]
+__all__ = ["write_file", "check_writable"]
 
 
 def _umask() -> int:
@@ -48,7 +48,7 @@ def write_file(path: str | os.PathLike, data: str | bytes) -> None:
     Raises
     ------
     OSError
-        When the file cannot be written; the target is then unchanged.
+        When the file cannot be written (its ``output`` attribute is then True); the target is unchanged.
 
     Examples
     --------
@@ -64,7 +64,9 @@ def write_file(path: str | os.PathLike, data: str | bytes) -> None:
     try:
         _write(Path(path), raw)
     except OSError as exc:  # named after the file asked for, not the hidden one beside it
-        raise type(exc)(exc.errno, exc.strerror, str(path)) from None
+        err = type(exc)(exc.errno, exc.strerror or str(exc), str(path))
+        err.output = True  # type: ignore[attr-defined]  # the command line says "cannot write", not "no such file"
+        raise err from None
 
 
 _HELD = {"/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2}
@@ -117,3 +119,50 @@ def _write(asked: Path, raw: bytes) -> None:
         except OSError:
             pass
         raise
+
+
+def check_writable(path: str | os.PathLike) -> None:
+    """Refuse, before any work, a file :func:`write_file` could not create: a read-only file system, a folder
+    without write permission.
+
+    A device, a pipe or a descriptor this process holds is not checked (it is written in place).
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file to write; its folder exists.
+
+    Raises
+    ------
+    OSError
+        As :func:`write_file` would raise it, its ``output`` attribute True.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> check_writable(os.path.join(folder, "m.txt"))
+    >>> os.listdir(folder)
+    []
+    """
+    asked = Path(path)
+    if _held_descriptor(asked) is not None:
+        return
+    try:
+        st = os.stat(asked)
+    except OSError:
+        st = None
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        return
+    target = Path(os.path.realpath(asked))
+    try:
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
+    except OSError as exc:
+        why = exc.strerror or str(exc)
+        if isinstance(exc, FileNotFoundError):  # the folder is there (/proc): it takes no new file
+            why = f"no file can be made in {target.parent}"
+        err = type(exc)(exc.errno, why, str(path))
+        err.output = True  # type: ignore[attr-defined]
+        raise err from None
+    os.close(fd)
+    os.unlink(tmp)

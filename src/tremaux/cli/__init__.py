@@ -203,20 +203,18 @@ def main(argv: list[str] | None = None) -> None:
         typer.echo("error: out of memory; the machine could not give this command the memory it needs "
                    "(see --memory-limit)", err=True)
         sys.exit(2)
-    except FileNotFoundError as exc:
+    except OSError as exc:
         from .output import MissingFolderError
 
-        if isinstance(exc, MissingFolderError):  # an output file: its folder is what is missing
-            typer.echo(f"error: cannot write {exc.filename}: {exc.strerror}", err=True)
-        else:
+        if isinstance(exc, MissingFolderError) or getattr(exc, "output", False):  # an output file (or its folder)
+            typer.echo(f"error: cannot write {exc.filename}: {exc.strerror or exc}", err=True)
+        elif isinstance(exc, FileNotFoundError):
             typer.echo(f"error: no such file: {exc.filename}", err=True)
-        sys.exit(2)
-    except (IsADirectoryError, PermissionError) as exc:
-        typer.echo(f"error: cannot open {exc.filename}: {exc.strerror}", err=True)
-        sys.exit(2)
-    except OSError as exc:  # a full disk, a file size limit, a path through a file...: one line, nothing half-written
-        where = f"{exc.filename}: " if exc.filename else ""
-        typer.echo(f"error: {where}{exc.strerror or exc}", err=True)
+        elif isinstance(exc, (IsADirectoryError, PermissionError)):
+            typer.echo(f"error: cannot open {exc.filename}: {exc.strerror}", err=True)
+        else:  # a full disk, a file size limit, a path through a file...: one line, nothing half-written
+            where = f"{exc.filename}: " if exc.filename else ""
+            typer.echo(f"error: {where}{exc.strerror or exc}", err=True)
         sys.exit(2)
     if isinstance(code, int) and code != 0:  # typer.Exit(code) returns it without standalone mode
         sys.exit(code)

@@ -9,7 +9,7 @@ import typer
 
 from .app import (DEFAULT_GENERATOR, app, deprecated, format_option, generator_option, parse_size, renamed, size_option,
                   solver_option)
-from .options import _out_path
+from .options import _out_path, check_seed
 from .output import check_output, check_replay
 
 
@@ -19,7 +19,7 @@ def demo(
     generator: Optional[str] = generator_option(),
     solver: str = solver_option("tremaux"),
     braid: float = typer.Option(0.3, "--braid", metavar="SHARE", help="Share of dead ends opened into loops (0..1)."),
-    seed: int = typer.Option(1, "--seed", metavar="N", help="Random seed; the same seed gives the same result."),
+    seed: int = typer.Option(1, "--seed", metavar="N", callback=check_seed, help="Random seed; the same seed gives the same result."),
     out: Path = typer.Option(Path("tremaux-demo.png"), "--out", "-o", metavar="FILE", parser=_out_path,
                              help="Picture to write (.png, .svg, .gif or .txt); '-' writes it on stdout instead of "
                                   "the drawing, with --format."),
@@ -33,6 +33,9 @@ def demo(
     from ..render.output import RENDER_FORMATS
 
     fmt = check_output(out, fmt, accepts=RENDER_FORMATS, writer="tremaux demo")  # before the run
+    from ..solvers import SOLVERS
+
+    SOLVERS.get(solver)  # an unknown solver is named before the maze is made
 
     maze, stats = generate(parse_size(size), generator, seed=seed, braid=braid)
     solution = solve(maze, solver, record=fmt == "gif")

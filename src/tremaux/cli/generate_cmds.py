@@ -87,6 +87,11 @@ def generate_cmd(
 
     generator = renamed(generator, algorithm, "--algorithm", "--generator")
     fmt = renamed(fmt, to, "--to", "--format")
+    from ..generators.options import probability
+
+    probability("braid")(braid)  # a bad share is named first, whatever else the command line holds
+    if weave is not None:
+        probability("weave")(weave)
     out_fmt = None if out is None else check_output(out, fmt, writer="tremaux generate")  # before the maze is made
     shown = "ascii"  # what is printed without --out: --format picks a text format
     if out is None and fmt is not None:

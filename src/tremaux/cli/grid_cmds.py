@@ -80,6 +80,9 @@ def build_grid(*, mask: Any = None, grid: str | None, size: str | None, rings: i
                 raise UnsupportedError(f"{option} is for --shape {needs}" + (f", not --shape {shape}" if shape else ""))
         if size is not None and form not in (None, "rectangle"):
             raise UnsupportedError(f"--size is for a rectangle; a {form} takes --{'radius' if form == 'hexagon' else 'side'}")
+        for needs, option, value in (("hexagon", "--radius", radius), ("triangle", "--side", side)):
+            if form == needs and value is None:  # not the rectangle's default size, refused in its words
+                raise UnsupportedError(f"--shape {needs} needs {option} N (the {needs}'s size)")
     dims = None
     if size is not None:
         dims = parse_size(size)
@@ -166,8 +169,13 @@ def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, ri
     fmt = None if out is None or plain else output_format(
         out, to, accepts=GRID_FILES, writer=f"tremaux generate on a {_label(g)} grid",
         hint="text drawings are for square grids only")
-    if out is None and not plain and supports(GENERATORS.get(algorithm), g):  # refused before the work (one that
-        # does not run here is refused by generate_on at once, naming the grids it runs on)
+    entry = GENERATORS.get(algorithm)
+    if out is None and not plain and supports(entry, g):  # refused before the work (one that
+        # does not run here is refused by generate_on at once, naming the grids it runs on); a bad value first
+        from ..generators.options import check_options
+
+        check_options(entry.name, entry.options, {k: v for k, v in options.items() if k not in _NOT_THE_ALGORITHMS})
+        g.index(start, "start") if start is not None else None
         raise UnsupportedError(f"text drawings are for square grids only; save this {_label(g)} maze with --out "
                                "(.svg or .png for a picture, .json or .npz for the maze)")
     options = {**options, **({"islands": islands} if islands else {})}
@@ -195,6 +203,7 @@ def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, ri
     typer.echo(f"wrote {out}", err=True)
 
 
+_NOT_THE_ALGORITHMS = ("islands", "openings", "unreachable")  # --option keys generate_on checks itself
 GRID_FILES = ("json", "npz", "png", "svg", "gif")
 """The formats a maze on a grid other than the plain square one is written in (see :mod:`tremaux.io.outputs`)."""
 
@@ -362,7 +371,7 @@ def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None,
     elif isinstance(data, str):
         typer.echo(data)
     else:
-        raise UnsupportedError("png is a binary picture; give a file with --out")
+        raise UnsupportedError("png is a binary picture; give a file with --out (or --out - for the standard output)")
 
 
 def _cell_style(cell_size: int | None) -> Any:
@@ -478,6 +487,9 @@ def animate_grid(*, maze: Any = None, grid_options: dict[str, Any] | None, gener
         obj = maze = load_grid(maze)
     else:
         g = build_grid(**grid_options)
+        for name, cell in (("start", start), ("goal", goal)):  # refused before the maze is made
+            if cell is not None:
+                g.index(cell, name)
         obj = generate_on(g, generator or "backtracker", seed=seed, braid=braid, record=solver is None,
                           start=start if solver is None else None, weave=grid_options.get("weave"))
         maze = obj.maze

@@ -142,6 +142,9 @@ def convert(
     else:
         maze_io.save(load_maze(src), dst, fmt)
     typer.echo(f"wrote {dst} ({fmt})", err=True)
+    from .output import note_text_cap
+
+    note_text_cap(dst, fmt)
 
 
 @app.command()

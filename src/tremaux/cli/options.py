@@ -19,7 +19,7 @@ from typing import Any
 import click
 import typer
 
-from ..errors import CellError, InvalidSizeError
+from ..errors import CellError, InvalidSizeError, TremauxError
 
 __all__ = ["parse_size", "parse_cell", "SeedOption", "JsonOption", "StartOption", "GoalOption", "DEFAULT_SIZE",
            "DEFAULT_GENERATOR", "generator_option", "solver_option", "size_option", "out_option", "format_option",
@@ -431,7 +431,40 @@ def renamed(value: Any, old_value: Any, old: str, new: str) -> Any:
     return old_value
 
 
-SeedOption = typer.Option(None, "--seed", metavar="N", help="Random seed; the same seed gives the same result.")
+def check_seed(value: int | None) -> int | None:
+    """``--seed`` checked: a whole number a 64-bit seed holds, as ``tremaux dataset`` takes (a signed or unsigned one).
+
+    Parameters
+    ----------
+    value : int or None
+        The seed given, if any.
+
+    Returns
+    -------
+    int or None
+        ``value``.
+
+    Raises
+    ------
+    TremauxError
+        For a seed out of that range (it would give the same maze as a seed 2**64 away).
+
+    Examples
+    --------
+    >>> check_seed(7), check_seed(None)
+    (7, None)
+    >>> check_seed(2 ** 64)
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.TremauxError: --seed 18446744073709551616 is out of range: it must be between -9223372036854775808 and 18446744073709551615
+    """
+    if value is not None and not -(2**63) <= value <= 2**64 - 1:
+        raise TremauxError(f"--seed {value} is out of range: it must be between {-(2**63)} and {2**64 - 1}")
+    return value
+
+
+SeedOption = typer.Option(None, "--seed", metavar="N", callback=check_seed,
+                          help="Random seed; the same seed gives the same result.")
 JsonOption = typer.Option(False, "--json", help="Print machine-readable JSON on stdout.")
 StartOption = typer.Option(None, "--start", metavar="R,C", help="Start cell as R,C (or L,R,C).")
 GoalOption = typer.Option(None, "--goal", metavar="R,C", help="Goal cell as R,C (or L,R,C).")

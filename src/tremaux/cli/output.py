@@ -17,6 +17,7 @@ from typing import Any
 import typer
 
 __all__ = ["property_lines", "existing_file", "PICTURE_SUFFIXES", "MAZE_FILES", "wants_animation", "save_output",
+           "note_text_cap",
            "check_replay", "check_output", "check_folder"]
 
 
@@ -156,6 +157,43 @@ def save_output(obj: object, out: Path, to: str | None = None) -> None:
     else:
         render.save(obj, out, format=fmt)
     typer.echo(f"wrote {out}", err=True)
+    note_text_cap(out, fmt)
+
+
+def note_text_cap(out: Path, fmt: str) -> None:
+    """Say on stderr when a maze text file just written is over the size cap reading applies to text files.
+
+    Parameters
+    ----------
+    out : pathlib.Path
+        The file written.
+    fmt : str
+        Its format: only ``ascii``, ``block`` and ``json`` are text files read under the cap.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "m.txt"
+    >>> _ = path.write_text("+" * 10)
+    >>> note_text_cap(path, "ascii")  # well under the cap: nothing to say
+    """
+    import os
+    import stat
+
+    from ..budget import format_bytes, text_limit
+    from ..budget.limits import TEXT_ENV_VAR
+
+    if fmt not in ("ascii", "block", "json"):
+        return
+    try:
+        st = os.stat(out)
+    except OSError:
+        return
+    cap = text_limit()
+    if not stat.S_ISREG(st.st_mode) or cap is None or st.st_size <= cap:
+        return
+    typer.echo(f"note: {out} ({format_bytes(st.st_size)}) is over the {format_bytes(cap)} cap for reading text files: "
+               f"read it back with {TEXT_ENV_VAR} set, or save big mazes as .npz", err=True)
 
 
 def check_output(out: Path, to: str | None = None, *, formats: bool = True, accepts: tuple[str, ...] | None = None,
@@ -227,6 +265,8 @@ def check_folder(out: Path) -> None:
     ------
     MissingFolderError, NotADirectoryError, IsADirectoryError
         Naming ``out`` (the command line prints them in one line).
+    OSError
+        When a file cannot be made in the folder (``error: cannot write ...``).
 
     Examples
     --------
@@ -243,9 +283,18 @@ def check_folder(out: Path) -> None:
     if not folder.exists():
         raise MissingFolderError(errno.ENOENT, f"the folder {folder} does not exist", str(out))
     if not folder.is_dir():
-        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(out))
+        raise _unwritable(NotADirectoryError(errno.ENOTDIR, f"{folder} is not a folder", str(out)))
     if out.is_dir():  # the work would be lost when the file cannot be written
-        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(out))
+        raise _unwritable(IsADirectoryError(errno.EISDIR, "it is a folder", str(out)))
+    from .._write import check_writable
+
+    check_writable(out)  # a read-only file system, a folder without write permission
+
+
+def _unwritable(exc: OSError) -> OSError:
+    """``exc`` marked as about an output file: the command line says ``cannot write FILE: ...``."""
+    exc.output = True  # type: ignore[attr-defined]
+    return exc
 
 
 def check_replay(sol: Any, advice: str) -> None:

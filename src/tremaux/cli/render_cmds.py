@@ -8,6 +8,7 @@ from typing import Optional
 import typer
 
 from ..errors import UnsupportedError
+from .options import check_seed
 from .app import (DEFAULT_SIZE, GoalOption, StartOption, announce, app, deprecated, format_option, generator_option,
                   out_option, parse_cell, parse_size, renamed, size_option, solver_option, style_option)
 from .maze_cmds import load_maze
@@ -38,7 +39,8 @@ def _emit(data: bytes | str, out: Optional[Path], fmt: str) -> None:
     elif isinstance(data, str):
         typer.echo(data.rstrip("\n"))
     else:
-        raise UnsupportedError(f"{fmt.lstrip('.')} is a binary picture; give a file with --out")
+        raise UnsupportedError(f"{fmt.lstrip('.')} is a binary picture; give a file with --out (or --out - for the "
+                               "standard output)")
 
 
 @app.command("render")
@@ -50,7 +52,7 @@ def render_cmd(
     solver: Optional[str] = solver_option(None, "Draw the solution found by this solver."),
     start: Optional[str] = StartOption,
     goal: Optional[str] = GoalOption,
-    seed: Optional[int] = typer.Option(None, "--seed", metavar="N",
+    seed: Optional[int] = typer.Option(None, "--seed", metavar="N", callback=check_seed,
                                        help="Random seed of --solver's choices, as for solve (tremaux: which passage "
                                             "to walk down)."),
     heat: bool = typer.Option(False, "--heat", help="Colour cells by their distance from the start."),
@@ -96,7 +98,7 @@ def animate_cmd(
     generator: Optional[str] = generator_option("Generator to replay (or to make the maze to solve)."),
     size: str = size_option(help="Maze size HxW for --generator."),
     braid: float = typer.Option(0.0, "--braid", metavar="SHARE", help="Share of dead ends opened into loops, for --generator."),
-    seed: Optional[int] = typer.Option(None, "--seed", metavar="N",
+    seed: Optional[int] = typer.Option(None, "--seed", metavar="N", callback=check_seed,
                                        help="Random seed of the maze --generator makes; with a maze FILE, of the "
                                             "solver's choices, as for solve (tremaux: which passage to walk down)."),
     start: Optional[str] = StartOption,
@@ -127,6 +129,7 @@ def animate_cmd(
 
     fmt = check_output(out, fmt, accepts=("gif", "svg"), writer="tremaux animate",
                        hint="render draws still pictures")  # refused before the run, not after it
+    _check_animation(fmt, frames, frame_ms, cell_size, braid, weave)
     from .grid_cmds import animate_grid, is_grid_file
 
     on_grid = any(v is not None for v in (grid, rings, grid_shape, radius, side, wrap, weave))
@@ -164,3 +167,20 @@ def animate_cmd(
                     record=True, **walk)
     render.save(obj, out, format=fmt, animate=True, frames=frames, frame_ms=frame_ms, cell_size=cell_size)
     typer.echo(f"wrote {out}", err=True)
+
+
+def _check_animation(fmt: str, frames: int, frame_ms: int, cell_size: Optional[int], braid: float,
+                     weave: Optional[float]) -> None:
+    """Refuse a bad value of ``animate``'s options before a maze is made, read or solved, on every grid alike."""
+    from ..errors import TremauxError
+    from ..generators.options import probability
+    from ..render.replay import GIF_MAX_MS, _budget, _ms
+
+    _budget(frames)
+    gif = fmt == "gif"
+    _ms(frame_ms, "frame_ms", 10 if gif else 1, GIF_MAX_MS if gif else None)
+    if cell_size is not None and cell_size < 1:
+        raise TremauxError(f"cell_size {cell_size} is too small; it must be at least 1")
+    probability("braid")(braid)
+    if weave is not None:
+        probability("weave")(weave)

@@ -12,6 +12,7 @@ import typer
 from ..errors import TremauxError
 
 from .output import check_output, check_replay
+from .options import check_seed
 from .app import (interpret_small_mazes, GoalOption, JsonOption, StartOption, announce, app, deprecated, format_option, list_option,
                   out_option, parse_cell, renamed, solver_option)
 from .maze_cmds import load_maze
@@ -34,7 +35,7 @@ def solve_cmd(
     as_json: bool = JsonOption,
     explain_: bool = typer.Option(False, "--explain", help="Print the worklist run step by step (bfs, dfs)."),
     seed: Optional[int] = typer.Option(
-        None, "--seed", metavar="N",
+        None, "--seed", metavar="N", callback=check_seed,
         help="Random seed of the solver's choices (tremaux: which unmarked passage to walk down); "
              "default: the fixed order N, E, S, W."),
     list_: bool = list_option("solvers"),

@@ -22,16 +22,15 @@ True
 
 from __future__ import annotations
 
-import io
 import math
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from typing import Any
 
 import numpy as np
 
 from ..errors import TremauxError
-from ..render.animate import GIF_MAX_MS, gif_durations, kept_frames
+from ..render.animate import GIF_MAX_MS, kept_frames
 from ..render.palette import PALETTE
 from .draw import MAX_DRAW_CELLS, Style, _arc_points, _points_text, _scene, outlines
 from .ends import end_dots
@@ -66,6 +65,12 @@ may have more frames."""
 
 
 def _setup(obj: Any, frames: int, style: Style | None) -> tuple[GridMaze, Style, list[Frame]]:
+    maze, st, _ = _sizes(obj, frames, style)
+    return maze, st, list(replay(obj, frames=frames))
+
+
+def _sizes(obj: Any, frames: int, style: Style | None) -> tuple[GridMaze, Style, int]:
+    """The maze, the style and the most frames its replay yields, refused when too large to animate."""
     maze, trace, _ = _parts(obj)
     if maze.size > MAX_DRAW_CELLS // 10:
         raise TremauxError(f"a maze of {maze.size:,} cells is too large to animate; the limit is "
@@ -76,16 +81,16 @@ def _setup(obj: Any, frames: int, style: Style | None) -> tuple[GridMaze, Style,
                            f"the limit is {MAX_FRAME_CELLS:,} (frames x cells): give at most "
                            f"{max(2, MAX_FRAME_CELLS // maze.size):,} frames")
     st = style or Style(cell=max(6.0, min(24.0, 500.0 / max(1.0, math.sqrt(maze.size)))))
-    return maze, st, list(replay(obj, frames=frames))
+    return maze, st, kept
 
 
 def _ms(value: Any, name: str, minimum: int, maximum: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
-        raise TremauxError(f"{name} {value!r} must be a whole number of milliseconds, at least {minimum}")
-    if maximum is not None and value > maximum:
-        raise TremauxError(f"{name} {value} is too long for a GIF; it must be at most {maximum} ms (the format's "
-                           "longest frame)")
-    return int(value)
+    """A time in milliseconds, a whole number (not a bool), checked and worded as on the square grid."""
+    from ..render.replay import _ms as checked
+
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TremauxError(f"{name} {value!r} is not a whole number of milliseconds")
+    return checked(value, name, minimum, maximum)
 
 
 class _Painter:
@@ -213,11 +218,14 @@ def to_gif(obj: Any, *, frames: int = 100, frame_ms: int = 60, hold_ms: int = 30
     from PIL import Image
 
     from .. import budget
+    from ..render.animate import _gif_batch, _gif_of
 
     frame_ms, hold_ms = _ms(frame_ms, "frame_ms", 10, GIF_MAX_MS), _ms(hold_ms, "hold_ms", 0, GIF_MAX_MS)
-    maze, st, pics = _setup(obj, frames, style)
+    maze, st, kept = _sizes(obj, frames, style)
     sc0 = _scene(maze, st)
-    budget.check(budget.raster_bytes(sc0.width, sc0.height, maze.size, frames=len(pics)),
+    batch = _gif_batch(sc0.width * sc0.height)
+    # the frames held: a batch, the two before it and Pillow's copies of them (the file is about a byte a pixel)
+    budget.check(budget.raster_bytes(sc0.width, sc0.height, maze.size, frames=kept + 2 * (min(kept, batch) + 3)),
                  f"a GIF animation of {sc0.width} x {sc0.height} pixels")
     col = _colours(palette)
     polys = [[tuple(p) for p in poly] for poly in outlines(maze, st)]
@@ -227,28 +235,30 @@ def to_gif(obj: Any, *, frames: int = 100, frame_ms: int = 60, hold_ms: int = 30
     table: list[int] = []
     for name in names:
         table.extend(_rgb(col[name]))
-    images: list[Any] = []
-    durations: list[int] = []
     painter = _Painter(maze, st, polys, ink)
-    img = prev = None
-    for f in pics:
-        if prev is None:
-            img = Image.new("P", (sc0.width, sc0.height), ink["background"])
-            img.putpalette(table)
-            painter.paint(img, f, None)
-        else:
-            painter.update(img, prev, f)
-        prev = f
-        if images and img.tobytes() == images[-1].tobytes():
-            durations[-1] += frame_ms  # nothing visible changed: show the previous frame longer
-            continue
-        images.append(img.copy())
-        durations.append(frame_ms)
-    durations[-1] += max(frame_ms, hold_ms) - frame_ms
-    buf = io.BytesIO()
-    images[0].save(buf, format="GIF", save_all=True, append_images=images[1:], duration=gif_durations(durations),
-                   disposal=1, **({"loop": 0} if loop else {}))
-    return buf.getvalue()
+
+    def images() -> Iterator[tuple[Any, int]]:
+        """Each picture that differs from the one before, with how long it shows: one frame held at a time."""
+        img = prev = shown = None
+        pixels, ms = b"", 0
+        for f in replay(obj, frames=frames):
+            if prev is None:
+                img = Image.new("P", (sc0.width, sc0.height), ink["background"])
+                img.putpalette(table)
+                painter.paint(img, f, None)
+            else:
+                painter.update(img, prev, f)
+            prev = f
+            now = img.tobytes()
+            if shown is not None and now == pixels:
+                ms += frame_ms  # nothing visible changed: show the previous frame longer
+                continue
+            if shown is not None:
+                yield shown, min(ms, GIF_MAX_MS)
+            shown, pixels, ms = img.copy(), now, frame_ms
+        yield shown, min(ms + max(frame_ms, hold_ms) - frame_ms, GIF_MAX_MS)
+
+    return _gif_of(images(), {"loop": 0} if loop else {}, batch)
 
 
 def _wall_d(sc_row: np.ndarray, arc: bool, origin: tuple[float, float]) -> str:

@@ -193,7 +193,7 @@ def generate_on(grid: Grid, algorithm: str = "backtracker", *, seed: int | None 
     if start is not None and not entry.start:
         takers = ", ".join(e.name for e in GENERATORS if e.start and supports(e, grid))
         raise UnsupportedError(f"{name} has no start cell; do not give one (start cells work with: {takers})")
-    start_index = -1 if start is None else grid.index(start)
+    start_index = -1 if start is None else grid.index(start, "start")
     islands = _whole_islands(options.pop("islands", islands)) if (islands or "islands" in options) else 0
     if islands:
         if "weave" in grid.params:

@@ -280,13 +280,15 @@ class Grid:
         return self._geo
 
     # ------------------------------------------------------------------ cells
-    def index(self, cell: Sequence[int]) -> int:
+    def index(self, cell: Sequence[int], what: str = "cell") -> int:
         """Index of ``cell`` (its public address) in the tables.
 
         Parameters
         ----------
         cell : sequence of int
             The cell's address, such as ``(row, col)`` or ``(ring, index)``.
+        what : str, default "cell"
+            What the cell is, for messages (``start``, ``goal``).
 
         Returns
         -------
@@ -307,25 +309,29 @@ class Grid:
         Traceback (most recent call last):
         ...
         tremaux.errors.CellError: cell (0, 1) is not a cell of this polar grid
+        >>> make_grid("polar", rings=3).index((0, 1), "goal")
+        Traceback (most recent call last):
+        ...
+        tremaux.errors.CellError: goal (0, 1) is not a cell of this polar grid
         """
         try:
             t = whole_numbers(cell)
         except TypeError:
-            raise CellError(f"cell {cell!r} is not a tuple of whole numbers") from None
+            raise CellError(f"{what} {cell!r} is not a tuple of whole numbers") from None
         if len(t) != 2:
-            raise CellError(f"cell {t} must be given as two numbers ({self._address})")
+            raise CellError(f"{what} {t} must be given as two numbers ({self._address})")
         r, c = t
         if self._lazy is not None and self._nbr is None:
             i = self._lazy[5](r, c)
             if i >= 0:
                 return i
-            raise CellError(f"cell {t} is not a cell of this {self.name} grid")
+            raise CellError(f"{what} {t} is not a cell of this {self.name} grid")
         if 0 <= c < self._stride and r >= 0:
             k = r * self._stride + c
             i = int(np.searchsorted(self._keys, k))
             if i < len(self._keys) and self._keys[i] == k:
                 return i
-        raise CellError(f"cell {t} is not a cell of this {self.name} grid")
+        raise CellError(f"{what} {t} is not a cell of this {self.name} grid")
 
     @property
     def _address(self) -> str:

@@ -79,8 +79,8 @@ class GridMaze:
             arr.flags.writeable = False
         self.grid = grid
         self._cells = arr
-        self._start = grid.index(start) if start is not None else 0
-        self._goal = grid.index(goal) if goal is not None else grid.size - 1
+        self._start = grid.index(start, "start") if start is not None else 0
+        self._goal = grid.index(goal, "goal") if goal is not None else grid.size - 1
 
     @property
     def cells(self) -> np.ndarray:

@@ -180,8 +180,8 @@ def solve_on(maze: GridMaze, algorithm: str = "bfs", *, start: Any = None, goal:
     name = entry.name
     grid = maze.grid
     _check_options(entry, grid, options)
-    src = grid.index(start) if start is not None else maze.start_index
-    dst = grid.index(goal) if goal is not None else maze.goal_index
+    src = grid.index(start, "start") if start is not None else maze.start_index
+    dst = grid.index(goal, "goal") if goal is not None else maze.goal_index
     cells = maze.cells
     why = solver_refusal(grid, name)
     if why:
@@ -302,7 +302,7 @@ def _from_walk(maze: GridMaze, name: str, path: np.ndarray, length: int, seen: n
         return GridSolution(maze, name, False, np.empty(0, np.int64), seen, steps,
                             "no path: the wall follower went round in circles or the goal is unreachable")
     p = path[:length].astype(np.int64)
-    return GridSolution(maze, name, True, p, seen, steps, f"path of {p.shape[0]} cells")
+    return GridSolution(maze, name, True, p, seen, steps, f"path of {p.shape[0]} cell{'' if p.shape[0] == 1 else 's'}")
 
 
 def _wrap(grid: Grid) -> np.ndarray:
@@ -325,5 +325,5 @@ def _from_parents(maze: GridMaze, name: str, parent: np.ndarray, seen: np.ndarra
     for k in range(length - 1, -1, -1):
         p[k] = i
         i = int(parent[i])
-    return GridSolution(maze, name, True, p, seen, steps, f"path of {p.shape[0]} cells")
+    return GridSolution(maze, name, True, p, seen, steps, f"path of {p.shape[0]} cell{'' if p.shape[0] == 1 else 's'}")
 

@@ -182,6 +182,10 @@ def output_format(path: str | os.PathLike | None, format: Any = None, *, accepts
     Traceback (most recent call last):
     ...
     tremaux.errors.UnsupportedError: format json does not match the extension of 'maze.png' (.png is png)
+    >>> output_format("maze.svg", "txt")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.UnsupportedError: format txt (ascii) does not match the extension of 'maze.svg' (.svg is svg)
     """
     valid = list(OUTPUT_FORMATS) if accepts is None else [f for f in OUTPUT_FORMATS if f in set(accepts)]
     shown = "" if path is None else os.fspath(path)
@@ -194,7 +198,8 @@ def output_format(path: str | os.PathLike | None, format: Any = None, *, accepts
         if name not in OUTPUT_FORMATS:
             raise UnknownNameError("format", format, valid)
         if ext in EXTENSIONS and extension_of(name) != ext:
-            raise UnsupportedError(f"format {name} does not match the extension of {shown!r} "
+            typed = name if key == name else f"{format.strip()} ({name})"  # the word typed: txt (ascii)
+            raise UnsupportedError(f"format {typed} does not match the extension of {shown!r} "
                                    f"({ext} is {EXTENSIONS[ext]})")
     elif ext in EXTENSIONS:
         name = EXTENSIONS[ext]

@@ -110,6 +110,30 @@ def dfs(problem: Problem) -> Solution:
     return _worklist(problem, use_stack=True)
 
 
+def _check_transcript_size(ev: np.ndarray, maze, what: str) -> None:
+    """Refuse, before a line is written, a transcript over the text cap (:func:`tremaux.budget.text_limit`).
+
+    Each line lists the whole worklist twice, so a wide search of a big maze writes a quadratic text
+    (gigabytes, for minutes): its size is counted from the trace's worklist lengths first.
+    """
+    from ..errors import InputTooLargeError
+
+    cap = budget.text_limit()
+    if cap is None:
+        return
+    kinds = ev["kind"]
+    visits = kinds == Event.VISIT
+    # the worklist's length after each event: +1 for each cell marked (added), -1 for each visited (taken)
+    length = np.cumsum(np.where(kinds == Event.MARK, 1, 0) - visits) + 1
+    listed = 2 * int(length[visits].sum()) + int((kinds == Event.MARK).sum())  # before and after each step
+    cell = len(str(maze.cell(maze.flat.shape[0] - 1))) + 2  # the widest cell and its ", "
+    size = listed * cell + int(visits.sum()) * 120
+    if size > cap:
+        raise InputTooLargeError(
+            f"{what} would be about {budget.format_bytes(size)} of text (each step lists the whole worklist), over "
+            f"the {budget.format_bytes(cap)} cap for text (set {budget.TEXT_ENV_VAR}): explain a smaller maze")
+
+
 def _cells(items: list[int], fmt) -> str:
     return ", ".join(fmt(i) for i in items) if items else "empty"
 
@@ -136,6 +160,8 @@ def explain(solution: Solution) -> str:
     ------
     UnsupportedError
         For another solver, or a run without a trace.
+    InputTooLargeError
+        When the transcript would be over the cap for text (:func:`tremaux.budget.text_limit`).
     MemoryLimitError
         When the transcript would not fit the memory budget (:mod:`tremaux.budget`): checked
         from the number of steps before it is written, and as it grows (each line lists the
@@ -170,6 +196,7 @@ def explain(solution: Solution) -> str:
     steps = int((ev["kind"] == Event.VISIT).sum())
     what = f"the step-by-step transcript of {steps:,} steps"
     budget.check(steps * _LINE_BYTES, what)  # each step's line names at least its cell and the worklist
+    _check_transcript_size(ev, maze, what)
     written, next_check = 0, _CHECK_EVERY
     fmt = lambda i: str(maze.cell(int(i)))  # noqa: E731
     lines: list[str] = []
