@@ -122,6 +122,7 @@ def _numberlink_task(name: str) -> Callable[[], Any]:
         if name == "fast":  # the row search and the compiled neighbourhoods, which other stages answer before
             from .numberlink import Puzzle  # on puzzles this small
             from .numberlink.result import Linking
+            from .numberlink.solvers.forcing import ForceRun
             from .numberlink.solvers.local import LocalRun
             from .numberlink.solvers.search import search
 
@@ -130,6 +131,7 @@ def _numberlink_task(name: str) -> Callable[[], Any]:
             p = Puzzle.from_rows(["1....", ".....", "....1"])
             first = Linking.from_paths(p, [[(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (1, 4), (2, 4)]])
             LocalRun(p, first, cover=False, touch=False).advance(None)
+            ForceRun(p, first, cover=True, touch=True).advance(None)  # fill's second question goes to it first
 
     return run
 
