@@ -220,10 +220,14 @@ event.register("numba:compile", Listener())
 def body(n):
     return np.empty(n, np.complex64)
 
+def body_kw(n):
+    return np.empty(n, dtype=np.complex64)
+
 plain = numba.njit(cache=False)(body)
 gil_free = numba.njit(cache=False, nogil=True)(body)
+keyword = numba.njit(cache=False)(body_kw)
 fast = numba.njit(cache=False, fastmath=True)(body)
-plain(3); gil_free(3)
+plain(3); gil_free(3); keyword(3)
 before_fast = dict(seen)
 fast(3)
 print(json.dumps([before_fast, dict(seen)]))
@@ -231,8 +235,9 @@ print(json.dumps([before_fast, dict(seen)]))
 
 
 def test_overloads_are_compiled_once_for_callers_with_other_options(tmp_path):
-    """numba's ``np.empty`` (an ``@overload``) called by two functions whose options differ (``nogil``) is compiled
-    once; a caller whose options reach the implementation (``fastmath``) still gets a copy of its own."""
+    """numba's ``np.empty`` (an ``@overload``) called by two functions whose options differ (``nogil``), and by a
+    third with the dtype as a keyword, is compiled once; a caller whose options reach the implementation
+    (``fastmath``) still gets a copy of its own."""
     import json
     import os
     import subprocess

@@ -300,12 +300,17 @@ def _share_overloads() -> bool:
     ``no_cpython_wrapper``, numba's ``np.zeros`` calling ``np.empty``, one topology function calling another)
     therefore compile the same implementation again for the same types. Of the caller's flags only a few reach
     the implementation's compilation (:func:`_inherited_options`); the key keeps those and drops the rest, so
-    the same machine code is compiled once. Nothing changes when numba's code is not the expected one.
+    the same machine code is compiled once. Calls that pass the same types by keyword in one place and by
+    position in another (numba's ``np.zeros`` calls ``np.empty(shape, dtype=dtype)``) share it too: numba's
+    key holds the keywords as written. Nothing changes when numba's code is not the expected one.
     """
+    import inspect
+
     from numba.core import targetconfig
     from numba.core.typing import templates
 
     cls = templates._OverloadFunctionTemplate
+    shared: dict[Any, Any] = {}  # (template, context, arguments bound to its parameters, options) -> dispatcher
     if getattr(cls, "_tremaux_shared", False):
         return False
     names = _inherited_options()
@@ -321,7 +326,22 @@ def _share_overloads() -> bool:
             return self._impl_cache[cache_key]
         except KeyError:
             pass
-        return self._build_impl(cache_key, args, kws)
+        # the same arguments spelt another way (``np.empty(n, dtype=t)`` in numba's ``np.zeros``, ``np.empty(n, t)``
+        # in a kernel) reach the same implementation
+        try:
+            bound = inspect.signature(self._overload_func).bind(*args, **kws)
+            same = type(self), self.context, tuple(bound.args), tuple(sorted(bound.kwargs.items())), inherited
+            hash(same)
+        except TypeError:
+            same = None
+        found = shared.get(same) if same is not None else None
+        if found is not None:
+            self._impl_cache[cache_key] = found, tuple(args)
+            return found, tuple(args)
+        disp, new_args = self._build_impl(cache_key, args, kws)
+        if same is not None and disp is not None and self._impl_cache.get(cache_key) is not None:
+            shared[same] = disp  # not when the overload gave a signature of its own
+        return disp, new_args
 
     _get_impl.__wrapped__ = before  # type: ignore[attr-defined]
     cls._get_impl = _get_impl
