@@ -193,3 +193,78 @@ def test_quicken_leaves_an_unexpected_numba_alone():
         options: dict = {}
 
     assert not _numba._flags_as_expected(Other)
+
+
+SHARED = r"""
+import collections, json
+import numba
+import numpy as np
+from numba.core import event
+
+from tremaux import _numba
+
+_numba.setup()  # what the first compiled kernel calls: quicken() among others
+
+seen = collections.Counter()
+
+class Listener(event.Listener):
+    def on_start(self, ev):
+        f = ev.data["dispatcher"].py_func
+        seen[f"{f.__qualname__} {[str(a) for a in ev.data['args']]}"] += 1
+
+    def on_end(self, ev):
+        pass
+
+event.register("numba:compile", Listener())
+
+def body(n):
+    return np.empty(n, np.complex64)
+
+def body_kw(n):
+    return np.empty(n, dtype=np.complex64)
+
+plain = numba.njit(cache=False)(body)
+gil_free = numba.njit(cache=False, nogil=True)(body)
+keyword = numba.njit(cache=False)(body_kw)
+fast = numba.njit(cache=False, fastmath=True)(body)
+plain(3); gil_free(3); keyword(3)
+before_fast = dict(seen)
+fast(3)
+print(json.dumps([before_fast, dict(seen)]))
+"""
+
+
+def test_overloads_are_compiled_once_for_callers_with_other_options(tmp_path):
+    """numba's ``np.empty`` (an ``@overload``) called by two functions whose options differ (``nogil``), and by a
+    third with the dtype as a keyword, is compiled once; a caller whose options reach the implementation
+    (``fastmath``) still gets a copy of its own."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    src = str(Path(_numba.__file__).resolve().parents[1])
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path), PYTHONPATH=src + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    out = subprocess.run([sys.executable, "-c", SHARED], env=env, capture_output=True, text=True, check=True,
+                         timeout=600)
+    before_fast, after = json.loads(out.stdout.strip().splitlines()[-1])
+    empty = "ol_np_empty.<locals>.impl ['int64', 'class(complex64)']"
+    assert before_fast.get(empty) == 1, before_fast
+    assert after.get(empty) == 2, after
+    assert before_fast.get("body ['int64']") == 2  # both callers were compiled
+
+
+def test_overload_sharing_keys_on_the_inherited_options():
+    from numba.core.compiler import Flags
+    from numba.core.typing import templates
+
+    _numba.setup()  # what the first compiled kernel calls
+
+    assert templates._OverloadFunctionTemplate._tremaux_shared and "overloads" not in _numba.quicken()
+    assert set(_numba._inherited_options()) >= {"nrt", "fastmath", "error_model"}
+    fast, fast2, slow = Flags(), Flags(), Flags()
+    fast.fastmath = fast2.fastmath = {"nnan", "ninf", "nsz", "arcp"}  # an unhashable option value
+    assert _numba._option_key(fast.fastmath) != _numba._option_key(slow.fastmath)
+    assert _numba._option_key(fast.fastmath) == _numba._option_key(fast2.fastmath)
+    assert hash(_numba._option_key(fast.fastmath)) == hash(_numba._option_key(fast2.fastmath))

@@ -197,7 +197,7 @@ def _plain_markup(self: Any, msg: str) -> str:
 
 
 def quicken() -> list[str]:
-    """Take two costs out of numba's typing that change nothing it computes; idempotent, called by :func:`setup`.
+    """Take three costs out of numba's typing that change nothing it computes; idempotent, called by :func:`setup`.
 
     numba types a call by trying the implementations registered for the function in turn, and builds an error
     message for every one that does not fit (thousands per kernel: ``operator.getitem`` alone has dozens).
@@ -213,6 +213,10 @@ def quicken() -> list[str]:
       dicts: about 7% of a cold compile. The hash becomes the same value computed from the option names
       directly, and ``__eq__`` first compares the explicitly set values (equal ones give equal options, an
       option both set to different values unequal ones), falling back to numba's comparison otherwise.
+    * **one copy of an overload for callers with other options**: the same lookup keys the implementation on
+      the caller's whole ``Flags``, so ``np.empty`` (say) was compiled again for the same types for every set of
+      options among its callers; the key keeps the few options the implementation inherits
+      (:func:`_share_overloads`).
 
     Returns
     -------
@@ -256,7 +260,93 @@ def quicken() -> list[str]:
         config.__eq__ = __eq__  # type: ignore[method-assign,assignment]
         config._tremaux_quick = True
         done.append("flags")
+    if _share_overloads():
+        done.append("overloads")
     return done
+
+
+def _inherited_options() -> tuple[str, ...]:
+    """The compile options a function compiled for a caller takes from it (numba's ``inherit_if_not_set`` in
+    its CPU options' ``finalize``: ``nrt``, ``fastmath``, ``error_model``, ``forceinline`` in numba 0.5x-0.6x),
+    read from numba's source; empty when it cannot be read."""
+    import inspect
+    import re
+
+    from numba.core.cpu import CPUTargetOptions
+
+    try:
+        source = inspect.getsource(CPUTargetOptions.finalize)
+    except (OSError, TypeError):
+        return ()
+    return tuple(sorted(set(re.findall(r"inherit_if_not_set\(\s*[\"'](\w+)[\"']", source))))
+
+
+def _option_key(value: Any) -> Any:
+    """A hashable stand-in for an option's value (numba's ``FastMathOptions`` is not hashable)."""
+    try:
+        hash(value)
+        return value
+    except TypeError:
+        return (type(value).__name__, tuple(sorted((k, repr(sorted(x) if isinstance(x, (set, frozenset)) else x))
+                                                   for k, x in vars(value).items())))
+
+
+def _share_overloads() -> bool:
+    """Key numba's ``@overload`` implementations on the options they inherit, not on all of the caller's flags.
+
+    numba compiles an ``@overload`` implementation (``np.empty``, ``min``, the grid topology functions of
+    :mod:`tremaux.kernels.graph_topo`) as a function of its own, with the options given to ``overload``, and
+    keeps it under a key holding the *caller's* whole ``Flags``. Callers with other options (a kernel with
+    ``no_cpython_wrapper``, numba's ``np.zeros`` calling ``np.empty``, one topology function calling another)
+    therefore compile the same implementation again for the same types. Of the caller's flags only a few reach
+    the implementation's compilation (:func:`_inherited_options`); the key keeps those and drops the rest, so
+    the same machine code is compiled once. Calls that pass the same types by keyword in one place and by
+    position in another (numba's ``np.zeros`` calls ``np.empty(shape, dtype=dtype)``) share it too: numba's
+    key holds the keywords as written. Nothing changes when numba's code is not the expected one.
+    """
+    import inspect
+
+    from numba.core import targetconfig
+    from numba.core.typing import templates
+
+    cls = templates._OverloadFunctionTemplate
+    shared: dict[Any, Any] = {}  # (template, context, arguments bound to its parameters, options) -> dispatcher
+    if getattr(cls, "_tremaux_shared", False):
+        return False
+    names = _inherited_options()
+    before = cls.__dict__.get("_get_impl")
+    if not names or before is None or not hasattr(cls, "_build_impl"):
+        return False
+
+    def _get_impl(self: Any, args: Any, kws: Any) -> Any:
+        flags = targetconfig.ConfigStack.top_or_none()
+        inherited = None if flags is None else tuple(_option_key(getattr(flags, n)) for n in names)
+        cache_key = self.context, tuple(args), tuple(kws.items()), inherited
+        try:
+            return self._impl_cache[cache_key]
+        except KeyError:
+            pass
+        # the same arguments spelt another way (``np.empty(n, dtype=t)`` in numba's ``np.zeros``, ``np.empty(n, t)``
+        # in a kernel) reach the same implementation
+        try:
+            bound = inspect.signature(self._overload_func).bind(*args, **kws)
+            same = type(self), self.context, tuple(bound.args), tuple(sorted(bound.kwargs.items())), inherited
+            hash(same)
+        except TypeError:
+            same = None
+        found = shared.get(same) if same is not None else None
+        if found is not None:
+            self._impl_cache[cache_key] = found, tuple(args)
+            return found, tuple(args)
+        disp, new_args = self._build_impl(cache_key, args, kws)
+        if same is not None and disp is not None and self._impl_cache.get(cache_key) is not None:
+            shared[same] = disp  # not when the overload gave a signature of its own
+        return disp, new_args
+
+    _get_impl.__wrapped__ = before  # type: ignore[attr-defined]
+    cls._get_impl = _get_impl
+    cls._tremaux_shared = True
+    return True
 
 
 def _flags_as_expected(config: Any) -> bool:

@@ -79,7 +79,8 @@ def _bucket_starts(state, m, bbits):
             counts[np.int64(bits & uint64(NB - 1))] += 1
             bits >>= uint64(bbits)
             nbits -= bbits
-        state[:] = saved
+        for k in range(saved.shape[0]):  # a loop: a slice assignment compiles numba's shape-mismatch message
+            state[k] = saved[k]
     else:
         counts[0] = m
     total = 0
