@@ -63,3 +63,15 @@ def test_standard_input_is_named_as_in_errors_and_as_the_maze_commands_name_it(c
     code, _, err = run(capsys, "numberlink", "solve", "-")
     assert code == 2 and err.splitlines()[0].startswith("<stdin>#1: solved")
     assert err.splitlines()[-1].startswith("error: <stdin>:5:3: number '2' appears once")
+
+
+def test_a_nikoli_solution_draws_its_empty_cells_never_a_blank_row(capsys, tmp_path):
+    from tremaux.numberlink import Puzzle, solve_puzzle
+    from tremaux.numberlink.draw import to_rich, to_text
+
+    r = solve_puzzle(Puzzle.from_rows(["1.1", "...", "..."]), rule="nikoli")
+    assert to_text(r).splitlines() == ["1───1", "· · ·", "· · ·"] == to_rich(r).plain.splitlines()
+    path = tmp_path / "p.txt"
+    path.write_text("1.1\n...\n...\n")
+    code, out, _ = run(capsys, "numberlink", "solve", str(path), "--rule", "nikoli")
+    assert code == 0 and out.splitlines() == ["1───1", "· · ·", "· · ·"]
