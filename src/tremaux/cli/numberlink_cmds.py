@@ -18,7 +18,8 @@ app.add_typer(nl_app, name="numberlink")
 
 RuleOption = typer.Option("fill", "--rule", metavar="NAME",
                           help="fill: every cell covered (the paper's); nikoli: cells may stay empty.")
-OutOption = out_option("Write a picture (.svg, .png, .txt); several puzzles get -1, -2... suffixes.", dash=False)
+OutOption = out_option("Also draw the solution: .svg, .png or .txt; several puzzles get -1, -2... suffixes.",
+                       dash=False)
 TouchOption = typer.Option(None, "--touch/--no-touch",
                            help="Whether a line may run beside itself. Default: --no-touch (the convention puzzle "
                                 "makers use) for --unique, --count, --all, check and generate; --touch for a plain "
