@@ -109,7 +109,7 @@ class Puzzle:
     --------
     >>> Puzzle([[1, 0, 1]], labels=["A"]).labels
     ('A',)
-    >>> Puzzle("1.1\n2.2\n").grid.tolist()
+    >>> Puzzle("1.1\\n2.2\\n").grid.tolist()
     [[1, 0, 1], [2, 0, 2]]
     >>> Puzzle([[1, 0, 2]])
     Traceback (most recent call last):
@@ -145,8 +145,8 @@ class Puzzle:
             raise PuzzleError(f"pair id {int(arr[r, c])} at {at_cell(r, c)} is negative; use 0 for an empty cell")
         if arr.size and int(arr.max()) > arr.size:  # before the cast, which would wrap a big id around
             r, c = np.argwhere(arr == arr.max())[0]
-            raise PuzzleError(f"pair id {int(arr[r, c])} at {at_cell(r, c)} is more than the {arr.size} cells of the grid; "
-                              f"pairs are numbered from 1, each on two cells")
+            raise PuzzleError(f"pair id {int(arr[r, c])} at {at_cell(r, c)} is more than the {arr.size} cells of the "
+                              f"grid; pairs are numbered from 1, each on two cells")
         g = np.array(arr, dtype=np.int32)
         n = int(g.max()) if g.size else 0
         if labels is None:

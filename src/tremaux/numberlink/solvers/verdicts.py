@@ -19,7 +19,7 @@ Examples
 --------
 >>> from tremaux.numberlink import Puzzle
 >>> quick_verdict(Puzzle.from_rows(["1.2", "...", "2.1"]), "nikoli")
-"numbers '1' and '2' must cross: their endpoints on the border alternate ((0, 0), (0, 2), (2, 2), (2, 0))"
+"numbers '1' and '2' must cross: their endpoints on the border alternate (row 1 column 1, row 1 column 3, row 3 column 3, row 3 column 1)"
 >>> quick_verdict(Puzzle.from_rows(["12", "12"]), "nikoli") is None
 True
 """
@@ -53,7 +53,7 @@ def quick_verdict(puzzle: Puzzle, rule: str | Rule = "fill") -> str | None:
     --------
     >>> from tremaux.numberlink import Puzzle
     >>> quick_verdict(Puzzle.from_rows(["1213", "2..3"]), "nikoli")
-    "number '1' at (0, 0) is walled in: every neighbour is another number or the border"
+    "number '1' at row 1 column 1 is walled in: every neighbour is another number or the border"
     >>> quick_verdict(Puzzle.from_rows(["1.2", "...", "1.2"]), "fill")
     'no solution under the fill rule: the checkerboard count leaves at least 1 cell empty'
     """
