@@ -51,8 +51,10 @@ def test_a_step_budget_is_refused_by_a_solver_that_has_none(capsys, tmp_path, ma
 
 
 def test_diagnose_names_what_it_was_given_instead_of_a_puzzle():
-    with pytest.raises(PuzzleError, match=r"expected a Puzzle \(or puzzle text, or a file's path\), not list"):
-        diagnose([[1, 0, 1], [2, 0, 2]])
+    with pytest.raises(PuzzleError, match=r"expected a Puzzle \(or a grid of pair ids, puzzle text, or a file's "
+                                          r"path\), not dict"):
+        diagnose({"grid": [[1, 0, 1], [2, 0, 2]]})
+    assert diagnose([[1, 0, 1], [2, 0, 2]]).verdict == "proper"  # a grid of pair ids is a puzzle
     assert diagnose("1.1\n2.2\n").verdict == "proper"  # text is read as a puzzle
     with pytest.raises(InvalidSizeError, match="touch must be True, False or None, not 1"):
         diagnose(TWO_WAYS, touch=1)

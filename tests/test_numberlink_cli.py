@@ -200,7 +200,7 @@ def test_dash_reads_the_puzzles_from_standard_input(capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", stdin(b"1.1\n2.2\n"))
     code, out, err = run(capsys, "solve", "-", "--json")
     rec = json.loads(out)[0]
-    assert code == 0 and rec["name"] == "stdin" and rec["grid"] == [[1, 1, 1], [2, 2, 2]]
+    assert code == 0 and rec["name"] == "<stdin>" and rec["grid"] == [[1, 1, 1], [2, 2, 2]]
     monkeypatch.setattr("sys.stdin", stdin(b"1.1\n2.\n"))
     code, out, err = run(capsys, "check", "-")
     assert code == 2 and err.strip() == "error: <stdin>:2:3: row 2 has 2 cells; row 1 has 3"

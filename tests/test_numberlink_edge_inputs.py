@@ -192,7 +192,7 @@ def test_a_pair_id_beyond_the_board_is_named_never_wrapped_around_nor_counted_up
     from tremaux.numberlink import Puzzle
 
     for dtype in (np.int64, np.uint64):
-        with pytest.raises(PuzzleError, match=rf"^pair id {big} at \(0, 1\) is more than the 3 cells of the grid"):
+        with pytest.raises(PuzzleError, match=rf"^pair id {big} at row 1 column 2 is more than the 3 cells of the grid"):
             Puzzle(np.array([[0, big, big]], dtype=dtype))
     assert Puzzle([[0, 1, 1]]).pairs == 1
 

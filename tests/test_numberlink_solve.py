@@ -267,7 +267,7 @@ def test_tremaux_baseline_solves_the_small_and_8x8_levels(stem):
 
 
 def test_improper_puzzles_are_diagnosed():
-    assert quick_verdict(Puzzle.from_rows(["1213", "2..3"]), "nikoli").startswith("number '1' at (0, 0) is walled in")
+    assert quick_verdict(Puzzle.from_rows(["1213", "2..3"]), "nikoli").startswith("number '1' at row 1 column 1 is walled in")
     d = diagnose(Puzzle.from_rows(["1.2", "...", "1.2"]))
     assert d.verdict == "needs-empty-cells"
     assert diagnose(Puzzle.from_rows(["1.2", "...", "1.2"]), "nikoli").verdict == "multiple-solutions"
@@ -275,7 +275,7 @@ def test_improper_puzzles_are_diagnosed():
     d = diagnose(Puzzle.from_rows(["1.2", "...", "2.1"]), "nikoli")  # now a quick verdict: the pairs must cross
     assert d.verdict == "no-solution"
     assert d.reasons == ("numbers '1' and '2' must cross: their endpoints on the border alternate "
-                         "((0, 0), (0, 2), (2, 2), (2, 0))",)
+                         "(row 1 column 1, row 1 column 3, row 3 column 3, row 3 column 1)",)
     # under fill too, and the pair named is the first that fails in order
     d = diagnose(Puzzle.from_rows(["13.2", "....", "2..1", "3..."]))  # 1 and 2 must cross (a quick verdict now)
     assert d.verdict == "no-solution" and d.reasons[0].startswith("numbers '1' and '2' must cross")
@@ -287,17 +287,17 @@ def test_improper_puzzles_are_diagnosed():
 def test_separated_pair_is_named():
     p = Puzzle.from_rows(["1...", "2233", "...1"])  # a row of numbers cuts the grid in two
     why = quick_verdict(p, "nikoli")
-    assert why == ("number '1' cannot be connected: its endpoints (0, 0) and (2, 3) are in regions separated "
+    assert why == ("number '1' cannot be connected: its endpoints at row 1 column 1 and row 3 column 4 are in regions separated "
                    "by other numbers")
     assert diagnose(p, "nikoli").verdict == "no-solution"
 
 
 def test_quick_verdicts_under_fill_and_their_soundness():
     assert quick_verdict(Puzzle.from_rows([".1.1"]), "fill") == (
-        "cell (0, 0) cannot be covered: a line through it needs two neighbours")
+        "the cell at row 1 column 1 cannot be covered: a line through it needs two neighbours")
     assert quick_verdict(Puzzle.from_rows([".1.1"]), "nikoli") is None
     assert quick_verdict(Puzzle.from_rows(["...", "..."]), "fill") == (
-        "cell (0, 0) cannot be covered: its region touches no number")
+        "the cell at row 1 column 1 cannot be covered: its region touches no number")
     # whatever it says is true: random tiny puzzles it rules out have no solution
     rng = np.random.default_rng(3)
     said = 0

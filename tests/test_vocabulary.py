@@ -52,9 +52,41 @@ def _options(cmd):
 def test_the_walk_sees_every_command():
     names = {name for name, _ in COMMANDS}
     assert {"tremaux generate", "tremaux solve", "tremaux render", "tremaux animate", "tremaux demo",
-            "tremaux numberlink solve", "tremaux numberlink generate", "tremaux dataset"} <= names
+            "tremaux numberlink solve", "tremaux numberlink generate", "tremaux numberlink check",
+            "tremaux numberlink convert", "tremaux dataset"} <= names
     seen = {p.name for _, cmd in COMMANDS for p in _options(cmd)}
     assert {"generator", "solver", "size", "seed", "out", "fmt", "style", "as_json", "time_limit"} <= seen
+    # the Number Link commands are walked with the maze ones: each concept they share is checked there too
+    numberlink = {p.name for name, cmd in COMMANDS if name.startswith("tremaux numberlink ") for p in _options(cmd)}
+    assert {"solver", "size", "seed", "out", "fmt", "as_json", "time_limit"} <= numberlink
+
+
+def _documented_commands(cell: str) -> set[str]:
+    """The commands a row of the table in docs/cli.md names: ``numberlink solve/generate`` is two of them."""
+    named = set()
+    for part in (p.strip() for p in cell.split(",")):
+        head, _, subs = part.partition(" ")
+        named |= {f"{head} {s}" for s in subs.split("/")} if head == "numberlink" and subs else {part}
+    return named
+
+
+def test_the_table_in_the_docs_names_every_command_taking_each_option():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "cli.md").read_text(encoding="utf-8")
+    table = [ln for ln in text.split("## Output files")[0].splitlines() if ln.startswith("| `") or
+             (ln.startswith("| ") and "| `--" in ln)]
+    leaves = {name[len("tremaux "):]: cmd for name, cmd in COMMANDS if not getattr(cmd, "commands", None)}
+    checked = set()
+    for line in table:
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        option = re.match(r"`(--[\w-]+)", cells[1])
+        if option is None:
+            continue
+        having = {name for name, cmd in leaves.items() if any(option[1] in p.opts for p in _options(cmd))}
+        assert _documented_commands(cells[4]) == having, (option[1], cells[4])
+        checked.add(option[1])
+    assert {"--seed", "--size", "--out", "--format", "--json", "--time-limit"} <= checked
 
 
 @pytest.mark.parametrize("name, cmd", COMMANDS, ids=[n for n, _ in COMMANDS])

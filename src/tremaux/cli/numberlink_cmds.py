@@ -18,7 +18,8 @@ app.add_typer(nl_app, name="numberlink")
 
 RuleOption = typer.Option("fill", "--rule", metavar="NAME",
                           help="fill: every cell covered (the paper's); nikoli: cells may stay empty.")
-OutOption = out_option("Write a picture (.svg, .png, .txt); several puzzles get -1, -2... suffixes.", dash=False)
+OutOption = out_option("Also draw the solution: .svg, .png or .txt; several puzzles get -1, -2... suffixes.",
+                       dash=False)
 TouchOption = typer.Option(None, "--touch/--no-touch",
                            help="Whether a line may run beside itself. Default: --no-touch (the convention puzzle "
                                 "makers use) for --unique, --count, --all, check and generate; --touch for a plain "
@@ -132,6 +133,7 @@ def solve_cmd(
                               time_limit=time_limit, max_steps=max_steps, keep=keep)
     results: list[Any] = []
     unwritten = False  # a picture that could not be written: said once, the answers still shown
+    drawn: list[Path] = []  # the pictures written, said once every answer is known (the first may be renamed)
     for i, r in enumerate(answers):  # each answer shown (and drawn) as soon as it is known
         results.append(r)
         target = _out_path(out, i, 1 if i == 0 else 2) if out is not None else None
@@ -143,6 +145,7 @@ def solve_cmd(
                 if r.puzzle is not None:
                     _not_the_puzzles(target, out, source)
                     save(r, target)
+                    drawn.append(target)
             except OSError as exc:
                 unwritten = True
                 typer.echo(f"error: cannot write {target}: {exc.strerror or exc}", err=True)
@@ -159,6 +162,10 @@ def solve_cmd(
                 _show(r.puzzle if lk is None else (r.puzzle, lk), numbers and lk is not None)
     if as_json:
         typer.echo(json.dumps([r.to_dict(all_solutions=_shown(r, all_) > 1) for r in results]))
+    if drawn:  # as every command that writes --out says it
+        names = [str(_out_path(out, 0, 2)) if len(results) > 1 and p == out else str(p) for p in drawn]
+        typer.echo(f"wrote {names[0]}" if len(names) == 1 else f"wrote {len(names)} pictures, {names[0]} to {names[-1]}",
+                   err=True)
     if unwritten or any(r.status == "invalid" for r in results):
         raise typer.Exit(2)
     raise typer.Exit(0 if all(r.status == "solved" for r in results) else 1)
@@ -204,10 +211,9 @@ def generate_cmd(
     fmt: Optional[str] = format_option("Puzzle text format: grid, contest, wh, flow, puzzlink or bwinf "
                                        "(default grid)."),
     solution: bool = typer.Option(False, "--solution", help="Also draw the solution."),
-    out: Optional[Path] = out_option("Write the puzzle there instead of printing it: a picture (.svg, .png; with "
-                                     "--solution, solved) or, for any other extension (not .gif, .jpg, .json, "
-                                     ".npz...), its text in --format.",
-                                     dash=False),
+    out: Optional[Path] = out_option("Save the puzzle instead of printing it: a picture (.svg, .png; with --solution, "
+                                     "solved) or, for any other extension (not .gif, .jpg, .json, .npz...), its text "
+                                     "in --format (--solution is then printed).", dash=False),
     as_json: bool = JsonOption,
 ) -> None:
     """Generate a proper puzzle (exactly one solution under RULE), reproducible from --seed.
@@ -256,19 +262,19 @@ def generate_cmd(
         typer.echo(json.dumps({"size": list(g.puzzle.shape), "pairs": g.puzzle.pairs, "rule": g.rule, "seed": g.seed,
                                "touch": g.touch, "density": g.density, "puzzle": text,
                                "grid": g.solution.grid.tolist()}))
-    elif out is None:  # --out holds the puzzle instead of the standard output, as for every command
+    elif out is None:
         typer.echo(text, nl=False)
         if solution:
             _show(drawn)
     elif solution and out.suffix.lower() not in (".svg", ".png"):  # the text file holds the puzzle alone
         _show(drawn)
-    if out is not None:
-        typer.echo(f"wrote {out}", err=True)
     asked = "" if density is None else f", asked {density:g}"
     pairs = f"{g.puzzle.pairs} pair{'s' if g.puzzle.pairs != 1 else ''} (density {g.density:.3f}{asked})"
     h, w = g.puzzle.shape
     typer.echo(f"generated {_a(h)} {h}x{w} puzzle with {pairs} under rule {g.rule}, "
                f"seed {g.seed}, in {g.seconds:.2f} s", err=True)
+    if out is not None:  # as every command that writes --out says it
+        typer.echo(f"wrote {out}", err=True)
 
 
 def _a(n: int) -> str:

@@ -164,12 +164,12 @@ def _decode(field: str, rows: Any, H: int, W: int, digits: int, allowed: str, so
     for r, text in enumerate(rows):
         if len(text) != W * digits:
             raise MazeFormatError(
-                f"{where!r} row {r} has {len(text)} characters; {W} cells need {W * digits}", source=source
+                f"{where!r} row {r + 1} has {len(text)} characters; {W} cells need {W * digits}", source=source
             )
         bad = next((k for k, ch in enumerate(text) if ch not in allowed), None)
         if bad is not None:
             raise MazeFormatError(
-                f"{where!r} row {r}, character {bad}: {text[bad]!r} is not one of {allowed!r}", source=source
+                f"{where!r} row {r + 1}, character {bad + 1}: {text[bad]!r} is not one of {allowed!r}", source=source
             )
         v = _VALUE[np.frombuffer(text.encode("ascii"), dtype=np.uint8)]
         out[r] = v if digits == 1 else (v[0::2] << 4) | v[1::2]

@@ -62,9 +62,12 @@ def seconds(value: Any, what: str) -> float | None:
 
 def puzzle_of(value: Any) -> Any:
     """The :class:`~tremaux.numberlink.Puzzle` a solve or check is given: a puzzle, what the generator returns,
-    puzzle text (with a newline, or a puzz.link URL) or the path of a file holding one puzzle.
+    a grid of pair ids (a 2-D integer array or a list of lists of ints, 0 for an empty cell), rows of text
+    (``["1.1", "2.2"]``), puzzle text (with a newline, or a puzz.link URL) or the path of a file holding one
+    puzzle.
 
-    Anything else is a :class:`~tremaux.errors.PuzzleError` naming what was given.
+    Anything else is a :class:`~tremaux.errors.PuzzleError` naming what was given; a grid that is no puzzle
+    (its shape, its values, a number on one cell) is refused by :class:`~tremaux.numberlink.Puzzle`.
     """
     import os
 
@@ -73,6 +76,11 @@ def puzzle_of(value: Any) -> Any:
 
     if isinstance(value, Puzzle):
         return value
+    if isinstance(value, np.ndarray):
+        return Puzzle(value)
+    if isinstance(value, (list, tuple)):
+        rows = len(value) > 0 and all(isinstance(row, str) for row in value)
+        return Puzzle.from_rows(value) if rows else Puzzle(value)
     inner = getattr(value, "puzzle", None)  # a GeneratedPuzzle
     if isinstance(inner, Puzzle) and type(value).__name__ == "GeneratedPuzzle":
         return inner
@@ -86,7 +94,8 @@ def puzzle_of(value: Any) -> Any:
                                 f"({value + chr(10)!r})")
     if isinstance(value, (str, os.PathLike)):
         return formats.load(value)
-    raise PuzzleError(f"expected a Puzzle (or puzzle text, or a file's path), not {type(value).__name__}")
+    raise PuzzleError(f"expected a Puzzle (or a grid of pair ids, puzzle text, or a file's path), not "
+                      f"{type(value).__name__}")
 
 
 def _one_row(text: str) -> bool:

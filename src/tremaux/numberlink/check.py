@@ -10,11 +10,11 @@ multiple-solutions: a second solution draws the lines of '1', '2' differently
 >>> print(diagnose(Puzzle.from_rows(["1.2", "...", "1.2"])))
 needs-empty-cells: no solution under the fill rule: the checkerboard count leaves at least 1 cell empty; it has solutions if cells may stay empty (rule nikoli)
 >>> print(diagnose(Puzzle.from_rows(["1.2", "...", "2.1"]), rule="nikoli"))
-no-solution: numbers '1' and '2' must cross: their endpoints on the border alternate ((0, 0), (0, 2), (2, 2), (2, 0))
+no-solution: numbers '1' and '2' must cross: their endpoints on the border alternate (row 1 column 1, row 1 column 3, row 3 column 3, row 3 column 1)
 >>> print(diagnose(Puzzle.from_rows(["1.1", "...", "22."]), rule="nikoli"))
 multiple-solutions: a second solution draws the lines of '1' differently
 >>> print(diagnose(Puzzle.from_rows(["1213", "2..3"]), rule="nikoli"))
-walled-in: number '1' at (0, 0) is walled in: every neighbour is another number or the border
+walled-in: number '1' at row 1 column 1 is walled in: every neighbour is another number or the border
 """
 
 from __future__ import annotations
@@ -47,7 +47,8 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
     Parameters
     ----------
     puzzle : Puzzle
-        Or puzzle text, a file's path, or what the generator returns (as :func:`.solve_puzzle` takes).
+        Or a grid of pair ids (a 2-D integer array, a list of lists of ints), puzzle text, a file's path, or
+        what the generator returns (as :func:`.solve_puzzle` takes).
     rule : str or Rule
         ``"fill"`` or ``"nikoli"`` (or a :class:`~tremaux.numberlink.rules.Rule`).
     touch : bool, optional

@@ -27,7 +27,7 @@ array([[1, 0, 2],
 >>> Puzzle.from_rows(["1.2", "...", "1.1"])
 Traceback (most recent call last):
 ...
-tremaux.errors.PuzzleError: number '1' appears 3 times, at (0, 0), (2, 0), (2, 2); each number must appear exactly twice
+tremaux.errors.PuzzleError: number '1' appears 3 times, at row 1 column 1, row 3 column 1, row 3 column 3; each number must appear exactly twice
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import InvalidSizeError, PuzzleError
+from ._cells import at_cell
 from .rules import RULES, check_rule
 
 __all__ = ["Puzzle", "RULES", "check_rule", "label_order", "MAX_SIDE"]
@@ -84,9 +85,11 @@ class Puzzle:
 
     Parameters
     ----------
-    grid : array_like of int
+    grid : array_like of int, Puzzle, str or path
         ``(H, W)``; ``0`` for an empty cell, ``k`` in ``1..n`` for an endpoint of
         pair ``k``. Each ``k`` must appear exactly twice, with no id skipped.
+        A puzzle, what :func:`~tremaux.numberlink.generate_puzzle` returns, puzzle
+        text or a file's path are taken too, as :func:`~tremaux.numberlink.solve_puzzle` takes them.
     labels : sequence of str, optional
         The label shown for each pair, ``labels[k - 1]`` for pair ``k``
         (default ``"1"``, ``"2"``, ...).
@@ -106,22 +109,28 @@ class Puzzle:
     --------
     >>> Puzzle([[1, 0, 1]], labels=["A"]).labels
     ('A',)
+    >>> Puzzle("1.1\\n2.2\\n").grid.tolist()
+    [[1, 0, 1], [2, 0, 2]]
     >>> Puzzle([[1, 0, 2]])
     Traceback (most recent call last):
     ...
-    tremaux.errors.PuzzleError: number '1' appears once, at (0, 0); each number must appear exactly twice
+    tremaux.errors.PuzzleError: number '1' appears once, at row 1 column 1; each number must appear exactly twice
     """
 
     __slots__ = ("_grid", "_labels", "_name", "_ends")
 
     def __init__(self, grid: Any, labels: Sequence[str] | None = None, *, name: str = "") -> None:
+        if not isinstance(grid, (np.ndarray, list, tuple)):  # a puzzle, its text or file: as solve_puzzle takes
+            from ._args import puzzle_of
+
+            given = puzzle_of(grid)
+            grid, labels, name = given.grid, given.labels if labels is None else labels, name or given.name
         try:
             arr = np.asarray(grid)
         except ValueError:  # rows of different lengths
             raise PuzzleError(f"the rows of a puzzle grid differ in length: {_row_lengths(grid)}") from None
         if arr.ndim != 2:
-            hint = "; text is read by Puzzle.from_rows or tremaux.numberlink.loads" if isinstance(grid, str) else ""
-            raise InvalidSizeError(f"a puzzle grid is 2-D, not of shape {arr.shape}{hint}")
+            raise InvalidSizeError(f"a puzzle grid is 2-D, not of shape {arr.shape}")
         h, w = arr.shape
         if h < 1 or w < 1 or h > MAX_SIDE or w > MAX_SIDE:
             raise InvalidSizeError(f"puzzle size {w}x{h} (WxH) is outside 1..{MAX_SIDE} on a side")
@@ -133,11 +142,11 @@ class Puzzle:
                 raise PuzzleError(f"a puzzle grid holds integers (pair ids), not {arr.dtype}{hint}")
         if arr.size and arr.min() < 0:
             r, c = np.argwhere(arr < 0)[0]
-            raise PuzzleError(f"pair id {int(arr[r, c])} at ({r}, {c}) is negative; use 0 for an empty cell")
+            raise PuzzleError(f"pair id {int(arr[r, c])} at {at_cell(r, c)} is negative; use 0 for an empty cell")
         if arr.size and int(arr.max()) > arr.size:  # before the cast, which would wrap a big id around
             r, c = np.argwhere(arr == arr.max())[0]
-            raise PuzzleError(f"pair id {int(arr[r, c])} at ({r}, {c}) is more than the {arr.size} cells of the grid; "
-                              f"pairs are numbered from 1, each on two cells")
+            raise PuzzleError(f"pair id {int(arr[r, c])} at {at_cell(r, c)} is more than the {arr.size} cells of the "
+                              f"grid; pairs are numbered from 1, each on two cells")
         g = np.array(arr, dtype=np.int32)
         n = int(g.max()) if g.size else 0
         if labels is None:
@@ -224,7 +233,7 @@ class Puzzle:
         width = len(table[0])
         for r, row in enumerate(table):
             if len(row) != width:
-                raise PuzzleError(f"row {r} has {len(row)} cells, row 0 has {width}")
+                raise PuzzleError(f"row {r + 1} has {len(row)} cells; row 1 has {width}")
         order = label_order(x for row in table for x in row if x is not None)
         ids = {lab: i + 1 for i, lab in enumerate(order)}
         # name an unpaired label with its cells before the generic check does it by id
@@ -471,16 +480,16 @@ def _whole_pair(value: Any, what: str, error: type) -> tuple[int, int]:
 
 
 def _row_lengths(grid: Any) -> str:
-    """The lengths of the rows of a ragged ``grid``, for a message: ``"row 0 has 2 cells, row 1 has 1"``."""
+    """The lengths of the rows of a ragged ``grid``, for a message: ``"row 2 has 1 cells; row 1 has 2"``."""
     try:
         sizes = [len(row) for row in grid]
     except TypeError:
         return "some rows are single values"
     r = next((i for i, n in enumerate(sizes) if n != sizes[0]), 0)
-    return f"row {r} has {sizes[r]} cells, row 0 has {sizes[0]}"
+    return f"row {r + 1} has {sizes[r]} cells; row 1 has {sizes[0]}"
 
 
 def _count_message(label: str, cells: list[Cell]) -> str:
     times = {0: "never", 1: "once", 2: "twice"}.get(len(cells), f"{len(cells)} times")
-    at = ", ".join(f"({r}, {c})" for r, c in cells)
+    at = ", ".join(at_cell(r, c) for r, c in cells)
     return f"number {label!r} appears {times}{', at ' + at if at else ''}; each number must appear exactly twice"

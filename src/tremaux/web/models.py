@@ -340,10 +340,10 @@ class PuzzleBody(_Model):
             raise ValueError(f"grid has {n} row{'' if n == 1 else 's'}, not {self.rows}")
         for r, row in enumerate(self.grid):
             if len(row) != self.cols:
-                raise ValueError(f"grid row {r} has {len(row)} cell{'' if len(row) == 1 else 's'}, not {self.cols}")
+                raise ValueError(f"grid row {r + 1} has {len(row)} cell{'' if len(row) == 1 else 's'}, not {self.cols}")
             for c, v in enumerate(row):
                 if not 0 <= v <= 999:
-                    raise ValueError(f"cell ({r}, {c}) holds {v}; numbers go from 1 to 999 (0 is empty)")
+                    raise ValueError(f"the cell at row {r + 1} column {c + 1} holds {v}; numbers go from 1 to 999 (0 is empty)")
         return self
 
 

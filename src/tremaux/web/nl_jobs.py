@@ -38,7 +38,7 @@ def puzzle_of(body: dict[str, Any]) -> Any:
     >>> puzzle_of({"grid": [[4, 0, 4], [0, 0, 0], [9, 0, 0]]})
     Traceback (most recent call last):
     ...
-    tremaux.errors.PuzzleError: number '9' appears once, at (2, 0); each number must appear exactly twice
+    tremaux.errors.PuzzleError: number '9' appears once, at row 3 column 1; each number must appear exactly twice
     """
     from ..numberlink import Puzzle
 

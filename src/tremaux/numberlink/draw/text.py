@@ -65,7 +65,7 @@ def _cells(puzzle: Puzzle, linking: Linking | None) -> list[list[tuple[str, int]
             elif bits:
                 cell = fill * (width - 1) + _BOX.get(bits, "┼")
             else:
-                cell = " " * (width - 1) + ("·" if linking is None else " ")
+                cell = " " * (width - 1) + "·"  # an empty cell, with or without lines: never blank
             row.append((cell, int(owner[r, c])))
             gap = "─" if bits & 2 else " "
             row.append((gap, int(owner[r, c]) if bits & 2 else 0))
@@ -87,7 +87,8 @@ Measured with ``tracemalloc``: 36 bytes a cell in all for one-character labels, 
 def to_text(obj: Any) -> str:
     """Lines drawn with box-drawing characters, endpoints by their labels (trailing spaces removed).
 
-    The board is drawn as one array of code points, not cell by cell, so that the largest board is drawn in
+    An empty cell is ``·``, in a puzzle and in a solution that leaves it empty (rule ``nikoli``), so that no
+    row is drawn blank. The board is drawn as one array of code points, not cell by cell, so that the largest board is drawn in
     seconds.
 
     Parameters
@@ -115,7 +116,7 @@ def to_text(obj: Any) -> str:
     box = np.full(16, ord("┼"), dtype=np.uint32)
     for k, ch in _BOX.items():
         box[k] = ord(ch)
-    box[0] = ord("·" if linking is None else " ")
+    box[0] = ord("·")  # an empty cell, in a puzzle or a solution that leaves it empty: never a blank row
     codes = np.empty((h, w, width + 1), dtype=np.uint32)
     codes[:, :, :-2] = fill[:, :, None]
     codes[:, :, -2] = box[bits]

@@ -392,19 +392,19 @@ def base_name(source: str | None) -> str:
     Returns
     -------
     str
-        Its stem, the name given to its puzzles (empty for ``None``).
+        Its stem, the name given to its puzzles (empty for ``None``; ``<stdin>`` as is).
 
     Examples
     --------
     >>> base_name("puzzles/easy.txt"), base_name(None), base_name("https://puzz.link/p?numlin/3/2/1g12g2")
     ('easy', '', 'numlin')
     >>> base_name("<stdin>"), base_name("puzz.link/p?numlin/3/2/1g12g2")
-    ('stdin', 'numlin')
+    ('<stdin>', 'numlin')
     """
     if not source:
         return ""
-    if source.startswith("<") and source.endswith(">"):  # <stdin>
-        return source[1:-1]
+    if source.startswith("<") and source.endswith(">"):  # <stdin>: named as in every message, maze's and puzzle's
+        return source
     if WEB_ADDRESS.fullmatch(source):
         query = source.partition("?")[2]
         return query.split("/")[0] or "url"

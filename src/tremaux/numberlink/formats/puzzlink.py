@@ -32,6 +32,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ...errors import PuzzleError, PuzzleFormatError
+from .._cells import at_cell
 from ..model import Puzzle, label_order
 from ._text import check_side, lines, show
 
@@ -91,7 +92,7 @@ def _one(lineno: int, s: str, source: str | None, name: str) -> Puzzle:
         elif "g" <= ch <= "z":
             c, i = c + ord(ch) - ord("f"), i + 1
         elif ch == ".":
-            raise PuzzleFormatError(f"cell (row {c // w}, column {c % w}) holds a hidden number ('?'), which a "
+            raise PuzzleFormatError(f"the cell at {at_cell(c // w, c % w)} holds a hidden number ('?'), which a "
                                     "Number Link puzzle cannot hold", line=lineno, column=pos + i + 1,
                                     source=source)
         else:
@@ -106,7 +107,7 @@ def _one(lineno: int, s: str, source: str | None, name: str) -> Puzzle:
     values, counts = np.unique(numbers, return_counts=True)
     for v, n in zip(values.tolist(), counts.tolist()):
         if n != 2:
-            at = ", ".join(f"({int(k) // w}, {int(k) % w})" for k in np.flatnonzero(cells == v)[:4])
+            at = ", ".join(at_cell(int(k) // w, int(k) % w) for k in np.flatnonzero(cells == v)[:4])
             times = "once" if n == 1 else f"{n} times"
             raise PuzzleFormatError(f"number {str(v)!r} appears {times}, at {at}; each number must appear "
                                     "exactly twice", line=lineno, column=1, source=source)

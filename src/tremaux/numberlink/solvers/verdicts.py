@@ -19,7 +19,7 @@ Examples
 --------
 >>> from tremaux.numberlink import Puzzle
 >>> quick_verdict(Puzzle.from_rows(["1.2", "...", "2.1"]), "nikoli")
-"numbers '1' and '2' must cross: their endpoints on the border alternate ((0, 0), (0, 2), (2, 2), (2, 0))"
+"numbers '1' and '2' must cross: their endpoints on the border alternate (row 1 column 1, row 1 column 3, row 3 column 3, row 3 column 1)"
 >>> quick_verdict(Puzzle.from_rows(["12", "12"]), "nikoli") is None
 True
 """
@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._cells import at_cell
 from ..model import Puzzle
 from ..rules import Rule, resolve
 
@@ -52,7 +53,7 @@ def quick_verdict(puzzle: Puzzle, rule: str | Rule = "fill") -> str | None:
     --------
     >>> from tremaux.numberlink import Puzzle
     >>> quick_verdict(Puzzle.from_rows(["1213", "2..3"]), "nikoli")
-    "number '1' at (0, 0) is walled in: every neighbour is another number or the border"
+    "number '1' at row 1 column 1 is walled in: every neighbour is another number or the border"
     >>> quick_verdict(Puzzle.from_rows(["1.2", "...", "1.2"]), "fill")
     'no solution under the fill rule: the checkerboard count leaves at least 1 cell empty'
     """
@@ -70,12 +71,12 @@ def quick_verdict(puzzle: Puzzle, rule: str | Rule = "fill") -> str | None:
     walled = ~((beside == 0) | (beside == pair)).any(axis=-1)  # (n, 2)
     if walled.any():
         k, j = (int(x) for x in np.argwhere(walled)[0])
-        return (f"number {lab[k]!r} at ({int(er[k, j])}, {int(ec[k, j])}) is walled in: every neighbour is "
+        return (f"number {lab[k]!r} at {at_cell(er[k, j], ec[k, j])} is walled in: every neighbour is "
                 f"another number or the border")
     cross = crossing_pairs(puzzle)
     if cross is not None:
         a, b = cross
-        cells = ", ".join(str(c) for c in _border_cells_of(puzzle, (a, b)))
+        cells = ", ".join(at_cell(r, c) for r, c in _border_cells_of(puzzle, (a, b)))
         return f"numbers {lab[a - 1]!r} and {lab[b - 1]!r} must cross: their endpoints on the border alternate ({cells})"
     from ...kernels import numberlink as kn
 
@@ -88,8 +89,8 @@ def quick_verdict(puzzle: Puzzle, rule: str | Rule = "fill") -> str | None:
     cut_off = ~shared & ~adjacent
     if cut_off.any():
         k = int(np.flatnonzero(cut_off)[0])
-        a, b = (int(er[k, 0]), int(ec[k, 0])), (int(er[k, 1]), int(ec[k, 1]))
-        return (f"number {lab[k]!r} cannot be connected: its endpoints {a} and {b} are in regions "
+        a, b = at_cell(er[k, 0], ec[k, 0]), at_cell(er[k, 1], ec[k, 1])
+        return (f"number {lab[k]!r} cannot be connected: its endpoints at {a} and {b} are in regions "
                 f"separated by other numbers")
     if not cover:
         return None
@@ -98,11 +99,11 @@ def quick_verdict(puzzle: Puzzle, rule: str | Rule = "fill") -> str | None:
     stuck = np.argwhere((ways < 2) & (g == 0))
     if stuck.size:
         r, c = (int(x) for x in stuck[0])
-        return f"cell ({r}, {c}) cannot be covered: a line through it needs two neighbours"
+        return f"the cell at {at_cell(r, c)} cannot be covered: a line through it needs two neighbours"
     untouched = np.setdiff1d(np.arange(1, int(region.max()) + 1), near)
     if untouched.size:
         r, c = (int(x) for x in np.argwhere(region == untouched[0])[0])
-        return f"cell ({r}, {c}) cannot be covered: its region touches no number"
+        return f"the cell at {at_cell(r, c)} cannot be covered: its region touches no number"
     d = abs(colour_surplus(puzzle))
     if d:
         return (f"no solution under the fill rule: the checkerboard count leaves at least {d} cell"

@@ -1,0 +1,26 @@
+"""How messages name a cell of a puzzle: by row and column counted from 1, as the readers count lines."""
+
+from __future__ import annotations
+
+__all__ = ["at_cell"]
+
+
+def at_cell(r: int, c: int) -> str:
+    """A cell as messages name it, counted from 1 as the readers count lines and columns.
+
+    Parameters
+    ----------
+    r, c : int
+        The cell's row and column, from 0 (as :meth:`Puzzle.endpoints` gives them).
+
+    Returns
+    -------
+    str
+        ``"row R column C"``, both from 1.
+
+    Examples
+    --------
+    >>> at_cell(0, 2)
+    'row 1 column 3'
+    """
+    return f"row {int(r) + 1} column {int(c) + 1}"
