@@ -20,6 +20,9 @@ stage                   answers
 ``router``              one solution under ``nikoli`` by negotiated congestion
                         (:mod:`.router`), in runs from scratch with the next seed, for
                         answers that leave many cells empty
+``bands``               one solution under ``fill`` when lines may touch, on an open board: the
+                        board without its empty bands of two rows or columns, solved, the bands
+                        put back (:mod:`.bands`)
 ``untouched``           one solution under ``fill`` when lines may touch: among lines that
                         never run beside themselves (every such solution is one), where the
                         corner theorem prunes hard: the compiled search for a tenth of the
@@ -62,7 +65,7 @@ Examples
 >>> a.how, a.proven_none
 ('quick verdict', True)
 >>> [name for name, _ in STAGES]
-['verdict', 'no_numbers', 'another', 'covering', 'glance', 'dense', 'router', 'untouched', 'search', 'sat', 'portfolio']
+['verdict', 'no_numbers', 'another', 'covering', 'glance', 'dense', 'router', 'bands', 'untouched', 'search', 'sat', 'portfolio']
 """
 
 from __future__ import annotations
@@ -74,6 +77,7 @@ from dataclasses import replace
 from ..._jit import load_seconds
 from ..result import Linking
 from .another import another_stage
+from .bands import bands_stage
 from .base import NL_SOLVERS, Answer, Task
 from .portfolio import IN_PROCESS_SHARE, portfolio_follows, portfolio_stage
 from .repair import mended_stage
@@ -275,6 +279,7 @@ STAGES: list[tuple[str, Stage]] = [
     ("glance", _glance),
     ("dense", dense_stage),
     ("router", router_stage),
+    ("bands", bands_stage),
     ("untouched", _untouched),
     ("search", _search),
     ("sat", _sat),
