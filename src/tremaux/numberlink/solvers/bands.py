@@ -22,13 +22,14 @@ row ``r``:
 
 Every line still joins its pair and no loop appears, and two rows (columns)
 have as many cells of each colour (of the checkerboard), so the small board
-keeps the colour count (:func:`.verdicts.colour_surplus`). Which sets of
-endpoints a rectangle admits (Itai, Papadimitriou and Szwarcfiter, 1982)
-depends on its width only below 4, so the small board keeps at least two
-rows between two rows of numbers (and two columns); when it has no solution,
-or the putting back finds no run's way in, the bands kept grow. The method
-never proves that there is none (a small board without a solution says
-nothing about the large one).
+keeps the colour count (:func:`.verdicts.colour_surplus`). The small board
+first keeps none of each run of empty rows (one when the run is odd); when it
+has no solution in its share of the time, or the putting back finds no way
+into a run, it keeps two or three, then six or seven, and so on (a rectangle
+narrower than four admits fewer pairs of endpoints, Itai, Papadimitriou and
+Szwarcfiter 1982, so a cramped small board can miss what the large one has).
+The method never proves that there is none: a small board without a
+solution says nothing about the large one.
 
 Examples
 --------
@@ -56,10 +57,13 @@ from ..model import Puzzle
 from ..result import Linking
 from .base import Answer, Task
 
-__all__ = ["BANDS_SHARE", "bands_stage", "expand", "shrink"]
+__all__ = ["ATTEMPT_SHARE", "BANDS_SHARE", "bands_stage", "expand", "shrink"]
 
 BANDS_SHARE = 0.5
 """Share of the time left for the small boards' solves (a split): the stages after it have the rest."""
+
+ATTEMPT_SHARE = 0.5
+"""Share of the stage's time left for one small board's solve (a split): a larger one has the rest."""
 
 _INSIDE: ContextVar[bool] = ContextVar("_INSIDE", default=False)
 """Set while a small board is solved: its own solve takes out no bands."""
@@ -289,9 +293,10 @@ def expand(puzzle: Puzzle, small: Linking, plan: Plan) -> Linking | None:
 def bands_stage(task: Task) -> Answer | None:
     """One solution under ``fill`` when lines may touch, from the board with its empty bands taken out.
 
-    The small board of :func:`shrink` (two rows, or three, kept between the
-    numbers' rows and columns; then more) is solved by the pipeline for
-    :data:`BANDS_SHARE` of the time left, and the bands put back
+    The small board of :func:`shrink` (no empty rows or columns kept between
+    the numbers' rows and columns, or one; then two or three, six or seven...)
+    is solved by the pipeline, each for :data:`ATTEMPT_SHARE` of what is
+    left of :data:`BANDS_SHARE` of the time left, and the bands put back
     (:func:`expand`). ``None`` for another rule or task, inside a small
     board's own solve, when taking out the bands leaves more than half the
     board, or when no small board gave a solution in time.
@@ -321,13 +326,13 @@ def bands_stage(task: Task) -> Answer | None:
     from . import solve_puzzle
 
     deadline = task.share(BANDS_SHARE)
-    keep, last = 2, None
+    keep, last = 0, None
     while True:
         small, plan = shrink(p, keep)
         if small.height * small.width * 2 > p.height * p.width or small.shape == last:
             return None
         last = small.shape
-        limit = None if deadline is None else deadline - time.perf_counter()
+        limit = None if deadline is None else (deadline - time.perf_counter()) * ATTEMPT_SHARE
         if limit is not None and limit <= 0:
             return None
         token = _INSIDE.set(True)
