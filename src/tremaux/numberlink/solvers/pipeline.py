@@ -27,7 +27,9 @@ stage                   answers
 ``untouched``           one solution under ``fill`` when lines may touch: among lines that
                         never run beside themselves (every such solution is one), where the
                         corner theorem prunes hard: the compiled search for a tenth of the
-                        time left; then the router's lines stretched and mended over the
+                        time left; then, on an open board, the board without its empty bands
+                        of two rows or columns, solved, the bands put back (:mod:`.bands`);
+                        then the router's lines stretched and mended over the
                         board (:mod:`.repair`), for boards with few pairs; then SAT with the
                         corner theorem as clauses and closed loops stretched into the lines
                         (:mod:`.stretch`) for most of the rest; no answer when none finds one
@@ -81,6 +83,7 @@ from dataclasses import replace
 from ..._jit import load_seconds
 from ..result import Linking
 from .another import another_stage
+from .bands import bands_stage
 from .base import NL_SOLVERS, Answer, Task
 from .near import near_stage
 from .portfolio import IN_PROCESS_SHARE, portfolio_follows, portfolio_stage
@@ -247,7 +250,9 @@ def _untouched(task: Task) -> Answer | None:
     Between the two, the router's short lines stretched and mended over the board
     (:func:`.repair.mended_stage`, a quarter of the time left): boards with
     a few pairs, whose lines must wind through every cell and touch
-    themselves, which neither the search nor SAT answers in time. When none
+    themselves, which neither the search nor SAT answers in time; before it, an
+    open board without its empty bands of two rows or columns, solved and the
+    bands put back (:func:`.bands.bands_stage`). When none
     finds one, the ``search`` and ``sat`` stages answer with touching allowed.
     """
     if not (task.rule.touch and task.rule.cover and task.want == 1 and task.puzzle.pairs):
@@ -263,7 +268,7 @@ def _untouched(task: Task) -> Answer | None:
                           extras={"search_nodes": int(out.nodes), "search_seconds": round(float(out.seconds), 6)})
         # The search having shown that no lines avoid touching themselves proves nothing about SAT's question,
         # which is wider (lines without U-turns that keep the corner theorem may still touch themselves).
-    mended = mended_stage(task)
+    mended = bands_stage(task) or mended_stage(task)  # open boards: the small board, then the mending
     if mended is not None:
         return mended
     return untouched_stage(task)
