@@ -43,6 +43,40 @@ def _emit(data: bytes | str, out: Optional[Path], fmt: str) -> None:
                                "standard output)")
 
 
+def block_drawing(obj: object) -> str:
+    """``--style block``: the block text of :func:`tremaux.io.dumps` (as ``show`` prints it), a solution's path as ``o``.
+
+    The text reads back as the maze of squares it draws (``o`` is an open square), as every block file does.
+    """
+    import numpy as np
+
+    from ..io import block
+    from ..render.scene import maze_of
+
+    maze = maze_of(obj)
+    text = block.dumps(maze)
+    path = getattr(obj, "path", None)
+    if path is None or not len(path):
+        return text
+    parts = [text] if maze.ndim == 2 else [part.split("\n", 1)[1] for part in text.split("\n\n")]
+    layers = [[list(line) for line in part.split("\n")] for part in parts]
+    picture = not block.is_square_grid(maze)
+    cells = np.asarray(path).reshape(len(path), -1)
+    squares = 2 * cells + 1 if picture else cells
+    marks = list(map(tuple, squares))
+    if picture:  # the square between two steps of the path is open too
+        steps = np.abs(np.diff(cells, axis=0)).sum(axis=1) == 1
+        marks += list(map(tuple, (squares[1:][steps] + squares[:-1][steps]) // 2))
+    for mark in marks:
+        lv, r, c = (0, *mark) if maze.ndim == 2 else mark
+        if layers[lv][r][c] in ".":
+            layers[lv][r][c] = "o"
+    bodies = ["\n".join("".join(row) for row in layer) for layer in layers]
+    if maze.ndim == 2:
+        return bodies[0]
+    return "\n\n".join(f"level {k}\n{body}" for k, body in enumerate(bodies))
+
+
 @app.command("render")
 def render_cmd(
     file: Path = typer.Argument(..., metavar="FILE", help="Maze file (any format tremaux.io reads; '-' reads stdin)."),
@@ -84,8 +118,11 @@ def render_cmd(
                     **({} if seed is None else {"seed": seed}))
     if fmt == "ascii" and cell_size is not None:
         raise UnsupportedError("--cell-size is for pictures (png, svg, gif); a text drawing takes --style")
-    options = {"style": style or "ascii"} if fmt == "ascii" else {"cell_size": cell_size}
-    data = render.render(obj, fmt, heat=heat or None, animate=False, **options)
+    if fmt == "ascii" and (style or "").strip().lower() == "block" and not heat:
+        data = block_drawing(obj)  # the block text `show --style block` prints: one word, one drawing
+    else:
+        options = {"style": style or "ascii"} if fmt == "ascii" else {"cell_size": cell_size}
+        data = render.render(obj, fmt, heat=heat or None, animate=False, **options)
     _emit(data, out, fmt)
 
 
