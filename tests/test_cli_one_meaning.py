@@ -28,3 +28,19 @@ def test_render_block_solution_is_the_block_text_with_its_path(capsys, tmp_path,
     assert status == 0 and "o" in drawn
     assert drawn.replace("o", ".") == shown  # the same drawing, the path marked on its open squares
     assert mio.loads(drawn) == mio.loads(shown)
+
+
+@pytest.mark.parametrize("grid", ["square", "hex", "triangle"])
+@pytest.mark.parametrize("command", [["solve"], ["render", "--solver", "bfs", "--out", "m.svg"]])
+@pytest.mark.parametrize("end", ["--start", "--goal"])
+def test_a_masked_end_is_named_masked_on_every_grid(capsys, tmp_path, grid, command, end):
+    mask = tmp_path / "mask.txt"
+    mask.write_text(".###\n####\n####\n")
+    maze = tmp_path / "m.json"
+    status, _, err = run(capsys, "generate", "--grid", grid, "--size", "3x4", "--mask", str(mask), "--seed", "1",
+                         "--out", str(maze))
+    assert status == 0, err
+    status, _, err = run(capsys, command[0], str(maze), *command[1:], end, "0,0")
+    assert (status, err) == (2, f"error: {end} (0, 0) is a masked cell, not part of the maze\n")
+    status, _, err = run(capsys, command[0], str(maze), *command[1:], end, "9,9")  # outside: not a cell at all
+    assert status == 2 and err.startswith(f"error: {end} (9, 9) is not a cell")
