@@ -44,3 +44,27 @@ def test_a_masked_end_is_named_masked_on_every_grid(capsys, tmp_path, grid, comm
     assert (status, err) == (2, f"error: {end} (0, 0) is a masked cell, not part of the maze\n")
     status, _, err = run(capsys, command[0], str(maze), *command[1:], end, "9,9")  # outside: not a cell at all
     assert status == 2 and err.startswith(f"error: {end} (9, 9) is not a cell")
+
+
+@pytest.fixture
+def walled(tmp_path):
+    """A square and a hex maze with every wall up: no path from (0, 0) to (1, 2) on either."""
+    import numpy as np
+
+    from tremaux.grids import GridMaze, files, make_grid
+
+    square, hexa = tmp_path / "square.json", tmp_path / "hex.json"
+    mio.save(tremaux.Maze.closed((2, 3), start=(0, 0), goal=(1, 2)), square)
+    g = make_grid("hex", size=(2, 3))
+    files.save(GridMaze(g, np.zeros(g.size, g.dtype)), hexa)
+    return {"square": square, "hex": hexa}
+
+
+@pytest.mark.parametrize("grid", ["square", "hex"])
+def test_no_path_is_said_the_same_way_on_every_grid(capsys, walled, grid):
+    code, out, err = run(capsys, "solve", str(walled[grid]), "--start", "0,0", "--goal", "1,2")
+    assert code == 1  # an answer, not an error (2): as numberlink solve's "no solution"
+    assert err.startswith("bfs: no path from (0, 0) to (1, 2): ") and err.count("\n") == 1
+    assert out == ("" if grid == "hex" else mio.dumps(mio.load(walled[grid]), "ascii") + "\n")  # no empty line
+    code, out, _ = run(capsys, "solve", str(walled[grid]), "--start", "0,0", "--goal", "1,2", "--json")
+    assert code == 1 and '"found": false' in out

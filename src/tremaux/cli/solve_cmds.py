@@ -18,6 +18,16 @@ from .app import (interpret_small_mazes, GoalOption, JsonOption, StartOption, an
 from .maze_cmds import load_maze
 
 
+def verdict(algorithm: str, message: str, found: bool, start: object, goal: object) -> str:
+    """The line a solve prints on stderr, the same on every grid: ``bfs: path of 12 cells``, or, the goal not
+    reached, ``bfs: no path from (0, 0) to (1, 2): why`` (the command then exits with status 1)."""
+    if found:
+        return f"{algorithm}: {message}"
+    why = message.removeprefix("no path").lstrip(":").strip()
+    ends = [tuple(int(x) for x in cell) for cell in (start, goal)]
+    return f"{algorithm}: no path from {ends[0]} to {ends[1]}" + (f": {why}" if why else "")
+
+
 def _list_solvers() -> None:
     from ..solvers import SOLVERS
 
@@ -73,7 +83,9 @@ def solve_cmd(
             given = " and ".join(name for name, on in (("--seed", options), ("--explain", explain_)) if on)
             raise TremauxError(f"{given} {'are' if options and explain_ else 'is'} for square mazes; "
                                f"a grid maze is solved without {'them' if options and explain_ else 'it'}")
-        return solve_grid_file(file, solver, parse_cell(start, "start"), parse_cell(goal, "goal"), as_json, out, fmt)
+        if not solve_grid_file(file, solver, parse_cell(start, "start"), parse_cell(goal, "goal"), as_json, out, fmt):
+            raise typer.Exit(1)  # no path: an answer, not an error (2), as numberlink solve's "no solution"
+        return
     interpret_small_mazes()
     maze = load_maze(file)
     if not (as_json or explain_ or to_stdout):
@@ -96,10 +108,12 @@ def solve_cmd(
 
         if not to_stdout:  # else the picture is what goes there
             typer.echo(to_text(sol))
-        typer.echo(f"{sol.algorithm}: {sol.message}", err=True)
+        typer.echo(verdict(sol.algorithm, sol.message, sol.found, sol.start, sol.goal), err=True)
     if out is not None:
         from ..render import save
 
         save(sol, out, format=fmt)  # the drawing printed above, or a picture of it
         typer.echo(f"wrote {out}", err=True)
+    if not sol.found:
+        raise typer.Exit(1)  # no path: an answer, not an error (2), as numberlink solve's "no solution"
 
