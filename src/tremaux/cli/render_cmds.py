@@ -199,6 +199,11 @@ def animate_cmd(
             raise UnsupportedError("animate needs a maze FILE to solve, or --generator NAME to animate a generator")
         obj = maze = load_maze(file)
     if solver is not None or generator is None:
+        if fmt == "gif":  # a replay sure to be over the limit: refused before the recorded run, not after it
+            from .output import check_replay_ahead
+
+            check_replay_ahead(maze, parse_cell(start, "start"), parse_cell(goal, "goal"), frames,
+                               "give at most {frames} frames")
         walk = {"seed": seed} if seed is not None and generator is None else {}  # a FILE's seed: the solver's, as for solve
         obj = solve(maze, solver or "tremaux", start=parse_cell(start, "start"), goal=parse_cell(goal, "goal"),
                     record=True, **walk)

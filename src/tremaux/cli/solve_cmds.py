@@ -11,7 +11,7 @@ import typer
 
 from ..errors import TremauxError
 
-from .output import check_output, check_replay
+from .output import check_output, check_replay, check_replay_ahead
 from .options import check_seed
 from .app import (interpret_small_mazes, GoalOption, JsonOption, StartOption, announce, app, deprecated, format_option, list_option,
                   out_option, parse_cell, renamed, solver_option)
@@ -92,13 +92,17 @@ def solve_cmd(
         from ..render import text as render_text
 
         render_text.check_text_size(maze)  # refuse now what could not be printed after a long run
-    announce(maze.flat.shape[0], f"solving {file} with {SOLVERS.get(solver).name}")
+    name = SOLVERS.get(solver).name
+    ends = "".join(f" --{k} {v}" for k, v in (("start", start), ("goal", goal)) if v)
+    advice = (f"replay it with fewer frames (`tremaux animate {file} -s {name}{ends} --frames {{frames}} --out {out}`), "
+              "or draw a .png")
+    if fmt == "gif":  # a replay sure to be over the limit: refused before the recorded run, not after it
+        check_replay_ahead(maze, parse_cell(start, "start"), parse_cell(goal, "goal"), 100, advice)
+    announce(maze.flat.shape[0], f"solving {file} with {name}")
     sol = solve(maze, solver, start=parse_cell(start, "start"), goal=parse_cell(goal, "goal"),
                 record=explain_ or fmt == "gif", **options)
     if fmt == "gif":  # refused before anything is printed, with the command that takes --frames
-        ends = "".join(f" --{k} {v}" for k, v in (("start", start), ("goal", goal)) if v)
-        check_replay(sol, f"replay it with fewer frames (`tremaux animate {file} -s {sol.algorithm}{ends} "
-                          f"--frames {{frames}} --out {out}`), or draw a .png")
+        check_replay(sol, advice)
     if as_json:
         typer.echo(json.dumps(sol.to_dict()))
     elif explain_:
