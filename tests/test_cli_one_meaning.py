@@ -68,3 +68,24 @@ def test_no_path_is_said_the_same_way_on_every_grid(capsys, walled, grid):
     assert out == ("" if grid == "hex" else mio.dumps(mio.load(walled[grid]), "ascii") + "\n")  # no empty line
     code, out, _ = run(capsys, "solve", str(walled[grid]), "--start", "0,0", "--goal", "1,2", "--json")
     assert code == 1 and '"found": false' in out
+
+
+def test_numberlink_solve_says_the_pictures_it_wrote(capsys, tmp_path):
+    one, two = tmp_path / "one.txt", tmp_path / "two.txt"
+    one.write_text("12.\n...\n1.2\n")
+    two.write_text("1.1\n\n2.2\n")
+    code, _, err = run(capsys, "numberlink", "solve", str(one), "--out", str(tmp_path / "p.svg"))
+    assert code == 0 and err.endswith(f"\nwrote {tmp_path / 'p.svg'}\n") and err.count("wrote") == 1
+    code, _, err = run(capsys, "numberlink", "solve", str(two), "--out", str(tmp_path / "q.svg"))
+    assert code == 0 and err.endswith(f"\nwrote {tmp_path / 'q-1.svg'}\nwrote {tmp_path / 'q-2.svg'}\n")
+    assert (tmp_path / "q-1.svg").exists() and (tmp_path / "q-2.svg").exists() and not (tmp_path / "q.svg").exists()
+
+
+@pytest.mark.parametrize("argv, advice", [
+    (["--count", "10", "--size", "3000x3000", "--shard-size", "1000"], "give --shard-size 26 or less"),
+    (["--count", str(10**12), "--size", "10x10"], "give --shard-size 990,944 or more"),
+])
+def test_dataset_advice_names_the_option(capsys, tmp_path, argv, advice):
+    code, _, err = run(capsys, "dataset", *argv, "--out", str(tmp_path / "d"), "-q")
+    assert code == 2 and err.startswith("error: ") and err.endswith(f" {advice}\n") and "shard_size" not in err
+    assert not (tmp_path / "d").exists()

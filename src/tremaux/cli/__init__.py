@@ -120,7 +120,8 @@ def in_option_words(message: str, argv: list[str]) -> str:
     its option, and a value, ``must``, ``is not``, ``are not``, ``needs`` or
     ``works`` follows it, so that a message about something else that happens
     to share a word is left as it is. Advice naming a keyword of the command
-    (``make loops with braid=``) names its option (``--braid``).
+    (``make loops with braid=``, ``set shard_size to 26``) names its option
+    (``--braid``, ``give --shard-size 26``).
 
     Parameters
     ----------
@@ -145,6 +146,8 @@ def in_option_words(message: str, argv: list[str]) -> str:
     >>> in_option_words("openings= works on the plain square grid; make loops with braid= or islands=",
     ...                 ["generate", "-O", "openings=2"])
     'openings= works on the plain square grid; make loops with --braid or islands='
+    >>> in_option_words("a shard needs 9 GiB; set shard_size to 26 or less", ["dataset", "-o", "d"])
+    'a shard needs 9 GiB; give --shard-size 26 or less'
     >>> in_option_words("cell_size 0 is too small", ["render", "m.json"])  # not given: not the option's fault
     'cell_size 0 is too small'
     """
@@ -162,6 +165,7 @@ def in_option_words(message: str, argv: list[str]) -> str:
     if options:  # advice naming a keyword (``make loops with braid=``): the option to type instead
         words = "|".join(re.escape(n) for n in sorted(options, key=len, reverse=True))
         message = re.sub(rf"(?<=\s)({words})=(?=[\s,;.)]|$)", lambda m: options[m.group(1)], message)
+        message = re.sub(rf"\bset ({words}) to (?=[\d-])", lambda m: f"give {options[m.group(1)]} ", message)
     if not names:
         return message
     words = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))

@@ -132,6 +132,7 @@ def solve_cmd(
                               time_limit=time_limit, max_steps=max_steps, keep=keep)
     results: list[Any] = []
     unwritten = False  # a picture that could not be written: said once, the answers still shown
+    written: list[Path] = []  # said at the end ("wrote FILE", as every command says): the first may be renamed
     for i, r in enumerate(answers):  # each answer shown (and drawn) as soon as it is known
         results.append(r)
         target = _out_path(out, i, 1 if i == 0 else 2) if out is not None else None
@@ -140,9 +141,11 @@ def solve_cmd(
                 if i == 1 and out.exists() and results[0].puzzle is not None:  # several puzzles: the first is -1
                     _not_the_puzzles(_out_path(out, 0, 2), out, source)
                     out.replace(_out_path(out, 0, 2))
+                    written = [_out_path(out, 0, 2) if w == out else w for w in written]
                 if r.puzzle is not None:
                     _not_the_puzzles(target, out, source)
                     save(r, target)
+                    written.append(target)
             except OSError as exc:
                 unwritten = True
                 typer.echo(f"error: cannot write {target}: {exc.strerror or exc}", err=True)
@@ -159,6 +162,8 @@ def solve_cmd(
                 _show(r.puzzle if lk is None else (r.puzzle, lk), numbers and lk is not None)
     if as_json:
         typer.echo(json.dumps([r.to_dict(all_solutions=_shown(r, all_) > 1) for r in results]))
+    for w in written:
+        typer.echo(f"wrote {w}", err=True)
     if unwritten or any(r.status == "invalid" for r in results):
         raise typer.Exit(2)
     raise typer.Exit(0 if all(r.status == "solved" for r in results) else 1)
