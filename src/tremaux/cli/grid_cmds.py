@@ -398,7 +398,8 @@ def _label(g: Any) -> str:
 
 def animate_grid(*, maze: Any = None, grid_options: dict[str, Any] | None, generator: str | None, solver: str | None,
                  seed: int | None, braid: float, start: tuple[int, ...] | None, goal: tuple[int, ...] | None,
-                 out: Path, frames: int, frame_ms: int, cell_size: int | None, fmt: str | None = None) -> None:
+                 out: Path, frames: int, frame_ms: int, cell_size: int | None, fmt: str | None = None,
+                 options: dict[str, Any] | None = None) -> None:
     """``tremaux animate`` on any grid: replay a generator (``--grid ... --generator``) or a solver (file or grid).
 
     Parameters
@@ -421,6 +422,8 @@ def animate_grid(*, maze: Any = None, grid_options: dict[str, Any] | None, gener
         Frame budget and milliseconds per frame.
     cell_size : int or None
         Pixels per cell.
+    options : dict, optional
+        The generator's options (``-O KEY=VALUE``).
 
     Raises
     ------
@@ -453,7 +456,7 @@ def animate_grid(*, maze: Any = None, grid_options: dict[str, Any] | None, gener
             if cell is not None:
                 g.index(cell, name)
         obj = generate_on(g, generator or "backtracker", seed=seed, braid=braid, record=solver is None,
-                          start=start if solver is None else None, weave=grid_options.get("weave"))
+                          start=start if solver is None else None, weave=grid_options.get("weave"), **(options or {}))
         maze = obj.maze
     if solver is not None or generator is None:
         obj = solve_on(maze, solver or "tremaux", start=start, goal=goal, record=True)

@@ -154,6 +154,11 @@ def animate_cmd(
                                        "moebius."),
     weave: Optional[float] = typer.Option(None, "--weave", metavar="SHARE", help="Weave passages under others (square or hex grid, "
                                           "kruskal): chance of a crossing per cell."),
+    mask: Optional[Path] = typer.Option(None, "--mask", metavar="FILE", help="Shape of the maze --generator makes: text "
+                                        "of '#' (cell) / '.', or a PNG (dark = cell)."),
+    option: Optional[list[str]] = typer.Option(None, "--option", "-O", metavar="KEY=VALUE",
+                                               help="An option of --generator as KEY=VALUE (repeatable), as for "
+                                                    "generate, e.g. islands=3."),
     algorithm: Optional[str] = deprecated("--algorithm", "-a"),
     generate: Optional[str] = deprecated("--generate"),
 ) -> None:
@@ -174,6 +179,11 @@ def animate_cmd(
         raise UnsupportedError("give a maze FILE to solve, or --generator NAME to make the maze, not both")
     if file is not None and (size != DEFAULT_SIZE or braid):
         raise UnsupportedError("--size and --braid shape the maze --generator makes; a maze FILE has its own")
+    if file is not None and (mask is not None or option):
+        raise UnsupportedError("--mask and --option shape the maze --generator makes; a maze FILE has its own")
+    from .generate_cmds import _parse_options
+
+    gen_options = _parse_options(option or [])  # a bad KEY=VALUE is named before any work
     if generator is not None and solver is None and goal is not None:
         raise UnsupportedError("--goal is where a solver heads; add --solver NAME to replay a solving of the generated "
                                "maze (--start alone is where the generator starts carving)")
@@ -183,16 +193,21 @@ def animate_cmd(
         if file is not None and seed is not None:  # as `tremaux solve` says, rather than drop it
             raise UnsupportedError("--seed of a maze FILE is the solver's; a grid maze is solved without it")
         options = dict(grid=grid, size=size if size != DEFAULT_SIZE or grid in (None, "square") else None,
-                       rings=rings, shape=grid_shape, radius=radius, side=side, wrap=wrap, weave=weave)
-        return animate_grid(maze=file, grid_options=options if on_grid else None,
+                       rings=rings, shape=grid_shape, radius=radius, side=side, wrap=wrap, weave=weave,
+                       mask=None if mask is None else _mask(mask))
+        return animate_grid(maze=file, grid_options=options if on_grid else None, options=gen_options,
                             generator=generator or ("kruskal" if weave is not None else None), solver=solver,
                             seed=seed, braid=braid, start=parse_cell(start, "start"), goal=parse_cell(goal, "goal"),
                             out=out, frames=frames, frame_ms=frame_ms, cell_size=cell_size, fmt=fmt)
     if generator is not None:
         from .. import generate as make
 
-        obj = make(parse_size(size), generator, seed=seed, braid=braid, record=solver is None,
-                   start=parse_cell(start, "start") if solver is None else None)
+        shape_mask = None if mask is None else _mask(mask)
+        shape = parse_size(size) if shape_mask is None or size != DEFAULT_SIZE else None
+        if shape is not None and shape_mask is not None and tuple(shape) != shape_mask.shape:
+            raise UnsupportedError(f"--size {size} differs from the mask's {'x'.join(map(str, shape_mask.shape))}")
+        obj = make(shape, generator, seed=seed, braid=braid, record=solver is None, mask=shape_mask,
+                   start=parse_cell(start, "start") if solver is None else None, **gen_options)
         maze = obj.maze
     else:
         if file is None:
@@ -209,6 +224,14 @@ def animate_cmd(
                     record=True, **walk)
     render.save(obj, out, format=fmt, animate=True, frames=frames, frame_ms=frame_ms, cell_size=cell_size)
     typer.echo(f"wrote {out}", err=True)
+
+
+def _mask(path: Path):
+    """The shape ``--mask`` names, read as ``generate`` reads it."""
+    from ..generators import load_mask
+    from .app import existing_file
+
+    return load_mask(existing_file(path))
 
 
 def _check_animation(fmt: str, frames: int, frame_ms: int, cell_size: Optional[int], braid: float,
