@@ -212,8 +212,6 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
                     as_json: bool, out: Path | None, fmt: str | None = None) -> bool:
     """``tremaux solve`` for a maze saved on a polar, hex, ... grid: the path as cells (or JSON), and a picture.
 
-    Returns whether a path was found (none: nothing on stdout but the JSON, ``no path from ...`` on stderr).
-
     Parameters
     ----------
     path : str
@@ -228,6 +226,11 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
         Also draw the solution to this ``.svg`` or ``.png`` (``/dev/stdout``: instead of printing the cells).
     fmt : str, optional
         ``svg`` or ``png`` (``--format``), else the extension of ``out`` says.
+
+    Returns
+    -------
+    bool
+        Whether a path was found (none: no cells printed, ``no path from ...`` on stderr).
 
     Raises
     ------

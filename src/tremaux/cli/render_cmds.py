@@ -47,6 +47,26 @@ def block_drawing(obj: object) -> str:
     """``--style block``: the block text of :func:`tremaux.io.dumps` (as ``show`` prints it), a solution's path as ``o``.
 
     The text reads back as the maze of squares it draws (``o`` is an open square), as every block file does.
+
+    Parameters
+    ----------
+    obj : Maze or Solution
+        What ``render`` draws.
+
+    Returns
+    -------
+    str
+        The block text, no newline at the end.
+
+    Examples
+    --------
+    >>> import tremaux
+    >>> print(block_drawing(tremaux.solve(tremaux.Maze.open((1, 3), start=(0, 0), goal=(0, 2)), "bfs")))
+    EoG
+    >>> print(block_drawing(tremaux.solve(tremaux.generate((1, 3), seed=1).maze, "bfs")))
+    #######
+    #EoooG#
+    #######
     """
     import numpy as np
 

@@ -19,8 +19,31 @@ from .maze_cmds import load_maze
 
 
 def verdict(algorithm: str, message: str, found: bool, start: object, goal: object) -> str:
-    """The line a solve prints on stderr, the same on every grid: ``bfs: path of 12 cells``, or, the goal not
-    reached, ``bfs: no path from (0, 0) to (1, 2): why`` (the command then exits with status 1)."""
+    """The line a solve prints on stderr, the same on every grid (the command exits with status 1 on no path).
+
+    Parameters
+    ----------
+    algorithm : str
+        The solver's name.
+    message : str
+        The solution's one-line message (``no path: why`` when not found).
+    found : bool
+        Whether the goal was reached.
+    start, goal : sequence of int
+        The ends of the run.
+
+    Returns
+    -------
+    str
+        ``bfs: path of 12 cells``, or ``bfs: no path from (0, 0) to (1, 2): why``.
+
+    Examples
+    --------
+    >>> verdict("bfs", "no path: goal unreachable", False, (0, 0), [1, 2])
+    'bfs: no path from (0, 0) to (1, 2): goal unreachable'
+    >>> verdict("bfs", "path of 4 cells", True, (0, 0), (1, 2))
+    'bfs: path of 4 cells'
+    """
     if found:
         return f"{algorithm}: {message}"
     why = message.removeprefix("no path").lstrip(":").strip()
