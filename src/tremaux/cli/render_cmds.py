@@ -63,10 +63,12 @@ def block_drawing(obj: object) -> str:
     >>> import tremaux
     >>> print(block_drawing(tremaux.solve(tremaux.Maze.open((1, 3), start=(0, 0), goal=(0, 2)), "bfs")))
     EoG
-    >>> print(block_drawing(tremaux.solve(tremaux.generate((1, 3), seed=1).maze, "bfs")))
-    #######
-    #EoooG#
-    #######
+    >>> print(block_drawing(tremaux.solve(tremaux.generate((2, 2), seed=1).maze, "bfs")))
+    #####
+    #Eoo#
+    ###o#
+    #..G#
+    #####
     """
     import numpy as np
 
