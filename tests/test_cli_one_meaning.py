@@ -89,3 +89,12 @@ def test_dataset_advice_names_the_option(capsys, tmp_path, argv, advice):
     code, _, err = run(capsys, "dataset", *argv, "--out", str(tmp_path / "d"), "-q")
     assert code == 2 and err.startswith("error: ") and err.endswith(f" {advice}\n") and "shard_size" not in err
     assert not (tmp_path / "d").exists()
+
+
+def test_block_style_has_no_heat(capsys, maze_file):
+    """A block text is the maze file `show --style block` prints: distances are refused, not drawn in another style."""
+    code, out, err = run(capsys, "render", str(maze_file), "--style", "block", "--heat")
+    assert (code, out) == (2, "")
+    assert err == ("error: --heat writes distances into the cells; --style block prints a maze file with no room for "
+                   "them: use --style ascii or unicode, or a picture\n")
+    assert run(capsys, "render", str(maze_file), "--style", "ascii", "--heat")[0] == 0

@@ -124,6 +124,9 @@ def render_cmd(
     fmt = _format(fmt, out)  # refused before the maze is read, not after
     if style is not None and fmt != "ascii":
         raise UnsupportedError(f"--style is for text drawings (txt); a {fmt.lstrip('.')} picture takes --cell-size")
+    if heat and fmt == "ascii" and (style or "").strip().lower() == "block":  # a block text is a maze file
+        raise UnsupportedError("--heat writes distances into the cells; --style block prints a maze file with no room "
+                               "for them: use --style ascii or unicode, or a picture")
     if out is not None:
         check_folder(out)
     if solver is None and (start, goal, seed) != (None, None, None):  # else they would be dropped
@@ -140,7 +143,7 @@ def render_cmd(
                     **({} if seed is None else {"seed": seed}))
     if fmt == "ascii" and cell_size is not None:
         raise UnsupportedError("--cell-size is for pictures (png, svg, gif); a text drawing takes --style")
-    if fmt == "ascii" and (style or "").strip().lower() == "block" and not heat:
+    if fmt == "ascii" and (style or "").strip().lower() == "block":
         data = block_drawing(obj)  # the block text `show --style block` prints: one word, one drawing
     else:
         options = {"style": style or "ascii"} if fmt == "ascii" else {"cell_size": cell_size}
