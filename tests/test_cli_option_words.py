@@ -40,6 +40,14 @@ def mazes(tmp_path_factory):
      "--min-solution-length -1 is out of range: it must be between 0 and 2147483647"),
     (["numberlink", "generate", "--size", "5x5", "--time-limit", "0"],
      "--time-limit must be a positive number of seconds, not 0.0"),
+    (["generate", "--grid", "hex", "--weave", "0.3", "--braid", "0.5", "-g", "kruskal", "-o", "{tmp}/a.json"],
+     "--braid is not available on woven grids (a new passage could cut a crossing)"),
+    (["animate", "--grid", "hex", "--weave", "0.3", "--braid", "0.5", "-g", "kruskal", "-o", "{tmp}/a.gif"],
+     "--braid is not available on woven grids (a new passage could cut a crossing)"),
+    (["generate", "--grid", "polar", "--weave", "0.3", "-g", "kruskal", "-o", "{tmp}/a.json"],
+     "--weave works on the square and hex grids, not on a polar grid"),
+    (["generate", "--grid", "hex", "-O", "openings=2", "-g", "kruskal", "-o", "{tmp}/a.json"],
+     "openings= works on the plain square grid; on a hex grid make loops with --braid or islands="),
 ])
 def test_an_error_names_the_option_typed(capsys, tmp_path, mazes, argv, message):
     code, out, err = run(capsys, *[a.format(tmp=tmp_path, **mazes) for a in argv])
@@ -61,3 +69,7 @@ def test_the_python_api_keeps_its_parameter_names():
         render.render(maze, "png", cell_size=0)
     with pytest.raises(TremauxError, match=r"^braid=2 is out of range"):
         tremaux.generate((4, 5), braid=2)
+    with pytest.raises(TremauxError, match=r"^braid is not available on woven grids"):
+        generate_on(make_grid("hex", size=(3, 3), weave=True), "kruskal", braid=0.5)
+    with pytest.raises(TremauxError, match=r"make loops with braid= or islands=$"):
+        generate_on(make_grid("hex", size=(3, 3)), "kruskal", openings=2)

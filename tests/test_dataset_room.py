@@ -33,7 +33,7 @@ def test_absurd_count_refused_at_once(tmp_path, capsys):
     code, _, err = run(capsys, "dataset", "--count", str(10**12), "--size", "10x10", "--out", str(out), "-q")
     assert code == 2
     assert err.startswith("error: ") and err.count("\n") == 1
-    assert "100,000,000 shards" in err and "manifest" in err and "shard_size" in err
+    assert "100,000,000 shards" in err and "manifest" in err and "--shard-size" in err
     assert not out.exists()
 
 

@@ -155,7 +155,7 @@ def test_shaped_grids_from_the_command_line(capsys, tmp_path, args, cells):
 def test_square_only_options_name_the_grid_not_the_generator(capsys, tmp_path, args, label, option):
     code, _, err = run(capsys, "generate", *args, "-O", f"{option}=1", "--out", str(tmp_path / "m.json"))
     assert code == 2
-    assert err == f"error: {option}= works on the plain square grid; on {label} make loops with braid= or islands=\n"
+    assert err == f"error: {option}= works on the plain square grid; on {label} make loops with --braid or islands=\n"
 
 
 def test_openings_on_the_plain_square_grid_as_without_grid(capsys):
@@ -178,7 +178,7 @@ def test_a_start_for_a_generator_without_one_lists_those_that_take_it_on_this_gr
 def test_weave_on_a_wrapped_grid_names_the_wrap(capsys, tmp_path):
     code, _, err = run(capsys, "generate", "--weave", "0.3", "--wrap", "torus", "--out", str(tmp_path / "w.json"))
     assert code == 2
-    assert err == "error: weave works on the square and hex grids (not wrapped), not on a square (torus) grid\n"
+    assert err == "error: --weave works on the square and hex grids (not wrapped), not on a square (torus) grid\n"
 
 
 @pytest.mark.parametrize("fmt", ["json", "npz"])

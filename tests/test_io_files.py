@@ -15,7 +15,7 @@ from tremaux.errors import MazeFormatError, UnknownNameError, UnsupportedError
 from tremaux.io import json as J
 from tremaux.io import npz as N
 
-FORMATS = ["ascii", "block", "json", "npz", "image"]
+FORMATS = ["ascii", "block", "json", "npz", "png"]
 
 
 @settings(max_examples=50, deadline=None)
@@ -38,7 +38,7 @@ def test_save_and_load_every_format(tmp_path, fmt, shape):
     if fmt == "block":
         maze = Maze.open(shape, start=maze.start, goal=maze.goal)
     path = tmp_path / f"maze.{fmt}"
-    if fmt == "image" and len(shape) == 3:
+    if fmt == "png" and len(shape) == 3:
         with pytest.raises(UnsupportedError, match="a picture holds one level, not 2"):
             mio.save(maze, path, fmt)
         return
@@ -202,3 +202,15 @@ def test_an_svg_picture_is_named_not_read_as_a_block_text(tmp_path, capsys):
         mio.load(out)
     code, _, err = run(capsys, "solve", str(out))
     assert code == 2 and "SVG" in err and "unknown character" not in err and err.count("\n") == 1
+
+
+def test_one_name_for_the_picture_format_everywhere(tmp_path):
+    maze = random_perfect((3, 4), seed=1)
+    names = "choose one of: ascii, block, json, npz, png"
+    for call in (lambda: mio.dumps(maze, "tiff"), lambda: mio.loads("x", "tiff"),
+                 lambda: mio.save(maze, tmp_path / "m.txt", "tiff")):
+        with pytest.raises(UnknownNameError, match=f"unknown format 'tiff'; {names}$"):
+            call()
+    data = mio.dumps(maze, "png")
+    assert mio.detect_format(data) == "png" and data == mio.dumps(maze, "image")  # the old name still works
+    assert mio.loads(data, "image") == mio.loads(data, "png") == maze

@@ -55,7 +55,7 @@ def test_no_path_in_json(capsys, tmp_path):
     path.write_text("+---+---+\n| S | G |\n+---+---+\n")
     code, out, _ = run(capsys, str(path), "--json")
     data = json.loads(out)
-    assert code == 0 and data["found"] is False and data["path"] == []
+    assert code == 1 and data["found"] is False and data["path"] == []  # no path: an answer, status 1
     assert data["message"].startswith("no path")
 
 

@@ -117,8 +117,11 @@ def in_option_words(message: str, argv: list[str]) -> str:
     ``braid=2.0``, ``dataset filter min_solution_length``); on the command line
     the user typed ``--cell-size``, ``--frame-ms``... The subject is rewritten
     only when it is a parameter of the command ``argv`` runs, the user gave
-    its option, and a value (or ``must``) follows it, so that a message about
-    something else that happens to share a word is left as it is.
+    its option, and a value, ``must``, ``is not``, ``are not``, ``needs`` or
+    ``works`` follows it, so that a message about something else that happens
+    to share a word is left as it is. Advice naming a keyword of the command
+    (``make loops with braid=``, ``set shard_size to 26``) names its option
+    (``--braid``, ``give --shard-size 26``).
 
     Parameters
     ----------
@@ -138,22 +141,36 @@ def in_option_words(message: str, argv: list[str]) -> str:
     '--cell-size 0 is too small; it must be at least 1'
     >>> in_option_words("braid=2.0 is out of range", ["generate", "--braid", "2"])
     '--braid 2.0 is out of range'
+    >>> in_option_words("braid is not available on woven grids", ["generate", "--weave", ".3", "--braid", ".5"])
+    '--braid is not available on woven grids'
+    >>> in_option_words("openings= works on the plain square grid; make loops with braid= or islands=",
+    ...                 ["generate", "-O", "openings=2"])
+    'openings= works on the plain square grid; make loops with --braid or islands='
+    >>> in_option_words("a shard needs 9 GiB; set shard_size to 26 or less", ["dataset", "-o", "d"])
+    'a shard needs 9 GiB; give --shard-size 26 or less'
     >>> in_option_words("cell_size 0 is too small", ["render", "m.json"])  # not given: not the option's fault
     'cell_size 0 is too small'
     """
     names: dict[str, str] = {}
+    options: dict[str, str] = {}  # every parameter with a long option, given or not: for advice (``braid=``)
     for param in getattr(_command_of(argv), "params", ()):
         flags = [o for o in (*param.opts, *param.secondary_opts) if o.startswith("-")]
         long = next((o for o in flags if o.startswith("--")), None)
-        given = any(w == o or (o.startswith("--") and w.startswith(f"{o}=")) for w in argv for o in flags)
-        if long is None or not given:
+        if long is None or getattr(param, "hidden", False):
             continue
-        for name in (param.name, param.name.replace("_", " ")):
-            names.setdefault(name, long)
+        options.setdefault(param.name, long)
+        if any(w == o or (o.startswith("--") and w.startswith(f"{o}=")) for w in argv for o in flags):
+            for name in (param.name, param.name.replace("_", " ")):
+                names.setdefault(name, long)
+    if options:  # advice naming a keyword (``make loops with braid=``): the option to type instead
+        words = "|".join(re.escape(n) for n in sorted(options, key=len, reverse=True))
+        message = re.sub(rf"(?<=\s)({words})=(?=[\s,;.)]|$)", lambda m: options[m.group(1)], message)
+        message = re.sub(rf"\bset ({words}) to (?=[\d-])", lambda m: f"give {options[m.group(1)]} ", message)
     if not names:
         return message
     words = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-    match = re.match(rf"(?:dataset filter |dataset |filter |grid )?({words})(=| (?=[-+.\d'\"(\[]|must\b))", message)
+    match = re.match(rf"(?:dataset filter |dataset |filter |grid )?({words})(=| (?=[-+.\d'\"(\[]|must\b|"
+                     rf"(?:is|are) not\b|needs\b|works\b))", message)
     if match is None:
         return message
     return f"{names[match.group(1)]} {message[match.end():]}"

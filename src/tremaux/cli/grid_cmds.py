@@ -10,7 +10,7 @@ import typer
 from ..errors import InvalidSizeError, TremauxError, UnsupportedError
 from .sources import is_grid_file, load_grid
 
-__all__ = ["build_grid", "render_grid_file", "show_grid_file", "animate_grid", "generate_on_grid", "grids_of", "is_grid_file", "solve_grid_file", "grid_stats_text"]
+__all__ = ["build_grid", "render_grid_file", "animate_grid", "generate_on_grid", "grids_of", "is_grid_file", "solve_grid_file", "grid_stats_text"]
 
 
 def grids_of(entry: Any) -> str:
@@ -209,7 +209,7 @@ GRID_FILES = ("json", "npz", "png", "svg", "gif")
 
 
 def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, goal: tuple[int, ...] | None,
-                    as_json: bool, out: Path | None, fmt: str | None = None) -> None:
+                    as_json: bool, out: Path | None, fmt: str | None = None) -> bool:
     """``tremaux solve`` for a maze saved on a polar, hex, ... grid: the path as cells (or JSON), and a picture.
 
     Parameters
@@ -227,6 +227,11 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
     fmt : str, optional
         ``svg`` or ``png`` (``--format``), else the extension of ``out`` says.
 
+    Returns
+    -------
+    bool
+        Whether a path was found (none: no cells printed, ``no path from ...`` on stderr).
+
     Raises
     ------
     UnsupportedError
@@ -241,10 +246,12 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
     >>> files.save(generate_on(make_grid("hex", shape="hexagon", radius=2), "wilson", seed=4).maze, path)
     >>> solve_grid_file(str(path), "bfs", None, None, False, None)
     0,1 1,1 2,2 3,2 2,1 3,1 4,2
+    True
     """
     import json
 
     from ..grids import save_picture, solve_on
+    from .solve_cmds import verdict
 
     from ..io.outputs import output_format
 
@@ -258,12 +265,14 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
                                "length": sol.length, "steps": sol.steps, "path": [list(c) for c in sol.cells],
                                "message": sol.message}))
     else:
-        if out is None or str(out) != "/dev/stdout":  # else the picture goes there
+        if sol.found and (out is None or str(out) != "/dev/stdout"):  # else the picture goes there
             typer.echo(" ".join(f"{r},{c}" for r, c in sol.cells))
-        typer.echo(f"{sol.algorithm}: {sol.message}", err=True)
+        ends = [maze.grid.cell(maze.grid.index(c) if c else i) for c, i in ((start, maze.start_index), (goal, maze.goal_index))]
+        typer.echo(verdict(sol.algorithm, sol.message, sol.found, *ends), err=True)
     if out is not None:
         save_picture(maze, out, solution=sol, format=fmt)
         typer.echo(f"wrote {out}", err=True)
+    return sol.found
 
 
 def grid_stats_text(path: Path, as_json: bool) -> str:
@@ -390,53 +399,10 @@ def _label(g: Any) -> str:
     return g.name + (f" ({g.params['wrap']})" if "wrap" in g.params else "") + (" woven" if "weave" in g.params else "")
 
 
-def show_grid_file(path: Path, style: str) -> None:
-    """``tremaux show`` for a grid maze file: the text drawing of a plain square one, else a clear refusal.
-
-    Parameters
-    ----------
-    path : pathlib.Path
-        The grid maze file.
-    style : str
-        ``ascii``, ``block`` or ``unicode``.
-
-    Raises
-    ------
-    UnsupportedError
-        For a maze on another grid than the square one without wrap or weave (text drawings are for
-        square grids only; the message names ``tremaux render``).
-
-    Examples
-    --------
-    >>> import tempfile
-    >>> from pathlib import Path
-    >>> from tremaux.grids import files, generate_on, make_grid
-    >>> d = Path(tempfile.mkdtemp())
-    >>> files.save(generate_on(make_grid("triangle", size=(2, 3)), seed=1).maze, d / "t.json")
-    >>> show_grid_file(d / "t.json", "ascii")
-    Traceback (most recent call last):
-    ...
-    tremaux.errors.UnsupportedError: text drawings are for square grids only; ... holds a triangle maze: ...
-    """
-    from .. import io as maze_io
-
-    maze = load_grid(path)
-    g = maze.grid
-    if g.name != "square" or "wrap" in g.params or "weave" in g.params:
-        raise UnsupportedError(f"text drawings are for square grids only; {path} holds a {_label(g)} maze: draw it "
-                               f"with `tremaux render {path} --out maze.svg`")
-    square = maze.to_maze()
-    if style.strip().lower() == "unicode":
-        from ..render import to_text
-
-        typer.echo(to_text(square, style="unicode"))
-    else:
-        typer.echo(maze_io.dumps(square, style))
-
-
 def animate_grid(*, maze: Any = None, grid_options: dict[str, Any] | None, generator: str | None, solver: str | None,
                  seed: int | None, braid: float, start: tuple[int, ...] | None, goal: tuple[int, ...] | None,
-                 out: Path, frames: int, frame_ms: int, cell_size: int | None, fmt: str | None = None) -> None:
+                 out: Path, frames: int, frame_ms: int, cell_size: int | None, fmt: str | None = None,
+                 options: dict[str, Any] | None = None) -> None:
     """``tremaux animate`` on any grid: replay a generator (``--grid ... --generator``) or a solver (file or grid).
 
     Parameters
@@ -459,6 +425,8 @@ def animate_grid(*, maze: Any = None, grid_options: dict[str, Any] | None, gener
         Frame budget and milliseconds per frame.
     cell_size : int or None
         Pixels per cell.
+    options : dict, optional
+        The generator's options (``-O KEY=VALUE``).
 
     Raises
     ------
@@ -491,7 +459,7 @@ def animate_grid(*, maze: Any = None, grid_options: dict[str, Any] | None, gener
             if cell is not None:
                 g.index(cell, name)
         obj = generate_on(g, generator or "backtracker", seed=seed, braid=braid, record=solver is None,
-                          start=start if solver is None else None, weave=grid_options.get("weave"))
+                          start=start if solver is None else None, weave=grid_options.get("weave"), **(options or {}))
         maze = obj.maze
     if solver is not None or generator is None:
         obj = solve_on(maze, solver or "tremaux", start=start, goal=goal, record=True)

@@ -87,6 +87,52 @@ def load_maze(path: str | Path, *, then: Callable[[int], int] | None = None, doi
     return maze_io.load(p)
 
 
+def show_grid_file(path: Path, style: str) -> None:
+    """``tremaux show`` for a grid maze file: the text drawing of a plain square one, else a clear refusal.
+
+    Parameters
+    ----------
+    path : pathlib.Path
+        The grid maze file.
+    style : str
+        ``ascii``, ``block`` or ``unicode``.
+
+    Raises
+    ------
+    UnsupportedError
+        For a maze on another grid than the square one without wrap or weave (text drawings are for
+        square grids only; the message names ``tremaux render``).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from tremaux.grids import files, generate_on, make_grid
+    >>> d = Path(tempfile.mkdtemp())
+    >>> files.save(generate_on(make_grid("triangle", size=(2, 3)), seed=1).maze, d / "t.json")
+    >>> show_grid_file(d / "t.json", "ascii")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.UnsupportedError: text drawings are for square grids only; ... holds a triangle maze: ...
+    """
+    from .. import io as maze_io
+
+    from .grid_cmds import _label, load_grid
+
+    maze = load_grid(path)
+    g = maze.grid
+    if g.name != "square" or "wrap" in g.params or "weave" in g.params:
+        raise UnsupportedError(f"text drawings are for square grids only; {path} holds a {_label(g)} maze: draw it "
+                               f"with `tremaux render {path} --out maze.svg`")
+    square = maze.to_maze()
+    if style.strip().lower() == "unicode":
+        from ..render import to_text
+
+        typer.echo(to_text(square, style="unicode"))
+    else:
+        typer.echo(maze_io.dumps(square, style))
+
+
 @app.command()
 def show(
     file: Path = FileArgument,
@@ -95,7 +141,7 @@ def show(
 ) -> None:
     """Print a saved maze as text."""
     from .. import io as maze_io
-    from .grid_cmds import is_grid_file, show_grid_file
+    from .grid_cmds import is_grid_file
 
     style = "ascii" if style is None else style.strip().lower()
     if style not in ("ascii", "block", "unicode"):  # checked before the file is read

@@ -18,7 +18,7 @@ import typer
 
 __all__ = ["property_lines", "existing_file", "PICTURE_SUFFIXES", "MAZE_FILES", "wants_animation", "save_output",
            "note_text_cap",
-           "check_replay", "check_output", "check_folder"]
+           "check_replay", "check_replay_ahead", "check_output", "check_folder"]
 
 
 def property_lines(rows: list[tuple[str, Any]]) -> str:
@@ -326,3 +326,62 @@ def check_replay(sol: Any, advice: str) -> None:
         L, H, W = sol.maze.shape3
         most = max(2, MAX_FRAME_SQUARES // (L * (2 * H + 1) * (2 * W + 1)))
         raise TremauxError(f"{str(exc).split(': give at most')[0]}: {advice.format(frames=most)}") from None
+
+
+def check_replay_ahead(maze: Any, start: Any, goal: Any, frames: int, advice: str) -> None:
+    """Refuse, before the run is made, a GIF replay of a solve that is sure to be over the limit.
+
+    A run that finds its path records at least one event per cell of the path, which is at least the distance
+    from start to goal plus one; when even that many frames of the whole picture exceed
+    :data:`tremaux.render.replay.MAX_FRAME_SQUARES` and the goal can be reached (a cheap component count,
+    not the recorded run), the replay cannot fit and is refused now rather than after a run that may take
+    gigabytes. Ends the solve would refuse are left to it.
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze about to be solved.
+    start, goal : tuple of int or None
+        The ends asked for (``None``: the maze's own, as :func:`tremaux.solve` takes them).
+    frames : int
+        The frame budget of the replay.
+    advice : str
+        What to do instead; ``{frames}`` in it becomes the most frames that fit.
+
+    Raises
+    ------
+    TremauxError
+        Naming the frames, the squares and the limit, then ``advice``.
+
+    Examples
+    --------
+    >>> import tremaux
+    >>> check_replay_ahead(tremaux.Maze.open((2, 2)), None, None, 100, "use --frames {frames}")
+    >>> check_replay_ahead(tremaux.Maze.open((3000, 3000)), None, None, 100, "use --frames {frames}")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.TremauxError: 100 frames of a maze of 36,012,001 squares replay ... (frames x squares): use --frames 27
+    """
+    from ..errors import TremauxError
+    from ..maze.properties import components
+    from ..render.replay import MAX_FRAME_SQUARES, kept_frames
+    from ..solvers.api import default_endpoints
+
+    L, H, W = maze.shape3
+    squares = L * (2 * H + 1) * (2 * W + 1)
+    own = default_endpoints(maze)
+    try:
+        s = maze._checked_cell(start if start is not None else own[0], "start")
+        g = maze._checked_cell(goal if goal is not None else own[1], "goal")
+    except TremauxError:
+        return None  # the solve names the bad end
+    kept = kept_frames(frames, sum(abs(a - b) for a, b in zip(s, g)) + 1)  # the fewest a found path gives
+    if kept * squares <= MAX_FRAME_SQUARES:
+        return None
+    if kept_frames(frames, 1) * squares <= MAX_FRAME_SQUARES:  # a run without a path may stop early and fit
+        labels, _ = components(maze)
+        if labels[s] != labels[g]:
+            return None
+    raise TremauxError(f"{kept:,} frames of a maze of {squares:,} squares replay {kept * squares:,} squares; the "
+                       f"limit is {MAX_FRAME_SQUARES:,} (frames x squares): "
+                       f"{advice.format(frames=max(2, MAX_FRAME_SQUARES // squares))}")

@@ -43,6 +43,62 @@ def _emit(data: bytes | str, out: Optional[Path], fmt: str) -> None:
                                "standard output)")
 
 
+def block_drawing(obj: object) -> str:
+    """``--style block``: the block text of :func:`tremaux.io.dumps` (as ``show`` prints it), a solution's path as ``o``.
+
+    The text reads back as the maze of squares it draws (``o`` is an open square), as every block file does.
+
+    Parameters
+    ----------
+    obj : Maze or Solution
+        What ``render`` draws.
+
+    Returns
+    -------
+    str
+        The block text, no newline at the end.
+
+    Examples
+    --------
+    >>> import tremaux
+    >>> print(block_drawing(tremaux.solve(tremaux.Maze.open((1, 3), start=(0, 0), goal=(0, 2)), "bfs")))
+    EoG
+    >>> print(block_drawing(tremaux.solve(tremaux.generate((2, 2), seed=1).maze, "bfs")))
+    #####
+    #Eoo#
+    ###o#
+    #..G#
+    #####
+    """
+    import numpy as np
+
+    from ..io import block
+    from ..render.scene import maze_of
+
+    maze = maze_of(obj)
+    text = block.dumps(maze)
+    path = getattr(obj, "path", None)
+    if path is None or not len(path):
+        return text
+    parts = [text] if maze.ndim == 2 else [part.split("\n", 1)[1] for part in text.split("\n\n")]
+    layers = [[list(line) for line in part.split("\n")] for part in parts]
+    picture = not block.is_square_grid(maze)
+    cells = np.asarray(path).reshape(len(path), -1)
+    squares = 2 * cells + 1 if picture else cells
+    marks = list(map(tuple, squares))
+    if picture:  # the square between two steps of the path is open too
+        steps = np.abs(np.diff(cells, axis=0)).sum(axis=1) == 1
+        marks += list(map(tuple, (squares[1:][steps] + squares[:-1][steps]) // 2))
+    for mark in marks:
+        lv, r, c = (0, *mark) if maze.ndim == 2 else mark
+        if layers[lv][r][c] in ".":
+            layers[lv][r][c] = "o"
+    bodies = ["\n".join("".join(row) for row in layer) for layer in layers]
+    if maze.ndim == 2:
+        return bodies[0]
+    return "\n\n".join(f"level {k}\n{body}" for k, body in enumerate(bodies))
+
+
 @app.command("render")
 def render_cmd(
     file: Path = typer.Argument(..., metavar="FILE", help="Maze file (any format tremaux.io reads; '-' reads stdin)."),
@@ -68,6 +124,9 @@ def render_cmd(
     fmt = _format(fmt, out)  # refused before the maze is read, not after
     if style is not None and fmt != "ascii":
         raise UnsupportedError(f"--style is for text drawings (txt); a {fmt.lstrip('.')} picture takes --cell-size")
+    if heat and fmt == "ascii" and (style or "").strip().lower() == "block":  # a block text is a maze file
+        raise UnsupportedError("--heat writes distances into the cells; --style block prints a maze file with no room "
+                               "for them: use --style ascii or unicode, or a picture")
     if out is not None:
         check_folder(out)
     if solver is None and (start, goal, seed) != (None, None, None):  # else they would be dropped
@@ -84,8 +143,11 @@ def render_cmd(
                     **({} if seed is None else {"seed": seed}))
     if fmt == "ascii" and cell_size is not None:
         raise UnsupportedError("--cell-size is for pictures (png, svg, gif); a text drawing takes --style")
-    options = {"style": style or "ascii"} if fmt == "ascii" else {"cell_size": cell_size}
-    data = render.render(obj, fmt, heat=heat or None, animate=False, **options)
+    if fmt == "ascii" and (style or "").strip().lower() == "block":
+        data = block_drawing(obj)  # the block text `show --style block` prints: one word, one drawing
+    else:
+        options = {"style": style or "ascii"} if fmt == "ascii" else {"cell_size": cell_size}
+        data = render.render(obj, fmt, heat=heat or None, animate=False, **options)
     _emit(data, out, fmt)
 
 
@@ -117,6 +179,11 @@ def animate_cmd(
                                        "moebius."),
     weave: Optional[float] = typer.Option(None, "--weave", metavar="SHARE", help="Weave passages under others (square or hex grid, "
                                           "kruskal): chance of a crossing per cell."),
+    mask: Optional[Path] = typer.Option(None, "--mask", metavar="FILE", help="Shape of the maze --generator makes: text "
+                                        "of '#' (cell) / '.', or a PNG (dark = cell)."),
+    option: Optional[list[str]] = typer.Option(None, "--option", "-O", metavar="KEY=VALUE",
+                                               help="An option of --generator as KEY=VALUE (repeatable), as for "
+                                                    "generate, e.g. islands=3."),
     algorithm: Optional[str] = deprecated("--algorithm", "-a"),
     generate: Optional[str] = deprecated("--generate"),
 ) -> None:
@@ -137,6 +204,11 @@ def animate_cmd(
         raise UnsupportedError("give a maze FILE to solve, or --generator NAME to make the maze, not both")
     if file is not None and (size != DEFAULT_SIZE or braid):
         raise UnsupportedError("--size and --braid shape the maze --generator makes; a maze FILE has its own")
+    if file is not None and (mask is not None or option):
+        raise UnsupportedError("--mask and --option shape the maze --generator makes; a maze FILE has its own")
+    from .generate_cmds import _parse_options
+
+    gen_options = _parse_options(option or [])  # a bad KEY=VALUE is named before any work
     if generator is not None and solver is None and goal is not None:
         raise UnsupportedError("--goal is where a solver heads; add --solver NAME to replay a solving of the generated "
                                "maze (--start alone is where the generator starts carving)")
@@ -146,27 +218,45 @@ def animate_cmd(
         if file is not None and seed is not None:  # as `tremaux solve` says, rather than drop it
             raise UnsupportedError("--seed of a maze FILE is the solver's; a grid maze is solved without it")
         options = dict(grid=grid, size=size if size != DEFAULT_SIZE or grid in (None, "square") else None,
-                       rings=rings, shape=grid_shape, radius=radius, side=side, wrap=wrap, weave=weave)
-        return animate_grid(maze=file, grid_options=options if on_grid else None,
+                       rings=rings, shape=grid_shape, radius=radius, side=side, wrap=wrap, weave=weave,
+                       mask=None if mask is None else _mask(mask))
+        return animate_grid(maze=file, grid_options=options if on_grid else None, options=gen_options,
                             generator=generator or ("kruskal" if weave is not None else None), solver=solver,
                             seed=seed, braid=braid, start=parse_cell(start, "start"), goal=parse_cell(goal, "goal"),
                             out=out, frames=frames, frame_ms=frame_ms, cell_size=cell_size, fmt=fmt)
     if generator is not None:
         from .. import generate as make
 
-        obj = make(parse_size(size), generator, seed=seed, braid=braid, record=solver is None,
-                   start=parse_cell(start, "start") if solver is None else None)
+        shape_mask = None if mask is None else _mask(mask)
+        shape = parse_size(size) if shape_mask is None or size != DEFAULT_SIZE else None
+        if shape is not None and shape_mask is not None and tuple(shape) != shape_mask.shape:
+            raise UnsupportedError(f"--size {size} differs from the mask's {'x'.join(map(str, shape_mask.shape))}")
+        obj = make(shape, generator, seed=seed, braid=braid, record=solver is None, mask=shape_mask,
+                   start=parse_cell(start, "start") if solver is None else None, **gen_options)
         maze = obj.maze
     else:
         if file is None:
             raise UnsupportedError("animate needs a maze FILE to solve, or --generator NAME to animate a generator")
         obj = maze = load_maze(file)
     if solver is not None or generator is None:
+        if fmt == "gif":  # a replay sure to be over the limit: refused before the recorded run, not after it
+            from .output import check_replay_ahead
+
+            check_replay_ahead(maze, parse_cell(start, "start"), parse_cell(goal, "goal"), frames,
+                               "give at most {frames} frames")
         walk = {"seed": seed} if seed is not None and generator is None else {}  # a FILE's seed: the solver's, as for solve
         obj = solve(maze, solver or "tremaux", start=parse_cell(start, "start"), goal=parse_cell(goal, "goal"),
                     record=True, **walk)
     render.save(obj, out, format=fmt, animate=True, frames=frames, frame_ms=frame_ms, cell_size=cell_size)
     typer.echo(f"wrote {out}", err=True)
+
+
+def _mask(path: Path):
+    """The shape ``--mask`` names, read as ``generate`` reads it."""
+    from ..generators import load_mask
+    from .app import existing_file
+
+    return load_mask(existing_file(path))
 
 
 def _check_animation(fmt: str, frames: int, frame_ms: int, cell_size: Optional[int], braid: float,

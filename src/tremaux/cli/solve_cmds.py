@@ -11,11 +11,44 @@ import typer
 
 from ..errors import TremauxError
 
-from .output import check_output, check_replay
+from .output import check_output, check_replay, check_replay_ahead
 from .options import check_seed
 from .app import (interpret_small_mazes, GoalOption, JsonOption, StartOption, announce, app, deprecated, format_option, list_option,
                   out_option, parse_cell, renamed, solver_option)
 from .maze_cmds import load_maze
+
+
+def verdict(algorithm: str, message: str, found: bool, start: object, goal: object) -> str:
+    """The line a solve prints on stderr, the same on every grid (the command exits with status 1 on no path).
+
+    Parameters
+    ----------
+    algorithm : str
+        The solver's name.
+    message : str
+        The solution's one-line message (``no path: why`` when not found).
+    found : bool
+        Whether the goal was reached.
+    start, goal : sequence of int
+        The ends of the run.
+
+    Returns
+    -------
+    str
+        ``bfs: path of 12 cells``, or ``bfs: no path from (0, 0) to (1, 2): why``.
+
+    Examples
+    --------
+    >>> verdict("bfs", "no path: goal unreachable", False, (0, 0), [1, 2])
+    'bfs: no path from (0, 0) to (1, 2): goal unreachable'
+    >>> verdict("bfs", "path of 4 cells", True, (0, 0), (1, 2))
+    'bfs: path of 4 cells'
+    """
+    if found:
+        return f"{algorithm}: {message}"
+    why = message.removeprefix("no path").lstrip(":").strip()
+    ends = [tuple(int(x) for x in cell) for cell in (start, goal)]
+    return f"{algorithm}: no path from {ends[0]} to {ends[1]}" + (f": {why}" if why else "")
 
 
 def _list_solvers() -> None:
@@ -73,20 +106,26 @@ def solve_cmd(
             given = " and ".join(name for name, on in (("--seed", options), ("--explain", explain_)) if on)
             raise TremauxError(f"{given} {'are' if options and explain_ else 'is'} for square mazes; "
                                f"a grid maze is solved without {'them' if options and explain_ else 'it'}")
-        return solve_grid_file(file, solver, parse_cell(start, "start"), parse_cell(goal, "goal"), as_json, out, fmt)
+        if not solve_grid_file(file, solver, parse_cell(start, "start"), parse_cell(goal, "goal"), as_json, out, fmt):
+            raise typer.Exit(1)  # no path: an answer, not an error (2), as numberlink solve's "no solution"
+        return
     interpret_small_mazes()
     maze = load_maze(file)
     if not (as_json or explain_ or to_stdout):
         from ..render import text as render_text
 
         render_text.check_text_size(maze)  # refuse now what could not be printed after a long run
-    announce(maze.flat.shape[0], f"solving {file} with {SOLVERS.get(solver).name}")
+    name = SOLVERS.get(solver).name
+    ends = "".join(f" --{k} {v}" for k, v in (("start", start), ("goal", goal)) if v)
+    advice = (f"replay it with fewer frames (`tremaux animate {file} -s {name}{ends} --frames {{frames}} --out {out}`), "
+              "or draw a .png")
+    if fmt == "gif":  # a replay sure to be over the limit: refused before the recorded run, not after it
+        check_replay_ahead(maze, parse_cell(start, "start"), parse_cell(goal, "goal"), 100, advice)
+    announce(maze.flat.shape[0], f"solving {file} with {name}")
     sol = solve(maze, solver, start=parse_cell(start, "start"), goal=parse_cell(goal, "goal"),
                 record=explain_ or fmt == "gif", **options)
     if fmt == "gif":  # refused before anything is printed, with the command that takes --frames
-        ends = "".join(f" --{k} {v}" for k, v in (("start", start), ("goal", goal)) if v)
-        check_replay(sol, f"replay it with fewer frames (`tremaux animate {file} -s {sol.algorithm}{ends} "
-                          f"--frames {{frames}} --out {out}`), or draw a .png")
+        check_replay(sol, advice)
     if as_json:
         typer.echo(json.dumps(sol.to_dict()))
     elif explain_:
@@ -96,10 +135,12 @@ def solve_cmd(
 
         if not to_stdout:  # else the picture is what goes there
             typer.echo(to_text(sol))
-        typer.echo(f"{sol.algorithm}: {sol.message}", err=True)
+        typer.echo(verdict(sol.algorithm, sol.message, sol.found, sol.start, sol.goal), err=True)
     if out is not None:
         from ..render import save
 
         save(sol, out, format=fmt)  # the drawing printed above, or a picture of it
         typer.echo(f"wrote {out}", err=True)
+    if not sol.found:
+        raise typer.Exit(1)  # no path: an answer, not an error (2), as numberlink solve's "no solution"
 

@@ -148,7 +148,7 @@ class Grid:
     """
 
     __slots__ = ("name", "params", "_nbr", "_back", "_coords", "_geometry", "side_names", "rect", "_keys_",
-                 "_stride_", "_geo", "_n", "_S", "_lazy")
+                 "_stride_", "_geo", "_n", "_S", "_lazy", "_dropped")
 
     def __init__(self, name: str, params: Mapping[str, Any], nbr: np.ndarray | None, back: np.ndarray | None,
                  coords: np.ndarray | None, geometry: Callable[[Grid], Geometry], side_names: Sequence[str],
@@ -162,6 +162,7 @@ class Grid:
         self._keys_: np.ndarray | None = None
         self._stride_ = 1
         self._lazy = lazy
+        self._dropped: np.ndarray | None = None  # the cells a mask took out (see masked), for messages
         self._nbr = self._back = self._coords = None
         if lazy is None:
             self._set_tables(nbr, back, coords)
@@ -331,6 +332,8 @@ class Grid:
             i = int(np.searchsorted(self._keys, k))
             if i < len(self._keys) and self._keys[i] == k:
                 return i
+        if self._dropped is not None and bool((self._dropped == np.asarray(t)).all(axis=1).any()):
+            raise CellError(f"{what} {t} is a masked cell, not part of the maze")  # the square maze's words
         raise CellError(f"{what} {t} is not a cell of this {self.name} grid")
 
     @property
@@ -435,7 +438,10 @@ class Grid:
 
         params = dict(self.params)
         params["mask"] = True
-        return Grid(self.name, params, nbr, back, self.coords[k], geometry, self.side_names, rect=False)
+        out = Grid(self.name, params, nbr, back, self.coords[k], geometry, self.side_names, rect=False)
+        dropped = self.coords[~k]
+        out._dropped = dropped if self._dropped is None else np.concatenate([self._dropped, dropped])
+        return out
 
     def to_networkx(self) -> Any:
         """The grid's graph (every neighbouring pair an edge) as a :class:`networkx.Graph`.

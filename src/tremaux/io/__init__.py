@@ -6,12 +6,12 @@ Five file formats are registered in :data:`FORMATS`:
 * ``block``: ``#`` / ``.`` squares, every open square a cell (:mod:`tremaux.io.block`);
 * ``json``: JSON with a format version (:mod:`tremaux.io.json`), extension ``.json``;
 * ``npz``: compressed NumPy arrays (:mod:`tremaux.io.npz`), extension ``.npz``;
-* ``image``: a picture of a maze, PNG, GIF, BMP, JPEG... (:mod:`tremaux.io.image`),
+* ``png`` (also called ``image``): a picture of a maze, PNG, GIF, BMP, JPEG... (:mod:`tremaux.io.image`),
   read from thin walls or blocks, written as PNG.
 
 :func:`load` and :func:`loads` recognise every format from the content (the
 ``.npz`` and ``.json`` extensions are trusted): a zip archive is ``npz``, a
-picture file (by its first bytes) ``image``, text
+picture file (by its first bytes) ``png``, text
 starting with ``{`` is ``json``, a drawing whose first line starts with
 ``+`` is ``ascii`` and anything else is ``block``. :func:`save` takes the
 format from its argument or else from the extension, by the rule every writer
@@ -67,7 +67,7 @@ FORMATS.add("json", json.loads, doc="JSON with a format version, one hex digit p
             dumps=json.dumps, binary=False, extensions=(".json",), size=json.text_bytes)
 FORMATS.add("npz", npz.from_bytes, doc="Compressed NumPy arrays (compact binary), with a format version.",
             dumps=npz.to_bytes, binary=True, extensions=(".npz",), size=npz.text_bytes)
-FORMATS.add("image", image.loads, aliases=("png",), doc="A picture of a maze (PNG, GIF, BMP, JPEG...): thin walls or blocks; written as PNG.",
+FORMATS.add("png", image.loads, aliases=("image",), doc="A picture of a maze (PNG, GIF, BMP, JPEG...): thin walls or blocks; written as PNG.",
             dumps=image.dumps, binary=True, extensions=(".png", ".gif", ".bmp", ".jpg", ".jpeg"), size=image.text_bytes)
 
 SAVE_FORMATS = ("ascii", "block", "json", "npz", "png")
@@ -96,20 +96,20 @@ def detect_format(data: str | bytes) -> str:
     Returns
     -------
     str
-        ``ascii``, ``block``, ``json``, ``npz`` or ``image``.
+        ``ascii``, ``block``, ``json``, ``npz`` or ``png`` (a picture: PNG, GIF, BMP, JPEG...).
 
     Examples
     --------
     >>> detect_format("+---+\\n|   |\\n+---+"), detect_format('{"format": "tremaux-maze"}')
     ('ascii', 'json')
     >>> detect_format(b"\\x89PNG\\r\\n")
-    'image'
+    'png'
     """
     if isinstance(data, (bytes, bytearray, memoryview)):
         if bytes(data[:4]) == _ZIP:
             return "npz"
         if image.is_image(data):
-            return "image"
+            return "png"
         data = _text(data, None)
     stripped = data.lstrip().lstrip("\ufeff").lstrip()  # a byte order mark left in a str
     if stripped.startswith("{"):
@@ -184,7 +184,7 @@ def loads(data: str | bytes, format: str | None = None, *, source: str | None = 
     if isinstance(data, memoryview):
         data = bytes(data)
     head = b"" if isinstance(data, str) else bytes(data[:4])
-    guess = "npz" if head == _ZIP else "image" if image.is_image(head) else None
+    guess = "npz" if head == _ZIP else "png" if image.is_image(head) else None
     name = FORMATS.get(format).name if format is not None else guess
     entry = FORMATS.get(name) if name is not None else None
     if entry is not None and entry.binary:
@@ -221,7 +221,7 @@ def _check_maze(maze: object, what: str) -> None:
 
 
 def dumps(maze: Maze, format: str = "ascii") -> str | bytes:
-    """A maze in one format: text for ``ascii``, ``block`` and ``json``, bytes for ``npz``.
+    """A maze in one format: text for ``ascii``, ``block`` and ``json``, bytes for ``npz`` and ``png``.
 
     Text ends without a newline (:func:`save` adds one).
 
@@ -230,7 +230,7 @@ def dumps(maze: Maze, format: str = "ascii") -> str | bytes:
     maze : Maze
         The maze to write.
     format : str, default "ascii"
-        ``ascii``, ``block``, ``json`` or ``npz``.
+        ``ascii``, ``block``, ``json``, ``npz`` or ``png`` (``image`` is another name of ``png``).
 
     Returns
     -------
@@ -489,7 +489,6 @@ def save(maze: Maze, path: str | os.PathLike, format: str | None = None) -> None
     p = Path(path)
     format = output_format(p, format, accepts=SAVE_FORMATS, writer="tremaux.io.save",
                            hint="tremaux.render.save draws SVG and GIF pictures")
-    format = "image" if format == "png" else format
     entry = FORMATS.get(format)
     out = entry.dumps(maze)
     from .._write import write_file
