@@ -77,7 +77,7 @@ def test_numberlink_solve_says_the_pictures_it_wrote(capsys, tmp_path):
     code, _, err = run(capsys, "numberlink", "solve", str(one), "--out", str(tmp_path / "p.svg"))
     assert code == 0 and err.endswith(f"\nwrote {tmp_path / 'p.svg'}\n") and err.count("wrote") == 1
     code, _, err = run(capsys, "numberlink", "solve", str(two), "--out", str(tmp_path / "q.svg"))
-    assert code == 0 and err.endswith(f"\nwrote {tmp_path / 'q-1.svg'}\nwrote {tmp_path / 'q-2.svg'}\n")
+    assert code == 0 and err.endswith(f"\nwrote 2 pictures, {tmp_path / 'q-1.svg'} to {tmp_path / 'q-2.svg'}\n")
     assert (tmp_path / "q-1.svg").exists() and (tmp_path / "q-2.svg").exists() and not (tmp_path / "q.svg").exists()
 
 

@@ -142,7 +142,6 @@ def solve_cmd(
                 if i == 1 and out.exists() and results[0].puzzle is not None:  # several puzzles: the first is -1
                     _not_the_puzzles(_out_path(out, 0, 2), out, source)
                     out.replace(_out_path(out, 0, 2))
-                    written = [_out_path(out, 0, 2) if w == out else w for w in written]
                 if r.puzzle is not None:
                     _not_the_puzzles(target, out, source)
                     save(r, target)
