@@ -174,8 +174,8 @@ def test_a_kernel_only_kernels_call_is_compiled_without_python_entry_point(monke
     for _label, run in tasks():
         run()
     reached = reached_kernels(called)
-    wrapped = sorted(name for name, k in kernels.items()
-                     if k in reached and k not in called and k._dispatcher is not None and k._dispatcher.overloads
+    wrapped = sorted(name for name, k in kernels.items()  # numba types an inline="always" kernel in its callers
+                     if k in reached and k not in called and k.targetoptions.get("inline") != "always"
                      and not k.targetoptions.get("no_cpython_wrapper"))
     assert wrapped == sorted(PYTHON_CALLERS)  # a kernel called from Python in the warm-up leaves PYTHON_CALLERS
 
