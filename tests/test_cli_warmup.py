@@ -136,6 +136,50 @@ def test_the_warmup_compiles_every_kernel_the_registry_reaches(monkeypatch):
     assert missing == sorted(UNREACHABLE)  # a kernel reached now must leave UNREACHABLE
 
 
+PYTHON_CALLERS = {
+    "gen_common.begin": "generators/queues.py runs the growing tree's frontier in Python around it",
+    "gen_common.carve": "generators/queues.py", "gen_common.choice_buffer": "generators/queues.py",
+    "gen_common.finish": "generators/queues.py", "gen_common.offsets": "generators/queues.py",
+    "gen_common.open_choices": "generators/queues.py", "gen_common.pick_start": "generators/queues.py",
+    "gen_common.record": "generators/queues.py", "gen_common.rand_below": "generators/queues.py and the tests",
+    "rng.below": "the random state's public functions (doctests, generators written in Python)",
+    "rng.next_u64": "rng's public functions", "rng.shuffle": "rng's public functions",
+    "rng.uniform": "rng's public functions",
+    "batch_seeds.derive_seed": "its doctest compares it with rng.derive_seed",
+    "batch_seeds.seed_state": "tests/test_dataset_kernels.py",
+    "graph_merge._order": "tests/test_grids_topology.py runs Kruskal's steps one by one",
+    "graph_merge._merge_arcs": "tests/test_grids_topology.py",
+    "graph_merge._merge_pairs": "tests/test_grids_topology.py",
+    "nl_colour_cells._joined": "tests/test_nl_colours.py", "nl_colour_cells._kept": "tests/test_nl_colours.py",
+}
+"""Kernels only other kernels call in the warm-up that keep their Python entry point, and who calls them from Python."""
+
+
+def test_a_kernel_only_kernels_call_is_compiled_without_python_entry_point(monkeypatch):
+    """numba's Python wrapper costs about 25 ms of a cold compile per specialisation: a kernel the warm-up compiles
+    but never calls from Python goes without (``no_cpython_wrapper``) unless something else calls it from Python."""
+    from tremaux import _jit
+    from tremaux.warmup import all_kernels, reached_kernels
+
+    kernels = all_kernels()
+    called = set()
+    original = _jit.Kernel.__call__
+
+    def spy(self, *args):
+        called.add(self)
+        return original(self, *args)
+
+    monkeypatch.setattr(_jit.Kernel, "__call__", spy)
+    monkeypatch.setattr(_jit, "_LIMIT", 0)
+    for _label, run in tasks():
+        run()
+    reached = reached_kernels(called)
+    wrapped = sorted(name for name, k in kernels.items()  # numba types an inline="always" kernel in its callers
+                     if k in reached and k not in called and k.targetoptions.get("inline") != "always"
+                     and not k.targetoptions.get("no_cpython_wrapper"))
+    assert wrapped == sorted(PYTHON_CALLERS)  # a kernel called from Python in the warm-up leaves PYTHON_CALLERS
+
+
 def test_reached_kernels_follows_the_calls_numba_compiles():
     from tremaux.warmup import all_kernels, reached_kernels
 

@@ -24,7 +24,9 @@ Entry points cost compile time: numba wraps each compiled function for calls fro
 and for calls through a C pointer (its C wrapper). No kernel is called through a C pointer, so every kernel is
 compiled without the C wrapper (``_NUMBA_DEFAULTS``); a private helper that only other kernels call says
 ``no_cpython_wrapper=True`` (numba's option) and is compiled without the Python one too; called from Python
-outside :func:`interpreted`, it raises ``TypeError``. numba's own implementations (``np.empty``, ``min``...)
+outside :func:`interpreted`, it raises ``TypeError``. Every kernel the warm-up compiles but never calls from
+Python is such a helper, but for those listed with their Python callers (tests, doctests, a generator written in
+Python) in ``tests/test_cli_warmup.py``, which checks it. numba's own implementations (``np.empty``, ``min``...)
 are compiled once for callers whatever their options (:func:`tremaux._numba.quicken` keys them on the options
 they inherit), so such a helper may call them without adding a copy.
 

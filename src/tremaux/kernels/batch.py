@@ -253,7 +253,7 @@ def check_rows(rows, cells, stride, heights, widths, filt, want_stats, paths, pa
                 steps, visited, stats, fstats, passed)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, no_cpython_wrapper=True)
 def _bfs_order(c, w, m, prev, queue):
     """Breadth-first search of everything reachable from cell 0 of the flat maze ``c`` (``m`` cells, ``w`` wide).
 

@@ -48,7 +48,7 @@ def rand_u31(state):
     return np.int64(next_u64(state) >> uint64(33))
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def chance(state, p):
     """True with probability ``p``."""
     return (next_u64(state) >> uint64(11)) * (1.0 / 9007199254740992.0) < p

@@ -19,7 +19,7 @@ from .gen_common import BLOCKED, EV_CARVE, VISITED, begin, finish, pick_start, r
 from .rng import next_u64
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def walk_tables(L, H, W):
     """The random walks' tables: one array of ``40 + L * H`` int64 (one allocation, one compiled type).
 

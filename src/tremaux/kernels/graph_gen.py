@@ -53,7 +53,7 @@ def trace_size(n: int, sides: int) -> int:
     return 4 * n + n + 10
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def shuffle(state, a):
     """Fisher-Yates with the fast 32-bit draw (arrays shorter than 2**32)."""
     for i in range(a.shape[0] - 1, 0, -1):
@@ -115,7 +115,7 @@ def _pick(nbr, visited, i, state, want):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _any_side(nbr, i, state):
     """A uniformly random side of ``i`` that has a neighbour (by rejection: draw again on a border)."""
     S = shape(nbr)[1]
@@ -126,7 +126,7 @@ def _any_side(nbr, i, state):
             return s
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _first(n, start, state):
     return below(state, n) if start < 0 else start
 

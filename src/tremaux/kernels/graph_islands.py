@@ -17,7 +17,7 @@ from .graph_gen import _open
 __all__ = ["add_islands", "count_islands"]
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _closed(cells, wcell, wside, w):
     return (np.int64(cells[wcell[w]]) >> wside[w]) & 1 == 0
 

@@ -60,7 +60,7 @@ def kruskal(nbr, back, start, params, state, cells, trace):
     return _merge_arcs(nbr, back, arcs32, sh, cells, trace)
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _bucket_starts(state, m, bbits):
     """Pass 1 of :func:`_order`: where each of the ``2**bbits`` buckets starts (``counts[b]``, ``counts[NB] = m``)
     for the bucket draws of ``m`` passages, the random ``state`` left as it was (pass 2 replays the draws).
@@ -92,7 +92,7 @@ def _bucket_starts(state, m, bbits):
     return counts
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _shuffle_buckets(state, arcs, ends):
     """Pass 3 of :func:`_order`: Fisher-Yates inside each bucket (bucket ``b`` ends at ``ends[b]``)."""
     lo = 0

@@ -168,7 +168,7 @@ def dfs(nbr, cells, src, dst, centres, trace):
     return parent, seen, steps, t
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _dist(centres, i, j, wrap):
     """Straight-line distance between centres; ``wrap = (period x, period y, mirror height)``: a period
     > 0 wraps that axis (cylinder, torus); a mirror height > 0 crosses the x seam with y mirrored (Möbius)."""

@@ -283,7 +283,7 @@ def _facing_impls() -> dict:
     return impls
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def nb(nbr, i, s):
     """The cell behind side ``s`` of cell ``i``, or -1."""
     return side(nbr, locate(nbr, i), i, s)

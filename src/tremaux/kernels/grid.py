@@ -68,7 +68,7 @@ def step(i, d, L, H, W):
     return i - W * H if lv > 0 else -1
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def offset(d, W, HW):
     """Flat-index step towards ``d`` (``HW = H*W``); valid only through an open side."""
     if d == 0:

@@ -46,7 +46,7 @@ from .nl_colour_cells import _corner, _joined, _kept, _lose, _nbrs, _push, _ties
 __all__ = ["colour_run", "new_colour_state"]
 
 
-@njit(cache=True, interpret=False)
+@njit(cache=True, interpret=False, no_cpython_wrapper=True)
 def _propagate(dom, h, w, deg, ends, queue, inq, head, tail, reach, cut, rays, nb, once, gone, pos, logv, logb,
                st, mark):
     """Degree and reach rules to a fixed point from the cells queued in ``queue[head:tail]``: False on a wipe-out.
@@ -198,7 +198,7 @@ def _propagate(dom, h, w, deg, ends, queue, inq, head, tail, reach, cut, rays, n
             return True
 
 
-@njit(cache=True, interpret=False)
+@njit(cache=True, interpret=False, no_cpython_wrapper=True)
 def _leaf(dom, h, w, deg, ends, cut, col, seen, nb):
     """The colouring with every undecided cell empty (in ``col``): whether it is a solution (and has no cut
     corner, with ``cut``)."""
@@ -252,7 +252,7 @@ def _leaf(dom, h, w, deg, ends, cut, col, seen, nb):
     return True
 
 
-@njit(cache=True, interpret=False)
+@njit(cache=True, interpret=False, no_cpython_wrapper=True)
 def _choose(dom, h, w, deg, pref, nb, heads):
     """The next choice ``(cell, colour bit)``: a neighbour of the line end with the fewest ways on, or a cell
     that must be coloured; ``(-1, 0)`` when every line is complete and every undecided cell may stay empty."""

@@ -16,7 +16,7 @@ from .._jit import njit, uint64
 __all__: list[str] = []
 
 
-@njit(cache=True, interpret=False)
+@njit(cache=True, interpret=False, no_cpython_wrapper=True)
 def _push(v, h, w, queue, inq, tail, n):
     """Queue ``v`` and its neighbours (those not queued yet); the new tail."""
     r, c = v // w, v % w
@@ -46,7 +46,7 @@ def _push(v, h, w, queue, inq, tail, n):
     return tail
 
 
-@njit(cache=True, interpret=False)
+@njit(cache=True, interpret=False, no_cpython_wrapper=True)
 def _nbrs(v, h, w, out):
     """The neighbours of ``v`` in ``out``; how many."""
     r, c = v // w, v % w
@@ -80,7 +80,7 @@ def _ties(dom, nb, m, b):
     return poss, sure
 
 
-@njit(cache=True, interpret=False)
+@njit(cache=True, interpret=False, no_cpython_wrapper=True)
 def _lose(v, bits, gone, pos, logv, logb):
     """Note that ``v`` lost the colours ``bits`` (bit 0 aside): in ``gone[0]`` and on the trail ``logv``,
     ``logb`` at ``pos[1]``; a full trail sets ``pos[0]`` to -1 (every colour's reach followed again)."""
@@ -128,7 +128,7 @@ def _kept(x, b, dom, back, h, w):
     return arcs <= 1
 
 
-@njit(cache=True, interpret=False)
+@njit(cache=True, interpret=False, no_cpython_wrapper=True)
 def _corner(dom, a, dx, ray, w, queue, inq, tail, n, h, gone, pos, logv, logb):
     """The cut corner rules on the 2 x 2 block of ``a``, ``e = a + dx`` (East or West) and the two below them.
 

@@ -402,7 +402,7 @@ def force_other(grid, h, w, cover, touch, base, budget, out):
             depth -= 1
 
 
-@njit(cache=True, interpret=False)
+@njit(cache=True, interpret=False, no_cpython_wrapper=True)
 def _reach(grid, h, w, est, col, enda, endb, npairs, mark, bfs, tk, ti, tv, nt, queue, inq, qh, qn):
     """Each pair's colour kept only on the cells its first number reaches through cells that may take it and
     links not off; ``changed`` -1 when a pair's partner is out of reach (or a cell has no colour left), else the
@@ -447,7 +447,7 @@ def _reach(grid, h, w, est, col, enda, endb, npairs, mark, bfs, tk, ti, tv, nt, 
     return nt, qn, changed
 
 
-@njit(cache=True, interpret=False)
+@njit(cache=True, interpret=False, no_cpython_wrapper=True)
 def _complete(grid, h, w, cover, touch, est, col, deg, other):
     """Whether the fully decided links are a solution: every number's chain ends on its partner, every
     cell its degree, and without ``touch`` no two cells of one colour side by side unlinked."""

@@ -31,7 +31,7 @@ def _pop4(v):
     return (v & 1) + ((v >> 1) & 1) + ((v >> 2) & 1) + ((v >> 3) & 1)
 
 
-@njit(cache=True, interpret=False)
+@njit(cache=True, interpret=False, no_cpython_wrapper=True)
 def _next(x, prev, lx, w):
     """The cell after ``x`` on its line coming from ``prev`` (-1: none), by the links ``lx`` of ``x``."""
     if lx & 1 and x - w != prev:
@@ -45,7 +45,7 @@ def _next(x, prev, lx, w):
     return -1
 
 
-@njit(cache=True, interpret=False)
+@njit(cache=True, interpret=False, no_cpython_wrapper=True)
 def _valid(w, size, ends, touch, links, col, lines, nl, spath, soff, free, fcells, buf):
     """Whether ``links`` are a solution, the lines ``lines[:nl]`` (those with a cell among the free cells
     ``fcells``) being the only ones that may have changed; ``col`` holds the line + 1 of every cell of the

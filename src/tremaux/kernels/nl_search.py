@@ -104,7 +104,7 @@ def _push(trail, top, kind, idx, old):
     return top + 1
 
 
-@njit(cache=True, interpret=False)
+@njit(cache=True, interpret=False, no_cpython_wrapper=True)
 def _undo(trail, top, mark, ccol, mate, col):
     while top > mark:
         top -= 1
@@ -131,7 +131,7 @@ def _linked(links, x, y, w):
     return (links[x] & 8) != 0
 
 
-@njit(cache=True, interpret=False)
+@njit(cache=True, interpret=False, no_cpython_wrapper=True)
 def _touch_ok(x, k, i, h, w, links, ccol):
     """No decided neighbour of ``x`` (cells ``<= i``) has colour ``k`` without a link to ``x``."""
     r = x // w
@@ -155,7 +155,7 @@ def _touch_ok(x, k, i, h, w, links, ccol):
     return True
 
 
-@njit(cache=True, interpret=False)
+@njit(cache=True, interpret=False, no_cpython_wrapper=True)
 def _paint(i, x, k, h, w, links, ccol, touch, trail, top):
     """Colour ``k`` the piece entered from cell ``i`` at its decided neighbour ``x``.
 
@@ -187,7 +187,7 @@ def _paint(i, x, k, h, w, links, ccol, touch, trail, top):
     return ok, top
 
 
-@njit(cache=True, interpret=False)
+@njit(cache=True, interpret=False, no_cpython_wrapper=True)
 def _ways_ok(i, grid, h, w, cover, links):
     """Every frontier cell can still take its links: a number one, a line cell two (a fill cell always)."""
     size = h * w

@@ -88,7 +88,7 @@ def _shape(lk):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def corner_ok(i, grid, h, w, cover, links, allowed):
     """Whether cell ``i``, just decided in row-major order, keeps the corner theorem.
 

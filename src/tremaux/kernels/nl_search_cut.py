@@ -23,7 +23,7 @@ from .._jit import njit
 __all__ = ["cut_ok"]
 
 
-@njit(cache=True, interpret=False)
+@njit(cache=True, interpret=False, no_cpython_wrapper=True)
 def cut_ok(i, r, c, w, cut, links, dflag):
     """Whether cell ``i`` (row ``r``, column ``c``, just decided) completes no cut corner nor detour (``cut`` 1, 2).
 

@@ -126,7 +126,7 @@ def _set(trail, top, kind, arr, idx, val):
     return top + 1
 
 
-@njit(cache=True, interpret=False)
+@njit(cache=True, interpret=False, no_cpython_wrapper=True)
 def _undo(trail, top, mark, links, end):
     while top > mark:
         top -= 1
@@ -137,7 +137,7 @@ def _undo(trail, top, mark, links, end):
     return top
 
 
-@njit(cache=True, interpret=False)
+@njit(cache=True, interpret=False, no_cpython_wrapper=True)
 def _join(a, b, grid, end, trail, top):
     """Link cells ``a`` and ``b`` (ends of two pieces); ``(ok, top)``, not ok for a loop or two pairs joined."""
     ea = end[a]
@@ -151,7 +151,7 @@ def _join(a, b, grid, end, trail, top):
     return True, top
 
 
-@njit(cache=True, interpret=False)
+@njit(cache=True, interpret=False, no_cpython_wrapper=True)
 def _entry_ok(q, grid, h, w, links, allowed):
     """Cell ``q`` whose links from the North and West are final can still take a shape (quick look-ahead)."""
     lq = links[q]
@@ -173,7 +173,7 @@ def _entry_ok(q, grid, h, w, links, allowed):
     return True
 
 
-@njit(cache=True, interpret=False)
+@njit(cache=True, interpret=False, no_cpython_wrapper=True)
 def _lane_ok(i, grid, h, w, links):
     """The ray South-West of a ``┐`` at ``i``: cells entered from the West only, up to a number not entered North."""
     r = i // w
@@ -191,7 +191,7 @@ def _lane_ok(i, grid, h, w, links):
             return False
 
 
-@njit(cache=True, interpret=False)
+@njit(cache=True, interpret=False, no_cpython_wrapper=True)
 def _touch_free(h, w, grid, links, owner, ends):
     """Whether the full assignment ``links`` has no line beside itself (``owner`` is scratch)."""
     size = h * w

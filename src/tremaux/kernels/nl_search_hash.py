@@ -29,7 +29,7 @@ def _mix(x):
     return x
 
 
-@njit(cache=True, interpret=False)
+@njit(cache=True, interpret=False, no_cpython_wrapper=True)
 def state_hash(i, h, w, touch, links, ccol, mate, col, cut, dflag):
     """Two 64-bit hashes of what the rest of the search depends on after cell ``i``; ``(0, 0)``: not kept.
 

@@ -26,7 +26,7 @@ from .._jit import njit
 __all__ = ["regions_by_row", "prune_rows", "planar_ok"]
 
 
-@njit(cache=True, interpret=False)
+@njit(cache=True, interpret=False, no_cpython_wrapper=True)
 def _find(parent, a):
     while parent[a] != a:
         parent[a] = parent[parent[a]]
@@ -132,7 +132,7 @@ def _node(x, i, r, w, lab, base):
     return np.int64(lab[r + 1, x])
 
 
-@njit(cache=True, interpret=False)
+@njit(cache=True, interpret=False, no_cpython_wrapper=True)
 def prune_rows(i, grid, h, w, ends, cover, links, mate, col, work, lab, count, nterm, linked):
     """False when no completion of the decided cells ``0..i`` can exist (see the module notes).
 
@@ -334,7 +334,7 @@ def _access_rows(p, i, r, base, grid, h, w, lab, parent, acc, n0, mate, col, lin
     return n
 
 
-@njit(cache=True, interpret=False)
+@njit(cache=True, interpret=False, no_cpython_wrapper=True)
 def planar_ok(i, grid, h, w, npairs, links, mate, col, work):
     """False when two pairs must cross: their line ends lie on the rim of the undecided cells interleaved.
 

@@ -66,7 +66,7 @@ def _fix_post(B, lv, y, x, slots):
         B[lv, y, x] = bg
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _passage(i, j, H, W):
     """Block ``(level, y, x)`` of the passage between flat cells i and j; level -1 if none."""
     if j < 0:

@@ -14,7 +14,7 @@ from .heaps import pop, push
 from .solve import FOUND, MARK, NO_CELL, ROOT, UNSEEN, VISIT, opp, record
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def manhattan(i, goal, H, W):
     """Manhattan distance between two flat indices (levels count as a step each)."""
     HW = H * W
@@ -30,7 +30,7 @@ def manhattan(i, goal, H, W):
 _LOW31 = (1 << 31) - 1
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True)
 def _grow(keys, items):
     """The heap's arrays, twice as long."""
     k2 = np.empty(keys.shape[0] * 2, np.int64)
