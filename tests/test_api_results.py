@@ -86,12 +86,10 @@ def test_solve_puzzle_and_diagnose_take_text_a_path_or_a_generated_puzzle(tmp_pa
     assert diagnose(text, "nikoli").verdict == diagnose(formats.loads(text), "nikoli").verdict
     with pytest.raises(PuzzleFormatError, match="nope.txt"):
         solve_puzzle(str(tmp_path / "nope.txt"))
-    with pytest.raises(PuzzleError, match="not list"):
-        solve_puzzle(["1.2", "...", "1.2"])
+    assert solve_puzzle(["1.2", "...", "1.2"], rule="nikoli").linking == want.linking  # rows of text, as from_rows
+    with pytest.raises(PuzzleError, match="not dict"):
+        solve_puzzle({"rows": ["1.2"]})
 
 
-def test_a_puzzle_made_from_text_says_how_to_read_text():
-    from tremaux.errors import InvalidSizeError
-
-    with pytest.raises(InvalidSizeError, match="from_rows"):
-        Puzzle("1.2\n...\n1.2")
+def test_a_puzzle_made_from_text_reads_the_text_as_solve_puzzle_does():
+    assert Puzzle("1.2\n...\n1.2") == Puzzle.from_rows(["1.2", "...", "1.2"])

@@ -480,6 +480,6 @@ def test_a_puzzle_grid_of_the_wrong_shape_is_said_in_words(client):
     res = client.post("/api/numberlink/format", json={"rows": 2, "cols": 2, "grid": [[1, 1]]})
     assert res.status_code == 422 and res.json()["error"].startswith("grid has 1 row, not 2"), res.text
     res = client.post("/api/numberlink/format", json={"rows": 2, "cols": 2, "grid": [[1, 1], [0]]})
-    assert res.status_code == 422 and res.json()["error"].startswith("grid row 1 has 1 cell, not 2"), res.text
+    assert res.status_code == 422 and res.json()["error"].startswith("grid row 2 has 1 cell, not 2"), res.text
     res = client.post("/api/numberlink/format", json={"rows": 2, "cols": 2, "grid": [[1, 1], [0, 0], [0, 0]]})
     assert res.json()["error"].startswith("grid has 3 rows, not 2"), res.text

@@ -77,6 +77,13 @@ class Plan:
 
     ``rows`` (``cols``): per block, ``(after, count)``: ``count`` rows (an even
     number) go back after the small board's row ``after`` (``-1``: at the top).
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> _, plan = shrink(Puzzle.from_rows(["1.", "..", "..", "..", "..", ".1"]), 0)
+    >>> plan
+    Plan(rows=((0, 4),), cols=())
     """
 
     rows: tuple[tuple[int, int], ...]
