@@ -112,3 +112,22 @@ def test_an_infinite_memory_limit_is_one_line(capsys):
         main(["--memory-limit", "1e999", "generate", "--size", "3x3"])
     assert exc.value.code == 2
     assert capsys.readouterr().err == "error: memory size '1e999' must be a finite number of bytes, 0 or more\n"
+
+
+def test_demo_without_a_path_says_so_as_solve_does(tmp_path, capsys, monkeypatch):
+    # a generated maze always has a path: the demo is handed a walled-in one to show what it says when none is found
+    import tremaux
+    from cli_helpers import run
+
+    real_solve = tremaux.solve
+
+    def walled_in(maze, solver, **kw):
+        return real_solve(tremaux.Maze.closed(maze.shape), solver, **kw)
+
+    monkeypatch.setattr(tremaux, "solve", walled_in)
+    out = tmp_path / "demo.txt"
+    code, stdout, err = run(capsys, "demo", "--size", "3x4", "-s", "bfs", "--out", str(out))
+    assert code == 1
+    first = err.splitlines()[0]
+    assert first.startswith("bfs: no path from (0, 0) to (2, 3)"), err
+    assert err.splitlines()[1] == f"wrote {out}" and out.exists()

@@ -43,6 +43,10 @@ def demo(
         check_replay(solution, "the demo draws 100 frames: give a smaller --size, or write a .png or .svg")
     if str(out) != "/dev/stdout":  # else the picture is what goes there
         typer.echo(render.to_text(solution, style="unicode"))
-    typer.echo(f"{solution.algorithm}: {solution.message}", err=True)
+    from .solve_cmds import verdict
+
+    typer.echo(verdict(solution.algorithm, solution.message, solution.found, solution.start, solution.goal), err=True)
     render.save(solution, out, format=fmt)
     typer.echo(f"wrote {out}", err=True)
+    if not solution.found:
+        raise typer.Exit(1)  # no path: an answer, not an error (2), as tremaux solve gives it
