@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import tremaux
@@ -68,6 +70,19 @@ def test_no_path_is_said_the_same_way_on_every_grid(capsys, walled, grid):
     assert out == ("" if grid == "hex" else mio.dumps(mio.load(walled[grid]), "ascii") + "\n")  # no empty line
     code, out, _ = run(capsys, "solve", str(walled[grid]), "--start", "0,0", "--goal", "1,2", "--json")
     assert code == 1 and '"found": false' in out
+
+
+def test_solve_json_has_the_same_ends_on_every_grid(capsys, walled):
+    keys = {}
+    for grid in ("square", "hex"):
+        code, out, _ = run(capsys, "solve", str(walled[grid]), "--start", "0,0", "--goal", "1,2", "--json")
+        d = json.loads(out)
+        assert code == 1 and (d["start"], d["goal"]) == ([0, 0], [1, 2]), (grid, d)
+        keys[grid] = set(d)
+    assert {"algorithm", "found", "start", "goal", "path", "steps", "message"} <= keys["square"] & keys["hex"]
+    code, out, _ = run(capsys, "solve", str(walled["hex"]), "--json")  # the maze's own ends when none is given
+    d = json.loads(out)
+    assert {"start", "goal"} <= set(d) and d["start"] != d["goal"]
 
 
 def test_numberlink_solve_says_the_pictures_it_wrote(capsys, tmp_path):

@@ -260,14 +260,15 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
         out, fmt, accepts=("png", "svg"), writer=f"tremaux solve on a {maze.grid.name} maze",
         hint=f"`tremaux animate {path} --out FILE.gif` replays the run")
     sol = solve_on(maze, algorithm, start=start, goal=goal, record=out is not None)  # Tremaux: its marks drawn
-    if as_json:
+    ends = [maze.grid.cell(maze.grid.index(c) if c else i) for c, i in ((start, maze.start_index), (goal, maze.goal_index))]
+    if as_json:  # the square maze's fields (Solution.to_dict), with the grid's name and the path's length
         typer.echo(json.dumps({"algorithm": sol.algorithm, "grid": maze.grid.name, "found": sol.found,
+                               "start": [int(x) for x in ends[0]], "goal": [int(x) for x in ends[1]],
                                "length": sol.length, "steps": sol.steps, "path": [list(c) for c in sol.cells],
                                "message": sol.message}))
     else:
         if sol.found and (out is None or str(out) != "/dev/stdout"):  # else the picture goes there
             typer.echo(" ".join(f"{r},{c}" for r, c in sol.cells))
-        ends = [maze.grid.cell(maze.grid.index(c) if c else i) for c, i in ((start, maze.start_index), (goal, maze.goal_index))]
         typer.echo(verdict(sol.algorithm, sol.message, sol.found, *ends), err=True)
     if out is not None:
         save_picture(maze, out, solution=sol, format=fmt)
