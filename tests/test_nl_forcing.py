@@ -112,3 +112,17 @@ def test_too_many_pairs_or_cells_are_refused_and_left_to_the_others():
     assert for_question(Task(wide, resolve("fill", touch=True), 2, None), line) is None
     a = another_stage(Task(p, resolve("fill", touch=True), 2, None), fast)
     assert a.exhausted and len(a.solutions) == 1
+
+
+def test_one_neighbour_helper_for_the_forcing_and_search_kernels():
+    # the forcing kernel takes its step to a neighbour from the search's pruning, not from a copy of it
+    from tremaux.kernels import nl_force, nl_search_prune
+
+    assert nl_force._side is nl_search_prune._side and not hasattr(nl_force, "_nb")
+    h, w = 3, 4
+    side = nl_search_prune._side.py_func
+    for x in range(h * w):
+        r, c = divmod(x, w)
+        want = [(r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)]  # N E S W
+        got = [side(x, d, h, w) for d in range(4)]
+        assert got == [rr * w + cc if 0 <= rr < h and 0 <= cc < w else -1 for rr, cc in want]

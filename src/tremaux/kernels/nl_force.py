@@ -24,12 +24,17 @@ loop, every cell its degree), so the state is a solution other than the known
 one. Branching takes an open link of the most constrained cell, the value the
 known solution does not have first. The search is complete: run to its end
 without a solution, it proves the known one the only one.
+
+numba's cache does not see changes to a helper imported from another file:
+after editing :mod:`tremaux.kernels.nl_search_prune`, clear ``__pycache__`` of
+the kernels package.
 """
 
 from __future__ import annotations
 
 import numpy as np
 from .._jit import njit
+from .nl_search_prune import _side  # the neighbour of a cell towards N E S W, -1 off the board
 
 __all__ = ["force_other", "EMPTY"]
 
@@ -40,20 +45,6 @@ EMPTY = np.uint64(1)
 @njit(cache=True, interpret=False, inline="always")
 def _single(m):
     return m != 0 and (m & (m - np.uint64(1))) == 0
-
-
-@njit(cache=True, interpret=False, inline="always")
-def _nb(x, d, h, w):
-    """Neighbour of ``x`` in direction ``d`` (N E S W), -1 off the board."""
-    r = x // w
-    c = x - r * w
-    if d == 0:
-        return x - w if r > 0 else -1
-    if d == 1:
-        return x + 1 if c < w - 1 else -1
-    if d == 2:
-        return x + w if r < h - 1 else -1
-    return x - 1 if c > 0 else -1
 
 
 @njit(cache=True, interpret=False, inline="always")
@@ -99,7 +90,7 @@ def force_other(grid, h, w, cover, touch, base, budget, out):
     nbase = 0
     for x in range(size):
         for d in range(1, 3):
-            y = _nb(x, d, h, w)
+            y = _side(x, d, h, w)
             if y < 0:
                 continue
             e = _eid(x, d, size, w)
@@ -201,7 +192,7 @@ def force_other(grid, h, w, cover, touch, base, budget, out):
                 on = deg[x]
                 unk = 0
                 for d in range(4):
-                    y = _nb(x, d, h, w)
+                    y = _side(x, d, h, w)
                     if y >= 0 and est[_eid(x, d, size, w)] == -1:
                         unk += 1
                 m = col[x]
@@ -226,7 +217,7 @@ def force_other(grid, h, w, cover, touch, base, budget, out):
                     tk[nt] = 1; ti[nt] = x; tv[nt] = col[x]; nt += 1  # noqa: E702
                     col[x] = m
                     for d in range(4):
-                        y = _nb(x, d, h, w)
+                        y = _side(x, d, h, w)
                         if y >= 0 and not inq[y]:
                             inq[y] = True
                             queue[(qh + qn) % size] = y
@@ -237,7 +228,7 @@ def force_other(grid, h, w, cover, touch, base, budget, out):
                 if need == -1 and on == 0 and unk == 1:
                     need = 0  # one open link cannot make a line cell: it is off
                 for d in range(4):
-                    y = _nb(x, d, h, w)
+                    y = _side(x, d, h, w)
                     if y < 0:
                         continue
                     e = _eid(x, d, size, w)
@@ -253,7 +244,7 @@ def force_other(grid, h, w, cover, touch, base, budget, out):
                                 tk[nt] = 1; ti[nt] = z; tv[nt] = col[z]; nt += 1  # noqa: E702
                                 col[z] = nm
                                 for d2 in range(4):
-                                    y2 = _nb(z, d2, h, w)
+                                    y2 = _side(z, d2, h, w)
                                     if y2 >= 0 and not inq[y2]:
                                         inq[y2] = True
                                         queue[(qh + qn) % size] = y2
@@ -330,7 +321,7 @@ def force_other(grid, h, w, cover, touch, base, budget, out):
             for x in range(size):
                 u = 0
                 for d in range(4):
-                    y = _nb(x, d, h, w)
+                    y = _side(x, d, h, w)
                     if y >= 0 and est[_eid(x, d, size, w)] == -1:
                         u += 1
                 if u == 0:
@@ -346,7 +337,7 @@ def force_other(grid, h, w, cover, touch, base, budget, out):
                     for x in range(size):
                         v = 0
                         for d in range(4):
-                            y = _nb(x, d, h, w)
+                            y = _side(x, d, h, w)
                             if y >= 0 and est[_eid(x, d, size, w)] == 1:
                                 v |= 1 << d
                         out[x] = v
@@ -358,7 +349,7 @@ def force_other(grid, h, w, cover, touch, base, budget, out):
                 nodes += 1
                 e = -1
                 for d in range(4):
-                    y = _nb(best, d, h, w)
+                    y = _side(best, d, h, w)
                     if y >= 0 and est[_eid(best, d, size, w)] == -1:
                         e = _eid(best, d, size, w)
                         break
@@ -424,7 +415,7 @@ def _reach(grid, h, w, est, col, enda, endb, npairs, mark, bfs, tk, ti, tv, nt, 
             x = bfs[i]
             i += 1
             for d in range(4):
-                y = _nb(x, d, h, w)
+                y = _side(x, d, h, w)
                 if y >= 0 and mark[y] == 0 and (col[y] & bit) and est[_eid(x, d, size, w)] != 0:
                     mark[y] = 1
                     bfs[n] = y
@@ -439,7 +430,7 @@ def _reach(grid, h, w, est, col, enda, endb, npairs, mark, bfs, tk, ti, tv, nt, 
                     return nt, qn, -1
                 changed += 1
                 for d in range(5):
-                    z = x if d == 4 else _nb(x, d, h, w)
+                    z = x if d == 4 else _side(x, d, h, w)
                     if z >= 0 and not inq[z]:
                         inq[z] = True
                         queue[(qh + qn) % size] = z
@@ -460,7 +451,7 @@ def _complete(grid, h, w, cover, touch, est, col, deg, other):
             return False
         if not touch and deg[x] > 0:
             for d in (1, 2):
-                y = _nb(x, d, h, w)
+                y = _side(x, d, h, w)
                 if y >= 0 and deg[y] > 0 and est[_eid(x, d, size, w)] != 1 and col[x] == col[y]:
                     return False
     return True
