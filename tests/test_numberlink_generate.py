@@ -471,3 +471,10 @@ def test_cli_names_the_density_option_for_a_density_that_is_not_finite(capsys, v
     code, out, err = _cli(capsys, "--size", "4x4", "--density", value)
     assert code == 2 and out == "" and err.count("\n") == 1
     assert err.startswith(f"error: --density {value} must be a number of pairs per cell in (0, 0.5]")
+
+
+def test_cli_summary_says_touch_when_the_puzzle_was_made_with_touching_lines(capsys):
+    code, _, err = _cli(capsys, "--size", "5x5", "--seed", "3", "--touch")
+    assert code == 0 and "under rule fill with --touch, seed 3" in err
+    code, _, err = _cli(capsys, "--size", "5x5", "--seed", "3")
+    assert code == 0 and "under rule fill, seed 3" in err
