@@ -464,3 +464,17 @@ def test_a_generation_whose_time_went_to_loading_kernels_is_asked_again(monkeypa
     monkeypatch.setattr(gen, "_bounded", bounded)
     assert gen.generate_puzzle((20, 20), seed=1, time_limit=1.0) == "done"
     assert len(calls) == 2 and 0.5 < calls[1] <= 0.8
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf"])
+def test_cli_names_the_density_option_for_a_density_that_is_not_finite(capsys, value):
+    code, out, err = _cli(capsys, "--size", "4x4", "--density", value)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"error: --density {value} must be a number of pairs per cell in (0, 0.5]")
+
+
+def test_cli_summary_says_touch_when_the_puzzle_was_made_with_touching_lines(capsys):
+    code, _, err = _cli(capsys, "--size", "5x5", "--seed", "3", "--touch")
+    assert code == 0 and "under rule fill with --touch, seed 3" in err
+    code, _, err = _cli(capsys, "--size", "5x5", "--seed", "3")
+    assert code == 0 and "under rule fill, seed 3" in err

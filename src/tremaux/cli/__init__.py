@@ -148,6 +148,8 @@ def in_option_words(message: str, argv: list[str]) -> str:
     'openings= works on the plain square grid; make loops with --braid or islands='
     >>> in_option_words("a shard needs 9 GiB; set shard_size to 26 or less", ["dataset", "-o", "d"])
     'a shard needs 9 GiB; give --shard-size 26 or less'
+    >>> in_option_words("density nan must be in (0, 0.5]", ["numberlink", "generate", "--density", "nan"])
+    '--density nan must be in (0, 0.5]'
     >>> in_option_words("cell_size 0 is too small", ["render", "m.json"])  # not given: not the option's fault
     'cell_size 0 is too small'
     """
@@ -170,7 +172,7 @@ def in_option_words(message: str, argv: list[str]) -> str:
         return message
     words = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
     match = re.match(rf"(?:dataset filter |dataset |filter |grid )?({words})(=| (?=[-+.\d'\"(\[]|must\b|"
-                     rf"(?:is|are) not\b|needs\b|works\b))", message)
+                     rf"(?:is|are) not\b|needs\b|works\b|(?:nan|-?inf)\b))", message)
     if match is None:
         return message
     return f"{names[match.group(1)]} {message[match.end():]}"

@@ -271,7 +271,8 @@ def generate_cmd(
     asked = "" if density is None else f", asked {density:g}"
     pairs = f"{g.puzzle.pairs} pair{'s' if g.puzzle.pairs != 1 else ''} (density {g.density:.3f}{asked})"
     h, w = g.puzzle.shape
-    typer.echo(f"generated {_a(h)} {h}x{w} puzzle with {pairs} under rule {g.rule}, "
+    touching = " with --touch" if g.touch else ""  # what `check` needs to be told (it takes --no-touch by default)
+    typer.echo(f"generated {_a(h)} {h}x{w} puzzle with {pairs} under rule {g.rule}{touching}, "
                f"seed {g.seed}, in {g.seconds:.2f} s", err=True)
     if out is not None:  # as every command that writes --out says it
         typer.echo(f"wrote {out}", err=True)
