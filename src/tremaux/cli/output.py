@@ -317,13 +317,19 @@ def check_replay(sol: Any, advice: str) -> None:
     >>> import tremaux
     >>> check_replay(tremaux.solve(tremaux.Maze.open((2, 2)), record=True), "use --frames {frames}")
     """
+    _refuse_replay(sol.maze, 100, len(sol.trace), advice)
+
+
+def _refuse_replay(maze: Any, frames: int, events: int, advice: str) -> None:
+    """:func:`tremaux.render.replay.check_frames`'s refusal, its closing words ("give at most N frames") replaced
+    by ``advice`` with the most frames that fit."""
     from ..errors import TremauxError
     from ..render.replay import MAX_FRAME_SQUARES, check_frames
 
     try:
-        check_frames(sol.maze, 100, len(sol.trace))
+        check_frames(maze, frames, events)
     except TremauxError as exc:
-        L, H, W = sol.maze.shape3
+        L, H, W = maze.shape3
         most = max(2, MAX_FRAME_SQUARES // (L * (2 * H + 1) * (2 * W + 1)))
         raise TremauxError(f"{str(exc).split(': give at most')[0]}: {advice.format(frames=most)}") from None
 
@@ -375,13 +381,11 @@ def check_replay_ahead(maze: Any, start: Any, goal: Any, frames: int, advice: st
         g = maze._checked_cell(goal if goal is not None else own[1], "goal")
     except TremauxError:
         return None  # the solve names the bad end
-    kept = kept_frames(frames, sum(abs(a - b) for a, b in zip(s, g)) + 1)  # the fewest a found path gives
-    if kept * squares <= MAX_FRAME_SQUARES:
+    events = sum(abs(a - b) for a, b in zip(s, g)) + 1  # the fewest a found path gives
+    if kept_frames(frames, events) * squares <= MAX_FRAME_SQUARES:
         return None
     if kept_frames(frames, 1) * squares <= MAX_FRAME_SQUARES:  # a run without a path may stop early and fit
         labels, _ = components(maze)
         if labels[s] != labels[g]:
             return None
-    raise TremauxError(f"{kept:,} frames of a maze of {squares:,} squares replay {kept * squares:,} squares; the "
-                       f"limit is {MAX_FRAME_SQUARES:,} (frames x squares): "
-                       f"{advice.format(frames=max(2, MAX_FRAME_SQUARES // squares))}")
+    _refuse_replay(maze, frames, events, advice)
