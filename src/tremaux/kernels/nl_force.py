@@ -59,6 +59,35 @@ def _eid(x, d, size, w):
     return x - 1
 
 
+@njit(cache=True, interpret=False, inline="always")
+def _push(tk, ti, tv, nt, kind, i, v):
+    """Record on the trail (kind, index, old value) and return its new length."""
+    tk[nt] = kind
+    ti[nt] = i
+    tv[nt] = np.uint64(v)
+    return nt + 1
+
+
+@njit(cache=True, interpret=False, inline="always")
+def _join(e, a, b, est, other, deg, tk, ti, tv, nt):
+    """Turn link ``e`` between cells ``a`` and ``b`` on, on the trail: the trail's new length, or -1 when a cell
+    has its two links already or the link would close a chain into a loop (nothing then changes)."""
+    if deg[a] >= 2 or deg[b] >= 2 or (other[a] == b and deg[a] + deg[b] > 0):
+        return -1
+    nt = _push(tk, ti, tv, nt, 0, e, 0)
+    est[e] = 1
+    oa, ob = other[a], other[b]
+    nt = _push(tk, ti, tv, nt, 2, oa, other[oa])
+    other[oa] = ob
+    nt = _push(tk, ti, tv, nt, 2, ob, other[ob])
+    other[ob] = oa
+    nt = _push(tk, ti, tv, nt, 3, a, deg[a])
+    deg[a] += 1
+    nt = _push(tk, ti, tv, nt, 3, b, deg[b])
+    deg[b] += 1
+    return nt
+
+
 @njit(cache=True, interpret=False)
 def force_other(grid, h, w, cover, touch, base, budget, out):
     """Another solution than ``base`` (links N1 E2 S4 W8 per cell, flat) of the puzzle ``grid`` (flat pair ids).
@@ -149,22 +178,14 @@ def force_other(grid, h, w, cover, touch, base, budget, out):
                 else:
                     a, b = e - size, e - size + w
                 if pending_v == 1:
-                    if deg[a] >= 2 or deg[b] >= 2 or other[a] == b and deg[a] + deg[b] > 0:
+                    oa, ob = other[a], other[b]
+                    joined = _join(e, a, b, est, other, deg, tk, ti, tv, nt)
+                    if joined < 0:
                         ok = False
                     else:
-                        tk[nt] = 0; ti[nt] = e; tv[nt] = np.uint64(0); nt += 1  # noqa: E702
-                        est[e] = 1
+                        nt = joined
                         if isbase[e]:
                             based += 1
-                        oa, ob = other[a], other[b]
-                        tk[nt] = 2; ti[nt] = oa; tv[nt] = np.uint64(other[oa]); nt += 1  # noqa: E702
-                        other[oa] = ob
-                        tk[nt] = 2; ti[nt] = ob; tv[nt] = np.uint64(other[ob]); nt += 1  # noqa: E702
-                        other[ob] = oa
-                        tk[nt] = 3; ti[nt] = a; tv[nt] = np.uint64(deg[a]); nt += 1  # noqa: E702
-                        deg[a] += 1
-                        tk[nt] = 3; ti[nt] = b; tv[nt] = np.uint64(deg[b]); nt += 1  # noqa: E702
-                        deg[b] += 1
                         if based == nbase:
                             ok = False
                         for z in (a, b, oa, ob):
@@ -173,7 +194,7 @@ def force_other(grid, h, w, cover, touch, base, budget, out):
                                 queue[(qh + qn) % size] = z
                                 qn += 1
                 else:
-                    tk[nt] = 0; ti[nt] = e; tv[nt] = np.uint64(0); nt += 1  # noqa: E702
+                    nt = _push(tk, ti, tv, nt, 0, e, 0)
                     est[e] = 0
                     for z in (a, b):
                         if not inq[z]:
@@ -214,7 +235,7 @@ def force_other(grid, h, w, cover, touch, base, budget, out):
                         m = EMPTY
                         need = 0
                 if m != col[x]:
-                    tk[nt] = 1; ti[nt] = x; tv[nt] = col[x]; nt += 1  # noqa: E702
+                    nt = _push(tk, ti, tv, nt, 1, x, col[x])
                     col[x] = m
                     for d in range(4):
                         y = _side(x, d, h, w)
@@ -241,7 +262,7 @@ def force_other(grid, h, w, cover, touch, base, budget, out):
                             break
                         for z in (x, y):
                             if col[z] != nm:
-                                tk[nt] = 1; ti[nt] = z; tv[nt] = col[z]; nt += 1  # noqa: E702
+                                nt = _push(tk, ti, tv, nt, 1, z, col[z])
                                 col[z] = nm
                                 for d2 in range(4):
                                     y2 = _side(z, d2, h, w)
@@ -272,7 +293,7 @@ def force_other(grid, h, w, cover, touch, base, budget, out):
                     elif not touch and same:
                         set_to = 1
                     if set_to == 0:
-                        tk[nt] = 0; ti[nt] = e; tv[nt] = np.uint64(0); nt += 1  # noqa: E702
+                        nt = _push(tk, ti, tv, nt, 0, e, 0)
                         est[e] = 0
                         unk -= 1
                         if not inq[y]:
@@ -280,22 +301,14 @@ def force_other(grid, h, w, cover, touch, base, budget, out):
                             queue[(qh + qn) % size] = y
                             qn += 1
                     elif set_to == 1:
-                        if deg[x] >= 2 or deg[y] >= 2 or (other[x] == y and deg[x] + deg[y] > 0):
+                        ox, oy = other[x], other[y]
+                        joined = _join(e, x, y, est, other, deg, tk, ti, tv, nt)
+                        if joined < 0:
                             ok = False
                             break
-                        tk[nt] = 0; ti[nt] = e; tv[nt] = np.uint64(0); nt += 1  # noqa: E702
-                        est[e] = 1
+                        nt = joined
                         if isbase[e]:
                             based += 1
-                        ox, oy = other[x], other[y]
-                        tk[nt] = 2; ti[nt] = ox; tv[nt] = np.uint64(other[ox]); nt += 1  # noqa: E702
-                        other[ox] = oy
-                        tk[nt] = 2; ti[nt] = oy; tv[nt] = np.uint64(other[oy]); nt += 1  # noqa: E702
-                        other[oy] = ox
-                        tk[nt] = 3; ti[nt] = x; tv[nt] = np.uint64(deg[x]); nt += 1  # noqa: E702
-                        deg[x] += 1
-                        tk[nt] = 3; ti[nt] = y; tv[nt] = np.uint64(deg[y]); nt += 1  # noqa: E702
-                        deg[y] += 1
                         on += 1
                         unk -= 1
                         if based == nbase:
@@ -424,7 +437,7 @@ def _reach(grid, h, w, est, col, enda, endb, npairs, mark, bfs, tk, ti, tv, nt, 
             return nt, qn, -1
         for x in range(size):
             if mark[x] == 0 and (col[x] & bit):
-                tk[nt] = 1; ti[nt] = x; tv[nt] = col[x]; nt += 1  # noqa: E702
+                nt = _push(tk, ti, tv, nt, 1, x, col[x])
                 col[x] = col[x] & ~bit
                 if col[x] == 0:
                     return nt, qn, -1
