@@ -135,9 +135,10 @@ def test_grid_blocks_tokens_and_contest_by_hand():
 
 
 def test_format_names_are_a_registry():
-    assert formats.FORMATS.names() == ["grid", "wh", "flow", "contest", "puzzlink", "flowpack", "bwinf"]
+    assert formats.FORMATS.names() == ["grid", "wh", "flow", "contest", "puzzlink", "flowpack", "bwinf", "ends"]
     assert all(e.doc for e in formats.FORMATS)
-    with pytest.raises(UnknownNameError, match="choose one of: bwinf, contest, flow, flowpack, grid, puzzlink, wh"):
+    with pytest.raises(UnknownNameError,
+                       match="choose one of: bwinf, contest, ends, flow, flowpack, grid, puzzlink, wh"):
         formats.dumps(Puzzle.from_rows(["1.1"]), "png")
     assert formats.loads("3 1\n1.1\n", format="thomasahle") == Puzzle.from_rows(["1.1"])
 
@@ -267,6 +268,28 @@ def test_bwinf_arukone_board():
         formats.loads("4\n2\n1 0 0 2\n0 0 0 0\n1 0 0 2\n", format="bwinf")
     with pytest.raises(PuzzleFormatError, match="a BwInf board is square; this puzzle is 3x1"):
         formats.dumps(Puzzle.from_rows(["1.1"]), "bwinf")
+
+
+def test_endpoint_lists_one_puzzle_a_line_or_the_size_on_its_own_line():
+    # 'W H x1 y1 x2 y2 ...' files of random boards were refused: "number '1' appears 49 times"
+    path = FILES / "ends.txt"
+    assert formats.detect(path.read_text()) == "ends"
+    a, b, c = formats.load_all(path)
+    assert a.grid.tolist() == [[1, 0, 0, 0, 2], [0] * 5, [0] * 5, [0] * 5, [2, 0, 0, 0, 1]]
+    assert b.endpoints(1) == ((1, 1), (3, 3)) and b.endpoints(2) == ((1, 3), (3, 1))
+    assert c.shape == (4, 4) and c.endpoints(3) == ((2, 1), (2, 3)) and c.name == "ends#3"
+    assert formats.loads(formats.dumps(c, "ends")) == c == formats.loads(formats.dumps(c, "ends"), format="coords")
+    assert formats.detect("4 4 0 0 3 3\n") == "grid"  # also a one-row grid of two pairs: left to the grid
+    with pytest.raises(PuzzleFormatError, match=r"^1:15: y \(row\) 5 is outside the 5x5 \(WxH\) board"):
+        formats.loads("5 5 0 0 4 4 1 5 2 2\n", format="ends")
+    with pytest.raises(PuzzleFormatError, match=r"^1:13: pairs 1 and 2 both end at x 4, y 4$"):
+        formats.loads("5 5 0 0 4 4 4 4 1 1\n", format="ends")
+    with pytest.raises(PuzzleFormatError, match=r"^1:9: 3 numbers after the size 5 5: expected x1 y1 x2 y2"):
+        formats.loads("5 5 0 0 4\n", format="ends")
+    kept = formats.loads_all("3 1 0 0 2 0\n3 1 0 0 3 0\n", format="ends", errors="keep")
+    assert kept[0].shape == (1, 3) and isinstance(kept[1], PuzzleFormatError)
+    with pytest.raises(PuzzleFormatError, match="without a pair cannot be written"):
+        formats.dumps(Puzzle.from_rows(["..."]), "ends")
 
 
 def test_public_puzzlink_file_of_numlin_v2_is_read():

@@ -30,6 +30,9 @@ their first lines unless a format is named):
 ``bwinf``
     A BwInf Arukone board: the side ``n``, the number of pairs, then ``n``
     rows of ``n`` whitespace-separated integers, ``0`` for empty.
+``ends``
+    ``W H x1 y1 x2 y2 ...``: the size, then each pair's endpoints (0-based, ``x`` the column), one puzzle a
+    line or ``W H`` alone with the coordinates on the next line (see :mod:`.ends`).
 
 A label a format cannot hold is an error naming it (never an empty cell):
 ``#`` in a ``grid``, a digit in Flow Free text, a hidden ``?`` number in a URL.
@@ -73,6 +76,7 @@ from ._text import (MAX_BYTES, WEB_ADDRESS, count_cells, decode, foreign_extensi
                     other_kind, read_text, source_name, pairs_of_two, split_blocks)
 from .contest import SIZE, load_answers, load_paths, loads_answers, loads_paths, read_contest, write_contest
 from .grids import WH_HEADER, base_name, read_flow, read_grid, read_wh, write_flow, write_grid, write_wh
+from .ends import is_ends, read_ends, write_ends
 from .packs import FLOWPACK, is_bwinf, read_bwinf, read_flowpack, write_bwinf, write_flowpack
 from .puzzlink import URL, read_puzzlink, write_puzzlink
 
@@ -113,6 +117,8 @@ FORMATS.add("flowpack", read_flowpack, write=write_flowpack, aliases=("levelpack
             doc="Flow Free level pack: 'SIZE,0,LEVEL,PAIRS;path;...' a line, paths of cell indices; read only")
 FORMATS.add("bwinf", read_bwinf, write=write_bwinf, aliases=("arukone",),
             doc="BwInf Arukone board: side n, number of pairs, n rows of n integers (0 empty)")
+FORMATS.add("ends", read_ends, write=write_ends, aliases=("endpoints", "coords"),
+            doc="'W H x1 y1 x2 y2 ...' a puzzle: size then each pair's endpoints, 0-based x = column")
 
 
 def detect(text: str) -> str:
@@ -126,8 +132,8 @@ def detect(text: str) -> str:
     Returns
     -------
     str
-        ``"contest"``, ``"answer"``, ``"wh"``, ``"puzzlink"``, ``"flowpack"``, ``"bwinf"`` or ``"grid"`` (Flow
-        Free text is read as a grid).
+        ``"contest"``, ``"answer"``, ``"wh"``, ``"puzzlink"``, ``"flowpack"``, ``"bwinf"``, ``"ends"`` or
+        ``"grid"`` (Flow Free text is read as a grid).
 
     Examples
     --------
@@ -135,8 +141,8 @@ def detect(text: str) -> str:
     ('contest', 'wh', 'grid')
     >>> detect("# Copyright\\n3 1\\n[.[\\n"), detect("https://puzz.link/p?numlin/2/1/11")
     ('wh', 'puzzlink')
-    >>> detect("5,0,1,1;0,1,2\\n"), detect("2\\n1\\n1 0\\n0 1\\n")
-    ('flowpack', 'bwinf')
+    >>> detect("5,0,1,1;0,1,2\\n"), detect("2\\n1\\n1 0\\n0 1\\n"), detect("3 1 0 0 2 0\\n")
+    ('flowpack', 'bwinf', 'ends')
     """
     body = [s for _, s in lines(text) if s.strip()]
     if not body:
@@ -150,6 +156,8 @@ def detect(text: str) -> str:
         return "flowpack"
     if is_bwinf(list(enumerate(body, start=1))):
         return "bwinf"
+    if is_ends(list(enumerate(body, start=1))):
+        return "ends"
     start = 0
     while start < len(body) and body[start].lstrip().startswith("#"):
         start += 1
