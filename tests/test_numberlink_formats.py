@@ -292,6 +292,23 @@ def test_endpoint_lists_one_puzzle_a_line_or_the_size_on_its_own_line():
         formats.dumps(Puzzle.from_rows(["..."]), "ends")
 
 
+def test_endpoint_lists_with_the_pair_count_first_and_a_line_a_pair():
+    # 'K W H' then K lines '(x1, y1) (x2, y2)' (Free Flow solver input) was read as a ragged grid:
+    # "row 2 has 4 cells; row 1 has 3"
+    text = (FILES / "ends-pairs.txt").read_text()
+    assert formats.detect(text) == "ends"
+    p = formats.loads(text)
+    assert p.shape == (4, 5) and p.pairs == 3
+    assert p.grid.tolist() == [[1, 0, 0, 0, 0], [0, 2, 0, 2, 0], [0, 0, 3, 0, 0], [3, 0, 0, 0, 1]]
+    assert formats.loads_all(text + text) == [p, p]
+    with pytest.raises(PuzzleFormatError, match=r"^4:1: the header says 3 pairs; 2 follow$"):
+        formats.loads("3 5 4\n(0, 0) (4, 3)\n(1, 1) (3, 1)\n", format="ends")
+    with pytest.raises(PuzzleFormatError, match=r"^3:1: expected the two endpoints .* of pair 2, found 3 numbers$"):
+        formats.loads("2 5 4\n(0, 0) (4, 3)\n(1, 1) (3,\n", format="ends")
+    with pytest.raises(PuzzleFormatError, match=r"^2:5: y \(row\) 4 is outside the 5x4 \(WxH\) board"):
+        formats.loads("1 5 4\n(0, 4) (4, 3)\n", format="ends")
+
+
 def test_public_puzzlink_file_of_numlin_v2_is_read():
     path = FILES.parent / "numberlink" / "numlin-v2" / "example_tasks.txt"
     puzzles = formats.load_all(path)

@@ -32,7 +32,8 @@ their first lines unless a format is named):
     rows of ``n`` whitespace-separated integers, ``0`` for empty.
 ``ends``
     ``W H x1 y1 x2 y2 ...``: the size, then each pair's endpoints (0-based, ``x`` the column), one puzzle a
-    line or ``W H`` alone with the coordinates on the next line (see :mod:`.ends`).
+    line, ``W H`` alone with the coordinates on the next line, or ``K W H`` then ``K`` lines ``(x1, y1) (x2,
+    y2)`` (see :mod:`.ends`).
 
 A label a format cannot hold is an error naming it (never an empty cell):
 ``#`` in a ``grid``, a digit in Flow Free text, a hidden ``?`` number in a URL.
@@ -118,7 +119,7 @@ FORMATS.add("flowpack", read_flowpack, write=write_flowpack, aliases=("levelpack
 FORMATS.add("bwinf", read_bwinf, write=write_bwinf, aliases=("arukone",),
             doc="BwInf Arukone board: side n, number of pairs, n rows of n integers (0 empty)")
 FORMATS.add("ends", read_ends, write=write_ends, aliases=("endpoints", "coords"),
-            doc="'W H x1 y1 x2 y2 ...' a puzzle: size then each pair's endpoints, 0-based x = column")
+            doc="'W H x1 y1 x2 y2 ...', or 'K W H' then K lines '(x1, y1) (x2, y2)'; 0-based x = column")
 
 
 def detect(text: str) -> str:

@@ -1,18 +1,28 @@
 """Puzzles given as the board size and a list of endpoint coordinates.
 
 ``ends``
-    ``W H`` then the two endpoints of every pair as ``x1 y1 x2 y2`` (0-based,
-    ``x`` the column, ``y`` the row), all whitespace-separated integers: one
-    puzzle a line (``W H x1 y1 x2 y2 ...``), or the ``W H`` line on its own
-    with the coordinates on the line after it. Pairs are numbered in order.
-    Several puzzles may follow each other. This is how some generators and
-    solvers store random boards, one per line; a board whose two endpoints
-    fall on one cell is an error naming both pairs.
+    The board size ``W H`` then the two endpoints of every pair as ``x1 y1 x2
+    y2`` (0-based, ``x`` the column, ``y`` the row), whole numbers separated
+    by whitespace (parentheses and commas are separators too), in one of
+    three layouts:
+
+    * one puzzle a line, ``W H x1 y1 x2 y2 ...`` (how some generators store
+      random boards);
+    * ``W H`` on a line of its own, the coordinates on the next line;
+    * ``K W H`` (the number of pairs first), then ``K`` lines
+      ``(x1, y1) (x2, y2)``, one a pair (the Free Flow solver challenge's
+      input, also used for Arukone and Nikoli boards).
+
+    Pairs are numbered in order. Several puzzles may follow each other. An
+    endpoint outside the board, or two endpoints on one cell, is an error
+    naming them.
 
 Examples
 --------
 >>> read_ends("3 2 0 0 2 1", None, "e")[0].grid.tolist()
 [[1, 0, 0], [0, 0, 1]]
+>>> read_ends("2 3 2|(0, 0) (2, 1)|(1, 0) (0, 1)".replace("|", chr(10)), None, "e")[0].grid.tolist()
+[[1, 2, 0], [2, 0, 1]]
 >>> print(write_ends([Puzzle.from_rows(["1.2", "1.2"])]), end="")
 3 2
 0 0 0 1 2 0 2 1
@@ -32,31 +42,59 @@ __all__ = ["is_ends", "read_ends", "write_ends"]
 
 Item = Puzzle | PuzzleError
 
-_INTS = re.compile(r"^\s*\d{1,9}(?:\s+\d{1,9})*\s*$")
-_TOKEN = re.compile(r"\S+")
+_INT = re.compile(r"\d{1,9}")
+_TOKEN = re.compile(r"[^\s(),]+")
+_PUNCT = re.compile(r"^[\s\d(),]*$")
+
+Token = tuple[int, int, str]
+"""``(line, column, text)`` of one number."""
 
 
-def _ints(s: str) -> list[int] | None:
-    return [int(t) for t in s.split()] if _INTS.match(s) else None
-
-
-def _fits(w: int, h: int, coords: list[int]) -> bool:
-    """Whether ``coords`` are one or more pairs of distinct cells inside a ``w`` by ``h`` board."""
-    if w < 1 or h < 1 or not coords or len(coords) % 4:
-        return False
-    cells = list(zip(coords[0::2], coords[1::2]))
-    return all(x < w and y < h for x, y in cells) and len(set(cells)) == len(cells)
-
-
-def _record(body: Sequence[Line], i: int) -> tuple[int, int, list[int], int] | None:
-    """The puzzle starting at line ``i`` as ``(W, H, coordinates, next line)``, if it fits the format."""
-    first = _ints(body[i][1])
-    if first is None or len(first) < 2:
+def _tokens(line: Line) -> list[Token] | None:
+    """The numbers of a line (parentheses and commas are separators), or ``None`` when it holds anything else."""
+    lineno, s = line
+    if not _PUNCT.match(s):
         return None
-    if len(first) > 2:
-        return (first[0], first[1], first[2:], i + 1) if _fits(first[0], first[1], first[2:]) else None
-    coords = _ints(body[i + 1][1]) if i + 1 < len(body) else None
-    return (first[0], first[1], coords, i + 2) if coords and _fits(first[0], first[1], coords) else None
+    toks = [(lineno, m.start() + 1, m.group()) for m in _TOKEN.finditer(s)]
+    return toks if all(_INT.fullmatch(t) for _, _, t in toks) else None
+
+
+def _split(body: Sequence[Line], i: int) -> tuple[list[Token], list[Token], int] | None:
+    """The puzzle starting at line ``i`` as ``(header numbers, coordinates, next line)``, framed by its header:
+    ``W H x1 y1 ...`` on one line, ``W H`` then a line of coordinates, or ``K W H`` then ``K`` lines of four."""
+    head = _tokens(body[i])
+    if not head or len(head) < 2:
+        return None
+    if len(head) > 3:
+        return head[:2], head[2:], i + 1
+    if len(head) == 2:
+        coords = _tokens(body[i + 1]) if i + 1 < len(body) else None
+        return (head, coords, i + 2) if coords else None
+    k = int(head[0][2])
+    rows = [_tokens(ln) for ln in body[i + 1:i + 1 + k]]
+    if k < 1 or len(rows) < k or any(r is None or len(r) != 4 for r in rows):
+        return None
+    return head[1:], [t for r in rows for t in r], i + 1 + k
+
+
+def _problem(head: list[Token], coords: list[Token]) -> tuple[Token, str] | None:
+    """Where and why a framed puzzle does not fit: the token that breaks it and the reason."""
+    w, h = int(head[0][2]), int(head[1][2])
+    if w < 1 or h < 1:
+        return head[0], f"the board size {w} {h} (W H) has a side of 0"
+    if not coords or len(coords) % 4:
+        last = coords[-1] if coords else head[-1]
+        return last, (f"{len(coords)} numbers after the size {w} {h}: expected x1 y1 x2 y2 for each pair (a "
+                      f"multiple of 4)")
+    for k, t in enumerate(coords):
+        if int(t[2]) >= (w if k % 2 == 0 else h):
+            axis = "x (column)" if k % 2 == 0 else "y (row)"
+            return t, f"{axis} {t[2]} is outside the {w}x{h} (WxH) board (0-based)"
+    cells = [(int(coords[k][2]), int(coords[k + 1][2])) for k in range(0, len(coords), 2)]
+    for j, cell in enumerate(cells):
+        if (first := cells.index(cell)) < j:
+            return coords[2 * j], f"pairs {first // 2 + 1} and {j // 2 + 1} both end at x {cell[0]}, y {cell[1]}"
+    return None
 
 
 def _label_grid(body: Sequence[Line]) -> bool:
@@ -84,6 +122,8 @@ def is_ends(body: Sequence[Line]) -> bool:
     --------
     >>> is_ends([(1, "4 4 0 0 3 1")]), is_ends([(1, "4 4"), (2, "0 0 3 3 3 0 3 1")])
     (True, True)
+    >>> is_ends([(1, "1 3 1"), (2, "(0, 0) (2, 0)")])  # K W H, then K lines of two (x, y)
+    True
     >>> is_ends([(1, "4 4 0 0 3 3")])  # also a one-row grid: pairs 4 and 3 side by side
     False
     >>> is_ends([(1, "2 2 0 0 0 0")]), is_ends([(1, "1 2 0 0"), (2, "1 2 0 0")])  # one cell twice; a grid
@@ -91,49 +131,45 @@ def is_ends(body: Sequence[Line]) -> bool:
     """
     i = 0
     while i < len(body):
-        rec = _record(body, i)
-        if rec is None:
+        framed = _split(body, i)
+        if framed is None or _problem(framed[0], framed[1]):
             return False
-        i = rec[3]
+        i = framed[2]
     return bool(body) and not _label_grid(body)
 
 
-def _error_at(body: Sequence[Line], i: int, source: str | None) -> PuzzleFormatError:
-    """Why the puzzle starting at line ``i`` does not fit the format, at the token that breaks it."""
+def _unframed(body: Sequence[Line], i: int, source: str | None) -> PuzzleFormatError:
+    """Why no puzzle can be framed from line ``i``."""
     lineno, s = body[i]
-    toks = [(m.start() + 1, m.group()) for m in _TOKEN.finditer(s)]
-    for col, t in toks:
-        if not t.isdigit() or len(t) > 9:
-            return PuzzleFormatError(f"expected whole numbers 'W H x1 y1 x2 y2 ...', found {show(t)}",
-                                     line=lineno, column=col, source=source)
-    if len(toks) < 2:
+    for m in _TOKEN.finditer(s):
+        if not _INT.fullmatch(m.group()):
+            return PuzzleFormatError(f"expected whole numbers 'W H x1 y1 x2 y2 ...', found {show(m.group())}",
+                                     line=lineno, column=m.start() + 1, source=source)
+    head = _tokens(body[i]) or []
+    if len(head) < 2:
         return PuzzleFormatError("expected the board size 'W H' first", line=lineno, column=1, source=source)
-    w, h = int(toks[0][1]), int(toks[1][1])
-    check_side(h, w, lineno, source)
-    if len(toks) == 2:
+    if len(head) == 2:
         if i + 1 >= len(body):
-            return PuzzleFormatError(f"the {w}x{h} (WxH) board has no endpoints after it", line=lineno + 1,
+            return PuzzleFormatError(f"the board {head[0][2]} {head[1][2]} (W H) has no endpoints after it",
+                                     line=lineno + 1, column=1, source=source)
+        return _unframed(body, i + 1, source)
+    k = int(head[0][2])
+    for j in range(i + 1, i + 1 + k):
+        if j >= len(body):
+            return PuzzleFormatError(f"the header says {k} pairs; {j - i - 1} follow", line=body[-1][0] + 1,
                                      column=1, source=source)
-        return _error_at([(lineno, s + " " + body[i + 1][1])], 0, source) if _ints(body[i + 1][1]) \
-            else _error_at([body[i + 1]], 0, source)
-    coords = toks[2:]
-    if len(coords) % 4:
-        return PuzzleFormatError(f"{len(coords)} numbers after the size {w} {h}: expected x1 y1 x2 y2 for each "
-                                 f"pair (a multiple of 4)", line=lineno, column=coords[-1][0], source=source)
-    for k, (col, t) in enumerate(coords):
-        if int(t) >= (w if k % 2 == 0 else h):
-            axis = "x (column)" if k % 2 == 0 else "y (row)"
-            return PuzzleFormatError(f"{axis} {t} is outside the {w}x{h} (WxH) board (0-based)", line=lineno,
-                                     column=col, source=source)
-    cells = [(int(coords[k][1]), int(coords[k + 1][1])) for k in range(0, len(coords), 2)]
-    j = next(j for j in range(len(cells)) if cells[j] in cells[:j])
-    first = cells.index(cells[j])
-    return PuzzleFormatError(f"pairs {first // 2 + 1} and {j // 2 + 1} both end at x {cells[j][0]}, "
-                             f"y {cells[j][1]}", line=lineno, column=coords[2 * j][0], source=source)
+        row = _tokens(body[j])
+        if row is None:
+            return _unframed(body, j, source)
+        if len(row) != 4:
+            return PuzzleFormatError(f"expected the two endpoints '(x1, y1) (x2, y2)' of pair {j - i}, found "
+                                     f"{len(row)} numbers", line=body[j][0], column=1, source=source)
+    return PuzzleFormatError("the header 'K W H' needs K of at least 1", line=lineno, column=1, source=source)
 
 
 def read_ends(text: str, source: str | None, base: str) -> list[Item]:
-    """Puzzles as ``W H x1 y1 x2 y2 ...`` (one a line, or ``W H`` with the coordinates on the next line).
+    """Puzzles as ``W H x1 y1 x2 y2 ...`` (one a line; ``W H`` then a line of coordinates; or ``K W H`` then ``K``
+    lines ``(x1, y1) (x2, y2)``).
 
     Parameters
     ----------
@@ -147,43 +183,46 @@ def read_ends(text: str, source: str | None, base: str) -> list[Item]:
     Returns
     -------
     list of Puzzle or PuzzleError
-        The puzzles; after a line that does not fit the format its error ends the list (the puzzles before
-        it are kept).
+        The puzzles, or the error of each whose endpoints do not fit its board; after lines that cannot be
+        framed as a puzzle their error ends the list (the puzzles before them are kept).
 
     Raises
     ------
     PuzzleFormatError
-        When the first puzzle does not fit the format.
+        When the first puzzle cannot be framed (no size, not whole numbers...).
 
     Examples
     --------
     >>> [p.shape for p in read_ends("4 4|0 0 3 3|2 1 0 0 1 0".replace("|", chr(10)), None, "e")]
     [(4, 4), (1, 2)]
     >>> read_ends("2 2 0 0 2 1", None, "e")
-    Traceback (most recent call last):
-    ...
-    tremaux.errors.PuzzleFormatError: 1:9: x (column) 2 is outside the 2x2 (WxH) board (0-based)
+    [PuzzleFormatError('1:9: x (column) 2 is outside the 2x2 (WxH) board (0-based)')]
     """
     body = [ln for ln in lines(text) if ln[1].strip()]
     if not body:
         raise PuzzleFormatError("no puzzle in the input", line=1, column=1, source=source)
-    found: list[tuple[int, int, int, list[int]]] = []
+    found: list[tuple[list[Token], list[Token]]] = []
     broken: list[Item] = []
     i = 0
     while i < len(body):
-        rec = _record(body, i)
-        if rec is None:
-            exc = _error_at(body, i, source)
+        framed = _split(body, i)
+        if framed is None:
+            exc = _unframed(body, i, source)
             if not found:
                 raise exc
-            broken.append(exc)
+            broken.append(exc)  # the puzzles read so far are kept; what follows cannot be framed
             break
-        found.append((body[i][0], rec[0], rec[1], rec[2]))
-        i = rec[3]
+        found.append(framed[:2])
+        i = framed[2]
     out: list[Item] = []
-    for (lineno, w, h, c), name in zip(found, entry_names(base, len(found) + len(broken))):
+    for (head, coords), name in zip(found, entry_names(base, len(found) + len(broken))):
         try:
-            check_side(h, w, lineno, source)
+            w, h = int(head[0][2]), int(head[1][2])
+            check_side(h, w, head[0][0], source)
+            if problem := _problem(head, coords):
+                (lineno, col, _), why = problem
+                raise PuzzleFormatError(why, line=lineno, column=col, source=source)
+            c = [int(t[2]) for t in coords]
             pairs = [((c[k + 1], c[k]), (c[k + 3], c[k + 2])) for k in range(0, len(c), 4)]
             out.append(Puzzle.from_endpoints((h, w), pairs, name=name))
         except PuzzleError as exc:
