@@ -135,10 +135,11 @@ def test_grid_blocks_tokens_and_contest_by_hand():
 
 
 def test_format_names_are_a_registry():
-    assert formats.FORMATS.names() == ["grid", "wh", "flow", "contest", "puzzlink", "flowpack", "bwinf", "ends"]
+    assert formats.FORMATS.names() == ["grid", "wh", "flow", "contest", "puzzlink", "flowpack", "bwinf", "copris",
+                                       "ends"]
     assert all(e.doc for e in formats.FORMATS)
     with pytest.raises(UnknownNameError,
-                       match="choose one of: bwinf, contest, ends, flow, flowpack, grid, puzzlink, wh"):
+                       match="choose one of: bwinf, contest, copris, ends, flow, flowpack, grid, puzzlink, wh"):
         formats.dumps(Puzzle.from_rows(["1.1"]), "png")
     assert formats.loads("3 1\n1.1\n", format="thomasahle") == Puzzle.from_rows(["1.1"])
 
@@ -307,6 +308,25 @@ def test_endpoint_lists_with_the_pair_count_first_and_a_line_a_pair():
         formats.loads("2 5 4\n(0, 0) (4, 3)\n(1, 1) (3,\n", format="ends")
     with pytest.raises(PuzzleFormatError, match=r"^2:5: y \(row\) 4 is outside the 5x4 \(WxH\) board"):
         formats.loads("1 5 4\n(0, 4) (4, 3)\n", format="ends")
+
+
+def test_copris_boards_rows_then_columns_then_cells_with_a_dash_for_empty():
+    # the Copris / janko.at layout was refused: "unexpected '-'; a separated cell is '.' or 0 (empty), ..."
+    text = (FILES / "copris.txt").read_text()
+    assert formats.detect(text) == "copris"
+    p = formats.loads(text)
+    assert p.shape == (3, 5) and p.grid.tolist() == [[1, 0, 0, 0, 2], [0, 3, 0, 3, 0], [2, 0, 0, 0, 1]]
+    assert formats.loads(formats.dumps(p, "copris")) == p == formats.loads(text, format="janko")
+    assert formats.loads_all(text + text) == [p, p]
+    assert formats.loads("1 - 2\n- - -\n1 - 2\n").grid.tolist() == [[1, 0, 2], [0, 0, 0], [1, 0, 2]]
+    square = "2\n2\n1 -\n- 1\n"  # square, its header not the side and the pair count: not a BwInf board
+    assert formats.detect(square) == "copris" and formats.loads(square).pairs == 1
+    with pytest.raises(PuzzleFormatError, match=r"^5:1: row has 4 cells; the board has 5 columns$"):
+        formats.loads("3\n5\n1 - - - 2\n- 3 - 3 -\n2 - - 1\n", format="copris")
+    with pytest.raises(PuzzleFormatError, match=r"^5:1: the 3x5 board \(rows x columns\) has only 2 rows$"):
+        formats.loads("3\n5\n1 - - - 2\n2 - - - 1\n", format="copris")
+    with pytest.raises(PuzzleFormatError, match=r"^3:3: unexpected '\.'; a cell is a number or '-' \(empty\)$"):
+        formats.loads("1\n3\n1 . 1\n", format="copris")
 
 
 def test_public_puzzlink_file_of_numlin_v2_is_read():

@@ -6,8 +6,8 @@ their first lines unless a format is named):
 ``grid``
     One row per line, one character per cell: ``.`` (or ``0``) for an empty cell, a digit or letter for an
     endpoint. Rows whose cells are separated by whitespace or commas hold one label per cell instead, so
-    integers above 9 can be written (an empty field between commas is an error: an empty cell is ``.`` or
-    ``0``). Several puzzles may follow each other, separated by blank lines.
+    integers above 9 can be written (an empty field between commas is an error: an empty cell is ``.``,
+    ``-`` or ``0``). Several puzzles may follow each other, separated by blank lines.
 ``wh``
     ``W H`` on a line, then ``H`` rows, repeated for several puzzles; ``0 0``
     ends the input and lines starting with ``#`` (``# Copyright ...``) between
@@ -30,6 +30,8 @@ their first lines unless a format is named):
 ``bwinf``
     A BwInf Arukone board: the side ``n``, the number of pairs, then ``n``
     rows of ``n`` whitespace-separated integers, ``0`` for empty.
+``copris``
+    A Copris (janko.at) board: the rows, the columns, then the rows of cells, ``-`` for empty.
 ``ends``
     ``W H x1 y1 x2 y2 ...``: the size, then each pair's endpoints (0-based, ``x`` the column), one puzzle a
     line, ``W H`` alone with the coordinates on the next line, or ``K W H`` then ``K`` lines ``(x1, y1) (x2,
@@ -78,28 +80,13 @@ from ._text import (MAX_BYTES, WEB_ADDRESS, count_cells, decode, foreign_extensi
 from .contest import SIZE, load_answers, load_paths, loads_answers, loads_paths, read_contest, write_contest
 from .grids import WH_HEADER, base_name, read_flow, read_grid, read_wh, write_flow, write_grid, write_wh
 from .ends import is_ends, read_ends, write_ends
-from .packs import FLOWPACK, is_bwinf, read_bwinf, read_flowpack, write_bwinf, write_flowpack
+from .packs import (FLOWPACK, is_bwinf, is_copris, read_bwinf, read_copris, read_flowpack, write_bwinf, write_copris,
+                    write_flowpack)
 from .puzzlink import URL, read_puzzlink, write_puzzlink
 
 __all__ = [
-    "FORMATS",
-    "MAX_BYTES",
-    "detect",
-    "loads",
-    "loads_all",
-    "load",
-    "load_all",
-    "is_url",
-    "source_name",
-    "dumps",
-    "dumps_all",
-    "save",
-    "decode",
-    "read_text",
-    "loads_answers",
-    "load_answers",
-    "loads_paths",
-    "load_paths",
+    "FORMATS", "MAX_BYTES", "detect", "loads", "loads_all", "load", "load_all", "is_url", "source_name", "dumps",
+    "dumps_all", "save", "decode", "read_text", "loads_answers", "load_answers", "loads_paths", "load_paths",
 ]
 
 FORMATS = Registry("numberlink format")
@@ -118,6 +105,8 @@ FORMATS.add("flowpack", read_flowpack, write=write_flowpack, aliases=("levelpack
             doc="Flow Free level pack: 'SIZE,0,LEVEL,PAIRS;path;...' a line, paths of cell indices; read only")
 FORMATS.add("bwinf", read_bwinf, write=write_bwinf, aliases=("arukone",),
             doc="BwInf Arukone board: side n, number of pairs, n rows of n integers (0 empty)")
+FORMATS.add("copris", read_copris, write=write_copris, aliases=("janko",),
+            doc="Copris board: rows m, columns n, each on its own line, then m rows of n cells ('-' empty)")
 FORMATS.add("ends", read_ends, write=write_ends, aliases=("endpoints", "coords"),
             doc="'W H x1 y1 x2 y2 ...', or 'K W H' then K lines '(x1, y1) (x2, y2)'; 0-based x = column")
 
@@ -133,7 +122,7 @@ def detect(text: str) -> str:
     Returns
     -------
     str
-        ``"contest"``, ``"answer"``, ``"wh"``, ``"puzzlink"``, ``"flowpack"``, ``"bwinf"``, ``"ends"`` or
+        ``"contest"``, ``"answer"``, ``"wh"``, ``"puzzlink"``, ``"flowpack"``, ``"bwinf"``, ``"copris"``, ``"ends"`` or
         ``"grid"`` (Flow Free text is read as a grid).
 
     Examples
@@ -144,6 +133,8 @@ def detect(text: str) -> str:
     ('wh', 'puzzlink')
     >>> detect("5,0,1,1;0,1,2\\n"), detect("2\\n1\\n1 0\\n0 1\\n"), detect("3 1 0 0 2 0\\n")
     ('flowpack', 'bwinf', 'ends')
+    >>> detect("1\\n3\\n1 - 1\\n")
+    'copris'
     """
     body = [s for _, s in lines(text) if s.strip()]
     if not body:
@@ -155,6 +146,8 @@ def detect(text: str) -> str:
         return "puzzlink"
     if FLOWPACK.match(body[0]):
         return "flowpack"
+    if is_copris(list(enumerate(body, start=1))):
+        return "copris"
     if is_bwinf(list(enumerate(body, start=1))):
         return "bwinf"
     if is_ends(list(enumerate(body, start=1))):

@@ -114,7 +114,7 @@ def _unexpected(rows: Sequence[Line], fmt: str, source: str | None) -> None:
 
 
 def _token_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str, column: bool = False) -> Puzzle:
-    """Cells separated by whitespace or commas: numbers (``0`` empty) and words of letters and digits.
+    """Cells separated by whitespace or commas: numbers (``0``, ``.`` or ``-`` empty) and words of letters and digits.
 
     With ``column`` (a 'wh' header gives one column), a row without a separator is one cell.
     """
@@ -135,12 +135,12 @@ def _token_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str, c
                                     line=lineno, column=col, source=source)
         row: list[str | None] = []
         for col, tok in cells:
-            if tok == "." or (tok.isascii() and tok.isdigit() and tok.count("0") == len(tok)):
+            if tok in (".", "-") or (tok.isascii() and tok.isdigit() and tok.count("0") == len(tok)):
                 row.append(None)
                 continue
             if not ALNUM.match(tok):
-                raise PuzzleFormatError(f"unexpected {show(tok)}{ascii_hint(tok)}; a separated cell is '.' or 0 "
-                                        f"(empty), a number or a word of letters and digits", line=lineno,
+                raise PuzzleFormatError(f"unexpected {show(tok)}{ascii_hint(tok)}; a separated cell is '.', '-' or "
+                                        f"0 (empty), a number or a word of letters and digits", line=lineno,
                                         column=col, source=source)
             if tok.isdigit():
                 if len(tok.lstrip("0")) > 9:

@@ -1,4 +1,4 @@
-"""Level files of other Number Link programs: Flow Free level packs and the BwInf Arukone boards.
+"""Level files of other Number Link programs: Flow Free level packs, BwInf Arukone boards, Copris boards.
 
 ``flowpack``
     The level packs of the Flow Free app (``levelpack_*.txt``), one level per
@@ -14,6 +14,11 @@
     (BwInf): the side ``n``, the number of pairs, then ``n`` rows of ``n``
     whitespace-separated integers, ``0`` for an empty cell. Several boards
     may follow each other.
+``copris``
+    The boards of the Copris Numberlink solver (also used for the janko.at
+    Arukone boards): the number of rows ``m``, the number of columns ``n``,
+    each on a line of its own, then ``m`` rows of ``n`` whitespace-separated
+    cells, a number or ``-`` for an empty cell.
 
 Examples
 --------
@@ -21,6 +26,8 @@ Examples
 [[1, 0, 1], [2, 0, 0], [2, 0, 0]]
 >>> read_bwinf("3|2|1 0 1|2 0 0|2 0 0".replace("|", chr(10)), None, "b")[0].grid.tolist()
 [[1, 0, 1], [2, 0, 0], [2, 0, 0]]
+>>> read_copris("2|3|1 - 1|2 - 2".replace("|", chr(10)), None, "c")[0].grid.tolist()
+[[1, 0, 1], [2, 0, 2]]
 """
 
 from __future__ import annotations
@@ -33,7 +40,8 @@ from ..model import Puzzle
 from ._text import Line, check_side, count_cells, lines, show
 from .grids import _token_rows, entry_names
 
-__all__ = ["FLOWPACK", "read_flowpack", "write_flowpack", "is_bwinf", "read_bwinf", "write_bwinf"]
+__all__ = ["FLOWPACK", "read_flowpack", "write_flowpack", "is_bwinf", "read_bwinf", "write_bwinf", "is_copris",
+           "read_copris", "write_copris"]
 
 Item = Puzzle | PuzzleError
 
@@ -42,6 +50,7 @@ FLOWPACK = re.compile(r"^\s*(?:[A-Za-z]+_)?\d{1,9}(?::\d{1,9})?(?:,[^;,]*){3,};\
 _SIZE = re.compile(r"^(\d{1,9})(?::(\d{1,9}))?$")
 _VARIANT = re.compile(r"^([A-Za-z]+)_")
 _INT = re.compile(r"^\d{1,9}$")
+_COPRIS_ROW = re.compile(r"^\s*(?:(?:-|\d+)\s+)*(?:-|\d+)\s*$")
 
 
 # ---------------------------------------------------------------------- Flow Free level packs
@@ -340,4 +349,145 @@ def write_bwinf(puzzles: Sequence[Puzzle]) -> str:
             raise PuzzleFormatError(f"a BwInf board is square; this puzzle is {p.width}x{p.height} (WxH)")
         out += [str(p.width), str(p.pairs)]
         out += [" ".join(str(int(x)) for x in row) for row in p.grid]
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------------- Copris boards
+def _copris_rows(body: Sequence[Line], i: int) -> list[Line] | None:
+    """The rows of the Copris board whose row count is line ``i``, if the board is framed as one."""
+    m = _single_int(body[i][1]) if i < len(body) else None
+    n = _single_int(body[i + 1][1]) if i + 1 < len(body) else None
+    rows = list(body[i + 2:i + 2 + m]) if m and n else []
+    return rows if m and len(rows) == m and all(len(r.split()) == n and _COPRIS_ROW.match(r) for _, r in rows) \
+        else None
+
+
+def is_copris(body: Sequence[Line]) -> bool:
+    """Whether the non-blank lines ``body`` are Copris boards: rows ``m``, columns ``n``, ``m`` rows of ``n`` cells.
+
+    A square board without a ``-`` cell is left to BwInf (whose header is the side and the pair count).
+
+    Parameters
+    ----------
+    body : sequence of (int, str)
+        Numbered non-blank lines.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> is_copris([(1, "2"), (2, "1"), (3, "1"), (4, "-")]), is_copris([(1, "2"), (2, "1"), (3, "11")])
+    (True, False)
+    """
+    i, dashes = 0, False
+    while i < len(body):
+        rows = _copris_rows(body, i)
+        if rows is None:
+            return False
+        dashes = dashes or any("-" in r.split() for _, r in rows)
+        i += 2 + len(rows)
+    return bool(body) and (dashes or not is_bwinf(body))
+
+
+def read_copris(text: str, source: str | None, base: str) -> list[Item]:
+    """Copris boards: the number of rows, of columns, then the rows (a number or ``-`` a cell), repeated.
+
+    Parameters
+    ----------
+    text : str
+        One or more boards.
+    source : str or None
+        The file name, for messages.
+    base : str
+        The puzzles' name (numbered when there are several).
+
+    Returns
+    -------
+    list of Puzzle or PuzzleError
+        The boards, or the error of each unreadable one; after lines that cannot be framed as a board their
+        error ends the list (the boards before them are kept).
+
+    Raises
+    ------
+    PuzzleFormatError
+        For a first board that cannot be framed.
+
+    Examples
+    --------
+    >>> read_copris("1|3|7 - 7".replace("|", chr(10)), None, "c")
+    [Puzzle(shape=(1, 3), pairs=1, name='c')]
+    >>> read_copris("2|3|1 - 1|2 -".replace("|", chr(10)), None, "c")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.PuzzleFormatError: 4:1: row has 2 cells; the board has 3 columns
+    """
+    body = [ln for ln in lines(text) if ln[1].strip()]
+    boards: list[list[Line]] = []
+    broken: list[Item] = []
+    i = 0
+    while i < len(body) or not boards:
+        rows = _copris_rows(body, i)
+        if rows is None:
+            exc = _copris_error(body, i, source)
+            if not boards:
+                raise exc
+            broken.append(exc)
+            break
+        boards.append(rows)
+        i += 2 + len(rows)
+    out: list[Item] = []
+    for rows, name in zip(boards, entry_names(base, len(boards) + len(broken))):
+        try:
+            out.append(_token_rows(rows, "grid", source, name))
+        except PuzzleError as exc:
+            out.append(exc)
+    return out + broken
+
+
+def _copris_error(body: Sequence[Line], i: int, source: str | None) -> PuzzleFormatError:
+    """Why no Copris board can be framed from line ``i``."""
+    for k, what in ((i, "the number of rows"), (i + 1, "the number of columns")):
+        lineno, s = body[k] if k < len(body) else ((body[-1][0] if body else 0) + 1, "")
+        if not _single_int(s):
+            return PuzzleFormatError(f"expected {what} on a line of its own, found {show(s.strip())}", line=lineno,
+                                     column=1, source=source)
+    m, n = int(body[i][1]), int(body[i + 1][1])
+    rows = body[i + 2:i + 2 + m]
+    for lineno, r in rows:
+        if len(r.split()) != n:
+            return PuzzleFormatError(f"row has {len(r.split())} cells; the board has {n} columns", line=lineno,
+                                     column=1, source=source)
+        if bad := next((m for m in re.finditer(r"\S+", r) if not re.fullmatch(r"-|\d+", m.group())), None):
+            return PuzzleFormatError(f"unexpected {show(bad.group())}; a cell is a number or '-' (empty)",
+                                     line=lineno, column=bad.start() + 1, source=source)
+    return PuzzleFormatError(f"the {m}x{n} board (rows x columns) has only {len(rows)} rows",
+                             line=body[i + 1][0] + len(rows) + 1, column=1, source=source)
+
+
+def write_copris(puzzles: Sequence[Puzzle]) -> str:
+    """Puzzles as Copris boards (pairs numbered 1..n in pair order, ``-`` for an empty cell).
+
+    Parameters
+    ----------
+    puzzles : sequence of Puzzle
+        The puzzles.
+
+    Returns
+    -------
+    str
+        The boards, one after the other.
+
+    Examples
+    --------
+    >>> print(write_copris([Puzzle.from_rows(["A.A"])]), end="")
+    1
+    3
+    1 - 1
+    """
+    out: list[str] = []
+    for p in puzzles:
+        out += [str(p.height), str(p.width)]
+        out += [" ".join(str(int(x)) if x else "-" for x in row) for row in p.grid]
     return "\n".join(out) + "\n"
