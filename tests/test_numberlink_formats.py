@@ -136,10 +136,10 @@ def test_grid_blocks_tokens_and_contest_by_hand():
 
 def test_format_names_are_a_registry():
     assert formats.FORMATS.names() == ["grid", "wh", "flow", "contest", "puzzlink", "flowpack", "bwinf", "copris",
-                                       "ends"]
+                                       "xml", "ends"]
     assert all(e.doc for e in formats.FORMATS)
     with pytest.raises(UnknownNameError,
-                       match="choose one of: bwinf, contest, copris, ends, flow, flowpack, grid, puzzlink, wh"):
+                       match="choose one of: bwinf, contest, copris, ends, flow, flowpack, grid, puzzlink, wh, xml"):
         formats.dumps(Puzzle.from_rows(["1.1"]), "png")
     assert formats.loads("3 1\n1.1\n", format="thomasahle") == Puzzle.from_rows(["1.1"])
 
@@ -327,6 +327,23 @@ def test_copris_boards_rows_then_columns_then_cells_with_a_dash_for_empty():
         formats.loads("3\n5\n1 - - - 2\n2 - - - 1\n", format="copris")
     with pytest.raises(PuzzleFormatError, match=r"^3:3: unexpected '\.'; a cell is a number or '-' \(empty\)$"):
         formats.loads("1\n3\n1 . 1\n", format="copris")
+
+
+def test_xml_boards_with_points_as_attributes_or_elements():
+    # an Arukone program's XML board was taken for puzz.link URLs: "the URL is for the puzzle type 'xml version=..."
+    path = FILES / "board.xml"
+    assert formats.detect(path.read_text()) == "xml"
+    p = formats.load(path)
+    assert p.grid.tolist() == [[1, 0, 0, 2], [0, 0, 0, 0], [0, 2, 0, 0], [3, 0, 3, 1]]
+    assert formats.loads(formats.dumps(p, "xml")) == p
+    with pytest.raises(PuzzleFormatError, match=r"^2:3: not well-formed XML: mismatched tag$"):
+        formats.loads("<board size='2'>\n</path>")
+    with pytest.raises(PuzzleFormatError, match=r"pair 1 of the XML board has 1 points with x and y; it needs two"):
+        formats.loads("<board size='2'><path><point x='0' y='0'/></path></board>")
+    with pytest.raises(PuzzleFormatError, match=r"expected a whole number for x of pair 1, found '-1'"):
+        formats.loads("<board size='2'><path><point x='-1' y='0'/><point x='1' y='1'/></path></board>")
+    with pytest.raises(PuzzleFormatError, match="outside"):
+        formats.loads("<board size='2'><path><point x='0' y='0'/><point x='2' y='1'/></path></board>")
 
 
 def test_public_puzzlink_file_of_numlin_v2_is_read():

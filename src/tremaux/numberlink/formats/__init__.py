@@ -32,6 +32,8 @@ their first lines unless a format is named):
     rows of ``n`` whitespace-separated integers, ``0`` for empty.
 ``copris``
     A Copris (janko.at) board: the rows, the columns, then the rows of cells, ``-`` for empty.
+``xml``
+    An XML board: a size, and a ``path`` element of two points a pair (see :mod:`.markup`).
 ``ends``
     ``W H x1 y1 x2 y2 ...``: the size, then each pair's endpoints (0-based, ``x`` the column), one puzzle a
     line, ``W H`` alone with the coordinates on the next line, or ``K W H`` then ``K`` lines ``(x1, y1) (x2,
@@ -80,6 +82,7 @@ from ._text import (MAX_BYTES, WEB_ADDRESS, count_cells, decode, foreign_extensi
 from .contest import SIZE, load_answers, load_paths, loads_answers, loads_paths, read_contest, write_contest
 from .grids import WH_HEADER, base_name, read_flow, read_grid, read_wh, write_flow, write_grid, write_wh
 from .ends import is_ends, read_ends, write_ends
+from .markup import is_xml, read_xml, write_xml
 from .packs import (FLOWPACK, is_bwinf, is_copris, read_bwinf, read_copris, read_flowpack, write_bwinf, write_copris,
                     write_flowpack)
 from .puzzlink import URL, read_puzzlink, write_puzzlink
@@ -107,6 +110,8 @@ FORMATS.add("bwinf", read_bwinf, write=write_bwinf, aliases=("arukone",),
             doc="BwInf Arukone board: side n, number of pairs, n rows of n integers (0 empty)")
 FORMATS.add("copris", read_copris, write=write_copris, aliases=("janko",),
             doc="Copris board: rows m, columns n, each on its own line, then m rows of n cells ('-' empty)")
+FORMATS.add("xml", read_xml, write=write_xml, aliases=("arukone-xml",),
+            doc="XML board: a size, and a path element of two points (x, y attributes or elements) a pair")
 FORMATS.add("ends", read_ends, write=write_ends, aliases=("endpoints", "coords"),
             doc="'W H x1 y1 x2 y2 ...', or 'K W H' then K lines '(x1, y1) (x2, y2)'; 0-based x = column")
 
@@ -122,8 +127,7 @@ def detect(text: str) -> str:
     Returns
     -------
     str
-        ``"contest"``, ``"answer"``, ``"wh"``, ``"puzzlink"``, ``"flowpack"``, ``"bwinf"``, ``"copris"``, ``"ends"`` or
-        ``"grid"`` (Flow Free text is read as a grid).
+        A name in :data:`FORMATS` (Flow Free text is read as a ``grid``), or ``"answer"``.
 
     Examples
     --------
@@ -139,6 +143,8 @@ def detect(text: str) -> str:
     body = [s for _, s in lines(text) if s.strip()]
     if not body:
         return "grid"
+    if is_xml(text):
+        return "xml"
     if SIZE.match(body[0]):
         return "answer" if len(body) > 1 and "," in body[1] and not body[1].lstrip().upper().startswith("LINE") \
             else "contest"
