@@ -31,6 +31,7 @@ Examples
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 
 from ...errors import PuzzleError, PuzzleFormatError
@@ -90,9 +91,10 @@ def _problem(head: list[Token], coords: list[Token]) -> tuple[Token, str] | None
         if int(t[2]) >= (w if k % 2 == 0 else h):
             axis = "x (column)" if k % 2 == 0 else "y (row)"
             return t, f"{axis} {t[2]} is outside the {w}x{h} (WxH) board (0-based)"
-    cells = [(int(coords[k][2]), int(coords[k + 1][2])) for k in range(0, len(coords), 2)]
-    for j, cell in enumerate(cells):
-        if (first := cells.index(cell)) < j:
+    seen: dict[tuple[int, int], int] = {}
+    for j in range(len(coords) // 2):
+        cell = (int(coords[2 * j][2]), int(coords[2 * j + 1][2]))
+        if (first := seen.setdefault(cell, j)) < j:
             return coords[2 * j], f"pairs {first // 2 + 1} and {j // 2 + 1} both end at x {cell[0]}, y {cell[1]}"
     return None
 
@@ -100,8 +102,8 @@ def _problem(head: list[Token], coords: list[Token]) -> tuple[Token, str] | None
 def _label_grid(body: Sequence[Line]) -> bool:
     """Whether the lines read as a grid of separated labels: as many in every row, each non-zero one twice."""
     rows = [s.split() for _, s in body]
-    labels = [t for row in rows for t in row if t != "0"]
-    return len({len(r) for r in rows}) == 1 and all(labels.count(t) == 2 for t in set(labels))
+    counts = Counter(t for row in rows for t in row if t != "0")
+    return len({len(r) for r in rows}) == 1 and all(n == 2 for n in counts.values())
 
 
 def is_ends(body: Sequence[Line]) -> bool:
