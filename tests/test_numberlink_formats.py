@@ -430,3 +430,15 @@ def test_save_takes_the_format_from_an_extension_that_names_one(tmp_path, name, 
     formats.save(p, tmp_path / name)
     text = (tmp_path / name).read_text()
     assert text.splitlines()[0] == first and formats.load(tmp_path / name) == p
+
+
+def test_a_long_line_of_coordinates_is_read_in_linear_time():
+    # the checks for two ends on one cell and for a grid of labels went through the list once per item
+    import time
+
+    cells = [(x, y) for y in range(300) for x in range(300)]  # 45,000 pairs on a 300 x 300 board
+    text = "300 300 " + " ".join(f"{x} {y}" for x, y in cells) + "\n"
+    t = time.perf_counter()
+    assert formats.detect(text) == "ends"
+    (p,) = formats.loads_all(text)
+    assert p.pairs == 45_000 and time.perf_counter() - t < 20
