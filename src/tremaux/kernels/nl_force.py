@@ -17,6 +17,9 @@ solution is cut):
   colour are linked;
 * no closed loop: a link between the two ends of one chain of links is off
   (the ends of every chain are kept, so this is one look-up);
+* reach: a pair's colour stays only where its first number reaches, and a
+  cell on every way between its two numbers takes that colour alone
+  (:func:`.nl_force_cut._separators`);
 * another one: the known solution's links cannot all be on.
 
 When every link is decided, the lines are the chains between numbers (no
