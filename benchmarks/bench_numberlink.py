@@ -1,7 +1,7 @@
 """Number Link benchmark over the corpus in benchmarks/numberlink/corpus (issue 16).
 
     python benchmarks/bench_numberlink.py [--time-limit 1] [--unique-limit 3] [--large-limit 10]
-                                          [--families abcde] [--extra PUZZLE_FILE] [--write]
+                                          [--families abcde] [--halves dev,held] [--extra PUZZLE_FILE] [--write]
 
 For every corpus puzzle, under ``fill`` and under ``nikoli``, on one core in
 process (after a warm-up that compiles the kernels):
@@ -59,12 +59,13 @@ BEGIN, END = "<!-- nl-corpus:begin -->", "<!-- nl-corpus:end -->"
 RULES = ("fill", "nikoli")
 
 
-def load_corpus(families: str, extra: str | None) -> list[tuple[dict, Puzzle]]:
+def load_corpus(families: str, extra: str | None,
+                halves: tuple[str, ...] = ("dev", "held")) -> list[tuple[dict, Puzzle]]:
     manifest = json.loads((CORPUS / "manifest.json").read_text())["puzzles"]
     files: dict[str, list[Puzzle]] = {}
     out = []
     for e in manifest:
-        if e["family"][0] not in families:
+        if e["family"][0] not in families or e["half"] not in halves:
             continue
         if e["file"] not in files:
             files[e["file"]] = formats.load_all(CORPUS / e["file"])
@@ -199,6 +200,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--large-limit", type=float, default=10.0,
                     help=f"seconds per solve for puzzles wider or taller than {LARGE} (default 10; 0: --time-limit)")
     ap.add_argument("--families", default="abcde")
+    ap.add_argument("--halves", default="dev,held",
+                    help="which halves of each family, comma-separated: dev (development), held (held out)")
     ap.add_argument("--extra", help="a puzzle file to add as held-out family x (not committed)")
     ap.add_argument("--write", action="store_true", help="write the tables into docs/benchmarks.md")
     ap.add_argument("--append", action="store_true", help="with --write: add to the tables there, not replace them")
@@ -206,11 +209,14 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     if not args.large_limit:
         args.large_limit = None
+    halves = tuple(x.strip() for x in args.halves.split(",") if x.strip())
+    if not halves or set(halves) - {"dev", "held"}:
+        ap.error(f"--halves takes dev, held or dev,held, not {args.halves!r}")
     os.environ.setdefault("OMP_NUM_THREADS", "1")
     g = generate_puzzle((6, 6), seed=0)  # warm-up: compile the kernels
     for rule in RULES:
         solve_puzzle(g.puzzle, rule=rule, unique=True)
-    puzzles = load_corpus(args.families + ("x" if args.extra else ""), args.extra)
+    puzzles = load_corpus(args.families + ("x" if args.extra else ""), args.extra, halves)  # --extra: always
     t0 = time.perf_counter()
     results = []
     wrong = []

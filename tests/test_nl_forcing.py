@@ -126,3 +126,70 @@ def test_one_neighbour_helper_for_the_forcing_and_search_kernels():
         want = [(r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)]  # N E S W
         got = [side(x, d, h, w) for d in range(4)]
         assert got == [rr * w + cc if 0 <= rr < h and 0 <= cc < w else -1 for rr, cc in want]
+
+
+def test_the_cells_every_line_passes_through_decide_a_contest_puzzle_without_a_decision():
+    """The 10x10 contest puzzle above needs no decision once the cells on every way between a pair's numbers
+    take its colour (six decisions without that rule)."""
+    p = Puzzle.from_rows(["1..8..9..A", "2.......9A", "3.........", ".........8", "4........1",
+                          "5.........", ".........2", "6........3", "7.........", "..7..6..54"])
+    first = another_stage(Task(p, resolve("fill", touch=True), 2, None), fast).solutions[0]
+    run = ForceRun(p, first, cover=True, touch=True)
+    assert run.advance(None) is None and run.exhausted and run.nodes == 0
+
+
+def test_separators_are_the_cells_whose_removal_cuts_one_number_from_the_other():
+    """:func:`nl_force_cut._separators` against the brute force: every cell taken out in turn, a search."""
+    from tremaux._jit import njit
+    from tremaux.kernels.nl_force_cut import _separators
+
+    @njit
+    def call(h, w, est, mark, a, b, work):
+        n = _separators(h, w, est, mark, a, b, work[0], work[1], work[2], work[3], work[4], work[5])
+        return work[5][:n].copy()
+
+    def steps(h, w, x):
+        """The neighbours of ``x`` and the ids of the links to them (East links ``x``, South links ``size + x``)."""
+        size = h * w
+        r, c = divmod(x, w)
+        out = []
+        if r > 0:
+            out.append((x - w, size + x - w))
+        if c < w - 1:
+            out.append((x + 1, x))
+        if r < h - 1:
+            out.append((x + w, size + x))
+        if c > 0:
+            out.append((x - 1, x - 1))
+        return out
+
+    def reach(h, w, est, allowed, a, without=-1):
+        seen, todo = {a}, [a]
+        while todo:
+            x = todo.pop()
+            for y, e in steps(h, w, x):
+                if allowed[y] and est[e] != 0 and y != without and y not in seen:
+                    seen.add(y)
+                    todo.append(y)
+        return seen
+
+    rng = np.random.default_rng(1707)
+    checked = found = 0
+    for _ in range(400):
+        h, w = int(rng.integers(1, 7)), int(rng.integers(2, 7))
+        size = h * w
+        est = rng.choice(np.array([-1, 0, 1], dtype=np.int8), size=2 * size, p=[0.6, 0.25, 0.15])
+        a, b = (int(x) for x in rng.choice(size, size=2, replace=False))
+        allowed = rng.random(size) < 0.8  # the cells that may take the colour
+        allowed[[a, b]] = True
+        mark = np.zeros(size, dtype=np.int64)
+        mark[sorted(reach(h, w, est, allowed, a))] = 1  # what a reaches, as the kernel's reach marks it
+        if not mark[b]:
+            continue
+        got = sorted(call(h, w, est, mark, a, b, np.zeros((6, size), dtype=np.int64)).tolist())
+        want = [c for c in range(size) if c not in (a, b) and mark[c] == 1
+                and b not in reach(h, w, est, mark == 1, a, without=c)]
+        assert got == want, (h, w, est.tolist(), mark.tolist(), a, b)
+        checked += 1
+        found += len(want)
+    assert checked > 100 and found > 50

@@ -17,6 +17,9 @@ solution is cut):
   colour are linked;
 * no closed loop: a link between the two ends of one chain of links is off
   (the ends of every chain are kept, so this is one look-up);
+* reach: a pair's colour stays only where its first number reaches, and a
+  cell on every way between its two numbers takes that colour alone
+  (:func:`.nl_force_cut._separators`);
 * another one: the known solution's links cannot all be on.
 
 When every link is decided, the lines are the chains between numbers (no
@@ -34,6 +37,7 @@ from __future__ import annotations
 
 import numpy as np
 from .._jit import njit
+from .nl_force_cut import _separators
 from .nl_search_prune import _side  # the neighbour of a cell towards N E S W, -1 off the board
 
 __all__ = ["force_other", "EMPTY"]
@@ -157,6 +161,7 @@ def force_other(grid, h, w, cover, touch, base, budget, out):
                 endb[grid[x]] = x
     mark = np.zeros(size, dtype=np.int64)
     bfs = np.zeros(size, dtype=np.int64)
+    cutw = np.zeros((6, size), dtype=np.int64)  # work of the cells each line must pass through
     stack_e = np.zeros(ne + 1, dtype=np.int64)
     stack_v = np.zeros(ne + 1, dtype=np.int8)
     stack_t = np.zeros(ne + 1, dtype=np.int64)
@@ -322,7 +327,7 @@ def force_other(grid, h, w, cover, touch, base, budget, out):
             if not ok:
                 break
             nt, qn, changed = _reach(grid, h, w, est, col, enda, endb, npairs, mark, bfs, tk, ti, tv, nt,
-                                     queue, inq, qh, qn)
+                                     queue, inq, qh, qn, cutw)
             if changed < 0:
                 ok = False
             elif changed == 0:
@@ -407,10 +412,12 @@ def force_other(grid, h, w, cover, touch, base, budget, out):
 
 
 @njit(cache=True, interpret=False, no_cpython_wrapper=True)
-def _reach(grid, h, w, est, col, enda, endb, npairs, mark, bfs, tk, ti, tv, nt, queue, inq, qh, qn):
+def _reach(grid, h, w, est, col, enda, endb, npairs, mark, bfs, tk, ti, tv, nt, queue, inq, qh, qn, cutw):
     """Each pair's colour kept only on the cells its first number reaches through cells that may take it and
-    links not off; ``changed`` -1 when a pair's partner is out of reach (or a cell has no colour left), else the
-    number of cells that lost a colour (queued again with their neighbours). Returns ``(nt, qn, changed)``."""
+    links not off, and the cells on every way between its numbers given that colour alone
+    (:func:`.nl_force_cut._separators`, work arrays ``cutw``); ``changed`` -1 when a pair's partner is out of
+    reach (or a cell has no colour left), else the number of cells whose colours shrank (queued again with
+    their neighbours). Returns ``(nt, qn, changed)``."""
     size = h * w
     changed = 0
     for k in range(1, npairs + 1):
@@ -441,6 +448,19 @@ def _reach(grid, h, w, est, col, enda, endb, npairs, mark, bfs, tk, ti, tv, nt, 
                 col[x] = col[x] & ~bit
                 if col[x] == 0:
                     return nt, qn, -1
+                changed += 1
+                for d in range(5):
+                    z = x if d == 4 else _side(x, d, h, w)
+                    if z >= 0 and not inq[z]:
+                        inq[z] = True
+                        queue[(qh + qn) % size] = z
+                        qn += 1
+        ns = _separators(h, w, est, mark, a, endb[k], cutw[0], cutw[1], cutw[2], cutw[3], cutw[4], cutw[5])
+        for j in range(ns):  # on every way between the numbers: the line passes there
+            x = cutw[5, j]
+            if col[x] != bit:
+                nt = _push(tk, ti, tv, nt, 1, x, col[x])
+                col[x] = bit
                 changed += 1
                 for d in range(5):
                     z = x if d == 4 else _side(x, d, h, w)

@@ -6,7 +6,9 @@ every link is on, off or open, every cell keeps the set of colours (pairs,
 or empty) it may still take, and after each decision the rule's local
 consequences are drawn until none is left (a cell's degree, linked cells of
 one colour, no closed loop, without touching two neighbours of one colour
-linked, and not every link of the known solution on). Many puzzles, those
+linked, each pair's colour only where its numbers reach and alone on a cell
+every way between them passes through, and not every link of the known
+solution on). Many puzzles, those
 made for people in particular, are decided by these consequences alone or
 after a few decisions: a proof of uniqueness in tens of nodes, where the row
 search (:mod:`.search`) needs thousands and SAT's encoding costs more to
