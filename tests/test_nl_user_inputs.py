@@ -1,0 +1,35 @@
+"""Number Link as a new user meets it: odd arguments to the library and odd files and options to the commands,
+each refused in one line naming the problem (exit 2 on the command line), before any work."""
+
+from __future__ import annotations
+
+import pytest
+
+from tremaux.errors import InvalidSizeError
+from tremaux.numberlink import generate_puzzle
+from cli_helpers import run
+
+
+@pytest.mark.parametrize("seed", [2**64, -(2**63) - 1, 10**30])
+def test_a_seed_64_bits_do_not_hold_is_refused_naming_the_range(seed):
+    # 2**64 gave the puzzle of seed 0, silently
+    with pytest.raises(InvalidSizeError, match=r"seed -?\d+ is out of range: it must be between "
+                                               r"-9223372036854775808 and 18446744073709551615"):
+        generate_puzzle((4, 4), seed=seed)
+
+
+def test_the_ends_of_the_seed_range_are_taken():
+    assert generate_puzzle((3, 3), seed=2**64 - 1).seed == 2**64 - 1
+    assert generate_puzzle((3, 3), seed=-(2**63)).seed == -(2**63)
+
+
+def test_the_size_limit_is_said_in_numbers_not_by_the_constant_name():
+    with pytest.raises(InvalidSizeError) as info:
+        generate_puzzle((201, 5))
+    assert "200 rows and columns" in str(info.value) and "MAX_GENERATE_SIDE" not in str(info.value)
+
+
+def test_the_command_refuses_the_seed_as_the_maze_commands_do(capsys):
+    code, out, err = run(capsys, "numberlink", "generate", "--size", "3x3", "--seed", str(2**64))
+    assert code == 2 and out == "" and err.count("\n") == 1, err
+    assert err.startswith("error: --seed 18446744073709551616 is out of range"), err
