@@ -126,3 +126,11 @@ def test_one_neighbour_helper_for_the_forcing_and_search_kernels():
         want = [(r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)]  # N E S W
         got = [side(x, d, h, w) for d in range(4)]
         assert got == [rr * w + cc if 0 <= rr < h and 0 <= cc < w else -1 for rr, cc in want]
+
+
+def test_the_router_and_the_cover_kernels_share_the_neighbour_helper():
+    # kernels.numberlink held a third copy (_nb) of nl_search_prune._side, read by nl_route too
+    from tremaux.kernels import nl_route, nl_search_prune, numberlink
+
+    assert numberlink._side is nl_search_prune._side and nl_route._side is nl_search_prune._side
+    assert not hasattr(numberlink, "_nb") and not hasattr(nl_route, "_nb")
