@@ -18,8 +18,10 @@ app.add_typer(nl_app, name="numberlink")
 
 RuleOption = typer.Option("fill", "--rule", metavar="NAME",
                           help="fill: every cell covered (the paper's); nikoli: cells may stay empty.")
-OutOption = out_option("Also draw the solution: .svg, .png or .txt; several puzzles get -1, -2... suffixes.",
-                       dash=False)
+OutOption = out_option("Also draw the solution: .svg, .png or .txt; several puzzles get -1, -2... suffixes; '-' "
+                       "writes it on stdout instead of the drawing, with --format.", dash=False)
+PICTURES = ("svg", "png", "txt")
+"""The formats of ``solve --out``: the extensions :func:`tremaux.numberlink.draw.save` writes."""
 TouchOption = typer.Option(None, "--touch/--no-touch",
                            help="Whether a line may run beside itself. Default: --no-touch (the convention puzzle "
                                 "makers use) for --unique, --count, --all, check and generate; --touch for a plain "
@@ -73,16 +75,51 @@ def _show(drawn, numbers: bool = False) -> None:
         typer.echo(to_text(drawn))
 
 
-def _picture_out(out: Optional[Path], source: Any) -> None:
-    """Refuse, before any solving, an ``--out`` picture that cannot be written (its format, its folder) or that
-    would write over the puzzle file itself."""
+def _picture_out(out: Optional[Path], fmt: Optional[str], source: Any) -> Optional[str]:
+    """The picture format (``.svg``, ``.png``, ``.txt``) of ``--out`` and ``--format``, refused before any solving
+    when it cannot be written (its format, its folder) or would write over the puzzle file itself. ``--out -``
+    is the standard output, in the ``--format`` named (it has no extension), as for ``tremaux solve``."""
+    from ..errors import TremauxError
     from ..numberlink.draw import picture_format
 
-    if out is not None:
-        _not_stdout(out)
-        picture_format(out)
-        _writable(out)
-        _not_the_puzzles(out, out, source)
+    if fmt is not None:
+        if out is None:
+            raise TremauxError("--format is the format of --out; give --out FILE (or --out - for the standard output)")
+        if fmt.lower().lstrip(".") not in PICTURES:
+            raise TremauxError(f"--format {fmt}: solve draws the lines as {', '.join(PICTURES)}")
+        fmt = "." + fmt.lower().lstrip(".")
+    if out is None:
+        return None
+    if _is_stdout(out):
+        if fmt is None:
+            raise TremauxError("--out - is the standard output, which has no extension to tell the picture's "
+                               "format: name a format with --format (svg, png or txt), or give --out a file name")
+        return fmt
+    ext = out.suffix.lower()
+    if fmt is not None and ext in (".svg", ".png", ".txt") and ext != fmt:
+        raise TremauxError(f"--format {fmt[1:]} does not match the extension of --out {out}; give one of them")
+    ext = fmt or picture_format(out)
+    _writable(out)
+    _not_the_puzzles(out, out, source)
+    return ext
+
+
+def _is_stdout(out: Optional[Path]) -> bool:
+    """Whether ``--out`` is ``-``, the standard output (as for every command that takes ``--out``)."""
+    return out is not None and str(out) == "-"
+
+
+def _draw(drawn: Any, target: Path, ext: str) -> None:
+    """Write the picture of ``drawn`` in ``ext`` (``.svg``, ``.png``, ``.txt``) to ``target``, or to the standard
+    output for ``-``."""
+    from ..numberlink import draw
+
+    if not _is_stdout(target):
+        return draw.save(drawn, target, format=ext)
+    data = draw.to_svg(drawn) if ext == ".svg" else draw.to_png(drawn) if ext == ".png" else draw.to_text(drawn) + "\n"
+    sys.stdout.flush()
+    sys.stdout.buffer.write(data if isinstance(data, bytes) else data.encode("utf-8"))
+    sys.stdout.buffer.flush()
 
 
 def _not_the_puzzles(target: Path, out: Path, source: Any, what: str = "the picture") -> None:
@@ -114,20 +151,24 @@ def solve_cmd(
     max_steps: Optional[int] = typer.Option(None, "--max-steps", metavar="N", help="Step budget of the tremaux traveler."),
     numbers: bool = typer.Option(False, "--numbers", help="Print the grid of numbers (as the paper) instead of lines."),
     out: Optional[Path] = OutOption,
+    fmt: Optional[str] = format_option("Format for --out: txt, png or svg (default: from the extension)."),
     as_json: bool = JsonOption,
 ) -> None:
     """Solve every puzzle in FILE and draw the lines (60 s per puzzle unless --time-limit says otherwise).
 
     --json gives each puzzle's status, grid of numbers and each line's cells in order."""
+    from ..errors import TremauxError
     from ..numberlink import iter_solve_file
-    from ..numberlink.draw import save
     from ..numberlink.solvers import DEFAULT_LIMIT
 
     limit = count if count is not None else (DEFAULT_LIMIT if all_ else None)
     # only the solutions printed are kept (the others are counted): the first, two for --unique, --all's bound
     keep = min(limit or 1, DEFAULT_LIMIT) if all_ else 2 if unique else 1
     source = _puzzle_source(file)
-    _picture_out(out, source)
+    ext = _picture_out(out, fmt, source)
+    to_stdout = _is_stdout(out)
+    if to_stdout and as_json:
+        raise TremauxError("--out - and --json both write the standard output; give --out a file")
     interpret_small_puzzles()
     answers = iter_solve_file(source, solver, rule=rule, touch=touch, unique=unique, count=limit,
                               time_limit=time_limit, max_steps=max_steps, keep=keep)
@@ -136,15 +177,21 @@ def solve_cmd(
     drawn: list[Path] = []  # the pictures written, said once every answer is known (the first may be renamed)
     for i, r in enumerate(answers):  # each answer shown (and drawn) as soon as it is known
         results.append(r)
-        target = _out_path(out, i, 1 if i == 0 else 2) if out is not None else None
+        target = _out_path(out, i, 1 if i == 0 else 2) if out is not None and not to_stdout else out
+        if i == 1 and to_stdout and ext != ".txt":  # two pictures in one stream are no picture
+            raise TremauxError(f"--out - holds one {ext[1:]} picture, and {Path(str(file)).name} has several "
+                               f"puzzles: give --out a file name (they get -1, -2... suffixes) or --format txt")
         if target is not None and not unwritten:
             try:
-                if i == 1 and out.exists() and results[0].puzzle is not None:  # several puzzles: the first is -1
+                if i == 1 and not to_stdout and out.exists() and results[0].puzzle is not None:  # several puzzles: the first is -1
                     _not_the_puzzles(_out_path(out, 0, 2), out, source)
                     out.replace(_out_path(out, 0, 2))
                 if r.puzzle is not None:
-                    _not_the_puzzles(target, out, source)
-                    save(r, target)
+                    if not to_stdout:
+                        _not_the_puzzles(target, out, source)
+                    elif drawn:  # a blank line between two drawings, or their rows would run on as one board
+                        typer.echo("")
+                    _draw(r, target, ext)
                     drawn.append(target)
             except OSError as exc:
                 unwritten = True
@@ -155,14 +202,14 @@ def solve_cmd(
         if as_json:
             continue
         typer.echo(f"{r.name or Path(file).name}: {r.status}: {r.message} ({r.seconds * 1000:.1f} ms)", err=True)
-        if r.puzzle is not None:
+        if r.puzzle is not None and not to_stdout:  # else the picture is what goes there
             for j, lk in enumerate(r.solutions[:_shown(r, all_)] or [None]):
                 if j:  # a blank line between two solutions, or their rows would run on as one board
                     typer.echo("")
                 _show(r.puzzle if lk is None else (r.puzzle, lk), numbers and lk is not None)
     if as_json:
         typer.echo(json.dumps([r.to_dict(all_solutions=_shown(r, all_) > 1) for r in results]))
-    if drawn:  # as every command that writes --out says it
+    if drawn and not to_stdout:  # as every command that writes --out says it
         names = [str(_out_path(out, 0, 2)) if len(results) > 1 and p == out else str(p) for p in drawn]
         typer.echo(f"wrote {names[0]}" if len(names) == 1 else f"wrote {len(names)} pictures, {names[0]} to {names[-1]}",
                    err=True)
@@ -177,20 +224,22 @@ def _shown(r: Any, all_: bool) -> int:
     return len(r.solutions) if all_ else 2 if r.unique is False else 1
 
 
-def _not_stdout(out: Path) -> None:
-    """Refuse ``--out -``: a file named ``-`` is not what is meant, and standard output needs no ``--out``."""
+def _text_stdout(out: Optional[Path], as_json: bool) -> Optional[Path]:
+    """``--out`` of a command that prints its puzzle text without it: ``-`` (the standard output) is the same as
+    no ``--out``, but for ``--json``, which writes there too."""
     from ..errors import TremauxError
 
-    if str(out) == "-":
-        raise TremauxError("--out -: the puzzles and their lines are printed on standard output without --out; "
-                           "give --out a file name")
+    if not _is_stdout(out):
+        return out
+    if as_json:
+        raise TremauxError("--out - and --json both write the standard output; give --out a file")
+    return None
 
 
 def _writable(out: Path) -> None:
     """Refuse, before any work, an ``--out`` that cannot be written: a folder, or a file in a missing folder."""
     from ..errors import TremauxError
 
-    _not_stdout(out)
     if out.is_dir():
         raise TremauxError(f"cannot write {out}: it is a folder")
     if not out.parent.is_dir():
@@ -213,7 +262,8 @@ def generate_cmd(
     solution: bool = typer.Option(False, "--solution", help="Also draw the solution."),
     out: Optional[Path] = out_option("Save the puzzle instead of printing it: a picture (.svg, .png; with --solution, "
                                      "solved) or, for any other extension (not .gif, .jpg, .json, .npz...), its text "
-                                     "in --format (--solution is then printed).", dash=False),
+                                     "in --format (--solution is then printed); '-': stdout, as without --out.",
+                                     dash=False),
     as_json: bool = JsonOption,
 ) -> None:
     """Generate a proper puzzle (exactly one solution under RULE), reproducible from --seed.
@@ -228,6 +278,7 @@ def generate_cmd(
     from ..numberlink.generate import DEFAULT_TIME_LIMIT, MAX_GENERATE_SIDE
 
     fmt = _written_format(fmt or "grid")  # an unknown or read-only format fails before the generation
+    out = _text_stdout(out, as_json)
     shape = parse_size(size)
     if len(shape) != 2:
         raise InvalidSizeError(f"size {size!r}: a Number Link puzzle has rows and columns only (HxW, e.g. 15x20)")
@@ -334,13 +385,14 @@ def convert_cmd(
                                        "from the --out extension, else grid)."),
     out: Optional[Path] = out_option("Write the puzzles there (default: standard output): text in --format, or a "
                                      "picture of the puzzles, unsolved (.svg, .png; several get -1, -2... "
-                                     "suffixes; not with --format).", dash=False),
+                                     "suffixes; not with --format; '-': stdout).", dash=False),
 ) -> None:
     """Write every puzzle in FILE in another format (a puzz.link URL, a 'W H' file...), or draw them."""
     from ..numberlink import load_all
     from ..numberlink.draw import save
     from ..numberlink.formats import FORMATS, dumps_all
 
+    out = _text_stdout(out, False)
     pictures = out is not None and out.suffix.lower() in (".svg", ".png")
     if out is not None:
         _writable(out)
