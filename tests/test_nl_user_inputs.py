@@ -33,3 +33,25 @@ def test_the_command_refuses_the_seed_as_the_maze_commands_do(capsys):
     code, out, err = run(capsys, "numberlink", "generate", "--size", "3x3", "--seed", str(2**64))
     assert code == 2 and out == "" and err.count("\n") == 1, err
     assert err.startswith("error: --seed 18446744073709551616 is out of range"), err
+
+
+@pytest.mark.parametrize("args, aim", [(("--size", "30x30"), "about 135 by default"),
+                                       (("--size", "30x30", "--density", "0.06"), "about 54 at --density 0.06")])
+def test_flow_free_text_refuses_more_pairs_than_letters_before_generating(capsys, monkeypatch, args, aim):
+    # the 52-letter limit was found after the generation, its work lost
+    import tremaux.numberlink as nl
+
+    def never(*args, **kwargs):
+        raise AssertionError("the puzzle was generated before the format's limit was checked")
+
+    monkeypatch.setattr(nl, "generate_puzzle", never)
+    code, out, err = run(capsys, "numberlink", "generate", *args, "--seed", "1", "-f", "flow")
+    assert code == 2 and out == "" and err.count("\n") == 1, err
+    assert err.startswith("error: --format flow holds at most 52 pairs") and aim in err, err
+    assert "give --density 0.0577 or less" in err, err
+
+
+def test_a_density_the_flow_letters_hold_is_generated(capsys):
+    code, out, err = run(capsys, "numberlink", "generate", "--size", "30x30", "--seed", "1", "-f", "flow",
+                         "--density", "0.0577")
+    assert code == 0 and len(out.splitlines()) == 30, err

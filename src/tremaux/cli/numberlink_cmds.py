@@ -289,6 +289,7 @@ def generate_cmd(
             dumps(Puzzle(probe), fmt)
         except PuzzleFormatError as exc:  # named by the options typed: the format's message counts WxH
             raise PuzzleFormatError(f"--format {fmt} cannot hold a puzzle of --size {size}: {exc}") from None
+        _pairs_fit(fmt, shape, density, size)
     if out is not None:
         _writable(out)
         _text_or_picture(out)
@@ -327,6 +328,26 @@ def generate_cmd(
                f"seed {g.seed}, in {g.seconds:.2f} s", err=True)
     if out is not None:  # as every command that writes --out says it
         typer.echo(f"wrote {out}", err=True)
+
+
+def _pairs_fit(fmt: str, shape: tuple[int, ...], density: Optional[float], size: str) -> None:
+    """Refuse, before generating, a puzzle whose pairs ``--format`` could not hold (Flow Free's 52 letters): the
+    planted lines make ``--density`` pairs a cell, or about :data:`~tremaux.numberlink.generate.SHORT_LINES_DENSITY`
+    by default."""
+    from ..errors import PuzzleFormatError
+    from ..numberlink.formats import FORMATS
+    from ..numberlink.generate import SHORT_LINES_DENSITY
+
+    cap = FORMATS.get(fmt).meta.get("max_pairs")
+    if cap is None or (density is not None and not 0 < density <= 0.5):  # a bad density: the generator's words
+        return
+    cells = shape[0] * shape[1]
+    aim = int((SHORT_LINES_DENSITY if density is None else density) * cells)
+    if aim > cap:
+        asked = "by default (short lines)" if density is None else f"at --density {density:g}"
+        raise PuzzleFormatError(f"--format {fmt} holds at most {cap} pairs, and a puzzle of --size {size} is "
+                                f"made with about {aim} {asked}: give --density {int(cap / cells * 1e4) / 1e4:g} or less, or a "
+                                f"smaller --size")
 
 
 def _a(n: int) -> str:

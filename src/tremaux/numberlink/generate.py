@@ -79,13 +79,17 @@ from .solvers.bound import run
 from .uniqueness import (ALTERNATIVES, WINDOW, _another, _choose_cut, _cut, _edge_ids,  # noqa: F401
                          _edges_of, _model_edges, _rule_out, _window_cuts, _windows, exact_models)
 
-__all__ = ["GeneratedPuzzle", "generate_puzzle", "MAX_GENERATE_SIDE", "DEFAULT_TIME_LIMIT"]
+__all__ = ["GeneratedPuzzle", "generate_puzzle", "MAX_GENERATE_SIDE", "DEFAULT_TIME_LIMIT", "SHORT_LINES_DENSITY"]
 
 MAX_GENERATE_SIDE = 200
 """Largest height or width :func:`generate_puzzle` accepts (larger grids would run for minutes)."""
 
 DEFAULT_TIME_LIMIT = 60.0
 """Seconds a generation may run by default before it stops with an error."""
+
+SHORT_LINES_DENSITY = 0.15
+"""About how many pairs per cell the default short lines make (0.15 to 0.20 on boards of 64 to 576 cells),
+to tell before generating a puzzle whether a format could hold its pairs."""
 
 _ALTERNATIVES_PER_CHECK = ALTERNATIVES
 """Other solutions collected per uniqueness check before the lines are cut and the check is run again."""
@@ -169,7 +173,8 @@ def generate_puzzle(
     density : float, optional
         Pairs per cell the planted lines aim at (published puzzles hold 0.014 to
         0.08); the cuts that make the puzzle unique may add a few pairs. By
-        default the planted lines are short (about 0.15 pairs per cell).
+        default the planted lines are short (about :data:`SHORT_LINES_DENSITY`
+        pairs per cell).
     seed : int, optional
         The same seed gives the same puzzle. Without one a seed is drawn, and
         given back as :attr:`GeneratedPuzzle.seed` to make the puzzle again.
