@@ -55,3 +55,23 @@ def test_a_density_the_flow_letters_hold_is_generated(capsys):
     code, out, err = run(capsys, "numberlink", "generate", "--size", "30x30", "--seed", "1", "-f", "flow",
                          "--density", "0.0577")
     assert code == 0 and len(out.splitlines()) == 30, err
+
+
+def test_a_row_of_one_cell_is_counted_in_the_singular(tmp_path, capsys):
+    (tmp_path / "p.txt").write_text("1.1\n2\n")
+    code, _, err = run(capsys, "numberlink", "solve", str(tmp_path / "p.txt"))
+    assert code == 2 and err.strip().endswith("row 2 has 1 cell; row 1 has 3"), err
+
+
+@pytest.mark.parametrize("size", ["-3x4", "3x", "2x3x4x5"])
+def test_a_malformed_size_names_the_form_a_puzzle_takes(size, capsys):
+    # the maze commands' words named LxHxW too, which a puzzle refuses
+    code, out, err = run(capsys, "numberlink", "generate", "--size", size)
+    assert code == 2 and out == "" and err.count("\n") == 1, err
+    assert "not of the form HxW (rows x columns" in err and "LxHxW" not in err, err
+
+
+def test_solve_names_a_folder_given_to_out_as_a_folder(tmp_path, capsys):
+    (tmp_path / "p.txt").write_text("1.1\n2.2\n")
+    code, _, err = run(capsys, "numberlink", "solve", str(tmp_path / "p.txt"), "--out", str(tmp_path))
+    assert code == 2 and err.strip() == f"error: cannot write {tmp_path}: it is a folder", err

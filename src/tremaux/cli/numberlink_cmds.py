@@ -95,11 +95,11 @@ def _picture_out(out: Optional[Path], fmt: Optional[str], source: Any) -> Option
             raise TremauxError("--out - is the standard output, which has no extension to tell the picture's "
                                "format: name a format with --format (svg, png or txt), or give --out a file name")
         return fmt
+    _writable(out)  # a folder is named as such, not as a picture without extension
     ext = out.suffix.lower()
     if fmt is not None and ext in (".svg", ".png", ".txt") and ext != fmt:
         raise TremauxError(f"--format {fmt[1:]} does not match the extension of --out {out}; give one of them")
     ext = fmt or picture_format(out)
-    _writable(out)
     _not_the_puzzles(out, out, source)
     return ext
 
@@ -279,7 +279,10 @@ def generate_cmd(
 
     fmt = _written_format(fmt or "grid")  # an unknown or read-only format fails before the generation
     out = _text_stdout(out, as_json)
-    shape = parse_size(size)
+    try:
+        shape = parse_size(size)
+    except InvalidSizeError:  # its words name the mazes' LxHxW too
+        raise InvalidSizeError(f"size {size!r} is not of the form HxW (rows x columns, for example 15x20)") from None
     if len(shape) != 2:
         raise InvalidSizeError(f"size {size!r}: a Number Link puzzle has rows and columns only (HxW, e.g. 15x20)")
     if 2 <= min(shape) and max(shape) <= MAX_GENERATE_SIDE:  # the format can write this shape (the generator
