@@ -75,3 +75,21 @@ def test_solve_names_a_folder_given_to_out_as_a_folder(tmp_path, capsys):
     (tmp_path / "p.txt").write_text("1.1\n2.2\n")
     code, _, err = run(capsys, "numberlink", "solve", str(tmp_path / "p.txt"), "--out", str(tmp_path))
     assert code == 2 and err.strip() == f"error: cannot write {tmp_path}: it is a folder", err
+
+
+def test_the_api_names_what_is_wrong_with_odd_puzzle_values():
+    from tremaux.errors import PuzzleError
+    from tremaux.numberlink import diagnose, solve_puzzle
+
+    with pytest.raises(PuzzleError, match=r"^no puzzle in '': give puzzle text"):  # was read as the file ''
+        solve_puzzle("")
+    with pytest.raises(PuzzleError, match=r"rows are all text or all lists of pair ids, not text and int"):
+        solve_puzzle(["1.1", 5])  # was "a puzzle grid is 2-D, not of shape (2,)"
+    assert solve_puzzle(b"1.1\n2.2\n").status == "solved"  # a file's contents read in binary, as load reads it
+    assert diagnose(bytearray(b"1.1\r\n2.2\r\n")).proper
+
+
+def test_a_longest_line_beyond_the_board_is_the_board():
+    # max_len=10**30 overflowed in the kernel (OverflowError, not the library's error)
+    assert generate_puzzle((4, 4), max_len=10**30, seed=1).puzzle == generate_puzzle((4, 4), max_len=16,
+                                                                                       seed=1).puzzle

@@ -271,7 +271,7 @@ def _checked(shape: Any, density: Any, time_limit: Any, seed: Any, touch: Any,
     limit = seconds(time_limit, "time limit")
     seed = int.from_bytes(os.urandom(4), "little") if seed is None else seed_in_range(whole(seed, "seed"))
     touch = bool(switch(touch, "touch", none=True))
-    max_len = max(6, h * w // 4) if max_len is None else whole(max_len, "max_len", least=2)
+    max_len = max(6, h * w // 4) if max_len is None else min(whole(max_len, "max_len", least=2), h * w)  # none longer
     return h, w, density, limit, seed, touch, max_len
 
 
