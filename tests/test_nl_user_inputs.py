@@ -93,3 +93,12 @@ def test_a_longest_line_beyond_the_board_is_the_board():
     # max_len=10**30 overflowed in the kernel (OverflowError, not the library's error)
     assert generate_puzzle((4, 4), max_len=10**30, seed=1).puzzle == generate_puzzle((4, 4), max_len=16,
                                                                                        seed=1).puzzle
+
+
+def test_convert_names_the_format_that_cannot_hold_the_puzzles(tmp_path, capsys):
+    # it said only "a Flow Free puzzle is square, not 3x2 (WxH)", naming neither the option nor the file
+    (tmp_path / "p.txt").write_text("1.1\n2.2\n")
+    code, out, err = run(capsys, "numberlink", "convert", str(tmp_path / "p.txt"), "-f", "flow")
+    assert code == 2 and out == "" and err.count("\n") == 1, err
+    assert err.startswith(f"error: --format flow cannot hold the puzzles of {tmp_path / 'p.txt'}: a Flow Free "
+                          f"puzzle is square"), err

@@ -412,6 +412,7 @@ def convert_cmd(
                                      "suffixes; not with --format; '-': stdout).", dash=False),
 ) -> None:
     """Write every puzzle in FILE in another format (a puzz.link URL, a 'W H' file...), or draw them."""
+    from ..errors import PuzzleFormatError
     from ..numberlink import load_all
     from ..numberlink.draw import save
     from ..numberlink.formats import FORMATS, dumps_all
@@ -440,7 +441,11 @@ def convert_cmd(
         for i, p in enumerate(puzzles):
             save(p, _out_path(out, i, len(puzzles)))
     else:
-        text = dumps_all(puzzles, fmt)
+        try:
+            text = dumps_all(puzzles, fmt)
+        except PuzzleFormatError as exc:  # named by the option typed, as generate names it
+            where = "<stdin>" if str(file) == "-" else str(file)  # as the readers name it
+            raise PuzzleFormatError(f"--format {fmt} cannot hold the puzzles of {where}: {exc}") from None
         if out is None:
             typer.echo(text, nl=False)
         else:
