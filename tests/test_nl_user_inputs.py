@@ -102,3 +102,12 @@ def test_convert_names_the_format_that_cannot_hold_the_puzzles(tmp_path, capsys)
     assert code == 2 and out == "" and err.count("\n") == 1, err
     assert err.startswith(f"error: --format flow cannot hold the puzzles of {tmp_path / 'p.txt'}: a Flow Free "
                           f"puzzle is square"), err
+
+
+@pytest.mark.parametrize("extra, words", [(("--json",), "--json and --numbers print two different things"),
+                                          (("--out", "-", "-f", "txt"), "--out - and --numbers both write")])
+def test_numbers_is_not_dropped_silently(extra, words, tmp_path, capsys):
+    # --numbers --json printed the JSON alone, as if --numbers had not been typed
+    (tmp_path / "p.txt").write_text("1.1\n2.2\n")
+    code, out, err = run(capsys, "numberlink", "solve", str(tmp_path / "p.txt"), "--numbers", *extra)
+    assert code == 2 and out == "" and err.count("\n") == 1 and words in err, err

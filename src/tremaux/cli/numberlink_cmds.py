@@ -167,8 +167,12 @@ def solve_cmd(
     source = _puzzle_source(file)
     ext = _picture_out(out, fmt, source)
     to_stdout = _is_stdout(out)
-    if to_stdout and as_json:
-        raise TremauxError("--out - and --json both write the standard output; give --out a file")
+    if to_stdout and (as_json or numbers):
+        raise TremauxError(f"--out - and {'--json' if as_json else '--numbers'} both write the standard output; "
+                           "give --out a file")
+    if as_json and numbers:  # else --numbers would be ignored: the JSON holds the grid of numbers
+        raise TremauxError("--json and --numbers print two different things (the JSON holds the grid of numbers); "
+                           "give one of them")
     interpret_small_puzzles()
     answers = iter_solve_file(source, solver, rule=rule, touch=touch, unique=unique, count=limit,
                               time_limit=time_limit, max_steps=max_steps, keep=keep)
