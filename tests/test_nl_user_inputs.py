@@ -111,3 +111,26 @@ def test_numbers_is_not_dropped_silently(extra, words, tmp_path, capsys):
     (tmp_path / "p.txt").write_text("1.1\n2.2\n")
     code, out, err = run(capsys, "numberlink", "solve", str(tmp_path / "p.txt"), "--numbers", *extra)
     assert code == 2 and out == "" and err.count("\n") == 1 and words in err, err
+
+
+def test_out_dash_on_a_text_only_standard_output(tmp_path, monkeypatch):
+    # an embedding's sys.stdout may have no binary buffer: the svg is written as text, a png refused in one line
+    import io
+    import sys
+
+    from tremaux.cli import main
+
+    (tmp_path / "p.txt").write_text("1.1\n2.2\n")
+    for fmt in ("svg", "png"):
+        stream, err = io.StringIO(), io.StringIO()
+        monkeypatch.setattr(sys, "stdout", stream)
+        monkeypatch.setattr(sys, "stderr", err)
+        try:
+            main(["numberlink", "solve", str(tmp_path / "p.txt"), "-o", "-", "-f", fmt])
+            code = 0
+        except SystemExit as exc:
+            code = exc.code
+        if fmt == "svg":
+            assert code in (0, None) and stream.getvalue().startswith("<svg"), err.getvalue()
+        else:
+            assert code == 2 and stream.getvalue() == "" and "takes text only" in err.getvalue(), err.getvalue()

@@ -58,8 +58,16 @@ def _draw(drawn: Any, target: Path, ext: str) -> None:
         return draw.save(drawn, target, format=ext)
     data = draw.to_svg(drawn) if ext == ".svg" else draw.to_png(drawn) if ext == ".png" else draw.to_text(drawn) + "\n"
     sys.stdout.flush()
-    sys.stdout.buffer.write(data if isinstance(data, bytes) else data.encode("utf-8"))
-    sys.stdout.buffer.flush()
+    buffer = getattr(sys.stdout, "buffer", None)  # a text-only stream (an embedding's) takes the text as is
+    if buffer is None and isinstance(data, str):
+        sys.stdout.write(data)
+        return sys.stdout.flush()
+    if buffer is None:
+        from ..errors import TremauxError
+
+        raise TremauxError("--out - with --format png: this standard output takes text only; give --out a file")
+    buffer.write(data if isinstance(data, bytes) else data.encode("utf-8"))
+    buffer.flush()
 
 
 def _not_the_puzzles(target: Path, out: Path, source: Any, what: str = "the picture") -> None:
