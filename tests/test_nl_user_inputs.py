@@ -134,3 +134,12 @@ def test_out_dash_on_a_text_only_standard_output(tmp_path, monkeypatch):
             assert code in (0, None) and stream.getvalue().startswith("<svg"), err.getvalue()
         else:
             assert code == 2 and stream.getvalue() == "" and "takes text only" in err.getvalue(), err.getvalue()
+
+
+def test_an_open_text_file_is_read_as_an_open_binary_file_is():
+    # io.StringIO / open(path) without "b" failed inside the reader (TypeError: startswith first arg must be str)
+    import io
+
+    from tremaux.numberlink import load_all
+
+    assert load_all(io.StringIO("\ufeff1.1\r\n2.2\r\n")) == load_all(io.BytesIO(b"1.1\n2.2\n"))

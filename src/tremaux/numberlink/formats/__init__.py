@@ -305,7 +305,7 @@ def load(path: str | Path, *, format: str | None = None, max_bytes: int | None =
     Parameters
     ----------
     path : str, Path or binary file
-        A text file in a format of :data:`FORMATS` (or an open one, such as ``sys.stdin.buffer``), or a
+        A text file in a format of :data:`FORMATS` (or an open one, binary or text, such as ``sys.stdin.buffer``), or a
         puzz.link URL (:func:`is_url`).
     format : str, optional
         A name in :data:`FORMATS`; detected by default.
@@ -342,7 +342,7 @@ def load_all(path: str | Path, *, errors: str = "raise", format: str | None = No
     Parameters
     ----------
     path : str, pathlib.Path or binary file
-        The file (or an open one, such as ``sys.stdin.buffer``), or a puzz.link URL (:func:`is_url`).
+        The file (or an open one, binary or text, such as ``sys.stdin.buffer``), or a puzz.link URL (:func:`is_url`).
     errors : {"raise", "keep"}, default "raise"
         ``"keep"`` returns an unreadable puzzle's error in its place.
     format : str, optional
