@@ -143,3 +143,16 @@ def test_an_open_text_file_is_read_as_an_open_binary_file_is():
     from tremaux.numberlink import load_all
 
     assert load_all(io.StringIO("\ufeff1.1\r\n2.2\r\n")) == load_all(io.BytesIO(b"1.1\n2.2\n"))
+
+
+def test_a_picture_is_saved_in_the_format_named_whatever_the_extension(tmp_path, capsys):
+    from tremaux.errors import UnsupportedError
+    from tremaux.numberlink import Puzzle, draw
+
+    draw.save(Puzzle.from_rows(["1.1", "2.2"]), tmp_path / "lines.dat", format="svg")
+    assert (tmp_path / "lines.dat").read_text().startswith("<svg")
+    with pytest.raises(UnsupportedError, match=r"cannot write a picture as 'jpeg' .*; use svg, png or txt"):
+        draw.save(Puzzle.from_rows(["1.1", "2.2"]), tmp_path / "lines.dat", format="jpeg")
+    (tmp_path / "p.txt").write_text("1.1\n2.2\n")
+    code, _, err = run(capsys, "numberlink", "solve", str(tmp_path / "p.txt"), "-o", str(tmp_path / "l"), "-f", "png")
+    assert code == 0 and (tmp_path / "l").read_bytes().startswith(b"\x89PNG"), err
