@@ -78,3 +78,45 @@ def test_the_commands_that_draw_write_their_picture_alone_on_the_standard_output
 def test_a_format_that_cannot_be_honoured_is_refused(args, match, files, capsys):
     code, out, err = run(capsys, *[a.format(d=files) for a in args])
     assert code == 2 and out == "" and err.count("\n") == 1 and match in err, err
+
+
+@pytest.mark.parametrize("fmt, head", [("svg", b"<svg"), ("png", b"\x89PNG"), ("txt", "1─".encode())])
+def test_numberlink_solve_writes_its_picture_alone_on_the_standard_output(fmt, head, tmp_path, capfdbinary):
+    # the Number Link commands refused --out - where the maze commands take it
+    from tremaux.cli import main
+
+    (tmp_path / "p.txt").write_text("1.1\n2.2\n")
+    code = 0
+    try:
+        main(["numberlink", "solve", str(tmp_path / "p.txt"), "--out", "-", "--format", fmt])
+    except SystemExit as exc:
+        code = exc.code
+    out, err = capfdbinary.readouterr()
+    assert code in (0, None), err
+    assert out.startswith(head), out[:60]
+    assert b"solved" in err and b"wrote" not in err, err
+
+
+def test_numberlink_solve_to_the_standard_output_keeps_one_picture_and_the_json_apart(tmp_path, capsys):
+    (tmp_path / "two.txt").write_text("1.1\n2.2\n\n1.1\n2.2\n")
+    code, _, err = run(capsys, "numberlink", "solve", str(tmp_path / "two.txt"), "--out", "-", "-f", "svg")
+    assert code == 2 and err.count("error:") == 1 and "holds one svg picture" in err, err
+    code, out, err = run(capsys, "numberlink", "solve", str(tmp_path / "two.txt"), "--out", "-", "-f", "txt")
+    assert code == 0 and out.count("1─") == 2 and "\n\n" in out, out
+    code, out, err = run(capsys, "numberlink", "solve", str(tmp_path / "two.txt"), "-o", "-", "-f", "svg", "--json")
+    assert code == 2 and out == "" and "both write the standard output" in err, err
+    code, out, err = run(capsys, "numberlink", "solve", str(tmp_path / "two.txt"), "-f", "svg")
+    assert code == 2 and out == "" and "--format is the format of --out" in err, err
+    code, out, err = run(capsys, "numberlink", "solve", str(tmp_path / "two.txt"), "-o", str(tmp_path / "a.png"),
+                         "-f", "svg")
+    assert code == 2 and "does not match the extension" in err and not (tmp_path / "a.png").exists(), err
+
+
+@pytest.mark.parametrize("args", [("numberlink", "generate", "--size", "3x3", "--seed", "1"),
+                                  ("numberlink", "convert", "{d}/nl.txt", "-f", "wh")], ids=["generate", "convert"])
+def test_numberlink_text_to_dash_is_what_is_printed_without_out(args, files, capsys):
+    argv = [a.format(d=files) for a in args]
+    code, plain, _ = run(capsys, *argv)
+    assert code == 0
+    code, dash, err = run(capsys, *argv, "--out", "-")
+    assert code == 0 and dash == plain and "wrote" not in err, err

@@ -193,3 +193,11 @@ def test_separators_are_the_cells_whose_removal_cuts_one_number_from_the_other()
         checked += 1
         found += len(want)
     assert checked > 100 and found > 50
+
+
+def test_the_router_and_the_cover_kernels_share_the_neighbour_helper():
+    # kernels.numberlink held a third copy (_nb) of nl_search_prune._side, read by nl_route too
+    from tremaux.kernels import nl_route, nl_search_prune, numberlink
+
+    assert numberlink._side is nl_search_prune._side and nl_route._side is nl_search_prune._side
+    assert not hasattr(numberlink, "_nb") and not hasattr(nl_route, "_nb")

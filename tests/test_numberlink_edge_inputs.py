@@ -70,7 +70,8 @@ def test_check_of_a_file_with_an_invalid_puzzle_is_bad_input_as_for_solve(capsys
 
 @pytest.mark.parametrize("out, message", [
     ("missing/p.png", "the folder {tmp}/missing does not exist"),
-    (".", "cannot write a picture as 'a file without extension'"),
+    (".", "cannot write {tmp}: it is a folder"),  # named as a folder, not as a picture without extension
+    ("p", "cannot write a picture as 'a file without extension'"),
     ("p.bmp", "cannot write a picture as '.bmp'"),
 ])
 def test_solve_refuses_a_picture_it_cannot_write_before_solving(capsys, monkeypatch, tmp_path, crossing, out, message):
@@ -452,11 +453,11 @@ def test_the_cli_solves_the_puzzles_before_a_broken_one(tmp_path, capsys):
         f"error: {path}:5:1: the 3x2 puzzle has only 1 rows"
 
 
-@pytest.mark.parametrize("command", [["generate", "--size", "3x3", "--seed", "1"], ["solve", "{crossing}"]])
-def test_out_dash_is_refused_not_written_as_a_file_named_dash(capsys, monkeypatch, tmp_path, crossing, command):
+def test_out_dash_is_the_standard_output_never_a_file_named_dash(capsys, monkeypatch, tmp_path, crossing):
+    # --out - was refused; it is the standard output, as for the maze commands (tests/test_cli_out_stdout.py)
     monkeypatch.chdir(tmp_path)
-    args = [a.format(crossing=crossing) for a in command]
-    code, out, err = run(capsys, "numberlink", *args, "--out", "-")
+    code, out, err = run(capsys, "numberlink", "solve", str(crossing), "--out", "-")  # which picture? said
     assert (code, out) == (2, "") and not (tmp_path / "-").exists()
-    assert err == "error: --out -: the puzzles and their lines are printed on standard output without --out; " \
-                  "give --out a file name\n"
+    assert err.startswith("error: --out - is the standard output") and "--format" in err and err.count("\n") == 1
+    code, out, err = run(capsys, "numberlink", "generate", "--size", "3x3", "--seed", "1", "--out", "-")
+    assert code == 0 and out.count("\n") == 3 and not (tmp_path / "-").exists()

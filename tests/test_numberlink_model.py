@@ -174,7 +174,7 @@ def test_level_solutions_pass_the_reference_checker_except_the_broken_ones():
 @pytest.mark.parametrize("grid, message", [
     ([[3, 0, 3]], r"^pair id 1 is skipped: pairs are numbered 1 to 3 \(the highest id here\), each on two cells$"),
     ([[1, 2, 1, 2, 4, 4]], r"^pair id 3 is skipped: pairs are numbered 1 to 4"),
-    ([[1, 0], [1]], r"^the rows of a puzzle grid differ in length: row 2 has 1 cells; row 1 has 2$"),
+    ([[1, 0], [1]], r"^the rows of a puzzle grid differ in length: row 2 has 1 cell; row 1 has 2$"),
     ([[1, 0, 1], [0, 0, 0], [2, 2]], r"^the rows of a puzzle grid differ in length: row 3 has 2 cells; row 1 has 3$"),
     ([["a", 0, "a"]], r"not <U\d+; rows of labels are read by Puzzle\.from_rows$"),
 ])

@@ -209,3 +209,18 @@ def test_show_prints_the_unicode_style_of_render(capsys, tmp_path):
     _, shown, _ = _run(capsys, "show", str(path), "--style", "unicode")
     _, rendered, _ = _run(capsys, "render", str(path), "--style", "unicode")
     assert shown == rendered and "┌" in shown
+
+
+def test_every_command_writing_a_file_names_its_format_as_the_others_do():
+    # numberlink solve drew --out by extension alone, where tremaux solve takes -f/--format for it
+    lacking = [name for name, cmd in COMMANDS
+               if {"out"} <= {p.name for p in _options(cmd)} and "fmt" not in {p.name for p in _options(cmd)}
+               and name != "tremaux dataset"]  # a dataset's --out is a folder
+    assert lacking == []
+
+
+def test_the_commands_that_report_take_the_same_output_options():
+    # check reports on puzzles as info and stats report on a maze: --json, and no file to give a format to
+    outputs = {name: {p.name for p in _options(cmd)} & {"out", "fmt", "as_json"} for name, cmd in COMMANDS
+               if name in ("tremaux info", "tremaux stats", "tremaux numberlink check")}
+    assert len(outputs) == 3 and all(v == {"as_json"} for v in outputs.values()), outputs

@@ -1,4 +1,4 @@
-"""Checks of library arguments by kind: a switch is a bool.
+"""Checks of library arguments by kind: a switch is a bool, a seed a whole number 64 bits hold.
 
 Keyword arguments typed ``bool`` in the public API are checked here, so
 ``weave="yes"`` gets a one-line error naming the argument instead of being
@@ -20,7 +20,7 @@ import numpy as np
 
 from .errors import InvalidSizeError
 
-__all__ = ["switch"]
+__all__ = ["switch", "seed_in_range", "SEED_RANGE"]
 
 _BOOLS = (bool, np.bool_)
 
@@ -59,3 +59,42 @@ def switch(value: Any, what: str, *, none: bool = False) -> bool | None:
         choices = "True, False or None" if none else "True or False"
         raise InvalidSizeError(f"{what} must be {choices}, not {value!r}")
     return bool(value)
+
+
+SEED_RANGE = (-(2**63), 2**64 - 1)
+"""The seeds taken, signed or unsigned 64-bit integers: a seed beyond would be folded into 64 bits and give
+what a seed 2**64 away gives."""
+
+
+def seed_in_range(value: int, what: str = "seed") -> int:
+    """``value`` (a whole number) when it lies in :data:`SEED_RANGE`, else an error naming ``what`` and the range.
+
+    Parameters
+    ----------
+    value : int
+        The seed given.
+    what : str, default "seed"
+        Its name, for the message (``--seed`` on the command line).
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    InvalidSizeError
+        For a seed out of the range.
+
+    Examples
+    --------
+    >>> seed_in_range(7)
+    7
+    >>> seed_in_range(2 ** 64)
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.InvalidSizeError: seed 18446744073709551616 is out of range: it must be between -9223372036854775808 and 18446744073709551615
+    """
+    low, high = SEED_RANGE
+    if not low <= value <= high:
+        raise InvalidSizeError(f"{what} {value} is out of range: it must be between {low} and {high}")
+    return int(value)

@@ -11,6 +11,8 @@ import typer
 
 from .app import (JsonOption, SeedOption, app, count_option, existing_file, format_option, interpret_small_puzzles,
                   out_option, parse_size, size_option, solver_option, time_limit_option)
+from .numberlink_out import (_draw, _is_stdout, _not_the_puzzles, _out_path, _picture_out, _text_or_picture,
+                             _text_stdout, _writable)
 
 nl_app = typer.Typer(name="numberlink", help="Number Link puzzles: solve, generate, check, convert.", no_args_is_help=True,
                      rich_markup_mode=None)
@@ -18,8 +20,8 @@ app.add_typer(nl_app, name="numberlink")
 
 RuleOption = typer.Option("fill", "--rule", metavar="NAME",
                           help="fill: every cell covered (the paper's); nikoli: cells may stay empty.")
-OutOption = out_option("Also draw the solution: .svg, .png or .txt; several puzzles get -1, -2... suffixes.",
-                       dash=False)
+OutOption = out_option("Also draw the solution: .svg, .png or .txt; several puzzles get -1, -2... suffixes; '-' "
+                       "writes it on stdout instead of the drawing, with --format.", dash=False)
 TouchOption = typer.Option(None, "--touch/--no-touch",
                            help="Whether a line may run beside itself. Default: --no-touch (the convention puzzle "
                                 "makers use) for --unique, --count, --all, check and generate; --touch for a plain "
@@ -48,10 +50,6 @@ def _puzzle_source(file: str | Path) -> Any:
     return existing_file(Path(name))
 
 
-def _out_path(out: Path, i: int, n: int) -> Path:
-    return out if n == 1 else out.with_name(f"{out.stem}-{i + 1}{out.suffix}")
-
-
 def _show(drawn, numbers: bool = False) -> None:
     """Print a puzzle or (puzzle, linking): box drawing (coloured on a terminal), or the grid of numbers.
 
@@ -73,30 +71,6 @@ def _show(drawn, numbers: bool = False) -> None:
         typer.echo(to_text(drawn))
 
 
-def _picture_out(out: Optional[Path], source: Any) -> None:
-    """Refuse, before any solving, an ``--out`` picture that cannot be written (its format, its folder) or that
-    would write over the puzzle file itself."""
-    from ..numberlink.draw import picture_format
-
-    if out is not None:
-        _not_stdout(out)
-        picture_format(out)
-        _writable(out)
-        _not_the_puzzles(out, out, source)
-
-
-def _not_the_puzzles(target: Path, out: Path, source: Any, what: str = "the picture") -> None:
-    """Refuse to write a picture at ``target`` (``out``, or ``out`` numbered for several puzzles) when it is the
-    puzzle file itself: ``-o p.txt`` for the puzzles of ``p-1.txt`` writes ``p-1.txt`` once a second is read."""
-    from ..errors import TremauxError
-
-    if isinstance(source, Path) and target.exists() and target.resolve() == source.resolve():
-        if target == out:
-            raise TremauxError(f"--out {out} is the puzzle file itself: {what} would write over the puzzles")
-        raise TremauxError(f"--out {out} numbers the pictures of several puzzles, and {target} is the puzzle file "
-                           f"itself: {what} would write over the puzzles; give another --out")
-
-
 @nl_app.command("solve")
 def solve_cmd(
     file: Path = typer.Argument(..., metavar="FILE", path_type=str,  # str: a URL keeps its "//"
@@ -114,20 +88,28 @@ def solve_cmd(
     max_steps: Optional[int] = typer.Option(None, "--max-steps", metavar="N", help="Step budget of the tremaux traveler."),
     numbers: bool = typer.Option(False, "--numbers", help="Print the grid of numbers (as the paper) instead of lines."),
     out: Optional[Path] = OutOption,
+    fmt: Optional[str] = format_option("Format for --out: txt, png or svg (default: from the extension)."),
     as_json: bool = JsonOption,
 ) -> None:
     """Solve every puzzle in FILE and draw the lines (60 s per puzzle unless --time-limit says otherwise).
 
     --json gives each puzzle's status, grid of numbers and each line's cells in order."""
+    from ..errors import TremauxError
     from ..numberlink import iter_solve_file
-    from ..numberlink.draw import save
     from ..numberlink.solvers import DEFAULT_LIMIT
 
     limit = count if count is not None else (DEFAULT_LIMIT if all_ else None)
     # only the solutions printed are kept (the others are counted): the first, two for --unique, --all's bound
     keep = min(limit or 1, DEFAULT_LIMIT) if all_ else 2 if unique else 1
     source = _puzzle_source(file)
-    _picture_out(out, source)
+    ext = _picture_out(out, fmt, source)
+    to_stdout = _is_stdout(out)
+    if to_stdout and (as_json or numbers):
+        raise TremauxError(f"--out - and {'--json' if as_json else '--numbers'} both write the standard output; "
+                           "give --out a file")
+    if as_json and numbers:  # else --numbers would be ignored: the JSON holds the grid of numbers
+        raise TremauxError("--json and --numbers print two different things (the JSON holds the grid of numbers); "
+                           "give one of them")
     interpret_small_puzzles()
     answers = iter_solve_file(source, solver, rule=rule, touch=touch, unique=unique, count=limit,
                               time_limit=time_limit, max_steps=max_steps, keep=keep)
@@ -136,15 +118,21 @@ def solve_cmd(
     drawn: list[Path] = []  # the pictures written, said once every answer is known (the first may be renamed)
     for i, r in enumerate(answers):  # each answer shown (and drawn) as soon as it is known
         results.append(r)
-        target = _out_path(out, i, 1 if i == 0 else 2) if out is not None else None
+        target = _out_path(out, i, 1 if i == 0 else 2) if out is not None and not to_stdout else out
+        if i == 1 and to_stdout and ext != ".txt":  # two pictures in one stream are no picture
+            raise TremauxError(f"--out - holds one {ext[1:]} picture, and {Path(str(file)).name} has several "
+                               f"puzzles: give --out a file name (they get -1, -2... suffixes) or --format txt")
         if target is not None and not unwritten:
             try:
-                if i == 1 and out.exists() and results[0].puzzle is not None:  # several puzzles: the first is -1
+                if i == 1 and not to_stdout and out.exists() and results[0].puzzle is not None:  # several puzzles: the first is -1
                     _not_the_puzzles(_out_path(out, 0, 2), out, source)
                     out.replace(_out_path(out, 0, 2))
                 if r.puzzle is not None:
-                    _not_the_puzzles(target, out, source)
-                    save(r, target)
+                    if not to_stdout:
+                        _not_the_puzzles(target, out, source)
+                    elif drawn:  # a blank line between two drawings, or their rows would run on as one board
+                        typer.echo("")
+                    _draw(r, target, ext)
                     drawn.append(target)
             except OSError as exc:
                 unwritten = True
@@ -155,14 +143,14 @@ def solve_cmd(
         if as_json:
             continue
         typer.echo(f"{r.name or Path(file).name}: {r.status}: {r.message} ({r.seconds * 1000:.1f} ms)", err=True)
-        if r.puzzle is not None:
+        if r.puzzle is not None and not to_stdout:  # else the picture is what goes there
             for j, lk in enumerate(r.solutions[:_shown(r, all_)] or [None]):
                 if j:  # a blank line between two solutions, or their rows would run on as one board
                     typer.echo("")
                 _show(r.puzzle if lk is None else (r.puzzle, lk), numbers and lk is not None)
     if as_json:
         typer.echo(json.dumps([r.to_dict(all_solutions=_shown(r, all_) > 1) for r in results]))
-    if drawn:  # as every command that writes --out says it
+    if drawn and not to_stdout:  # as every command that writes --out says it
         names = [str(_out_path(out, 0, 2)) if len(results) > 1 and p == out else str(p) for p in drawn]
         typer.echo(f"wrote {names[0]}" if len(names) == 1 else f"wrote {len(names)} pictures, {names[0]} to {names[-1]}",
                    err=True)
@@ -175,26 +163,6 @@ def _shown(r: Any, all_: bool) -> int:
     """How many of the solutions of ``r`` to show: every one with ``--all``, both when ``--unique`` found a
     second (the message says it is shown), else the first."""
     return len(r.solutions) if all_ else 2 if r.unique is False else 1
-
-
-def _not_stdout(out: Path) -> None:
-    """Refuse ``--out -``: a file named ``-`` is not what is meant, and standard output needs no ``--out``."""
-    from ..errors import TremauxError
-
-    if str(out) == "-":
-        raise TremauxError("--out -: the puzzles and their lines are printed on standard output without --out; "
-                           "give --out a file name")
-
-
-def _writable(out: Path) -> None:
-    """Refuse, before any work, an ``--out`` that cannot be written: a folder, or a file in a missing folder."""
-    from ..errors import TremauxError
-
-    _not_stdout(out)
-    if out.is_dir():
-        raise TremauxError(f"cannot write {out}: it is a folder")
-    if not out.parent.is_dir():
-        raise TremauxError(f"cannot write {out}: the folder {out.parent} does not exist")
 
 
 @nl_app.command("generate")
@@ -213,7 +181,8 @@ def generate_cmd(
     solution: bool = typer.Option(False, "--solution", help="Also draw the solution."),
     out: Optional[Path] = out_option("Save the puzzle instead of printing it: a picture (.svg, .png; with --solution, "
                                      "solved) or, for any other extension (not .gif, .jpg, .json, .npz...), its text "
-                                     "in --format (--solution is then printed).", dash=False),
+                                     "in --format (--solution is then printed); '-': stdout, as without --out.",
+                                     dash=False),
     as_json: bool = JsonOption,
 ) -> None:
     """Generate a proper puzzle (exactly one solution under RULE), reproducible from --seed.
@@ -228,7 +197,11 @@ def generate_cmd(
     from ..numberlink.generate import DEFAULT_TIME_LIMIT, MAX_GENERATE_SIDE
 
     fmt = _written_format(fmt or "grid")  # an unknown or read-only format fails before the generation
-    shape = parse_size(size)
+    out = _text_stdout(out, as_json)
+    try:
+        shape = parse_size(size)
+    except InvalidSizeError:  # its words name the mazes' LxHxW too
+        raise InvalidSizeError(f"size {size!r} is not of the form HxW (rows x columns, for example 15x20)") from None
     if len(shape) != 2:
         raise InvalidSizeError(f"size {size!r}: a Number Link puzzle has rows and columns only (HxW, e.g. 15x20)")
     if 2 <= min(shape) and max(shape) <= MAX_GENERATE_SIDE:  # the format can write this shape (the generator
@@ -238,6 +211,7 @@ def generate_cmd(
             dumps(Puzzle(probe), fmt)
         except PuzzleFormatError as exc:  # named by the options typed: the format's message counts WxH
             raise PuzzleFormatError(f"--format {fmt} cannot hold a puzzle of --size {size}: {exc}") from None
+        _pairs_fit(fmt, shape, density, size)
     if out is not None:
         _writable(out)
         _text_or_picture(out)
@@ -276,6 +250,26 @@ def generate_cmd(
                f"seed {g.seed}, in {g.seconds:.2f} s", err=True)
     if out is not None:  # as every command that writes --out says it
         typer.echo(f"wrote {out}", err=True)
+
+
+def _pairs_fit(fmt: str, shape: tuple[int, ...], density: Optional[float], size: str) -> None:
+    """Refuse, before generating, a puzzle whose pairs ``--format`` could not hold (Flow Free's 52 letters): the
+    planted lines make ``--density`` pairs a cell, or about :data:`~tremaux.numberlink.generate.SHORT_LINES_DENSITY`
+    by default."""
+    from ..errors import PuzzleFormatError
+    from ..numberlink.formats import FORMATS
+    from ..numberlink.generate import SHORT_LINES_DENSITY
+
+    cap = FORMATS.get(fmt).meta.get("max_pairs")
+    if cap is None or (density is not None and not 0 < density <= 0.5):  # a bad density: the generator's words
+        return
+    cells = shape[0] * shape[1]
+    aim = int((SHORT_LINES_DENSITY if density is None else density) * cells)
+    if aim > cap:
+        asked = "by default (short lines)" if density is None else f"at --density {density:g}"
+        raise PuzzleFormatError(f"--format {fmt} holds at most {cap} pairs, and a puzzle of --size {size} is "
+                                f"made with about {aim} {asked}: give --density {int(cap / cells * 1e4) / 1e4:g} or less, or a "
+                                f"smaller --size")
 
 
 def _a(n: int) -> str:
@@ -334,13 +328,15 @@ def convert_cmd(
                                        "or xml (default: from the --out extension, else grid)."),
     out: Optional[Path] = out_option("Write the puzzles there (default: standard output): text in --format, or a "
                                      "picture of the puzzles, unsolved (.svg, .png; several get -1, -2... "
-                                     "suffixes; not with --format).", dash=False),
+                                     "suffixes; not with --format; '-': stdout).", dash=False),
 ) -> None:
     """Write every puzzle in FILE in another format (a puzz.link URL, a 'W H' file...), or draw them."""
+    from ..errors import PuzzleFormatError
     from ..numberlink import load_all
     from ..numberlink.draw import save
     from ..numberlink.formats import FORMATS, dumps_all
 
+    out = _text_stdout(out, False)
     pictures = out is not None and out.suffix.lower() in (".svg", ".png")
     if out is not None:
         _writable(out)
@@ -364,7 +360,11 @@ def convert_cmd(
         for i, p in enumerate(puzzles):
             save(p, _out_path(out, i, len(puzzles)))
     else:
-        text = dumps_all(puzzles, fmt)
+        try:
+            text = dumps_all(puzzles, fmt)
+        except PuzzleFormatError as exc:  # named by the option typed, as generate names it
+            where = "<stdin>" if str(file) == "-" else str(file)  # as the readers name it
+            raise PuzzleFormatError(f"--format {fmt} cannot hold the puzzles of {where}: {exc}") from None
         if out is None:
             typer.echo(text, nl=False)
         else:
@@ -374,19 +374,6 @@ def convert_cmd(
         where = (f"{_out_path(out, 0, len(puzzles))} ... {_out_path(out, len(puzzles) - 1, len(puzzles))}"
                  if pictures and len(puzzles) > 1 else f"{out}")  # the files written, not the name asked
         typer.echo(f"wrote {len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''} to {where} ({what})", err=True)
-
-
-def _text_or_picture(out: Path) -> None:
-    """Refuse an ``--out`` whose extension names a file of another kind (``.gif``, ``.jpg``, ``.json``, ``.npz``:
-    ``formats._text.foreign_extension``), which would get puzzle text under a name that says
-    otherwise; any other extension gets the text."""
-    from ..errors import TremauxError
-    from ..numberlink.formats._text import foreign_extension
-
-    if ext := foreign_extension(out):
-        hint = " (--json prints JSON on standard output)" if ext == ".json" else ""
-        raise TremauxError(f"--out {out}: Number Link puzzles are written as text (.txt, or any extension but a "
-                           f"picture's or a maze file's) or drawn as .svg or .png, not as {ext}{hint}")
 
 
 def _written_format(fmt: str) -> str:

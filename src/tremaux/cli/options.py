@@ -446,7 +446,7 @@ def check_seed(value: int | None) -> int | None:
 
     Raises
     ------
-    TremauxError
+    InvalidSizeError
         For a seed out of that range (it would give the same maze as a seed 2**64 away).
 
     Examples
@@ -456,11 +456,11 @@ def check_seed(value: int | None) -> int | None:
     >>> check_seed(2 ** 64)
     Traceback (most recent call last):
     ...
-    tremaux.errors.TremauxError: --seed 18446744073709551616 is out of range: it must be between -9223372036854775808 and 18446744073709551615
+    tremaux.errors.InvalidSizeError: --seed 18446744073709551616 is out of range: it must be between -9223372036854775808 and 18446744073709551615
     """
-    if value is not None and not -(2**63) <= value <= 2**64 - 1:
-        raise TremauxError(f"--seed {value} is out of range: it must be between {-(2**63)} and {2**64 - 1}")
-    return value
+    from .._args import seed_in_range
+
+    return value if value is None else seed_in_range(value, "--seed")  # the library's check, by the option's name
 
 
 SeedOption = typer.Option(None, "--seed", metavar="N", callback=check_seed,

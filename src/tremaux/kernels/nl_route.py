@@ -11,7 +11,7 @@ import numpy as np
 
 from .._jit import njit
 from .heaps import pop, push
-from .numberlink import _nb
+from .nl_search_prune import _side  # the neighbour of a cell towards N E S W, -1 off the board
 from .rng import shuffle
 
 __all__ = ["route", "route_within"]
@@ -119,7 +119,7 @@ def route_within(flat, h, w, ends, max_iters, cells_out, starts_out, state, hist
                 if u == dst:
                     break
                 for d in range(4):
-                    v = _nb(u, d, h, w)
+                    v = _side(u, d, h, w)
                     if v < 0 or fin[v] == stamp:
                         continue
                     if v != dst and flat[v] != 0:

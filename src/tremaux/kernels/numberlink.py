@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 from .._jit import njit
 
+from .nl_search_prune import _side  # the neighbour of a cell towards N E S W, -1 off the board
 from .rng import below, shuffle
 
 __all__ = ["trace_lines", "loop_components", "tremaux_run", "random_cover", "route", "DR", "DC"]
@@ -22,19 +23,6 @@ DR = np.array([-1, 0, 1, 0], dtype=np.int64)
 """Row step of directions N, E, S, W."""
 DC = np.array([0, 1, 0, -1], dtype=np.int64)
 """Column step of directions N, E, S, W."""
-
-
-@njit(cache=True, inline="always")
-def _nb(i, d, h, w):
-    r = i // w
-    c = i - r * w
-    if d == 0:
-        return i - w if r > 0 else -1
-    if d == 1:
-        return i + 1 if c < w - 1 else -1
-    if d == 2:
-        return i + w if r < h - 1 else -1
-    return i - 1 if c > 0 else -1
 
 
 def trace_lines(links, ends, h, w):
@@ -90,7 +78,7 @@ def _trace_lines(links, ends, h, w):
             nxt = -1
             for d in range(4):
                 if links[cur] & (1 << d):
-                    j = _nb(cur, d, h, w)
+                    j = _side(cur, d, h, w)
                     if j >= 0 and j != prev and owner[j] != k + 1:
                         nxt = j
                         break
@@ -129,7 +117,7 @@ def loop_components(links, owner, h, w):
             nxt = -1
             for d in range(4):
                 if links[cur] & (1 << d):
-                    j = _nb(cur, d, h, w)
+                    j = _side(cur, d, h, w)
                     if j >= 0 and j != prev and not seen[j]:
                         nxt = j
                         break
@@ -159,7 +147,7 @@ def free_regions(flat, h, w):
             top -= 1
             cur = stack[top]
             for d in range(4):
-                j = _nb(cur, d, h, w)
+                j = _side(cur, d, h, w)
                 if j >= 0 and flat[j] == 0 and region[j] == 0:
                     region[j] = rid
                     stack[top] = j
@@ -215,7 +203,7 @@ def tremaux_run(flat, h, w, order, fill, stack, pstart, st, max_steps, trace):
                 d = slot - 1
                 if d == din:
                     continue
-            nxt = _nb(cell, d, h, w)
+            nxt = _side(cell, d, h, w)
             if nxt < 0:
                 continue
             if nxt == goal:
@@ -298,10 +286,10 @@ def random_cover(h, w, state, max_len):
     the caller draw again.
     """
     size = h * w
-    nbt = np.empty((size, 4), dtype=np.int64)  # the neighbours, looked up: one copy of _nb, not six
+    nbt = np.empty((size, 4), dtype=np.int64)  # the neighbours, looked up: one call of _side, not six
     for i in range(size):
         for d in range(4):
-            nbt[i, d] = _nb(i, d, h, w)
+            nbt[i, d] = _side(i, d, h, w)
     label = np.arange(size, dtype=np.int64)
     links = np.zeros(size, dtype=np.uint8)
     length = np.ones(size, dtype=np.int64)
@@ -444,7 +432,8 @@ def random_cover(h, w, state, max_len):
 
 
 def __getattr__(name: str):
-    """``route`` and ``route_within`` live in :mod:`.nl_route` (which reads this module's ``_nb``); they are served
+    """``route`` and ``route_within`` live in :mod:`.nl_route` (which takes its step to a neighbour from
+    :mod:`.nl_search_prune`, as this module does); they are served
     from here as before."""
     if name in ("route", "route_within"):
         from . import nl_route

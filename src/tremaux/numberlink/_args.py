@@ -63,8 +63,8 @@ def seconds(value: Any, what: str) -> float | None:
 def puzzle_of(value: Any) -> Any:
     """The :class:`~tremaux.numberlink.Puzzle` a solve or check is given: a puzzle, what the generator returns,
     a grid of pair ids (a 2-D integer array or a list of lists of ints, 0 for an empty cell), rows of text
-    (``["1.1", "2.2"]``), puzzle text (with a newline, or a puzz.link URL) or the path of a file holding one
-    puzzle.
+    (``["1.1", "2.2"]``), puzzle text (with a newline, or a puzz.link URL; bytes are decoded as a file's are) or
+    the path of a file holding one puzzle.
 
     Anything else is a :class:`~tremaux.errors.PuzzleError` naming what was given; a grid that is no puzzle
     (its shape, its values, a number on one cell) is refused by :class:`~tremaux.numberlink.Puzzle`.
@@ -80,12 +80,22 @@ def puzzle_of(value: Any) -> Any:
         return Puzzle(value)
     if isinstance(value, (list, tuple)):
         rows = len(value) > 0 and all(isinstance(row, str) for row in value)
+        other = next((row for row in value if not isinstance(row, str)), None)
+        if not rows and any(isinstance(row, str) for row in value):  # else "a grid is 2-D, not of shape (2,)"
+            raise PuzzleError(f"a puzzle's rows are all text or all lists of pair ids, not text and "
+                              f"{type(other).__name__}")
         return Puzzle.from_rows(value) if rows else Puzzle(value)
+    if isinstance(value, (bytes, bytearray)):  # a file's contents, read in binary
+        from . import formats
+
+        return formats.loads(bytes(value))
     inner = getattr(value, "puzzle", None)  # a GeneratedPuzzle
     if isinstance(inner, Puzzle) and type(value).__name__ == "GeneratedPuzzle":
         return inner
     from . import formats
 
+    if isinstance(value, str) and not value.strip():  # else read as the file '' (": cannot read the file")
+        raise PuzzleFormatError(f"no puzzle in {value!r}: give puzzle text, rows, a grid of pair ids or a file's path")
     if isinstance(value, str) and ("\n" in value or value.lstrip().lower().startswith(("http://", "https://",
                                                                                       "puzz.link"))):
         return formats.loads(value)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["at_cell"]
+__all__ = ["at_cell", "cells"]
 
 
 def at_cell(r: int, c: int) -> str:
@@ -24,3 +24,23 @@ def at_cell(r: int, c: int) -> str:
     'row 1 column 3'
     """
     return f"row {int(r) + 1} column {int(c) + 1}"
+
+
+def cells(n: int) -> str:
+    """``n`` cells as messages count them: ``"1 cell"``, ``"3 cells"``.
+
+    Parameters
+    ----------
+    n : int
+        How many.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> cells(1), cells(3)
+    ('1 cell', '3 cells')
+    """
+    return f"{n} cell{'' if n == 1 else 's'}"

@@ -68,6 +68,7 @@ from typing import Any
 import numpy as np
 
 from .. import _jit
+from .._args import seed_in_range
 from ..errors import BudgetExceededError, InvalidSizeError
 from ..kernels.rng import make_state
 from ._args import number, seconds, switch, whole
@@ -78,13 +79,17 @@ from .solvers.bound import run
 from .uniqueness import (ALTERNATIVES, WINDOW, _another, _choose_cut, _cut, _edge_ids,  # noqa: F401
                          _edges_of, _model_edges, _rule_out, _window_cuts, _windows, exact_models)
 
-__all__ = ["GeneratedPuzzle", "generate_puzzle", "MAX_GENERATE_SIDE", "DEFAULT_TIME_LIMIT"]
+__all__ = ["GeneratedPuzzle", "generate_puzzle", "MAX_GENERATE_SIDE", "DEFAULT_TIME_LIMIT", "SHORT_LINES_DENSITY"]
 
 MAX_GENERATE_SIDE = 200
 """Largest height or width :func:`generate_puzzle` accepts (larger grids would run for minutes)."""
 
 DEFAULT_TIME_LIMIT = 60.0
 """Seconds a generation may run by default before it stops with an error."""
+
+SHORT_LINES_DENSITY = 0.15
+"""About how many pairs per cell the default short lines make (0.15 to 0.20 on boards of 64 to 576 cells),
+to tell before generating a puzzle whether a format could hold its pairs."""
 
 _ALTERNATIVES_PER_CHECK = ALTERNATIVES
 """Other solutions collected per uniqueness check before the lines are cut and the check is run again."""
@@ -168,7 +173,8 @@ def generate_puzzle(
     density : float, optional
         Pairs per cell the planted lines aim at (published puzzles hold 0.014 to
         0.08); the cuts that make the puzzle unique may add a few pairs. By
-        default the planted lines are short (about 0.15 pairs per cell).
+        default the planted lines are short (about :data:`SHORT_LINES_DENSITY`
+        pairs per cell).
     seed : int, optional
         The same seed gives the same puzzle. Without one a seed is drawn, and
         given back as :attr:`GeneratedPuzzle.seed` to make the puzzle again.
@@ -193,7 +199,8 @@ def generate_puzzle(
         A shape that is not two whole sides, a side below 2 or above
         :data:`MAX_GENERATE_SIDE`, a density outside (0, 0.5], a ``max_len``
         below 2, a time limit that is not positive, or an option of the wrong
-        kind (a seed that is not a whole number, a density that is not a number...).
+        kind (a seed that is not a whole number, a density that is not a number...), or a seed
+        outside -2**63 to 2**64 - 1 (:data:`tremaux._args.SEED_RANGE`; it would be folded into 64 bits).
     BudgetExceededError
         The time limit ran out (the message says after how long).
 
@@ -205,7 +212,7 @@ def generate_puzzle(
     >>> generate_puzzle((4096, 4096))
     Traceback (most recent call last):
     ...
-    tremaux.errors.InvalidSizeError: puzzle size 4096x4096 is beyond the generator's limit of 200 rows and columns (MAX_GENERATE_SIDE)
+    tremaux.errors.InvalidSizeError: puzzle size 4096x4096 is beyond the generator's limit of 200 rows and columns
     """
     h, w, density, limit, seed, touch, max_len = _checked(shape, density, time_limit, seed, touch, max_len)
     rule = check_rule(rule)
@@ -256,15 +263,15 @@ def _checked(shape: Any, density: Any, time_limit: Any, seed: Any, touch: Any,
         raise InvalidSizeError(f"puzzle size {h}x{w} must have at least 2 rows and 2 columns")
     if h > MAX_GENERATE_SIDE or w > MAX_GENERATE_SIDE:
         raise InvalidSizeError(f"puzzle size {h}x{w} is beyond the generator's limit of {MAX_GENERATE_SIDE} rows "
-                               f"and columns (MAX_GENERATE_SIDE)")
+                               f"and columns")
     if density is not None:
         density = number(density, "density")
         if not 0 < density <= 0.5:
             raise InvalidSizeError(f"density {density!r} must be a number of pairs per cell in (0, 0.5]")
     limit = seconds(time_limit, "time limit")
-    seed = int.from_bytes(os.urandom(4), "little") if seed is None else whole(seed, "seed")
+    seed = int.from_bytes(os.urandom(4), "little") if seed is None else seed_in_range(whole(seed, "seed"))
     touch = bool(switch(touch, "touch", none=True))
-    max_len = max(6, h * w // 4) if max_len is None else whole(max_len, "max_len", least=2)
+    max_len = max(6, h * w // 4) if max_len is None else min(whole(max_len, "max_len", least=2), h * w)  # none longer
     return h, w, density, limit, seed, touch, max_len
 
 

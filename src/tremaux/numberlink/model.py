@@ -38,7 +38,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import InvalidSizeError, PuzzleError
-from ._cells import at_cell
+from ._cells import at_cell, cells as _cells
 from .rules import RULES, check_rule
 
 __all__ = ["Puzzle", "RULES", "check_rule", "label_order", "MAX_SIDE"]
@@ -233,7 +233,7 @@ class Puzzle:
         width = len(table[0])
         for r, row in enumerate(table):
             if len(row) != width:
-                raise PuzzleError(f"row {r + 1} has {len(row)} cells; row 1 has {width}")
+                raise PuzzleError(f"row {r + 1} has {_cells(len(row))}; row 1 has {width}")
         order = label_order(x for row in table for x in row if x is not None)
         ids = {lab: i + 1 for i, lab in enumerate(order)}
         # name an unpaired label with its cells before the generic check does it by id
@@ -480,13 +480,13 @@ def _whole_pair(value: Any, what: str, error: type) -> tuple[int, int]:
 
 
 def _row_lengths(grid: Any) -> str:
-    """The lengths of the rows of a ragged ``grid``, for a message: ``"row 2 has 1 cells; row 1 has 2"``."""
+    """The lengths of the rows of a ragged ``grid``, for a message: ``"row 2 has 1 cell; row 1 has 2"``."""
     try:
         sizes = [len(row) for row in grid]
     except TypeError:
         return "some rows are single values"
     r = next((i for i, n in enumerate(sizes) if n != sizes[0]), 0)
-    return f"row {r + 1} has {sizes[r]} cells; row 1 has {sizes[0]}"
+    return f"row {r + 1} has {_cells(sizes[r])}; row 1 has {sizes[0]}"
 
 
 def _count_message(label: str, cells: list[Cell]) -> str:

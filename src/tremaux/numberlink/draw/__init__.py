@@ -47,7 +47,7 @@ __all__ = ["palette", "to_text", "to_rich", "numbers_text", "to_svg", "to_png", 
            "TEXT_ARRAY_BYTES", "NUMBERS_CHAR_BYTES", "NUMBERS_CELL_BYTES"]
 
 
-def save(obj: Any, path: str | Path, **style: Any) -> None:
+def save(obj: Any, path: str | Path, format: str | None = None, **style: Any) -> None:
     """Write a picture of ``obj`` to ``path``: ``.svg``, ``.png`` or ``.txt`` (box drawing).
 
     Parameters
@@ -55,7 +55,9 @@ def save(obj: Any, path: str | Path, **style: Any) -> None:
     obj : Puzzle, Linking or PuzzleSolution
         What to draw.
     path : str or pathlib.Path
-        The file; its extension chooses the format.
+        The file; its extension chooses the format, unless ``format`` is given.
+    format : {"svg", "png", "txt"}, optional
+        The format, whatever the extension.
     **style
         Passed to :func:`to_svg` or :func:`to_png`.
 
@@ -75,7 +77,9 @@ def save(obj: Any, path: str | Path, **style: Any) -> None:
     True
     """
     path = Path(path)
-    ext = picture_format(path)
+    ext = picture_format(path) if format is None else "." + str(format).lower().lstrip(".")
+    if ext not in (".svg", ".png", ".txt"):
+        raise UnsupportedError(f"cannot write a picture as {format!r} ({path}); use svg, png or txt")
     if ext == ".svg":
         path.write_text(to_svg(obj, **style), encoding="utf-8")
     elif ext == ".png":

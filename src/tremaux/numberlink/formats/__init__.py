@@ -77,7 +77,7 @@ from typing import Any
 from ...errors import PuzzleError, PuzzleFormatError, UnknownNameError, UnsupportedError
 from ...registry import Registry
 from ..model import Puzzle
-from ._text import (MAX_BYTES, WEB_ADDRESS, count_cells, decode, foreign_extension, has_separator, lines,
+from ._text import (LETTERS, MAX_BYTES, WEB_ADDRESS, count_cells, decode, foreign_extension, has_separator, lines,
                     other_kind, read_text, source_name, pairs_of_two, split_blocks)
 from .contest import SIZE, load_answers, load_paths, loads_answers, loads_paths, read_contest, write_contest
 from .grids import WH_HEADER, base_name, read_flow, read_grid, read_wh, write_flow, write_grid, write_wh
@@ -98,7 +98,7 @@ FORMATS.add("grid", read_grid, write=write_grid,
             doc="one character (or whitespace/comma-separated label) per cell, '.' or '0' for empty")
 FORMATS.add("wh", read_wh, write=write_wh, aliases=("thomasahle",),
             doc="'W H' then H rows, repeated; '#' comments; any printable character a label; '0 0' ends")
-FORMATS.add("flow", read_flow, write=write_flow, aliases=("flowfree", "flow-free"),
+FORMATS.add("flow", read_flow, write=write_flow, aliases=("flowfree", "flow-free"), max_pairs=len(LETTERS),
             doc="Flow Free: a square grid of colour letters, '.' for empty")
 FORMATS.add("contest", read_contest, write=write_contest, aliases=("adc",),
             doc="SIZE WxH / LINE_NUM n / LINE#k (x1,y1)-(x2,y2), 0-based x = column")
@@ -313,7 +313,7 @@ def load(path: str | Path, *, format: str | None = None, max_bytes: int | None =
     Parameters
     ----------
     path : str, Path or binary file
-        A text file in a format of :data:`FORMATS` (or an open one, such as ``sys.stdin.buffer``), or a
+        A text file in a format of :data:`FORMATS` (or an open one, binary or text, such as ``sys.stdin.buffer``), or a
         puzz.link URL (:func:`is_url`).
     format : str, optional
         A name in :data:`FORMATS`; detected by default.
@@ -350,7 +350,7 @@ def load_all(path: str | Path, *, errors: str = "raise", format: str | None = No
     Parameters
     ----------
     path : str, pathlib.Path or binary file
-        The file (or an open one, such as ``sys.stdin.buffer``), or a puzz.link URL (:func:`is_url`).
+        The file (or an open one, binary or text, such as ``sys.stdin.buffer``), or a puzz.link URL (:func:`is_url`).
     errors : {"raise", "keep"}, default "raise"
         ``"keep"`` returns an unreadable puzzle's error in its place.
     format : str, optional

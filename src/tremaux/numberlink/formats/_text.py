@@ -45,8 +45,8 @@ def source_name(path: Any) -> str:
 
 
 def read_text(path: str | Path | BinaryIO, *, limit: int | None = None) -> str:
-    """The text of the puzzle file at ``path`` (or of an open binary file), read with a size cap and decoded as
-    UTF-8."""
+    """The text of the puzzle file at ``path`` (or of an open file, binary or text), read with a size cap and
+    decoded as UTF-8."""
     cap = max_bytes(limit)
     source = source_name(path)
     if not (hasattr(path, "read") or isinstance(path, (str, bytes, os.PathLike))):  # an int: a descriptor
@@ -59,10 +59,15 @@ def read_text(path: str | Path | BinaryIO, *, limit: int | None = None) -> str:
                 data = fh.read(cap + 1)
     except OSError as exc:
         raise PuzzleFormatError(f"cannot read the file: {exc.strerror or exc}", source=source) from None
+    if not isinstance(data, (bytes, bytearray, str)):
+        raise PuzzleFormatError(f"expected an open file giving bytes or text, not one giving {type(data).__name__}",
+                                source=source)
     if len(data) > cap:
         raise PuzzleFormatError(f"the file is larger than the {cap}-byte limit of a puzzle file "
                                 f"(TREMAUX_NUMBERLINK_MAX_BYTES raises it)", source=source)
-    return decode(data, source=source)
+    if isinstance(data, str):  # an open text file (io.StringIO, open(path)): already decoded
+        return data.removeprefix("\ufeff")
+    return decode(bytes(data), source=source)
 
 
 def decode(data: bytes, *, source: str | None = None) -> str:

@@ -21,6 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from ...errors import PuzzleError, PuzzleFormatError
+from .._cells import cells as _cells
 from ..model import Puzzle, label_order
 from ._text import (ALNUM, WEB_ADDRESS, Line, any_char, ascii_hint, check_side, count_cells, empty_field,
                     grid_char, has_separator, letter, lines, show, split_blocks, tokens)
@@ -74,7 +75,7 @@ def _char_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str) ->
             width = len(t)
         elif len(t) != width:
             _unexpected([(lineno, s), rows[0]], fmt, source)  # an invisible character makes a row longer
-            raise PuzzleFormatError(f"row {lineno - first + 1} has {len(t)} cells; row 1 has {width}",
+            raise PuzzleFormatError(f"row {lineno - first + 1} has {_cells(len(t))}; row 1 has {width}",
                                     line=lineno, column=off + min(len(t), width) + 1, source=source)
         texts.append(t)
         offsets.append(off)
@@ -131,7 +132,7 @@ def _token_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str, c
             width = len(cells)
         elif len(cells) != width:
             col = cells[width][0] if len(cells) > width else len(s) + 1
-            raise PuzzleFormatError(f"row {lineno - first + 1} has {len(cells)} cells; row 1 has {width}",
+            raise PuzzleFormatError(f"row {lineno - first + 1} has {_cells(len(cells))}; row 1 has {width}",
                                     line=lineno, column=col, source=source)
         row: list[str | None] = []
         for col, tok in cells:

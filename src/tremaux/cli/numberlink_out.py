@@ -1,0 +1,117 @@
+"""Where the ``tremaux numberlink`` commands write: ``--out`` checked before any work (its format, its folder,
+the puzzle file itself), the standard output for ``--out -``, and the pictures of ``solve``."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any, Optional
+
+PICTURES = ("svg", "png", "txt")
+"""The formats of ``solve --out``: the extensions :func:`tremaux.numberlink.draw.save` writes."""
+
+
+def _out_path(out: Path, i: int, n: int) -> Path:
+    return out if n == 1 else out.with_name(f"{out.stem}-{i + 1}{out.suffix}")
+
+
+def _picture_out(out: Optional[Path], fmt: Optional[str], source: Any) -> Optional[str]:
+    """The picture format (``.svg``, ``.png``, ``.txt``) of ``--out`` and ``--format``, refused before any solving
+    when it cannot be written (its format, its folder) or would write over the puzzle file itself. ``--out -``
+    is the standard output, in the ``--format`` named (it has no extension), as for ``tremaux solve``."""
+    from ..errors import TremauxError
+    from ..numberlink.draw import picture_format
+
+    if fmt is not None:
+        if out is None:
+            raise TremauxError("--format is the format of --out; give --out FILE (or --out - for the standard output)")
+        if fmt.lower().lstrip(".") not in PICTURES:
+            raise TremauxError(f"--format {fmt}: solve draws the lines as {', '.join(PICTURES)}")
+        fmt = "." + fmt.lower().lstrip(".")
+    if out is None:
+        return None
+    if _is_stdout(out):
+        if fmt is None:
+            raise TremauxError("--out - is the standard output, which has no extension to tell the picture's "
+                               "format: name a format with --format (svg, png or txt), or give --out a file name")
+        return fmt
+    _writable(out)  # a folder is named as such, not as a picture without extension
+    ext = out.suffix.lower()
+    if fmt is not None and ext in (".svg", ".png", ".txt") and ext != fmt:
+        raise TremauxError(f"--format {fmt[1:]} does not match the extension of --out {out}; give one of them")
+    ext = fmt or picture_format(out)
+    _not_the_puzzles(out, out, source)
+    return ext
+
+
+def _is_stdout(out: Optional[Path]) -> bool:
+    """Whether ``--out`` is ``-``, the standard output (as for every command that takes ``--out``)."""
+    return out is not None and str(out) == "-"
+
+
+def _draw(drawn: Any, target: Path, ext: str) -> None:
+    """Write the picture of ``drawn`` in ``ext`` (``.svg``, ``.png``, ``.txt``) to ``target``, or to the standard
+    output for ``-``."""
+    from ..numberlink import draw
+
+    if not _is_stdout(target):
+        return draw.save(drawn, target, format=ext)
+    data = draw.to_svg(drawn) if ext == ".svg" else draw.to_png(drawn) if ext == ".png" else draw.to_text(drawn) + "\n"
+    sys.stdout.flush()
+    buffer = getattr(sys.stdout, "buffer", None)  # a text-only stream (an embedding's) takes the text as is
+    if buffer is None and isinstance(data, str):
+        sys.stdout.write(data)
+        return sys.stdout.flush()
+    if buffer is None:
+        from ..errors import TremauxError
+
+        raise TremauxError("--out - with --format png: this standard output takes text only; give --out a file")
+    buffer.write(data if isinstance(data, bytes) else data.encode("utf-8"))
+    buffer.flush()
+
+
+def _not_the_puzzles(target: Path, out: Path, source: Any, what: str = "the picture") -> None:
+    """Refuse to write a picture at ``target`` (``out``, or ``out`` numbered for several puzzles) when it is the
+    puzzle file itself: ``-o p.txt`` for the puzzles of ``p-1.txt`` writes ``p-1.txt`` once a second is read."""
+    from ..errors import TremauxError
+
+    if isinstance(source, Path) and target.exists() and target.resolve() == source.resolve():
+        if target == out:
+            raise TremauxError(f"--out {out} is the puzzle file itself: {what} would write over the puzzles")
+        raise TremauxError(f"--out {out} numbers the pictures of several puzzles, and {target} is the puzzle file "
+                           f"itself: {what} would write over the puzzles; give another --out")
+
+
+def _text_stdout(out: Optional[Path], as_json: bool) -> Optional[Path]:
+    """``--out`` of a command that prints its puzzle text without it: ``-`` (the standard output) is the same as
+    no ``--out``, but for ``--json``, which writes there too."""
+    from ..errors import TremauxError
+
+    if not _is_stdout(out):
+        return out
+    if as_json:
+        raise TremauxError("--out - and --json both write the standard output; give --out a file")
+    return None
+
+
+def _writable(out: Path) -> None:
+    """Refuse, before any work, an ``--out`` that cannot be written: a folder, or a file in a missing folder."""
+    from ..errors import TremauxError
+
+    if out.is_dir():
+        raise TremauxError(f"cannot write {out}: it is a folder")
+    if not out.parent.is_dir():
+        raise TremauxError(f"cannot write {out}: the folder {out.parent} does not exist")
+
+
+def _text_or_picture(out: Path) -> None:
+    """Refuse an ``--out`` whose extension names a file of another kind (``.gif``, ``.jpg``, ``.json``, ``.npz``:
+    ``formats._text.foreign_extension``), which would get puzzle text under a name that says
+    otherwise; any other extension gets the text."""
+    from ..errors import TremauxError
+    from ..numberlink.formats._text import foreign_extension
+
+    if ext := foreign_extension(out):
+        hint = " (--json prints JSON on standard output)" if ext == ".json" else ""
+        raise TremauxError(f"--out {out}: Number Link puzzles are written as text (.txt, or any extension but a "
+                           f"picture's or a maze file's) or drawn as .svg or .png, not as {ext}{hint}")
