@@ -96,7 +96,7 @@ def test_malformed_puzzles_name_line_and_column(capsys, tmp_path):
     assert err.startswith(f"error: {path}:3:14: endpoint (5,1) of LINE#1 is outside the 3x3 grid")
     path.write_text("3 3\n1.1\n")  # the file itself cannot be split into puzzles
     code, _, err = run(capsys, "solve", str(path))
-    assert code == 2 and err.strip() == f"error: {path}:3:1: the 3x3 puzzle has only 1 rows"
+    assert code == 2 and err.strip() == f"error: {path}:3:1: the 3x3 puzzle has only 1 row"
 
 
 def test_generate_is_reproducible_and_proper(capsys, tmp_path):

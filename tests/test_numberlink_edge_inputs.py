@@ -430,9 +430,9 @@ def test_the_first_picture_is_kept_when_the_second_puzzle_is_interrupted(capsys,
 
 
 @pytest.mark.parametrize("text, fmt, message", [
-    ("3 1\n1.1\n3 2\n2.2\n", "wh", r"^5:1: the 3x2 puzzle has only 1 rows$"),  # the file cut short
+    ("3 1\n1.1\n3 2\n2.2\n", "wh", r"^5:1: the 3x2 puzzle has only 1 row$"),  # the file cut short
     ("3 1\n1.1\nend\n", "wh", r"^3:1: expected a 'W H' header"),
-    ("2\n1\n1 1\n0 0\n2\n1\n1 0\n", "bwinf", r"^8:1: the 2x2 board has only 1 rows$"),
+    ("2\n1\n1 1\n0 0\n2\n1\n1 0\n", "bwinf", r"^8:1: the 2x2 board has only 1 row$"),
     ("2\n1\n1 1\n0 0\n9 9\n", "bwinf", r"^5:1: expected the side n of a board, found '9 9'$"),
 ])
 def test_a_framed_file_broken_after_its_first_puzzle_keeps_the_puzzles_before(text, fmt, message):
@@ -450,7 +450,7 @@ def test_the_cli_solves_the_puzzles_before_a_broken_one(tmp_path, capsys):
     code, out, err = run(capsys, "numberlink", "solve", str(path))
     assert code == 2 and "1───1" in out
     assert err.splitlines()[0].startswith("cut#1: solved") and err.splitlines()[1] == \
-        f"error: {path}:5:1: the 3x2 puzzle has only 1 rows"
+        f"error: {path}:5:1: the 3x2 puzzle has only 1 row"
 
 
 def test_out_dash_is_the_standard_output_never_a_file_named_dash(capsys, monkeypatch, tmp_path, crossing):

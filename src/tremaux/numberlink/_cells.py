@@ -44,3 +44,23 @@ def cells(n: int) -> str:
     ('1 cell', '3 cells')
     """
     return f"{n} cell{'' if n == 1 else 's'}"
+
+
+def rows(n: int) -> str:
+    """``n`` rows as messages count them: ``"1 row"``, ``"3 rows"``.
+
+    Parameters
+    ----------
+    n : int
+        How many.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> rows(1), rows(0)
+    ('1 row', '0 rows')
+    """
+    return f"{n} row{'' if n == 1 else 's'}"

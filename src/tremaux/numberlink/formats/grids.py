@@ -22,6 +22,7 @@ import numpy as np
 
 from ...errors import PuzzleError, PuzzleFormatError
 from .._cells import cells as _cells
+from .._cells import rows as _rows
 from ..model import Puzzle, label_order
 from ._text import (ALNUM, WEB_ADDRESS, Line, any_char, ascii_hint, check_side, count_cells, empty_field,
                     grid_char, has_separator, letter, lines, show, split_blocks, tokens)
@@ -308,7 +309,7 @@ def _wh_block(body: Sequence[Line], i: int, source: str | None) -> tuple[tuple[l
     rows = body[i + 1:i + 1 + h]
     if len(rows) < h:
         last = rows[-1][0] + 1 if rows else lineno + 1
-        raise PuzzleFormatError(f"the {w}x{h} puzzle has only {len(rows)} rows{_swapped(rows, w, h)}", line=last,
+        raise PuzzleFormatError(f"the {w}x{h} puzzle has only {_rows(len(rows))}{_swapped(rows, w, h)}", line=last,
                                 column=1, source=source)
     for k, (rl, rs) in enumerate(rows):
         n = len(rs.strip())
@@ -318,7 +319,7 @@ def _wh_block(body: Sequence[Line], i: int, source: str | None) -> tuple[tuple[l
             n = 1
         if k and (m := WH_HEADER.match(rs)) and count_cells(rs) != w:  # the next header or the end, too early
             what = "the '0 0' end" if int(m.group(1)) == int(m.group(2)) == 0 else "the next 'W H' header"
-            raise PuzzleFormatError(f"the {w}x{h} puzzle has only {k} rows; line {rl} is {what}",
+            raise PuzzleFormatError(f"the {w}x{h} puzzle has only {_rows(k)}; line {rl} is {what}",
                                     line=rl, column=1, source=source)
         if n != w:
             if not has_separator(rs):  # an invisible character makes a row longer

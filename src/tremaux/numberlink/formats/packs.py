@@ -39,6 +39,7 @@ from ...errors import PuzzleError, PuzzleFormatError
 from ..model import Puzzle
 from ._text import Line, check_side, count_cells, lines, show
 from .grids import _token_rows, entry_names
+from .._cells import rows as _rows
 
 __all__ = ["FLOWPACK", "read_flowpack", "write_flowpack", "is_bwinf", "read_bwinf", "write_bwinf", "is_copris",
            "read_copris", "write_copris"]
@@ -249,7 +250,7 @@ def _bwinf_board(body: Sequence[Line], i: int, source: str | None) -> tuple[list
     rows = body[i + 2:i + 2 + n]
     if len(rows) < n:
         last = rows[-1][0] + 1 if rows else body[i + 1][0] + 1
-        raise PuzzleFormatError(f"the {n}x{n} board has only {len(rows)} rows", line=last, column=1,
+        raise PuzzleFormatError(f"the {n}x{n} board has only {_rows(len(rows))}", line=last, column=1,
                                 source=source)
     for rl, rs in rows:
         if count_cells(rs) != n or len(rs.split()) != n:
@@ -462,7 +463,7 @@ def _copris_error(body: Sequence[Line], i: int, source: str | None) -> PuzzleFor
         if bad := next((m for m in re.finditer(r"\S+", r) if not re.fullmatch(r"-|\d+", m.group())), None):
             return PuzzleFormatError(f"unexpected {show(bad.group())}; a cell is a number or '-' (empty)",
                                      line=lineno, column=bad.start() + 1, source=source)
-    return PuzzleFormatError(f"the {m}x{n} board (rows x columns) has only {len(rows)} rows",
+    return PuzzleFormatError(f"the {m}x{n} board (rows x columns) has only {_rows(len(rows))}",
                              line=body[i + 1][0] + len(rows) + 1, column=1, source=source)
 
 
