@@ -16,7 +16,7 @@ import pytest
 from tremaux.numberlink import Puzzle, solve_puzzle
 from tremaux.numberlink.rules import resolve
 from tremaux.numberlink.solvers import encoding as encoding_module
-from tremaux.numberlink.solvers.backend import BUILD_PACE, BUILD_SHARES, in_time
+from tremaux.numberlink.solvers.backend import BUILD_PACE, BUILD_SHARES, build_clock, in_time
 from tremaux.numberlink.solvers.base import Task
 from tremaux.numberlink.solvers.bound import grace
 from tremaux.numberlink.solvers.encoding import Encoding
@@ -47,15 +47,15 @@ def test_a_build_too_large_for_the_time_left_is_not_begun(monkeypatch):
 
 def test_the_first_pass_timed_says_whether_the_rest_fits():
     now = time.perf_counter()
-    in_time(now + 10, started=now - 0.1, done=BUILD_SHARES["degree"])  # 1.9 s more: fits
+    in_time(now + 10, started=build_clock() - 0.1, done=BUILD_SHARES["degree"])  # 1.9 s more: fits
     with pytest.raises(TimeoutError, match="would not be built"):
-        in_time(now + 1, started=now - 0.1, done=BUILD_SHARES["degree"])
+        in_time(now + 1, started=build_clock() - 0.1, done=BUILD_SHARES["degree"])
 
 
 def test_the_pace_met_on_a_board_is_used_for_its_next_build():
     shape = (7, 11)
     now = time.perf_counter()
-    in_time(None, now - 77 * 1e-3, 1.0, shape)  # a whole build at a millisecond a cell
+    in_time(None, build_clock() - 77 * 1e-3, 1.0, shape)  # a whole build at a millisecond a cell
     with pytest.raises(TimeoutError):
         in_time(time.perf_counter() + 0.05, shape=shape)  # 77 ms at that pace
     in_time(time.perf_counter() + 0.05, shape=(7, 12))  # another board: the lower bound, 1.7 ms
@@ -70,3 +70,17 @@ def test_a_solve_on_a_large_open_board_keeps_to_its_limit():
         # the time reported (kernels' loading aside) is the limit and the grace of a child's kill at most,
         # with a margin for a loaded machine
         assert r.seconds <= limit + grace(limit) + 1.0, (seed, r.status, r.seconds)
+
+
+def test_kernels_loaded_during_a_build_are_not_its_time(monkeypatch):
+    # a kernel loaded (or compiled) in the middle of a pass takes a second or more: the board is not slow for it,
+    # and its later builds are not refused for it
+    import tremaux._jit as jit
+
+    loaded = jit.load_seconds()
+    started = build_clock() - 5.0  # a build begun five seconds ago...
+    monkeypatch.setattr(jit, "load_seconds", lambda: loaded + 5.0)  # ...all of them spent loading kernels
+    assert build_clock() - started < 0.5
+    now = time.perf_counter()
+    in_time(now + 1, started, BUILD_SHARES["degree"], (5, 5))
+    in_time(now + 1, shape=(5, 5))

@@ -34,7 +34,8 @@ try:  # python-sat's C layer, used directly by loaded_solver when it is there
 except ImportError:  # pragma: no cover - every python-sat wheel so far ships it
     pysolvers = None
 
-__all__ = ["SAT_BACKEND", "BUILD_SHARES", "INCREMENTAL", "LOAD_CHUNK", "Model", "direct_adder", "in_time", "loaded_solver", "solve_until",
+__all__ = ["SAT_BACKEND", "BUILD_SHARES", "BUILD_PACE", "INCREMENTAL", "LOAD_CHUNK", "Model", "build_clock", "direct_adder",
+           "in_time", "loaded_solver", "solve_until",
            "without_gc"]
 
 SAT_BACKEND = "glucose4"
@@ -267,7 +268,7 @@ def in_time(deadline: float | None, started: float | None = None, done: float = 
             shape: tuple[int, int] | None = None) -> None:
     """Raise :class:`TimeoutError` when ``deadline`` (a ``time.perf_counter()`` value) has passed, or will have.
 
-    With ``started``, the work begun then is ``done`` of the way through (a
+    With ``started`` (a :func:`build_clock` value), the work begun then is ``done`` of the way through (a
     share, :data:`BUILD_SHARES`): it would end ``(now - started) * (1 / done
     - 1)`` seconds from now at the pace so far, and when that is past the
     deadline it stops now. A whole-board encoding of a 300x300 board takes
@@ -285,7 +286,7 @@ def in_time(deadline: float | None, started: float | None = None, done: float = 
     deadline : float or None
         A ``time.perf_counter()`` value, or ``None`` for no deadline.
     started : float, optional
-        When the work began (``time.perf_counter()``).
+        When the work began, by :func:`build_clock` (kernels loaded meanwhile are not its time).
     done : float, default 1.0
         The share of the work done by now.
     shape : tuple of int, optional
@@ -304,7 +305,7 @@ def in_time(deadline: float | None, started: float | None = None, done: float = 
     ...
     TimeoutError: the deadline passed while the SAT encoding was built
     >>> now = time.perf_counter()
-    >>> in_time(now + 5, started=now - 1, done=0.1)  # 9 s more at this pace
+    >>> in_time(now + 5, started=build_clock() - 1, done=0.1)  # 9 s more at this pace
     Traceback (most recent call last):
     ...
     TimeoutError: the SAT encoding would not be built by the deadline
@@ -316,17 +317,39 @@ def in_time(deadline: float | None, started: float | None = None, done: float = 
     checkpoint()
     now = time.perf_counter()
     cells = 0 if shape is None else int(shape[0]) * int(shape[1])
+    took = 0.0 if started is None else max(0.0, build_clock() - started)
     if started is not None and cells and 0 < done <= 1:
         _PACE.clear()  # one shape kept: the board being solved
-        _PACE[tuple(shape)] = max(BUILD_PACE, (now - started) / done / cells)
+        _PACE[tuple(shape)] = max(BUILD_PACE, took / done / cells)
     if deadline is None:
         return
     if now > deadline:
         raise TimeoutError("the deadline passed while the SAT encoding was built")
     if started is None and cells and now + _PACE.get(tuple(shape), BUILD_PACE) * cells > deadline:
         raise TimeoutError("the SAT encoding would not be built by the deadline")
-    if started is not None and 0 < done < 1 and now + (now - started) * (1 / done - 1) > deadline:
+    if started is not None and 0 < done < 1 and now + took * (1 / done - 1) > deadline:
         raise TimeoutError("the SAT encoding would not be built by the deadline")
+
+
+def build_clock() -> float:
+    """A clock in seconds that stops while kernels are loaded or compiled on their first use (``tremaux._jit.load_seconds``).
+
+    What a build timed by it took is its own work: a kernel loaded in the
+    middle of a pass (a second or more) does not make the board look slow.
+
+    Returns
+    -------
+    float
+        ``time.perf_counter()`` less the seconds spent loading kernels so far.
+
+    Examples
+    --------
+    >>> a = build_clock(); build_clock() >= a
+    True
+    """
+    from ..._jit import load_seconds
+
+    return time.perf_counter() - load_seconds()
 
 
 BUILD_PACE = 20e-6
