@@ -19,7 +19,7 @@ from tremaux.numberlink import Puzzle
 from tremaux.numberlink.plant import plant
 from tremaux.numberlink.rules import resolve
 from tremaux.numberlink.solvers.base import Task
-from tremaux.numberlink.solvers.near import NEAR_DEPTH, _Deepening, near_stage
+from tremaux.numberlink.solvers.near import NEAR_CONFLICTS, NEAR_DEPTH, _Deepening, near_stage
 from tremaux.numberlink.solvers.pipeline import STAGES
 from tremaux.numberlink.solvers.sat import dense_stage
 from tremaux.numberlink.solvers.verdicts import colour_surplus
@@ -122,11 +122,11 @@ def test_it_keeps_to_its_deadline():
 
 
 def test_a_round_cut_short_is_taken_up_by_the_next():
-    # what a round that ran out of time keeps: the encoding, and the bound it had reached
+    # what a round that ran out of time keeps: the encoding, and the bounds it had refuted
     p, _ = planted_near(5)
     task = Task(p, resolve("nikoli"), want=1, deadline=None)
     kept = task.resumable(("SAT, few cells empty",), lambda: _Deepening(task, None))
-    kept.step = 4
+    kept.open = kept.open[3:]  # steps 1 to 3 refuted
     a = near_stage(replace(task, deadline=time.perf_counter() + 600))
     assert a.extras["empty_bound"] >= abs(colour_surplus(p)) + 8 and not task.kept
     assert follow(p.grid.tolist(), paths_of(a), fill=False) == []
@@ -137,3 +137,29 @@ def test_it_leaves_other_questions_to_other_stages():
     assert near_stage(Task(p, resolve("fill"), want=1, deadline=None)) is None
     assert near_stage(Task(p, resolve("nikoli"), want=2, deadline=None)) is None
     assert near_stage(Task(Puzzle.from_rows(["12", "21"]), resolve("nikoli"), want=1, deadline=None)) is None
+
+
+def test_a_bound_that_uses_up_its_budget_waits_while_the_larger_ones_are_asked():
+    # any model within any bound is a solution: a bound the solver cannot settle within its budget does not
+    # hold up the larger ones, and is asked again, with twice the budget, in the next pass; the smallest open
+    # bound is given as much as the others together (it is refuted about as soon as one bound at a time would)
+    p, _ = planted_near(5)
+    deep = _Deepening(Task(p, resolve("nikoli"), want=1, deadline=None), None)
+    first = tuple(deep.assumptions(deep.bound(1)))
+    asked = []
+    real = deep.enc.next_model
+
+    def stubborn(deadline=None, drop_loops=False, *, assumptions=None, conflicts=None, **kw):
+        asked.append((tuple(assumptions), conflicts))
+        if tuple(assumptions) == first and conflicts == NEAR_CONFLICTS * NEAR_DEPTH:
+            raise TimeoutError  # the budget used up, the deadline far
+        return real(deadline, drop_loops, assumptions=assumptions, conflicts=conflicts, **kw)
+
+    deep.enc.next_model = stubborn
+    try:
+        model, bound = deep.search(time.perf_counter() + 600)
+    finally:
+        deep.close()
+    assert model is not None and bound > deep.bound(1)
+    assert 1 in deep.open and asked[0] == (first, NEAR_CONFLICTS * NEAR_DEPTH)
+    assert all(conflicts == NEAR_CONFLICTS for _, conflicts in asked[1:])  # found in the first pass

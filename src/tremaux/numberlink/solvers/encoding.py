@@ -50,7 +50,7 @@ import numpy as np
 
 from ...kernels import numberlink as kn
 from ..model import Puzzle
-from .backend import INCREMENTAL, SAT_BACKEND, Model, direct_adder, in_time, loaded_solver, solve_until, without_gc
+from .backend import BUILD_SHARES, INCREMENTAL, SAT_BACKEND, Model, build_clock, direct_adder, in_time, loaded_solver, solve_until, without_gc
 from .clauses import ClauseBuilders, degree_clauses
 from .verdicts import colour_surplus
 
@@ -144,7 +144,7 @@ class Encoding(ClauseBuilders):
                  max_holes: int | None = None, at_most_one: bool = True,
                  blocked: np.ndarray | None = None, colour_bits: int | None = None,
                  uturns: bool = True, corners: bool = False, deadline: float | None = None) -> None:
-        t0 = time.perf_counter()
+        t0 = build_clock()  # kernels loaded meanwhile are not the build's time
         if colour not in ("binary", "onehot"):
             raise ValueError("colour is 'binary' or 'onehot'")
         if holes is not None and (rule != "fill" or holes not in ("surplus", "any")):
@@ -160,7 +160,7 @@ class Encoding(ClauseBuilders):
         self.wrong_cuts = 0
         h, w = puzzle.shape
         self.h, self.w = h, w
-        in_time(deadline)
+        in_time(deadline, shape=(h, w))
         g = puzzle.grid.ravel().astype(np.int64)
         n = puzzle.pairs
         size = h * w
@@ -207,7 +207,7 @@ class Encoding(ClauseBuilders):
         kinds[off] = 3  # no line (they have no edge left)
         degree, self.trivially_unsat = degree_clauses(packed, deg, kinds)
         clauses.extend(degree)
-        in_time(deadline)  # each pass over a board of millions of cells takes a second or more
+        in_time(deadline, t0, BUILD_SHARES["degree"], (h, w))  # a pass over a large board takes a second or more: timed
         free = np.flatnonzero((g == 0) & ~off)
         fu, fv = g[eu] == 0, g[ev] == 0
         # edges between a free cell and a number: which, and the cells at either end
@@ -217,7 +217,7 @@ class Encoding(ClauseBuilders):
         self.ecell = np.where(fu[one], ev[one], eu[one])
         if colour == "binary":
             clauses.extend(self._binary_colour(g, n, free, eu, ev, fu, fv, evar, ne))
-            in_time(deadline)
+            in_time(deadline, t0, BUILD_SHARES["colour"])
             if hole.any():
                 clauses.extend(self._holes(hole, packed, max_holes))
             if induced:
@@ -225,18 +225,18 @@ class Encoding(ClauseBuilders):
                 clauses.extend(self._binary_induced(eu, ev, fu, fv, evar, optional))
         else:
             clauses.extend(self._onehot_colour(g, n, free, eu, ev, fu, fv, evar, ne, rule, at_most_one))
-            in_time(deadline)
+            in_time(deadline, t0, BUILD_SHARES["colour"])
             if induced:
                 clauses.extend(self._induced(g, n, eu, ev, fu, fv, evar))
             if hole.any():
                 clauses.extend(self._holes(hole, packed, max_holes))
-        in_time(deadline)
+        in_time(deadline, t0, BUILD_SHARES["lines"])
         clauses.extend(self._squares(idx, induced or not uturns))
         if corners:
             if rule != "fill" or hole.any() or off.any():
                 raise ValueError("the corner theorem needs lines that cover every cell")
             clauses.extend(self._corners(g, inc))
-        in_time(deadline)
+        in_time(deadline, t0, BUILD_SHARES["load"])
         self.nclauses = len(clauses)
         self.backend = backend
         self.incremental = backend in INCREMENTAL
@@ -246,7 +246,8 @@ class Encoding(ClauseBuilders):
         self._direct = direct_adder(self.solver) if self.incremental else None
         self.calls = 0
         self.loops_cut = 0
-        self.build_seconds = time.perf_counter() - t0  # the clauses made and loaded: a pass over the whole board
+        self.build_seconds = build_clock() - t0  # the clauses made and loaded: a pass over the whole board
+        in_time(None, t0, 1.0, (h, w))  # the pace of a whole build, for the next one of this board
         self.ends = puzzle.ends
         self.flat = g
         self.active = ~np.isin(np.arange(1, n + 1), list(inactive))

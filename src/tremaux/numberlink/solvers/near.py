@@ -9,8 +9,11 @@ asks SAT for lines that leave at most ``b`` cells empty, any cells, for
 checkerboard surplus (:func:`.verdicts.colour_surplus`): the empty cells
 number ``d`` more dark than light ones (``s = abs(d)``), so only every
 second bound is a new question. A small bound is answered, or shown to
-hold no lines, in milliseconds; the first bound that holds lines is the
-one asked longest.
+hold no lines, in milliseconds. The bounds are asked in passes, from the
+smallest, each within a budget of conflicts (:data:`NEAR_CONFLICTS`,
+doubled from one pass to the next): any model within any bound is a
+solution, so a bound just below the answer, whose proof of "no lines"
+can take seconds, does not hold up the larger ones.
 
 The bound is said by colour: at most ``(b + d) / 2`` dark cells and
 ``(b - d) / 2`` light ones stay empty. That is the same question as one
@@ -57,7 +60,7 @@ from .backend import in_time as check_time
 from ..result import Linking
 from .base import Answer, Task
 
-__all__ = ["near_stage", "NEAR_SHARE", "NEAR_DEPTH"]
+__all__ = ["near_stage", "NEAR_SHARE", "NEAR_DEPTH", "NEAR_CONFLICTS"]
 
 NEAR_SHARE = 0.8
 """Share of the time left for :func:`near_stage`, after the router, before the exact stages (a split).
@@ -71,6 +74,21 @@ longer, the router answering most of that family in milliseconds.
 """
 CHECK_EVERY = 20_000
 """Clauses of the counters added between two looks at the clock (a large board's take a second or more)."""
+NEAR_CONFLICTS = 1000
+"""Conflicts each bound of :func:`near_stage` is given in a first pass; each later pass gives twice as many.
+
+Any model within any bound is a solution, so no bound needs to be refuted
+before a larger one is asked: a bound asked in vain within its budget waits
+for the next pass, and the larger bounds have their turn. The smallest open
+bound is given as many conflicts as the others together, so that where no
+bound holds lines (the answer leaves more cells empty than the largest) the
+stage refutes them about as soon as one bound at a time did, give or take
+a factor of two, and leaves the time to the stages after it. Deepening one
+bound at a time (each refuted before the next), the proofs that the bounds
+just below the answer hold no lines took most of the time on puzzles that
+leave 20 or more cells empty (``benchmarks/bench_nl_near.py --cut 10-40
+--run 8``, development half).
+"""
 NEAR_DEPTH = 16
 """Most bounds :func:`near_stage` tries past the checkerboard surplus: at most ``2 * NEAR_DEPTH`` more empty cells.
 
@@ -107,16 +125,9 @@ def near_stage(task: Task) -> Answer | None:
     key = ("SAT, few cells empty",)
     try:
         near = task.resumable(key, lambda: _Deepening(task, deadline))
-        while near.step <= NEAR_DEPTH:
-            bound = near.bound()
-            model = near.enc.next_model(deadline, drop_loops=True, assumptions=near.assumptions(bound))
-            if model is not None:
-                break
-            near.step += 1
-        else:
-            model = None
+        model, bound = near.search(deadline)
     except TimeoutError:
-        return None  # the encoding, if built, is kept with the bound reached: the next round goes on with it
+        return None  # the encoding, if built, is kept with the bounds refuted: the next round goes on with it
     enc = near.enc
     task.close_kept(key)
     if model is None:
@@ -141,7 +152,6 @@ class _Deepening:
         puzzle = task.puzzle
         induced = not task.rule.touch
         self.d = colour_surplus(puzzle)
-        self.step = 1
         h, w = puzzle.shape
         dark = (np.add.outer(np.arange(h), np.arange(w)) % 2 == 0).ravel()
         enc = Encoding(puzzle, "fill", holes="any", uturns=False, induced=induced,
@@ -175,10 +185,40 @@ class _Deepening:
             enc.close()
             raise
         self.enc = enc
+        self.open = list(range(1, NEAR_DEPTH + 1))  # the steps whose bound is neither refuted nor given up on yet
+        self.budget = NEAR_CONFLICTS
 
-    def bound(self, step: int | None = None) -> int:
-        """The number of empty cells allowed at ``step`` (default: the step reached)."""
-        return abs(self.d) + 2 * (self.step if step is None else step)
+    def search(self, deadline: float | None):
+        """A model within the smallest bound that yields one in turn, and that bound; ``(None, None)``: all refuted.
+
+        The open bounds are asked from the smallest, each within :attr:`budget`
+        conflicts (the smallest within as many as the others together); one
+        refuted is not asked again, one that used up its budget is left for
+        the next pass, which doubles the budget (see :data:`NEAR_CONFLICTS`).
+        Raises ``TimeoutError`` at the deadline.
+        """
+        while self.open:
+            for step in list(self.open):
+                bound = self.bound(step)
+                # the smallest open bound is given as much as the others together: it is refuted as soon as
+                # one bound at a time would have refuted it, give or take a factor of two
+                budget = self.budget * (len(self.open) if step == self.open[0] else 1)
+                try:
+                    model = self.enc.next_model(deadline, drop_loops=True, assumptions=self.assumptions(bound),
+                                                conflicts=budget)
+                except TimeoutError:
+                    if deadline is not None and time.perf_counter() > deadline:
+                        raise
+                    continue  # the budget used up: asked again in the next pass
+                if model is not None:
+                    return model, bound
+                self.open.remove(step)
+            self.budget *= 2
+        return None, None
+
+    def bound(self, step: int) -> int:
+        """The number of empty cells allowed at ``step``."""
+        return abs(self.d) + 2 * step
 
     def assumptions(self, bound: int) -> list[int]:
         """Literals that allow at most ``bound`` empty cells, as many of each colour as the surplus gives."""
