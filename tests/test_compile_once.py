@@ -76,12 +76,6 @@ def test_topology_helpers_and_shared_parts_compile_once(tmp_path):
     # width of the passages it holds)
     assert len(seen.get("tremaux.kernels.graph_merge._bucket_starts", [])) == 1
     assert len(seen.get("tremaux.kernels.graph_merge._shuffle_buckets", [])) == 2
-    # Kruskal's passages: 4 bytes on a hex rectangle, 8 with their far ends on a polar grid, the width chosen
-    # by the kind of topology, so its order is compiled once per kind (not once per kind and width) and the
-    # merging along 4-byte passages, which reads the topology, for the hex rectangle only
-    order = seen.get("tremaux.kernels.graph_merge._order", [])
-    assert sorted(s[-1] for s in order) == ["array(int32, 1d, C)", "array(int64, 1d, C)"], order
-    assert len(seen.get("tremaux.kernels.graph_merge._merge_arcs", [])) == 1
 
 
 def test_graph_solvers_record_int64_cells(tmp_path):

@@ -15,7 +15,7 @@ from .gen_common import rand_below as below
 from .gen_common import uf_find, uf_union
 from .graph_gen import _carve, _iota, shuffle
 from .graph_moves import passages, span
-from .graph_topo import _kind_of_value, facing, locate, nb, shape, side
+from .graph_topo import facing, locate, nb, shape, side
 from .rng import next_u64, uniform
 
 __all__ = ["kruskal", "kruskal_weave", "growing_forest", "braid", "KERNELS"]
@@ -52,42 +52,12 @@ def kruskal(nbr, back, start, params, state, cells, trace):
     w = 0
     while (1 << w) <= (n << sh):
         w += 1
-    return _order_merge(nbr, back, state, sh, w, passages(nbr), n, cells, trace)
-
-
-def _pairs(nbr, back, state, sh, w, m, n, cells, trace):
-    arcs = _order(nbr, back, state, sh, w, np.empty(m, np.int64))
-    return _merge_pairs(arcs, sh, w, cells, n, trace)
-
-
-def _arcs(nbr, back, state, sh, w, m, n, cells, trace):
-    arcs32 = _order(nbr, back, state, sh, 0, np.empty(m, np.int32))
-    return _merge_arcs(nbr, back, arcs32, sh, cells, trace)
-
-
-def _either(nbr, back, state, sh, w, m, n, cells, trace):
+    m = passages(nbr)
     if 2 * m <= 5 * n and w <= 31:
         arcs = _order(nbr, back, state, sh, w, np.empty(m, np.int64))
         return _merge_pairs(arcs, sh, w, cells, n, trace)
     arcs32 = _order(nbr, back, state, sh, 0, np.empty(m, np.int32))
     return _merge_arcs(nbr, back, arcs32, sh, cells, trace)
-
-
-_ORDER_MERGE = {"table": _either, "hex": _arcs, "polar": _pairs}
-
-
-def _order_merge(nbr, back, state, sh, w, m, n, cells, trace):
-    """Kruskal's passages in random order, 8 bytes each with their far ends or 4 without, then merged.
-    Both ways draw the same order and carve the same maze, so the way is chosen by the kind of topology
-    where it is known and numba compiles :func:`_order` and the merging for that way only: a polar grid
-    always has room for the far ends (at most 2 passages a cell, under 2**28 cells), a hex rectangle takes 4
-    bytes, a table chooses by its number of passages. Taught to numba by :func:`_register`."""
-    return _ORDER_MERGE[_kind_of_value(nbr)](nbr, back, state, sh, w, m, n, cells, trace)
-
-
-def _register(overload, kind_of_type) -> None:
-    """Teach numba :func:`_order_merge` (called by :func:`tremaux.kernels.graph_topo.register`)."""
-    overload(_order_merge)(lambda nbr, back, state, sh, w, m, n, cells, trace: _ORDER_MERGE.get(kind_of_type(nbr)))
 
 
 @njit(cache=True, no_cpython_wrapper=True)

@@ -342,10 +342,9 @@ def register() -> None:
         return
     from numba.extending import overload
 
-    from . import graph_merge, graph_moves
+    from . import graph_moves
 
     for fn, typer in ((shape, _t_shape), (locate, _t_locate), (side, _t_side), (facing, _t_facing)):
         overload(fn)(typer)
     graph_moves.register(overload, _kind_of_type)
-    graph_merge._register(overload, _kind_of_type)
     _REGISTERED = True
