@@ -32,18 +32,23 @@ class Listener(event.Listener):
 event.register("numba:compile", Listener())
 from tremaux.grids import generate_on, make_grid
 
+from tremaux.grids import solve_on
+
 for name, params in json.loads(sys.argv[1]):
     grid = make_grid(name, **params)
     for generator in json.loads(sys.argv[2]):
-        generate_on(grid, generator, seed=0, record=True)
+        maze = generate_on(grid, generator, seed=0, record=True).maze
+        for solver in json.loads(sys.argv[3]):
+            solve_on(maze, solver, record=True)
 print(json.dumps(seen))
 """
 
 
-def _compilations(grids, generators, tmp_path):
+def _compilations(grids, generators, tmp_path, solvers=()):
     env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", ""),
            "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
-    proc = subprocess.run([sys.executable, "-c", CHILD, json.dumps(grids), json.dumps(generators)],
+    proc = subprocess.run([sys.executable, "-c", CHILD, json.dumps(grids), json.dumps(generators),
+                           json.dumps(list(solvers))],
                           capture_output=True, text=True, env=env, timeout=600, check=True)
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
@@ -71,3 +76,11 @@ def test_topology_helpers_and_shared_parts_compile_once(tmp_path):
     # width of the passages it holds)
     assert len(seen.get("tremaux.kernels.graph_merge._bucket_starts", [])) == 1
     assert len(seen.get("tremaux.kernels.graph_merge._shuffle_buckets", [])) == 2
+
+
+def test_graph_solvers_record_int64_cells(tmp_path):
+    """The graph solvers read their queues, stacks and parents (int32 arrays) as int64 cells before they
+    record them: the trace writer is compiled once, not once per mix of int32 and int64 arguments."""
+    seen = _compilations([["triangle", {"size": [4, 5]}]], ["backtracker"], tmp_path, ["bfs", "dfs", "astar"])
+    record = seen.get("tremaux.kernels.gen_common.record", [])
+    assert len(record) == 1 and all(a == "int64" for a in record[0][1:]), record

@@ -117,16 +117,16 @@ def bfs(nbr, cells, src, dst, centres, trace):
     head, tail = 0, 1
     t = 0
     while head < tail:
-        i = queue[head]
+        i = np.int64(queue[head])
         head += 1
-        t = record(trace, t, VISIT, i, parent[i])
+        t = record(trace, t, VISIT, i, np.int64(parent[i]))
         if i == dst:
             t = record(trace, t, FOUND, i, -1)
             break
         v = np.int64(cells[i])
         for s in range(S):
             if (v >> s) & 1:
-                j = nbr[i, s]
+                j = np.int64(nbr[i, s])
                 if not seen[j]:
                     seen[j] = True
                     parent[j] = i
@@ -149,16 +149,16 @@ def dfs(nbr, cells, src, dst, centres, trace):
     t = 0
     while top > 0:
         top -= 1
-        i = stack[top]
+        i = np.int64(stack[top])
         steps += 1
-        t = record(trace, t, VISIT, i, parent[i])
+        t = record(trace, t, VISIT, i, np.int64(parent[i]))
         if i == dst:
             t = record(trace, t, FOUND, i, -1)
             break
         v = np.int64(cells[i])
         for s in range(S - 1, -1, -1):
             if (v >> s) & 1:
-                j = nbr[i, s]
+                j = np.int64(nbr[i, s])
                 if not seen[j]:
                     seen[j] = True
                     parent[j] = i
@@ -224,7 +224,7 @@ def astar(nbr, cells, src, dst, centres, greedy, wrap, trace):
             continue
         done[i] = True
         steps += 1
-        t = record(trace, t, VISIT, i, parent[i])
+        t = record(trace, t, VISIT, i, np.int64(parent[i]))
         if i == dst:
             t = record(trace, t, FOUND, i, -1)
             break
