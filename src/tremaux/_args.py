@@ -20,7 +20,7 @@ import numpy as np
 
 from .errors import InvalidSizeError
 
-__all__ = ["switch", "seed_in_range", "SEED_RANGE"]
+__all__ = ["switch", "seed_in_range", "check_seed", "SEED_RANGE"]
 
 _BOOLS = (bool, np.bool_)
 
@@ -98,3 +98,36 @@ def seed_in_range(value: int, what: str = "seed") -> int:
     if not low <= value <= high:
         raise InvalidSizeError(f"{what} {value} is out of range: it must be between {low} and {high}")
     return int(value)
+
+
+def check_seed(seed: Any) -> int | None:
+    """A library function's ``seed`` argument: ``None``, or a whole number in :data:`SEED_RANGE`, else an error.
+
+    Parameters
+    ----------
+    seed : Any
+        The argument given (``None``: left out, a fresh seed each run).
+
+    Returns
+    -------
+    int or None
+
+    Raises
+    ------
+    InvalidSizeError
+        For a seed that is not a whole number (``1.5``, ``True``, ``"7"``) or lies out of the range.
+
+    Examples
+    --------
+    >>> check_seed(None), check_seed(np.int64(7))
+    (None, 7)
+    >>> check_seed(1.5)
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.InvalidSizeError: seed 1.5 is not a whole number
+    """
+    if seed is None:
+        return None
+    if isinstance(seed, _BOOLS) or not isinstance(seed, (int, np.integer)):
+        raise InvalidSizeError(f"seed {seed!r} is not a whole number")
+    return seed_in_range(int(seed))

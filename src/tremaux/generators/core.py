@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from .. import budget
+from .._args import check_seed
 from ..errors import InvalidSizeError, TremauxError, UnsupportedError
 from .._lazy import lazy_module
 from ..maze.model import Maze, check_shape
@@ -174,8 +175,7 @@ def generate(
             raise UnsupportedError(f"{name} has no start cell; do not give one "
                                    f"(start cells work with: {', '.join(e.name for e in GENERATORS if e.start)})")
         start_index = maze.index(maze.replace(start=start).start)
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
-        raise TremauxError(f"seed {seed!r} is not a whole number")
+    seed = check_seed(seed)
 
     # ---- run
     state = krng.make_state(seed)

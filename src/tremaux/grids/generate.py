@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from .._args import check_seed
 from ..errors import TremauxError, UnsupportedError
 from ..generators import GENERATORS, GenerationStats
 from ..generators.options import check_options, probability
@@ -186,8 +187,7 @@ def generate_on(grid: Grid, algorithm: str = "backtracker", *, seed: int | None 
         where = f"woven grids take: {weavers}" if "weave" in grid.params else f"it runs on {_supported(entry)}"
         kind_label = f"{kind.strip()} {label}".strip()
         raise UnsupportedError(f"{name} does not run on {article(kind_label)} {kind_label} grid; {where}")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
-        raise TremauxError(f"seed {seed!r} is not a whole number")
+    seed = check_seed(seed)
     braid_f = 0.0 if braid is None else _BRAID(braid)
     weave = None if weave is None else _WEAVE(weave)
     if start is not None and not entry.start:

@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from .._args import check_seed
 from ..errors import TremauxError, UnsupportedError
 from ..kernels import graph_islands as kgi
 from ..kernels.rng import make_state
@@ -203,6 +204,7 @@ def add_islands(maze: GridMaze, k: int, *, seed: int | None = None) -> GridMaze:
     >>> island_count(add_islands(m, 2, seed=1))
     2
     """
+    seed = check_seed(seed)
     cells = np.array(maze.cells, copy=True)
     made, _ = add_islands_inplace(maze.grid, cells, int(k), make_state(seed), np.empty((0, 3), np.int64), 0)
     if made < k:

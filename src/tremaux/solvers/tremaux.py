@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._args import check_seed
 from .._lazy import lazy_module
-from ..errors import TremauxError
 from .base import SOLVERS, Problem, counted, finish, found_message, run_recorded
 from .result import Solution
 
@@ -56,8 +56,8 @@ def tremaux(problem: Problem, seed: int | None = None) -> Solution:
 
     Raises
     ------
-    TremauxError
-        For a seed that is not a whole number.
+    InvalidSizeError
+        For a seed that is not a whole number or out of the 64-bit range.
 
     Examples
     --------
@@ -68,8 +68,7 @@ def tremaux(problem: Problem, seed: int | None = None) -> Solution:
     >>> s.extras["marks"][0, 0].tolist()  # N, E, S, W of (0, 0)
     [0, 1, 0, 0]
     """
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
-        raise TremauxError(f"seed {seed!r} is not a whole number")  # as generate() says
+    seed = check_seed(seed)
     L, H, W = problem.shape3
     n = problem.n
     marks = np.empty(n, np.uint8)
