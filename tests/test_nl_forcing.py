@@ -193,3 +193,16 @@ def test_separators_are_the_cells_whose_removal_cuts_one_number_from_the_other()
         checked += 1
         found += len(want)
     assert checked > 100 and found > 50
+
+
+def test_the_search_takes_its_propagation_from_one_module():
+    """The rules on links live in ``kernels.nl_force_prop``; the search of ``kernels.nl_force`` only decides and
+    undoes, and each stays within the size of a module."""
+    import inspect
+
+    from tremaux.kernels import nl_force, nl_force_prop
+
+    for name in ("_propagate", "_apply", "_undo", "_complete", "EMPTY"):
+        assert getattr(nl_force, name) is getattr(nl_force_prop, name)
+    assert not hasattr(nl_force, "_reach") and not hasattr(nl_force, "_join")
+    assert all(len(inspect.getsource(m).splitlines()) <= 500 for m in (nl_force, nl_force_prop))

@@ -6,10 +6,7 @@ public adapter is :mod:`tremaux.numberlink.solvers.forcing`.
 Every link between two neighbouring cells is on, off or open; every cell has
 a set of colours it may still take. After each decision the rules of
 :mod:`tremaux.kernels.nl_force_prop` (degree, colour, no closed loop, reach,
-another one) are applied until nothing changes. At the root, before any
-decision, each open link is tried on and off in turn (failed literals,
-:func:`_probe`): when the rules then contradict, the link takes the other
-value, and the round is repeated while it settles links.
+another one) are applied until nothing changes.
 
 When every link is decided, the lines are the chains between numbers (no
 loop, every cell its degree), so the state is a solution other than the known
@@ -108,14 +105,6 @@ def force_other(grid, h, w, cover, touch, base, budget, out):
                                        tk, ti, tv, nt, queue, inq, qh, qn, enda, endb, npairs, mark, bfs, cutw)
     if not ok:
         return 0, nodes
-    if budget > 0:
-        ok, nt, qh, qn, based, nodes, done = _probe(grid, h, w, cover, touch, est, col, other, deg, isbase, nbase,
-                                                    based, tk, ti, tv, nt, queue, inq, qh, qn, enda, endb, npairs,
-                                                    mark, bfs, cutw, nodes, budget)
-        if not ok:
-            return 0, nodes
-        if not done:
-            return 2, nodes
     while True:
         if ok:
             # a decision, or a solution
@@ -189,52 +178,3 @@ def force_other(grid, h, w, cover, touch, base, budget, out):
                                                        endb, npairs, mark, bfs, cutw)
                 break
             depth -= 1
-
-
-@njit(cache=True, interpret=False, no_cpython_wrapper=True)
-def _probe(grid, h, w, cover, touch, est, col, other, deg, isbase, nbase, based, tk, ti, tv, nt,
-           queue, inq, qh, qn, enda, endb, npairs, mark, bfs, cutw, nodes, budget):
-    """Failed literals: each open link tried on, then off, with the rules drawn; a value that contradicts them
-    sets the other one (kept on the trail), in rounds until a round settles no link.
-
-    Each try counts as a node against ``budget``. Returns ``(ok, nt, qh,
-    qn, based, nodes, done)``: ``ok`` False when both values of a link
-    contradict (no solution below this state), ``done`` False when the
-    budget ran out first.
-    """
-    ne = 2 * h * w
-    found = True
-    while found:
-        found = False
-        for e in range(ne):
-            for v in (1, 0):
-                if est[e] != -1:
-                    break
-                if nodes >= budget:
-                    return True, nt, qh, qn, based, nodes, False
-                nodes += 1
-                t0 = nt
-                ok, nt, qn, based = _apply(e, v, h, w, est, other, deg, isbase, nbase, based, tk, ti, tv, nt,
-                                           queue, inq, qh, qn)
-                if ok:
-                    ok, nt, qh, qn, based = _propagate(grid, h, w, cover, touch, est, col, other, deg, isbase,
-                                                       nbase, based, tk, ti, tv, nt, queue, inq, qh, qn, enda,
-                                                       endb, npairs, mark, bfs, cutw)
-                else:
-                    _clear(queue, inq, qh, qn, h * w)
-                    qh = 0
-                    qn = 0
-                based = _undo(t0, est, col, other, deg, isbase, based, tk, ti, tv, nt)
-                nt = t0
-                if ok:
-                    continue
-                found = True
-                ok, nt, qn, based = _apply(e, 1 - v, h, w, est, other, deg, isbase, nbase, based, tk, ti, tv, nt,
-                                           queue, inq, qh, qn)
-                if ok:
-                    ok, nt, qh, qn, based = _propagate(grid, h, w, cover, touch, est, col, other, deg, isbase,
-                                                       nbase, based, tk, ti, tv, nt, queue, inq, qh, qn, enda,
-                                                       endb, npairs, mark, bfs, cutw)
-                if not ok:
-                    return False, nt, qh, qn, based, nodes, True
-    return True, nt, qh, qn, based, nodes, True
