@@ -201,3 +201,16 @@ def test_the_router_and_the_cover_kernels_share_the_neighbour_helper():
 
     assert numberlink._side is nl_search_prune._side and nl_route._side is nl_search_prune._side
     assert not hasattr(numberlink, "_nb") and not hasattr(nl_route, "_nb")
+
+
+def test_the_search_takes_its_propagation_from_one_module():
+    """The rules on links live in ``kernels.nl_force_prop``; the search of ``kernels.nl_force`` only decides and
+    undoes, and each stays within the size of a module."""
+    import inspect
+
+    from tremaux.kernels import nl_force, nl_force_prop
+
+    for name in ("_propagate", "_apply", "_undo", "_complete", "EMPTY"):
+        assert getattr(nl_force, name) is getattr(nl_force_prop, name)
+    assert not hasattr(nl_force, "_reach") and not hasattr(nl_force, "_join")
+    assert all(len(inspect.getsource(m).splitlines()) <= 500 for m in (nl_force, nl_force_prop))
