@@ -1,0 +1,72 @@
+"""Big boards keep to their time limit: the work stops by itself, before the child process would be killed."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+
+from tremaux.kernels.nl_search_diag import diag_order
+from tremaux.numberlink import Puzzle, solve_puzzle
+from tremaux.numberlink.solvers import bound, encoding, sat
+
+
+def _quads(n: int) -> Puzzle:
+    """The layout of the public 1002x1002 ``huge`` puzzle on an n x n board: a pair per quadrant."""
+    g = np.zeros((n, n), dtype=np.int32)
+    h = n // 2
+    for k, (a, b) in enumerate((((0, 0), (h - 1, h - 1)), ((0, n - 1), (h - 1, h)),
+                                ((h, h - 1), (n - 1, 0)), ((h, h), (n - 1, n - 1))), start=1):
+        g[a], g[b] = k, k
+    return Puzzle(g)
+
+
+def test_the_anti_diagonal_order_is_linear_on_the_largest_board():
+    # a Python loop over every cell (3-7 s on 3000x3000) ran before the search's first look at the clock
+    t0 = time.perf_counter()
+    order = diag_order(3000, 3000)
+    assert time.perf_counter() - t0 < 1.5
+    assert order[:4].tolist() == [0, 1, 3000, 2] and order[-1] == 3000 * 3000 - 1
+
+
+@pytest.mark.parametrize("shape", [(1, 1), (1, 6), (6, 1), (3, 5), (5, 3), (7, 7)])
+def test_the_anti_diagonal_order_runs_each_diagonal_from_its_north_east_end(shape):
+    h, w = shape
+    want = [y * w + d - y for d in range(h + w - 1) for y in range(max(0, d - w + 1), min(h - 1, d) + 1)]
+    assert diag_order(h, w).tolist() == want
+
+
+def test_no_encoding_is_built_on_a_big_board_when_its_build_would_outlast_the_deadline(monkeypatch):
+    built = []
+    real = encoding.Encoding
+
+    def spy(puzzle, *args, **kw):
+        built.append(puzzle.shape)
+        return real(puzzle, *args, **kw)
+
+    monkeypatch.setattr(encoding, "Encoding", spy)
+    monkeypatch.setattr(sat, "_RATES", {})
+    p = _quads(400)
+    with pytest.raises(TimeoutError, match="would take about"):
+        sat.built_in_time(p, "fill", time.perf_counter() + 0.001, induced=True, corners=True)
+    assert built == [(32, 32)]  # the measure on a small board, not the board itself
+    with pytest.raises(TimeoutError, match="would take about"):  # the rate is known now: nothing is built
+        sat.built_in_time(p, "fill", time.perf_counter() + 0.001, induced=True, corners=True)
+    assert built == [(32, 32)]
+    sat.built_in_time(_quads(8), "fill", time.perf_counter() + 60, induced=True).close()  # small: built
+    assert built[-1] == (8, 8)
+
+
+def test_a_big_board_uniqueness_check_stops_by_itself_at_its_limit(monkeypatch):
+    # 1000x1000, four pairs, 1 s: the SAT encoding was built for 7-12 s past the limit (hidden by the kill of
+    # the child process at the limit); the whole limit in process here, so the work itself must stop
+    monkeypatch.setattr(bound, "IN_PROCESS_FLOOR", float("inf"))
+    p = _quads(1000)
+    solve_puzzle(_quads(40), unique=True, time_limit=5)  # kernels loaded
+    t0 = time.perf_counter()
+    r = solve_puzzle(p, unique=True, time_limit=1.0)
+    wall = time.perf_counter() - t0
+    assert r.status == "gave-up" or r.unique is not None
+    assert "child_process" not in r.extras
+    assert r.seconds < 1.0 + 1.0 and wall < 1.0 + 3.0  # its own report, and a wide margin for a loaded machine
