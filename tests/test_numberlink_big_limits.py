@@ -70,3 +70,40 @@ def test_a_big_board_uniqueness_check_stops_by_itself_at_its_limit(monkeypatch):
     assert r.status == "gave-up" or r.unique is not None
     assert "child_process" not in r.extras
     assert r.seconds < 1.0 + 1.0 and wall < 1.0 + 3.0  # its own report, and a wide margin for a loaded machine
+
+
+def test_a_check_asks_the_quick_verdict_once(monkeypatch):
+    # a check asked it, then the solve it started asked it again: 1-3 s each on a 2000x2000 board
+    from tremaux.numberlink import diagnose
+    from tremaux.numberlink.solvers import verdicts
+
+    calls = []
+    real = verdicts._verdict
+    monkeypatch.setattr(verdicts, "_verdict", lambda p, cover: calls.append(cover) or real(p, cover))
+    d = diagnose(_quads(30), "fill", time_limit=5)
+    assert d.verdict != "unknown" and calls.count(True) == 1  # (the hint asks it under nikoli)
+
+
+def test_the_quick_verdict_lets_a_bounded_question_move_on_between_its_passes(monkeypatch):
+    from tremaux.numberlink.solvers import verdicts
+
+    calls = []
+    monkeypatch.setattr(verdicts, "checkpoint", lambda: calls.append(1))
+    assert verdicts.quick_verdict(_quads(31), "fill") is not None  # an odd board: the checkerboard count
+    assert len(calls) >= 3
+
+
+def test_a_check_whose_quick_verdict_used_its_limit_gives_up_without_a_solve(monkeypatch):
+    from tremaux.numberlink import check, diagnose
+
+    real = check.quick_verdict
+
+    def slow(puzzle, rule):  # as on a board of millions of cells
+        time.sleep(0.6)
+        return real(puzzle, rule)
+
+    monkeypatch.setattr(check, "quick_verdict", slow)
+    t0 = time.perf_counter()
+    d = diagnose(_quads(20), "fill", time_limit=0.5)
+    assert d.verdict == "unknown" and "time limit 0.5 s" in d.reasons[0] and d.solution is None
+    assert time.perf_counter() - t0 < 0.6 + 1.0

@@ -34,7 +34,7 @@ from .formats.grids import base_name, entry_names
 from .model import Puzzle
 from .result import Diagnosis
 from .rules import Rule, resolve
-from .solvers import quick_verdict, solve_puzzle
+from .solvers import DEFAULT_TIME_LIMIT, quick_verdict, solve_puzzle
 from .solvers.verdicts import colour_surplus
 
 __all__ = ["diagnose", "check_file", "iter_check_file"]
@@ -94,7 +94,12 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
     if why is not None and ("walled in" in why or "must cross" in why or "cannot be connected" in why):
         verdict = "walled-in" if "walled in" in why else "no-solution"
         return Diagnosis(verdict, rule, (why,), None, puzzle.name, t)
-    r = solve_puzzle(puzzle, rule=the, unique=True, time_limit=time_limit)
+    limit = DEFAULT_TIME_LIMIT if time_limit is None else float(time_limit)
+    spent = time.perf_counter() - t0 - (load_seconds() - loaded)  # the quick verdict: seconds on a big board
+    if spent >= limit:
+        return Diagnosis("unknown", rule, (f"gave up after {spent:.2f} s (time limit {limit:g} s)",), None,
+                         puzzle.name, t)
+    r = solve_puzzle(puzzle, rule=the, unique=True, time_limit=limit - spent)  # the check's limit, not one more
     if r.status == "gave-up" or (r.status == "solved" and r.unique is None):
         return Diagnosis("unknown", rule, (r.message,), r, puzzle.name, t)
     if r.status == "no-solution":

@@ -117,7 +117,7 @@ class Puzzle:
     tremaux.errors.PuzzleError: number '1' appears once, at row 1 column 1; each number must appear exactly twice
     """
 
-    __slots__ = ("_grid", "_labels", "_name", "_ends")
+    __slots__ = ("_grid", "_labels", "_name", "_ends", "__weakref__")
 
     def __init__(self, grid: Any, labels: Sequence[str] | None = None, *, name: str = "") -> None:
         if not isinstance(grid, (np.ndarray, list, tuple)):  # a puzzle, its text or file: as solve_puzzle takes
