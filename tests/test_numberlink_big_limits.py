@@ -107,3 +107,15 @@ def test_a_check_whose_quick_verdict_used_its_limit_gives_up_without_a_solve(mon
     d = diagnose(_quads(20), "fill", time_limit=0.5)
     assert d.verdict == "unknown" and "time limit 0.5 s" in d.reasons[0] and d.solution is None
     assert time.perf_counter() - t0 < 0.6 + 1.0
+
+
+def test_the_planted_lines_are_cut_with_checkpoints_between_them(monkeypatch):
+    # the generator's cut of its planted lines is a Python pass over every cell (a second on 200x200): a bounded
+    # generation moves on into its child between lines instead of running past its limit in process
+    from tremaux.numberlink import cover
+
+    calls = []
+    monkeypatch.setattr(cover, "checkpoint", lambda: calls.append(1))
+    lines = [[r * 4 + c for c in range(4)] for r in range(600)]  # 600 straight lines on a 600 x 4 board
+    assert cover.split_touching(lines, 600, 4) == lines
+    assert len(calls) >= 2
