@@ -119,3 +119,44 @@ def test_the_planted_lines_are_cut_with_checkpoints_between_them(monkeypatch):
     lines = [[r * 4 + c for c in range(4)] for r in range(600)]  # 600 straight lines on a 600 x 4 board
     assert cover.split_touching(lines, 600, 4) == lines
     assert len(calls) >= 2
+
+
+ROWS = ["1 . 2 0", "01 - 2 00", ". 10 . 10"]
+
+
+@pytest.mark.parametrize("rows", [ROWS, ["3 . 3", "7 . 7"], ["1 1", "2 2", "10 10"]])
+def test_rows_of_numbers_are_read_as_the_general_reader_reads_them(rows, monkeypatch):
+    from tremaux.numberlink import formats
+    from tremaux.numberlink.formats import grids
+
+    fast = formats.loads("\n".join(rows) + "\n")
+    monkeypatch.setattr(grids, "_number_rows", lambda rows, name: None)
+    slow = formats.loads("\n".join(rows) + "\n")
+    assert fast.grid.tolist() == slow.grid.tolist() and fast.labels == slow.labels
+
+
+@pytest.mark.parametrize("rows, error", [(["1 . 2", "1 . 3"], "appears once"), (["1 . 1", "2 2"], "row 2 has 2"),
+                                         (["1 . 1", "2 ! 2"], "unexpected '!'")])
+def test_rows_of_numbers_that_are_wrong_are_named_by_the_general_reader(rows, error):
+    from tremaux.errors import PuzzleError
+    from tremaux.numberlink import formats
+
+    with pytest.raises(PuzzleError, match=error):
+        formats.loads("\n".join(rows) + "\n")
+
+
+def test_a_big_board_of_numbers_is_read_without_a_python_step_per_cell(monkeypatch):
+    # a Python step (and a regular expression) per cell: a second a million cells, 17 s for a 2000x2000 board
+    from tremaux.numberlink import formats
+    from tremaux.numberlink.formats import grids
+
+    calls = []
+    real = grids.ALNUM
+    monkeypatch.setattr(grids, "ALNUM", type("C", (), {"match": staticmethod(lambda s: calls.append(s) or
+                                                                           real.match(s))})())
+    g = np.zeros((300, 300), dtype=np.int64)
+    g[0, 0] = g[299, 299] = 1
+    g[5, 5] = g[7, 9] = 2
+    text = "\n".join(" ".join("." if v == 0 else str(v) for v in row) for row in g.tolist()) + "\n"
+    p = formats.loads(text)
+    assert p.grid.tolist() == g.tolist() and calls == []

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -34,7 +35,7 @@ from .formats.grids import base_name, entry_names
 from .model import Puzzle
 from .result import Diagnosis
 from .rules import Rule, resolve
-from .solvers import DEFAULT_TIME_LIMIT, quick_verdict, solve_puzzle
+from .solvers import quick_verdict, solve_puzzle
 from .solvers.verdicts import colour_surplus
 
 __all__ = ["diagnose", "check_file", "iter_check_file"]
@@ -94,12 +95,10 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
     if why is not None and ("walled in" in why or "must cross" in why or "cannot be connected" in why):
         verdict = "walled-in" if "walled in" in why else "no-solution"
         return Diagnosis(verdict, rule, (why,), None, puzzle.name, t)
-    limit = DEFAULT_TIME_LIMIT if time_limit is None else float(time_limit)
-    spent = time.perf_counter() - t0 - (load_seconds() - loaded)  # the quick verdict: seconds on a big board
-    if spent >= limit:
-        return Diagnosis("unknown", rule, (f"gave up after {spent:.2f} s (time limit {limit:g} s)",), None,
-                         puzzle.name, t)
-    r = solve_puzzle(puzzle, rule=the, unique=True, time_limit=limit - spent)  # the check's limit, not one more
+    r = _solved(puzzle, the, time_limit, time.perf_counter() - t0 - (load_seconds() - loaded))
+    if r is None:
+        return Diagnosis("unknown", rule, (f"gave up after {time.perf_counter() - t0:.2f} s (time limit "
+                                           f"{_limit(time_limit):g} s)",), None, puzzle.name, t)
     if r.status == "gave-up" or (r.status == "solved" and r.unique is None):
         return Diagnosis("unknown", rule, (r.message,), r, puzzle.name, t)
     if r.status == "no-solution":
@@ -121,6 +120,29 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
     labels = ", ".join(repr(puzzle.labels[k]) for k in differ)
     return Diagnosis("multiple-solutions", rule, (f"a second solution draws the lines of {labels} differently",),
                      r, puzzle.name, t)
+
+
+def _limit(time_limit: float | None) -> float:
+    """The check's time limit in seconds (the solvers' default when none is given)."""
+    from . import solvers
+
+    return solvers.DEFAULT_TIME_LIMIT if time_limit is None else float(time_limit)
+
+
+def _solved(puzzle: Puzzle, the: Rule, time_limit: float | None, spent: float) -> Any:
+    """The uniqueness question of a check, given what the quick verdict (``spent`` seconds: seconds on a board of
+    millions of cells) left of the limit, not the whole limit again; ``None`` when it left nothing. A gave-up
+    answer says the time of the whole check and its limit."""
+    limit = _limit(time_limit)
+    if spent >= limit:
+        return None
+    r = solve_puzzle(puzzle, rule=the, unique=True, time_limit=limit - spent)
+    asked = f"(time limit {limit - spent:g} s"
+    if asked in r.message and spent > 0:
+        told = r.message.replace(asked, f"(time limit {limit:g} s")
+        told = told.replace(f"gave up after {r.seconds:.2f} s", f"gave up after {r.seconds + spent:.2f} s")
+        r = replace(r, message=told)
+    return r
 
 
 def _checked(rule: Any, touch: Any, time_limit: Any) -> Rule:
