@@ -160,3 +160,21 @@ def test_a_big_board_of_numbers_is_read_without_a_python_step_per_cell(monkeypat
     text = "\n".join(" ".join("." if v == 0 else str(v) for v in row) for row in g.tolist()) + "\n"
     p = formats.loads(text)
     assert p.grid.tolist() == g.tolist() and calls == []
+
+
+def test_a_check_whose_quick_verdict_runs_past_its_limit_is_cut_at_the_limit(monkeypatch):
+    # the quick verdict of a 4096x4096 board takes seconds: a check with a 0.5 s limit ran 1.5 s past it
+    from tremaux.numberlink import check, diagnose
+    from tremaux.numberlink.solvers.bound import checkpoint
+
+    def slow(puzzle, rule):  # passes over a board of millions of cells, a checkpoint between them
+        end = time.perf_counter() + 10
+        while time.perf_counter() < end:
+            checkpoint()
+        return None
+
+    monkeypatch.setattr(check, "quick_verdict", slow)
+    t0 = time.perf_counter()
+    d = diagnose(_quads(20), "fill", time_limit=1.0)
+    assert d.verdict == "unknown" and "time limit 1 s" in d.reasons[0] and d.solution is None
+    assert time.perf_counter() - t0 < 1.0 + bound.grace(1.0) + 2.0

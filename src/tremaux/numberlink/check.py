@@ -91,7 +91,10 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
     rule, t = the.name, the.touch
     loaded = load_seconds()  # kernels loaded on their first use in the process (by the quick verdict or the solve)
     t0 = time.perf_counter()  # are given back, as a solve does: a first check is not charged for them
-    why = quick_verdict(puzzle, the)
+    why, cut = _quick(puzzle, the, t0, time_limit, loaded)
+    if cut:  # the quick verdict of a board of millions of cells outlasted the limit
+        return Diagnosis("unknown", rule, (f"gave up after {time.perf_counter() - t0:.2f} s (time limit "
+                                           f"{_limit(time_limit):g} s)",), None, puzzle.name, t)
     if why is not None and ("walled in" in why or "must cross" in why or "cannot be connected" in why):
         verdict = "walled-in" if "walled in" in why else "no-solution"
         return Diagnosis(verdict, rule, (why,), None, puzzle.name, t)
@@ -127,6 +130,19 @@ def _limit(time_limit: float | None) -> float:
     from . import solvers
 
     return solvers.DEFAULT_TIME_LIMIT if time_limit is None else float(time_limit)
+
+
+def _quick(puzzle: Puzzle, the: Rule, t0: float, time_limit: float | None, loaded: float) -> tuple[Any, bool]:
+    """The quick verdict of a check and whether the limit cut it short: it is bounded as a solve is (past a share
+    of the limit in process it goes on in a child killed at the limit, :mod:`.solvers.bound`): its passes take
+    seconds on a board of millions of cells."""
+    from .solvers.bound import run
+
+    limit = _limit(time_limit)
+    if math.isinf(limit):
+        return quick_verdict(puzzle, the), False
+    why, cut = run(quick_verdict, (puzzle, the), limit=limit, start=t0, slack=lambda: load_seconds() - loaded)
+    return why, bool(cut)
 
 
 def _solved(puzzle: Puzzle, the: Rule, time_limit: float | None, spent: float) -> Any:
