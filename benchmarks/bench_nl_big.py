@@ -172,15 +172,12 @@ def main() -> None:
     files += [(Path(e).stem, Path(e)) for e in args.extra]
     commands = args.commands.split(",")
     for rule in args.rules.split(","):  # warm-up: kernels loaded once, before any question is timed
-        for kind, _ in files[:1] or [("", None)]:
-            small = Puzzle.from_rows(["1..2", "....", "1..2"])
-            solve_puzzle(small, rule=rule, unique=True, time_limit=30)
-        for _, f in files:
-            p = formats.load_all(f)[0]
+        solve_puzzle(Puzzle.from_rows(["1..2", "....", "1..2"]), rule=rule, unique=True, time_limit=30)
+        if files:  # every question once on the first board
+            p = formats.load_all(files[0][1])[0]
             for command in commands:
                 if command != "generate":
                     ask(command, p, rule, 2.0)
-            break
         if "generate" in commands:
             ask("generate", 8, rule, 30)
     reads: dict[str, tuple[object, float]] = {}
