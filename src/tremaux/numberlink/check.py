@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -90,11 +91,17 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
     rule, t = the.name, the.touch
     loaded = load_seconds()  # kernels loaded on their first use in the process (by the quick verdict or the solve)
     t0 = time.perf_counter()  # are given back, as a solve does: a first check is not charged for them
-    why = quick_verdict(puzzle, the)
+    why, cut = _quick(puzzle, the, t0, time_limit, loaded)
+    if cut:  # the quick verdict of a board of millions of cells outlasted the limit
+        return Diagnosis("unknown", rule, (f"gave up after {time.perf_counter() - t0:.2f} s (time limit "
+                                           f"{_limit(time_limit):g} s)",), None, puzzle.name, t)
     if why is not None and ("walled in" in why or "must cross" in why or "cannot be connected" in why):
         verdict = "walled-in" if "walled in" in why else "no-solution"
         return Diagnosis(verdict, rule, (why,), None, puzzle.name, t)
-    r = solve_puzzle(puzzle, rule=the, unique=True, time_limit=time_limit)
+    r = _solved(puzzle, the, time_limit, time.perf_counter() - t0 - (load_seconds() - loaded))
+    if r is None:
+        return Diagnosis("unknown", rule, (f"gave up after {time.perf_counter() - t0:.2f} s (time limit "
+                                           f"{_limit(time_limit):g} s)",), None, puzzle.name, t)
     if r.status == "gave-up" or (r.status == "solved" and r.unique is None):
         return Diagnosis("unknown", rule, (r.message,), r, puzzle.name, t)
     if r.status == "no-solution":
@@ -116,6 +123,42 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
     labels = ", ".join(repr(puzzle.labels[k]) for k in differ)
     return Diagnosis("multiple-solutions", rule, (f"a second solution draws the lines of {labels} differently",),
                      r, puzzle.name, t)
+
+
+def _limit(time_limit: float | None) -> float:
+    """The check's time limit in seconds (the solvers' default when none is given)."""
+    from . import solvers
+
+    return solvers.DEFAULT_TIME_LIMIT if time_limit is None else float(time_limit)
+
+
+def _quick(puzzle: Puzzle, the: Rule, t0: float, time_limit: float | None, loaded: float) -> tuple[Any, bool]:
+    """The quick verdict of a check and whether the limit cut it short: it is bounded as a solve is (past a share
+    of the limit in process it goes on in a child killed at the limit, :mod:`.solvers.bound`): its passes take
+    seconds on a board of millions of cells."""
+    from .solvers.bound import run
+
+    limit = _limit(time_limit)
+    if math.isinf(limit):
+        return quick_verdict(puzzle, the), False
+    why, cut = run(quick_verdict, (puzzle, the), limit=limit, start=t0, slack=lambda: load_seconds() - loaded)
+    return why, bool(cut)
+
+
+def _solved(puzzle: Puzzle, the: Rule, time_limit: float | None, spent: float) -> Any:
+    """The uniqueness question of a check, given what the quick verdict (``spent`` seconds: seconds on a board of
+    millions of cells) left of the limit, not the whole limit again; ``None`` when it left nothing. A gave-up
+    answer says the time of the whole check and its limit."""
+    limit = _limit(time_limit)
+    if spent >= limit:
+        return None
+    r = solve_puzzle(puzzle, rule=the, unique=True, time_limit=limit - spent)
+    asked = f"(time limit {limit - spent:g} s"
+    if asked in r.message and spent > 0:
+        told = r.message.replace(asked, f"(time limit {limit:g} s")
+        told = told.replace(f"gave up after {r.seconds:.2f} s", f"gave up after {r.seconds + spent:.2f} s")
+        r = replace(r, message=told)
+    return r
 
 
 def _checked(rule: Any, touch: Any, time_limit: Any) -> Rule:

@@ -49,6 +49,16 @@ def _neighbours(c: int, h: int, w: int) -> list[int]:
     return out
 
 
+class _Neighbours:
+    """``nbrs[c]``: the neighbours of cell ``c`` (:func:`_neighbours`), made when asked."""
+
+    def __init__(self, h: int, w: int) -> None:
+        self.h, self.w = h, w
+
+    def __getitem__(self, c: int) -> list[int]:
+        return _neighbours(c, self.h, self.w)
+
+
 def touches_itself(line: list[int], w: int) -> bool:
     """Whether two cells of ``line`` (flat indices, in order) are side by side but not consecutive.
 
@@ -104,7 +114,9 @@ def split_touching(lines: list[list[int]], h: int, w: int) -> list[list[int]] | 
     [[0, 1, 4], [3, 6, 7]]
     """
     out = []
-    for ln in lines:
+    for i, ln in enumerate(lines):
+        if i % 256 == 0:
+            checkpoint()  # a pass over every cell in Python: a bounded generation may move on between lines
         piece: list[int] = []
         seen: set[int] = set()
         for c in ln:
@@ -121,7 +133,7 @@ def split_touching(lines: list[list[int]], h: int, w: int) -> list[list[int]] | 
     owner = np.full(h * w, -1, dtype=np.int64)
     for k, ln in enumerate(lines):
         owner[ln] = k
-    nbrs = [_neighbours(c, h, w) for c in range(h * w)]
+    nbrs = _Neighbours(h, w)  # only the lone cells' and theirs are looked at: not a list of every cell's
     for c in lone:  # give each lone cell to a neighbouring line, keeping lines induced
         if not _adopt_lone(c, lines, owner, nbrs):
             return None

@@ -117,7 +117,7 @@ class Puzzle:
     tremaux.errors.PuzzleError: number '1' appears once, at row 1 column 1; each number must appear exactly twice
     """
 
-    __slots__ = ("_grid", "_labels", "_name", "_ends")
+    __slots__ = ("_grid", "_labels", "_name", "_ends", "__weakref__")
 
     def __init__(self, grid: Any, labels: Sequence[str] | None = None, *, name: str = "") -> None:
         if not isinstance(grid, (np.ndarray, list, tuple)):  # a puzzle, its text or file: as solve_puzzle takes
@@ -154,7 +154,9 @@ class Puzzle:
         labels = tuple(str(x) for x in labels)
         if len(labels) != n:
             raise PuzzleError(f"{len(labels)} labels given for {n} pairs")
-        blank = next((x for x in labels if not x.isprintable() or not x or any(ch.isspace() for ch in x)), None)
+        joined = "".join(labels)  # one pass in C (" " is the only printable white space); the culprit looked for after
+        blank = None if all(labels) and joined.isprintable() and " " not in joined else next(
+            (x for x in labels if not x.isprintable() or not x or any(ch.isspace() for ch in x)), None)
         if blank is not None:
             raise PuzzleError(f"label {blank!r} is {'empty' if not blank else 'not printable text without spaces'}"
                               f"; a label is what is written on its cells")

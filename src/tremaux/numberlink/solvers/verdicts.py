@@ -26,11 +26,19 @@ True
 
 from __future__ import annotations
 
+import weakref
+
 import numpy as np
 
 from .._cells import at_cell
 from ..model import Puzzle
 from ..rules import Rule, resolve
+from .bound import checkpoint
+
+_LAST: list = [lambda: None, None, None]
+"""The last puzzle :func:`quick_verdict` was asked about (a weak reference; puzzles are read-only), its rule's
+``cover`` and the verdict: a check asks it, then the solve it starts asks it again, seconds on a board of
+millions of cells."""
 
 __all__ = ["quick_verdict", "crossing_pairs", "colour_surplus", "border_order"]
 
@@ -58,6 +66,16 @@ def quick_verdict(puzzle: Puzzle, rule: str | Rule = "fill") -> str | None:
     'no solution under the fill rule: the checkerboard count leaves at least 1 cell empty'
     """
     cover = resolve(rule).cover
+    if _LAST[0]() is puzzle and _LAST[1] == cover:
+        return _LAST[2]
+    why = _verdict(puzzle, cover)
+    _LAST[:] = [weakref.ref(puzzle), cover, why]
+    return why
+
+
+def _verdict(puzzle: Puzzle, cover: bool) -> str | None:
+    """:func:`quick_verdict`, computed: passes over the board (seconds on millions of cells), with a
+    :func:`~.bound.checkpoint` between them, where a bounded question may move on into its child process."""
     h, w = puzzle.shape
     g = puzzle.grid
     lab = puzzle.labels
@@ -73,6 +91,7 @@ def quick_verdict(puzzle: Puzzle, rule: str | Rule = "fill") -> str | None:
         k, j = (int(x) for x in np.argwhere(walled)[0])
         return (f"number {lab[k]!r} at {at_cell(er[k, j], ec[k, j])} is walled in: every neighbour is "
                 f"another number or the border")
+    checkpoint()
     cross = crossing_pairs(puzzle)
     if cross is not None:
         a, b = cross
@@ -80,7 +99,9 @@ def quick_verdict(puzzle: Puzzle, rule: str | Rule = "fill") -> str | None:
         return f"numbers {lab[a - 1]!r} and {lab[b - 1]!r} must cross: their endpoints on the border alternate ({cells})"
     from ...kernels import numberlink as kn
 
+    checkpoint()
     region = kn.free_regions(np.ascontiguousarray(g.ravel(), dtype=np.int64), h, w).reshape(h, w)
+    checkpoint()
     pad[1:-1, 1:-1] = region
     near = _beside(pad, er, ec)
     near = np.where(near > 0, near, 0)  # region labels beside each endpoint, 0 for none
@@ -100,10 +121,14 @@ def quick_verdict(puzzle: Puzzle, rule: str | Rule = "fill") -> str | None:
     if stuck.size:
         r, c = (int(x) for x in stuck[0])
         return f"the cell at {at_cell(r, c)} cannot be covered: a line through it needs two neighbours"
-    untouched = np.setdiff1d(np.arange(1, int(region.max()) + 1), near)
+    checkpoint()
+    seen = np.zeros(int(region.max()) + 1, dtype=bool)  # the regions beside a number (a mask: no sort)
+    seen[near.ravel()] = True
+    untouched = np.flatnonzero(~seen[1:]) + 1
     if untouched.size:
         r, c = (int(x) for x in np.argwhere(region == untouched[0])[0])
         return f"the cell at {at_cell(r, c)} cannot be covered: its region touches no number"
+    checkpoint()
     d = abs(colour_surplus(puzzle))
     if d:
         return (f"no solution under the fill rule: the checkerboard count leaves at least {d} cell"
