@@ -10,7 +10,7 @@ import pytest
 
 from tremaux.kernels.nl_search_diag import diag_order
 from tremaux.numberlink import Puzzle, solve_puzzle
-from tremaux.numberlink.solvers import bound, encoding, sat
+from tremaux.numberlink.solvers import bound
 
 
 def _quads(n: int) -> Puzzle:
@@ -36,27 +36,6 @@ def test_the_anti_diagonal_order_runs_each_diagonal_from_its_north_east_end(shap
     h, w = shape
     want = [y * w + d - y for d in range(h + w - 1) for y in range(max(0, d - w + 1), min(h - 1, d) + 1)]
     assert diag_order(h, w).tolist() == want
-
-
-def test_no_encoding_is_built_on_a_big_board_when_its_build_would_outlast_the_deadline(monkeypatch):
-    built = []
-    real = encoding.Encoding
-
-    def spy(puzzle, *args, **kw):
-        built.append(puzzle.shape)
-        return real(puzzle, *args, **kw)
-
-    monkeypatch.setattr(encoding, "Encoding", spy)
-    monkeypatch.setattr(sat, "_RATES", {})
-    p = _quads(400)
-    with pytest.raises(TimeoutError, match="would take about"):
-        sat.built_in_time(p, "fill", time.perf_counter() + 0.001, induced=True, corners=True)
-    assert built == [(32, 32)]  # the measure on a small board, not the board itself
-    with pytest.raises(TimeoutError, match="would take about"):  # the rate is known now: nothing is built
-        sat.built_in_time(p, "fill", time.perf_counter() + 0.001, induced=True, corners=True)
-    assert built == [(32, 32)]
-    sat.built_in_time(_quads(8), "fill", time.perf_counter() + 60, induced=True).close()  # small: built
-    assert built[-1] == (8, 8)
 
 
 def test_a_big_board_uniqueness_check_stops_by_itself_at_its_limit(monkeypatch):

@@ -43,29 +43,11 @@ Examples
 
 from __future__ import annotations
 
-import time
-
-import numpy as np
-
 from ...kernels import numberlink as kn
 from ..result import Linking
 from .base import Answer, Task
 
-__all__ = ["sat_stage", "dense_stage", "untouched_stage", "encoding_for", "built_in_time", "CALIBRATE_CELLS"]
-
-CALIBRATE_CELLS = 40_000
-"""Boards of at least this many cells (200 x 200) are not given an encoding whose build would outlast the deadline.
-
-An encoding is built in passes over the whole board, and looks at the clock only between them; a pass on a
-board of a million cells takes seconds (a 1000 x 1000 board's encoding took 7 s under a 1 s limit). Before one
-is built on such a board, its build time is estimated from the least seconds per cell that an encoding of the
-same kind took in this process (:func:`built_in_time`), measured once on a 32 x 32 board when none has been
-built yet (a few milliseconds); past the deadline it is not started. Smaller boards build in well under a
-second, and are not estimated.
-"""
-
-_RATES: dict[tuple, float] = {}
-"""The least seconds per cell an encoding of each kind (its options) took to build in this process."""
+__all__ = ["sat_stage", "dense_stage", "untouched_stage", "encoding_for"]
 
 DENSE_SHARE = 0.8
 """Share of the time left for :func:`dense_stage` and :func:`untouched_stage` before the other stages.
@@ -112,77 +94,13 @@ def encoding_for(task: Task, *, one: bool, deadline: float | None = None):
     True
     >>> enc.close()
     """
-    from .encoding import FILL_COLOUR_BITS
+    from .encoding import FILL_COLOUR_BITS, Encoding
 
     rule = task.rule
     induced = not rule.touch or (one and not rule.cover)
     bits = FILL_COLOUR_BITS if rule.cover and not induced else None
-    return built_in_time(task.puzzle, "fill" if rule.cover else "nikoli", deadline, induced=induced,
-                         colour_bits=bits, corners=induced and rule.cover)
-
-
-def built_in_time(puzzle, rule: str, deadline: float | None, **options):
-    """``Encoding(puzzle, rule, deadline=deadline, **options)``, unless its build would outlast ``deadline``.
-
-    On a board of :data:`CALIBRATE_CELLS` cells or more, the build time is estimated first: the board's cells
-    times the least seconds per cell an encoding with the same options took in this process (measured on a
-    32 x 32 board the first time). Every build done here adds to what is known.
-
-    Parameters
-    ----------
-    puzzle : Puzzle
-        The puzzle.
-    rule : str
-        ``"fill"`` or ``"nikoli"``, as :class:`~tremaux.numberlink.solvers.encoding.Encoding` takes it.
-    deadline : float or None
-        A ``time.perf_counter()`` value.
-    **options
-        The encoding's other options.
-
-    Returns
-    -------
-    Encoding
-        Built; the caller closes it.
-
-    Raises
-    ------
-    TimeoutError
-        When the estimated build ends past ``deadline`` (nothing is built), or the deadline passes while it is
-        built.
-
-    Examples
-    --------
-    >>> from tremaux.numberlink import Puzzle
-    >>> enc = built_in_time(Puzzle.from_rows(["1.1"]), "fill", None)
-    >>> enc.nvars > 0
-    True
-    >>> enc.close()
-    >>> built_in_time(Puzzle.from_rows(["1.1"]), "fill", time.perf_counter() - 1)
-    Traceback (most recent call last):
-    ...
-    TimeoutError: the deadline passed while the SAT encoding was built
-    """
-    from .encoding import Encoding
-
-    key = (rule, tuple(sorted(options.items())))
-    cells = puzzle.height * puzzle.width
-    if deadline is not None and cells >= CALIBRATE_CELLS:
-        if key not in _RATES:  # once per kind of encoding in the process: a small open board, two pairs
-            grid = np.zeros((32, 32), dtype=np.int64)
-            grid[0, 0] = grid[1, 0] = 1
-            grid[0, 31] = grid[1, 31] = 2
-            _note(key, Encoding(type(puzzle)(grid), rule, **options), 32 * 32).close()
-        if time.perf_counter() + _RATES[key] * cells > deadline:
-            raise TimeoutError(f"an encoding of {cells} cells would take about {_RATES[key] * cells:.1f} s to "
-                               f"build, past the deadline")
-    return _note(key, Encoding(puzzle, rule, deadline=deadline, **options), cells)
-
-
-def _note(key: tuple, enc, cells: int):
-    """``enc``, its build time per cell kept in :data:`_RATES` (the least seen for ``key``)."""
-    rate = enc.build_seconds / max(1, cells)
-    _RATES[key] = min(rate, _RATES.get(key, rate))
-    return enc
+    return Encoding(task.puzzle, "fill" if rule.cover else "nikoli", induced=induced, colour_bits=bits,
+                    corners=induced and rule.cover, deadline=deadline)
 
 
 def sat_stage(task: Task) -> Answer:
@@ -298,7 +216,7 @@ def dense_stage(task: Task) -> Answer | None:
     deadline = task.share(DENSE_SHARE)
     key = ("SAT, densest lines",)
     try:
-        enc = task.resumable(key, lambda: built_in_time(puzzle, "fill", deadline, **kw))
+        enc = task.resumable(key, lambda: Encoding(puzzle, "fill", deadline=deadline, **kw))
         model = enc.next_model(deadline, drop_loops=True)
     except TimeoutError:
         return None  # the encoding, if built, is kept: the next round goes on with it
@@ -355,8 +273,8 @@ def untouched_stage(task: Task) -> Answer | None:
     deadline = task.share(DENSE_SHARE)
     key = ("SAT without U-turns",)
     try:
-        enc = task.resumable(key, lambda: built_in_time(puzzle, "fill", deadline, uturns=False, corners=True,
-                                                        colour_bits=FILL_COLOUR_BITS))
+        enc = task.resumable(key, lambda: Encoding(puzzle, "fill", uturns=False, corners=True,
+                                                   colour_bits=FILL_COLOUR_BITS, deadline=deadline))
         model = enc.next_model(deadline, drop_loops=True)
         lk = None
         if model is not None and model.with_loops is not None:
