@@ -26,3 +26,11 @@ def test_a_disconnected_mask_is_refused_on_a_woven_grid_too(capsys, tmp_path):
     code, _, err = run(capsys, "generate", "--mask", str(tmp_path / "m.txt"), "--weave", "0.5", "--out", str(out))
     assert code == 2 and err.startswith("error: ") and "not connected" in err and err.count("\n") == 1
     assert not out.exists()
+
+
+def test_a_text_file_over_the_cap_is_refused_without_announcing_a_long_read(capsys, tmp_path):
+    big = tmp_path / "big.txt"
+    big.write_bytes(b"#" * (17 * 2**20))
+    code, _, err = run(capsys, "info", str(big))
+    assert code == 2 and err.count("\n") == 1, err  # not "reading ...; this may take a while..." first
+    assert err.startswith(f"error: {big}: a text maze of 17.0 MiB is over the 16.0 MiB cap")
