@@ -185,6 +185,10 @@ def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, ri
         from ..grids.draw import _check_picture
 
         _check_picture(g, "an SVG" if fmt == "svg" else "a PNG", svg=fmt == "svg")
+    elif fmt == "gif":
+        from ..grids.animate import check_animation_size
+
+        check_animation_size(g.size)
     run_all = generate_on(g, algorithm, seed=seed, start=start, braid=braid, weave=weave, record=fmt == "gif",
                           **options)
     maze = run_all.maze
@@ -259,6 +263,10 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
     fmt = None if out is None else output_format(  # refused before the run, not after it
         out, fmt, accepts=("png", "svg"), writer=f"tremaux solve on a {maze.grid.name} maze",
         hint=f"`tremaux animate {path} --out FILE.gif` replays the run")
+    if fmt is not None:  # a picture over the limits: refused before the run, not after it
+        from ..grids.draw import _check_picture
+
+        _check_picture(maze.grid, "an SVG" if fmt == "svg" else "a PNG", svg=fmt == "svg")
     sol = solve_on(maze, algorithm, start=start, goal=goal, record=out is not None)  # Tremaux: its marks drawn
     ends = [maze.grid.cell(maze.grid.index(c) if c else i) for c, i in ((start, maze.start_index), (goal, maze.goal_index))]
     if as_json:  # the square maze's fields (Solution.to_dict), with the grid's name and the path's length
@@ -367,8 +375,11 @@ def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None,
     if kind not in ("svg", "png"):
         raise UnsupportedError(f"text drawings are for square grids only; draw this {maze.grid.name} maze as svg "
                                "or png (--format svg, or --out FILE.svg / FILE.png)")
-    sol = solve_on(maze, solver, start=start, goal=goal, record=True) if solver else None
+    from ..grids.draw import _check_picture
+
     style = _cell_style(cell_size)
+    _check_picture(maze.grid, "an SVG" if kind == "svg" else "a PNG", svg=kind == "svg")  # before the run
+    sol = solve_on(maze, solver, start=start, goal=goal, record=True) if solver else None
     if kind == "svg":
         data: bytes | str = to_svg(maze, solution=sol, style=style, heat=heat)
     else:
@@ -446,7 +457,7 @@ def animate_grid(*, maze: Any = None, grid_options: dict[str, Any] | None, gener
     True
     """
     from ..grids import generate_on, solve_on
-    from ..grids.animate import save_animation
+    from ..grids.animate import check_animation_size, save_animation
 
     if maze is None and grid_options is None:
         raise UnsupportedError("animate needs a maze FILE, or --generator with --grid")
@@ -454,11 +465,13 @@ def animate_grid(*, maze: Any = None, grid_options: dict[str, Any] | None, gener
         raise UnsupportedError("give a maze FILE to solve, or --generator NAME to make one, not both")
     if maze is not None:
         obj = maze = load_grid(maze)
+        check_animation_size(maze.size)  # before the run to replay
     else:
         g = build_grid(**grid_options)
         for name, cell in (("start", start), ("goal", goal)):  # refused before the maze is made
             if cell is not None:
                 g.index(cell, name)
+        check_animation_size(g.size)
         obj = generate_on(g, generator or "backtracker", seed=seed, braid=braid, record=solver is None,
                           start=start if solver is None else None, weave=grid_options.get("weave"), **(options or {}))
         maze = obj.maze

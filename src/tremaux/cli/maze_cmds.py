@@ -83,6 +83,10 @@ def load_maze(path: str | Path, *, then: Callable[[int], int] | None = None, doi
     if size >= LONG_READ_BYTES:
         from ..budget import format_bytes
 
+        with p.open("rb") as f:
+            head = f.read(4)
+        if head != maze_io._ZIP and not maze_io.image.is_image(head):  # text: refused at once over the cap
+            budget.check_text_size(size, source=str(p))
         typer.echo(f"reading {p} ({format_bytes(size)}); this may take a while...", err=True)
     return maze_io.load(p)
 

@@ -136,13 +136,15 @@ def render_cmd(
             raise UnsupportedError("--seed is for square mazes; a grid maze is solved without it")
         return render_grid_file(file, fmt, out, solver, heat, cell_size, start=parse_cell(start, "start"),
                                 goal=parse_cell(goal, "goal"))
+    if fmt == "ascii" and cell_size is not None:
+        raise UnsupportedError("--cell-size is for pictures (png, svg, gif); a text drawing takes --style")
     obj = load_maze(file)
+    if not (fmt == "ascii" and (style or "").strip().lower() == "block"):  # refused before the run, not after it
+        render.output.check_picture(obj, fmt, cell_size=cell_size)
     announce(obj.flat.shape[0], f"drawing {file}")
     if solver is not None:
         obj = solve(obj, solver, start=parse_cell(start, "start"), goal=parse_cell(goal, "goal"),
                     **({} if seed is None else {"seed": seed}))
-    if fmt == "ascii" and cell_size is not None:
-        raise UnsupportedError("--cell-size is for pictures (png, svg, gif); a text drawing takes --style")
     if fmt == "ascii" and (style or "").strip().lower() == "block":
         data = block_drawing(obj)  # the block text `show --style block` prints: one word, one drawing
     else:
@@ -231,6 +233,11 @@ def animate_cmd(
         shape = parse_size(size) if shape_mask is None or size != DEFAULT_SIZE else None
         if shape is not None and shape_mask is not None and tuple(shape) != shape_mask.shape:
             raise UnsupportedError(f"--size {size} differs from the mask's {'x'.join(map(str, shape_mask.shape))}")
+        from ..maze import Maze
+
+        # the picture's size is the maze's: refused before the run to replay, not after it
+        render.output.check_picture(Maze.closed(shape_mask.shape if shape is None else shape, mask=shape_mask), fmt,
+                                    cell_size=cell_size, animation=True)
         obj = make(shape, generator, seed=seed, braid=braid, record=solver is None, mask=shape_mask,
                    start=parse_cell(start, "start") if solver is None else None, **gen_options)
         maze = obj.maze
@@ -238,6 +245,11 @@ def animate_cmd(
         if file is None:
             raise UnsupportedError("animate needs a maze FILE to solve, or --generator NAME to animate a generator")
         obj = maze = load_maze(file)
+        from ..solvers import SOLVERS
+        from ..solvers.api import check_solve_memory
+
+        check_solve_memory(maze, SOLVERS.get(solver or "tremaux").name, record=True)  # the run, then its picture:
+        render.output.check_picture(maze, fmt, cell_size=cell_size, animation=True)  # both before the run
     if solver is not None or generator is None:
         if fmt == "gif":  # a replay sure to be over the limit: refused before the recorded run, not after it
             from .output import check_replay_ahead

@@ -119,6 +119,10 @@ def solve_cmd(
     ends = "".join(f" --{k} {v}" for k, v in (("start", start), ("goal", goal)) if v)
     advice = (f"replay it with fewer frames (`tremaux animate {file} -s {name}{ends} --frames {{frames}} --out {out}`), "
               "or draw a .png")
+    if out is not None:  # a picture sure to be over the limit: refused before the run, not after it
+        from ..render.output import check_picture
+
+        check_picture(maze, fmt, animation=fmt == "gif")
     if fmt == "gif":  # a replay sure to be over the limit: refused before the recorded run, not after it
         check_replay_ahead(maze, parse_cell(start, "start"), parse_cell(goal, "goal"), 100, advice)
     announce(maze.flat.shape[0], f"solving {file} with {name}")

@@ -39,7 +39,7 @@ from .maze import GridMaze
 from .passages import half_passages
 from .replay import Frame, _budget, _parts, replay, replay_cells
 
-__all__ = ["replay_cells", "Frame", "replay", "to_gif", "to_animated_svg", "save_animation"]
+__all__ = ["replay_cells", "Frame", "replay", "to_gif", "to_animated_svg", "save_animation", "check_animation_size"]
 
 
 def _colours(palette: Mapping[str, str] | None) -> dict[str, str]:
@@ -72,9 +72,7 @@ def _setup(obj: Any, frames: int, style: Style | None) -> tuple[GridMaze, Style,
 def _sizes(obj: Any, frames: int, style: Style | None) -> tuple[GridMaze, Style, int]:
     """The maze, the style and the most frames its replay yields, refused when too large to animate."""
     maze, trace, _ = _parts(obj)
-    if maze.size > MAX_DRAW_CELLS // 10:
-        raise TremauxError(f"a maze of {maze.size:,} cells is too large to animate; the limit is "
-                           f"{MAX_DRAW_CELLS // 10:,}")
+    check_animation_size(maze.size)
     kept = kept_frames(_budget(frames), len(trace))
     if kept * maze.size > MAX_FRAME_CELLS:
         raise TremauxError(f"{kept:,} frames of a maze of {maze.size:,} cells draw {kept * maze.size:,} cells; "
@@ -82,6 +80,31 @@ def _sizes(obj: Any, frames: int, style: Style | None) -> tuple[GridMaze, Style,
                            f"{max(2, MAX_FRAME_CELLS // maze.size):,} frames")
     st = style or Style(cell=max(6.0, min(24.0, 500.0 / max(1.0, math.sqrt(maze.size)))))
     return maze, st, kept
+
+
+def check_animation_size(cells: int) -> None:
+    """Refuse an animation of a maze of ``cells`` cells too large to animate, before the run to replay is made.
+
+    Parameters
+    ----------
+    cells : int
+        The maze's (or the grid's) number of cells.
+
+    Raises
+    ------
+    TremauxError
+        Over ``MAX_DRAW_CELLS // 10`` cells.
+
+    Examples
+    --------
+    >>> check_animation_size(100)
+    >>> check_animation_size(10**6)
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.TremauxError: a maze of 1,000,000 cells is too large to animate; the limit is 25,000
+    """
+    if cells > MAX_DRAW_CELLS // 10:
+        raise TremauxError(f"a maze of {cells:,} cells is too large to animate; the limit is {MAX_DRAW_CELLS // 10:,}")
 
 
 def _ms(value: Any, name: str, minimum: int, maximum: int | None = None) -> int:

@@ -430,6 +430,9 @@ class Grid:
         new = np.full(self.size + 1, -1, np.int64)  # new[-1] == -1 maps the border marker
         new[:-1][k] = np.arange(int(k.sum()))
         nbr = new[self.nbr[k]].astype(np.int32)
+        if self.params.get("weave"):  # a tunnel runs under the neighbour behind its side: none under a lost cell
+            half = nbr.shape[1] // 2
+            nbr[:, half:][nbr[:, :half] < 0] = -1
         back = np.where(nbr >= 0, self.back[k], -1)
 
         def geometry(g: Grid, _k=k, _parent=self) -> Geometry:

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..errors import UnsupportedError
 
-__all__ = ["save", "render", "FORMATS", "RENDER_FORMATS"]
+__all__ = ["save", "render", "check_picture", "FORMATS", "RENDER_FORMATS"]
 
 FORMATS = {
     ".svg": "an SVG picture (animated with animate=True)",
@@ -148,3 +148,52 @@ def save(obj: Any, path: str | Path, *, format: str | None = None, animate: bool
     p = Path(path)
     write_file(p, data if not isinstance(data, str) or data.endswith("\n") else data + "\n")
     return p
+
+
+def check_picture(maze: Any, format: str, *, cell_size: int | None = None, animation: bool = False) -> None:
+    """Refuse, before any solving or generating, a still picture of ``maze`` that would not fit the memory budget.
+
+    The picture's size depends on the maze and ``cell_size`` alone, so a command that solves before it draws
+    calls this first, rather than refusing the picture after the run (:mod:`tremaux.budget`).
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze to draw.
+    format : str
+        ``svg``, ``png``, ``gif`` or ``txt`` (also named ``ascii``), with or without the dot.
+    cell_size : int, optional
+        Pixels per cell, as the picture will be drawn (default: the renderer's choice).
+    animation : bool, default False
+        The picture is a replay: its first frame is checked (a GIF replay keeps more).
+
+    Raises
+    ------
+    MemoryLimitError
+        Naming the picture and the limit, in the words of the renderer.
+    TremauxError
+        For a bad ``cell_size``.
+
+    Examples
+    --------
+    >>> from tremaux import Maze, budget
+    >>> check_picture(Maze.open((2, 2)), "png")
+    >>> with budget.limited("100M"):
+    ...     check_picture(Maze.closed((100, 100)), "png", cell_size=100000)
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.MemoryLimitError: a picture of 11783266 x 11783266 pixels needs about 505.1 TiB of memory; ...
+    """
+    from .. import budget
+    from .png import check_raster, geometry
+    from .text import check_text_size
+
+    ext = _format_of(None, format)
+    if ext == ".txt":
+        check_text_size(maze)
+        return
+    g = geometry(maze, cell_size)
+    if ext == ".svg":
+        budget.check(budget.svg_bytes(maze.flat.shape[0]), f"an SVG of a maze of {maze.flat.shape[0]:,} cells")
+    else:
+        check_raster(maze, g, "GIF animation" if animation else "picture")

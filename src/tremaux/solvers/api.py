@@ -14,7 +14,7 @@ from ..maze.model import Cell, Maze
 from .base import SOLVERS, Problem, finish, trace_rows
 from .result import Solution
 
-__all__ = ["solve", "default_endpoints"]
+__all__ = ["solve", "default_endpoints", "check_solve_memory"]
 
 
 def default_endpoints(maze: Maze) -> tuple[Cell, Cell]:
@@ -140,13 +140,43 @@ def solve(
     own_start, own_goal = default_endpoints(maze)
     s_cell = maze._checked_cell(start if start is not None else own_start, "start")
     g_cell = maze._checked_cell(goal if goal is not None else own_goal, "goal")
-    n = maze.flat.shape[0]
-    budget.check(budget.solve_bytes(n, record=bool(record)),
-                 f"solving a {' x '.join(map(str, maze.shape))} maze ({entry.name})", memory_limit)
+    check_solve_memory(maze, entry.name, record=bool(record), memory_limit=memory_limit)
     problem = Problem(maze, entry.name, s_cell, g_cell, maze.index(s_cell), maze.index(g_cell), bool(record))
     if problem.s == problem.g:
         return _trivial(problem)
     return entry.func(problem, **options)
+
+
+def check_solve_memory(maze: Maze, name: str, *, record: bool = False,
+                       memory_limit: str | int | None = None) -> None:
+    """Refuse a solve of ``maze`` whose arrays would not fit the memory budget, as :func:`solve` does first.
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze to solve.
+    name : str
+        The solver's registry name, for the message.
+    record : bool, default False
+        Whether the run is recorded (a trace is kept).
+    memory_limit : str or int, optional
+        A limit instead of the budget in force.
+
+    Raises
+    ------
+    MemoryLimitError
+        Naming the maze, the solver and the limit.
+
+    Examples
+    --------
+    >>> check_solve_memory(Maze.open((2, 2)), "bfs")
+    >>> check_solve_memory(Maze.open((1000, 1000)), "bfs", record=True, memory_limit="1M")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.MemoryLimitError: solving a 1000 x 1000 maze (bfs) needs about ... of memory; the limit is 1.0 MiB ...
+    """
+    budget.check(budget.solve_bytes(maze.flat.shape[0], record=record),
+                 f"solving a {' x '.join(map(str, maze.shape))} maze ({name})", memory_limit)
 
 
 def _check_options(entry: Any, options: dict[str, Any]) -> None:
