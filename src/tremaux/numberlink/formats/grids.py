@@ -162,7 +162,7 @@ def _token_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str, c
     return Puzzle(grid, order, name=name)
 
 
-_NUMBER_ROW = re.compile(r"[\s.\d-]*")
+_NUMBER_ROW = re.compile(r"[\s.0-9-]*")
 
 
 def _number_rows(rows: Sequence[Line], name: str) -> Puzzle | None:
@@ -177,7 +177,7 @@ def _number_rows(rows: Sequence[Line], name: str) -> Puzzle | None:
     for tok in set().union(*table):
         if tok in (".", "-"):
             value[tok] = 0
-        elif tok.isdigit() and len(tok.lstrip("0")) <= 9:
+        elif tok.isascii() and tok.isdigit() and len(tok.lstrip("0")) <= 9:
             value[tok] = int(tok)
         else:
             return None
