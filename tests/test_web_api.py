@@ -483,3 +483,14 @@ def test_a_puzzle_grid_of_the_wrong_shape_is_said_in_words(client):
     assert res.status_code == 422 and res.json()["error"].startswith("grid row 2 has 1 cell, not 2"), res.text
     res = client.post("/api/numberlink/format", json={"rows": 2, "cols": 2, "grid": [[1, 1], [0, 0], [0, 0]]})
     assert res.json()["error"].startswith("grid has 3 rows, not 2"), res.text
+
+
+def test_a_woven_maze_without_a_braid_share_takes_none(client):
+    # the braid share's default 0.5 made every woven request without braid=0 fail ("braid is not available")
+    r = client.get("/api/maze", params={"weave": "true", "generator": "kruskal", "rows": 5, "cols": 5, "seed": 2})
+    assert r.status_code == 200 and r.json()["params"]["braid"] == 0.0
+    square = client.get("/api/maze", params={"rows": 5, "cols": 5, "seed": 2}).json()
+    assert square["params"]["braid"] == 0.5  # other grids keep the default share
+    asked = client.get("/api/maze", params={"weave": "true", "generator": "kruskal", "rows": 5, "cols": 5,
+                                            "seed": 2, "braid": 0.5})
+    assert asked.status_code == 400 and "braid is not available on woven grids" in asked.json()["error"]

@@ -192,6 +192,8 @@ class MazeParams(_Model):
     >>> p = MazeParams(rows=10, cols=12, seed=3)
     >>> p.generator, p.grid, p.braid
     ('backtracker', 'square', 0.5)
+    >>> MazeParams(weave=True, generator="kruskal").braid  # a woven grid takes no loops
+    0.0
     """
 
     generator: str = Field("backtracker", max_length=64, description="Generator name or alias.")
@@ -207,10 +209,18 @@ class MazeParams(_Model):
                                                                  "(one row is a single cell: no maze).")
     wrap: str | None = Field(None, max_length=16, description="Square grid: cylinder, torus or moebius.")
     weave: bool = Field(False, description="Square and hex grids: passages may run under crossings.")
-    braid: float = Field(0.5, ge=0.0, le=1.0, allow_inf_nan=False,
-                         description="Share of dead ends opened into loops.")
+    braid: float = Field(None, ge=0.0, le=1.0, allow_inf_nan=False, validate_default=False,
+                         description="Share of dead ends opened into loops; left out, 0.5 (0 on a woven grid, "
+                                     "where a new passage could cut a crossing).")
     seed: int | None = Field(None, ge=0, le=MAX_SEED,
                              description="Random seed; drawn when absent, and returned in the answer's params.")
+
+    @model_validator(mode="after")
+    def _default_braid(self) -> "MazeParams":
+        """A braid share left out: 0.5, or 0 on a woven grid (which takes no loops)."""
+        if self.braid is None:
+            self.braid = 0.0 if self.weave else 0.5
+        return self
 
 
 class RenderParams(MazeParams):
