@@ -92,3 +92,12 @@ def test_a_grid_maze_too_large_to_draw_is_refused_before_the_run(capsys, tmp_pat
     code, out, err = run(capsys, *[a.format(hx=tmp_path / "h.npz", tmp=tmp_path) for a in argv])
     assert code == 2 and out == "" and message in err and err.startswith("error: ") and err.count("\n") == 1, err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["h.npz"]
+
+
+@pytest.mark.parametrize("args", [["generate", "--size", "٣x٣"], ["generate", "--size", "３x３"],
+                                  ["generate", "--size", "3x3", "--start", "٠,٠"],
+                                  ["numberlink", "generate", "--size", "٣x٣"]])
+def test_sizes_and_cells_take_the_digits_0_to_9_only_as_seeds_do(capsys, args):
+    # int() reads other scripts' digits: '٣x٣' made a 3x3 maze while --seed ٣ was refused
+    code, out, err = run(capsys, *args)
+    assert code == 2 and out == "" and err.startswith("error: --") and err.count("\n") == 1, err

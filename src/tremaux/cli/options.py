@@ -26,7 +26,7 @@ __all__ = ["parse_size", "parse_cell", "SeedOption", "JsonOption", "StartOption"
            "style_option", "time_limit_option", "count_option", "workers_option", "list_option", "deprecated",
            "renamed"]
 
-_SIZE = re.compile(r"^\s*(\d+)\s*[xX*,]\s*(\d+)(?:\s*[xX*,]\s*(\d+))?\s*$")
+_SIZE = re.compile(r"^\s*(\d+)\s*[xX*,]\s*(\d+)(?:\s*[xX*,]\s*(\d+))?\s*$", re.ASCII)  # digits 0-9, as --seed
 
 
 def parse_size(text: str) -> tuple[int, ...]:
@@ -87,6 +87,8 @@ def parse_cell(text: str | None, what: str = "cell") -> tuple[int, ...] | None:
         return None
     parts = re.split(r"\s*,\s*|\s+", text.strip().strip("()[]").strip())  # "3,4", "3, 4" or "3 4"; not "3,,4"
     try:
+        if not all(p.isascii() for p in parts):  # int() takes other scripts' digits; --seed does not
+            raise ValueError
         cell = tuple(int(p) for p in parts)
     except ValueError:
         raise CellError(f"{what} {text!r} is not of the form R,C or L,R,C") from None
