@@ -15,7 +15,15 @@
 
     Pairs are numbered in order. Several puzzles may follow each other. An
     endpoint outside the board, or two endpoints on one cell, is an error
-    naming them.
+    naming them; so is a ``W H`` line followed by a line whose count of
+    numbers is not a multiple of 4.
+
+    A line that also reads as a one-row ``grid`` of separated labels, each
+    twice (``4 4 0 0 3 3``: pairs 4, 0-empty and 3 side by side), is read as
+    that grid when the format is detected. Name the format to read it as
+    endpoints (``loads(text, format="ends")``), or write the size on a line
+    of its own (``4 4`` then ``0 0 3 3``), the layout :func:`write_ends` and
+    ``tremaux numberlink convert -f ends`` write, which no grid shares.
 
 Examples
 --------
@@ -39,7 +47,7 @@ from ..model import Puzzle
 from ._text import Line, check_side, lines, show
 from .grids import entry_names
 
-__all__ = ["is_ends", "read_ends", "write_ends"]
+__all__ = ["is_ends", "miscounted", "read_ends", "write_ends"]
 
 Item = Puzzle | PuzzleError
 
@@ -140,6 +148,44 @@ def is_ends(body: Sequence[Line]) -> bool:
     return bool(body) and not _label_grid(body)
 
 
+def miscounted(body: Sequence[Line]) -> bool:
+    """Whether the non-blank lines ``body`` are ``ends`` puzzles but for a line of coordinates whose count is not
+    a multiple of 4, after a ``W H`` line that no ``wh`` rows follow (``3 3`` then 6 numbers).
+
+    Such a text is no grid (its rows differ in length) and no ``wh`` board, so that reading it as ``ends``
+    names its real problem, the number of coordinates.
+
+    Parameters
+    ----------
+    body : sequence of (int, str)
+        Numbered non-blank lines.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> miscounted([(1, "3 3"), (2, "0 0 1 1 2 2")]), miscounted([(1, "3 3"), (2, "0 0 1 1 2 2 0 1")])
+    (True, False)
+    >>> miscounted([(1, "3 1"), (2, "1 . 1")])  # a 'wh' board of separated cells
+    False
+    """
+    i, found = 0, False
+    while i < len(body):
+        framed = _split(body, i)
+        if framed is None:
+            return False
+        head, coords, nxt = framed
+        if len(coords) % 4:
+            w, h = int(head[0][2]), int(head[1][2])
+            if len(head) != 2 or (h == 1 and len(coords) == w):  # not 'W H' alone, or a one-row 'wh' board
+                return False
+            found = True
+        i = nxt
+    return found
+
+
 def _unframed(body: Sequence[Line], i: int, source: str | None) -> PuzzleFormatError:
     """Why no puzzle can be framed from line ``i``."""
     lineno, s = body[i]
@@ -172,6 +218,10 @@ def _unframed(body: Sequence[Line], i: int, source: str | None) -> PuzzleFormatE
 def read_ends(text: str, source: str | None, base: str) -> list[Item]:
     """Puzzles as ``W H x1 y1 x2 y2 ...`` (one a line; ``W H`` then a line of coordinates; or ``K W H`` then ``K``
     lines ``(x1, y1) (x2, y2)``).
+
+    When the format is detected, a one-line puzzle that also reads as a one-row grid of separated labels, each
+    twice (``4 4 0 0 3 3``), is read as the grid: name the format (``format="ends"``) or write the size on a line
+    of its own (``4 4`` then ``0 0 3 3``) to have it read here.
 
     Parameters
     ----------
