@@ -44,7 +44,7 @@ from collections.abc import Sequence
 
 from ...errors import PuzzleError, PuzzleFormatError
 from ..model import Puzzle
-from ._text import Line, check_side, lines, show
+from ._text import Line, check_side, count_cells, lines, show
 from .grids import entry_names
 
 __all__ = ["is_ends", "miscounted", "read_ends", "write_ends"]
@@ -150,10 +150,10 @@ def is_ends(body: Sequence[Line]) -> bool:
 
 def miscounted(body: Sequence[Line]) -> bool:
     """Whether the non-blank lines ``body`` are ``ends`` puzzles but for a line of coordinates whose count is not
-    a multiple of 4, after a ``W H`` line that no ``wh`` rows follow (``3 3`` then 6 numbers).
+    a multiple of 4, after a ``W H`` line (``H`` at least 2) that no ``wh`` rows follow (``3 3`` then 6 numbers).
 
-    Such a text is no grid (its rows differ in length) and no ``wh`` board, so that reading it as ``ends``
-    names its real problem, the number of coordinates.
+    Such a text is no grid (its rows differ in length: rows of one length are left to the grid) and no ``wh``
+    board, so that reading it as ``ends`` names its real problem, the number of coordinates.
 
     Parameters
     ----------
@@ -178,12 +178,11 @@ def miscounted(body: Sequence[Line]) -> bool:
             return False
         head, coords, nxt = framed
         if len(coords) % 4:
-            w, h = int(head[0][2]), int(head[1][2])
-            if len(head) != 2 or (h == 1 and len(coords) == w):  # not 'W H' alone, or a one-row 'wh' board
+            if len(head) != 2 or int(head[1][2]) < 2:  # not 'W H' alone, or a one-row 'wh' board ('4 1', '1,,1')
                 return False
             found = True
         i = nxt
-    return found
+    return found and len({count_cells(s) for _, s in body}) > 1  # rows of one length are a grid's ('2 5', '2 5')
 
 
 def _unframed(body: Sequence[Line], i: int, source: str | None) -> PuzzleFormatError:

@@ -1,0 +1,61 @@
+"""Big boards in every text format: read and written in memory bounded by the board (no Python object a cell)."""
+
+from __future__ import annotations
+
+import random
+import tracemalloc
+
+import numpy as np
+
+from tremaux.errors import PuzzleFormatError
+from tremaux.numberlink import Puzzle, formats
+from tremaux.numberlink.formats.puzzlink import _decode, _scan
+
+SIDE = 2048
+
+
+def peak_per_cell(func, *args, **kwargs):
+    """What ``func`` returns and the peak of its allocations, in bytes per cell of a SIDE x SIDE board."""
+    tracemalloc.start()
+    try:
+        out = func(*args, **kwargs)
+        return out, tracemalloc.get_traced_memory()[1] / SIDE / SIDE
+    finally:
+        tracemalloc.stop()
+
+
+def big_puzzle(pairs: int, seed: int = 1) -> Puzzle:
+    rng = np.random.default_rng(seed)
+    g = np.zeros(SIDE * SIDE, dtype=np.int32)
+    g[rng.choice(SIDE * SIDE, size=2 * pairs, replace=False)] = np.repeat(np.arange(1, pairs + 1), 2)
+    return Puzzle(g.reshape(SIDE, SIDE))
+
+
+def test_a_big_puzzlink_url_is_read_without_a_python_number_a_cell():
+    # the decoder went a character at a time and built the grid from a list of every cell: 24 bytes a cell
+    # (and 3 s at 4096 x 4096)
+    url = f"https://puzz.link/p?numlin/{SIDE}/{SIDE}/1" + "z" * (SIDE * SIDE // 20 - 1) + "1"
+    p, peak = peak_per_cell(formats.loads, url)
+    assert p.endpoints(1) == ((0, 0), (SIDE - 1, SIDE - 19)) and peak < 12
+    q = big_puzzle(5000)
+    assert formats.loads(formats.dumps(q, "puzzlink")) == q
+
+
+def test_the_puzzlink_decoder_reads_every_body_as_the_character_scanner_does():
+    rng = random.Random(5)
+    decoded = 0
+    for _ in range(5000):
+        h, w = rng.randint(1, 5), rng.randint(1, 5)
+        alphabet = "0123456789abcdefghijklmnopqrstuvwxyz-+=%.A/\u00e9" if rng.random() < 0.3 else "0123456789abcgz-+"
+        body = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30)))
+        fast = _decode(body, h * w)
+        if fast is None:  # left to the scanner, which names the fault
+            continue
+        decoded += 1
+        where, number = _scan(body, h, w, 1, 1, None)  # raises on a body the decoder should have refused
+        assert fast[0].tolist() == where.tolist() and fast[1].tolist() == number.tolist(), body
+    assert decoded > 300
+    try:
+        _scan("1.", 1, 3, 1, 1, None)
+    except PuzzleFormatError as exc:
+        assert "hidden number" in str(exc) and _decode("1.", 3) is None
