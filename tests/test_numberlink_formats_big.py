@@ -60,3 +60,45 @@ def test_the_puzzlink_decoder_reads_every_body_as_the_character_scanner_does():
         _scan("1.", 1, 3, 1, 1, None)
     except PuzzleFormatError as exc:
         assert "hidden number" in str(exc) and _decode("1.", 3) is None
+
+
+def test_rows_of_numbers_are_read_as_the_cell_by_cell_reader_reads_them(monkeypatch):
+    from tremaux.numberlink.formats import _table, grids
+
+    rng = random.Random(11)
+    cells = ["0", "00", ".", "-", "1", "2", "3", "12", "007", "1234567890", "0000000000000000000001", "1.5", "-3", "a"]
+    seps = [" ", "  ", ",", ", ", " ,", ",,", "\t", " , "]
+    fast = 0
+    for _ in range(3000):
+        rows = []
+        for r in range(rng.randint(1, 4)):
+            row = [rng.choice(cells) for _ in range(rng.randint(1, 4))]
+            text = rng.choice(["", " ", ","]) * (rng.random() < 0.1) + row[0]
+            for c in row[1:]:
+                text += rng.choice(seps) + c
+            rows.append((r + 1, (text + ("," if rng.random() < 0.05 else "")).rstrip()))
+        if not all(s.strip() for _, s in rows):
+            continue
+        got = _table.number_rows(rows)
+        with monkeypatch.context() as m:
+            m.setattr(grids, "number_rows", lambda rows: None)
+            try:
+                slow = grids._token_rows(rows, "grid", None, "")
+            except PuzzleFormatError as exc:
+                slow = exc
+        if got is None:
+            continue
+        fast += 1
+        assert isinstance(slow, Puzzle), (rows, slow)
+        assert got[0].tolist() == slow.grid.tolist() and tuple(got[1]) == slow.labels, rows
+    assert fast > 20
+
+
+def test_a_big_grid_of_separated_numbers_is_read_and_written_without_a_python_string_a_cell():
+    # every cell was a Python string in a list of lists, read and written: about 90 bytes a cell
+    p = big_puzzle(5000)
+    for fmt in ("grid", "bwinf", "copris"):
+        text, peak = peak_per_cell(formats.dumps, p, fmt)
+        assert peak < 14, (fmt, peak)
+        q, peak = peak_per_cell(formats.loads, text, format=fmt)
+        assert q == p and peak < 20, (fmt, peak)

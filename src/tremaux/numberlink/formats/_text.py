@@ -178,7 +178,7 @@ def empty_field(s: str) -> int | None:
 
 def count_cells(s: str) -> int:
     """Number of cells of one row (see :func:`tokens`)."""
-    return len(_TOKEN.findall(s)) if has_separator(s) else len(s.strip())
+    return len(s.replace(",", " ").split()) if has_separator(s) else len(s.strip())  # split: as _TOKEN, faster
 
 
 def pairs_of_two(block: list[Line]) -> bool:

@@ -26,6 +26,7 @@ from .._cells import rows as _rows
 from ..model import Puzzle, label_order
 from ._text import (ALNUM, WEB_ADDRESS, Line, any_char, ascii_hint, check_side, count_cells, empty_field,
                     grid_char, has_separator, letter, lines, show, split_blocks, tokens)
+from ._table import number_rows
 from .gridwrite import write_flow, write_grid, write_wh
 
 __all__ = ["read_grid", "read_flow", "read_wh", "write_grid", "write_flow", "write_wh", "WH_HEADER"]
@@ -121,6 +122,9 @@ def _token_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str, c
     With ``column`` (a 'wh' header gives one column), a row without a separator is one cell.
     """
     first = rows[0][0]
+    if not column and (fast := number_rows(rows)) is not None:  # numbers only, well formed: read as arrays
+        check_side(fast[0].shape[0], fast[0].shape[1], first, source)
+        return Puzzle(fast[0], fast[1], name=name)
     table: list[list[str | None]] = []
     where: dict[str, list[tuple[int, int]]] = {}
     width = -1

@@ -24,7 +24,7 @@ from ._text import ALNUM, DIGITS, LETTERS, any_char, grid_char, letter, show
 
 __all__ = ["write_grid", "write_flow", "write_wh", "join_cells"]
 
-_CHUNK = 1 << 20
+_CHUNK = 1 << 18
 """Cells written at a time: the arrays of a chunk, not of the board, are held beside the text."""
 
 

@@ -254,7 +254,7 @@ def _bwinf_board(body: Sequence[Line], i: int, source: str | None) -> tuple[list
         raise PuzzleFormatError(f"the {n}x{n} board has only {_rows(len(rows))}", line=last, column=1,
                                 source=source)
     for rl, rs in rows:
-        if count_cells(rs) != n or len(rs.split()) != n:
+        if len(rs.split()) != n or ("," in rs and count_cells(rs) != n):  # commas: the count of separated cells
             raise PuzzleFormatError(f"row has {len(rs.split())} cells; the board side is {n}", line=rl,
                                     column=1, source=source)
     return rows, body[i + 1], i + 2 + n
