@@ -42,6 +42,8 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+import numpy as np
+
 from ...errors import PuzzleError, PuzzleFormatError
 from ..model import Puzzle
 from ._text import Line, check_side, count_cells, lines, show
@@ -95,15 +97,19 @@ def _problem(head: list[Token], coords: list[Token]) -> tuple[Token, str] | None
         last = coords[-1] if coords else head[-1]
         return last, (f"{len(coords)} numbers after the size {w} {h}: expected x1 y1 x2 y2 for each pair (a "
                       f"multiple of 4)")
-    for k, t in enumerate(coords):
-        if int(t[2]) >= (w if k % 2 == 0 else h):
-            axis = "x (column)" if k % 2 == 0 else "y (row)"
-            return t, f"{axis} {t[2]} is outside the {w}x{h} (WxH) board (0-based)"
-    seen: dict[tuple[int, int], int] = {}
-    for j in range(len(coords) // 2):
-        cell = (int(coords[2 * j][2]), int(coords[2 * j + 1][2]))
-        if (first := seen.setdefault(cell, j)) < j:
-            return coords[2 * j], f"pairs {first // 2 + 1} and {j // 2 + 1} both end at x {cell[0]}, y {cell[1]}"
+    values = np.array([int(t[2]) for t in coords], dtype=np.int64)
+    limit = np.where(np.arange(len(values)) % 2 == 0, w, h)
+    if (out := np.flatnonzero(values >= limit)).size:
+        k = int(out[0])
+        axis = "x (column)" if k % 2 == 0 else "y (row)"
+        return coords[k], f"{axis} {coords[k][2]} is outside the {w}x{h} (WxH) board (0-based)"
+    key = values[1::2] * w + values[0::2]  # each endpoint's cell
+    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    if (again := np.flatnonzero(first[inverse] < np.arange(len(key)))).size:  # the first cell given twice
+        j = int(again[0])
+        one = int(first[inverse[j]])
+        return coords[2 * j], (f"pairs {one // 2 + 1} and {j // 2 + 1} both end at x {values[2 * j]}, "
+                               f"y {values[2 * j + 1]}")
     return None
 
 
@@ -273,9 +279,10 @@ def read_ends(text: str, source: str | None, base: str) -> list[Item]:
             if problem := _problem(head, coords):
                 (lineno, col, _), why = problem
                 raise PuzzleFormatError(why, line=lineno, column=col, source=source)
-            c = [int(t[2]) for t in coords]
-            pairs = [((c[k + 1], c[k]), (c[k + 3], c[k + 2])) for k in range(0, len(c), 4)]
-            out.append(Puzzle.from_endpoints((h, w), pairs, name=name))
+            c = np.array([int(t[2]) for t in coords], dtype=np.int64)  # checked: on the board, one pair a cell
+            grid = np.zeros(h * w, dtype=np.int32)
+            grid[c[1::2] * w + c[0::2]] = np.arange(len(c) // 2) // 2 + 1
+            out.append(Puzzle(grid.reshape(h, w), name=name))
         except PuzzleError as exc:
             out.append(exc)
     return out + broken
@@ -312,9 +319,6 @@ def write_ends(puzzles: Sequence[Puzzle]) -> str:
         if not p.pairs:
             raise PuzzleFormatError("a puzzle without a pair cannot be written as 'ends' (size then endpoints)")
         out.append(f"{p.width} {p.height}")
-        nums: list[int] = []
-        for k in range(1, p.pairs + 1):
-            (r1, c1), (r2, c2) = p.endpoints(k)
-            nums += [c1, r1, c2, r2]
-        out.append(" ".join(map(str, nums)))
+        row, col = np.divmod(p.ends, p.width)
+        out.append(" ".join(map(str, np.stack([col, row], axis=-1).ravel().tolist())))  # x1 y1 x2 y2 a pair
     return "\n".join(out) + "\n"
