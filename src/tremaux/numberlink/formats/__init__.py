@@ -141,7 +141,8 @@ def detect(text: str) -> str:
     >>> detect("1\\n3\\n1 - 1\\n")
     'copris'
     """
-    body = [s for _, s in lines(text) if s.strip()]
+    numbered = lines(text)
+    body = [s for _, s in numbered if s.strip()]
     if not body:
         return "grid"
     if is_xml(text):
@@ -167,7 +168,7 @@ def detect(text: str) -> str:
         if start + 1 == len(body):  # a header and nothing after it: a 'wh' file cut short, or its '0 0' end,
             return "wh" if w != h or start or w == 0 else "grid"  # unless a one-row grid of one pair ('218 218')
         cells = {len(body[start + 1].strip()), count_cells(body[start + 1])}
-        first = split_blocks(lines(text))[0]
+        first = split_blocks(numbered)[0]
         if w == h == 0:  # the '0 0' end of a 'wh' file without a puzzle, or a grid whose first row is 0 0
             two = all(2 in (len(s.strip()), count_cells(s)) for _, s in first)
             return "grid" if start == 0 and len(first) > 1 and two else "wh"

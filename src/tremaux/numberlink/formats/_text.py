@@ -115,7 +115,8 @@ def lines(text: str) -> list[Line]:
     """
     if text.startswith("\ufeff"):
         text = text[1:]
-    return [(i + 1, s.rstrip()) for i, s in enumerate(_EOL.split(text))]
+    parts = text.split("\n") if "\r" not in text else _EOL.split(text)  # str.split: the same lines, faster
+    return [(i + 1, s.rstrip()) for i, s in enumerate(parts)]
 
 
 def split_blocks(rows: list[Line]) -> list[list[Line]]:
