@@ -102,3 +102,15 @@ def test_a_big_grid_of_separated_numbers_is_read_and_written_without_a_python_st
         assert peak < 14, (fmt, peak)
         q, peak = peak_per_cell(formats.loads, text, format=fmt)
         assert q == p and peak < 20, (fmt, peak)
+
+
+def test_a_big_grid_of_one_character_a_cell_is_read_a_byte_a_cell_and_written_without_a_string_a_row():
+    # the rows were held as code points (4 bytes a cell) and written as a list of row strings: 22 and 9 bytes a cell
+    p = big_puzzle(20)
+    for fmt in ("grid", "wh", "flow"):
+        text, peak = peak_per_cell(formats.dumps, p, fmt)
+        assert peak < 4, (fmt, peak)
+        q, peak = peak_per_cell(formats.loads, text, format=fmt)
+        assert q == p and peak < 15, (fmt, peak)
+    wide = Puzzle(p.grid, [chr(0x4E00 + k) for k in range(p.pairs)])  # labels of other scripts: code points
+    assert formats.loads(formats.dumps(wide, "wh"), format="wh") == wide

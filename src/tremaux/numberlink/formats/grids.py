@@ -82,7 +82,10 @@ def _char_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str) ->
         texts.append(t)
         offsets.append(off)
     check_side(len(texts), width, first, source)
-    codes = np.frombuffer("".join(texts).encode("utf-32-le"), dtype="<u4").reshape(len(texts), width)
+    joined = "".join(texts)
+    codes = (np.frombuffer(joined.encode("ascii"), dtype=np.uint8) if joined.isascii()  # a byte a cell
+             else np.frombuffer(joined.encode("utf-32-le"), dtype="<u4")).reshape(len(texts), width)
+    del joined
     blank = np.zeros(codes.shape, dtype=bool)
     for ch in empty:
         blank |= codes == ord(ch)
