@@ -22,7 +22,7 @@ import numpy as np
 
 __all__ = ["number_rows"]
 
-_CHUNK = 1 << 19
+_CHUNK = 1 << 17
 """Bytes read at a time (whole rows)."""
 _KIND = np.zeros(256, dtype=np.int8)  # 0 another byte, 1 a separator, 2 a digit, 3 '.' or '-'
 _KIND[[ord(" "), ord("\t"), ord(","), ord("\n")]] = 1
@@ -54,7 +54,7 @@ def number_rows(rows: Sequence[tuple[int, str]]) -> tuple[np.ndarray, list[str]]
     """
     if not rows:
         return None
-    values = []
+    values: list[np.ndarray] = []
     width = -1
     band: list[str] = []
     size = 0
@@ -74,9 +74,8 @@ def number_rows(rows: Sequence[tuple[int, str]]) -> tuple[np.ndarray, list[str]]
     labels, counts = np.unique(numbers, return_counts=True)
     if (counts != 2).any():
         return None
-    grid = np.zeros(table.size, dtype=np.int32)
-    grid[flat] = np.searchsorted(labels, numbers) + 1
-    return grid.reshape(table.shape), [str(v) for v in labels.tolist()]
+    table.ravel()[flat] = np.searchsorted(labels, numbers) + 1  # the numbers become pair ids, in place
+    return table, [str(v) for v in labels.tolist()]
 
 
 def _band(text: str, nrows: int, width: int) -> np.ndarray | None:

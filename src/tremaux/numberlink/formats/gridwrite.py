@@ -68,14 +68,15 @@ def join_cells(grid: np.ndarray, texts: Sequence[str], sep: str = " ") -> str:
         return "".join(parts)
     if not all(t.isascii() for t in texts) or len(sep) != 1 or not sep.isascii():
         return "".join(sep.join(texts[v] for v in row) + "\n" for row in grid.tolist())
-    size = np.array([len(t) for t in texts], dtype=np.int64)
+    size = np.array([len(t) for t in texts], dtype=np.int32)
+    band = max(1, (_CHUNK >> 2) // max(w, 1))  # a quarter of the cells: four arrays of each
     table = np.zeros((len(texts), int(size.max())), dtype=np.uint8)
     for k, t in enumerate(texts):
         table[k, :len(t)] = np.frombuffer(t.encode("ascii"), dtype=np.uint8)
     for r in range(0, h, band):
         ids = grid[r:r + band].ravel()
         n = size[ids]
-        end = np.cumsum(n + 1)  # each cell's text and the character after it
+        end = np.cumsum(n + 1, dtype=np.int32)  # each cell's text and the character after it
         start = end - n - 1
         out = np.full(int(end[-1]), ord(sep), dtype=np.uint8)
         out[end.reshape(-1, w)[:, -1] - 1] = ord("\n")
