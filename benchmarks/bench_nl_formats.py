@@ -52,7 +52,7 @@ def flowpack_text(p) -> str:
     return f"{w}:{p.height},0,1,{p.pairs};{paths}\n"
 
 
-def child(side: int, density: str, fmt: str) -> dict:
+def child(side: int, density: str, fmt: str, peak: bool = True) -> dict:
     from tremaux.numberlink import formats
 
     p = puzzle(side, density, fmt)
@@ -72,6 +72,8 @@ def child(side: int, density: str, fmt: str) -> dict:
     if fmt != "flowpack":
         assert formats.dumps(q, fmt) == text
     del q
+    if not peak:
+        return out
     tracemalloc.start()
     if fmt != "flowpack":
         formats.dumps(p, fmt)
@@ -96,10 +98,11 @@ def main() -> None:
     ap.add_argument("--density", default="sparse,dense")
     ap.add_argument("--timeout", type=float, default=300)
     ap.add_argument("--json")
-    ap.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
+    ap.add_argument("--no-peak", action="store_true", help="times only (no tracemalloc pass)")
+    ap.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.child:
-        print(json.dumps(child(int(a.child[0]), a.child[1], a.child[2])))
+        print(json.dumps(child(int(a.child[0]), a.child[1], a.child[2], a.child[3] == "peak")))
         return
     rows = []
     print("| format | side | density | pairs | text MiB | write cpu s | detect cpu s | read cpu s | write peak MiB | "
@@ -109,7 +112,8 @@ def main() -> None:
         for density in a.density.split(","):
             for fmt in a.formats.split(","):
                 try:
-                    run = subprocess.run([sys.executable, __file__, "--child", str(side), density, fmt],
+                    run = subprocess.run([sys.executable, __file__, "--child", str(side), density, fmt,
+                                          "times" if a.no_peak else "peak"],
                                          capture_output=True, text=True, timeout=a.timeout)
                     r = json.loads(run.stdout) if run.returncode == 0 else {"error": run.stderr.strip()[-200:]}
                 except subprocess.TimeoutExpired:
@@ -121,7 +125,7 @@ def main() -> None:
                     continue
                 print(f"| {fmt} | {side} | {density} | {r['pairs']} | {r['mb']:.1f} | {fmt_s(r['write'])} | "
                       f"{fmt_s(r['detect'])} | {fmt_s(r['read'])} | {fmt_s(r.get('write_peak'))} | "
-                      f"{fmt_s(r['read_peak'])} |", flush=True)
+                      f"{fmt_s(r.get('read_peak'))} |", flush=True)
     if a.json:
         with open(a.json, "w") as fh:
             json.dump(rows, fh, indent=1)
