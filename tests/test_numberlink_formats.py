@@ -293,6 +293,18 @@ def test_endpoint_lists_one_puzzle_a_line_or_the_size_on_its_own_line():
         formats.dumps(Puzzle.from_rows(["..."]), "ends")
 
 
+def test_endpoint_lists_with_a_wrong_count_of_coordinates_name_the_count():
+    # 'W H' then 6 numbers was read as a 'wh' board: "the 3x3 puzzle has only 1 row"
+    with pytest.raises(PuzzleFormatError, match=r"^2:11: 6 numbers after the size 3 3: expected x1 y1 x2 y2 for each "
+                                                r"pair \(a multiple of 4\)$"):
+        formats.loads("3 3\n0 0 1 1 2 2\n")
+    assert formats.detect("3 3\n0 0 1 1 2 2\n") == "ends"
+    assert formats.detect("3 1\n1 0 1\n") == "wh"  # a one-row 'wh' board of separated cells stays one
+    assert formats.loads("4 4 0 0 3 3\n").shape == (1, 6)  # a one-row grid when detected, as documented
+    assert formats.loads("4 4 0 0 3 3\n", format="ends").endpoints(1) == ((0, 0), (3, 3))
+    assert formats.loads("4 4\n0 0 3 3\n").endpoints(1) == ((0, 0), (3, 3))  # the size alone on its line
+
+
 def test_endpoint_lists_with_the_pair_count_first_and_a_line_a_pair():
     # 'K W H' then K lines '(x1, y1) (x2, y2)' (Free Flow solver input) was read as a ragged grid:
     # "row 2 has 4 cells; row 1 has 3"

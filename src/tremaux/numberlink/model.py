@@ -143,12 +143,13 @@ class Puzzle:
         if arr.size and arr.min() < 0:
             r, c = np.argwhere(arr < 0)[0]
             raise PuzzleError(f"pair id {int(arr[r, c])} at {at_cell(r, c)} is negative; use 0 for an empty cell")
-        if arr.size and int(arr.max()) > arr.size:  # before the cast, which would wrap a big id around
-            r, c = np.argwhere(arr == arr.max())[0]
+        top = int(arr.max()) if arr.size else 0
+        if top > arr.size:  # before the cast, which would wrap a big id around
+            r, c = np.argwhere(arr == top)[0]
             raise PuzzleError(f"pair id {int(arr[r, c])} at {at_cell(r, c)} is more than the {arr.size} cells of the "
                               f"grid; pairs are numbered from 1, each on two cells")
         g = np.array(arr, dtype=np.int32)
-        n = int(g.max()) if g.size else 0
+        n = top
         if labels is None:
             labels = [str(k) for k in range(1, n + 1)]
         labels = tuple(str(x) for x in labels)
@@ -163,7 +164,9 @@ class Puzzle:
         if len(set(labels)) != n:
             dup = next(x for x in labels if labels.count(x) > 1)
             raise PuzzleError(f"label {dup!r} is given to two pairs")
-        counts = np.bincount(g.ravel(), minlength=n + 1)
+        flat = np.flatnonzero(g.ravel())  # the endpoints: counted alone, not with every empty cell
+        values = g.ravel()[flat]
+        counts = np.bincount(values, minlength=n + 1)
         bad = np.flatnonzero(counts[1:] != 2) + 1
         if bad.size and counts[int(bad[0])] == 0:
             k = int(bad[0])
@@ -173,8 +176,7 @@ class Puzzle:
             k = int(bad[0])
             cells = [tuple(int(v) for v in rc) for rc in np.argwhere(g == k)]
             raise PuzzleError(_count_message(labels[k - 1] if k <= len(labels) else str(k), cells))
-        flat = np.flatnonzero(g.ravel())
-        order = np.argsort(g.ravel()[flat], kind="stable")
+        order = np.argsort(values, kind="stable")
         ends = flat[order].reshape(n, 2).astype(np.int64) if n else np.zeros((0, 2), dtype=np.int64)
         self._grid = _readonly(g)
         self._labels = labels

@@ -37,7 +37,8 @@ their first lines unless a format is named):
 ``ends``
     ``W H x1 y1 x2 y2 ...``: the size, then each pair's endpoints (0-based, ``x`` the column), one puzzle a
     line, ``W H`` alone with the coordinates on the next line, or ``K W H`` then ``K`` lines ``(x1, y1) (x2,
-    y2)`` (see :mod:`.ends`).
+    y2)`` (see :mod:`.ends`). A line that is also a one-row grid of labels each twice (``4 4 0 0 3 3``) is
+    detected as that grid: ``format="ends"`` forces the format, or write ``W H`` on a line of its own.
 
 A label a format cannot hold is an error naming it (never an empty cell):
 ``#`` in a ``grid``, a digit in Flow Free text, a hidden ``?`` number in a URL.
@@ -81,7 +82,7 @@ from ._text import (LETTERS, MAX_BYTES, WEB_ADDRESS, count_cells, decode, foreig
                     other_kind, read_text, source_name, pairs_of_two, split_blocks)
 from .contest import SIZE, load_answers, load_paths, loads_answers, loads_paths, read_contest, write_contest
 from .grids import WH_HEADER, base_name, read_flow, read_grid, read_wh, write_flow, write_grid, write_wh
-from .ends import is_ends, read_ends, write_ends
+from .ends import is_ends, miscounted, read_ends, write_ends
 from .markup import is_xml, read_xml, write_xml
 from .packs import (FLOWPACK, is_bwinf, is_copris, read_bwinf, read_copris, read_flowpack, write_bwinf, write_copris,
                     write_flowpack)
@@ -140,7 +141,8 @@ def detect(text: str) -> str:
     >>> detect("1\\n3\\n1 - 1\\n")
     'copris'
     """
-    body = [s for _, s in lines(text) if s.strip()]
+    numbered = lines(text)
+    body = [s for _, s in numbered if s.strip()]
     if not body:
         return "grid"
     if is_xml(text):
@@ -156,8 +158,8 @@ def detect(text: str) -> str:
         return "copris"
     if is_bwinf(list(enumerate(body, start=1))):
         return "bwinf"
-    if is_ends(list(enumerate(body, start=1))):
-        return "ends"
+    if is_ends(list(enumerate(body, start=1))) or miscounted(list(enumerate(body, start=1))):
+        return "ends"  # 'W H' then a count of numbers that is not 4 a pair: named by the 'ends' reader
     start = 0
     while start < len(body) and body[start].lstrip().startswith("#"):
         start += 1
@@ -166,7 +168,7 @@ def detect(text: str) -> str:
         if start + 1 == len(body):  # a header and nothing after it: a 'wh' file cut short, or its '0 0' end,
             return "wh" if w != h or start or w == 0 else "grid"  # unless a one-row grid of one pair ('218 218')
         cells = {len(body[start + 1].strip()), count_cells(body[start + 1])}
-        first = split_blocks(lines(text))[0]
+        first = split_blocks(numbered)[0]
         if w == h == 0:  # the '0 0' end of a 'wh' file without a puzzle, or a grid whose first row is 0 0
             two = all(2 in (len(s.strip()), count_cells(s)) for _, s in first)
             return "grid" if start == 0 and len(first) > 1 and two else "wh"

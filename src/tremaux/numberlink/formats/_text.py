@@ -115,7 +115,8 @@ def lines(text: str) -> list[Line]:
     """
     if text.startswith("\ufeff"):
         text = text[1:]
-    return [(i + 1, s.rstrip()) for i, s in enumerate(_EOL.split(text))]
+    parts = text.split("\n") if "\r" not in text else _EOL.split(text)  # str.split: the same lines, faster
+    return [(i + 1, s.rstrip()) for i, s in enumerate(parts)]
 
 
 def split_blocks(rows: list[Line]) -> list[list[Line]]:
@@ -178,7 +179,7 @@ def empty_field(s: str) -> int | None:
 
 def count_cells(s: str) -> int:
     """Number of cells of one row (see :func:`tokens`)."""
-    return len(_TOKEN.findall(s)) if has_separator(s) else len(s.strip())
+    return len(s.replace(",", " ").split()) if has_separator(s) else len(s.strip())  # split: as _TOKEN, faster
 
 
 def pairs_of_two(block: list[Line]) -> bool:

@@ -117,7 +117,11 @@ def _problem(body: list[tuple[int, str]], source: str | None, base: str) -> Puzz
     if not pairs and declared is None:  # 'LINE_NUM 0' says so: a board without numbers, as written for one
         raise PuzzleFormatError("no LINE#k entries", line=body[0][0], column=1, source=source)
     ids = sorted(pairs)
-    return Puzzle.from_endpoints((h, w), [pairs[k] for k in ids], labels=[str(k) for k in ids], name=base)
+    grid = np.zeros((h, w), dtype=np.int32)  # the endpoints are checked: on the board, one line a cell
+    for n, k in enumerate(ids, start=1):
+        (r1, c1), (r2, c2) = pairs[k]
+        grid[r1, c1] = grid[r2, c2] = n
+    return Puzzle(grid, [str(k) for k in ids], name=base)
 
 
 def write_contest(puzzles: Sequence[Puzzle]) -> str:
@@ -152,9 +156,9 @@ def write_contest(puzzles: Sequence[Puzzle]) -> str:
         raise PuzzleFormatError("the contest format holds one puzzle per file")
     p = puzzles[0]
     out = [f"SIZE {p.width}X{p.height}", f"LINE_NUM {p.pairs}"]
-    for k in range(1, p.pairs + 1):
-        (r1, c1), (r2, c2) = p.endpoints(k)
-        out.append(f"LINE#{k} ({c1},{r1})-({c2},{r2})")
+    row, col = np.divmod(p.ends, p.width)
+    out += [f"LINE#{k} ({c1},{r1})-({c2},{r2})"
+            for k, (c1, c2, r1, r2) in enumerate(np.concatenate([col, row], axis=1).tolist(), start=1)]
     return "\n".join(out) + "\n"
 
 

@@ -15,7 +15,15 @@
 
     Pairs are numbered in order. Several puzzles may follow each other. An
     endpoint outside the board, or two endpoints on one cell, is an error
-    naming them.
+    naming them; so is a ``W H`` line followed by a line whose count of
+    numbers is not a multiple of 4.
+
+    A line that also reads as a one-row ``grid`` of separated labels, each
+    twice (``4 4 0 0 3 3``: pairs 4, 0-empty and 3 side by side), is read as
+    that grid when the format is detected. Name the format to read it as
+    endpoints (``loads(text, format="ends")``), or write the size on a line
+    of its own (``4 4`` then ``0 0 3 3``), the layout :func:`write_ends` and
+    ``tremaux numberlink convert -f ends`` write, which no grid shares.
 
 Examples
 --------
@@ -34,12 +42,14 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+import numpy as np
+
 from ...errors import PuzzleError, PuzzleFormatError
 from ..model import Puzzle
-from ._text import Line, check_side, lines, show
+from ._text import Line, check_side, count_cells, lines, show
 from .grids import entry_names
 
-__all__ = ["is_ends", "read_ends", "write_ends"]
+__all__ = ["is_ends", "miscounted", "read_ends", "write_ends"]
 
 Item = Puzzle | PuzzleError
 
@@ -87,15 +97,19 @@ def _problem(head: list[Token], coords: list[Token]) -> tuple[Token, str] | None
         last = coords[-1] if coords else head[-1]
         return last, (f"{len(coords)} numbers after the size {w} {h}: expected x1 y1 x2 y2 for each pair (a "
                       f"multiple of 4)")
-    for k, t in enumerate(coords):
-        if int(t[2]) >= (w if k % 2 == 0 else h):
-            axis = "x (column)" if k % 2 == 0 else "y (row)"
-            return t, f"{axis} {t[2]} is outside the {w}x{h} (WxH) board (0-based)"
-    seen: dict[tuple[int, int], int] = {}
-    for j in range(len(coords) // 2):
-        cell = (int(coords[2 * j][2]), int(coords[2 * j + 1][2]))
-        if (first := seen.setdefault(cell, j)) < j:
-            return coords[2 * j], f"pairs {first // 2 + 1} and {j // 2 + 1} both end at x {cell[0]}, y {cell[1]}"
+    values = np.array([int(t[2]) for t in coords], dtype=np.int64)
+    limit = np.where(np.arange(len(values)) % 2 == 0, w, h)
+    if (out := np.flatnonzero(values >= limit)).size:
+        k = int(out[0])
+        axis = "x (column)" if k % 2 == 0 else "y (row)"
+        return coords[k], f"{axis} {coords[k][2]} is outside the {w}x{h} (WxH) board (0-based)"
+    key = values[1::2] * w + values[0::2]  # each endpoint's cell
+    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    if (again := np.flatnonzero(first[inverse] < np.arange(len(key)))).size:  # the first cell given twice
+        j = int(again[0])
+        one = int(first[inverse[j]])
+        return coords[2 * j], (f"pairs {one // 2 + 1} and {j // 2 + 1} both end at x {values[2 * j]}, "
+                               f"y {values[2 * j + 1]}")
     return None
 
 
@@ -140,6 +154,43 @@ def is_ends(body: Sequence[Line]) -> bool:
     return bool(body) and not _label_grid(body)
 
 
+def miscounted(body: Sequence[Line]) -> bool:
+    """Whether the non-blank lines ``body`` are ``ends`` puzzles but for a line of coordinates whose count is not
+    a multiple of 4, after a ``W H`` line (``H`` at least 2) that no ``wh`` rows follow (``3 3`` then 6 numbers).
+
+    Such a text is no grid (its rows differ in length: rows of one length are left to the grid) and no ``wh``
+    board, so that reading it as ``ends`` names its real problem, the number of coordinates.
+
+    Parameters
+    ----------
+    body : sequence of (int, str)
+        Numbered non-blank lines.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> miscounted([(1, "3 3"), (2, "0 0 1 1 2 2")]), miscounted([(1, "3 3"), (2, "0 0 1 1 2 2 0 1")])
+    (True, False)
+    >>> miscounted([(1, "3 1"), (2, "1 . 1")])  # a 'wh' board of separated cells
+    False
+    """
+    i, found = 0, False
+    while i < len(body):
+        framed = _split(body, i)
+        if framed is None:
+            return False
+        head, coords, nxt = framed
+        if len(coords) % 4:
+            if len(head) != 2 or int(head[1][2]) < 2:  # not 'W H' alone, or a one-row 'wh' board ('4 1', '1,,1')
+                return False
+            found = True
+        i = nxt
+    return found and len({count_cells(s) for _, s in body}) > 1  # rows of one length are a grid's ('2 5', '2 5')
+
+
 def _unframed(body: Sequence[Line], i: int, source: str | None) -> PuzzleFormatError:
     """Why no puzzle can be framed from line ``i``."""
     lineno, s = body[i]
@@ -172,6 +223,10 @@ def _unframed(body: Sequence[Line], i: int, source: str | None) -> PuzzleFormatE
 def read_ends(text: str, source: str | None, base: str) -> list[Item]:
     """Puzzles as ``W H x1 y1 x2 y2 ...`` (one a line; ``W H`` then a line of coordinates; or ``K W H`` then ``K``
     lines ``(x1, y1) (x2, y2)``).
+
+    When the format is detected, a one-line puzzle that also reads as a one-row grid of separated labels, each
+    twice (``4 4 0 0 3 3``), is read as the grid: name the format (``format="ends"``) or write the size on a line
+    of its own (``4 4`` then ``0 0 3 3``) to have it read here.
 
     Parameters
     ----------
@@ -224,9 +279,10 @@ def read_ends(text: str, source: str | None, base: str) -> list[Item]:
             if problem := _problem(head, coords):
                 (lineno, col, _), why = problem
                 raise PuzzleFormatError(why, line=lineno, column=col, source=source)
-            c = [int(t[2]) for t in coords]
-            pairs = [((c[k + 1], c[k]), (c[k + 3], c[k + 2])) for k in range(0, len(c), 4)]
-            out.append(Puzzle.from_endpoints((h, w), pairs, name=name))
+            c = np.array([int(t[2]) for t in coords], dtype=np.int64)  # checked: on the board, one pair a cell
+            grid = np.zeros(h * w, dtype=np.int32)
+            grid[c[1::2] * w + c[0::2]] = np.arange(len(c) // 2) // 2 + 1
+            out.append(Puzzle(grid.reshape(h, w), name=name))
         except PuzzleError as exc:
             out.append(exc)
     return out + broken
@@ -263,9 +319,6 @@ def write_ends(puzzles: Sequence[Puzzle]) -> str:
         if not p.pairs:
             raise PuzzleFormatError("a puzzle without a pair cannot be written as 'ends' (size then endpoints)")
         out.append(f"{p.width} {p.height}")
-        nums: list[int] = []
-        for k in range(1, p.pairs + 1):
-            (r1, c1), (r2, c2) = p.endpoints(k)
-            nums += [c1, r1, c2, r2]
-        out.append(" ".join(map(str, nums)))
+        row, col = np.divmod(p.ends, p.width)
+        out.append(" ".join(map(str, np.stack([col, row], axis=-1).ravel().tolist())))  # x1 y1 x2 y2 a pair
     return "\n".join(out) + "\n"

@@ -26,6 +26,7 @@ from .._cells import rows as _rows
 from ..model import MAX_SIDE, Puzzle, label_order
 from ._text import (ALNUM, WEB_ADDRESS, Line, any_char, ascii_hint, check_side, count_cells, empty_field,
                     grid_char, has_separator, letter, lines, show, split_blocks, tokens)
+from ._table import number_rows
 from .gridwrite import write_flow, write_grid, write_wh
 
 __all__ = ["read_grid", "read_flow", "read_wh", "write_grid", "write_flow", "write_wh", "WH_HEADER"]
@@ -81,7 +82,10 @@ def _char_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str) ->
         texts.append(t)
         offsets.append(off)
     check_side(len(texts), width, first, source)
-    codes = np.frombuffer("".join(texts).encode("utf-32-le"), dtype="<u4").reshape(len(texts), width)
+    joined = "".join(texts)
+    codes = (np.frombuffer(joined.encode("ascii"), dtype=np.uint8) if joined.isascii()  # a byte a cell
+             else np.frombuffer(joined.encode("utf-32-le"), dtype="<u4")).reshape(len(texts), width)
+    del joined
     blank = np.zeros(codes.shape, dtype=bool)
     for ch in empty:
         blank |= codes == ord(ch)
@@ -123,6 +127,9 @@ def _token_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str, c
     if not column and (fast := _number_rows(rows, name)) is not None:
         return fast
     first = rows[0][0]
+    if not column and (fast := number_rows(rows)) is not None:  # numbers only, well formed: read as arrays
+        check_side(fast[0].shape[0], fast[0].shape[1], first, source)
+        return Puzzle(fast[0], fast[1], name=name)
     table: list[list[str | None]] = []
     where: dict[str, list[tuple[int, int]]] = {}
     width = -1

@@ -16,11 +16,75 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
+
 from ...errors import PuzzleFormatError
 from ..model import Puzzle
 from ._text import ALNUM, DIGITS, LETTERS, any_char, grid_char, letter, show
 
-__all__ = ["write_grid", "write_flow", "write_wh"]
+__all__ = ["write_grid", "write_flow", "write_wh", "join_cells"]
+
+_CHUNK = 1 << 18
+"""Cells written at a time: the arrays of a chunk, not of the board, are held beside the text."""
+
+
+def join_cells(grid: np.ndarray, texts: Sequence[str], sep: str = " ") -> str:
+    """The rows of ``grid`` as text: each cell's ``texts[id]``, ``sep`` between cells, each row ended by a line end.
+
+    What ``"".join(sep.join(texts[v] for v in row) + "\\n" for row in grid)`` gives, built from arrays of
+    character codes a band of rows at a time, with no Python string a cell.
+
+    Parameters
+    ----------
+    grid : numpy.ndarray
+        ``(H, W)`` indices into ``texts``.
+    texts : sequence of str
+        The text of each index: one character each (any), or ASCII words.
+    sep : str, default " "
+        Between two cells of a row: ``""`` or one ASCII character.
+
+    Returns
+    -------
+    str
+        ``H`` lines.
+
+    Examples
+    --------
+    >>> join_cells(np.array([[1, 0, 12], [0, 1, 0]]), [str(k) for k in range(13)])
+    '1 0 12\\n0 1 0\\n'
+    >>> join_cells(np.array([[1, 0], [0, 1]]), [".", "\u00e9"], "")
+    '\u00e9.\\n.\u00e9\\n'
+    """
+    h, w = grid.shape
+    band = max(1, _CHUNK // max(w, 1))
+    parts = []
+    if not sep and all(len(t) == 1 for t in texts):  # one character a cell, whatever the script
+        codes = np.array([ord(t) for t in texts], dtype=np.uint32)
+        for r in range(0, h, band):
+            rows = grid[r:r + band]
+            out = np.full((len(rows), w + 1), ord("\n"), dtype="<u4")
+            out[:, :w] = codes[rows]
+            parts.append(out.tobytes().decode("utf-32-le"))
+        return "".join(parts)
+    if not all(t.isascii() for t in texts) or len(sep) != 1 or not sep.isascii():
+        return "".join(sep.join(texts[v] for v in row) + "\n" for row in grid.tolist())
+    size = np.array([len(t) for t in texts], dtype=np.int32)
+    band = max(1, (_CHUNK >> 2) // max(w, 1))  # a quarter of the cells: four arrays of each
+    table = np.zeros((len(texts), int(size.max())), dtype=np.uint8)
+    for k, t in enumerate(texts):
+        table[k, :len(t)] = np.frombuffer(t.encode("ascii"), dtype=np.uint8)
+    for r in range(0, h, band):
+        ids = grid[r:r + band].ravel()
+        n = size[ids]
+        end = np.cumsum(n + 1, dtype=np.int32)  # each cell's text and the character after it
+        start = end - n - 1
+        out = np.full(int(end[-1]), ord(sep), dtype=np.uint8)
+        out[end.reshape(-1, w)[:, -1] - 1] = ord("\n")
+        for j in range(table.shape[1]):
+            has = n > j
+            out[start[has] + j] = table[ids[has], j]
+        parts.append(out.tobytes().decode("ascii"))
+    return "".join(parts)
 
 
 def _number(label: str) -> bool:
@@ -56,16 +120,17 @@ def _strings(p: Puzzle, fmt: str) -> tuple[list[str], bool]:
     return ["0" if all(x.isdecimal() for x in labs) else ".", *labs], False
 
 
-def _rows(p: Puzzle, fmt: str) -> list[str]:
+def _rows(p: Puzzle, fmt: str) -> str:
+    """The rows of ``p`` in ``fmt``, each ended by a line end."""
     strings, single = _strings(p, fmt)
     if single:
-        return ["".join(strings[v] for v in row) for row in p.grid.tolist()]
+        return join_cells(p.grid, strings, "")
     if p.width == 1 and fmt == "grid":  # a row of one cell has no separator: '50' would read as two cells
         wide = next((x for x in strings[1:] if len(x) > 1), "")
         raise _cant(wide, fmt, "a one-column grid reads each row a character; the 'wh' format, whose header "
                                "gives the width, holds it")
     width = max(len(s) for s in strings)
-    return [" ".join(strings[v].rjust(width) for v in row) for row in p.grid.tolist()]
+    return join_cells(p.grid, [s.rjust(width) for s in strings])
 
 
 def write_grid(puzzles: Sequence[Puzzle]) -> str:
@@ -89,7 +154,7 @@ def write_grid(puzzles: Sequence[Puzzle]) -> str:
     1.1
     2.2
     """
-    return "\n".join("\n".join(_rows(p, "grid")) + "\n" for p in puzzles)
+    return "\n".join(_rows(p, "grid") for p in puzzles)
 
 
 def write_wh(puzzles: Sequence[Puzzle]) -> str:
@@ -115,7 +180,7 @@ def write_wh(puzzles: Sequence[Puzzle]) -> str:
     2.2
     0 0
     """
-    return "".join(f"{p.width} {p.height}\n" + "\n".join(_rows(p, "wh")) + "\n" for p in puzzles) + "0 0\n"
+    return "".join(f"{p.width} {p.height}\n" + _rows(p, "wh") for p in puzzles) + "0 0\n"
 
 
 def write_flow(puzzles: Sequence[Puzzle]) -> str:
@@ -155,5 +220,5 @@ def write_flow(puzzles: Sequence[Puzzle]) -> str:
                                         f"not {p.pairs} pairs")
             labs = list(LETTERS[: p.pairs])
         strings = [".", *labs]
-        parts.append("\n".join("".join(strings[v] for v in row) for row in p.grid.tolist()) + "\n")
+        parts.append(join_cells(p.grid, strings, ""))
     return "\n".join(parts)

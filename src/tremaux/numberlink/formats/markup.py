@@ -175,7 +175,7 @@ def write_xml(puzzles: Sequence[Puzzle]) -> str:
     if not p.pairs:
         raise PuzzleFormatError("a puzzle without a pair cannot be written as an XML board (a path a pair)")
     out = [f'<board width="{p.width}" height="{p.height}">']
-    for k in range(1, p.pairs + 1):
-        (r1, c1), (r2, c2) = p.endpoints(k)
-        out.append(f'  <path id="{k}"><point x="{c1}" y="{r1}"/><point x="{c2}" y="{r2}"/></path>')
+    row, col = divmod(p.ends, p.width)
+    out += [f'  <path id="{k}"><point x="{c1}" y="{r1}"/><point x="{c2}" y="{r2}"/></path>'
+            for k, (c1, c2, r1, r2) in enumerate(zip(*col.T.tolist(), *row.T.tolist()), start=1)]
     return "\n".join(out + ["</board>"]) + "\n"

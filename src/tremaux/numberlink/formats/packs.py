@@ -39,6 +39,7 @@ from ...errors import PuzzleError, PuzzleFormatError
 from ..model import Puzzle
 from ._text import Line, check_side, count_cells, lines, show
 from .grids import _token_rows, entry_names
+from .gridwrite import join_cells
 from .._cells import rows as _rows
 
 __all__ = ["FLOWPACK", "read_flowpack", "write_flowpack", "is_bwinf", "read_bwinf", "write_bwinf", "is_copris",
@@ -253,7 +254,7 @@ def _bwinf_board(body: Sequence[Line], i: int, source: str | None) -> tuple[list
         raise PuzzleFormatError(f"the {n}x{n} board has only {_rows(len(rows))}", line=last, column=1,
                                 source=source)
     for rl, rs in rows:
-        if count_cells(rs) != n or len(rs.split()) != n:
+        if len(rs.split()) != n or ("," in rs and count_cells(rs) != n):  # commas: the count of separated cells
             raise PuzzleFormatError(f"row has {len(rs.split())} cells; the board side is {n}", line=rl,
                                     column=1, source=source)
     return rows, body[i + 1], i + 2 + n
@@ -348,9 +349,8 @@ def write_bwinf(puzzles: Sequence[Puzzle]) -> str:
     for p in puzzles:
         if p.height != p.width:
             raise PuzzleFormatError(f"a BwInf board is square; this puzzle is {p.width}x{p.height} (WxH)")
-        out += [str(p.width), str(p.pairs)]
-        out += [" ".join(str(int(x)) for x in row) for row in p.grid]
-    return "\n".join(out) + "\n"
+        out.append(f"{p.width}\n{p.pairs}\n" + join_cells(p.grid, [str(k) for k in range(p.pairs + 1)]))
+    return "".join(out)
 
 
 # ---------------------------------------------------------------------- Copris boards
@@ -489,6 +489,5 @@ def write_copris(puzzles: Sequence[Puzzle]) -> str:
     """
     out: list[str] = []
     for p in puzzles:
-        out += [str(p.height), str(p.width)]
-        out += [" ".join(str(int(x)) if x else "-" for x in row) for row in p.grid]
-    return "\n".join(out) + "\n"
+        out.append(f"{p.height}\n{p.width}\n" + join_cells(p.grid, ["-", *(str(k) for k in range(1, p.pairs + 1))]))
+    return "".join(out)

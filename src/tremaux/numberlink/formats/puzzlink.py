@@ -76,6 +76,75 @@ def _one(lineno: int, s: str, source: str | None, name: str) -> Puzzle:
     check_side(h, w, lineno, source)
     pos += len(rest[0]) + len(rest[1]) + 2
     body = "/".join(rest[2:]).rstrip("/")  # a slash at the end holds no cell
+    found = _decode(body, h * w)
+    if found is None:  # not a well-formed body: read a character at a time, to name the first fault
+        found = _scan(body, h, w, lineno, pos, source)
+    where, number = found
+    values, counts = np.unique(number, return_counts=True)
+    for v, n in zip(values[counts != 2].tolist(), counts[counts != 2].tolist()):
+        at = ", ".join(at_cell(int(k) // w, int(k) % w) for k in where[number == v][:4])
+        times = "once" if n == 1 else f"{n} times"
+        raise PuzzleFormatError(f"number {str(v)!r} appears {times}, at {at}; each number must appear "
+                                "exactly twice", line=lineno, column=1, source=source)
+    order = label_order(str(v) for v in values.tolist())  # by value, as np.unique sorts them
+    grid = np.zeros(h * w, dtype=np.int32)
+    grid[where] = np.searchsorted(values, number) + 1
+    return Puzzle(grid.reshape(h, w), order, name=name)
+
+
+_CODE = np.full(256, -1, dtype=np.int64)  # a byte's hexadecimal value, -1 for any other
+for _k, _ch in enumerate("0123456789abcdef"):
+    _CODE[ord(_ch)] = _k
+_DIGITS = np.zeros(256, dtype=np.int64)  # how many digits a prefix takes ('-', '+', '=', '%'), 0 for another byte
+_BASE = np.zeros(256, dtype=np.int64)
+for _ch, (_n, _add) in _PREFIX.items():
+    _DIGITS[ord(_ch)], _BASE[ord(_ch)] = _n, _add
+_RUN = np.zeros(256, dtype=np.int64)  # the empty cells of 'g' to 'z'
+_RUN[ord("g"):ord("z") + 1] = np.arange(1, 21)
+
+
+def _decode(body: str, size: int) -> tuple[np.ndarray, np.ndarray] | None:
+    """The numbered cells of a well-formed URL body of ``size`` cells (their flat indices, in order, and their
+    numbers) from an array of its bytes, or ``None`` when
+    it holds anything else (a hidden number, a character that is no cell, a prefix without its digits,
+    characters past the last cell), for :func:`_scan` to name."""
+    if not body.isascii():
+        return None
+    b = np.frombuffer(body.encode("ascii"), dtype=np.uint8)
+    n = len(b)
+    width = _DIGITS[b]
+    lead = np.flatnonzero(width)  # the prefixes, each a cell with its digits
+    if len(lead) and int(lead[-1] + width[lead[-1]]) >= n:
+        return None  # the last prefix is cut short
+    edge = np.zeros(n + 1, dtype=np.int64)  # +1 where a prefix's digits start, -1 past them
+    np.add.at(edge, lead + 1, 1)
+    np.add.at(edge, lead + 1 + width[lead], -1)
+    digit = np.cumsum(edge[:n]) > 0
+    code = _CODE[b]
+    if (code[digit] < 0).any():
+        return None  # a prefix followed by something else than hexadecimal digits
+    start = np.flatnonzero(~digit)
+    first = b[start]
+    run = _RUN[first]
+    if ((code[start] < 0) & (run == 0) & (_DIGITS[first] == 0)).any():
+        return None  # '.' (a hidden number), or a character that is no cell
+    at = np.cumsum(np.where(run > 0, run, 1)) - np.where(run > 0, run, 1)  # the first cell of each
+    if len(at) and int(at[-1]) >= size:
+        return None  # characters left after the last cell
+    value = np.where(run > 0, -1, code[start])
+    if len(lead):  # a prefix's value: its digits in base 16, plus the prefix's base
+        total = np.zeros(len(lead), dtype=np.int64)
+        for j in range(int(width[lead].max())):
+            has = width[lead] > j
+            total = np.where(has, total * 16 + code[np.minimum(lead + 1 + j, n - 1)], total)
+        value[np.searchsorted(start, lead)] = total + _BASE[b[lead]]
+    number = value >= 0
+    return at[number], value[number]
+
+
+def _scan(body: str, h: int, w: int, lineno: int, pos: int, source: str | None) -> tuple[np.ndarray, np.ndarray]:
+    """The numbered cells of a URL body (as :func:`_decode` gives them) read a character at a time, raising the
+    error of its first fault."""
     cells = np.full(h * w, -1, dtype=np.int64)
     c = i = 0
     while i < len(body) and c < h * w:
@@ -103,18 +172,8 @@ def _one(lineno: int, s: str, source: str | None, name: str) -> Puzzle:
         left = len(body) - i
         raise PuzzleFormatError(f"{left} character{'s' if left > 1 else ''} left after the {w}x{h} cells", line=lineno,
                                 column=pos + i + 1, source=source)
-    numbers = cells[cells >= 0]
-    values, counts = np.unique(numbers, return_counts=True)
-    for v, n in zip(values.tolist(), counts.tolist()):
-        if n != 2:
-            at = ", ".join(at_cell(int(k) // w, int(k) % w) for k in np.flatnonzero(cells == v)[:4])
-            times = "once" if n == 1 else f"{n} times"
-            raise PuzzleFormatError(f"number {str(v)!r} appears {times}, at {at}; each number must appear "
-                                    "exactly twice", line=lineno, column=1, source=source)
-    order = label_order(str(v) for v in values.tolist())
-    ids = {int(lab): k + 1 for k, lab in enumerate(order)}
-    grid = np.array([ids[v] if v >= 0 else 0 for v in cells.tolist()], dtype=np.int32).reshape(h, w)
-    return Puzzle(grid, order, name=name)
+    where = np.flatnonzero(cells >= 0)
+    return where, cells[where]
 
 
 def read_puzzlink(text: str, source: str | None, base: str) -> list[Puzzle | PuzzleError]:
@@ -193,19 +252,16 @@ def write_puzzlink(puzzles: Sequence[Puzzle]) -> str:
         labs = p.labels
         keep = all(x.isascii() and x.isdigit() and x == str(int(x)) and int(x) < 12288 for x in labs)
         value = [0, *(int(x) for x in labs)] if keep else list(range(p.pairs + 1))
-        text, run = [], 0
-        for v in p.grid.ravel().tolist():
-            if v == 0:
-                run += 1
-                if run == 20:
-                    text.append("z")
-                    run = 0
-                continue
-            if run:
-                text.append(chr(ord("f") + run))
-                run = 0
-            text.append(_number(value[v]))
-        if run:
-            text.append(chr(ord("f") + run))
+        flat = p.grid.ravel()
+        hit = np.flatnonzero(flat)
+        gaps = np.diff(hit, prepend=-1) - 1  # the empty cells before each number
+        text = [_run(g) + _number(value[v]) if g else _number(value[v])
+                for g, v in zip(gaps.tolist(), flat[hit].tolist())]
+        text.append(_run(len(flat) - 1 - int(hit[-1]) if len(hit) else len(flat)))
         out.append(f"{_HOST}numlin/{p.width}/{p.height}/{''.join(text)}\n")
     return "".join(out)
+
+
+def _run(n: int) -> str:
+    """``n`` empty cells: a ``z`` per 20, then the letter of the rest."""
+    return "z" * (n // 20) + (chr(ord("f") + n % 20) if n % 20 else "")

@@ -1,0 +1,117 @@
+"""Big boards in every text format: read and written in memory bounded by the board (no Python object a cell)."""
+
+from __future__ import annotations
+
+import random
+import tracemalloc
+
+import numpy as np
+
+from tremaux.errors import PuzzleFormatError
+from tremaux.numberlink import Puzzle, formats
+
+SIDE = 2048
+
+
+def peak_per_cell(func, *args, **kwargs):
+    """What ``func`` returns and the peak of its allocations, in bytes per cell of a SIDE x SIDE board."""
+    tracemalloc.start()
+    try:
+        out = func(*args, **kwargs)
+        return out, tracemalloc.get_traced_memory()[1] / SIDE / SIDE
+    finally:
+        tracemalloc.stop()
+
+
+def big_puzzle(pairs: int, seed: int = 1) -> Puzzle:
+    rng = np.random.default_rng(seed)
+    g = np.zeros(SIDE * SIDE, dtype=np.int32)
+    g[rng.choice(SIDE * SIDE, size=2 * pairs, replace=False)] = np.repeat(np.arange(1, pairs + 1), 2)
+    return Puzzle(g.reshape(SIDE, SIDE))
+
+
+def test_a_big_puzzlink_url_is_read_without_a_python_number_a_cell():
+    # the decoder went a character at a time and built the grid from a list of every cell: 24 bytes a cell
+    # (and 3 s at 4096 x 4096)
+    url = f"https://puzz.link/p?numlin/{SIDE}/{SIDE}/1" + "z" * (SIDE * SIDE // 20 - 1) + "1"
+    p, peak = peak_per_cell(formats.loads, url)
+    last = 1 + 20 * (SIDE * SIDE // 20 - 1)
+    assert p.endpoints(1) == ((0, 0), divmod(last, SIDE)) and peak < 12
+    q = big_puzzle(5000)
+    assert formats.loads(formats.dumps(q, "puzzlink")) == q
+
+
+def test_the_puzzlink_decoder_reads_every_body_as_the_character_scanner_does():
+    from tremaux.numberlink.formats.puzzlink import _decode, _scan
+
+    rng = random.Random(5)
+    decoded = 0
+    for _ in range(5000):
+        h, w = rng.randint(1, 5), rng.randint(1, 5)
+        alphabet = "0123456789abcdefghijklmnopqrstuvwxyz-+=%.A/\u00e9" if rng.random() < 0.3 else "0123456789abcgz-+"
+        body = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30)))
+        fast = _decode(body, h * w)
+        if fast is None:  # left to the scanner, which names the fault
+            continue
+        decoded += 1
+        where, number = _scan(body, h, w, 1, 1, None)  # raises on a body the decoder should have refused
+        assert fast[0].tolist() == where.tolist() and fast[1].tolist() == number.tolist(), body
+    assert decoded > 300
+    try:
+        _scan("1.", 1, 3, 1, 1, None)
+    except PuzzleFormatError as exc:
+        assert "hidden number" in str(exc) and _decode("1.", 3) is None
+
+
+def test_rows_of_numbers_are_read_as_the_cell_by_cell_reader_reads_them(monkeypatch):
+    from tremaux.numberlink.formats import _table, grids
+
+    rng = random.Random(11)
+    cells = ["0", "00", ".", "-", "1", "2", "3", "12", "007", "1234567890", "0000000000000000000001", "1.5", "-3", "a"]
+    seps = [" ", "  ", ",", ", ", " ,", ",,", "\t", " , "]
+    fast = 0
+    for _ in range(3000):
+        rows = []
+        for r in range(rng.randint(1, 4)):
+            row = [rng.choice(cells) for _ in range(rng.randint(1, 4))]
+            text = rng.choice(["", " ", ","]) * (rng.random() < 0.1) + row[0]
+            for c in row[1:]:
+                text += rng.choice(seps) + c
+            rows.append((r + 1, (text + ("," if rng.random() < 0.05 else "")).rstrip()))
+        if not all(s.strip() for _, s in rows):
+            continue
+        got = _table.number_rows(rows)
+        with monkeypatch.context() as m:
+            m.setattr(grids, "number_rows", lambda rows: None)
+            try:
+                slow = grids._token_rows(rows, "grid", None, "")
+            except PuzzleFormatError as exc:
+                slow = exc
+        if got is None:
+            continue
+        fast += 1
+        assert isinstance(slow, Puzzle), (rows, slow)
+        assert got[0].tolist() == slow.grid.tolist() and tuple(got[1]) == slow.labels, rows
+    assert fast > 20
+
+
+def test_a_big_grid_of_separated_numbers_is_read_and_written_without_a_python_string_a_cell():
+    # every cell was a Python string in a list of lists, read and written: about 90 bytes a cell
+    p = big_puzzle(5000)
+    for fmt in ("grid", "bwinf", "copris"):
+        text, peak = peak_per_cell(formats.dumps, p, fmt)
+        assert peak < 14, (fmt, peak)
+        q, peak = peak_per_cell(formats.loads, text, format=fmt)
+        assert q == p and peak < 20, (fmt, peak)
+
+
+def test_a_big_grid_of_one_character_a_cell_is_read_a_byte_a_cell_and_written_without_a_string_a_row():
+    # the rows were held as code points (4 bytes a cell) and written as a list of row strings: 22 and 9 bytes a cell
+    p = big_puzzle(20)
+    for fmt in ("grid", "wh", "flow"):
+        text, peak = peak_per_cell(formats.dumps, p, fmt)
+        assert peak < 4, (fmt, peak)
+        q, peak = peak_per_cell(formats.loads, text, format=fmt)
+        assert formats.dumps(q, fmt) == text and peak < 15, (fmt, peak)
+    wide = Puzzle(p.grid, [chr(0x4E00 + k) for k in range(p.pairs)])  # labels of other scripts: code points
+    assert formats.loads(formats.dumps(wide, "wh"), format="wh") == wide
