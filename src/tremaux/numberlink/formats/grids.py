@@ -23,7 +23,7 @@ import numpy as np
 from ...errors import PuzzleError, PuzzleFormatError
 from .._cells import cells as _cells
 from .._cells import rows as _rows
-from ..model import MAX_SIDE, Puzzle, label_order
+from ..model import Puzzle, label_order
 from ._text import (ALNUM, WEB_ADDRESS, Line, any_char, ascii_hint, check_side, count_cells, empty_field,
                     grid_char, has_separator, letter, lines, show, split_blocks, tokens)
 from ._table import number_rows
@@ -124,8 +124,6 @@ def _token_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str, c
 
     With ``column`` (a 'wh' header gives one column), a row without a separator is one cell.
     """
-    if not column and (fast := _number_rows(rows, name)) is not None:
-        return fast
     first = rows[0][0]
     if not column and (fast := number_rows(rows)) is not None:  # numbers only, well formed: read as arrays
         check_side(fast[0].shape[0], fast[0].shape[1], first, source)
@@ -167,38 +165,6 @@ def _token_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str, c
     ids = {lab: i + 1 for i, lab in enumerate(order)}
     grid = np.array([[0 if x is None else ids[x] for x in row] for row in table], dtype=np.int32)
     return Puzzle(grid, order, name=name)
-
-
-_NUMBER_ROW = re.compile(r"[\s.0-9-]*")
-
-
-def _number_rows(rows: Sequence[Line], name: str) -> Puzzle | None:
-    """:func:`_token_rows` for rows of numbers (``.``, ``-`` or ``0`` empty) separated by whitespace, every pair
-    twice: a few passes in C, not a Python step per cell (a second a million cells), else ``None`` (the
-    general reader then reads them, and names what is wrong)."""
-    table = [s.split() for _, s in rows]
-    width = len(table[0])
-    if width < 2 or any(len(t) != width for t in table) or not all(_NUMBER_ROW.fullmatch(s) for _, s in rows):
-        return None  # a row of one cell is read a character a cell; other rows: the general reader
-    value: dict[str, int] = {}
-    for tok in set().union(*table):
-        if tok in (".", "-"):
-            value[tok] = 0
-        elif tok.isascii() and tok.isdigit() and len(tok.lstrip("0")) <= 9:
-            value[tok] = int(tok)
-        else:
-            return None
-    if len(table) > MAX_SIDE or width > MAX_SIDE:
-        return None
-    flat = np.array([value[tok] for row in table for tok in row], dtype=np.int64)
-    used, counts = np.unique(flat, return_counts=True)  # the numbers, in order of value: the pairs' order
-    if used[0] == 0:
-        used, counts = used[1:], counts[1:]
-    if (counts != 2).any():
-        return None
-    grid = np.searchsorted(used, flat).astype(np.int32) + 1
-    grid[flat == 0] = 0
-    return Puzzle(grid.reshape(len(table), width), [str(v) for v in used.tolist()], name=name)
 
 
 def _one(rows: Sequence[Line], fmt: str, source: str | None, name: str, width: int = -1) -> Item:
