@@ -494,3 +494,8 @@ def test_a_woven_maze_without_a_braid_share_takes_none(client):
     asked = client.get("/api/maze", params={"weave": "true", "generator": "kruskal", "rows": 5, "cols": 5,
                                             "seed": 2, "braid": 0.5})
     assert asked.status_code == 400 and "braid is not available on woven grids" in asked.json()["error"]
+
+
+def test_a_parameter_without_a_name_is_said_to_have_none(client):
+    r = client.get("/api/maze?=5")
+    assert r.status_code == 422 and r.json()["error"].startswith("a parameter without a name is not taken")
