@@ -147,8 +147,8 @@ def describe(err: dict[str, Any], content_type: str = "") -> str:
     >>> describe({"type": "less_than_equal", "loc": ("query", "rows"), "msg": "Input should be less than or equal "
     ...           "to 150", "input": 500, "ctx": {"le": 150}})
     'rows: must be at most 150 (got 500)'
-    >>> describe({"type": "extra_forbidden", "loc": ("query", ""), "msg": "Extra inputs are not permitted"})[:36]
-    'a parameter without a name is not t'
+    >>> describe({"type": "extra_forbidden", "loc": ("query", ""), "msg": "Extra inputs are not permitted"})[:37]
+    'a parameter without a name is not ta'
     """
     where = tuple(err.get("loc", ()))
     kind = err.get("type")
