@@ -498,4 +498,4 @@ def test_a_woven_maze_without_a_braid_share_takes_none(client):
 
 def test_a_parameter_without_a_name_is_said_to_have_none(client):
     r = client.get("/api/maze?=5")
-    assert r.status_code == 422 and r.json()["error"].startswith("a parameter without a name is not taken")
+    assert r.status_code == 422 and r.json()["error"].startswith("a parameter without a name")

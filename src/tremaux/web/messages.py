@@ -147,8 +147,8 @@ def describe(err: dict[str, Any], content_type: str = "") -> str:
     >>> describe({"type": "less_than_equal", "loc": ("query", "rows"), "msg": "Input should be less than or equal "
     ...           "to 150", "input": 500, "ctx": {"le": 150}})
     'rows: must be at most 150 (got 500)'
-    >>> describe({"type": "extra_forbidden", "loc": ("query", ""), "msg": "Extra inputs are not permitted"})[:37]
-    'a parameter without a name is not ta'
+    >>> describe({"type": "extra_forbidden", "loc": ("query", ""), "msg": "Extra inputs are not permitted"})
+    "a parameter without a name ('=value') is not taken"
     """
     where = tuple(err.get("loc", ()))
     kind = err.get("type")
@@ -170,7 +170,7 @@ def describe(err: dict[str, Any], content_type: str = "") -> str:
     if where == ("body",) and kind == "string_unicode":  # a field's name
         return "the request body holds a name that is not valid Unicode text (a lone surrogate such as \\ud800)"
     if kind == "extra_forbidden" and where[-1:] == ("",):  # "?=5", or {"": 5} in a body
-        return "a parameter without a name is not taken (the query string or the body holds '=value' or \"\": ...)"
+        return "a parameter without a name ('=value') is not taken"
     loc = "".join(f"[{x}]" if isinstance(x, int) else f".{short_name(x)}" for x in where if x not in ("body", "query"))
     loc = loc.removeprefix(".")
     bound = _BOUNDS.get(str(kind))
