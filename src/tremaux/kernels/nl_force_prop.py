@@ -126,12 +126,7 @@ def _reach(grid, h, w, est, col, enda, endb, npairs, mark, bfs, tk, ti, tv, nt, 
                 if col[x] == 0:
                     return nt, qn, -1
                 changed += 1
-                for d in range(5):
-                    z = x if d == 4 else _side(x, d, h, w)
-                    if z >= 0 and not inq[z]:
-                        inq[z] = True
-                        queue[(qh + qn) % size] = z
-                        qn += 1
+                qn = _enq_around(queue, inq, qh, qn, size, x, h, w)
         ns = _separators(h, w, est, mark, a, endb[k], cutw[0], cutw[1], cutw[2], cutw[3], cutw[4], cutw[5])
         for j in range(ns):  # on every way between the numbers: the line passes there
             x = cutw[5, j]
@@ -139,12 +134,7 @@ def _reach(grid, h, w, est, col, enda, endb, npairs, mark, bfs, tk, ti, tv, nt, 
                 nt = _push(tk, ti, tv, nt, 1, x, col[x])
                 col[x] = bit
                 changed += 1
-                for d in range(5):
-                    z = x if d == 4 else _side(x, d, h, w)
-                    if z >= 0 and not inq[z]:
-                        inq[z] = True
-                        queue[(qh + qn) % size] = z
-                        qn += 1
+                qn = _enq_around(queue, inq, qh, qn, size, x, h, w)
     return nt, qn, changed
 
 
@@ -175,6 +165,16 @@ def _enq(queue, inq, qh, qn, size, z):
         queue[(qh + qn) % size] = z
         qn += 1
     return qn
+
+
+@njit(cache=True, interpret=False, inline="always")
+def _enq_around(queue, inq, qh, qn, size, x, h, w):
+    """Queue the neighbours of cell ``x``, then ``x`` (those not waiting already); the queue's new length."""
+    for d in range(4):
+        y = _side(x, d, h, w)
+        if y >= 0:
+            qn = _enq(queue, inq, qh, qn, size, y)
+    return _enq(queue, inq, qh, qn, size, x)
 
 
 @njit(cache=True, interpret=False, no_cpython_wrapper=True)
@@ -302,11 +302,7 @@ def _propagate(grid, h, w, cover, touch, est, col, other, deg, isbase, nbase, ba
                         if col[z] != nm:
                             nt = _push(tk, ti, tv, nt, 1, z, col[z])
                             col[z] = nm
-                            for d2 in range(4):
-                                y2 = _side(z, d2, h, w)
-                                if y2 >= 0:
-                                    qn = _enq(queue, inq, qh, qn, size, y2)
-                            qn = _enq(queue, inq, qh, qn, size, z)
+                            qn = _enq_around(queue, inq, qh, qn, size, z, h, w)
                     continue
                 same = _single(col[x]) and col[x] == col[y] and col[x] != EMPTY
                 if s == 0:
