@@ -159,7 +159,7 @@ _GRIDS = (("square", {"size": (3, 4), "wrap": "torus"}), ("square", {"size": (3,
 """Grids of :data:`tremaux.grids.GRIDS` the warm-up carves and solves: every family, and the forms of topology
 the graph kernels are compiled for (a table, the hex rectangle's arithmetic; cells of one and of two bytes on woven
 grids). A polar grid hands the kernels its tables; only one beyond :data:`tremaux.grids.polar.TABLE_SLOTS` side
-slots (some 940 rings) its arithmetic form, which the warm-up leaves to be compiled on first use."""
+slots (237 rings and more) its arithmetic form, which the warm-up leaves to be compiled on first use."""
 
 
 def _grid_task(name: str, params: dict[str, Any]) -> Callable[[], Any]:
