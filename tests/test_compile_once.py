@@ -84,3 +84,14 @@ def test_graph_solvers_record_int64_cells(tmp_path):
     seen = _compilations([["triangle", {"size": [4, 5]}]], ["backtracker"], tmp_path, ["bfs", "dfs", "astar"])
     record = seen.get("tremaux.kernels.gen_common.record", [])
     assert len(record) == 1 and all(a == "int64" for a in record[0][1:]), record
+
+
+def test_a_polar_grid_shares_the_kernels_compiled_for_tables(tmp_path):
+    """A polar grid of ordinary size hands the generators its tables: after a grid with tables, carving on it
+    compiles no generator again, nor the neighbour functions of the polar rings' arithmetic form."""
+    seen = _compilations([["triangle", {"size": [4, 5]}], ["polar", {"rings": 4}]],
+                         ["backtracker", "kruskal", "prim", "wilson"], tmp_path)
+    assert len(seen.get("tremaux.kernels.graph_gen.backtracker", [])) == 1
+    # the neighbour functions of the polar rings' arithmetic form were not needed
+    polar = [name for name in seen if name.startswith("tremaux.kernels.graph_") and "polar_impl" in name]
+    assert not polar, polar

@@ -13,10 +13,12 @@ from tremaux.kernels import graph_moves as kgm
 from tremaux.kernels import graph_topo as kgt
 from tremaux.kernels import heaps
 
+from test_grids_topology import arithmetic_polar
+
 SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 TOPOLOGIES = {
     "hex": lambda a, b: make_grid("hex", size=(a, b)).topology,
-    "polar": lambda a, b: make_grid("polar", rings=a).topology,
+    "polar": lambda a, b: arithmetic_polar(a).topology,
     "table": lambda a, b: _table(make_grid("triangle", size=(a, max(b, 2)))),  # one column of 3+ rows: refused
 }
 

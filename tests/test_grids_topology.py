@@ -1,5 +1,6 @@
 """Arithmetic grid topologies (hex rectangle, polar): the same neighbours as the tables, the same mazes,
-and no tables built to generate."""
+and no tables built to generate. A polar grid up to ``polar.TABLE_SLOTS`` side slots hands the kernels its
+tables instead; the tests of the arithmetic form build polar grids with that limit set to 0."""
 
 from __future__ import annotations
 
@@ -7,17 +8,27 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from unittest import mock
 
 from tremaux.grids import GRAPH_KERNELS, Grid, generate_on, make_grid
+from tremaux.grids import polar as polar_mod
 from tremaux.grids.generate import _KERNELS, _params
 from tremaux.kernels import graph_merge as kgm
 from tremaux.kernels import graph_topo as kgt
 from tremaux.kernels.rng import make_state
 
 SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def arithmetic_polar(rings: int) -> Grid:
+    """A polar grid handing the kernels its arithmetic form, as one beyond ``polar.TABLE_SLOTS`` does."""
+    with mock.patch.object(polar_mod, "TABLE_SLOTS", 0):
+        return make_grid("polar", rings=rings)
+
+
 ARITHMETIC = {
     "hex": lambda a, b: make_grid("hex", size=(a, b)),
-    "polar": lambda a, b: make_grid("polar", rings=a),
+    "polar": lambda a, b: arithmetic_polar(a),
 }
 
 
@@ -42,7 +53,7 @@ def test_arithmetic_neighbours_are_the_tables(kind, a, b):
 
 def test_polar_rings_beyond_a_split():
     # many bands of rings of one width, and splits between them
-    g = make_grid("polar", rings=60)
+    g = arithmetic_polar(60)
     t, bk = kgt.tables(*g.topology)
     np.testing.assert_array_equal(t, g.nbr)
     np.testing.assert_array_equal(bk[t >= 0], g.back[t >= 0])
@@ -78,7 +89,7 @@ def test_kernels_read_the_topology_only(name):
 
 def test_generating_builds_no_tables():
     g = make_grid("hex", size=(200, 300))
-    p = make_grid("polar", rings=80)
+    p = arithmetic_polar(80)
     for grid in (g, p):
         for name in ("wilson", "kruskal", "prim", "growing-tree"):
             generate_on(grid, name, seed=1)
@@ -107,7 +118,7 @@ def test_braid_reads_the_topology():
     np.testing.assert_array_equal(cells, ref)
 
 
-@pytest.mark.parametrize("make", [lambda: make_grid("polar", rings=30), lambda: make_grid("hex", size=(17, 23)),
+@pytest.mark.parametrize("make", [lambda: arithmetic_polar(30), lambda: make_grid("hex", size=(17, 23)),
                                   lambda: make_grid("triangle", size=(15, 16)), lambda: make_grid("upsilon", size=(9, 8))],
                          ids=["polar", "hex", "triangle", "upsilon"])
 def test_kruskal_with_and_without_far_ends_stored(make):
@@ -138,3 +149,21 @@ def test_kruskal_with_and_without_far_ends_stored(make):
     whole = np.zeros(g.size, g.dtype)
     kgm.kruskal(nbr, back, -1, np.zeros(4), make_state(7), whole, np.empty((0, 3), np.int64))
     np.testing.assert_array_equal(whole, c1)
+
+
+def test_a_polar_grid_hands_its_tables_up_to_the_limit():
+    """Up to ``TABLE_SLOTS`` side slots the generators read the polar grid's tables (the form compiled for every
+    grid with tables), beyond it the arithmetic form (a few bytes a ring); either way the same maze."""
+    small = make_grid("polar", rings=20)
+    assert not small.arithmetic and small.topology[0] is small.nbr
+    counts = polar_mod.ring_counts(polar_mod.MAX_RINGS).cumsum()
+    rings = int(np.searchsorted(counts * 6, polar_mod.TABLE_SLOTS, side="right"))  # the last within the limit
+    within, beyond = make_grid("polar", rings=rings), make_grid("polar", rings=rings + 1)
+    assert within.size * within.sides <= polar_mod.TABLE_SLOTS < beyond.size * beyond.sides
+    assert not within.arithmetic and beyond.arithmetic and np.ndim(beyond.topology[0]) == 1
+    assert beyond._nbr is None and beyond.nbytes < 100_000  # nothing per cell built to decide
+    arith = arithmetic_polar(20)
+    assert arith.arithmetic
+    for name in ("backtracker", "kruskal", "wilson"):
+        a = generate_on(small, name, seed=4, braid=0.2).maze.cells
+        np.testing.assert_array_equal(a, generate_on(arith, name, seed=4, braid=0.2).maze.cells)

@@ -156,9 +156,10 @@ def _numberlink_generate() -> None:
 _GRIDS = (("square", {"size": (3, 4), "wrap": "torus"}), ("square", {"size": (3, 4), "weave": True}),
           ("hex", {"size": (3, 4)}), ("hex", {"size": (3, 4), "weave": True}), ("polar", {"rings": 3}),
           ("triangle", {"size": (3, 4)}), ("upsilon", {"size": (3, 3)}), ("zeta", {"size": (3, 3)}))
-"""Grids of :data:`tremaux.grids.GRIDS` the warm-up carves and solves: every family, and every form of topology
-the graph kernels are compiled for (a table, the hex rectangle's arithmetic, the polar rings; cells of one and of
-two bytes on woven grids)."""
+"""Grids of :data:`tremaux.grids.GRIDS` the warm-up carves and solves: every family, and the forms of topology
+the graph kernels are compiled for (a table, the hex rectangle's arithmetic; cells of one and of two bytes on woven
+grids). A polar grid hands the kernels its tables; only one beyond :data:`tremaux.grids.polar.TABLE_SLOTS` side
+slots (237 rings and more) its arithmetic form, which the warm-up leaves to be compiled on first use."""
 
 
 def _grid_task(name: str, params: dict[str, Any]) -> Callable[[], Any]:

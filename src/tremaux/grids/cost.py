@@ -6,7 +6,8 @@ that guards the square maze refuses an over-limit grid, generation, solution,
 picture or file before anything big is allocated. The grids differ a lot:
 
 * the hex rectangle and the polar grid are arithmetic (no tables until
-  something asks for them): building one costs a few bytes whatever its size;
+  something asks for them): building one costs a few bytes whatever its size
+  (generating on a polar grid of up to ``polar.TABLE_SLOTS`` side slots asks for them);
 * the other grids hold their tables, ``nbr`` (``int32``) and ``back`` (``int8``)
   per side slot and ``coords`` (two ``int32``) per cell, built from ``int32``
   row, column and offset arrays (:func:`tremaux.grids.shapes._table`);

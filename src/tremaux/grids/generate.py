@@ -244,7 +244,7 @@ def generate_on(grid: Grid, algorithm: str = "backtracker", *, seed: int | None 
         _check_connected(grid)
     state = make_state(seed)
     cells = np.zeros(grid.size, grid.dtype)
-    nbr, back = grid.topology  # arithmetic on regular grids: no tables built
+    nbr, back = grid.topology  # arithmetic on hex rectangles and big polar grids: no tables built
     s, visits, maxf, t = _KERNELS[kernel_name](nbr, back, start_index, params, state, cells, trace)
     t = _imperfect(grid, cells, state, braid_f, islands, trace, t)
     maze = GridMaze(grid, cells, validate=False)
@@ -266,7 +266,7 @@ def _check_memory(grid: Grid, name: str, islands: int, record: bool, square_only
         return
     kernel = "polar" if polar else "kruskal_weave" if "weave" in grid.params else GRAPH_KERNELS[name]
     need = cost.generation_bytes(grid, kernel, record=record, trace_rows=kgg.trace_size(grid.size, grid.sides)
-                                 + islands, tables=polar or masked or bool(islands))
+                                 + islands, tables=polar or masked or bool(islands) or not grid.arithmetic)
     if islands:  # the islands' union-find over the walls: six int64 a side slot
         need += 48 * grid.size * grid.sides
     label = ("woven " if "weave" in grid.params else "") + ("masked " if masked else "") + grid.name

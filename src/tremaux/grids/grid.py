@@ -200,10 +200,23 @@ class Grid:
     @property
     def topology(self) -> tuple[Any, np.ndarray]:
         """``(nbr, back)`` as the generation kernels read them: the arithmetic form of a regular grid
-        (and an empty ``back``), or the tables."""
-        if self._lazy is not None:
+        (and an empty ``back``), or the tables (see :attr:`arithmetic`)."""
+        if self.arithmetic:
             return self._lazy[3], _NO_BACK
         return self.nbr, self.back
+
+    @property
+    def arithmetic(self) -> bool:
+        """Whether the generation kernels read an arithmetic form (the hex rectangle, a polar grid beyond
+        :data:`tremaux.grids.polar.TABLE_SLOTS` side slots) rather than the tables.
+
+        Examples
+        --------
+        >>> from tremaux.grids import make_grid
+        >>> make_grid("hex", size=(3, 4)).arithmetic, make_grid("polar", rings=3).arithmetic
+        (True, False)
+        """
+        return self._lazy is not None and self._lazy[3] is not None
 
     @property
     def _stride(self) -> int:

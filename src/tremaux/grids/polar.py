@@ -20,6 +20,11 @@ __all__ = ["polar", "ring_counts", "polar_topology"]
 
 MAX_RINGS = 5000
 """Largest number of rings."""
+TABLE_SLOTS = 2**20
+"""Side slots (cells times slots a cell) up to which a polar grid hands the generators its tables (236 rings, 6.6 MB
+of tables): there the kernels compiled for tables serve it within 1.2x of the arithmetic form's time, tables built
+included; a larger grid hands them its arithmetic form (a few bytes a ring, faster once the tables leave the
+caches), compiled on first use."""
 
 
 def ring_counts(rings: int) -> np.ndarray:
@@ -145,38 +150,20 @@ def polar(rings: Any = 10) -> Grid:
 
     names = ("in", "cw", "ccw") + tuple(f"out{q}" for q in range(S - 3))
     return Grid("polar", {"rings": R}, None, None, None, geo, names,
-                lazy=(n, S, tables, polar_topology(counts, S), cell_of, index_of))
+                lazy=(n, S, tables, polar_topology(counts, S) if n * S > TABLE_SLOTS else None, cell_of,
+                      index_of))
 
 
 def _tables(R: int, counts: np.ndarray, ratios: np.ndarray, offs: np.ndarray, n: int,
             S: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The neighbour, back-side and address tables."""
-    ring = np.repeat(np.arange(R), counts)
-    idx = np.arange(n) - offs[ring]
+    """The neighbour, back-side and address tables (:func:`tremaux.kernels.graph_polar.polar_tables`)."""
+    from ..kernels.graph_polar import polar_tables
+
     nbr = np.full((n, S), -1, np.int32)
     back = np.full((n, S), -1, np.int8)
-    if R > 1:
-        k1 = int(counts[1])
-        nbr[0, :k1] = 1 + np.arange(k1)
-        back[0, :k1] = 0
-    rest = ring >= 1
-    i = np.flatnonzero(rest)
-    ri, ji = ring[i], idx[i]
-    cnt = counts[ri]
-    # clockwise and counter-clockwise neighbours in the same ring
-    nbr[i, 1] = offs[ri] + (ji + 1) % cnt
-    nbr[i, 2] = offs[ri] + (ji - 1) % cnt
-    back[i, 1], back[i, 2] = 2, 1
-    # inward: the parent (ring 1 always has 6 cells, so no cell meets the same neighbour twice)
-    k = ratios[ri]
-    parent = offs[ri - 1] + ji // k
-    nbr[i, 0] = parent
-    back[i, 0] = np.where(ri == 1, ji, 3 + ji % k)
-    # outward: children
-    kids = i[ri >= 2]
-    nbr[parent[ri >= 2], 3 + (idx[kids] % ratios[ring[kids]])] = kids
-    back[parent[ri >= 2], 3 + (idx[kids] % ratios[ring[kids]])] = 0
-    return nbr, back, np.stack([ring, idx], 1)
+    coords = np.zeros((n, 2), np.int32)
+    polar_tables(nbr, back, coords, counts.astype(np.int64), offs.astype(np.int64))
+    return nbr, back, coords
 
 
 def _geometry(g: Grid, R: int, counts: np.ndarray, ratios: np.ndarray) -> Geometry:

@@ -14,7 +14,7 @@ from .gen_common import rand_below as below
 from .graph_gen import _carve
 from .rng import uniform
 
-__all__ = ["polar_binary_tree", "polar_sidewinder", "KERNELS"]
+__all__ = ["polar_binary_tree", "polar_sidewinder", "polar_tables", "KERNELS"]
 
 
 @njit(cache=True)
@@ -51,6 +51,41 @@ def polar_sidewinder(nbr, back, start, params, state, cells, trace):
         else:
             _, t = _carve(cells, nbr, back, i, 1, trace, t)
     return -1, n - 1, longest, t
+
+
+@njit(cache=True)
+def polar_tables(nbr, back, coords, counts, offs):
+    """Fill a polar grid's tables ring by ring: ``nbr`` ``(n, S)`` ``int32`` and ``back`` ``(n, S)`` ``int8``
+    (both ``-1`` on entry), ``coords`` ``(n, 2)`` ``int32`` (zero); ``counts`` the cells of each ring, ``offs`` the
+    first cell of each ring (``int64``). Slots: ``0`` inward, ``1`` clockwise, ``2`` counter-clockwise, ``3 + q``
+    the ``q``-th child outward (the pole: child ``q`` in slot ``q``)."""
+    R = counts.shape[0]
+    if R > 1:
+        for q in range(counts[1]):
+            nbr[0, q] = 1 + q
+            back[0, q] = 0
+    for r in range(1, R):
+        o = offs[r]
+        w = counts[r]
+        po = offs[r - 1]
+        k = w // counts[r - 1]
+        for j in range(w):
+            i = o + j
+            coords[i, 0] = r
+            coords[i, 1] = j
+            nbr[i, 1] = i + 1 if j + 1 < w else o
+            nbr[i, 2] = i - 1 if j > 0 else o + w - 1
+            back[i, 1] = 2
+            back[i, 2] = 1
+            p = po + j // k
+            nbr[i, 0] = p
+            if r == 1:
+                back[i, 0] = j
+            else:
+                q = j % k
+                back[i, 0] = 3 + q
+                nbr[p, 3 + q] = i
+                back[p, 3 + q] = 0
 
 
 KERNELS = {"binary-tree": polar_binary_tree, "sidewinder": polar_sidewinder}
