@@ -58,9 +58,9 @@ def test_the_largest_polar_stage_is_drawn_in_well_under_the_page_time_limit():
     grid = make_grid("polar", rings=85)  # about 20,800 cells: the largest polar maze the page serves
     maze = GridMaze(grid, np.zeros(grid.size, grid.dtype))
     outlines(GridMaze(make_grid("polar", rings=3), np.zeros(make_grid("polar", rings=3).size, grid.dtype)))
-    t = time.perf_counter()
+    t = time.process_time()  # CPU time: the drawing's own work, whatever the load
     svg = stage_svg(maze)
-    took = time.perf_counter() - t
+    took = time.process_time() - t
     assert svg.count("<polygon") == grid.size
     assert took < 2.5, f"the stage of {grid.size} cells took {took:.1f} s"  # one loop per cell took 4-9 s
 
@@ -71,9 +71,9 @@ def test_an_animated_svg_of_thousands_of_cells_formats_each_wall_once():
 
     run = generate_on(make_grid("hex", size=(60, 60)), "backtracker", seed=1, record=True)
     to_animated_svg(generate_on(make_grid("hex", size=(3, 3)), "backtracker", seed=1, record=True), frames=5)
-    t = time.perf_counter()
+    t = time.process_time()
     svg = to_animated_svg(run, frames=100)
-    took = time.perf_counter() - t
+    took = time.process_time() - t
     assert svg.count("<path ") >= run.maze.size  # every wall ever drawn, once
     assert took < 2.0, f"a 100-frame animation of {run.maze.size} cells took {took:.1f} s"  # 5-9 s wall by wall
 
