@@ -34,6 +34,9 @@ their first lines unless a format is named):
     A Copris (janko.at) board: the rows, the columns, then the rows of cells, ``-`` for empty.
 ``xml``
     An XML board: a size, and a ``path`` element of two points a pair (see :mod:`.markup`).
+``counted``
+    A header of counts, ``K`` then ``R C`` (or ``R``, ``C`` and ``K`` a line each), then the rows of the grid
+    (see :mod:`.counted`).
 ``prolog``
     Prolog facts ``puzzle(Id, grid(R, C), [link(L, pos(r1, c1), pos(r2, c2)), ...]).`` (1-based) or a list of
     rows ``[[_, 1], [1, _]].`` (see :mod:`.prolog`).
@@ -88,6 +91,7 @@ from .grids import WH_HEADER, base_name, read_flow, read_grid, read_wh, write_fl
 from .ends import is_ends, miscounted, read_ends, write_ends
 from .markup import is_xml, read_xml, write_xml
 from .prolog import is_prolog, read_prolog, write_prolog
+from .counted import is_counted, read_counted, write_counted
 from .packs import (FLOWPACK, is_bwinf, is_copris, read_bwinf, read_copris, read_flowpack, write_bwinf, write_copris,
                     write_flowpack)
 from .puzzlink import URL, read_puzzlink, write_puzzlink
@@ -119,6 +123,8 @@ FORMATS.add("xml", read_xml, write=write_xml, aliases=("arukone-xml",),
             doc="XML board: a size, and a path element of two points (x, y attributes or elements) a pair")
 FORMATS.add("ends", read_ends, write=write_ends, aliases=("endpoints", "coords"),
             doc="'W H x1 y1 x2 y2 ...', or 'K W H' then K lines '(x1, y1) (x2, y2)'; 0-based x = column")
+FORMATS.add("counted", read_counted, write=write_counted, aliases=("headed",),
+            doc="a header of counts (K, then 'R C'; or R, C, K a line each), then the rows of the grid")
 FORMATS.add("prolog", read_prolog, write=write_prolog, aliases=("pl",),
             doc="Prolog facts: puzzle(Id, grid(R, C), [link(L, pos(r1,c1), pos(r2,c2)), ...]). or [[_, 1], [1, _]].")
 
@@ -144,8 +150,8 @@ def detect(text: str) -> str:
     ('wh', 'puzzlink')
     >>> detect("5,0,1,1;0,1,2\\n"), detect("2\\n1\\n1 0\\n0 1\\n"), detect("3 1 0 0 2 0\\n")
     ('flowpack', 'bwinf', 'ends')
-    >>> detect("1\\n3\\n1 - 1\\n"), detect("[[1, _, 1]].")
-    ('copris', 'prolog')
+    >>> detect("1\\n3\\n1 - 1\\n"), detect("[[1, _, 1]]."), detect("1\\n1 3\\n1 . 1\\n")
+    ('copris', 'prolog', 'counted')
     """
     numbered = lines(text)
     body = [s for _, s in numbered if s.strip()]
@@ -168,6 +174,8 @@ def detect(text: str) -> str:
         return "bwinf"
     if is_ends(list(enumerate(body, start=1))) or miscounted(list(enumerate(body, start=1))):
         return "ends"  # 'W H' then a count of numbers that is not 4 a pair: named by the 'ends' reader
+    if is_counted(list(enumerate(body, start=1))):
+        return "counted"
     start = 0
     while start < len(body) and body[start].lstrip().startswith("#"):
         start += 1

@@ -42,6 +42,7 @@ _TOKEN = re.compile(r"""
   | (?P<punct>[()\[\],.])
 """, re.VERBOSE | re.DOTALL)
 _START = re.compile(r"^(?:\s+|%[^\n]*|/\*.*?\*/)*(?:(?:puzzle|problem)\s*\(|\[\s*\[)", re.DOTALL)
+_END = re.compile(r"[\])]\s*\.(?:\s|%|$)")
 _DEPTH = 8
 """The deepest nesting of terms read (a link fact nests four deep)."""
 
@@ -56,7 +57,8 @@ _VAR = _Var()
 
 
 def is_prolog(text: str) -> bool:
-    """Whether ``text`` starts (after comments) as a ``puzzle(``/``problem(`` fact or a list of lists.
+    """Whether ``text`` starts (after comments) as a ``puzzle(``/``problem(`` fact or a list of lists, and ends a
+    term with ``.`` (JSON, which also opens with ``[[``, never does).
 
     Parameters
     ----------
@@ -71,8 +73,10 @@ def is_prolog(text: str) -> bool:
     --------
     >>> is_prolog("% boards\\npuzzle(1, grid(1,2), [link(1,pos(1,1),pos(1,2))])."), is_prolog("1.1")
     (True, False)
+    >>> is_prolog("[[1, 0, 1]]"), is_prolog("[[1, 0, 1]].")
+    (False, True)
     """
-    return _START.match(text.lstrip("\ufeff")) is not None
+    return _START.match(text.lstrip("\ufeff")) is not None and _END.search(text) is not None
 
 
 class _Reader:
