@@ -123,7 +123,7 @@ def read_counted(text: str, source: str | None, base: str) -> list[Puzzle | Puzz
     tremaux.errors.PuzzleFormatError: 1:1: expected a header of three counts (K, then 'R C'; or R, C and K each \
 on a line) followed by R rows of C cells
     >>> read_counted("2\\n1 2\\n1 1\\n", None, "p")
-    [PuzzleFormatError("1:1: the header gives 2 pairs; the grid holds 1")]
+    [PuzzleFormatError('1:1: the header gives 2 pairs; the grid holds 1')]
     """
     body = [ln for ln in lines(text) if ln[1].strip()]
     blocks = _blocks(body)
