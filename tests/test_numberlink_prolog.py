@@ -109,3 +109,22 @@ def test_the_cli_converts_to_and_from_prolog(capsys, tmp_path):
     code, _, _ = run_cli(capsys, "numberlink", "convert", str(f), "--format", "prolog", "--out", str(g))
     assert code == 0 and [p.grid.tolist() for p in formats.load_all(g)] == [p.grid.tolist() for p in
                                                                              formats.loads_all(COURSE)]
+
+
+def test_plain_boards_are_read_without_the_term_reader(monkeypatch):
+    """A board of a million links took 35 s term by term (23 MB); plain facts of both layouts are read with
+    regular expressions over the whole text instead, and the term reader is left for what they cannot read."""
+    from tremaux.numberlink.formats import prolog
+
+    big = Puzzle.from_rows(["1.1.2.2", "3.3...."] * 1 + ["......."] * 3)
+    text = formats.dumps(big, "prolog")
+
+    def refuse(*args):
+        raise AssertionError("the term reader was used")
+
+    monkeypatch.setattr(prolog, "_Reader", refuse)
+    assert formats.loads(text) == big
+    assert formats.loads("% a board\n" + ROWS.replace("]].", "]]. /* end */")).shape == (7, 5)
+    assert formats.loads_all(COURSE)[1].endpoints(4) == ((0, 0), (1, 2))
+    with pytest.raises(AssertionError, match="term reader"):  # a quoted label: read term by term
+        formats.loads("puzzle(1, grid(1,2), [link('A', pos(1,1), pos(1,2))]).")

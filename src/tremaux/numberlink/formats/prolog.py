@@ -27,9 +27,12 @@ import re
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
+import numpy as np
+
 from ...errors import PuzzleError, PuzzleFormatError
 from ..model import Puzzle
 from ._text import check_side
+from .grids import _one
 
 __all__ = ["is_prolog", "read_prolog", "write_prolog"]
 
@@ -225,6 +228,69 @@ def _links(size: Any, links: Any, name: str, r: _Reader, offset: int) -> Puzzle 
     except PuzzleError as exc:
         return _at(exc, r, offset)
 
+_COMMENT = re.compile(r"%[^\n]*|/\*.*?\*/", re.DOTALL)
+_ID = r"(-?\d+|[a-z][A-Za-z0-9_]*)"
+_LINKS_FACT = re.compile(r"\s*puzzle\(\s*" + _ID + r"\s*,\s*grid\(\s*(\d+)\s*,\s*(\d+)\s*\)\s*,\s*\[([^\[\]]*)\]\s*\)"
+                         r"\s*\.(?=\s|$)")
+_LINK = re.compile(r"link\(\s*(-?\d+|[a-z][A-Za-z0-9_]*)\s*,\s*pos\(\s*(\d+)\s*,\s*(\d+)\s*\)\s*,\s*"
+                   r"pos\(\s*(\d+)\s*,\s*(\d+)\s*\)\s*\)")
+_ROWS_FACT = re.compile(r"\s*(?:(puzzle|problem)\(\s*" + _ID + r"\s*,\s*)?\[((?:\s*\[[^\[\]]*\]\s*,)*\s*\[[^\[\]]*\])\s*\]"
+                        r"\s*(\)?)\s*\.(?=\s|$)")
+_ROW = re.compile(r"\[([^\[\]]*)\]")
+_CELLS = re.compile(r"\s*(?:\d+|[a-z][A-Za-z0-9_]*|[A-Z_][A-Za-z0-9_]*)\s*(?:,\s*(?:\d+|[a-z][A-Za-z0-9_]*|[A-Z_][A-Za-z0-9_]*)\s*)*")
+_VARIABLE = re.compile(r"(?<![A-Za-z0-9_])[A-Z_][A-Za-z0-9_]*")
+
+
+def _plain(text: str, source: str | None, base: str) -> list[Puzzle | PuzzleError] | None:
+    """The boards of ``text`` when it is facts of the two layouts written plainly (no quoted atom), read with
+    regular expressions over the whole text (a board of millions of cells in seconds); ``None`` for anything
+    else, which the term reader then reads or names what is wrong with."""
+    if "'" in text:
+        return None
+    text = _COMMENT.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text)  # offsets (and lines) kept
+    ends = np.flatnonzero(np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32) == 10)
+
+    def line(offset: int) -> int:
+        return int(np.searchsorted(ends, offset)) + 1
+
+    out: list[Puzzle | PuzzleError] = []
+    pos = 0
+    while text[pos:].strip():
+        if m := _LINKS_FACT.match(text, pos):
+            body = m.group(4)
+            links = _LINK.findall(body)
+            rest = _LINK.sub("", body)
+            if rest.strip(", \t\r\n") or rest.count(",") != max(len(links) - 1, 0):
+                return None
+            h, w = int(m.group(2)), int(m.group(3))
+            check_side(h, w, line(m.start(2)), source)
+            at = np.array([x[1:] for x in links], dtype=np.int64).reshape(-1, 4) - 1  # r1 c1 r2 c2, 0-based
+            rows, cols = at[:, 0::2].ravel(), at[:, 1::2].ravel()
+            if rows.size and (rows.min() < 0 or cols.min() < 0 or rows.max() >= h or cols.max() >= w):
+                return None  # named, with its link, by the term reader
+            grid = np.zeros((h, w), dtype=np.int32)
+            grid[rows, cols] = np.repeat(np.arange(1, len(links) + 1, dtype=np.int32), 2)
+            labels = [lab for lab, *_ in links]
+            try:
+                if np.count_nonzero(grid) != rows.size:  # a cell given twice: named by from_endpoints
+                    Puzzle.from_endpoints((h, w), at.reshape(-1, 2, 2).tolist(), labels=labels)
+                out.append(Puzzle(grid, labels, name=m.group(1)))
+            except PuzzleError as exc:
+                out.append(PuzzleFormatError(str(exc), line=line(m.start()), column=1, source=source))
+        elif (m := _ROWS_FACT.match(text, pos)) and bool(m.group(1)) == bool(m.group(4)):
+            rows = []
+            for row in _ROW.finditer(m.group(3)):
+                if not _CELLS.fullmatch(row.group(1)):
+                    return None
+                rows.append((line(m.start(3) + row.start()), _VARIABLE.sub(".", row.group(1)).replace(",", " ")))
+            if len({len(s.split()) for _, s in rows}) != 1 or len({ln for ln, _ in rows}) != len(rows):
+                return None  # rows of other lengths, or sharing a line: named by the term reader, row by row
+            out.append(_one(rows, "grid", source, m.group(2) or base))
+        else:
+            return None
+        pos = m.end()
+    return out or None
+
 
 def read_prolog(text: str, source: str | None, base: str) -> list[Puzzle | PuzzleError]:
     """The boards of Prolog text (see the module's description); a board that breaks the rules as its error.
@@ -259,7 +325,10 @@ def read_prolog(text: str, source: str | None, base: str) -> list[Puzzle | Puzzl
     tremaux.errors.PuzzleFormatError: 1:1: expected a list of link(Label, pos(Row, Column), pos(Row, Column)) as \
 the third argument
     """
-    r = _Reader(text.lstrip("\ufeff"), source)
+    text = text.lstrip("\ufeff")
+    if (plain := _plain(text, source, base)) is not None:
+        return plain
+    r = _Reader(text, source)
     out: list[Puzzle | PuzzleError] = []
     for term, offset in r.clauses():
         if isinstance(term, list):
