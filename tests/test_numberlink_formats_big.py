@@ -6,6 +6,7 @@ import random
 import tracemalloc
 
 import numpy as np
+import pytest
 
 from tremaux.errors import PuzzleFormatError
 from tremaux.numberlink import Puzzle, formats
@@ -147,3 +148,26 @@ def test_copris_rows_are_checked_a_board_at_a_time(monkeypatch):
     assert len(calls) <= 2  # once to detect the format, once to read it: not once a row
     for bad in ("1 -- 1 - -", "1 -1 1 - -", "1 a 1 - -"):
         assert formats.detect(text.replace(rows[0], bad)) != "copris"
+
+
+def test_a_well_formed_contest_problem_is_not_read_line_by_line(monkeypatch):
+    """Half a million LINE#k lines (a dense 2000x2000 problem, 16 MB) took ten seconds, a line at a time; a
+    well-formed problem is read at once, and a broken one is still named at its line."""
+    from tremaux.numberlink.formats import contest
+
+    class Refuse:
+        def match(self, s):
+            raise AssertionError("read line by line")
+
+    g = np.zeros((40, 50), dtype=np.int32)
+    g[0::2, 0::5] = g[0::2, 1::5] = np.arange(1, 20 * 10 + 1).reshape(20, 10)
+    p = Puzzle(g)
+    text = formats.dumps(p, "contest").replace("LINE#", "line#", 3)  # keywords in either case
+    real = contest._LINE
+    monkeypatch.setattr(contest, "_LINE", Refuse())
+    assert formats.loads(text) == p
+    monkeypatch.setattr(contest, "_LINE", real)
+    for old, new, where in (("(0,0)-(1,0)", "(0,0)-(0,0)", "3:"), ("(0,0)-(1,0)", "(0,0)-(50,0)", "3:"),
+                            ("LINE_NUM 200", "LINE_NUM 201", "2:")):
+        with pytest.raises(PuzzleFormatError, match=where):
+            formats.loads(text.replace(old, new, 1))
