@@ -84,12 +84,12 @@ def _plain(body: list[tuple[int, str]], w: int, h: int, base: str) -> Puzzle | N
         return None
     a = np.array(found, dtype=np.int64).reshape(-1, 5)
     ks, xs, ys = a[:, 0], a[:, 1::2], a[:, 2::2]
-    if xs.max() >= w or ys.max() >= h or np.unique(ks).size != len(ks):
+    order = np.argsort(ks, kind="stable")
+    if xs.max() >= w or ys.max() >= h or (ks[order][1:] == ks[order][:-1]).any():
         return None
     cells = (ys * w + xs).ravel()
-    if np.unique(cells).size != cells.size:
+    if np.bincount(cells, minlength=h * w).max() > 1:  # a cell given twice
         return None
-    order = np.argsort(ks, kind="stable")
     rank = np.empty(len(ks), dtype=np.int32)
     rank[order] = np.arange(1, len(ks) + 1, dtype=np.int32)
     grid = np.zeros(h * w, dtype=np.int32)
