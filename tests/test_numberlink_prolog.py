@@ -73,7 +73,7 @@ def test_written_facts_read_back_with_labels_of_any_kind():
 
 @pytest.mark.parametrize("text, message", [
     ("puzzle(1, grid(2,2), [link(1, pos(1,1), pos(3,1))]).", r"pos\(3,1\) of link '1' is outside the 2x2 grid"),
-    ("puzzle(1, grid(2,2), [link(1, pos(1,1), pos(1,1))]).", "holds both"),
+    ("puzzle(1, grid(2,2), [link(1, pos(1,1), pos(1,1))]).", r"both endpoints of number '1' are cell \(0, 0\)"),
     ("puzzle(1, grid(2,2), [link(1, pos(1,1), pos(2,2)), link(1, pos(1,2), pos(2,1))]).", "label '1' is given to two"),
     ("[[1,_],[_,_]].", "number '1' appears once"),
     ("[[1,_],[_]].", "row 2 has 1 cell"),
