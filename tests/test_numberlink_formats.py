@@ -57,7 +57,7 @@ def test_grid_cannot_hold_a_symbol_label_and_says_so():
         formats.dumps(big, "grid")
     with pytest.raises(PuzzleFormatError, match=r"label '\[' cannot be written in the 'grid' format"):
         formats.dumps(Puzzle.from_rows([["[", "A", "["], ["A", ".", "."]]), "grid")
-    with pytest.raises(PuzzleFormatError, match=r"unexpected '_'; a cell is '.' or '0' \(empty\)") as exc:
+    with pytest.raises(PuzzleFormatError, match=r"unexpected '_'; a cell is '.', '0' or '-' \(empty\)") as exc:
         formats.loads("1._\n1._\n")
     assert (exc.value.line, exc.value.column) == (1, 3)
 

@@ -4,10 +4,11 @@ Puzzle formats (registered in :data:`FORMATS`; the reader tells them apart by
 their first lines unless a format is named):
 
 ``grid``
-    One row per line, one character per cell: ``.`` (or ``0``) for an empty cell, a digit or letter for an
-    endpoint. Rows whose cells are separated by whitespace or commas hold one label per cell instead, so
+    One row per line, one character per cell: ``.`` (or ``0`` or ``-``) for an empty cell, a digit or letter
+    for an endpoint. Rows whose cells are separated by whitespace or commas hold one label per cell instead, so
     integers above 9 can be written (an empty field between commas is an error: an empty cell is ``.``,
-    ``-`` or ``0``). Several puzzles may follow each other, separated by blank lines.
+    ``-`` or ``0``). Several puzzles may follow each other, separated by blank lines, or each after a line
+    holding its number (``0``, ``1``... or ``1``, ``2``...).
 ``wh``
     ``W H`` on a line, then ``H`` rows, repeated for several puzzles; ``0 0``
     ends the input and lines starting with ``#`` (``# Copyright ...``) between
