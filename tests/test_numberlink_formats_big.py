@@ -171,3 +171,21 @@ def test_a_well_formed_contest_problem_is_not_read_line_by_line(monkeypatch):
                             ("LINE_NUM 200", "LINE_NUM 201", "2:")):
         with pytest.raises(PuzzleFormatError, match=where):
             formats.loads(text.replace(old, new, 1))
+
+
+def test_a_line_of_coordinates_is_not_read_a_number_at_a_time(monkeypatch):
+    """A dense 2000x2000 board written as 'W H x1 y1 ...' is one line of two million numbers: each was made a
+    (line, column, text) tuple (twenty seconds); the line is now one list of strings, and a number is given
+    its column only when a message names it."""
+    from tremaux.numberlink.formats import ends
+
+    g = np.zeros((30, 40), dtype=np.int32)
+    g[0::2, 0::4] = g[0::2, 1::4] = np.arange(1, 15 * 10 + 1).reshape(15, 10)
+    p = Puzzle(g)
+    text = formats.dumps(p, "ends")
+    monkeypatch.setattr(ends._Tokens, "__iter__", lambda self: (_ for _ in ()).throw(AssertionError("a number "
+                                                                                                    "at a time")))
+    assert formats.loads(text) == p
+    monkeypatch.undo()
+    with pytest.raises(PuzzleFormatError, match=r"2:9: x \(column\) 40 is outside the 40x30"):
+        formats.loads(text.replace("\n0 0 1 0 4 0", "\n0 0 1 0 40 0", 1), format="ends")
