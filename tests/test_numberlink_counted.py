@@ -53,3 +53,9 @@ def test_a_header_that_disagrees_with_its_grid_is_named():
 
 def test_a_wh_file_is_not_taken_for_a_header_of_counts():
     assert formats.detect("2 2\n12\n12\n0 0\n") == "wh"
+
+
+def test_the_solve_help_names_the_formats_it_reads(capsys):
+    code, out, _ = run_cli(capsys, "numberlink", "solve", "--help")
+    text = " ".join(out.split())
+    assert code == 0 and all(name in text for name in ("Copris", "XML", "Prolog", "a header of counts"))

@@ -74,9 +74,9 @@ def _show(drawn, numbers: bool = False) -> None:
 @nl_app.command("solve")
 def solve_cmd(
     file: Path = typer.Argument(..., metavar="FILE", path_type=str,  # str: a URL keeps its "//"
-                               help="Puzzle file (grid, contest, 'W H', Flow Free text or level pack, BwInf Arukone "
-                                    "or puzz.link URLs; several puzzles allowed), one puzz.link URL, or '-' for "
-                                    "stdin."),
+                               help="Puzzle file (grid, contest, 'W H', Flow Free text or level pack, BwInf, Copris, "
+                                    "endpoint lists, XML, Prolog, a header of counts or puzz.link URLs; several "
+                                    "puzzles allowed), one puzz.link URL, or '-' for stdin."),
     solver: str = solver_option("fast", "fast (exact: quick verdicts, search, SAT) or tremaux (the paper's traveler)."),
     rule: str = RuleOption,
     touch: Optional[bool] = TouchOption,
