@@ -128,3 +128,22 @@ def test_plain_boards_are_read_without_the_term_reader(monkeypatch):
     assert formats.loads_all(COURSE)[1].endpoints(4) == ((0, 0), (1, 2))
     with pytest.raises(AssertionError, match="term reader"):  # a quoted label: read term by term
         formats.loads("puzzle(1, grid(1,2), [link('A', pos(1,1), pos(1,2))]).")
+
+
+@pytest.mark.parametrize("text", [
+    "puzzle(1, grid(" + "9" * 5000 + ",2), []).",
+    "puzzle(1, grid(2,2), [link(1, pos(1," + "1" * 5000 + "), pos(1,2))]).",
+    "puzzle(1, grid(2,2), [link(" + "1" * 12 + ", pos(1,1), pos(1,2))]).",
+], ids=["size", "position", "label"])
+def test_numbers_of_thousands_of_digits_are_named(text):
+    # int() refuses more than 4300 digits with a ValueError: the reader names the number instead
+    with pytest.raises(PuzzleFormatError, match=r"is too long \(at most 9 digits\)"):
+        formats.loads(text)
+
+
+def test_numbers_are_labels_as_the_term_reader_reads_them():
+    # the plain reading kept '007' as the label where the term reader (and every grid reader) reads 7
+    plain = formats.loads("puzzle(1, grid(1,2), [link(007, pos(1,1), pos(1,2))]).")
+    quoted = formats.loads("puzzle(1, grid(1,2), [link(007, pos(1,1), pos(1,2)), link('q', pos(2,1), "
+                           "pos(2,2))]).".replace("grid(1,2)", "grid(2,2)"))
+    assert plain.labels == ("7",) and quoted.labels[quoted.labels.index("7")] == "7"

@@ -38,7 +38,8 @@ __all__ = ["is_prolog", "read_prolog", "write_prolog"]
 
 _TOKEN = re.compile(r"""
     (?P<space>\s+|%[^\n]*|/\*(?:.*?\*/|.*))
-  | (?P<number>-?\d+)
+  | (?P<long>-?\d{10,})
+  | (?P<number>-?\d{1,9})
   | (?P<atom>[a-z][A-Za-z0-9_]*)
   | (?P<var>[A-Z_][A-Za-z0-9_]*)
   | (?P<quoted>'(?:[^'\\\n]|\\.|'')*')
@@ -93,6 +94,8 @@ class _Reader:
             m = _TOKEN.match(text, pos)
             if m is None:
                 self.fail(f"unexpected {text[pos]!r} in a Prolog term", pos)
+            if m.lastgroup == "long":
+                self.fail(f"number {m.group()[:20]}... is too long (at most 9 digits)", pos)
             if m.lastgroup != "space":
                 self.tokens.append((m.lastgroup or "", m.group(), pos))
             elif m.group().startswith("/*") and not m.group().endswith("*/"):
@@ -229,11 +232,11 @@ def _links(size: Any, links: Any, name: str, r: _Reader, offset: int) -> Puzzle 
         return _at(exc, r, offset)
 
 _COMMENT = re.compile(r"%[^\n]*|/\*.*?\*/", re.DOTALL)
-_ID = r"(-?\d+|[a-z][A-Za-z0-9_]*)"
-_LINKS_FACT = re.compile(r"\s*puzzle\(\s*" + _ID + r"\s*,\s*grid\(\s*(\d+)\s*,\s*(\d+)\s*\)\s*,\s*\[([^\[\]]*)\]\s*\)"
+_ID = r"(-?\d{1,9}|[a-z][A-Za-z0-9_]*)"
+_LINKS_FACT = re.compile(r"\s*puzzle\(\s*" + _ID + r"\s*,\s*grid\(\s*(\d{1,9})\s*,\s*(\d{1,9})\s*\)\s*,\s*\[([^\[\]]*)\]\s*\)"
                          r"\s*\.(?=\s|$)")
-_LINK = re.compile(r"link\(\s*(-?\d+|[a-z][A-Za-z0-9_]*)\s*,\s*pos\(\s*(\d+)\s*,\s*(\d+)\s*\)\s*,\s*"
-                   r"pos\(\s*(\d+)\s*,\s*(\d+)\s*\)\s*\)")
+_LINK = re.compile(r"link\(\s*(-?\d{1,9}|[a-z][A-Za-z0-9_]*)\s*,\s*pos\(\s*(\d{1,9})\s*,\s*(\d{1,9})\s*\)\s*,\s*"
+                   r"pos\(\s*(\d{1,9})\s*,\s*(\d{1,9})\s*\)\s*\)")
 _ROWS_FACT = re.compile(r"\s*(?:(puzzle|problem)\(\s*" + _ID + r"\s*,\s*)?\[((?:\s*\[[^\[\]]*\]\s*,)*\s*\[[^\[\]]*\])\s*\]"
                         r"\s*(\)?)\s*\.(?=\s|$)")
 _ROW = re.compile(r"\[([^\[\]]*)\]")
@@ -270,7 +273,7 @@ def _plain(text: str, source: str | None, base: str) -> list[Puzzle | PuzzleErro
                 return None  # named, with its link, by the term reader
             grid = np.zeros((h, w), dtype=np.int32)
             grid[rows, cols] = np.repeat(np.arange(1, len(links) + 1, dtype=np.int32), 2)
-            labels = [lab for lab, *_ in links]
+            labels = [str(int(lab)) if lab[-1].isdigit() else lab for lab, *_ in links]  # 007 is 7, as a term
             try:
                 if np.count_nonzero(grid) != rows.size:  # a cell given twice: named by from_endpoints
                     Puzzle.from_endpoints((h, w), at.reshape(-1, 2, 2).tolist(), labels=labels)
