@@ -174,3 +174,9 @@ def test_a_line_of_coordinates_is_not_read_a_number_at_a_time(monkeypatch):
     monkeypatch.undo()
     with pytest.raises(PuzzleFormatError, match=r"2:9: x \(column\) 40 is outside the 40x30"):
         formats.loads(text.replace("\n0 0 1 0 4 0", "\n0 0 1 0 40 0", 1), format="ends")
+
+
+def test_a_solution_file_with_a_number_of_thousands_of_digits_is_named():
+    # json.loads raises a ValueError (not a JSONDecodeError) for an integer past 4300 digits
+    with pytest.raises(PuzzleFormatError, match="a number in the JSON is too long"):
+        formats.loads_paths("[[[" + "9" * 5000 + ", 0], [0, 1]]]")

@@ -300,6 +300,8 @@ def loads_paths(text: str, *, source: str | None = None) -> list[list[tuple[int,
                                 source=source) from None
     except RecursionError:
         raise PuzzleFormatError("JSON nested too deeply", line=1, column=1, source=source) from None
+    except ValueError:  # an integer of thousands of digits, which int() refuses
+        raise PuzzleFormatError("a number in the JSON is too long", line=1, column=1, source=source) from None
     bad = PuzzleFormatError("expected a list of paths of [row, col] cells (integers)", line=1, column=1,
                             source=source)
     if not isinstance(data, list):
