@@ -51,6 +51,11 @@ _DEPTH = 8
 """The deepest nesting of terms read (a link fact nests four deep)."""
 
 
+def _unquote(tok: str) -> str:
+    """The atom a quoted token ``'...'`` stands for (``\\'`` and ``''`` a quote, ``\\\\`` a backslash)."""
+    return re.sub(r"\\(.)|''", lambda m: m.group(1) or "'", tok[1:-1])
+
+
 class _Var:
     """A Prolog variable: an empty cell."""
 
@@ -145,7 +150,7 @@ class _Reader:
             self.expect("]")
             return items
         if kind in ("atom", "quoted"):
-            name = tok if kind == "atom" else re.sub(r"\\(.)|''", lambda m: m.group(1) or "'", tok[1:-1])
+            name = tok if kind == "atom" else _unquote(tok)
             if self.peek() != "(":
                 return name
             self.i += 1
@@ -235,7 +240,7 @@ _COMMENT = re.compile(r"%[^\n]*|/\*.*?\*/", re.DOTALL)
 _ID = r"(-?\d{1,9}|[a-z][A-Za-z0-9_]*)"
 _LINKS_FACT = re.compile(r"\s*puzzle\(\s*" + _ID + r"\s*,\s*grid\(\s*(\d{1,9})\s*,\s*(\d{1,9})\s*\)\s*,\s*\[([^\[\]]*)\]\s*\)"
                          r"\s*\.(?=\s|$)")
-_LINK = re.compile(r"link\(\s*(-?\d{1,9}|[a-z][A-Za-z0-9_]*)\s*,\s*pos\(\s*(\d{1,9})\s*,\s*(\d{1,9})\s*\)\s*,\s*"
+_LINK = re.compile(r"link\(\s*(-?\d{1,9}|[a-z][A-Za-z0-9_]*|'(?:[^'\\\n]|\\.|'')*')\s*,\s*pos\(\s*(\d{1,9})\s*,\s*(\d{1,9})\s*\)\s*,\s*"
                    r"pos\(\s*(\d{1,9})\s*,\s*(\d{1,9})\s*\)\s*\)")
 _ROWS_FACT = re.compile(r"\s*(?:(puzzle|problem)\(\s*" + _ID + r"\s*,\s*)?\[((?:\s*\[[^\[\]]*\]\s*,)*\s*\[[^\[\]]*\])\s*\]"
                         r"\s*(\)?)\s*\.(?=\s|$)")
@@ -245,10 +250,10 @@ _VARIABLE = re.compile(r"(?<![A-Za-z0-9_])[A-Z_][A-Za-z0-9_]*")
 
 
 def _plain(text: str, source: str | None, base: str) -> list[Puzzle | PuzzleError] | None:
-    """The boards of ``text`` when it is facts of the two layouts written plainly (no quoted atom), read with
-    regular expressions over the whole text (a board of millions of cells in seconds); ``None`` for anything
-    else, which the term reader then reads or names what is wrong with."""
-    if "'" in text:
+    """The boards of ``text`` when it is facts of the two layouts written plainly (no comment beside a quoted
+    atom), read with regular expressions over the whole text (a board of millions of cells in seconds); ``None``
+    for anything else, which the term reader then reads or names what is wrong with."""
+    if "'" in text and ("%" in text or "/*" in text):  # a quoted atom may hold what looks like a comment
         return None
     text = _COMMENT.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text)  # offsets (and lines) kept
     ends = np.flatnonzero(np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32) == 10)
@@ -273,7 +278,8 @@ def _plain(text: str, source: str | None, base: str) -> list[Puzzle | PuzzleErro
                 return None  # named, with its link, by the term reader
             grid = np.zeros((h, w), dtype=np.int32)
             grid[rows, cols] = np.repeat(np.arange(1, len(links) + 1, dtype=np.int32), 2)
-            labels = [str(int(lab)) if lab[-1].isdigit() else lab for lab, *_ in links]  # 007 is 7, as a term
+            labels = [str(int(lab)) if lab[0] in "-0123456789" else _unquote(lab) if lab[0] == "'" else lab
+                      for lab, *_ in links]  # 007 is 7, as a term
             try:
                 if np.count_nonzero(grid) != rows.size:  # a cell given twice: named by from_endpoints
                     Puzzle.from_endpoints((h, w), at.reshape(-1, 2, 2).tolist(), labels=labels)
