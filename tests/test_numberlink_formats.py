@@ -57,7 +57,7 @@ def test_grid_cannot_hold_a_symbol_label_and_says_so():
         formats.dumps(big, "grid")
     with pytest.raises(PuzzleFormatError, match=r"label '\[' cannot be written in the 'grid' format"):
         formats.dumps(Puzzle.from_rows([["[", "A", "["], ["A", ".", "."]]), "grid")
-    with pytest.raises(PuzzleFormatError, match=r"unexpected '_'; a cell is '.' or '0' \(empty\)") as exc:
+    with pytest.raises(PuzzleFormatError, match=r"unexpected '_'; a cell is '.', '0' or '-' \(empty\)") as exc:
         formats.loads("1._\n1._\n")
     assert (exc.value.line, exc.value.column) == (1, 3)
 
@@ -136,10 +136,10 @@ def test_grid_blocks_tokens_and_contest_by_hand():
 
 def test_format_names_are_a_registry():
     assert formats.FORMATS.names() == ["grid", "wh", "flow", "contest", "puzzlink", "flowpack", "bwinf", "copris",
-                                       "xml", "ends"]
+                                       "xml", "ends", "counted", "prolog"]
     assert all(e.doc for e in formats.FORMATS)
     with pytest.raises(UnknownNameError,
-                       match="choose one of: bwinf, contest, copris, ends, flow, flowpack, grid, puzzlink, wh, xml"):
+                       match="choose one of: bwinf, contest, copris, counted, ends, flow, flowpack, grid, prolog, puzzlink, wh, xml"):
         formats.dumps(Puzzle.from_rows(["1.1"]), "png")
     assert formats.loads("3 1\n1.1\n", format="thomasahle") == Puzzle.from_rows(["1.1"])
 

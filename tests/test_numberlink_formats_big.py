@@ -6,6 +6,7 @@ import random
 import tracemalloc
 
 import numpy as np
+import pytest
 
 from tremaux.errors import PuzzleFormatError
 from tremaux.numberlink import Puzzle, formats
@@ -115,3 +116,67 @@ def test_a_big_grid_of_one_character_a_cell_is_read_a_byte_a_cell_and_written_wi
         assert formats.dumps(q, fmt) == text and peak < 15, (fmt, peak)
     wide = Puzzle(p.grid, [chr(0x4E00 + k) for k in range(p.pairs)])  # labels of other scripts: code points
     assert formats.loads(formats.dumps(wide, "wh"), format="wh") == wide
+
+
+def test_copris_rows_are_checked_a_board_at_a_time(monkeypatch):
+    """A Copris board's rows were matched one by one against a pattern of cells (a second of a 2000x2000
+    board's three); the board's bytes are now checked at once, and a cell that is not a number or '-' is
+    still refused."""
+    from tremaux.numberlink.formats import packs
+
+    calls = []
+    real = packs._copris_cells
+    monkeypatch.setattr(packs, "_copris_cells", lambda block: calls.append(block) or real(block))
+    rows = ["1 - 1 - -"] + ["- - - - -"] * 198 + ["2 - - - 2"]
+    text = "200\n5\n" + "\n".join(rows) + "\n"
+    assert formats.loads(text).shape == (200, 5)
+    assert len(calls) <= 2  # once to detect the format, once to read it: not once a row
+    for bad in ("1 -- 1 - -", "1 -1 1 - -", "1 a 1 - -", "1 1- 1 - -", "1 \u0661 1 - -"):
+        assert formats.detect(text.replace(rows[0], bad)) != "copris"
+
+
+def test_a_well_formed_contest_problem_is_not_read_line_by_line(monkeypatch):
+    """Half a million LINE#k lines (a dense 2000x2000 problem, 16 MB) took ten seconds, a line at a time; a
+    well-formed problem is read at once, and a broken one is still named at its line."""
+    from tremaux.numberlink.formats import contest
+
+    class Refuse:
+        def match(self, s):
+            raise AssertionError("read line by line")
+
+    g = np.zeros((40, 50), dtype=np.int32)
+    g[0::2, 0::5] = g[0::2, 1::5] = np.arange(1, 20 * 10 + 1).reshape(20, 10)
+    p = Puzzle(g)
+    text = formats.dumps(p, "contest").replace("LINE#", "line#", 3)  # keywords in either case
+    real = contest._LINE
+    monkeypatch.setattr(contest, "_LINE", Refuse())
+    assert formats.loads(text) == p
+    monkeypatch.setattr(contest, "_LINE", real)
+    for old, new, where in (("(0,0)-(1,0)", "(0,0)-(0,0)", "3:"), ("(0,0)-(1,0)", "(0,0)-(50,0)", "3:"),
+                            ("LINE_NUM 200", "LINE_NUM 201", "2:")):
+        with pytest.raises(PuzzleFormatError, match=where):
+            formats.loads(text.replace(old, new, 1))
+
+
+def test_a_line_of_coordinates_is_not_read_a_number_at_a_time(monkeypatch):
+    """A dense 2000x2000 board written as 'W H x1 y1 ...' is one line of two million numbers: each was made a
+    (line, column, text) tuple (twenty seconds); the line is now one list of strings, and a number is given
+    its column only when a message names it."""
+    from tremaux.numberlink.formats import ends
+
+    g = np.zeros((30, 40), dtype=np.int32)
+    g[0::2, 0::4] = g[0::2, 1::4] = np.arange(1, 15 * 10 + 1).reshape(15, 10)
+    p = Puzzle(g)
+    text = formats.dumps(p, "ends")
+    monkeypatch.setattr(ends._Tokens, "__iter__", lambda self: (_ for _ in ()).throw(AssertionError("a number "
+                                                                                                    "at a time")))
+    assert formats.loads(text) == p
+    monkeypatch.undo()
+    with pytest.raises(PuzzleFormatError, match=r"2:9: x \(column\) 40 is outside the 40x30"):
+        formats.loads(text.replace("\n0 0 1 0 4 0", "\n0 0 1 0 40 0", 1), format="ends")
+
+
+def test_a_solution_file_with_a_number_of_thousands_of_digits_is_named():
+    # json.loads raises a ValueError (not a JSONDecodeError) for an integer past 4300 digits
+    with pytest.raises(PuzzleFormatError, match="a number in the JSON is too long"):
+        formats.loads_paths("[[[" + "9" * 5000 + ", 0], [0, 1]]]")

@@ -221,3 +221,17 @@ def test_a_label_that_cannot_be_written_on_a_cell_is_refused(label):
     with pytest.raises(PuzzleError, match=r"^label .* a label is what is written on its cells$"):
         Puzzle([[1, 0, 1]], labels=[label])
     assert Puzzle([[1, 0, 1]], labels=["中"]).labels == ("中",)
+
+
+def test_labels_given_as_one_string_are_refused():
+    # a string is a sequence of characters: "10" for one pair was read as the labels "1" and "0"
+    with pytest.raises(PuzzleError, match="labels is a sequence of strings, one a pair, not the string '10'"):
+        Puzzle([[1, 0, 1]], labels="10")
+    assert Puzzle([[1, 0, 1]], labels=["10"]).labels == ("10",)
+
+
+def test_both_endpoints_of_a_pair_on_one_cell_are_named_so():
+    with pytest.raises(PuzzleError, match=r"both endpoints of number '1' are cell \(0, 0\)"):
+        Puzzle.from_endpoints((2, 2), [((0, 0), (0, 0))])
+    with pytest.raises(PuzzleError, match=r"cell \(0, 0\) holds both number 'a' and number 'b'"):
+        Puzzle.from_endpoints((2, 2), [((0, 0), (1, 1)), ((0, 0), (1, 0))], labels=["a", "b"])

@@ -14,6 +14,9 @@ from pathlib import Path
 import pytest
 
 from cli_helpers import run as run_cli
+from numberlink_checker import follow
+from tremaux.errors import PuzzleFormatError
+from tremaux.numberlink import formats
 
 SRC = str(Path(__file__).resolve().parents[1] / "src")
 
@@ -268,3 +271,32 @@ def test_drawing_what_the_generator_returns_says_which_to_draw(tmp_path):
         draw.save(g, tmp_path / "p.svg")
     draw.save((g.puzzle, g.solution), tmp_path / "p.svg")
     assert (tmp_path / "p.svg").read_text().startswith("<svg")
+
+
+# a solver's test grids: '-' for an empty cell, colour letters, each grid after a line holding its number
+NUMBERED = ("0\nc---g-----s-\np------cm---\ngr----------\n--y-----b---\n-----m------\n-----y------\n-v---bp-----\n"
+            "-o----------\n------------\n----r-------\n------------\n--s---------\n--v------ow-\n---------w--\n"
+            "------------\n1\n--m----c--\n-g--y-----\n----m--y--\np------pg-\ns------o--\nrb---b---r\n-cos------\n"
+            "----------\n----------\n----------")
+
+
+def test_dashes_are_empty_cells_and_numbered_grids_are_split(capsys, tmp_path):
+    a, b = formats.loads_all(NUMBERED)
+    assert (a.shape, a.pairs, b.shape, b.pairs) == ((15, 12), 11, (10, 10), 9)
+    assert formats.loads("a-a\n-b-\n-b-\n").grid.tolist() == [[1, 0, 1], [0, 2, 0], [0, 2, 0]]
+    f = tmp_path / "TestingGrids.txt"
+    f.write_text(NUMBERED)
+    code, out, _ = run(capsys, "solve", str(f), "--json")
+    recs = json.loads(out)
+    assert code == 0 and [r["status"] for r in recs] == ["solved", "solved"]
+    for p, r in zip((a, b), recs):
+        assert follow(p.grid.tolist(), [ln["cells"] for ln in r["lines"]], fill=True) == []
+
+
+@pytest.mark.parametrize("text, message", [
+    ("1\n1.12\n2...\n", "2:2: row 2 has 4 cells; row 1 has 1"),  # one grid: its first row is broken
+    ("0\n1.1\n2\n2.2\n", "2:2: row 2 has 3 cells; row 1 has 1"),  # numbers that do not count up
+])
+def test_a_lone_number_above_rows_is_not_always_an_index(text, message):
+    with pytest.raises(PuzzleFormatError, match=message):
+        formats.loads_all(text)

@@ -152,6 +152,8 @@ class Puzzle:
         n = top
         if labels is None:
             labels = [str(k) for k in range(1, n + 1)]
+        if isinstance(labels, str):  # else read as one label a character: "10" the labels "1" and "0"
+            raise PuzzleError(f"labels is a sequence of strings, one a pair, not the string {labels!r}")
         labels = tuple(str(x) for x in labels)
         if len(labels) != n:
             raise PuzzleError(f"{len(labels)} labels given for {n} pairs")
@@ -183,7 +185,6 @@ class Puzzle:
         self._name = str(name)
         self._ends = _readonly(ends)
 
-    # ------------------------------------------------------------------ constructors
     @classmethod
     def from_rows(cls, rows: Iterable[Any], *, name: str = "", empty: str = ".0") -> Puzzle:
         """A puzzle from rows of labels (strings of one character per cell, or lists of labels).
@@ -305,11 +306,11 @@ class Puzzle:
                     raise PuzzleError(f"endpoint ({r}, {c}) of number {lab!r} is outside the {h}x{w} grid")
                 if g[r, c]:
                     other = labels[g[r, c] - 1] if labels is not None else str(g[r, c])
-                    raise PuzzleError(f"cell ({r}, {c}) holds both number {other!r} and number {lab!r}")
+                    raise PuzzleError(f"both endpoints of number {lab!r} are cell ({r}, {c})" if g[r, c] == k else
+                                      f"cell ({r}, {c}) holds both number {other!r} and number {lab!r}")
                 g[r, c] = k
         return cls(g, labels, name=name)
 
-    # ------------------------------------------------------------------ views
     @property
     def grid(self) -> np.ndarray:
         """Read-only ``(H, W)`` ``int32`` array: 0 empty, ``k`` an endpoint of pair ``k``."""
@@ -431,7 +432,6 @@ class Puzzle:
         kw.update(changes)
         return Puzzle(kw["grid"], kw["labels"], name=kw["name"])
 
-    # ------------------------------------------------------------------ dunder
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Puzzle):
             return NotImplemented

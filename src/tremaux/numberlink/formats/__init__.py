@@ -4,10 +4,11 @@ Puzzle formats (registered in :data:`FORMATS`; the reader tells them apart by
 their first lines unless a format is named):
 
 ``grid``
-    One row per line, one character per cell: ``.`` (or ``0``) for an empty cell, a digit or letter for an
-    endpoint. Rows whose cells are separated by whitespace or commas hold one label per cell instead, so
+    One row per line, one character per cell: ``.`` (or ``0`` or ``-``) for an empty cell, a digit or letter
+    for an endpoint. Rows whose cells are separated by whitespace or commas hold one label per cell instead, so
     integers above 9 can be written (an empty field between commas is an error: an empty cell is ``.``,
-    ``-`` or ``0``). Several puzzles may follow each other, separated by blank lines.
+    ``-`` or ``0``). Several puzzles may follow each other, separated by blank lines, or each after a line
+    holding its number (``0``, ``1``... or ``1``, ``2``...).
 ``wh``
     ``W H`` on a line, then ``H`` rows, repeated for several puzzles; ``0 0``
     ends the input and lines starting with ``#`` (``# Copyright ...``) between
@@ -34,6 +35,12 @@ their first lines unless a format is named):
     A Copris (janko.at) board: the rows, the columns, then the rows of cells, ``-`` for empty.
 ``xml``
     An XML board: a size, and a ``path`` element of two points a pair (see :mod:`.markup`).
+``counted``
+    A header of counts, ``K`` then ``R C`` (or ``R``, ``C`` and ``K`` a line each), then the rows of the grid
+    (see :mod:`.counted`).
+``prolog``
+    Prolog facts ``puzzle(Id, grid(R, C), [link(L, pos(r1, c1), pos(r2, c2)), ...]).`` (1-based) or a list of
+    rows ``[[_, 1], [1, _]].`` (see :mod:`.prolog`).
 ``ends``
     ``W H x1 y1 x2 y2 ...``: the size, then each pair's endpoints (0-based, ``x`` the column), one puzzle a
     line, ``W H`` alone with the coordinates on the next line, or ``K W H`` then ``K`` lines ``(x1, y1) (x2,
@@ -78,12 +85,14 @@ from typing import Any
 from ...errors import PuzzleError, PuzzleFormatError, UnknownNameError, UnsupportedError
 from ...registry import Registry
 from ..model import Puzzle
-from ._text import (LETTERS, MAX_BYTES, WEB_ADDRESS, count_cells, decode, foreign_extension, has_separator, lines,
+from ._text import (LETTERS, MAX_BYTES, count_cells, decode, foreign_extension, has_separator, is_url, lines,
                     other_kind, read_text, source_name, pairs_of_two, split_blocks)
 from .contest import SIZE, load_answers, load_paths, loads_answers, loads_paths, read_contest, write_contest
 from .grids import WH_HEADER, base_name, read_flow, read_grid, read_wh, write_flow, write_grid, write_wh
 from .ends import is_ends, miscounted, read_ends, write_ends
 from .markup import is_xml, read_xml, write_xml
+from .prolog import is_prolog, read_prolog, write_prolog
+from .counted import is_counted, read_counted, write_counted
 from .packs import (FLOWPACK, is_bwinf, is_copris, read_bwinf, read_copris, read_flowpack, write_bwinf, write_copris,
                     write_flowpack)
 from .puzzlink import URL, read_puzzlink, write_puzzlink
@@ -115,6 +124,10 @@ FORMATS.add("xml", read_xml, write=write_xml, aliases=("arukone-xml",),
             doc="XML board: a size, and a path element of two points (x, y attributes or elements) a pair")
 FORMATS.add("ends", read_ends, write=write_ends, aliases=("endpoints", "coords"),
             doc="'W H x1 y1 x2 y2 ...', or 'K W H' then K lines '(x1, y1) (x2, y2)'; 0-based x = column")
+FORMATS.add("counted", read_counted, write=write_counted, aliases=("headed",),
+            doc="a header of counts (K, then 'R C'; or R, C, K a line each), then the rows of the grid")
+FORMATS.add("prolog", read_prolog, write=write_prolog, aliases=("pl",),
+            doc="Prolog facts: puzzle(Id, grid(R, C), [link(L, pos(r1,c1), pos(r2,c2)), ...]). or [[_, 1], [1, _]].")
 
 
 def detect(text: str) -> str:
@@ -138,8 +151,8 @@ def detect(text: str) -> str:
     ('wh', 'puzzlink')
     >>> detect("5,0,1,1;0,1,2\\n"), detect("2\\n1\\n1 0\\n0 1\\n"), detect("3 1 0 0 2 0\\n")
     ('flowpack', 'bwinf', 'ends')
-    >>> detect("1\\n3\\n1 - 1\\n")
-    'copris'
+    >>> detect("1\\n3\\n1 - 1\\n"), detect("[[1, _, 1]]."), detect("1\\n1 3\\n1 . 1\\n")
+    ('copris', 'prolog', 'counted')
     """
     numbered = lines(text)
     body = [s for _, s in numbered if s.strip()]
@@ -147,6 +160,8 @@ def detect(text: str) -> str:
         return "grid"
     if is_xml(text):
         return "xml"
+    if is_prolog(text):
+        return "prolog"
     if SIZE.match(body[0]):
         return "answer" if len(body) > 1 and "," in body[1] and not body[1].lstrip().upper().startswith("LINE") \
             else "contest"
@@ -160,6 +175,8 @@ def detect(text: str) -> str:
         return "bwinf"
     if is_ends(list(enumerate(body, start=1))) or miscounted(list(enumerate(body, start=1))):
         return "ends"  # 'W H' then a count of numbers that is not 4 a pair: named by the 'ends' reader
+    if is_counted(list(enumerate(body, start=1))):
+        return "counted"
     start = 0
     while start < len(body) and body[start].lstrip().startswith("#"):
         start += 1
@@ -272,33 +289,6 @@ def loads(text: str, *, source: str | None = None, format: str | None = None) ->
         raise PuzzleFormatError(f"the input holds {len(puzzles)} puzzles; use loads_all/load_all",
                                 line=1, column=1, source=source)
     return puzzles[0]
-
-
-
-
-def is_url(path: str | Path) -> bool:
-    """Whether ``path`` is a web address (a puzz.link URL, say) rather than a file name.
-
-    :func:`load` and :func:`load_all` read such an address as the puzzle's
-    text when no file of that name exists; nothing is fetched from the network.
-
-    Parameters
-    ----------
-    path : str or Path
-        What a user gave as a puzzle file.
-
-    Returns
-    -------
-    bool
-
-    Examples
-    --------
-    >>> is_url("https://puzz.link/p?numlin/3/2/1g12g2"), is_url("puzzles/easy.txt")
-    (True, False)
-    >>> is_url("puzz.link/p?numlin/3/2/1g12g2"), is_url("pzv.jp/p.html?numlin/3/2/1g12g2")
-    (True, True)
-    """
-    return isinstance(path, str) and WEB_ADDRESS.fullmatch(path.strip()) is not None and not Path(path).exists()
 
 
 def _text_at(path: str | Path, max_bytes: int | None, format: str | None) -> tuple[str, str | None]:

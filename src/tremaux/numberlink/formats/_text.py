@@ -292,3 +292,28 @@ def any_char(ch: str) -> bool:
 def letter(ch: str) -> bool:
     """Whether ``ch`` is a Flow Free colour: an ASCII letter."""
     return ch.isascii() and ch.isalpha()
+
+
+def is_url(path: str | Path) -> bool:
+    """Whether ``path`` is a web address (a puzz.link URL, say) rather than a file name.
+
+    :func:`load` and :func:`load_all` read such an address as the puzzle's
+    text when no file of that name exists; nothing is fetched from the network.
+
+    Parameters
+    ----------
+    path : str or Path
+        What a user gave as a puzzle file.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> is_url("https://puzz.link/p?numlin/3/2/1g12g2"), is_url("puzzles/easy.txt")
+    (True, False)
+    >>> is_url("puzz.link/p?numlin/3/2/1g12g2"), is_url("pzv.jp/p.html?numlin/3/2/1g12g2")
+    (True, True)
+    """
+    return isinstance(path, str) and WEB_ADDRESS.fullmatch(path.strip()) is not None and not Path(path).exists()

@@ -68,6 +68,35 @@ def read_contest(text: str, source: str | None, base: str) -> list[Puzzle | Puzz
         return [exc]
 
 
+_EVERY_LINE = re.compile(r"^[ \t]*LINE#(\d{1,9})[ \t]+\([ \t]*(\d{1,9})[ \t]*,[ \t]*(\d{1,9})[ \t]*\)[ \t]*-[ \t]*"
+                         r"\([ \t]*(\d{1,9})[ \t]*,[ \t]*(\d{1,9})[ \t]*\)[ \t]*$", re.IGNORECASE | re.MULTILINE)
+_EVERY_LINENUM = re.compile(r"^[ \t]*LINE_NUM[ \t]+(\d{1,9})[ \t]*$", re.IGNORECASE | re.MULTILINE)
+
+
+def _plain(body: list[tuple[int, str]], w: int, h: int, base: str) -> Puzzle | None:
+    """The problem read with regular expressions over all its lines at once and numpy (half a million lines in
+    a second, not ten), when every line is well formed and the lines fit the board; ``None`` otherwise, for the
+    line by line reading to name the first fault."""
+    rest = "\n".join(s for _, s in body[1:])
+    found = _EVERY_LINE.findall(rest)
+    declared = _EVERY_LINENUM.findall(rest)
+    if len(found) + len(declared) != len(body) - 1 or (declared and int(declared[-1]) != len(found)) or not found:
+        return None
+    a = np.array(found, dtype=np.int64).reshape(-1, 5)
+    ks, xs, ys = a[:, 0], a[:, 1::2], a[:, 2::2]
+    order = np.argsort(ks, kind="stable")
+    if xs.max() >= w or ys.max() >= h or (ks[order][1:] == ks[order][:-1]).any():
+        return None
+    cells = (ys * w + xs).ravel()
+    if np.bincount(cells, minlength=h * w).max() > 1:  # a cell given twice
+        return None
+    rank = np.empty(len(ks), dtype=np.int32)
+    rank[order] = np.arange(1, len(ks) + 1, dtype=np.int32)
+    grid = np.zeros(h * w, dtype=np.int32)
+    grid[cells] = np.repeat(rank, 2)
+    return Puzzle(grid.reshape(h, w), [str(k) for k in ks[order].tolist()], name=base)
+
+
 def _problem(body: list[tuple[int, str]], source: str | None, base: str) -> Puzzle:
     lineno, s = body[0]
     m = SIZE.match(s)
@@ -76,6 +105,8 @@ def _problem(body: list[tuple[int, str]], source: str | None, base: str) -> Puzz
                                 source=source)
     w, h = int(m.group(1)), int(m.group(2))
     check_side(h, w, lineno, source)
+    if (plain := _plain(body, w, h, base)) is not None:
+        return plain
     declared = None
     pairs: dict[int, tuple[tuple[int, int], tuple[int, int]]] = {}
     owner: dict[tuple[int, int], int] = {}
@@ -269,6 +300,8 @@ def loads_paths(text: str, *, source: str | None = None) -> list[list[tuple[int,
                                 source=source) from None
     except RecursionError:
         raise PuzzleFormatError("JSON nested too deeply", line=1, column=1, source=source) from None
+    except ValueError:  # an integer of thousands of digits, which int() refuses
+        raise PuzzleFormatError("a number in the JSON is too long", line=1, column=1, source=source) from None
     bad = PuzzleFormatError("expected a list of paths of [row, col] cells (integers)", line=1, column=1,
                             source=source)
     if not isinstance(data, list):

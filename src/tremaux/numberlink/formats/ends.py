@@ -40,7 +40,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from itertools import islice
+from typing import Any
 
 import numpy as np
 
@@ -54,6 +56,7 @@ __all__ = ["is_ends", "miscounted", "read_ends", "write_ends"]
 Item = Puzzle | PuzzleError
 
 _INT = re.compile(r"\d{1,9}")
+_LONG = re.compile(r"\d{10}")
 _TOKEN = re.compile(r"[^\s(),]+")
 _PUNCT = re.compile(r"^[\s\d(),]*$")
 
@@ -61,13 +64,49 @@ Token = tuple[int, int, str]
 """``(line, column, text)`` of one number."""
 
 
-def _tokens(line: Line) -> list[Token] | None:
+class _Tokens(Sequence):
+    """The numbers of one line as :data:`Token` items, made when asked: a line of millions of coordinates is
+    read as one list of strings, and only a number named in a message is given its column."""
+
+    __slots__ = ("lineno", "s", "texts", "start")
+
+    def __init__(self, lineno: int, s: str, texts: list[str], start: int = 0) -> None:
+        self.lineno, self.s, self.texts, self.start = lineno, s, texts, start
+
+    def __len__(self) -> int:
+        return len(self.texts) - self.start
+
+    def __iter__(self) -> Iterator[Token]:
+        return ((self.lineno, m.start() + 1, m.group()) for m in islice(_TOKEN.finditer(self.s), self.start, None))
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            a, b, step = i.indices(len(self))
+            if step == 1 and b == len(self):  # the rest of the line: still one list of strings
+                return _Tokens(self.lineno, self.s, self.texts, self.start + a)
+            return [self[j] for j in range(a, b, step)]
+        k = i + len(self) if i < 0 else i
+        if not 0 <= k < len(self):
+            raise IndexError(i)
+        m = next(islice(_TOKEN.finditer(self.s), self.start + k, None))  # only the tokens up to it are looked at
+        return self.lineno, m.start() + 1, m.group()
+
+    def values(self) -> np.ndarray:
+        """The numbers, as integers."""
+        return np.array(self.texts[self.start:], dtype=np.int64)
+
+
+def _values(tokens: Sequence[Token]) -> np.ndarray:
+    """The numbers of ``tokens`` as integers."""
+    return tokens.values() if isinstance(tokens, _Tokens) else np.array([int(t[2]) for t in tokens], dtype=np.int64)
+
+
+def _tokens(line: Line) -> _Tokens | None:
     """The numbers of a line (parentheses and commas are separators), or ``None`` when it holds anything else."""
     lineno, s = line
-    if not _PUNCT.match(s):
+    if not _PUNCT.match(s) or _LONG.search(s):  # digits, spaces, parentheses and commas: each token a number
         return None
-    toks = [(lineno, m.start() + 1, m.group()) for m in _TOKEN.finditer(s)]
-    return toks if all(_INT.fullmatch(t) for _, _, t in toks) else None
+    return _Tokens(lineno, s, _TOKEN.findall(s))
 
 
 def _split(body: Sequence[Line], i: int) -> tuple[list[Token], list[Token], int] | None:
@@ -97,7 +136,7 @@ def _problem(head: list[Token], coords: list[Token]) -> tuple[Token, str] | None
         last = coords[-1] if coords else head[-1]
         return last, (f"{len(coords)} numbers after the size {w} {h}: expected x1 y1 x2 y2 for each pair (a "
                       f"multiple of 4)")
-    values = np.array([int(t[2]) for t in coords], dtype=np.int64)
+    values = _values(coords)
     limit = np.where(np.arange(len(values)) % 2 == 0, w, h)
     if (out := np.flatnonzero(values >= limit)).size:
         k = int(out[0])
@@ -279,7 +318,7 @@ def read_ends(text: str, source: str | None, base: str) -> list[Item]:
             if problem := _problem(head, coords):
                 (lineno, col, _), why = problem
                 raise PuzzleFormatError(why, line=lineno, column=col, source=source)
-            c = np.array([int(t[2]) for t in coords], dtype=np.int64)  # checked: on the board, one pair a cell
+            c = _values(coords)  # checked: on the board, one pair a cell
             grid = np.zeros(h * w, dtype=np.int32)
             grid[c[1::2] * w + c[0::2]] = np.arange(len(c) // 2) // 2 + 1
             out.append(Puzzle(grid.reshape(h, w), name=name))

@@ -40,7 +40,7 @@ Item = Puzzle | PuzzleError
 # ---------------------------------------------------------------------- label policies
 _RULES: dict[str, tuple[str, Callable[[str], bool], str]] = {
     # format: (characters meaning empty, label test, what a label is)
-    "grid": (".0", grid_char, "a cell is '.' or '0' (empty), a digit or a letter; the 'wh' format takes any "
+    "grid": (".0-", grid_char, "a cell is '.', '0' or '-' (empty), a digit or a letter; the 'wh' format takes any "
                               "printable character as a label"),
     "wh": (".", any_char, "a cell is '.' (empty) or any printable character"),
     "flow": (".", letter, "a Flow Free cell is '.' (empty) or a colour letter"),
@@ -234,10 +234,30 @@ def read_grid(text: str, source: str | None, base: str) -> list[Item]:
     >>> read_grid("1.1 2.2".replace(" ", chr(10)), None, "p")
     [Puzzle(shape=(2, 3), pairs=2, name='p')]
     """
-    blocks = split_blocks(lines(text))
+    blocks = [part for b in split_blocks(lines(text)) for part in (_numbered(b) or [b])]
     if not blocks:
         raise PuzzleFormatError("no puzzle in the input", line=1, column=1, source=source)
     return [_comment(b, source) or _one(b, "grid", source, n) for b, n in zip(blocks, entry_names(base, len(blocks)))]
+
+
+def _numbered(block: list[Line]) -> list[list[Line]] | None:
+    """The puzzles of a block where each follows a line holding its number (``0``, ``1``... or ``1``, ``2``...,
+    as some solvers keep their test grids, without blank lines), each number a line of another width than
+    its grid's rows; ``None`` for any other block (a lone number above a single grid is a broken first row)."""
+    parts, i = [], 0
+    while i < len(block):
+        head = block[i][1].strip()
+        if not (head.isascii() and head.isdigit() and len(head) < 10) or i + 1 >= len(block):
+            return None
+        width = count_cells(block[i + 1][1])
+        j = i + 1
+        while j < len(block) and count_cells(block[j][1]) == width:
+            j += 1
+        if width == count_cells(head) or int(head) != len(parts) + int(block[0][1].strip()):
+            return None
+        parts.append(block[i + 1:j])
+        i = j
+    return parts if len(parts) > 1 and block[0][1].strip() in ("0", "1") else None  # one: a broken first row
 
 
 def _comment(rows: Sequence[Line], source: str | None) -> PuzzleFormatError | None:

@@ -52,7 +52,6 @@ FLOWPACK = re.compile(r"^\s*(?:[A-Za-z]+_)?\d{1,9}(?::\d{1,9})?(?:,[^;,]*){3,};\
 _SIZE = re.compile(r"^(\d{1,9})(?::(\d{1,9}))?$")
 _VARIANT = re.compile(r"^([A-Za-z]+)_")
 _INT = re.compile(r"^\d{1,9}$")
-_COPRIS_ROW = re.compile(r"^\s*(?:(?:-|\d+)\s+)*(?:-|\d+)\s*$")
 
 
 # ---------------------------------------------------------------------- Flow Free level packs
@@ -354,13 +353,21 @@ def write_bwinf(puzzles: Sequence[Puzzle]) -> str:
 
 
 # ---------------------------------------------------------------------- Copris boards
+def _copris_cells(block: str) -> bool:
+    """Whether rows ``block`` hold only ASCII numbers and lone ``-`` cells, checked on the board's bytes at once."""
+    import numpy as np
+    b = np.frombuffer(block.encode("ascii", "replace"), dtype=np.uint8)
+    dash, word = b == 45, (b == 45) | ((b >= 48) & (b <= 57))
+    ok = bool((word | (b == 32) | ((b >= 9) & (b <= 13))).all())
+    return ok and not ((dash[1:] & word[:-1]) | (dash[:-1] & word[1:])).any()
+
+
 def _copris_rows(body: Sequence[Line], i: int) -> list[Line] | None:
     """The rows of the Copris board whose row count is line ``i``, if the board is framed as one."""
-    m = _single_int(body[i][1]) if i < len(body) else None
-    n = _single_int(body[i + 1][1]) if i + 1 < len(body) else None
+    m, n = (_single_int(body[k][1]) if k < len(body) else None for k in (i, i + 1))
     rows = list(body[i + 2:i + 2 + m]) if m and n else []
-    return rows if m and len(rows) == m and all(len(r.split()) == n and _COPRIS_ROW.match(r) for _, r in rows) \
-        else None
+    framed = m and len(rows) == m and all(len(r.split()) == n for _, r in rows)
+    return rows if framed and _copris_cells("\n".join(r for _, r in rows)) else None
 
 
 def is_copris(body: Sequence[Line]) -> bool:

@@ -1,0 +1,169 @@
+"""Grids after a header of counts, as many homework and command-line solvers read them.
+
+``counted``
+    A header of three whole numbers on two or three lines, then the rows of the grid (cells as in the ``grid``
+    format: ``.`` or ``0`` empty, separated by spaces or not):
+
+    * ``K``, then ``R C`` on the next line: the pairs, then the rows and columns (``5`` / ``7 7`` then 7 rows);
+    * ``R``, ``C`` and ``K`` each on its own line (``5`` / ``5`` / ``4`` then 5 rows).
+
+    (``R C`` on one line is a ``wh`` header, whose numbers are the other way round.)
+
+    The counts must agree with the grid (rows first, then columns; ``K`` the number of pairs): a header that
+    does not is an error naming both, never a puzzle of a guessed shape. Several puzzles may follow each other.
+
+Examples
+--------
+>>> read_counted("2\\n2 3\\n1 2 .\\n1 . 2\\n", None, "p")[0].grid.tolist()
+[[1, 2, 0], [1, 0, 2]]
+>>> print(write_counted([Puzzle.from_rows(["1.1"])]), end="")
+1
+1 3
+1 . 1
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ...errors import PuzzleError, PuzzleFormatError
+from ..model import Puzzle
+from ._text import Line, count_cells, lines
+from .grids import _one, entry_names
+
+__all__ = ["is_counted", "read_counted", "write_counted"]
+
+_INTS = re.compile(r"^\s*\d{1,9}(?:\s+\d{1,9})*\s*$")
+_SHAPES = {(1, 2): "krc", (1, 1, 1): "rck"}
+"""How the three numbers of a header are laid out over its lines, and what they are."""
+
+
+def _header(body: list[Line], i: int) -> tuple[int, int, int, int] | None:
+    """``(rows, columns, pairs, index after the header)`` of a header starting at ``body[i]``, else ``None``."""
+    counts: list[int] = []
+    per_line: list[int] = []
+    j = i
+    while j < len(body) and len(counts) < 3 and _INTS.match(body[j][1]):
+        found = body[j][1].split()
+        counts += [int(x) for x in found]
+        per_line.append(len(found))
+        j += 1
+    kind = _SHAPES.get(tuple(per_line)) if len(counts) == 3 else None
+    if kind is None:
+        return None
+    values = dict(zip(kind, counts))
+    return values["r"], values["c"], values["k"], j
+
+
+def _blocks(body: list[Line]) -> list[tuple[Line, int, int, int, list[Line]]] | None:
+    """Each puzzle's header line, counts and rows, when all of ``body`` (the non-blank lines) reads so."""
+    out = []
+    i = 0
+    while i < len(body):
+        head = _header(body, i)
+        if head is None:
+            return None
+        r, c, k, j = head
+        rows = body[j:j + r]
+        if r < 1 or len(rows) != r or any(count_cells(s) != c for _, s in rows):
+            return None
+        out.append((body[i], r, c, k, rows))
+        i = j + r
+    return out or None
+
+
+def is_counted(body: list[Line]) -> bool:
+    """Whether the non-blank lines ``body`` are puzzles of this format, each header agreeing with its grid.
+
+    Parameters
+    ----------
+    body : list of (int, str)
+        The numbered non-blank lines.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> is_counted([(1, "1"), (2, "1 2"), (3, "11")]), is_counted([(1, "1"), (2, "1 2"), (3, "111")])
+    (True, False)
+    """
+    return _blocks(body) is not None
+
+
+def read_counted(text: str, source: str | None, base: str) -> list[Puzzle | PuzzleError]:
+    """The puzzles of text in this format (see the module's description).
+
+    Parameters
+    ----------
+    text : str
+        Headers of counts, each followed by its grid.
+    source : str or None
+        The file name, for messages.
+    base : str
+        The name of the puzzles (numbered when there are several).
+
+    Returns
+    -------
+    list of Puzzle or PuzzleError
+        One per puzzle; a grid whose pairs are not the header's count as its error.
+
+    Raises
+    ------
+    PuzzleFormatError
+        For text whose headers do not agree with the rows that follow them.
+
+    Examples
+    --------
+    >>> read_counted("3\\n1\\n1\\n1 1 .\\n", None, "p")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.PuzzleFormatError: 1:1: expected a header of three counts (K, then 'R C'; or R, C and K each \
+on a line) followed by R rows of C cells
+    >>> read_counted("2\\n1 2\\n1 1\\n", None, "p")
+    [PuzzleFormatError('1:1: the header gives 2 pairs; the grid holds 1')]
+    """
+    body = [ln for ln in lines(text) if ln[1].strip()]
+    blocks = _blocks(body)
+    if blocks is None:
+        first = body[0][0] if body else 1
+        raise PuzzleFormatError("expected a header of three counts (K, then 'R C'; or R, C and K each on a line) "
+                                "followed by R rows of C cells", line=first, column=1, source=source)
+    out: list[Puzzle | PuzzleError] = []
+    for (head, _r, _c, k, rows), name in zip(blocks, entry_names(base, len(blocks))):
+        item = _one(rows, "grid", source, name)
+        if isinstance(item, Puzzle) and item.pairs != k:
+            item = PuzzleFormatError(f"the header gives {k} pair{'s' if k != 1 else ''}; the grid holds "
+                                     f"{item.pairs}", line=head[0], column=1, source=source)
+        out.append(item)
+    return out
+
+
+def write_counted(puzzles: Sequence[Puzzle]) -> str:
+    """Puzzles as ``K``, ``R C`` and the rows of pair numbers (``.`` empty) separated by spaces.
+
+    Parameters
+    ----------
+    puzzles : sequence of Puzzle
+        The puzzles; their pairs are written as their numbers 1 to K, whatever their labels.
+
+    Returns
+    -------
+    str
+        The text, the puzzles one after the other.
+
+    Examples
+    --------
+    >>> print(write_counted([Puzzle.from_rows(["A.B", "A.B"])]), end="")
+    2
+    2 3
+    1 . 2
+    1 . 2
+    """
+    out = []
+    for p in puzzles:
+        out.append(f"{p.pairs}\n{p.height} {p.width}\n")
+        out += [" ".join(str(v) if v else "." for v in row) + "\n" for row in p.grid.tolist()]
+    return "".join(out)
