@@ -988,9 +988,15 @@
 
   const NL_MIN_FONT = 10;  // CSS px: the numbers' font on small cells, where a row has room for it
   const NL_SMALLEST_FONT = 7;  // CSS px: the font of a crowded run of numbers (see nlLabels)
+  // The board fits the stage's width and, with the number box and the message under it, the window's height
+  // (a phone turned on its side is 400 px tall or so): scrolled to, the whole board shows at once.
+  const NL_MIN_TALL = 160;
   function nlGeometry() {
     const fit = Math.min(560, room(NL.canvas, []).width - 2);
-    const size = Math.max(8, Math.floor(Math.min(fit / NL.cols, 480 / NL.rows, 56)));
+    const under = [$("nl-entry").closest("p"), $("nl-message")]
+      .reduce((h, el) => h + el.getBoundingClientRect().height + 12, 0);
+    const tall = Math.min(480, Math.max(NL_MIN_TALL, Math.floor(window.innerHeight - under - 8)));
+    const size = Math.max(8, Math.floor(Math.min(fit / NL.cols, tall / NL.rows, 56)));
     return { size, x0: 1, y0: 1, width: NL.cols * size + 2, height: NL.rows * size + 2, ratio: window.devicePixelRatio || 1 };
   }
 
