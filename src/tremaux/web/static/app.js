@@ -1264,31 +1264,50 @@
     }
   }
 
+  // A puzzle text (a file's, or one pasted) read by the server in any format the command line reads; it
+  // replaces the board. `name` says where it came from in the messages.
+  async function nlLoadText(text, name) {
+    try {
+      if (text.length > LIMITS.max_text) {
+        throw new Error(`${text.length} characters: a puzzle text is at most ${LIMITS.max_text} characters`);
+      }
+      const out = await postJSON("/api/numberlink/parse", { text });
+      setPreset(out.rows, out.cols);
+      nlReset(out.rows, out.cols, out.grid);
+      say($("nl-message"), `loaded ${name}: ${out.rows} × ${out.cols}`, "ok");
+    } catch (err) {
+      say($("nl-message"), `${name}: ${err.message}`, "error");
+    }
+  }
+
   function nlLoad(ev) {
     const file = ev.target.files[0];
     if (!file) return;
     // a file far too long for a puzzle is refused before it is read (a character is at most 4 bytes)
-    const tooLong = (size) => `${size}: a puzzle text is at most ${LIMITS.max_text} characters`;
     if (file.size > 4 * LIMITS.max_text) {
-      say($("nl-message"), `${file.name}: ${tooLong(file.size + " bytes")}`, "error");
+      say($("nl-message"), `${file.name}: ${file.size} bytes: a puzzle text is at most ${LIMITS.max_text} characters`, "error");
       ev.target.value = "";
       return;
     }
     const reader = new FileReader();
     reader.onload = async () => {
-      try {
-        const text = String(reader.result);
-        if (text.length > LIMITS.max_text) throw new Error(tooLong(text.length + " characters"));
-        const out = await postJSON("/api/numberlink/parse", { text });
-        setPreset(out.rows, out.cols);
-        nlReset(out.rows, out.cols, out.grid);
-        say($("nl-message"), `loaded ${file.name}: ${out.rows} × ${out.cols}`, "ok");
-      } catch (err) {
-        say($("nl-message"), `${file.name}: ${err.message}`, "error");
-      }
+      await nlLoadText(String(reader.result), file.name);
       ev.target.value = "";
     };
     reader.readAsText(file);
+  }
+
+  // Ctrl+V (or a long press's "paste") on the board, or in the number box when the text is more than a number:
+  // the text is a whole puzzle, in any format the command line reads.
+  function nlPaste(ev) {
+    const text = ev.clipboardData ? ev.clipboardData.getData("text/plain") : "";
+    if (ev.target === $("nl-entry") && /^\s*[0-9]*\s*$/.test(text)) return;  // a number for the cell
+    ev.preventDefault();
+    if (text.trim() === "") {
+      say($("nl-message"), "the pasted text is empty: copy a puzzle (a grid of numbers, a puzz.link address...) first", "error");
+      return;
+    }
+    nlLoadText(text, "the pasted puzzle");
   }
 
   function setPreset(rows, cols) {
@@ -1351,6 +1370,8 @@
     $("nl-random").addEventListener("click", nlRandom);
     $("nl-save").addEventListener("click", nlSave);
     $("nl-load").addEventListener("change", nlLoad);
+    NL.canvas.addEventListener("paste", nlPaste);
+    $("nl-entry").addEventListener("paste", nlPaste);
     $("nl-other").addEventListener("click", () => {
       NL.shown = NL.shown === "first" ? "second" : "first";
       $("nl-other").textContent = NL.shown === "first" ? "show the other solution" : "show the first solution";
