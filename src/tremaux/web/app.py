@@ -439,7 +439,7 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
 
     @app.post("/api/numberlink/parse", dependencies=body_once, response_model=m.PuzzleBody, tags=["numberlink"])
     async def post_parse(request: Request, body: m.PuzzleText) -> Any:
-        """Read a puzzle from text (grid, contest, puzz.link or ``W H`` format): the page's "load".
+        """Read a puzzle from text in any format the command line reads: the page's "load" and paste.
 
         The text is read as a puzzle, never as a file name, in a worker under
         the time limit (a short address can name a large puzzle).
