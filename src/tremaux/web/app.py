@@ -64,7 +64,8 @@ from . import models as m
 from .config import ServerConfig
 from .connection import ClientGone, while_connected
 from .guard import RequestGuard
-from .messages import AnswerJSON, ApiError, describe, each_once, json_keys_once, kind_of, one_line, short_name
+from .messages import (AnswerJSON, ApiError, body_only, describe, each_once, json_keys_once, kind_of, one_line,
+                       short_name)
 from .query import MazeQuery, RenderQuery
 from .schedule import ClientLimit, LaneFull, Scheduler
 from .workers import JobError, JobTimeout, PoolBusy
@@ -267,7 +268,7 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
                 if not (k in GRID_FIELDS and v in (None, False)) and not (k == "grid" and v == "square")}
 
     query_once = [Depends(each_once)]  # each parameter given once in a query string
-    body_once = [Depends(json_keys_once)]  # and each field once in a JSON object
+    body_once = [Depends(json_keys_once), Depends(body_only)]  # each field once in a JSON object, none in the address
 
     # ------------------------------------------------------------------ page
     @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)  # HEAD: link checkers, curl -I
