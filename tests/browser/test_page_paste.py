@@ -80,3 +80,28 @@ def test_a_number_pasted_in_the_number_box_is_a_number_and_a_puzzle_is_a_puzzle(
     assert paste(page, "nl-entry", TEXT)
     wait_for(page, "document.getElementById('nl-message').textContent.startsWith('loaded')", what="the paste in the box")
     assert page.execute_script("return tremaux.numberlink.state().grid") == GRID
+
+
+SLOW_FIRST = """
+// the first answer from /api/numberlink/parse comes 1.5 s late, the others at once
+if (!window.tremaux_fetch) window.tremaux_fetch = window.fetch;
+let first = true;
+window.fetch = async (path, options) => {
+  const res = await window.tremaux_fetch(path, options);
+  if (!String(path).includes('/api/numberlink/parse') || !first) return res;
+  first = false;
+  const text = await res.text();
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  return new Response(text, { status: res.status, headers: res.headers });
+};
+"""
+
+
+def test_of_two_pastes_the_later_one_stands_whichever_answer_comes_first(page):
+    page.execute_script(SLOW_FIRST)
+    paste(page, "nl-board", "1.1\n2.2\n")
+    paste(page, "nl-board", TEXT)
+    wait_for(page, "tremaux.numberlink.state().rows === 5", what="the second paste")
+    page.execute_script("return new Promise((resolve) => setTimeout(resolve, 2500))")  # the first answer is in
+    assert page.execute_script("return tremaux.numberlink.state().grid") == GRID
+    page.execute_script("window.fetch = window.tremaux_fetch;")

@@ -67,3 +67,19 @@ def test_a_turned_phone_shows_the_whole_maze_with_its_key(driver, server, device
     maze, legend, message = part(driver, "maze"), part(driver, "legend"), part(driver, "maze-message")
     assert message["bottom"] - maze["top"] <= 400, (maze, message)
     assert maze["bottom"] <= legend["top"]
+
+
+def test_the_keypad_of_a_phone_does_not_shrink_the_board_under_the_finger(driver, server, device):
+    """A tap puts the caret in the number box; where the keypad shortens the window, the board keeps its size."""
+    import time
+
+    device(400, 800)
+    open_page(driver, server, "?rows=10&cols=10&seed=3")
+    before = driver.execute_script("return tremaux.numberlink.geometry().size")
+    driver.execute_script("document.getElementById('nl-entry').focus()")
+    device(400, 420)  # the keypad is up
+    time.sleep(0.5)  # past the page's resize delay
+    assert driver.execute_script("return tremaux.numberlink.geometry().size") == before
+    driver.execute_script("document.getElementById('nl-entry').blur()")
+    device(800, 400)  # turned, the box left: the board fits the new window
+    wait_for(driver, f"tremaux.numberlink.geometry().size < {before}", what="the board fitted to the turned window")

@@ -951,6 +951,7 @@
     pending: 0,        // searches on their way: "solve" and "random puzzle" wait for them (the server
                        // runs one expensive search per visitor; a second, sent meanwhile, is refused)
     search: null,      // the AbortController of the search on its way: a change of the board gives it up
+    tall: 0,           // the height the board was last fitted to (kept while the number box has the caret)
   };
 
   // Run the search `work(signal)` with "solve" and "random puzzle" off until it is answered or given up
@@ -995,7 +996,11 @@
     const fit = Math.min(560, room(NL.canvas, []).width - 2);
     const under = [$("nl-entry").closest("p"), $("nl-message")]
       .reduce((h, el) => h + el.getBoundingClientRect().height + 12, 0);
-    const tall = Math.min(480, Math.max(NL_MIN_TALL, Math.floor(window.innerHeight - under - 8)));
+    // (not while the number box has the caret: a phone's keypad, where it shortens the window, does not
+    // shrink the board under the finger)
+    const typing = document.activeElement === $("nl-entry") && NL.tall;
+    const tall = typing ? NL.tall : Math.min(480, Math.max(NL_MIN_TALL, Math.floor(window.innerHeight - under - 8)));
+    NL.tall = tall;
     const size = Math.max(8, Math.floor(Math.min(fit / NL.cols, tall / NL.rows, 56)));
     return { size, x0: 1, y0: 1, width: NL.cols * size + 2, height: NL.rows * size + 2, ratio: window.devicePixelRatio || 1 };
   }
@@ -1266,17 +1271,21 @@
 
   // A puzzle text (a file's, or one pasted) read by the server in any format the command line reads; it
   // replaces the board. `name` says where it came from in the messages.
+  // Of two texts read one after the other, the later one stands, whichever answer comes first.
+  let loading = 0;
   async function nlLoadText(text, name) {
+    const id = ++loading;
     try {
       if (text.length > LIMITS.max_text) {
         throw new Error(`${text.length} characters: a puzzle text is at most ${LIMITS.max_text} characters`);
       }
       const out = await postJSON("/api/numberlink/parse", { text });
+      if (id !== loading) return;
       setPreset(out.rows, out.cols);
       nlReset(out.rows, out.cols, out.grid);
       say($("nl-message"), `loaded ${name}: ${out.rows} × ${out.cols}`, "ok");
     } catch (err) {
-      say($("nl-message"), `${name}: ${err.message}`, "error");
+      if (id === loading) say($("nl-message"), `${name}: ${err.message}`, "error");
     }
   }
 
