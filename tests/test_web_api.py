@@ -509,3 +509,11 @@ def test_a_woven_maze_without_a_braid_share_takes_none(client):
 def test_a_parameter_without_a_name_is_said_to_have_none(client):
     r = client.get("/api/maze?=5")
     assert r.status_code == 422 and r.json()["error"].startswith("a parameter without a name")
+
+
+def test_parameters_given_to_a_request_that_takes_none_are_refused(client):
+    """``GET /api/generators?grid=polar`` listed every generator, as if filtered for the polar grid."""
+    for path in ("/api/limits", "/api/generators", "/api/solvers", "/api/grids", "/api/palette",
+                 "/api/numberlink/solvers", "/api/status"):
+        assert error_of(client.get(path + "?grid=polar"), 422) == "grid: unknown parameter; this request takes none"
+        assert client.get(path).status_code == 200
