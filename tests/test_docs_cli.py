@@ -86,6 +86,39 @@ def test_each_shown_command_runs(commands, folder, capsys):
         capsys.readouterr()
 
 
+def inline_commands(text: str) -> list[str]:
+    """The ``tremaux`` commands written inline (in backticks) that are whole invocations: with an option or a file.
+
+    A bare command name (`tremaux show`) is prose; a placeholder (``FILE``, ``NAME``), an elision (``...``) or
+    a shell pipe or redirection marks a pattern, not a command; the gallery's commands (``--out docs/images/``)
+    are run by ``test_readme_gallery.py``.
+    """
+    found = []
+    for span in re.findall(r"`(tremaux [^`]+)`", text):
+        words = span.split()
+        if len(words) < 2 or words[1] in SKIPPED or any(w in ("|", ">") or "..." in w for w in words):
+            continue
+        if any(re.fullmatch(r"[A-Z][A-Z0-9_x]*(\.\w+)?", w) for w in words) or "docs/images/" in span:
+            continue
+        if any(w.startswith("-") or "." in w for w in words[1:]):
+            found.append(span)
+    return found
+
+
+INLINE = sorted({c for page in PAGES for c in inline_commands(page.read_text(encoding="utf-8"))})
+
+
+def test_inline_commands_are_found():
+    assert inline_commands("run `tremaux show` or `tremaux solve maze.txt --seed 3`, `tremaux solve FILE --json`, "
+                           "`tremaux animate a.txt -o - | x`") == ["tremaux solve maze.txt --seed 3"]
+    assert "tremaux generate --list" in INLINE
+
+
+@pytest.mark.parametrize("command", INLINE)
+def test_each_command_written_inline_runs(command, folder, capsys):
+    test_each_shown_command_runs([command], folder, capsys)
+
+
 def test_a_documented_command_that_fails_fails_the_test(folder, capsys):
     with pytest.raises(AssertionError, match="fails"):
         test_each_shown_command_runs(["tremaux show missing.txt"], folder, capsys)

@@ -62,6 +62,10 @@ def test_every_docs_page_is_searched():
         tags = re.findall(r"^```[ \t]*(\w+)", page.read_text(encoding="utf-8"), flags=re.M)
         odd = [t for t in tags if t.lower() in ("py", "pycon", "python3", "ipython")]
         assert not odd, f"{page.name}: write Python blocks as ```python so they are tested, not {odd}"
+        # a ```python fence with more on its line (a title, attributes) would be skipped by python_blocks
+        text = page.read_text(encoding="utf-8")
+        fenced = len(re.findall(r"^```[ \t]*python\b", text, flags=re.M))
+        assert fenced == len(python_blocks(text)), f"{page.name}: a ```python fence with more on its line is not run"
 
 
 @pytest.mark.parametrize("where, block", CASES)

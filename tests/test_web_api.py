@@ -336,6 +336,16 @@ def test_a_query_parameter_given_twice_is_refused(client):
         assert error_of(res, 422) == "rows: given 2 times in the query string; give each parameter once"
 
 
+def test_parameters_in_the_address_of_a_request_with_a_json_body_are_refused(client):
+    """They were dropped without a word: ``POST /api/numberlink/random?rows=20&cols=20`` made an 8 x 8 puzzle."""
+    says = "{}: this request takes its parameters in the JSON body, not in the address"
+    for path, body in (("/api/numberlink/random?rows=20&cols=20", {}), ("/api/solve?solver=bfs", {"maze": {"rows": 5}}),
+                       ("/api/numberlink/parse?text=1.1", {"text": "1.1\n2.2"})):
+        assert error_of(client.post(path, json=body), 422) == says.format(path.split("?")[1].split("=")[0])
+    assert error_of(client.post("/api/numberlink/random?=3", json={}), 422) == says.format("a parameter without a name")
+    assert client.post("/api/numberlink/random?", json={"rows": 4, "cols": 4}).json()["rows"] == 4
+
+
 @pytest.mark.parametrize(
     ("body", "says"),
     [
@@ -499,3 +509,11 @@ def test_a_woven_maze_without_a_braid_share_takes_none(client):
 def test_a_parameter_without_a_name_is_said_to_have_none(client):
     r = client.get("/api/maze?=5")
     assert r.status_code == 422 and r.json()["error"].startswith("a parameter without a name")
+
+
+def test_parameters_given_to_a_request_that_takes_none_are_refused(client):
+    """``GET /api/generators?grid=polar`` listed every generator, as if filtered for the polar grid."""
+    for path in ("/api/limits", "/api/generators", "/api/solvers", "/api/grids", "/api/palette",
+                 "/api/numberlink/solvers", "/api/status"):
+        assert error_of(client.get(path + "?grid=polar"), 422) == "grid: unknown parameter; this request takes none"
+        assert client.get(path).status_code == 200

@@ -229,3 +229,16 @@ def test_puzzle_values_are_read_strictly(client, path, body, says):
 def test_an_empty_solver_name_is_no_name(client):
     res = client.post("/api/numberlink/solve", json={"rows": 2, "cols": 2, "grid": [[1, 1], [0, 0]], "solver": ""})
     assert res.status_code == 400 and res.json()["error"].startswith("unknown numberlink solver ''; choose one of")
+
+
+def test_a_search_cut_off_by_the_time_limit_says_the_servers_limit_plainly():
+    """The solver is given what is left of the job's share: its message said "time limit 16.9993 s"."""
+    import re
+
+    from tremaux.web.nl_jobs import nl_random_job, nl_solve_job
+
+    grid = nl_random_job({"rows": 30, "cols": 30, "seed": 5})["grid"]
+    out = nl_solve_job({"grid": grid, "solver": "tremaux", "second": True, "time_limit": 0.7})
+    assert out["status"] == "cut-off"
+    assert "the server's time limit is 0.7 s" in out["message"], out["message"]
+    assert not re.search(r"\d\.\d{3,}", out["message"]), out["message"]

@@ -23,3 +23,27 @@ def test_the_api_docs_load_nothing_from_another_server(driver, server, shoot, pa
     elsewhere = [u for u in fetched if not u.startswith((server + "/", "data:", "blob:"))]
     assert elsewhere == [], f"{page} fetched {elsewhere}"
     shoot(driver.find_element("tag name", "body"), f"api{page.replace('/', '-')}.png")
+
+
+def test_try_it_out_sends_a_body_the_server_accepts_for_every_post(driver, server):
+    """The API page fills each request body from the schema's examples: executed as filled, each one is answered."""
+    from selenium.webdriver.common.by import By
+
+    driver.get(server + "/docs")
+    wait_for(driver, READY["/docs"], what="/docs to render the API")
+    blocks = driver.find_elements(By.CSS_SELECTOR, ".opblock-post")
+    assert len(blocks) >= 5
+    for k in range(len(blocks)):
+        block = driver.find_elements(By.CSS_SELECTOR, ".opblock-post")[k]
+        name = block.find_element(By.CSS_SELECTOR, ".opblock-summary-path").text
+        driver.execute_script("arguments[0].scrollIntoView()", block)
+        block.find_element(By.CSS_SELECTOR, ".opblock-summary").click()
+        here = f"document.querySelectorAll('.opblock-post')[{k}]"
+        wait_for(driver, f"{here}.querySelector('.try-out__btn')", what=f"{name}'s Try it out")
+        block.find_element(By.CSS_SELECTOR, ".try-out__btn").click()
+        wait_for(driver, f"{here}.querySelector('.execute')", what=f"{name}'s Execute")
+        sent = driver.execute_script(f"const t = {here}.querySelector('textarea.body-param__text'); return t && t.value")
+        block.find_element(By.CSS_SELECTOR, ".execute").click()
+        status = wait_for(driver, f"({here}.querySelector('.live-responses-table tbody .response-col_status') || {{}}).textContent",
+                          what=f"{name}'s answer")
+        assert status.strip() == "200", f"POST {name} as the API page fills it in ({sent}) is answered {status}"

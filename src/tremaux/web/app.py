@@ -64,7 +64,8 @@ from . import models as m
 from .config import ServerConfig
 from .connection import ClientGone, while_connected
 from .guard import RequestGuard
-from .messages import AnswerJSON, ApiError, describe, each_once, json_keys_once, kind_of, one_line, short_name
+from .messages import (AnswerJSON, ApiError, body_only, describe, each_once, json_keys_once, kind_of, no_params,
+                       one_line, short_name)
 from .query import MazeQuery, RenderQuery
 from .schedule import ClientLimit, LaneFull, Scheduler
 from .workers import JobError, JobTimeout, PoolBusy
@@ -267,7 +268,8 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
                 if not (k in GRID_FIELDS and v in (None, False)) and not (k == "grid" and v == "square")}
 
     query_once = [Depends(each_once)]  # each parameter given once in a query string
-    body_once = [Depends(json_keys_once)]  # and each field once in a JSON object
+    body_once = [Depends(json_keys_once), Depends(body_only)]  # each field once in a JSON object, none in the address
+    none = [Depends(no_params)]  # a request without parameters
 
     # ------------------------------------------------------------------ page
     @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)  # HEAD: link checkers, curl -I
@@ -291,33 +293,33 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
         return Response(_redoc_script(), media_type="text/javascript", headers={"Cache-Control": "max-age=3600"})
 
     # ------------------------------------------------------------------ registries
-    @app.get("/api/limits", response_model=m.Limits, tags=["registries"])
+    @app.get("/api/limits", response_model=m.Limits, tags=["registries"], dependencies=none)
     def get_limits() -> m.Limits:
         """What the server accepts: largest sizes, seed, text length and the time limit."""
         return limits
 
-    @app.get("/api/generators", response_model=list[m.AlgorithmInfo], tags=["registries"])
+    @app.get("/api/generators", response_model=list[m.AlgorithmInfo], tags=["registries"], dependencies=none)
     def get_generators() -> list[m.AlgorithmInfo]:
         """Every registered maze generator (name, aliases, one line of doc, facts)."""
         from ..generators import GENERATORS
 
         return _entries(GENERATORS)
 
-    @app.get("/api/solvers", response_model=list[m.AlgorithmInfo], tags=["registries"])
+    @app.get("/api/solvers", response_model=list[m.AlgorithmInfo], tags=["registries"], dependencies=none)
     def get_solvers() -> list[m.AlgorithmInfo]:
         """Every registered maze solver."""
         from ..solvers import SOLVERS
 
         return _entries(SOLVERS, options=True)
 
-    @app.get("/api/grids", response_model=list[m.GridInfo], tags=["registries"])
+    @app.get("/api/grids", response_model=list[m.GridInfo], tags=["registries"], dependencies=none)
     def get_grids() -> list[dict[str, Any]]:
         """Every registered grid: its parameters, the accepted shapes and wraps, its generators, whether it animates."""
         from .grids import grid_list
 
         return grid_list()
 
-    @app.get("/api/palette", tags=["registries"])
+    @app.get("/api/palette", tags=["registries"], dependencies=none)
     def get_palette() -> dict[str, str]:
         """The colours every picture uses (start red, goal green, retraced gray, path yellow...)."""
         from ..render.palette import PALETTE
@@ -402,7 +404,7 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
         return await picture(request, params, "png")
 
     # ------------------------------------------------------------------ Number Link
-    @app.get("/api/numberlink/solvers", response_model=list[m.AlgorithmInfo], tags=["registries"])
+    @app.get("/api/numberlink/solvers", response_model=list[m.AlgorithmInfo], tags=["registries"], dependencies=none)
     def get_nl_solvers() -> list[m.AlgorithmInfo]:
         """Every registered Number Link solver."""
         from ..numberlink import NL_SOLVERS
@@ -439,7 +441,7 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
 
     @app.post("/api/numberlink/parse", dependencies=body_once, response_model=m.PuzzleBody, tags=["numberlink"])
     async def post_parse(request: Request, body: m.PuzzleText) -> Any:
-        """Read a puzzle from text (grid, contest, puzz.link or ``W H`` format): the page's "load".
+        """Read a puzzle from text in any format the command line reads: the page's "load" and paste.
 
         The text is read as a puzzle, never as a file name, in a worker under
         the time limit (a short address can name a large puzzle).
@@ -454,7 +456,7 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
 
         return {"text": formats.dumps(puzzle_of(body.model_dump()), "grid")}
 
-    @app.get("/api/status", tags=["registries"])
+    @app.get("/api/status", tags=["registries"], dependencies=none)
     async def get_status() -> dict[str, Any]:
         """The two lanes of workers: size, capacity, jobs running or waiting, current Retry-After."""
         sched = state.get("sched")

@@ -377,6 +377,9 @@ def warm_up() -> None:
 def warm_all() -> list[str]:
     """Run every generator, solver and renderer once on a tiny problem (compiling their kernels).
 
+    Then every task of :func:`tremaux.warmup.tasks` but the dataset's: every grid and every stage of the
+    Number Link solvers, so that no request of the page waits for a compilation.
+
     Returns the names of the algorithms that failed (they will report their
     error when a visitor uses them).
 
@@ -427,4 +430,15 @@ def warm_all() -> list[str]:
             nl_solve_job({"grid": [[1, 1, 0], [0, 0, 0], [0, 0, 0]], "solver": entry.name, "second": True})
     except Exception:  # noqa: BLE001
         failed.append("numberlink")
+    # and every kernel the rest of the page reaches (the other grids, woven and wrapped mazes, each stage of the
+    # Number Link solvers): the warm-up tasks of ``tremaux warmup``, which reach every kernel, less the dataset's
+    from ..warmup import tasks
+
+    for label, run in tasks():
+        if label.startswith("dataset"):
+            continue
+        try:
+            run()
+        except Exception:  # noqa: BLE001
+            failed.append(label)
     return failed

@@ -20,7 +20,8 @@ from typing import Any
 from fastapi import Request
 from fastapi.responses import JSONResponse
 
-__all__ = ["ApiError", "AnswerJSON", "describe", "each_once", "json_keys_once", "kind_of", "one_line", "short_name"]
+__all__ = ["ApiError", "AnswerJSON", "body_only", "describe", "each_once",
+           "json_keys_once", "kind_of", "no_params", "one_line", "short_name"]
 
 
 class AnswerJSON(JSONResponse):
@@ -300,6 +301,68 @@ async def json_keys_once(request: Request) -> None:
                        ) from None
     except (ValueError, RecursionError):  # not JSON: the endpoint says why
         return
+
+
+async def body_only(request: Request) -> None:
+    """Refuse parameters in the address of a request that reads them from its JSON body.
+
+    ``POST /api/numberlink/random?rows=20`` would otherwise be answered for the
+    body's size (8 x 8 by default), the address's ``rows`` silently dropped.
+
+    Parameters
+    ----------
+    request : fastapi.Request
+        The request (a FastAPI dependency of the endpoints that read a JSON body).
+
+    Raises
+    ------
+    ApiError
+        422 naming the first parameter of the address.
+
+    Examples
+    --------
+    >>> import asyncio
+    >>> from starlette.requests import Request
+    >>> asyncio.run(body_only(Request({"type": "http", "headers": [], "query_string": b""})))
+    >>> asyncio.run(body_only(Request({"type": "http", "headers": [], "query_string": b"rows=20&cols=20"})))
+    Traceback (most recent call last):
+    ...
+    tremaux.web.messages.ApiError: rows: this request takes its parameters in the JSON body, not in the address
+    """
+    for key, _ in request.query_params.multi_items():
+        name = short_name(key) if key else "a parameter without a name"
+        raise ApiError(422, "ValidationError", f"{name}: this request takes its parameters in the JSON body, "
+                                               "not in the address")
+
+
+async def no_params(request: Request) -> None:
+    """Refuse parameters in the address of a request that takes none (the registries, the limits).
+
+    ``GET /api/generators?grid=polar`` would otherwise list every generator, as
+    if the list had been filtered for the polar grid.
+
+    Parameters
+    ----------
+    request : fastapi.Request
+        The request (a FastAPI dependency of the endpoints without parameters).
+
+    Raises
+    ------
+    ApiError
+        422 naming the first parameter of the address.
+
+    Examples
+    --------
+    >>> import asyncio
+    >>> from starlette.requests import Request
+    >>> asyncio.run(no_params(Request({"type": "http", "headers": [], "query_string": b"grid=polar"})))
+    Traceback (most recent call last):
+    ...
+    tremaux.web.messages.ApiError: grid: unknown parameter; this request takes none
+    """
+    for key, _ in request.query_params.multi_items():
+        name = short_name(key) if key else "a parameter without a name"
+        raise ApiError(422, "ValidationError", f"{name}: unknown parameter; this request takes none")
 
 
 def one_line(message: str, otherwise: str) -> str:

@@ -339,9 +339,11 @@ class PuzzleBody(_Model):
     [2, 0, 2]
     """
 
-    rows: int = Field(ge=2, le=NL_MAX_SIDE)
-    cols: int = Field(ge=2, le=NL_MAX_SIDE)
-    grid: list[list[int]] = Field(description="rows lists of cols numbers (0..999).")
+    # the examples make the body the API page's "Try it out" sends: a puzzle it solves
+    rows: int = Field(ge=2, le=NL_MAX_SIDE, examples=[2])
+    cols: int = Field(ge=2, le=NL_MAX_SIDE, examples=[3])
+    grid: list[list[int]] = Field(description="rows lists of cols numbers (0..999).",
+                                  examples=[[[1, 0, 1], [2, 0, 2]]])
 
     @model_validator(mode="after")
     def _grid_matches(self) -> PuzzleBody:
@@ -366,7 +368,8 @@ class PuzzleSolveRequest(PuzzleBody):
     True
     """
 
-    solver: str | None = Field(None, max_length=64, description="Number Link solver (default: the best one).")
+    solver: str | None = Field(None, max_length=64, description="Number Link solver (default: the best one).",
+                               examples=["fast"])
     second: bool = Field(True, description="Look for a second solution (uniqueness).")
 
 
@@ -399,7 +402,8 @@ class PuzzleText(_Model):
     '1.1'
     """
 
-    text: str = Field(max_length=MAX_TEXT)
+    text: str = Field(max_length=MAX_TEXT, description="The puzzle in any format the command line reads.",
+                      examples=["1.1\n2.2\n"])
 
 
 class PuzzleRandomParams(_Model):

@@ -213,7 +213,12 @@ def nl_solve_job(req: dict[str, Any]) -> dict[str, Any]:
             out.update(status="no-solution",
                        message="improper puzzle: no solution covers every cell (with empty cells: undecided in time)")
     else:
-        out.update(status="cut-off", message=f"no answer in time: {res.message}; try the fast solver or a smaller puzzle")
+        why = res.message
+        if budget is not None and why.startswith("gave up after") and "(time limit" in why:
+            # the solver was given what was left of the job's share (16.9993 s): said as the server's limit
+            limit = float(req["time_limit"])
+            why = f"gave up after {time.perf_counter() - t0:.1f} s (the server's time limit is {limit:g} s)"
+        out.update(status="cut-off", message=f"no answer in time: {why}; try the fast solver or a smaller puzzle")
     seconds = time.perf_counter() - t0
     out["stats"] = _nl_stats(puzzle, res, seconds)
     out["elapsed_ms"] = round(seconds * 1000, 2)

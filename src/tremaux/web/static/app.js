@@ -951,6 +951,7 @@
     pending: 0,        // searches on their way: "solve" and "random puzzle" wait for them (the server
                        // runs one expensive search per visitor; a second, sent meanwhile, is refused)
     search: null,      // the AbortController of the search on its way: a change of the board gives it up
+    tall: 0,           // the height the board was last fitted to (kept while the number box has the caret)
   };
 
   // Run the search `work(signal)` with "solve" and "random puzzle" off until it is answered or given up
@@ -988,9 +989,19 @@
 
   const NL_MIN_FONT = 10;  // CSS px: the numbers' font on small cells, where a row has room for it
   const NL_SMALLEST_FONT = 7;  // CSS px: the font of a crowded run of numbers (see nlLabels)
+  // The board fits the stage's width and, with the number box and the message under it, the window's height
+  // (a phone turned on its side is 400 px tall or so): scrolled to, the whole board shows at once.
+  const NL_MIN_TALL = 160;
   function nlGeometry() {
     const fit = Math.min(560, room(NL.canvas, []).width - 2);
-    const size = Math.max(8, Math.floor(Math.min(fit / NL.cols, 480 / NL.rows, 56)));
+    const under = [$("nl-entry").closest("p"), $("nl-message")]
+      .reduce((h, el) => h + el.getBoundingClientRect().height + 12, 0);
+    // (not while the number box has the caret: a phone's keypad, where it shortens the window, does not
+    // shrink the board under the finger)
+    const typing = document.activeElement === $("nl-entry") && NL.tall;
+    const tall = typing ? NL.tall : Math.min(480, Math.max(NL_MIN_TALL, Math.floor(window.innerHeight - under - 8)));
+    NL.tall = tall;
+    const size = Math.max(8, Math.floor(Math.min(fit / NL.cols, tall / NL.rows, 56)));
     return { size, x0: 1, y0: 1, width: NL.cols * size + 2, height: NL.rows * size + 2, ratio: window.devicePixelRatio || 1 };
   }
 
@@ -1258,31 +1269,54 @@
     }
   }
 
+  // A puzzle text (a file's, or one pasted) read by the server in any format the command line reads; it
+  // replaces the board. `name` says where it came from in the messages.
+  // Of two texts read one after the other, the later one stands, whichever answer comes first.
+  let loading = 0;
+  async function nlLoadText(text, name) {
+    const id = ++loading;
+    try {
+      if (text.length > LIMITS.max_text) {
+        throw new Error(`${text.length} characters: a puzzle text is at most ${LIMITS.max_text} characters`);
+      }
+      const out = await postJSON("/api/numberlink/parse", { text });
+      if (id !== loading) return;
+      setPreset(out.rows, out.cols);
+      nlReset(out.rows, out.cols, out.grid);
+      say($("nl-message"), `loaded ${name}: ${out.rows} × ${out.cols}`, "ok");
+    } catch (err) {
+      if (id === loading) say($("nl-message"), `${name}: ${err.message}`, "error");
+    }
+  }
+
   function nlLoad(ev) {
     const file = ev.target.files[0];
     if (!file) return;
     // a file far too long for a puzzle is refused before it is read (a character is at most 4 bytes)
-    const tooLong = (size) => `${size}: a puzzle text is at most ${LIMITS.max_text} characters`;
     if (file.size > 4 * LIMITS.max_text) {
-      say($("nl-message"), `${file.name}: ${tooLong(file.size + " bytes")}`, "error");
+      say($("nl-message"), `${file.name}: ${file.size} bytes: a puzzle text is at most ${LIMITS.max_text} characters`, "error");
       ev.target.value = "";
       return;
     }
     const reader = new FileReader();
     reader.onload = async () => {
-      try {
-        const text = String(reader.result);
-        if (text.length > LIMITS.max_text) throw new Error(tooLong(text.length + " characters"));
-        const out = await postJSON("/api/numberlink/parse", { text });
-        setPreset(out.rows, out.cols);
-        nlReset(out.rows, out.cols, out.grid);
-        say($("nl-message"), `loaded ${file.name}: ${out.rows} × ${out.cols}`, "ok");
-      } catch (err) {
-        say($("nl-message"), `${file.name}: ${err.message}`, "error");
-      }
+      await nlLoadText(String(reader.result), file.name);
       ev.target.value = "";
     };
     reader.readAsText(file);
+  }
+
+  // Ctrl+V (or a long press's "paste") on the board, or in the number box when the text is more than a number:
+  // the text is a whole puzzle, in any format the command line reads.
+  function nlPaste(ev) {
+    const text = ev.clipboardData ? ev.clipboardData.getData("text/plain") : "";
+    if (ev.target === $("nl-entry") && /^\s*[0-9]*\s*$/.test(text)) return;  // a number for the cell
+    ev.preventDefault();
+    if (text.trim() === "") {
+      say($("nl-message"), "the pasted text is empty: copy a puzzle (a grid of numbers, a puzz.link address...) first", "error");
+      return;
+    }
+    nlLoadText(text, "the pasted puzzle");
   }
 
   function setPreset(rows, cols) {
@@ -1345,6 +1379,8 @@
     $("nl-random").addEventListener("click", nlRandom);
     $("nl-save").addEventListener("click", nlSave);
     $("nl-load").addEventListener("change", nlLoad);
+    NL.canvas.addEventListener("paste", nlPaste);
+    $("nl-entry").addEventListener("paste", nlPaste);
     $("nl-other").addEventListener("click", () => {
       NL.shown = NL.shown === "first" ? "second" : "first";
       $("nl-other").textContent = NL.shown === "first" ? "show the other solution" : "show the first solution";
