@@ -92,7 +92,6 @@ def test_every_generator_braided_or_not_reads_back(braid):
     (Maze.open((1, 1)), "without a wall between two cells"),
     (Maze(np.zeros((1, 1), np.uint8)), "without a wall between two cells"),
     (tremaux.generate((1, 5), seed=1).maze, "without a wall between two cells"),
-    (tremaux.generate(None, mask=np.array([[1, 1, 1], [1, 0, 1], [1, 1, 1]], bool), seed=2).maze, "masked maze"),
 ])
 def test_a_maze_its_picture_would_not_give_back_is_refused(tmp_path, maze, words):
     with pytest.raises(UnsupportedError, match=words):
@@ -125,3 +124,54 @@ def test_pictures_of_several_levels_are_not_read_as_one_wide_maze():
             mio.loads(data)
     flat = tremaux.generate((3, 4), seed=1).maze
     assert mio.loads(render.to_png(flat)) == flat == mio.loads(render.render(flat, "gif"))
+
+
+_MASKS = ["###\n#.#\n###", ".....\n.###.\n.#.#.\n.###.", "#....\n#####\n....#", "..#..\n.###.\n#####\n.#.#."]
+
+
+@pytest.mark.parametrize("text", _MASKS)
+def test_pictures_of_masked_mazes_read_back_with_their_shape(text):
+    from tremaux import render
+    from tremaux.generators.masks import mask_from_text
+
+    mask = mask_from_text(text)
+    maze = tremaux.generate(None, "kruskal", mask=mask, seed=3, braid=0.5).maze
+    assert mio.loads(mio.dumps(maze, "image")) == maze
+    assert mio.loads(render.render(maze, "gif")) == maze
+    for sizes in ({"cell_size": 1, "wall_width": 1, "margin": 0}, {"cell_size": 9, "wall_width": 3, "margin": 5}):
+        back = image.loads(to_png(maze, **sizes))
+        assert back == maze and (back.mask == maze.mask).all()
+    sol = tremaux.solve(maze, "bfs")
+    assert mio.loads(to_png(sol)) == maze  # the path drawn over it
+
+
+def test_a_resized_or_damaged_picture_of_a_masked_maze_is_refused_by_name():
+    maze = tremaux.generate(None, mask=np.array([[1, 1, 1], [1, 0, 1], [1, 1, 1]], bool), seed=2).maze
+    im = Image.open(std_io.BytesIO(to_png(maze)))
+    buf = std_io.BytesIO()
+    from PIL.PngImagePlugin import PngInfo
+
+    info = PngInfo()
+    info.add_text(image.MASK_NOTE, im.info[image.MASK_NOTE])
+    im.resize((im.width * 2, im.height * 2)).save(buf, "PNG", pnginfo=info)
+    with pytest.raises(MazeFormatError, match="resized or cropped"):
+        image.loads(buf.getvalue())
+    for bad in ("3x3 cell=16", "3x3 cell=16 wall=2 margin=8 !!!!", "3x3 cell=16 wall=2 margin=8 " + image.mask_note(np.ones((1, 8), bool), 1, 1, 0).split()[-1]):
+        info = PngInfo()
+        info.add_text(image.MASK_NOTE, bad)
+        buf = std_io.BytesIO()
+        im.save(buf, "PNG", pnginfo=info)
+        with pytest.raises(MazeFormatError, match="note is damaged"):
+            image.loads(buf.getvalue())
+
+
+def test_a_masked_maze_generated_as_a_picture_is_solved_from_it(tmp_path):
+    (tmp_path / "mask.txt").write_text(_MASKS[1])
+    run = [sys.executable, "-m", "tremaux"]
+    for out in ("m.png", "m.json"):
+        subprocess.run(run + ["generate", "--mask", str(tmp_path / "mask.txt"), "--seed", "1", "-o",
+                              str(tmp_path / out)], check=True, capture_output=True, timeout=120)
+    answers = [subprocess.run(run + ["solve", str(tmp_path / f)], capture_output=True, text=True, timeout=120)
+               for f in ("m.png", "m.json")]
+    assert answers[0].returncode == 0, answers[0].stderr
+    assert answers[0].stdout == answers[1].stdout and "###" in answers[0].stdout

@@ -25,9 +25,12 @@ wall band as thick as a cell band). Reading:
    greenish one the goal, as tremaux draws them.
 
 Writing draws the maze with :func:`tremaux.render.to_png`, so a maze written
-and read again is the same maze; a maze its picture would not give back (one
-of several levels, a masked one, one without a wall between two cells) is
-refused by :func:`dumps`.
+and read again is the same maze. A picture of a masked maze carries its mask
+and pixel sizes in a text chunk (PNG) or comment (GIF), :data:`MASK_NOTE`,
+from which it is read cell by cell (masked cells are blank in the picture
+and would otherwise read back as walled-in cells). A maze its picture would
+not give back (one of several levels, one without a wall between two cells)
+is refused by :func:`dumps`.
 
 Examples
 --------
@@ -48,7 +51,10 @@ tremaux.errors.MazeFormatError: not a picture Pillow can read: cannot identify i
 
 from __future__ import annotations
 
+import base64
 import io
+import re
+import zlib
 
 import numpy as np
 
@@ -56,7 +62,7 @@ from .. import budget
 from ..errors import MazeFormatError, MemoryLimitError, UnsupportedError
 from ..maze.model import Maze
 
-__all__ = ["MAGIC", "MAX_PIXELS", "LEVELS_NOTE", "dumps", "is_image", "loads", "text_bytes"]
+__all__ = ["MAGIC", "MAX_PIXELS", "LEVELS_NOTE", "MASK_NOTE", "dumps", "is_image", "loads", "mask_note", "text_bytes"]
 
 MAGIC = (b"\x89PNG", b"GIF8", b"BM", b"\xff\xd8\xff", b"II*\x00", b"MM\x00*", b"RIFF",
          b"P1", b"P2", b"P3", b"P4", b"P5", b"P6")
@@ -66,6 +72,10 @@ MAX_PIXELS = 40_000_000
 
 LEVELS_NOTE = "tremaux-levels"
 """Key of the text chunk of tremaux's PNG pictures of mazes of several levels (drawn side by side): the number."""
+
+MASK_NOTE = "tremaux-mask"
+"""Key of the text chunk (PNG; a GIF's comment ``tremaux-mask=...``) of tremaux's pictures of masked mazes:
+``HxW cell=C wall=T margin=M`` and the mask's bits (packed, zlib, base64); see :func:`mask_note`."""
 
 PIXEL_BYTES = 32
 """Peak bytes per pixel of reading a picture (its RGB and grey copies, the wall mask, the 64-bit sums of walls)."""
@@ -106,8 +116,7 @@ def dumps(maze: Maze) -> bytes:
     ------
     UnsupportedError
         For a maze its picture would not give back: one of several levels (a
-        picture reads back as one level), a masked one (its masked cells would
-        read back as walled-in cells) or one without a wall between two cells
+        picture reads back as one level) or one without a wall between two cells
         (nothing in the picture counts the cells).
 
     Examples
@@ -124,14 +133,64 @@ def dumps(maze: Maze) -> bytes:
 
     if maze.levels > 1:
         raise UnsupportedError(f"a picture holds one level, not {maze.levels}; save the maze as json or npz")
-    if maze.mask is not None and not maze.mask.all():
-        raise UnsupportedError("a picture does not keep the shape of a masked maze (its masked cells would read back "
-                               "as walled-in cells); save the maze as json or npz")
     _, H, W = maze.shape3
     if maze.passages == H * (W - 1) + W * (H - 1):
         raise UnsupportedError("a picture of a maze without a wall between two cells does not tell how many cells it "
                                "has; save the maze as json or npz")
     return to_png(maze)
+
+
+def mask_note(mask: np.ndarray, cell: int, wall: int, margin: int) -> str:
+    """The :data:`MASK_NOTE` of a picture of a masked maze: its shape, pixel sizes and mask.
+
+    Parameters
+    ----------
+    mask : numpy.ndarray of bool
+        ``(H, W)``: the cells that exist.
+    cell, wall, margin : int
+        The picture's pixel sizes (:class:`tremaux.render.png.Geometry`).
+
+    Returns
+    -------
+    str
+        ``HxW cell=C wall=T margin=M BITS``, the bits packed, compressed and in base64.
+
+    Examples
+    --------
+    >>> mask_note(np.array([[1, 1], [0, 1]], bool), 16, 2, 8).split()[:4]
+    ['2x2', 'cell=16', 'wall=2', 'margin=8']
+    """
+    H, W = mask.shape
+    bits = base64.b64encode(zlib.compress(np.packbits(mask.astype(bool)).tobytes(), 9)).decode("ascii")
+    return f"{H}x{W} cell={cell} wall={wall} margin={margin} {bits}"
+
+
+_NOTE = re.compile(r"([0-9]{1,9})x([0-9]{1,9}) cell=([0-9]{1,6}) wall=([0-9]{1,6}) margin=([0-9]{1,6}) ([A-Za-z0-9+/=]*)")
+
+
+def _read_note(note: object, size: tuple[int, int], source: str | None) -> tuple[np.ndarray, int, int, int]:
+    """The mask and pixel sizes ``(mask, cell, wall, margin)`` of a :data:`MASK_NOTE`, checked against the picture."""
+    text = note.decode("ascii", "replace") if isinstance(note, bytes) else str(note)
+    found = _NOTE.fullmatch(text.strip())
+    H, W, cell, wall, margin = (int(v) for v in found.groups()[:5]) if found else (0,) * 5
+    if not found or min(H, W, cell, wall) < 1 or H * W > MAX_PIXELS:
+        raise MazeFormatError(f"the picture's {MASK_NOTE} note is damaged (read the maze from its .json or .npz "
+                              "file)", source=source)
+    want = (W * cell + (W + 1) * wall + 2 * margin, H * cell + (H + 1) * wall + 2 * margin)
+    if tuple(size) != want:
+        raise MazeFormatError(f"this picture of a masked maze of {H} x {W} cells is {size[0]} x {size[1]} pixels, not "
+                              f"the {want[0]} x {want[1]} it was drawn at (resized or cropped?); read the maze from its "
+                              ".json or .npz file", source=source)
+    try:
+        unzip = zlib.decompressobj()
+        bits = unzip.decompress(base64.b64decode(found.group(6), validate=True), -(-H * W // 8))
+        if len(bits) * 8 < H * W:
+            raise ValueError
+    except (ValueError, zlib.error):
+        raise MazeFormatError(f"the picture's {MASK_NOTE} note is damaged (read the maze from its .json or .npz "
+                              "file)", source=source) from None
+    mask = np.unpackbits(np.frombuffer(bits, np.uint8))[: H * W].reshape(H, W).astype(bool)
+    return mask, cell, wall, margin
 
 
 def text_bytes(shape3: tuple[int, int, int]) -> int:
@@ -206,6 +265,10 @@ def loads(data: bytes, *, source: str | None = None, memory_limit=None) -> Maze:
         if levels is not None:  # side by side, they would read as one wide maze
             raise MazeFormatError(f"this picture shows a maze of {levels} levels side by side; a picture is read as "
                                   "one level (read the maze from its .json or .npz file)", source=source)
+        note = im.info.get(MASK_NOTE)
+        if note is None and isinstance(comment, bytes) and comment.startswith(MASK_NOTE.encode() + b"="):
+            note = comment.split(b"=", 1)[1]
+        shaped = None if note is None else _read_note(note, im.size, source)
         rgb = np.asarray(im.convert("RGB"))
     except (MazeFormatError, MemoryLimitError):
         raise
@@ -214,11 +277,11 @@ def loads(data: bytes, *, source: str | None = None, memory_limit=None) -> Maze:
     except Exception as exc:  # a damaged file: Pillow's decoders raise OSError, SyntaxError, EOFError, struct.error...
         first = (str(exc).splitlines() or [type(exc).__name__])[0]
         raise MazeFormatError(f"not a picture Pillow can read: {first}", source=source) from None
-    return _read(rgb, source)
+    return _read(rgb, source, shaped)
 
 
-def _read(rgb: np.ndarray, source: str | None) -> Maze:
-    """The maze of an RGB pixel array."""
+def _read(rgb: np.ndarray, source: str | None, shaped: tuple[np.ndarray, int, int, int] | None = None) -> Maze:
+    """The maze of an RGB pixel array; ``shaped``: the mask and pixel sizes of a :data:`MASK_NOTE`."""
 
     def fail(what: str) -> MazeFormatError:
         return MazeFormatError(f"no maze found in the picture: {what}", source=source)
@@ -239,6 +302,11 @@ def _read(rgb: np.ndarray, source: str | None) -> Maze:
     wall = np.ones(grey.shape, dtype=bool)
     for c in range(3):
         wall &= np.abs(rgb[..., c].astype(np.int16) - ((ink >> (16 - 8 * c)) & 255)) < (hi - lo) / 4
+    if shaped is not None:  # tremaux's picture of a masked maze: the lattice is known
+        mask, cell, thick, margin = shaped
+        H, W = mask.shape
+        ys, xs = margin + np.arange(H + 1) * (cell + thick), margin + np.arange(W + 1) * (cell + thick)
+        return _cells(wall, rgb, ys, xs, thick, mask)
     rows, cols = np.flatnonzero(wall.any(axis=1)), np.flatnonzero(wall.any(axis=0))
     top, bottom, left, right = int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1
     box = wall[top:bottom, left:right]
@@ -262,7 +330,13 @@ def _read(rgb: np.ndarray, source: str | None) -> Maze:
             break
     if W == 0:
         raise fail("no lattice of cells and walls fits it")
-    ys, xs = _bands(box.shape[0], thick, H), _bands(box.shape[1], thick, W)
+    return _cells(box, colours, _bands(box.shape[0], thick, H), _bands(box.shape[1], thick, W), thick, None)
+
+
+def _cells(box: np.ndarray, colours: np.ndarray, ys: np.ndarray, xs: np.ndarray, thick: int,
+           mask: np.ndarray | None) -> Maze:
+    """The maze whose wall bands start at pixels ``ys`` (rows) and ``xs`` (columns) of the wall pixels ``box``."""
+    H, W = len(ys) - 1, len(xs) - 1
     cy, cx = ys[:-1] + (ys[1:] - ys[:-1] + thick) // 2, xs[:-1] + (xs[1:] - xs[:-1] + thick) // 2  # cell middles
     wy, wx = ys + thick // 2, xs + thick // 2  # wall band middles
     east = box[np.ix_(cy, wx)]  # (H, W + 1): each row's walls between columns, the outer ones included
@@ -272,11 +346,19 @@ def _read(rgb: np.ndarray, source: str | None) -> Maze:
     cells[:, 1:] |= np.where(east[:, 1:-1], 0, 8).astype(np.uint8)
     cells[:-1] |= np.where(south[1:-1], 0, 4).astype(np.uint8)
     cells[1:] |= np.where(south[1:-1], 0, 1).astype(np.uint8)
-    gaps = _border_gaps(east, south, H, W)
     colour = colours[np.ix_(cy, cx)].astype(np.int16)
+    gaps = _border_gaps(east, south, H, W)
+    if mask is not None:  # masked cells are blank: no passage into them, no start or goal there
+        cells[~mask] = 0
+        cells[:, :-1] &= np.where(mask[:, 1:], 255, 255 ^ 2).astype(np.uint8)
+        cells[:, 1:] &= np.where(mask[:, :-1], 255, 255 ^ 8).astype(np.uint8)
+        cells[:-1] &= np.where(mask[1:], 255, 255 ^ 4).astype(np.uint8)
+        cells[1:] &= np.where(mask[:-1], 255, 255 ^ 1).astype(np.uint8)
+        gaps = [g for g in gaps if mask[g]]
+        colour[~mask] = 0
     start = _filled(colour, 0) or (gaps[0] if gaps else None)
     goal = _filled(colour, 1) or (gaps[1] if len(gaps) > 1 else None)
-    return Maze(cells, start=start, goal=goal)
+    return Maze(cells, mask=mask, start=start, goal=goal)
 
 
 def _thickness(inside: np.ndarray) -> int:

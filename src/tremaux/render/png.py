@@ -31,7 +31,7 @@ from .palette import SLOTS, colour_table, resolve
 from .blocks import BG, blocks
 from .scene import maze_of, scene
 
-__all__ = ["to_png", "to_image", "raster", "half_cell", "Geometry", "geometry", "check_raster"]
+__all__ = ["to_png", "to_image", "picture_notes", "raster", "half_cell", "Geometry", "geometry", "check_raster"]
 
 
 @dataclass(frozen=True)
@@ -413,23 +413,54 @@ def to_png(
     w, h = img.size
     level = compress_level if compress_level is not None else _level_for(w, h)
     buf = io.BytesIO()
-    img.save(buf, format="PNG", compress_level=int(level), pnginfo=_levels_note(obj))
+    notes = picture_notes(obj, cell_size, wall_width, margin)
+    info = None
+    if notes:
+        from PIL.PngImagePlugin import PngInfo
+
+        info = PngInfo()
+        for key, value in notes.items():
+            info.add_text(key, value)
+    img.save(buf, format="PNG", compress_level=int(level), pnginfo=info)
     return buf.getvalue()
 
 
-def _levels_note(obj: Any) -> Any:
-    """A PNG text chunk saying how many levels a picture shows side by side (none for one level).
+def picture_notes(obj: Any, cell_size: int | None = None, wall_width: int | None = None,
+                  margin: int | None = None) -> dict[str, str]:
+    """The notes a raster picture of ``obj`` carries for the picture reader (:mod:`tremaux.io.image`).
 
-    The picture reader (:mod:`tremaux.io.image`) then refuses it instead of reading one wide maze.
+    A maze of several levels (drawn side by side) gets their number, so the
+    reader refuses it instead of reading one wide maze; a masked maze gets its
+    mask and pixel sizes, so it reads back with its shape.
+
+    Parameters
+    ----------
+    obj : Maze, Solution or Generated
+        What the picture shows.
+    cell_size, wall_width, margin : int, optional
+        The sizes given to :func:`to_png`.
+
+    Returns
+    -------
+    dict of str to str
+        Key and text of each note (a PNG text chunk, a GIF comment ``key=text``); empty for a plain maze.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> picture_notes(Maze.open((2, 2)))
+    {}
+    >>> picture_notes(Maze.open((2, 3, 4)))
+    {'tremaux-levels': '2'}
+    >>> picture_notes(Maze.closed((2, 2), mask=np.array([[1, 1], [0, 1]], bool)), cell_size=16)["tremaux-mask"][:27]
+    '2x2 cell=16 wall=2 margin=8'
     """
-    from ..io.image import LEVELS_NOTE
-    from .scene import maze_of
+    from ..io.image import LEVELS_NOTE, MASK_NOTE, mask_note
 
-    levels = maze_of(obj).levels
-    if levels == 1:
-        return None
-    from PIL.PngImagePlugin import PngInfo
-
-    info = PngInfo()
-    info.add_text(LEVELS_NOTE, str(levels))
-    return info
+    maze = maze_of(obj)
+    if maze.levels > 1:
+        return {LEVELS_NOTE: str(maze.levels)}
+    if maze.mask is None or maze.mask.all():
+        return {}
+    g = geometry(maze, cell_size, wall_width, margin)
+    return {MASK_NOTE: mask_note(maze.mask.reshape(maze.shape3)[0], g.cell, g.wall, g.margin)}
