@@ -175,3 +175,36 @@ def test_a_masked_maze_generated_as_a_picture_is_solved_from_it(tmp_path):
                for f in ("m.png", "m.json")]
     assert answers[0].returncode == 0, answers[0].stderr
     assert answers[0].stdout == answers[1].stdout and "###" in answers[0].stdout
+
+
+def test_an_animation_reads_back_as_the_finished_maze():
+    from tremaux import render
+
+    run = tremaux.generate((6, 7), "wilson", seed=5, record=True)
+    assert mio.loads(render.to_gif(run, frames=12)) == run.maze  # the carving: its first frame is all walls
+    assert mio.loads(render.to_gif(tremaux.solve(run.maze, "tremaux", record=True), frames=12)) == run.maze
+    shaped = tremaux.generate(None, mask=np.array([[1, 1, 1, 0], [1, 0, 1, 1], [1, 1, 1, 1]], bool), seed=2,
+                              record=True)
+    assert mio.loads(render.to_gif(shaped, frames=6)) == shaped.maze
+
+
+def test_a_long_animation_is_refused_before_it_is_replayed(monkeypatch):
+    from tremaux import render
+
+    gif = render.to_gif(tremaux.generate((6, 7), seed=5, record=True), frames=12)
+    monkeypatch.setattr(image, "MAX_REPLAYED", 1000)
+    with pytest.raises(MazeFormatError, match="too long to replay to its last frame"):
+        mio.loads(gif)
+
+
+@pytest.mark.parametrize("grid, words", [({"kind": "polar", "rings": 4}, "a polar maze"),
+                                         ({"kind": "hex", "size": (4, 5)}, "a hex maze"),
+                                         ({"kind": "square", "size": (4, 5), "wrap": "torus"}, r"a square \(torus\)"),
+                                         ({"kind": "square", "size": (5, 6), "weave": True}, "a square woven maze")])
+def test_pictures_of_other_grids_are_refused_by_name(grid, words):
+    from tremaux.grids import animate, draw, generate_on, make_grid
+
+    run = generate_on(make_grid(grid.pop("kind"), **grid), "kruskal", seed=1, record=True)
+    for data in (draw.to_png(run.maze), animate.to_gif(run, frames=5)):
+        with pytest.raises(MazeFormatError, match=f"shows {words}.*only pictures of plain square mazes"):
+            mio.loads(data)

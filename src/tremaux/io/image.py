@@ -51,18 +51,17 @@ tremaux.errors.MazeFormatError: not a picture Pillow can read: cannot identify i
 
 from __future__ import annotations
 
-import base64
 import io
-import re
-import zlib
 
 import numpy as np
 
 from .. import budget
 from ..errors import MazeFormatError, MemoryLimitError, UnsupportedError
 from ..maze.model import Maze
+from ._notes import GRID_NOTE, LEVELS_NOTE, MASK_NOTE, grid_note, mask_note, read_mask_note
 
-__all__ = ["MAGIC", "MAX_PIXELS", "LEVELS_NOTE", "MASK_NOTE", "dumps", "is_image", "loads", "mask_note", "text_bytes"]
+__all__ = ["MAGIC", "MAX_PIXELS", "LEVELS_NOTE", "MASK_NOTE", "GRID_NOTE", "dumps", "grid_note", "is_image", "loads",
+           "mask_note", "text_bytes"]
 
 MAGIC = (b"\x89PNG", b"GIF8", b"BM", b"\xff\xd8\xff", b"II*\x00", b"MM\x00*", b"RIFF",
          b"P1", b"P2", b"P3", b"P4", b"P5", b"P6")
@@ -70,12 +69,9 @@ MAGIC = (b"\x89PNG", b"GIF8", b"BM", b"\xff\xd8\xff", b"II*\x00", b"MM\x00*", b"
 
 MAX_PIXELS = 40_000_000
 
-LEVELS_NOTE = "tremaux-levels"
-"""Key of the text chunk of tremaux's PNG pictures of mazes of several levels (drawn side by side): the number."""
 
-MASK_NOTE = "tremaux-mask"
-"""Key of the text chunk (PNG; a GIF's comment ``tremaux-mask=...``) of tremaux's pictures of masked mazes:
-``HxW cell=C wall=T margin=M`` and the mask's bits (packed, zlib, base64); see :func:`mask_note`."""
+MAX_REPLAYED = 1_000_000_000
+"""Pixels decoded, over all frames, to reach the last frame of an animation (the finished maze) at most."""
 
 PIXEL_BYTES = 32
 """Peak bytes per pixel of reading a picture (its RGB and grey copies, the wall mask, the 64-bit sums of walls)."""
@@ -138,59 +134,6 @@ def dumps(maze: Maze) -> bytes:
         raise UnsupportedError("a picture of a maze without a wall between two cells does not tell how many cells it "
                                "has; save the maze as json or npz")
     return to_png(maze)
-
-
-def mask_note(mask: np.ndarray, cell: int, wall: int, margin: int) -> str:
-    """The :data:`MASK_NOTE` of a picture of a masked maze: its shape, pixel sizes and mask.
-
-    Parameters
-    ----------
-    mask : numpy.ndarray of bool
-        ``(H, W)``: the cells that exist.
-    cell, wall, margin : int
-        The picture's pixel sizes (:class:`tremaux.render.png.Geometry`).
-
-    Returns
-    -------
-    str
-        ``HxW cell=C wall=T margin=M BITS``, the bits packed, compressed and in base64.
-
-    Examples
-    --------
-    >>> mask_note(np.array([[1, 1], [0, 1]], bool), 16, 2, 8).split()[:4]
-    ['2x2', 'cell=16', 'wall=2', 'margin=8']
-    """
-    H, W = mask.shape
-    bits = base64.b64encode(zlib.compress(np.packbits(mask.astype(bool)).tobytes(), 9)).decode("ascii")
-    return f"{H}x{W} cell={cell} wall={wall} margin={margin} {bits}"
-
-
-_NOTE = re.compile(r"([0-9]{1,9})x([0-9]{1,9}) cell=([0-9]{1,6}) wall=([0-9]{1,6}) margin=([0-9]{1,6}) ([A-Za-z0-9+/=]*)")
-
-
-def _read_note(note: object, size: tuple[int, int], source: str | None) -> tuple[np.ndarray, int, int, int]:
-    """The mask and pixel sizes ``(mask, cell, wall, margin)`` of a :data:`MASK_NOTE`, checked against the picture."""
-    text = note.decode("ascii", "replace") if isinstance(note, bytes) else str(note)
-    found = _NOTE.fullmatch(text.strip())
-    H, W, cell, wall, margin = (int(v) for v in found.groups()[:5]) if found else (0,) * 5
-    if not found or min(H, W, cell, wall) < 1 or H * W > MAX_PIXELS:
-        raise MazeFormatError(f"the picture's {MASK_NOTE} note is damaged (read the maze from its .json or .npz "
-                              "file)", source=source)
-    want = (W * cell + (W + 1) * wall + 2 * margin, H * cell + (H + 1) * wall + 2 * margin)
-    if tuple(size) != want:
-        raise MazeFormatError(f"this picture of a masked maze of {H} x {W} cells is {size[0]} x {size[1]} pixels, not "
-                              f"the {want[0]} x {want[1]} it was drawn at (resized or cropped?); read the maze from its "
-                              ".json or .npz file", source=source)
-    try:
-        unzip = zlib.decompressobj()
-        bits = unzip.decompress(base64.b64decode(found.group(6), validate=True), -(-H * W // 8))
-        if len(bits) * 8 < H * W:
-            raise ValueError
-    except (ValueError, zlib.error):
-        raise MazeFormatError(f"the picture's {MASK_NOTE} note is damaged (read the maze from its .json or .npz "
-                              "file)", source=source) from None
-    mask = np.unpackbits(np.frombuffer(bits, np.uint8))[: H * W].reshape(H, W).astype(bool)
-    return mask, cell, wall, margin
 
 
 def text_bytes(shape3: tuple[int, int, int]) -> int:
@@ -265,10 +208,23 @@ def loads(data: bytes, *, source: str | None = None, memory_limit=None) -> Maze:
         if levels is not None:  # side by side, they would read as one wide maze
             raise MazeFormatError(f"this picture shows a maze of {levels} levels side by side; a picture is read as "
                                   "one level (read the maze from its .json or .npz file)", source=source)
+        grid = im.info.get(GRID_NOTE) or (comment.split(b"=", 1)[1].decode("utf-8", "replace")
+                                          if isinstance(comment, bytes) and comment.startswith(GRID_NOTE.encode() + b"=")
+                                          else None)
+        if grid is not None:
+            raise MazeFormatError(f"this picture shows a {grid} maze; only pictures of plain square mazes read "
+                                  "back (read the maze from its .json or .npz file)", source=source)
         note = im.info.get(MASK_NOTE)
         if note is None and isinstance(comment, bytes) and comment.startswith(MASK_NOTE.encode() + b"="):
             note = comment.split(b"=", 1)[1]
-        shaped = None if note is None else _read_note(note, im.size, source)
+        shaped = None if note is None else read_mask_note(note, im.size, source)
+        frames = getattr(im, "n_frames", 1)
+        if frames > 1:  # an animation (a replay) ends on the finished maze
+            if frames * im.width * im.height > MAX_REPLAYED:
+                raise MazeFormatError(f"an animation of {frames:,} frames of {im.width} x {im.height} pixels is too "
+                                      "long to replay to its last frame, the finished maze (read the maze from its "
+                                      ".json or .npz file)", source=source)
+            im.seek(frames - 1)
         rgb = np.asarray(im.convert("RGB"))
     except (MazeFormatError, MemoryLimitError):
         raise

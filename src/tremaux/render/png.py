@@ -31,7 +31,7 @@ from .palette import SLOTS, colour_table, resolve
 from .blocks import BG, blocks
 from .scene import maze_of, scene
 
-__all__ = ["to_png", "to_image", "picture_notes", "raster", "half_cell", "Geometry", "geometry", "check_raster"]
+__all__ = ["to_png", "to_image", "picture_notes", "png_info", "raster", "half_cell", "Geometry", "geometry", "check_raster"]
 
 
 @dataclass(frozen=True)
@@ -413,20 +413,41 @@ def to_png(
     w, h = img.size
     level = compress_level if compress_level is not None else _level_for(w, h)
     buf = io.BytesIO()
-    notes = picture_notes(obj, cell_size, wall_width, margin)
-    info = None
-    if notes:
-        from PIL.PngImagePlugin import PngInfo
-
-        info = PngInfo()
-        for key, value in notes.items():
-            info.add_text(key, value)
-    img.save(buf, format="PNG", compress_level=int(level), pnginfo=info)
+    img.save(buf, format="PNG", compress_level=int(level), pnginfo=png_info(picture_notes(obj, cell_size, wall_width,
+                                                                                      margin)))
     return buf.getvalue()
 
 
+def png_info(notes: Mapping[str, str]) -> Any:
+    """The PNG text chunks of ``notes`` (see :func:`picture_notes`), for Pillow's ``save(pnginfo=...)``.
+
+    Parameters
+    ----------
+    notes : mapping of str to str
+        Key and text of each chunk.
+
+    Returns
+    -------
+    PIL.PngImagePlugin.PngInfo or None
+        ``None`` when there is no note.
+
+    Examples
+    --------
+    >>> png_info({}) is None, type(png_info({"tremaux-grid": "hex"})).__name__
+    (True, 'PngInfo')
+    """
+    if not notes:
+        return None
+    from PIL.PngImagePlugin import PngInfo
+
+    info = PngInfo()
+    for key, value in notes.items():
+        info.add_text(key, value)
+    return info
+
+
 def picture_notes(obj: Any, cell_size: int | None = None, wall_width: int | None = None,
-                  margin: int | None = None) -> dict[str, str]:
+                  margin: int | None = None, *, target: int = 800) -> dict[str, str]:
     """The notes a raster picture of ``obj`` carries for the picture reader (:mod:`tremaux.io.image`).
 
     A maze of several levels (drawn side by side) gets their number, so the
@@ -439,6 +460,8 @@ def picture_notes(obj: Any, cell_size: int | None = None, wall_width: int | None
         What the picture shows.
     cell_size, wall_width, margin : int, optional
         The sizes given to :func:`to_png`.
+    target : int, default 800
+        The width the picture's unset sizes aim at (:func:`geometry`).
 
     Returns
     -------
@@ -462,5 +485,5 @@ def picture_notes(obj: Any, cell_size: int | None = None, wall_width: int | None
         return {LEVELS_NOTE: str(maze.levels)}
     if maze.mask is None or maze.mask.all():
         return {}
-    g = geometry(maze, cell_size, wall_width, margin)
+    g = geometry(maze, cell_size, wall_width, margin, target=target)
     return {MASK_NOTE: mask_note(maze.mask.reshape(maze.shape3)[0], g.cell, g.wall, g.margin)}
