@@ -29,8 +29,9 @@ and read again is the same maze. A picture of a masked maze carries its mask
 and pixel sizes in a text chunk (PNG) or comment (GIF), :data:`MASK_NOTE`,
 from which it is read cell by cell (masked cells are blank in the picture
 and would otherwise read back as walled-in cells). A maze its picture would
-not give back (one of several levels, one without a wall between two cells)
-is refused by :func:`dumps`.
+not give back (one of several levels) is refused by :func:`dumps`; so is a
+picture without a wall inside and without tremaux's note, whose cells
+cannot be counted.
 
 Examples
 --------
@@ -39,7 +40,14 @@ Examples
 >>> m = generate((3, 4), "kruskal", seed=1).maze
 >>> loads(to_png(m)) == m
 True
->>> loads(to_png(Maze.open((3, 4))))  # no wall inside: as many cells as one likes
+>>> loads(to_png(Maze.open((3, 4)))) == Maze.open((3, 4))  # no wall inside: the note counts the cells
+True
+>>> from PIL import Image
+>>> box = np.zeros((20, 30), np.uint8)
+>>> box[2:-2, 2:-2] = 255  # an outer wall alone: as many cells as one likes
+>>> buf = io.BytesIO()
+>>> Image.fromarray(box).save(buf, "PNG")
+>>> loads(buf.getvalue())
 Traceback (most recent call last):
 ...
 tremaux.errors.MazeFormatError: no maze found in the picture: no wall inside the outer one, so the cells cannot be counted
@@ -112,27 +120,24 @@ def dumps(maze: Maze) -> bytes:
     ------
     UnsupportedError
         For a maze its picture would not give back: one of several levels (a
-        picture reads back as one level) or one without a wall between two cells
-        (nothing in the picture counts the cells).
+        picture reads back as one level).
 
     Examples
     --------
     >>> from tremaux import generate
     >>> dumps(generate((2, 2), seed=1).maze)[:4]
     b'\\x89PNG'
-    >>> dumps(Maze.open((1, 2)))
+    >>> loads(dumps(Maze.open((1, 2)))) == Maze.open((1, 2))  # no wall inside: the picture's note counts the cells
+    True
+    >>> dumps(Maze.open((2, 1, 2)))
     Traceback (most recent call last):
     ...
-    tremaux.errors.UnsupportedError: a picture of a maze without a wall between two cells does not tell how many cells ...
+    tremaux.errors.UnsupportedError: a picture holds one level, not 2; save the maze as json or npz
     """
     from ..render import to_png
 
     if maze.levels > 1:
         raise UnsupportedError(f"a picture holds one level, not {maze.levels}; save the maze as json or npz")
-    _, H, W = maze.shape3
-    if maze.passages == H * (W - 1) + W * (H - 1):
-        raise UnsupportedError("a picture of a maze without a wall between two cells does not tell how many cells it "
-                               "has; save the maze as json or npz")
     return to_png(maze)
 
 

@@ -452,7 +452,8 @@ def picture_notes(obj: Any, cell_size: int | None = None, wall_width: int | None
 
     A maze of several levels (drawn side by side) gets their number, so the
     reader refuses it instead of reading one wide maze; a masked maze gets its
-    mask and pixel sizes, so it reads back with its shape.
+    mask and pixel sizes, so it reads back with its shape, and so does a maze
+    without a wall between two cells (no wall in its picture counts its cells).
 
     Parameters
     ----------
@@ -471,8 +472,10 @@ def picture_notes(obj: Any, cell_size: int | None = None, wall_width: int | None
     Examples
     --------
     >>> import numpy as np
-    >>> picture_notes(Maze.open((2, 2)))
+    >>> picture_notes(Maze.closed((2, 2)))
     {}
+    >>> picture_notes(Maze.open((1, 3)), cell_size=16)["tremaux-mask"][:27]
+    '1x3 cell=16 wall=2 margin=8'
     >>> picture_notes(Maze.open((2, 3, 4)))
     {'tremaux-levels': '2'}
     >>> picture_notes(Maze.closed((2, 2), mask=np.array([[1, 1], [0, 1]], bool)), cell_size=16)["tremaux-mask"][:27]
@@ -483,7 +486,9 @@ def picture_notes(obj: Any, cell_size: int | None = None, wall_width: int | None
     maze = maze_of(obj)
     if maze.levels > 1:
         return {LEVELS_NOTE: str(maze.levels)}
-    if maze.mask is None or maze.mask.all():
+    _, H, W = maze.shape3
+    mask = np.ones((H, W), bool) if maze.mask is None else maze.mask.reshape(maze.shape3)[0]
+    if mask.all() and maze.passages < H * (W - 1) + W * (H - 1):  # walls inside count the cells
         return {}
-    g = geometry(maze, cell_size, wall_width, margin, target=target)
-    return {MASK_NOTE: mask_note(maze.mask.reshape(maze.shape3)[0], g.cell, g.wall, g.margin)}
+    g = geometry(maze, cell_size, wall_width, margin, target=target)  # masked, or no wall between two cells
+    return {MASK_NOTE: mask_note(mask, g.cell, g.wall, g.margin)}
