@@ -210,3 +210,19 @@ def test_pictures_of_other_grids_are_refused_by_name(grid, words):
     for data in (draw.to_png(run.maze), animate.to_gif(run, frames=5)):
         with pytest.raises(MazeFormatError, match=f"shows {words}.*only pictures of plain square mazes"):
             mio.loads(data)
+
+
+@pytest.mark.parametrize("shape, algorithm, seed", [((40, 3), "eller", 0), ((3, 40), "kruskal", 0),
+                                                    ((200, 2), "wilson", 1), ((100, 4), "eller", 1)])
+def test_narrow_mazes_drawn_a_pixel_a_cell_read_back(shape, algorithm, seed):
+    # a row of cells walled all round is mostly wall when cells are as thin as walls: not the outer wall
+    maze = generate(shape, algorithm, seed=seed).maze
+    assert image.loads(to_png(maze, cell_size=1)) == maze
+
+
+def test_a_picture_with_its_lattice_note_reads_in_any_wall_colour():
+    maze = Maze.open((6, 1), start=(0, 0), goal=(5, 0))
+    sol = tremaux.solve(maze, "bfs")
+    assert image.loads(to_png(sol, palette={"wall": "#ff0000"})) == maze  # the wall colour is read at a post
+    with pytest.raises(MazeFormatError, match="cells are drawn in the colour of its walls"):
+        image.loads(to_png(maze, palette={"background": "#000", "wall": "#fff"}))  # the floor is white too

@@ -253,26 +253,35 @@ def _read(rgb: np.ndarray, source: str | None, shaped: tuple[np.ndarray, int, in
         raise fail("it has no contrast between walls and passages")
     # wall: the most common colour of the darkest quarter, within a quarter of the range on every channel (so
     # lighter or coloured cells, a dark heat-map colour or start cell, and JPEG noise are not)
-    dark = grey < lo + (hi - lo) / 4
-    packed = rgb[..., 0][dark].astype(np.int32) << 16
-    packed |= rgb[..., 1][dark].astype(np.int32) << 8
-    packed |= rgb[..., 2][dark]
-    values, counts = np.unique(packed, return_counts=True)
-    del dark, packed
-    ink = int(values[np.argmax(counts)])
-    wall = np.ones(grey.shape, dtype=bool)
-    for c in range(3):
-        wall &= np.abs(rgb[..., c].astype(np.int16) - ((ink >> (16 - 8 * c)) & 255)) < (hi - lo) / 4
-    if shaped is not None:  # tremaux's picture of a masked maze: the lattice is known
+    if shaped is not None:  # tremaux's picture with a lattice note: the lattice is known
         mask, cell, thick, margin = shaped
         H, W = mask.shape
         ys, xs = margin + np.arange(H + 1) * (cell + thick), margin + np.arange(W + 1) * (cell + thick)
+        i, j = np.argwhere(mask)[0]  # the first cell's north-west post stands on its north wall: the wall colour
+        r, g, b = (int(v) for v in rgb[ys[i], xs[j]])
+        ink = r << 16 | g << 8 | b
+    else:
+        dark = grey < lo + (hi - lo) / 4
+        packed = rgb[..., 0][dark].astype(np.int32) << 16
+        packed |= rgb[..., 1][dark].astype(np.int32) << 8
+        packed |= rgb[..., 2][dark]
+        values, counts = np.unique(packed, return_counts=True)
+        del dark, packed
+        ink = int(values[np.argmax(counts)])
+    wall = np.ones(grey.shape, dtype=bool)
+    for c in range(3):
+        wall &= np.abs(rgb[..., c].astype(np.int16) - ((ink >> (16 - 8 * c)) & 255)) < (hi - lo) / 4
+    if shaped is not None:
+        if wall[np.ix_(ys[:-1] + thick + cell // 2, xs[:-1] + thick + cell // 2)][mask].any():  # never in a cell
+            raise fail("its cells are drawn in the colour of its walls")
         return _cells(wall, rgb, ys, xs, thick, mask)
     rows, cols = np.flatnonzero(wall.any(axis=1)), np.flatnonzero(wall.any(axis=0))
     top, bottom, left, right = int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1
     box = wall[top:bottom, left:right]
-    thick = _leading(box.mean(axis=1) > 0.5)
-    if thick == 0 or thick != _leading(box.mean(axis=0) > 0.5):
+    # the outer wall: the leading rows (columns) mostly wall; a row of cells walled on every side is mostly wall
+    # too when cells are as thin as walls (more wall than cell in 1-pixel lattices), so the thinner side counts
+    thick = min(_leading(box.mean(axis=1) > 0.5), _leading(box.mean(axis=0) > 0.5))
+    if thick == 0 or 2 * thick >= min(box.shape):  # none, or a solid bar of wall
         raise fail("no outer wall of even thickness around it")
     if not box[thick:-thick, thick:-thick].any():
         raise fail("no wall inside the outer one, so the cells cannot be counted")
