@@ -267,13 +267,17 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
         from ..grids.draw import _check_picture
 
         _check_picture(maze.grid, "an SVG" if fmt == "svg" else "a PNG", svg=fmt == "svg")
-    sol = solve_on(maze, algorithm, start=start, goal=goal, record=out is not None)  # Tremaux: its marks drawn
+    from ..solvers import SOLVERS
+
+    marks = as_json and SOLVERS.get(algorithm).name == "tremaux"  # a recorded run keeps the traveler's marks
+    sol = solve_on(maze, algorithm, start=start, goal=goal, record=out is not None or marks)  # Tremaux: marks drawn
     ends = _ends(maze, start, goal)
     if as_json:  # the square maze's fields (Solution.to_dict), with the grid's name and the path's length
         typer.echo(json.dumps({"algorithm": sol.algorithm, "grid": maze.grid.name, "found": sol.found,
                                "start": [int(x) for x in ends[0]], "goal": [int(x) for x in ends[1]],
                                "length": sol.length, "steps": sol.steps, "path": [list(c) for c in sol.cells],
-                               "message": sol.message}))
+                               "message": sol.message,  # and Tremaux's marks, per cell and side
+                               **({} if sol.marks is None else {"marks": sol.marks.tolist()})}))
     else:
         if sol.found and (out is None or str(out) != "/dev/stdout"):  # else the picture goes there
             typer.echo(" ".join(f"{r},{c}" for r, c in sol.cells))

@@ -158,7 +158,8 @@ def solve_cmd(
     if fmt == "gif":  # refused before anything is printed, with the command that takes --frames
         check_replay(sol, advice)
     if as_json:
-        typer.echo(json.dumps(sol.to_dict()))
+        marks = sol.extras.get("marks")  # Tremaux's traveler: per cell, 0, 1 or 2 marks on each side (N, E, S, W, U, D)
+        typer.echo(json.dumps({**sol.to_dict(), **({} if marks is None else {"marks": marks.tolist()})}))
     elif explain_:
         typer.echo(explain(sol))
     else:
