@@ -229,3 +229,10 @@ def test_a_dead_dask_worker_ends_the_build(tmp_path, capsys, monkeypatch):
     code, _, err = run([*argv, "--engine", "processes", "--workers", "2", "--out", str(tmp_path / "d")], capsys)
     assert code == 0, err
     assert files(tmp_path / "d") == files(tmp_path / "whole")
+
+
+def test_an_empty_outputs_list_is_refused_not_built_as_rows_of_seeds(tmp_path, capsys):
+    code, out, err = run(["dataset", "-q", "-n", "3", "--size", "3x3", "--outputs", "", "-o", str(tmp_path / "d")],
+                         capsys)
+    assert code == 2 and err.startswith("error: --outputs must name at least one of: maze")
+    assert not (tmp_path / "d").exists()

@@ -53,6 +53,8 @@ def test_outputs_are_canonical_and_checked():
         ({"shard_size": -3}, "shard_size -3"),
         ({"max_attempts": 0}, "max_attempts 0"),
         ({"solvers": []}, "solvers is empty"),
+        ({"outputs": []}, "outputs must name at least one of: maze, blocks"),
+        ({"outputs": " , "}, "outputs must name at least one of"),
         ({"filters": {"min_solution_length": 25}, "size": (5, 5)}, "min_solution_length=25 can never pass"),
         ({"filters": {"min_solution_length": 9, "max_solution_length": 4}}, "keep nothing"),
         ({"filters": {"min_dead_ends": -1}}, "min_dead_ends -1"),

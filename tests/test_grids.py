@@ -434,3 +434,16 @@ def test_a_wrapped_or_woven_square_grid_is_named_so_when_its_solver_refuses_a_se
     refused = "the tremaux solver on a woven square grid has no option 'seed'"
     with pytest.raises(UnsupportedError, match=re.escape(refused)):
         solve_on(woven_maze, "tremaux", seed=1)
+
+
+def test_the_grid_pictures_and_measures_take_a_square_maze_and_name_anything_else():
+    import tremaux
+    from tremaux.errors import UnsupportedError
+    from tremaux.grids import grid_stats, to_grid_maze, to_png, to_svg
+
+    maze = tremaux.generate((4, 5), "kruskal", seed=2).maze
+    assert to_svg(maze) == to_svg(to_grid_maze(maze)) and to_png(maze) == to_png(to_grid_maze(maze))
+    assert grid_stats(maze) == grid_stats(to_grid_maze(maze))
+    for f in (to_svg, to_png, grid_stats):
+        with pytest.raises(UnsupportedError, match=f"{f.__name__} needs a GridMaze .or a tremaux.Maze., not str"):
+            f("maze.json")

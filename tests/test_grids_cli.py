@@ -199,3 +199,23 @@ def test_a_grid_maze_on_standard_input_is_read_like_a_named_file(capsys, monkeyp
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(saved.read_bytes())))
     got = run(capsys, *args)
     assert got[0] == 0 and got[1] == expected[1]
+
+
+def test_solve_json_gives_the_travelers_marks_on_every_grid(tmp_path, capsys):
+    import tremaux
+    from tremaux import io as mio
+    from tremaux.grids import generate_on, make_grid, solve_on
+
+    square = tremaux.generate((4, 5), "kruskal", seed=3, braid=0.5).maze
+    mio.save(square, tmp_path / "sq.json")
+    hexed = generate_on(make_grid("hex", size=(3, 4)), "wilson", seed=2, braid=0.5).maze
+    files.save(hexed, tmp_path / "hex.json")
+    code, out, err = run(capsys, "solve", str(tmp_path / "sq.json"), "-s", "tremaux", "--json")
+    assert code == 0, err
+    assert json.loads(out)["marks"] == tremaux.solve(square, "tremaux").extras["marks"].tolist()
+    code, out, err = run(capsys, "solve", str(tmp_path / "hex.json"), "-s", "tremaux", "--json")
+    assert code == 0, err
+    assert json.loads(out)["marks"] == solve_on(hexed, "tremaux", record=True).marks.tolist()
+    for f in ("sq.json", "hex.json"):  # the others leave no marks
+        code, out, err = run(capsys, "solve", str(tmp_path / f), "-s", "bfs", "--json")
+        assert code == 0 and "marks" not in json.loads(out)

@@ -249,3 +249,21 @@ def test_a_binary_picture_without_out_says_how_to_print_it(capsys, tmp_path, maz
     status, out, err = run(capsys, "render", str(path), "--format", "png")
     assert (status, out) == (2, "")
     assert err == "error: png is a binary picture; give a file with --out (or --out - for the standard output)\n"
+
+
+def test_a_solver_that_finds_no_path_is_said_by_render_and_animate(capsys, tmp_path):
+    import numpy as np
+
+    from tremaux import Maze
+    from tremaux.grids import GridMaze, make_grid
+    from tremaux.grids.files import save as save_grid
+
+    mio.save(Maze.closed((2, 3)), tmp_path / "closed.json")  # every cell walled in: no path
+    save_grid(GridMaze(make_grid("hex", size=(2, 3)), np.zeros(6, np.uint8)), tmp_path / "hex.json")
+    for args in (["render", "closed.json", "-s", "bfs"], ["render", "closed.json", "-s", "dfs", "-o", "c.png"],
+                 ["animate", "closed.json", "-s", "bfs", "-o", "c.gif"],
+                 ["render", "hex.json", "-s", "bfs", "-o", "h.svg"], ["animate", "hex.json", "-s", "bfs", "-o", "h.gif"]):
+        code, out, err = run(capsys, *[str(tmp_path / a) if a.endswith((".json", ".png", ".gif", ".svg")) else a
+                                       for a in args])
+        assert code == 0, err
+        assert f"{args[3]}: no path from (0, 0) to (1, 2)" in err, args

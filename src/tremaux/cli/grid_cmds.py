@@ -267,13 +267,17 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
         from ..grids.draw import _check_picture
 
         _check_picture(maze.grid, "an SVG" if fmt == "svg" else "a PNG", svg=fmt == "svg")
-    sol = solve_on(maze, algorithm, start=start, goal=goal, record=out is not None)  # Tremaux: its marks drawn
-    ends = [maze.grid.cell(maze.grid.index(c) if c else i) for c, i in ((start, maze.start_index), (goal, maze.goal_index))]
+    from ..solvers import SOLVERS
+
+    marks = as_json and SOLVERS.get(algorithm).name == "tremaux"  # a recorded run keeps the traveler's marks
+    sol = solve_on(maze, algorithm, start=start, goal=goal, record=out is not None or marks)  # Tremaux: marks drawn
+    ends = _ends(maze, start, goal)
     if as_json:  # the square maze's fields (Solution.to_dict), with the grid's name and the path's length
         typer.echo(json.dumps({"algorithm": sol.algorithm, "grid": maze.grid.name, "found": sol.found,
                                "start": [int(x) for x in ends[0]], "goal": [int(x) for x in ends[1]],
                                "length": sol.length, "steps": sol.steps, "path": [list(c) for c in sol.cells],
-                               "message": sol.message}))
+                               "message": sol.message,  # and Tremaux's marks, per cell and side
+                               **({} if sol.marks is None else {"marks": sol.marks.tolist()})}))
     else:
         if sol.found and (out is None or str(out) != "/dev/stdout"):  # else the picture goes there
             typer.echo(" ".join(f"{r},{c}" for r, c in sol.cells))
@@ -282,6 +286,11 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
         save_picture(maze, out, solution=sol, format=fmt)
         typer.echo(f"wrote {out}", err=True)
     return sol.found
+
+
+def _ends(maze: Any, start: tuple[int, ...] | None, goal: tuple[int, ...] | None) -> list[tuple[int, ...]]:
+    """The start and goal cells of a run on ``maze`` (``None``: the maze's own)."""
+    return [maze.grid.cell(maze.grid.index(c) if c else i) for c, i in ((start, maze.start_index), (goal, maze.goal_index))]
 
 
 def grid_stats_text(path: Path, as_json: bool) -> str:
@@ -380,6 +389,10 @@ def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None,
     style = _cell_style(cell_size)
     _check_picture(maze.grid, "an SVG" if kind == "svg" else "a PNG", svg=kind == "svg")  # before the run
     sol = solve_on(maze, solver, start=start, goal=goal, record=True) if solver else None
+    if sol is not None:
+        from .solve_cmds import say_no_path
+
+        say_no_path(sol, _ends(maze, start, goal))
     if kind == "svg":
         data: bytes | str = to_svg(maze, solution=sol, style=style, heat=heat)
     else:
@@ -477,5 +490,8 @@ def animate_grid(*, maze: Any = None, grid_options: dict[str, Any] | None, gener
         maze = obj.maze
     if solver is not None or generator is None:
         obj = solve_on(maze, solver or "tremaux", start=start, goal=goal, record=True)
+        from .solve_cmds import say_no_path
+
+        say_no_path(obj, _ends(maze, start, goal))
     save_animation(obj, out, format=fmt, frames=frames, frame_ms=frame_ms, style=_cell_style(cell_size))
     typer.echo(f"wrote {out}", err=True)

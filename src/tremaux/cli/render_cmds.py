@@ -145,6 +145,9 @@ def render_cmd(
     if solver is not None:
         obj = solve(obj, solver, start=parse_cell(start, "start"), goal=parse_cell(goal, "goal"),
                     **({} if seed is None else {"seed": seed}))
+        from .solve_cmds import say_no_path
+
+        say_no_path(obj)
     if fmt == "ascii" and (style or "").strip().lower() == "block":
         data = block_drawing(obj)  # the block text `show --style block` prints: one word, one drawing
     else:
@@ -259,6 +262,9 @@ def animate_cmd(
         walk = {"seed": seed} if seed is not None and generator is None else {}  # a FILE's seed: the solver's, as for solve
         obj = solve(maze, solver or "tremaux", start=parse_cell(start, "start"), goal=parse_cell(goal, "goal"),
                     record=True, **walk)
+        from .solve_cmds import say_no_path
+
+        say_no_path(obj)
     render.save(obj, out, format=fmt, animate=True, frames=frames, frame_ms=frame_ms, cell_size=cell_size)
     typer.echo(f"wrote {out}", err=True)
 

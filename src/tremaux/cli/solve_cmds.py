@@ -51,6 +51,33 @@ def verdict(algorithm: str, message: str, found: bool, start: object, goal: obje
     return f"{algorithm}: no path from {ends[0]} to {ends[1]}" + (f": {why}" if why else "")
 
 
+def say_no_path(sol: object, ends: tuple[object, object] | None = None) -> None:
+    """Say on stderr, in the line of :func:`verdict`, that a run drawn by ``render`` or ``animate`` found no path.
+
+    Their picture is still written (it shows the search), and they exit as usual: the line keeps a missing path
+    from passing unnoticed.
+
+    Parameters
+    ----------
+    sol : Solution or GridSolution
+        The run.
+    ends : tuple, optional
+        Its start and goal cells (default: the solution's own, as a square maze's solution holds them).
+
+    Examples
+    --------
+    >>> import contextlib, io, tremaux
+    >>> said = io.StringIO()
+    >>> with contextlib.redirect_stderr(said):
+    ...     say_no_path(tremaux.solve(tremaux.Maze.closed((1, 2)), "bfs"))
+    >>> said.getvalue().split(": ")[:2]
+    ['bfs', 'no path from (0, 0) to (0, 1)']
+    """
+    if not sol.found:
+        start, goal = (sol.start, sol.goal) if ends is None else ends
+        typer.echo(verdict(sol.algorithm, sol.message, False, start, goal), err=True)
+
+
 def _list_solvers() -> None:
     from ..solvers import SOLVERS
 
@@ -131,7 +158,8 @@ def solve_cmd(
     if fmt == "gif":  # refused before anything is printed, with the command that takes --frames
         check_replay(sol, advice)
     if as_json:
-        typer.echo(json.dumps(sol.to_dict()))
+        marks = sol.extras.get("marks")  # Tremaux's traveler: per cell, 0, 1 or 2 marks on each side (N, E, S, W, U, D)
+        typer.echo(json.dumps({**sol.to_dict(), **({} if marks is None else {"marks": marks.tolist()})}))
     elif explain_:
         typer.echo(explain(sol))
     else:

@@ -169,6 +169,8 @@ class DatasetSpec:
             raise TremauxError("dataset solvers is empty: name at least one solver (for example bfs)")
         s(self, "solvers", solvers)
         outputs = _names(self.outputs, "outputs")
+        if not outputs:  # a row of an index and a seed alone
+            raise TremauxError(f"dataset outputs must name at least one of: {', '.join(OUTPUTS)} (got none)")
         for name in outputs:
             if name not in OUTPUTS:
                 raise UnknownNameError("dataset output", name, OUTPUTS)

@@ -281,7 +281,10 @@ def to_gif(obj: Any, *, frames: int = 100, frame_ms: int = 60, hold_ms: int = 30
             shown, pixels, ms = img.copy(), now, frame_ms
         yield shown, min(ms + max(frame_ms, hold_ms) - frame_ms, GIF_MAX_MS)
 
-    return _gif_of(images(), {"loop": 0} if loop else {}, batch)
+    from ..io.image import grid_note
+
+    note = "".join(f"{k}={v}" for k, v in grid_note(maze.grid).items())  # the picture reader refuses it by name
+    return _gif_of(images(), {"comment": note, **({"loop": 0} if loop else {})}, batch)
 
 
 def _wall_d(sc_row: np.ndarray, arc: bool, origin: tuple[float, float]) -> str:

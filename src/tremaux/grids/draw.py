@@ -29,7 +29,7 @@ import numpy as np
 from ..errors import TremauxError
 from . import cost
 from .grid import ARC, article
-from .maze import GridMaze
+from .maze import GridMaze, as_grid_maze
 from .ends import end_dots
 from .passages import mark_lines
 from .style import Style
@@ -283,6 +283,7 @@ def to_svg(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
     True
 
     """
+    maze = as_grid_maze(maze, "to_svg")
     st = style or Style()
     _check_picture(maze.grid, "an SVG", svg=True)
     sc = _scene(maze, st)
@@ -349,6 +350,7 @@ def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
     >>> to_png(maze)[1:4]
     b'PNG'
     """
+    maze = as_grid_maze(maze, "to_png")
     _check_picture(maze.grid, "a PNG")  # before anything is imported or made
     from PIL import Image, ImageDraw
 
@@ -391,7 +393,11 @@ def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
     for key, x, y, q in end_dots(maze, st, sc.centres):
         dr.ellipse((x - q, y - q, x + q, y + q), fill=st.colour(key))
     buf = io.BytesIO()
-    img.save(buf, format="PNG", compress_level=_level_for(sc.width, sc.height))  # as square mazes are written
+    from ..io.image import grid_note
+    from ..render.png import png_info
+
+    # as square mazes are written; the note makes the picture reader refuse it by name
+    img.save(buf, format="PNG", compress_level=_level_for(sc.width, sc.height), pnginfo=png_info(grid_note(maze.grid)))
     return buf.getvalue()
 
 

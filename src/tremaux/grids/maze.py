@@ -11,7 +11,7 @@ from ..errors import InvalidMazeError, UnsupportedError
 from ..maze.cells import whole_numbers
 from .grid import Grid
 
-__all__ = ["GridMaze", "to_grid_maze"]
+__all__ = ["GridMaze", "to_grid_maze", "as_grid_maze"]
 
 
 def _readonly(a: np.ndarray) -> np.ndarray:
@@ -373,3 +373,41 @@ def to_grid_maze(maze: Any) -> GridMaze:
     else:
         cells = maze.flat
     return GridMaze(g, np.array(cells), start=maze.start, goal=maze.goal, validate=False)
+
+
+def as_grid_maze(maze: Any, what: str) -> GridMaze:
+    """``maze`` as a :class:`GridMaze`: itself, or a single-level square :class:`tremaux.Maze` converted.
+
+    Parameters
+    ----------
+    maze : GridMaze or Maze
+        What a function of :mod:`tremaux.grids` was given.
+    what : str
+        That function's name, for the message.
+
+    Returns
+    -------
+    GridMaze
+
+    Raises
+    ------
+    UnsupportedError
+        For anything else, naming it.
+
+    Examples
+    --------
+    >>> import tremaux
+    >>> as_grid_maze(tremaux.Maze.open((2, 3)), "to_svg").grid.name
+    'square'
+    >>> as_grid_maze("maze.json", "to_svg")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.UnsupportedError: to_svg needs a GridMaze (or a tremaux.Maze), not str
+    """
+    if isinstance(maze, GridMaze):
+        return maze
+    from ..maze.model import Maze
+
+    if isinstance(maze, Maze):
+        return to_grid_maze(maze)
+    raise UnsupportedError(f"{what} needs a GridMaze (or a tremaux.Maze), not {type(maze).__name__}")

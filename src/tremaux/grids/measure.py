@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from ..kernels import graph_solve as kgs
-from .maze import GridMaze
+from .maze import GridMaze, as_grid_maze
 
 __all__ = ["GridStats", "grid_stats"]
 
@@ -83,6 +83,7 @@ def grid_stats(maze: GridMaze) -> GridStats:
     >>> s.perfect, s.cells, 0 < s.dead_end_share < 1, s.diameter >= s.solution_length
     (True, 36, True, True)
     """
+    maze = as_grid_maze(maze, "grid_stats")
     g = maze.grid
     cells = maze.cells
     deg = maze.degrees()

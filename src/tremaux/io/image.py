@@ -25,9 +25,13 @@ wall band as thick as a cell band). Reading:
    greenish one the goal, as tremaux draws them.
 
 Writing draws the maze with :func:`tremaux.render.to_png`, so a maze written
-and read again is the same maze; a maze its picture would not give back (one
-of several levels, a masked one, one without a wall between two cells) is
-refused by :func:`dumps`.
+and read again is the same maze. A picture of a masked maze carries its mask
+and pixel sizes in a text chunk (PNG) or comment (GIF), :data:`MASK_NOTE`,
+from which it is read cell by cell (masked cells are blank in the picture
+and would otherwise read back as walled-in cells). A maze its picture would
+not give back (one of several levels) is refused by :func:`dumps`; so is a
+picture without a wall inside and without tremaux's note, whose cells
+cannot be counted.
 
 Examples
 --------
@@ -36,7 +40,14 @@ Examples
 >>> m = generate((3, 4), "kruskal", seed=1).maze
 >>> loads(to_png(m)) == m
 True
->>> loads(to_png(Maze.open((3, 4))))  # no wall inside: as many cells as one likes
+>>> loads(to_png(Maze.open((3, 4)))) == Maze.open((3, 4))  # no wall inside: the note counts the cells
+True
+>>> from PIL import Image
+>>> box = np.zeros((20, 30), np.uint8)
+>>> box[2:-2, 2:-2] = 255  # an outer wall alone: as many cells as one likes
+>>> buf = io.BytesIO()
+>>> Image.fromarray(box).save(buf, "PNG")
+>>> loads(buf.getvalue())
 Traceback (most recent call last):
 ...
 tremaux.errors.MazeFormatError: no maze found in the picture: no wall inside the outer one, so the cells cannot be counted
@@ -55,8 +66,10 @@ import numpy as np
 from .. import budget
 from ..errors import MazeFormatError, MemoryLimitError, UnsupportedError
 from ..maze.model import Maze
+from ._notes import GRID_NOTE, LEVELS_NOTE, MASK_NOTE, grid_note, mask_note, read_mask_note
 
-__all__ = ["MAGIC", "MAX_PIXELS", "LEVELS_NOTE", "dumps", "is_image", "loads", "text_bytes"]
+__all__ = ["MAGIC", "MAX_PIXELS", "LEVELS_NOTE", "MASK_NOTE", "GRID_NOTE", "dumps", "grid_note", "is_image", "loads",
+           "mask_note", "text_bytes"]
 
 MAGIC = (b"\x89PNG", b"GIF8", b"BM", b"\xff\xd8\xff", b"II*\x00", b"MM\x00*", b"RIFF",
          b"P1", b"P2", b"P3", b"P4", b"P5", b"P6")
@@ -64,8 +77,9 @@ MAGIC = (b"\x89PNG", b"GIF8", b"BM", b"\xff\xd8\xff", b"II*\x00", b"MM\x00*", b"
 
 MAX_PIXELS = 40_000_000
 
-LEVELS_NOTE = "tremaux-levels"
-"""Key of the text chunk of tremaux's PNG pictures of mazes of several levels (drawn side by side): the number."""
+
+MAX_REPLAYED = 1_000_000_000
+"""Pixels decoded, over all frames, to reach the last frame of an animation (the finished maze) at most."""
 
 PIXEL_BYTES = 32
 """Peak bytes per pixel of reading a picture (its RGB and grey copies, the wall mask, the 64-bit sums of walls)."""
@@ -106,31 +120,24 @@ def dumps(maze: Maze) -> bytes:
     ------
     UnsupportedError
         For a maze its picture would not give back: one of several levels (a
-        picture reads back as one level), a masked one (its masked cells would
-        read back as walled-in cells) or one without a wall between two cells
-        (nothing in the picture counts the cells).
+        picture reads back as one level).
 
     Examples
     --------
     >>> from tremaux import generate
     >>> dumps(generate((2, 2), seed=1).maze)[:4]
     b'\\x89PNG'
-    >>> dumps(Maze.open((1, 2)))
+    >>> loads(dumps(Maze.open((1, 2)))) == Maze.open((1, 2))  # no wall inside: the picture's note counts the cells
+    True
+    >>> dumps(Maze.open((2, 1, 2)))
     Traceback (most recent call last):
     ...
-    tremaux.errors.UnsupportedError: a picture of a maze without a wall between two cells does not tell how many cells ...
+    tremaux.errors.UnsupportedError: a picture holds one level, not 2; save the maze as json or npz
     """
     from ..render import to_png
 
     if maze.levels > 1:
         raise UnsupportedError(f"a picture holds one level, not {maze.levels}; save the maze as json or npz")
-    if maze.mask is not None and not maze.mask.all():
-        raise UnsupportedError("a picture does not keep the shape of a masked maze (its masked cells would read back "
-                               "as walled-in cells); save the maze as json or npz")
-    _, H, W = maze.shape3
-    if maze.passages == H * (W - 1) + W * (H - 1):
-        raise UnsupportedError("a picture of a maze without a wall between two cells does not tell how many cells it "
-                               "has; save the maze as json or npz")
     return to_png(maze)
 
 
@@ -206,6 +213,23 @@ def loads(data: bytes, *, source: str | None = None, memory_limit=None) -> Maze:
         if levels is not None:  # side by side, they would read as one wide maze
             raise MazeFormatError(f"this picture shows a maze of {levels} levels side by side; a picture is read as "
                                   "one level (read the maze from its .json or .npz file)", source=source)
+        grid = im.info.get(GRID_NOTE) or (comment.split(b"=", 1)[1].decode("utf-8", "replace")
+                                          if isinstance(comment, bytes) and comment.startswith(GRID_NOTE.encode() + b"=")
+                                          else None)
+        if grid is not None:
+            raise MazeFormatError(f"this picture shows a {grid} maze; only pictures of plain square mazes read "
+                                  "back (read the maze from its .json or .npz file)", source=source)
+        note = im.info.get(MASK_NOTE)
+        if note is None and isinstance(comment, bytes) and comment.startswith(MASK_NOTE.encode() + b"="):
+            note = comment.split(b"=", 1)[1]
+        shaped = None if note is None else read_mask_note(note, im.size, source)
+        frames = getattr(im, "n_frames", 1)
+        if frames > 1:  # an animation (a replay) ends on the finished maze
+            if frames * im.width * im.height > MAX_REPLAYED:
+                raise MazeFormatError(f"an animation of {frames:,} frames of {im.width} x {im.height} pixels is too "
+                                      "long to replay to its last frame, the finished maze (read the maze from its "
+                                      ".json or .npz file)", source=source)
+            im.seek(frames - 1)
         rgb = np.asarray(im.convert("RGB"))
     except (MazeFormatError, MemoryLimitError):
         raise
@@ -214,11 +238,11 @@ def loads(data: bytes, *, source: str | None = None, memory_limit=None) -> Maze:
     except Exception as exc:  # a damaged file: Pillow's decoders raise OSError, SyntaxError, EOFError, struct.error...
         first = (str(exc).splitlines() or [type(exc).__name__])[0]
         raise MazeFormatError(f"not a picture Pillow can read: {first}", source=source) from None
-    return _read(rgb, source)
+    return _read(rgb, source, shaped)
 
 
-def _read(rgb: np.ndarray, source: str | None) -> Maze:
-    """The maze of an RGB pixel array."""
+def _read(rgb: np.ndarray, source: str | None, shaped: tuple[np.ndarray, int, int, int] | None = None) -> Maze:
+    """The maze of an RGB pixel array; ``shaped``: the mask and pixel sizes of a :data:`MASK_NOTE`."""
 
     def fail(what: str) -> MazeFormatError:
         return MazeFormatError(f"no maze found in the picture: {what}", source=source)
@@ -229,21 +253,35 @@ def _read(rgb: np.ndarray, source: str | None) -> Maze:
         raise fail("it has no contrast between walls and passages")
     # wall: the most common colour of the darkest quarter, within a quarter of the range on every channel (so
     # lighter or coloured cells, a dark heat-map colour or start cell, and JPEG noise are not)
-    dark = grey < lo + (hi - lo) / 4
-    packed = rgb[..., 0][dark].astype(np.int32) << 16
-    packed |= rgb[..., 1][dark].astype(np.int32) << 8
-    packed |= rgb[..., 2][dark]
-    values, counts = np.unique(packed, return_counts=True)
-    del dark, packed
-    ink = int(values[np.argmax(counts)])
+    if shaped is not None:  # tremaux's picture with a lattice note: the lattice is known
+        mask, cell, thick, margin = shaped
+        H, W = mask.shape
+        ys, xs = margin + np.arange(H + 1) * (cell + thick), margin + np.arange(W + 1) * (cell + thick)
+        i, j = np.argwhere(mask)[0]  # the first cell's north-west post stands on its north wall: the wall colour
+        r, g, b = (int(v) for v in rgb[ys[i], xs[j]])
+        ink = r << 16 | g << 8 | b
+    else:
+        dark = grey < lo + (hi - lo) / 4
+        packed = rgb[..., 0][dark].astype(np.int32) << 16
+        packed |= rgb[..., 1][dark].astype(np.int32) << 8
+        packed |= rgb[..., 2][dark]
+        values, counts = np.unique(packed, return_counts=True)
+        del dark, packed
+        ink = int(values[np.argmax(counts)])
     wall = np.ones(grey.shape, dtype=bool)
     for c in range(3):
         wall &= np.abs(rgb[..., c].astype(np.int16) - ((ink >> (16 - 8 * c)) & 255)) < (hi - lo) / 4
+    if shaped is not None:
+        if wall[np.ix_(ys[:-1] + thick + cell // 2, xs[:-1] + thick + cell // 2)][mask].any():  # never in a cell
+            raise fail("its cells are drawn in the colour of its walls")
+        return _cells(wall, rgb, ys, xs, thick, mask)
     rows, cols = np.flatnonzero(wall.any(axis=1)), np.flatnonzero(wall.any(axis=0))
     top, bottom, left, right = int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1
     box = wall[top:bottom, left:right]
-    thick = _leading(box.mean(axis=1) > 0.5)
-    if thick == 0 or thick != _leading(box.mean(axis=0) > 0.5):
+    # the outer wall: the leading rows (columns) mostly wall; a row of cells walled on every side is mostly wall
+    # too when cells are as thin as walls (more wall than cell in 1-pixel lattices), so the thinner side counts
+    thick = min(_leading(box.mean(axis=1) > 0.5), _leading(box.mean(axis=0) > 0.5))
+    if thick == 0 or 2 * thick >= min(box.shape):  # none, or a solid bar of wall
         raise fail("no outer wall of even thickness around it")
     if not box[thick:-thick, thick:-thick].any():
         raise fail("no wall inside the outer one, so the cells cannot be counted")
@@ -262,7 +300,13 @@ def _read(rgb: np.ndarray, source: str | None) -> Maze:
             break
     if W == 0:
         raise fail("no lattice of cells and walls fits it")
-    ys, xs = _bands(box.shape[0], thick, H), _bands(box.shape[1], thick, W)
+    return _cells(box, colours, _bands(box.shape[0], thick, H), _bands(box.shape[1], thick, W), thick, None)
+
+
+def _cells(box: np.ndarray, colours: np.ndarray, ys: np.ndarray, xs: np.ndarray, thick: int,
+           mask: np.ndarray | None) -> Maze:
+    """The maze whose wall bands start at pixels ``ys`` (rows) and ``xs`` (columns) of the wall pixels ``box``."""
+    H, W = len(ys) - 1, len(xs) - 1
     cy, cx = ys[:-1] + (ys[1:] - ys[:-1] + thick) // 2, xs[:-1] + (xs[1:] - xs[:-1] + thick) // 2  # cell middles
     wy, wx = ys + thick // 2, xs + thick // 2  # wall band middles
     east = box[np.ix_(cy, wx)]  # (H, W + 1): each row's walls between columns, the outer ones included
@@ -272,11 +316,19 @@ def _read(rgb: np.ndarray, source: str | None) -> Maze:
     cells[:, 1:] |= np.where(east[:, 1:-1], 0, 8).astype(np.uint8)
     cells[:-1] |= np.where(south[1:-1], 0, 4).astype(np.uint8)
     cells[1:] |= np.where(south[1:-1], 0, 1).astype(np.uint8)
-    gaps = _border_gaps(east, south, H, W)
     colour = colours[np.ix_(cy, cx)].astype(np.int16)
+    gaps = _border_gaps(east, south, H, W)
+    if mask is not None:  # masked cells are blank: no passage into them, no start or goal there
+        cells[~mask] = 0
+        cells[:, :-1] &= np.where(mask[:, 1:], 255, 255 ^ 2).astype(np.uint8)
+        cells[:, 1:] &= np.where(mask[:, :-1], 255, 255 ^ 8).astype(np.uint8)
+        cells[:-1] &= np.where(mask[1:], 255, 255 ^ 4).astype(np.uint8)
+        cells[1:] &= np.where(mask[:-1], 255, 255 ^ 1).astype(np.uint8)
+        gaps = [g for g in gaps if mask[g]]
+        colour[~mask] = 0
     start = _filled(colour, 0) or (gaps[0] if gaps else None)
     goal = _filled(colour, 1) or (gaps[1] if len(gaps) > 1 else None)
-    return Maze(cells, start=start, goal=goal)
+    return Maze(cells, mask=mask, start=start, goal=goal)
 
 
 def _thickness(inside: np.ndarray) -> int:

@@ -40,7 +40,7 @@ from ..maze.model import Maze
 from ..trace import Trace
 from .blocks import BG, runs
 from .palette import SLOTS, colour_table, resolve, to_hex
-from .png import Geometry, check_raster, geometry, half_cell, raster
+from .png import Geometry, check_raster, geometry, half_cell, picture_notes, raster
 from .replay import (GIF_MAX_MS, MAX_FRAME_SQUARES, _budget, _markers, _ms, check_frames, gif_durations, kept_frames,  # noqa: F401
                      replay, trace_of)
 from .scene import maze_of
@@ -109,10 +109,9 @@ def to_gif(
     start, goal = _markers(obj, maze)
     both = start if start == goal else -1
     options: dict[str, Any] = {"loop": 0} if loop else {}
-    if maze.levels > 1:  # side by side: the picture reader refuses it rather than read one wide maze
-        from ..io.image import LEVELS_NOTE
-
-        options["comment"] = f"{LEVELS_NOTE}={maze.levels}"
+    notes = picture_notes(obj, cell_size, wall_width, margin, target=500)  # levels or mask, for the picture reader
+    if notes:
+        options["comment"] = "".join(f"{k}={v}" for k, v in notes.items())
 
     def images() -> Iterator[tuple[Any, int]]:
         from PIL import Image

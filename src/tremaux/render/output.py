@@ -73,10 +73,8 @@ def render(obj: Any, format: str, *, animate: bool | None = None, **style: Any) 
     ...
     tremaux.errors.UnknownNameError: unknown format 'jpg' (did you mean 'png'?); choose one of: ascii, gif, png, svg
     """
-    from ..io.image import LEVELS_NOTE
     from . import animate as anim
-    from .scene import maze_of
-    from .png import to_image, to_png
+    from .png import picture_notes, to_image, to_png
     from .svg import to_svg
     from .text import to_text
 
@@ -95,8 +93,8 @@ def render(obj: Any, format: str, *, animate: bool | None = None, **style: Any) 
     import io
 
     buf = io.BytesIO()
-    levels = maze_of(obj).levels
-    note = {"comment": f"{LEVELS_NOTE}={levels}"} if levels > 1 else {}  # see tremaux.io.image.LEVELS_NOTE
+    notes = picture_notes(obj, style.get("cell_size"), style.get("wall_width"), style.get("margin"))
+    note = {"comment": "".join(f"{k}={v}" for k, v in notes.items())} if notes else {}  # see tremaux.io.image
     to_image(obj, **style).save(buf, format="GIF", **note)
     return buf.getvalue()
 
