@@ -58,16 +58,27 @@ def _check_picture(grid: Any, what: str, svg: bool = False) -> None:
                f"{grid.size:,} cells")
 
 
+def _drawn_walls(grid: Any, cells: np.ndarray) -> np.ndarray:
+    """``(cells, sides)``: the closed sides a picture draws, one copy per wall (the side of the lower index),
+    both copies of a wall across the seam of a wrapped grid (its two sides lie at opposite borders)."""
+    geo = grid.geometry()
+    nbr = grid.nbr
+    bits = ((cells[:, None].astype(np.int64) >> np.arange(grid.sides)) & 1).astype(bool)
+    idx = np.arange(grid.size)[:, None]
+    once = (nbr < 0) | (idx < nbr)
+    if "wrap" in grid.params:  # a side whose neighbour's side back lies elsewhere on the picture: a seam
+        there = geo.ends[np.maximum(nbr, 0), np.maximum(grid.back, 0)]
+        same = (np.isclose(geo.ends, there).all(-1) | np.isclose(geo.ends, there[..., [2, 3, 0, 1]]).all(-1))
+        once |= (nbr >= 0) & ~same
+    return (geo.kind > 0) & ~bits & once
+
+
 def _scene(maze: GridMaze, style: Style) -> _Scene:
     grid = maze.grid
     if grid.size > MAX_DRAW_CELLS:
         raise TremauxError(f"a maze of {grid.size:,} cells is too large to draw; the limit is {MAX_DRAW_CELLS:,}")
     geo = grid.geometry()
-    S = grid.sides
-    bits = ((maze.cells[:, None].astype(np.int64) >> np.arange(S)) & 1).astype(bool)
-    idx = np.arange(grid.size)[:, None]
-    seam = "wrap" in grid.params
-    draw = (geo.kind > 0) & ~bits & ((grid.nbr < 0) | (idx < grid.nbr) | seam)
+    draw = _drawn_walls(grid, maze.cells)
     x0, y0, x1, y1 = geo.bounds
     k, m = style.cell, style.margin
     ox, oy = m - x0 * k, m - y0 * k
