@@ -1,0 +1,40 @@
+"""Bad inputs to the grid API as a user passes them: each refused with an error naming the problem."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tremaux.errors import InvalidMazeError, InvalidSizeError, TremauxError
+from tremaux.grids import make_grid
+
+
+@pytest.mark.parametrize("name", ["square", "hex", "triangle", "upsilon", "zeta"])
+def test_a_size_given_as_one_number_is_refused_by_name(name):
+    with pytest.raises(InvalidSizeError, match="size 3 is not a pair of whole numbers"):
+        make_grid(name, size=3)
+
+
+def test_a_size_given_as_one_number_with_a_mask_is_refused_by_name():
+    with pytest.raises(InvalidSizeError, match="size 2 is not a pair"):
+        make_grid("hex", size=2, mask=[[1, 1], [1, 1]])
+
+
+def test_a_ragged_mask_is_refused_by_name():
+    with pytest.raises(InvalidMazeError, match="rows differ in length"):
+        make_grid("hex", mask=[[1, 1], [1]])
+
+
+@pytest.mark.parametrize("bad", [2, -1, 255])
+def test_a_mask_of_other_values_than_0_and_1_is_refused(bad):
+    """A 2 or a -1 is not read as a kept cell without a word: the mask may have been meant otherwise."""
+    with pytest.raises(InvalidMazeError, match="0 \\(no cell\\) and 1 \\(a cell\\) only"):
+        make_grid("square", mask=np.array([[bad, 1], [1, 1]]))
+
+
+def test_a_mask_of_0_and_1_or_booleans_still_works():
+    assert make_grid("hex", mask=[[1, 0], [1, 1]]).size == 3
+    assert make_grid("triangle", mask=np.array([[True, False], [True, True]])).size == 3
+    assert make_grid("square", size=np.array([2, 3])).size == 6
+    with pytest.raises(TremauxError):
+        make_grid("square", mask=np.zeros((2, 2), bool))
