@@ -34,7 +34,7 @@ from .ends import end_dots
 from .passages import mark_lines
 from .style import Style
 
-__all__ = ["to_svg", "to_png", "save_picture", "outlines", "Style", "MAX_DRAW_CELLS"]
+__all__ = ["to_svg", "to_png", "save_picture", "outlines", "Style", "MAX_DRAW_CELLS", "check_draw_size"]
 
 MAX_DRAW_CELLS = 250_000
 """Largest maze drawn as a picture."""
@@ -50,10 +50,34 @@ class _Scene:
     height: int
 
 
+def check_draw_size(cells: int) -> None:
+    """Refuse a picture of a maze of ``cells`` cells, over :data:`MAX_DRAW_CELLS`, before the maze is made.
+
+    Parameters
+    ----------
+    cells : int
+        The maze's (or the grid's) number of cells.
+
+    Raises
+    ------
+    TremauxError
+        Over :data:`MAX_DRAW_CELLS` cells.
+
+    Examples
+    --------
+    >>> check_draw_size(100)
+    >>> check_draw_size(10**6)
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.TremauxError: a maze of 1,000,000 cells is too large to draw; the limit is 250,000
+    """
+    if cells > MAX_DRAW_CELLS:
+        raise TremauxError(f"a maze of {cells:,} cells is too large to draw; the limit is {MAX_DRAW_CELLS:,}")
+
+
 def _check_picture(grid: Any, what: str, svg: bool = False) -> None:
     """Refuse, before the geometry is made, a picture over the memory limit (or over :data:`MAX_DRAW_CELLS`)."""
-    if grid.size > MAX_DRAW_CELLS:
-        raise TremauxError(f"a maze of {grid.size:,} cells is too large to draw; the limit is {MAX_DRAW_CELLS:,}")
+    check_draw_size(grid.size)
     cost.check(cost.picture_bytes(grid, svg=svg), f"{what} of {article(grid.name)} {grid.name} maze of "
                f"{grid.size:,} cells")
 
