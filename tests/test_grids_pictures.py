@@ -37,3 +37,21 @@ def test_a_wrapped_grid_draws_each_inner_wall_once_and_a_seam_wall_at_both_borde
     assert len(segs) == inner + 2 * seam + border
     # the animations draw the same walls
     assert int(_drawn(closed, closed.cells).sum()) == len(segs)
+
+
+def test_a_picture_refuses_the_solution_of_another_maze_and_arguments_of_the_wrong_type():
+    """Another maze's path was drawn through walls on a grid of the same size, an IndexError on another size,
+    and a Grid, a number for a style or a text for a solution failed with an AttributeError."""
+    from tremaux.errors import TremauxError
+    from tremaux.grids import generate_on, solve_on, to_png
+
+    grid = make_grid("hex", size=(3, 3))
+    a, b = (generate_on(grid, "wilson", seed=s).maze for s in (1, 2))
+    assert a != b
+    other = solve_on(a, "bfs")
+    for draw in (to_svg, to_png):
+        for maze, kw in ((b, {"solution": other}), (generate_on(make_grid("polar", rings=2)).maze, {"solution": other}),
+                         (grid, {}), (a, {"style": 3}), (a, {"solution": "path"})):
+            with pytest.raises(TremauxError, match="GridMaze|Style|GridSolution"):
+                draw(maze, **kw)
+    assert to_svg(b.replace(start=(1, 1)), solution=solve_on(b, "bfs")).startswith("<svg")

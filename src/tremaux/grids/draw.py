@@ -75,6 +75,21 @@ def check_draw_size(cells: int) -> None:
         raise TremauxError(f"a maze of {cells:,} cells is too large to draw; the limit is {MAX_DRAW_CELLS:,}")
 
 
+def _check_args(maze: Any, solution: Any, style: Any) -> None:
+    """Refuse what is not a :class:`GridMaze`, a :class:`Style`, or a solution of this very maze (another maze's
+    path would be drawn through walls)."""
+    from .solve import GridSolution
+
+    if not isinstance(maze, GridMaze):
+        raise TremauxError(f"a grid picture draws a GridMaze, not {type(maze).__name__}")
+    if style is not None and not isinstance(style, Style):
+        raise TremauxError(f"style must be a tremaux.grids.Style, not {type(style).__name__}")
+    if solution is not None and (not isinstance(solution, GridSolution) or not (
+            solution.maze.grid == maze.grid and np.array_equal(solution.maze.cells, maze.cells))):
+        what = type(solution).__name__ if not isinstance(solution, GridSolution) else "the solution of another maze"
+        raise TremauxError(f"solution must be a GridSolution of this maze (tremaux.grids.solve_on), not {what}")
+
+
 def _check_picture(grid: Any, what: str, svg: bool = False) -> None:
     """Refuse, before the geometry is made, a picture over the memory limit (or over :data:`MAX_DRAW_CELLS`)."""
     check_draw_size(grid.size)
@@ -318,6 +333,7 @@ def to_svg(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
     True
 
     """
+    _check_args(maze, solution, style)
     st = style or Style()
     _check_picture(maze.grid, "an SVG", svg=True)
     sc = _scene(maze, st)
@@ -384,6 +400,7 @@ def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
     >>> to_png(maze)[1:4]
     b'PNG'
     """
+    _check_args(maze, solution, style)
     _check_picture(maze.grid, "a PNG")  # before anything is imported or made
     from PIL import Image, ImageDraw
 
