@@ -60,3 +60,23 @@ def test_a_picture_of_a_grid_too_large_to_draw_is_refused_before_the_grid_is_bui
         code, _, err = run(capsys, *args)
     assert code == 2 and what in err and err.startswith("error: ")
     assert not any(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("extra", [["--size", "2x3x4"], ["--size", "3x4", "--format", "json"], ["--format", "block"]])
+@pytest.mark.parametrize("name", ["square", "gamma"])
+def test_grid_square_is_the_square_maze_with_levels_and_text_formats(capsys, name, extra):
+    """``--grid square`` refused levels ("levels are for the square maze only") and ``--format json`` ("is for square
+    mazes") though it names the square grid; it prints what the command prints without it."""
+    from cli_helpers import run
+
+    plain = run(capsys, "generate", "--seed", "3", *extra)
+    named = run(capsys, "generate", "--grid", name, "--seed", "3", *extra)
+    assert plain[0] == 0 and named == plain
+
+
+def test_animate_grid_square_with_levels_is_the_square_animation(capsys, tmp_path):
+    from cli_helpers import run
+
+    code, _, err = run(capsys, "animate", "--grid", "square", "--size", "2x3x3", "-g", "backtracker", "--seed", "1",
+                       "--frames", "4", "--out", str(tmp_path / "a.gif"))
+    assert code == 0 and (tmp_path / "a.gif").stat().st_size > 0, err
