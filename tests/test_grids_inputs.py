@@ -80,3 +80,17 @@ def test_animate_grid_square_with_levels_is_the_square_animation(capsys, tmp_pat
     code, _, err = run(capsys, "animate", "--grid", "square", "--size", "2x3x3", "-g", "backtracker", "--seed", "1",
                        "--frames", "4", "--out", str(tmp_path / "a.gif"))
     assert code == 0 and (tmp_path / "a.gif").stat().st_size > 0, err
+
+
+@pytest.mark.parametrize("params, label", [({"size": (3, 4), "wrap": "torus"}, "square (torus)"),
+                                           ({"size": (3, 3), "weave": True}, "square woven")])
+def test_stats_of_a_wrapped_or_woven_maze_name_its_grid_in_full(capsys, tmp_path, params, label):
+    """``tremaux stats`` and ``info`` said ``grid  square`` of a maze on a torus or a woven grid."""
+    from cli_helpers import run
+    from tremaux.grids import files, generate_on
+
+    path = tmp_path / "m.json"
+    files.save(generate_on(make_grid("square", **params), "kruskal", seed=1).maze, path)
+    for command in ("stats", "info"):
+        code, out, _ = run(capsys, command, str(path))
+        assert code == 0 and out.splitlines()[0].split(None, 1) == ["grid", label]

@@ -336,13 +336,13 @@ def grid_stats_text(path: Path, as_json: bool) -> str:
 
     from ..grids import grid_stats
 
-    s = grid_stats(load_grid(path))
+    s = grid_stats(maze := load_grid(path))
     if as_json:
         return json.dumps(s.as_dict())
     from .output import property_lines  # the table of the square grid's info and stats: yes / no, '-' for none
 
-    return property_lines([(k.replace("_", " "), f"{v:.3f}" if isinstance(v, float) else v)
-                           for k, v in s.as_dict().items()])
+    return property_lines([(k.replace("_", " "), _label(maze.grid) if k == "grid" else f"{v:.3f}"
+                            if isinstance(v, float) else v) for k, v in s.as_dict().items()])
 
 
 def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None, heat: bool,
