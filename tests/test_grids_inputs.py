@@ -94,3 +94,16 @@ def test_stats_of_a_wrapped_or_woven_maze_name_its_grid_in_full(capsys, tmp_path
     for command in ("stats", "info"):
         code, out, _ = run(capsys, command, str(path))
         assert code == 0 and out.splitlines()[0].split(None, 1) == ["grid", label]
+
+
+@pytest.mark.parametrize("name", ["POLAR", "Theta", "Circle"])
+def test_a_polar_grid_named_in_capitals_or_by_an_alias_in_capitals_is_built(capsys, tmp_path, name):
+    """``--grid POLAR --rings 3`` said "the polar grid takes no parameter 'size'": the rectangle's default size
+    was given to it, the name being compared in lower case only."""
+    from cli_helpers import run
+    from tremaux.grids import files
+
+    out = tmp_path / "m.json"
+    code, _, err = run(capsys, "generate", "--grid", name, "--rings", "3", "--seed", "1", "--out", str(out))
+    assert code == 0, err
+    assert files.load(out).grid.params == {"rings": 3}

@@ -74,8 +74,8 @@ def build_grid(*, mask: Any = None, grid: str | None, size: str | None, rings: i
     from ..grids import GRIDS, make_grid
     from .app import parse_size
 
-    name = grid or "square"
-    polar = name in ("polar", "theta", "circle", "circular")
+    name = GRIDS.get(grid or "square").name  # any alias, in any case
+    polar = name == "polar"
     form = None if shape is None else str(shape).strip().lower()
     if "shape" in GRIDS.get(name).params:  # the rectangle would ignore --radius or --side, a shape --size
         for option, value, needs in (("--radius", radius, "hexagon"), ("--side", side, "triangle")):
