@@ -99,6 +99,10 @@ def generate_cmd(
 
         shown = output_format(None, fmt, accepts=("ascii", "block", "json"), writer="tremaux generate without --out",
                               hint="save npz files and pictures with --out FILE")
+    if grid is not None and all(v is None for v in (rings, grid_shape, radius, side, wrap, weave)):
+        from ..grids import GRIDS
+
+        grid = None if GRIDS.get(grid).name == "square" else grid  # --grid square: the square maze, levels too
     if any(v is not None for v in (grid, rings, grid_shape, radius, side, wrap, weave)):
         from .grid_cmds import generate_on_grid
 

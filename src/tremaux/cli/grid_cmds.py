@@ -38,7 +38,8 @@ def grids_of(entry: Any) -> str:
 
 
 def build_grid(*, mask: Any = None, grid: str | None, size: str | None, rings: int | None, shape: str | None,
-               radius: int | None, side: int | None, wrap: str | None, weave: float | None) -> Any:
+               radius: int | None, side: int | None, wrap: str | None, weave: float | None,
+               refuse: Any = None) -> Any:
     """The grid the ``--grid``, ``--size``, ``--rings``... options describe (defaults as ``tremaux generate``).
 
     Parameters
@@ -50,6 +51,8 @@ def build_grid(*, mask: Any = None, grid: str | None, size: str | None, rings: i
     size, rings, shape, radius, side, wrap, weave
         The grid's options as given (``None`` when not): a size is ``HxW``; a polar grid gets 10 rings
         and the others 10 x 20 cells when not told.
+    refuse : callable, optional
+        Called with the number of cells before the tables are built, to refuse a grid too large for its use.
 
     Returns
     -------
@@ -71,8 +74,8 @@ def build_grid(*, mask: Any = None, grid: str | None, size: str | None, rings: i
     from ..grids import GRIDS, make_grid
     from .app import parse_size
 
-    name = grid or "square"
-    polar = name in ("polar", "theta", "circle", "circular")
+    name = GRIDS.get(grid or "square").name  # any alias, in any case
+    polar = name == "polar"
     form = None if shape is None else str(shape).strip().lower()
     if "shape" in GRIDS.get(name).params:  # the rectangle would ignore --radius or --side, a shape --size
         for option, value, needs in (("--radius", radius, "hexagon"), ("--side", side, "triangle")):
@@ -96,6 +99,9 @@ def build_grid(*, mask: Any = None, grid: str | None, size: str | None, rings: i
               "weave": True if weave is not None else None, "mask": mask}
     if polar and rings is None:
         params["rings"] = 10
+    if refuse is not None and not polar:  # counted before the tables of a huge grid are built
+        refuse(int((mask != 0).sum()) if mask is not None else 3 * radius * (radius + 1) + 1 if form == "hexagon"
+               else max(side, 0) ** 2 if form == "triangle" else dims[0] * dims[1] if dims is not None else 0)
     try:
         return make_grid(name, **params)
     except InvalidSizeError:
@@ -164,7 +170,7 @@ def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, ri
     from ..io.outputs import output_format
 
     g = build_grid(mask=mask, grid=grid, size=size, rings=rings, shape=shape, radius=radius, side=side, wrap=wrap,
-                   weave=weave)
+                   weave=weave, refuse=_picture_limit(grid, wrap, weave, out, to))
     plain = g.name == "square" and g.rect  # the plain square grid: every format of the square maze
     fmt = None if out is None or plain else output_format(
         out, to, accepts=GRID_FILES, writer=f"tremaux generate on a {_label(g)} grid",
@@ -205,6 +211,19 @@ def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, ri
     else:
         files.save(maze, out, format=fmt)
     typer.echo(f"wrote {out}", err=True)
+
+
+def _picture_limit(grid: str | None, wrap: str | None, weave: float | None, out: Path | None,
+                   to: str | None) -> Any:
+    """The check of a picture's (or an animation's) number of cells when ``--out`` asks for one of a grid maze
+    (the plain square maze has its own pictures), for :func:`build_grid` to call before the grid is built."""
+    from ..grids.animate import check_animation_size
+    from ..grids.draw import check_draw_size
+
+    fmt = (to or (out.suffix.lstrip(".") if out is not None else "")).lower()
+    if out is None or (grid in (None, "square", "rect", "rectangle", "gamma") and wrap is None and weave is None):
+        return None
+    return check_draw_size if fmt in ("svg", "png") else check_animation_size if fmt == "gif" else None
 
 
 _NOT_THE_ALGORITHMS = ("islands", "openings", "unreachable")  # --option keys generate_on checks itself
@@ -326,13 +345,13 @@ def grid_stats_text(path: Path, as_json: bool) -> str:
 
     from ..grids import grid_stats
 
-    s = grid_stats(load_grid(path))
+    s = grid_stats(maze := load_grid(path))
     if as_json:
         return json.dumps(s.as_dict())
     from .output import property_lines  # the table of the square grid's info and stats: yes / no, '-' for none
 
-    return property_lines([(k.replace("_", " "), f"{v:.3f}" if isinstance(v, float) else v)
-                           for k, v in s.as_dict().items()])
+    return property_lines([(k.replace("_", " "), _label(maze.grid) if k == "grid" else f"{v:.3f}"
+                            if isinstance(v, float) else v) for k, v in s.as_dict().items()])
 
 
 def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None, heat: bool,
@@ -480,7 +499,7 @@ def animate_grid(*, maze: Any = None, grid_options: dict[str, Any] | None, gener
         obj = maze = load_grid(maze)
         check_animation_size(maze.size)  # before the run to replay
     else:
-        g = build_grid(**grid_options)
+        g = build_grid(**grid_options, refuse=check_animation_size)
         for name, cell in (("start", start), ("goal", goal)):  # refused before the maze is made
             if cell is not None:
                 g.index(cell, name)

@@ -204,6 +204,10 @@ def animate_cmd(
     _check_animation(fmt, frames, frame_ms, cell_size, braid, weave)
     from .grid_cmds import animate_grid, is_grid_file
 
+    if grid is not None and all(v is None for v in (rings, grid_shape, radius, side, wrap, weave)):
+        from ..grids import GRIDS
+
+        grid = None if GRIDS.get(grid).name == "square" else grid  # --grid square: the square maze, levels too
     on_grid = any(v is not None for v in (grid, rings, grid_shape, radius, side, wrap, weave))
     if file is not None and generator is not None:  # else one of them would be ignored
         raise UnsupportedError("give a maze FILE to solve, or --generator NAME to make the maze, not both")

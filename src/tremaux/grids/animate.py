@@ -32,7 +32,7 @@ import numpy as np
 from ..errors import TremauxError
 from ..render.animate import GIF_MAX_MS, kept_frames
 from ..render.palette import PALETTE
-from .draw import MAX_DRAW_CELLS, Style, _arc_points, _points_text, _scene, outlines
+from .draw import MAX_DRAW_CELLS, Style, _arc_points, _drawn_walls, _points_text, _scene, outlines
 from .ends import end_dots
 from .grid import ARC
 from .maze import GridMaze
@@ -301,11 +301,7 @@ def _wall_d(sc_row: np.ndarray, arc: bool, origin: tuple[float, float]) -> str:
 
 def _drawn(maze: GridMaze, cells: np.ndarray) -> np.ndarray:
     """``(cells, sides)``: the walls a picture of ``cells`` draws (one copy per wall, both across a seam)."""
-    grid = maze.grid
-    geo = grid.geometry()
-    bits = ((cells[:, None].astype(np.int64) >> np.arange(grid.sides)) & 1).astype(bool)
-    idx = np.arange(grid.size)[:, None]
-    return (geo.kind > 0) & ~bits & ((grid.nbr < 0) | (idx < grid.nbr) | ("wrap" in grid.params))
+    return _drawn_walls(maze.grid, cells)
 
 
 def _wall_frames(maze: GridMaze, pics: list[Any], st: Style) -> list[tuple[str, bool, list[tuple[int, bool]]]]:

@@ -23,6 +23,7 @@ from .._args import switch
 from ..errors import InvalidMazeError, InvalidSizeError, UnsupportedError
 from ..registry import Registry
 from . import cost
+from .checks import check_size
 from .grid import Grid
 from .polar import polar
 from .shapes import hexagonal, square, triangular, upsilon, zeta
@@ -92,15 +93,22 @@ def make_grid(name: str = "square", **params: Any) -> Grid:
     if given.get("weave") and "weave" not in entry.params:
         raise UnsupportedError(f"weave works on the square and hex grids, not on a {entry.name} grid")
     if mask is not None:
-        mask = np.asarray(mask)
+        try:
+            mask = np.asarray(mask)
+        except ValueError:  # rows of different lengths
+            raise InvalidMazeError("a grid mask is a 2-D array of booleans (rows, cols); its rows differ in "
+                                   "length") from None
         if "size" not in entry.params or given.get("shape", "rectangle") != "rectangle":
             what = f"{entry.name} grid" + (f" of shape {given['shape']!r}" if "shape" in given else "")
             raise UnsupportedError(f"a mask works on grids laid out in a rectangle of rows and columns, not on a "
                                    f"{what}")
         if mask.ndim != 2 or mask.dtype.kind not in "biu":
             raise InvalidMazeError(f"a grid mask is a 2-D array of booleans (rows, cols), not {mask.ndim}-D {mask.dtype}")
+        if mask.size and (mask.min() < 0 or mask.max() > 1):  # 1 keeps a cell, 0 drops it: nothing else
+            raise InvalidMazeError(f"a grid mask holds 0 (no cell) and 1 (a cell) only, not {int(mask.min())}.."
+                                   f"{int(mask.max())}")
         given.setdefault("size", mask.shape)
-        if tuple(given["size"]) != mask.shape:
+        if check_size(given["size"]) != mask.shape:
             raise InvalidSizeError(f"mask of {mask.shape[0]} x {mask.shape[1]} differs from the grid size "
                                    f"{given['size'][0]} x {given['size'][1]}")
     bad = sorted(set(given) - set(entry.params))
@@ -109,7 +117,7 @@ def make_grid(name: str = "square", **params: Any) -> Grid:
                                f"{', '.join(entry.params)}")
     _check_outline(entry, given)
     if "size" in given and entry.name != "polar":
-        given["size"] = tuple(given["size"]) if not isinstance(given["size"], str) else given["size"]
+        given["size"] = check_size(given["size"])
     weave = bool(given.pop("weave", False))
     grid = entry.func(**given)
     if weave:  # refused before the tunnels (and the tables of an arithmetic grid) are made

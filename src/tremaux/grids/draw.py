@@ -34,7 +34,7 @@ from .ends import end_dots
 from .passages import mark_lines
 from .style import Style
 
-__all__ = ["to_svg", "to_png", "save_picture", "outlines", "Style", "MAX_DRAW_CELLS"]
+__all__ = ["to_svg", "to_png", "save_picture", "outlines", "Style", "MAX_DRAW_CELLS", "check_draw_size"]
 
 MAX_DRAW_CELLS = 250_000
 """Largest maze drawn as a picture."""
@@ -50,12 +50,66 @@ class _Scene:
     height: int
 
 
+def check_draw_size(cells: int) -> None:
+    """Refuse a picture of a maze of ``cells`` cells, over :data:`MAX_DRAW_CELLS`, before the maze is made.
+
+    Parameters
+    ----------
+    cells : int
+        The maze's (or the grid's) number of cells.
+
+    Raises
+    ------
+    TremauxError
+        Over :data:`MAX_DRAW_CELLS` cells.
+
+    Examples
+    --------
+    >>> check_draw_size(100)
+    >>> check_draw_size(10**6)
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.TremauxError: a maze of 1,000,000 cells is too large to draw; the limit is 250,000
+    """
+    if cells > MAX_DRAW_CELLS:
+        raise TremauxError(f"a maze of {cells:,} cells is too large to draw; the limit is {MAX_DRAW_CELLS:,}")
+
+
+def _check_args(maze: Any, solution: Any, style: Any) -> None:
+    """Refuse what is not a :class:`GridMaze`, a :class:`Style`, or a solution of this very maze (another maze's
+    path would be drawn through walls)."""
+    from .solve import GridSolution
+
+    if not isinstance(maze, GridMaze):
+        raise TremauxError(f"a grid picture draws a GridMaze, not {type(maze).__name__}")
+    if style is not None and not isinstance(style, Style):
+        raise TremauxError(f"style must be a tremaux.grids.Style, not {type(style).__name__}")
+    if solution is not None and (not isinstance(solution, GridSolution) or not (
+            solution.maze.grid == maze.grid and np.array_equal(solution.maze.cells, maze.cells))):
+        what = type(solution).__name__ if not isinstance(solution, GridSolution) else "the solution of another maze"
+        raise TremauxError(f"solution must be a GridSolution of this maze (tremaux.grids.solve_on), not {what}")
+
+
 def _check_picture(grid: Any, what: str, svg: bool = False) -> None:
     """Refuse, before the geometry is made, a picture over the memory limit (or over :data:`MAX_DRAW_CELLS`)."""
-    if grid.size > MAX_DRAW_CELLS:
-        raise TremauxError(f"a maze of {grid.size:,} cells is too large to draw; the limit is {MAX_DRAW_CELLS:,}")
+    check_draw_size(grid.size)
     cost.check(cost.picture_bytes(grid, svg=svg), f"{what} of {article(grid.name)} {grid.name} maze of "
                f"{grid.size:,} cells")
+
+
+def _drawn_walls(grid: Any, cells: np.ndarray) -> np.ndarray:
+    """``(cells, sides)``: the closed sides a picture draws, one copy per wall (the side of the lower index),
+    both copies of a wall across the seam of a wrapped grid (its two sides lie at opposite borders)."""
+    geo = grid.geometry()
+    nbr = grid.nbr
+    bits = ((cells[:, None].astype(np.int64) >> np.arange(grid.sides)) & 1).astype(bool)
+    idx = np.arange(grid.size)[:, None]
+    once = (nbr < 0) | (idx < nbr)
+    if "wrap" in grid.params:  # a side whose neighbour's side back lies elsewhere on the picture: a seam
+        there = geo.ends[np.maximum(nbr, 0), np.maximum(grid.back, 0)]
+        same = (np.isclose(geo.ends, there).all(-1) | np.isclose(geo.ends, there[..., [2, 3, 0, 1]]).all(-1))
+        once |= (nbr >= 0) & ~same
+    return (geo.kind > 0) & ~bits & once
 
 
 def _scene(maze: GridMaze, style: Style) -> _Scene:
@@ -63,11 +117,7 @@ def _scene(maze: GridMaze, style: Style) -> _Scene:
     if grid.size > MAX_DRAW_CELLS:
         raise TremauxError(f"a maze of {grid.size:,} cells is too large to draw; the limit is {MAX_DRAW_CELLS:,}")
     geo = grid.geometry()
-    S = grid.sides
-    bits = ((maze.cells[:, None].astype(np.int64) >> np.arange(S)) & 1).astype(bool)
-    idx = np.arange(grid.size)[:, None]
-    seam = "wrap" in grid.params
-    draw = (geo.kind > 0) & ~bits & ((grid.nbr < 0) | (idx < grid.nbr) | seam)
+    draw = _drawn_walls(grid, maze.cells)
     x0, y0, x1, y1 = geo.bounds
     k, m = style.cell, style.margin
     ox, oy = m - x0 * k, m - y0 * k
@@ -284,6 +334,7 @@ def to_svg(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
 
     """
     maze = as_grid_maze(maze, "to_svg")
+    _check_args(maze, solution, style)
     st = style or Style()
     _check_picture(maze.grid, "an SVG", svg=True)
     sc = _scene(maze, st)
@@ -351,6 +402,7 @@ def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
     b'PNG'
     """
     maze = as_grid_maze(maze, "to_png")
+    _check_args(maze, solution, style)
     _check_picture(maze.grid, "a PNG")  # before anything is imported or made
     from PIL import Image, ImageDraw
 
