@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import io
 import math
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -29,6 +28,7 @@ import numpy as np
 from ..errors import TremauxError
 from . import cost
 from .grid import ARC, article
+from ._walls import _Scene, _cross, _drawn_walls
 from .maze import GridMaze, as_grid_maze
 from .ends import end_dots
 from .passages import mark_lines
@@ -38,16 +38,6 @@ __all__ = ["to_svg", "to_png", "save_picture", "outlines", "Style", "MAX_DRAW_CE
 
 MAX_DRAW_CELLS = 250_000
 """Largest maze drawn as a picture."""
-
-
-@dataclass(frozen=True)
-class _Scene:
-    segments: np.ndarray  # (k, 4) pixels
-    arcs: np.ndarray  # (k, 7): x0, y0, x1, y1, r, a0, a1 (pixels, radians)
-    centres: np.ndarray  # (n, 2) pixels
-    origin: tuple[float, float]
-    width: int
-    height: int
 
 
 def check_draw_size(cells: int) -> None:
@@ -97,21 +87,6 @@ def _check_picture(grid: Any, what: str, svg: bool = False) -> None:
                f"{grid.size:,} cells")
 
 
-def _drawn_walls(grid: Any, cells: np.ndarray) -> np.ndarray:
-    """``(cells, sides)``: the closed sides a picture draws, one copy per wall (the side of the lower index),
-    both copies of a wall across the seam of a wrapped grid (its two sides lie at opposite borders)."""
-    geo = grid.geometry()
-    nbr = grid.nbr
-    bits = ((cells[:, None].astype(np.int64) >> np.arange(grid.sides)) & 1).astype(bool)
-    idx = np.arange(grid.size)[:, None]
-    once = (nbr < 0) | (idx < nbr)
-    if "wrap" in grid.params:  # a side whose neighbour's side back lies elsewhere on the picture: a seam
-        there = geo.ends[np.maximum(nbr, 0), np.maximum(grid.back, 0)]
-        same = (np.isclose(geo.ends, there).all(-1) | np.isclose(geo.ends, there[..., [2, 3, 0, 1]]).all(-1))
-        once |= (nbr >= 0) & ~same
-    return (geo.kind > 0) & ~bits & once
-
-
 def _scene(maze: GridMaze, style: Style) -> _Scene:
     grid = maze.grid
     if grid.size > MAX_DRAW_CELLS:
@@ -131,11 +106,6 @@ def _scene(maze: GridMaze, style: Style) -> _Scene:
     arcs = np.concatenate([ae * k + np.array([ox, oy, ox, oy]), (r * k)[:, None], a0[:, None], a1[:, None]], 1)
     cen = geo.centres * k + np.array([ox, oy])
     return _Scene(seg, arcs, cen, (ox, oy), int(np.ceil((x1 - x0) * k + 2 * m)), int(np.ceil((y1 - y0) * k + 2 * m)))
-
-
-def _cross(u: np.ndarray, v: np.ndarray) -> np.ndarray:
-    """z of the cross products of rows: positive when ``u`` turns clockwise on screen (y down) to ``v``."""
-    return u[..., 0] * v[..., 1] - u[..., 1] * v[..., 0]
 
 
 def outlines(maze: GridMaze, style: Style | None = None) -> list[np.ndarray]:

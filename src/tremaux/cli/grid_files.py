@@ -1,0 +1,139 @@
+"""``solve`` and ``info``/``stats`` of a maze file on a polar, hex, ... grid (the command-line side)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from ..errors import UnsupportedError
+from .sources import load_grid
+
+
+def _label(g: Any) -> str:
+    """The grid's name for messages: ``hex``, ``square (torus)``, ``square woven``."""
+    return g.name + (f" ({g.params['wrap']})" if "wrap" in g.params else "") + (" woven" if "weave" in g.params else "")
+
+
+def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, goal: tuple[int, ...] | None,
+                    as_json: bool, out: Path | None, fmt: str | None = None) -> bool:
+    """``tremaux solve`` for a maze saved on a polar, hex, ... grid: the path as cells (or JSON), and a picture.
+
+    Parameters
+    ----------
+    path : str
+        The grid maze file.
+    algorithm : str
+        The solver.
+    start, goal : tuple of int or None
+        The end cells; ``None`` for the maze's default ones.
+    as_json : bool
+        Print JSON instead of the cells.
+    out : pathlib.Path or None
+        Also draw the solution to this ``.svg`` or ``.png`` (``/dev/stdout``: instead of printing the cells).
+    fmt : str, optional
+        ``svg`` or ``png`` (``--format``), else the extension of ``out`` says.
+
+    Returns
+    -------
+    bool
+        Whether a path was found (none: no cells printed, ``no path from ...`` on stderr).
+
+    Raises
+    ------
+    UnsupportedError
+        For a picture file of another extension.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from tremaux.grids import make_grid, generate_on, files
+    >>> path = Path(tempfile.mkdtemp()) / "hex.json"
+    >>> files.save(generate_on(make_grid("hex", shape="hexagon", radius=2), "wilson", seed=4).maze, path)
+    >>> solve_grid_file(str(path), "bfs", None, None, False, None)
+    0,1 1,1 2,2 3,2 2,1 3,1 4,2
+    True
+    """
+    import json
+
+    from ..grids import save_picture, solve_on
+    from .solve_cmds import verdict
+
+    from ..io.outputs import output_format
+
+    maze = load_grid(path)
+    fmt = None if out is None else output_format(  # refused before the run, not after it
+        out, fmt, accepts=("png", "svg"), writer=f"tremaux solve on a {maze.grid.name} maze",
+        hint=f"`tremaux animate {path} --out FILE.gif` replays the run")
+    if fmt is not None:  # a picture over the limits: refused before the run, not after it
+        from ..grids.draw import _check_picture
+
+        _check_picture(maze.grid, "an SVG" if fmt == "svg" else "a PNG", svg=fmt == "svg")
+    from ..solvers import SOLVERS
+
+    marks = as_json and SOLVERS.get(algorithm).name == "tremaux"  # a recorded run keeps the traveler's marks
+    sol = solve_on(maze, algorithm, start=start, goal=goal, record=out is not None or marks)  # Tremaux: marks drawn
+    ends = _ends(maze, start, goal)
+    if as_json:  # the square maze's fields (Solution.to_dict), with the grid's name and the path's length
+        typer.echo(json.dumps({"algorithm": sol.algorithm, "grid": maze.grid.name, "found": sol.found,
+                               "start": [int(x) for x in ends[0]], "goal": [int(x) for x in ends[1]],
+                               "length": sol.length, "steps": sol.steps, "path": [list(c) for c in sol.cells],
+                               "message": sol.message,  # and Tremaux's marks, per cell and side
+                               **({} if sol.marks is None else {"marks": sol.marks.tolist()})}))
+    else:
+        if sol.found and (out is None or str(out) != "/dev/stdout"):  # else the picture goes there
+            typer.echo(" ".join(f"{r},{c}" for r, c in sol.cells))
+        typer.echo(verdict(sol.algorithm, sol.message, sol.found, *ends), err=True)
+    if out is not None:
+        save_picture(maze, out, solution=sol, format=fmt)
+        typer.echo(f"wrote {out}", err=True)
+    return sol.found
+
+
+def _ends(maze: Any, start: tuple[int, ...] | None, goal: tuple[int, ...] | None) -> list[tuple[int, ...]]:
+    """The start and goal cells of a run on ``maze`` (``None``: the maze's own)."""
+    return [maze.grid.cell(maze.grid.index(c) if c else i) for c, i in ((start, maze.start_index), (goal, maze.goal_index))]
+
+
+def grid_stats_text(path: Path, as_json: bool) -> str:
+    """``tremaux stats`` for a grid maze file: dead ends, diameter, solution length, river (text or JSON).
+
+    Parameters
+    ----------
+    path : pathlib.Path
+        The grid maze file.
+    as_json : bool
+        JSON instead of the aligned table.
+
+    Returns
+    -------
+    str
+        The measures, one per line (or a JSON object).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from tremaux.grids import make_grid, generate_on, files
+    >>> path = Path(tempfile.mkdtemp()) / "hex.json"
+    >>> files.save(generate_on(make_grid("hex", shape="hexagon", radius=2), "wilson", seed=4).maze, path)
+    >>> print(grid_stats_text(path, False))
+                grid  hex
+               cells  19
+            passages  18
+             perfect  yes
+    ...
+    """
+    import json
+
+    from ..grids import grid_stats
+
+    s = grid_stats(maze := load_grid(path))
+    if as_json:
+        return json.dumps(s.as_dict())
+    from .output import property_lines  # the table of the square grid's info and stats: yes / no, '-' for none
+
+    return property_lines([(k.replace("_", " "), _label(maze.grid) if k == "grid" else f"{v:.3f}"
+                            if isinstance(v, float) else v) for k, v in s.as_dict().items()])
