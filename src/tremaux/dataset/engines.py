@@ -296,7 +296,13 @@ def _serve(call, conn) -> None:
     # made again from its pickle, as a process pool would send it: the file systems it holds (s3fs and the other
     # asynchronous ones of fsspec) refuse to run in a forked child, and a fresh copy opens its own
     call = pickle.loads(pickle.dumps(call))
+    # a parent killed outright (SIGKILL, SIGTERM) sends no None and, forked, its end of this pipe stays open in
+    # this very process, so recv() alone would wait forever: the parent's sentinel ends the wait instead
+    parent = mp.parent_process()
+    watch = [conn] if parent is None else [conn, parent.sentinel]
     while True:
+        if watch[-1] in mp.connection.wait(watch) and parent is not None:
+            return
         try:
             batch = conn.recv()
         except EOFError:
