@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -116,7 +117,7 @@ def test_unknown_or_unsupported_names(tmp_path):
     with pytest.raises(UnsupportedError, match="option 'islands'"):
         ds.build(SMALL.replace(generator_options={"islands": 2}), tmp_path)
     with pytest.raises(TremauxError, match=r"needs about .* GiB of memory; set shard_size to 26 or less"):
-        ds.build(ds.DatasetSpec(count=10, size=(3000, 3000), shard_size=1000), tmp_path)
+        ds.build(ds.DatasetSpec(count=1000, size=(3000, 3000), shard_size=1000), tmp_path)
     with pytest.raises(UnknownNameError, match="unknown engine 'spark'"):
         ds.build(SMALL, tmp_path, engine="spark")
     with pytest.raises(TremauxError, match="needs the dask engine"):
@@ -302,3 +303,21 @@ def test_interrupt_keeps_partial_writes_out(tmp_path):
     with pytest.raises(KeyboardInterrupt):
         ds.build(SMALL, tmp_path, progress=Stop(after=1))
     assert not [p for p in os.listdir(tmp_path) if p.endswith(".partial")]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="flock")
+def test_a_second_build_into_a_directory_being_built_is_refused(tmp_path):
+    # two builds at once would remove each other's partial files and overwrite each other's shards and manifest
+    import fcntl
+
+    out = tmp_path / "d"
+    out.mkdir()
+    fd = os.open(out, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # as a build running in another process holds it
+        with pytest.raises(ds.DatasetDirError, match="another build is writing to"):
+            ds.build(ds.DatasetSpec(count=4, size=(3, 3), shard_size=2), out)
+        assert list(out.iterdir()) == []
+    finally:
+        os.close(fd)
+    assert ds.build(ds.DatasetSpec(count=4, size=(3, 3), shard_size=2), out).rows == 4  # released: it builds
