@@ -243,3 +243,14 @@ def test_shard_plan():
     spec = DatasetSpec(count=25, shard_size=10)
     assert spec.shards == 3
     assert [spec.shard_rows(i) for i in range(3)] == [(0, 10), (10, 20), (20, 25)]
+
+
+@pytest.mark.parametrize("outputs", ["", ",", []])
+def test_empty_outputs_from_the_command_line_or_a_file_are_refused(tmp_path, outputs):
+    # ``--outputs ""`` (an empty shell variable) or ``outputs = []`` built rows of nothing but their seeds
+    with pytest.raises(TremauxError, match="dataset outputs is empty: name at least one of maze"):
+        make_spec(count=3, outputs=outputs)
+    path = tmp_path / "spec.json"
+    path.write_text(json.dumps({"count": 3, "outputs": outputs}))
+    with pytest.raises(TremauxError, match=r"spec.json: dataset outputs is empty"):
+        make_spec(path)
