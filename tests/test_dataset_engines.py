@@ -65,3 +65,17 @@ def test_workers_end_when_the_build_is_killed(sig):
         if proc.poll() is None:
             proc.kill()
         proc.stdout.close()
+
+
+def test_a_local_dask_cluster_starts_no_more_workers_than_shards():
+    # --workers 64 for a build of one shard forked 64 Dask workers (each a full process) that had nothing to do
+    pytest.importorskip("distributed")
+    from tremaux.dataset.engines import run_shards
+
+    done = []
+    assert run_shards("dask", _one, None, [0, 1], done.append, workers=5) == 2
+    assert sorted(done) == [0, 1]
+
+
+def _one(spec, batch):
+    return list(batch)

@@ -374,8 +374,10 @@ def _run_dask(task, spec, shards, on_result, workers: int | None, scheduler: str
     except ImportError:  # pragma: no cover - declared dependency
         raise TremauxError("the dask engine needs dask[distributed]: pip install 'dask[distributed]'") from None
     cluster = None
+    if scheduler is None and not shards:  # all kept: no cluster to start for nothing
+        return workers or cpu_count()
     if scheduler is None:
-        n = workers or cpu_count()
+        n = max(1, min(workers or cpu_count(), len(shards)))  # as the processes engine: no idle worker to start
         import dask
 
         # forked workers inherit this process's compiled kernels (the caller
