@@ -291,6 +291,26 @@ def test_rich_progress_draws_on_its_console():
     assert "40/40" in text and "mazes/s" in text
 
 
+def test_progress_to_a_log_file_writes_lines_on_the_way():
+    # stderr sent to a file (a batch job): a bar is never redrawn there, so a long build logged nothing until its end
+    import io
+
+    from rich.console import Console
+
+    sink = io.StringIO()
+    with ds.rich_progress(console=Console(file=sink), every=0) as report:
+        for done in (0, 10, 20, 40):
+            report(done, 40)
+    lines = sink.getvalue().splitlines()
+    assert [line.split()[1] for line in lines] == ["10/40", "20/40", "40/40"]
+    assert "mazes/s" in lines[0] and "left" in lines[0] and "\x1b" not in sink.getvalue()
+    sink = io.StringIO()
+    with ds.rich_progress(console=Console(file=sink)) as report:  # at most a line every 10 s, and the last
+        for done in (0, 10, 20, 40):
+            report(done, 40)
+    assert [line.split()[1] for line in sink.getvalue().splitlines()] == ["40/40"]
+
+
 def test_build_report():
     report = ds.BuildReport(Path("d"), 100, 2, 1, 50, 60, 0.5, "processes", 2)
     assert report.rate == 100.0
