@@ -79,3 +79,13 @@ def test_a_local_dask_cluster_starts_no_more_workers_than_shards():
 
 def _one(spec, batch):
     return list(batch)
+
+
+def test_dask_missing_is_said_before_anything_is_written(tmp_path, monkeypatch):
+    import tremaux.dataset as ds
+    from tremaux.errors import TremauxError
+
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if dask[distributed] were not installed
+    with pytest.raises(TremauxError, match=r"the dask engine needs dask\[distributed\]"):
+        ds.build(ds.DatasetSpec(count=4, size=(3, 3), shard_size=2), tmp_path / "d", engine="dask")
+    assert not (tmp_path / "d").exists()

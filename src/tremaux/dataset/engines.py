@@ -92,6 +92,11 @@ def check_engine(engine: str, workers: int | None = None, scheduler: str | None 
         raise UnknownNameError("engine", str(engine), ENGINES)
     if scheduler is not None and name != "dask":
         raise TremauxError(f"a scheduler address ({scheduler}) needs the dask engine, not {name}")
+    if name == "dask":  # said before anything is written
+        try:
+            import distributed  # noqa: F401
+        except ImportError:
+            raise TremauxError("the dask engine needs dask[distributed]: pip install 'dask[distributed]'") from None
     if workers is not None:
         _check_workers(workers)
         if name == "local" and workers != 1:
