@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import TremauxError
-from .engines import check_engine, run_shards
-from .room import check_disk_left, check_disk_room, check_manifest_room, check_memory_room, space_note
+from .engines import check_engine, cpu_count, run_shards
+from .room import (check_disk_left, check_disk_room, check_manifest_room, check_memory_room, check_work_memory,
+                   space_note)
 from .shard import ShardResult, build_shards, check_spec, columns_of, warm_up
 from .spec import DatasetSpec
 from .store import (DatasetDirError, Manifest, ShardRecord, Target, open_for_build, open_target, shard_name,
@@ -167,6 +168,8 @@ def build(
     engine = check_engine(engine, workers, scheduler)
     spec = check_spec(spec)
     check_manifest_room(spec)
+    if engine != "dask" or scheduler is None:  # workers on this machine: a shard each in memory at once
+        check_work_memory(spec, 1 if engine == "local" else workers or cpu_count())
     target = open_target(out, storage_options)
     direct = _workers_write(target, engine, scheduler, workers_write)
     t0 = time.perf_counter()
