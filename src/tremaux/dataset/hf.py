@@ -394,7 +394,10 @@ def split(dataset, by: str, **parts: Any):
     """
     from ..errors import UnknownNameError
 
+    from .canonical import _need_hf
+
     datasets = _datasets()
+    _need_hf(dataset, "split")
     if by not in SPLIT_KEYS:
         raise UnknownNameError("split key", str(by), SPLIT_KEYS)
     if not parts:
