@@ -204,6 +204,12 @@ class DatasetSpec:
                    f"colour, so paths of at most {longest} passages")
             raise TremauxError(f"filter min_solution_length={lo} can never pass: the largest maze "
                                f"({top[0]}x{top[1]}) {why}")
+        # a row's size is drawn once from its seed, and its redraws keep it: every size of a range must be able to pass
+        small = self.size[0] * self.size[1] - 1 - (self.size[0] % 2 == 0 and self.size[1] % 2 == 0)
+        if self.max_size and lo > small:
+            raise TremauxError(f"filter min_solution_length={lo} can never pass in the rows of the smallest size of "
+                               f"the range ({self.size[0]}x{self.size[1]}), whose paths take at most {small} "
+                               "passages: raise the smallest size")
         if hi is not None and hi < lo:
             raise TremauxError(f"filters max_solution_length={hi} < min_solution_length={lo} keep nothing")
         low = self.size[0] + self.size[1] - 2  # every path from corner to corner takes at least this many steps
@@ -211,6 +217,11 @@ class DatasetSpec:
             raise TremauxError(f"filter max_solution_length={hi} can never pass: in the smallest maze "
                                f"({self.size[0]}x{self.size[1]}) a path from corner to corner takes at least "
                                f"{low} passages")
+        high = top[0] + top[1] - 2
+        if self.max_size and hi is not None and hi < high and not self.generator_options:
+            raise TremauxError(f"filter max_solution_length={hi} can never pass in the rows of the largest size of "
+                               f"the range ({top[0]}x{top[1]}), whose paths take at least {high} passages: lower the "
+                               "largest size")
         lo, hi = f.get("min_dead_ends", 0), f.get("max_dead_ends")
         if lo > cells:
             raise TremauxError(f"filter min_dead_ends={lo} can never pass: the largest maze has {cells} cells")
