@@ -269,3 +269,10 @@ def test_every_size_of_a_range_must_be_able_to_pass_the_filters(filters, match):
         DatasetSpec(count=2000, size=(2, 2), max_size=(10, 10), filters=filters)
     assert make_spec(count=3, size="5x5..10x10", min_solution_length=20).filters == {"min_solution_length": 20}
     assert DatasetSpec(count=3, size=(2, 2), max_size=(5, 5), filters={"max_solution_length": 8}).filters
+
+
+def test_min_dead_ends_must_be_reachable_by_the_smallest_size_of_a_range():
+    with pytest.raises(TremauxError, match=r"min_dead_ends=10 can never pass in the rows of the smallest size of the "
+                                           r"range \(3x3\), which have at most 6 dead ends"):
+        DatasetSpec(count=100, size=(3, 3), max_size=(9, 9), filters={"min_dead_ends": 10})
+    assert DatasetSpec(count=100, size=(4, 4), max_size=(9, 9), filters={"min_dead_ends": 10}).filters

@@ -231,6 +231,12 @@ class DatasetSpec:
         if lo > leaves and not self.generator_options:  # (options may leave islands: a forest has more)
             raise TremauxError(f"filter min_dead_ends={lo} can never pass: the largest maze ({top[0]}x{top[1]}) is "
                                f"a tree of {cells} cells with at most 4 passages each, so at most {leaves} dead ends")
+        few = self.size[0] * self.size[1]
+        few = few if self.generator_options else (2 * few + 2) // 3
+        if self.max_size and lo > few:
+            raise TremauxError(f"filter min_dead_ends={lo} can never pass in the rows of the smallest size of the range "
+                               f"({self.size[0]}x{self.size[1]}), which have at most {few} dead ends: raise the "
+                               "smallest size")
         if hi is not None and hi < lo:
             raise TremauxError(f"filters max_dead_ends={hi} < min_dead_ends={lo} keep nothing")
 
