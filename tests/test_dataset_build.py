@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -116,7 +117,7 @@ def test_unknown_or_unsupported_names(tmp_path):
     with pytest.raises(UnsupportedError, match="option 'islands'"):
         ds.build(SMALL.replace(generator_options={"islands": 2}), tmp_path)
     with pytest.raises(TremauxError, match=r"needs about .* GiB of memory; set shard_size to 26 or less"):
-        ds.build(ds.DatasetSpec(count=10, size=(3000, 3000), shard_size=1000), tmp_path)
+        ds.build(ds.DatasetSpec(count=1000, size=(3000, 3000), shard_size=1000), tmp_path)
     with pytest.raises(UnknownNameError, match="unknown engine 'spark'"):
         ds.build(SMALL, tmp_path, engine="spark")
     with pytest.raises(TremauxError, match="needs the dask engine"):
@@ -290,6 +291,26 @@ def test_rich_progress_draws_on_its_console():
     assert "40/40" in text and "mazes/s" in text
 
 
+def test_progress_to_a_log_file_writes_lines_on_the_way():
+    # stderr sent to a file (a batch job): a bar is never redrawn there, so a long build logged nothing until its end
+    import io
+
+    from rich.console import Console
+
+    sink = io.StringIO()
+    with ds.rich_progress(console=Console(file=sink), every=0) as report:
+        for done in (0, 10, 20, 40):
+            report(done, 40)
+    lines = sink.getvalue().splitlines()
+    assert [line.split()[1] for line in lines] == ["10/40", "20/40", "40/40"]
+    assert "mazes/s" in lines[0] and "left" in lines[0] and "\x1b" not in sink.getvalue()
+    sink = io.StringIO()
+    with ds.rich_progress(console=Console(file=sink)) as report:  # at most a line every 10 s, and the last
+        for done in (0, 10, 20, 40):
+            report(done, 40)
+    assert [line.split()[1] for line in sink.getvalue().splitlines()] == ["40/40"]
+
+
 def test_build_report():
     report = ds.BuildReport(Path("d"), 100, 2, 1, 50, 60, 0.5, "processes", 2)
     assert report.rate == 100.0
@@ -302,3 +323,21 @@ def test_interrupt_keeps_partial_writes_out(tmp_path):
     with pytest.raises(KeyboardInterrupt):
         ds.build(SMALL, tmp_path, progress=Stop(after=1))
     assert not [p for p in os.listdir(tmp_path) if p.endswith(".partial")]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="flock")
+def test_a_second_build_into_a_directory_being_built_is_refused(tmp_path):
+    # two builds at once would remove each other's partial files and overwrite each other's shards and manifest
+    import fcntl
+
+    out = tmp_path / "d"
+    out.mkdir()
+    fd = os.open(out, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # as a build running in another process holds it
+        with pytest.raises(ds.DatasetDirError, match="another build is writing to"):
+            ds.build(ds.DatasetSpec(count=4, size=(3, 3), shard_size=2), out)
+        assert list(out.iterdir()) == []
+    finally:
+        os.close(fd)
+    assert ds.build(ds.DatasetSpec(count=4, size=(3, 3), shard_size=2), out).rows == 4  # released: it builds

@@ -246,3 +246,22 @@ def test_prompt_answer_walks_the_maze(built):
     with pytest.raises(UnknownNameError, match="unknown tokenisation 'bpe'"):
         ds.row_text(rows[0], "bpe")
     assert set(ds.TOKENIZATIONS) == {"tremaux-tokens/1", "maze-dataset-aotp/1", "prompt-answer/1"}
+
+
+def test_split_and_dedupe_refuse_the_dict_of_load_in_one_line(tmp_path):
+    # the dict of arrays ds.load gives (or a path) ended in "AttributeError: 'dict' object has no attribute ..."
+    pytest.importorskip("datasets")
+    ds.build(ds.DatasetSpec(count=6, size=(3, 3), shard_size=3), tmp_path / "d")
+    data = ds.load(tmp_path / "d")
+    for call in (lambda x: ds.split(x, "size", a=(1, 9)), ds.dedupe):
+        for wrong in (data, str(tmp_path / "d")):
+            with pytest.raises(TremauxError, match=r"takes a datasets.Dataset, as tremaux.dataset.to_hf\(path\)"):
+                call(wrong)
+
+
+def test_to_hf_cache_dir_that_is_a_file_is_named_in_one_line(tmp_path):
+    pytest.importorskip("datasets")
+    ds.build(ds.DatasetSpec(count=4, size=(3, 3), shard_size=2), tmp_path / "d")
+    (tmp_path / "f").write_text("not a folder")
+    with pytest.raises(TremauxError, match=r"cache_dir .*f cannot be a folder: File exists"):
+        ds.to_hf(tmp_path / "d", cache_dir=tmp_path / "f")

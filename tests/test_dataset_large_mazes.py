@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 import tremaux.dataset as ds
+from tremaux.errors import TremauxError
 from tremaux.kernels.solve import RING0
 
 from test_dataset_build import row_of
@@ -46,3 +47,13 @@ def test_rows_larger_than_the_ring_equal_their_regeneration(tmp_path, generator)
         got = row_of(data, i, row)
         for key in got:
             assert np.array_equal(np.asarray(got[key]), np.asarray(row[key])), (generator, i, key)
+
+
+def test_shard_memory_counts_the_rows_a_shard_holds_not_shard_size():
+    # a dataset smaller than shard_size is one shard of `count` rows: one big maze is not refused for the
+    # memory 10,000 of them would take, and a refusal names the rows a shard really holds
+    from tremaux.dataset.shard import check_spec
+
+    assert check_spec(ds.DatasetSpec(count=1, size=(2000, 2000))).count == 1
+    with pytest.raises(TremauxError, match=r"a shard of 200 mazes of up to 2000x2000 .* or less"):
+        check_spec(ds.DatasetSpec(count=200, size=(2000, 2000)))

@@ -143,3 +143,17 @@ def test_remote_target_says_its_free_space_is_not_checked(remote_store, monkeypa
 def test_local_target_has_no_space_note(tmp_path):
     report = ds.build(ds.DatasetSpec(count=2, size=(3, 3), shard_size=2), tmp_path / "d")
     assert not [n for n in report.notes if "free space" in n]
+
+
+def test_the_workers_shards_must_fit_the_memory_limit(tmp_path):
+    # --memory-limit was ignored by a dataset build: a shard per worker in memory at once, checked before anything
+    from tremaux import budget
+    from tremaux.errors import MemoryLimitError
+
+    spec = ds.DatasetSpec(count=4, size=(3000, 3000), shard_size=1)
+    with budget.limited("100M"):
+        with pytest.raises(MemoryLimitError, match=r"building 2 shards at once \(one per worker\), each of 1 maze"):
+            ds.build(spec, tmp_path / "d", engine="processes", workers=2)
+        with pytest.raises(MemoryLimitError, match=r"building a shard of 1 maze of up to 3000x3000"):
+            ds.build(spec, tmp_path / "d", engine="local")
+    assert not (tmp_path / "d").exists()

@@ -245,3 +245,36 @@ def test_shard_plan():
     spec = DatasetSpec(count=25, shard_size=10)
     assert spec.shards == 3
     assert [spec.shard_rows(i) for i in range(3)] == [(0, 10), (10, 20), (20, 25)]
+
+
+@pytest.mark.parametrize("outputs", ["", ",", []])
+def test_empty_outputs_from_the_command_line_or_a_file_are_refused(tmp_path, outputs):
+    # ``--outputs ""`` (an empty shell variable) or ``outputs = []`` built rows of nothing but their seeds
+    with pytest.raises(TremauxError, match="dataset outputs is empty: name at least one of maze"):
+        make_spec(count=3, outputs=outputs)
+    path = tmp_path / "spec.json"
+    path.write_text(json.dumps({"count": 3, "outputs": outputs}))
+    with pytest.raises(TremauxError, match=r"spec.json: dataset outputs is empty"):
+        make_spec(path)
+
+
+@pytest.mark.parametrize("filters, match", [
+    ({"min_solution_length": 20}, r"min_solution_length=20 can never pass in the rows of the smallest size of the "
+                                  r"range \(2x2\), whose paths take at most 2 passages"),
+    ({"max_solution_length": 10}, r"max_solution_length=10 can never pass in the rows of the largest size of the "
+                                  r"range \(10x10\), whose paths take at least 18 passages"),
+])
+def test_every_size_of_a_range_must_be_able_to_pass_the_filters(filters, match):
+    # a row keeps the size its seed draws through all its redraws: a 2x2 row of a 2x2..10x10 range asked for
+    # 20 passages failed its 1000 draws ("raise max_attempts", which could not help) after the build had begun
+    with pytest.raises(TremauxError, match=match):
+        DatasetSpec(count=2000, size=(2, 2), max_size=(10, 10), filters=filters)
+    assert make_spec(count=3, size="5x5..10x10", min_solution_length=20).filters == {"min_solution_length": 20}
+    assert DatasetSpec(count=3, size=(2, 2), max_size=(5, 5), filters={"max_solution_length": 8}).filters
+
+
+def test_min_dead_ends_must_be_reachable_by_the_smallest_size_of_a_range():
+    with pytest.raises(TremauxError, match=r"min_dead_ends=10 can never pass in the rows of the smallest size of the "
+                                           r"range \(3x3\), which have at most 6 dead ends"):
+        DatasetSpec(count=100, size=(3, 3), max_size=(9, 9), filters={"min_dead_ends": 10})
+    assert DatasetSpec(count=100, size=(4, 4), max_size=(9, 9), filters={"min_dead_ends": 10}).filters

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from contextlib import nullcontext
+import os
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Optional
 
@@ -54,14 +57,46 @@ def dataset_cmd(
     unchecked = space_note(target)
     if unchecked is not None:  # said before the build, which a full store may stop
         typer.echo(unchecked, err=True)
-    with nullcontext(None) if quiet else dataset.rich_progress() as report:
+    with nullcontext(None) if quiet else dataset.rich_progress() as report, _stopped_by_kill() as killed:
         try:
             result = dataset.build(spec, out, engine=engine, workers=workers, scheduler=scheduler, progress=report,
                                    storage_options=options, workers_write=True if shared else None)
         except KeyboardInterrupt:
             typer.echo(f"interrupted: finished shards are kept in {out}; run the same command to resume", err=True)
+            if killed:
+                raise typer.Exit(128 + killed[0]) from None
             raise click.exceptions.Abort() from None
     for note in result.notes:
         if note != unchecked:
             typer.echo(note, err=True)
     typer.echo(str(result))
+
+
+@contextmanager
+def _stopped_by_kill() -> Iterator[list[int]]:
+    """While the build runs, SIGTERM and SIGHUP (``kill``, a closed terminal) stop it as Ctrl-C does.
+
+    The manifest then records every finished shard before the command ends (killed outright, the shards
+    finished since its last rewrite would be built again on resume); the list receives the signal's number.
+    """
+    caught: list[int] = []
+    me = os.getpid()
+
+    def stop(signum, frame):
+        if os.getpid() != me:  # a worker forked during the build inherited this handler: it ends as it would have
+            signal.signal(signum, signal.SIG_DFL)
+            os.kill(os.getpid(), signum)
+            return
+        caught.append(signum)
+        raise KeyboardInterrupt
+
+    wanted = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
+    try:
+        previous = {sig: signal.signal(sig, stop) for sig in wanted}
+    except ValueError:  # not the main thread: signals stay as they are
+        previous = {}
+    try:
+        yield caught
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)

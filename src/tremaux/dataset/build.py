@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 import functools
+import os
 import time
+from contextlib import contextmanager
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..errors import TremauxError
-from .engines import check_engine, run_shards
-from .room import check_disk_left, check_disk_room, check_manifest_room, check_memory_room, space_note
+from .engines import check_engine, cpu_count, run_shards
+from .room import (check_disk_left, check_disk_room, check_manifest_room, check_memory_room, check_work_memory,
+                   space_note)
 from .shard import ShardResult, build_shards, check_spec, columns_of, warm_up
 from .spec import DatasetSpec
-from .store import Manifest, ShardRecord, Target, open_for_build, open_target, shard_name, write_manifest
+from .store import (DatasetDirError, Manifest, ShardRecord, Target, open_for_build, open_target, shard_name,
+                    write_manifest)
 
 __all__ = ["build", "BuildReport", "Progress"]
 
@@ -164,12 +168,19 @@ def build(
     engine = check_engine(engine, workers, scheduler)
     spec = check_spec(spec)
     check_manifest_room(spec)
+    if engine != "dask" or scheduler is None:  # workers on this machine: a shard each in memory at once
+        check_work_memory(spec, 1 if engine == "local" else workers or cpu_count())
     target = open_target(out, storage_options)
     direct = _workers_write(target, engine, scheduler, workers_write)
     t0 = time.perf_counter()
     columns = columns_of(spec)
     if target.local and not (target.exists() and target.names()):
         check_disk_room(spec, target.root, spec.count)  # a new dataset: refused before its folder is made
+    with _sole_build(target):
+        return _build(spec, out, target, engine, workers, scheduler, progress, direct, columns, t0)
+
+
+def _build(spec, out, target, engine, workers, scheduler, progress, direct, columns, t0) -> BuildReport:
     manifest, notes = open_for_build(target, spec, columns)
     unchecked = space_note(target)
     if unchecked is not None:
@@ -244,3 +255,37 @@ def _workers_write(target: Target, engine: str, scheduler: str | None, asked: bo
     if asked is not None:
         return bool(asked)
     return not (target.local and scheduler is not None)
+
+
+@contextmanager
+def _sole_build(target: Target):
+    """Hold an exclusive lock on a local dataset directory for the build, refusing a second build into it.
+
+    Two builds at once would each remove the other's ``*.partial`` files, overwrite its shards and its manifest:
+    a dataset of another spec would end with shards its manifest does not describe. The lock is ``flock`` on the
+    directory itself (no file is added to it) and ends with the process; object stores have none.
+    """
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX
+        fcntl = None
+    fd = None
+    if fcntl is not None and target.local and not target.is_file():
+        try:
+            target.makedirs()
+            fd = os.open(target.root, os.O_RDONLY)
+        except OSError:  # open_for_build says what is wrong with it
+            fd = None
+    try:
+        if fd is not None:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise DatasetDirError(f"another build is writing to {target.url} now; wait for it to end, "
+                                      "or choose another directory") from None
+            except OSError:  # a file system without locks
+                pass
+        yield
+    finally:
+        if fd is not None:
+            os.close(fd)

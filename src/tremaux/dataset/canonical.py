@@ -276,6 +276,7 @@ def dedupe(dataset, *, symmetric: bool = True):
     >>> len(ds.dedupe(data))  # all four are turns and mirrors of one another, corner to corner
     1
     """
+    _need_hf(dataset, "dedupe")
     for name in ("cells", "height", "width"):
         if name not in dataset.column_names:
             raise TremauxError(f"dedupe needs the {name} column (the 'maze' output and the size columns)")
@@ -298,3 +299,10 @@ def dedupe(dataset, *, symmetric: bool = True):
     hashes = _hash_ragged(values, offsets - offsets[0], heights, widths, starts, goals, symmetric)
     _, first = np.unique(hashes, return_index=True)
     return dataset.select(np.sort(first))
+
+
+def _need_hf(dataset, what: str) -> None:
+    """Refuse what is not a ``datasets.Dataset`` (such as the dict of arrays of ``load``) in one line."""
+    if not (hasattr(dataset, "column_names") and hasattr(dataset, "select") and hasattr(dataset, "with_format")):
+        raise TremauxError(f"{what} takes a datasets.Dataset, as tremaux.dataset.to_hf(path) opens it, not "
+                           f"{type(dataset).__name__} (load gives a dict of arrays)")

@@ -92,6 +92,11 @@ def check_engine(engine: str, workers: int | None = None, scheduler: str | None 
         raise UnknownNameError("engine", str(engine), ENGINES)
     if scheduler is not None and name != "dask":
         raise TremauxError(f"a scheduler address ({scheduler}) needs the dask engine, not {name}")
+    if name == "dask":  # said before anything is written
+        try:
+            import distributed  # noqa: F401
+        except ImportError:
+            raise TremauxError("the dask engine needs dask[distributed]: pip install 'dask[distributed]'") from None
     if workers is not None:
         _check_workers(workers)
         if name == "local" and workers != 1:
@@ -296,7 +301,13 @@ def _serve(call, conn) -> None:
     # made again from its pickle, as a process pool would send it: the file systems it holds (s3fs and the other
     # asynchronous ones of fsspec) refuse to run in a forked child, and a fresh copy opens its own
     call = pickle.loads(pickle.dumps(call))
+    # a parent killed outright (SIGKILL, SIGTERM) sends no None and, forked, its end of this pipe stays open in
+    # this very process, so recv() alone would wait forever: the parent's sentinel ends the wait instead
+    parent = mp.parent_process()
+    watch = [conn] if parent is None else [conn, parent.sentinel]
     while True:
+        if watch[-1] in mp.connection.wait(watch) and parent is not None:
+            return
         try:
             batch = conn.recv()
         except EOFError:
@@ -368,8 +379,10 @@ def _run_dask(task, spec, shards, on_result, workers: int | None, scheduler: str
     except ImportError:  # pragma: no cover - declared dependency
         raise TremauxError("the dask engine needs dask[distributed]: pip install 'dask[distributed]'") from None
     cluster = None
+    if scheduler is None and not shards:  # all kept: no cluster to start for nothing
+        return workers or cpu_count()
     if scheduler is None:
-        n = workers or cpu_count()
+        n = max(1, min(workers or cpu_count(), len(shards)))  # as the processes engine: no idle worker to start
         import dask
 
         # forked workers inherit this process's compiled kernels (the caller

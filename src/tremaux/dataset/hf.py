@@ -249,7 +249,10 @@ def _mapped(target: Target, name: str, digest: str, columns: list[str] | None, c
     import pyarrow as pa
     from datasets.table import MemoryMappedTable
 
-    cache.mkdir(parents=True, exist_ok=True)
+    try:
+        cache.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:  # a file of that name, a read-only parent
+        raise TremauxError(f"cache_dir {cache} cannot be a folder: {exc.strerror or exc}") from None
     key = digest[:32] + ("" if columns is None else "-" + hashlib.sha256(",".join(columns).encode()).hexdigest()[:8])
     file = cache / f"{key}.arrow"
     if not file.is_file():
@@ -394,7 +397,10 @@ def split(dataset, by: str, **parts: Any):
     """
     from ..errors import UnknownNameError
 
+    from .canonical import _need_hf
+
     datasets = _datasets()
+    _need_hf(dataset, "split")
     if by not in SPLIT_KEYS:
         raise UnknownNameError("split key", str(by), SPLIT_KEYS)
     if not parts:

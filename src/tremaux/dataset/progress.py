@@ -22,8 +22,11 @@ __all__ = ["rich_progress"]
 
 
 @contextmanager
-def rich_progress(description: str = "mazes", *, console: Any = None) -> Iterator:
+def rich_progress(description: str = "mazes", *, console: Any = None, every: float = 10.0) -> Iterator:
     """Yield ``report(done, total)`` that drives a bar with count, rate and time left.
+
+    On a console that is not a terminal (stderr sent to a log file, a batch job) a bar is never redrawn,
+    so a line is written instead, at most every ``every`` seconds and at the end.
 
     Parameters
     ----------
@@ -31,6 +34,8 @@ def rich_progress(description: str = "mazes", *, console: Any = None) -> Iterato
         Label in front of the bar.
     console : rich.console.Console, optional
         Where to draw (default: stderr).
+    every : float, default 10.0
+        Seconds between two lines on a console that is not a terminal.
 
     Yields
     ------
@@ -66,6 +71,9 @@ def rich_progress(description: str = "mazes", *, console: Any = None) -> Iterato
             return Text(f"{built / elapsed:,.0f} mazes/s", style="progress.data.speed")
 
     console = console or Console(stderr=True)
+    if not console.is_terminal:
+        yield _lines(description, console.file, every)
+        return
     columns = (
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
@@ -85,3 +93,27 @@ def rich_progress(description: str = "mazes", *, console: Any = None) -> Iterato
                 bar.update(task[0], completed=done, total=total)
 
         yield report
+
+
+def _lines(description: str, file: Any, every: float):
+    """``report(done, total)`` writing a line of count, rate and time left at most every ``every`` seconds."""
+    import time
+
+    state: dict[str, Any] = {}
+
+    def report(done: int, total: int) -> None:
+        now = time.monotonic()
+        if not state:
+            state.update(start=now, first=done, last=now)
+            return
+        if done < total and now - state["last"] < every:
+            return
+        state["last"] = now
+        built, elapsed = done - state["first"], now - state["start"]
+        rate = built / elapsed if elapsed > 0 else 0.0
+        left = f"{int((total - done) / rate) // 60}:{int((total - done) / rate) % 60:02d}" if rate > 0 else "-"
+        share = 100.0 * done / total if total else 100.0
+        file.write(f"{description} {done:,}/{total:,} ({share:.0f} %), {rate:,.0f} {description}/s, {left} left\n")
+        file.flush()
+
+    return report

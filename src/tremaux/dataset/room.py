@@ -37,7 +37,7 @@ from ..errors import TremauxError
 from .spec import DatasetSpec
 
 __all__ = ["DiskSpaceError", "SAMPLE_CELLS", "check_manifest_room", "manifest_bytes", "estimate_bytes",
-           "free_bytes", "check_disk_room", "check_disk_left", "check_memory_room", "space_note"]
+           "free_bytes", "check_disk_room", "check_disk_left", "check_memory_room", "check_work_memory", "space_note"]
 
 SAMPLE_CELLS = 1 << 16
 """Cells drawn (about) to estimate the bytes of a row on disk: a sample of rows of the dataset itself."""
@@ -308,6 +308,46 @@ def check_memory_room(spec: DatasetSpec, rows: int, where: str = "memory://") ->
     if rows <= 0 or cap is None or shard_memory(spec) // spec.shard_size * rows + manifest_bytes(spec) <= cap:
         return
     budget.check(estimate_bytes(spec, rows), f"a dataset of {rows:,} mazes in {where}")
+
+
+def check_work_memory(spec: DatasetSpec, workers: int) -> None:
+    """Refuse a build whose workers, each building a shard, would need more memory than the limit.
+
+    Each worker holds one shard's arrays at a time (:func:`tremaux.dataset.shard.shard_memory`, on the rows a
+    shard holds); ``workers`` of them at once, no more than there are shards, must fit the memory limit
+    (``--memory-limit``, :func:`tremaux.budget.memory_limit`), or the system kills workers half-way.
+
+    Parameters
+    ----------
+    spec : DatasetSpec
+        The dataset (checked).
+    workers : int
+        Workers on this machine (1 for the local engine).
+
+    Raises
+    ------
+    MemoryLimitError
+        Naming the estimate and the limit.
+
+    Examples
+    --------
+    >>> check_work_memory(DatasetSpec(count=10, size=(4, 4)), 2)
+    >>> from tremaux import budget
+    >>> with budget.limit("100M"):
+    ...     check_work_memory(DatasetSpec(count=4, size=(3000, 3000), shard_size=1), 2)
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.MemoryLimitError: 2 workers, each building a shard of 1 maze of up to 3000x3000, need about ...
+    """
+    from .. import budget
+    from .shard import shard_memory
+
+    rows = min(spec.shard_size, spec.count)
+    n = max(1, min(workers, spec.shards))
+    (hmax, wmax) = spec.size_range[1]
+    at_once = f"{n} shards at once (one per worker), each" if n > 1 else "a shard"
+    budget.check(shard_memory(spec) // spec.shard_size * rows * n,
+                 f"building {at_once} of {rows:,} maze{'s' if rows != 1 else ''} of up to {hmax}x{wmax},")
 
 
 def space_note(target: Any) -> str | None:

@@ -247,9 +247,10 @@ def check_spec(spec: DatasetSpec) -> DatasetSpec:
         spec = spec.replace(generator=generator, solvers=solvers)
     (hmin, wmin), (hmax, wmax) = spec.size_range
     _generator(spec, np.array([hmin * wmin, hmax * wmax], np.int64))  # the options, at both ends of the range
-    need = shard_memory(spec)
+    rows = min(spec.shard_size, spec.count)  # the largest shard: a dataset smaller than shard_size is one shard of count
+    need = shard_memory(spec) // spec.shard_size * rows
     if need > SHARD_MEMORY:
-        per_row = max(1, need // spec.shard_size)
+        per_row = max(1, need // rows)
         fits = SHARD_MEMORY // per_row
         largest = f"{spec.size_range[1][0]}x{spec.size_range[1][1]}"
         if fits < 1:  # even one maze per shard is too big
@@ -258,7 +259,7 @@ def check_spec(spec: DatasetSpec) -> DatasetSpec:
                 f"{SHARD_MEMORY / 2**30:.1f} GiB a shard may use: choose a smaller size"
             )
         raise TremauxError(
-            f"a shard of {spec.shard_size:,} mazes of up to {largest} "
+            f"a shard of {rows:,} mazes of up to {largest} "
             f"needs about {need / 2**30:.1f} GiB of memory; set shard_size to {fits:,} or less"
         )
     return spec

@@ -206,6 +206,12 @@ class DatasetSpec:
                    f"colour, so paths of at most {longest} passages")
             raise TremauxError(f"filter min_solution_length={lo} can never pass: the largest maze "
                                f"({top[0]}x{top[1]}) {why}")
+        # a row's size is drawn once from its seed, and its redraws keep it: every size of a range must be able to pass
+        small = self.size[0] * self.size[1] - 1 - (self.size[0] % 2 == 0 and self.size[1] % 2 == 0)
+        if self.max_size and lo > small:
+            raise TremauxError(f"filter min_solution_length={lo} can never pass in the rows of the smallest size of "
+                               f"the range ({self.size[0]}x{self.size[1]}), whose paths take at most {small} "
+                               "passages: raise the smallest size")
         if hi is not None and hi < lo:
             raise TremauxError(f"filters max_solution_length={hi} < min_solution_length={lo} keep nothing")
         low = self.size[0] + self.size[1] - 2  # every path from corner to corner takes at least this many steps
@@ -213,6 +219,11 @@ class DatasetSpec:
             raise TremauxError(f"filter max_solution_length={hi} can never pass: in the smallest maze "
                                f"({self.size[0]}x{self.size[1]}) a path from corner to corner takes at least "
                                f"{low} passages")
+        high = top[0] + top[1] - 2
+        if self.max_size and hi is not None and hi < high and not self.generator_options:
+            raise TremauxError(f"filter max_solution_length={hi} can never pass in the rows of the largest size of "
+                               f"the range ({top[0]}x{top[1]}), whose paths take at least {high} passages: lower the "
+                               "largest size")
         lo, hi = f.get("min_dead_ends", 0), f.get("max_dead_ends")
         if lo > cells:
             raise TremauxError(f"filter min_dead_ends={lo} can never pass: the largest maze has {cells} cells")
@@ -222,6 +233,12 @@ class DatasetSpec:
         if lo > leaves and not self.generator_options:  # (options may leave islands: a forest has more)
             raise TremauxError(f"filter min_dead_ends={lo} can never pass: the largest maze ({top[0]}x{top[1]}) is "
                                f"a tree of {cells} cells with at most 4 passages each, so at most {leaves} dead ends")
+        few = self.size[0] * self.size[1]
+        few = few if self.generator_options else (2 * few + 2) // 3
+        if self.max_size and lo > few:
+            raise TremauxError(f"filter min_dead_ends={lo} can never pass in the rows of the smallest size of the range "
+                               f"({self.size[0]}x{self.size[1]}), which have at most {few} dead ends: raise the "
+                               "smallest size")
         if hi is not None and hi < lo:
             raise TremauxError(f"filters max_dead_ends={hi} < min_dead_ends={lo} keep nothing")
 
@@ -401,7 +418,10 @@ def make_spec(path: str | Path | None = None, *, min_solution_length: int | None
     if "count" not in data:
         raise TremauxError("dataset spec has no 'count' (the number of mazes): give --count or a spec file")
     try:
-        return DatasetSpec.from_dict(data)
+        spec = DatasetSpec.from_dict(data)
+        if not spec.outputs:  # ``--outputs ""`` or ``outputs = []``: rows of nothing but their seeds, a slip
+            raise TremauxError(f"dataset outputs is empty: name at least one of {', '.join(OUTPUTS)}")
+        return spec
     except UnknownNameError:
         raise
     except TremauxError as exc:

@@ -1,0 +1,91 @@
+"""The process engine's workers: they end with the build, also when the build is killed."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+SRC = str(Path(__file__).resolve().parents[1] / "src")
+
+SCRIPT = textwrap.dedent(
+    """
+    import os, sys, time
+    from tremaux.dataset.engines import run_shards
+
+    def task(spec, batch):
+        print("worker", os.getpid(), flush=True)
+        time.sleep(0.3)
+        return [batch[0]]
+
+    run_shards("processes", task, None, list(range(1000)), lambda r: None, workers=2)
+    """
+)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            state = next(line for line in f if line.startswith("State:"))
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return " Z " not in state and "zombie" not in state
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc") or sys.platform != "linux", reason="reads /proc")
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM])
+def test_workers_end_when_the_build_is_killed(sig):
+    env = dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    proc = subprocess.Popen([sys.executable, "-c", SCRIPT], stdout=subprocess.PIPE, text=True, env=env)
+    workers: set[int] = set()
+    try:
+        deadline = time.monotonic() + 60
+        while len(workers) < 2 and time.monotonic() < deadline:
+            line = proc.stdout.readline()
+            if line.startswith("worker"):
+                workers.add(int(line.split()[1]))
+        assert len(workers) == 2
+        proc.send_signal(sig)
+        proc.wait(10)
+        deadline = time.monotonic() + 10
+        while any(_alive(p) for p in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        left = [p for p in workers if _alive(p)]
+        assert not left, f"worker processes {left} outlived the killed build"
+    finally:
+        for p in workers:
+            if _alive(p):
+                os.kill(p, signal.SIGKILL)
+        if proc.poll() is None:
+            proc.kill()
+        proc.stdout.close()
+
+
+def test_a_local_dask_cluster_starts_no_more_workers_than_shards():
+    # --workers 64 for a build of one shard forked 64 Dask workers (each a full process) that had nothing to do
+    pytest.importorskip("distributed")
+    from tremaux.dataset.engines import run_shards
+
+    done = []
+    assert run_shards("dask", _one, None, [0, 1], done.append, workers=5) == 2
+    assert sorted(done) == [0, 1]
+
+
+def _one(spec, batch):
+    return list(batch)
+
+
+def test_dask_missing_is_said_before_anything_is_written(tmp_path, monkeypatch):
+    import tremaux.dataset as ds
+    from tremaux.errors import TremauxError
+
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if dask[distributed] were not installed
+    with pytest.raises(TremauxError, match=r"the dask engine needs dask\[distributed\]"):
+        ds.build(ds.DatasetSpec(count=4, size=(3, 3), shard_size=2), tmp_path / "d", engine="dask")
+    assert not (tmp_path / "d").exists()
