@@ -231,13 +231,12 @@ def test_a_dead_dask_worker_ends_the_build(tmp_path, capsys, monkeypatch):
     assert files(tmp_path / "d") == files(tmp_path / "whole")
 
 
-<<<<<<< HEAD
 def test_an_empty_outputs_list_is_refused_not_built_as_rows_of_seeds(tmp_path, capsys):
     code, out, err = run(["dataset", "-q", "-n", "3", "--size", "3x3", "--outputs", "", "-o", str(tmp_path / "d")],
                          capsys)
     assert code == 2 and err.startswith("error: --outputs must name at least one of: maze")
     assert not (tmp_path / "d").exists()
-=======
+
 def test_kill_stops_like_ctrl_c_and_records_the_finished_shards(tmp_path):
     # ``kill`` (SIGTERM) ends the build as Ctrl-C does: the manifest records the shards on disk, so that a rerun
     # keeps them instead of building again those finished since the manifest's last rewrite
@@ -263,4 +262,3 @@ def test_kill_stops_like_ctrl_c_and_records_the_finished_shards(tmp_path):
     on_disk = {p.name for p in out.glob("shard-*.parquet")}
     recorded = {rec.file for rec in ds.read_manifest(out).shards.values()}
     assert recorded <= on_disk and len(on_disk - recorded) <= 2  # at most a shard per worker in flight
->>>>>>> s36data

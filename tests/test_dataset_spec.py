@@ -250,11 +250,11 @@ def test_shard_plan():
 @pytest.mark.parametrize("outputs", ["", ",", []])
 def test_empty_outputs_from_the_command_line_or_a_file_are_refused(tmp_path, outputs):
     # ``--outputs ""`` (an empty shell variable) or ``outputs = []`` built rows of nothing but their seeds
-    with pytest.raises(TremauxError, match="dataset outputs is empty: name at least one of maze"):
+    with pytest.raises(TremauxError, match="dataset outputs must name at least one of: maze"):
         make_spec(count=3, outputs=outputs)
     path = tmp_path / "spec.json"
     path.write_text(json.dumps({"count": 3, "outputs": outputs}))
-    with pytest.raises(TremauxError, match=r"spec.json: dataset outputs is empty"):
+    with pytest.raises(TremauxError, match=r"spec.json: dataset outputs must name at least one of"):
         make_spec(path)
 
 
