@@ -237,6 +237,7 @@ def test_an_empty_outputs_list_is_refused_not_built_as_rows_of_seeds(tmp_path, c
     assert code == 2 and err.startswith("error: --outputs must name at least one of: maze")
     assert not (tmp_path / "d").exists()
 
+
 def test_kill_stops_like_ctrl_c_and_records_the_finished_shards(tmp_path):
     # ``kill`` (SIGTERM) ends the build as Ctrl-C does: the manifest records the shards on disk, so that a rerun
     # keeps them instead of building again those finished since the manifest's last rewrite
