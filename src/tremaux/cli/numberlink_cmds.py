@@ -75,8 +75,8 @@ def _show(drawn, numbers: bool = False) -> None:
 def solve_cmd(
     file: Path = typer.Argument(..., metavar="FILE", path_type=str,  # str: a URL keeps its "//"
                                help="Puzzle file (grid, contest, 'W H', Flow Free text or level pack, BwInf, Copris, "
-                                    "endpoint lists, XML, Prolog, a header of counts or puzz.link URLs; several "
-                                    "puzzles allowed), one puzz.link URL, or '-' for stdin."),
+                                    "endpoint lists, XML, Prolog, a header of counts, puzz.link URLs or the JSON "
+                                    "of generate/solve --json; several puzzles allowed), one puzz.link URL, or '-' for stdin."),
     solver: str = solver_option("fast", "fast (exact: quick verdicts, search, SAT) or tremaux (the paper's traveler)."),
     rule: str = RuleOption,
     touch: Optional[bool] = TouchOption,

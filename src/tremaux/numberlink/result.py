@@ -287,7 +287,8 @@ class PuzzleSolution:
                 for lab, path in zip(self.puzzle.labels, self.solutions[index].paths)]
 
     def to_dict(self, *, all_solutions: bool = False) -> dict[str, Any]:
-        """The JSON record of this run: ``status``, ``grid``, ``lines`` and, when asked, ``unique``/``count``.
+        """The JSON record of this run: ``status``, ``puzzle`` (its text), ``grid``, ``lines`` and, when asked,
+        ``unique``/``count``.
 
         ``lines`` lists each pair's cells in order from one number to the
         other, so that a checker can follow a line even where it runs beside
@@ -311,11 +312,14 @@ class PuzzleSolution:
         >>> d["status"], d["grid"], d["unique"]
         ('solved', [[1, 1, 1], [2, 2, 2]], True)
         """
+        from .formats.jsons import puzzle_text
+
         out: dict[str, Any] = {"name": self.name, "status": self.status, "rule": self.rule, "touch": self.touch,
                                "solver": self.solver}
         if self.puzzle is not None:
             out["size"] = [self.puzzle.height, self.puzzle.width]
             out["pairs"] = self.puzzle.pairs
+            out["puzzle"] = puzzle_text(self.puzzle)  # read back as the puzzle, solved or not
         out["grid"] = self.numbers() if self.solutions else None
         out["lines"] = self.lines() if self.solutions else None
         if self.unique is not None:
