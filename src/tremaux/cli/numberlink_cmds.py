@@ -204,9 +204,9 @@ def generate_cmd(
         raise InvalidSizeError(f"size {size!r} is not of the form HxW (rows x columns, for example 15x20)") from None
     if len(shape) != 2:
         raise InvalidSizeError(f"size {size!r}: a Number Link puzzle has rows and columns only (HxW, e.g. 15x20)")
-    if 2 <= min(shape) and max(shape) <= MAX_GENERATE_SIDE:  # the format can write this shape (the generator
-        probe = np.zeros(shape, dtype=np.int32)                # refuses other sizes itself)
-        probe[0, :2] = 1
+    if 1 <= min(shape) and 2 <= shape[0] * shape[1] and max(shape) <= MAX_GENERATE_SIDE:  # the format can write
+        probe = np.zeros(shape, dtype=np.int32)                 # this shape (the generator refuses others itself)
+        probe.flat[:2] = 1
         try:
             dumps(Puzzle(probe), fmt)
         except PuzzleFormatError as exc:  # named by the options typed: the format's message counts WxH
