@@ -30,6 +30,13 @@ def _ro(a: np.ndarray) -> np.ndarray:
     return a
 
 
+def _unpack(shape: tuple[int, int], cells: np.ndarray, bounds: np.ndarray) -> Linking:
+    """The :class:`Linking` a pickle holds (see :meth:`Linking.__reduce__`)."""
+    rc = _ro(cells.astype(np.int64))
+    b = bounds.tolist()
+    return Linking(tuple(shape), tuple(rc[a:z] for a, z in zip(b[:-1], b[1:])))
+
+
 @dataclass(frozen=True, eq=False)
 class Linking:
     """One way to draw the lines: a path of cells per pair.
@@ -129,6 +136,14 @@ class Linking:
         c = np.asarray(cells[int(starts[0]):int(starts[0]) + bounds[-1]], dtype=np.int64)
         rc = _ro(np.stack([c // w, c % w], axis=1))  # one read-only array; each path is a view of it
         return cls(puzzle.shape, tuple(rc[a:b] for a, b in zip(bounds[:-1], bounds[1:])))
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as ``int16`` cells (every side fits: :data:`~tremaux.numberlink.model.MAX_SIDE`), a quarter of
+        the ``int64`` paths: the solutions a count keeps cross a pipe from the process that found them in time."""
+        bounds = np.cumsum([0] + [len(p) for p in self.paths])
+        small = np.int16 if max(self.shape) <= np.iinfo(np.int16).max else np.int64
+        cells = (np.concatenate(self.paths) if self.paths else np.zeros((0, 2), dtype=np.int64)).astype(small)
+        return _unpack, (self.shape, cells, bounds.astype(np.int64))
 
     @property
     def grid(self) -> np.ndarray:
