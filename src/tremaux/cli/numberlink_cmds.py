@@ -83,7 +83,8 @@ def solve_cmd(
     unique: bool = typer.Option(False, "--unique", help="Prove the solution unique or show a second one."),
     count: Optional[int] = count_option("Count solutions, up to this limit."),
     all_: bool = typer.Option(False, "--all", help="List every solution (up to --count, default 1000; at most "
-                                                   "1000 are printed, the others counted)."),
+                                                   "1000 are printed, fewer on boards past 1000 cells: a million "
+                                                   "cells in all; the others counted)."),
     time_limit: Optional[float] = time_limit_option(None, "Seconds per puzzle before giving up (default 60)."),
     max_steps: Optional[int] = typer.Option(None, "--max-steps", metavar="N", help="Step budget of the tremaux traveler."),
     numbers: bool = typer.Option(False, "--numbers", help="Print the grid of numbers (as the paper) instead of lines."),
