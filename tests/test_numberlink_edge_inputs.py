@@ -502,3 +502,14 @@ def test_out_dash_is_the_standard_output_never_a_file_named_dash(capsys, monkeyp
     assert err.startswith("error: --out - is the standard output") and "--format" in err and err.count("\n") == 1
     code, out, err = run(capsys, "numberlink", "generate", "--size", "3x3", "--seed", "1", "--out", "-")
     assert code == 0 and out.count("\n") == 3 and not (tmp_path / "-").exists()
+
+
+def test_the_json_of_a_file_with_an_invalid_puzzle_reads_back_the_others(capsys, tmp_path):
+    (tmp_path / "two.txt").write_text("1.1\n\n1.2\n")
+    code, out, _ = run(capsys, "numberlink", "solve", str(tmp_path / "two.txt"), "--json")
+    (tmp_path / "two.json").write_text(out)
+    items = formats.load_all(tmp_path / "two.json", errors="keep")
+    assert items[0].grid.tolist() == [[1, 0, 1]] and isinstance(items[1], PuzzleFormatError)
+    assert 'item 2 of this JSON list holds no "puzzle" field' in str(items[1])
+    code, out, err = run(capsys, "numberlink", "solve", str(tmp_path / "two.json"))
+    assert code == 2 and "1───1" in out and err.count("error: ") == 1

@@ -123,29 +123,35 @@ def _from_lines(rec: dict, name: str) -> Puzzle:
     return Puzzle(grid, labels, name=name)
 
 
-def _records(data: Any) -> list[dict] | str:
-    """The puzzle records of ``data``, or why it holds none."""
+def _why_not(rec: Any, where: str) -> str | None:
+    """Why ``rec`` is no puzzle record (said of it as ``where``), or ``None`` when it is one."""
+    if not isinstance(rec, dict):
+        what = "a list of paths (a solution's, read with load_paths), without the board's size" \
+            if isinstance(rec, list) else f"a {type(rec).__name__}"
+        return f"{where} is {what}, not a puzzle record"
+    if isinstance(rec.get("puzzle"), str) or ("size" in rec and rec.get("lines") is not None):
+        return None
+    if "verdict" in rec:
+        return f"{where} is a verdict of 'numberlink check --json', which holds no puzzle"
+    if "lines" in rec:
+        return (f'{where} holds no "puzzle" field and no solution "lines" ({rec.get("status", "unsolved")}): '
+                f"its numbers are not in it")
+    keys = ", ".join(f'"{k}"' for k in list(rec)[:6]) or "no field"
+    return f"{where} has {keys}, no puzzle"
+
+
+def _records(data: Any) -> list[dict | str] | str:
+    """The puzzle records of ``data`` (why not, for an item of a list that is not one), or why it holds none."""
     items = data if isinstance(data, list) else [data]
     if not items:
         return "this JSON is an empty list"
     if all(isinstance(rec, list) for rec in items):
         return "this JSON is a list of paths (a solution's, read with load_paths), without the board's size"
-    for i, rec in enumerate(items, start=1):
-        where = "this JSON" if not isinstance(data, list) else f"item {i} of this JSON list"
-        if not isinstance(rec, dict):
-            what = "a list of paths (a solution's, read with load_paths), without the board's size" \
-                if isinstance(rec, list) else f"a {type(rec).__name__}"
-            return f"{where} is {what}, not a puzzle record"
-        if isinstance(rec.get("puzzle"), str) or ("size" in rec and rec.get("lines") is not None):
-            continue
-        if "verdict" in rec:
-            return f"{where} is a verdict of 'numberlink check --json', which holds no puzzle"
-        if "lines" in rec:
-            return (f'{where} holds no "puzzle" field and no solution "lines" ({rec.get("status", "unsolved")}): '
-                    f"its numbers are not in it")
-        keys = ", ".join(f'"{k}"' for k in list(rec)[:6]) or "no field"
-        return f"{where} has {keys}, no puzzle"
-    return items
+    whys = [_why_not(rec, "this JSON" if not isinstance(data, list) else f"item {i} of this JSON list")
+            for i, rec in enumerate(items, start=1)]
+    if all(whys):  # no record at all: the first reason stands for the file
+        return whys[0]
+    return [why or rec for rec, why in zip(items, whys)]  # an invalid puzzle's record among others: its error
 
 
 def read_json(text: str, source: str | None, base: str) -> list[Puzzle | PuzzleError]:
@@ -192,6 +198,9 @@ has a "puzzle" field of puzzle text, or a "size" and the "lines" of a solution
         raise PuzzleFormatError(f"{records}; {_NEEDS}", line=first, column=1, source=source)
     out: list[Puzzle | PuzzleError] = []
     for rec, name in zip(records, entry_names(base, len(records))):
+        if isinstance(rec, str):
+            out.append(PuzzleFormatError(f"{rec}; {_NEEDS}", line=first, column=1, source=source))
+            continue
         name = rec["name"] if isinstance(rec.get("name"), str) and rec["name"] else name
         try:
             if rec.get("lines") is not None and "size" in rec:  # the labels exactly as solved
