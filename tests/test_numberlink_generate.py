@@ -507,3 +507,21 @@ def test_one_row_boards_on_the_command_line_and_a_one_cell_board_is_refused_with
     assert (code, out) == (2, "") and "a board of one cell has no room for a pair" in err
     with pytest.raises(InvalidSizeError, match="at least 1 row and 1 column"):
         generate_puzzle((0, 5))
+
+
+def test_a_generation_that_gives_up_says_the_time_given_back_for_loading_kernels(monkeypatch):
+    """A first generation in a process gave up "after 1.8 s (time limit 1 s)": the 0.7 s it spent loading kernels
+    was given back, unsaid."""
+    from tremaux.errors import BudgetExceededError
+    from tremaux.numberlink import generate as gen
+
+    clock = iter(range(100))
+    monkeypatch.setattr(gen._jit, "load_seconds", lambda: 0.3 * next(clock))  # each look: 0.3 s more loaded
+
+    def stops(args, start, limit, t0, time_limit):
+        raise BudgetExceededError(f"generation gave up after 1.0 s (time limit {time_limit:g} s); try a smaller size")
+
+    monkeypatch.setattr(gen, "_bounded", stops)
+    with pytest.raises(BudgetExceededError, match=r"\(time limit 1 s; 0\.\d\d s spent loading kernels on their "
+                                                  r"first use given back\); try a smaller size$"):
+        generate_puzzle((6, 6), seed=1, time_limit=1)

@@ -61,6 +61,7 @@ True
 from __future__ import annotations
 
 import os
+import re
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -228,7 +229,7 @@ def generate_puzzle(
     loaded = _jit.load_seconds()
     try:
         return _bounded(args, t0, limit, t0, limit)
-    except BudgetExceededError:
+    except BudgetExceededError as exc:
         # time spent loading kernels on their first use in the process is given back once (as the solvers do),
         # so that the first puzzle of a process is not given up for it: the generation is asked again from the
         # start (the same seed: the same work), so only when what is left is more than the work had the first time
@@ -236,8 +237,20 @@ def generate_puzzle(
         worked = time.perf_counter() - t0 - loading
         rest = limit - worked
         if loading <= 0 or rest <= worked:
-            raise
+            raise _said(exc, loading) from None
+    try:
         return _bounded(args, time.perf_counter(), rest, t0, limit)
+    except BudgetExceededError as exc:
+        raise _said(exc, _jit.load_seconds() - loaded) from None
+
+
+def _said(exc: BudgetExceededError, loading: float) -> BudgetExceededError:
+    """``exc``, its message saying (as the solvers' do) how much time loading kernels on their first use took,
+    given back to the work: a first generation in a process stops past its limit by that much."""
+    if loading < 0.005:
+        return exc
+    return BudgetExceededError(re.sub(r"\(time limit ([^)]*) s\)", lambda m: f"(time limit {m.group(1)} s; "
+                                      f"{loading:.2f} s spent loading kernels on their first use given back)", str(exc), 1))
 
 
 def _one_row(h: int, w: int, rule: str, touch: bool, density: float | None, seed: int, max_len: int,
