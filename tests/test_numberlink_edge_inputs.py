@@ -310,6 +310,8 @@ def test_labels_of_solved_lines_are_kept_and_a_wh_label_survives_the_json():
 
     odd = formats.loads("3 1\n#.#\n0 0\n")
     assert formats.loads(__import__("json").dumps([solve_puzzle(odd).to_dict()])).labels == ("#",)
+    with pytest.raises(PuzzleFormatError, match=r"^1:1: the record: \"size\" is \[0, 2\], outside 1\.\.4096 rows"):
+        formats.loads('{"size": [0, 2], "lines": []}')  # a record of no name: not "the record of ''"
 
 
 @pytest.mark.parametrize("text, why", [
@@ -320,6 +322,7 @@ def test_labels_of_solved_lines_are_kept_and_a_wh_label_survives_the_json():
     ('{"puzzle": "{\\"puzzle\\": \\"1.1\\"}"}', "it is JSON again"),
     ('{"puzzle": "1.2\\n"}', "the record, its \"puzzle\" text: 1:1: number '1' appears once"),
     ('[{"size": [1, 2], "lines": [{"cells": [[0, 0], [0, 5]]}]}]', "line 1 ends at [0, 5], outside the 1x2"),
+    ('{"puzzle": 5}', 'this JSON has a "puzzle" field of 5, not puzzle text'),
 ])
 def test_json_that_holds_no_puzzle_is_named(capsys, tmp_path, text, why):
     path = tmp_path / "p.json"

@@ -26,8 +26,8 @@ from typing import Any
 import numpy as np
 
 from ...errors import PuzzleError, PuzzleFormatError
-from ..model import Puzzle
-from ._text import check_side, lines
+from ..model import MAX_SIDE, Puzzle
+from ._text import lines
 from .grids import entry_names
 
 __all__ = ["is_json", "puzzle_text", "read_json", "write_json"]
@@ -102,7 +102,8 @@ def _from_lines(rec: dict, name: str) -> Puzzle:
     if not (isinstance(size, list) and len(size) == 2 and all(_whole(v) for v in size)):
         raise PuzzleError(f'"size" is {json.dumps(size)[:40]}, not [rows, columns]')
     h, w = size
-    check_side(h, w, 1, None)
+    if not (1 <= h <= MAX_SIDE and 1 <= w <= MAX_SIDE):
+        raise PuzzleError(f'"size" is {size}, outside 1..{MAX_SIDE} rows and columns')
     if not isinstance(found, list):
         raise PuzzleError(f'"lines" is {json.dumps(found)[:40]}, not a list of lines')
     grid = np.zeros((h, w), dtype=np.int32)
@@ -131,6 +132,8 @@ def _why_not(rec: Any, where: str) -> str | None:
         return f"{where} is {what}, not a puzzle record"
     if isinstance(rec.get("puzzle"), str) or ("size" in rec and rec.get("lines") is not None):
         return None
+    if "puzzle" in rec:
+        return f'{where} has a "puzzle" field of {json.dumps(rec["puzzle"])[:30]}, not puzzle text'
     if "verdict" in rec:
         return f"{where} is a verdict of 'numberlink check --json', which holds no puzzle"
     if "lines" in rec:
@@ -207,7 +210,8 @@ has a "puzzle" field of puzzle text, or a "size" and the "lines" of a solution
                 out.append(_from_lines(rec, name))
                 continue
         except PuzzleError as exc:
-            out.append(PuzzleFormatError(f"the record of {name!r}: {exc}", line=first, column=1, source=source))
+            where = f"the record of {name!r}" if name else "the record"
+            out.append(PuzzleFormatError(f"{where}: {exc}", line=first, column=1, source=source))
             continue
         try:
             if is_json(inner := rec["puzzle"]):
@@ -215,7 +219,7 @@ has a "puzzle" field of puzzle text, or a "size" and the "lines" of a solution
             got = loads_all(inner, errors="keep")  # its own lines and columns, said after the record's
         except PuzzleError as exc:
             got = [exc]
-        where = f"the record of {name!r}" if len(records) > 1 else "the record"
+        where = f"the record of {name!r}" if len(records) > 1 and name else "the record"
         out.extend(PuzzleFormatError(f'{where}, its "puzzle" text: {p}', line=first, column=1, source=source)
                    if isinstance(p, PuzzleError) else p if len(got) > 1 else Puzzle(p.grid, p.labels, name=name)
                    for p in got)
