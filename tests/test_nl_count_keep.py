@@ -156,3 +156,38 @@ def test_unique_with_a_count_says_the_count():
     assert "stopped" not in everything.message
     assert solve_puzzle(p, rule="nikoli", unique=True, time_limit=30).message == \
         "not unique: a second solution is shown"
+
+
+@pytest.mark.skipif(not available(), reason="the bound needs the fork start method")
+def test_a_count_on_a_large_board_keeps_what_fits_and_stops_within_the_grace(capsys, tmp_path):
+    """A count of a 150x150 board kept its thousand solutions: the child sent them as 40 MB to 180 MB of pickles,
+    which arrived 0.3 s to 0.6 s past the limit and the grace. The kept solutions hold at most KEPT_CELLS cells."""
+    from tremaux.numberlink.solvers import KEPT_CELLS, bound
+
+    g = np.zeros((150, 150), dtype=int)
+    g[0, 0] = g[-1, -1] = 1
+    big = Puzzle(g)
+    solve_puzzle(big, rule="nikoli", count=10, touch=True)  # kernels loaded (not the bound's business)
+    t0 = time.perf_counter()
+    r = solve_puzzle(big, rule="nikoli", count=10 ** 9, keep=1000, time_limit=1, touch=True)
+    assert time.perf_counter() - t0 < 1 + bound.grace(1) + 2.5  # the margin of a loaded machine
+    assert len(r.solutions) == KEPT_CELLS // big.grid.size < r.count
+    assert f"found so far, the first {len(r.solutions)} kept" in r.message and "gave up after" in r.message
+    assert len(solve_puzzle(big, rule="nikoli", count=5, unique=True, keep=1, touch=True).solutions) == 2
+
+
+def test_a_linking_pickles_small_and_comes_back_the_same():
+    import pickle
+
+    r = solve_puzzle(CORNERS_6, rule="nikoli", touch=True)
+    back = pickle.loads(pickle.dumps(r.linking))
+    assert [p.tolist() for p in back.paths] == [p.tolist() for p in r.linking.paths]
+    assert back.paths[0].dtype == np.int64 and not back.paths[0].flags.writeable
+    from tremaux.numberlink.result import Linking
+
+    snake = [(r, c if r % 2 == 0 else 59 - c) for r in range(60) for c in range(60)]  # one line over 3600 cells
+    g = np.zeros((60, 60), dtype=int)
+    g[snake[0]] = g[snake[-1]] = 1
+    long = Linking.from_paths(Puzzle(g), [snake])
+    assert np.array_equal(pickle.loads(pickle.dumps(long)).grid, long.grid)
+    assert len(pickle.dumps(long)) < 2 * 2 * 3600 + 500  # two bytes a coordinate, not eight

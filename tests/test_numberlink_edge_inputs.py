@@ -279,13 +279,57 @@ def test_an_invisible_character_that_makes_a_row_longer_is_named(text, where, ch
     assert (exc.value.line, exc.value.column) == where
 
 
-@pytest.mark.parametrize("text", ['{"size": [2, 3], "puzzle": "1.1\\n2.2\\n"}', '\n[[[0, 0], [0, 1]]]\n'])
-def test_json_given_as_a_puzzle_is_named_json(capsys, tmp_path, text):
+def test_the_json_of_generate_and_solve_reads_back_as_their_puzzle(capsys, tmp_path):
+    """The JSON ``generate --json`` and ``solve --json`` print was refused ("this is JSON, not a puzzle text");
+    it reads back as its puzzle: the numbers, never the solution's filled grid."""
+    code, out, _ = run(capsys, "numberlink", "generate", "--size", "4x5", "--seed", "1", "--json")
+    gen = tmp_path / "g.json"
+    gen.write_text(out)
+    puzzle = formats.loads(__import__("json").loads(out)["puzzle"])
+    assert formats.load(gen).grid.tolist() == puzzle.grid.tolist()
+    code, out, _ = run(capsys, "numberlink", "solve", str(gen), "--json")
+    assert code == 0
+    solved = tmp_path / "s.json"
+    solved.write_text(out)
+    assert formats.load(solved).grid.tolist() == puzzle.grid.tolist()
+    code, out, _ = run(capsys, "numberlink", "check", str(solved))
+    assert (code, out) == (0, "g: proper\n")
+    unsolved = tmp_path / "u.json"  # no solution: its numbers are still in the record
+    (tmp_path / "u.txt").write_text("1.2\n...\n2.1\n")
+    code, out, _ = run(capsys, "numberlink", "solve", str(tmp_path / "u.txt"), "--json")
+    unsolved.write_text(out)
+    assert code == 1 and formats.load(unsolved).grid.tolist() == [[1, 0, 2], [0, 0, 0], [2, 0, 1]]
+
+
+def test_labels_of_solved_lines_are_kept_and_a_wh_label_survives_the_json():
+    rec = ('[{"name": "p", "size": [2, 3], "lines": [{"label": "12", "cells": [[0, 0], [0, 1], [0, 2]]}, '
+           '{"label": "x", "cells": [[1, 2], [1, 1], [1, 0]]}]}]')
+    p = formats.loads(rec)
+    assert (p.grid.tolist(), p.labels, p.name) == ([[1, 0, 1], [2, 0, 2]], ("12", "x"), "p")
+    from tremaux.numberlink import solve_puzzle
+
+    odd = formats.loads("3 1\n#.#\n0 0\n")
+    assert formats.loads(__import__("json").dumps([solve_puzzle(odd).to_dict()])).labels == ("#",)
+    with pytest.raises(PuzzleFormatError, match=r"^1:1: the record: \"size\" is \[0, 2\], outside 1\.\.4096 rows"):
+        formats.loads('{"size": [0, 2], "lines": []}')  # a record of no name: not "the record of ''"
+
+
+@pytest.mark.parametrize("text, why", [
+    ('{"size": [2, 3], "grid": [[1, 1, 1], [2, 2, 2]]}', 'this JSON has "size", "grid", no puzzle'),
+    ('\n[[[0, 0], [0, 1]]]\n', "this JSON is a list of paths"),
+    ('[{"name": "p", "verdict": "proper", "reasons": []}]', "a verdict of 'numberlink check --json'"),
+    ('[]', "this JSON is an empty list"),
+    ('{"puzzle": "{\\"puzzle\\": \\"1.1\\"}"}', "it is JSON again"),
+    ('{"puzzle": "1.2\\n"}', "the record, its \"puzzle\" text: 1:1: number '1' appears once"),
+    ('[{"size": [1, 2], "lines": [{"cells": [[0, 0], [0, 5]]}]}]', "line 1 ends at [0, 5], outside the 1x2"),
+    ('{"puzzle": 5}', 'this JSON has a "puzzle" field of 5, not puzzle text'),
+])
+def test_json_that_holds_no_puzzle_is_named(capsys, tmp_path, text, why):
     path = tmp_path / "p.json"
     path.write_text(text)
     code, out, err = run(capsys, "numberlink", "solve", str(path))
     assert (code, out) == (2, "") and err.count("\n") == 1
-    assert "this is JSON, not a puzzle text" in err and f"{path}:{1 + text.startswith(chr(10))}:1:" in err
+    assert why in err and f"{path}:{1 + text.startswith(chr(10))}:1:" in err
 
 
 def test_two_numbers_a_row_is_still_a_grid_and_two_empty_cells_still_a_wh_row():
@@ -461,3 +505,14 @@ def test_out_dash_is_the_standard_output_never_a_file_named_dash(capsys, monkeyp
     assert err.startswith("error: --out - is the standard output") and "--format" in err and err.count("\n") == 1
     code, out, err = run(capsys, "numberlink", "generate", "--size", "3x3", "--seed", "1", "--out", "-")
     assert code == 0 and out.count("\n") == 3 and not (tmp_path / "-").exists()
+
+
+def test_the_json_of_a_file_with_an_invalid_puzzle_reads_back_the_others(capsys, tmp_path):
+    (tmp_path / "two.txt").write_text("1.1\n\n1.2\n")
+    code, out, _ = run(capsys, "numberlink", "solve", str(tmp_path / "two.txt"), "--json")
+    (tmp_path / "two.json").write_text(out)
+    items = formats.load_all(tmp_path / "two.json", errors="keep")
+    assert items[0].grid.tolist() == [[1, 0, 1]] and isinstance(items[1], PuzzleFormatError)
+    assert 'item 2 of this JSON list holds no "puzzle" field' in str(items[1])
+    code, out, err = run(capsys, "numberlink", "solve", str(tmp_path / "two.json"))
+    assert code == 2 and "1───1" in out and err.count("error: ") == 1

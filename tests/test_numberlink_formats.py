@@ -136,10 +136,11 @@ def test_grid_blocks_tokens_and_contest_by_hand():
 
 def test_format_names_are_a_registry():
     assert formats.FORMATS.names() == ["grid", "wh", "flow", "contest", "puzzlink", "flowpack", "bwinf", "copris",
-                                       "xml", "ends", "counted", "prolog"]
+                                       "xml", "ends", "counted", "prolog", "json"]
     assert all(e.doc for e in formats.FORMATS)
     with pytest.raises(UnknownNameError,
-                       match="choose one of: bwinf, contest, copris, counted, ends, flow, flowpack, grid, prolog, puzzlink, wh, xml"):
+                       match="choose one of: bwinf, contest, copris, counted, ends, flow, flowpack, grid, json, prolog, puzzlink, wh, "
+                             "xml"):
         formats.dumps(Puzzle.from_rows(["1.1"]), "png")
     assert formats.loads("3 1\n1.1\n", format="thomasahle") == Puzzle.from_rows(["1.1"])
 
@@ -454,3 +455,26 @@ def test_a_long_line_of_coordinates_is_read_in_linear_time():
     assert formats.detect(text) == "ends"
     (p,) = formats.loads_all(text)
     assert p.pairs == 45_000 and time.perf_counter() - t < 20
+
+
+@pytest.mark.parametrize("rows", [4, 30, 120])
+def test_one_column_puzzles_read_back_in_every_format_that_writes_them(rows):
+    """A one-column grid ``1/1/2/2`` was read as a 'counted' header of 2 pairs on a 1x1 board, and the copris and
+    counted texts of a column with labels past 9 read a row '10' as two cells."""
+    from tremaux.errors import PuzzleFormatError as Refused
+    from tremaux.numberlink import generate_puzzle
+
+    p = generate_puzzle((rows, 1), seed=1, density=0.5).puzzle
+    written = 0
+    for name in formats.FORMATS.names():
+        if formats.FORMATS.get(name).meta.get("read_only"):
+            continue
+        try:
+            text = formats.dumps(p, name)
+        except Refused:  # a square format, or the grid's one character a row
+            continue
+        q = formats.loads(text)
+        assert (q.shape, q.pairs) == (p.shape, p.pairs) and np.array_equal(q.grid > 0, p.grid > 0), name
+        written += 1
+    assert written >= 8
+    assert formats.detect("1\n1\n2\n2\n") == "grid" and formats.loads("1\n1\n2\n2\n").grid.tolist() == [[1], [1], [2], [2]]

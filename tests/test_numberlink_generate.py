@@ -56,7 +56,7 @@ def test_a_15x20_puzzle():
 
 def test_bad_sizes():
     with pytest.raises(InvalidSizeError):
-        generate_puzzle((1, 5))
+        generate_puzzle((1, 1))
     with pytest.raises(InvalidSizeError):
         generate_puzzle((5, 5), max_len=1)
 
@@ -179,9 +179,9 @@ def test_default_puzzles_are_unique_under_the_convention_by_brute_force(rule, sh
         assert sols == [planted], (shape, rule, seed)
 
 
-@pytest.mark.parametrize("shape", [(1, 1), (1, 7), (9, 1), (0, 5), (5, 0), (-2, 4), (5.5, 5), (5, float("nan")), (5,),
+@pytest.mark.parametrize("shape", [(1, 1), (0, 5), (5, 0), (-2, 4), (-2, -4), (5.5, 5), (5, float("nan")), (5,),
                                    (5, 5, 5), 5, "5x5", (True, 5)])
-def test_shapes_that_are_not_two_whole_sides_of_two_or_more_are_refused(shape):
+def test_shapes_that_are_not_two_whole_sides_of_two_cells_or_more_are_refused(shape):
     with pytest.raises(InvalidSizeError, match="size"):
         generate_puzzle(shape)
 
@@ -480,3 +480,48 @@ def test_cli_summary_says_touch_when_the_puzzle_was_made_with_touching_lines(cap
     assert code == 0 and "under rule fill with --touch, seed 3" in err
     code, _, err = _cli(capsys, "--size", "5x5", "--seed", "3")
     assert code == 0 and "under rule fill, seed 3" in err
+
+
+@pytest.mark.parametrize("rule", ["fill", "nikoli"])
+@pytest.mark.parametrize("shape", [(1, 2), (1, 3), (1, 9), (12, 1), (1, 40)])
+@pytest.mark.parametrize("density", [None, 0.3])
+def test_one_row_or_column_boards_are_generated_proper(shape, rule, density):
+    """1xN and Nx1 boards were refused ("at least 2 rows and 2 columns"); their proper puzzles are straight lines
+    along the row, each between its numbers."""
+    for seed in range(4):
+        g = generate_puzzle(shape, rule=rule, seed=seed, density=density)
+        assert g.puzzle.shape == shape and g.solution.covered == shape[0] * shape[1]
+        assert not problems(g.puzzle.grid.tolist(), [x.tolist() for x in g.solution.paths], rule == "fill")
+        for touch in (False, True):
+            r = solve_puzzle(g.puzzle, rule=rule, count=2, touch=touch)
+            assert r.count == 1 and r.complete and np.array_equal(r.linking.grid, g.solution.grid)
+        assert generate_puzzle(shape, rule=rule, seed=seed, density=density).puzzle == g.puzzle
+
+
+def test_one_row_boards_on_the_command_line_and_a_one_cell_board_is_refused_with_why(capsys):
+    code, out, err = _cli(capsys, "--size", "1x9", "--seed", "2", "--json")
+    assert code == 0 and json.loads(out)["size"] == [1, 9]
+    code, out, err = _cli(capsys, "--size", "9x1", "--seed", "2", "--format", "contest")
+    assert code == 0 and out.startswith("SIZE 1X9\n")
+    code, out, err = _cli(capsys, "--size", "1x1")
+    assert (code, out) == (2, "") and "a board of one cell has no room for a pair" in err
+    with pytest.raises(InvalidSizeError, match="at least 1 row and 1 column"):
+        generate_puzzle((0, 5))
+
+
+def test_a_generation_that_gives_up_says_the_time_given_back_for_loading_kernels(monkeypatch):
+    """A first generation in a process gave up "after 1.8 s (time limit 1 s)": the 0.7 s it spent loading kernels
+    was given back, unsaid."""
+    from tremaux.errors import BudgetExceededError
+    from tremaux.numberlink import generate as gen
+
+    clock = iter(range(100))
+    monkeypatch.setattr(gen._jit, "load_seconds", lambda: 0.3 * next(clock))  # each look: 0.3 s more loaded
+
+    def stops(args, start, limit, t0, time_limit):
+        raise BudgetExceededError(f"generation gave up after 1.0 s (time limit {time_limit:g} s); try a smaller size")
+
+    monkeypatch.setattr(gen, "_bounded", stops)
+    with pytest.raises(BudgetExceededError, match=r"\(time limit 1 s; 0\.\d\d s spent loading kernels on their "
+                                                  r"first use given back\); try a smaller size$"):
+        generate_puzzle((6, 6), seed=1, time_limit=1)

@@ -75,15 +75,16 @@ def _show(drawn, numbers: bool = False) -> None:
 def solve_cmd(
     file: Path = typer.Argument(..., metavar="FILE", path_type=str,  # str: a URL keeps its "//"
                                help="Puzzle file (grid, contest, 'W H', Flow Free text or level pack, BwInf, Copris, "
-                                    "endpoint lists, XML, Prolog, a header of counts or puzz.link URLs; several "
-                                    "puzzles allowed), one puzz.link URL, or '-' for stdin."),
+                                    "endpoint lists, XML, Prolog, a header of counts, puzz.link URLs or the JSON "
+                                    "of generate/solve --json; several puzzles allowed), one puzz.link URL, or '-' for stdin."),
     solver: str = solver_option("fast", "fast (exact: quick verdicts, search, SAT) or tremaux (the paper's traveler)."),
     rule: str = RuleOption,
     touch: Optional[bool] = TouchOption,
     unique: bool = typer.Option(False, "--unique", help="Prove the solution unique or show a second one."),
     count: Optional[int] = count_option("Count solutions, up to this limit."),
     all_: bool = typer.Option(False, "--all", help="List every solution (up to --count, default 1000; at most "
-                                                   "1000 are printed, the others counted)."),
+                                                   "1000 are printed, fewer on boards past 1000 cells: a million "
+                                                   "cells in all; the others counted)."),
     time_limit: Optional[float] = time_limit_option(None, "Seconds per puzzle before giving up (default 60)."),
     max_steps: Optional[int] = typer.Option(None, "--max-steps", metavar="N", help="Step budget of the tremaux traveler."),
     numbers: bool = typer.Option(False, "--numbers", help="Print the grid of numbers (as the paper) instead of lines."),
@@ -204,9 +205,9 @@ def generate_cmd(
         raise InvalidSizeError(f"size {size!r} is not of the form HxW (rows x columns, for example 15x20)") from None
     if len(shape) != 2:
         raise InvalidSizeError(f"size {size!r}: a Number Link puzzle has rows and columns only (HxW, e.g. 15x20)")
-    if 2 <= min(shape) and max(shape) <= MAX_GENERATE_SIDE:  # the format can write this shape (the generator
-        probe = np.zeros(shape, dtype=np.int32)                # refuses other sizes itself)
-        probe[0, :2] = 1
+    if 1 <= min(shape) and 2 <= shape[0] * shape[1] and max(shape) <= MAX_GENERATE_SIDE:  # the format can write
+        probe = np.zeros(shape, dtype=np.int32)                 # this shape (the generator refuses others itself)
+        probe.flat[:2] = 1
         try:
             dumps(Puzzle(probe), fmt)
         except PuzzleFormatError as exc:  # named by the options typed: the format's message counts WxH

@@ -61,6 +61,7 @@ True
 from __future__ import annotations
 
 import os
+import re
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -163,7 +164,8 @@ def generate_puzzle(
     Parameters
     ----------
     shape : (int, int)
-        Rows and columns, two whole numbers, each 2 to :data:`MAX_GENERATE_SIDE`.
+        Rows and columns, two whole numbers, each 1 to :data:`MAX_GENERATE_SIDE` (not both 1). A board of one row
+        (or column) is cut into straight lines, each between its numbers: the only proper puzzles it has.
     rule : {"fill", "nikoli"}
         The rule under which the puzzle must have exactly one solution.
     touch : bool, optional
@@ -196,7 +198,7 @@ def generate_puzzle(
     Raises
     ------
     InvalidSizeError
-        A shape that is not two whole sides, a side below 2 or above
+        A shape that is not two whole sides, a side below 1 (or a board of one cell) or above
         :data:`MAX_GENERATE_SIDE`, a density outside (0, 0.5], a ``max_len``
         below 2, a time limit that is not positive, or an option of the wrong
         kind (a seed that is not a whole number, a density that is not a number...), or a seed
@@ -209,6 +211,8 @@ def generate_puzzle(
     >>> g = generate_puzzle((8, 8), density=0.05, seed=2)
     >>> g.puzzle.pairs, g.touch
     (3, False)
+    >>> generate_puzzle((1, 7), seed=1).puzzle.grid.tolist()  # one row: straight lines
+    [[1, 0, 1, 2, 0, 0, 2]]
     >>> generate_puzzle((4096, 4096))
     Traceback (most recent call last):
     ...
@@ -217,13 +221,15 @@ def generate_puzzle(
     h, w, density, limit, seed, touch, max_len = _checked(shape, density, time_limit, seed, touch, max_len)
     rule = check_rule(rule)
     t0 = time.perf_counter()
+    if min(h, w) == 1:
+        return _one_row(h, w, rule, touch, density, seed, max_len, t0)
     args = (h, w, rule, touch, density, seed, max_len)
     if limit is None:
         return _generate(*args, None, limit, t0)
     loaded = _jit.load_seconds()
     try:
         return _bounded(args, t0, limit, t0, limit)
-    except BudgetExceededError:
+    except BudgetExceededError as exc:
         # time spent loading kernels on their first use in the process is given back once (as the solvers do),
         # so that the first puzzle of a process is not given up for it: the generation is asked again from the
         # start (the same seed: the same work), so only when what is left is more than the work had the first time
@@ -231,8 +237,41 @@ def generate_puzzle(
         worked = time.perf_counter() - t0 - loading
         rest = limit - worked
         if loading <= 0 or rest <= worked:
-            raise
+            raise _said(exc, loading) from None
+    try:
         return _bounded(args, time.perf_counter(), rest, t0, limit)
+    except BudgetExceededError as exc:
+        raise _said(exc, _jit.load_seconds() - loaded) from None
+
+
+def _said(exc: BudgetExceededError, loading: float) -> BudgetExceededError:
+    """``exc``, its message saying (as the solvers' do) how much time loading kernels on their first use took,
+    given back to the work: a first generation in a process stops past its limit by that much."""
+    if loading < 0.005:
+        return exc
+    return BudgetExceededError(re.sub(r"\(time limit ([^)]*) s\)", lambda m: f"(time limit {m.group(1)} s; "
+                                      f"{loading:.2f} s spent loading kernels on their first use given back)", str(exc), 1))
+
+
+def _one_row(h: int, w: int, rule: str, touch: bool, density: float | None, seed: int, max_len: int,
+             t0: float) -> GeneratedPuzzle:
+    """A puzzle of one row (or one column): the row cut at random into straight lines of at least two cells,
+    each between its two numbers, about ``density`` pairs a cell or, without it, :data:`SHORT_LINES_DENSITY` and
+    none longer than ``max_len`` (3 when the row is odd and ``max_len`` 2). The only path between two cells of a row is the
+    straight one, and the lines cover the row: the puzzle is proper under either rule, and its lines never run
+    beside themselves."""
+    n = h * w
+    cap = n if density is not None else max(max_len, 2 if n % 2 == 0 else 3)  # max_len: the short lines
+    k = min(n // 2, max(1, round((SHORT_LINES_DENSITY if density is None else density) * n), -(-n // cap)))
+    rng = np.random.default_rng(seed % 2**64)
+    sizes = np.full(k, 2)
+    for _ in range(n - 2 * k):  # each cell left goes to a line still shorter than the cap
+        room = np.flatnonzero(sizes < cap)
+        sizes[room[rng.integers(room.size)]] += 1
+    ends = np.concatenate(([0], np.cumsum(sizes)))
+    lines = [list(range(int(a), int(b))) for a, b in zip(ends[:-1], ends[1:])]
+    puzzle, planted = _puzzle_of(lines, h, w)
+    return GeneratedPuzzle(puzzle, planted, rule, touch, seed, 0, 0, 0, time.perf_counter() - t0)
 
 
 def _bounded(args: tuple[Any, ...], start: float, limit: float, t0: float, time_limit: float) -> GeneratedPuzzle:
@@ -259,8 +298,10 @@ def _checked(shape: Any, density: Any, time_limit: Any, seed: Any, touch: Any,
     if len(sides) != 2 or isinstance(shape, (str, bytes)):
         raise InvalidSizeError(f"puzzle size {shape!r} must be two whole numbers (rows, columns)")
     h, w = (whole(x, f"puzzle size {tuple(sides)!r}: a side") for x in sides)
-    if h < 2 or w < 2:
-        raise InvalidSizeError(f"puzzle size {h}x{w} must have at least 2 rows and 2 columns")
+    if min(h, w) < 1:
+        raise InvalidSizeError(f"puzzle size {h}x{w} must have at least 1 row and 1 column")
+    if h * w < 2:
+        raise InvalidSizeError(f"puzzle size {h}x{w}: a board of one cell has no room for a pair (two cells)")
     if h > MAX_GENERATE_SIDE or w > MAX_GENERATE_SIDE:
         raise InvalidSizeError(f"puzzle size {h}x{w} is beyond the generator's limit of {MAX_GENERATE_SIDE} rows "
                                f"and columns")

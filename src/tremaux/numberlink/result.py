@@ -30,6 +30,13 @@ def _ro(a: np.ndarray) -> np.ndarray:
     return a
 
 
+def _unpack(shape: tuple[int, int], cells: np.ndarray, bounds: np.ndarray) -> Linking:
+    """The :class:`Linking` a pickle holds (see :meth:`Linking.__reduce__`)."""
+    rc = _ro(cells.astype(np.int64))
+    b = bounds.tolist()
+    return Linking(tuple(shape), tuple(rc[a:z] for a, z in zip(b[:-1], b[1:])))
+
+
 @dataclass(frozen=True, eq=False)
 class Linking:
     """One way to draw the lines: a path of cells per pair.
@@ -129,6 +136,14 @@ class Linking:
         c = np.asarray(cells[int(starts[0]):int(starts[0]) + bounds[-1]], dtype=np.int64)
         rc = _ro(np.stack([c // w, c % w], axis=1))  # one read-only array; each path is a view of it
         return cls(puzzle.shape, tuple(rc[a:b] for a, b in zip(bounds[:-1], bounds[1:])))
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as ``int16`` cells (every side fits: :data:`~tremaux.numberlink.model.MAX_SIDE`), a quarter of
+        the ``int64`` paths: the solutions a count keeps cross a pipe from the process that found them in time."""
+        bounds = np.cumsum([0] + [len(p) for p in self.paths])
+        small = np.int16 if max(self.shape) <= np.iinfo(np.int16).max else np.int64
+        cells = (np.concatenate(self.paths) if self.paths else np.zeros((0, 2), dtype=np.int64)).astype(small)
+        return _unpack, (self.shape, cells, bounds.astype(np.int64))
 
     @property
     def grid(self) -> np.ndarray:
@@ -287,7 +302,8 @@ class PuzzleSolution:
                 for lab, path in zip(self.puzzle.labels, self.solutions[index].paths)]
 
     def to_dict(self, *, all_solutions: bool = False) -> dict[str, Any]:
-        """The JSON record of this run: ``status``, ``grid``, ``lines`` and, when asked, ``unique``/``count``.
+        """The JSON record of this run: ``status``, ``puzzle`` (its text), ``grid``, ``lines`` and, when asked,
+        ``unique``/``count``.
 
         ``lines`` lists each pair's cells in order from one number to the
         other, so that a checker can follow a line even where it runs beside
@@ -311,11 +327,14 @@ class PuzzleSolution:
         >>> d["status"], d["grid"], d["unique"]
         ('solved', [[1, 1, 1], [2, 2, 2]], True)
         """
+        from .formats.jsons import puzzle_text
+
         out: dict[str, Any] = {"name": self.name, "status": self.status, "rule": self.rule, "touch": self.touch,
                                "solver": self.solver}
         if self.puzzle is not None:
             out["size"] = [self.puzzle.height, self.puzzle.width]
             out["pairs"] = self.puzzle.pairs
+            out["puzzle"] = puzzle_text(self.puzzle)  # read back as the puzzle, solved or not
         out["grid"] = self.numbers() if self.solutions else None
         out["lines"] = self.lines() if self.solutions else None
         if self.unique is not None:

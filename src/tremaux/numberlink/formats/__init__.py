@@ -46,6 +46,9 @@ their first lines unless a format is named):
     line, ``W H`` alone with the coordinates on the next line, or ``K W H`` then ``K`` lines ``(x1, y1) (x2,
     y2)`` (see :mod:`.ends`). A line that is also a one-row grid of labels each twice (``4 4 0 0 3 3``) is
     detected as that grid: ``format="ends"`` forces the format, or write ``W H`` on a line of its own.
+``json``
+    What ``tremaux numberlink generate --json`` and ``solve --json`` print, read back as its puzzles (the
+    numbers, never a solution's filled grid); read only (see :mod:`.jsons`).
 
 A label a format cannot hold is an error naming it (never an empty cell):
 ``#`` in a ``grid``, a digit in Flow Free text, a hidden ``?`` number in a URL.
@@ -90,6 +93,7 @@ from ._text import (LETTERS, MAX_BYTES, count_cells, decode, foreign_extension, 
 from .contest import SIZE, load_answers, load_paths, loads_answers, loads_paths, read_contest, write_contest
 from .grids import WH_HEADER, base_name, read_flow, read_grid, read_wh, write_flow, write_grid, write_wh
 from .ends import is_ends, miscounted, read_ends, write_ends
+from .jsons import is_json, read_json, write_json
 from .markup import is_xml, read_xml, write_xml
 from .prolog import is_prolog, read_prolog, write_prolog
 from .counted import is_counted, read_counted, write_counted
@@ -128,6 +132,8 @@ FORMATS.add("counted", read_counted, write=write_counted, aliases=("headed",),
             doc="a header of counts (K, then 'R C'; or R, C, K a line each), then the rows of the grid")
 FORMATS.add("prolog", read_prolog, write=write_prolog, aliases=("pl",),
             doc="Prolog facts: puzzle(Id, grid(R, C), [link(L, pos(r1,c1), pos(r2,c2)), ...]). or [[_, 1], [1, _]].")
+FORMATS.add("json", read_json, write=write_json, read_only=True,
+            doc="what 'numberlink generate --json' and 'solve --json' print: their puzzles; read only")
 
 
 def detect(text: str) -> str:
@@ -153,6 +159,8 @@ def detect(text: str) -> str:
     ('flowpack', 'bwinf', 'ends')
     >>> detect("1\\n3\\n1 - 1\\n"), detect("[[1, _, 1]]."), detect("1\\n1 3\\n1 . 1\\n")
     ('copris', 'prolog', 'counted')
+    >>> detect('{"size": [1, 3], "puzzle": "1.1\\\\n"}')
+    'json'
     """
     numbered = lines(text)
     body = [s for _, s in numbered if s.strip()]
@@ -160,6 +168,8 @@ def detect(text: str) -> str:
         return "grid"
     if is_xml(text):
         return "xml"
+    if is_json(text):
+        return "json"
     if is_prolog(text):
         return "prolog"
     if SIZE.match(body[0]):

@@ -207,7 +207,7 @@ _MAZE_DRAWING = re.compile(r"\+(?:-{2,}\+|\s{2,}\+){2,}\s*$")
 
 
 def other_kind(text: str) -> str | None:
-    """What ``text``, read as a ``grid``, is instead of a puzzle (JSON, a maze's drawing), as an error message.
+    """What ``text``, read as a ``grid``, is instead of a puzzle (a maze's drawing), as an error message.
 
     Examples
     --------
@@ -216,19 +216,10 @@ def other_kind(text: str) -> str | None:
     >>> other_kind("1.1\\n") is None
     True
     """
-    import json
-
     text = text.lstrip("\ufeff \t\r\n")
     if _MAZE_DRAWING.match(text.split("\n", 1)[0]):
         return "this is the drawing of a maze ('+---+'), not a Number Link puzzle; 'tremaux solve' reads it"
-    if not text.startswith(("{", "[")):
-        return None
-    try:  # a JSON object or list, which no grid row starts with
-        json.loads(text)
-    except (ValueError, RecursionError):
-        return None
-    return ("this is JSON, not a puzzle text (the puzzle of 'numberlink generate --json' is its \"puzzle\" field; "
-            "a solution's paths are read with load_paths)")
+    return None  # JSON is the 'json' format's (.jsons), read back or named there
 
 
 def foreign_extension(path: str | Path) -> str | None:

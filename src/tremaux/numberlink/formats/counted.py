@@ -56,8 +56,9 @@ def _header(body: list[Line], i: int) -> tuple[int, int, int, int] | None:
     return values["r"], values["c"], values["k"], j
 
 
-def _blocks(body: list[Line]) -> list[tuple[Line, int, int, int, list[Line]]] | None:
-    """Each puzzle's header line, counts and rows, when all of ``body`` (the non-blank lines) reads so."""
+def _blocks(body: list[Line], detecting: bool = False) -> list[tuple[Line, int, int, int, list[Line]]] | None:
+    """Each puzzle's header line, counts and rows, when all of ``body`` (the non-blank lines) reads so (and, when
+    ``detecting`` the format, each header leaves room for its pairs)."""
     out = []
     i = 0
     while i < len(body):
@@ -66,7 +67,9 @@ def _blocks(body: list[Line]) -> list[tuple[Line, int, int, int, list[Line]]] | 
             return None
         r, c, k, j = head
         rows = body[j:j + r]
-        if r < 1 or len(rows) != r or any(count_cells(s) != c for _, s in rows):
+        if r < 1 or len(rows) != r or (detecting and 2 * k > r * c):  # no room for K pairs: a column '1 1 2 2'
+            return None
+        if any((len(s.split()) if c == 1 else count_cells(s)) != c for _, s in rows):  # one column: a cell a row
             return None
         out.append((body[i], r, c, k, rows))
         i = j + r
@@ -90,7 +93,7 @@ def is_counted(body: list[Line]) -> bool:
     >>> is_counted([(1, "1"), (2, "1 2"), (3, "11")]), is_counted([(1, "1"), (2, "1 2"), (3, "111")])
     (True, False)
     """
-    return _blocks(body) is not None
+    return _blocks(body, detecting=True) is not None
 
 
 def read_counted(text: str, source: str | None, base: str) -> list[Puzzle | PuzzleError]:
@@ -133,7 +136,7 @@ on a line) followed by R rows of C cells
                                 "followed by R rows of C cells", line=first, column=1, source=source)
     out: list[Puzzle | PuzzleError] = []
     for (head, _r, _c, k, rows), name in zip(blocks, entry_names(base, len(blocks))):
-        item = _one(rows, "grid", source, name)
+        item = _one(rows, "grid", source, name, 1 if _c == 1 else -1)
         if isinstance(item, Puzzle) and item.pairs != k:
             item = PuzzleFormatError(f"the header gives {k} pair{'s' if k != 1 else ''}; the grid holds "
                                      f"{item.pairs}", line=head[0], column=1, source=source)

@@ -448,7 +448,7 @@ def read_copris(text: str, source: str | None, base: str) -> list[Item]:
     out: list[Item] = []
     for rows, name in zip(boards, entry_names(base, len(boards) + len(broken))):
         try:
-            out.append(_token_rows(rows, "grid", source, name))
+            out.append(_token_rows(rows, "grid", source, name, all(len(r.split()) == 1 for _, r in rows)))  # 1 column
         except PuzzleError as exc:
             out.append(exc)
     return out + broken

@@ -61,6 +61,12 @@ HINT_FLOOR = 0.05
 DEFAULT_LIMIT = 1000
 """How many solutions ``all`` looks for at most when no ``count`` is given."""
 
+KEPT_CELLS = 1_000_000
+"""The most board cells the solutions a run keeps hold in all: on a large board fewer than ``keep`` are kept (at
+least one, two for ``unique``; the others are counted), so that they stay cheap to hold, to send back from the
+child process before its kill (:mod:`.bound`) and to print: a thousand solutions of a 150x150 board took 0.3 s
+past the grace to arrive, and a 4096x4096 board's thousand would fill memory."""
+
 
 def solve_puzzle(
     puzzle: Puzzle,
@@ -122,7 +128,8 @@ def solve_puzzle(
         How many of the solutions found to keep in ``solutions`` (the others
         are counted, not kept: a count of millions holds a few). Default:
         every one up to ``count`` or :data:`DEFAULT_LIMIT`, whichever is less;
-        at least two with ``unique``.
+        at least two with ``unique``. Fewer on a large board: the kept solutions
+        hold at most :data:`KEPT_CELLS` cells in all.
 
     Returns
     -------
@@ -152,7 +159,7 @@ def solve_puzzle(
     entry, the_rule, count, limit, max_steps = _checked(solver, rule, touch, unique, count, time_limit, max_steps,
                                                         record)
     want = _wanted(unique, count)
-    keep = _kept(keep, want, unique)
+    keep = _kept(keep, want, unique, puzzle.grid.size)
     loaded = load_seconds()
     t0 = time.perf_counter()
     deadline = None if math.isinf(limit) else t0 + limit
@@ -200,11 +207,12 @@ def _checked(solver: Any, rule: Any, touch: Any, unique: Any, count: Any, time_l
     return entry, the_rule, count, DEFAULT_TIME_LIMIT if limit is None else limit, max_steps
 
 
-def _kept(keep: Any, want: int, unique: bool) -> int:
+def _kept(keep: Any, want: int, unique: bool, cells: int = 1) -> int:
     """How many solutions to keep (:func:`solve_puzzle`'s ``keep``, checked): by default every one wanted, at most
-    :data:`DEFAULT_LIMIT`; never fewer than two for ``unique`` (a second solution is shown)."""
+    :data:`DEFAULT_LIMIT`; as many as :data:`KEPT_CELLS` allows on a board of ``cells``; never fewer than two for
+    ``unique`` (a second solution is shown)."""
     keep = min(want, DEFAULT_LIMIT) if keep is None else whole(keep, "keep", least=1)
-    return min(want, max(keep, 2 if unique else 1))
+    return min(want, max(min(keep, max(1, KEPT_CELLS // cells)), 2 if unique else 1))
 
 
 def _wanted(unique: bool, count: int | None) -> int:
