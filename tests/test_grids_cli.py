@@ -219,3 +219,13 @@ def test_solve_json_gives_the_travelers_marks_on_every_grid(tmp_path, capsys):
     for f in ("sq.json", "hex.json"):  # the others leave no marks
         code, out, err = run(capsys, "solve", str(tmp_path / f), "-s", "bfs", "--json")
         assert code == 0 and "marks" not in json.loads(out)
+
+
+@pytest.mark.parametrize("args, listed", [
+    (["--grid", "polar"], "(json, npz, png, svg, gif)"),
+    (["--wrap", "torus"], "(json, npz, png, svg, gif)"),
+    (["--grid", "square"], "(ascii, block, json, npz, png, svg, gif)"),
+])
+def test_out_dash_without_a_format_lists_only_what_the_grid_writes(capsys, args, listed):
+    code, _, err = run(capsys, "generate", *args, "--out", "-")
+    assert code == 2 and err.strip().endswith(f"name a format {listed}"), err
