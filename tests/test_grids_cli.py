@@ -229,3 +229,19 @@ def test_solve_json_gives_the_travelers_marks_on_every_grid(tmp_path, capsys):
 def test_out_dash_without_a_format_lists_only_what_the_grid_writes(capsys, args, listed):
     code, _, err = run(capsys, "generate", *args, "--out", "-")
     assert code == 2 and err.strip().endswith(f"name a format {listed}"), err
+
+
+@pytest.mark.parametrize("args, wrap, weave", [
+    (["--size", "4x4", "--wrap", "torus"], "torus", False),
+    (["--size", "5x5", "--weave", "0.5"], None, True),
+    (["--grid", "hex", "--size", "3x3"], None, False),
+])
+@pytest.mark.parametrize("command", ["stats", "info"])
+def test_the_json_measures_name_the_wrap_and_the_weave(capsys, tmp_path, args, wrap, weave, command):
+    out = tmp_path / "m.json"
+    assert run(capsys, "generate", *args, "--seed", "2", "--out", str(out))[0] == 0
+    code, text, err = run(capsys, command, str(out), "--json")
+    assert code == 0, err
+    measures = json.loads(text)
+    assert (measures["wrap"], measures["weave"]) == (wrap, weave) and measures["cells"] > 0
+    assert measures["grid"] == ("hex" if "hex" in args else "square")
