@@ -56,6 +56,7 @@ from fastapi.openapi.docs import get_redoc_html
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
+from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
@@ -462,9 +463,13 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
         sched = state.get("sched")
         return sched.status() if sched is not None else {"ready": False}
 
-    for route in app.routes:  # the page links to /docs: a link checker asks with HEAD, as for the page
+    for route in list(app.routes):  # HEAD answers as GET does, without the body (curl -I, link checkers)
         if getattr(route, "path", None) == "/docs":
             route.methods.add("HEAD")
+        elif isinstance(route, APIRoute) and "GET" in route.methods and "HEAD" not in route.methods:
+            app.add_api_route(route.path, route.endpoint, methods=["HEAD"], include_in_schema=False,
+                              dependencies=route.dependencies, response_model=route.response_model,
+                              response_class=route.response_class, name=route.name)  # out of the schema: one GET
     app.state.limits = limits
     app.state.config = config
     return app
