@@ -451,10 +451,13 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
 
     @app.post("/api/numberlink/format", dependencies=body_once, tags=["numberlink"])
     def post_format(body: m.PuzzleBody) -> dict[str, str]:
-        """Write a puzzle in the grid text format: the page's "save"."""
+        """Write a puzzle in the grid text format: the page's "save" (a board being written too, with a note)."""
         from ..numberlink import formats
+        from ._board_text import board_text, unpaired
         from .jobs import puzzle_of
 
+        if note := unpaired(body.grid):  # work in progress: saved as it stands, the page's "load" reads it back
+            return {"text": board_text(body.grid), "note": f"saved unfinished: {note}; solving needs each number twice"}
         return {"text": formats.dumps(puzzle_of(body.model_dump()), "grid")}
 
     @app.get("/api/status", tags=["registries"], dependencies=none)

@@ -292,6 +292,8 @@ def nl_parse_job(req: dict[str, Any]) -> dict[str, Any]:
     --------
     >>> nl_parse_job({"text": "1.1\\n2.2\\n", "max_side": 30})
     {'rows': 2, 'cols': 3, 'grid': [[1, 0, 1], [2, 0, 2]]}
+    >>> nl_parse_job({"text": "1..\\n..2\\n", "max_side": 30})["grid"]  # a board saved unfinished
+    [[1, 0, 0], [0, 0, 2]]
     >>> nl_parse_job({"text": "1.1\\n2.2\\n\\n1.1\\n2.2\\n", "max_side": 30})
     Traceback (most recent call last):
     ...
@@ -300,7 +302,20 @@ def nl_parse_job(req: dict[str, Any]) -> dict[str, Any]:
     from ..errors import InvalidSizeError, PuzzleFormatError
     from ..numberlink import formats
 
-    puzzles = formats.loads_all(req["text"], source="puzzle")
+    from ..errors import PuzzleError
+
+    try:
+        puzzles = formats.loads_all(req["text"], source="puzzle")
+    except (PuzzleFormatError, PuzzleError):
+        from ._board_text import read_board  # a board the page saved unfinished (a number without its partner)
+
+        grid = read_board(req["text"])
+        if grid is None:
+            raise
+        rows, cols, top = len(grid), len(grid[0]), int(req["max_side"])
+        if max(rows, cols) > top:
+            raise InvalidSizeError(f"puzzle size {rows} x {cols} is outside 2..{top} on a side") from None
+        return {"rows": rows, "cols": cols, "grid": grid}
     if len(puzzles) != 1:  # (the library's own message names its Python functions)
         what = "no puzzle" if not puzzles else f"{len(puzzles)} puzzles; the page loads one at a time"
         raise PuzzleFormatError(f"the text holds {what}")

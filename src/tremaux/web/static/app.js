@@ -1264,6 +1264,7 @@
     try {
       const out = await postJSON("/api/numberlink/format", nlBody());
       download(`numberlink-${NL.rows}x${NL.cols}.txt`, out.text);
+      if (out.note) say($("nl-message"), out.note, "warn");  // a board being written: saved as it stands
     } catch (err) {
       say($("nl-message"), err.message, "error");
     }
