@@ -19,8 +19,6 @@ import re
 from collections import Counter
 from typing import Mapping
 
-_DIGITS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # single-character labels, as the page numbers them (1-35)
-
 
 def board_text(grid: list[list[int]], names: Mapping[str, str] | None = None) -> str:
     """A board as grid text: one character a cell when every label is one character, else padded columns.
@@ -60,7 +58,7 @@ def read_board(text: str) -> list[list[int]] | None:
     ----------
     text : str
         Rows of cells: one character a cell, or labels separated by spaces; ``.`` or ``0`` is empty, a label
-        is a number up to 999 or one letter (read as 10-35, as the page numbers them).
+        is a number up to 999 (the numbers the page's board holds).
 
     Returns
     -------
@@ -89,8 +87,6 @@ def read_board(text: str) -> list[list[int]] | None:
                 out.append(0)
             elif token.isdecimal() and token.isascii() and 1 <= int(token) <= 999:
                 out.append(int(token))
-            elif len(token) == 1 and token.upper() in _DIGITS:
-                out.append(_DIGITS.index(token.upper()) + 1)
             else:
                 return None
         grid.append(out)
