@@ -440,7 +440,8 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
             payload["seed"] = secrets.randbelow(2**31)
         return await run_json(request, "nl_random", payload)
 
-    @app.post("/api/numberlink/parse", dependencies=body_once, response_model=m.PuzzleBody, tags=["numberlink"])
+    @app.post("/api/numberlink/parse", dependencies=body_once, response_model=m.PuzzleBody, tags=["numberlink"],
+              response_model_exclude_none=True)
     async def post_parse(request: Request, body: m.PuzzleText) -> Any:
         """Read a puzzle from text in any format the command line reads: the page's "load" and paste.
 
@@ -457,8 +458,9 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
         from .jobs import puzzle_of
 
         if note := unpaired(body.grid):  # work in progress: saved as it stands, the page's "load" reads it back
-            return {"text": board_text(body.grid), "note": f"saved unfinished: {note}; solving needs each number twice"}
-        return {"text": formats.dumps(puzzle_of(body.model_dump()), "grid")}
+            return {"text": board_text(body.grid, body.names),
+                    "note": f"saved unfinished: {note}; solving needs each number twice"}
+        return {"text": formats.dumps(puzzle_of(body.model_dump(), named=True), "grid")}
 
     @app.get("/api/status", tags=["registries"], dependencies=none)
     async def get_status() -> dict[str, Any]:
