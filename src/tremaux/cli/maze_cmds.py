@@ -218,5 +218,7 @@ def info(file: Path = FileArgument, as_json: bool = JsonOption) -> None:
             value = ", ".join(f"{d}: {n}" for d, n in value.items())
         elif isinstance(value, list):
             value = " x ".join(map(str, value)) if key == "shape" else str(tuple(value))
+        elif key == "dead_ends" and summary["degrees"].get("0"):  # (see tremaux.measure.MazeStats.dead_ends)
+            value = f"{value}; cells with one passage, not the {summary['degrees']['0']} walled-in"
         rows.append((key.replace("_", " "), value))
     typer.echo(property_lines(rows))
