@@ -245,3 +245,14 @@ def test_the_json_measures_name_the_wrap_and_the_weave(capsys, tmp_path, args, w
     measures = json.loads(text)
     assert (measures["wrap"], measures["weave"]) == (wrap, weave) and measures["cells"] > 0
     assert measures["grid"] == ("hex" if "hex" in args else "square")
+
+
+@pytest.mark.parametrize("command, listed", [
+    (["convert", "{src}", "-"], "(json, npz)"),
+    (["render", "{src}", "--out", "-"], "(png, svg)"),
+])
+def test_a_grid_maze_written_to_stdout_is_asked_only_its_formats(capsys, tmp_path, command, listed):
+    src = tmp_path / "p.json"
+    assert run(capsys, "generate", "--grid", "polar", "--rings", "2", "--out", str(src))[0] == 0
+    code, _, err = run(capsys, *[a.format(src=src) for a in command])
+    assert code == 2 and err.strip().endswith(f"name a format {listed}"), err

@@ -177,11 +177,16 @@ def convert(
 
     from .output import check_output
 
-    fmt = check_output(dst, renamed(fmt, to, "--to", "--format"), accepts=maze_io.SAVE_FORMATS,
-                       writer="tremaux convert", hint="tremaux render draws SVG and GIF pictures")  # before reading
     from .sources import is_grid_file, load_grid
 
-    if is_grid_file(str(src)):  # a maze on a polar, hex, ... grid: json or npz only
+    from ..io.outputs import EXTENSIONS
+
+    fmt = renamed(fmt, to, "--to", "--format")
+    on_grid = is_grid_file(str(src))  # a maze on a polar, hex, ... grid: json or npz only
+    unnamed = fmt is None and dst.suffix.lower() not in EXTENSIONS  # '-': the formats to name are those it takes
+    fmt = check_output(dst, fmt, accepts=("json", "npz") if on_grid and unnamed else maze_io.SAVE_FORMATS,
+                       writer="tremaux convert", hint="tremaux render draws SVG and GIF pictures")  # before reading
+    if on_grid:
         from ..grids import files
 
         if fmt not in ("json", "npz"):
