@@ -48,7 +48,7 @@ def test_pictures_and_npz_from_the_command_line(capsys, tmp_path):
 @pytest.mark.parametrize("args, message", [
     (["--grid", "polar", "--generator", "eller"], "error: eller does not run on a polar grid"),
     (["--grid", "hex"], "error: text drawings are for square grids only"),
-    (["--grid", "hex", "--rings", "3"], "error: the hex grid takes no parameter 'rings'"),
+    (["--grid", "hex", "--rings", "3"], "error: --rings is not an option of the hex grid; it takes --size, --shape, --radius, --weave"),
     (["--wrap", "klein"], "error: unknown wrap 'klein'"),
     (["--grid", "dodecahedron"], "error: unknown grid 'dodecahedron'"),
     (["--grid", "hex", "--size", "2x3x4"], "error: --size 2x3x4 must be HxW"),
@@ -256,3 +256,13 @@ def test_a_grid_maze_written_to_stdout_is_asked_only_its_formats(capsys, tmp_pat
     assert run(capsys, "generate", "--grid", "polar", "--rings", "2", "--out", str(src))[0] == 0
     code, _, err = run(capsys, *[a.format(src=src) for a in command])
     assert code == 2 and err.strip().endswith(f"name a format {listed}"), err
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--grid", "polar", "--size", "3x3"], "error: --size is not an option of the polar grid; it takes --rings"),
+    (["--grid", "triangle", "--wrap", "torus"], "error: --wrap is not an option of the triangle grid; it takes --size, "
+                                                "--shape, --side"),
+])
+def test_an_option_of_another_grid_is_named_as_typed(capsys, tmp_path, args, message):
+    code, _, err = run(capsys, "generate", *args, "--out", str(tmp_path / "m.json"))
+    assert code == 2 and err.strip() == message
