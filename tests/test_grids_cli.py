@@ -266,3 +266,16 @@ def test_a_grid_maze_written_to_stdout_is_asked_only_its_formats(capsys, tmp_pat
 def test_an_option_of_another_grid_is_named_as_typed(capsys, tmp_path, args, message):
     code, _, err = run(capsys, "generate", *args, "--out", str(tmp_path / "m.json"))
     assert code == 2 and err.strip() == message
+
+
+@pytest.mark.parametrize("args", [["--grid", "hex"], ["--weave", "0.3"], ["--grid", "polar"]])
+def test_list_with_a_grid_lists_the_generators_that_run_on_it(capsys, args):
+    from tremaux.grids import supports
+    from tremaux.cli.grid_cmds import build_grid
+
+    code, out, err = run(capsys, "generate", "--list", *args)
+    assert code == 0, err
+    listed = {line.split()[0] for line in out.splitlines()}
+    grid = build_grid(grid=args[1] if args[0] == "--grid" else None, size=None, rings=None, shape=None, radius=None,
+                      side=None, wrap=None, weave=0.3 if args[0] == "--weave" else None)
+    assert listed == {e.name for e in GENERATORS if supports(e, grid)} and listed < {e.name for e in GENERATORS}

@@ -16,11 +16,19 @@ from .maze_cmds import FileArgument, load_maze
 from .output import check_output
 
 
-def _list_generators() -> None:
+def _list_generators(grid: Optional[str] = None, wrap: Optional[str] = None, weave: Optional[float] = None) -> None:
+    """``--list``: every generator, or (with --grid, --wrap or --weave) those that run on that grid."""
     from ..generators import GENERATORS
-    from .grid_cmds import grids_of
+    from .grid_cmds import build_grid, grids_of
 
+    on = None
+    if any(v is not None for v in (grid, wrap, weave)):
+        from ..grids import supports
+
+        on = build_grid(grid=grid, size=None, rings=None, shape=None, radius=None, side=None, wrap=wrap, weave=weave)
     for e in GENERATORS:
+        if on is not None and not supports(e, on):
+            continue
         aliases = f" ({', '.join(e.aliases)})" if e.aliases else ""
         typer.echo(f"{e.name:<20} {e.doc}{aliases} [{grids_of(e)}]")
 
@@ -82,7 +90,7 @@ def generate_cmd(
 ) -> None:
     """Generate a maze and print it (or save it with --out)."""
     if list_:
-        return _list_generators()
+        return _list_generators(grid, wrap, weave)
     from ..generators import generate, load_mask
 
     generator = renamed(generator, algorithm, "--algorithm", "--generator")
