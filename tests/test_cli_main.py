@@ -131,3 +131,13 @@ def test_demo_without_a_path_says_so_as_solve_does(tmp_path, capsys, monkeypatch
     first = err.splitlines()[0]
     assert first.startswith("bfs: no path from (0, 0) to (2, 3)"), err
     assert err.splitlines()[1] == f"wrote {out}" and out.exists()
+
+
+@pytest.mark.parametrize("fmt, name", [("svg", "tremaux-demo.svg"), ("txt", "tremaux-demo.txt"), (None, "tremaux-demo.png")])
+def test_demo_format_without_out_names_the_default_file_after_it(capsys, tmp_path, monkeypatch, fmt, name):
+    from cli_helpers import run
+
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys, "demo", "--size", "3x3", *(["--format", fmt] if fmt else []))
+    assert code == 0, err
+    assert err.splitlines()[-1] == f"wrote {name}" and sorted(p.name for p in tmp_path.iterdir()) == [name]

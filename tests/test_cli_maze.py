@@ -243,3 +243,17 @@ def test_convert_of_a_grid_maze_to_a_picture_points_to_render(capsys, tmp_path, 
                    f"or npz only, not {fmt}; tremaux render draws it as a picture (.png or .svg)\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["hex.json"]
     assert run(capsys, "render", str(src), "-o", str(tmp_path / "h.png"))[0] == 0
+
+
+@pytest.mark.parametrize("command", ["stats", "info"])
+def test_a_closed_maze_says_its_walled_in_cells_are_not_dead_ends(capsys, tmp_path, command):
+    path = tmp_path / "closed.txt"
+    path.write_text(str(Maze.closed((3, 4))) + "\n")
+    status, out, err = run(capsys, command, str(path))
+    assert status == 0, err
+    line = next(ln for ln in out.splitlines() if ln.strip().startswith("dead ends"))
+    assert line.split()[2].rstrip(";") == "0" and "not the 12 walled-in" in line
+    path.write_text(str(Maze.open((2, 3))) + "\n")  # no walled-in cell: the plain count
+    status, out, err = run(capsys, command, str(path))
+    line = next(ln for ln in out.splitlines() if ln.strip().startswith("dead ends"))
+    assert "walled-in" not in line

@@ -73,3 +73,15 @@ def test_the_python_api_keeps_its_parameter_names():
         generate_on(make_grid("hex", size=(3, 3), weave=True), "kruskal", braid=0.5)
     with pytest.raises(TremauxError, match=r"make loops with braid= or islands=$"):
         generate_on(make_grid("hex", size=(3, 3)), "kruskal", openings=2)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["generate", "--seed", "abc"], "error: invalid value for '--seed': 'abc' is not a whole number"),
+    (["generate", "--braid=x"], "error: invalid value for '--braid': 'x' is not a number"),
+    (["demo", "--size", "3x3", "--seed", "1.5"], "error: invalid value for '--seed': '1.5' is not a whole number"),
+])
+def test_a_value_that_is_not_a_number_is_named_in_words(capsys, argv, message):
+    from cli_helpers import run
+
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and err.startswith(message) and "Input should be" not in err, err

@@ -48,7 +48,7 @@ def test_pictures_and_npz_from_the_command_line(capsys, tmp_path):
 @pytest.mark.parametrize("args, message", [
     (["--grid", "polar", "--generator", "eller"], "error: eller does not run on a polar grid"),
     (["--grid", "hex"], "error: text drawings are for square grids only"),
-    (["--grid", "hex", "--rings", "3"], "error: the hex grid takes no parameter 'rings'"),
+    (["--grid", "hex", "--rings", "3"], "error: --rings is not an option of the hex grid; it takes --size, --shape, --radius, --weave"),
     (["--wrap", "klein"], "error: unknown wrap 'klein'"),
     (["--grid", "dodecahedron"], "error: unknown grid 'dodecahedron'"),
     (["--grid", "hex", "--size", "2x3x4"], "error: --size 2x3x4 must be HxW"),
@@ -219,3 +219,63 @@ def test_solve_json_gives_the_travelers_marks_on_every_grid(tmp_path, capsys):
     for f in ("sq.json", "hex.json"):  # the others leave no marks
         code, out, err = run(capsys, "solve", str(tmp_path / f), "-s", "bfs", "--json")
         assert code == 0 and "marks" not in json.loads(out)
+
+
+@pytest.mark.parametrize("args, listed", [
+    (["--grid", "polar"], "(json, npz, png, svg, gif)"),
+    (["--wrap", "torus"], "(json, npz, png, svg, gif)"),
+    (["--grid", "square"], "(ascii, block, json, npz, png, svg, gif)"),
+])
+def test_out_dash_without_a_format_lists_only_what_the_grid_writes(capsys, args, listed):
+    code, _, err = run(capsys, "generate", *args, "--out", "-")
+    assert code == 2 and err.strip().endswith(f"name a format {listed}"), err
+
+
+@pytest.mark.parametrize("args, wrap, weave", [
+    (["--size", "4x4", "--wrap", "torus"], "torus", False),
+    (["--size", "5x5", "--weave", "0.5"], None, True),
+    (["--grid", "hex", "--size", "3x3"], None, False),
+])
+@pytest.mark.parametrize("command", ["stats", "info"])
+def test_the_json_measures_name_the_wrap_and_the_weave(capsys, tmp_path, args, wrap, weave, command):
+    out = tmp_path / "m.json"
+    assert run(capsys, "generate", *args, "--seed", "2", "--out", str(out))[0] == 0
+    code, text, err = run(capsys, command, str(out), "--json")
+    assert code == 0, err
+    measures = json.loads(text)
+    assert (measures["wrap"], measures["weave"]) == (wrap, weave) and measures["cells"] > 0
+    assert measures["grid"] == ("hex" if "hex" in args else "square")
+
+
+@pytest.mark.parametrize("command, listed", [
+    (["convert", "{src}", "-"], "(json, npz)"),
+    (["render", "{src}", "--out", "-"], "(png, svg)"),
+])
+def test_a_grid_maze_written_to_stdout_is_asked_only_its_formats(capsys, tmp_path, command, listed):
+    src = tmp_path / "p.json"
+    assert run(capsys, "generate", "--grid", "polar", "--rings", "2", "--out", str(src))[0] == 0
+    code, _, err = run(capsys, *[a.format(src=src) for a in command])
+    assert code == 2 and err.strip().endswith(f"name a format {listed}"), err
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--grid", "polar", "--size", "3x3"], "error: --size is not an option of the polar grid; it takes --rings"),
+    (["--grid", "triangle", "--wrap", "torus"], "error: --wrap is not an option of the triangle grid; it takes --size, "
+                                                "--shape, --side"),
+])
+def test_an_option_of_another_grid_is_named_as_typed(capsys, tmp_path, args, message):
+    code, _, err = run(capsys, "generate", *args, "--out", str(tmp_path / "m.json"))
+    assert code == 2 and err.strip() == message
+
+
+@pytest.mark.parametrize("args", [["--grid", "hex"], ["--weave", "0.3"], ["--grid", "polar"]])
+def test_list_with_a_grid_lists_the_generators_that_run_on_it(capsys, args):
+    from tremaux.grids import supports
+    from tremaux.cli.grid_cmds import build_grid
+
+    code, out, err = run(capsys, "generate", "--list", *args)
+    assert code == 0, err
+    listed = {line.split()[0] for line in out.splitlines()}
+    grid = build_grid(grid=args[1] if args[0] == "--grid" else None, size=None, rings=None, shape=None, radius=None,
+                      side=None, wrap=None, weave=0.3 if args[0] == "--weave" else None)
+    assert listed == {e.name for e in GENERATORS if supports(e, grid)} and listed < {e.name for e in GENERATORS}

@@ -154,13 +154,24 @@ def test_every_value_is_named_in_words_not_by_its_type(name, cmd):
         assert re.fullmatch(r"[A-Z][A-Za-z0-9=,.|\[\]-]*", param.metavar), f"{name}: {param.opts[0]} shows {param.metavar}"
 
 
+KINDS = {"--out": {"FILE", "DIR"}}
+"""Options whose value is of two kinds, each named one way: --out is a file, or a folder (``tremaux dataset``)."""
+
+
 def test_one_option_names_its_value_one_way_everywhere():
     metavars: dict[str, set[str]] = {}
     for _, cmd in COMMANDS:
         for param in _value_params(cmd):
             if param.param_type_name == "option":
                 metavars.setdefault(param.opts[0], set()).add(param.metavar)
-    assert {k: v for k, v in metavars.items() if len(v) > 1} == {}
+    assert {k: v for k, v in metavars.items() if len(v) > 1 and not v <= KINDS.get(k, set())} == {}
+
+
+@pytest.mark.parametrize("name, cmd", COMMANDS, ids=[n for n, _ in COMMANDS])
+def test_out_is_named_a_folder_where_the_command_writes_one(name, cmd):
+    for param in _value_params(cmd):
+        if param.opts[0] == "--out":
+            assert param.metavar == ("DIR" if name == "tremaux dataset" else "FILE"), f"{name}: --out {param.metavar}"
 
 
 def test_every_maze_command_has_one_default_size():

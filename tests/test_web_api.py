@@ -67,6 +67,23 @@ def test_page_and_static_files(client):
         assert head.status_code == 200 and "text/html" in head.headers["content-type"] and not head.content, page
 
 
+@pytest.mark.parametrize("path", ["/api/generators", "/api/solvers", "/api/grids", "/api/limits", "/api/palette",
+                                  "/api/status", "/api/numberlink/solvers", "/api/maze?rows=4&cols=5&seed=1",
+                                  "/api/maze.svg?rows=4&cols=5&seed=1"])
+def test_head_answers_as_get_without_a_body(client, path):
+    get, head = client.get(path), client.head(path)  # curl -I
+    assert get.status_code == 200, get.text
+    assert head.status_code == 200, head.status_code
+    assert head.headers["content-type"] == get.headers["content-type"] and not head.content
+    assert head.headers.get("content-length") == get.headers.get("content-length")
+
+
+def test_head_stays_out_of_the_schema_and_post_only_paths_refuse_it(client):
+    schema = client.get("/openapi.json").json()
+    assert all("head" not in ops for ops in schema["paths"].values())
+    assert client.head("/api/solve").status_code == 405
+
+
 def test_openapi_documents_every_endpoint(client):
     schema = client.get("/openapi.json").json()
     for path in ("/api/generators", "/api/solvers", "/api/limits", "/api/maze", "/api/solve", "/api/maze.png",

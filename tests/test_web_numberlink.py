@@ -75,6 +75,31 @@ def test_a_second_solution_is_shown_when_not_unique(client):
     assert len(check_lines(grid, body["second"])) == 9
 
 
+@pytest.mark.parametrize("grid", [[[1, 0, 0], [0, 0, 0], [0, 0, 2]], [[12, 0, 0], [0, 0, 0], [0, 0, 3]],
+                                  [[5, 5, 5], [0, 0, 0], [0, 0, 0]]])
+def test_an_unfinished_board_is_saved_with_a_note_and_loads_back(client, grid):
+    body = {"rows": 3, "cols": 3, "grid": grid}
+    res = client.post("/api/numberlink/format", json=body)  # a puzzle being written: saving it is normal
+    assert res.status_code == 200, res.text
+    saved = res.json()
+    assert saved["note"].startswith("saved unfinished: number ") and "\n" not in saved["note"]
+    assert client.post("/api/numberlink/parse", json={"text": saved["text"]}).json() == body
+    # a finished board has no note
+    assert "note" not in client.post("/api/numberlink/format", json={"rows": 2, "cols": 3,
+                                                                     "grid": [[1, 0, 1], [2, 0, 2]]}).json()
+
+
+def test_a_flow_free_puzzle_keeps_its_letters_through_load_and_save(client):
+    text = "R..B\n....\nR..B\n"
+    body = client.post("/api/numberlink/parse", json={"text": text}).json()
+    assert body["names"] == {"27": "R", "11": "B"} and body["grid"][0] == [27, 0, 0, 11]
+    assert client.post("/api/numberlink/format", json=body).json()["text"] == text
+    # the solution's paths are named by the board's numbers
+    assert set(client.post("/api/numberlink/solve", json=body).json()["paths"]) == {"27", "11"}
+    bad = client.post("/api/numberlink/format", json={**body, "names": {"27": "a label"}})
+    assert bad.status_code == 422 and "names" in bad.json()["error"]
+
+
 def test_improper_puzzles_get_clear_messages(client):
     # unpaired number: a 400 naming it
     res = solve(client, [[7, 0, 0], [0, 0, 0], [0, 0, 0]])

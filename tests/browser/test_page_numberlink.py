@@ -177,6 +177,36 @@ def test_numberlink_load_and_save_files_in_the_browser(driver, server, tmp_path)
     assert "row 2" in text and "error" in cls
 
 
+def test_an_unfinished_board_is_saved_with_a_note(driver, server, tmp_path):
+    open_page(driver, server, "?rows=5&cols=5&seed=1")
+    set_size(driver, 3, 3)
+    place(driver, {(0, 0): 4, (2, 2): 5})  # a puzzle being written: 4 and 5 without their partners yet
+    out = tmp_path / "downloads"
+    out.mkdir()
+    driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(out)})
+    driver.find_element("id", "nl-save").click()
+    saved = out / "numberlink-3x3.txt"
+    deadline = time.monotonic() + 30
+    while not saved.exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert saved.read_text() == "4..\n...\n..5\n"
+    text, cls = nl_message(driver)
+    assert text.startswith("saved unfinished: number 4 has no partner yet") and "error" not in cls
+
+
+def test_a_flow_free_puzzle_keeps_its_colour_letters_on_the_board(driver, server, tmp_path):
+    open_page(driver, server, "?rows=5&cols=5&seed=1")
+    puzzle = tmp_path / "flow.txt"
+    puzzle.write_text("R..B\n....\nR..B\n")
+    driver.find_element("id", "nl-load").send_keys(str(puzzle))
+    wait_for(driver, "tremaux.numberlink.state().rows === 3", what="the loaded puzzle")
+    shown = sorted({lb["text"] for lb in driver.execute_script("return tremaux.numberlink.state().labels")})
+    assert shown == ["B", "R"]  # not 11 and 27
+    click_cell(driver, 0, 0)
+    assert driver.find_element("id", "nl-entry").get_attribute("value") == "R"
+    assert solve_board(driver)["phase"] == "solved"
+
+
 def test_a_cell_typed_while_the_solve_is_on_its_way_drops_its_answer(driver, server):
     open_page(driver, server, "?rows=5&cols=5&seed=1")
     set_size(driver, 2, 3)

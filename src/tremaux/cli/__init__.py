@@ -81,8 +81,28 @@ def usage_line(exc: Exception, argv: list[str] | None = None) -> str:
                   for name in (*p.opts, *p.secondary_opts)}
         exc.possibilities = [name for name in exc.possibilities if name not in hidden]  # type: ignore[attr-defined]
     message = " ".join(exc.format_message().split())  # type: ignore[attr-defined]
+    for phrase, kind in _CONVERSIONS:  # the converter's words ("Input should be a valid integer, ...") as ours
+        if phrase in message:
+            value = _typed_value(getattr(getattr(exc, "param", None), "opts", ()), argv or [])
+            message = message.replace(phrase, f"{value!r} is not {kind}" if value is not None else f"not {kind}")
     where = ctx.command_path if ctx is not None else _command_path(argv or [])
     return f"error: {message[:1].lower()}{message[1:]} (see '{where} --help')"
+
+
+_CONVERSIONS = (("Input should be a valid integer, unable to parse string as an integer", "a whole number"),
+                ("Input should be a valid number, unable to parse string as a number", "a number"))
+"""What the option parser says of a value that is not a number, and what it is not (in words)."""
+
+
+def _typed_value(opts: tuple[str, ...], argv: list[str]) -> str | None:
+    """The value given to the option spelled ``opts`` in ``argv`` (``--seed abc``, ``--seed=abc``), if found."""
+    for i, word in enumerate(argv):
+        if word in opts and i + 1 < len(argv):
+            return argv[i + 1]
+        name, eq, value = word.partition("=")
+        if eq and name in opts:
+            return value
+    return None
 
 
 def _command_path(argv: list[str]) -> str:

@@ -34,7 +34,7 @@ def dataset_cmd(
     scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="ADDRESS", help="Address of a running Dask scheduler, e.g. tcp://host:8786."),
     workers: Optional[int] = workers_option(None, "Worker processes (default: all cores)."),
     out: str = out_option("Output directory (new, empty, or a build to resume): a path or a URL such as "
-                          "s3://bucket/data.", required=True, text=True),
+                          "s3://bucket/data.", required=True, text=True, folder=True),
     storage_option: Optional[list[str]] = typer.Option(None, "--storage-option", metavar="KEY=VALUE", help="Option of the file system of --out (e.g. endpoint_url=http://...); repeat for several."),
     shared: bool = typer.Option(False, "--shared", help="With --scheduler and a local --out: every worker mounts it, so workers write their shards."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),

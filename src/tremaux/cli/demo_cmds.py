@@ -20,9 +20,10 @@ def demo(
     solver: str = solver_option("tremaux"),
     braid: float = typer.Option(0.3, "--braid", metavar="SHARE", help="Share of dead ends opened into loops (0..1)."),
     seed: int = typer.Option(1, "--seed", metavar="N", callback=check_seed, help="Random seed; the same seed gives the same result."),
-    out: Path = typer.Option(Path("tremaux-demo.png"), "--out", "-o", metavar="FILE", parser=_out_path,
-                             help="Picture to write (.png, .svg, .gif or .txt); '-' writes it on stdout instead of "
-                                  "the drawing, with --format."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", metavar="FILE", parser=_out_path,
+                                       help="Picture to write (.png, .svg, .gif or .txt; default tremaux-demo.png, "
+                                            "or the extension of --format); '-' writes it on stdout instead of the "
+                                            "drawing, with --format."),
     fmt: Optional[str] = format_option("Format of --out: png, svg, gif or txt (default: from the extension)."),
     algorithm: Optional[str] = deprecated("--algorithm", "-a"),
 ) -> None:
@@ -32,6 +33,11 @@ def demo(
     generator = renamed(generator, algorithm, "--algorithm", "--generator") or DEFAULT_GENERATOR
     from ..render.output import RENDER_FORMATS
 
+    if out is None:  # --format svg alone writes tremaux-demo.svg
+        from ..io.outputs import extension_of, output_format
+
+        named = "png" if fmt is None else output_format(None, fmt, accepts=RENDER_FORMATS, writer="tremaux demo")
+        out = Path(f"tremaux-demo{extension_of(named)}")
     fmt = check_output(out, fmt, accepts=RENDER_FORMATS, writer="tremaux demo")  # before the run
     from ..solvers import SOLVERS
 

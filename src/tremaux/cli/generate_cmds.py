@@ -16,11 +16,19 @@ from .maze_cmds import FileArgument, load_maze
 from .output import check_output
 
 
-def _list_generators() -> None:
+def _list_generators(grid: Optional[str] = None, wrap: Optional[str] = None, weave: Optional[float] = None) -> None:
+    """``--list``: every generator, or (with --grid, --wrap or --weave) those that run on that grid."""
     from ..generators import GENERATORS
-    from .grid_cmds import grids_of
+    from .grid_cmds import build_grid, grids_of
 
+    on = None
+    if any(v is not None for v in (grid, wrap, weave)):
+        from ..grids import supports
+
+        on = build_grid(grid=grid, size=None, rings=None, shape=None, radius=None, side=None, wrap=wrap, weave=weave)
     for e in GENERATORS:
+        if on is not None and not supports(e, on):
+            continue
         aliases = f" ({', '.join(e.aliases)})" if e.aliases else ""
         typer.echo(f"{e.name:<20} {e.doc}{aliases} [{grids_of(e)}]")
 
@@ -82,7 +90,7 @@ def generate_cmd(
 ) -> None:
     """Generate a maze and print it (or save it with --out)."""
     if list_:
-        return _list_generators()
+        return _list_generators(grid, wrap, weave)
     from ..generators import generate, load_mask
 
     generator = renamed(generator, algorithm, "--algorithm", "--generator")
@@ -92,18 +100,20 @@ def generate_cmd(
     probability("braid")(braid)  # a bad share is named first, whatever else the command line holds
     if weave is not None:
         probability("weave")(weave)
-    out_fmt = None if out is None else check_output(out, fmt, writer="tremaux generate")  # before the maze is made
+    if grid is not None and all(v is None for v in (rings, grid_shape, radius, side, wrap, weave)):
+        from ..grids import GRIDS
+
+        grid = None if GRIDS.get(grid).name == "square" else grid  # --grid square: the square maze, levels too
+    on_grid = any(v is not None for v in (grid, rings, grid_shape, radius, side, wrap, weave))
+    out_fmt = None if out is None else check_output(out, fmt, **_grid_writes(grid, wrap, weave) if on_grid else {
+        "writer": "tremaux generate"})  # before the maze is made
     shown = "ascii"  # what is printed without --out: --format picks a text format
     if out is None and fmt is not None:
         from ..io.outputs import output_format
 
         shown = output_format(None, fmt, accepts=("ascii", "block", "json"), writer="tremaux generate without --out",
                               hint="save npz files and pictures with --out FILE")
-    if grid is not None and all(v is None for v in (rings, grid_shape, radius, side, wrap, weave)):
-        from ..grids import GRIDS
-
-        grid = None if GRIDS.get(grid).name == "square" else grid  # --grid square: the square maze, levels too
-    if any(v is not None for v in (grid, rings, grid_shape, radius, side, wrap, weave)):
+    if on_grid:
         from .grid_cmds import generate_on_grid
 
         if shown != "ascii":
@@ -153,6 +163,20 @@ def generate_cmd(
         typer.echo(maze_io.dumps(maze, shown))
     else:
         save_output(result, out, fmt)
+
+
+def _grid_writes(grid: Optional[str], wrap: Optional[str], weave: Optional[float]) -> dict:
+    """What ``--out`` may hold for a maze on ``grid``: every format for the plain square grid, else
+    :data:`tremaux.cli.grid_cmds.GRID_FILES` (the text drawings are for square grids only)."""
+    from ..grids import GRIDS
+    from .grid_cmds import GRID_FILES
+
+    name = "square" if grid is None else GRIDS.get(grid).name  # an unknown grid: named by the error
+    if name == "square" and wrap is None and weave is None:
+        return {"writer": "tremaux generate"}
+    label = name + (f" ({wrap})" if wrap is not None else "") + (" woven" if weave is not None else "")
+    return {"accepts": GRID_FILES, "writer": f"tremaux generate on a {label} grid",
+            "hint": "text drawings are for square grids only"}
 
 
 def _check_carving_gif(dims: tuple[int, ...], generator: str) -> None:

@@ -77,6 +77,12 @@ def build_grid(*, mask: Any = None, grid: str | None, size: str | None, rings: i
 
     name = GRIDS.get(grid or "square").name  # any alias, in any case
     polar = name == "polar"
+    takes = [k for k in ("size", "rings", "shape", "radius", "side", "wrap", "weave") if k in GRIDS.get(name).params]
+    given = {"size": size, "rings": rings, "shape": shape, "radius": radius, "side": side, "wrap": wrap}
+    for key in (k for k, v in given.items() if v is not None and k not in takes):  # in the command's words (--weave:
+        # make_grid names the grids it works on)
+        raise UnsupportedError(f"--{key} is not an option of the {name} grid; it takes "
+                               + ", ".join(f"--{k}" for k in takes))
     form = None if shape is None else str(shape).strip().lower()
     if "shape" in GRIDS.get(name).params:  # the rectangle would ignore --radius or --side, a shape --size
         for option, value, needs in (("--radius", radius, "hexagon"), ("--side", side, "triangle")):

@@ -105,7 +105,8 @@ def grid_stats_text(path: Path, as_json: bool) -> str:
     path : pathlib.Path
         The grid maze file.
     as_json : bool
-        JSON instead of the aligned table.
+        JSON instead of the aligned table; beside ``grid`` it holds ``wrap`` (``cylinder``, ``torus`` or
+        ``moebius``; ``null`` when the edges are not joined) and ``weave`` (true for a woven maze).
 
     Returns
     -------
@@ -131,8 +132,10 @@ def grid_stats_text(path: Path, as_json: bool) -> str:
     from ..grids import grid_stats
 
     s = grid_stats(maze := load_grid(path))
-    if as_json:
-        return json.dumps(s.as_dict())
+    if as_json:  # the grid's wrap (torus...) and weave beside its name, as the table's "square (torus)" says
+        measures = s.as_dict()
+        return json.dumps({"grid": measures.pop("grid"), "wrap": maze.grid.params.get("wrap"),
+                           "weave": bool(maze.grid.params.get("weave", False)), **measures})
     from .output import property_lines  # the table of the square grid's info and stats: yes / no, '-' for none
 
     return property_lines([(k.replace("_", " "), _label(maze.grid) if k == "grid" else f"{v:.3f}"

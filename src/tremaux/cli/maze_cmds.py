@@ -177,11 +177,16 @@ def convert(
 
     from .output import check_output
 
-    fmt = check_output(dst, renamed(fmt, to, "--to", "--format"), accepts=maze_io.SAVE_FORMATS,
-                       writer="tremaux convert", hint="tremaux render draws SVG and GIF pictures")  # before reading
     from .sources import is_grid_file, load_grid
 
-    if is_grid_file(str(src)):  # a maze on a polar, hex, ... grid: json or npz only
+    from ..io.outputs import EXTENSIONS
+
+    fmt = renamed(fmt, to, "--to", "--format")
+    on_grid = is_grid_file(str(src))  # a maze on a polar, hex, ... grid: json or npz only
+    unnamed = fmt is None and dst.suffix.lower() not in EXTENSIONS  # '-': the formats to name are those it takes
+    fmt = check_output(dst, fmt, accepts=("json", "npz") if on_grid and unnamed else maze_io.SAVE_FORMATS,
+                       writer="tremaux convert", hint="tremaux render draws SVG and GIF pictures")  # before reading
+    if on_grid:
         from ..grids import files
 
         if fmt not in ("json", "npz"):
@@ -218,5 +223,7 @@ def info(file: Path = FileArgument, as_json: bool = JsonOption) -> None:
             value = ", ".join(f"{d}: {n}" for d, n in value.items())
         elif isinstance(value, list):
             value = " x ".join(map(str, value)) if key == "shape" else str(tuple(value))
+        elif key == "dead_ends" and summary["degrees"].get("0"):  # (see tremaux.measure.MazeStats.dead_ends)
+            value = f"{value}; cells with one passage, not the {summary['degrees']['0']} walled-in"
         rows.append((key.replace("_", " "), value))
     typer.echo(property_lines(rows))

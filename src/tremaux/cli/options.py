@@ -176,8 +176,9 @@ def size_option(default: str | None = DEFAULT_SIZE, help: str = "Maze size HxW (
 
 
 def out_option(help: str = "File to write; its extension picks the format.", required: bool = False,
-               text: bool = False, dash: bool = True) -> Any:
-    """``--out/-o FILE``: the output file; an empty name is refused (as a path it would be '.').
+               text: bool = False, dash: bool = True, folder: bool = False) -> Any:
+    """``--out/-o FILE``: the output file (``--out/-o DIR`` for a folder); an empty name is refused (as a path it
+    would be '.').
 
     Parameters
     ----------
@@ -190,6 +191,8 @@ def out_option(help: str = "File to write; its extension picks the format.", req
     dash : bool, default True
         ``-`` is the standard output (given as ``/dev/stdout``); False gives the command ``Path("-")``, for a
         command that refuses ``--out -`` with its own message.
+    folder : bool, default False
+        The command writes a folder, not a file: its help shows ``--out DIR``.
 
     Returns
     -------
@@ -200,8 +203,10 @@ def out_option(help: str = "File to write; its extension picks the format.", req
     --------
     >>> out_option().param_decls
     ('--out', '-o')
+    >>> out_option().metavar, out_option(folder=True).metavar
+    ('FILE', 'DIR')
     """
-    return typer.Option(... if required else None, "--out", "-o", metavar="FILE", help=help,
+    return typer.Option(... if required else None, "--out", "-o", metavar="DIR" if folder else "FILE", help=help,
                         parser=_out_text if text else _out_path if dash else _out_named)
 
 

@@ -20,12 +20,15 @@ CellSizeOption = typer.Option(
     help="Pixels per cell (default: fit about 800 pixels); a picture over the memory limit is refused (--memory-limit).")
 
 
-def _format(fmt: Optional[str], out: Optional[Path]) -> str:
-    """The format of ``tremaux render``: ``--format``, else the extension of ``--out``, else a text drawing."""
-    from ..io.outputs import output_format
+def _format(fmt: Optional[str], out: Optional[Path], grid: bool = False) -> str:
+    """The format of ``tremaux render``: ``--format``, else the extension of ``--out``, else a text drawing;
+    ``--out -`` (or a file without a known extension) of a ``grid`` maze asks for one of the two it is drawn in."""
+    from ..io.outputs import EXTENSIONS, output_format
     from ..render.output import RENDER_FORMATS
 
-    return output_format(out, fmt if fmt is not None or out is not None else "ascii", accepts=RENDER_FORMATS,
+    unnamed = fmt is None and out is not None and out.suffix.lower() not in EXTENSIONS
+    return output_format(out, fmt if fmt is not None or out is not None else "ascii",
+                         accepts=("png", "svg") if grid and unnamed else RENDER_FORMATS,
                          writer="tremaux render", hint="tremaux convert writes maze files")
 
 
@@ -121,7 +124,7 @@ def render_cmd(
     solver = renamed(solver, solve_, "--solve", "--solver")
     from .grid_cmds import is_grid_file, render_grid_file
 
-    fmt = _format(fmt, out)  # refused before the maze is read, not after
+    fmt = _format(fmt, out, grid=is_grid_file(str(file)))  # refused before the maze is read, not after
     if style is not None and fmt != "ascii":
         raise UnsupportedError(f"--style is for text drawings (txt); a {fmt.lstrip('.')} picture takes --cell-size")
     if heat and fmt == "ascii" and (style or "").strip().lower() == "block":  # a block text is a maze file

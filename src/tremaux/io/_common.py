@@ -20,9 +20,14 @@ def check_header(fmt: Any, version: Any, source: str | None) -> None:
         raise MazeFormatError("this file holds a maze on a grid other than the square one: read it with "
                               "tremaux.grids.files.load (the commands solve, render, animate, stats, info, show and "
                               "convert read it, by its name or on standard input)", source=source)
+    if fmt is None:  # (not "its format field is None": the file has none)
+        raise MazeFormatError(f"not a tremaux maze file: it has no format field (a maze file's is {FORMAT_NAME!r})",
+                              source=source)
     if fmt != FORMAT_NAME:
         raise MazeFormatError(f"not a tremaux maze file: its format field is {fmt!r}, expected {FORMAT_NAME!r}",
                               source=source)
+    if version is None:
+        raise MazeFormatError("the file has no version field (a whole number, 1 for this tremaux)", source=source)
     if isinstance(version, bool) or not isinstance(version, int):
         raise MazeFormatError(f"the version field {version!r} is not a whole number", source=source)
     if version > VERSION:

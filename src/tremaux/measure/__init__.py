@@ -52,7 +52,9 @@ class MazeStats:
     isolated: int
     """Cells with no passage (walled in)."""
     dead_ends: int
-    """Cells with one passage."""
+    """Cells with exactly one passage: a path that enters one must turn back. A walled-in cell is no dead end
+    (no path enters it): it is counted in ``isolated``, so a closed maze (no passages) has 0 dead ends and all
+    its cells isolated."""
     corridors: int
     """Cells with two passages."""
     junctions: int
@@ -104,7 +106,8 @@ class MazeStats:
         rows = [
             ("cells", self.cells), ("passages", self.passages), ("components", self.components),
             ("loops", self.loops), ("perfect", "yes" if self.perfect else "no"),
-            ("dead ends", f"{self.dead_ends} ({self.dead_end_percentage:.1f}%)"),
+            ("dead ends", f"{self.dead_ends} ({self.dead_end_percentage:.1f}%)" + (
+                f"; cells with one passage, not the {self.isolated} walled-in (isolated)" if self.isolated else "")),
             ("corridors", f"{self.corridors} ({self.straight} straight, {self.turning} turning)"),
             ("junctions", self.junctions), ("crossroads", self.crossroads), ("isolated", self.isolated),
             ("diameter", f"{self.diameter} {self.diameter_ends[0]} - {self.diameter_ends[1]}"),
@@ -116,7 +119,7 @@ class MazeStats:
 
 
 def dead_end_percentage(maze: Maze) -> float:
-    """Percentage of cells with exactly one passage.
+    """Percentage of cells with exactly one passage (a walled-in cell, with none, is no dead end).
 
     Parameters
     ----------
@@ -133,6 +136,8 @@ def dead_end_percentage(maze: Maze) -> float:
     >>> import tremaux
     >>> dead_end_percentage(tremaux.Maze.open((1, 3)))
     66.66666666666667
+    >>> dead_end_percentage(tremaux.Maze.closed((2, 2)))  # walled-in cells are no dead ends
+    0.0
     """
     counts = km.classify(maze.flat, maze.flat_mask, maze.mask is not None)
     return 100.0 * int(counts[1]) / maze.size

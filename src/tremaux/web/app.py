@@ -56,6 +56,7 @@ from fastapi.openapi.docs import get_redoc_html
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
+from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
@@ -439,7 +440,8 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
             payload["seed"] = secrets.randbelow(2**31)
         return await run_json(request, "nl_random", payload)
 
-    @app.post("/api/numberlink/parse", dependencies=body_once, response_model=m.PuzzleBody, tags=["numberlink"])
+    @app.post("/api/numberlink/parse", dependencies=body_once, response_model=m.PuzzleBody, tags=["numberlink"],
+              response_model_exclude_none=True)
     async def post_parse(request: Request, body: m.PuzzleText) -> Any:
         """Read a puzzle from text in any format the command line reads: the page's "load" and paste.
 
@@ -450,11 +452,15 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
 
     @app.post("/api/numberlink/format", dependencies=body_once, tags=["numberlink"])
     def post_format(body: m.PuzzleBody) -> dict[str, str]:
-        """Write a puzzle in the grid text format: the page's "save"."""
+        """Write a puzzle in the grid text format: the page's "save" (a board being written too, with a note)."""
         from ..numberlink import formats
+        from ._board_text import board_text, unpaired
         from .jobs import puzzle_of
 
-        return {"text": formats.dumps(puzzle_of(body.model_dump()), "grid")}
+        if note := unpaired(body.grid):  # work in progress: saved as it stands, the page's "load" reads it back
+            return {"text": board_text(body.grid, body.names),
+                    "note": f"saved unfinished: {note}; solving needs each number twice"}
+        return {"text": formats.dumps(puzzle_of(body.model_dump(), named=True), "grid")}
 
     @app.get("/api/status", tags=["registries"], dependencies=none)
     async def get_status() -> dict[str, Any]:
@@ -462,9 +468,13 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
         sched = state.get("sched")
         return sched.status() if sched is not None else {"ready": False}
 
-    for route in app.routes:  # the page links to /docs: a link checker asks with HEAD, as for the page
+    for route in list(app.routes):  # HEAD answers as GET does, without the body (curl -I, link checkers)
         if getattr(route, "path", None) == "/docs":
             route.methods.add("HEAD")
+        elif isinstance(route, APIRoute) and "GET" in route.methods and "HEAD" not in route.methods:
+            app.add_api_route(route.path, route.endpoint, methods=["HEAD"], include_in_schema=False,
+                              dependencies=route.dependencies, response_model=route.response_model,
+                              response_class=route.response_class, name=route.name)  # out of the schema: one GET
     app.state.limits = limits
     app.state.config = config
     return app

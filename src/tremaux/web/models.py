@@ -28,9 +28,12 @@ rows
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from .messages import short_name
 
 __all__ = [
     "MAX_SIDE",
@@ -344,9 +347,16 @@ class PuzzleBody(_Model):
     cols: int = Field(ge=2, le=NL_MAX_SIDE, examples=[3])
     grid: list[list[int]] = Field(description="rows lists of cols numbers (0..999).",
                                   examples=[[[1, 0, 1], [2, 0, 2]]])
+    names: dict[str, str] | None = Field(None, max_length=999, description="The puzzle's own label of a number "
+                                         "where it is not the number itself, e.g. {\"27\": \"R\"} for a Flow Free "
+                                         "colour: shown on the board and written by save.")
 
     @model_validator(mode="after")
     def _grid_matches(self) -> PuzzleBody:
+        for k, v in (self.names or {}).items():
+            if not (k.isdecimal() and k.isascii() and 1 <= int(k) <= 999) or not re.fullmatch(r"[A-Za-z0-9]{1,3}", v):
+                raise ValueError(f"names: {short_name(k)!r}: {short_name(v)!r} is not a number (1..999) and its label "
+                                 "(1 to 3 letters or digits)")
         if len(self.grid) != self.rows:
             n = len(self.grid)
             raise ValueError(f"grid has {n} row{'' if n == 1 else 's'}, not {self.rows}")

@@ -18,13 +18,16 @@ from .job_registry import _job
 _DIGITS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
-def puzzle_of(body: dict[str, Any]) -> Any:
+def puzzle_of(body: dict[str, Any], named: bool = False) -> Any:
     """The :class:`~tremaux.numberlink.Puzzle` of a page's grid of numbers (0 for empty).
 
     Parameters
     ----------
     body : dict
-        ``grid``: rows of numbers, 0 for an empty cell.
+        ``grid``: rows of numbers, 0 for an empty cell; ``names``, optional: the label of a number.
+    named : bool, default False
+        Label the pairs by ``names`` (the text "save" writes), not by their numbers (the numbers the
+        answers name the paths by).
 
     Returns
     -------
@@ -35,6 +38,8 @@ def puzzle_of(body: dict[str, Any]) -> Any:
     --------
     >>> puzzle_of({"grid": [[4, 0, 4], [0, 0, 0], [9, 0, 9]]}).labels
     ('4', '9')
+    >>> puzzle_of({"grid": [[27, 0, 27], [0, 0, 0]], "names": {"27": "R"}}, named=True).labels
+    ('R',)
     >>> puzzle_of({"grid": [[4, 0, 4], [0, 0, 0], [9, 0, 0]]})
     Traceback (most recent call last):
     ...
@@ -42,7 +47,8 @@ def puzzle_of(body: dict[str, Any]) -> Any:
     """
     from ..numberlink import Puzzle
 
-    return Puzzle.from_rows([[str(v) if v else None for v in row] for row in body["grid"]])
+    names = (body.get("names") or {}) if named else {}
+    return Puzzle.from_rows([[names.get(str(v), str(v)) if v else None for v in row] for row in body["grid"]])
 
 
 def numbers_of(puzzle: Any) -> list[int]:
@@ -94,16 +100,27 @@ def grid_of(puzzle: Any) -> dict[str, Any]:
     Returns
     -------
     dict
-        ``rows``, ``cols`` and ``grid`` (rows of numbers, 0 empty).
+        ``rows``, ``cols`` and ``grid`` (rows of numbers, 0 empty); ``names``, the puzzle's own label of a
+        number that is not the number itself, for a puzzle labelled by letters or words (no number).
 
     Examples
     --------
     >>> from tremaux.numberlink import Puzzle
     >>> grid_of(Puzzle.from_rows(["1.1", "2.2"]))
     {'rows': 2, 'cols': 3, 'grid': [[1, 0, 1], [2, 0, 2]]}
+    >>> grid_of(Puzzle.from_rows(["R.R", "B.B"]))["names"]
+    {'11': 'B', '27': 'R'}
+    >>> "names" in grid_of(Puzzle.from_rows(["C.1", "C.1"]))  # the grid format's 12
+    False
     """
     nums = np.array(numbers_of(puzzle), dtype=np.int64)
-    return {"rows": puzzle.height, "cols": puzzle.width, "grid": nums[puzzle.grid].tolist()}
+    out = {"rows": puzzle.height, "cols": puzzle.width, "grid": nums[puzzle.grid].tolist()}
+    # the puzzle's own labels (a Flow Free colour R, numbered 27), where the board can show them (3 characters);
+    # not letters among numbers: the grid format writes 10-35 as A-Z then ("C.1": 12 and 1)
+    words = not any(label.isdecimal() for label in puzzle.labels)
+    names = {str(n): label for n, label in zip(nums[1:].tolist(), puzzle.labels)
+             if words and label != str(n) and len(label) <= 3 and label.isascii() and label.isalnum()}
+    return {**out, "names": names} if names else out
 
 
 def _paths(puzzle: Any, linking: Any) -> dict[str, list[list[int]]]:
@@ -292,6 +309,8 @@ def nl_parse_job(req: dict[str, Any]) -> dict[str, Any]:
     --------
     >>> nl_parse_job({"text": "1.1\\n2.2\\n", "max_side": 30})
     {'rows': 2, 'cols': 3, 'grid': [[1, 0, 1], [2, 0, 2]]}
+    >>> nl_parse_job({"text": "1..\\n..2\\n", "max_side": 30})["grid"]  # a board saved unfinished
+    [[1, 0, 0], [0, 0, 2]]
     >>> nl_parse_job({"text": "1.1\\n2.2\\n\\n1.1\\n2.2\\n", "max_side": 30})
     Traceback (most recent call last):
     ...
@@ -300,7 +319,20 @@ def nl_parse_job(req: dict[str, Any]) -> dict[str, Any]:
     from ..errors import InvalidSizeError, PuzzleFormatError
     from ..numberlink import formats
 
-    puzzles = formats.loads_all(req["text"], source="puzzle")
+    from ..errors import PuzzleError
+
+    try:
+        puzzles = formats.loads_all(req["text"], source="puzzle")
+    except (PuzzleFormatError, PuzzleError):
+        from ._board_text import read_board  # a board the page saved unfinished (a number without its partner)
+
+        grid = read_board(req["text"])
+        if grid is None:
+            raise
+        rows, cols, top = len(grid), len(grid[0]), int(req["max_side"])
+        if max(rows, cols) > top:
+            raise InvalidSizeError(f"puzzle size {rows} x {cols} is outside 2..{top} on a side") from None
+        return {"rows": rows, "cols": cols, "grid": grid}
     if len(puzzles) != 1:  # (the library's own message names its Python functions)
         what = "no puzzle" if not puzzles else f"{len(puzzles)} puzzles; the page loads one at a time"
         raise PuzzleFormatError(f"the text holds {what}")

@@ -941,6 +941,7 @@
     cols: 8,
     labels: [],        // where the numbers were drawn: {r, c, text, font, left, right, top, bottom}
     grid: null,        // rows x cols numbers, 0 = empty
+    names: {},         // a loaded puzzle's own label of a number ({27: "R"}, a Flow Free colour), shown for it
     sel: [0, 0],
     typed: "",
     typedAt: 0,
@@ -1005,11 +1006,12 @@
     return { size, x0: 1, y0: 1, width: NL.cols * size + 2, height: NL.rows * size + 2, ratio: window.devicePixelRatio || 1 };
   }
 
-  function nlReset(rows, cols, grid) {
+  function nlReset(rows, cols, grid, names) {
     NL.requestId++;
     nlGiveUp();
     NL.rows = rows;
     NL.cols = cols;
+    NL.names = names || {};
     NL.grid = grid || Array.from({ length: rows }, () => new Array(cols).fill(0));
     NL.sel = [0, 0];
     nlForget();
@@ -1087,7 +1089,7 @@
         const lo = g.x0 + (p < 0 ? 0 : (p + 1 + a) / 2 + 0.05) * g.size + 1;
         const hi = g.x0 + (q >= NL.cols ? NL.cols : (b + 1 + q) / 2 - 0.05) * g.size - 1;
         const run = [];
-        for (let c = a; c <= b; c++) run.push({ c, text: String(NL.grid[r][c]) });
+        for (let c = a; c <= b; c++) run.push({ c, text: nlName(NL.grid[r][c]) });
         const n = run.length, room = hi - lo - gap * (n - 1);
         const measure = (px) => {
           ctx.font = fontOf(px);
@@ -1140,6 +1142,17 @@
     }
   }
 
+  // The label shown for number v: the loaded puzzle's own (R), else the number; "" for an empty cell.
+  function nlName(v) {
+    return v ? NL.names[v] || String(v) : "";
+  }
+
+  // The number of a label typed in the number box: digits, or one of the loaded puzzle's own labels.
+  function nlNumber(text) {
+    const named = Object.keys(NL.names).find((k) => NL.names[k].toUpperCase() === text.toUpperCase());
+    return named ? Number(named) : /^[0-9]{1,3}$/.test(text) ? parseInt(text, 10) : null;
+  }
+
   function nlSet(r, c, v) {
     NL.requestId++;
     nlGiveUp();
@@ -1156,7 +1169,7 @@
       const [dr, dc] = moves[ev.key];
       NL.sel = [Math.min(NL.rows - 1, Math.max(0, r + dr)), Math.min(NL.cols - 1, Math.max(0, c + dc))];
       NL.typed = "";
-      $("nl-entry").value = NL.grid[NL.sel[0]][NL.sel[1]] || "";
+      $("nl-entry").value = nlName(NL.grid[NL.sel[0]][NL.sel[1]]);
       nlDraw();
       ev.preventDefault();
     } else if (/^[0-9]$/.test(ev.key)) {
@@ -1164,7 +1177,7 @@
       NL.typed = now - NL.typedAt < 1200 && NL.typed.length < 3 ? NL.typed + ev.key : ev.key;
       NL.typedAt = now;
       nlSet(r, c, parseInt(NL.typed, 10));
-      $("nl-entry").value = NL.grid[r][c] || "";  // the box under the board shows the selected cell
+      $("nl-entry").value = nlName(NL.grid[r][c]);  // the box under the board shows the selected cell
       ev.preventDefault();
     } else if (ev.key === "Backspace" || ev.key === "Delete" || ev.key === " ") {
       NL.typed = "";
@@ -1185,7 +1198,7 @@
     ev.preventDefault();
     NL.sel = [r, c];
     NL.typed = "";
-    $("nl-entry").value = NL.grid[r][c] || "";
+    $("nl-entry").value = nlName(NL.grid[r][c]);
     if (ev.pointerType === "mouse") NL.canvas.focus();
     else { $("nl-entry").focus(); $("nl-entry").select(); }
     nlDraw();
@@ -1193,7 +1206,7 @@
 
   function nlEntry() {
     const box = $("nl-entry"), text = box.value.trim();
-    const ok = /^[0-9]{0,3}$/.test(text);
+    const ok = text === "" || nlNumber(text) !== null;
     box.classList.toggle("invalid", !ok);
     if (!ok) {
       say($("nl-message"), /^[0-9]+$/.test(text)
@@ -1202,11 +1215,12 @@
       return;
     }
     const [r, c] = NL.sel;
-    nlSet(r, c, text === "" ? 0 : parseInt(text, 10));
+    nlSet(r, c, text === "" ? 0 : nlNumber(text));
   }
 
   function nlBody() {
-    return { rows: NL.rows, cols: NL.cols, grid: NL.grid };
+    const names = Object.keys(NL.names).length ? { names: NL.names } : {};
+    return { rows: NL.rows, cols: NL.cols, grid: NL.grid, ...names };
   }
 
   async function nlSolve() {
@@ -1264,6 +1278,7 @@
     try {
       const out = await postJSON("/api/numberlink/format", nlBody());
       download(`numberlink-${NL.rows}x${NL.cols}.txt`, out.text);
+      if (out.note) say($("nl-message"), out.note, "warn");  // a board being written: saved as it stands
     } catch (err) {
       say($("nl-message"), err.message, "error");
     }
@@ -1282,7 +1297,7 @@
       const out = await postJSON("/api/numberlink/parse", { text });
       if (id !== loading) return;
       setPreset(out.rows, out.cols);
-      nlReset(out.rows, out.cols, out.grid);
+      nlReset(out.rows, out.cols, out.grid, out.names);
       say($("nl-message"), `loaded ${name}: ${out.rows} × ${out.cols}`, "ok");
     } catch (err) {
       if (id === loading) say($("nl-message"), `${name}: ${err.message}`, "error");
