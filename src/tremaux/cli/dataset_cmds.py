@@ -9,7 +9,6 @@ from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Optional
 
-import click
 import typer
 
 from ..errors import UnsupportedError
@@ -63,9 +62,8 @@ def dataset_cmd(
                                    storage_options=options, workers_write=True if shared else None)
         except KeyboardInterrupt:
             typer.echo(f"interrupted: finished shards are kept in {out}; run the same command to resume", err=True)
-            if killed:
-                raise typer.Exit(128 + killed[0]) from None
-            raise click.exceptions.Abort() from None
+            # the line above says it all: exit as Ctrl-C does (128 + SIGINT), without a second "aborted"
+            raise typer.Exit(128 + (killed[0] if killed else signal.SIGINT)) from None
     for note in result.notes:
         if note != unchecked:
             typer.echo(note, err=True)
