@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import tremaux.dataset as ds
 from tremaux.cli import main
+from tremaux.errors import TremauxError
 
 
 def run(argv: list[str], capsys) -> tuple[int, str, str]:
@@ -26,3 +29,28 @@ def test_ctrl_c_says_one_line(tmp_path, capsys, monkeypatch):
     code, out, err = run(["dataset", "--count", "4", "--size", "3x3", "--out", str(tmp_path / "d"), "-q"], capsys)
     assert code == 130 and out == ""
     assert err.startswith("interrupted: finished shards are kept") and err.count("\n") == 1, err
+
+
+@pytest.mark.parametrize("table, said", [
+    ("[filters]\nmin_foo = 3\n", "unknown dataset filter 'min_foo'"),
+    ("[generator_options]\nfoo = 3\n", "backtracker takes no option 'foo'"),
+    ("generator = \"kruskal\"\n[generator_options]\nfoo = 3\n", "option 'foo'"),
+    ("outputs = [\"maze\", \"pictures\"]\n", "unknown dataset output 'pictures'"),
+    ("generator = \"nope\"\n", "unknown generator 'nope'"),
+])
+def test_a_bad_key_of_a_spec_file_names_the_file(tmp_path, capsys, table, said):
+    spec = tmp_path / "spec.toml"
+    spec.write_text("count = 4\nsize = \"5x5\"\n" + table)
+    code, _, err = run(["dataset", str(spec), "--out", str(tmp_path / "d"), "-q"], capsys)
+    assert code == 2 and err.count("\n") == 1, err
+    assert err.startswith(f"error: {spec}: ") and said in err, err
+    with pytest.raises(TremauxError, match=f"^{re.escape(str(spec))}: .*{re.escape(said)}"):
+        ds.load_spec(spec)
+    assert not (tmp_path / "d").exists()
+
+
+def test_a_bad_name_given_as_an_option_names_no_file(tmp_path, capsys):
+    spec = tmp_path / "spec.toml"
+    spec.write_text("count = 4\nsize = \"5x5\"\n")
+    code, _, err = run(["dataset", str(spec), "--generator", "nope", "--out", str(tmp_path / "d"), "-q"], capsys)
+    assert code == 2 and err.startswith("error: unknown generator 'nope'"), err
