@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import re
+import signal
+import subprocess
+import sys
+import time
 
 import pytest
 
@@ -54,3 +59,32 @@ def test_a_bad_name_given_as_an_option_names_no_file(tmp_path, capsys):
     spec.write_text("count = 4\nsize = \"5x5\"\n")
     code, _, err = run(["dataset", str(spec), "--generator", "nope", "--out", str(tmp_path / "d"), "-q"], capsys)
     assert code == 2 and err.startswith("error: unknown generator 'nope'"), err
+
+
+def test_ctrl_c_on_dask_keeps_the_finished_shards_and_says_one_line(tmp_path):
+    # Ctrl-C in a terminal reaches the whole process group: the local cluster's workers printed tracebacks, and the
+    # shards of the tasks cut short were on disk but not in the manifest (tasks of up to 16 shards reported at their end)
+    pytest.importorskip("distributed")
+    out = tmp_path / "d"
+    argv = [sys.executable, "-m", "tremaux", "dataset", "--count", "1000000", "--size", "12x12",
+            "--shard-size", "2000", "--engine", "dask", "--workers", "2", "--out", str(out), "-q"]
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and proc.poll() is None:
+            if out.is_dir() and len(list(out.glob("shard-*.parquet"))) >= 6:
+                break
+            time.sleep(0.05)
+        assert proc.poll() is None, proc.communicate()
+        os.killpg(proc.pid, signal.SIGINT)
+        stdout, stderr = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+    assert proc.returncode == 130, stderr
+    assert stderr.startswith("interrupted: finished shards are kept") and stderr.count("\n") == 1, stderr
+    on_disk = {p.name for p in out.glob("shard-*.parquet")}
+    recorded = {rec.file for rec in ds.read_manifest(out).shards.values()}
+    assert len(on_disk) >= 6 and recorded <= on_disk and len(on_disk - recorded) <= 2  # a shard per worker at most

@@ -228,7 +228,10 @@ def _build(spec, out, target, engine, workers, scheduler, progress, direct, colu
         check_memory_room(spec, spec.count - done, target.url)  # memory:// holds the shards in this process
     task = functools.partial(build_shards, target=target if direct else None)
     try:
-        used = run_shards(engine, task, spec, todo, on_result, workers=workers, scheduler=scheduler)
+        # shards sent back whole come in tasks of one: those of a task of several would wait on the workers and
+        # reach this process through the scheduler (dask_engine); a few numbers a shard may
+        used = run_shards(engine, task, spec, todo, on_result, workers=workers, scheduler=scheduler,
+                          batch=None if direct else 1)
     finally:
         if state["dirty"]:
             save()  # last, atomically: also after Ctrl-C, so a rerun keeps every finished shard
