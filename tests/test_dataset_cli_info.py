@@ -88,3 +88,30 @@ def test_ctrl_c_on_dask_keeps_the_finished_shards_and_says_one_line(tmp_path):
     on_disk = {p.name for p in out.glob("shard-*.parquet")}
     recorded = {rec.file for rec in ds.read_manifest(out).shards.values()}
     assert len(on_disk) >= 6 and recorded <= on_disk and len(on_disk - recorded) <= 2  # a shard per worker at most
+
+
+@pytest.mark.parametrize("engine", ["processes", "dask"])
+def test_far_more_workers_than_cores_is_refused(tmp_path, capsys, monkeypatch, engine):
+    # --workers 1000 on 2 cores started a process per shard: a thousand processes fighting for two cores
+    import tremaux.dataset.engines as engines
+
+    monkeypatch.setattr(engines, "cpu_count", lambda: 2)
+    code, _, err = run(["dataset", "--count", "40", "--size", "3x3", "--shard-size", "2", "--engine", engine,
+                        "--workers", "9", "--out", str(tmp_path / "d"), "-q"], capsys)
+    assert code == 2 and err.count("\n") == 1, err
+    assert err.startswith("error: --workers 9 is more than 4 times the 2 cores"), err
+    assert not (tmp_path / "d").exists()
+
+
+def test_more_workers_than_cores_is_said_and_no_more_than_shards_start(tmp_path, capsys, monkeypatch):
+    import tremaux.dataset.engines as engines
+
+    monkeypatch.setattr(engines, "cpu_count", lambda: 1)
+    code, out, err = run(["dataset", "--count", "6", "--size", "3x3", "--shard-size", "2", "--engine", "processes",
+                          "--workers", "4", "--out", str(tmp_path / "d"), "-q"], capsys)
+    assert code == 0 and "on processes, 3 workers" in out  # 3 shards: 3 processes, not 4
+    assert err == "note: 3 worker processes on 1 core: they share it (each runs slower)\n", err
+    monkeypatch.setattr(engines, "cpu_count", lambda: 4)
+    code, out, err = run(["dataset", "--count", "6", "--size", "3x3", "--shard-size", "2", "--engine", "processes",
+                          "--workers", "4", "--out", str(tmp_path / "e"), "-q"], capsys)
+    assert code == 0 and err == "" and "3 workers" in out

@@ -40,6 +40,7 @@ def dataset_cmd(
 ) -> None:
     """Build mazes with solutions and statistics into Parquet or Arrow shards (same files on every engine); rerun to resume."""
     from .. import dataset
+    from ..dataset.engines import check_engine, workers_note
     from ..dataset.room import space_note
 
     spec = dataset.make_spec(spec_file, count=count, size=size, seed=seed, generator=generator, braid=braid,
@@ -56,6 +57,10 @@ def dataset_cmd(
     unchecked = space_note(target)
     if unchecked is not None:  # said before the build, which a full store may stop
         typer.echo(unchecked, err=True)
+    crowded = None if workers is None else workers_note(check_engine(engine, workers, scheduler), workers, scheduler,
+                                                        spec.shards)
+    if crowded is not None:
+        typer.echo(crowded, err=True)
     with nullcontext(None) if quiet else dataset.rich_progress() as report, _stopped_by_kill() as killed:
         try:
             result = dataset.build(spec, out, engine=engine, workers=workers, scheduler=scheduler, progress=report,

@@ -169,7 +169,7 @@ def build(
     spec = check_spec(spec)
     check_manifest_room(spec)
     if engine != "dask" or scheduler is None:  # workers on this machine: a shard each in memory at once
-        check_work_memory(spec, 1 if engine == "local" else workers or cpu_count())
+        check_work_memory(spec, 1 if engine == "local" else min(workers or cpu_count(), spec.shards))  # no more start
     target = open_target(out, storage_options)
     direct = _workers_write(target, engine, scheduler, workers_write)
     t0 = time.perf_counter()

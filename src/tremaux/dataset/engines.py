@@ -31,7 +31,8 @@ from .._system import cpu_count
 from ..errors import TremauxError, UnknownNameError
 from .dask_engine import LOCAL_DASK_CONFIG, _batches, dask_batch, run_dask  # noqa: F401
 
-__all__ = ["ENGINES", "LOCAL_DASK_CONFIG", "cpu_count", "check_engine", "run_shards", "dask_batch"]
+__all__ = ["ENGINES", "LOCAL_DASK_CONFIG", "MAX_WORKERS_PER_CORE", "cpu_count", "check_engine", "run_shards",
+           "dask_batch", "workers_note"]
 
 ENGINES: dict[str, str] = {
     "local": "in this process, one shard after another (one core)",
@@ -52,6 +53,45 @@ def _check_workers(workers: int | None) -> int:
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise TremauxError(f"workers {workers!r} is invalid: it must be a whole number, at least 1")
     return workers
+
+
+MAX_WORKERS_PER_CORE = 4
+"""Most worker processes per core on this machine (processes engine, local Dask cluster): more only share the
+cores, each shard in memory at once; a build that waits on a store rather than on the CPU may use a few per core."""
+
+
+def workers_note(engine: str, workers: int | None, scheduler: str | None, shards: int) -> str | None:
+    """The line that says local worker processes outnumber the cores, or None.
+
+    Parameters
+    ----------
+    engine : str
+        The engine's canonical name.
+    workers : int or None
+        The worker count asked for (None: the cores).
+    scheduler : str or None
+        A Dask scheduler address (its workers are not on this machine's cores).
+    shards : int
+        Shards to build: no more processes start.
+
+    Returns
+    -------
+    str or None
+        ``note: ...`` when more processes than cores would start.
+
+    Examples
+    --------
+    >>> workers_note("processes", 10**9, None, 1) is None  # one shard: one process
+    True
+    """
+    cores = cpu_count()
+    if engine == "local" or scheduler is not None or workers is None:
+        return None
+    n = min(workers, shards)
+    if n <= cores:
+        return None
+    return (f"note: {n} worker processes on {cores} core{'s' if cores != 1 else ''}: they share "
+            f"{'it' if cores == 1 else 'them'} (each runs slower)")
 
 
 def check_engine(engine: str, workers: int | None = None, scheduler: str | None = None) -> str:
@@ -102,6 +142,11 @@ def check_engine(engine: str, workers: int | None = None, scheduler: str | None 
         _check_workers(workers)
         if name == "local" and workers != 1:
             raise TremauxError(f"the local engine runs one worker, not {workers}; use the processes engine")
+        cores = cpu_count()
+        if scheduler is None and workers > MAX_WORKERS_PER_CORE * cores:
+            raise TremauxError(f"workers {workers} is more than {MAX_WORKERS_PER_CORE} times the {cores} "
+                               f"core{'s' if cores != 1 else ''} of this machine: the processes would only share "
+                               f"them; give at most {MAX_WORKERS_PER_CORE * cores}")
     return name
 
 
