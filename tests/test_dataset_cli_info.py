@@ -115,3 +115,60 @@ def test_more_workers_than_cores_is_said_and_no_more_than_shards_start(tmp_path,
     code, out, err = run(["dataset", "--count", "6", "--size", "3x3", "--shard-size", "2", "--engine", "processes",
                           "--workers", "4", "--out", str(tmp_path / "e"), "-q"], capsys)
     assert code == 0 and err == "" and "3 workers" in out
+
+
+def test_dataset_info_summarises_a_built_dataset(tmp_path, capsys):
+    import json
+
+    out = tmp_path / "d"
+    spec = ds.DatasetSpec(count=30, size=(5, 5), max_size=(6, 7), seed=3, shard_size=10, solvers=("bfs", "dfs"),
+                          filters={"min_solution_length": 4})
+    ds.build(spec, out)
+    code, text, err = run(["dataset", "info", str(out)], capsys)
+    assert code == 0 and err == "", err
+    for said in ("30", "5x5..6x7", "backtracker", "bfs, dfs", "maze, solution, stats", "3 of 3", "complete",
+                 "min_solution_length=4", "parquet"):
+        assert said in text, f"{said!r} not in {text}"
+    assert "seed" in text and " 3\n" in text
+    code, text, err = run(["dataset", "info", str(out), "--json"], capsys)
+    info = json.loads(text)
+    assert code == 0 and info["count"] == 30 and info["rows"] == 30 and info["complete"] is True
+    assert info["size"] == "5x5" and info["max_size"] == "6x7" and info["solvers"] == ["bfs", "dfs"]
+    assert info["shards_built"] == 3 and info["shards"] == 3 and info["seed"] == 3 and info["generator"] == "backtracker"
+    assert info["outputs"] == ["maze", "solution", "stats"] and info["filters"] == {"min_solution_length": 4}
+    # a partial build: what is there and what is missing
+    manifest = out / "_manifest.json"
+    data = json.loads(manifest.read_text())
+    data["shards"] = data["shards"][:1]
+    manifest.write_text(json.dumps(data))
+    code, text, _ = run(["dataset", "info", str(out), "--json"], capsys)
+    assert code == 0 and json.loads(text)["shards_built"] == 1 and json.loads(text)["complete"] is False
+
+
+def test_dataset_info_of_a_folder_that_is_no_dataset_is_one_line(tmp_path, capsys):
+    (tmp_path / "x.txt").write_text("hello")
+    for path in (tmp_path, tmp_path / "missing"):
+        code, out, err = run(["dataset", "info", str(path)], capsys)
+        assert code == 2 and out == "" and err.startswith("error: ") and err.count("\n") == 1, err
+    code, _, err = run(["dataset", "info"], capsys)
+    assert code == 2 and err.count("\n") == 1 and "PATH" in err, err
+
+
+def test_dataset_still_builds_with_options_only(tmp_path, capsys):
+    code, out, _ = run(["dataset", "--count", "3", "--size", "3x3", "-q", "--out", str(tmp_path / "d")], capsys)
+    assert code == 0 and "3 mazes" in out
+
+
+def test_the_documented_dataset_info_commands_run(tmp_path, capsys, monkeypatch):
+    # test_docs_cli.py leaves the dataset commands to these files: the README's `tremaux dataset info` lines run here
+    import shlex
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    commands = [line.split("#")[0].strip() for line in readme.splitlines() if line.startswith("tremaux dataset info ")]
+    assert len(commands) >= 2
+    monkeypatch.chdir(tmp_path)
+    ds.build(ds.DatasetSpec(count=20, size=(4, 4), seed=1, shard_size=10), "data/")
+    for command in commands:
+        code, out, err = run(shlex.split(command)[1:], capsys)
+        assert code == 0 and "20" in out and err == "", (command, err)

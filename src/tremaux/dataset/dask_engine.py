@@ -19,6 +19,7 @@ import signal
 import threading
 import time
 import uuid
+import warnings
 from concurrent.futures import CancelledError
 from contextlib import contextmanager
 from typing import Any
@@ -186,7 +187,9 @@ def run_dask(task, spec, shards, on_result, workers: int | None, scheduler: str 
         method = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
         try:
             with dask.config.set({"distributed.worker.multiprocessing-method": method, **LOCAL_DASK_CONFIG}), \
-                    _sigint_ignored():
+                    _sigint_ignored(), warnings.catch_warnings():
+                # "Port 8787 is already in use" (another cluster's): the build serves no page, nothing to say
+                warnings.filterwarnings("ignore", "Port .* is already in use", UserWarning)
                 cluster = LocalCluster(
                     n_workers=n,
                     threads_per_worker=1,
