@@ -137,3 +137,25 @@ def test_dask_hands_back_each_shard_of_a_batch_as_it_finishes():
             watcher.join()
     assert early == [[0, 1, 2, 3]]  # each shard came back as it finished, while the task went on
     assert sorted(seen)[:4] == [0, 1, 2, 3] and len(seen) == len(set(seen))
+
+
+def test_dask_interrupted_hands_on_the_tasks_already_finished():
+    # Ctrl-C while a result was handed on cancelled the other tasks, also those finished meanwhile: their shards
+    # were written but not recorded
+    pytest.importorskip("distributed")
+    from distributed import LocalCluster
+
+    from tremaux.dataset.engines import run_shards
+
+    seen: list[int] = []
+
+    def on_result(shard):
+        seen.append(shard)
+        if len(seen) == 1:
+            time.sleep(1.0)  # the other task finishes meanwhile
+            raise KeyboardInterrupt
+
+    with LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cluster:
+        with pytest.raises(KeyboardInterrupt):
+            run_shards("dask", _one, None, [0, 1], on_result, scheduler=cluster.scheduler_address, batch=1)
+    assert sorted(seen) == [0, 1]

@@ -274,12 +274,14 @@ def run_dask(task, spec, shards, on_result, workers: int | None, scheduler: str 
                 submit()
     except BaseException:
         if live:
-            client.cancel(list(live))
-            if several:  # the shards finished in the tasks cut short are kept too
-                try:
+            try:  # tasks finished but not yet handed on, then the shards finished in the tasks cut short: kept too
+                if several:
                     collect(close=True)
-                except Exception:  # pragma: no cover - the cluster is gone: what it held is lost
-                    pass
+                for future in [f for f in live if f.status == "finished"]:
+                    hand_on(future.result())
+            except Exception:  # pragma: no cover - the cluster is gone: what it held is lost
+                pass
+            client.cancel(list(live))
         raise
     finally:
         client.close()
