@@ -89,3 +89,73 @@ def test_dask_missing_is_said_before_anything_is_written(tmp_path, monkeypatch):
     with pytest.raises(TremauxError, match=r"the dask engine needs dask\[distributed\]"):
         ds.build(ds.DatasetSpec(count=4, size=(3, 3), shard_size=2), tmp_path / "d", engine="dask")
     assert not (tmp_path / "d").exists()
+
+
+def _slow_after_four(spec, batch):
+    """Shards 0-3 at once, the others once the test lets them go (a local cluster in this process shares it)."""
+    for shard in batch:
+        if shard >= 4:
+            _RELEASE.wait(20)
+    return list(batch)
+
+
+_RELEASE = __import__("threading").Event()
+
+
+def test_dask_hands_back_each_shard_of_a_batch_as_it_finishes():
+    # a task of 8 shards handed back its results only when all 8 were built: interrupted meanwhile, the build lost
+    # the finished ones (their files on disk, not in the manifest) and built them again on resume
+    pytest.importorskip("distributed")
+    import _thread
+    import threading
+
+    from distributed import LocalCluster
+
+    from tremaux.dataset.engines import run_shards
+
+    seen: list[int] = []
+    early: list[list[int]] = []
+    _RELEASE.clear()
+
+    def watch():
+        deadline = time.monotonic() + 10
+        while len(seen) < 4 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        early.append(sorted(seen))
+        _thread.interrupt_main()
+        _RELEASE.set()
+
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
+        watcher = threading.Thread(target=watch)
+        watcher.start()
+        try:
+            with pytest.raises(KeyboardInterrupt):
+                run_shards("dask", _slow_after_four, None, list(range(8)), seen.append,
+                           scheduler=cluster.scheduler_address, batch=8)
+        finally:
+            _RELEASE.set()
+            watcher.join()
+    assert early == [[0, 1, 2, 3]]  # each shard came back as it finished, while the task went on
+    assert sorted(seen)[:4] == [0, 1, 2, 3] and len(seen) == len(set(seen))
+
+
+def test_dask_interrupted_hands_on_the_tasks_already_finished():
+    # Ctrl-C while a result was handed on cancelled the other tasks, also those finished meanwhile: their shards
+    # were written but not recorded
+    pytest.importorskip("distributed")
+    from distributed import LocalCluster
+
+    from tremaux.dataset.engines import run_shards
+
+    seen: list[int] = []
+
+    def on_result(shard):
+        seen.append(shard)
+        if len(seen) == 1:
+            time.sleep(1.0)  # the other task finishes meanwhile
+            raise KeyboardInterrupt
+
+    with LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cluster:
+        with pytest.raises(KeyboardInterrupt):
+            run_shards("dask", _one, None, [0, 1], on_result, scheduler=cluster.scheduler_address, batch=1)
+    assert sorted(seen) == [0, 1]

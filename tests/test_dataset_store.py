@@ -58,19 +58,23 @@ def test_remote_scheduler_and_local_path_sends_shards_back(tmp_path, local):
 
 
 def test_dask_batches_of_several_shards(tmp_path, local):
-    from distributed import LocalCluster
+    from collections import Counter
+
+    from distributed import LocalCluster, get_worker
 
     target = open_target(tmp_path / "batched")
     target.makedirs()
     seen = []
     with LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cluster:
-        run_shards("dask", lambda spec, batch: [(b, len(batch)) for b in batch], SPEC, list(range(SPEC.shards)),
-                   seen.append, scheduler=cluster.scheduler_address, batch=3)
+        # the task is called shard by shard (each result comes back as it finishes): the Dask task it ran in tells
+        run_shards("dask", lambda spec, batch: [(b, get_worker().get_current_task()) for b in batch], SPEC,
+                   list(range(SPEC.shards)), seen.append, scheduler=cluster.scheduler_address, batch=3)
         results = []
         run_shards("dask", build_shards, SPEC, [0, 1, 2, 3], results.append, scheduler=cluster.scheduler_address,
                    batch=4)
     assert sorted(b for b, _ in seen) == list(range(SPEC.shards))
-    assert sorted(n for _, n in seen) == [2, 2] + [3] * 6  # 8 shards in batches of 3, 3, 2
+    tasks = Counter(key for _, key in seen)
+    assert sorted(tasks.values()) == [2, 3, 3]  # 8 shards in batches of 3, 3, 2
     assert sorted(r.index for r in results) == [0, 1, 2, 3]
     assert {r.index: r.data for r in results}[2] == local["shard-00002.parquet"]
 

@@ -9,14 +9,66 @@ from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Optional
 
-import click
 import typer
 
 from ..errors import UnsupportedError
-from .app import app, count_option, generator_option, out_option, size_option, solver_option, workers_option
+from typer.core import TyperCommand
+
+from .app import (JsonOption, app, count_option, generator_option, out_option, property_lines, size_option,
+                  solver_option, workers_option)
 
 
-@app.command("dataset")
+class _DatasetCommand(TyperCommand):
+    """``tremaux dataset [FILE] ...`` builds; ``tremaux dataset info PATH`` describes a built dataset.
+
+    ``dataset`` takes a spec file as its argument, so ``info`` is not a subcommand of a group (that would take
+    ``spec.toml`` for a command's name): a first argument ``info`` hands the rest to :func:`_info_cmd`.
+    A spec file named ``info`` is still read as ``./info``.
+    """
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        if args[:1] == ["info"]:
+            command = typer.main.get_command(_info_app)
+            return command.make_context(f"{info_name} info", args[1:], parent=parent, **extra)
+        return super().make_context(info_name, args, parent=parent, **extra)
+
+
+_info_app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
+
+
+@_info_app.command()
+def _info_cmd(
+    path: str = typer.Argument(..., metavar="PATH", help="A dataset folder or URL (the --out of a build)."),
+    as_json: bool = JsonOption,
+    storage_option: Optional[list[str]] = typer.Option(None, "--storage-option", metavar="KEY=VALUE", help="Option of the file system of PATH; repeat for several."),
+) -> None:
+    """Describe a dataset already built: its rows, sizes, algorithms, outputs, shards and seed."""
+    import json
+
+    from .. import dataset
+    from ..dataset.read import summary
+
+    manifest = dataset.read_manifest(path, dataset.parse_storage_options(storage_option or []))
+    info = summary(manifest)
+    if as_json:
+        typer.echo(json.dumps(info, indent=2))
+        return
+    size = info["size"] if info["max_size"] is None else f"{info['size']}..{info['max_size']}"
+    options = ", ".join(f"{k}={v}" for k, v in info["generator_options"].items())
+    built = (f"{info['shards_built']:,} of {info['shards']:,} "
+             f"({'complete' if info['complete'] else 'incomplete: run the build again to finish it'})")
+    typer.echo(f"dataset {path}")
+    typer.echo(property_lines([
+        ("mazes", f"{info['rows']:,} of {info['count']:,}"), ("size", size),
+        ("generator", info["generator"] + (f" ({options})" if options else "")), ("braid", info["braid"]),
+        ("solvers", ", ".join(info["solvers"])), ("outputs", ", ".join(info["outputs"])),
+        ("filters", ", ".join(f"{k}={v}" for k, v in info["filters"].items()) or None), ("seed", info["seed"]),
+        ("shards", built), ("shard format", f"{info['shard_format']}, {info['shard_size']:,} rows each"),
+        ("bytes", f"{info['bytes']:,}"), ("built by", f"tremaux {info['versions'].get('tremaux', '?')}"),
+    ]))
+
+
+@app.command("dataset", cls=_DatasetCommand)
 def dataset_cmd(
     spec_file: Optional[Path] = typer.Argument(None, metavar="FILE", help="Dataset spec (.toml or .json); the options below override it, and the defaults they name fill what neither gives."),
     count: Optional[int] = count_option("Number of mazes."),
@@ -39,8 +91,12 @@ def dataset_cmd(
     shared: bool = typer.Option(False, "--shared", help="With --scheduler and a local --out: every worker mounts it, so workers write their shards."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
 ) -> None:
-    """Build mazes with solutions and statistics into Parquet or Arrow shards (same files on every engine); rerun to resume."""
+    """Build mazes with solutions and statistics into Parquet or Arrow shards (same files on every engine); rerun to resume.
+
+    `tremaux dataset info PATH [--json]` describes a dataset already built.
+    """
     from .. import dataset
+    from ..dataset.engines import check_engine, workers_note
     from ..dataset.room import space_note
 
     spec = dataset.make_spec(spec_file, count=count, size=size, seed=seed, generator=generator, braid=braid,
@@ -57,15 +113,18 @@ def dataset_cmd(
     unchecked = space_note(target)
     if unchecked is not None:  # said before the build, which a full store may stop
         typer.echo(unchecked, err=True)
+    crowded = None if workers is None else workers_note(check_engine(engine, workers, scheduler), workers, scheduler,
+                                                        spec.shards)
+    if crowded is not None:
+        typer.echo(crowded, err=True)
     with nullcontext(None) if quiet else dataset.rich_progress() as report, _stopped_by_kill() as killed:
         try:
             result = dataset.build(spec, out, engine=engine, workers=workers, scheduler=scheduler, progress=report,
                                    storage_options=options, workers_write=True if shared else None)
         except KeyboardInterrupt:
             typer.echo(f"interrupted: finished shards are kept in {out}; run the same command to resume", err=True)
-            if killed:
-                raise typer.Exit(128 + killed[0]) from None
-            raise click.exceptions.Abort() from None
+            # the line above says it all: exit as Ctrl-C does (128 + SIGINT), without a second "aborted"
+            raise typer.Exit(128 + (killed[0] if killed else signal.SIGINT)) from None
     for note in result.notes:
         if note != unchecked:
             typer.echo(note, err=True)

@@ -169,7 +169,7 @@ def build(
     spec = check_spec(spec)
     check_manifest_room(spec)
     if engine != "dask" or scheduler is None:  # workers on this machine: a shard each in memory at once
-        check_work_memory(spec, 1 if engine == "local" else workers or cpu_count())
+        check_work_memory(spec, 1 if engine == "local" else min(workers or cpu_count(), spec.shards))  # no more start
     target = open_target(out, storage_options)
     direct = _workers_write(target, engine, scheduler, workers_write)
     t0 = time.perf_counter()
@@ -228,7 +228,10 @@ def _build(spec, out, target, engine, workers, scheduler, progress, direct, colu
         check_memory_room(spec, spec.count - done, target.url)  # memory:// holds the shards in this process
     task = functools.partial(build_shards, target=target if direct else None)
     try:
-        used = run_shards(engine, task, spec, todo, on_result, workers=workers, scheduler=scheduler)
+        # shards sent back whole come in tasks of one: those of a task of several would wait on the workers and
+        # reach this process through the scheduler (dask_engine); a few numbers a shard may
+        used = run_shards(engine, task, spec, todo, on_result, workers=workers, scheduler=scheduler,
+                          batch=None if direct else 1)
     finally:
         if state["dirty"]:
             save()  # last, atomically: also after Ctrl-C, so a rerun keeps every finished shard

@@ -7,8 +7,10 @@ shard's bytes (the caller writes them, so a remote Dask cluster needs no
 shared file system) or only its counts and checksum (the worker wrote the
 file itself, to object storage or a shared path). The local and processes
 engines run batches of one shard; Dask runs batches that shrink as the build
-goes on (:func:`dask_batch`), so at a billion mazes the scheduler's per-task
-cost is paid once per many shards, and the last tasks are single shards.
+goes on (:func:`~tremaux.dataset.dask_engine.dask_batch`), so at a billion mazes the scheduler's per-task
+cost is paid once per many shards, and the last tasks are single shards; the
+shards of a batch still reach ``on_result`` one by one as they finish
+(:mod:`tremaux.dataset.dask_engine`).
 
 Ctrl-C (``KeyboardInterrupt``) stops the workers at once; the shards already
 handed to ``on_result`` stay written. So does a worker process that dies (the
@@ -18,19 +20,19 @@ naming the shard and how the worker ended, and a rerun resumes.
 
 from __future__ import annotations
 
-import logging
 import multiprocessing as mp
 import pickle
 import signal
-from concurrent.futures import CancelledError
 from multiprocessing.pool import ExceptionWithTraceback
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from .._system import cpu_count
 from ..errors import TremauxError, UnknownNameError
+from .dask_engine import LOCAL_DASK_CONFIG, _batches, dask_batch, run_dask  # noqa: F401
 
-__all__ = ["ENGINES", "LOCAL_DASK_CONFIG", "cpu_count", "check_engine", "run_shards", "dask_batch"]
+__all__ = ["ENGINES", "LOCAL_DASK_CONFIG", "MAX_WORKERS_PER_CORE", "cpu_count", "check_engine", "run_shards",
+           "dask_batch", "workers_note"]
 
 ENGINES: dict[str, str] = {
     "local": "in this process, one shard after another (one core)",
@@ -51,6 +53,45 @@ def _check_workers(workers: int | None) -> int:
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise TremauxError(f"workers {workers!r} is invalid: it must be a whole number, at least 1")
     return workers
+
+
+MAX_WORKERS_PER_CORE = 4
+"""Most worker processes per core on this machine (processes engine, local Dask cluster): more only share the
+cores, each shard in memory at once; a build that waits on a store rather than on the CPU may use a few per core."""
+
+
+def workers_note(engine: str, workers: int | None, scheduler: str | None, shards: int) -> str | None:
+    """The line that says local worker processes outnumber the cores, or None.
+
+    Parameters
+    ----------
+    engine : str
+        The engine's canonical name.
+    workers : int or None
+        The worker count asked for (None: the cores).
+    scheduler : str or None
+        A Dask scheduler address (its workers are not on this machine's cores).
+    shards : int
+        Shards to build: no more processes start.
+
+    Returns
+    -------
+    str or None
+        ``note: ...`` when more processes than cores would start.
+
+    Examples
+    --------
+    >>> workers_note("processes", 10**9, None, 1) is None  # one shard: one process
+    True
+    """
+    cores = cpu_count()
+    if engine == "local" or scheduler is not None or workers is None:
+        return None
+    n = min(workers, shards)
+    if n <= cores:
+        return None
+    return (f"note: {n} worker processes on {cores} core{'s' if cores != 1 else ''}: they share "
+            f"{'it' if cores == 1 else 'them'} (each runs slower)")
 
 
 def check_engine(engine: str, workers: int | None = None, scheduler: str | None = None) -> str:
@@ -101,6 +142,11 @@ def check_engine(engine: str, workers: int | None = None, scheduler: str | None 
         _check_workers(workers)
         if name == "local" and workers != 1:
             raise TremauxError(f"the local engine runs one worker, not {workers}; use the processes engine")
+        cores = cpu_count()
+        if scheduler is None and workers > MAX_WORKERS_PER_CORE * cores:
+            raise TremauxError(f"workers {workers} is more than {MAX_WORKERS_PER_CORE} times the {cores} "
+                               f"core{'s' if cores != 1 else ''} of this machine: the processes would only share "
+                               f"them; give at most {MAX_WORKERS_PER_CORE * cores}")
     return name
 
 
@@ -176,52 +222,7 @@ def run_shards(
     n = _check_workers(workers)
     if name == "processes":
         return _run_processes(task, spec, shards, on_result, n)
-    return _run_dask(task, spec, shards, on_result, workers if workers is None else n, scheduler, batch)
-
-
-def dask_batch(remaining: int, workers: int, largest: int = 16) -> int:
-    """Shards in the next Dask task: half of each worker's share of what remains, 1 to ``largest``.
-
-    Tasks shrink as the build goes on (guided self-scheduling): early tasks
-    are big, so that with thousands of shards per worker, as at a billion
-    mazes, the scheduler hands out few tasks; the last ones are single
-    shards, so no worker is left idle behind a long task at the end. A
-    shard takes a fraction of a second to seconds, Dask's cost per task is a
-    few milliseconds (measured by ``benchmarks/bench_dataset_scale.py``), so
-    below thousands of shards per worker batching changes nothing.
-
-    Parameters
-    ----------
-    remaining : int
-        Shards not yet handed out.
-    workers : int
-        Dask workers.
-    largest : int, default 16
-        Most shards in one task.
-
-    Returns
-    -------
-    int
-        Shards in the next task, at least 1.
-
-    Examples
-    --------
-    >>> dask_batch(100, 2), dask_batch(30, 2), dask_batch(3, 2), dask_batch(3, 8), dask_batch(10**7, 10)
-    (16, 7, 1, 1, 16)
-    >>> from tremaux.dataset.engines import _batches
-    >>> [len(b) for b in _batches(range(100), 2, None)]  # 1,000,000 mazes in shards of 10,000, 2 workers
-    [16, 16, 16, 13, 9, 7, 5, 4, 3, 2, 2, 1, 1, 1, 1, 1, 1, 1]
-    """
-    return max(1, min(largest, remaining // (2 * max(1, workers))))
-
-
-def _batches(shards: Sequence[int], workers: int, largest: int | None):
-    """Tuples of shard numbers, in order, sized by :func:`dask_batch` (or all of size ``largest``)."""
-    i = 0
-    while i < len(shards):
-        size = largest if largest else dask_batch(len(shards) - i, workers)
-        yield tuple(shards[i : i + size])
-        i += size
+    return run_dask(task, spec, shards, on_result, workers if workers is None else n, scheduler, batch)
 
 
 def _run_processes(task, spec, shards, on_result, workers: int) -> int:
@@ -350,107 +351,3 @@ class _Call:
 
     def __call__(self, batch: tuple[int, ...]):
         return self.task(self.spec, batch)
-
-
-LOCAL_DASK_CONFIG: dict[str, Any] = {
-    # the workers' statistical profiler costs about a tenth of the CPU of a build
-    "distributed.worker.profile.enabled": False,
-    # housekeeping a build of a few long tasks does not need: an idle local cluster of
-    # 2 workers then takes about 1 % of a core instead of 5 % (measured), CPU the
-    # processes engine does not spend either
-    "distributed.admin.tick.interval": "1s",
-    "distributed.admin.system-monitor.interval": "5s",
-    "distributed.scheduler.work-stealing": False,
-    "distributed.scheduler.active-memory-manager.start": False,
-    "distributed.worker.memory.monitor-interval": "5s",
-    "distributed.worker.memory.target": False,
-    "distributed.worker.memory.spill": False,
-    "distributed.worker.memory.pause": False,
-}
-"""Dask settings of the local cluster :func:`run_shards` starts (an existing cluster keeps its own).
-
-A task's memory is bounded by :data:`tremaux.dataset.shard.SHARD_MEMORY` and
-its result is a few numbers, so there is nothing to spill, steal or rebalance."""
-
-
-def _run_dask(task, spec, shards, on_result, workers: int | None, scheduler: str | None, batch: int | None) -> int:
-    try:
-        from distributed import Client, KilledWorker, LocalCluster, as_completed
-    except ImportError:  # pragma: no cover - declared dependency
-        raise TremauxError("the dask engine needs dask[distributed]: pip install 'dask[distributed]'") from None
-    cluster = None
-    if scheduler is None and not shards:  # all kept: no cluster to start for nothing
-        return workers or cpu_count()
-    if scheduler is None:
-        n = max(1, min(workers or cpu_count(), len(shards)))  # as the processes engine: no idle worker to start
-        import dask
-
-        # forked workers inherit this process's compiled kernels (the caller
-        # warmed them up): a new cluster is ready in about a second, where
-        # spawned workers would each import tremaux and load every kernel again
-        method = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
-        try:
-            with dask.config.set({"distributed.worker.multiprocessing-method": method, **LOCAL_DASK_CONFIG}):
-                cluster = LocalCluster(
-                    n_workers=n,
-                    threads_per_worker=1,
-                    processes=True,
-                    dashboard_address=None,
-                    silence_logs=logging.ERROR,
-                )
-        except (RuntimeError, OSError, TimeoutError) as exc:
-            raise TremauxError(
-                f"could not start a local Dask cluster of {n} worker{'s' if n != 1 else ''} ({exc}); from a script, "
-                "call the build under `if __name__ == \"__main__\":` (the workers are new processes)"
-            ) from None
-        client = Client(cluster)
-    else:
-        try:
-            client = Client(scheduler, timeout="5s")
-        except (OSError, TimeoutError) as exc:
-            raise TremauxError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
-        n = len(client.scheduler_info().get("workers", {})) or 1
-    live: dict = {}  # future -> its batch of shards
-    try:
-        batches = _batches(shards, n, batch)
-        # the spec is sent once and shared by every task; a bounded window of
-        # batches in flight, so results never pile up faster than they are handled
-        spec_f = client.scatter(spec, broadcast=True) if len(shards) else None
-        window = max(2, 2 * n)
-        todo = iter(batches)
-        done = as_completed()
-        for b in todo:
-            future = client.submit(task, spec_f, b, pure=False)
-            live[future] = b
-            done.add(future)
-            if len(live) >= window:
-                break
-        for future in done:
-            try:
-                results = future.result()
-            except (KilledWorker, CancelledError) as exc:
-                # a worker died (out of memory, a crash): Dask retries a task a few times, then gives
-                # up on it or, having lost the spec it held, cancels the tasks that need it
-                shards_of = live[future]
-                what = f"shard {shards_of[0]}" if len(shards_of) == 1 else f"shards {shards_of[0]}-{shards_of[-1]}"
-                why = "a worker died" if isinstance(exc, KilledWorker) else "a worker died or the task was cancelled"
-                raise TremauxError(f"Dask lost {what} ({type(exc).__name__}: {why}); the finished shards are "
-                                   "kept: run the same build again to resume") from None
-            del live[future]
-            future.release()
-            for result in results:
-                on_result(result)
-            for b in todo:
-                nxt = client.submit(task, spec_f, b, pure=False)
-                live[nxt] = b
-                done.add(nxt)
-                break
-    except BaseException:
-        if live:
-            client.cancel(list(live))
-        raise
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
-    return n

@@ -11,7 +11,7 @@ import numpy as np
 from ..errors import TremauxError
 from .store import DatasetDirError, Manifest, Target, open_target, read_manifest
 
-__all__ = ["load", "verify", "read_shard", "PADDING"]
+__all__ = ["load", "verify", "read_shard", "summary", "PADDING"]
 
 PADDING: dict[str, int] = {"cells": 0, "blocks": 1, "tokens": 0}
 """Fill value of list columns padded to a rectangle (paths are padded with -1)."""
@@ -217,3 +217,41 @@ def _rectangle(name: str, arr, heights, widths) -> np.ndarray:
     mask = np.arange(longest)[None, :] < lens[:, None]
     out[mask] = values
     return out
+
+
+def summary(manifest: Manifest) -> dict[str, Any]:
+    """What a dataset's manifest says, as plain values (``tremaux dataset info`` prints it).
+
+    Parameters
+    ----------
+    manifest : Manifest
+        The dataset's manifest (:func:`tremaux.dataset.store.read_manifest`).
+
+    Returns
+    -------
+    dict
+        ``count``, ``rows`` (in the finished shards), ``size`` and ``max_size`` (``HxW``, None for one size),
+        ``seed``, ``generator``, ``generator_options``, ``braid``, ``solvers``, ``outputs``, ``filters``,
+        ``shard_format``, ``shard_size``, ``shards`` (of the spec), ``shards_built``, ``complete``, ``bytes``
+        (of the finished shards), ``attempts`` and ``versions``.
+
+    Examples
+    --------
+    >>> import tremaux.dataset as ds
+    >>> _ = ds.build(ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2), "memory://doc/summary")
+    >>> info = summary(read_manifest("memory://doc/summary"))
+    >>> info["count"], info["size"], info["shards_built"], info["complete"], info["solvers"]
+    (4, '3x3', 2, True, ['bfs'])
+    """
+    spec = manifest.spec
+    (h, w), (hh, ww) = spec.size_range
+    records = manifest.shards.values()
+    return {
+        "count": spec.count, "rows": manifest.rows, "size": f"{h}x{w}", "max_size": None if spec.max_size is None
+        else f"{hh}x{ww}", "seed": spec.seed, "generator": spec.generator,
+        "generator_options": dict(spec.generator_options), "braid": spec.braid, "solvers": list(spec.solvers),
+        "outputs": list(spec.outputs), "filters": dict(spec.filters), "shard_format": spec.shard_format,
+        "shard_size": spec.shard_size, "shards": spec.shards, "shards_built": len(manifest.shards),
+        "complete": manifest.complete, "bytes": sum(r.bytes for r in records),
+        "attempts": sum(r.attempts for r in records), "versions": dict(manifest.versions),
+    }

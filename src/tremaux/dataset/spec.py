@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidSizeError, TremauxError, UnknownNameError
-from .spec_files import MAX_SPEC_BYTES, read_spec_file  # noqa: F401
+from .spec_files import MAX_SPEC_BYTES, check_in_file, in_file, read_spec_file  # noqa: F401
 from .spec_values import MAX_COUNT, MAX_SIDE, _int, _names, _size, parse_size_range  # noqa: F401
 
 __all__ = ["DatasetSpec", "OUTPUTS", "FILTERS", "SHARD_FORMATS", "load_spec", "make_spec"]
@@ -417,14 +417,15 @@ def make_spec(path: str | Path | None = None, *, min_solution_length: int | None
         data["filters"] = {**dict(data.get("filters") or {}), "min_solution_length": min_solution_length}
     if "count" not in data:
         raise TremauxError("dataset spec has no 'count' (the number of mazes): give --count or a spec file")
-    try:
+    if path is None:
         return DatasetSpec.from_dict(data)
-    except UnknownNameError:
-        raise
+    from_file = set(raw) - set(given) | ({"filters"} if "filters" in raw else set())
+    try:
+        spec = DatasetSpec.from_dict(data)
     except TremauxError as exc:
-        if path is None:
-            raise
-        raise type(exc)(f"{path}: {exc}") from None
+        raise in_file(exc, path, from_file) from None
+    check_in_file(spec, path, from_file)
+    return spec
 
 
 def load_spec(path: str | Path) -> DatasetSpec:
@@ -459,9 +460,10 @@ def load_spec(path: str | Path) -> DatasetSpec:
     """
     path = Path(path)
     data = read_spec_file(path)
+    from_file = set(data) if isinstance(data, Mapping) else set()
     try:
-        return DatasetSpec.from_dict(data)
-    except UnknownNameError:
-        raise
+        spec = DatasetSpec.from_dict(data)
     except TremauxError as exc:
-        raise type(exc)(f"{path}: {exc}") from None
+        raise in_file(exc, path, from_file) from None
+    check_in_file(spec, path, from_file)
+    return spec

@@ -23,9 +23,9 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from ..errors import MazeFormatError
+from ..errors import MazeFormatError, TremauxError, UnknownNameError
 
-__all__ = ["read_spec_file", "MAX_SPEC_BYTES"]
+__all__ = ["read_spec_file", "MAX_SPEC_BYTES", "in_file", "check_in_file"]
 
 MAX_SPEC_BYTES = 1 << 20
 """Largest spec file read (a spec is a few hundred bytes; anything bigger is not one)."""
@@ -98,3 +98,84 @@ def read_spec_file(path: str | Path) -> Any:
             raise MazeFormatError(f"invalid TOML: {reason}", line=line, column=column, source=str(path)) from None
     except RecursionError:
         raise MazeFormatError("nested too deeply to be a dataset spec", source=str(path)) from None
+
+
+_KEY_OF = {"dataset filter": "filters", "dataset output": "outputs", "shard format": "shard_format",
+           "generator": "generator", "solver": "solvers"}
+"""The spec key an unknown name of each kind was given in."""
+
+
+def in_file(exc: TremauxError, path: str | Path, from_file: set[str]) -> TremauxError:
+    """``exc`` with its message naming the spec file, unless it is an unknown name given by an option.
+
+    Parameters
+    ----------
+    exc : TremauxError
+        The error a spec raised.
+    path : str or pathlib.Path
+        The spec file.
+    from_file : set of str
+        The spec keys the file gave (not overridden by an option).
+
+    Returns
+    -------
+    TremauxError
+        An error of the same type and fields, its message starting with ``path: ``.
+
+    Examples
+    --------
+    >>> print(in_file(UnknownNameError("dataset filter", "min_foo", ["min_dead_ends"]), "s.toml", {"filters"}))
+    s.toml: unknown dataset filter 'min_foo'; choose one of: min_dead_ends
+    >>> print(in_file(UnknownNameError("generator", "nope", ["prim"]), "s.toml", {"filters"}))  # given as --generator
+    unknown generator 'nope'; choose one of: prim
+    """
+    if isinstance(exc, UnknownNameError):
+        key = "generator_options" if exc.kind.startswith("option of ") else _KEY_OF.get(exc.kind)
+        if key not in from_file:
+            return exc
+    named = exc.__class__.__new__(exc.__class__)  # the same fields (an UnknownNameError's valid names...)
+    named.__dict__.update(exc.__dict__)
+    named.args = (f"{path}: {exc}", *exc.args[1:])
+    return named
+
+
+def check_in_file(spec: Any, path: str | Path, from_file: set[str]) -> None:
+    """Check a spec read from a file as a build will (generator, its options, solvers): errors name the file.
+
+    Parameters
+    ----------
+    spec : DatasetSpec
+        The spec the file (and the options) made.
+    path : str or pathlib.Path
+        The spec file.
+    from_file : set of str
+        The spec keys the file gave.
+
+    Raises
+    ------
+    TremauxError
+        What :func:`tremaux.dataset.shard.check_spec` raises, naming ``path`` when the file gave the key at fault.
+
+    Examples
+    --------
+    >>> from tremaux.dataset import DatasetSpec
+    >>> check_in_file(DatasetSpec(count=1, generator_options={"foo": 1}), "s.toml", {"generator_options"})
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.UnsupportedError: s.toml: backtracker takes no option 'foo'
+    """
+    import numpy as np
+
+    from .shard import _generator, check_spec
+
+    (hmin, wmin), (hmax, wmax) = spec.size_range
+    try:  # the generator and its options, at both ends of the size range
+        _generator(spec, np.array([hmin * wmin, hmax * wmax], np.int64))
+    except UnknownNameError as exc:
+        raise in_file(exc, path, from_file) from None
+    except TremauxError as exc:  # a bad option or value: only the file gives generator options
+        raise in_file(exc, path, from_file) if "generator_options" in from_file else exc from None
+    try:
+        check_spec(spec)
+    except UnknownNameError as exc:
+        raise in_file(exc, path, from_file) from None
