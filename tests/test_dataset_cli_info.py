@@ -124,6 +124,7 @@ def test_dataset_info_summarises_a_built_dataset(tmp_path, capsys):
     spec = ds.DatasetSpec(count=30, size=(5, 5), max_size=(6, 7), seed=3, shard_size=10, solvers=("bfs", "dfs"),
                           filters={"min_solution_length": 4})
     ds.build(spec, out)
+    capsys.readouterr()  # what the build itself wrote is not the command's
     code, text, err = run(["dataset", "info", str(out)], capsys)
     assert code == 0 and err == "", err
     for said in ("30", "5x5..6x7", "backtracker", "bfs, dfs", "maze, solution, stats", "3 of 3", "complete",
