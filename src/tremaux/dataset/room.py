@@ -333,7 +333,7 @@ def check_work_memory(spec: DatasetSpec, workers: int) -> None:
     --------
     >>> check_work_memory(DatasetSpec(count=10, size=(4, 4)), 2)
     >>> from tremaux import budget
-    >>> with budget.limit("100M"):
+    >>> with budget.limited("100M"):
     ...     check_work_memory(DatasetSpec(count=4, size=(3000, 3000), shard_size=1), 2)
     Traceback (most recent call last):
     ...
