@@ -75,7 +75,10 @@ def test_head_answers_as_get_without_a_body(client, path):
     assert get.status_code == 200, get.text
     assert head.status_code == 200, head.status_code
     assert head.headers["content-type"] == get.headers["content-type"] and not head.content
-    assert head.headers.get("content-length") == get.headers.get("content-length")
+    if "/api/maze" in path:  # a maze carries the milliseconds it took (elapsed_ms): its length varies by a digit
+        assert abs(int(head.headers["content-length"]) - int(get.headers["content-length"])) <= 3
+    else:
+        assert head.headers.get("content-length") == get.headers.get("content-length")
 
 
 def test_head_stays_out_of_the_schema_and_post_only_paths_refuse_it(client):

@@ -27,7 +27,7 @@ el.dispatchEvent(ev);
 return ev.defaultPrevented;
 """
 
-WRITTEN = [e.name for e in formats.FORMATS if e.name not in ("flowpack", "flow")]
+WRITTEN = [e.name for e in formats.FORMATS if not e.meta.get("read_only") and e.name != "flow"]
 """Every format the command line writes a puzzle in (Flow Free text names pairs by colour letters; read below)."""
 
 

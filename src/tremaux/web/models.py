@@ -349,7 +349,8 @@ class PuzzleBody(_Model):
                                   examples=[[[1, 0, 1], [2, 0, 2]]])
     names: dict[str, str] | None = Field(None, max_length=999, description="The puzzle's own label of a number "
                                          "where it is not the number itself, e.g. {\"27\": \"R\"} for a Flow Free "
-                                         "colour: shown on the board and written by save.")
+                                         "colour: shown on the board and written by save.",
+                                         examples=[{"1": "A", "2": "B"}])
 
     @model_validator(mode="after")
     def _grid_matches(self) -> PuzzleBody:
