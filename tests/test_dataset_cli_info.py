@@ -11,19 +11,13 @@ import time
 
 import pytest
 
+import cli_helpers
 import tremaux.dataset as ds
-from tremaux.cli import main
 from tremaux.errors import TremauxError
 
 
 def run(argv: list[str], capsys) -> tuple[int, str, str]:
-    try:
-        main(argv)
-        code = 0
-    except SystemExit as exc:
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
+    return cli_helpers.run(capsys, *argv)  # (the first-use note of a cold cache taken out of the error)
 
 
 def test_ctrl_c_says_one_line(tmp_path, capsys, monkeypatch):

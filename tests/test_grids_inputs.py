@@ -107,3 +107,14 @@ def test_a_polar_grid_named_in_capitals_or_by_an_alias_in_capitals_is_built(caps
     code, _, err = run(capsys, "generate", "--grid", name, "--rings", "3", "--seed", "1", "--out", str(out))
     assert code == 0, err
     assert files.load(out).grid.params == {"rings": 3}
+
+
+def test_a_grid_maze_file_in_json_ends_its_line(tmp_path, capsys):
+    # written to the terminal (--out -), the "wrote ..." line on stderr followed the JSON on its own last line
+    from cli_helpers import run
+
+    code, _, err = run(capsys, "generate", "--grid", "hex", "--size", "3x3", "--seed", "1", "--out",
+                       str(tmp_path / "m.json"))
+    assert code == 0, err
+    text = (tmp_path / "m.json").read_text()
+    assert text.endswith("}\n") and text.count("\n") == 1

@@ -354,7 +354,7 @@ def save(maze: GridMaze, path: str | Path, format: str | None = None) -> None:
     p = Path(path)
     fmt = output_format(p, format, accepts=("json", "npz"), writer=f"a {maze.grid.name} maze file",
                         hint="text drawings are for square grids only; pictures: tremaux.grids.save_picture")
-    write_file(p, dumps(maze) if fmt == "json" else to_bytes(maze))
+    write_file(p, dumps(maze) + "\n" if fmt == "json" else to_bytes(maze))  # a text file ends its line
 
 
 def load(path: str | Path) -> GridMaze:
