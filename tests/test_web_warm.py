@@ -90,3 +90,31 @@ def test_the_warm_up_reaches_every_kernel_a_page_request_calls(monkeypatch):
     assert len(used) > 20
     missing = sorted(k.__name__ if hasattr(k, "__name__") else repr(k) for k in used - warmed)
     assert missing == [], f"requests of the page compile {missing} after the warm-up"
+
+
+def test_a_worker_that_cannot_start_is_one_line_not_a_thread_traceback(monkeypatch, capsys):
+    # Ctrl+C while the fork server compiled on a first start: each pool's starting thread printed a traceback
+    from tremaux.web import workers
+
+    def broken(*args, **kwargs):
+        raise EOFError("unexpected EOF")
+
+    monkeypatch.setattr(workers, "_Worker", broken)
+    pool = workers.WorkerPool(1, warm=False)
+    assert pool._started.wait(10) and pool.ready
+    pool.close()
+    err = capsys.readouterr().err
+    assert err == "tremaux web page: the worker processes could not start (unexpected EOF)\n", err
+
+
+def test_the_first_start_says_when_kernels_compile_and_when_they_are_ready():
+    from tremaux.web._preload import CompileNotice
+
+    lines = []
+    notice = CompileNotice(lines.append)
+    notice.done()
+    assert lines == []  # a warm cache: nothing compiled, nothing said
+    notice("tremaux.kernels.gen_tree.growing_tree")
+    notice("tremaux.kernels.solve.bfs")
+    notice.done()
+    assert len(lines) == 2 and "compiling the kernels" in lines[0] and "kernels compiled in" in lines[1]

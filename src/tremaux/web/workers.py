@@ -34,6 +34,7 @@ from __future__ import annotations
 import json
 import multiprocessing as mp
 import queue
+import sys
 import threading
 import time
 from dataclasses import dataclass
@@ -241,7 +242,13 @@ class WorkerPool:
             for _ in range(self.size):
                 if self._closed:
                     break
-                self._spawn()
+                try:
+                    self._spawn()
+                except Exception as exc:  # noqa: BLE001 - the fork server stopped (Ctrl+C while it warmed up)
+                    if not self._closed:
+                        print(f"tremaux web page: the worker processes could not start ({exc or type(exc).__name__})",
+                              file=sys.stderr)
+                    break
         finally:
             self._started.set()
 
