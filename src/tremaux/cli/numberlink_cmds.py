@@ -379,11 +379,6 @@ def convert_cmd(
 
 def _written_format(fmt: str) -> str:
     """The registry name of the text format ``fmt``, refused by name when it is unknown or read only."""
-    from ..errors import PuzzleFormatError
-    from ..numberlink.formats import FORMATS
+    from ..numberlink.formats import writable
 
-    entry = FORMATS.get(fmt)
-    if entry.meta.get("read_only"):
-        writable = [n for n in FORMATS.names() if not FORMATS.get(n).meta.get("read_only")]
-        raise PuzzleFormatError(f"the {entry.name!r} format is read only; write one of: {', '.join(writable)}")
-    return entry.name
+    return writable(fmt)

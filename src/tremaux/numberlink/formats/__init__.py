@@ -81,33 +81,31 @@ tremaux.errors.PuzzleFormatError: 2:3: row 2 has 2 cells; row 1 has 3
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from ...errors import PuzzleError, PuzzleFormatError, UnknownNameError, UnsupportedError
+from ...errors import PuzzleError, PuzzleFormatError, UnknownNameError
 from ...registry import Registry
 from ..model import Puzzle
-from ._text import (LETTERS, MAX_BYTES, count_cells, decode, foreign_extension, has_separator, is_url, lines,
+from ._text import (LETTERS, MAX_BYTES, count_cells, decode, has_separator, is_url, lines,
                     other_kind, read_text, source_name, pairs_of_two, split_blocks)
 from .contest import SIZE, load_answers, load_paths, loads_answers, loads_paths, read_contest, write_contest
 from .grids import WH_HEADER, base_name, read_flow, read_grid, read_wh, write_flow, write_grid, write_wh
 from .ends import is_ends, miscounted, read_ends, write_ends
-from .jsons import is_json, read_json, write_json
+from .jsons import is_json, read_json
 from .markup import is_xml, read_xml, write_xml
 from .prolog import is_prolog, read_prolog, write_prolog
 from .counted import is_counted, read_counted, write_counted
-from .packs import (FLOWPACK, is_bwinf, is_copris, read_bwinf, read_copris, read_flowpack, write_bwinf, write_copris,
-                    write_flowpack)
+from .packs import FLOWPACK, is_bwinf, is_copris, read_bwinf, read_copris, read_flowpack, write_bwinf, write_copris
 from .puzzlink import URL, read_puzzlink, write_puzzlink
 
 __all__ = [
     "FORMATS", "MAX_BYTES", "detect", "loads", "loads_all", "load", "load_all", "is_url", "source_name", "dumps",
-    "dumps_all", "save", "decode", "read_text", "loads_answers", "load_answers", "loads_paths", "load_paths",
+    "dumps_all", "writable", "save", "decode", "read_text", "loads_answers", "load_answers", "loads_paths", "load_paths",
 ]
 
 FORMATS = Registry("numberlink format")
-"""Puzzle formats by name: ``func`` reads, ``write`` writes (see the module docstring)."""
+"""Puzzle formats by name: ``func`` reads, ``write`` writes (``None`` for a ``read_only`` one; see the module docstring)."""
 FORMATS.add("grid", read_grid, write=write_grid,
             doc="one character (or whitespace/comma-separated label) per cell, '.' or '0' for empty")
 FORMATS.add("wh", read_wh, write=write_wh, aliases=("thomasahle",),
@@ -118,7 +116,7 @@ FORMATS.add("contest", read_contest, write=write_contest, aliases=("adc",),
             doc="SIZE WxH / LINE_NUM n / LINE#k (x1,y1)-(x2,y2), 0-based x = column")
 FORMATS.add("puzzlink", read_puzzlink, write=write_puzzlink, aliases=("pzprjs", "puzz-link", "url", "numlin"),
             doc="puzz.link / pzprjs URLs of type numlin, one per line")
-FORMATS.add("flowpack", read_flowpack, write=write_flowpack, aliases=("levelpack", "flow-pack"), read_only=True,
+FORMATS.add("flowpack", read_flowpack, write=None, aliases=("levelpack", "flow-pack"), read_only=True,
             doc="Flow Free level pack: 'SIZE,0,LEVEL,PAIRS;path;...' a line, paths of cell indices; read only")
 FORMATS.add("bwinf", read_bwinf, write=write_bwinf, aliases=("arukone",),
             doc="BwInf Arukone board: side n, number of pairs, n rows of n integers (0 empty)")
@@ -132,7 +130,7 @@ FORMATS.add("counted", read_counted, write=write_counted, aliases=("headed",),
             doc="a header of counts (K, then 'R C'; or R, C, K a line each), then the rows of the grid")
 FORMATS.add("prolog", read_prolog, write=write_prolog, aliases=("pl",),
             doc="Prolog facts: puzzle(Id, grid(R, C), [link(L, pos(r1,c1), pos(r2,c2)), ...]). or [[_, 1], [1, _]].")
-FORMATS.add("json", read_json, write=write_json, read_only=True,
+FORMATS.add("json", read_json, write=None, read_only=True,
             doc="what 'numberlink generate --json' and 'solve --json' print: their puzzles; read only")
 
 
@@ -377,124 +375,4 @@ def load_all(path: str | Path, *, errors: str = "raise", format: str | None = No
     return loads_all(text, source=source_name(path), errors=errors, format=format)
 
 
-def dumps(puzzle: Puzzle, format: str = "grid") -> str:
-    """``puzzle`` as text in ``format`` (a name in :data:`FORMATS`).
-
-    ``grid`` writes one character per cell while every label fits in one
-    character (numbers 10-35 as ``A``-``Z``), else whitespace-separated labels;
-    ``wh`` keeps any single-character labels; ``contest`` and ``puzzlink``
-    write numbers (other labels become pair numbers); ``flow`` writes letters.
-
-    Parameters
-    ----------
-    puzzle : Puzzle
-    format : str
-        A name in :data:`FORMATS`.
-
-    Returns
-    -------
-    str
-
-    Raises
-    ------
-    PuzzleFormatError
-        A label or a size the format cannot hold (named).
-
-    Examples
-    --------
-    >>> print(dumps(Puzzle.from_rows(["1.2", "1.2"]), "wh"), end="")
-    3 2
-    1.2
-    1.2
-    0 0
-    >>> dumps(Puzzle.from_rows(["1.2", "1.2"]), "puzzlink")
-    'https://puzz.link/p?numlin/3/2/1g21g2\\n'
-    """
-    return dumps_all([puzzle], format)
-
-
-def dumps_all(puzzles: Iterable[Puzzle], format: str = "grid") -> str:
-    """Several puzzles as text (blank-line separated grids, one ``wh`` file, one URL per line).
-
-    Parameters
-    ----------
-    puzzles : iterable of Puzzle
-        The puzzles.
-    format : str, default "grid"
-        ``grid``, ``wh``, ``flow``, ``contest`` or ``puzzlink``.
-
-    Returns
-    -------
-    str
-        The text.
-
-    Raises
-    ------
-    PuzzleFormatError
-        No puzzle, something that is not a puzzle, or a label or size the format cannot hold.
-
-    Examples
-    --------
-    >>> ps = [Puzzle.from_rows(["1.1"]), Puzzle.from_rows(["22"])]
-    >>> print(dumps_all(ps, "wh"), end="")
-    3 1
-    1.1
-    2 1
-    22
-    0 0
-    """
-    items = list(puzzles)
-    for item in items:
-        if not isinstance(item, Puzzle):
-            raise PuzzleFormatError(f"expected a Puzzle to write, not {type(item).__name__}")
-    if not items:  # the text would hold no puzzle, which no reader takes back
-        raise PuzzleFormatError("no puzzle to write")
-    return FORMATS.get(format).write(items)
-
-
-def save(puzzle: Puzzle, path: str | Path, format: str | None = None) -> None:
-    """Write ``puzzle`` to ``path`` (format by name, else by extension, else ``contest`` for ``Q*``/``NL_Q*``
-    names, else ``grid``).
-
-    Parameters
-    ----------
-    puzzle : Puzzle
-        The puzzle.
-    path : str or pathlib.Path
-        The file.
-    format : str, optional
-        The format; when not given, the extension's if it names one (``.wh``, ``.contest``, ``.flow``,
-        ``.bwinf``...), else ``contest`` for ``Q*``/``NL_Q*`` names, else ``grid``.
-
-    Raises
-    ------
-    PuzzleFormatError
-        For a puzzle the format cannot hold, or a read-only format.
-    UnknownNameError
-        For an unknown format name.
-    UnsupportedError
-        For a path named as another kind of file (``.gif``, ``.jpg``, ``.json``, ``.npz``...).
-    OSError
-        When the file cannot be written.
-
-    Examples
-    --------
-    >>> import tempfile, pathlib
-    >>> f = pathlib.Path(tempfile.mkdtemp()) / "Q01.txt"
-    >>> save(Puzzle.from_rows(["1.1"]), f)
-    >>> f.read_text().splitlines()[0]
-    'SIZE 3X1'
-    >>> save(Puzzle.from_rows(["1.1"]), f.with_name("p.wh"))
-    >>> f.with_name("p.wh").read_text().splitlines()[0]
-    '3 1'
-    """
-    path = Path(path)
-    if foreign := foreign_extension(path):
-        raise UnsupportedError(f"cannot write puzzle text to {path}: {foreign} names another kind of file (write "
-                               f".txt, .wh, .contest... or draw .svg or .png with tremaux.numberlink.draw.save)")
-    ext = path.suffix[1:].lower()
-    if format is None and ext and ext in FORMATS and not FORMATS.get(ext).meta.get("read_only"):
-        format = ext
-    if format is None:
-        format = "contest" if re.match(r"^(NL_)?Q\d", path.name) else "grid"
-    path.write_text(dumps(puzzle, format), encoding="utf-8")
+from .writing import dumps, dumps_all, save, writable  # noqa: E402 - they write in the formats above

@@ -30,7 +30,7 @@ from ..model import MAX_SIDE, Puzzle
 from ._text import lines
 from .grids import entry_names
 
-__all__ = ["is_json", "puzzle_text", "read_json", "write_json"]
+__all__ = ["is_json", "puzzle_text", "read_json"]
 
 _NEEDS = ('a puzzle record (what \'numberlink generate --json\' or \'numberlink solve --json\' prints) has a '
           '"puzzle" field of puzzle text, or a "size" and the "lines" of a solution')
@@ -224,32 +224,3 @@ has a "puzzle" field of puzzle text, or a "size" and the "lines" of a solution
                    if isinstance(p, PuzzleError) else p if len(got) > 1 else Puzzle(p.grid, p.labels, name=name)
                    for p in got)
     return out
-
-
-def write_json(puzzles: list[Puzzle]) -> str:
-    """Refuse: the JSON is what ``numberlink generate --json`` and ``solve --json`` print about their puzzles.
-
-    Parameters
-    ----------
-    puzzles : list of Puzzle
-        The puzzles that were to be written.
-
-    Returns
-    -------
-    str
-        Never returns.
-
-    Raises
-    ------
-    PuzzleFormatError
-        Always, naming the formats that can be written.
-
-    Examples
-    --------
-    >>> write_json([Puzzle.from_rows(["1.1"])])
-    Traceback (most recent call last):
-    ...
-    tremaux.errors.PuzzleFormatError: the 'json' format is read only (it is what 'numberlink generate --json' ...
-    """
-    raise PuzzleFormatError("the 'json' format is read only (it is what 'numberlink generate --json' and 'solve "
-                            "--json' print); write 'grid', 'wh', 'contest', 'puzzlink' or another text format")

@@ -42,7 +42,7 @@ from .grids import _token_rows, entry_names
 from .gridwrite import join_cells
 from .._cells import rows as _rows
 
-__all__ = ["FLOWPACK", "read_flowpack", "write_flowpack", "is_bwinf", "read_bwinf", "write_bwinf", "is_copris",
+__all__ = ["FLOWPACK", "read_flowpack", "is_bwinf", "read_bwinf", "write_bwinf", "is_copris",
            "read_copris", "write_copris"]
 
 Item = Puzzle | PuzzleError
@@ -158,35 +158,6 @@ def read_flowpack(text: str, source: str | None, base: str) -> list[Item]:
             out.append(exc if isinstance(exc, PuzzleFormatError)
                        else PuzzleFormatError(str(exc), line=lineno, column=1, source=source))
     return out
-
-
-def write_flowpack(puzzles: Sequence[Puzzle]) -> str:
-    """Refuse: a level pack stores each level's solution paths, which a puzzle alone does not have.
-
-    Parameters
-    ----------
-    puzzles : sequence of Puzzle
-        The puzzles that were to be written.
-
-    Returns
-    -------
-    str
-        Never returns.
-
-    Raises
-    ------
-    PuzzleFormatError
-        Always, naming the formats that can be written.
-
-    Examples
-    --------
-    >>> write_flowpack([Puzzle.from_rows(["1.1"])])
-    Traceback (most recent call last):
-    ...
-    tremaux.errors.PuzzleFormatError: the 'flowpack' format is read only (a level pack holds each level's ...
-    """
-    raise PuzzleFormatError("the 'flowpack' format is read only (a level pack holds each level's solution "
-                            "paths); write 'flow', 'grid', 'wh', 'contest', 'puzzlink' or 'bwinf'")
 
 
 # ---------------------------------------------------------------------- BwInf Arukone boards
