@@ -75,6 +75,18 @@ print(json.dumps({"before": before, "networkx_after_io": after_io, "has": has, "
     assert report == {"before": [], "networkx_after_io": False, "has": [True] * 6, "lines": 5}
 
 
+def test_every_public_module_on_disk_is_an_attribute_of_tremaux():
+    import pkgutil
+
+    import tremaux
+
+    names = sorted(info.name for info in pkgutil.iter_modules(tremaux.__path__) if not info.name.startswith("_"))
+    assert {"grids", "budget", "warmup", "numberlink", "io"} <= set(names)
+    missing = [name for name in names if not hasattr(tremaux, name)]
+    assert missing == []
+    assert set(names) <= set(dir(tremaux))
+
+
 def test_unknown_attribute_is_an_attribute_error():
     import tremaux
 

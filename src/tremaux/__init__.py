@@ -31,8 +31,8 @@ from ._version import __version__
 from .errors import TremauxError
 
 if TYPE_CHECKING:  # what the lazy names below resolve to, for type checkers
-    from . import (dataset, generators, io, maze, measure, numberlink, registry, render, solvers, trace,  # noqa: F401
-                   web)
+    from . import (budget, cli, dataset, generators, grids, io, maze, measure, numberlink, registry,  # noqa: F401
+                   render, solvers, trace, warmup, web)
     from .generators import GENERATORS, generate  # noqa: F401
     from .maze import Direction, Maze  # noqa: F401
     from .solvers import SOLVERS, solve  # noqa: F401
@@ -44,8 +44,8 @@ _NAMES = {
     "Maze": "maze", "Direction": "maze", "Trace": "trace", "Event": "trace",
     "solve": "solvers", "SOLVERS": "solvers", "generate": "generators", "GENERATORS": "generators",
 }
-_MODULES = ("dataset", "generators", "io", "kernels", "maze", "measure", "numberlink", "registry", "render",
-            "solvers", "trace", "web")
+_MODULES = ("budget", "cli", "dataset", "generators", "grids", "io", "kernels", "maze", "measure", "numberlink",
+            "registry", "render", "solvers", "trace", "warmup", "web")
 
 __all__ = ["Maze", "Direction", "Trace", "Event", "TremauxError", "errors", "__version__", "solve", "SOLVERS",
            "generate", "GENERATORS", "render", "io", "numberlink", "measure", "dataset"]
