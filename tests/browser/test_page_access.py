@@ -1,0 +1,65 @@
+"""What a screen reader and a weak eye get of the page: each control's name, the text's contrast.
+
+The names are the ones Chromium's accessibility tree gives (WebDriver's
+computed label); the contrast is WCAG's ratio of each text's colour to the
+background it is drawn on, at least 4.5 for ordinary text (3 for large).
+"""
+
+from __future__ import annotations
+
+import pytest
+from pagekit import open_page
+
+pytestmark = pytest.mark.browser
+
+CONTRAST = r"""
+const rgb = (c) => c.match(/[\d.]+/g).map(Number);
+const lum = (c) => { const [r, g, b] = rgb(c).slice(0, 3).map((v) => { v /= 255;
+  return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); }); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+const under = (el) => { for (; el; el = el.parentElement) { const c = getComputedStyle(el).backgroundColor, v = rgb(c);
+  if (v.length < 4 || v[3] > 0.5) return c; } return 'rgb(255, 255, 255)'; };
+const low = [];
+for (const el of document.querySelectorAll('body *')) {
+  if (!el.getClientRects().length || el.disabled) continue;
+  if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+  const s = getComputedStyle(el), a = lum(s.color), b = lum(under(el));
+  const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  const size = parseFloat(s.fontSize), large = size >= 24 || (parseInt(s.fontWeight) >= 700 && size >= 18.66);
+  if (ratio < (large ? 3 : 4.5)) low.push(`${el.tagName.toLowerCase()}.${el.className} "${el.textContent.trim().slice(0, 30)}": ` +
+                                          `${s.color} on ${under(el)}, ${ratio.toFixed(2)}`);
+}
+return low;
+"""
+
+# a message of each kind the page says (the colours of the stylesheet's .message classes), shown under the board
+SAMPLES = """
+for (const kind of ['error', 'ok', 'warn', '']) {
+  const p = document.createElement('p'); p.className = 'message sample ' + kind; p.textContent = 'a message: ' + kind;
+  document.getElementById('nl-message').after(p);
+}
+"""
+
+
+def test_every_control_has_a_name_of_its_own(driver, server):
+    open_page(driver, server, "?rows=6&cols=9&seed=2")
+    driver.execute_script("const s = document.getElementById('nl-preset'); s.value = 'custom';"
+                          "s.dispatchEvent(new Event('change'));")
+    names = {}
+    for el in driver.find_elements("css selector", "input, select, button, canvas, [tabindex]"):
+        if el.is_displayed():
+            names[el.get_attribute("id")] = el.accessible_name.strip()
+    assert not [i for i, name in names.items() if not name], f"controls without a name: {names}"
+    # a size box is named by what it holds, not by its label's whole text (with the other box's value)
+    for box in ("rows", "cols", "nl-rows", "nl-cols"):
+        assert not any(ch.isdigit() for ch in names[box]), (box, names[box])
+    assert names["rows"] != names["cols"] and names["nl-rows"] != names["nl-cols"]
+
+
+def test_all_text_is_readable_against_its_background(driver, server):
+    open_page(driver, server, "?rows=6&cols=9&seed=2")
+    driver.execute_script(SAMPLES)
+    try:
+        low = driver.execute_script(CONTRAST)
+    finally:
+        driver.execute_script("document.querySelectorAll('.sample').forEach((p) => p.remove())")
+    assert not low, "text below WCAG AA contrast:\n" + "\n".join(low)
