@@ -620,8 +620,8 @@
     const here = new URL(window.location.href);
     const walk = $("walk-label").hidden ? null : $("walk-seed").value.trim() || null;
     here.search = query(p, { solver: $("solver").value, walk });
+    history.replaceState(null, "", here.toString());  // the address keeps its #part (where the page is scrolled)
     here.hash = "";
-    history.replaceState(null, "", here.toString());
     $("permalink").href = here.toString();
     const solver = M.solution ? $("solver").value : null;
     const drawn = { solver, walk: solver && walk };  // the picture draws the run the page showed
@@ -1431,6 +1431,9 @@
     bindMaze();
     bindNumberLink();
     window.addEventListener("resize", onResize);
+    // back or forward within the page (over the #parts its menu's links add) brings back an address of a maze
+    // drawn before: the address is put back to the maze on the page, which a reload or a copied address shows
+    window.addEventListener("popstate", updateLinks);
     const url = new URL(window.location.href).searchParams;
     if (whole(url.get("walk"), null) !== null) $("walk-seed").value = url.get("walk");
     const want = {
