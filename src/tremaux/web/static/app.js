@@ -182,6 +182,7 @@
 
   // A whole number typed in box `id`, within the box's own min and max (set from /api/limits):
   // {value} or {error} naming the box. `blank` is what an empty box means (undefined: not allowed).
+  const NEGATIVE = /^-0*[1-9][0-9]*$/;  // "-3": a whole number out of every box's range (all start at 0 or more)
   function wholeNumber(id, name, blank) {
     const box = $(id), text = box.value.trim();
     const lo = box.min === "" ? 0 : Number(box.min), hi = box.max === "" ? Infinity : Number(box.max);
@@ -190,6 +191,8 @@
       error = `${name} is not a number: type a whole number`;  // e.g. "1e" in a number box reads as ""
     } else if (text === "") {
       if (blank === undefined) error = `${name} is empty: type a whole number`;
+    } else if (NEGATIVE.test(text)) {  // a whole number below the range, as 0 is
+      error = `${name} ${text} is out of range: use ${lo} to ${hi}`;
     } else if (!/^[0-9]+$/.test(text)) {
       error = `${name} ${JSON.stringify(text)} is not a whole number`;
     } else {
@@ -1535,6 +1538,11 @@
       }
       const text = url.get(key).trim();
       const lo = box.min === "" ? 0 : Number(box.min), hi = box.max === "" ? Infinity : Number(box.max);
+      if (NEGATIVE.test(text)) {
+        box.value = lo;
+        notes.push(`${key} ${text.length > 24 ? `of ${text.length - 1} digits below 0` : text} is out of range (${lo} to ${hi}): using ${lo}`);
+        continue;
+      }
       if (!/^[0-9]+$/.test(text) || !Number.isSafeInteger(Number(text))) {
         if (/^[0-9]+$/.test(text) && hi !== Infinity) {  // a whole number too large to hold exactly
           box.value = hi;
