@@ -23,3 +23,33 @@ def test_a_negative_size_or_seed_is_out_of_range_as_zero_is(driver, server):
     wait_for(driver, "document.getElementById('maze-message').textContent.includes('columns')", what="the message")
     said = driver.find_element("id", "maze-message").text
     assert said == "columns -4 is out of range: use 2 to 150", said
+
+
+CLIPBOARD = "navigator.clipboard.writeText(arguments[0]).then(() => arguments[1](true), (e) => arguments[1](String(e)))"
+
+
+def paste_keys(driver, element_id: str, text: str) -> None:
+    """Copy ``text`` and press Ctrl+V in the element: the browser's own paste, with its limits."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    box = driver.find_element("id", element_id)
+    box.clear()
+    box.click()
+    assert driver.execute_async_script(CLIPBOARD, text) is True
+    ActionChains(driver).key_down(Keys.CONTROL).send_keys("v").key_up(Keys.CONTROL).perform()
+
+
+def test_a_number_pasted_with_spaces_or_too_long_in_the_cell_box(driver, server):
+    open_page(driver, server, "?rows=5&cols=5&seed=1")
+    driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": server, "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+    cell = "s = tremaux.numberlink.state(); return s.grid[s.sel[0]][s.sel[1]]"
+    paste_keys(driver, "nl-entry", "  12  ")  # copied from a table, say
+    wait_for(driver, "tremaux.numberlink.state().grid.flat().some((v) => v > 0)", what="the pasted number")
+    assert driver.execute_script(cell) == 12
+    assert driver.find_element("id", "nl-entry").get_attribute("value") == "12"
+    paste_keys(driver, "nl-entry", "1000")
+    said = wait_for(driver, "document.querySelector('#nl-message.error') && "
+                            "document.getElementById('nl-message').textContent", what="the message")
+    assert "1000 is too large" in said, said
+    assert driver.execute_script(cell) != 100

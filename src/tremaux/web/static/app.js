@@ -1328,7 +1328,16 @@
   // the text is a whole puzzle, in any format the command line reads.
   function nlPaste(ev) {
     const text = ev.clipboardData ? ev.clipboardData.getData("text/plain") : "";
-    if (ev.target === $("nl-entry") && /^\s*[0-9]*\s*$/.test(text)) return;  // a number for the cell
+    if (ev.target === $("nl-entry") && /^\s*[0-9]*\s*$/.test(text)) {  // a number for the cell
+      const box = $("nl-entry");
+      if (text === text.trim() && text.length <= box.maxLength) return;  // the box takes it as typed
+      // put in without the spaces around it and whole: left to the browser, the box's 3 characters kept
+      // "  1" of "  12  " and 100 of 1000 (said too large here, as when typed)
+      ev.preventDefault();
+      box.setRangeText(text.trim(), box.selectionStart, box.selectionEnd, "end");
+      nlEntry();
+      return;
+    }
     ev.preventDefault();
     if (text.trim() === "") {
       say($("nl-message"), "the pasted text is empty: copy a puzzle (a grid of numbers, a puzz.link address...) first", "error");
