@@ -63,3 +63,25 @@ def test_all_text_is_readable_against_its_background(driver, server):
     finally:
         driver.execute_script("document.querySelectorAll('.sample').forEach((p) => p.remove())")
     assert not low, "text below WCAG AA contrast:\n" + "\n".join(low)
+
+
+TARGETS = """
+return [...document.querySelectorAll('button, select, input, canvas[tabindex]')]
+  .filter((el) => el.getClientRects().length)
+  .map((el) => { const r = el.getBoundingClientRect(); return [el.id, Math.round(r.width), Math.round(r.height)]; })
+  .filter(([, w, h]) => w < 24 || h < 24);
+"""
+
+
+def test_every_control_on_a_phone_is_a_target_a_finger_hits(driver, server):
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 360, "height": 640, "deviceScaleFactor": 2, "mobile": True})
+    try:
+        open_page(driver, server, "?rows=6&cols=9&seed=2")
+        driver.execute_script("const s = document.getElementById('nl-preset'); s.value = 'custom';"
+                              "s.dispatchEvent(new Event('change'));")
+        small = driver.execute_script(TARGETS)
+        assert not small, f"controls under 24 x 24 CSS px on a phone (id, width, height): {small}"
+        assert driver.execute_script("return document.documentElement.scrollWidth") <= 360
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
