@@ -85,3 +85,23 @@ def test_every_control_on_a_phone_is_a_target_a_finger_hits(driver, server):
         assert driver.execute_script("return document.documentElement.scrollWidth") <= 360
     finally:
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_the_board_says_its_selected_cell_to_a_screen_reader(driver, server):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    open_page(driver, server, "?rows=6&cols=9&seed=2")
+    driver.execute_script("const s = document.getElementById('nl-preset'); s.value = '8x8';"
+                          "s.dispatchEvent(new Event('change')); document.getElementById('nl-clear').click();"
+                          "document.getElementById('nl-board').focus();")
+    board = driver.find_element("id", "nl-board")
+    ActionChains(driver).send_keys(Keys.ARROW_RIGHT, Keys.ARROW_RIGHT, Keys.ARROW_DOWN).perform()
+    # the board's description (a live region) names the cell the arrows reached, then the number typed
+    where = driver.find_element("id", board.get_attribute("aria-describedby"))
+    assert where.get_attribute("aria-live") == "polite"
+    assert where.get_attribute("textContent") == "row 2, column 3 of 8 × 8: empty"
+    ActionChains(driver).send_keys("7").perform()
+    assert where.get_attribute("textContent") == "row 2, column 3 of 8 × 8: 7"
+    # read, not shown: no room taken on the page
+    assert where.size["width"] <= 1 and where.size["height"] <= 1

@@ -1029,7 +1029,16 @@
     fillTable($("nl-stats"), []);
   }
 
+  // What a screen reader says of the board, which is a picture: the selected cell and its number, said
+  // (a live region) when either changes, as the arrows, a tap or a typed number change them.
+  function nlWhere() {
+    const [r, c] = NL.sel, v = NL.grid && NL.grid[r] ? NL.grid[r][c] : 0;
+    const text = `row ${r + 1}, column ${c + 1} of ${NL.rows} × ${NL.cols}: ${v ? nlName(v) : "empty"}`;
+    if ($("nl-where").textContent !== text) $("nl-where").textContent = text;
+  }
+
   function nlDraw() {
+    nlWhere();
     const g = nlGeometry();
     NL.geo = g;
     const ctx = setupCanvas(NL.canvas, g);
