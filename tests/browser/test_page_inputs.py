@@ -53,3 +53,21 @@ def test_a_number_pasted_with_spaces_or_too_long_in_the_cell_box(driver, server)
                             "document.getElementById('nl-message').textContent", what="the message")
     assert "1000 is too large" in said, said
     assert driver.execute_script(cell) != 100
+
+
+def test_a_picture_loaded_as_a_puzzle_is_said_not_to_be_text(driver, server, tmp_path):
+    from pagekit import hold_answers, release_answers
+
+    open_page(driver, server, "?rows=5&cols=5&seed=1")
+    picture = tmp_path / "puzzle.png"
+    picture.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 4)
+    hold_answers(driver, "/api/numberlink/parse")  # a text sent would be held here, its message never shown
+    try:
+        driver.find_element("id", "nl-load").send_keys(str(picture))
+        said = wait_for(driver, "document.getElementById('nl-message').textContent.startsWith('puzzle.png') && "
+                                "document.getElementById('nl-message').textContent", what="the message")
+        assert said.startswith("puzzle.png is not a text file"), said
+        assert driver.execute_script("return window.tremaux_held") == 0
+        assert driver.execute_script("return tremaux.numberlink.state().rows") == 8  # the board is left
+    finally:
+        release_answers(driver)

@@ -1327,8 +1327,16 @@
     }
     const reader = new FileReader();
     reader.onload = async () => {
-      await nlLoadText(String(reader.result), file.name);
+      const text = String(reader.result);
       ev.target.value = "";
+      // a picture or another binary file (read as text, its bytes come out as U+FFFD and NULs) is said as such,
+      // not sent to be read as a puzzle (which quoted its bytes back)
+      if (/[\u0000\uFFFD]/.test(text)) {
+        say($("nl-message"), `${file.name} is not a text file: load a puzzle saved as text (a grid of numbers, ` +
+          "a puzz.link address…)", "error");
+        return;
+      }
+      await nlLoadText(text, file.name);
     };
     reader.readAsText(file);
   }
