@@ -105,3 +105,18 @@ def test_the_board_says_its_selected_cell_to_a_screen_reader(driver, server):
     assert where.get_attribute("textContent") == "row 2, column 3 of 8 × 8: 7"
     # read, not shown: no room taken on the page
     assert where.size["width"] <= 1 and where.size["height"] <= 1
+
+
+def test_a_sliders_reading_stays_whole_on_the_narrowest_phone(driver, server):
+    # 280 px: a folding phone's outer screen; "100 events/s" broke after "100", under the slider
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 280, "height": 640, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        open_page(driver, server, "?rows=8&cols=8&seed=1")
+        broken = driver.execute_script(
+            "return [...document.querySelectorAll('output')]"
+            ".filter((e) => e.offsetParent && e.getClientRects().length > 1).map((e) => e.textContent.trim())")
+        assert broken == [], f"broken across lines: {broken}"
+        assert driver.execute_script("return document.documentElement.scrollWidth") <= 280
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
