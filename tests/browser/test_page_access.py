@@ -120,3 +120,16 @@ def test_a_sliders_reading_stays_whole_on_the_narrowest_phone(driver, server):
         assert driver.execute_script("return document.documentElement.scrollWidth") <= 280
     finally:
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_the_speed_slider_is_read_as_its_speed_not_its_step(driver, server):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    open_page(driver, server, "?rows=6&cols=9&seed=2")
+    speed = driver.find_element("id", "speed")
+    for keys, said in (((Keys.HOME,), "1 event/s"), ((Keys.ARROW_RIGHT,) * 6, "100 events/s")):
+        driver.execute_script("arguments[0].focus()", speed)
+        ActionChains(driver).send_keys(*keys).perform()
+        assert driver.find_element("id", "speed-out").text == said
+        assert speed.get_attribute("aria-valuetext") == said  # what a screen reader says of the slider

@@ -730,7 +730,10 @@
   }
 
   function showSpeed() {
-    $("speed-out").value = SPEEDS[Number($("speed").value)] + " events/s";
+    const n = SPEEDS[Number($("speed").value)];
+    $("speed-out").value = n + (n === 1 ? " event/s" : " events/s");
+    // the slider's value is a step of the scale (6): a screen reader says the speed it stands for instead
+    $("speed").setAttribute("aria-valuetext", $("speed-out").value);
   }
 
   function setCell(i, name) {
