@@ -32,3 +32,26 @@ def test_back_over_a_menu_link_keeps_the_address_on_the_maze_shown(driver, serve
     driver.refresh()
     wait_for(driver, "tremaux.maze.state().phase === 'ready'", what="the reloaded maze")
     assert driver.execute_script(SHOWN)["shown"] == seen["shown"]
+
+
+def test_a_reload_gives_back_the_number_link_board_typed(driver, server):
+    from test_page_paste import paste
+
+    open_page(driver, server, "?rows=6&cols=6&seed=5")
+    try:
+        paste(driver, "nl-board", "1.2..\n..3.4\n.....\n.3...\n2.4.1\n")
+        wait_for(driver, "tremaux.numberlink.state().rows === 5", what="the pasted puzzle")
+        board = driver.execute_script("return tremaux.numberlink.state().grid")
+        driver.refresh()
+        wait_for(driver, "tremaux.maze.state().phase === 'ready'", what="the reloaded page")
+        assert driver.execute_script("return tremaux.numberlink.state().grid") == board
+        assert driver.find_element("id", "nl-preset").get_attribute("value") == "custom"
+        assert driver.find_element("id", "nl-rows").get_attribute("value") == "5"
+        # what is kept is checked before it is used: a board spoilt in the storage leaves the page's own
+        driver.execute_script("sessionStorage.setItem('tremaux.numberlink.board', "
+                              "JSON.stringify({rows: 5, cols: 5, grid: [[1, 'x']]}))")
+        driver.refresh()
+        wait_for(driver, "tremaux.maze.state().phase === 'ready'", what="the reloaded page")
+        assert driver.execute_script("return [tremaux.numberlink.state().rows, tremaux.numberlink.state().cols]") == [8, 8]
+    finally:
+        driver.execute_script("sessionStorage.clear()")

@@ -1040,8 +1040,36 @@
     if ($("nl-where").textContent !== text) $("nl-where").textContent = text;
   }
 
+  // The board is kept for the tab (sessionStorage): a reload gives back the puzzle typed or loaded, not an
+  // empty 8 × 8 board. What is kept is checked as the server would check it before it is used again.
+  const NL_KEPT = "tremaux.numberlink.board";
+  let nlKeeping = false;  // from nlRestore on: the empty board drawn at start-up is not kept over the one kept
+  function nlKeep() {
+    if (!nlKeeping) return;
+    try {
+      sessionStorage.setItem(NL_KEPT, JSON.stringify({ rows: NL.rows, cols: NL.cols, grid: NL.grid, names: NL.names }));
+    } catch (_) { /* storage off or full: the board is not kept */ }
+  }
+
+  function nlRestore() {
+    nlKeeping = true;
+    let kept = null;
+    try { kept = JSON.parse(sessionStorage.getItem(NL_KEPT) || "null"); } catch (_) { return; }
+    if (!kept || typeof kept !== "object") return;
+    const { rows, cols, grid, names } = kept;
+    const side = (n) => Number.isInteger(n) && n >= 2 && n <= LIMITS.nl_max_side;
+    if (!side(rows) || !side(cols) || !Array.isArray(grid) || grid.length !== rows) return;
+    if (!grid.every((row) => Array.isArray(row) && row.length === cols &&
+                             row.every((v) => Number.isSafeInteger(v) && v >= 0))) return;
+    const labels = names && typeof names === "object" && !Array.isArray(names) &&
+      Object.entries(names).every(([k, v]) => /^[0-9]+$/.test(k) && typeof v === "string") ? names : {};
+    setPreset(rows, cols);
+    nlReset(rows, cols, grid, labels);
+  }
+
   function nlDraw() {
     nlWhere();
+    nlKeep();
     const g = nlGeometry();
     NL.geo = g;
     const ctx = setupCanvas(NL.canvas, g);
@@ -1509,6 +1537,7 @@
       $("nl-solver").dispatchEvent(new Event("change"));
       for (const id of ["rows", "cols"]) $(id).max = limits.max_side;
       for (const id of ["nl-rows", "nl-cols"]) $(id).max = limits.nl_max_side;
+      nlRestore();  // the board of this tab before a reload
       $("seed").max = limits.max_seed;
       $("walk-seed").max = limits.max_seed;
       // the traveler's random choice is offered when the server's solve request takes a seed
