@@ -8,7 +8,7 @@ background it is drawn on, at least 4.5 for ordinary text (3 for large).
 from __future__ import annotations
 
 import pytest
-from pagekit import open_page
+from pagekit import open_page, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -133,3 +133,43 @@ def test_the_speed_slider_is_read_as_its_speed_not_its_step(driver, server):
         ActionChains(driver).send_keys(*keys).perform()
         assert driver.find_element("id", "speed-out").text == said
         assert speed.get_attribute("aria-valuetext") == said  # what a screen reader says of the slider
+
+
+RATIO = """
+const rgb = (c) => { const ctx = document.createElement('canvas').getContext('2d'); ctx.fillStyle = c;
+  ctx.fillRect(0, 0, 1, 1); return Array.from(ctx.getImageData(0, 0, 1, 1).data.slice(0, 3)); };
+const lum = (c) => { const [r, g, b] = rgb(c).map((v) => { v /= 255;
+  return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); }); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+return Array.from({length: 60}, (_, i) => i + 1).map((k) => {
+  const a = lum(tremaux.numberlink.colour(k)), b = lum(tremaux.numberlink.ink(tremaux.numberlink.colour(k)));
+  return [k, (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)];
+});
+"""
+
+INK = """
+// the pixels of the number's disc at cell (r, c): how many are white, how many the dark ink
+const [r, c] = arguments, geo = tremaux.numberlink.geometry(), canvas = document.getElementById('nl-board');
+const ratio = canvas.width / canvas.getBoundingClientRect().width;
+const x = (geo.x0 + (c + 0.5) * geo.size) * ratio, y = (geo.y0 + (r + 0.5) * geo.size) * ratio, d = geo.size * 0.25 * ratio;
+const data = canvas.getContext('2d').getImageData(x - d, y - d, 2 * d, 2 * d).data;
+let white = 0, dark = 0;
+for (let k = 0; k < data.length; k += 4) {
+  if (data[k] > 240 && data[k + 1] > 240 && data[k + 2] > 240) white++;
+  if (data[k] < 60 && data[k + 1] < 60 && data[k + 2] < 60) dark++;
+}
+return [white, dark];
+"""
+
+
+def test_the_numbers_on_the_board_stand_out_from_their_discs(driver, server):
+    from test_page_paste import paste
+
+    open_page(driver, server, "?rows=6&cols=9&seed=2")
+    # the yellow-green 9 was written white (2:1): it is written dark
+    paste(driver, "nl-board", "9 0 0\n0 0 0\n0 0 9\n")
+    wait_for(driver, "tremaux.numberlink.state().rows === 3", what="the pasted puzzle")
+    white, dark = driver.execute_script(INK, 0, 0)
+    assert dark > 10 and white == 0, (white, dark)
+    # and every number's ink stands out from its colour
+    low = [(k, round(r, 2)) for k, r in driver.execute_script(RATIO) if r < 4.5]
+    assert not low, f"numbers whose ink is under 4.5:1 on their colour: {low}"

@@ -994,6 +994,24 @@
     return `hsl(${(k * 137.508) % 360}, 65%, 42%)`;
   }
 
+  // The ink of a number on its colour: white or black, whichever stands out more (WCAG's contrast ratio, then
+  // 4.58:1 at least, whatever the colour); white on the light colours (yellow-green #bcbd22, cyan, orange) was
+  // 2:1 to 3:1, hard to read.
+  function nlInk(colour) {
+    let rgb;
+    const hsl = /^hsl\(([\d.]+), ([\d.]+)%, ([\d.]+)%\)$/.exec(colour);
+    if (hsl) {
+      const h = Number(hsl[1]), sat = hsl[2] / 100, l = hsl[3] / 100, a = sat * Math.min(l, 1 - l);
+      const f = (n) => { const k = (n + h / 30) % 12; return l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1)); };
+      rgb = [f(0), f(8), f(4)];
+    } else {
+      rgb = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16) / 255);
+    }
+    const lin = (v) => (v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4));
+    const lum = 0.2126 * lin(rgb[0]) + 0.7152 * lin(rgb[1]) + 0.0722 * lin(rgb[2]);
+    return 1.05 / (lum + 0.05) >= (lum + 0.05) / 0.05 ? "#fff" : "#000";
+  }
+
   const NL_MIN_FONT = 10;  // CSS px: the numbers' font on small cells, where a row has room for it
   const NL_SMALLEST_FONT = 7;  // CSS px: the font of a crowded run of numbers (see nlLabels)
   // The board fits the stage's width and, with the number box and the message under it, the window's height
@@ -1179,7 +1197,7 @@
         ctx.stroke();
       }
       ctx.fill();
-      ctx.fillStyle = "#fff";
+      ctx.fillStyle = nlInk(nlColour(NL.grid[r][c]));
       ctx.fillText(text, x, y + 1, shown);
       NL.labels.push({ r, c, text, font, left: x - shown / 2, right: x + shown / 2, top: y - font / 2, bottom: y + font / 2 });
     }
@@ -1667,6 +1685,7 @@
         labels: NL.labels }),
       geometry: () => NL.geo,
       colour: nlColour,
+      ink: nlInk,
     },
     palette: () => PALETTE,
   };
