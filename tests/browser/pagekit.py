@@ -41,6 +41,8 @@ def centre_pixels(driver, canvas_id: str, cells, geometry: str):
 
 
 def open_page(driver, server: str, query: str = "") -> None:
+    # each test starts from the page's own board: the one a test before left, kept for the tab, is forgotten
+    driver.execute_script("try { sessionStorage.clear(); } catch (e) {}")
     driver.get(server + "/" + query)
     wait_for(driver, "window.tremaux && tremaux.maze.state().phase === 'ready'", what="the first maze")
 

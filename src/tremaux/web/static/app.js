@@ -182,6 +182,7 @@
 
   // A whole number typed in box `id`, within the box's own min and max (set from /api/limits):
   // {value} or {error} naming the box. `blank` is what an empty box means (undefined: not allowed).
+  const NEGATIVE = /^-0*[1-9][0-9]*$/;  // "-3": a whole number out of every box's range (all start at 0 or more)
   function wholeNumber(id, name, blank) {
     const box = $(id), text = box.value.trim();
     const lo = box.min === "" ? 0 : Number(box.min), hi = box.max === "" ? Infinity : Number(box.max);
@@ -190,6 +191,8 @@
       error = `${name} is not a number: type a whole number`;  // e.g. "1e" in a number box reads as ""
     } else if (text === "") {
       if (blank === undefined) error = `${name} is empty: type a whole number`;
+    } else if (NEGATIVE.test(text)) {  // a whole number below the range, as 0 is
+      error = `${name} ${text} is out of range: use ${lo} to ${hi}`;
     } else if (!/^[0-9]+$/.test(text)) {
       error = `${name} ${JSON.stringify(text)} is not a whole number`;
     } else {
@@ -620,8 +623,8 @@
     const here = new URL(window.location.href);
     const walk = $("walk-label").hidden ? null : $("walk-seed").value.trim() || null;
     here.search = query(p, { solver: $("solver").value, walk });
+    history.replaceState(null, "", here.toString());  // the address keeps its #part (where the page is scrolled)
     here.hash = "";
-    history.replaceState(null, "", here.toString());
     $("permalink").href = here.toString();
     const solver = M.solution ? $("solver").value : null;
     const drawn = { solver, walk: solver && walk };  // the picture draws the run the page showed
@@ -727,7 +730,10 @@
   }
 
   function showSpeed() {
-    $("speed-out").value = SPEEDS[Number($("speed").value)] + " events/s";
+    const n = SPEEDS[Number($("speed").value)];
+    $("speed-out").value = n + (n === 1 ? " event/s" : " events/s");
+    // the slider's value is a step of the scale (6): a screen reader says the speed it stands for instead
+    $("speed").setAttribute("aria-valuetext", $("speed-out").value);
   }
 
   function setCell(i, name) {
@@ -988,6 +994,24 @@
     return `hsl(${(k * 137.508) % 360}, 65%, 42%)`;
   }
 
+  // The ink of a number on its colour: white or black, whichever stands out more (WCAG's contrast ratio, then
+  // 4.58:1 at least, whatever the colour); white on the light colours (yellow-green #bcbd22, cyan, orange) was
+  // 2:1 to 3:1, hard to read.
+  function nlInk(colour) {
+    let rgb;
+    const hsl = /^hsl\(([\d.]+), ([\d.]+)%, ([\d.]+)%\)$/.exec(colour);
+    if (hsl) {
+      const h = Number(hsl[1]), sat = hsl[2] / 100, l = hsl[3] / 100, a = sat * Math.min(l, 1 - l);
+      const f = (n) => { const k = (n + h / 30) % 12; return l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1)); };
+      rgb = [f(0), f(8), f(4)];
+    } else {
+      rgb = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16) / 255);
+    }
+    const lin = (v) => (v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4));
+    const lum = 0.2126 * lin(rgb[0]) + 0.7152 * lin(rgb[1]) + 0.0722 * lin(rgb[2]);
+    return 1.05 / (lum + 0.05) >= (lum + 0.05) / 0.05 ? "#fff" : "#000";
+  }
+
   const NL_MIN_FONT = 10;  // CSS px: the numbers' font on small cells, where a row has room for it
   const NL_SMALLEST_FONT = 7;  // CSS px: the font of a crowded run of numbers (see nlLabels)
   // The board fits the stage's width and, with the number box and the message under it, the window's height
@@ -1026,7 +1050,44 @@
     fillTable($("nl-stats"), []);
   }
 
+  // What a screen reader says of the board, which is a picture: the selected cell and its number, said
+  // (a live region) when either changes, as the arrows, a tap or a typed number change them.
+  function nlWhere() {
+    const [r, c] = NL.sel, v = NL.grid && NL.grid[r] ? NL.grid[r][c] : 0;
+    const text = `row ${r + 1}, column ${c + 1} of ${NL.rows} × ${NL.cols}: ${v ? nlName(v) : "empty"}`;
+    if ($("nl-where").textContent !== text) $("nl-where").textContent = text;
+  }
+
+  // The board is kept for the tab (sessionStorage): a reload gives back the puzzle typed or loaded, not an
+  // empty 8 × 8 board. What is kept is checked as the server would check it before it is used again.
+  const NL_KEPT = "tremaux.numberlink.board";
+  let nlKeeping = false;  // from nlRestore on: the empty board drawn at start-up is not kept over the one kept
+  function nlKeep() {
+    if (!nlKeeping) return;
+    try {
+      sessionStorage.setItem(NL_KEPT, JSON.stringify({ rows: NL.rows, cols: NL.cols, grid: NL.grid, names: NL.names }));
+    } catch (_) { /* storage off or full: the board is not kept */ }
+  }
+
+  function nlRestore() {
+    nlKeeping = true;
+    let kept = null;
+    try { kept = JSON.parse(sessionStorage.getItem(NL_KEPT) || "null"); } catch (_) { return; }
+    if (!kept || typeof kept !== "object") return;
+    const { rows, cols, grid, names } = kept;
+    const side = (n) => Number.isInteger(n) && n >= 2 && n <= LIMITS.nl_max_side;
+    if (!side(rows) || !side(cols) || !Array.isArray(grid) || grid.length !== rows) return;
+    if (!grid.every((row) => Array.isArray(row) && row.length === cols &&
+                             row.every((v) => Number.isSafeInteger(v) && v >= 0))) return;
+    const labels = names && typeof names === "object" && !Array.isArray(names) &&
+      Object.entries(names).every(([k, v]) => /^[0-9]+$/.test(k) && typeof v === "string") ? names : {};
+    setPreset(rows, cols);
+    nlReset(rows, cols, grid, labels);
+  }
+
   function nlDraw() {
+    nlWhere();
+    nlKeep();
     const g = nlGeometry();
     NL.geo = g;
     const ctx = setupCanvas(NL.canvas, g);
@@ -1136,7 +1197,7 @@
         ctx.stroke();
       }
       ctx.fill();
-      ctx.fillStyle = "#fff";
+      ctx.fillStyle = nlInk(nlColour(NL.grid[r][c]));
       ctx.fillText(text, x, y + 1, shown);
       NL.labels.push({ r, c, text, font, left: x - shown / 2, right: x + shown / 2, top: y - font / 2, bottom: y + font / 2 });
     }
@@ -1315,8 +1376,16 @@
     }
     const reader = new FileReader();
     reader.onload = async () => {
-      await nlLoadText(String(reader.result), file.name);
+      const text = String(reader.result);
       ev.target.value = "";
+      // a picture or another binary file (read as text, its bytes come out as U+FFFD and NULs) is said as such,
+      // not sent to be read as a puzzle (which quoted its bytes back)
+      if (/[\u0000\uFFFD]/.test(text)) {
+        say($("nl-message"), `${file.name} is not a text file: load a puzzle saved as text (a grid of numbers, ` +
+          "a puzz.link address…)", "error");
+        return;
+      }
+      await nlLoadText(text, file.name);
     };
     reader.readAsText(file);
   }
@@ -1325,7 +1394,16 @@
   // the text is a whole puzzle, in any format the command line reads.
   function nlPaste(ev) {
     const text = ev.clipboardData ? ev.clipboardData.getData("text/plain") : "";
-    if (ev.target === $("nl-entry") && /^\s*[0-9]*\s*$/.test(text)) return;  // a number for the cell
+    if (ev.target === $("nl-entry") && /^\s*[0-9]*\s*$/.test(text)) {  // a number for the cell
+      const box = $("nl-entry");
+      if (text === text.trim() && text.length <= box.maxLength) return;  // the box takes it as typed
+      // put in without the spaces around it and whole: left to the browser, the box's 3 characters kept
+      // "  1" of "  12  " and 100 of 1000 (said too large here, as when typed)
+      ev.preventDefault();
+      box.setRangeText(text.trim(), box.selectionStart, box.selectionEnd, "end");
+      nlEntry();
+      return;
+    }
     ev.preventDefault();
     if (text.trim() === "") {
       say($("nl-message"), "the pasted text is empty: copy a puzzle (a grid of numbers, a puzz.link address...) first", "error");
@@ -1431,6 +1509,9 @@
     bindMaze();
     bindNumberLink();
     window.addEventListener("resize", onResize);
+    // back or forward within the page (over the #parts its menu's links add) brings back an address of a maze
+    // drawn before: the address is put back to the maze on the page, which a reload or a copied address shows
+    window.addEventListener("popstate", updateLinks);
     const url = new URL(window.location.href).searchParams;
     if (whole(url.get("walk"), null) !== null) $("walk-seed").value = url.get("walk");
     const want = {
@@ -1474,6 +1555,7 @@
       $("nl-solver").dispatchEvent(new Event("change"));
       for (const id of ["rows", "cols"]) $(id).max = limits.max_side;
       for (const id of ["nl-rows", "nl-cols"]) $(id).max = limits.nl_max_side;
+      nlRestore();  // the board of this tab before a reload
       $("seed").max = limits.max_seed;
       $("walk-seed").max = limits.max_seed;
       // the traveler's random choice is offered when the server's solve request takes a seed
@@ -1532,6 +1614,11 @@
       }
       const text = url.get(key).trim();
       const lo = box.min === "" ? 0 : Number(box.min), hi = box.max === "" ? Infinity : Number(box.max);
+      if (NEGATIVE.test(text)) {
+        box.value = lo;
+        notes.push(`${key} ${text.length > 24 ? `of ${text.length - 1} digits below 0` : text} is out of range (${lo} to ${hi}): using ${lo}`);
+        continue;
+      }
       if (!/^[0-9]+$/.test(text) || !Number.isSafeInteger(Number(text))) {
         if (/^[0-9]+$/.test(text) && hi !== Infinity) {  // a whole number too large to hold exactly
           box.value = hi;
@@ -1598,6 +1685,7 @@
         labels: NL.labels }),
       geometry: () => NL.geo,
       colour: nlColour,
+      ink: nlInk,
     },
     palette: () => PALETTE,
   };
