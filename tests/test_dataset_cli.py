@@ -263,3 +263,27 @@ def test_kill_stops_like_ctrl_c_and_records_the_finished_shards(tmp_path):
     on_disk = {p.name for p in out.glob("shard-*.parquet")}
     recorded = {rec.file for rec in ds.read_manifest(out).shards.values()}
     assert recorded <= on_disk and len(on_disk - recorded) <= 2  # at most a shard per worker in flight
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["-n", "0"], "error: --count 0 is out of range"),
+    (["--braid", "5"], "error: --braid 5.0 is out of range"),
+    (["--size", "0x3"], "error: --size 0x3 is invalid"),
+    (["--seed", "-99999999999999999999"], "error: --seed -99999999999999999999 is out of range"),
+])
+def test_a_bad_option_beside_a_spec_file_is_blamed_on_the_option_not_the_file(tmp_path, capsys, argv, message):
+    """The file is fine: the error names the option typed, as it does without a file, not ``spec.toml: ...``."""
+    spec = tmp_path / "spec.toml"
+    spec.write_text('count = 5\nsize = "4x4"\n')
+    code, _, err = run(["dataset", str(spec), *argv, "-o", str(tmp_path / "out"), "-q"], capsys)
+    assert code == 2
+    assert err.startswith(message), err
+    assert "spec.toml" not in err, err
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_bad_value_in_the_spec_file_still_names_the_file(tmp_path, capsys):
+    spec = tmp_path / "spec.toml"
+    spec.write_text('count = 0\nsize = "4x4"\n')
+    code, _, err = run(["dataset", str(spec), "--braid", "0.5", "-o", str(tmp_path / "out"), "-q"], capsys)
+    assert code == 2 and err.startswith(f"error: {spec}: dataset count 0 is out of range"), err

@@ -423,9 +423,20 @@ def make_spec(path: str | Path | None = None, *, min_solution_length: int | None
     try:
         spec = DatasetSpec.from_dict(data)
     except TremauxError as exc:
-        raise in_file(exc, path, from_file) from None
+        raise (exc if _options_alone_fail(given, exc) else in_file(exc, path, from_file)) from None
     check_in_file(spec, path, from_file)
     return spec
+
+
+def _options_alone_fail(given: dict[str, Any], exc: TremauxError) -> bool:
+    """Whether the options, without the file, fail with the same message: then the file is not to blame."""
+    if not given:
+        return False
+    try:
+        DatasetSpec.from_dict({"count": 1, **given})
+    except TremauxError as alone:
+        return str(alone) == str(exc)
+    return False
 
 
 def load_spec(path: str | Path) -> DatasetSpec:
