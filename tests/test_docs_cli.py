@@ -131,7 +131,8 @@ def _commands():
         name, cmd = todo.pop()
         if name:
             found[name] = cmd
-        todo += [(f"{name} {sub}".strip(), c) for sub, c in getattr(cmd, "commands", {}).items()]
+        subs = {**getattr(cmd, "commands", {}), **getattr(cmd, "word_commands", {})}  # and ``dataset info``
+        todo += [(f"{name} {sub}".strip(), c) for sub, c in subs.items()]
     return found
 
 
@@ -154,7 +155,8 @@ def _table():
 
 def test_the_option_table_is_the_command_tree():
     rows, commands = _table(), _commands()
-    assert len(rows) >= 14 and {"--generator", "--size", "--workers", "--json"} <= {o for o, _, _ in rows}
+    assert len(rows) >= 14 and {"--generator", "--size", "--workers", "--json", "--rule"} <= {o for o, _, _ in rows}
+    assert "dataset info" in commands
     for option, short, listed in rows:
         taking = {}
         for name, cmd in commands.items():
