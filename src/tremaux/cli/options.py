@@ -5,6 +5,7 @@ Every option is spelled once here and used by each command that takes it
 
 Examples
 --------
+>>> from tremaux.cli.options import parse_size, size_option, parse_cell
 >>> parse_size("25x40"), parse_cell("3,4")
 ((25, 40), (3, 4))
 >>> size_option().param_decls
@@ -49,6 +50,7 @@ def parse_size(text: str) -> tuple[int, ...]:
 
     Examples
     --------
+    >>> from tremaux.cli.options import parse_size
     >>> parse_size("25x40"), parse_size("2x5x5")
     ((25, 40), (2, 5, 5))
     """
@@ -80,6 +82,7 @@ def parse_cell(text: str | None, what: str = "cell") -> tuple[int, ...] | None:
 
     Examples
     --------
+    >>> from tremaux.cli.options import parse_cell
     >>> parse_cell("3,4")
     (3, 4)
     """
@@ -121,6 +124,7 @@ def generator_option(help: str = "Generator (see `tremaux generate --list`); def
 
     Examples
     --------
+    >>> from tremaux.cli.options import generator_option
     >>> generator_option().param_decls
     ('--generator', '-g')
     """
@@ -145,6 +149,7 @@ def solver_option(default: str | None = None, help: str = "Solver (see `tremaux 
 
     Examples
     --------
+    >>> from tremaux.cli.options import solver_option
     >>> solver_option("bfs").default
     'bfs'
     """
@@ -169,6 +174,7 @@ def size_option(default: str | None = DEFAULT_SIZE, help: str = "Maze size HxW (
 
     Examples
     --------
+    >>> from tremaux.cli.options import size_option
     >>> size_option().default
     '10x20'
     """
@@ -201,6 +207,7 @@ def out_option(help: str = "File to write; its extension picks the format.", req
 
     Examples
     --------
+    >>> from tremaux.cli.options import out_option
     >>> out_option().param_decls
     ('--out', '-o')
     >>> out_option().metavar, out_option(folder=True).metavar
@@ -251,6 +258,7 @@ def format_option(help: str = "Output format (default: from the --out extension)
 
     Examples
     --------
+    >>> from tremaux.cli.options import format_option
     >>> format_option().param_decls
     ('--format', '-f')
     """
@@ -277,6 +285,7 @@ def style_option(help: str = "Text style: ascii (default), unicode or block.") -
 
     Examples
     --------
+    >>> from tremaux.cli.options import style_option
     >>> style_option().default is None
     True
     """
@@ -303,6 +312,7 @@ def time_limit_option(default: float | None = None, help: str = "Seconds before 
 
     Examples
     --------
+    >>> from tremaux.cli.options import time_limit_option
     >>> time_limit_option(10.0).default
     10.0
     """
@@ -325,6 +335,7 @@ def count_option(help: str) -> Any:
 
     Examples
     --------
+    >>> from tremaux.cli.options import count_option
     >>> count_option("Number of mazes.").param_decls
     ('--count', '-n')
     """
@@ -351,6 +362,7 @@ def workers_option(default: int | None = None, help: str = "Worker processes.", 
 
     Examples
     --------
+    >>> from tremaux.cli.options import workers_option
     >>> workers_option(2).default
     2
     """
@@ -373,6 +385,7 @@ def list_option(what: str) -> Any:
 
     Examples
     --------
+    >>> from tremaux.cli.options import list_option
     >>> list_option("solvers").help
     'List the registered solvers, one per line, and exit.'
     """
@@ -397,6 +410,7 @@ def deprecated(old: str, *short: str) -> Any:
 
     Examples
     --------
+    >>> from tremaux.cli.options import deprecated
     >>> deprecated("--to").hidden
     True
     """
@@ -427,6 +441,7 @@ def renamed(value: Any, old_value: Any, old: str, new: str) -> Any:
 
     Examples
     --------
+    >>> from tremaux.cli.options import renamed
     >>> renamed("wilson", None, "--algorithm", "--generator")
     'wilson'
     """
@@ -458,6 +473,7 @@ def check_seed(value: int | None) -> int | None:
 
     Examples
     --------
+    >>> from tremaux.cli.options import check_seed
     >>> check_seed(7), check_seed(None)
     (7, None)
     >>> check_seed(2 ** 64)

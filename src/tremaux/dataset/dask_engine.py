@@ -96,6 +96,7 @@ def dask_batch(remaining: int, workers: int, largest: int = 16) -> int:
 
     Examples
     --------
+    >>> from tremaux.dataset.dask_engine import dask_batch
     >>> dask_batch(100, 2), dask_batch(30, 2), dask_batch(3, 2), dask_batch(3, 8), dask_batch(10**7, 10)
     (16, 7, 1, 1, 16)
     >>> from tremaux.dataset.dask_engine import _batches
@@ -167,6 +168,7 @@ def run_dask(task, spec, shards, on_result, workers: int | None, scheduler: str 
 
     Examples
     --------
+    >>> from tremaux.dataset.dask_engine import run_dask
     >>> run_dask(None, None, [], print, 2, None, None)  # nothing to build: no cluster is started
     2
     """

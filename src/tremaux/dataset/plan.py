@@ -19,6 +19,7 @@ without filters row ``i`` is the maze of seed ``derive_seed(S, i)``; and
 
 Examples
 --------
+>>> from tremaux.dataset.plan import row_seed, attempt_seed
 >>> from tremaux.kernels.rng import derive_seed
 >>> row_seed(7, 3) == derive_seed(7, 3)
 True
@@ -54,6 +55,7 @@ def row_seed(base: int, row: int) -> int:
 
     Examples
     --------
+    >>> from tremaux.dataset.plan import row_seed
     >>> row_seed(1, 0) == row_seed(1, 0) != row_seed(1, 1)
     True
     """
@@ -77,6 +79,7 @@ def attempt_seed(row_seed: int, attempt: int) -> int:
 
     Examples
     --------
+    >>> from tremaux.dataset.plan import row_seed, attempt_seed
     >>> s = row_seed(1, 0)
     >>> attempt_seed(s, 0) == s, attempt_seed(s, 1) == s
     (True, False)
@@ -101,6 +104,7 @@ def row_size(spec: DatasetSpec, row: int) -> tuple[int, int]:
 
     Examples
     --------
+    >>> from tremaux.dataset.plan import DatasetSpec, row_size
     >>> spec = DatasetSpec(count=5, size=(4, 6), max_size=(9, 6))
     >>> h, w = row_size(spec, 2)
     >>> 4 <= h <= 9 and w == 6

@@ -112,6 +112,7 @@ def columns_of(spec: DatasetSpec) -> tuple[str, ...]:
 
     Examples
     --------
+    >>> from tremaux.dataset.shard import columns_of, DatasetSpec
     >>> columns_of(DatasetSpec(count=1, outputs=("maze", "tokens")))
     ('index', 'seed', 'attempt', 'height', 'width', 'cells', 'start', 'goal', 'tokens', 'tokens_length')
     """
@@ -151,6 +152,7 @@ def token_vocabulary(spec: DatasetSpec) -> list[str]:
 
     Examples
     --------
+    >>> from tremaux.dataset.shard import token_vocabulary, DatasetSpec
     >>> token_vocabulary(DatasetSpec(count=1, size=(2, 2)))
     ['<PAD>', '<BOS>', '<EOS>', '<ADJ>', '<ORIGIN>', '<TARGET>', '<PATH>', '<NOPATH>', '(0,0)', '(0,1)', '(1,0)', '(1,1)']
     """
@@ -227,6 +229,7 @@ def check_spec(spec: DatasetSpec) -> DatasetSpec:
 
     Examples
     --------
+    >>> from tremaux.dataset.shard import check_spec, DatasetSpec
     >>> check_spec(DatasetSpec(count=1, generator="dfs", solvers=["queue", "bfs"])).generator
     'backtracker'
     """
@@ -280,6 +283,7 @@ def shard_memory(spec: DatasetSpec) -> int:
 
     Examples
     --------
+    >>> from tremaux.dataset.shard import shard_memory, DatasetSpec
     >>> shard_memory(DatasetSpec(count=1, size=(10, 10), shard_size=1000))  # 10 x 10, 1,000 rows
     1928000
     """
@@ -327,6 +331,7 @@ def compute_rows(spec: DatasetSpec, first: int, stop: int) -> dict[str, np.ndarr
 
     Examples
     --------
+    >>> from tremaux.dataset.shard import compute_rows, to_table
     >>> import tremaux.dataset as ds
     >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
     >>> raw = compute_rows(spec, 0, 2)
@@ -408,6 +413,7 @@ def build_shard(spec: DatasetSpec, shard: int, target=None) -> ShardResult:
 
     Examples
     --------
+    >>> from tremaux.dataset.shard import build_shard
     >>> import tremaux.dataset as ds
     >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
     >>> result = build_shard(spec, 0)
@@ -445,6 +451,7 @@ def build_shards(spec: DatasetSpec, shards, target=None) -> list[ShardResult]:
 
     Examples
     --------
+    >>> from tremaux.dataset.shard import build_shards
     >>> import tremaux.dataset as ds
     >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
     >>> [r.index for r in build_shards(spec, [0, 1])]
@@ -463,6 +470,7 @@ def warm_up(spec: DatasetSpec) -> None:
 
     Examples
     --------
+    >>> from tremaux.dataset.shard import warm_up
     >>> import tremaux.dataset as ds
     >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
     >>> warm_up(spec)

@@ -17,6 +17,7 @@ importable from here too.
 
 Examples
 --------
+>>> from tremaux.dataset.spec import DatasetSpec
 >>> spec = DatasetSpec(count=10, size=(8, 8), seed=3)
 >>> spec.count, spec.size, spec.outputs
 (10, (8, 8), ('maze', 'solution', 'stats'))
@@ -117,6 +118,7 @@ class DatasetSpec:
 
     Examples
     --------
+    >>> from tremaux.dataset.spec import DatasetSpec
     >>> spec = DatasetSpec(count=100, size=(8, 8), seed=3, shard_size=40)
     >>> spec.shards, spec.shard_rows(2)
     (3, (80, 100))
@@ -269,6 +271,7 @@ class DatasetSpec:
 
         Examples
         --------
+        >>> from tremaux.dataset.spec import DatasetSpec
         >>> DatasetSpec(count=25, shard_size=10).shard_rows(2)
         (20, 25)
         """
@@ -290,6 +293,7 @@ class DatasetSpec:
 
         Examples
         --------
+        >>> from tremaux.dataset.spec import DatasetSpec
         >>> DatasetSpec(count=4).replace(count=10, seed=None).count
         10
         """
@@ -309,6 +313,7 @@ class DatasetSpec:
 
         Examples
         --------
+        >>> from tremaux.dataset.spec import DatasetSpec
         >>> spec = DatasetSpec(count=4, size=(5, 6))
         >>> spec.to_dict()["size"], DatasetSpec.from_dict(spec.to_dict()) == spec
         ([5, 6], True)
@@ -346,6 +351,7 @@ class DatasetSpec:
 
         Examples
         --------
+        >>> from tremaux.dataset.spec import DatasetSpec
         >>> DatasetSpec.from_dict({"count": 3, "size": "4x5"}).size
         (4, 5)
         """
@@ -395,6 +401,7 @@ def make_spec(path: str | Path | None = None, *, min_solution_length: int | None
 
     Examples
     --------
+    >>> from tremaux.dataset.spec import make_spec
     >>> make_spec(count=3, size="6x8..9x9", min_solution_length=7)
     DatasetSpec(count=3, size=(6, 8), max_size=(9, 9), seed=0, generator='backtracker', generator_options={}, braid=0.0, solvers=('bfs',), outputs=('maze', 'solution', 'stats'), filters={'min_solution_length': 7}, max_attempts=1000, shard_size=10000, shard_format='parquet')
     >>> make_spec()
@@ -463,6 +470,7 @@ def load_spec(path: str | Path) -> DatasetSpec:
 
     Examples
     --------
+    >>> from tremaux.dataset.spec import load_spec
     >>> import tempfile, pathlib
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "spec.json"
     >>> _ = path.write_text('{"count": 3, "size": [4, 5]}')
