@@ -287,3 +287,39 @@ def test_a_bad_value_in_the_spec_file_still_names_the_file(tmp_path, capsys):
     spec.write_text('count = 0\nsize = "4x4"\n')
     code, _, err = run(["dataset", str(spec), "--braid", "0.5", "-o", str(tmp_path / "out"), "-q"], capsys)
     assert code == 2 and err.startswith(f"error: {spec}: dataset count 0 is out of range"), err
+
+
+def test_the_readme_spec_and_local_dataset_commands_are_accepted(tmp_path, capsys, monkeypatch):
+    """The README's spec.toml and its local ``tremaux dataset`` builds (100,000 mazes and more: not built here)
+    are read and checked by the command as written, up to the build itself."""
+    import re
+    import shlex
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    toml = [b for b in re.findall(r"^```toml\n(.*?)^```", readme, flags=re.M | re.S) if b.startswith("# spec.toml")]
+    assert len(toml) == 1
+    (tmp_path / "spec.toml").write_text(toml[0])
+    commands = [shlex.split(line, comments=True) for line in readme.splitlines()
+                if line.startswith("tremaux dataset ") and not line.startswith("tremaux dataset info")]
+    local = [c for c in commands if not any("://" in w for w in c)]  # a cluster or a bucket: tested apart
+    assert len(local) >= 2 and any("spec.toml" in c for c in local)
+    built = []
+
+    class Report:
+        notes = ()
+
+        def __str__(self):
+            return "built"
+
+    def fake_build(spec, out, **options):
+        built.append((spec, out, options["engine"]))
+        return Report()
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(ds, "build", fake_build)
+    for words in local:
+        code, out, err = run(words[1:], capsys)
+        assert (code, out) == (0, "built\n"), (words, err)
+    from_file = next(spec for spec, _, _ in built if spec.count == 200000)
+    assert from_file == ds.load_spec(tmp_path / "spec.toml")
+    assert from_file.generator == "kruskal" and from_file.max_size == (30, 30) and from_file.filters
