@@ -38,7 +38,14 @@ import pytest
 def _module_names() -> list[str]:
     import tremaux
 
-    names = ["tremaux"] + [m.name for m in pkgutil.walk_packages(tremaux.__path__, "tremaux.")]
+    def fail(name: str) -> None:  # walk_packages would skip a package that fails to import, and all it holds
+        raise ImportError(f"{name} cannot be imported: its public API would go unchecked")
+
+    names = ["tremaux"] + [m.name for m in pkgutil.walk_packages(tremaux.__path__, "tremaux.", onerror=fail)]
+    # a package's own modules are listed only once it is imported: compare with the files on disk
+    on_disk = {".".join(("tremaux", *p.relative_to(tremaux.__path__[0]).with_suffix("").parts)).removesuffix(".__init__")
+               for p in __import__("pathlib").Path(tremaux.__path__[0]).rglob("*.py")}
+    assert on_disk <= set(names), f"modules the walk missed: {sorted(on_disk - set(names))}"
     return [n for n in names if not any(part.startswith("_") for part in n.split(".")[1:])]
 
 
