@@ -87,7 +87,7 @@ def test_options_override_the_file(tmp_path, capsys):
         (["--count", "5", "--engine", "spark"], "error: unknown engine 'spark'; choose one of: dask, local, processes"),
         (["--count", "5", "--outputs", "maze,movies"], "error: unknown dataset output 'movies'"),
         (["--count", "5", "--generator", "nope"], "error: unknown generator 'nope'"),
-        (["--count", "5", "--workers", "0", "--engine", "processes"], "error: --workers 0 is invalid: it must be a whole number, at least 1\n"),
+        (["--count", "5", "--workers", "0", "--engine", "processes"], "error: --workers 0 must be at least 1\n"),
         (["--count", "5", "--scheduler", "tcp://127.0.0.1:1"], "error: a scheduler address (tcp://127.0.0.1:1) needs the dask engine"),
     ],
 )

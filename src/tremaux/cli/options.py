@@ -292,31 +292,49 @@ def style_option(help: str = "Text style: ascii (default), unicode or block.") -
     return typer.Option(None, "--style", metavar="NAME", help=help)
 
 
-def time_limit_option(default: float | None = None, help: str = "Seconds before giving up.", **kw: Any) -> Any:
-    """``--time-limit SECONDS``.
+def time_limit_option(default: float | None = None, help: str = "Seconds before giving up.", *,
+                      min: float | None = None) -> Any:
+    """``--time-limit SECONDS``: a positive number of seconds, checked here for every command.
 
     Parameters
     ----------
     default : float, optional
-        Seconds when the option is not given (``None``: no limit).
+        Seconds when the option is not given (``None``: the command's own default).
     help : str
         The help line of this command's option.
-    **kw
-        Further ``typer.Option`` settings (``min=``...).
-
+    min : float, optional
+        The fewest seconds this command accepts, above zero.
 
     Returns
     -------
     typer.models.OptionInfo
         The option, to use as a command parameter's default.
 
+    Raises
+    ------
+    TremauxError
+        (when the command line is read) For a value that is not a positive number of seconds, or below ``min``.
+
     Examples
     --------
     >>> from tremaux.cli.options import time_limit_option
     >>> time_limit_option(10.0).default
     10.0
+    >>> time_limit_option(10.0, min=0.1).callback(0.05)
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.TremauxError: --time-limit 0.05 must be at least 0.1 seconds
     """
-    return typer.Option(default, "--time-limit", metavar="SECONDS", help=help, **kw)
+    def check(value: float | None) -> float | None:
+        if value is None:
+            return value
+        if not value > 0:  # nan too; inf is the command's to take (no limit) or refuse
+            raise TremauxError(f"--time-limit must be a positive number of seconds, not {value}")
+        if min is not None and value < min:
+            raise TremauxError(f"--time-limit {value:g} must be at least {min:g} seconds")
+        return value
+
+    return typer.Option(default, "--time-limit", metavar="SECONDS", help=help, callback=check)
 
 
 def count_option(help: str) -> Any:
@@ -342,8 +360,9 @@ def count_option(help: str) -> Any:
     return typer.Option(None, "--count", "-n", metavar="N", help=help)
 
 
-def workers_option(default: int | None = None, help: str = "Worker processes.", **kw: Any) -> Any:
-    """``--workers/-w N``: worker processes.
+def workers_option(default: int | None = None, help: str = "Worker processes.", *, min: int = 1,
+                   max: int | None = None) -> Any:
+    """``--workers/-w N``: worker processes, at least one, checked here for every command.
 
     Parameters
     ----------
@@ -351,22 +370,38 @@ def workers_option(default: int | None = None, help: str = "Worker processes.", 
         Processes when the option is not given (``None``: the command decides, usually all cores).
     help : str
         The help line of this command's option.
-    **kw
-        Further ``typer.Option`` settings (``min=``, ``max=``).
-
+    min : int
+        The fewest processes this command accepts (at least 1).
+    max : int, optional
+        The most processes this command accepts.
 
     Returns
     -------
     typer.models.OptionInfo
         The option, to use as a command parameter's default.
 
+    Raises
+    ------
+    TremauxError
+        (when the command line is read) For fewer workers than ``min``, or more than ``max``.
+
     Examples
     --------
     >>> from tremaux.cli.options import workers_option
     >>> workers_option(2).default
     2
+    >>> workers_option(2, max=64).callback(0)
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.TremauxError: --workers 0 must be between 1 and 64
     """
-    return typer.Option(default, "--workers", "-w", metavar="N", help=help, **kw)
+    def check(value: int | None) -> int | None:
+        if value is not None and (value < min or (max is not None and value > max)):
+            bound = f"at least {min}" if max is None else f"between {min} and {max}"
+            raise TremauxError(f"--workers {value} must be {bound}")
+        return value
+
+    return typer.Option(default, "--workers", "-w", metavar="N", help=help, callback=check)
 
 
 def list_option(what: str) -> Any:
