@@ -323,3 +323,10 @@ def test_the_readme_spec_and_local_dataset_commands_are_accepted(tmp_path, capsy
     from_file = next(spec for spec, _, _ in built if spec.count == 200000)
     assert from_file == ds.load_spec(tmp_path / "spec.toml")
     assert from_file.generator == "kruskal" and from_file.max_size == (30, 30) and from_file.filters
+
+
+def test_an_empty_out_is_named_a_folder_for_a_dataset(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(["dataset", "-n", "2", "--size", "3x3", "-o", "", "-q"], capsys)
+    assert (code, out) == (2, "") and err.startswith("error: invalid value for '--out': empty output folder name"), err
+    assert not any(tmp_path.iterdir())

@@ -214,14 +214,19 @@ def out_option(help: str = "File to write; its extension picks the format.", req
     ('FILE', 'DIR')
     """
     return typer.Option(... if required else None, "--out", "-o", metavar="DIR" if folder else "FILE", help=help,
-                        parser=_out_text if text else _out_path if dash else _out_named)
+                        parser=(_out_folder if folder else _out_text) if text else _out_path if dash else _out_named)
 
 
-def _out_text(value: str) -> str:
+def _out_text(value: str, what: str = "file") -> str:
     """The ``--out`` value, refused when empty."""
     if value == "":
-        raise click.BadParameter("empty output file name", param_hint="'--out'")
+        raise click.BadParameter(f"empty output {what} name", param_hint="'--out'")
     return value
+
+
+def _out_folder(value: str) -> str:
+    """The ``--out`` value of a command writing a folder, refused when empty."""
+    return _out_text(value, "folder")
 
 
 def _out_path(value: str) -> Any:
