@@ -274,3 +274,19 @@ def test_the_commands_that_report_take_the_same_output_options():
     outputs = {name: {p.name for p in _options(cmd)} & {"out", "fmt", "as_json"} for name, cmd in COMMANDS
                if name in ("tremaux info", "tremaux stats", "tremaux numberlink check")}
     assert len(outputs) == 3 and all(v == {"as_json"} for v in outputs.values()), outputs
+
+
+def test_every_command_has_one_default_generator():
+    """The help screens that name a default generator name the same one, the dataset spec's included."""
+    from tremaux.cli.options import DEFAULT_GENERATOR
+    from tremaux.dataset import DatasetSpec
+
+    assert DatasetSpec(count=1).generator == DEFAULT_GENERATOR
+    named = {}
+    for name, cmd in COMMANDS:
+        for param in _options(cmd):
+            if param.name == "generator":
+                named[name] = re.findall(r"default:? ([a-z-]+)", param.help or "")
+                assert param.default in (None, DEFAULT_GENERATOR), (name, param.default)
+    assert len([n for n, d in named.items() if d]) >= 3, named
+    assert {d[0] for d in named.values() if d} == {DEFAULT_GENERATOR}, named
