@@ -174,7 +174,14 @@ def raised(func) -> list[str]:
 
 
 def _raises(func) -> bool:
-    return bool(raised(func))
+    """Whether the body holds a ``raise`` of its own (nested functions and caught exceptions included)."""
+    try:
+        source = textwrap.dedent(inspect.getsource(func))
+    except (OSError, TypeError):
+        return False
+    body = source.split(":\n", 1)[-1]
+    body = re.sub(r'(?s)("""|\'\'\').*?\1', "", body)  # docstrings
+    return re.search(r"^\s+raise\s+\w", body, flags=re.M) is not None or bool(raised(func))
 
 
 def _section(doc: str, name: str) -> str | None:
