@@ -29,8 +29,11 @@ True
 
 from __future__ import annotations
 
+import numpy as np
+
+from ..errors import TremauxError
 from ..kernels.rng import below, derive_seed, make_state
-from .spec import DatasetSpec
+from .spec import DatasetSpec, _need_spec
 
 __all__ = ["SIZE_KEY", "row_seed", "attempt_seed", "row_size"]
 
@@ -102,6 +105,11 @@ def row_size(spec: DatasetSpec, row: int) -> tuple[int, int]:
     (int, int)
         Height and width: ``spec.size``, or drawn from the row's seed in a size range.
 
+    Raises
+    ------
+    TremauxError
+        When ``spec`` is not a :class:`DatasetSpec`, or ``row`` is not one of its rows.
+
     Examples
     --------
     >>> from tremaux.dataset.plan import DatasetSpec, row_size
@@ -110,7 +118,9 @@ def row_size(spec: DatasetSpec, row: int) -> tuple[int, int]:
     >>> 4 <= h <= 9 and w == 6
     True
     """
-    (h0, w0), (h1, w1) = spec.size_range
+    (h0, w0), (h1, w1) = _need_spec(spec, "row_size").size_range
+    if isinstance(row, bool) or not isinstance(row, (int, np.integer)) or not 0 <= row < spec.count:
+        raise TremauxError(f"row {row!r} is not in this dataset: rows are 0 to {spec.count - 1}")
     if (h0, w0) == (h1, w1):
         return h0, w0
     state = make_state(derive_seed(row_seed(spec.seed, row), SIZE_KEY))

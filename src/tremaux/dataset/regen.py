@@ -18,7 +18,7 @@ from ..errors import TremauxError
 from ..kernels.batch import CELL_TOKEN0, FSTATS, STATS
 from .plan import attempt_seed, row_seed, row_size
 from .shard import _col, check_spec
-from .spec import DatasetSpec
+from .spec import DatasetSpec, _need_spec
 
 __all__ = ["regenerate"]
 
@@ -74,7 +74,7 @@ def regenerate(spec: DatasetSpec, index: int) -> dict[str, Any]:
     Raises
     ------
     TremauxError
-        For an index outside ``0 .. count - 1``, or filters no maze of the
+        For a ``spec`` that is not a :class:`DatasetSpec`, an index outside ``0 .. count - 1``, or filters no maze of the
         row passes in ``max_attempts`` draws.
 
     Examples
@@ -87,6 +87,7 @@ def regenerate(spec: DatasetSpec, index: int) -> dict[str, Any]:
     from .. import generate, solve
     from ..measure import maze_stats
 
+    _need_spec(spec, "regenerate")
     if isinstance(index, bool) or not isinstance(index, (int, np.integer)) or not 0 <= index < spec.count:
         raise TremauxError(f"row {index!r} is not in this dataset: rows are 0 to {spec.count - 1}")
     index = int(index)

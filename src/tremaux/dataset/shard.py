@@ -45,7 +45,7 @@ import numpy as np
 
 from ..errors import TremauxError, UnsupportedError
 from ..kernels import batch as kb
-from .spec import DatasetSpec
+from .spec import DatasetSpec, _need_spec
 from .table import _arrow_bytes, _parquet_bytes, encode, to_table  # noqa: F401  (the shard's file, re-exported)
 from .table import _read_only
 
@@ -150,13 +150,18 @@ def token_vocabulary(spec: DatasetSpec) -> list[str]:
     list of str
         Token names, by id.
 
+    Raises
+    ------
+    TremauxError
+        When ``spec`` is not a :class:`DatasetSpec`.
+
     Examples
     --------
     >>> from tremaux.dataset.shard import token_vocabulary, DatasetSpec
     >>> token_vocabulary(DatasetSpec(count=1, size=(2, 2)))
     ['<PAD>', '<BOS>', '<EOS>', '<ADJ>', '<ORIGIN>', '<TARGET>', '<PATH>', '<NOPATH>', '(0,0)', '(0,1)', '(1,0)', '(1,1)']
     """
-    hmax, wmax = spec.size_range[1]
+    hmax, wmax = _need_spec(spec, "token_vocabulary").size_range[1]
     return list(kb.TOKEN_NAMES) + [f"({r},{c})" for r in range(hmax) for c in range(wmax)]
 
 

@@ -435,6 +435,14 @@ def make_spec(path: str | Path | None = None, *, min_solution_length: int | None
     return spec
 
 
+def _need_spec(spec: Any, what: str) -> DatasetSpec:
+    """``spec`` if it is a :class:`DatasetSpec`; else one line naming what was given."""
+    if not isinstance(spec, DatasetSpec):
+        raise TremauxError(f"{what} needs a DatasetSpec (from DatasetSpec(...), make_spec or load_spec), "
+                           f"not {type(spec).__name__}")
+    return spec
+
+
 def _options_alone_fail(given: dict[str, Any], exc: TremauxError) -> bool:
     """Whether the options, without the file, fail with the same message: then the file is not to blame."""
     if not given:
