@@ -112,7 +112,8 @@ def row_size(spec: DatasetSpec, row: int) -> tuple[int, int]:
 
     Examples
     --------
-    >>> from tremaux.dataset.plan import DatasetSpec, row_size
+    >>> from tremaux.dataset.plan import row_size
+    >>> from tremaux.dataset import DatasetSpec
     >>> spec = DatasetSpec(count=5, size=(4, 6), max_size=(9, 6))
     >>> h, w = row_size(spec, 2)
     >>> 4 <= h <= 9 and w == 6

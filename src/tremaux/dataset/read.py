@@ -240,7 +240,8 @@ def summary(manifest: Manifest) -> dict[str, Any]:
 
     Examples
     --------
-    >>> from tremaux.dataset.read import summary, read_manifest
+    >>> from tremaux.dataset.read import summary
+    >>> from tremaux.dataset import read_manifest
     >>> import tremaux.dataset as ds
     >>> _ = ds.build(ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2), "memory://doc/summary")
     >>> info = summary(read_manifest("memory://doc/summary"))

@@ -79,7 +79,8 @@ def regenerate(spec: DatasetSpec, index: int) -> dict[str, Any]:
 
     Examples
     --------
-    >>> from tremaux.dataset.regen import regenerate, DatasetSpec
+    >>> from tremaux.dataset.regen import regenerate
+    >>> from tremaux.dataset import DatasetSpec
     >>> row = regenerate(DatasetSpec(count=10, size=(4, 5), seed=2), 7)
     >>> row["maze"].shape, row["solution_length"] == row["bfs_length"] - 1
     ((4, 5), True)

@@ -112,7 +112,8 @@ def columns_of(spec: DatasetSpec) -> tuple[str, ...]:
 
     Examples
     --------
-    >>> from tremaux.dataset.shard import columns_of, DatasetSpec
+    >>> from tremaux.dataset.shard import columns_of
+    >>> from tremaux.dataset import DatasetSpec
     >>> columns_of(DatasetSpec(count=1, outputs=("maze", "tokens")))
     ('index', 'seed', 'attempt', 'height', 'width', 'cells', 'start', 'goal', 'tokens', 'tokens_length')
     """
@@ -157,7 +158,8 @@ def token_vocabulary(spec: DatasetSpec) -> list[str]:
 
     Examples
     --------
-    >>> from tremaux.dataset.shard import token_vocabulary, DatasetSpec
+    >>> from tremaux.dataset.shard import token_vocabulary
+    >>> from tremaux.dataset import DatasetSpec
     >>> token_vocabulary(DatasetSpec(count=1, size=(2, 2)))
     ['<PAD>', '<BOS>', '<EOS>', '<ADJ>', '<ORIGIN>', '<TARGET>', '<PATH>', '<NOPATH>', '(0,0)', '(0,1)', '(1,0)', '(1,1)']
     """
@@ -234,7 +236,8 @@ def check_spec(spec: DatasetSpec) -> DatasetSpec:
 
     Examples
     --------
-    >>> from tremaux.dataset.shard import check_spec, DatasetSpec
+    >>> from tremaux.dataset.shard import check_spec
+    >>> from tremaux.dataset import DatasetSpec
     >>> check_spec(DatasetSpec(count=1, generator="dfs", solvers=["queue", "bfs"])).generator
     'backtracker'
     """
@@ -288,7 +291,8 @@ def shard_memory(spec: DatasetSpec) -> int:
 
     Examples
     --------
-    >>> from tremaux.dataset.shard import shard_memory, DatasetSpec
+    >>> from tremaux.dataset.shard import shard_memory
+    >>> from tremaux.dataset import DatasetSpec
     >>> shard_memory(DatasetSpec(count=1, size=(10, 10), shard_size=1000))  # 10 x 10, 1,000 rows
     1928000
     """
@@ -336,7 +340,8 @@ def compute_rows(spec: DatasetSpec, first: int, stop: int) -> dict[str, np.ndarr
 
     Examples
     --------
-    >>> from tremaux.dataset.shard import compute_rows, to_table
+    >>> from tremaux.dataset.shard import compute_rows
+    >>> from tremaux.dataset.table import to_table
     >>> import tremaux.dataset as ds
     >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
     >>> raw = compute_rows(spec, 0, 2)

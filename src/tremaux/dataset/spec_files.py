@@ -126,7 +126,8 @@ def in_file(exc: TremauxError, path: str | Path, from_file: set[str]) -> Tremaux
 
     Examples
     --------
-    >>> from tremaux.dataset.spec_files import in_file, UnknownNameError
+    >>> from tremaux.dataset.spec_files import in_file
+    >>> from tremaux.errors import UnknownNameError
     >>> print(in_file(UnknownNameError("dataset filter", "min_foo", ["min_dead_ends"]), "s.toml", {"filters"}))
     s.toml: unknown dataset filter 'min_foo'; choose one of: min_dead_ends
     >>> print(in_file(UnknownNameError("generator", "nope", ["prim"]), "s.toml", {"filters"}))  # given as --generator

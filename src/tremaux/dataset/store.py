@@ -81,7 +81,7 @@ class DatasetDirError(TremauxError):
 
     Examples
     --------
-    >>> from tremaux.dataset.store import open_for_build
+    >>> from tremaux.dataset.resume import open_for_build
     >>> import tremaux.dataset as ds
     >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
     >>> from tremaux.dataset.shard import columns_of
