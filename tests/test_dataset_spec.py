@@ -298,3 +298,21 @@ def test_row_size_refuses_a_row_the_dataset_has_not(row):
     spec = DatasetSpec(count=3, size=(4, 4), max_size=(6, 6))
     with pytest.raises(TremauxError, match=r"is not in this dataset: rows are 0 to 2$"):
         row_size(spec, row)
+
+
+def test_a_maze_too_big_for_a_shard_says_what_one_maze_needs():
+    """The figure is one maze's (it was the whole shard's, 10,000 mazes of them: "179989.0 GiB"), in a readable unit."""
+    from tremaux.dataset.shard import check_spec, shard_memory
+
+    said = set()
+    for count in (2, 10**8):
+        spec = DatasetSpec(count=count, size=(32767, 32767))
+        with pytest.raises(TremauxError, match=r"^a 32767x32767 maze needs about (\d+\.\d [KMGT]iB) of memory in a "
+                                               r"dataset shard, over the 4\.0 GiB a shard may use") as info:
+            check_spec(spec)
+        said.add(str(info.value).split("about ")[1].split(" of")[0])
+        one = shard_memory(spec) // spec.shard_size
+    assert len(said) == 1
+    from tremaux.budget.sizes import format_bytes
+
+    assert said == {format_bytes(one)}

@@ -43,6 +43,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..budget.sizes import format_bytes
 from ..errors import TremauxError, UnsupportedError
 from ..kernels import batch as kb
 from .spec import DatasetSpec, _need_spec
@@ -266,12 +267,12 @@ def check_spec(spec: DatasetSpec) -> DatasetSpec:
         largest = f"{spec.size_range[1][0]}x{spec.size_range[1][1]}"
         if fits < 1:  # even one maze per shard is too big
             raise TremauxError(
-                f"a {largest} maze needs about {need / 2**30:.1f} GiB of memory in a dataset shard, over the "
-                f"{SHARD_MEMORY / 2**30:.1f} GiB a shard may use: choose a smaller size"
+                f"a {largest} maze needs about {format_bytes(per_row)} of memory in a dataset shard, over the "
+                f"{format_bytes(SHARD_MEMORY)} a shard may use: choose a smaller size"
             )
         raise TremauxError(
             f"a shard of {rows:,} mazes of up to {largest} "
-            f"needs about {need / 2**30:.1f} GiB of memory; set shard_size to {fits:,} or less"
+            f"needs about {format_bytes(need)} of memory; set shard_size to {fits:,} or less"
         )
     return spec
 
