@@ -66,6 +66,9 @@ def test_every_docs_page_is_searched():
         text = page.read_text(encoding="utf-8")
         fenced = len(re.findall(r"^```[ \t]*python\b", text, flags=re.M))
         assert fenced == len(python_blocks(text)), f"{page.name}: a ```python fence with more on its line is not run"
+        # nor would an indented fence (in a list item) or a ~~~ fence
+        hidden = re.findall(r"^(?:[ \t]+```|[ \t]*~~~).*$", text, flags=re.M)
+        assert not hidden, f"{page.name}: write fences at the start of the line with backticks, not {hidden[:3]}"
 
 
 @pytest.mark.parametrize("where, block", CASES)
