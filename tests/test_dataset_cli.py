@@ -330,3 +330,20 @@ def test_an_empty_out_is_named_a_folder_for_a_dataset(tmp_path, capsys, monkeypa
     code, out, err = run(["dataset", "-n", "2", "--size", "3x3", "-o", "", "-q"], capsys)
     assert (code, out) == (2, "") and err.startswith("error: invalid value for '--out': empty output folder name"), err
     assert not any(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("address", ["notanaddress", "tcp://", "tcp://host:port"])
+def test_a_malformed_scheduler_address_is_one_line(tmp_path, capsys, address):
+    """It was a ValueError traceback from dask ("missing port number in address"), exit 1."""
+    pytest.importorskip("distributed")
+    code, out, err = run(["dataset", "-n", "3", "--size", "3x3", "-e", "dask", "--scheduler", address,
+                          "-o", str(tmp_path / "d"), "-q"], capsys)
+    assert (code, out) == (2, "") and err.startswith(f"error: {address} is not a Dask scheduler address"), err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_shared_without_a_scheduler_is_refused(tmp_path, capsys):
+    """--shared says every worker of a --scheduler mounts --out; without one it did nothing, silently."""
+    code, out, err = run(["dataset", "-n", "3", "--size", "3x3", "--shared", "-o", str(tmp_path / "d"), "-q"], capsys)
+    assert (code, out) == (2, "") and err.startswith("error: --shared is for the workers of a Dask --scheduler"), err
+    assert not (tmp_path / "d").exists()

@@ -109,6 +109,9 @@ def dataset_cmd(
                              solvers=solver or None, outputs=outputs, shard_size=shard_size,
                              shard_format=shard_format, min_solution_length=min_solution_length)
     options = dataset.parse_storage_options(storage_option or [])
+    if shared and scheduler is None:
+        raise UnsupportedError("--shared is for the workers of a Dask --scheduler, which then mount --out; without "
+                               "--scheduler the workers write their shards to --out already")
     if out == "-":
         raise UnsupportedError("a dataset is a folder of shards and a manifest: it cannot go to the standard output; "
                                "give --out a folder or a URL")
