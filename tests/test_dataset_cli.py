@@ -347,3 +347,11 @@ def test_shared_without_a_scheduler_is_refused(tmp_path, capsys):
     code, out, err = run(["dataset", "-n", "3", "--size", "3x3", "--shared", "-o", str(tmp_path / "d"), "-q"], capsys)
     assert (code, out) == (2, "") and err.startswith("error: --shared is for the workers of a Dask --scheduler"), err
     assert not (tmp_path / "d").exists()
+
+
+def test_an_unknown_name_among_the_spec_files_generator_options_names_the_file(tmp_path, capsys):
+    """"unknown discipline 'nope'" came without the file, as if typed on the command line."""
+    spec = tmp_path / "spec.toml"
+    spec.write_text('count = 5\nsize = "4x4"\ngenerator = "growing-tree"\n[generator_options]\ndiscipline = "nope"\n')
+    code, out, err = run(["dataset", str(spec), "-o", str(tmp_path / "d"), "-q"], capsys)
+    assert (code, out) == (2, "") and err.startswith(f"error: {spec}: unknown discipline 'nope'"), err

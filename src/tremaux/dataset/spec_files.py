@@ -134,7 +134,7 @@ def in_file(exc: TremauxError, path: str | Path, from_file: set[str]) -> Tremaux
     unknown generator 'nope'; choose one of: prim
     """
     if isinstance(exc, UnknownNameError):
-        key = "generator_options" if exc.kind.startswith("option of ") else _KEY_OF.get(exc.kind)
+        key = _KEY_OF.get(exc.kind, "generator_options")  # any other name is a generator option or its value
         if key not in from_file:
             return exc
     named = exc.__class__.__new__(exc.__class__)  # the same fields (an UnknownNameError's valid names...)
