@@ -85,3 +85,23 @@ def test_a_value_that_is_not_a_number_is_named_in_words(capsys, argv, message):
 
     code, _, err = run(capsys, *argv)
     assert code == 2 and err.startswith(message) and "Input should be" not in err, err
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["warmup", "--workers", "0"], "error: --workers 0 must be at least 1\n"),
+    (["warmup", "-w", "-3"], "error: --workers -3 must be at least 1\n"),
+    (["dataset", "-n", "2", "-w", "0", "-o", "{tmp}/d"], "error: --workers 0 must be at least 1\n"),
+    (["serve", "--workers", "0"], "error: --workers 0 must be between 1 and 64\n"),
+    (["serve", "--workers", "65"], "error: --workers 65 must be between 1 and 64\n"),
+    (["serve", "--time-limit", "0"], "error: --time-limit must be a positive number of seconds, not 0.0\n"),
+    (["serve", "--time-limit", "nan"], "error: --time-limit must be a positive number of seconds, not nan\n"),
+    (["serve", "--time-limit", "0.05"], "error: --time-limit 0.05 must be at least 0.1 seconds\n"),
+    (["numberlink", "generate", "--size", "4x4", "--time-limit", "0"],
+     "error: --time-limit must be a positive number of seconds, not 0.0\n"),
+])
+def test_a_shared_option_out_of_range_says_so_in_the_same_words_on_every_command(capsys, tmp_path, argv, message):
+    """--workers and --time-limit are checked where they are defined, once, not by each command (nor by the
+    converter, whose "Input should be greater than or equal to 1" was what serve said)."""
+    code, out, err = run(capsys, *[a.format(tmp=tmp_path) for a in argv])
+    assert (code, out, err) == (2, "", message)
+    assert not any(tmp_path.iterdir())

@@ -87,7 +87,7 @@ def test_options_override_the_file(tmp_path, capsys):
         (["--count", "5", "--engine", "spark"], "error: unknown engine 'spark'; choose one of: dask, local, processes"),
         (["--count", "5", "--outputs", "maze,movies"], "error: unknown dataset output 'movies'"),
         (["--count", "5", "--generator", "nope"], "error: unknown generator 'nope'"),
-        (["--count", "5", "--workers", "0", "--engine", "processes"], "error: --workers 0 is invalid: it must be a whole number, at least 1\n"),
+        (["--count", "5", "--workers", "0", "--engine", "processes"], "error: --workers 0 must be at least 1\n"),
         (["--count", "5", "--scheduler", "tcp://127.0.0.1:1"], "error: a scheduler address (tcp://127.0.0.1:1) needs the dask engine"),
     ],
 )
@@ -263,3 +263,95 @@ def test_kill_stops_like_ctrl_c_and_records_the_finished_shards(tmp_path):
     on_disk = {p.name for p in out.glob("shard-*.parquet")}
     recorded = {rec.file for rec in ds.read_manifest(out).shards.values()}
     assert recorded <= on_disk and len(on_disk - recorded) <= 2  # at most a shard per worker in flight
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["-n", "0"], "error: --count 0 is out of range"),
+    (["--braid", "5"], "error: --braid 5.0 is out of range"),
+    (["--size", "0x3"], "error: --size 0x3 is invalid"),
+    (["--seed", "-99999999999999999999"], "error: --seed -99999999999999999999 is out of range"),
+])
+def test_a_bad_option_beside_a_spec_file_is_blamed_on_the_option_not_the_file(tmp_path, capsys, argv, message):
+    """The file is fine: the error names the option typed, as it does without a file, not ``spec.toml: ...``."""
+    spec = tmp_path / "spec.toml"
+    spec.write_text('count = 5\nsize = "4x4"\n')
+    code, _, err = run(["dataset", str(spec), *argv, "-o", str(tmp_path / "out"), "-q"], capsys)
+    assert code == 2
+    assert err.startswith(message), err
+    assert "spec.toml" not in err, err
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_bad_value_in_the_spec_file_still_names_the_file(tmp_path, capsys):
+    spec = tmp_path / "spec.toml"
+    spec.write_text('count = 0\nsize = "4x4"\n')
+    code, _, err = run(["dataset", str(spec), "--braid", "0.5", "-o", str(tmp_path / "out"), "-q"], capsys)
+    assert code == 2 and err.startswith(f"error: {spec}: dataset count 0 is out of range"), err
+
+
+def test_the_readme_spec_and_local_dataset_commands_are_accepted(tmp_path, capsys, monkeypatch):
+    """The README's spec.toml and its local ``tremaux dataset`` builds (100,000 mazes and more: not built here)
+    are read and checked by the command as written, up to the build itself."""
+    import re
+    import shlex
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    toml = [b for b in re.findall(r"^```toml\n(.*?)^```", readme, flags=re.M | re.S) if b.startswith("# spec.toml")]
+    assert len(toml) == 1
+    (tmp_path / "spec.toml").write_text(toml[0])
+    commands = [shlex.split(line, comments=True) for line in readme.splitlines()
+                if line.startswith("tremaux dataset ") and not line.startswith("tremaux dataset info")]
+    local = [c for c in commands if not any("://" in w for w in c)]  # a cluster or a bucket: tested apart
+    assert len(local) >= 2 and any("spec.toml" in c for c in local)
+    built = []
+
+    class Report:
+        notes = ()
+
+        def __str__(self):
+            return "built"
+
+    def fake_build(spec, out, **options):
+        built.append((spec, out, options["engine"]))
+        return Report()
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(ds, "build", fake_build)
+    for words in local:
+        code, out, err = run(words[1:], capsys)
+        assert (code, out) == (0, "built\n"), (words, err)
+    from_file = next(spec for spec, _, _ in built if spec.count == 200000)
+    assert from_file == ds.load_spec(tmp_path / "spec.toml")
+    assert from_file.generator == "kruskal" and from_file.max_size == (30, 30) and from_file.filters
+
+
+def test_an_empty_out_is_named_a_folder_for_a_dataset(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(["dataset", "-n", "2", "--size", "3x3", "-o", "", "-q"], capsys)
+    assert (code, out) == (2, "") and err.startswith("error: invalid value for '--out': empty output folder name"), err
+    assert not any(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("address", ["notanaddress", "tcp://", "tcp://host:port"])
+def test_a_malformed_scheduler_address_is_one_line(tmp_path, capsys, address):
+    """It was a ValueError traceback from dask ("missing port number in address"), exit 1."""
+    pytest.importorskip("distributed")
+    code, out, err = run(["dataset", "-n", "3", "--size", "3x3", "-e", "dask", "--scheduler", address,
+                          "-o", str(tmp_path / "d"), "-q"], capsys)
+    assert (code, out) == (2, "") and err.startswith(f"error: {address} is not a Dask scheduler address"), err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_shared_without_a_scheduler_is_refused(tmp_path, capsys):
+    """--shared says every worker of a --scheduler mounts --out; without one it did nothing, silently."""
+    code, out, err = run(["dataset", "-n", "3", "--size", "3x3", "--shared", "-o", str(tmp_path / "d"), "-q"], capsys)
+    assert (code, out) == (2, "") and err.startswith("error: --shared is for the workers of a Dask --scheduler"), err
+    assert not (tmp_path / "d").exists()
+
+
+def test_an_unknown_name_among_the_spec_files_generator_options_names_the_file(tmp_path, capsys):
+    """"unknown discipline 'nope'" came without the file, as if typed on the command line."""
+    spec = tmp_path / "spec.toml"
+    spec.write_text('count = 5\nsize = "4x4"\ngenerator = "growing-tree"\n[generator_options]\ndiscipline = "nope"\n')
+    code, out, err = run(["dataset", str(spec), "-o", str(tmp_path / "d"), "-q"], capsys)
+    assert (code, out) == (2, "") and err.startswith(f"error: {spec}: unknown discipline 'nope'"), err

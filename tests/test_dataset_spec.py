@@ -278,3 +278,41 @@ def test_min_dead_ends_must_be_reachable_by_the_smallest_size_of_a_range():
                                            r"range \(3x3\), which have at most 6 dead ends"):
         DatasetSpec(count=100, size=(3, 3), max_size=(9, 9), filters={"min_dead_ends": 10})
     assert DatasetSpec(count=100, size=(4, 4), max_size=(9, 9), filters={"min_dead_ends": 10}).filters
+
+
+@pytest.mark.parametrize("call", ["regenerate", "row_size", "token_vocabulary", "build"])
+@pytest.mark.parametrize("spec", [{"count": 3, "size": (4, 4)}, "spec.toml", None])
+def test_a_function_taking_a_spec_names_what_it_was_given_instead(call, spec, tmp_path):
+    """A dict, a file name or None where a DatasetSpec goes: one line naming the type, not an AttributeError."""
+    import tremaux.dataset as ds
+
+    args = {"regenerate": (spec, 0), "row_size": (spec, 0), "token_vocabulary": (spec,),
+            "build": (spec, tmp_path / "out")}[call]
+    with pytest.raises(TremauxError, match=rf"^{call} needs a DatasetSpec .*, not {type(spec).__name__}"):
+        getattr(ds, call)(*args)
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("row", [3, -1, 1.0, True, "0"])
+def test_row_size_refuses_a_row_the_dataset_has_not(row):
+    spec = DatasetSpec(count=3, size=(4, 4), max_size=(6, 6))
+    with pytest.raises(TremauxError, match=r"is not in this dataset: rows are 0 to 2$"):
+        row_size(spec, row)
+
+
+def test_a_maze_too_big_for_a_shard_says_what_one_maze_needs():
+    """The figure is one maze's (it was the whole shard's, 10,000 mazes of them: "179989.0 GiB"), in a readable unit."""
+    from tremaux.dataset.shard import check_spec, shard_memory
+
+    said = set()
+    for count in (2, 10**8):
+        spec = DatasetSpec(count=count, size=(32767, 32767))
+        with pytest.raises(TremauxError, match=r"^a 32767x32767 maze needs about (\d+\.\d [KMGT]iB) of memory in a "
+                                               r"dataset shard, over the 4\.0 GiB a shard may use") as info:
+            check_spec(spec)
+        said.add(str(info.value).split("about ")[1].split(" of")[0])
+        one = shard_memory(spec) // spec.shard_size
+    assert len(said) == 1
+    from tremaux.budget.sizes import format_bytes
+
+    assert said == {format_bytes(one)}

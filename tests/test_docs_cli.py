@@ -131,7 +131,8 @@ def _commands():
         name, cmd = todo.pop()
         if name:
             found[name] = cmd
-        todo += [(f"{name} {sub}".strip(), c) for sub, c in getattr(cmd, "commands", {}).items()]
+        subs = {**getattr(cmd, "commands", {}), **getattr(cmd, "word_commands", {})}  # and ``dataset info``
+        todo += [(f"{name} {sub}".strip(), c) for sub, c in subs.items()]
     return found
 
 
@@ -148,20 +149,25 @@ def _table():
                 names |= {f"numberlink {sub}" for sub in part[len("numberlink "):].split("/")}
             elif part:
                 names.add(part)
-        rows.append((re.match(r"`(--[\w-]+)", cells[1]).group(1), cells[2].strip("`"), names))
+        option = re.match(r"`(--[\w-]+)", cells[1]).group(1)
+        shown = set(re.findall(rf"`{option} ([^`]+)`", cells[1]))  # the value's name, as --help shows it
+        rows.append((option, cells[2].strip("`"), names, shown))
     return rows
 
 
 def test_the_option_table_is_the_command_tree():
     rows, commands = _table(), _commands()
-    assert len(rows) >= 14 and {"--generator", "--size", "--workers", "--json"} <= {o for o, _, _ in rows}
-    for option, short, listed in rows:
-        taking = {}
+    assert len(rows) >= 14 and {"--generator", "--size", "--workers", "--json", "--rule"} <= {r[0] for r in rows}
+    assert "dataset info" in commands
+    for option, short, listed, shown in rows:
+        taking, metavars = {}, set()
         for name, cmd in commands.items():
             for p in cmd.params:
                 if p.param_type_name == "option" and not p.hidden and option in p.opts:
                     taking[name] = {o for o in p.opts if not o.startswith("--")}
+                    metavars |= {p.metavar} - {None}
         assert set(taking) == listed, f"{option}: the table lists {sorted(listed)}, the commands are {sorted(taking)}"
+        assert shown == metavars, f"{option}: the table names its value {sorted(shown)}, --help {sorted(metavars)}"
         for name, shorts in taking.items():
             assert shorts == ({short} if short else set()), f"{name} {option}: short form {shorts}, not {short!r}"
 

@@ -10,7 +10,11 @@ section is a hole in the site. The rules, read from each object:
 * ``Parameters`` when it takes any argument (for a class: its ``__init__``,
   unless it is a dataclass or an enum, whose fields carry their own docstrings);
 * ``Returns`` (or ``Yields``) when its return annotation is not ``None``;
-* ``Raises`` when its body raises an exception itself.
+* ``Raises`` when its body raises an exception itself, naming each exception
+  raised there (or one of its base classes) that the body does not catch itself;
+  for a class, the exceptions its ``__init__`` raises (the site shows the
+  class and its ``__init__`` as one entry);
+* each parameter of the signature named in ``Parameters`` (``a, b : int`` names two).
 
 A command of the command line (a function registered on the ``typer`` app)
 needs only its docstring: that text is the command's ``--help`` screen, and its
@@ -19,6 +23,8 @@ options are documented by their own ``help=`` (see ``docs/cli.md``).
 
 from __future__ import annotations
 
+import ast
+import builtins
 import dataclasses
 import enum
 import importlib
@@ -32,7 +38,14 @@ import pytest
 def _module_names() -> list[str]:
     import tremaux
 
-    names = ["tremaux"] + [m.name for m in pkgutil.walk_packages(tremaux.__path__, "tremaux.")]
+    def fail(name: str) -> None:  # walk_packages would skip a package that fails to import, and all it holds
+        raise ImportError(f"{name} cannot be imported: its public API would go unchecked")
+
+    names = ["tremaux"] + [m.name for m in pkgutil.walk_packages(tremaux.__path__, "tremaux.", onerror=fail)]
+    # a package's own modules are listed only once it is imported: compare with the files on disk
+    on_disk = {".".join(("tremaux", *p.relative_to(tremaux.__path__[0]).with_suffix("").parts)).removesuffix(".__init__")
+               for p in __import__("pathlib").Path(tremaux.__path__[0]).rglob("*.py")}
+    assert on_disk <= set(names), f"modules the walk missed: {sorted(on_disk - set(names))}"
     return [n for n in names if not any(part.startswith("_") for part in n.split(".")[1:])]
 
 
@@ -89,14 +102,118 @@ def _own_params(func) -> list[str]:
     return [p for p in params if p not in ("self", "cls")]
 
 
+def _function_node(func) -> ast.AST | None:
+    try:
+        source = textwrap.dedent(inspect.getsource(func))
+    except (OSError, TypeError):
+        return None
+    tree = ast.parse(source)
+    return next((n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))), None)
+
+
+def _resolve(node: ast.AST, func) -> type | None:
+    """The exception class an expression of a ``raise`` or ``except`` names, if it can be told."""
+    if isinstance(node, ast.Call):
+        node = node.func
+    names = []
+    while isinstance(node, ast.Attribute):
+        names.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    names.append(node.id)
+    scope = getattr(func, "__globals__", {})
+    obj = scope.get(names[-1], getattr(builtins, names[-1], None))
+    for attr in reversed(names[:-1]):
+        obj = getattr(obj, attr, None)
+    return obj if isinstance(obj, type) and issubclass(obj, BaseException) else None
+
+
+def _caught(handlers: list[ast.ExceptHandler], exc: type, func) -> bool:
+    for h in handlers:
+        if h.type is None:
+            return True
+        kinds = h.type.elts if isinstance(h.type, ast.Tuple) else [h.type]
+        if any((k := _resolve(t, func)) is not None and issubclass(exc, k) for t in kinds):
+            return True
+    return False
+
+
+def raised(func) -> list[str]:
+    """The exceptions ``func``'s own body raises and does not catch itself (nested functions excluded).
+
+    A ``raise`` of a name that cannot be resolved to a class (``raise exc``) counts as raising
+    something unnamed, given as ``"?"``.
+    """
+    top = _function_node(func)
+    if top is None:
+        return []
+    found: list[str] = []
+
+    def visit(node: ast.AST, catchers: list[list[ast.ExceptHandler]]) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+                continue
+            if isinstance(child, ast.Raise) and child.exc is not None:
+                exc = _resolve(child.exc, func)
+                if exc is None:
+                    found.append("?")
+                elif not any(_caught(h, exc, func) for h in catchers):
+                    found.append(exc.__name__)
+            if isinstance(child, ast.Try):
+                for stmt in child.body:
+                    visit(ast.Module(body=[stmt], type_ignores=[]), [*catchers, child.handlers])
+                for part in (child.handlers, child.orelse, child.finalbody):
+                    for stmt in part:
+                        visit(ast.Module(body=[stmt], type_ignores=[]), catchers)
+                continue
+            visit(child, catchers)
+
+    visit(ast.Module(body=top.body, type_ignores=[]), [])
+    return list(dict.fromkeys(found))
+
+
 def _raises(func) -> bool:
+    """Whether the body holds a ``raise`` of its own (nested functions and caught exceptions included)."""
     try:
         source = textwrap.dedent(inspect.getsource(func))
     except (OSError, TypeError):
         return False
     body = source.split(":\n", 1)[-1]
     body = re.sub(r'(?s)("""|\'\'\').*?\1', "", body)  # docstrings
-    return re.search(r"^\s+raise\s+\w", body, flags=re.M) is not None
+    return re.search(r"^\s+raise\s+\w", body, flags=re.M) is not None or bool(raised(func))
+
+
+def _section(doc: str, name: str) -> str | None:
+    m = re.search(rf"^{name}\n-{{3,}}\n(.*?)(?=^[A-Z][a-z]+\n-{{3,}}$|\Z)", doc, flags=re.M | re.S)
+    return m.group(1) if m else None
+
+
+def _unnamed_raises(func, doc: str) -> list[str]:
+    """The exceptions ``func`` raises whose class (or a base class) the Raises section does not name."""
+    text = _section(doc, "Raises") or ""
+    named = set(re.findall(r"[A-Za-z_]\w*", text))
+    out = []
+    for name in raised(func):
+        if name == "?":
+            continue
+        exc = _resolve(ast.Name(id=name), func)
+        if exc is not None and not {k.__name__ for k in exc.__mro__} & named:
+            out.append(f"Raises: {name}")
+    return out
+
+
+def _unnamed_params(func, doc: str) -> list[str]:
+    """The parameters of ``func`` the Parameters section does not name (``a, b : int`` names both)."""
+    text = _section(doc, "Parameters")
+    if text is None:
+        return []
+    entries = set()
+    for line in text.splitlines():
+        if line and not line[0].isspace():
+            head = line.split(" : ", 1)[0].rstrip(":")
+            entries |= {w.strip().lstrip("\\*") for w in head.split(",")}
+    return [f"Parameters: {p}" for p in _own_params(func) if p not in entries]
 
 
 def missing_sections(obj, kind: str) -> list[str]:
@@ -112,6 +229,8 @@ def missing_sections(obj, kind: str) -> list[str]:
         plain = not dataclasses.is_dataclass(obj) and not issubclass(obj, enum.Enum)
         if plain and "__init__" in vars(obj) and _own_params(obj.__init__):
             need.append("Parameters")
+        if plain and "__init__" in vars(obj) and _raises(obj.__init__):
+            need.append("Raises")
     else:
         if _own_params(obj):
             need.append("Parameters")
@@ -123,6 +242,11 @@ def missing_sections(obj, kind: str) -> list[str]:
         if _raises(obj):
             need.append("Raises")
     missing = [s for s in need if s.split(" ")[0] not in have]
+    func = obj.__init__ if kind == "class" and "__init__" in vars(obj) else obj
+    if kind != "class" or ("__init__" in vars(obj) and not (dataclasses.is_dataclass(obj) or issubclass(obj, enum.Enum))):
+        clean = inspect.cleandoc(doc)
+        missing += _unnamed_params(func, clean) if "Parameters" in have else []
+        missing += _unnamed_raises(func, clean) if "Raises" in have else []
     if "Examples" in have and ">>> " not in inspect.cleandoc(doc).split("Examples\n--------", 1)[-1]:
         missing.append("a doctest (>>>) in Examples")
     return missing
@@ -150,7 +274,28 @@ def test_commands_are_recognised_and_documented():
         assert (command.__doc__ or "").strip(), f"{command.__qualname__}: the command has no help text"
 
 
-@pytest.mark.parametrize("qualname, obj, kind", API, ids=[q for q, _, _ in API])
+# Docstrings known to miss a parameter or a raised exception, in modules maintained apart from the
+# documentation; strict: an entry fails as soon as its docstring is completed, so the list only shrinks.
+KNOWN_GAPS = {
+    "tremaux.cli.grid_cmds.animate_grid",  # Parameters: fmt
+    "tremaux.grids.draw.to_png",  # Parameters: marks
+    "tremaux.numberlink.solvers.iter_solve_file",  # Raises: TypeError
+    "tremaux.numberlink.solvers.encoding.Encoding",  # Raises: ValueError (from __init__)
+    "tremaux.render.text.to_text",  # Raises: TremauxError
+    "tremaux.solvers.api.solve",  # Raises: InvalidMazeError
+    "tremaux.solvers.tremaux.tremaux",  # Parameters: problem
+    "tremaux.solvers.wall.pledge",  # Parameters: problem
+    "tremaux.trace.Trace",  # Raises: TypeError (from __init__)
+    "tremaux.web.workers.WorkerPool",  # Raises: ValueError (from __init__)
+}
+
+
+def _case(qualname, obj, kind):
+    marks = [pytest.mark.xfail(strict=True, reason="known gap")] if qualname in KNOWN_GAPS else []
+    return pytest.param(qualname, obj, kind, id=qualname, marks=marks)
+
+
+@pytest.mark.parametrize("qualname, obj, kind", [_case(*item) for item in API])
 def test_public_api_has_numpydoc_sections(qualname, obj, kind):
     missing = missing_sections(obj, kind)
     assert not missing, f"{qualname}: the docstring lacks {', '.join(missing)}"
@@ -176,3 +321,117 @@ def test_an_examples_section_needs_a_doctest():
         """
 
     assert missing_sections(g, "function") == ["a doctest (>>>) in Examples"]
+
+
+def test_every_parameter_and_raised_exception_is_named():
+    class CellError(ValueError):
+        pass
+
+    def h(a: int, b: int, *rest: int, flag: bool = False, **extra: int) -> int:
+        """Sum.
+
+        Parameters
+        ----------
+        a, b : int
+            Two numbers.
+        *rest : int
+            More.
+
+        Returns
+        -------
+        int
+
+        Raises
+        ------
+        ValueError
+            For a negative sum.
+
+        Examples
+        --------
+        >>> h(1, 2)
+        3
+        """
+        try:
+            int("x")
+        except ValueError:
+            raise CellError("caught by its own handler? no: raised from the handler") from None
+        try:
+            raise KeyError("caught here")
+        except LookupError:
+            pass
+        if a < 0:
+            raise TypeError("not named")
+        raise CellError("named through its base class ValueError")
+
+    h.__globals__["CellError"] = CellError  # resolved like a module-level exception
+    try:
+        assert raised(h) == ["CellError", "TypeError"]
+        assert missing_sections(h, "function") == ["Parameters: flag", "Parameters: extra", "Raises: TypeError"]
+    finally:
+        del h.__globals__["CellError"]
+
+
+def test_a_class_names_what_its_init_raises():
+    class Box:
+        """A box.
+
+        Parameters
+        ----------
+        side : int
+            Its side.
+
+        Examples
+        --------
+        >>> Box(1).side
+        1
+        """
+
+        def __init__(self, side: int) -> None:
+            if side < 0:
+                raise ValueError("negative side")
+            self.side = side
+
+    assert missing_sections(Box, "class") == ["Raises"]
+
+
+def _registries():
+    """Every :class:`tremaux.registry.Registry` held by a public module, found by walking them."""
+    from tremaux.registry import Registry
+
+    found = {}
+    for name in _module_names():
+        for key, value in vars(importlib.import_module(name)).items():
+            if isinstance(value, Registry):
+                found.setdefault(id(value), (f"{name}.{key}", value))
+    return sorted(found.values(), key=lambda item: item[0])
+
+
+REGISTRIES = _registries()
+
+
+def test_the_registries_are_found():
+    kinds = {reg.kind for _, reg in REGISTRIES}
+    assert {"generator", "solver", "grid", "format", "numberlink solver", "numberlink format", "numberlink rule"} <= kinds
+
+
+def _entry_cases():
+    for where, reg in REGISTRIES:
+        for name in reg.names():
+            marks = []
+            if reg.kind == "numberlink rule":  # the rules' entries are lambdas returning the rule object
+                marks = [pytest.mark.xfail(strict=True, reason="known gap: an undocumented lambda")]
+            yield pytest.param(reg, name, id=f"{where}:{name}", marks=marks)
+
+
+@pytest.mark.parametrize("reg, name", list(_entry_cases()))
+def test_every_registry_entry_is_documented(reg, name):
+    """Its one line (``--list``, the web page) and its function: walked above, or naming the public one it runs."""
+    entry = reg.get(name)
+    assert entry.doc.strip() and "\n" not in entry.doc.strip(), f"{reg.kind} {name}: its doc is not one line"
+    walked = {id(obj) for _, obj, _ in API}
+    if id(entry.func) in walked:
+        return
+    doc = inspect.getdoc(entry.func) or ""
+    named = re.findall(r"tremaux(?:\.\w+)+", doc)
+    public = {q for q, _, _ in API} | {f"tremaux.{n}" for n in __import__("tremaux").__all__}
+    assert any(n in public for n in named), f"{reg.kind} {name}: {entry.func!r} is neither documented nor names what it runs"

@@ -41,6 +41,7 @@ class TremauxError(ValueError):
 
     Examples
     --------
+    >>> from tremaux.errors import TremauxError
     >>> import tremaux
     >>> try:
     ...     tremaux.generate((0, 5))
@@ -106,6 +107,7 @@ class MazeFormatError(TremauxError):
 
     Examples
     --------
+    >>> from tremaux.errors import MazeFormatError
     >>> err = MazeFormatError("ragged row", line=4, source="maze.txt")
     >>> str(err), err.reason, err.line
     ('maze.txt:4: ragged row', 'ragged row', 4)
@@ -155,6 +157,7 @@ class UnknownNameError(TremauxError, KeyError):
 
     Examples
     --------
+    >>> from tremaux.errors import UnknownNameError
     >>> err = UnknownNameError("style", "fancy", ["unicode", "ascii"])
     >>> print(err)
     unknown style 'fancy'; choose one of: ascii, unicode
@@ -211,6 +214,7 @@ class PuzzleFormatError(MazeFormatError, PuzzleError):
 
     Examples
     --------
+    >>> from tremaux.errors import PuzzleFormatError, PuzzleError
     >>> err = PuzzleFormatError("unknown character '?'", line=2, column=5)
     >>> str(err), isinstance(err, PuzzleError)
     ("2:5: unknown character '?'", True)
@@ -222,6 +226,7 @@ class BudgetExceededError(TremauxError):
 
     Examples
     --------
+    >>> from tremaux.errors import BudgetExceededError, TremauxError
     >>> issubclass(BudgetExceededError, TremauxError)
     True
     """
@@ -244,6 +249,7 @@ class MemoryLimitError(TremauxError):
 
     Examples
     --------
+    >>> from tremaux.errors import MemoryLimitError
     >>> str(MemoryLimitError("a PNG of 100000 x 100000 pixels", 3 * 10**10, 8 * 2**30))
     'a PNG of 100000 x 100000 pixels needs about 27.9 GiB of memory; the limit is 8.0 GiB (set --memory-limit or TREMAUX_MEMORY_LIMIT)'
     """
@@ -265,6 +271,7 @@ class InputTooLargeError(MazeFormatError):
 
     Examples
     --------
+    >>> from tremaux.errors import InputTooLargeError
     >>> str(InputTooLargeError("a text maze of 50.0 MiB is over the 16.0 MiB cap", source="big.txt"))
     'big.txt: a text maze of 50.0 MiB is over the 16.0 MiB cap'
     """

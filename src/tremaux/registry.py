@@ -6,6 +6,7 @@ metadata (for example whether a generator always gives a perfect maze).
 
 Examples
 --------
+>>> from tremaux.registry import Registry
 >>> reg = Registry("solver")
 >>> @reg.register("bfs", aliases=("breadth-first",), doc="Breadth-first search.")
 ... def _bfs(x):
@@ -75,6 +76,7 @@ class Registry:
 
     Examples
     --------
+    >>> from tremaux.registry import Registry
     >>> colours = Registry("colour")
     >>> @colours.register("red", aliases=("scarlet",), doc="The colour of the start.")
     ... def red():
@@ -116,6 +118,7 @@ class Registry:
 
         Examples
         --------
+        >>> from tremaux.registry import Registry
         >>> shapes = Registry("shape")
         >>> @shapes.register("square", doc="Four equal sides.", sides=4)
         ... def square():
@@ -166,6 +169,7 @@ class Registry:
 
         Examples
         --------
+        >>> from tremaux.registry import Registry
         >>> shapes = Registry("shape")
         >>> shapes.add("square", print, doc="Four equal sides.").name
         'square'

@@ -29,6 +29,8 @@ Every name is importable from ``tremaux.budget``.
 
 Examples
 --------
+>>> from tremaux.budget.sizes import parse_bytes, format_bytes
+>>> from tremaux.budget.limits import limited, check
 >>> parse_bytes("8G"), parse_bytes("512 MiB"), parse_bytes("1.5k")
 (8589934592, 536870912, 1536)
 >>> format_bytes(3_600_000_000)

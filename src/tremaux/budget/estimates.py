@@ -7,6 +7,7 @@ check that these bound them.
 
 Examples
 --------
+>>> from tremaux.budget.estimates import solve_bytes, generation_bytes
 >>> solve_bytes(100) < generation_bytes(100, 100, record=True, trace_rows=400)
 True
 """
@@ -56,6 +57,7 @@ def generation_bytes(n: int, work_entries: int, *, record: bool = False, trace_r
 
     Examples
     --------
+    >>> from tremaux.budget.estimates import generation_bytes
     >>> generation_bytes(100, 100)
     4596
     """
@@ -86,6 +88,7 @@ def solve_bytes(n: int, *, record: bool = False) -> int:
 
     Examples
     --------
+    >>> from tremaux.budget.estimates import solve_bytes
     >>> solve_bytes(1000)
     30096
     """
@@ -110,6 +113,7 @@ def measure_bytes(n: int) -> int:
 
     Examples
     --------
+    >>> from tremaux.budget.estimates import measure_bytes
     >>> measure_bytes(1000)
     1068576
     """
@@ -141,6 +145,7 @@ def raster_bytes(width: int, height: int, squares: int, *, frames: int = 0) -> i
 
     Examples
     --------
+    >>> from tremaux.budget.estimates import raster_bytes
     >>> raster_bytes(100, 100, 441)
     2151264
     """
@@ -168,6 +173,7 @@ def svg_bytes(cells: int, *, animated: bool = False) -> int:
 
     Examples
     --------
+    >>> from tremaux.budget.estimates import svg_bytes
     >>> svg_bytes(100)
     29096
     """
@@ -194,6 +200,7 @@ def text_drawing_bytes(chars: int, *, wide: bool = False) -> int:
 
     Examples
     --------
+    >>> from tremaux.budget.estimates import text_drawing_bytes
     >>> text_drawing_bytes(1000)
     10096
     """
@@ -221,6 +228,7 @@ def text_read_bytes(nbytes: int, nlines: int) -> int:
 
     Examples
     --------
+    >>> from tremaux.budget.estimates import text_read_bytes
     >>> text_read_bytes(1000, 10)
     25096
     """

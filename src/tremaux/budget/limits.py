@@ -8,6 +8,7 @@ have their own size cap, :func:`text_limit`, checked by
 
 Examples
 --------
+>>> from tremaux.budget.limits import check, text_limit
 >>> check(1000, "a small maze", limit="1M")
 1000
 >>> text_limit("1M")
@@ -89,6 +90,7 @@ def available_memory() -> int:
 
     Examples
     --------
+    >>> from tremaux.budget.limits import available_memory
     >>> available_memory() > 0
     True
     """
@@ -112,6 +114,7 @@ def default_limit() -> int:
 
     Examples
     --------
+    >>> from tremaux.budget.limits import default_limit
     >>> default_limit() >= 256 * 2**20
     True
     """
@@ -142,6 +145,7 @@ def memory_limit(limit: str | int | None = None) -> int | None:
 
     Examples
     --------
+    >>> from tremaux.budget.limits import memory_limit, limited
     >>> memory_limit("4G")
     4294967296
     >>> with limited("1G"):
@@ -178,6 +182,7 @@ def limited(limit: str | int | None) -> Iterator[int | None]:
 
     Examples
     --------
+    >>> from tremaux.budget.limits import limited
     >>> with limited("64M") as n:
     ...     n
     67108864
@@ -214,6 +219,7 @@ def check(estimate: int | float, what: str, limit: str | int | None = None) -> i
 
     Examples
     --------
+    >>> from tremaux.budget.limits import check
     >>> check(1000, "a small maze", limit="1M")
     1000
     """
@@ -246,6 +252,7 @@ def text_limit(limit: str | int | None = None) -> int | None:
 
     Examples
     --------
+    >>> from tremaux.budget.limits import text_limit
     >>> text_limit(), text_limit("1M")
     (16777216, 1048576)
     """
@@ -282,6 +289,7 @@ def check_text_size(nbytes: int, what: str = "a text maze", *, source: str | Non
 
     Examples
     --------
+    >>> from tremaux.budget.limits import check_text_size
     >>> check_text_size(50 * 2**20, source="big.txt")
     Traceback (most recent call last):
     ...

@@ -2,6 +2,7 @@
 
 Examples
 --------
+>>> from tremaux.budget.sizes import parse_bytes, format_bytes
 >>> parse_bytes("8G"), format_bytes(3_600_000_000)
 (8589934592, '3.4 GiB')
 """
@@ -41,6 +42,7 @@ def parse_bytes(value: str | int | float | None) -> int | None:
 
     Examples
     --------
+    >>> from tremaux.budget.sizes import parse_bytes
     >>> parse_bytes("2G"), parse_bytes(4096), parse_bytes("none")
     (2147483648, 4096, None)
     >>> parse_bytes("lots")
@@ -90,6 +92,7 @@ def format_bytes(n: int | float) -> str:
 
     Examples
     --------
+    >>> from tremaux.budget.sizes import format_bytes
     >>> format_bytes(512), format_bytes(2**20), format_bytes(11 * 2**40)
     ('512 B', '1.0 MiB', '11.0 TiB')
     """

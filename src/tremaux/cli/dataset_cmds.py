@@ -9,6 +9,7 @@ from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Optional
 
+import click
 import typer
 
 from ..errors import UnsupportedError
@@ -26,10 +27,14 @@ class _DatasetCommand(TyperCommand):
     A spec file named ``info`` is still read as ``./info``.
     """
 
+    @property
+    def word_commands(self) -> dict[str, click.Command]:
+        """The commands a first word selects (``info``): what a walk of the command tree visits beside this one."""
+        return {"info": typer.main.get_command(_info_app)}
+
     def make_context(self, info_name, args, parent=None, **extra):
         if args[:1] == ["info"]:
-            command = typer.main.get_command(_info_app)
-            return command.make_context(f"{info_name} info", args[1:], parent=parent, **extra)
+            return self.word_commands["info"].make_context(f"{info_name} info", args[1:], parent=parent, **extra)
         return super().make_context(info_name, args, parent=parent, **extra)
 
 
@@ -38,7 +43,8 @@ _info_app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, ri
 
 @_info_app.command()
 def _info_cmd(
-    path: str = typer.Argument(..., metavar="PATH", help="A dataset folder or URL (the --out of a build)."),
+    path: Path = typer.Argument(..., metavar="PATH", path_type=str,  # str: a URL keeps its "//"
+                                help="A dataset folder or URL (the --out of a build)."),
     as_json: bool = JsonOption,
     storage_option: Optional[list[str]] = typer.Option(None, "--storage-option", metavar="KEY=VALUE", help="Option of the file system of PATH; repeat for several."),
 ) -> None:
@@ -103,6 +109,9 @@ def dataset_cmd(
                              solvers=solver or None, outputs=outputs, shard_size=shard_size,
                              shard_format=shard_format, min_solution_length=min_solution_length)
     options = dataset.parse_storage_options(storage_option or [])
+    if shared and scheduler is None:
+        raise UnsupportedError("--shared is for the workers of a Dask --scheduler, which then mount --out; without "
+                               "--scheduler the workers write their shards to --out already")
     if out == "-":
         raise UnsupportedError("a dataset is a folder of shards and a manifest: it cannot go to the standard output; "
                                "give --out a folder or a URL")

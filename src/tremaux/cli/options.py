@@ -5,6 +5,7 @@ Every option is spelled once here and used by each command that takes it
 
 Examples
 --------
+>>> from tremaux.cli.options import parse_size, size_option, parse_cell
 >>> parse_size("25x40"), parse_cell("3,4")
 ((25, 40), (3, 4))
 >>> size_option().param_decls
@@ -49,6 +50,7 @@ def parse_size(text: str) -> tuple[int, ...]:
 
     Examples
     --------
+    >>> from tremaux.cli.options import parse_size
     >>> parse_size("25x40"), parse_size("2x5x5")
     ((25, 40), (2, 5, 5))
     """
@@ -80,6 +82,7 @@ def parse_cell(text: str | None, what: str = "cell") -> tuple[int, ...] | None:
 
     Examples
     --------
+    >>> from tremaux.cli.options import parse_cell
     >>> parse_cell("3,4")
     (3, 4)
     """
@@ -121,6 +124,7 @@ def generator_option(help: str = "Generator (see `tremaux generate --list`); def
 
     Examples
     --------
+    >>> from tremaux.cli.options import generator_option
     >>> generator_option().param_decls
     ('--generator', '-g')
     """
@@ -145,6 +149,7 @@ def solver_option(default: str | None = None, help: str = "Solver (see `tremaux 
 
     Examples
     --------
+    >>> from tremaux.cli.options import solver_option
     >>> solver_option("bfs").default
     'bfs'
     """
@@ -169,6 +174,7 @@ def size_option(default: str | None = DEFAULT_SIZE, help: str = "Maze size HxW (
 
     Examples
     --------
+    >>> from tremaux.cli.options import size_option
     >>> size_option().default
     '10x20'
     """
@@ -201,20 +207,26 @@ def out_option(help: str = "File to write; its extension picks the format.", req
 
     Examples
     --------
+    >>> from tremaux.cli.options import out_option
     >>> out_option().param_decls
     ('--out', '-o')
     >>> out_option().metavar, out_option(folder=True).metavar
     ('FILE', 'DIR')
     """
     return typer.Option(... if required else None, "--out", "-o", metavar="DIR" if folder else "FILE", help=help,
-                        parser=_out_text if text else _out_path if dash else _out_named)
+                        parser=(_out_folder if folder else _out_text) if text else _out_path if dash else _out_named)
 
 
-def _out_text(value: str) -> str:
+def _out_text(value: str, what: str = "file") -> str:
     """The ``--out`` value, refused when empty."""
     if value == "":
-        raise click.BadParameter("empty output file name", param_hint="'--out'")
+        raise click.BadParameter(f"empty output {what} name", param_hint="'--out'")
     return value
+
+
+def _out_folder(value: str) -> str:
+    """The ``--out`` value of a command writing a folder, refused when empty."""
+    return _out_text(value, "folder")
 
 
 def _out_path(value: str) -> Any:
@@ -251,6 +263,7 @@ def format_option(help: str = "Output format (default: from the --out extension)
 
     Examples
     --------
+    >>> from tremaux.cli.options import format_option
     >>> format_option().param_decls
     ('--format', '-f')
     """
@@ -277,36 +290,56 @@ def style_option(help: str = "Text style: ascii (default), unicode or block.") -
 
     Examples
     --------
+    >>> from tremaux.cli.options import style_option
     >>> style_option().default is None
     True
     """
     return typer.Option(None, "--style", metavar="NAME", help=help)
 
 
-def time_limit_option(default: float | None = None, help: str = "Seconds before giving up.", **kw: Any) -> Any:
-    """``--time-limit SECONDS``.
+def time_limit_option(default: float | None = None, help: str = "Seconds before giving up.", *,
+                      min: float | None = None) -> Any:
+    """``--time-limit SECONDS``: a positive number of seconds, checked here for every command.
 
     Parameters
     ----------
     default : float, optional
-        Seconds when the option is not given (``None``: no limit).
+        Seconds when the option is not given (``None``: the command's own default).
     help : str
         The help line of this command's option.
-    **kw
-        Further ``typer.Option`` settings (``min=``...).
-
+    min : float, optional
+        The fewest seconds this command accepts, above zero.
 
     Returns
     -------
     typer.models.OptionInfo
         The option, to use as a command parameter's default.
 
+    Raises
+    ------
+    TremauxError
+        (when the command line is read) For a value that is not a positive number of seconds, or below ``min``.
+
     Examples
     --------
+    >>> from tremaux.cli.options import time_limit_option
     >>> time_limit_option(10.0).default
     10.0
+    >>> time_limit_option(10.0, min=0.1).callback(0.05)
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.TremauxError: --time-limit 0.05 must be at least 0.1 seconds
     """
-    return typer.Option(default, "--time-limit", metavar="SECONDS", help=help, **kw)
+    def check(value: float | None) -> float | None:
+        if value is None:
+            return value
+        if not value > 0:  # nan too; inf is the command's to take (no limit) or refuse
+            raise TremauxError(f"--time-limit must be a positive number of seconds, not {value}")
+        if min is not None and value < min:
+            raise TremauxError(f"--time-limit {value:g} must be at least {min:g} seconds")
+        return value
+
+    return typer.Option(default, "--time-limit", metavar="SECONDS", help=help, callback=check)
 
 
 def count_option(help: str) -> Any:
@@ -325,14 +358,16 @@ def count_option(help: str) -> Any:
 
     Examples
     --------
+    >>> from tremaux.cli.options import count_option
     >>> count_option("Number of mazes.").param_decls
     ('--count', '-n')
     """
     return typer.Option(None, "--count", "-n", metavar="N", help=help)
 
 
-def workers_option(default: int | None = None, help: str = "Worker processes.", **kw: Any) -> Any:
-    """``--workers/-w N``: worker processes.
+def workers_option(default: int | None = None, help: str = "Worker processes.", *, min: int = 1,
+                   max: int | None = None) -> Any:
+    """``--workers/-w N``: worker processes, at least one, checked here for every command.
 
     Parameters
     ----------
@@ -340,21 +375,38 @@ def workers_option(default: int | None = None, help: str = "Worker processes.", 
         Processes when the option is not given (``None``: the command decides, usually all cores).
     help : str
         The help line of this command's option.
-    **kw
-        Further ``typer.Option`` settings (``min=``, ``max=``).
-
+    min : int
+        The fewest processes this command accepts (at least 1).
+    max : int, optional
+        The most processes this command accepts.
 
     Returns
     -------
     typer.models.OptionInfo
         The option, to use as a command parameter's default.
 
+    Raises
+    ------
+    TremauxError
+        (when the command line is read) For fewer workers than ``min``, or more than ``max``.
+
     Examples
     --------
+    >>> from tremaux.cli.options import workers_option
     >>> workers_option(2).default
     2
+    >>> workers_option(2, max=64).callback(0)
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.TremauxError: --workers 0 must be between 1 and 64
     """
-    return typer.Option(default, "--workers", "-w", metavar="N", help=help, **kw)
+    def check(value: int | None) -> int | None:
+        if value is not None and (value < min or (max is not None and value > max)):
+            bound = f"at least {min}" if max is None else f"between {min} and {max}"
+            raise TremauxError(f"--workers {value} must be {bound}")
+        return value
+
+    return typer.Option(default, "--workers", "-w", metavar="N", help=help, callback=check)
 
 
 def list_option(what: str) -> Any:
@@ -373,6 +425,7 @@ def list_option(what: str) -> Any:
 
     Examples
     --------
+    >>> from tremaux.cli.options import list_option
     >>> list_option("solvers").help
     'List the registered solvers, one per line, and exit.'
     """
@@ -397,6 +450,7 @@ def deprecated(old: str, *short: str) -> Any:
 
     Examples
     --------
+    >>> from tremaux.cli.options import deprecated
     >>> deprecated("--to").hidden
     True
     """
@@ -427,6 +481,7 @@ def renamed(value: Any, old_value: Any, old: str, new: str) -> Any:
 
     Examples
     --------
+    >>> from tremaux.cli.options import renamed
     >>> renamed("wilson", None, "--algorithm", "--generator")
     'wilson'
     """
@@ -458,6 +513,7 @@ def check_seed(value: int | None) -> int | None:
 
     Examples
     --------
+    >>> from tremaux.cli.options import check_seed
     >>> check_seed(7), check_seed(None)
     (7, None)
     >>> check_seed(2 ** 64)

@@ -8,6 +8,7 @@ skips numba altogether (:func:`interpret_small_mazes`,
 
 Examples
 --------
+>>> from tremaux.cli.runtime import announce, LONG_WORK_CELLS
 >>> announce(10, "solving a tiny maze")   # quick work: nothing printed
 >>> LONG_WORK_CELLS
 4000000
@@ -34,6 +35,7 @@ def first_use(kernel: str) -> None:
 
     Examples
     --------
+    >>> from tremaux.cli.runtime import ANNOUNCED, first_use
     >>> ANNOUNCED.append("warmup")  # already said (a warm-up shows a progress bar instead)
     >>> first_use("tremaux.kernels.gen_tree.growing_tree")
     >>> ANNOUNCED.clear()
@@ -63,6 +65,7 @@ def announce(cells: int, doing: str) -> None:
 
     Examples
     --------
+    >>> from tremaux.cli.runtime import announce
     >>> announce(10, "solving a tiny maze")   # quick work: nothing printed
     """
     if cells >= LONG_WORK_CELLS:
@@ -78,6 +81,7 @@ def interpret_small_mazes() -> None:
 
     Examples
     --------
+    >>> from tremaux.cli.runtime import interpret_small_mazes
     >>> from tremaux import _jit
     >>> interpret_small_mazes(); _jit.interpreted_limit() == _jit.SMALL_MAZE_CELLS
     True
@@ -97,6 +101,7 @@ def interpret_small_puzzles() -> None:
 
     Examples
     --------
+    >>> from tremaux.cli.runtime import interpret_small_puzzles
     >>> from tremaux import _jit
     >>> interpret_small_puzzles(); _jit.interpreted_limit() == _jit.SMALL_PUZZLE_CELLS
     True

@@ -16,7 +16,7 @@ from .engines import check_engine, cpu_count, run_shards
 from .room import (check_disk_left, check_disk_room, check_manifest_room, check_memory_room, check_work_memory,
                    space_note)
 from .shard import ShardResult, build_shards, check_spec, columns_of, warm_up
-from .spec import DatasetSpec
+from .spec import DatasetSpec, _need_spec
 from .store import (DatasetDirError, Manifest, ShardRecord, Target, open_for_build, open_target, shard_name,
                     write_manifest)
 
@@ -163,8 +163,7 @@ def build(
     >>> ds.load("memory://doc/data")["cells"].shape
     (30, 5, 5)
     """
-    if not isinstance(spec, DatasetSpec):
-        raise TremauxError(f"build needs a DatasetSpec, not {type(spec).__name__}")
+    _need_spec(spec, "build")
     engine = check_engine(engine, workers, scheduler)
     spec = check_spec(spec)
     check_manifest_room(spec)

@@ -24,6 +24,7 @@ size, in NumPy; no Python runs per maze.
 
 Examples
 --------
+>>> from tremaux.dataset.canonical import maze_hash
 >>> import numpy as np
 >>> cells = np.array([[4, 6, 8], [3, 11, 8]], np.uint8)  # a 2x3 maze, N=1 E=2 S=4 W=8
 >>> images = [cells, np.rot90(cells, 2), cells[:, ::-1], cells[::-1, :]]
@@ -95,6 +96,7 @@ def symmetric_images(grid: np.ndarray, starts: np.ndarray, goals: np.ndarray):
 
     Examples
     --------
+    >>> from tremaux.dataset.canonical import symmetric_images
     >>> import numpy as np
     >>> grid = np.array([[[2, 12], [2, 9]]], np.uint8)
     >>> [(g[0].tolist(), int(s[0]), int(t[0])) for g, s, t in symmetric_images(grid, [0], [3])][:3]
@@ -192,6 +194,7 @@ def maze_hash(
 
     Examples
     --------
+    >>> from tremaux.dataset.canonical import maze_hash
     >>> import numpy as np
     >>> a = np.array([2, 12, 2, 9], np.uint8)  # 2x2: E | S W / E | N W
     >>> b = np.array([4, 4, 3, 9], np.uint8)   # its transpose (a quarter turn and a mirror)

@@ -96,6 +96,7 @@ def dask_batch(remaining: int, workers: int, largest: int = 16) -> int:
 
     Examples
     --------
+    >>> from tremaux.dataset.dask_engine import dask_batch
     >>> dask_batch(100, 2), dask_batch(30, 2), dask_batch(3, 2), dask_batch(3, 8), dask_batch(10**7, 10)
     (16, 7, 1, 1, 16)
     >>> from tremaux.dataset.dask_engine import _batches
@@ -163,10 +164,11 @@ def run_dask(task, spec, shards, on_result, workers: int | None, scheduler: str 
     Raises
     ------
     TremauxError
-        For a scheduler that cannot be reached, a local cluster that cannot start, or a shard Dask lost.
+        For a scheduler address that is malformed or cannot be reached, a local cluster that cannot start, or a shard Dask lost.
 
     Examples
     --------
+    >>> from tremaux.dataset.dask_engine import run_dask
     >>> run_dask(None, None, [], print, 2, None, None)  # nothing to build: no cluster is started
     2
     """
@@ -208,6 +210,9 @@ def run_dask(task, spec, shards, on_result, workers: int | None, scheduler: str 
             client = Client(scheduler, timeout="5s")
         except (OSError, TimeoutError) as exc:
             raise TremauxError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
+        except (ValueError, TypeError) as exc:  # the address itself: "missing port number in address ..."
+            raise TremauxError(f"{scheduler} is not a Dask scheduler address ({exc}); give one such as "
+                               "tcp://host:8786") from None
         n = len(client.scheduler_info().get("workers", {})) or 1
     live: dict = {}  # future -> its batch of shards
     build = uuid.uuid4().hex

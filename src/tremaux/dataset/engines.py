@@ -81,6 +81,7 @@ def workers_note(engine: str, workers: int | None, scheduler: str | None, shards
 
     Examples
     --------
+    >>> from tremaux.dataset.engines import workers_note
     >>> workers_note("processes", 10**9, None, 1) is None  # one shard: one process
     True
     """
@@ -121,6 +122,7 @@ def check_engine(engine: str, workers: int | None = None, scheduler: str | None 
 
     Examples
     --------
+    >>> from tremaux.dataset.engines import check_engine
     >>> check_engine("Dask", 2)
     'dask'
     >>> check_engine("local", scheduler="tcp://h:8786")
@@ -204,6 +206,7 @@ def run_shards(
 
     Examples
     --------
+    >>> from tremaux.dataset.engines import run_shards
     >>> import tremaux.dataset as ds
     >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
     >>> from tremaux.dataset.shard import build_shards

@@ -56,6 +56,7 @@ def parse_storage_options(items: Iterable[str] | Mapping[str, Any] | None) -> di
 
     Examples
     --------
+    >>> from tremaux.dataset.fs import parse_storage_options
     >>> parse_storage_options(["anon=false", "client_kwargs.region_name=eu-west-1"])
     {'anon': False, 'client_kwargs': {'region_name': 'eu-west-1'}}
     """
@@ -441,6 +442,7 @@ def open_target(out: str | Path | Target, storage_options: Mapping[str, Any] | I
 
     Examples
     --------
+    >>> from tremaux.dataset.fs import open_target
     >>> t = open_target("memory://bucket/data")
     >>> t.root, t.local, t.process_local
     ('/bucket/data', False, True)

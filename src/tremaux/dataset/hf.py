@@ -118,6 +118,7 @@ def iter_shards(
 
     Examples
     --------
+    >>> from tremaux.dataset.hf import iter_shards
     >>> import tremaux.dataset as ds
     >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
     >>> _ = ds.build(spec, "memory://doc/iter")
@@ -185,6 +186,7 @@ def to_hf(
 
     Examples
     --------
+    >>> from tremaux.dataset.hf import Path
     >>> import tempfile, tremaux.dataset as ds
     >>> with tempfile.TemporaryDirectory() as d:
     ...     _ = ds.build(ds.DatasetSpec(count=12, size=(4, 4), shard_size=5), d)

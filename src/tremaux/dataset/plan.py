@@ -19,6 +19,7 @@ without filters row ``i`` is the maze of seed ``derive_seed(S, i)``; and
 
 Examples
 --------
+>>> from tremaux.dataset.plan import row_seed, attempt_seed
 >>> from tremaux.kernels.rng import derive_seed
 >>> row_seed(7, 3) == derive_seed(7, 3)
 True
@@ -28,8 +29,11 @@ True
 
 from __future__ import annotations
 
+import numpy as np
+
+from ..errors import TremauxError
 from ..kernels.rng import below, derive_seed, make_state
-from .spec import DatasetSpec
+from .spec import DatasetSpec, _need_spec
 
 __all__ = ["SIZE_KEY", "row_seed", "attempt_seed", "row_size"]
 
@@ -54,6 +58,7 @@ def row_seed(base: int, row: int) -> int:
 
     Examples
     --------
+    >>> from tremaux.dataset.plan import row_seed
     >>> row_seed(1, 0) == row_seed(1, 0) != row_seed(1, 1)
     True
     """
@@ -77,6 +82,7 @@ def attempt_seed(row_seed: int, attempt: int) -> int:
 
     Examples
     --------
+    >>> from tremaux.dataset.plan import row_seed, attempt_seed
     >>> s = row_seed(1, 0)
     >>> attempt_seed(s, 0) == s, attempt_seed(s, 1) == s
     (True, False)
@@ -99,14 +105,23 @@ def row_size(spec: DatasetSpec, row: int) -> tuple[int, int]:
     (int, int)
         Height and width: ``spec.size``, or drawn from the row's seed in a size range.
 
+    Raises
+    ------
+    TremauxError
+        When ``spec`` is not a :class:`DatasetSpec`, or ``row`` is not one of its rows.
+
     Examples
     --------
+    >>> from tremaux.dataset.plan import row_size
+    >>> from tremaux.dataset import DatasetSpec
     >>> spec = DatasetSpec(count=5, size=(4, 6), max_size=(9, 6))
     >>> h, w = row_size(spec, 2)
     >>> 4 <= h <= 9 and w == 6
     True
     """
-    (h0, w0), (h1, w1) = spec.size_range
+    (h0, w0), (h1, w1) = _need_spec(spec, "row_size").size_range
+    if isinstance(row, bool) or not isinstance(row, (int, np.integer)) or not 0 <= row < spec.count:
+        raise TremauxError(f"row {row!r} is not in this dataset: rows are 0 to {spec.count - 1}")
     if (h0, w0) == (h1, w1):
         return h0, w0
     state = make_state(derive_seed(row_seed(spec.seed, row), SIZE_KEY))

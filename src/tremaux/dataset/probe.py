@@ -2,6 +2,7 @@
 
 Examples
 --------
+>>> from tremaux.dataset.probe import probe_store
 >>> import fsspec
 >>> probe_store(fsspec.filesystem("memory"), "/doc/probe", "memory://doc/probe", 5.0)
 """
@@ -38,6 +39,7 @@ def probe_store(fs: Any, root: str, url: str, seconds: float) -> None:
 
     Examples
     --------
+    >>> from tremaux.dataset.probe import probe_store
     >>> import fsspec
     >>> probe_store(fsspec.filesystem("memory"), "/nothing/yet", "memory://nothing/yet", 1.0)
     """

@@ -5,6 +5,7 @@ yields as ``progress=`` to opt in.
 
 Examples
 --------
+>>> from tremaux.dataset.progress import rich_progress
 >>> import io
 >>> from rich.console import Console
 >>> with rich_progress(console=Console(file=io.StringIO())) as report:
@@ -44,6 +45,7 @@ def rich_progress(description: str = "mazes", *, console: Any = None, every: flo
 
     Examples
     --------
+    >>> from tremaux.dataset.progress import rich_progress
     >>> import io, rich.console
     >>> with rich_progress("mazes", console=rich.console.Console(file=io.StringIO())) as report:
     ...     report(5, 10)

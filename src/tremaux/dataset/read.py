@@ -41,6 +41,7 @@ def read_shard(target: Target, name: str, columns: Iterable[str] | None = None):
 
     Examples
     --------
+    >>> from tremaux.dataset.read import read_shard
     >>> import tremaux.dataset as ds
     >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2, shard_format="arrow")
     >>> _ = ds.build(spec, "memory://doc/read-shard")
@@ -85,6 +86,7 @@ def verify(path: str | Path | Target, storage_options: Mapping[str, Any] | None 
 
     Examples
     --------
+    >>> from tremaux.dataset.read import verify
     >>> import tremaux.dataset as ds
     >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
     >>> _ = ds.build(spec, "memory://doc/verify")
@@ -154,6 +156,7 @@ def load(
 
     Examples
     --------
+    >>> from tremaux.dataset.read import load
     >>> import tremaux.dataset as ds
     >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
     >>> _ = ds.build(spec, "memory://doc/load")
@@ -237,6 +240,8 @@ def summary(manifest: Manifest) -> dict[str, Any]:
 
     Examples
     --------
+    >>> from tremaux.dataset.read import summary
+    >>> from tremaux.dataset import read_manifest
     >>> import tremaux.dataset as ds
     >>> _ = ds.build(ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2), "memory://doc/summary")
     >>> info = summary(read_manifest("memory://doc/summary"))

@@ -18,7 +18,7 @@ from ..errors import TremauxError
 from ..kernels.batch import CELL_TOKEN0, FSTATS, STATS
 from .plan import attempt_seed, row_seed, row_size
 from .shard import _col, check_spec
-from .spec import DatasetSpec
+from .spec import DatasetSpec, _need_spec
 
 __all__ = ["regenerate"]
 
@@ -74,11 +74,13 @@ def regenerate(spec: DatasetSpec, index: int) -> dict[str, Any]:
     Raises
     ------
     TremauxError
-        For an index outside ``0 .. count - 1``, or filters no maze of the
+        For a ``spec`` that is not a :class:`DatasetSpec`, an index outside ``0 .. count - 1``, or filters no maze of the
         row passes in ``max_attempts`` draws.
 
     Examples
     --------
+    >>> from tremaux.dataset.regen import regenerate
+    >>> from tremaux.dataset import DatasetSpec
     >>> row = regenerate(DatasetSpec(count=10, size=(4, 5), seed=2), 7)
     >>> row["maze"].shape, row["solution_length"] == row["bfs_length"] - 1
     ((4, 5), True)
@@ -86,6 +88,7 @@ def regenerate(spec: DatasetSpec, index: int) -> dict[str, Any]:
     from .. import generate, solve
     from ..measure import maze_stats
 
+    _need_spec(spec, "regenerate")
     if isinstance(index, bool) or not isinstance(index, (int, np.integer)) or not 0 <= index < spec.count:
         raise TremauxError(f"row {index!r} is not in this dataset: rows are 0 to {spec.count - 1}")
     index = int(index)

@@ -60,6 +60,7 @@ def open_for_build(
 
     Examples
     --------
+    >>> from tremaux.dataset.resume import open_for_build
     >>> import tremaux.dataset as ds
     >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
     >>> from tremaux.dataset.shard import columns_of

@@ -18,6 +18,7 @@ only them (never ``complete``), so freeing space and running it again resumes.
 
 Examples
 --------
+>>> from tremaux.dataset.room import check_manifest_room
 >>> from tremaux.dataset import DatasetSpec
 >>> check_manifest_room(DatasetSpec(count=10**12, size=(4, 4)))
 Traceback (most recent call last):
@@ -48,6 +49,8 @@ class DiskSpaceError(TremauxError, OSError):
 
     Examples
     --------
+    >>> from tremaux.dataset.room import DiskSpaceError
+    >>> from tremaux.errors import TremauxError
     >>> issubclass(DiskSpaceError, TremauxError)
     True
     """
@@ -79,6 +82,8 @@ def manifest_bytes(spec: DatasetSpec) -> int:
 
     Examples
     --------
+    >>> from tremaux.dataset.room import manifest_bytes
+    >>> from tremaux.dataset import DatasetSpec
     >>> 2_000 < manifest_bytes(DatasetSpec(count=30, size=(4, 4), shard_size=10)) < 10_000
     True
     """
@@ -107,6 +112,8 @@ def check_manifest_room(spec: DatasetSpec) -> None:
 
     Examples
     --------
+    >>> from tremaux.dataset.room import check_manifest_room
+    >>> from tremaux.dataset import DatasetSpec
     >>> check_manifest_room(DatasetSpec(count=100, size=(4, 4)))
     """
     from .store import MAX_MANIFEST_BYTES
@@ -147,6 +154,8 @@ def estimate_bytes(spec: DatasetSpec, rows: int | None = None) -> int:
 
     Examples
     --------
+    >>> from tremaux.dataset.room import estimate_bytes
+    >>> from tremaux.dataset import DatasetSpec
     >>> spec = DatasetSpec(count=1000, size=(8, 8), shard_size=100, shard_format="arrow")
     >>> 100_000 < estimate_bytes(spec) < 2_000_000
     True
@@ -182,6 +191,7 @@ def free_bytes(path: str | os.PathLike) -> tuple[int, Path]:
 
     Examples
     --------
+    >>> from tremaux.dataset.room import free_bytes
     >>> import tempfile
     >>> free, where = free_bytes(tempfile.gettempdir() + "/no/such/folder")
     >>> free > 0, where.exists()
@@ -215,6 +225,8 @@ def check_disk_room(spec: DatasetSpec, path: str | os.PathLike, rows: int) -> No
 
     Examples
     --------
+    >>> from tremaux.dataset.room import check_disk_room
+    >>> from tremaux.dataset import DatasetSpec
     >>> import tempfile
     >>> check_disk_room(DatasetSpec(count=10, size=(4, 4)), tempfile.gettempdir(), 10)
     """
@@ -258,6 +270,7 @@ def check_disk_left(path: str | os.PathLike, written: int, rows_written: int, ro
 
     Examples
     --------
+    >>> from tremaux.dataset.room import check_disk_left
     >>> import tempfile
     >>> check_disk_left(tempfile.gettempdir(), 1000, 10, 10)
     >>> check_disk_left(tempfile.gettempdir(), 10**18, 1, 10)
@@ -295,6 +308,8 @@ def check_memory_room(spec: DatasetSpec, rows: int, where: str = "memory://") ->
 
     Examples
     --------
+    >>> from tremaux.dataset.room import check_memory_room
+    >>> from tremaux.dataset import DatasetSpec
     >>> check_memory_room(DatasetSpec(count=10, size=(4, 4)), 10)
     >>> check_memory_room(DatasetSpec(count=10**9, size=(10, 10)), 10**9)
     Traceback (most recent call last):
@@ -331,6 +346,8 @@ def check_work_memory(spec: DatasetSpec, workers: int) -> None:
 
     Examples
     --------
+    >>> from tremaux.dataset.room import check_work_memory
+    >>> from tremaux.dataset import DatasetSpec
     >>> check_work_memory(DatasetSpec(count=10, size=(4, 4)), 2)
     >>> from tremaux import budget
     >>> with budget.limited("100M"):
@@ -369,6 +386,7 @@ def space_note(target: Any) -> str | None:
 
     Examples
     --------
+    >>> from tremaux.dataset.room import space_note
     >>> from tremaux.dataset import open_target
     >>> space_note(open_target("memory://doc/room")) is None
     True

@@ -43,9 +43,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..budget.sizes import format_bytes
 from ..errors import TremauxError, UnsupportedError
 from ..kernels import batch as kb
-from .spec import DatasetSpec
+from .spec import DatasetSpec, _need_spec
 from .table import _arrow_bytes, _parquet_bytes, encode, to_table  # noqa: F401  (the shard's file, re-exported)
 from .table import _read_only
 
@@ -112,6 +113,8 @@ def columns_of(spec: DatasetSpec) -> tuple[str, ...]:
 
     Examples
     --------
+    >>> from tremaux.dataset.shard import columns_of
+    >>> from tremaux.dataset import DatasetSpec
     >>> columns_of(DatasetSpec(count=1, outputs=("maze", "tokens")))
     ('index', 'seed', 'attempt', 'height', 'width', 'cells', 'start', 'goal', 'tokens', 'tokens_length')
     """
@@ -149,12 +152,19 @@ def token_vocabulary(spec: DatasetSpec) -> list[str]:
     list of str
         Token names, by id.
 
+    Raises
+    ------
+    TremauxError
+        When ``spec`` is not a :class:`DatasetSpec`.
+
     Examples
     --------
+    >>> from tremaux.dataset.shard import token_vocabulary
+    >>> from tremaux.dataset import DatasetSpec
     >>> token_vocabulary(DatasetSpec(count=1, size=(2, 2)))
     ['<PAD>', '<BOS>', '<EOS>', '<ADJ>', '<ORIGIN>', '<TARGET>', '<PATH>', '<NOPATH>', '(0,0)', '(0,1)', '(1,0)', '(1,1)']
     """
-    hmax, wmax = spec.size_range[1]
+    hmax, wmax = _need_spec(spec, "token_vocabulary").size_range[1]
     return list(kb.TOKEN_NAMES) + [f"({r},{c})" for r in range(hmax) for c in range(wmax)]
 
 
@@ -227,6 +237,8 @@ def check_spec(spec: DatasetSpec) -> DatasetSpec:
 
     Examples
     --------
+    >>> from tremaux.dataset.shard import check_spec
+    >>> from tremaux.dataset import DatasetSpec
     >>> check_spec(DatasetSpec(count=1, generator="dfs", solvers=["queue", "bfs"])).generator
     'backtracker'
     """
@@ -255,12 +267,12 @@ def check_spec(spec: DatasetSpec) -> DatasetSpec:
         largest = f"{spec.size_range[1][0]}x{spec.size_range[1][1]}"
         if fits < 1:  # even one maze per shard is too big
             raise TremauxError(
-                f"a {largest} maze needs about {need / 2**30:.1f} GiB of memory in a dataset shard, over the "
-                f"{SHARD_MEMORY / 2**30:.1f} GiB a shard may use: choose a smaller size"
+                f"a {largest} maze needs about {format_bytes(per_row)} of memory in a dataset shard, over the "
+                f"{format_bytes(SHARD_MEMORY)} a shard may use: choose a smaller size"
             )
         raise TremauxError(
             f"a shard of {rows:,} mazes of up to {largest} "
-            f"needs about {need / 2**30:.1f} GiB of memory; set shard_size to {fits:,} or less"
+            f"needs about {format_bytes(need)} of memory; set shard_size to {fits:,} or less"
         )
     return spec
 
@@ -280,6 +292,8 @@ def shard_memory(spec: DatasetSpec) -> int:
 
     Examples
     --------
+    >>> from tremaux.dataset.shard import shard_memory
+    >>> from tremaux.dataset import DatasetSpec
     >>> shard_memory(DatasetSpec(count=1, size=(10, 10), shard_size=1000))  # 10 x 10, 1,000 rows
     1928000
     """
@@ -327,6 +341,8 @@ def compute_rows(spec: DatasetSpec, first: int, stop: int) -> dict[str, np.ndarr
 
     Examples
     --------
+    >>> from tremaux.dataset.shard import compute_rows
+    >>> from tremaux.dataset.table import to_table
     >>> import tremaux.dataset as ds
     >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
     >>> raw = compute_rows(spec, 0, 2)
@@ -408,6 +424,7 @@ def build_shard(spec: DatasetSpec, shard: int, target=None) -> ShardResult:
 
     Examples
     --------
+    >>> from tremaux.dataset.shard import build_shard
     >>> import tremaux.dataset as ds
     >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
     >>> result = build_shard(spec, 0)
@@ -445,6 +462,7 @@ def build_shards(spec: DatasetSpec, shards, target=None) -> list[ShardResult]:
 
     Examples
     --------
+    >>> from tremaux.dataset.shard import build_shards
     >>> import tremaux.dataset as ds
     >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
     >>> [r.index for r in build_shards(spec, [0, 1])]
@@ -463,6 +481,7 @@ def warm_up(spec: DatasetSpec) -> None:
 
     Examples
     --------
+    >>> from tremaux.dataset.shard import warm_up
     >>> import tremaux.dataset as ds
     >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
     >>> warm_up(spec)

@@ -17,6 +17,7 @@ importable from here too.
 
 Examples
 --------
+>>> from tremaux.dataset.spec import DatasetSpec
 >>> spec = DatasetSpec(count=10, size=(8, 8), seed=3)
 >>> spec.count, spec.size, spec.outputs
 (10, (8, 8), ('maze', 'solution', 'stats'))
@@ -117,6 +118,7 @@ class DatasetSpec:
 
     Examples
     --------
+    >>> from tremaux.dataset.spec import DatasetSpec
     >>> spec = DatasetSpec(count=100, size=(8, 8), seed=3, shard_size=40)
     >>> spec.shards, spec.shard_rows(2)
     (3, (80, 100))
@@ -269,6 +271,7 @@ class DatasetSpec:
 
         Examples
         --------
+        >>> from tremaux.dataset.spec import DatasetSpec
         >>> DatasetSpec(count=25, shard_size=10).shard_rows(2)
         (20, 25)
         """
@@ -290,6 +293,7 @@ class DatasetSpec:
 
         Examples
         --------
+        >>> from tremaux.dataset.spec import DatasetSpec
         >>> DatasetSpec(count=4).replace(count=10, seed=None).count
         10
         """
@@ -309,6 +313,7 @@ class DatasetSpec:
 
         Examples
         --------
+        >>> from tremaux.dataset.spec import DatasetSpec
         >>> spec = DatasetSpec(count=4, size=(5, 6))
         >>> spec.to_dict()["size"], DatasetSpec.from_dict(spec.to_dict()) == spec
         ([5, 6], True)
@@ -346,6 +351,7 @@ class DatasetSpec:
 
         Examples
         --------
+        >>> from tremaux.dataset.spec import DatasetSpec
         >>> DatasetSpec.from_dict({"count": 3, "size": "4x5"}).size
         (4, 5)
         """
@@ -395,6 +401,7 @@ def make_spec(path: str | Path | None = None, *, min_solution_length: int | None
 
     Examples
     --------
+    >>> from tremaux.dataset.spec import make_spec
     >>> make_spec(count=3, size="6x8..9x9", min_solution_length=7)
     DatasetSpec(count=3, size=(6, 8), max_size=(9, 9), seed=0, generator='backtracker', generator_options={}, braid=0.0, solvers=('bfs',), outputs=('maze', 'solution', 'stats'), filters={'min_solution_length': 7}, max_attempts=1000, shard_size=10000, shard_format='parquet')
     >>> make_spec()
@@ -423,9 +430,28 @@ def make_spec(path: str | Path | None = None, *, min_solution_length: int | None
     try:
         spec = DatasetSpec.from_dict(data)
     except TremauxError as exc:
-        raise in_file(exc, path, from_file) from None
+        raise (exc if _options_alone_fail(given, exc) else in_file(exc, path, from_file)) from None
     check_in_file(spec, path, from_file)
     return spec
+
+
+def _need_spec(spec: Any, what: str) -> DatasetSpec:
+    """``spec`` if it is a :class:`DatasetSpec`; else one line naming what was given."""
+    if not isinstance(spec, DatasetSpec):
+        raise TremauxError(f"{what} needs a DatasetSpec (from DatasetSpec(...), make_spec or load_spec), "
+                           f"not {type(spec).__name__}")
+    return spec
+
+
+def _options_alone_fail(given: dict[str, Any], exc: TremauxError) -> bool:
+    """Whether the options, without the file, fail with the same message: then the file is not to blame."""
+    if not given:
+        return False
+    try:
+        DatasetSpec.from_dict({"count": 1, **given})
+    except TremauxError as alone:
+        return str(alone) == str(exc)
+    return False
 
 
 def load_spec(path: str | Path) -> DatasetSpec:
@@ -452,6 +478,7 @@ def load_spec(path: str | Path) -> DatasetSpec:
 
     Examples
     --------
+    >>> from tremaux.dataset.spec import load_spec
     >>> import tempfile, pathlib
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "spec.json"
     >>> _ = path.write_text('{"count": 3, "size": [4, 5]}')

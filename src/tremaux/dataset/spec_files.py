@@ -8,6 +8,7 @@ TOML or JSON is refused with the line and column of the problem
 
 Examples
 --------
+>>> from tremaux.dataset.spec_files import read_spec_file
 >>> import tempfile, pathlib
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "spec.json"
 >>> _ = path.write_text('{"count": 4, "size": "6x6"}')
@@ -54,6 +55,7 @@ def read_spec_file(path: str | Path) -> Any:
 
     Examples
     --------
+    >>> from tremaux.dataset.spec_files import read_spec_file
     >>> import tempfile, pathlib
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "spec.toml"
     >>> _ = path.write_text("count = 4\\nsize = [6, 8]\\n")
@@ -124,13 +126,15 @@ def in_file(exc: TremauxError, path: str | Path, from_file: set[str]) -> Tremaux
 
     Examples
     --------
+    >>> from tremaux.dataset.spec_files import in_file
+    >>> from tremaux.errors import UnknownNameError
     >>> print(in_file(UnknownNameError("dataset filter", "min_foo", ["min_dead_ends"]), "s.toml", {"filters"}))
     s.toml: unknown dataset filter 'min_foo'; choose one of: min_dead_ends
     >>> print(in_file(UnknownNameError("generator", "nope", ["prim"]), "s.toml", {"filters"}))  # given as --generator
     unknown generator 'nope'; choose one of: prim
     """
     if isinstance(exc, UnknownNameError):
-        key = "generator_options" if exc.kind.startswith("option of ") else _KEY_OF.get(exc.kind)
+        key = _KEY_OF.get(exc.kind, "generator_options")  # any other name is a generator option or its value
         if key not in from_file:
             return exc
     named = exc.__class__.__new__(exc.__class__)  # the same fields (an UnknownNameError's valid names...)
@@ -158,6 +162,7 @@ def check_in_file(spec: Any, path: str | Path, from_file: set[str]) -> None:
 
     Examples
     --------
+    >>> from tremaux.dataset.spec_files import check_in_file
     >>> from tremaux.dataset import DatasetSpec
     >>> check_in_file(DatasetSpec(count=1, generator_options={"foo": 1}), "s.toml", {"generator_options"})
     Traceback (most recent call last):

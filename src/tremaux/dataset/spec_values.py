@@ -6,6 +6,7 @@ Each checker names the bad value and what would be accepted
 
 Examples
 --------
+>>> from tremaux.dataset.spec_values import parse_size_range
 >>> parse_size_range("8x8..12x16")
 ((8, 8), (12, 16))
 >>> parse_size_range("8x8x2")
@@ -52,6 +53,7 @@ def parse_size_range(text: str) -> tuple[tuple[int, int], tuple[int, int] | None
 
     Examples
     --------
+    >>> from tremaux.dataset.spec_values import parse_size_range
     >>> parse_size_range("20x30")
     ((20, 30), None)
     >>> parse_size_range("10x10..20x30")

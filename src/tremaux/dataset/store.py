@@ -81,6 +81,7 @@ class DatasetDirError(TremauxError):
 
     Examples
     --------
+    >>> from tremaux.dataset.resume import open_for_build
     >>> import tremaux.dataset as ds
     >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
     >>> from tremaux.dataset.shard import columns_of
@@ -115,6 +116,7 @@ def shard_name(shard: int, shards: int, shard_format: str = "parquet") -> str:
 
     Examples
     --------
+    >>> from tremaux.dataset.store import shard_name
     >>> shard_name(3, 12), shard_name(3, 12, "arrow")
     ('shard-00003.parquet', 'shard-00003.arrow')
     """
@@ -132,6 +134,7 @@ def versions() -> dict[str, str]:
 
     Examples
     --------
+    >>> from tremaux.dataset.store import versions
     >>> sorted(versions())
     ['numba', 'numpy', 'pyarrow', 'python', 'tremaux']
     """
@@ -165,6 +168,7 @@ def sha256(data: bytes | Path) -> str:
 
     Examples
     --------
+    >>> from tremaux.dataset.store import sha256
     >>> sha256(b"abc")[:16]
     'ba7816bf8f01cfea'
     """
@@ -184,6 +188,7 @@ class ShardRecord:
 
     Examples
     --------
+    >>> from tremaux.dataset.store import read_manifest
     >>> import tremaux.dataset as ds
     >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
     >>> _ = ds.build(spec, "memory://doc/record")
@@ -216,6 +221,7 @@ class ShardRecord:
 
         Examples
         --------
+        >>> from tremaux.dataset.store import read_manifest
         >>> import tremaux.dataset as ds
         >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
         >>> _ = ds.build(spec, "memory://doc/recdict")
@@ -239,6 +245,7 @@ class Manifest:
 
     Examples
     --------
+    >>> from tremaux.dataset.store import read_manifest
     >>> import tremaux.dataset as ds
     >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
     >>> _ = ds.build(spec, "memory://doc/manifest")
@@ -281,6 +288,7 @@ class Manifest:
 
         Examples
         --------
+        >>> from tremaux.dataset.store import read_manifest
         >>> import tremaux.dataset as ds
         >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
         >>> _ = ds.build(spec, "memory://doc/mdict")
@@ -317,6 +325,7 @@ class Manifest:
 
         Examples
         --------
+        >>> from tremaux.dataset.store import read_manifest
         >>> import tremaux.dataset as ds
         >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
         >>> _ = ds.build(spec, "memory://doc/with")
@@ -343,6 +352,7 @@ class Manifest:
 
         Examples
         --------
+        >>> from tremaux.dataset.store import read_manifest
         >>> import tremaux.dataset as ds
         >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
         >>> _ = ds.build(spec, "memory://doc/without")
@@ -366,6 +376,7 @@ def write_manifest(directory: str | Path | Target, manifest: Manifest) -> None:
 
     Examples
     --------
+    >>> from tremaux.dataset.store import read_manifest, write_manifest
     >>> import tremaux.dataset as ds
     >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
     >>> _ = ds.build(spec, "memory://doc/wm")
@@ -392,6 +403,7 @@ def write_shard(directory: str | Path | Target, name: str, data: bytes) -> None:
 
     Examples
     --------
+    >>> from tremaux.dataset.store import write_shard
     >>> import tempfile, pathlib
     >>> d = tempfile.mkdtemp()
     >>> write_shard(d, "shard-00000.parquet", b"PAR1")
@@ -426,6 +438,7 @@ def read_manifest(directory: str | Path | Target, storage_options: Mapping[str, 
 
     Examples
     --------
+    >>> from tremaux.dataset.store import read_manifest
     >>> import tremaux.dataset as ds
     >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
     >>> _ = ds.build(spec, "memory://doc/rm")

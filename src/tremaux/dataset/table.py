@@ -74,6 +74,7 @@ def to_table(spec: DatasetSpec, first: int, raw: dict[str, np.ndarray]):
 
     Examples
     --------
+    >>> from tremaux.dataset.table import to_table
     >>> import tremaux.dataset as ds
     >>> spec = ds.DatasetSpec(count=4, size=(3, 3), seed=1, shard_size=2)
     >>> from tremaux.dataset.shard import compute_rows
@@ -190,6 +191,7 @@ def encode(table, shard_format: str) -> bytes:
 
     Examples
     --------
+    >>> from tremaux.dataset.table import encode
     >>> import pyarrow as pa
     >>> t = pa.table({"x": [1, 2, 3]})
     >>> encode(t, "arrow") == encode(t, "arrow"), encode(t, "parquet")[:4], encode(t, "arrow")[:4]

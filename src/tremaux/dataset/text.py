@@ -35,6 +35,7 @@ tremaux data of any later release. Three are defined:
 
 Examples
 --------
+>>> from tremaux.dataset.text import to_maze_dataset_text, from_maze_dataset_text, prompt_answer
 >>> import numpy as np
 >>> cells = np.array([[4, 4], [3, 9]], np.uint8)  # a U-shaped 2x2 maze
 >>> text = to_maze_dataset_text(cells, [(0, 0), (1, 0), (1, 1), (0, 1)], (0, 0), (0, 1))
@@ -124,6 +125,7 @@ def to_maze_dataset_text(cells: Any, path: Any, origin: Sequence[int], target: S
 
     Examples
     --------
+    >>> from tremaux.dataset.text import to_maze_dataset_text
     >>> import numpy as np
     >>> cells = np.array([[2, 12], [2, 9]], np.uint8)
     >>> to_maze_dataset_text(cells, [(0, 0), (0, 1), (1, 1)], (0, 0), (1, 1))[:51]
@@ -171,6 +173,7 @@ def from_maze_dataset_text(text: str) -> dict[str, Any]:
 
     Examples
     --------
+    >>> from tremaux.dataset.text import from_maze_dataset_text, to_maze_dataset_text
     >>> import numpy as np
     >>> cells = np.array([[2, 12], [2, 9]], np.uint8)
     >>> back = from_maze_dataset_text(to_maze_dataset_text(cells, [(0, 0), (0, 1), (1, 1)], (0, 0), (1, 1)))
@@ -253,6 +256,7 @@ def prompt_answer(cells: Any, path: Any, origin: Sequence[int] | None = None, ta
 
     Examples
     --------
+    >>> from tremaux.dataset.text import prompt_answer
     >>> import numpy as np
     >>> cells = np.array([[2, 12], [2, 9]], np.uint8)
     >>> prompt_answer(cells, [(0, 0), (0, 1), (1, 1)])["answer"]
