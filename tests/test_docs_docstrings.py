@@ -261,7 +261,7 @@ def test_the_walk_finds_the_public_api():
     # every package is walked, not a list of them
     for package in ("numberlink", "dataset", "web", "grids", "cli", "render", "measure", "generators"):
         assert any(q.startswith(f"tremaux.{package}.") for q in names), package
-    assert {"tremaux.numberlink.solvers.solve_puzzle", "tremaux.budget.sizes.parse_bytes", "tremaux.cli.options.parse_size"} <= names
+    assert {"tremaux.numberlink.solvers.solve_puzzle", "tremaux.budget.sizes.parse_bytes", "tremaux.cli.values.parse_size"} <= names
     assert len(API) > 500
 
 
