@@ -24,8 +24,8 @@ question, never a fresh solve by a slower route:
    and 8 and one or two lines set free, every other link kept, each searched by a kernel that
    checks every arrangement by following the lines; it goes first in each
    turn of the race below, and SAT waits until it has searched them all
-   once (with a small budget of nodes each), or has spent SAT's turn; the propagating search on links
-   (:mod:`.forcing`) follows it in each turn, before the search (after the colour search) (``force``, :func:`_race`);
+   once (with a small budget of nodes each), or has spent SAT's turn; under either rule the propagating
+   search on links (:mod:`.forcing`) follows it in each turn, before the search (``force`` of :func:`_race`);
 4. **a race of the search and SAT** (:func:`_race`), each resumed where it
    stopped. The search that found the first solution goes on; it has
    :data:`HEAD_START` times the first solution's time alone. When the
@@ -220,7 +220,7 @@ def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
             return out
     local = None
     searched = run is not None or enc is not None
-    if fresh:  # under fill built when first asked: its tables cost about a solve, which forcing may spare
+    if fresh:  # built when first asked, after forcing's share: its tables cost about a solve, which forcing may spare
         run = (lambda: _new_run(task, found[0])) if force is not None else _new_run(task, found[0])
     if not searched:  # no search to resume, no encoding built: its neighbourhoods (after the colour search's turn)
         local = (lambda: _new_local(task, found[0])) if _by_colour(run) else _new_local(task, found[0])
@@ -246,7 +246,7 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
     :class:`.local.LocalRun` over the first solution's neighbourhoods (or
     what builds it, when first asked), which goes first in each turn
     (after the colour search), for :data:`LOCAL_SHARE` of its time, until
-    it has searched them all. ``force``: a :class:`.forcing.ForceRun` (after the colour search), after the
+    it has searched them all. ``force``: a :class:`.forcing.ForceRun` (either rule), after the
     neighbourhoods' quick pass and before the search in each turn, for :data:`.forcing.FORCE_SHARE` of its
     time, until it answers (``run`` may then be what builds the search, when first asked).
     """
@@ -287,8 +287,8 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
                         how.append(f"another by the search in {got[1]}")
                         if len(found) >= task.want:
                             return _held(task, found, False, "; ".join(how[:2]))
-                if step == "search" and force is not None and not colour and (out := forcing()) is not None:
-                    return out  # before the row search; after the colour search, which answers small puzzles first
+                if step == "search" and force is not None and (out := forcing()) is not None:  # before the search
+                    return out
                 if step == "search" and callable(run):
                     run = run()
                 if step == "search" and run is not None:
@@ -298,8 +298,6 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
                     spent[0] += time.perf_counter() - t
                     if out is not None:
                         return out
-                if step == "search" and force is not None and colour and (out := forcing()) is not None:
-                    return out
             if task.deadline is not None and time.perf_counter() >= task.deadline:
                 stopped = "time limit"
                 break

@@ -166,12 +166,13 @@ def for_question(task, first: Linking) -> ForceRun | None:
     Only for that question (``task.want`` 2: a count needs every solution),
     under either rule, up to :data:`MAX_PAIRS` pairs and :data:`MAX_CELLS` cells, and not while the kernels
     would run interpreted (:func:`.search.compiled_now`). Under ``nikoli``
-    the moves into empty cells answer first, and in each turn the colour
-    search goes before it (it answers the small puzzles sooner). Since the
-    search leaves the known solution as late as possible (the kernel takes
-    its value first), it finds the other solutions of sparse puzzles near
-    the known one, under ``nikoli`` too (docs/benchmarks.md, "the known
-    solution's value first").
+    the moves into empty cells answer first; then, as under ``fill``, it
+    goes before the new search in each turn (the colour search first and
+    it after: fewer puzzles within 3x of the solve on both halves of the
+    corpus). Since the search leaves the known solution as late as possible
+    (the kernel takes its value first), it finds the other solutions of
+    sparse puzzles near the known one, under ``nikoli`` too
+    (docs/benchmarks.md, "the known solution's value first").
 
     Parameters
     ----------
