@@ -216,7 +216,7 @@ def test_the_search_takes_its_propagation_from_one_module():
     assert all(len(inspect.getsource(m).splitlines()) <= 500 for m in (nl_force, nl_force_prop))
 
 
-SPARSE_12 = [  # b-sparse development puzzle 18 (generate (12, 12) density=0.04 seed=6): several solutions under fill
+SPARSE_12 = [  # b-sparse development puzzle 3 (generate (12, 12) density=0.04 seed=6): several solutions under fill
     "............", "............", "..1.2....3..", "..1.....4...", "............", "...5........",
     "............", ".........4..", ".6..........", "......3.....", ".........56.", "...2........"]
 SPARSE_12_FIRST = [  # a first solution under fill with touching, each line from one number to the other
