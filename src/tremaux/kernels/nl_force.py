@@ -11,8 +11,14 @@ another one) are applied until nothing changes.
 When every link is decided, the lines are the chains between numbers (no
 loop, every cell its degree), so the state is a solution other than the known
 one. Branching takes an open link of the most constrained cell, the value the
-known solution does not have first. The search is complete: run to its end
-without a solution, it proves the known one the only one.
+known solution has first: the search keeps to the known solution as long as
+it can and leaves it at the deepest decision first, so the first other
+solutions it meets differ from the known one only in the part of the board
+decided last (where the other value first sent it across the whole board
+below a decision that could not succeed). The search is complete: run to its end
+without a solution, it proves the known one the only one, after the same
+decisions in either order (a tree with no solution in it is searched whole
+whichever value comes first).
 """
 
 from __future__ import annotations
@@ -145,7 +151,7 @@ def force_other(grid, h, w, cover, touch, base, budget, out):
                     if y >= 0 and est[_eid(best, d, size, w)] == -1:
                         e = _eid(best, d, size, w)
                         break
-                v = 0 if isbase[e] else 1
+                v = 1 if isbase[e] else 0  # the known solution's value first: leave it as late as possible
                 stack_e[depth] = e
                 stack_v[depth] = v
                 stack_t[depth] = nt

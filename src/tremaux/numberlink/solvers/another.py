@@ -24,7 +24,7 @@ question, never a fresh solve by a slower route:
    and 8 and one or two lines set free, every other link kept, each searched by a kernel that
    checks every arrangement by following the lines; it goes first in each
    turn of the race below, and SAT waits until it has searched them all
-   once (with a small budget of nodes each), or has spent SAT's turn; under ``fill`` the propagating
+   once (with a small budget of nodes each), or has spent SAT's turn; under either rule the propagating
    search on links (:mod:`.forcing`) follows it in each turn, before the search (``force`` of :func:`_race`);
 4. **a race of the search and SAT** (:func:`_race`), each resumed where it
    stopped. The search that found the first solution goes on; it has
@@ -220,7 +220,7 @@ def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
             return out
     local = None
     searched = run is not None or enc is not None
-    if fresh:  # under fill built when first asked: its tables cost about a solve, which forcing may spare
+    if fresh:  # built when first asked, after forcing's share: its tables cost about a solve, which forcing may spare
         run = (lambda: _new_run(task, found[0])) if force is not None else _new_run(task, found[0])
     if not searched:  # no search to resume, no encoding built: its neighbourhoods (after the colour search's turn)
         local = (lambda: _new_local(task, found[0])) if _by_colour(run) else _new_local(task, found[0])
@@ -246,7 +246,7 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
     :class:`.local.LocalRun` over the first solution's neighbourhoods (or
     what builds it, when first asked), which goes first in each turn
     (after the colour search), for :data:`LOCAL_SHARE` of its time, until
-    it has searched them all. ``force``: a :class:`.forcing.ForceRun` (under ``fill``), after the
+    it has searched them all. ``force``: a :class:`.forcing.ForceRun` (either rule), after the
     neighbourhoods' quick pass and before the search in each turn, for :data:`.forcing.FORCE_SHARE` of its
     time, until it answers (``run`` may then be what builds the search, when first asked).
     """

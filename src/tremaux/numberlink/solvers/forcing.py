@@ -164,12 +164,15 @@ def for_question(task, first: Linking) -> ForceRun | None:
     """A :class:`ForceRun` for the question "another one?" of ``task``, or ``None`` when it should not run.
 
     Only for that question (``task.want`` 2: a count needs every solution),
-    under ``fill``, up to :data:`MAX_PAIRS` pairs and :data:`MAX_CELLS` cells, and not while the kernels
+    under either rule, up to :data:`MAX_PAIRS` pairs and :data:`MAX_CELLS` cells, and not while the kernels
     would run interpreted (:func:`.search.compiled_now`). Under ``nikoli``
-    the colour search and the moves into empty cells answer first on the
-    development halves of the corpus, and going first it cost the sparse
-    puzzles a solve's time (median check / solve 2.8 -> 3.5 on b-sparse);
-    going last it decided none of them sooner.
+    the moves into empty cells answer first; then, as under ``fill``, it
+    goes before the new search in each turn (the colour search first and
+    it after: fewer puzzles within 3x of the solve on both halves of the
+    corpus). Since the search leaves the known solution as late as possible
+    (the kernel takes its value first), it finds the other solutions of
+    sparse puzzles near the known one, under ``nikoli`` too
+    (docs/benchmarks.md, "the known solution's value first").
 
     Parameters
     ----------
@@ -192,13 +195,13 @@ def for_question(task, first: Linking) -> ForceRun | None:
     'ForceRun'
     >>> for_question(Task(p, resolve("fill"), 3, None), first) is None  # a count
     True
-    >>> for_question(Task(p, resolve("nikoli"), 2, None), first) is None
-    True
+    >>> type(for_question(Task(p, resolve("nikoli"), 2, None), first)).__name__
+    'ForceRun'
     """
     from .search import compiled_now
 
     p = task.puzzle
-    if task.want != 2 or not task.rule.cover or p.pairs > MAX_PAIRS or p.height * p.width > MAX_CELLS:
+    if task.want != 2 or p.pairs > MAX_PAIRS or p.height * p.width > MAX_CELLS:
         return None
     if not compiled_now(p):
         return None
