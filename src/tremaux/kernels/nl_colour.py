@@ -330,6 +330,7 @@ def new_colour_state(n, max_solutions, pairs):
 
     Examples
     --------
+    >>> from tremaux.kernels.nl_colour import new_colour_state
     >>> state = new_colour_state(9, 10 ** 30, 1)
     >>> state[5].shape, int(state[4][5]) == 2 ** 63 - 1
     ((64, 9), True)

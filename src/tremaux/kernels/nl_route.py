@@ -35,6 +35,8 @@ def route(flat, h, w, ends, max_iters, cells_out, starts_out, state, hist_step, 
 
     Examples
     --------
+    >>> import numpy as np
+    >>> from tremaux.kernels.nl_route import route
     >>> from tremaux.kernels.rng import make_state
     >>> flat = np.array([1, 0, 1, 2, 0, 2], dtype=np.int64)
     >>> ends = np.array([[0, 2], [3, 5]], dtype=np.int64)

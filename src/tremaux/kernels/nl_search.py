@@ -73,6 +73,7 @@ def new_state(size: int, max_solutions: int, memo_slots: int = 1 << 18) -> dict[
 
     Examples
     --------
+    >>> from tremaux.kernels.nl_search import new_state
     >>> state = new_state(25, 2, memo_slots=16)
     >>> state["links"].shape, state["memo"].shape
     ((25,), (16, 2))

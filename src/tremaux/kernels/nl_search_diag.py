@@ -72,6 +72,7 @@ def diag_order(h: int, w: int) -> np.ndarray:
 
     Examples
     --------
+    >>> from tremaux.kernels.nl_search_diag import diag_order
     >>> diag_order(2, 3).tolist()
     [0, 1, 3, 2, 4, 5]
     """
@@ -105,6 +106,7 @@ def new_diag_state(size: int, max_solutions: int) -> dict[str, np.ndarray]:
 
     Examples
     --------
+    >>> from tremaux.kernels.nl_search_diag import new_diag_state
     >>> s = new_diag_state(6, 2)
     >>> s["links"].shape, s["sols"].shape
     ((6,), (2, 6))

@@ -15,6 +15,7 @@ the generator uses is an *induced* path of the grid.
 
 Examples
 --------
+>>> from tremaux.numberlink.cover import touches_itself, walk_cover
 >>> import numpy as np
 >>> lines = walk_cover(6, 6, np.random.default_rng(1), 12)
 >>> sorted(c for ln in lines for c in ln) == list(range(36))
@@ -76,6 +77,7 @@ def touches_itself(line: list[int], w: int) -> bool:
 
     Examples
     --------
+    >>> from tremaux.numberlink.cover import touches_itself
     >>> touches_itself([0, 1, 2], 3), touches_itself([0, 1, 4, 3], 3)
     (False, True)
     """
@@ -110,6 +112,7 @@ def split_touching(lines: list[list[int]], h: int, w: int) -> list[list[int]] | 
 
     Examples
     --------
+    >>> from tremaux.numberlink.cover import split_touching
     >>> split_touching([[0, 1, 4, 3, 6, 7]], 3, 3)
     [[0, 1, 4], [3, 6, 7]]
     """
@@ -162,6 +165,7 @@ def walk_cover(h: int, w: int, rng: np.random.Generator, length: float) -> list[
 
     Examples
     --------
+    >>> from tremaux.numberlink.cover import walk_cover
     >>> import numpy as np
     >>> lines = walk_cover(2, 3, np.random.default_rng(1), 3.0)
     >>> sorted(c for line in lines for c in line)
@@ -244,6 +248,8 @@ def split_to(lines: list[list[int]], target: int, rng: np.random.Generator) -> l
 
     Examples
     --------
+    >>> import numpy as np
+    >>> from tremaux.numberlink.cover import split_to
     >>> split_to([[0, 1, 2, 3, 4, 5]], 3, np.random.default_rng(0))
     [[0, 1], [4, 5], [2, 3]]
     """
@@ -329,6 +335,8 @@ def rewire(lines: list[list[int]], h: int, w: int, rng: np.random.Generator, cap
 
     Examples
     --------
+    >>> import numpy as np
+    >>> from tremaux.numberlink.cover import rewire
     >>> out = rewire([[0, 1], [2, 5], [3, 4]], 2, 3, np.random.default_rng(0), 6, 50)
     >>> sorted(c for ln in out for c in ln)
     [0, 1, 2, 3, 4, 5]
@@ -403,6 +411,7 @@ def lines_of(links: np.ndarray, h: int, w: int) -> list[list[int]]:
 
     Examples
     --------
+    >>> from tremaux.numberlink.cover import lines_of
     >>> import numpy as np
     >>> lines_of(np.array([2, 10, 8, 2, 10, 8]), 2, 3)
     [[0, 1, 2], [3, 4, 5]]

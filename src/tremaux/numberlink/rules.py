@@ -15,6 +15,7 @@ generating; touching allowed for a plain one-solution solve.
 
 Examples
 --------
+>>> from tremaux.numberlink import RULES, resolve
 >>> RULES.get("paper").name
 'fill'
 >>> resolve("nikoli", touch=False)
@@ -56,6 +57,7 @@ class Rule:
 
     Examples
     --------
+    >>> from tremaux.numberlink import Rule
     >>> r = Rule("fill", cover=True)
     >>> r, r.with_touch(False).constraints
     (Rule(name='fill', cover=True, touch=True), ('every cell is covered by a line', 'a line never runs beside itself: two cells of one line are side by side only where the line goes from one to the other'))
@@ -101,6 +103,7 @@ class Rule:
 
         Examples
         --------
+        >>> from tremaux.numberlink import resolve
         >>> resolve("fill").with_touch(False)
         Rule(name='fill', cover=True, touch=False)
         """
@@ -147,6 +150,7 @@ def resolve(rule: str | Rule = "fill", touch: bool | None = None, *, default_tou
 
     Examples
     --------
+    >>> from tremaux.numberlink import Rule, resolve
     >>> resolve("contest", touch=True)
     Rule(name='nikoli', cover=False, touch=True)
     >>> resolve(Rule("fill", cover=True, touch=False)).touch
@@ -175,6 +179,7 @@ def check_rule(rule: str | Rule) -> str:
 
     Examples
     --------
+    >>> from tremaux.numberlink import check_rule
     >>> check_rule("Nikoli"), check_rule("paper")
     ('nikoli', 'fill')
     """

@@ -14,6 +14,7 @@ differ is cut in its middle (:func:`_rule_out`).
 
 Examples
 --------
+>>> from tremaux.numberlink.uniqueness import WINDOW
 >>> WINDOW
 8
 """
@@ -155,6 +156,7 @@ def exact_model(enc: Any, stop: float | None, work: int | None, assumptions: lis
 
     Examples
     --------
+    >>> from tremaux.numberlink.uniqueness import exact_model
     >>> from tremaux.numberlink import Puzzle
     >>> from tremaux.numberlink.sat import Encoding
     >>> with Encoding(Puzzle.from_rows(["1.1", "..."]), "nikoli") as enc:
@@ -203,6 +205,7 @@ def exact_models(enc: Any, stop: float | None) -> Any:
 
     Examples
     --------
+    >>> from tremaux.numberlink.uniqueness import exact_models
     >>> from tremaux.numberlink import Puzzle
     >>> from tremaux.numberlink.sat import Encoding
     >>> with Encoding(Puzzle.from_rows(["1.1", "..."]), "nikoli") as enc:

@@ -40,6 +40,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, config: ServerConfig | None
 
     Examples
     --------
+    >>> from tremaux.web import serve
     >>> serve("127.0.0.1", 0, workers=0)
     Traceback (most recent call last):
     ...

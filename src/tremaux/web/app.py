@@ -33,6 +33,7 @@ never reads or writes a file named by a request.
 
 Examples
 --------
+>>> from tremaux.web import create_app
 >>> from fastapi.testclient import TestClient
 >>> with TestClient(create_app(workers=1)) as client:
 ...     client.get("/api/maze", params={"rows": 500}).json()["error"]
@@ -132,6 +133,7 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
 
     Examples
     --------
+    >>> from tremaux.web import create_app
     >>> app = create_app(workers=1, time_limit=5)
     >>> app.state.config.time_limit, app.state.config.heavy_workers
     (5, 1)

@@ -7,6 +7,7 @@ serve`` and :func:`tremaux.web.create_app` take one.
 
 Examples
 --------
+>>> from tremaux.web import ServerConfig
 >>> cfg = ServerConfig(time_limit=5)
 >>> cfg.heavy_workers, cfg.per_client, cfg.max_body
 (1, 1, 262144)
@@ -69,6 +70,7 @@ class ServerConfig:
 
     Examples
     --------
+    >>> from tremaux.web import ServerConfig
     >>> ServerConfig(workers=1, time_limit=5).quick_limit
     2.0
     """

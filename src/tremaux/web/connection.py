@@ -7,6 +7,7 @@ replaced, and the client's share of jobs is free again at once.
 
 Examples
 --------
+>>> from tremaux.web.connection import ClientGone
 >>> issubclass(ClientGone, Exception)
 True
 """
@@ -27,6 +28,7 @@ class ClientGone(Exception):
 
     Examples
     --------
+    >>> from tremaux.web.connection import ClientGone
     >>> isinstance(ClientGone(), Exception)
     True
     """
@@ -67,6 +69,7 @@ async def while_connected(request: Request, work: Awaitable[Any]) -> Any:
 
     Examples
     --------
+    >>> from tremaux.web.connection import while_connected, ClientGone
     >>> import asyncio
     >>> from starlette.requests import Request
     >>> async def gone():

@@ -22,6 +22,7 @@ nl_random       :data:`NL_QUICK_CELLS` cells are quick, larger are heavy
 
 Examples
 --------
+>>> from tremaux.web.costs import QUICK_MS, estimate
 >>> estimate("maze", {"rows": 20, "cols": 20, "braid": 0.0}) < QUICK_MS
 True
 >>> estimate("maze", {"rows": 50, "cols": 50, "braid": 0.5}) > QUICK_MS  # exact diameter: 2500 searches
@@ -115,6 +116,7 @@ def estimate(job: str, payload: dict[str, Any]) -> float:
 
     Examples
     --------
+    >>> from tremaux.web.costs import QUICK_MS, estimate
     >>> estimate("render", {"rows": 150, "cols": 150, "braid": 0.5, "cell": 64}) > QUICK_MS
     True
     >>> estimate("solve", {"maze": {"rows": 20, "cols": 20, "braid": 0.5}}) < QUICK_MS

@@ -5,6 +5,7 @@ Everything is asked of the registries (a small grid is built with each choice), 
 
 Examples
 --------
+>>> from tremaux.web.grid_catalog import grid_list
 >>> polar = next(g for g in grid_list() if g["name"] == "polar")
 >>> polar["params"], polar["choices"]
 (['rings'], {})
@@ -72,6 +73,7 @@ def grid_list() -> list[dict[str, Any]]:
 
     Examples
     --------
+    >>> from tremaux.web.grid_catalog import grid_list
     >>> hexagonal = next(g for g in grid_list() if g["name"] == "hex")
     >>> hexagonal["params"], hexagonal["choices"]["shape"], hexagonal["trace"]
     (['size', 'shape', 'radius', 'weave'], ['rectangle', 'hexagon'], True)

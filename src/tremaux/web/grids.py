@@ -12,6 +12,7 @@ and one line per passage end, which the page colours event by event).
 
 Examples
 --------
+>>> from tremaux.web.grids import grid_kwargs, is_plain_square, grid_maze_job
 >>> name, kwargs = grid_kwargs({"grid": "theta", "rings": 5, "rows": 20, "cols": 20})
 >>> name, kwargs
 ('polar', {'rings': 5})
@@ -67,6 +68,7 @@ def grid_kwargs(params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
 
     Examples
     --------
+    >>> from tremaux.web.grids import grid_kwargs
     >>> grid_kwargs({"grid": "hex", "rows": 4, "cols": 5, "shape": None})
     ('hex', {'size': (4, 5)})
     """
@@ -100,6 +102,7 @@ def is_plain_square(params: dict[str, Any]) -> bool:
 
     Examples
     --------
+    >>> from tremaux.web.grids import is_plain_square
     >>> is_plain_square({"grid": "square", "wrap": "torus"})
     False
     """
@@ -129,6 +132,7 @@ def check_grid(params: dict[str, Any]) -> Any:
 
     Examples
     --------
+    >>> from tremaux.web.grids import check_grid
     >>> check_grid({"grid": "polar", "rings": 8, "rows": 20, "cols": 20}).name
     'polar'
     >>> check_grid({"grid": "polar", "rings": 3, "wrap": "torus", "rows": 20, "cols": 20})
@@ -177,6 +181,7 @@ def build_grid_maze(params: dict[str, Any]) -> tuple[Any, Any]:
 
     Examples
     --------
+    >>> from tremaux.web.grids import build_grid_maze
     >>> maze, _ = build_grid_maze({"grid": "polar", "rings": 4, "rows": 20, "cols": 20,
     ...                            "generator": "backtracker", "braid": 0.0, "seed": 1})
     >>> maze.start != maze.goal
@@ -252,6 +257,7 @@ def stage_svg(maze: Any, cell: int = 16) -> str:
 
     Examples
     --------
+    >>> from tremaux.web.grids import build_grid_maze, stage_svg
     >>> import xml.etree.ElementTree as ET
     >>> maze, _ = build_grid_maze({"grid": "hex", "rows": 3, "cols": 4, "generator": "wilson", "seed": 1})
     >>> root = ET.fromstring(stage_svg(maze))
@@ -308,6 +314,7 @@ def grid_maze_job(params: dict[str, Any]) -> dict[str, Any]:
 
     Examples
     --------
+    >>> from tremaux.web.grids import grid_maze_job
     >>> out = grid_maze_job({"grid": "triangle", "rows": 3, "cols": 4, "generator": "prim",
     ...                      "braid": 0.0, "seed": 2})
     >>> out["size"], len(out["cells"]), dict(out["stats"])["perfect"]
@@ -340,6 +347,7 @@ def grid_solve_job(request: dict[str, Any]) -> dict[str, Any]:
 
     Examples
     --------
+    >>> from tremaux.web.grids import grid_solve_job
     >>> maze = {"grid": "hex", "rows": 4, "cols": 5, "generator": "wilson", "braid": 0.0, "seed": 7}
     >>> out = grid_solve_job({"maze": maze, "solver": "bfs"})
     >>> out["solution"]["found"], out["trace"]["kinds"][-1], out["stage"].startswith("<svg")
@@ -384,6 +392,7 @@ def grid_render_job(request: dict[str, Any]) -> bytes | str:
 
     Examples
     --------
+    >>> from tremaux.web.grids import grid_render_job
     >>> picture = grid_render_job({"grid": "hex", "rows": 3, "cols": 3, "generator": "wilson", "braid": 0.0,
     ...                              "seed": 1, "format": "svg", "solver": None})
     >>> picture.startswith("<svg")

@@ -23,6 +23,7 @@ connection when the request was not read to its end.
 
 Examples
 --------
+>>> from tremaux.web.guard import error_body
 >>> error_body("the request body is larger than 10 bytes", "BodyTooLarge")
 b'{"error":"the request body is larger than 10 bytes","kind":"BodyTooLarge"}'
 """
@@ -61,6 +62,7 @@ def error_body(message: str, kind: str) -> bytes:
 
     Examples
     --------
+    >>> from tremaux.web.guard import error_body
     >>> import json
     >>> json.loads(error_body("no such page", "NotFound"))
     {'error': 'no such page', 'kind': 'NotFound'}
@@ -136,6 +138,7 @@ class RequestGuard:
 
     Examples
     --------
+    >>> from tremaux.web.guard import RequestGuard
     >>> import asyncio, httpx
     >>> async def hello(scope, receive, send):
     ...     await send({"type": "http.response.start", "status": 200, "headers": []})
@@ -250,6 +253,8 @@ class GuardedH11Protocol(H11Protocol):
 
     Examples
     --------
+    >>> from tremaux.web import ServerConfig
+    >>> from tremaux.web.guard import GuardedH11Protocol, uvicorn_config
     >>> cfg = uvicorn_config(None, "127.0.0.1", 0, ServerConfig(header_timeout=3))
     >>> cfg.http is GuardedH11Protocol, cfg.tremaux_header_timeout
     (True, 3)
@@ -279,6 +284,8 @@ class GuardedH11Protocol(H11Protocol):
 
         Examples
         --------
+        >>> from tremaux.web import ServerConfig
+        >>> from tremaux.web.guard import GuardedH11Protocol, uvicorn_config
         >>> import asyncio
         >>> from unittest import mock
         >>> from uvicorn.server import ServerState
@@ -309,6 +316,8 @@ class GuardedH11Protocol(H11Protocol):
 
         Examples
         --------
+        >>> from tremaux.web import ServerConfig
+        >>> from tremaux.web.guard import GuardedH11Protocol, uvicorn_config
         >>> import asyncio
         >>> from unittest import mock
         >>> from uvicorn.server import ServerState
@@ -339,6 +348,8 @@ class GuardedH11Protocol(H11Protocol):
 
         Examples
         --------
+        >>> from tremaux.web import ServerConfig
+        >>> from tremaux.web.guard import GuardedH11Protocol, uvicorn_config
         >>> import asyncio
         >>> from unittest import mock
         >>> from uvicorn.server import ServerState
@@ -365,6 +376,8 @@ class GuardedH11Protocol(H11Protocol):
 
         Examples
         --------
+        >>> from tremaux.web import ServerConfig
+        >>> from tremaux.web.guard import GuardedH11Protocol, uvicorn_config
         >>> GuardedH11Protocol.on_response_complete.__name__
         'on_response_complete'
         >>> cfg = uvicorn_config(None, "127.0.0.1", 0, ServerConfig(header_timeout=3))
@@ -395,6 +408,8 @@ class GuardedH11Protocol(H11Protocol):
 
         Examples
         --------
+        >>> from tremaux.web import ServerConfig
+        >>> from tremaux.web.guard import GuardedH11Protocol, uvicorn_config
         >>> import asyncio
         >>> from unittest import mock
         >>> from uvicorn.server import ServerState
@@ -464,6 +479,8 @@ def uvicorn_config(app: Any, host: str, port: int, config: ServerConfig, **extra
 
     Examples
     --------
+    >>> from tremaux.web import ServerConfig
+    >>> from tremaux.web.guard import uvicorn_config
     >>> cfg = uvicorn_config(None, "127.0.0.1", 8000, ServerConfig())
     >>> cfg.timeout_keep_alive, cfg.limit_concurrency, cfg.h11_max_incomplete_event_size
     (5, 512, 16384)

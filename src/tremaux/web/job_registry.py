@@ -2,6 +2,7 @@
 
 Examples
 --------
+>>> from tremaux.web.job_registry import JOBS
 >>> from tremaux.web import jobs
 >>> JOBS["echo"] is jobs.echo_job
 True

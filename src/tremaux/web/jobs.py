@@ -7,6 +7,7 @@ touch files.
 
 Examples
 --------
+>>> from tremaux.web.jobs import JOBS
 >>> sorted(JOBS)
 ['echo', 'maze', 'nl_parse', 'nl_random', 'nl_solve', 'render', 'sleep', 'solve']
 >>> JOBS["echo"]({"ping": 1})
@@ -49,6 +50,7 @@ def echo_job(payload: Any) -> Any:
 
     Examples
     --------
+    >>> from tremaux.web.jobs import echo_job
     >>> echo_job({"ping": 1})
     {'ping': 1}
     """
@@ -74,6 +76,7 @@ def sleep_job(payload: dict[str, Any]) -> dict[str, Any]:
 
     Examples
     --------
+    >>> from tremaux.web.jobs import sleep_job
     >>> sleep_job({"seconds": 0.01})
     {'slept': 0.01}
     """
@@ -103,6 +106,8 @@ def diameter_endpoints(maze: Maze) -> tuple[tuple[int, ...], tuple[int, ...], in
 
     Examples
     --------
+    >>> from tremaux import Maze
+    >>> from tremaux.web.jobs import diameter_endpoints
     >>> diameter_endpoints(Maze.open((3, 4)))
     ((0, 0), (2, 3), 5)
     """
@@ -140,6 +145,7 @@ def build_maze(params: dict[str, Any]) -> tuple[Maze, Any]:
 
     Examples
     --------
+    >>> from tremaux.web.jobs import build_maze
     >>> params = {"rows": 4, "cols": 5, "generator": "backtracker", "braid": 0.0, "seed": 1}
     >>> maze, stats = build_maze(params)
     >>> maze.shape, maze.start, maze.goal
@@ -169,6 +175,8 @@ def maze_stats(maze: Maze) -> list[tuple[str, str]]:
 
     Examples
     --------
+    >>> from tremaux import Maze
+    >>> from tremaux.web.jobs import maze_stats
     >>> rows = dict(maze_stats(Maze.open((2, 3), start=(0, 0), goal=(1, 2))))
     >>> rows["loops"], rows["start to goal"]
     ('2', '3 passages')
@@ -220,6 +228,7 @@ def maze_job(params: dict[str, Any]) -> dict[str, Any]:
 
     Examples
     --------
+    >>> from tremaux.web.jobs import maze_job
     >>> params = {"rows": 4, "cols": 5, "generator": "backtracker", "braid": 0.0, "seed": 1}
     >>> out = maze_job(params)
     >>> out["rows"], out["cols"], out["start"], out["goal"]
@@ -283,6 +292,7 @@ def solve_job(request: dict[str, Any]) -> dict[str, Any]:
 
     Examples
     --------
+    >>> from tremaux.web.jobs import solve_job
     >>> params = {"rows": 4, "cols": 5, "generator": "backtracker", "braid": 0.0, "seed": 1}
     >>> out = solve_job({"maze": params, "solver": "bfs"})
     >>> out["solution"]["found"], out["solution"]["algorithm"]
@@ -323,6 +333,7 @@ def render_job(request: dict[str, Any]) -> bytes | str:
 
     Examples
     --------
+    >>> from tremaux.web.jobs import render_job
     >>> params = {"rows": 4, "cols": 5, "generator": "backtracker", "braid": 0.0, "seed": 1}
     >>> render_job({**params, "solver": "bfs", "format": "svg"}).startswith("<svg")
     True
@@ -356,6 +367,7 @@ def walk_option(request: dict[str, Any]) -> dict[str, Any]:
 
     Examples
     --------
+    >>> from tremaux.web.jobs import walk_option
     >>> walk_option({"walk": 5}), walk_option({"walk": None}), walk_option({})
     ({'seed': 5}, {}, {})
     """
@@ -367,6 +379,7 @@ def warm_up() -> None:
 
     Examples
     --------
+    >>> from tremaux.web.jobs import warm_up
     >>> warm_up()
     """
     maze_job({"generator": "backtracker", "rows": 4, "cols": 4, "braid": 0.5, "seed": 1})
@@ -390,6 +403,7 @@ def warm_all() -> list[str]:
 
     Examples
     --------
+    >>> from tremaux.web.jobs import warm_all
     >>> warm_all()
     []
     """

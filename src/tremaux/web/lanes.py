@@ -8,6 +8,7 @@ lanes, quick and heavy.
 
 Examples
 --------
+>>> from tremaux.web.lanes import LaneFull
 >>> str(LaneFull("heavy", 7))
 "the server's heavy lane is full; try again in 7 s"
 """
@@ -44,6 +45,7 @@ class LaneFull(Exception):
 
     Examples
     --------
+    >>> from tremaux.web.lanes import LaneFull
     >>> str(LaneFull("heavy", 7))
     "the server's heavy lane is full; try again in 7 s"
     """
@@ -68,6 +70,7 @@ class ClientLimit(Exception):
 
     Examples
     --------
+    >>> from tremaux.web.lanes import ClientLimit
     >>> str(ClientLimit("heavy", 1, 5))
     'you already have 1 expensive request running or waiting; send the next when it is answered'
     """
@@ -107,6 +110,8 @@ class Lane:
 
     Examples
     --------
+    >>> from tremaux.web.lanes import Lane
+    >>> from tremaux.web.workers import WorkerPool
     >>> import anyio
     >>> lane = Lane("quick", WorkerPool(1, warm=False), waiting=0, time_limit=30)
     >>> anyio.run(lane.run, "echo", {"x": 1}, "client")
@@ -139,6 +144,8 @@ class Lane:
 
         Examples
         --------
+        >>> from tremaux.web.lanes import Lane
+        >>> from tremaux.web.workers import WorkerPool
         >>> lane = Lane("heavy", WorkerPool(1, warm=False), waiting=0, time_limit=30, per_client=1)
         >>> lane.retry_after()  # no job has run yet: half the time limit
         15
@@ -171,6 +178,8 @@ class Lane:
 
         Examples
         --------
+        >>> from tremaux.web.lanes import Lane
+        >>> from tremaux.web.workers import WorkerPool
         >>> lane = Lane("heavy", WorkerPool(1, warm=False), waiting=0, time_limit=30, per_client=1)
         >>> lane.admit("127.0.0.1")
         >>> lane.close()
@@ -241,6 +250,8 @@ class Lane:
 
         Examples
         --------
+        >>> from tremaux.web.lanes import Lane
+        >>> from tremaux.web.workers import WorkerPool
         >>> import anyio
         >>> lane = Lane("heavy", WorkerPool(1, warm=False), waiting=0, time_limit=30, per_client=1)
         >>> anyio.run(lane.run, "echo", {"x": 1}, "127.0.0.1")
@@ -303,6 +314,8 @@ class Lane:
 
         Examples
         --------
+        >>> from tremaux.web.lanes import Lane
+        >>> from tremaux.web.workers import WorkerPool
         >>> lane = Lane("heavy", WorkerPool(1, warm=False), waiting=0, time_limit=30, per_client=1)
         >>> status = lane.status()
         >>> {k: status[k] for k in ("workers", "capacity", "active", "waiting", "time_limit", "retry_after")}
@@ -318,6 +331,8 @@ class Lane:
 
         Examples
         --------
+        >>> from tremaux.web.lanes import Lane
+        >>> from tremaux.web.workers import WorkerPool
         >>> lane = Lane("heavy", WorkerPool(1, warm=False), waiting=0, time_limit=30, per_client=1)
         >>> lane.close()
         """

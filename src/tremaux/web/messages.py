@@ -7,6 +7,7 @@ errors into that line, naming the field, the problem and the value sent;
 
 Examples
 --------
+>>> from tremaux.web.messages import describe
 >>> describe({"type": "int_type", "loc": ("query", "rows"), "msg": "Input should be a valid integer", "input": "5.0"})
 'rows: must be a whole number, such as 20 (got 5.0)'
 """
@@ -32,6 +33,7 @@ class AnswerJSON(JSONResponse):
 
     Examples
     --------
+    >>> from tremaux.web.messages import AnswerJSON
     >>> AnswerJSON({"name": "\\ud800"}).body
     b'{"name":"\\\\ud800"}'
     """
@@ -51,6 +53,7 @@ class AnswerJSON(JSONResponse):
 
         Examples
         --------
+        >>> from tremaux.web.messages import AnswerJSON
         >>> AnswerJSON(None).render({"x": "\\udfff"})
         b'{"x":"\\\\udfff"}'
         """
@@ -74,6 +77,7 @@ class ApiError(Exception):
 
     Examples
     --------
+    >>> from tremaux.web.messages import ApiError
     >>> err = ApiError(404, "NotFound", "no such maze")
     >>> err.status, err.kind, str(err)
     (404, 'NotFound', 'no such maze')
@@ -134,6 +138,7 @@ def describe(err: dict[str, Any], content_type: str = "") -> str:
 
     Examples
     --------
+    >>> from tremaux.web.messages import describe
     >>> describe({"type": "json_invalid", "loc": ("body", 7), "msg": "JSON decode error",
     ...           "ctx": {"error": "Expecting value"}})
     'the request body is not valid JSON: Expecting value (at character 7)'
@@ -209,6 +214,7 @@ def short_name(name: Any, most: int = 40) -> str:
 
     Examples
     --------
+    >>> from tremaux.web.messages import short_name
     >>> short_name("rows"), short_name("x" * 50, 5)
     ('rows', 'xxxxx…')
     """
@@ -231,6 +237,7 @@ def each_once(request: Request) -> None:
 
     Examples
     --------
+    >>> from tremaux.web.messages import each_once
     >>> from starlette.requests import Request
     >>> each_once(Request({"type": "http", "query_string": b"rows=5&cols=6", "headers": []}))
     >>> each_once(Request({"type": "http", "query_string": b"rows=5&rows=6", "headers": []}))
@@ -279,6 +286,7 @@ async def json_keys_once(request: Request) -> None:
 
     Examples
     --------
+    >>> from tremaux.web.messages import json_keys_once
     >>> import asyncio
     >>> from starlette.requests import Request
     >>> async def check(body):
@@ -321,6 +329,7 @@ async def body_only(request: Request) -> None:
 
     Examples
     --------
+    >>> from tremaux.web.messages import body_only
     >>> import asyncio
     >>> from starlette.requests import Request
     >>> asyncio.run(body_only(Request({"type": "http", "headers": [], "query_string": b""})))
@@ -353,6 +362,7 @@ async def no_params(request: Request) -> None:
 
     Examples
     --------
+    >>> from tremaux.web.messages import no_params
     >>> import asyncio
     >>> from starlette.requests import Request
     >>> asyncio.run(no_params(Request({"type": "http", "headers": [], "query_string": b"grid=polar"})))
@@ -382,6 +392,7 @@ def one_line(message: str, otherwise: str) -> str:
 
     Examples
     --------
+    >>> from tremaux.web.messages import one_line
     >>> one_line("\\nbad value\\n  at line 3", "error"), one_line("  ", "error")
     ('bad value', 'error')
     """
@@ -403,6 +414,7 @@ def kind_of(status: int) -> str:
 
     Examples
     --------
+    >>> from tremaux.web.messages import kind_of
     >>> kind_of(405), kind_of(499)
     ('MethodNotAllowed', 'Error')
     """

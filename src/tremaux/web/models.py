@@ -16,6 +16,7 @@ answer naming the field, the problem and the value sent.
 
 Examples
 --------
+>>> from tremaux.web.models import MazeParams
 >>> MazeParams(rows=10, cols=12).model_dump()["braid"]
 0.5
 >>> MazeParams(rows=10_000)
@@ -110,6 +111,7 @@ class Limits(_Schema):
 
     Examples
     --------
+    >>> from tremaux.web.models import Limits
     >>> Limits(version="1.0", time_limit=10.0).max_side
     150
     """
@@ -129,6 +131,7 @@ class AlgorithmInfo(_Schema):
 
     Examples
     --------
+    >>> from tremaux.web.models import AlgorithmInfo
     >>> AlgorithmInfo(name="bfs", aliases=["breadth-first"], doc="Breadth-first search.").meta
     {}
     """
@@ -145,6 +148,7 @@ class GridInfo(_Schema):
 
     Examples
     --------
+    >>> from tremaux.web.models import GridInfo
     >>> from tremaux.web.grids import grid_list
     >>> GridInfo.model_validate(grid_list()[0]).name
     'square'
@@ -174,6 +178,7 @@ class ErrorBody(_Schema):
 
     Examples
     --------
+    >>> from tremaux.web.models import ErrorBody
     >>> ErrorBody(error="no such page", kind="NotFound").model_dump(exclude_none=True)
     {'error': 'no such page', 'kind': 'NotFound'}
     """
@@ -192,6 +197,7 @@ class MazeParams(_Model):
 
     Examples
     --------
+    >>> from tremaux.web.models import MazeParams
     >>> p = MazeParams(rows=10, cols=12, seed=3)
     >>> p.generator, p.grid, p.braid
     ('backtracker', 'square', 0.5)
@@ -231,6 +237,7 @@ class RenderParams(MazeParams):
 
     Examples
     --------
+    >>> from tremaux.web.models import RenderParams
     >>> RenderParams(rows=5, cols=5).rows
     5
     """
@@ -247,6 +254,7 @@ class MazeResponse(_Schema):
 
     Examples
     --------
+    >>> from tremaux.web.models import MazeResponse
     >>> from tremaux.web.jobs import maze_job
     >>> out = maze_job({"rows": 4, "cols": 5, "generator": "backtracker", "braid": 0.0, "seed": 1})
     >>> MazeResponse.model_validate(out).rows
@@ -277,6 +285,7 @@ class SolveRequest(_Model):
 
     Examples
     --------
+    >>> from tremaux.web.models import SolveRequest
     >>> SolveRequest(solver="bfs").maze.rows
     20
     """
@@ -294,6 +303,7 @@ class TraceBody(_Schema):
 
     Examples
     --------
+    >>> from tremaux.web.models import TraceBody
     >>> from tremaux.web.jobs import solve_job
     >>> maze = {"rows": 4, "cols": 5, "generator": "backtracker", "braid": 0.0, "seed": 1}
     >>> trace = TraceBody.model_validate(solve_job({"maze": maze, "solver": "bfs", "record": True})["trace"])
@@ -314,6 +324,7 @@ class SolveResponse(_Schema):
 
     Examples
     --------
+    >>> from tremaux.web.models import SolveResponse
     >>> from tremaux.web.jobs import solve_job
     >>> maze = {"rows": 4, "cols": 5, "generator": "backtracker", "braid": 0.0, "seed": 1}
     >>> SolveResponse.model_validate(solve_job({"maze": maze, "solver": "bfs", "record": True})).solution["found"]
@@ -338,6 +349,7 @@ class PuzzleBody(_Model):
 
     Examples
     --------
+    >>> from tremaux.web.models import PuzzleBody
     >>> PuzzleBody(rows=2, cols=3, grid=[[1, 0, 1], [2, 0, 2]]).grid[1]
     [2, 0, 2]
     """
@@ -375,6 +387,7 @@ class PuzzleSolveRequest(PuzzleBody):
 
     Examples
     --------
+    >>> from tremaux.web.models import PuzzleSolveRequest
     >>> PuzzleSolveRequest(rows=2, cols=3, grid=[[1, 0, 1], [2, 0, 2]]).second
     True
     """
@@ -389,6 +402,7 @@ class PuzzleSolveResponse(_Schema):
 
     Examples
     --------
+    >>> from tremaux.web.models import PuzzleSolveResponse
     >>> from tremaux.web.jobs import nl_solve_job
     >>> out = nl_solve_job({"grid": [[1, 0, 1], [2, 0, 2]], "solver": None, "second": True})
     >>> PuzzleSolveResponse.model_validate(out).unique
@@ -409,6 +423,7 @@ class PuzzleText(_Model):
 
     Examples
     --------
+    >>> from tremaux.web.models import PuzzleText
     >>> PuzzleText(text="1.1").text
     '1.1'
     """
@@ -422,6 +437,7 @@ class PuzzleRandomParams(_Model):
 
     Examples
     --------
+    >>> from tremaux.web.models import PuzzleRandomParams
     >>> PuzzleRandomParams().rows, PuzzleRandomParams().cols
     (8, 8)
     """
@@ -437,6 +453,7 @@ class PuzzleRandomResponse(_Schema):
 
     Examples
     --------
+    >>> from tremaux.web.models import PuzzleRandomResponse
     >>> from tremaux.web.jobs import nl_random_job
     >>> PuzzleRandomResponse.model_validate(nl_random_job({"rows": 4, "cols": 4, "seed": 1})).rows
     4

@@ -2,6 +2,7 @@
 
 Examples
 --------
+>>> from tremaux.web.nl_jobs import puzzle_of, grid_of
 >>> grid_of(puzzle_of({"grid": [[1, 0, 1]]}))["rows"]
 1
 """
@@ -36,6 +37,7 @@ def puzzle_of(body: dict[str, Any], named: bool = False) -> Any:
 
     Examples
     --------
+    >>> from tremaux.web.nl_jobs import puzzle_of
     >>> puzzle_of({"grid": [[4, 0, 4], [0, 0, 0], [9, 0, 9]]}).labels
     ('4', '9')
     >>> puzzle_of({"grid": [[27, 0, 27], [0, 0, 0]], "names": {"27": "R"}}, named=True).labels
@@ -71,6 +73,7 @@ def numbers_of(puzzle: Any) -> list[int]:
 
     Examples
     --------
+    >>> from tremaux.web.nl_jobs import numbers_of
     >>> from tremaux.numberlink import Puzzle
     >>> numbers_of(Puzzle.from_rows(["1.C", "1.C"]))
     [0, 1, 12]
@@ -105,6 +108,7 @@ def grid_of(puzzle: Any) -> dict[str, Any]:
 
     Examples
     --------
+    >>> from tremaux.web.nl_jobs import grid_of
     >>> from tremaux.numberlink import Puzzle
     >>> grid_of(Puzzle.from_rows(["1.1", "2.2"]))
     {'rows': 2, 'cols': 3, 'grid': [[1, 0, 1], [2, 0, 2]]}
@@ -168,6 +172,7 @@ def nl_solve_job(req: dict[str, Any]) -> dict[str, Any]:
 
     Examples
     --------
+    >>> from tremaux.web.nl_jobs import nl_solve_job
     >>> out = nl_solve_job({"grid": [[1, 2, 3], [0, 0, 0], [1, 2, 3]], "solver": None, "second": True})
     >>> out["status"], out["unique"], out["paths"]["2"]
     ('solved', True, [[0, 1], [1, 1], [2, 1]])
@@ -258,6 +263,7 @@ def nl_random_job(req: dict[str, Any]) -> dict[str, Any]:
 
     Examples
     --------
+    >>> from tremaux.web.nl_jobs import nl_random_job
     >>> out = nl_random_job({"rows": 5, "cols": 6, "seed": 3})
     >>> out["rows"], out["cols"], out["seed"]
     (5, 6, 3)
@@ -307,6 +313,7 @@ def nl_parse_job(req: dict[str, Any]) -> dict[str, Any]:
 
     Examples
     --------
+    >>> from tremaux.web.nl_jobs import nl_parse_job
     >>> nl_parse_job({"text": "1.1\\n2.2\\n", "max_side": 30})
     {'rows': 2, 'cols': 3, 'grid': [[1, 0, 1], [2, 0, 2]]}
     >>> nl_parse_job({"text": "1..\\n..2\\n", "max_side": 30})["grid"]  # a board saved unfinished

@@ -8,6 +8,7 @@ that way.
 
 Examples
 --------
+>>> from tremaux.web.query import MazeQuery
 >>> MazeQuery.model_validate({"rows": "12", "cols": "30", "seed": "7"}).cols
 30
 """
@@ -53,6 +54,7 @@ def query_value(kind: type, text: str) -> Any:
 
     Examples
     --------
+    >>> from tremaux.web.query import query_value
     >>> query_value(int, "20"), query_value(int, "20.0"), query_value(float, ".5"), query_value(float, "nan")
     (20, '20.0', 0.5, 'nan')
     >>> query_value(bool, "true"), query_value(bool, "yes"), query_value(int, "2_0")
@@ -95,6 +97,7 @@ class MazeQuery(_FromQuery, MazeParams):
 
     Examples
     --------
+    >>> from tremaux.web.query import MazeQuery
     >>> MazeQuery.model_validate({"rows": "5", "weave": "false", "braid": "0.25"}).braid
     0.25
     >>> MazeQuery.model_validate({"rows": "5.0"})
@@ -111,6 +114,7 @@ class RenderQuery(_FromQuery, RenderParams):
 
     Examples
     --------
+    >>> from tremaux.web.query import RenderQuery
     >>> RenderQuery.model_validate({"cell": "8", "solver": "bfs"}).cell
     8
     """

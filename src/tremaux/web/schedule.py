@@ -26,6 +26,8 @@ importable from here too.
 
 Examples
 --------
+>>> from tremaux.web.costs import estimate
+>>> from tremaux.web.schedule import QUICK_MS
 >>> estimate("maze", {"rows": 20, "cols": 20, "braid": 0.0}) < QUICK_MS
 True
 >>> estimate("maze", {"rows": 50, "cols": 50, "braid": 0.5}) > QUICK_MS  # exact diameter: 2500 searches
@@ -59,6 +61,8 @@ class Scheduler:
 
     Examples
     --------
+    >>> from tremaux.web import ServerConfig
+    >>> from tremaux.web.schedule import Scheduler
     >>> sched = Scheduler(ServerConfig(workers=1), warm=False)
     >>> sched.lane_for("nl_solve", {"grid": [[0] * 30] * 30}).name, sched.lane_for("maze", {"rows": 20, "cols": 20}).name
     ('heavy', 'quick')
@@ -90,6 +94,8 @@ class Scheduler:
 
         Examples
         --------
+        >>> from tremaux.web import ServerConfig
+        >>> from tremaux.web.schedule import Scheduler
         >>> sched = Scheduler(ServerConfig(workers=1), warm=False)
         >>> sched.lane_for("maze", {"rows": 20, "cols": 20}).name
         'quick'
@@ -116,6 +122,8 @@ class Scheduler:
 
         Examples
         --------
+        >>> from tremaux.web import ServerConfig
+        >>> from tremaux.web.schedule import Scheduler
         >>> import anyio
         >>> sched = Scheduler(ServerConfig(workers=1), warm=False)
         >>> anyio.run(sched.run, "echo", {"x": 1}, "127.0.0.1")
@@ -147,6 +155,8 @@ class Scheduler:
 
         Examples
         --------
+        >>> from tremaux.web import ServerConfig
+        >>> from tremaux.web.schedule import Scheduler
         >>> sched = Scheduler(ServerConfig(workers=1), warm=False)
         >>> sorted(sched.status())
         ['heavy', 'quick', 'ready']
@@ -160,6 +170,8 @@ class Scheduler:
 
         Examples
         --------
+        >>> from tremaux.web import ServerConfig
+        >>> from tremaux.web.schedule import Scheduler
         >>> sched = Scheduler(ServerConfig(workers=1), warm=False)
         >>> sched.close()
         """

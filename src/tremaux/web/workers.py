@@ -21,6 +21,7 @@ and computations wait until the first workers are ready.
 
 Examples
 --------
+>>> from tremaux.web.workers import WorkerPool
 >>> pool = WorkerPool(1, warm=False)
 >>> pool.run("echo", {"x": 1}, timeout=30)
 {'x': 1}
@@ -56,6 +57,7 @@ class JobTimeout(Exception):
 
     Examples
     --------
+    >>> from tremaux.web.workers import JobTimeout
     >>> str(JobTimeout(2.5))
     'the computation ran past the 2.5 s time limit and was stopped'
     """
@@ -70,6 +72,7 @@ class JobCancelled(Exception):
 
     Examples
     --------
+    >>> from tremaux.web.workers import JobCancelled
     >>> str(JobCancelled())
     'the computation was stopped: nobody waits for it any more'
     """
@@ -83,6 +86,7 @@ class PoolBusy(Exception):
 
     Examples
     --------
+    >>> from tremaux.web.workers import PoolBusy
     >>> isinstance(PoolBusy("every worker is busy"), Exception)
     True
     """
@@ -94,6 +98,7 @@ class JobError(Exception):
 
     Examples
     --------
+    >>> from tremaux.web.workers import JobError
     >>> err = JobError("ValueError", "bad")
     >>> err.kind, str(err)
     ('ValueError', 'bad')
@@ -130,6 +135,7 @@ def encode_json(value: Any) -> bytes:
 
     Examples
     --------
+    >>> from tremaux.web.workers import encode_json
     >>> import numpy as np
     >>> encode_json({"n": np.int64(3), "cells": np.arange(2)})
     b'{"n":3,"cells":[0,1]}'
@@ -216,6 +222,7 @@ class WorkerPool:
 
     Examples
     --------
+    >>> from tremaux.web.workers import WorkerPool
     >>> with WorkerPool(1, warm=False) as pool:
     ...     pool.run("echo", {"x": 1}, timeout=10)
     {'x': 1}
@@ -310,6 +317,7 @@ class WorkerPool:
 
         Examples
         --------
+        >>> from tremaux.web.workers import WorkerPool
         >>> with WorkerPool(1, warm=False) as pool:
         ...     pool.run("echo", {"x": 1}, timeout=10)
         ...     pool.run("sleep", {"seconds": 5}, timeout=0.5)
@@ -377,6 +385,7 @@ class WorkerPool:
 
         Examples
         --------
+        >>> from tremaux.web.workers import WorkerPool
         >>> with WorkerPool(1, warm=False) as pool:
         ...     pool.run("echo", {}, timeout=30) == {} and pool.idle
         1
@@ -388,6 +397,7 @@ class WorkerPool:
 
         Examples
         --------
+        >>> from tremaux.web.workers import WorkerPool
         >>> pool = WorkerPool(1, warm=False)
         >>> pool.close()
         """

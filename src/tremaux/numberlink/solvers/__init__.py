@@ -17,6 +17,7 @@ unless ``touch=True`` (see :mod:`tremaux.numberlink.rules`).
 
 Examples
 --------
+>>> from tremaux.numberlink import solve_puzzle
 >>> from tremaux.numberlink import Puzzle
 >>> p = Puzzle.from_rows(["1..2", "....", "1..2"])
 >>> r = solve_puzzle(p, rule="fill", count=10, touch=True)
@@ -147,6 +148,7 @@ def solve_puzzle(
 
     Examples
     --------
+    >>> from tremaux.numberlink import solve_puzzle
     >>> from tremaux.numberlink import Puzzle
     >>> r = solve_puzzle(Puzzle.from_rows(["1...", "....", "...1"]), rule="nikoli", count=3, time_limit=5)
     >>> r.count, r.complete, r.message
@@ -283,6 +285,7 @@ def solve_file(path: Any, solver: str = "fast", **options: Any) -> list[PuzzleSo
 
     Examples
     --------
+    >>> from tremaux.numberlink import solve_file
     >>> import tempfile, os
     >>> d = tempfile.mkdtemp(); f = os.path.join(d, "p.txt")
     >>> _ = open(f, "w").write("1.1\\n2.2\\n")
@@ -316,6 +319,7 @@ def iter_solve_file(path: Any, solver: str = "fast", **options: Any) -> Iterator
 
     Examples
     --------
+    >>> from tremaux.numberlink import iter_solve_file
     >>> import tempfile, os
     >>> d = tempfile.mkdtemp(); f = os.path.join(d, "p.txt")
     >>> _ = open(f, "w").write("1.1\\n2.2\\n\\n1..\\n")

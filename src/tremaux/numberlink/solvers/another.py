@@ -75,6 +75,8 @@ locally is a solution, not a guess.
 
 Examples
 --------
+>>> from tremaux.numberlink.solvers.another import another_stage
+>>> from tremaux.numberlink.solvers.base import Task
 >>> from tremaux.numberlink import Puzzle
 >>> from tremaux.numberlink.rules import resolve
 >>> from tremaux.numberlink.solvers.pipeline import fast
@@ -170,6 +172,8 @@ def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.another import another_stage
+    >>> from tremaux.numberlink.solvers.base import Task
     >>> from tremaux.numberlink import Puzzle
     >>> from tremaux.numberlink.rules import resolve
     >>> from tremaux.numberlink.solvers.pipeline import fast

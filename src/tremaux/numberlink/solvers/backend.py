@@ -9,6 +9,7 @@ is checked between chunks: building never runs far past the time given.
 
 Examples
 --------
+>>> from tremaux.numberlink.solvers.backend import loaded_solver, solve_until
 >>> s = loaded_solver("glucose4", [[1, 2], [-1]])
 >>> solve_until(s, None), s.get_model()
 (True, [-1, 2])
@@ -69,6 +70,8 @@ def without_gc(fn):
 
     Examples
     --------
+    >>> import gc
+    >>> from tremaux.numberlink.solvers.backend import without_gc
     >>> @without_gc
     ... def collecting():
     ...     return gc.isenabled()
@@ -126,6 +129,7 @@ def loaded_solver(backend: str, clauses: list[list[int]], deadline: float | None
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.backend import loaded_solver
     >>> s = loaded_solver("glucose4", [[1, 2], [-1], [-2, 3]])
     >>> s.solve(), s.get_model()
     (True, [-1, 2, 3])
@@ -171,6 +175,8 @@ def direct_adder(solver: Solver):
 
     Examples
     --------
+    >>> from pysat.solvers import Solver
+    >>> from tremaux.numberlink.solvers.backend import direct_adder
     >>> s = Solver(name="glucose4")
     >>> add, handle = direct_adder(s)
     >>> add(handle, [1, -2]), s.solve(assumptions=[2]), s.get_model()
@@ -223,6 +229,8 @@ def solve_until(solver: Solver, deadline: float | None, *, assumptions: list[int
 
     Examples
     --------
+    >>> import time
+    >>> from tremaux.numberlink.solvers.backend import loaded_solver, solve_until
     >>> s = loaded_solver("glucose4", [[1], [-1, 2]])
     >>> solve_until(s, time.perf_counter() + 10), s.get_model()
     (True, [1, 2])
@@ -299,6 +307,8 @@ def in_time(deadline: float | None, started: float | None = None, done: float = 
 
     Examples
     --------
+    >>> import time
+    >>> from tremaux.numberlink.solvers.backend import build_clock, in_time
     >>> in_time(None); in_time(time.perf_counter() + 60)
     >>> in_time(0.0)
     Traceback (most recent call last):
@@ -344,6 +354,7 @@ def build_clock() -> float:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.backend import build_clock
     >>> a = build_clock(); build_clock() >= a
     True
     """

@@ -33,6 +33,7 @@ solution says nothing about the large one.
 
 Examples
 --------
+>>> from tremaux.numberlink.solvers.bands import shrink, expand
 >>> from tremaux.numberlink import Puzzle
 >>> p = Puzzle.from_rows(["1" + "." * 59] + ["." * 60] * 58 + ["." * 58 + "1."])
 >>> small, _ = shrink(p, 2)
@@ -80,6 +81,7 @@ class Plan:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.bands import shrink
     >>> from tremaux.numberlink import Puzzle
     >>> _, plan = shrink(Puzzle.from_rows(["1.", "..", "..", "..", "..", ".1"]), 0)
     >>> plan
@@ -136,6 +138,7 @@ def shrink(puzzle: Puzzle, keep: int) -> tuple[Puzzle, Plan]:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.bands import shrink
     >>> from tremaux.numberlink import Puzzle
     >>> small, plan = shrink(Puzzle.from_rows(["1.......", "........", "........", ".......1"]), 2)
     >>> [str(small).splitlines()[i] for i in range(small.height)], plan.cols
@@ -271,6 +274,8 @@ def expand(puzzle: Puzzle, small: Linking, plan: Plan) -> Linking | None:
 
     Examples
     --------
+    >>> from tremaux.numberlink import Linking
+    >>> from tremaux.numberlink.solvers.bands import shrink, expand
     >>> from tremaux.numberlink import Puzzle
     >>> p = Puzzle.from_rows(["1......", "......1"])
     >>> small, plan = shrink(p, 2)
@@ -319,6 +324,8 @@ def bands_stage(task: Task) -> Answer | None:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.bands import bands_stage
+    >>> from tremaux.numberlink.solvers.base import Task
     >>> from tremaux.numberlink import Puzzle
     >>> from tremaux.numberlink.rules import resolve
     >>> rows = ["1" + "." * 199] + ["." * 200] * 198 + ["." * 198 + "1."]  # 200 x 200, one pair

@@ -38,6 +38,7 @@ class Task:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.base import Task
     >>> from tremaux.numberlink import Puzzle
     >>> from tremaux.numberlink.rules import resolve
     >>> t = Task(Puzzle.from_rows(["1.1"]), resolve("fill"), want=2, deadline=None)
@@ -88,6 +89,7 @@ class Task:
 
         Examples
         --------
+        >>> from tremaux.numberlink.solvers.base import Task
         >>> from dataclasses import replace
         >>> from tremaux.numberlink import Puzzle
         >>> from tremaux.numberlink.rules import resolve
@@ -110,6 +112,7 @@ class Task:
 
         Examples
         --------
+        >>> from tremaux.numberlink.solvers.base import Task
         >>> from tremaux.numberlink import Puzzle
         >>> from tremaux.numberlink.rules import resolve
         >>> t = Task(Puzzle.from_rows(["1.1"]), resolve("fill"), want=1, deadline=None)
@@ -128,6 +131,7 @@ class Task:
 
         Examples
         --------
+        >>> from tremaux.numberlink.solvers.base import Task
         >>> from tremaux.numberlink import Puzzle
         >>> from tremaux.numberlink.rules import resolve
         >>> Task(Puzzle.from_rows(["1.1"]), resolve("fill"), want=10, deadline=None, keep=2).keeps
@@ -197,6 +201,7 @@ class Answer:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.base import Answer
     >>> Answer((), exhausted=True, how="quick verdict").proven_none
     True
     """

@@ -33,6 +33,7 @@ bounds it): the work then runs in process to its end.
 
 Examples
 --------
+>>> from tremaux.numberlink.solvers.bound import in_process_budget, grace, run
 >>> in_process_budget(60.0), in_process_budget(1.0), in_process_budget(float("inf"))
 (6.0, 0.25, None)
 >>> grace(1.0), grace(60.0)
@@ -88,6 +89,7 @@ def in_process_budget(limit: float) -> float | None:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.bound import in_process_budget
     >>> in_process_budget(5.0)
     0.5
     >>> in_process_budget(0.2) is None
@@ -113,6 +115,7 @@ def grace(limit: float) -> float:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.bound import grace
     >>> grace(10.0)
     0.5
     """
@@ -132,6 +135,7 @@ class Moved(BaseException):
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.bound import Moved
     >>> m = Moved(42, "")
     >>> m.value, m.why, isinstance(m, Exception)
     (42, '', False)
@@ -216,6 +220,9 @@ def run(fn: Callable[..., Any], args: tuple[Any, ...], *, limit: float, deadline
 
     Examples
     --------
+    >>> import os
+    >>> import time
+    >>> from tremaux.numberlink.solvers.bound import checkpoint, run
     >>> def slow(n):
     ...     t = time.perf_counter()
     ...     while time.perf_counter() < t + n:
@@ -266,6 +273,7 @@ def checkpoint() -> None:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.bound import checkpoint
     >>> checkpoint()  # outside a run: nothing
     """
     state = _current()
@@ -323,6 +331,7 @@ def move_time() -> float | None:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.bound import move_time
     >>> move_time() is None  # outside a run
     True
     """
@@ -342,6 +351,7 @@ def in_child() -> bool:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.bound import in_child
     >>> in_child()  # outside a run
     False
     """
@@ -360,6 +370,7 @@ def latest() -> float | None:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.bound import latest
     >>> latest() is None  # outside a run
     True
     """
@@ -382,6 +393,7 @@ def progress(value: Any) -> None:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.bound import progress
     >>> progress("half")  # outside a run: nothing
     """
     state = _current()

@@ -78,6 +78,8 @@ def at_most(lits: np.ndarray, k: int, top: int) -> tuple[list[list[int]], int]:
 
     Examples
     --------
+    >>> import numpy as np
+    >>> from tremaux.numberlink.solvers.clauses import at_most
     >>> at_most(np.array([1, 2, 3]), 1, 3)
     ([[-1, 4], [-2, 5], [-4, 5], [-2, -4], [-3, -5]], 5)
     """
@@ -116,6 +118,7 @@ def degree_patterns(kind: str, d: int) -> list[tuple[tuple[int, ...], int]]:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.clauses import degree_patterns
     >>> degree_patterns("one", 2)
     [((0, 1), 1), ((0, 1), -1)]
     >>> degree_patterns("zero-or-two", 2)
@@ -199,6 +202,8 @@ def degree_clauses(packed: np.ndarray, deg: np.ndarray, kinds: np.ndarray) -> tu
 
     Examples
     --------
+    >>> import numpy as np
+    >>> from tremaux.numberlink.solvers.clauses import degree_clauses
     >>> packed = np.array([[1, 0, 0, 0], [1, 2, 0, 0], [2, 0, 0, 0]])
     >>> degree_clauses(packed, np.array([1, 2, 1]), np.array([0, 1, 0]))
     ([[1], [2], [2], [1]], False)
@@ -230,6 +235,7 @@ class ClauseBuilders:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.clauses import ClauseBuilders
     >>> from tremaux.numberlink.solvers.encoding import Encoding
     >>> issubclass(Encoding, ClauseBuilders)
     True

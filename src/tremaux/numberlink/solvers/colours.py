@@ -14,6 +14,7 @@ first solution lets the question be asked among lines that do not,
 
 Examples
 --------
+>>> from tremaux.numberlink.solvers.colours import ColourRun
 >>> from tremaux.numberlink import Puzzle
 >>> run = ColourRun(Puzzle.from_rows(["1..", "...", "..1"]), max_solutions=9)
 >>> out = run.advance()
@@ -89,6 +90,7 @@ class ColourRun:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.colours import ColourRun
     >>> from tremaux.numberlink import Puzzle
     >>> p = Puzzle.from_rows(["1.2", "...", "1.2"])
     >>> out = ColourRun(p, max_solutions=5).advance()
@@ -133,6 +135,7 @@ class ColourRun:
 
         Examples
         --------
+        >>> from tremaux.numberlink.solvers.colours import ColourRun
         >>> from tremaux.numberlink import Puzzle
         >>> run = ColourRun(Puzzle.from_rows(["1.1"]))
         >>> run.advance().complete, run.nodes
@@ -147,6 +150,7 @@ class ColourRun:
 
         Examples
         --------
+        >>> from tremaux.numberlink.solvers.colours import ColourRun
         >>> from tremaux.numberlink import Puzzle
         >>> run = ColourRun(Puzzle.from_rows(["1..", "...", "..1"]), max_solutions=9)
         >>> _ = run.advance()
@@ -174,6 +178,7 @@ class ColourRun:
 
         Examples
         --------
+        >>> from tremaux.numberlink.solvers.colours import ColourRun
         >>> from tremaux.numberlink import Puzzle
         >>> run = ColourRun(Puzzle.from_rows(["1.2", "...", "1.2"]), max_solutions=2)
         >>> out = run.advance()

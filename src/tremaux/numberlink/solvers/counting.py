@@ -11,6 +11,7 @@ that has to stop (its deadline, the limit ``want``) says how many it met.
 
 Examples
 --------
+>>> from tremaux.numberlink.solvers.base import Task
 >>> from tremaux.numberlink import Puzzle
 >>> from tremaux.numberlink.rules import resolve
 >>> from tremaux.numberlink.solvers.pipeline import fast
@@ -63,6 +64,9 @@ def count_stage(task: Task, one: Answer, found: list[Linking], seen: set, how: l
 
     Examples
     --------
+    >>> from dataclasses import replace
+    >>> from tremaux.numberlink.solvers.base import Task
+    >>> from tremaux.numberlink.solvers.counting import count_stage
     >>> from tremaux.numberlink import Puzzle
     >>> from tremaux.numberlink.rules import resolve
     >>> from tremaux.numberlink.solvers.pipeline import fast

@@ -129,6 +129,7 @@ class Encoding(ClauseBuilders):
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.encoding import Encoding
     >>> from tremaux.numberlink import Puzzle
     >>> enc = Encoding(Puzzle.from_rows(["1.1", "2.2"]), "fill")
     >>> model = enc.next_model()
@@ -257,6 +258,7 @@ class Encoding(ClauseBuilders):
 
         Examples
         --------
+        >>> from tremaux.numberlink.solvers.encoding import Encoding
         >>> from tremaux.numberlink import Puzzle
         >>> Encoding(Puzzle.from_rows(["1.1"]), "fill").close()
         """
@@ -317,6 +319,7 @@ class Encoding(ClauseBuilders):
 
         Examples
         --------
+        >>> from tremaux.numberlink.solvers.encoding import Encoding
         >>> from tremaux.numberlink import Puzzle
         >>> enc = Encoding(Puzzle.from_rows(["1.1"]), "fill")
         >>> enc.next_model().links.tolist()
@@ -379,6 +382,7 @@ class Encoding(ClauseBuilders):
 
         Examples
         --------
+        >>> from tremaux.numberlink.solvers.encoding import Encoding
         >>> from tremaux.numberlink import Puzzle
         >>> enc = Encoding(Puzzle.from_rows(["1.1"]), "fill")
         >>> enc.add_clause([-1])
@@ -445,6 +449,7 @@ class Encoding(ClauseBuilders):
 
         Examples
         --------
+        >>> from tremaux.numberlink.solvers.encoding import Encoding
         >>> from tremaux.numberlink import Puzzle, solve_puzzle
         >>> puzzle = Puzzle.from_rows(["1.1", "2.2"])
         >>> enc = Encoding(puzzle, "fill")
@@ -469,6 +474,7 @@ class Encoding(ClauseBuilders):
 
         Examples
         --------
+        >>> from tremaux.numberlink.solvers.encoding import Encoding
         >>> from tremaux.numberlink import Puzzle
         >>> enc = Encoding(Puzzle.from_rows(["1.1"]), "fill")
         >>> enc.block(enc.next_model())
@@ -488,6 +494,7 @@ class Encoding(ClauseBuilders):
 
         Examples
         --------
+        >>> from tremaux.numberlink.solvers.encoding import Encoding
         >>> from tremaux.numberlink import Puzzle, solve_puzzle
         >>> puzzle = Puzzle.from_rows(["1.1", "2.2"])
         >>> enc = Encoding(puzzle, "fill")

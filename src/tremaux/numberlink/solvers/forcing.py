@@ -17,6 +17,7 @@ touching, and gives up only when its budget of nodes runs out.
 
 Examples
 --------
+>>> from tremaux.numberlink.solvers.forcing import ForceRun
 >>> from tremaux.numberlink import Puzzle
 >>> from tremaux.numberlink.result import Linking
 >>> p = Puzzle.from_rows(["1.2", "1.2"])
@@ -87,6 +88,8 @@ class ForceRun:
 
     Examples
     --------
+    >>> from tremaux.numberlink import Linking
+    >>> from tremaux.numberlink.solvers.forcing import ForceRun
     >>> from tremaux.numberlink import Puzzle
     >>> p = Puzzle.from_rows(["12", "12"])
     >>> run = ForceRun(p, Linking.from_paths(p, [[(0, 0), (1, 0)], [(0, 1), (1, 1)]]), cover=True, touch=True)
@@ -125,6 +128,8 @@ class ForceRun:
 
         Examples
         --------
+        >>> from tremaux.numberlink import Linking
+        >>> from tremaux.numberlink.solvers.forcing import ForceRun
         >>> from tremaux.numberlink import Puzzle
         >>> p = Puzzle.from_rows(["1..", "...", "..1"])
         >>> first = Linking.from_paths(p, [[(0, 0), (0, 1), (0, 2), (1, 2), (1, 1), (1, 0), (2, 0), (2, 1), (2, 2)]])
@@ -186,6 +191,8 @@ def for_question(task, first: Linking) -> ForceRun | None:
 
     Examples
     --------
+    >>> from tremaux.numberlink import Linking
+    >>> from tremaux.numberlink.solvers.forcing import for_question
     >>> from tremaux.numberlink import Puzzle
     >>> from tremaux.numberlink.rules import resolve
     >>> from tremaux.numberlink.solvers.base import Task

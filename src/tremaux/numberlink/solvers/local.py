@@ -13,6 +13,7 @@ solution under the rule.
 
 Examples
 --------
+>>> from tremaux.numberlink.solvers.local import LocalRun
 >>> from tremaux.numberlink import Puzzle
 >>> from tremaux.numberlink.result import Linking
 >>> p = Puzzle.from_rows(["1....", ".....", "....1"])
@@ -71,6 +72,8 @@ class LocalRun:
 
     Examples
     --------
+    >>> from tremaux.numberlink import Linking
+    >>> from tremaux.numberlink.solvers.local import LocalRun
     >>> from tremaux.numberlink import Puzzle
     >>> p = Puzzle.from_rows(["12", "12"])  # one solution: no neighbourhood holds another
     >>> run = LocalRun(p, Linking.from_paths(p, [[(0, 0), (1, 0)], [(0, 1), (1, 1)]]), cover=True, touch=True)
@@ -119,6 +122,7 @@ class LocalRun:
 
         Examples
         --------
+        >>> from tremaux.numberlink.solvers.local import LocalRun
         >>> LocalRun.covers("a 8 x 8 window"), LocalRun.covers("2 lines set free"), LocalRun.covers("3 lines set free")
         (True, True, False)
         """
@@ -146,6 +150,8 @@ class LocalRun:
 
         Examples
         --------
+        >>> from tremaux.numberlink import Linking
+        >>> from tremaux.numberlink.solvers.local import LocalRun
         >>> from tremaux.numberlink import Puzzle
         >>> p = Puzzle.from_rows(["1.2", "...", "1.2"])
         >>> first = Linking.from_paths(p, [[(0, 0), (1, 0), (2, 0)], [(0, 2), (1, 2), (2, 2)]])
@@ -214,6 +220,8 @@ def hood_cells(puzzle, first: Linking) -> Iterator[tuple[str, np.ndarray]]:
 
     Examples
     --------
+    >>> from tremaux.numberlink import Linking
+    >>> from tremaux.numberlink.solvers.local import hood_cells
     >>> from tremaux.numberlink import Puzzle
     >>> p = Puzzle.from_rows(["1.2", "1.2", "3.3"])
     >>> lk = Linking.from_paths(p, [[(0, 0), (1, 0)], [(0, 2), (1, 2)], [(2, 0), (2, 1), (2, 2)]])

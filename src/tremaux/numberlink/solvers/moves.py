@@ -51,6 +51,8 @@ def moves(puzzle, linking: Linking, *, touch: bool, limit: int = 1) -> list[Link
 
     Examples
     --------
+    >>> from tremaux.numberlink import Linking
+    >>> from tremaux.numberlink.solvers.moves import moves
     >>> from tremaux.numberlink import Puzzle
     >>> p = Puzzle.from_rows(["1..", "...", "..1"])
     >>> lk = Linking.from_paths(p, [[(0, 0), (0, 1), (1, 1), (1, 2), (2, 2)]])

@@ -41,6 +41,7 @@ this stage answers last by a factor of two to ten.
 
 Examples
 --------
+>>> from tremaux.numberlink.solvers.near import near_stage
 >>> from tremaux.numberlink import Puzzle
 >>> from tremaux.numberlink.rules import resolve
 >>> from tremaux.numberlink.solvers.base import Task
@@ -112,6 +113,7 @@ def near_stage(task: Task) -> Answer | None:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.near import near_stage
     >>> from tremaux.numberlink import Puzzle
     >>> from tremaux.numberlink.rules import resolve
     >>> from tremaux.numberlink.solvers.base import Task

@@ -24,6 +24,7 @@ restarts, would run past it.
 
 Examples
 --------
+>>> from tremaux.numberlink.solvers.neighbourhoods import line_groups, freed_cells
 >>> from tremaux.numberlink import Puzzle
 >>> from tremaux.numberlink.result import Linking
 >>> p = Puzzle.from_rows(["1.2", "1.2", "3.3"])
@@ -83,6 +84,7 @@ def line_groups(puzzle, linking) -> Iterator[tuple[int, ...]]:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.neighbourhoods import line_groups
     >>> from tremaux.numberlink import Puzzle
     >>> from tremaux.numberlink.result import Linking
     >>> p = Puzzle.from_rows(["12", "12"])
@@ -134,6 +136,7 @@ def windows(shape: tuple[int, int]):
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.neighbourhoods import windows
     >>> [w for w in windows((6, 5))]
     [(4, 0, 0), (4, 0, 1), (4, 2, 0), (4, 2, 1)]
     >>> list(windows((4, 4)))
@@ -180,6 +183,7 @@ def neighbourhoods(puzzle, linking, skip: Callable[[str], bool] | None = None) -
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.neighbourhoods import neighbourhoods
     >>> from tremaux.numberlink import Puzzle
     >>> from tremaux.numberlink.result import Linking
     >>> p = Puzzle.from_rows(["1.2", "1.2", "3.3"])
@@ -237,6 +241,7 @@ def freed_cells(puzzle, linking, group: tuple[int, ...]) -> np.ndarray:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.neighbourhoods import freed_cells
     >>> from tremaux.numberlink import Puzzle
     >>> from tremaux.numberlink.result import Linking
     >>> p = Puzzle.from_rows(["1.1", "..."])
@@ -294,6 +299,7 @@ def around(enc, linking, hoods: Iterator[tuple[str, np.ndarray]], to_linking: Ca
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.neighbourhoods import neighbourhoods, around
     >>> from tremaux.numberlink import Puzzle
     >>> from tremaux.numberlink.rules import resolve
     >>> from tremaux.numberlink.solvers.base import Task
@@ -365,6 +371,7 @@ def hoods_deadline(now: float, whole_spent: float, hoods_spent: float, deadline:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.neighbourhoods import hoods_deadline
     >>> hoods_deadline(10.0, 3.0, 1.0, None), hoods_deadline(10.0, 3.0, 1.0, 11.0), hoods_deadline(10.0, 1.0, 3.0, None)
     (12.0, 11.0, 10.0)
     """
@@ -402,6 +409,8 @@ def bounded_model(enc, stop: float | None, assumptions: list[int] | None = None)
 
     Examples
     --------
+    >>> import time
+    >>> from tremaux.numberlink.solvers.neighbourhoods import bounded_model
     >>> from tremaux.numberlink import Puzzle
     >>> from tremaux.numberlink.solvers.encoding import Encoding
     >>> with Encoding(Puzzle.from_rows(["1.1"]), "fill") as enc:

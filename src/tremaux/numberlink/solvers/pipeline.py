@@ -62,6 +62,8 @@ a stage that cannot answer hold a puzzle for seconds before one that can.
 
 Examples
 --------
+>>> from tremaux.numberlink.solvers.base import Task
+>>> from tremaux.numberlink.solvers.pipeline import fast, STAGES
 >>> from tremaux.numberlink import Puzzle
 >>> from tremaux.numberlink.rules import resolve
 >>> a = fast(Task(Puzzle.from_rows(["1.2", "...", "2.1"]), resolve("nikoli"), 1, None))
@@ -144,6 +146,7 @@ def search_available() -> bool:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.pipeline import search_available
     >>> isinstance(search_available(), bool)
     True
     """
@@ -355,6 +358,7 @@ def fast(task: Task) -> Answer:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.pipeline import fast
     >>> from tremaux.numberlink import Puzzle
     >>> from tremaux.numberlink.rules import resolve
     >>> from tremaux.numberlink.solvers.base import Task

@@ -24,6 +24,8 @@ model.
 
 Examples
 --------
+>>> from tremaux.numberlink.solvers.base import Task
+>>> from tremaux.numberlink.solvers.portfolio import portfolio_follows
 >>> from tremaux.numberlink import Puzzle
 >>> from tremaux.numberlink.rules import resolve
 >>> portfolio_follows(Task(Puzzle.from_rows(["1.1"]), resolve("nikoli"), 1, None))  # no deadline
@@ -101,6 +103,7 @@ def portfolio_follows(task: Task) -> bool:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.portfolio import portfolio_follows
     >>> from tremaux.numberlink import Puzzle
     >>> from tremaux.numberlink.rules import resolve
     >>> from tremaux.numberlink.solvers.base import Task
@@ -127,6 +130,7 @@ def portfolio_stage(task: Task) -> Answer | None:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.portfolio import portfolio_stage
     >>> from tremaux.numberlink import Puzzle
     >>> from tremaux.numberlink.rules import resolve
     >>> from tremaux.numberlink.solvers.base import Task

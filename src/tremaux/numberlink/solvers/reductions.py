@@ -46,6 +46,8 @@ def untouched_suffices(puzzle, first: Linking) -> bool:
 
     Examples
     --------
+    >>> from tremaux.numberlink import Linking
+    >>> from tremaux.numberlink.solvers.reductions import untouched_suffices
     >>> from tremaux.numberlink import Puzzle
     >>> p = Puzzle.from_rows(["1.", "1."])  # the line runs beside itself where its numbers are
     >>> untouched_suffices(p, Linking.from_paths(p, [[(0, 0), (0, 1), (1, 1), (1, 0)]]))
@@ -94,6 +96,8 @@ def shortcuts_suffice(puzzle, rule, first: Linking) -> bool:
 
     Examples
     --------
+    >>> from tremaux.numberlink import Linking
+    >>> from tremaux.numberlink.solvers.reductions import shortcuts_suffice
     >>> from tremaux.numberlink import Puzzle
     >>> from tremaux.numberlink.rules import resolve
     >>> p = Puzzle.from_rows(["1.1", "2.2"])

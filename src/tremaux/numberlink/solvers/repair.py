@@ -22,6 +22,7 @@ proves that there is none (the quick verdicts and the exact stages do).
 
 Examples
 --------
+>>> from tremaux.numberlink.solvers.repair import cover
 >>> import numpy as np
 >>> from tremaux.numberlink import Puzzle
 >>> p = Puzzle.from_rows(["1....", ".....", ".....", "....1"])
@@ -74,6 +75,7 @@ def mending() -> bool:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.repair import mending
     >>> mending()
     False
     """
@@ -100,6 +102,8 @@ def mended_stage(task: Task) -> Answer | None:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.base import Task
+    >>> from tremaux.numberlink.solvers.repair import mended_stage
     >>> from tremaux.numberlink import Puzzle
     >>> from tremaux.numberlink.rules import resolve
     >>> rows = ["1" + "." * 10] + ["." * 11] * 10 + ["." * 10 + "1"]  # 12 x 11, corners of two colours
@@ -144,6 +148,8 @@ def cover(puzzle: Puzzle, links: np.ndarray, deadline: float | None) -> Linking 
 
     Examples
     --------
+    >>> import numpy as np
+    >>> from tremaux.numberlink.solvers.repair import cover
     >>> from tremaux.numberlink import Puzzle
     >>> p = Puzzle.from_rows(["1.1", "...", "..."])
     >>> top = np.array([2, 10, 8, 0, 0, 0, 0, 0, 0], dtype=np.uint8)  # along the top row

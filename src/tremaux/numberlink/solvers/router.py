@@ -28,6 +28,7 @@ no-touch convention too, and its lines are no longer than they need be.
 
 Examples
 --------
+>>> from tremaux.numberlink.solvers.router import untangle
 >>> from tremaux.numberlink import Puzzle
 >>> from tremaux.numberlink.result import Linking
 >>> p = Puzzle.from_rows(["1..", "...", "1.."])
@@ -121,6 +122,9 @@ def router_within(task: Task) -> Answer | None:
 
     Examples
     --------
+    >>> import time
+    >>> from tremaux.numberlink.solvers.base import Task
+    >>> from tremaux.numberlink.solvers.router import router_within
     >>> from tremaux.numberlink import Puzzle
     >>> from tremaux.numberlink.rules import resolve
     >>> a = router_within(Task(Puzzle.from_rows(["1...", "....", "...1"]), resolve("nikoli"), want=1,
@@ -178,6 +182,7 @@ def router_joins(puzzle: Puzzle, pairs: int, deadline: float | None = None) -> b
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.router import router_joins
     >>> from tremaux.numberlink import Puzzle
     >>> p = Puzzle.from_rows(["1.2", "...", "2.1"])  # '1' and '2' cross, but '1' alone has a way round
     >>> router_joins(p, 1), router_joins(p, 2)
@@ -226,6 +231,7 @@ def router_stage(task: Task) -> Answer | None:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.router import router_stage
     >>> from tremaux.numberlink import Puzzle
     >>> from tremaux.numberlink.rules import resolve
     >>> from tremaux.numberlink.solvers.base import Task
@@ -290,6 +296,8 @@ def router_probe(task: Task) -> Answer | None:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.base import Task
+    >>> from tremaux.numberlink.solvers.router import router_probe
     >>> from tremaux.numberlink import Puzzle
     >>> from tremaux.numberlink.rules import resolve
     >>> a = router_probe(Task(Puzzle.from_rows(["1...", "....", "...1"]), resolve("nikoli"), want=1, deadline=None))
@@ -321,6 +329,7 @@ def untangle(puzzle: Puzzle, linking: Linking) -> Linking:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.router import untangle
     >>> from tremaux.numberlink import Linking, Puzzle
     >>> puzzle = Puzzle.from_rows(["1.", "1."])
     >>> bent = Linking.from_paths(puzzle, [[(0, 0), (0, 1), (1, 1), (1, 0)]])

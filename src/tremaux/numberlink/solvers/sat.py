@@ -29,6 +29,7 @@ found, so counting is exact. The deadline interrupts Glucose.
 
 Examples
 --------
+>>> from tremaux.numberlink.solvers.sat import sat_stage
 >>> from tremaux.numberlink import Puzzle
 >>> from tremaux.numberlink.rules import resolve
 >>> from tremaux.numberlink.solvers.base import Task
@@ -86,6 +87,7 @@ def encoding_for(task: Task, *, one: bool, deadline: float | None = None):
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.sat import encoding_for
     >>> from tremaux.numberlink import Puzzle
     >>> from tremaux.numberlink.rules import resolve
     >>> from tremaux.numberlink.solvers.base import Task
@@ -118,6 +120,7 @@ def sat_stage(task: Task) -> Answer:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.sat import sat_stage
     >>> from tremaux.numberlink import Puzzle
     >>> from tremaux.numberlink.rules import resolve
     >>> from tremaux.numberlink.solvers.base import Task
@@ -195,6 +198,7 @@ def dense_stage(task: Task) -> Answer | None:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.sat import dense_stage
     >>> from tremaux.numberlink import Puzzle
     >>> from tremaux.numberlink.rules import resolve
     >>> from tremaux.numberlink.solvers.base import Task
@@ -255,6 +259,7 @@ def untouched_stage(task: Task) -> Answer | None:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.sat import untouched_stage
     >>> from tremaux.numberlink import Puzzle
     >>> from tremaux.numberlink.rules import resolve
     >>> from tremaux.numberlink.solvers.base import Task

@@ -14,6 +14,7 @@ complete run with none proves that there is no solution.
 
 Examples
 --------
+>>> from tremaux.numberlink.solvers.search import search
 >>> from tremaux.numberlink import Puzzle
 >>> out = search(Puzzle.from_rows(["1.2", "1.2"]), cover=True, touch=True, max_solutions=3)
 >>> len(out.solutions), out.complete
@@ -55,6 +56,7 @@ class SearchOutcome:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.search import search
     >>> from tremaux.numberlink import Puzzle
     >>> out = search(Puzzle.from_rows(["12", "21"]), cover=False, touch=True)
     >>> out.solutions, out.complete
@@ -101,6 +103,8 @@ def compiled_now(puzzle: Puzzle) -> bool:
 
     Examples
     --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> from tremaux.numberlink.solvers.search import compiled_now
     >>> compiled_now(Puzzle.from_rows(["1.1"]))
     True
     """
@@ -144,6 +148,7 @@ def search(puzzle: Puzzle, *, cover: bool, touch: bool, max_solutions: int = 1,
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.search import search
     >>> from tremaux.numberlink import Puzzle
     >>> p = Puzzle.from_rows(["1..", "...", "..1"])
     >>> search(p, cover=False, touch=True, max_solutions=100).complete
@@ -201,6 +206,7 @@ class SearchRun:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.search import SearchRun
     >>> from tremaux.numberlink import Puzzle
     >>> run = SearchRun(Puzzle.from_rows(["1..", "...", "..1"]), cover=True, touch=True, max_solutions=5)
     >>> len(run.advance(pause_at=1).solutions) >= 1
@@ -279,6 +285,7 @@ class SearchRun:
 
         Examples
         --------
+        >>> from tremaux.numberlink.solvers.search import SearchRun
         >>> from tremaux.numberlink import Puzzle
         >>> run = SearchRun(Puzzle.from_rows(["1.2", "1.2"]), cover=True, touch=True, max_solutions=3)
         >>> [len(run.advance(pause_at=k).solutions) >= k for k in (1, 2)]
@@ -320,6 +327,7 @@ class SearchRun:
 
         Examples
         --------
+        >>> from tremaux.numberlink.solvers.search import SearchRun
         >>> from tremaux.numberlink import Puzzle
         >>> run = SearchRun(Puzzle.from_rows(["1..", "...", "..1"]), cover=False, touch=True, max_solutions=99, keep=1)
         >>> out = run.advance()

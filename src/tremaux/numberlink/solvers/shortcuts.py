@@ -39,6 +39,7 @@ round 5).
 
 Examples
 --------
+>>> from tremaux.numberlink.solvers.shortcuts import corner_cut_clauses
 >>> import numpy as np
 >>> from tremaux.numberlink import Puzzle
 >>> inc = np.arange(1, 4 * 4 + 1).reshape(4, 4)  # edge variables N E S W of a 2 x 2 board (as in Encoding.inc)
@@ -83,6 +84,7 @@ def corner_cut_clauses(puzzle: Puzzle, inc: np.ndarray) -> list[list[int]]:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.shortcuts import corner_cut_clauses
     >>> import numpy as np
     >>> from tremaux.numberlink import Puzzle
     >>> inc = np.arange(1, 4 * 4 + 1).reshape(4, 4)
@@ -134,6 +136,7 @@ def detour_clauses(puzzle: Puzzle, inc: np.ndarray, longest: int = DETOUR) -> li
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.shortcuts import detour_clauses
     >>> import numpy as np
     >>> from tremaux.numberlink import Puzzle
     >>> inc = np.arange(1, 6 * 4 + 1).reshape(6, 4)  # made-up variables: cell j has N E S W = 4j+1 .. 4j+4
@@ -186,6 +189,7 @@ def shortcut_clauses(puzzle: Puzzle, inc: np.ndarray) -> list[list[int]]:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.shortcuts import shortcut_clauses
     >>> import numpy as np
     >>> from tremaux.numberlink import Puzzle
     >>> inc = np.arange(1, 6 * 4 + 1).reshape(6, 4)

@@ -61,6 +61,7 @@ def stretch(puzzle: Puzzle, links: np.ndarray, max_passes: int | None = None) ->
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.stretch import stretch
     >>> import numpy as np
     >>> from tremaux.numberlink import Puzzle
     >>> p = Puzzle.from_rows(["1..1", "...."])
@@ -102,6 +103,7 @@ def stretch_links(puzzle: Puzzle, links: np.ndarray, max_passes: int | None = No
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.stretch import stretch_links
     >>> import numpy as np
     >>> from tremaux.numberlink import Puzzle
     >>> links = np.array([2, 10, 8, 0, 0, 0], dtype=np.uint8)  # "1.1" over an empty row

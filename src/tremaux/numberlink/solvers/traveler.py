@@ -50,6 +50,8 @@ def traveler(task: Task) -> Answer:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.base import Task
+    >>> from tremaux.numberlink.solvers.traveler import traveler
     >>> from tremaux.numberlink import Puzzle
     >>> from tremaux.numberlink.rules import resolve
     >>> a = traveler(Task(Puzzle.from_rows(["1.1", "2.2"]), resolve("fill", touch=True), 1, None))

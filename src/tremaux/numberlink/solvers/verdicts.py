@@ -17,6 +17,7 @@ Each check is a theorem about every solution, so a verdict is a proof:
 
 Examples
 --------
+>>> from tremaux.numberlink import quick_verdict
 >>> from tremaux.numberlink import Puzzle
 >>> quick_verdict(Puzzle.from_rows(["1.2", "...", "2.1"]), "nikoli")
 "numbers '1' and '2' must cross: their endpoints on the border alternate (row 1 column 1, row 1 column 3, row 3 column 3, row 3 column 1)"
@@ -59,6 +60,7 @@ def quick_verdict(puzzle: Puzzle, rule: str | Rule = "fill") -> str | None:
 
     Examples
     --------
+    >>> from tremaux.numberlink import quick_verdict
     >>> from tremaux.numberlink import Puzzle
     >>> quick_verdict(Puzzle.from_rows(["1213", "2..3"]), "nikoli")
     "number '1' at row 1 column 1 is walled in: every neighbour is another number or the border"
@@ -151,6 +153,7 @@ def border_order(shape: tuple[int, int]) -> np.ndarray:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.verdicts import border_order
     >>> border_order((3, 3)).tolist()
     [0, 1, 2, 5, 8, 7, 6, 3]
     >>> border_order((1, 3)).tolist()
@@ -182,6 +185,7 @@ def crossing_pairs(puzzle: Puzzle) -> tuple[int, int] | None:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers.verdicts import crossing_pairs
     >>> from tremaux.numberlink import Puzzle
     >>> crossing_pairs(Puzzle.from_rows(["1..2", "....", "2..1"]))
     (1, 2)
@@ -240,6 +244,7 @@ def colour_surplus(puzzle: Puzzle) -> int:
 
     Examples
     --------
+    >>> from tremaux.numberlink.solvers import colour_surplus
     >>> from tremaux.numberlink import Puzzle
     >>> colour_surplus(Puzzle.from_rows(["1..1", "2..2"]))
     0
