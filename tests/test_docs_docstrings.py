@@ -279,14 +279,11 @@ def test_commands_are_recognised_and_documented():
 KNOWN_GAPS = {
     "tremaux.cli.grid_cmds.animate_grid",  # Parameters: fmt
     "tremaux.grids.draw.to_png",  # Parameters: marks
-    "tremaux.numberlink.solvers.iter_solve_file",  # Raises: TypeError
-    "tremaux.numberlink.solvers.encoding.Encoding",  # Raises: ValueError (from __init__)
     "tremaux.render.text.to_text",  # Raises: TremauxError
     "tremaux.solvers.api.solve",  # Raises: InvalidMazeError
     "tremaux.solvers.tremaux.tremaux",  # Parameters: problem
     "tremaux.solvers.wall.pledge",  # Parameters: problem
     "tremaux.trace.Trace",  # Raises: TypeError (from __init__)
-    "tremaux.web.workers.WorkerPool",  # Raises: ValueError (from __init__)
 }
 
 

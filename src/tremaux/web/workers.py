@@ -220,6 +220,11 @@ class WorkerPool:
         CPU priority added to each worker (``os.nice``): a pool of long jobs
         runs below the server and its quick workers.
 
+    Raises
+    ------
+    ValueError
+        When ``size`` is less than one.
+
     Examples
     --------
     >>> from tremaux.web.workers import WorkerPool

@@ -316,6 +316,8 @@ def iter_solve_file(path: Any, solver: str = "fast", **options: Any) -> Iterator
     ------
     PuzzleFormatError
         A malformed file (before the first answer).
+    TypeError
+        An option ``solve_puzzle`` does not take (before the first answer).
 
     Examples
     --------

@@ -126,6 +126,11 @@ class Encoding(ClauseBuilders):
     ------
     TimeoutError
         When ``deadline`` passes before the solver holds every clause.
+    ValueError
+        An unknown ``colour`` encoding, ``holes`` other than ``"surplus"`` or
+        ``"any"`` (or holes under a rule other than fill), ``colour_bits`` that
+        is not a positive number under the binary encoding, or ``induced``
+        lines with ``colour_bits`` under the binary encoding.
 
     Examples
     --------
