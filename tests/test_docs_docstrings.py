@@ -414,10 +414,7 @@ def test_the_registries_are_found():
 def _entry_cases():
     for where, reg in REGISTRIES:
         for name in reg.names():
-            marks = []
-            if reg.kind == "numberlink rule":  # the rules' entries are lambdas returning the rule object
-                marks = [pytest.mark.xfail(strict=True, reason="known gap: an undocumented lambda")]
-            yield pytest.param(reg, name, id=f"{where}:{name}", marks=marks)
+            yield pytest.param(reg, name, id=f"{where}:{name}")
 
 
 @pytest.mark.parametrize("reg, name", list(_entry_cases()))

@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from ..errors import PuzzleError
 from ..registry import Registry
 
-__all__ = ["Rule", "RULES", "resolve", "check_rule", "NO_TOUCH"]
+__all__ = ["Rule", "RULES", "resolve", "check_rule", "NO_TOUCH", "fill_rule", "nikoli_rule"]
 
 NO_TOUCH = ("a line never runs beside itself: two cells of one line are side by side only where the line goes "
             "from one to the other")
@@ -118,9 +118,45 @@ RULES = Registry("numberlink rule")
 
 _FILL = Rule("fill", cover=True)
 _NIKOLI = Rule("nikoli", cover=False)
-RULES.add("fill", lambda: _FILL, aliases=("paper", "all", "full"),
+
+
+def fill_rule() -> Rule:
+    """The rule registered as ``fill``: every cell is covered by a line (the paper's rule).
+
+    Returns
+    -------
+    Rule
+        ``fill``, touching allowed.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink.rules import RULES, fill_rule
+    >>> fill_rule(), RULES.get("paper").func is fill_rule
+    (Rule(name='fill', cover=True, touch=True), True)
+    """
+    return _FILL
+
+
+def nikoli_rule() -> Rule:
+    """The rule registered as ``nikoli``: cells may stay empty (magazine and contest rule).
+
+    Returns
+    -------
+    Rule
+        ``nikoli``, touching allowed.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink.rules import RULES, nikoli_rule
+    >>> nikoli_rule(), RULES.get("contest").func is nikoli_rule
+    (Rule(name='nikoli', cover=False, touch=True), True)
+    """
+    return _NIKOLI
+
+
+RULES.add("fill", fill_rule, aliases=("paper", "all", "full"),
           doc="every cell is covered by a line (the paper's rule)", rule=_FILL)
-RULES.add("nikoli", lambda: _NIKOLI, aliases=("magazine", "empty", "contest"),
+RULES.add("nikoli", nikoli_rule, aliases=("magazine", "empty", "contest"),
           doc="cells may stay empty (magazine and contest rule)", rule=_NIKOLI)
 
 
