@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tremaux.numberlink import formats
+from tremaux.numberlink.formats.grids import base_name
 
 from cli_helpers import run
 
@@ -28,3 +29,16 @@ def test_the_cli_solves_such_a_board(tmp_path, capsys):
     code, out, err = run(capsys, "numberlink", "solve", "--numbers", str(path))
     assert code == 0 and "solved" in err and "error" not in err
     assert [len(row.split()) for row in out.splitlines()] == [6] * 6
+
+
+@pytest.mark.parametrize("url", ["https://puzz.link/p?numlin%2F3%2F2%2F1g12g2", "puzz.link/p?numlin%2f3%2f2%2f1g12g2"])
+def test_a_url_with_its_slashes_percent_encoded_is_read(url):
+    # how a link comes out of some chat programs and redirects
+    puzzle = formats.loads(url)
+    assert puzzle.grid.tolist() == [[1, 0, 1], [2, 0, 2]]
+    assert base_name(url) == "numlin"
+
+
+def test_the_cli_reads_a_percent_encoded_url(capsys):
+    code, out, err = run(capsys, "numberlink", "solve", "--numbers", "https://puzz.link/p?numlin%2F3%2F1%2F1g1")
+    assert (code, out) == (0, "1 1 1\n") and err.startswith("numlin: solved")

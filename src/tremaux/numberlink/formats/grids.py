@@ -436,5 +436,5 @@ def base_name(source: str | None) -> str:
         return source
     if WEB_ADDRESS.fullmatch(source):
         query = source.partition("?")[2]
-        return query.split("/")[0] or "url"
+        return re.split(r"/|%2f", query, maxsplit=1, flags=re.IGNORECASE)[0] or "url"
     return Path(source).stem

@@ -10,6 +10,8 @@ type, the number of columns and rows, then the cells in row-major order:
 * ``.``: a cell whose number is hidden (``?``), which a Number Link puzzle
   cannot hold (an error naming the cell).
 
+A URL whose slashes after the ``?`` are percent-encoded (``numlin%2F5%2F4%2F...``) is decoded first.
+
 Cells left over at the end are empty. Each number is the label of a pair, so
 it must appear exactly twice.
 
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from urllib.parse import unquote
 
 import numpy as np
 
@@ -55,6 +58,8 @@ def _one(lineno: int, s: str, source: str | None, name: str) -> Puzzle:
         raise PuzzleFormatError(f"expected a puzz.link URL such as {_HOST}numlin/W/H/..., found {show(s.strip())}",
                                 line=lineno, column=1, source=source)
     pos = m.end()
+    if "/" not in s[pos:] and re.search(r"%2f", s[pos:], re.IGNORECASE):  # percent-encoded, as some sites and
+        s = s[:pos] + unquote(s[pos:])                                     # chat programs pass a link on
     parts = s[pos:].split("/")
     pid = parts[0]
     if pid.lower() not in PUZZLE_TYPES:
