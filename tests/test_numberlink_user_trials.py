@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from tremaux.errors import PuzzleFormatError
+
 from tremaux.numberlink import formats
 from tremaux.numberlink.formats.grids import base_name
 
@@ -42,3 +44,34 @@ def test_a_url_with_its_slashes_percent_encoded_is_read(url):
 def test_the_cli_reads_a_percent_encoded_url(capsys):
     code, out, err = run(capsys, "numberlink", "solve", "--numbers", "https://puzz.link/p?numlin%2F3%2F1%2F1g1")
     assert (code, out) == (0, "1 1 1\n") and err.startswith("numlin: solved")
+
+
+PZPRV3 = "pzprv3\nnumlin\n2\n3\n1 . 2 \n1 . 2 \n0 0 \n0 0 \n0 0 0 \n"  # as puzz.link's File > Save writes it
+
+
+@pytest.mark.parametrize("text", [PZPRV3, PZPRV3.replace("\n", "/"), "pzprv3.1\nnumberlink\n2\n3\n1 . 2\n1 . 2\n"])
+def test_the_file_puzz_link_saves_is_read(text):
+    assert formats.detect(text) == "pzprv3"
+    assert formats.loads(text).grid.tolist() == [[1, 0, 2], [1, 0, 2]]
+
+
+def test_a_puzz_link_file_round_trips_and_its_faults_are_named():
+    puzzle = formats.loads("1.2\n1.2\n")
+    assert formats.dumps(puzzle, "pzprv3") == PZPRV3
+    assert formats.loads(formats.dumps(puzzle, "pzprv3")) == puzzle
+    for text, message in [("pzprv3\nslither\n2\n3\n", "puzzle type 'slither'"),
+                          ("pzprv3\nnumlin\n2\n", "ends before its puzzle type"),
+                          ("pzprv3\nnumlin\n2\n3\n1 . 2\n", "says 2 rows; 1 follow"),
+                          ("pzprv3\nnumlin\n2\n3\n1 . 2\n1 2\n", "row 2 has 2 cells"),
+                          ("pzprv3\nnumlin\n2\n3\n1 . 2\n1 - 2\n", "row 2 column 2 holds a hidden number"),
+                          ("pzprv3\nnumlin\n2\n3\n1 . 2\n1 . 3\n", "appears once")]:
+        with pytest.raises(PuzzleFormatError, match=message):
+            formats.loads(text)
+
+
+def test_the_cli_solves_a_puzz_link_file_from_stdin(capsys, monkeypatch):
+    import io
+    import sys
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(PZPRV3.replace("2 \n1", "1 \n2").encode())))
+    code, out, err = run(capsys, "numberlink", "solve", "--numbers", "-")
+    assert code == 0 and out == "1 1 1\n2 2 2\n" and "solved" in err

@@ -75,7 +75,7 @@ def _show(drawn, numbers: bool = False) -> None:
 def solve_cmd(
     file: Path = typer.Argument(..., metavar="FILE", path_type=str,  # str: a URL keeps its "//"
                                help="Puzzle file (grid, contest, 'W H', Flow Free text or level pack, BwInf, Copris, "
-                                    "endpoint lists, XML, Prolog, a header of counts, puzz.link URLs or the JSON "
+                                    "endpoint lists, XML, Prolog, a header of counts, puzz.link URLs or saved files, the JSON "
                                     "of generate/solve --json; several puzzles allowed), one puzz.link URL, or '-' for stdin."),
     solver: str = solver_option("fast", "fast (exact: quick verdicts, search, SAT) or tremaux (the paper's traveler)."),
     rule: str = RuleOption,
@@ -178,7 +178,7 @@ def generate_cmd(
     time_limit: Optional[float] = time_limit_option(None, "Seconds before the generation stops with an error "
                                                               "(default 60)."),
     fmt: Optional[str] = format_option("Puzzle text format: grid, contest, wh, flow, puzzlink, bwinf, copris, ends, "
-                                       "xml, prolog or counted (default grid)."),
+                                       "xml, prolog, counted or pzprv3 (default grid)."),
     solution: bool = typer.Option(False, "--solution", help="Also draw the solution."),
     out: Optional[Path] = out_option("Save the puzzle instead of printing it: a picture (.svg, .png; with --solution, "
                                      "solved) or, for any other extension (not .gif, .jpg, .json, .npz...), its text "
@@ -326,7 +326,7 @@ def convert_cmd(
     file: Path = typer.Argument(..., metavar="FILE", path_type=str,  # str: a URL keeps its "//"
                                help="Puzzle file (any format solve reads), one puzz.link URL, or '-' for stdin."),
     fmt: Optional[str] = format_option("Puzzle text format: grid, contest, wh, flow, puzzlink, bwinf, copris, ends, "
-                                       "xml, prolog or counted (default: from the --out extension, else grid)."),
+                                       "xml, prolog, counted or pzprv3 (default: from the --out extension, else grid)."),
     out: Optional[Path] = out_option("Write the puzzles there (default: standard output): text in --format, or a "
                                      "picture of the puzzles, unsolved (.svg, .png; several get -1, -2... "
                                      "suffixes; not with --format; '-': stdout).", dash=False),

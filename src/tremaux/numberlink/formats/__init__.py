@@ -24,6 +24,9 @@ their first lines unless a format is named):
 ``puzzlink``
     puzz.link / pzprjs URLs of type ``numlin``, one per line
     (``https://puzz.link/p?numlin/W/H/...``).
+``pzprv3``
+    The file puzz.link saves (File > Save): ``pzprv3``, ``numlin``, the rows, the columns, then the rows of
+    cells (``.`` empty); the lines drawn are not read (see :mod:`.pzpr`).
 ``flowpack``
     A Flow Free app level pack (``levelpack_*.txt``): one level a line,
     ``SIZE,0,LEVEL,PAIRS`` (``W:H,...`` for rectangles) then each colour's
@@ -98,6 +101,7 @@ from .prolog import is_prolog, read_prolog, write_prolog
 from .counted import is_counted, read_counted, write_counted
 from .packs import FLOWPACK, is_bwinf, is_copris, read_bwinf, read_copris, read_flowpack, write_bwinf, write_copris
 from .puzzlink import URL, read_puzzlink, write_puzzlink
+from .pzpr import is_pzprv3, read_pzprv3, write_pzprv3
 
 __all__ = [
     "FORMATS", "MAX_BYTES", "detect", "loads", "loads_all", "load", "load_all", "is_url", "source_name", "dumps",
@@ -116,6 +120,8 @@ FORMATS.add("contest", read_contest, write=write_contest, aliases=("adc",),
             doc="SIZE WxH / LINE_NUM n / LINE#k (x1,y1)-(x2,y2), 0-based x = column")
 FORMATS.add("puzzlink", read_puzzlink, write=write_puzzlink, aliases=("pzprjs", "puzz-link", "url", "numlin"),
             doc="puzz.link / pzprjs URLs of type numlin, one per line")
+FORMATS.add("pzprv3", read_pzprv3, write=write_pzprv3, aliases=("pzpr",),
+            doc="the file puzz.link saves: 'pzprv3', 'numlin', rows, columns, then the rows of cells ('.' empty)")
 FORMATS.add("flowpack", read_flowpack, write=None, aliases=("levelpack", "flow-pack"), read_only=True,
             doc="Flow Free level pack: 'SIZE,0,LEVEL,PAIRS;path;...' a line, paths of cell indices; read only")
 FORMATS.add("bwinf", read_bwinf, write=write_bwinf, aliases=("arukone",),
@@ -157,8 +163,8 @@ def detect(text: str) -> str:
     ('flowpack', 'bwinf', 'ends')
     >>> detect("1\\n3\\n1 - 1\\n"), detect("[[1, _, 1]]."), detect("1\\n1 3\\n1 . 1\\n")
     ('copris', 'prolog', 'counted')
-    >>> detect('{"size": [1, 3], "puzzle": "1.1\\\\n"}')
-    'json'
+    >>> detect('{"size": [1, 3], "puzzle": "1.1\\\\n"}'), detect("pzprv3\\nnumlin\\n1\\n3\\n1 . 1 \\n")
+    ('json', 'pzprv3')
     """
     numbered = lines(text)
     body = [s for _, s in numbered if s.strip()]
@@ -170,6 +176,8 @@ def detect(text: str) -> str:
         return "json"
     if is_prolog(text):
         return "prolog"
+    if is_pzprv3(body[0]):
+        return "pzprv3"
     if SIZE.match(body[0]):
         return "answer" if len(body) > 1 and "," in body[1] and not body[1].lstrip().upper().startswith("LINE") \
             else "contest"
