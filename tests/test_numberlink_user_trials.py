@@ -75,3 +75,25 @@ def test_the_cli_solves_a_puzz_link_file_from_stdin(capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(PZPRV3.replace("2 \n1", "1 \n2").encode())))
     code, out, err = run(capsys, "numberlink", "solve", "--numbers", "-")
     assert code == 0 and out == "1 1 1\n2 2 2\n" and "solved" in err
+
+
+@pytest.mark.parametrize("name, start", [("p.svg", b"<svg"), ("p.PNG", b"\x89PNG")])
+def test_saving_a_puzzle_as_a_picture_draws_it(tmp_path, name, start):
+    # tremaux.numberlink.save(puzzle, "p.svg") wrote the grid's text into a file named as a picture
+    import tremaux.numberlink as nl
+
+    nl.save(nl.Puzzle.from_rows(["1.1", "2.2"]), tmp_path / name)
+    assert (tmp_path / name).read_bytes().startswith(start)
+    nl.save(nl.Puzzle.from_rows(["1.1"]), tmp_path / "p.svg.txt")  # only the last extension counts
+    assert (tmp_path / "p.svg.txt").read_text() == "1.1\n"
+
+
+def test_writing_a_result_or_a_generated_puzzle_points_at_its_puzzle(tmp_path):
+    import tremaux.numberlink as nl
+
+    made = nl.generate_puzzle((3, 3), seed=1, time_limit=30)
+    for obj in (made, nl.solve_puzzle(made.puzzle)):
+        with pytest.raises(PuzzleFormatError, match=f"not {type(obj).__name__}; write its .puzzle"):
+            nl.save(obj, tmp_path / "p.txt")
+    nl.save(made.puzzle, tmp_path / "p.txt")
+    assert nl.load(tmp_path / "p.txt") == made.puzzle
