@@ -97,3 +97,22 @@ def test_writing_a_result_or_a_generated_puzzle_points_at_its_puzzle(tmp_path):
             nl.save(obj, tmp_path / "p.txt")
     nl.save(made.puzzle, tmp_path / "p.txt")
     assert nl.load(tmp_path / "p.txt") == made.puzzle
+
+
+def test_a_json_list_of_rows_is_read_as_the_grid(tmp_path):
+    # json.dump(puzzle.grid.tolist(), f) was refused as "a list of paths (a solution's)"
+    import json
+
+    import tremaux.numberlink as nl
+
+    puzzle = nl.Puzzle.from_rows(["1.1", "2.2"])
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(puzzle.grid.tolist()))
+    assert nl.load(path) == puzzle
+    assert formats.loads('[[7, null, 7], ["B", ".", "B"]]').labels == ("7", "B")
+    with pytest.raises(PuzzleFormatError, match="this JSON list of rows: row 2 has 2 cells; row 1 has 3"):
+        formats.loads("[[1, 0, 1], [2, 0]]")
+    with pytest.raises(PuzzleFormatError, match="this JSON is a list of paths"):
+        formats.loads("[[[0, 0], [0, 1]]]")
+    with pytest.raises(PuzzleFormatError, match="no rows of cells"):
+        formats.loads("[[1.5, 1.5]]")
