@@ -116,3 +116,15 @@ def test_a_json_list_of_rows_is_read_as_the_grid(tmp_path):
         formats.loads("[[[0, 0], [0, 1]]]")
     with pytest.raises(PuzzleFormatError, match="no rows of cells"):
         formats.loads("[[1.5, 1.5]]")
+
+
+@pytest.mark.parametrize("text", ["1;0;1\n2;0;2\n", "1; 0; 1\r\n2; 0; 2\r\n", "1;.;1\n\n2;.;2\n"])
+def test_semicolon_separated_rows_are_read_as_separated_cells(text):
+    # the CSV a spreadsheet saves where the comma is the decimal mark was refused at its first ';'
+    puzzles = formats.loads_all(text)
+    assert [p.grid.tolist() for p in puzzles] in ([[[1, 0, 1], [2, 0, 2]]], [[[1, 0, 1]], [[1, 0, 1]]])
+
+
+def test_a_semicolon_is_still_no_cell_of_a_character_grid():
+    with pytest.raises(PuzzleFormatError, match="unexpected ';'"):
+        formats.loads("1;1\n22\n")

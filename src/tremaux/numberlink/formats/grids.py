@@ -234,10 +234,18 @@ def read_grid(text: str, source: str | None, base: str) -> list[Item]:
     >>> read_grid("1.1 2.2".replace(" ", chr(10)), None, "p")
     [Puzzle(shape=(2, 3), pairs=2, name='p')]
     """
-    blocks = [part for b in split_blocks(lines(text)) for part in (_numbered(b) or [b])]
+    blocks = [part for b in split_blocks(lines(text)) for part in (_numbered(b) or [_semicolons(b)])]
     if not blocks:
         raise PuzzleFormatError("no puzzle in the input", line=1, column=1, source=source)
     return [_comment(b, source) or _one(b, "grid", source, n) for b, n in zip(blocks, entry_names(base, len(blocks)))]
+
+
+def _semicolons(block: list[Line]) -> list[Line]:
+    """``block`` with its semicolons read as commas when every row separates its cells by them and none by commas
+    (``1;0;1``: the CSV a spreadsheet writes where the comma is the decimal mark); a semicolon is no cell."""
+    if all(";" in s for _, s in block) and not any("," in s for _, s in block):
+        return [(n, s.replace(";", ",")) for n, s in block]
+    return block
 
 
 def _numbered(block: list[Line]) -> list[list[Line]] | None:
