@@ -128,3 +128,13 @@ def test_semicolon_separated_rows_are_read_as_separated_cells(text):
 def test_a_semicolon_is_still_no_cell_of_a_character_grid():
     with pytest.raises(PuzzleFormatError, match="unexpected ';'"):
         formats.loads("1;1\n22\n")
+
+
+def test_endpoints_given_as_a_mapping_of_labels():
+    # {label: (end, end)} was iterated for its keys and refused: "the endpoints of number '1' are two cells, not '1'"
+    import tremaux.numberlink as nl
+
+    puzzle = nl.Puzzle.from_endpoints((2, 3), {"A": [(0, 0), (1, 0)], 7: [(0, 2), (1, 2)]})
+    assert puzzle.labels == ("A", "7") and puzzle.grid.tolist() == [[1, 0, 2], [1, 0, 2]]
+    with pytest.raises(nl.model.PuzzleError, match="labels given twice"):
+        nl.Puzzle.from_endpoints((1, 2), {"A": [(0, 0), (0, 1)]}, labels=["B"])
