@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tremaux.errors import PuzzleFormatError
+from tremaux.errors import PuzzleError, PuzzleFormatError
 
 from tremaux.numberlink import formats
 from tremaux.numberlink.formats.grids import base_name
@@ -136,5 +136,16 @@ def test_endpoints_given_as_a_mapping_of_labels():
 
     puzzle = nl.Puzzle.from_endpoints((2, 3), {"A": [(0, 0), (1, 0)], 7: [(0, 2), (1, 2)]})
     assert puzzle.labels == ("A", "7") and puzzle.grid.tolist() == [[1, 0, 2], [1, 0, 2]]
-    with pytest.raises(nl.model.PuzzleError, match="labels given twice"):
+    with pytest.raises(PuzzleError, match="labels given twice"):
         nl.Puzzle.from_endpoints((1, 2), {"A": [(0, 0), (0, 1)]}, labels=["B"])
+
+
+@pytest.mark.parametrize("name, first", [("p.wh", "3 3"), ("p.contest", "SIZE 3X3"), ("p.pzprv3", "pzprv3")])
+def test_generate_takes_the_text_format_from_the_out_extension(tmp_path, capsys, name, first):
+    # generate -o p.wh wrote the grid under a 'W H' file's name, while convert and save write what the name says
+    code, _, err = run(capsys, "numberlink", "generate", "--size", "3x3", "--seed", "2", "-o", str(tmp_path / name))
+    assert code == 0 and "wrote" in err
+    assert (tmp_path / name).read_text().splitlines()[0] == first
+    code, _, _ = run(capsys, "numberlink", "generate", "--size", "3x3", "--seed", "2", "-f", "grid", "-o",
+                     str(tmp_path / name))
+    assert code == 0 and (tmp_path / name).read_text().splitlines()[0] != first  # --format still wins
