@@ -149,3 +149,16 @@ def test_generate_takes_the_text_format_from_the_out_extension(tmp_path, capsys,
     code, _, _ = run(capsys, "numberlink", "generate", "--size", "3x3", "--seed", "2", "-f", "grid", "-o",
                      str(tmp_path / name))
     assert code == 0 and (tmp_path / name).read_text().splitlines()[0] != first  # --format still wins
+
+
+def test_a_list_of_urls_may_hold_comment_lines(capsys, tmp_path):
+    # '# easy ones' above the URLs made the file a grid (refused at the '#'), and between them a URL error
+    text = ("# easy ones\nhttps://puzz.link/p?numlin/3/1/1g1\n\n# harder\n"
+            "https://puzz.link/p?numlin/3/2/1g12g2\n")
+    assert formats.detect(text) == "puzzlink"
+    puzzles = formats.loads_all(text, source="urls.txt")
+    assert [p.shape for p in puzzles] == [(1, 3), (2, 3)] and [p.name for p in puzzles] == ["urls#1", "urls#2"]
+    path = tmp_path / "urls.txt"
+    path.write_text(text)
+    code, _, err = run(capsys, "numberlink", "solve", str(path))
+    assert code == 0 and "error" not in err and err.count("solved") == 2

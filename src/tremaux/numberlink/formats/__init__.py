@@ -24,7 +24,7 @@ their first lines unless a format is named):
     ``LINE_NUM n`` and ``LINE#k (x1,y1)-(x2,y2)`` with 0-based ``x`` the column.
 ``puzzlink``
     puzz.link / pzprjs URLs of type ``numlin``, one per line
-    (``https://puzz.link/p?numlin/W/H/...``).
+    (``https://puzz.link/p?numlin/W/H/...``); lines starting with ``#`` are comments.
 ``pzprv3``
     The file puzz.link saves (File > Save): ``pzprv3``, ``numlin``, the rows, the columns, then the rows of
     cells (``.`` empty); the lines drawn are not read (see :mod:`.pzpr`).
@@ -182,7 +182,8 @@ def detect(text: str) -> str:
     if SIZE.match(body[0]):
         return "answer" if len(body) > 1 and "," in body[1] and not body[1].lstrip().upper().startswith("LINE") \
             else "contest"
-    if URL.match(body[0]) and re.match(r"^\s*(https?://|[^\s?]*\?[A-Za-z])", body[0], re.IGNORECASE):
+    first = next((s for s in body if not s.lstrip().startswith("#")), "")  # after '#' comment lines
+    if URL.match(first) and re.match(r"^\s*(https?://|[^\s?]*\?[A-Za-z])", first, re.IGNORECASE):
         return "puzzlink"
     if FLOWPACK.match(body[0]):
         return "flowpack"

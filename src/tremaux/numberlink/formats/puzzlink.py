@@ -182,7 +182,8 @@ def _scan(body: str, h: int, w: int, lineno: int, pos: int, source: str | None) 
 
 
 def read_puzzlink(text: str, source: str | None, base: str) -> list[Puzzle | PuzzleError]:
-    """One puzzle per non-blank line, each a puzz.link URL of type ``numlin``.
+    """One puzzle per non-blank line, each a puzz.link URL of type ``numlin``; a line starting with ``#`` is a
+    comment.
 
     Parameters
     ----------
@@ -208,7 +209,7 @@ def read_puzzlink(text: str, source: str | None, base: str) -> list[Puzzle | Puz
     >>> read_puzzlink("https://puzz.link/p?numlin/3/2/1g12g2", None, "z")
     [Puzzle(shape=(2, 3), pairs=2, name='z')]
     """
-    urls = [ln for ln in lines(text) if ln[1].strip()]
+    urls = [ln for ln in lines(text) if ln[1].strip() and not ln[1].lstrip().startswith("#")]  # '#': a comment
     if not urls:
         raise PuzzleFormatError("no puzzle in the input", line=1, column=1, source=source)
     out: list[Puzzle | PuzzleError] = []
