@@ -162,3 +162,10 @@ def test_a_list_of_urls_may_hold_comment_lines(capsys, tmp_path):
     path.write_text(text)
     code, _, err = run(capsys, "numberlink", "solve", str(path))
     assert code == 0 and "error" not in err and err.count("solved") == 2
+
+
+def test_a_comment_after_a_url_is_left_out_and_other_text_is_named():
+    # 'URL  # easy' was refused with "7 characters left after the 3x1 cells"
+    assert formats.loads("https://puzz.link/p?numlin/3/1/1g1   # easy\n").grid.tolist() == [[1, 0, 1]]
+    with pytest.raises(PuzzleFormatError, match=r"1:36: text after the URL: 'easy'; a URL holds no space"):
+        formats.loads("https://puzz.link/p?numlin/3/1/1g1\teasy\n")

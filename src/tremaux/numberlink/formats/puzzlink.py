@@ -58,6 +58,10 @@ def _one(lineno: int, s: str, source: str | None, name: str) -> Puzzle:
         raise PuzzleFormatError(f"expected a puzz.link URL such as {_HOST}numlin/W/H/..., found {show(s.strip())}",
                                 line=lineno, column=1, source=source)
     pos = m.end()
+    s = re.sub(r"\s+#.*$", "", s.rstrip())  # 'URL  # easy': a comment after the URL
+    if gap := re.search(r"\s+(\S.*)$", s[pos:]):
+        raise PuzzleFormatError(f"text after the URL: {show(gap.group(1))}; a URL holds no space (write a comment "
+                                "after ' #')", line=lineno, column=pos + gap.start(1) + 1, source=source)
     if "/" not in s[pos:] and re.search(r"%2f", s[pos:], re.IGNORECASE):  # percent-encoded, as some sites and
         s = s[:pos] + unquote(s[pos:])                                     # chat programs pass a link on
     parts = s[pos:].split("/")
