@@ -169,3 +169,13 @@ def test_a_comment_after_a_url_is_left_out_and_other_text_is_named():
     assert formats.loads("https://puzz.link/p?numlin/3/1/1g1   # easy\n").grid.tolist() == [[1, 0, 1]]
     with pytest.raises(PuzzleFormatError, match=r"1:36: text after the URL: 'easy'; a URL holds no space"):
         formats.loads("https://puzz.link/p?numlin/3/1/1g1\teasy\n")
+
+
+@pytest.mark.parametrize("rows", [["1.2", "...", "1.2"],
+                                  [["10", ".", ".", "10"], ["7", "B", ".", "7"], ["B", ".", ".", "."]]])
+def test_a_printed_puzzle_is_read_back(rows):
+    # the puzzle as the command line prints it ('1 · 2': '·' for an empty cell) was refused at the '·'
+    import tremaux.numberlink as nl
+
+    puzzle = nl.Puzzle.from_rows(rows)
+    assert "·" in nl.to_text(puzzle) and formats.loads(nl.to_text(puzzle)) == puzzle

@@ -6,7 +6,8 @@ their first lines unless a format is named):
 ``grid``
     One row per line, one character per cell: ``.`` (or ``0`` or ``-``) for an empty cell, a digit or letter
     for an endpoint. Rows whose cells are separated by whitespace or commas (or semicolons, as spreadsheets
-    write CSV where the comma is the decimal mark) hold one label per cell instead, so
+    write CSV where the comma is the decimal mark) hold one label per cell instead (``·``, as a printed puzzle
+    shows an empty cell, is empty there too), so
     integers above 9 can be written (an empty field between commas is an error: an empty cell is ``.``,
     ``-`` or ``0``). Several puzzles may follow each other, separated by blank lines, or each after a line
     holding its number (``0``, ``1``... or ``1``, ``2``...).

@@ -144,7 +144,7 @@ def _token_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str, c
                                     line=lineno, column=col, source=source)
         row: list[str | None] = []
         for col, tok in cells:
-            if tok in (".", "-") or (tok.isascii() and tok.isdigit() and tok.count("0") == len(tok)):
+            if tok in (".", "-", "·") or (tok.isascii() and tok.isdigit() and tok.count("0") == len(tok)):
                 row.append(None)
                 continue
             if not ALNUM.match(tok):
