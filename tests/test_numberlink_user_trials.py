@@ -179,3 +179,13 @@ def test_a_printed_puzzle_is_read_back(rows):
 
     puzzle = nl.Puzzle.from_rows(rows)
     assert "·" in nl.to_text(puzzle) and formats.loads(nl.to_text(puzzle)) == puzzle
+
+
+def test_a_drawn_solution_given_as_a_puzzle_is_named(capsys, tmp_path):
+    # the lines solve prints, saved and given back, were refused at the first box-drawing character as a bad cell
+    path = tmp_path / "drawn.txt"
+    path.write_text("1 ┌─2\n│ │ ·\n1 └─2\n")
+    code, out, err = run(capsys, "numberlink", "check", str(path))
+    assert (code, out) == (2, "")
+    assert err.startswith("error: ") and "this is a drawn solution" in err and err.count("\n") == 1
+    assert formats.loads("3 1\n│.│\n0 0\n").labels == ("│",)  # in a 'wh' board it is a label as any other
