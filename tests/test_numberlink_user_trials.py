@@ -189,3 +189,13 @@ def test_a_drawn_solution_given_as_a_puzzle_is_named(capsys, tmp_path):
     assert (code, out) == (2, "")
     assert err.startswith("error: ") and "this is a drawn solution" in err and err.count("\n") == 1
     assert formats.loads("3 1\n│.│\n0 0\n").labels == ("│",)  # in a 'wh' board it is a label as any other
+
+
+@pytest.mark.parametrize("text", ["1 1 1\n2 2 2\n", "111\n222\n"])
+def test_a_grid_of_numbers_with_no_empty_cell_is_named_as_a_solution(text):
+    # what 'solve --numbers' prints, given as a puzzle, said only that '1' appears 3 times
+    with pytest.raises(PuzzleFormatError, match=r"appears 3 times .*no cell is empty: is this a solved grid"):
+        formats.loads(text)
+    with pytest.raises(PuzzleFormatError) as exc:
+        formats.loads("111\n2.2\n")
+    assert "solved grid" not in str(exc.value)
