@@ -32,7 +32,7 @@ tremaux.errors.PuzzleError: number '1' appears 3 times, at row 1 column 1, row 3
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -264,8 +264,8 @@ class Puzzle:
         ----------
         shape : (int, int)
             Rows and columns.
-        pairs : sequence of ((int, int), (int, int))
-            The two endpoints of each pair.
+        pairs : sequence of ((int, int), (int, int)), or a mapping of label to them
+            The two endpoints of each pair (in a mapping, keyed by the pair's label).
         labels : sequence of str, optional
             A label per pair (default ``"1"``, ``"2"``, ...).
         name : str, default ""
@@ -288,10 +288,17 @@ class Puzzle:
         --------
         >>> Puzzle.from_endpoints((2, 3), [((0, 0), (1, 2))]).grid.tolist()
         [[1, 0, 0], [0, 0, 1]]
+        >>> Puzzle.from_endpoints((1, 4), {"A": ((0, 0), (0, 1)), "B": ((0, 2), (0, 3))}).labels
+        ('A', 'B')
         """
         h, w = _whole_pair(shape, "shape", InvalidSizeError)
         if h < 1 or w < 1 or h > MAX_SIDE or w > MAX_SIDE:
             raise InvalidSizeError(f"puzzle size {w}x{h} (WxH) is outside 1..{MAX_SIDE} on a side")
+        if isinstance(pairs, Mapping):  # {label: (end, end)}: the labels are its keys
+            if labels is not None:
+                raise PuzzleError("labels given twice: as the keys of the pairs and as labels")
+            labels = [str(k) for k in pairs]
+            pairs = list(pairs.values())
         pairs = list(pairs)
         if labels is not None and len(labels) != len(pairs):
             raise PuzzleError(f"{len(labels)} labels given for {len(pairs)} pairs")
