@@ -9,6 +9,8 @@
 
 Examples
 --------
+>>> from tremaux.numberlink import Puzzle
+>>> from tremaux.numberlink.formats.pzpr import read_pzprv3, write_pzprv3
 >>> read_pzprv3("pzprv3|numlin|2|3|1 . 2 |1 . 2 |0 0 |0 0 |".replace("|", chr(10)), None, "p")[0].grid.tolist()
 [[1, 0, 2], [1, 0, 2]]
 >>> print(write_pzprv3([Puzzle.from_rows(["1.2", "1.2"])]), end="")
@@ -55,6 +57,7 @@ def is_pzprv3(first: str) -> bool:
 
     Examples
     --------
+    >>> from tremaux.numberlink.formats.pzpr import is_pzprv3
     >>> is_pzprv3("pzprv3"), is_pzprv3("pzprv3.1/numlin/1/2/1 1 /"), is_pzprv3("pzprv3x")
     (True, True, False)
     """
@@ -95,6 +98,7 @@ def read_pzprv3(text: str, source: str | None, base: str) -> list[Puzzle | Puzzl
 
     Examples
     --------
+    >>> from tremaux.numberlink.formats.pzpr import read_pzprv3
     >>> read_pzprv3("pzprv3/numlin/1/3/1 . 1 /0 0 /", None, "p")
     [Puzzle(shape=(1, 3), pairs=1, name='p')]
     >>> read_pzprv3("pzprv3/slither/1/3/1 . 1 /", None, "p")
@@ -159,6 +163,8 @@ def write_pzprv3(puzzles: Sequence[Puzzle]) -> str:
 
     Examples
     --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> from tremaux.numberlink.formats.pzpr import write_pzprv3
     >>> write_pzprv3([Puzzle.from_rows(["1", "1"])]).split(chr(10))[:6]
     ['pzprv3', 'numlin', '2', '1', '1 ', '1 ']
     """
