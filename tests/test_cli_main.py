@@ -5,6 +5,8 @@ from PIL import Image
 
 from tremaux.cli import main
 
+from cli_helpers import run
+
 
 def test_demo_prints_maze_and_writes_png(tmp_path, capsys):
     out = tmp_path / "demo.png"
@@ -141,3 +143,11 @@ def test_demo_format_without_out_names_the_default_file_after_it(capsys, tmp_pat
     code, _, err = run(capsys, "demo", "--size", "3x3", *(["--format", fmt] if fmt else []))
     assert code == 0, err
     assert err.splitlines()[-1] == f"wrote {name}" and sorted(p.name for p in tmp_path.iterdir()) == [name]
+
+
+@pytest.mark.parametrize("words", [(), ("numberlink",)])
+def test_a_command_group_alone_prints_its_help_as_help_does(capsys, words):
+    code, out, err = run(capsys, *words)
+    assert code == 0 and err == ""
+    _, help_out, _ = run(capsys, *words, "--help")
+    assert out == help_out and out.startswith(f"Usage: tremaux {' '.join(words)}".rstrip() + " [OPTIONS] COMMAND")

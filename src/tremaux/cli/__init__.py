@@ -234,6 +234,9 @@ def main(argv: list[str] | None = None) -> None:
         typer.echo("aborted", err=True)
         sys.exit(130)
     except _USAGE as exc:  # a missing argument, an unknown option, a value of the wrong kind: one line too
+        if type(exc).__name__ == "NoArgsIsHelpError" and getattr(exc, "ctx", None) is not None:
+            typer.echo(exc.ctx.get_help())  # `tremaux` or `tremaux numberlink` alone: the help, as --help gives it
+            sys.exit(0)
         typer.echo(usage_line(exc, sys.argv[1:] if argv is None else argv), err=True)
         sys.exit(exc.exit_code)  # type: ignore[attr-defined]
     except _EXIT as exc:
