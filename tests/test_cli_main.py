@@ -151,3 +151,31 @@ def test_a_command_group_alone_prints_its_help_as_help_does(capsys, words):
     assert code == 0 and err == ""
     _, help_out, _ = run(capsys, *words, "--help")
     assert out == help_out and out.startswith(f"Usage: tremaux {' '.join(words)}".rstrip() + " [OPTIONS] COMMAND")
+
+
+def _bounded_options():
+    import typer.main
+
+    from tremaux.cli.app import app
+
+    def walk(command, path):
+        for name, sub in getattr(command, "commands", {}).items():
+            yield from walk(sub, (*path, name))
+        for param in getattr(command, "params", ()):
+            for bound in ("min", "max"):
+                if getattr(param, bound, None) is not None:
+                    yield path, param.opts[0], bound, getattr(param, bound)
+
+    return list(walk(typer.main.get_command(app), ()))
+
+
+def test_every_bounded_option_says_out_of_range_in_the_projects_words(capsys):
+    cases = _bounded_options()
+    assert ("serve", "--port", "max", 65535) in [(*p, o, b, v) for p, o, b, v in cases]
+    for path, option, bound, limit in cases:
+        value = limit - 1 if bound == "min" else limit + 1
+        code, out, err = run(capsys, *path, option, str(value))
+        words = "at least" if bound == "min" else "at most"
+        assert code == 2 and out == "", (path, option)
+        assert f"{value} is out of range: it must be {words} {limit}" in err and "Input should" not in err, err
+        assert len(err.strip().splitlines()) == 1, err
