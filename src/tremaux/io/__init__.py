@@ -45,7 +45,7 @@ from ..errors import InvalidMazeError, MazeFormatError
 from ..maze.model import Maze
 from ..registry import Registry
 from .._lazy import lazy_module
-from . import ascii, block, image, json, npz
+from . import _drawings, ascii, block, image, json, npz
 
 graph = lazy_module("tremaux.io.graph")  # networkx is loaded on first use
 from ._text import _HEADER
@@ -117,7 +117,7 @@ def detect_format(data: str | bytes) -> str:
     for line in stripped.splitlines():
         if not line.strip() or _HEADER.match(line):
             continue
-        return "ascii" if line.lstrip()[:1] in ("+", "┌") else "block"
+        return "ascii" if line.lstrip()[:1] in ("+", "┌") or _drawings.is_underscored(data) else "block"
     return "block"
 
 
