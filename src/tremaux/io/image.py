@@ -219,7 +219,7 @@ def loads(data: bytes, *, source: str | None = None, memory_limit=None) -> Maze:
                                           if isinstance(comment, bytes) and comment.startswith(GRID_NOTE.encode() + b"=")
                                           else None)
         if grid is not None:
-            raise MazeFormatError(f"this picture shows a {grid} maze; only pictures of plain square mazes read "
+            raise MazeFormatError(f"this picture shows {'an' if grid[:1] in 'aeiou' else 'a'} {grid} maze; only pictures of plain square mazes read "
                                   "back (read the maze from its .json or .npz file)", source=source)
         note = im.info.get(MASK_NOTE)
         if note is None and isinstance(comment, bytes) and comment.startswith(MASK_NOTE.encode() + b"="):
