@@ -215,3 +215,27 @@ def test_one_name_for_the_picture_format_everywhere(tmp_path):
     data = mio.dumps(maze, "png")
     assert mio.detect_format(data) == "png" and data == mio.dumps(maze, "image")  # the old name still works
     assert mio.loads(data, "image") == mio.loads(data, "png") == maze
+
+
+def test_a_numpy_save_of_the_cells_or_of_a_mazelib_grid_reads_as_the_maze(tmp_path, capsys):
+    import numpy as np
+
+    import tremaux
+    from cli_helpers import run
+    from tremaux.errors import MazeFormatError
+    from tremaux.io import block
+
+    maze = tremaux.generate((5, 7), "wilson", seed=2).maze
+    np.save(tmp_path / "cells.npy", maze.cells)  # was: "not a maze file: byte 0 is not UTF-8 text"
+    np.save(tmp_path / "grid.npy", block.to_blocks(maze).astype(np.int8))  # mazelib's Maze.grid
+    for name in ("cells.npy", "grid.npy"):
+        got = tremaux.io.load(tmp_path / name)
+        assert got.shape == maze.shape and (got.cells == maze.cells).all()
+        code, out, err = run(capsys, "info", str(tmp_path / name), "--json")
+        assert code == 0, err
+    np.save(tmp_path / "noise.npy", np.full((2, 2), 7, np.uint8))
+    with pytest.raises(MazeFormatError, match="noise.npy: invalid maze: passage N of cell"):
+        tremaux.io.load(tmp_path / "noise.npy")
+    np.save(tmp_path / "float.npy", np.ones((3, 3)))
+    code, _, err = run(capsys, "show", str(tmp_path / "float.npy"))
+    assert code == 2 and "a .npy maze is a 2-D (or 3-D) array of whole numbers" in err

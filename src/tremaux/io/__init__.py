@@ -183,7 +183,10 @@ def loads(data: str | bytes, format: str | None = None, *, source: str | None = 
         raise MazeFormatError(f"a maze is read from text or bytes, not {type(data).__name__}", source=source)
     if isinstance(data, memoryview):
         data = bytes(data)
-    head = b"" if isinstance(data, str) else bytes(data[:4])
+    head = b"" if isinstance(data, str) else bytes(data[:6])
+    if format is None and head == npz.NPY_MAGIC:  # one array, as numpy.save writes it
+        return npz.from_npy(bytes(data), source=source, memory_limit=memory_limit)
+    head = head[:4]
     guess = "npz" if head == _ZIP else "png" if image.is_image(head) else None
     name = FORMATS.get(format).name if format is not None else guess
     entry = FORMATS.get(name) if name is not None else None
