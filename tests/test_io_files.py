@@ -239,3 +239,20 @@ def test_a_numpy_save_of_the_cells_or_of_a_mazelib_grid_reads_as_the_maze(tmp_pa
     np.save(tmp_path / "float.npy", np.ones((3, 3)))
     code, _, err = run(capsys, "show", str(tmp_path / "float.npy"))
     assert code == 2 and "a .npy maze is a 2-D (or 3-D) array of whole numbers" in err
+
+
+@pytest.mark.parametrize("fmt", ["ascii", "block", "json"])
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be"])
+def test_a_maze_file_in_utf16_as_windows_powershell_writes_it_reads(tmp_path, capsys, fmt, codec):
+    from cli_helpers import run
+
+    import tremaux
+
+    maze = tremaux.generate((3, 4), "kruskal", seed=1).maze
+    text = mio.dumps(maze, fmt).replace("\n", "\r\n") + "\r\n"
+    bom = b"\xff\xfe" if codec == "utf-16-le" else b"\xfe\xff"
+    path = tmp_path / "maze.txt"
+    path.write_bytes(bom + text.encode(codec))  # `tremaux generate > maze.txt` in PowerShell 5
+    assert mio.load(path) == mio.loads(text)  # was: "not a maze file: byte 0 is not UTF-8 text"
+    code, out, err = run(capsys, "info", str(path), "--json")
+    assert code == 0, err

@@ -46,6 +46,7 @@ from ..maze.model import Maze
 from ..registry import Registry
 from .._lazy import lazy_module
 from . import _drawings, ascii, block, image, json, npz
+from ._common import decode_text
 
 graph = lazy_module("tremaux.io.graph")  # networkx is loaded on first use
 from ._text import _HEADER
@@ -80,7 +81,7 @@ def _text(data: str | bytes, source: str | None) -> str:
     if isinstance(data, str):
         return data
     try:
-        return bytes(data).decode("utf-8-sig")
+        return decode_text(bytes(data))
     except UnicodeDecodeError as exc:
         raise MazeFormatError(f"not a maze file: byte {exc.start} is not UTF-8 text", source=source) from None
 
