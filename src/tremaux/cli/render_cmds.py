@@ -26,6 +26,10 @@ def _format(fmt: Optional[str], out: Optional[Path], grid: bool = False) -> str:
     from ..io.outputs import EXTENSIONS, output_format
     from ..render.output import RENDER_FORMATS
 
+    if out is not None and out.is_dir():
+        from .output import check_folder
+
+        check_folder(out)  # `--out pictures/`: a folder, said as such
     unnamed = fmt is None and out is not None and out.suffix.lower() not in EXTENSIONS
     return output_format(out, fmt if fmt is not None or out is not None else "ascii",
                          accepts=("png", "svg") if grid and unnamed else RENDER_FORMATS,
