@@ -256,3 +256,26 @@ def test_a_maze_file_in_utf16_as_windows_powershell_writes_it_reads(tmp_path, ca
     assert mio.load(path) == mio.loads(text)  # was: "not a maze file: byte 0 is not UTF-8 text"
     code, out, err = run(capsys, "info", str(path), "--json")
     assert code == 0, err
+
+
+def test_load_takes_an_open_file_as_json_load_does(tmp_path):
+    import io as std_io
+
+    import tremaux
+
+    maze = tremaux.generate((3, 4), "kruskal", seed=1).maze
+    for name in ("m.json", "m.txt", "m.npz", "m.png"):
+        mio.save(maze, tmp_path / name)
+        with open(tmp_path / name, "rb") as f:  # was: TypeError expected str, bytes or os.PathLike object
+            assert mio.load(f) == maze
+    with open(tmp_path / "m.txt", encoding="utf-8") as f:
+        assert mio.load(f) == maze
+    assert mio.load(std_io.StringIO(mio.dumps(maze, "json"))) == maze
+
+
+def test_load_given_a_maze_text_and_loads_given_a_file_name_name_the_other_function():
+    with pytest.raises(MazeFormatError, match=r"^tremaux.io.load reads a file, and this is a maze's text .*loads"):
+        mio.load("+---+\n| S |\n+---+")  # was: FileNotFoundError naming the drawing as a file
+    with pytest.raises(MazeFormatError, match=r"^'maze.json' looks like a file name: .*tremaux.io.load reads a file"):
+        mio.loads("maze.json")  # was: "unknown character 'm'; a block text uses '#'..."
+    assert mio.loads("E.G").shape == (1, 3)

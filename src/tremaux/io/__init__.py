@@ -45,7 +45,7 @@ from ..errors import InvalidMazeError, MazeFormatError
 from ..maze.model import Maze
 from ..registry import Registry
 from .._lazy import lazy_module
-from . import _drawings, ascii, block, image, json, npz
+from . import _drawings, _inputs, ascii, block, image, json, npz
 from ._common import decode_text
 
 graph = lazy_module("tremaux.io.graph")  # networkx is loaded on first use
@@ -197,17 +197,13 @@ def loads(data: str | bytes, format: str | None = None, *, source: str | None = 
         return entry.func(bytes(data), source=source, memory_limit=memory_limit)
     _check_text(data, source, memory_limit, text_limit)
     text = _text(data, source)
-    if entry is None and _is_markup(text):
+    if entry is None:
+        _inputs.check_not_a_name(text, source)
+    if entry is None and _inputs.is_markup(text):
         raise MazeFormatError("an SVG (or other XML) picture is not read back: read the maze from the .json or .npz "
                               "file it was drawn from, or from a PNG picture", source=source)
     entry = entry or FORMATS.get(detect_format(text))
     return entry.func(text, source=source)
-
-
-def _is_markup(text: str) -> bool:
-    """Whether ``text`` starts like SVG, XML or HTML (``<svg``, ``<?xml``, ``<!DOCTYPE``), which no maze format does."""
-    head = text.lstrip().lstrip("\ufeff").lstrip()[:9].lower()
-    return head.startswith(("<svg", "<?xml", "<!doctype", "<html"))
 
 
 def _check_maze(maze: object, what: str) -> None:
@@ -404,8 +400,8 @@ def load(path: str | os.PathLike, format: str | None = None, *, memory_limit: st
 
     Parameters
     ----------
-    path : str or os.PathLike
-        The file.
+    path : str or os.PathLike or file
+        The file: its name, or a file open for reading (binary or text), as ``json.load`` takes.
     format : str, optional
         ``ascii``, ``block``, ``json`` or ``npz``; recognised from the
         extension or the content by default.
@@ -435,6 +431,8 @@ def load(path: str | os.PathLike, format: str | None = None, *, memory_limit: st
     >>> load(path)
     Maze(shape=(2, 3), passages=7, start=(0, 0))
     """
+    if _inputs.other_input(path):  # an open file, as json.load takes; or a maze's text, refused
+        return _inputs.load_other(path, format, memory_limit=memory_limit, text_limit=text_limit)
     p = Path(path)
     with open(p, "rb") as f:
         st = os.fstat(f.fileno())
