@@ -285,3 +285,21 @@ def test_gaps_in_an_underscore_drawing_are_the_entrance_and_exit_and_bad_charact
     assert got.shape == (2, 3) and got.start == (0, 1) and got.goal == (1, 2)
     with pytest.raises(MazeFormatError, match=r"2:3: unknown character 'x' in a drawing in the underscore style"):
         mio.loads(" _ _\n| x |\n|_ _|")
+
+
+def test_a_drawing_pasted_with_the_lines_printed_around_it_reads(capsys, tmp_path):
+    from cli_helpers import run
+
+    maze = tremaux.generate((4, 6), "wilson", seed=3).maze
+    drawing = mio.dumps(maze, "ascii")
+    stats = "      Depth-first Search (DFS) (statistics)\n                        visits       25\n"
+    verdict = "bfs: path of 9 cells (8 moves) found after 12 squares taken from the worklist\n"
+    # was: "unknown character 'D'" (read as a block text) and "ragged row" at the verdict
+    assert mio.loads(stats + drawing + "\n" + verdict) == maze
+    assert mio.loads(drawing + "\n\n" + verdict) == maze
+    (tmp_path / "m.txt").write_text(drawing)
+    code, out, err = run(capsys, "render", str(tmp_path / "m.txt"), "--style", "unicode", "--solver", "bfs")
+    assert code == 0, err
+    assert mio.loads(out + verdict) == maze  # the box drawing of a solution, its path drawn with •
+    with pytest.raises(MazeFormatError):  # a line inside the drawing itself is still refused
+        mio.loads(drawing.replace("\n", "\nxx\n", 1))

@@ -118,7 +118,8 @@ def detect_format(data: str | bytes) -> str:
     for line in stripped.splitlines():
         if not line.strip() or _HEADER.match(line):
             continue
-        return "ascii" if line.lstrip()[:1] in ("+", "┌") or _drawings.is_underscored(data) else "block"
+        drawn = line.lstrip()[:1] in ("+", "┌") or _drawings.trimmed(data) != data
+        return "ascii" if drawn or _drawings.is_underscored(data) else "block"
     return "block"
 
 

@@ -46,7 +46,7 @@ def unboxed(text: str, source: str | None) -> str:
     Every post becomes a corner ``+``, whatever box character (or blank,
     where no wall meets) stands there.
     """
-    table = {ord(c): "+" for c in BOX_CHARS} | {ord("─"): "-", ord("│"): "|"}
+    table = {ord(c): "+" for c in BOX_CHARS} | {ord("─"): "-", ord("│"): "|", ord("•"): "o"}  # •: a drawn path
     lines = text.translate(table).splitlines()
     first = next(i for i, line in enumerate(lines) if line.strip())
     if any(line.strip().startswith("level") for line in lines):
@@ -166,3 +166,32 @@ def underscored(text: str, source: str | None) -> str:
             "   " + ("|" if line[2 * c + 2] == "|" else " ") for c in range(W)))
         out.append("+" + "+".join("---" if line[2 * c + 1] == "_" else "   " for c in range(W)) + "+")
     return "\n".join(out)
+
+
+_CORNER_LINE = frozenset("+-─┌┐└┘├┤┬┴┼╵╶╷╴ ")
+
+
+def _prose(line: str) -> bool:
+    """A line of words or figures (a message, statistics), not of a drawing."""
+    head = line.lstrip()[:1]
+    return bool(head) and head not in "+|┌│└├" and any(ch.isalnum() for ch in line)
+
+
+def trimmed(text: str) -> str:
+    """A ``+---+`` drawing pasted with the lines of text printed around it (``tremaux solve``'s verdict, the
+    ``--stats`` table) without them; any other text as it is.
+
+    Only a single-level drawing is trimmed: lines of words before its first corner line and after its last one.
+    """
+    lines = text.splitlines()
+    corners = [i for i, line in enumerate(lines)
+               if line.strip() and line.lstrip()[0] in "+┌└" and not set(line) - _CORNER_LINE]
+    if not corners or any(line.strip().lower().startswith("level") for line in lines):
+        return text
+    first, last = corners[0], corners[-1]
+    before, after = lines[:first], lines[last + 1:]
+    if not any(_prose(line) for line in before + after):
+        return text
+    if not all(_prose(line) or not line.strip() for line in before + after):
+        return text
+    return "\n".join([""] * len(before) + lines[first:last + 1])  # blank lines keep the line numbers

@@ -44,7 +44,9 @@ too: the corners of its first line give the width, a wall is a full run of
 the same drawing in box-drawing characters (``tremaux render --style
 unicode``): ``─`` and ``│`` are walls, every other box character a corner
 (a masked cell, blank there, reads as a cell closed on every side).
-So does a drawing in the underscore style many small maze programs print
+Lines of words printed around a drawing and pasted with it (the verdict of
+``tremaux solve``, the ``--stats`` table) are left out, and the ``•`` of a
+path in a box drawing reads as ``o``. So does a drawing in the underscore style many small maze programs print
 (a top line `` _ _``, then a ``|`` and two characters a cell, ``_`` for its
 south wall and ``|`` for its east one).
 
@@ -74,7 +76,7 @@ import numpy as np
 
 from ..errors import CellError, MazeFormatError
 from ..maze.model import Maze
-from ._drawings import BOX_CHARS, cell_width, is_underscored, unboxed, underscored, widened
+from ._drawings import BOX_CHARS, cell_width, is_underscored, trimmed, unboxed, underscored, widened
 from ._text import Section, quote, split
 
 __all__ = ["text_bytes", "dumps", "loads", "char_grid", "cell_position"]
@@ -419,6 +421,8 @@ def loads(text: str, *, source: str | None = None) -> Maze:
     >>> m.shape, m.start, m.goal, m.passages
     ((1, 2), (0, 0), (0, 1), 1)
     """
+    if isinstance(text, str):
+        text = trimmed(text)  # pasted with the verdict or statistics printed around it
     if not BOX_CHARS.isdisjoint(text):
         text = unboxed(text, source)
     elif isinstance(text, str) and is_underscored(text):
