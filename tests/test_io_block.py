@@ -233,3 +233,11 @@ def test_block_pictures_drawn_with_full_block_characters_read_as_with_hashes(tex
     path = tmp_path / "maze.txt"
     path.write_text(text, encoding="utf-8", newline="")
     assert mio.load(path) == want
+
+
+def test_a_solved_mazelib_maze_as_print_shows_it_reads_with_its_solution_squares_open():
+    # mazelib's str(maze): '#' walls, 'S' and 'E' the ends, '+' the squares of the solution
+    printed = "#######\n#S++#.#\n###+#.#\n#..+++#\n#####E#"
+    got = mio.loads(printed)  # was: "unknown character '+'"
+    assert got == mio.loads(printed.replace("+", " "))
+    assert got.start == (1, 1) and got.goal == (4, 5)

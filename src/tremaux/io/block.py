@@ -23,7 +23,8 @@ grid of the worklist lecture::
 ``#`` (or the full block ``█``) is a wall, ``.`` or a space is open, ``E`` or ``S`` marks the entrance
 (the start), ``G`` the goal, ``*`` a square that is both. A text with an
 ``S`` and an ``E`` and no ``G`` is read as mazelib writes it (``tostring``
-with entrances): ``S`` the start, ``E`` the end, the goal. The maze has the
+with entrances): ``S`` the start, ``E`` the end, the goal; its ``+`` squares (``str(maze)`` of a solved
+mazelib maze) are the open squares of the solution. The maze has the
 text's rows x columns; neighbouring open squares are joined by a passage and
 wall squares become masked cells. A multi-level text has ``level K`` headers
 and blank lines between levels, like :mod:`tremaux.io.ascii`; squares on top
@@ -66,7 +67,7 @@ from ._text import Section, quote, split
 __all__ = ["text_bytes", "to_blocks", "from_blocks", "dumps", "loads", "is_square_grid"]
 
 _WALL, _OPEN = ord("#"), ord(".")
-_OPEN_CHARS = b". ESG*o"  # o: the path of a drawn solution (render --style block --solver ...)
+_OPEN_CHARS = b". ESG*o+"  # o: the path of a drawn solution (render --style block --solver ...); +: mazelib's
 
 
 def to_blocks(maze: Maze) -> np.ndarray:
@@ -328,7 +329,7 @@ def _parse(sec: Section) -> np.ndarray:
         if line.translate(_KNOWN):
             j = next(j for j, ch in enumerate(line) if ord(ch) not in _KNOWN)
             raise sec.error(f"unknown character {line[j]!r}; a block text uses '#' (wall), '.' or ' ' (open), "
-                            "'E' or 'S' (entrance), 'G' (goal), '*' (both), 'o' (a drawn path)", i, j)
+                            "'E' or 'S' (entrance), 'G' (goal), '*' (both), 'o' or '+' (a drawn path)", i, j)
     return sec.array(len(sec.lines[0]))
 
 
