@@ -279,3 +279,11 @@ def test_load_given_a_maze_text_and_loads_given_a_file_name_name_the_other_funct
     with pytest.raises(MazeFormatError, match=r"^'maze.json' looks like a file name: .*tremaux.io.load reads a file"):
         mio.loads("maze.json")  # was: "unknown character 'm'; a block text uses '#'..."
     assert mio.loads("E.G").shape == (1, 3)
+
+
+def test_a_npy_file_is_read_within_the_memory_budget_not_the_text_cap(tmp_path):
+    import numpy as np
+
+    path = tmp_path / "open.npy"
+    np.save(path, Maze.open((300, 300)).cells)  # 90,000 bytes: over a text cap of 64k
+    assert mio.load(path, text_limit="64k") == Maze.open((300, 300))  # was: "a text maze ... over the cap"

@@ -373,7 +373,7 @@ def read_source(f, source: str | None = None, *, size: int | None = None, memory
     b'E.G'
     """
     head = f.read(4)
-    if head == _ZIP or image.is_image(head):
+    if head in (_ZIP, npz.NPY_MAGIC[:4]) or image.is_image(head):  # binary: as big as the memory budget
         cap = budget.memory_limit(memory_limit)
         if size is not None:
             budget.check(size, f"reading a .npz file of {budget.format_bytes(size)}", memory_limit)
