@@ -303,3 +303,14 @@ def test_a_drawing_pasted_with_the_lines_printed_around_it_reads(capsys, tmp_pat
     assert mio.loads(out + verdict) == maze  # the box drawing of a solution, its path drawn with •
     with pytest.raises(MazeFormatError):  # a line inside the drawing itself is still refused
         mio.loads(drawing.replace("\n", "\nxx\n", 1))
+
+
+@pytest.mark.parametrize("tall", [2, 3])
+def test_a_drawing_with_cells_several_lines_tall_reads_as_the_maze(tall):
+    maze = tremaux.generate((4, 5), "kruskal", seed=6).maze
+    lines = mio.dumps(maze, "ascii").splitlines()
+    taller = []
+    for k, line in enumerate(lines):  # a cell's line, then blank copies of it (walls kept, the mark not)
+        taller += [line] if k % 2 == 0 else [line] + [line.replace("S", " ").replace("G", " ")] * (tall - 1)
+    got = mio.loads("\n".join(taller))  # was: "unknown character '-' in a cell" on the next corner line
+    assert got == maze

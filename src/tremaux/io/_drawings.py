@@ -195,3 +195,25 @@ def trimmed(text: str) -> str:
     if not all(_prose(line) or not line.strip() for line in before + after):
         return text
     return "\n".join([""] * len(before) + lines[first:last + 1])  # blank lines keep the line numbers
+
+
+def flattened(text: str) -> str:
+    """A ``+---+`` drawing whose cells are several lines tall redrawn one line tall; any other text as it is.
+
+    The rows of cells lie between corner lines; when every row spans the same number of lines, more than one,
+    its lines merge into one: each column keeps its first character other than a space (a wall ``|``, a mark).
+    """
+    lines = text.splitlines()
+    corners = [i for i, line in enumerate(lines) if line.strip()[:1] == "+"]  # a row of cells holds no corner
+    gaps = {b - a for a, b in zip(corners, corners[1:])}
+    if len(corners) < 2 or len(gaps) != 1 or gaps == {2} or gaps == {1}:
+        return text
+    if any(line.strip().lower().startswith("level") for line in lines):
+        return text
+    out = lines[:corners[0] + 1]
+    for a, b in zip(corners, corners[1:]):
+        inner = lines[a + 1:b]
+        width = max(len(line) for line in inner)
+        merged = [next((line[j] for line in inner if j < len(line) and line[j] != " "), " ") for j in range(width)]
+        out += ["".join(merged).rstrip(), lines[b]]
+    return "\n".join(out + lines[corners[-1] + 1:])
