@@ -49,3 +49,15 @@ def test_animate_refuses_a_shape_it_cannot_use(capsys, tmp_path, mask, argv, mes
                        str(tmp_path / "a.gif"))
     assert (code, err) == (2, f"error: {message}\n")
     assert not (tmp_path / "a.gif").exists()
+
+
+def test_animate_without_a_file_replays_the_default_generator_as_on_the_other_grids(capsys, tmp_path):
+    # `--grid hex --size 4x5` replayed a generator; `--size 4x5` alone said a FILE or --generator was needed
+    from tremaux import generate, io
+
+    out = tmp_path / "m.gif"
+    code, _, err = run(capsys, "animate", "--size", "4x5", "--seed", "2", "--out", str(out))
+    assert code == 0, err
+    assert io.load(out) == generate((4, 5), "backtracker", seed=2).maze
+    code, _, err = run(capsys, "animate", "--size", "4x5", "--seed", "2", "--solver", "bfs", "--out", str(tmp_path / "s.svg"))
+    assert code == 0, err

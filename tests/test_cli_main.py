@@ -5,6 +5,8 @@ from PIL import Image
 
 from tremaux.cli import main
 
+from cli_helpers import run
+
 
 def test_demo_prints_maze_and_writes_png(tmp_path, capsys):
     out = tmp_path / "demo.png"
@@ -141,3 +143,39 @@ def test_demo_format_without_out_names_the_default_file_after_it(capsys, tmp_pat
     code, _, err = run(capsys, "demo", "--size", "3x3", *(["--format", fmt] if fmt else []))
     assert code == 0, err
     assert err.splitlines()[-1] == f"wrote {name}" and sorted(p.name for p in tmp_path.iterdir()) == [name]
+
+
+@pytest.mark.parametrize("words", [(), ("numberlink",)])
+def test_a_command_group_alone_prints_its_help_as_help_does(capsys, words):
+    code, out, err = run(capsys, *words)
+    assert code == 0 and err == ""
+    _, help_out, _ = run(capsys, *words, "--help")
+    assert out == help_out and out.startswith(f"Usage: tremaux {' '.join(words)}".rstrip() + " [OPTIONS] COMMAND")
+
+
+def _bounded_options():
+    import typer.main
+
+    from tremaux.cli.app import app
+
+    def walk(command, path):
+        for name, sub in getattr(command, "commands", {}).items():
+            yield from walk(sub, (*path, name))
+        for param in getattr(command, "params", ()):
+            for bound in ("min", "max"):
+                if getattr(param, bound, None) is not None:
+                    yield path, param.opts[0], bound, getattr(param, bound)
+
+    return list(walk(typer.main.get_command(app), ()))
+
+
+def test_every_bounded_option_says_out_of_range_in_the_projects_words(capsys):
+    cases = _bounded_options()
+    assert ("serve", "--port", "max", 65535) in [(*p, o, b, v) for p, o, b, v in cases]
+    for path, option, bound, limit in cases:
+        value = limit - 1 if bound == "min" else limit + 1
+        code, out, err = run(capsys, *path, option, str(value))
+        words = "at least" if bound == "min" else "at most"
+        assert code == 2 and out == "", (path, option)
+        assert f"{value} is out of range: it must be {words} {limit}" in err and "Input should" not in err, err
+        assert len(err.strip().splitlines()) == 1, err

@@ -168,3 +168,16 @@ def test_animate_weaves_the_share_it_is_given(capsys, tmp_path):
         assert code == 0
         pictures.append(out.read_bytes())
     assert pictures[0] != pictures[1]  # the share reaches the generator, as generate --weave does
+
+
+@pytest.mark.parametrize("words", [("generate", "--seed", "1"), ("numberlink", "generate", "--seed", "1")])
+def test_a_size_typed_with_the_multiplication_sign_reads_as_with_x(capsys, words):
+    code_x, out_x, err_x = run(capsys, *words, "--size", "3x4")
+    code, out, err = run(capsys, *words, "--size", "3\u00d74")
+    assert (code, out) == (code_x, out_x) and code == 0 and out and err.split(" in ")[0] == err_x.split(" in ")[0]
+
+
+def test_a_dataset_size_typed_with_the_multiplication_sign_reads_as_with_x():
+    from tremaux.dataset.spec_values import parse_size_range
+
+    assert parse_size_range("8\u00d716") == parse_size_range("8x16")

@@ -279,3 +279,13 @@ def test_list_with_a_grid_lists_the_generators_that_run_on_it(capsys, args):
     grid = build_grid(grid=args[1] if args[0] == "--grid" else None, size=None, rings=None, shape=None, radius=None,
                       side=None, wrap=None, weave=0.3 if args[0] == "--weave" else None)
     assert listed == {e.name for e in GENERATORS if supports(e, grid)} and listed < {e.name for e in GENERATORS}
+
+
+@pytest.mark.parametrize("grid, words", [("upsilon", "holds an upsilon maze"), ("hex", "holds a hex maze")])
+def test_show_names_the_grid_of_the_file_with_its_article(capsys, tmp_path, grid, words):
+    path = tmp_path / "m.json"
+    assert run(capsys, "generate", "--grid", grid, "--size", "3x3", "--out", str(path))[0] == 0
+    code, _, err = run(capsys, "show", str(path))
+    assert code == 2 and words in err
+    code, _, err = run(capsys, "generate", "--grid", grid, "--size", "2x3x3")
+    assert code == 2 and f"on {words.split()[1]} {grid} grid" in err

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tremaux.errors import InvalidMazeError, InvalidSizeError, TremauxError
+from tremaux.errors import InvalidMazeError, InvalidSizeError, TremauxError, UnsupportedError
 from tremaux.grids import make_grid
 
 
@@ -118,3 +118,16 @@ def test_a_grid_maze_file_in_json_ends_its_line(tmp_path, capsys):
     assert code == 0, err
     text = (tmp_path / "m.json").read_text()
     assert text.endswith("}\n") and text.count("\n") == 1
+
+
+def test_the_grid_functions_take_what_generate_on_returns_as_tremaux_solve_does(tmp_path):
+    from tremaux.grids import files, generate_on, grid_stats, make_grid, solve_on, to_svg
+
+    run = generate_on(make_grid("hex", size=(3, 4)), "wilson", seed=2)
+    assert grid_stats(run) == grid_stats(run.maze)  # was: "needs a GridMaze, not GridGenerated"
+    assert to_svg(run) == to_svg(run.maze)
+    assert list(solve_on(run, "bfs").path) == list(solve_on(run.maze, "bfs").path)
+    files.save(run, tmp_path / "m.json")  # was: AttributeError 'GridGenerated' object has no attribute 'grid'
+    assert files.load(tmp_path / "m.json") == run.maze
+    with pytest.raises(UnsupportedError, match="save needs a GridMaze"):
+        files.save("maze", tmp_path / "n.json")

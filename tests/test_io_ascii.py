@@ -248,3 +248,69 @@ def test_a_solved_block_drawing_reads_as_the_unsolved_one():
     solved = tremaux.render.to_text(tremaux.solve(maze, "bfs"), style="block")
     assert "o" in solved
     assert mio.loads(solved) == mio.loads(tremaux.render.to_text(maze, style="block"))
+
+
+def _underscore_style(maze, joined=False):
+    """The maze as small maze programs print it: `` _`` a cell on top, then ``|`` and ``_|`` a cell (``joined``:
+    an open east side under a south wall drawn ``_``, the wall running on, as in ``|___|``)."""
+    H, W = maze.shape
+    lines = [" " + " ".join("_" * W)]
+    for r in range(H):
+        row = "|"
+        for c in range(W):
+            row += " " if maze.cells[r, c] & 4 else "_"
+            run = "_" if joined and not maze.cells[r, c] & 4 else " "
+            row += run if maze.cells[r, c] & 2 else "|"
+        lines.append(row)
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("shape, algorithm", [((1, 1), "backtracker"), ((1, 6), "kruskal"), ((5, 1), "wilson"),
+                                              ((7, 9), "backtracker"), ((12, 20), "prim")])
+@pytest.mark.parametrize("joined", [False, True])
+def test_drawings_in_the_underscore_style_read_as_the_maze(shape, algorithm, joined, tmp_path):
+    maze = tremaux.generate(shape, algorithm, seed=5).maze
+    text = _underscore_style(maze, joined)
+    got = mio.loads(text)
+    assert got.shape == maze.shape and (got.cells == maze.cells).all()
+    indented = "\r\n" + "\r\n".join("    " + line for line in text.splitlines())  # pasted, CRLF
+    assert (mio.loads(indented).cells == maze.cells).all()
+    path = tmp_path / "maze.txt"
+    path.write_text(text)
+    assert mio.detect_format(text) == "ascii" and (mio.load(path).cells == maze.cells).all()
+
+
+def test_gaps_in_an_underscore_drawing_are_the_entrance_and_exit_and_bad_characters_are_named():
+    got = mio.loads(" _   _\n|     |\n|_ _|_ \n")
+    assert got.shape == (2, 3) and got.start == (0, 1) and got.goal == (1, 2)
+    with pytest.raises(MazeFormatError, match=r"2:3: unknown character 'x' in a drawing in the underscore style"):
+        mio.loads(" _ _\n| x |\n|_ _|")
+
+
+def test_a_drawing_pasted_with_the_lines_printed_around_it_reads(capsys, tmp_path):
+    from cli_helpers import run
+
+    maze = tremaux.generate((4, 6), "wilson", seed=3).maze
+    drawing = mio.dumps(maze, "ascii")
+    stats = "      Depth-first Search (DFS) (statistics)\n                        visits       25\n"
+    verdict = "bfs: path of 9 cells (8 moves) found after 12 squares taken from the worklist\n"
+    # was: "unknown character 'D'" (read as a block text) and "ragged row" at the verdict
+    assert mio.loads(stats + drawing + "\n" + verdict) == maze
+    assert mio.loads(drawing + "\n\n" + verdict) == maze
+    (tmp_path / "m.txt").write_text(drawing)
+    code, out, err = run(capsys, "render", str(tmp_path / "m.txt"), "--style", "unicode", "--solver", "bfs")
+    assert code == 0, err
+    assert mio.loads(out + verdict) == maze  # the box drawing of a solution, its path drawn with •
+    with pytest.raises(MazeFormatError):  # a line inside the drawing itself is still refused
+        mio.loads(drawing.replace("\n", "\nxx\n", 1))
+
+
+@pytest.mark.parametrize("tall", [2, 3])
+def test_a_drawing_with_cells_several_lines_tall_reads_as_the_maze(tall):
+    maze = tremaux.generate((4, 5), "kruskal", seed=6).maze
+    lines = mio.dumps(maze, "ascii").splitlines()
+    taller = []
+    for k, line in enumerate(lines):  # a cell's line, then blank copies of it (walls kept, the mark not)
+        taller += [line] if k % 2 == 0 else [line] + [line.replace("S", " ").replace("G", " ")] * (tall - 1)
+    got = mio.loads("\n".join(taller))  # was: "unknown character '-' in a cell" on the next corner line
+    assert got == maze

@@ -214,3 +214,30 @@ def test_mazelib_tostring_with_start_and_end_reads_s_as_start_and_e_as_goal():
     assert B.loads("S.#\n#.G").start == (0, 0) and B.loads("S.#\n#.G").goal == (1, 2)
     with pytest.raises(MazeFormatError, match="a second entrance"):
         B.loads("E.E\n#.G")
+
+
+_HASHES = "#####\n#S  #\n# # #\n#  E#\n#####"
+
+
+@pytest.mark.parametrize("text", [
+    _HASHES.replace("#", "\u2588"),                                     # one full block a square
+    "\n".join("".join(ch * 2 for ch in row) for row in _HASHES.replace("#", "\u2588").splitlines()),  # two
+    "\r\n".join(row.replace("#", "\u2588\u2588").replace(" ", "  ").replace("S", "S ").replace("E", "E ")
+                for row in _HASHES.splitlines()) + "\r\n",             # marks followed by a space, CRLF
+    _HASHES.replace("#", "\u2593"),                                     # the dark shade
+])
+def test_block_pictures_drawn_with_full_block_characters_read_as_with_hashes(text, tmp_path):
+    want = mio.loads(_HASHES)
+    got = mio.loads(text)
+    assert got == want and got.start == (1, 1) and got.goal == (3, 3)
+    path = tmp_path / "maze.txt"
+    path.write_text(text, encoding="utf-8", newline="")
+    assert mio.load(path) == want
+
+
+def test_a_solved_mazelib_maze_as_print_shows_it_reads_with_its_solution_squares_open():
+    # mazelib's str(maze): '#' walls, 'S' and 'E' the ends, '+' the squares of the solution
+    printed = "#######\n#S++#.#\n###+#.#\n#..+++#\n#####E#"
+    got = mio.loads(printed)  # was: "unknown character '+'"
+    assert got == mio.loads(printed.replace("+", " "))
+    assert got.start == (1, 1) and got.goal == (4, 5)

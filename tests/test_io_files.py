@@ -215,3 +215,75 @@ def test_one_name_for_the_picture_format_everywhere(tmp_path):
     data = mio.dumps(maze, "png")
     assert mio.detect_format(data) == "png" and data == mio.dumps(maze, "image")  # the old name still works
     assert mio.loads(data, "image") == mio.loads(data, "png") == maze
+
+
+def test_a_numpy_save_of_the_cells_or_of_a_mazelib_grid_reads_as_the_maze(tmp_path, capsys):
+    import numpy as np
+
+    import tremaux
+    from cli_helpers import run
+    from tremaux.errors import MazeFormatError
+    from tremaux.io import block
+
+    maze = tremaux.generate((5, 7), "wilson", seed=2).maze
+    np.save(tmp_path / "cells.npy", maze.cells)  # was: "not a maze file: byte 0 is not UTF-8 text"
+    np.save(tmp_path / "grid.npy", block.to_blocks(maze).astype(np.int8))  # mazelib's Maze.grid
+    for name in ("cells.npy", "grid.npy"):
+        got = tremaux.io.load(tmp_path / name)
+        assert got.shape == maze.shape and (got.cells == maze.cells).all()
+        code, out, err = run(capsys, "info", str(tmp_path / name), "--json")
+        assert code == 0, err
+    np.save(tmp_path / "noise.npy", np.full((2, 2), 7, np.uint8))
+    with pytest.raises(MazeFormatError, match="noise.npy: invalid maze: passage N of cell"):
+        tremaux.io.load(tmp_path / "noise.npy")
+    np.save(tmp_path / "float.npy", np.ones((3, 3)))
+    code, _, err = run(capsys, "show", str(tmp_path / "float.npy"))
+    assert code == 2 and "a .npy maze is a 2-D (or 3-D) array of whole numbers" in err
+
+
+@pytest.mark.parametrize("fmt", ["ascii", "block", "json"])
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be"])
+def test_a_maze_file_in_utf16_as_windows_powershell_writes_it_reads(tmp_path, capsys, fmt, codec):
+    from cli_helpers import run
+
+    import tremaux
+
+    maze = tremaux.generate((3, 4), "kruskal", seed=1).maze
+    text = mio.dumps(maze, fmt).replace("\n", "\r\n") + "\r\n"
+    bom = b"\xff\xfe" if codec == "utf-16-le" else b"\xfe\xff"
+    path = tmp_path / "maze.txt"
+    path.write_bytes(bom + text.encode(codec))  # `tremaux generate > maze.txt` in PowerShell 5
+    assert mio.load(path) == mio.loads(text)  # was: "not a maze file: byte 0 is not UTF-8 text"
+    code, out, err = run(capsys, "info", str(path), "--json")
+    assert code == 0, err
+
+
+def test_load_takes_an_open_file_as_json_load_does(tmp_path):
+    import io as std_io
+
+    import tremaux
+
+    maze = tremaux.generate((3, 4), "kruskal", seed=1).maze
+    for name in ("m.json", "m.txt", "m.npz", "m.png"):
+        mio.save(maze, tmp_path / name)
+        with open(tmp_path / name, "rb") as f:  # was: TypeError expected str, bytes or os.PathLike object
+            assert mio.load(f) == maze
+    with open(tmp_path / "m.txt", encoding="utf-8") as f:
+        assert mio.load(f) == maze
+    assert mio.load(std_io.StringIO(mio.dumps(maze, "json"))) == maze
+
+
+def test_load_given_a_maze_text_and_loads_given_a_file_name_name_the_other_function():
+    with pytest.raises(MazeFormatError, match=r"^tremaux.io.load reads a file, and this is a maze's text .*loads"):
+        mio.load("+---+\n| S |\n+---+")  # was: FileNotFoundError naming the drawing as a file
+    with pytest.raises(MazeFormatError, match=r"^'maze.json' looks like a file name: .*tremaux.io.load reads a file"):
+        mio.loads("maze.json")  # was: "unknown character 'm'; a block text uses '#'..."
+    assert mio.loads("E.G").shape == (1, 3)
+
+
+def test_a_npy_file_is_read_within_the_memory_budget_not_the_text_cap(tmp_path):
+    import numpy as np
+
+    path = tmp_path / "open.npy"
+    np.save(path, Maze.open((300, 300)).cells)  # 90,000 bytes: over a text cap of 64k
+    assert mio.load(path, text_limit="64k") == Maze.open((300, 300))  # was: "a text maze ... over the cap"

@@ -87,3 +87,20 @@ def test_masked_cells_are_not_nodes():
     g = to_graph(Maze.open((2, 2), mask=mask))
     assert sorted(g.nodes) == [(0, 0), (1, 0), (1, 1)]
     assert g.graph["shape"] == (2, 2)
+
+
+def test_a_maze_graph_written_to_gml_or_graphml_reads_back_with_its_text_node_labels(tmp_path):
+    import networkx as nx
+
+    import tremaux
+    from tremaux.io import graph
+
+    maze = tremaux.generate((4, 5), "kruskal", seed=3).maze
+    G = graph.to_graph(maze)
+    nx.write_gml(G, tmp_path / "m.gml")  # nodes come back as the text "(0,0)"
+    assert graph.from_graph(nx.read_gml(tmp_path / "m.gml")) == maze
+    H = nx.relabel_nodes(G, str)  # GraphML keeps no tuple: nodes, start and goal as text "(0, 0)"
+    H.graph = {k: str(v) for k, v in G.graph.items() if k != "shape"}
+    nx.write_graphml(H, tmp_path / "m.graphml")
+    back = graph.from_graph(nx.read_graphml(tmp_path / "m.graphml"))
+    assert (back.cells == maze.cells).all() and back.start == maze.start and back.goal == maze.goal

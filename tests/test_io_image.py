@@ -226,3 +226,25 @@ def test_a_picture_with_its_lattice_note_reads_in_any_wall_colour():
     assert image.loads(to_png(sol, palette={"wall": "#ff0000"})) == maze  # the wall colour is read at a post
     with pytest.raises(MazeFormatError, match="cells are drawn in the colour of its walls"):
         image.loads(to_png(maze, palette={"background": "#000", "wall": "#fff"}))  # the floor is white too
+
+
+@pytest.mark.parametrize("shape, algorithm", [((8, 10), "backtracker"), ((2, 2), "binary-tree"),
+                                              ((6, 15), "sidewinder"), ((12, 9), "kruskal")])
+@pytest.mark.parametrize("fmt", ["PNG", "JPEG"])
+def test_a_dark_mode_picture_light_walls_on_a_dark_ground_reads_as_the_maze(shape, algorithm, fmt):
+    # tremaux's picture with its colours inverted: white walls, black cells and margin (the 9 x 11 "maze" of the
+    # black squares between the white walls was read before)
+    maze = generate(shape, algorithm, seed=3).maze
+    pixels = np.asarray(Image.open(std_io.BytesIO(to_png(maze, start=False, goal=False))).convert("RGB"))
+    got = mio.loads(_encoded(255 - pixels, fmt))
+    assert got.shape == maze.shape and (got.cells == maze.cells).all()
+
+
+@pytest.mark.parametrize("algorithm", ["binary-tree", "sidewinder", "backtracker"])
+def test_block_pictures_without_a_margin_still_read_with_dark_walls(algorithm):
+    maze = generate((5, 7), algorithm, seed=2).maze
+    squares = np.where(block.to_blocks(maze), 0, 255).astype(np.uint8).repeat(6, 0).repeat(6, 1)
+    got = mio.loads(_encoded(squares, "PNG"))
+    assert got.shape == maze.shape and (got.cells == maze.cells).all()
+    inverted = mio.loads(_encoded(np.pad(255 - squares, 8), "PNG"))  # light walls, dark margin
+    assert inverted.shape == maze.shape and (inverted.cells == maze.cells).all()

@@ -1,5 +1,7 @@
 """The maze model: construction, invariants, immutability."""
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -191,3 +193,14 @@ def test_the_search_kernels_are_cached_on_disk():
     search = {name: k for name, k in all_kernels().items() if name.startswith("nl_search")}
     assert {"nl_search.search_run", "nl_search_hash.state_hash", "nl_search_prune.prune_rows"} <= set(search)
     assert [name for name, k in search.items() if k.targetoptions.get("cache") is not True] == []
+
+
+@pytest.mark.parametrize("mask", ["heart.png", "##.\n###", b"##.\n###", Path("heart.png"), ["##.", "###"]])
+def test_a_mask_given_as_a_file_name_or_text_points_to_the_readers(mask):
+    from tremaux import generate
+    from tremaux.errors import InvalidMazeError
+
+    with pytest.raises(InvalidMazeError, match=r"^a mask is an array of True/False for each cell, not .*load_mask\(path\)"):
+        generate((2, 3), mask=mask, seed=1)
+    with pytest.raises(InvalidMazeError, match="mask_from_text"):
+        Maze.open((2, 3), mask=mask)

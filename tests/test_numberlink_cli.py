@@ -118,7 +118,7 @@ def test_generate_is_reproducible_and_proper(capsys, tmp_path):
 
 
 @pytest.mark.parametrize(("fmt", "message"), [
-    ("flowpack", "error: the 'flowpack' format is read only; write one of: grid, wh, flow, contest, puzzlink, bwinf"),
+    ("flowpack", "error: the 'flowpack' format is read only; write one of: grid, wh, flow, contest, puzzlink, pzprv3, bwinf"),
     ("png", "error: unknown numberlink format 'png'"),
 ])
 def test_generate_refuses_a_format_it_cannot_write_before_generating(capsys, monkeypatch, fmt, message):
@@ -274,7 +274,8 @@ def test_every_empty_out_is_an_empty_file_name_not_the_current_folder(capsys, tm
             with pytest.raises(SystemExit) as exc:
                 main([*command, *out])  # the option is read before a missing argument is named
             err = capsys.readouterr().err
-            assert exc.value.code == 2 and err.startswith("error: ") and "empty output file name" in err, command
+            what = "folder" if command == ["dataset"] else "file"  # a dataset's --out is the folder it fills
+            assert exc.value.code == 2 and err.startswith("error: ") and f"empty output {what} name" in err, command
             assert len(err.strip().splitlines()) == 1 and "'.'" not in err
     assert list(tmp_path.iterdir()) == []  # nothing written
 

@@ -137,3 +137,21 @@ def test_a_format_refused_is_named_as_typed(capsys, tmp_path, maze_file, command
     code, _, err = run(capsys, *map(str, argv(command, maze_file, out)), "--format", "TXT")
     assert code == 2 and err == f"error: format TXT (ascii) does not match the extension of '{out}' (.png is png)\n"
     assert not out.exists()
+
+
+@pytest.mark.parametrize("command", sorted(WRITES))
+def test_an_out_folder_without_an_extension_is_named_as_a_folder(capsys, tmp_path, maze_file, command):
+    # `--out results/` was refused as a name without an extension ("cannot tell what to write to ...")
+    out = tmp_path / "results"
+    out.mkdir()
+    code, stdout, err = run(capsys, *map(str, argv(command, maze_file, out)))
+    assert code == 2 and stdout == "" and err == f"error: cannot write {out}: it is a folder\n"
+
+
+def test_an_out_folder_is_named_as_a_folder_for_grid_mazes_too(capsys, tmp_path):
+    maze_file = tmp_path / "hex.json"
+    assert run(capsys, "generate", "--grid", "hex", "--size", "3x3", "--out", str(maze_file))[0] == 0
+    for args in (["generate", "--grid", "hex", "--out"], ["solve", str(maze_file), "--out"],
+                 ["render", str(maze_file), "--out"], ["animate", "--grid", "hex", "--out"]):
+        code, _, err = run(capsys, *args, str(tmp_path))
+        assert code == 2 and err == f"error: cannot write {tmp_path}: it is a folder\n", (args, err)

@@ -107,3 +107,19 @@ def test_backtracker_has_a_long_diameter_and_bfs_a_short_one():
     bfs = maze_stats(generate((30, 30), "breadth-first", seed=2, start=(15, 15)).maze)
     assert dfs.diameter > 3 * bfs.diameter
     assert bfs.diameter <= 2 * 30 + 2
+
+
+def test_maze_stats_takes_what_generate_and_solve_return_and_names_anything_else():
+    import tremaux
+    from tremaux.errors import InvalidMazeError
+    from tremaux.grids import generate_on, make_grid
+
+    run = tremaux.generate((6, 7), "kruskal", seed=2)
+    want = maze_stats(run.maze)
+    assert maze_stats(run) == want  # was: AttributeError 'Generated' object has no attribute 'flat'
+    assert maze_stats(tremaux.solve(run, "bfs")) == want
+    assert dead_end_percentage(run) == want.dead_end_percentage
+    with pytest.raises(InvalidMazeError, match=r"maze_stats\(\) needs a tremaux.Maze .*not ndarray"):
+        maze_stats(run.maze.cells)
+    with pytest.raises(InvalidMazeError, match="tremaux.grids.grid_stats"):
+        maze_stats(generate_on(make_grid("hex", size=(3, 3)), seed=1))

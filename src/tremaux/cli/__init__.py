@@ -85,6 +85,12 @@ def usage_line(exc: Exception, argv: list[str] | None = None) -> str:
         if phrase in message:
             value = _typed_value(getattr(getattr(exc, "param", None), "opts", ()), argv or [])
             message = message.replace(phrase, f"{value!r} is not {kind}" if value is not None else f"not {kind}")
+    bound = _BOUND.search(message)  # the converter's words for a value out of an option's range
+    if bound is not None:
+        value = _typed_value(getattr(getattr(exc, "param", None), "opts", ()), argv or [])
+        limit = f"{_BOUND_WORDS[bound[1]]} {bound[2]}"
+        message = message.replace(bound[0], f"{value} is out of range: it must be {limit}" if value is not None
+                                  else f"out of range: it must be {limit}")
     where = ctx.command_path if ctx is not None else _command_path(argv or [])
     return f"error: {message[:1].lower()}{message[1:]} (see '{where} --help')"
 
@@ -92,6 +98,11 @@ def usage_line(exc: Exception, argv: list[str] | None = None) -> str:
 _CONVERSIONS = (("Input should be a valid integer, unable to parse string as an integer", "a whole number"),
                 ("Input should be a valid number, unable to parse string as a number", "a number"))
 """What the option parser says of a value that is not a number, and what it is not (in words)."""
+
+_BOUND = re.compile(r"Input should be (greater than or equal to|less than or equal to|greater than|less than) (-?[\d.]+)")
+_BOUND_WORDS = {"greater than or equal to": "at least", "less than or equal to": "at most",
+                "greater than": "more than", "less than": "less than"}
+"""What the option parser says of a value out of an option's range, and the words for its bound."""
 
 
 def _typed_value(opts: tuple[str, ...], argv: list[str]) -> str | None:
@@ -234,6 +245,9 @@ def main(argv: list[str] | None = None) -> None:
         typer.echo("aborted", err=True)
         sys.exit(130)
     except _USAGE as exc:  # a missing argument, an unknown option, a value of the wrong kind: one line too
+        if type(exc).__name__ == "NoArgsIsHelpError" and getattr(exc, "ctx", None) is not None:
+            typer.echo(exc.ctx.get_help())  # `tremaux` or `tremaux numberlink` alone: the help, as --help gives it
+            sys.exit(0)
         typer.echo(usage_line(exc, sys.argv[1:] if argv is None else argv), err=True)
         sys.exit(exc.exit_code)  # type: ignore[attr-defined]
     except _EXIT as exc:

@@ -97,7 +97,7 @@ def build_grid(*, mask: Any = None, grid: str | None, size: str | None, rings: i
     if size is not None:
         dims = parse_size(size)
         if len(dims) != 2:
-            raise TremauxError(f"--size {size} must be HxW on a {name} grid (levels are for the square maze only)")
+            raise TremauxError(f"--size {size} must be HxW on {'an' if name[:1] in 'aeiou' else 'a'} {name} grid (levels are for the square maze only)")
     if dims is None and mask is not None and not polar:
         dims = tuple(mask.shape)
     if dims is None and not polar and radius is None and side is None:

@@ -64,6 +64,10 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
     from ..io.outputs import output_format
 
     maze = load_grid(path)
+    if out is not None and out.is_dir():
+        from .output import check_folder
+
+        check_folder(out)  # `--out pictures/`: a folder, said as such
     fmt = None if out is None else output_format(  # refused before the run, not after it
         out, fmt, accepts=("png", "svg"), writer=f"tremaux solve on a {maze.grid.name} maze",
         hint=f"`tremaux animate {path} --out FILE.gif` replays the run")

@@ -126,7 +126,9 @@ def show_grid_file(path: Path, style: str) -> None:
     maze = load_grid(path)
     g = maze.grid
     if g.name != "square" or "wrap" in g.params or "weave" in g.params:
-        raise UnsupportedError(f"text drawings are for square grids only; {path} holds a {_label(g)} maze: draw it "
+        label = _label(g)
+        raise UnsupportedError(f"text drawings are for square grids only; {path} holds {'an' if label[0] in 'aeiou' else 'a'}"
+                               f" {label} maze: draw it "
                                f"with `tremaux render {path} --out maze.svg`")
     square = maze.to_maze()
     if style.strip().lower() == "unicode":

@@ -75,7 +75,7 @@ def _show(drawn, numbers: bool = False) -> None:
 def solve_cmd(
     file: Path = typer.Argument(..., metavar="FILE", path_type=str,  # str: a URL keeps its "//"
                                help="Puzzle file (grid, contest, 'W H', Flow Free text or level pack, BwInf, Copris, "
-                                    "endpoint lists, XML, Prolog, a header of counts, puzz.link URLs or the JSON "
+                                    "endpoint lists, XML, Prolog, a header of counts, puzz.link URLs or saved files, the JSON "
                                     "of generate/solve --json; several puzzles allowed), one puzz.link URL, or '-' for stdin."),
     solver: str = solver_option("fast", "fast (exact: quick verdicts, search, SAT) or tremaux (the paper's traveler)."),
     rule: str = RuleOption,
@@ -178,7 +178,8 @@ def generate_cmd(
     time_limit: Optional[float] = time_limit_option(None, "Seconds before the generation stops with an error "
                                                               "(default 60)."),
     fmt: Optional[str] = format_option("Puzzle text format: grid, contest, wh, flow, puzzlink, bwinf, copris, ends, "
-                                       "xml, prolog or counted (default grid)."),
+                                       "xml, prolog, counted or pzprv3 (default: from the --out extension, else "
+                                       "grid)."),
     solution: bool = typer.Option(False, "--solution", help="Also draw the solution."),
     out: Optional[Path] = out_option("Save the puzzle instead of printing it: a picture (.svg, .png; with --solution, "
                                      "solved) or, for any other extension (not .gif, .jpg, .json, .npz...), its text "
@@ -197,8 +198,8 @@ def generate_cmd(
     from ..numberlink.formats import FORMATS
     from ..numberlink.generate import DEFAULT_TIME_LIMIT, MAX_GENERATE_SIDE
 
-    fmt = _written_format(fmt or "grid")  # an unknown or read-only format fails before the generation
     out = _text_stdout(out, as_json)
+    fmt = _written_format(fmt or _extension_format(out) or "grid")  # unknown or read only: refused before generating
     try:
         shape = parse_size(size)
     except InvalidSizeError:  # its words name the mazes' LxHxW too
@@ -326,7 +327,7 @@ def convert_cmd(
     file: Path = typer.Argument(..., metavar="FILE", path_type=str,  # str: a URL keeps its "//"
                                help="Puzzle file (any format solve reads), one puzz.link URL, or '-' for stdin."),
     fmt: Optional[str] = format_option("Puzzle text format: grid, contest, wh, flow, puzzlink, bwinf, copris, ends, "
-                                       "xml, prolog or counted (default: from the --out extension, else grid)."),
+                                       "xml, prolog, counted or pzprv3 (default: from the --out extension, else grid)."),
     out: Optional[Path] = out_option("Write the puzzles there (default: standard output): text in --format, or a "
                                      "picture of the puzzles, unsolved (.svg, .png; several get -1, -2... "
                                      "suffixes; not with --format; '-': stdout).", dash=False),
@@ -335,7 +336,7 @@ def convert_cmd(
     from ..errors import PuzzleFormatError
     from ..numberlink import load_all
     from ..numberlink.draw import save
-    from ..numberlink.formats import FORMATS, dumps_all
+    from ..numberlink.formats import dumps_all
 
     out = _text_stdout(out, False)
     pictures = out is not None and out.suffix.lower() in (".svg", ".png")
@@ -347,10 +348,7 @@ def convert_cmd(
 
         raise TremauxError(f"--format {fmt} writes puzzle text, and --out {out} a picture; give one of them")
     if not pictures:
-        ext = out.suffix[1:].lower() if out is not None else ""
-        if fmt is None and ext in FORMATS and not FORMATS.get(ext).meta.get("read_only"):
-            fmt = ext
-        fmt = _written_format(fmt or "grid")
+        fmt = _written_format(fmt or _extension_format(out) or "grid")
     source = _puzzle_source(file)
     puzzles = load_all(source)  # a URL too, named by itself in messages as solve and check name it
     if out is not None:
@@ -375,6 +373,15 @@ def convert_cmd(
         where = (f"{_out_path(out, 0, len(puzzles))} ... {_out_path(out, len(puzzles) - 1, len(puzzles))}"
                  if pictures and len(puzzles) > 1 else f"{out}")  # the files written, not the name asked
         typer.echo(f"wrote {len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''} to {where} ({what})", err=True)
+
+
+def _extension_format(out: Optional[Path]) -> Optional[str]:
+    """The text format the extension of ``out`` names (``p.wh``, ``p.contest``...; not a read-only one), else
+    ``None``, as :func:`tremaux.numberlink.save` takes it."""
+    from ..numberlink.formats import FORMATS
+
+    ext = out.suffix[1:].lower() if out is not None else ""
+    return ext if ext in FORMATS and not FORMATS.get(ext).meta.get("read_only") else None
 
 
 def _written_format(fmt: str) -> str:

@@ -238,6 +238,8 @@ def check_output(out: Path, to: str | None = None, *, formats: bool = True, acce
     """
     from ..io.outputs import output_format
 
+    if out.is_dir():  # `--out results/`: said as such, not as a name without an extension
+        check_folder(out)
     fmt = output_format(out, to, accepts=accepts, writer=writer, named=formats, hint=hint)
     check_folder(out)
     return fmt

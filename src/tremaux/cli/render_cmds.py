@@ -9,7 +9,7 @@ import typer
 
 from ..errors import UnsupportedError
 from .options import check_seed
-from .app import (DEFAULT_SIZE, GoalOption, StartOption, announce, app, deprecated, format_option, generator_option,
+from .app import (DEFAULT_GENERATOR, DEFAULT_SIZE, GoalOption, StartOption, announce, app, deprecated, format_option, generator_option,
                   out_option, parse_cell, parse_size, renamed, size_option, solver_option, style_option)
 from .maze_cmds import load_maze
 from .output import check_folder
@@ -26,6 +26,10 @@ def _format(fmt: Optional[str], out: Optional[Path], grid: bool = False) -> str:
     from ..io.outputs import EXTENSIONS, output_format
     from ..render.output import RENDER_FORMATS
 
+    if out is not None and out.is_dir():
+        from .output import check_folder
+
+        check_folder(out)  # `--out pictures/`: a folder, said as such
     unnamed = fmt is None and out is not None and out.suffix.lower() not in EXTENSIONS
     return output_format(out, fmt if fmt is not None or out is not None else "ascii",
                          accepts=("png", "svg") if grid and unnamed else RENDER_FORMATS,
@@ -161,7 +165,7 @@ def render_cmd(
 
 @app.command("animate")
 def animate_cmd(
-    file: Optional[Path] = typer.Argument(None, metavar="FILE", help="Maze file to solve (omit with --generator)."),
+    file: Optional[Path] = typer.Argument(None, metavar="FILE", help="Maze file to solve (omit with --generator, or --size for the default backtracker)."),
     out: Path = out_option("Animation to write: .gif or .svg ('-' writes stdout, with --format).", required=True),
     fmt: Optional[str] = format_option("gif or svg (default: from the --out extension)."),
     solver: Optional[str] = solver_option(None, "Solver to replay (default tremaux for a file)."),
@@ -236,6 +240,8 @@ def animate_cmd(
                             generator=generator or ("kruskal" if weave is not None else None), solver=solver,
                             seed=seed, braid=braid, start=parse_cell(start, "start"), goal=parse_cell(goal, "goal"),
                             out=out, frames=frames, frame_ms=frame_ms, cell_size=cell_size, fmt=fmt)
+    if file is None and generator is None and (size != DEFAULT_SIZE or braid or mask is not None or option):
+        generator = DEFAULT_GENERATOR  # a maze to make, described: by the default generator, as on the other grids
     if generator is not None:
         from .. import generate as make
 
@@ -253,7 +259,8 @@ def animate_cmd(
         maze = obj.maze
     else:
         if file is None:
-            raise UnsupportedError("animate needs a maze FILE to solve, or --generator NAME to animate a generator")
+            raise UnsupportedError("animate needs a maze FILE to solve, or --generator NAME (or --size HxW) to animate "
+                                   "a generator")
         obj = maze = load_maze(file)
         from ..solvers import SOLVERS
         from ..solvers.api import check_solve_memory

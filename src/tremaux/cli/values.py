@@ -15,7 +15,7 @@ from ..errors import CellError, InvalidSizeError
 
 __all__ = ["parse_size", "parse_cell"]
 
-_SIZE = re.compile(r"^\s*(\d+)\s*[xX*,]\s*(\d+)(?:\s*[xX*,]\s*(\d+))?\s*$", re.ASCII)  # digits 0-9, as --seed
+_SIZE = re.compile(r"^\s*(\d+)\s*[xX*,×]\s*(\d+)(?:\s*[xX*,×]\s*(\d+))?\s*$", re.ASCII)  # digits 0-9, as --seed
 
 
 def parse_size(text: str) -> tuple[int, ...]:

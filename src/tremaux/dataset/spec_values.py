@@ -68,9 +68,9 @@ def parse_size_range(text: str) -> tuple[tuple[int, int], tuple[int, int] | None
 
 def _size(value: Any, what: str) -> tuple[int, int]:
     if isinstance(value, str):
-        m = re.fullmatch(r"\s*([0-9]{1,9})\s*[xX*,]\s*([0-9]{1,9})\s*", value)
+        m = re.fullmatch(r"\s*([0-9]{1,9})\s*[xX*,×]\s*([0-9]{1,9})\s*", value)
         if not m:
-            if re.fullmatch(r"\s*\d+\s*[xX*,]\s*\d+\s*[xX*,]\s*\d+\s*", value):
+            if re.fullmatch(r"\s*\d+\s*[xX*,×]\s*\d+\s*[xX*,×]\s*\d+\s*", value):
                 raise InvalidSizeError(
                     f"{what} {value!r} has levels; datasets are of 2-D mazes (HxW)"
                 )

@@ -350,7 +350,9 @@ def save(maze: GridMaze, path: str | Path, format: str | None = None) -> None:
     from .._write import write_file
 
     from ..io.outputs import output_format
+    from .maze import as_grid_maze
 
+    maze = as_grid_maze(maze, "save")
     p = Path(path)
     fmt = output_format(p, format, accepts=("json", "npz"), writer=f"a {maze.grid.name} maze file",
                         hint="text drawings are for square grids only; pictures: tremaux.grids.save_picture")

@@ -399,15 +399,19 @@ def as_grid_maze(maze: Any, what: str) -> GridMaze:
     >>> import tremaux
     >>> as_grid_maze(tremaux.Maze.open((2, 3)), "to_svg").grid.name
     'square'
+    >>> as_grid_maze(tremaux.generate((2, 3), seed=1), "to_svg").size  # what generate returns: its maze
+    6
     >>> as_grid_maze("maze.json", "to_svg")
     Traceback (most recent call last):
     ...
     tremaux.errors.UnsupportedError: to_svg needs a GridMaze (or a tremaux.Maze), not str
     """
-    if isinstance(maze, GridMaze):
-        return maze
     from ..maze.model import Maze
 
+    if hasattr(maze, "stats") and isinstance(getattr(maze, "maze", None), (GridMaze, Maze)):
+        maze = maze.maze  # what generate_on (or tremaux.generate) returns: its maze
+    if isinstance(maze, GridMaze):
+        return maze
     if isinstance(maze, Maze):
         return to_grid_maze(maze)
     raise UnsupportedError(f"{what} needs a GridMaze (or a tremaux.Maze), not {type(maze).__name__}")

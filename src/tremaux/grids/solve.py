@@ -174,6 +174,8 @@ def solve_on(maze: GridMaze, algorithm: str = "bfs", *, start: Any = None, goal:
     ...
     tremaux.errors.UnsupportedError: the tremaux solver on a polar grid has no option 'seed' (it makes no random choice)
     """
+    if hasattr(maze, "stats") and isinstance(getattr(maze, "maze", None), GridMaze):
+        maze = maze.maze  # what generate_on returns: its maze
     if not isinstance(maze, GridMaze):
         raise UnsupportedError(f"solve_on needs a GridMaze, not {type(maze).__name__}; use tremaux.solve for a Maze")
     entry = SOLVERS.get(algorithm)

@@ -54,7 +54,7 @@ def woven(grid: Grid) -> Grid:
     """
     if grid.name not in ("square", "hex") or "wrap" in grid.params:
         label = grid.name + (f" ({grid.params['wrap']})" if "wrap" in grid.params else "")
-        raise UnsupportedError(f"weave works on the square and hex grids (not wrapped), not on a {label} grid")
+        raise UnsupportedError(f"weave works on the square and hex grids (not wrapped), not on {'an' if label[:1] in 'aeiou' else 'a'} {label} grid")
     n, S = grid.nbr.shape
     half = S // 2
     mid = grid.nbr

@@ -45,7 +45,8 @@ from ..errors import InvalidMazeError, MazeFormatError
 from ..maze.model import Maze
 from ..registry import Registry
 from .._lazy import lazy_module
-from . import ascii, block, image, json, npz
+from . import _drawings, _inputs, ascii, block, image, json, npz
+from ._common import decode_text
 
 graph = lazy_module("tremaux.io.graph")  # networkx is loaded on first use
 from ._text import _HEADER
@@ -80,7 +81,7 @@ def _text(data: str | bytes, source: str | None) -> str:
     if isinstance(data, str):
         return data
     try:
-        return bytes(data).decode("utf-8-sig")
+        return decode_text(bytes(data))
     except UnicodeDecodeError as exc:
         raise MazeFormatError(f"not a maze file: byte {exc.start} is not UTF-8 text", source=source) from None
 
@@ -117,7 +118,8 @@ def detect_format(data: str | bytes) -> str:
     for line in stripped.splitlines():
         if not line.strip() or _HEADER.match(line):
             continue
-        return "ascii" if line.lstrip()[:1] in ("+", "┌") else "block"
+        drawn = line.lstrip()[:1] in ("+", "┌") or _drawings.trimmed(data) != data
+        return "ascii" if drawn or _drawings.is_underscored(data) else "block"
     return "block"
 
 
@@ -183,7 +185,10 @@ def loads(data: str | bytes, format: str | None = None, *, source: str | None = 
         raise MazeFormatError(f"a maze is read from text or bytes, not {type(data).__name__}", source=source)
     if isinstance(data, memoryview):
         data = bytes(data)
-    head = b"" if isinstance(data, str) else bytes(data[:4])
+    head = b"" if isinstance(data, str) else bytes(data[:6])
+    if format is None and head == npz.NPY_MAGIC:  # one array, as numpy.save writes it
+        return npz.from_npy(bytes(data), source=source, memory_limit=memory_limit)
+    head = head[:4]
     guess = "npz" if head == _ZIP else "png" if image.is_image(head) else None
     name = FORMATS.get(format).name if format is not None else guess
     entry = FORMATS.get(name) if name is not None else None
@@ -193,17 +198,13 @@ def loads(data: str | bytes, format: str | None = None, *, source: str | None = 
         return entry.func(bytes(data), source=source, memory_limit=memory_limit)
     _check_text(data, source, memory_limit, text_limit)
     text = _text(data, source)
-    if entry is None and _is_markup(text):
+    if entry is None:
+        _inputs.check_not_a_name(text, source)
+    if entry is None and _inputs.is_markup(text):
         raise MazeFormatError("an SVG (or other XML) picture is not read back: read the maze from the .json or .npz "
                               "file it was drawn from, or from a PNG picture", source=source)
     entry = entry or FORMATS.get(detect_format(text))
     return entry.func(text, source=source)
-
-
-def _is_markup(text: str) -> bool:
-    """Whether ``text`` starts like SVG, XML or HTML (``<svg``, ``<?xml``, ``<!DOCTYPE``), which no maze format does."""
-    head = text.lstrip().lstrip("\ufeff").lstrip()[:9].lower()
-    return head.startswith(("<svg", "<?xml", "<!doctype", "<html"))
 
 
 def _check_maze(maze: object, what: str) -> None:
@@ -372,7 +373,7 @@ def read_source(f, source: str | None = None, *, size: int | None = None, memory
     b'E.G'
     """
     head = f.read(4)
-    if head == _ZIP or image.is_image(head):
+    if head in (_ZIP, npz.NPY_MAGIC[:4]) or image.is_image(head):  # binary: as big as the memory budget
         cap = budget.memory_limit(memory_limit)
         if size is not None:
             budget.check(size, f"reading a .npz file of {budget.format_bytes(size)}", memory_limit)
@@ -400,8 +401,8 @@ def load(path: str | os.PathLike, format: str | None = None, *, memory_limit: st
 
     Parameters
     ----------
-    path : str or os.PathLike
-        The file.
+    path : str or os.PathLike or file
+        The file: its name, or a file open for reading (binary or text), as ``json.load`` takes.
     format : str, optional
         ``ascii``, ``block``, ``json`` or ``npz``; recognised from the
         extension or the content by default.
@@ -431,6 +432,8 @@ def load(path: str | os.PathLike, format: str | None = None, *, memory_limit: st
     >>> load(path)
     Maze(shape=(2, 3), passages=7, start=(0, 0))
     """
+    if _inputs.other_input(path):  # an open file, as json.load takes; or a maze's text, refused
+        return _inputs.load_other(path, format, memory_limit=memory_limit, text_limit=text_limit)
     p = Path(path)
     with open(p, "rb") as f:
         st = os.fstat(f.fileno())

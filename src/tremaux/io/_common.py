@@ -46,3 +46,14 @@ def build(cells, mask, start, goal, source: str | None) -> Maze:
         return Maze(cells, mask=mask, start=start, goal=goal)
     except (InvalidMazeError, InvalidSizeError, CellError) as exc:
         raise MazeFormatError(f"invalid maze: {exc}", source=source) from None
+
+
+def decode_text(data: bytes) -> str:
+    """The text of a file's bytes: UTF-8 (with or without a byte order mark), or UTF-16 after its byte order
+    mark, as Windows PowerShell (5) writes what a command prints into a file (``tremaux generate > maze.txt``).
+
+    Raises :class:`UnicodeDecodeError` for anything else.
+    """
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return data.decode("utf-16")
+    return data.decode("utf-8-sig")

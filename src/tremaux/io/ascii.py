@@ -44,6 +44,12 @@ too: the corners of its first line give the width, a wall is a full run of
 the same drawing in box-drawing characters (``tremaux render --style
 unicode``): ``─`` and ``│`` are walls, every other box character a corner
 (a masked cell, blank there, reads as a cell closed on every side).
+Lines of words printed around a drawing and pasted with it (the verdict of
+``tremaux solve``, the ``--stats`` table) are left out, and the ``•`` of a
+path in a box drawing reads as ``o``; cells several lines tall (all
+rows the same height) read as if one line tall. So does a drawing in the underscore style many small maze programs print
+(a top line `` _ _``, then a ``|`` and two characters a cell, ``_`` for its
+south wall and ``|`` for its east one).
 
 Examples
 --------
@@ -71,7 +77,7 @@ import numpy as np
 
 from ..errors import CellError, MazeFormatError
 from ..maze.model import Maze
-from ._drawings import BOX_CHARS, cell_width, unboxed, widened
+from ._drawings import BOX_CHARS, cell_width, flattened, is_underscored, trimmed, unboxed, underscored, widened
 from ._text import Section, quote, split
 
 __all__ = ["text_bytes", "dumps", "loads", "char_grid", "cell_position"]
@@ -416,8 +422,14 @@ def loads(text: str, *, source: str | None = None) -> Maze:
     >>> m.shape, m.start, m.goal, m.passages
     ((1, 2), (0, 0), (0, 1), 1)
     """
+    if isinstance(text, str):
+        text = trimmed(text)  # pasted with the verdict or statistics printed around it
     if not BOX_CHARS.isdisjoint(text):
         text = unboxed(text, source)
+    elif isinstance(text, str) and is_underscored(text):
+        text = underscored(text, source)
+    if isinstance(text, str):
+        text = flattened(text)  # cells several lines tall
     sections, multi = split(text, source=source, dedent=True)
     levels = [_parse(sec, multi) for sec in sections]
     shape = levels[0].cells.shape

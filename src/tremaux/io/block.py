@@ -20,14 +20,17 @@ grid of the worklist lecture::
     #..#.
     #..#G
 
-``#`` is a wall, ``.`` or a space is open, ``E`` or ``S`` marks the entrance
+``#`` (or the full block ``█``) is a wall, ``.`` or a space is open, ``E`` or ``S`` marks the entrance
 (the start), ``G`` the goal, ``*`` a square that is both. A text with an
 ``S`` and an ``E`` and no ``G`` is read as mazelib writes it (``tostring``
-with entrances): ``S`` the start, ``E`` the end, the goal. The maze has the
+with entrances): ``S`` the start, ``E`` the end, the goal; its ``+`` squares (``str(maze)`` of a solved
+mazelib maze) are the open squares of the solution. The maze has the
 text's rows x columns; neighbouring open squares are joined by a passage and
 wall squares become masked cells. A multi-level text has ``level K`` headers
 and blank lines between levels, like :mod:`tremaux.io.ascii`; squares on top
-of each other are joined too.
+of each other are joined too. A picture drawn with ``█`` whose squares are
+two characters wide (``██`` and two spaces, to look square in a terminal)
+reads one square per pair.
 
 Writing (:func:`dumps`) draws the maze square for square when every passage
 between neighbouring cells is open (the maze *is* such a grid, so reading
@@ -64,7 +67,7 @@ from ._text import Section, quote, split
 __all__ = ["text_bytes", "to_blocks", "from_blocks", "dumps", "loads", "is_square_grid"]
 
 _WALL, _OPEN = ord("#"), ord(".")
-_OPEN_CHARS = b". ESG*o"  # o: the path of a drawn solution (render --style block --solver ...)
+_OPEN_CHARS = b". ESG*o+"  # o: the path of a drawn solution (render --style block --solver ...); +: mazelib's
 
 
 def to_blocks(maze: Maze) -> np.ndarray:
@@ -326,8 +329,31 @@ def _parse(sec: Section) -> np.ndarray:
         if line.translate(_KNOWN):
             j = next(j for j, ch in enumerate(line) if ord(ch) not in _KNOWN)
             raise sec.error(f"unknown character {line[j]!r}; a block text uses '#' (wall), '.' or ' ' (open), "
-                            "'E' or 'S' (entrance), 'G' (goal), '*' (both), 'o' (a drawn path)", i, j)
+                            "'E' or 'S' (entrance), 'G' (goal), '*' (both), 'o' or '+' (a drawn path)", i, j)
     return sec.array(len(sec.lines[0]))
+
+
+_FULL_BLOCKS = {ord("\u2588"): "#", ord("\u2593"): "#"}  # the full block and the dark shade
+
+
+def _full_blocks(text: str) -> str:
+    """A block picture drawn with the full block character read as ``#`` walls; squares two characters wide
+    (``██`` and two spaces, as many programs print them to look square) become one character each."""
+    if not any(ch in text for ch in "\u2588\u2593"):
+        return text
+    text = text.translate(_FULL_BLOCKS)
+    rows = [line.rstrip() for line in text.splitlines()]
+    rows = [row + " " * (len(row) % 2) for row in rows]
+    header = [row.lower().lstrip().startswith("level") for row in rows]
+    if all(header) or not all(_pairs(row) for row, h in zip(rows, header) if not h):
+        return text
+    return "\n".join(row if h else "".join(a if a != " " else b for a, b in zip(row[0::2], row[1::2]))
+                     for row, h in zip(rows, header))
+
+
+def _pairs(row: str) -> bool:
+    """Whether every two characters of ``row`` draw one square: twice the same, or a mark and a space."""
+    return all(a == b or (" " in (a, b) and (a + b).strip() in "SEG*o") for a, b in zip(row[0::2], row[1::2]))
 
 
 def loads(text: str, *, source: str | None = None) -> Maze:
@@ -362,6 +388,8 @@ def loads(text: str, *, source: str | None = None) -> Maze:
     ...
     tremaux.errors.MazeFormatError: 2:3: unknown character 'x'; a block text uses ...
     """
+    if isinstance(text, str) and not text.isascii():
+        text = _full_blocks(text)
     sections, multi = split(text, source=source, dedent=False)
     arrays = [_parse(sec) for sec in sections]
     shape = arrays[0].shape

@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import networkx as nx
@@ -77,7 +78,14 @@ def to_graph(maze: Maze) -> nx.Graph:
     return G
 
 
+_LABEL = re.compile(r"\s*[(\[]?\s*(\d+)\s*,\s*(\d+)\s*(?:,\s*(\d+)\s*)?[)\]]?\s*")
+
+
 def _node(node: Any, ndim: int | None) -> tuple[int, ...]:
+    if isinstance(node, str):  # a cell written as text: "(0, 1)", as GML and GraphML files give the nodes back
+        found = _LABEL.fullmatch(node)
+        if found:
+            node = tuple(int(x) for x in found.groups() if x is not None)
     try:
         t = tuple(int(x) for x in node)
         if any(int(x) != x for x in node):
@@ -94,11 +102,12 @@ def _node(node: Any, ndim: int | None) -> tuple[int, ...]:
 
 def _marked(G: nx.Graph, key: str) -> Any:
     if G.graph.get(key) is not None:
-        return G.graph[key]
+        value = G.graph[key]
+        return _node(value, None) if isinstance(value, str) else value
     found = [n for n, data in G.nodes(data=True) if data.get(key)]
     if len(found) > 1:
         raise InvalidMazeError(f"graph has {len(found)} nodes marked {key}=True; a maze has at most one {key}")
-    return found[0] if found else None
+    return _node(found[0], None) if found else None
 
 
 def from_graph(G: nx.Graph, *, shape=None, start=None, goal=None) -> Maze:
@@ -107,7 +116,8 @@ def from_graph(G: nx.Graph, *, shape=None, start=None, goal=None) -> Maze:
     Parameters
     ----------
     G : networkx.Graph
-        Nodes are cells, edges join neighbouring cells.
+        Nodes are cells, edges join neighbouring cells; a node may be a cell written as text, ``"(0, 1)"``,
+        as networkx reads the nodes of a GML or GraphML file.
     shape : tuple of int, optional
         ``(H, W)`` or ``(L, H, W)``; by default ``G.graph["shape"]``, or else
         the smallest grid holding every node. Cells of the shape that are not
@@ -136,6 +146,8 @@ def from_graph(G: nx.Graph, *, shape=None, start=None, goal=None) -> Maze:
     >>> import networkx as nx
     >>> from_graph(nx.path_graph([(0, 0), (0, 1), (1, 1)]))
     Maze(shape=(2, 2), passages=2, cells=3)
+    >>> from_graph(nx.Graph([("(0, 0)", "(0, 1)")]))  # nodes read back from a GML or GraphML file
+    Maze(shape=(1, 2), passages=1)
     >>> from_graph(nx.Graph([((0, 0), (1, 1))]))
     Traceback (most recent call last):
     ...

@@ -11,7 +11,9 @@ wall band as thick as a cell band). Reading:
    quarter of the way from the darkest to the lightest; pixels within a
    quarter of that range of it on every channel are wall (so the coloured
    start and goal cells, the path and the heat map of tremaux's pictures,
-   and JPEG noise, are not; walls of any colour are);
+   and JPEG noise, are not; walls of any colour are). A dark-mode picture, a
+   light outer wall inside a dark margin, is read with the lightest quarter
+   instead: light walls on a dark ground;
 2. the outer wall gives the box (its leading rows and columns that are
    mostly wall); the inner walls give the wall thickness (the most common
    run of wall across them), to which a bolder or thinner outer wall is
@@ -217,7 +219,7 @@ def loads(data: bytes, *, source: str | None = None, memory_limit=None) -> Maze:
                                           if isinstance(comment, bytes) and comment.startswith(GRID_NOTE.encode() + b"=")
                                           else None)
         if grid is not None:
-            raise MazeFormatError(f"this picture shows a {grid} maze; only pictures of plain square mazes read "
+            raise MazeFormatError(f"this picture shows {'an' if grid[:1] in 'aeiou' else 'a'} {grid} maze; only pictures of plain square mazes read "
                                   "back (read the maze from its .json or .npz file)", source=source)
         note = im.info.get(MASK_NOTE)
         if note is None and isinstance(comment, bytes) and comment.startswith(MASK_NOTE.encode() + b"="):
@@ -261,7 +263,8 @@ def _read(rgb: np.ndarray, source: str | None, shaped: tuple[np.ndarray, int, in
         r, g, b = (int(v) for v in rgb[ys[i], xs[j]])
         ink = r << 16 | g << 8 | b
     else:
-        dark = grey < lo + (hi - lo) / 4
+        # light walls on a dark ground (a dark-mode picture) when a dark margin surrounds a light outer wall
+        dark = grey > hi - (hi - lo) / 4 if _light_walls(grey >= (lo + hi) / 2) else grey < lo + (hi - lo) / 4
         packed = rgb[..., 0][dark].astype(np.int32) << 16
         packed |= rgb[..., 1][dark].astype(np.int32) << 8
         packed |= rgb[..., 2][dark]
@@ -329,6 +332,24 @@ def _cells(box: np.ndarray, colours: np.ndarray, ys: np.ndarray, xs: np.ndarray,
     start = _filled(colour, 0) or (gaps[0] if gaps else None)
     goal = _filled(colour, 1) or (gaps[1] if len(gaps) > 1 else None)
     return Maze(cells, mask=mask, start=start, goal=goal)
+
+
+def _light_walls(light: np.ndarray) -> bool:
+    """Whether the light pixels are the walls: a dark margin all round, then a light frame around dark cells.
+
+    The outermost pixels are either the outer wall (no margin) or a margin of the ground, the colour of the
+    cells. A margin is recognised by the unbroken frame of the other colour inside it: the outer wall, with
+    pixels of the margin's colour (the cells) within. A picture with a light margin, or none, keeps dark walls.
+    """
+    h, w = light.shape
+    if light[0].any() or light[-1].any() or light[:, 0].any() or light[:, -1].any():
+        return False  # not a dark margin (or not uniform: dark walls as usual)
+    for k in range(1, (min(h, w) - 1) // 2):
+        sides = (light[k, k:w - k], light[h - 1 - k, k:w - k], light[k:h - k, k], light[k:h - k, w - 1 - k])
+        if any(side.any() for side in sides):
+            ring = all(side.all() for side in sides)
+            return bool(ring and (~light[k + 1:h - 1 - k, k + 1:w - 1 - k]).any())
+    return False
 
 
 def _thickness(inside: np.ndarray) -> int:

@@ -43,7 +43,7 @@ import numpy as np
 
 from ..errors import MazeFormatError
 from ..maze.model import Maze, check_shape
-from ._common import FORMAT_NAME, VERSION, build, check_header
+from ._common import FORMAT_NAME, VERSION, build, check_header, decode_text
 
 __all__ = ["text_bytes", "dumps", "loads", "to_dict", "from_dict"]
 
@@ -295,7 +295,7 @@ def loads(text: str | bytes, *, source: str | None = None) -> Maze:
     """
     if isinstance(text, (bytes, bytearray, memoryview)):
         try:
-            text = bytes(text).decode("utf-8-sig")
+            text = decode_text(bytes(text))
         except UnicodeDecodeError as exc:
             raise MazeFormatError(f"malformed JSON: byte {exc.start} is not UTF-8 text", source=source) from None
     try:

@@ -35,7 +35,10 @@ from ..errors import MazeFormatError, TremauxError
 from ..maze.model import Maze
 from ._common import FORMAT_NAME, VERSION, build, check_header
 
-__all__ = ["to_bytes", "from_bytes", "text_bytes", "peek_shape"]
+__all__ = ["to_bytes", "from_bytes", "from_npy", "text_bytes", "peek_shape", "NPY_MAGIC"]
+
+NPY_MAGIC = b"\x93NUMPY"
+"""How a ``.npy`` file (one array, ``numpy.save``) begins."""
 
 
 def text_bytes(shape3: tuple[int, int, int]) -> int:
@@ -278,3 +281,73 @@ def peek_shape(path) -> tuple[int, ...] | None:
     except Exception:  # noqa: BLE001 - any unreadable file: the full read reports it
         return None
     return tuple(int(x) for x in shape)
+
+
+def from_npy(data: bytes, *, source: str | None = None, memory_limit: str | int | None = None) -> Maze:
+    """Read a maze from a ``.npy`` file, one array as ``numpy.save`` writes it.
+
+    An array of the model's side bits (``maze.cells``) is that maze; an array of 0 and 1 (or booleans) of odd
+    sides at least 3, walled all round, is a block picture (``1`` a wall, mazelib's ``grid``), read with
+    :func:`tremaux.io.block.from_blocks`.
+
+    Parameters
+    ----------
+    data : bytes
+        The bytes of the file.
+    source : str, optional
+        Name shown in error messages.
+    memory_limit : str or int, optional
+        Overrides the memory limit (see :func:`tremaux.budget.memory_limit`).
+
+    Returns
+    -------
+    Maze
+
+    Raises
+    ------
+    MazeFormatError
+        For a damaged file, an array that is not whole numbers, or side bits that do not make a maze.
+
+    Examples
+    --------
+    >>> buf = io.BytesIO()
+    >>> np.save(buf, Maze.open((2, 3)).cells)
+    >>> from_npy(buf.getvalue()) == Maze.open((2, 3))
+    True
+    >>> buf = io.BytesIO()
+    >>> np.save(buf, np.array([[1, 1, 1, 1, 1], [1, 0, 0, 0, 1], [1, 1, 1, 1, 1]], np.int8))  # mazelib's grid
+    >>> from_npy(buf.getvalue())
+    Maze(shape=(1, 2), passages=1)
+    """
+    from .. import budget
+    from . import block
+
+    f = io.BytesIO(bytes(data))
+    try:
+        major, minor = np.lib.format.read_magic(f)
+        header = np.lib.format.read_array_header_1_0 if (major, minor) == (1, 0) else np.lib.format.read_array_header_2_0
+        shape, fortran, dtype = header(f)
+    except (ValueError, SyntaxError, TypeError, OverflowError, KeyError) as exc:
+        raise MazeFormatError(f"not a readable .npy file ({str(exc).splitlines()[0] if str(exc) else exc!r})",
+                              source=source) from None
+    if dtype.kind not in "iub" or len(shape) not in (2, 3):
+        raise MazeFormatError(f"a .npy maze is a 2-D (or 3-D) array of whole numbers, the cells' side bits or a "
+                              f"block picture of 0 and 1; this one holds {len(shape)}-D {dtype}", source=source)
+    count = int(np.prod(shape, dtype=object))
+    budget.check(3 * count * dtype.itemsize + 2**20, f"reading a .npy array of {count:,} values", memory_limit)
+    raw = f.read(count * dtype.itemsize)
+    if len(raw) != count * dtype.itemsize:
+        raise MazeFormatError(f"not a readable .npy file (truncated: {len(raw):,} of {count * dtype.itemsize:,} "
+                              "bytes of data)", source=source)
+    arr = np.frombuffer(raw, dtype=dtype).reshape(shape, order="F" if fortran else "C")
+    binary = arr.size and bool(np.isin(arr, (0, 1)).all())
+    framed = all(n >= 3 and n % 2 for n in arr.shape)
+    if binary and framed and arr[0].all() and arr[-1].all() and arr[:, 0].all() and arr[:, -1].all():
+        try:
+            return block.from_blocks(arr.astype(bool))
+        except (TremauxError, ValueError) as exc:
+            raise MazeFormatError(f"invalid block picture: {exc}", source=source) from None
+    if arr.min() < 0 or arr.max() > 255:
+        raise MazeFormatError("the cells of a .npy maze are side bits from 0 to 63 (N=1, E=2, S=4, W=8, U=16, "
+                              f"D=32), not {int(arr.min() if arr.min() < 0 else arr.max())}", source=source)
+    return build(arr.astype(np.uint8), None, None, None, source)

@@ -19,6 +19,7 @@ tremaux.errors.InvalidMazeError: passage E of cell (0, 0) is open from one side 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import Any
 
@@ -108,6 +109,12 @@ def as_mask(mask: Any) -> np.ndarray:
     ...
     tremaux.errors.InvalidMazeError: a mask holds True/False (or 1/0) for each cell, not other numbers such as 0.5
     """
+    if isinstance(mask, (str, bytes, os.PathLike)) or (isinstance(mask, (list, tuple)) and mask
+                                                        and all(isinstance(row, str) for row in mask)):
+        what = ("a file name" if isinstance(mask, os.PathLike) else "rows of text" if isinstance(mask, (list, tuple))
+                else f"a {type(mask).__name__} (a file name or a text)")
+        raise InvalidMazeError(f"a mask is an array of True/False for each cell, not {what}: read a mask file with "
+                               "tremaux.generators.load_mask(path), or '#'/'.' rows with mask_from_text(text)")
     try:
         m = np.asarray(mask)
     except (TypeError, ValueError):  # rows of different lengths

@@ -14,10 +14,12 @@ True
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from typing import Any
 
 import numpy as np
 
 from .._lazy import lazy_module
+from ..errors import InvalidMazeError
 from ..maze.model import Cell, Maze
 
 # the compiled kernels, loaded on first call (start-up without numba)
@@ -118,6 +120,20 @@ class MazeStats:
         return "\n".join(f"{label:>16}  {value}" for label, value in rows)
 
 
+def _as_maze(maze: Any, what: str) -> Maze:
+    """``maze``, or the maze of what ``generate`` or ``solve`` returns; anything else named in one line."""
+    if isinstance(maze, Maze):
+        return maze
+    inner = getattr(maze, "maze", None)
+    if isinstance(inner, Maze):  # Generated, Solution
+        return inner
+    kind = type(maze).__name__
+    if type(inner if inner is not None else maze).__name__ == "GridMaze":
+        raise InvalidMazeError(f"{what}() measures square mazes; a maze on another grid ({kind}) is measured by "
+                               "tremaux.grids.grid_stats")
+    raise InvalidMazeError(f"{what}() needs a tremaux.Maze (or what generate or solve returns), not {kind}")
+
+
 def dead_end_percentage(maze: Maze) -> float:
     """Percentage of cells with exactly one passage (a walled-in cell, with none, is no dead end).
 
@@ -139,6 +155,7 @@ def dead_end_percentage(maze: Maze) -> float:
     >>> dead_end_percentage(tremaux.Maze.closed((2, 2)))  # walled-in cells are no dead ends
     0.0
     """
+    maze = _as_maze(maze, "dead_end_percentage")
     counts = km.classify(maze.flat, maze.flat_mask, maze.mask is not None)
     return 100.0 * int(counts[1]) / maze.size
 
@@ -149,7 +166,7 @@ def maze_stats(maze: Maze) -> MazeStats:
     Parameters
     ----------
     maze : Maze
-        Any maze (masked and multi-level ones too).
+        Any maze (masked and multi-level ones too), or what ``generate`` or ``solve`` returns (its maze).
 
     Returns
     -------
@@ -162,6 +179,8 @@ def maze_stats(maze: Maze) -> MazeStats:
     ------
     MemoryLimitError
         When its arrays would not fit the memory budget (:mod:`tremaux.budget`).
+    InvalidMazeError
+        For something else than a maze (a maze on another grid: :func:`tremaux.grids.grid_stats`).
 
     Examples
     --------
@@ -177,6 +196,7 @@ def maze_stats(maze: Maze) -> MazeStats:
     """
     from .. import budget
 
+    maze = _as_maze(maze, "maze_stats")
     budget.check(budget.measure_bytes(maze.flat.shape[0]), f"measuring a {' x '.join(map(str, maze.shape))} maze")
     L, H, W = maze.shape3
     flat = maze.flat

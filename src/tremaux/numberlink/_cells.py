@@ -1,8 +1,10 @@
-"""How messages name a cell of a puzzle: by row and column counted from 1, as the readers count lines."""
+"""How messages name cells of a puzzle: by row and column counted from 1, as the readers count lines."""
 
 from __future__ import annotations
 
-__all__ = ["at_cell", "cells"]
+from typing import Any
+
+__all__ = ["at_cell", "cells", "row_lengths", "count_message"]
 
 
 def at_cell(r: int, c: int) -> str:
@@ -64,3 +66,54 @@ def rows(n: int) -> str:
     ('1 row', '0 rows')
     """
     return f"{n} row{'' if n == 1 else 's'}"
+
+
+def row_lengths(grid: Any) -> str:
+    """The lengths of the rows of a ragged ``grid``, for a message.
+
+    Parameters
+    ----------
+    grid : sequence of sequences
+        The rows given.
+
+    Returns
+    -------
+    str
+        The first row whose length differs from the first row's, and both lengths.
+
+    Examples
+    --------
+    >>> row_lengths([[1, 2], [3]])
+    'row 2 has 1 cell; row 1 has 2'
+    """
+    try:
+        sizes = [len(row) for row in grid]
+    except TypeError:
+        return "some rows are single values"
+    r = next((i for i, n in enumerate(sizes) if n != sizes[0]), 0)
+    return f"row {r + 1} has {cells(sizes[r])}; row 1 has {sizes[0]}"
+
+
+def count_message(label: str, where: list[tuple[int, int]]) -> str:
+    """The message for a number that does not appear exactly twice, with the cells where it does.
+
+    Parameters
+    ----------
+    label : str
+        The number as the puzzle shows it.
+    where : list of (int, int)
+        The cells where it appears, from 0.
+
+    Returns
+    -------
+    str
+        The message.
+
+    Examples
+    --------
+    >>> count_message("7", [(0, 0)])
+    "number '7' appears once, at row 1 column 1; each number must appear exactly twice"
+    """
+    times = {0: "never", 1: "once", 2: "twice"}.get(len(where), f"{len(where)} times")
+    at = ", ".join(at_cell(r, c) for r, c in where)
+    return f"number {label!r} appears {times}{', at ' + at if at else ''}; each number must appear exactly twice"

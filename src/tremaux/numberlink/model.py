@@ -32,13 +32,13 @@ tremaux.errors.PuzzleError: number '1' appears 3 times, at row 1 column 1, row 3
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
 from ..errors import InvalidSizeError, PuzzleError
-from ._cells import at_cell, cells as _cells
+from ._cells import at_cell, cells as _cells, count_message, row_lengths
 from .rules import RULES, check_rule
 
 __all__ = ["Puzzle", "RULES", "check_rule", "label_order", "MAX_SIDE"]
@@ -128,7 +128,7 @@ class Puzzle:
         try:
             arr = np.asarray(grid)
         except ValueError:  # rows of different lengths
-            raise PuzzleError(f"the rows of a puzzle grid differ in length: {_row_lengths(grid)}") from None
+            raise PuzzleError(f"the rows of a puzzle grid differ in length: {row_lengths(grid)}") from None
         if arr.ndim != 2:
             raise InvalidSizeError(f"a puzzle grid is 2-D, not of shape {arr.shape}")
         h, w = arr.shape
@@ -177,7 +177,7 @@ class Puzzle:
         if bad.size:
             k = int(bad[0])
             cells = [tuple(int(v) for v in rc) for rc in np.argwhere(g == k)]
-            raise PuzzleError(_count_message(labels[k - 1] if k <= len(labels) else str(k), cells))
+            raise PuzzleError(count_message(labels[k - 1] if k <= len(labels) else str(k), cells))
         order = np.argsort(values, kind="stable")
         ends = flat[order].reshape(n, 2).astype(np.int64) if n else np.zeros((0, 2), dtype=np.int64)
         self._grid = _readonly(g)
@@ -249,7 +249,7 @@ class Puzzle:
                     where.setdefault(x, []).append((r, c))
         for lab in order:
             if len(where[lab]) != 2:
-                raise PuzzleError(_count_message(lab, where[lab]))
+                raise PuzzleError(count_message(lab, where[lab]))
         g = np.array([[0 if x is None else ids[x] for x in row] for row in table], dtype=np.int32)
         return cls(g, order, name=name)
 
@@ -264,8 +264,8 @@ class Puzzle:
         ----------
         shape : (int, int)
             Rows and columns.
-        pairs : sequence of ((int, int), (int, int))
-            The two endpoints of each pair.
+        pairs : sequence of ((int, int), (int, int)), or a mapping of label to them
+            The two endpoints of each pair (in a mapping, keyed by the pair's label).
         labels : sequence of str, optional
             A label per pair (default ``"1"``, ``"2"``, ...).
         name : str, default ""
@@ -288,10 +288,17 @@ class Puzzle:
         --------
         >>> Puzzle.from_endpoints((2, 3), [((0, 0), (1, 2))]).grid.tolist()
         [[1, 0, 0], [0, 0, 1]]
+        >>> Puzzle.from_endpoints((1, 4), {"A": ((0, 0), (0, 1)), "B": ((0, 2), (0, 3))}).labels
+        ('A', 'B')
         """
         h, w = _whole_pair(shape, "shape", InvalidSizeError)
         if h < 1 or w < 1 or h > MAX_SIDE or w > MAX_SIDE:
             raise InvalidSizeError(f"puzzle size {w}x{h} (WxH) is outside 1..{MAX_SIDE} on a side")
+        if isinstance(pairs, Mapping):  # {label: (end, end)}: the labels are its keys
+            if labels is not None:
+                raise PuzzleError("labels given twice: as the keys of the pairs and as labels")
+            labels = [str(k) for k in pairs]
+            pairs = list(pairs.values())
         pairs = list(pairs)
         if labels is not None and len(labels) != len(pairs):
             raise PuzzleError(f"{len(labels)} labels given for {len(pairs)} pairs")
@@ -481,19 +488,3 @@ def _whole_pair(value: Any, what: str, error: type) -> tuple[int, int]:
     if a.shape == (2,) and a.dtype.kind in "iu":
         return int(a[0]), int(a[1])
     raise error(f"{what} must be two whole numbers, not {value!r}")
-
-
-def _row_lengths(grid: Any) -> str:
-    """The lengths of the rows of a ragged ``grid``, for a message: ``"row 2 has 1 cell; row 1 has 2"``."""
-    try:
-        sizes = [len(row) for row in grid]
-    except TypeError:
-        return "some rows are single values"
-    r = next((i for i, n in enumerate(sizes) if n != sizes[0]), 0)
-    return f"row {r + 1} has {_cells(sizes[r])}; row 1 has {sizes[0]}"
-
-
-def _count_message(label: str, cells: list[Cell]) -> str:
-    times = {0: "never", 1: "once", 2: "twice"}.get(len(cells), f"{len(cells)} times")
-    at = ", ".join(at_cell(r, c) for r, c in cells)
-    return f"number {label!r} appears {times}{', at ' + at if at else ''}; each number must appear exactly twice"

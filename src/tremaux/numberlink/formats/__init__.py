@@ -5,7 +5,9 @@ their first lines unless a format is named):
 
 ``grid``
     One row per line, one character per cell: ``.`` (or ``0`` or ``-``) for an empty cell, a digit or letter
-    for an endpoint. Rows whose cells are separated by whitespace or commas hold one label per cell instead, so
+    for an endpoint. Rows whose cells are separated by whitespace or commas (or semicolons, as spreadsheets
+    write CSV where the comma is the decimal mark) hold one label per cell instead (``·``, as a printed puzzle
+    shows an empty cell, is empty there too), so
     integers above 9 can be written (an empty field between commas is an error: an empty cell is ``.``,
     ``-`` or ``0``). Several puzzles may follow each other, separated by blank lines, or each after a line
     holding its number (``0``, ``1``... or ``1``, ``2``...).
@@ -23,7 +25,10 @@ their first lines unless a format is named):
     ``LINE_NUM n`` and ``LINE#k (x1,y1)-(x2,y2)`` with 0-based ``x`` the column.
 ``puzzlink``
     puzz.link / pzprjs URLs of type ``numlin``, one per line
-    (``https://puzz.link/p?numlin/W/H/...``).
+    (``https://puzz.link/p?numlin/W/H/...``); lines starting with ``#`` are comments.
+``pzprv3``
+    The file puzz.link saves (File > Save): ``pzprv3``, ``numlin``, the rows, the columns, then the rows of
+    cells (``.`` empty); the lines drawn are not read (see :mod:`.pzpr`).
 ``flowpack``
     A Flow Free app level pack (``levelpack_*.txt``): one level a line,
     ``SIZE,0,LEVEL,PAIRS`` (``W:H,...`` for rectangles) then each colour's
@@ -98,6 +103,7 @@ from .prolog import is_prolog, read_prolog, write_prolog
 from .counted import is_counted, read_counted, write_counted
 from .packs import FLOWPACK, is_bwinf, is_copris, read_bwinf, read_copris, read_flowpack, write_bwinf, write_copris
 from .puzzlink import URL, read_puzzlink, write_puzzlink
+from .pzpr import is_pzprv3, read_pzprv3, write_pzprv3
 
 __all__ = [
     "FORMATS", "MAX_BYTES", "detect", "loads", "loads_all", "load", "load_all", "is_url", "source_name", "dumps",
@@ -116,6 +122,8 @@ FORMATS.add("contest", read_contest, write=write_contest, aliases=("adc",),
             doc="SIZE WxH / LINE_NUM n / LINE#k (x1,y1)-(x2,y2), 0-based x = column")
 FORMATS.add("puzzlink", read_puzzlink, write=write_puzzlink, aliases=("pzprjs", "puzz-link", "url", "numlin"),
             doc="puzz.link / pzprjs URLs of type numlin, one per line")
+FORMATS.add("pzprv3", read_pzprv3, write=write_pzprv3, aliases=("pzpr",),
+            doc="the file puzz.link saves: 'pzprv3', 'numlin', rows, columns, then the rows of cells ('.' empty)")
 FORMATS.add("flowpack", read_flowpack, write=None, aliases=("levelpack", "flow-pack"), read_only=True,
             doc="Flow Free level pack: 'SIZE,0,LEVEL,PAIRS;path;...' a line, paths of cell indices; read only")
 FORMATS.add("bwinf", read_bwinf, write=write_bwinf, aliases=("arukone",),
@@ -157,8 +165,8 @@ def detect(text: str) -> str:
     ('flowpack', 'bwinf', 'ends')
     >>> detect("1\\n3\\n1 - 1\\n"), detect("[[1, _, 1]]."), detect("1\\n1 3\\n1 . 1\\n")
     ('copris', 'prolog', 'counted')
-    >>> detect('{"size": [1, 3], "puzzle": "1.1\\\\n"}')
-    'json'
+    >>> detect('{"size": [1, 3], "puzzle": "1.1\\\\n"}'), detect("pzprv3\\nnumlin\\n1\\n3\\n1 . 1 \\n")
+    ('json', 'pzprv3')
     """
     numbered = lines(text)
     body = [s for _, s in numbered if s.strip()]
@@ -170,10 +178,13 @@ def detect(text: str) -> str:
         return "json"
     if is_prolog(text):
         return "prolog"
+    if is_pzprv3(body[0]):
+        return "pzprv3"
     if SIZE.match(body[0]):
         return "answer" if len(body) > 1 and "," in body[1] and not body[1].lstrip().upper().startswith("LINE") \
             else "contest"
-    if URL.match(body[0]) and re.match(r"^\s*(https?://|[^\s?]*\?[A-Za-z])", body[0], re.IGNORECASE):
+    first = next((s for s in body if not s.lstrip().startswith("#")), "")  # after '#' comment lines
+    if URL.match(first) and re.match(r"^\s*(https?://|[^\s?]*\?[A-Za-z])", first, re.IGNORECASE):
         return "puzzlink"
     if FLOWPACK.match(body[0]):
         return "flowpack"

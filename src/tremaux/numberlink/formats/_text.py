@@ -206,6 +206,10 @@ _MAZE_DRAWING = re.compile(r"\+(?:-{2,}\+|\s{2,}\+){2,}\s*$")
 """The first line of a maze drawn in ``+---+`` text (:mod:`tremaux.io.ascii`)."""
 
 
+_LINES = re.compile("[─│┌┐└┘]")
+"""The box-drawing characters of a drawn solution (:func:`tremaux.numberlink.draw.to_text`)."""
+
+
 def other_kind(text: str) -> str | None:
     """What ``text``, read as a ``grid``, is instead of a puzzle (a maze's drawing), as an error message.
 
@@ -215,10 +219,15 @@ def other_kind(text: str) -> str | None:
     "this is the drawing of a maze ('+---+'), not a Number Link puzzle; 'tremaux solve' reads it"
     >>> other_kind("1.1\\n") is None
     True
+    >>> other_kind("1───1\\n")[:24]
+    'this is a drawn solution'
     """
     text = text.lstrip("\ufeff \t\r\n")
     if _MAZE_DRAWING.match(text.split("\n", 1)[0]):
         return "this is the drawing of a maze ('+---+'), not a Number Link puzzle; 'tremaux solve' reads it"
+    if _LINES.search(text):
+        return ("this is a drawn solution (the lines 'numberlink solve' prints), not a puzzle; give the puzzle: its "
+                "numbers, and '.' for every other cell")
     return None  # JSON is the 'json' format's (.jsons), read back or named there
 
 

@@ -215,6 +215,8 @@ def miscounted(body: Sequence[Line]) -> bool:
     (True, False)
     >>> miscounted([(1, "3 1"), (2, "1 . 1")])  # a 'wh' board of separated cells
     False
+    >>> miscounted([(1, "6 2"), (2, "1 0 0 0 0 2"), (3, "1 0 0 0 0 2")])  # one of integers, 0 for empty
+    False
     """
     i, found = 0, False
     while i < len(body):
@@ -225,9 +227,22 @@ def miscounted(body: Sequence[Line]) -> bool:
         if len(coords) % 4:
             if len(head) != 2 or int(head[1][2]) < 2:  # not 'W H' alone, or a one-row 'wh' board ('4 1', '1,,1')
                 return False
+            if _board_follows(body, i):  # 'W H' then H rows of W numbers: a 'wh' board of separated cells
+                return False
             found = True
         i = nxt
     return found and len({count_cells(s) for _, s in body}) > 1  # rows of one length are a grid's ('2 5', '2 5')
+
+
+def _board_follows(body: Sequence[Line], i: int) -> bool:
+    """Whether line ``i`` is ``W H`` alone and the next ``H`` lines are rows of ``W`` cells (``10 10`` then ten
+    rows of ten numbers, ``0`` for empty), a ``wh`` board rather than endpoint coordinates."""
+    head = _tokens(body[i])
+    if head is None or len(head) != 2:
+        return False
+    w, h = (int(t[2]) for t in head)
+    rows = body[i + 1:i + 1 + h]
+    return w > 0 and len(rows) == h and all(count_cells(s) == w for _, s in rows)
 
 
 def _unframed(body: Sequence[Line], i: int, source: str | None) -> PuzzleFormatError:

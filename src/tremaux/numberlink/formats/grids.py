@@ -53,13 +53,19 @@ def _where(positions: Sequence[tuple[int, int]]) -> str:
     return shown + (", ..." if len(positions) > 4 else "")
 
 
-def _pair_check(where: dict[str, list[tuple[int, int]]], source: str | None, fmt: str = "grid") -> None:
+def _pair_check(where: dict[str, list[tuple[int, int]]], source: str | None, fmt: str = "grid",
+                full: bool = False) -> None:
+    """Refuse a label that does not appear exactly twice; ``full``: no cell of the grid is empty (a solution's
+    grid of numbers, as ``solve --numbers`` prints it, given as a puzzle?)."""
     for lab in label_order(where):
         cells = where[lab]
         if len(cells) != 2:
             ln, co = cells[2] if len(cells) > 2 else cells[0]
             times = "once" if len(cells) == 1 else f"{len(cells)} times"
             hint = "; in the 'wh' format '0' is a label, and '.' an empty cell" if fmt == "wh" and lab == "0" else ""
+            if full and len(cells) > 2:
+                hint += ("; no cell is empty: is this a solved grid (as 'solve --numbers' prints it)? give the puzzle: "
+                         "its numbers, and '.' for every other cell")
             raise PuzzleFormatError(f"number {lab!r} appears {times} ({_where(cells)}); each number must appear "
                                     f"exactly twice{hint}", line=ln, column=co, source=source)
 
@@ -99,7 +105,7 @@ def _char_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str) ->
     values, counts = np.unique(codes[~blank], return_counts=True)
     for code in values[counts != 2].tolist():
         where[chr(code)] = [(rows[r][0], offsets[r] + c + 1) for r, c in np.argwhere(codes == code).tolist()]
-    _pair_check(where, source, fmt)
+    _pair_check(where, source, fmt, full=not blank.any())
     order = label_order(chr(x) for x in values.tolist())
     ids = np.zeros(int(codes.max()) + 1, dtype=np.int32)
     for i, lab in enumerate(order):
@@ -144,7 +150,7 @@ def _token_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str, c
                                     line=lineno, column=col, source=source)
         row: list[str | None] = []
         for col, tok in cells:
-            if tok in (".", "-") or (tok.isascii() and tok.isdigit() and tok.count("0") == len(tok)):
+            if tok in (".", "-", "·") or (tok.isascii() and tok.isdigit() and tok.count("0") == len(tok)):
                 row.append(None)
                 continue
             if not ALNUM.match(tok):
@@ -160,7 +166,8 @@ def _token_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str, c
             where.setdefault(tok, []).append((lineno, col))
         table.append(row)
     check_side(len(table), width, first, source)
-    _pair_check({k: v for k, v in where.items() if len(v) != 2}, source)
+    _pair_check({k: v for k, v in where.items() if len(v) != 2}, source,
+                full=all(x is not None for row in table for x in row))
     order = label_order(where)
     ids = {lab: i + 1 for i, lab in enumerate(order)}
     grid = np.array([[0 if x is None else ids[x] for x in row] for row in table], dtype=np.int32)
@@ -234,10 +241,18 @@ def read_grid(text: str, source: str | None, base: str) -> list[Item]:
     >>> read_grid("1.1 2.2".replace(" ", chr(10)), None, "p")
     [Puzzle(shape=(2, 3), pairs=2, name='p')]
     """
-    blocks = [part for b in split_blocks(lines(text)) for part in (_numbered(b) or [b])]
+    blocks = [part for b in split_blocks(lines(text)) for part in (_numbered(b) or [_semicolons(b)])]
     if not blocks:
         raise PuzzleFormatError("no puzzle in the input", line=1, column=1, source=source)
     return [_comment(b, source) or _one(b, "grid", source, n) for b, n in zip(blocks, entry_names(base, len(blocks)))]
+
+
+def _semicolons(block: list[Line]) -> list[Line]:
+    """``block`` with its semicolons read as commas when every row separates its cells by them and none by commas
+    (``1;0;1``: the CSV a spreadsheet writes where the comma is the decimal mark); a semicolon is no cell."""
+    if all(";" in s for _, s in block) and not any("," in s for _, s in block):
+        return [(n, s.replace(";", ",")) for n, s in block]
+    return block
 
 
 def _numbered(block: list[Line]) -> list[list[Line]] | None:
@@ -436,5 +451,5 @@ def base_name(source: str | None) -> str:
         return source
     if WEB_ADDRESS.fullmatch(source):
         query = source.partition("?")[2]
-        return query.split("/")[0] or "url"
+        return re.split(r"/|%2f", query, maxsplit=1, flags=re.IGNORECASE)[0] or "url"
     return Path(source).stem

@@ -5,6 +5,8 @@
     format of :data:`~tremaux.numberlink.formats.FORMATS`; its solution ``"grid"`` is not the puzzle), or the list
     of records of ``numberlink solve --json``: each gives its puzzle as ``"puzzle"`` text or, for a solved one,
     as its ``"size"`` and the two ends of each of its ``"lines"`` (the numbers, with their labels). Read only.
+    A list of rows of cells (``[[1, 0, 1], [2, 0, 2]]``, as ``json.dump(puzzle.grid.tolist())`` writes them;
+    ``0``, ``null`` and ``"."`` empty) is read as the grid.
     Other JSON (the verdicts of ``check --json``, a ``*.sol.json`` list of paths) is an error naming what a
     puzzle record needs.
 
@@ -143,13 +145,24 @@ def _why_not(rec: Any, where: str) -> str | None:
     return f"{where} has {keys}, no puzzle"
 
 
+def _is_rows(data: Any) -> bool:
+    """Whether ``data`` is a list of rows of cells (whole numbers, strings or null; 0, null and "." empty): a grid,
+    not a list of paths (whose items are [row, column] lists)."""
+    return (isinstance(data, list) and bool(data) and all(isinstance(row, list) and row for row in data)
+            and all(x is None or isinstance(x, str) or (isinstance(x, int) and not isinstance(x, bool))
+                    for row in data for x in row))
+
+
 def _records(data: Any) -> list[dict | str] | str:
     """The puzzle records of ``data`` (why not, for an item of a list that is not one), or why it holds none."""
     items = data if isinstance(data, list) else [data]
     if not items:
         return "this JSON is an empty list"
     if all(isinstance(rec, list) for rec in items):
-        return "this JSON is a list of paths (a solution's, read with load_paths), without the board's size"
+        if all(isinstance(x, list) for rec in items for x in rec):
+            return "this JSON is a list of paths (a solution's, read with load_paths), without the board's size"
+        return ("this JSON is a list of lists that are no rows of cells (whole numbers, strings or null) and no "
+                "paths")
     whys = [_why_not(rec, "this JSON" if not isinstance(data, list) else f"item {i} of this JSON list")
             for i, rec in enumerate(items, start=1)]
     if all(whys):  # no record at all: the first reason stands for the file
@@ -196,6 +209,11 @@ has a "puzzle" field of puzzle text, or a "size" and the "lines" of a solution
         data = json.loads(text.lstrip("\ufeff"))
     except (ValueError, RecursionError) as exc:
         raise PuzzleFormatError(f"not JSON: {exc}", line=first, column=1, source=source) from None
+    if _is_rows(data):  # the rows of a grid, as json.dump(puzzle.grid.tolist()) writes them
+        try:
+            return [Puzzle.from_rows(data, name=base)]
+        except PuzzleError as exc:
+            return [PuzzleFormatError(f"this JSON list of rows: {exc}", line=first, column=1, source=source)]
     records = _records(data)
     if isinstance(records, str):
         raise PuzzleFormatError(f"{records}; {_NEEDS}", line=first, column=1, source=source)

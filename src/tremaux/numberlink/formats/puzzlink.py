@@ -10,6 +10,8 @@ type, the number of columns and rows, then the cells in row-major order:
 * ``.``: a cell whose number is hidden (``?``), which a Number Link puzzle
   cannot hold (an error naming the cell).
 
+A URL whose slashes after the ``?`` are percent-encoded (``numlin%2F5%2F4%2F...``) is decoded first.
+
 Cells left over at the end are empty. Each number is the label of a pair, so
 it must appear exactly twice.
 
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from urllib.parse import unquote
 
 import numpy as np
 
@@ -55,6 +58,12 @@ def _one(lineno: int, s: str, source: str | None, name: str) -> Puzzle:
         raise PuzzleFormatError(f"expected a puzz.link URL such as {_HOST}numlin/W/H/..., found {show(s.strip())}",
                                 line=lineno, column=1, source=source)
     pos = m.end()
+    s = re.sub(r"\s+#.*$", "", s.rstrip())  # 'URL  # easy': a comment after the URL
+    if gap := re.search(r"\s+(\S.*)$", s[pos:]):
+        raise PuzzleFormatError(f"text after the URL: {show(gap.group(1))}; a URL holds no space (write a comment "
+                                "after ' #')", line=lineno, column=pos + gap.start(1) + 1, source=source)
+    if "/" not in s[pos:] and re.search(r"%2f", s[pos:], re.IGNORECASE):  # percent-encoded, as some sites and
+        s = s[:pos] + unquote(s[pos:])                                     # chat programs pass a link on
     parts = s[pos:].split("/")
     pid = parts[0]
     if pid.lower() not in PUZZLE_TYPES:
@@ -177,7 +186,8 @@ def _scan(body: str, h: int, w: int, lineno: int, pos: int, source: str | None) 
 
 
 def read_puzzlink(text: str, source: str | None, base: str) -> list[Puzzle | PuzzleError]:
-    """One puzzle per non-blank line, each a puzz.link URL of type ``numlin``.
+    """One puzzle per non-blank line, each a puzz.link URL of type ``numlin``; a line starting with ``#`` is a
+    comment.
 
     Parameters
     ----------
@@ -203,7 +213,7 @@ def read_puzzlink(text: str, source: str | None, base: str) -> list[Puzzle | Puz
     >>> read_puzzlink("https://puzz.link/p?numlin/3/2/1g12g2", None, "z")
     [Puzzle(shape=(2, 3), pairs=2, name='z')]
     """
-    urls = [ln for ln in lines(text) if ln[1].strip()]
+    urls = [ln for ln in lines(text) if ln[1].strip() and not ln[1].lstrip().startswith("#")]  # '#': a comment
     if not urls:
         raise PuzzleFormatError("no puzzle in the input", line=1, column=1, source=source)
     out: list[Puzzle | PuzzleError] = []

@@ -83,11 +83,17 @@ def dumps_all(puzzles: Iterable[Puzzle], format: str = "grid") -> str:
     """
     items = list(puzzles)
     for item in items:
-        if not isinstance(item, Puzzle):
-            raise PuzzleFormatError(f"expected a Puzzle to write, not {type(item).__name__}")
+        _check(item)
     if not items:  # the text would hold no puzzle, which no reader takes back
         raise PuzzleFormatError("no puzzle to write")
     return FORMATS.get(writable(format)).write(items)
+
+
+def _check(item: object) -> None:
+    """Refuse what is not a :class:`Puzzle`, pointing at the puzzle a result or a generated puzzle holds."""
+    if not isinstance(item, Puzzle):
+        hint = "; write its .puzzle" if isinstance(getattr(item, "puzzle", None), Puzzle) else ""
+        raise PuzzleFormatError(f"expected a Puzzle to write, not {type(item).__name__}{hint}")
 
 
 def writable(format: str) -> str:
@@ -126,7 +132,8 @@ def writable(format: str) -> str:
 
 def save(puzzle: Puzzle, path: str | Path, format: str | None = None) -> None:
     """Write ``puzzle`` to ``path`` (format by name, else by extension, else ``contest`` for ``Q*``/``NL_Q*``
-    names, else ``grid``).
+    names, else ``grid``); a ``.svg`` or ``.png`` path, with no format named, gets a picture of the puzzle
+    (:func:`tremaux.numberlink.draw.save`).
 
     Parameters
     ----------
@@ -159,12 +166,21 @@ def save(puzzle: Puzzle, path: str | Path, format: str | None = None) -> None:
     >>> save(Puzzle.from_rows(["1.1"]), f.with_name("p.wh"))
     >>> f.with_name("p.wh").read_text().splitlines()[0]
     '3 1'
+    >>> save(Puzzle.from_rows(["1.1"]), f.with_name("p.svg"))
+    >>> f.with_name("p.svg").read_text()[:4]
+    '<svg'
     """
     path = Path(path)
     if foreign := foreign_extension(path):
         raise UnsupportedError(f"cannot write puzzle text to {path}: {foreign} names another kind of file (write "
-                               f".txt, .wh, .contest... or draw .svg or .png with tremaux.numberlink.draw.save)")
+                               f".txt, .wh, .contest..., or a picture: .svg or .png)")
     ext = path.suffix[1:].lower()
+    if format is None and ext in ("svg", "png"):  # a picture, as the name says (not the text under that name)
+        from ..draw import save as draw
+
+        _check(puzzle)
+        draw(puzzle, path)
+        return
     if format is None and ext and ext in FORMATS and not FORMATS.get(ext).meta.get("read_only"):
         format = ext
     if format is None:

@@ -1,0 +1,53 @@
+"""What :func:`tremaux.io.load` and :func:`tremaux.io.loads` are given besides a file name or a maze's text.
+
+``load`` also takes an open file, as ``json.load`` does; a maze's text given to ``load``, or a file name given
+to ``loads``, is refused in one line naming the other function.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ..errors import MazeFormatError
+
+_NAMED = (".txt", ".json", ".npz", ".npy", ".png", ".gif", ".bmp", ".jpg", ".jpeg", ".webp", ".svg", ".maze")
+
+
+def is_markup(text: str) -> bool:
+    """Whether ``text`` starts like SVG, XML or HTML (``<svg``, ``<?xml``, ``<!DOCTYPE``), which no maze format does."""
+    head = text.lstrip().lstrip("\ufeff").lstrip()[:9].lower()
+    return head.startswith(("<svg", "<?xml", "<!doctype", "<html"))
+
+
+def check_not_a_name(text: str, source: str | None) -> None:
+    """Refuse a file name given as a maze's text (``loads("maze.json")``), naming :func:`tremaux.io.load`."""
+    name = text.strip()
+    if name and "\n" not in name and Path(name).suffix.lower() in _NAMED:
+        raise MazeFormatError(f"{name!r} looks like a file name: tremaux.io.loads reads a maze's text (or bytes); "
+                              "tremaux.io.load reads a file", source=source)
+
+
+def other_input(path: Any) -> bool:
+    """Whether :func:`tremaux.io.load` was given an open file, or a maze's text, rather than a file name."""
+    return hasattr(path, "read") or (isinstance(path, str) and "\n" in path)
+
+
+def load_other(path: Any, format: str | None, **limits: Any):
+    """:func:`tremaux.io.load` of an open file (binary, or text), or a one-line refusal of a maze's text."""
+    from . import format_from_extension, loads, read_source
+
+    if isinstance(path, str):
+        raise MazeFormatError("tremaux.io.load reads a file, and this is a maze's text (it has several lines): "
+                              "read it with tremaux.io.loads")
+    name = getattr(path, "name", None)
+    source = name if isinstance(name, str) else None
+    raw = getattr(path, "buffer", path)  # a text file's bytes, read within the caps
+    if isinstance(raw.read(0), bytes):
+        data: str | bytes = read_source(raw, source, memory_limit=limits.get("memory_limit"),
+                                        text_limit=limits.get("text_limit"))
+    else:  # a text stream without bytes beneath (io.StringIO): loads checks the text cap
+        data = raw.read()
+    if format is None and source is not None:
+        format = format_from_extension(Path(source))
+    return loads(data, format, source=source, **limits)
