@@ -7,6 +7,7 @@ plain ``int64`` arrays; :meth:`Trace.from_rows` wraps them.
 
 Examples
 --------
+>>> from tremaux import Event, Trace
 >>> import numpy as np
 >>> rows = np.array([[Event.VISIT, 0, -1], [Event.VISIT, 1, 0], [Event.FOUND, 1, -1]])
 >>> t = Trace.from_rows(rows, shape=(1, 2))
@@ -34,6 +35,7 @@ class Event(IntEnum):
 
     Examples
     --------
+    >>> from tremaux import Event
     >>> Event.VISIT, int(Event.CARVE)
     (<Event.VISIT: 10>, 1)
     """
@@ -72,6 +74,7 @@ class TraceEvent:
 
     Examples
     --------
+    >>> from tremaux import Event, Trace
     >>> import numpy as np
     >>> t = Trace.from_rows(np.array([[Event.CARVE, 0, 1]]), (1, 2))
     >>> t[0]
@@ -96,8 +99,14 @@ class Trace:
     shape : tuple of int
         Shape of the maze the flat indices refer to.
 
+    Raises
+    ------
+    TypeError
+        When ``events`` is not an array of :data:`TRACE_DTYPE`.
+
     Examples
     --------
+    >>> from tremaux import Event
     >>> import tremaux
     >>> s = tremaux.solve(tremaux.Maze.open((1, 3)), "bfs", record=True)
     >>> len(s.trace) > 0, s.trace.count(Event.PATH)
@@ -136,6 +145,7 @@ class Trace:
 
         Examples
         --------
+        >>> from tremaux import Event, Trace
         >>> import numpy as np
         >>> t = Trace.from_rows(np.array([[Event.CARVE, 0, 1], [Event.CARVE, 1, 2]]), (1, 3))
         >>> len(t), t[1].cell
@@ -178,6 +188,7 @@ class Trace:
 
         Examples
         --------
+        >>> from tremaux import Event, Trace
         >>> import numpy as np
         >>> Trace.from_rows(np.array([[Event.CARVE, 0, 1], [Event.DONE, 0, -1]]), (1, 2)).count(Event.CARVE)
         1

@@ -17,6 +17,7 @@ reach every kernel a registered algorithm can reach.
 
 Examples
 --------
+>>> from tremaux.warmup import tasks
 >>> [name for name, _ in tasks()][:2]
 ['generate aldous-broder', 'generate backtracker']
 """
@@ -229,6 +230,7 @@ def tasks() -> list[Task]:
 
     Examples
     --------
+    >>> from tremaux.warmup import tasks
     >>> labels = [name for name, _ in tasks()]
     >>> "solve tremaux" in labels and "pictures" in labels
     True
@@ -269,6 +271,7 @@ def kernel_groups(labels: list[str]) -> list[list[int]]:
 
     Examples
     --------
+    >>> from tremaux.warmup import kernel_groups, tasks
     >>> groups = kernel_groups([name for name, _ in tasks()])
     >>> labels = [name for name, _ in tasks()]
     >>> sorted(labels[i] for i in next(g for g in groups if labels.index("generate prim") in g))[:3]
@@ -317,6 +320,7 @@ def cost(label: str) -> float:
 
     Examples
     --------
+    >>> from tremaux.warmup import cost
     >>> cost("numberlink fast") > cost("grid hex") > cost("solve pledge")
     True
     """
@@ -344,6 +348,7 @@ def warmup(progress: Callable[[str, int, int], None] | None = None, *, workers: 
 
     Examples
     --------
+    >>> from tremaux.warmup import warmup
     >>> seen = []
     >>> warmup(lambda label, done, total: seen.append(done)) == len(seen) - 1
     True
@@ -373,6 +378,7 @@ def useful_workers(workers: int) -> int:
 
     Examples
     --------
+    >>> from tremaux.warmup import useful_workers
     >>> useful_workers(1), 1 < useful_workers(10**6) < 10**6
     (1, True)
     """
@@ -410,6 +416,7 @@ def all_kernels() -> dict[str, Any]:
 
     Examples
     --------
+    >>> from tremaux.warmup import all_kernels
     >>> kernels = all_kernels()
     >>> "numberlink.random_cover" in kernels and "nl_search.search_run" in kernels
     True
@@ -468,6 +475,7 @@ def reached_kernels(called: Any) -> set[Any]:
 
     Examples
     --------
+    >>> from tremaux.warmup import reached_kernels, all_kernels
     >>> kernels = all_kernels()
     >>> kernels["rng.below"] in reached_kernels([kernels["numberlink.random_cover"]])
     True

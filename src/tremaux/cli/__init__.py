@@ -71,6 +71,7 @@ def usage_line(exc: Exception, argv: list[str] | None = None) -> str:
 
     Examples
     --------
+    >>> from tremaux.cli import usage_line
     >>> import click
     >>> usage_line(click.UsageError("Missing argument 'FILE'."), ["numberlink", "check"])
     "error: missing argument 'FILE'. (see 'tremaux numberlink check --help')"
@@ -168,6 +169,7 @@ def in_option_words(message: str, argv: list[str]) -> str:
 
     Examples
     --------
+    >>> from tremaux.cli import in_option_words
     >>> in_option_words("cell_size 0 is too small; it must be at least 1", ["render", "m.json", "--cell-size", "0"])
     '--cell-size 0 is too small; it must be at least 1'
     >>> in_option_words("braid=2.0 is out of range", ["generate", "--braid", "2"])
@@ -225,6 +227,7 @@ def main(argv: list[str] | None = None) -> None:
 
     Examples
     --------
+    >>> from tremaux.cli import main
     >>> main(["generate", "--size", "2x3", "--seed", "1"])
     +---+---+---+
     | S         |

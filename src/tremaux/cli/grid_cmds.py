@@ -29,6 +29,7 @@ def grids_of(entry: Any) -> str:
 
     Examples
     --------
+    >>> from tremaux.cli.grid_cmds import grids_of
     >>> from tremaux.generators import GENERATORS
     >>> grids_of(GENERATORS.get("kruskal")), grids_of(GENERATORS.get("eller"))
     ('any grid, woven too', 'square only')
@@ -66,6 +67,7 @@ def build_grid(*, mask: Any = None, grid: str | None, size: str | None, rings: i
 
     Examples
     --------
+    >>> from tremaux.cli.grid_cmds import build_grid
     >>> build_grid(grid="hex", size="3x4", rings=None, shape=None, radius=None, side=None, wrap=None, weave=None)
     Grid('hex', size=(3, 4), cells=12, sides=6)
     >>> build_grid(grid="polar", size=None, rings=None, shape=None, radius=None, side=None, wrap=None,
@@ -162,6 +164,7 @@ def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, ri
 
     Examples
     --------
+    >>> from tremaux.cli.grid_cmds import generate_on_grid
     >>> import tempfile
     >>> from pathlib import Path
     >>> out = Path(tempfile.mkdtemp()) / "hex.json"
@@ -269,6 +272,7 @@ def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None,
 
     Examples
     --------
+    >>> from tremaux.cli.grid_cmds import render_grid_file
     >>> import tempfile
     >>> from pathlib import Path
     >>> from tremaux.grids import files, generate_on, make_grid
@@ -348,6 +352,8 @@ def animate_grid(*, maze: Any = None, grid_options: dict[str, Any] | None, gener
         Frame budget and milliseconds per frame.
     cell_size : int or None
         Pixels per cell.
+    fmt : str, optional
+        The animation's format (``"gif"`` or ``"svg"``); by default ``out``'s extension picks it.
     options : dict, optional
         The generator's options (``-O KEY=VALUE``).
 
@@ -358,6 +364,7 @@ def animate_grid(*, maze: Any = None, grid_options: dict[str, Any] | None, gener
 
     Examples
     --------
+    >>> from tremaux.cli.grid_cmds import animate_grid
     >>> import tempfile
     >>> from pathlib import Path
     >>> out = Path(tempfile.mkdtemp()) / "hex.svg"

@@ -47,6 +47,7 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
 
     Examples
     --------
+    >>> from tremaux.cli.grid_files import solve_grid_file
     >>> import tempfile
     >>> from pathlib import Path
     >>> from tremaux.grids import make_grid, generate_on, files
@@ -119,6 +120,7 @@ def grid_stats_text(path: Path, as_json: bool) -> str:
 
     Examples
     --------
+    >>> from tremaux.cli.grid_files import grid_stats_text
     >>> import tempfile
     >>> from pathlib import Path
     >>> from tremaux.grids import make_grid, generate_on, files

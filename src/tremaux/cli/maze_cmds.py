@@ -56,6 +56,7 @@ def load_maze(path: str | Path, *, then: Callable[[int], int] | None = None, doi
 
     Examples
     --------
+    >>> from tremaux.cli.maze_cmds import load_maze
     >>> import tempfile
     >>> from pathlib import Path
     >>> path = Path(tempfile.mkdtemp()) / "m.txt"
@@ -109,6 +110,7 @@ def show_grid_file(path: Path, style: str) -> None:
 
     Examples
     --------
+    >>> from tremaux.cli.maze_cmds import show_grid_file
     >>> import tempfile
     >>> from pathlib import Path
     >>> from tremaux.grids import files, generate_on, make_grid

@@ -2,6 +2,7 @@
 
 Examples
 --------
+>>> from tremaux.cli.output import wants_animation, property_lines
 >>> from pathlib import Path
 >>> wants_animation(Path("run.gif"))
 True
@@ -36,6 +37,7 @@ def property_lines(rows: list[tuple[str, Any]]) -> str:
 
     Examples
     --------
+    >>> from tremaux.cli.output import property_lines
     >>> print(property_lines([("cells", 6), ("perfect", True), ("goal", None)]))
                cells  6
              perfect  yes
@@ -71,6 +73,7 @@ def existing_file(path: Path) -> Path:
 
     Examples
     --------
+    >>> from tremaux.cli.output import existing_file
     >>> import tempfile
     >>> from pathlib import Path
     >>> existing_file(Path(tempfile.gettempdir()))
@@ -104,6 +107,7 @@ def wants_animation(out: Path | None) -> bool:
 
     Examples
     --------
+    >>> from tremaux.cli.output import wants_animation
     >>> from pathlib import Path
     >>> wants_animation(Path("run.GIF")), wants_animation(Path("maze.png")), wants_animation(None)
     (True, False, False)
@@ -136,6 +140,7 @@ def save_output(obj: object, out: Path, to: str | None = None) -> None:
 
     Examples
     --------
+    >>> from tremaux.cli.output import save_output
     >>> import tempfile
     >>> from pathlib import Path
     >>> from tremaux import generate
@@ -172,6 +177,8 @@ def note_text_cap(out: Path, fmt: str) -> None:
 
     Examples
     --------
+    >>> from pathlib import Path
+    >>> from tremaux.cli.output import note_text_cap
     >>> import tempfile
     >>> path = Path(tempfile.mkdtemp()) / "m.txt"
     >>> _ = path.write_text("+" * 10)
@@ -229,6 +236,8 @@ def check_output(out: Path, to: str | None = None, *, formats: bool = True, acce
 
     Examples
     --------
+    >>> from pathlib import Path
+    >>> from tremaux.cli.output import check_output
     >>> check_output(Path("maze.txt")), check_output(Path("maze.svg")), check_output(Path("m.dat"), "json")
     ('ascii', 'svg', 'json')
     >>> check_output(Path("maze.dat"), formats=False)
@@ -250,6 +259,7 @@ class MissingFolderError(FileNotFoundError):
 
     Examples
     --------
+    >>> from tremaux.cli.output import MissingFolderError
     >>> str(MissingFolderError(2, "the folder out does not exist", "out/m.txt").filename)
     'out/m.txt'
     """
@@ -272,6 +282,8 @@ def check_folder(out: Path) -> None:
 
     Examples
     --------
+    >>> from pathlib import Path
+    >>> from tremaux.cli.output import check_folder
     >>> check_folder(Path("maze.txt"))
     >>> check_folder(Path("/no/such/folder/maze.txt"))
     Traceback (most recent call last):
@@ -316,6 +328,7 @@ def check_replay(sol: Any, advice: str) -> None:
 
     Examples
     --------
+    >>> from tremaux.cli.output import check_replay
     >>> import tremaux
     >>> check_replay(tremaux.solve(tremaux.Maze.open((2, 2)), record=True), "use --frames {frames}")
     """
@@ -363,6 +376,7 @@ def check_replay_ahead(maze: Any, start: Any, goal: Any, frames: int, advice: st
 
     Examples
     --------
+    >>> from tremaux.cli.output import check_replay_ahead
     >>> import tremaux
     >>> check_replay_ahead(tremaux.Maze.open((2, 2)), None, None, 100, "use --frames {frames}")
     >>> check_replay_ahead(tremaux.Maze.open((3000, 3000)), None, None, 100, "use --frames {frames}")

@@ -67,6 +67,7 @@ def block_drawing(obj: object) -> str:
 
     Examples
     --------
+    >>> from tremaux.cli.render_cmds import block_drawing
     >>> import tremaux
     >>> print(block_drawing(tremaux.solve(tremaux.Maze.open((1, 3), start=(0, 0), goal=(0, 2)), "bfs")))
     EoG

@@ -39,6 +39,7 @@ def verdict(algorithm: str, message: str, found: bool, start: object, goal: obje
 
     Examples
     --------
+    >>> from tremaux.cli.solve_cmds import verdict
     >>> verdict("bfs", "no path: goal unreachable", False, (0, 0), [1, 2])
     'bfs: no path from (0, 0) to (1, 2): goal unreachable'
     >>> verdict("bfs", "path of 4 cells", True, (0, 0), (1, 2))
@@ -66,6 +67,7 @@ def say_no_path(sol: object, ends: tuple[object, object] | None = None) -> None:
 
     Examples
     --------
+    >>> from tremaux.cli.solve_cmds import say_no_path
     >>> import contextlib, io, tremaux
     >>> said = io.StringIO()
     >>> with contextlib.redirect_stderr(said):

@@ -26,6 +26,7 @@ def stdin_bytes() -> bytes:
 
     Examples
     --------
+    >>> from tremaux.cli.sources import stdin_bytes
     >>> import io, sys
     >>> kept, sys.stdin = sys.stdin, io.TextIOWrapper(io.BytesIO(b"E.G"))
     >>> stdin_bytes(), stdin_bytes()
@@ -55,6 +56,7 @@ def is_grid_file(path: str) -> bool:
 
     Examples
     --------
+    >>> from tremaux.cli.sources import is_grid_file
     >>> import tempfile
     >>> from pathlib import Path
     >>> from tremaux.grids import make_grid, generate_on, files
@@ -92,6 +94,7 @@ def load_grid(path: str | Path) -> Any:
 
     Examples
     --------
+    >>> from tremaux.cli.sources import load_grid
     >>> import tempfile
     >>> from pathlib import Path
     >>> from tremaux.grids import make_grid, generate_on, files

@@ -6,6 +6,7 @@ separated by a blank line, or from a picture whose dark pixels are cells.
 
 Examples
 --------
+>>> from tremaux.generators import mask_from_text
 >>> m = mask_from_text('''
 ... .##.
 ... ####
@@ -69,6 +70,7 @@ def mask_from_text(text: str, *, source: str | None = None) -> np.ndarray:
 
     Examples
     --------
+    >>> from tremaux.generators import mask_from_text
     >>> mask_from_text("#.\\n#x")
     Traceback (most recent call last):
     ...
@@ -155,6 +157,7 @@ def mask_from_image(path: str | Path, *, threshold: int = 128, memory_limit: str
 
     Examples
     --------
+    >>> from tremaux.generators import mask_from_image
     >>> import tempfile, os
     >>> from PIL import Image
     >>> im = Image.new("L", (3, 2), 255); im.putpixel((0, 0), 0); im.putpixel((1, 0), 0)
@@ -215,6 +218,7 @@ def picture_shape(path: str | Path) -> tuple[int, int] | None:
 
     Examples
     --------
+    >>> from tremaux.generators.masks import picture_shape
     >>> import tempfile, os
     >>> from PIL import Image
     >>> path = os.path.join(tempfile.mkdtemp(), "mask.png")
@@ -264,6 +268,7 @@ def load_mask(path: str | Path, *, memory_limit: str | int | None = None) -> np.
 
     Examples
     --------
+    >>> from tremaux.generators import load_mask
     >>> import tempfile, os
     >>> path = os.path.join(tempfile.mkdtemp(), "mask.txt")
     >>> with open(path, "w") as f:
@@ -315,6 +320,7 @@ def check_mask(mask: Any, shape3: tuple[int, int, int], dims: tuple[int, ...]) -
 
     Examples
     --------
+    >>> from tremaux.generators.masks import check_mask
     >>> import numpy as np
     >>> check_mask(np.ones((2, 2), bool), (1, 2, 2), (2, 2)) is None
     True

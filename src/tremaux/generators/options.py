@@ -21,6 +21,8 @@ class Option:
 
     Examples
     --------
+    >>> from tremaux.generators import Option
+    >>> from tremaux.generators.options import probability
     >>> Option("p", 0.5, "chance of the newest cell", probability("p")).check(0.25)
     0.25
     """
@@ -59,6 +61,7 @@ def probability(name: str, *, text: bool = True) -> Callable[[Any], float]:
 
     Examples
     --------
+    >>> from tremaux.generators.options import probability
     >>> check = probability("braid")
     >>> check("0.5")
     0.5
@@ -108,6 +111,7 @@ def whole(name: str, minimum: int = 0) -> Callable[[Any], int]:
 
     Examples
     --------
+    >>> from tremaux.generators.options import whole
     >>> check = whole("openings", 1)
     >>> check("3")
     3
@@ -153,6 +157,7 @@ def choice(name: str, values: Mapping[str, str]) -> Callable[[Any], str]:
 
     Examples
     --------
+    >>> from tremaux.generators.options import choice
     >>> check = choice("variant", {"vertex": "vertex", "arc": "arc", "edge": "arc"})
     >>> check("Edge")
     'arc'
@@ -209,6 +214,7 @@ def discipline(value: Any) -> tuple[str, tuple[float, float, float]]:
 
     Examples
     --------
+    >>> from tremaux.generators.options import discipline
     >>> discipline("stack")
     ('list', (1.0, 0.0, 0.0))
     >>> discipline("newest:3, random:1")
@@ -274,6 +280,7 @@ def weights_option(value: Any) -> np.ndarray | None:
 
     Examples
     --------
+    >>> from tremaux.generators.options import weights_option
     >>> weights_option([[1, 2], [3, 4]]).dtype
     dtype('float64')
     >>> weights_option(None) is None
@@ -318,6 +325,8 @@ def check_options(kind: str, spec: tuple[Option, ...], given: Mapping[str, Any])
 
     Examples
     --------
+    >>> from tremaux.generators import Option
+    >>> from tremaux.generators.options import probability, check_options
     >>> spec = (Option("bias", 0.5, "share of east turns", probability("bias")),)
     >>> check_options("test", spec, {}), check_options("test", spec, {"bias": "0.25"})
     ({'bias': 0.5}, {'bias': 0.25})

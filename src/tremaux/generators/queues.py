@@ -71,6 +71,7 @@ def is_queue(value: Any) -> bool:
 
     Examples
     --------
+    >>> from tremaux.generators.queues import is_queue
     >>> is_queue("newest"), is_queue(object())
     (False, False)
     """
@@ -104,6 +105,7 @@ def is_queue_instance(value: Any) -> bool:
 
     Examples
     --------
+    >>> from tremaux.generators.queues import is_queue_instance
     >>> is_queue_instance([])
     False
     """

@@ -16,6 +16,7 @@ class GenerationStats:
 
     Examples
     --------
+    >>> from tremaux.generators import GenerationStats
     >>> s = GenerationStats("Depth-first Search (DFS)", visits=79, start=(2, 6),
     ...                     max_frontier=32, frontier="stack depth", cells=40, passages=39)
     >>> print(s)

@@ -10,6 +10,8 @@ over at most ``frames`` pictures; the last one, the finished maze or solution, h
 
 Examples
 --------
+>>> from tremaux.grids.animate import to_gif
+>>> from tremaux.grids.replay import replay_cells
 >>> import io
 >>> from PIL import Image
 >>> from tremaux.grids import make_grid, generate_on
@@ -97,6 +99,7 @@ def check_animation_size(cells: int) -> None:
 
     Examples
     --------
+    >>> from tremaux.grids.animate import check_animation_size
     >>> check_animation_size(100)
     >>> check_animation_size(10**6)
     Traceback (most recent call last):
@@ -231,6 +234,7 @@ def to_gif(obj: Any, *, frames: int = 100, frame_ms: int = 60, hold_ms: int = 30
 
     Examples
     --------
+    >>> from tremaux.grids.animate import to_gif
     >>> import io
     >>> from PIL import Image
     >>> from tremaux.grids import make_grid, generate_on
@@ -364,6 +368,7 @@ def to_animated_svg(obj: Any, *, frames: int = 100, frame_ms: int = 60, style: S
 
     Examples
     --------
+    >>> from tremaux.grids.animate import to_animated_svg
     >>> import xml.etree.ElementTree as ET
     >>> from tremaux.grids import make_grid, generate_on
     >>> run = generate_on(make_grid("polar", rings=3), seed=1, record=True)
@@ -440,6 +445,7 @@ def save_animation(obj: Any, path: Any, *, format: str | None = None, frames: in
 
     Examples
     --------
+    >>> from tremaux.grids.animate import save_animation
     >>> import tempfile, pathlib
     >>> from tremaux.grids import make_grid, generate_on
     >>> out = pathlib.Path(tempfile.mkdtemp()) / "carving.gif"

@@ -80,6 +80,7 @@ def make_grid(name: str = "square", **params: Any) -> Grid:
 
     Examples
     --------
+    >>> from tremaux.grids import make_grid
     >>> make_grid("triangle", shape="triangle", side=4).size
     16
     >>> make_grid("hex", mask=[[1, 1, 0], [1, 1, 1]]).size

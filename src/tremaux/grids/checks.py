@@ -2,6 +2,7 @@
 
 Examples
 --------
+>>> from tremaux.grids.checks import check_whole, check_size
 >>> check_size((3, 4)), check_whole(5, "rings")
 ((3, 4), 5)
 """
@@ -43,6 +44,7 @@ def check_size(size: Any, what: str = "size", minimum: int = 1) -> tuple[int, in
 
     Examples
     --------
+    >>> from tremaux.grids.checks import check_size
     >>> check_size([3, 4])
     (3, 4)
     >>> check_size((0, 4))
@@ -86,6 +88,7 @@ def check_whole(value: Any, what: str, minimum: int = 1) -> int:
 
     Examples
     --------
+    >>> from tremaux.grids.checks import check_whole
     >>> check_whole(5, "rings")
     5
     >>> check_whole(2.5, "rings")
@@ -133,6 +136,7 @@ def check_cells(cells: int, sides: int, what: str, *, kept: int | None = None, l
 
     Examples
     --------
+    >>> from tremaux.grids.checks import check_cells
     >>> check_cells(100, 6, "a hex grid")
     >>> check_cells(10**12, 6, "a hex grid")
     Traceback (most recent call last):

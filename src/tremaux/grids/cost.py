@@ -83,6 +83,7 @@ def table_bytes(cells: int, sides: int) -> int:
 
     Examples
     --------
+    >>> from tremaux.grids.cost import table_bytes
     >>> table_bytes(10, 4)
     280
     """
@@ -109,6 +110,7 @@ def build_bytes(cells: int, sides: int, *, lazy: bool = False, extra: int = 0) -
 
     Examples
     --------
+    >>> from tremaux.grids.cost import build_bytes
     >>> build_bytes(1000, 4), build_bytes(1000, 6, lazy=True)
     (153536, 2129152)
     """
@@ -138,6 +140,7 @@ def masked_bytes(cells: int, kept: int, sides: int) -> int:
 
     Examples
     --------
+    >>> from tremaux.grids.cost import masked_bytes
     >>> masked_bytes(100, 50, 3)
     77336
     """
@@ -163,6 +166,7 @@ def weave_bytes(cells: int, sides: int) -> int:
 
     Examples
     --------
+    >>> from tremaux.grids.cost import weave_bytes
     >>> weave_bytes(100, 4)
     90736
     """
@@ -188,6 +192,7 @@ def geometry_bytes(cells: int, sides: int) -> int:
 
     Examples
     --------
+    >>> from tremaux.grids.cost import geometry_bytes
     >>> geometry_bytes(100, 6)
     124336
     """
@@ -219,6 +224,7 @@ def picture_bytes(grid: Any, *, svg: bool = False, pixels: int = 0) -> int:
 
     Examples
     --------
+    >>> from tremaux.grids.cost import picture_bytes
     >>> from tremaux.grids import make_grid
     >>> picture_bytes(make_grid("hex", size=(10, 10)), svg=True) > picture_bytes(make_grid("hex", size=(10, 10)))
     True
@@ -259,6 +265,7 @@ def generation_bytes(grid: Any, kernel: str, *, record: bool = False, trace_rows
 
     Examples
     --------
+    >>> from tremaux.grids.cost import generation_bytes
     >>> from tremaux.grids import make_grid
     >>> generation_bytes(make_grid("hex", size=(100, 100)), "backtracker")
     2127152
@@ -299,6 +306,7 @@ def solve_bytes(grid: Any, solver: str, *, record: bool = False, trace_rows: int
 
     Examples
     --------
+    >>> from tremaux.grids.cost import solve_bytes
     >>> from tremaux.grids import make_grid
     >>> solve_bytes(make_grid("square", size=(10, 10)), "bfs")
     2099152
@@ -334,6 +342,7 @@ def file_bytes(grid: Any, *, text: bool = False) -> int:
 
     Examples
     --------
+    >>> from tremaux.grids.cost import file_bytes
     >>> from tremaux.grids import make_grid
     >>> file_bytes(make_grid("hex", size=(10, 10))), file_bytes(make_grid("hex", size=(10, 10)), text=True)
     (2097552, 2098352)
@@ -392,6 +401,7 @@ def check(estimate: int, what: str, limit: str | int | None = None) -> int:
 
     Examples
     --------
+    >>> from tremaux.grids.cost import check
     >>> check(1000, "a tiny grid", "1M")
     1000
     """

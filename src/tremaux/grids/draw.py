@@ -8,6 +8,7 @@ instead, so a tunnel can be seen to pass under the bridge above it.
 
 Examples
 --------
+>>> from tremaux.grids import to_svg, to_png
 >>> from tremaux.grids import make_grid, generate_on
 >>> m = generate_on(make_grid("polar", rings=3), seed=2).maze
 >>> svg = to_svg(m)
@@ -55,6 +56,7 @@ def check_draw_size(cells: int) -> None:
 
     Examples
     --------
+    >>> from tremaux.grids.draw import check_draw_size
     >>> check_draw_size(100)
     >>> check_draw_size(10**6)
     Traceback (most recent call last):
@@ -128,6 +130,7 @@ def outlines(maze: GridMaze, style: Style | None = None) -> list[np.ndarray]:
 
     Examples
     --------
+    >>> from tremaux.grids.draw import outlines
     >>> from tremaux.grids import make_grid, generate_on
     >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
     >>> shapes = outlines(maze)
@@ -294,6 +297,7 @@ def to_svg(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
 
     Examples
     --------
+    >>> from tremaux.grids import to_svg
     >>> from tremaux.grids import make_grid, generate_on, solve_on
     >>> m = generate_on(make_grid("hex", size=(3, 4)), seed=1, braid=1.0).maze
     >>> sol = solve_on(m, "tremaux", record=True)
@@ -359,6 +363,8 @@ def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
         Sizes and colours.
     heat : bool, default False
         Fill each cell by its distance from the start.
+    marks : bool, default True
+        Draw Tremaux's marks when ``solution`` has them, as :func:`to_svg` does.
 
     Returns
     -------
@@ -366,6 +372,7 @@ def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
 
     Examples
     --------
+    >>> from tremaux.grids import to_png
     >>> from tremaux.grids import make_grid, generate_on
     >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
     >>> to_png(maze)[1:4]
@@ -451,6 +458,7 @@ def save_picture(maze: GridMaze, path: Any, *, solution: Any = None, style: Styl
 
     Examples
     --------
+    >>> from tremaux.grids import save_picture
     >>> from tremaux.grids import make_grid, generate_on
     >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
     >>> import tempfile, pathlib

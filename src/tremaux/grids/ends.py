@@ -52,6 +52,8 @@ def end_dots(maze: GridMaze, style: Style, centres: np.ndarray) -> list[tuple[st
 
     Examples
     --------
+    >>> import numpy as np
+    >>> from tremaux.grids.ends import end_dots
     >>> from tremaux.grids import make_grid, GridMaze, Style
     >>> m = GridMaze(make_grid("square", size=(1, 2)), [2, 8])
     >>> [(k, r) for k, x, y, r in end_dots(m, Style(cell=20), np.array([[10, 10], [30, 10]]))]

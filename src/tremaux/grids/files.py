@@ -12,6 +12,7 @@ cells kept by a mask. The ``.npz`` archive holds the same fields as arrays
 
 Examples
 --------
+>>> from tremaux.grids.files import dumps, to_bytes, loads, from_bytes
 >>> from tremaux.grids import make_grid, generate_on
 >>> m = generate_on(make_grid("hex", shape="hexagon", radius=2), seed=5).maze
 >>> loads(dumps(m)) == m
@@ -65,6 +66,7 @@ def to_dict(maze: GridMaze) -> dict[str, Any]:
 
     Examples
     --------
+    >>> from tremaux.grids.files import to_dict
     >>> from tremaux.grids import make_grid, generate_on
     >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
     >>> d = to_dict(maze)
@@ -101,6 +103,7 @@ def dumps(maze: GridMaze) -> str:
 
     Examples
     --------
+    >>> from tremaux.grids.files import dumps
     >>> from tremaux.grids import make_grid, generate_on
     >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
     >>> dumps(maze)[:40]
@@ -201,6 +204,7 @@ def loads(text: str | bytes, *, source: str | None = None) -> GridMaze:
 
     Examples
     --------
+    >>> from tremaux.grids.files import dumps, loads
     >>> from tremaux.grids import make_grid, generate_on
     >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
     >>> loads(dumps(maze)) == maze
@@ -245,6 +249,7 @@ def to_bytes(maze: GridMaze) -> bytes:
 
     Examples
     --------
+    >>> from tremaux.grids.files import to_bytes
     >>> from tremaux.grids import make_grid, generate_on
     >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
     >>> to_bytes(maze)[:2]
@@ -293,6 +298,7 @@ def from_bytes(data: bytes, *, source: str | None = None) -> GridMaze:
 
     Examples
     --------
+    >>> from tremaux.grids.files import to_bytes, from_bytes
     >>> from tremaux.grids import make_grid, generate_on
     >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
     >>> from_bytes(to_bytes(maze)) == maze
@@ -339,6 +345,7 @@ def save(maze: GridMaze, path: str | Path, format: str | None = None) -> None:
 
     Examples
     --------
+    >>> from tremaux.grids.files import save, load
     >>> from tremaux.grids import make_grid, generate_on
     >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
     >>> import tempfile, pathlib
@@ -379,6 +386,7 @@ def load(path: str | Path) -> GridMaze:
 
     Examples
     --------
+    >>> from tremaux.grids.files import save, load
     >>> from tremaux.grids import make_grid, generate_on
     >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
     >>> import tempfile, pathlib
@@ -411,6 +419,7 @@ def is_grid_file(data: bytes) -> bool:
 
     Examples
     --------
+    >>> from tremaux.grids.files import dumps, is_grid_file
     >>> from tremaux.grids import make_grid, generate_on
     >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
     >>> is_grid_file(dumps(maze).encode()[:64]), is_grid_file(b"+---+---+")

@@ -95,6 +95,7 @@ def supports(entry: Any, grid: Grid) -> bool:
 
     Examples
     --------
+    >>> from tremaux.grids import supports
     >>> from tremaux.generators import GENERATORS
     >>> from tremaux.grids import make_grid
     >>> hexes = make_grid("hex", size=(2, 3))
@@ -166,6 +167,7 @@ def generate_on(grid: Grid, algorithm: str = "backtracker", *, seed: int | None 
 
     Examples
     --------
+    >>> from tremaux.grids import generate_on
     >>> from tremaux.grids import make_grid
     >>> maze, stats = generate_on(make_grid("hex", size=(4, 5)), "wilson", seed=3)
     >>> maze.passages

@@ -98,6 +98,7 @@ def article(word: str) -> str:
 
     Examples
     --------
+    >>> from tremaux.grids.grid import article
     >>> article("upsilon grid"), article("hex grid")
     ('an', 'a')
     """

@@ -9,6 +9,7 @@ cuts the group below it off: one island, and one loop, more.
 
 Examples
 --------
+>>> from tremaux.grids.islands import island_count
 >>> from tremaux.grids import make_grid, generate_on
 >>> maze = generate_on(make_grid("hex", size=(6, 7)), "wilson", seed=1, islands=3).maze
 >>> island_count(maze), maze.passages - (maze.size - 1)
@@ -53,6 +54,7 @@ def wall_posts(grid: Grid) -> dict[str, np.ndarray]:
 
     Examples
     --------
+    >>> from tremaux.grids.islands import wall_posts
     >>> from tremaux.grids import make_grid
     >>> w = wall_posts(make_grid("square", size=(2, 2)))
     >>> len(w["anchored"]), int(w["anchored"].sum()), len(w["wcell"])   # 9 posts, 8 on the border, 4 inner walls
@@ -125,6 +127,7 @@ def island_count(maze: GridMaze) -> int:
 
     Examples
     --------
+    >>> from tremaux.grids.islands import island_count
     >>> from tremaux.grids import make_grid, generate_on
     >>> island_count(generate_on(make_grid("triangle", size=(4, 6)), seed=2).maze)
     0
@@ -160,6 +163,7 @@ def add_islands_inplace(grid: Grid, cells: np.ndarray, k: int, state: np.ndarray
 
     Examples
     --------
+    >>> from tremaux.grids.islands import add_islands_inplace
     >>> import numpy as np
     >>> from tremaux.grids import make_grid, generate_on
     >>> from tremaux.kernels.rng import make_state
@@ -199,6 +203,7 @@ def add_islands(maze: GridMaze, k: int, *, seed: int | None = None) -> GridMaze:
 
     Examples
     --------
+    >>> from tremaux.grids.islands import add_islands, island_count
     >>> from tremaux.grids import make_grid, generate_on
     >>> m = generate_on(make_grid("polar", rings=6), seed=3).maze
     >>> island_count(add_islands(m, 2, seed=1))

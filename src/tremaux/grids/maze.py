@@ -45,6 +45,7 @@ class GridMaze:
 
     Examples
     --------
+    >>> from tremaux.grids import GridMaze
     >>> from tremaux.grids import make_grid
     >>> g = make_grid("triangle", size=(1, 2))
     >>> m = GridMaze(g, [2, 1])
@@ -175,6 +176,7 @@ class GridMaze:
 
         Examples
         --------
+        >>> from tremaux.grids import GridMaze
         >>> from tremaux.grids import make_grid
         >>> GridMaze(make_grid("triangle", size=(1, 2)), [2, 1]).neighbours((0, 1))
         [(0, 0)]
@@ -256,6 +258,7 @@ class GridMaze:
 
         Examples
         --------
+        >>> from tremaux.grids import to_grid_maze
         >>> import tremaux
         >>> m = tremaux.generate((3, 4), seed=1).maze
         >>> to_grid_maze(m).to_maze() == m
@@ -358,6 +361,7 @@ def to_grid_maze(maze: Any) -> GridMaze:
 
     Examples
     --------
+    >>> from tremaux.grids import to_grid_maze
     >>> import tremaux
     >>> to_grid_maze(tremaux.Maze.open((2, 3))).passages
     7
@@ -396,6 +400,7 @@ def as_grid_maze(maze: Any, what: str) -> GridMaze:
 
     Examples
     --------
+    >>> from tremaux.grids.maze import as_grid_maze
     >>> import tremaux
     >>> as_grid_maze(tremaux.Maze.open((2, 3)), "to_svg").grid.name
     'square'

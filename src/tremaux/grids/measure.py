@@ -78,6 +78,7 @@ def grid_stats(maze: GridMaze) -> GridStats:
 
     Examples
     --------
+    >>> from tremaux.grids import grid_stats
     >>> from tremaux.grids import make_grid, generate_on
     >>> s = grid_stats(generate_on(make_grid("hex", size=(6, 6)), "wilson", seed=1).maze)
     >>> s.perfect, s.cells, 0 < s.dead_end_share < 1, s.diameter >= s.solution_length

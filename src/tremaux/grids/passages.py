@@ -36,6 +36,7 @@ def half_passages(maze: GridMaze, style: Style, keys: list[tuple[int, int]]) -> 
 
     Examples
     --------
+    >>> from tremaux.grids.passages import half_passages
     >>> from tremaux.grids import make_grid, GridMaze, Style
     >>> m = GridMaze(make_grid("square", size=(1, 2)), [2, 8])
     >>> half_passages(m, Style(cell=10, margin=0), [(0, 1)]).tolist()
@@ -84,6 +85,7 @@ def mark_lines(maze: GridMaze, solution: Any, style: Style) -> list[tuple[np.nda
 
     Examples
     --------
+    >>> from tremaux.grids.passages import mark_lines
     >>> from tremaux.grids import make_grid, GridMaze, Style, solve_on
     >>> m = GridMaze(make_grid("square", size=(1, 3)), [2, 10, 8])
     >>> [colour for _, colour in mark_lines(m, solve_on(m, "tremaux", record=True), Style())]

@@ -42,6 +42,7 @@ def ring_counts(rings: int) -> np.ndarray:
 
     Examples
     --------
+    >>> from tremaux.grids.polar import ring_counts
     >>> ring_counts(5).tolist()
     [1, 6, 12, 24, 24]
     """
@@ -73,6 +74,8 @@ def polar_topology(counts: np.ndarray, sides: int) -> np.ndarray:
 
     Examples
     --------
+    >>> import numpy as np
+    >>> from tremaux.grids.polar import polar_topology
     >>> P = polar_topology(np.array([1, 6, 12, 12]), 6)
     >>> P[:8].tolist()  # cells, sides, shift, rings, where the rings and the index begin
     [31, 6, 0, 4, 8, 23, 0, 0]
@@ -116,6 +119,7 @@ def polar(rings: Any = 10) -> Grid:
 
     Examples
     --------
+    >>> from tremaux.grids.polar import polar
     >>> g = polar(3)
     >>> g.size, g.sides, g.neighbours((0, 0))[:2]
     (19, 6, [(1, 0), (1, 1)])

@@ -6,6 +6,7 @@ and the state of each passage a run walked. :mod:`tremaux.grids.animate` draws t
 
 Examples
 --------
+>>> from tremaux.grids.replay import replay_cells, replay
 >>> from tremaux.grids import make_grid, generate_on
 >>> run = generate_on(make_grid("hex", size=(4, 5)), "backtracker", seed=1, record=True)
 >>> bool((replay_cells(run.maze.grid, run.trace) == run.maze.cells).all())
@@ -49,6 +50,7 @@ class Frame:
 
     Examples
     --------
+    >>> from tremaux.grids.replay import replay
     >>> from tremaux.grids import make_grid, generate_on
     >>> first = next(replay(generate_on(make_grid("hex", size=(2, 3)), seed=1, record=True)))
     >>> first.colour[:2], int(first.cells.sum()), first.passages
@@ -119,6 +121,7 @@ def replay_cells(grid: Grid, trace: Trace) -> np.ndarray:
 
     Examples
     --------
+    >>> from tremaux.grids.replay import replay_cells
     >>> from tremaux.grids import make_grid, generate_on
     >>> run = generate_on(make_grid("polar", rings=3), "prim", seed=2, record=True)
     >>> bool((replay_cells(run.maze.grid, run.trace) == run.maze.cells).all())
@@ -181,6 +184,7 @@ def replay(obj: Any, *, frames: int = 100) -> Iterator[Frame]:
 
     Examples
     --------
+    >>> from tremaux.grids.replay import replay
     >>> from tremaux.grids import make_grid, generate_on, solve_on
     >>> maze = generate_on(make_grid("hex", size=(3, 3)), seed=1).maze
     >>> pics = list(replay(solve_on(maze, "bfs", record=True), frames=5))

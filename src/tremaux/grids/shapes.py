@@ -98,6 +98,7 @@ def square(size: Any = (10, 20), *, wrap: str | None = None) -> Grid:
 
     Examples
     --------
+    >>> from tremaux.grids.shapes import square
     >>> g = square((3, 3), wrap="torus")
     >>> g.edges, g.neighbours((0, 0))
     (18, [(2, 0), (0, 1), (1, 0), (0, 2)])
@@ -150,6 +151,7 @@ def zeta(size: Any = (10, 20)) -> Grid:
 
     Examples
     --------
+    >>> from tremaux.grids.shapes import zeta
     >>> g = zeta((2, 2))
     >>> g.edges
     6
@@ -212,6 +214,7 @@ def hexagonal(size: Any = (10, 20), *, shape: str = "rectangle", radius: int | N
 
     Examples
     --------
+    >>> from tremaux.grids.shapes import hexagonal
     >>> hexagonal(shape="hexagon", radius=2).size
     19
     >>> hexagonal((2, 2)).edges
@@ -288,6 +291,7 @@ def triangular(size: Any = (10, 20), *, shape: str = "rectangle", side: int | No
 
     Examples
     --------
+    >>> from tremaux.grids.shapes import triangular
     >>> triangular(shape="triangle", side=3).size
     9
     >>> triangular((2, 3)).neighbours((0, 0))
@@ -354,6 +358,7 @@ def upsilon(size: Any = (10, 20)) -> Grid:
 
     Examples
     --------
+    >>> from tremaux.grids.shapes import upsilon
     >>> g = upsilon((3, 3))
     >>> len(g.neighbours((1, 1))), len(g.neighbours((0, 1)))
     (8, 3)

@@ -107,6 +107,7 @@ def clockwise(grid: Grid) -> tuple[np.ndarray, np.ndarray]:
 
     Examples
     --------
+    >>> from tremaux.grids.solve import clockwise
     >>> from tremaux.grids import make_grid
     >>> order, place = clockwise(make_grid("hex", size=(2, 3)))
     >>> order[0].tolist(), place[0].tolist()
@@ -162,6 +163,7 @@ def solve_on(maze: GridMaze, algorithm: str = "bfs", *, start: Any = None, goal:
 
     Examples
     --------
+    >>> from tremaux.grids import solve_on
     >>> from tremaux.grids import make_grid, generate_on
     >>> m = generate_on(make_grid("polar", rings=5), seed=1).maze
     >>> sol = solve_on(m, "astar")
@@ -275,6 +277,7 @@ def solver_refusal(grid: Grid, name: str) -> str | None:
 
     Examples
     --------
+    >>> from tremaux.grids.solve import solver_refusal
     >>> from tremaux.grids import make_grid
     >>> solver_refusal(make_grid("hex", size=(3, 3)), "bfs") is None
     True

@@ -2,6 +2,7 @@
 
 Examples
 --------
+>>> from tremaux.grids import Style
 >>> Style(cell=12).cell, Style().colour("background") == Style(colours={}).colour("background")
 (12, True)
 """
@@ -41,6 +42,7 @@ class Style:
 
     Examples
     --------
+    >>> from tremaux.grids import Style
     >>> Style(cell=30).colour("wall"), Style(colours={"wall": "navy"}).colour("wall")
     ('#222222', 'navy')
     """
@@ -65,6 +67,7 @@ class Style:
 
         Examples
         --------
+        >>> from tremaux.grids import Style
         >>> Style().colour("start"), Style().colour("goal")
         ('#995555', '#559955')
         """

@@ -48,6 +48,7 @@ def woven(grid: Grid) -> Grid:
 
     Examples
     --------
+    >>> from tremaux.grids.weave import woven
     >>> from tremaux.grids import make_grid
     >>> woven(make_grid("square", size=(3, 3))).nbr.shape
     (9, 8)

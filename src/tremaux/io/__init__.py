@@ -22,6 +22,7 @@ in :mod:`tremaux.io.graph` and the block-picture arrays in
 
 Examples
 --------
+>>> from tremaux.io import dumps, loads, detect_format
 >>> from tremaux.maze import Maze
 >>> m = Maze.open((1, 2), start=(0, 0))
 >>> print(dumps(m, "ascii"))
@@ -101,6 +102,7 @@ def detect_format(data: str | bytes) -> str:
 
     Examples
     --------
+    >>> from tremaux.io import detect_format
     >>> detect_format("+---+\\n|   |\\n+---+"), detect_format('{"format": "tremaux-maze"}')
     ('ascii', 'json')
     >>> detect_format(b"\\x89PNG\\r\\n")
@@ -170,6 +172,7 @@ def loads(data: str | bytes, format: str | None = None, *, source: str | None = 
 
     Examples
     --------
+    >>> from tremaux.io import loads
     >>> loads("E.G").shape
     (1, 3)
     >>> loads("[" * 100_000 + "]" * 100_000, "json")
@@ -240,6 +243,7 @@ def dumps(maze: Maze, format: str = "ascii") -> str | bytes:
 
     Examples
     --------
+    >>> from tremaux.io import dumps
     >>> from tremaux.maze import Maze
     >>> print(dumps(Maze.open((1, 2)), "block"))
     ..
@@ -277,6 +281,7 @@ def check_dumps(shape, format: str = "ascii", *, masked: bool = False,
 
     Examples
     --------
+    >>> from tremaux.io import check_dumps
     >>> check_dumps((30000, 30000), "ascii", memory_limit="4G")
     Traceback (most recent call last):
     ...
@@ -307,6 +312,7 @@ def format_from_extension(path: str | os.PathLike) -> str | None:
 
     Examples
     --------
+    >>> from tremaux.io import format_from_extension
     >>> format_from_extension("maze.NPZ"), format_from_extension("maze.txt")
     ('npz', None)
     """
@@ -368,6 +374,7 @@ def read_source(f, source: str | None = None, *, size: int | None = None, memory
 
     Examples
     --------
+    >>> from tremaux.io import read_source
     >>> import io as std_io
     >>> read_source(std_io.BytesIO(b"E.G"))
     b'E.G'
@@ -425,6 +432,7 @@ def load(path: str | os.PathLike, format: str | None = None, *, memory_limit: st
 
     Examples
     --------
+    >>> from tremaux.io import save, load
     >>> import os, tempfile
     >>> from tremaux.maze import Maze
     >>> path = os.path.join(tempfile.mkdtemp(), "maze.npz")
@@ -471,6 +479,7 @@ def save(maze: Maze, path: str | os.PathLike, format: str | None = None) -> None
 
     Examples
     --------
+    >>> from tremaux.io import save
     >>> import os, tempfile
     >>> from tremaux.maze import Maze
     >>> path = os.path.join(tempfile.mkdtemp(), "maze.txt")

@@ -53,6 +53,7 @@ south wall and ``|`` for its east one).
 
 Examples
 --------
+>>> from tremaux.io.ascii import dumps, loads
 >>> from tremaux.maze import Maze
 >>> m = Maze.open((2, 3), start=(0, 0), goal=(1, 2))
 >>> print(dumps(m))
@@ -107,6 +108,7 @@ def cell_position(cell) -> tuple[int, int]:
 
     Examples
     --------
+    >>> from tremaux.io.ascii import cell_position
     >>> cell_position((1, 2))
     (3, 10)
     """
@@ -172,6 +174,7 @@ def char_grid(maze: Maze, level: int = 0) -> list[list[str]]:
 
     Examples
     --------
+    >>> from tremaux.io.ascii import char_grid
     >>> from tremaux.maze import Maze
     >>> g = char_grid(Maze.open((1, 2), start=(0, 1)))
     >>> "".join(g[1])
@@ -203,6 +206,7 @@ def text_bytes(shape3: tuple[int, int, int]) -> int:
 
     Examples
     --------
+    >>> from tremaux.io.ascii import text_bytes
     >>> text_bytes((1, 10, 10)) > 0
     True
     """
@@ -228,6 +232,7 @@ def dumps(maze: Maze) -> str:
 
     Examples
     --------
+    >>> from tremaux.io.ascii import dumps
     >>> from tremaux.maze import Maze
     >>> print(dumps(Maze.open((1, 1, 2), start=(0, 0, 0))))
     level 0
@@ -414,6 +419,7 @@ def loads(text: str, *, source: str | None = None) -> Maze:
 
     Examples
     --------
+    >>> from tremaux.io.ascii import loads
     >>> m = loads('''
     ...     +---+---+
     ...     | S   G |

@@ -41,6 +41,7 @@ block text read and written again is the same text. The entrance is written
 
 Examples
 --------
+>>> from tremaux.io.block import loads, dumps
 >>> from tremaux.maze import Maze
 >>> m = loads(".#E\\n..G")
 >>> m.shape, m.start, m.goal, m.size
@@ -85,6 +86,7 @@ def to_blocks(maze: Maze) -> np.ndarray:
 
     Examples
     --------
+    >>> from tremaux.io.block import to_blocks
     >>> from tremaux.maze import Maze
     >>> to_blocks(Maze.open((1, 2))).astype(int)
     array([[1, 1, 1, 1, 1],
@@ -148,6 +150,7 @@ def from_blocks(blocks: Any, *, start=None, goal=None) -> Maze:
 
     Examples
     --------
+    >>> from tremaux.io.block import from_blocks
     >>> import numpy as np
     >>> grid = np.array([[1, 1, 1, 1, 1], [1, 0, 0, 0, 1], [1, 1, 1, 1, 1]])
     >>> from_blocks(grid, start=(0, 0))
@@ -217,6 +220,7 @@ def is_square_grid(maze: Maze) -> bool:
 
     Examples
     --------
+    >>> from tremaux.io.block import is_square_grid
     >>> from tremaux.maze import Maze
     >>> is_square_grid(Maze.open((2, 2))), is_square_grid(Maze.closed((2, 2)))
     (True, False)
@@ -240,6 +244,7 @@ def text_bytes(shape3: tuple[int, int, int]) -> int:
 
     Examples
     --------
+    >>> from tremaux.io.block import text_bytes
     >>> text_bytes((1, 10, 10)) > 0
     True
     """
@@ -272,6 +277,7 @@ def dumps(maze: Maze, *, picture: bool | None = None) -> str:
 
     Examples
     --------
+    >>> from tremaux.io.block import dumps
     >>> from tremaux.maze import Maze
     >>> print(dumps(Maze.open((1, 2), start=(0, 0), goal=(0, 1))))
     EG
@@ -378,6 +384,7 @@ def loads(text: str, *, source: str | None = None) -> Maze:
 
     Examples
     --------
+    >>> from tremaux.io.block import loads
     >>> m = loads("E.#\\n#.G")
     >>> m.neighbours((0, 1))
     [(1, 1), (0, 0)]

@@ -9,6 +9,7 @@ solves the maze.
 
 Examples
 --------
+>>> from tremaux.io.graph import to_graph, from_graph
 >>> import networkx as nx
 >>> from tremaux.maze import Maze
 >>> G = to_graph(Maze.open((2, 2), start=(0, 0), goal=(1, 1)))
@@ -52,6 +53,7 @@ def to_graph(maze: Maze) -> nx.Graph:
 
     Examples
     --------
+    >>> from tremaux.io.graph import to_graph
     >>> from tremaux.maze import Maze
     >>> G = to_graph(Maze.open((1, 2), start=(0, 0)))
     >>> list(G.edges()), G.graph["shape"], G.nodes[(0, 0)]
@@ -143,6 +145,7 @@ def from_graph(G: nx.Graph, *, shape=None, start=None, goal=None) -> Maze:
 
     Examples
     --------
+    >>> from tremaux.io.graph import from_graph
     >>> import networkx as nx
     >>> from_graph(nx.path_graph([(0, 0), (0, 1), (1, 1)]))
     Maze(shape=(2, 2), passages=2, cells=3)

@@ -37,6 +37,10 @@ cannot be counted.
 
 Examples
 --------
+>>> import io
+>>> import numpy as np
+>>> from tremaux import Maze
+>>> from tremaux.io.image import loads
 >>> from tremaux import generate
 >>> from tremaux.render import to_png
 >>> m = generate((3, 4), "kruskal", seed=1).maze
@@ -101,6 +105,7 @@ def is_image(data: bytes) -> bool:
 
     Examples
     --------
+    >>> from tremaux.io.image import is_image
     >>> is_image(b"\\x89PNG\\r\\n"), is_image(b"+---+")
     (True, False)
     """
@@ -126,6 +131,8 @@ def dumps(maze: Maze) -> bytes:
 
     Examples
     --------
+    >>> from tremaux import Maze
+    >>> from tremaux.io.image import dumps, loads
     >>> from tremaux import generate
     >>> dumps(generate((2, 2), seed=1).maze)[:4]
     b'\\x89PNG'
@@ -158,6 +165,7 @@ def text_bytes(shape3: tuple[int, int, int]) -> int:
 
     Examples
     --------
+    >>> from tremaux.io.image import text_bytes
     >>> text_bytes((1, 10, 10)) > 0
     True
     """
@@ -193,6 +201,7 @@ def loads(data: bytes, *, source: str | None = None, memory_limit=None) -> Maze:
 
     Examples
     --------
+    >>> from tremaux.io.image import loads
     >>> from tremaux.render import to_png
     >>> from tremaux import generate
     >>> m = generate((6, 9), "backtracker", seed=2).maze

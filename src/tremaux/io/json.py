@@ -19,6 +19,7 @@ same nesting with ``1`` for cells that exist and ``0`` for masked ones.
 
 Examples
 --------
+>>> from tremaux.io.json import dumps, loads
 >>> from tremaux.maze import Maze
 >>> m = Maze.open((2, 3), start=(0, 0))
 >>> text = dumps(m)
@@ -82,6 +83,7 @@ def to_dict(maze: Maze) -> dict[str, Any]:
 
     Examples
     --------
+    >>> from tremaux.io.json import to_dict
     >>> from tremaux.maze import Maze
     >>> to_dict(Maze.open((1, 2), start=(0, 0)))
     {'format': 'tremaux-maze', 'version': 1, 'shape': [1, 2], 'cells': ['28'], 'mask': None, 'start': [0, 0], 'goal': None}
@@ -120,6 +122,7 @@ def text_bytes(shape3: tuple[int, int, int]) -> int:
 
     Examples
     --------
+    >>> from tremaux.io.json import text_bytes
     >>> text_bytes((1, 10, 10)) > 0
     True
     """
@@ -144,6 +147,7 @@ def dumps(maze: Maze) -> str:
 
     Examples
     --------
+    >>> from tremaux.io.json import dumps, loads
     >>> from tremaux.maze import Maze
     >>> m = Maze.open((2, 2), goal=(1, 1))
     >>> loads(dumps(m)) == m
@@ -206,6 +210,7 @@ def from_dict(data: Any, *, source: str | None = None) -> Maze:
 
     Examples
     --------
+    >>> from tremaux.io.json import to_dict, from_dict
     >>> from tremaux.maze import Maze
     >>> from_dict(to_dict(Maze.open((1, 2))))
     Maze(shape=(1, 2), passages=1)
@@ -288,6 +293,7 @@ def loads(text: str | bytes, *, source: str | None = None) -> Maze:
 
     Examples
     --------
+    >>> from tremaux.io.json import loads
     >>> loads("[" * 100_000 + "]" * 100_000)
     Traceback (most recent call last):
     ...

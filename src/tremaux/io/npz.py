@@ -7,6 +7,7 @@ masked), ``start`` and ``goal`` (empty when absent). Nothing is pickled;
 
 Examples
 --------
+>>> from tremaux.io.npz import to_bytes, from_bytes
 >>> from tremaux.maze import Maze
 >>> m = Maze.open((2, 3), start=(0, 0))
 >>> data = to_bytes(m)
@@ -60,6 +61,7 @@ def text_bytes(shape3: tuple[int, int, int]) -> int:
 
     Examples
     --------
+    >>> from tremaux.io.npz import text_bytes
     >>> text_bytes((1, 10, 10))
     33554632
     """
@@ -83,6 +85,7 @@ def to_bytes(maze: Maze) -> bytes:
 
     Examples
     --------
+    >>> from tremaux.io.npz import from_bytes, to_bytes
     >>> from tremaux.maze import Maze
     >>> data = to_bytes(Maze.open((2, 2)))
     >>> data[:2], from_bytes(data) == Maze.open((2, 2))
@@ -189,6 +192,7 @@ def from_bytes(data: bytes, *, source: str | None = None, memory_limit: str | in
 
     Examples
     --------
+    >>> from tremaux.io.npz import to_bytes, from_bytes
     >>> from tremaux.maze import Maze
     >>> from_bytes(to_bytes(Maze.open((1, 3), goal=(0, 2))))
     Maze(shape=(1, 3), passages=2, goal=(0, 2))
@@ -263,6 +267,7 @@ def peek_shape(path) -> tuple[int, ...] | None:
 
     Examples
     --------
+    >>> from tremaux.io.npz import peek_shape, to_bytes
     >>> import tempfile, os
     >>> from tremaux.maze import Maze
     >>> with tempfile.TemporaryDirectory() as d:
@@ -310,6 +315,10 @@ def from_npy(data: bytes, *, source: str | None = None, memory_limit: str | int 
 
     Examples
     --------
+    >>> import io
+    >>> import numpy as np
+    >>> from tremaux import Maze
+    >>> from tremaux.io.npz import from_npy
     >>> buf = io.BytesIO()
     >>> np.save(buf, Maze.open((2, 3)).cells)
     >>> from_npy(buf.getvalue()) == Maze.open((2, 3))

@@ -30,6 +30,7 @@ gif       ``.gif``     a replay of a recorded run, else a still picture
 
 Examples
 --------
+>>> from tremaux.io import output_format
 >>> output_format("maze.TXT"), output_format("maze.dat", "json"), output_format("m.txt", "block")
 ('ascii', 'json', 'block')
 >>> output_format("maze.jpg")
@@ -82,6 +83,7 @@ def extension_of(name: str) -> str:
 
     Examples
     --------
+    >>> from tremaux.io.outputs import extension_of
     >>> extension_of("block"), extension_of("npz")
     ('.txt', '.npz')
     """
@@ -110,6 +112,8 @@ class UnknownExtensionError(UnknownNameError, UnsupportedError):
 
     Examples
     --------
+    >>> from tremaux.errors import UnsupportedError
+    >>> from tremaux.io.outputs import UnknownExtensionError
     >>> err = UnknownExtensionError("m.xyz", ["png", "svg"], named=False)
     >>> print(err)
     cannot tell what to write to 'm.xyz' from its extension: use .png or .svg
@@ -172,6 +176,7 @@ def output_format(path: str | os.PathLike | None, format: Any = None, *, accepts
 
     Examples
     --------
+    >>> from tremaux.io import output_format
     >>> output_format("run.gif"), output_format("m.png", "image"), output_format(None, ".TXT")
     ('gif', 'png', 'ascii')
     >>> output_format("maze.svg", accepts=("ascii", "json"), writer="tremaux convert")

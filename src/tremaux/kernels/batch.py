@@ -238,6 +238,7 @@ def check_rows(rows, cells, stride, heights, widths, filt, want_stats, paths, pa
 
     Examples
     --------
+    >>> from tremaux.kernels.batch import FSTATS, STATS, check_rows
     >>> import numpy as np
     >>> cells = np.array([2, 10, 8], np.uint8)  # one row: a 1 x 3 corridor
     >>> paths, lens, steps, seen = (np.empty(n, np.int32) for n in (3, 1, 1, 1))
@@ -382,6 +383,7 @@ def solve_rows(use_stack, cells, stride, heights, widths, paths, path_lens, step
 
     Examples
     --------
+    >>> from tremaux.kernels.batch import solve_rows
     >>> import numpy as np
     >>> cells = np.array([2, 10, 8], np.uint8)  # one row: a 1 x 3 corridor
     >>> paths, lens, steps, seen = (np.empty(n, np.int32) for n in (3, 1, 1, 1))

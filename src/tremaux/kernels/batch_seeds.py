@@ -3,6 +3,7 @@
 
 Examples
 --------
+>>> from tremaux.kernels.batch_seeds import derive_seed
 >>> from tremaux.kernels.rng import derive_seed as python_seed
 >>> int(derive_seed(7, 3)) == python_seed(7, 3)
 True

@@ -45,6 +45,7 @@ The imperfection kernels (``braid``, ``add_openings``, ``add_islands``,
 
 Examples
 --------
+>>> from tremaux.kernels.generate import work_size, backtracker
 >>> import numpy as np
 >>> from tremaux.kernels.rng import make_state
 >>> cells = np.empty(12, np.uint8)
@@ -128,6 +129,7 @@ def work_size(kernel: str, L: int, H: int, W: int, *, weights: bool = False, pri
 
     Examples
     --------
+    >>> from tremaux.kernels.generate import work_size
     >>> work_size("kruskal", 1, 10, 10)
     300
     """
@@ -169,6 +171,7 @@ def trace_size(L: int, H: int, W: int) -> int:
 
     Examples
     --------
+    >>> from tremaux.kernels.generate import trace_size
     >>> trace_size(1, 2, 2)
     36
     """

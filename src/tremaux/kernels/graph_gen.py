@@ -47,6 +47,7 @@ def trace_size(n: int, sides: int) -> int:
 
     Examples
     --------
+    >>> from tremaux.kernels.graph_gen import trace_size
     >>> trace_size(10, 4)
     60
     """

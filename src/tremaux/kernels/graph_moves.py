@@ -38,6 +38,8 @@ def span(nbr, loc):
 
     Examples
     --------
+    >>> from tremaux.kernels.graph_moves import span
+    >>> from tremaux.kernels.graph_topo import locate
     >>> import numpy as np
     >>> from tremaux.grids.polar import polar_topology
     >>> P = polar_topology(np.array([1, 6, 12, 12]), 6)
@@ -75,6 +77,8 @@ def degree(nbr, loc, i):
 
     Examples
     --------
+    >>> from tremaux.kernels.graph_moves import degree
+    >>> from tremaux.kernels.graph_topo import locate
     >>> H_W = (3, 4)
     >>> [int(degree(H_W, locate(H_W, i), i)) for i in (0, 5, 6)]  # a corner, two inner cells
     [2, 6, 6]
@@ -104,6 +108,8 @@ def nth(nbr, loc, i, r):
 
     Examples
     --------
+    >>> from tremaux.kernels.graph_moves import nth
+    >>> from tremaux.kernels.graph_topo import locate
     >>> H_W = (3, 4)
     >>> [int(nth(H_W, locate(H_W, 0), 0, r)) for r in range(2)]  # the corner (0, 0): SE and S
     [2, 3]
@@ -180,6 +186,8 @@ def move(nbr, loc, i, s):
 
     Examples
     --------
+    >>> from tremaux.kernels.graph_moves import move
+    >>> from tremaux.kernels.graph_topo import locate
     >>> H_W = (3, 4)
     >>> j, loc = move(H_W, locate(H_W, 6), 6, 2)  # SE of (1, 2)
     >>> int(j), [int(x) for x in loc] == [int(x) for x in locate(H_W, 7)]
@@ -235,6 +243,7 @@ def passages(nbr):
 
     Examples
     --------
+    >>> from tremaux.kernels.graph_moves import passages
     >>> import numpy as np
     >>> from tremaux.grids.polar import polar_topology
     >>> int(passages(polar_topology(np.array([1, 6, 12, 12]), 6)))  # 30 radial, 30 along the rings

@@ -48,6 +48,8 @@ def as_cells(cells: np.ndarray) -> np.ndarray:
 
     Examples
     --------
+    >>> import numpy as np
+    >>> from tremaux.kernels.graph_solve import as_cells
     >>> c = as_cells(np.array([3, 12], np.uint8))
     >>> c.dtype, c.flags.writeable, c.tolist()
     (dtype('uint16'), False, [3, 12])
@@ -77,6 +79,7 @@ def trace_size(n: int, sides: int, limit: int) -> int:
 
     Examples
     --------
+    >>> from tremaux.kernels.graph_solve import trace_size
     >>> trace_size(10, 4, 100)
     432
     """

@@ -117,6 +117,7 @@ def shape(nbr):
 
     Examples
     --------
+    >>> from tremaux.kernels.graph_topo import shape
     >>> [int(x) for x in shape((3, 4))]  # a 3 x 4 hex rectangle
     [12, 6]
     """
@@ -151,6 +152,7 @@ def locate(nbr, i):
 
     Examples
     --------
+    >>> from tremaux.kernels.graph_topo import locate
     >>> [int(x) for x in locate((3, 4), 6)]  # row 1, column 2 (an even column)
     [1, 2, 0]
     """
@@ -196,6 +198,7 @@ def side(nbr, loc, i, s):
 
     Examples
     --------
+    >>> from tremaux.kernels.graph_topo import locate, side
     >>> H_W = (3, 4)
     >>> [int(side(H_W, locate(H_W, 6), 6, s)) for s in range(6)]  # N, NE, SE, S, SW, NW of (1, 2)
     [2, 3, 7, 10, 5, 1]
@@ -258,6 +261,7 @@ def facing(nbr, back, loc, i, s):
 
     Examples
     --------
+    >>> from tremaux.kernels.graph_topo import locate, facing
     >>> int(facing((3, 4), None, locate((3, 4), 6), 6, 1))  # NE faces SW
     4
     """
@@ -335,6 +339,7 @@ def register() -> None:
 
     Examples
     --------
+    >>> from tremaux.kernels.graph_topo import register
     >>> register(); register()
     """
     global _REGISTERED

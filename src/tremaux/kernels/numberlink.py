@@ -50,6 +50,8 @@ def trace_lines(links, ends, h, w):
 
     Examples
     --------
+    >>> import numpy as np
+    >>> from tremaux.kernels.numberlink import trace_lines
     >>> owner, cells, starts, reached = trace_lines(np.array([2, 8, 0]), np.array([[0, 1]]), 1, 3)
     >>> owner.tolist(), cells[:starts[1]].tolist(), reached.tolist()
     ([1, 1, 0], [0, 1], [1])

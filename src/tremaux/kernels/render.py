@@ -193,6 +193,7 @@ def slot_array(mapping) -> np.ndarray:
 
     Examples
     --------
+    >>> from tremaux.kernels.render import slot_array
     >>> names = ["background", "wall", "floor", "visited", "marked", "retraced", "path", "start", "goal",
     ...          "frontier", "uncarved", "dead"]
     >>> slot_array({n: i for i, n in enumerate(names)}).tolist()

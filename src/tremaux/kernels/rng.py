@@ -7,6 +7,7 @@ touched.
 
 Examples
 --------
+>>> from tremaux.kernels.rng import make_state, below
 >>> s = make_state(7)
 >>> a = [int(below(s, 10)) for _ in range(5)]
 >>> s = make_state(7)
@@ -49,6 +50,7 @@ def make_state(seed: int | None) -> np.ndarray:
 
     Examples
     --------
+    >>> from tremaux.kernels.rng import make_state
     >>> s = make_state(7)
     >>> s.dtype, s.shape, bool((s == make_state(7)).all())
     (dtype('uint64'), (4,), True)
@@ -82,6 +84,7 @@ def derive_seed(base: int, index: int) -> int:
 
     Examples
     --------
+    >>> from tremaux.kernels.rng import derive_seed
     >>> derive_seed(1, 0) != derive_seed(1, 1)
     True
     """

@@ -387,6 +387,7 @@ def coords(idx, H, W, ndim):
 
     Examples
     --------
+    >>> from tremaux.kernels.solve import coords
     >>> import numpy as np
     >>> coords(np.array([0, 5, 7]), 2, 3, 2).tolist()
     [[0, 0], [1, 2], [0, 1]]
@@ -415,6 +416,7 @@ def reached(prev):
 
     Examples
     --------
+    >>> from tremaux.kernels.solve import UNSEEN, reached
     >>> import numpy as np
     >>> reached(np.array([UNSEEN, 0, 1, UNSEEN], dtype=np.uint8)).tolist()
     [False, True, True, False]

@@ -457,6 +457,7 @@ def expand_marks(marks, cells, H, W, ndir):
 
     Examples
     --------
+    >>> from tremaux.kernels.solve_walk import expand_marks
     >>> import numpy as np
     >>> expand_marks(np.array([1, 0], np.uint8), np.array([2, 8], np.uint8), 1, 2, 4).tolist()
     [[0, 1, 0, 0], [0, 0, 0, 1]]

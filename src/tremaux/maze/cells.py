@@ -32,6 +32,7 @@ class Direction(IntEnum):
 
     Examples
     --------
+    >>> from tremaux import Direction
     >>> Direction.N.bit, Direction.W.bit, Direction.U.bit
     (1, 8, 16)
     >>> Direction.E.opposite
@@ -85,6 +86,7 @@ def whole_numbers(values: Any) -> tuple[int, ...]:
 
     Examples
     --------
+    >>> from tremaux.maze.cells import whole_numbers
     >>> whole_numbers([3, 4.0])
     (3, 4)
     >>> whole_numbers((True, 3))
@@ -128,6 +130,7 @@ def check_shape(shape: Any) -> tuple[int, int, int]:
 
     Examples
     --------
+    >>> from tremaux.maze import check_shape
     >>> check_shape((3, 4))
     (1, 3, 4)
     >>> check_shape((0, 4))
@@ -179,6 +182,8 @@ def direction_index(direction: Direction | str | int) -> int:
 
     Examples
     --------
+    >>> from tremaux import Direction
+    >>> from tremaux.maze.cells import direction_index
     >>> direction_index("east"), direction_index(Direction.W), direction_index(2)
     (1, 3, 2)
     """

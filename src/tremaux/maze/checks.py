@@ -7,6 +7,7 @@ unknown bits, a start outside the grid.
 
 Examples
 --------
+>>> from tremaux.maze.checks import check_cells, check_passages
 >>> import numpy as np
 >>> cells, shape3 = check_cells([[2, 8]])
 >>> cells.dtype, shape3
@@ -57,6 +58,7 @@ def check_cells(cells: Any) -> tuple[np.ndarray, tuple[int, int, int]]:
 
     Examples
     --------
+    >>> from tremaux.maze.checks import check_cells
     >>> check_cells([[0, 1], [4, 0]])[1]
     (1, 2, 2)
     >>> check_cells([[0, 64]])
@@ -102,6 +104,7 @@ def as_mask(mask: Any) -> np.ndarray:
 
     Examples
     --------
+    >>> from tremaux.maze.checks import as_mask
     >>> as_mask([[1, 0], [1, 1]]).tolist()
     [[True, False], [True, True]]
     >>> as_mask([[0.5, 1]])
@@ -152,6 +155,7 @@ def check_mask(mask: Any, shape: tuple[int, ...]) -> np.ndarray | None:
 
     Examples
     --------
+    >>> from tremaux.maze.checks import check_mask
     >>> check_mask([[True, False]], (1, 2))
     array([[ True, False]])
     >>> check_mask([[True, True]], (1, 2)) is None
@@ -184,6 +188,7 @@ def check_passages(cells: np.ndarray, mask: np.ndarray | None) -> None:
 
     Examples
     --------
+    >>> from tremaux.maze.checks import check_passages
     >>> import numpy as np
     >>> check_passages(np.array([[2, 8]], dtype=np.uint8), None)
     >>> check_passages(np.array([[1, 0]], dtype=np.uint8), None)
@@ -313,6 +318,7 @@ def check_cell(cell: Any, shape: Sequence[int], mask: np.ndarray | None, what: s
 
     Examples
     --------
+    >>> from tremaux.maze.checks import check_cell
     >>> check_cell([1, 2.0], (3, 4), None, "goal")
     (1, 2)
     >>> check_cell((3, 0), (3, 4), None, "goal")

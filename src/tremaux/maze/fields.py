@@ -33,6 +33,7 @@ def closed_cells(shape: Sequence[int]) -> np.ndarray:
 
     Examples
     --------
+    >>> from tremaux.maze.fields import closed_cells
     >>> closed_cells((1, 2)).tolist()
     [[0, 0]]
     """
@@ -60,6 +61,7 @@ def open_cells(shape: Sequence[int], mask: Any = None) -> tuple[np.ndarray, np.n
 
     Examples
     --------
+    >>> from tremaux.maze.fields import open_cells
     >>> open_cells((1, 2))[0].tolist()
     [[2, 8]]
     """

@@ -67,6 +67,7 @@ class Maze:
 
     Examples
     --------
+    >>> from tremaux import Maze
     >>> import numpy as np
     >>> cells = np.array([[2, 8 | 4], [0, 1]], dtype=np.uint8)
     >>> m = Maze(cells, start=(0, 0), goal=(1, 1))
@@ -129,6 +130,7 @@ class Maze:
 
         Examples
         --------
+        >>> from tremaux import Maze
         >>> Maze.closed((2, 3)).passages
         0
         """
@@ -154,6 +156,7 @@ class Maze:
 
         Examples
         --------
+        >>> from tremaux import Maze
         >>> Maze.open((2, 3)).passages
         7
         """
@@ -184,6 +187,7 @@ class Maze:
 
         Examples
         --------
+        >>> from tremaux import Maze
         >>> Maze.closed((2, 2)).replace(start=(1, 1)).start
         (1, 1)
         """
@@ -286,6 +290,7 @@ class Maze:
 
         Examples
         --------
+        >>> from tremaux import Maze
         >>> Maze.closed((3, 4)).index((2, 1))
         9
         >>> Maze.closed((3, 4)).index((3, 0))
@@ -318,6 +323,7 @@ class Maze:
 
         Examples
         --------
+        >>> from tremaux import Maze
         >>> Maze.closed((3, 4)).cell(9)
         (2, 1)
         """
@@ -347,6 +353,7 @@ class Maze:
 
         Examples
         --------
+        >>> from tremaux import Maze
         >>> Maze.closed((3, 4)).cells_of([0, 9]).tolist()
         [[0, 0], [2, 1]]
         """
@@ -369,6 +376,7 @@ class Maze:
 
         Examples
         --------
+        >>> from tremaux import Maze
         >>> m = Maze.open((2, 3))
         >>> m.contains((1, 2)), m.contains((2, 0))
         (True, False)
@@ -396,6 +404,7 @@ class Maze:
 
         Examples
         --------
+        >>> from tremaux import Maze
         >>> m = Maze.open((2, 3))
         >>> m.is_open((0, 0), "E"), m.is_open((0, 0), "N")
         (True, False)
@@ -418,6 +427,7 @@ class Maze:
 
         Examples
         --------
+        >>> from tremaux import Maze
         >>> Maze.open((2, 2)).neighbours((0, 0))
         [(0, 1), (1, 0)]
         """

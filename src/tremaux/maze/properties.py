@@ -2,6 +2,7 @@
 
 Examples
 --------
+>>> from tremaux.maze.properties import loop_count, is_perfect, passage_count
 >>> from tremaux.maze import Maze
 >>> m = Maze.open((2, 2))
 >>> passage_count(m), is_perfect(m), loop_count(m)
@@ -64,6 +65,7 @@ def cell_count(maze: Maze) -> int:
 
     Examples
     --------
+    >>> from tremaux.maze.properties import cell_count
     >>> import numpy as np
     >>> from tremaux.maze import Maze
     >>> cell_count(Maze.open((2, 3), mask=np.array([[1, 1, 1], [1, 1, 0]], bool)))
@@ -87,6 +89,7 @@ def passage_count(maze: Maze) -> int:
 
     Examples
     --------
+    >>> from tremaux.maze.properties import passage_count
     >>> from tremaux.maze import Maze
     >>> passage_count(Maze.open((2, 3))), passage_count(Maze.closed((2, 3)))
     (7, 0)
@@ -109,6 +112,7 @@ def degrees(maze: Maze) -> np.ndarray:
 
     Examples
     --------
+    >>> from tremaux.maze.properties import degrees
     >>> from tremaux.maze import Maze
     >>> degrees(Maze.open((2, 3))).tolist()
     [[2, 3, 2], [2, 3, 2]]
@@ -136,6 +140,7 @@ def components(maze: Maze) -> tuple[np.ndarray, int]:
 
     Examples
     --------
+    >>> from tremaux.maze.properties import components
     >>> from tremaux.maze import Maze
     >>> labels, count = components(Maze.closed((1, 3)))
     >>> labels.tolist(), count
@@ -160,6 +165,7 @@ def component_count(maze: Maze) -> int:
 
     Examples
     --------
+    >>> from tremaux.maze.properties import component_count
     >>> from tremaux.maze import Maze
     >>> component_count(Maze.open((2, 2))), component_count(Maze.closed((2, 2)))
     (1, 4)
@@ -182,6 +188,7 @@ def is_connected(maze: Maze) -> bool:
 
     Examples
     --------
+    >>> from tremaux.maze.properties import is_connected
     >>> from tremaux.maze import Maze
     >>> is_connected(Maze.open((2, 2))), is_connected(Maze.closed((2, 2)))
     (True, False)
@@ -204,6 +211,7 @@ def is_perfect(maze: Maze) -> bool:
 
     Examples
     --------
+    >>> from tremaux.maze.properties import is_perfect
     >>> import tremaux
     >>> is_perfect(tremaux.generate((4, 4), "kruskal", seed=1).maze)
     True
@@ -228,6 +236,7 @@ def loop_count(maze: Maze) -> int:
 
     Examples
     --------
+    >>> from tremaux.maze.properties import loop_count
     >>> from tremaux.maze import Maze
     >>> loop_count(Maze.open((2, 3)))
     2
@@ -252,6 +261,7 @@ def distances_from(maze: Maze, cell) -> np.ndarray:
 
     Examples
     --------
+    >>> from tremaux.maze.properties import distances_from
     >>> from tremaux.maze import Maze
     >>> distances_from(Maze.open((2, 2)), (0, 0)).tolist()
     [[0, 1], [1, 2]]
@@ -275,6 +285,7 @@ def dead_ends(maze: Maze) -> np.ndarray:
 
     Examples
     --------
+    >>> from tremaux.maze.properties import dead_ends
     >>> from tremaux.maze import Maze
     >>> import numpy as np
     >>> m = Maze(np.array([[2, 10, 8]], dtype=np.uint8))  # a corridor of three cells
@@ -300,6 +311,7 @@ def dead_end_count(maze: Maze) -> int:
 
     Examples
     --------
+    >>> from tremaux.maze.properties import dead_end_count
     >>> from tremaux.maze import Maze
     >>> import numpy as np
     >>> dead_end_count(Maze(np.array([[2, 10, 8]], dtype=np.uint8)))  # a corridor
@@ -326,6 +338,7 @@ def unreachable(maze: Maze, start=None) -> np.ndarray:
 
     Examples
     --------
+    >>> from tremaux.maze.properties import unreachable
     >>> from tremaux.maze import Maze
     >>> import numpy as np
     >>> m = Maze(np.array([[2, 8, 0]], dtype=np.uint8))
@@ -365,6 +378,7 @@ def unreachable_count(maze: Maze, start=None) -> int:
 
     Examples
     --------
+    >>> from tremaux.maze.properties import unreachable_count
     >>> from tremaux.maze import Maze
     >>> unreachable_count(Maze.closed((2, 2), start=(0, 0)))
     3
@@ -400,6 +414,7 @@ def summary(maze: Maze) -> dict:
 
     Examples
     --------
+    >>> from tremaux.maze.properties import summary
     >>> from tremaux.maze import Maze
     >>> s = summary(Maze.open((2, 3), start=(0, 0), goal=(1, 2)))
     >>> s["cells"], s["passages"], s["walls"], s["loops"], s["perfect"], s["distance"]

@@ -5,6 +5,7 @@ reports them).
 
 Examples
 --------
+>>> from tremaux.maze.walls import island_count, wall_count
 >>> from tremaux.maze import Maze
 >>> wall_count(Maze.closed((2, 2))), island_count(Maze.closed((2, 2)))
 (4, 0)
@@ -41,6 +42,7 @@ def wall_count(maze: Maze) -> int:
 
     Examples
     --------
+    >>> from tremaux.maze.walls import wall_count
     >>> from tremaux.maze import Maze
     >>> wall_count(Maze.closed((3, 4))), wall_count(Maze.open((3, 4)))
     (17, 0)
@@ -85,6 +87,7 @@ def islands(maze: Maze) -> tuple[np.ndarray, int]:
 
     Examples
     --------
+    >>> from tremaux.maze.walls import islands
     >>> from tremaux.maze import Maze
     >>> import numpy as np
     >>> # a 3 x 3 ring of cells round a closed middle cell: one island
@@ -116,6 +119,7 @@ def island_count(maze: Maze) -> int:
 
     Examples
     --------
+    >>> from tremaux.maze.walls import island_count
     >>> from tremaux.maze import Maze
     >>> import numpy as np
     >>> island_count(Maze(np.array([[6, 10, 12], [5, 0, 5], [3, 10, 9]], dtype=np.uint8)))

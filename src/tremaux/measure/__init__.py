@@ -35,6 +35,7 @@ class MazeStats:
 
     Examples
     --------
+    >>> from tremaux.measure import maze_stats
     >>> import tremaux
     >>> s = maze_stats(tremaux.Maze.open((1, 3)))
     >>> s.cells, s.dead_ends, s.corridors, s.diameter
@@ -95,6 +96,7 @@ class MazeStats:
 
         Examples
         --------
+        >>> from tremaux.measure import maze_stats
         >>> import tremaux
         >>> maze_stats(tremaux.Maze.open((1, 3))).as_dict()["diameter_ends"]
         [[0, 2], [0, 0]]
@@ -149,6 +151,7 @@ def dead_end_percentage(maze: Maze) -> float:
 
     Examples
     --------
+    >>> from tremaux.measure import dead_end_percentage
     >>> import tremaux
     >>> dead_end_percentage(tremaux.Maze.open((1, 3)))
     66.66666666666667
@@ -184,6 +187,7 @@ def maze_stats(maze: Maze) -> MazeStats:
 
     Examples
     --------
+    >>> from tremaux.measure import maze_stats
     >>> from tremaux import Maze
     >>> s = maze_stats(Maze.open((1, 4)))
     >>> s.dead_ends, s.corridors, s.straight, s.diameter, s.diameter_ends

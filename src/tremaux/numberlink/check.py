@@ -2,6 +2,7 @@
 
 Examples
 --------
+>>> from tremaux.numberlink import diagnose
 >>> from tremaux.numberlink import Puzzle
 >>> print(diagnose(Puzzle.from_rows(["1.1", "2.2"])))
 proper
@@ -80,6 +81,7 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
 
     Examples
     --------
+    >>> from tremaux.numberlink import diagnose
     >>> from tremaux.numberlink import Puzzle
     >>> diagnose(Puzzle.from_rows(["1.1", "2.2"])).verdict
     'proper'
@@ -332,6 +334,7 @@ def check_file(path: str | Path, rule: str | Rule = "fill", *, touch: bool | Non
 
     Examples
     --------
+    >>> from tremaux.numberlink import check_file
     >>> import tempfile, os
     >>> d = tempfile.mkdtemp(); f = os.path.join(d, "p.txt")
     >>> _ = open(f, "w").write("1.1\\n2.2\\n")
@@ -371,6 +374,7 @@ def iter_check_file(path: str | Path, rule: str | Rule = "fill", *, touch: bool 
 
     Examples
     --------
+    >>> from tremaux.numberlink import iter_check_file
     >>> import tempfile, os
     >>> d = tempfile.mkdtemp(); f = os.path.join(d, "p.txt")
     >>> _ = open(f, "w").write("1.1\\n2.2\\n\\n1..\\n")

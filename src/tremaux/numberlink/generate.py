@@ -45,6 +45,7 @@ shortly after the limit (:mod:`.solvers.bound`).
 
 Examples
 --------
+>>> from tremaux.numberlink import generate_puzzle
 >>> from tremaux.numberlink import solve_puzzle
 >>> g = generate_puzzle((5, 6), seed=3)
 >>> g.puzzle.shape
@@ -208,6 +209,7 @@ def generate_puzzle(
 
     Examples
     --------
+    >>> from tremaux.numberlink import generate_puzzle
     >>> g = generate_puzzle((8, 8), density=0.05, seed=2)
     >>> g.puzzle.pairs, g.touch
     (3, False)

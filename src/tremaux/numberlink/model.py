@@ -15,6 +15,7 @@ re-exported here.
 
 Examples
 --------
+>>> from tremaux.numberlink import Puzzle
 >>> p = Puzzle.from_rows(["1.2", "...", "1.2"])
 >>> p
 Puzzle(shape=(3, 3), pairs=2)
@@ -68,6 +69,7 @@ def label_order(labels: Iterable[str]) -> list[str]:
 
     Examples
     --------
+    >>> from tremaux.numberlink.model import label_order
     >>> label_order(["B", "10", "2", "A"])
     ['2', '10', 'A', 'B']
     """
@@ -107,6 +109,7 @@ class Puzzle:
 
     Examples
     --------
+    >>> from tremaux.numberlink import Puzzle
     >>> Puzzle([[1, 0, 1]], labels=["A"]).labels
     ('A',)
     >>> Puzzle("1.1\\n2.2\\n").grid.tolist()
@@ -215,6 +218,7 @@ class Puzzle:
 
         Examples
         --------
+        >>> from tremaux.numberlink import Puzzle
         >>> Puzzle.from_rows([["10", None, "10"], ["7", ".", "7"]]).labels
         ('7', '10')
         >>> Puzzle.from_rows(["10 . 10", "7 . 7"]).grid.tolist()
@@ -286,6 +290,7 @@ class Puzzle:
 
         Examples
         --------
+        >>> from tremaux.numberlink import Puzzle
         >>> Puzzle.from_endpoints((2, 3), [((0, 0), (1, 2))]).grid.tolist()
         [[1, 0, 0], [0, 0, 1]]
         >>> Puzzle.from_endpoints((1, 4), {"A": ((0, 0), (0, 1)), "B": ((0, 2), (0, 3))}).labels
@@ -378,6 +383,7 @@ class Puzzle:
 
         Examples
         --------
+        >>> from tremaux.numberlink import Puzzle
         >>> Puzzle.from_rows(["1.1", "2.2"]).endpoints(2)
         ((1, 0), (1, 2))
         """
@@ -395,6 +401,7 @@ class Puzzle:
 
         Examples
         --------
+        >>> from tremaux.numberlink import Puzzle
         >>> Puzzle.from_rows(["4.4", "9.9"]).numbers.tolist()
         [0, 4, 9]
         >>> Puzzle.from_rows(["A.A", "B.B"]).numbers.tolist()
@@ -429,6 +436,7 @@ class Puzzle:
 
         Examples
         --------
+        >>> from tremaux.numberlink import Puzzle
         >>> Puzzle.from_rows(["1.1"]).replace(name="tiny")
         Puzzle(shape=(1, 3), pairs=1, name='tiny')
         """

@@ -7,6 +7,7 @@ moves on into a child process (:mod:`.solvers.bound`).
 
 Examples
 --------
+>>> from tremaux.numberlink.plant import plant
 >>> import time
 >>> from tremaux.kernels.rng import make_state
 >>> lines = plant(4, 4, make_state(2), 6, 0.25, None, None, time.perf_counter())
@@ -50,6 +51,7 @@ def check_time(stop: float | None, t0: float, time_limit: float | None) -> None:
 
     Examples
     --------
+    >>> from tremaux.numberlink.plant import check_time
     >>> import time
     >>> check_time(None, time.perf_counter(), None)
     >>> check_time(0.0, 0.0, 5.0)
@@ -99,6 +101,7 @@ def plant(h: int, w: int, state: np.ndarray, max_len: int, density: float | None
 
     Examples
     --------
+    >>> from tremaux.numberlink.plant import plant
     >>> import time
     >>> from tremaux.kernels.rng import make_state
     >>> lines = plant(3, 3, make_state(1), 5, None, None, None, time.perf_counter())

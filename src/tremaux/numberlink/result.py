@@ -43,6 +43,7 @@ class Linking:
 
     Examples
     --------
+    >>> from tremaux.numberlink import Linking
     >>> from tremaux.numberlink import Puzzle
     >>> p = Puzzle.from_rows(["1.1", "2.2"])
     >>> lk = Linking.from_paths(p, [[(0, 0), (0, 1), (0, 2)], [(1, 0), (1, 1), (1, 2)]])
@@ -80,6 +81,7 @@ class Linking:
 
         Examples
         --------
+        >>> from tremaux.numberlink import Linking
         >>> from tremaux.numberlink import Puzzle
         >>> puzzle = Puzzle.from_rows(["1.1", "2.2"])
         >>> Linking.from_paths(puzzle, [[(0, 0), (0, 1), (0, 2)], [(1, 0), (1, 1), (1, 2)]])
@@ -125,6 +127,8 @@ class Linking:
 
         Examples
         --------
+        >>> import numpy as np
+        >>> from tremaux.numberlink import Linking
         >>> from tremaux.numberlink import Puzzle
         >>> p = Puzzle.from_rows(["1.1", "2.2"])
         >>> lk = Linking.from_flat(p, np.array([0, 1, 2, 3, 4, 5, -1]), np.array([0, 3, 6]))

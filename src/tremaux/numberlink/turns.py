@@ -76,6 +76,7 @@ class Ledger:
 
     Examples
     --------
+    >>> from tremaux.numberlink.turns import Ledger
     >>> led = Ledger()
     >>> led.turns()
     6
@@ -97,6 +98,7 @@ class Ledger:
 
         Examples
         --------
+        >>> from tremaux.numberlink.turns import Ledger
         >>> Ledger(spent=0).turns(), Ledger(spent=127).turns(), Ledger(spent=5000).turns()
         (6, 7, 12)
         """
@@ -137,6 +139,7 @@ def ask_in_turns(puzzle: Puzzle, planted: Linking, enc: Any, whole: Any, ledger:
     --------
     The generator asks it through :func:`tremaux.numberlink.uniqueness._another`:
 
+    >>> from tremaux.numberlink.turns import Ledger
     >>> from tremaux.numberlink import Puzzle
     >>> from tremaux.numberlink.result import Linking
     >>> from tremaux.numberlink.uniqueness import _another

@@ -82,6 +82,7 @@ def repr_svg(obj) -> str | None:
 
     Examples
     --------
+    >>> from tremaux.render import repr_svg
     >>> import tremaux
     >>> repr_svg(tremaux.Maze.open((2, 2))).startswith("<svg")
     True
@@ -110,6 +111,7 @@ def repr_png(obj) -> bytes:
 
     Examples
     --------
+    >>> from tremaux.render import repr_png
     >>> import tremaux
     >>> repr_png(tremaux.Maze.open((2, 2)))[:4]
     b'\\x89PNG'

@@ -19,6 +19,7 @@ one, holds for ``hold_ms``.
 
 Examples
 --------
+>>> from tremaux.render import replay
 >>> import numpy as np
 >>> from tremaux import Maze, Trace, Event
 >>> m = Maze.open((1, 3))
@@ -86,6 +87,7 @@ def to_gif(
 
     Examples
     --------
+    >>> from tremaux.render import to_gif
     >>> import io, numpy as np
     >>> from PIL import Image
     >>> from tremaux import Maze, Trace, Event
@@ -327,6 +329,7 @@ def to_animated_svg(
 
     Examples
     --------
+    >>> from tremaux.render import to_animated_svg
     >>> import numpy as np, xml.etree.ElementTree as ET
     >>> from tremaux import Maze, Trace, Event
     >>> m = Maze.open((1, 3))

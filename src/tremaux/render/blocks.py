@@ -8,6 +8,7 @@ overlays on them, :func:`runs` finds the horizontal runs the SVG writer merges.
 
 Examples
 --------
+>>> from tremaux.render.blocks import structure
 >>> from tremaux import Maze
 >>> structure(Maze.open((1, 2)))[0]
 array([[1, 1, 1, 1, 1],
@@ -52,6 +53,8 @@ def structure(maze: Maze) -> np.ndarray:
 
     Examples
     --------
+    >>> from tremaux import Maze
+    >>> from tremaux.render.blocks import structure
     >>> structure(Maze.closed((1, 1)))[0]
     array([[1, 1, 1],
            [1, 2, 1],
@@ -127,6 +130,8 @@ def heat_slots(dist: np.ndarray, top: float | None = None) -> np.ndarray:
 
     Examples
     --------
+    >>> import numpy as np
+    >>> from tremaux.render.blocks import FLOOR, heat_slots
     >>> s = heat_slots(np.array([0, 5, 10, -1]))
     >>> bool(s[0] < s[1] < s[2]), int(s[3]) == FLOOR
     (True, True)
@@ -155,6 +160,8 @@ def blocks(sc: Scene) -> np.ndarray:
 
     Examples
     --------
+    >>> from tremaux import Maze
+    >>> from tremaux.render.blocks import blocks
     >>> from tremaux.render.palette import SLOTS
     >>> from tremaux.render.scene import scene
     >>> B = blocks(scene(Maze.open((1, 2), start=(0, 0), goal=(0, 1))))
@@ -206,6 +213,8 @@ def fill_posts(B: np.ndarray) -> np.ndarray:
 
     Examples
     --------
+    >>> from tremaux import Maze
+    >>> from tremaux.render.blocks import structure, FLOOR, fill_posts
     >>> B = structure(Maze.open((2, 2)))
     >>> B[0, 1:4, 1:4] = 7  # paint the whole room
     >>> B[0, 2, 2] = FLOOR  # its middle post is open
@@ -246,6 +255,8 @@ def view_cell(B: np.ndarray, maze: Maze, i: int) -> np.ndarray:
 
     Examples
     --------
+    >>> from tremaux import Maze
+    >>> from tremaux.render.blocks import structure, view_cell
     >>> m = Maze.open((2, 2))
     >>> B = structure(m)
     >>> view_cell(B, m, 3)[...] = 9
@@ -306,6 +317,8 @@ def runs(on: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
     Examples
     --------
+    >>> import numpy as np
+    >>> from tremaux.render.blocks import runs
     >>> [a.tolist() for a in runs(np.array([[1, 1, 0, 1], [0, 0, 0, 0], [0, 1, 1, 1]], bool))]
     [[0, 0, 2], [0, 3, 1], [2, 1, 3]]
     """

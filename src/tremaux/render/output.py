@@ -63,6 +63,7 @@ def render(obj: Any, format: str, *, animate: bool | None = None, **style: Any) 
 
     Examples
     --------
+    >>> from tremaux.render import render
     >>> from tremaux import Maze
     >>> print(render(Maze.open((1, 2)), "txt"))
     +---+---+
@@ -132,6 +133,7 @@ def save(obj: Any, path: str | Path, *, format: str | None = None, animate: bool
 
     Examples
     --------
+    >>> from tremaux.render import save
     >>> import tempfile, os
     >>> from tremaux import Maze
     >>> with tempfile.TemporaryDirectory() as d:
@@ -174,6 +176,7 @@ def check_picture(maze: Any, format: str, *, cell_size: int | None = None, anima
 
     Examples
     --------
+    >>> from tremaux.render.output import check_picture
     >>> from tremaux import Maze, budget
     >>> check_picture(Maze.open((2, 2)), "png")
     >>> with budget.limited("100M"):

@@ -8,6 +8,8 @@ passages gray and the proposed solution yellow. Every renderer takes a
 
 Examples
 --------
+>>> from tremaux.render import PALETTE
+>>> from tremaux.render.palette import resolve
 >>> PALETTE["start"], PALETTE["goal"], PALETTE["retraced"], PALETTE["path"]
 ('#995555', '#559955', '#8c8c8c', '#999955')
 >>> resolve({"wall": "#00f"})["wall"]
@@ -85,6 +87,7 @@ def parse_colour(value: object, name: str = "colour") -> tuple[int, int, int]:
 
     Examples
     --------
+    >>> from tremaux.render.palette import parse_colour
     >>> parse_colour("#f80"), parse_colour((1, 2, 3))
     ((255, 136, 0), (1, 2, 3))
     >>> parse_colour("red", "wall")
@@ -125,6 +128,7 @@ def to_hex(rgb: tuple[int, int, int]) -> str:
 
     Examples
     --------
+    >>> from tremaux.render.palette import to_hex
     >>> to_hex((255, 136, 0))
     '#ff8800'
     """
@@ -153,6 +157,7 @@ def resolve(palette: Mapping[str, object] | None = None) -> dict[str, tuple[int,
 
     Examples
     --------
+    >>> from tremaux.render.palette import resolve
     >>> resolve({"wall": "#fff"})["wall"]
     (255, 255, 255)
     >>> resolve({"walls": "#fff"})
@@ -184,6 +189,7 @@ def colour_table(colours: Mapping[str, tuple[int, int, int]]) -> np.ndarray:
 
     Examples
     --------
+    >>> from tremaux.render.palette import SLOTS, resolve, colour_table
     >>> table = colour_table(resolve())
     >>> table.shape, tuple(table[SLOTS["start"]]) == resolve()["start"]
     ((256, 3), True)

@@ -8,6 +8,7 @@ Python loop over cells. A 4000 x 4000 maze renders in a few seconds.
 
 Examples
 --------
+>>> from tremaux.render import to_png, to_image
 >>> from tremaux import Maze
 >>> png = to_png(Maze.open((3, 4), start=(0, 0), goal=(2, 3)), cell_size=10, wall_width=2, margin=0)
 >>> png[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
@@ -40,6 +41,7 @@ class Geometry:
 
     Examples
     --------
+    >>> from tremaux.render.png import Geometry
     >>> g = Geometry(cell=4, wall=1, margin=2, gap=4)
     >>> g.extent(3)
     16
@@ -69,6 +71,7 @@ class Geometry:
 
         Examples
         --------
+        >>> from tremaux.render.png import Geometry
         >>> Geometry(cell=4, wall=1, margin=2, gap=4).extent(3)
         16
         """
@@ -89,6 +92,8 @@ class Geometry:
 
         Examples
         --------
+        >>> from tremaux import Maze
+        >>> from tremaux.render.png import Geometry
         >>> Geometry(cell=4, wall=1, margin=2, gap=4).size(Maze.open((2, 3)))
         (20, 15)
         """
@@ -129,6 +134,8 @@ def geometry(maze: Maze, cell_size: int | None = None, wall_width: int | None = 
 
     Examples
     --------
+    >>> from tremaux import Maze
+    >>> from tremaux.render.png import geometry
     >>> geometry(Maze.closed((10, 10)))
     Geometry(cell=16, wall=2, margin=8, gap=16)
     >>> geometry(Maze.closed((4000, 4000)))
@@ -167,6 +174,8 @@ def check_raster(maze: Maze, g: Geometry, what: str, *, frames: int = 0) -> None
 
     Examples
     --------
+    >>> from tremaux import Maze
+    >>> from tremaux.render.png import geometry, check_raster
     >>> from tremaux import budget
     >>> with budget.limited("100M"):
     ...     check_raster(Maze.closed((100, 100)), geometry(Maze.closed((100, 100)), 100000), "PNG")
@@ -220,6 +229,8 @@ def raster(B: np.ndarray, maze: Maze, g: Geometry, *, both: int = -1) -> np.ndar
 
     Examples
     --------
+    >>> from tremaux import Maze
+    >>> from tremaux.render.png import Geometry, raster
     >>> from tremaux.render.blocks import structure
     >>> m = Maze.open((2, 3))
     >>> g = Geometry(cell=4, wall=1, margin=2, gap=4)
@@ -262,6 +273,8 @@ def half_cell(maze: Maze, g: Geometry, index: int) -> tuple[int, int, int, int]:
 
     Examples
     --------
+    >>> from tremaux import Maze
+    >>> from tremaux.render.png import Geometry, half_cell
     >>> half_cell(Maze.open((1, 1)), Geometry(cell=10, wall=2, margin=3, gap=4), 0)
     (5, 5, 5, 10)
     """
@@ -334,6 +347,8 @@ def to_image(
 
     Examples
     --------
+    >>> from tremaux import Maze
+    >>> from tremaux.render import to_image
     >>> im = to_image(Maze.open((2, 3)), cell_size=4, wall_width=1, margin=2)
     >>> im.mode, im.size
     ('P', (20, 15))
@@ -400,6 +415,7 @@ def to_png(
 
     Examples
     --------
+    >>> from tremaux.render import to_png
     >>> from tremaux import Maze
     >>> from PIL import Image
     >>> import io
@@ -433,6 +449,7 @@ def png_info(notes: Mapping[str, str]) -> Any:
 
     Examples
     --------
+    >>> from tremaux.render.png import png_info
     >>> png_info({}) is None, type(png_info({"tremaux-grid": "hex"})).__name__
     (True, 'PngInfo')
     """
@@ -471,6 +488,8 @@ def picture_notes(obj: Any, cell_size: int | None = None, wall_width: int | None
 
     Examples
     --------
+    >>> from tremaux import Maze
+    >>> from tremaux.render.png import picture_notes
     >>> import numpy as np
     >>> picture_notes(Maze.closed((2, 2)))
     {}

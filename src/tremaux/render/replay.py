@@ -8,6 +8,7 @@ a budget of frames x squares (:func:`check_frames`).
 
 Examples
 --------
+>>> from tremaux.render import replay
 >>> import numpy as np
 >>> from tremaux import Maze, Trace, Event
 >>> m = Maze.open((1, 3))
@@ -62,6 +63,7 @@ def trace_of(obj: Any, trace: Trace | None = None) -> Trace:
 
     Examples
     --------
+    >>> from tremaux.render.replay import trace_of
     >>> import tremaux
     >>> s = tremaux.solve(tremaux.Maze.open((1, 2)), "bfs", record=True)
     >>> len(trace_of(s)) > 0
@@ -179,6 +181,7 @@ def gif_durations(durations: list[int]) -> list[int]:
 
     Examples
     --------
+    >>> from tremaux.render.replay import gif_durations
     >>> gif_durations([60, 10_000_000])
     [60, 655350]
     """
@@ -214,6 +217,8 @@ def check_frames(maze: Maze, budget: int, events: int) -> int:
 
     Examples
     --------
+    >>> from tremaux import Maze
+    >>> from tremaux.render.replay import check_frames
     >>> check_frames(Maze.open((2, 3)), 100, 5)
     6
     >>> check_frames(Maze.open((1000, 1000)), 10**6, 10**6)
@@ -248,6 +253,7 @@ def kept_frames(budget: int, events: int) -> int:
 
     Examples
     --------
+    >>> from tremaux.render.replay import kept_frames
     >>> kept_frames(10**9, 40), kept_frames(100, 10**6)
     (41, 100)
     """
@@ -275,6 +281,7 @@ def replay(obj: Any, trace: Trace | None = None, *, frames: int = 100) -> Iterat
 
     Examples
     --------
+    >>> from tremaux.render import replay
     >>> import tremaux
     >>> g = tremaux.generate((2, 3), "backtracker", seed=1, record=True)
     >>> pictures = list(replay(g, frames=4))

@@ -13,6 +13,8 @@ into runs, the text styles map them to characters.
 
 Examples
 --------
+>>> from tremaux.render.blocks import blocks
+>>> from tremaux.render.scene import scene
 >>> from tremaux import Maze
 >>> s = scene(Maze.open((1, 2), start=(0, 0), goal=(0, 1)))
 >>> s.start, s.goal, s.path.tolist()
@@ -46,6 +48,8 @@ class Scene:
 
     Examples
     --------
+    >>> from tremaux import Maze
+    >>> from tremaux.render.scene import scene
     >>> sc = scene(Maze.open((1, 3), start=(0, 0), goal=(0, 2)), path=[(0, 0), (0, 1), (0, 2)])
     >>> sc.path.tolist(), sc.start, sc.goal
     ([0, 1, 2], 0, 2)
@@ -87,6 +91,7 @@ def maze_of(obj: Any) -> Maze:
 
     Examples
     --------
+    >>> from tremaux.render.scene import maze_of
     >>> import tremaux
     >>> maze_of(tremaux.generate((2, 2), "kruskal", seed=1)).shape
     (2, 2)
@@ -196,6 +201,7 @@ def scene(
 
     Examples
     --------
+    >>> from tremaux.render.scene import scene
     >>> import tremaux
     >>> sc = scene(tremaux.solve(tremaux.Maze.open((2, 2)), "bfs"), heat=True)
     >>> sc.path.tolist(), sc.distances.tolist()

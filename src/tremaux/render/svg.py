@@ -9,6 +9,7 @@ of seconds.
 
 Examples
 --------
+>>> from tremaux.render import to_svg
 >>> from tremaux import Maze
 >>> import xml.etree.ElementTree as ET
 >>> svg = to_svg(Maze.open((2, 3), start=(0, 0), goal=(1, 2)), cell_size=10, margin=0)
@@ -62,6 +63,8 @@ def cell_runs_path(slots: np.ndarray, slot: int, x0: float = 0.0, y0: float = 0.
 
     Examples
     --------
+    >>> import numpy as np
+    >>> from tremaux.render.svg import cell_runs_path
     >>> cell_runs_path(np.array([[3, 3, 0], [0, 3, 3]]), 3)
     'M0 0h2v1h-2zM1 1h2v1h-2z'
     """
@@ -88,6 +91,8 @@ def wall_path(B: np.ndarray, x0: float = 0.0) -> str:
 
     Examples
     --------
+    >>> from tremaux import Maze
+    >>> from tremaux.render.svg import wall_path
     >>> from tremaux.render.blocks import structure
     >>> wall_path(structure(Maze.open((1, 2)))[0])
     'M0 0h2M0 1h2M0 0v1M2 0v1'
@@ -156,6 +161,8 @@ def svg_document(maze: Maze, B: np.ndarray, colours: Mapping[str, tuple[int, int
 
     Examples
     --------
+    >>> from tremaux import Maze
+    >>> from tremaux.render.svg import svg_document
     >>> from tremaux.render.blocks import structure
     >>> from tremaux.render.palette import resolve
     >>> from tremaux.render.png import geometry
@@ -248,6 +255,7 @@ def to_svg(
 
     Examples
     --------
+    >>> from tremaux.render import to_svg
     >>> from tremaux import Maze
     >>> svg = to_svg(Maze.closed((1, 2)), cell_size=9, wall_width=1, margin=0)
     >>> 'd="M0 0h2M0 1h2M0 0v1M1 0v1M2 0v1"' in svg

@@ -19,6 +19,7 @@ Levels of a multi-level maze are drawn side by side under ``level K`` headers.
 
 Examples
 --------
+>>> from tremaux.render import to_text
 >>> from tremaux import Maze
 >>> m = Maze.open((2, 3), start=(0, 0), goal=(1, 2))
 >>> print(to_text(m, path=[(0, 0), (0, 1), (0, 2), (1, 2)]))
@@ -166,6 +167,8 @@ def check_text_size(maze: Maze) -> None:
 
     Examples
     --------
+    >>> from tremaux import Maze
+    >>> from tremaux.render.text import check_text_size
     >>> from tremaux import budget
     >>> with budget.limited("10M"):
     ...     check_text_size(Maze.closed((1000, 1000)))
@@ -214,9 +217,12 @@ def to_text(
     ------
     UnknownNameError
         For an unknown style or ``chars`` key.
+    TremauxError
+        For a ``chars`` value that is not a single character.
 
     Examples
     --------
+    >>> from tremaux.render import to_text
     >>> from tremaux import Maze
     >>> print(to_text(Maze.open((1, 2), start=(0, 0), goal=(0, 1)), style="block"))
     #####

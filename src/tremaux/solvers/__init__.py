@@ -26,6 +26,7 @@ the passage now has two marks), ``DEAD`` for each cell filled in,
 
 Examples
 --------
+>>> from tremaux import SOLVERS
 >>> import tremaux
 >>> sorted(SOLVERS.names())[:3]
 ['astar', 'bfs', 'cul-de-sac-fill']

@@ -35,6 +35,8 @@ def default_endpoints(maze: Maze) -> tuple[Cell, Cell]:
 
     Examples
     --------
+    >>> from tremaux import Maze
+    >>> from tremaux.solvers import default_endpoints
     >>> default_endpoints(Maze.open((3, 4)))
     ((0, 0), (2, 3))
     """
@@ -93,6 +95,8 @@ def solve(
 
     Raises
     ------
+    InvalidMazeError
+        When ``maze`` is not a maze (a :class:`~tremaux.Maze`, a grid maze, or what a generator returns).
     UnknownNameError
         For an unknown algorithm (the message lists the valid names).
     CellError
@@ -169,6 +173,8 @@ def check_solve_memory(maze: Maze, name: str, *, record: bool = False,
 
     Examples
     --------
+    >>> from tremaux import Maze
+    >>> from tremaux.solvers.api import check_solve_memory
     >>> check_solve_memory(Maze.open((2, 2)), "bfs")
     >>> check_solve_memory(Maze.open((1000, 1000)), "bfs", record=True, memory_limit="1M")
     Traceback (most recent call last):

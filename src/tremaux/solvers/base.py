@@ -46,6 +46,7 @@ class Problem:
 
     Examples
     --------
+    >>> from tremaux.solvers import Problem
     >>> import tremaux
     >>> from tremaux.solvers import SOLVERS
     >>> m = tremaux.Maze.open((2, 2))
@@ -92,6 +93,7 @@ class Problem:
 
         Examples
         --------
+        >>> from tremaux.solvers import Problem
         >>> import tremaux
         >>> Problem(tremaux.Maze.open((3, 4)), "bfs", (0, 0), (2, 3), 0, 11, False).fmt(6)
         '(1, 2)'
@@ -114,6 +116,7 @@ class Problem:
 
         Examples
         --------
+        >>> from tremaux.solvers import Problem
         >>> Problem.direction(1), Problem.direction(9)
         ('east', 'nowhere')
         """
@@ -137,6 +140,7 @@ def trace_rows(capacity: int, record: bool) -> np.ndarray:
 
     Examples
     --------
+    >>> from tremaux.solvers.base import trace_rows
     >>> trace_rows(8, True).shape, trace_rows(8, False).shape
     ((8, 3), (0, 3))
     """
@@ -169,6 +173,7 @@ def run_recorded(kernel: Any, args: tuple, record: bool, capacity: int, nev_at: 
 
     Examples
     --------
+    >>> from tremaux.solvers.base import run_recorded
     >>> import numpy as np
     >>> def kernel(n, rows, record):  # writes n events, says how many it had
     ...     rows[: min(n, len(rows))] = 1
@@ -228,6 +233,8 @@ def finish(
 
     Examples
     --------
+    >>> from tremaux.solvers import Problem
+    >>> from tremaux.solvers.base import finish
     >>> import numpy as np, tremaux
     >>> p = Problem(tremaux.Maze.open((1, 2)), "bfs", (0, 0), (0, 1), 0, 1, False)
     >>> finish(p, found=True, path=np.array([0, 1]), visited=np.ones(2), steps=2, message="ok").path_cells()
@@ -281,6 +288,7 @@ def counted(n: int, what: str) -> str:
 
     Examples
     --------
+    >>> from tremaux.solvers.base import counted
     >>> counted(1, "passages walked"), counted(0, "steps"), counted(2, "steps")
     ('1 passage walked', '0 steps', '2 steps')
     """
@@ -309,6 +317,7 @@ def found_message(path_len: int, steps: int, what: str = "steps") -> str:
 
     Examples
     --------
+    >>> from tremaux.solvers.base import found_message
     >>> found_message(3, 7)
     'path of 3 cells (2 moves) found after 7 steps'
     """

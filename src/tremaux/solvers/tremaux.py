@@ -44,6 +44,8 @@ def tremaux(problem: Problem, seed: int | None = None) -> Solution:
 
     Parameters
     ----------
+    problem : Problem
+        The validated task: maze, start, goal and whether to record a trace.
     seed : int, optional
         Choose among unmarked passages at random, reproducibly.
 

@@ -170,6 +170,8 @@ def pledge(problem: Problem, direction: str | None = None) -> Solution:
 
     Parameters
     ----------
+    problem : Problem
+        The validated task: maze, start, goal and whether to record a trace.
     direction : {"N", "E", "S", "W"}, optional
         The preferred direction; by default the one that points most towards the goal.
 

@@ -169,6 +169,7 @@ def explain(solution: Solution) -> str:
 
     Examples
     --------
+    >>> from tremaux.solvers import explain
     >>> import tremaux
     >>> m = tremaux.Maze.open((1, 3))
     >>> print(explain(tremaux.solve(m, "bfs", record=True)))

@@ -21,6 +21,7 @@ Every function takes a :class:`~tremaux.numberlink.Puzzle`, a
 
 Examples
 --------
+>>> from tremaux.numberlink.draw import picture_format, save
 >>> import pathlib, tempfile
 >>> from tremaux.numberlink import Puzzle, solve_puzzle
 >>> r = solve_puzzle(Puzzle.from_rows(["12.", "...", "1.2"]), rule="fill")
@@ -68,6 +69,7 @@ def save(obj: Any, path: str | Path, format: str | None = None, **style: Any) ->
 
     Examples
     --------
+    >>> from tremaux.numberlink.draw import save
     >>> from tremaux.numberlink import Puzzle
     >>> puzzle = Puzzle.from_rows(["1.1", "2.2"])
     >>> import tempfile, pathlib
@@ -108,6 +110,7 @@ def picture_format(path: str | Path) -> str:
 
     Examples
     --------
+    >>> from tremaux.numberlink.draw import picture_format
     >>> picture_format("out/Solution.SVG")
     '.svg'
     >>> picture_format("out/solution.bmp")

@@ -6,6 +6,7 @@
 
 Examples
 --------
+>>> from tremaux.numberlink.draw import picture_cell
 >>> picture_cell((10, 10)), picture_cell((1000, 1000))
 (28, 4)
 """
@@ -51,6 +52,7 @@ def palette(n: int) -> list[str]:
 
     Examples
     --------
+    >>> from tremaux.numberlink.draw import palette
     >>> palette(3)
     ['#e6194b', '#3cb44b', '#4363d8']
     """
@@ -81,6 +83,7 @@ def palette_rgb(n: int) -> np.ndarray:
 
     Examples
     --------
+    >>> from tremaux.numberlink.draw.common import palette_rgb
     >>> palette_rgb(2).tolist()
     [[230, 25, 75], [60, 180, 75]]
     """
@@ -158,6 +161,7 @@ def picture_cell(shape: tuple[int, int]) -> int:
 
     Examples
     --------
+    >>> from tremaux.numberlink.draw import picture_cell
     >>> picture_cell((100, 100)), picture_cell((300, 300)), picture_cell((5000, 5000))
     (28, 13, 1)
     """

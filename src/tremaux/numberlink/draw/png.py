@@ -16,6 +16,7 @@ keeps within :data:`~tremaux.numberlink.draw.common.MAX_PICTURE_PIXELS` pixels. 
 
 Examples
 --------
+>>> from tremaux.numberlink import to_png
 >>> from tremaux.numberlink import Puzzle
 >>> to_png(Puzzle.from_rows(["1.1"]))[:4]
 b'\\x89PNG'
@@ -91,6 +92,7 @@ def png_bytes(width: int, height: int, cell: int, labels: int = 0) -> int:
 
     Examples
     --------
+    >>> from tremaux.numberlink.draw.png import png_bytes
     >>> png_bytes(2801, 2801, 28, 1375) // 2**20
     46
     """
@@ -250,6 +252,8 @@ def to_png(obj: Any, *, cell: int | None = None, colours: Sequence[str] | None =
 
     Examples
     --------
+    >>> import io
+    >>> from tremaux.numberlink import to_png
     >>> from PIL import Image
     >>> from tremaux.numberlink import Puzzle
     >>> Image.open(io.BytesIO(to_png(Puzzle.from_rows(["1.1"]), cell=20))).size

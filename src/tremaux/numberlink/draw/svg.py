@@ -2,6 +2,7 @@
 
 Examples
 --------
+>>> from tremaux.numberlink import to_svg
 >>> from tremaux.numberlink import Puzzle
 >>> to_svg(Puzzle.from_rows(["1.1"])).count("<circle")
 2
@@ -57,6 +58,7 @@ def to_svg(obj: Any, *, cell: int | None = None, line_width: float | None = None
 
     Examples
     --------
+    >>> from tremaux.numberlink import to_svg
     >>> from tremaux.numberlink import Puzzle
     >>> svg = to_svg(Puzzle.from_rows(["1.1"]))
     >>> svg.startswith("<svg") and svg.count("<circle") == 2

@@ -11,6 +11,7 @@ size.
 
 Examples
 --------
+>>> from tremaux.numberlink import to_text, numbers_text
 >>> from tremaux.numberlink import Puzzle, solve_puzzle
 >>> r = solve_puzzle(Puzzle.from_rows(["12.", "...", "1.2"]), "tremaux", rule="fill")  # the paper's traveler
 >>> print(to_text(r))
@@ -103,6 +104,7 @@ def to_text(obj: Any) -> str:
 
     Examples
     --------
+    >>> from tremaux.numberlink import Puzzle, to_text
     >>> print(to_text(Puzzle.from_rows(["1.1"])))
     1 · 1
     """
@@ -146,6 +148,8 @@ def to_rich(obj: Any) -> Any:
 
     Examples
     --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> from tremaux.numberlink.draw import to_rich
     >>> puzzle = Puzzle.from_rows(["1.1", "2.2"])
     >>> print(to_rich(puzzle).plain)
     1 · 1
@@ -183,6 +187,7 @@ def numbers_text(obj: Any) -> str:
 
     Examples
     --------
+    >>> from tremaux.numberlink import Puzzle, numbers_text
     >>> from tremaux.numberlink import solve_puzzle
     >>> print(numbers_text(solve_puzzle(Puzzle.from_rows(["1.1", "2.2"]))))
     1 1 1

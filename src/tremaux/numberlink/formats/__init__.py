@@ -69,6 +69,7 @@ lines end at ``\\n``, ``\\r\\n`` or ``\\r``.
 
 Examples
 --------
+>>> from tremaux.numberlink import loads, dumps
 >>> p = loads("1.2\\n...\\n1.2\\n")
 >>> p
 Puzzle(shape=(3, 3), pairs=2)
@@ -157,6 +158,7 @@ def detect(text: str) -> str:
 
     Examples
     --------
+    >>> from tremaux.numberlink.formats import detect
     >>> detect("SIZE 3X3\\nLINE_NUM 1\\nLINE#1 (0,0)-(2,2)\\n"), detect("2 1\\n11\\n0 0\\n"), detect("1.1\\n")
     ('contest', 'wh', 'grid')
     >>> detect("# Copyright\\n3 1\\n[.[\\n"), detect("https://puzz.link/p?numlin/2/1/11")
@@ -245,6 +247,7 @@ def loads_all(text: str, *, source: str | None = None, errors: str = "raise", fo
 
     Examples
     --------
+    >>> from tremaux.numberlink import loads_all
     >>> [p.shape for p in loads_all("2 1\\n11\\n3 1\\n2.2\\n0 0\\n")]
     [(1, 2), (1, 3)]
     >>> loads_all("2 1\\n12\\n0 0\\n", errors="keep")
@@ -298,6 +301,7 @@ def loads(text: str, *, source: str | None = None, format: str | None = None) ->
 
     Examples
     --------
+    >>> from tremaux.numberlink import loads
     >>> loads("https://puzz.link/p?numlin/3/1/1g1").grid.tolist()
     [[1, 0, 1]]
     >>> loads("AB\\nBA\\n", format="flow").labels
@@ -342,6 +346,7 @@ def load(path: str | Path, *, format: str | None = None, max_bytes: int | None =
 
     Examples
     --------
+    >>> from tremaux.numberlink import load
     >>> import tempfile, pathlib
     >>> f = pathlib.Path(tempfile.mkdtemp()) / "p.txt"
     >>> _ = f.write_bytes(bytes([0x31, 0xff, 0x31]))
@@ -376,6 +381,7 @@ def load_all(path: str | Path, *, errors: str = "raise", format: str | None = No
 
     Examples
     --------
+    >>> from tremaux.numberlink import load_all
     >>> import tempfile, pathlib
     >>> f = pathlib.Path(tempfile.mkdtemp()) / "two.txt"
     >>> _ = f.write_text("# two puzzles\\n2 1\\n``\\n3 1\\n\\\\.\\\\\\n0 0\\n")

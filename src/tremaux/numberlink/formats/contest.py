@@ -2,6 +2,8 @@
 
 Examples
 --------
+>>> from tremaux.numberlink.formats import loads_answers
+>>> from tremaux.numberlink.formats.contest import read_contest
 >>> p = read_contest("SIZE 3X1\\nLINE_NUM 1\\nLINE#1 (0,0)-(2,0)\\n", None, "")[0]
 >>> p.grid.tolist()
 [[1, 0, 1]]
@@ -56,6 +58,7 @@ def read_contest(text: str, source: str | None, base: str) -> list[Puzzle | Puzz
 
     Examples
     --------
+    >>> from tremaux.numberlink.formats.contest import read_contest
     >>> read_contest("SIZE 3X2|LINE_NUM 1|LINE#1 (0,0)-(2,1)".replace("|", chr(10)), None, "c")
     [Puzzle(shape=(2, 3), pairs=1, name='c')]
     """
@@ -175,6 +178,7 @@ def write_contest(puzzles: Sequence[Puzzle]) -> str:
 
     Examples
     --------
+    >>> from tremaux.numberlink.formats.contest import write_contest
     >>> from tremaux.numberlink import Puzzle
     >>> puzzle = Puzzle.from_rows(["1.1", "2.2"])
     >>> print(write_contest([puzzle]), end="")
@@ -214,6 +218,7 @@ def loads_answers(text: str, *, source: str | None = None) -> list[np.ndarray]:
 
     Examples
     --------
+    >>> from tremaux.numberlink.formats import loads_answers
     >>> loads_answers("SIZE 3X1\\n01,01,00\\n")[0].tolist()
     [[1, 1, 0]]
     """
@@ -260,6 +265,7 @@ def load_answers(path: str | Path) -> list[np.ndarray]:
 
     Examples
     --------
+    >>> from tremaux.numberlink.formats import load_answers
     >>> import tempfile, pathlib
     >>> f = pathlib.Path(tempfile.mkdtemp()) / "A.txt"
     >>> _ = f.write_text("SIZE 2X1\\n01,01\\n")
@@ -290,6 +296,7 @@ def loads_paths(text: str, *, source: str | None = None) -> list[list[tuple[int,
 
     Examples
     --------
+    >>> from tremaux.numberlink.formats import loads_paths
     >>> loads_paths("[[[0,0],[0,1]]]")
     [[(0, 0), (0, 1)]]
     """
@@ -334,6 +341,7 @@ def load_paths(path: str | Path) -> list[list[tuple[int, int]]]:
 
     Examples
     --------
+    >>> from tremaux.numberlink.formats import load_paths
     >>> import tempfile, pathlib
     >>> f = pathlib.Path(tempfile.mkdtemp()) / "p.sol.json"
     >>> _ = f.write_text("[[[0, 0], [0, 1]]]")

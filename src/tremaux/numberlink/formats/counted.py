@@ -14,6 +14,8 @@
 
 Examples
 --------
+>>> from tremaux.numberlink import Puzzle
+>>> from tremaux.numberlink.formats.counted import read_counted, write_counted
 >>> read_counted("2\\n2 3\\n1 2 .\\n1 . 2\\n", None, "p")[0].grid.tolist()
 [[1, 2, 0], [1, 0, 2]]
 >>> print(write_counted([Puzzle.from_rows(["1.1"])]), end="")
@@ -90,6 +92,7 @@ def is_counted(body: list[Line]) -> bool:
 
     Examples
     --------
+    >>> from tremaux.numberlink.formats.counted import is_counted
     >>> is_counted([(1, "1"), (2, "1 2"), (3, "11")]), is_counted([(1, "1"), (2, "1 2"), (3, "111")])
     (True, False)
     """
@@ -120,6 +123,7 @@ def read_counted(text: str, source: str | None, base: str) -> list[Puzzle | Puzz
 
     Examples
     --------
+    >>> from tremaux.numberlink.formats.counted import read_counted
     >>> read_counted("3\\n1\\n1\\n1 1 .\\n", None, "p")
     Traceback (most recent call last):
     ...
@@ -159,6 +163,8 @@ def write_counted(puzzles: Sequence[Puzzle]) -> str:
 
     Examples
     --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> from tremaux.numberlink.formats.counted import write_counted
     >>> print(write_counted([Puzzle.from_rows(["A.B", "A.B"])]), end="")
     2
     2 3

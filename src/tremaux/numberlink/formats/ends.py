@@ -27,6 +27,8 @@
 
 Examples
 --------
+>>> from tremaux.numberlink import Puzzle
+>>> from tremaux.numberlink.formats.ends import read_ends, write_ends
 >>> read_ends("3 2 0 0 2 1", None, "e")[0].grid.tolist()
 [[1, 0, 0], [0, 0, 1]]
 >>> read_ends("2 3 2|(0, 0) (2, 1)|(1, 0) (0, 1)".replace("|", chr(10)), None, "e")[0].grid.tolist()
@@ -175,6 +177,7 @@ def is_ends(body: Sequence[Line]) -> bool:
 
     Examples
     --------
+    >>> from tremaux.numberlink.formats.ends import is_ends
     >>> is_ends([(1, "4 4 0 0 3 1")]), is_ends([(1, "4 4"), (2, "0 0 3 3 3 0 3 1")])
     (True, True)
     >>> is_ends([(1, "1 3 1"), (2, "(0, 0) (2, 0)")])  # K W H, then K lines of two (x, y)
@@ -211,6 +214,7 @@ def miscounted(body: Sequence[Line]) -> bool:
 
     Examples
     --------
+    >>> from tremaux.numberlink.formats.ends import miscounted
     >>> miscounted([(1, "3 3"), (2, "0 0 1 1 2 2")]), miscounted([(1, "3 3"), (2, "0 0 1 1 2 2 0 1")])
     (True, False)
     >>> miscounted([(1, "3 1"), (2, "1 . 1")])  # a 'wh' board of separated cells
@@ -304,6 +308,7 @@ def read_ends(text: str, source: str | None, base: str) -> list[Item]:
 
     Examples
     --------
+    >>> from tremaux.numberlink.formats.ends import read_ends
     >>> [p.shape for p in read_ends("4 4|0 0 3 3|2 1 0 0 1 0".replace("|", chr(10)), None, "e")]
     [(4, 4), (1, 2)]
     >>> read_ends("2 2 0 0 2 1", None, "e")
@@ -365,6 +370,8 @@ def write_ends(puzzles: Sequence[Puzzle]) -> str:
 
     Examples
     --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> from tremaux.numberlink.formats.ends import write_ends
     >>> write_ends([Puzzle.from_rows(["A.A"])])
     '3 1\\n0 0 2 0\\n'
     """

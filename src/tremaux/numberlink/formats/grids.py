@@ -6,6 +6,7 @@ label by label; every error carries the line and column of the cell.
 
 Examples
 --------
+>>> from tremaux.numberlink.formats.grids import read_wh, read_flow
 >>> read_wh("# a comment\\n3 1\\n_._\\n0 0\\n", None, "")[0].labels
 ('_',)
 >>> read_flow("A.\\n.A\\n", None, "")[0].shape
@@ -206,6 +207,7 @@ def entry_names(base: str, n: int) -> list[str]:
 
     Examples
     --------
+    >>> from tremaux.numberlink.formats.grids import entry_names
     >>> entry_names("easy", 1), entry_names("easy", 2), entry_names("", 2)
     (['easy'], ['easy#1', 'easy#2'], ['#1', '#2'])
     """
@@ -238,6 +240,7 @@ def read_grid(text: str, source: str | None, base: str) -> list[Item]:
 
     Examples
     --------
+    >>> from tremaux.numberlink.formats.grids import read_grid
     >>> read_grid("1.1 2.2".replace(" ", chr(10)), None, "p")
     [Puzzle(shape=(2, 3), pairs=2, name='p')]
     """
@@ -309,6 +312,7 @@ def read_flow(text: str, source: str | None, base: str) -> list[Item]:
 
     Examples
     --------
+    >>> from tremaux.numberlink.formats.grids import read_flow
     >>> read_flow("A.A B.B ...".replace(" ", chr(10)), None, "f")
     [Puzzle(shape=(3, 3), pairs=2, name='f')]
     """
@@ -397,6 +401,7 @@ def read_wh(text: str, source: str | None, base: str) -> list[Item]:
 
     Examples
     --------
+    >>> from tremaux.numberlink.formats.grids import read_wh
     >>> read_wh("3 2|1.1|2.2|0 0".replace("|", chr(10)), None, "w")
     [Puzzle(shape=(2, 3), pairs=2, name='w')]
     """
@@ -440,6 +445,7 @@ def base_name(source: str | None) -> str:
 
     Examples
     --------
+    >>> from tremaux.numberlink.formats.grids import base_name
     >>> base_name("puzzles/easy.txt"), base_name(None), base_name("https://puzz.link/p?numlin/3/2/1g12g2")
     ('easy', '', 'numlin')
     >>> base_name("<stdin>"), base_name("puzz.link/p?numlin/3/2/1g12g2")

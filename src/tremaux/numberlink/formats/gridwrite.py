@@ -4,6 +4,7 @@ The readers are in :mod:`.grids`; a label each format cannot hold is an error na
 
 Examples
 --------
+>>> from tremaux.numberlink.formats.gridwrite import write_wh
 >>> from tremaux.numberlink import Puzzle
 >>> print(write_wh([Puzzle.from_rows(["1.1", "2.2"])]), end="")
 3 2
@@ -50,6 +51,8 @@ def join_cells(grid: np.ndarray, texts: Sequence[str], sep: str = " ") -> str:
 
     Examples
     --------
+    >>> import numpy as np
+    >>> from tremaux.numberlink.formats.gridwrite import join_cells
     >>> join_cells(np.array([[1, 0, 12], [0, 1, 0]]), [str(k) for k in range(13)])
     '1 0 12\\n0 1 0\\n'
     >>> join_cells(np.array([[1, 0], [0, 1]]), [".", "\u00e9"], "")
@@ -148,6 +151,7 @@ def write_grid(puzzles: Sequence[Puzzle]) -> str:
 
     Examples
     --------
+    >>> from tremaux.numberlink.formats.gridwrite import write_grid
     >>> from tremaux.numberlink import Puzzle
     >>> puzzle = Puzzle.from_rows(["1.1", "2.2"])
     >>> print(write_grid([puzzle]), end="")
@@ -172,6 +176,7 @@ def write_wh(puzzles: Sequence[Puzzle]) -> str:
 
     Examples
     --------
+    >>> from tremaux.numberlink.formats.gridwrite import write_wh
     >>> from tremaux.numberlink import Puzzle
     >>> puzzle = Puzzle.from_rows(["1.1", "2.2"])
     >>> print(write_wh([puzzle]), end="")
@@ -203,6 +208,7 @@ def write_flow(puzzles: Sequence[Puzzle]) -> str:
 
     Examples
     --------
+    >>> from tremaux.numberlink.formats.gridwrite import write_flow
     >>> from tremaux.numberlink import Puzzle
     >>> print(write_flow([Puzzle.from_rows(["1.1", "2.2", "..."])]), end="")
     A.A

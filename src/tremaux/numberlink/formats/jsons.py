@@ -12,6 +12,7 @@
 
 Examples
 --------
+>>> from tremaux.numberlink.formats.jsons import read_json
 >>> read_json('{"size": [1, 3], "puzzle": "1.1\\\\n", "grid": [[1, 1, 1]]}', None, "g")[0].grid.tolist()
 [[1, 0, 1]]
 >>> rec = '[{"name": "p", "size": [1, 3], "lines": [{"label": "A", "cells": [[0, 0], [0, 1], [0, 2]]}]}]'
@@ -52,6 +53,7 @@ def is_json(text: str) -> bool:
 
     Examples
     --------
+    >>> from tremaux.numberlink.formats.jsons import is_json
     >>> is_json('{"puzzle": "1.1"}'), is_json("[[1, 1]]"), is_json("1.1\\n"), is_json("[[_, 1], [1, _]].")
     (True, True, False, False)
     """
@@ -81,6 +83,8 @@ def puzzle_text(puzzle: Puzzle) -> str:
 
     Examples
     --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> from tremaux.numberlink.formats.jsons import puzzle_text
     >>> puzzle_text(Puzzle.from_rows(["1.1"])), puzzle_text(Puzzle.from_rows(["#.#"], empty="."))
     ('1.1\\n', '3 1\\n#.#\\n0 0\\n')
     """
@@ -195,6 +199,7 @@ def read_json(text: str, source: str | None, base: str) -> list[Puzzle | PuzzleE
 
     Examples
     --------
+    >>> from tremaux.numberlink.formats.jsons import read_json
     >>> read_json('[{"name": "p", "verdict": "proper"}]', None, "c")
     Traceback (most recent call last):
     ...

@@ -13,6 +13,7 @@
 
 Examples
 --------
+>>> from tremaux.numberlink.formats.markup import read_xml
 >>> text = '<board size="3"><path><point x="0" y="0"/><point x="2" y="1"/></path></board>'
 >>> read_xml(text, None, "b")[0].grid.tolist()
 [[1, 0, 0], [0, 0, 1], [0, 0, 0]]
@@ -49,6 +50,7 @@ def is_xml(text: str) -> bool:
 
     Examples
     --------
+    >>> from tremaux.numberlink.formats.markup import is_xml
     >>> is_xml('<?xml version="1.0"?>'), is_xml("<board size='2'>"), is_xml("1<2")
     (True, True, False)
     """
@@ -104,6 +106,7 @@ def read_xml(text: str, source: str | None, base: str) -> list[Puzzle | PuzzleEr
 
     Examples
     --------
+    >>> from tremaux.numberlink.formats.markup import read_xml
     >>> read_xml("<board rows='1' cols='3'><pair><p><x>0</x><y>0</y></p><p><x>2</x><y>0</y></p></pair></board>",
     ...          None, "b")
     [Puzzle(shape=(1, 3), pairs=1, name='b')]
@@ -164,6 +167,8 @@ def write_xml(puzzles: Sequence[Puzzle]) -> str:
 
     Examples
     --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> from tremaux.numberlink.formats.markup import write_xml
     >>> print(write_xml([Puzzle.from_rows(["1.1"])]), end="")
     <board width="3" height="1">
       <path id="1"><point x="0" y="0"/><point x="2" y="0"/></path>

@@ -22,6 +22,7 @@
 
 Examples
 --------
+>>> from tremaux.numberlink.formats.packs import read_flowpack, read_bwinf, read_copris
 >>> read_flowpack("3,0,1,2;0,1,2;3,4,5,8,7,6", None, "pack")[0].grid.tolist()
 [[1, 0, 1], [2, 0, 0], [2, 0, 0]]
 >>> read_bwinf("3|2|1 0 1|2 0 0|2 0 0".replace("|", chr(10)), None, "b")[0].grid.tolist()
@@ -142,6 +143,7 @@ def read_flowpack(text: str, source: str | None, base: str) -> list[Item]:
 
     Examples
     --------
+    >>> from tremaux.numberlink.formats.packs import read_flowpack
     >>> [p.shape for p in read_flowpack("2:3,0,7,1;0,2,4,5,3,1", None, "r")]
     [(3, 2)]
     >>> read_flowpack("W_5,0,1,4,,,0|20;0,1", None, "w")[0]
@@ -180,6 +182,7 @@ def is_bwinf(body: Sequence[Line]) -> bool:
 
     Examples
     --------
+    >>> from tremaux.numberlink.formats.packs import is_bwinf
     >>> is_bwinf([(1, "2"), (2, "1"), (3, "1 1"), (4, "0 0")]), is_bwinf([(1, "2"), (2, "1"), (3, "11")])
     (True, False)
     >>> is_bwinf([(1, "1"), (2, "0"), (3, "0")]), is_bwinf([(1, "1"), (2, "0"), (3, "1")])  # 1x1 board; a column
@@ -255,6 +258,7 @@ def read_bwinf(text: str, source: str | None, base: str) -> list[Item]:
 
     Examples
     --------
+    >>> from tremaux.numberlink.formats.packs import read_bwinf
     >>> read_bwinf("2|1|1 0|0 1".replace("|", chr(10)), None, "a")
     [Puzzle(shape=(2, 2), pairs=1, name='a')]
     >>> read_bwinf("2|2|1 0|0 1".replace("|", chr(10)), None, "a")
@@ -309,6 +313,8 @@ def write_bwinf(puzzles: Sequence[Puzzle]) -> str:
 
     Examples
     --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> from tremaux.numberlink.formats.packs import write_bwinf
     >>> print(write_bwinf([Puzzle.from_rows(["A.", ".A"])]), end="")
     2
     1
@@ -357,6 +363,7 @@ def is_copris(body: Sequence[Line]) -> bool:
 
     Examples
     --------
+    >>> from tremaux.numberlink.formats.packs import is_copris
     >>> is_copris([(1, "2"), (2, "1"), (3, "1"), (4, "-")]), is_copris([(1, "2"), (2, "1"), (3, "11")])
     (True, False)
     """
@@ -395,6 +402,7 @@ def read_copris(text: str, source: str | None, base: str) -> list[Item]:
 
     Examples
     --------
+    >>> from tremaux.numberlink.formats.packs import read_copris
     >>> read_copris("1|3|7 - 7".replace("|", chr(10)), None, "c")
     [Puzzle(shape=(1, 3), pairs=1, name='c')]
     >>> read_copris("2|3|1 - 1|2 -".replace("|", chr(10)), None, "c")
@@ -460,6 +468,8 @@ def write_copris(puzzles: Sequence[Puzzle]) -> str:
 
     Examples
     --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> from tremaux.numberlink.formats.packs import write_copris
     >>> print(write_copris([Puzzle.from_rows(["A.A"])]), end="")
     1
     3

@@ -14,6 +14,7 @@
 
 Examples
 --------
+>>> from tremaux.numberlink.formats.prolog import read_prolog
 >>> text = "puzzle(1, grid(2,3), [link(1, pos(1,1), pos(2,3))])."
 >>> read_prolog(text, None, "p")[0].grid.tolist()
 [[1, 0, 0], [0, 0, 1]]
@@ -80,6 +81,7 @@ def is_prolog(text: str) -> bool:
 
     Examples
     --------
+    >>> from tremaux.numberlink.formats.prolog import is_prolog
     >>> is_prolog("% boards\\npuzzle(1, grid(1,2), [link(1,pos(1,1),pos(1,2))])."), is_prolog("1.1")
     (True, False)
     >>> is_prolog("[[1, 0, 1]]"), is_prolog("[[1, 0, 1]].")
@@ -325,6 +327,7 @@ def read_prolog(text: str, source: str | None, base: str) -> list[Puzzle | Puzzl
 
     Examples
     --------
+    >>> from tremaux.numberlink.formats.prolog import read_prolog
     >>> read_prolog("% two\\npuzzle(a, grid(1,2), [link(x, pos(1,1), pos(1,2))]).\\n"
     ...             "puzzle(b, [[1,1]]).", None, "f")
     [Puzzle(shape=(1, 2), pairs=1, name='a'), Puzzle(shape=(1, 2), pairs=1, name='b')]
@@ -381,6 +384,8 @@ def write_prolog(puzzles: Sequence[Puzzle]) -> str:
 
     Examples
     --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> from tremaux.numberlink.formats.prolog import write_prolog
     >>> print(write_prolog([Puzzle.from_rows(["A.A", "b.b"])]), end="")
     puzzle(1, grid(2,3), [
         link('A', pos(1,1), pos(1,3)),

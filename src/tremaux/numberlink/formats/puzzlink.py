@@ -17,6 +17,7 @@ it must appear exactly twice.
 
 Examples
 --------
+>>> from tremaux.numberlink.formats.puzzlink import read_puzzlink, write_puzzlink
 >>> read_puzzlink("https://puzz.link/p?slither/3/2/1g21g2", None, "")[0]
 PuzzleFormatError("1:21: the URL is for the puzzle type 'slither', not Number Link (numlin or numberlink)")
 >>> p = read_puzzlink("https://puzz.link/p?numlin/3/2/1g21g2", None, "")[0]
@@ -210,6 +211,7 @@ def read_puzzlink(text: str, source: str | None, base: str) -> list[Puzzle | Puz
 
     Examples
     --------
+    >>> from tremaux.numberlink.formats.puzzlink import read_puzzlink
     >>> read_puzzlink("https://puzz.link/p?numlin/3/2/1g12g2", None, "z")
     [Puzzle(shape=(2, 3), pairs=2, name='z')]
     """
@@ -252,6 +254,7 @@ def write_puzzlink(puzzles: Sequence[Puzzle]) -> str:
 
     Examples
     --------
+    >>> from tremaux.numberlink.formats.puzzlink import write_puzzlink
     >>> from tremaux.numberlink import Puzzle
     >>> puzzle = Puzzle.from_rows(["1.1", "2.2"])
     >>> print(write_puzzlink([puzzle]), end="")

@@ -40,6 +40,7 @@ def dumps(puzzle: Puzzle, format: str = "grid") -> str:
 
     Examples
     --------
+    >>> from tremaux.numberlink import Puzzle, dumps
     >>> print(dumps(Puzzle.from_rows(["1.2", "1.2"]), "wh"), end="")
     3 2
     1.2
@@ -73,6 +74,8 @@ def dumps_all(puzzles: Iterable[Puzzle], format: str = "grid") -> str:
 
     Examples
     --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> from tremaux.numberlink.formats import dumps_all
     >>> ps = [Puzzle.from_rows(["1.1"]), Puzzle.from_rows(["22"])]
     >>> print(dumps_all(ps, "wh"), end="")
     3 1
@@ -116,6 +119,7 @@ def writable(format: str) -> str:
 
     Examples
     --------
+    >>> from tremaux.numberlink.formats import writable
     >>> writable("thomasahle")
     'wh'
     >>> writable("json")
@@ -158,6 +162,7 @@ def save(puzzle: Puzzle, path: str | Path, format: str | None = None) -> None:
 
     Examples
     --------
+    >>> from tremaux.numberlink import Puzzle, save
     >>> import tempfile, pathlib
     >>> f = pathlib.Path(tempfile.mkdtemp()) / "Q01.txt"
     >>> save(Puzzle.from_rows(["1.1"]), f)
