@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 
+import numpy as np
 import pytest
 
+import tremaux
 from cli_helpers import run
+from tremaux.errors import TremauxError
 from tremaux.numberlink import Puzzle, solve_puzzle
 
 
@@ -23,3 +27,101 @@ def test_step_budget_of_one_on_the_command_line(capsys, tmp_path):
     path.write_text("5 5\n1 . . . 2\n. . . . .\n. . 3 . .\n. . . . .\n2 . . 3 1\n")
     code, out, _ = run(capsys, "numberlink", "solve", str(path), "-s", "tremaux", "--max-steps", "1", "--json")
     assert code == 1 and json.loads(out)[0]["message"] == "gave up after 1 step (step budget)"
+
+
+# ---------------------------------------------------------------------- seed 003: queue objects that misbehave
+class Stack:
+    """The five operations of the growing-tree text, last in first out."""
+
+    def __init__(self):
+        self.items = []
+
+    def is_empty(self):
+        return not self.items
+
+    def enter(self, cell):
+        self.items.append(cell)
+
+    def leave(self):
+        return self.items.pop()
+
+    def top(self):
+        return self.items[-1]
+
+    def jettison(self):
+        self.items.pop()
+
+
+def _boom(self, *args):
+    raise RuntimeError("boom")
+
+
+class _EmptyOnce(Stack):
+    """Empty at the start, then never empty again: top() on an empty list raises."""
+
+    def __init__(self):
+        super().__init__()
+        self.asked = 0
+
+    def is_empty(self):
+        self.asked += 1
+        return self.asked == 1
+
+
+def _generate_with(queue):
+    return tremaux.generate((4, 5), "growing-tree", discipline=queue, seed=1, start=(0, 0))
+
+
+@pytest.mark.parametrize("queue, words", [
+    (type("TopRaises", (Stack,), {"top": _boom}), "the queue's top() raised RuntimeError: boom"),
+    (type("EnterRaises", (Stack,), {"enter": _boom}), "the queue's enter() raised RuntimeError: boom"),
+    (type("JettisonRaises", (Stack,), {"jettison": _boom}), "the queue's jettison() raised RuntimeError: boom"),
+    (type("EmptyRaises", (Stack,), {"is_empty": _boom}), "the queue's is_empty() raised RuntimeError: boom"),
+    (_EmptyOnce, "the queue's top() raised IndexError"),
+    (type("NeedsArgument", (Stack,), {"__init__": lambda self, size: Stack.__init__(self)}),
+     "the queue class NeedsArgument could not be made with no argument"),
+])
+def test_a_queue_whose_operation_raises_is_named_in_a_one_line_error(queue, words):
+    with pytest.raises(TremauxError, match=re.escape(words)) as caught:
+        _generate_with(queue)
+    assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize("top, shown", [
+    (lambda self: (float("inf"), 0), "(inf, 0)"),          # OverflowError in int()
+    (lambda self: (self.items[-1][0] + 0.5, self.items[-1][1]), "(0.5, 0)"),  # truncated to a cell
+    (lambda self: tuple(str(x) for x in self.items[-1]), "('0', '0')"),  # text, not numbers
+    (lambda self: np.array(self.items[-1], dtype=float) + 0.25, "[0.25 0.25]"),
+])
+def test_a_top_that_is_not_whole_numbers_is_not_a_cell(top, shown):
+    with pytest.raises(TremauxError, match=re.escape(f"the queue's top() gave {shown}, which is not a cell")):
+        _generate_with(type("Odd", (Stack,), {"top": top}))
+
+
+@pytest.mark.parametrize("answer", [None, "no", 0, np.array([True, False])])
+def test_is_empty_must_answer_true_or_false(answer):
+    with pytest.raises(TremauxError, match=re.escape(f"the queue's is_empty() gave {answer!r}; it must be True or "
+                                                     "False")):
+        _generate_with(type("Vague", (Stack,), {"is_empty": lambda self: answer}))
+
+
+def test_a_queue_that_loses_one_cell_says_1_cell():
+    class LosesOne(Stack):
+        def jettison(self):  # the first jettison takes two entries
+            self.items.pop()
+            if len(self.items) == 1:
+                self.items.pop()
+
+    with pytest.raises(TremauxError, match=r"says it is empty with 1 cell still in it"):
+        _generate_with(LosesOne)
+
+
+def test_numpy_whole_numbers_and_an_empty_queue_answering_numpy_true_are_fine():
+    class Numpy(Stack):
+        def is_empty(self):
+            return np.bool_(not self.items)
+
+        def top(self):
+            return np.array(self.items[-1], dtype=np.int64)
+
+    assert _generate_with(Numpy).maze == _generate_with(Stack).maze
