@@ -5,6 +5,8 @@ Usage::
     python benchmarks/bench_compile.py               # one cold run, print the tables
     python benchmarks/bench_compile.py --repeat 3    # three cold runs, median total
     python benchmarks/bench_compile.py --workers 2   # also `tremaux warmup --workers 2` from an empty cache
+    python benchmarks/bench_compile.py --warmup 1 2 --pairs 2 --base /tmp/base/src
+        # wall and CPU of `tremaux warmup --workers N` cold, this tree and another one's `src` run in turn
     python benchmarks/bench_compile.py --write       # also update the compile section of docs/benchmarks.md
 
 Each run executes :func:`tremaux.warmup.tasks` (every generator, solver, measure, format, picture, Number Link
@@ -94,9 +96,9 @@ print(json.dumps({"tasks": rows, "own": own, "sigs": sigs, "total": total, "llvm
 """
 
 
-def env(**extra: str) -> dict[str, str]:
+def env(src: Path = SRC, **extra: str) -> dict[str, str]:
     e = dict(os.environ)
-    e["PYTHONPATH"] = str(SRC) + os.pathsep + e.get("PYTHONPATH", "")
+    e["PYTHONPATH"] = str(src) + os.pathsep + e.get("PYTHONPATH", "")
     e.update(extra)
     return e
 
@@ -110,13 +112,51 @@ def cold_run(only: list[str] | None = None) -> dict:
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-def parallel_run(workers: int) -> float:
-    """Wall seconds of ``tremaux warmup --workers N`` from an empty cache."""
+def parallel_run(workers: int, src: Path = SRC) -> tuple[float, float]:
+    """Wall and CPU seconds (every process's, the workers' included) of ``tremaux warmup --workers N`` from an
+    empty cache, with the package of ``src``."""
+    import resource
+
     with tempfile.TemporaryDirectory(prefix="tremaux-compile-") as cache:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         t = time.perf_counter()
         subprocess.run([sys.executable, "-m", "tremaux", "warmup", "--quiet", "--workers", str(workers)],
-                       env=env(NUMBA_CACHE_DIR=cache), capture_output=True, check=True, cwd=ROOT)
-        return time.perf_counter() - t
+                       env=env(src, NUMBA_CACHE_DIR=cache), capture_output=True, check=True, cwd=ROOT)
+        wall = time.perf_counter() - t
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+
+
+def warmup_pairs(counts: list[int], pairs: int, base: Path | None) -> None:
+    """``tremaux warmup --workers N`` cold for each N of ``counts``, ``pairs`` times, alternating with the tree at
+    ``base`` when given (base first, then this tree), printing wall and CPU seconds and the load of each run."""
+    trees = [("base", base), ("this", SRC)] if base is not None else [("this", SRC)]
+    for round_ in range(pairs):
+        for n in counts:
+            for name, src in trees:
+                wall, cpu = parallel_run(n, src)
+                print(f"round {round_ + 1} {name:<4} --workers {n}: wall {wall:6.1f} s  cpu {cpu:6.1f} s  "
+                      f"load {load_average():.1f}  {datetime.datetime.now(datetime.timezone.utc):%H:%M} UTC",
+                      flush=True)
+
+
+PARTS = (("Number Link", ("numberlink ",)), ("grids on tables", ("grid square", "grid polar", "grid triangle",
+                                                                  "grid upsilon", "grid zeta")),
+         ("grids hex", ("grid hex",)), ("dataset", ("dataset",)))
+"""Parts of the registry the per-part table sums tasks into (by label prefix); every other task is the square
+maze's (generators, solvers, measures, formats, pictures)."""
+
+
+def part_of(label: str) -> str:
+    return next((name for name, prefixes in PARTS if label.startswith(prefixes)), "square mazes")
+
+
+def parts(run: dict) -> dict[str, float]:
+    """CPU seconds of one cold run summed by part of the registry (:data:`PARTS`)."""
+    out: dict[str, float] = {}
+    for label, _w, c in run["tasks"]:
+        out[part_of(label)] = out.get(part_of(label), 0.0) + c
+    return out
 
 
 def ours(name: str) -> bool:
@@ -171,12 +211,19 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--repeat", type=int, default=1, help="cold runs (median total)")
     ap.add_argument("--workers", type=int, default=0, help="also time `tremaux warmup --workers N`")
+    ap.add_argument("--warmup", type=int, nargs="+", metavar="N",
+                    help="only time `tremaux warmup --workers N` cold (wall and CPU) for each N")
+    ap.add_argument("--pairs", type=int, default=1, help="rounds of --warmup")
+    ap.add_argument("--base", type=Path, help="with --warmup: another tree's src folder, run in turn with this one")
     ap.add_argument("--top", type=int, default=25, help="functions to print")
     ap.add_argument("--write", action="store_true", help="update the compile section of docs/benchmarks.md")
     ap.add_argument("--only", nargs="+", metavar="WORD",
                     help="run only the tasks whose label holds one of these words (e.g. grid, numberlink);"
                          " not with --write")
     args = ap.parse_args()
+    if args.warmup:
+        warmup_pairs(args.warmup, args.pairs, args.base)
+        return
     if args.only and args.write:
         ap.error("--only times a part of the registry; --write records the whole of it")
     runs = []
@@ -192,9 +239,11 @@ def main() -> None:
         print(f"  {name:<50} own cpu {own[name]:6.2f} s  {sigs[name]:3d} specialisations")
     for label, w, c in median["tasks"]:
         print(f"  task {label:<30} cpu {c:6.2f} s  wall {w:6.2f} s")
+    for name, c in parts(median).items():
+        print(f"  part {name:<30} cpu {c:6.2f} s")
     parallel = None
     if args.workers > 1:
-        parallel = (args.workers, parallel_run(args.workers))
+        parallel = (args.workers, parallel_run(args.workers)[0])
         print(f"tremaux warmup --workers {args.workers}: {parallel[1]:.1f} s wall")
     load = load_average()
     print(f"load average {load:.1f}")

@@ -207,3 +207,122 @@ def test_no_more_processes_than_groups_of_tasks(capsys, monkeypatch):
     assert code == 0 and asked == [groups]
     assert f"({groups} processes)" in err
     assert wu.useful_workers(100000) == groups and wu.useful_workers(2) == 2
+
+
+def test_warmup_uses_every_core_by_default(capsys, monkeypatch):
+    import tremaux.warmup as wu
+    from cli_helpers import run as run_cli
+    from tremaux import _system
+
+    asked = []
+    monkeypatch.setattr(wu, "warmup", lambda progress=None, *, workers=1: asked.append(workers) or 0)
+    monkeypatch.setattr(_system, "cpu_count", lambda: 3)
+    code, _, err = run_cli(capsys, "warmup", "--quiet")
+    assert code == 0 and asked == [3] and "(3 processes)" in err
+
+
+def test_kernel_groups_put_the_hex_grids_apart_and_the_costliest_first():
+    import tremaux.warmup as wu
+
+    labels = [label for label, _ in wu.tasks()]
+    groups = wu.kernel_groups(labels)
+    assert sorted(i for g in groups for i in g) == list(range(len(labels)))
+    named = [{labels[i] for i in g} for g in groups]
+    assert {"grid hex", "grid hex weave=True"} in named
+    assert any("grid square wrap=torus" in g and "grid polar" in g and "grid hex" not in g for g in named)
+    costs = [sum(wu.cost(labels[i]) for i in g) for g in groups]
+    assert costs == sorted(costs, reverse=True) and named[0] == {"numberlink fast"}
+    assert set(wu.COSTS) <= set(labels)  # a renamed task must not leave a stale cost behind
+
+
+def test_warmup_in_processes_reports_each_task_as_it_starts_and_ends():
+    import tremaux.warmup as wu
+
+    seen = []
+    assert wu.warmup(lambda label, done, total: seen.append((label, done)), workers=2) == len(wu.tasks())
+    labels = [label for label, _ in wu.tasks()]
+    ends = [label for (label, done), (_, before) in zip(seen[1:], seen) if done == before + 1]
+    assert sorted(ends) == sorted(labels) and seen[-1] == ("done", len(labels))
+    assert all(sum(1 for label, _ in seen if label == name) >= 2 for name in labels)  # started, then ended
+
+
+class _Proc:
+    def __init__(self, exitcode):
+        self.exitcode = exitcode
+
+
+def test_a_worker_error_is_raised_in_the_calling_process():
+    import queue
+
+    from tremaux import _warmup_procs
+
+    news = queue.Queue()
+    news.put(("start", 0))
+    news.put(("error", (ValueError("bad"), "Traceback ...")))
+    with pytest.raises(ValueError, match="bad"):
+        _warmup_procs._follow(["a"], [_Proc(None)], news, None)
+
+
+def test_a_worker_that_dies_without_a_word_is_an_error(monkeypatch):
+    import queue
+
+    from tremaux import _warmup_procs
+
+    monkeypatch.setattr(_warmup_procs, "_POLL", 0.01)
+    news = queue.Queue()
+    news.put(("end", None))
+    with pytest.raises(RuntimeError, match="exit code -9"):
+        _warmup_procs._follow(["a"], [_Proc(0), _Proc(-9)], news, None)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads the processes in /proc")
+def test_ctrl_c_ends_the_warmup_processes_in_one_line(tmp_path):
+    import signal
+    import time
+
+    env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", ""),
+           "NUMBA_CACHE_DIR": str(tmp_path / "cold")}
+    proc = subprocess.Popen([sys.executable, "-m", "tremaux", "warmup", "--workers", "2"], env=env, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and len(_children(proc.pid)) < 2:  # both workers started (a cold cache)
+            time.sleep(0.2)
+        workers = _children(proc.pid)
+        assert len(workers) >= 2
+        time.sleep(3)  # compiling now
+        os.killpg(proc.pid, signal.SIGINT)  # as a terminal does: to the command and its workers
+        _, err = proc.communicate(timeout=60)
+    finally:  # nothing of the test left running, whatever failed
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+    assert proc.returncode == 130
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert err.strip().splitlines()[-1].startswith("interrupted: the kernels compiled so far are cached")
+    assert not any(_state(pid) not in ("Z", "gone") for pid in workers)  # the workers ended with the command
+
+
+def _children(pid):
+    """The warm-up worker processes of ``pid`` (not multiprocessing's resource tracker), whichever thread made them."""
+    out = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+                with open(f"/proc/{entry}/cmdline", "rb") as f:
+                    spawned = b"spawn_main" in f.read()
+            except (OSError, ValueError, IndexError):
+                continue
+            if ppid == pid and spawned:
+                out.append(int(entry))
+    return out
+
+
+def _state(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "gone"

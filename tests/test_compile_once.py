@@ -81,7 +81,8 @@ def test_topology_helpers_and_shared_parts_compile_once(tmp_path):
 def test_graph_solvers_record_int64_cells(tmp_path):
     """The graph solvers read their queues, stacks and parents (int32 arrays) as int64 cells before they
     record them: the trace writer is compiled once, not once per mix of int32 and int64 arguments."""
-    seen = _compilations([["triangle", {"size": [4, 5]}]], ["backtracker"], tmp_path, ["bfs", "dfs", "astar"])
+    seen = _compilations([["triangle", {"size": [4, 5]}]], ["backtracker"], tmp_path,
+                         ["bfs", "dfs", "astar", "tremaux"])
     record = seen.get("tremaux.kernels.gen_common.record", [])
     assert len(record) == 1 and all(a == "int64" for a in record[0][1:]), record
 

@@ -28,7 +28,7 @@ from typing import Any
 
 from .errors import TremauxError, UnsupportedError
 
-__all__ = ["tasks", "warmup", "useful_workers", "all_kernels", "reached_kernels"]
+__all__ = ["tasks", "warmup", "useful_workers", "kernel_groups", "cost", "all_kernels", "reached_kernels"]
 
 Task = tuple[str, Callable[[], Any]]
 
@@ -246,20 +246,13 @@ def tasks() -> list[Task]:
     return out
 
 
-def _run_group(indices: list[int]) -> list[int]:
-    """Run the tasks ``indices`` of :func:`tasks`, in order (in a worker process)."""
-    todo = tasks()
-    for i in indices:
-        todo[i][1]()
-    return indices
-
-
 def kernel_groups(labels: list[str]) -> list[list[int]]:
     """Indices of the tasks, grouped so that tasks compiling the same kernels run in one process.
 
     Generators that run the same kernel (the growing-tree family, say) form one group, solvers of one module
-    another (they share its kernels), the grids a third; every other task is a group of its own. Groups keep
-    the order of ``labels`` and come largest first, so that several workers end together.
+    another (they share its kernels), the grids on tables a third and the hex grids a fourth; every other task is
+    a group of its own. Groups keep the order of ``labels`` and come costliest first (:func:`cost`), so that
+    several processes, each taking the next group when free, end together.
 
     Parameters
     ----------
@@ -292,9 +285,39 @@ def kernel_groups(labels: list[str]) -> list[list[int]]:
         keys[f"solve {e.name}"] = "solvers " + e.func.__module__
     groups: dict[str, list[int]] = {}
     for i, label in enumerate(labels):
-        key = "grids" if label.startswith("grid ") else keys.get(label, label)  # the grids share the graph kernels
+        if label.startswith("grid "):  # the grids share the graph kernels of their form of topology
+            key = "grids hex" if label.startswith("grid hex") else "grids"
+        else:
+            key = keys.get(label, label)
         groups.setdefault(key, []).append(i)
-    return sorted(groups.values(), key=len, reverse=True)
+    return sorted(groups.values(), key=lambda g: sum(cost(labels[i]) for i in g), reverse=True)
+
+
+COSTS = {"numberlink fast": 34.0, "grid square wrap=torus": 15.0, "grid hex": 9.0, "generate backtracker": 3.0,
+         "generate growing-tree": 2.5, "generate aldous-broder": 2.0, "dataset": 2.0, "dataset generators": 2.0,
+         "numberlink generate": 2.0, "measures": 2.0}
+"""CPU seconds of the costliest tasks from an empty cache (``benchmarks/bench_compile.py``, docs/benchmarks.md),
+rounded: only the order in which :func:`warmup` hands groups of tasks to its processes depends on them."""
+
+
+def cost(label: str) -> float:
+    """The expected CPU seconds of the warm-up task ``label`` from an empty cache (:data:`COSTS`, else 1).
+
+    Parameters
+    ----------
+    label : str
+        A label of :func:`tasks`.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> cost("numberlink fast") > cost("grid hex") > cost("solve pledge")
+    True
+    """
+    return COSTS.get(label, 1.0)
 
 
 def warmup(progress: Callable[[str, int, int], None] | None = None, *, workers: int = 1) -> int:
@@ -303,13 +326,13 @@ def warmup(progress: Callable[[str, int, int], None] | None = None, *, workers: 
     Parameters
     ----------
     progress : callable, optional
-        Called as ``progress(label, done, total)`` before each task (with ``workers > 1``: as each one
-        finishes) and once at the end.
+        Called as ``progress(label, done, total)`` before each task (``done`` tasks have ended), with
+        ``workers > 1`` also as each one ends, and once at the end.
     workers : int, default 1
         Processes to compile in (each writes its kernels to the shared cache). numba compiles on one core.
         Each process runs whole groups of :func:`kernel_groups`, so no kernel of one algorithm family is
         compiled by two processes at once; the small shared helpers may still be (wall figures in
-        docs/benchmarks.md).
+        docs/benchmarks.md). On Ctrl+C the processes are ended and ``KeyboardInterrupt`` raised here.
 
     Returns
     -------
@@ -357,19 +380,11 @@ def _run(todo: list[Task], progress: Callable[[str, int, int], None] | None, wor
     """The body of :func:`warmup`."""
     workers = useful_workers(workers)  # a process per group at most (and Windows takes no more than 61)
     if workers > 1:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor, as_completed
+        from . import _warmup_procs
 
-        context = multiprocessing.get_context("spawn")  # fresh interpreters: nothing of ours is forked
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            # one job per group of tasks sharing kernels, so no two processes compile the same kernel at once
-            futures = [pool.submit(_run_group, group) for group in kernel_groups([label for label, _ in todo])]
-            done = 0
-            for future in as_completed(futures):
-                for i in future.result():
-                    done += 1
-                    if progress is not None:
-                        progress(todo[i][0], done, len(todo))
+        labels = [label for label, _ in todo]
+        # one job per group of tasks sharing kernels, so no two processes compile the same kernel at once
+        _warmup_procs.run(labels, kernel_groups(labels), workers, progress)
         if progress is not None:
             progress("done", len(todo), len(todo))
         return len(todo)

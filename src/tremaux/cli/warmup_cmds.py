@@ -14,19 +14,29 @@ from .app import ANNOUNCED, app, workers_option
 
 @app.command()
 def warmup(
-    workers: Optional[int] = workers_option(None, "Processes to compile in (default 1; tasks sharing kernels "
-                                                  "run in one process, see docs/benchmarks.md)."),
+    workers: Optional[int] = workers_option(None, "Processes to compile in (default: one per core; tasks sharing "
+                                                  "kernels run in one process, see docs/benchmarks.md)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
 ) -> None:
     """Compile every numba kernel ahead (once per install; later runs load them from the cache)."""
-    from .. import _numba
-    from ..warmup import warmup as run
+    from .. import _system
+    from ..warmup import useful_workers
 
     if workers is not None and workers < 1:
         raise TremauxError(f"--workers {workers} must be at least 1")
-    from ..warmup import useful_workers
+    n = useful_workers(workers or _system.cpu_count())  # no more processes than groups of tasks to hand out
+    try:
+        _warm(n, quiet)
+    except KeyboardInterrupt:  # the processes are ended by now: one line instead of their tracebacks
+        typer.echo("interrupted: the kernels compiled so far are cached; run `tremaux warmup` again for the rest",
+                   err=True)
+        raise typer.Exit(130) from None
 
-    n = useful_workers(workers or 1)  # no more processes than groups of tasks to hand out
+
+def _warm(n: int, quiet: bool) -> None:
+    """The body of :func:`warmup`, in ``n`` processes."""
+    from .. import _numba
+    from ..warmup import warmup as run
 
     where = _numba.cache_dir() or f"{_numba.KERNELS_DIR}/__pycache__"
     ANNOUNCED.append("warmup")  # the progress bar says it all: no "first use" line

@@ -271,7 +271,7 @@ def tremaux(nbr, back, cells, src, dst, limit, trace):
                 break
         if choice < 0:
             break
-        j = nbr[i, choice]
+        j = np.int64(nbr[i, choice])  # an int64 cell, as the other solvers hand record (one copy of it)
         b = back[i, choice]
         marks[i, choice] += 1
         marks[j, b] += 1

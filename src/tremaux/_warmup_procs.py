@@ -1,0 +1,144 @@
+"""The warm-up in several processes: groups of tasks handed out to spawned workers, each task reported as it ends.
+
+:func:`tremaux.warmup.warmup` calls :func:`run` when asked for more than one process. Every worker is a fresh
+interpreter (``spawn``: nothing of the calling process is inherited) that takes the next group of tasks from a
+queue as soon as it is free, the costliest groups first, and reports each task as it starts and ends; the kernels
+it compiles go to numba's on-disk cache, which every process shares (a kernel one worker wrote is loaded by the
+others). The workers ignore Ctrl+C: the calling process gets it alone, ends them, and raises
+``KeyboardInterrupt`` once, so the terminal shows no worker's traceback.
+"""
+
+from __future__ import annotations
+
+import queue
+import signal
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["run"]
+
+_POLL = 0.5
+"""Seconds between checks that no worker died without a word (killed, out of memory) while waiting for news."""
+
+
+def _worker(jobs: Any, news: Any) -> None:
+    """A worker's loop: run groups of task indices from ``jobs`` until ``None``, telling ``news`` of each task."""
+    from . import _jit
+    from .warmup import tasks
+
+    _jit.allow_interpreted(0)  # compiled, as the warm-up means
+    todo = tasks()
+    try:
+        while True:
+            group = jobs.get()
+            if group is None:
+                break
+            for i in group:
+                news.put(("start", i))
+                todo[i][1]()
+                news.put(("done", i))
+    except BaseException as exc:  # handed to the calling process, which raises it
+        import traceback
+
+        text = traceback.format_exc()
+        try:
+            import pickle
+
+            pickle.dumps(exc)
+        except Exception:  # an exception that cannot cross processes: its text does
+            exc = RuntimeError(f"{type(exc).__name__}: {exc}")
+        news.put(("error", (exc, text)))
+        return
+    news.put(("end", None))
+
+
+def run(labels: list[str], groups: list[list[int]], workers: int,
+        progress: Callable[[str, int, int], None] | None) -> None:
+    """Run the tasks ``groups`` (indices into ``labels``, costliest group first) in ``workers`` processes.
+
+    Parameters
+    ----------
+    labels : list of str
+        The labels of :func:`tremaux.warmup.tasks`, in order.
+    groups : list of list of int
+        Every index once; a group runs in one process, groups are handed out in this order.
+    workers : int
+        Processes to start (at least 2).
+    progress : callable, optional
+        Called as ``progress(label, done, total)`` as each task starts (``done`` tasks ended before it) and ends.
+
+    Raises
+    ------
+    KeyboardInterrupt
+        On Ctrl+C, once every worker has been ended.
+    RuntimeError
+        When a worker ends without reporting (killed from outside, say).
+
+    Examples
+    --------
+    >>> run(["a"], [], 2, None)  # nothing to do: no process started
+    """
+    import multiprocessing
+
+    if not groups:
+        return
+    context = multiprocessing.get_context("spawn")  # fresh interpreters: nothing of ours is forked
+    jobs, news = context.Queue(), context.Queue()
+    for group in groups:
+        jobs.put(group)
+    for _ in range(workers):
+        jobs.put(None)
+    # Python installs its Ctrl+C handler only where SIGINT is not ignored at start: workers born with it ignored
+    # never raise KeyboardInterrupt, not even while they import (the calling process ends them itself)
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: nothing to restore, Ctrl+C reaches this thread's process only
+        previous = None
+    procs = []
+    try:
+        for _ in range(workers):
+            proc = context.Process(target=_worker, args=(jobs, news), daemon=True)
+            proc.start()
+            procs.append(proc)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+    try:
+        _follow(labels, procs, news, progress)
+    finally:
+        for proc in procs:  # every worker said "end" unless interrupted or failed: end the others now
+            if proc.is_alive():
+                proc.terminate()
+        for proc in procs:
+            proc.join()
+        jobs.cancel_join_thread()  # groups left in the queue on an interruption: do not wait to flush them
+        news.cancel_join_thread()
+
+
+def _follow(labels: list[str], procs: list[Any], news: Any, progress: Callable[[str, int, int], None] | None) -> None:
+    """Read the workers' news until every worker has ended, reporting progress; raise a worker's error."""
+    total, done, ended, suspect = len(labels), 0, 0, False
+    while ended < len(procs):
+        try:
+            kind, value = news.get(timeout=_POLL)
+        except queue.Empty:
+            dead = [p.exitcode for p in procs if p.exitcode is not None]
+            if len(dead) > ended and suspect:  # still, a poll after: a worker died without "end" or "error"
+                code = next((c for c in dead if c != 0), dead[0])  # killed ones end with a signal's number
+                raise RuntimeError(f"a warm-up process ended unexpectedly (exit code {code}); "
+                                   "run `tremaux warmup --workers 1` to compile in this process") from None
+            suspect = len(dead) > ended  # its last words may still be on their way: look once more
+            continue
+        suspect = False
+        if kind == "start":
+            if progress is not None:
+                progress(labels[value], done, total)
+        elif kind == "done":
+            done += 1
+            if progress is not None:
+                progress(labels[value], done, total)
+        elif kind == "end":
+            ended += 1
+        else:  # "error"
+            exc, text = value
+            raise exc from RuntimeError(f"in a warm-up process:\n{text}")
