@@ -91,7 +91,7 @@ def test_a_queue_whose_operation_raises_is_named_in_a_one_line_error(queue, word
     (lambda self: (float("inf"), 0), "(inf, 0)"),          # OverflowError in int()
     (lambda self: (self.items[-1][0] + 0.5, self.items[-1][1]), "(0.5, 0)"),  # truncated to a cell
     (lambda self: tuple(str(x) for x in self.items[-1]), "('0', '0')"),  # text, not numbers
-    (lambda self: np.array(self.items[-1], dtype=float) + 0.25, "[0.25 0.25]"),
+    (lambda self: np.array(self.items[-1], dtype=float) + 0.25, "array([0.25, 0.25])"),
 ])
 def test_a_top_that_is_not_whole_numbers_is_not_a_cell(top, shown):
     with pytest.raises(TremauxError, match=re.escape(f"the queue's top() gave {shown}, which is not a cell")):
