@@ -125,3 +125,31 @@ def test_numpy_whole_numbers_and_an_empty_queue_answering_numpy_true_are_fine():
             return np.array(self.items[-1], dtype=np.int64)
 
     assert _generate_with(Numpy).maze == _generate_with(Stack).maze
+
+
+# ---------------------------------------------------------------------- start = goal: the same solver, options and extras
+def test_start_on_the_goal_still_checks_the_solvers_options():
+    maze = tremaux.Maze.open((3, 3))
+    for name, options, words in [("tremaux", {"seed": "x"}, "seed"), ("pledge", {"direction": "up"}, "direction")]:
+        with pytest.raises(TremauxError, match=words):  # as with any other two ends
+            tremaux.solve(maze, name, start=(0, 0), goal=(2, 2), **options)
+        with pytest.raises(TremauxError, match=words):
+            tremaux.solve(maze, name, start=(1, 1), goal=(1, 1), **options)
+
+
+@pytest.mark.parametrize("name, key", [("tremaux", "marks"), ("dead-end-fill", "filled"), ("cul-de-sac-fill", "filled")])
+def test_start_on_the_goal_keeps_the_documented_extras(name, key):
+    maze = tremaux.generate((4, 5), "kruskal", seed=2, braid=0.5).maze
+    far = tremaux.solve(maze, name, start=(0, 0), goal=(3, 4))
+    here = tremaux.solve(maze, name, start=(1, 1), goal=(1, 1), record=True)
+    assert here.found and here.steps == 0 and "is the goal" in here.message
+    extra = here.extras[key]
+    assert extra.shape == far.extras[key].shape and extra.dtype == far.extras[key].dtype
+    assert not extra.any() and not extra.flags.writeable  # nothing marked or filled: the traveler never moved
+
+
+def test_start_on_the_goal_prints_tremaux_marks_in_json(capsys, tmp_path):
+    path = tmp_path / "m.txt"
+    tremaux.io.save(tremaux.generate((3, 4), seed=1).maze, path)
+    code, out, _ = run(capsys, "solve", str(path), "-s", "tremaux", "--start", "1,1", "--goal", "1,1", "--json")
+    assert code == 0 and json.loads(out)["marks"] == [[[0] * 4] * 4] * 3
