@@ -153,3 +153,36 @@ def test_start_on_the_goal_prints_tremaux_marks_in_json(capsys, tmp_path):
     tremaux.io.save(tremaux.generate((3, 4), seed=1).maze, path)
     code, out, _ = run(capsys, "solve", str(path), "-s", "tremaux", "--start", "1,1", "--goal", "1,1", "--json")
     assert code == 0 and json.loads(out)["marks"] == [[[0] * 4] * 4] * 3
+
+
+# ---------------------------------------------------------------------- render --heat from a cell of the user's
+def _saved(tmp_path):
+    path = tmp_path / "m.txt"
+    tremaux.io.save(tremaux.generate((3, 4), seed=1).maze, path)
+    return path
+
+
+def test_render_heat_counts_from_the_start_given_without_a_solver(capsys, tmp_path):
+    path = _saved(tmp_path)
+    code, out, err = run(capsys, "render", str(path), "--heat", "--start", "1,2")
+    assert code == 0 and err == ""
+    maze = tremaux.io.load(path).replace(start=(1, 2))
+    assert out.rstrip("\n") == tremaux.render.render(maze, "ascii", heat=True).rstrip("\n")
+    assert " S " in out.splitlines()[3]  # the start drawn where it was given: row 1 of the maze
+
+
+def test_render_places_start_and_goal_given_without_a_solver(capsys, tmp_path):
+    path = _saved(tmp_path)
+    code, out, _ = run(capsys, "render", str(path), "--start", "2,0", "--goal", "0,3")
+    assert code == 0
+    lines = out.splitlines()
+    assert "G" in lines[1] and "S" in lines[5] and "S" not in lines[1]
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--seed", "3"], "--seed is the seed of --solver's choices; add --solver NAME"),
+    (["--start", "5,0"], "--start (5, 0) is outside the 3 x 4 grid"),
+])
+def test_render_without_a_solver_still_refuses_what_it_cannot_use(capsys, tmp_path, args, words):
+    code, _, err = run(capsys, "render", str(_saved(tmp_path)), *args)
+    assert code == 2 and err.strip() == f"error: {words}"
