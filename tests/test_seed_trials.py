@@ -186,3 +186,15 @@ def test_render_places_start_and_goal_given_without_a_solver(capsys, tmp_path):
 def test_render_without_a_solver_still_refuses_what_it_cannot_use(capsys, tmp_path, args, words):
     code, _, err = run(capsys, "render", str(_saved(tmp_path)), *args)
     assert code == 2 and err.strip() == f"error: {words}"
+
+
+# ---------------------------------------------------------------------- loops and walled-in cells at the extremes
+def test_braid_one_and_unreachable_says_the_braid_took_the_dead_ends():
+    with pytest.raises(TremauxError) as caught:
+        tremaux.generate((5, 5), "backtracker", braid=1.0, unreachable=1, seed=1)
+    words = str(caught.value)
+    assert words.startswith("unreachable=1 is too many: only 0 dead ends could be walled in")
+    assert "braid=1.0 opened dead ends into loops first" in words and "\n" not in words
+    with pytest.raises(TremauxError) as alone:  # no braid: no word about it
+        tremaux.generate((1, 2), "backtracker", unreachable=1, seed=1)
+    assert "braid" not in str(alone.value)

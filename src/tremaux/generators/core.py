@@ -269,5 +269,6 @@ def _imperfect(cells, flat_mask, use_mask, shape3, state, trace, t, maze, braid,
         sealed, t = kimp.seal_dead_ends(cells, flat_mask, use_mask, L, H, W, min(unreachable, most),
                                         maze.index(maze.start), maze.index(maze.goal), state, work, trace, t)
         if sealed < unreachable:
-            raise TremauxError(f"unreachable={unreachable} is too many: only {sealed} dead ends could be walled in")
+            why = f"; braid={braid} opened dead ends into loops first (lower it)" if braid else ""
+            raise TremauxError(f"unreachable={unreachable} is too many: only {sealed} dead ends could be walled in{why}")
     return t
