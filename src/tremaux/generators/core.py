@@ -270,5 +270,6 @@ def _imperfect(cells, flat_mask, use_mask, shape3, state, trace, t, maze, braid,
                                         maze.index(maze.start), maze.index(maze.goal), state, work, trace, t)
         if sealed < unreachable:
             why = f"; braid={braid} opened dead ends into loops first (lower it)" if braid else ""
-            raise TremauxError(f"unreachable={unreachable} is too many: only {sealed} dead ends could be walled in{why}")
+            raise TremauxError(f"unreachable={unreachable} is too many: only {sealed} dead ends could be walled "
+                               f"in{why}")
     return t
