@@ -198,3 +198,15 @@ def test_braid_one_and_unreachable_says_the_braid_took_the_dead_ends():
     with pytest.raises(TremauxError) as alone:  # no braid: no word about it
         tremaux.generate((1, 2), "backtracker", unreachable=1, seed=1)
     assert "braid" not in str(alone.value)
+
+
+def test_tremaux_from_a_walled_in_start_says_it_never_moved():
+    cells = np.array(tremaux.Maze.open((2, 3)).cells)
+    cells[0, 0] = 0  # (0, 0) walled in on every side
+    cells[0, 1] &= ~np.uint8(8)
+    cells[1, 0] &= ~np.uint8(1)
+    maze = tremaux.Maze(cells)
+    sol = tremaux.solve(maze, "tremaux")
+    assert not sol.found and sol.steps == 0
+    assert sol.message == "no path: the start (0, 0) has no open side"
+    assert sol.message == tremaux.solve(maze, "wall-left").message  # as every traveler says it
