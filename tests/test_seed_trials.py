@@ -210,3 +210,31 @@ def test_tremaux_from_a_walled_in_start_says_it_never_moved():
     assert not sol.found and sol.steps == 0
     assert sol.message == "no path: the start (0, 0) has no open side"
     assert sol.message == tremaux.solve(maze, "wall-left").message  # as every traveler says it
+
+
+# ---------------------------------------------------------------------- growing-tree options that would do nothing
+@pytest.mark.parametrize("name, options, words", [
+    ("growing-tree", {"p": 0.9}, "p is the chance of the newest cell with discipline=mixed"),
+    ("growing-tree", {"discipline": "oldest", "p": 0.1}, "p is the chance of the newest cell with discipline=mixed"),
+    ("growing-forest", {"p": 0.9}, "p is the chance of the newest cell with discipline=mixed"),
+    ("growing-tree", {"weights": np.ones((4, 5))}, "weights are the priorities of discipline=min or max"),
+    ("growing-tree", {"discipline": "random", "variant": "arc", "weights": np.ones((4, 5))},
+     "weights are the priorities of discipline=min or max"),
+])
+def test_an_option_the_discipline_does_not_use_is_refused_not_dropped(name, options, words):
+    with pytest.raises(TremauxError, match=re.escape(words)):
+        tremaux.generate((4, 5), name, seed=1, **options)
+
+
+def test_the_options_a_discipline_uses_still_work():
+    mixed = tremaux.generate((4, 5), "growing-tree", discipline="mixed", p=1.0, seed=1).maze
+    assert mixed == tremaux.generate((4, 5), "growing-tree", discipline="newest", seed=1).maze
+    w = np.arange(20.0).reshape(4, 5)
+    assert tremaux.generate((4, 5), "growing-tree", discipline="max", weights=w, seed=1).maze.passages == 19
+    assert tremaux.generate((4, 5), "growing-forest", discipline="mixed", p=0.2, seed=1).maze.passages == 19
+
+
+def test_an_option_the_discipline_does_not_use_on_the_command_line(capsys):
+    code, _, err = run(capsys, "generate", "-g", "growing-tree", "-O", "p=0.9", "--size", "3x4")
+    assert code == 2 and err.startswith("error: p is the chance of the newest cell with discipline=mixed")
+    assert len(err.strip().splitlines()) == 1

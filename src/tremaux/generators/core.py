@@ -149,6 +149,7 @@ def generate(
     opts = dict(preset)
     opts.update(check_options(name, meta["options"], options))
     opts.update({k: v for k, v in preset.items() if k not in options})
+    meta["unused"](opts, options)  # an option the chosen variant would not use: refused, not dropped
     kernel_name = meta["kernel"](opts)
     if kernel_name == "growing_tree_arcs" and n >= _ARC_LIMIT:
         raise UnsupportedError(f"the arc-based variant is limited to {_ARC_LIMIT:,} cells; this grid has {n:,}")
