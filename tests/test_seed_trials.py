@@ -238,3 +238,16 @@ def test_an_option_the_discipline_does_not_use_on_the_command_line(capsys):
     code, _, err = run(capsys, "generate", "-g", "growing-tree", "-O", "p=0.9", "--size", "3x4")
     assert code == 2 and err.startswith("error: p is the chance of the newest cell with discipline=mixed")
     assert len(err.strip().splitlines()) == 1
+
+
+# ---------------------------------------------------------------------- fillers count in words
+@pytest.mark.parametrize("name", ["dead-end-fill", "cul-de-sac-fill"])
+def test_fillers_say_1_cell_filled(name):
+    maze = tremaux.Maze.open((1, 3))  # (0, 2) is the one dead end off the way from (0, 0) to (0, 1)
+    sol = tremaux.solve(maze, name, start=(0, 0), goal=(0, 1))
+    assert sol.found and sol.message.endswith("(1 cell filled)")
+    cells = np.array(maze.cells)
+    cells[0, 0] &= ~np.uint8(2)  # (0, 0) walled off from (0, 1): (0, 2) filled, and no way through
+    cells[0, 1] &= ~np.uint8(8)
+    none = tremaux.solve(tremaux.Maze(cells), name, start=(0, 0), goal=(0, 1))
+    assert not none.found and "after filling 1 cell, the goal" in none.message
