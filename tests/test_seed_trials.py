@@ -251,3 +251,19 @@ def test_fillers_say_1_cell_filled(name):
     cells[0, 1] &= ~np.uint8(8)
     none = tremaux.solve(tremaux.Maze(cells), name, start=(0, 0), goal=(0, 1))
     assert not none.found and "after filling 1 cell, the goal" in none.message
+
+
+def test_too_many_openings_says_1_wall():
+    with pytest.raises(TremauxError, match=r"^openings=2 is too many: only 1 wall could be opened$"):
+        tremaux.generate((2, 2), "backtracker", openings=2, seed=1)
+
+
+def test_too_many_walled_in_dead_ends_says_1_dead_end():
+    for seed in range(40):  # a 2 x 2 maze whose one dead end is neither the start nor the goal
+        try:
+            tremaux.generate((2, 2), "backtracker", unreachable=2, seed=seed)
+        except TremauxError as exc:
+            if "only 1 " in str(exc):
+                assert str(exc) == "unreachable=2 is too many: only 1 dead end could be walled in"
+                return
+    pytest.fail("no maze with exactly one dead end to wall in")

@@ -257,7 +257,8 @@ def _imperfect(cells, flat_mask, use_mask, shape3, state, trace, t, maze, braid,
         work = np.empty((2 if L == 1 else 3) * n, np.int32)
         opened, t = kimp.add_openings(cells, flat_mask, use_mask, L, H, W, min(openings, most), state, work, trace, t)
         if opened < openings:
-            raise TremauxError(f"openings={openings} is too many: only {opened} walls could be opened")
+            raise TremauxError(f"openings={openings} is too many: only {opened} wall{'' if opened == 1 else 's'} "
+                               "could be opened")
     if islands:
         if use_mask or L > 1:
             raise UnsupportedError("islands need a single-level maze without a mask")
@@ -271,6 +272,6 @@ def _imperfect(cells, flat_mask, use_mask, shape3, state, trace, t, maze, braid,
                                         maze.index(maze.start), maze.index(maze.goal), state, work, trace, t)
         if sealed < unreachable:
             why = f"; braid={braid} opened dead ends into loops first (lower it)" if braid else ""
-            raise TremauxError(f"unreachable={unreachable} is too many: only {sealed} dead ends could be walled "
-                               f"in{why}")
+            raise TremauxError(f"unreachable={unreachable} is too many: only {sealed} "
+                               f"dead end{'' if sealed == 1 else 's'} could be walled in{why}")
     return t
