@@ -11,6 +11,7 @@ import pytest
 import tremaux
 from cli_helpers import run
 from tremaux.errors import TremauxError
+from tremaux.trace import Trace
 from tremaux.numberlink import Puzzle, solve_puzzle
 
 
@@ -267,3 +268,23 @@ def test_too_many_walled_in_dead_ends_says_1_dead_end():
                 assert str(exc) == "unreachable=2 is too many: only 1 dead end could be walled in"
                 return
     pytest.fail("no maze with exactly one dead end to wall in")
+
+
+# ---------------------------------------------------------------------- traces: compared and sliced as sequences
+def test_two_runs_with_one_seed_have_equal_traces():
+    maze = tremaux.generate((6, 7), "kruskal", seed=3, braid=0.5).maze
+    a, b = (tremaux.solve(maze, "tremaux", seed=4, record=True) for _ in range(2))
+    assert a.trace == b.trace and hash(a.trace) == hash(b.trace)
+    assert a.trace != tremaux.solve(maze, "tremaux", seed=5, record=True).trace or a.path_cells() == []
+    assert a.trace != tremaux.solve(maze, "bfs", record=True).trace
+    g, h = (tremaux.generate((5, 6), "wilson", seed=8, record=True) for _ in range(2))
+    assert g.trace == h.trace and g.trace != a.trace
+    assert (a.trace == list(a.trace)) is False  # a trace equals traces only
+
+
+def test_a_trace_slices_into_a_trace():
+    sol = tremaux.solve(tremaux.Maze.open((2, 3)), "tremaux", record=True)
+    head = sol.trace[:3]
+    assert isinstance(head, Trace) and len(head) == 3 and list(head) == list(sol.trace)[:3]
+    assert list(sol.trace[::-1]) == list(sol.trace)[::-1] and sol.trace[-1] == list(sol.trace)[-1]
+    assert head.shape == sol.trace.shape and not head.events.flags.writeable
