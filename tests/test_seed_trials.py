@@ -288,3 +288,18 @@ def test_a_trace_slices_into_a_trace():
     assert isinstance(head, Trace) and len(head) == 3 and list(head) == list(sol.trace)[:3]
     assert list(sol.trace[::-1]) == list(sol.trace)[::-1] and sol.trace[-1] == list(sol.trace)[-1]
     assert head.shape == sol.trace.shape and not head.events.flags.writeable
+
+
+# ---------------------------------------------------------------------- counts far past the maze
+@pytest.mark.parametrize("key", ["openings", "islands", "unreachable"])
+def test_a_huge_count_is_too_many_not_a_fraction(capsys, key):
+    code, _, err = run(capsys, "generate", "--size", "3x4", "-O", f"{key}=99999999999999999999", "--seed", "1")
+    assert code == 2 and err.startswith(f"error: {key}=99999999999999999999 is too many: only ")
+    with pytest.raises(TremauxError, match="is too many"):
+        tremaux.generate((3, 4), seed=1, **{key: 10 ** 20})
+
+
+@pytest.mark.parametrize("value", ["2.5", 2.5, "x", True, float("inf"), float("nan"), "1e400"])
+def test_a_count_that_is_not_whole_is_still_refused_as_such(value):
+    with pytest.raises(TremauxError, match="is not a whole number"):
+        tremaux.generate((3, 4), seed=1, islands=value)
