@@ -303,3 +303,14 @@ def test_a_huge_count_is_too_many_not_a_fraction(capsys, key):
 def test_a_count_that_is_not_whole_is_still_refused_as_such(value):
     with pytest.raises(TremauxError, match="is not a whole number"):
         tremaux.generate((3, 4), seed=1, islands=value)
+
+
+def test_explain_of_something_else_says_what_it_needs():
+    from tremaux.grids import generate_on, make_grid, solve_on
+    from tremaux.solvers import explain
+
+    hexed = solve_on(generate_on(make_grid("hex", size=(3, 4)), seed=1).maze, "bfs", record=True)
+    for thing in ["x", None, hexed]:
+        with pytest.raises(TremauxError, match=r"^explain\(\) needs the Solution of tremaux.solve\(maze, 'bfs' or "
+                                               r"'dfs', record=True\) on a square maze, not "):
+            explain(thing)
