@@ -279,6 +279,9 @@ def _failures(examples: list[tuple[str, str]]) -> list[str]:
                  else []) for m in sorted(DOCSTRINGS)])
 def test_docstring_examples_run_alone(module, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
+    from fsspec.implementations.memory import MemoryFileSystem  # a fresh interpreter's empty memory:// too (the
+    monkeypatch.setattr(MemoryFileSystem, "store", {})            # doctests write the same paths, and a dataset
+    monkeypatch.setattr(MemoryFileSystem, "pseudo_dirs", [""])    # found there is resumed, not built)
     failed = _failures(DOCSTRINGS[module])
     assert not failed, "examples that need a name they do not import:\n" + "\n".join(failed)
 

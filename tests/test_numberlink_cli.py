@@ -274,7 +274,8 @@ def test_every_empty_out_is_an_empty_file_name_not_the_current_folder(capsys, tm
             with pytest.raises(SystemExit) as exc:
                 main([*command, *out])  # the option is read before a missing argument is named
             err = capsys.readouterr().err
-            assert exc.value.code == 2 and err.startswith("error: ") and "empty output file name" in err, command
+            what = "folder" if command == ["dataset"] else "file"  # a dataset's --out is the folder it fills
+            assert exc.value.code == 2 and err.startswith("error: ") and f"empty output {what} name" in err, command
             assert len(err.strip().splitlines()) == 1 and "'.'" not in err
     assert list(tmp_path.iterdir()) == []  # nothing written
 

@@ -194,8 +194,9 @@ def test_the_library_names_a_grid_maze_file_read_as_a_square_maze():
 
 
 def test_a_drawing_in_another_style_is_named_by_its_first_unknown_character_not_as_ragged():
-    with pytest.raises(MazeFormatError, match="unknown character '_'") as info:
-        tremaux.io.loads(" _ _ _\n|  _  |\n|_|_ _|\n")
+    # (the underscore style itself now reads as a maze: tests/test_io_ascii.py)
+    with pytest.raises(MazeFormatError, match="unknown character '~'") as info:
+        tremaux.io.loads(" ~ ~ ~\n|  ~  |\n|~|~ ~|\n")
     assert (info.value.line, info.value.column) == (1, 2)
 
 

@@ -103,8 +103,8 @@ def _pictures() -> None:
 
 _PUZZLES = ("1.2\n...\n1.2\n", "1..\n...\n..1\n")
 """Number Link puzzles the warm-up solves: the first is answered by a quick verdict under ``fill``; the second
-takes the compiled search along anti-diagonals (the row search and the compiled neighbourhoods are called
-directly), the router under ``nikoli``, and with ``unique=True`` the colour search and SAT."""
+takes the compiled search along anti-diagonals (the row search, the compiled neighbourhoods and the colour search
+are called directly), the router under ``nikoli``, and with ``unique=True`` the forcing search and SAT."""
 
 
 def _numberlink_task(name: str) -> Callable[[], Any]:
@@ -122,6 +122,7 @@ def _numberlink_task(name: str) -> Callable[[], Any]:
         if name == "fast":  # the row search and the compiled neighbourhoods, which other stages answer before
             from .numberlink import Puzzle  # on puzzles this small
             from .numberlink.result import Linking
+            from .numberlink.solvers.colours import ColourRun
             from .numberlink.solvers.forcing import ForceRun
             from .numberlink.solvers.local import LocalRun
             from .numberlink.solvers.search import search
@@ -132,6 +133,8 @@ def _numberlink_task(name: str) -> Callable[[], Any]:
             first = Linking.from_paths(p, [[(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (1, 4), (2, 4)]])
             LocalRun(p, first, cover=False, touch=False).advance(None)
             ForceRun(p, first, cover=True, touch=True).advance(None)  # fill's second question goes to it first
+            for cut in (True, False):  # the colour search (nikoli's second question), which forcing may answer first
+                ColourRun(loads(_PUZZLES[-1]), max_solutions=2, cut=cut).advance(None)
 
     return run
 
