@@ -191,3 +191,18 @@ def test_solve_seed_in_the_web_api():
         assert res.status_code == 400 and "no option 'seed'" in res.json()["error"]
         res = client.post("/api/solve", json={"maze": maze, "solver": "tremaux", "seed": -1})
         assert res.status_code == 422
+
+
+def test_the_demo_traveler_walks_at_random_by_its_seed(capsys, tmp_path):
+    outs = {}
+    for seed in (1, 2, 3, 4):
+        out = tmp_path / f"d{seed}.txt"
+        code, text, _ = _cli(capsys, "demo", "--size", "12x16", "--braid", "0.6", "--seed", seed, "--out", out)
+        assert code == 0
+        maze = tremaux.generate((12, 16), "backtracker", seed=seed, braid=0.6).maze
+        walked = tremaux.solve(maze, "tremaux", seed=seed)
+        assert text == tremaux.render.to_text(walked, style="unicode") + "\n"  # the seed's walk, not N, E, S, W
+        outs[seed] = walked.path_cells() != tremaux.solve(maze, "tremaux").path_cells()
+    assert any(outs.values())  # somewhere the random choice took another way than the fixed order
+    code, _, err = _cli(capsys, "demo", "--size", "4x4", "--solver", "bfs", "--out", tmp_path / "b.txt")
+    assert code == 0 and "bfs" in err  # a solver without choices takes no seed

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import overload
 
 import numpy as np
 
@@ -203,13 +204,30 @@ class Trace:
     def __len__(self) -> int:
         return int(self._events.shape[0])
 
-    def __getitem__(self, i: int) -> TraceEvent:
+    @overload
+    def __getitem__(self, i: int) -> TraceEvent: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> Trace: ...
+
+    def __getitem__(self, i: int | slice) -> TraceEvent | Trace:
+        if isinstance(i, slice):  # trace[:10]: the first ten events, as a trace of the same maze
+            return Trace(self._events[i], self._shape)
         row = self._events[i]
         return TraceEvent(Event(int(row["kind"])), self._coords(int(row["cell"])), self._coords(int(row["other"])))  # type: ignore[arg-type]
 
     def __iter__(self) -> Iterator[TraceEvent]:
         for i in range(len(self)):
             yield self[i]
+
+    def __eq__(self, other: object) -> bool:
+        """Two traces are equal when they hold the same events over the same shape (two runs with one seed)."""
+        if not isinstance(other, Trace):
+            return NotImplemented
+        return self._shape == other._shape and np.array_equal(self._events, other._events)
+
+    def __hash__(self) -> int:
+        return hash((self._shape, self._events.tobytes()))
 
     def __repr__(self) -> str:
         counts = ", ".join(

@@ -27,7 +27,11 @@ def demo(
     fmt: Optional[str] = format_option("Format of --out: png, svg, gif or txt (default: from the extension)."),
     algorithm: Optional[str] = deprecated("--algorithm", "-a"),
 ) -> None:
-    """Generate a maze, solve it with Tremaux's algorithm, print it and write a picture."""
+    """Generate a maze, solve it with Tremaux's algorithm, print it and write a picture.
+
+    The seed makes the maze and, for a solver that chooses (Tremaux's traveler walks down one of the unmarked
+    passages at random), its choices: the same seed gives the same walk.
+    """
     from .. import generate, render, solve
 
     generator = renamed(generator, algorithm, "--algorithm", "--generator") or DEFAULT_GENERATOR
@@ -44,7 +48,10 @@ def demo(
     SOLVERS.get(solver)  # an unknown solver is named before the maze is made
 
     maze, stats = generate(parse_size(size), generator, seed=seed, braid=braid)
-    solution = solve(maze, solver, record=fmt == "gif")
+    import inspect
+
+    takes_seed = "seed" in inspect.signature(SOLVERS.get(solver).func).parameters  # Tremaux's traveler walks
+    solution = solve(maze, solver, record=fmt == "gif", **({"seed": seed} if takes_seed else {}))  # at random
     if fmt == "gif":  # before the maze is printed
         check_replay(solution, "the demo draws 100 frames: give a smaller --size, or write a .png or .svg")
     if str(out) != "/dev/stdout":  # else the picture is what goes there

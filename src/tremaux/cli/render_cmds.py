@@ -137,9 +137,11 @@ def render_cmd(
                                "for them: use --style ascii or unicode, or a picture")
     if out is not None:
         check_folder(out)
-    if solver is None and (start, goal, seed) != (None, None, None):  # else they would be dropped
-        raise UnsupportedError("--start, --goal and --seed set up the run of --solver; add --solver NAME")
+    if solver is None and seed is not None:  # else it would be dropped
+        raise UnsupportedError("--seed is the seed of --solver's choices; add --solver NAME")
     if is_grid_file(str(file)):  # a maze on a polar, hex, ... grid
+        if solver is None and (start, goal) != (None, None):  # else they would be dropped
+            raise UnsupportedError("--start and --goal set up the run of --solver on a grid maze; add --solver NAME")
         if seed is not None:
             raise UnsupportedError("--seed is for square mazes; a grid maze is solved without it")
         return render_grid_file(file, fmt, out, solver, heat, cell_size, start=parse_cell(start, "start"),
@@ -150,6 +152,9 @@ def render_cmd(
     if not (fmt == "ascii" and (style or "").strip().lower() == "block"):  # refused before the run, not after it
         render.output.check_picture(obj, fmt, cell_size=cell_size)
     announce(obj.flat.shape[0], f"drawing {file}")
+    if solver is None and (start, goal) != (None, None):  # the S and G drawn, and where --heat counts from
+        ends = {k: parse_cell(v, k) for k, v in (("start", start), ("goal", goal)) if v is not None}
+        obj = obj.replace(**ends)
     if solver is not None:
         obj = solve(obj, solver, start=parse_cell(start, "start"), goal=parse_cell(goal, "goal"),
                     **({} if seed is None else {"seed": seed}))

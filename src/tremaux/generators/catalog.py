@@ -88,6 +88,23 @@ def _runner(name: str) -> Callable[..., Any]:
     return run
 
 
+def _unused_options(opts: dict[str, Any], given: Any) -> None:
+    """Refuse ``p`` without ``discipline=mixed`` and ``weights`` without ``min`` / ``max``: else they would be dropped
+    (a queue object of the caller's says so itself)."""
+    from ..errors import UnsupportedError
+
+    kind = opts["discipline"][0]
+    if kind == "queue":
+        return
+    if "p" in given and kind != "mixed":
+        what = _gt_describe({"variant": "vertex", **opts})[0].split("(", 1)[1].rstrip(")")  # "newest", "oldest 0.5, ..."
+        raise UnsupportedError(f"p is the chance of the newest cell with discipline=mixed; with the discipline "
+                               f"{what} it is not used: drop it, or give discipline=mixed")
+    if opts.get("weights") is not None and kind not in ("min", "max"):
+        raise UnsupportedError("weights are the priorities of discipline=min or max; with another discipline they are "
+                               "not used: drop them, or give discipline=min or max")
+
+
 def _gt_params(opts: dict[str, Any], n: int = 0) -> np.ndarray:
     if opts["discipline"][0] == "queue":
         return _NONE
@@ -159,6 +176,7 @@ def _add(
     cost: str,
     grids: str | tuple[str, ...] = "any",
     weave: bool = False,
+    unused: Callable[[dict[str, Any], Any], None] = lambda _o, _g: None,
 ) -> None:
     kernel_of = kernel if callable(kernel) else (lambda _o, k=kernel: k)
     GENERATORS.add(
@@ -180,6 +198,7 @@ def _add(
         cost=cost,
         grids=grids,
         weave=weave,
+        unused=unused,
     )
 
 
@@ -220,7 +239,7 @@ _add(
     "growing-tree", _gt_kernel,
     "The growing-tree family: any queue discipline, vertex- or arc-based.",
     options=(_DISCIPLINE, _P, _VARIANT, _WEIGHTS),
-    params=_gt_params, work=_gt_work, describe=_gt_describe,
+    params=_gt_params, work=_gt_work, describe=_gt_describe, unused=_unused_options,
     bias="newest: the backtracker's corridors (~10% dead ends); random: ~27% (vertex), ~32% (arc); "
          "min-priority: ~45%; first-slot (vertex): a comb of short dead ends (~48%, the lowest river); "
          "oldest: straight spokes (~6%)",
@@ -315,6 +334,7 @@ _add(
         _P,
     ),
     params=lambda o, n: np.array([min(o["trees"], n) or max(1, n // 100), *_gt_kind(o)[1]]),  # the kernel clips to n
+    unused=_unused_options,
     bias="patches of growing-tree texture separated by Kruskal-like seams",
     cost="O(n) time; labels, frontier and walls (16-20 bytes per cell)",
 )

@@ -149,6 +149,7 @@ def generate(
     opts = dict(preset)
     opts.update(check_options(name, meta["options"], options))
     opts.update({k: v for k, v in preset.items() if k not in options})
+    meta["unused"](opts, options)  # an option the chosen variant would not use: refused, not dropped
     kernel_name = meta["kernel"](opts)
     if kernel_name == "growing_tree_arcs" and n >= _ARC_LIMIT:
         raise UnsupportedError(f"the arc-based variant is limited to {_ARC_LIMIT:,} cells; this grid has {n:,}")
@@ -256,7 +257,8 @@ def _imperfect(cells, flat_mask, use_mask, shape3, state, trace, t, maze, braid,
         work = np.empty((2 if L == 1 else 3) * n, np.int32)
         opened, t = kimp.add_openings(cells, flat_mask, use_mask, L, H, W, min(openings, most), state, work, trace, t)
         if opened < openings:
-            raise TremauxError(f"openings={openings} is too many: only {opened} walls could be opened")
+            raise TremauxError(f"openings={openings} is too many: only {opened} wall{'' if opened == 1 else 's'} "
+                               "could be opened")
     if islands:
         if use_mask or L > 1:
             raise UnsupportedError("islands need a single-level maze without a mask")
@@ -269,5 +271,7 @@ def _imperfect(cells, flat_mask, use_mask, shape3, state, trace, t, maze, braid,
         sealed, t = kimp.seal_dead_ends(cells, flat_mask, use_mask, L, H, W, min(unreachable, most),
                                         maze.index(maze.start), maze.index(maze.goal), state, work, trace, t)
         if sealed < unreachable:
-            raise TremauxError(f"unreachable={unreachable} is too many: only {sealed} dead ends could be walled in")
+            why = f"; braid={braid} opened dead ends into loops first (lower it)" if braid else ""
+            raise TremauxError(f"unreachable={unreachable} is too many: only {sealed} "
+                               f"dead end{'' if sealed == 1 else 's'} could be walled in{why}")
     return t

@@ -122,11 +122,19 @@ def whole(name: str, minimum: int = 0) -> Callable[[Any], int]:
     """
 
     def check(value: Any) -> int:
-        try:
-            x = int(value)
-            if x != float(value) or isinstance(value, bool):
+        try:  # exactly: "99999999999999999999" is a whole number, though float() would round it
+            if isinstance(value, (bool, np.bool_)):
                 raise ValueError
-        except (TypeError, ValueError):
+            if isinstance(value, (int, np.integer)):
+                x = int(value)
+            elif isinstance(value, str):
+                x = int(value.strip())
+            else:
+                f = float(value)
+                if not f.is_integer():
+                    raise ValueError
+                x = int(f)
+        except (TypeError, ValueError, OverflowError):
             raise TremauxError(f"{name}={value!r} is not a whole number") from None
         if x < minimum:
             raise TremauxError(f"{name}={value!r} is too small; use a whole number >= {minimum}")

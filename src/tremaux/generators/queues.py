@@ -78,15 +78,35 @@ def is_queue(value: Any) -> bool:
     return not isinstance(value, (str, bytes)) and all(hasattr(value, m) for m in QUEUE_METHODS)
 
 
-def _value(attr: Any) -> Any:
-    """``q.is_empty`` and ``q.top`` as methods or as properties."""
-    return attr() if callable(attr) else attr
+def _ask(q: Any, name: str, *args: Any) -> Any:
+    """Call the queue's operation ``name`` (``is_empty`` and ``top`` may be properties); what it raises becomes a
+    one-line :class:`TremauxError` naming the operation, chained to the original."""
+    try:
+        attr = getattr(q, name)
+        return attr(*args) if callable(attr) else attr
+    except Exception as exc:  # the caller's code: any exception, said in one line
+        raise TremauxError(f"the queue's {name}() raised {type(exc).__name__}"
+                           + (f": {exc}" if str(exc) else "")) from exc
+
+
+def _is_empty(q: Any) -> bool:
+    answer = _ask(q, "is_empty")
+    if not isinstance(answer, (bool, np.bool_)):  # None, 0, "no", an array: not an answer to "is it empty?"
+        raise TremauxError(f"the queue's is_empty() gave {answer!r}; it must be True or False")
+    return bool(answer)
 
 
 def _fresh(queue: Any) -> Any:
-    q = queue if is_queue_instance(queue) else queue()
-    if not _value(q.is_empty):
-        raise TremauxError(f"the queue {q!r} is not empty; the growing tree starts from an empty queue")
+    if is_queue_instance(queue):
+        q = queue
+    else:
+        try:
+            q = queue()
+        except Exception as exc:
+            raise TremauxError(f"the queue class {getattr(queue, '__name__', queue)} could not be made with no "
+                               f"argument: {type(exc).__name__}: {exc}") from exc
+    if not _is_empty(q):
+        raise TremauxError(f"the queue {type(q).__name__} is not empty; the growing tree starts from an empty queue")
     return q
 
 
@@ -163,9 +183,11 @@ def grow(queue: Any, dims: tuple[int, ...], cells: np.ndarray, mask: np.ndarray,
     strides = np.cumprod((1,) + dims[::-1])[:-1][::-1]
 
     def index_of(cell: Any) -> int:
-        try:
-            idx = tuple(int(x) for x in cell)
-        except (TypeError, ValueError):
+        try:  # whole numbers only: int() would truncate 2.5 to 2, read "2" as 2 and fail on infinity
+            idx = tuple(int(x) if isinstance(x, (int, np.integer)) else None for x in cell)
+        except TypeError:
+            idx = ()
+        if None in idx:
             idx = ()
         if len(idx) != len(dims) or not all(0 <= x < d for x, d in zip(idx, dims)):
             raise TremauxError(f"the queue's top() gave {cell!r}, which is not a cell of the {dims} grid")
@@ -177,20 +199,20 @@ def grow(queue: Any, dims: tuple[int, ...], cells: np.ndarray, mask: np.ndarray,
 
     cells[s] |= kc.VISITED
     t = kc.record(trace, 0, kc.EV_FRONTIER, s, -1)
-    q.enter(cell_of(s))
+    _ask(q, "enter", cell_of(s))
     waiting[s] = True
     size = maxf = 1
     visits = 0
     limit = 2 * count
-    while not _value(q.is_empty):
-        i = index_of(_value(q.top))
+    while not _is_empty(q):
+        i = index_of(_ask(q, "top"))
         visits += 1
         if visits > limit:
-            raise TremauxError(f"the queue {q!r} does not remove its top on jettison(): "
+            raise TremauxError(f"the queue {type(q).__name__} does not remove its top on jettison(): "
                                f"more than {limit} looks at the top for {count} cells")
         k = int(kc.open_choices(cells, i, L, H, W, cand))
         if k == 0:
-            q.jettison()
+            _ask(q, "jettison")
             waiting[i] = False
             size -= 1
             t = kc.record(trace, t, kc.EV_DONE, i, -1)
@@ -198,13 +220,14 @@ def grow(queue: Any, dims: tuple[int, ...], cells: np.ndarray, mask: np.ndarray,
         d = int(cand[0] if k == 1 else cand[kc.rand_below(state, k)])
         j = i + int(off[d])
         kc.carve(cells, i, d, j)
-        q.enter(cell_of(j))
+        _ask(q, "enter", cell_of(j))
         waiting[j] = True
         size += 1
         maxf = max(maxf, size)
         t = kc.record(trace, t, kc.EV_CARVE, i, j)
         t = kc.record(trace, t, kc.EV_FRONTIER, j, i)
     if size != 0:
-        raise TremauxError(f"the queue {q!r} says it is empty with {size} cells still in it")
+        raise TremauxError(f"the queue {type(q).__name__} says it is empty with {size} cell{'' if size == 1 else 's'} "
+                           "still in it")
     kc.finish(cells)
     return s, visits, maxf, int(t)

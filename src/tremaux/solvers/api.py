@@ -147,7 +147,10 @@ def solve(
     check_solve_memory(maze, entry.name, record=bool(record), memory_limit=memory_limit)
     problem = Problem(maze, entry.name, s_cell, g_cell, maze.index(s_cell), maze.index(g_cell), bool(record))
     if problem.s == problem.g:
-        return _trivial(problem)
+        # the solver still runs (unrecorded): it checks its options (seed, direction) as on any other ends, and
+        # gives its extras (Tremaux's marks, the filled cells), emptied below: nothing was walked or filled
+        ran = entry.func(Problem(maze, entry.name, s_cell, g_cell, problem.s, problem.g, False), **options)
+        return _trivial(problem, ran.extras)
     return entry.func(problem, **options)
 
 
@@ -195,8 +198,15 @@ def _check_options(entry: Any, options: dict[str, Any]) -> None:
         )
 
 
-def _trivial(problem: Problem) -> Solution:
+def _trivial(problem: Problem, extras: Any) -> Solution:
     from ..trace import Event
+
+    empty = {}
+    for key, value in extras.items():  # marks and filled cells: none, in the solver's own shape and type
+        if isinstance(value, np.ndarray):
+            value = np.zeros_like(value)
+            value.flags.writeable = False
+        empty[key] = value
 
     rows = trace_rows(2, problem.record)
     if problem.record:
@@ -204,4 +214,4 @@ def _trivial(problem: Problem) -> Solution:
     visited = np.zeros(problem.n, bool)
     visited[problem.s] = True
     return finish(problem, found=True, path=np.array([problem.s]), visited=visited, steps=0,
-                  message=f"the start {problem.start} is the goal: a path of 1 cell", rows=rows)
+                  message=f"the start {problem.start} is the goal: a path of 1 cell", rows=rows, extras=empty)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._lazy import lazy_module
-from .base import SOLVERS, Problem, finish, found_message, run_recorded
+from .base import SOLVERS, Problem, counted, finish, found_message, run_recorded
 from .result import Solution
 
 # the compiled kernels, loaded on first call (start-up without numba)
@@ -40,10 +40,10 @@ def _fill(problem: Problem, nooses: bool) -> Solution:
     path = ks.path_from_prev(prev, problem.s, problem.g, H, W) if found else None
     steps = int(nf) + int(walked)
     if found:
-        message = found_message(len(path), steps, f"steps ({nf} cells filled)")
+        message = found_message(len(path), steps, f"steps ({counted(int(nf), 'cells filled')})")
     else:
         message = (
-            f"no path: after filling {nf} cells, the goal {problem.goal} cannot be reached "
+            f"no path: after filling {counted(int(nf), 'cells')}, the goal {problem.goal} cannot be reached "
             f"from the start {problem.start}"
         )
     visited = np.logical_or(ks.reached(prev), filled != 0, out=prev.view(np.bool_))

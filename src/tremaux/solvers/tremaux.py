@@ -84,6 +84,8 @@ def tremaux(problem: Problem, seed: int | None = None) -> Solution:
     counts.flags.writeable = False
     if found:
         message = found_message(k, steps, "passages walked")
+    elif steps == 0:  # no passage to walk down: the traveler never left (as the wall followers say it)
+        message = f"no path: the start {problem.start} has no open side"
     else:
         message = (
             f"no path: back at the start {problem.start} after {counted(steps, 'passages walked')}, "

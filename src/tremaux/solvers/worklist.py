@@ -185,6 +185,9 @@ def explain(solution: Solution) -> str:
     Reversing this gives a path from the entrance to the exit, which is the solution to the maze that we seek:
     (0, 0) -> (0, 1) -> (0, 2)
     """
+    if not isinstance(solution, Solution):  # a hex maze's run, a string...: said, not an AttributeError
+        raise UnsupportedError("explain() needs the Solution of tremaux.solve(maze, 'bfs' or 'dfs', record=True) on a "
+                               f"square maze, not {type(solution).__name__}")
     entry = SOLVERS.get(solution.algorithm)
     if not entry.meta.get("explain"):
         names = ", ".join(e.name for e in SOLVERS if e.meta.get("explain"))

@@ -396,7 +396,7 @@ def _build(puzzle: Puzzle, solver: str, rule: Rule, a: Answer, *, unique: bool, 
         return PuzzleSolution(puzzle, solver, rule.name, "no-solution", message=msg + hint, **kw)
     if not decided or (not n):
         if a.stopped == "step budget":
-            msg = f"gave up after {a.steps} steps (step budget)"
+            msg = f"gave up after {a.steps} step{'' if a.steps == 1 else 's'} (step budget)"
         else:
             msg = f"gave up after {seconds:.2f} s (time limit {limit:g} s"
             if loading >= 0.005:  # the time given back was not all the work's: say where the rest went
