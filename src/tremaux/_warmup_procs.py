@@ -1,4 +1,4 @@
-"""The warm-up in several processes: groups of tasks handed out to spawned workers, each task reported as it ends.
+"""The warm-up in several processes: tasks grouped by the kernels they share, groups handed out to spawned workers, each task reported as it ends.
 
 :func:`tremaux.warmup.warmup` calls :func:`run` when asked for more than one process. Every worker is a fresh
 interpreter (``spawn``: nothing of the calling process is inherited) that takes the next group of tasks from a
@@ -15,10 +15,86 @@ import signal
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["run"]
+__all__ = ["run", "kernel_groups", "cost", "COSTS"]
 
 _POLL = 0.5
 """Seconds between checks that no worker died without a word (killed, out of memory) while waiting for news."""
+
+
+def kernel_groups(labels: list[str]) -> list[list[int]]:
+    """Indices of the tasks, grouped so that tasks compiling the same kernels run in one process.
+
+    Generators that run the same kernel (the growing-tree family, say) form one group, solvers of one module
+    another (they share its kernels), the grids on tables a third and the hex grids a fourth; every other task is
+    a group of its own. Groups keep the order of ``labels`` and come costliest first (:func:`cost`), so that
+    several processes, each taking the next group when free, end together.
+
+    Parameters
+    ----------
+    labels : list of str
+        The labels of :func:`tasks`, in order.
+
+    Returns
+    -------
+    list of list of int
+        Every index exactly once.
+
+    Examples
+    --------
+    >>> from tremaux.warmup import kernel_groups, tasks
+    >>> groups = kernel_groups([name for name, _ in tasks()])
+    >>> labels = [name for name, _ in tasks()]
+    >>> sorted(labels[i] for i in next(g for g in groups if labels.index("generate prim") in g))[:3]
+    ['generate breadth-first', 'generate growing-tree', 'generate naive-dfs']
+    """
+    from .generators import GENERATORS
+    from .generators.options import check_options
+    from .solvers import SOLVERS
+
+    keys: dict[str, str] = {}
+    for e in GENERATORS:
+        opts = check_options(e.name, e.meta["options"], {})  # the defaults, then the preset, as generate does
+        opts.update(e.meta["preset"])
+        kernel = e.meta["kernel"](opts)
+        keys[f"generate {e.name}"] = "growing_tree" if kernel.startswith("growing_tree") else kernel
+    for e in SOLVERS:
+        keys[f"solve {e.name}"] = "solvers " + e.func.__module__
+    groups: dict[str, list[int]] = {}
+    for i, label in enumerate(labels):
+        if label.startswith("grid "):  # the grids share the graph kernels of their form of topology
+            key = "grids hex" if label.startswith("grid hex") else "grids"
+        else:
+            key = keys.get(label, label)
+        groups.setdefault(key, []).append(i)
+    return sorted(groups.values(), key=lambda g: sum(cost(labels[i]) for i in g), reverse=True)
+
+
+COSTS = {"numberlink fast": 34.0, "grid square wrap=torus": 15.0, "grid hex": 9.0, "generate backtracker": 3.0,
+         "generate growing-tree": 2.5, "generate aldous-broder": 2.0, "dataset": 2.0, "dataset generators": 2.0,
+         "numberlink generate": 2.0, "measures": 2.0}
+"""CPU seconds of the costliest tasks from an empty cache (``benchmarks/bench_compile.py``, docs/benchmarks.md),
+rounded: only the order in which :func:`warmup` hands groups of tasks to its processes depends on them."""
+
+
+def cost(label: str) -> float:
+    """The expected CPU seconds of the warm-up task ``label`` from an empty cache (:data:`COSTS`, else 1).
+
+    Parameters
+    ----------
+    label : str
+        A label of :func:`tasks`.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> from tremaux.warmup import cost
+    >>> cost("numberlink fast") > cost("grid hex") > cost("solve pledge")
+    True
+    """
+    return COSTS.get(label, 1.0)
 
 
 def _worker(jobs: Any, news: Any) -> None:
