@@ -323,26 +323,6 @@ def format_from_extension(path: str | os.PathLike) -> str | None:
     return None
 
 
-def _read_capped(f, cap: int | None, size: int | None) -> bytes:
-    """The rest of ``f``, but no more than ``cap + 1`` bytes (one more than allowed tells it is over).
-
-    Read in chunks, so that a big ``cap`` reserves nothing up front.
-    """
-    if size is not None and (cap is None or size <= cap):
-        want = size + 1  # the file's own size, plus one byte to notice that it grew
-    else:
-        want = None if cap is None else cap + 1
-    chunks = []
-    got = 0
-    while want is None or got < want:
-        chunk = f.read(1 << 20 if want is None else min(1 << 20, want - got))
-        if not chunk:
-            break
-        chunks.append(chunk)
-        got += len(chunk)
-    return b"".join(chunks)
-
-
 def read_source(f, source: str | None = None, *, size: int | None = None, memory_limit: str | int | None = None,
                 text_limit: str | int | None = None) -> bytes:
     """The bytes of an open binary file, read no further than its kind allows.
@@ -384,14 +364,14 @@ def read_source(f, source: str | None = None, *, size: int | None = None, memory
         cap = budget.memory_limit(memory_limit)
         if size is not None:
             budget.check(size, f"reading a .npz file of {budget.format_bytes(size)}", memory_limit)
-        rest = _read_capped(f, None if cap is None else max(0, cap - 4), None if size is None else size - 4)
+        rest = _inputs.read_capped(f, None if cap is None else max(0, cap - 4), None if size is None else size - 4)
         if cap is not None and len(rest) + 4 > cap:
             budget.check(cap + 1, "reading a .npz file bigger than the memory limit", memory_limit)
         return head + rest
     cap = budget.text_limit(text_limit)
     if size is not None:
         budget.check_text_size(size, source=source, limit=text_limit)
-    rest = _read_capped(f, None if cap is None else max(0, cap - len(head)),
+    rest = _inputs.read_capped(f, None if cap is None else max(0, cap - len(head)),
                         None if size is None else max(0, size - len(head)))
     if cap is not None and len(head) + len(rest) > cap:
         budget.check_text_size(cap + 1, "a text maze over the cap", source=source, limit=text_limit)

@@ -1,7 +1,8 @@
 """What :func:`tremaux.io.load` and :func:`tremaux.io.loads` are given besides a file name or a maze's text.
 
 ``load`` also takes an open file, as ``json.load`` does; a maze's text given to ``load``, or a file name given
-to ``loads``, is refused in one line naming the other function.
+to ``loads``, is refused in one line naming the other function. :func:`read_capped` reads an open file no further
+than the cap its kind allows (:func:`tremaux.io.read_source`).
 """
 
 from __future__ import annotations
@@ -51,3 +52,23 @@ def load_other(path: Any, format: str | None, **limits: Any):
     if format is None and source is not None:
         format = format_from_extension(Path(source))
     return loads(data, format, source=source, **limits)
+
+
+def read_capped(f, cap: int | None, size: int | None) -> bytes:
+    """The rest of ``f``, but no more than ``cap + 1`` bytes (one more than allowed tells it is over).
+
+    Read in chunks, so that a big ``cap`` reserves nothing up front.
+    """
+    if size is not None and (cap is None or size <= cap):
+        want = size + 1  # the file's own size, plus one byte to notice that it grew
+    else:
+        want = None if cap is None else cap + 1
+    chunks = []
+    got = 0
+    while want is None or got < want:
+        chunk = f.read(1 << 20 if want is None else min(1 << 20, want - got))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        got += len(chunk)
+    return b"".join(chunks)
