@@ -423,7 +423,7 @@ def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
         dr.ellipse((x - q, y - q, x + q, y + q), fill=st.colour(key))
     buf = io.BytesIO()
     from ..io.image import grid_note
-    from ..render.png import png_info
+    from ..render.notes import png_info
 
     # as square mazes are written; the note makes the picture reader refuse it by name
     img.save(buf, format="PNG", compress_level=_level_for(sc.width, sc.height), pnginfo=png_info(grid_note(maze.grid)))

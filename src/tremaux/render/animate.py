@@ -41,7 +41,8 @@ from ..maze.model import Maze
 from ..trace import Trace
 from .blocks import BG, runs
 from .palette import SLOTS, colour_table, resolve, to_hex
-from .png import Geometry, check_raster, geometry, half_cell, picture_notes, raster
+from .notes import picture_notes
+from .png import Geometry, check_raster, geometry, half_cell, raster
 from .replay import (GIF_MAX_MS, MAX_FRAME_SQUARES, _budget, _markers, _ms, check_frames, gif_durations, kept_frames,  # noqa: F401
                      replay, trace_of)
 from .scene import maze_of

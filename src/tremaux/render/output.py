@@ -75,7 +75,8 @@ def render(obj: Any, format: str, *, animate: bool | None = None, **style: Any) 
     tremaux.errors.UnknownNameError: unknown format 'jpg' (did you mean 'png'?); choose one of: ascii, gif, png, svg
     """
     from . import animate as anim
-    from .png import picture_notes, to_image, to_png
+    from .notes import picture_notes
+    from .png import to_image, to_png
     from .svg import to_svg
     from .text import to_text
 
