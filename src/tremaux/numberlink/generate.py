@@ -127,6 +127,10 @@ class GeneratedPuzzle:
     """Checks of small windows run (each a small SAT encoding)."""
     seconds: float
     """Wall-clock time."""
+    planted_pairs: int = 0
+    """Pairs of the lines first planted, before any was cut (or joined) to remove other solutions: with a
+    ``density``, as near ``density * H * W`` as the walks reached (fewer lines cannot cover a small board
+    without running beside themselves)."""
 
     @property
     def density(self) -> float:
@@ -271,7 +275,7 @@ def _one_row(h: int, w: int, rule: str, touch: bool, density: float | None, seed
     ends = np.concatenate(([0], np.cumsum(sizes)))
     lines = [list(range(int(a), int(b))) for a, b in zip(ends[:-1], ends[1:])]
     puzzle, planted = _puzzle_of(lines, h, w)
-    return GeneratedPuzzle(puzzle, planted, rule, touch, seed, 0, 0, 0, time.perf_counter() - t0)
+    return GeneratedPuzzle(puzzle, planted, rule, touch, seed, 0, 0, 0, time.perf_counter() - t0, len(lines))
 
 
 def _bounded(args: tuple[Any, ...], start: float, limit: float, t0: float, time_limit: float) -> GeneratedPuzzle:
@@ -326,6 +330,7 @@ def _generate(h: int, w: int, rule: str, touch: bool, density: float | None, see
     ledger = Ledger()  # the work of the questions in turns so far (long lines under nikoli)
     state = make_state(seed)
     lines = plant(h, w, state, max_len, density, stop, time_limit, t0, induced or density is not None)
+    first = len(lines)
     cuts = checks = window_checks = 0
     clean: dict[tuple[int, int, int, int], bytes] = {}
     shown: set[bytes] = set()  # the puzzles already shown to have another solution
@@ -352,7 +357,7 @@ def _generate(h: int, w: int, rule: str, touch: bool, density: float | None, see
             found, timed_out = _another(puzzle, planted, rule, stop, long_lines=density is not None, ledger=ledger)
             if found is not None and not found:
                 return GeneratedPuzzle(puzzle, planted, rule, touch, seed, cuts, checks, window_checks,
-                                       time.perf_counter() - t0)
+                                       time.perf_counter() - t0, first)
             check_time(stop, t0, time_limit)
             cut_at: dict[int, int] = {}
             joined = False
@@ -401,7 +406,7 @@ def _generate(h: int, w: int, rule: str, touch: bool, density: float | None, see
                 timed_out = True
         if not others and not timed_out:
             return GeneratedPuzzle(puzzle, planted, rule, touch, seed, cuts, checks, window_checks,
-                                   time.perf_counter() - t0)
+                                   time.perf_counter() - t0, first)
         check_time(stop, t0, time_limit)
         if joined:
             cuts += 1
