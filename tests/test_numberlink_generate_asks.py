@@ -51,3 +51,42 @@ def test_the_generated_puzzle_says_how_many_pairs_were_planted():
     assert 1 <= g.planted_pairs < g.puzzle.pairs  # cuts made it unique
     row = generate_puzzle((1, 9), density=0.3, seed=1)
     assert row.planted_pairs == row.puzzle.pairs == 3
+
+
+@pytest.mark.parametrize("rule", ["fill", "nikoli"])
+def test_the_question_region_by_region_agrees_with_the_whole_board(rule):
+    # the generator's question under the convention, "another solution than the planted one?", asked region by
+    # region on one solver (facts from the regions proven kept for the next): the same verdict as one question
+    # over the whole board, on planted puzzles before any cut (many have other solutions) and after
+    import numpy as np
+
+    from tremaux.kernels.rng import make_state
+    from tremaux.numberlink.cover import lines_of, split_touching
+    from tremaux.numberlink.generate import _another_by_regions, _puzzle_of
+    from tremaux.numberlink.plant import plant
+    from tremaux.kernels import numberlink as kn
+    from tremaux.numberlink.uniqueness import _another
+
+    both = {True: 0, False: 0}
+    for seed in range(40):
+        h, w = 5 + seed % 4, 6 + seed % 5
+        if seed % 2:  # the default short lines
+            links = kn.random_cover(h, w, make_state(seed), 8)
+            lines = split_touching(lines_of(links, h, w), h, w) if (links != 0).all() else None
+        else:  # long winding lines (a density), which often have other solutions
+            lines = plant(h, w, make_state(seed), 8, 0.03, None, None, 0.0)
+        if lines is None:
+            continue
+        puzzle, planted = _puzzle_of(lines, h, w)
+        by_regions, late = _another_by_regions(puzzle, planted, rule, None)
+        whole, late_whole = _another(puzzle, planted, rule, None)
+        assert not late and not late_whole
+        assert bool(by_regions) == bool(whole), seed
+        mine = {(min(a, b), max(a, b)) for ln in lines for a, b in zip(ln, ln[1:])}
+        assert all(other != mine for other in by_regions)
+        both[bool(whole)] += 1
+    assert both[False] >= 3 and (rule == "fill" or both[True] >= 3), both  # under nikoli, both verdicts were met
+    # (under fill, covers whose lines never run beside themselves had no other solution in these)
+    g = generate_puzzle((12, 12), rule=rule, seed=4)
+    assert _another_by_regions(g.puzzle, g.solution, rule, None) == ([], False)
+    assert np.array_equal(g.solution.grid, generate_puzzle((12, 12), rule=rule, seed=4).solution.grid)

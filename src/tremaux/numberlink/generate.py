@@ -320,6 +320,65 @@ def _checked(shape: Any, density: Any, time_limit: Any, seed: Any, touch: Any,
     return h, w, density, limit, seed, touch, max_len
 
 
+REGIONS_A_SIDE = 4
+"""The whole-board question under the convention is asked region by region: each side cut into this many."""
+
+
+def _another_by_regions(puzzle: Puzzle, planted: Linking, rule: str,
+                        stop: float | None) -> tuple[list[set[tuple[int, int]]] | None, bool]:
+    """Solutions of ``puzzle`` other than ``planted`` under the no-touch convention, asked region by region, in one
+    encoding: as :func:`.uniqueness._another` answers (their edges, ``[]``: none; and whether it ran out of time).
+
+    Another solution leaves some planted edge, which lies in one of :data:`REGIONS_A_SIDE` squared regions of the
+    board: the regions are asked in turn ("a solution leaving a planted edge of this region?", a clause switched
+    on by an assumption), on the same solver, which keeps what it learnt. A region that has none proves every
+    planted edge in it part of every solution: they are added as facts, which the next regions' questions
+    propagate. Each question looks near its region, where a single question over the whole board wanders
+    (a 200 x 200 puzzle of 6375 pairs: 13.4 s of CPU against 26.8 s, 100 x 100: 1.2 against 2.2 s). After
+    another solution, one planted edge it leaves is kept, so the next differs elsewhere (up to
+    :data:`ALTERNATIVES`); the facts are then no longer needed (the puzzle will be cut and asked again). Every
+    call is bounded by work, not time (:func:`.uniqueness.exact_model`): the same seed, the same puzzle.
+    """
+    from .sat import Encoding
+    from .uniqueness import exact_model
+
+    try:
+        built = Encoding(puzzle, rule, colour_bits=None, induced=True, deadline=stop)
+    except TimeoutError:
+        return None, True
+    found: list[set[tuple[int, int]]] = []
+    with built as enc:
+        ids = _edge_ids(enc, planted)
+        enc.set_hint(planted)
+        pairs = list(zip(enc.eu.tolist(), enc.ev.tolist()))
+        rows = -(-puzzle.height // REGIONS_A_SIDE)
+        cols = -(-puzzle.width // REGIONS_A_SIDE)
+        cell = enc.eu[ids]
+        region = (cell // puzzle.width) // rows * REGIONS_A_SIDE + (cell % puzzle.width) // cols
+        for r in np.unique(region).tolist():
+            mine = ids[region == r]
+            enc.nvars += 1
+            ask = enc.nvars
+            enc.add_clause([-ask] + (-(mine + 1)).tolist())
+            try:
+                while len(found) < ALTERNATIVES:
+                    other = exact_model(enc, stop, None, [ask])
+                    if other is None:
+                        break
+                    found.append(_model_edges(enc, other))
+                    keep = next(int(i) for i in ids if pairs[int(i)] not in found[-1])
+                    enc.add_clause([keep + 1])
+            except TimeoutError:
+                return None, True
+            enc.add_clause([-ask])
+            if len(found) >= ALTERNATIVES:
+                break
+            if not found:  # none leaves this region's planted edges: they are in every solution
+                for e in mine.tolist():
+                    enc.add_clause([e + 1])
+    return found, False
+
+
 def _generate(h: int, w: int, rule: str, touch: bool, density: float | None, seed: int | None, max_len: int,
               stop: float | None, time_limit: float | None, t0: float) -> GeneratedPuzzle:
     """:func:`generate_puzzle` with its arguments checked, until ``stop`` (a ``time.perf_counter()`` value)."""
@@ -354,7 +413,10 @@ def _generate(h: int, w: int, rule: str, touch: bool, density: float | None, see
         shown.add(puzzle.grid.tobytes())
         checks += 1
         if induced:  # SAT under the convention: other solutions, or a proof there is none
-            found, timed_out = _another(puzzle, planted, rule, stop, long_lines=density is not None, ledger=ledger)
+            if density is not None and rule == "nikoli":  # long winding lines under nikoli: in turns
+                found, timed_out = _another(puzzle, planted, rule, stop, long_lines=True, ledger=ledger)
+            else:
+                found, timed_out = _another_by_regions(puzzle, planted, rule, stop)
             if found is not None and not found:
                 return GeneratedPuzzle(puzzle, planted, rule, touch, seed, cuts, checks, window_checks,
                                        time.perf_counter() - t0, first)
