@@ -90,3 +90,21 @@ def test_the_question_region_by_region_agrees_with_the_whole_board(rule):
     g = generate_puzzle((12, 12), rule=rule, seed=4)
     assert _another_by_regions(g.puzzle, g.solution, rule, None) == ([], False)
     assert np.array_equal(g.solution.grid, generate_puzzle((12, 12), rule=rule, seed=4).solution.grid)
+
+
+def test_a_question_that_cannot_end_by_the_deadline_gives_up_with_the_time_said(monkeypatch):
+    # the encoding of a large board is not built when its pace says it cannot end by the deadline; the generator
+    # took that for "undecided", cut a random line of four cells or more, and on short lines printed
+    # "cannot make this puzzle unique by cutting lines" (a wrong reason) instead of giving up on time
+    from tremaux.errors import BudgetExceededError
+    from tremaux.numberlink import sat
+
+    generate_puzzle((6, 6), seed=1)  # kernels loaded
+
+    class Late:
+        def __init__(self, *args, **kwargs):
+            raise TimeoutError("the encoding cannot be built by the deadline")
+
+    monkeypatch.setattr(sat, "Encoding", Late)
+    with pytest.raises(BudgetExceededError, match=r"generation gave up after .* s \(time limit 30 s\)"):
+        generate_puzzle((6, 6), seed=1, time_limit=30)

@@ -73,7 +73,7 @@ from .._args import seed_in_range
 from ..errors import BudgetExceededError, InvalidSizeError
 from ..kernels.rng import make_state
 from ._args import number, seconds, switch, whole
-from .plant import check_time, plant
+from .plant import check_time, gave_up, plant
 from .model import Puzzle, check_rule
 from .result import Linking
 from .solvers.bound import run
@@ -417,6 +417,9 @@ def _generate(h: int, w: int, rule: str, touch: bool, density: float | None, see
                 found, timed_out = _another(puzzle, planted, rule, stop, long_lines=True, ledger=ledger)
             else:
                 found, timed_out = _another_by_regions(puzzle, planted, rule, stop)
+                if timed_out:  # it cannot end by the deadline (its encoding's pace said so): a cut would not help
+                    check_time(stop, t0, time_limit)
+                    raise gave_up(t0, time_limit)
             if found is not None and not found:
                 return GeneratedPuzzle(puzzle, planted, rule, touch, seed, cuts, checks, window_checks,
                                        time.perf_counter() - t0, first)
