@@ -35,7 +35,8 @@ from tremaux.numberlink import diagnose, generate_puzzle
 from tremaux.numberlink.generate import DEFAULT_TIME_LIMIT
 
 BEGIN, END = "<!-- nl-generate-halves:begin -->", "<!-- nl-generate-halves:end -->"
-HEADING = "Number Link generation: every size, density, rule and touch setting, development and held-out seeds (2026-11-28)"
+HEADING = ("Number Link generation: every size, density, rule and touch setting, development and held-out seeds "
+           "(2026-11-28)")
 SIZES = [(8, 8), (15, 15), (20, 20), (30, 30), (40, 20), (50, 50)]
 DENSITIES = [None, 0.014, 0.03, 0.08]
 

@@ -163,7 +163,8 @@ def stubborn_generation(monkeypatch):
         return None, True
 
     monkeypatch.setattr(gen, "_another", another)  # under nikoli with a density
-    monkeypatch.setattr(gen, "_another_by_regions", lambda puzzle, planted, rule, stop: another(puzzle, planted, rule, stop))
+    monkeypatch.setattr(gen, "_another_by_regions",  # the question under the convention otherwise
+                        lambda puzzle, planted, rule, stop: another(puzzle, planted, rule, stop))
     return gen
 
 
