@@ -334,7 +334,7 @@ def _another_by_regions(puzzle: Puzzle, planted: Linking, rule: str,
     on by an assumption), on the same solver, which keeps what it learnt. A region that has none proves every
     planted edge in it part of every solution: they are added as facts, which the next regions' questions
     propagate. Each question looks near its region, where a single question over the whole board wanders
-    (a 200 x 200 puzzle of 6375 pairs: 13.4 s of CPU against 26.8 s, 100 x 100: 1.2 against 2.2 s). After
+    (half the CPU on boards of 100 x 100 and 200 x 200: docs/benchmarks.md). After
     another solution, one planted edge it leaves is kept, so the next differs elsewhere (up to
     :data:`ALTERNATIVES`); the facts are then no longer needed (the puzzle will be cut and asked again). Every
     call is bounded by work, not time (:func:`.uniqueness.exact_model`): the same seed, the same puzzle.
