@@ -1,17 +1,23 @@
-"""Number Link generation under the no-touch convention (the default): how long a proper puzzle takes.
+"""Number Link generation as users ask for it: time to a proper puzzle per size, density, rule and touch setting.
 
 Usage::
 
-    python benchmarks/bench_nl_generate.py            # print the table
-    python benchmarks/bench_nl_generate.py --write    # also update "Number Link generation" in docs/benchmarks.md
-    python benchmarks/bench_nl_generate.py --sizes 60x60,100x100 --rules fill --seeds 3 --time-limit 60
+    python benchmarks/bench_nl_generate.py                    # print the table
+    python benchmarks/bench_nl_generate.py --write            # also write it in its section of docs/benchmarks.md
+    python benchmarks/bench_nl_generate.py --sizes 10x10,30x30 --densities none,0.03 --rules fill,nikoli \\
+        --touch no,yes --dev-seeds 0-4 --held-seeds 100-104 --time-limit 60 --check
 
-For each size and rule, ``generate_puzzle(shape, rule=rule, seed=s)`` over seeds 0 to ``--seeds - 1``
-(after one warm-up call, so compiling is not counted), wall seconds: median and worst (a generation
-that gives up counts its time), the median number of pairs of those made, and how many gave up at
-``--time-limit`` (default: the library's, 60 s). Every puzzle is proper under the convention: its one solution whose lines never run
-beside themselves is the planted one (tests/test_numberlink_generate.py checks this by brute force on
-small sizes and by the solver on larger ones).
+For each size, density (``none``: the default short lines), rule and touch setting, ``generate_puzzle(shape,
+rule=..., density=..., touch=..., seed=s, time_limit=...)`` over the development seeds and over the held-out
+seeds (after one warm-up call, so compiling is not counted), reported side by side: how many were made, the
+median number of pairs and density made, and CPU seconds (the process's and its child processes': a generation
+past a share of its limit goes on in a child) and wall seconds, median and worst (a generation that gives up
+counts its time). The machine is shared: CPU time is the figure to compare, wall time shows the load.
+
+With ``--check`` every puzzle made is checked as ``tremaux numberlink check`` checks it (:func:`diagnose`, under
+the rule it was made for, with its touch setting), and under the no-touch convention its solution is checked
+to have no line beside itself (two cells of one line side by side only where the line goes from one to the
+other); the last column counts the puzzles that passed.
 """
 
 from __future__ import annotations
@@ -25,60 +31,122 @@ import time
 
 from _doc import write_section
 from tremaux.errors import BudgetExceededError
-from tremaux.numberlink import generate_puzzle
+from tremaux.numberlink import diagnose, generate_puzzle
 from tremaux.numberlink.generate import DEFAULT_TIME_LIMIT
 
-BEGIN, END = "<!-- nl-generate:begin -->", "<!-- nl-generate:end -->"
-SIZES = [(10, 10), (15, 15), (20, 30), (30, 30), (40, 40)]
+BEGIN, END = "<!-- nl-generate-halves:begin -->", "<!-- nl-generate-halves:end -->"
+HEADING = ("Number Link generation: every size, density, rule and touch setting, development and held-out seeds "
+           "(2026-11-28)")
+SIZES = [(8, 8), (15, 15), (20, 20), (30, 30), (40, 20), (50, 50)]
+DENSITIES = [None, 0.014, 0.03, 0.08]
 
 
-def rows(seeds: int, sizes: list[tuple[int, int]] = SIZES, rules: tuple[str, ...] = ("fill", "nikoli"),
-         time_limit: float = DEFAULT_TIME_LIMIT) -> list[str]:
-    out = ["| size | rule | pairs (median) | median s | worst s | gave up |", "|---|---|---|---|---|---|"]
+def _cpu() -> float:
+    """CPU seconds of this process and of its child processes that ended."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
+def runs_beside_itself(linking) -> bool:
+    """Whether some line of ``linking`` has two cells side by side that are not one after the other on it."""
+    for path in linking.paths:
+        at = {(int(r), int(c)): i for i, (r, c) in enumerate(path)}
+        for (r, c), i in at.items():
+            for j in (at.get((r + 1, c)), at.get((r, c + 1))):
+                if j is not None and abs(i - j) != 1:
+                    return True
+    return False
+
+
+def _seeds(spec: str) -> list[int]:
+    out: list[int] = []
+    for part in spec.split(","):
+        a, _, b = part.partition("-")
+        out.extend(range(int(a), int(b or a) + 1))
+    return out
+
+
+def measure(shape, density, rule, touch, seeds, time_limit, check) -> dict:
+    """One cell of the table: the generations of ``seeds``."""
+    cpu, wall, pairs, dens, gave_up, proper = [], [], [], [], 0, 0
+    for seed in seeds:
+        c, t = _cpu(), time.perf_counter()
+        try:
+            g = generate_puzzle(shape, rule=rule, density=density, touch=touch, seed=seed, time_limit=time_limit)
+        except BudgetExceededError:
+            gave_up += 1
+            g = None
+        cpu.append(_cpu() - c)
+        wall.append(time.perf_counter() - t)
+        if g is None:
+            continue
+        pairs.append(g.puzzle.pairs)
+        dens.append(g.density)
+        if check:
+            d = diagnose(g.puzzle, rule, touch=g.touch, time_limit=120)
+            proper += d.verdict == "proper" and (g.touch or not runs_beside_itself(g.solution))
+    return {"made": len(seeds) - gave_up, "n": len(seeds), "pairs": statistics.median(pairs) if pairs else None,
+            "density": statistics.median(dens) if dens else None, "cpu": cpu, "wall": wall, "proper": proper}
+
+
+def rows(sizes, densities, rules, touches, dev, held, time_limit, check) -> list[str]:
+    out = ["| size | density asked | rule | touch | seeds | made | pairs (median) | density made (median) | "
+           "CPU s median | CPU s worst | wall s median | wall s worst |" + (" checked proper |" if check else ""),
+           "|---|---|---|---|---|---|---|---|---|---|---|---|" + ("---|" if check else "")]
     for rule in rules:
         generate_puzzle((6, 6), rule=rule, seed=0)
+        generate_puzzle((6, 6), rule=rule, density=0.05, seed=0)
     for shape in sizes:
-        for rule in rules:
-            times, pairs, gave_up = [], [], 0
-            for seed in range(seeds):
-                t = time.perf_counter()
-                try:
-                    pairs.append(generate_puzzle(shape, rule=rule, seed=seed, time_limit=time_limit).puzzle.pairs)
-                except BudgetExceededError:
-                    gave_up += 1
-                times.append(time.perf_counter() - t)
-            made = f"{statistics.median(pairs):.0f}" if pairs else "-"
-            out.append(f"| {shape[0]}x{shape[1]} | {rule} | {made} | {statistics.median(times):.3f} | "
-                       f"{max(times):.3f} | {gave_up} of {seeds} |")
-            print(out[-1], flush=True)
+        for density in densities:
+            for rule in rules:
+                for touch in touches:
+                    for name, seeds in (("dev", dev), ("held-out", held)):
+                        m = measure(shape, density, rule, touch, seeds, time_limit, check)
+                        made = "-" if m["pairs"] is None else f"{m['pairs']:g}"
+                        dm = "-" if m["density"] is None else f"{m['density']:.3f}"
+                        out.append(
+                            f"| {shape[0]}x{shape[1]} | {'short lines' if density is None else f'{density:g}'} | "
+                            f"{rule} | {'yes' if touch else 'no'} | {name} | {m['made']} of {m['n']} | {made} | {dm} | "
+                            f"{statistics.median(m['cpu']):.2f} | {max(m['cpu']):.2f} | "
+                            f"{statistics.median(m['wall']):.2f} | {max(m['wall']):.2f} |"
+                            + (f" {m['proper']} of {m['made']} |" if check else ""))
+                        print(out[-1], flush=True)
     return out
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seeds", type=int, default=5)
     ap.add_argument("--sizes", default=",".join(f"{h}x{w}" for h, w in SIZES), help="HxW,HxW,...")
+    ap.add_argument("--densities", default=",".join("none" if d is None else str(d) for d in DENSITIES),
+                    help="pairs per cell, comma separated; none: the default short lines")
     ap.add_argument("--rules", default="fill,nikoli")
+    ap.add_argument("--touch", default="no", help="no (the convention, the default), yes, or no,yes")
+    ap.add_argument("--dev-seeds", default="0-4", help="development seeds, e.g. 0-4 or 0,2,7")
+    ap.add_argument("--held-seeds", default="100-104", help="held-out seeds, looked at only to report them")
     ap.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT)
+    ap.add_argument("--check", action="store_true", help="check every puzzle made as `numberlink check` does")
     ap.add_argument("--write", action="store_true")
     args = ap.parse_args()
     sizes = [tuple(int(x) for x in s.lower().split("x")) for s in args.sizes.split(",")]
+    densities = [None if d == "none" else float(d) for d in args.densities.split(",")]
+    touches = [t == "yes" for t in args.touch.split(",")]
     when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
-    table = rows(args.seeds, sizes, tuple(args.rules.split(",")), args.time_limit)
+    table = rows(sizes, densities, args.rules.split(","), touches, _seeds(args.dev_seeds), _seeds(args.held_seeds),
+                 args.time_limit, args.check)
     load = os.getloadavg()[0]
     text = "\n".join([
         BEGIN,
-        f"Measured {when} on {machine} by `python benchmarks/bench_nl_generate.py` (load average {load:.1f} "
-        f"at the end). Default generation (no-touch convention), seeds 0 to {args.seeds - 1}, time limit "
-        f"{args.time_limit:g} s, wall seconds:",
+        f"Measured {when} on {machine} by `python benchmarks/bench_nl_generate.py` (load average {load:.1f} at the "
+        f"end); development seeds {args.dev_seeds}, held-out seeds {args.held_seeds}, time limit "
+        f"{args.time_limit:g} s:",
         "",
         *table,
         END,
     ])
     print(text)
     if args.write:
-        write_section(text, BEGIN, END, "Number Link generation")
+        write_section(text, BEGIN, END, HEADING)
 
 
 if __name__ == "__main__":

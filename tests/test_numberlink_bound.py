@@ -162,7 +162,9 @@ def stubborn_generation(monkeypatch):
             time.sleep(0.02)
         return None, True
 
-    monkeypatch.setattr(gen, "_another", another)
+    monkeypatch.setattr(gen, "_another", another)  # under nikoli with a density
+    monkeypatch.setattr(gen, "_another_by_regions",  # the question under the convention otherwise
+                        lambda puzzle, planted, rule, stop: another(puzzle, planted, rule, stop))
     return gen
 
 

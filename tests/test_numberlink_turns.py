@@ -83,3 +83,30 @@ def test_an_exact_call_is_not_stopped_to_move_on_into_a_child(monkeypatch):
     finally:
         s.delete()
         t.delete()
+
+
+@pytest.mark.parametrize("shape, density, seed", [((10, 10), 0.2, 1), ((8, 8), 0.4, 1), ((10, 10), 0.35, 2)])
+def test_dense_lines_asked_for_under_nikoli_are_made_and_each_neighbourhood_counts_as_work(monkeypatch, shape,
+                                                                                            density, seed):
+    # a --density well above the published puzzles' under nikoli: dozens of short lines side by side make
+    # tens of thousands of small groups of lines, each settled by the solver in a handful of propagations;
+    # counted by propagations alone, a turn never ended, and `generate --size 10x10 --density 0.2 --rule nikoli`
+    # gave up at 60 s though the whole board answers in milliseconds
+    from tremaux.numberlink import turns
+
+    asked = []
+    real = turns._within
+
+    def counting(items, stats, work, ran_out, *rest):
+        asked.append([work, 0])  # one turn: its work, and the neighbourhoods it asked
+        for item in real(items, stats, work, ran_out, *rest):
+            asked[-1][1] += 1
+            yield item
+
+    monkeypatch.setattr(turns, "_within", counting)
+    made = generate_puzzle(shape, rule="nikoli", density=density, seed=seed, time_limit=30)
+    assert solve_puzzle(made.puzzle, rule="nikoli", unique=True, touch=False).unique
+    # a neighbourhood's question costs at least setting its assumptions, one an edge of the encoding: a first
+    # turn of FIRST_PROPAGATIONS an edge asks at most that many neighbourhoods, each next turn twice as many
+    edges = min(work for work, _ in asked) // turns.FIRST_PROPAGATIONS
+    assert asked and all(n <= work // edges + 1 for work, n in asked), asked

@@ -236,7 +236,8 @@ def generate_cmd(
                                f"again with another --out") from exc
     if as_json:
         typer.echo(json.dumps({"size": list(g.puzzle.shape), "pairs": g.puzzle.pairs, "rule": g.rule, "seed": g.seed,
-                               "touch": g.touch, "density": g.density, "puzzle": text,
+                               "touch": g.touch, "density": g.density, "planted_pairs": g.planted_pairs,
+                               "puzzle": text,
                                "grid": g.solution.grid.tolist()}))
     elif out is None:
         typer.echo(text, nl=False)
@@ -244,7 +245,7 @@ def generate_cmd(
             _show(drawn)
     elif solution and out.suffix.lower() not in (".svg", ".png"):  # the text file holds the puzzle alone
         _show(drawn)
-    asked = "" if density is None else f", asked {density:g}"
+    asked = "" if density is None else f", asked {density:g}{_why_not(g, density)}"
     pairs = f"{g.puzzle.pairs} pair{'s' if g.puzzle.pairs != 1 else ''} (density {g.density:.3f}{asked})"
     h, w = g.puzzle.shape
     touching = " with --touch" if g.touch else ""  # what `check` needs to be told (it takes --no-touch by default)
@@ -272,6 +273,24 @@ def _pairs_fit(fmt: str, shape: tuple[int, ...], density: Optional[float], size:
         raise PuzzleFormatError(f"--format {fmt} holds at most {cap} pairs, and a puzzle of --size {size} is "
                                 f"made with about {aim} {asked}: give --density {int(cap / cells * 1e4) / 1e4:g} or less, or a "
                                 f"smaller --size")
+
+
+def _why_not(g: Any, density: float) -> str:
+    """Why the puzzle ``g`` holds another number of pairs than ``--density`` asks (``density * H * W``, at least
+    one), said after the density asked: how many pairs the planted lines made, and how many more the cuts that
+    rule out other solutions added; ``""`` when it holds them."""
+    h, w = g.puzzle.shape
+    aim = max(1, round(density * h * w))
+    if g.puzzle.pairs == aim:
+        return ""
+    said = []
+    if g.planted_pairs != aim:  # more: no fewer lines were grown (lines that never run beside themselves)
+        said.append(f"{g.planted_pairs} planted" + (", the fewest lines grown here" if g.planted_pairs > aim else ""))
+    more = g.puzzle.pairs - g.planted_pairs
+    if more:
+        said.append(f"{more} more from cuts for one solution" if more > 0 else
+                    f"{-more} fewer from joins for one solution")
+    return ": " + ", ".join(said) if said else ""
 
 
 def _a(n: int) -> str:

@@ -74,7 +74,7 @@ from .._args import seed_in_range
 from ..errors import BudgetExceededError, InvalidSizeError
 from ..kernels.rng import make_state
 from ._args import number, seconds, switch, whole
-from .plant import check_time, plant
+from .plant import check_time, gave_up, plant
 from .model import Puzzle, check_rule
 from .result import Linking
 from .solvers.bound import run
@@ -128,6 +128,10 @@ class GeneratedPuzzle:
     """Checks of small windows run (each a small SAT encoding)."""
     seconds: float
     """Wall-clock time."""
+    planted_pairs: int = 0
+    """Pairs of the lines first planted, before any was cut (or joined) to remove other solutions: with a
+    ``density``, as near ``density * H * W`` as the walks reached (fewer lines cannot cover a small board
+    without running beside themselves)."""
 
     @property
     def density(self) -> float:
@@ -273,7 +277,7 @@ def _one_row(h: int, w: int, rule: str, touch: bool, density: float | None, seed
     ends = np.concatenate(([0], np.cumsum(sizes)))
     lines = [list(range(int(a), int(b))) for a, b in zip(ends[:-1], ends[1:])]
     puzzle, planted = _puzzle_of(lines, h, w)
-    return GeneratedPuzzle(puzzle, planted, rule, touch, seed, 0, 0, 0, time.perf_counter() - t0)
+    return GeneratedPuzzle(puzzle, planted, rule, touch, seed, 0, 0, 0, time.perf_counter() - t0, len(lines))
 
 
 def _bounded(args: tuple[Any, ...], start: float, limit: float, t0: float, time_limit: float) -> GeneratedPuzzle:
@@ -318,6 +322,65 @@ def _checked(shape: Any, density: Any, time_limit: Any, seed: Any, touch: Any,
     return h, w, density, limit, seed, touch, max_len
 
 
+REGIONS_A_SIDE = 4
+"""The whole-board question under the convention is asked region by region: each side cut into this many."""
+
+
+def _another_by_regions(puzzle: Puzzle, planted: Linking, rule: str,
+                        stop: float | None) -> tuple[list[set[tuple[int, int]]] | None, bool]:
+    """Solutions of ``puzzle`` other than ``planted`` under the no-touch convention, asked region by region, in one
+    encoding: as :func:`.uniqueness._another` answers (their edges, ``[]``: none; and whether it ran out of time).
+
+    Another solution leaves some planted edge, which lies in one of :data:`REGIONS_A_SIDE` squared regions of the
+    board: the regions are asked in turn ("a solution leaving a planted edge of this region?", a clause switched
+    on by an assumption), on the same solver, which keeps what it learnt. A region that has none proves every
+    planted edge in it part of every solution: they are added as facts, which the next regions' questions
+    propagate. Each question looks near its region, where a single question over the whole board wanders
+    (half the CPU on boards of 100 x 100 and 200 x 200: docs/benchmarks.md). After
+    another solution, one planted edge it leaves is kept, so the next differs elsewhere (up to
+    :data:`ALTERNATIVES`); the facts are then no longer needed (the puzzle will be cut and asked again). Every
+    call is bounded by work, not time (:func:`.uniqueness.exact_model`): the same seed, the same puzzle.
+    """
+    from .sat import Encoding
+    from .uniqueness import exact_model
+
+    try:
+        built = Encoding(puzzle, rule, colour_bits=None, induced=True, deadline=stop)
+    except TimeoutError:
+        return None, True
+    found: list[set[tuple[int, int]]] = []
+    with built as enc:
+        ids = _edge_ids(enc, planted)
+        enc.set_hint(planted)
+        pairs = list(zip(enc.eu.tolist(), enc.ev.tolist()))
+        rows = -(-puzzle.height // REGIONS_A_SIDE)
+        cols = -(-puzzle.width // REGIONS_A_SIDE)
+        cell = enc.eu[ids]
+        region = (cell // puzzle.width) // rows * REGIONS_A_SIDE + (cell % puzzle.width) // cols
+        for r in np.unique(region).tolist():
+            mine = ids[region == r]
+            enc.nvars += 1
+            ask = enc.nvars
+            enc.add_clause([-ask] + (-(mine + 1)).tolist())
+            try:
+                while len(found) < ALTERNATIVES:
+                    other = exact_model(enc, stop, None, [ask])
+                    if other is None:
+                        break
+                    found.append(_model_edges(enc, other))
+                    keep = next(int(i) for i in ids if pairs[int(i)] not in found[-1])
+                    enc.add_clause([keep + 1])
+            except TimeoutError:
+                return None, True
+            enc.add_clause([-ask])
+            if len(found) >= ALTERNATIVES:
+                break
+            if not found:  # none leaves this region's planted edges: they are in every solution
+                for e in mine.tolist():
+                    enc.add_clause([e + 1])
+    return found, False
+
+
 def _generate(h: int, w: int, rule: str, touch: bool, density: float | None, seed: int | None, max_len: int,
               stop: float | None, time_limit: float | None, t0: float) -> GeneratedPuzzle:
     """:func:`generate_puzzle` with its arguments checked, until ``stop`` (a ``time.perf_counter()`` value)."""
@@ -328,6 +391,7 @@ def _generate(h: int, w: int, rule: str, touch: bool, density: float | None, see
     ledger = Ledger()  # the work of the questions in turns so far (long lines under nikoli)
     state = make_state(seed)
     lines = plant(h, w, state, max_len, density, stop, time_limit, t0, induced or density is not None)
+    first = len(lines)
     cuts = checks = window_checks = 0
     clean: dict[tuple[int, int, int, int], bytes] = {}
     shown: set[bytes] = set()  # the puzzles already shown to have another solution
@@ -351,10 +415,16 @@ def _generate(h: int, w: int, rule: str, touch: bool, density: float | None, see
         shown.add(puzzle.grid.tobytes())
         checks += 1
         if induced:  # SAT under the convention: other solutions, or a proof there is none
-            found, timed_out = _another(puzzle, planted, rule, stop, long_lines=density is not None, ledger=ledger)
+            if density is not None and rule == "nikoli":  # long winding lines under nikoli: in turns
+                found, timed_out = _another(puzzle, planted, rule, stop, long_lines=True, ledger=ledger)
+            else:
+                found, timed_out = _another_by_regions(puzzle, planted, rule, stop)
+                if timed_out:  # it cannot end by the deadline (its encoding's pace said so): a cut would not help
+                    check_time(stop, t0, time_limit)
+                    raise gave_up(t0, time_limit)
             if found is not None and not found:
                 return GeneratedPuzzle(puzzle, planted, rule, touch, seed, cuts, checks, window_checks,
-                                       time.perf_counter() - t0)
+                                       time.perf_counter() - t0, first)
             check_time(stop, t0, time_limit)
             cut_at: dict[int, int] = {}
             joined = False
@@ -403,7 +473,7 @@ def _generate(h: int, w: int, rule: str, touch: bool, density: float | None, see
                 timed_out = True
         if not others and not timed_out:
             return GeneratedPuzzle(puzzle, planted, rule, touch, seed, cuts, checks, window_checks,
-                                   time.perf_counter() - t0)
+                                   time.perf_counter() - t0, first)
         check_time(stop, t0, time_limit)
         if joined:
             cuts += 1

@@ -26,7 +26,7 @@ from ..kernels import numberlink as kn
 from .cover import lines_of, rewire, split_to, split_touching, walk_cover
 from .solvers.bound import checkpoint
 
-__all__ = ["plant", "check_time"]
+__all__ = ["plant", "check_time", "gave_up"]
 
 
 def check_time(stop: float | None, t0: float, time_limit: float | None) -> None:
@@ -61,8 +61,21 @@ def check_time(stop: float | None, t0: float, time_limit: float | None) -> None:
     """
     checkpoint()
     if stop is not None and time.perf_counter() > stop:
-        raise BudgetExceededError(f"generation gave up after {time.perf_counter() - t0:.1f} s (time limit "
-                                  f"{time_limit:g} s); try a smaller size, another density or a longer time limit")
+        raise gave_up(t0, time_limit)
+
+
+def gave_up(t0: float, time_limit: float | None) -> BudgetExceededError:
+    """The error of a generation started at ``t0`` that stops now, its time limit ``time_limit`` spent (or, as a
+    question that cannot end by the deadline knows, about to be).
+
+    Examples
+    --------
+    >>> str(gave_up(0.0, 5.0)).startswith("generation gave up after ")
+    True
+    """
+    limit = "" if time_limit is None else f" (time limit {time_limit:g} s)"
+    return BudgetExceededError(f"generation gave up after {time.perf_counter() - t0:.1f} s{limit}; try a smaller "
+                               f"size, another density or a longer time limit")
 
 
 def plant(h: int, w: int, state: np.ndarray, max_len: int, density: float | None, stop: float | None,

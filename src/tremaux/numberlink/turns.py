@@ -177,7 +177,8 @@ def ask_in_turns(puzzle: Puzzle, planted: Linking, enc: Any, whole: Any, ledger:
         work = unit * 2 ** k
         if hoods_left:
             asked = [0]
-            got, done = around(enc, planted, _within(hoods, stats, work, asked), lambda m: _model_edges(enc, m),
+            got, done = around(enc, planted, _within(hoods, stats, work, asked, max(1, enc.nedges)),
+                               lambda m: _model_edges(enc, m),
                                stop=None, need=ALTERNATIVES, deadline=stop, exact=True)
             hoods_left = not done or asked[0] < 0  # this turn's work ran out before the neighbourhoods did
             if got:
@@ -197,14 +198,18 @@ def ask_in_turns(puzzle: Puzzle, planted: Linking, enc: Any, whole: Any, ledger:
     return None
 
 
-def _within(items: Any, stats: Any, work: int, ran_out: list[int]) -> Any:
+def _within(items: Any, stats: Any, work: int, ran_out: list[int], least: int = 1000) -> Any:
     """The next items of the iterator ``items`` while the solver has made fewer than ``work`` propagations since
     the first (``stats``: its ``accum_stats``); ``ran_out[0]`` is set to -1 when the work ran out first (the
-    items not taken stay in ``items``). Without ``stats`` (a backend that does not count), one item a thousand."""
+    items not taken stay in ``items``). Each item counts at least ``least`` propagations (the caller passes the
+    board's edges: a neighbourhood's question sets an assumption for each edge it keeps, which the solver's
+    count of propagations may not show, so that tens of thousands of groups of short lines, each settled in
+    a handful of propagations, would keep a turn from ending); without ``stats`` (a backend that does not
+    count), each counts exactly that."""
     start = None if stats is None else stats()["propagations"]
     taken = 0
     while True:
-        used = taken * 1000 if start is None else stats()["propagations"] - start
+        used = taken * least if start is None else max(stats()["propagations"] - start, taken * least)
         if used >= work:
             ran_out[0] = -1
             return
