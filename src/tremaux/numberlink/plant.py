@@ -68,8 +68,21 @@ def gave_up(t0: float, time_limit: float | None) -> BudgetExceededError:
     """The error of a generation started at ``t0`` that stops now, its time limit ``time_limit`` spent (or, as a
     question that cannot end by the deadline knows, about to be).
 
+    Parameters
+    ----------
+    t0 : float
+        When the generation started (:func:`time.perf_counter`).
+    time_limit : float or None
+        Its time limit in seconds, named in the message.
+
+    Returns
+    -------
+    BudgetExceededError
+        To raise: the time spent, the limit and what to try.
+
     Examples
     --------
+    >>> from tremaux.numberlink.plant import gave_up
     >>> str(gave_up(0.0, 5.0)).startswith("generation gave up after ")
     True
     """
