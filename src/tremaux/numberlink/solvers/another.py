@@ -186,7 +186,9 @@ def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
     first_seconds = time.perf_counter() - t0
     found: list[Linking] = []
     seen: set[bytes] = set()
-    _add(found, seen, one.solutions)
+    links = np.asarray(one.solutions[0].links, dtype=np.uint8)  # the first's links, made once: key and searches' base
+    _add(found, seen, one.solutions[:1], keys=[links.tobytes()])
+    _add(found, seen, one.solutions[1:])
     how = [one.how]
     # what stands if the question is stopped in a child process (:mod:`.bound`): the solutions found by then
     bound.progress(lambda: Answer(tuple(found[: task.keeps]), False, "; ".join(how), stopped="time limit",
@@ -211,7 +213,8 @@ def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
     elif one.resume is not None:
         enc = one.resume  # the SAT encoding that found it, with what its solver has learnt
     fresh = run is None and enc is None and (task.rule.touch or not task.rule.cover)
-    force = for_question(task, found[0]) if fresh or enc is not None else None
+    tables = _Tables(task.puzzle, links)  # what the searches below share, built once
+    force = for_question(task, found[0], links=tables.links, grid=tables.grid) if fresh or enc is not None else None
     if force is not None:  # the consequences of the puzzle itself, before the others are built
         out = _forced(task, force, found, seen, how, time.perf_counter())
         if out is not None:
@@ -223,7 +226,7 @@ def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
     if fresh:  # built when first asked, after forcing's share: its tables cost about a solve, which forcing may spare
         run = (lambda: _new_run(task, found[0])) if force is not None else _new_run(task, found[0])
     if not searched:  # no search to resume, no encoding built: its neighbourhoods (after the colour search's turn)
-        local = (lambda: _new_local(task, found[0])) if _by_colour(run) else _new_local(task, found[0])
+        local = (lambda: _new_local(task, found[0], tables)) if _by_colour(run) else _new_local(task, found[0], tables)
     return _race(task, run, enc, found, seen, how, first_seconds, fresh=fresh, local=local, force=force)
 
 
@@ -283,7 +286,7 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
                     got = local.advance(stop if task.deadline is None else min(stop, task.deadline),
                                         first_pass_only=first_pass)
                     spent[2] += time.perf_counter() - t
-                    if got is not None and _add(found, seen, [got[0]]):
+                    if got is not None and _add(found, seen, [got[0]], keys=[_links_key(local.links, got[0])]):
                         how.append(f"another by the search in {got[1]}")
                         if len(found) >= task.want:
                             return _held(task, found, False, "; ".join(how[:2]))
@@ -392,11 +395,12 @@ def _held(task: Task, found: list[Linking], exhausted: bool, how: str, **kw) -> 
     return Answer(tuple(found[: task.keeps]), exhausted, how, count=min(len(found), task.want), **kw)
 
 
-def _add(found: list[Linking], seen: set, more) -> bool:
-    """Add the solutions of ``more`` not yet in ``found``: whether any was new."""
+def _add(found: list[Linking], seen: set, more, keys=None) -> bool:
+    """Add the solutions of ``more`` not yet in ``found``: whether any was new. ``keys``: their :func:`_key`, when
+    known (the links a search returned), so that no pass over their lines makes them again."""
     new = False
-    for lk in more:
-        key = _key(lk)
+    for n, lk in enumerate(more):
+        key = _key(lk) if keys is None else keys[n]
         if key not in seen:
             seen.add(key)
             found.append(lk)
@@ -406,6 +410,29 @@ def _add(found: list[Linking], seen: set, more) -> bool:
 
 def _key(lk: Linking) -> bytes:
     return np.asarray(lk.links, dtype=np.uint8).tobytes()
+
+
+def _links_key(links: np.ndarray, lk: Linking) -> bytes:
+    """:func:`_key` of ``lk``, from the links (flat, any integer type) of the search that returned it.
+
+    Its lines were traced along those links, so each of their steps is one of them: when the links are as many
+    as the steps (two bits a step), they are the same, and no pass over the lines makes them again. Otherwise
+    (links beside the lines, which a solution has not) :func:`_key` of the lines.
+    """
+    bits = np.asarray(links, dtype=np.uint8)
+    steps = sum(len(q) - 1 for q in lk.paths if len(q))
+    if int(np.unpackbits(bits).sum()) != 2 * steps:
+        return _key(lk)
+    return bits.tobytes()
+
+
+class _Tables:
+    """What the searches for another solution share, made once: the first solution's links (``int64``, flat) and
+    the puzzle's numbers (``int64``, flat)."""
+
+    def __init__(self, puzzle, links: np.ndarray) -> None:
+        self.links = links.ravel().astype(np.int64)
+        self.grid = np.asarray(puzzle.grid).ravel().astype(np.int64)
 
 
 def _linking(task: Task, enc, model) -> Linking:
@@ -429,7 +456,7 @@ def _as_asked(task: Task, first: Linking) -> Task:
     return task
 
 
-def _new_local(task: Task, first: Linking):
+def _new_local(task: Task, first: Linking, tables: _Tables | None = None):
     """A :class:`~.local.LocalRun` over the neighbourhoods of ``first``, or ``None`` when it should not run.
 
     Not while the kernels would run interpreted (:func:`~.search.compiled_now`).
@@ -441,7 +468,10 @@ def _new_local(task: Task, first: Linking):
         return None
     if not compiled_now(task.puzzle):
         return None
-    return LocalRun(task.puzzle, first, cover=task.rule.cover, touch=task.rule.touch)
+    if tables is None:
+        return LocalRun(task.puzzle, first, cover=task.rule.cover, touch=task.rule.touch)
+    return LocalRun(task.puzzle, first, cover=task.rule.cover, touch=task.rule.touch, links=tables.links,
+                    grid=tables.grid)
 
 
 def _new_run(task: Task, first: Linking, counting: bool = False):

@@ -79,6 +79,8 @@ class ForceRun:
         True for ``fill`` (every cell on a line), False for ``nikoli``.
     touch : bool
         Whether a line may run beside itself.
+    links, grid : numpy.ndarray, optional
+        ``first.links`` and ``puzzle.grid`` (flat, ``int64``), when the caller has them already.
 
     Raises
     ------
@@ -94,12 +96,13 @@ class ForceRun:
     (None, True, True)
     """
 
-    def __init__(self, puzzle, first: Linking, *, cover: bool, touch: bool) -> None:
+    def __init__(self, puzzle, first: Linking, *, cover: bool, touch: bool, links: np.ndarray | None = None,
+                 grid: np.ndarray | None = None) -> None:
         if puzzle.pairs > MAX_PAIRS:
             raise ValueError(f"the propagating search takes at most {MAX_PAIRS} pairs, not {puzzle.pairs}")
         self.puzzle, self.cover, self.touch = puzzle, bool(cover), bool(touch)
-        self._grid = np.asarray(puzzle.grid).ravel().astype(np.int64)
-        self._base = np.asarray(first.links, dtype=np.int64).ravel().copy()
+        self._grid = np.asarray(puzzle.grid).ravel().astype(np.int64) if grid is None else grid
+        self._base = np.array(first.links if links is None else links, dtype=np.int64).ravel()
         self.done = False
         """Whether it has answered (:attr:`exhausted`, or another solution returned)."""
         self.exhausted = False
@@ -160,7 +163,7 @@ class ForceRun:
         return None
 
 
-def for_question(task, first: Linking) -> ForceRun | None:
+def for_question(task, first: Linking, **tables) -> ForceRun | None:
     """A :class:`ForceRun` for the question "another one?" of ``task``, or ``None`` when it should not run.
 
     Only for that question (``task.want`` 2: a count needs every solution),
@@ -179,6 +182,8 @@ def for_question(task, first: Linking) -> ForceRun | None:
     task : Task
     first : Linking
         A solution of ``task.puzzle`` under ``task.rule``.
+    **tables
+        ``links`` and ``grid`` of :class:`ForceRun`, when the caller has them.
 
     Returns
     -------
@@ -205,4 +210,4 @@ def for_question(task, first: Linking) -> ForceRun | None:
         return None
     if not compiled_now(p):
         return None
-    return ForceRun(task.puzzle, first, cover=task.rule.cover, touch=task.rule.touch)
+    return ForceRun(task.puzzle, first, cover=task.rule.cover, touch=task.rule.touch, **tables)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from functools import lru_cache
 
 import numpy as np
 
@@ -68,6 +69,10 @@ class LocalRun:
     hoods : iterator of tuple, optional
         ``(label, freed cells)`` (boolean, ``puzzle.shape``) in the order to
         search them; default :func:`hood_cells` of ``first``.
+    links : numpy.ndarray, optional
+        ``first.links``, when the caller has it already (it is not computed again).
+    grid : numpy.ndarray, optional
+        ``puzzle.grid`` flat, as ``int64``, when the caller has it already.
 
     Examples
     --------
@@ -79,11 +84,12 @@ class LocalRun:
     """
 
     def __init__(self, puzzle, first: Linking, *, cover: bool, touch: bool,
-                 hoods: Iterator[tuple[str, np.ndarray]] | None = None) -> None:
+                 hoods: Iterator[tuple[str, np.ndarray]] | None = None, links: np.ndarray | None = None,
+                 grid: np.ndarray | None = None) -> None:
         self.puzzle, self.cover, self.touch = puzzle, bool(cover), bool(touch)
-        self._grid = np.asarray(puzzle.grid).ravel().astype(np.int64)
+        self._grid = np.asarray(puzzle.grid).ravel().astype(np.int64) if grid is None else grid
         self._ends = np.asarray(puzzle.ends, dtype=np.int64).reshape(-1, 2)
-        self._base = np.asarray(first.links, dtype=np.int64).ravel().copy()
+        self._base = np.array(first.links if links is None else links, dtype=np.int64).ravel()
         paths = [np.asarray(q, dtype=np.int64).reshape(-1, 2) for q in first.paths]
         w = puzzle.width
         self._spath = np.concatenate([q[:, 0] * w + q[:, 1] for q in paths] + [np.zeros(0, dtype=np.int64)])
@@ -94,6 +100,8 @@ class LocalRun:
         self.seconds = 0.0
         self._retry: list[tuple[str, np.ndarray]] = []  # passed over in the first pass
         self._first_pass = True
+        self.links: np.ndarray | None = None
+        """The links of the last other solution returned (flat, ``int64``): its key without a pass over its lines."""
 
     @property
     def first_pass_done(self) -> bool:
@@ -184,6 +192,7 @@ class LocalRun:
                 if self._first_pass:
                     self._retry += [chunk[i] for i in np.flatnonzero(cut[: len(chunk) if q < 0 else q]).tolist()]
                 if q >= 0:
+                    self.links = out
                     return self._linking(out), chunk[q][0]
             return None
         finally:
@@ -222,23 +231,28 @@ def hood_cells(puzzle, first: Linking) -> Iterator[tuple[str, np.ndarray]]:
     """
     h, w = puzzle.shape
     index = np.arange(h * w, dtype=np.int64).reshape(h, w)
+    sides = _sides(puzzle.shape)
+    todo = [side for side in sorted(sides) if side <= MAX_SIDE]
+    size = 0
+    for side in todo[:1]:  # the windows of the smallest side before the lines' tables (an answer there needs none)
+        label = f"a {side} x {side} window"
+        for r0, c0 in sides[side]:
+            yield label, index[r0:r0 + side, c0:c0 + side].ravel()
+    todo = todo[1:]
     owner = _owner(puzzle, first)
     flat = owner.ravel()
     order = np.argsort(flat, kind="stable")  # cells by line, ascending within each
     bounds = np.searchsorted(flat[order], np.arange(len(first.paths) + 2))
     empty = order[bounds[0]:bounds[1]]
     levels = _group_levels(owner, len(first.paths))
-    sides: dict[int, list] = {}
-    for side, r0, c0 in windows(puzzle.shape):
-        sides.setdefault(side, []).append((r0, c0))
-    todo = [side for side in sorted(sides) if side <= MAX_SIDE]
-    size = 0
+    first_round = True
     while True:
-        if todo:
+        if todo and not first_round:
             side = todo.pop(0)
             label = f"a {side} x {side} window"
             for r0, c0 in sides[side]:
                 yield label, index[r0:r0 + side, c0:c0 + side].ravel()
+        first_round = False
         for _ in range(2 if size == 0 else 1):
             level = next(levels, None) if size < MAX_LINES else None
             size += 1
@@ -247,3 +261,12 @@ def hood_cells(puzzle, first: Linking) -> Iterator[tuple[str, np.ndarray]]:
                 yield f"{size} line{'s' if size > 1 else ''} set free", cells
         if level is None and not todo:
             return
+
+
+@lru_cache(maxsize=64)
+def _sides(shape: tuple[int, int]) -> dict[int, list[tuple[int, int]]]:
+    """The corners ``(r0, c0)`` of the windows of :func:`.neighbourhoods.windows` by side, made once per shape."""
+    sides: dict[int, list[tuple[int, int]]] = {}
+    for side, r0, c0 in windows(shape):
+        sides.setdefault(side, []).append((r0, c0))
+    return sides
