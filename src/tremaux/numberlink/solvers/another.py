@@ -97,7 +97,7 @@ import numpy as np
 from ...kernels import numberlink as kn
 from ..result import Linking
 from . import bound
-from .base import Answer, Task
+from .base import Answer, Task, first_tables
 from .forcing import FORCE_SHARE, for_question
 from .moves import moves
 from .neighbourhoods import around, bounded_model, hoods_deadline, neighbourhoods, windows
@@ -186,8 +186,8 @@ def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
     first_seconds = time.perf_counter() - t0
     found: list[Linking] = []
     seen: set[bytes] = set()
-    links = np.asarray(one.solutions[0].links, dtype=np.uint8)  # the first's links, made once: key and searches' base
-    _add(found, seen, one.solutions[:1], keys=[links.tobytes()])
+    # the first's links, made once for its key and for every search from it (:func:`.base.first_tables`)
+    _add(found, seen, one.solutions[:1], keys=[_links_key(first_tables(task.puzzle, one.solutions[0])[0])])
     _add(found, seen, one.solutions[1:])
     how = [one.how]
     # what stands if the question is stopped in a child process (:mod:`.bound`): the solutions found by then
@@ -213,8 +213,7 @@ def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
     elif one.resume is not None:
         enc = one.resume  # the SAT encoding that found it, with what its solver has learnt
     fresh = run is None and enc is None and (task.rule.touch or not task.rule.cover)
-    tables = _Tables(task.puzzle, links)  # what the searches below share, built once
-    force = for_question(task, found[0], links=tables.links, grid=tables.grid) if fresh or enc is not None else None
+    force = for_question(task, found[0]) if fresh or enc is not None else None
     if force is not None:  # the consequences of the puzzle itself, before the others are built
         out = _forced(task, force, found, seen, how, time.perf_counter())
         if out is not None:
@@ -226,7 +225,7 @@ def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
     if fresh:  # built when first asked, after forcing's share: its tables cost about a solve, which forcing may spare
         run = (lambda: _new_run(task, found[0])) if force is not None else _new_run(task, found[0])
     if not searched:  # no search to resume, no encoding built: its neighbourhoods (after the colour search's turn)
-        local = (lambda: _new_local(task, found[0], tables)) if _by_colour(run) else _new_local(task, found[0], tables)
+        local = (lambda: _new_local(task, found[0])) if _by_colour(run) else _new_local(task, found[0])
     return _race(task, run, enc, found, seen, how, first_seconds, fresh=fresh, local=local, force=force)
 
 
@@ -412,7 +411,7 @@ def _key(lk: Linking) -> bytes:
     return np.asarray(lk.links, dtype=np.uint8).tobytes()
 
 
-def _links_key(links: np.ndarray, lk: Linking) -> bytes:
+def _links_key(links: np.ndarray, lk: Linking | None = None) -> bytes:
     """:func:`_key` of ``lk``, from the links (flat, any integer type) of the search that returned it.
 
     Its lines were traced along those links, so each of their steps is one of them: when the links are as many
@@ -420,19 +419,12 @@ def _links_key(links: np.ndarray, lk: Linking) -> bytes:
     (links beside the lines, which a solution has not) :func:`_key` of the lines.
     """
     bits = np.asarray(links, dtype=np.uint8)
+    if lk is None:  # links made from the lines themselves (:func:`.base.first_tables`)
+        return bits.tobytes()
     steps = sum(len(q) - 1 for q in lk.paths if len(q))
     if int(np.unpackbits(bits).sum()) != 2 * steps:
         return _key(lk)
     return bits.tobytes()
-
-
-class _Tables:
-    """What the searches for another solution share, made once: the first solution's links (``int64``, flat) and
-    the puzzle's numbers (``int64``, flat)."""
-
-    def __init__(self, puzzle, links: np.ndarray) -> None:
-        self.links = links.ravel().astype(np.int64)
-        self.grid = np.asarray(puzzle.grid).ravel().astype(np.int64)
 
 
 def _linking(task: Task, enc, model) -> Linking:
@@ -456,7 +448,7 @@ def _as_asked(task: Task, first: Linking) -> Task:
     return task
 
 
-def _new_local(task: Task, first: Linking, tables: _Tables | None = None):
+def _new_local(task: Task, first: Linking):
     """A :class:`~.local.LocalRun` over the neighbourhoods of ``first``, or ``None`` when it should not run.
 
     Not while the kernels would run interpreted (:func:`~.search.compiled_now`).
@@ -468,10 +460,7 @@ def _new_local(task: Task, first: Linking, tables: _Tables | None = None):
         return None
     if not compiled_now(task.puzzle):
         return None
-    if tables is None:
-        return LocalRun(task.puzzle, first, cover=task.rule.cover, touch=task.rule.touch)
-    return LocalRun(task.puzzle, first, cover=task.rule.cover, touch=task.rule.touch, links=tables.links,
-                    grid=tables.grid)
+    return LocalRun(task.puzzle, first, cover=task.rule.cover, touch=task.rule.touch)
 
 
 def _new_run(task: Task, first: Linking, counting: bool = False):

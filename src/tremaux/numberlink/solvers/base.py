@@ -17,6 +17,7 @@ Only :func:`tremaux.numberlink.solvers.solve_puzzle` turns an
 from __future__ import annotations
 
 import time
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,7 +29,7 @@ from ..result import Linking
 from ..rules import Rule
 from .bound import checkpoint
 
-__all__ = ["NL_SOLVERS", "Task", "Answer", "links_of"]
+__all__ = ["NL_SOLVERS", "Task", "Answer", "first_tables"]
 
 NL_SOLVERS = Registry("numberlink solver")
 """Number Link solvers by name; ``meta``: ``counts`` (finds several solutions), ``touch_only``, ``steps``."""
@@ -236,47 +237,43 @@ class Answer:
         return self.exhausted and not self.solutions
 
 
-def links_of(lk: Linking) -> np.ndarray:
-    """The links of the lines of ``lk``, as :attr:`~tremaux.numberlink.result.Linking.links` gives them, quicker.
 
-    Each cell of a solution is left by at most one step of its line and
-    entered by at most one, so the bits are set by plain assignment, not by
-    ``np.bitwise_or.at`` (several times quicker on a small board, where the
-    uniqueness check asks for the links of each solution it meets).
+_TABLES: list[Any] = [None, None, None]  # weak references to the last puzzle and solution asked, and their tables
+
+
+def first_tables(puzzle: Puzzle, first: Linking) -> tuple[np.ndarray, np.ndarray]:
+    """The links of ``first`` and the numbers of ``puzzle``, flat ``int64``, made once per solution.
+
+    Every search for another solution than ``first`` (:mod:`.forcing`,
+    :mod:`.local`) starts from these; on a puzzle solved in a fraction of
+    a millisecond, making them again for each costs a noticeable part of
+    the uniqueness check. The last pair asked is remembered (weakly: it
+    keeps neither alive).
 
     Parameters
     ----------
-    lk : Linking
-        Lines that never share a cell (a solution, or part of one).
+    puzzle : Puzzle
+    first : Linking
+        A solution of ``puzzle``.
 
     Returns
     -------
-    numpy.ndarray
-        ``(H, W)`` ``uint8``: bit ``1 << d`` when a line leaves the cell towards d (N0 E1 S2 W3).
+    tuple of numpy.ndarray
+        ``first.links`` and ``puzzle.grid``, flat, ``int64``: shared by the searches, which only read them
+        (writeable, so that the kernels see the array type they were compiled for).
 
     Examples
     --------
-    >>> from tremaux.numberlink import Puzzle
     >>> p = Puzzle.from_rows(["1.1", "2.2"])
     >>> lk = Linking.from_paths(p, [[(0, 0), (0, 1), (0, 2)], [(1, 0), (1, 1), (1, 2)]])
-    >>> links_of(lk).tolist(), bool((links_of(lk) == lk.links).all())
-    ([[2, 10, 8], [2, 10, 8]], True)
+    >>> links, grid = first_tables(p, lk)
+    >>> links.tolist(), grid.tolist(), first_tables(p, lk)[0] is links
+    ([2, 10, 8, 2, 10, 8], [1, 0, 1, 2, 0, 2], True)
     """
-    h, w = lk.shape
-    out = np.zeros(h * w, dtype=np.uint8)
-    paths = [q for q in lk.paths if len(q) >= 2]
-    if not paths:
-        return out.reshape(h, w)
-    rc = np.concatenate(paths)
-    flat = rc[:, 0] * w + rc[:, 1]
-    step = np.ones(len(flat) - 1, dtype=np.bool_)  # the steps within a line, not from one line to the next
-    ends = np.cumsum([len(q) for q in paths])[:-1]
-    step[ends - 1] = False
-    u, v = flat[:-1][step], flat[1:][step]
-    d = v - u
-    bit = np.where(d == -w, 1, np.where(d == w, 4, np.where(d == 1, 2, 8))).astype(np.uint8)  # one column: d is +-w
-    back = np.where(bit >= 4, bit >> 2, bit << 2).astype(np.uint8)  # the same step seen from its other cell
-    out[u] = bit
-    into = np.zeros(h * w, dtype=np.uint8)
-    into[v] = back
-    return (out | into).reshape(h, w)
+    last_p, last_f, tables = _TABLES
+    if last_p is not None and last_p() is puzzle and last_f() is first:
+        return tables
+    links = np.asarray(first.links, dtype=np.int64).ravel()
+    grid = np.asarray(puzzle.grid).ravel().astype(np.int64)
+    _TABLES[:] = [weakref.ref(puzzle), weakref.ref(first), (links, grid)]
+    return links, grid

@@ -39,6 +39,7 @@ import numpy as np
 
 from ...kernels import numberlink as kn
 from ..result import Linking
+from .base import first_tables
 
 __all__ = ["ForceRun", "for_question", "MAX_PAIRS", "MAX_CELLS", "FORCE_SHARE"]
 
@@ -79,8 +80,6 @@ class ForceRun:
         True for ``fill`` (every cell on a line), False for ``nikoli``.
     touch : bool
         Whether a line may run beside itself.
-    links, grid : numpy.ndarray, optional
-        ``first.links`` and ``puzzle.grid`` (flat, ``int64``), when the caller has them already.
 
     Raises
     ------
@@ -96,13 +95,11 @@ class ForceRun:
     (None, True, True)
     """
 
-    def __init__(self, puzzle, first: Linking, *, cover: bool, touch: bool, links: np.ndarray | None = None,
-                 grid: np.ndarray | None = None) -> None:
+    def __init__(self, puzzle, first: Linking, *, cover: bool, touch: bool) -> None:
         if puzzle.pairs > MAX_PAIRS:
             raise ValueError(f"the propagating search takes at most {MAX_PAIRS} pairs, not {puzzle.pairs}")
         self.puzzle, self.cover, self.touch = puzzle, bool(cover), bool(touch)
-        self._grid = np.asarray(puzzle.grid).ravel().astype(np.int64) if grid is None else grid
-        self._base = np.array(first.links if links is None else links, dtype=np.int64).ravel()
+        self._base, self._grid = first_tables(puzzle, first)  # made once for every search from first
         self.done = False
         """Whether it has answered (:attr:`exhausted`, or another solution returned)."""
         self.exhausted = False
@@ -163,7 +160,7 @@ class ForceRun:
         return None
 
 
-def for_question(task, first: Linking, **tables) -> ForceRun | None:
+def for_question(task, first: Linking) -> ForceRun | None:
     """A :class:`ForceRun` for the question "another one?" of ``task``, or ``None`` when it should not run.
 
     Only for that question (``task.want`` 2: a count needs every solution),
@@ -182,8 +179,6 @@ def for_question(task, first: Linking, **tables) -> ForceRun | None:
     task : Task
     first : Linking
         A solution of ``task.puzzle`` under ``task.rule``.
-    **tables
-        ``links`` and ``grid`` of :class:`ForceRun`, when the caller has them.
 
     Returns
     -------
@@ -210,4 +205,4 @@ def for_question(task, first: Linking, **tables) -> ForceRun | None:
         return None
     if not compiled_now(p):
         return None
-    return ForceRun(task.puzzle, first, cover=task.rule.cover, touch=task.rule.touch, **tables)
+    return ForceRun(task.puzzle, first, cover=task.rule.cover, touch=task.rule.touch)

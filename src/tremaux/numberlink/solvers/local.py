@@ -34,6 +34,7 @@ import numpy as np
 from ...kernels import numberlink as kn
 from ...kernels.nl_local import local_other
 from ..result import Linking
+from .base import first_tables
 from .neighbourhoods import _group_levels, _owner, windows
 
 __all__ = ["LocalRun", "hood_cells", "LOCAL_NODES", "RETRY_NODES", "MAX_SIDE", "MAX_LINES", "CHUNK"]
@@ -69,10 +70,6 @@ class LocalRun:
     hoods : iterator of tuple, optional
         ``(label, freed cells)`` (boolean, ``puzzle.shape``) in the order to
         search them; default :func:`hood_cells` of ``first``.
-    links : numpy.ndarray, optional
-        ``first.links``, when the caller has it already (it is not computed again).
-    grid : numpy.ndarray, optional
-        ``puzzle.grid`` flat, as ``int64``, when the caller has it already.
 
     Examples
     --------
@@ -84,12 +81,10 @@ class LocalRun:
     """
 
     def __init__(self, puzzle, first: Linking, *, cover: bool, touch: bool,
-                 hoods: Iterator[tuple[str, np.ndarray]] | None = None, links: np.ndarray | None = None,
-                 grid: np.ndarray | None = None) -> None:
+                 hoods: Iterator[tuple[str, np.ndarray]] | None = None) -> None:
         self.puzzle, self.cover, self.touch = puzzle, bool(cover), bool(touch)
-        self._grid = np.asarray(puzzle.grid).ravel().astype(np.int64) if grid is None else grid
+        self._base, self._grid = first_tables(puzzle, first)  # made once for every search from first
         self._ends = np.asarray(puzzle.ends, dtype=np.int64).reshape(-1, 2)
-        self._base = np.array(first.links if links is None else links, dtype=np.int64).ravel()
         paths = [np.asarray(q, dtype=np.int64).reshape(-1, 2) for q in first.paths]
         w = puzzle.width
         self._spath = np.concatenate([q[:, 0] * w + q[:, 1] for q in paths] + [np.zeros(0, dtype=np.int64)])
