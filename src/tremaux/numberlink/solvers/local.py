@@ -224,15 +224,13 @@ def hood_cells(puzzle, first: Linking) -> Iterator[tuple[str, np.ndarray]]:
     >>> [(label, c.tolist()) for label, c in hood_cells(p, lk)][:2]
     [('1 line set free', [0, 1, 3, 4]), ('1 line set free', [1, 2, 4, 5])]
     """
-    h, w = puzzle.shape
-    index = np.arange(h * w, dtype=np.int64).reshape(h, w)
     sides = _sides(puzzle.shape)
     todo = [side for side in sorted(sides) if side <= MAX_SIDE]
     size = 0
     for side in todo[:1]:  # the windows of the smallest side before the lines' tables (an answer there needs none)
         label = f"a {side} x {side} window"
-        for r0, c0 in sides[side]:
-            yield label, index[r0:r0 + side, c0:c0 + side].ravel()
+        for cells in sides[side]:
+            yield label, cells
     todo = todo[1:]
     owner = _owner(puzzle, first)
     flat = owner.ravel()
@@ -245,8 +243,8 @@ def hood_cells(puzzle, first: Linking) -> Iterator[tuple[str, np.ndarray]]:
         if todo and not first_round:
             side = todo.pop(0)
             label = f"a {side} x {side} window"
-            for r0, c0 in sides[side]:
-                yield label, index[r0:r0 + side, c0:c0 + side].ravel()
+            for cells in sides[side]:
+                yield label, cells
         first_round = False
         for _ in range(2 if size == 0 else 1):
             level = next(levels, None) if size < MAX_LINES else None
@@ -259,9 +257,14 @@ def hood_cells(puzzle, first: Linking) -> Iterator[tuple[str, np.ndarray]]:
 
 
 @lru_cache(maxsize=64)
-def _sides(shape: tuple[int, int]) -> dict[int, list[tuple[int, int]]]:
-    """The corners ``(r0, c0)`` of the windows of :func:`.neighbourhoods.windows` by side, made once per shape."""
-    sides: dict[int, list[tuple[int, int]]] = {}
+def _sides(shape: tuple[int, int]) -> dict[int, list[np.ndarray]]:
+    """The flat cells (ascending, read-only) of the windows of :func:`.neighbourhoods.windows` of side up to
+    :data:`MAX_SIDE`, by side, made once per shape."""
+    index = np.arange(shape[0] * shape[1], dtype=np.int64).reshape(shape)
+    sides: dict[int, list[np.ndarray]] = {}
     for side, r0, c0 in windows(shape):
-        sides.setdefault(side, []).append((r0, c0))
+        if side <= MAX_SIDE:
+            cells = index[r0:r0 + side, c0:c0 + side].ravel()
+            cells.flags.writeable = False
+            sides.setdefault(side, []).append(cells)
     return sides
