@@ -396,12 +396,20 @@ def _held(task: Task, found: list[Linking], exhausted: bool, how: str, **kw) -> 
 
 def _add(found: list[Linking], seen: set, more, keys=None) -> bool:
     """Add the solutions of ``more`` not yet in ``found``: whether any was new. ``keys``: their :func:`_key`, when
-    known (the links a search returned), so that no pass over their lines makes them again."""
+    known (the links a search returned), so that no pass over their lines makes them again.
+
+    ``seen`` holds the keys of ``found`` and the ids of its solutions (alive while in ``found``, so no other
+    object has them): a search hands back every solution it met since it began, the ones already added among
+    them, which are passed over without their key made again.
+    """
     new = False
     for n, lk in enumerate(more):
+        if id(lk) in seen:
+            continue
         key = _key(lk) if keys is None else keys[n]
         if key not in seen:
             seen.add(key)
+            seen.add(id(lk))
             found.append(lk)
             new = True
     return new
