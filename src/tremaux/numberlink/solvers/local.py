@@ -85,10 +85,11 @@ class LocalRun:
         self.puzzle, self.cover, self.touch = puzzle, bool(cover), bool(touch)
         self._base, self._grid = first_tables(puzzle, first)  # made once for every search from first
         self._ends = np.asarray(puzzle.ends, dtype=np.int64).reshape(-1, 2)
-        paths = [np.asarray(q, dtype=np.int64).reshape(-1, 2) for q in first.paths]
-        w = puzzle.width
-        self._spath = np.concatenate([q[:, 0] * w + q[:, 1] for q in paths] + [np.zeros(0, dtype=np.int64)])
-        self._soff = np.concatenate([[0], np.cumsum([len(q) for q in paths])]).astype(np.int64)
+        # the lines' cells, flat, one after the other (one pass over all of them, not one per line)
+        rc = np.concatenate([np.zeros((0, 2), dtype=np.int64)] + [np.asarray(q).reshape(-1, 2) for q in first.paths])
+        self._spath = (rc[:, 0] * puzzle.width + rc[:, 1]).astype(np.int64)
+        self._soff = np.zeros(len(first.paths) + 1, dtype=np.int64)
+        self._soff[1:] = np.cumsum([len(q) for q in first.paths])
         self._hoods = hood_cells(puzzle, first) if hoods is None else (
             (label, np.flatnonzero(np.asarray(free).ravel())) for label, free in hoods)
         self.done = False
