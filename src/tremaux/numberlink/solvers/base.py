@@ -237,7 +237,6 @@ class Answer:
         return self.exhausted and not self.solutions
 
 
-
 _TABLES: list[Any] = [None, None, None]  # weak references to the last puzzle and solution asked, and their tables
 
 
