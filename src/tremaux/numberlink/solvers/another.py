@@ -99,8 +99,9 @@ import numpy as np
 from ...kernels import numberlink as kn
 from ..result import Linking
 from . import bound
-from .base import Answer, Task
+from .base import Answer, Task, first_tables
 from .forcing import FORCE_SHARE, for_question
+from ._found import _add, _held, _key, _links_key  # noqa: F401 - _key: the tests' key of a solution
 from .moves import moves
 from .neighbourhoods import around, bounded_model, hoods_deadline, neighbourhoods, windows
 from .reductions import shortcuts_suffice, untouched_suffices
@@ -190,7 +191,9 @@ def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
     first_seconds = time.perf_counter() - t0
     found: list[Linking] = []
     seen: set[bytes] = set()
-    _add(found, seen, one.solutions)
+    # the first's links, made once for its key and for every search from it (:func:`.base.first_tables`)
+    _add(found, seen, one.solutions[:1], keys=[_links_key(first_tables(task.puzzle, one.solutions[0])[0])])
+    _add(found, seen, one.solutions[1:])
     how = [one.how]
     # what stands if the question is stopped in a child process (:mod:`.bound`): the solutions found by then
     bound.progress(lambda: Answer(tuple(found[: task.keeps]), False, "; ".join(how), stopped="time limit",
@@ -287,7 +290,7 @@ def _race(task: Task, run, enc, found: list[Linking], seen: set, how: list[str],
                     got = local.advance(stop if task.deadline is None else min(stop, task.deadline),
                                         first_pass_only=first_pass)
                     spent[2] += time.perf_counter() - t
-                    if got is not None and _add(found, seen, [got[0]]):
+                    if got is not None and _add(found, seen, [got[0]], keys=[_links_key(local.links, got[0])]):
                         how.append(f"another by the search in {got[1]}")
                         if len(found) >= task.want:
                             return _held(task, found, False, "; ".join(how[:2]))
@@ -388,28 +391,6 @@ def _forced(task: Task, force, found: list[Linking], seen: set, how: list[str], 
         if len(found) >= task.want:
             return _held(task, found, False, "; ".join(how[:2]))
     return None
-
-
-def _held(task: Task, found: list[Linking], exhausted: bool, how: str, **kw) -> Answer:
-    """The answer of ``found`` (distinct solutions): the first :attr:`.Task.keeps` kept, all counted (at most
-    ``want``)."""
-    return Answer(tuple(found[: task.keeps]), exhausted, how, count=min(len(found), task.want), **kw)
-
-
-def _add(found: list[Linking], seen: set, more) -> bool:
-    """Add the solutions of ``more`` not yet in ``found``: whether any was new."""
-    new = False
-    for lk in more:
-        key = _key(lk)
-        if key not in seen:
-            seen.add(key)
-            found.append(lk)
-            new = True
-    return new
-
-
-def _key(lk: Linking) -> bytes:
-    return np.asarray(lk.links, dtype=np.uint8).tobytes()
 
 
 def _linking(task: Task, enc, model) -> Linking:

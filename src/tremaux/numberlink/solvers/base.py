@@ -17,8 +17,11 @@ Only :func:`tremaux.numberlink.solvers.solve_puzzle` turns an
 from __future__ import annotations
 
 import time
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
+
+import numpy as np
 
 from ...registry import Registry
 from ..model import Puzzle
@@ -26,7 +29,7 @@ from ..result import Linking
 from ..rules import Rule
 from .bound import checkpoint
 
-__all__ = ["NL_SOLVERS", "Task", "Answer"]
+__all__ = ["NL_SOLVERS", "Task", "Answer", "first_tables"]
 
 NL_SOLVERS = Registry("numberlink solver")
 """Number Link solvers by name; ``meta``: ``counts`` (finds several solutions), ``touch_only``, ``steps``."""
@@ -237,3 +240,44 @@ class Answer:
     def proven_none(self) -> bool:
         """Whether the puzzle is proven to have no solution."""
         return self.exhausted and not self.solutions
+
+
+_TABLES: list[Any] = [None, None, None]  # weak references to the last puzzle and solution asked, and their tables
+
+
+def first_tables(puzzle: Puzzle, first: Linking) -> tuple[np.ndarray, np.ndarray]:
+    """The links of ``first`` and the numbers of ``puzzle``, flat ``int64``, made once per solution.
+
+    Every search for another solution than ``first`` (:mod:`.forcing`,
+    :mod:`.local`) starts from these; on a puzzle solved in a fraction of
+    a millisecond, making them again for each costs a noticeable part of
+    the uniqueness check. The last pair asked is remembered (weakly: it
+    keeps neither alive).
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+    first : Linking
+        A solution of ``puzzle``.
+
+    Returns
+    -------
+    tuple of numpy.ndarray
+        ``first.links`` and ``puzzle.grid``, flat, ``int64``: shared by the searches, which only read them
+        (writeable, so that the kernels see the array type they were compiled for).
+
+    Examples
+    --------
+    >>> p = Puzzle.from_rows(["1.1", "2.2"])
+    >>> lk = Linking.from_paths(p, [[(0, 0), (0, 1), (0, 2)], [(1, 0), (1, 1), (1, 2)]])
+    >>> links, grid = first_tables(p, lk)
+    >>> links.tolist(), grid.tolist(), first_tables(p, lk)[0] is links
+    ([2, 10, 8, 2, 10, 8], [1, 0, 1, 2, 0, 2], True)
+    """
+    last_p, last_f, tables = _TABLES
+    if last_p is not None and last_p() is puzzle and last_f() is first:
+        return tables
+    links = np.asarray(first.links, dtype=np.int64).ravel()
+    grid = np.asarray(puzzle.grid).ravel().astype(np.int64)
+    _TABLES[:] = [weakref.ref(puzzle), weakref.ref(first), (links, grid)]
+    return links, grid

@@ -40,6 +40,7 @@ import numpy as np
 
 from ...kernels import numberlink as kn
 from ..result import Linking
+from .base import first_tables
 
 __all__ = ["ForceRun", "for_question", "MAX_PAIRS", "MAX_CELLS", "FORCE_SHARE"]
 
@@ -101,8 +102,7 @@ class ForceRun:
         if puzzle.pairs > MAX_PAIRS:
             raise ValueError(f"the propagating search takes at most {MAX_PAIRS} pairs, not {puzzle.pairs}")
         self.puzzle, self.cover, self.touch = puzzle, bool(cover), bool(touch)
-        self._grid = np.asarray(puzzle.grid).ravel().astype(np.int64)
-        self._base = np.asarray(first.links, dtype=np.int64).ravel().copy()
+        self._base, self._grid = first_tables(puzzle, first)  # made once for every search from first
         self.done = False
         """Whether it has answered (:attr:`exhausted`, or another solution returned)."""
         self.exhausted = False

@@ -28,12 +28,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from functools import lru_cache
 
 import numpy as np
 
 from ...kernels import numberlink as kn
 from ...kernels.nl_local import local_other
 from ..result import Linking
+from .base import first_tables
 from .neighbourhoods import _group_levels, _owner, windows
 
 __all__ = ["LocalRun", "hood_cells", "LOCAL_NODES", "RETRY_NODES", "MAX_SIDE", "MAX_LINES", "CHUNK"]
@@ -84,19 +86,21 @@ class LocalRun:
     def __init__(self, puzzle, first: Linking, *, cover: bool, touch: bool,
                  hoods: Iterator[tuple[str, np.ndarray]] | None = None) -> None:
         self.puzzle, self.cover, self.touch = puzzle, bool(cover), bool(touch)
-        self._grid = np.asarray(puzzle.grid).ravel().astype(np.int64)
+        self._base, self._grid = first_tables(puzzle, first)  # made once for every search from first
         self._ends = np.asarray(puzzle.ends, dtype=np.int64).reshape(-1, 2)
-        self._base = np.asarray(first.links, dtype=np.int64).ravel().copy()
-        paths = [np.asarray(q, dtype=np.int64).reshape(-1, 2) for q in first.paths]
-        w = puzzle.width
-        self._spath = np.concatenate([q[:, 0] * w + q[:, 1] for q in paths] + [np.zeros(0, dtype=np.int64)])
-        self._soff = np.concatenate([[0], np.cumsum([len(q) for q in paths])]).astype(np.int64)
+        # the lines' cells, flat, one after the other (one pass over all of them, not one per line)
+        rc = np.concatenate([np.zeros((0, 2), dtype=np.int64)] + [np.asarray(q).reshape(-1, 2) for q in first.paths])
+        self._spath = (rc[:, 0] * puzzle.width + rc[:, 1]).astype(np.int64)
+        self._soff = np.zeros(len(first.paths) + 1, dtype=np.int64)
+        self._soff[1:] = np.cumsum([len(q) for q in first.paths])
         self._hoods = hood_cells(puzzle, first) if hoods is None else (
             (label, np.flatnonzero(np.asarray(free).ravel())) for label, free in hoods)
         self.done = False
         self.seconds = 0.0
         self._retry: list[tuple[str, np.ndarray]] = []  # passed over in the first pass
         self._first_pass = True
+        self.links: np.ndarray | None = None
+        """The links of the last other solution returned (flat, ``int64``): its key without a pass over its lines."""
 
     @property
     def first_pass_done(self) -> bool:
@@ -190,6 +194,7 @@ class LocalRun:
                 if self._first_pass:
                     self._retry += [chunk[i] for i in np.flatnonzero(cut[: len(chunk) if q < 0 else q]).tolist()]
                 if q >= 0:
+                    self.links = out
                     return self._linking(out), chunk[q][0]
             return None
         finally:
@@ -228,25 +233,28 @@ def hood_cells(puzzle, first: Linking) -> Iterator[tuple[str, np.ndarray]]:
     >>> [(label, c.tolist()) for label, c in hood_cells(p, lk)][:2]
     [('1 line set free', [0, 1, 3, 4]), ('1 line set free', [1, 2, 4, 5])]
     """
-    h, w = puzzle.shape
-    index = np.arange(h * w, dtype=np.int64).reshape(h, w)
+    sides = _sides(puzzle.shape)
+    todo = [side for side in sorted(sides) if side <= MAX_SIDE]
+    size = 0
+    for side in todo[:1]:  # the windows of the smallest side before the lines' tables (an answer there needs none)
+        label = f"a {side} x {side} window"
+        for cells in sides[side]:
+            yield label, cells
+    todo = todo[1:]
     owner = _owner(puzzle, first)
     flat = owner.ravel()
     order = np.argsort(flat, kind="stable")  # cells by line, ascending within each
     bounds = np.searchsorted(flat[order], np.arange(len(first.paths) + 2))
     empty = order[bounds[0]:bounds[1]]
     levels = _group_levels(owner, len(first.paths))
-    sides: dict[int, list] = {}
-    for side, r0, c0 in windows(puzzle.shape):
-        sides.setdefault(side, []).append((r0, c0))
-    todo = [side for side in sorted(sides) if side <= MAX_SIDE]
-    size = 0
+    first_round = True
     while True:
-        if todo:
+        if todo and not first_round:
             side = todo.pop(0)
             label = f"a {side} x {side} window"
-            for r0, c0 in sides[side]:
-                yield label, index[r0:r0 + side, c0:c0 + side].ravel()
+            for cells in sides[side]:
+                yield label, cells
+        first_round = False
         for _ in range(2 if size == 0 else 1):
             level = next(levels, None) if size < MAX_LINES else None
             size += 1
@@ -255,3 +263,17 @@ def hood_cells(puzzle, first: Linking) -> Iterator[tuple[str, np.ndarray]]:
                 yield f"{size} line{'s' if size > 1 else ''} set free", cells
         if level is None and not todo:
             return
+
+
+@lru_cache(maxsize=64)
+def _sides(shape: tuple[int, int]) -> dict[int, list[np.ndarray]]:
+    """The flat cells (ascending, read-only) of the windows of :func:`.neighbourhoods.windows` of side up to
+    :data:`MAX_SIDE`, by side, made once per shape."""
+    index = np.arange(shape[0] * shape[1], dtype=np.int64).reshape(shape)
+    sides: dict[int, list[np.ndarray]] = {}
+    for side, r0, c0 in windows(shape):
+        if side <= MAX_SIDE:
+            cells = index[r0:r0 + side, c0:c0 + side].ravel()
+            cells.flags.writeable = False
+            sides.setdefault(side, []).append(cells)
+    return sides

@@ -18,6 +18,7 @@ Both are tested against the brute force on every solution of small boards
 from __future__ import annotations
 
 from ..result import Linking
+from .base import first_tables
 
 __all__ = ["shortcuts_suffice", "untouched_suffices"]
 
@@ -59,7 +60,8 @@ def untouched_suffices(puzzle, first: Linking) -> bool:
     h, w = puzzle.shape
     if first.covered != h * w:
         return False
-    g, lk = first.grid, first.links  # cells side by side on one line, not joined: the line touches itself
+    g = first.grid  # cells side by side on one line, not joined: the line touches itself
+    lk = first_tables(puzzle, first)[0].reshape(h, w)  # the links every search from first shares
     east = (g[:, :-1] == g[:, 1:]) & (g[:, :-1] > 0) & ((lk[:, :-1] & 2) == 0)
     south = (g[:-1, :] == g[1:, :]) & (g[:-1, :] > 0) & ((lk[:-1, :] & 4) == 0)
     return not (east.any() or south.any())
