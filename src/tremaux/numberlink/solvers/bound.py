@@ -49,12 +49,13 @@ import math
 import os
 import pickle
 import select
-import signal
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+
+from ..._pipes import kill, send_and_exit, write_message
 
 __all__ = ["IN_PROCESS_SHARE", "IN_PROCESS_FLOOR", "PROGRESS_SHARE", "in_process_budget", "grace", "run",
            "checkpoint", "move_time", "progress", "in_child", "latest", "Moved"]
@@ -248,14 +249,14 @@ def run(fn: Callable[..., Any], args: tuple[Any, ...], *, limit: float, deadline
         return moved.value, moved.why
     except BaseException as exc:
         if state.pipe is not None:  # pragma: no cover - in the child
-            _send(state.pipe, ("error", exc))
+            send_and_exit(state.pipe, ("error", exc))
         raise
     finally:
         if state.pipe is None:
             _local.run = None
     if state.pipe is not None:  # pragma: no cover - in the child: the value goes to the parent, nothing else runs
         _send_progress(state, now=True)  # what was found, in case the value itself is too slow to arrive
-        _send(state.pipe, ("value", value))
+        send_and_exit(state.pipe, ("value", value))
     return value, ""
 
 
@@ -306,7 +307,7 @@ def checkpoint() -> None:
     try:
         kind, value = _receive(read, pid, state.kill_at)
     except BaseException:  # an interruption of the wait (Ctrl-C): the child goes too
-        _kill(pid)
+        kill(pid)
         raise
     finally:
         os.close(read)
@@ -423,33 +424,10 @@ def _send_progress(state: _Run, *, now: bool = False) -> None:  # pragma: no cov
     except Exception:  # a value that does not pickle: the parent keeps what it has
         state.next_progress = float("inf")
         return
-    _write(state.pipe, data)
+    write_message(state.pipe, data)
     state.sent = sols if isinstance(sols, tuple) else ()
     took = time.perf_counter() - t
     state.next_progress = time.perf_counter() + max(state.every, 10 * took)
-
-
-def _write(pipe: int, data: bytes) -> None:  # pragma: no cover - runs in the child
-    """One message on ``pipe``: its length (8 bytes), then ``data``."""
-    view = memoryview(len(data).to_bytes(8, "little") + data)
-    while view:
-        view = view[os.write(pipe, view):]
-
-
-def _send(pipe: int, message: tuple[str, Any]) -> None:  # pragma: no cover - runs in the child
-    """Send ``message`` to the parent and end the child (nothing of the parent's program runs on here)."""
-    try:
-        from ..._portfolio import _one_line
-
-        try:
-            data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
-        except Exception as exc:  # an exception or a value that does not pickle
-            what = _one_line(message[1]) if message[0] == "error" else _one_line(exc)
-            data = pickle.dumps(("error", RuntimeError(f"in the child process: {what}")))
-        _write(pipe, data)
-        os.close(pipe)
-    finally:
-        os._exit(0)
 
 
 def _receive(read: int, pid: int, kill_at: float) -> tuple[str, Any]:
@@ -463,7 +441,7 @@ def _receive(read: int, pid: int, kill_at: float) -> tuple[str, Any]:
         left = kill_at - time.perf_counter()
         ready = select.select([read], [], [], max(0.0, left))[0] if left > 0 else []
         if not ready:
-            _kill(pid)
+            kill(pid)
             return "killed", last
         chunk = os.read(read, 1 << 20)
         if not chunk:
@@ -478,7 +456,7 @@ def _receive(read: int, pid: int, kill_at: float) -> tuple[str, Any]:
             except Exception as exc:  # a message that does not unpickle
                 from ..._portfolio import _one_line
 
-                _kill(pid)
+                kill(pid)
                 return "error", RuntimeError(f"the child process gave no answer ({_one_line(exc)})")
             if kind == "more":  # the solutions found since the last progress
                 start, more = value
@@ -494,11 +472,3 @@ def _receive(read: int, pid: int, kill_at: float) -> tuple[str, Any]:
     from ..._portfolio import _one_line
 
     return "error", RuntimeError("the child process gave no answer (it ended without one)")
-
-
-def _kill(pid: int) -> None:
-    try:
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
-    except (ProcessLookupError, ChildProcessError):
-        pass

@@ -231,7 +231,8 @@ _BUT_ONE = np.array([[1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]], dtype=np.intp)
 
 
 class ClauseBuilders:
-    """Colour, induced and hole clauses, mixed into the encoding (they read its edge tables).
+    """Colour, induced and hole clauses, and the clauses that forbid a wrongly joined line, mixed into the encoding
+    (they read its edge tables).
 
     Examples
     --------
@@ -423,3 +424,20 @@ class ClauseBuilders:
                 out.extend(np.stack([-a[x][has], -b[x][has], lit[has]], axis=1).tolist())
                 out.extend(np.stack([-a[x][~has], -b[x][~has]], axis=1).tolist())
         return out
+
+    def _forbid_wrong_lines(self, cells: np.ndarray, starts: np.ndarray, wrong: np.ndarray) -> None:
+        """Forbid the lines that join numbers of two pairs sharing a code (``wrong``: pairs so traced)."""
+        w = self.w
+        cut = 0
+        for k in wrong.tolist():
+            path = cells[starts[k]:starts[k + 1]]
+            if path.size < 2 or self.flat[path[-1]] == 0:
+                continue  # a trace cut short (it ran into one already followed): a later round sees it
+            a, b = path[:-1], path[1:]
+            d = np.select([b == a - w, b == a + w, b == a + 1], [0, 2, 1], 3)
+            lits = self.inc[a, d]
+            self.add_clause((-lits).tolist())
+            cut += 1
+        if not cut:  # pragma: no cover - the first wrong pair's trace is always whole
+            raise RuntimeError("a model joins two pairs but no line could be forbidden")
+        self.wrong_cuts += cut

@@ -421,23 +421,6 @@ class Encoding(ClauseBuilders):
             self.solver = loaded_solver(self.backend, self._clauses)
             self._stale = False
 
-    def _forbid_wrong_lines(self, cells: np.ndarray, starts: np.ndarray, wrong: np.ndarray) -> None:
-        """Forbid the lines that join numbers of two pairs sharing a code (``wrong``: pairs so traced)."""
-        w = self.w
-        cut = 0
-        for k in wrong.tolist():
-            path = cells[starts[k]:starts[k + 1]]
-            if path.size < 2 or self.flat[path[-1]] == 0:
-                continue  # a trace cut short (it ran into one already followed): a later round sees it
-            a, b = path[:-1], path[1:]
-            d = np.select([b == a - w, b == a + w, b == a + 1], [0, 2, 1], 3)
-            lits = self.inc[a, d]
-            self.add_clause((-lits).tolist())
-            cut += 1
-        if not cut:  # pragma: no cover - the first wrong pair's trace is always whole
-            raise RuntimeError("a model joins two pairs but no line could be forbidden")
-        self.wrong_cuts += cut
-
     def _on(self, linking) -> np.ndarray:
         """Which edge variables ``linking`` (a :class:`~tremaux.numberlink.result.Linking`) uses."""
         links = np.asarray(linking.links).ravel()
