@@ -268,6 +268,9 @@ def first_tables(puzzle: Puzzle, first: Linking) -> tuple[np.ndarray, np.ndarray
 
     Examples
     --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> from tremaux.numberlink.result import Linking
+    >>> from tremaux.numberlink.solvers.base import first_tables
     >>> p = Puzzle.from_rows(["1.1", "2.2"])
     >>> lk = Linking.from_paths(p, [[(0, 0), (0, 1), (0, 2)], [(1, 0), (1, 1), (1, 2)]])
     >>> links, grid = first_tables(p, lk)
