@@ -10,6 +10,7 @@ import pytest
 
 import tremaux
 from cli_helpers import run
+from test_seed_details import Stack  # the five operations of the growing-tree text, last in first out
 from tremaux.errors import TremauxError
 from tremaux.trace import Trace
 from tremaux.numberlink import Puzzle, solve_puzzle
@@ -31,28 +32,6 @@ def test_step_budget_of_one_on_the_command_line(capsys, tmp_path):
 
 
 # ---------------------------------------------------------------------- seed 003: queue objects that misbehave
-class Stack:
-    """The five operations of the growing-tree text, last in first out."""
-
-    def __init__(self):
-        self.items = []
-
-    def is_empty(self):
-        return not self.items
-
-    def enter(self, cell):
-        self.items.append(cell)
-
-    def leave(self):
-        return self.items.pop()
-
-    def top(self):
-        return self.items[-1]
-
-    def jettison(self):
-        self.items.pop()
-
-
 def _boom(self, *args):
     raise RuntimeError("boom")
 
