@@ -118,3 +118,18 @@ def stalled_given_up(driver) -> list:
 
 def unstall(driver) -> None:
     driver.execute_script("window.fetch = window.tremaux_fetch;")
+
+
+def broken_at_width(driver, server: str, width: int, selector: str) -> tuple[list, int]:
+    """On a phone ``width`` px wide, the text of the visible ``selector`` elements that break across lines, and the
+    page's width (more than ``width``: a sideways scroll)."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": 640, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        open_page(driver, server, "?rows=8&cols=8&seed=1")
+        broken = driver.execute_script(
+            f"return [...document.querySelectorAll({selector!r})]"
+            ".filter((e) => e.offsetParent && e.getClientRects().length > 1).map((e) => e.textContent.trim())")
+        return broken, driver.execute_script("return document.documentElement.scrollWidth")
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

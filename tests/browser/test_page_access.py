@@ -8,7 +8,7 @@ background it is drawn on, at least 4.5 for ordinary text (3 for large).
 from __future__ import annotations
 
 import pytest
-from pagekit import open_page, wait_for
+from pagekit import broken_at_width, open_page, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -109,17 +109,9 @@ def test_the_board_says_its_selected_cell_to_a_screen_reader(driver, server):
 
 def test_a_sliders_reading_stays_whole_on_the_narrowest_phone(driver, server):
     # 280 px: a folding phone's outer screen; "100 events/s" broke after "100", under the slider
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": 280, "height": 640, "deviceScaleFactor": 1, "mobile": True})
-    try:
-        open_page(driver, server, "?rows=8&cols=8&seed=1")
-        broken = driver.execute_script(
-            "return [...document.querySelectorAll('output')]"
-            ".filter((e) => e.offsetParent && e.getClientRects().length > 1).map((e) => e.textContent.trim())")
-        assert broken == [], f"broken across lines: {broken}"
-        assert driver.execute_script("return document.documentElement.scrollWidth") <= 280
-    finally:
-        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    broken, page_width = broken_at_width(driver, server, 280, "output")
+    assert broken == [], f"broken across lines: {broken}"
+    assert page_width <= 280
 
 
 def test_the_speed_slider_is_read_as_its_speed_not_its_step(driver, server):

@@ -10,7 +10,7 @@ of both widths are saved (see ``shoot``) for a look.
 from __future__ import annotations
 
 import pytest
-from pagekit import open_page, wait_for
+from pagekit import broken_at_width, open_page, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -377,17 +377,9 @@ def test_the_random_choices_error_goes_once_its_box_is_put_right(driver, server)
 
 def test_no_link_or_button_breaks_across_lines_on_a_narrow_phone(driver, server):
     # on a 320 px phone "Number Link" in the header broke after "Number", its second word under the first link
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": 320, "height": 640, "deviceScaleFactor": 1, "mobile": True})
-    try:
-        open_page(driver, server, "?rows=8&cols=8&seed=1")
-        broken = driver.execute_script(
-            "return [...document.querySelectorAll('nav a, .links a, button')]"
-            ".filter((e) => e.offsetParent && e.getClientRects().length > 1).map((e) => e.textContent.trim())")
-        assert broken == [], f"broken across lines: {broken}"
-        assert driver.execute_script("return document.documentElement.scrollWidth") <= 320
-    finally:
-        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    broken, page_width = broken_at_width(driver, server, 320, "nav a, .links a, button")
+    assert broken == [], f"broken across lines: {broken}"
+    assert page_width <= 320
 
 
 def test_the_boxes_on_a_phone_take_the_caret_without_zooming_the_page(driver, server, viewport):

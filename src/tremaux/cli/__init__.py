@@ -248,6 +248,7 @@ def main(argv: list[str] | None = None) -> None:
         typer.echo("aborted", err=True)
         sys.exit(130)
     except _USAGE as exc:  # a missing argument, an unknown option, a value of the wrong kind: one line too
+        # by name: the parser's own class, not click.exceptions.NoArgsIsHelpError (an isinstance check misses it)
         if type(exc).__name__ == "NoArgsIsHelpError" and getattr(exc, "ctx", None) is not None:
             typer.echo(exc.ctx.get_help())  # `tremaux` or `tremaux numberlink` alone: the help, as --help gives it
             sys.exit(0)
