@@ -355,6 +355,38 @@ def kruskal_weave(nbr, back, start, params, state, cells, trace):
     straight over it, a tunnel straight under it. Crossing cells then take no other passage; Kruskal joins the rest along ordinary sides.
     The work is the kernel :func:`_weave`'s, on side bits of its own (``int32``), so that it is compiled once
     for the one- and two-byte cells of woven square and hex grids; NumPy copies the bits into ``cells``.
+
+    Parameters
+    ----------
+    nbr, back : numpy.ndarray
+        The woven grid's neighbour table ``(n, 2 S)`` (``int32``, -1: none) and the side facing back (``int8``).
+    start : int
+        Unused (Kruskal has no start), as in every graph kernel's signature.
+    params : numpy.ndarray
+        ``params[0]``: the chance that a cell becomes a crossing.
+    state : numpy.ndarray
+        The random state (:func:`tremaux.kernels.rng.make_state`), advanced.
+    cells : numpy.ndarray
+        The ``n`` cells (``uint8`` or ``uint16``), all walls; the passages are opened in place.
+    trace : numpy.ndarray
+        ``(rows, 3)`` ``int64`` rows for the ``CARVE`` events, or ``(0, 3)`` for none.
+
+    Returns
+    -------
+    tuple of int
+        ``(-1, passages examined, crossings, trace rows written)``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from tremaux.grids import make_grid
+    >>> from tremaux.kernels.graph_merge import kruskal_weave
+    >>> from tremaux.kernels.rng import make_state
+    >>> grid = make_grid("square", size=(4, 4), weave=True)
+    >>> cells = np.zeros(grid.size, grid.dtype)
+    >>> out = kruskal_weave(grid.nbr, grid.back, -1, np.array([0.5]), make_state(1), cells, np.empty((0, 3), np.int64))
+    >>> int(np.unpackbits(cells).sum()) // 2  # a spanning tree: one passage fewer than cells
+    15
     """
     bits = np.zeros(nbr.shape[0], np.int32)
     out = _weave(nbr, back, params, state, bits, trace)
