@@ -353,7 +353,7 @@ def kruskal_weave(nbr, back, start, params, state, cells, trace):
     First, each cell (in random order, with chance ``params[0]``) becomes a crossing when it and its
     neighbours are untouched and the cells each passage would join are in different trees: a passage
     straight over it, a tunnel straight under it. Crossing cells then take no other passage; Kruskal joins the rest along ordinary sides.
-    The work is the kernel :func:`_weave`'s, on side bits of its own (``int32``), so that it is compiled once
+    The work is the kernel :func:`_weave`'s, on side bits of its own (``uint16``), so that it is compiled once
     for the one- and two-byte cells of woven square and hex grids; NumPy copies the bits into ``cells``.
 
     Parameters
@@ -388,7 +388,7 @@ def kruskal_weave(nbr, back, start, params, state, cells, trace):
     >>> int(np.unpackbits(cells).sum()) // 2  # a spanning tree: one passage fewer than cells
     15
     """
-    bits = np.zeros(nbr.shape[0], np.int32)
+    bits = np.zeros(nbr.shape[0], np.uint16)  # at most 16 side slots: 8 on woven square grids, 12 on hex
     out = _weave(nbr, back, params, state, bits, trace)
     np.bitwise_or(cells, bits, out=cells, casting="unsafe")
     return out
@@ -396,7 +396,7 @@ def kruskal_weave(nbr, back, start, params, state, cells, trace):
 
 @njit(cache=True)
 def _weave(nbr, back, params, state, cells, trace):
-    """:func:`kruskal_weave`'s crossings and merging, opening sides in ``cells`` (``int32`` bits)."""
+    """:func:`kruskal_weave`'s crossings and merging, opening sides in ``cells`` (``uint16`` bits)."""
     n, S2 = nbr.shape
     S = S2 // 2
     half = S // 2
