@@ -401,7 +401,7 @@ def _linking(task: Task, enc, model) -> Linking:
 
 
 def _as_asked(task: Task, first: Linking) -> Task:
-    """The task the second question is asked as (SAT, a new search, forcing): among lines that never touch when that suffices.
+    """The task SAT, a new search and forcing ask: among lines that never touch when that suffices.
 
     Under ``nikoli`` with touching, when ``first`` covers every cell with
     lines that never run beside themselves (:func:`untouched_suffices`),
