@@ -48,9 +48,9 @@ def demo(
     SOLVERS.get(solver)  # an unknown solver is named before the maze is made
 
     maze, stats = generate(parse_size(size), generator, seed=seed, braid=braid)
-    import inspect
+    from ..solvers import solver_options
 
-    takes_seed = "seed" in inspect.signature(SOLVERS.get(solver).func).parameters  # Tremaux's traveler walks
+    takes_seed = "seed" in solver_options(solver)  # Tremaux's traveler walks
     solution = solve(maze, solver, record=fmt == "gif", **({"seed": seed} if takes_seed else {}))  # at random
     if fmt == "gif":  # before the maze is printed
         check_replay(solution, "the demo draws 100 frames: give a smaller --size, or write a .png or .svg")
