@@ -287,7 +287,10 @@ def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None,
     maze = load_grid(path)
     kind = fmt.lstrip(".").lower()
     if kind == "gif":
-        raise UnsupportedError(f"a {maze.grid.name} maze is animated with `tremaux animate {path} --out FILE.gif`")
+        from ..grids.grid import article
+
+        raise UnsupportedError(f"{article(maze.grid.name)} {maze.grid.name} maze is animated with "
+                               f"`tremaux animate {path} --out FILE.gif`")
     if kind not in ("svg", "png"):
         raise UnsupportedError(f"text drawings are for square grids only; draw this {maze.grid.name} maze as svg "
                                "or png (--format svg, or --out FILE.svg / FILE.png)")

@@ -69,8 +69,10 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
         from .output import check_folder
 
         check_folder(out)  # `--out pictures/`: a folder, said as such
+    from ..grids.grid import article
+
     fmt = None if out is None else output_format(  # refused before the run, not after it
-        out, fmt, accepts=("png", "svg"), writer=f"tremaux solve on a {maze.grid.name} maze",
+        out, fmt, accepts=("png", "svg"), writer=f"tremaux solve on {article(maze.grid.name)} {maze.grid.name} maze",
         hint=f"`tremaux animate {path} --out FILE.gif` replays the run")
     if fmt is not None:  # a picture over the limits: refused before the run, not after it
         from ..grids.draw import _check_picture

@@ -37,7 +37,7 @@ import numpy as np
 
 from ..errors import MazeFormatError, TremauxError
 from .catalog import make_grid
-from .grid import Grid
+from .grid import Grid, article
 from .maze import GridMaze
 
 __all__ = ["dumps", "loads", "to_bytes", "from_bytes", "save", "load", "FORMAT", "VERSION"]
@@ -118,7 +118,7 @@ def _check_write(maze: Any, fmt: str) -> None:
     from . import cost
 
     g = maze.grid if isinstance(maze, GridMaze) else maze
-    cost.check(cost.file_bytes(g, text=fmt == "json"), f"the {fmt} file of a {g.name} maze of {g.size:,} cells")
+    cost.check(cost.file_bytes(g, text=fmt == "json"), f"the {fmt} file of {article(g.name)} {g.name} maze of {g.size:,} cells")
 
 
 def _kept(keep: Any, grid: Grid, source: str | None) -> np.ndarray:

@@ -104,7 +104,10 @@ def maze_of(obj: Any) -> Maze:
 
     grid_maze = obj if isinstance(obj, GridMaze) else getattr(obj, "maze", None)
     if isinstance(grid_maze, GridMaze):
-        raise UnsupportedError(f"a maze on a {grid_maze.grid.name} grid is drawn by tremaux.grids: to_svg, to_png, "
+        from ..grids.grid import article
+
+        name = grid_maze.grid.name
+        raise UnsupportedError(f"a maze on {article(name)} {name} grid is drawn by tremaux.grids: to_svg, to_png, "
                                "save_picture, or tremaux.grids.animate for its runs")
     raise TremauxError(
         f"cannot draw {type(obj).__name__} {obj!r:.60}; pass a Maze, a Solution or a Generated result"
