@@ -24,3 +24,11 @@ def test_an_upsilon_maze_is_named_with_an(capsys, upsilon):
     assert code == 2 and "not on an upsilon grid" in err, err
     with pytest.raises(UnsupportedError, match="a maze on an upsilon grid is drawn by tremaux.grids"):
         render.to_svg(grid_files.load(upsilon))
+
+
+@pytest.mark.parametrize("style", ["Unicode", "BLOCK", " ascii "])
+def test_a_text_style_is_named_in_any_case_as_every_other_name(style):
+    import tremaux
+
+    maze = tremaux.generate((3, 4), seed=2).maze
+    assert render.to_text(maze, style=style) == render.to_text(maze, style=style.strip().lower())
