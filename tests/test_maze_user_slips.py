@@ -32,3 +32,27 @@ def test_a_text_style_is_named_in_any_case_as_every_other_name(style):
 
     maze = tremaux.generate((3, 4), seed=2).maze
     assert render.to_text(maze, style=style) == render.to_text(maze, style=style.strip().lower())
+
+
+@pytest.mark.parametrize("text, kind", [("null", "null"), ('"maze"', "string"), ("3", "number"), ("true", "true or false"),
+                                        ("[1, 2]", "list")])
+def test_a_json_file_that_is_not_an_object_is_named_in_json_words(capsys, tmp_path, text, kind):
+    path = tmp_path / "m.json"
+    path.write_text(text)
+    code, _, err = run(capsys, "info", str(path))
+    assert (code, err) == (2, f"error: {path}: a JSON maze is an object {{...}}, not a {kind}\n")
+
+
+@pytest.mark.parametrize("header, message", [
+    ('"version": 1', "not a grid maze file: it has no format field (a grid maze file's is 'tremaux-grid-maze')"),
+    ('"format": "tremaux-grid-maze"', "the file has no version field (a whole number, 1 for this tremaux)"),
+    ('"format": "tremaux-grid-maze", "version": "1"', "the version field '1' is not a whole number"),
+    ('"format": "tremaux-grid-maze", "version": 0', "grid maze file version 0 does not exist (versions start at 1)"),
+    ('"format": "tremaux-maze", "version": 1', "this file holds a maze on the square grid: read it with tremaux.io.load"),
+])
+def test_a_grid_maze_file_header_is_checked_in_the_words_of_a_maze_file(header, message):
+    from tremaux.errors import MazeFormatError
+
+    with pytest.raises(MazeFormatError) as info:
+        grid_files.loads("{" + header + "}", source="g.json")
+    assert str(info.value).startswith(f"g.json: {message}"), str(info.value)

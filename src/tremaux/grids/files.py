@@ -173,10 +173,23 @@ def _maze(grid: Grid, cells: np.ndarray, start: Any, goal: Any, source: str | No
 
 
 def _header(fmt: Any, version: Any, source: str | None) -> None:
+    if fmt == "tremaux-maze":  # the square maze's own file (as tremaux.io.load names a grid maze file)
+        raise MazeFormatError("this file holds a maze on the square grid: read it with tremaux.io.load "
+                              "(tremaux.grids.to_grid_maze puts it on a grid)", source=source)
+    if fmt is None:  # (not "its format field is None": the file has none)
+        raise MazeFormatError(f"not a grid maze file: it has no format field (a grid maze file's is {FORMAT!r})",
+                              source=source)
     if fmt != FORMAT:
-        raise MazeFormatError(f"not a grid maze file (format {fmt!r}, expected {FORMAT!r})", source=source)
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise MazeFormatError(f"grid maze file version {version!r} is not a positive whole number", source=source)
+        raise MazeFormatError(f"not a grid maze file: its format field is {fmt!r}, expected {FORMAT!r}",
+                              source=source)
+    if version is None:
+        raise MazeFormatError(f"the file has no version field (a whole number, {VERSION} for this tremaux)",
+                              source=source)
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise MazeFormatError(f"the version field {version!r} is not a whole number", source=source)
+    if version < 1:
+        raise MazeFormatError(f"grid maze file version {version} does not exist (versions start at 1)",
+                              source=source)
     if version > VERSION:
         raise MazeFormatError(f"grid maze file version {version} is newer than this tremaux reads ({VERSION}); "
                               "upgrade tremaux", source=source)
