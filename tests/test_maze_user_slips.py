@@ -56,3 +56,21 @@ def test_a_grid_maze_file_header_is_checked_in_the_words_of_a_maze_file(header, 
     with pytest.raises(MazeFormatError) as info:
         grid_files.loads("{" + header + "}", source="g.json")
     assert str(info.value).startswith(f"g.json: {message}"), str(info.value)
+
+
+@pytest.mark.parametrize("solver", ["bfs", "tremaux", "wall-left"])
+def test_solve_json_on_a_grid_maze_has_every_field_of_a_square_maze(capsys, tmp_path, upsilon, solver):
+    import json
+
+    import tremaux
+    from tremaux import io
+
+    square = tmp_path / "m.json"
+    io.save(tremaux.generate((3, 3), seed=1).maze, square)
+    code, text, _ = run(capsys, "solve", str(square), "-s", solver, "--json")
+    square_answer = json.loads(text)
+    code, text, _ = run(capsys, "solve", str(upsilon), "-s", solver, "--json")
+    grid_answer = json.loads(text)
+    assert set(square_answer) <= set(grid_answer), set(square_answer) - set(grid_answer)
+    solution = tremaux.grids.solve_on(grid_files.load(upsilon), solver)
+    assert grid_answer["visited"] == int(solution.visited.sum()) > 0

@@ -86,7 +86,8 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
     if as_json:  # the square maze's fields (Solution.to_dict), with the grid's name and the path's length
         typer.echo(json.dumps({"algorithm": sol.algorithm, "grid": maze.grid.name, "found": sol.found,
                                "start": [int(x) for x in ends[0]], "goal": [int(x) for x in ends[1]],
-                               "length": sol.length, "steps": sol.steps, "path": [list(c) for c in sol.cells],
+                               "length": sol.length, "path": [list(c) for c in sol.cells],
+                               "visited": int(sol.visited.sum()), "steps": sol.steps,
                                "message": sol.message,  # and Tremaux's marks, per cell and side
                                **({} if sol.marks is None else {"marks": sol.marks.tolist()})}))
     else:
