@@ -74,3 +74,46 @@ def test_solve_json_on_a_grid_maze_has_every_field_of_a_square_maze(capsys, tmp_
     assert set(square_answer) <= set(grid_answer), set(square_answer) - set(grid_answer)
     solution = tremaux.grids.solve_on(grid_files.load(upsilon), solver)
     assert grid_answer["visited"] == int(solution.visited.sum()) > 0
+
+
+@pytest.mark.parametrize("argv", [
+    ["render", "{maze}", "--heat", "-o", "{maze}"],          # a heat map does not read back: the maze was lost
+    ["solve", "{maze}", "-o", "{maze}"],
+    ["convert", "{maze}", "-o", "{maze}", "-f", "block"],    # a block text reads back as another maze (its squares)
+    ["generate", "--mask", "{mask}", "-o", "{mask}"],        # the shape drawn by hand was lost
+    ["animate", "--mask", "{mask}", "-g", "wilson", "-o", "{gif}"],
+    ["solve", "{grid}", "-o", "{grid}", "-f", "svg"],
+    ["convert", "{grid}", "-o", "{grid}"],
+])
+def test_out_is_never_the_file_the_command_reads(capsys, tmp_path, upsilon, argv):
+    import tremaux
+    from tremaux import io
+
+    maze = tmp_path / "m.txt"
+    io.save(tremaux.generate((3, 4), seed=1).maze, maze)
+    mask = tmp_path / "mask.txt"
+    mask.write_text(".##.\n####\n.##.\n")
+    gif = tmp_path / "mask.gif"
+    if "{gif}" in argv:  # a picture given as the mask and as the animation
+        mask = gif
+        from PIL import Image
+
+        Image.new("L", (4, 3), 0).save(gif)
+    before = {p: p.read_bytes() for p in (maze, mask, upsilon)}
+    args = [a.format(maze=maze, mask=mask, gif=gif, grid=upsilon) for a in argv]
+    code, out, err = run(capsys, *args)
+    target = args[args.index("-o") + 1]
+    assert (code, out) == (2, ""), err
+    assert err == (f"error: --out {target} is the file this command reads: writing it would replace what it holds; "
+                   "give --out another name\n")
+    assert {p: p.read_bytes() for p in before} == before
+
+
+def test_out_beside_the_file_read_is_written(capsys, tmp_path):
+    import tremaux
+    from tremaux import io
+
+    maze = tmp_path / "m.txt"
+    io.save(tremaux.generate((3, 4), seed=1).maze, maze)
+    assert run(capsys, "render", str(maze), "--heat", "-o", str(tmp_path / "heat.txt"))[0] == 0
+    assert run(capsys, "convert", str(maze), "-o", str(tmp_path / "m.npz"))[0] == 0

@@ -213,7 +213,8 @@ def convert(
     on_grid = is_grid_file(str(src))  # a maze on a polar, hex, ... grid: json or npz only
     unnamed = fmt is None and dst.suffix.lower() not in EXTENSIONS  # '-': the formats to name are those it takes
     fmt = check_output(dst, fmt, accepts=("json", "npz") if on_grid and unnamed else maze_io.SAVE_FORMATS,
-                       writer="tremaux convert", hint="tremaux render draws SVG and GIF pictures")  # before reading
+                       writer="tremaux convert", hint="tremaux render draws SVG and GIF pictures",
+                       reads=(src,))  # before reading
     if on_grid:
         from ..grids import files
 
