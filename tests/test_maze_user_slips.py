@@ -117,3 +117,19 @@ def test_out_beside_the_file_read_is_written(capsys, tmp_path):
     io.save(tremaux.generate((3, 4), seed=1).maze, maze)
     assert run(capsys, "render", str(maze), "--heat", "-o", str(tmp_path / "heat.txt"))[0] == 0
     assert run(capsys, "convert", str(maze), "-o", str(tmp_path / "m.npz"))[0] == 0
+
+
+@pytest.mark.parametrize("argv", [
+    ["generate", "--size", "2x3", "-f", "json"], ["convert", "{maze}", "-f", "block"], ["render", "{maze}", "-f", "svg"],
+    ["solve", "{maze}", "-f", "png"], ["solve", "{grid}", "-f", "svg"], ["animate", "{maze}", "-f", "gif"],
+    ["render", "{grid}", "-f", "svg"], ["demo", "--size", "2x3", "-f", "svg"],
+])
+def test_out_dash_is_named_stdout_as_standard_input_is_stdin(capfd, tmp_path, upsilon, argv):
+    import tremaux
+    from tremaux import io
+
+    maze = tmp_path / "m.txt"
+    io.save(tremaux.generate((2, 3), seed=1).maze, maze)
+    code, _, err = run(capfd, *[a.format(maze=maze, grid=upsilon) for a in argv], "-o", "-")
+    wrote = [line for line in err.splitlines() if line.startswith("wrote ")]
+    assert code == 0 and len(wrote) == 1 and wrote[0].startswith("wrote <stdout>"), err

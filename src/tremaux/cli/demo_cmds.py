@@ -7,6 +7,8 @@ from typing import Optional
 
 import typer
 
+from .output import shown
+
 from .app import (DEFAULT_GENERATOR, app, deprecated, format_option, generator_option, parse_size, renamed, size_option,
                   solver_option)
 from .options import _out_path, check_seed
@@ -60,6 +62,6 @@ def demo(
 
     typer.echo(verdict(solution.algorithm, solution.message, solution.found, solution.start, solution.goal), err=True)
     render.save(solution, out, format=fmt)
-    typer.echo(f"wrote {out}", err=True)
+    typer.echo(f"wrote {shown(out)}", err=True)
     if not solution.found:
         raise typer.Exit(1)  # no path: an answer, not an error (2), as tremaux solve gives it

@@ -7,6 +7,8 @@ from typing import Any
 
 import typer
 
+from .output import shown
+
 from ..errors import UnsupportedError
 from .sources import load_grid
 
@@ -96,7 +98,7 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
         typer.echo(verdict(sol.algorithm, sol.message, sol.found, *ends), err=True)
     if out is not None:
         save_picture(maze, out, solution=sol, format=fmt)
-        typer.echo(f"wrote {out}", err=True)
+        typer.echo(f"wrote {shown(out)}", err=True)
     return sol.found
 
 

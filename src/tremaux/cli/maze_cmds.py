@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Optional
 
 import typer
+
+from .output import shown
 from typer.core import TyperCommand
 
 from typing import TYPE_CHECKING
@@ -225,7 +227,7 @@ def convert(
         files.save(load_grid(src if str(src) == "-" else existing_file(src)), dst, fmt)
     else:
         maze_io.save(load_maze(src), dst, fmt)
-    typer.echo(f"wrote {dst} ({fmt})", err=True)
+    typer.echo(f"wrote {shown(dst)} ({fmt})", err=True)
     from .output import note_text_cap
 
     note_text_cap(dst, fmt)

@@ -161,7 +161,7 @@ def save_output(obj: object, out: Path, to: str | None = None) -> None:
         maze_io.save(getattr(obj, "maze", obj), out, fmt)
     else:
         render.save(obj, out, format=fmt)
-    typer.echo(f"wrote {out}", err=True)
+    typer.echo(f"wrote {shown(out)}", err=True)
     note_text_cap(out, fmt)
 
 
@@ -256,6 +256,30 @@ def check_output(out: Path, to: str | None = None, *, formats: bool = True, acce
     check_folder(out)
     check_not_read(out, reads)
     return fmt
+
+
+def shown(out: Path) -> str:
+    """The name of an output file in messages: ``<stdout>`` for the standard output (``--out -``), as standard
+    input is ``<stdin>``.
+
+    Parameters
+    ----------
+    out : pathlib.Path
+        The ``--out`` file (``-`` arrives as ``/dev/stdout``).
+
+    Returns
+    -------
+    str
+        Its name for ``wrote ...``.
+
+    Examples
+    --------
+    >>> from pathlib import Path
+    >>> from tremaux.cli.output import shown
+    >>> shown(Path("/dev/stdout")), shown(Path("maze.txt"))
+    ('<stdout>', 'maze.txt')
+    """
+    return "<stdout>" if str(out) in ("-", "/dev/stdout") else str(out)
 
 
 def check_not_read(out: Path, reads: tuple[Path | None, ...]) -> None:

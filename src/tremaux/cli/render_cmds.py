@@ -7,6 +7,8 @@ from typing import Optional
 
 import typer
 
+from .output import shown
+
 from ..errors import UnsupportedError
 from .options import check_seed
 from .app import (DEFAULT_GENERATOR, DEFAULT_SIZE, GoalOption, StartOption, announce, app, deprecated, format_option, generator_option,
@@ -42,7 +44,7 @@ def _emit(data: bytes | str, out: Optional[Path], fmt: str) -> None:
         from .._write import write_file
 
         write_file(out, data if not isinstance(data, str) or data.endswith("\n") else data + "\n")
-        typer.echo(f"wrote {out}", err=True)
+        typer.echo(f"wrote {shown(out)}", err=True)
     elif isinstance(data, str):
         typer.echo(data.rstrip("\n"))
     else:
@@ -287,7 +289,7 @@ def animate_cmd(
 
         say_no_path(obj)
     render.save(obj, out, format=fmt, animate=True, frames=frames, frame_ms=frame_ms, cell_size=cell_size)
-    typer.echo(f"wrote {out}", err=True)
+    typer.echo(f"wrote {shown(out)}", err=True)
 
 
 def _mask(path: Path):

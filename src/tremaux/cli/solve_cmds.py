@@ -9,6 +9,8 @@ from typing import Optional
 import click
 import typer
 
+from .output import shown
+
 from ..errors import TremauxError
 
 from .output import check_not_read, check_output, check_replay, check_replay_ahead
@@ -176,7 +178,7 @@ def solve_cmd(
         from ..render import save
 
         save(sol, out, format=fmt)  # the drawing printed above, or a picture of it
-        typer.echo(f"wrote {out}", err=True)
+        typer.echo(f"wrote {shown(out)}", err=True)
     if not sol.found:
         raise typer.Exit(1)  # no path: an answer, not an error (2), as numberlink solve's "no solution"
 
