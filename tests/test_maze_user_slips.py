@@ -133,3 +133,17 @@ def test_out_dash_is_named_stdout_as_standard_input_is_stdin(capfd, tmp_path, up
     code, _, err = run(capfd, *[a.format(maze=maze, grid=upsilon) for a in argv], "-o", "-")
     wrote = [line for line in err.splitlines() if line.startswith("wrote ")]
     assert code == 0 and len(wrote) == 1 and wrote[0].startswith("wrote <stdout>"), err
+
+
+def test_a_npy_block_picture_without_an_open_square_says_how_it_was_read(tmp_path):
+    import numpy as np
+
+    from tremaux import io
+    from tremaux.errors import MazeFormatError
+
+    path = tmp_path / "grid.npy"
+    np.save(path, np.ones((3, 5), np.int8))
+    with pytest.raises(MazeFormatError) as info:
+        io.load(path)
+    assert str(info.value) == (f"{path}: an array of 0 and 1 reads as a block picture (1 wall, 0 open): the block "
+                               "picture has no open cell square: the maze has no cell")
