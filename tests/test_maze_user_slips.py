@@ -147,3 +147,21 @@ def test_a_npy_block_picture_without_an_open_square_says_how_it_was_read(tmp_pat
         io.load(path)
     assert str(info.value) == (f"{path}: an array of 0 and 1 reads as a block picture (1 wall, 0 open): the block "
                                "picture has no open cell square: the maze has no cell")
+
+
+def test_a_maze_file_with_its_goal_off_the_grid_says_invalid_maze_on_every_grid(capsys, tmp_path):
+    import json
+
+    import tremaux
+    from tremaux import io
+
+    square, hexagon = tmp_path / "square.json", tmp_path / "hex.json"
+    mask = [[False, True], [True, True]]
+    io.save(tremaux.Maze.open((2, 2), mask=mask, start=(0, 1), goal=(1, 1)), square)
+    grid_files.save(generate_on(make_grid("hex", shape="hexagon", radius=2), seed=1).maze, hexagon)
+    for path in (square, hexagon):
+        data = json.loads(path.read_text())
+        data["goal"] = [0, 0]
+        path.write_text(json.dumps(data))
+        code, _, err = run(capsys, "solve", str(path))
+        assert code == 2 and err.startswith(f"error: {path}: invalid maze: goal (0, 0) is "), err

@@ -169,7 +169,7 @@ def _maze(grid: Grid, cells: np.ndarray, start: Any, goal: Any, source: str | No
     try:
         return GridMaze(grid, cells, start=start, goal=goal)
     except TremauxError as exc:
-        raise MazeFormatError(f"bad maze in file: {exc}", source=source) from None
+        raise MazeFormatError(f"invalid maze: {exc}", source=source) from None  # as a square maze file says
 
 
 def _header(fmt: Any, version: Any, source: str | None) -> None:
