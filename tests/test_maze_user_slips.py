@@ -165,3 +165,28 @@ def test_a_maze_file_with_its_goal_off_the_grid_says_invalid_maze_on_every_grid(
         path.write_text(json.dumps(data))
         code, _, err = run(capsys, "solve", str(path))
         assert code == 2 and err.startswith(f"error: {path}: invalid maze: goal (0, 0) is "), err
+
+
+@pytest.mark.parametrize("grid", ["square", "hex"])
+@pytest.mark.parametrize("command", [["solve"], ["render", "-s", "bfs", "-o", "{d}/r.svg"], ["animate", "-o", "{d}/a.gif"]])
+def test_an_end_on_a_masked_cell_is_named_in_one_line_in_the_cli_and_the_api(capsys, tmp_path, grid, command):
+    import numpy as np
+
+    import tremaux
+    from tremaux import io
+    from tremaux.errors import CellError
+
+    mask = np.array([[0, 1, 1, 0], [1, 1, 1, 1], [0, 1, 1, 0]], bool)
+    path = tmp_path / "m.json"
+    if grid == "square":
+        maze = tremaux.generate((3, 4), mask=mask, seed=1).maze
+        io.save(maze, path)
+    else:
+        maze = generate_on(make_grid("hex", mask=mask), seed=1).maze
+        grid_files.save(maze, path)
+    for end in ("--start", "--goal"):
+        argv = [command[0], str(path), *[a.format(d=tmp_path) for a in command[1:]], end, "2,0"]
+        code, out, err = run(capsys, *argv)
+        assert (code, out, err) == (2, "", f"error: {end} (2, 0) is a masked cell, not part of the maze\n")
+        with pytest.raises(CellError, match=r"^(start|goal) \(2, 0\) is a masked cell, not part of the maze$"):
+            tremaux.solve(maze, "bfs", **{end[2:]: (2, 0)})
