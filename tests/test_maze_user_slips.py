@@ -190,3 +190,16 @@ def test_an_end_on_a_masked_cell_is_named_in_one_line_in_the_cli_and_the_api(cap
         assert (code, out, err) == (2, "", f"error: {end} (2, 0) is a masked cell, not part of the maze\n")
         with pytest.raises(CellError, match=r"^(start|goal) \(2, 0\) is a masked cell, not part of the maze$"):
             tremaux.solve(maze, "bfs", **{end[2:]: (2, 0)})
+
+
+@pytest.mark.parametrize("draw", ["to_svg", "to_png", "to_text"])
+def test_a_path_that_jumps_between_cells_is_refused_not_drawn_across_walls(draw):
+    import tremaux
+    from tremaux.errors import CellError
+
+    maze = tremaux.generate((4, 5), seed=1).maze
+    with pytest.raises(CellError, match=r"^path steps from \(0, 0\) to \(3, 3\), which are not neighbours"):
+        getattr(render, draw)(maze, path=[(0, 0), (3, 3)])
+    with pytest.raises(CellError, match=r"from \(0, 1\) to \(0, 1\)"):  # standing still is no step either
+        getattr(render, draw)(maze, path=[(0, 0), (0, 1), (0, 1)])
+    assert getattr(render, draw)(maze, path=[(0, 0), (0, 1), (1, 1)])  # neighbours, walls or not: drawn
