@@ -203,3 +203,14 @@ def test_a_path_that_jumps_between_cells_is_refused_not_drawn_across_walls(draw)
     with pytest.raises(CellError, match=r"from \(0, 1\) to \(0, 1\)"):  # standing still is no step either
         getattr(render, draw)(maze, path=[(0, 0), (0, 1), (0, 1)])
     assert getattr(render, draw)(maze, path=[(0, 0), (0, 1), (1, 1)])  # neighbours, walls or not: drawn
+
+
+def test_show_names_standard_input_stdin_for_a_grid_maze(capsys, monkeypatch, upsilon):
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(upsilon.read_bytes())))
+    code, out, err = run(capsys, "show", "-")
+    assert (code, out) == (2, "")
+    assert err == ("error: text drawings are for square grids only; <stdin> holds an upsilon maze: draw it with "
+                   "`tremaux render - --out maze.svg`\n")

@@ -132,8 +132,9 @@ def show_grid_file(path: Path, style: str) -> None:
     g = maze.grid
     if g.name != "square" or "wrap" in g.params or "weave" in g.params:
         label = _label(g)
-        raise UnsupportedError(f"text drawings are for square grids only; {path} holds {'an' if label[0] in 'aeiou' else 'a'}"
-                               f" {label} maze: draw it "
+        name = "<stdin>" if str(path) == "-" else path  # standard input is named so in every message
+        raise UnsupportedError(f"text drawings are for square grids only; {name} holds "
+                               f"{'an' if label[0] in 'aeiou' else 'a'} {label} maze: draw it "
                                f"with `tremaux render {path} --out maze.svg`")
     square = maze.to_maze()
     if style.strip().lower() == "unicode":
