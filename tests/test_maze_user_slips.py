@@ -214,3 +214,12 @@ def test_show_names_standard_input_stdin_for_a_grid_maze(capsys, monkeypatch, up
     assert (code, out) == (2, "")
     assert err == ("error: text drawings are for square grids only; <stdin> holds an upsilon maze: draw it with "
                    "`tremaux render - --out maze.svg`\n")
+
+
+def test_convert_names_standard_input_stdin_for_a_grid_maze(capsys, monkeypatch, tmp_path, upsilon):
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(upsilon.read_bytes())))
+    code, _, err = run(capsys, "convert", "-", "-o", str(tmp_path / "u.png"))
+    assert code == 2 and err.startswith("error: <stdin> holds a maze on a grid other than the square one"), err
