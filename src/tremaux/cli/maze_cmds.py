@@ -222,7 +222,8 @@ def convert(
         from ..grids import files
 
         if fmt not in ("json", "npz"):
-            raise UnsupportedError(f"{'<stdin>' if str(src) == '-' else src} holds a maze on a grid other than the square one: tremaux convert writes "
+            name = "<stdin>" if str(src) == "-" else src  # standard input is named so in every message
+            raise UnsupportedError(f"{name} holds a maze on a grid other than the square one: tremaux convert writes "
                                    f"it as json or npz only, not {fmt}; tremaux render draws it as a picture "
                                    "(.png or .svg)")
         files.save(load_grid(src if str(src) == "-" else existing_file(src)), dst, fmt)
