@@ -33,6 +33,7 @@ __all__ = [
     "BudgetExceededError",
     "MemoryLimitError",
     "InputTooLargeError",
+    "MissingFolderError",
 ]
 
 
@@ -275,3 +276,46 @@ class InputTooLargeError(MazeFormatError):
     >>> str(InputTooLargeError("a text maze of 50.0 MiB is over the 16.0 MiB cap", source="big.txt"))
     'big.txt: a text maze of 50.0 MiB is over the 16.0 MiB cap'
     """
+
+
+class MissingFolderError(TremauxError, FileNotFoundError):
+    """An output file whose folder does not exist.
+
+    It is a :class:`FileNotFoundError` too (``errno``, ``strerror`` and
+    ``filename`` set as the system would), so ``except FileNotFoundError`` and
+    ``except OSError`` keep catching it.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file that was to be written.
+
+    Examples
+    --------
+    >>> from tremaux.errors import MissingFolderError
+    >>> err = MissingFolderError("out/maze.txt")
+    >>> print(err)
+    cannot write out/maze.txt: the folder out does not exist
+    >>> isinstance(err, FileNotFoundError), err.errno, err.filename, err.folder
+    (True, 2, 'out/maze.txt', 'out')
+    """
+
+    def __init__(self, path: object) -> None:
+        import errno
+        import os
+
+        name = os.fspath(path)  # type: ignore[call-overload]
+        folder = os.path.dirname(name) or "."
+        message = f"the folder {folder} does not exist"
+        super().__init__(f"cannot write {name}: {message}")
+        self.errno = errno.ENOENT
+        self.strerror = message
+        self.filename = name
+        self.folder = folder
+        self.output = True  # an output file: the command line says "cannot write", not "no such file"
+
+    def __str__(self) -> str:  # not OSError's "[Errno 2] ...": the one line the command line prints too
+        return str(self.args[0])
+
+    def __reduce__(self) -> tuple:  # pickled (by a worker process) as the path it names
+        return type(self), (self.filename,)

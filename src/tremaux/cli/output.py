@@ -324,15 +324,7 @@ def check_not_read(out: Path, reads: tuple[Path | None, ...]) -> None:
                                    "holds; give --out another name")
 
 
-class MissingFolderError(FileNotFoundError):
-    """An output file whose folder does not exist: ``error: cannot write maze.txt: the folder out does not exist``.
-
-    Examples
-    --------
-    >>> from tremaux.cli.output import MissingFolderError
-    >>> str(MissingFolderError(2, "the folder out does not exist", "out/m.txt").filename)
-    'out/m.txt'
-    """
+from ..errors import MissingFolderError  # noqa: E402  (named here before it moved to tremaux.errors)
 
 
 def check_folder(out: Path) -> None:
@@ -358,14 +350,14 @@ def check_folder(out: Path) -> None:
     >>> check_folder(Path("/no/such/folder/maze.txt"))
     Traceback (most recent call last):
     ...
-    tremaux.cli.output.MissingFolderError: [Errno 2] the folder /no/such/folder does not exist: '/no/such/folder/maze.txt'
+    tremaux.errors.MissingFolderError: cannot write /no/such/folder/maze.txt: the folder /no/such/folder does not exist
     """
     import errno
     import os
 
     folder = out.parent
     if not folder.exists():
-        raise MissingFolderError(errno.ENOENT, f"the folder {folder} does not exist", str(out))
+        raise MissingFolderError(out)
     if not folder.is_dir():
         raise _unwritable(NotADirectoryError(errno.ENOTDIR, f"{folder} is not a folder", str(out)))
     if out.is_dir():  # the work would be lost when the file cannot be written

@@ -457,10 +457,12 @@ def save_animation(obj: Any, path: Any, *, format: str | None = None, frames: in
 
     from .._write import write_file
 
-    from ..io.outputs import output_format
+    from ..io.outputs import check_folder, output_format
 
     p = Path(path)
-    if output_format(p, format, accepts=("gif", "svg"), writer="an animation") == "gif":
+    fmt = output_format(p, format, accepts=("gif", "svg"), writer="an animation")
+    check_folder(p)  # before the frames are drawn
+    if fmt == "gif":
         write_file(p, to_gif(obj, frames=frames, frame_ms=frame_ms, style=style))
     else:
         write_file(p, to_animated_svg(obj, frames=frames, frame_ms=frame_ms, style=style))

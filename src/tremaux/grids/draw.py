@@ -471,11 +471,12 @@ def save_picture(maze: GridMaze, path: Any, *, solution: Any = None, style: Styl
 
     from .._write import write_file
 
-    from ..io.outputs import output_format
+    from ..io.outputs import check_folder, output_format
 
     p = Path(path)
     fmt = output_format(p, format, accepts=("png", "svg"), writer=f"a picture of {article(maze.grid.name)} {maze.grid.name} maze",
                         hint="animations: tremaux.grids.animate.save_animation, .gif or .svg")
+    check_folder(p)  # before the drawing
     if fmt == "svg":
         write_file(p, to_svg(maze, solution=solution, style=style, heat=heat, marks=marks))
     else:

@@ -369,13 +369,14 @@ def save(maze: GridMaze, path: str | Path, format: str | None = None) -> None:
     """
     from .._write import write_file
 
-    from ..io.outputs import output_format
+    from ..io.outputs import check_folder, output_format
     from .maze import as_grid_maze
 
     maze = as_grid_maze(maze, "save")
     p = Path(path)
     fmt = output_format(p, format, accepts=("json", "npz"), writer=f"a {maze.grid.name} maze file",
                         hint="text drawings are for square grids only; pictures: tremaux.grids.save_picture")
+    check_folder(p)
     write_file(p, dumps(maze) + "\n" if fmt == "json" else to_bytes(maze))  # a text file ends its line
 
 

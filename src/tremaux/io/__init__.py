@@ -51,7 +51,7 @@ from ._common import decode_text
 
 graph = lazy_module("tremaux.io.graph")  # networkx is loaded on first use
 from ._text import _HEADER
-from .outputs import OUTPUT_FORMATS, output_format
+from .outputs import OUTPUT_FORMATS, check_folder, output_format
 
 __all__ = ["FORMATS", "load", "save", "loads", "dumps", "read_source", "check_dumps", "detect_format", "format_from_extension",
            "output_format", "OUTPUT_FORMATS", "SAVE_FORMATS", "ascii", "block", "graph", "image", "json", "npz"]
@@ -481,6 +481,7 @@ def save(maze: Maze, path: str | os.PathLike, format: str | None = None) -> None
     p = Path(path)
     format = output_format(p, format, accepts=SAVE_FORMATS, writer="tremaux.io.save",
                            hint="tremaux.render.save draws SVG and GIF pictures")
+    check_folder(p)  # before the work: `out/m.npz` with no folder out names it
     entry = FORMATS.get(format)
     out = entry.dumps(maze)
     from .._write import write_file

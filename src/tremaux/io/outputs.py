@@ -214,3 +214,32 @@ def output_format(path: str | os.PathLike | None, format: Any = None, *, accepts
         where = f" ({shown!r})" if shown else ""
         raise UnsupportedError(f"{writer} writes {_listed(valid)}, not {name}{where}" + (f"; {hint}" if hint else ""))
     return name
+
+
+def check_folder(path: str | os.PathLike) -> None:
+    """Refuse, before any work, an output file whose folder does not exist.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file to write.
+
+    Raises
+    ------
+    MissingFolderError
+        Naming the file and its missing folder; it is a :class:`FileNotFoundError` too.
+
+    Examples
+    --------
+    >>> from tremaux.io.outputs import check_folder
+    >>> check_folder("maze.txt")
+    >>> check_folder("/no/such/folder/maze.txt")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.MissingFolderError: cannot write /no/such/folder/maze.txt: the folder /no/such/folder does not exist
+    """
+    from ..errors import MissingFolderError
+
+    folder = os.path.dirname(os.fspath(path))
+    if folder and not os.path.lexists(folder):
+        raise MissingFolderError(path)

@@ -142,7 +142,10 @@ def save(obj: Any, path: str | Path, *, format: str | None = None, animate: bool
     ...     p.read_text().startswith("<svg")
     True
     """
+    from ..io.outputs import check_folder
+
     ext = _format_of(path, format)
+    check_folder(path)  # before the drawing: `out/m.png` with no folder out names it
     data = render(obj, ext, animate=animate, **style)
     from .._write import write_file
 
