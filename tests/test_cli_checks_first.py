@@ -142,8 +142,10 @@ def test_a_grid_path_of_one_cell_is_worded_as_the_square_ones(capsys, tmp_path):
     from tremaux.grids import solve_on
 
     one = generate_on(make_grid("polar", rings=1), seed=1).maze
-    assert solve_on(one, "bfs").message == "path of 1 cell"
-    assert solve_on(generate_on(make_grid("hex", size=(1, 2)), seed=1).maze, "dfs").message == "path of 2 cells"
+    assert solve_on(one, "bfs").message == "the start (0, 0) is the goal: a path of 1 cell"
+    assert tremaux.solve(tremaux.Maze.open((1, 1)), "bfs").message == "the start (0, 0) is the goal: a path of 1 cell"
+    assert (solve_on(generate_on(make_grid("hex", size=(1, 2)), seed=1).maze, "dfs").message
+            == "path of 2 cells (1 move) found after 2 cells taken from the worklist")
 
 
 def test_a_transcript_too_long_to_read_is_refused_before_a_line_is_written(capsys, tmp_path, monkeypatch):

@@ -70,7 +70,7 @@ def test_info_json_on_any_format(capsys, files, fmt):
     assert info["cells"] == want.size and info["passages"] == want.passages
     assert info["start"] == list(want.start)
     if fmt != "block":
-        assert info["perfect"] is True and info["walls"] == 3 * 4 and info["distance"] is not None
+        assert info["perfect"] is True and info["walls"] == 3 * 4 and info["solution_length"] is not None
 
 
 def test_info_table(capsys, files):

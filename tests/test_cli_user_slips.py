@@ -44,7 +44,7 @@ def test_a_grid_maze_is_measured_in_the_square_tables_words(capsys, tmp_path, co
     code, text, err = run(capsys, command, str(tmp_path / "walled.json"))
     assert code == 0, err
     rows = dict((line[:16].strip(), line[18:]) for line in text.splitlines())
-    assert rows["perfect"] == "no" and rows["solution length"] == "-" and rows["grid"] == "hex"
+    assert rows["perfect"] == "no" and rows["start to goal"] == "unreachable" and rows["grid"] == "hex"
     assert all(line[16:18] == "  " and line[15] != " " for line in text.splitlines())
     assert "True" not in text and "False" not in text and "None" not in text
 

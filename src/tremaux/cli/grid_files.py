@@ -108,7 +108,7 @@ def _ends(maze: Any, start: tuple[int, ...] | None, goal: tuple[int, ...] | None
 
 
 def grid_stats_text(path: Path, as_json: bool) -> str:
-    """``tremaux stats`` for a grid maze file: dead ends, diameter, solution length, river (text or JSON).
+    """``tremaux stats`` for a grid maze file: the measures of a square maze's, by the same names (text or JSON).
 
     Parameters
     ----------
@@ -135,7 +135,9 @@ def grid_stats_text(path: Path, as_json: bool) -> str:
                 grid  hex
                cells  19
             passages  18
-             perfect  yes
+          components  1
+    ...
+       start to goal  6 (0, 1) - (4, 2)
     ...
     """
     import json
@@ -147,7 +149,6 @@ def grid_stats_text(path: Path, as_json: bool) -> str:
         measures = s.as_dict()
         return json.dumps({"grid": measures.pop("grid"), "wrap": maze.grid.params.get("wrap"),
                            "weave": bool(maze.grid.params.get("weave", False)), **measures})
-    from .output import property_lines  # the table of the square grid's info and stats: yes / no, '-' for none
+    from .output import property_lines  # the table of the square grid's stats, with the same labels
 
-    return property_lines([(k.replace("_", " "), _label(maze.grid) if k == "grid" else f"{v:.3f}"
-                            if isinstance(v, float) else v) for k, v in s.as_dict().items()])
+    return property_lines([("grid", _label(maze.grid)), *s.rows()])

@@ -252,11 +252,20 @@ def info(file: Path = FileArgument, as_json: bool = JsonOption) -> None:
         return
     rows = []
     for key, value in summary.items():
+        if key == "distance":  # (deprecated: the JSON's old name of solution_length)
+            continue
+        if key == "solution_length":  # worded as `tremaux stats` and a grid maze's info word it
+            ends = f" {tuple(summary['start'])} - {tuple(summary['goal'])}" if summary["goal"] is not None else ""
+            rows.append(("start to goal", "-" if summary["start"] is None or summary["goal"] is None
+                         else "unreachable" if value is None else f"{value}{ends}"))
+            continue
         if key == "degrees":
             value = ", ".join(f"{d}: {n}" for d, n in value.items())
         elif isinstance(value, list):
             value = " x ".join(map(str, value)) if key == "shape" else str(tuple(value))
-        elif key == "dead_ends" and summary["degrees"].get("0"):  # (see tremaux.measure.MazeStats.dead_ends)
-            value = f"{value}; cells with one passage, not the {summary['degrees']['0']} walled-in"
+        elif key == "dead_ends":  # a count and a percentage, as `tremaux stats` shows them
+            walled = summary["degrees"].get("0")  # (see tremaux.measure.MazeStats.dead_ends)
+            value = f"{value} ({100 * value / max(summary['cells'], 1):.1f}%)" + (
+                f"; cells with one passage, not the {walled} walled-in (isolated)" if walled else "")
         rows.append((key.replace("_", " "), value))
     typer.echo(property_lines(rows))

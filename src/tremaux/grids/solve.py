@@ -19,6 +19,7 @@ from ..errors import UnsupportedError
 from ..kernels import graph_solve as kgs
 from ..trace import Trace
 from ..solvers import SOLVERS
+from ..solvers.base import found_message
 from .grid import Grid, article
 from .maze import GridMaze
 
@@ -57,7 +58,7 @@ class GridSolution:
     >>> maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
     >>> solution = solve_on(maze, "bfs")
     >>> solution.found, solution.path.tolist(), solution.message
-    (True, [0, 3, 1, 4, 5], 'path of 5 cells')
+    (True, [0, 3, 1, 4, 5], 'path of 5 cells (4 moves) found after 6 cells taken from the worklist')
     """
 
     maze: GridMaze
@@ -301,13 +302,27 @@ def solver_refusal(grid: Grid, name: str) -> str | None:
     return None
 
 
+_COUNTED = {"bfs": "cells taken from the worklist", "dfs": "cells taken from the worklist",
+            "astar": "cells expanded", "greedy": "cells expanded", "tremaux": "passages walked",
+            "dead-end-fill": "cells filled", "wall-left": "steps", "wall-right": "steps"}
+"""What a run's steps count, by solver, as the square grid's solvers word it."""
+
+
+def _found(maze: GridMaze, name: str, path: np.ndarray, steps: int) -> str:
+    """The verdict of a run that found ``path``, worded as the square grid's solvers word it."""
+    if path.shape[0] == 1:
+        cell = "(" + ", ".join(map(str, maze.grid.cell(int(path[0])))) + ")"
+        return f"the start {cell} is the goal: a path of 1 cell"
+    return found_message(path.shape[0], steps, _COUNTED[name])
+
+
 def _from_walk(maze: GridMaze, name: str, path: np.ndarray, length: int, seen: np.ndarray, steps: int,
                arrived: bool) -> GridSolution:
     if not arrived:
         return GridSolution(maze, name, False, np.empty(0, np.int64), seen, steps,
                             "no path: the wall follower went round in circles or the goal is unreachable")
     p = path[:length].astype(np.int64)
-    return GridSolution(maze, name, True, p, seen, steps, f"path of {p.shape[0]} cell{'' if p.shape[0] == 1 else 's'}")
+    return GridSolution(maze, name, True, p, seen, steps, _found(maze, name, p, steps))
 
 
 def _wrap(grid: Grid) -> np.ndarray:
@@ -330,5 +345,5 @@ def _from_parents(maze: GridMaze, name: str, parent: np.ndarray, seen: np.ndarra
     for k in range(length - 1, -1, -1):
         p[k] = i
         i = int(parent[i])
-    return GridSolution(maze, name, True, p, seen, steps, f"path of {p.shape[0]} cell{'' if p.shape[0] == 1 else 's'}")
+    return GridSolution(maze, name, True, p, seen, steps, _found(maze, name, p, steps))
 

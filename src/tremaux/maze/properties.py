@@ -397,8 +397,11 @@ def summary(maze: Maze) -> dict:
     ``passages``, ``walls`` (see :func:`wall_count`), ``components``,
     ``perfect``, ``loops``, ``islands``, ``dead_ends``, ``unreachable``
     (see :func:`unreachable`), ``degrees`` (how many cells have each degree),
-    ``start``, ``goal``, and ``distance``: passages on a shortest walk from
-    start to goal, ``None`` without both or when the goal cannot be reached.
+    ``start``, ``goal``, and ``solution_length``: passages on a shortest walk
+    from start to goal, ``None`` without both or when the goal cannot be
+    reached (the name :func:`tremaux.measure.maze_stats` and
+    :func:`tremaux.grids.grid_stats` give it). ``distance``, the same number,
+    is deprecated: it will be removed; read ``solution_length``.
     Raises :class:`~tremaux.errors.MemoryLimitError` when the arrays it
     needs would not fit the memory budget (:mod:`tremaux.budget`).
 
@@ -417,7 +420,7 @@ def summary(maze: Maze) -> dict:
     >>> from tremaux.maze.properties import summary
     >>> from tremaux.maze import Maze
     >>> s = summary(Maze.open((2, 3), start=(0, 0), goal=(1, 2)))
-    >>> s["cells"], s["passages"], s["walls"], s["loops"], s["perfect"], s["distance"]
+    >>> s["cells"], s["passages"], s["walls"], s["loops"], s["perfect"], s["solution_length"]
     (6, 7, 0, 2, False, 3)
     >>> s["degrees"]
     {'2': 4, '3': 2}
@@ -468,5 +471,6 @@ def summary(maze: Maze) -> dict:
         "degrees": {str(k): int(v) for k, v in enumerate(hist) if v},
         "start": _cell_list(maze.start),
         "goal": _cell_list(maze.goal),
-        "distance": distance,
+        "solution_length": distance,
+        "distance": distance,  # deprecated: the old name of solution_length
     }
