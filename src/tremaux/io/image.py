@@ -29,8 +29,12 @@ wall band as thick as a cell band). Reading:
 Writing draws the maze with :func:`tremaux.render.to_png`, so a maze written
 and read again is the same maze. A picture of a masked maze carries its mask
 and pixel sizes in a text chunk (PNG) or comment (GIF), :data:`MASK_NOTE`,
-from which it is read cell by cell (masked cells are blank in the picture
-and would otherwise read back as walled-in cells). A maze its picture would
+from which it is read cell by cell (masked cells are blank in the picture).
+A picture that lost its note (re-saved by an editor) is read with the cells
+outside its drawn outline masked: those whose border sides are all undrawn,
+with the undrawn walls between them (:mod:`tremaux.io._outline`). Masked
+cells enclosed by the maze cannot be told from cells walled off from it:
+they read as such cells (joined to each other, walled from the maze). A maze its picture would
 not give back (one of several levels) is refused by :func:`dumps`; so is a
 picture without a wall inside and without tremaux's note, whose cells
 cannot be counted.
@@ -330,6 +334,11 @@ def _cells(box: np.ndarray, colours: np.ndarray, ys: np.ndarray, xs: np.ndarray,
     cells[1:] |= np.where(south[1:-1], 0, 1).astype(np.uint8)
     colour = colours[np.ix_(cy, cx)].astype(np.int16)
     gaps = _border_gaps(east, south, H, W)
+    if mask is None and gaps:  # no note: the cells outside the drawn outline are masked (see _outline)
+        from ._outline import outside
+
+        cut = outside(cells, east, south, (_filled(colour, 0), _filled(colour, 1)))
+        mask = None if cut is None else ~cut
     if mask is not None:  # masked cells are blank: no passage into them, no start or goal there
         cells[~mask] = 0
         cells[:, :-1] &= np.where(mask[:, 1:], 255, 255 ^ 2).astype(np.uint8)

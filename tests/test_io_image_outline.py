@@ -1,0 +1,74 @@
+"""A picture of a masked maze that lost tremaux's note reads back with the cells outside its outline masked."""
+
+from __future__ import annotations
+
+import io as std_io
+
+import numpy as np
+import pytest
+from PIL import Image
+
+import tremaux
+from tremaux.generators.masks import mask_from_text
+from tremaux.io import image
+from tremaux.maze.properties import components
+from tremaux.render import to_png
+
+
+def _resaved(png: bytes) -> bytes:
+    """The picture as an editor saves it again: the pixels, without tremaux's text chunk."""
+    im = Image.open(std_io.BytesIO(png))
+    assert image.MASK_NOTE in im.info
+    buf = std_io.BytesIO()
+    im.save(buf, "PNG")
+    assert image.MASK_NOTE not in Image.open(std_io.BytesIO(buf.getvalue())).info
+    return buf.getvalue()
+
+
+# masked cells (.) touching the border: a corner, a notch, a cut side, a ragged edge
+_OUTLINED = ["..###\n#####\n#####\n###..", "##.##\n##.##\n#####\n#####", "#####\n####.\n####.\n#####",
+             "#.#.#\n#####\n#####\n.###."]
+
+
+@pytest.mark.parametrize("text", _OUTLINED)
+@pytest.mark.parametrize("sizes", [{}, {"cell_size": 9, "wall_width": 3, "margin": 5}])
+def test_the_cells_outside_the_outline_read_as_masked(text, sizes):
+    mask = mask_from_text(text)
+    for seed in range(3):
+        maze = tremaux.generate(None, "kruskal", mask=mask, seed=seed, braid=0.4).maze
+        back = image.loads(_resaved(to_png(maze, **sizes)))
+        assert back.mask is not None and (back.mask == maze.mask).all()
+        assert back == maze
+
+
+def test_a_masked_group_enclosed_by_the_maze_reads_as_cells_walled_off():
+    mask = mask_from_text("#####\n#..##\n#..##\n#####")
+    maze = tremaux.generate(None, mask=mask, seed=1).maze
+    back = image.loads(_resaved(to_png(maze)))
+    assert back.mask is None  # nothing on the picture tells them from cells walled off from the maze
+    inside = ~mask
+    assert (back.cells[mask] == maze.cells[mask]).all()
+    labels, _ = components(back)
+    assert set(labels[inside].tolist()).isdisjoint(labels[mask].tolist())
+
+
+def test_an_unmasked_picture_and_its_entrances_stay_unmasked():
+    from tremaux.io import block
+
+    maze = tremaux.generate((5, 7), seed=4).maze
+    assert image.loads(_resaved_plain(to_png(maze))).mask is None
+    for seed in range(4):  # entrances drawn as gaps in the outer wall, as other programs draw them
+        maze = tremaux.generate((6, 8), "kruskal", seed=seed).maze
+        squares = block.to_blocks(maze)
+        squares[1, 0] = squares[-2, -1] = False  # an opening beside cell (0, 0) and one beside (5, 7)
+        buf = std_io.BytesIO()
+        Image.fromarray(np.where(squares, 0, 255).astype(np.uint8).repeat(4, 0).repeat(4, 1)).save(buf, "PNG")
+        back = image.loads(buf.getvalue())
+        assert back.mask is None and (back.start, back.goal) == ((0, 0), (5, 7))
+        assert (back.cells == maze.cells).all()
+
+
+def _resaved_plain(png: bytes) -> bytes:
+    buf = std_io.BytesIO()
+    Image.open(std_io.BytesIO(png)).save(buf, "PNG")
+    return buf.getvalue()
