@@ -442,6 +442,8 @@ def save_animation(obj: Any, path: Any, *, format: str | None = None, frames: in
     ------
     TremauxError
         For another extension, or a run not recorded.
+    MissingFolderError
+        When the folder of ``path`` does not exist (a :class:`FileNotFoundError` too), before the frames are drawn.
 
     Examples
     --------

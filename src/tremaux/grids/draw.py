@@ -455,6 +455,8 @@ def save_picture(maze: GridMaze, path: Any, *, solution: Any = None, style: Styl
     ------
     TremauxError
         For another format (animations: :func:`tremaux.grids.animate.save_animation`).
+    MissingFolderError
+        When the folder of ``path`` does not exist (a :class:`FileNotFoundError` too), before the drawing.
 
     Examples
     --------

@@ -355,6 +355,8 @@ def save(maze: GridMaze, path: str | Path, format: str | None = None) -> None:
     ------
     TremauxError
         For another extension.
+    MissingFolderError
+        When the folder of ``path`` does not exist (a :class:`FileNotFoundError` too).
 
     Examples
     --------

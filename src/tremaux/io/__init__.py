@@ -456,6 +456,8 @@ def save(maze: Maze, path: str | os.PathLike, format: str | None = None) -> None
         or one the extension contradicts.
     UnknownNameError
         For an unknown format name.
+    MissingFolderError
+        When the folder of ``path`` does not exist (a :class:`FileNotFoundError` too), before any work.
 
     Examples
     --------

@@ -131,6 +131,8 @@ def save(obj: Any, path: str | Path, *, format: str | None = None, animate: bool
         For an unknown extension or format name; the message lists the accepted ones.
     UnsupportedError
         For a format that is not a picture (``.json``: :func:`tremaux.io.save`), or that contradicts the extension.
+    MissingFolderError
+        When the folder of ``path`` does not exist (a :class:`FileNotFoundError` too), before the drawing.
 
     Examples
     --------
