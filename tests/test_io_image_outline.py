@@ -41,6 +41,22 @@ def test_the_cells_outside_the_outline_read_as_masked(text, sizes):
         assert back == maze
 
 
+def _disc(n: int) -> np.ndarray:
+    y, x = np.mgrid[:n, :n]
+    return (2 * y - n + 1) ** 2 + (2 * x - n + 1) ** 2 <= n * n
+
+
+@pytest.mark.parametrize("mask", [_disc(15), _disc(8), mask_from_text(".#.#.\n#####\n#####\n.#.#."),
+                                  mask_from_text("..#..\n.###.\n#####\n.###.\n..#..")])
+@pytest.mark.parametrize("sizes", [{}, {"cell_size": 9, "wall_width": 3, "margin": 5},
+                                   {"cell_size": 1, "wall_width": 1, "margin": 0}])
+def test_a_ragged_outline_is_read_where_its_outer_rows_are_mostly_blank(mask, sizes):
+    for seed in range(2):
+        maze = tremaux.generate(None, "wilson", mask=mask, seed=seed).maze
+        back = image.loads(_resaved(to_png(maze, **sizes)))
+        assert back == maze and (back.mask == maze.mask).all()
+
+
 def test_a_masked_group_enclosed_by_the_maze_reads_as_cells_walled_off():
     mask = mask_from_text("#####\n#..##\n#..##\n#####")
     maze = tremaux.generate(None, mask=mask, seed=1).maze

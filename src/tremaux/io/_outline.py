@@ -7,6 +7,10 @@ the outline: it is masked. A maze's entrance is no such group, because the
 cells behind a gap in the outer wall join the rest of the maze, whose other
 border sides are walled. A masked group enclosed by maze cells, touching no
 border, cannot be told from cells walled off from the maze; it reads as such.
+
+A ragged outline (a disc, a diamond) leaves the picture's outer rows mostly
+blank; the outer wall's thickness is then read from the depth of the wall
+pixels along each edge (:func:`edge_thickness`).
 """
 
 from __future__ import annotations
@@ -63,3 +67,38 @@ def outside(cells: np.ndarray, east: np.ndarray, south: np.ndarray,
             out[labels[end]] = False
     cut = out[labels]
     return cut if cut.any() and not cut.all() else None
+
+
+def edge_thickness(box: np.ndarray) -> int:
+    """The outer wall's thickness where the outline is ragged: on each side of ``box``, the most common depth of
+    the wall pixels on its edge (a wall along the edge is as deep as it is thick; one meeting it is deeper), the
+    thinnest side's.
+
+    Parameters
+    ----------
+    box : numpy.ndarray of bool
+        The wall pixels, cropped to the walls.
+
+    Returns
+    -------
+    int
+        Pixels.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from tremaux.io._outline import edge_thickness
+    >>> box = np.zeros((12, 12), bool)
+    >>> box[:2, 4:] = box[:, -2:] = box[-2:, :] = box[4:, :2] = True  # a notch at the top left corner
+    >>> edge_thickness(box)
+    2
+    """
+    depths = []
+    for side in (box, box[::-1], box.T, box.T[::-1]):
+        first = side[0]
+        if not first.any():
+            return 0
+        down = side[:, first]  # the edge's wall columns, inward
+        depth = np.where(down.all(axis=0), side.shape[0], np.argmin(down, axis=0))  # to the first open pixel
+        depths.append(int(np.argmax(np.bincount(depth)[1:]) + 1))
+    return min(depths)

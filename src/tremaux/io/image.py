@@ -32,7 +32,8 @@ and pixel sizes in a text chunk (PNG) or comment (GIF), :data:`MASK_NOTE`,
 from which it is read cell by cell (masked cells are blank in the picture).
 A picture that lost its note (re-saved by an editor) is read with the cells
 outside its drawn outline masked: those whose border sides are all undrawn,
-with the undrawn walls between them (:mod:`tremaux.io._outline`). Masked
+with the undrawn walls between them, even when the outline is ragged (a
+disc) (:mod:`tremaux.io._outline`). Masked
 cells enclosed by the maze cannot be told from cells walled off from it:
 they read as such cells (joined to each other, walled from the maze). A maze its picture would
 not give back (one of several levels) is refused by :func:`dumps`; so is a
@@ -297,6 +298,10 @@ def _read(rgb: np.ndarray, source: str | None, shaped: tuple[np.ndarray, int, in
     # the outer wall: the leading rows (columns) mostly wall; a row of cells walled on every side is mostly wall
     # too when cells are as thin as walls (more wall than cell in 1-pixel lattices), so the thinner side counts
     thick = min(_leading(box.mean(axis=1) > 0.5), _leading(box.mean(axis=0) > 0.5))
+    if thick == 0:  # a ragged outline (a masked maze's picture without its note): the outer wall's edges alone
+        from ._outline import edge_thickness
+
+        thick = edge_thickness(box)
     if thick == 0 or 2 * thick >= min(box.shape):  # none, or a solid bar of wall
         raise fail("no outer wall of even thickness around it")
     if not box[thick:-thick, thick:-thick].any():
