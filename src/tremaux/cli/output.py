@@ -17,6 +17,8 @@ from typing import Any
 
 import typer
 
+from ..errors import MissingFolderError  # noqa: F401  (also named here, where it was first defined)
+
 __all__ = ["property_lines", "existing_file", "PICTURE_SUFFIXES", "MAZE_FILES", "wants_animation", "save_output",
            "note_text_cap",
            "check_replay", "check_replay_ahead", "check_output", "check_folder"]
@@ -322,9 +324,6 @@ def check_not_read(out: Path, reads: tuple[Path | None, ...]) -> None:
         if os.path.samefile(out, read):
             raise UnsupportedError(f"--out {out} is the file this command reads: writing it would replace what it "
                                    "holds; give --out another name")
-
-
-from ..errors import MissingFolderError  # noqa: E402  (named here before it moved to tremaux.errors)
 
 
 def check_folder(out: Path) -> None:
