@@ -88,3 +88,37 @@ def _resaved_plain(png: bytes) -> bytes:
     buf = std_io.BytesIO()
     Image.open(std_io.BytesIO(png)).save(buf, "PNG")
     return buf.getvalue()
+
+
+def test_random_shapes_read_back_outlined():
+    """Random masks (the largest region of a random field, spanning the grid): every masked cell joined to the
+    border through masked cells reads as masked; the others as cells walled off from the maze."""
+    import networkx as nx
+
+    rng = np.random.default_rng(1)
+    tried = 0
+    for seed in range(60):
+        H, W = (int(v) for v in rng.integers(3, 14, 2))
+        field = nx.grid_2d_graph(H, W)
+        field.remove_nodes_from([tuple(p) for p in np.argwhere(rng.random((H, W)) < 0.25)])
+        if field.number_of_nodes() < 2:
+            continue
+        mask = np.zeros((H, W), bool)
+        for p in max(nx.connected_components(field), key=len):
+            mask[p] = True
+        if not (mask[0].any() and mask[-1].any() and mask[:, 0].any() and mask[:, -1].any()):
+            continue  # a row or column without cells is not drawn at all
+        holes = nx.grid_2d_graph(H, W)
+        holes.remove_nodes_from([tuple(p) for p in np.argwhere(mask)])
+        expected = mask.copy()
+        for group in nx.connected_components(holes):
+            if not any(i in (0, H - 1) or j in (0, W - 1) for i, j in group):
+                for p in group:
+                    expected[p] = True
+        maze = tremaux.generate(None, "wilson", mask=mask, seed=seed).maze
+        back = image.loads(_resaved(to_png(maze, cell_size=5, wall_width=1, margin=1)))
+        read = back.mask if back.mask is not None else np.ones(back.shape, bool)
+        assert back.shape == maze.shape and (read == expected).all(), seed
+        assert (back.cells[mask] == maze.cells[mask]).all()
+        tried += 1
+    assert tried >= 20
