@@ -114,3 +114,25 @@ def test_square_info_names_the_start_to_goal_length_as_stats_does(capsys, tmp_pa
     assert "distance" not in rows_info
     assert rows_info["start to goal"] == rows_stats["start to goal"]
     assert rows_info["dead ends"] == rows_stats["dead ends"]
+
+
+@pytest.mark.parametrize("solver", ["bfs", "dfs", "astar", "greedy", "tremaux", "dead-end-fill", "wall-left"])
+def test_a_grid_run_that_finds_nothing_says_why_as_a_square_run(solver):
+    closed = tremaux.Maze.closed((2, 3))
+    square = tremaux.solve(closed, solver).message.replace("square", "cell")  # a grid's cells are not all squares
+    assert solve_on(to_grid_maze(closed), solver).message == square
+
+
+@pytest.mark.parametrize("solver", ["bfs", "astar", "tremaux", "dead-end-fill", "wall-right"])
+def test_a_grid_run_to_a_walled_in_goal_names_its_ends(solver):
+    grid = make_grid("hex", size=(4, 4))
+    maze = generate_on(grid, seed=1).maze
+    cells = np.array(maze.cells).astype(np.int64)
+    g = maze.goal_index
+    for s in range(grid.nbr.shape[1]):  # wall the goal in
+        if cells[g] >> s & 1:
+            cells[g] &= ~(1 << s)
+            cells[int(grid.nbr[g, s])] &= ~(1 << int(grid.back[g, s]))
+    sol = solve_on(GridMaze(grid, cells.astype(maze.cells.dtype)), solver)
+    assert not sol.found and sol.message.startswith("no path: ") and "goal (3, 3)" in sol.message
+    assert str(sol.steps) in sol.message

@@ -19,7 +19,7 @@ from ..errors import UnsupportedError
 from ..kernels import graph_solve as kgs
 from ..trace import Trace
 from ..solvers import SOLVERS
-from ..solvers.base import found_message
+from ..solvers.base import counted, found_message
 from .grid import Grid, article
 from .maze import GridMaze
 
@@ -231,7 +231,7 @@ def solve_on(maze: GridMaze, algorithm: str = "bfs", *, start: Any = None, goal:
         order, pos = clockwise(grid)
         path, length, seen, steps, arrived, t = kgs.wall_follow(grid.nbr, grid.back, cells, order, pos, src, dst,
                                                                 name == "wall-right", limit, rows)
-        sol = _from_walk(maze, name, path, int(length), seen, int(steps), bool(arrived))
+        sol = _from_walk(maze, name, path, int(length), seen, int(steps), bool(arrived), src, dst)
     if not record:
         return sol
     tail = np.full((sol.path.shape[0], 3), -1, np.int64)
@@ -316,11 +316,32 @@ def _found(maze: GridMaze, name: str, path: np.ndarray, steps: int) -> str:
     return found_message(path.shape[0], steps, _COUNTED[name])
 
 
+def _lost(maze: GridMaze, name: str, steps: int, src: int, dst: int) -> str:
+    """The verdict of a run that found no path, with the facts the square grid's solvers give."""
+    cell = maze.grid.cell
+    s, g = (("(" + ", ".join(map(str, cell(i))) + ")") for i in (src, dst))
+    if name in ("tremaux", "wall-left", "wall-right") and int(maze.degrees()[src]) == 0:
+        return f"no path: the start {s} has no open side"
+    if name in ("bfs", "dfs"):
+        return (f"no path: the worklist ran empty after {counted(steps, 'cells')}; the goal {g} cannot be reached "
+                f"from the start {s}")
+    if name in ("astar", "greedy"):
+        return (f"no path: every cell reachable from the start {s} was expanded ({steps}); the goal {g} is not "
+                "among them")
+    if name == "dead-end-fill":
+        return f"no path: after filling {counted(steps, 'cells')}, the goal {g} cannot be reached from the start {s}"
+    if name == "tremaux":
+        return (f"no path: after {counted(steps, 'passages walked')}, the goal {g} cannot be reached from the "
+                f"start {s}")
+    return (f"no path: the wall follower went round in circles after {counted(steps, 'steps')} without reaching "
+            f"the goal {g}")
+
+
 def _from_walk(maze: GridMaze, name: str, path: np.ndarray, length: int, seen: np.ndarray, steps: int,
-               arrived: bool) -> GridSolution:
+               arrived: bool, src: int, dst: int) -> GridSolution:
     if not arrived:
         return GridSolution(maze, name, False, np.empty(0, np.int64), seen, steps,
-                            "no path: the wall follower went round in circles or the goal is unreachable")
+                            _lost(maze, name, steps, src, dst))
     p = path[:length].astype(np.int64)
     return GridSolution(maze, name, True, p, seen, steps, _found(maze, name, p, steps))
 
@@ -335,7 +356,7 @@ def _wrap(grid: Grid) -> np.ndarray:
 def _from_parents(maze: GridMaze, name: str, parent: np.ndarray, seen: np.ndarray, steps: int, src: int,
                   dst: int) -> GridSolution:
     if src != dst and parent[dst] < 0:
-        return GridSolution(maze, name, False, np.empty(0, np.int64), seen, steps, "no path: goal unreachable")
+        return GridSolution(maze, name, False, np.empty(0, np.int64), seen, steps, _lost(maze, name, steps, src, dst))
     length, i = 1, dst  # walked twice, so the path is held once, as int64 (not as a list of Python ints)
     while i != src:
         i = int(parent[i])
