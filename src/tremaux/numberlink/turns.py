@@ -318,7 +318,7 @@ def bounded_models(enc: Any, stop: float | None, ledger: Ledger) -> Any:
 
     stats = getattr(enc.solver, "accum_stats", None)
     start = 0 if stats is None else stats()["propagations"]
-    unit = FIRST_PROPAGATIONS * max(1, enc.nedges)
+    unit = max(1, FIRST_PROPAGATIONS * enc.nedges)
     budget = unit * (2 ** ledger.turns() - 1)
     try:
         model = exact_model(enc, stop, budget if stats is not None else None)
