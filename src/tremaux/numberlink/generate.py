@@ -12,7 +12,8 @@
    a window, and ask the SAT solver to link the pieces inside it some other
    way. Such a local alternative is a whole other solution. Cut a line of the
    planted solution where the other solution leaves it (the cut ends become a
-   new pair, which the other solution cannot satisfy). Windows are cheap, and
+   new pair, which the other solution cannot satisfy; the cuts for several at
+   once are chosen together, :mod:`tremaux.numberlink.cuts`). Windows are cheap, and
    most alternatives are local.
    (Steps 3 and 4 are in :mod:`tremaux.numberlink.uniqueness`.)
 4. When no window has one, ask the SAT solver for a solution of the whole
