@@ -963,24 +963,39 @@
 
   // Run the search `work(signal)` with "solve" and "random puzzle" off until it is answered or given up
   // (nlGiveUp: the board changed; the server then stops the search and frees the visitor's share).
-  async function nlSearch(work) {
+  // "stop" shows meanwhile and gives the search up; `what` names it in the message that says it stopped.
+  async function nlSearch(work, what) {
     const search = NL.search = new AbortController();
+    search.what = what;
     const had = document.activeElement;
     NL.pending++;
     $("nl-solve").disabled = $("nl-random").disabled = true;
+    $("nl-stop").hidden = false;
     try {
       return await work(search.signal);
     } finally {
       if (NL.search === search) NL.search = null;
       NL.pending--;
       $("nl-solve").disabled = $("nl-random").disabled = NL.pending > 0;
-      // the button pressed from the keyboard lost the focus while it was off: it has it back (unless the
-      // visitor has moved on)
-      const where = document.activeElement;
-      if ((had === $("nl-solve") || had === $("nl-random")) && !had.disabled && (!where || where === document.body)) {
-        had.focus();
-      }
+      // the button pressed from the keyboard lost the focus while it was off, and "stop" goes: the button
+      // has it back (unless the visitor has moved on)
+      const where = document.activeElement, stop = $("nl-stop");
+      stop.hidden = NL.pending > 0 ? stop.hidden : true;
+      const lost = !where || where === document.body || where === stop;
+      if ((had === $("nl-solve") || had === $("nl-random")) && !had.disabled && lost) had.focus();
+      else if (where === stop && stop.hidden) $("nl-solve").focus();
     }
+  }
+
+  // "stop" (or Esc on the board): the search on its way is given up; the server sees the request closed and
+  // stops its worker at once (a new one takes its place), and the page says so.
+  function nlStop() {
+    const search = NL.search;
+    if (!search) return;
+    NL.requestId++;
+    nlGiveUp();
+    if (NL.phase === "solving") { nlForget(); nlDraw(); }
+    say($("nl-message"), `stopped ${search.what}: the server has given it up; the board is as it was`, "warn");
   }
 
   function nlGiveUp() {
@@ -1240,6 +1255,9 @@
       nlSet(r, c, parseInt(NL.typed, 10));
       $("nl-entry").value = nlName(NL.grid[r][c]);  // the box under the board shows the selected cell
       ev.preventDefault();
+    } else if (ev.key === "Escape" && NL.search) {
+      nlStop();
+      ev.preventDefault();
     } else if (ev.key === "Backspace" || ev.key === "Delete" || ev.key === " ") {
       NL.typed = "";
       nlSet(r, c, 0);
@@ -1300,7 +1318,7 @@
     const id = ++NL.requestId;
     let out;
     try {
-      out = await nlSearch((signal) => postJSON("/api/numberlink/solve", body, signal));
+      out = await nlSearch((signal) => postJSON("/api/numberlink/solve", body, signal), "the search");
     } catch (err) {
       if (id !== NL.requestId || err.aborted) return;
       NL.phase = "error";
@@ -1326,7 +1344,7 @@
     say($("nl-message"), "making a puzzle…");
     const id = ++NL.requestId;
     try {
-      const out = await nlSearch((signal) => postJSON("/api/numberlink/random", body, signal));
+      const out = await nlSearch((signal) => postJSON("/api/numberlink/random", body, signal), "making the puzzle");
       if (id !== NL.requestId) return;
       nlReset(out.rows, out.cols, out.grid);
       say($("nl-message"), out.message || `a random ${out.rows} × ${out.cols} puzzle (seed ${body.seed})`);
@@ -1468,6 +1486,7 @@
       $(id).addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); $("nl-resize").click(); } });
     }
     $("nl-solve").addEventListener("click", nlSolve);
+    $("nl-stop").addEventListener("click", nlStop);
     $("nl-clear").addEventListener("click", () => { nlReset(NL.rows, NL.cols); say($("nl-message"), ""); });
     $("nl-random").addEventListener("click", nlRandom);
     $("nl-save").addEventListener("click", nlSave);
