@@ -1224,8 +1224,11 @@
   }
 
   // The number of a label typed in the number box: digits, or one of the loaded puzzle's own labels.
+  // A label as typed first (a Flow Free puzzle may have both "a" and "A"), then in either case.
   function nlNumber(text) {
-    const named = Object.keys(NL.names).find((k) => NL.names[k].toUpperCase() === text.toUpperCase());
+    const keys = Object.keys(NL.names);
+    const named = keys.find((k) => NL.names[k] === text) ||
+      keys.find((k) => NL.names[k].toUpperCase() === text.toUpperCase());
     return named ? Number(named) : /^[0-9]{1,3}$/.test(text) ? parseInt(text, 10) : null;
   }
 
@@ -1705,6 +1708,7 @@
       geometry: () => NL.geo,
       colour: nlColour,
       ink: nlInk,
+      label: nlName,
     },
     palette: () => PALETTE,
   };
