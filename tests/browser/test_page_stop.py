@@ -57,6 +57,7 @@ def _search_stopped(heavy, procs: list, timeout: float = 5.0) -> None:
 
 
 def test_stop_gives_a_long_search_up_and_the_server_stops_it(driver, browser_ready):
+    from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import Select
 
@@ -95,3 +96,13 @@ def test_stop_gives_a_long_search_up_and_the_server_stops_it(driver, browser_rea
         wait_for(driver, "document.getElementById('nl-message').textContent.startsWith('stopped the search')",
                  timeout=5, what="the stop said")
         assert driver.execute_script("return tremaux.numberlink.state().grid") == grid
+
+        # from the keyboard: Enter on "solve" puts the focus on "stop", Enter there stops the search
+        driver.execute_script("document.getElementById('nl-solve').focus()")
+        ActionChains(driver).send_keys(Keys.ENTER).perform()
+        procs = _search_started(heavy)
+        assert driver.execute_script("return document.activeElement.id") == "nl-stop"
+        ActionChains(driver).send_keys(Keys.ENTER).perform()
+        _search_stopped(heavy, procs)
+        wait_for(driver, "!document.getElementById('nl-solve').disabled", timeout=5, what="solve offered again")
+        assert driver.execute_script("return document.activeElement.id") == "nl-solve"

@@ -971,6 +971,8 @@
     NL.pending++;
     $("nl-solve").disabled = $("nl-random").disabled = true;
     $("nl-stop").hidden = false;
+    // from the keyboard, "stop" is the next key press away: the focus goes to it from the button turned off
+    if (had === $("nl-solve") || had === $("nl-random")) $("nl-stop").focus();
     try {
       return await work(search.signal);
     } finally {
