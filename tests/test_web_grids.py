@@ -248,3 +248,19 @@ def test_a_solve_on_another_grid_goes_to_the_heavy_lane_when_its_pictures_take_s
         assert sched.lane_for("solve", {"maze": {**big, "rows": 8, "cols": 8}}).name == "quick"
     finally:
         sched.close()
+
+
+@pytest.mark.parametrize("params", [{"grid": "zeta", "rows": 6, "cols": 7}, {"grid": "hex", "rows": 5, "cols": 6},
+                                    {"grid": "upsilon", "rows": 5, "cols": 5}, {"grid": "polar", "rings": 5}])
+def test_the_stage_names_each_corner_of_a_cell_once(params):
+    # every corner of a zeta, hex or upsilon cell came twice in a row (a sixth of the stage's bytes at 150 x 150)
+    import re
+
+    from tremaux.web.grids import build_grid_maze, stage_svg
+
+    maze, _ = build_grid_maze({**params, "generator": "backtracker", "seed": 3})
+    polygons = re.findall(r'<polygon data-cell="\d+" points="([^"]+)"', stage_svg(maze))
+    assert len(polygons) == maze.size
+    for points in polygons:
+        corners = points.split()
+        assert len(corners) >= 3 and all(a != b for a, b in zip(corners, corners[1:] + corners[:1])), points
