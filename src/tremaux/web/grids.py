@@ -286,11 +286,12 @@ def stage_svg(maze: Any, cell: int = 16) -> str:
            '<g class="cells">']
     for i, pts in enumerate(_points_text([_corners(p) for p in outlines(maze, st)])):
         out.append(f'<polygon data-cell="{i}" points="{pts}" fill="{PALETTE["floor"]}"/>')
-    out.append(f'</g><g class="passages" stroke-width="{max(1.0, st.cell / 3):.1f}" stroke-linecap="round">')
+    # each line hidden and of the floor's colour until the replay reaches it (said once, on the group)
+    out.append(f'</g><g class="passages" stroke-width="{max(1.0, st.cell / 3):.1f}" stroke-linecap="round" '
+               f'stroke="{PALETTE["floor"]}" visibility="hidden">')
     i, s = np.nonzero((maze.cells[:, None].astype(np.int64) >> np.arange(grid.sides)) & 1)
     keys = list(zip(i.tolist(), s.tolist()))
-    line = f'<line data-a="%d" data-b="%d" x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="{PALETTE["floor"]}" ' \
-           'visibility="hidden"/>'
+    line = '<line data-a="%d" data-b="%d" x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f"/>'
     ends = np.column_stack([i, grid.nbr[i, s], half_passages(maze, st, keys)]).tolist() if keys else []
     out.extend(line % (int(a), int(b), x0, y0, x1, y1) for a, b, x0, y0, x1, y1 in ends)
     out.append("</g>")
