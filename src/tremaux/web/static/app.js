@@ -1399,18 +1399,32 @@
     }
     const reader = new FileReader();
     reader.onload = async () => {
-      const text = String(reader.result);
+      const text = nlDecode(reader.result);
       ev.target.value = "";
-      // a picture or another binary file (read as text, its bytes come out as U+FFFD and NULs) is said as such,
-      // not sent to be read as a puzzle (which quoted its bytes back)
-      if (/[\u0000\uFFFD]/.test(text)) {
+      // a picture or another binary file (its bytes come out as control characters, NULs and U+FFFD) is said
+      // as such, not sent to be read as a puzzle (which quoted its bytes back)
+      if (/[\u0000-\u0008\u000E-\u001F\uFFFD]/.test(text)) {
         say($("nl-message"), `${file.name} is not a text file: load a puzzle saved as text (a grid of numbers, ` +
           "a puzz.link address…)", "error");
         return;
       }
       await nlLoadText(text, file.name);
     };
-    reader.readAsText(file);
+    reader.readAsArrayBuffer(file);
+  }
+
+  // A file's text: UTF-16 by its byte order mark, else UTF-8, else (bytes UTF-8 does not take: a puzzle saved
+  // on Windows with "ä" in its comment) Windows-1252, whose every byte is a character. Read as UTF-8 alone, such a
+  // file came out with U+FFFD and was called "not a text file".
+  function nlDecode(buffer) {
+    const bytes = new Uint8Array(buffer);
+    if (bytes[0] === 0xFF && bytes[1] === 0xFE) return new TextDecoder("utf-16le").decode(bytes);
+    if (bytes[0] === 0xFE && bytes[1] === 0xFF) return new TextDecoder("utf-16be").decode(bytes);
+    try {
+      return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    } catch (_) {
+      return new TextDecoder("windows-1252").decode(bytes);
+    }
   }
 
   // Ctrl+V (or a long press's "paste") on the board, or in the number box when the text is more than a number:
