@@ -982,7 +982,7 @@
       // the button pressed from the keyboard lost the focus while it was off, and "stop" goes: the button
       // has it back (unless the visitor has moved on)
       const where = document.activeElement, stop = $("nl-stop");
-      stop.hidden = NL.pending > 0 ? stop.hidden : true;
+      if (NL.pending === 0) stop.hidden = true;
       const lost = !where || where === document.body || where === stop;
       if ((had === $("nl-solve") || had === $("nl-random")) && !had.disabled && lost) had.focus();
       else if (where === stop && stop.hidden) $("nl-solve").focus();
