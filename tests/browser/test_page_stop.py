@@ -77,6 +77,16 @@ def test_stop_gives_a_long_search_up_and_the_server_stops_it(driver, browser_rea
         procs = _search_started(heavy)
         assert stop.is_displayed() and solve.get_attribute("disabled")
         assert driver.find_element("id", "nl-message").text == "solving…"
+        # on a phone "stop" is a target a finger hits, beside "solve", and the page stays as wide as the screen
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": 400, "height": 800, "deviceScaleFactor": 1, "mobile": True})
+        try:
+            wait_for(driver, "document.documentElement.scrollWidth <= 400", timeout=5, what="the page fitted to the phone")
+            box = driver.execute_script("const r = document.getElementById('nl-stop').getBoundingClientRect();"
+                                        "return [r.left, r.right, r.width, r.height]")
+            assert box[0] >= 0 and box[1] <= 400 and box[2] >= 24 and box[3] >= 24, box
+        finally:
+            driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
         stop.click()
         _search_stopped(heavy, procs)
         wait_for(driver, "!document.getElementById('nl-solve').disabled", timeout=5, what="solve offered again")
