@@ -1,5 +1,5 @@
-"""A long Number Link search stopped from the page: "stop" (or Esc on the board) gives it up, the server stops
-its worker, and the page says so."""
+"""A long Number Link search, or a long maze solve, stopped from the page: "stop" (or Esc on the board) gives it
+up, the server stops its worker, and the page says so."""
 
 from __future__ import annotations
 
@@ -116,3 +116,41 @@ def test_stop_gives_a_long_search_up_and_the_server_stops_it(driver, browser_rea
         _search_stopped(heavy, procs)
         wait_for(driver, "!document.getElementById('nl-solve').disabled", timeout=5, what="solve offered again")
         assert driver.execute_script("return document.activeElement.id") == "nl-solve"
+
+
+def test_stop_gives_a_long_maze_solve_up_and_the_server_stops_it(driver, browser_ready, monkeypatch):
+    # a solve on a large grid takes seconds: "stop" beside "solve" gives it up, as a new maze did
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    with _live_server() as srv:
+        sched = srv.app.state.scheduler
+        real = sched.run
+
+        async def slow(job, payload, who):  # every solve holds the heavy worker a minute
+            if job == "solve":
+                return await sched.heavy.run("sleep", {"seconds": 60}, who)
+            return await real(job, payload, who)
+
+        monkeypatch.setattr(sched, "run", slow)
+        open_page(driver, srv.url, "?rows=5&cols=5&seed=1")
+        stop = driver.find_element("id", "btn-stop")
+        assert not stop.is_displayed()
+        for press in ("click", "keyboard"):
+            if press == "click":
+                driver.find_element("id", "btn-solve").click()
+            else:  # Enter on solve puts the focus on stop, Enter there stops
+                driver.execute_script("document.getElementById('btn-solve').focus()")
+                ActionChains(driver).send_keys(Keys.ENTER).perform()
+            procs = _search_started(sched.heavy)
+            assert stop.is_displayed() and driver.execute_script("return tremaux.maze.state().phase") == "solving"
+            if press == "click":
+                stop.click()
+            else:
+                assert driver.execute_script("return document.activeElement.id") == "btn-stop"
+                ActionChains(driver).send_keys(Keys.ENTER).perform()
+            _search_stopped(sched.heavy, procs)
+            message = driver.find_element("id", "maze-message")
+            assert message.text.startswith("stopped solving") and "warn" in message.get_attribute("class"), press
+            assert not stop.is_displayed() and driver.execute_script("return tremaux.maze.state().phase") == "ready"
+            assert driver.execute_script("return document.activeElement.id") == "btn-solve", press

@@ -590,7 +590,7 @@
     if (!refocus) return;
     const where = document.activeElement;
     if (where && where !== document.body && !where.disabled) { refocus = false; return; }  // the visitor moved on
-    const next = [$("btn-play"), $("btn-solve")].find((b) => !b.disabled);
+    const next = [$("btn-stop"), $("btn-play"), $("btn-solve")].find((b) => !b.disabled);
     if (next) { next.focus(); refocus = false; }
   }
 
@@ -603,6 +603,7 @@
     $("btn-end").disabled = !haveTrace || phase === "done";
     $("btn-play").textContent = phase === "animating" ? "pause" : "play";
     $("btn-solve").disabled = !M.maze || phase === "loading" || phase === "solving";
+    $("btn-stop").hidden = $("btn-stop").disabled = phase !== "solving";  // a long solve (a large grid) can be stopped
     keepFocus(had);
     if (onGrid() && !haveTrace) {
       $("progress").textContent = M.solution ? "no trace of this run" : "";
@@ -906,6 +907,13 @@
       newMaze(p);
     });
     $("btn-solve").addEventListener("click", solveMaze);
+    // "stop": the solve on its way is given up (the server stops its worker as it sees the request closed)
+    $("btn-stop").addEventListener("click", () => {
+      if (M.phase !== "solving") return;
+      M.requestId++;
+      resetRun(); drawMaze(); setPhase("ready");
+      say($("maze-message"), "stopped solving: the server has given it up; solve starts again", "warn");
+    });
     $("grid").addEventListener("change", () => { showGridParams(); const p = readForm(); if (p) newMaze(p); });
     for (const id of ["shape", "weave", "wrap"]) {
       $(id).addEventListener("change", () => { showGridParams(); const p = readForm(); if (p) newMaze(p); });
