@@ -4,6 +4,9 @@ found (no line printed as an empty cell), and each odd file or option is one lin
 from __future__ import annotations
 
 import json
+from pathlib import Path
+
+import pytest
 
 from tremaux.numberlink import Puzzle, loads, numbers_text, solve_puzzle
 from cli_helpers import run
@@ -24,3 +27,13 @@ def test_a_line_labelled_0_is_not_printed_as_empty_cells(tmp_path, capsys):
 def test_labels_that_are_one_number_twice_print_as_pair_ids():
     p = Puzzle(Puzzle.from_rows(["1.1", "2.2"]).grid, labels=("3", "٣"))
     assert p.numbers.tolist() == [0, 1, 2]
+
+
+@pytest.mark.parametrize("name", ["p.pdf", "p.txt.gz", "p.svgz", "p.zip", "p.webp"])
+def test_convert_refuses_an_out_named_as_a_document_or_archive(tmp_path, capsys, name):
+    # 'convert -o p.pdf' wrote grid text into p.pdf, and 'p.txt.gz' got plain text
+    f = tmp_path / "p.txt"
+    f.write_text("1.1\n2.2\n")
+    code, _, err = run(capsys, "numberlink", "convert", str(f), "-o", str(tmp_path / name))
+    assert code == 2 and err.startswith("error: --out ") and f"not as {Path(name).suffix}" in err, err
+    assert not (tmp_path / name).exists()

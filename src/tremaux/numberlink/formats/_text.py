@@ -240,12 +240,22 @@ def foreign_extension(path: str | Path) -> str | None:
     --------
     >>> foreign_extension("p.GIF"), foreign_extension("p.json"), foreign_extension("p.wh"), foreign_extension("p")
     ('.gif', '.json', None, None)
+    >>> foreign_extension("p.pdf"), foreign_extension("p.txt.gz")
+    ('.pdf', '.gz')
     """
     from ... import io
 
     ext = Path(path).suffix.lower()
     other = {e for name in io.FORMATS.names() for e in io.FORMATS.get(name).meta["extensions"]}
-    return ext if ext in (other | set(io.outputs.EXTENSIONS)) - {".txt", ".svg", ".png"} else None
+    return ext if ext in (other | set(io.outputs.EXTENSIONS) | NOT_TEXT) - {".txt", ".svg", ".png"} else None
+
+
+NOT_TEXT = frozenset({".pdf", ".eps", ".ps", ".svgz", ".webp", ".tif", ".tiff", ".ico", ".heic", ".avif", ".gz",
+                      ".bz2", ".xz", ".zst", ".zip", ".7z", ".tar", ".tgz", ".docx", ".xlsx", ".ods", ".odt",
+                      ".parquet", ".arrow", ".npy", ".pkl", ".pickle"})
+"""Extensions of files that are neither text nor a picture drawn here (a document, a compressed archive, another
+picture format), refused by :func:`foreign_extension` so that ``convert -o p.pdf`` does not write puzzle text under
+a name that says otherwise."""
 
 
 def ascii_hint(text: str) -> str:
