@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tremaux.numberlink import Puzzle, loads, numbers_text, solve_puzzle
+from tremaux.errors import PuzzleFormatError
+from tremaux.numberlink import Puzzle, dumps, loads, numbers_text, solve_puzzle
 from cli_helpers import run
 
 
@@ -37,3 +38,24 @@ def test_convert_refuses_an_out_named_as_a_document_or_archive(tmp_path, capsys,
     code, _, err = run(capsys, "numberlink", "convert", str(f), "-o", str(tmp_path / name))
     assert code == 2 and err.startswith("error: --out ") and f"not as {Path(name).suffix}" in err, err
     assert not (tmp_path / name).exists()
+
+
+def test_an_out_named_csv_gets_comma_separated_rows_read_back_as_the_puzzle(tmp_path, capsys):
+    # '-o p.csv' wrote '1.2' rows, no comma in them, and '-f csv' was an unknown format
+    f = tmp_path / "p.txt"
+    f.write_text("3 3\na.b\n...\na.b\n0 0\n")
+    code, _, err = run(capsys, "numberlink", "convert", str(f), "-o", str(tmp_path / "p.csv"))
+    text = (tmp_path / "p.csv").read_text()
+    assert code == 0 and text == "a,.,b\n.,.,.\na,.,b\n", (err, text)
+    back = loads(text)
+    assert back.labels == ("a", "b") and back.grid.tolist() == loads(f.read_text()).grid.tolist()
+    code, out, _ = run(capsys, "numberlink", "convert", str(f), "-f", "csv")
+    assert code == 0 and out == text
+
+
+def test_csv_writes_numbers_with_0_for_empty_and_refuses_a_label_it_cannot_hold():
+    p = Puzzle.from_rows(["12 . 12", "3 . 3"])
+    assert dumps(p, "csv") == "12,0,12\n3,0,3\n"
+    assert loads(dumps(p, "csv")).labels == p.labels
+    with pytest.raises(PuzzleFormatError, match=r"label '\[' cannot be written in the 'csv' format"):
+        dumps(loads("3 1\n[.[\n0 0\n"), "csv")
