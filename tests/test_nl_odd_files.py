@@ -4,6 +4,7 @@ found (no line printed as an empty cell), and each odd file or option is one lin
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -59,3 +60,14 @@ def test_csv_writes_numbers_with_0_for_empty_and_refuses_a_label_it_cannot_hold(
     assert loads(dumps(p, "csv")).labels == p.labels
     with pytest.raises(PuzzleFormatError, match=r"label '\[' cannot be written in the 'csv' format"):
         dumps(loads("3 1\n[.[\n0 0\n"), "csv")
+
+
+@pytest.mark.parametrize("text, why", [
+    ("2 3 3\n(0, 0) (2, 0)\n(0, 0) (2, 2)\n", "3:2: pairs 1 and 2 both end at x 0, y 0"),
+    ("3 3 3\n(0, 0) (2, 0)\n(0, 2) (2, 2)\n", "4:1: the header says 3 pairs; 2 follow"),
+    ("2 3 3\n(0, 0) (5, 0)\n(0, 2) (2, 2)\n", "2:9: x (column) 5 is outside the 3x3 (WxH) board"),
+])
+def test_a_k_w_h_file_with_a_mistake_is_told_its_mistake_not_ragged_rows(text, why):
+    # each was read as a grid and refused with 'row 2 has 4 cells; row 1 has 3'
+    with pytest.raises(PuzzleFormatError, match="^" + re.escape(why)):
+        loads(text)

@@ -101,7 +101,7 @@ from ._text import (LETTERS, MAX_BYTES, count_cells, decode, has_separator, is_u
 from .contest import SIZE, load_answers, load_paths, loads_answers, loads_paths, read_contest, write_contest
 from .grids import WH_HEADER, base_name, read_flow, read_grid, read_wh, write_flow, write_grid, write_wh
 from .gridwrite import write_csv
-from .ends import is_ends, miscounted, read_ends, write_ends
+from .ends import is_ends, miscounted, parenthesised, read_ends, write_ends
 from .jsons import is_json, read_json
 from .markup import is_xml, read_xml, write_xml
 from .prolog import is_prolog, read_prolog, write_prolog
@@ -200,7 +200,8 @@ def detect(text: str) -> str:
         return "copris"
     if is_bwinf(list(enumerate(body, start=1))):
         return "bwinf"
-    if is_ends(list(enumerate(body, start=1))) or miscounted(list(enumerate(body, start=1))):
+    if is_ends(list(enumerate(body, start=1))) or miscounted(list(enumerate(body, start=1))) \
+            or parenthesised(list(enumerate(body, start=1))):
         return "ends"  # 'W H' then a count of numbers that is not 4 a pair: named by the 'ends' reader
     if is_counted(list(enumerate(body, start=1))):
         return "counted"
