@@ -71,3 +71,11 @@ def test_a_k_w_h_file_with_a_mistake_is_told_its_mistake_not_ragged_rows(text, w
     # each was read as a grid and refused with 'row 2 has 4 cells; row 1 has 3'
     with pytest.raises(PuzzleFormatError, match="^" + re.escape(why)):
         loads(text)
+
+
+def test_a_url_percent_encoded_whole_is_read(tmp_path, capsys):
+    # 'https%3A%2F%2Fpuzz.link%2Fp%3Fnumlin...' (a link passed on inside another's query) was 'no such file'
+    url = "https%3A%2F%2Fpuzz.link%2Fp%3Fnumlin%2F3%2F3%2F1g2j12"
+    assert loads(url).grid.tolist() == loads("https://puzz.link/p?numlin/3/3/1g2j12").grid.tolist()
+    code, out, err = run(capsys, "numberlink", "solve", url)
+    assert code == 0 and "solved" in err and "1─┐ 2" in out, err

@@ -134,8 +134,8 @@ def split_blocks(rows: list[Line]) -> list[list[Line]]:
     return blocks
 
 
-WEB_ADDRESS = re.compile(r"(?:https?://|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?::\d+)?/[^\s?]*\?)\S+",
-                         re.IGNORECASE)
+WEB_ADDRESS = re.compile(r"(?:https?://|https?%3A%2F%2F|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?::\d+)?/[^\s?]*\?)"
+                         r"\S+", re.IGNORECASE)
 """A web address: with its scheme, or as a browser's address bar shows it (``puzz.link/p?numlin/...``)."""
 _SEP = re.compile(r"[\s,]")
 _TOKEN = re.compile(r"[^\s,]+")
@@ -325,5 +325,7 @@ def is_url(path: str | Path) -> bool:
     (True, False)
     >>> is_url("puzz.link/p?numlin/3/2/1g12g2"), is_url("pzv.jp/p.html?numlin/3/2/1g12g2")
     (True, True)
+    >>> is_url("https%3A%2F%2Fpuzz.link%2Fp%3Fnumlin%2F3%2F2%2F1g12g2")  # percent-encoded whole
+    True
     """
     return isinstance(path, str) and WEB_ADDRESS.fullmatch(path.strip()) is not None and not Path(path).exists()
