@@ -79,3 +79,20 @@ def test_a_url_percent_encoded_whole_is_read(tmp_path, capsys):
     assert loads(url).grid.tolist() == loads("https://puzz.link/p?numlin/3/3/1g2j12").grid.tolist()
     code, out, err = run(capsys, "numberlink", "solve", url)
     assert code == 0 and "solved" in err and "1─┐ 2" in out, err
+
+
+def test_check_says_when_lines_that_touch_would_solve_the_puzzle(tmp_path, capsys):
+    # a Flow Free-style board (craftoonix's): 'no solution; it has solutions if cells may stay empty' only,
+    # though lines that run beside themselves cover the board (the hint that helps most)
+    from tremaux.numberlink import diagnose
+    from tremaux.numberlink.check import TOUCHING
+
+    p = loads("5 5 3 3 3 1 4 4 4 3 0 2 3 4\n", format="ends")
+    d = diagnose(p)
+    assert d.verdict == "needs-empty-cells" and d.reasons[-1] == TOUCHING, d.reasons
+    assert TOUCHING not in diagnose(p, touch=True).reasons
+    assert TOUCHING not in diagnose(Puzzle.from_rows(["1.2", "...", "1.2"])).reasons  # parity: touching won't do
+    f = tmp_path / "flow.txt"
+    f.write_text("5 5 3 3 3 1 4 4 4 3 0 2 3 4\n")
+    code, out, _ = run(capsys, "numberlink", "check", str(f))
+    assert code == 1 and "--touch" in out, out
