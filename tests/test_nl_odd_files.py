@@ -96,3 +96,14 @@ def test_check_says_when_lines_that_touch_would_solve_the_puzzle(tmp_path, capsy
     f.write_text("5 5 3 3 3 1 4 4 4 3 0 2 3 4\n")
     code, out, _ = run(capsys, "numberlink", "check", str(f))
     assert code == 1 and "--touch" in out, out
+
+
+def test_numbers_of_two_solutions_that_look_the_same_are_explained(tmp_path, capsys):
+    # '--unique --numbers' said 'not unique: a second solution is shown' and printed the same grid twice
+    f = tmp_path / "m.txt"
+    f.write_text("1..2\n....\n1..2\n")
+    code, out, err = run(capsys, "numberlink", "solve", str(f), "--unique", "--touch", "--numbers")
+    first, second = out.strip().split("\n\n")
+    assert code == 0 and first == second and "same numbers" in err and "--json" in err, err
+    code, out, err = run(capsys, "numberlink", "solve", str(f), "--unique", "--touch")
+    assert "same numbers" not in err
