@@ -7,6 +7,7 @@ import json
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from tremaux.errors import PuzzleFormatError
@@ -107,3 +108,22 @@ def test_numbers_of_two_solutions_that_look_the_same_are_explained(tmp_path, cap
     assert code == 0 and first == second and "same numbers" in err and "--json" in err, err
     code, out, err = run(capsys, "numberlink", "solve", str(f), "--unique", "--touch")
     assert "same numbers" not in err
+
+
+def test_a_long_label_fits_its_disc_in_a_png():
+    # 'hello' and '12345' were drawn in the disc's one font and cut at the cell's border ('ell')
+    from tremaux.numberlink.draw.png import _labels
+
+    ink = _labels(["hello", "12345", "7", "100"], 28)  # each label's white, drawn in a cell of 28 pixels
+    for tile in ink:
+        cols = np.flatnonzero(tile.max(axis=0) > 0)
+        assert cols.size and cols[0] >= 2 and cols[-1] <= 25, cols
+
+
+def test_a_long_label_fits_its_disc_in_an_svg():
+    # 'hello' was drawn 0.4 of a cell high, some 1.2 cells wide: over the disc and the next cell
+    from tremaux.numberlink.draw import to_svg
+
+    svg = to_svg(Puzzle.from_rows(["hello . . hello", "7 . . 7"]), cell=28)
+    sizes = {m.group(2): float(m.group(1)) for m in re.finditer(r'font-size="([\d.]+)"[^>]*>([^<]+)<', svg)}
+    assert sizes["hello"] * 0.6 * 5 <= 0.9 * 28 and sizes["7"] == pytest.approx(0.4 * 28), sizes  # the others as before
