@@ -127,3 +127,10 @@ def test_a_long_label_fits_its_disc_in_an_svg():
     svg = to_svg(Puzzle.from_rows(["hello . . hello", "7 . . 7"]), cell=28)
     sizes = {m.group(2): float(m.group(1)) for m in re.finditer(r'font-size="([\d.]+)"[^>]*>([^<]+)<', svg)}
     assert sizes["hello"] * 0.6 * 5 <= 0.9 * 28 and sizes["7"] == pytest.approx(0.4 * 28), sizes  # the others as before
+
+
+def test_a_json_record_whose_size_disagrees_with_its_puzzle_is_refused():
+    # '"size": [2, 3]' beside a puzzle of one row was read as that row, the size silently ignored
+    with pytest.raises(PuzzleFormatError, match=r'"size" is \[2, 3\], but its "puzzle" text is \[1, 3\] \(rows, columns\)'):
+        loads('{"size": [2, 3], "puzzle": "1.1\\n"}')
+    assert loads('{"size": [1, 3], "puzzle": "1.1\\n"}').shape == (1, 3)
