@@ -134,3 +134,10 @@ def test_a_json_record_whose_size_disagrees_with_its_puzzle_is_refused():
     with pytest.raises(PuzzleFormatError, match=r'"size" is \[2, 3\], but its "puzzle" text is \[1, 3\] \(rows, columns\)'):
         loads('{"size": [2, 3], "puzzle": "1.1\\n"}')
     assert loads('{"size": [1, 3], "puzzle": "1.1\\n"}').shape == (1, 3)
+
+
+def test_a_wh_puzzle_with_a_row_more_than_its_header_says_is_told_so():
+    # '3 2' then three rows: 'number 1 appears once (line 2 column 1)', the row too many not named
+    with pytest.raises(PuzzleFormatError, match=r"^4:1: expected a 'W H' header .* found '1\.2': a row of 3 cells "
+                                                r"after the 2 rows the header above says \(is its H more than 2\?\)"):
+        loads("3 2\n1.2\n...\n1.2\n0 0\n")
