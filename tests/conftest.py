@@ -20,6 +20,9 @@ WARMUP_FROM = 200
 
 _warmup: subprocess.Popen | None = None
 
+collect_ignore = ["conftest.py"]
+"""Not a module of doctests: collected so (``--doctest-modules``) it would clash with ``browser/conftest.py``."""
+
 
 def pytest_collection_finish(session):
     global _warmup
