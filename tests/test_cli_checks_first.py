@@ -120,7 +120,7 @@ def test_a_text_file_too_big_to_read_back_says_so_when_written(capsys, tmp_path,
     code, _, err = run(capsys, "info", str(big))
     assert code == 2 and "over the 2.0 KiB cap" in err  # what the note warned of
     assert run(capsys, "generate", "--size", "60x60", "-o", str(npz))[0] == 0  # about 4 KiB of JSON
-    code, _, err = run(capsys, "convert", str(npz), str(tmp_path / "big.json"))
+    code, _, err = run(capsys, "convert", str(npz), "-o", str(tmp_path / "big.json"))
     assert code == 0 and "note: " in err
     code, _, err = run(capsys, "generate", "--size", "3x3", "-o", str(small))
     assert code == 0 and "note" not in err

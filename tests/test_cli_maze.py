@@ -87,7 +87,7 @@ def test_info_table(capsys, files):
 def test_convert_between_all_formats(capsys, files, tmp_path, src, to):
     maze, square, paths = files
     out = tmp_path / f"out-{src}-{to}.dat"
-    status, _, err = run(capsys, "convert", paths[src], out, "--format", to)
+    status, _, err = run(capsys, "convert", paths[src], "-o", out, "--format", to)
     assert status == 0 and "wrote" in err
     want = square if src == "block" else maze
     back = mio.load(out)
@@ -99,14 +99,14 @@ def test_convert_between_all_formats(capsys, files, tmp_path, src, to):
 
 def test_convert_by_extension(capsys, files, tmp_path):
     maze, _, paths = files
-    assert run(capsys, "convert", paths["ascii"], tmp_path / "a.npz")[0] == 0
-    assert run(capsys, "convert", tmp_path / "a.npz", tmp_path / "a.json")[0] == 0
+    assert run(capsys, "convert", paths["ascii"], "-o", tmp_path / "a.npz")[0] == 0
+    assert run(capsys, "convert", tmp_path / "a.npz", "-o", tmp_path / "a.json")[0] == 0
     assert mio.load(tmp_path / "a.json") == maze
 
 
 def test_golden_seed003_through_the_cli(capsys, tmp_path):
     src = GOLDEN / "seed003_dfs_naive.txt"
-    assert run(capsys, "convert", src, tmp_path / "m.npz")[0] == 0
+    assert run(capsys, "convert", src, "-o", tmp_path / "m.npz")[0] == 0
     status, out, _ = run(capsys, "show", tmp_path / "m.npz")
     assert status == 0 and out == src.read_text()
 
@@ -152,7 +152,7 @@ def test_bad_inputs_give_one_line_and_status_2(capsys, tmp_path, command, name, 
     if isinstance(content, str):
         content = content.encode()
     path.write_bytes(content)
-    args = [command, path] + ([tmp_path / "out.json"] if command == "convert" else [])
+    args = [command, path] + (["-o", tmp_path / "out.json"] if command == "convert" else [])
     status, out, err = run(capsys, *args)
     assert status == 2
     assert out == ""
@@ -166,12 +166,12 @@ def test_bad_inputs_give_one_line_and_status_2(capsys, tmp_path, command, name, 
     [
         (["show", "{tmp}/missing.txt"], "error: no such file: {tmp}/missing.txt"),
         (["info", "{tmp}"], "error: cannot open {tmp}"),
-        (["convert", "{good}", "{tmp}/out.dat"], "cannot tell what to write to '{tmp}/out.dat' from its extension: use "
+        (["convert", "{good}", "-o", "{tmp}/out.dat"], "cannot tell what to write to '{tmp}/out.dat' from its extension: use "
                                                  ".txt, .json, .npz or .png, or name a format (ascii, block, json, npz, "
                                                  "png)"),
-        (["convert", "{good}", "{tmp}/out.txt", "--format", "json"], "format json does not match the extension of "
+        (["convert", "{good}", "-o", "{tmp}/out.txt", "--format", "json"], "format json does not match the extension of "
                                                                       "'{tmp}/out.txt' (.txt is ascii)"),
-        (["convert", "{good}", "{tmp}/out.txt", "--format", "tiff"], "unknown format 'tiff'; choose one of: ascii, block"),
+        (["convert", "{good}", "-o", "{tmp}/out.txt", "--format", "tiff"], "unknown format 'tiff'; choose one of: ascii, block"),
         (["show", "{good}", "--style", "fancy"], "unknown text style 'fancy'; choose one of: ascii, block, unicode"),
     ],
 )
@@ -226,8 +226,8 @@ def test_convert_says_it_reads_pictures(capsys, files, tmp_path):
     text = " ".join(out.split())  # as the help wraps it
     assert code == 0 and "(it reads pictures of mazes too)" in text and "a picture of a square maze (.png" in text
     picture = tmp_path / "m.png"
-    assert run(capsys, "convert", str(paths["json"]), str(picture))[0] == 0
-    code, _, _ = run(capsys, "convert", str(picture), str(tmp_path / "back.json"))
+    assert run(capsys, "convert", str(paths["json"]), "-o", str(picture))[0] == 0
+    code, _, _ = run(capsys, "convert", str(picture), "-o", str(tmp_path / "back.json"))
     assert code == 0 and mio.dumps(mio.load(tmp_path / "back.json"), "ascii") == mio.dumps(files[0], "ascii")
 
 
@@ -237,7 +237,7 @@ def test_convert_of_a_grid_maze_to_a_picture_points_to_render(capsys, tmp_path, 
 
     src = tmp_path / "hex.json"
     grid_files.save(generate_on(make_grid("hex", size=(3, 3)), seed=1).maze, src)
-    code, out, err = run(capsys, "convert", str(src), str(tmp_path / dest))
+    code, out, err = run(capsys, "convert", str(src), "-o", str(tmp_path / dest))
     assert (code, out) == (2, "")
     assert err == (f"error: {src} holds a maze on a grid other than the square one: tremaux convert writes it as json "
                    f"or npz only, not {fmt}; tremaux render draws it as a picture (.png or .svg)\n")

@@ -35,7 +35,7 @@ def test_out_dash_without_a_format_names_dash_and_what_to_do(args, files, capsys
 
 
 def test_convert_to_dash_names_dash_and_the_formats(files, capsys):
-    code, _, err = run(capsys, "convert", str(files / "m.txt"), "-")
+    code, _, err = run(capsys, "convert", str(files / "m.txt"), "-o", "-")
     assert code == 2 and "'-'" in err and "/dev/stdout" not in err and "name a format" in err, err
 
 

@@ -147,7 +147,7 @@ PYTHON_CALLERS = {
     "rng.uniform": "rng's public functions",
     "batch_seeds.derive_seed": "its doctest compares it with rng.derive_seed",
     "batch_seeds.seed_state": "tests/test_dataset_kernels.py",
-    "graph_merge._order": "tests/test_grids_topology.py runs Kruskal's steps one by one",
+    "graph_merge._fill_order": "tests/test_grids_topology.py runs Kruskal's steps one by one",
     "graph_merge._merge_arcs": "tests/test_grids_topology.py",
     "graph_merge._merge_pairs": "tests/test_grids_topology.py",
     "nl_colour_cells._joined": "tests/test_nl_colours.py", "nl_colour_cells._kept": "tests/test_nl_colours.py",

@@ -182,7 +182,7 @@ def test_weave_on_a_wrapped_grid_names_the_wrap(capsys, tmp_path):
 
 
 @pytest.mark.parametrize("fmt", ["json", "npz"])
-@pytest.mark.parametrize("command", [["solve", "-"], ["info", "-"], ["stats", "-"], ["convert", "-", "OUT.json"],
+@pytest.mark.parametrize("command", [["solve", "-"], ["info", "-"], ["stats", "-"], ["convert", "-", "-o", "OUT.json"],
                                      ["render", "-", "--out", "OUT.svg"], ["animate", "-", "--out", "OUT.gif"]])
 def test_a_grid_maze_on_standard_input_is_read_like_a_named_file(capsys, monkeypatch, tmp_path, fmt, command):
     # `tremaux generate --grid hex -o - -f json | tremaux solve -`: '-' reads stdin for every maze file
@@ -248,7 +248,7 @@ def test_the_json_measures_name_the_wrap_and_the_weave(capsys, tmp_path, args, w
 
 
 @pytest.mark.parametrize("command, listed", [
-    (["convert", "{src}", "-"], "(json, npz)"),
+    (["convert", "{src}", "-o", "-"], "(json, npz)"),
     (["render", "{src}", "--out", "-"], "(png, svg)"),
 ])
 def test_a_grid_maze_written_to_stdout_is_asked_only_its_formats(capsys, tmp_path, command, listed):

@@ -254,3 +254,21 @@ def test_the_known_solution_is_left_as_late_as_possible():
     paths = [q.tolist() for q in other.paths]
     assert not numberlink_checker.follow(p.grid.tolist(), paths, fill=True, touch=True)
     assert not np.array_equal(np.asarray(other.links), np.asarray(first.links))
+
+
+def test_under_nikoli_forcing_asks_among_lines_that_never_touch_when_that_suffices(monkeypatch):
+    """A first solution that covers the board with lines that never run beside themselves: another solution,
+    lines shortened where they touch, is one among lines that never touch (it leaves a cell empty), so the
+    propagating search is asked that smaller question, as SAT and the new search are."""
+    from tremaux.numberlink.solvers import another
+    from tremaux.numberlink.solvers.reductions import untouched_suffices
+
+    asked = []
+    real = another.for_question
+    monkeypatch.setattr(another, "for_question", lambda task, first: asked.append(
+        (task.rule.touch, untouched_suffices(task.puzzle, first))) or real(task, first))
+    p = Puzzle.from_rows(["1..8..9..A", "2.......9A", "3.........", ".........8", "4........1",
+                          "5.........", ".........2", "6........3", "7.........", "..7..6..54"])
+    a = another_stage(Task(p, resolve("nikoli", touch=True), 2, None), fast)
+    assert a.exhausted and len(a.solutions) == 1
+    assert asked == [(False, True)], asked

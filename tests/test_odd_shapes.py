@@ -178,10 +178,10 @@ def test_info_and_convert_take_a_maze_on_another_grid(tmp_path, capsys):
     code, out, err = run(capsys, "info", str(src), "--json")
     assert code == 0, err
     assert '"grid": "polar"' in out and '"cells": 7' in out
-    code, _, err = run(capsys, "convert", str(src), str(tmp_path / "p.npz"))
+    code, _, err = run(capsys, "convert", str(src), "-o", str(tmp_path / "p.npz"))
     assert code == 0, err
     assert files.load(tmp_path / "p.npz") == maze
-    code, out, err = run(capsys, "convert", str(src), str(tmp_path / "p.txt"), "-f", "ascii")
+    code, out, err = run(capsys, "convert", str(src), "-o", str(tmp_path / "p.txt"), "-f", "ascii")
     assert code == 2 and err.startswith("error: ") and "grid other than the square one" in err
 
 

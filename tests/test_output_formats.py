@@ -35,7 +35,7 @@ def maze_file(tmp_path):
 def argv(command, maze_file, out):
     return {
         "generate": ["generate", "--size", "3x4", "--seed", "1", "--out", out],
-        "convert": ["convert", maze_file, out],
+        "convert": ["convert", maze_file, "--out", out],
         "render": ["render", maze_file, "--out", out],
         "solve": ["solve", maze_file, "--out", out],
         "animate": ["animate", maze_file, "--out", out, "--frames", "4"],
@@ -92,7 +92,7 @@ def test_block_is_a_text_format_for_a_txt_file(capsys, tmp_path, maze_file, comm
 
 def test_generate_and_convert_write_the_same_text_file(capsys, tmp_path, maze_file):
     assert run(capsys, *map(str, argv("generate", maze_file, tmp_path / "g.txt")))[0] == 0
-    assert run(capsys, "convert", str(tmp_path / "g.txt"), str(tmp_path / "c.txt"))[0] == 0
+    assert run(capsys, "convert", str(tmp_path / "g.txt"), "-o", str(tmp_path / "c.txt"))[0] == 0
     assert (tmp_path / "g.txt").read_text() == (tmp_path / "c.txt").read_text()
     assert mio.load(tmp_path / "c.txt") == mio.load(maze_file)
 

@@ -22,7 +22,7 @@ from tremaux import io as maze_io
 from tremaux.cli import main
 
 READERS = [
-    ["info", "{f}"], ["show", "{f}"], ["convert", "{f}", "{d}/out.npz"], ["solve", "{f}"], ["render", "{f}"],
+    ["info", "{f}"], ["show", "{f}"], ["convert", "{f}", "-o", "{d}/out.npz"], ["solve", "{f}"], ["render", "{f}"],
     ["stats", "{f}"],
 ]
 

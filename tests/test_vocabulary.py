@@ -126,20 +126,13 @@ def test_each_concept_is_spelled_one_way(name, cmd):
                 assert False, f"{name}: {spelling} names {param.name!r}, not the {concept}"
 
 
-def _argument_cases():
-    for name, cmd in COMMANDS:
-        marks = []
-        if name == "tremaux convert":  # ``convert FILE DEST``, where numberlink convert writes to --out
-            marks = [pytest.mark.xfail(strict=True, reason="the output file is an argument, DEST")]
-        yield pytest.param(name, cmd, id=name, marks=marks)
-
-
-@pytest.mark.parametrize("name, cmd", list(_argument_cases()))
+@pytest.mark.parametrize("name, cmd", COMMANDS, ids=[n for n, _ in COMMANDS])
 def test_no_argument_is_an_output_file(name, cmd):
     """An output file is ``--out FILE`` on every command, never a positional argument."""
     for param in cmd.params:
         if param.param_type_name == "argument":
             assert param.name not in OUTPUT_ARGUMENTS, f"{name}: the output file is the argument {param.metavar}"
+            assert not getattr(param, "hidden", False) or "deprecated" in (param.help or "").lower(), name
 
 
 @pytest.mark.parametrize("name, cmd", COMMANDS, ids=[n for n, _ in COMMANDS])
@@ -236,6 +229,23 @@ def test_old_spellings_still_work_for_one_release_with_a_warning(capsys):
     assert err.strip() == "warning: --algorithm is deprecated; use --generator"
     code, _, err = _run(capsys, "generate", "-a", "kruskal", "-g", "wilson")
     assert code == 2 and "--algorithm is the old spelling of --generator" in err
+
+
+def test_convert_writes_to_out_and_its_old_dest_argument_still_works_with_a_warning(capsys, tmp_path):
+    src = tmp_path / "m.txt"
+    assert _run(capsys, "generate", "--size", "3x4", "--seed", "2", "--out", str(src))[0] == 0
+    code, _, err = _run(capsys, "convert", str(src), "--out", str(tmp_path / "new.json"))
+    assert code == 0 and err == f"wrote {tmp_path / 'new.json'} (json)\n"
+    code, _, err = _run(capsys, "convert", str(src), str(tmp_path / "old.json"))
+    assert code == 0 and err.splitlines()[0] == f"warning: the output file as a second argument is deprecated; use " \
+                                                 f"--out {tmp_path / 'old.json'}"
+    assert (tmp_path / "old.json").read_bytes() == (tmp_path / "new.json").read_bytes()
+    code, _, err = _run(capsys, "convert", str(src), str(tmp_path / "a.json"), "-o", str(tmp_path / "b.json"))
+    assert code == 2 and "DEST is the old spelling of --out" in err and not (tmp_path / "a.json").exists()
+    code, _, err = _run(capsys, "convert", str(src))
+    assert code == 2 and err.startswith("error: missing option '--out'")
+    code, out, _ = _run(capsys, "convert", "--help")
+    assert "DEST" not in out and "-o, --out FILE" in out
 
 
 def test_deprecated_spellings_are_hidden_from_help(capsys):

@@ -251,6 +251,25 @@ def test_puzzle_values_are_read_strictly(client, path, body, says):
     assert res.json()["error"].startswith(says)
 
 
+@pytest.mark.parametrize("path", ["/api/numberlink/solve", "/api/numberlink/format"])
+@pytest.mark.parametrize(("names", "says"), [
+    ({"1": "A", "2": "A"}, "names: numbers 1 and 2 are both labelled 'A'"),
+    ({"1": "2"}, "names: numbers 1 and 2 are both labelled '2'"),
+])
+def test_two_pairs_labelled_alike_are_refused(client, path, names, says):
+    # solved, they were drawn alike; saved, the text read back as one number four times
+    res = client.post(path, json={"rows": 2, "cols": 2, "grid": [[1, 1], [2, 2]], "names": names})
+    assert res.status_code == 422, res.text
+    assert res.json()["error"].startswith(says)
+
+
+def test_labels_alike_but_for_their_case_are_two_pairs(client):
+    res = client.post("/api/numberlink/parse", json={"text": "aA\naA\n"})
+    assert res.status_code == 200, res.text
+    res = client.post("/api/numberlink/solve", json=res.json())
+    assert res.status_code == 200 and res.json()["status"] == "solved", res.text
+
+
 def test_an_empty_solver_name_is_no_name(client):
     res = client.post("/api/numberlink/solve", json={"rows": 2, "cols": 2, "grid": [[1, 1], [0, 0]], "solver": ""})
     assert res.status_code == 400 and res.json()["error"].startswith("unknown numberlink solver ''; choose one of")

@@ -7,7 +7,9 @@
 propagating search for another one (:class:`tremaux.numberlink.solvers.forcing.ForceRun`)
 alone, touching allowed, until ``--limit`` seconds of the clock; the best
 of ``--repeat`` runs in CPU seconds, with its verdict and the decisions of
-its last call. ``check``: ``solve_puzzle`` (limit 1 s) and
+its last call; with ``--as-asked``, among lines that never touch where the check
+asks it so (``nikoli``, a first solution covering the board with lines that
+never touch). ``check``: ``solve_puzzle`` (limit 1 s) and
 ``solve_puzzle(unique=True, touch=True)`` (limit 3 s), each the quickest of
 ``--repeat`` runs (a verdict before a give-up), per family and half:
 unique / several / gave up, the median of check time over solve time, and
@@ -28,6 +30,7 @@ from bench_numberlink import load_corpus  # noqa: E402
 
 from tremaux.numberlink import solve_puzzle  # noqa: E402
 from tremaux.numberlink.solvers.forcing import MAX_CELLS, MAX_PAIRS, ForceRun  # noqa: E402
+from tremaux.numberlink.solvers.reductions import untouched_suffices  # noqa: E402
 
 
 def verdict(u) -> str:
@@ -35,23 +38,24 @@ def verdict(u) -> str:
     return "gave-up" if u.status != "solved" or u.unique is None else ("unique" if u.unique else "several")
 
 
-def force(p, rule: str, limit: float, repeat: int) -> str | None:
+def force(p, rule: str, limit: float, repeat: int, as_asked: bool = False) -> str | None:
     """The forcing search alone from the first solution: verdict, CPU ms, decisions of its last call."""
     if p.pairs > MAX_PAIRS or p.height * p.width > MAX_CELLS:
         return None
     r = solve_puzzle(p, rule=rule, time_limit=2)
     if r.status != "solved":
         return None
+    touch = not (as_asked and rule == "nikoli" and untouched_suffices(p, r.linking))
     best = None
     for _ in range(repeat):
-        run = ForceRun(p, r.linking, cover=rule == "fill", touch=True)
+        run = ForceRun(p, r.linking, cover=rule == "fill", touch=touch)
         t0 = time.process_time()
         other = run.advance(time.perf_counter() + limit)
         cpu = time.process_time() - t0
         v = "several" if other is not None else ("unique" if run.exhausted else "gave-up")
         if best is None or cpu < best[1]:
             best = (v, cpu, run.nodes)
-    return f"{best[0]} {1000 * best[1]:.2f} ms {best[2]} decisions"
+    return f"{best[0]} {1000 * best[1]:.2f} ms {best[2]} decisions" + ("" if touch else " (lines never touching)")
 
 
 def check(p, rule: str, repeat: int) -> tuple[str, float] | None:
@@ -72,6 +76,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--rules", default="fill,nikoli")
     ap.add_argument("--limit", type=float, default=2.0, help="seconds of the forcing search alone (default 2)")
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--as-asked", action="store_true",
+                    help="force: among lines that never touch where the check asks it so")
     args = ap.parse_args(argv)
     warm = load_corpus("a", None, ("dev",))[1][1]
     solve_puzzle(warm, rule="fill", unique=True)
@@ -83,7 +89,7 @@ def main(argv: list[str] | None = None) -> None:
                 if max(p.height, p.width) > 50:
                     continue
                 if args.part == "force":
-                    got = force(p, rule, args.limit, args.repeat)
+                    got = force(p, rule, args.limit, args.repeat, args.as_asked)
                     if got is not None:
                         print(rule, half, e["family"], i, f"{p.height}x{p.width}", got, flush=True)
                     continue

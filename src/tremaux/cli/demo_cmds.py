@@ -7,6 +7,8 @@ from typing import Optional
 
 import typer
 
+from .output import shown
+
 from .app import (DEFAULT_GENERATOR, app, deprecated, format_option, generator_option, parse_size, renamed, size_option,
                   solver_option)
 from .options import _out_path, check_seed
@@ -48,9 +50,9 @@ def demo(
     SOLVERS.get(solver)  # an unknown solver is named before the maze is made
 
     maze, stats = generate(parse_size(size), generator, seed=seed, braid=braid)
-    import inspect
+    from ..solvers import solver_options
 
-    takes_seed = "seed" in inspect.signature(SOLVERS.get(solver).func).parameters  # Tremaux's traveler walks
+    takes_seed = "seed" in solver_options(solver)  # Tremaux's traveler walks
     solution = solve(maze, solver, record=fmt == "gif", **({"seed": seed} if takes_seed else {}))  # at random
     if fmt == "gif":  # before the maze is printed
         check_replay(solution, "the demo draws 100 frames: give a smaller --size, or write a .png or .svg")
@@ -60,6 +62,6 @@ def demo(
 
     typer.echo(verdict(solution.algorithm, solution.message, solution.found, solution.start, solution.goal), err=True)
     render.save(solution, out, format=fmt)
-    typer.echo(f"wrote {out}", err=True)
+    typer.echo(f"wrote {shown(out)}", err=True)
     if not solution.found:
         raise typer.Exit(1)  # no path: an answer, not an error (2), as tremaux solve gives it

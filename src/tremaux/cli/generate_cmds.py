@@ -13,7 +13,7 @@ from .app import (interpret_small_mazes, DEFAULT_GENERATOR, DEFAULT_SIZE, JsonOp
                   existing_file, format_option, generator_option, list_option, out_option, parse_cell, parse_size,
                   renamed, save_output, size_option)
 from .maze_cmds import FileArgument, load_maze
-from .output import check_output
+from .output import check_not_read, check_output
 
 
 def _list_generators(grid: Optional[str] = None, wrap: Optional[str] = None, weave: Optional[float] = None) -> None:
@@ -107,6 +107,8 @@ def generate_cmd(
     on_grid = any(v is not None for v in (grid, rings, grid_shape, radius, side, wrap, weave))
     out_fmt = None if out is None else check_output(out, fmt, **_grid_writes(grid, wrap, weave) if on_grid else {
         "writer": "tremaux generate"})  # before the maze is made
+    if out is not None:
+        check_not_read(out, (mask,))
     shown = "ascii"  # what is printed without --out: --format picks a text format
     if out is None and fmt is not None:
         from ..io.outputs import output_format

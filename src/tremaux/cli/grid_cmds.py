@@ -7,6 +7,8 @@ from typing import Any
 
 import typer
 
+from .output import shown
+
 from ..errors import InvalidSizeError, TremauxError, UnsupportedError
 from .grid_files import _ends, _label, grid_stats_text, solve_grid_file  # noqa: F401 - the commands' imports
 from .sources import is_grid_file, load_grid
@@ -220,7 +222,7 @@ def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, ri
         save_picture(maze, out, format=fmt)
     else:
         files.save(maze, out, format=fmt)
-    typer.echo(f"wrote {out}", err=True)
+    typer.echo(f"wrote {shown(out)}", err=True)
 
 
 def _picture_limit(grid: str | None, wrap: str | None, weave: float | None, out: Path | None,
@@ -287,7 +289,10 @@ def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None,
     maze = load_grid(path)
     kind = fmt.lstrip(".").lower()
     if kind == "gif":
-        raise UnsupportedError(f"a {maze.grid.name} maze is animated with `tremaux animate {path} --out FILE.gif`")
+        from ..grids.grid import article
+
+        raise UnsupportedError(f"{article(maze.grid.name)} {maze.grid.name} maze is animated with "
+                               f"`tremaux animate {path} --out FILE.gif`")
     if kind not in ("svg", "png"):
         raise UnsupportedError(f"text drawings are for square grids only; draw this {maze.grid.name} maze as svg "
                                "or png (--format svg, or --out FILE.svg / FILE.png)")
@@ -308,7 +313,7 @@ def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None,
         from .._write import write_file
 
         write_file(out, data)
-        typer.echo(f"wrote {out}", err=True)
+        typer.echo(f"wrote {shown(out)}", err=True)
     elif isinstance(data, str):
         typer.echo(data)
     else:
@@ -399,4 +404,4 @@ def animate_grid(*, maze: Any = None, grid_options: dict[str, Any] | None, gener
 
         say_no_path(obj, _ends(maze, start, goal))
     save_animation(obj, out, format=fmt, frames=frames, frame_ms=frame_ms, style=_cell_style(cell_size))
-    typer.echo(f"wrote {out}", err=True)
+    typer.echo(f"wrote {shown(out)}", err=True)

@@ -7,6 +7,8 @@ from typing import Any
 
 import typer
 
+from .output import shown
+
 from ..errors import UnsupportedError
 from .sources import load_grid
 
@@ -69,8 +71,10 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
         from .output import check_folder
 
         check_folder(out)  # `--out pictures/`: a folder, said as such
+    from ..grids.grid import article
+
     fmt = None if out is None else output_format(  # refused before the run, not after it
-        out, fmt, accepts=("png", "svg"), writer=f"tremaux solve on a {maze.grid.name} maze",
+        out, fmt, accepts=("png", "svg"), writer=f"tremaux solve on {article(maze.grid.name)} {maze.grid.name} maze",
         hint=f"`tremaux animate {path} --out FILE.gif` replays the run")
     if fmt is not None:  # a picture over the limits: refused before the run, not after it
         from ..grids.draw import _check_picture
@@ -84,7 +88,8 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
     if as_json:  # the square maze's fields (Solution.to_dict), with the grid's name and the path's length
         typer.echo(json.dumps({"algorithm": sol.algorithm, "grid": maze.grid.name, "found": sol.found,
                                "start": [int(x) for x in ends[0]], "goal": [int(x) for x in ends[1]],
-                               "length": sol.length, "steps": sol.steps, "path": [list(c) for c in sol.cells],
+                               "length": sol.length, "path": [list(c) for c in sol.cells],
+                               "visited": int(sol.visited.sum()), "steps": sol.steps,
                                "message": sol.message,  # and Tremaux's marks, per cell and side
                                **({} if sol.marks is None else {"marks": sol.marks.tolist()})}))
     else:
@@ -93,7 +98,7 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
         typer.echo(verdict(sol.algorithm, sol.message, sol.found, *ends), err=True)
     if out is not None:
         save_picture(maze, out, solution=sol, format=fmt)
-        typer.echo(f"wrote {out}", err=True)
+        typer.echo(f"wrote {shown(out)}", err=True)
     return sol.found
 
 

@@ -14,10 +14,13 @@ from typing import Optional
 
 import typer
 
+from .output import shown
+from typer.core import TyperCommand
+
 from typing import TYPE_CHECKING
 
 from ..errors import UnknownNameError, UnsupportedError
-from .options import _out_path
+from .options import _out_path, out_option
 from .app import (JsonOption, announce, app, deprecated, existing_file, format_option, property_lines, renamed,
                   style_option)
 
@@ -129,8 +132,9 @@ def show_grid_file(path: Path, style: str) -> None:
     g = maze.grid
     if g.name != "square" or "wrap" in g.params or "weave" in g.params:
         label = _label(g)
-        raise UnsupportedError(f"text drawings are for square grids only; {path} holds {'an' if label[0] in 'aeiou' else 'a'}"
-                               f" {label} maze: draw it "
+        name = "<stdin>" if str(path) == "-" else path  # standard input is named so in every message
+        raise UnsupportedError(f"text drawings are for square grids only; {name} holds "
+                               f"{'an' if label[0] in 'aeiou' else 'a'} {label} maze: draw it "
                                f"with `tremaux render {path} --out maze.svg`")
     square = maze.to_maze()
     if style.strip().lower() == "unicode":
@@ -167,16 +171,31 @@ def show(
     typer.echo(maze_io.dumps(maze, style))
 
 
-@app.command()
+class _OldDestCommand(TyperCommand):
+    """``convert``: its usage line leaves out the hidden, deprecated ``DEST`` argument."""
+
+    def collect_usage_pieces(self, ctx: typer.Context) -> list[str]:
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            if not (param.param_type_name == "argument" and getattr(param, "hidden", False)):
+                pieces.extend(param.get_usage_pieces(ctx))
+        return pieces
+
+
+@app.command(cls=_OldDestCommand)
 def convert(
     src: Path = FileArgument,
-    dst: Path = typer.Argument(..., metavar="DEST", help="File to write ('-' writes stdout, with --format).",
-                               parser=_out_path),
+    old_dest: Optional[Path] = typer.Argument(None, metavar="", hidden=True, parser=_out_path,
+                                              help="Deprecated: the file to write, now --out."),
+    out: Optional[Path] = out_option("File to write ('-' writes stdout, with --format); its extension picks the "
+                                     "format."),
     fmt: Optional[str] = format_option("Output format: ascii, block, json, npz or png (default: from the extension: "
                                        ".txt, .json, .npz, .png)."),
     to: Optional[str] = deprecated("--to"),
 ) -> None:
     """Convert a maze file between the ascii, block, json, npz and png formats (it reads pictures of mazes too)."""
+    import click
+
     from .. import io as maze_io
 
     from .output import check_output
@@ -186,21 +205,31 @@ def convert(
     from ..io.outputs import EXTENSIONS
 
     fmt = renamed(fmt, to, "--to", "--format")
+    if old_dest is not None:  # ``convert FILE DEST``, the spelling of version 0.1
+        if out is not None and out != old_dest:
+            raise click.UsageError("the second argument DEST is the old spelling of --out; give only --out")
+        typer.echo(f"warning: the output file as a second argument is deprecated; use --out {old_dest}", err=True)
+        out = old_dest
+    if out is None:
+        raise click.UsageError("Missing option '--out' / '-o': the file to write")
+    dst = out
     on_grid = is_grid_file(str(src))  # a maze on a polar, hex, ... grid: json or npz only
     unnamed = fmt is None and dst.suffix.lower() not in EXTENSIONS  # '-': the formats to name are those it takes
     fmt = check_output(dst, fmt, accepts=("json", "npz") if on_grid and unnamed else maze_io.SAVE_FORMATS,
-                       writer="tremaux convert", hint="tremaux render draws SVG and GIF pictures")  # before reading
+                       writer="tremaux convert", hint="tremaux render draws SVG and GIF pictures",
+                       reads=(src,))  # before reading
     if on_grid:
         from ..grids import files
 
         if fmt not in ("json", "npz"):
-            raise UnsupportedError(f"{src} holds a maze on a grid other than the square one: tremaux convert writes "
+            name = "<stdin>" if str(src) == "-" else src  # standard input is named so in every message
+            raise UnsupportedError(f"{name} holds a maze on a grid other than the square one: tremaux convert writes "
                                    f"it as json or npz only, not {fmt}; tremaux render draws it as a picture "
                                    "(.png or .svg)")
         files.save(load_grid(src if str(src) == "-" else existing_file(src)), dst, fmt)
     else:
         maze_io.save(load_maze(src), dst, fmt)
-    typer.echo(f"wrote {dst} ({fmt})", err=True)
+    typer.echo(f"wrote {shown(dst)} ({fmt})", err=True)
     from .output import note_text_cap
 
     note_text_cap(dst, fmt)

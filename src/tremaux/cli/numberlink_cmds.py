@@ -145,10 +145,15 @@ def solve_cmd(
             continue
         typer.echo(f"{r.name or Path(file).name}: {r.status}: {r.message} ({r.seconds * 1000:.1f} ms)", err=True)
         if r.puzzle is not None and not to_stdout:  # else the picture is what goes there
-            for j, lk in enumerate(r.solutions[:_shown(r, all_)] or [None]):
+            shown = r.solutions[:_shown(r, all_)]
+            for j, lk in enumerate(shown or [None]):
                 if j:  # a blank line between two solutions, or their rows would run on as one board
                     typer.echo("")
                 _show(r.puzzle if lk is None else (r.puzzle, lk), numbers and lk is not None)
+            if numbers and len({lk.grid.tobytes() for lk in shown}) < len(shown):
+                typer.echo(f"{r.name or Path(file).name}: some solutions shown have the same numbers: their lines "
+                           "differ only where they run beside themselves (drop --numbers to see them, or --json "
+                           "for each line's cells)", err=True)
     if as_json:
         typer.echo(json.dumps([r.to_dict(all_solutions=_shown(r, all_) > 1) for r in results]))
     if drawn and not to_stdout:  # as every command that writes --out says it
@@ -177,7 +182,7 @@ def generate_cmd(
                                                  "puzzles: 0.014 to 0.08; at most 0.5); default: short lines."),
     time_limit: Optional[float] = time_limit_option(None, "Seconds before the generation stops with an error "
                                                               "(default 60)."),
-    fmt: Optional[str] = format_option("Puzzle text format: grid, contest, wh, flow, puzzlink, bwinf, copris, ends, "
+    fmt: Optional[str] = format_option("Puzzle text format: grid, csv, contest, wh, flow, puzzlink, bwinf, copris, ends, "
                                        "xml, prolog, counted or pzprv3 (default: from the --out extension, else "
                                        "grid)."),
     solution: bool = typer.Option(False, "--solution", help="Also draw the solution."),
@@ -345,7 +350,7 @@ def check_cmd(
 def convert_cmd(
     file: Path = typer.Argument(..., metavar="FILE", path_type=str,  # str: a URL keeps its "//"
                                help="Puzzle file (any format solve reads), one puzz.link URL, or '-' for stdin."),
-    fmt: Optional[str] = format_option("Puzzle text format: grid, contest, wh, flow, puzzlink, bwinf, copris, ends, "
+    fmt: Optional[str] = format_option("Puzzle text format: grid, csv, contest, wh, flow, puzzlink, bwinf, copris, ends, "
                                        "xml, prolog, counted or pzprv3 (default: from the --out extension, else grid)."),
     out: Optional[Path] = out_option("Write the puzzles there (default: standard output): text in --format, or a "
                                      "picture of the puzzles, unsolved (.svg, .png; several get -1, -2... "

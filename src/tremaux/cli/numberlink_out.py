@@ -114,4 +114,4 @@ def _text_or_picture(out: Path) -> None:
     if ext := foreign_extension(out):
         hint = " (--json prints JSON on standard output)" if ext == ".json" else ""
         raise TremauxError(f"--out {out}: Number Link puzzles are written as text (.txt, or any extension but a "
-                           f"picture's or a maze file's) or drawn as .svg or .png, not as {ext}{hint}")
+                           f"picture's, a maze file's, a document's or an archive's) or drawn as .svg or .png, not as {ext}{hint}")

@@ -161,7 +161,7 @@ def save_output(obj: object, out: Path, to: str | None = None) -> None:
         maze_io.save(getattr(obj, "maze", obj), out, fmt)
     else:
         render.save(obj, out, format=fmt)
-    typer.echo(f"wrote {out}", err=True)
+    typer.echo(f"wrote {shown(out)}", err=True)
     note_text_cap(out, fmt)
 
 
@@ -204,7 +204,7 @@ def note_text_cap(out: Path, fmt: str) -> None:
 
 
 def check_output(out: Path, to: str | None = None, *, formats: bool = True, accepts: tuple[str, ...] | None = None,
-                 writer: str = "this command", hint: str = "") -> str:
+                 writer: str = "this command", hint: str = "", reads: tuple[Path | None, ...] = ()) -> str:
     """The format ``--out`` will be written in, checked before any work (:func:`tremaux.io.outputs.output_format`).
 
     Parameters
@@ -221,6 +221,9 @@ def check_output(out: Path, to: str | None = None, *, formats: bool = True, acce
         The command, for messages (``"tremaux convert"``).
     hint : str, optional
         Where to turn for a format the command does not write.
+    reads : tuple of pathlib.Path, optional
+        The files the command reads (its maze ``FILE``, a ``--mask``): ``out`` may not be one of them, which
+        it would replace before anything could read it again.
 
     Returns
     -------
@@ -230,7 +233,7 @@ def check_output(out: Path, to: str | None = None, *, formats: bool = True, acce
     Raises
     ------
     UnsupportedError
-        When neither ``to`` nor the extension names a format the command writes.
+        When neither ``to`` nor the extension names a format the command writes, or ``out`` is a file it reads.
     FileNotFoundError, NotADirectoryError
         When the folder of ``out`` does not exist or is not a folder.
 
@@ -251,7 +254,74 @@ def check_output(out: Path, to: str | None = None, *, formats: bool = True, acce
         check_folder(out)
     fmt = output_format(out, to, accepts=accepts, writer=writer, named=formats, hint=hint)
     check_folder(out)
+    check_not_read(out, reads)
     return fmt
+
+
+def shown(out: Path) -> str:
+    """The name of an output file in messages: ``<stdout>`` for the standard output (``--out -``), as standard
+    input is ``<stdin>``.
+
+    Parameters
+    ----------
+    out : pathlib.Path
+        The ``--out`` file (``-`` arrives as ``/dev/stdout``).
+
+    Returns
+    -------
+    str
+        Its name for ``wrote ...``.
+
+    Examples
+    --------
+    >>> from pathlib import Path
+    >>> from tremaux.cli.output import shown
+    >>> shown(Path("/dev/stdout")), shown(Path("maze.txt"))
+    ('<stdout>', 'maze.txt')
+    """
+    return "<stdout>" if str(out) in ("-", "/dev/stdout") else str(out)
+
+
+def check_not_read(out: Path, reads: tuple[Path | None, ...]) -> None:
+    """Refuse an ``--out`` file that is one the command reads: writing it would lose what it holds.
+
+    Parameters
+    ----------
+    out : pathlib.Path
+        The ``--out`` file.
+    reads : tuple of pathlib.Path or None
+        The files the command reads (``None`` and ``-``, standard input, are skipped).
+
+    Raises
+    ------
+    UnsupportedError
+        Naming the file.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from tremaux.cli.output import check_not_read
+    >>> maze = Path(tempfile.mkdtemp()) / "maze.txt"
+    >>> _ = maze.write_text("+---+\\n| S |\\n+---+\\n")
+    >>> check_not_read(maze.with_name("other.txt"), (maze,))
+    >>> check_not_read(maze, (None, maze))
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.UnsupportedError: --out .../maze.txt is the file this command reads: writing it would replace ...
+    """
+    import os
+
+    from ..errors import UnsupportedError
+
+    if str(out) in ("-", "/dev/stdout") or not out.is_file():
+        return
+    for read in reads:
+        if read is None or str(read) == "-" or not Path(read).is_file():
+            continue
+        if os.path.samefile(out, read):
+            raise UnsupportedError(f"--out {out} is the file this command reads: writing it would replace what it "
+                                   "holds; give --out another name")
 
 
 class MissingFolderError(FileNotFoundError):

@@ -7,12 +7,14 @@ from typing import Optional
 
 import typer
 
+from .output import shown
+
 from ..errors import UnsupportedError
 from .options import check_seed
 from .app import (DEFAULT_GENERATOR, DEFAULT_SIZE, GoalOption, StartOption, announce, app, deprecated, format_option, generator_option,
                   out_option, parse_cell, parse_size, renamed, size_option, solver_option, style_option)
 from .maze_cmds import load_maze
-from .output import check_folder
+from .output import check_folder, check_not_read
 
 OutOption = out_option()
 CellSizeOption = typer.Option(
@@ -42,7 +44,7 @@ def _emit(data: bytes | str, out: Optional[Path], fmt: str) -> None:
         from .._write import write_file
 
         write_file(out, data if not isinstance(data, str) or data.endswith("\n") else data + "\n")
-        typer.echo(f"wrote {out}", err=True)
+        typer.echo(f"wrote {shown(out)}", err=True)
     elif isinstance(data, str):
         typer.echo(data.rstrip("\n"))
     else:
@@ -137,6 +139,7 @@ def render_cmd(
                                "for them: use --style ascii or unicode, or a picture")
     if out is not None:
         check_folder(out)
+        check_not_read(out, (file,))
     if solver is None and seed is not None:  # else it would be dropped
         raise UnsupportedError("--seed is the seed of --solver's choices; add --solver NAME")
     if is_grid_file(str(file)):  # a maze on a polar, hex, ... grid
@@ -212,7 +215,7 @@ def animate_cmd(
     generator = renamed(generator, generate, "--generate", "--generator")
     from .output import check_output
 
-    fmt = check_output(out, fmt, accepts=("gif", "svg"), writer="tremaux animate",
+    fmt = check_output(out, fmt, accepts=("gif", "svg"), writer="tremaux animate", reads=(file, mask),
                        hint="render draws still pictures")  # refused before the run, not after it
     _check_animation(fmt, frames, frame_ms, cell_size, braid, weave)
     from .grid_cmds import animate_grid, is_grid_file
@@ -286,7 +289,7 @@ def animate_cmd(
 
         say_no_path(obj)
     render.save(obj, out, format=fmt, animate=True, frames=frames, frame_ms=frame_ms, cell_size=cell_size)
-    typer.echo(f"wrote {out}", err=True)
+    typer.echo(f"wrote {shown(out)}", err=True)
 
 
 def _mask(path: Path):

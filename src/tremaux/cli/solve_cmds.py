@@ -9,9 +9,11 @@ from typing import Optional
 import click
 import typer
 
+from .output import shown
+
 from ..errors import TremauxError
 
-from .output import check_output, check_replay, check_replay_ahead
+from .output import check_not_read, check_output, check_replay, check_replay_ahead
 from .options import check_seed
 from .app import (interpret_small_mazes, GoalOption, JsonOption, StartOption, announce, app, deprecated, format_option, list_option,
                   out_option, parse_cell, renamed, solver_option)
@@ -123,6 +125,8 @@ def solve_cmd(
     from .grid_cmds import is_grid_file, solve_grid_file
 
     is_grid = is_grid_file(file)
+    if out is not None:
+        check_not_read(out, (path,))
     if out is not None and not is_grid:  # refused before the run, not after it
         fmt = check_output(out, fmt, accepts=("ascii", "png", "svg", "gif"), writer="tremaux solve",
                            hint="--json prints the solution for machines")
@@ -174,7 +178,7 @@ def solve_cmd(
         from ..render import save
 
         save(sol, out, format=fmt)  # the drawing printed above, or a picture of it
-        typer.echo(f"wrote {out}", err=True)
+        typer.echo(f"wrote {shown(out)}", err=True)
     if not sol.found:
         raise typer.Exit(1)  # no path: an answer, not an error (2), as numberlink solve's "no solution"
 

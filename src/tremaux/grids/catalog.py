@@ -24,7 +24,7 @@ from ..errors import InvalidMazeError, InvalidSizeError, UnsupportedError
 from ..registry import Registry
 from . import cost
 from .checks import check_size
-from .grid import Grid
+from .grid import Grid, article
 from .polar import polar
 from .shapes import hexagonal, square, triangular, upsilon, zeta
 from .weave import woven
@@ -92,7 +92,7 @@ def make_grid(name: str = "square", **params: Any) -> Grid:
     given = {k: v for k, v in params.items() if v is not None and v is not False}
     mask = given.pop("mask", None)
     if given.get("weave") and "weave" not in entry.params:
-        raise UnsupportedError(f"weave works on the square and hex grids, not on a {entry.name} grid")
+        raise UnsupportedError(f"weave works on the square and hex grids, not on {article(entry.name)} {entry.name} grid")
     if mask is not None:
         try:
             mask = np.asarray(mask)
@@ -123,11 +123,11 @@ def make_grid(name: str = "square", **params: Any) -> Grid:
     grid = entry.func(**given)
     if weave:  # refused before the tunnels (and the tables of an arithmetic grid) are made
         cost.check(cost.weave_bytes(grid.size, grid.sides) + cost._unbuilt(grid, True),
-                   f"weaving a {grid.name} grid of {grid.size:,} cells")
+                   f"weaving {article(grid.name)} {grid.name} grid of {grid.size:,} cells")
         grid = woven(grid)
     if mask is not None:
         cost.check(cost.masked_bytes(grid.size, int(np.count_nonzero(mask)), grid.sides) + cost._unbuilt(grid, True),
-                   f"masking a {grid.name} grid of {grid.size:,} cells")
+                   f"masking {article(grid.name)} {grid.name} grid of {grid.size:,} cells")
         grid = grid.masked(mask.astype(bool)[grid.coords[:, 0], grid.coords[:, 1]])
     return grid
 
@@ -146,5 +146,5 @@ def _check_outline(entry: Any, given: dict[str, Any]) -> None:
         return  # an unknown shape: the grid's builder names the valid ones
     for param, needs in _OUTLINE_OF.items():
         if param in given and needs != form:
-            raise UnsupportedError(f"{param} is for a {entry.name} grid of shape {needs!r}; "
+            raise UnsupportedError(f"{param} is for {article(entry.name)} {entry.name} grid of shape {needs!r}; "
                                    f"one of shape {form!r} takes {outlines[form]}")

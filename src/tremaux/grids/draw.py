@@ -474,7 +474,7 @@ def save_picture(maze: GridMaze, path: Any, *, solution: Any = None, style: Styl
     from ..io.outputs import output_format
 
     p = Path(path)
-    fmt = output_format(p, format, accepts=("png", "svg"), writer=f"a picture of a {maze.grid.name} maze",
+    fmt = output_format(p, format, accepts=("png", "svg"), writer=f"a picture of {article(maze.grid.name)} {maze.grid.name} maze",
                         hint="animations: tremaux.grids.animate.save_animation, .gif or .svg")
     if fmt == "svg":
         write_file(p, to_svg(maze, solution=solution, style=style, heat=heat, marks=marks))

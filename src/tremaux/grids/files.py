@@ -37,7 +37,7 @@ import numpy as np
 
 from ..errors import MazeFormatError, TremauxError
 from .catalog import make_grid
-from .grid import Grid
+from .grid import Grid, article
 from .maze import GridMaze
 
 __all__ = ["dumps", "loads", "to_bytes", "from_bytes", "save", "load", "FORMAT", "VERSION"]
@@ -118,7 +118,7 @@ def _check_write(maze: Any, fmt: str) -> None:
     from . import cost
 
     g = maze.grid if isinstance(maze, GridMaze) else maze
-    cost.check(cost.file_bytes(g, text=fmt == "json"), f"the {fmt} file of a {g.name} maze of {g.size:,} cells")
+    cost.check(cost.file_bytes(g, text=fmt == "json"), f"the {fmt} file of {article(g.name)} {g.name} maze of {g.size:,} cells")
 
 
 def _kept(keep: Any, grid: Grid, source: str | None) -> np.ndarray:
@@ -169,14 +169,27 @@ def _maze(grid: Grid, cells: np.ndarray, start: Any, goal: Any, source: str | No
     try:
         return GridMaze(grid, cells, start=start, goal=goal)
     except TremauxError as exc:
-        raise MazeFormatError(f"bad maze in file: {exc}", source=source) from None
+        raise MazeFormatError(f"invalid maze: {exc}", source=source) from None  # as a square maze file says
 
 
 def _header(fmt: Any, version: Any, source: str | None) -> None:
+    if fmt == "tremaux-maze":  # the square maze's own file (as tremaux.io.load names a grid maze file)
+        raise MazeFormatError("this file holds a maze on the square grid: read it with tremaux.io.load "
+                              "(tremaux.grids.to_grid_maze puts it on a grid)", source=source)
+    if fmt is None:  # (not "its format field is None": the file has none)
+        raise MazeFormatError(f"not a grid maze file: it has no format field (a grid maze file's is {FORMAT!r})",
+                              source=source)
     if fmt != FORMAT:
-        raise MazeFormatError(f"not a grid maze file (format {fmt!r}, expected {FORMAT!r})", source=source)
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise MazeFormatError(f"grid maze file version {version!r} is not a positive whole number", source=source)
+        raise MazeFormatError(f"not a grid maze file: its format field is {fmt!r}, expected {FORMAT!r}",
+                              source=source)
+    if version is None:
+        raise MazeFormatError(f"the file has no version field (a whole number, {VERSION} for this tremaux)",
+                              source=source)
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise MazeFormatError(f"the version field {version!r} is not a whole number", source=source)
+    if version < 1:
+        raise MazeFormatError(f"grid maze file version {version} does not exist (versions start at 1)",
+                              source=source)
     if version > VERSION:
         raise MazeFormatError(f"grid maze file version {version} is newer than this tremaux reads ({VERSION}); "
                               "upgrade tremaux", source=source)

@@ -220,7 +220,10 @@ def from_dict(data: Any, *, source: str | None = None) -> Maze:
     tremaux.errors.MazeFormatError: ...
     """
     if not isinstance(data, dict):
-        raise MazeFormatError(f"a JSON maze is an object {{...}}, not a {type(data).__name__}", source=source)
+        kind = ("null" if data is None else "true or false" if isinstance(data, bool) else "list" if
+                isinstance(data, list) else "string" if isinstance(data, str) else "number" if
+                isinstance(data, (int, float)) else type(data).__name__)  # in JSON's words
+        raise MazeFormatError(f"a JSON maze is an object {{...}}, not a {kind}", source=source)
     check_header(data.get("format"), data.get("version"), source)
     for key in ("shape", "cells"):
         if key not in data:

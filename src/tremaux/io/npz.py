@@ -355,7 +355,8 @@ def from_npy(data: bytes, *, source: str | None = None, memory_limit: str | int 
         try:
             return block.from_blocks(arr.astype(bool))
         except (TremauxError, ValueError) as exc:
-            raise MazeFormatError(f"invalid block picture: {exc}", source=source) from None
+            raise MazeFormatError(f"an array of 0 and 1 reads as a block picture (1 wall, 0 open): {exc}",
+                                  source=source) from None
     if arr.min() < 0 or arr.max() > 255:
         raise MazeFormatError("the cells of a .npy maze are side bits from 0 to 63 (N=1, E=2, S=4, W=8, U=16, "
                               f"D=32), not {int(arr.min() if arr.min() < 0 else arr.max())}", source=source)

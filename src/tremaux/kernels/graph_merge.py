@@ -18,7 +18,7 @@ from .graph_moves import passages, span
 from .graph_topo import facing, locate, nb, shape, side
 from .rng import next_u64, uniform
 
-__all__ = ["kruskal", "kruskal_weave", "growing_forest", "braid", "KERNELS"]
+__all__ = ["kruskal", "kruskal_weave", "growing_forest", "KERNELS"]
 
 
 @njit(cache=True, inline="always")
@@ -54,18 +54,19 @@ def kruskal(nbr, back, start, params, state, cells, trace):
         w += 1
     m = passages(nbr)
     if 2 * m <= 5 * n and w <= 31:
-        arcs = _order(nbr, back, state, sh, w, np.empty(m, np.int64))
+        arcs = np.empty(m, np.int64)
+        _fill_order(nbr, back, state, sh, w, arcs, np.empty(0, np.int32))
         return _merge_pairs(arcs, sh, w, cells, n, trace)
-    arcs32 = _order(nbr, back, state, sh, 0, np.empty(m, np.int32))
+    arcs32 = np.empty(m, np.int32)
+    _fill_order(nbr, back, state, sh, 0, np.empty(0, np.int64), arcs32)
     return _merge_arcs(nbr, back, arcs32, sh, cells, trace)
 
 
 @njit(cache=True, no_cpython_wrapper=True)
 def _bucket_starts(state, m, bbits):
-    """Pass 1 of :func:`_order`: where each of the ``2**bbits`` buckets starts (``counts[b]``, ``counts[NB] = m``)
+    """Pass 1 of :func:`_fill_order`: where each of the ``2**bbits`` buckets starts (``counts[b]``, ``counts[NB] = m``)
     for the bucket draws of ``m`` passages, the random ``state`` left as it was (pass 2 replays the draws).
-    Apart from :func:`_order`, which numba compiles once per topology and passage width, because it reads
-    neither."""
+    Apart from :func:`_fill_order`, which numba compiles once per topology, because it reads neither."""
     NB = 1 << bbits
     counts = np.zeros(NB + 1, np.int64)
     bits = uint64(0)
@@ -94,7 +95,7 @@ def _bucket_starts(state, m, bbits):
 
 @njit(cache=True, no_cpython_wrapper=True)
 def _shuffle_buckets(state, arcs, ends):
-    """Pass 3 of :func:`_order`: Fisher-Yates inside each bucket (bucket ``b`` ends at ``ends[b]``)."""
+    """Pass 3 of :func:`_fill_order`: Fisher-Yates inside each bucket (bucket ``b`` ends at ``ends[b]``)."""
     lo = 0
     for b in range(ends.shape[0] - 1):
         hi = ends[b]
@@ -106,10 +107,22 @@ def _shuffle_buckets(state, arcs, ends):
         lo = hi
 
 
-@njit(cache=True)
 def _order(nbr, back, state, sh, w, arcs):
-    """Fill ``arcs`` (room for every passage) with the passages in a uniformly random order, their far
-    ends included when ``w > 0`` (see :func:`kruskal`); returns ``arcs``.
+    """Fill ``arcs`` (room for every passage: ``int64`` when ``w > 0``, else ``int32``) with the passages in a
+    uniformly random order, their far ends included when ``w > 0`` (see :func:`kruskal`); returns ``arcs``.
+    Python's way to :func:`_fill_order` (the kernel takes both widths, one of them empty)."""
+    if arcs.dtype == np.int64:
+        _fill_order(nbr, back, state, sh, w, arcs, np.empty(0, np.int32))
+    else:
+        _fill_order(nbr, back, state, sh, w, np.empty(0, np.int64), arcs)
+    return arcs
+
+
+@njit(cache=True)
+def _fill_order(nbr, back, state, sh, w, wide, narrow):
+    """Fill ``wide`` (``int64``, when ``w > 0``) or else ``narrow`` (``int32``) with the passages in a uniformly
+    random order, their far ends included when ``w > 0`` (see :func:`kruskal`). Both widths in one kernel, so
+    that numba compiles it once per topology form, not once per form and width.
 
     Rao-Sandelius: each passage draws one of ``NB`` buckets, pass 1 counts (knowing only how many
     passages there are), pass 2 replays the same draws and scatters, then each bucket, small enough
@@ -118,7 +131,7 @@ def _order(nbr, back, state, sh, w, arcs):
     of their own, compiled once for every grid.
     """
     n, S = shape(nbr)
-    m = arcs.shape[0]
+    m = wide.shape[0] if w > 0 else narrow.shape[0]
     m_est = n * S // 2
     bbits = 0
     while bbits < 12 and (m_est >> (bbits + 16)) > 0:
@@ -143,11 +156,14 @@ def _order(nbr, back, state, sh, w, arcs):
                 nbits -= bbits
             a = (i << sh) | s
             if w > 0:
-                a = (a << w) | (j << sh) | facing(nbr, back, loc, i, s)
-            arcs[counts[b]] = a
+                wide[counts[b]] = (a << w) | (j << sh) | facing(nbr, back, loc, i, s)
+            else:
+                narrow[counts[b]] = a
             counts[b] += 1
-    _shuffle_buckets(state, arcs, counts)  # after pass 2, counts[b] is the end of bucket b
-    return arcs
+    if w > 0:  # after pass 2, counts[b] is the end of bucket b
+        _shuffle_buckets(state, wide, counts)
+    else:
+        _shuffle_buckets(state, narrow, counts)
 
 
 @njit(cache=True)
@@ -331,14 +347,56 @@ def growing_forest(nbr, back, start, params, state, cells, trace):
     return -1, visits, maxf, t
 
 
-@njit(cache=True)
 def kruskal_weave(nbr, back, start, params, state, cells, trace):
     """Kruskal on a woven grid (``2 S`` slots, tunnels in the upper half; see :mod:`tremaux.grids.weave`).
 
     First, each cell (in random order, with chance ``params[0]``) becomes a crossing when it and its
     neighbours are untouched and the cells each passage would join are in different trees: a passage
     straight over it, a tunnel straight under it. Crossing cells then take no other passage; Kruskal joins the rest along ordinary sides.
+    The work is the kernel :func:`_weave`'s, on side bits of its own (``uint16``), so that it is compiled once
+    for the one- and two-byte cells of woven square and hex grids; NumPy copies the bits into ``cells``.
+
+    Parameters
+    ----------
+    nbr, back : numpy.ndarray
+        The woven grid's neighbour table ``(n, 2 S)`` (``int32``, -1: none) and the side facing back (``int8``).
+    start : int
+        Unused (Kruskal has no start), as in every graph kernel's signature.
+    params : numpy.ndarray
+        ``params[0]``: the chance that a cell becomes a crossing.
+    state : numpy.ndarray
+        The random state (:func:`tremaux.kernels.rng.make_state`), advanced.
+    cells : numpy.ndarray
+        The ``n`` cells (``uint8`` or ``uint16``), all walls; the passages are opened in place.
+    trace : numpy.ndarray
+        ``(rows, 3)`` ``int64`` rows for the ``CARVE`` events, or ``(0, 3)`` for none.
+
+    Returns
+    -------
+    tuple of int
+        ``(-1, passages examined, crossings, trace rows written)``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from tremaux.grids import make_grid
+    >>> from tremaux.kernels.graph_merge import kruskal_weave
+    >>> from tremaux.kernels.rng import make_state
+    >>> grid = make_grid("square", size=(4, 4), weave=True)
+    >>> cells = np.zeros(grid.size, grid.dtype)
+    >>> out = kruskal_weave(grid.nbr, grid.back, -1, np.array([0.5]), make_state(1), cells, np.empty((0, 3), np.int64))
+    >>> int(np.unpackbits(cells).sum()) // 2  # a spanning tree: one passage fewer than cells
+    15
     """
+    bits = np.zeros(nbr.shape[0], np.uint16)  # at most 16 side slots: 8 on woven square grids, 12 on hex
+    out = _weave(nbr, back, params, state, bits, trace)
+    np.bitwise_or(cells, bits, out=cells, casting="unsafe")
+    return out
+
+
+@njit(cache=True)
+def _weave(nbr, back, params, state, cells, trace):
+    """:func:`kruskal_weave`'s crossings and merging, opening sides in ``cells`` (``uint16`` bits)."""
     n, S2 = nbr.shape
     S = S2 // 2
     half = S // 2
@@ -356,10 +414,10 @@ def kruskal_weave(nbr, back, start, params, state, cells, trace):
             continue
         d = below(state, half)  # the tunnel's axis
         e = (d + 1 + below(state, half - 1)) % half if half > 1 else d  # the bridge's axis
-        a = nbr[b, d + half]
-        c = nbr[b, d]
-        p = nbr[b, e]
-        q = nbr[b, e + half]
+        a = np.int64(nbr[b, d + half])  # int64 cells: the topology helpers and record compile once
+        c = np.int64(nbr[b, d])
+        p = np.int64(nbr[b, e])
+        q = np.int64(nbr[b, e + half])
         if a < 0 or c < 0 or p < 0 or q < 0 or nbr[a, S + d] != c:
             continue
         if used[a] or used[c] or used[p] or used[q]:
@@ -402,47 +460,6 @@ def kruskal_weave(nbr, back, start, params, state, cells, trace):
             parent[ra] = rb
             _, t = _carve(cells, nbr, back, i, s, trace, t)
     return -1, visits, crossings, t
-
-
-@njit(cache=True)
-def braid(nbr, back, fraction, state, cells, trace, t):
-    """Open one more side of about ``fraction`` of the dead ends (preferring another dead end), recording
-    from row ``t`` of ``trace`` on; returns ``(opened, t)``."""
-    n, S = shape(nbr)
-    order = _iota(n)
-    shuffle(state, order)
-    buf = np.empty(S, np.int64)
-    opened = 0
-    for k in range(n):
-        i = np.int64(order[k])
-        v = np.int64(cells[i])
-        deg = 0
-        for s in range(S):
-            deg += (v >> s) & 1
-        if deg != 1 or uniform(state) >= fraction:
-            continue
-        m = 0
-        best = 0
-        loc = locate(nbr, i)
-        for s in range(span(nbr, loc)):  # closed sides to a neighbour; those leading to dead ends first
-            j = side(nbr, loc, i, s)
-            if j < 0 or (v >> s) & 1:
-                continue
-            w = np.int64(cells[j])
-            dj = 0
-            for u in range(S):
-                dj += (w >> u) & 1
-            if dj == 1 and best == 0:
-                best = 1
-                m = 0
-            if dj == 1 or best == 0:
-                buf[m] = s
-                m += 1
-        if m == 0:
-            continue
-        _, t = _carve(cells, nbr, back, i, buf[below(state, m)], trace, t)
-        opened += 1
-    return opened, t
 
 
 KERNELS = {

@@ -339,7 +339,7 @@ def dead_end_fill(nbr, back, cells, src, dst, trace):
     t = 0
     while top > 0:
         top -= 1
-        i = stack[top]
+        i = np.int64(stack[top])  # int64 cells: record compiles once
         if filled[i]:
             continue
         filled[i] = True
@@ -396,7 +396,7 @@ def wall_follow(nbr, back, cells, order, pos, src, dst, right, limit, trace):
                 break
         if choice < 0:
             break
-        j = nbr[i, choice]
+        j = np.int64(nbr[i, choice])  # int64 cells: record compiles once
         came = back[i, choice]
         was = i
         i = j

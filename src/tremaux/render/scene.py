@@ -104,7 +104,10 @@ def maze_of(obj: Any) -> Maze:
 
     grid_maze = obj if isinstance(obj, GridMaze) else getattr(obj, "maze", None)
     if isinstance(grid_maze, GridMaze):
-        raise UnsupportedError(f"a maze on a {grid_maze.grid.name} grid is drawn by tremaux.grids: to_svg, to_png, "
+        from ..grids.grid import article
+
+        name = grid_maze.grid.name
+        raise UnsupportedError(f"a maze on {article(name)} {name} grid is drawn by tremaux.grids: to_svg, to_png, "
                                "save_picture, or tremaux.grids.animate for its runs")
     raise TremauxError(
         f"cannot draw {type(obj).__name__} {obj!r:.60}; pass a Maze, a Solution or a Generated result"
@@ -132,6 +135,17 @@ def _cells_array(maze: Maze, cells: Any, what: str) -> np.ndarray:
         raise CellError(f"{what} cell {tuple(int(x) for x in a[np.argmax(bad)])} is outside the "
                         f"{' x '.join(map(str, maze.shape))} grid")
     return np.ravel_multi_index(tuple(a.T), maze.shape).astype(np.int64)
+
+
+def _check_steps(maze: Maze, cells: np.ndarray | None) -> None:
+    """A path given to draw goes from cell to neighbouring cell: else its line would cross walls and corners."""
+    if cells is None or len(cells) < 2:
+        return
+    jumps = np.abs(np.diff(cells.astype(np.int64), axis=0)).sum(axis=1) != 1
+    if jumps.any():
+        k = int(np.argmax(jumps))
+        a, b = (tuple(int(x) for x in cells[i]) for i in (k, k + 1))
+        raise CellError(f"path steps from {a} to {b}, which are not neighbours; a path goes from cell to next cell")
 
 
 def _flag_array(maze: Maze, value: Any, what: str) -> np.ndarray:
@@ -217,6 +231,7 @@ def scene(
         path_idx = np.empty(0, np.int64)
     else:
         path_idx = _cells_array(maze, path, "path")
+        _check_steps(maze, np.asarray(path) if path_idx.size else None)
 
     if visited is None:
         vis = sol.visited.reshape(-1).astype(bool) if sol is not None and sol.visited.shape == maze.shape else None

@@ -229,6 +229,8 @@ def to_text(
     #S G#
     #####
     """
+    if isinstance(style, str):  # in any case, as generator, solver and format names are
+        style = style.strip().lower()
     if style not in STYLES:
         raise UnknownNameError("text style", style, STYLES)
     table = dict(CHARS[style])

@@ -34,10 +34,10 @@ Examples
 ['bfs', 'astar']
 """
 
-from .base import SOLVERS, Problem
+from .base import SOLVERS, Problem, solver_options
 from .result import Solution
 from . import worklist, tremaux, wall, informed, filling  # noqa: E402,F401  (they register themselves)
 from .api import default_endpoints, solve
 from .worklist import explain
 
-__all__ = ["solve", "SOLVERS", "Solution", "Problem", "explain", "default_endpoints"]
+__all__ = ["solve", "SOLVERS", "Solution", "Problem", "explain", "default_endpoints", "solver_options"]

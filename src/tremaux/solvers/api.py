@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Sequence
 from typing import Any
 
@@ -189,7 +188,9 @@ def check_solve_memory(maze: Maze, name: str, *, record: bool = False,
 
 
 def _check_options(entry: Any, options: dict[str, Any]) -> None:
-    params = list(inspect.signature(entry.func).parameters)[1:]
+    from .base import solver_options
+
+    params = solver_options(entry.name)
     unknown = sorted(set(options) - set(params))
     if unknown:
         accepted = ", ".join(params) if params else "none"

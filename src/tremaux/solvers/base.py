@@ -29,10 +29,46 @@ from .result import Solution
 # the compiled kernels, loaded on first call (start-up without numba)
 ks = lazy_module("tremaux.kernels.solve")
 
-__all__ = ["SOLVERS", "Problem", "finish", "run_recorded"]
+__all__ = ["SOLVERS", "Problem", "finish", "run_recorded", "solver_options"]
 
 SOLVERS = Registry("solver")
 """Every maze solver by name: ``tremaux.solve(maze, name)``."""
+
+
+
+def solver_options(name: str) -> tuple[str, ...]:
+    """The keyword options a registered solver takes (what :func:`tremaux.solve` passes on to it).
+
+    One answer for every caller: ``tremaux demo`` and the web page ask it whether a solver
+    takes a ``seed``, and :func:`tremaux.solve` refuses an option not in it.
+
+    Parameters
+    ----------
+    name : str
+        A solver's name or alias (see :data:`SOLVERS`).
+
+    Returns
+    -------
+    tuple of str
+        The option names, in the order of the solver's signature (empty for none).
+
+    Raises
+    ------
+    UnknownNameError
+        For a name that is not registered.
+
+    Examples
+    --------
+    >>> from tremaux.solvers import solver_options
+    >>> solver_options("tremaux")
+    ('seed',)
+    >>> "seed" in solver_options("bfs")
+    False
+    """
+    import inspect
+
+    return tuple(inspect.signature(SOLVERS.get(name).func).parameters)[1:]
+
 
 _DIR_NAMES = ("north", "east", "south", "west", "up", "down")
 

@@ -341,9 +341,9 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
         return SOLVERS.get(name).name
 
     def solver_takes_seed(name: str) -> bool:
-        from ..solvers import SOLVERS
+        from ..solvers import solver_options
 
-        return "seed" in inspect.signature(SOLVERS.get(name).func).parameters
+        return "seed" in solver_options(name)
 
     @app.get("/api/maze", response_model=m.MazeResponse, tags=["mazes"], dependencies=query_once)
     async def get_maze(request: Request, params: Annotated[MazeQuery, Query()]) -> Any:

@@ -36,7 +36,7 @@ question, never a fresh solve by a slower route:
    proves uniqueness in a fraction of what building the SAT encoding
    costs. Under ``nikoli`` with touching, a first solution that covers the
    board with lines that never touch lets it look among lines that never
-   touch only (:func:`untouched_suffices`). Among lines that never touch,
+   touch only (:func:`untouched_suffices`; the propagating search too). Among lines that never touch,
    under ``nikoli``, the new search is the colour search
    (:mod:`.colours`): a cell's colour then decides its links, and
    constraints on the colours prune more than the row search's links do
@@ -218,7 +218,8 @@ def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
     elif one.resume is not None:
         enc = one.resume  # the SAT encoding that found it, with what its solver has learnt
     fresh = run is None and enc is None and (task.rule.touch or not task.rule.cover)
-    force = for_question(task, found[0]) if fresh or enc is not None else None
+    # among lines that never touch when that suffices (:func:`_as_asked`): the rule then prunes more
+    force = for_question(_as_asked(task, found[0]), found[0]) if fresh or enc is not None else None
     if force is not None:  # the consequences of the puzzle itself, before the others are built
         out = _forced(task, force, found, seen, how, time.perf_counter())
         if out is not None:
@@ -400,7 +401,7 @@ def _linking(task: Task, enc, model) -> Linking:
 
 
 def _as_asked(task: Task, first: Linking) -> Task:
-    """The task the second question is asked as, by SAT and by a new search: among lines that never touch when that suffices.
+    """The task SAT, a new search and forcing ask: among lines that never touch when that suffices.
 
     Under ``nikoli`` with touching, when ``first`` covers every cell with
     lines that never run beside themselves (:func:`untouched_suffices`),
