@@ -141,3 +141,17 @@ def test_a_wh_puzzle_with_a_row_more_than_its_header_says_is_told_so():
     with pytest.raises(PuzzleFormatError, match=r"^4:1: expected a 'W H' header .* found '1\.2': a row of 3 cells "
                                                 r"after the 2 rows the header above says \(is its H more than 2\?\)"):
         loads("3 2\n1.2\n...\n1.2\n0 0\n")
+
+
+def test_all_solutions_reach_a_text_out_and_a_picture_says_it_draws_the_first(capsys, tmp_path):
+    # '--all -o out.txt' printed six solutions and wrote only the first to the file
+    (tmp_path / "p.txt").write_text("1..\n...\n..1\n")
+    code, out, err = run(capsys, "numberlink", "solve", str(tmp_path / "p.txt"), "--rule", "nikoli", "--all",
+                         "-o", str(tmp_path / "out.txt"))
+    assert code == 0 and "6 solutions" in err
+    written = (tmp_path / "out.txt").read_text().split("\n\n")
+    assert written == out.split("\n\n") and len(written) == 6 and len(set(written)) == 6
+    code, _, err = run(capsys, "numberlink", "solve", str(tmp_path / "p.txt"), "--rule", "nikoli", "--all",
+                       "-o", str(tmp_path / "out.svg"))
+    assert code == 0 and "the picture of p draws its first solution of those shown" in err
+    assert (tmp_path / "out.svg").read_text().startswith("<")

@@ -49,11 +49,20 @@ def _is_stdout(out: Optional[Path]) -> bool:
     return out is not None and str(out) == "-"
 
 
-def _draw(drawn: Any, target: Path, ext: str) -> None:
+def _draw(drawn: Any, target: Path, ext: str, shown: int = 1) -> None:
     """Write the picture of ``drawn`` in ``ext`` (``.svg``, ``.png``, ``.txt``) to ``target``, or to the standard
-    output for ``-``."""
+    output for ``-``. Text holds the first ``shown`` solutions of an answer (``--all``, a second solution of
+    ``--unique``), separated by blank lines, as they are printed; a picture holds the first."""
     from ..numberlink import draw
 
+    solutions = getattr(drawn, "solutions", ())
+    if ext == ".txt" and shown > 1 and len(solutions) > 1:
+        text = "\n\n".join(draw.to_text((drawn.puzzle, lk)) for lk in solutions[:shown]) + "\n"
+        if not _is_stdout(target):
+            target.write_text(text, encoding="utf-8")
+            return None
+        sys.stdout.write(text)
+        return sys.stdout.flush()
     if not _is_stdout(target):
         return draw.save(drawn, target, format=ext)
     data = draw.to_svg(drawn) if ext == ".svg" else draw.to_png(drawn) if ext == ".png" else draw.to_text(drawn) + "\n"
