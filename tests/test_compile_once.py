@@ -61,6 +61,10 @@ CHECKS = {
     "int64": ([["triangle", {"size": [4, 5]}]], ["backtracker"], ["bfs", "dfs", "astar", "tremaux"]),
     "tables": ([["triangle", {"size": [4, 5]}], ["polar", {"rings": 4}]], ["backtracker", "kruskal", "prim", "wilson"],
                ()),
+    "kruskal": ([["square", {"size": [4, 5], "weave": True}], ["hex", {"size": [4, 5], "weave": True}],
+                 ["square", {"size": [5, 6], "wrap": "torus"}], ["hex", {"size": [5, 6]}]], ["kruskal"], ()),
+    "followers": ([["triangle", {"size": [4, 5]}]], ["backtracker"], ["wall-left", "dead-end-fill"]),
+    "woven": ([["square", {"size": [4, 5], "weave": True}]], ["kruskal"], ()),
 }
 
 
@@ -123,13 +127,11 @@ def test_a_polar_grid_shares_the_kernels_compiled_for_tables(children):
     assert not polar, polar
 
 
-def test_kruskal_compiles_its_heavy_parts_once_per_topology_form(tmp_path):
+def test_kruskal_compiles_its_heavy_parts_once_per_topology_form(children):
     """Kruskal draws its passages into 8-byte or 4-byte entries, chosen at run time: the kernel that fills them
     takes both arrays and is compiled once per kind of topology, not once per kind and width; woven Kruskal's work
     is compiled once for the one-byte cells of woven square grids and the two-byte cells of woven hex grids."""
-    grids = [["square", {"size": [4, 5], "weave": True}], ["hex", {"size": [4, 5], "weave": True}],
-             ["square", {"size": [5, 6], "wrap": "torus"}], ["hex", {"size": [5, 6]}]]
-    seen = _compilations(grids, ["kruskal"], tmp_path)
+    seen = _compilations(children, "kruskal")  # woven square and hex grids, a torus, a hex rectangle
     merge = {name: sigs for name, sigs in seen.items() if name.startswith("tremaux.kernels.graph_merge.")
              and not name.endswith("._shuffle_buckets")}  # one per width of the passages: it reads no topology
     assert merge
@@ -137,12 +139,11 @@ def test_kruskal_compiles_its_heavy_parts_once_per_topology_form(tmp_path):
         assert len(sigs) == len({s[0] for s in sigs}), (name, sigs)  # one specialisation per topology type
 
 
-def test_wall_followers_dead_end_filling_and_woven_kruskal_record_int64_cells(tmp_path):
+def test_wall_followers_dead_end_filling_and_woven_kruskal_record_int64_cells(children):
     """The wall followers, dead-end filling and woven Kruskal read cells from ``int32`` tables and stacks as
     ``int64``: the trace writer and the topology helpers are compiled once, not once more for ``int32`` cells."""
-    solvers = _compilations([["triangle", {"size": [4, 5]}]], ["backtracker"], tmp_path / "solvers",
-                            ["wall-left", "dead-end-fill"])
-    woven = _compilations([["square", {"size": [4, 5], "weave": True}]], ["kruskal"], tmp_path / "woven")
+    solvers = _compilations(children, "followers")  # wall-left and dead-end-fill on a triangle grid
+    woven = _compilations(children, "woven")  # woven Kruskal on a woven square grid
     for seen in (solvers, woven):
         record = seen.get("tremaux.kernels.gen_common.record", [])
         assert len(record) == 1 and all(a == "int64" for a in record[0][1:]), record
