@@ -155,3 +155,17 @@ def test_all_solutions_reach_a_text_out_and_a_picture_says_it_draws_the_first(ca
                        "-o", str(tmp_path / "out.svg"))
     assert code == 0 and "the picture of p draws its first solution of those shown" in err
     assert (tmp_path / "out.svg").read_text().startswith("<")
+
+
+def test_an_empty_board_of_millions_of_cells_is_answered_without_a_pass_over_it(monkeypatch):
+    # 'numlin/4096/4096/' (no numbers) gave up at its 3 s limit under 'fill' while 3 x 3 was answered at once:
+    # the verdict made its passes over the board (each of them a second on 16.8 million cells) before saying so
+    from tremaux.numberlink.solvers import verdicts
+
+    def no_pass(*args):
+        raise AssertionError("a pass over the board")
+
+    monkeypatch.setattr(verdicts, "_beside", no_pass)
+    big = Puzzle(np.zeros((4096, 4096), np.int64))
+    assert verdicts._verdict(big, True) == "the cell at row 1 column 1 cannot be covered: its region touches no number"
+    assert verdicts._verdict(big, False) is None  # under 'nikoli': solved, nothing to connect
