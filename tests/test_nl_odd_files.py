@@ -169,3 +169,12 @@ def test_an_empty_board_of_millions_of_cells_is_answered_without_a_pass_over_it(
     big = Puzzle(np.zeros((4096, 4096), np.int64))
     assert verdicts._verdict(big, True) == "the cell at row 1 column 1 cannot be covered: its region touches no number"
     assert verdicts._verdict(big, False) is None  # under 'nikoli': solved, nothing to connect
+
+
+def test_solve_out_json_points_to_json(capsys, tmp_path):
+    # 'solve p.txt -o x.json' said only 'use .svg, .png or .txt', where convert points to --json
+    (tmp_path / "p.txt").write_text("1.1\n2.2\n")
+    code, out, err = run(capsys, "numberlink", "solve", str(tmp_path / "p.txt"), "-o", str(tmp_path / "x.json"))
+    assert code == 2 and out == "" and not (tmp_path / "x.json").exists()
+    assert err.startswith("error: cannot write a picture as '.json'") and "--json > x.json" in err
+    assert len(err.splitlines()) == 1

@@ -39,6 +39,9 @@ def _picture_out(out: Optional[Path], fmt: Optional[str], source: Any) -> Option
     ext = out.suffix.lower()
     if fmt is not None and ext in (".svg", ".png", ".txt") and ext != fmt:
         raise TremauxError(f"--format {fmt[1:]} does not match the extension of --out {out}; give one of them")
+    if fmt is None and ext == ".json":  # what was meant: the answers as JSON, which --json prints
+        raise TremauxError(f"cannot write a picture as '.json' ({out}); use .svg, .png or .txt, or --json for the "
+                           f"answers as JSON on standard output (--json > {out.name})")
     ext = fmt or picture_format(out)
     _not_the_puzzles(out, out, source)
     return ext
