@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from fastapi.testclient import TestClient
 
@@ -286,3 +288,11 @@ def test_a_search_cut_off_by_the_time_limit_says_the_servers_limit_plainly():
     assert out["status"] == "cut-off"
     assert "the server's time limit is 0.7 s" in out["message"], out["message"]
     assert not re.search(r"\d\.\d{3,}", out["message"]), out["message"]
+
+
+def test_a_maze_drawing_pasted_on_the_board_is_told_apart_without_a_command(client):
+    # the page answered "... 'tremaux solve' reads it": a command the page has no place for
+    res = client.post("/api/numberlink/parse", json={"text": "+---+---+\n| S   G |\n+---+---+\n"})
+    assert res.status_code == 400  # as every puzzle text the page cannot read
+    detail = json.dumps(res.json())
+    assert "drawing of a maze" in detail and "the maze side of the page" in detail and "tremaux solve" not in detail

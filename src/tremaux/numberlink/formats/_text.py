@@ -210,13 +210,17 @@ _LINES = re.compile("[─│┌┐└┘]")
 """The box-drawing characters of a drawn solution (:func:`tremaux.numberlink.draw.to_text`)."""
 
 
-def other_kind(text: str) -> str | None:
+def other_kind(text: str, *, commands: bool = True) -> str | None:
     """What ``text``, read as a ``grid``, is instead of a puzzle (a maze's drawing), as an error message.
+
+    ``commands=False`` leaves out the command that reads a maze's drawing (for the web page, which has none).
 
     Examples
     --------
     >>> other_kind("+---+---+\\n| S   G |\\n+---+---+\\n")
     "this is the drawing of a maze ('+---+'), not a Number Link puzzle; 'tremaux solve' reads it"
+    >>> other_kind("+---+---+\\n| S   G |\\n+---+---+\\n", commands=False)
+    "this is the drawing of a maze ('+---+'), not a Number Link puzzle"
     >>> other_kind("1.1\\n") is None
     True
     >>> other_kind("1───1\\n")[:24]
@@ -224,7 +228,8 @@ def other_kind(text: str) -> str | None:
     """
     text = text.lstrip("\ufeff \t\r\n")
     if _MAZE_DRAWING.match(text.split("\n", 1)[0]):
-        return "this is the drawing of a maze ('+---+'), not a Number Link puzzle; 'tremaux solve' reads it"
+        return ("this is the drawing of a maze ('+---+'), not a Number Link puzzle"
+                + ("; 'tremaux solve' reads it" if commands else ""))
     if _LINES.search(text):
         return ("this is a drawn solution (the lines 'numberlink solve' prints), not a puzzle; give the puzzle: its "
                 "numbers, and '.' for every other cell")
