@@ -84,7 +84,8 @@ def runs(request, tmp_path_factory):
     interpreter in a folder of its own, and the suite's process only waits for them."""
     blocks = dict(CASES_BY_WHERE)
     chosen = [item.callspec.params["where"] for item in request.session.items
-              if item.module is sys.modules[__name__] and item.originalname == "test_block_runs_alone"]
+              if getattr(item, "module", None) is sys.modules[__name__]  # doctests of the modules have none
+              and item.originalname == "test_block_runs_alone"]
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
         futures = {where: pool.submit(_run_alone, where, blocks[where], tmp_path_factory.mktemp("block"))
                    for where in chosen}
