@@ -17,7 +17,8 @@ counts its time). The machine is shared: CPU time is the figure to compare, wall
 With ``--check`` every puzzle made is checked as ``tremaux numberlink check`` checks it (:func:`diagnose`, under
 the rule it was made for, with its touch setting), and under the no-touch convention its solution is checked
 to have no line beside itself (two cells of one line side by side only where the line goes from one to the
-other); the last column counts the puzzles that passed.
+other); the last column counts the puzzles that passed, and the checks that gave up within the time limit
+(neither proper nor shown otherwise); a puzzle shown not proper is printed as ``NOT PROPER``.
 """
 
 from __future__ import annotations
@@ -66,9 +67,9 @@ def _seeds(spec: str) -> list[int]:
     return out
 
 
-def measure(shape, density, rule, touch, seeds, time_limit, check) -> dict:
+def measure(shape, density, rule, touch, seeds, time_limit, check, check_limit=120.0) -> dict:
     """One cell of the table: the generations of ``seeds``."""
-    cpu, wall, pairs, dens, gave_up, proper = [], [], [], [], 0, 0
+    cpu, wall, pairs, dens, gave_up, proper, unknown = [], [], [], [], 0, 0, 0
     for seed in seeds:
         c, t = _cpu(), time.perf_counter()
         try:
@@ -83,10 +84,14 @@ def measure(shape, density, rule, touch, seeds, time_limit, check) -> dict:
         pairs.append(g.puzzle.pairs)
         dens.append(g.density)
         if check:
-            d = diagnose(g.puzzle, rule, touch=g.touch, time_limit=120)
+            d = diagnose(g.puzzle, rule, touch=g.touch, time_limit=check_limit)
             proper += d.verdict == "proper" and (g.touch or not runs_beside_itself(g.solution))
+            unknown += d.verdict == "unknown"  # the check gave up: neither proper nor shown otherwise
+            if d.verdict not in ("proper", "unknown"):
+                print(f"NOT PROPER: {shape} {density} {rule} touch={touch} seed {seed}: {d.verdict}", flush=True)
     return {"made": len(seeds) - gave_up, "n": len(seeds), "pairs": statistics.median(pairs) if pairs else None,
-            "density": statistics.median(dens) if dens else None, "cpu": cpu, "wall": wall, "proper": proper}
+            "density": statistics.median(dens) if dens else None, "cpu": cpu, "wall": wall, "proper": proper,
+            "unknown": unknown}
 
 
 def rows(sizes, densities, rules, touches, dev, held, time_limit, check) -> list[str]:
@@ -101,7 +106,7 @@ def rows(sizes, densities, rules, touches, dev, held, time_limit, check) -> list
             for rule in rules:
                 for touch in touches:
                     for name, seeds in (("dev", dev), ("held-out", held)):
-                        m = measure(shape, density, rule, touch, seeds, time_limit, check)
+                        m = measure(shape, density, rule, touch, seeds, time_limit, check, time_limit)
                         made = "-" if m["pairs"] is None else f"{m['pairs']:g}"
                         dm = "-" if m["density"] is None else f"{m['density']:.3f}"
                         out.append(
@@ -109,7 +114,8 @@ def rows(sizes, densities, rules, touches, dev, held, time_limit, check) -> list
                             f"{rule} | {'yes' if touch else 'no'} | {name} | {m['made']} of {m['n']} | {made} | {dm} | "
                             f"{statistics.median(m['cpu']):.2f} | {max(m['cpu']):.2f} | "
                             f"{statistics.median(m['wall']):.2f} | {max(m['wall']):.2f} |"
-                            + (f" {m['proper']} of {m['made']} |" if check else ""))
+                            + (f" {m['proper']} of {m['made']}"
+                               + (f" ({m['unknown']} checks gave up)" if m["unknown"] else "") + " |" if check else ""))
                         print(out[-1], flush=True)
     return out
 

@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 SRC = str(Path(__file__).resolve().parents[1] / "src")
 
 CHILD = r"""
@@ -44,19 +46,48 @@ print(json.dumps(seen))
 """
 
 
-def _compilations(grids, generators, tmp_path, solvers=()):
+def _start(grids, generators, cache, solvers=()):
+    """A child counting its compilations, started now (an empty cache of its own)."""
     env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", ""),
-           "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
-    proc = subprocess.run([sys.executable, "-c", CHILD, json.dumps(grids), json.dumps(generators),
-                           json.dumps(list(solvers))],
-                          capture_output=True, text=True, env=env, timeout=600, check=True)
-    return json.loads(proc.stdout.strip().splitlines()[-1])
+           "NUMBA_CACHE_DIR": str(cache)}
+    return subprocess.Popen([sys.executable, "-c", CHILD, json.dumps(grids), json.dumps(generators),
+                             json.dumps(list(solvers))], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=env)
 
 
-def test_topology_helpers_and_shared_parts_compile_once(tmp_path):
-    grids = [["hex", {"size": [4, 5]}], ["polar", {"rings": 3}]]
-    generators = ["growing-tree", "hunt-and-kill", "prim", "growing-forest", "kruskal"]
-    seen = _compilations(grids, generators, tmp_path)
+CHECKS = {
+    "shared": ([["hex", {"size": [4, 5]}], ["polar", {"rings": 3}]],
+               ["growing-tree", "hunt-and-kill", "prim", "growing-forest", "kruskal"], ()),
+    "int64": ([["triangle", {"size": [4, 5]}]], ["backtracker"], ["bfs", "dfs", "astar", "tremaux"]),
+    "tables": ([["triangle", {"size": [4, 5]}], ["polar", {"rings": 4}]], ["backtracker", "kruskal", "prim", "wilson"],
+               ()),
+    "kruskal": ([["square", {"size": [4, 5], "weave": True}], ["hex", {"size": [4, 5], "weave": True}],
+                 ["square", {"size": [5, 6], "wrap": "torus"}], ["hex", {"size": [5, 6]}]], ["kruskal"], ()),
+    "followers": ([["triangle", {"size": [4, 5]}]], ["backtracker"], ["wall-left", "dead-end-fill"]),
+    "woven": ([["square", {"size": [4, 5], "weave": True}]], ["kruskal"], ()),
+}
+
+
+@pytest.fixture(scope="module")
+def children(tmp_path_factory):
+    """The module's children, all started at once (each compiles alone for a minute: they share the cores)."""
+    procs = {name: _start(*CHECKS[name][:2], tmp_path_factory.mktemp(name), CHECKS[name][2]) for name in CHECKS}
+    yield procs
+    for proc in procs.values():  # nothing left running, whatever failed
+        if proc.poll() is None:
+            proc.kill()
+        proc.communicate()
+
+
+def _compilations(children, name):
+    proc = children[name]
+    out, err = proc.communicate(timeout=600)
+    assert proc.returncode == 0, err
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def test_topology_helpers_and_shared_parts_compile_once(children):
+    seen = _compilations(children, "shared")
     topo = {name: sigs for name, sigs in seen.items() if name.startswith("tremaux.kernels.graph_topo.")}
     assert topo  # the hex and polar neighbour functions were compiled
     for name, sigs in topo.items():
@@ -78,33 +109,29 @@ def test_topology_helpers_and_shared_parts_compile_once(tmp_path):
     assert len(seen.get("tremaux.kernels.graph_merge._shuffle_buckets", [])) == 2
 
 
-def test_graph_solvers_record_int64_cells(tmp_path):
+def test_graph_solvers_record_int64_cells(children):
     """The graph solvers read their queues, stacks and parents (int32 arrays) as int64 cells before they
     record them: the trace writer is compiled once, not once per mix of int32 and int64 arguments."""
-    seen = _compilations([["triangle", {"size": [4, 5]}]], ["backtracker"], tmp_path,
-                         ["bfs", "dfs", "astar", "tremaux"])
+    seen = _compilations(children, "int64")
     record = seen.get("tremaux.kernels.gen_common.record", [])
     assert len(record) == 1 and all(a == "int64" for a in record[0][1:]), record
 
 
-def test_a_polar_grid_shares_the_kernels_compiled_for_tables(tmp_path):
+def test_a_polar_grid_shares_the_kernels_compiled_for_tables(children):
     """A polar grid of ordinary size hands the generators its tables: after a grid with tables, carving on it
     compiles no generator again, nor the neighbour functions of the polar rings' arithmetic form."""
-    seen = _compilations([["triangle", {"size": [4, 5]}], ["polar", {"rings": 4}]],
-                         ["backtracker", "kruskal", "prim", "wilson"], tmp_path)
+    seen = _compilations(children, "tables")
     assert len(seen.get("tremaux.kernels.graph_gen.backtracker", [])) == 1
     # the neighbour functions of the polar rings' arithmetic form were not needed
     polar = [name for name in seen if name.startswith("tremaux.kernels.graph_") and "polar_impl" in name]
     assert not polar, polar
 
 
-def test_kruskal_compiles_its_heavy_parts_once_per_topology_form(tmp_path):
+def test_kruskal_compiles_its_heavy_parts_once_per_topology_form(children):
     """Kruskal draws its passages into 8-byte or 4-byte entries, chosen at run time: the kernel that fills them
     takes both arrays and is compiled once per kind of topology, not once per kind and width; woven Kruskal's work
     is compiled once for the one-byte cells of woven square grids and the two-byte cells of woven hex grids."""
-    grids = [["square", {"size": [4, 5], "weave": True}], ["hex", {"size": [4, 5], "weave": True}],
-             ["square", {"size": [5, 6], "wrap": "torus"}], ["hex", {"size": [5, 6]}]]
-    seen = _compilations(grids, ["kruskal"], tmp_path)
+    seen = _compilations(children, "kruskal")  # woven square and hex grids, a torus, a hex rectangle
     merge = {name: sigs for name, sigs in seen.items() if name.startswith("tremaux.kernels.graph_merge.")
              and not name.endswith("._shuffle_buckets")}  # one per width of the passages: it reads no topology
     assert merge
@@ -112,12 +139,11 @@ def test_kruskal_compiles_its_heavy_parts_once_per_topology_form(tmp_path):
         assert len(sigs) == len({s[0] for s in sigs}), (name, sigs)  # one specialisation per topology type
 
 
-def test_wall_followers_dead_end_filling_and_woven_kruskal_record_int64_cells(tmp_path):
+def test_wall_followers_dead_end_filling_and_woven_kruskal_record_int64_cells(children):
     """The wall followers, dead-end filling and woven Kruskal read cells from ``int32`` tables and stacks as
     ``int64``: the trace writer and the topology helpers are compiled once, not once more for ``int32`` cells."""
-    solvers = _compilations([["triangle", {"size": [4, 5]}]], ["backtracker"], tmp_path / "solvers",
-                            ["wall-left", "dead-end-fill"])
-    woven = _compilations([["square", {"size": [4, 5], "weave": True}]], ["kruskal"], tmp_path / "woven")
+    solvers = _compilations(children, "followers")  # wall-left and dead-end-fill on a triangle grid
+    woven = _compilations(children, "woven")  # woven Kruskal on a woven square grid
     for seen in (solvers, woven):
         record = seen.get("tremaux.kernels.gen_common.record", [])
         assert len(record) == 1 and all(a == "int64" for a in record[0][1:]), record

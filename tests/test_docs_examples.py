@@ -12,6 +12,7 @@ import os
 import re
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -71,11 +72,34 @@ def test_every_docs_page_is_searched():
         assert not hidden, f"{page.name}: write fences at the start of the line with backticks, not {hidden[:3]}"
 
 
-@pytest.mark.parametrize("where, block", CASES)
-def test_block_runs_alone(where, block, tmp_path):
+def _run_alone(where, block, folder):
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT / "src"), os.environ.get("PYTHONPATH")]))}
-    run = subprocess.run([sys.executable, "-c", _RUNNER, where], input=block, capture_output=True, text=True,
-                         cwd=tmp_path, env=env, timeout=300)
+    return subprocess.run([sys.executable, "-c", _RUNNER, where], input=block, capture_output=True, text=True,
+                          cwd=folder, env=env, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def runs(request, tmp_path_factory):
+    """The selected blocks' runs, started at once, as many at a time as there are cores: each is a fresh
+    interpreter in a folder of its own, and the suite's process only waits for them."""
+    blocks = dict(CASES_BY_WHERE)
+    chosen = [item.callspec.params["where"] for item in request.session.items
+              if getattr(item, "module", None) is sys.modules[__name__]  # doctests of the modules have none
+              and item.originalname == "test_block_runs_alone"]
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        futures = {where: pool.submit(_run_alone, where, blocks[where], tmp_path_factory.mktemp("block"))
+                   for where in chosen}
+        yield futures
+        for future in futures.values():
+            future.cancel()
+
+
+CASES_BY_WHERE = [(case.values[0], case.values[1]) for case in CASES]
+
+
+@pytest.mark.parametrize("where, block", CASES)
+def test_block_runs_alone(where, block, runs, tmp_path):
+    run = runs[where].result() if where in runs else _run_alone(where, block, tmp_path)
     assert run.returncode == 0, f"{where} fails when run alone:\n{run.stdout}\n{run.stderr}"
 
 

@@ -13,6 +13,7 @@ from unittest import mock
 from tremaux.grids import GRAPH_KERNELS, Grid, generate_on, make_grid
 from tremaux.grids import polar as polar_mod
 from tremaux.grids.generate import _KERNELS, _params
+from tremaux.kernels import graph_islands as kgi
 from tremaux.kernels import graph_merge as kgm
 from tremaux.kernels import graph_topo as kgt
 from tremaux.kernels.rng import make_state
@@ -112,8 +113,8 @@ def test_braid_reads_the_topology():
     cells = generate_on(g, "backtracker", seed=2).maze.cells.copy()
     ref = cells.copy()
     trace = np.empty((g.size, 3), np.int64)
-    opened, t = kgm.braid(*g.topology, 1.0, make_state(3), cells, trace, 0)
-    opened_ref, _ = kgm.braid(g.nbr, g.back, 1.0, make_state(3), ref, np.empty((0, 3), np.int64), 0)
+    opened, t = kgi.braid(*g.topology, 1.0, make_state(3), cells, trace, 0)
+    opened_ref, _ = kgi.braid(g.nbr, g.back, 1.0, make_state(3), ref, np.empty((0, 3), np.int64), 0)
     assert opened == opened_ref == t > 0
     np.testing.assert_array_equal(cells, ref)
 

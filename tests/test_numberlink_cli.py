@@ -118,7 +118,7 @@ def test_generate_is_reproducible_and_proper(capsys, tmp_path):
 
 
 @pytest.mark.parametrize(("fmt", "message"), [
-    ("flowpack", "error: the 'flowpack' format is read only; write one of: grid, wh, flow, contest, puzzlink, pzprv3, bwinf"),
+    ("flowpack", "error: the 'flowpack' format is read only; write one of: grid, csv, wh, flow, contest, puzzlink, pzprv3, bwinf"),
     ("png", "error: unknown numberlink format 'png'"),
 ])
 def test_generate_refuses_a_format_it_cannot_write_before_generating(capsys, monkeypatch, fmt, message):

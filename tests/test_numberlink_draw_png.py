@@ -45,8 +45,17 @@ def _line_by_line(puzzle, linking, cell, colours):
         for r, c in puzzle.endpoints(k):
             cx, cy = (c + 0.5) * cell, (r + 0.5) * cell
             d.ellipse([cx - rad, cy - rad, cx + rad, cy + rad], fill=colours[k - 1])
-            d.text((cx, cy), puzzle.labels[k - 1], fill="#ffffff", font=font, anchor="mm")
+            d.text((cx, cy), puzzle.labels[k - 1], fill="#ffffff", font=_fitting(d, puzzle.labels[k - 1], font, cell),
+                   anchor="mm")
     return np.asarray(img)
+
+
+def _fitting(d, text, font, cell):
+    """The largest font, from ``font`` down to 6 pixels, in which ``text`` is at most 0.85 of a cell wide."""
+    size = font.size
+    while size > 6 and d.textlength(text, font=ImageFont.load_default(size=size)) > 0.85 * cell:
+        size -= 1
+    return ImageFont.load_default(size=size)
 
 
 def _pixels(png: bytes) -> np.ndarray:
@@ -92,9 +101,9 @@ def test_small_boards_are_drawn_pixel_for_pixel_as_line_by_line(cell):
         got = _pixels(to_png((puzzle, linking), cell=cell))
         assert got.shape == expected.shape, name
         differ = np.any(got != expected, axis=2)
-        if name == "long labels":  # labels wider than their cell are cut at its border: only their white is gone
-            assert np.all(expected[differ].astype(int) >= got[differ]) and differ.mean() < 0.01, name
-        else:
+        if name == "long labels" and cell < 28:  # too wide for their cell even in the smallest font: cut at
+            assert np.all(expected[differ].astype(int) >= got[differ]) and differ.mean() < 0.01, name  # its border
+        else:  # at 28 pixels a cell every label fits (drawn smaller when it is long): no pixel is lost
             assert not differ.any(), f"{name}: {differ.sum()} pixels differ at {cell} pixels a cell"
 
 

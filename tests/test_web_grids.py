@@ -248,3 +248,24 @@ def test_a_solve_on_another_grid_goes_to_the_heavy_lane_when_its_pictures_take_s
         assert sched.lane_for("solve", {"maze": {**big, "rows": 8, "cols": 8}}).name == "quick"
     finally:
         sched.close()
+
+
+@pytest.mark.parametrize("params", [{"grid": "zeta", "rows": 6, "cols": 7}, {"grid": "hex", "rows": 5, "cols": 6},
+                                    {"grid": "upsilon", "rows": 5, "cols": 5}, {"grid": "polar", "rings": 5}])
+def test_the_stage_says_each_thing_once(params):
+    # every corner of a zeta, hex or upsilon cell came twice in a row, and every passage's line said it was
+    # hidden and of the floor's colour (a third of the stage's bytes at 150 x 150, 13.4 MB for a zeta maze)
+    import re
+
+    from tremaux.web.grids import build_grid_maze, stage_svg
+
+    maze, _ = build_grid_maze({**params, "generator": "backtracker", "seed": 3})
+    stage = stage_svg(maze)
+    lines = re.findall(r"<line data-a[^>]*>", stage)
+    assert len(lines) == 2 * maze.passages and not [x for x in lines if "visibility" in x or "stroke" in x]
+    assert re.search(r'<g class="passages"[^>]* stroke="#[0-9a-f]{6}" visibility="hidden">', stage)
+    polygons = re.findall(r'<polygon data-cell="\d+" points="([^"]+)"', stage)
+    assert len(polygons) == maze.size
+    for points in polygons:
+        corners = points.split()
+        assert len(corners) >= 3 and all(a != b for a, b in zip(corners, corners[1:] + corners[:1])), points

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from fastapi.testclient import TestClient
 
@@ -251,6 +253,25 @@ def test_puzzle_values_are_read_strictly(client, path, body, says):
     assert res.json()["error"].startswith(says)
 
 
+@pytest.mark.parametrize("path", ["/api/numberlink/solve", "/api/numberlink/format"])
+@pytest.mark.parametrize(("names", "says"), [
+    ({"1": "A", "2": "A"}, "names: numbers 1 and 2 are both labelled 'A'"),
+    ({"1": "2"}, "names: numbers 1 and 2 are both labelled '2'"),
+])
+def test_two_pairs_labelled_alike_are_refused(client, path, names, says):
+    # solved, they were drawn alike; saved, the text read back as one number four times
+    res = client.post(path, json={"rows": 2, "cols": 2, "grid": [[1, 1], [2, 2]], "names": names})
+    assert res.status_code == 422, res.text
+    assert res.json()["error"].startswith(says)
+
+
+def test_labels_alike_but_for_their_case_are_two_pairs(client):
+    res = client.post("/api/numberlink/parse", json={"text": "aA\naA\n"})
+    assert res.status_code == 200, res.text
+    res = client.post("/api/numberlink/solve", json=res.json())
+    assert res.status_code == 200 and res.json()["status"] == "solved", res.text
+
+
 def test_an_empty_solver_name_is_no_name(client):
     res = client.post("/api/numberlink/solve", json={"rows": 2, "cols": 2, "grid": [[1, 1], [0, 0]], "solver": ""})
     assert res.status_code == 400 and res.json()["error"].startswith("unknown numberlink solver ''; choose one of")
@@ -267,3 +288,11 @@ def test_a_search_cut_off_by_the_time_limit_says_the_servers_limit_plainly():
     assert out["status"] == "cut-off"
     assert "the server's time limit is 0.7 s" in out["message"], out["message"]
     assert not re.search(r"\d\.\d{3,}", out["message"]), out["message"]
+
+
+def test_a_maze_drawing_pasted_on_the_board_is_told_apart_without_a_command(client):
+    # the page answered "... 'tremaux solve' reads it": a command the page has no place for
+    res = client.post("/api/numberlink/parse", json={"text": "+---+---+\n| S   G |\n+---+---+\n"})
+    assert res.status_code == 400  # as every puzzle text the page cannot read
+    detail = json.dumps(res.json())
+    assert "drawing of a maze" in detail and "the maze side of the page" in detail and "tremaux solve" not in detail

@@ -65,6 +65,28 @@ def test_all_text_is_readable_against_its_background(driver, server):
     assert not low, "text below WCAG AA contrast:\n" + "\n".join(low)
 
 
+def test_dark_mode_darkens_the_page_and_keeps_its_text_readable(driver, server):
+    # a system in dark mode got the light page; now the page goes dark (the pictures stay on white paper)
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    try:
+        open_page(driver, server, "?rows=6&cols=9&seed=2")
+        driver.execute_script("document.getElementById('btn-solve').click()")
+        wait_for(driver, "tremaux.maze.state().phase !== 'ready'", what="the solve")
+        driver.execute_script(SAMPLES)
+        page, button, box = driver.execute_script(
+            "const lum = (el) => { const [r, g, b] = getComputedStyle(el).backgroundColor.match(/[\\d.]+/g).map(Number);"
+            "  return (r + g + b) / 765; };"
+            "return [lum(document.documentElement), lum(document.getElementById('btn-new')), lum(document.getElementById('seed'))]")
+        assert page < 0.15 and button < 0.25 and box < 0.25, (page, button, box)
+        low = driver.execute_script(CONTRAST)
+        assert not low, "text below WCAG AA contrast in dark mode:\n" + "\n".join(low)
+        paper = driver.execute_script("return getComputedStyle(document.getElementById('maze')).backgroundColor")
+        assert paper == "rgb(255, 255, 255)"
+    finally:
+        driver.execute_script("document.querySelectorAll('.sample').forEach((p) => p.remove())")
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
 TARGETS = """
 return [...document.querySelectorAll('button, select, input, canvas[tabindex]')]
   .filter((el) => el.getClientRects().length)

@@ -71,3 +71,20 @@ def test_a_picture_loaded_as_a_puzzle_is_said_not_to_be_text(driver, server, tmp
         assert driver.execute_script("return tremaux.numberlink.state().rows") == 8  # the board is left
     finally:
         release_answers(driver)
+
+
+@pytest.mark.parametrize(("name", "data"), [
+    ("windows.txt", "# Rätsel Nr. 5\r\n3 3\r\n1.2\r\n...\r\n1.2\r\n".encode("cp1252")),  # saved on Windows
+    ("unicode.txt", "# Rätsel\n3 3\n1.2\n...\n1.2\n".encode("utf-16")),  # Notepad's "Unicode"
+    ("utf8.txt", "\ufeff# Rätsel\n3 3\n1.2\n...\n1.2\n".encode("utf-8")),
+])
+def test_a_puzzle_file_in_another_encoding_than_utf8_loads(driver, server, tmp_path, name, data):
+    # a Windows-1252 file with an "ä" in its comment was called "not a text file"
+    open_page(driver, server, "?rows=5&cols=5&seed=1")
+    puzzle = tmp_path / name
+    puzzle.write_bytes(data)
+    driver.find_element("id", "nl-load").send_keys(str(puzzle))
+    said = wait_for(driver, f"document.getElementById('nl-message').textContent.includes({name!r}) && "
+                            "document.getElementById('nl-message').textContent", what="the message")
+    assert said == f"loaded {name}: 3 × 3", said
+    assert driver.execute_script("return tremaux.numberlink.state().grid") == [[1, 0, 2], [0, 0, 0], [1, 0, 2]]

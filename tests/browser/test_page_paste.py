@@ -105,3 +105,16 @@ def test_of_two_pastes_the_later_one_stands_whichever_answer_comes_first(page):
     page.execute_script("return new Promise((resolve) => setTimeout(resolve, 2500))")  # the first answer is in
     assert page.execute_script("return tremaux.numberlink.state().grid") == GRID
     page.execute_script("window.fetch = window.tremaux_fetch;")
+
+
+def test_a_label_typed_in_the_number_box_is_read_as_typed_before_either_case(page):
+    # a Flow Free puzzle may have both "a" and "A": typing "a" in a cell gave it the pair of "A"
+    paste(page, "nl-board", "aA\naA\n")
+    wait_for(page, "document.getElementById('nl-message').textContent.startsWith('loaded')", what="the paste")
+    state = page.execute_script("return tremaux.numberlink.state()")
+    number = {page.execute_script("return tremaux.numberlink.label(arguments[0])", v): v for v in state["grid"][0]}
+    assert sorted(number) == ["A", "a"]
+    for typed in ("a", "A", "a"):
+        page.execute_script("const box = document.getElementById('nl-entry'); box.value = arguments[0];"
+                            "box.dispatchEvent(new Event('input'))", typed)
+        assert page.execute_script("return tremaux.numberlink.state().grid[0][0]") == number[typed], typed

@@ -20,7 +20,8 @@ app.add_typer(nl_app, name="numberlink")
 
 RuleOption = typer.Option("fill", "--rule", metavar="NAME",
                           help="fill: every cell covered (the paper's); nikoli: cells may stay empty.")
-OutOption = out_option("Also draw the solution: .svg, .png or .txt; several puzzles get -1, -2... suffixes; '-' "
+OutOption = out_option("Also draw the solution: .svg, .png or .txt (which holds every solution shown, as --all "
+                       "prints them); several puzzles get -1, -2... suffixes; '-' "
                        "writes it on stdout instead of the drawing, with --format.", dash=False)
 TouchOption = typer.Option(None, "--touch/--no-touch",
                            help="Whether a line may run beside itself. Default: --no-touch (the convention puzzle "
@@ -117,6 +118,7 @@ def solve_cmd(
     results: list[Any] = []
     unwritten = False  # a picture that could not be written: said once, the answers still shown
     drawn: list[Path] = []  # the pictures written, said once every answer is known (the first may be renamed)
+    firsts: list[str] = []  # puzzles with several solutions shown, whose picture draws the first
     for i, r in enumerate(answers):  # each answer shown (and drawn) as soon as it is known
         results.append(r)
         target = _out_path(out, i, 1 if i == 0 else 2) if out is not None and not to_stdout else out
@@ -133,8 +135,10 @@ def solve_cmd(
                         _not_the_puzzles(target, out, source)
                     elif drawn:  # a blank line between two drawings, or their rows would run on as one board
                         typer.echo("")
-                    _draw(r, target, ext)
+                    _draw(r, target, ext, _shown(r, all_))
                     drawn.append(target)
+                    if ext != ".txt" and _shown(r, all_) > 1 and not to_stdout:
+                        firsts.append(r.name or Path(file).name)
             except OSError as exc:
                 unwritten = True
                 typer.echo(f"error: cannot write {target}: {exc.strerror or exc}", err=True)
@@ -145,16 +149,24 @@ def solve_cmd(
             continue
         typer.echo(f"{r.name or Path(file).name}: {r.status}: {r.message} ({r.seconds * 1000:.1f} ms)", err=True)
         if r.puzzle is not None and not to_stdout:  # else the picture is what goes there
-            for j, lk in enumerate(r.solutions[:_shown(r, all_)] or [None]):
+            shown = r.solutions[:_shown(r, all_)]
+            for j, lk in enumerate(shown or [None]):
                 if j:  # a blank line between two solutions, or their rows would run on as one board
                     typer.echo("")
                 _show(r.puzzle if lk is None else (r.puzzle, lk), numbers and lk is not None)
+            if numbers and len({lk.grid.tobytes() for lk in shown}) < len(shown):
+                typer.echo(f"{r.name or Path(file).name}: some solutions shown have the same numbers: their lines "
+                           "differ only where they run beside themselves (drop --numbers to see them, or --json "
+                           "for each line's cells)", err=True)
     if as_json:
         typer.echo(json.dumps([r.to_dict(all_solutions=_shown(r, all_) > 1) for r in results]))
     if drawn and not to_stdout:  # as every command that writes --out says it
         names = [str(_out_path(out, 0, 2)) if len(results) > 1 and p == out else str(p) for p in drawn]
         typer.echo(f"wrote {names[0]}" if len(names) == 1 else f"wrote {len(names)} pictures, {names[0]} to {names[-1]}",
                    err=True)
+        if firsts:  # the text printed (and a .txt --out) holds every solution shown
+            typer.echo(f"the picture of {', '.join(firsts)} draws its first solution of those shown; an --out "
+                       "ending in .txt holds them all", err=True)
     if unwritten or any(r.status == "invalid" for r in results):
         raise typer.Exit(2)
     raise typer.Exit(0 if all(r.status == "solved" for r in results) else 1)
@@ -177,7 +189,7 @@ def generate_cmd(
                                                  "puzzles: 0.014 to 0.08; at most 0.5); default: short lines."),
     time_limit: Optional[float] = time_limit_option(None, "Seconds before the generation stops with an error "
                                                               "(default 60)."),
-    fmt: Optional[str] = format_option("Puzzle text format: grid, contest, wh, flow, puzzlink, bwinf, copris, ends, "
+    fmt: Optional[str] = format_option("Puzzle text format: grid, csv, contest, wh, flow, puzzlink, bwinf, copris, ends, "
                                        "xml, prolog, counted or pzprv3 (default: from the --out extension, else "
                                        "grid)."),
     solution: bool = typer.Option(False, "--solution", help="Also draw the solution."),
@@ -345,7 +357,7 @@ def check_cmd(
 def convert_cmd(
     file: Path = typer.Argument(..., metavar="FILE", path_type=str,  # str: a URL keeps its "//"
                                help="Puzzle file (any format solve reads), one puzz.link URL, or '-' for stdin."),
-    fmt: Optional[str] = format_option("Puzzle text format: grid, contest, wh, flow, puzzlink, bwinf, copris, ends, "
+    fmt: Optional[str] = format_option("Puzzle text format: grid, csv, contest, wh, flow, puzzlink, bwinf, copris, ends, "
                                        "xml, prolog, counted or pzprv3 (default: from the --out extension, else grid)."),
     out: Optional[Path] = out_option("Write the puzzles there (default: standard output): text in --format, or a "
                                      "picture of the puzzles, unsolved (.svg, .png; several get -1, -2... "

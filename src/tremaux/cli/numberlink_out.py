@@ -39,6 +39,9 @@ def _picture_out(out: Optional[Path], fmt: Optional[str], source: Any) -> Option
     ext = out.suffix.lower()
     if fmt is not None and ext in (".svg", ".png", ".txt") and ext != fmt:
         raise TremauxError(f"--format {fmt[1:]} does not match the extension of --out {out}; give one of them")
+    if fmt is None and ext == ".json":  # what was meant: the answers as JSON, which --json prints
+        raise TremauxError(f"cannot write a picture as '.json' ({out}); use .svg, .png or .txt, or --json for the "
+                           f"answers as JSON on standard output (--json > {out.name})")
     ext = fmt or picture_format(out)
     _not_the_puzzles(out, out, source)
     return ext
@@ -49,11 +52,20 @@ def _is_stdout(out: Optional[Path]) -> bool:
     return out is not None and str(out) == "-"
 
 
-def _draw(drawn: Any, target: Path, ext: str) -> None:
+def _draw(drawn: Any, target: Path, ext: str, shown: int = 1) -> None:
     """Write the picture of ``drawn`` in ``ext`` (``.svg``, ``.png``, ``.txt``) to ``target``, or to the standard
-    output for ``-``."""
+    output for ``-``. Text holds the first ``shown`` solutions of an answer (``--all``, a second solution of
+    ``--unique``), separated by blank lines, as they are printed; a picture holds the first."""
     from ..numberlink import draw
 
+    solutions = getattr(drawn, "solutions", ())
+    if ext == ".txt" and shown > 1 and len(solutions) > 1:
+        text = "\n\n".join(draw.to_text((drawn.puzzle, lk)) for lk in solutions[:shown]) + "\n"
+        if not _is_stdout(target):
+            target.write_text(text, encoding="utf-8")
+            return None
+        sys.stdout.write(text)
+        return sys.stdout.flush()
     if not _is_stdout(target):
         return draw.save(drawn, target, format=ext)
     data = draw.to_svg(drawn) if ext == ".svg" else draw.to_png(drawn) if ext == ".png" else draw.to_text(drawn) + "\n"
@@ -114,4 +126,4 @@ def _text_or_picture(out: Path) -> None:
     if ext := foreign_extension(out):
         hint = " (--json prints JSON on standard output)" if ext == ".json" else ""
         raise TremauxError(f"--out {out}: Number Link puzzles are written as text (.txt, or any extension but a "
-                           f"picture's or a maze file's) or drawn as .svg or .png, not as {ext}{hint}")
+                           f"picture's, a maze file's, a document's or an archive's) or drawn as .svg or .png, not as {ext}{hint}")

@@ -21,6 +21,7 @@ from ..errors import TremauxError, UnsupportedError
 from ..generators import GENERATORS, GenerationStats
 from ..generators.options import check_options, probability
 from ..kernels import graph_gen as kgg
+from ..kernels import graph_islands as kgi
 from ..kernels import graph_merge as kgm
 from ..kernels import graph_polar as kgp
 from ..kernels.rng import make_state
@@ -285,7 +286,7 @@ def _imperfect(grid: Grid, cells: np.ndarray, state: np.ndarray, braid_f: float,
                t: int) -> int:
     """Braid, then make islands; returns the trace rows written so far."""
     if braid_f:
-        _, t = kgm.braid(*grid.topology, braid_f, state, cells, trace, t)
+        _, t = kgi.braid(*grid.topology, braid_f, state, cells, trace, t)
     if islands:
         from .islands import add_islands_inplace
 

@@ -1,4 +1,5 @@
-"""Islands on any grid: free-standing groups of walls, made by opening one wall each.
+"""Imperfect mazes on any grid: islands (free-standing groups of walls, made by opening one wall each) and
+braiding (loops, made by opening one more side of dead ends).
 
 Private and never raising. Walls are edges between *posts* (wall end points) given by the caller as
 a CSR adjacency (``start``, ``to``, ``wall``: the interior wall of each half-edge); ``anchored`` flags
@@ -12,9 +13,12 @@ from .._jit import njit
 
 from .gen_common import EV_CARVE, record
 from .gen_common import rand_below as below
-from .graph_gen import _open
+from .graph_gen import _carve, _iota, _open, shuffle
+from .graph_moves import span
+from .graph_topo import locate, shape, side
+from .rng import uniform
 
-__all__ = ["add_islands", "count_islands"]
+__all__ = ["add_islands", "braid", "count_islands"]
 
 
 @njit(cache=True, no_cpython_wrapper=True)
@@ -132,3 +136,44 @@ def count_islands(cells, start, to, wall, wcell, wside, anchored):
         if walls > 0:
             count += 1
     return count
+
+
+@njit(cache=True)
+def braid(nbr, back, fraction, state, cells, trace, t):
+    """Open one more side of about ``fraction`` of the dead ends (preferring another dead end), recording
+    from row ``t`` of ``trace`` on; returns ``(opened, t)``."""
+    n, S = shape(nbr)
+    order = _iota(n)
+    shuffle(state, order)
+    buf = np.empty(S, np.int64)
+    opened = 0
+    for k in range(n):
+        i = np.int64(order[k])
+        v = np.int64(cells[i])
+        deg = 0
+        for s in range(S):
+            deg += (v >> s) & 1
+        if deg != 1 or uniform(state) >= fraction:
+            continue
+        m = 0
+        best = 0
+        loc = locate(nbr, i)
+        for s in range(span(nbr, loc)):  # closed sides to a neighbour; those leading to dead ends first
+            j = side(nbr, loc, i, s)
+            if j < 0 or (v >> s) & 1:
+                continue
+            w = np.int64(cells[j])
+            dj = 0
+            for u in range(S):
+                dj += (w >> u) & 1
+            if dj == 1 and best == 0:
+                best = 1
+                m = 0
+            if dj == 1 or best == 0:
+                buf[m] = s
+                m += 1
+        if m == 0:
+            continue
+        _, t = _carve(cells, nbr, back, i, buf[below(state, m)], trace, t)
+        opened += 1
+    return opened, t

@@ -18,7 +18,7 @@ from .graph_moves import passages, span
 from .graph_topo import facing, locate, nb, shape, side
 from .rng import next_u64, uniform
 
-__all__ = ["kruskal", "kruskal_weave", "growing_forest", "braid", "KERNELS"]
+__all__ = ["kruskal", "kruskal_weave", "growing_forest", "KERNELS"]
 
 
 @njit(cache=True, inline="always")
@@ -460,47 +460,6 @@ def _weave(nbr, back, params, state, cells, trace):
             parent[ra] = rb
             _, t = _carve(cells, nbr, back, i, s, trace, t)
     return -1, visits, crossings, t
-
-
-@njit(cache=True)
-def braid(nbr, back, fraction, state, cells, trace, t):
-    """Open one more side of about ``fraction`` of the dead ends (preferring another dead end), recording
-    from row ``t`` of ``trace`` on; returns ``(opened, t)``."""
-    n, S = shape(nbr)
-    order = _iota(n)
-    shuffle(state, order)
-    buf = np.empty(S, np.int64)
-    opened = 0
-    for k in range(n):
-        i = np.int64(order[k])
-        v = np.int64(cells[i])
-        deg = 0
-        for s in range(S):
-            deg += (v >> s) & 1
-        if deg != 1 or uniform(state) >= fraction:
-            continue
-        m = 0
-        best = 0
-        loc = locate(nbr, i)
-        for s in range(span(nbr, loc)):  # closed sides to a neighbour; those leading to dead ends first
-            j = side(nbr, loc, i, s)
-            if j < 0 or (v >> s) & 1:
-                continue
-            w = np.int64(cells[j])
-            dj = 0
-            for u in range(S):
-                dj += (w >> u) & 1
-            if dj == 1 and best == 0:
-                best = 1
-                m = 0
-            if dj == 1 or best == 0:
-                buf[m] = s
-                m += 1
-        if m == 0:
-            continue
-        _, t = _carve(cells, nbr, back, i, buf[below(state, m)], trace, t)
-        opened += 1
-    return opened, t
 
 
 KERNELS = {

@@ -108,16 +108,19 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
         return Diagnosis("unknown", rule, (r.message,), r, puzzle.name, t)
     if r.status == "no-solution":
         if "rule nikoli" in r.message:
-            return Diagnosis("needs-empty-cells", rule, (r.message,), r, puzzle.name, t)
+            return _touching(Diagnosis("needs-empty-cells", rule, (r.message,), r, puzzle.name, t), puzzle, the,
+                             t0 + load_seconds() - loaded, time_limit)
         if why is not None:  # a theorem proved it: only what can be named cheaply is added to it
             return _proved(puzzle, the, r, why, t0 + load_seconds() - loaded, time_limit)
         blocking = _bounded(_blocking_pair, puzzle, t0 + load_seconds() - loaded, time_limit)
         if blocking == _ALL_DRAWN and the.cover:  # what the hint of a quicker answer says (a board without
             why = f"{r.message}; it has solutions if cells may stay empty (rule nikoli)"  # numbers, a hint out of
-            return Diagnosis("needs-empty-cells", rule, (why,), r, puzzle.name, t)          # time)
+            return _touching(Diagnosis("needs-empty-cells", rule, (why,), r, puzzle.name, t), puzzle, the,  # time)
+                             t0 + load_seconds() - loaded, time_limit)
         if blocking is None and r.message == "no solution":  # the proof names nothing: say what is missing
             blocking = f"no solution ({_UNNAMED})"
-        return Diagnosis("no-solution", rule, (blocking or r.message,), r, puzzle.name, t)
+        return _touching(Diagnosis("no-solution", rule, (blocking or r.message,), r, puzzle.name, t), puzzle, the,
+                         t0 + load_seconds() - loaded, time_limit)
     if r.unique:
         return Diagnosis("proper", rule, (), r, puzzle.name, t)
     first, second = r.solutions[0].paths, r.solutions[1].paths
@@ -125,6 +128,27 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
     labels = ", ".join(repr(puzzle.labels[k]) for k in differ)
     return Diagnosis("multiple-solutions", rule, (f"a second solution draws the lines of {labels} differently",),
                      r, puzzle.name, t)
+
+
+TOUCHING = "it has solutions if a line may run beside itself (touch=True; --touch on the command line)"
+"""The reason a check adds when a puzzle has no solution under the no-touch convention but has one where lines
+may touch (a Flow Free-style puzzle, whose lines often run beside themselves)."""
+
+
+def _touching(d: Diagnosis, puzzle: Puzzle, the: Rule, t0: float, time_limit: float | None) -> Diagnosis:
+    """``d`` (no solution under the convention) with :data:`TOUCHING` added when the compiled search finds lines
+    that touch solving the puzzle, searched for as long as the check has taken so far (at least a quarter of a
+    second), within its time limit."""
+    if the.touch:
+        return d
+    now = time.perf_counter()
+    budget = min(t0 + _limit(time_limit) - now, max(0.25, now - t0))
+    if budget <= 0:
+        return d
+    from .solvers.search import search  # the search alone: the pipeline would ask the quick verdict again
+
+    found = search(puzzle, cover=the.cover, touch=True, max_solutions=1, deadline=now + budget).solutions
+    return replace(d, reasons=(*d.reasons, TOUCHING)) if found else d
 
 
 def _limit(time_limit: float | None) -> float:

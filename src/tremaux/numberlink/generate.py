@@ -12,7 +12,8 @@
    a window, and ask the SAT solver to link the pieces inside it some other
    way. Such a local alternative is a whole other solution. Cut a line of the
    planted solution where the other solution leaves it (the cut ends become a
-   new pair, which the other solution cannot satisfy). Windows are cheap, and
+   new pair, which the other solution cannot satisfy; the cuts for several at
+   once are chosen together, :mod:`tremaux.numberlink.cuts`). Windows are cheap, and
    most alternatives are local.
    (Steps 3 and 4 are in :mod:`tremaux.numberlink.uniqueness`.)
 4. When no window has one, ask the SAT solver for a solution of the whole
@@ -74,6 +75,7 @@ from .._args import seed_in_range
 from ..errors import BudgetExceededError, InvalidSizeError
 from ..kernels.rng import make_state
 from ._args import number, seconds, switch, whole
+from .cuts import hitting_cuts
 from .plant import check_time, gave_up, plant
 from .model import Puzzle, check_rule
 from .result import Linking
@@ -381,11 +383,31 @@ def _another_by_regions(puzzle: Puzzle, planted: Linking, rule: str,
     return found, False
 
 
+def _ruled_out(lines: list[list[int]], found: list[set[tuple[int, int]]] | None, h: int, w: int,
+               state: np.ndarray) -> tuple[list[list[int]], int]:
+    """The planted ``lines`` changed so that the other solutions ``found`` (their edges) are no solutions any
+    more, and the pairs added (or lines joined): the fewest cuts that rule them out together
+    (:func:`.cuts.hitting_cuts`); when no cut can (they differ only next to line ends), the first is taken as the
+    planted solution and cut, or two lines are joined (:func:`.uniqueness._rule_out`); ``None`` (an undecided
+    question), or nothing else to do: a random line is cut, and the next question is about an easier puzzle."""
+    if found:
+        new, n, _ = hitting_cuts(lines, found)
+        if n:
+            return new, n
+        fixed = _rule_out(lines, found[0], h, w, induced=True)
+        if fixed is not None:
+            lines, cut_at = fixed
+            if not cut_at:  # two lines joined
+                return lines, 1
+            return _cut(lines, cut_at, state)
+    return _cut(lines, {}, state)
+
+
 def _generate(h: int, w: int, rule: str, touch: bool, density: float | None, seed: int | None, max_len: int,
               stop: float | None, time_limit: float | None, t0: float) -> GeneratedPuzzle:
     """:func:`generate_puzzle` with its arguments checked, until ``stop`` (a ``time.perf_counter()`` value)."""
     from .sat import FILL_COLOUR_BITS, Encoding
-    from .turns import Ledger
+    from .turns import Ledger, bounded_models
 
     induced = not touch
     ledger = Ledger()  # the work of the questions in turns so far (long lines under nikoli)
@@ -426,23 +448,10 @@ def _generate(h: int, w: int, rule: str, touch: bool, density: float | None, see
                 return GeneratedPuzzle(puzzle, planted, rule, touch, seed, cuts, checks, window_checks,
                                        time.perf_counter() - t0, first)
             check_time(stop, t0, time_limit)
-            cut_at: dict[int, int] = {}
-            joined = False
-            for other in found or []:
-                cut = _choose_cut(lines, other, cut_at)
-                if cut is not None:
-                    cut_at[cut[0]] = cut[1]
-                elif not cut_at:  # only short lines differ: take the other solution, or join two lines
-                    fixed = _rule_out(lines, other, h, w, induced=True)
-                    if fixed is not None:
-                        lines, cut_at = fixed
-                        joined = not cut_at
-                    break
-            if joined:
-                cuts += 1
-                continue
-            lines, n = _cut(lines, cut_at, state)
+            before = lines
+            lines, n = _ruled_out(lines, found, h, w, state)
             cuts += n
+            ledger.forget(c for ln in {tuple(x) for x in before} ^ {tuple(x) for x in lines} for c in ln)
             continue
         others: list[set[tuple[int, int]]] = []
         timed_out = joined = False
@@ -453,7 +462,7 @@ def _generate(h: int, w: int, rule: str, touch: bool, density: float | None, see
             var = {(int(a), int(b)): i + 1 for i, (a, b) in enumerate(zip(enc.eu.tolist(), enc.ev.tolist()))}
             cut_at: dict[int, int] = {}
             try:
-                for other in exact_models(enc, stop):  # bounded by work: the same puzzle from a seed anywhere
+                for other in bounded_models(enc, stop, ledger):  # by work: the same puzzle from a seed anywhere
                     others.append(_model_edges(enc, other))
                     cut = _choose_cut(lines, others[-1], cut_at)
                     if cut is None:
@@ -478,5 +487,8 @@ def _generate(h: int, w: int, rule: str, touch: bool, density: float | None, see
         if joined:
             cuts += 1
             continue
-        lines, n = _cut(lines, cut_at, state)
+        if others and cut_at:  # the fewest cuts that rule them all out (each one's own cut does)
+            lines, n, _ = hitting_cuts(lines, others)
+        else:
+            lines, n = _cut(lines, cut_at, state)
         cuts += n

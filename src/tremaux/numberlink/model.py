@@ -397,7 +397,8 @@ class Puzzle:
     def numbers(self) -> np.ndarray:
         """The number printed for each pair id (index 0 is the empty cell, 0).
 
-        The labels themselves when they are all integers, else the pair ids.
+        The labels when they are distinct positive ASCII integers, else the pair ids (a label ``0`` would print as
+        an empty cell).
 
         Examples
         --------
@@ -407,8 +408,9 @@ class Puzzle:
         >>> Puzzle.from_rows(["A.A", "B.B"]).numbers.tolist()
         [0, 1, 2]
         """
-        if all(x.isdecimal() for x in self._labels):
-            return np.array([0, *(int(x) for x in self._labels)], dtype=np.int64)
+        values = [int(x) for x in self._labels] if all(x.isascii() and x.isdigit() for x in self._labels) else [0]
+        if 0 not in values and len(set(values)) == len(values):
+            return np.array([0, *values], dtype=np.int64)
         return np.arange(self.pairs + 1, dtype=np.int64)
 
     @property

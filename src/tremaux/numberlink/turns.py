@@ -43,13 +43,13 @@ from __future__ import annotations
 
 import itertools
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .model import Puzzle
 from .result import Linking
 
-__all__ = ["Ledger", "ask_in_turns", "FIRST_PROPAGATIONS", "PROPAGATIONS_PER_NODE", "MIN_TURNS"]
+__all__ = ["Ledger", "ask_in_turns", "bounded_models", "FIRST_PROPAGATIONS", "PROPAGATIONS_PER_NODE", "MIN_TURNS"]
 
 FIRST_PROPAGATIONS = 64
 """Unit propagations per edge of the board that each way to ask has in the first turn (each next turn
@@ -87,6 +87,36 @@ class Ledger:
 
     spent: int = 0
     """Units of work spent by the questions so far (turn ``k`` is ``2 ** k`` units)."""
+    settled: dict = field(default_factory=dict)
+    """Neighbourhoods (their freed cells, as bytes) where a question found no other solution, each with the
+    cells next to it or in it (a flat bool array): skipped by the next questions until :meth:`forget`."""
+
+    def forget(self, cells: Any) -> None:
+        """Ask again the settled neighbourhoods in or next to ``cells`` (flat indices of lines just cut or joined).
+
+        A cut makes the puzzle's solutions those of the puzzle before it that keep the cut edge, but the two
+        pieces of the cut line may now run beside each other: near them, a neighbourhood may have another
+        solution it had not. Elsewhere it has none still (its cells and what is kept around them are as
+        before). Skipping is a shortcut to the other solutions, never a proof: the last question over the
+        whole board is.
+
+        Parameters
+        ----------
+        cells : iterable of int
+            Flat indices of the cells whose lines changed.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from tremaux.numberlink.turns import Ledger
+        >>> led = Ledger(settled={b"a": np.array([True, False, False]), b"b": np.array([False, False, True])})
+        >>> led.forget([0])
+        >>> list(led.settled)
+        [b'b']
+        """
+        idx = list(cells)
+        if idx:
+            self.settled = {k: near for k, near in self.settled.items() if not near[idx].any()}
 
     def turns(self) -> int:
         """The number of turns the next question may run.
@@ -157,7 +187,7 @@ def ask_in_turns(puzzle: Puzzle, planted: Linking, enc: Any, whole: Any, ledger:
     from .uniqueness import ALTERNATIVES, _linking_edges, _model_edges
 
     mine = _linking_edges(planted, puzzle.width)
-    hoods = neighbourhoods(puzzle, planted)
+    hoods = (hood for hood in neighbourhoods(puzzle, planted) if hood[1].tobytes() not in ledger.settled)
     selector: list[int] = []
     if shortcuts_suffice(puzzle, resolve("nikoli", touch=False), planted):  # for the whole board only
         enc.nvars += 1
@@ -177,12 +207,19 @@ def ask_in_turns(puzzle: Puzzle, planted: Linking, enc: Any, whole: Any, ledger:
         work = unit * 2 ** k
         if hoods_left:
             asked = [0]
-            got, done = around(enc, planted, _within(hoods, stats, work, asked, max(1, enc.nedges)),
-                               lambda m: _model_edges(enc, m),
-                               stop=None, need=ALTERNATIVES, deadline=stop, exact=True)
-            hoods_left = not done or asked[0] < 0  # this turn's work ran out before the neighbourhoods did
+            got = []
+            for label, free in _within(hoods, stats, work, asked, max(1, enc.nedges)):
+                one, _ = around(enc, planted, iter([(label, free)]), lambda m: _model_edges(enc, m),
+                                stop=None, need=1, deadline=stop, exact=True)
+                if one:  # one other solution a neighbourhood: the next ones are elsewhere, ruled out by other cuts
+                    got.append(one[0][0])
+                elif stop is None or time.perf_counter() <= stop:
+                    ledger.settled[free.tobytes()] = _near(free)
+                if len(got) >= ALTERNATIVES:
+                    break
+            hoods_left = len(got) >= ALTERNATIVES or asked[0] < 0  # the work ran out before the neighbourhoods
             if got:
-                return [e for e, _ in got]
+                return got
         found: list[set[tuple[int, int]]] = []
         try:
             whole(work, found, selector)
@@ -196,6 +233,18 @@ def ask_in_turns(puzzle: Puzzle, planted: Linking, enc: Any, whole: Any, ledger:
             if others or out.complete:
                 return others
     return None
+
+
+def _near(free: Any) -> Any:
+    """The cells of the bool grid ``free`` and their neighbours, flat."""
+    import numpy as np
+
+    near = free.copy()
+    near[1:] |= free[:-1]
+    near[:-1] |= free[1:]
+    near[:, 1:] |= free[:, :-1]
+    near[:, :-1] |= free[:, 1:]
+    return near.ravel()
 
 
 def _within(items: Any, stats: Any, work: int, ran_out: list[int], least: int = 1000) -> Any:
@@ -219,3 +268,69 @@ def _within(items: Any, stats: Any, work: int, ran_out: list[int], least: int = 
             return
         taken += 1
         yield item
+
+
+def bounded_models(enc: Any, stop: float | None, ledger: Ledger) -> Any:
+    """The models of ``enc`` (as :func:`.uniqueness.exact_models`), the first within the work ``ledger`` allows.
+
+    The first model (or the proof there is none) may use as much work as the
+    generation's questions before it together, at least :data:`MIN_TURNS`
+    turns' (:meth:`Ledger.turns`, a turn's work :data:`FIRST_PROPAGATIONS`
+    unit propagations an edge, doubling), and the ledger is charged with what
+    it used; past that the question is undecided (``TimeoutError``), and the
+    generator cuts a line at random: the next question, about a puzzle with
+    one more pair, is easier. Without the bound, the first hard question
+    (a sparse puzzle where lines may run beside themselves) held the
+    generation until its time limit. Each next model has at most the work
+    spent so far, the models ending at the first that needs more.
+
+    Parameters
+    ----------
+    enc : Encoding
+        The encoding asked (the planted solution forbidden).
+    stop : float or None
+        A ``time.perf_counter()`` value: past it the question gives up.
+    ledger : Ledger
+        The generation's work so far: bounds this question, and is charged with it.
+
+    Yields
+    ------
+    Model
+        The next model.
+
+    Raises
+    ------
+    TimeoutError
+        When the first model's work ran out, or ``stop`` passed, before it (or the proof there is none).
+
+    Examples
+    --------
+    >>> from tremaux.numberlink.turns import Ledger, bounded_models
+    >>> from tremaux.numberlink import Puzzle
+    >>> from tremaux.numberlink.sat import Encoding
+    >>> with Encoding(Puzzle.from_rows(["1.1", "..."]), "nikoli") as enc:
+    ...     led = Ledger()
+    ...     first = next(bounded_models(enc, None, led))
+    ...     len(first.edges), led.spent > 0
+    (2, True)
+    """
+    from .uniqueness import exact_model
+
+    stats = getattr(enc.solver, "accum_stats", None)
+    start = 0 if stats is None else stats()["propagations"]
+    unit = max(1, FIRST_PROPAGATIONS * enc.nedges)
+    budget = unit * (2 ** ledger.turns() - 1)
+    try:
+        model = exact_model(enc, stop, budget if stats is not None else None)
+    finally:
+        used = budget if stats is None else stats()["propagations"] - start
+        ledger.spent += max(1, -(-used // unit))
+    work = max(1, used)
+    while model is not None:
+        yield model
+        try:
+            model = exact_model(enc, stop, work)
+        except TimeoutError:
+            return
+        if stats is not None:
+            work = max(1, stats()["propagations"] - start)

@@ -238,6 +238,14 @@ def _payload(maze: Any) -> dict[str, Any]:
             "start_index": int(maze.start_index), "goal_index": int(maze.goal_index)}
 
 
+def _corners(poly: np.ndarray) -> np.ndarray:
+    """A cell's outline without a point that repeats the one before it (as drawn, to 0.1 pixel): the outlines
+    join each side's ends, which put every corner of a zeta or hex cell in twice (half of a stage's bytes)."""
+    rounded = np.round(np.asarray(poly, dtype=float), 1)
+    keep = np.any(rounded != np.roll(rounded, 1, axis=0), axis=1)
+    return poly[keep] if keep.any() else poly[:1]
+
+
 def stage_svg(maze: Any, cell: int = 16) -> str:
     """The maze the page replays a trace on: one ``polygon[data-cell]`` per cell (floor colour), one hidden
     ``line[data-a][data-b]`` per passage end (from the centre of ``a`` halfway to ``b``), the walls, and the
@@ -276,13 +284,14 @@ def stage_svg(maze: Any, cell: int = 16) -> str:
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{sc.width}" height="{sc.height}" '
            f'viewBox="0 0 {sc.width} {sc.height}">', f'<rect width="100%" height="100%" fill="{PALETTE["background"]}"/>',
            '<g class="cells">']
-    for i, pts in enumerate(_points_text(outlines(maze, st))):
+    for i, pts in enumerate(_points_text([_corners(p) for p in outlines(maze, st)])):
         out.append(f'<polygon data-cell="{i}" points="{pts}" fill="{PALETTE["floor"]}"/>')
-    out.append(f'</g><g class="passages" stroke-width="{max(1.0, st.cell / 3):.1f}" stroke-linecap="round">')
+    # each line hidden and of the floor's colour until the replay reaches it (said once, on the group)
+    out.append(f'</g><g class="passages" stroke-width="{max(1.0, st.cell / 3):.1f}" stroke-linecap="round" '
+               f'stroke="{PALETTE["floor"]}" visibility="hidden">')
     i, s = np.nonzero((maze.cells[:, None].astype(np.int64) >> np.arange(grid.sides)) & 1)
     keys = list(zip(i.tolist(), s.tolist()))
-    line = f'<line data-a="%d" data-b="%d" x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="{PALETTE["floor"]}" ' \
-           'visibility="hidden"/>'
+    line = '<line data-a="%d" data-b="%d" x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f"/>'
     ends = np.column_stack([i, grid.nbr[i, s], half_passages(maze, st, keys)]).tolist() if keys else []
     out.extend(line % (int(a), int(b), x0, y0, x1, y1) for a, b, x0, y0, x1, y1 in ends)
     out.append("</g>")

@@ -379,6 +379,14 @@ class PuzzleBody(_Model):
             for c, v in enumerate(row):
                 if not 0 <= v <= 999:
                     raise ValueError(f"the cell at row {r + 1} column {c + 1} holds {v}; numbers go from 1 to 999 (0 is empty)")
+        # two numbers shown alike are one pair to whoever reads the board, and one in the saved text
+        shown: dict[str, int] = {}
+        for n in sorted({int(k) for k in self.names or {}} | {v for row in self.grid for v in row if v}):
+            label = (self.names or {}).get(str(n), str(n))
+            other = shown.setdefault(label, n)  # A and a are two pairs (a Flow Free puzzle's letters)
+            if other != n:
+                raise ValueError(f"names: numbers {other} and {n} are both labelled {label!r}; each pair needs a "
+                                 "label of its own")
         return self
 
 

@@ -328,6 +328,10 @@ def nl_parse_job(req: dict[str, Any]) -> dict[str, Any]:
 
     from ..errors import PuzzleError
 
+    from ..numberlink.formats._text import other_kind
+
+    if (why := other_kind(req["text"], commands=False)) is not None and why.startswith("this is the drawing of a maze"):
+        raise PuzzleFormatError(why + ": this board takes Number Link puzzles; the maze side of the page makes mazes")
     try:
         puzzles = formats.loads_all(req["text"], source="puzzle")
     except (PuzzleFormatError, PuzzleError):

@@ -180,25 +180,37 @@ def _rgb(colours: Sequence[Any], what: str) -> np.ndarray:
         raise InvalidSizeError(f"{what}: {exc}") from None
 
 
-def _font(cell: int) -> Any:
+def _font(cell: int, size: int | None = None) -> Any:
     from PIL import ImageFont
 
     try:
-        return ImageFont.load_default(size=max(8, int(cell * 0.5)))
+        return ImageFont.load_default(size=size or max(8, int(cell * 0.5)))
     except TypeError:  # pragma: no cover - old Pillow
         return ImageFont.load_default()
 
 
 def _labels(labels: Sequence[str], cell: int) -> np.ndarray:
-    """``(n, cell, cell)`` uint8: each label's white ink, drawn centred in a cell, as its coverage (0-255)."""
+    """``(n, cell, cell)`` uint8: each label's white ink, drawn centred in a cell, as its coverage (0-255).
+
+    A label wider than the disc (``100``, a word) is drawn in a smaller font that fits it, down to 6 pixels; it
+    was cut at the cell's border, ``hello`` drawn as ``ell``."""
     from PIL import Image, ImageDraw
 
     out = np.empty((len(labels), cell, cell), dtype=np.uint8)
     img = Image.new("L", (cell, cell), 0)
     d, font = ImageDraw.Draw(img), _font(cell)
+    fonts: dict[int, Any] = {}
+    room = 0.85 * cell
     for i, text in enumerate(labels):
         img.paste(0, (0, 0, cell, cell))
-        d.text((cell / 2, cell / 2), text, fill=255, font=font, anchor="mm")
+        use = font
+        wide = d.textlength(text, font=font)
+        size = getattr(font, "size", 0)  # a sized font (Pillow 10.1+): the largest that fits, down to 6 pixels
+        while wide > room and size > 6:
+            size -= 1
+            use = fonts[size] if size in fonts else fonts.setdefault(size, _font(cell, size))
+            wide = d.textlength(text, font=use)
+        d.text((cell / 2, cell / 2), text, fill=255, font=use, anchor="mm")
         out[i] = np.asarray(img)
     return out
 

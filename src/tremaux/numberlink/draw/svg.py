@@ -23,6 +23,11 @@ from .common import _style, _unpack
 __all__ = ["to_svg"]
 
 
+
+LABEL_ROOM = 1.4
+"""A label of ``n`` characters is drawn at most ``LABEL_ROOM / n`` of a cell high: bold sans-serif digits are about
+0.6 of their height wide, so the label keeps within some 0.85 of the cell, inside its disc."""
+
 def to_svg(obj: Any, *, cell: int | None = None, line_width: float | None = None, colours: Sequence[str] | None = None,
            grid_colour: str = "#dddddd", background: str = "#ffffff") -> str:
     """An SVG picture: a light grid, coloured lines through cell centres, labelled endpoint discs.
@@ -89,10 +94,11 @@ def to_svg(obj: Any, *, cell: int | None = None, line_width: float | None = None
                        f'stroke-linecap="round" stroke-linejoin="round"/>')
     fs = cell * (0.55 if max([1, *(len(x) for x in puzzle.labels)]) < 3 else 0.4)
     for k in range(1, puzzle.pairs + 1):
+        size = min(fs, LABEL_ROOM * cell / len(puzzle.labels[k - 1]))  # a long label ('12345', a word) fits its disc
         for r, c in puzzle.endpoints(k):
             cx, cy = (c + 0.5) * cell, (r + 0.5) * cell
             out.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{cell * 0.42:g}" fill="{cols[k - 1]}"/>')
-            out.append(f'<text x="{cx:g}" y="{cy:g}" font-family="sans-serif" font-size="{fs:g}" '
+            out.append(f'<text x="{cx:g}" y="{cy:g}" font-family="sans-serif" font-size="{size:g}" '
                        f'font-weight="bold" fill="#ffffff" text-anchor="middle" dominant-baseline="central">'
                        f'{escape(puzzle.labels[k - 1])}</text>')
     out.append("</svg>")

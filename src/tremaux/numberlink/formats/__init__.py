@@ -11,6 +11,9 @@ their first lines unless a format is named):
     integers above 9 can be written (an empty field between commas is an error: an empty cell is ``.``,
     ``-`` or ``0``). Several puzzles may follow each other, separated by blank lines, or each after a line
     holding its number (``0``, ``1``... or ``1``, ``2``...).
+``csv``
+    Rows of comma-separated labels, ``0`` for an empty cell (``.`` when a label is a word of letters), as a
+    spreadsheet opens them; read as a ``grid`` (which it is).
 ``wh``
     ``W H`` on a line, then ``H`` rows, repeated for several puzzles; ``0 0``
     ends the input and lines starting with ``#`` (``# Copyright ...``) between
@@ -97,13 +100,14 @@ from ._text import (LETTERS, MAX_BYTES, count_cells, decode, has_separator, is_u
                     other_kind, read_text, source_name, pairs_of_two, split_blocks)
 from .contest import SIZE, load_answers, load_paths, loads_answers, loads_paths, read_contest, write_contest
 from .grids import WH_HEADER, base_name, read_flow, read_grid, read_wh, write_flow, write_grid, write_wh
-from .ends import is_ends, miscounted, read_ends, write_ends
+from .gridwrite import write_csv
+from .ends import is_ends, miscounted, parenthesised, read_ends, write_ends
 from .jsons import is_json, read_json
 from .markup import is_xml, read_xml, write_xml
 from .prolog import is_prolog, read_prolog, write_prolog
 from .counted import is_counted, read_counted, write_counted
 from .packs import FLOWPACK, is_bwinf, is_copris, read_bwinf, read_copris, read_flowpack, write_bwinf, write_copris
-from .puzzlink import URL, read_puzzlink, write_puzzlink
+from .puzzlink import ENCODED, URL, read_puzzlink, write_puzzlink
 from .pzpr import is_pzprv3, read_pzprv3, write_pzprv3
 
 __all__ = [
@@ -115,6 +119,8 @@ FORMATS = Registry("numberlink format")
 """Puzzle formats by name: ``func`` reads, ``write`` writes (``None`` for a ``read_only`` one; see the module docstring)."""
 FORMATS.add("grid", read_grid, write=write_grid,
             doc="one character (or whitespace/comma-separated label) per cell, '.' or '0' for empty")
+FORMATS.add("csv", read_grid, write=write_csv, aliases=("spreadsheet",),
+            doc="rows of comma-separated labels, 0 (or '.') for empty; read as a grid")
 FORMATS.add("wh", read_wh, write=write_wh, aliases=("thomasahle",),
             doc="'W H' then H rows, repeated; '#' comments; any printable character a label; '0 0' ends")
 FORMATS.add("flow", read_flow, write=write_flow, aliases=("flowfree", "flow-free"), max_pairs=len(LETTERS),
@@ -186,7 +192,8 @@ def detect(text: str) -> str:
         return "answer" if len(body) > 1 and "," in body[1] and not body[1].lstrip().upper().startswith("LINE") \
             else "contest"
     first = next((s for s in body if not s.lstrip().startswith("#")), "")  # after '#' comment lines
-    if URL.match(first) and re.match(r"^\s*(https?://|[^\s?]*\?[A-Za-z])", first, re.IGNORECASE):
+    if URL.match(first) and re.match(r"^\s*(https?://|[^\s?]*\?[A-Za-z])", first, re.IGNORECASE) \
+            or ENCODED.match(first):
         return "puzzlink"
     if FLOWPACK.match(body[0]):
         return "flowpack"
@@ -194,7 +201,8 @@ def detect(text: str) -> str:
         return "copris"
     if is_bwinf(list(enumerate(body, start=1))):
         return "bwinf"
-    if is_ends(list(enumerate(body, start=1))) or miscounted(list(enumerate(body, start=1))):
+    if is_ends(list(enumerate(body, start=1))) or miscounted(list(enumerate(body, start=1))) \
+            or parenthesised(list(enumerate(body, start=1))):
         return "ends"  # 'W H' then a count of numbers that is not 4 a pair: named by the 'ends' reader
     if is_counted(list(enumerate(body, start=1))):
         return "counted"

@@ -134,8 +134,8 @@ def split_blocks(rows: list[Line]) -> list[list[Line]]:
     return blocks
 
 
-WEB_ADDRESS = re.compile(r"(?:https?://|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?::\d+)?/[^\s?]*\?)\S+",
-                         re.IGNORECASE)
+WEB_ADDRESS = re.compile(r"(?:https?://|https?%3A%2F%2F|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?::\d+)?/[^\s?]*\?)"
+                         r"\S+", re.IGNORECASE)
 """A web address: with its scheme, or as a browser's address bar shows it (``puzz.link/p?numlin/...``)."""
 _SEP = re.compile(r"[\s,]")
 _TOKEN = re.compile(r"[^\s,]+")
@@ -210,13 +210,17 @@ _LINES = re.compile("[─│┌┐└┘]")
 """The box-drawing characters of a drawn solution (:func:`tremaux.numberlink.draw.to_text`)."""
 
 
-def other_kind(text: str) -> str | None:
+def other_kind(text: str, *, commands: bool = True) -> str | None:
     """What ``text``, read as a ``grid``, is instead of a puzzle (a maze's drawing), as an error message.
+
+    ``commands=False`` leaves out the command that reads a maze's drawing (for the web page, which has none).
 
     Examples
     --------
     >>> other_kind("+---+---+\\n| S   G |\\n+---+---+\\n")
     "this is the drawing of a maze ('+---+'), not a Number Link puzzle; 'tremaux solve' reads it"
+    >>> other_kind("+---+---+\\n| S   G |\\n+---+---+\\n", commands=False)
+    "this is the drawing of a maze ('+---+'), not a Number Link puzzle"
     >>> other_kind("1.1\\n") is None
     True
     >>> other_kind("1───1\\n")[:24]
@@ -224,7 +228,8 @@ def other_kind(text: str) -> str | None:
     """
     text = text.lstrip("\ufeff \t\r\n")
     if _MAZE_DRAWING.match(text.split("\n", 1)[0]):
-        return "this is the drawing of a maze ('+---+'), not a Number Link puzzle; 'tremaux solve' reads it"
+        return ("this is the drawing of a maze ('+---+'), not a Number Link puzzle"
+                + ("; 'tremaux solve' reads it" if commands else ""))
     if _LINES.search(text):
         return ("this is a drawn solution (the lines 'numberlink solve' prints), not a puzzle; give the puzzle: its "
                 "numbers, and '.' for every other cell")
@@ -240,12 +245,22 @@ def foreign_extension(path: str | Path) -> str | None:
     --------
     >>> foreign_extension("p.GIF"), foreign_extension("p.json"), foreign_extension("p.wh"), foreign_extension("p")
     ('.gif', '.json', None, None)
+    >>> foreign_extension("p.pdf"), foreign_extension("p.txt.gz")
+    ('.pdf', '.gz')
     """
     from ... import io
 
     ext = Path(path).suffix.lower()
     other = {e for name in io.FORMATS.names() for e in io.FORMATS.get(name).meta["extensions"]}
-    return ext if ext in (other | set(io.outputs.EXTENSIONS)) - {".txt", ".svg", ".png"} else None
+    return ext if ext in (other | set(io.outputs.EXTENSIONS) | NOT_TEXT) - {".txt", ".svg", ".png"} else None
+
+
+NOT_TEXT = frozenset({".pdf", ".eps", ".ps", ".svgz", ".webp", ".tif", ".tiff", ".ico", ".heic", ".avif", ".gz",
+                      ".bz2", ".xz", ".zst", ".zip", ".7z", ".tar", ".tgz", ".docx", ".xlsx", ".ods", ".odt",
+                      ".parquet", ".arrow", ".npy", ".pkl", ".pickle"})
+"""Extensions of files that are neither text nor a picture drawn here (a document, a compressed archive, another
+picture format), refused by :func:`foreign_extension` so that ``convert -o p.pdf`` does not write puzzle text under
+a name that says otherwise."""
 
 
 def ascii_hint(text: str) -> str:
@@ -315,5 +330,7 @@ def is_url(path: str | Path) -> bool:
     (True, False)
     >>> is_url("puzz.link/p?numlin/3/2/1g12g2"), is_url("pzv.jp/p.html?numlin/3/2/1g12g2")
     (True, True)
+    >>> is_url("https%3A%2F%2Fpuzz.link%2Fp%3Fnumlin%2F3%2F2%2F1g12g2")  # percent-encoded whole
+    True
     """
     return isinstance(path, str) and WEB_ADDRESS.fullmatch(path.strip()) is not None and not Path(path).exists()

@@ -53,7 +53,7 @@ from ..model import Puzzle
 from ._text import Line, check_side, count_cells, lines, show
 from .grids import entry_names
 
-__all__ = ["is_ends", "miscounted", "read_ends", "write_ends"]
+__all__ = ["is_ends", "miscounted", "parenthesised", "read_ends", "write_ends"]
 
 Item = Puzzle | PuzzleError
 
@@ -236,6 +236,34 @@ def miscounted(body: Sequence[Line]) -> bool:
             found = True
         i = nxt
     return found and len({count_cells(s) for _, s in body}) > 1  # rows of one length are a grid's ('2 5', '2 5')
+
+
+def parenthesised(body: Sequence[Line]) -> bool:
+    """Whether the non-blank lines ``body`` start as the ``K W H`` layout: three whole numbers, then a line of
+    numbers in parentheses (``(0, 0) (2, 0)``), which no grid or ``wh`` board holds, so that a pair given twice
+    or off the board is named by the ``ends`` reader rather than read as a grid of ragged rows.
+
+    Parameters
+    ----------
+    body : sequence of (int, str)
+        Numbered non-blank lines.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> from tremaux.numberlink.formats.ends import parenthesised
+    >>> parenthesised([(1, "2 3 3"), (2, "(0, 0) (2, 0)"), (3, "(0, 0) (2, 2)")])
+    True
+    >>> parenthesised([(1, "3 3 3"), (2, "1 . 1")])
+    False
+    """
+    if len(body) < 2:
+        return False
+    head, row = _tokens(body[0]), _tokens(body[1])
+    return head is not None and len(head) == 3 and row is not None and "(" in body[1][1]
 
 
 def _board_follows(body: Sequence[Line], i: int) -> bool:

@@ -415,8 +415,8 @@ def read_wh(text: str, source: str | None, base: str) -> list[Item]:
         except PuzzleFormatError as exc:
             if not blocks:
                 raise
-            broken.append(exc)  # the puzzles read so far are kept; what follows cannot be framed
-            break
+            broken.append(_one_row_more(body, i, blocks[-1], exc, source))  # the puzzles read so far are kept;
+            break                                                           # what follows cannot be framed
         if nxt < 0:  # the '0 0' end
             ended = 1
             break
@@ -427,7 +427,22 @@ def read_wh(text: str, source: str | None, base: str) -> list[Item]:
         raise PuzzleFormatError("no puzzle in the input" + (" before the '0 0' that ends it" if ended else ""),
                                 line=body[i][0] if ended else 1, column=1, source=source)
     names = entry_names(base, len(blocks) + len(broken))
-    return [_one(b, "wh", source, n, w) for (b, w), n in zip(blocks, names)] + broken
+    items = [_one(b, "wh", source, n, w) for (b, w), n in zip(blocks, names)]
+    if broken and isinstance(items[-1], PuzzleError) and "rows the header above says" in str(broken[0]):
+        items[-1] = broken.pop()  # a row too many: its puzzle's error ('1' appears once) follows from it
+    return items + broken
+
+
+def _one_row_more(body: Sequence[Line], i: int, last: tuple[list[Line], int], exc: PuzzleFormatError,
+                  source: str | None) -> PuzzleFormatError:
+    """``exc``, the error of line ``i`` that is no ``W H`` header, told when that line is a row as wide as the
+    puzzle just read, right after its rows: a puzzle with more rows than its header says."""
+    rows, w = last
+    if i == 0 or body[i - 1] is not rows[-1] or WH_HEADER.match(body[i][1]) or len(body[i][1].strip()) != w:
+        return exc
+    return PuzzleFormatError(f"{exc.reason}: a row of {w} cells after the {len(rows)} rows "
+                             f"the header above says (is its H more than {len(rows)}?)", line=body[i][0],
+                             column=1, source=source)
 
 
 def base_name(source: str | None) -> str:

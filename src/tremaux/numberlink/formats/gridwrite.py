@@ -23,7 +23,7 @@ from ...errors import PuzzleFormatError
 from ..model import Puzzle
 from ._text import ALNUM, DIGITS, LETTERS, any_char, grid_char, letter, show
 
-__all__ = ["write_grid", "write_flow", "write_wh", "join_cells"]
+__all__ = ["write_grid", "write_csv", "write_flow", "write_wh", "join_cells"]
 
 _CHUNK = 1 << 18
 """Cells written at a time: the arrays of a chunk, not of the board, are held beside the text."""
@@ -100,13 +100,15 @@ def _cant(label: str, fmt: str, why: str) -> PuzzleFormatError:
 
 
 def _strings(p: Puzzle, fmt: str) -> tuple[list[str], bool]:
-    """Per pair id (0 = empty) the text to write, and whether one character each."""
+    """Per pair id (0 = empty) the text to write, and whether one character each (never for ``csv``, whose
+    cells are separated by commas)."""
     labs = list(p.labels)
     if fmt == "wh" and all(len(x) == 1 and any_char(x) and x != "." for x in labs):
         return [".", *labs], True
-    if all(len(x) == 1 and grid_char(x) and x != "0" for x in labs):
+    if fmt != "csv" and all(len(x) == 1 and grid_char(x) and x != "0" for x in labs):
         return [".", *labs], True
-    if all(_number(x) for x in labs) and max(int(x) for x in labs) <= len(DIGITS) and "0" not in labs:
+    if fmt != "csv" and all(_number(x) for x in labs) and max(int(x) for x in labs) <= len(DIGITS) \
+            and "0" not in labs:
         return [".", *(DIGITS[int(x) - 1] for x in labs)], True
     numbers: dict[int, str] = {}
     for x in labs:
@@ -128,6 +130,8 @@ def _rows(p: Puzzle, fmt: str) -> str:
     strings, single = _strings(p, fmt)
     if single:
         return join_cells(p.grid, strings, "")
+    if fmt == "csv":
+        return join_cells(p.grid, strings, ",")
     if p.width == 1 and fmt == "grid":  # a row of one cell has no separator: '50' would read as two cells
         wide = next((x for x in strings[1:] if len(x) > 1), "")
         raise _cant(wide, fmt, "a one-column grid reads each row a character; the 'wh' format, whose header "
@@ -159,6 +163,42 @@ def write_grid(puzzles: Sequence[Puzzle]) -> str:
     2.2
     """
     return "\n".join(_rows(p, "grid") for p in puzzles)
+
+
+def write_csv(puzzles: Sequence[Puzzle]) -> str:
+    """Rows of comma-separated labels, ``0`` for an empty cell (``.`` when a label is a word of letters), puzzles
+    separated by blank lines: what a spreadsheet opens, read back as a ``grid``.
+
+    Parameters
+    ----------
+    puzzles : sequence of Puzzle
+        The puzzles.
+
+    Returns
+    -------
+    str
+        Their rows, puzzles separated by blank lines.
+
+    Raises
+    ------
+    PuzzleFormatError
+        A label that is not a word of letters and digits, a zero, or a number another label is read back as.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink.formats.gridwrite import write_csv
+    >>> from tremaux.numberlink import Puzzle
+    >>> print(write_csv([Puzzle.from_rows(["1.1", "2.2"])]), end="")
+    1,0,1
+    2,0,2
+    """
+    for p in puzzles:
+        if p.width == 1 and any(len(x) > 1 for x in p.labels):  # a row of one cell has no comma: '12' is two
+            raise _cant(next(x for x in p.labels if len(x) > 1), "csv",
+                        "a one-column grid reads each row a character; the 'wh' format, whose header gives the "
+                        "width, holds it")
+    # one column has no comma to write: its rows are the grid's ('.' empty), which no header of counts resembles
+    return "\n".join(_rows(p, "grid" if p.width == 1 else "csv") for p in puzzles)
 
 
 def write_wh(puzzles: Sequence[Puzzle]) -> str:

@@ -243,6 +243,12 @@ has a "puzzle" field of puzzle text, or a "size" and the "lines" of a solution
         except PuzzleError as exc:
             got = [exc]
         where = f"the record of {name!r}" if len(records) > 1 and name else "the record"
+        size = rec.get("size")
+        if len(got) == 1 and isinstance(got[0], Puzzle) and isinstance(size, list) and list(got[0].shape) != size:
+            out.append(PuzzleFormatError(f'{where}: its "size" is {json.dumps(size)[:40]}, but its "puzzle" text '
+                                         f"is [{got[0].height}, {got[0].width}] (rows, columns); which is right?",
+                                         line=first, column=1, source=source))
+            continue
         out.extend(PuzzleFormatError(f'{where}, its "puzzle" text: {p}', line=first, column=1, source=source)
                    if isinstance(p, PuzzleError) else p if len(got) > 1 else Puzzle(p.grid, p.labels, name=name)
                    for p in got)

@@ -10,7 +10,8 @@ type, the number of columns and rows, then the cells in row-major order:
 * ``.``: a cell whose number is hidden (``?``), which a Number Link puzzle
   cannot hold (an error naming the cell).
 
-A URL whose slashes after the ``?`` are percent-encoded (``numlin%2F5%2F4%2F...``) is decoded first.
+A URL whose slashes after the ``?`` are percent-encoded (``numlin%2F5%2F4%2F...``), or which is percent-encoded
+whole (``https%3A%2F%2Fpuzz.link%2Fp%3Fnumlin...``), is decoded first.
 
 Cells left over at the end are empty. Each number is the label of a pair, so
 it must appear exactly twice.
@@ -40,7 +41,7 @@ from .._cells import at_cell
 from ..model import Puzzle, label_order
 from ._text import check_side, lines, show
 
-__all__ = ["read_puzzlink", "write_puzzlink", "URL", "PUZZLE_TYPES"]
+__all__ = ["read_puzzlink", "write_puzzlink", "URL", "ENCODED", "PUZZLE_TYPES"]
 
 PUZZLE_TYPES = ("numlin", "numberlink")
 """pzprjs names of Number Link."""
@@ -53,7 +54,14 @@ _HEX = set("0123456789abcdef")
 _HOST = "https://puzz.link/p?"
 
 
+ENCODED = re.compile(r"^\s*https?%3A%2F%2F\S*$", re.IGNORECASE)
+"""A URL percent-encoded whole (``https%3A%2F%2Fpuzz.link%2Fp%3Fnumlin%2F...``), as a link passed on inside another
+link's query is; it is decoded before it is read."""
+
+
 def _one(lineno: int, s: str, source: str | None, name: str) -> Puzzle:
+    if ENCODED.match(s):
+        s = unquote(s)
     m = URL.match(s)
     if not m:
         raise PuzzleFormatError(f"expected a puzz.link URL such as {_HOST}numlin/W/H/..., found {show(s.strip())}",

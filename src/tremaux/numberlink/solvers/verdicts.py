@@ -82,6 +82,8 @@ def _verdict(puzzle: Puzzle, cover: bool) -> str | None:
     g = puzzle.grid
     lab = puzzle.labels
     n = puzzle.pairs
+    if n == 0:  # no pass over the board: an empty board of millions of cells is answered at once
+        return "the cell at row 1 column 1 cannot be covered: its region touches no number" if cover and h * w else None
     ends = puzzle.ends  # (n, 2) flat cells
     er, ec = ends // w, ends % w
     pad = np.full((h + 2, w + 2), -1, dtype=np.int64)  # what lies beside each endpoint, N E S W: -1 the border

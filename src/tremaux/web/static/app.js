@@ -590,7 +590,7 @@
     if (!refocus) return;
     const where = document.activeElement;
     if (where && where !== document.body && !where.disabled) { refocus = false; return; }  // the visitor moved on
-    const next = [$("btn-play"), $("btn-solve")].find((b) => !b.disabled);
+    const next = [$("btn-stop"), $("btn-play"), $("btn-solve")].find((b) => !b.disabled);
     if (next) { next.focus(); refocus = false; }
   }
 
@@ -603,6 +603,7 @@
     $("btn-end").disabled = !haveTrace || phase === "done";
     $("btn-play").textContent = phase === "animating" ? "pause" : "play";
     $("btn-solve").disabled = !M.maze || phase === "loading" || phase === "solving";
+    $("btn-stop").hidden = $("btn-stop").disabled = phase !== "solving";  // a long solve (a large grid) can be stopped
     keepFocus(had);
     if (onGrid() && !haveTrace) {
       $("progress").textContent = M.solution ? "no trace of this run" : "";
@@ -906,6 +907,13 @@
       newMaze(p);
     });
     $("btn-solve").addEventListener("click", solveMaze);
+    // "stop": the solve on its way is given up (the server stops its worker as it sees the request closed)
+    $("btn-stop").addEventListener("click", () => {
+      if (M.phase !== "solving") return;
+      M.requestId++;
+      resetRun(); drawMaze(); setPhase("ready");
+      say($("maze-message"), "stopped solving: the server has given it up; solve starts again", "warn");
+    });
     $("grid").addEventListener("change", () => { showGridParams(); const p = readForm(); if (p) newMaze(p); });
     for (const id of ["shape", "weave", "wrap"]) {
       $(id).addEventListener("change", () => { showGridParams(); const p = readForm(); if (p) newMaze(p); });
@@ -963,24 +971,41 @@
 
   // Run the search `work(signal)` with "solve" and "random puzzle" off until it is answered or given up
   // (nlGiveUp: the board changed; the server then stops the search and frees the visitor's share).
-  async function nlSearch(work) {
+  // "stop" shows meanwhile and gives the search up; `what` names it in the message that says it stopped.
+  async function nlSearch(work, what) {
     const search = NL.search = new AbortController();
+    search.what = what;
     const had = document.activeElement;
     NL.pending++;
     $("nl-solve").disabled = $("nl-random").disabled = true;
+    $("nl-stop").hidden = false;
+    // from the keyboard, "stop" is the next key press away: the focus goes to it from the button turned off
+    if (had === $("nl-solve") || had === $("nl-random")) $("nl-stop").focus();
     try {
       return await work(search.signal);
     } finally {
       if (NL.search === search) NL.search = null;
       NL.pending--;
       $("nl-solve").disabled = $("nl-random").disabled = NL.pending > 0;
-      // the button pressed from the keyboard lost the focus while it was off: it has it back (unless the
-      // visitor has moved on)
-      const where = document.activeElement;
-      if ((had === $("nl-solve") || had === $("nl-random")) && !had.disabled && (!where || where === document.body)) {
-        had.focus();
-      }
+      // the button pressed from the keyboard lost the focus while it was off, and "stop" goes: the button
+      // has it back (unless the visitor has moved on)
+      const where = document.activeElement, stop = $("nl-stop");
+      if (NL.pending === 0) stop.hidden = true;
+      const lost = !where || where === document.body || where === stop;
+      if ((had === $("nl-solve") || had === $("nl-random")) && !had.disabled && lost) had.focus();
+      else if (where === stop && stop.hidden) $("nl-solve").focus();
     }
+  }
+
+  // "stop" (or Esc on the board): the search on its way is given up; the server sees the request closed and
+  // stops its worker at once (a new one takes its place), and the page says so.
+  function nlStop() {
+    const search = NL.search;
+    if (!search) return;
+    NL.requestId++;
+    nlGiveUp();
+    if (NL.phase === "solving") { nlForget(); nlDraw(); }
+    say($("nl-message"), `stopped ${search.what}: the server has given it up; the board is as it was`, "warn");
   }
 
   function nlGiveUp() {
@@ -1209,8 +1234,11 @@
   }
 
   // The number of a label typed in the number box: digits, or one of the loaded puzzle's own labels.
+  // A label as typed first (a Flow Free puzzle may have both "a" and "A"), then in either case.
   function nlNumber(text) {
-    const named = Object.keys(NL.names).find((k) => NL.names[k].toUpperCase() === text.toUpperCase());
+    const keys = Object.keys(NL.names);
+    const named = keys.find((k) => NL.names[k] === text) ||
+      keys.find((k) => NL.names[k].toUpperCase() === text.toUpperCase());
     return named ? Number(named) : /^[0-9]{1,3}$/.test(text) ? parseInt(text, 10) : null;
   }
 
@@ -1239,6 +1267,9 @@
       NL.typedAt = now;
       nlSet(r, c, parseInt(NL.typed, 10));
       $("nl-entry").value = nlName(NL.grid[r][c]);  // the box under the board shows the selected cell
+      ev.preventDefault();
+    } else if (ev.key === "Escape" && NL.search) {
+      nlStop();
       ev.preventDefault();
     } else if (ev.key === "Backspace" || ev.key === "Delete" || ev.key === " ") {
       NL.typed = "";
@@ -1300,7 +1331,7 @@
     const id = ++NL.requestId;
     let out;
     try {
-      out = await nlSearch((signal) => postJSON("/api/numberlink/solve", body, signal));
+      out = await nlSearch((signal) => postJSON("/api/numberlink/solve", body, signal), "the search");
     } catch (err) {
       if (id !== NL.requestId || err.aborted) return;
       NL.phase = "error";
@@ -1326,7 +1357,7 @@
     say($("nl-message"), "making a puzzle…");
     const id = ++NL.requestId;
     try {
-      const out = await nlSearch((signal) => postJSON("/api/numberlink/random", body, signal));
+      const out = await nlSearch((signal) => postJSON("/api/numberlink/random", body, signal), "making the puzzle");
       if (id !== NL.requestId) return;
       nlReset(out.rows, out.cols, out.grid);
       say($("nl-message"), out.message || `a random ${out.rows} × ${out.cols} puzzle (seed ${body.seed})`);
@@ -1376,18 +1407,32 @@
     }
     const reader = new FileReader();
     reader.onload = async () => {
-      const text = String(reader.result);
+      const text = nlDecode(reader.result);
       ev.target.value = "";
-      // a picture or another binary file (read as text, its bytes come out as U+FFFD and NULs) is said as such,
-      // not sent to be read as a puzzle (which quoted its bytes back)
-      if (/[\u0000\uFFFD]/.test(text)) {
+      // a picture or another binary file (its bytes come out as control characters, NULs and U+FFFD) is said
+      // as such, not sent to be read as a puzzle (which quoted its bytes back)
+      if (/[\u0000-\u0008\u000E-\u001F\uFFFD]/.test(text)) {
         say($("nl-message"), `${file.name} is not a text file: load a puzzle saved as text (a grid of numbers, ` +
           "a puzz.link address…)", "error");
         return;
       }
       await nlLoadText(text, file.name);
     };
-    reader.readAsText(file);
+    reader.readAsArrayBuffer(file);
+  }
+
+  // A file's text: UTF-16 by its byte order mark, else UTF-8, else (bytes UTF-8 does not take: a puzzle saved
+  // on Windows with "ä" in its comment) Windows-1252, whose every byte is a character. Read as UTF-8 alone, such a
+  // file came out with U+FFFD and was called "not a text file".
+  function nlDecode(buffer) {
+    const bytes = new Uint8Array(buffer);
+    if (bytes[0] === 0xFF && bytes[1] === 0xFE) return new TextDecoder("utf-16le").decode(bytes);
+    if (bytes[0] === 0xFE && bytes[1] === 0xFF) return new TextDecoder("utf-16be").decode(bytes);
+    try {
+      return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    } catch (_) {
+      return new TextDecoder("windows-1252").decode(bytes);
+    }
   }
 
   // Ctrl+V (or a long press's "paste") on the board, or in the number box when the text is more than a number:
@@ -1468,6 +1513,7 @@
       $(id).addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); $("nl-resize").click(); } });
     }
     $("nl-solve").addEventListener("click", nlSolve);
+    $("nl-stop").addEventListener("click", nlStop);
     $("nl-clear").addEventListener("click", () => { nlReset(NL.rows, NL.cols); say($("nl-message"), ""); });
     $("nl-random").addEventListener("click", nlRandom);
     $("nl-save").addEventListener("click", nlSave);
@@ -1686,6 +1732,7 @@
       geometry: () => NL.geo,
       colour: nlColour,
       ink: nlInk,
+      label: nlName,
     },
     palette: () => PALETTE,
   };
