@@ -269,3 +269,18 @@ def test_the_stage_says_each_thing_once(params):
     for points in polygons:
         corners = points.split()
         assert len(corners) >= 3 and all(a != b for a, b in zip(corners, corners[1:] + corners[:1])), points
+
+
+def test_the_page_reads_a_grid_maze_s_dead_ends_as_a_percentage_without_the_deprecated_share():
+    # the page read GridStats.dead_end_share, deprecated when the grid stats took the square mazes' words
+    import warnings
+
+    from tremaux.grids import generate_on, grid_stats, make_grid
+    from tremaux.web.grids import _stats
+
+    maze = generate_on(make_grid("hex", size=(5, 6)), seed=3).maze
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)
+        rows = dict(_stats(maze))
+    s = grid_stats(maze)
+    assert rows["dead ends"] == f"{s.dead_ends} ({s.dead_end_percentage:.1f}%)"

@@ -211,7 +211,7 @@ def _stats(maze: Any) -> list[tuple[str, str]]:
         ("cells", str(s.cells)),
         ("passages", str(s.passages)),
         ("perfect", "yes" if s.perfect else "no"),
-        ("dead ends", f"{s.dead_ends} ({100 * s.dead_end_share:.1f}%)"),
+        ("dead ends", f"{s.dead_ends} ({s.dead_end_percentage:.1f}%)"),
         ("diameter", f"{s.diameter} passages"),
         ("river factor", f"{s.river:.3f}"),
         ("start to goal", length),
