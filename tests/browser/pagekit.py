@@ -133,3 +133,20 @@ def broken_at_width(driver, server: str, width: int, selector: str) -> tuple[lis
         return broken, driver.execute_script("return document.documentElement.scrollWidth")
     finally:
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+PASTE = """
+const [id, text] = arguments;
+const data = new DataTransfer();
+data.setData('text/plain', text);
+const el = document.getElementById(id);
+el.focus();
+const ev = new ClipboardEvent('paste', {clipboardData: data, bubbles: true, cancelable: true});
+el.dispatchEvent(ev);
+return ev.defaultPrevented;
+"""
+
+
+def paste(driver, element_id: str, text: str) -> bool:
+    """Paste ``text`` into the element ``element_id`` as a user's clipboard would; whether the page took it."""
+    return driver.execute_script(PASTE, element_id, text)

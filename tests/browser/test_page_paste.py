@@ -7,7 +7,7 @@ focused board (or a phone's "paste") sends it.
 from __future__ import annotations
 
 import pytest
-from pagekit import open_page, wait_for
+from pagekit import open_page, paste, wait_for
 
 from tremaux.numberlink import formats
 
@@ -16,23 +16,8 @@ pytestmark = pytest.mark.browser
 GRID = [[1, 0, 2, 0, 0], [0, 0, 3, 0, 4], [0, 0, 0, 0, 0], [0, 3, 0, 0, 0], [2, 0, 4, 0, 1]]
 TEXT = "1.2..\n..3.4\n.....\n.3...\n2.4.1\n"
 
-PASTE = """
-const [id, text] = arguments;
-const data = new DataTransfer();
-data.setData('text/plain', text);
-const el = document.getElementById(id);
-el.focus();
-const ev = new ClipboardEvent('paste', {clipboardData: data, bubbles: true, cancelable: true});
-el.dispatchEvent(ev);
-return ev.defaultPrevented;
-"""
-
 WRITTEN = [e.name for e in formats.FORMATS if not e.meta.get("read_only") and e.name != "flow"]
 """Every format the command line writes a puzzle in (Flow Free text names pairs by colour letters; read below)."""
-
-
-def paste(driver, element_id: str, text: str) -> bool:
-    return driver.execute_script(PASTE, element_id, text)
 
 
 def message(driver) -> str:

@@ -9,19 +9,9 @@ from pathlib import Path
 
 import httpx
 import pytest
-from pagekit import open_page, wait_for
+from pagekit import open_page, paste, wait_for
 
 pytestmark = pytest.mark.browser
-
-PASTE = """
-const [id, text] = arguments;
-const data = new DataTransfer();
-data.setData('text/plain', text);
-const el = document.getElementById(id);
-el.focus();
-el.dispatchEvent(new ClipboardEvent('paste', {clipboardData: data, bubbles: true, cancelable: true}));
-"""
-
 
 def _live_server():
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -68,7 +58,7 @@ def test_stop_gives_a_long_search_up_and_the_server_stops_it(driver, browser_rea
         stop = driver.find_element("id", "nl-stop")
         solve = driver.find_element("id", "nl-solve")
         assert not stop.is_displayed()  # nothing to stop yet
-        driver.execute_script(PASTE, "nl-board", text)
+        paste(driver, "nl-board", text)
         wait_for(driver, "tremaux.numberlink.state().rows === 15", what="the pasted puzzle")
         Select(driver.find_element("id", "nl-solver")).select_by_value("tremaux")
 
