@@ -150,3 +150,17 @@ return ev.defaultPrevented;
 def paste(driver, element_id: str, text: str) -> bool:
     """Paste ``text`` into the element ``element_id`` as a user's clipboard would; whether the page took it."""
     return driver.execute_script(PASTE, element_id, text)
+
+
+def hold_heavy_worker(monkeypatch, srv, job: str) -> None:
+    """Make every ``job`` of the live server ``srv`` hold its heavy worker a minute (a sleep in its place),
+    the other jobs running as they do: a search or solve a user has time to stop."""
+    sched = srv.app.state.scheduler
+    real = sched.run
+
+    async def slow(name, payload, who):
+        if name == job:
+            return await sched.heavy.run("sleep", {"seconds": 60}, who)
+        return await real(name, payload, who)
+
+    monkeypatch.setattr(sched, "run", slow)

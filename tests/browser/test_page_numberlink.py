@@ -5,8 +5,8 @@ from __future__ import annotations
 import time
 
 import pytest
-from pagekit import (centre_pixels, hex_rgb, hold_answers, open_page, release_answers, stall_answers, stalled_given_up,
-                     unstall, wait_for, watch_for_text)
+from pagekit import (centre_pixels, hex_rgb, hold_answers, hold_heavy_worker, open_page, release_answers, stall_answers,
+                     stalled_given_up, unstall, wait_for, watch_for_text)
 
 pytestmark = pytest.mark.browser
 
@@ -315,14 +315,7 @@ def test_a_search_the_page_gives_up_is_stopped_on_the_server(driver, browser_rea
 
     with LiveServer(ServerConfig(workers=1, heavy_workers=1, time_limit=60, quick_limit=60)) as srv:
         sched = srv.app.state.scheduler
-        real = sched.run
-
-        async def slow(job, payload, who):  # every search holds the heavy worker a minute
-            if job == "nl_solve":
-                return await sched.heavy.run("sleep", {"seconds": 60}, who)
-            return await real(job, payload, who)
-
-        monkeypatch.setattr(sched, "run", slow)
+        hold_heavy_worker(monkeypatch, srv, "nl_solve")  # every search holds the heavy worker a minute
         open_page(driver, srv.url, "?rows=5&cols=5&seed=1")
         set_size(driver, 2, 3)
         place(driver, {(0, 0): 1, (0, 2): 1, (1, 0): 2, (1, 2): 2})

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from pagekit import open_page, paste, wait_for
+from pagekit import hold_heavy_worker, open_page, paste, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -115,14 +115,7 @@ def test_stop_gives_a_long_maze_solve_up_and_the_server_stops_it(driver, browser
 
     with _live_server() as srv:
         sched = srv.app.state.scheduler
-        real = sched.run
-
-        async def slow(job, payload, who):  # every solve holds the heavy worker a minute
-            if job == "solve":
-                return await sched.heavy.run("sleep", {"seconds": 60}, who)
-            return await real(job, payload, who)
-
-        monkeypatch.setattr(sched, "run", slow)
+        hold_heavy_worker(monkeypatch, srv, "solve")  # every solve holds the heavy worker a minute
         open_page(driver, srv.url, "?rows=5&cols=5&seed=1")
         stop = driver.find_element("id", "btn-stop")
         assert not stop.is_displayed()
