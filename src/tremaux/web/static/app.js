@@ -9,6 +9,7 @@ import { $, api, say, nameKey, findEntry, fillSelect, PALETTE, NEGATIVE, ENTRIES
 import { drawMaze } from "./maze-draw.js";
 import { readForm, writeForm, showWalk } from "./maze-form.js";
 import { M, onGrid, setWalkSeed } from "./maze-state.js";
+import { bindMazeFile } from "./maze-file.js";
 import { updateLinks, newMaze, bindMaze } from "./maze.js";
 import { nlColour, nlInk, nlDraw, nlName } from "./nl-draw.js";
 import { NL, nlRestore, bindNumberLink } from "./numberlink.js";
@@ -27,6 +28,7 @@ function onResize() {
 
 async function start() {
   bindMaze();
+  bindMazeFile();
   bindNumberLink();
   window.addEventListener("resize", onResize);
   // back or forward within the page (over the #parts its menu's links add) brings back an address of a maze

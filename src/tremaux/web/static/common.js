@@ -73,6 +73,10 @@ export async function api(path, options) {
 export const postJSON = (path, data, signal) => api(path, {
   method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(data), signal,
 });
+// A file's bytes as they are (a maze file, read by the server in any format it knows).
+export const postBytes = (path, bytes, signal) => api(path, {
+  method: "POST", headers: { "Content-Type": "application/octet-stream" }, body: bytes, signal,
+});
 
 export function say(el, text, kind) {
   el.textContent = text || "";

@@ -22,6 +22,7 @@ export function cellColour(i) {
   const mz = M.maze;
   if (i === mz.startIndex) return PALETTE.start;
   if (i === mz.goalIndex) return PALETTE.goal;
+  if (mz.mask && !mz.mask[i]) return PALETTE.wall;  // a file's maze: a square outside its outline
   return PALETTE[RANK_NAME[M.cellState[i]]] || PALETTE.floor;
 }
 

@@ -29,6 +29,7 @@ export const M = {
   lastTick: 0,
   carry: 0,
   requestId: 0,
+  file: null,       // a maze opened from a file (or pasted): {bytes, name}, sent again to solve it
   solving: null,    // the AbortController of the solve on its way: a newer choice gives it up (the server
                     // then stops the search, and the visitor's next request is not refused for it)
 };

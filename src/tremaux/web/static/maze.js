@@ -1,5 +1,5 @@
 /* The maze demo: new maze, solve, stop, the player's buttons, the links. */
-import { $, api, postJSON, say, fillTable, wholeNumber } from "./common.js";
+import { $, api, postBytes, postJSON, say, fillTable, wholeNumber } from "./common.js";
 import { drawMaze } from "./maze-draw.js";
 import { readForm, showGridParams, writeForm, query, showDocs, showWalk } from "./maze-form.js";
 import { chooseSpeed, showSpeed, stepTo, play, pause, stopTimer } from "./maze-replay.js";
@@ -61,6 +61,13 @@ export function updateLinks() {
   const p = M.params;
   if (!p) return;
   const here = new URL(window.location.href);
+  // a file's maze has no link: the address no longer names the maze shown before (a reload draws a new one)
+  $("permalink").parentElement.hidden = !!M.file;
+  if (M.file) {
+    here.search = "";
+    history.replaceState(null, "", here.toString());
+    return;
+  }
   const walk = $("walk-label").hidden ? null : $("walk-seed").value.trim() || null;
   here.search = query(p, { solver: $("solver").value, walk });
   history.replaceState(null, "", here.toString());  // the address keeps its #part (where the page is scrolled)
@@ -93,6 +100,7 @@ export async function newMaze(params, note) {
   }
   if (M.mazeOnItsWay === sent) M.mazeOnItsWay = null;
   if (id !== M.requestId) return;
+  M.file = null;
   M.maze = out;
   // other grids number their cells in their own order: the server says which the end points are
   M.maze.startIndex = out.start_index ?? out.start[0] * out.cols + out.start[1];
@@ -122,6 +130,9 @@ export async function solveMaze() {
   if (walk.error) { say($("maze-message"), walk.error, "error"); return; }
   const body = { maze: M.params, solver: $("solver").value };
   if (walk.value !== null) body.seed = walk.value;
+  // a file's maze: its bytes again (the server keeps nothing), the solver and its seed in the address
+  const file = M.file, fileQuery = new URLSearchParams({ solver: body.solver });
+  if (walk.value !== null) fileQuery.set("seed", walk.value);
   const id = ++M.requestId;
   resetRun();
   drawMaze();
@@ -130,7 +141,8 @@ export async function solveMaze() {
   const solving = M.solving = new AbortController();
   let out;
   try {
-    out = await postJSON("/api/solve", body, solving.signal);
+    out = file ? await postBytes("/api/maze/file/solve?" + fileQuery, file.bytes, solving.signal)
+      : await postJSON("/api/solve", body, solving.signal);
   } catch (err) {
     if (M.solving === solving) M.solving = null;
     if (id !== M.requestId || err.aborted) return;

@@ -1,0 +1,104 @@
+/* A maze of the visitor's own: opened from a file, or pasted on the maze's part of the page (a text drawing,
+ * a block picture, JSON, .npz or a picture), read by the server in any format the command line reads. The
+ * page keeps the file's bytes and sends them again to solve the maze. */
+import { $, api, say, fillTable, LIMITS } from "./common.js";
+import { drawMaze } from "./maze-draw.js";
+import { showWalk } from "./maze-form.js";
+import { M } from "./maze-state.js";
+import { resetRun, setPhase, updateLinks } from "./maze.js";
+
+// Read `bytes` (a Uint8Array) as a maze and show it in place of the one drawn; `name` says where they came
+// from in the messages. A newer maze (another file, "new", a changed form) replaces one on its way.
+export async function openMazeFile(bytes, name) {
+  const max = LIMITS.max_body;
+  if (bytes.every((b) => b === 32 || b === 9 || b === 10 || b === 13)) {  // nothing, or blank space only
+    say($("maze-message"), `${name} is empty: open a maze file (a text drawing, a block picture, a PNG…)`, "error");
+    return;
+  }
+  if (max && bytes.length > max) {  // refused here, not sent: the server would refuse it too (413)
+    say($("maze-message"), `${name}: ${bytes.length} bytes: a maze file is at most ${max} bytes`, "error");
+    return;
+  }
+  const id = ++M.requestId;
+  resetRun();
+  setPhase("loading");
+  say($("maze-message"), `reading ${name}…`);
+  if (M.mazeOnItsWay) M.mazeOnItsWay.abort();
+  const sent = M.mazeOnItsWay = new AbortController();
+  let out;
+  try {
+    out = await api("/api/maze/file", {
+      method: "POST", headers: { "Content-Type": "application/octet-stream" }, body: bytes, signal: sent.signal,
+    });
+  } catch (err) {
+    if (M.mazeOnItsWay === sent) M.mazeOnItsWay = null;
+    if (id !== M.requestId || err.aborted) return;
+    say($("maze-message"), `${name}: ${err.message}`, "error");
+    setPhase(M.maze ? "ready" : "error");
+    return;
+  }
+  if (M.mazeOnItsWay === sent) M.mazeOnItsWay = null;
+  if (id !== M.requestId) return;
+  M.file = { bytes, name };
+  M.maze = out;
+  M.maze.startIndex = out.start[0] * out.cols + out.start[1];
+  M.maze.goalIndex = out.goal[0] * out.cols + out.goal[1];
+  M.params = { file: name, format: out.format };
+  resetRun();
+  drawMaze();
+  fillTable($("maze-stats"), out.stats);
+  fillTable($("gen-stats"), [["read from", name], ["format", out.format]]);
+  fillTable($("run-stats"), [["", "press solve"]]);
+  say($("maze-message"), `${name}: ${out.rows} × ${out.cols} maze (${out.format}), start (${out.start}) and ` +
+    `destination (${out.goal}).`, "ok");
+  $("no-animation").textContent = "";
+  showWalk();
+  updateLinks();
+  setPhase("ready");
+}
+
+// What the visitor pastes on the maze's part of the page: a picture copied (a file on the clipboard) or text.
+function pasted(ev) {
+  const data = ev.clipboardData;
+  if (!data) return null;
+  const file = [...(data.files || [])][0];
+  if (file) return { file };
+  const text = data.getData("text/plain");
+  return { bytes: new TextEncoder().encode(text) };
+}
+
+// A paste goes to the maze when it is not typed into a box and the visitor is on the maze's part of the page:
+// its element has the focus, or (nothing has it) was the last one pressed.
+let lastPressed = null;
+function forTheMaze(ev) {
+  const where = ev.target === document.body || ev.target === document.documentElement ? lastPressed : ev.target;
+  if (!where || !where.closest || !where.closest("#maze-demo")) return false;
+  return !where.closest("input, select, textarea, [contenteditable]");
+}
+
+async function openFile(file) {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  await openMazeFile(bytes, file.name || "the pasted picture");
+}
+
+export function bindMazeFile() {
+  $("maze-file").addEventListener("change", (ev) => {
+    const file = ev.target.files[0];
+    ev.target.value = "";  // the same file chosen again is read again
+    if (!file) return;
+    if (LIMITS.max_body && file.size > LIMITS.max_body) {  // not read at all: far too large for a maze file
+      say($("maze-message"), `${file.name}: ${file.size} bytes: a maze file is at most ${LIMITS.max_body} bytes`, "error");
+      return;
+    }
+    openFile(file);
+  });
+  document.addEventListener("pointerdown", (ev) => { lastPressed = ev.target; }, true);
+  document.addEventListener("paste", (ev) => {
+    if (!forTheMaze(ev)) return;
+    const what = pasted(ev);
+    if (!what) return;
+    ev.preventDefault();
+    if (what.file) openFile(what.file);
+    else openMazeFile(what.bytes, "the pasted maze");
+  });
+}
