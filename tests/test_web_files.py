@@ -91,6 +91,23 @@ def test_the_solve_of_a_file_refuses_bad_options_in_one_line(client):
     assert error_of(client.post("/api/maze/file?x=1", content=data), 422)
 
 
+def test_a_large_picture_goes_to_the_heavy_lane_at_once_and_a_text_maze_to_the_quick_one():
+    import io
+
+    from PIL import Image
+
+    from tremaux.web.costs import QUICK_MS, estimate
+
+    big = io.BytesIO()
+    Image.new("1", (3000, 3000), 1).save(big, "PNG")  # 2 s of reading: not for the quick lane's 2 s limit
+    for job in ("maze_file", "maze_file_solve"):
+        assert estimate(job, {"data": big.getvalue(), "max_side": 150}) > QUICK_MS
+        assert estimate(job, {"data": dumps(MAZE, "png"), "max_side": 150}) < QUICK_MS
+        big_text = dumps(Maze.open((150, 150), start=(0, 0), goal=(149, 149)), "ascii").encode()
+        assert estimate(job, {"data": big_text, "max_side": 150}) < QUICK_MS
+        assert estimate(job, {"data": b"\x89PNG\r\n\x1a\n" + b"junk", "max_side": 150}) < QUICK_MS
+
+
 # ---------------------------------------------------------------------- the page's scripts
 def _modules() -> dict[str, str]:
     return {p.name: p.read_text("utf-8") for p in _STATIC.iterdir() if p.name.endswith(".js")}
