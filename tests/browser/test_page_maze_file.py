@@ -54,6 +54,15 @@ def test_a_maze_file_opened_is_drawn_and_solved(page, tmp_path):
     path_rgb = hex_rgb(page.execute_script("return tremaux.palette().path"))
     middle = path[1:4]
     assert centre_pixels(page, "maze", middle, "tremaux.maze.geometry()") == [path_rgb] * len(middle)
+    page.refresh()  # a reload shows the maze opened again (kept for the tab), not a new random one
+    wait_for(page, "window.tremaux && tremaux.maze.state().phase === 'ready' && tremaux.maze.state().params && "
+                   "tremaux.maze.state().params.file === 'mine.png'", what="the file's maze after a reload")
+    assert (state(page)["start"], state(page)["goal"]) == ([0, 0], [8, 10])
+    page.find_element("id", "btn-new").click()  # a new maze: a reload shows that one
+    wait_for(page, "tremaux.maze.state().phase === 'ready' && tremaux.maze.state().params.generator")
+    page.refresh()
+    wait_for(page, "window.tremaux && tremaux.maze.state().phase === 'ready'", what="the page after a reload")
+    assert "file" not in state(page)["params"]
 
 
 def test_a_maze_pasted_replaces_the_one_drawn_and_a_bad_paste_is_one_line(page):

@@ -9,7 +9,7 @@ import { $, api, say, nameKey, findEntry, fillSelect, PALETTE, NEGATIVE, ENTRIES
 import { drawMaze } from "./maze-draw.js";
 import { readForm, writeForm, showWalk } from "./maze-form.js";
 import { M, onGrid, setWalkSeed } from "./maze-state.js";
-import { bindMazeFile } from "./maze-file.js";
+import { bindMazeFile, keptMazeFile, openMazeFile } from "./maze-file.js";
 import { updateLinks, newMaze, bindMaze } from "./maze.js";
 import { nlColour, nlInk, nlDraw, nlName } from "./nl-draw.js";
 import { NL, nlRestore, bindNumberLink } from "./numberlink.js";
@@ -101,6 +101,12 @@ async function start() {
   for (const sw of document.querySelectorAll(".legend .sw")) sw.style.background = PALETTE[sw.dataset.colour];
   await maxima;  // the largest rings, radius and side, to correct a link's values against
   const note = fixLink(url);
+  // an address without a maze of its own, in a tab that had opened a maze file: that maze again (a reload)
+  const kept = url.toString() === "" ? keptMazeFile() : null;
+  if (kept) {
+    await openMazeFile(kept.bytes, kept.name);
+    if (M.file) return;
+  }
   await newMaze(readForm() || want, note);
 }
 

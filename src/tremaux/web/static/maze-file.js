@@ -40,6 +40,7 @@ export async function openMazeFile(bytes, name) {
   if (M.mazeOnItsWay === sent) M.mazeOnItsWay = null;
   if (id !== M.requestId) return;
   M.file = { bytes, name };
+  keep(bytes, name);
   M.maze = out;
   M.maze.startIndex = out.start[0] * out.cols + out.start[1];
   M.maze.goalIndex = out.goal[0] * out.cols + out.goal[1];
@@ -55,6 +56,32 @@ export async function openMazeFile(bytes, name) {
   showWalk();
   updateLinks();
   setPhase("ready");
+}
+
+// The maze opened is kept for the tab (sessionStorage), as the Number Link board is: a reload shows it again
+// instead of a new random maze. A file too large for the storage is not kept.
+const KEPT = "tremaux.maze.file";
+function keep(bytes, name) {
+  try {
+    let text = "";
+    for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    sessionStorage.setItem(KEPT, JSON.stringify({ name, data: btoa(text) }));
+  } catch (_) { forgetMazeFile(); }
+}
+
+export function forgetMazeFile() {
+  try { sessionStorage.removeItem(KEPT); } catch (_) { /* storage off */ }
+}
+
+// The maze file kept for this tab: {bytes, name}, or null.
+export function keptMazeFile() {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(KEPT) || "null");
+    if (!kept || typeof kept.name !== "string" || typeof kept.data !== "string") return null;
+    return { name: kept.name, bytes: Uint8Array.from(atob(kept.data), (ch) => ch.charCodeAt(0)) };
+  } catch (_) {
+    return null;
+  }
 }
 
 // What the visitor pastes on the maze's part of the page: a picture copied (a file on the clipboard) or text.

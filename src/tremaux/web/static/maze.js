@@ -1,6 +1,7 @@
 /* The maze demo: new maze, solve, stop, the player's buttons, the links. */
 import { $, api, postBytes, postJSON, say, fillTable, wholeNumber } from "./common.js";
 import { drawMaze } from "./maze-draw.js";
+import { forgetMazeFile } from "./maze-file.js";
 import { readForm, showGridParams, writeForm, query, showDocs, showWalk } from "./maze-form.js";
 import { chooseSpeed, showSpeed, stepTo, play, pause, stopTimer } from "./maze-replay.js";
 import { M, onGrid } from "./maze-state.js";
@@ -101,6 +102,7 @@ export async function newMaze(params, note) {
   if (M.mazeOnItsWay === sent) M.mazeOnItsWay = null;
   if (id !== M.requestId) return;
   M.file = null;
+  forgetMazeFile();  // a reload shows this maze (its address), not the file's
   M.maze = out;
   // other grids number their cells in their own order: the server says which the end points are
   M.maze.startIndex = out.start_index ?? out.start[0] * out.cols + out.start[1];
