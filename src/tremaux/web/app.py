@@ -29,7 +29,8 @@ and returned, by every endpoint. ``/docs`` (Swagger UI) and ``/redoc`` are
 served from assets shipped in a package, so they work offline (ReDoc's script
 is served without the address of the Redocly logo it would fetch from a CDN,
 and under a content security policy that keeps pictures on this server). The server
-never reads or writes a file named by a request.
+never reads or writes a file named by a request: a visitor's maze file comes as a request's body
+(:mod:`tremaux.web.file_routes`). Answers of 1 KiB or more are gzipped for a client that accepts it.
 
 Examples
 --------
