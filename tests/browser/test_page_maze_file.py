@@ -78,3 +78,11 @@ def test_a_maze_pasted_replaces_the_one_drawn_and_a_bad_paste_is_one_line(page):
     paste(page, "maze", " \n ")
     assert "is empty" in message(page)
     assert not paste(page, "seed", "123")  # typed into a box: the box's, not a maze
+    # a phone offers "paste" in a box only: the paste box under "paste" takes a maze too
+    page.find_element("css selector", "#maze-paste-box summary").click()
+    assert page.find_element("id", "maze-paste").is_displayed()
+    assert paste(page, "maze-paste", dumps(MAZE.replace(goal=(4, 4)), "ascii"))
+    wait_for(page, "tremaux.maze.state().phase === 'ready' && tremaux.maze.state().goal[0] === 4",
+             what="the maze pasted in the box")
+    assert not page.find_element("id", "maze-paste").is_displayed()  # the box closes once it is read
+    assert page.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")

@@ -119,6 +119,20 @@ export function bindMazeFile() {
     }
     openFile(file);
   });
+  // the paste box (a phone's long press offers "paste" in a box only): what is pasted or typed there is a maze
+  const box = $("maze-paste");
+  const fromBox = (bytes) => {
+    box.value = "";
+    $("maze-paste-box").open = false;
+    openMazeFile(bytes, "the pasted maze");
+  };
+  box.addEventListener("paste", (ev) => {
+    const what = pasted(ev);
+    if (!what) return;  // no clipboard data: the text lands in the box, read on leaving it
+    ev.preventDefault();
+    if (what.file) { box.value = ""; $("maze-paste-box").open = false; openFile(what.file); } else fromBox(what.bytes);
+  });
+  box.addEventListener("change", () => { if (box.value.trim()) fromBox(new TextEncoder().encode(box.value)); });
   document.addEventListener("pointerdown", (ev) => { lastPressed = ev.target; }, true);
   document.addEventListener("paste", (ev) => {
     if (!forTheMaze(ev)) return;
