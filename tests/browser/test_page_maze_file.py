@@ -70,11 +70,16 @@ def test_a_maze_pasted_replaces_the_one_drawn_and_a_bad_paste_is_one_line(page):
     wait_for(page, "tremaux.maze.state().params.file === 'the pasted maze' && tremaux.maze.state().phase === 'ready'",
              what="the pasted maze")
     assert (state(page)["start"], state(page)["goal"]) == ([0, 0], [8, 10])
+    page.execute_script("document.getElementById('btn-solve').click()")
+    wait_for(page, "tremaux.maze.state().phase !== 'solving'", what="the solve")
+    page.execute_script("document.getElementById('btn-end').click()")
+    solved = state(page)
+    assert solved["phase"] == "done" and solved["path"][-1] == [8, 10]
     paste(page, "maze", "this is no maze\nat all")
     wait_for(page, "document.getElementById('maze-message').className.includes('error')", what="the bad paste's error")
     said = message(page)
     assert said.startswith("the pasted maze: ") and "unknown character" in said and "\n" not in said
-    assert state(page)["params"]["file"] == "the pasted maze" and state(page)["phase"] == "ready"  # the maze stays
+    assert state(page) == solved  # the maze and its solved run stay as they were
     paste(page, "maze", " \n ")
     assert "is empty" in message(page)
     assert not paste(page, "seed", "123")  # typed into a box: the box's, not a maze

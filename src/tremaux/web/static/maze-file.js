@@ -1,7 +1,7 @@
 /* A maze of the visitor's own: opened from a file, or pasted on the maze's part of the page (a text drawing,
  * a block picture, JSON, .npz or a picture), read by the server in any format the command line reads. The
  * page keeps the file's bytes and sends them again to solve the maze. */
-import { $, api, say, fillTable, LIMITS } from "./common.js";
+import { $, postBytes, say, fillTable, LIMITS } from "./common.js";
 import { drawMaze } from "./maze-draw.js";
 import { showWalk } from "./maze-form.js";
 import { M } from "./maze-state.js";
@@ -9,6 +9,7 @@ import { resetRun, setPhase, updateLinks } from "./maze.js";
 
 // Read `bytes` (a Uint8Array) as a maze and show it in place of the one drawn; `name` says where they came
 // from in the messages. A newer maze (another file, "new", a changed form) replaces one on its way.
+let reading = 0;
 export async function openMazeFile(bytes, name) {
   const max = LIMITS.max_body;
   if (bytes.every((b) => b === 32 || b === 9 || b === 10 || b === 13)) {  // nothing, or blank space only
@@ -19,26 +20,20 @@ export async function openMazeFile(bytes, name) {
     say($("maze-message"), `${name}: ${bytes.length} bytes: a maze file is at most ${max} bytes`, "error");
     return;
   }
-  const id = ++M.requestId;
-  resetRun();
-  setPhase("loading");
+  // the maze shown, and its run, stay as they are until the file is read: a file that is no maze leaves them
+  const mine = ++reading, asked = M.requestId;
   say($("maze-message"), `reading ${name}…`);
-  if (M.mazeOnItsWay) M.mazeOnItsWay.abort();
-  const sent = M.mazeOnItsWay = new AbortController();
   let out;
   try {
-    out = await api("/api/maze/file", {
-      method: "POST", headers: { "Content-Type": "application/octet-stream" }, body: bytes, signal: sent.signal,
-    });
+    out = await postBytes("/api/maze/file", bytes);
   } catch (err) {
-    if (M.mazeOnItsWay === sent) M.mazeOnItsWay = null;
-    if (id !== M.requestId || err.aborted) return;
-    say($("maze-message"), `${name}: ${err.message}`, "error");
-    setPhase(M.maze ? "ready" : "error");
+    if (mine === reading && asked === M.requestId) say($("maze-message"), `${name}: ${err.message}`, "error");
     return;
   }
-  if (M.mazeOnItsWay === sent) M.mazeOnItsWay = null;
-  if (id !== M.requestId) return;
+  // a newer file, or a maze or solve asked for meanwhile, stands
+  if (mine !== reading || asked !== M.requestId) return;
+  M.requestId++;
+  if (M.mazeOnItsWay) { M.mazeOnItsWay.abort(); M.mazeOnItsWay = null; }
   M.file = { bytes, name };
   keep(bytes, name);
   M.maze = out;
