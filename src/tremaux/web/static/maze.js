@@ -96,6 +96,7 @@ export async function newMaze(params, note) {
     if (M.mazeOnItsWay === sent) M.mazeOnItsWay = null;
     if (id !== M.requestId || err.aborted) return;
     say($("maze-message"), err.message, "error");
+    if (M.maze) drawMaze();  // the maze stays, without the run reset above (its picture showed it still)
     setPhase(M.maze ? "ready" : "error");
     return;
   }
