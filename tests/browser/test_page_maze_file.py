@@ -91,3 +91,18 @@ def test_a_maze_pasted_replaces_the_one_drawn_and_a_bad_paste_is_one_line(page):
              what="the maze pasted in the box")
     assert not page.find_element("id", "maze-paste").is_displayed()  # the box closes once it is read
     assert page.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_a_file_read_given_up_for_a_newer_one_is_stopped(page):
+    """Each read still on its way held a share of the visitor's jobs: pasted again and again, the latest was refused."""
+    from pagekit import stall_answers, stalled_given_up, unstall
+
+    stall_answers(page, "/api/maze/file")
+    try:
+        for _ in range(3):
+            paste(page, "maze", dumps(MAZE, "ascii"))
+        assert stalled_given_up(page) == [True, True, False]  # the older two given up: the server stops them
+    finally:
+        unstall(page)
+    paste(page, "maze", dumps(MAZE, "ascii"))
+    wait_for(page, "tremaux.maze.state().params.file === 'the pasted maze'", what="the maze pasted last")

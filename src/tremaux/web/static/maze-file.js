@@ -9,7 +9,7 @@ import { resetRun, setPhase, updateLinks } from "./maze.js";
 
 // Read `bytes` (a Uint8Array) as a maze and show it in place of the one drawn; `name` says where they came
 // from in the messages. A newer maze (another file, "new", a changed form) replaces one on its way.
-let reading = 0;
+let reading = 0, readOnItsWay = null;  // the AbortController of the read on its way: a newer one gives it up
 export async function openMazeFile(bytes, name) {
   const max = LIMITS.max_body;
   if (bytes.every((b) => b === 32 || b === 9 || b === 10 || b === 13)) {  // nothing, or blank space only
@@ -23,13 +23,18 @@ export async function openMazeFile(bytes, name) {
   // the maze shown, and its run, stay as they are until the file is read: a file that is no maze leaves them
   const mine = ++reading, asked = M.requestId;
   say($("maze-message"), `reading ${name}…`);
+  // (the server stops the read given up, and frees the visitor's share of its work for the newer one)
+  if (readOnItsWay) readOnItsWay.abort();
+  const sent = readOnItsWay = new AbortController();
   let out;
   try {
-    out = await postBytes("/api/maze/file", bytes);
+    out = await postBytes("/api/maze/file", bytes, sent.signal);
   } catch (err) {
-    if (mine === reading && asked === M.requestId) say($("maze-message"), `${name}: ${err.message}`, "error");
+    if (readOnItsWay === sent) readOnItsWay = null;
+    if (mine === reading && asked === M.requestId && !err.aborted) say($("maze-message"), `${name}: ${err.message}`, "error");
     return;
   }
+  if (readOnItsWay === sent) readOnItsWay = null;
   // a newer file, or a maze or solve asked for meanwhile, stands
   if (mine !== reading || asked !== M.requestId) return;
   M.requestId++;
