@@ -106,3 +106,15 @@ def test_a_file_read_given_up_for_a_newer_one_is_stopped(page):
         unstall(page)
     paste(page, "maze", dumps(MAZE, "ascii"))
     wait_for(page, "tremaux.maze.state().params.file === 'the pasted maze'", what="the maze pasted last")
+
+
+def test_a_file_maze_opened_over_another_grid_offers_the_square_grids_solvers(driver, server):
+    """Files hold square mazes: a hex grid's menus (no pledge, no cul-de-sac filling) did not fit the maze shown."""
+    open_page(driver, server, "?grid=hex&rows=5&cols=5&seed=1")
+    offered = "return [...document.getElementById('solver').options].map((o) => o.value)"
+    assert "pledge" not in driver.execute_script(offered)
+    paste(driver, "maze-svg", dumps(MAZE, "ascii"))
+    wait_for(driver, "tremaux.maze.state().params.file && tremaux.maze.state().phase === 'ready'", what="the maze")
+    assert driver.execute_script("return document.getElementById('grid').value") == "square"
+    assert {"pledge", "cul-de-sac-fill"} <= set(driver.execute_script(offered))
+    assert driver.execute_script("return tremaux.maze.state().picture") == "canvas"

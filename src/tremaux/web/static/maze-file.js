@@ -3,7 +3,7 @@
  * page keeps the file's bytes and sends them again to solve the maze. */
 import { $, postBytes, say, fillTable, LIMITS } from "./common.js";
 import { drawMaze } from "./maze-draw.js";
-import { showWalk } from "./maze-form.js";
+import { showGridParams, showWalk } from "./maze-form.js";
 import { M } from "./maze-state.js";
 import { resetRun, setPhase, updateLinks } from "./maze.js";
 
@@ -53,6 +53,13 @@ export async function openMazeFile(bytes, name) {
   say($("maze-message"), `${name}: ${out.rows} × ${out.cols} maze (${out.format}), start (${out.start}) and ` +
     `destination (${out.goal}).`, "ok");
   $("no-animation").textContent = "";
+  // files hold mazes on the square grid: the picker shows that grid, whose menus offer what runs on this maze
+  if ($("grid").value !== "square" || $("weave").checked || $("wrap").value) {
+    if ([...$("grid").options].some((o) => o.value === "square")) $("grid").value = "square";
+    $("weave").checked = false;
+    $("wrap").value = "";
+    showGridParams();
+  }
   showWalk();
   updateLinks();
   setPhase("ready");
