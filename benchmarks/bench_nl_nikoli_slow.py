@@ -178,7 +178,12 @@ def main(argv: list[str] | None = None) -> None:
         p = formats.load(f)
         t = time.perf_counter()
         r = solve_puzzle(p, rule="fill", time_limit=args.time_limit)
-        print(f"### {f.name} ({p.width}x{p.height}, {p.pairs} pairs)\n")
+        answer = f.parent.parent / "A" / f.name.replace("Q", "A", 1)  # the contest's published answer, if any
+        empty = ""
+        if answer.is_file():
+            cells = [x for line in answer.read_text().splitlines()[1:] for x in line.split(",") if x.strip()]
+            empty = f"; the published answer leaves {sum(int(x) == 0 for x in cells)} cells empty"
+        print(f"### {f.name} ({p.width}x{p.height}, {p.pairs} pairs{empty})\n")
         print(f"`fill`: {r.status} in {1000 * (time.perf_counter() - t):.1f} ms ({r.message}).\n")
         t, c = time.perf_counter(), time.process_time()
         r, log = staged_solve(p, args.time_limit)
