@@ -38,7 +38,8 @@ from ..result import Linking
 from .base import first_tables
 from .neighbourhoods import _group_levels, _owner, windows
 
-__all__ = ["LocalRun", "hood_cells", "LOCAL_NODES", "RETRY_NODES", "MAX_SIDE", "MAX_LINES", "CHUNK"]
+__all__ = ["LocalRun", "hood_cells", "LOCAL_NODES", "RETRY_NODES", "MAX_SIDE", "MAX_LINES", "CHUNK", "FORCE_NODES",
+           "FORCE_RETRY_NODES"]
 
 LOCAL_NODES = 256
 """Nodes one neighbourhood may use in the first pass before it is passed over (most need a few dozen)."""
@@ -54,6 +55,14 @@ MAX_LINES = 2
 
 CHUNK = 8
 """Neighbourhoods per kernel call: the clock is looked at between calls."""
+
+FORCE_NODES = 64
+"""Decisions of the propagating search (:func:`tremaux.kernels.nl_force.force_other`) for one group of two or
+more lines set free where cells may stay empty, in the first pass (most that hold another solution need under
+twenty)."""
+
+FORCE_RETRY_NODES = 1024
+"""Its decisions for such a group in the second pass."""
 
 
 class LocalRun:
@@ -99,6 +108,7 @@ class LocalRun:
         self.seconds = 0.0
         self._retry: list[tuple[str, np.ndarray]] = []  # passed over in the first pass
         self._first_pass = True
+        self._next: tuple[str, np.ndarray] | None = None  # a neighbourhood taken from the iterator, not searched
         self.links: np.ndarray | None = None
         """The links of the last other solution returned (flat, ``int64``): its key without a pass over its lines."""
 
@@ -172,8 +182,12 @@ class LocalRun:
                     return None
                 if first_pass_only and not self._first_pass:
                     return None
-                chunk = []
+                chunk = [] if self._next is None else [self._next]
+                self._next = None
                 for item in self._hoods:
+                    if chunk and self._forced(item[0]) != self._forced(chunk[0][0]):  # one kind of search a call
+                        self._next = item
+                        break
                     chunk.append(item)
                     if len(chunk) == (CHUNK if self._first_pass else 1):  # a retry may take its whole budget
                         break
@@ -184,6 +198,11 @@ class LocalRun:
                         continue
                     self.done = True
                     return None
+                if self._forced(chunk[0][0]):  # lines set free where cells may stay empty: propagation
+                    got = self._by_forcing(chunk)
+                    if got is not None:
+                        return got
+                    continue
                 cells = [c for _, c in chunk]
                 offs = np.zeros(len(cells) + 1, dtype=np.int64)
                 offs[1:] = np.cumsum([len(c) for c in cells])
@@ -199,6 +218,39 @@ class LocalRun:
             return None
         finally:
             self.seconds += time.perf_counter() - t0
+
+    def _forced(self, label: str) -> bool:
+        """Whether the neighbourhood ``label`` goes to the propagating search rather than the enumeration.
+
+        Groups of two or more lines where cells may stay empty (``nikoli``):
+        there every free cell may take no link as well as two, so the
+        enumeration in row order, which tests a whole arrangement only when
+        it is complete, runs out of nodes on two long lines (the 17 x 17 to
+        16 x 32 sparse boards: none found in 15 to 20 ms), where the
+        propagating search, every link outside kept, finds the other
+        arrangement in tens of decisions. Under ``fill`` every free cell
+        needs two links and the enumeration is the quicker of the two.
+        """
+        return not self.cover and label.endswith("lines set free")
+
+    def _by_forcing(self, chunk: list[tuple[str, np.ndarray]]) -> tuple[Linking, str] | None:
+        """The groups of ``chunk`` by the propagating search, every link outside them kept: the first other
+        solution and its label, or ``None`` (groups that ran out of decisions in the first pass are retried)."""
+        from ...kernels.nl_force import force_other
+
+        h, w = self.puzzle.shape
+        out = np.zeros(h * w, dtype=np.int64)
+        for label, cells in chunk:
+            free = np.zeros(h * w, dtype=np.bool_)
+            free[cells] = True
+            status, _nodes = force_other(self._grid, h, w, self.cover, self.touch, self._base,
+                                         FORCE_NODES if self._first_pass else FORCE_RETRY_NODES, out, free)
+            if status == 2 and self._first_pass:
+                self._retry.append((label, cells))
+            if status == 1:
+                self.links = out
+                return self._linking(out), label
+        return None
 
     def _linking(self, links: np.ndarray) -> Linking:
         h, w = self.puzzle.shape
