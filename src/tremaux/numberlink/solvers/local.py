@@ -108,7 +108,6 @@ class LocalRun:
         self.seconds = 0.0
         self._retry: list[tuple[str, np.ndarray]] = []  # passed over in the first pass
         self._first_pass = True
-        self._next: tuple[str, np.ndarray] | None = None  # a neighbourhood taken from the iterator, not searched
         self.links: np.ndarray | None = None
         """The links of the last other solution returned (flat, ``int64``): its key without a pass over its lines."""
 
@@ -182,12 +181,8 @@ class LocalRun:
                     return None
                 if first_pass_only and not self._first_pass:
                     return None
-                chunk = [] if self._next is None else [self._next]
-                self._next = None
+                chunk = []
                 for item in self._hoods:
-                    if chunk and self._forced(item[0]) != self._forced(chunk[0][0]):  # one kind of search a call
-                        self._next = item
-                        break
                     chunk.append(item)
                     if len(chunk) == (CHUNK if self._first_pass else 1):  # a retry may take its whole budget
                         break
@@ -198,7 +193,7 @@ class LocalRun:
                         continue
                     self.done = True
                     return None
-                if self._forced(chunk[0][0]):  # lines set free where cells may stay empty: propagation
+                if not self._first_pass and self._forced(chunk[0][0]):  # passed over by both: propagation again
                     got = self._by_forcing(chunk)
                     if got is not None:
                         return got
@@ -210,26 +205,36 @@ class LocalRun:
                 q = local_other(self._grid, h, w, self._ends, self.cover, self.touch, self._base, self._spath,
                                 self._soff, np.concatenate(cells).astype(np.int64), offs,
                                 LOCAL_NODES if self._first_pass else RETRY_NODES, out, cut)
+                passed = [chunk[i] for i in np.flatnonzero(cut[: len(chunk) if q < 0 else q]).tolist()]
                 if self._first_pass:
-                    self._retry += [chunk[i] for i in np.flatnonzero(cut[: len(chunk) if q < 0 else q]).tolist()]
+                    self._retry += [x for x in passed if q >= 0 or not self._forced(x[0])]
                 if q >= 0:
                     self.links = out
                     return self._linking(out), chunk[q][0]
+                forced = [x for x in passed if self._first_pass and self._forced(x[0])]
+                if forced:  # groups of lines the enumeration passed over: the propagating search at once
+                    got = self._by_forcing(forced)
+                    if got is not None:
+                        return got
             return None
         finally:
             self.seconds += time.perf_counter() - t0
 
     def _forced(self, label: str) -> bool:
-        """Whether the neighbourhood ``label`` goes to the propagating search rather than the enumeration.
+        """Whether the neighbourhood ``label``, when the enumeration passes it over, goes to the propagating search.
 
         Groups of two or more lines where cells may stay empty (``nikoli``):
         there every free cell may take no link as well as two, so the
         enumeration in row order, which tests a whole arrangement only when
         it is complete, runs out of nodes on two long lines (the 17 x 17 to
-        16 x 32 sparse boards: none found in 15 to 20 ms), where the
-        propagating search, every link outside kept, finds the other
-        arrangement in tens of decisions. Under ``fill`` every free cell
-        needs two links and the enumeration is the quicker of the two.
+        16 x 32 sparse boards: none found in 15 to 20 ms, second pass
+        included), where the propagating search, every link outside kept,
+        finds the other arrangement in tens of decisions. It is asked only
+        after the enumeration has passed the group over: on short lines the
+        enumeration is done in far fewer nodes than one call of the
+        propagating search costs (its propagation over the whole board).
+        Under ``fill`` every free cell needs two links and the enumeration
+        alone is the quicker.
         """
         return not self.cover and label.endswith("lines set free")
 
