@@ -8,7 +8,11 @@ neighbourhoods are searched by :func:`tremaux.kernels.nl_local.local_other`:
 the free cells take every arrangement of links the rule allows them, every
 other link is kept, and each complete arrangement is checked by following the
 lines that may have changed from their numbers, so what it returns is a
-solution under the rule.
+solution under the rule. Where cells may stay empty, a group of two or more
+lines that this enumeration passes over (its node budget spent) goes at once
+to the propagating search of :mod:`.forcing`, every link outside the group
+kept (:func:`tremaux.kernels.nl_force.force_other` with free cells): a
+solution by construction too.
 "No other here" proves nothing about the rest of the board.
 
 Examples
