@@ -248,7 +248,7 @@ def test_the_known_solution_is_left_as_late_as_possible():
     h, w = p.shape
     out = np.zeros(h * w, dtype=np.int64)
     status, nodes = force_other(np.asarray(p.grid).ravel().astype(np.int64), h, w, True, True,
-                                np.asarray(first.links, dtype=np.int64).ravel(), 200, out, np.ones(h * w, dtype=np.bool_))
+                                np.asarray(first.links, dtype=np.int64).ravel(), 200, out)
     assert status == 1, (status, nodes)
     other = Linking.from_paths(p, [q.tolist() for q in ForceRun(p, first, cover=True, touch=True).advance(None).paths])
     paths = [q.tolist() for q in other.paths]

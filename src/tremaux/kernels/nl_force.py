@@ -32,14 +32,12 @@ __all__ = ["force_other", "EMPTY"]
 
 
 @njit(cache=True, interpret=False)
-def force_other(grid, h, w, cover, touch, base, budget, out, free):
+def force_other(grid, h, w, cover, touch, base, budget, out):
     """Another solution than ``base`` (links N1 E2 S4 W8 per cell, flat) of the puzzle ``grid`` (flat pair ids).
 
     Returns ``(status, nodes)``: status 1 found (its links written to
     ``out``), 0 none other exists, 2 the ``budget`` of decisions ran out.
-    Pairs up to 62. ``free`` (flat, one per cell): a link with a cell where
-    it is False keeps its value in ``base`` (all True: the whole board; else
-    status 0 says only that no other solution differs inside the free cells).
+    Pairs up to 62.
     """
     size = h * w
     ne = 2 * size
@@ -109,16 +107,6 @@ def force_other(grid, h, w, cover, touch, base, budget, out, free):
     stack_s = np.zeros(ne + 1, dtype=np.int8)
     depth = 0
     nodes = 0
-    for x in range(size):  # the links kept: those with a cell outside the free ones
-        for d in range(1, 3):
-            y = _side(x, d, h, w)
-            if y < 0 or (free[x] and free[y]):
-                continue
-            e = _eid(x, d, size, w)
-            ok, nt, qn, based = _apply(e, 1 if isbase[e] else 0, h, w, est, other, deg, isbase, nbase, based,
-                                       tk, ti, tv, nt, queue, inq, qh, qn)
-            if not ok:
-                return 0, nodes
     ok, nt, qh, qn, based = _propagate(grid, h, w, cover, touch, est, col, other, deg, isbase, nbase, based,
                                        tk, ti, tv, nt, queue, inq, qh, qn, enda, endb, npairs, mark, bfs, cutw)
     if not ok:

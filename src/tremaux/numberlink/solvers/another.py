@@ -22,8 +22,7 @@ question, never a fresh solve by a slower route:
    below is not the colour search (which tries the first solution's colours
    first, so it meets a second solution near it as soon): windows of side 4
    and 8 and one or two lines set free, every other link kept, each searched by a kernel that
-   checks every arrangement by following the lines (where cells may stay
-   empty, the groups of lines it passes over by the propagating search); it goes first in each
+   checks every arrangement by following the lines; it goes first in each
    turn of the race below, and SAT waits until it has searched them all
    once (with a small budget of nodes each), or has spent SAT's turn; under either rule the propagating
    search on links (:mod:`.forcing`) follows it in each turn, before the search (``force`` of :func:`_race`);

@@ -112,7 +112,6 @@ class ForceRun:
         """Decisions of the last call."""
         self._budget = 0  # the first call only draws the consequences of the puzzle itself, and times that
         self._rate: float | None = None  # decisions per second, measured
-        self._free = np.ones(puzzle.height * puzzle.width, dtype=np.bool_)
 
     def advance(self, stop: float | None) -> Linking | None:
         """Search again with a larger budget, until it answers or ``stop`` (a ``time.perf_counter()`` value) passes.
@@ -149,8 +148,7 @@ class ForceRun:
                 if fits < self._budget:
                     return None
                 self._budget = fits
-            status, nodes = force_other(self._grid, h, w, self.cover, self.touch, self._base, self._budget, out,
-                                        self._free)
+            status, nodes = force_other(self._grid, h, w, self.cover, self.touch, self._base, self._budget, out)
             spent = time.perf_counter() - t
             self.seconds += spent
             self.nodes = int(nodes)

@@ -8,11 +8,7 @@ neighbourhoods are searched by :func:`tremaux.kernels.nl_local.local_other`:
 the free cells take every arrangement of links the rule allows them, every
 other link is kept, and each complete arrangement is checked by following the
 lines that may have changed from their numbers, so what it returns is a
-solution under the rule. Where cells may stay empty, a group of two or more
-lines that this enumeration passes over (its node budget spent) goes at once
-to the propagating search of :mod:`.forcing`, every link outside the group
-kept (:func:`tremaux.kernels.nl_force.force_other` with free cells): a
-solution by construction too.
+solution under the rule.
 "No other here" proves nothing about the rest of the board.
 
 Examples
@@ -42,8 +38,7 @@ from ..result import Linking
 from .base import first_tables
 from .neighbourhoods import _group_levels, _owner, windows
 
-__all__ = ["LocalRun", "hood_cells", "LOCAL_NODES", "RETRY_NODES", "MAX_SIDE", "MAX_LINES", "CHUNK", "FORCE_NODES",
-           "FORCE_RETRY_NODES"]
+__all__ = ["LocalRun", "hood_cells", "LOCAL_NODES", "RETRY_NODES", "MAX_SIDE", "MAX_LINES", "CHUNK"]
 
 LOCAL_NODES = 256
 """Nodes one neighbourhood may use in the first pass before it is passed over (most need a few dozen)."""
@@ -59,14 +54,6 @@ MAX_LINES = 2
 
 CHUNK = 8
 """Neighbourhoods per kernel call: the clock is looked at between calls."""
-
-FORCE_NODES = 64
-"""Decisions of the propagating search (:func:`tremaux.kernels.nl_force.force_other`) for one group of two or
-more lines set free where cells may stay empty, in the first pass (most that hold another solution need under
-twenty)."""
-
-FORCE_RETRY_NODES = 1024
-"""Its decisions for such a group in the second pass."""
 
 
 class LocalRun:
@@ -197,11 +184,6 @@ class LocalRun:
                         continue
                     self.done = True
                     return None
-                if not self._first_pass and self._forced(chunk[0][0]):  # passed over by both: propagation again
-                    got = self._by_forcing(chunk)
-                    if got is not None:
-                        return got
-                    continue
                 cells = [c for _, c in chunk]
                 offs = np.zeros(len(cells) + 1, dtype=np.int64)
                 offs[1:] = np.cumsum([len(c) for c in cells])
@@ -209,57 +191,14 @@ class LocalRun:
                 q = local_other(self._grid, h, w, self._ends, self.cover, self.touch, self._base, self._spath,
                                 self._soff, np.concatenate(cells).astype(np.int64), offs,
                                 LOCAL_NODES if self._first_pass else RETRY_NODES, out, cut)
-                passed = [chunk[i] for i in np.flatnonzero(cut[: len(chunk) if q < 0 else q]).tolist()]
                 if self._first_pass:
-                    self._retry += [x for x in passed if q >= 0 or not self._forced(x[0])]
+                    self._retry += [chunk[i] for i in np.flatnonzero(cut[: len(chunk) if q < 0 else q]).tolist()]
                 if q >= 0:
                     self.links = out
                     return self._linking(out), chunk[q][0]
-                forced = [x for x in passed if self._first_pass and self._forced(x[0])]
-                if forced:  # groups of lines the enumeration passed over: the propagating search at once
-                    got = self._by_forcing(forced)
-                    if got is not None:
-                        return got
             return None
         finally:
             self.seconds += time.perf_counter() - t0
-
-    def _forced(self, label: str) -> bool:
-        """Whether the neighbourhood ``label``, when the enumeration passes it over, goes to the propagating search.
-
-        Groups of two or more lines where cells may stay empty (``nikoli``):
-        there every free cell may take no link as well as two, so the
-        enumeration in row order, which tests a whole arrangement only when
-        it is complete, runs out of nodes on two long lines (the 17 x 17 to
-        16 x 32 sparse boards: none found in 15 to 20 ms, second pass
-        included), where the propagating search, every link outside kept,
-        finds the other arrangement in tens of decisions. It is asked only
-        after the enumeration has passed the group over: on short lines the
-        enumeration is done in far fewer nodes than one call of the
-        propagating search costs (its propagation over the whole board).
-        Under ``fill`` every free cell needs two links and the enumeration
-        alone is the quicker.
-        """
-        return not self.cover and label.endswith("lines set free")
-
-    def _by_forcing(self, chunk: list[tuple[str, np.ndarray]]) -> tuple[Linking, str] | None:
-        """The groups of ``chunk`` by the propagating search, every link outside them kept: the first other
-        solution and its label, or ``None`` (groups that ran out of decisions in the first pass are retried)."""
-        from ...kernels.nl_force import force_other
-
-        h, w = self.puzzle.shape
-        out = np.zeros(h * w, dtype=np.int64)
-        for label, cells in chunk:
-            free = np.zeros(h * w, dtype=np.bool_)
-            free[cells] = True
-            status, _nodes = force_other(self._grid, h, w, self.cover, self.touch, self._base,
-                                         FORCE_NODES if self._first_pass else FORCE_RETRY_NODES, out, free)
-            if status == 2 and self._first_pass:
-                self._retry.append((label, cells))
-            if status == 1:
-                self.links = out
-                return self._linking(out), label
-        return None
 
     def _linking(self, links: np.ndarray) -> Linking:
         h, w = self.puzzle.shape
