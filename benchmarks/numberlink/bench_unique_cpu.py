@@ -1,18 +1,16 @@
 """Uniqueness per puzzle of the corpus in CPU time, with the part of the check that answered.
 
-    PYTHONPATH=src python benchmarks/numberlink/bench_unique_cpu.py --part check --halves dev --rules nikoli
-    PYTHONPATH=src python benchmarks/numberlink/bench_unique_cpu.py --part local --halves held --rules nikoli
+    PYTHONPATH=src python benchmarks/numberlink/bench_unique_cpu.py --halves dev,held --rules fill,nikoli
 
-``check``: ``solve_puzzle`` (limit 1 s) and ``solve_puzzle(unique=True,
+``solve_puzzle`` (limit 1 s) and ``solve_puzzle(unique=True,
 touch=True)`` (limit 3 s), each the least CPU time of ``--repeat`` runs of
 this process (a check that goes on in a child process counts only its
 parent's share), with the verdict and how the second question was answered;
 per family and half the median of check over solve and how many within 3x.
-``local``: the first pass of the compiled neighbourhoods
-(:class:`tremaux.numberlink.solvers.local.LocalRun`) from the first solution,
-least CPU of ``--repeat``, with the groups of lines the enumeration passes
-over handed to the propagating search (as now) and without (``_forced``
-answering no). Puzzles wider or taller than 50 are left out.
+Puzzles wider or taller than 50 are left out. (At commit abb6095, where the
+compiled neighbourhoods could hand groups of lines to the propagating search,
+``--part local`` timed their first pass with and without it: docs/benchmarks.md,
+"groups of lines set free by propagation".)
 """
 
 from __future__ import annotations
@@ -80,33 +78,8 @@ def check(rule: str, half: str, families: str, repeat: int) -> None:
     print(f"| {rule} | all | {half} | | {total} of {n} |")
 
 
-def local(rule: str, half: str, families: str, repeat: int) -> None:
-    from tremaux.numberlink.solvers.local import LocalRun
-
-    for i, (e, p) in enumerate(load_corpus(families, None, (half,))):
-        if max(p.height, p.width) > 50:
-            continue
-        r = solve_puzzle(p, rule=rule, time_limit=1)
-        if r.status != "solved":
-            continue
-        cs, _ = least_cpu(lambda: solve_puzzle(p, rule=rule, time_limit=1), repeat)
-        out = []
-        for forced in (False, True):
-            def run():
-                lr = LocalRun(p, r.solutions[0], cover=rule == "fill", touch=True)
-                if not forced:
-                    lr._forced = lambda label: False
-                return lr.advance(None, first_pass_only=True)
-
-            c, got = least_cpu(run, repeat)
-            out.append(f"{1000 * c:.2f} ms {got[1] if got else '-'}")
-        print(rule, half, e["family"], i, f"{p.height}x{p.width}", f"solve {1000 * cs:.2f} ms",
-              f"| enumeration alone {out[0]} | with propagation {out[1]}", flush=True)
-
-
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--part", choices=("check", "local"), default="check")
     ap.add_argument("--families", default="abcd")
     ap.add_argument("--halves", default="dev")
     ap.add_argument("--rules", default="nikoli")
@@ -117,7 +90,7 @@ def main(argv: list[str] | None = None) -> None:
     solve_puzzle(warm, rule="nikoli", unique=True, touch=True)
     for rule in args.rules.split(","):
         for half in args.halves.split(","):
-            (check if args.part == "check" else local)(rule, half, args.families, args.repeat)
+            check(rule, half, args.families, args.repeat)
 
 
 if __name__ == "__main__":
