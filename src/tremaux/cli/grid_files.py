@@ -85,10 +85,12 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
     marks = as_json and SOLVERS.get(algorithm).name == "tremaux"  # a recorded run keeps the traveler's marks
     sol = solve_on(maze, algorithm, start=start, goal=goal, record=out is not None or marks)  # Tremaux: marks drawn
     ends = _ends(maze, start, goal)
-    if as_json:  # the square maze's fields (Solution.to_dict), with the grid's name and the path's length
+    if as_json:  # the square maze's fields (Solution.to_dict), with the grid's name
         typer.echo(json.dumps({"algorithm": sol.algorithm, "grid": maze.grid.name, "found": sol.found,
                                "start": [int(x) for x in ends[0]], "goal": [int(x) for x in ends[1]],
-                               "length": sol.length, "path": [list(c) for c in sol.cells],
+                               "length": sol.length,  # deprecated: the path's cells; read solution_length
+                               "path": [list(c) for c in sol.cells],
+                               "solution_length": sol.length - 1 if sol.found else None,
                                "visited": int(sol.visited.sum()), "steps": sol.steps,
                                "message": sol.message,  # and Tremaux's marks, per cell and side
                                **({} if sol.marks is None else {"marks": sol.marks.tolist()})}))
