@@ -287,3 +287,13 @@ def test_a_npy_file_is_read_within_the_memory_budget_not_the_text_cap(tmp_path):
     path = tmp_path / "open.npy"
     np.save(path, Maze.open((300, 300)).cells)  # 90,000 bytes: over a text cap of 64k
     assert mio.load(path, text_limit="64k") == Maze.open((300, 300))  # was: "a text maze ... over the cap"
+
+
+def test_a_stream_over_the_text_cap_says_so_once_without_a_size_it_cannot_know():
+    # a pipe or /dev/zero has no size: the message said "a text maze over the cap of 1.0 KiB is over the 1.0 KiB cap"
+    from tremaux.errors import InputTooLargeError
+
+    with pytest.raises(InputTooLargeError) as info:
+        mio.load(io.BytesIO(b"#" * 5000), text_limit="1k")
+    message = str(info.value)
+    assert message.count("1.0 KiB") == 1 and "more than 1.0 KiB of text" in message

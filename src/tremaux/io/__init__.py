@@ -373,8 +373,11 @@ def read_source(f, source: str | None = None, *, size: int | None = None, memory
         budget.check_text_size(size, source=source, limit=text_limit)
     rest = _inputs.read_capped(f, None if cap is None else max(0, cap - len(head)),
                         None if size is None else max(0, size - len(head)))
-    if cap is not None and len(head) + len(rest) > cap:
-        budget.check_text_size(cap + 1, "a text maze over the cap", source=source, limit=text_limit)
+    if cap is not None and len(head) + len(rest) > cap:  # a pipe, /dev/zero: how much more is not known
+        from ..errors import InputTooLargeError
+
+        raise InputTooLargeError(f"more than {budget.format_bytes(cap)} of text is over the cap for text files "
+                                 f"(save big mazes as .npz, or set {budget.TEXT_ENV_VAR})", source=source)
     return head + rest
 
 
