@@ -83,6 +83,9 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
     from ..solvers import SOLVERS
 
     marks = as_json and SOLVERS.get(algorithm).name == "tremaux"  # a recorded run keeps the traveler's marks
+    from .runtime import announce
+
+    announce(maze.size, f"solving {path} with {SOLVERS.get(algorithm).name}")
     sol = solve_on(maze, algorithm, start=start, goal=goal, record=out is not None or marks)  # Tremaux: marks drawn
     ends = _ends(maze, start, goal)
     if as_json:  # the square maze's fields (Solution.to_dict), with the grid's name
@@ -146,7 +149,11 @@ def grid_stats_text(path: Path, as_json: bool) -> str:
 
     from ..grids import grid_stats
 
-    s = grid_stats(maze := load_grid(path))
+    from .runtime import announce
+
+    maze = load_grid(path)
+    announce(maze.size, f"measuring {path}")
+    s = grid_stats(maze)
     if as_json:  # the grid's wrap (torus...) and weave beside its name, as the table's "square (torus)" says
         measures = s.as_dict()
         return json.dumps({"grid": measures.pop("grid"), "wrap": maze.grid.params.get("wrap"),
