@@ -71,6 +71,14 @@ class GridSolution:
     trace: Trace | None = None
     marks: np.ndarray | None = None
 
+    def __post_init__(self) -> None:  # read-only arrays, as a square maze's Solution holds
+        for name in ("path", "visited", "marks"):
+            a = getattr(self, name)
+            if a is not None and (a := np.asarray(a)).flags.writeable:
+                a = a.copy()
+                a.flags.writeable = False
+            object.__setattr__(self, name, a)
+
     @property
     def cells(self) -> list[tuple[int, int]]:
         """The path as cell addresses."""
