@@ -120,7 +120,8 @@ def detect_format(data: str | bytes) -> str:
     for line in stripped.splitlines():
         if not line.strip() or _HEADER.match(line):
             continue
-        drawn = line.lstrip()[:1] in ("+", "┌") or _drawings.trimmed(data) != data
+        first = line.lstrip()[:1]
+        drawn = first == "+" or first in _drawings.BOX_CHARS or _drawings.trimmed(data) != data
         return "ascii" if drawn or _drawings.is_underscored(data) else "block"
     return "block"
 
