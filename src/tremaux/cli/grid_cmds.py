@@ -181,24 +181,14 @@ def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, ri
     from ..grids.animate import save_animation
     from ..io.outputs import output_format
 
-    from .runtime import LONG_WORK_CELLS, announce
+    from .runtime import announce
 
     limit = _picture_limit(grid, wrap, weave, out, to)
     label = (grid or "square") + (f" ({wrap})" if wrap else "") + (" woven" if weave is not None else "")
     doing = f"generating a {label} maze with {GENERATORS.get(algorithm).name}"
 
-    def refuse(cells: int) -> None:  # before the tables of a big grid are built: refused, or said to take a while
-        if limit is not None:
-            limit(cells)
-        if cells >= LONG_WORK_CELLS and supports(GENERATORS.get(algorithm), build_grid(  # (unless refused at once)
-                grid=grid, size=None if radius or side else "3x3", rings=None, shape=shape, radius=radius and 1,
-                side=side and 3, wrap=wrap, weave=weave)):
-            announce(cells, doing)
-
     g = build_grid(mask=mask, grid=grid, size=size, rings=rings, shape=shape, radius=radius, side=side, wrap=wrap,
-                   weave=weave, refuse=refuse)
-    if g.name == "polar" and supports(GENERATORS.get(algorithm), g):  # (its cells are counted once laid out)
-        announce(g.size, doing)
+                   weave=weave, refuse=limit)
     plain = g.name == "square" and g.rect  # the plain square grid: every format of the square maze
     fmt = None if out is None or plain else output_format(
         out, to, accepts=GRID_FILES, writer=f"tremaux generate on a {_label(g)} grid",
@@ -223,6 +213,8 @@ def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, ri
         from ..grids.animate import check_animation_size
 
         check_animation_size(g.size)
+    if supports(GENERATORS.get(algorithm), g):  # (else refused at once, without a note)
+        announce(g.size, doing)
     run_all = generate_on(g, algorithm, seed=seed, start=start, braid=braid, weave=weave, record=fmt == "gif",
                           **options)
     maze = run_all.maze
