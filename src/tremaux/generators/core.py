@@ -131,7 +131,10 @@ def generate(
     if shape is None:
         if mask is None:
             raise InvalidSizeError("give a maze shape such as (20, 30), or a mask")
-        shape = np.shape(mask)
+        from ..maze.checks import as_mask
+
+        mask = as_mask(mask)  # a text or a file name is named as such, not as a shape of no dimensions
+        shape = mask.shape
     shape3 = check_shape(shape)
     L, H, W = shape3
     dims = (H, W) if len(shape) == 2 else shape3
