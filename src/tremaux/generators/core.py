@@ -113,6 +113,9 @@ def generate(
     ...
     tremaux.errors.MemoryLimitError: a 30000 x 30000 maze (backtracker) needs about ... GiB of memory; the limit is 1.0 GiB ...
     """
+    from .._args import switch
+
+    record = switch(record, "record")  # record="no" would be true
     if isinstance(algorithm, (int, np.integer)) and not isinstance(algorithm, bool):  # generate(10, 20)
         raise InvalidSizeError(f"the algorithm is a name such as 'backtracker', not {algorithm!r}; give the size as "
                                f"one tuple: generate(({shape!r}, {algorithm!r}))")

@@ -185,6 +185,9 @@ def solve_on(maze: GridMaze, algorithm: str = "bfs", *, start: Any = None, goal:
     ...
     tremaux.errors.UnsupportedError: the tremaux solver on a polar grid has no option 'seed' (it makes no random choice)
     """
+    from .._args import switch
+
+    record = switch(record, "record")  # record="no" would be true
     if hasattr(maze, "stats") and isinstance(getattr(maze, "maze", None), GridMaze):
         maze = maze.maze  # what generate_on returns: its maze
     if not isinstance(maze, GridMaze):
