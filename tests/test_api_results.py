@@ -93,3 +93,18 @@ def test_solve_puzzle_and_diagnose_take_text_a_path_or_a_generated_puzzle(tmp_pa
 
 def test_a_puzzle_made_from_text_reads_the_text_as_solve_puzzle_does():
     assert Puzzle("1.2\n...\n1.2") == Puzzle.from_rows(["1.2", "...", "1.2"])
+
+
+@pytest.mark.parametrize("solver", ["bfs", "tremaux", "wall-left"])
+def test_a_solution_on_another_grid_is_as_frozen_as_a_square_one(solver):
+    # a square maze's Solution holds read-only arrays; a grid one's path, visited cells and marks could be written
+    maze = grids.generate_on(grids.make_grid("hex", size=(3, 4)), "wilson", seed=2).maze
+    sol = grids.solve_on(maze, solver, record=True)  # (Tremaux's marks are kept with the transcript)
+    arrays = [sol.path, sol.visited] + ([] if sol.marks is None else [sol.marks])
+    assert len(arrays) == (3 if solver == "tremaux" else 2)
+    for a in arrays:
+        with pytest.raises(ValueError, match="read-only"):
+            a[0] = 0
+    square = tremaux.solve(tremaux.generate((3, 4), seed=2).maze, solver)
+    with pytest.raises(ValueError, match="read-only"):
+        square.path[0] = 0

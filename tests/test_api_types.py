@@ -146,3 +146,19 @@ def test_a_weave_that_is_not_a_bool_is_refused(bad):
         one_line(exc)
     assert make_grid("square", size=(4, 4), weave=np.bool_(True)).name == "square"
     assert make_grid("hex", size=(3, 3), weave=False).size == 9
+
+
+@pytest.mark.parametrize("call", ["solve", "generate", "solve_on", "generate_on"])
+@pytest.mark.parametrize("record", ["no", 0, None])
+def test_record_is_true_or_false_not_anything_truthy(call, record):
+    # record="no" recorded the run (a trace of the whole carving, kept in memory), as any truthy value did
+    import tremaux
+    from tremaux import grids
+
+    maze = tremaux.generate((3, 3), seed=1).maze
+    grid = grids.make_grid("hex", size=(2, 2))
+    run = {"solve": lambda: tremaux.solve(maze, record=record), "generate": lambda: tremaux.generate((3, 3), record=record),
+           "solve_on": lambda: grids.solve_on(grids.generate_on(grid, seed=1).maze, record=record),
+           "generate_on": lambda: grids.generate_on(grid, record=record)}[call]
+    with pytest.raises(tremaux.errors.TremauxError, match=f"record must be True or False, not {record!r}"):
+        run()

@@ -87,6 +87,28 @@ def test_solve_json_has_the_same_ends_on_every_grid(capsys, walled):
     assert {"start", "goal"} <= set(d) and d["start"] != d["goal"]
 
 
+def test_solve_json_names_the_solution_length_as_stats_does_on_every_grid(capsys, tmp_path):
+    # one word for one thing: `solution_length` counts the path's passages (moves) in `solve --json` on every grid,
+    # as in `stats` and `info`; a grid maze's old `length` (its cells) stays, deprecated, with its old value
+    square, hexa = tmp_path / "square.json", tmp_path / "hex.json"
+    mio.save(tremaux.Maze.open((2, 3), start=(0, 0), goal=(1, 2)), square)
+    run(capsys, "generate", "--grid", "hex", "--size", "2x3", "--seed", "1", "--out", str(hexa))
+    for path in (square, hexa):
+        code, out, err = run(capsys, "solve", str(path), "--json")
+        d = json.loads(out)
+        assert code == 0 and d["solution_length"] == len(d["path"]) - 1 > 0, (path.name, d)
+    assert d["length"] == len(d["path"])  # the hex maze's deprecated key
+    code, out, _ = run(capsys, "solve", str(walled_maze(tmp_path)), "--start", "0,0", "--goal", "1,2", "--json")
+    assert code == 1 and json.loads(out)["solution_length"] is None  # no path: null, as stats says unreachable
+    assert tremaux.solve(tremaux.Maze.open((1, 3))).to_dict()["solution_length"] == 2
+
+
+def walled_maze(tmp_path):
+    path = tmp_path / "walled.json"
+    mio.save(tremaux.Maze.closed((2, 3), start=(0, 0), goal=(1, 2)), path)
+    return path
+
+
 def test_numberlink_solve_says_the_pictures_it_wrote(capsys, tmp_path):
     one, two = tmp_path / "one.txt", tmp_path / "two.txt"
     one.write_text("12.\n...\n1.2\n")

@@ -181,3 +181,31 @@ def test_a_dataset_size_typed_with_the_multiplication_sign_reads_as_with_x():
     from tremaux.dataset.spec_values import parse_size_range
 
     assert parse_size_range("8\u00d716") == parse_size_range("8x16")
+
+
+@pytest.mark.parametrize("argv, named", [
+    (["generate", "-g", ""], "'--generator': an empty name names no generator"),
+    (["solve", "{maze}", "-s", ""], "'--solver': an empty name names no solver"),
+    (["animate", "{maze}", "-s", "", "--out", "{tmp}/a.gif"], "'--solver': an empty name names no solver"),
+    (["demo", "-g", "", "--out", "{tmp}/d.png"], "'--generator': an empty name names no generator"),
+])
+def test_an_empty_name_is_refused_not_taken_for_the_default(capsys, tmp_path, argv, named):
+    # `tremaux solve maze.txt -s "$SOLVER"` with SOLVER unset ran bfs, and `-g ""` the backtracker, without a word
+    maze = tmp_path / "m.txt"
+    maze.write_text("+---+---+\n| S   G |\n+---+---+\n")
+    code, out, err = run(capsys, *[a.format(maze=maze, tmp=tmp_path) for a in argv])
+    assert code == 2 and out == "" and err.startswith(f"error: invalid value for {named}") and err.count("\n") == 1
+    assert not list(tmp_path.glob("[ad].*"))
+
+
+@pytest.mark.parametrize("argv, named", [
+    (["show", ""], "FILE: empty file name"), (["info", ""], "FILE: empty file name"),
+    (["solve", ""], "FILE: empty file name"), (["render", "", "--out", "{tmp}/r.png"], "FILE: empty file name"),
+    (["animate", "", "--out", "{tmp}/a.gif"], "FILE: empty file name"),
+    (["generate", "--mask", ""], "'--mask': empty file name"), (["dataset", "", "-n", "2", "--out", "{tmp}/d"], "FILE"),
+    (["dataset", "info", ""], "PATH: empty folder name"),
+])
+def test_an_empty_file_name_is_named_so_not_read_as_the_current_folder(capsys, tmp_path, argv, named):
+    # `tremaux info "$FILE"` with FILE unset said "cannot open .: Is a directory"
+    code, out, err = run(capsys, *[a.format(tmp=tmp_path) for a in argv])
+    assert code == 2 and out == "" and err.startswith(f"error: invalid value for {named}") and err.count("\n") == 1

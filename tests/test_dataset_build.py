@@ -318,6 +318,14 @@ def test_build_report():
                            "on processes, 2 workers)")
 
 
+@pytest.mark.parametrize("rows, seconds, rate", [(1, 3.49, "0.29"), (3, 2.0, "1.5"), (2, 0.5, "4"),
+                                                 (50, 0.5, "100"), (10**6, 100.0, "10,000")])
+def test_a_slow_build_gives_its_rate_not_zero_mazes_a_second(rows, seconds, rate):
+    # a small build whose kernels were compiled first said "1 maze in 3.49 s = 0 mazes/s"
+    report = ds.BuildReport(Path("d"), rows, 1, 0, rows, 60, seconds, "local", 1)
+    assert f"s = {rate} mazes/s on local" in str(report)
+
+
 def test_interrupt_keeps_partial_writes_out(tmp_path):
     # no *.partial file survives an interrupted build
     with pytest.raises(KeyboardInterrupt):

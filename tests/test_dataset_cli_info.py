@@ -167,3 +167,14 @@ def test_the_documented_dataset_info_commands_run(tmp_path, capsys, monkeypatch)
     for command in commands:
         code, out, err = run(shlex.split(command)[1:], capsys)
         assert code == 0 and "20" in out and err == "", (command, err)
+
+
+def test_info_on_a_path_that_does_not_exist_says_so(capsys, tmp_path):
+    # it said "... is not a directory" of a mistyped name, as of a file
+    from cli_helpers import run
+
+    code, out, err = run(capsys, "dataset", "info", str(tmp_path / "nowhere"))
+    assert code == 2 and err == f"error: {tmp_path / 'nowhere'} does not exist: no dataset there\n"
+    (tmp_path / "f.txt").write_text("x")
+    code, out, err = run(capsys, "dataset", "info", str(tmp_path / "f.txt"))
+    assert code == 2 and err == f"error: {tmp_path / 'f.txt'} is not a directory\n"

@@ -213,6 +213,17 @@ def test_toml_and_json_files(tmp_path):
     assert (over.count, over.size, over.max_size, over.seed) == (5, (4, 4), None, 11)
 
 
+@pytest.mark.parametrize("name, text", [("spec.toml", 'count = 3\r\nsize = "4x4"\r\n'),
+                                        ("spec.json", '{"count": 3, "size": "4x4"}')])
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16"])
+def test_a_spec_saved_with_a_byte_order_mark_reads_as_maze_files_do(tmp_path, name, text, encoding):
+    # Notepad's "UTF-8 with BOM", PowerShell's UTF-16: maze and mask files read so, and dataset specs
+    path = tmp_path / name
+    path.write_bytes(text.encode(encoding))
+    spec = load_spec(path)
+    assert (spec.count, spec.size) == (3, (4, 4))
+
+
 def test_bad_files(tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text("count = = 3\n")

@@ -189,7 +189,7 @@ def test_text_over_the_cap_is_refused_unread(tmp_path):
 
 def test_text_cap_applies_to_streams_without_a_size():
     stream = std_io.BytesIO(b"." * (budget.TEXT_LIMIT + 10))
-    with pytest.raises(InputTooLargeError, match="over the 16.0 MiB cap"):
+    with pytest.raises(InputTooLargeError, match="more than 16.0 MiB of text is over the cap for text files"):
         io.read_source(stream, "<stdin>")
 
 

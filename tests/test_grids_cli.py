@@ -291,3 +291,23 @@ def test_show_names_the_grid_of_the_file_with_its_article(capsys, tmp_path, grid
     assert code == 2 and words in err
     code, _, err = run(capsys, "generate", "--grid", grid, "--size", "2x3x3")
     assert code == 2 and f"on {words.split()[1]} {grid} grid" in err
+
+
+@pytest.mark.parametrize("args, label", [(["--grid", "hex", "--size", "3x4"], "a hex maze with kruskal"),
+                                         (["--weave", "0.3", "--size", "3x4"], "a square woven maze with kruskal"),
+                                         (["--grid", "polar", "--rings", "3"], "a polar maze with kruskal")])
+def test_big_work_on_another_grid_is_said_before_it_starts_as_on_the_square_grid(capsys, tmp_path, monkeypatch, args,
+                                                                                   label):
+    # `generate --weave 0.5 --size 5000x5000` worked a minute without a word; the square maze says it will take a while
+    from tremaux.cli import runtime
+
+    monkeypatch.setattr(runtime, "LONG_WORK_CELLS", 4)  # every maze here is "big"
+    out = tmp_path / "m.json"
+    code, _, err = run(capsys, "generate", *args, "-g", "kruskal", "--seed", "1", "--out", str(out))
+    assert code == 0 and err.startswith(f"generating {label} (") and "this may take a while..." in err, err
+    assert err.count("may take a while") == 1
+    for command, doing in (("solve", f"solving {out} with bfs"), ("stats", f"measuring {out}")):
+        code, _, err = run(capsys, command, str(out))
+        assert code == 0 and err.startswith(f"{doing} (") and "cells); this may take a while..." in err, err
+    code, _, err = run(capsys, "generate", *args, "-g", "eller", "--out", str(tmp_path / "e.json"))
+    assert code == 2 and err.startswith("error: eller does not run on") and err.count("\n") == 1  # refused: no note

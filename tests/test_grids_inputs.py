@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -131,3 +133,23 @@ def test_the_grid_functions_take_what_generate_on_returns_as_tremaux_solve_does(
     assert files.load(tmp_path / "m.json") == run.maze
     with pytest.raises(UnsupportedError, match="save needs a GridMaze"):
         files.save("maze", tmp_path / "n.json")
+
+
+@pytest.mark.parametrize("mask, taken", [(np.ones((3, 3)), 9), (np.array([[1.0, 0.0], [1.0, 1.0]]), 3),
+                                         (np.array([[1, 0], [1, 1]], np.int8), 3)])
+def test_a_grid_takes_the_masks_a_square_maze_takes(mask, taken):
+    # a float mask of 0 and 1 (np.loadtxt's) shaped a square maze and was refused by every other grid
+    import tremaux
+
+    assert make_grid("hex", mask=mask).size == taken == tremaux.generate(None, mask=mask, seed=1).maze.size
+
+
+@pytest.mark.parametrize("mask, words", [("##\n#.", "not a str (a file name or a text): read a mask file with"),
+                                         (np.full((2, 2), 0.5), "not other numbers such as 0.5"),
+                                         (["##", "#."], "not rows of text: read a mask file with")])
+def test_a_grid_refuses_a_mask_in_the_square_mazes_words(mask, words):
+    import tremaux
+
+    for make in (lambda: make_grid("triangle", mask=mask), lambda: tremaux.generate(None, mask=mask)):
+        with pytest.raises(InvalidMazeError, match=re.escape(words)):
+            make()

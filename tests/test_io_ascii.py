@@ -215,6 +215,23 @@ def test_the_unicode_picture_of_a_maze_reads_back_as_the_maze(seed):
     assert A.loads("\n".join("    " + line for line in drawn.splitlines())) == maze  # indented, as pasted
 
 
+_HEAVY = str.maketrans("─│┌┐└┘├┤┬┴┼╴╶╵╷", "━┃┏┓┗┛┣┫┳┻╋╸╺╹╻")
+_DOUBLE = str.maketrans("─│┌┐└┘├┤┬┴┼", "═║╔╗╚╝╠╣╦╩╬")
+_ROUNDED = str.maketrans("┌┐└┘", "╭╮╰╯")
+
+
+@pytest.mark.parametrize("lines", [_HEAVY, _DOUBLE, _ROUNDED])
+@pytest.mark.parametrize("seed", range(3))
+def test_a_box_drawing_in_heavy_double_or_rounded_lines_reads_as_the_light_one(seed, lines):
+    # other programs draw mazes in heavy (━┃┏) or double (═║╔) lines: "unknown character '┏'" before
+    from tremaux.render import to_text
+
+    maze = random_perfect((3 + seed, 6 - seed), seed=seed, start=(0, 0), goal=(2 + seed, 5 - seed))
+    drawn = to_text(maze, style="unicode").translate(lines)
+    assert drawn != to_text(maze, style="unicode")
+    assert mio.loads(drawn) == maze
+
+
 def test_a_unicode_picture_of_several_levels_is_refused_by_name():
     from tremaux.render import to_text
 

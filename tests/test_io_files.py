@@ -2,6 +2,7 @@
 
 import io
 import json
+import re
 import zipfile
 
 import numpy as np
@@ -287,3 +288,24 @@ def test_a_npy_file_is_read_within_the_memory_budget_not_the_text_cap(tmp_path):
     path = tmp_path / "open.npy"
     np.save(path, Maze.open((300, 300)).cells)  # 90,000 bytes: over a text cap of 64k
     assert mio.load(path, text_limit="64k") == Maze.open((300, 300))  # was: "a text maze ... over the cap"
+
+
+def test_a_stream_over_the_text_cap_says_so_once_without_a_size_it_cannot_know():
+    # a pipe or /dev/zero has no size: the message said "a text maze over the cap of 1.0 KiB is over the 1.0 KiB cap"
+    from tremaux.errors import InputTooLargeError
+
+    with pytest.raises(InputTooLargeError) as info:
+        mio.load(io.BytesIO(b"#" * 5000), text_limit="1k")
+    message = str(info.value)
+    assert message.count("1.0 KiB") == 1 and "more than 1.0 KiB of text" in message
+
+
+@pytest.mark.parametrize("field, value, shown", [("start", "[true, 0]", "[true, 0]"), ("goal", '"a"', '"a"'),
+                                                 ("shape", "[2, null]", "[2, null]")])
+def test_a_bad_value_in_a_json_file_is_quoted_as_json_not_as_python(field, value, shown):
+    # "'start' must be a list of whole numbers or null, not [True, 0]": the file says true
+    fields = {"format": '"tremaux-maze"', "version": "1", "shape": "[2, 3]", "cells": '["6ac", "129"]',
+              "mask": "null", "start": "[0, 0]", "goal": "[1, 2]"} | {field: value}
+    text = "{" + ", ".join(f'"{k}": {v}' for k, v in fields.items()) + "}"
+    with pytest.raises(MazeFormatError, match=re.escape(f"not {shown}")):
+        mio.loads(text)

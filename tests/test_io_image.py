@@ -248,3 +248,23 @@ def test_block_pictures_without_a_margin_still_read_with_dark_walls(algorithm):
     assert got.shape == maze.shape and (got.cells == maze.cells).all()
     inverted = mio.loads(_encoded(np.pad(255 - squares, 8), "PNG"))  # light walls, dark margin
     assert inverted.shape == maze.shape and (inverted.cells == maze.cells).all()
+
+
+@pytest.mark.parametrize("ground", [0, 255])  # what an editor leaves under its transparent pixels: black or white
+@pytest.mark.parametrize("walls", ["dark", "light"])
+@pytest.mark.parametrize("mode", ["RGBA", "LA", "P"])
+def test_walls_on_a_transparent_ground_read_as_the_maze(ground, walls, mode):
+    # a drawing exported "with a transparent background": only the walls are opaque; the colour under the
+    # transparent pixels is whatever the editor kept (often black), and the picture means what it shows
+    maze = generate((5, 7), "backtracker", seed=4).maze
+    wall = block.to_blocks(maze).repeat(5, 0).repeat(5, 1)
+    ink = 0 if walls == "dark" else 255
+    rgba = np.zeros(wall.shape + (4,), np.uint8)
+    rgba[..., :3] = np.where(wall, ink, ground)[..., None]
+    rgba[..., 3] = np.where(wall, 255, 0)
+    im = Image.fromarray(rgba, "RGBA")
+    im = im.convert("LA") if mode == "LA" else im.quantize(4) if mode == "P" else im
+    buf = std_io.BytesIO()
+    im.save(buf, "PNG")
+    got = mio.loads(buf.getvalue())
+    assert got.shape == maze.shape and (got.cells == maze.cells).all()

@@ -1,5 +1,6 @@
 """The maze model: construction, invariants, immutability."""
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -36,6 +37,17 @@ def test_passage_into_mask_is_rejected():
 def test_bad_bits_rejected():
     with pytest.raises(InvalidMazeError, match="side bits"):
         Maze(np.array([[16]], dtype=np.uint8))
+
+
+@pytest.mark.parametrize("cells, where", [(np.full((2, 2), 300), "cell (0, 0) has value 300"),
+                                          (np.array([[0, -1]]), "cell (0, 1) has value -1"),
+                                          (np.full((2, 2, 2), 99, np.int32), "cell (0, 0, 0) has value 99"),
+                                          ([[1, 70000]], "cell (0, 1) has value 70000")])
+def test_an_int_array_out_of_range_names_the_cell_and_its_value_as_a_uint8_one_does(cells, where):
+    # int64 cells in range are taken (numpy's default integers); out of range, the message named the dtype alone
+    with pytest.raises(InvalidMazeError, match=rf"^{re.escape(where)}; side bits must be in 0\.\.(15|63) "):
+        Maze(cells)
+    assert Maze(np.array([[2, 8]], np.int64)).passages == 1
 
 
 def test_cells_are_read_only_and_copied():

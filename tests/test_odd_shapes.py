@@ -166,6 +166,29 @@ def test_a_mask_saved_with_a_byte_order_mark_and_crlf_reads(tmp_path, capsys):
     assert tremaux.io.loads(out).size == 5
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "utf-8-sig"])
+def test_a_mask_in_utf16_or_with_a_byte_order_mark_reads_as_a_maze_file_does(tmp_path, capsys, encoding):
+    # PowerShell's `echo ... > shape.txt` writes UTF-16 after a byte order mark: maze files read so, masks too
+    path = tmp_path / "shape.txt"
+    path.write_bytes((("\ufeff" if encoding == "utf-16-be" else "") + "##.\r\n###\r\n").encode(encoding))
+    from tremaux.generators.masks import load_mask
+
+    assert load_mask(path).tolist() == [[True, True, False], [True, True, True]]
+    code, out, err = run(capsys, "generate", "--mask", str(path), "--seed", "1")
+    assert code == 0, err
+
+
+def test_a_mask_picture_is_read_as_a_picture_whatever_its_name(tmp_path):
+    from PIL import Image
+
+    from tremaux.generators.masks import load_mask
+
+    pixels = np.array([[0, 0, 255], [0, 0, 0]], np.uint8)  # dark = cell
+    for name, fmt in (("shape", "PNG"), ("shape.dat", "GIF"), ("shape.mask", "BMP")):
+        Image.fromarray(pixels).save(tmp_path / name, fmt)
+        assert load_mask(tmp_path / name).tolist() == [[True, True, False], [True, True, True]], name
+
+
 # ---------------------------------------------------------------- grid maze files in every command
 
 

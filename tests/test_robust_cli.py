@@ -85,7 +85,7 @@ def test_stdin_over_the_text_cap(capsys, monkeypatch):
         buffer = std_io.BytesIO(b"#" * (budget.TEXT_LIMIT + 1))
 
     monkeypatch.setattr(sys, "stdin", Stdin())
-    refused(["info", "-"], capsys, "error: <stdin>: a text maze over the cap")
+    refused(["info", "-"], capsys, "error: <stdin>: more than 16.0 MiB of text is over the cap for text files")
 
 
 @pytest.mark.parametrize("argv, match", [

@@ -17,6 +17,16 @@ from typer.core import TyperCommand
 
 from .app import (JsonOption, app, count_option, generator_option, out_option, property_lines, size_option,
                   solver_option, workers_option)
+from .options import _in_path
+
+
+def _dataset_path(value: str) -> str:
+    """The PATH of ``dataset info``, refused when empty."""
+    if value == "":
+        import click
+
+        raise click.BadParameter("empty folder name", param_hint="PATH")
+    return value
 
 
 class _DatasetCommand(TyperCommand):
@@ -44,6 +54,7 @@ _info_app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, ri
 @_info_app.command()
 def _info_cmd(
     path: Path = typer.Argument(..., metavar="PATH", path_type=str,  # str: a URL keeps its "//"
+                                parser=_dataset_path,
                                 help="A dataset folder or URL (the --out of a build)."),
     as_json: bool = JsonOption,
     storage_option: Optional[list[str]] = typer.Option(None, "--storage-option", metavar="KEY=VALUE", help="Option of the file system of PATH; repeat for several."),
@@ -76,7 +87,7 @@ def _info_cmd(
 
 @app.command("dataset", cls=_DatasetCommand)
 def dataset_cmd(
-    spec_file: Optional[Path] = typer.Argument(None, metavar="FILE", help="Dataset spec (.toml or .json); the options below override it, and the defaults they name fill what neither gives."),
+    spec_file: Optional[Path] = typer.Argument(None, metavar="FILE", parser=_in_path, help="Dataset spec (.toml or .json); the options below override it, and the defaults they name fill what neither gives."),
     count: Optional[int] = count_option("Number of mazes."),
     size: Optional[str] = size_option(None, "Maze size HxW, or a range HxW..HxW (default 20x20)."),
     seed: Optional[int] = typer.Option(None, "--seed", metavar="N",

@@ -13,6 +13,7 @@ from .app import (interpret_small_mazes, DEFAULT_GENERATOR, DEFAULT_SIZE, JsonOp
                   existing_file, format_option, generator_option, list_option, out_option, parse_cell, parse_size,
                   renamed, save_output, size_option)
 from .maze_cmds import FileArgument, load_maze
+from .options import _in_path, _mask_path
 from .output import check_not_read, check_output
 
 
@@ -62,7 +63,7 @@ def generate_cmd(
     stats: bool = typer.Option(False, "--stats", help="Print the run statistics before the maze (on stderr when the maze printed is "
                                                   "a file to read back: --out -, --format json or block)."),
     braid: float = typer.Option(0.0, "--braid", metavar="SHARE", help="Share of dead ends opened into loops (0..1)."),
-    mask: Optional[Path] = typer.Option(None, "--mask", metavar="FILE", help="Shape: text of '#' (cell) / '.', or a PNG (dark = cell)."),
+    mask: Optional[Path] = typer.Option(None, "--mask", metavar="FILE", parser=_mask_path, help="Shape: text of '#' (cell) / '.', or a PNG (dark = cell)."),
     start: Optional[str] = typer.Option(None, "--start", metavar="R,C", help="Cell the carving starts from, as R,C (or "
                                         "L,R,C); the maze's start S stays its first cell."),
     out: Optional[Path] = out_option("Save the maze instead of printing it: a maze file (.txt, .json, .npz) or a "

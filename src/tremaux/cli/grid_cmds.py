@@ -181,8 +181,14 @@ def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, ri
     from ..grids.animate import save_animation
     from ..io.outputs import output_format
 
+    from .runtime import announce
+
+    limit = _picture_limit(grid, wrap, weave, out, to)
+    label = (grid or "square") + (f" ({wrap})" if wrap else "") + (" woven" if weave is not None else "")
+    doing = f"generating a {label} maze with {GENERATORS.get(algorithm).name}"
+
     g = build_grid(mask=mask, grid=grid, size=size, rings=rings, shape=shape, radius=radius, side=side, wrap=wrap,
-                   weave=weave, refuse=_picture_limit(grid, wrap, weave, out, to))
+                   weave=weave, refuse=limit)
     plain = g.name == "square" and g.rect  # the plain square grid: every format of the square maze
     fmt = None if out is None or plain else output_format(
         out, to, accepts=GRID_FILES, writer=f"tremaux generate on a {_label(g)} grid",
@@ -207,6 +213,8 @@ def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, ri
         from ..grids.animate import check_animation_size
 
         check_animation_size(g.size)
+    if supports(GENERATORS.get(algorithm), g):  # (else refused at once, without a note)
+        announce(g.size, doing)
     run_all = generate_on(g, algorithm, seed=seed, start=start, braid=braid, weave=weave, record=fmt == "gif",
                           **options)
     maze = run_all.maze

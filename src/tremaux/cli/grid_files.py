@@ -83,12 +83,17 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
     from ..solvers import SOLVERS
 
     marks = as_json and SOLVERS.get(algorithm).name == "tremaux"  # a recorded run keeps the traveler's marks
+    from .runtime import announce
+
+    announce(maze.size, f"solving {path} with {SOLVERS.get(algorithm).name}")
     sol = solve_on(maze, algorithm, start=start, goal=goal, record=out is not None or marks)  # Tremaux: marks drawn
     ends = _ends(maze, start, goal)
-    if as_json:  # the square maze's fields (Solution.to_dict), with the grid's name and the path's length
+    if as_json:  # the square maze's fields (Solution.to_dict), with the grid's name
         typer.echo(json.dumps({"algorithm": sol.algorithm, "grid": maze.grid.name, "found": sol.found,
                                "start": [int(x) for x in ends[0]], "goal": [int(x) for x in ends[1]],
-                               "length": sol.length, "path": [list(c) for c in sol.cells],
+                               "length": sol.length,  # deprecated: the path's cells; read solution_length
+                               "path": [list(c) for c in sol.cells],
+                               "solution_length": sol.length - 1 if sol.found else None,
                                "visited": int(sol.visited.sum()), "steps": sol.steps,
                                "message": sol.message,  # and Tremaux's marks, per cell and side
                                **({} if sol.marks is None else {"marks": sol.marks.tolist()})}))
@@ -144,7 +149,11 @@ def grid_stats_text(path: Path, as_json: bool) -> str:
 
     from ..grids import grid_stats
 
-    s = grid_stats(maze := load_grid(path))
+    from .runtime import announce
+
+    maze = load_grid(path)
+    announce(maze.size, f"measuring {path}")
+    s = grid_stats(maze)
     if as_json:  # the grid's wrap (torus...) and weave beside its name, as the table's "square (torus)" says
         measures = s.as_dict()
         return json.dumps({"grid": measures.pop("grid"), "wrap": maze.grid.params.get("wrap"),

@@ -20,7 +20,7 @@ from typer.core import TyperCommand
 from typing import TYPE_CHECKING
 
 from ..errors import UnknownNameError, UnsupportedError
-from .options import _out_path, out_option
+from .options import _in_path, _out_path, out_option
 from .app import (JsonOption, announce, app, deprecated, existing_file, format_option, property_lines, renamed,
                   style_option)
 
@@ -32,7 +32,7 @@ __all__ = ["load_maze"]
 LONG_READ_BYTES = 16 * 2**20
 """Files this big take seconds to read and check (an .npz of 16 MiB holds about 40,000,000 cells): say so."""
 
-FileArgument = typer.Argument(..., metavar="FILE", help="Maze file: ascii or block text, .json, .npz, or a picture of a "
+FileArgument = typer.Argument(..., metavar="FILE", parser=_in_path, help="Maze file: ascii or block text, .json, .npz, or a picture of a "
                               "square maze (.png, .gif, .jpg...) ('-' reads stdin).")
 
 

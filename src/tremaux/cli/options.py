@@ -55,7 +55,7 @@ def generator_option(help: str = "Generator (see `tremaux generate --list`); def
     >>> generator_option().param_decls
     ('--generator', '-g')
     """
-    return typer.Option(None, "--generator", "-g", metavar="NAME", help=help)
+    return typer.Option(None, "--generator", "-g", metavar="NAME", help=help, parser=_named_generator)
 
 
 def solver_option(default: str | None = None, help: str = "Solver (see `tremaux solve --list`).") -> Any:
@@ -80,7 +80,7 @@ def solver_option(default: str | None = None, help: str = "Solver (see `tremaux 
     >>> solver_option("bfs").default
     'bfs'
     """
-    return typer.Option(default, "--solver", "-s", metavar="NAME", help=help)
+    return typer.Option(default, "--solver", "-s", metavar="NAME", help=help, parser=_named_solver)
 
 
 def size_option(default: str | None = DEFAULT_SIZE, help: str = "Maze size HxW (or LxHxW for levels).") -> Any:
@@ -142,6 +142,34 @@ def out_option(help: str = "File to write; its extension picks the format.", req
     """
     return typer.Option(... if required else None, "--out", "-o", metavar="DIR" if folder else "FILE", help=help,
                         parser=(_out_folder if folder else _out_text) if text else _out_path if dash else _out_named)
+
+
+def _named_generator(value: str) -> str:
+    """The ``--generator`` value, refused when empty (it would pick the default one)."""
+    if value == "":
+        raise click.BadParameter("an empty name names no generator", param_hint="'--generator'")
+    return value
+
+
+def _named_solver(value: str) -> str:
+    """The ``--solver`` value, refused when empty (it would pick the default one)."""
+    if value == "":
+        raise click.BadParameter("an empty name names no solver", param_hint="'--solver'")
+    return value
+
+
+def _in_path(value: str, hint: str = "FILE") -> Any:
+    """A file argument (or ``--mask``) as a path, refused when empty (a path would make it '.', the current folder)."""
+    from pathlib import Path
+
+    if value == "":
+        raise click.BadParameter("empty file name", param_hint=hint)
+    return Path(value)
+
+
+def _mask_path(value: str) -> Any:
+    """The ``--mask`` file as a path, refused when empty."""
+    return _in_path(value, "'--mask'")
 
 
 def _out_text(value: str, what: str = "file") -> str:

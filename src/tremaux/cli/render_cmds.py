@@ -10,7 +10,7 @@ import typer
 from .output import shown
 
 from ..errors import UnsupportedError
-from .options import check_seed
+from .options import _in_path, _mask_path, check_seed
 from .app import (DEFAULT_GENERATOR, DEFAULT_SIZE, GoalOption, StartOption, announce, app, deprecated, format_option, generator_option,
                   out_option, parse_cell, parse_size, renamed, size_option, solver_option, style_option)
 from .maze_cmds import load_maze
@@ -111,7 +111,7 @@ def block_drawing(obj: object) -> str:
 
 @app.command("render")
 def render_cmd(
-    file: Path = typer.Argument(..., metavar="FILE", help="Maze file (any format tremaux.io reads; '-' reads stdin)."),
+    file: Path = typer.Argument(..., metavar="FILE", parser=_in_path, help="Maze file (any format tremaux.io reads; '-' reads stdin)."),
     fmt: Optional[str] = format_option("svg, png, gif or txt (default: from --out, else txt)."),
     out: Optional[Path] = OutOption,
     style: Optional[str] = style_option("Text style of a txt drawing: ascii (default), unicode or block."),
@@ -174,7 +174,7 @@ def render_cmd(
 
 @app.command("animate")
 def animate_cmd(
-    file: Optional[Path] = typer.Argument(None, metavar="FILE", help="Maze file to solve (omit with --generator, or --size for the default backtracker)."),
+    file: Optional[Path] = typer.Argument(None, metavar="FILE", parser=_in_path, help="Maze file to solve (omit with --generator, or --size for the default backtracker)."),
     out: Path = out_option("Animation to write: .gif or .svg ('-' writes stdout, with --format).", required=True),
     fmt: Optional[str] = format_option("gif or svg (default: from the --out extension)."),
     solver: Optional[str] = solver_option(None, "Solver to replay (default tremaux for a file)."),
@@ -200,7 +200,7 @@ def animate_cmd(
                                        "moebius."),
     weave: Optional[float] = typer.Option(None, "--weave", metavar="SHARE", help="Weave passages under others (square or hex grid, "
                                           "kruskal): chance of a crossing per cell."),
-    mask: Optional[Path] = typer.Option(None, "--mask", metavar="FILE", help="Shape of the maze --generator makes: text "
+    mask: Optional[Path] = typer.Option(None, "--mask", metavar="FILE", parser=_mask_path, help="Shape of the maze --generator makes: text "
                                         "of '#' (cell) / '.', or a PNG (dark = cell)."),
     option: Optional[list[str]] = typer.Option(None, "--option", "-O", metavar="KEY=VALUE",
                                                help="An option of --generator as KEY=VALUE (repeatable), as for "

@@ -14,7 +14,7 @@ from .output import shown
 from ..errors import TremauxError
 
 from .output import check_not_read, check_output, check_replay, check_replay_ahead
-from .options import check_seed
+from .options import _in_path, check_seed
 from .app import (interpret_small_mazes, GoalOption, JsonOption, StartOption, announce, app, deprecated, format_option, list_option,
                   out_option, parse_cell, renamed, solver_option)
 from .maze_cmds import load_maze
@@ -92,7 +92,7 @@ def _list_solvers() -> None:
 
 @app.command("solve")
 def solve_cmd(
-    path: Optional[Path] = typer.Argument(None, metavar="FILE", show_default=False, help="Maze file: ascii or block text, .json, .npz, or a picture of a square maze (.png, .gif, .jpg...) ('-' reads stdin)."),
+    path: Optional[Path] = typer.Argument(None, metavar="FILE", show_default=False, parser=_in_path, help="Maze file: ascii or block text, .json, .npz, or a picture of a square maze (.png, .gif, .jpg...) ('-' reads stdin)."),
     solver: Optional[str] = solver_option(None, "Solver (see --list); default bfs."),
     start: Optional[str] = StartOption,
     goal: Optional[str] = GoalOption,

@@ -74,9 +74,30 @@ class BuildReport:
         return (
             f"{self.rows:,} maze{'s' if self.rows != 1 else ''} in {self.path} ({self.shards_built} "
             f"shard{'s' if self.shards_built != 1 else ''} built{kept}; "
-            f"{self.rows_built:,} maze{'s' if self.rows_built != 1 else ''} in {self.seconds:.2f} s = {self.rate:,.0f} mazes/s "
+            f"{self.rows_built:,} maze{'s' if self.rows_built != 1 else ''} in {self.seconds:.2f} s = {rate_text(self.rate)} mazes/s "
             f"on {self.engine}, {self.workers} worker{'s' if self.workers != 1 else ''})"
         )
+
+
+def rate_text(rate: float) -> str:
+    """A rate of mazes a second as it is shown: whole from 10 on, else two significant digits (never a bare 0).
+
+    Parameters
+    ----------
+    rate : float
+        Mazes a second.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> from tremaux.dataset.build import rate_text
+    >>> rate_text(1234.5), rate_text(0.2865), rate_text(4.0)
+    ('1,234', '0.29', '4')
+    """
+    return f"{rate:,.0f}" if rate >= 10 else f"{rate:.2g}"
 
 
 MANIFEST_EVERY = 2.0

@@ -70,7 +70,9 @@ def rich_progress(description: str = "mazes", *, console: Any = None, every: flo
             built = task.completed - task.fields.get("resumed", 0)
             if elapsed <= 0 or built <= 0:
                 return Text("- mazes/s", style="progress.data.speed")
-            return Text(f"{built / elapsed:,.0f} mazes/s", style="progress.data.speed")
+            from .build import rate_text
+
+            return Text(f"{rate_text(built / elapsed)} mazes/s", style="progress.data.speed")
 
     console = console or Console(stderr=True)
     if not console.is_terminal:

@@ -74,8 +74,10 @@ def read_spec_file(path: str | Path) -> Any:
         raise MazeFormatError(
             f"file is larger than {MAX_SPEC_BYTES // 1024} KiB: it is not a dataset spec", source=str(path)
         )
+    from ..io._common import decode_text
+
     try:
-        text = raw.decode("utf-8")
+        text = decode_text(raw)  # UTF-8 with or without a byte order mark, or UTF-16 after one, as maze files
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1

@@ -36,6 +36,7 @@ final names; on a local disk they go to ``*.partial`` and are renamed.
 from __future__ import annotations
 
 import hashlib
+import os
 import json
 import platform
 from collections.abc import Iterable, Mapping
@@ -447,6 +448,8 @@ def read_manifest(directory: str | Path | Target, storage_options: Mapping[str, 
     """
     target = open_target(directory, storage_options)
     target.probe()
+    if target.local and not os.path.lexists(target.root):
+        raise DatasetDirError(f"{target.url} does not exist: no dataset there")
     if (target.local and not Path(target.root).is_dir()) or target.is_file():
         raise DatasetDirError(f"{target.url} is not a directory")
     name = next((n for n in (MANIFEST, LEGACY_MANIFEST) if target.has(n)), None)

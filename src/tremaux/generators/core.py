@@ -113,6 +113,9 @@ def generate(
     ...
     tremaux.errors.MemoryLimitError: a 30000 x 30000 maze (backtracker) needs about ... GiB of memory; the limit is 1.0 GiB ...
     """
+    from .._args import switch
+
+    record = switch(record, "record")  # record="no" would be true
     if isinstance(algorithm, (int, np.integer)) and not isinstance(algorithm, bool):  # generate(10, 20)
         raise InvalidSizeError(f"the algorithm is a name such as 'backtracker', not {algorithm!r}; give the size as "
                                f"one tuple: generate(({shape!r}, {algorithm!r}))")
@@ -131,7 +134,10 @@ def generate(
     if shape is None:
         if mask is None:
             raise InvalidSizeError("give a maze shape such as (20, 30), or a mask")
-        shape = np.shape(mask)
+        from ..maze.checks import as_mask
+
+        mask = as_mask(mask)  # a text or a file name is named as such, not as a shape of no dimensions
+        shape = mask.shape
     shape3 = check_shape(shape)
     L, H, W = shape3
     dims = (H, W) if len(shape) == 2 else shape3

@@ -243,14 +243,14 @@ def picture_shape(path: str | Path) -> tuple[int, int] | None:
 
 
 def load_mask(path: str | Path, *, memory_limit: str | int | None = None) -> np.ndarray:
-    """Read a mask file: a picture (``.png``, ``.gif``, ``.bmp``, ``.jpg``) or ``#``/``.`` text.
+    """Read a mask file: a picture (``.png``, ``.gif``, ``.bmp``, ``.jpg``, or any name) or ``#``/``.`` text.
 
     Text over the text-file cap (:func:`tremaux.budget.text_limit`) is refused unread.
 
     Parameters
     ----------
     path : str or pathlib.Path
-        The mask file; its extension says whether it is a picture.
+        The mask file; its extension, else its first bytes, say whether it is a picture.
     memory_limit : str or int, optional
         A limit such as ``"1G"`` instead of the budget in force.
 
@@ -278,18 +278,24 @@ def load_mask(path: str | Path, *, memory_limit: str | int | None = None) -> np.
     """
     from .. import budget
 
+    from ..io._common import decode_text
+    from ..io.image import is_image
+
     p = Path(path)
     if p.suffix.lower() in _PICTURES:
         return mask_from_image(p, memory_limit=memory_limit)
     cap = budget.text_limit()
     with open(p, "rb") as f:
         st = os.fstat(f.fileno())
+        head = f.read(8)
+        if is_image(head):  # a picture under another name (shape.dat, or no extension at all)
+            return mask_from_image(p, memory_limit=memory_limit)
         if stat.S_ISREG(st.st_mode):
             budget.check_text_size(st.st_size, "a mask", source=str(p))
-        data = f.read() if cap is None else f.read(cap + 1)
+        data = head + (f.read() if cap is None else f.read(cap + 1 - len(head)))
     budget.check_text_size(len(data), "a mask", source=str(p))
     try:
-        text = data.decode("utf-8")
+        text = decode_text(data)  # UTF-8 with or without a byte order mark, or UTF-16 after one, as maze files
     except UnicodeDecodeError:
         raise MazeFormatError("mask file is not text; use '#'/'.' rows or a PNG picture", source=str(p)) from None
     return mask_from_text(text, source=str(p))

@@ -15,6 +15,7 @@ tremaux.errors.UnsupportedError: the hex grid takes no parameter 'wrap'; it take
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import numpy as np
@@ -94,20 +95,26 @@ def make_grid(name: str = "square", **params: Any) -> Grid:
     if given.get("weave") and "weave" not in entry.params:
         raise UnsupportedError(f"weave works on the square and hex grids, not on {article(entry.name)} {entry.name} grid")
     if mask is not None:
-        try:
-            mask = np.asarray(mask)
-        except ValueError:  # rows of different lengths
-            raise InvalidMazeError("a grid mask is a 2-D array of booleans (rows, cols); its rows differ in "
-                                   "length") from None
+        from ..maze.checks import as_mask
+
+        text = isinstance(mask, (str, bytes, os.PathLike)) or (isinstance(mask, (list, tuple)) and len(mask) > 0
+                                                                and all(isinstance(row, str) for row in mask))
+        if not text:  # (text is refused by as_mask, which names it and the readers of mask texts)
+            try:
+                arr = np.asarray(mask)
+            except ValueError:  # rows of different lengths
+                raise InvalidMazeError("a grid mask is a 2-D array of booleans (rows, cols); its rows differ in "
+                                       "length") from None
+            if arr.dtype.kind in "iu" and arr.size and (arr.min() < 0 or arr.max() > 1):  # 1 keeps a cell, 0 drops it
+                raise InvalidMazeError(f"a grid mask holds 0 (no cell) and 1 (a cell) only, not {int(arr.min())}.."
+                                       f"{int(arr.max())}")
+        mask = as_mask(mask)  # the square maze's masks: True/False or 1/0 (any number type), not text
         if "size" not in entry.params or given.get("shape", "rectangle") != "rectangle":
             what = f"{entry.name} grid" + (f" of shape {given['shape']!r}" if "shape" in given else "")
             raise UnsupportedError(f"a mask works on grids laid out in a rectangle of rows and columns, not on a "
                                    f"{what}")
-        if mask.ndim != 2 or mask.dtype.kind not in "biu":
-            raise InvalidMazeError(f"a grid mask is a 2-D array of booleans (rows, cols), not {mask.ndim}-D {mask.dtype}")
-        if mask.size and (mask.min() < 0 or mask.max() > 1):  # 1 keeps a cell, 0 drops it: nothing else
-            raise InvalidMazeError(f"a grid mask holds 0 (no cell) and 1 (a cell) only, not {int(mask.min())}.."
-                                   f"{int(mask.max())}")
+        if mask.ndim != 2:
+            raise InvalidMazeError(f"a grid mask is a 2-D array of booleans (rows, cols), not {mask.ndim}-D")
         given.setdefault("size", mask.shape)
         if check_size(given["size"]) != mask.shape:
             raise InvalidSizeError(f"mask of {mask.shape[0]} x {mask.shape[1]} differs from the grid size "

@@ -178,6 +178,9 @@ def generate_on(grid: Grid, algorithm: str = "backtracker", *, seed: int | None 
     ...
     tremaux.errors.UnsupportedError: eller does not run on a polar grid; it runs on the plain square grid
     """
+    from .._args import switch
+
+    record = switch(record, "record")  # record="no" would be true
     if not isinstance(grid, Grid):
         raise TremauxError(f"generate_on needs a Grid (see tremaux.grids.make_grid), not {type(grid).__name__}")
     entry = GENERATORS.get(algorithm)

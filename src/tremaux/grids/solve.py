@@ -71,6 +71,14 @@ class GridSolution:
     trace: Trace | None = None
     marks: np.ndarray | None = None
 
+    def __post_init__(self) -> None:  # read-only arrays, as a square maze's Solution holds
+        for name in ("path", "visited", "marks"):
+            a = getattr(self, name)
+            if a is not None and (a := np.asarray(a)).flags.writeable:
+                a = a.copy()
+                a.flags.writeable = False
+            object.__setattr__(self, name, a)
+
     @property
     def cells(self) -> list[tuple[int, int]]:
         """The path as cell addresses."""
@@ -177,6 +185,9 @@ def solve_on(maze: GridMaze, algorithm: str = "bfs", *, start: Any = None, goal:
     ...
     tremaux.errors.UnsupportedError: the tremaux solver on a polar grid has no option 'seed' (it makes no random choice)
     """
+    from .._args import switch
+
+    record = switch(record, "record")  # record="no" would be true
     if hasattr(maze, "stats") and isinstance(getattr(maze, "maze", None), GridMaze):
         maze = maze.maze  # what generate_on returns: its maze
     if not isinstance(maze, GridMaze):

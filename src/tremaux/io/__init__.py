@@ -120,7 +120,8 @@ def detect_format(data: str | bytes) -> str:
     for line in stripped.splitlines():
         if not line.strip() or _HEADER.match(line):
             continue
-        drawn = line.lstrip()[:1] in ("+", "┌") or _drawings.trimmed(data) != data
+        first = line.lstrip()[:1]
+        drawn = first == "+" or first in _drawings.BOX_CHARS or _drawings.trimmed(data) != data
         return "ascii" if drawn or _drawings.is_underscored(data) else "block"
     return "block"
 
@@ -373,8 +374,11 @@ def read_source(f, source: str | None = None, *, size: int | None = None, memory
         budget.check_text_size(size, source=source, limit=text_limit)
     rest = _inputs.read_capped(f, None if cap is None else max(0, cap - len(head)),
                         None if size is None else max(0, size - len(head)))
-    if cap is not None and len(head) + len(rest) > cap:
-        budget.check_text_size(cap + 1, "a text maze over the cap", source=source, limit=text_limit)
+    if cap is not None and len(head) + len(rest) > cap:  # a pipe, /dev/zero: how much more is not known
+        from ..errors import InputTooLargeError
+
+        raise InputTooLargeError(f"more than {budget.format_bytes(cap)} of text is over the cap for text files "
+                                 f"(save big mazes as .npz, or set {budget.TEXT_ENV_VAR})", source=source)
     return head + rest
 
 

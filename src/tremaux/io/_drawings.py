@@ -6,7 +6,9 @@ r"""Drawings in the ``+---+`` style that :mod:`tremaux.io.ascii` reads besides i
   cells of three, in a :class:`_Widened` section whose errors name the
   original columns;
 * the same drawing in box-drawing characters (``tremaux render --style
-  unicode``): :func:`unboxed` redraws it with ``+``, ``-`` and ``|``;
+  unicode``, or the heavy ``━┃┏``, double ``═║╔`` and rounded ``╭`` lines of
+  other programs, cells three wide): :func:`unboxed` redraws it with ``+``,
+  ``-`` and ``|``;
 * the underscore style many small maze programs print, a cell two
   characters (its south wall ``_`` and its east wall ``|``) under a top line
   of `` _``: :func:`underscored` redraws it in the ``+---+`` style.
@@ -37,7 +39,10 @@ from ._text import Section
 __all__ = ["BOX_CHARS", "cell_width", "is_underscored", "underscored", "unboxed", "widened"]
 
 
-BOX_CHARS = frozenset("─│┌┐└┘├┤┬┴┼╵╶╷╴")
+BOX_CHARS = frozenset(map(chr, range(0x2500, 0x2580)))
+"""The box-drawing block: light lines as ``tremaux render --style unicode`` draws them, and the heavy, double,
+dashed and rounded ones other programs draw with (``━┃┏``, ``═║╔``, ``╭``), read alike."""
+_ACROSS, _DOWN = "─━═┄┅┈┉╌╍", "│┃║┆┇┊┋╎╏"
 
 
 def unboxed(text: str, source: str | None) -> str:
@@ -46,7 +51,8 @@ def unboxed(text: str, source: str | None) -> str:
     Every post becomes a corner ``+``, whatever box character (or blank,
     where no wall meets) stands there.
     """
-    table = {ord(c): "+" for c in BOX_CHARS} | {ord("─"): "-", ord("│"): "|", ord("•"): "o"}  # •: a drawn path
+    table = ({ord(c): "+" for c in BOX_CHARS} | {ord(c): "-" for c in _ACROSS} | {ord(c): "|" for c in _DOWN}
+             | {ord("•"): "o"})  # •: a drawn path
     lines = text.translate(table).splitlines()
     first = next(i for i, line in enumerate(lines) if line.strip())
     if any(line.strip().startswith("level") for line in lines):

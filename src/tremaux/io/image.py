@@ -246,7 +246,10 @@ def loads(data: bytes, *, source: str | None = None, memory_limit=None) -> Maze:
                                       "long to replay to its last frame, the finished maze (read the maze from its "
                                       ".json or .npz file)", source=source)
             im.seek(frames - 1)
-        rgb = np.asarray(im.convert("RGB"))
+        from ._ground import grounds
+
+        pictures = grounds(im)  # a transparent ground laid on white, then on black
+        rgb = next(pictures)
     except (MazeFormatError, MemoryLimitError):
         raise
     except UnidentifiedImageError:
@@ -254,7 +257,16 @@ def loads(data: bytes, *, source: str | None = None, memory_limit=None) -> Maze:
     except Exception as exc:  # a damaged file: Pillow's decoders raise OSError, SyntaxError, EOFError, struct.error...
         first = (str(exc).splitlines() or [type(exc).__name__])[0]
         raise MazeFormatError(f"not a picture Pillow can read: {first}", source=source) from None
-    return _read(rgb, source, shaped)
+    try:
+        return _read(rgb, source, shaped)
+    except MazeFormatError as exc:
+        rgb = next(pictures, None) if shaped is None else None  # light walls on a transparent ground?
+        if rgb is None:
+            raise
+        try:
+            return _read(rgb, source, None)
+        except MazeFormatError:
+            raise exc from None
 
 
 def _read(rgb: np.ndarray, source: str | None, shaped: tuple[np.ndarray, int, int, int] | None = None) -> Maze:

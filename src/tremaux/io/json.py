@@ -184,7 +184,7 @@ def _cell(value: Any, name: str, source: str | None):
     if value is None:
         return None
     if not isinstance(value, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in value):
-        raise MazeFormatError(f"{name!r} must be a list of whole numbers or null, not {value!r}", source=source)
+        raise MazeFormatError(f"{name!r} must be a list of whole numbers or null, not {_shown(value)}", source=source)
     return tuple(value)
 
 
@@ -230,7 +230,7 @@ def from_dict(data: Any, *, source: str | None = None) -> Maze:
             raise MazeFormatError(f"the JSON maze has no {key!r} field", source=source)
     shape = data["shape"]
     if not isinstance(shape, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in shape):
-        raise MazeFormatError(f"'shape' must be a list of whole numbers, not {shape!r}", source=source)
+        raise MazeFormatError(f"'shape' must be a list of whole numbers, not {_shown(shape)}", source=source)
     try:
         L, H, W = check_shape(shape)
     except Exception as exc:
@@ -319,3 +319,9 @@ def loads(text: str | bytes, *, source: str | None = None) -> Maze:
     except (TypeError, ValueError) as exc:  # e.g. a number of more digits than Python converts
         raise MazeFormatError(f"malformed JSON: {str(exc).split(':')[0]}", source=source) from None
     return from_dict(data, source=source)
+
+
+def _shown(value: Any) -> str:
+    """A value of the file as JSON writes it (``[true, 0]``, not Python's ``[True, 0]``), cut short when long."""
+    text = json.dumps(value, default=str)
+    return text if len(text) <= 60 else text[:57] + "..."

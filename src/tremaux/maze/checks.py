@@ -64,7 +64,7 @@ def check_cells(cells: Any) -> tuple[np.ndarray, tuple[int, int, int]]:
     >>> check_cells([[0, 64]])
     Traceback (most recent call last):
     ...
-    tremaux.errors.InvalidMazeError: maze cells must be uint8 side bits (0..63), got dtype int64
+    tremaux.errors.InvalidMazeError: cell (0, 1) has value 64; side bits must be in 0..15 (N=1, E=2, S=4, W=8)
     """
     try:
         arr = np.asarray(cells)
@@ -76,10 +76,16 @@ def check_cells(cells: Any) -> tuple[np.ndarray, tuple[int, int, int]]:
         )
     shape3 = check_shape(arr.shape)
     if arr.dtype != np.uint8:
-        if arr.size and (not np.issubdtype(arr.dtype, np.integer) or arr.min() < 0 or arr.max() > 63):
+        if not np.issubdtype(arr.dtype, np.integer):
             raise InvalidMazeError(
                 f"maze cells must be uint8 side bits (0..63), got dtype {arr.dtype}"
             )
+        bad = (arr < 0) | (arr > 63)
+        if bad.any():  # named where it is, as for a uint8 array (a negative value would wrap round in uint8)
+            i = int(np.flatnonzero(bad)[0])
+            allowed = "0..15 (N=1, E=2, S=4, W=8)" if arr.ndim == 2 else "0..63 (N, E, S, W, U=16, D=32)"
+            raise InvalidMazeError(f"cell {tuple(int(x) for x in np.unravel_index(i, arr.shape))} has value {arr.reshape(-1)[i]}; "
+                                   f"side bits must be in {allowed}")
         arr = arr.astype(np.uint8)
     return np.ascontiguousarray(arr), shape3
 

@@ -123,10 +123,12 @@ def solve(
     ...
     tremaux.errors.CellError: goal (3, 0) is outside the 3 x 4 grid
     """
+    from .._args import switch
     from ..generators.result import Generated
     from ..grids.generate import GridGenerated
     from ..grids.maze import GridMaze
 
+    record = switch(record, "record")  # record="no" would be true
     if isinstance(maze, (Generated, GridGenerated)):  # what generate() and generate_on() return
         maze = maze.maze
     if isinstance(maze, GridMaze):

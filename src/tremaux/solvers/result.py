@@ -97,15 +97,16 @@ class Solution:
         Returns
         -------
         dict
-            ``algorithm``, ``found``, ``start``, ``goal``, ``path``, ``visited``
-            (how many cells), ``steps`` and ``message``, in JSON types.
+            ``algorithm``, ``found``, ``start``, ``goal``, ``path``, ``solution_length``
+            (the path's passages, as ``tremaux stats`` counts the shortest one; ``None`` when not
+            found), ``visited`` (how many cells), ``steps`` and ``message``, in JSON types.
 
         Examples
         --------
         >>> import tremaux
         >>> d = tremaux.solve(tremaux.Maze.open((1, 2)), "bfs").to_dict()
-        >>> d["path"], d["found"]
-        ([[0, 0], [0, 1]], True)
+        >>> d["path"], d["found"], d["solution_length"]
+        ([[0, 0], [0, 1]], True, 1)
         """
         return {
             "algorithm": self.algorithm,
@@ -113,6 +114,7 @@ class Solution:
             "start": list(self.start),
             "goal": list(self.goal),
             "path": [list(c) for c in self.path_cells()],
+            "solution_length": self.length - 1 if self.found else None,
             "visited": self.visited_count,
             "steps": int(self.steps),
             "message": self.message,
