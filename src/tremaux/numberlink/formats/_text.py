@@ -134,9 +134,14 @@ def split_blocks(rows: list[Line]) -> list[list[Line]]:
     return blocks
 
 
-WEB_ADDRESS = re.compile(r"(?:https?://|https?%3A%2F%2F|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?::\d+)?/[^\s?]*\?)"
-                         r"\S+", re.IGNORECASE)
-"""A web address: with its scheme, or as a browser's address bar shows it (``puzz.link/p?numlin/...``)."""
+QUERY = re.compile(r"(?:numlin|numberlink)(?:/(?:[^/\s]*:/)*|%2F(?:[^/\s]*:%2F)*)\d{1,9}(?:/|%2F)\d{1,9}(?:/|%2F|$)",
+                   re.IGNORECASE)
+"""The query of a puzz.link URL alone, from its puzzle type and size on (``numlin/5/5/...``), as a user copies
+the part after the ``?``."""
+WEB_ADDRESS = re.compile(r"(?:https?://|https?%3A%2F%2F|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?::\d+)?/[^\s?]*\?"
+                         r"|[^\s?:]*\?(?=" + QUERY.pattern + r")|(?=" + QUERY.pattern + r"))\S+", re.IGNORECASE)
+"""A web address: with its scheme, as a browser's address bar shows it (``puzz.link/p?numlin/...``), or from its
+``?`` or its puzzle type on (``p?numlin/...``, ``?numlin/...``, ``numlin/5/5/...``)."""
 _SEP = re.compile(r"[\s,]")
 _TOKEN = re.compile(r"[^\s,]+")
 
@@ -154,19 +159,28 @@ def tokens(s: str) -> list[tuple[int, str]]:
     return [(off + i + 1, ch) for i, ch in enumerate(s.strip())]
 
 
-def empty_field(s: str) -> int | None:
-    """The 1-based column of the first comma that closes an empty cell of a comma-separated row, else ``None``.
+_TABS = re.compile(r"\t[ ]*\t")
 
-    ``1,,2``, ``1, ,2``, ``,1,2`` and ``1,2,`` leave a cell out: it is not read as an empty cell (that is ``.``
-    or ``0``) nor dropped, which would shift the cells after it.
+
+def empty_field(s: str) -> int | None:
+    """The 1-based column of the first comma (or tab) that closes an empty cell of a comma-separated (or
+    tab-separated) row, else ``None``.
+
+    ``1,,2``, ``1, ,2``, ``,1,2`` and ``1,2,`` leave a cell out, and so does ``1<tab><tab>2`` (a spreadsheet's
+    row copied with an empty cell): it is not read as an empty cell (that is ``.`` or ``0``) nor dropped,
+    which would shift the cells after it.
 
     Examples
     --------
     >>> empty_field("1, 0, 1"), empty_field("1,,1"), empty_field("1 2 1"), empty_field("1,2,")
     (None, 3, None, 4)
+    >>> empty_field("1\t\t1"), empty_field("\t1\t1")
+    (3, None)
     """
     if "," not in s:
-        return None
+        start = len(s) - len(s.lstrip())  # tabs before the first cell indent the row
+        tabs = _TABS.search(s, start)
+        return None if tabs is None else tabs.end()
     start = len(s) - len(s.lstrip())
     fields = s[start:].split(",")
     col = start + 1
