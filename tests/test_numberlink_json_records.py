@@ -1,0 +1,47 @@
+"""The JSON of `numberlink check --json` and `numberlink solve --json`: the same field names for the same things,
+and a check's record read back as its puzzle, as a solve's is."""
+
+from __future__ import annotations
+
+import json
+
+from tremaux.numberlink import Puzzle, diagnose, formats, solve_puzzle
+
+from cli_helpers import run
+
+
+def test_a_check_record_holds_the_puzzle_and_its_solution_under_the_names_solve_gives_them():
+    puzzle = Puzzle.from_rows(["1.1", "2.2"])
+    rec = diagnose(puzzle).to_dict()
+    solved = solve_puzzle(puzzle).to_dict()
+    assert rec["verdict"] == "proper"
+    for key in ("name", "rule", "size", "pairs", "puzzle", "grid", "lines"):
+        assert rec[key] == solved[key] or key == "rule", key
+    assert rec["grid"] == [[1, 1, 1], [2, 2, 2]]
+
+
+def test_a_check_record_of_several_solutions_lists_the_two_found_as_solve_all_does():
+    rec = diagnose(Puzzle.from_rows(["1..", "...", "..1"]), rule="nikoli").to_dict()
+    assert rec["verdict"] == "multiple-solutions"
+    assert len(rec["solutions"]) == len(rec["solution_lines"]) == 2
+    assert rec["solutions"][0] == rec["grid"] and rec["solutions"][0] != rec["solutions"][1]
+    for grid, lines in zip(rec["solutions"], rec["solution_lines"]):
+        assert all(grid[r][c] == 1 for line in lines for r, c in line["cells"])
+
+
+def test_a_check_record_without_a_solution_says_so_with_nulls():
+    rec = diagnose(Puzzle.from_rows(["1..", "...", "..1"])).to_dict()  # fill: the corner cells stay empty
+    assert rec["verdict"] == "needs-empty-cells" and rec["grid"] is None and rec["lines"] is None
+    assert "solutions" not in rec
+
+
+def test_check_json_is_read_back_as_its_puzzles(tmp_path, capsys):
+    path = tmp_path / "p.txt"
+    path.write_text(".123..\n...44.\n1.5.6.\n2...3.\n5....6\n\n1.1\n2.2\n")
+    code, out, err = run(capsys, "numberlink", "check", str(path), "--json")
+    assert code == 0, err
+    records = json.loads(out)
+    assert [r["size"] for r in records] == [[5, 6], [2, 3]] and [r["pairs"] for r in records] == [6, 2]
+    again = tmp_path / "verdicts.json"
+    again.write_text(out)
+    assert [p.grid.tolist() for p in formats.load_all(again)] == [p.grid.tolist() for p in formats.load_all(path)]
