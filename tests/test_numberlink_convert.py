@@ -64,3 +64,27 @@ def test_bad_asks_are_one_line_errors(capsys, wh, tmp_path):
     bad.write_bytes(b"\x00\x01\x02binary")
     code, _, err = run(capsys, "convert", str(bad))
     assert code == 2 and err.startswith("error:") and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", [["convert", "P"], ["generate", "--size", "4x4", "--seed", "1"]])
+@pytest.mark.parametrize("fmt", ["svg", "PNG"])
+def test_a_picture_named_as_the_text_format_points_to_out(capsys, tmp_path, command, fmt):
+    # 'unknown numberlink format 'svg' (did you mean 'csv'?)' sent the user to the wrong format
+    path = tmp_path / "p.txt"
+    path.write_text("1.1\n2.2\n")
+    args = [str(path) if a == "P" else a for a in command]
+    code, out, err = run(capsys, *args, "-f", fmt)
+    assert (code, out) == (2, "")
+    assert err == (f"error: --format {fmt} is a picture: give --out FILE.{fmt.lower()} to draw the puzzles; --format "
+                   "names a text format (grid, csv, wh, puzzlink...)\n")
+
+
+@pytest.mark.parametrize("fmt", ["txt", "TXT"])
+def test_format_txt_is_what_a_txt_file_gets(capsys, tmp_path, fmt):
+    path = tmp_path / "p.wh"
+    path.write_text("3 2\n1.1\n2.2\n")
+    code, out, err = run(capsys, "convert", str(path), "-f", fmt)
+    assert (code, out) == (0, "1.1\n2.2\n"), err
+    target = tmp_path / "q.txt"
+    assert run(capsys, "convert", str(path), "-o", str(target))[0] == 0
+    assert target.read_text() == out

@@ -416,7 +416,17 @@ def _extension_format(out: Optional[Path]) -> Optional[str]:
 
 
 def _written_format(fmt: str) -> str:
-    """The registry name of the text format ``fmt``, refused by name when it is unknown or read only."""
+    """The registry name of the text format ``fmt``, refused by name when it is unknown or read only.
+
+    ``txt`` is the format a ``.txt`` file gets (``grid``); a picture's name (``svg``, ``png``) is refused with
+    the way to draw one (``--out p.svg``), not with the text format whose name is nearest."""
+    from ..errors import TremauxError
     from ..numberlink.formats import writable
 
+    name = fmt.strip().lower().lstrip(".")
+    if name in ("txt", "text"):
+        return "grid"
+    if name in ("svg", "png"):
+        raise TremauxError(f"--format {fmt} is a picture: give --out FILE.{name} to draw the puzzles; --format names "
+                           "a text format (grid, csv, wh, puzzlink...)")
     return writable(fmt)
