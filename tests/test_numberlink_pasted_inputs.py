@@ -86,3 +86,18 @@ def test_the_cli_names_the_empty_tab_field(tmp_path, capsys):
     assert err.startswith(f"error: {path}:1:3: an empty field in a tab-separated row; write '.' or 0 for an empty "
                           "cell\n")
     assert "W = 1" not in err
+
+
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
+def test_utf16_text_without_its_byte_order_mark_is_read(tmp_path, capsys, encoding):
+    # as some programs save "Unicode" text; it was refused as "unexpected '\x00'" (or not UTF-8)
+    path = tmp_path / "p.txt"
+    path.write_bytes("# from a Windows tool\r\n3 2\r\n1.1\r\n2.2\r\n".encode(encoding))
+    assert formats.load(path).grid.tolist() == GRID
+    code, out, err = run(capsys, "numberlink", "solve", "--numbers", str(path))
+    assert (code, out) == (0, "1 1 1\n2 2 2\n"), err
+
+
+def test_bytes_with_zeros_that_are_no_utf16_text_are_still_refused_in_one_line():
+    with pytest.raises(PuzzleFormatError, match="unexpected"):
+        formats.loads(b"1\x00\x00\x00.\x00\x00\x001\x00\x00\x00")  # UTF-32: a zero is no character of a text

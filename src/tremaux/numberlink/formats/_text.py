@@ -73,11 +73,14 @@ def read_text(path: str | Path | BinaryIO, *, limit: int | None = None) -> str:
 def decode(data: bytes, *, source: str | None = None) -> str:
     """``data`` as text (UTF-8, an optional byte-order mark dropped), or an error naming the first bad byte.
 
-    Text saved as UTF-16 with its byte-order mark (Windows' "Unicode") is read too: the mark says how.
+    Text saved as UTF-16 with its byte-order mark (Windows' "Unicode") is read too: the mark says how; so is
+    UTF-16 without the mark when the text starts with plain ASCII characters (a zero byte beside each).
 
     Examples
     --------
     >>> decode("1.1\\n".encode("utf-16")), decode(b"\\xef\\xbb\\xbf1.1\\n")
+    ('1.1\\n', '1.1\\n')
+    >>> decode("1.1\\n".encode("utf-16-be")), decode("1.1\\n".encode("utf-16-le"))
     ('1.1\\n', '1.1\\n')
     """
     for magic, what in _MAGIC.items():
@@ -90,6 +93,11 @@ def decode(data: bytes, *, source: str | None = None) -> str:
         except UnicodeDecodeError as exc:
             raise PuzzleFormatError(f"not UTF-16 text after its byte-order mark: bytes {exc.start} to {exc.end} "
                                     "cannot be decoded", source=source) from None
+    if (order := _utf16_order(data)) is not None:  # UTF-16 without its mark, as some programs save "Unicode"
+        try:
+            return data.decode(order)
+        except UnicodeDecodeError:
+            pass  # not text after all: named below, as UTF-8
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -98,6 +106,19 @@ def decode(data: bytes, *, source: str | None = None) -> str:
         column = pos - (data.rfind(b"\n", 0, pos) + 1) + 1
         raise PuzzleFormatError(f"not UTF-8 text: byte 0x{data[pos]:02x} cannot be decoded", line=line,
                                 column=column, source=source) from None
+
+
+def _utf16_order(data: bytes) -> str | None:
+    """``"utf-16-le"`` or ``"utf-16-be"`` when ``data`` starts as ASCII text saved as UTF-16 without a byte-order mark
+    (a zero byte after, or before, each of its first characters), else ``None``."""
+    head = data[:64]
+    if len(data) % 2 or len(head) < 4:
+        return None
+    low, high = head[0::2], head[1::2]
+    for text, zeros, order in ((low, high, "utf-16-le"), (high, low, "utf-16-be")):
+        if not zeros.strip(b"\x00") and all(32 <= b < 127 or b in (9, 10, 13) for b in text):
+            return order
+    return None
 
 
 _EOL = re.compile(r"\r\n?|\n")
