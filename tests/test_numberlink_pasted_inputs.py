@@ -89,15 +89,32 @@ def test_the_cli_names_the_empty_tab_field(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
-def test_utf16_text_without_its_byte_order_mark_is_read(tmp_path, capsys, encoding):
-    # as some programs save "Unicode" text; it was refused as "unexpected '\x00'" (or not UTF-8)
+def test_utf16_text_without_its_byte_order_mark_is_named_as_such(tmp_path, capsys, encoding):
+    # as some programs save "Unicode" text; the message was "unexpected '\x00'; a cell is..." (or "not UTF-8")
     path = tmp_path / "p.txt"
     path.write_bytes("# from a Windows tool\r\n3 2\r\n1.1\r\n2.2\r\n".encode(encoding))
-    assert formats.load(path).grid.tolist() == GRID
     code, out, err = run(capsys, "numberlink", "solve", "--numbers", str(path))
-    assert (code, out) == (0, "1 1 1\n2 2 2\n"), err
+    assert (code, out) == (2, "")
+    assert err == (f"error: {path}:1:1: this looks like {encoding.upper()} text without its byte-order mark; save it "
+                   "as UTF-8 (or as UTF-16 with the mark)\n")
+    path.write_bytes("\ufeff# from a Windows tool\r\n3 2\r\n1.1\r\n2.2\r\n".encode(encoding))  # with the mark
+    assert formats.load(path).grid.tolist() == GRID
 
 
 def test_bytes_with_zeros_that_are_no_utf16_text_are_still_refused_in_one_line():
     with pytest.raises(PuzzleFormatError, match="unexpected"):
         formats.loads(b"1\x00\x00\x00.\x00\x00\x001\x00\x00\x00")  # UTF-32: a zero is no character of a text
+
+
+@pytest.mark.parametrize("text", ['"1","0","1"\n"2","0","2"\n', '"A";".";"B"\n"A";".";"B"\n', '"1" . "1"\n2 . 2\n',
+                                  '"10",0,"10"\n"2",0,"2"\n'])
+def test_fields_a_spreadsheet_quotes_are_read_as_their_labels(text):
+    # CSV as spreadsheets save text cells: '"A","B"' (was: unexpected '"A"')
+    puzzle = formats.loads(text)
+    assert puzzle.shape == (2, 3) and puzzle.grid[:, 1].tolist() == [0, 0] and '"' not in "".join(puzzle.labels)
+
+
+def test_an_empty_quoted_field_is_an_empty_field():
+    with pytest.raises(PuzzleFormatError, match="empty field in a comma-separated row") as exc:
+        formats.loads('"1","","1"\n"2","0","2"\n')
+    assert (exc.value.line, exc.value.column) == (1, 7)

@@ -49,7 +49,7 @@ def number_rows(rows: Sequence[tuple[int, str]]) -> tuple[np.ndarray, list[str]]
     --------
     >>> number_rows([(1, "7,0,7")])[0].tolist()
     [[1, 0, 1]]
-    >>> number_rows([(1, "7,,7")]) is None, number_rows([(1, "7\t\t7")]) is None  # an empty field
+    >>> number_rows([(1, "7,,7")]) is None, number_rows([(1, "7\\t\\t7")]) is None  # an empty field
     (True, True)
     """
     if not rows:

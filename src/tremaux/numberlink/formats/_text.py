@@ -73,15 +73,18 @@ def read_text(path: str | Path | BinaryIO, *, limit: int | None = None) -> str:
 def decode(data: bytes, *, source: str | None = None) -> str:
     """``data`` as text (UTF-8, an optional byte-order mark dropped), or an error naming the first bad byte.
 
-    Text saved as UTF-16 with its byte-order mark (Windows' "Unicode") is read too: the mark says how; so is
-    UTF-16 without the mark when the text starts with plain ASCII characters (a zero byte beside each).
+    Text saved as UTF-16 with its byte-order mark (Windows' "Unicode") is read too: the mark says how. UTF-16
+    without the mark (a zero byte beside each ASCII character) is named as such, not guessed.
 
     Examples
     --------
     >>> decode("1.1\\n".encode("utf-16")), decode(b"\\xef\\xbb\\xbf1.1\\n")
     ('1.1\\n', '1.1\\n')
-    >>> decode("1.1\\n".encode("utf-16-be")), decode("1.1\\n".encode("utf-16-le"))
-    ('1.1\\n', '1.1\\n')
+    >>> decode("1.1\\n".encode("utf-16-be"))
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.PuzzleFormatError: 1:1: this looks like UTF-16-BE text without its byte-order mark; save it as \
+UTF-8 (or as UTF-16 with the mark)
     """
     for magic, what in _MAGIC.items():
         if data.startswith(magic):
@@ -93,11 +96,9 @@ def decode(data: bytes, *, source: str | None = None) -> str:
         except UnicodeDecodeError as exc:
             raise PuzzleFormatError(f"not UTF-16 text after its byte-order mark: bytes {exc.start} to {exc.end} "
                                     "cannot be decoded", source=source) from None
-    if (order := _utf16_order(data)) is not None:  # UTF-16 without its mark, as some programs save "Unicode"
-        try:
-            return data.decode(order)
-        except UnicodeDecodeError:
-            pass  # not text after all: named below, as UTF-8
+    if (order := _utf16_order(data)) is not None:  # UTF-16 without its mark, as some programs save "Unicode":
+        raise PuzzleFormatError(f"this looks like {order.upper()} text without its byte-order mark; save it as "  # named,
+                                "UTF-8 (or as UTF-16 with the mark)", line=1, column=1, source=source)    # not guessed
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -195,7 +196,7 @@ def empty_field(s: str) -> int | None:
     --------
     >>> empty_field("1, 0, 1"), empty_field("1,,1"), empty_field("1 2 1"), empty_field("1,2,")
     (None, 3, None, 4)
-    >>> empty_field("1\t\t1"), empty_field("\t1\t1")
+    >>> empty_field("1\\t\\t1"), empty_field("\\t1\\t1")
     (3, None)
     """
     if "," not in s:

@@ -37,6 +37,9 @@ WH_HEADER = re.compile(r"^(?!.*\t *\t)\s*(\d{1,9})\s+(\d{1,9})\s*$")
 
 Item = Puzzle | PuzzleError
 
+_QUOTED = re.compile(r'(?:(?<=^)|(?<=[\s,;]))"([^"\s,;]*)"(?=[\s,;]|$)')
+"""A field between double quotes, as spreadsheets write text cells in CSV."""
+
 
 # ---------------------------------------------------------------------- label policies
 _RULES: dict[str, tuple[str, Callable[[str], bool], str]] = {
@@ -139,6 +142,8 @@ def _token_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str, c
     where: dict[str, list[tuple[int, int]]] = {}
     width = -1
     for lineno, s in rows:
+        if '"' in s:  # a spreadsheet's quoted fields ('"A","B"'): the quotes become spaces, so columns stay
+            s = _QUOTED.sub(lambda m: f" {m.group(1)} ", s)
         if (gap := empty_field(s)) is not None:
             raise PuzzleFormatError(f"an empty field in a {'comma' if ',' in s else 'tab'}-separated row; write '.' or "
                                     "0 for an empty cell", line=lineno, column=gap, source=source)
