@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, Optional
@@ -140,6 +142,8 @@ def solve_cmd(
                     if ext != ".txt" and _shown(r, all_) > 1 and not to_stdout:
                         firsts.append(r.name or Path(file).name)
             except OSError as exc:
+                if to_stdout and isinstance(exc, BrokenPipeError):  # the reader is gone ('| head'): stop, as the
+                    _stdout_gone()                                  # printed drawing stops (no error, status 1)
                 unwritten = True
                 typer.echo(f"error: cannot write {target}: {exc.strerror or exc}", err=True)
         if r.status == "invalid":  # bad input: the house's one-line error, whatever the output
@@ -170,6 +174,19 @@ def solve_cmd(
     if unwritten or any(r.status == "invalid" for r in results):
         raise typer.Exit(2)
     raise typer.Exit(0 if all(r.status == "solved" for r in results) else 1)
+
+
+def _stdout_gone() -> None:
+    """End the command quietly, status 1, once the standard output's reader has gone: nothing more can be shown,
+    so no other puzzle is solved. The output is pointed at the null device first, so that the interpreter's last
+    flush does not fail in turn (as the drawing printed without ``--out`` ends)."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):  # a stream without a descriptor
+        pass
+    raise typer.Exit(1)
 
 
 def _shown(r: Any, all_: bool) -> int:
