@@ -45,3 +45,17 @@ def test_check_json_is_read_back_as_its_puzzles(tmp_path, capsys):
     again = tmp_path / "verdicts.json"
     again.write_text(out)
     assert [p.grid.tolist() for p in formats.load_all(again)] == [p.grid.tolist() for p in formats.load_all(path)]
+
+
+def test_solve_unique_json_lists_the_two_solutions_only_when_there_are_two(tmp_path, capsys):
+    # a puzzle without a solution had "solutions": [] and "solution_lines": [] under --unique, which a puzzle of
+    # one solution, or one without a solution under --count, does not have
+    path = tmp_path / "p.txt"
+    path.write_text("1..\n...\n..1\n\n1.1\n2.2\n\n1.2\n2.1\n")
+    code, out, err = run(capsys, "numberlink", "solve", str(path), "--unique", "--json", "--rule", "nikoli")
+    assert code == 1, err
+    records = json.loads(out)
+    assert [r["status"] for r in records] == ["solved", "solved", "no-solution"]
+    assert [r["unique"] for r in records] == [False, True, False]
+    assert [len(r["solutions"]) if "solutions" in r else None for r in records] == [2, None, None]
+    assert ["solution_lines" in r for r in records] == [True, False, False]

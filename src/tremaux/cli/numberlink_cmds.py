@@ -192,7 +192,7 @@ def _stdout_gone() -> None:
 def _shown(r: Any, all_: bool) -> int:
     """How many of the solutions of ``r`` to show: every one with ``--all``, both when ``--unique`` found a
     second (the message says it is shown), else the first."""
-    return len(r.solutions) if all_ else 2 if r.unique is False else 1
+    return len(r.solutions) if all_ else min(2, len(r.solutions)) if r.unique is False else 1  # none: no second
 
 
 @nl_app.command("generate")
