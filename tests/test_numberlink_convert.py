@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from cli_helpers import run as run_cli
@@ -88,3 +90,15 @@ def test_format_txt_is_what_a_txt_file_gets(capsys, tmp_path, fmt):
     target = tmp_path / "q.txt"
     assert run(capsys, "convert", str(path), "-o", str(target))[0] == 0
     assert target.read_text() == out
+
+
+@pytest.mark.parametrize("command", [["convert", "P", "-f", "wh"], ["solve", "P"]])
+def test_an_out_that_is_a_hard_link_to_the_puzzle_file_is_refused(capsys, tmp_path, command):
+    # another name of the same file: writing it would replace the puzzles (a symbolic link was refused already)
+    path = tmp_path / "p.txt"
+    path.write_text("1.1\n2.2\n")
+    link = tmp_path / "q.txt"
+    os.link(path, link)
+    code, _, err = run(capsys, *[str(path) if a == "P" else a for a in command], "-o", str(link))
+    assert code == 2 and f"--out {link} is the puzzle file itself" in err and err.count("\n") == 1
+    assert path.read_text() == "1.1\n2.2\n"
