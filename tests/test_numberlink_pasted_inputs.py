@@ -118,3 +118,10 @@ def test_an_empty_quoted_field_is_an_empty_field():
     with pytest.raises(PuzzleFormatError, match="empty field in a comma-separated row") as exc:
         formats.loads('"1","","1"\n"2","0","2"\n')
     assert (exc.value.line, exc.value.column) == (1, 7)
+
+
+@pytest.mark.parametrize("text", ["# only a comment\n", "# one\n\n# two\n", "\n  # indented\n"])
+def test_a_file_of_comments_alone_holds_no_puzzle(text):
+    # it was "a line starting with '#' is a comment only in the 'wh' format", as if a row were wrong
+    with pytest.raises(PuzzleFormatError, match=r"no puzzle in the input: only '#' comment lines$"):
+        formats.loads(text)

@@ -252,6 +252,9 @@ def read_grid(text: str, source: str | None, base: str) -> list[Item]:
     blocks = [part for b in split_blocks(lines(text)) for part in (_numbered(b) or [_semicolons(b)])]
     if not blocks:
         raise PuzzleFormatError("no puzzle in the input", line=1, column=1, source=source)
+    if all(s.lstrip().startswith("#") for b in blocks for _, s in b):  # comments, and nothing they could be about
+        raise PuzzleFormatError("no puzzle in the input: only '#' comment lines", line=blocks[-1][-1][0] + 1,
+                                column=1, source=source)
     return [_comment(b, source) or _one(b, "grid", source, n) for b, n in zip(blocks, entry_names(base, len(blocks)))]
 
 
