@@ -28,3 +28,16 @@ def test_a_closed_standard_output_ends_the_solve_quietly(tmp_path):
     assert done.returncode == 1, err
     assert "error" not in err and "Broken pipe" not in err and "Exception" not in err
     assert "p#2" not in err and "p#6" not in err  # no other puzzle solved: nothing more can be shown
+
+
+def test_one_picture_on_the_standard_output_for_a_file_of_several_puzzles_is_refused_before_any_solve(tmp_path,
+                                                                                                       capsys):
+    # the first puzzle was solved and its picture written on the standard output before the refusal
+    from cli_helpers import run
+
+    path = tmp_path / "two.txt"
+    path.write_text("1.1\n2.2\n\n1.1\n2.2\n")
+    code, out, err = run(capsys, "numberlink", "solve", str(path), "--out", "-", "-f", "svg")
+    assert (code, out) == (2, "")
+    assert err == ("error: --out - holds one svg picture, and two.txt has several puzzles: give --out a file name "
+                   "(they get -1, -2... suffixes) or --format txt\n")

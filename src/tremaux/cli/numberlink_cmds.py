@@ -114,6 +114,11 @@ def solve_cmd(
     if as_json and numbers:  # else --numbers would be ignored: the JSON holds the grid of numbers
         raise TremauxError("--json and --numbers print two different things (the JSON holds the grid of numbers); "
                            "give one of them")
+    if to_stdout and ext != ".txt" and not hasattr(source, "read"):  # a file read twice: refused before any solve
+        from ..numberlink import load_all
+
+        if len(load_all(source, errors="keep")) > 1:
+            raise _one_picture(ext, file)
     interpret_small_puzzles()
     answers = iter_solve_file(source, solver, rule=rule, touch=touch, unique=unique, count=limit,
                               time_limit=time_limit, max_steps=max_steps, keep=keep)
@@ -124,9 +129,8 @@ def solve_cmd(
     for i, r in enumerate(answers):  # each answer shown (and drawn) as soon as it is known
         results.append(r)
         target = _out_path(out, i, 1 if i == 0 else 2) if out is not None and not to_stdout else out
-        if i == 1 and to_stdout and ext != ".txt":  # two pictures in one stream are no picture
-            raise TremauxError(f"--out - holds one {ext[1:]} picture, and {Path(str(file)).name} has several "
-                               f"puzzles: give --out a file name (they get -1, -2... suffixes) or --format txt")
+        if i == 1 and to_stdout and ext != ".txt":  # two pictures in one stream are no picture (standard input)
+            raise _one_picture(ext, file)
         if target is not None and not unwritten:
             try:
                 if i == 1 and not to_stdout and out.exists() and results[0].puzzle is not None:  # several puzzles: the first is -1
@@ -174,6 +178,14 @@ def solve_cmd(
     if unwritten or any(r.status == "invalid" for r in results):
         raise typer.Exit(2)
     raise typer.Exit(0 if all(r.status == "solved" for r in results) else 1)
+
+
+def _one_picture(ext: str, file: Any) -> Exception:
+    """The error of ``--out -`` (one svg or png picture) for a file of several puzzles."""
+    from ..errors import TremauxError
+
+    return TremauxError(f"--out - holds one {ext[1:]} picture, and {Path(str(file)).name} has several puzzles: give "
+                        "--out a file name (they get -1, -2... suffixes) or --format txt")
 
 
 def _stdout_gone() -> None:
