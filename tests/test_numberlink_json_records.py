@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tremaux.numberlink import Puzzle, diagnose, formats, solve_puzzle
 
 from cli_helpers import run
@@ -59,3 +61,30 @@ def test_solve_unique_json_lists_the_two_solutions_only_when_there_are_two(tmp_p
     assert [r["unique"] for r in records] == [False, True, False]
     assert [len(r["solutions"]) if "solutions" in r else None for r in records] == [2, None, None]
     assert ["solution_lines" in r for r in records] == [True, False, False]
+
+
+def test_records_appended_one_after_another_are_read_as_json_lines(tmp_path, capsys):
+    # 'numberlink generate --json >> puzzles.json' (or solve --json) run several times: JSON Lines; it was read
+    # as a grid ("unexpected '{"size":'")
+    path = tmp_path / "puzzles.json"
+    for seed in (1, 2):
+        code, out, err = run(capsys, "numberlink", "generate", "--size", "3x4", "--seed", str(seed), "--json")
+        assert code == 0, err
+        with path.open("a") as fh:
+            fh.write(out)
+    assert formats.detect(path.read_text()) == "json"
+    puzzles = formats.load_all(path)
+    assert [p.shape for p in puzzles] == [(3, 4), (3, 4)] and [p.name for p in puzzles] == ["puzzles#1", "puzzles#2"]
+    code, out, err = run(capsys, "numberlink", "solve", str(path), "--json")
+    with path.open("a") as fh:
+        fh.write(out)  # a list of solve records after them
+    assert [p.shape for p in formats.load_all(path)] == [(3, 4)] * 4
+
+
+def test_text_after_a_json_record_that_is_no_json_is_still_named():
+    from tremaux.errors import PuzzleFormatError
+
+    with pytest.raises(PuzzleFormatError):
+        formats.loads('{"puzzle": "1.1\\n"}\n1.1\n')
+    with pytest.raises(PuzzleFormatError, match=r"^3:1: .*this JSON has \"x\", no puzzle"):
+        formats.loads_all('{"puzzle": "1.1\\n"}\n\n{"x": 1}\n')
