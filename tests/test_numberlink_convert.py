@@ -102,3 +102,21 @@ def test_an_out_that_is_a_hard_link_to_the_puzzle_file_is_refused(capsys, tmp_pa
     code, _, err = run(capsys, *[str(path) if a == "P" else a for a in command], "-o", str(link))
     assert code == 2 and f"--out {link} is the puzzle file itself" in err and err.count("\n") == 1
     assert path.read_text() == "1.1\n2.2\n"
+
+
+@pytest.mark.parametrize("path", [None, 5, b"p.txt"])
+def test_save_names_a_path_that_is_no_path(path):
+    from tremaux.errors import PuzzleFormatError
+    from tremaux.numberlink import Puzzle, save
+
+    with pytest.raises(PuzzleFormatError, match=rf"^expected the path of a file to write .*, not {type(path).__name__}$"):
+        save(Puzzle.from_rows(["1.1"]), path)  # was a bare TypeError from pathlib
+
+
+@pytest.mark.parametrize("fmt, head", [("svg", b"<svg"), ("PNG", b"\x89PNG")])
+def test_save_with_a_picture_format_draws_it_whatever_the_extension(tmp_path, fmt, head):
+    from tremaux.numberlink import Puzzle, save
+
+    path = tmp_path / "p.txt"
+    save(Puzzle.from_rows(["1.1"]), path, format=fmt)  # was: unknown numberlink format 'svg' (did you mean 'csv'?)
+    assert path.read_bytes().startswith(head)
