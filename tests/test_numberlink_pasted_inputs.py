@@ -125,3 +125,20 @@ def test_a_file_of_comments_alone_holds_no_puzzle(text):
     # it was "a line starting with '#' is a comment only in the 'wh' format", as if a row were wrong
     with pytest.raises(PuzzleFormatError, match=r"no puzzle in the input: only '#' comment lines$"):
         formats.loads(text)
+
+
+@pytest.mark.parametrize("name, data", [("grid.xlsx", b"PK\x03\x04" + bytes(40)), ("grid.ODS", b"PK\x03\x04" + bytes(40)),
+                                        ("grid.xls", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(40))])
+def test_a_spreadsheet_file_is_named_with_what_to_do(tmp_path, capsys, name, data):
+    # it was "a zip archive (an .npz file?)" (or "not UTF-8 text: byte 0xd0") for a grid saved by a spreadsheet
+    path = tmp_path / name
+    path.write_bytes(data)
+    code, out, err = run(capsys, "numberlink", "solve", str(path))
+    assert (code, out) == (2, "")
+    assert err == (f"error: {path}:1:1: this is a spreadsheet file, not text: save the sheet as CSV "
+                   "(comma-separated values) and give that file\n")
+
+
+def test_an_office_document_is_named():
+    with pytest.raises(PuzzleFormatError, match=r"^1:1: this is an Office document \(\.xls, \.doc\), not a Number"):
+        formats.loads(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(40))

@@ -86,6 +86,13 @@ def decode(data: bytes, *, source: str | None = None) -> str:
     tremaux.errors.PuzzleFormatError: 1:1: this looks like UTF-16-BE text without its byte-order mark; save it as \
 UTF-8 (or as UTF-16 with the mark)
     """
+    sheet = str(source or "").lower().endswith((".xlsx", ".xlsm", ".ods", ".xls"))
+    if sheet and data.startswith((b"PK\x03\x04", b"\xd0\xcf\x11\xe0")):  # a zip (.xlsx, .ods), an OLE file (.xls)
+        raise PuzzleFormatError("this is a spreadsheet file, not text: save the sheet as CSV (comma-separated "
+                                "values) and give that file", line=1, column=1, source=source)
+    if data.startswith(b"\xd0\xcf\x11\xe0"):
+        raise PuzzleFormatError("this is an Office document (.xls, .doc), not a Number Link puzzle text", line=1,
+                                column=1, source=source)
     for magic, what in _MAGIC.items():
         if data.startswith(magic):
             raise PuzzleFormatError(f"this is {what}, not a Number Link puzzle text", line=1, column=1,
