@@ -142,3 +142,11 @@ def test_a_spreadsheet_file_is_named_with_what_to_do(tmp_path, capsys, name, dat
 def test_an_office_document_is_named():
     with pytest.raises(PuzzleFormatError, match=r"^1:1: this is an Office document \(\.xls, \.doc\), not a Number"):
         formats.loads(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(40))
+
+
+@pytest.mark.parametrize("text, shown", [("１．１\n２．２\n", "'．' is another form of '.': write '.'"),
+                                         ("1 － 1\n2 － 2\n", "'－' is another form of '-': write '-'")])
+def test_a_full_width_empty_mark_is_named_with_its_ascii_form(text, shown):
+    # full-width '．' and '－', as a Japanese keyboard types them, were named without the hint digits get
+    with pytest.raises(PuzzleFormatError, match=f"unexpected '.' \\({shown}\\); a "):
+        formats.loads(text)

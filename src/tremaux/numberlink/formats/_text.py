@@ -314,11 +314,13 @@ def ascii_hint(text: str) -> str:
     --------
     >>> ascii_hint("１２"), ascii_hint("\u0661"), ascii_hint("#")
     (" ('１２' is another form of '12': write '12')", " ('١' is the digit 1 of another script: write '1')", '')
+    >>> ascii_hint("．")  # a full-width full stop, as a Japanese keyboard types it
+    " ('．' is another form of '.': write '.')"
     """
     import unicodedata
 
     plain = unicodedata.normalize("NFKC", text)
-    if plain != text and plain.isascii() and plain.isalnum():
+    if plain != text and plain.isascii() and (plain.isalnum() or (plain.isprintable() and not plain.isspace())):
         return f" ({show(text)} is another form of {plain!r}: write {plain!r})"
     if text.isdigit() and not text.isascii():
         digits = "".join(str(unicodedata.digit(ch, "?")) for ch in text)
