@@ -88,3 +88,20 @@ def test_text_after_a_json_record_that_is_no_json_is_still_named():
         formats.loads('{"puzzle": "1.1\\n"}\n1.1\n')
     with pytest.raises(PuzzleFormatError, match=r"^3:1: .*this JSON has \"x\", no puzzle"):
         formats.loads_all('{"puzzle": "1.1\\n"}\n\n{"x": 1}\n')
+
+
+def test_generate_json_gives_the_solution_lines_as_solve_json_does(capsys):
+    # it gave the solution's "grid" alone; solve --json gives the "lines" beside it, which a checker follows
+    code, out, err = run(capsys, "numberlink", "generate", "--size", "4x5", "--seed", "3", "--json")
+    assert code == 0, err
+    rec = json.loads(out)
+    puzzle = formats.loads(rec["puzzle"])
+    assert [line["label"] for line in rec["lines"]] == list(puzzle.labels)
+    for k, line in enumerate(rec["lines"], start=1):
+        cells = line["cells"]
+        ends = {tuple(cells[0]), tuple(cells[-1])}
+        assert ends == {tuple(x) for x in zip(*(puzzle.grid == k).nonzero())}  # from one number to the other
+        assert all(rec["grid"][r][c] == k for r, c in cells)
+        assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(cells, cells[1:]))
+    solved = solve_puzzle(puzzle).to_dict()
+    assert set(solved) >= set(rec) - {"seed", "density", "planted_pairs"}  # the same names for the same things

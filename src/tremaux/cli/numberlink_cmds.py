@@ -279,7 +279,9 @@ def generate_cmd(
         typer.echo(json.dumps({"size": list(g.puzzle.shape), "pairs": g.puzzle.pairs, "rule": g.rule, "seed": g.seed,
                                "touch": g.touch, "density": g.density, "planted_pairs": g.planted_pairs,
                                "puzzle": text,
-                               "grid": g.solution.grid.tolist()}))
+                               "grid": g.solution.grid.tolist(),  # the solution, as solve --json gives it:
+                               "lines": [{"label": lab, "cells": path.tolist()}  # its numbers and its lines
+                                         for lab, path in zip(g.puzzle.labels, g.solution.paths)]}))
     elif out is None:
         typer.echo(text, nl=False)
         if solution:
