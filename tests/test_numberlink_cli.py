@@ -119,7 +119,7 @@ def test_generate_is_reproducible_and_proper(capsys, tmp_path):
 
 @pytest.mark.parametrize(("fmt", "message"), [
     ("flowpack", "error: the 'flowpack' format is read only; write one of: grid, csv, wh, flow, contest, puzzlink, pzprv3, bwinf"),
-    ("png", "error: unknown numberlink format 'png'"),
+    ("png", "error: --format png is a picture: give --out FILE.png to draw the puzzles"),
 ])
 def test_generate_refuses_a_format_it_cannot_write_before_generating(capsys, monkeypatch, fmt, message):
     import tremaux.numberlink as nl

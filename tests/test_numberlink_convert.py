@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from cli_helpers import run as run_cli
@@ -64,3 +66,57 @@ def test_bad_asks_are_one_line_errors(capsys, wh, tmp_path):
     bad.write_bytes(b"\x00\x01\x02binary")
     code, _, err = run(capsys, "convert", str(bad))
     assert code == 2 and err.startswith("error:") and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", [["convert", "P"], ["generate", "--size", "4x4", "--seed", "1"]])
+@pytest.mark.parametrize("fmt", ["svg", "PNG"])
+def test_a_picture_named_as_the_text_format_points_to_out(capsys, tmp_path, command, fmt):
+    # 'unknown numberlink format 'svg' (did you mean 'csv'?)' sent the user to the wrong format
+    path = tmp_path / "p.txt"
+    path.write_text("1.1\n2.2\n")
+    args = [str(path) if a == "P" else a for a in command]
+    code, out, err = run(capsys, *args, "-f", fmt)
+    assert (code, out) == (2, "")
+    assert err == (f"error: --format {fmt} is a picture: give --out FILE.{fmt.lower()} to draw the puzzles; --format "
+                   "names a text format (grid, csv, wh, puzzlink...)\n")
+
+
+@pytest.mark.parametrize("fmt", ["txt", "TXT"])
+def test_format_txt_is_what_a_txt_file_gets(capsys, tmp_path, fmt):
+    path = tmp_path / "p.wh"
+    path.write_text("3 2\n1.1\n2.2\n")
+    code, out, err = run(capsys, "convert", str(path), "-f", fmt)
+    assert (code, out) == (0, "1.1\n2.2\n"), err
+    target = tmp_path / "q.txt"
+    assert run(capsys, "convert", str(path), "-o", str(target))[0] == 0
+    assert target.read_text() == out
+
+
+@pytest.mark.parametrize("command", [["convert", "P", "-f", "wh"], ["solve", "P"]])
+def test_an_out_that_is_a_hard_link_to_the_puzzle_file_is_refused(capsys, tmp_path, command):
+    # another name of the same file: writing it would replace the puzzles (a symbolic link was refused already)
+    path = tmp_path / "p.txt"
+    path.write_text("1.1\n2.2\n")
+    link = tmp_path / "q.txt"
+    os.link(path, link)
+    code, _, err = run(capsys, *[str(path) if a == "P" else a for a in command], "-o", str(link))
+    assert code == 2 and f"--out {link} is the puzzle file itself" in err and err.count("\n") == 1
+    assert path.read_text() == "1.1\n2.2\n"
+
+
+@pytest.mark.parametrize("path", [None, 5, b"p.txt"])
+def test_save_names_a_path_that_is_no_path(path):
+    from tremaux.errors import PuzzleFormatError
+    from tremaux.numberlink import Puzzle, save
+
+    with pytest.raises(PuzzleFormatError, match=rf"^expected the path of a file to write .*, not {type(path).__name__}$"):
+        save(Puzzle.from_rows(["1.1"]), path)  # was a bare TypeError from pathlib
+
+
+@pytest.mark.parametrize("fmt, head", [("svg", b"<svg"), ("PNG", b"\x89PNG")])
+def test_save_with_a_picture_format_draws_it_whatever_the_extension(tmp_path, fmt, head):
+    from tremaux.numberlink import Puzzle, save
+
+    path = tmp_path / "p.txt"
+    save(Puzzle.from_rows(["1.1"]), path, format=fmt)  # was: unknown numberlink format 'svg' (did you mean 'csv'?)
+    assert path.read_bytes().startswith(head)

@@ -138,3 +138,10 @@ def test_lines_that_are_not_of_the_puzzle_drawn_are_refused_by_name(draw):
                           (Puzzle.from_rows(["1.1"]), [[(0, 0), (0, 1), (0, 2)]])):
         with pytest.raises(UnsupportedError, match=r"^cannot draw \(puzzle, .*\): not a Linking of this puzzle's "):
             draw((puzzle, lines))
+
+
+@pytest.mark.parametrize("obj, what", [(5, "an int"), (None, "a NoneType"), ({}, "a dict"), (object(), "an object")])
+@pytest.mark.parametrize("draw", [to_text, numbers_text, to_svg])
+def test_what_is_no_drawing_is_named_with_its_article(draw, obj, what):
+    with pytest.raises(UnsupportedError, match=rf"^cannot draw {what}; give a Puzzle, a PuzzleSolution or "):
+        draw(obj)

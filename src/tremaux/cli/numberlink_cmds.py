@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, Optional
@@ -112,6 +114,11 @@ def solve_cmd(
     if as_json and numbers:  # else --numbers would be ignored: the JSON holds the grid of numbers
         raise TremauxError("--json and --numbers print two different things (the JSON holds the grid of numbers); "
                            "give one of them")
+    if to_stdout and ext != ".txt" and not hasattr(source, "read"):  # a file read twice: refused before any solve
+        from ..numberlink import load_all
+
+        if len(load_all(source, errors="keep")) > 1:
+            raise _one_picture(ext, file)
     interpret_small_puzzles()
     answers = iter_solve_file(source, solver, rule=rule, touch=touch, unique=unique, count=limit,
                               time_limit=time_limit, max_steps=max_steps, keep=keep)
@@ -122,9 +129,8 @@ def solve_cmd(
     for i, r in enumerate(answers):  # each answer shown (and drawn) as soon as it is known
         results.append(r)
         target = _out_path(out, i, 1 if i == 0 else 2) if out is not None and not to_stdout else out
-        if i == 1 and to_stdout and ext != ".txt":  # two pictures in one stream are no picture
-            raise TremauxError(f"--out - holds one {ext[1:]} picture, and {Path(str(file)).name} has several "
-                               f"puzzles: give --out a file name (they get -1, -2... suffixes) or --format txt")
+        if i == 1 and to_stdout and ext != ".txt":  # two pictures in one stream are no picture (standard input)
+            raise _one_picture(ext, file)
         if target is not None and not unwritten:
             try:
                 if i == 1 and not to_stdout and out.exists() and results[0].puzzle is not None:  # several puzzles: the first is -1
@@ -140,6 +146,8 @@ def solve_cmd(
                     if ext != ".txt" and _shown(r, all_) > 1 and not to_stdout:
                         firsts.append(r.name or Path(file).name)
             except OSError as exc:
+                if to_stdout and isinstance(exc, BrokenPipeError):  # the reader is gone ('| head'): stop, as the
+                    _stdout_gone()                                  # printed drawing stops (no error, status 1)
                 unwritten = True
                 typer.echo(f"error: cannot write {target}: {exc.strerror or exc}", err=True)
         if r.status == "invalid":  # bad input: the house's one-line error, whatever the output
@@ -172,10 +180,31 @@ def solve_cmd(
     raise typer.Exit(0 if all(r.status == "solved" for r in results) else 1)
 
 
+def _one_picture(ext: str, file: Any) -> Exception:
+    """The error of ``--out -`` (one svg or png picture) for a file of several puzzles."""
+    from ..errors import TremauxError
+
+    return TremauxError(f"--out - holds one {ext[1:]} picture, and {Path(str(file)).name} has several puzzles: give "
+                        "--out a file name (they get -1, -2... suffixes) or --format txt")
+
+
+def _stdout_gone() -> None:
+    """End the command quietly, status 1, once the standard output's reader has gone: nothing more can be shown,
+    so no other puzzle is solved. The output is pointed at the null device first, so that the interpreter's last
+    flush does not fail in turn (as the drawing printed without ``--out`` ends)."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):  # a stream without a descriptor
+        pass
+    raise typer.Exit(1)
+
+
 def _shown(r: Any, all_: bool) -> int:
     """How many of the solutions of ``r`` to show: every one with ``--all``, both when ``--unique`` found a
     second (the message says it is shown), else the first."""
-    return len(r.solutions) if all_ else 2 if r.unique is False else 1
+    return len(r.solutions) if all_ else min(2, len(r.solutions)) if r.unique is False else 1  # none: no second
 
 
 @nl_app.command("generate")
@@ -250,7 +279,9 @@ def generate_cmd(
         typer.echo(json.dumps({"size": list(g.puzzle.shape), "pairs": g.puzzle.pairs, "rule": g.rule, "seed": g.seed,
                                "touch": g.touch, "density": g.density, "planted_pairs": g.planted_pairs,
                                "puzzle": text,
-                               "grid": g.solution.grid.tolist()}))
+                               "grid": g.solution.grid.tolist(),  # the solution, as solve --json gives it:
+                               "lines": [{"label": lab, "cells": path.tolist()}  # its numbers and its lines
+                                         for lab, path in zip(g.puzzle.labels, g.solution.paths)]}))
     elif out is None:
         typer.echo(text, nl=False)
         if solution:
@@ -416,7 +447,17 @@ def _extension_format(out: Optional[Path]) -> Optional[str]:
 
 
 def _written_format(fmt: str) -> str:
-    """The registry name of the text format ``fmt``, refused by name when it is unknown or read only."""
+    """The registry name of the text format ``fmt``, refused by name when it is unknown or read only.
+
+    ``txt`` is the format a ``.txt`` file gets (``grid``); a picture's name (``svg``, ``png``) is refused with
+    the way to draw one (``--out p.svg``), not with the text format whose name is nearest."""
+    from ..errors import TremauxError
     from ..numberlink.formats import writable
 
+    name = fmt.strip().lower().lstrip(".")
+    if name in ("txt", "text"):
+        return "grid"
+    if name in ("svg", "png"):
+        raise TremauxError(f"--format {fmt} is a picture: give --out FILE.{name} to draw the puzzles; --format names "
+                           "a text format (grid, csv, wh, puzzlink...)")
     return writable(fmt)

@@ -3,6 +3,7 @@ the puzzle file itself), the standard output for ``--out -``, and the pictures o
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Any, Optional
@@ -87,11 +88,20 @@ def _not_the_puzzles(target: Path, out: Path, source: Any, what: str = "the pict
     puzzle file itself: ``-o p.txt`` for the puzzles of ``p-1.txt`` writes ``p-1.txt`` once a second is read."""
     from ..errors import TremauxError
 
-    if isinstance(source, Path) and target.exists() and target.resolve() == source.resolve():
+    if isinstance(source, Path) and target.exists() and (target.resolve() == source.resolve()
+                                                         or _same_file(target, source)):  # a hard link too
         if target == out:
             raise TremauxError(f"--out {out} is the puzzle file itself: {what} would write over the puzzles")
         raise TremauxError(f"--out {out} numbers the pictures of several puzzles, and {target} is the puzzle file "
                            f"itself: {what} would write over the puzzles; give another --out")
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    """Whether ``a`` and ``b`` are one file (a hard link to it, say); ``False`` when either cannot be looked at."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
 
 
 def _text_stdout(out: Optional[Path], as_json: bool) -> Optional[Path]:

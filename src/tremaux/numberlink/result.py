@@ -405,16 +405,34 @@ class Diagnosis:
         Returns
         -------
         dict
-            ``name``, ``verdict``, ``rule``, ``touch``, ``reasons`` (and the solution when there is one).
+            ``name``, ``verdict``, ``rule``, ``touch``, the puzzle's ``size``, ``pairs`` and ``puzzle`` text when
+            it was read (as ``solve --json`` gives them), ``reasons``, and the solution's ``grid`` and ``lines``
+            (``None`` unless the puzzle has a solution under the rule); a puzzle of several solutions also lists
+            the two found (``solutions`` and ``solution_lines``, as ``solve --all --json`` names them).
 
         Examples
         --------
         >>> from tremaux.numberlink import Puzzle, diagnose
-        >>> diagnose(Puzzle.from_rows(["1.1", "2.2"])).to_dict()["verdict"]
-        'proper'
+        >>> d = diagnose(Puzzle.from_rows(["1.1", "2.2"])).to_dict()
+        >>> d["verdict"], d["size"], d["grid"]
+        ('proper', [2, 3], [[1, 1, 1], [2, 2, 2]])
         """
-        return {"name": self.name, "verdict": self.verdict, "rule": self.rule, "touch": self.touch,
-                "reasons": list(self.reasons)}
+        from .formats.jsons import puzzle_text
+
+        run = self.solution
+        out: dict[str, Any] = {"name": self.name, "verdict": self.verdict, "rule": self.rule, "touch": self.touch}
+        if run is not None and run.puzzle is not None:
+            out["size"] = [run.puzzle.height, run.puzzle.width]
+            out["pairs"] = run.puzzle.pairs
+            out["puzzle"] = puzzle_text(run.puzzle)  # read back as the puzzle, as solve's record is
+        out["reasons"] = list(self.reasons)
+        solved = run is not None and bool(run.solutions) and self.verdict in ("proper", "multiple-solutions")
+        out["grid"] = run.numbers() if solved else None
+        out["lines"] = run.lines() if solved else None
+        if solved and len(run.solutions) > 1:
+            out["solutions"] = [run.numbers(i) for i in range(len(run.solutions))]
+            out["solution_lines"] = [run.lines(i) for i in range(len(run.solutions))]
+        return out
 
     def __str__(self) -> str:
         why = f": {'; '.join(self.reasons)}" if self.reasons else ""

@@ -122,7 +122,9 @@ def _unpack(obj: Any) -> tuple[Puzzle, Linking | None]:
     if type(obj).__name__ == "GeneratedPuzzle":  # what generate_puzzle returns holds both: say which to draw
         raise UnsupportedError("cannot draw a GeneratedPuzzle itself; draw its .puzzle (unsolved) or "
                                "(g.puzzle, g.solution) (solved)")
-    raise UnsupportedError(f"cannot draw a {type(obj).__name__}; give a Puzzle, a PuzzleSolution or (puzzle, linking)")
+    kind = type(obj).__name__
+    raise UnsupportedError(f"cannot draw {'an' if kind[0].lower() in 'aeiou' else 'a'} {kind}; give a Puzzle, a "
+                           "PuzzleSolution or (puzzle, linking)")
 
 
 def _style(puzzle: Puzzle, cell: Any, colours: Sequence[str] | None,

@@ -107,7 +107,7 @@ from .markup import is_xml, read_xml, write_xml
 from .prolog import is_prolog, read_prolog, write_prolog
 from .counted import is_counted, read_counted, write_counted
 from .packs import FLOWPACK, is_bwinf, is_copris, read_bwinf, read_copris, read_flowpack, write_bwinf, write_copris
-from .puzzlink import ENCODED, URL, read_puzzlink, write_puzzlink
+from .puzzlink import ENCODED, QUERY_START, URL, read_puzzlink, write_puzzlink
 from .pzpr import is_pzprv3, read_pzprv3, write_pzprv3
 
 __all__ = [
@@ -192,8 +192,8 @@ def detect(text: str) -> str:
         return "answer" if len(body) > 1 and "," in body[1] and not body[1].lstrip().upper().startswith("LINE") \
             else "contest"
     first = next((s for s in body if not s.lstrip().startswith("#")), "")  # after '#' comment lines
-    if URL.match(first) and re.match(r"^\s*(https?://|[^\s?]*\?[A-Za-z])", first, re.IGNORECASE) \
-            or ENCODED.match(first):
+    if URL.match(first) and re.match(r"^\s*[<\"']?(https?://|[^\s?]*\?[A-Za-z])", first, re.IGNORECASE) \
+            or ENCODED.match(first) or QUERY_START.match(first):
         return "puzzlink"
     if FLOWPACK.match(body[0]):
         return "flowpack"

@@ -49,8 +49,8 @@ def number_rows(rows: Sequence[tuple[int, str]]) -> tuple[np.ndarray, list[str]]
     --------
     >>> number_rows([(1, "7,0,7")])[0].tolist()
     [[1, 0, 1]]
-    >>> number_rows([(1, "7,,7")]) is None  # an empty field
-    True
+    >>> number_rows([(1, "7,,7")]) is None, number_rows([(1, "7\\t\\t7")]) is None  # an empty field
+    (True, True)
     """
     if not rows:
         return None
@@ -101,6 +101,9 @@ def _band(text: str, nrows: int, width: int) -> np.ndarray | None:
     first = np.concatenate(([True], row[1:] != row[:-1]))
     if (before > np.where(first, 0, 1)).any() or commas[-1] > commas[end[-1]]:
         return None  # an empty field: two commas in a gap, or one at a row's start or end
+    tabs = np.concatenate(([0], np.cumsum(b == ord("\t"), dtype=np.int32)))
+    if ((tabs[start] - tabs[np.concatenate(([0], end[:-1]))] > 1) & ~first).any():
+        return None  # an empty field between tabs (a tab before a row's first cell indents it)
     length = end - start
     marks = np.concatenate(([0], np.cumsum(kind == 3, dtype=np.int32)))
     marked = marks[end] - marks[start] > 0

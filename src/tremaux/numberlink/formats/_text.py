@@ -73,13 +73,26 @@ def read_text(path: str | Path | BinaryIO, *, limit: int | None = None) -> str:
 def decode(data: bytes, *, source: str | None = None) -> str:
     """``data`` as text (UTF-8, an optional byte-order mark dropped), or an error naming the first bad byte.
 
-    Text saved as UTF-16 with its byte-order mark (Windows' "Unicode") is read too: the mark says how.
+    Text saved as UTF-16 with its byte-order mark (Windows' "Unicode") is read too: the mark says how. UTF-16
+    without the mark (a zero byte beside each ASCII character) is named as such, not guessed.
 
     Examples
     --------
     >>> decode("1.1\\n".encode("utf-16")), decode(b"\\xef\\xbb\\xbf1.1\\n")
     ('1.1\\n', '1.1\\n')
+    >>> decode("1.1\\n".encode("utf-16-be"))
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.PuzzleFormatError: 1:1: this looks like UTF-16-BE text without its byte-order mark; save it as \
+UTF-8 (or as UTF-16 with the mark)
     """
+    sheet = str(source or "").lower().endswith((".xlsx", ".xlsm", ".ods", ".xls"))
+    if sheet and data.startswith((b"PK\x03\x04", b"\xd0\xcf\x11\xe0")):  # a zip (.xlsx, .ods), an OLE file (.xls)
+        raise PuzzleFormatError("this is a spreadsheet file, not text: save the sheet as CSV (comma-separated "
+                                "values) and give that file", line=1, column=1, source=source)
+    if data.startswith(b"\xd0\xcf\x11\xe0"):
+        raise PuzzleFormatError("this is an Office document (.xls, .doc), not a Number Link puzzle text", line=1,
+                                column=1, source=source)
     for magic, what in _MAGIC.items():
         if data.startswith(magic):
             raise PuzzleFormatError(f"this is {what}, not a Number Link puzzle text", line=1, column=1,
@@ -90,6 +103,9 @@ def decode(data: bytes, *, source: str | None = None) -> str:
         except UnicodeDecodeError as exc:
             raise PuzzleFormatError(f"not UTF-16 text after its byte-order mark: bytes {exc.start} to {exc.end} "
                                     "cannot be decoded", source=source) from None
+    if (order := _utf16_order(data)) is not None:  # UTF-16 without its mark, as some programs save "Unicode":
+        raise PuzzleFormatError(f"this looks like {order.upper()} text without its byte-order mark; save it as "  # named,
+                                "UTF-8 (or as UTF-16 with the mark)", line=1, column=1, source=source)    # not guessed
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -98,6 +114,19 @@ def decode(data: bytes, *, source: str | None = None) -> str:
         column = pos - (data.rfind(b"\n", 0, pos) + 1) + 1
         raise PuzzleFormatError(f"not UTF-8 text: byte 0x{data[pos]:02x} cannot be decoded", line=line,
                                 column=column, source=source) from None
+
+
+def _utf16_order(data: bytes) -> str | None:
+    """``"utf-16-le"`` or ``"utf-16-be"`` when ``data`` starts as ASCII text saved as UTF-16 without a byte-order mark
+    (a zero byte after, or before, each of its first characters), else ``None``."""
+    head = data[:64]
+    if len(data) % 2 or len(head) < 4:
+        return None
+    low, high = head[0::2], head[1::2]
+    for text, zeros, order in ((low, high, "utf-16-le"), (high, low, "utf-16-be")):
+        if not zeros.strip(b"\x00") and all(32 <= b < 127 or b in (9, 10, 13) for b in text):
+            return order
+    return None
 
 
 _EOL = re.compile(r"\r\n?|\n")
@@ -134,9 +163,14 @@ def split_blocks(rows: list[Line]) -> list[list[Line]]:
     return blocks
 
 
-WEB_ADDRESS = re.compile(r"(?:https?://|https?%3A%2F%2F|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?::\d+)?/[^\s?]*\?)"
-                         r"\S+", re.IGNORECASE)
-"""A web address: with its scheme, or as a browser's address bar shows it (``puzz.link/p?numlin/...``)."""
+QUERY = re.compile(r"(?:numlin|numberlink)(?:/(?:[^/\s]*:/)*|%2F(?:[^/\s]*:%2F)*)\d{1,9}(?:/|%2F)\d{1,9}(?:/|%2F|$)",
+                   re.IGNORECASE)
+"""The query of a puzz.link URL alone, from its puzzle type and size on (``numlin/5/5/...``), as a user copies
+the part after the ``?``."""
+WEB_ADDRESS = re.compile(r"(?:https?://|https?%3A%2F%2F|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?::\d+)?/[^\s?]*\?"
+                         r"|[^\s?:]*\?(?=" + QUERY.pattern + r")|(?=" + QUERY.pattern + r"))\S+", re.IGNORECASE)
+"""A web address: with its scheme, as a browser's address bar shows it (``puzz.link/p?numlin/...``), or from its
+``?`` or its puzzle type on (``p?numlin/...``, ``?numlin/...``, ``numlin/5/5/...``)."""
 _SEP = re.compile(r"[\s,]")
 _TOKEN = re.compile(r"[^\s,]+")
 
@@ -154,19 +188,28 @@ def tokens(s: str) -> list[tuple[int, str]]:
     return [(off + i + 1, ch) for i, ch in enumerate(s.strip())]
 
 
-def empty_field(s: str) -> int | None:
-    """The 1-based column of the first comma that closes an empty cell of a comma-separated row, else ``None``.
+_TABS = re.compile(r"\t[ ]*\t")
 
-    ``1,,2``, ``1, ,2``, ``,1,2`` and ``1,2,`` leave a cell out: it is not read as an empty cell (that is ``.``
-    or ``0``) nor dropped, which would shift the cells after it.
+
+def empty_field(s: str) -> int | None:
+    """The 1-based column of the first comma (or tab) that closes an empty cell of a comma-separated (or
+    tab-separated) row, else ``None``.
+
+    ``1,,2``, ``1, ,2``, ``,1,2`` and ``1,2,`` leave a cell out, and so does ``1<tab><tab>2`` (a spreadsheet's
+    row copied with an empty cell): it is not read as an empty cell (that is ``.`` or ``0``) nor dropped,
+    which would shift the cells after it.
 
     Examples
     --------
     >>> empty_field("1, 0, 1"), empty_field("1,,1"), empty_field("1 2 1"), empty_field("1,2,")
     (None, 3, None, 4)
+    >>> empty_field("1\\t\\t1"), empty_field("\\t1\\t1")
+    (3, None)
     """
     if "," not in s:
-        return None
+        start = len(s) - len(s.lstrip())  # tabs before the first cell indent the row
+        tabs = _TABS.search(s, start)
+        return None if tabs is None else tabs.end()
     start = len(s) - len(s.lstrip())
     fields = s[start:].split(",")
     col = start + 1
@@ -271,11 +314,13 @@ def ascii_hint(text: str) -> str:
     --------
     >>> ascii_hint("１２"), ascii_hint("\u0661"), ascii_hint("#")
     (" ('１２' is another form of '12': write '12')", " ('١' is the digit 1 of another script: write '1')", '')
+    >>> ascii_hint("．")  # a full-width full stop, as a Japanese keyboard types it
+    " ('．' is another form of '.': write '.')"
     """
     import unicodedata
 
     plain = unicodedata.normalize("NFKC", text)
-    if plain != text and plain.isascii() and plain.isalnum():
+    if plain != text and plain.isascii() and (plain.isalnum() or (plain.isprintable() and not plain.isspace())):
         return f" ({show(text)} is another form of {plain!r}: write {plain!r})"
     if text.isdigit() and not text.isascii():
         digits = "".join(str(unicodedata.digit(ch, "?")) for ch in text)

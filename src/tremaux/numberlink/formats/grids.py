@@ -32,10 +32,13 @@ from .gridwrite import write_flow, write_grid, write_wh
 
 __all__ = ["read_grid", "read_flow", "read_wh", "write_grid", "write_flow", "write_wh", "WH_HEADER"]
 
-WH_HEADER = re.compile(r"^\s*(\d{1,9})\s+(\d{1,9})\s*$")
-"""A ``W H`` header line."""
+WH_HEADER = re.compile(r"^(?!.*\t *\t)\s*(\d{1,9})\s+(\d{1,9})\s*$")
+"""A ``W H`` header line (not two numbers with empty tab-separated cells between them, ``1<tab><tab>2``)."""
 
 Item = Puzzle | PuzzleError
+
+_QUOTED = re.compile(r'(?:(?<=^)|(?<=[\s,;]))"([^"\s,;]*)"(?=[\s,;]|$)')
+"""A field between double quotes, as spreadsheets write text cells in CSV."""
 
 
 # ---------------------------------------------------------------------- label policies
@@ -139,9 +142,11 @@ def _token_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str, c
     where: dict[str, list[tuple[int, int]]] = {}
     width = -1
     for lineno, s in rows:
+        if '"' in s:  # a spreadsheet's quoted fields ('"A","B"'): the quotes become spaces, so columns stay
+            s = _QUOTED.sub(lambda m: f" {m.group(1)} ", s)
         if (gap := empty_field(s)) is not None:
-            raise PuzzleFormatError("an empty field in a comma-separated row; write '.' or 0 for an empty cell",
-                                    line=lineno, column=gap, source=source)
+            raise PuzzleFormatError(f"an empty field in a {'comma' if ',' in s else 'tab'}-separated row; write '.' or "
+                                    "0 for an empty cell", line=lineno, column=gap, source=source)
         cells = [(len(s) - len(s.lstrip()) + 1, s.strip())] if column and not has_separator(s) else tokens(s)
         if width < 0:
             width = len(cells)
@@ -247,6 +252,9 @@ def read_grid(text: str, source: str | None, base: str) -> list[Item]:
     blocks = [part for b in split_blocks(lines(text)) for part in (_numbered(b) or [_semicolons(b)])]
     if not blocks:
         raise PuzzleFormatError("no puzzle in the input", line=1, column=1, source=source)
+    if all(s.lstrip().startswith("#") for b in blocks for _, s in b):  # comments, and nothing they could be about
+        raise PuzzleFormatError("no puzzle in the input: only '#' comment lines", line=blocks[-1][-1][0] + 1,
+                                column=1, source=source)
     return [_comment(b, source) or _one(b, "grid", source, n) for b, n in zip(blocks, entry_names(base, len(blocks)))]
 
 
@@ -463,14 +471,14 @@ def base_name(source: str | None) -> str:
     >>> from tremaux.numberlink.formats.grids import base_name
     >>> base_name("puzzles/easy.txt"), base_name(None), base_name("https://puzz.link/p?numlin/3/2/1g12g2")
     ('easy', '', 'numlin')
-    >>> base_name("<stdin>"), base_name("puzz.link/p?numlin/3/2/1g12g2")
-    ('<stdin>', 'numlin')
+    >>> base_name("<stdin>"), base_name("puzz.link/p?numlin/3/2/1g12g2"), base_name("numlin/3/2/1g12g2")
+    ('<stdin>', 'numlin', 'numlin')
     """
     if not source:
         return ""
     if source.startswith("<") and source.endswith(">"):  # <stdin>: named as in every message, maze's and puzzle's
         return source
     if WEB_ADDRESS.fullmatch(source):
-        query = source.partition("?")[2]
+        query = source.partition("?")[2] if "?" in source else source  # 'numlin/5/5/...': the query alone
         return re.split(r"/|%2f", query, maxsplit=1, flags=re.IGNORECASE)[0] or "url"
     return Path(source).stem

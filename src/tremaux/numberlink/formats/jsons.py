@@ -4,7 +4,8 @@
     A record of ``numberlink generate --json`` (an object whose ``"puzzle"`` field holds the puzzle text, in any
     format of :data:`~tremaux.numberlink.formats.FORMATS`; its solution ``"grid"`` is not the puzzle), or the list
     of records of ``numberlink solve --json``: each gives its puzzle as ``"puzzle"`` text or, for a solved one,
-    as its ``"size"`` and the two ends of each of its ``"lines"`` (the numbers, with their labels). Read only.
+    as its ``"size"`` and the two ends of each of its ``"lines"`` (the numbers, with their labels); several
+    such values one after another (JSON Lines, as ``generate --json >> file`` appends them) too. Read only.
     A list of rows of cells (``[[1, 0, 1], [2, 0, 2]]``, as ``json.dump(puzzle.grid.tolist())`` writes them;
     ``0``, ``null`` and ``"."`` empty) is read as the grid.
     Other JSON (the verdicts of ``check --json``, a ``*.sol.json`` list of paths) is an error naming what a
@@ -60,11 +61,29 @@ def is_json(text: str) -> bool:
     text = text.lstrip("\ufeff \t\r\n")
     if not text.startswith(("{", "[")):
         return False
+    return _values(text) is not None
+
+
+def _values(text: str) -> list[tuple[int, Any]] | None:
+    """The JSON values ``text`` holds one after another (one, or several as ``generate --json >> file`` appends
+    them: JSON Lines), each with its line, or ``None`` when it is not such a sequence."""
+    text = text.lstrip("\ufeff")
+    decoder = json.JSONDecoder()
+    out: list[tuple[int, Any]] = []
+    pos, end = 0, len(text)
     try:
-        json.loads(text)
+        while True:
+            while pos < end and text[pos] in " \t\r\n":
+                pos += 1
+            if pos == end:
+                return out or None
+            if text[pos] not in "{[":
+                return None
+            value, after = decoder.raw_decode(text, pos)
+            out.append((text.count("\n", 0, pos) + 1, value))
+            pos = after
     except (ValueError, RecursionError):
-        return False
-    return True
+        return None
 
 
 def puzzle_text(puzzle: Puzzle) -> str:
@@ -207,13 +226,29 @@ def read_json(text: str, source: str | None, base: str) -> list[Puzzle | PuzzleE
 which holds no puzzle; a puzzle record (what 'numberlink generate --json' or 'numberlink solve --json' prints) \
 has a "puzzle" field of puzzle text, or a "size" and the "lines" of a solution
     """
+    first = next((n for n, s in lines(text) if s.strip()), 1)
+    values = _values(text)
+    if values is None:
+        try:
+            json.loads(text.lstrip("\ufeff"))
+        except (ValueError, RecursionError) as exc:
+            raise PuzzleFormatError(f"not JSON: {exc}", line=first, column=1, source=source) from None
+        raise PuzzleFormatError("not JSON", line=first, column=1, source=source)  # pragma: no cover - parsed above
+    if len(values) > 1:  # records appended one after another (JSON Lines): each read as a file of its own
+        out: list[Puzzle | PuzzleError] = []
+        for (line, value), name in zip(values, entry_names(base, len(values))):
+            try:
+                out.extend(_read_value(value, line, source, name))
+            except PuzzleFormatError as exc:  # a value that holds no puzzle: its error, the others still read
+                out.append(exc)
+        return out
+    return _read_value(values[0][1], first, source, base)
+
+
+def _read_value(data: Any, first: int, source: str | None, base: str) -> list[Puzzle | PuzzleError]:
+    """The puzzles of one JSON value (see :func:`read_json`), its errors said at line ``first``."""
     from . import loads_all
 
-    first = next((n for n, s in lines(text) if s.strip()), 1)
-    try:
-        data = json.loads(text.lstrip("\ufeff"))
-    except (ValueError, RecursionError) as exc:
-        raise PuzzleFormatError(f"not JSON: {exc}", line=first, column=1, source=source) from None
     if _is_rows(data):  # the rows of a grid, as json.dump(puzzle.grid.tolist()) writes them
         try:
             return [Puzzle.from_rows(data, name=base)]

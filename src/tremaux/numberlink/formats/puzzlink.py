@@ -39,15 +39,17 @@ import numpy as np
 from ...errors import PuzzleError, PuzzleFormatError
 from .._cells import at_cell
 from ..model import Puzzle, label_order
-from ._text import check_side, lines, show
+from ._text import QUERY, check_side, lines, show
 
-__all__ = ["read_puzzlink", "write_puzzlink", "URL", "ENCODED", "PUZZLE_TYPES"]
+__all__ = ["read_puzzlink", "write_puzzlink", "URL", "QUERY_START", "ENCODED", "PUZZLE_TYPES"]
 
 PUZZLE_TYPES = ("numlin", "numberlink")
 """pzprjs names of Number Link."""
 
 URL = re.compile(r"^\s*(?:https?://)?[^\s?]*\?", re.IGNORECASE)
 """The start of a puzz.link-style URL, up to its ``?``."""
+QUERY_START = re.compile(r"^\s*(?=" + QUERY.pattern + ")", re.IGNORECASE)
+"""The start of a URL's query given alone (``numlin/5/5/...``), up to its puzzle type."""
 
 _PREFIX = {"-": (2, 0), "+": (3, 0), "=": (3, 4096), "%": (3, 8192)}
 _HEX = set("0123456789abcdef")
@@ -59,15 +61,22 @@ ENCODED = re.compile(r"^\s*https?%3A%2F%2F\S*$", re.IGNORECASE)
 link's query is; it is decoded before it is read."""
 
 
+_WRAPPED = re.compile(r"^(\s*)(<|\"|')(\S+)(>|\"|')(\s*(?:#.*)?)$")
+"""A URL between angle brackets (as mail and Markdown write links) or quotes, perhaps with a comment after it."""
+
+
 def _one(lineno: int, s: str, source: str | None, name: str) -> Puzzle:
     if ENCODED.match(s):
         s = unquote(s)
-    m = URL.match(s)
+    if (w := _WRAPPED.match(s)) and w.group(2) + w.group(4) in ("<>", '""', "''"):
+        s = f"{w.group(1)} {w.group(3)}{w.group(5)}"  # the opening mark a space, so that columns stay
+    m = QUERY_START.match(s) or URL.match(s)
     if not m:
         raise PuzzleFormatError(f"expected a puzz.link URL such as {_HOST}numlin/W/H/..., found {show(s.strip())}",
                                 line=lineno, column=1, source=source)
     pos = m.end()
     s = re.sub(r"\s+#.*$", "", s.rstrip())  # 'URL  # easy': a comment after the URL
+    s = re.sub(r"#\S*$", "", s)  # 'URL#top': a fragment, which a browser does not pass to the page either
     if gap := re.search(r"\s+(\S.*)$", s[pos:]):
         raise PuzzleFormatError(f"text after the URL: {show(gap.group(1))}; a URL holds no space (write a comment "
                                 "after ' #')", line=lineno, column=pos + gap.start(1) + 1, source=source)

@@ -3,6 +3,7 @@ in a file by its extension."""
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -146,13 +147,13 @@ def save(puzzle: Puzzle, path: str | Path, format: str | None = None) -> None:
     path : str or pathlib.Path
         The file.
     format : str, optional
-        The format; when not given, the extension's if it names one (``.wh``, ``.contest``, ``.flow``,
-        ``.bwinf``...), else ``contest`` for ``Q*``/``NL_Q*`` names, else ``grid``.
+        The format (``"svg"`` or ``"png"``: a picture); when not given, the extension's if it names one (``.wh``,
+        ``.contest``, ``.flow``, ``.bwinf``...), else ``contest`` for ``Q*``/``NL_Q*`` names, else ``grid``.
 
     Raises
     ------
     PuzzleFormatError
-        For a puzzle the format cannot hold, or a read-only format.
+        For a puzzle the format cannot hold, a read-only format, or a path that is no path (``None``...).
     UnknownNameError
         For an unknown format name.
     UnsupportedError
@@ -175,7 +176,16 @@ def save(puzzle: Puzzle, path: str | Path, format: str | None = None) -> None:
     >>> f.with_name("p.svg").read_text()[:4]
     '<svg'
     """
+    if not isinstance(path, (str, os.PathLike)) or isinstance(path, bytes):
+        raise PuzzleFormatError(f"expected the path of a file to write (a str or a pathlib.Path), not "
+                                f"{type(path).__name__}")
     path = Path(path)
+    if format is not None and isinstance(format, str) and format.strip().lower() in ("svg", "png"):  # a picture,
+        from ..draw import save as draw                                                  # whatever the extension
+
+        _check(puzzle)
+        draw(puzzle, path, format=format.strip().lower())
+        return
     if foreign := foreign_extension(path):
         raise UnsupportedError(f"cannot write puzzle text to {path}: {foreign} names another kind of file (write "
                                f".txt, .wh, .contest..., or a picture: .svg or .png)")
