@@ -61,7 +61,7 @@ def test_a_check_asks_the_quick_verdict_once(monkeypatch):
     real = verdicts._verdict
     monkeypatch.setattr(verdicts, "_verdict", lambda p, cover: calls.append(cover) or real(p, cover))
     d = diagnose(_quads(30), "fill", time_limit=5)
-    assert d.verdict != "unknown" and calls.count(True) == 1  # (the hint asks it under nikoli)
+    assert d.verdict != "gave-up" and calls.count(True) == 1  # (the hint asks it under nikoli)
 
 
 def test_the_quick_verdict_lets_a_bounded_question_move_on_between_its_passes(monkeypatch):
@@ -85,7 +85,7 @@ def test_a_check_whose_quick_verdict_used_its_limit_gives_up_without_a_solve(mon
     monkeypatch.setattr(check, "quick_verdict", slow)
     t0 = time.perf_counter()
     d = diagnose(_quads(20), "fill", time_limit=0.5)
-    assert d.verdict == "unknown" and "time limit 0.5 s" in d.reasons[0] and d.solution is None
+    assert d.verdict == "gave-up" and "time limit 0.5 s" in d.reasons[0] and d.solution is None
     assert time.perf_counter() - t0 < 0.6 + 1.0
 
 
@@ -156,7 +156,7 @@ def test_a_check_whose_quick_verdict_runs_past_its_limit_is_cut_at_the_limit(mon
     monkeypatch.setattr(check, "quick_verdict", slow)
     t0 = time.perf_counter()
     d = diagnose(_quads(20), "fill", time_limit=1.0)
-    assert d.verdict == "unknown" and "time limit 1 s" in d.reasons[0] and d.solution is None
+    assert d.verdict == "gave-up" and "time limit 1 s" in d.reasons[0] and d.solution is None
     assert time.perf_counter() - t0 < 1.0 + bound.grace(1.0) + 2.0
 
 

@@ -125,7 +125,7 @@ def test_the_default_time_limit_is_hit_and_reported_with_the_time_spent(stubborn
     spent = float(r.message.split("gave up after ")[1].split(" s")[0])
     assert 1.0 <= spent < 1.0 + bound.grace(1.0) + MARGIN and "(time limit 1 s)" in r.message
     d = diagnose(p, "fill")
-    assert d.verdict == "unknown" and "(time limit 1 s)" in d.reasons[0]
+    assert d.verdict == "gave-up" and "(time limit 1 s)" in d.reasons[0]
 
 
 @needs_fork
@@ -144,6 +144,8 @@ def test_the_cli_reports_the_default_limit_as_gave_up_with_the_time_spent(stubbo
         rec = json.loads(capsys.readouterr().out)[0]
         message = rec["reasons"][0] if args == ["check"] else rec["message"]
         assert message.startswith("gave up after ") and message.endswith(" s (time limit 1 s)"), (args, message)
+        # one word for it on every command: a check's verdict is the status a solve reports
+        assert (rec["verdict"] if args == ["check"] else rec["status"]) == "gave-up", (args, rec)
 
 
 @pytest.fixture

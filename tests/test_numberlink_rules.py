@@ -177,7 +177,7 @@ def test_the_default_time_limit_applies_when_none_is_given(monkeypatch):
     big = Puzzle.from_endpoints((40, 40), [((0, 0), (39, 39)), ((0, 39), (5, 30))])
     r = solve_puzzle(big, rule="fill", unique=True)
     assert r.status == "gave-up" and "time limit 1e-06 s" in r.message
-    assert diagnose(big, "fill").verdict == "unknown"
+    assert diagnose(big, "fill").verdict == "gave-up"
     with pytest.raises(InvalidSizeError, match="positive"):
         solve_puzzle(big, time_limit=0)
 

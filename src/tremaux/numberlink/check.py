@@ -59,7 +59,7 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
     time_limit : float, optional
         Seconds for the solver (default
         :data:`~tremaux.numberlink.solvers.DEFAULT_TIME_LIMIT`); past it the
-        verdict is ``"unknown"`` and the reason says how long it took. Time spent loading kernels on their
+        verdict is ``"gave-up"`` (as a solve's status) and the reason says how long it took. Time spent loading kernels on their
         first use in the process is not counted (as in :func:`~tremaux.numberlink.solve_puzzle`).
 
     Returns
@@ -67,7 +67,7 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
     Diagnosis
         ``verdict`` one of ``proper``, ``multiple-solutions``, ``no-solution``,
         ``needs-empty-cells`` (under ``fill``: solvable only if cells may stay
-        empty), ``walled-in``, ``unknown``; ``reasons`` says which pair or cell.
+        empty), ``walled-in``, ``gave-up``; ``reasons`` says which pair or cell.
 
     Raises
     ------
@@ -95,17 +95,17 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
     t0 = time.perf_counter()  # are given back, as a solve does: a first check is not charged for them
     why, cut = _quick(puzzle, the, t0, time_limit, loaded)
     if cut:  # the quick verdict of a board of millions of cells outlasted the limit
-        return Diagnosis("unknown", rule, (f"gave up after {time.perf_counter() - t0:.2f} s (time limit "
+        return Diagnosis("gave-up", rule, (f"gave up after {time.perf_counter() - t0:.2f} s (time limit "
                                            f"{_limit(time_limit):g} s)",), None, puzzle.name, t)
     if why is not None and ("walled in" in why or "must cross" in why or "cannot be connected" in why):
         verdict = "walled-in" if "walled in" in why else "no-solution"
         return Diagnosis(verdict, rule, (why,), None, puzzle.name, t)
     r = _solved(puzzle, the, time_limit, time.perf_counter() - t0 - (load_seconds() - loaded))
     if r is None:
-        return Diagnosis("unknown", rule, (f"gave up after {time.perf_counter() - t0:.2f} s (time limit "
+        return Diagnosis("gave-up", rule, (f"gave up after {time.perf_counter() - t0:.2f} s (time limit "
                                            f"{_limit(time_limit):g} s)",), None, puzzle.name, t)
     if r.status == "gave-up" or (r.status == "solved" and r.unique is None):
-        return Diagnosis("unknown", rule, (r.message,), r, puzzle.name, t)
+        return Diagnosis("gave-up", rule, (r.message,), r, puzzle.name, t)
     if r.status == "no-solution":
         if "rule nikoli" in r.message:
             return _touching(Diagnosis("needs-empty-cells", rule, (r.message,), r, puzzle.name, t), puzzle, the,

@@ -17,7 +17,7 @@ __all__ = ["Linking", "PuzzleSolution", "Diagnosis", "STATUSES", "VERDICTS"]
 STATUSES = ("solved", "no-solution", "gave-up", "invalid")
 """Possible :attr:`PuzzleSolution.status` values."""
 
-VERDICTS = ("proper", "multiple-solutions", "no-solution", "needs-empty-cells", "walled-in", "invalid", "unknown")
+VERDICTS = ("proper", "multiple-solutions", "no-solution", "needs-empty-cells", "walled-in", "invalid", "gave-up")
 """Possible :attr:`Diagnosis.verdict` values."""
 
 _DR = (-1, 0, 1, 0)
