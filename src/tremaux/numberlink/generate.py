@@ -357,9 +357,9 @@ def _generate(*args: Any) -> GeneratedPuzzle:
     try:
         return _make(*args, where)
     except BudgetExceededError as exc:
-        text = str(exc)
-        raise BudgetExceededError(text.replace("; try ", f" {where[0]}; try ", 1) if where[0] not in text
-                                  else text) from None
+        text = str(exc)  # said once: by a child process the work went on in, else here
+        said = any(f" {x}" in text for x in ("while planting the lines", "while making the lines unique:"))
+        raise BudgetExceededError(text if said else text.replace("; try ", f" {where[0]}; try ", 1)) from None
 
 
 def _make(h: int, w: int, rule: str, touch: bool, density: float | None, seed: int | None, max_len: int,
