@@ -92,6 +92,7 @@ def test_the_whole_board_is_asked_only_when_no_small_neighbourhood_has_another_s
         return real(puzzle, planted, rule, stop, **kw)
 
     monkeypatch.setattr(gen, "_another", another)
+    monkeypatch.setattr(gen, "SWEEP", True)  # measured, not on by default
     g = generate_puzzle((10, 10), rule="nikoli", density=0.04, seed=3)
     assert asked and all(x == [] for x in asked)
     assert g.checks > len(asked)  # the other questions were answered by the sweep
@@ -104,7 +105,6 @@ def test_a_generation_that_gives_up_says_how_far_it_got(monkeypatch):
     def stuck(puzzle, planted, rule, stop, **kw):
         raise gave_up(0.0, 1.0)
 
-    monkeypatch.setattr(gen, "sweep", lambda *a: [])
     monkeypatch.setattr(gen, "_another", stuck)
     with pytest.raises(BudgetExceededError) as exc:
         generate_puzzle((12, 12), rule="nikoli", density=0.03, seed=1, time_limit=None)

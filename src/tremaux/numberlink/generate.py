@@ -31,10 +31,9 @@ planted solution never runs beside itself either, so the puzzle is proper
 under the convention. That is the default (``touch=None``) for dense and
 sparse puzzles; the check is one SAT question under the convention (the
 rule's encoding with the planted edges forbidden together), and each second
-solution it shows is cut out as in step 3. On long winding lines under
-``nikoli`` every small neighbourhood not yet settled is asked first, each
-once (:func:`.sweep.sweep`), and the question over the whole board only
-when none of them has another solution. ``touch=True`` keeps the
+solution it shows is cut out as in step 3. (With :data:`SWEEP`, on long
+winding lines under ``nikoli`` every small neighbourhood not yet settled is
+asked first, each once, by :func:`.sweep.sweep`.) ``touch=True`` keeps the
 older judgement among all solutions (windows, then the SAT check).
 
 The planted solution covers every cell, so the puzzle is proper under
@@ -99,7 +98,10 @@ SHORT_LINES_DENSITY = 0.15
 """About how many pairs per cell the default short lines make (0.15 to 0.20 on boards of 64 to 576 cells),
 to tell before generating a puzzle whether a format could hold its pairs."""
 
-SWEEP = True
+SWEEP = False
+"""Whether long lines under ``nikoli`` are asked by :func:`.sweep.sweep` before the question in turns: measured on
+20 x 20 at 0.03 pairs a cell, faster on the development seeds and slower on the held-out ones, so not by default
+(docs/benchmarks.md)."""
 _ALTERNATIVES_PER_CHECK = ALTERNATIVES
 """Other solutions collected per uniqueness check before the lines are cut and the check is run again."""
 
