@@ -90,7 +90,7 @@ def test_the_page_draws_other_grids_in_the_palette_colours():
 
 
 def test_the_page_script_falls_back_on_the_same_palette():
-    script = (ROOT / "src" / "tremaux" / "web" / "static" / "app.js").read_text("utf-8")
+    script = (ROOT / "src" / "tremaux" / "web" / "static" / "common.js").read_text("utf-8")
     block = re.search(r"let PALETTE = \{(.*?)\};", script, re.S).group(1)
     fallback = dict(re.findall(r'(\w+): "(#[0-9a-fA-F]{6})"', block))
     assert fallback and all(PALETTE[k] == v for k, v in fallback.items()), fallback

@@ -64,8 +64,10 @@ CONTEST_QUICK = ["adc2014/Q/NL_Q01.txt", "adc2014/Q/NL_Q02.txt", "adc2014/Q/NL_Q
 CONTEST_SLOW = ["adc2015/Q/Q15.txt", "adc2015/Q/Q17.txt", "adc2015/Q/Q20.txt"]
 """The contest puzzles that leave many cells empty: answered by the portfolio stage (child processes)."""
 
-CONTEST_SLOW_SECONDS = 60
-"""Their time limit: the portfolio stage gets about 80 % of it (they took 11-20 s with this limit, loaded machine)."""
+CONTEST_SLOW_SECONDS = 120
+"""Their time limit, a bound that keeps the test finite, not a speed target (the benchmarks time them): the portfolio
+stage gets about 80 % of it. Q17 takes 44 s on a quiet machine of two cores and 62 s when the suite's other process
+and other work share the cores, so 60 s was a coin toss under load."""
 
 
 def contest_puzzles():

@@ -29,7 +29,8 @@ and returned, by every endpoint. ``/docs`` (Swagger UI) and ``/redoc`` are
 served from assets shipped in a package, so they work offline (ReDoc's script
 is served without the address of the Redocly logo it would fetch from a CDN,
 and under a content security policy that keeps pictures on this server). The server
-never reads or writes a file named by a request.
+never reads or writes a file named by a request: a visitor's maze file comes as a request's body
+(:mod:`tremaux.web.file_routes`). Answers of 1 KiB or more are gzipped for a client that accepts it.
 
 Examples
 --------
@@ -55,7 +56,7 @@ from fastapi import Depends, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_redoc_html
 from fastapi.responses import FileResponse, HTMLResponse, Response
-from fastapi.staticfiles import StaticFiles
+from starlette.middleware.gzip import GZipMiddleware
 from fastapi_offline import FastAPIOffline
 from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -65,6 +66,8 @@ from ..errors import TremauxError
 from . import models as m
 from .config import ServerConfig
 from .connection import ClientGone, while_connected
+from .file_routes import add_file_routes
+from ._static import GZIP_LEVEL, GZIP_MIN, PageFiles
 from .guard import RequestGuard
 from .messages import (AnswerJSON, ApiError, body_only, describe, each_once, json_keys_once, kind_of, no_params,
                        one_line, short_name)
@@ -179,6 +182,8 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
     )
     app.add_middleware(RequestGuard, max_requests=config.max_requests, max_body=config.max_body,
                        body_timeout=config.body_timeout, max_header_bytes=config.max_header_bytes)
+    # answers compressed for a client that accepts it (a large maze's solve is megabytes of JSON, a tenth gzipped)
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_MIN, compresslevel=GZIP_LEVEL)
     limits = m.Limits(version=__version__, time_limit=time_limit, max_body=config.max_body)
 
     # ------------------------------------------------------------------ errors
@@ -279,7 +284,7 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
     def index() -> FileResponse:
         return FileResponse(str(_STATIC / "index.html"), media_type="text/html")
 
-    app.mount("/static", StaticFiles(directory=str(_STATIC)), name="static")
+    app.mount("/static", PageFiles(directory=str(_STATIC)), name="static")
 
     @app.api_route("/redoc", methods=["GET", "HEAD"], include_in_schema=False)
     def redoc(request: Request) -> HTMLResponse:
@@ -373,6 +378,8 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
             "max_events": m.MAX_TRACE_EVENTS,
         }
         return await run_json(request, "solve", payload)
+
+    add_file_routes(app, run_json, max_side=m.MAX_SIDE, max_seed=m.MAX_SEED, max_events=m.MAX_TRACE_EVENTS)
 
     async def picture(request: Request, params: m.RenderParams, fmt: str) -> Response:
         data = with_seed(params)

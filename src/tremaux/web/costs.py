@@ -18,6 +18,10 @@ solve           the maze's estimate plus ``cells`` x :data:`SOLVE_MS_PER_CELL`;
 render          the maze's estimate plus ``pixels`` x :data:`PIXEL_MS`
 nl_solve,       a search whose time size alone cannot predict: boards up to
 nl_random       :data:`NL_QUICK_CELLS` cells are quick, larger are heavy
+maze_file,      a picture's pixels (read from its header) x
+maze_file_solve :data:`READ_PIXEL_MS`; a text or ``.npz`` file, its bytes (at
+                most the page's largest maze's cells) x the cost per cell of
+                a maze's statistics, and of a solve
 ==============  ===========================================================
 
 Examples
@@ -47,6 +51,7 @@ __all__ = [
     "PIXEL_MS",
     "GRID_PICTURE_MS_PER_CELL",
     "GRID_STAGE_MS_PER_CELL",
+    "READ_PIXEL_MS",
     "estimate",
 ]
 
@@ -67,6 +72,9 @@ GRID_PICTURE_MS_PER_CELL = 0.02
 GRID_STAGE_MS_PER_CELL = 0.05
 """A solve on another grid: the solution's picture and the replay's stage, per cell (the whole solve of a 150 x 150
 hex maze takes 1-1.5 s, of a 40 x 40 one 65-75 ms, on 2 cores shared with other jobs)."""
+
+READ_PIXEL_MS = 0.00025
+"""Finding a maze in a picture, per pixel (a 3000 x 3000 one takes about 2 s, 5000 x 5000 about 6 s)."""
 
 _SEARCHES = frozenset({"nl_solve", "nl_random"})
 _BUDGETED = _SEARCHES
@@ -97,6 +105,33 @@ def _maze_ms(p: dict[str, Any]) -> float:
     if float(p.get("braid", 0.0)) > 0 and cells <= EXACT_DIAMETER_CELLS:
         ms += cells * cells * PAIR_MS
     return ms
+
+
+def _file_cells(p: dict[str, Any]) -> int:
+    """The most cells a maze file's bytes can hold for the page."""
+    return min(len(p["data"]), int(p["max_side"]) ** 2)
+
+
+def _file_ms(p: dict[str, Any]) -> float:
+    """Reading a maze file: a picture by its pixels (its header says how many), other files by their cells."""
+    import io
+    import warnings
+
+    from ..io.image import is_image
+
+    data = p["data"]
+    if not is_image(data[:16]):
+        return _file_cells(p) * GEN_MS_PER_CELL
+    try:
+        from PIL import Image
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # a picture Pillow calls a decompression bomb: refused in the worker
+            with Image.open(io.BytesIO(data)) as picture:
+                width, height = picture.size
+    except Exception:  # noqa: BLE001 - no picture Pillow reads: the worker refuses it at once
+        return 0.0
+    return width * height * READ_PIXEL_MS
 
 
 def estimate(job: str, payload: dict[str, Any]) -> float:
@@ -139,6 +174,8 @@ def estimate(job: str, payload: dict[str, Any]) -> float:
         cell = int(payload.get("cell", 16))
         pixels = _cells(payload) * cell * cell
         return _maze_ms(payload) + pixels * PIXEL_MS
+    if job in ("maze_file", "maze_file_solve"):
+        return _file_ms(payload) + (_file_cells(payload) * SOLVE_MS_PER_CELL if job == "maze_file_solve" else 0.0)
     if job == "sleep":  # a test job: it may state its own estimate, to be misjudged on purpose
         return float(payload.get("estimate_ms", float(payload["seconds"]) * 1000))
     return 0.0

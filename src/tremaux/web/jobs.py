@@ -9,7 +9,7 @@ Examples
 --------
 >>> from tremaux.web.jobs import JOBS
 >>> sorted(JOBS)
-['echo', 'maze', 'nl_parse', 'nl_random', 'nl_solve', 'render', 'sleep', 'solve']
+['echo', 'maze', 'maze_file', 'maze_file_solve', 'nl_parse', 'nl_random', 'nl_solve', 'render', 'sleep', 'solve']
 >>> JOBS["echo"]({"ping": 1})
 {'ping': 1}
 """
@@ -27,6 +27,7 @@ from ..trace import Event
 from .grids import grid_maze_job, grid_render_job, grid_solve_job, is_plain_square
 from .job_registry import JOBS, _job
 from .nl_jobs import grid_of, nl_random_job, nl_solve_job, numbers_of, puzzle_of  # noqa: F401  (the API's names)
+from . import maze_files  # noqa: F401  (its jobs: a visitor's maze file)
 
 __all__ = ["JOBS", "build_maze", "diameter_endpoints", "maze_stats", "walk_option", "warm_up"]
 

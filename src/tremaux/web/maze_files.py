@@ -1,0 +1,204 @@
+"""Mazes from a visitor's file: the page's "open" and paste, read by the command line's readers.
+
+The request body is the file's bytes, whatever its format (the text drawing,
+the block picture, JSON, ``.npz`` or a picture such as PNG: every format
+:func:`tremaux.io.loads` recognises from the content). Nothing is kept on the
+server: the page sends the same bytes again to solve the maze. Both jobs run
+in a worker under the time limit (a small picture can name a large maze).
+A file the page cannot show is refused in one line: empty, not a maze in any
+format, a maze of several levels, or one with a side over the page's limit.
+
+Examples
+--------
+>>> from tremaux.web.maze_files import maze_file_job
+>>> out = maze_file_job({"data": b"E..\\n##.\\nG..", "max_side": 150})
+>>> out["rows"], out["cols"], out["start"], out["goal"], out["format"]
+(3, 3, [0, 0], [2, 0], 'block')
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from pydantic import Field
+
+from ..errors import MazeFormatError
+from ..maze.model import Maze
+from .job_registry import _job
+from .models import TraceBody, _Schema
+
+__all__ = ["FileMazeResponse", "FileSolveResponse", "read_maze", "maze_file_job", "maze_file_solve_job"]
+
+SOURCE = "the file"
+"""How the readers' messages name the file (the page says its name before them)."""
+
+
+def read_maze(data: bytes, max_side: int) -> tuple[Maze, str]:
+    """The maze in a file's bytes and its format, or a one-line error saying why the page cannot show it.
+
+    Parameters
+    ----------
+    data : bytes
+        The file's content.
+    max_side : int
+        The most rows and columns the page draws.
+
+    Returns
+    -------
+    (Maze, str)
+        The maze and the format it was read in (``ascii``, ``block``, ``json``, ``npz`` or ``png``).
+
+    Raises
+    ------
+    MazeFormatError
+        An empty file, one that is no maze, a maze of several levels or one too large for the page.
+
+    Examples
+    --------
+    >>> from tremaux.web.maze_files import read_maze
+    >>> maze, fmt = read_maze(b"+---+---+\\n| S   G |\\n+---+---+", 150)
+    >>> maze.shape, fmt
+    ((1, 2), 'ascii')
+    >>> read_maze(b"  ", 150)
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.MazeFormatError: the file is empty: open a maze file (a text drawing, a block picture, a PNG...)
+    """
+    from ..io import detect_format, loads
+
+    if not bytes(data).strip():
+        raise MazeFormatError("the file is empty: open a maze file (a text drawing, a block picture, a PNG...)")
+    fmt = detect_format(data)
+    maze = loads(data, source=SOURCE)
+    if maze.ndim != 2:
+        raise MazeFormatError(f"{SOURCE} holds a maze of {maze.levels} levels: the page draws mazes of one level")
+    rows, cols = maze.shape
+    if rows > max_side or cols > max_side:
+        raise MazeFormatError(f"{SOURCE} holds a maze of {rows} × {cols} cells: the page takes at most "
+                              f"{max_side} × {max_side}")
+    return maze, fmt
+
+
+def _payload(maze: Maze) -> dict[str, Any]:
+    from .jobs import maze_stats
+
+    rows, cols = maze.shape
+    mask = None if maze.mask is None else [int(v) for v in maze.mask.reshape(-1)]
+    # a maze without marked ends (a block picture with no E and G) is solved from one corner to the other
+    start = list(maze.start) if maze.start is not None else [0, 0]
+    goal = list(maze.goal) if maze.goal is not None else [rows - 1, cols - 1]
+    return {"grid": "square", "rows": rows, "cols": cols, "cells": maze.cells.reshape(-1).tolist(),
+            "mask": mask, "start": start, "goal": goal, "stats": maze_stats(maze)}
+
+
+def _with_ends(maze: Maze) -> Maze:
+    rows, cols = maze.shape
+    return maze.replace(start=maze.start if maze.start is not None else (0, 0),
+                        goal=maze.goal if maze.goal is not None else (rows - 1, cols - 1))
+
+
+@_job
+def maze_file_job(request: dict[str, Any]) -> dict[str, Any]:
+    """Read the maze of a file's bytes for the page: its cells, ends, statistics and format.
+
+    Parameters
+    ----------
+    request : dict
+        ``data`` (the file's bytes) and ``max_side``.
+
+    Returns
+    -------
+    dict
+        The :class:`FileMazeResponse` record.
+
+    Examples
+    --------
+    >>> from tremaux.web.maze_files import maze_file_job
+    >>> maze_file_job({"data": b"E.G", "max_side": 150})["cells"]
+    [2, 10, 8]
+    """
+    t0 = time.perf_counter()
+    maze, fmt = read_maze(request["data"], int(request["max_side"]))
+    out = _payload(_with_ends(maze))
+    out["format"] = fmt
+    out["elapsed_ms"] = round((time.perf_counter() - t0) * 1000, 2)
+    return out
+
+
+@_job
+def maze_file_solve_job(request: dict[str, Any]) -> dict[str, Any]:
+    """Read the maze of a file's bytes and solve it, with the trace the page replays.
+
+    Parameters
+    ----------
+    request : dict
+        ``data``, ``max_side``, ``solver``, ``seed`` (the solver's own, or None) and ``max_events``.
+
+    Returns
+    -------
+    dict
+        The :class:`FileSolveResponse` record.
+
+    Examples
+    --------
+    >>> from tremaux.web.maze_files import maze_file_solve_job
+    >>> out = maze_file_solve_job({"data": b"E.G", "max_side": 150, "solver": "bfs"})
+    >>> out["solution"]["found"], out["solution"]["path"]
+    (True, [[0, 0], [0, 1], [0, 2]])
+    """
+    from .. import solve
+    from .jobs import _run_stats, _trace_payload
+
+    t0 = time.perf_counter()
+    maze, _ = read_maze(request["data"], int(request["max_side"]))
+    maze = _with_ends(maze)
+    options = {} if request.get("seed") is None else {"seed": int(request["seed"])}
+    solution = solve(maze, request["solver"], record=True, **options)
+    limit = int(request.get("max_events", 400_000))
+    return {
+        "solution": solution.to_dict(),
+        "trace": _trace_payload(solution.trace, limit) if solution.trace is not None else None,
+        "stats": _run_stats(solution, maze),
+        "elapsed_ms": round((time.perf_counter() - t0) * 1000, 2),
+    }
+
+
+class FileMazeResponse(_Schema):
+    """A maze read from a file, ready to draw.
+
+    Examples
+    --------
+    >>> from tremaux.web.maze_files import FileMazeResponse, maze_file_job
+    >>> FileMazeResponse.model_validate(maze_file_job({"data": b"E.G", "max_side": 150})).format
+    'block'
+    """
+
+    grid: str = Field("square", description="Always the square grid: files hold mazes on it.")
+    rows: int
+    cols: int
+    cells: list[int] = Field(description="Row-major side bits: N=1, E=2, S=4, W=8.")
+    mask: list[int] | None = Field(description="Row-major 1 for a cell of the maze, 0 for one outside it; "
+                                               "None when every cell is in it.")
+    start: list[int]
+    goal: list[int]
+    stats: list[tuple[str, str]] = Field(description="Statistics of the maze.")
+    format: str = Field(description="The format the file was read in: ascii, block, json, npz or png.")
+    elapsed_ms: float
+
+
+class FileSolveResponse(_Schema):
+    """A file's maze solved: the solution, its trace and the statistics of the run.
+
+    Examples
+    --------
+    >>> from tremaux.web.maze_files import FileSolveResponse, maze_file_solve_job
+    >>> out = maze_file_solve_job({"data": b"E.G", "max_side": 150, "solver": "bfs"})
+    >>> FileSolveResponse.model_validate(out).solution["found"]
+    True
+    """
+
+    solution: dict[str, Any]
+    trace: TraceBody | None
+    stats: list[tuple[str, str]]
+    elapsed_ms: float

@@ -1,0 +1,45 @@
+/* The maze demo's state (M) and the constants of its traces. */
+import { $ } from "./common.js";
+
+export const N = 1, E = 2, S = 4, W = 8;
+export const SPEEDS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 20000]; // events per second
+export const EV = { VISIT: 10, MARK: 11, RETRACE: 12, BACKTRACK: 13, DEAD: 14, FOUND: 15, PATH: 16, LOOPING: 17 };
+// Paint order: a cell keeps the strongest state it has reached.
+export const RANK = { floor: 0, visited: 1, marked: 2, dead: 3, retraced: 4, path: 5 };
+export const RANK_NAME = Object.keys(RANK);
+
+export const M = {
+  canvas: $("maze"),
+  maze: null,       // {rows, cols, cells, start, goal, params}
+  params: null,
+  solution: null,   // server answer of /api/solve
+  events: null,     // {kinds, cells, others}
+  index: 0,
+  playing: false,
+  phase: "empty",   // empty | loading | ready | solving | animating | paused | done | error
+  mazeOnItsWay: null,  // the AbortController of the maze request on its way: a newer choice gives it up
+                       // (the server then stops its work) and is sent at once in its place
+  cellState: null,  // Uint8 rank per cell
+  edgeState: null,  // Map key -> state name
+  marks: null,      // Map edge key -> count of MARK events
+  stage: null,      // other grids while a trace plays: {cells: polygon per cell, lines: Map "a,b" -> line}
+  current: -1,
+  geo: null,
+  timer: 0,
+  lastTick: 0,
+  carry: 0,
+  requestId: 0,
+  file: null,       // a maze opened from a file (or pasted): {bytes, name}, sent again to solve it
+  solving: null,    // the AbortController of the solve on its way: a newer choice gives it up (the server
+                    // then stops the search, and the visitor's next request is not refused for it)
+};
+
+// A whole number typed in box `id`, within the box's own min and max (set from /api/limits):
+
+// true when the maze shown is drawn from the server's picture (every grid but the plain square one)
+export const onGrid = () => !!(M.maze && M.maze.svg);
+// true while a trace on such a grid is replayed on the server's stage (cells and passages to colour)
+export const staging = () => !!(onGrid() && M.solution && M.solution.stage && M.phase !== "done");
+
+export let WALK_SEED = false;  // the server's solve request takes the traveler's seed
+export function setWalkSeed(takes) { WALK_SEED = takes; }

@@ -1,0 +1,183 @@
+"""A visitor's maze file on the API (``POST /api/maze/file`` and its solve), the page's scripts as modules, and
+answers compressed for a client that accepts gzip."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+
+import numpy as np
+import pytest
+from fastapi.testclient import TestClient
+
+from tremaux import generate, solve
+from tremaux.io import dumps
+from tremaux.maze import Maze
+from tremaux.web import create_app
+from tremaux.web.app import _STATIC
+
+MAZE = generate((6, 7), "backtracker", seed=3).maze.replace(start=(0, 0), goal=(5, 6))
+
+
+@pytest.fixture(scope="module")
+def client():
+    with TestClient(create_app(workers=1, time_limit=60, max_body=64 * 1024)) as c:
+        c.get("/api/maze", params={"rows": 2, "cols": 2, "seed": 1})  # the workers started (and warm)
+        yield c
+
+
+def error_of(res, status: int) -> str:
+    assert res.status_code == status, res.text
+    body = res.json()
+    assert set(body) >= {"error", "kind"} and "\n" not in body["error"]
+    return body["error"]
+
+
+@pytest.mark.parametrize("fmt", ["ascii", "block", "json", "npz", "png"])
+def test_a_maze_file_in_each_format_is_read_as_the_command_line_reads_it(client, fmt):
+    res = client.post("/api/maze/file", content=dumps(MAZE, fmt))
+    assert res.status_code == 200, res.text
+    body = res.json()
+    expected = {"block": "block", "ascii": "ascii", "json": "json", "npz": "npz", "png": "png"}[fmt]
+    assert body["format"] == expected
+    if fmt == "block":  # each wall a square of its own: the maze is the picture's open squares
+        assert (body["rows"], body["cols"]) == (13, 15) and body["mask"] is not None
+        return
+    cells = np.array(body["cells"], dtype=np.uint8).reshape(body["rows"], body["cols"])
+    assert Maze(cells, start=tuple(body["start"]), goal=tuple(body["goal"])) == MAZE
+    assert body["mask"] is None and dict(body["stats"])["cells"] == "42"
+
+
+def test_a_file_maze_is_solved_from_its_bytes_with_the_trace(client):
+    data = dumps(MAZE, "ascii").encode()
+    res = client.post("/api/maze/file/solve", params={"solver": "tremaux", "seed": 5}, content=data)
+    assert res.status_code == 200, res.text
+    body = res.json()
+    ref = solve(MAZE, "tremaux", seed=5)
+    assert body["solution"]["path"] == [list(c) for c in ref.path] and body["solution"]["found"]
+    assert body["trace"]["total"] == len(body["trace"]["kinds"]) > 0
+    assert client.post("/api/maze/file/solve", content=data).json()["solution"]["algorithm"] == "tremaux"
+
+
+@pytest.mark.parametrize("data, part", [
+    (b"", "the file is empty"),
+    (b" \n\t\n", "the file is empty"),
+    (bytes(range(256)) * 4, "not UTF-8 text"),
+    (b"\x89PNG\r\n\x1a\n" + b"\x00" * 40, "the file"),
+    (b"hello world", "unknown character 'h'"),
+])
+def test_a_bad_file_is_a_one_line_400(client, data, part):
+    assert part in error_of(client.post("/api/maze/file", content=data), 400)
+    assert part in error_of(client.post("/api/maze/file/solve", content=data), 400)
+
+
+def test_a_file_over_the_body_cap_is_413_and_a_maze_over_the_page_side_400(client):
+    assert "larger than the 65536 bytes" in error_of(client.post("/api/maze/file", content=b"E." * 40_000), 413)
+    wide = dumps(Maze.open((2, 151), start=(0, 0), goal=(1, 150)), "npz")
+    assert "2 × 151 cells: the page takes at most 150 × 150" in error_of(client.post("/api/maze/file", content=wide), 400)
+    levels = dumps(Maze.open((2, 3, 3), start=(0, 0, 0), goal=(1, 2, 2)), "npz")
+    assert "2 levels" in error_of(client.post("/api/maze/file", content=levels), 400)
+
+
+def test_the_solve_of_a_file_refuses_bad_options_in_one_line(client):
+    data = dumps(MAZE, "ascii").encode()
+    post = lambda query: client.post("/api/maze/file/solve?" + query, content=data)  # noqa: E731
+    assert "unknown solver 'nope'" in error_of(post("solver=nope"), 400)
+    assert "the bfs solver makes no random choice" in error_of(post("solver=bfs&seed=1"), 400)
+    assert "seed: must be a whole number" in error_of(post("seed=-1"), 422)
+    assert "rows: not a parameter" in error_of(post("rows=3"), 422)
+    assert "solver" in error_of(post("solver=bfs&solver=dfs"), 422)  # which of the two was meant?
+    assert error_of(client.post("/api/maze/file?x=1", content=data), 422)
+
+
+def test_a_large_picture_goes_to_the_heavy_lane_at_once_and_a_text_maze_to_the_quick_one():
+    import io
+
+    from PIL import Image
+
+    from tremaux.web.costs import QUICK_MS, estimate
+
+    big = io.BytesIO()
+    Image.new("1", (3000, 3000), 1).save(big, "PNG")  # 2 s of reading: not for the quick lane's 2 s limit
+    for job in ("maze_file", "maze_file_solve"):
+        assert estimate(job, {"data": big.getvalue(), "max_side": 150}) > QUICK_MS
+        assert estimate(job, {"data": dumps(MAZE, "png"), "max_side": 150}) < QUICK_MS
+        big_text = dumps(Maze.open((150, 150), start=(0, 0), goal=(149, 149)), "ascii").encode()
+        assert estimate(job, {"data": big_text, "max_side": 150}) < QUICK_MS
+        assert estimate(job, {"data": b"\x89PNG\r\n\x1a\n" + b"junk", "max_side": 150}) < QUICK_MS
+
+
+# ---------------------------------------------------------------------- the page's scripts
+def _modules() -> dict[str, str]:
+    return {p.name: p.read_text("utf-8") for p in _STATIC.iterdir() if p.name.endswith(".js")}
+
+
+def test_the_page_loads_its_script_as_a_module_whose_imports_all_are_served_as_javascript(client):
+    page = client.get("/").text
+    assert '<script type="module" src="/static/app.js"></script>' in page
+    modules = _modules()
+    seen, todo = set(), ["app.js"]
+    while todo:  # every module the page reaches from app.js, by its imports
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        res = client.get("/static/" + name)
+        assert res.status_code == 200 and res.headers["content-type"].startswith("text/javascript"), name
+        todo += re.findall(r'^import \{[^}]*\} from "\./([\w-]+\.js)";$', res.text, re.M)
+    assert seen == set(modules), set(modules) - seen  # and none is left over
+    assert all(len(text.splitlines()) <= 500 for text in modules.values())
+
+
+def test_the_package_ships_every_module_of_the_page():
+    import tomllib
+    from fnmatch import fnmatch
+    from pathlib import Path
+
+    data = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())
+    globs = data["tool"]["setuptools"]["package-data"]["tremaux"]
+    for name in _modules():
+        assert any(fnmatch(f"web/static/{name}", g) for g in globs), name
+
+
+# ---------------------------------------------------------------------- gzip
+def test_answers_are_gzipped_for_a_client_that_accepts_it(client):
+    body = {"maze": {"rows": 60, "cols": 60, "seed": 1}, "solver": "tremaux"}
+    plain = client.post("/api/solve", json=body, headers={"Accept-Encoding": "identity"})
+    assert plain.status_code == 200 and "content-encoding" not in plain.headers
+    packed = client.post("/api/solve", json=body, headers={"Accept-Encoding": "gzip"})
+    assert packed.headers["content-encoding"] == "gzip" and "accept-encoding" in packed.headers["vary"].lower()
+    assert {**packed.json(), "elapsed_ms": 0} == {**plain.json(), "elapsed_ms": 0}
+    raw = int(packed.headers["content-length"])
+    assert raw < len(plain.content) / 3  # the trace's numbers compress well
+    tiny = client.get("/api/limits", headers={"Accept-Encoding": "gzip"})
+    assert "content-encoding" not in tiny.headers  # a few bytes: not worth it
+
+
+def test_a_gzipped_answer_is_plain_gzip_any_client_reads():
+    import http.client
+    import threading
+
+    import uvicorn
+
+    config = uvicorn.Config(create_app(workers=1), host="127.0.0.1", port=0, log_level="error")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        while not server.started:
+            thread.join(0.05)
+        port = server.servers[0].sockets[0].getsockname()[1]
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        conn.request("GET", "/static/maze-draw.js", headers={"Accept-Encoding": "gzip"})
+        res = conn.getresponse()
+        raw = res.read()
+        assert res.getheader("Content-Encoding") == "gzip"
+        assert gzip.decompress(raw).decode() == (_STATIC / "maze-draw.js").read_text("utf-8")
+        conn.request("GET", "/api/grids", headers={"Accept-Encoding": "gzip"})
+        res = conn.getresponse()
+        assert json.loads(gzip.decompress(res.read()))  # JSON too
+    finally:
+        server.should_exit = True
+        thread.join(30)
