@@ -73,7 +73,8 @@ def measure(shape, density, rule, touch, seeds, time_limit, check, check_limit=1
     for seed in seeds:
         c, t = _cpu(), time.perf_counter()
         try:
-            g = generate_puzzle(shape, rule=rule, density=density, touch=touch, seed=seed, time_limit=time_limit)
+            g = generate_puzzle(shape, rule=rule, density=density, touch=touch, seed=seed,
+                                time_limit=None if time_limit == float("inf") else time_limit)
         except BudgetExceededError:
             gave_up += 1
             g = None
@@ -84,7 +85,7 @@ def measure(shape, density, rule, touch, seeds, time_limit, check, check_limit=1
         pairs.append(g.puzzle.pairs)
         dens.append(g.density)
         if check:
-            d = diagnose(g.puzzle, rule, touch=g.touch, time_limit=check_limit)
+            d = diagnose(g.puzzle, rule, touch=g.touch, time_limit=min(check_limit, 600.0))
             proper += d.verdict == "proper" and (g.touch or not runs_beside_itself(g.solution))
             unknown += d.verdict == "unknown"  # the check gave up: neither proper nor shown otherwise
             if d.verdict not in ("proper", "unknown"):
@@ -129,13 +130,21 @@ def main() -> None:
     ap.add_argument("--touch", default="no", help="no (the convention, the default), yes, or no,yes")
     ap.add_argument("--dev-seeds", default="0-4", help="development seeds, e.g. 0-4 or 0,2,7")
     ap.add_argument("--held-seeds", default="100-104", help="held-out seeds, looked at only to report them")
-    ap.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT)
+    ap.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT,
+                    help="seconds a generation may run; inf: no limit (to compare CPU on a loaded machine)")
+    ap.add_argument("--sweep", action="store_true",
+                    help="ask long lines under nikoli by the sweep of small neighbourhoods first "
+                         "(tremaux.numberlink.generate.SWEEP, measured, not on by default)")
     ap.add_argument("--check", action="store_true", help="check every puzzle made as `numberlink check` does")
     ap.add_argument("--write", action="store_true")
     args = ap.parse_args()
     sizes = [tuple(int(x) for x in s.lower().split("x")) for s in args.sizes.split(",")]
     densities = [None if d == "none" else float(d) for d in args.densities.split(",")]
     touches = [t == "yes" for t in args.touch.split(",")]
+    if args.sweep:
+        import tremaux.numberlink.generate as gen
+
+        gen.SWEEP = True
     when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
     table = rows(sizes, densities, args.rules.split(","), touches, _seeds(args.dev_seeds), _seeds(args.held_seeds),

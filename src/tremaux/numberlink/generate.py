@@ -31,7 +31,9 @@ planted solution never runs beside itself either, so the puzzle is proper
 under the convention. That is the default (``touch=None``) for dense and
 sparse puzzles; the check is one SAT question under the convention (the
 rule's encoding with the planted edges forbidden together), and each second
-solution it shows is cut out as in step 3. ``touch=True`` keeps the
+solution it shows is cut out as in step 3. (With :data:`SWEEP`, on long
+winding lines under ``nikoli`` every small neighbourhood not yet settled is
+asked first, each once, by :func:`.sweep.sweep`.) ``touch=True`` keeps the
 older judgement among all solutions (windows, then the SAT check).
 
 The planted solution covers every cell, so the puzzle is proper under
@@ -80,6 +82,7 @@ from .plant import check_time, gave_up, plant
 from .model import Puzzle, check_rule
 from .result import Linking
 from .solvers.bound import run
+from .sweep import REGIONS_A_SIDE, _another_by_regions, sweep  # noqa: F401
 from .uniqueness import (ALTERNATIVES, WINDOW, _another, _choose_cut, _cut, _edge_ids,  # noqa: F401
                          _edges_of, _model_edges, _rule_out, _window_cuts, _windows, exact_models)
 
@@ -95,6 +98,10 @@ SHORT_LINES_DENSITY = 0.15
 """About how many pairs per cell the default short lines make (0.15 to 0.20 on boards of 64 to 576 cells),
 to tell before generating a puzzle whether a format could hold its pairs."""
 
+SWEEP = False
+"""Whether long lines under ``nikoli`` are asked by :func:`.sweep.sweep` before the question in turns: measured on
+20 x 20 at 0.03 pairs a cell, faster on the development seeds and slower on the held-out ones, so not by default
+(docs/benchmarks.md)."""
 _ALTERNATIVES_PER_CHECK = ALTERNATIVES
 """Other solutions collected per uniqueness check before the lines are cut and the check is run again."""
 
@@ -324,65 +331,6 @@ def _checked(shape: Any, density: Any, time_limit: Any, seed: Any, touch: Any,
     return h, w, density, limit, seed, touch, max_len
 
 
-REGIONS_A_SIDE = 4
-"""The whole-board question under the convention is asked region by region: each side cut into this many."""
-
-
-def _another_by_regions(puzzle: Puzzle, planted: Linking, rule: str,
-                        stop: float | None) -> tuple[list[set[tuple[int, int]]] | None, bool]:
-    """Solutions of ``puzzle`` other than ``planted`` under the no-touch convention, asked region by region, in one
-    encoding: as :func:`.uniqueness._another` answers (their edges, ``[]``: none; and whether it ran out of time).
-
-    Another solution leaves some planted edge, which lies in one of :data:`REGIONS_A_SIDE` squared regions of the
-    board: the regions are asked in turn ("a solution leaving a planted edge of this region?", a clause switched
-    on by an assumption), on the same solver, which keeps what it learnt. A region that has none proves every
-    planted edge in it part of every solution: they are added as facts, which the next regions' questions
-    propagate. Each question looks near its region, where a single question over the whole board wanders
-    (half the CPU on boards of 100 x 100 and 200 x 200: docs/benchmarks.md). After
-    another solution, one planted edge it leaves is kept, so the next differs elsewhere (up to
-    :data:`ALTERNATIVES`); the facts are then no longer needed (the puzzle will be cut and asked again). Every
-    call is bounded by work, not time (:func:`.uniqueness.exact_model`): the same seed, the same puzzle.
-    """
-    from .sat import Encoding
-    from .uniqueness import exact_model
-
-    try:
-        built = Encoding(puzzle, rule, colour_bits=None, induced=True, deadline=stop)
-    except TimeoutError:
-        return None, True
-    found: list[set[tuple[int, int]]] = []
-    with built as enc:
-        ids = _edge_ids(enc, planted)
-        enc.set_hint(planted)
-        pairs = list(zip(enc.eu.tolist(), enc.ev.tolist()))
-        rows = -(-puzzle.height // REGIONS_A_SIDE)
-        cols = -(-puzzle.width // REGIONS_A_SIDE)
-        cell = enc.eu[ids]
-        region = (cell // puzzle.width) // rows * REGIONS_A_SIDE + (cell % puzzle.width) // cols
-        for r in np.unique(region).tolist():
-            mine = ids[region == r]
-            enc.nvars += 1
-            ask = enc.nvars
-            enc.add_clause([-ask] + (-(mine + 1)).tolist())
-            try:
-                while len(found) < ALTERNATIVES:
-                    other = exact_model(enc, stop, None, [ask])
-                    if other is None:
-                        break
-                    found.append(_model_edges(enc, other))
-                    keep = next(int(i) for i in ids if pairs[int(i)] not in found[-1])
-                    enc.add_clause([keep + 1])
-            except TimeoutError:
-                return None, True
-            enc.add_clause([-ask])
-            if len(found) >= ALTERNATIVES:
-                break
-            if not found:  # none leaves this region's planted edges: they are in every solution
-                for e in mine.tolist():
-                    enc.add_clause([e + 1])
-    return found, False
-
-
 def _ruled_out(lines: list[list[int]], found: list[set[tuple[int, int]]] | None, h: int, w: int,
                state: np.ndarray) -> tuple[list[list[int]], int]:
     """The planted ``lines`` changed so that the other solutions ``found`` (their edges) are no solutions any
@@ -403,9 +351,22 @@ def _ruled_out(lines: list[list[int]], found: list[set[tuple[int, int]]] | None,
     return _cut(lines, {}, state)
 
 
-def _generate(h: int, w: int, rule: str, touch: bool, density: float | None, seed: int | None, max_len: int,
-              stop: float | None, time_limit: float | None, t0: float) -> GeneratedPuzzle:
-    """:func:`generate_puzzle` with its arguments checked, until ``stop`` (a ``time.perf_counter()`` value)."""
+def _generate(*args: Any) -> GeneratedPuzzle:
+    """:func:`generate_puzzle` with its arguments checked (:func:`_make`'s), until ``stop`` (a
+    ``time.perf_counter()`` value); a generation that gives up says how far it got (the pairs so far, those
+    planted, the questions asked)."""
+    where = ["while planting the lines"]
+    try:
+        return _make(*args, where)
+    except BudgetExceededError as exc:
+        text = str(exc)  # said once: by a child process the work went on in, else here
+        said = any(f" {x}" in text for x in ("while planting the lines", "while making the lines unique:"))
+        raise BudgetExceededError(text if said else text.replace("; try ", f" {where[0]}; try ", 1)) from None
+
+
+def _make(h: int, w: int, rule: str, touch: bool, density: float | None, seed: int | None, max_len: int,
+          stop: float | None, time_limit: float | None, t0: float, where: list[str]) -> GeneratedPuzzle:
+    """:func:`_generate`'s work; ``where[0]`` is kept saying how far it got."""
     from .sat import FILL_COLOUR_BITS, Encoding
     from .turns import Ledger, bounded_models
 
@@ -436,9 +397,13 @@ def _generate(h: int, w: int, rule: str, touch: bool, density: float | None, see
             continue
         shown.add(puzzle.grid.tobytes())
         checks += 1
+        where[0] = (f"while making the lines unique: {puzzle.pairs} pairs so far (density "
+                    f"{puzzle.pairs / (h * w):.3f}, {first} planted), question {checks} asked")
         if induced:  # SAT under the convention: other solutions, or a proof there is none
-            if density is not None and rule == "nikoli":  # long winding lines under nikoli: in turns
-                found, timed_out = _another(puzzle, planted, rule, stop, long_lines=True, ledger=ledger)
+            if density is not None and rule == "nikoli":  # long winding lines: small neighbourhoods, then in turns
+                found = sweep(puzzle, planted, rule, ledger, stop) if SWEEP else []
+                if not found:
+                    found, timed_out = _another(puzzle, planted, rule, stop, long_lines=True, ledger=ledger)
             else:
                 found, timed_out = _another_by_regions(puzzle, planted, rule, stop)
                 if timed_out:  # it cannot end by the deadline (its encoding's pace said so): a cut would not help
