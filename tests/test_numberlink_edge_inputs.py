@@ -124,13 +124,21 @@ def test_pictures_over_the_memory_budget_are_refused_before_they_are_drawn(tmp_p
     assert not (tmp_path / f"p{suffix}").exists()
 
 
-@pytest.mark.parametrize("row, column", [("1,,1", 3), ("1, ,1", 4), (",1,1", 1), ("1,1,", 4), ("1 ,\t,1", 5)])
-def test_an_empty_field_between_commas_is_an_error_not_a_dropped_cell(row, column):
-    with pytest.raises(PuzzleFormatError, match=r"empty field in a comma-separated row; write '\.' or 0") as exc:
-        formats.loads(f"{row}\n2,.,2\n")
-    assert (exc.value.line, exc.value.column) == (1, column)
+@pytest.mark.parametrize("row, cells", [("1,,1", [1, 0, 1]), ("1, ,1", [1, 0, 1]), (",1,1", [0, 1, 1]),
+                                        ("1,1,", [1, 1, 0]), ("1 ,\t,1", [1, 0, 1]), (",,", [0, 0, 0])])
+def test_an_empty_field_between_commas_is_an_empty_cell_not_a_dropped_one(row, cells):
+    # a spreadsheet saves an empty cell as an empty field; it was refused ('write . or 0'), and before that dropped
+    # (the cells after it shifted)
+    puzzle = formats.loads(f"{row}\n2,.,2\n3,3,.\n")
+    assert puzzle.shape == (3, 3) and puzzle.grid[0].tolist() == [p and puzzle.labels.index("1") + 1 for p in cells]
     assert formats.loads("1, 0 ,1\n2,.,2\n").grid.tolist() == [[1, 0, 1], [2, 0, 2]]
     assert formats.loads("4 1\n1,,1\n").labels == ("1", ",")  # one character per cell under a 'W H' header
+
+
+def test_a_row_with_an_empty_field_too_many_is_named_by_its_width():
+    with pytest.raises(PuzzleFormatError, match="row 2 has 3 cells; row 1 has 4") as exc:
+        formats.loads("1,,1,\n2,.,2\n")
+    assert exc.value.line == 2
 
 
 @pytest.mark.parametrize("end", ["\r", "\r\n", "\n"])

@@ -8,8 +8,9 @@ their first lines unless a format is named):
     for an endpoint. Rows whose cells are separated by whitespace or commas (or semicolons, as spreadsheets
     write CSV where the comma is the decimal mark) hold one label per cell instead (``·``, as a printed puzzle
     shows an empty cell, is empty there too), so
-    integers above 9 can be written (an empty field between commas is an error: an empty cell is ``.``,
-    ``-`` or ``0``). Several puzzles may follow each other, separated by blank lines, or each after a line
+    integers above 9 can be written (an empty cell is ``.``, ``-`` or ``0``, or an empty field between
+    commas, as a spreadsheet saves an empty cell; an empty field between tabs is an error, since a row's
+    trailing tabs cannot be told from trailing whitespace). Several puzzles may follow each other, separated by blank lines, or each after a line
     holding its number (``0``, ``1``... or ``1``, ``2``...).
 ``csv``
     Rows of comma-separated labels, ``0`` for an empty cell (``.`` when a label is a word of letters), as a

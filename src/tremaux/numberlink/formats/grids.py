@@ -145,8 +145,10 @@ def _token_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str, c
         if '"' in s:  # a spreadsheet's quoted fields ('"A","B"'): the quotes become spaces, so columns stay
             s = _QUOTED.sub(lambda m: f" {m.group(1)} ", s)
         if (gap := empty_field(s)) is not None:
-            raise PuzzleFormatError(f"an empty field in a {'comma' if ',' in s else 'tab'}-separated row; write '.' or "
-                                    "0 for an empty cell", line=lineno, column=gap, source=source)
+            if "," not in s:  # tabs: a row's last empty fields went with its trailing whitespace, so the width is lost
+                raise PuzzleFormatError("an empty field in a tab-separated row; write '.' or 0 for an empty cell",
+                                        line=lineno, column=gap, source=source)
+            s = _filled(s)
         cells = [(len(s) - len(s.lstrip()) + 1, s.strip())] if column and not has_separator(s) else tokens(s)
         if width < 0:
             width = len(cells)
@@ -256,6 +258,20 @@ def read_grid(text: str, source: str | None, base: str) -> list[Item]:
         raise PuzzleFormatError("no puzzle in the input: only '#' comment lines", line=blocks[-1][-1][0] + 1,
                                 column=1, source=source)
     return [_comment(b, source) or _one(b, "grid", source, n) for b, n in zip(blocks, entry_names(base, len(blocks)))]
+
+
+def _filled(s: str) -> str:
+    """A comma-separated row with each empty field (``1,,2``, a spreadsheet's empty cell) written ``.``, the
+    other fields where they were.
+
+    Examples
+    --------
+    >>> _filled("1,,2"), _filled(",1, ,"), _filled("  1,,")
+    ('1,.,2', '.,1,.,.', '  1,.,.')
+    """
+    fields = s.split(",")
+    lead = len(s) - len(s.lstrip())
+    return ",".join(f if f.strip() else ("." if k or not lead else s[:lead] + ".") for k, f in enumerate(fields))
 
 
 def _semicolons(block: list[Line]) -> list[Line]:
