@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from tremaux.errors import InvalidSizeError, PuzzleError, PuzzleFormatError
-from tremaux.numberlink import Puzzle, diagnose, generate_puzzle, loads, solve_puzzle
+from tremaux.numberlink import Puzzle, diagnose, generate_puzzle, loads, quick_verdict, solve_puzzle
 
 GRID = [[1, 0, 1], [2, 0, 2]]
 
@@ -52,7 +52,7 @@ def test_puzzle_takes_text_a_file_and_what_the_generator_returns(tmp_path):
                                   r"not dict$"),
 ])
 def test_a_grid_that_is_no_puzzle_is_one_line_naming_the_problem(given, error, message):
-    for call in (solve_puzzle, diagnose, Puzzle):
+    for call in (solve_puzzle, diagnose, quick_verdict, Puzzle):  # quick_verdict: an AttributeError before
         with pytest.raises(error, match=message) as exc:
             call(given)
         assert "\n" not in str(exc.value)

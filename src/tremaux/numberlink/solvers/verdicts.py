@@ -49,7 +49,9 @@ def quick_verdict(puzzle: Puzzle, rule: str | Rule = "fill") -> str | None:
 
     Parameters
     ----------
-    puzzle : Puzzle
+    puzzle : Puzzle or str or path
+        A puzzle, or what :func:`~tremaux.numberlink.solve_puzzle` takes for one (puzzle text, rows, a
+        grid of pair ids, a file's path).
     rule : str or Rule
         ``fill`` adds the checks that only hold when every cell is covered.
 
@@ -57,6 +59,11 @@ def quick_verdict(puzzle: Puzzle, rule: str | Rule = "fill") -> str | None:
     -------
     str or None
         One line naming the pair or cell, or ``None`` when no quick reason exists.
+
+    Raises
+    ------
+    PuzzleError
+        ``puzzle`` is no puzzle (a :class:`~tremaux.errors.PuzzleFormatError` for text that cannot be read).
 
     Examples
     --------
@@ -67,6 +74,9 @@ def quick_verdict(puzzle: Puzzle, rule: str | Rule = "fill") -> str | None:
     >>> quick_verdict(Puzzle.from_rows(["1.2", "...", "1.2"]), "fill")
     'no solution under the fill rule: the checkerboard count leaves at least 1 cell empty'
     """
+    from .._args import puzzle_of
+
+    puzzle = puzzle_of(puzzle)  # puzzle text, rows or a path, as every entry point takes them
     cover = resolve(rule).cover
     if _LAST[0]() is puzzle and _LAST[1] == cover:
         return _LAST[2]
