@@ -12,6 +12,7 @@ import tremaux.render
 from tremaux.errors import MissingFolderError, TremauxError
 from tremaux.grids import files, generate_on, make_grid, save_picture
 from tremaux.grids.animate import save_animation
+from tremaux.io.outputs import FolderPathError
 
 
 def _square():
@@ -58,3 +59,24 @@ def test_a_file_in_the_current_folder_is_written(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     tremaux.io.save(_square().maze, "m.txt")
     assert (tmp_path / "m.txt").read_text().startswith("+")
+
+
+@pytest.mark.parametrize("name", sorted(WRITERS))
+def test_a_folder_in_place_of_the_file_is_named(name, tmp_path):
+    for file in ("m.txt", "m.npz", "m.png", "m.svg", "m.gif", "h.json", "h.png", "h.gif"):
+        (tmp_path / file).mkdir()  # the file each writer writes is a folder
+    with pytest.raises(FolderPathError) as info:
+        WRITERS[name](tmp_path)
+    err = info.value
+    assert str(err).startswith(f"cannot write {tmp_path / err.filename.rsplit('/', 1)[-1]}: it is a folder; name a file")
+    assert "\n" not in str(err) and "Errno" not in str(err)
+    # the clauses callers already have keep catching it
+    assert isinstance(err, IsADirectoryError) and isinstance(err, OSError) and isinstance(err, TremauxError)
+    assert err.errno == 21 and err.output
+
+
+def test_io_save_to_a_folder_without_extension_names_the_folder(tmp_path):
+    with pytest.raises(FolderPathError, match=f"cannot write {tmp_path}: it is a folder"):
+        tremaux.io.save(_square().maze, tmp_path, "json")
+    err = pickle.loads(pickle.dumps(FolderPathError("out")))
+    assert str(err) == "cannot write out: it is a folder; name a file in it (out/maze.txt)"

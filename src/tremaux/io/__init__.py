@@ -462,6 +462,8 @@ def save(maze: Maze, path: str | os.PathLike, format: str | None = None) -> None
         For an unknown format name.
     MissingFolderError
         When the folder of ``path`` does not exist (a :class:`FileNotFoundError` too), before any work.
+    FolderPathError
+        When ``path`` is a folder (an :class:`IsADirectoryError` too), before any work.
 
     Examples
     --------

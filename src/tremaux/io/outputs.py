@@ -46,9 +46,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from ..errors import UnknownNameError, UnsupportedError
+from ..errors import TremauxError, UnknownNameError, UnsupportedError
 
-__all__ = ["OUTPUT_FORMATS", "EXTENSIONS", "UnknownExtensionError", "output_format", "extension_of"]
+__all__ = ["OUTPUT_FORMATS", "EXTENSIONS", "FolderPathError", "UnknownExtensionError", "output_format", "extension_of"]
 
 OUTPUT_FORMATS: dict[str, str] = {
     "ascii": "the +---+ drawing (render: in the text style asked), extension .txt",
@@ -217,7 +217,7 @@ def output_format(path: str | os.PathLike | None, format: Any = None, *, accepts
 
 
 def check_folder(path: str | os.PathLike) -> None:
-    """Refuse, before any work, an output file whose folder does not exist.
+    """Refuse, before any work, an output file whose folder does not exist, or that is a folder.
 
     Parameters
     ----------
@@ -228,6 +228,8 @@ def check_folder(path: str | os.PathLike) -> None:
     ------
     MissingFolderError
         Naming the file and its missing folder; it is a :class:`FileNotFoundError` too.
+    FolderPathError
+        When ``path`` is an existing folder; it is an :class:`IsADirectoryError` too.
 
     Examples
     --------
@@ -243,3 +245,46 @@ def check_folder(path: str | os.PathLike) -> None:
     folder = os.path.dirname(os.fspath(path))
     if folder and not os.path.lexists(folder):
         raise MissingFolderError(path)
+    if os.path.isdir(path):  # the work would be lost on Python's bare IsADirectoryError
+        raise FolderPathError(path)
+
+
+class FolderPathError(TremauxError, IsADirectoryError):
+    """An output file named by the path of an existing folder.
+
+    It is an :class:`IsADirectoryError` too (``errno``, ``strerror`` and
+    ``filename`` set as the system would), so ``except IsADirectoryError``
+    and ``except OSError`` keep catching it.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The path that was to be written: a folder.
+
+    Examples
+    --------
+    >>> from tremaux.io.outputs import FolderPathError
+    >>> err = FolderPathError("out")
+    >>> print(err)
+    cannot write out: it is a folder; name a file in it (out/maze.txt)
+    >>> isinstance(err, IsADirectoryError), err.errno, err.filename
+    (True, 21, 'out')
+    """
+
+    def __init__(self, path: object) -> None:
+        import errno
+
+        name = os.fspath(path)  # type: ignore[call-overload]
+        example = os.path.join(name, "maze" + (os.path.splitext(name)[1] or ".txt"))
+        message = f"it is a folder; name a file in it ({example})"
+        super().__init__(f"cannot write {name}: {message}")
+        self.errno = errno.EISDIR
+        self.strerror = message
+        self.filename = name
+        self.output = True  # an output file: the command line says "cannot write"
+
+    def __str__(self) -> str:  # not OSError's "[Errno 21] ...": one line, the one the command line prints too
+        return str(self.args[0])
+
+    def __reduce__(self) -> tuple:  # pickled (by a worker process) as the path it names
+        return type(self), (self.filename,)
