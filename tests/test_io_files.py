@@ -309,3 +309,37 @@ def test_a_bad_value_in_a_json_file_is_quoted_as_json_not_as_python(field, value
     text = "{" + ", ".join(f'"{k}": {v}' for k, v in fields.items()) + "}"
     with pytest.raises(MazeFormatError, match=re.escape(f"not {shown}")):
         mio.loads(text)
+
+
+def test_npz_without_format_field_reads_its_cells_as_npy_does(tmp_path):
+    import tremaux
+
+    m = tremaux.generate((4, 5), seed=3).maze
+    np.save(tmp_path / "m.npy", m.cells)
+    as_npy = mio.load(tmp_path / "m.npy")
+    np.savez(tmp_path / "keyed.npz", cells=m.cells)
+    np.savez(tmp_path / "single.npz", m.cells)  # one array, saved as arr_0
+    np.savez(tmp_path / "more.npz", cells=m.cells, meta=np.array([1, 2]))  # a cells array among others
+    for name in ("keyed.npz", "single.npz", "more.npz"):
+        got = mio.load(tmp_path / name)
+        assert got == as_npy and got.passages == m.passages
+    # a block picture of 0 and 1 reads as from a .npy too
+    blocks = np.array([[1, 1, 1, 1, 1], [1, 0, 0, 0, 1], [1, 1, 1, 1, 1]], np.int8)
+    assert N.from_bytes(_npz(grid=blocks)).shape == (1, 2)
+    # with start and goal arrays beside the cells, they are kept
+    got = N.from_bytes(_npz(cells=m.cells, start=np.array([0, 0]), goal=np.array([3, 4])))
+    assert (got.start, got.goal, got.passages) == ((0, 0), (3, 4), m.passages)
+
+
+@pytest.mark.parametrize("arrays, message", [
+    ({"a": np.zeros((2, 2), np.uint8), "b": np.zeros((2, 2), np.uint8)},
+     "no format field (a maze file's is 'tremaux-maze'), and no 'cells' array or single array to read as the cells "
+     "(it holds 'a', 'b')"),
+    ({"cells": np.zeros(4, np.uint8)}, "a .npz maze is a 2-D (or 3-D) array of whole numbers"),
+    ({"cells": np.full((2, 2), 300)}, "the cells of a .npz maze are side bits from 0 to 63"),
+    ({"cells": np.zeros((2, 2), np.uint8), "mask": np.ones((2, 2), np.uint8)}, "'mask' array must be boolean"),
+])
+def test_npz_without_format_field_names_what_is_missing(arrays, message):
+    with pytest.raises(MazeFormatError) as info:
+        N.from_bytes(_npz(**arrays), source="m.npz")
+    assert message in str(info.value) and str(info.value).startswith("m.npz: ") and "\n" not in str(info.value)

@@ -3,7 +3,10 @@
 It holds the arrays ``format`` (the text ``tremaux-maze``), ``version`` (1),
 ``cells`` (the ``uint8`` side bits), ``mask`` (only when some cells are
 masked), ``start`` and ``goal`` (empty when absent). Nothing is pickled;
-``numpy.load`` reads it. A 10,000 x 10,000 perfect maze takes about 40 MB.
+``numpy.load`` reads it. An archive without the ``format`` field, as
+``numpy.savez(path, cells=maze.cells)`` or ``numpy.savez(path, array)``
+writes it, is read from its ``cells`` array or its single array as a ``.npy``
+file is (:func:`from_npy`), with its ``mask``, ``start`` and ``goal`` if any. A 10,000 x 10,000 perfect maze takes about 40 MB.
 
 Examples
 --------
@@ -196,6 +199,11 @@ def from_bytes(data: bytes, *, source: str | None = None, memory_limit: str | in
     >>> from tremaux.maze import Maze
     >>> from_bytes(to_bytes(Maze.open((1, 3), goal=(0, 2))))
     Maze(shape=(1, 3), passages=2, goal=(0, 2))
+    >>> import io, numpy as np
+    >>> buf = io.BytesIO()
+    >>> np.savez(buf, cells=Maze.open((1, 3)).cells)  # no format field: the cells, read as a .npy is
+    >>> from_bytes(buf.getvalue()) == Maze.open((1, 3))
+    True
     >>> from_bytes(b"not a zip")
     Traceback (most recent call last):
     ...
@@ -213,6 +221,9 @@ def from_bytes(data: bytes, *, source: str | None = None, memory_limit: str | in
             if len(infos) > _MAX_MEMBERS:
                 raise _bad(f"{len(infos)} members; a maze file has at most {len(_NAMES)}", source)
             wanted = [i for i in infos if i.filename.endswith(".npy") and i.filename[:-4] in _NAMES]
+            members = [i for i in infos if i.filename.endswith(".npy")]
+            if not any(i.filename == "format.npy" for i in infos) and len(members) == 1:
+                wanted = members  # numpy.savez(path, array): one array, under any name, read as a .npy is
             total = sum(i.file_size for i in wanted)
             budget.check(3 * total + 2**20,  # beyond the file's bytes, already held
                          f"reading a .npz maze with {total:,} bytes of arrays",
@@ -230,6 +241,8 @@ def from_bytes(data: bytes, *, source: str | None = None, memory_limit: str | in
         raise _bad(text, source) from None
     fmt = arrays.get("format")
     version = arrays.get("version")
+    if fmt is None and version is None:  # numpy.savez(path, cells=...): the cells, read as a .npy file is
+        return _plain(arrays, [i.filename[:-4] for i in members], source)
     check_header(
         None if fmt is None or fmt.ndim or fmt.dtype.kind != "U" else str(fmt),
         None if version is None or version.ndim or version.dtype.kind not in "iu" else int(version),
@@ -245,6 +258,29 @@ def from_bytes(data: bytes, *, source: str | None = None, memory_limit: str | in
         raise MazeFormatError(f"the 'cells' array must hold whole numbers, not {cells.dtype}", source=source)
     # the arrays are read-only views of bytes nobody else holds: the maze keeps them without a copy
     return build(cells, mask, _cell(arrays.get("start"), "start", source), _cell(arrays.get("goal"), "goal", source),
+                 source)
+
+
+def _plain(arrays: dict[str, np.ndarray], names: list[str], source: str | None) -> Maze:
+    """The maze of an archive without tremaux's ``format`` field: its ``cells`` array, or its one array."""
+    cells = arrays.get("cells")
+    if cells is None and len(names) == 1:
+        cells = arrays[names[0]]
+    if cells is None:
+        held = ", ".join(repr(n) for n in names[:6]) + (", ..." if len(names) > 6 else "") if names else "no arrays"
+        raise MazeFormatError(f"not a tremaux maze file: it has no format field (a maze file's is {FORMAT_NAME!r}), "
+                              f"and no 'cells' array or single array to read as the cells (it holds {held})",
+                              source=source)
+    extra = {k: arrays.get(k) for k in ("mask", "start", "goal")}
+    if all(v is None for v in extra.values()):
+        return _from_array(cells, source, ".npz")
+    mask = extra["mask"]
+    if mask is not None and mask.dtype != bool:
+        raise MazeFormatError(f"the 'mask' array must be boolean, not {mask.dtype}", source=source)
+    if cells.dtype.kind not in "iub" or cells.ndim not in (2, 3) or (cells.size and (cells.min() < 0 or cells.max() > 255)):
+        raise MazeFormatError("the 'cells' array must hold the side bits from 0 to 63 (N=1, E=2, S=4, W=8, U=16, "
+                              "D=32) of a 2-D or 3-D grid", source=source)
+    return build(cells.astype(np.uint8), mask, _cell(extra["start"], "start", source), _cell(extra["goal"], "goal", source),
                  source)
 
 
@@ -329,7 +365,6 @@ def from_npy(data: bytes, *, source: str | None = None, memory_limit: str | int 
     Maze(shape=(1, 2), passages=1)
     """
     from .. import budget
-    from . import block
 
     f = io.BytesIO(bytes(data))
     try:
@@ -348,7 +383,16 @@ def from_npy(data: bytes, *, source: str | None = None, memory_limit: str | int 
     if len(raw) != count * dtype.itemsize:
         raise MazeFormatError(f"not a readable .npy file (truncated: {len(raw):,} of {count * dtype.itemsize:,} "
                               "bytes of data)", source=source)
-    arr = np.frombuffer(raw, dtype=dtype).reshape(shape, order="F" if fortran else "C")
+    return _from_array(np.frombuffer(raw, dtype=dtype).reshape(shape, order="F" if fortran else "C"), source)
+
+
+def _from_array(arr: np.ndarray, source: str | None, kind: str = ".npy") -> Maze:
+    """The maze of one array: the cells' side bits, or a block picture of 0 and 1 walled all round."""
+    from . import block
+
+    if arr.dtype.kind not in "iub" or arr.ndim not in (2, 3):
+        raise MazeFormatError(f"a {kind} maze is a 2-D (or 3-D) array of whole numbers, the cells' side bits or a "
+                              f"block picture of 0 and 1; this one holds {arr.ndim}-D {arr.dtype}", source=source)
     binary = arr.size and bool(np.isin(arr, (0, 1)).all())
     framed = all(n >= 3 and n % 2 for n in arr.shape)
     if binary and framed and arr[0].all() and arr[-1].all() and arr[:, 0].all() and arr[:, -1].all():
@@ -357,7 +401,7 @@ def from_npy(data: bytes, *, source: str | None = None, memory_limit: str | int 
         except (TremauxError, ValueError) as exc:
             raise MazeFormatError(f"an array of 0 and 1 reads as a block picture (1 wall, 0 open): {exc}",
                                   source=source) from None
-    if arr.min() < 0 or arr.max() > 255:
-        raise MazeFormatError("the cells of a .npy maze are side bits from 0 to 63 (N=1, E=2, S=4, W=8, U=16, "
+    if arr.size and (arr.min() < 0 or arr.max() > 255):
+        raise MazeFormatError(f"the cells of a {kind} maze are side bits from 0 to 63 (N=1, E=2, S=4, W=8, U=16, "
                               f"D=32), not {int(arr.min() if arr.min() < 0 else arr.max())}", source=source)
     return build(arr.astype(np.uint8), None, None, None, source)
