@@ -447,3 +447,31 @@ def test_the_grid_pictures_and_measures_take_a_square_maze_and_name_anything_els
     for f in (to_svg, to_png, grid_stats):
         with pytest.raises(UnsupportedError, match=f"{f.__name__} needs a GridMaze .or a tremaux.Maze., not str"):
             f("maze.json")
+
+
+@pytest.mark.parametrize("wrap", ["cylinder", "moebius"])
+@pytest.mark.parametrize("rows", [1, 2])
+def test_a_strip_wraps_its_columns_only_so_one_or_two_rows_make_a_maze(wrap, rows):
+    g = make_grid("square", size=(rows, 4), wrap=wrap)
+    i, s = np.nonzero(g.nbr >= 0)
+    j = g.nbr[i, s]
+    assert (j != i).all() and all(len(set(g.nbr[k][g.nbr[k] >= 0])) == (g.nbr[k] >= 0).sum() for k in range(g.size))
+    assert g.edges == rows * 4 + (rows - 1) * 4  # every row a ring of 4, and 4 passages between two rows
+    for algorithm in ("backtracker", "kruskal", "wilson"):
+        maze = generate_on(g, algorithm, seed=3).maze
+        assert nx.is_tree(maze.to_networkx()) and maze.passages == g.size - 1
+        for solver in ("bfs", "tremaux"):
+            sol = solve_on(maze, solver, start=(0, 0), goal=(rows - 1, 2))
+            assert sol.found and len(sol.path) >= 2
+        assert to_png(maze)[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize("wrap, size, message", [
+    ("cylinder", (4, 2), "a cylinder grid needs at least 3 columns (its east and west edges are joined)"),
+    ("moebius", (1, 2), "a moebius grid needs at least 3 columns"),
+    ("torus", (2, 5), "a torus grid needs at least 3 rows and 3 columns, so that no two sides of a cell lead to the "
+                      "same cell; 2 x 5 has 2 rows"),
+])
+def test_a_wrapped_dimension_needs_three_cells(wrap, size, message):
+    with pytest.raises(InvalidSizeError, match=re.escape(message)):
+        make_grid("square", size=size, wrap=wrap)

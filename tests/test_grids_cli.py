@@ -102,9 +102,18 @@ def test_a_wrap_too_small_names_the_option_that_gave_the_size(capsys, tmp_path, 
     (tmp_path / "m.txt").write_text("#.#\n###\n")
     code, _, err = run(capsys, "generate", "--wrap", wrap, "--mask", str(tmp_path / "m.txt"), "--out",
                        str(tmp_path / "m.json"))
-    assert code == 2 and err == f"error: --wrap {wrap} needs at least 3 rows and 3 columns; the --mask has 2 x 3\n"
-    code, _, err = run(capsys, "generate", "--wrap", wrap, "--size", "1x3", "--out", str(tmp_path / "m.json"))
-    assert code == 2 and err == f"error: --wrap {wrap} needs at least 3 rows and 3 columns; --size 1x3 has 1 x 3\n"
+    if wrap == "torus":  # the torus wraps its rows too: 3 of them at least
+        assert code == 2 and err == "error: --wrap torus needs at least 3 rows and 3 columns; the --mask has 2 x 3\n"
+        code, _, err = run(capsys, "generate", "--wrap", wrap, "--size", "1x3", "--out", str(tmp_path / "m.json"))
+        assert code == 2 and err == "error: --wrap torus needs at least 3 rows and 3 columns; --size 1x3 has 1 x 3\n"
+    else:  # a cylinder or Möbius strip wraps its columns only: 1 or 2 rows are a maze
+        assert code == 0, err
+        assert files.load(tmp_path / "m.json").size == 5  # the mask keeps its 5 cells of #
+        code, _, err = run(capsys, "generate", "--wrap", wrap, "--size", "1x3", "--out", str(tmp_path / "m.json"))
+        assert code == 0, err
+    code, _, err = run(capsys, "generate", "--wrap", wrap, "--size", "3x2", "--out", str(tmp_path / "m.json"))
+    need = "3 rows and 3 columns" if wrap == "torus" else "3 columns"
+    assert code == 2 and err == f"error: --wrap {wrap} needs at least {need}; --size 3x2 has 3 x 2\n"
     (tmp_path / "m.txt").write_text("###\n#.#\n###\n")  # large enough: a mask is allowed on a wrapped grid
     code, _, err = run(capsys, "generate", "--wrap", wrap, "--mask", str(tmp_path / "m.txt"), "--out",
                        str(tmp_path / "m.json"))

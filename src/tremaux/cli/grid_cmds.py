@@ -116,11 +116,12 @@ def build_grid(*, mask: Any = None, grid: str | None, size: str | None, rings: i
     try:
         return make_grid(name, **params)
     except InvalidSizeError:
-        if wrap is None or dims is None or min(dims) >= 3:
+        torus = str(wrap).strip().lower() == "torus"  # only the torus wraps its rows too
+        if wrap is None or dims is None or (dims[1] >= 3 and (dims[0] >= 3 or not torus)):
             raise
         given = f"--size {size}" if size is not None else "the --mask"
-        raise InvalidSizeError(f"--wrap {wrap} needs at least 3 rows and 3 columns; {given} has {dims[0]} x "
-                               f"{dims[1]}") from None
+        raise InvalidSizeError(f"--wrap {wrap} needs at least {'3 rows and 3 columns' if torus else '3 columns'}; "
+                               f"{given} has {dims[0]} x {dims[1]}") from None
 
 
 def generate_on_grid(*, mask: Any = None, grid: str | None, size: str | None, rings: int | None, shape: str | None,

@@ -81,8 +81,10 @@ def square(size: Any = (10, 20), *, wrap: str | None = None) -> Grid:
         Rows and columns.
     wrap : {None, "cylinder", "torus", "moebius"}
         Join the east and west edges (cylinder), also north and south (torus),
-        or east and west with a half twist (Möbius strip). Wrapped grids need
-        at least 3 rows and 3 columns (so no two sides of a cell lead to the same cell).
+        or east and west with a half twist (Möbius strip). The wrapped
+        dimensions need at least 3 cells, so that no two sides of a cell lead
+        to the same cell: 3 columns for a cylinder or Möbius strip (any number
+        of rows, 1 included), 3 rows and 3 columns for a torus.
 
     Returns
     -------
@@ -104,12 +106,22 @@ def square(size: Any = (10, 20), *, wrap: str | None = None) -> Grid:
     (18, [(2, 0), (0, 1), (1, 0), (0, 2)])
     >>> square((3, 3), wrap="moebius").neighbours((0, 2))
     [(2, 0), (1, 2), (0, 1)]
+    >>> square((1, 3), wrap="cylinder").neighbours((0, 0))  # one row: only the columns wrap
+    [(0, 1), (0, 2)]
+    >>> square((3, 2), wrap="cylinder")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.InvalidSizeError: a cylinder grid needs at least 3 columns (its east and west edges are joined), ...
     """
     if wrap is not None:
         wrap = str(wrap).strip().lower().replace("ö", "o")
         if wrap not in WRAPS:
             raise UnsupportedError(f"unknown wrap {wrap!r}; choose one of: {', '.join(WRAPS)}")
-    H, W = check_size(size, minimum=3 if wrap else 1)
+    H, W = check_size(size)
+    if wrap and (W < 3 or (wrap == "torus" and H < 3)):
+        needs = "3 rows and 3 columns" if wrap == "torus" else "3 columns (its east and west edges are joined)"
+        raise InvalidSizeError(f"a {wrap} grid needs at least {needs}, so that no two sides of a cell lead to the "
+                               f"same cell; {H} x {W} has {H if W >= 3 else W} {'rows' if W >= 3 else 'columns'}")
     check_cells(H * W, 4, f"a {H} x {W} grid")
     n = H * W
     dr = np.broadcast_to(np.array([-1, 0, 1, 0]), (n, 4))
