@@ -1,0 +1,102 @@
+"""The lattice of a maze picture: wall thickness, and the numbers of rows and columns whose bands fit the walls.
+
+Private to :mod:`tremaux.io.image` (see its steps 2 and 3).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def _thickness(inside: np.ndarray) -> int:
+    """The most common length of the runs of wall across the inner walls: their thickness in pixels.
+
+    A wall crossed at right angles gives a run as long as it is thick, once per pixel of its length; a wall
+    followed along gives fewer, longer runs.
+    """
+    lengths = [np.diff(np.flatnonzero(np.diff(np.pad(a, ((0, 0), (1, 1))).ravel().view(np.int8))))[::2]
+               for a in (inside, inside.T)]
+    counts = np.bincount(np.concatenate(lengths))
+    return int(np.argmax(counts[1:]) + 1)
+
+
+def _leading(flags: np.ndarray) -> int:
+    """How many of ``flags`` are true from the start."""
+    off = np.flatnonzero(~flags)
+    return int(off[0]) if off.size else int(flags.size)
+
+
+def _bands(extent: int, thick: int, n: int) -> np.ndarray:
+    """Where the ``n + 1`` wall bands of ``thick`` pixels start along ``extent`` pixels holding ``n`` cells."""
+    return np.round(np.arange(n + 1) * (extent - thick) / n).astype(np.int64)
+
+
+def _longest_runs(box: np.ndarray, axis: int) -> np.ndarray:
+    """The longest run of wall pixels down each column (``axis`` 0) or along each row (``axis`` 1)."""
+    a = box if axis == 0 else box.T
+    best = np.zeros(a.shape[1], dtype=np.int64)
+    run = np.zeros(a.shape[1], dtype=np.int64)
+    for line in a:  # one row of pixels at a time: memory of one row, not of the picture
+        run = np.where(line, run + 1, 0)
+        np.maximum(best, run, out=best)
+    return best
+
+
+def _candidates(extent: int, thick: int, runs: np.ndarray) -> dict[int, tuple[int, int]]:
+    """Numbers of cells along a side whose cell middles no wall runs along, with their open bands.
+
+    The middle line of a column of cells is crossed by walls ``thick`` pixels
+    at a time, never run along (a lattice whose cell middles fall on a wall
+    band is shifted or too coarse). Each candidate comes with
+    ``(open, inner)``: how many of its inner wall bands hold no wall a cell
+    long (from post to post, a cell and a wall thickness), of how many.
+    """
+    out = {}
+    for n in range(1, (extent - thick) // (thick + 1) + 1):
+        starts = _bands(extent, thick, n)
+        if np.any(np.diff(starts) <= thick):
+            continue
+        middles = starts[:-1] + (starts[1:] - starts[:-1] + thick) // 2
+        if runs[middles].max() > thick + 1 + thick // 2:
+            continue
+        inner = runs[starts[1:-1] + thick // 2]
+        out[n] = (int((inner < (extent - thick) / n + thick / 2).sum()), int(inner.size))
+    return out
+
+
+def _fit(box: np.ndarray, thick: int) -> tuple[int, int]:
+    """The numbers of rows and columns of cells of the lattice that fits ``box`` (``(0, 0)``: none does).
+
+    A lattice fits when no wall runs along its cells' middles
+    (:func:`_candidates`) and the inside of every cell is open (at most a
+    quarter of its pixels wall, a fiftieth over all cells: noise). A lattice
+    with twice the columns of the right one fits too, its extra bands open
+    all along: of those that fit, the one with the fewest open inner bands
+    (for its number of bands), then the most cells. Square cells (sides
+    within 1.25 of each other) first, then cells up to twice as long as
+    wide: a corridor of one row would fit any number of columns.
+    """
+    h, w = box.shape
+    cols = _candidates(w, thick, _longest_runs(box, 0))
+    rows = _candidates(h, thick, _longest_runs(box, 1))
+    total = np.zeros((h + 1, w + 1), dtype=np.int64)
+    total[1:, 1:] = box.cumsum(axis=0).cumsum(axis=1)
+    ratio = {(H, W): ((w - thick) / W) / ((h - thick) / H) for W in cols for H in rows}
+    for low, high in ((0.8, 1.25), (0.5, 2.0)):
+        best, best_key = (0, 0), None
+        for (H, W), r in ratio.items():
+            if not low <= r <= high:
+                continue
+            (oc, ic), (orow, irow) = cols[W], rows[H]
+            key = ((oc + orow) / max(1, ic + irow), -H * W)
+            if best_key is not None and key >= best_key:
+                continue
+            ys, xs = _bands(h, thick, H), _bands(w, thick, W)
+            y0, y1, x0, x1 = ys[:-1] + thick, ys[1:], xs[:-1] + thick, xs[1:]
+            inside = total[np.ix_(y1, x1)] - total[np.ix_(y0, x1)] - total[np.ix_(y1, x0)] + total[np.ix_(y0, x0)]
+            area = np.outer(y1 - y0, x1 - x0)
+            if inside.sum() <= 0.02 * area.sum() and (inside <= 0.25 * area).all():
+                best, best_key = (H, W), key
+        if best_key is not None:
+            return best
+    return 0, 0
