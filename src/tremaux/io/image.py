@@ -78,6 +78,7 @@ from .. import budget
 from ..errors import MazeFormatError, MemoryLimitError, UnsupportedError
 from ..maze.model import Maze
 from ._colours import _filled, _light_walls
+from ._evidence import disagreement, faint
 from ._lattice import _bands, _fit, _leading, _thickness
 from ._notes import GRID_NOTE, LEVELS_NOTE, MASK_NOTE, grid_note, mask_note, read_mask_note
 
@@ -299,16 +300,26 @@ def _read(rgb: np.ndarray, source: str | None, shaped: tuple[np.ndarray, int, in
         values, counts = np.unique(packed, return_counts=True)
         del dark, packed
         ink = int(values[np.argmax(counts)])
+    ink_light = (min(ink >> 16, ink >> 8 & 255, ink & 255) + max(ink >> 16, ink >> 8 & 255, ink & 255)) // 2
+    tones = (ink_light, hi if ink_light - lo < hi - ink_light else lo, hi - lo)  # wall, ground, range: lightness
     wall = np.ones(grey.shape, dtype=bool)
     for c in range(3):
         wall &= np.abs(rgb[..., c].astype(np.int16) - ((ink >> (16 - 8 * c)) & 255)) < (hi - lo) / 4
     if shaped is not None:
         if wall[np.ix_(ys[:-1] + thick + cell // 2, xs[:-1] + thick + cell // 2)][mask].any():  # never in a cell
             raise fail("its cells are drawn in the colour of its walls")
-        return _cells(wall, rgb, ys, xs, thick, mask)
+        return _cells(wall, rgb, ys, xs, thick, mask, source, tones)
     rows, cols = np.flatnonzero(wall.any(axis=1)), np.flatnonzero(wall.any(axis=0))
     top, bottom, left, right = int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1
     box = wall[top:bottom, left:right]
+    margin = faint(wall, rgb, *tones)
+    margin[top:bottom, left:right] = False
+    near = np.pad(wall, 2)  # the grey edge of a wall scaled up lies along it: within 2 pixels of a wall pixel
+    near = np.lib.stride_tricks.sliding_window_view(near, (5, 5)).any(axis=(2, 3)) if margin.any() else near
+    if margin.any() and (margin & ~near).sum() > (bottom - top + right - left) / 2:  # a grey outer wall
+        raise MazeFormatError("walls are blurred (grey lines lie outside the darkest walls): the picture was scaled "
+                              "or smoothed? Save it at its drawn size and read that", source=source)
+    del margin, near
     # the outer wall: the leading rows (columns) mostly wall; a row of cells walled on every side is mostly wall
     # too when cells are as thin as walls (more wall than cell in 1-pixel lattices), so the thinner side counts
     thick = min(_leading(box.mean(axis=1) > 0.5), _leading(box.mean(axis=0) > 0.5))
@@ -335,17 +346,31 @@ def _read(rgb: np.ndarray, source: str | None, shaped: tuple[np.ndarray, int, in
             break
     if W == 0:
         raise fail("no lattice of cells and walls fits it")
-    return _cells(box, colours, _bands(box.shape[0], thick, H), _bands(box.shape[1], thick, W), thick, None)
+    return _cells(box, colours, _bands(box.shape[0], thick, H), _bands(box.shape[1], thick, W), thick, None, source,
+                  tones)
+
+
+def _uneven(starts: np.ndarray, thick: int) -> bool:
+    """Whether the wall bands at ``starts`` are not evenly spaced (a picture scaled by a fraction)."""
+    return starts.size > 2 and bool(np.ptp(np.diff(starts)) > 0)
 
 
 def _cells(box: np.ndarray, colours: np.ndarray, ys: np.ndarray, xs: np.ndarray, thick: int,
-           mask: np.ndarray | None) -> Maze:
+           mask: np.ndarray | None, source: str | None = None, tones: tuple[int, float, float] | None = None) -> Maze:
     """The maze whose wall bands start at pixels ``ys`` (rows) and ``xs`` (columns) of the wall pixels ``box``."""
     H, W = len(ys) - 1, len(xs) - 1
     cy, cx = ys[:-1] + (ys[1:] - ys[:-1] + thick) // 2, xs[:-1] + (xs[1:] - xs[:-1] + thick) // 2  # cell middles
     wy, wx = ys + thick // 2, xs + thick // 2  # wall band middles
     east = box[np.ix_(cy, wx)]  # (H, W + 1): each row's walls between columns, the outer ones included
     south = box[np.ix_(wy, cx)]  # (H + 1, W)
+    doubt = disagreement(box, ys, xs, thick, east, south, None if tones is None else faint(box, colours, *tones))
+    if doubt is None and mask is None and thick == 1 and (_uneven(ys, thick) or _uneven(xs, thick)):
+        bands = (~south[1:-1].any(axis=1)).sum() + (~east[:, 1:-1].any(axis=0)).sum()
+        if bands:  # a wall line lost whole when walls under a pixel were scaled down by uneven steps
+            doubt = f"{bands} inner wall lines have no wall at all, and the lattice's steps are uneven"
+    if doubt is not None:  # a scaled or smoothed picture: never a wrong maze without a word
+        raise MazeFormatError(f"walls are blurred or broken ({doubt}): the picture was scaled or smoothed? "
+                              "Save it at its drawn size and read that", source=source)
     cells = np.zeros((H, W), dtype=np.uint8)
     cells[:, :-1] |= np.where(east[:, 1:-1], 0, 2).astype(np.uint8)
     cells[:, 1:] |= np.where(east[:, 1:-1], 0, 8).astype(np.uint8)
