@@ -139,8 +139,9 @@ def disagreement(box: np.ndarray, ys: np.ndarray, xs: np.ndarray, thick: int, ea
         # inside a cell (a pixel clear of its walls): ground, or filled whole; lines there are walls lost
         t = np.zeros((either.shape[0] + 1, either.shape[1] + 1), np.int64)
         t[1:, 1:] = either.cumsum(axis=0).cumsum(axis=1)
-        y0, y1 = ys[:-1] + thick + 1, np.maximum(ys[1:] - 1, ys[:-1] + thick + 2)
-        x0, x1 = xs[:-1] + thick + 1, np.maximum(xs[1:] - 1, xs[:-1] + thick + 2)
+        m = 1 + int(min(np.diff(ys).min(), np.diff(xs).min()) - thick >= 8)  # 2 pixels clear in cells of 8 or more
+        y0, y1 = ys[:-1] + thick + m, np.maximum(ys[1:] - m, ys[:-1] + thick + m + 1)
+        x0, x1 = xs[:-1] + thick + m, np.maximum(xs[1:] - m, xs[:-1] + thick + m + 1)
         inside = t[np.ix_(y1, x1)] - t[np.ix_(y0, x1)] - t[np.ix_(y1, x0)] + t[np.ix_(y0, x0)]
         share = inside / np.outer(y1 - y0, x1 - x0)
         lined = int(((share > CLEAR / 4) & (share < 1 - CLEAR)).sum())

@@ -314,8 +314,7 @@ def _read(rgb: np.ndarray, source: str | None, shaped: tuple[np.ndarray, int, in
     box = wall[top:bottom, left:right]
     margin = faint(wall, rgb, *tones)
     margin[top:bottom, left:right] = False
-    near = np.pad(wall, 2)  # the grey edge of a wall scaled up lies along it: within 2 pixels of a wall pixel
-    near = np.lib.stride_tricks.sliding_window_view(near, (5, 5)).any(axis=(2, 3)) if margin.any() else near
+    near = _near(wall, 2) if margin.any() else wall  # the grey edge of a wall scaled up lies along it
     if margin.any() and (margin & ~near).sum() > (bottom - top + right - left) / 2:  # a grey outer wall
         raise MazeFormatError("walls are blurred (grey lines lie outside the darkest walls): the picture was scaled "
                               "or smoothed? Save it at its drawn size and read that", source=source)
@@ -348,6 +347,20 @@ def _read(rgb: np.ndarray, source: str | None, shaped: tuple[np.ndarray, int, in
         raise fail("no lattice of cells and walls fits it")
     return _cells(box, colours, _bands(box.shape[0], thick, H), _bands(box.shape[1], thick, W), thick, None, source,
                   tones)
+
+
+def _near(mask: np.ndarray, r: int) -> np.ndarray:
+    """The pixels within ``r`` pixels (across and down, a square) of a pixel of ``mask``."""
+    out = mask.copy()
+    for axis in (0, 1):
+        grown = out.copy()
+        for k in range(1, r + 1):
+            lo, hi = [slice(None)] * 2, [slice(None)] * 2
+            lo[axis], hi[axis] = slice(k, None), slice(None, -k)
+            grown[tuple(lo)] |= out[tuple(hi)]
+            grown[tuple(hi)] |= out[tuple(lo)]
+        out = grown
+    return out
 
 
 def _uneven(starts: np.ndarray, thick: int) -> bool:
