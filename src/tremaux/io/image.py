@@ -24,7 +24,13 @@ wall band as thick as a cell band). Reading:
 4. each wall segment is read at its middle: wall or passage. A gap in the
    outer wall marks the start (the first in reading order) and the goal
    (the second); a cell filled with a reddish colour is the start and a
-   greenish one the goal, as tremaux draws them.
+   greenish one the goal, as tremaux draws them;
+5. every wall segment is then checked along its whole length, and every
+   cell inside (:mod:`tremaux.io._evidence`): a picture scaled with
+   smoothing or by uneven steps shows walls grey, broken or lost, and is
+   refused (``walls are blurred or broken (...): the picture was scaled or
+   smoothed? Save it at its drawn size and read that``) rather than read as a
+   wrong maze.
 
 Writing draws the maze with :func:`tremaux.render.to_png`, so a maze written
 and read again is the same maze. A picture of a masked maze carries its mask
