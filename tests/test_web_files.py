@@ -181,3 +181,21 @@ def test_a_gzipped_answer_is_plain_gzip_any_client_reads():
     finally:
         server.should_exit = True
         thread.join(30)
+
+
+def test_a_file_maze_is_drawn_for_download_as_the_generated_mazes_are(client):
+    """The page's PNG and SVG downloads of a maze opened from a file: rendered from the file's bytes."""
+    from tremaux import render
+
+    data = dumps(MAZE, "ascii").encode()
+    res = client.post("/api/maze/file/picture", params={"format": "svg", "solver": "bfs"}, content=data)
+    assert res.status_code == 200, res.text
+    assert res.headers["content-type"].startswith("image/svg+xml") and "attachment" in res.headers["content-disposition"]
+    assert res.text == render.to_svg(solve(MAZE, "bfs"), cell_size=16)
+    png = client.post("/api/maze/file/picture", content=data)
+    assert png.headers["content-type"] == "image/png" and png.content == render.to_png(MAZE, cell_size=16)
+    assert "png or svg" in error_of(client.post("/api/maze/file/picture", params={"format": "gif"}, content=data), 422)
+    assert "needs a solver" in error_of(client.post("/api/maze/file/picture", params={"seed": 1}, content=data), 422)
+    assert "takes no seed" in error_of(client.post("/api/maze/file/picture", params={"solver": "bfs", "seed": 1},
+                                                   content=data), 400)
+    assert "is empty" in error_of(client.post("/api/maze/file/picture", content=b" "), 400)

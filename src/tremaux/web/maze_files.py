@@ -28,7 +28,8 @@ from ..maze.model import Maze
 from .job_registry import _job
 from .models import TraceBody, _Schema
 
-__all__ = ["FileMazeResponse", "FileSolveResponse", "read_maze", "maze_file_job", "maze_file_solve_job"]
+__all__ = ["FileMazeResponse", "FileSolveResponse", "read_maze", "maze_file_job", "maze_file_render_job",
+           "maze_file_solve_job"]
 
 SOURCE = "the file"
 """How the readers' messages name the file (the page says its name before them)."""
@@ -162,6 +163,38 @@ def maze_file_solve_job(request: dict[str, Any]) -> dict[str, Any]:
         "stats": _run_stats(solution, maze),
         "elapsed_ms": round((time.perf_counter() - t0) * 1000, 2),
     }
+
+
+@_job
+def maze_file_render_job(request: dict[str, Any]) -> bytes | str:
+    """A picture of the maze of a file's bytes (with a solver's path when ``solver`` is set): the page's downloads.
+
+    Parameters
+    ----------
+    request : dict
+        ``data``, ``max_side``, ``format`` (``svg`` or ``png``), ``solver`` (or None), ``seed`` (the solver's
+        own, or None) and ``cell`` (the side of a cell in pixels).
+
+    Returns
+    -------
+    str or bytes
+        SVG text or PNG bytes.
+
+    Examples
+    --------
+    >>> from tremaux.web.maze_files import maze_file_render_job
+    >>> maze_file_render_job({"data": b"E.G", "max_side": 150, "format": "svg", "solver": "bfs"})[:4]
+    '<svg'
+    """
+    from .. import render, solve
+
+    maze, _ = read_maze(request["data"], int(request["max_side"]))
+    obj: Any = _with_ends(maze)
+    if request.get("solver"):
+        options = {} if request.get("seed") is None else {"seed": int(request["seed"])}
+        obj = solve(obj, request["solver"], **options)
+    style = {"cell_size": int(request.get("cell", 16))}
+    return render.to_svg(obj, **style) if request["format"] == "svg" else render.to_png(obj, **style)
 
 
 class FileMazeResponse(_Schema):

@@ -115,7 +115,49 @@ async function openFile(file) {
   await openMazeFile(bytes, file.name || "the pasted picture");
 }
 
+// The downloads of a file's maze: the server draws the picture from the file's bytes (it keeps nothing), as it
+// draws a generated maze's from its parameters, with the run shown; the page saves what it answers.
+async function downloadPicture(fmt) {
+  const file = M.file;
+  const q = new URLSearchParams({ format: fmt });
+  if (M.solution) {
+    q.set("solver", $("solver").value);
+    const walk = $("walk-label").hidden ? "" : $("walk-seed").value.trim();
+    if (walk) q.set("seed", walk);
+  }
+  let res, body;
+  try {
+    res = await fetch("/api/maze/file/picture?" + q, {
+      method: "POST", headers: { "Content-Type": "application/octet-stream" }, body: file.bytes });
+    body = await res.blob();
+  } catch (err) {
+    say($("maze-message"), `the picture: the server cannot be reached (${err.message})`, "error");
+    return;
+  }
+  if (!res.ok) {
+    let msg = `${res.status} ${res.statusText}`;
+    try { msg = String(JSON.parse(await body.text()).error).split("\n")[0]; } catch (_) { /* not JSON */ }
+    say($("maze-message"), `the picture: ${msg}`, "error");
+    return;
+  }
+  const base = file.name.replace(/\.[A-Za-z0-9]{1,5}$/, "").replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "");
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(body);
+  a.download = `${base || "maze"}.${fmt}`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 60000);
+}
+
 export function bindMazeFile() {
+  for (const fmt of ["png", "svg"]) {
+    $("dl-" + fmt).addEventListener("click", (ev) => {
+      if (!M.file) return;  // a generated maze's link names its picture
+      ev.preventDefault();
+      downloadPicture(fmt);
+    });
+  }
   $("maze-file").addEventListener("change", (ev) => {
     const file = ev.target.files[0];
     ev.target.value = "";  // the same file chosen again is read again
