@@ -160,3 +160,35 @@ def test_a_file_maze_is_downloaded_as_png_and_svg_with_its_run(driver, server, t
     saved = wait_for(driver, "window.tremaux_saved.length > 1 && window.tremaux_saved", what="the SVG")
     assert saved[1]["name"] == "my-maze.svg" and saved[1]["type"] == "image/svg+xml"
     assert saved[1]["size"] == len(render.to_svg(solve(MAZE, "bfs"), cell_size=16).encode())  # with the path
+
+
+def test_a_picture_pasted_on_the_box_or_the_maze_or_read_from_the_clipboard_is_the_maze(driver, server):
+    """A copied picture: pasted on the paste box or the maze (also where it is among the clipboard's items only),
+    or read by the paste box's button from the clipboard (a phone pastes text only in a box)."""
+    from pagekit import paste_file
+
+    open_page(driver, server, "?rows=5&cols=5&seed=1")
+    png = dumps(MAZE, "png")
+    driver.find_element("css selector", "#maze-paste-box summary").click()
+    assert paste_file(driver, "maze-paste", png)
+    wait_for(driver, "tremaux.maze.state().params.file === 'image.png' && tremaux.maze.state().phase === 'ready'",
+             what="the picture pasted in the box")
+    assert message(driver).startswith("image.png: 9 × 11 maze (png)")
+    other = dumps(MAZE.replace(goal=(4, 4)), "png")
+    assert paste_file(driver, "maze", other, items_only=True)
+    wait_for(driver, "tremaux.maze.state().goal[0] === 4", what="the picture pasted on the maze")
+    driver.find_element("id", "btn-new").click()
+    wait_for(driver, "tremaux.maze.state().phase === 'ready' && !tremaux.maze.state().params.file", what="a new maze")
+    driver.find_element("css selector", "#maze-paste-box summary").click()
+    driver.execute_script("const png = new Uint8Array(arguments[0]); navigator.clipboard.read = async () => "
+                          "[new ClipboardItem({'image/png': new Blob([png], {type: 'image/png'})})];", list(png))
+    driver.find_element("id", "maze-clipboard").click()
+    wait_for(driver, "tremaux.maze.state().params.file === 'the pasted picture' && "
+                     "tremaux.maze.state().phase === 'ready'", what="the picture read from the clipboard")
+    assert state(driver)["goal"] == [8, 10] and not driver.find_element("id", "maze-paste").is_displayed()
+    driver.find_element("css selector", "#maze-paste-box summary").click()
+    driver.execute_script("navigator.clipboard.read = async () => { throw new DOMException('Read permission denied.'); }")
+    driver.find_element("id", "maze-clipboard").click()
+    wait_for(driver, "document.getElementById('maze-message').className.includes('error')", what="the refusal")
+    assert message(driver).startswith("the clipboard cannot be read here (Read permission denied.)")
+    assert state(driver)["goal"] == [8, 10]  # the maze shown stays
