@@ -199,3 +199,11 @@ def test_a_file_maze_is_drawn_for_download_as_the_generated_mazes_are(client):
     assert "takes no seed" in error_of(client.post("/api/maze/file/picture", params={"solver": "bfs", "seed": 1},
                                                    content=data), 400)
     assert "is empty" in error_of(client.post("/api/maze/file/picture", content=b" "), 400)
+
+
+def test_a_number_link_puzzle_pasted_as_a_maze_is_named_so(client):
+    """Number Link text in the maze's box was refused for its first digit ('unknown character'), which says
+    nothing of where it belongs."""
+    said = error_of(client.post("/api/maze/file", content=b"1.2..\n..3.4\n.....\n.3...\n2.4.1\n"), 400)
+    assert said == "the file holds a Number Link puzzle (5 × 5), not a maze: paste it on the Number Link board"
+    assert "unknown character" in error_of(client.post("/api/maze/file", content=b"this is no maze"), 400)

@@ -71,7 +71,14 @@ def read_maze(data: bytes, max_side: int) -> tuple[Maze, str]:
     if not bytes(data).strip():
         raise MazeFormatError("the file is empty: open a maze file (a text drawing, a block picture, a PNG...)")
     fmt = detect_format(data)
-    maze = loads(data, source=SOURCE)
+    try:
+        maze = loads(data, source=SOURCE)
+    except MazeFormatError:
+        puzzle = _number_link(data)
+        if puzzle:  # pasted on the wrong part of the page: said so, not the maze reader's first odd character
+            raise MazeFormatError(f"{SOURCE} holds a Number Link puzzle ({puzzle}), not a maze: paste it on the "
+                                  "Number Link board") from None
+        raise
     if maze.ndim != 2:
         raise MazeFormatError(f"{SOURCE} holds a maze of {maze.levels} levels: the page draws mazes of one level")
     rows, cols = maze.shape
@@ -79,6 +86,18 @@ def read_maze(data: bytes, max_side: int) -> tuple[Maze, str]:
         raise MazeFormatError(f"{SOURCE} holds a maze of {rows} × {cols} cells: the page takes at most "
                               f"{max_side} × {max_side}")
     return maze, fmt
+
+
+def _number_link(data: bytes) -> str | None:
+    """``rows × cols`` of the Number Link puzzle a text that is no maze holds, or None."""
+    from ..numberlink import formats
+
+    try:
+        puzzle = formats.loads(bytes(data).decode("utf-8"))
+    except Exception:  # noqa: BLE001 - any text the puzzle readers refuse is simply no puzzle
+        return None
+    rows, cols = puzzle.shape
+    return f"{rows} × {cols}"
 
 
 def _payload(maze: Maze) -> dict[str, Any]:
