@@ -207,3 +207,13 @@ def test_a_number_link_puzzle_pasted_as_a_maze_is_named_so(client):
     said = error_of(client.post("/api/maze/file", content=b"1.2..\n..3.4\n.....\n.3...\n2.4.1\n"), 400)
     assert said == "the file holds a Number Link puzzle (5 × 5), not a maze: paste it on the Number Link board"
     assert "unknown character" in error_of(client.post("/api/maze/file", content=b"this is no maze"), 400)
+
+
+def test_a_maze_file_on_another_grid_is_named_by_its_grid(client):
+    """A hex maze's file was refused with a Python function's name (tremaux.grids.files.load) the page has no use for."""
+    from tremaux.grids import files, generate_on, make_grid
+
+    hexagonal = generate_on(make_grid("hex", shape="hexagon", radius=2), "backtracker", seed=1).maze
+    said = error_of(client.post("/api/maze/file", content=files.dumps(hexagonal).encode()), 400)
+    assert said.startswith("the file holds a maze on the hex grid: the page opens mazes on the square grid only")
+    assert "tremaux.grids" not in said

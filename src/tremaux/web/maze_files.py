@@ -74,6 +74,10 @@ def read_maze(data: bytes, max_side: int) -> tuple[Maze, str]:
     try:
         maze = loads(data, source=SOURCE)
     except MazeFormatError:
+        grid = _other_grid(data)
+        if grid:  # the readers' own message names a Python function and commands the page has no place for
+            raise MazeFormatError(f"{SOURCE} holds a maze on the {grid} grid: the page opens mazes on the square "
+                                  "grid only (the command line reads it: tremaux solve, render, convert)") from None
         puzzle = _number_link(data)
         if puzzle:  # pasted on the wrong part of the page: said so, not the maze reader's first odd character
             raise MazeFormatError(f"{SOURCE} holds a Number Link puzzle ({puzzle}), not a maze: paste it on the "
@@ -86,6 +90,16 @@ def read_maze(data: bytes, max_side: int) -> tuple[Maze, str]:
         raise MazeFormatError(f"{SOURCE} holds a maze of {rows} × {cols} cells: the page takes at most "
                               f"{max_side} × {max_side}")
     return maze, fmt
+
+
+def _other_grid(data: bytes) -> str | None:
+    """The name of the grid of a maze file on a grid other than the square one, or None."""
+    from ..grids import files
+
+    try:
+        return str(files.loads(bytes(data), source=SOURCE).grid.name)
+    except Exception:  # noqa: BLE001 - anything the grid reader refuses is no such file
+        return None
 
 
 def _number_link(data: bytes) -> str | None:
