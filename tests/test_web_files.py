@@ -190,7 +190,8 @@ def test_a_file_maze_is_drawn_for_download_as_the_generated_mazes_are(client):
     data = dumps(MAZE, "ascii").encode()
     res = client.post("/api/maze/file/picture", params={"format": "svg", "solver": "bfs"}, content=data)
     assert res.status_code == 200, res.text
-    assert res.headers["content-type"].startswith("image/svg+xml") and "attachment" in res.headers["content-disposition"]
+    assert res.headers["content-type"].startswith("image/svg+xml")
+    assert "attachment" in res.headers["content-disposition"]
     assert res.text == render.to_svg(solve(MAZE, "bfs"), cell_size=16)
     png = client.post("/api/maze/file/picture", content=data)
     assert png.headers["content-type"] == "image/png" and png.content == render.to_png(MAZE, cell_size=16)
@@ -210,7 +211,7 @@ def test_a_number_link_puzzle_pasted_as_a_maze_is_named_so(client):
 
 
 def test_a_maze_file_on_another_grid_is_named_by_its_grid(client):
-    """A hex maze's file was refused with a Python function's name (tremaux.grids.files.load) the page has no use for."""
+    """A hex maze's file was refused with a Python function's name (tremaux.grids.files.load): no use on the page."""
     from tremaux.grids import files, generate_on, make_grid
 
     hexagonal = generate_on(make_grid("hex", shape="hexagon", radius=2), "backtracker", seed=1).maze

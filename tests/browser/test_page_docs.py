@@ -38,7 +38,8 @@ def test_try_it_out_sends_a_body_the_server_accepts_for_every_post(driver, serve
     assert len(names) >= 5
     for k, name in enumerate(names):
         here = f"{posts}[{k}]"
-        toggle = f"({here}.querySelector('.opblock-summary-control') || {here}.querySelector('.opblock-summary')).click()"
+        toggle = (f"({here}.querySelector('.opblock-summary-control') || "
+                  f"{here}.querySelector('.opblock-summary')).click()")
         driver.execute_script(toggle)
         wait_for(driver, f"{here}.querySelector('.try-out__btn')", what=f"{name}'s Try it out")
         driver.execute_script(f"{here}.querySelector('.try-out__btn').click()")

@@ -151,7 +151,8 @@ def test_a_file_maze_is_downloaded_as_png_and_svg_with_its_run(driver, server, t
     driver.find_element("id", "dl-png").click()
     saved = wait_for(driver, "window.tremaux_saved.length && window.tremaux_saved", what="the PNG")
     assert saved[0]["name"] == "my-maze.png" and saved[0]["type"] == "image/png"
-    assert bytes(saved[0]["head"]) == b"\x89PNG\r\n\x1a\n" and saved[0]["size"] == len(render.to_png(MAZE, cell_size=16))
+    assert bytes(saved[0]["head"]) == b"\x89PNG\r\n\x1a\n"
+    assert saved[0]["size"] == len(render.to_png(MAZE, cell_size=16))
     driver.execute_script("document.getElementById('solver').value = 'bfs'; "
                           "document.getElementById('solver').dispatchEvent(new Event('change'));"
                           "document.getElementById('btn-solve').click()")
@@ -187,7 +188,8 @@ def test_a_picture_pasted_on_the_box_or_the_maze_or_read_from_the_clipboard_is_t
                      "tremaux.maze.state().phase === 'ready'", what="the picture read from the clipboard")
     assert state(driver)["goal"] == [8, 10] and not driver.find_element("id", "maze-paste").is_displayed()
     driver.find_element("css selector", "#maze-paste-box summary").click()
-    driver.execute_script("navigator.clipboard.read = async () => { throw new DOMException('Read permission denied.'); }")
+    driver.execute_script("navigator.clipboard.read = async () => "
+                          "{ throw new DOMException('Read permission denied.'); }")
     driver.find_element("id", "maze-clipboard").click()
     wait_for(driver, "document.getElementById('maze-message').className.includes('error')", what="the refusal")
     assert message(driver).startswith("the clipboard cannot be read here (Read permission denied.)")

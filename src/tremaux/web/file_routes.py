@@ -38,7 +38,8 @@ _BODY = {"requestBody": {"required": True, "description": "The maze file's bytes
 _WHOLE = re.compile(r"[0-9]{1,18}")
 
 
-def _solve_options(request: Request, max_seed: int, takes: tuple[str, ...] = ("solver", "seed")) -> tuple[str, int | None]:
+def _solve_options(request: Request, max_seed: int,
+                   takes: tuple[str, ...] = ("solver", "seed")) -> tuple[str, int | None]:
     """The solver and its seed from the address of a file's solve; 422 naming anything else or a bad value."""
     params = request.query_params
     extra = [k for k in params if k not in takes]

@@ -345,7 +345,8 @@ def nl_parse_job(req: dict[str, Any]) -> dict[str, Any]:
     from ..numberlink.formats._text import other_kind
 
     if (why := other_kind(req["text"], commands=False)) is not None and why.startswith("this is the drawing of a maze"):
-        raise PuzzleFormatError(why + ": this board takes Number Link puzzles; paste a maze on the maze side of the page")
+        raise PuzzleFormatError(why + ": this board takes Number Link puzzles; paste a maze on the maze side of "
+                                      "the page")
     try:
         puzzles = formats.loads_all(req["text"], source="puzzle")
     except (PuzzleFormatError, PuzzleError):
