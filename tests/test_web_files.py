@@ -181,3 +181,40 @@ def test_a_gzipped_answer_is_plain_gzip_any_client_reads():
     finally:
         server.should_exit = True
         thread.join(30)
+
+
+def test_a_file_maze_is_drawn_for_download_as_the_generated_mazes_are(client):
+    """The page's PNG and SVG downloads of a maze opened from a file: rendered from the file's bytes."""
+    from tremaux import render
+
+    data = dumps(MAZE, "ascii").encode()
+    res = client.post("/api/maze/file/picture", params={"format": "svg", "solver": "bfs"}, content=data)
+    assert res.status_code == 200, res.text
+    assert res.headers["content-type"].startswith("image/svg+xml")
+    assert "attachment" in res.headers["content-disposition"]
+    assert res.text == render.to_svg(solve(MAZE, "bfs"), cell_size=16)
+    png = client.post("/api/maze/file/picture", content=data)
+    assert png.headers["content-type"] == "image/png" and png.content == render.to_png(MAZE, cell_size=16)
+    assert "png or svg" in error_of(client.post("/api/maze/file/picture", params={"format": "gif"}, content=data), 422)
+    assert "needs a solver" in error_of(client.post("/api/maze/file/picture", params={"seed": 1}, content=data), 422)
+    assert "takes no seed" in error_of(client.post("/api/maze/file/picture", params={"solver": "bfs", "seed": 1},
+                                                   content=data), 400)
+    assert "is empty" in error_of(client.post("/api/maze/file/picture", content=b" "), 400)
+
+
+def test_a_number_link_puzzle_pasted_as_a_maze_is_named_so(client):
+    """Number Link text in the maze's box was refused for its first digit ('unknown character'), which says
+    nothing of where it belongs."""
+    said = error_of(client.post("/api/maze/file", content=b"1.2..\n..3.4\n.....\n.3...\n2.4.1\n"), 400)
+    assert said == "the file holds a Number Link puzzle (5 × 5), not a maze: paste it on the Number Link board"
+    assert "unknown character" in error_of(client.post("/api/maze/file", content=b"this is no maze"), 400)
+
+
+def test_a_maze_file_on_another_grid_is_named_by_its_grid(client):
+    """A hex maze's file was refused with a Python function's name (tremaux.grids.files.load): no use on the page."""
+    from tremaux.grids import files, generate_on, make_grid
+
+    hexagonal = generate_on(make_grid("hex", shape="hexagon", radius=2), "backtracker", seed=1).maze
+    said = error_of(client.post("/api/maze/file", content=files.dumps(hexagonal).encode()), 400)
+    assert said.startswith("the file holds a maze on the hex grid: the page opens mazes on the square grid only")
+    assert "tremaux.grids" not in said

@@ -296,3 +296,15 @@ def test_a_maze_drawing_pasted_on_the_board_is_told_apart_without_a_command(clie
     assert res.status_code == 400  # as every puzzle text the page cannot read
     detail = json.dumps(res.json())
     assert "drawing of a maze" in detail and "the maze side of the page" in detail and "tremaux solve" not in detail
+
+
+def test_a_block_maze_pasted_on_the_board_is_told_apart(client):
+    """A block picture of a maze ('#' and '.') on the board was refused as 'only '#' comment lines'."""
+    from tremaux import generate
+    from tremaux.io import dumps
+
+    text = dumps(generate((3, 4), "backtracker", seed=1).maze, "block")
+    res = client.post("/api/numberlink/parse", json={"text": text})
+    assert res.status_code == 400
+    said = res.json()["error"]
+    assert said.startswith("this is a maze (7 x 9 cells), not a Number Link puzzle") and "maze side" in said

@@ -164,3 +164,28 @@ def hold_heavy_worker(monkeypatch, srv, job: str) -> None:
         return await real(name, payload, who)
 
     monkeypatch.setattr(sched, "run", slow)
+
+
+PASTE_FILE = """
+const [id, data, type, itemsOnly] = arguments;
+const file = new File([new Uint8Array(data)], 'image.png', {type});
+const el = document.getElementById(id);
+el.focus();
+let ev;
+if (itemsOnly) {  // a browser that lists the picture among the clipboard's items only (its files empty)
+  ev = new Event('paste', {bubbles: true, cancelable: true});
+  const items = [{kind: 'file', type, getAsFile: () => file}];
+  Object.defineProperty(ev, 'clipboardData', {value: {files: [], items, getData: () => ''}});
+} else {
+  const data = new DataTransfer();
+  data.items.add(file);
+  ev = new ClipboardEvent('paste', {clipboardData: data, bubbles: true, cancelable: true});
+}
+el.dispatchEvent(ev);
+return ev.defaultPrevented;
+"""
+
+
+def paste_file(driver, element_id: str, data: bytes, media_type: str = "image/png", items_only: bool = False) -> bool:
+    """Paste a copied picture (``data``) into the element ``element_id``; whether the page took it."""
+    return driver.execute_script(PASTE_FILE, element_id, list(data), media_type, items_only)

@@ -42,7 +42,7 @@ def test_a_maze_file_opened_is_drawn_and_solved(page, tmp_path):
     assert (got["start"], got["goal"]) == ([0, 0], [8, 10]) and message(page).startswith("mine.png: 9 × 11 maze (png)")
     assert page.execute_script("return document.documentElement.scrollWidth") <= page.execute_script(
         "return window.innerWidth")  # drawn within the width, on a phone too
-    assert page.execute_script("return document.getElementById('permalink').parentElement.hidden")  # no link to it
+    assert not page.find_element("id", "permalink").is_displayed()  # no link to it
     page.execute_script("document.getElementById('solver').value = 'bfs'; "
                         "document.getElementById('solver').dispatchEvent(new Event('change'));"
                         "document.getElementById('btn-solve').click()")
@@ -118,3 +118,79 @@ def test_a_file_maze_opened_over_another_grid_offers_the_square_grids_solvers(dr
     assert driver.execute_script("return document.getElementById('grid').value") == "square"
     assert {"pledge", "cul-de-sac-fill"} <= set(driver.execute_script(offered))
     assert driver.execute_script("return tremaux.maze.state().picture") == "canvas"
+
+
+SAVED = """
+// the page's downloads are kept here instead of saved: [{name, type, head}] (head: the file's first bytes)
+window.tremaux_saved = [];
+document.addEventListener('click', (ev) => {
+  const a = ev.target.closest && ev.target.closest('a[download]');
+  if (!a || !a.href.startsWith('blob:')) return;
+  ev.preventDefault();
+  fetch(a.href).then((r) => r.blob()).then(async (b) => {
+    const head = Array.from(new Uint8Array(await b.slice(0, 8).arrayBuffer()));
+    window.tremaux_saved.push({ name: a.download, type: b.type, head, size: b.size });
+  });
+}, true);
+"""
+
+
+def test_a_file_maze_is_downloaded_as_png_and_svg_with_its_run(driver, server, tmp_path):
+    """The download links were hidden for a maze opened from a file: the server draws it from the file's bytes."""
+    from tremaux import render
+
+    open_page(driver, server, "?rows=5&cols=5&seed=1")
+    path = tmp_path / "my maze.txt"
+    path.write_text(dumps(MAZE, "ascii"))
+    driver.find_element("id", "maze-file").send_keys(str(path))
+    wait_for(driver, "tremaux.maze.state().params.file === 'my maze.txt' && tremaux.maze.state().phase === 'ready'",
+             what="the file's maze")
+    links = "return ['permalink', 'dl-png', 'dl-svg'].map((id) => document.getElementById(id).offsetParent !== null)"
+    assert driver.execute_script(links) == [False, True, True]  # no link to it, but its pictures
+    driver.execute_script(SAVED)
+    driver.find_element("id", "dl-png").click()
+    saved = wait_for(driver, "window.tremaux_saved.length && window.tremaux_saved", what="the PNG")
+    assert saved[0]["name"] == "my-maze.png" and saved[0]["type"] == "image/png"
+    assert bytes(saved[0]["head"]) == b"\x89PNG\r\n\x1a\n"
+    assert saved[0]["size"] == len(render.to_png(MAZE, cell_size=16))
+    driver.execute_script("document.getElementById('solver').value = 'bfs'; "
+                          "document.getElementById('solver').dispatchEvent(new Event('change'));"
+                          "document.getElementById('btn-solve').click()")
+    wait_for(driver, "tremaux.maze.state().phase !== 'solving'", what="the solve")
+    driver.find_element("id", "dl-svg").click()
+    saved = wait_for(driver, "window.tremaux_saved.length > 1 && window.tremaux_saved", what="the SVG")
+    assert saved[1]["name"] == "my-maze.svg" and saved[1]["type"] == "image/svg+xml"
+    assert saved[1]["size"] == len(render.to_svg(solve(MAZE, "bfs"), cell_size=16).encode())  # with the path
+
+
+def test_a_picture_pasted_on_the_box_or_the_maze_or_read_from_the_clipboard_is_the_maze(driver, server):
+    """A copied picture: pasted on the paste box or the maze (also where it is among the clipboard's items only),
+    or read by the paste box's button from the clipboard (a phone pastes text only in a box)."""
+    from pagekit import paste_file
+
+    open_page(driver, server, "?rows=5&cols=5&seed=1")
+    png = dumps(MAZE, "png")
+    driver.find_element("css selector", "#maze-paste-box summary").click()
+    assert paste_file(driver, "maze-paste", png)
+    wait_for(driver, "tremaux.maze.state().params.file === 'image.png' && tremaux.maze.state().phase === 'ready'",
+             what="the picture pasted in the box")
+    assert message(driver).startswith("image.png: 9 × 11 maze (png)")
+    other = dumps(MAZE.replace(goal=(4, 4)), "png")
+    assert paste_file(driver, "maze", other, items_only=True)
+    wait_for(driver, "tremaux.maze.state().goal[0] === 4", what="the picture pasted on the maze")
+    driver.find_element("id", "btn-new").click()
+    wait_for(driver, "tremaux.maze.state().phase === 'ready' && !tremaux.maze.state().params.file", what="a new maze")
+    driver.find_element("css selector", "#maze-paste-box summary").click()
+    driver.execute_script("const png = new Uint8Array(arguments[0]); navigator.clipboard.read = async () => "
+                          "[new ClipboardItem({'image/png': new Blob([png], {type: 'image/png'})})];", list(png))
+    driver.find_element("id", "maze-clipboard").click()
+    wait_for(driver, "tremaux.maze.state().params.file === 'the pasted picture' && "
+                     "tremaux.maze.state().phase === 'ready'", what="the picture read from the clipboard")
+    assert state(driver)["goal"] == [8, 10] and not driver.find_element("id", "maze-paste").is_displayed()
+    driver.find_element("css selector", "#maze-paste-box summary").click()
+    driver.execute_script("navigator.clipboard.read = async () => "
+                          "{ throw new DOMException('Read permission denied.'); }")
+    driver.find_element("id", "maze-clipboard").click()
+    wait_for(driver, "document.getElementById('maze-message').className.includes('error')", what="the refusal")
+    assert message(driver).startswith("the clipboard cannot be read here (Read permission denied.)")
+    assert state(driver)["goal"] == [8, 10]  # the maze shown stays

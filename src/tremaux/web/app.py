@@ -379,7 +379,7 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
         }
         return await run_json(request, "solve", payload)
 
-    add_file_routes(app, run_json, max_side=m.MAX_SIDE, max_seed=m.MAX_SEED, max_events=m.MAX_TRACE_EVENTS)
+    add_file_routes(app, run_json, run=run, max_side=m.MAX_SIDE, max_seed=m.MAX_SEED, max_events=m.MAX_TRACE_EVENTS)
 
     async def picture(request: Request, params: m.RenderParams, fmt: str) -> Response:
         data = with_seed(params)

@@ -5,24 +5,25 @@
 estimate, per job (``cells`` = the maze's cells on any grid; rows x cols on
 the plain square grid):
 
-==============  ===========================================================
-maze            ``cells`` x :data:`GEN_MS_PER_CELL`, plus, for a maze with
-                loops small enough for the exact diameter (a search from
-                every cell), ``cells**2`` x :data:`PAIR_MS`; on another grid
-                than the plain square one, plus ``cells`` x
-                :data:`GRID_PICTURE_MS_PER_CELL` (its SVG picture)
-solve           the maze's estimate plus ``cells`` x :data:`SOLVE_MS_PER_CELL`;
-                on another grid, plus ``cells`` x
-                :data:`GRID_STAGE_MS_PER_CELL` (the solution's picture and
-                the stage its trace is replayed on)
-render          the maze's estimate plus ``pixels`` x :data:`PIXEL_MS`
-nl_solve,       a search whose time size alone cannot predict: boards up to
-nl_random       :data:`NL_QUICK_CELLS` cells are quick, larger are heavy
-maze_file,      a picture's pixels (read from its header) x
-maze_file_solve :data:`READ_PIXEL_MS`; a text or ``.npz`` file, its bytes (at
-                most the page's largest maze's cells) x the cost per cell of
-                a maze's statistics, and of a solve
-==============  ===========================================================
+================  ===========================================================
+maze              ``cells`` x :data:`GEN_MS_PER_CELL`, plus, for a maze with
+                  loops small enough for the exact diameter (a search from
+                  every cell), ``cells**2`` x :data:`PAIR_MS`; on another grid
+                  than the plain square one, plus ``cells`` x
+                  :data:`GRID_PICTURE_MS_PER_CELL` (its SVG picture)
+solve             the maze's estimate plus ``cells`` x :data:`SOLVE_MS_PER_CELL`;
+                  on another grid, plus ``cells`` x
+                  :data:`GRID_STAGE_MS_PER_CELL` (the solution's picture and
+                  the stage its trace is replayed on)
+render            the maze's estimate plus ``pixels`` x :data:`PIXEL_MS`
+nl_solve,         a search whose time size alone cannot predict: boards up to
+nl_random         :data:`NL_QUICK_CELLS` cells are quick, larger are heavy
+maze_file,        a picture's pixels (read from its header) x
+maze_file_solve   :data:`READ_PIXEL_MS`; a text or ``.npz`` file, its bytes (at
+                  most the page's largest maze's cells) x the cost per cell of
+                  a maze's statistics, and of a solve
+maze_file_render  the read, a solve (with a solver) and the picture's pixels
+================  ===========================================================
 
 Examples
 --------
@@ -174,6 +175,9 @@ def estimate(job: str, payload: dict[str, Any]) -> float:
         cell = int(payload.get("cell", 16))
         pixels = _cells(payload) * cell * cell
         return _maze_ms(payload) + pixels * PIXEL_MS
+    if job == "maze_file_render":
+        cell = int(payload.get("cell", 16))
+        return _file_ms(payload) + _file_cells(payload) * (SOLVE_MS_PER_CELL + cell * cell * PIXEL_MS)
     if job in ("maze_file", "maze_file_solve"):
         return _file_ms(payload) + (_file_cells(payload) * SOLVE_MS_PER_CELL if job == "maze_file_solve" else 0.0)
     if job == "sleep":  # a test job: it may state its own estimate, to be misjudged on purpose

@@ -1,9 +1,10 @@
-"""The endpoints of a visitor's maze file: ``POST /api/maze/file`` and ``POST /api/maze/file/solve``.
+"""The endpoints of a visitor's maze file: ``POST /api/maze/file``, ``/api/maze/file/solve`` and ``/picture``.
 
-The body of both is the file's bytes as they are (any Content-Type), under
+The body of each is the file's bytes as they are (any Content-Type), under
 the server's body cap (413 above it); the jobs are in
 :mod:`tremaux.web.maze_files`. The solve takes its solver and the solver's
-seed from the address (``?solver=tremaux&seed=3``).
+seed from the address (``?solver=tremaux&seed=3``); the picture (the page's
+downloads) also its ``format``, ``png`` or ``svg``.
 
 Examples
 --------
@@ -16,6 +17,7 @@ Examples
 
 from __future__ import annotations
 
+import base64
 import re
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -36,13 +38,14 @@ _BODY = {"requestBody": {"required": True, "description": "The maze file's bytes
 _WHOLE = re.compile(r"[0-9]{1,18}")
 
 
-def _solve_options(request: Request, max_seed: int) -> tuple[str, int | None]:
+def _solve_options(request: Request, max_seed: int,
+                   takes: tuple[str, ...] = ("solver", "seed")) -> tuple[str, int | None]:
     """The solver and its seed from the address of a file's solve; 422 naming anything else or a bad value."""
     params = request.query_params
-    extra = [k for k in params if k not in ("solver", "seed")]
+    extra = [k for k in params if k not in takes]
     if extra:
         raise ApiError(422, "ValidationError", f"{extra[0][:40]}: not a parameter of this request "
-                                               "(it takes solver and seed)")
+                                               f"(it takes {', '.join(takes[:-1])} and {takes[-1]})")
     solver = params.get("solver", "tremaux")
     text = params.get("seed")
     if text is None or text == "":
@@ -54,8 +57,9 @@ def _solve_options(request: Request, max_seed: int) -> tuple[str, int | None]:
 
 
 def add_file_routes(app: FastAPI, run_json: Callable[[Request, str, dict[str, Any]], Awaitable[Response]], *,
+                    run: Callable[[Request, str, dict[str, Any]], Awaitable[Any]],
                     max_side: int, max_seed: int, max_events: int) -> None:
-    """Add the two endpoints of a visitor's maze file to ``app``.
+    """Add the three endpoints of a visitor's maze file to ``app``.
 
     Parameters
     ----------
@@ -63,6 +67,8 @@ def add_file_routes(app: FastAPI, run_json: Callable[[Request, str, dict[str, An
         The application.
     run_json : callable
         ``run_json(request, job, payload)``: the job's JSON answer, run on the scheduler's lanes.
+    run : callable
+        ``run(request, job, payload)``: the job's answer as it is (a picture's bytes or text).
     max_side : int
         The most rows and columns of a maze read.
     max_seed : int
@@ -119,3 +125,37 @@ def add_file_routes(app: FastAPI, run_json: Callable[[Request, str, dict[str, An
         data = await request.body()
         payload = {"data": data, "max_side": max_side, "solver": solver, "seed": seed, "max_events": max_events}
         return await run_json(request, "maze_file_solve", payload)
+
+    picture_query = {"parameters": [
+        {"name": "format", "in": "query", "required": False, "description": "The picture's format.",
+         "schema": {"type": "string", "enum": ["png", "svg"], "default": "png"}},
+        {"name": "solver", "in": "query", "required": False,
+         "description": "A maze solver's name: its path is drawn. None: the maze alone.",
+         "schema": {"type": "string"}},
+        query["parameters"][1]]}
+
+    @app.post("/api/maze/file/picture", tags=["mazes"], response_class=Response,
+              openapi_extra={**_BODY, **picture_query}, dependencies=[Depends(each_once)],
+              responses={200: {"content": {"image/png": {}, "image/svg+xml": {}}}})
+    async def post_maze_file_picture(request: Request) -> Response:
+        """The maze of a file's bytes as a PNG or SVG picture (``?format=``), with ``?solver=``'s path when given.
+
+        The page's downloads of a maze opened from a file: the same picture as ``/api/maze.png`` draws.
+        """
+        fmt = request.query_params.get("format", "png")
+        if fmt not in ("png", "svg"):
+            raise ApiError(422, "ValidationError", f"format: png or svg (got {fmt[:30]!r})")
+        name, seed = _solve_options(request, max_seed, ("format", "solver", "seed"))
+        solver = SOLVERS.get(name).name if request.query_params.get("solver") else None
+        if seed is not None and solver is None:
+            raise ApiError(422, "ValidationError", "seed: the seed of a solver's random choice needs a solver")
+        if seed is not None and "seed" not in solver_options(solver):
+            raise ApiError(400, "UnsupportedError", f"seed: the {solver} solver makes no random choice "
+                                                    "(it takes no seed); leave seed out")
+        data = await request.body()
+        payload = {"data": data, "max_side": max_side, "format": fmt, "solver": solver, "seed": seed}
+        body = await run(request, "maze_file_render", payload)
+        if isinstance(body, str) and fmt == "png":  # pragma: no cover - defensive
+            body = base64.b64decode(body)
+        media = "image/svg+xml" if fmt == "svg" else "image/png"
+        return Response(body, media_type=media, headers={"Content-Disposition": f'attachment; filename="maze.{fmt}"'})

@@ -9,7 +9,7 @@ Examples
 --------
 >>> from tremaux.web.jobs import JOBS
 >>> sorted(JOBS)
-['echo', 'maze', 'maze_file', 'maze_file_solve', 'nl_parse', 'nl_random', 'nl_solve', 'render', 'sleep', 'solve']
+['echo', 'maze', 'maze_file', 'maze_file_render', 'maze_file_solve', 'nl_parse', 'nl_random', 'nl_solve', 'render', 'sleep', 'solve']
 >>> JOBS["echo"]({"ping": 1})
 {'ping': 1}
 """

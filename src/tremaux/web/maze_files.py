@@ -28,7 +28,8 @@ from ..maze.model import Maze
 from .job_registry import _job
 from .models import TraceBody, _Schema
 
-__all__ = ["FileMazeResponse", "FileSolveResponse", "read_maze", "maze_file_job", "maze_file_solve_job"]
+__all__ = ["FileMazeResponse", "FileSolveResponse", "read_maze", "maze_file_job", "maze_file_render_job",
+           "maze_file_solve_job"]
 
 SOURCE = "the file"
 """How the readers' messages name the file (the page says its name before them)."""
@@ -70,7 +71,18 @@ def read_maze(data: bytes, max_side: int) -> tuple[Maze, str]:
     if not bytes(data).strip():
         raise MazeFormatError("the file is empty: open a maze file (a text drawing, a block picture, a PNG...)")
     fmt = detect_format(data)
-    maze = loads(data, source=SOURCE)
+    try:
+        maze = loads(data, source=SOURCE)
+    except MazeFormatError:
+        grid = _other_grid(data)
+        if grid:  # the readers' own message names a Python function and commands the page has no place for
+            raise MazeFormatError(f"{SOURCE} holds a maze on the {grid} grid: the page opens mazes on the square "
+                                  "grid only (the command line reads it: tremaux solve, render, convert)") from None
+        puzzle = _number_link(data)
+        if puzzle:  # pasted on the wrong part of the page: said so, not the maze reader's first odd character
+            raise MazeFormatError(f"{SOURCE} holds a Number Link puzzle ({puzzle}), not a maze: paste it on the "
+                                  "Number Link board") from None
+        raise
     if maze.ndim != 2:
         raise MazeFormatError(f"{SOURCE} holds a maze of {maze.levels} levels: the page draws mazes of one level")
     rows, cols = maze.shape
@@ -78,6 +90,28 @@ def read_maze(data: bytes, max_side: int) -> tuple[Maze, str]:
         raise MazeFormatError(f"{SOURCE} holds a maze of {rows} × {cols} cells: the page takes at most "
                               f"{max_side} × {max_side}")
     return maze, fmt
+
+
+def _other_grid(data: bytes) -> str | None:
+    """The name of the grid of a maze file on a grid other than the square one, or None."""
+    from ..grids import files
+
+    try:
+        return str(files.loads(bytes(data), source=SOURCE).grid.name)
+    except Exception:  # noqa: BLE001 - anything the grid reader refuses is no such file
+        return None
+
+
+def _number_link(data: bytes) -> str | None:
+    """``rows × cols`` of the Number Link puzzle a text that is no maze holds, or None."""
+    from ..numberlink import formats
+
+    try:
+        puzzle = formats.loads(bytes(data).decode("utf-8"))
+    except Exception:  # noqa: BLE001 - any text the puzzle readers refuse is simply no puzzle
+        return None
+    rows, cols = puzzle.shape
+    return f"{rows} × {cols}"
 
 
 def _payload(maze: Maze) -> dict[str, Any]:
@@ -162,6 +196,38 @@ def maze_file_solve_job(request: dict[str, Any]) -> dict[str, Any]:
         "stats": _run_stats(solution, maze),
         "elapsed_ms": round((time.perf_counter() - t0) * 1000, 2),
     }
+
+
+@_job
+def maze_file_render_job(request: dict[str, Any]) -> bytes | str:
+    """A picture of the maze of a file's bytes (with a solver's path when ``solver`` is set): the page's downloads.
+
+    Parameters
+    ----------
+    request : dict
+        ``data``, ``max_side``, ``format`` (``svg`` or ``png``), ``solver`` (or None), ``seed`` (the solver's
+        own, or None) and ``cell`` (the side of a cell in pixels).
+
+    Returns
+    -------
+    str or bytes
+        SVG text or PNG bytes.
+
+    Examples
+    --------
+    >>> from tremaux.web.maze_files import maze_file_render_job
+    >>> maze_file_render_job({"data": b"E.G", "max_side": 150, "format": "svg", "solver": "bfs"})[:4]
+    '<svg'
+    """
+    from .. import render, solve
+
+    maze, _ = read_maze(request["data"], int(request["max_side"]))
+    obj: Any = _with_ends(maze)
+    if request.get("solver"):
+        options = {} if request.get("seed") is None else {"seed": int(request["seed"])}
+        obj = solve(obj, request["solver"], **options)
+    style = {"cell_size": int(request.get("cell", 16))}
+    return render.to_svg(obj, **style) if request["format"] == "svg" else render.to_png(obj, **style)
 
 
 class FileMazeResponse(_Schema):

@@ -286,6 +286,20 @@ def nl_random_job(req: dict[str, Any]) -> dict[str, Any]:
 
 
 
+def _refuse_a_maze(text: str) -> None:
+    """Say so when ``text``, no puzzle, is a maze of the maze side's readers (a block picture: '#' and '.')."""
+    from ..errors import PuzzleFormatError, TremauxError
+    from ..io import loads
+
+    try:
+        maze = loads(text.encode("utf-8"), source="the text")
+    except (TremauxError, ValueError, UnicodeError):
+        return
+    rows, cols = maze.shape[-2:]
+    raise PuzzleFormatError(f"this is a maze ({rows} x {cols} cells), not a Number Link puzzle: this board takes "
+                            "Number Link puzzles; paste a maze on the maze side of the page")
+
+
 @_job
 def nl_parse_job(req: dict[str, Any]) -> dict[str, Any]:
     """Read the one puzzle of a text (any format of :data:`tremaux.numberlink.formats.FORMATS`) for the page.
@@ -331,7 +345,8 @@ def nl_parse_job(req: dict[str, Any]) -> dict[str, Any]:
     from ..numberlink.formats._text import other_kind
 
     if (why := other_kind(req["text"], commands=False)) is not None and why.startswith("this is the drawing of a maze"):
-        raise PuzzleFormatError(why + ": this board takes Number Link puzzles; the maze side of the page makes mazes")
+        raise PuzzleFormatError(why + ": this board takes Number Link puzzles; paste a maze on the maze side of "
+                                      "the page")
     try:
         puzzles = formats.loads_all(req["text"], source="puzzle")
     except (PuzzleFormatError, PuzzleError):
@@ -339,6 +354,7 @@ def nl_parse_job(req: dict[str, Any]) -> dict[str, Any]:
 
         grid = read_board(req["text"])
         if grid is None:
+            _refuse_a_maze(req["text"])
             raise
         rows, cols, top = len(grid), len(grid[0]), int(req["max_side"])
         if max(rows, cols) > top:

@@ -95,7 +95,12 @@ export function keptMazeFile() {
 function pasted(ev) {
   const data = ev.clipboardData;
   if (!data) return null;
-  const file = [...(data.files || [])][0];
+  // a picture copied is a file on the clipboard; some browsers list it among the items only
+  let file = [...(data.files || [])][0];
+  if (!file) {
+    const item = [...(data.items || [])].find((it) => it.kind === "file");
+    file = item ? item.getAsFile() : null;
+  }
   if (file) return { file };
   const text = data.getData("text/plain");
   return { bytes: new TextEncoder().encode(text) };
@@ -111,20 +116,62 @@ function forTheMaze(ev) {
 }
 
 async function openFile(file) {
+  const name = file.name || "the pasted picture";
+  if (LIMITS.max_body && file.size > LIMITS.max_body) {  // not read at all: far too large for a maze file
+    say($("maze-message"), `${name}: ${file.size} bytes: a maze file is at most ${LIMITS.max_body} bytes`, "error");
+    return;
+  }
   const bytes = new Uint8Array(await file.arrayBuffer());
-  await openMazeFile(bytes, file.name || "the pasted picture");
+  await openMazeFile(bytes, name);
+}
+
+// The downloads of a file's maze: the server draws the picture from the file's bytes (it keeps nothing), as it
+// draws a generated maze's from its parameters, with the run shown; the page saves what it answers.
+async function downloadPicture(fmt) {
+  const file = M.file;
+  const q = new URLSearchParams({ format: fmt });
+  if (M.solution) {
+    q.set("solver", $("solver").value);
+    const walk = $("walk-label").hidden ? "" : $("walk-seed").value.trim();
+    if (walk) q.set("seed", walk);
+  }
+  let res, body;
+  try {
+    res = await fetch("/api/maze/file/picture?" + q, {
+      method: "POST", headers: { "Content-Type": "application/octet-stream" }, body: file.bytes });
+    body = await res.blob();
+  } catch (err) {
+    say($("maze-message"), `the picture: the server cannot be reached (${err.message})`, "error");
+    return;
+  }
+  if (!res.ok) {
+    let msg = `${res.status} ${res.statusText}`;
+    try { msg = String(JSON.parse(await body.text()).error).split("\n")[0]; } catch (_) { /* not JSON */ }
+    say($("maze-message"), `the picture: ${msg}`, "error");
+    return;
+  }
+  const base = file.name.replace(/\.[A-Za-z0-9]{1,5}$/, "").replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "");
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(body);
+  a.download = `${base || "maze"}.${fmt}`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 60000);
 }
 
 export function bindMazeFile() {
+  for (const fmt of ["png", "svg"]) {
+    $("dl-" + fmt).addEventListener("click", (ev) => {
+      if (!M.file) return;  // a generated maze's link names its picture
+      ev.preventDefault();
+      downloadPicture(fmt);
+    });
+  }
   $("maze-file").addEventListener("change", (ev) => {
     const file = ev.target.files[0];
     ev.target.value = "";  // the same file chosen again is read again
-    if (!file) return;
-    if (LIMITS.max_body && file.size > LIMITS.max_body) {  // not read at all: far too large for a maze file
-      say($("maze-message"), `${file.name}: ${file.size} bytes: a maze file is at most ${LIMITS.max_body} bytes`, "error");
-      return;
-    }
-    openFile(file);
+    if (file) openFile(file);
   });
   // the paste box (a phone's long press offers "paste" in a box only): what is pasted or typed there is a maze
   const box = $("maze-paste");
@@ -138,6 +185,31 @@ export function bindMazeFile() {
     if (!what) return;  // no clipboard data: the text lands in the box, read on leaving it
     ev.preventDefault();
     if (what.file) { box.value = ""; $("maze-paste-box").open = false; openFile(what.file); } else fromBox(what.bytes);
+  });
+  // a phone offers "paste" in a box for text only: the clipboard's picture is read when this button asks for
+  // it (where the browser lets a page read the clipboard)
+  const button = $("maze-clipboard");
+  button.hidden = !(navigator.clipboard && navigator.clipboard.read);
+  button.addEventListener("click", async () => {
+    let items;
+    try {
+      items = await navigator.clipboard.read();
+    } catch (err) {
+      say($("maze-message"), `the clipboard cannot be read here (${err.message.split("\n")[0]}): paste in the box, ` +
+        "or open the picture", "error");
+      return;
+    }
+    for (const item of items) {
+      const type = item.types.find((t) => t.startsWith("image/")) || item.types.find((t) => t === "text/plain");
+      if (!type) continue;
+      const blob = await item.getType(type);
+      box.value = "";
+      $("maze-paste-box").open = false;
+      if (type === "text/plain") openMazeFile(new Uint8Array(await blob.arrayBuffer()), "the pasted maze");
+      else openFile(new File([blob], "the pasted picture", { type }));
+      return;
+    }
+    say($("maze-message"), "the clipboard holds no picture and no text: copy a maze first", "error");
   });
   box.addEventListener("change", () => { if (box.value.trim()) fromBox(new TextEncoder().encode(box.value)); });
   document.addEventListener("pointerdown", (ev) => { lastPressed = ev.target; }, true);

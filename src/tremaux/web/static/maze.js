@@ -62,11 +62,13 @@ export function updateLinks() {
   const p = M.params;
   if (!p) return;
   const here = new URL(window.location.href);
-  // a file's maze has no link: the address no longer names the maze shown before (a reload draws a new one)
-  $("permalink").parentElement.hidden = !!M.file;
+  // a file's maze has no link: the address no longer names the maze shown before (a reload draws a new one);
+  // its downloads are drawn by the server from the file's bytes when pressed (maze-file.js)
+  $("permalink").hidden = !!M.file;
   if (M.file) {
     here.search = "";
     history.replaceState(null, "", here.toString());
+    $("dl-png").href = $("dl-svg").href = "#";
     return;
   }
   const walk = $("walk-label").hidden ? null : $("walk-seed").value.trim() || null;
