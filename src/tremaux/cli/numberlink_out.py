@@ -85,15 +85,17 @@ def _draw(drawn: Any, target: Path, ext: str, shown: int = 1) -> None:
 
 def _not_the_puzzles(target: Path, out: Path, source: Any, what: str = "the picture") -> None:
     """Refuse to write a picture at ``target`` (``out``, or ``out`` numbered for several puzzles) when it is the
-    puzzle file itself: ``-o p.txt`` for the puzzles of ``p-1.txt`` writes ``p-1.txt`` once a second is read."""
+    puzzle file (``source``, or one of a tuple of sources) itself: ``-o p.txt`` for the puzzles of ``p-1.txt``
+    writes ``p-1.txt`` once a second is read."""
     from ..errors import TremauxError
 
-    if isinstance(source, Path) and target.exists() and (target.resolve() == source.resolve()
-                                                         or _same_file(target, source)):  # a hard link too
-        if target == out:
-            raise TremauxError(f"--out {out} is the puzzle file itself: {what} would write over the puzzles")
-        raise TremauxError(f"--out {out} numbers the pictures of several puzzles, and {target} is the puzzle file "
-                           f"itself: {what} would write over the puzzles; give another --out")
+    if not any(isinstance(s, Path) and target.exists() and (target.resolve() == s.resolve() or _same_file(target, s))
+               for s in (source if isinstance(source, tuple) else (source,))):  # a hard link too
+        return
+    if target == out:
+        raise TremauxError(f"--out {out} is the puzzle file itself: {what} would write over the puzzles")
+    raise TremauxError(f"--out {out} numbers the pictures of several puzzles, and {target} is the puzzle file "
+                       f"itself: {what} would write over the puzzles; give another --out")
 
 
 def _same_file(a: Path, b: Path) -> bool:
