@@ -83,3 +83,14 @@ def test_convert_writes_the_puzzles_of_every_file_in_order(tmp_path, capsys):
                                               "https://puzz.link/p?numlin/3/3/1g2i2g1"]
     code, out, err = run(capsys, "numberlink", "convert", f["a"], f["empty"])
     assert (code, out) == (2, "") and f["empty"] in err
+
+
+def test_solve_and_convert_name_the_pictures_they_wrote_in_the_same_words(tmp_path, capsys):
+    # convert said 'wrote 2 puzzles to p-1.svg ... p-2.svg (picture)' where solve says 'wrote 2 pictures, p-1.svg to
+    # p-2.svg', and 'wrote 1 puzzle to p.svg (picture)' where solve says 'wrote p.svg'
+    f = _files(tmp_path, a=PROPER, b=PROPER + "\n" + PROPER)
+    for file, n in ((f["a"], 1), (f["b"], 2)):
+        said = [run(capsys, "numberlink", cmd, file, "-o", str(tmp_path / f"{cmd[0]}.svg"))[2].splitlines()[-1]
+                for cmd in ("solve", "convert")]
+        assert said[0] == said[1].replace(str(tmp_path / "c"), str(tmp_path / "s"))
+        assert said[0].startswith("wrote " + ("2 pictures, " if n > 1 else f"{tmp_path / 's.svg'}"))

@@ -15,7 +15,7 @@ from .app import (JsonOption, SeedOption, app, count_option, existing_file, form
                   out_option, parse_size, size_option, solver_option, time_limit_option)
 from .numberlink_sources import each_answer, file_label, puzzle_sources, unreadable_answer, unreadable_verdict
 from .numberlink_out import (_draw, _is_stdout, _not_the_puzzles, _out_path, _picture_out, _text_or_picture,
-                             _text_stdout, _writable)
+                             _text_stdout, _writable, _wrote)
 
 nl_app = typer.Typer(name="numberlink", help="Number Link puzzles: solve, generate, check, convert.", no_args_is_help=True,
                      rich_markup_mode=None)
@@ -179,9 +179,7 @@ def solve_cmd(
     if as_json:
         typer.echo(json.dumps([r.to_dict(all_solutions=_shown(r, all_) > 1) for r in results]))
     if drawn and not to_stdout:  # as every command that writes --out says it
-        names = [str(_out_path(out, 0, 2)) if len(results) > 1 and p == out else str(p) for p in drawn]
-        typer.echo(f"wrote {names[0]}" if len(names) == 1 else f"wrote {len(names)} pictures, {names[0]} to {names[-1]}",
-                   err=True)
+        typer.echo(_wrote([_out_path(out, 0, 2) if len(results) > 1 and p == out else p for p in drawn]), err=True)
         if firsts:  # the text printed (and a .txt --out) holds every solution shown
             typer.echo(f"the picture of {', '.join(firsts)} draws its first solution of those shown; an --out "
                        "ending in .txt holds them all", err=True)
@@ -449,11 +447,10 @@ def convert_cmd(
             typer.echo(text, nl=False)
         else:
             out.write_text(text, encoding="utf-8")
-    if out is not None:
-        what = "picture" if pictures else f"{fmt} text"
-        where = (f"{_out_path(out, 0, len(puzzles))} ... {_out_path(out, len(puzzles) - 1, len(puzzles))}"
-                 if pictures and len(puzzles) > 1 else f"{out}")  # the files written, not the name asked
-        typer.echo(f"wrote {len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''} to {where} ({what})", err=True)
+    if pictures:  # the files written, not the name asked, said as solve says them
+        typer.echo(_wrote([_out_path(out, i, len(puzzles)) for i in range(len(puzzles))]), err=True)
+    elif out is not None:
+        typer.echo(f"wrote {len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''} to {out} ({fmt} text)", err=True)
 
 
 def _extension_format(out: Optional[Path]) -> Optional[str]:

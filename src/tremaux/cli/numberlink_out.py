@@ -16,6 +16,14 @@ def _out_path(out: Path, i: int, n: int) -> Path:
     return out if n == 1 else out.with_name(f"{out.stem}-{i + 1}{out.suffix}")
 
 
+def _wrote(pictures: list[Path]) -> str:
+    """What ``solve`` and ``convert`` say of the pictures they wrote: ``wrote p.svg``, or ``wrote 3 pictures,
+    p-1.svg to p-3.svg``."""
+    if len(pictures) == 1:
+        return f"wrote {pictures[0]}"
+    return f"wrote {len(pictures)} pictures, {pictures[0]} to {pictures[-1]}"
+
+
 def _picture_out(out: Optional[Path], fmt: Optional[str], source: Any) -> Optional[str]:
     """The picture format (``.svg``, ``.png``, ``.txt``) of ``--out`` and ``--format``, refused before any solving
     when it cannot be written (its format, its folder) or would write over the puzzle file itself. ``--out -``
