@@ -13,7 +13,7 @@ import typer
 
 from .app import (JsonOption, SeedOption, app, count_option, existing_file, format_option, interpret_small_puzzles,
                   out_option, parse_size, size_option, solver_option, time_limit_option)
-from .numberlink_sources import each_answer, file_label, puzzle_sources, unreadable_answer, unreadable_verdict
+from .numberlink_sources import _each_answer, _file_label, _puzzle_sources, _unreadable_answer, _unreadable_verdict
 from .numberlink_out import (_draw, _is_stdout, _not_the_puzzles, _out_path, _picture_out, _text_or_picture,
                              _text_stdout, _writable, _wrote)
 
@@ -109,7 +109,7 @@ def solve_cmd(
     limit = count if count is not None else (DEFAULT_LIMIT if all_ else None)
     # only the solutions printed are kept (the others are counted): the first, two for --unique, --all's bound
     keep = min(limit or 1, DEFAULT_LIMIT) if all_ else 2 if unique else 1
-    sources = puzzle_sources(files)
+    sources = _puzzle_sources(files)
     file = sources[0][0]  # the name the pictures' messages give (the first file)
     source = tuple(src for _, src in sources)
     ext = _picture_out(out, fmt, source)
@@ -128,10 +128,10 @@ def solve_cmd(
         if len(load_all(source[0], errors="keep")) > 1:
             raise _one_picture(ext, file)
     interpret_small_puzzles()
-    answers = each_answer(sources, lambda src: iter_solve_file(src, solver, rule=rule, touch=touch, unique=unique,
+    answers = _each_answer(sources, lambda src: iter_solve_file(src, solver, rule=rule, touch=touch, unique=unique,
                                                                count=limit, time_limit=time_limit,
                                                                max_steps=max_steps, keep=keep),
-                          lambda name, message: unreadable_answer(name, message, solver, rule, touch, unique or limit))
+                          lambda name, message: _unreadable_answer(name, message, solver, rule, touch, unique or limit))
     results: list[Any] = []
     unwritten = False  # a picture that could not be written: said once, the answers still shown
     drawn: list[Path] = []  # the pictures written, said once every answer is known (the first may be renamed)
@@ -154,7 +154,7 @@ def solve_cmd(
                     _draw(r, target, ext, _shown(r, all_))
                     drawn.append(target)
                     if ext != ".txt" and _shown(r, all_) > 1 and not to_stdout:
-                        firsts.append(r.name or file_label(file))
+                        firsts.append(r.name or _file_label(file))
             except OSError as exc:
                 if to_stdout and isinstance(exc, BrokenPipeError):  # the reader is gone ('| head'): stop, as the
                     _stdout_gone()                                  # printed drawing stops (no error, status 1)
@@ -165,7 +165,7 @@ def solve_cmd(
             continue
         if as_json:
             continue
-        typer.echo(f"{r.name or file_label(file)}: {r.status}: {r.message} ({r.seconds * 1000:.1f} ms)", err=True)
+        typer.echo(f"{r.name or _file_label(file)}: {r.status}: {r.message} ({r.seconds * 1000:.1f} ms)", err=True)
         if r.puzzle is not None and not to_stdout:  # else the picture is what goes there
             shown = r.solutions[:_shown(r, all_)]
             for j, lk in enumerate(shown or [None]):
@@ -173,7 +173,7 @@ def solve_cmd(
                     typer.echo("")
                 _show(r.puzzle if lk is None else (r.puzzle, lk), numbers and lk is not None)
             if numbers and len({lk.grid.tobytes() for lk in shown}) < len(shown):
-                typer.echo(f"{r.name or file_label(file)}: some solutions shown have the same numbers: their lines "
+                typer.echo(f"{r.name or _file_label(file)}: some solutions shown have the same numbers: their lines "
                            "differ only where they run beside themselves (drop --numbers to see them, or --json "
                            "for each line's cells)", err=True)
     if as_json:
@@ -380,16 +380,16 @@ def check_cmd(
     Lines never run beside themselves unless --touch. Exit status, over every puzzle of every FILE: 2 if one could
     not be read, else 0 if all are proper, else 1."""
     from ..numberlink import iter_check_file
-    sources = puzzle_sources(files)
+    sources = _puzzle_sources(files)
     interpret_small_puzzles()
     verdicts = []
-    for file, d in each_answer(sources, lambda src: iter_check_file(src, rule, touch=touch, time_limit=time_limit),
-                               lambda name, message: unreadable_verdict(name, message, rule, touch)):  # each when known
+    for file, d in _each_answer(sources, lambda src: iter_check_file(src, rule, touch=touch, time_limit=time_limit),
+                               lambda name, message: _unreadable_verdict(name, message, rule, touch)):  # each when known
         verdicts.append(d)
         if d.verdict == "invalid":  # bad input: the house's one-line error, as solve gives it
             typer.echo(f"error: {d.reasons[0]}", err=True)
         elif not as_json:
-            typer.echo(str(d) if d.name else f"{file_label(file)}: {d}")
+            typer.echo(str(d) if d.name else f"{_file_label(file)}: {d}")
     if as_json:
         typer.echo(json.dumps([d.to_dict() for d in verdicts]))
     if any(d.verdict == "invalid" for d in verdicts):
@@ -427,7 +427,7 @@ def convert_cmd(
         raise TremauxError(f"--format {fmt} writes puzzle text, and --out {out} a picture; give one of them")
     if not pictures:
         fmt = _written_format(fmt or _extension_format(out) or "grid")
-    sources = puzzle_sources(files)
+    sources = _puzzle_sources(files)
     source = tuple(src for _, src in sources)
     puzzles = [p for _, src in sources for p in load_all(src)]  # a URL too, named by itself in messages
     if out is not None:

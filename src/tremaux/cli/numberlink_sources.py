@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Optional
 
 
-def puzzle_sources(files: list[str]) -> list[tuple[str, Any]]:
+def _puzzle_sources(files: list[str]) -> list[tuple[str, Any]]:
     """(name typed, source) for each of ``files``, checked before any work: a missing file is refused by name, and
     standard input (``-``) may be given once only."""
     from ..errors import TremauxError
@@ -25,7 +25,7 @@ def puzzle_sources(files: list[str]) -> list[tuple[str, Any]]:
     return [(str(f), _puzzle_source(f)) for f in files]
 
 
-def each_answer(sources: list[tuple[str, Any]], answers: Callable[[Any], Iterator[Any]],
+def _each_answer(sources: list[tuple[str, Any]], answers: Callable[[Any], Iterator[Any]],
                 unreadable: Callable[[str, str], Any]) -> Iterator[tuple[str, Any]]:
     """(name typed, answer) for every puzzle of every source, in order: ``answers(source)`` gives those of one
     source; with several sources, one that cannot be read gives ``unreadable(name, message)`` in their place (one
@@ -39,7 +39,7 @@ def each_answer(sources: list[tuple[str, Any]], answers: Callable[[Any], Iterato
         except (PuzzleError, MazeFormatError, OSError, UnicodeError) as exc:  # not a bad option
             if len(sources) == 1:
                 raise
-            yield file, unreadable(source_label(source), _said(exc, file))
+            yield file, unreadable(_source_label(source), _said(exc, file))
             continue
         if first is not None:
             yield file, first
@@ -58,7 +58,7 @@ def _said(exc: BaseException, file: str) -> str:
     return text if file in text or (file == "-" and "<stdin>" in text) else f"{file}: {text}"
 
 
-def source_label(source: Any) -> str:
+def _source_label(source: Any) -> str:
     """The name the puzzles of ``source`` get (``a`` for ``a.txt``), as a file's readers name them."""
     from ..numberlink.formats import source_name
     from ..numberlink.formats.grids import base_name
@@ -66,13 +66,13 @@ def source_label(source: Any) -> str:
     return base_name(source_name(source))
 
 
-def file_label(file: str) -> str:
+def _file_label(file: str) -> str:
     """How a source typed as ``file`` is named in a line of text output: the file's name, ``<stdin>`` for ``-``."""
     return "<stdin>" if file == "-" else Path(file).name if "://" not in file else file
 
 
 
-def unreadable_answer(name: str, message: str, solver: str, rule: str, touch: Optional[bool], counts: Any) -> Any:
+def _unreadable_answer(name: str, message: str, solver: str, rule: str, touch: Optional[bool], counts: Any) -> Any:
     """The ``invalid`` answer of ``solve`` that stands for a source that could not be read, among several: as
     :func:`tremaux.numberlink.iter_solve_file` gives one for an unreadable puzzle (``counts``: ``--unique`` or a
     count was asked, which changes the default of ``touch``)."""
@@ -85,7 +85,7 @@ def unreadable_answer(name: str, message: str, solver: str, rule: str, touch: Op
                           touch=the_rule.touch)
 
 
-def unreadable_verdict(name: str, message: str, rule: str, touch: Optional[bool]) -> Any:
+def _unreadable_verdict(name: str, message: str, rule: str, touch: Optional[bool]) -> Any:
     """The ``invalid`` verdict of ``check`` that stands for a source that could not be read, among several: as
     :func:`tremaux.numberlink.iter_check_file` gives one for an unreadable puzzle."""
     from ..numberlink.result import Diagnosis
