@@ -77,7 +77,7 @@ def _show(drawn, numbers: bool = False) -> None:
 
 @nl_app.command("solve")
 def solve_cmd(
-    files: list[str] = typer.Argument(..., metavar="FILE...",  # str: a URL keeps its "//"
+    files: list[Path] = typer.Argument(..., metavar="FILE", path_type=str,  # str: a URL keeps its "//"
                                       help="Puzzle files (grid, contest, 'W H', Flow Free text or level pack, BwInf, "
                                            "Copris, endpoint lists, XML, Prolog, a header of counts, puzz.link URLs or "
                                            "saved files, the JSON of generate/solve --json; several puzzles allowed), "
@@ -367,7 +367,7 @@ def _as_written(puzzle: Any, linking: Any, text: str, fmt: str) -> tuple[Any, An
 
 @nl_app.command("check")
 def check_cmd(
-    files: list[str] = typer.Argument(..., metavar="FILE...",  # str: a URL keeps its "//"
+    files: list[Path] = typer.Argument(..., metavar="FILE", path_type=str,  # str: a URL keeps its "//"
                                       help="Puzzle files (any format solve reads), puzz.link URLs, or '-' for stdin; "
                                            "several are read in order, as one file of their puzzles."),
     rule: str = RuleOption,
@@ -399,7 +399,7 @@ def check_cmd(
 
 @nl_app.command("convert")
 def convert_cmd(
-    files: list[str] = typer.Argument(..., metavar="FILE...",  # str: a URL keeps its "//"
+    files: list[Path] = typer.Argument(..., metavar="FILE", path_type=str,  # str: a URL keeps its "//"
                                       help="Puzzle files (any format solve reads), puzz.link URLs, or '-' for stdin; "
                                            "several are written in order, as one file of their puzzles."),
     fmt: Optional[str] = format_option("Puzzle text format: grid, csv, contest, wh, flow, puzzlink, bwinf, copris, ends, "
