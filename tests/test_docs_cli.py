@@ -222,4 +222,4 @@ def test_numberlink_convert_names_the_pictures_it_wrote(tmp_path, capsys):
     code, _, err = run(capsys, "numberlink", "convert", str(tmp_path / "two.txt"), "-o", str(tmp_path / "p.svg"))
     assert code == 0 and (tmp_path / "p-1.svg").is_file() and (tmp_path / "p-2.svg").is_file()
     assert not (tmp_path / "p.svg").exists()
-    assert err.strip() == f"wrote 2 puzzles to {tmp_path / 'p-1.svg'} ... {tmp_path / 'p-2.svg'} (picture)"
+    assert err.strip() == f"wrote 2 pictures, {tmp_path / 'p-1.svg'} to {tmp_path / 'p-2.svg'}"  # as solve says it

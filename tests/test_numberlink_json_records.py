@@ -49,6 +49,26 @@ def test_check_json_is_read_back_as_its_puzzles(tmp_path, capsys):
     assert [p.grid.tolist() for p in formats.load_all(again)] == [p.grid.tolist() for p in formats.load_all(path)]
 
 
+@pytest.mark.parametrize("rows, verdict", [(["1.2", "...", "2.1"], "no-solution"),  # the pairs must cross
+                                           (["1213", "2..3"], "walled-in"),
+                                           (["1.1", "2.2"], "gave-up")])
+def test_a_verdict_reached_without_a_solve_still_holds_the_puzzle_as_solve_gives_it(rows, verdict, tmp_path, capsys):
+    # a quick verdict (no solving run) or a check cut by its limit gave no size, pairs nor puzzle, which solve's
+    # record of the same puzzle gives, and the record could not be read back as its puzzle
+    path = tmp_path / "p.txt"
+    path.write_text("\n".join(rows) + "\n")
+    limit = ["--time-limit", "1e-9"] if verdict == "gave-up" else []
+    code, out, err = run(capsys, "numberlink", "check", str(path), "--json", *limit)
+    rec = json.loads(out)[0]
+    code, out, err = run(capsys, "numberlink", "solve", str(path), "--json")
+    solved = json.loads(out)[0]
+    assert rec["verdict"] == verdict
+    assert {k: rec.get(k) for k in ("size", "pairs", "puzzle")} == {k: solved[k] for k in ("size", "pairs", "puzzle")}
+    again = tmp_path / "verdict.json"
+    again.write_text(json.dumps([rec]))
+    assert formats.load(again).grid.tolist() == formats.load(path).grid.tolist()
+
+
 def test_solve_unique_json_lists_the_two_solutions_only_when_there_are_two(tmp_path, capsys):
     # a puzzle without a solution had "solutions": [] and "solution_lines": [] under --unique, which a puzzle of
     # one solution, or one without a solution under --count, does not have

@@ -88,6 +88,27 @@ def test_the_cli_names_the_empty_tab_field(tmp_path, capsys):
     assert "W = 1" not in err
 
 
+@pytest.mark.parametrize("text, line, row", [("1\t.\t2\n\t\t\n2\t.\t1\n", 2, 2),
+                                             ("1\t2\t3\n\t\t\n\t \t\n3\t2\t1\n", 2, 2),
+                                             ("1\t2\r\n3\t.\r\n\t\r\n3\t2\r\n1\t.\r\n", 3, 3)])
+def test_an_empty_row_of_tabs_alone_is_named_in_one_error_not_a_split_puzzle(text, line, row, tmp_path, capsys):
+    # a spreadsheet's row with every cell empty, saved as tab-separated values: tabs alone, a blank line once its
+    # whitespace is gone; the puzzle was read as two (each number once: one error for each part)
+    items = formats.loads_all(text, errors="keep")
+    assert len(items) == 1 and isinstance(items[0], PuzzleFormatError)
+    assert str(items[0]) == f"{line}:1: row {row} is empty (a line of tabs alone): write '.' or 0 for its cells"
+    path = tmp_path / "sheet.tsv"
+    path.write_text(text, newline="")
+    code, out, err = run(capsys, "numberlink", "check", str(path))
+    assert (code, out) == (2, "") and err.count("error:") == 1 and f"row {row} is empty" in err
+
+
+def test_an_empty_row_of_tabs_between_two_whole_puzzles_still_parts_them():
+    # a spreadsheet holding two puzzles, an empty row between them: each part reads as a puzzle
+    items = formats.loads_all("1\t.\t1\n2\t.\t2\n\t\t\n1\t1\t.\n2\t2\t.\n")
+    assert [p.grid.tolist() for p in items] == [GRID, [[1, 1, 0], [2, 2, 0]]]
+
+
 @pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
 def test_utf16_text_without_its_byte_order_mark_is_named_as_such(tmp_path, capsys, encoding):
     # as some programs save "Unicode" text; the message was "unexpected '\x00'; a cell is..." (or "not UTF-8")

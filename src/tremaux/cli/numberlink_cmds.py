@@ -13,8 +13,9 @@ import typer
 
 from .app import (JsonOption, SeedOption, app, count_option, existing_file, format_option, interpret_small_puzzles,
                   out_option, parse_size, size_option, solver_option, time_limit_option)
+from .numberlink_sources import _each_answer, _file_label, _puzzle_sources, _unreadable_answer, _unreadable_verdict
 from .numberlink_out import (_draw, _is_stdout, _not_the_puzzles, _out_path, _picture_out, _text_or_picture,
-                             _text_stdout, _writable)
+                             _text_stdout, _writable, _wrote)
 
 nl_app = typer.Typer(name="numberlink", help="Number Link puzzles: solve, generate, check, convert.", no_args_is_help=True,
                      rich_markup_mode=None)
@@ -76,10 +77,12 @@ def _show(drawn, numbers: bool = False) -> None:
 
 @nl_app.command("solve")
 def solve_cmd(
-    file: Path = typer.Argument(..., metavar="FILE", path_type=str,  # str: a URL keeps its "//"
-                               help="Puzzle file (grid, contest, 'W H', Flow Free text or level pack, BwInf, Copris, "
-                                    "endpoint lists, XML, Prolog, a header of counts, puzz.link URLs or saved files, the JSON "
-                                    "of generate/solve --json; several puzzles allowed), one puzz.link URL, or '-' for stdin."),
+    files: list[Path] = typer.Argument(..., metavar="FILE", path_type=str,  # str: a URL keeps its "//"
+                                      help="Puzzle files (grid, contest, 'W H', Flow Free text or level pack, BwInf, "
+                                           "Copris, endpoint lists, XML, Prolog, a header of counts, puzz.link URLs or "
+                                           "saved files, the JSON of generate/solve --json; several puzzles allowed), "
+                                           "puzz.link URLs, or '-' for stdin; several are read in order, as one file of "
+                                           "their puzzles."),
     solver: str = solver_option("fast", "fast (exact: quick verdicts, search, SAT) or tremaux (the paper's traveler)."),
     rule: str = RuleOption,
     touch: Optional[bool] = TouchOption,
@@ -95,9 +98,10 @@ def solve_cmd(
     fmt: Optional[str] = format_option("Format for --out: txt, png or svg (default: from the extension)."),
     as_json: bool = JsonOption,
 ) -> None:
-    """Solve every puzzle in FILE and draw the lines (60 s per puzzle unless --time-limit says otherwise).
+    """Solve every puzzle in each FILE and draw the lines (60 s per puzzle unless --time-limit says otherwise).
 
-    --json gives each puzzle's status, grid of numbers and each line's cells in order."""
+    --json gives each puzzle's status, grid of numbers and each line's cells in order. Exit status, over every
+    puzzle of every FILE: 2 if one could not be read (or a picture written), else 0 if all are solved, else 1."""
     from ..errors import TremauxError
     from ..numberlink import iter_solve_file
     from ..numberlink.solvers import DEFAULT_LIMIT
@@ -105,7 +109,9 @@ def solve_cmd(
     limit = count if count is not None else (DEFAULT_LIMIT if all_ else None)
     # only the solutions printed are kept (the others are counted): the first, two for --unique, --all's bound
     keep = min(limit or 1, DEFAULT_LIMIT) if all_ else 2 if unique else 1
-    source = _puzzle_source(file)
+    sources = _puzzle_sources(files)
+    file = sources[0][0]  # the name the pictures' messages give (the first file)
+    source = tuple(src for _, src in sources)
     ext = _picture_out(out, fmt, source)
     to_stdout = _is_stdout(out)
     if to_stdout and (as_json or numbers):
@@ -114,19 +120,23 @@ def solve_cmd(
     if as_json and numbers:  # else --numbers would be ignored: the JSON holds the grid of numbers
         raise TremauxError("--json and --numbers print two different things (the JSON holds the grid of numbers); "
                            "give one of them")
-    if to_stdout and ext != ".txt" and not hasattr(source, "read"):  # a file read twice: refused before any solve
+    if to_stdout and ext != ".txt" and len(sources) > 1:  # several files: several puzzles
+        raise _one_picture(ext, ", ".join(files), several_files=True)
+    if to_stdout and ext != ".txt" and not hasattr(source[0], "read"):  # a file read twice: refused before any solve
         from ..numberlink import load_all
 
-        if len(load_all(source, errors="keep")) > 1:
+        if len(load_all(source[0], errors="keep")) > 1:
             raise _one_picture(ext, file)
     interpret_small_puzzles()
-    answers = iter_solve_file(source, solver, rule=rule, touch=touch, unique=unique, count=limit,
-                              time_limit=time_limit, max_steps=max_steps, keep=keep)
+    answers = _each_answer(sources, lambda src: iter_solve_file(src, solver, rule=rule, touch=touch, unique=unique,
+                                                               count=limit, time_limit=time_limit,
+                                                               max_steps=max_steps, keep=keep),
+                          lambda name, message: _unreadable_answer(name, message, solver, rule, touch, unique or limit))
     results: list[Any] = []
     unwritten = False  # a picture that could not be written: said once, the answers still shown
     drawn: list[Path] = []  # the pictures written, said once every answer is known (the first may be renamed)
     firsts: list[str] = []  # puzzles with several solutions shown, whose picture draws the first
-    for i, r in enumerate(answers):  # each answer shown (and drawn) as soon as it is known
+    for i, (file, r) in enumerate(answers):  # each answer shown (and drawn) as soon as it is known
         results.append(r)
         target = _out_path(out, i, 1 if i == 0 else 2) if out is not None and not to_stdout else out
         if i == 1 and to_stdout and ext != ".txt":  # two pictures in one stream are no picture (standard input)
@@ -144,7 +154,7 @@ def solve_cmd(
                     _draw(r, target, ext, _shown(r, all_))
                     drawn.append(target)
                     if ext != ".txt" and _shown(r, all_) > 1 and not to_stdout:
-                        firsts.append(r.name or Path(file).name)
+                        firsts.append(r.name or _file_label(file))
             except OSError as exc:
                 if to_stdout and isinstance(exc, BrokenPipeError):  # the reader is gone ('| head'): stop, as the
                     _stdout_gone()                                  # printed drawing stops (no error, status 1)
@@ -155,7 +165,7 @@ def solve_cmd(
             continue
         if as_json:
             continue
-        typer.echo(f"{r.name or Path(file).name}: {r.status}: {r.message} ({r.seconds * 1000:.1f} ms)", err=True)
+        typer.echo(f"{r.name or _file_label(file)}: {r.status}: {r.message} ({r.seconds * 1000:.1f} ms)", err=True)
         if r.puzzle is not None and not to_stdout:  # else the picture is what goes there
             shown = r.solutions[:_shown(r, all_)]
             for j, lk in enumerate(shown or [None]):
@@ -163,15 +173,13 @@ def solve_cmd(
                     typer.echo("")
                 _show(r.puzzle if lk is None else (r.puzzle, lk), numbers and lk is not None)
             if numbers and len({lk.grid.tobytes() for lk in shown}) < len(shown):
-                typer.echo(f"{r.name or Path(file).name}: some solutions shown have the same numbers: their lines "
+                typer.echo(f"{r.name or _file_label(file)}: some solutions shown have the same numbers: their lines "
                            "differ only where they run beside themselves (drop --numbers to see them, or --json "
                            "for each line's cells)", err=True)
     if as_json:
         typer.echo(json.dumps([r.to_dict(all_solutions=_shown(r, all_) > 1) for r in results]))
     if drawn and not to_stdout:  # as every command that writes --out says it
-        names = [str(_out_path(out, 0, 2)) if len(results) > 1 and p == out else str(p) for p in drawn]
-        typer.echo(f"wrote {names[0]}" if len(names) == 1 else f"wrote {len(names)} pictures, {names[0]} to {names[-1]}",
-                   err=True)
+        typer.echo(_wrote([_out_path(out, 0, 2) if len(results) > 1 and p == out else p for p in drawn]), err=True)
         if firsts:  # the text printed (and a .txt --out) holds every solution shown
             typer.echo(f"the picture of {', '.join(firsts)} draws its first solution of those shown; an --out "
                        "ending in .txt holds them all", err=True)
@@ -180,12 +188,14 @@ def solve_cmd(
     raise typer.Exit(0 if all(r.status == "solved" for r in results) else 1)
 
 
-def _one_picture(ext: str, file: Any) -> Exception:
-    """The error of ``--out -`` (one svg or png picture) for a file of several puzzles."""
+def _one_picture(ext: str, file: Any, several_files: bool = False) -> Exception:
+    """The error of ``--out -`` (one svg or png picture) for a file of several puzzles, or several files."""
     from ..errors import TremauxError
 
-    return TremauxError(f"--out - holds one {ext[1:]} picture, and {Path(str(file)).name} has several puzzles: give "
+    what = f"{file} are several files" if several_files else f"{Path(str(file)).name} has several puzzles"
+    return TremauxError(f"--out - holds one {ext[1:]} picture, and {what}: give "
                         "--out a file name (they get -1, -2... suffixes) or --format txt")
+
 
 
 def _stdout_gone() -> None:
@@ -357,26 +367,29 @@ def _as_written(puzzle: Any, linking: Any, text: str, fmt: str) -> tuple[Any, An
 
 @nl_app.command("check")
 def check_cmd(
-    file: Path = typer.Argument(..., metavar="FILE", path_type=str,  # str: a URL keeps its "//"
-                               help="Puzzle file (any format solve reads), one puzz.link URL, or '-' for stdin."),
+    files: list[Path] = typer.Argument(..., metavar="FILE", path_type=str,  # str: a URL keeps its "//"
+                                      help="Puzzle files (any format solve reads), puzz.link URLs, or '-' for stdin; "
+                                           "several are read in order, as one file of their puzzles."),
     rule: str = RuleOption,
     touch: Optional[bool] = TouchOption,
     time_limit: Optional[float] = time_limit_option(None, "Seconds per puzzle (default 60)."),
     as_json: bool = JsonOption,
 ) -> None:
-    """Say whether each puzzle in FILE is proper (exactly one solution) and, if not, why.
+    """Say whether each puzzle in each FILE is proper (exactly one solution) and, if not, why.
 
-    Lines never run beside themselves unless --touch."""
+    Lines never run beside themselves unless --touch. Exit status, over every puzzle of every FILE: 2 if one could
+    not be read, else 0 if all are proper, else 1."""
     from ..numberlink import iter_check_file
-
+    sources = _puzzle_sources(files)
     interpret_small_puzzles()
     verdicts = []
-    for d in iter_check_file(_puzzle_source(file), rule, touch=touch, time_limit=time_limit):  # each when known
+    for file, d in _each_answer(sources, lambda src: iter_check_file(src, rule, touch=touch, time_limit=time_limit),
+                               lambda name, message: _unreadable_verdict(name, message, rule, touch)):  # each when known
         verdicts.append(d)
         if d.verdict == "invalid":  # bad input: the house's one-line error, as solve gives it
             typer.echo(f"error: {d.reasons[0]}", err=True)
         elif not as_json:
-            typer.echo(str(d) if d.name else f"{Path(file).name}: {d}")
+            typer.echo(str(d) if d.name else f"{_file_label(file)}: {d}")
     if as_json:
         typer.echo(json.dumps([d.to_dict() for d in verdicts]))
     if any(d.verdict == "invalid" for d in verdicts):
@@ -386,15 +399,18 @@ def check_cmd(
 
 @nl_app.command("convert")
 def convert_cmd(
-    file: Path = typer.Argument(..., metavar="FILE", path_type=str,  # str: a URL keeps its "//"
-                               help="Puzzle file (any format solve reads), one puzz.link URL, or '-' for stdin."),
+    files: list[Path] = typer.Argument(..., metavar="FILE", path_type=str,  # str: a URL keeps its "//"
+                                      help="Puzzle files (any format solve reads), puzz.link URLs, or '-' for stdin; "
+                                           "several are written in order, as one file of their puzzles."),
     fmt: Optional[str] = format_option("Puzzle text format: grid, csv, contest, wh, flow, puzzlink, bwinf, copris, ends, "
                                        "xml, prolog, counted or pzprv3 (default: from the --out extension, else grid)."),
     out: Optional[Path] = out_option("Write the puzzles there (default: standard output): text in --format, or a "
                                      "picture of the puzzles, unsolved (.svg, .png; several get -1, -2... "
                                      "suffixes; not with --format; '-': stdout).", dash=False),
 ) -> None:
-    """Write every puzzle in FILE in another format (a puzz.link URL, a 'W H' file...), or draw them."""
+    """Write every puzzle in each FILE in another format (a puzz.link URL, a 'W H' file...), or draw them.
+
+    A FILE that cannot be read is refused by name, and nothing is written."""
     from ..errors import PuzzleFormatError
     from ..numberlink import load_all
     from ..numberlink.draw import save
@@ -411,8 +427,9 @@ def convert_cmd(
         raise TremauxError(f"--format {fmt} writes puzzle text, and --out {out} a picture; give one of them")
     if not pictures:
         fmt = _written_format(fmt or _extension_format(out) or "grid")
-    source = _puzzle_source(file)
-    puzzles = load_all(source)  # a URL too, named by itself in messages as solve and check name it
+    sources = _puzzle_sources(files)
+    source = tuple(src for _, src in sources)
+    puzzles = [p for _, src in sources for p in load_all(src)]  # a URL too, named by itself in messages
     if out is not None:
         for i in range(len(puzzles) if pictures else 1):
             _not_the_puzzles(_out_path(out, i, len(puzzles) if pictures else 1), out, source,
@@ -424,17 +441,16 @@ def convert_cmd(
         try:
             text = dumps_all(puzzles, fmt)
         except PuzzleFormatError as exc:  # named by the option typed, as generate names it
-            where = "<stdin>" if str(file) == "-" else str(file)  # as the readers name it
+            where = ", ".join("<stdin>" if f == "-" else f for f in files)  # as the readers name them
             raise PuzzleFormatError(f"--format {fmt} cannot hold the puzzles of {where}: {exc}") from None
         if out is None:
             typer.echo(text, nl=False)
         else:
             out.write_text(text, encoding="utf-8")
-    if out is not None:
-        what = "picture" if pictures else f"{fmt} text"
-        where = (f"{_out_path(out, 0, len(puzzles))} ... {_out_path(out, len(puzzles) - 1, len(puzzles))}"
-                 if pictures and len(puzzles) > 1 else f"{out}")  # the files written, not the name asked
-        typer.echo(f"wrote {len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''} to {where} ({what})", err=True)
+    if pictures:  # the files written, not the name asked, said as solve says them
+        typer.echo(_wrote([_out_path(out, i, len(puzzles)) for i in range(len(puzzles))]), err=True)
+    elif out is not None:
+        typer.echo(f"wrote {len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''} to {out} ({fmt} text)", err=True)
 
 
 def _extension_format(out: Optional[Path]) -> Optional[str]:

@@ -16,6 +16,14 @@ def _out_path(out: Path, i: int, n: int) -> Path:
     return out if n == 1 else out.with_name(f"{out.stem}-{i + 1}{out.suffix}")
 
 
+def _wrote(pictures: list[Path]) -> str:
+    """What ``solve`` and ``convert`` say of the pictures they wrote: ``wrote p.svg``, or ``wrote 3 pictures,
+    p-1.svg to p-3.svg``."""
+    if len(pictures) == 1:
+        return f"wrote {pictures[0]}"
+    return f"wrote {len(pictures)} pictures, {pictures[0]} to {pictures[-1]}"
+
+
 def _picture_out(out: Optional[Path], fmt: Optional[str], source: Any) -> Optional[str]:
     """The picture format (``.svg``, ``.png``, ``.txt``) of ``--out`` and ``--format``, refused before any solving
     when it cannot be written (its format, its folder) or would write over the puzzle file itself. ``--out -``
@@ -85,15 +93,17 @@ def _draw(drawn: Any, target: Path, ext: str, shown: int = 1) -> None:
 
 def _not_the_puzzles(target: Path, out: Path, source: Any, what: str = "the picture") -> None:
     """Refuse to write a picture at ``target`` (``out``, or ``out`` numbered for several puzzles) when it is the
-    puzzle file itself: ``-o p.txt`` for the puzzles of ``p-1.txt`` writes ``p-1.txt`` once a second is read."""
+    puzzle file (``source``, or one of a tuple of sources) itself: ``-o p.txt`` for the puzzles of ``p-1.txt``
+    writes ``p-1.txt`` once a second is read."""
     from ..errors import TremauxError
 
-    if isinstance(source, Path) and target.exists() and (target.resolve() == source.resolve()
-                                                         or _same_file(target, source)):  # a hard link too
-        if target == out:
-            raise TremauxError(f"--out {out} is the puzzle file itself: {what} would write over the puzzles")
-        raise TremauxError(f"--out {out} numbers the pictures of several puzzles, and {target} is the puzzle file "
-                           f"itself: {what} would write over the puzzles; give another --out")
+    if not any(isinstance(s, Path) and target.exists() and (target.resolve() == s.resolve() or _same_file(target, s))
+               for s in (source if isinstance(source, tuple) else (source,))):  # a hard link too
+        return
+    if target == out:
+        raise TremauxError(f"--out {out} is the puzzle file itself: {what} would write over the puzzles")
+    raise TremauxError(f"--out {out} numbers the pictures of several puzzles, and {target} is the puzzle file "
+                       f"itself: {what} would write over the puzzles; give another --out")
 
 
 def _same_file(a: Path, b: Path) -> bool:

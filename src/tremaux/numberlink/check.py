@@ -89,7 +89,11 @@ def diagnose(puzzle: Puzzle, rule: str | Rule = "fill", *, touch: bool | None = 
     'multiple-solutions'
     """
     puzzle = puzzle_of(puzzle)
-    the = _checked(rule, touch, time_limit)
+    return replace(_diagnosed(puzzle, _checked(rule, touch, time_limit), time_limit), puzzle=puzzle)
+
+
+def _diagnosed(puzzle: Puzzle, the: Rule, time_limit: float | None) -> Diagnosis:
+    """:func:`diagnose` of a puzzle read, under the rule ``the``."""
     rule, t = the.name, the.touch
     loaded = load_seconds()  # kernels loaded on their first use in the process (by the quick verdict or the solve)
     t0 = time.perf_counter()  # are given back, as a solve does: a first check is not charged for them

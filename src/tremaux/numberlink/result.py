@@ -393,6 +393,8 @@ class Diagnosis:
     """The puzzle's name."""
     touch: bool = False
     """Whether lines were allowed to run beside themselves (``False``: the no-touch convention)."""
+    puzzle: Puzzle | None = field(default=None, compare=False, repr=False)
+    """The puzzle checked, also when no solving run was needed for the verdict (``None``: it could not be read)."""
 
     @property
     def proper(self) -> bool:
@@ -420,11 +422,12 @@ class Diagnosis:
         from .formats.jsons import puzzle_text
 
         run = self.solution
+        puzzle = run.puzzle if run is not None and run.puzzle is not None else self.puzzle
         out: dict[str, Any] = {"name": self.name, "verdict": self.verdict, "rule": self.rule, "touch": self.touch}
-        if run is not None and run.puzzle is not None:
-            out["size"] = [run.puzzle.height, run.puzzle.width]
-            out["pairs"] = run.puzzle.pairs
-            out["puzzle"] = puzzle_text(run.puzzle)  # read back as the puzzle, as solve's record is
+        if puzzle is not None:  # whether or not a solve was needed for the verdict, as solve's record gives them
+            out["size"] = [puzzle.height, puzzle.width]
+            out["pairs"] = puzzle.pairs
+            out["puzzle"] = puzzle_text(puzzle)  # read back as the puzzle, as solve's record is
         out["reasons"] = list(self.reasons)
         solved = run is not None and bool(run.solutions) and self.verdict in ("proper", "multiple-solutions")
         out["grid"] = run.numbers() if solved else None

@@ -28,6 +28,7 @@ from ..model import Puzzle, label_order
 from ._text import (ALNUM, WEB_ADDRESS, Line, any_char, ascii_hint, check_side, count_cells, empty_field,
                     grid_char, has_separator, letter, lines, show, split_blocks, tokens)
 from ._table import number_rows
+from ._sheets import filled as _filled, join_empty_rows
 from .gridwrite import write_flow, write_grid, write_wh
 
 __all__ = ["read_grid", "read_flow", "read_wh", "write_grid", "write_flow", "write_wh", "WH_HEADER"]
@@ -251,27 +252,15 @@ def read_grid(text: str, source: str | None, base: str) -> list[Item]:
     >>> read_grid("1.1 2.2".replace(" ", chr(10)), None, "p")
     [Puzzle(shape=(2, 3), pairs=2, name='p')]
     """
-    blocks = [part for b in split_blocks(lines(text)) for part in (_numbered(b) or [_semicolons(b)])]
+    runs = join_empty_rows(split_blocks(lines(text)), text, source, lambda b: _one(b, "grid", source, ""))  # tabs
+    blocks = [part for b in runs for part in ([b] if isinstance(b, PuzzleError) else _numbered(b) or [_semicolons(b)])]
     if not blocks:
         raise PuzzleFormatError("no puzzle in the input", line=1, column=1, source=source)
-    if all(s.lstrip().startswith("#") for b in blocks for _, s in b):  # comments, and nothing they could be about
+    if all(isinstance(b, list) and all(s.lstrip().startswith("#") for _, s in b) for b in blocks):  # comments alone
         raise PuzzleFormatError("no puzzle in the input: only '#' comment lines", line=blocks[-1][-1][0] + 1,
                                 column=1, source=source)
-    return [_comment(b, source) or _one(b, "grid", source, n) for b, n in zip(blocks, entry_names(base, len(blocks)))]
-
-
-def _filled(s: str) -> str:
-    """A comma-separated row with each empty field (``1,,2``, a spreadsheet's empty cell) written ``.``, the
-    other fields where they were.
-
-    Examples
-    --------
-    >>> _filled("1,,2"), _filled(",1, ,"), _filled("  1,,")
-    ('1,.,2', '.,1,.,.', '  1,.,.')
-    """
-    fields = s.split(",")
-    lead = len(s) - len(s.lstrip())
-    return ",".join(f if f.strip() else ("." if k or not lead else s[:lead] + ".") for k, f in enumerate(fields))
+    return [b if isinstance(b, PuzzleError) else _comment(b, source) or _one(b, "grid", source, n)
+            for b, n in zip(blocks, entry_names(base, len(blocks)))]
 
 
 def _semicolons(block: list[Line]) -> list[Line]:
