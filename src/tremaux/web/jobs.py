@@ -299,18 +299,26 @@ def solve_job(request: dict[str, Any]) -> dict[str, Any]:
     >>> out["solution"]["found"], out["solution"]["algorithm"]
     (True, 'bfs')
     """
-    from .. import solve
-
     if not is_plain_square(request["maze"]):
         return grid_solve_job(request)
     t0 = time.perf_counter()
     maze, _ = build_maze(request["maze"])
+    return {"params": dict(request["maze"]), **_solved_payload(maze, request, t0)}
+
+
+def _solved_payload(maze: Maze, request: dict[str, Any], t0: float) -> dict[str, Any]:
+    """``maze`` solved as ``request`` asks (``solver``, the solver's own ``seed``, ``record``, ``max_events``):
+    the solution, the trace the page replays, the run's stats and the milliseconds since ``t0``.
+
+    Shared by the solve of a generated maze and of a file's maze, so both answer with one record.
+    """
+    from .. import solve
+
     record = bool(request.get("record", True))
     options = {} if request.get("seed") is None else {"seed": int(request["seed"])}  # the solver's own seed
     solution = solve(maze, request["solver"], record=record, **options)
     limit = int(request.get("max_events", 400_000))
     return {
-        "params": dict(request["maze"]),
         "solution": solution.to_dict(),
         "trace": _trace_payload(solution.trace, limit) if solution.trace is not None else None,
         "stats": _run_stats(solution, maze),

@@ -181,21 +181,11 @@ def maze_file_solve_job(request: dict[str, Any]) -> dict[str, Any]:
     >>> out["solution"]["found"], out["solution"]["path"]
     (True, [[0, 0], [0, 1], [0, 2]])
     """
-    from .. import solve
-    from .jobs import _run_stats, _trace_payload
+    from .jobs import _solved_payload
 
     t0 = time.perf_counter()
     maze, _ = read_maze(request["data"], int(request["max_side"]))
-    maze = _with_ends(maze)
-    options = {} if request.get("seed") is None else {"seed": int(request["seed"])}
-    solution = solve(maze, request["solver"], record=True, **options)
-    limit = int(request.get("max_events", 400_000))
-    return {
-        "solution": solution.to_dict(),
-        "trace": _trace_payload(solution.trace, limit) if solution.trace is not None else None,
-        "stats": _run_stats(solution, maze),
-        "elapsed_ms": round((time.perf_counter() - t0) * 1000, 2),
-    }
+    return _solved_payload(_with_ends(maze), {**request, "record": True}, t0)
 
 
 @_job
