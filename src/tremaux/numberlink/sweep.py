@@ -47,22 +47,13 @@ import numpy as np
 
 from .model import Puzzle
 from .result import Linking
+from .turns import _near  # the cells and their neighbours, flat (what Ledger.forget reads)
 
 __all__ = ["sweep", "LARGEST_GROUP", "REGIONS_A_SIDE"]
 
 LARGEST_GROUP = 2
 """Groups of lines the sweep sets free: up to this many lines side by side (larger ones are left to the
 question in turns; their number grows fast with the group's size)."""
-
-
-def _near(free: np.ndarray) -> np.ndarray:
-    """The cells of the bool grid ``free`` and their neighbours, flat (what :meth:`.turns.Ledger.forget` reads)."""
-    near = free.copy()
-    near[1:] |= free[:-1]
-    near[:-1] |= free[1:]
-    near[:, 1:] |= free[:, :-1]
-    near[:, :-1] |= free[:, 1:]
-    return near.ravel()
 
 
 def _small(label: str) -> bool:
