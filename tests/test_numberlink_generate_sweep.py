@@ -123,7 +123,8 @@ def test_the_command_that_gives_up_while_planting_says_so(capsys):
 
 def test_a_generation_that_went_on_in_a_child_process_says_how_far_it_got_once(capsys):
     # past a tenth of its limit the generation goes on in a child process: its message is the one said
-    generate_puzzle((12, 12), density=0.03, rule="nikoli", seed=1, time_limit=120)  # kernels loaded: a cold cache
+    # kernels loaded first: on a cold cache the 2 s went to compiling, before any phase the message names
+    generate_puzzle((12, 12), density=0.03, rule="nikoli", seed=1, time_limit=120)
     code, out, err = run(capsys, "numberlink", "generate", "--size", "30x30", "--density", "0.03", "--rule",
                          "nikoli", "--seed", "1", "--time-limit", "2")
     assert code != 0 and out == ""
