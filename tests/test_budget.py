@@ -180,6 +180,23 @@ def test_write_and_read_estimates_bound_their_peaks(monkeypatch, warm, fmt):
     assert est >= peak, (est, peak)
 
 
+def test_a_picture_on_a_transparent_ground_is_read_within_its_estimate(monkeypatch, warm):
+    # walls opaque, the ground transparent: read laid on white, one more copy of every pixel than an opaque picture
+    import io as bytes_io
+
+    import numpy as np
+    from PIL import Image
+
+    rgba = np.array(Image.open(bytes_io.BytesIO(io.dumps(tremaux.generate((40, 60), seed=1).maze, "png")))
+                    .convert("RGBA"))
+    ground = (rgba[..., :3] > 200).all(-1)
+    rgba[ground] = 0
+    out = bytes_io.BytesIO()
+    Image.fromarray(rgba).save(out, "PNG")
+    peak, est = _peak_and_estimate(monkeypatch, lambda: io.loads(out.getvalue(), "png"))
+    assert est >= peak, (est, peak)
+
+
 # ----------------------------------------------------------------------------- refusals
 
 

@@ -101,8 +101,10 @@ MAX_PIXELS = 40_000_000
 MAX_REPLAYED = 1_000_000_000
 """Pixels decoded, over all frames, to reach the last frame of an animation (the finished maze) at most."""
 
-PIXEL_BYTES = 32
-"""Peak bytes per pixel of reading a picture (its RGB and grey copies, the wall mask, the 64-bit sums of walls)."""
+PIXEL_BYTES = 56
+"""Peak bytes per pixel of reading a picture (its RGB and grey copies, the wall mask, the 64-bit sums of walls, the
+16-bit colours of the check that walls are drawn whole; a transparent ground laid on white adds its RGBA copy):
+35 bytes measured on opaque pictures, 47 on a transparent ground (``tests/test_budget.py``)."""
 """Pictures with more pixels are refused before they are decoded (Pillow's own guard is a warning)."""
 
 
