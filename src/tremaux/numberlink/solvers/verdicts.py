@@ -31,6 +31,7 @@ import weakref
 
 import numpy as np
 
+from .._args import puzzle_of
 from .._cells import at_cell
 from ..model import Puzzle
 from ..rules import Rule, resolve
@@ -74,8 +75,6 @@ def quick_verdict(puzzle: Puzzle, rule: str | Rule = "fill") -> str | None:
     >>> quick_verdict(Puzzle.from_rows(["1.2", "...", "1.2"]), "fill")
     'no solution under the fill rule: the checkerboard count leaves at least 1 cell empty'
     """
-    from .._args import puzzle_of
-
     puzzle = puzzle_of(puzzle)  # puzzle text, rows or a path, as every entry point takes them
     cover = resolve(rule).cover
     if _LAST[0]() is puzzle and _LAST[1] == cover:
