@@ -66,12 +66,12 @@ from ..errors import TremauxError
 from . import models as m
 from .config import ServerConfig
 from .connection import ClientGone, while_connected
-from .file_routes import add_file_routes
+from .file_routes import MEDIA, add_file_routes
 from ._static import GZIP_LEVEL, GZIP_MIN, PageFiles
 from .guard import RequestGuard
 from .messages import (AnswerJSON, ApiError, body_only, describe, each_once, json_keys_once, kind_of, no_params,
                        one_line, short_name)
-from .query import MazeQuery, RenderQuery
+from .query import MazeQuery, RenderQuery, TextQuery
 from .schedule import ClientLimit, LaneFull, Scheduler
 from .workers import JobError, JobTimeout, PoolBusy
 
@@ -395,11 +395,17 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
         data["format"] = fmt
         body = await run(request, "render", data)
         what = data.get("grid", f"{data['rows']}x{data['cols']}")
-        name = f"maze-{data['generator']}-{what}-{data['seed']}.{fmt}"
-        media = "image/svg+xml" if fmt == "svg" else "image/png"
+        media, ext = MEDIA[fmt]
+        name = f"maze-{data['generator']}-{what}-{data['seed']}.{ext}"
         if isinstance(body, str) and fmt == "png":  # pragma: no cover - defensive
             body = base64.b64decode(body)
         return Response(body, media_type=media, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    @app.get("/api/maze.txt", tags=["mazes"], response_class=Response, dependencies=query_once,
+             responses={200: {"content": {"text/plain": {}, "application/json": {}}}})
+    async def get_maze_text(request: Request, params: Annotated[TextQuery, Query()]) -> Response:
+        """The maze as text (``format``): ``ascii`` drawing (the solver's path drawn), ``block`` picture, ``json``."""
+        return await picture(request, params, params.format)
 
     @app.get("/api/maze.svg", tags=["mazes"], response_class=Response, dependencies=query_once,
              responses={200: {"content": {"image/svg+xml": {}}}})

@@ -36,6 +36,9 @@ _BODY = {"requestBody": {"required": True, "description": "The maze file's bytes
                          "content": {"text/plain": {"schema": {"type": "string"}, "example": _EXAMPLE},
                                      "application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}}}
 _WHOLE = re.compile(r"[0-9]{1,18}")
+MEDIA = {"png": ("image/png", "png"), "svg": ("image/svg+xml", "svg"), "ascii": ("text/plain; charset=utf-8", "txt"),
+         "block": ("text/plain; charset=utf-8", "txt"), "json": ("application/json", "json")}
+"""The downloads of a maze: pictures, the text drawing (with the run's path), the block picture, the JSON file."""
 
 
 def _solve_options(request: Request, max_seed: int,
@@ -128,7 +131,7 @@ def add_file_routes(app: FastAPI, run_json: Callable[[Request, str, dict[str, An
 
     picture_query = {"parameters": [
         {"name": "format", "in": "query", "required": False, "description": "The picture's format.",
-         "schema": {"type": "string", "enum": ["png", "svg"], "default": "png"}},
+         "schema": {"type": "string", "enum": list(MEDIA), "default": "png"}},
         {"name": "solver", "in": "query", "required": False,
          "description": "A maze solver's name: its path is drawn. None: the maze alone.",
          "schema": {"type": "string"}},
@@ -140,11 +143,13 @@ def add_file_routes(app: FastAPI, run_json: Callable[[Request, str, dict[str, An
     async def post_maze_file_picture(request: Request) -> Response:
         """The maze of a file's bytes as a PNG or SVG picture (``?format=``), with ``?solver=``'s path when given.
 
-        The page's downloads of a maze opened from a file: the same picture as ``/api/maze.png`` draws.
+        The page's downloads of a maze opened from a file: the same picture as ``/api/maze.png`` draws; or as
+        text: ``ascii`` (the drawing, with the solver's path), ``block`` or ``json`` (a maze on another grid:
+        ``json`` only, the file ``tremaux generate`` writes).
         """
         fmt = request.query_params.get("format", "png")
-        if fmt not in ("png", "svg"):
-            raise ApiError(422, "ValidationError", f"format: png or svg (got {fmt[:30]!r})")
+        if fmt not in MEDIA:
+            raise ApiError(422, "ValidationError", f"format: png, svg, ascii, block or json (got {fmt[:30]!r})")
         name, seed = _solve_options(request, max_seed, ("format", "solver", "seed"))
         solver = SOLVERS.get(name).name if request.query_params.get("solver") else None
         if seed is not None and solver is None:
@@ -157,5 +162,5 @@ def add_file_routes(app: FastAPI, run_json: Callable[[Request, str, dict[str, An
         body = await run(request, "maze_file_render", payload)
         if isinstance(body, str) and fmt == "png":  # pragma: no cover - defensive
             body = base64.b64decode(body)
-        media = "image/svg+xml" if fmt == "svg" else "image/png"
-        return Response(body, media_type=media, headers={"Content-Disposition": f'attachment; filename="maze.{fmt}"'})
+        media, ext = MEDIA[fmt]
+        return Response(body, media_type=media, headers={"Content-Disposition": f'attachment; filename="maze.{ext}"'})

@@ -36,7 +36,8 @@ from .grid_catalog import grid_list
 from .models import MAX_GRID_CELLS
 
 __all__ = ["MAX_GRID_CELLS", "PARAMS", "grid_kwargs", "is_plain_square", "check_grid", "grid_list",
-           "build_grid_maze", "grid_maze_job", "grid_solve_job", "grid_render_job", "stage_svg"]
+           "build_grid_maze", "grid_maze_job", "grid_solve_job", "grid_render_job", "stage_svg",
+           "solved_on_grid"]
 
 
 PARAMS = ("rings", "shape", "radius", "side", "wrap", "weave")
@@ -362,11 +363,38 @@ def grid_solve_job(request: dict[str, Any]) -> dict[str, Any]:
     >>> out["solution"]["found"], out["trace"]["kinds"][-1], out["stage"].startswith("<svg")
     (True, 16, True)
     """
+    t0 = time.perf_counter()
+    maze, _ = build_grid_maze(request["maze"])
+    return {"params": dict(request["maze"]), **solved_on_grid(maze, request, t0)}
+
+
+def solved_on_grid(maze: Any, request: dict[str, Any], t0: float) -> dict[str, Any]:
+    """The answer of a solve on a grid other than the plain square one, for a maze given (generated or read).
+
+    Parameters
+    ----------
+    maze : GridMaze
+        The maze, its start and goal marked.
+    request : dict
+        ``solver``, and optionally ``seed`` (the solver's random choice), ``record`` and ``max_events``.
+    t0 : float
+        ``time.perf_counter()`` when the job began (its ``elapsed_ms``).
+
+    Returns
+    -------
+    dict
+        ``solution``, ``trace``, ``stats``, ``svg``, ``stage`` and ``elapsed_ms``.
+
+    Examples
+    --------
+    >>> from tremaux.web.grids import build_grid_maze, solved_on_grid
+    >>> maze, _ = build_grid_maze({"grid": "polar", "rings": 3, "generator": "wilson", "seed": 2})
+    >>> solved_on_grid(maze, {"solver": "bfs"}, 0.0)["solution"]["found"]
+    True
+    """
     from ..grids import solve_on
     from .jobs import _trace_payload
 
-    t0 = time.perf_counter()
-    maze, _ = build_grid_maze(request["maze"])
     record = bool(request.get("record", True))
     walk = {} if request.get("seed") is None else {"seed": request["seed"]}  # refused where the solver has none
     sol = solve_on(maze, request["solver"], record=record, **walk)
@@ -380,7 +408,7 @@ def grid_solve_job(request: dict[str, Any]) -> dict[str, Any]:
     if sol.trace is not None:
         stats.append(("trace events", str(len(sol.trace))))
     limit = int(request.get("max_events", 400_000))
-    return {"params": dict(request["maze"]), "solution": solution,
+    return {"solution": solution,
             "trace": _trace_payload(sol.trace, limit) if sol.trace is not None else None, "stats": stats,
             "svg": _svg(maze, sol), "stage": stage_svg(maze) if sol.trace is not None else None,
             "elapsed_ms": round((time.perf_counter() - t0) * 1000, 2)}
@@ -412,6 +440,10 @@ def grid_render_job(request: dict[str, Any]) -> bytes | str:
     from .jobs import walk_option
 
     maze, _ = build_grid_maze(request)
+    if request["format"] not in ("svg", "png"):
+        from .grid_files import grid_text
+
+        return grid_text(maze, request["format"])
     sol = solve_on(maze, request["solver"], record=True, **walk_option(request)) if request.get("solver") else None
     if request["format"] == "svg":
         return _svg(maze, sol, int(request.get("cell", 16)))

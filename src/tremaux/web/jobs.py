@@ -353,6 +353,8 @@ def render_job(request: dict[str, Any]) -> bytes | str:
         return grid_render_job(request)
     maze, _ = build_maze(request)
     obj: Any = maze
+    if request["format"] in maze_files.TEXT_FORMATS:
+        return maze_files.maze_text(maze, request["format"], request.get("solver"), request.get("walk"))
     if request.get("solver"):
         obj = solve(maze, request["solver"], **walk_option(request))
     style = {"cell_size": int(request.get("cell", 16))}

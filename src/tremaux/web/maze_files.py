@@ -25,11 +25,13 @@ from pydantic import Field
 
 from ..errors import MazeFormatError
 from ..maze.model import Maze
+from .grid_files import grid_file_payload, grid_file_picture, read_grid_file
+from .grids import solved_on_grid
 from .job_registry import _job
 from .models import TraceBody, _Schema
 
-__all__ = ["FileMazeResponse", "FileSolveResponse", "read_maze", "maze_file_job", "maze_file_render_job",
-           "maze_file_solve_job"]
+__all__ = ["FileMazeResponse", "FileSolveResponse", "read_maze", "maze_text", "maze_file_job",
+           "maze_file_render_job", "maze_file_solve_job"]
 
 SOURCE = "the file"
 """How the readers' messages name the file (the page says its name before them)."""
@@ -114,6 +116,53 @@ def _number_link(data: bytes) -> str | None:
     return f"{rows} × {cols}"
 
 
+def _grid_file(request: dict[str, Any]) -> Any:
+    """The maze of a grid maze file (hex, polar, woven, wrapped...: JSON or ``.npz``), or None for another file."""
+    side = int(request["max_side"])
+    return read_grid_file(request["data"], side * side)
+
+
+TEXT_FORMATS = ("ascii", "block", "json")
+"""The text downloads of a maze on the square grid: its drawing (with the run's path), block picture, JSON."""
+
+
+def maze_text(maze: Maze, fmt: str, solver: str | None = None, seed: int | None = None) -> str:
+    """A square maze as a text file the command line and the page read back, ending its line.
+
+    Parameters
+    ----------
+    maze : Maze
+        The maze, its start and goal marked.
+    fmt : str
+        ``ascii`` (the text drawing: with ``solver``'s path when given, as ``tremaux solve --out maze.txt``
+        draws it), ``block`` (the block picture) or ``json``.
+    solver : str, optional
+        The solver whose path the drawing shows.
+    seed : int, optional
+        The solver's random choice.
+
+    Returns
+    -------
+    str
+        The file's text.
+
+    Examples
+    --------
+    >>> from tremaux import Maze
+    >>> from tremaux.web.maze_files import maze_text
+    >>> print(maze_text(Maze.open((1, 2), start=(0, 0), goal=(0, 1)), "block"), end="")
+    #####
+    #E.G#
+    #####
+    """
+    from .. import io, render, solve
+
+    if fmt == "ascii" and solver:
+        return render.to_text(solve(maze, solver, **({} if seed is None else {"seed": int(seed)})),
+                              style="ascii") + "\n"
+    return str(io.dumps(maze, fmt)) + "\n"
+
+
 def _payload(maze: Maze) -> dict[str, Any]:
     from .jobs import maze_stats
 
@@ -153,6 +202,11 @@ def maze_file_job(request: dict[str, Any]) -> dict[str, Any]:
     [2, 10, 8]
     """
     t0 = time.perf_counter()
+    grid_maze = _grid_file(request)
+    if grid_maze is not None:
+        out = grid_file_payload(grid_maze, "npz" if bytes(request["data"][:2]) == b"PK" else "json")
+        out["elapsed_ms"] = round((time.perf_counter() - t0) * 1000, 2)
+        return out
     maze, fmt = read_maze(request["data"], int(request["max_side"]))
     out = _payload(_with_ends(maze))
     out["format"] = fmt
@@ -184,6 +238,9 @@ def maze_file_solve_job(request: dict[str, Any]) -> dict[str, Any]:
     from .jobs import _solved_payload
 
     t0 = time.perf_counter()
+    grid_maze = _grid_file(request)
+    if grid_maze is not None:
+        return solved_on_grid(grid_maze, {**request, "record": True}, t0)
     maze, _ = read_maze(request["data"], int(request["max_side"]))
     return _solved_payload(_with_ends(maze), {**request, "record": True}, t0)
 
@@ -211,8 +268,13 @@ def maze_file_render_job(request: dict[str, Any]) -> bytes | str:
     """
     from .. import render, solve
 
+    grid_maze = _grid_file(request)
+    if grid_maze is not None:
+        return grid_file_picture(grid_maze, request)
     maze, _ = read_maze(request["data"], int(request["max_side"]))
     obj: Any = _with_ends(maze)
+    if request["format"] in TEXT_FORMATS:
+        return maze_text(obj, request["format"], request.get("solver"), request.get("seed"))
     if request.get("solver"):
         options = {} if request.get("seed") is None else {"seed": int(request["seed"])}
         obj = solve(obj, request["solver"], **options)
@@ -230,10 +292,12 @@ class FileMazeResponse(_Schema):
     'block'
     """
 
-    grid: str = Field("square", description="Always the square grid: files hold mazes on it.")
+    grid: str = Field("square", description="The maze's grid: square for a drawing, a picture or a square "
+                                            "maze file; hex, polar... for a grid maze file.")
     rows: int
     cols: int
-    cells: list[int] = Field(description="Row-major side bits: N=1, E=2, S=4, W=8.")
+    cells: list[int] = Field(description="Row-major side bits: N=1, E=2, S=4, W=8 (on another grid: each "
+                                         "cell's open sides in the grid's cell order).")
     mask: list[int] | None = Field(description="Row-major 1 for a cell of the maze, 0 for one outside it; "
                                                "None when every cell is in it.")
     start: list[int]
@@ -241,6 +305,13 @@ class FileMazeResponse(_Schema):
     stats: list[tuple[str, str]] = Field(description="Statistics of the maze.")
     format: str = Field(description="The format the file was read in: ascii, block, json, npz or png.")
     elapsed_ms: float
+    size: int | None = Field(None, description="Another grid: its number of cells.")
+    start_index: int | None = Field(None, description="Another grid: the start's index in its cell order.")
+    goal_index: int | None = Field(None, description="Another grid: the goal's index in its cell order.")
+    svg: str | None = Field(None, description="Another grid: the maze's picture, which the page shows.")
+    form: dict[str, Any] | None = Field(None, description="Another grid: its parameters, as GET /api/maze "
+                                                          "names them.")
+    title: str | None = Field(None, description="Another grid: its name with its wrap and weave.")
 
 
 class FileSolveResponse(_Schema):
@@ -258,3 +329,5 @@ class FileSolveResponse(_Schema):
     trace: TraceBody | None
     stats: list[tuple[str, str]]
     elapsed_ms: float
+    svg: str | None = Field(None, description="Another grid: the maze's picture with the solution.")
+    stage: str | None = Field(None, description="Another grid: the picture the trace is replayed on.")

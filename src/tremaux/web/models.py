@@ -422,6 +422,9 @@ class PuzzleSolveResponse(_Schema):
     unique: bool | None = Field(description="None when uniqueness was not decided.")
     paths: dict[str, list[list[int]]] | None = Field(description="number -> cells [r, c] from one end to the other.")
     second: dict[str, list[list[int]]] | None = Field(description="Another solution, when it is not unique.")
+    text: str | None = Field(None, description="The solution drawn as text, as ``tremaux numberlink solve --out "
+                                               "solution.txt`` draws it (the page's \"save solution\").")
+    second_text: str | None = Field(None, description="The other solution drawn as text.")
     stats: list[tuple[str, str]]
     elapsed_ms: float
 

@@ -132,6 +132,18 @@ def _paths(puzzle: Any, linking: Any) -> dict[str, list[list[int]]]:
     return {str(nums[k]): p.tolist() for k, p in enumerate(linking.paths, start=1)}
 
 
+def _drawn(named: Any, linking: Any) -> str:
+    """A linking drawn as text (``tremaux numberlink solve --out solution.txt``), with the puzzle's own labels."""
+    from ..numberlink import Linking, to_text
+
+    by_end = {}
+    for path in linking.paths:
+        cells = [(int(r), int(c)) for r, c in path.tolist()]
+        by_end[cells[0]] = by_end[cells[-1]] = cells
+    ordered = [by_end[tuple(int(x) for x in named.endpoints(k)[0])] for k in range(1, named.pairs + 1)]
+    return to_text((named, Linking.from_paths(named, ordered))) + "\n"
+
+
 def _nl_stats(puzzle: Any, res: Any, seconds: float) -> list[tuple[str, str]]:
     rows = [
         ("size", f"{puzzle.height} x {puzzle.width}"),
@@ -183,6 +195,10 @@ def nl_solve_job(req: dict[str, Any]) -> dict[str, Any]:
 
     t0 = time.perf_counter()
     puzzle = puzzle_of(req)
+    named = puzzle_of(req, named=True)
+
+    def to_text(linking: Any) -> str:
+        return _drawn(named, linking)
     entry = NL_SOLVERS.get(req.get("solver") or "fast")
     budget = req.get("time_limit")
     budget = None if budget is None else max(0.05, 0.85 * float(budget))
@@ -207,11 +223,13 @@ def nl_solve_job(req: dict[str, Any]) -> dict[str, Any]:
             check = solve_puzzle(puzzle, rule="fill", touch=True, unique=True, time_limit=left())
         sols = check.solutions if check.status == "solved" else ()
         out["paths"] = _paths(puzzle, res.solutions[0])
+        out["text"] = to_text(res.solutions[0])
         if check.unique is not None and check.complete:
             out["unique"] = bool(check.unique)
         others = [lk for lk in sols if lk != res.solutions[0]]
         if others:
             out["second"] = _paths(puzzle, others[0])
+            out["second_text"] = to_text(others[0])
         if out["unique"] is True:
             convention = "" if res.touch else "; no line runs beside itself"
             out["message"] = f"solved: the solution is unique ({res.solver} solver{convention})"
@@ -224,7 +242,7 @@ def nl_solve_job(req: dict[str, Any]) -> dict[str, Any]:
         if loose.status == "solved":
             lk = loose.solutions[0]
             empty = puzzle.height * puzzle.width - lk.covered
-            out.update(status="not-filling", paths=_paths(puzzle, lk),
+            out.update(status="not-filling", paths=_paths(puzzle, lk), text=to_text(lk),
                        message=(f"improper puzzle: no solution covers every cell; the lines can only be "
                                 f"drawn leaving cells empty (here {empty})"))
         elif loose.status == "no-solution":

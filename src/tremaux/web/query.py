@@ -19,13 +19,13 @@ import math
 import re
 import types
 import typing
-from typing import Any
+from typing import Any, Literal
 
-from pydantic import BaseModel, model_validator
+from pydantic import BaseModel, Field, model_validator
 
 from .models import MazeParams, RenderParams
 
-__all__ = ["query_value", "MazeQuery", "RenderQuery"]
+__all__ = ["query_value", "MazeQuery", "RenderQuery", "TextQuery"]
 
 _WHOLE = re.compile(r"[+-]?[0-9]{1,4000}")  # Python reads at most 4300 digits
 _DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]{1,4})?")
@@ -118,3 +118,18 @@ class RenderQuery(_FromQuery, RenderParams):
     >>> RenderQuery.model_validate({"cell": "8", "solver": "bfs"}).cell
     8
     """
+
+
+class TextQuery(RenderQuery):
+    """:class:`RenderQuery` and the text's ``format`` (``GET /api/maze.txt?rows=20&format=block``).
+
+    Examples
+    --------
+    >>> from tremaux.web.query import TextQuery
+    >>> TextQuery.model_validate({"format": "block"}).format
+    'block'
+    """
+
+    format: Literal["ascii", "block", "json"] = Field(
+        "ascii", description="ascii: the text drawing (with the solver's path); block: the block picture; json: the "
+                             "maze file (on another grid, json only).")

@@ -3,7 +3,7 @@
  * page keeps the file's bytes and sends them again to solve the maze. */
 import { $, postBytes, say, fillTable, LIMITS } from "./common.js";
 import { drawMaze } from "./maze-draw.js";
-import { showGridParams, showWalk } from "./maze-form.js";
+import { showFileGrid, showWalk } from "./maze-form.js";
 import { M } from "./maze-state.js";
 import { resetRun, setPhase, updateLinks } from "./maze.js";
 
@@ -42,24 +42,21 @@ export async function openMazeFile(bytes, name) {
   M.file = { bytes, name };
   keep(bytes, name);
   M.maze = out;
-  M.maze.startIndex = out.start[0] * out.cols + out.start[1];
-  M.maze.goalIndex = out.goal[0] * out.cols + out.goal[1];
+  // a file of another grid (hex, polar, woven...) numbers its cells in the grid's order: the server says which
+  M.maze.startIndex = out.start_index ?? out.start[0] * out.cols + out.start[1];
+  M.maze.goalIndex = out.goal_index ?? out.goal[0] * out.cols + out.goal[1];
   M.params = { file: name, format: out.format };
   resetRun();
   drawMaze();
   fillTable($("maze-stats"), out.stats);
   fillTable($("gen-stats"), [["read from", name], ["format", out.format]]);
   fillTable($("run-stats"), [["", "press solve"]]);
-  say($("maze-message"), `${name}: ${out.rows} × ${out.cols} maze (${out.format}), start (${out.start}) and ` +
-    `destination (${out.goal}).`, "ok");
+  const what = out.svg ? `${out.title} maze of ${out.size} cells` : `${out.rows} × ${out.cols} maze`;
+  say($("maze-message"), `${name}: ${what} (${out.format}), start (${out.start}) and destination (${out.goal}).`,
+    "ok");
   $("no-animation").textContent = "";
-  // files hold mazes on the square grid: the picker shows that grid, whose menus offer what runs on this maze
-  if ($("grid").value !== "square" || $("weave").checked || $("wrap").value) {
-    if ([...$("grid").options].some((o) => o.value === "square")) $("grid").value = "square";
-    $("weave").checked = false;
-    $("wrap").value = "";
-    showGridParams();
-  }
+  // the picker shows the file's grid (its weave and wrap too), whose menus offer the solvers that run on it
+  showFileGrid(out.form || { grid: "square" });
   showWalk();
   updateLinks();
   setPhase("ready");
@@ -127,10 +124,11 @@ async function openFile(file) {
 
 // The downloads of a file's maze: the server draws the picture from the file's bytes (it keeps nothing), as it
 // draws a generated maze's from its parameters, with the run shown; the page saves what it answers.
+const EXTENSION = { png: "png", svg: "svg", ascii: "txt", block: "txt", json: "json" };
 async function downloadPicture(fmt) {
   const file = M.file;
   const q = new URLSearchParams({ format: fmt });
-  if (M.solution) {
+  if (M.solution && ["png", "svg", "ascii"].includes(fmt)) {
     q.set("solver", $("solver").value);
     const walk = $("walk-label").hidden ? "" : $("walk-seed").value.trim();
     if (walk) q.set("seed", walk);
@@ -153,7 +151,8 @@ async function downloadPicture(fmt) {
   const base = file.name.replace(/\.[A-Za-z0-9]{1,5}$/, "").replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "");
   const a = document.createElement("a");
   a.href = URL.createObjectURL(body);
-  a.download = `${base || "maze"}.${fmt}`;
+  const suffix = fmt === "block" ? "-block" : fmt === "json" && file.name.endsWith(".json") ? "-copy" : "";
+  a.download = `${base || "maze"}${suffix}.${EXTENSION[fmt]}`;
   document.body.appendChild(a);
   a.click();
   a.remove();
@@ -161,8 +160,8 @@ async function downloadPicture(fmt) {
 }
 
 export function bindMazeFile() {
-  for (const fmt of ["png", "svg"]) {
-    $("dl-" + fmt).addEventListener("click", (ev) => {
+  for (const [id, fmt] of [["png", "png"], ["svg", "svg"], ["txt", "ascii"], ["block", "block"], ["json", "json"]]) {
+    $("dl-" + id).addEventListener("click", (ev) => {
       if (!M.file) return;  // a generated maze's link names its picture
       ev.preventDefault();
       downloadPicture(fmt);

@@ -105,6 +105,19 @@ export function offered(entries, names, byChoice) {
 
 
 
+// The grid of a maze opened from a file (hex, a woven square grid, a torus...): the picker shows it, with its
+// shape, wrap and weave, so the solver menu offers what runs on that maze; nothing is generated.
+export function showFileGrid(form) {
+  const entry = findEntry(ENTRIES.grids, form.grid || "square");
+  if (entry) $("grid").value = entry.name;
+  $("weave").checked = !!form.weave;
+  showGridParams();
+  if (form.shape) chooseValue($("shape"), form.shape);
+  if (!form.wrap || !chooseValue($("wrap"), form.wrap)) $("wrap").value = "";
+  showGridParams();
+  showDocs();
+}
+
 export function writeForm(p) {
   const want = p.grid || "square";
   const entry = findEntry(ENTRIES.grids, want);

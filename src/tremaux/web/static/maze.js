@@ -65,10 +65,12 @@ export function updateLinks() {
   // a file's maze has no link: the address no longer names the maze shown before (a reload draws a new one);
   // its downloads are drawn by the server from the file's bytes when pressed (maze-file.js)
   $("permalink").hidden = !!M.file;
+  const square = !onGrid();  // a text drawing and a block picture are of the square grid's mazes only
+  $("dl-txt").hidden = $("dl-block").hidden = !square;
   if (M.file) {
     here.search = "";
     history.replaceState(null, "", here.toString());
-    $("dl-png").href = $("dl-svg").href = "#";
+    for (const id of DOWNLOADS) $(id).href = "#";
     return;
   }
   const walk = $("walk-label").hidden ? null : $("walk-seed").value.trim() || null;
@@ -80,7 +82,11 @@ export function updateLinks() {
   const drawn = { solver, walk: solver && walk };  // the picture draws the run the page showed
   $("dl-png").href = "/api/maze.png?" + query(p, drawn);
   $("dl-svg").href = "/api/maze.svg?" + query(p, drawn);
+  $("dl-txt").href = "/api/maze.txt?" + query(p, { ...drawn, format: "ascii" });
+  $("dl-block").href = "/api/maze.txt?" + query(p, { format: "block" });
+  $("dl-json").href = "/api/maze.txt?" + query(p, { format: "json" });
 }
+export const DOWNLOADS = ["dl-png", "dl-svg", "dl-txt", "dl-block", "dl-json"];
 
 // `note`: said before the maze's description (what was corrected in the link that asked for it).
 export async function newMaze(params, note) {

@@ -12,6 +12,15 @@ export async function nlSave() {
   }
 }
 
+// The solution on the board (the other one when it is shown), drawn as text as the command line draws it.
+export function nlSaveSolution() {
+  const out = NL.answer;
+  const text = out && (NL.shown === "second" && out.second_text ? out.second_text : out.text);
+  if (!text) return;
+  const which = NL.shown === "second" && out.second_text ? "-other" : "";
+  download(`numberlink-${NL.rows}x${NL.cols}-solution${which}.txt`, text);
+}
+
 // A puzzle text (a file's, or one pasted) read by the server in any format the command line reads; it
 // replaces the board. `name` says where it came from in the messages.
 // Of two texts read one after the other, the later one stands, whichever answer comes first.

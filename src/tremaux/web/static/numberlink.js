@@ -1,7 +1,7 @@
 /* The Number Link board: editing it (keys, taps, the number box), its size, solve, stop, random puzzle. */
 import { $, postJSON, say, fillTable, LIMITS, wholeNumber, ENTRIES } from "./common.js";
 import { nlDraw, nlName } from "./nl-draw.js";
-import { nlSave, nlLoad, nlPaste } from "./nl-files.js";
+import { nlSave, nlSaveSolution, nlLoad, nlPaste } from "./nl-files.js";
 
 // ================================================================== Number Link
 export const NL = {
@@ -85,6 +85,7 @@ export function nlForget() {
   NL.shown = "first";
   NL.phase = "editing";
   $("nl-other").hidden = true;
+  $("nl-save-solution").hidden = true;
   fillTable($("nl-stats"), []);
 }
 
@@ -234,6 +235,7 @@ export async function nlSolve() {
   say($("nl-message"), out.message, kind);
   $("nl-other").hidden = !out.second;
   $("nl-other").textContent = "show the other solution";
+  $("nl-save-solution").hidden = !out.text;
   fillTable($("nl-stats"), out.stats || []);
   nlDraw();
 }
@@ -317,6 +319,7 @@ export function bindNumberLink() {
   $("nl-clear").addEventListener("click", () => { nlReset(NL.rows, NL.cols); say($("nl-message"), ""); });
   $("nl-random").addEventListener("click", nlRandom);
   $("nl-save").addEventListener("click", nlSave);
+  $("nl-save-solution").addEventListener("click", nlSaveSolution);
   $("nl-load").addEventListener("change", nlLoad);
   NL.canvas.addEventListener("paste", nlPaste);
   $("nl-entry").addEventListener("paste", nlPaste);
