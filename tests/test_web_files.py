@@ -211,10 +211,14 @@ def test_a_number_link_puzzle_pasted_as_a_maze_is_named_so(client):
 
 
 def test_a_maze_file_on_another_grid_is_named_by_its_grid(client):
-    """A hex maze's file was refused with a Python function's name (tremaux.grids.files.load): no use on the page."""
+    """A hex maze's file was refused with a Python function's name (tremaux.grids.files.load): no use on the page.
+    Such a file now opens (tests/test_web_s42_grid_files.py); a broken one is refused in one line that names no
+    Python function."""
     from tremaux.grids import files, generate_on, make_grid
 
     hexagonal = generate_on(make_grid("hex", shape="hexagon", radius=2), "backtracker", seed=1).maze
-    said = error_of(client.post("/api/maze/file", content=files.dumps(hexagonal).encode()), 400)
-    assert said.startswith("the file holds a maze on the hex grid: the page opens mazes on the square grid only")
-    assert "tremaux.grids" not in said
+    body = client.post("/api/maze/file", content=files.dumps(hexagonal).encode()).json()
+    assert body["grid"] == "hex" and body["size"] == hexagonal.size
+    broken = files.dumps(hexagonal).replace('"cells": "', '"cells": "zz')
+    said = error_of(client.post("/api/maze/file", content=broken.encode()), 400)
+    assert said.startswith("the file: 'cells' must be") and "tremaux.grids" not in said

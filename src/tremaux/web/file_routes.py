@@ -149,7 +149,8 @@ def add_file_routes(app: FastAPI, run_json: Callable[[Request, str, dict[str, An
         """
         fmt = request.query_params.get("format", "png")
         if fmt not in MEDIA:
-            raise ApiError(422, "ValidationError", f"format: png, svg, ascii, block or json (got {fmt[:30]!r})")
+            raise ApiError(422, "ValidationError", f"format: png or svg, or as text ascii, block or json "
+                                                   f"(got {fmt[:30]!r})")
         name, seed = _solve_options(request, max_seed, ("format", "solver", "seed"))
         solver = SOLVERS.get(name).name if request.query_params.get("solver") else None
         if seed is not None and solver is None:

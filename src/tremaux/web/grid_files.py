@@ -89,7 +89,7 @@ def read_grid_file(data: bytes, max_cells: int) -> Any:
     from ..grids import files
 
     data = bytes(data)
-    if not (files.is_grid_file(data) or (data[:1] == b"{" and b'"tremaux-grid-maze"' in data)):
+    if not (files.is_grid_file(data) or (data.lstrip()[:1] == b"{" and b'"tremaux-grid-maze"' in data)):
         return None
     if data[:4] == b"PK\x03\x04":
         maze = files.from_bytes(data, source=SOURCE)

@@ -5,8 +5,12 @@ the block picture, JSON, ``.npz`` or a picture such as PNG: every format
 :func:`tremaux.io.loads` recognises from the content). Nothing is kept on the
 server: the page sends the same bytes again to solve the maze. Both jobs run
 in a worker under the time limit (a small picture can name a large maze).
-A file the page cannot show is refused in one line: empty, not a maze in any
-format, a maze of several levels, or one with a side over the page's limit.
+A maze file on another grid (hex, polar, triangle, upsilon, zeta, woven or
+wrapped: JSON or ``.npz``, as ``tremaux generate --grid ... --out`` writes it)
+is read by :mod:`tremaux.web.grid_files` and drawn from its SVG. A file the
+page cannot show is refused in one line: empty, not a maze in any format, a
+maze of several levels, or one with a side (another grid: cells) over the
+page's limit.
 
 Examples
 --------
@@ -76,10 +80,6 @@ def read_maze(data: bytes, max_side: int) -> tuple[Maze, str]:
     try:
         maze = loads(data, source=SOURCE)
     except MazeFormatError:
-        grid = _other_grid(data)
-        if grid:  # the readers' own message names a Python function and commands the page has no place for
-            raise MazeFormatError(f"{SOURCE} holds a maze on the {grid} grid: the page opens mazes on the square "
-                                  "grid only (the command line reads it: tremaux solve, render, convert)") from None
         puzzle = _number_link(data)
         if puzzle:  # pasted on the wrong part of the page: said so, not the maze reader's first odd character
             raise MazeFormatError(f"{SOURCE} holds a Number Link puzzle ({puzzle}), not a maze: paste it on the "
@@ -92,16 +92,6 @@ def read_maze(data: bytes, max_side: int) -> tuple[Maze, str]:
         raise MazeFormatError(f"{SOURCE} holds a maze of {rows} × {cols} cells: the page takes at most "
                               f"{max_side} × {max_side}")
     return maze, fmt
-
-
-def _other_grid(data: bytes) -> str | None:
-    """The name of the grid of a maze file on a grid other than the square one, or None."""
-    from ..grids import files
-
-    try:
-        return str(files.loads(bytes(data), source=SOURCE).grid.name)
-    except Exception:  # noqa: BLE001 - anything the grid reader refuses is no such file
-        return None
 
 
 def _number_link(data: bytes) -> str | None:
