@@ -54,7 +54,7 @@ export async function api(path, options) {
       if (timedOut) throw new Error(`the server did not answer within ${waitS} s; try again`);
     }
     if (!res.ok) {
-      const msg = body && body.error ? String(body.error).split("\n")[0] : res.status + " " + res.statusText;
+      const msg = body && body.error ? String(body.error).split("\n")[0] : statusSaid(res);
       const e = new Error(msg);
       e.status = res.status;
       e.kind = body && body.kind;
@@ -69,6 +69,17 @@ export async function api(path, options) {
     clearTimeout(timer);
     if (theirs) theirs.removeEventListener("abort", onAbort);
   }
+}
+// An error answer without the server's own message (a proxy's page, an empty body): said by its status, whose
+// text an HTTP/2 answer leaves empty ("500 " said nothing), with what the visitor can do.
+const STATUS_TEXT = { 400: "Bad Request", 403: "Forbidden", 404: "Not Found", 408: "Request Timeout",
+  413: "Content Too Large", 429: "Too Many Requests", 500: "Internal Server Error", 502: "Bad Gateway",
+  503: "Service Unavailable", 504: "Gateway Timeout" };
+export function statusSaid(res) {
+  const name = res.statusText || STATUS_TEXT[res.status] || "";
+  const status = `${res.status}${name ? " " + name : ""}`;
+  return res.status >= 500 ? `the server failed to answer (${status}); try again in a moment`
+    : `the server refused the request (${status})`;
 }
 export const postJSON = (path, data, signal) => api(path, {
   method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(data), signal,

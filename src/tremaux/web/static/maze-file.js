@@ -1,7 +1,7 @@
 /* A maze of the visitor's own: opened from a file, or pasted on the maze's part of the page (a text drawing,
  * a block picture, JSON, .npz or a picture), read by the server in any format the command line reads. The
  * page keeps the file's bytes and sends them again to solve the maze. */
-import { $, postBytes, say, fillTable, LIMITS } from "./common.js";
+import { $, postBytes, say, fillTable, statusSaid, LIMITS } from "./common.js";
 import { drawMaze } from "./maze-draw.js";
 import { showFileGrid, showWalk } from "./maze-form.js";
 import { M } from "./maze-state.js";
@@ -128,6 +128,7 @@ const EXTENSION = { png: "png", svg: "svg", ascii: "txt", block: "txt", json: "j
 async function downloadPicture(fmt) {
   const file = M.file;
   const q = new URLSearchParams({ format: fmt });
+  const what = ["png", "svg"].includes(fmt) ? "the picture" : "the text";
   if (M.solution && ["png", "svg", "ascii"].includes(fmt)) {
     q.set("solver", $("solver").value);
     const walk = $("walk-label").hidden ? "" : $("walk-seed").value.trim();
@@ -139,13 +140,13 @@ async function downloadPicture(fmt) {
       method: "POST", headers: { "Content-Type": "application/octet-stream" }, body: file.bytes });
     body = await res.blob();
   } catch (err) {
-    say($("maze-message"), `the picture: the server cannot be reached (${err.message})`, "error");
+    say($("maze-message"), `${what}: the server cannot be reached (${err.message})`, "error");
     return;
   }
   if (!res.ok) {
-    let msg = `${res.status} ${res.statusText}`;
+    let msg = statusSaid(res);
     try { msg = String(JSON.parse(await body.text()).error).split("\n")[0]; } catch (_) { /* not JSON */ }
-    say($("maze-message"), `the picture: ${msg}`, "error");
+    say($("maze-message"), `${what}: ${msg}`, "error");
     return;
   }
   const base = file.name.replace(/\.[A-Za-z0-9]{1,5}$/, "").replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "");

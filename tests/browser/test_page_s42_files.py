@@ -1,0 +1,141 @@
+"""Mazes saved on every grid open on the page; the maze and a Number Link solution download as text; a server
+error without a message of its own is said by its status."""
+
+from __future__ import annotations
+
+import pytest
+from pagekit import open_page, paste, wait_for
+
+from tremaux import generate, io
+from tremaux.grids import files, generate_on, make_grid
+
+pytestmark = pytest.mark.browser
+
+SAVED = """
+// the page's downloads are kept here instead of saved: [{name, text}]
+window.tremaux_saved = [];
+document.addEventListener('click', (ev) => {
+  const a = ev.target.closest && ev.target.closest('a[download]');
+  if (!a || !a.href.startsWith('blob:')) return;
+  ev.preventDefault();
+  fetch(a.href).then((r) => r.text()).then((text) => window.tremaux_saved.push({ name: a.download, text }));
+}, true);
+"""
+
+
+def message(driver) -> str:
+    return driver.execute_script("return document.getElementById('maze-message').textContent")
+
+
+def shown(driver, ids) -> list[bool]:
+    return driver.execute_script("return arguments[0].map((id) => document.getElementById(id).offsetParent !== null)",
+                                 ids)
+
+
+def test_a_hex_or_woven_maze_file_opens_solves_and_downloads(driver, server, tmp_path):
+    """A hex maze saved as JSON (or a woven one as .npz) was refused: 'the page opens mazes on the square grid only'."""
+    hexagonal = generate_on(make_grid("hex", size=(4, 5)), "wilson", seed=2).maze
+    hexagonal = hexagonal.replace(start=(0, 0), goal=(3, 4))
+    open_page(driver, server, "?rows=5&cols=5&seed=1")
+    path = tmp_path / "my hex.json"
+    path.write_text(files.dumps(hexagonal))
+    driver.find_element("id", "maze-file").send_keys(str(path))
+    wait_for(driver, "tremaux.maze.state().params.file === 'my hex.json' && tremaux.maze.state().phase === 'ready'",
+             timeout=30, what="the hex file's maze")
+    assert message(driver) == "my hex.json: hex maze of 20 cells (json), start (0,0) and destination (3,4)."
+    assert driver.execute_script("return document.getElementById('grid').value") == "hex"
+    assert driver.execute_script("return tremaux.maze.state().picture") == "svg"
+    assert shown(driver, ["dl-png", "dl-svg", "dl-json", "dl-txt", "dl-block"]) == [True, True, True, False, False]
+    driver.find_element("id", "btn-solve").click()
+    wait_for(driver, "['animating', 'paused', 'done'].includes(tremaux.maze.state().phase)", timeout=30,
+             what="the replay")
+    driver.find_element("id", "btn-end").click()
+    wait_for(driver, "tremaux.maze.state().phase === 'done'", what="the end of the replay")
+    assert "found" in message(driver)
+    driver.execute_script(SAVED)
+    driver.find_element("id", "dl-json").click()
+    saved = wait_for(driver, "window.tremaux_saved.length && window.tremaux_saved", what="the JSON")
+    assert saved[0]["name"] == "my-hex-copy.json" and files.loads(saved[0]["text"]) == hexagonal
+
+    woven = generate_on(make_grid("square", size=(5, 5), weave=True), "kruskal", seed=1).maze
+    path = tmp_path / "woven.npz"
+    path.write_bytes(files.to_bytes(woven))
+    driver.find_element("id", "maze-file").send_keys(str(path))
+    wait_for(driver, "tremaux.maze.state().params.file === 'woven.npz' && tremaux.maze.state().phase === 'ready'",
+             timeout=30, what="the woven file's maze")
+    assert message(driver).startswith("woven.npz: woven square maze of 25 cells (npz)")
+    assert driver.execute_script("return [document.getElementById('grid').value, "
+                                 "document.getElementById('weave').checked]") == ["square", True]
+
+
+def test_a_maze_downloads_as_text_generated_or_opened(driver, server, tmp_path):
+    """Only PNG and SVG were offered: now the text drawing (with the run's path), the block picture and JSON."""
+    open_page(driver, server, "?rows=4&cols=6&seed=3&generator=backtracker&braid=0")
+    assert shown(driver, ["dl-txt", "dl-block", "dl-json"]) == [True, True, True]
+    fetch = ("return fetch(document.getElementById(arguments[0]).href).then(async (r) => "
+             "[r.status, await r.text()])")
+    status, text = driver.execute_script(fetch, "dl-txt")
+    maze = io.loads(text)
+    assert status == 200 and maze.shape == (4, 6) and " o " not in text
+    assert driver.execute_script(fetch, "dl-block")[1] == io.dumps(maze, "block") + "\n"
+    driver.execute_script("document.getElementById('solver').value = 'bfs'; "
+                          "document.getElementById('solver').dispatchEvent(new Event('change'));"
+                          "document.getElementById('btn-solve').click()")
+    wait_for(driver, "tremaux.maze.state().phase !== 'solving'", what="the solve")
+    status, solved = driver.execute_script(fetch, "dl-txt")
+    assert status == 200 and " o " in solved and io.loads(solved) == maze
+
+    mine = generate((3, 5), "backtracker", seed=4).maze.replace(start=(0, 0), goal=(2, 4))
+    path = tmp_path / "mine.txt"
+    path.write_text(io.dumps(mine, "ascii"))
+    driver.find_element("id", "maze-file").send_keys(str(path))
+    wait_for(driver, "tremaux.maze.state().params.file === 'mine.txt' && tremaux.maze.state().phase === 'ready'",
+             what="the file's maze")
+    driver.execute_script(SAVED)
+    driver.find_element("id", "dl-block").click()
+    saved = wait_for(driver, "window.tremaux_saved.length && window.tremaux_saved", what="the block picture")
+    assert saved[0]["name"] == "mine-block.txt" and saved[0]["text"] == io.dumps(mine, "block") + "\n"
+
+
+def test_a_number_link_solution_is_saved_as_text(driver, server):
+    """Only the puzzle could be saved; now the solution shown (the other one when it is shown) too."""
+    open_page(driver, server)
+    driver.execute_script("document.getElementById('numberlink').scrollIntoView()")
+    paste(driver, "nl-board", "1...\n....\n...1\n")
+    wait_for(driver, "tremaux.numberlink.state().rows === 3", what="the puzzle")
+    assert not driver.find_element("id", "nl-save-solution").is_displayed()
+    driver.find_element("id", "nl-solve").click()
+    wait_for(driver, "tremaux.numberlink.state().phase === 'solved'", timeout=30, what="the solution")
+    driver.execute_script("""
+      window.tremaux_saved = [];
+      const real = HTMLAnchorElement.prototype.click;
+      HTMLAnchorElement.prototype.click = function () {
+        if (!this.href.startsWith('blob:')) return real.call(this);
+        fetch(this.href).then((r) => r.text()).then((text) => window.tremaux_saved.push({ name: this.download, text }));
+      };""")
+    driver.find_element("id", "nl-save-solution").click()
+    driver.find_element("id", "nl-other").click()
+    driver.find_element("id", "nl-save-solution").click()
+    saved = wait_for(driver, "window.tremaux_saved.length === 2 && window.tremaux_saved", what="the two solutions")
+    saved.sort(key=lambda s: s["name"])
+    assert [s["name"] for s in saved] == ["numberlink-3x4-solution-other.txt", "numberlink-3x4-solution.txt"]
+    assert saved[0]["text"] != saved[1]["text"]
+    for s in saved:
+        lines = s["text"].splitlines()
+        assert len(lines) == 3 and lines[0].startswith("1") and lines[2].endswith("1") and "·" not in s["text"]
+
+
+def test_an_error_answer_without_a_message_is_said_by_its_status(driver, server):
+    """A proxy's error page (or an HTTP/2 answer, whose status text is empty) was said as '502 '."""
+    open_page(driver, server, "?rows=5&cols=5&seed=1")
+    driver.execute_script("""
+      window.tremaux_fetch = window.fetch;
+      window.fetch = async (path, options) => String(path).includes('/api/solve')
+        ? new Response('', { status: 502 }) : window.tremaux_fetch(path, options);""")
+    driver.find_element("id", "btn-solve").click()
+    wait_for(driver, "document.getElementById('maze-message').className.includes('error')", what="the error")
+    assert message(driver) == "the server failed to answer (502 Bad Gateway); try again in a moment"
+    driver.execute_script("window.fetch = window.tremaux_fetch")
+    assert driver.find_element("id", "btn-solve").is_enabled()
+    driver.find_element("id", "btn-solve").click()
+    wait_for(driver, "['animating', 'paused', 'done'].includes(tremaux.maze.state().phase)", what="the solve again")
