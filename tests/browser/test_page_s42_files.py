@@ -43,7 +43,8 @@ def test_a_hex_or_woven_maze_file_opens_solves_and_downloads(driver, server, tmp
     wait_for(driver, "tremaux.maze.state().params.file === 'my hex.json' && tremaux.maze.state().phase === 'ready'",
              timeout=30, what="the hex file's maze")
     assert message(driver) == "my hex.json: hex maze of 20 cells (json), start (0,0) and destination (3,4)."
-    assert driver.execute_script("return document.getElementById('grid').value") == "hex"
+    assert driver.execute_script("return ['grid', 'rows', 'cols'].map((id) => document.getElementById(id).value)") \
+        == ["hex", "4", "5"]
     assert driver.execute_script("return tremaux.maze.state().picture") == "svg"
     assert shown(driver, ["dl-png", "dl-svg", "dl-json", "dl-txt", "dl-block"]) == [True, True, True, False, False]
     driver.find_element("id", "btn-solve").click()
@@ -66,6 +67,18 @@ def test_a_hex_or_woven_maze_file_opens_solves_and_downloads(driver, server, tmp
     assert message(driver).startswith("woven.npz: woven square maze of 25 cells (npz)")
     assert driver.execute_script("return [document.getElementById('grid').value, "
                                  "document.getElementById('weave').checked]") == ["square", True]
+    polar = generate_on(make_grid("polar", rings=5), "wilson", seed=1).maze
+    path = tmp_path / "polar.json"
+    path.write_text(files.dumps(polar))
+    driver.find_element("id", "maze-file").send_keys(str(path))
+    wait_for(driver, "tremaux.maze.state().params.file === 'polar.json' && tremaux.maze.state().phase === 'ready'",
+             timeout=30, what="the polar file's maze")
+    assert driver.execute_script("return [document.getElementById('grid').value, "
+                                 "document.getElementById('rings').value]") == ["polar", "5"]
+    driver.find_element("id", "btn-new").click()  # a new maze of the file's grid and size
+    wait_for(driver, "tremaux.maze.state().phase === 'ready' && !tremaux.maze.state().params.file",
+             timeout=30, what="a new polar maze")
+    assert driver.execute_script("return tremaux.maze.state().params.rings") == 5
 
 
 def test_a_maze_downloads_as_text_generated_or_opened(driver, server, tmp_path):

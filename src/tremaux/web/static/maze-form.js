@@ -106,7 +106,7 @@ export function offered(entries, names, byChoice) {
 
 
 // The grid of a maze opened from a file (hex, a woven square grid, a torus...): the picker shows it, with its
-// shape, wrap and weave, so the solver menu offers what runs on that maze; nothing is generated.
+// shape, wrap, weave and size, so the solver menu offers what runs on that maze; nothing is generated.
 export function showFileGrid(form) {
   const entry = findEntry(ENTRIES.grids, form.grid || "square");
   if (entry) $("grid").value = entry.name;
@@ -115,6 +115,8 @@ export function showFileGrid(form) {
   if (form.shape) chooseValue($("shape"), form.shape);
   if (!form.wrap || !chooseValue($("wrap"), form.wrap)) $("wrap").value = "";
   showGridParams();
+  // its size too (rings 5 stayed 10): the boxes describe the maze shown, and "new" draws one of its size
+  for (const name of ["rows", "cols", "rings", "radius", "side"]) if (form[name] !== undefined) $(name).value = form[name];
   showDocs();
 }
 
