@@ -152,3 +152,78 @@ def test_an_error_answer_without_a_message_is_said_by_its_status(driver, server)
     assert driver.find_element("id", "btn-solve").is_enabled()
     driver.find_element("id", "btn-solve").click()
     wait_for(driver, "['animating', 'paused', 'done'].includes(tremaux.maze.state().phase)", what="the solve again")
+
+
+def _cell_point(driver, r: int, c: int) -> tuple[float, float]:
+    """The page coordinates of the centre of board cell (r, c)."""
+    return tuple(driver.execute_script(
+        "const g = tremaux.numberlink.geometry(), b = document.getElementById('nl-board').getBoundingClientRect();"
+        "return [b.left + g.x0 + (arguments[1] + 0.5) * g.size, b.top + g.y0 + (arguments[0] + 0.5) * g.size]",
+        r, c))
+
+
+def _drag(driver, cells, kind: str) -> None:
+    """Press on the first cell, move over the others, let go: with the mouse or a finger (touch events)."""
+    # each point where the cell is at that moment (the message under the board may move the page meanwhile)
+    for k, (r, c) in enumerate(cells):
+        x, y = _cell_point(driver, r, c)
+        if kind == "mouse":
+            driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mousePressed" if k == 0 else "mouseMoved",
+                                                                "x": x, "y": y, "button": "left", "buttons": 1,
+                                                                "clickCount": 1})
+        else:
+            driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart" if k == 0 else "touchMove",
+                                                                "touchPoints": [{"x": x, "y": y}]})
+    if kind == "mouse":
+        driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mouseReleased", "x": x, "y": y,
+                                                            "button": "left", "clickCount": 1})
+    else:
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+@pytest.mark.parametrize("kind", ["mouse", "touch"])
+def test_lines_are_drawn_by_hand_with_the_mouse_or_a_finger(driver, server, kind):
+    """The board took numbers only: a visitor could not try the puzzle by drawing its lines."""
+    if kind == "touch":
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": 400, "height": 800, "deviceScaleFactor": 1, "mobile": True})
+        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+    try:
+        open_page(driver, server)
+        paste(driver, "nl-board", "1.2\n...\n1.2\n")
+        wait_for(driver, "tremaux.numberlink.state().rows === 3", what="the puzzle")
+        driver.execute_script("document.getElementById('nl-board').scrollIntoView()")
+        drawn = "return tremaux.numberlink.state().drawn"
+        nl_message = "return document.getElementById('nl-message').textContent"
+        # pair 1 down the left side, over the middle cell and back (undone), to its partner
+        _drag(driver, [(0, 0), (1, 0), (1, 1), (1, 0), (2, 0)], kind)
+        assert driver.execute_script(drawn) == {"1": [[0, 0], [1, 0], [2, 0]]}
+        assert driver.execute_script(nl_message) == "1 of 2 pairs joined"
+        # pair 2 cannot go through number 1's cell; it crosses nothing and leaves the middle column empty
+        _drag(driver, [(0, 2), (1, 2), (2, 2)], kind)
+        assert driver.execute_script(nl_message).startswith("all pairs joined; 3 cells empty")
+        # pair 2 again, through the middle column: it starts again from its number
+        _drag(driver, [(0, 2), (0, 1), (1, 1), (2, 1), (2, 2)], kind)
+        assert driver.execute_script(drawn)["2"] == [[0, 2], [0, 1], [1, 1], [2, 1], [2, 2]]
+        assert driver.execute_script(nl_message).startswith("all pairs joined; 1 cell empty")
+        # a line through another pair's line cuts it there
+        _drag(driver, [(2, 2), (1, 2), (1, 1), (1, 0)], kind)  # 1's cell (1, 0) holds no number: crossed
+        lines = driver.execute_script(drawn)
+        assert lines["1"] == [[0, 0]]
+        assert lines["2"] == [[2, 2], [1, 2], [1, 1], [1, 0]]
+        assert driver.execute_script("return tremaux.numberlink.state().sel") == [0, 0]  # no tap taken
+        driver.find_element("id", "nl-solve").click()  # the solver's answer (none fills the board) is drawn instead
+        wait_for(driver, "tremaux.numberlink.state().phase === 'improper'", what="the answer")
+        _drag(driver, [(0, 0), (1, 0)], kind)  # a new line: the answer gives way to the lines drawn by hand
+        assert driver.execute_script("return [tremaux.numberlink.state().answer, tremaux.numberlink.state().drawn]") \
+            == [None, {"1": [[0, 0], [1, 0]]}]
+        paste(driver, "nl-board", "12\n12\n")  # a new board forgets the lines; these two fill it
+        wait_for(driver, "tremaux.numberlink.state().rows === 2", what="the second puzzle")
+        assert driver.execute_script(drawn) == {}
+        _drag(driver, [(0, 0), (1, 0)], kind)
+        _drag(driver, [(1, 1), (0, 1)], kind)
+        assert driver.execute_script(nl_message) == "solved: all pairs joined, every cell filled"
+    finally:
+        if kind == "touch":
+            driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+            driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

@@ -210,7 +210,7 @@ window.tremaux = {
   },
   numberlink: {
     state: () => ({ phase: NL.phase, rows: NL.rows, cols: NL.cols, grid: NL.grid, answer: NL.answer, shown: NL.shown, sel: NL.sel,
-      labels: NL.labels }),
+      labels: NL.labels, drawn: NL.drawn }),
     geometry: () => NL.geo,
     colour: nlColour,
     ink: nlInk,

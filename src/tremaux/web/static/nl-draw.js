@@ -64,7 +64,8 @@ export function nlDraw() {
     ctx.beginPath(); ctx.moveTo(g.x0 + c * g.size + 0.5, g.y0); ctx.lineTo(g.x0 + c * g.size + 0.5, g.y0 + NL.rows * g.size); ctx.stroke();
   }
   const centre = (r, c) => [g.x0 + (c + 0.5) * g.size, g.y0 + (r + 0.5) * g.size];
-  const paths = NL.answer && (NL.shown === "second" ? NL.answer.second : NL.answer.paths);
+  // the solver's answer, or the lines drawn by hand
+  const paths = NL.answer ? (NL.shown === "second" ? NL.answer.second : NL.answer.paths) : NL.drawn;
   if (paths) {
     ctx.lineCap = "round";
     ctx.lineJoin = "round";

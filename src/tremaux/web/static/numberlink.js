@@ -2,6 +2,7 @@
 import { $, postJSON, say, fillTable, LIMITS, wholeNumber, ENTRIES } from "./common.js";
 import { nlDraw, nlName } from "./nl-draw.js";
 import { nlSave, nlSaveSolution, nlLoad, nlPaste } from "./nl-files.js";
+import { bindLines } from "./nl-lines.js";
 
 // ================================================================== Number Link
 export const NL = {
@@ -20,6 +21,8 @@ export const NL = {
   requestId: 0,      // an answer to an older request than this (the board changed since) is dropped
   pending: 0,        // searches on their way: "solve" and "random puzzle" wait for them (the server
                      // runs one expensive search per visitor; a second, sent meanwhile, is refused)
+  drawn: {},         // lines drawn by hand (nl-lines.js): number -> cells [r, c] from the number on
+  dragged: false,    // a line was just drawn: the pointerup that ends it is no tap
   search: null,      // the AbortController of the search on its way: a change of the board gives it up
   tall: 0,           // the height the board was last fitted to (kept while the number box has the caret)
 };
@@ -75,6 +78,7 @@ export function nlReset(rows, cols, grid, names) {
   NL.cols = cols;
   NL.names = names || {};
   NL.grid = grid || Array.from({ length: rows }, () => new Array(cols).fill(0));
+  NL.drawn = {};
   NL.sel = [0, 0];
   nlForget();
   nlDraw();
@@ -135,6 +139,7 @@ export function nlNumber(text) {
 export function nlSet(r, c, v) {
   NL.requestId++;
   nlGiveUp();
+  if (NL.grid[r][c] !== v) NL.drawn = {};  // lines drawn by hand were for the old numbers
   NL.grid[r][c] = v;
   if (NL.answer || NL.phase !== "editing") nlForget();  // a solution, or one on its way, was for the old board
   say($("nl-message"), "");
@@ -172,6 +177,7 @@ export function nlKey(ev) {
 // A click or a tap selects a cell. A mouse user then types on the board; a touch screen has no
 // keys, so a tap puts the caret in the number box under the board, which brings up its keypad.
 export function nlPointer(ev) {
+  if (NL.dragged) { NL.dragged = false; return; }  // the end of a line drawn by hand, not a tap
   if (ev.button > 0) return;
   const rect = NL.canvas.getBoundingClientRect(), g = NL.geo;
   const c = Math.floor((ev.clientX - rect.left - g.x0) / g.size);
@@ -294,6 +300,7 @@ export function nlResize(rows, cols) {
 }
 
 export function bindNumberLink() {
+  bindLines();
   NL.canvas.addEventListener("pointerup", nlPointer);
   // no mouse events after a touch: they would move the focus from the number box back to the board
   NL.canvas.addEventListener("pointerdown", (ev) => { if (ev.pointerType !== "mouse") ev.preventDefault(); });

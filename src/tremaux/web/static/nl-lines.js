@@ -1,0 +1,123 @@
+/* Lines drawn by hand on the Number Link board, with a mouse or a finger: press on a number (or on the loose
+ * end of a line begun) and move from cell to cell. A line goes back over itself to undo, never through another
+ * number, and cuts a line of another pair it crosses; it ends on its partner. The page says when every pair is
+ * joined, and whether every cell is filled. A press without a move stays a tap: it selects the cell. */
+import { $, say } from "./common.js";
+import { nlDraw } from "./nl-draw.js";
+import { NL, nlForget } from "./numberlink.js";
+
+let drag = null;  // {num, moved, pointer}: the line being drawn
+
+function cellAt(ev) {
+  const rect = NL.canvas.getBoundingClientRect(), g = NL.geo;
+  const c = Math.floor((ev.clientX - rect.left - g.x0) / g.size);
+  const r = Math.floor((ev.clientY - rect.top - g.y0) / g.size);
+  return r < 0 || c < 0 || r >= NL.rows || c >= NL.cols ? null : [r, c];
+}
+
+const same = (a, b) => a[0] === b[0] && a[1] === b[1];
+const ended = (num, cells) => cells.length > 1 && NL.grid[cells[cells.length - 1][0]][cells[cells.length - 1][1]] === num;
+
+// The pair whose line passes through cell [r, c], and where, or null.
+function lineThrough(r, c) {
+  for (const [num, cells] of Object.entries(NL.drawn)) {
+    const k = cells.findIndex((x) => x[0] === r && x[1] === c);
+    if (k >= 0) return { num: Number(num), k };
+  }
+  return null;
+}
+
+// One step of the line being drawn to the neighbouring cell [r, c]; false where the line cannot go.
+function step(num, r, c) {
+  const cells = NL.drawn[num];
+  const back = cells.length > 1 && same(cells[cells.length - 2], [r, c]);
+  if (back) { cells.pop(); return true; }  // over itself: undone
+  const own = cells.findIndex((x) => x[0] === r && x[1] === c);
+  if (own >= 0) { cells.length = own + 1; return true; }  // back to a cell of its own: the loop is undone
+  if (ended(num, cells)) return false;  // joined to its partner: only undoing goes on
+  const v = NL.grid[r][c];
+  if (v && v !== num) return false;  // never through another number
+  const other = lineThrough(r, c);
+  if (other && other.num !== num) {  // a line of another pair is cut where this one crosses it
+    NL.drawn[other.num].length = other.k;
+    if (NL.drawn[other.num].length === 0) delete NL.drawn[other.num];
+  }
+  cells.push([r, c]);
+  return true;
+}
+
+function start(ev) {
+  if (ev.button > 0 || NL.phase === "solving") return;
+  const at = cellAt(ev);
+  if (!at) return;
+  const [r, c] = at, v = NL.grid[r][c];
+  let num = null;
+  const through = lineThrough(r, c);
+  if (v) num = v;  // from a number: its line starts again from here
+  else if (through && through.k === NL.drawn[through.num].length - 1) num = through.num;  // a loose end: goes on
+  if (num === null) return;
+  drag = { num, from: at, moved: false, pointer: ev.pointerId, fresh: !!v };
+  try { NL.canvas.setPointerCapture(ev.pointerId); } catch (_) { /* a pointer already gone */ }
+}
+
+function move(ev) {
+  if (!drag || ev.pointerId !== drag.pointer) return;
+  const at = cellAt(ev);
+  if (!at) return;
+  const num = drag.num;
+  if (!drag.moved) {
+    if (same(at, drag.from)) return;
+    drag.moved = true;  // a drag, not a tap: the solver's answer on the board gives way to the visitor's lines
+    if (NL.answer) { nlForget(); NL.drawn = {}; }
+    if (drag.fresh || !NL.drawn[num]) {
+      for (const [k, cells] of Object.entries(NL.drawn)) {  // the cell it starts from is its own
+        const i = cells.findIndex((x) => same(x, drag.from));
+        if (i >= 0 && Number(k) !== num) { cells.length = i; if (!cells.length) delete NL.drawn[k]; }
+      }
+      NL.drawn[num] = [drag.from];
+    }
+  }
+  // a fast move skips cells: walked one step at a time, rows then columns
+  let last = NL.drawn[num][NL.drawn[num].length - 1];
+  while (!same(last, at)) {
+    const dr = Math.sign(at[0] - last[0]), dc = dr ? 0 : Math.sign(at[1] - last[1]);
+    if (!step(num, last[0] + dr, last[1] + dc)) break;
+    if (!NL.drawn[num]) break;
+    last = NL.drawn[num][NL.drawn[num].length - 1];
+  }
+  if (NL.drawn[num] && NL.drawn[num].length === 1 && !NL.grid[NL.drawn[num][0][0]][NL.drawn[num][0][1]]) {
+    delete NL.drawn[num];
+  }
+  nlDraw();
+  judge();
+}
+
+function end(ev) {
+  if (!drag || ev.pointerId !== drag.pointer) return;
+  const moved = drag.moved;
+  drag = null;
+  if (moved) NL.dragged = true;  // the pointerup's tap (selecting a cell) is not taken
+}
+
+// What the lines drawn so far come to, said under the board.
+export function judge() {
+  const nums = [...new Set(NL.grid.flat().filter((v) => v > 0))];
+  const joined = nums.filter((n) => NL.drawn[n] && ended(n, NL.drawn[n]));
+  if (!nums.length) return;
+  // (short: one line on a phone, so the board does not move under the finger as the message changes)
+  if (joined.length < nums.length) {
+    say($("nl-message"), `${joined.length} of ${nums.length} pairs joined`);
+    return;
+  }
+  const covered = new Set(Object.values(NL.drawn).flat().map(([r, c]) => r * NL.cols + c));
+  const empty = NL.rows * NL.cols - covered.size;
+  if (empty) say($("nl-message"), `all pairs joined; ${empty} cell${empty > 1 ? "s" : ""} empty (fill them all)`, "warn");
+  else say($("nl-message"), "solved: all pairs joined, every cell filled", "ok");
+}
+
+export function bindLines() {
+  NL.canvas.addEventListener("pointerdown", start);
+  NL.canvas.addEventListener("pointermove", move);
+  NL.canvas.addEventListener("pointerup", end, true);  // before the tap's handler, which it may tell to stand back
+  NL.canvas.addEventListener("pointercancel", (ev) => { if (drag && ev.pointerId === drag.pointer) drag = null; });
+}
