@@ -84,7 +84,7 @@ def read_grid_file(data: bytes, max_cells: int) -> Any:
     >>> read_grid_file(dumps(big).encode(), 1000)
     Traceback (most recent call last):
     ...
-    tremaux.errors.MazeFormatError: the file holds a maze of 2620 cells on the polar grid: the page draws at most 1000
+    tremaux.errors.MazeFormatError: the file holds a maze of 4699 cells on the polar grid: the page draws at most 1000
     """
     from ..grids import files
 

@@ -140,10 +140,10 @@ def maze_text(maze: Maze, fmt: str, solver: str | None = None, seed: int | None 
     --------
     >>> from tremaux import Maze
     >>> from tremaux.web.maze_files import maze_text
-    >>> print(maze_text(Maze.open((1, 2), start=(0, 0), goal=(0, 1)), "block"), end="")
-    #####
-    #E.G#
-    #####
+    >>> maze_text(Maze.open((1, 2), start=(0, 0), goal=(0, 1)), "block")
+    'EG\\n'
+    >>> maze_text(Maze.open((1, 2), start=(0, 0), goal=(0, 1)), "ascii", solver="bfs").splitlines()[1]
+    '| S o G |'
     """
     from .. import io, render, solve
 
