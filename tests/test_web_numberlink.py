@@ -288,6 +288,22 @@ def test_a_search_cut_off_by_the_time_limit_says_the_servers_limit_plainly():
     assert out["status"] == "cut-off"
     assert "the server's time limit is 0.7 s" in out["message"], out["message"]
     assert not re.search(r"\d\.\d{3,}", out["message"]), out["message"]
+    assert out["message"].endswith("try the fast solver or a smaller puzzle")
+
+
+def test_a_search_of_the_fast_solver_cut_off_does_not_advise_the_fast_solver():
+    """A page's solve (the fast solver, by default) cut off said 'try the fast solver': the one that ran."""
+    from tremaux.web.nl_jobs import nl_solve_job
+
+    nl_solve_job({"grid": [[1, 0, 1], [2, 0, 2]], "solver": None, "second": True})  # its kernels loaded first
+    grid = [[0] * 30 for _ in range(30)]
+    for k, (a, b, c, d) in enumerate([(8, 17, 26, 3), (0, 21, 19, 13), (13, 2, 29, 24), (4, 8, 22, 28),
+                                      (11, 11, 2, 26), (27, 9, 6, 1), (16, 29, 24, 16), (1, 5, 17, 22)], 1):
+        grid[a][b] = grid[c][d] = k
+    out = nl_solve_job({"grid": grid, "solver": None, "second": True, "time_limit": 0.5})
+    assert out["status"] == "cut-off", out["message"]
+    assert "fast solver" not in out["message"] and out["message"].endswith("try a smaller puzzle, or one with more "
+                                                                           "numbers"), out["message"]
 
 
 def test_a_maze_drawing_pasted_on_the_board_is_told_apart_without_a_command(client):

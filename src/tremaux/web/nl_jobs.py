@@ -258,7 +258,10 @@ def nl_solve_job(req: dict[str, Any]) -> dict[str, Any]:
             # the solver was given what was left of the job's share (16.9993 s): said as the server's limit
             limit = float(req["time_limit"])
             why = f"gave up after {time.perf_counter() - t0:.1f} s (the server's time limit is {limit:g} s)"
-        out.update(status="cut-off", message=f"no answer in time: {why}; try the fast solver or a smaller puzzle")
+        # the fast solver is not advised to the visitor who ran it (the default)
+        advice = ("a smaller puzzle, or one with more numbers" if entry.name == NL_SOLVERS.get("fast").name
+                  else "the fast solver or a smaller puzzle")
+        out.update(status="cut-off", message=f"no answer in time: {why}; try {advice}")
     seconds = time.perf_counter() - t0
     out["stats"] = _nl_stats(puzzle, res, seconds)
     out["elapsed_ms"] = round(seconds * 1000, 2)
