@@ -212,8 +212,13 @@ def test_lines_are_drawn_by_hand_with_the_mouse_or_a_finger(driver, server, kind
         assert lines["1"] == [[0, 0]]
         assert lines["2"] == [[2, 2], [1, 2], [1, 1], [1, 0]]
         assert driver.execute_script("return tremaux.numberlink.state().sel") == [0, 0]  # no tap taken
+        driver.refresh()  # a reload keeps the lines drawn, as it keeps the board
+        wait_for(driver, "window.tremaux && tremaux.numberlink.state().rows === 3", what="the board again")
+        assert driver.execute_script(drawn) == lines
+        driver.execute_script("document.getElementById('nl-board').scrollIntoView()")
         driver.find_element("id", "nl-solve").click()  # the solver's answer (none fills the board) is drawn instead
         wait_for(driver, "tremaux.numberlink.state().phase === 'improper'", what="the answer")
+        driver.execute_script("document.getElementById('nl-board').scrollIntoView()")  # the click scrolled to solve
         _drag(driver, [(0, 0), (1, 0)], kind)  # a new line: the answer gives way to the lines drawn by hand
         assert driver.execute_script("return [tremaux.numberlink.state().answer, tremaux.numberlink.state().drawn]") \
             == [None, {"1": [[0, 0], [1, 0]]}]

@@ -108,7 +108,8 @@ let nlKeeping = false;  // from nlRestore on: the empty board drawn at start-up 
 export function nlKeep() {
   if (!nlKeeping) return;
   try {
-    sessionStorage.setItem(NL_KEPT, JSON.stringify({ rows: NL.rows, cols: NL.cols, grid: NL.grid, names: NL.names }));
+    sessionStorage.setItem(NL_KEPT, JSON.stringify({ rows: NL.rows, cols: NL.cols, grid: NL.grid, names: NL.names,
+      drawn: NL.drawn }));
   } catch (_) { /* storage off or full: the board is not kept */ }
 }
 
@@ -126,6 +127,17 @@ export function nlRestore() {
     Object.entries(names).every(([k, v]) => /^[0-9]+$/.test(k) && typeof v === "string") ? names : {};
   setPreset(rows, cols);
   nlReset(rows, cols, grid, labels);
+  // the lines drawn by hand too: each from a cell holding its number, from cell to neighbouring cell
+  const drawn = kept.drawn && typeof kept.drawn === "object" ? kept.drawn : {};
+  const inside = (x) => Array.isArray(x) && x.length === 2 && Number.isInteger(x[0]) && Number.isInteger(x[1]) &&
+    x[0] >= 0 && x[1] >= 0 && x[0] < rows && x[1] < cols;
+  for (const [num, cells] of Object.entries(drawn)) {
+    if (!Array.isArray(cells) || !cells.length || !cells.every(inside) || grid[cells[0][0]][cells[0][1]] !== Number(num)) continue;
+    if (cells.every((x, k) => !k || Math.abs(x[0] - cells[k - 1][0]) + Math.abs(x[1] - cells[k - 1][1]) === 1)) {
+      NL.drawn[num] = cells;
+    }
+  }
+  nlDraw();
 }
 
 // A label as typed first (a Flow Free puzzle may have both "a" and "A"), then in either case.
