@@ -232,3 +232,16 @@ def test_lines_are_drawn_by_hand_with_the_mouse_or_a_finger(driver, server, kind
         if kind == "touch":
             driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
             driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_a_number_too_large_typed_in_the_cell_box_is_said_so(driver, server):
+    """The box took 3 characters: 1000 typed became 100 on the board, silently."""
+    open_page(driver, server)
+    driver.execute_script("document.getElementById('nl-board').scrollIntoView()")
+    box = driver.find_element("id", "nl-entry")
+    box.click()
+    box.send_keys("1000")
+    said = wait_for(driver, "document.querySelector('#nl-message.error') && "
+                            "document.getElementById('nl-message').textContent", what="the message")
+    assert said.startswith("1000 is too large: numbers go from 1 to 999"), said
+    assert box.get_attribute("value") == "1000" and "invalid" in box.get_attribute("class")
