@@ -13,7 +13,8 @@ import typer
 
 from .app import (JsonOption, SeedOption, app, count_option, existing_file, format_option, interpret_small_puzzles,
                   out_option, parse_size, size_option, solver_option, time_limit_option)
-from .numberlink_sources import _each_answer, _file_label, _puzzle_sources, _unreadable_answer, _unreadable_verdict
+from .numberlink_sources import (FilesCommand, _each_answer, _file_label, _named_puzzles, _puzzle_sources,
+                                 _unreadable_answer, _unreadable_verdict)
 from .numberlink_out import (_draw, _is_stdout, _not_the_puzzles, _out_path, _picture_out, _text_or_picture,
                              _text_stdout, _writable, _wrote)
 
@@ -75,7 +76,7 @@ def _show(drawn, numbers: bool = False) -> None:
         typer.echo(to_text(drawn))
 
 
-@nl_app.command("solve")
+@nl_app.command("solve", cls=FilesCommand)
 def solve_cmd(
     files: list[Path] = typer.Argument(..., metavar="FILE", path_type=str,  # str: a URL keeps its "//"
                                       help="Puzzle files (grid, contest, 'W H', Flow Free text or level pack, BwInf, "
@@ -365,7 +366,7 @@ def _as_written(puzzle: Any, linking: Any, text: str, fmt: str) -> tuple[Any, An
     return shown, Linking(shown.shape, tuple(paths))
 
 
-@nl_app.command("check")
+@nl_app.command("check", cls=FilesCommand)
 def check_cmd(
     files: list[Path] = typer.Argument(..., metavar="FILE", path_type=str,  # str: a URL keeps its "//"
                                       help="Puzzle files (any format solve reads), puzz.link URLs, or '-' for stdin; "
@@ -397,7 +398,7 @@ def check_cmd(
     raise typer.Exit(0 if all(d.proper for d in verdicts) else 1)
 
 
-@nl_app.command("convert")
+@nl_app.command("convert", cls=FilesCommand)
 def convert_cmd(
     files: list[Path] = typer.Argument(..., metavar="FILE", path_type=str,  # str: a URL keeps its "//"
                                       help="Puzzle files (any format solve reads), puzz.link URLs, or '-' for stdin; "
@@ -429,7 +430,7 @@ def convert_cmd(
         fmt = _written_format(fmt or _extension_format(out) or "grid")
     sources = _puzzle_sources(files)
     source = tuple(src for _, src in sources)
-    puzzles = [p for _, src in sources for p in load_all(src)]  # a URL too, named by itself in messages
+    puzzles = _named_puzzles(sources, load_all)  # a URL too, named by itself in messages
     if out is not None:
         for i in range(len(puzzles) if pictures else 1):
             _not_the_puzzles(_out_path(out, i, len(puzzles) if pictures else 1), out, source,

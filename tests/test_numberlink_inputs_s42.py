@@ -1,0 +1,78 @@
+"""What a new user of ``tremaux numberlink`` meets first: the help of the commands that take several files, and
+the names of the puzzles of two files of one name."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from cli_helpers import run
+
+PROPER = "1.1\n2.2\n"
+
+
+@pytest.mark.parametrize("command", ["solve", "check", "convert"])
+def test_help_of_a_command_of_several_files_names_no_python_type(capsys, command):
+    code, out, _ = run(capsys, "numberlink", command, "--help")
+    assert code == 0
+    assert f"Usage: tremaux numberlink {command} [OPTIONS] FILE...\n" in out
+    assert not re.search(r"<[^>]*>|\{FILE\}|list\[|Path\b", out), out
+
+
+def _two(tmp_path, first="a/p.txt", second="b/p.txt", text=PROPER):
+    paths = []
+    for rel in (first, second):
+        path = tmp_path / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        paths.append(str(path))
+    return paths
+
+
+@pytest.mark.parametrize("command", ["solve", "check"])
+def test_two_files_of_one_name_in_two_folders_are_named_by_their_folders(tmp_path, capsys, command):
+    code, out, err = run(capsys, "numberlink", command, *_two(tmp_path), "--json")
+    assert code == 0, err
+    assert [r["name"] for r in json.loads(out)] == ["a/p", "b/p"]
+    code, out, err = run(capsys, "numberlink", command, *_two(tmp_path))
+    text = err if command == "solve" else out
+    assert re.findall(r"^(\S+?): ", text, re.M) == ["a/p", "b/p"], text
+
+
+def test_names_told_apart_by_the_fewest_folders_or_the_extension(tmp_path, capsys):
+    files = _two(tmp_path, "x/a/p.txt", "y/a/p.txt") + _two(tmp_path, "z/q.txt", "z/q.wh")
+    code, out, err = run(capsys, "numberlink", "check", *files, "--json")
+    assert [r["name"] for r in json.loads(out)] == ["x/a/p", "y/a/p", "q.txt", "q.wh"]
+
+
+def test_a_file_of_several_puzzles_keeps_its_numbers_after_its_folder(tmp_path, capsys):
+    files = _two(tmp_path, text=PROPER + "\n" + PROPER)
+    code, out, err = run(capsys, "numberlink", "check", *files, "--json")
+    assert [r["name"] for r in json.loads(out)] == ["a/p#1", "a/p#2", "b/p#1", "b/p#2"]
+
+
+def test_an_unreadable_file_among_two_of_one_name_is_named_by_its_folder(tmp_path, capsys):
+    files = _two(tmp_path)
+    (tmp_path / "b/p.txt").write_text("1..\n", encoding="utf-8")
+    code, out, err = run(capsys, "numberlink", "solve", *files, "--json")
+    assert code == 2 and [r["name"] for r in json.loads(out)] == ["a/p", "b/p"]
+
+
+def test_two_puzzlink_urls_get_two_names(capsys):
+    code, out, err = run(capsys, "numberlink", "check", "puzz.link/p?numlin/2/2/1g1", "puzz.link/p?numlin/2/1/11",
+                         "--json")
+    assert [r["name"] for r in json.loads(out)] == ["numlin#1", "numlin#2"]
+
+
+def test_convert_of_two_files_of_one_name_gives_two_prolog_puzzles_two_ids(tmp_path, capsys):
+    code, out, err = run(capsys, "numberlink", "convert", *_two(tmp_path), "-f", "prolog")
+    ids = re.findall(r"^puzzle\(([^,]+),", out, re.M)
+    assert code == 0 and len(ids) == 2 and len(set(ids)) == 2, out
+
+
+def test_the_same_file_twice_keeps_one_name(tmp_path, capsys):
+    first, _ = _two(tmp_path)
+    code, out, err = run(capsys, "numberlink", "check", first, first, "--json")
+    assert [r["name"] for r in json.loads(out)] == ["p", "p"]
