@@ -3,6 +3,7 @@ the names of the puzzles of two files of one name."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 
@@ -76,3 +77,59 @@ def test_the_same_file_twice_keeps_one_name(tmp_path, capsys):
     first, _ = _two(tmp_path)
     code, out, err = run(capsys, "numberlink", "check", first, first, "--json")
     assert [r["name"] for r in json.loads(out)] == ["p", "p"]
+
+
+def test_a_one_column_puzzle_as_the_command_prints_it_reads_back(capsys):
+    from tremaux.numberlink import formats
+
+    # '·' (an empty cell as printed) was read only between spaces: a one-column board, printed '1', '·', '1' a row
+    # each, was refused at the '·'
+    assert formats.loads("1\n·\n1\n").grid.tolist() == [[1], [0], [1]]
+    assert formats.loads("1·2\n·1·\n··2\n").grid.tolist() == [[1, 0, 2], [0, 1, 0], [0, 0, 2]]
+
+
+class _Stdin(io.BytesIO):
+    name = "<stdin>"
+
+
+class _Terminal:
+    """Standard input as a terminal gives it: what is typed, then Ctrl-D."""
+
+    def __init__(self, data):
+        self.buffer = _Stdin(data)
+
+    def isatty(self):
+        return True
+
+
+def test_stdin_on_a_terminal_says_how_to_end_the_input(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", _Terminal(b"1.1\n2.2\n"))
+    code, out, err = run(capsys, "numberlink", "check", "-")
+    assert code == 0 and out == "<stdin>: proper\n"
+    assert err.startswith("reading puzzles from the terminal: type or paste them, then press Ctrl-D"), err
+
+
+def test_stdin_from_a_pipe_reads_without_a_word(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(_Stdin(b"")))
+    code, out, err = run(capsys, "numberlink", "check", "-")
+    assert code == 2 and err == "error: <stdin>:1:1: no puzzle in the input\n"
+
+
+def test_a_comment_saved_as_windows_1252_is_read(tmp_path):
+    from tremaux.numberlink import formats
+
+    f = tmp_path / "r.txt"
+    f.write_bytes("# Rätsel 3, café\r\n3 3\r\n1.2\r\n...\r\n1.2\r\n0 0\r\n".encode("cp1252"))
+    assert formats.load(f).grid.tolist() == [[1, 0, 2], [0, 0, 0], [1, 0, 2]]
+
+
+def test_cells_saved_as_windows_1252_are_refused_saying_how_to_save_them(tmp_path, capsys):
+    f = tmp_path / "dots.txt"
+    f.write_bytes("1·2\n···\n1·2\n".encode("cp1252"))
+    code, out, err = run(capsys, "numberlink", "solve", str(f))
+    assert code == 2 and err.count("\n") == 1
+    assert err.startswith("error: ") and "dots.txt:1:2: not UTF-8 text: byte 0xb7" in err
+    assert "'·' in Windows-1252 or Latin-1: save the file as UTF-8" in err
+    f.write_bytes(bytes(range(256)))  # binary: no word of an encoding
+    code, out, err = run(capsys, "numberlink", "solve", str(f))
+    assert code == 2 and "not UTF-8 text" in err and "Windows" not in err

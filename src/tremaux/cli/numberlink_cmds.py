@@ -11,7 +11,7 @@ from typing import Any, Optional
 
 import typer
 
-from .app import (JsonOption, SeedOption, app, count_option, existing_file, format_option, interpret_small_puzzles,
+from .app import (JsonOption, SeedOption, app, count_option, format_option, interpret_small_puzzles,
                   out_option, parse_size, size_option, solver_option, time_limit_option)
 from .numberlink_sources import (FilesCommand, _each_answer, _file_label, _named_puzzles, _puzzle_sources,
                                  _unreadable_answer, _unreadable_verdict)
@@ -35,24 +35,6 @@ TouchOption = typer.Option(None, "--touch/--no-touch",
 COLOUR_CELLS = 100_000
 """The largest board ``solve`` and ``generate`` print in colour (a few seconds of styling); larger ones are
 printed plain."""
-
-
-def _puzzle_source(file: str | Path) -> Any:
-    """The puzzles' source a command was given: standard input for ``-``, a puzz.link URL as is, else a file
-    that must exist."""
-    from ..errors import PuzzleFormatError
-    from ..numberlink.formats import is_url
-
-    name = str(file)
-    if name == "-":
-        return sys.stdin.buffer
-    if is_url(name):
-        return name.strip()
-    if not name.strip():  # Path("") is the current folder
-        raise PuzzleFormatError(f"the puzzle file name {name!r} is blank; give a file, a puzz.link URL or '-'")
-    if "://" in name and not Path(name).exists():  # Path would fold the "//" of what looks like an address
-        raise FileNotFoundError(2, "No such file", name)
-    return existing_file(Path(name))
 
 
 def _show(drawn, numbers: bool = False) -> None:

@@ -2,17 +2,19 @@
 puzz.link URLs, in the order given.
 
 Several sources are read as one file of several puzzles would be: each puzzle is named by its file (``a``,
-``b#2``...; ``a/p`` and ``b/p`` for two files of one name), its answer is shown as soon as it is known, and ``--out`` numbers the pictures of all of them
-(``-1``, ``-2``...). A source that cannot be read at all (no puzzle in it, a folder...) takes the place of its
+``b#2``...; ``a/p`` and ``b/p`` for two files of one name), its answer is shown as soon as it is known, and
+``--out`` numbers the pictures of all of them (``-1``, ``-2``...). A source that cannot be read at all (no puzzle in it, a folder...) takes the place of its
 puzzles as one ``invalid`` answer naming it, as an unreadable puzzle of a file does: the answers of the other
 sources are kept, and the run ends with status 2.
 """
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any, Callable, Iterator, Optional
 
+import typer
 import typer.core
 
 
@@ -37,11 +39,40 @@ def _puzzle_sources(files: list[str]) -> list[tuple[str, Any]]:
     """(name typed, source) for each of ``files``, checked before any work: a missing file is refused by name, and
     standard input (``-``) may be given once only."""
     from ..errors import TremauxError
-    from .numberlink_cmds import _puzzle_source
 
     if sum(str(f) == "-" for f in files) > 1:
         raise TremauxError("'-' (standard input) is given more than once; it can be read once")
     return [(str(f), _puzzle_source(f)) for f in files]
+
+
+def _puzzle_source(file: str | Path) -> Any:
+    """The puzzles' source a command was given: standard input for ``-``, a puzz.link URL as is, else a file
+    that must exist."""
+    from ..errors import PuzzleFormatError
+    from ..numberlink.formats import is_url
+    from .app import existing_file
+
+    name = str(file)
+    if name == "-":
+        if _is_terminal(sys.stdin):  # else the command would wait, silent, for what no one knows to type
+            typer.echo("reading puzzles from the terminal: type or paste them, then press Ctrl-D (Ctrl-Z, Enter on "
+                       "Windows) to end", err=True)
+        return sys.stdin.buffer
+    if is_url(name):
+        return name.strip()
+    if not name.strip():  # Path("") is the current folder
+        raise PuzzleFormatError(f"the puzzle file name {name!r} is blank; give a file, a puzz.link URL or '-'")
+    if "://" in name and not Path(name).exists():  # Path would fold the "//" of what looks like an address
+        raise FileNotFoundError(2, "No such file", name)
+    return existing_file(Path(name))
+
+
+def _is_terminal(stream: Any) -> bool:
+    """Whether ``stream`` is a terminal (``False`` for a stream without the question, or closed)."""
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
 
 
 def _each_answer(sources: list[tuple[str, Any]], answers: Callable[[Any], Iterator[Any]],

@@ -45,8 +45,8 @@ _QUOTED = re.compile(r'(?:(?<=^)|(?<=[\s,;]))"([^"\s,;]*)"(?=[\s,;]|$)')
 # ---------------------------------------------------------------------- label policies
 _RULES: dict[str, tuple[str, Callable[[str], bool], str]] = {
     # format: (characters meaning empty, label test, what a label is)
-    "grid": (".0-", grid_char, "a cell is '.', '0' or '-' (empty), a digit or a letter; the 'wh' format takes any "
-                              "printable character as a label"),
+    "grid": (".0-·", grid_char, "a cell is '.', '0' or '-' (empty), a digit or a letter; the 'wh' format takes "
+                               "any printable character as a label"),  # '·': as a one-column puzzle is printed
     "wh": (".", any_char, "a cell is '.' (empty) or any printable character"),
     "flow": (".", letter, "a Flow Free cell is '.' (empty) or a colour letter"),
 }
