@@ -133,3 +133,15 @@ def test_cells_saved_as_windows_1252_are_refused_saying_how_to_save_them(tmp_pat
     f.write_bytes(bytes(range(256)))  # binary: no word of an encoding
     code, out, err = run(capsys, "numberlink", "solve", str(f))
     assert code == 2 and "not UTF-8 text" in err and "Windows" not in err
+
+
+@pytest.mark.parametrize("fmt", ["pzprv3", "copris"])
+def test_numbers_of_a_puzzle_are_kept_by_the_formats_of_numbers(fmt, capsys):
+    # a puzz.link URL's 3 and 7 were written as 1 and 2 in the file puzz.link opens (and in a janko.at board),
+    # while the URL itself kept them
+    from tremaux.numberlink import formats
+
+    code, out, err = run(capsys, "numberlink", "convert", "numlin/3/3/3g7i3g7", "-f", fmt)
+    assert code == 0 and formats.loads(out, format=fmt).labels == ("3", "7"), out
+    assert formats.dumps(formats.loads(out), "puzzlink") == "https://puzz.link/p?numlin/3/3/3g7i3g7\n"
+    assert formats.loads(formats.dumps(formats.loads("A.b\nA.b\n"), fmt)).labels == ("1", "2")

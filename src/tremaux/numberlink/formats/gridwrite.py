@@ -29,6 +29,36 @@ _CHUNK = 1 << 18
 """Cells written at a time: the arrays of a chunk, not of the board, are held beside the text."""
 
 
+def pair_numbers(puzzle: Puzzle) -> list[str]:
+    """The number each pair of ``puzzle`` is written as in a format of numbers (index 0: an empty cell, ``""``).
+
+    Labels that are all whole numbers from 1 (``7``, not ``07``; at most 9 digits) are kept, as the puzzle shows
+    them (a puzz.link URL's ``3`` and ``7`` stay ``3`` and ``7``); any other labels are numbered 1 to K in pair
+    order.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        The puzzle.
+
+    Returns
+    -------
+    list of str
+        ``K + 1`` texts: ``""``, then the number of each pair.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> from tremaux.numberlink.formats.gridwrite import pair_numbers
+    >>> pair_numbers(Puzzle.from_rows(["3.7", "3.7"])), pair_numbers(Puzzle.from_rows(["A.b", "A.b"]))
+    (['', '3', '7'], ['', '1', '2'])
+    """
+    labels = list(puzzle.labels)
+    if all(x.isascii() and x.isdigit() and x[0] != "0" and len(x) <= 9 for x in labels):
+        return ["", *labels]
+    return ["", *(str(k) for k in range(1, puzzle.pairs + 1))]
+
+
 def join_cells(grid: np.ndarray, texts: Sequence[str], sep: str = " ") -> str:
     """The rows of ``grid`` as text: each cell's ``texts[id]``, ``sep`` between cells, each row ended by a line end.
 

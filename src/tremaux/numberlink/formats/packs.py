@@ -40,7 +40,7 @@ from ...errors import PuzzleError, PuzzleFormatError
 from ..model import Puzzle
 from ._text import Line, check_side, count_cells, lines, show
 from .grids import _token_rows, entry_names
-from .gridwrite import join_cells
+from .gridwrite import join_cells, pair_numbers
 from .._cells import rows as _rows
 
 __all__ = ["FLOWPACK", "read_flowpack", "is_bwinf", "read_bwinf", "write_bwinf", "is_copris",
@@ -454,7 +454,7 @@ def _copris_error(body: Sequence[Line], i: int, source: str | None) -> PuzzleFor
 
 
 def write_copris(puzzles: Sequence[Puzzle]) -> str:
-    """Puzzles as Copris boards (pairs numbered 1..n in pair order, ``-`` for an empty cell).
+    """Puzzles as Copris boards (``-`` for an empty cell; numbers kept, other labels numbered 1..n in pair order).
 
     Parameters
     ----------
@@ -477,5 +477,5 @@ def write_copris(puzzles: Sequence[Puzzle]) -> str:
     """
     out: list[str] = []
     for p in puzzles:
-        out.append(f"{p.height}\n{p.width}\n" + join_cells(p.grid, ["-", *(str(k) for k in range(1, p.pairs + 1))]))
+        out.append(f"{p.height}\n{p.width}\n" + join_cells(p.grid, ["-", *pair_numbers(p)[1:]]))
     return "".join(out)
