@@ -362,7 +362,8 @@ def load(path: str | Path, *, format: str | None = None, max_bytes: int | None =
     >>> load(f)
     Traceback (most recent call last):
     ...
-    tremaux.errors.PuzzleFormatError: ...p.txt:1:2: not UTF-8 text: byte 0xff cannot be decoded
+    tremaux.errors.PuzzleFormatError: ...p.txt:1:2: not UTF-8 text: byte 0xff cannot be decoded ('ÿ' in \
+Windows-1252 or Latin-1: save the file as UTF-8)
     """
     text, format = _text_at(path, max_bytes, format)
     return loads(text, source=source_name(path), format=format)
