@@ -18,7 +18,7 @@ import typer
 import typer.core
 
 
-class FilesCommand(typer.core.TyperCommand):
+class _FilesCommand(typer.core.TyperCommand):
     """A command whose help names its arguments in words (``FILE...``), as its options are named: typer would add
     the Python type of the value (``FILE <list[Path]>``) and braces (``{FILE}...``) that no user types."""
 
