@@ -145,3 +145,23 @@ def test_numbers_of_a_puzzle_are_kept_by_the_formats_of_numbers(fmt, capsys):
     assert code == 0 and formats.loads(out, format=fmt).labels == ("3", "7"), out
     assert formats.dumps(formats.loads(out), "puzzlink") == "https://puzz.link/p?numlin/3/3/3g7i3g7\n"
     assert formats.loads(formats.dumps(formats.loads("A.b\nA.b\n"), fmt)).labels == ("1", "2")
+
+
+def _full_disk(*args, **kwargs):
+    raise OSError(28, "No space left on device")
+
+
+@pytest.mark.parametrize("name", ["p.wh", "p.svg"])
+def test_convert_out_that_cannot_be_written_is_said_so(tmp_path, capsys, monkeypatch, name):
+    # it was "error: no such file: ..." (an input's words) for a file no folder could take, or a full disk
+    import pathlib
+
+    import tremaux.numberlink.draw
+
+    src = tmp_path / "p.txt"
+    src.write_text(PROPER, encoding="utf-8")
+    monkeypatch.setattr(pathlib.Path, "write_text", _full_disk)
+    monkeypatch.setattr(tremaux.numberlink.draw, "save", _full_disk)
+    out = tmp_path / name
+    code, _, err = run(capsys, "numberlink", "convert", str(src), "-o", str(out))
+    assert (code, err) == (2, f"error: cannot write {out}: No space left on device\n")

@@ -419,7 +419,7 @@ def convert_cmd(
                              "the picture" if pictures else "the text")
     if pictures:
         for i, p in enumerate(puzzles):
-            save(p, _out_path(out, i, len(puzzles)))
+            _written(_out_path(out, i, len(puzzles)), lambda target: save(p, target))
     else:
         try:
             text = dumps_all(puzzles, fmt)
@@ -429,11 +429,22 @@ def convert_cmd(
         if out is None:
             typer.echo(text, nl=False)
         else:
-            out.write_text(text, encoding="utf-8")
+            _written(out, lambda target: target.write_text(text, encoding="utf-8"))
     if pictures:  # the files written, not the name asked, said as solve says them
         typer.echo(_wrote([_out_path(out, i, len(puzzles)) for i in range(len(puzzles))]), err=True)
     elif out is not None:
         typer.echo(f"wrote {len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''} to {out} ({fmt} text)", err=True)
+
+
+def _written(target: Path, write: Any) -> None:
+    """``write(target)``, which writes ``--out``: a file that cannot be written there (a read-only place, a full
+    disk) is said as such, not as a missing input."""
+    from ..errors import TremauxError
+
+    try:
+        write(target)
+    except OSError as exc:
+        raise TremauxError(f"cannot write {target}: {exc.strerror or exc}") from None
 
 
 def _extension_format(out: Optional[Path]) -> Optional[str]:
