@@ -165,3 +165,17 @@ def test_convert_out_that_cannot_be_written_is_said_so(tmp_path, capsys, monkeyp
     out = tmp_path / name
     code, _, err = run(capsys, "numberlink", "convert", str(src), "-o", str(out))
     assert (code, err) == (2, f"error: cannot write {out}: No space left on device\n")
+
+
+def test_a_full_square_copris_board_is_read_back_as_copris():
+    # 'numberlink generate --size 12x12 --density 0.5 -f copris' (72 pairs, no empty cell, header '12', '12') was
+    # taken for a BwInf board of 12 pairs and refused: "the board says 12 pairs but holds 72"
+    from tremaux.numberlink import Puzzle, formats
+
+    g = [[1 + (r * 2 + c // 2) for c in range(4)] for r in range(4)]  # 8 pairs side by side, a 4x4 board
+    p = Puzzle(g)
+    text = formats.dumps(p, "copris")
+    assert text.startswith("4\n4\n") and "-" not in text
+    assert formats.detect(text) == "copris" and formats.loads(text) == p
+    bwinf = formats.dumps(p, "bwinf")
+    assert formats.detect(bwinf) == "bwinf" and formats.loads(bwinf) == p

@@ -350,7 +350,8 @@ def _copris_rows(body: Sequence[Line], i: int) -> list[Line] | None:
 def is_copris(body: Sequence[Line]) -> bool:
     """Whether the non-blank lines ``body`` are Copris boards: rows ``m``, columns ``n``, ``m`` rows of ``n`` cells.
 
-    A square board without a ``-`` cell is left to BwInf (whose header is the side and the pair count).
+    A square board without a ``-`` cell whose second line counts its numbers is left to BwInf (whose header is
+    the side and the pair count).
 
     Parameters
     ----------
@@ -367,14 +368,18 @@ def is_copris(body: Sequence[Line]) -> bool:
     >>> is_copris([(1, "2"), (2, "1"), (3, "1"), (4, "-")]), is_copris([(1, "2"), (2, "1"), (3, "11")])
     (True, False)
     """
-    i, dashes = 0, False
+    i, dashes, counted = 0, False, True
     while i < len(body):
         rows = _copris_rows(body, i)
         if rows is None:
             return False
         dashes = dashes or any("-" in r.split() for _, r in rows)
+        # BwInf's second line counts the pairs: a square board of n columns holding other than n numbers is no
+        # BwInf board (a dense 12x12 board, 72 pairs and no empty cell, was read as one and refused)
+        labels = {int(x) for _, r in rows for x in r.split() if x != "-"} - {0}
+        counted = counted and len(labels) == _single_int(body[i + 1][1])
         i += 2 + len(rows)
-    return bool(body) and (dashes or not is_bwinf(body))
+    return bool(body) and (dashes or not counted or not is_bwinf(body))
 
 
 def read_copris(text: str, source: str | None, base: str) -> list[Item]:
