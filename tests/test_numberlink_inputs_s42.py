@@ -179,3 +179,17 @@ def test_a_full_square_copris_board_is_read_back_as_copris():
     assert formats.detect(text) == "copris" and formats.loads(text) == p
     bwinf = formats.dumps(p, "bwinf")
     assert formats.detect(bwinf) == "bwinf" and formats.loads(bwinf) == p
+
+
+def test_numbers_above_9_written_without_spaces_get_a_hint(tmp_path, capsys):
+    f = tmp_path / "tens.txt"
+    f.write_text("10011\n00000\n10011\n", encoding="utf-8")
+    code, out, err = run(capsys, "numberlink", "solve", str(f))
+    assert code == 2 and err.count("\n") == 1 and "number '1' appears 6 times" in err
+    assert "write numbers above 9 apart ('10 . 11' or '10,0,11')" in err
+    f.write_text("10 0 11\n0 0 0\n10 0 11\n", encoding="utf-8")
+    code, out, err = run(capsys, "numberlink", "check", str(f), "--rule", "nikoli", "--json")
+    assert json.loads(out)[0]["verdict"] != "invalid"
+    f.write_text("1..\n...\n", encoding="utf-8")  # no digits side by side: no word of them
+    code, out, err = run(capsys, "numberlink", "solve", str(f))
+    assert code == 2 and "above 9" not in err
