@@ -193,3 +193,30 @@ def test_numbers_above_9_written_without_spaces_get_a_hint(tmp_path, capsys):
     f.write_text("1..\n...\n", encoding="utf-8")  # no digits side by side: no word of them
     code, out, err = run(capsys, "numberlink", "solve", str(f))
     assert code == 2 and "above 9" not in err
+
+
+def test_a_tsv_file_is_written_with_tabs_as_a_spreadsheet_opens_it(tmp_path, capsys):
+    # 'convert -o p.tsv' (and formats.save) wrote the packed grid '1.2': one column in a spreadsheet
+    from tremaux.numberlink import formats
+
+    src = tmp_path / "p.txt"
+    src.write_text("1.2\n...\n1.2\n", encoding="utf-8")
+    out = tmp_path / "p.tsv"
+    code, _, err = run(capsys, "numberlink", "convert", str(src), "-o", str(out))
+    assert code == 0 and out.read_text(encoding="utf-8") == "1\t0\t2\n0\t0\t0\n1\t0\t2\n"
+    assert formats.load(out) == formats.load(src)
+    code, text, err = run(capsys, "numberlink", "convert", str(src), "-f", "tsv")
+    assert text == out.read_text(encoding="utf-8")
+    two = formats.loads("21\n12\n")  # two columns: '2<tab>1' is a row, not a 'W H' header
+    assert formats.dumps(two, "tsv") == "2\t1\n1\t2\n" and formats.loads(formats.dumps(two, "tsv")) == two
+    with pytest.raises(Exception, match="label '\\[' cannot be written in the 'tsv' format"):
+        formats.dumps(formats.loads("2 1\n[[\n0 0\n"), "tsv")
+
+
+def test_a_json_lines_out_is_refused_as_json_is(tmp_path, capsys):
+    # '-o p.jsonl' got puzzle text under a JSON Lines name, while '-o p.json' was refused
+    src = tmp_path / "p.txt"
+    src.write_text(PROPER, encoding="utf-8")
+    code, _, err = run(capsys, "numberlink", "convert", str(src), "-o", str(tmp_path / "p.jsonl"))
+    assert code == 2 and "not as .jsonl (--json prints JSON on standard output)" in err
+    assert not (tmp_path / "p.jsonl").exists()

@@ -211,7 +211,7 @@ def generate_cmd(
                                                  "puzzles: 0.014 to 0.08; at most 0.5); default: short lines."),
     time_limit: Optional[float] = time_limit_option(None, "Seconds before the generation stops with an error "
                                                               "(default 60)."),
-    fmt: Optional[str] = format_option("Puzzle text format: grid, csv, contest, wh, flow, puzzlink, bwinf, copris, ends, "
+    fmt: Optional[str] = format_option("Puzzle text format: grid, csv, tsv, contest, wh, flow, puzzlink, bwinf, copris, ends, "
                                        "xml, prolog, counted or pzprv3 (default: from the --out extension, else "
                                        "grid)."),
     solution: bool = typer.Option(False, "--solution", help="Also draw the solution."),
@@ -385,7 +385,7 @@ def convert_cmd(
     files: list[Path] = typer.Argument(..., metavar="FILE", path_type=str,  # str: a URL keeps its "//"
                                       help="Puzzle files (any format solve reads), puzz.link URLs, or '-' for stdin; "
                                            "several are written in order, as one file of their puzzles."),
-    fmt: Optional[str] = format_option("Puzzle text format: grid, csv, contest, wh, flow, puzzlink, bwinf, copris, ends, "
+    fmt: Optional[str] = format_option("Puzzle text format: grid, csv, tsv, contest, wh, flow, puzzlink, bwinf, copris, ends, "
                                        "xml, prolog, counted or pzprv3 (default: from the --out extension, else grid)."),
     out: Optional[Path] = out_option("Write the puzzles there (default: standard output): text in --format, or a "
                                      "picture of the puzzles, unsolved (.svg, .png; several get -1, -2... "

@@ -144,6 +144,6 @@ def _text_or_picture(out: Path) -> None:
     from ..numberlink.formats._text import foreign_extension
 
     if ext := foreign_extension(out):
-        hint = " (--json prints JSON on standard output)" if ext == ".json" else ""
+        hint = " (--json prints JSON on standard output)" if ext in (".json", ".jsonl", ".ndjson") else ""
         raise TremauxError(f"--out {out}: Number Link puzzles are written as text (.txt, or any extension but a "
                            f"picture's, a maze file's, a document's or an archive's) or drawn as .svg or .png, not as {ext}{hint}")

@@ -321,10 +321,10 @@ def foreign_extension(path: str | Path) -> str | None:
 
 NOT_TEXT = frozenset({".pdf", ".eps", ".ps", ".svgz", ".webp", ".tif", ".tiff", ".ico", ".heic", ".avif", ".gz",
                       ".bz2", ".xz", ".zst", ".zip", ".7z", ".tar", ".tgz", ".docx", ".xlsx", ".ods", ".odt",
-                      ".parquet", ".arrow", ".npy", ".pkl", ".pickle"})
+                      ".parquet", ".arrow", ".npy", ".pkl", ".pickle", ".jsonl", ".ndjson", ".xls", ".xlsm"})
 """Extensions of files that are neither text nor a picture drawn here (a document, a compressed archive, another
 picture format), refused by :func:`foreign_extension` so that ``convert -o p.pdf`` does not write puzzle text under
-a name that says otherwise."""
+a name that says otherwise (``.jsonl``: JSON Lines, which puzzle text is not)."""
 
 
 def ascii_hint(text: str) -> str:
