@@ -220,3 +220,18 @@ def test_a_json_lines_out_is_refused_as_json_is(tmp_path, capsys):
     code, _, err = run(capsys, "numberlink", "convert", str(src), "-o", str(tmp_path / "p.jsonl"))
     assert code == 2 and "not as .jsonl (--json prints JSON on standard output)" in err
     assert not (tmp_path / "p.jsonl").exists()
+
+
+def test_convert_says_when_a_format_renames_the_pairs(tmp_path, capsys):
+    # '[' ... written as the numbers 1... of a contest file (or digits as the letters of Flow Free text) was silent
+    src = tmp_path / "punct.wh"
+    src.write_text("6 2\n[\\]^_`\n[\\]^_`\n0 0\n", encoding="utf-8")
+    code, out, err = run(capsys, "numberlink", "convert", str(src), "-f", "contest")
+    assert code == 0 and out.startswith("SIZE 6X2\n") and err.count("\n") == 1
+    assert err.startswith("note: the contest format cannot keep the labels of punct; its pairs are written '[' as "
+                          "'1', ")
+    code, out, err = run(capsys, "numberlink", "convert", str(src), "-f", "wh")  # kept: nothing to say
+    assert code == 0 and err == ""
+    src.write_text("1.2\n...\n1.2\n", encoding="utf-8")
+    code, out, err = run(capsys, "numberlink", "convert", str(src), "-f", "flow")
+    assert out == "A.B\n...\nA.B\n" and "its pairs are written '1' as 'A', '2' as 'B'" in err

@@ -15,8 +15,8 @@ from .app import (JsonOption, SeedOption, app, count_option, format_option, inte
                   out_option, parse_size, size_option, solver_option, time_limit_option)
 from .numberlink_sources import (_FilesCommand, _each_answer, _file_label, _named_puzzles, _puzzle_sources,
                                  _unreadable_answer, _unreadable_verdict)
-from .numberlink_out import (_draw, _is_stdout, _not_the_puzzles, _out_path, _picture_out, _text_or_picture,
-                             _text_stdout, _writable, _wrote)
+from .numberlink_out import (_draw, _is_stdout, _not_the_puzzles, _out_path, _picture_out, _relabelled_note,
+                             _text_or_picture, _text_stdout, _writable, _wrote)
 
 nl_app = typer.Typer(name="numberlink", help="Number Link puzzles: solve, generate, check, convert.", no_args_is_help=True,
                      rich_markup_mode=None)
@@ -430,6 +430,8 @@ def convert_cmd(
             typer.echo(text, nl=False)
         else:
             _written(out, lambda target: target.write_text(text, encoding="utf-8"))
+        if note := _relabelled_note(puzzles, text, fmt):
+            typer.echo(note, err=True)
     if pictures:  # the files written, not the name asked, said as solve says them
         typer.echo(_wrote([_out_path(out, i, len(puzzles)) for i in range(len(puzzles))]), err=True)
     elif out is not None:
