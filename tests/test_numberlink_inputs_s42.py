@@ -235,3 +235,15 @@ def test_convert_says_when_a_format_renames_the_pairs(tmp_path, capsys):
     src.write_text("1.2\n...\n1.2\n", encoding="utf-8")
     code, out, err = run(capsys, "numberlink", "convert", str(src), "-f", "flow")
     assert out == "A.B\n...\nA.B\n" and "its pairs are written '1' as 'A', '2' as 'B'" in err
+
+
+@pytest.mark.parametrize("text, where, what", [
+    ('[{"puzzle": "1.1\\n"', "1:20", "not JSON: Expecting ',' delimiter (the file is cut short?)"),
+    ('{"puzzle": "1.1\\n"}\n{"puzzle":', "2:11", "not JSON: Expecting value (the file is cut short?)"),
+])
+def test_a_json_file_cut_short_is_named_as_json(tmp_path, capsys, text, where, what):
+    # it was "unexpected '[{"puzzle":'; a separated cell is..." (a grid's words), or "Extra data" at line 2 column 1
+    f = tmp_path / "p.json"
+    f.write_text(text, encoding="utf-8")
+    code, out, err = run(capsys, "numberlink", "solve", str(f))
+    assert (code, err) == (2, f"error: {f}:{where}: {what}\n")
