@@ -247,3 +247,12 @@ def test_a_json_file_cut_short_is_named_as_json(tmp_path, capsys, text, where, w
     f.write_text(text, encoding="utf-8")
     code, out, err = run(capsys, "numberlink", "solve", str(f))
     assert (code, err) == (2, f"error: {f}:{where}: {what}\n")
+
+
+def test_the_boards_of_two_puzzles_printed_are_parted_by_a_blank_line(tmp_path, capsys):
+    # they ran on as one board ('1 ┌─2' ... '1 └─2' then '1 2', '1 2': five rows of two widths) in a file or a pipe
+    a, b = _two(tmp_path, text="12\n12\n")
+    code, out, err = run(capsys, "numberlink", "solve", a, b)
+    assert code == 0 and out.split("\n\n") == ["1 2\n1 2", "1 2\n1 2\n"], out
+    code, out, err = run(capsys, "numberlink", "solve", a)  # one board: no blank line
+    assert out == "1 2\n1 2\n"

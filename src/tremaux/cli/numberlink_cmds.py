@@ -119,6 +119,7 @@ def solve_cmd(
     unwritten = False  # a picture that could not be written: said once, the answers still shown
     drawn: list[Path] = []  # the pictures written, said once every answer is known (the first may be renamed)
     firsts: list[str] = []  # puzzles with several solutions shown, whose picture draws the first
+    printed = False  # a board printed on the standard output already
     for i, (file, r) in enumerate(answers):  # each answer shown (and drawn) as soon as it is known
         results.append(r)
         target = _out_path(out, i, 1 if i == 0 else 2) if out is not None and not to_stdout else out
@@ -152,9 +153,10 @@ def solve_cmd(
         if r.puzzle is not None and not to_stdout:  # else the picture is what goes there
             shown = r.solutions[:_shown(r, all_)]
             for j, lk in enumerate(shown or [None]):
-                if j:  # a blank line between two solutions, or their rows would run on as one board
-                    typer.echo("")
+                if j or printed:  # a blank line between two boards (two solutions, two puzzles), or their rows
+                    typer.echo("")  # would run on as one board
                 _show(r.puzzle if lk is None else (r.puzzle, lk), numbers and lk is not None)
+            printed = True
             if numbers and len({lk.grid.tobytes() for lk in shown}) < len(shown):
                 typer.echo(f"{r.name or _file_label(file)}: some solutions shown have the same numbers: their lines "
                            "differ only where they run beside themselves (drop --numbers to see them, or --json "
