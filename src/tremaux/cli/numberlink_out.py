@@ -155,6 +155,9 @@ def _relabelled_note(puzzles: list[Any], text: str, fmt: str) -> str:
     text), else ``""``: the lines are kept, their labels are not, and that is said, not done silently."""
     from ..numberlink.formats import loads_all
 
+    if fmt != "flow" and all(p.pairs <= 9 and p.labels == tuple(str(k) for k in range(1, p.pairs + 1))
+                             for p in puzzles):  # 1 to 9: what every format but Flow Free's letters writes
+        return ""
     try:
         back = loads_all(text, format=fmt, errors="keep")
     except Exception:  # noqa: BLE001 - a note, never a failure of what was written
