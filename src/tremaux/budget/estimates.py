@@ -16,6 +16,7 @@ from __future__ import annotations
 
 __all__ = [
     "generation_bytes",
+    "mask_check_bytes",
     "solve_bytes",
     "measure_bytes",
     "raster_bytes",
@@ -59,10 +60,39 @@ def generation_bytes(n: int, work_entries: int, *, record: bool = False, trace_r
     --------
     >>> from tremaux.budget.estimates import generation_bytes
     >>> generation_bytes(100, 100)
-    4596
+    4599
     """
-    return int(n * (1 + masked) + 4 * work_entries + (48 * trace_rows if record else 0)
+    # n // 32: the peak resident set of multi-level runs was 1% of the cells over the arrays above (measured
+    # at 1 and 4 million cells by benchmarks/bench_scale_bounds.py), whatever the generator
+    return int(n * (1 + masked) + n // 32 + 4 * work_entries + (48 * trace_rows if record else 0)
                + 4 * extra_work_entries + 4096)
+
+
+def mask_check_bytes(n: int) -> int:
+    """Peak bytes of checking the mask of a maze of ``n`` cells before generating on it.
+
+    The mask is copied as booleans, an open field of one byte a cell is cut to it
+    (with a boolean temporary), and its cells are labelled by connected region
+    (an ``int32`` label and an ``int32`` stack entry a cell): 12 bytes a cell
+    measured at most 11.
+
+    Parameters
+    ----------
+    n : int
+        Cells of the grid (masked ones included).
+
+    Returns
+    -------
+    int
+        Bytes.
+
+    Examples
+    --------
+    >>> from tremaux.budget.estimates import mask_check_bytes
+    >>> mask_check_bytes(1000)
+    16096
+    """
+    return int(12 * n + 4096)
 
 
 def solve_bytes(n: int, *, record: bool = False) -> int:
