@@ -191,3 +191,34 @@ def test_animate_refuses_a_carving_sure_to_be_over_the_limits_before_the_run(cap
     code, out, err = run(capsys, *argv, "--out", str(tmp_path / "a.gif"))
     assert (code, out) == (2, "") and err.startswith(said), err
     assert not any(tmp_path.iterdir())
+
+
+def _peak_rise(fn):
+    """Rise of this process's peak resident set over what it held before ``fn`` (Linux), in bytes."""
+    import ctypes
+
+    def status(key):
+        with open("/proc/self/status") as f:
+            return next(int(line.split()[1]) * 1024 for line in f if line.startswith(key))
+
+    try:
+        ctypes.CDLL("libc.so.6").malloc_trim(0)  # freed memory back to the system: reused, it shows again
+        with open("/proc/self/clear_refs", "w") as f:
+            f.write("5")
+    except OSError:
+        pytest.skip("the peak resident set cannot be reset here")
+    before = status("VmRSS")
+    fn()
+    return status("VmHWM") - before
+
+
+@pytest.mark.skipif(not __import__("sys").platform.startswith("linux"), reason="reads /proc/self")
+@pytest.mark.parametrize("solver", ["tremaux", "wall-left"])
+def test_the_solve_estimate_bounds_a_path_through_every_cell(solver):
+    """A corridor's path holds every cell three times (int32, int64, coordinates): 51 bytes a cell at the
+    peak, where the estimate said 26."""
+    maze = tremaux.Maze.open((1, 1_000_000))
+    tremaux.solve(maze, solver)  # kernels loaded, first-call state paid
+    est = budget.solve_bytes(maze.size, ndim=maze.ndim)
+    peak = _peak_rise(lambda: tremaux.solve(maze, solver))
+    assert peak <= est, (peak, est)

@@ -95,14 +95,15 @@ def mask_check_bytes(n: int) -> int:
     return int(12 * n + 4096)
 
 
-def solve_bytes(n: int, *, record: bool = False) -> int:
+def solve_bytes(n: int, *, record: bool = False, ndim: int = 2) -> int:
     """Peak bytes of solving a maze of ``n`` cells with any registered solver.
 
-    Every solver holds at most 17 bytes of scratch per cell (a queue or stack
-    of int32, a byte of marks, predecessors...); the solution keeps a visited
-    flag and a path of int64 (at most every cell); a recorded run adds its
-    transcript (rows of three int64, at most about four per cell, copied
-    once into the :class:`~tremaux.trace.Trace`).
+    Every solver holds at most 26 bytes a cell of scratch and results (a queue or stack of int32, a byte
+    of marks, predecessors, Tremaux's marks on each side, the visited flags: 23 measured for Tremaux's
+    traveler and the wall followers); the path, which may pass through every cell (a corridor, a
+    serpentine), is held as the kernel's int32 cells, their int64 copy and their ``(k, ndim)`` int64
+    coordinates: ``12 + 8 ndim`` bytes a cell of the path. A recorded run adds its transcript (rows of
+    three int64, at most about four per cell, copied once into the :class:`~tremaux.trace.Trace`).
 
     Parameters
     ----------
@@ -110,6 +111,8 @@ def solve_bytes(n: int, *, record: bool = False) -> int:
         Cells of the grid.
     record : bool
         Whether the run is recorded.
+    ndim : int, default 2
+        Dimensions of the maze's cells (3 with levels).
 
     Returns
     -------
@@ -120,9 +123,9 @@ def solve_bytes(n: int, *, record: bool = False) -> int:
     --------
     >>> from tremaux.budget.estimates import solve_bytes
     >>> solve_bytes(1000)
-    30096
+    58096
     """
-    return int(n * (17 + 1 + 8) + (260 * n if record else 0) + 4096)
+    return int(n * (26 + 12 + 8 * ndim) + (260 * n if record else 0) + 4096)
 
 
 def measure_bytes(n: int) -> int:

@@ -22,6 +22,13 @@ def echo_json(doc: dict[str, Any], *, err: bool = False) -> None:
 
     A numpy array value prints as its ``tolist()``; an iterator value (of JSON values) as a list of them.
 
+    Parameters
+    ----------
+    doc : dict
+        The document: JSON values, numpy arrays and iterators of JSON values.
+    err : bool, default False
+        Print on the standard error.
+
     Examples
     --------
     >>> import numpy as np
