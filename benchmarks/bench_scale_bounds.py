@@ -186,6 +186,7 @@ def main() -> None:
                     help="generators on the grids other than the square maze's (square, masked, levels take all)")
     ap.add_argument("--solvers", default="bfs,dfs,tremaux,wall-left,astar,dead-end-fill",
                     help="solvers measured on a backtracker maze of each grid")
+    ap.add_argument("--solvers-only", action="store_true", help="measure the solvers only")
     ap.add_argument("--write", action="store_true", help="put the table in docs/benchmarks.md")
     opts = ap.parse_args()
     sys.path.insert(0, str(ROOT / "src"))
@@ -197,7 +198,8 @@ def main() -> None:
              "|---|---|---:|---:|---:|---:|---:|"]
     cases = []
     for kind in opts.grids.split(","):
-        for gen in GENERATORS if kind in ("square", "masked", "levels") else opts.generators.split(","):
+        for gen in [] if opts.solvers_only else GENERATORS if kind in ("square", "masked", "levels") \
+                else opts.generators.split(","):
             if supported(kind, gen):
                 cases += [(gen, kind, s, "generate", False) for s in sides]
         for solver in opts.solvers.split(",") if opts.solvers else []:

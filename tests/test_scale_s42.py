@@ -222,3 +222,17 @@ def test_the_solve_estimate_bounds_a_path_through_every_cell(solver):
     est = budget.solve_bytes(maze.size, ndim=maze.ndim)
     peak = _peak_rise(lambda: tremaux.solve(maze, solver))
     assert peak <= est, (peak, est)
+
+
+def test_a_dataset_of_big_mazes_says_so_before_its_first_shard(capsys, monkeypatch, tmp_path):
+    """Progress comes as shards finish: a shard of 10,000 x 10,000 mazes printed nothing for minutes."""
+    import tremaux.dataset
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(tremaux.dataset, "build", interrupted)
+    code, out, err = run(capsys, "dataset", "-n", "2", "--size", "2000x2000", "--shard-size", "1", "-q",
+                         "-o", str(tmp_path / "d"))
+    assert code == 128 + 2 and err.splitlines()[0] == (
+        "building 2 mazes of up to 2000x2000, each (4,000,000 cells); this may take a while...")

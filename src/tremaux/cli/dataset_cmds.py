@@ -137,6 +137,10 @@ def dataset_cmd(
                                                         spec.shards)
     if crowded is not None:
         typer.echo(crowded, err=True)
+    from .runtime import announce
+
+    (hmax, wmax) = spec.size_range[1]  # the progress comes as shards finish: a shard of big mazes is said first
+    announce(hmax * wmax, f"building {spec.count:,} maze{'s' if spec.count != 1 else ''} of up to {hmax}x{wmax}, each")
     with nullcontext(None) if quiet else dataset.rich_progress() as report, _stopped_by_kill() as killed:
         try:
             result = dataset.build(spec, out, engine=engine, workers=workers, scheduler=scheduler, progress=report,
