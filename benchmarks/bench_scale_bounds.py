@@ -148,6 +148,41 @@ print(json.dumps({"estimate": est, "peak": peak, "checks": len(seen), "cells": c
 """
 
 
+DATASET_CHILD = r"""
+import ctypes, json, sys, tempfile
+import tremaux.dataset as ds
+from tremaux.dataset.room import shard_scratch
+from tremaux.dataset.shard import shard_memory
+
+def status(key):
+    for line in open('/proc/self/status'):
+        if line.startswith(key):
+            return int(line.split()[1]) * 1024
+
+side, outputs, gen = int(sys.argv[1]), sys.argv[2].split(","), sys.argv[3]
+spec = ds.DatasetSpec(count=1, size=(side, side), shard_size=1, outputs=outputs, generator=gen)
+d = tempfile.mkdtemp()
+ds.build(spec, d + "/a")  # kernels loaded, first-call state paid
+ctypes.CDLL("libc.so.6").malloc_trim(0)
+open('/proc/self/clear_refs', 'w').write('5')
+before = status('VmRSS')
+ds.build(spec, d + "/b")
+print(json.dumps({"estimate": shard_memory(spec) + shard_scratch(spec), "peak": status('VmHWM') - before}))
+"""
+"""A dataset shard of one maze, built twice in one process; the second build measured against the estimate
+:func:`tremaux.dataset.room.check_work_memory` checks (the rows' arrays and the shard's scratch)."""
+
+
+def measure_dataset(side: int, outputs: str, gen: str) -> dict:
+    """Estimate and measured peak rise (bytes) of a one-maze shard, in a fresh process under the cap."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), TREMAUX_MEMORY_LIMIT="none", CHILD=DATASET_CHILD)
+    cmd = f"ulimit -v {CAP_KB}; exec {sys.executable} -c \"$CHILD\" {side} {outputs} {gen}"
+    p = subprocess.run(["bash", "-c", cmd], env=env, capture_output=True, text=True, timeout=180)
+    if p.returncode:
+        return {"error": ((p.stderr.strip().splitlines() or ["?"])[-1])[:80]}
+    return json.loads(p.stdout.strip().splitlines()[-1])
+
+
 def measure(kind: str, gen: str, side: int, work: str = "generate", record: bool = False) -> dict:
     """Estimate and measured peak rise (bytes) of one case, in a fresh process under the cap."""
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), TREMAUX_MEMORY_LIMIT="none")
@@ -187,6 +222,8 @@ def main() -> None:
     ap.add_argument("--solvers", default="bfs,dfs,tremaux,wall-left,astar,dead-end-fill",
                     help="solvers measured on a backtracker maze of each grid")
     ap.add_argument("--solvers-only", action="store_true", help="measure the solvers only")
+    ap.add_argument("--dataset", action="store_true",
+                    help="measure dataset shards of one maze instead (outputs x generator, at each size)")
     ap.add_argument("--write", action="store_true", help="put the table in docs/benchmarks.md")
     opts = ap.parse_args()
     sys.path.insert(0, str(ROOT / "src"))
@@ -196,6 +233,22 @@ def main() -> None:
              f"`python benchmarks/bench_scale_bounds.py {' '.join(sys.argv[1:])}`.",
              "", "| work | grid | side | cells | estimate (MiB) | peak rise (MiB) | estimate / peak |",
              "|---|---|---:|---:|---:|---:|---:|"]
+    if opts.dataset:
+        lines[-2:] = ["| dataset shard: outputs | generator | side | cells | estimate (MiB) | peak rise (MiB) | "
+                      "estimate / peak |", "|---|---|---:|---:|---:|---:|---:|"]
+        for outputs, gen in [("maze", "backtracker"), ("maze", "kruskal"), ("maze,solution,stats", "prim"),
+                             ("maze,ascii", "backtracker"), ("blocks", "wilson"), ("tokens", "backtracker")]:
+            for s in sides:
+                r = measure_dataset(s, outputs, gen)
+                if "error" in r:
+                    row = f"| {outputs} | {gen} | {s} | | | | {r['error']} |"
+                else:
+                    row = (f"| {outputs} | {gen} | {s} | {s * s:,} | {r['estimate'] / 2**20:.1f} | "
+                           f"{r['peak'] / 2**20:.1f} | {r['estimate'] / max(1, r['peak']):.2f} |")
+                print(row, flush=True)
+                lines.append(row)
+        print("\n".join(lines))
+        return
     cases = []
     for kind in opts.grids.split(","):
         for gen in [] if opts.solvers_only else GENERATORS if kind in ("square", "masked", "levels") \

@@ -148,14 +148,14 @@ def test_packed_rows_are_the_first_items_of_each_row(stride):
 
 def test_a_shard_counts_the_scratch_it_carves_and_checks_with():
     """A shard of one 300 x 300 Kruskal maze: its arrays (shard_memory) and, once per shard, the generator's
-    scratch (three int32 a cell) and the checks' (nine bytes a cell): 2.1 MiB more than the rows."""
+    scratch (three int32 a cell), the checks' (nine bytes a cell) and the writers' (8 MiB)."""
     from tremaux.dataset import DatasetSpec
     from tremaux.dataset.room import check_work_memory, shard_scratch
     from tremaux.dataset.shard import shard_memory
 
     spec = DatasetSpec(count=3, size=(300, 300), shard_size=1, generator="kruskal")
     rows = shard_memory(spec)
-    assert shard_scratch(spec) == 4 * 3 * 90_000 + 9 * 90_000 + 2 * 2**20
+    assert shard_scratch(spec) == 4 * 3 * 90_000 + 9 * 90_000 + 8 * 2**20
     with budget.limited(rows + shard_scratch(spec) // 2), pytest.raises(MemoryLimitError, match="^building a shard"):
         check_work_memory(spec, 1)
     with budget.limited(rows + shard_scratch(spec)):
