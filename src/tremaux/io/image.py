@@ -13,7 +13,9 @@ wall band as thick as a cell band). Reading:
    start and goal cells, the path and the heat map of tremaux's pictures,
    and JPEG noise, are not; walls of any colour are). A dark-mode picture, a
    light outer wall inside a dark margin, is read with the lightest quarter
-   instead: light walls on a dark ground;
+   instead: light walls on a dark ground; a picture in which the first
+   choice finds no maze is read the other way round (the negative of a line
+   maze without a margin, or with an opening in its outer wall);
 2. the outer wall gives the box (its leading rows and columns that are
    mostly wall); the inner walls give the wall thickness (the most common
    run of wall across them), to which a bolder or thinner outer wall is
@@ -21,6 +23,8 @@ wall band as thick as a cell band). Reading:
 3. the number of columns is the largest ``W`` whose lattice puts a post on
    wall at every crossing and whose cell middles are open, and likewise
    the number of rows;
+   a lattice whose walls are twice as thick as its cells are wide or more
+   is the ground read as walls (the negative of a line maze) and is refused;
 4. each wall segment is read at its middle: wall or passage. A gap in the
    outer wall marks the start (the first in reading order) and the goal
    (the second); a cell filled with a reddish colour is the start and a
@@ -280,8 +284,11 @@ def loads(data: bytes, *, source: str | None = None, memory_limit=None) -> Maze:
             raise exc from None
 
 
-def _read(rgb: np.ndarray, source: str | None, shaped: tuple[np.ndarray, int, int, int] | None = None) -> Maze:
-    """The maze of an RGB pixel array; ``shaped``: the mask and pixel sizes of a :data:`MASK_NOTE`."""
+def _read(rgb: np.ndarray, source: str | None, shaped: tuple[np.ndarray, int, int, int] | None = None,
+          light: bool | None = None) -> Maze:
+    """The maze of an RGB pixel array; ``shaped``: the mask and pixel sizes of a :data:`MASK_NOTE`; ``light``:
+    whether the walls are the light pixels (``None``: as the margin shows, else the other way round when that
+    finds no maze, as in the negative of a line maze without a margin)."""
 
     def fail(what: str) -> MazeFormatError:
         return MazeFormatError(f"no maze found in the picture: {what}", source=source)
@@ -290,6 +297,16 @@ def _read(rgb: np.ndarray, source: str | None, shaped: tuple[np.ndarray, int, in
     lo, hi = float(grey.min()), float(grey.max())
     if hi - lo < 32:
         raise fail("it has no contrast between walls and passages")
+    if shaped is None and light is None:  # light walls on a dark ground (a dark-mode picture) when a dark margin
+        light = _light_walls(grey >= (lo + hi) / 2)  # surrounds a light outer wall; else tried second
+        del grey
+        try:
+            return _read(rgb, source, None, light)
+        except MazeFormatError as exc:
+            try:
+                return _read(rgb, source, None, not light)
+            except MazeFormatError:
+                raise exc from None
     # wall: the most common colour of the darkest quarter, within a quarter of the range on every channel (so
     # lighter or coloured cells, a dark heat-map colour or start cell, and JPEG noise are not)
     if shaped is not None:  # tremaux's picture with a lattice note: the lattice is known
@@ -300,8 +317,7 @@ def _read(rgb: np.ndarray, source: str | None, shaped: tuple[np.ndarray, int, in
         r, g, b = (int(v) for v in rgb[ys[i], xs[j]])
         ink = r << 16 | g << 8 | b
     else:
-        # light walls on a dark ground (a dark-mode picture) when a dark margin surrounds a light outer wall
-        dark = grey > hi - (hi - lo) / 4 if _light_walls(grey >= (lo + hi) / 2) else grey < lo + (hi - lo) / 4
+        dark = grey > hi - (hi - lo) / 4 if light else grey < lo + (hi - lo) / 4
         packed = rgb[..., 0][dark].astype(np.int32) << 16
         packed |= rgb[..., 1][dark].astype(np.int32) << 8
         packed |= rgb[..., 2][dark]
@@ -353,8 +369,12 @@ def _read(rgb: np.ndarray, source: str | None, shaped: tuple[np.ndarray, int, in
             break
     if W == 0:
         raise fail("no lattice of cells and walls fits it")
-    return _cells(box, colours, _bands(box.shape[0], thick, H), _bands(box.shape[1], thick, W), thick, None, source,
-                  tones)
+    ys, xs = _bands(box.shape[0], thick, H), _bands(box.shape[1], thick, W)
+    cell = int(min(np.diff(ys).min(initial=box.shape[0]), np.diff(xs).min(initial=box.shape[1]))) - thick
+    if thick >= 2 * cell:  # walls far thicker than cells: the ground read as walls, the negative of a line maze
+        raise fail(f"its walls would be {thick} pixels thick around cells {cell} pixels wide, so which colour is wall "
+                   "is unclear (the negative of a line maze?)")
+    return _cells(box, colours, ys, xs, thick, None, source, tones)
 
 
 def _near(mask: np.ndarray, r: int) -> np.ndarray:

@@ -1,0 +1,73 @@
+"""Pictures of mazes drawn the way other tools draw them (thin lines on a lattice, negatives, titles), read right
+or refused in one line: never a wrong maze without a word."""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+import pytest
+from PIL import Image, ImageDraw
+
+import tremaux
+from tremaux.errors import MazeFormatError
+from tremaux.io.image import loads
+
+
+def _segments(maze):
+    """The wall segments of ``maze`` as pairs of lattice points (row, column) of its corners."""
+    H, W = maze.shape
+    c = maze.cells
+    for i in range(H):
+        for j in range(W):
+            if not c[i, j] & 1:
+                yield (i, j), (i, j + 1)
+            if not c[i, j] & 8:
+                yield (i, j), (i + 1, j)
+            if i == H - 1 and not c[i, j] & 4:
+                yield (i + 1, j), (i + 1, j + 1)
+            if j == W - 1 and not c[i, j] & 2:
+                yield (i, j + 1), (i + 1, j + 1)
+
+
+def line_picture(maze, *, cell=16.0, width=2.0, margin=10.0, ink=(0, 0, 0), ground=(255, 255, 255), gaps=True,
+                 title=0, supersample=1, fmt="PNG", **save) -> bytes:
+    """``maze`` drawn as a turtle or matplotlib script draws one: each wall a line ``width`` pixels wide centred on
+    the lattice of ``cell`` pixels (fractions allowed), openings in the outer wall at the top-left cell and the
+    bottom-right one (``gaps``), a line of text above (``title`` pixels); ``supersample`` > 1 draws it that many
+    times larger and shrinks it with Lanczos (anti-aliased edges)."""
+    H, W = maze.shape
+    s = supersample
+    size = (int((W * cell + 2 * margin) * s), int((H * cell + 2 * margin + title) * s))
+    im = Image.new("RGB", size, ground)
+    draw = ImageDraw.Draw(im)
+    at = lambda v: int(np.floor(v * s + 0.5))  # noqa: E731
+    h = width / 2
+    for a, b in _segments(maze):
+        if gaps and (a, b) in (((0, 0), (0, 1)), ((H, W - 1), (H, W))):
+            continue
+        y0, x0 = margin + title + a[0] * cell, margin + a[1] * cell
+        y1, x1 = margin + title + b[0] * cell, margin + b[1] * cell
+        draw.rectangle([at(x0 - h), at(y0 - h), at(x1 + h) - 1, at(y1 + h) - 1], fill=ink)
+    if title:
+        draw.text((at(margin), at(2)), f"A maze of {H} x {W}", fill=ink)
+    if s > 1:
+        im = im.resize((im.width // s, im.height // s), Image.LANCZOS)
+    buf = io.BytesIO()
+    im.save(buf, fmt, **save)
+    return buf.getvalue()
+
+
+def _right(maze, data) -> bool:
+    got = loads(data, source="m.png")
+    return got.shape == maze.shape and np.array_equal(got.cells, maze.cells)
+
+
+@pytest.mark.parametrize("margin, gaps", [(10, True), (1, True), (1, False)])
+def test_the_negative_of_a_line_maze_light_lines_on_black_reads_as_the_maze(margin, gaps):
+    # read as the maze of the black squares between the lines before (walls 14 pixels thick, cells 2), or refused
+    maze = tremaux.generate((12, 15), "backtracker", seed=3).maze
+    data = line_picture(maze, margin=margin, gaps=gaps, ink=(255, 255, 255), ground=(0, 0, 0))
+    got = loads(data)
+    assert got.shape == maze.shape and np.array_equal(got.cells, maze.cells)
+    assert (got.start, got.goal) == (((0, 0), (11, 14)) if gaps else (None, None))
