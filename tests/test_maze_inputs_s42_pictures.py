@@ -34,7 +34,7 @@ def line_picture(maze, *, cell=16.0, width=2.0, margin=10.0, ink=(0, 0, 0), grou
                  title=0, supersample=1, fmt="PNG", **save) -> bytes:
     """``maze`` drawn as a turtle or matplotlib script draws one: each wall a line ``width`` pixels wide centred on
     the lattice of ``cell`` pixels (fractions allowed), openings in the outer wall at the top-left cell and the
-    bottom-right one (``gaps``), a line of text above (``title`` pixels); ``supersample`` > 1 draws it that many
+    bottom-right one (``gaps``: or a list of the segments left out), a line of text above (``title`` pixels); ``supersample`` > 1 draws it that many
     times larger and shrinks it with Lanczos (anti-aliased edges)."""
     H, W = maze.shape
     s = supersample
@@ -44,7 +44,7 @@ def line_picture(maze, *, cell=16.0, width=2.0, margin=10.0, ink=(0, 0, 0), grou
     at = lambda v: int(np.floor(v * s + 0.5))  # noqa: E731
     h = width / 2
     for a, b in _segments(maze):
-        if gaps and (a, b) in (((0, 0), (0, 1)), ((H, W - 1), (H, W))):
+        if gaps and (a, b) in (gaps if isinstance(gaps, list) else (((0, 0), (0, 1)), ((H, W - 1), (H, W)))):
             continue
         y0, x0 = margin + title + a[0] * cell, margin + a[1] * cell
         y1, x1 = margin + title + b[0] * cell, margin + b[1] * cell
@@ -71,3 +71,45 @@ def test_the_negative_of_a_line_maze_light_lines_on_black_reads_as_the_maze(marg
     got = loads(data)
     assert got.shape == maze.shape and np.array_equal(got.cells, maze.cells)
     assert (got.start, got.goal) == (((0, 0), (11, 14)) if gaps else (None, None))
+
+
+# each refused before ("no lattice of cells and walls fits it" or "walls are blurred or broken")
+DRAWN = [dict(cell=16.4, width=2.0, margin=10.3), dict(cell=12.64, width=1.75, margin=13.9),
+         dict(cell=13.7, width=1.2, margin=10.3, supersample=5), dict(cell=19.78, width=1.06, margin=11.1, supersample=5),
+         dict(cell=16.4, width=2.0, margin=10.3, supersample=5, fmt="JPEG", quality=80),
+         dict(cell=16.0, width=2.0, margin=8.0, title=20), dict(cell=11.8, width=2.93, margin=15.9, title=20)]
+
+
+@pytest.mark.parametrize("options", DRAWN, ids=["fractional", "fractional-width", "anti-aliased", "anti-aliased-thin",
+                                                 "anti-aliased-jpeg", "title", "fractional-title"])
+def test_a_maze_drawn_as_a_plotting_script_draws_it_reads_as_the_maze(options):
+    maze = tremaux.generate((12, 15), "backtracker", seed=3).maze
+    got = loads(line_picture(maze, **options))
+    assert got.shape == maze.shape and np.array_equal(got.cells, maze.cells)
+    assert (got.start, got.goal) == ((0, 0), (11, 14))
+
+
+def test_two_mazes_one_above_the_other_are_not_read_as_one_of_them():
+    top = Image.open(io.BytesIO(line_picture(tremaux.generate((6, 8), seed=1).maze))).convert("RGB")
+    bottom = Image.open(io.BytesIO(line_picture(tremaux.generate((5, 8), seed=2).maze))).convert("RGB")
+    both = Image.new("RGB", (top.width, top.height + bottom.height), "white")
+    both.paste(top, (0, 0))
+    both.paste(bottom, (0, top.height))
+    buf = io.BytesIO()
+    both.save(buf, "PNG")
+    with pytest.raises(MazeFormatError, match="^m.png: no maze found in the picture"):
+        loads(buf.getvalue(), source="m.png")
+
+
+def test_a_row_open_end_to_end_is_not_taken_for_a_title_above_the_maze():
+    # a binary-tree maze's top row is one corridor; with openings at both its ends, blank pixel lines cross the
+    # picture between the top wall and the rest, which is not text to leave out (a wall line is not a title)
+    maze = tremaux.generate((20, 15), "binary-tree", seed=4).maze
+    assert (maze.cells[0, :-1] & 2).all()
+    data = line_picture(maze, gaps=[((0, 0), (1, 0)), ((0, 15), (1, 15))])
+    try:
+        got = loads(data, source="m.png")
+    except MazeFormatError as exc:
+        assert str(exc).startswith("m.png: no maze found in the picture")
+    else:
+        assert got.shape == maze.shape and np.array_equal(got.cells, maze.cells)

@@ -92,7 +92,10 @@ def _fit(box: np.ndarray, thick: int) -> tuple[int, int]:
             if best_key is not None and key >= best_key:
                 continue
             ys, xs = _bands(h, thick, H), _bands(w, thick, W)
-            y0, y1, x0, x1 = ys[:-1] + thick, ys[1:], xs[:-1] + thick, xs[1:]
+            # a pixel of slack on each side of cells 4 pixels or more: the lines of a picture drawn on a lattice of
+            # fractional pitch (a turtle or plotting script) fall up to a pixel off the rounded bands
+            e = int(min(np.diff(ys).min(), np.diff(xs).min()) - thick >= 4)
+            y0, y1, x0, x1 = ys[:-1] + thick + e, ys[1:] - e, xs[:-1] + thick + e, xs[1:] - e
             inside = total[np.ix_(y1, x1)] - total[np.ix_(y0, x1)] - total[np.ix_(y1, x0)] + total[np.ix_(y0, x0)]
             area = np.outer(y1 - y0, x1 - x0)
             if inside.sum() <= 0.02 * area.sum() and (inside <= 0.25 * area).all():
@@ -100,3 +103,43 @@ def _fit(box: np.ndarray, thick: int) -> tuple[int, int]:
         if best_key is not None:
             return best
     return 0, 0
+
+
+def _snap(box: np.ndarray, starts: np.ndarray, thick: int, axis: int) -> np.ndarray:
+    """The wall bands at ``starts`` (rows of ``box`` for ``axis`` 0, columns for 1) each moved by a pixel where
+    that puts more wall pixels under it: a picture drawn on a lattice of fractional pitch (a turtle or plotting
+    script) draws its lines up to a pixel off the evenly rounded bands. The outer bands and the first and last
+    pixels stay put, and a band moves only where it gains strictly."""
+    profile = box.sum(axis=1 - axis, dtype=np.int64)
+    total = np.concatenate(([0], np.cumsum(profile)))
+    extent = profile.size
+    out = starts.copy()
+    for k in range(1, starts.size - 1):
+        s = int(starts[k])
+        under = {d: total[s + d + thick] - total[s + d] for d in (0, -1, 1) if 0 < s + d and s + d + thick < extent}
+        best = max(under, key=lambda d: (under[d], d == 0))
+        if under[best] > under.get(0, -1):
+            out[k] = s + best
+    return out
+
+
+def _main_run(counts: np.ndarray) -> tuple[int, int]:
+    """The first and past-the-last rows (or columns) of the maze among rows of ``counts`` wall pixels: the run of
+    rows with wall that holds the most of it, when every other run (a title, a caption: text apart from the maze
+    by blank rows) is small beside it, an eighth of its wall and a quarter of its extent at most, and has no row
+    of wall half as long as its longest (a wall line: the outer wall, beyond a row of cells open end to end);
+    else from the first row with wall to the last."""
+    on = np.flatnonzero(counts)
+    breaks = np.flatnonzero(np.diff(on) > 1)
+    starts, ends = on[np.r_[0, breaks + 1]], on[np.r_[breaks, on.size - 1]] + 1
+    if starts.size == 1:
+        return int(starts[0]), int(ends[0])
+    total = np.concatenate(([0], np.cumsum(counts, dtype=np.int64)))
+    held = total[ends] - total[starts]
+    k = int(np.argmax(held))
+    others = np.arange(starts.size) != k
+    longest = np.maximum.reduceat(counts, starts)  # each run's longest row: reduceat up to the next run's start
+    if ((held[others] * 8 > held[k]).any() or ((ends - starts)[others] * 4 > ends[k] - starts[k]).any()
+            or (longest[others] * 2 > longest[k]).any()):
+        return int(starts[0]), int(ends[-1])
+    return int(starts[k]), int(ends[k])

@@ -87,9 +87,9 @@ import numpy as np
 from .. import budget
 from ..errors import MazeFormatError, MemoryLimitError, UnsupportedError
 from ..maze.model import Maze
-from ._colours import _filled, _light_walls
+from ._colours import _crisp, _filled, _light_walls
 from ._evidence import disagreement, faint
-from ._lattice import _bands, _fit, _leading, _thickness
+from ._lattice import _bands, _fit, _leading, _main_run, _snap, _thickness
 from ._notes import GRID_NOTE, LEVELS_NOTE, MASK_NOTE, grid_note, mask_note, read_mask_note
 
 __all__ = ["MAGIC", "MAX_PIXELS", "LEVELS_NOTE", "MASK_NOTE", "GRID_NOTE", "dumps", "grid_note", "is_image", "loads",
@@ -275,7 +275,14 @@ def loads(data: bytes, *, source: str | None = None, memory_limit=None) -> Maze:
     try:
         return _read(rgb, source, shaped)
     except MazeFormatError as exc:
-        rgb = next(pictures, None) if shaped is None else None  # light walls on a transparent ground?
+        if shaped is not None:
+            raise
+        for light in (False, True):  # smoothed walls (anti-aliased lines): reduced to black and white
+            try:
+                return _read(_crisp(rgb, light), source, None, light=False)
+            except MazeFormatError:
+                pass
+        rgb = next(pictures, None)  # light walls on a transparent ground?
         if rgb is None:
             raise
         try:
@@ -333,8 +340,10 @@ def _read(rgb: np.ndarray, source: str | None, shaped: tuple[np.ndarray, int, in
         if wall[np.ix_(ys[:-1] + thick + cell // 2, xs[:-1] + thick + cell // 2)][mask].any():  # never in a cell
             raise fail("its cells are drawn in the colour of its walls")
         return _cells(wall, rgb, ys, xs, thick, mask, source, tones)
-    rows, cols = np.flatnonzero(wall.any(axis=1)), np.flatnonzero(wall.any(axis=0))
-    top, bottom, left, right = int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1
+    # the maze's rows and columns: text apart from it (a title, a caption) left out
+    top, bottom = _main_run(wall.sum(axis=1))
+    left, right = _main_run(wall[top:bottom].sum(axis=0))
+    top, bottom = (top + k for k in _main_run(wall[top:bottom, left:right].sum(axis=1)))
     box = wall[top:bottom, left:right]
     margin = faint(wall, rgb, *tones)
     margin[top:bottom, left:right] = False
@@ -369,12 +378,21 @@ def _read(rgb: np.ndarray, source: str | None, shaped: tuple[np.ndarray, int, in
             break
     if W == 0:
         raise fail("no lattice of cells and walls fits it")
-    ys, xs = _bands(box.shape[0], thick, H), _bands(box.shape[1], thick, W)
+    ys, xs = _snap(box, _bands(box.shape[0], thick, H), thick, 0), _snap(box, _bands(box.shape[1], thick, W), thick, 1)
     cell = int(min(np.diff(ys).min(initial=box.shape[0]), np.diff(xs).min(initial=box.shape[1]))) - thick
+    blank = max(_longest_blank(box.any(axis=1)), _longest_blank(box.any(axis=0)))
+    if blank > int(max(np.diff(ys).max(), np.diff(xs).max())) - thick:  # a maze's walls cross every cell's rows
+        raise fail(f"{blank} blank pixel lines cross it whole, more than a cell holds: more than one drawing?")
     if thick >= 2 * cell:  # walls far thicker than cells: the ground read as walls, the negative of a line maze
         raise fail(f"its walls would be {thick} pixels thick around cells {cell} pixels wide, so which colour is wall "
                    "is unclear (the negative of a line maze?)")
     return _cells(box, colours, ys, xs, thick, None, source, tones)
+
+
+def _longest_blank(flags: np.ndarray) -> int:
+    """The longest run of false ``flags``."""
+    edges = np.flatnonzero(np.diff(np.concatenate(([True], flags, [True])).astype(np.int8)))
+    return int(np.diff(edges)[::2].max(initial=0))
 
 
 def _near(mask: np.ndarray, r: int) -> np.ndarray:
@@ -401,9 +419,13 @@ def _cells(box: np.ndarray, colours: np.ndarray, ys: np.ndarray, xs: np.ndarray,
     """The maze whose wall bands start at pixels ``ys`` (rows) and ``xs`` (columns) of the wall pixels ``box``."""
     H, W = len(ys) - 1, len(xs) - 1
     cy, cx = ys[:-1] + (ys[1:] - ys[:-1] + thick) // 2, xs[:-1] + (xs[1:] - xs[:-1] + thick) // 2  # cell middles
-    wy, wx = ys + thick // 2, xs + thick // 2  # wall band middles
-    east = box[np.ix_(cy, wx)]  # (H, W + 1): each row's walls between columns, the outer ones included
-    south = box[np.ix_(wy, cx)]  # (H + 1, W)
+    # a wall is read across its band at the cell's middle: a wall pixel anywhere across it (a line drawn thinner
+    # than the band, as a line of fractional width on a fractional lattice is, in places)
+    east = np.zeros((H, W + 1), bool)  # each row's walls between columns, the outer ones included
+    south = np.zeros((H + 1, W), bool)
+    for d in range(thick):
+        east |= box[np.ix_(cy, np.minimum(xs + d, box.shape[1] - 1))]
+        south |= box[np.ix_(np.minimum(ys + d, box.shape[0] - 1), cx)]
     doubt = disagreement(box, ys, xs, thick, east, south, None if tones is None else faint(box, colours, *tones))
     if doubt is None and mask is None and thick == 1 and (_uneven(ys, thick) or _uneven(xs, thick)):
         bands = (~south[1:-1].any(axis=1)).sum() + (~east[:, 1:-1].any(axis=0)).sum()
