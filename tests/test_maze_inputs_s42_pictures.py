@@ -113,3 +113,31 @@ def test_a_row_open_end_to_end_is_not_taken_for_a_title_above_the_maze():
         assert str(exc).startswith("m.png: no maze found in the picture")
     else:
         assert got.shape == maze.shape and np.array_equal(got.cells, maze.cells)
+
+
+def block_picture(maze, *, scale=4.0, margin=0, resample=Image.NEAREST) -> bytes:
+    """``maze`` shown as mazelib's ``plt.imshow(grid)`` shows it: a square a wall or passage, ``scale`` pixels a
+    square (fractions allowed), resized with ``resample``, on a white margin."""
+    from tremaux.io.block import to_blocks
+
+    squares = Image.fromarray(np.where(np.asarray(to_blocks(maze), bool), 0, 255).astype(np.uint8)).convert("RGB")
+    squares = squares.resize((round(squares.width * scale), round(squares.height * scale)), resample)
+    im = Image.new("RGB", (squares.width + 2 * margin, squares.height + 2 * margin), "white")
+    im.paste(squares, (margin, margin))
+    buf = io.BytesIO()
+    im.save(buf, "PNG")
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize("scale, margin", [(4.5, 10), (3.5, 6)])
+def test_a_smoothed_block_picture_is_never_read_as_the_tree_of_its_walls(scale, margin):
+    # the negative of a block picture is a maze too: its walls' tree, a cell at each post; the light squares
+    # reduced to black and white read as that 11 x 14 maze
+    maze = tremaux.generate((10, 13), "kruskal", seed=5).maze
+    data = block_picture(maze, scale=scale, margin=margin, resample=Image.LANCZOS)
+    try:
+        got = loads(data, source="m.png")
+    except MazeFormatError as exc:
+        assert str(exc).startswith("m.png: ") and "\n" not in str(exc)
+    else:
+        assert got.shape == maze.shape and np.array_equal(got.cells, maze.cells)

@@ -143,3 +143,9 @@ def _main_run(counts: np.ndarray) -> tuple[int, int]:
             or (longest[others] * 2 > longest[k]).any()):
         return int(starts[0]), int(ends[-1])
     return int(starts[k]), int(ends[k])
+
+
+def _longest_blank(flags: np.ndarray) -> int:
+    """The longest run of false ``flags``."""
+    edges = np.flatnonzero(np.diff(np.concatenate(([True], flags, [True])).astype(np.int8)))
+    return int(np.diff(edges)[::2].max(initial=0))

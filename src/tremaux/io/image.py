@@ -14,8 +14,13 @@ wall band as thick as a cell band). Reading:
    and JPEG noise, are not; walls of any colour are). A dark-mode picture, a
    light outer wall inside a dark margin, is read with the lightest quarter
    instead: light walls on a dark ground; a picture in which the first
-   choice finds no maze is read the other way round (the negative of a line
-   maze without a margin, or with an opening in its outer wall);
+   choice finds no maze is read the other way round when it is a line maze
+   (the negative of one without a margin, or with an opening in its outer
+   wall: at most a third of its pixels in that colour, walls at most half as
+   thick as the cells); then, for smoothed (anti-aliased) lines, both again
+   reduced to black and white, a pixel wall when 40% of the way from the
+   ground's lightness to the walls' or more. Text apart from the maze by
+   blank rows or columns (a title) is left out;
 2. the outer wall gives the box (its leading rows and columns that are
    mostly wall); the inner walls give the wall thickness (the most common
    run of wall across them), to which a bolder or thinner outer wall is
@@ -24,8 +29,11 @@ wall band as thick as a cell band). Reading:
    wall at every crossing and whose cell middles are open, and likewise
    the number of rows;
    a lattice whose walls are twice as thick as its cells are wide or more
-   is the ground read as walls (the negative of a line maze) and is refused;
-4. each wall segment is read at its middle: wall or passage. A gap in the
+   is the ground read as walls (the negative of a line maze) and is refused,
+   and so is one crossed by blank lines wider than a cell (two drawings).
+   Each inner wall band is moved by a pixel where more wall lies under it (a
+   lattice of fractional pitch, as plotting scripts draw);
+4. each wall segment is read across its band at its middle: wall or passage. A gap in the
    outer wall marks the start (the first in reading order) and the goal
    (the second); a cell filled with a reddish colour is the start and a
    greenish one the goal, as tremaux draws them;
@@ -89,7 +97,7 @@ from ..errors import MazeFormatError, MemoryLimitError, UnsupportedError
 from ..maze.model import Maze
 from ._colours import _crisp, _filled, _light_walls
 from ._evidence import disagreement, faint
-from ._lattice import _bands, _fit, _leading, _main_run, _snap, _thickness
+from ._lattice import _bands, _fit, _leading, _longest_blank, _main_run, _snap, _thickness
 from ._notes import GRID_NOTE, LEVELS_NOTE, MASK_NOTE, grid_note, mask_note, read_mask_note
 
 __all__ = ["MAGIC", "MAX_PIXELS", "LEVELS_NOTE", "MASK_NOTE", "GRID_NOTE", "dumps", "grid_note", "is_image", "loads",
@@ -104,6 +112,10 @@ MAX_PIXELS = 40_000_000
 
 MAX_REPLAYED = 1_000_000_000
 """Pixels decoded, over all frames, to reach the last frame of an animation (the finished maze) at most."""
+
+LINE_SHARE = 1 / 3
+"""A picture is read with its walls in the colour the margin does not say only when at most this share of its
+pixels are that colour: a line maze (a block picture's walls and passages are each near half of it)."""
 
 PIXEL_BYTES = 56
 """Peak bytes per pixel of reading a picture (its RGB and grey copies, the wall mask, the 64-bit sums of walls, the
@@ -277,11 +289,6 @@ def loads(data: bytes, *, source: str | None = None, memory_limit=None) -> Maze:
     except MazeFormatError as exc:
         if shaped is not None:
             raise
-        for light in (False, True):  # smoothed walls (anti-aliased lines): reduced to black and white
-            try:
-                return _read(_crisp(rgb, light), source, None, light=False)
-            except MazeFormatError:
-                pass
         rgb = next(pictures, None)  # light walls on a transparent ground?
         if rgb is None:
             raise
@@ -292,10 +299,10 @@ def loads(data: bytes, *, source: str | None = None, memory_limit=None) -> Maze:
 
 
 def _read(rgb: np.ndarray, source: str | None, shaped: tuple[np.ndarray, int, int, int] | None = None,
-          light: bool | None = None) -> Maze:
+          light: bool | None = None, lines: bool = False) -> Maze:
     """The maze of an RGB pixel array; ``shaped``: the mask and pixel sizes of a :data:`MASK_NOTE`; ``light``:
-    whether the walls are the light pixels (``None``: as the margin shows, else the other way round when that
-    finds no maze, as in the negative of a line maze without a margin)."""
+    whether the walls are the light pixels (``None``: as the margin shows, else as explained below); ``lines``:
+    only a line maze (walls at most half as thick as the cells are wide) is read."""
 
     def fail(what: str) -> MazeFormatError:
         return MazeFormatError(f"no maze found in the picture: {what}", source=source)
@@ -304,16 +311,26 @@ def _read(rgb: np.ndarray, source: str | None, shaped: tuple[np.ndarray, int, in
     lo, hi = float(grey.min()), float(grey.max())
     if hi - lo < 32:
         raise fail("it has no contrast between walls and passages")
-    if shaped is None and light is None:  # light walls on a dark ground (a dark-mode picture) when a dark margin
-        light = _light_walls(grey >= (lo + hi) / 2)  # surrounds a light outer wall; else tried second
+    if shaped is None and light is None:
+        # light walls on a dark ground (a dark-mode picture) when a dark margin surrounds a light outer wall; the
+        # other way round only for a line maze (the negative of one without a margin, or with an opening in its
+        # outer wall): few pixels that colour, walls thin beside the cells (the negative of a block picture reads
+        # as another maze, the tree of its walls); then the same reduced to black and white (smoothed lines)
+        light = _light_walls(grey >= (lo + hi) / 2)
+        lines = bool(((grey >= (lo + hi) / 2) != light).mean() <= LINE_SHARE)
         del grey
-        try:
-            return _read(rgb, source, None, light)
-        except MazeFormatError as exc:
+        tries = [(rgb, light, False), (rgb, not light, True), (_crisp, light, False), (_crisp, not light, True)]
+        first = None
+        for picture, way, other in tries:
+            if other and not lines:
+                continue
             try:
-                return _read(rgb, source, None, not light)
-            except MazeFormatError:
-                raise exc from None
+                if picture is _crisp:
+                    return _read(_crisp(rgb, way), source, None, False, other)
+                return _read(picture, source, None, way, other)
+            except MazeFormatError as exc:
+                first = first or exc
+        raise first
     # wall: the most common colour of the darkest quarter, within a quarter of the range on every channel (so
     # lighter or coloured cells, a dark heat-map colour or start cell, and JPEG noise are not)
     if shaped is not None:  # tremaux's picture with a lattice note: the lattice is known
@@ -383,16 +400,12 @@ def _read(rgb: np.ndarray, source: str | None, shaped: tuple[np.ndarray, int, in
     blank = max(_longest_blank(box.any(axis=1)), _longest_blank(box.any(axis=0)))
     if blank > int(max(np.diff(ys).max(), np.diff(xs).max())) - thick:  # a maze's walls cross every cell's rows
         raise fail(f"{blank} blank pixel lines cross it whole, more than a cell holds: more than one drawing?")
+    if lines and 2 * thick > cell:
+        raise fail(f"its walls are {thick} pixels thick around cells {cell} pixels wide, not the lines of a line maze")
     if thick >= 2 * cell:  # walls far thicker than cells: the ground read as walls, the negative of a line maze
         raise fail(f"its walls would be {thick} pixels thick around cells {cell} pixels wide, so which colour is wall "
                    "is unclear (the negative of a line maze?)")
     return _cells(box, colours, ys, xs, thick, None, source, tones)
-
-
-def _longest_blank(flags: np.ndarray) -> int:
-    """The longest run of false ``flags``."""
-    edges = np.flatnonzero(np.diff(np.concatenate(([True], flags, [True])).astype(np.int8)))
-    return int(np.diff(edges)[::2].max(initial=0))
 
 
 def _near(mask: np.ndarray, r: int) -> np.ndarray:
