@@ -16,6 +16,11 @@ Usage::
 
     python benchmarks/bench_image_drawn.py            # the table
     python benchmarks/bench_image_drawn.py --cases 40 # fewer pictures
+
+Then as many block pictures as half the line pictures (mazelib's grid shown
+with ``plt.imshow``: a square per wall or passage, 2 to 8 pixels a square,
+whole or fractional, resized with nearest or Lanczos, some as JPEG or with a
+title), counted apart.
 """
 
 from __future__ import annotations
@@ -100,6 +105,41 @@ def case(k: int):
     return maze, opts, kind
 
 
+def block_picture(maze, *, scale=4.0, margin=0, title=0, resample=Image.NEAREST, fmt="PNG", **save) -> bytes:
+    """``maze`` shown as mazelib's ``plt.imshow(grid)`` shows it: a square a wall or passage, ``scale`` pixels a
+    square, resized with ``resample``, on a white margin, with a line of text above (``title`` pixels)."""
+    from tremaux.io.block import to_blocks
+
+    squares = Image.fromarray(np.where(np.asarray(to_blocks(maze), bool), 0, 255).astype(np.uint8)).convert("RGB")
+    squares = squares.resize((round(squares.width * scale), round(squares.height * scale)), resample)
+    im = Image.new("RGB", (squares.width + 2 * margin, squares.height + 2 * margin + title), "white")
+    im.paste(squares, (margin, margin + title))
+    if title:
+        ImageDraw.Draw(im).text((margin, 2), "maze", fill="black")
+    buf = io.BytesIO()
+    im.save(buf, fmt, **save)
+    return buf.getvalue()
+
+
+def block_case(k: int):
+    """A block picture's maze and options, drawn from a generator seeded by ``k``."""
+    rng = np.random.default_rng(10_000 + k)
+    H, W = int(rng.integers(3, 30)), int(rng.integers(3, 30))
+    maze = tremaux.generate((H, W), ALGORITHMS[k % len(ALGORITHMS)], seed=k, braid=0.3 * (k % 3 == 2)).maze
+    whole = rng.random() < 0.4
+    scale = float(rng.integers(2, 9)) if whole else float(rng.uniform(2, 8))
+    smooth = rng.random() < 0.4
+    jpeg = rng.random() < 0.25
+    titled = rng.random() < 0.2
+    opts = dict(scale=scale, margin=int(rng.integers(0, 30)), title=20 if titled else 0,
+                resample=Image.LANCZOS if smooth else Image.NEAREST)
+    if jpeg:
+        opts.update(fmt="JPEG", quality=int(rng.integers(60, 95)))
+    kind = "block" + ("+smooth" if smooth else "") + ("+jpeg" if jpeg else "") + ("+title" if titled else "") + \
+        (" whole" if whole else " fractional")
+    return maze, opts, kind
+
+
 def outcome(maze, data: bytes) -> str:
     try:
         got = loads(data)
@@ -123,7 +163,17 @@ def main() -> None:
             table.setdefault(key, Counter())[o] += 1
         if o == "wrong":
             wrong.append((k, kind))
-    print(f"{datetime.date.today()} {platform.machine()} {platform.python_version()}, {args.cases} pictures")
+    for k in range(args.cases // 2):
+        half = "dev" if k % 2 == 0 else "held-out"
+        maze, opts, kind = block_case(k)
+        o = outcome(maze, block_picture(maze, **opts))
+        for key in ((half, "block all"), (half, "block " + kind.split()[1]),
+                    *((half, f"block {f}") for f in ("smooth", "jpeg", "title") if f in kind)):
+            table.setdefault(key, Counter())[o] += 1
+        if o == "wrong":
+            wrong.append((k, kind))
+    print(f"{datetime.date.today()} {platform.machine()} {platform.python_version()}, {args.cases} line pictures, "
+          f"{args.cases // 2} block pictures")
     print("| half | pictures | right | refused | wrong |")
     print("|---|---|---|---|---|")
     for (half, what), c in sorted(table.items()):
