@@ -24,3 +24,20 @@ def test_show_of_a_blank_standard_input_is_one_line_and_exit_2(capsys, monkeypat
     code, out, err = run(capsys, "show", "-")
     assert code == 2 and out == ""
     assert err.startswith("error: <stdin>:1:1: the text holds only spaces") and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("text, start, goal", [
+    ("+---+---+\n| S     |\n+---+   +\n| E     |\n+---+---+", (0, 0), (1, 0)),
+    ("+--+--+\n|S    |\n+--+  +\n|E    |\n+--+--+", (0, 0), (1, 0)),
+    ("┌───────┐\n│ S     │\n└───┐   │\n│ E     │\n└───────┘", (0, 0), (1, 0)),
+    ("+---+---+\n|       |\n+---+   +\n| E      \n+---+---+", (1, 0), (1, 1)),
+])
+def test_an_e_in_a_cell_is_the_end_beside_an_s_else_the_entrance(text, start, goal):
+    # refused before: "unknown character 'E' in a cell"; the block texts read 'E' so already
+    m = tio.loads(text)
+    assert (m.shape, m.start, m.goal) == ((2, 2), start, goal)
+
+
+def test_an_e_outside_the_cells_is_still_an_unknown_character():
+    with pytest.raises(MazeFormatError, match="found '-E-'"):
+        tio.loads("+---+-E-+\n| S     |\n+---+   +\n|       |\n+---+---+")
