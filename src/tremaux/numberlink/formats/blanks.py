@@ -117,7 +117,7 @@ def read_blanks(text: str, source: str | None, base: str) -> list[Puzzle]:
     Examples
     --------
     >>> from tremaux.numberlink.formats.blanks import read_blanks
-    >>> read_blanks("1 3|a a a".replace("|", chr(10)), None, "b")
+    >>> read_blanks("1 5|a a a".replace("|", chr(10)), None, "b")
     Traceback (most recent call last):
     ...
     tremaux.errors.PuzzleFormatError: 2:5: 'a' appears 3 times (line 2 column 1, line 2 column 3, line 2 column 5); each label must appear exactly twice
