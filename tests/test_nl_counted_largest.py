@@ -25,3 +25,8 @@ def test_a_header_giving_the_largest_number_is_read():
 def test_a_header_that_is_neither_the_count_nor_the_largest_number_is_refused(head, holds):
     with pytest.raises(PuzzleFormatError, match=f"^1:1: the header gives {head} pairs; the grid holds {holds}"):
         formats.loads(head + GAP[1:], format="counted")
+
+
+def test_a_header_over_a_grid_without_pairs_is_named_not_a_crash():
+    with pytest.raises(PuzzleFormatError, match="^1:1: the header gives 2 pairs; the grid holds 0"):
+        formats.loads("2\n2 3\n. . .\n. . .\n", format="counted")

@@ -152,8 +152,8 @@ on a line) followed by R rows of C cells
 def _numbered_up_to(p: Puzzle, k: int) -> bool:
     """Whether the pairs of ``p`` are numbered within ``1..k`` and ``k`` is one of them: a header that gives the
     largest number (colours ``1..K``) of a grid where some numbers are not used."""
-    return all(x.isdigit() for x in p.labels) and max(int(x) for x in p.labels) == k > p.pairs and \
-        min(int(x) for x in p.labels) >= 1
+    numbers = [int(x) for x in p.labels if re.fullmatch(r"[0-9]{1,9}", x)]
+    return bool(numbers) and len(numbers) == p.pairs and min(numbers) >= 1 and max(numbers) == k > p.pairs
 
 
 def write_counted(puzzles: Sequence[Puzzle]) -> str:
