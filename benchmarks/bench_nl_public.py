@@ -1,6 +1,7 @@
 """Number Link on public puzzle files the project was not developed on: decided, gave up, wrong, wall times.
 
     python benchmarks/bench_nl_public.py PATH [PATH ...] [--jsonl results.jsonl] [--runs t1,default,unique]
+    python benchmarks/bench_nl_public.py --per-set DIR [DIR ...] --jsonl results.jsonl
 
 Every PATH is a puzzle file in any format the library reads, or a folder whose
 ``*.txt`` files are read (recursively). The puzzles are not in the repository:
@@ -24,7 +25,9 @@ settle whether it is the only one counts as gave up. Wall seconds
 in ``extras["load_seconds"]``) per size class (the longer side). With
 ``--jsonl`` each run is appended to a file as it ends, and runs already in the
 file are not run again, so a long evaluation can stop and go on. Prints a
-markdown table with the date and the machine.
+markdown table with the date and the machine. With ``--per-set`` each PATH is a
+set of its own, numbered on its own, and one table gives each set, half and
+rule (runs already in the ``--jsonl`` file are reused).
 """
 
 from __future__ import annotations
@@ -210,16 +213,54 @@ def table(rows: list[dict], items: list[dict], paths: list[str]) -> str:
     return "\n".join(lines)
 
 
+def per_set_table(sets: list[tuple[str, list[dict]]]) -> str:
+    """One line per set, half and rule: ``t1`` and ``default`` as solved / no solution / gave up / wrong, median /
+    max ms, and ``unique`` as unique / decided with a solution / no solution / gave up, median / max ms."""
+    def counts(sel: list[dict]) -> str:
+        st = [r["status"] for r in sel]
+        return (f"{st.count('solved')} / {st.count('no-solution')} / {st.count('gave-up') + st.count('crash')} / "
+                f"{sum(bool(r['wrong']) for r in sel)}, {ms([r['seconds'] for r in sel])}")
+
+    def uniq(sel: list[dict]) -> str:
+        st = [r["status"] for r in sel]
+        return (f"{sum(r.get('unique') is True for r in sel)} / {st.count('solved')} / {st.count('no-solution')} / "
+                f"{st.count('gave-up') + st.count('crash')}, {ms([r['seconds'] for r in sel])}")
+
+    lines = ["| set | half | rule | puzzles | t1: solved / none / gave up / wrong, median / max ms | default "
+             "| unique: unique / decided with a solution / none / gave up, median / max ms |",
+             "|---|---|---|---|---|---|---|"]
+    for name, rows in sets:
+        for half in ("dev", "held"):
+            for rule in RULES:
+                sel = {run: [r for r in rows if (r["half"], r["rule"], r["run"]) == (half, rule, run)] for run in RUNS}
+                if not any(sel.values()):
+                    continue
+                n = max(len(v) for v in sel.values())
+                lines.append(f"| {name} | {half} | {rule} | {n} | {counts(sel['t1']) if sel['t1'] else '-'} "
+                             f"| {counts(sel['default']) if sel['default'] else '-'} "
+                             f"| {uniq(sel['unique']) if sel['unique'] else '-'} |")
+    return "\n".join(lines)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("paths", nargs="+", help="puzzle files or folders of *.txt puzzle files")
     ap.add_argument("--runs", default="t1,unique,default", help="comma-separated: t1, default, unique")
     ap.add_argument("--jsonl", type=Path, help="append each run here, and skip runs already in it")
+    ap.add_argument("--per-set", action="store_true",
+                    help="each PATH is a set numbered on its own (even = development); print one table of the sets")
     args = ap.parse_args()
     runs = [x for x in args.runs.split(",") if x]
     for x in runs:
         if x not in RUNS:
             ap.error(f"unknown run {x!r}; choose among {', '.join(RUNS)}")
+    if args.per_set:
+        sets = []
+        for path in args.paths:
+            items = collect([path])
+            sets.append((Path(path).name, verdicts(items, evaluate(items, runs, args.jsonl))))
+        print(per_set_table(sets))
+        return
     items = collect(args.paths)
     rows = verdicts(items, evaluate(items, runs, args.jsonl))
     print(table(rows, items, args.paths))

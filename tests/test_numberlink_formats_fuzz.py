@@ -16,6 +16,8 @@ FILES = Path(__file__).resolve().parent / "data" / "formats"
 SEEDS = sorted(p.read_bytes() for p in FILES.glob("*.txt")) + [
     b"SIZE 3X2\nLINE_NUM 1\nLINE#1 (0,0)-(2,1)\n",
     b"SIZE 3X1\n01,01,00\n",
+    b"4 6\n0    0\na  b\n a  b \n\n",  # blanks: R C, a space for an empty cell
+    b"3 2\n(0, 0) (2, 1)\nb: 1 0 0 1\n",  # pairs: W H, then a line a pair
 ]
 READERS = [None, *formats.FORMATS.names()]
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

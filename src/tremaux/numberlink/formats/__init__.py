@@ -47,6 +47,10 @@ their first lines unless a format is named):
     A Copris (janko.at) board: the rows, the columns, then the rows of cells, ``-`` for empty.
 ``xml``
     An XML board: a size, and a ``path`` element of two points a pair (see :mod:`.markup`).
+``pairs``
+    ``W H``, then one line a pair: ``(x1, y1) (x2, y2)`` or ``label: x1 y1 x2 y2`` (see :mod:`.pairlines`).
+``blanks``
+    ``R C`` (rows first), then ``R`` rows of characters, a space for an empty cell (see :mod:`.blanks`).
 ``counted``
     A header of counts, ``K`` then ``R C`` (or ``R``, ``C`` and ``K`` a line each), then the rows of the grid
     (see :mod:`.counted`).
@@ -110,6 +114,8 @@ from .jsons import is_json, read_json
 from .markup import is_xml, read_xml, write_xml
 from .prolog import is_prolog, read_prolog, write_prolog
 from .counted import is_counted, read_counted, write_counted
+from .blanks import is_blanks, read_blanks
+from .pairlines import is_pairs, read_pairs
 from .packs import FLOWPACK, is_bwinf, is_copris, read_bwinf, read_copris, read_flowpack, write_bwinf, write_copris
 from .puzzlink import ENCODED, QUERY_START, URL, read_puzzlink, write_puzzlink
 from .pzpr import is_pzprv3, read_pzprv3, write_pzprv3
@@ -145,6 +151,10 @@ FORMATS.add("xml", read_xml, write=write_xml, aliases=("arukone-xml",),
             doc="XML board: a size, and a path element of two points (x, y attributes or elements) a pair")
 FORMATS.add("ends", read_ends, write=write_ends, aliases=("endpoints", "coords"),
             doc="'W H x1 y1 x2 y2 ...', or 'K W H' then K lines '(x1, y1) (x2, y2)'; 0-based x = column")
+FORMATS.add("pairs", read_pairs, write=None, aliases=("pair-lines",), read_only=True,
+            doc="'W H', then a line a pair: '(x1, y1) (x2, y2)' or 'label: x1 y1 x2 y2'; 0-based x = column; read only")
+FORMATS.add("blanks", read_blanks, write=None, aliases=("spaces",), read_only=True,
+            doc="'R C' (rows first), then R rows of characters, a space for an empty cell; read only")
 FORMATS.add("counted", read_counted, write=write_counted, aliases=("headed",),
             doc="a header of counts (K, then 'R C'; or R, C, K a line each), then the rows of the grid")
 FORMATS.add("prolog", read_prolog, write=write_prolog, aliases=("pl",),
@@ -207,9 +217,13 @@ def detect(text: str) -> str:
         return "copris"
     if is_bwinf(list(enumerate(body, start=1))):
         return "bwinf"
+    if is_pairs(list(enumerate(body, start=1))):
+        return "pairs"
     if is_ends(list(enumerate(body, start=1))) or miscounted(list(enumerate(body, start=1))) \
             or parenthesised(list(enumerate(body, start=1))):
         return "ends"  # 'W H' then a count of numbers that is not 4 a pair: named by the 'ends' reader
+    if is_blanks(numbered):
+        return "blanks"
     if is_counted(list(enumerate(body, start=1))):
         return "counted"
     start = 0

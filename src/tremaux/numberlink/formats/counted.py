@@ -9,8 +9,9 @@
 
     (``R C`` on one line is a ``wh`` header, whose numbers are the other way round.)
 
-    The counts must agree with the grid (rows first, then columns; ``K`` the number of pairs): a header that
-    does not is an error naming both, never a puzzle of a guessed shape. Several puzzles may follow each other.
+    The counts must agree with the grid (rows first, then columns; ``K`` the number of pairs, or the largest
+    number when the pairs are numbered ``1`` to ``K`` with some left out): a header that does not is an error
+    naming both, never a puzzle of a guessed shape. Several puzzles may follow each other.
 
 Examples
 --------
@@ -141,11 +142,18 @@ on a line) followed by R rows of C cells
     out: list[Puzzle | PuzzleError] = []
     for (head, _r, _c, k, rows), name in zip(blocks, entry_names(base, len(blocks))):
         item = _one(rows, "grid", source, name, 1 if _c == 1 else -1)
-        if isinstance(item, Puzzle) and item.pairs != k:
+        if isinstance(item, Puzzle) and item.pairs != k and not _numbered_up_to(item, k):
             item = PuzzleFormatError(f"the header gives {k} pair{'s' if k != 1 else ''}; the grid holds "
                                      f"{item.pairs}", line=head[0], column=1, source=source)
         out.append(item)
     return out
+
+
+def _numbered_up_to(p: Puzzle, k: int) -> bool:
+    """Whether the pairs of ``p`` are numbered within ``1..k`` and ``k`` is one of them: a header that gives the
+    largest number (colours ``1..K``) of a grid where some numbers are not used."""
+    numbers = [int(x) for x in p.labels if re.fullmatch(r"[0-9]{1,9}", x)]
+    return bool(numbers) and len(numbers) == p.pairs and min(numbers) >= 1 and max(numbers) == k > p.pairs
 
 
 def write_counted(puzzles: Sequence[Puzzle]) -> str:
