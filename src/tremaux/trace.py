@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import overload
+from typing import Any, overload
 
 import numpy as np
 
@@ -126,6 +126,9 @@ class Trace:
         ev.flags.writeable = False
         self._events = ev
         self._shape = tuple(int(x) for x in shape)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:  # rebuilt read-only (a pickle's arrays are writable)
+        return Trace, (self._events, self._shape)
 
     @classmethod
     def from_rows(cls, rows: np.ndarray, shape: tuple[int, ...]) -> Trace:

@@ -476,13 +476,11 @@ class Grid:
         """
         import networkx as nx
 
-        g = nx.Graph()
-        g.add_nodes_from(map(tuple, self.coords.tolist()))
+        g, c = nx.Graph(), self.coords
+        g.add_nodes_from(map(tuple, c.tolist()))
         i, s = np.nonzero(self.nbr >= 0)
-        j = self.nbr[i, s]
-        keep = i < j
-        c = self.coords
-        g.add_edges_from(zip(map(tuple, c[i[keep]].tolist()), map(tuple, c[j[keep]].tolist())))
+        i, j = i[i < self.nbr[i, s]], self.nbr[i, s][i < self.nbr[i, s]]
+        g.add_edges_from(zip(map(tuple, c[i].tolist()), map(tuple, c[j].tolist())))
         return g
 
     def __eq__(self, other: object) -> bool:
@@ -491,7 +489,12 @@ class Grid:
         return (self.name == other.name and np.array_equal(self.nbr, other.nbr)
                 and np.array_equal(self.back, other.back) and np.array_equal(self.coords, other.coords))
 
-    __hash__ = None  # type: ignore[assignment]
+    def __hash__(self) -> int:  # what equal grids share; __eq__ compares their tables
+        return hash((self.name, self.size, self.sides))
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:  # by recipe (its drawing is a function): built again
+        from .catalog import rebuilt
+        return rebuilt, (self.name, {k: v for k, v in self.params.items() if k != "mask"}, self._dropped)
 
     def __repr__(self) -> str:
         ps = ", ".join(f"{k}={v!r}" for k, v in self.params.items())

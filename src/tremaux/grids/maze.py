@@ -57,7 +57,7 @@ class GridMaze:
     tremaux.errors.InvalidMazeError: side right of cell (0, 0) is open from one side only: (0, 1) has no left side open
     """
 
-    __slots__ = ("grid", "_cells", "_start", "_goal")
+    __slots__ = ("_grid", "_cells", "_start", "_goal")
 
     def __init__(self, grid: Grid, cells: Any, *, start: Sequence[int] | None = None,
                  goal: Sequence[int] | None = None, validate: bool = True) -> None:
@@ -78,10 +78,15 @@ class GridMaze:
         elif arr.flags.writeable:
             arr = arr.view()
             arr.flags.writeable = False
-        self.grid = grid
+        self._grid = grid
         self._cells = arr
         self._start = grid.index(start, "start") if start is not None else 0
         self._goal = grid.index(goal, "goal") if goal is not None else grid.size - 1
+
+    @property
+    def grid(self) -> Grid:
+        """The grid the maze is carved in."""
+        return self._grid
 
     @property
     def cells(self) -> np.ndarray:
@@ -301,7 +306,11 @@ class GridMaze:
         return (self.grid == other.grid and np.array_equal(self._cells, other._cells)
                 and self._start == other._start and self._goal == other._goal)
 
-    __hash__ = None  # type: ignore[assignment]
+    def __hash__(self) -> int:  # content-based like __eq__ (the cells are read-only)
+        return hash((hash(self.grid), self._cells.tobytes(), self._start, self._goal))
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:  # rebuilt read-only, by index (as the kernels give them)
+        return _rebuilt, (self.grid, np.array(self._cells), self._start, self._goal)
 
     def __repr__(self) -> str:
         return (f"GridMaze({self.grid.name!r}, cells={self.size}, passages={self.passages}, start={self.start}, "
@@ -314,6 +323,13 @@ class GridMaze:
         from .draw import to_svg
 
         return to_svg(self)
+
+
+def _rebuilt(grid: Grid, cells: np.ndarray, start: int, goal: int) -> GridMaze:
+    """The :class:`GridMaze` a pickle holds (see :meth:`GridMaze.__reduce__`)."""
+    maze = GridMaze(grid, cells, validate=False)
+    maze._start, maze._goal = int(start), int(goal)
+    return maze
 
 
 _POP = np.array([bin(k).count("1") for k in range(256)], np.uint8)

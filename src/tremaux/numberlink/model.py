@@ -454,7 +454,8 @@ class Puzzle:
             return NotImplemented
         return self._labels == other._labels and np.array_equal(self._grid, other._grid)
 
-    __hash__ = None  # type: ignore[assignment]
+    def __hash__(self) -> int:  # content-based like __eq__ (the grid is read-only)
+        return hash((self._labels, self._grid.shape, self._grid.astype(np.int64).tobytes()))
 
     def __repr__(self) -> str:
         name = f", name={self._name!r}" if self._name else ""

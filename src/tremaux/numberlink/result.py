@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Any
 
 import numpy as np
 
+from .._values import frozen_state, same, set_frozen_state
 from ..errors import PuzzleError
 from .model import Puzzle
 
@@ -187,7 +188,8 @@ class Linking:
         return self.shape == other.shape and len(self.paths) == len(other.paths) and all(
             np.array_equal(a, b) for a, b in zip(self.paths, other.paths))
 
-    __hash__ = None  # type: ignore[assignment]
+    def __hash__(self) -> int:  # content-based like __eq__ (the paths are read-only)
+        return hash((self.shape, tuple(np.asarray(p, np.int64).tobytes() for p in self.paths)))
 
     def __repr__(self) -> str:
         return f"Linking(shape={self.shape}, pairs={len(self.paths)}, covered={self.covered})"
@@ -362,11 +364,33 @@ class PuzzleSolution:
             extra += f", count={self.count}"
         return f"PuzzleSolution(status={self.status!r}, solver={self.solver!r}, rule={self.rule!r}{extra})"
 
+    def __eq__(self, other: object) -> bool:
+        """Two runs are equal when they give the same answer, whatever their wall-clock times (``seconds``, and the
+        ``..._seconds`` of ``extras``)."""
+        if not isinstance(other, PuzzleSolution):
+            return NotImplemented
+        return all(same(getattr(self, f.name), getattr(other, f.name)) for f in fields(self)
+                   if f.name not in ("seconds", "extras")) and same(_untimed(self.extras), _untimed(other.extras))
+
+    def __hash__(self) -> int:
+        return hash((self.puzzle, self.solver, self.rule, self.status, self.solutions, self.steps))
+
+    def __getstate__(self) -> dict[str, Any]:  # extras, a read-only mapping, travels as a dict
+        return frozen_state(self)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        set_frozen_state(self, state)
+
     def _repr_svg_(self) -> str | None:
         """The puzzle with its first solution drawn, for Jupyter; ``None`` for an unread or very large puzzle."""
         if self.puzzle is None:
             return None
         return self.puzzle._repr_svg_(self)
+
+
+def _untimed(extras: Mapping[str, Any]) -> dict[str, Any]:
+    """``extras`` without its wall-clock times, which differ from run to run."""
+    return {k: v for k, v in extras.items() if not k.endswith("seconds")}
 
 
 @dataclass(frozen=True)

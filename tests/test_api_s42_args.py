@@ -1,0 +1,77 @@
+"""Arguments as scripts and notebooks give them: numpy's random generators as seeds, slips in keyword names."""
+
+import numpy as np
+import pytest
+
+import tremaux
+from tremaux import numberlink as nl
+from tremaux.errors import InvalidSizeError, UnsupportedError
+from tremaux.grids import generate_on, make_grid, solve_on
+
+
+@pytest.mark.parametrize("make", [lambda: np.random.default_rng(5), lambda: np.random.SeedSequence(5)],
+                         ids=["Generator", "SeedSequence"])
+def test_a_numpy_generator_or_seed_sequence_is_a_seed(make):
+    run = tremaux.generate((4, 5), "wilson", seed=make())
+    assert run.maze == tremaux.generate((4, 5), "wilson", seed=make()).maze  # one state, one maze
+    assert run.maze == tremaux.generate((4, 5), "wilson", seed=run.stats.seed).maze  # the seed drawn, given back
+    grid = make_grid("hex", size=(3, 3))
+    assert generate_on(grid, "wilson", seed=make()).maze == generate_on(grid, "wilson", seed=make()).maze
+    made = nl.generate_puzzle((4, 4), seed=make())
+    assert made.puzzle == nl.generate_puzzle((4, 4), seed=made.seed).puzzle
+    a, b = (tremaux.solve(run.maze, "tremaux", seed=make()) for _ in range(2))
+    assert a == b
+
+
+def test_a_generator_moves_on_as_numpy_generators_do():
+    rng = np.random.default_rng(1)
+    first, second = (tremaux.generate((6, 6), "wilson", seed=rng).stats.seed for _ in range(2))
+    assert first != second
+
+
+@pytest.mark.parametrize("seed", [object(), [1, 2], np.random.SeedSequence, {"seed": 1}])
+def test_a_seed_of_another_kind_is_named_by_its_type_on_one_line(seed):
+    with pytest.raises(InvalidSizeError, match=r"^seed of type \w+ is not a whole number") as err:
+        tremaux.generate((3, 3), seed=seed)
+    assert "\n" not in str(err.value)
+
+
+@pytest.mark.parametrize("call, slip, meant", [
+    (lambda: tremaux.generate((4, 4), "wilson", sed=1), "sed", "seed"),
+    (lambda: tremaux.generate((4, 4), "growing-tree", recrod=True), "recrod", "record"),
+    (lambda: tremaux.generate((4, 4), brade=0.5), "brade", "braid"),
+    (lambda: tremaux.solve(tremaux.Maze.open((2, 2)), "bfs", strat=(0, 0)), "strat", "start"),
+    (lambda: generate_on(make_grid("hex", size=(2, 2)), "kruskal", waeve=0.5), "waeve", "weave"),
+    (lambda: solve_on(generate_on(make_grid("hex", size=(2, 2)), seed=1).maze, "bfs", goall=(0, 0)), "goall", "goal"),
+])
+def test_a_slip_in_a_keyword_name_says_which_keyword_was_meant(call, slip, meant):
+    with pytest.raises(UnsupportedError, match=rf"has no keyword argument '{slip}'.* \(did you mean {meant}=\?\)"):
+        call()
+
+
+def test_an_option_of_the_algorithm_is_not_taken_for_a_slip():
+    assert tremaux.generate((3, 3), "growing-tree", discipline="oldest", seed=1).maze.passages == 8
+    with pytest.raises(UnsupportedError, match="^backtracker takes no option 'colour'$"):
+        tremaux.generate((3, 3), colour="red")
+
+
+@pytest.mark.parametrize("draw", ["to_png", "to_svg"])
+@pytest.mark.parametrize("size", [True, np.bool_(True)])
+def test_a_bool_is_no_picture_size(draw, size):
+    from tremaux import render
+
+    with pytest.raises(tremaux.TremauxError, match=r"^cell_size (np\.)?True_? is not a whole number of pixels$"):
+        getattr(render, draw)(tremaux.Maze.open((2, 2)), cell_size=size)
+
+
+@pytest.mark.parametrize("make", [tremaux.Maze.open, tremaux.Maze.closed])
+@pytest.mark.parametrize("shape, name", [((5000, 4000), "5000 x 4000"), ((2, 2500, 4000), "2 x 2500 x 4000")])
+def test_a_huge_open_or_closed_maze_is_refused_with_its_memory_before_it_is_made(make, shape, name):
+    from tremaux import budget
+    from tremaux.errors import MemoryLimitError
+
+    with budget.limited("10M"), pytest.raises(MemoryLimitError, match=rf"^a {name} maze needs about 19.1 MiB of memory; "
+                                                                       r"the limit is 10.0 MiB"):
+        make(shape)
+    with budget.limited("10M"):
+        assert make((100, 100)).shape == (100, 100)
