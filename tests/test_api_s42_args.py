@@ -75,3 +75,23 @@ def test_a_huge_open_or_closed_maze_is_refused_with_its_memory_before_it_is_made
         make(shape)
     with budget.limited("10M"):
         assert make((100, 100)).shape == (100, 100)
+
+
+@pytest.mark.parametrize("shape", [iter((3, 4)), {3, 4}, frozenset({3, 4}), {3: 4}, (n for n in (3, 4))])
+def test_a_shape_that_is_no_sequence_is_refused_by_name(shape):
+    with pytest.raises(InvalidSizeError, match=r"^maze size .* is not a tuple of whole numbers"):
+        tremaux.generate(shape, seed=1)
+    with pytest.raises(InvalidSizeError, match=r"^maze size .* is not a tuple of whole numbers"):
+        tremaux.Maze.open(shape)
+
+
+def test_a_shape_may_be_a_list_a_range_or_a_numpy_array():
+    mazes = [tremaux.generate(s, seed=1).maze for s in ((3, 4), [3, 4], range(3, 5), np.array([3, 4]))]
+    assert all(m == mazes[0] for m in mazes)
+
+
+def test_a_registry_is_looked_up_by_name_with_brackets_too():
+    assert tremaux.GENERATORS["DFS"] is tremaux.GENERATORS.get("backtracker")
+    assert tremaux.SOLVERS["breadth-first"].name == "bfs"
+    with pytest.raises(KeyError, match="did you mean 'wilson'"):
+        tremaux.GENERATORS["wilsn"]

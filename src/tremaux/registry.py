@@ -239,6 +239,10 @@ class Registry:
         """
         return list(self._entries)
 
+    def __getitem__(self, name: str) -> Entry:
+        """``registry[name]``: :meth:`get` (an unknown name raises :class:`UnknownNameError`, a ``KeyError``)."""
+        return self.get(name)
+
     def __iter__(self) -> Iterator[Entry]:
         return iter(self._entries.values())
 
