@@ -95,3 +95,13 @@ def test_a_registry_is_looked_up_by_name_with_brackets_too():
     assert tremaux.SOLVERS["breadth-first"].name == "bfs"
     with pytest.raises(KeyError, match="did you mean 'wilson'"):
         tremaux.GENERATORS["wilsn"]
+
+
+@pytest.mark.parametrize("draw", ["to_svg", "to_png", "to_text"])
+def test_drawing_a_puzzle_with_the_maze_renderers_names_the_puzzle_renderers(draw):
+    from tremaux import render
+
+    puzzle = nl.Puzzle.from_rows(["1.1", "2.2"])
+    for obj in (puzzle, nl.solve_puzzle(puzzle)):
+        with pytest.raises(UnsupportedError, match=r"^a Number Link \w+ is drawn by tremaux\.numberlink: to_svg"):
+            getattr(render, draw)(obj)
