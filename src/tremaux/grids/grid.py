@@ -13,10 +13,9 @@ Regular grids (the hex rectangle, the polar grid) also have an arithmetic
 their tables only when something asks for them (solving, drawing, files), so
 generating on a million cells costs a few bytes per cell, not the ~46 of the tables.
 
-Drawing needs a :class:`Geometry` (cell centres and one wall shape per side: a
-segment, or an arc around the origin for polar rings), computed on demand, so a
-million-cell grid costs only its tables. Masks remove cells: the remaining ones
-are renumbered and sides that led to removed cells become borders.
+Drawing needs a :class:`Geometry` (cell centres and one wall shape per side: a segment, or an arc around
+the origin for polar rings), computed on demand, so a million-cell grid costs only its tables. Masks remove
+cells: the remaining ones are renumbered and sides that led to removed cells become borders.
 """
 
 from __future__ import annotations
@@ -494,6 +493,7 @@ class Grid:
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:  # by recipe (its drawing is a function): built again
         from .catalog import rebuilt
+
         return rebuilt, (self.name, {k: v for k, v in self.params.items() if k != "mask"}, self._dropped)
 
     def __repr__(self) -> str:

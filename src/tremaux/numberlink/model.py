@@ -9,9 +9,8 @@ Pairs are numbered in the order the source lists them (``LINE#k`` of a
 contest file) or, for a grid of labels, by their label: integers in numeric
 order, then other labels in alphabetical order (so ``1``-``9`` then ``A``-``Z``).
 
-The rules (``"fill"``, ``"nikoli"`` and the no-touch convention) live in
-:mod:`tremaux.numberlink.rules`; :data:`RULES` and :func:`check_rule` are
-re-exported here.
+The rules (``"fill"``, ``"nikoli"`` and the no-touch convention) live in :mod:`tremaux.numberlink.rules`;
+:data:`RULES` and :func:`check_rule` are re-exported here.
 
 Examples
 --------
