@@ -8,10 +8,9 @@ A :class:`Grid` is the topology every graph kernel reads:
 * ``coords``: ``(n, 2)`` ``int32``, the public address of each cell (``(row, col)``,
   or ``(ring, index)`` on a polar grid), in increasing row-major order.
 
-Regular grids (the hex rectangle, the polar grid) also have an arithmetic
-:attr:`Grid.topology` that the generators read instead of the tables, and build
-their tables only when something asks for them (solving, drawing, files), so
-generating on a million cells costs a few bytes per cell, not the ~46 of the tables.
+Regular grids (the hex rectangle, the polar grid) also have an arithmetic :attr:`Grid.topology` that the
+generators read instead of the tables, and build their tables only when something asks for them (solving,
+drawing, files), so generating on a million cells costs a few bytes per cell, not the ~46 of the tables.
 
 Drawing needs a :class:`Geometry` (cell centres and one wall shape per side: a segment, or an arc around
 the origin for polar rings), computed on demand, so a million-cell grid costs only its tables. Masks remove
