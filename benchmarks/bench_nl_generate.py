@@ -132,19 +132,12 @@ def main() -> None:
     ap.add_argument("--held-seeds", default="100-104", help="held-out seeds, looked at only to report them")
     ap.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT,
                     help="seconds a generation may run; inf: no limit (to compare CPU on a loaded machine)")
-    ap.add_argument("--sweep", action="store_true",
-                    help="ask long lines under nikoli by the sweep of small neighbourhoods first "
-                         "(tremaux.numberlink.generate.SWEEP, measured, not on by default)")
     ap.add_argument("--check", action="store_true", help="check every puzzle made as `numberlink check` does")
     ap.add_argument("--write", action="store_true")
     args = ap.parse_args()
     sizes = [tuple(int(x) for x in s.lower().split("x")) for s in args.sizes.split(",")]
     densities = [None if d == "none" else float(d) for d in args.densities.split(",")]
     touches = [t == "yes" for t in args.touch.split(",")]
-    if args.sweep:
-        import tremaux.numberlink.generate as gen
-
-        gen.SWEEP = True
     when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
     table = rows(sizes, densities, args.rules.split(","), touches, _seeds(args.dev_seeds), _seeds(args.held_seeds),

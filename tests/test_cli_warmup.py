@@ -194,6 +194,7 @@ def test_reached_kernels_follows_the_calls_numba_compiles():
 def test_no_more_processes_than_groups_of_tasks(capsys, monkeypatch):
     import tremaux.warmup as wu
     from cli_helpers import run as run_cli
+    from tremaux import _system
 
     groups = len(wu.kernel_groups([label for label, _ in wu.tasks()]))
     asked = []
@@ -203,7 +204,8 @@ def test_no_more_processes_than_groups_of_tasks(capsys, monkeypatch):
         return 0
 
     monkeypatch.setattr(wu, "warmup", fake)
-    code, _, err = run_cli(capsys, "warmup", "--workers", "100000", "--quiet")
+    monkeypatch.setattr(_system, "cpu_count", lambda: 64)  # 4 a core: 256 may start, capped at the groups
+    code, _, err = run_cli(capsys, "warmup", "--workers", "256", "--quiet")
     assert code == 0 and asked == [groups]
     assert f"({groups} processes)" in err
     assert wu.useful_workers(100000) == groups and wu.useful_workers(2) == 2
@@ -326,3 +328,20 @@ def _state(pid):
             return f.read().rsplit(")", 1)[1].split()[0]
     except OSError:
         return "gone"
+
+
+def test_warmup_refuses_more_processes_than_a_dataset_may_start(capsys, monkeypatch):
+    # each process holds numba's compiler: 40 of them on 2 cores (what --workers 999 started) swapped for minutes
+    import tremaux.warmup as wu
+    from cli_helpers import run as run_cli
+    from tremaux import _system
+
+    asked = []
+    monkeypatch.setattr(wu, "warmup", lambda progress=None, *, workers=1: asked.append(workers) or 0)
+    monkeypatch.setattr(_system, "cpu_count", lambda: 2)
+    code, out, err = run_cli(capsys, "warmup", "--workers", "999", "--quiet")
+    assert code == 2 and out == "" and asked == []
+    assert err.strip() == ("error: --workers 999 is more than 4 times the 2 cores of this machine: the processes "
+                           "would only share them; give at most 8"), err
+    code, _, err = run_cli(capsys, "warmup", "--workers", "8", "--quiet")
+    assert code == 0 and asked == [8], err

@@ -24,6 +24,8 @@ def warmup(
 
     if workers is not None and workers < 1:
         raise TremauxError(f"--workers {workers} must be at least 1")
+    if workers is not None:  # each process holds numba's compiler: as many as a dataset may start, no more
+        _system.check_local_workers(workers, "--workers")
     n = useful_workers(workers or _system.cpu_count())  # no more processes than groups of tasks to hand out
     try:
         _warm(n, quiet)

@@ -31,9 +31,9 @@ planted solution never runs beside itself either, so the puzzle is proper
 under the convention. That is the default (``touch=None``) for dense and
 sparse puzzles; the check is one SAT question under the convention (the
 rule's encoding with the planted edges forbidden together), and each second
-solution it shows is cut out as in step 3. (With :data:`SWEEP`, on long
-winding lines under ``nikoli`` every small neighbourhood not yet settled is
-asked first, each once, by :func:`.sweep.sweep`.) ``touch=True`` keeps the
+solution it shows is cut out as in step 3 (long winding lines under
+``nikoli`` are asked in turns, :func:`.turns.ask_in_turns`; other boards
+region by region, :func:`.regions._another_by_regions`). ``touch=True`` keeps the
 older judgement among all solutions (windows, then the SAT check).
 
 The planted solution covers every cell, so the puzzle is proper under
@@ -82,7 +82,7 @@ from .plant import check_time, gave_up, plant
 from .model import Puzzle, check_rule
 from .result import Linking
 from .solvers.bound import run
-from .sweep import REGIONS_A_SIDE, _another_by_regions, sweep  # noqa: F401
+from .regions import REGIONS_A_SIDE, _another_by_regions  # noqa: F401
 from .uniqueness import (ALTERNATIVES, WINDOW, _another, _choose_cut, _cut, _edge_ids,  # noqa: F401
                          _edges_of, _model_edges, _rule_out, _window_cuts, _windows, exact_models)
 
@@ -98,10 +98,6 @@ SHORT_LINES_DENSITY = 0.15
 """About how many pairs per cell the default short lines make (0.15 to 0.20 on boards of 64 to 576 cells),
 to tell before generating a puzzle whether a format could hold its pairs."""
 
-SWEEP = False
-"""Whether long lines under ``nikoli`` are asked by :func:`.sweep.sweep` before the question in turns: measured on
-20 x 20 at 0.03 pairs a cell, faster on the development seeds and slower on the held-out ones, so not by default
-(docs/benchmarks.md)."""
 _ALTERNATIVES_PER_CHECK = ALTERNATIVES
 """Other solutions collected per uniqueness check before the lines are cut and the check is run again."""
 
@@ -408,9 +404,7 @@ def _make(h: int, w: int, rule: str, touch: bool, density: float | None, seed: i
                     f"{puzzle.pairs / (h * w):.3f}, {first} planted), question {checks} asked")
         if induced:  # SAT under the convention: other solutions, or a proof there is none
             if density is not None and rule == "nikoli":  # long winding lines: small neighbourhoods, then in turns
-                found = sweep(puzzle, planted, rule, ledger, stop) if SWEEP else []
-                if not found:
-                    found, timed_out = _another(puzzle, planted, rule, stop, long_lines=True, ledger=ledger)
+                found, timed_out = _another(puzzle, planted, rule, stop, long_lines=True, ledger=ledger)
             else:
                 found, timed_out = _another_by_regions(puzzle, planted, rule, stop)
                 if timed_out:  # it cannot end by the deadline (its encoding's pace said so): a cut would not help
