@@ -105,3 +105,18 @@ def test_drawing_a_puzzle_with_the_maze_renderers_names_the_puzzle_renderers(dra
     for obj in (puzzle, nl.solve_puzzle(puzzle)):
         with pytest.raises(UnsupportedError, match=r"^a Number Link \w+ is drawn by tremaux\.numberlink: to_svg"):
             getattr(render, draw)(obj)
+
+
+def test_an_entry_met_while_iterating_over_a_registry_names_its_algorithm():
+    maze = tremaux.Maze.open((3, 3))
+    runs = {entry.name: tremaux.generate((3, 3), entry, seed=1).maze for entry in tremaux.GENERATORS}
+    assert runs["wilson"] == tremaux.generate((3, 3), "wilson", seed=1).maze
+    assert all(tremaux.solve(maze, entry).found for entry in tremaux.SOLVERS)
+    with pytest.raises(KeyError, match=r"^unknown generator 'bfs \(an entry of another registry\)'"):
+        tremaux.generate((3, 3), tremaux.SOLVERS["bfs"])
+
+
+def test_an_unknown_name_that_is_no_string_gives_a_short_message():
+    with pytest.raises(KeyError) as err:
+        tremaux.generate((3, 3), np.zeros(100))
+    assert len(str(err.value).split(";")[0]) < 100

@@ -194,8 +194,9 @@ class Registry:
 
         Parameters
         ----------
-        name : str
-            A name or alias; case, surrounding spaces and ``_`` for ``-`` are forgiven.
+        name : str or Entry
+            A name or alias; case, surrounding spaces and ``_`` for ``-`` are forgiven. An entry of this
+            registry (met while iterating over it) is taken as itself.
 
         Returns
         -------
@@ -212,16 +213,23 @@ class Registry:
         >>> from tremaux import GENERATORS
         >>> GENERATORS.get("DFS").name
         'backtracker'
+        >>> [GENERATORS.get(entry) is entry for entry in GENERATORS][:2]
+        [True, True]
         >>> GENERATORS.get("magic")
         Traceback (most recent call last):
         ...
         tremaux.errors.UnknownNameError: unknown generator 'magic'; choose one of: ...
         """
+        if isinstance(name, Entry):  # an entry met while iterating over the registry
+            if self._entries.get(name.name) is name:
+                return name
+            raise UnknownNameError(self.kind, f"{name.name} (an entry of another registry)", self._entries)
         key = str(name).strip().lower().replace("_", "-")
         try:
             return self._entries[self._lookup[key]]
         except KeyError:
-            raise UnknownNameError(self.kind, str(name), self._entries, aliases=self._lookup) from None
+            shown = str(name) if len(str(name)) <= 60 else f"{str(name)[:57]}..."  # one short line
+            raise UnknownNameError(self.kind, shown, self._entries, aliases=self._lookup) from None
 
     def names(self) -> list[str]:
         """Canonical names in registration order.
