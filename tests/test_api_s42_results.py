@@ -142,3 +142,17 @@ def test_two_threads_at_once_give_what_one_gives_at_a_time():
     with ThreadPoolExecutor(2) as pool:
         together = list(pool.map(work, range(6)))
     assert together == alone
+
+
+@pytest.mark.parametrize("field", ["name", "params", "rect", "side_names"])
+def test_a_grid_is_immutable(field):
+    grid = make_grid("hex", size=(2, 3))
+    with pytest.raises(AttributeError, match="immutable"):
+        setattr(grid, field, getattr(grid, field))
+    assert grid.name == "hex" and grid.neighbours((0, 0)) == [(0, 1), (1, 0)]
+
+
+def test_the_links_of_a_puzzle_solution_are_read_only():
+    solved = nl.solve_puzzle(nl.Puzzle.from_rows(["1.1", "2.2"]))
+    _frozen(solved.linking.links, solved.linking.grid)
+    _frozen(nl.Linking.from_paths(nl.Puzzle.from_rows(["11"]), [[(0, 0)]]).links)  # no step: no line drawn

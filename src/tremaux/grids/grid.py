@@ -28,6 +28,7 @@ import numpy as np
 
 from ..errors import CellError, InvalidMazeError
 from ..maze.cells import whole_numbers
+from .checks import article  # noqa: F401  (where the grids' messages have long taken it from)
 
 __all__ = ["Grid", "Geometry"]
 
@@ -79,28 +80,6 @@ class Geometry:
 
 _NO_BACK = np.empty((0, 0), np.int8)
 _NO_BACK.flags.writeable = False
-
-
-def article(word: str) -> str:
-    """``"an"`` before a vowel sound's letter, else ``"a"``: for messages naming a grid.
-
-    Parameters
-    ----------
-    word : str
-        The word that follows.
-
-    Returns
-    -------
-    str
-        ``"a"`` or ``"an"``.
-
-    Examples
-    --------
-    >>> from tremaux.grids.grid import article
-    >>> article("upsilon grid"), article("hex grid")
-    ('an', 'a')
-    """
-    return "an" if word[:1].lower() in "aeiou" else "a"
 
 
 def _readonly(a: np.ndarray) -> np.ndarray:
@@ -167,6 +146,11 @@ class Grid:
             self._set_tables(nbr, back, coords)
         else:
             self._n, self._S = int(lazy[0]), int(lazy[1])
+
+    def __setattr__(self, key: str, value: Any) -> None:  # immutable: public fields are set once, in __init__
+        if not key.startswith("_") and hasattr(self, key):
+            raise AttributeError(f"a Grid is immutable: {key!r} cannot be set")
+        object.__setattr__(self, key, value)
 
     def _set_tables(self, nbr: Any, back: Any, coords: Any) -> None:
         self._nbr = _readonly(np.asarray(nbr, np.int32))

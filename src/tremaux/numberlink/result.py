@@ -166,7 +166,7 @@ class Linking:
         out = np.zeros(self.shape, dtype=np.uint8)
         steps = [p for p in self.paths if len(p) >= 2]
         if not steps:
-            return out
+            return _ro(out)
         u = np.concatenate([p[:-1] for p in steps])  # every step of every line at once
         v = np.concatenate([p[1:] for p in steps])
         d = v - u
@@ -175,6 +175,7 @@ class Linking:
         w = self.shape[1]
         np.bitwise_or.at(flat, u[:, 0] * w + u[:, 1], (1 << a).astype(np.uint8))
         np.bitwise_or.at(flat, v[:, 0] * w + v[:, 1], (1 << ((a + 2) % 4)).astype(np.uint8))
+        out.flags.writeable = False  # as the grid: a result is read-only
         return out
 
     @property
