@@ -120,3 +120,20 @@ def test_an_unknown_name_that_is_no_string_gives_a_short_message():
     with pytest.raises(KeyError) as err:
         tremaux.generate((3, 3), np.zeros(100))
     assert len(str(err.value).split(";")[0]) < 100
+
+
+@pytest.mark.parametrize("frames", [True, np.bool_(True)])
+def test_a_bool_is_no_frame_count(frames):
+    from tremaux import render
+
+    solved = tremaux.solve(tremaux.generate((3, 4), seed=1).maze, "dfs", record=True)
+    with pytest.raises(tremaux.TremauxError, match=r"^frames (np\.)?True_? is not a whole number$"):
+        render.to_gif(solved, frames=frames)
+
+
+@pytest.mark.parametrize("index", ["kind", True, 1.0, None])
+def test_a_trace_is_indexed_by_event_numbers_and_slices_only(index):
+    trace = tremaux.solve(tremaux.Maze.open((2, 2)), "bfs", record=True).trace
+    assert trace[np.int64(0)] == trace[0] and len(trace[:2]) == 2
+    with pytest.raises(TypeError, match=r"^a trace is indexed by an event number or a slice, not \w+$"):
+        trace[index]

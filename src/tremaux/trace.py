@@ -216,6 +216,8 @@ class Trace:
     def __getitem__(self, i: int | slice) -> TraceEvent | Trace:
         if isinstance(i, slice):  # trace[:10]: the first ten events, as a trace of the same maze
             return Trace(self._events[i], self._shape)
+        if isinstance(i, (bool, np.bool_)) or not isinstance(i, (int, np.integer)):  # trace["cell"] is no event
+            raise TypeError(f"a trace is indexed by an event number or a slice, not {type(i).__name__}")
         row = self._events[i]
         return TraceEvent(Event(int(row["kind"])), self._coords(int(row["cell"])), self._coords(int(row["other"])))  # type: ignore[arg-type]
 
