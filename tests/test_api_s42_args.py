@@ -45,7 +45,8 @@ def test_a_seed_of_another_kind_is_named_by_its_type_on_one_line(seed):
     (lambda: solve_on(generate_on(make_grid("hex", size=(2, 2)), seed=1).maze, "bfs", goall=(0, 0)), "goall", "goal"),
 ])
 def test_a_slip_in_a_keyword_name_says_which_keyword_was_meant(call, slip, meant):
-    with pytest.raises(UnsupportedError, match=rf"has no keyword argument '{slip}'.* \(did you mean {meant}=\?\)"):
+    refusal = rf"(takes|has) no option '{slip}' \(did you mean {meant}=, an argument of \w+\(\)\?\)$"
+    with pytest.raises(UnsupportedError, match=refusal):
         call()
 
 
@@ -70,8 +71,8 @@ def test_a_huge_open_or_closed_maze_is_refused_with_its_memory_before_it_is_made
     from tremaux import budget
     from tremaux.errors import MemoryLimitError
 
-    with budget.limited("10M"), pytest.raises(MemoryLimitError, match=rf"^a {name} maze needs about 19.1 MiB of memory; "
-                                                                       r"the limit is 10.0 MiB"):
+    refusal = rf"^a {name} maze needs about 19.1 MiB of memory; the limit is 10.0 MiB"
+    with budget.limited("10M"), pytest.raises(MemoryLimitError, match=refusal):
         make(shape)
     with budget.limited("10M"):
         assert make((100, 100)).shape == (100, 100)

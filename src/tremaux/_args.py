@@ -139,7 +139,8 @@ def check_seed(seed: Any) -> int | None:
     if isinstance(seed, np.random.SeedSequence):
         return int(seed.generate_state(1, np.uint64)[0])
     if isinstance(seed, _BOOLS) or not isinstance(seed, (int, np.integer)):
-        shown = repr(seed) if isinstance(seed, (float, str, bytes, bool, np.bool_)) else f"of type {type(seed).__name__}"
+        plain = isinstance(seed, (float, str, bytes, bool, np.bool_))  # others by their type: one short line
+        shown = repr(seed) if plain else f"of type {type(seed).__name__}"
         raise InvalidSizeError(f"seed {shown} is not a whole number (nor a numpy Generator or SeedSequence)")
     return seed_in_range(int(seed))
 
@@ -155,7 +156,7 @@ def keyword_slip(func: str, what: str, given: Any, keywords: Any, options: Any =
     func : str
         The function's name, for the message.
     what : str
-        The algorithm the options are for (``"wilson"``, ``"solver 'bfs'"``).
+        The refusal of the option by the algorithm, the message's start (``"wilson takes no option"``).
     given : iterable of str
         The names of the options given.
     keywords : iterable of str
@@ -170,11 +171,11 @@ def keyword_slip(func: str, what: str, given: Any, keywords: Any, options: Any =
 
     Examples
     --------
-    >>> keyword_slip("generate", "wilson", ["sed"], ["seed", "mask", "record"])
+    >>> keyword_slip("generate", "wilson takes no option", ["sed"], ["seed", "mask", "record"])
     Traceback (most recent call last):
     ...
-    tremaux.errors.UnsupportedError: generate() has no keyword argument 'sed', nor wilson an option 'sed' (did you mean seed=?)
-    >>> keyword_slip("generate", "growing-tree", ["discipline"], ["seed"], ["discipline"])
+    tremaux.errors.UnsupportedError: wilson takes no option 'sed' (did you mean seed=, an argument of generate()?)
+    >>> keyword_slip("generate", "growing-tree takes no option", ["discipline"], ["seed"], ["discipline"])
     """
     import difflib
 
@@ -184,5 +185,4 @@ def keyword_slip(func: str, what: str, given: Any, keywords: Any, options: Any =
             continue
         close = difflib.get_close_matches(str(key), keywords, n=1, cutoff=0.75)
         if close:
-            raise UnsupportedError(f"{func}() has no keyword argument {key!r}, nor {what} an option {key!r} (did you "
-                                   f"mean {close[0]}=?)")
+            raise UnsupportedError(f"{what} {key!r} (did you mean {close[0]}=, an argument of {func}()?)")

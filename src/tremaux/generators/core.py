@@ -153,7 +153,7 @@ def generate(
 
     # ---- options
     if options:
-        keyword_slip("generate", name, options, _KEYWORDS, [o.name for o in meta["options"]])
+        keyword_slip("generate", f"{name} takes no option", options, _KEYWORDS, [o.name for o in meta["options"]])
     preset = meta["preset"]
     opts = dict(preset)
     opts.update(check_options(name, meta["options"], options))

@@ -48,6 +48,8 @@ GRAPH_KERNELS: dict[str, str] = {
 
 _KERNELS = {**kgg.KERNELS, **kgm.KERNELS}
 _BRAID = probability("braid", text=False)
+_KEYWORDS = ("grid", "algorithm", "seed", "start", "braid", "weave", "record", "islands")
+"""generate_on()'s own keyword arguments, for a slip in one (see :func:`tremaux._args.keyword_slip`)."""
 _WEAVE = probability("weave")
 
 
@@ -194,8 +196,7 @@ def generate_on(grid: Grid, algorithm: str = "backtracker", *, seed: int | None 
         kind_label = f"{kind.strip()} {label}".strip()
         raise UnsupportedError(f"{name} does not run on {article(kind_label)} {kind_label} grid; {where}")
     if options:
-        keyword_slip("generate_on", name, options, ("grid", "algorithm", "seed", "start", "braid", "weave", "record",
-                                                    "islands"), [o.name for o in entry.meta["options"]])
+        keyword_slip("generate_on", f"{name} takes no option", options, _KEYWORDS, [o.name for o in entry.meta["options"]])
     seed = check_seed(seed)
     braid_f = 0.0 if braid is None else _BRAID(braid)
     weave = None if weave is None else _WEAVE(weave)

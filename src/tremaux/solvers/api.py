@@ -195,7 +195,7 @@ def _check_options(entry: Any, options: dict[str, Any], func: str = "solve") -> 
 
     params = solver_options(entry.name)
     unknown = sorted(set(options) - set(params))
-    keyword_slip(func, f"solver {entry.name!r}", unknown, ("maze", "algorithm", "start", "goal", "record")
+    keyword_slip(func, f"solver {entry.name!r} has no option", unknown, ("maze", "algorithm", "start", "goal", "record")
                  + (("memory_limit",) if func == "solve" else ()))
     if unknown:
         accepted = ", ".join(params) if params else "none"
