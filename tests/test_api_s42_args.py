@@ -138,3 +138,10 @@ def test_a_trace_is_indexed_by_event_numbers_and_slices_only(index):
     assert trace[np.int64(0)] == trace[0] and len(trace[:2]) == 2
     with pytest.raises(TypeError, match=r"^a trace is indexed by an event number or a slice, not \w+$"):
         trace[index]
+
+
+@pytest.mark.parametrize("seed", [2.0, np.float64(3.0)])
+def test_a_puzzles_seed_is_a_whole_number_as_a_mazes_is(seed):
+    for make in (lambda: tremaux.generate((3, 3), seed=seed), lambda: nl.generate_puzzle((3, 3), seed=seed)):
+        with pytest.raises(InvalidSizeError, match=r"^seed .* is not a whole number"):
+            make()

@@ -73,7 +73,7 @@ from typing import Any
 import numpy as np
 
 from .. import _jit
-from .._args import check_seed, seed_in_range
+from .._args import check_seed
 from ..errors import BudgetExceededError, InvalidSizeError
 from ..kernels.rng import make_state
 from ._args import number, seconds, switch, whole
@@ -326,9 +326,7 @@ def _checked(shape: Any, density: Any, time_limit: Any, seed: Any, touch: Any,
         if not 0 < density <= 0.5:
             raise InvalidSizeError(f"density {density!r} must be a number of pairs per cell in (0, 0.5]")
     limit = seconds(time_limit, "time limit")
-    if isinstance(seed, (np.random.Generator, np.random.SeedSequence)):
-        seed = check_seed(seed)  # a 64-bit number drawn from it, as generate() takes it
-    seed = int.from_bytes(os.urandom(4), "little") if seed is None else seed_in_range(whole(seed, "seed"))
+    seed = int.from_bytes(os.urandom(4), "little") if seed is None else check_seed(seed)  # as generate() takes it
     touch = bool(switch(touch, "touch", none=True))
     max_len = max(6, h * w // 4) if max_len is None else min(whole(max_len, "max_len", least=2), h * w)  # none longer
     return h, w, density, limit, seed, touch, max_len
