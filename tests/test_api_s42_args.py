@@ -145,3 +145,10 @@ def test_a_puzzles_seed_is_a_whole_number_as_a_mazes_is(seed):
     for make in (lambda: tremaux.generate((3, 3), seed=seed), lambda: nl.generate_puzzle((3, 3), seed=seed)):
         with pytest.raises(InvalidSizeError, match=r"^seed .* is not a whole number"):
             make()
+
+
+def test_tab_completion_offers_the_api_not_the_package_imports():
+    names = dir(tremaux)
+    assert {"Maze", "generate", "solve", "GENERATORS", "numberlink", "grids", "__version__"} <= set(names)
+    assert not {"Any", "TYPE_CHECKING", "annotations", "importlib"} & set(names)
+    assert all(hasattr(tremaux, n) for n in names if not n.startswith("__") and n not in ("cli", "web", "dataset"))
