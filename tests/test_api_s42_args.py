@@ -152,3 +152,9 @@ def test_tab_completion_offers_the_api_not_the_package_imports():
     assert {"Maze", "generate", "solve", "GENERATORS", "numberlink", "grids", "__version__"} <= set(names)
     assert not {"Any", "TYPE_CHECKING", "annotations", "importlib"} & set(names)
     assert all(hasattr(tremaux, n) for n in names if not n.startswith("__") and n not in ("cli", "web", "dataset"))
+
+
+def test_registry_entries_are_dict_keys_with_a_short_repr():
+    runs = {entry: tremaux.generate((3, 3), entry, seed=1).maze.passages for entry in tremaux.GENERATORS}
+    assert runs[tremaux.GENERATORS["wilson"]] == 8 and len(set(tremaux.SOLVERS)) == len(tremaux.SOLVERS)
+    assert all(len(repr(entry)) < 250 and "\n" not in repr(entry) for entry in (*tremaux.GENERATORS, *tremaux.SOLVERS))

@@ -48,14 +48,15 @@ class Entry:
 
     name: str
     """Canonical name, lower-case words joined by hyphens."""
-    func: Callable[..., Any]
+    func: Callable[..., Any] = field(repr=False)
     """The function that runs it."""
     doc: str
     """One line of documentation."""
     aliases: tuple[str, ...] = ()
     """Other accepted names."""
-    meta: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
-    """Family-specific facts (e.g. ``perfect=True`` for generators)."""
+    meta: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}), compare=False, repr=False)
+    """Family-specific facts (e.g. ``perfect=True`` for generators); not compared, so that an entry hashes (a
+    dict key, a set member) and its ``repr`` stays one short line."""
 
     def __getattr__(self, key: str) -> Any:
         if key.startswith("__") or key == "meta":
