@@ -158,3 +158,11 @@ def test_registry_entries_are_dict_keys_with_a_short_repr():
     runs = {entry: tremaux.generate((3, 3), entry, seed=1).maze.passages for entry in tremaux.GENERATORS}
     assert runs[tremaux.GENERATORS["wilson"]] == 8 and len(set(tremaux.SOLVERS)) == len(tremaux.SOLVERS)
     assert all(len(repr(entry)) < 250 and "\n" not in repr(entry) for entry in (*tremaux.GENERATORS, *tremaux.SOLVERS))
+
+
+@pytest.mark.parametrize("written, name", [("hunt and kill", "hunt-and-kill"), (" Growing  Tree ", "growing-tree"),
+                                           ("binary_tree", "binary-tree")])
+def test_an_algorithm_written_with_spaces_is_found(written, name):
+    assert written in tremaux.GENERATORS and tremaux.GENERATORS[written].name == name
+    assert tremaux.generate((3, 3), written, seed=1).stats.algorithm == name
+    assert tremaux.solve(tremaux.Maze.open((2, 2)), "dead end fill").algorithm == "dead-end-fill"

@@ -34,6 +34,11 @@ __all__ = ["Entry", "Registry"]
 _NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 
+def _key(name: str) -> str:
+    """The registered spelling ``name`` stands for: lower case, ``_`` and inner spaces as ``-`` ("Growing tree")."""
+    return re.sub(r"[\s_]+", "-", name.strip().lower())
+
+
 @dataclass(frozen=True)
 class Entry:
     """One registered algorithm.
@@ -196,7 +201,7 @@ class Registry:
         Parameters
         ----------
         name : str or Entry
-            A name or alias; case, surrounding spaces and ``_`` for ``-`` are forgiven. An entry of this
+            A name or alias; case, surrounding spaces and ``_`` or a space for ``-`` are forgiven. An entry of this
             registry (met while iterating over it) is taken as itself.
 
         Returns
@@ -212,8 +217,8 @@ class Registry:
         Examples
         --------
         >>> from tremaux import GENERATORS
-        >>> GENERATORS.get("DFS").name
-        'backtracker'
+        >>> GENERATORS.get("DFS").name, GENERATORS.get("Hunt and kill").name
+        ('backtracker', 'hunt-and-kill')
         >>> [GENERATORS.get(entry) is entry for entry in GENERATORS][:2]
         [True, True]
         >>> GENERATORS.get("magic")
@@ -225,7 +230,7 @@ class Registry:
             if self._entries.get(name.name) is name:
                 return name
             raise UnknownNameError(self.kind, f"{name.name} (an entry of another registry)", self._entries)
-        key = str(name).strip().lower().replace("_", "-")
+        key = _key(str(name))
         try:
             return self._entries[self._lookup[key]]
         except KeyError:
@@ -259,7 +264,7 @@ class Registry:
         return len(self._entries)
 
     def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and name.strip().lower().replace("_", "-") in self._lookup
+        return isinstance(name, str) and _key(name) in self._lookup
 
     def __repr__(self) -> str:
         return f"Registry({self.kind!r}, names={self.names()!r})"
