@@ -166,3 +166,10 @@ def test_an_algorithm_written_with_spaces_is_found(written, name):
     assert written in tremaux.GENERATORS and tremaux.GENERATORS[written].name == name
     assert tremaux.generate((3, 3), written, seed=1).stats.algorithm == name
     assert tremaux.solve(tremaux.Maze.open((2, 2)), "dead end fill").algorithm == "dead-end-fill"
+
+
+def test_a_slip_in_a_grid_parameter_names_the_parameter_meant():
+    with pytest.raises(UnsupportedError, match=r"^the hex grid takes no parameter 'sise' \(did you mean size=\?\); it takes"):
+        make_grid("hex", sise=(3, 3))
+    with pytest.raises(UnsupportedError, match=r"^the polar grid takes no parameter 'foo'; it takes: rings$"):
+        make_grid("polar", foo=3)

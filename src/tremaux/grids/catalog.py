@@ -122,7 +122,11 @@ def make_grid(name: str = "square", **params: Any) -> Grid:
                                    f"{given['size'][0]} x {given['size'][1]}")
     bad = sorted(set(given) - set(entry.params))
     if bad:
-        raise UnsupportedError(f"the {entry.name} grid takes no parameter {bad[0]!r}; it takes: "
+        import difflib
+
+        close = difflib.get_close_matches(str(bad[0]), list(entry.params), n=1, cutoff=0.6)
+        hint = f" (did you mean {close[0]}=?)" if close else ""
+        raise UnsupportedError(f"the {entry.name} grid takes no parameter {bad[0]!r}{hint}; it takes: "
                                f"{', '.join(entry.params)}")
     _check_outline(entry, given)
     if "size" in given and entry.name != "polar":
