@@ -62,6 +62,13 @@ class Entry:
     meta: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}), compare=False, repr=False)
     """Family-specific facts (e.g. ``perfect=True`` for generators); not compared, so that an entry hashes (a
     dict key, a set member) and its ``repr`` stays one short line."""
+    kind: str = field(default="", compare=False, repr=False)
+    """What its registry holds (``"generator"``...): an entry of the package's registries pickles by its name."""
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:  # by name: its functions need not pickle (a process pool)
+        if self.kind not in _HOMES:
+            raise TypeError(f"an entry of a {self.kind or 'new'} registry cannot be pickled; pickle its name")
+        return _registered, (self.kind, self.name)
 
     def __getattr__(self, key: str) -> Any:
         if key.startswith("__") or key == "meta":
@@ -70,6 +77,22 @@ class Entry:
             return self.meta[key]
         except KeyError:
             raise AttributeError(key) from None
+
+
+_HOMES = {"generator": ("tremaux.generators", "GENERATORS"), "solver": ("tremaux.solvers", "SOLVERS"),
+          "grid": ("tremaux.grids", "GRIDS"), "format": ("tremaux.io", "FORMATS"),
+          "numberlink solver": ("tremaux.numberlink.solvers", "NL_SOLVERS"),
+          "numberlink rule": ("tremaux.numberlink.rules", "RULES"),
+          "numberlink format": ("tremaux.numberlink.formats", "FORMATS")}
+"""Where each registry of the package lives, for an entry unpickled in another process."""
+
+
+def _registered(kind: str, name: str) -> Entry:
+    """The entry a pickle names (see :meth:`Entry.__reduce__`)."""
+    import importlib
+
+    module, registry = _HOMES[kind]
+    return getattr(importlib.import_module(module), registry).get(name)
 
 
 class Registry:
@@ -189,7 +212,7 @@ class Registry:
                 raise ValueError(f"registry names are lower-case words joined by hyphens, not {n!r}")
             if n in self._lookup:
                 raise ValueError(f"{self.kind} name {n!r} is already registered")
-        entry = Entry(name, func, doc, tuple(aliases), MappingProxyType(dict(meta)))
+        entry = Entry(name, func, doc, tuple(aliases), MappingProxyType(dict(meta)), self.kind)
         self._entries[name] = entry
         for n in (name, *aliases):
             self._lookup[n] = name
