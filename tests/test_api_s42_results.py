@@ -165,3 +165,11 @@ def test_registry_entries_pickle_by_name():
         for entry in registry:
             assert pickle.loads(pickle.dumps(entry)) is entry
             assert copy.deepcopy(entry) is entry
+
+
+def test_a_diagnosis_shows_its_puzzle_in_a_notebook():
+    puzzle = nl.Puzzle.from_rows(["1.1", "2.2"])
+    assert nl.diagnose(puzzle)._repr_svg_() == nl.solve_puzzle(puzzle)._repr_svg_()
+    walled = nl.Puzzle.from_rows(["12", "21"])
+    assert nl.diagnose(walled)._repr_svg_() in (walled._repr_svg_(), nl.solve_puzzle(walled)._repr_svg_())
+    assert nl.diagnose(walled)._repr_svg_().startswith("<svg")

@@ -462,6 +462,12 @@ class Diagnosis:
             out["solution_lines"] = [run.lines(i) for i in range(len(run.solutions))]
         return out
 
+    def _repr_svg_(self) -> str | None:
+        """The puzzle checked, with the lines of its solution when it has one, for Jupyter (``None``: the text)."""
+        if self.solution is not None and self.solution.puzzle is not None:
+            return self.solution._repr_svg_()
+        return None if self.puzzle is None else self.puzzle._repr_svg_()
+
     def __str__(self) -> str:
         why = f": {'; '.join(self.reasons)}" if self.reasons else ""
         return f"{self.name + ': ' if self.name else ''}{self.verdict}{why}"
