@@ -173,3 +173,11 @@ def test_a_slip_in_a_grid_parameter_names_the_parameter_meant():
         make_grid("hex", sise=(3, 3))
     with pytest.raises(UnsupportedError, match=r"^the polar grid takes no parameter 'foo'; it takes: rings$"):
         make_grid("polar", foo=3)
+
+
+def test_a_puzzles_solution_or_diagnosis_is_solved_again_as_its_puzzle():
+    puzzle = nl.Puzzle.from_rows(["1.1", "2.2"])
+    solved = nl.solve_puzzle(puzzle)
+    for given in (solved, nl.diagnose(puzzle)):
+        assert nl.solve_puzzle(given, unique=True).numbers() == solved.numbers()
+        assert nl.diagnose(given).proper
