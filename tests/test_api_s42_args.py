@@ -181,3 +181,11 @@ def test_a_puzzles_solution_or_diagnosis_is_solved_again_as_its_puzzle():
     for given in (solved, nl.diagnose(puzzle)):
         assert nl.solve_puzzle(given, unique=True).numbers() == solved.numbers()
         assert nl.diagnose(given).proper
+
+
+@pytest.mark.parametrize("path", [None, 5, ""])
+def test_saving_a_picture_to_what_is_no_path_says_so(path):
+    from tremaux import render
+
+    with pytest.raises(TypeError, match=r"^save\(\) writes to a file path \(a str or a Path\), not "):
+        render.save(tremaux.Maze.open((2, 2)), path)
