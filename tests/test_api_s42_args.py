@@ -189,3 +189,13 @@ def test_saving_a_picture_to_what_is_no_path_says_so(path):
 
     with pytest.raises(TypeError, match=r"^save\(\) writes to a file path \(a str or a Path\), not "):
         render.save(tremaux.Maze.open((2, 2)), path)
+
+
+@pytest.mark.parametrize("draw", ["to_svg", "to_png"])
+@pytest.mark.parametrize("switch", ["heat", "marks"])
+def test_a_grid_pictures_switches_are_bools(draw, switch):
+    from tremaux import grids
+
+    maze = generate_on(make_grid("hex", size=(2, 3)), "wilson", seed=4).maze
+    with pytest.raises(InvalidSizeError, match=rf"^{switch} must be True or False, not 1$"):
+        getattr(grids, draw)(maze, **{switch: 1})
