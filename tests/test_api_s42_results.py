@@ -156,6 +156,7 @@ def test_the_links_of_a_puzzle_solution_are_read_only():
     solved = nl.solve_puzzle(nl.Puzzle.from_rows(["1.1", "2.2"]))
     _frozen(solved.linking.links, solved.linking.grid)
     _frozen(nl.Linking.from_paths(nl.Puzzle.from_rows(["11"]), [[(0, 0)]]).links)  # no step: no line drawn
+    _frozen(solved.puzzle.numbers, nl.Puzzle.from_rows(["A.A"]).numbers)
 
 
 def test_registry_entries_pickle_by_name():

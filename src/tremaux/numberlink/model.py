@@ -409,8 +409,8 @@ class Puzzle:
         """
         values = [int(x) for x in self._labels] if all(x.isascii() and x.isdigit() for x in self._labels) else [0]
         if 0 not in values and len(set(values)) == len(values):
-            return np.array([0, *values], dtype=np.int64)
-        return np.arange(self.pairs + 1, dtype=np.int64)
+            return _readonly(np.array([0, *values], dtype=np.int64))
+        return _readonly(np.arange(self.pairs + 1, dtype=np.int64))
 
     @property
     def free_cells(self) -> int:
