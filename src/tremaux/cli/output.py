@@ -339,7 +339,8 @@ def check_folder(out: Path) -> None:
     MissingFolderError, NotADirectoryError, IsADirectoryError
         Naming ``out`` (the command line prints them in one line).
     OSError
-        When a file cannot be made in the folder (``error: cannot write ...``).
+        When a file cannot be made in the folder, or ``out`` is a file this user may not write
+        (``error: cannot write ...``).
 
     Examples
     --------
@@ -364,6 +365,8 @@ def check_folder(out: Path) -> None:
     from .._write import check_writable
 
     check_writable(out)  # a read-only file system, a folder without write permission
+    if out.is_file() and not os.access(out, os.W_OK):  # written beside and renamed over: it would be replaced
+        raise _unwritable(PermissionError(errno.EACCES, "the file is read-only (no write permission)", str(out)))
 
 
 def _unwritable(exc: OSError) -> OSError:

@@ -69,7 +69,10 @@ def _fit(box: np.ndarray, thick: int) -> tuple[int, int]:
 
     A lattice fits when no wall runs along its cells' middles
     (:func:`_candidates`) and the inside of every cell is open (at most a
-    quarter of its pixels wall, a fiftieth over all cells: noise). A lattice
+    quarter of its pixels wall, a fiftieth over all cells: noise; each inner
+    band moved by a pixel onto the lines, :func:`_snap`, but no slack inside
+    the cells: a path drawn through them in the walls' colour, a pixel wider,
+    would fit a lattice of twice the cells). A lattice
     with twice the columns of the right one fits too, its extra bands open
     all along: of those that fit, the one with the fewest open inner bands
     (for its number of bands), then the most cells. Square cells (sides
@@ -79,6 +82,8 @@ def _fit(box: np.ndarray, thick: int) -> tuple[int, int]:
     h, w = box.shape
     cols = _candidates(w, thick, _longest_runs(box, 0))
     rows = _candidates(h, thick, _longest_runs(box, 1))
+    down = np.concatenate(([0], np.cumsum(box.sum(axis=1, dtype=np.int64))))
+    across = np.concatenate(([0], np.cumsum(box.sum(axis=0, dtype=np.int64))))
     total = np.zeros((h + 1, w + 1), dtype=np.int64)
     total[1:, 1:] = box.cumsum(axis=0).cumsum(axis=1)
     ratio = {(H, W): ((w - thick) / W) / ((h - thick) / H) for W in cols for H in rows}
@@ -91,7 +96,8 @@ def _fit(box: np.ndarray, thick: int) -> tuple[int, int]:
             key = ((oc + orow) / max(1, ic + irow), -H * W)
             if best_key is not None and key >= best_key:
                 continue
-            ys, xs = _bands(h, thick, H), _bands(w, thick, W)
+            # the bands moved onto the lines of a picture drawn on a lattice of fractional pitch (:func:`_snap`)
+            ys, xs = _snapped(down, _bands(h, thick, H), thick), _snapped(across, _bands(w, thick, W), thick)
             y0, y1, x0, x1 = ys[:-1] + thick, ys[1:], xs[:-1] + thick, xs[1:]
             inside = total[np.ix_(y1, x1)] - total[np.ix_(y0, x1)] - total[np.ix_(y1, x0)] + total[np.ix_(y0, x0)]
             area = np.outer(y1 - y0, x1 - x0)
@@ -100,3 +106,51 @@ def _fit(box: np.ndarray, thick: int) -> tuple[int, int]:
         if best_key is not None:
             return best
     return 0, 0
+
+
+def _snap(box: np.ndarray, starts: np.ndarray, thick: int, axis: int) -> np.ndarray:
+    """The wall bands at ``starts`` (rows of ``box`` for ``axis`` 0, columns for 1) each moved by a pixel where
+    that puts more wall pixels under it: a picture drawn on a lattice of fractional pitch (a turtle or plotting
+    script) draws its lines up to a pixel off the evenly rounded bands. The outer bands and the first and last
+    pixels stay put, and a band moves only where it gains strictly."""
+    return _snapped(np.concatenate(([0], np.cumsum(box.sum(axis=1 - axis, dtype=np.int64)))), starts, thick)
+
+
+def _snapped(total: np.ndarray, starts: np.ndarray, thick: int) -> np.ndarray:
+    """:func:`_snap` from ``total``, the running sum of wall pixels per row (column) from 0."""
+    extent = total.size - 1
+    s = starts[1:-1]
+    under = lambda a: np.where((a > 0) & (a + thick < extent),  # noqa: E731
+                               total[np.clip(a + thick, 0, extent)] - total[np.clip(a, 0, extent)], -1)
+    here, before, after = under(s), under(s - 1), under(s + 1)
+    out = starts.copy()
+    out[1:-1] = np.where((before > here) & (before >= after), s - 1, np.where(after > here, s + 1, s))
+    return out
+
+
+def _main_run(counts: np.ndarray) -> tuple[int, int]:
+    """The first and past-the-last rows (or columns) of the maze among rows of ``counts`` wall pixels: the run of
+    rows with wall that holds the most of it, when every other run (a title, a caption: text apart from the maze
+    by blank rows) is small beside it, an eighth of its wall and a quarter of its extent at most, and has no row
+    of wall half as long as its longest (a wall line: the outer wall, beyond a row of cells open end to end);
+    else from the first row with wall to the last."""
+    on = np.flatnonzero(counts)
+    breaks = np.flatnonzero(np.diff(on) > 1)
+    starts, ends = on[np.r_[0, breaks + 1]], on[np.r_[breaks, on.size - 1]] + 1
+    if starts.size == 1:
+        return int(starts[0]), int(ends[0])
+    total = np.concatenate(([0], np.cumsum(counts, dtype=np.int64)))
+    held = total[ends] - total[starts]
+    k = int(np.argmax(held))
+    others = np.arange(starts.size) != k
+    longest = np.maximum.reduceat(counts, starts)  # each run's longest row: reduceat up to the next run's start
+    if ((held[others] * 8 > held[k]).any() or ((ends - starts)[others] * 4 > ends[k] - starts[k]).any()
+            or (longest[others] * 2 > longest[k]).any()):
+        return int(starts[0]), int(ends[-1])
+    return int(starts[k]), int(ends[k])
+
+
+def _longest_blank(flags: np.ndarray) -> int:
+    """The longest run of false ``flags``."""
+    edges = np.flatnonzero(np.diff(np.concatenate(([True], flags, [True])).astype(np.int8)))
+    return int(np.diff(edges)[::2].max(initial=0))

@@ -86,6 +86,9 @@ def split(text: str, *, source: str | None, dedent: bool) -> tuple[list[Section]
     end = len(text.rstrip(chars))
     if end <= lead:
         raise MazeFormatError("the text is empty: no maze to read", line=1, column=1, source=source)
+    if not text.strip():  # spaces would read as open squares of a block text: a maze without a wall
+        raise MazeFormatError("the text holds only spaces and blank lines: no maze to read", line=1, column=1,
+                              source=source)
     base = text.count("\n", 0, start) + 1  # the line number of the first line kept
     body = text[start:end]
     raw = body.split("\n")

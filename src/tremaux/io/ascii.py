@@ -35,7 +35,9 @@ or ``\\r`` line ends, a byte order mark and a common indentation (so a drawing
 pasted from a document reads as is); a tab is refused, as its width is
 anyone's guess. A single-level drawing may leave gaps in its outer wall, as
 hand-drawn mazes do: the first gap in reading order is the entrance (the
-start) and the second the exit (the goal), unless ``S`` or ``G`` marks them;
+start) and the second the exit (the goal), unless ``S`` or ``G`` marks them
+(an ``E`` is the end, the goal, beside an ``S``, else the entrance, as in
+block texts);
 the wall itself is read as closed. Every error names the line and column.
 A single-level drawing whose cells are wider or narrower than three
 characters (``+--+--+`` as many maze generators print, or ``+-+-+``) reads
@@ -430,6 +432,10 @@ def loads(text: str, *, source: str | None = None) -> Maze:
     """
     if isinstance(text, str):
         text = trimmed(text)  # pasted with the verdict or statistics printed around it
+        if text.count("E") == 1 and "G" not in text and "*" not in text:  # 'E' in a cell: the end beside an
+            at = text.index("E")  # 'S' (as mazelib marks it), else the entrance
+            if text[text.rfind("\n", 0, at) + 1:at].lstrip()[:1] in ("|", "│", "┃", "║"):
+                text = text.replace("E", "G" if "S" in text else "S")
     if not BOX_CHARS.isdisjoint(text):
         text = unboxed(text, source)
     elif isinstance(text, str) and is_underscored(text):

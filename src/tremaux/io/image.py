@@ -13,7 +13,14 @@ wall band as thick as a cell band). Reading:
    start and goal cells, the path and the heat map of tremaux's pictures,
    and JPEG noise, are not; walls of any colour are). A dark-mode picture, a
    light outer wall inside a dark margin, is read with the lightest quarter
-   instead: light walls on a dark ground;
+   instead: light walls on a dark ground; a picture in which the first
+   choice finds no maze is read the other way round when it is a line maze
+   (the negative of one without a margin, or with an opening in its outer
+   wall: at most a third of its pixels in that colour, walls at most half as
+   thick as the cells); then, for smoothed (anti-aliased) lines, both again
+   reduced to black and white, a pixel wall when 40% of the way from the
+   ground's lightness to the walls' or more. Text apart from the maze by
+   blank rows or columns (a title) is left out;
 2. the outer wall gives the box (its leading rows and columns that are
    mostly wall); the inner walls give the wall thickness (the most common
    run of wall across them), to which a bolder or thinner outer wall is
@@ -21,7 +28,12 @@ wall band as thick as a cell band). Reading:
 3. the number of columns is the largest ``W`` whose lattice puts a post on
    wall at every crossing and whose cell middles are open, and likewise
    the number of rows;
-4. each wall segment is read at its middle: wall or passage. A gap in the
+   a lattice whose walls are twice as thick as its cells are wide or more
+   is the ground read as walls (the negative of a line maze) and is refused,
+   and so is one crossed by blank lines wider than a cell (two drawings).
+   Each inner wall band is moved by a pixel where more wall lies under it (a
+   lattice of fractional pitch, as plotting scripts draw);
+4. each wall segment is read across its band at its middle: wall or passage. A gap in the
    outer wall marks the start (the first in reading order) and the goal
    (the second); a cell filled with a reddish colour is the start and a
    greenish one the goal, as tremaux draws them;
@@ -83,9 +95,9 @@ import numpy as np
 from .. import budget
 from ..errors import MazeFormatError, MemoryLimitError, UnsupportedError
 from ..maze.model import Maze
-from ._colours import _filled, _light_walls
+from ._colours import _crisp, _filled, _light_walls
 from ._evidence import disagreement, faint
-from ._lattice import _bands, _fit, _leading, _thickness
+from ._lattice import _bands, _fit, _leading, _longest_blank, _main_run, _snap, _thickness
 from ._notes import GRID_NOTE, LEVELS_NOTE, MASK_NOTE, grid_note, mask_note, read_mask_note
 
 __all__ = ["MAGIC", "MAX_PIXELS", "LEVELS_NOTE", "MASK_NOTE", "GRID_NOTE", "dumps", "grid_note", "is_image", "loads",
@@ -100,6 +112,10 @@ MAX_PIXELS = 40_000_000
 
 MAX_REPLAYED = 1_000_000_000
 """Pixels decoded, over all frames, to reach the last frame of an animation (the finished maze) at most."""
+
+LINE_SHARE = 1 / 3
+"""A picture is read with its walls in the colour the margin does not say only when at most this share of its
+pixels are that colour: a line maze (a block picture's walls and passages are each near half of it)."""
 
 PIXEL_BYTES = 56
 """Peak bytes per pixel of reading a picture (its RGB and grey copies, the wall mask, the 64-bit sums of walls, the
@@ -271,7 +287,9 @@ def loads(data: bytes, *, source: str | None = None, memory_limit=None) -> Maze:
     try:
         return _read(rgb, source, shaped)
     except MazeFormatError as exc:
-        rgb = next(pictures, None) if shaped is None else None  # light walls on a transparent ground?
+        if shaped is not None:
+            raise
+        rgb = next(pictures, None)  # light walls on a transparent ground?
         if rgb is None:
             raise
         try:
@@ -280,8 +298,11 @@ def loads(data: bytes, *, source: str | None = None, memory_limit=None) -> Maze:
             raise exc from None
 
 
-def _read(rgb: np.ndarray, source: str | None, shaped: tuple[np.ndarray, int, int, int] | None = None) -> Maze:
-    """The maze of an RGB pixel array; ``shaped``: the mask and pixel sizes of a :data:`MASK_NOTE`."""
+def _read(rgb: np.ndarray, source: str | None, shaped: tuple[np.ndarray, int, int, int] | None = None,
+          light: bool | None = None, lines: bool = False) -> Maze:
+    """The maze of an RGB pixel array; ``shaped``: the mask and pixel sizes of a :data:`MASK_NOTE`; ``light``:
+    whether the walls are the light pixels (``None``: as the margin shows, else as explained below); ``lines``:
+    only a line maze (walls at most half as thick as the cells are wide) is read."""
 
     def fail(what: str) -> MazeFormatError:
         return MazeFormatError(f"no maze found in the picture: {what}", source=source)
@@ -290,6 +311,26 @@ def _read(rgb: np.ndarray, source: str | None, shaped: tuple[np.ndarray, int, in
     lo, hi = float(grey.min()), float(grey.max())
     if hi - lo < 32:
         raise fail("it has no contrast between walls and passages")
+    if shaped is None and light is None:
+        # light walls on a dark ground (a dark-mode picture) when a dark margin surrounds a light outer wall; the
+        # other way round only for a line maze (the negative of one without a margin, or with an opening in its
+        # outer wall): few pixels that colour, walls thin beside the cells (the negative of a block picture reads
+        # as another maze, the tree of its walls); then the same reduced to black and white (smoothed lines)
+        light = _light_walls(grey >= (lo + hi) / 2)
+        lines = bool(((grey >= (lo + hi) / 2) != light).mean() <= LINE_SHARE)
+        del grey
+        tries = [(rgb, light, False), (rgb, not light, True), (_crisp, light, False), (_crisp, not light, True)]
+        first = None
+        for picture, way, other in tries:
+            if other and not lines:
+                continue
+            try:
+                if picture is _crisp:
+                    return _read(_crisp(rgb, way), source, None, False, other)
+                return _read(picture, source, None, way, other)
+            except MazeFormatError as exc:
+                first = first or exc
+        raise first
     # wall: the most common colour of the darkest quarter, within a quarter of the range on every channel (so
     # lighter or coloured cells, a dark heat-map colour or start cell, and JPEG noise are not)
     if shaped is not None:  # tremaux's picture with a lattice note: the lattice is known
@@ -300,8 +341,7 @@ def _read(rgb: np.ndarray, source: str | None, shaped: tuple[np.ndarray, int, in
         r, g, b = (int(v) for v in rgb[ys[i], xs[j]])
         ink = r << 16 | g << 8 | b
     else:
-        # light walls on a dark ground (a dark-mode picture) when a dark margin surrounds a light outer wall
-        dark = grey > hi - (hi - lo) / 4 if _light_walls(grey >= (lo + hi) / 2) else grey < lo + (hi - lo) / 4
+        dark = grey > hi - (hi - lo) / 4 if light else grey < lo + (hi - lo) / 4
         packed = rgb[..., 0][dark].astype(np.int32) << 16
         packed |= rgb[..., 1][dark].astype(np.int32) << 8
         packed |= rgb[..., 2][dark]
@@ -317,8 +357,10 @@ def _read(rgb: np.ndarray, source: str | None, shaped: tuple[np.ndarray, int, in
         if wall[np.ix_(ys[:-1] + thick + cell // 2, xs[:-1] + thick + cell // 2)][mask].any():  # never in a cell
             raise fail("its cells are drawn in the colour of its walls")
         return _cells(wall, rgb, ys, xs, thick, mask, source, tones)
-    rows, cols = np.flatnonzero(wall.any(axis=1)), np.flatnonzero(wall.any(axis=0))
-    top, bottom, left, right = int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1
+    # the maze's rows and columns: text apart from it (a title, a caption) left out
+    top, bottom = _main_run(wall.sum(axis=1))
+    left, right = _main_run(wall[top:bottom].sum(axis=0))
+    top, bottom = (top + k for k in _main_run(wall[top:bottom, left:right].sum(axis=1)))
     box = wall[top:bottom, left:right]
     margin = faint(wall, rgb, *tones)
     margin[top:bottom, left:right] = False
@@ -353,8 +395,17 @@ def _read(rgb: np.ndarray, source: str | None, shaped: tuple[np.ndarray, int, in
             break
     if W == 0:
         raise fail("no lattice of cells and walls fits it")
-    return _cells(box, colours, _bands(box.shape[0], thick, H), _bands(box.shape[1], thick, W), thick, None, source,
-                  tones)
+    ys, xs = _snap(box, _bands(box.shape[0], thick, H), thick, 0), _snap(box, _bands(box.shape[1], thick, W), thick, 1)
+    cell = int(min(np.diff(ys).min(initial=box.shape[0]), np.diff(xs).min(initial=box.shape[1]))) - thick
+    blank = max(_longest_blank(box.any(axis=1)), _longest_blank(box.any(axis=0)))
+    if blank > int(max(np.diff(ys).max(), np.diff(xs).max())) - thick:  # a maze's walls cross every cell's rows
+        raise fail(f"{blank} blank pixel lines cross it whole, more than a cell holds: more than one drawing?")
+    if lines and 2 * thick > cell:
+        raise fail(f"its walls are {thick} pixels thick around cells {cell} pixels wide, not the lines of a line maze")
+    if thick >= 2 * cell:  # walls far thicker than cells: the ground read as walls, the negative of a line maze
+        raise fail(f"its walls would be {thick} pixels thick around cells {cell} pixels wide, so which colour is wall "
+                   "is unclear (the negative of a line maze?)")
+    return _cells(box, colours, ys, xs, thick, None, source, tones)
 
 
 def _near(mask: np.ndarray, r: int) -> np.ndarray:
@@ -381,9 +432,13 @@ def _cells(box: np.ndarray, colours: np.ndarray, ys: np.ndarray, xs: np.ndarray,
     """The maze whose wall bands start at pixels ``ys`` (rows) and ``xs`` (columns) of the wall pixels ``box``."""
     H, W = len(ys) - 1, len(xs) - 1
     cy, cx = ys[:-1] + (ys[1:] - ys[:-1] + thick) // 2, xs[:-1] + (xs[1:] - xs[:-1] + thick) // 2  # cell middles
-    wy, wx = ys + thick // 2, xs + thick // 2  # wall band middles
-    east = box[np.ix_(cy, wx)]  # (H, W + 1): each row's walls between columns, the outer ones included
-    south = box[np.ix_(wy, cx)]  # (H + 1, W)
+    # a wall is read across its band at the cell's middle: a wall pixel anywhere across it (a line drawn thinner
+    # than the band, as a line of fractional width on a fractional lattice is, in places)
+    east = np.zeros((H, W + 1), bool)  # each row's walls between columns, the outer ones included
+    south = np.zeros((H + 1, W), bool)
+    for d in range(thick):
+        east |= box[np.ix_(cy, np.minimum(xs + d, box.shape[1] - 1))]
+        south |= box[np.ix_(np.minimum(ys + d, box.shape[0] - 1), cx)]
     doubt = disagreement(box, ys, xs, thick, east, south, None if tones is None else faint(box, colours, *tones))
     if doubt is None and mask is None and thick == 1 and (_uneven(ys, thick) or _uneven(xs, thick)):
         bands = (~south[1:-1].any(axis=1)).sum() + (~east[:, 1:-1].any(axis=0)).sum()
