@@ -174,3 +174,11 @@ def test_a_diagnosis_shows_its_puzzle_in_a_notebook():
     walled = nl.Puzzle.from_rows(["12", "21"])
     assert nl.diagnose(walled)._repr_svg_() in (walled._repr_svg_(), nl.solve_puzzle(walled)._repr_svg_())
     assert nl.diagnose(walled)._repr_svg_().startswith("<svg")
+
+
+def test_a_woven_grid_maze_shows_as_a_picture_only_as_small_as_a_plain_one():
+    woven = make_grid("hex", size=(100, 150), weave=True)  # 15,000 cells of 12 side slots: a 9 MB picture
+    maze = GridMaze(woven, np.zeros(woven.size, woven.dtype))
+    assert maze._repr_svg_() is None and "cells=15000" in repr(maze)
+    run = generate_on(make_grid("hex", size=(4, 5), weave=True), "kruskal", seed=1)
+    assert run.maze._repr_svg_().startswith("<svg") and solve_on(run.maze, "bfs")._repr_svg_().startswith("<svg")

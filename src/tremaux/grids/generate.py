@@ -77,7 +77,7 @@ class GridGenerated:
         yield self.stats
 
     def _repr_svg_(self) -> str | None:
-        """The generated maze, for Jupyter (``None`` above 40,000 cells, as :class:`GridMaze`)."""
+        """The generated maze, for Jupyter (``None`` for a maze too big, as :class:`GridMaze`)."""
         return self.maze._repr_svg_()
 
 

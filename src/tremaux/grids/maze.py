@@ -317,12 +317,40 @@ class GridMaze:
                 f"goal={self.goal})")
 
     def _repr_svg_(self) -> str | None:
-        """The picture Jupyter shows (``None`` above 40,000 cells)."""
-        if self.size > 40_000:
+        """The picture Jupyter shows: ``None`` (the ``repr``) beyond the side slots of the largest square maze a
+        notebook draws (:data:`tremaux.render.NOTEBOOK_SVG_CELLS` cells of 4), so that a woven grid's
+        picture, twice the slots a cell, stays as small."""
+        if not notebook_size(self):
             return None
         from .draw import to_svg
 
         return to_svg(self)
+
+
+def notebook_size(maze: GridMaze) -> bool:
+    """Whether a notebook shows ``maze`` as a picture: its side slots at most those of the largest square maze
+    it draws (see :meth:`GridMaze._repr_svg_`).
+
+    Parameters
+    ----------
+    maze : GridMaze
+        The maze shown.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> from tremaux.grids import GridMaze, make_grid
+    >>> notebook_size(GridMaze(make_grid("hex", size=(100, 100)), [0] * 10_000))
+    True
+    >>> notebook_size(GridMaze(make_grid("hex", size=(100, 150), weave=True), [0] * 15_000))
+    False
+    """
+    from ..render import NOTEBOOK_SVG_CELLS
+
+    return maze.size * maze.grid.sides <= 4 * NOTEBOOK_SVG_CELLS
 
 
 def _rebuilt(grid: Grid, cells: np.ndarray, start: int, goal: int) -> GridMaze:

@@ -22,7 +22,7 @@ from ..trace import Trace
 from ..solvers import SOLVERS
 from ..solvers.base import counted, found_message
 from .grid import Grid, article
-from .maze import GridMaze
+from .maze import GridMaze, notebook_size
 
 __all__ = ["solve_on", "solver_refusal", "GridSolution", "clockwise", "GRAPH_SOLVERS"]
 
@@ -110,7 +110,9 @@ class GridSolution:
                 f"visited={int(np.count_nonzero(self.visited))}, steps={self.steps})")
 
     def _repr_svg_(self) -> str | None:
-        if self.maze.size > 40_000:
+        """The maze with this solution, for Jupyter (``None``, the ``repr``, for a maze too big: as
+        :meth:`GridMaze._repr_svg_`)."""
+        if not notebook_size(self.maze):
             return None
         from .draw import to_svg
 
