@@ -343,6 +343,7 @@ def notebook_size(maze: GridMaze) -> bool:
     Examples
     --------
     >>> from tremaux.grids import GridMaze, make_grid
+    >>> from tremaux.grids.maze import notebook_size
     >>> notebook_size(GridMaze(make_grid("hex", size=(100, 100)), [0] * 10_000))
     True
     >>> notebook_size(GridMaze(make_grid("hex", size=(100, 150), weave=True), [0] * 15_000))
