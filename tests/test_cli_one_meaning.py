@@ -122,7 +122,7 @@ def test_numberlink_solve_says_the_pictures_it_wrote(capsys, tmp_path):
 
 @pytest.mark.parametrize("argv, advice", [
     # a shard of 1,000 rows of 3000x3000 (a shard of the 10 rows a count of 10 gives would fit)
-    (["--count", "1000", "--size", "3000x3000", "--shard-size", "1000"], "give --shard-size 26 or less"),
+    (["--count", "1000", "--size", "3000x3000", "--shard-size", "1000"], "give --shard-size 25 or less"),
     (["--count", str(10**12), "--size", "10x10"], "give --shard-size 990,944 or more"),
 ])
 def test_dataset_advice_names_the_option(capsys, tmp_path, argv, advice):

@@ -116,7 +116,7 @@ def test_unknown_or_unsupported_names(tmp_path):
         ds.build(SMALL.replace(solvers=["tremaux"]), tmp_path)
     with pytest.raises(UnsupportedError, match="option 'islands'"):
         ds.build(SMALL.replace(generator_options={"islands": 2}), tmp_path)
-    with pytest.raises(TremauxError, match=r"needs about .* GiB of memory; set shard_size to 26 or less"):
+    with pytest.raises(TremauxError, match=r"needs about .* GiB of memory; set shard_size to 25 or less"):
         ds.build(ds.DatasetSpec(count=1000, size=(3000, 3000), shard_size=1000), tmp_path)
     with pytest.raises(UnknownNameError, match="unknown engine 'spark'"):
         ds.build(SMALL, tmp_path, engine="spark")

@@ -323,6 +323,6 @@ def test_a_picture_that_cannot_be_written_loses_no_answer(capsys, tmp_path, monk
     path = tmp_path / "two.txt"
     path.write_text("1.1\n\n2.2\n")
     code, out, err = run(capsys, "solve", str(path), "--out", str(tmp_path / "p.svg"))
-    assert code == 2 and out == "1───1\n2───2\n"
+    assert code == 2 and out == "1───1\n\n2───2\n"  # two boards (not one of two rows), each answer kept
     assert err.count(f"error: cannot write {tmp_path / 'p.svg'}: No space left on device") == 1
     assert "two#2: solved" in err

@@ -129,7 +129,7 @@ def test_generate_inside_the_size_limit_but_over_the_budget(files, capsys, monke
             "the ascii text of a 30000 x 30000 maze")
     monkeypatch.setenv(budget.ENV_VAR, "3G")
     refused(["generate", "-g", "kruskal", "--size", "20000x20000", "--out", str(files / "x.npz")], capsys,
-            "a 20000 x 20000 maze (kruskal) needs about 4.8 GiB of memory; the limit is 3.0 GiB")
+            "a 20000 x 20000 maze (kruskal) needs about 4.9 GiB of memory; the limit is 3.0 GiB")
 
 
 def test_generate_with_a_picture_bomb_as_mask(files, capsys):

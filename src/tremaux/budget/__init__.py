@@ -44,8 +44,8 @@ tremaux.errors.MemoryLimitError: a 1000 x 2000 PNG needs about 1.9 MiB of memory
 
 from __future__ import annotations
 
-from .estimates import (generation_bytes, measure_bytes, raster_bytes, solve_bytes, svg_bytes, text_drawing_bytes,
-                        text_read_bytes)
+from .estimates import (generation_bytes, mask_check_bytes, measure_bytes, raster_bytes, solve_bytes, svg_bytes,
+                        text_drawing_bytes, text_read_bytes)
 from .limits import (ENV_VAR, TEXT_ENV_VAR, TEXT_LIMIT, available_memory, check, check_text_size, default_limit,
                      limited, memory_limit, text_limit)
 from .sizes import format_bytes, parse_bytes
@@ -64,6 +64,7 @@ __all__ = [
     "text_limit",
     "check_text_size",
     "generation_bytes",
+    "mask_check_bytes",
     "solve_bytes",
     "measure_bytes",
     "raster_bytes",

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 __all__ = [
     "generation_bytes",
+    "mask_check_bytes",
     "solve_bytes",
     "measure_bytes",
     "raster_bytes",
@@ -59,20 +60,50 @@ def generation_bytes(n: int, work_entries: int, *, record: bool = False, trace_r
     --------
     >>> from tremaux.budget.estimates import generation_bytes
     >>> generation_bytes(100, 100)
-    4596
+    4599
     """
-    return int(n * (1 + masked) + 4 * work_entries + (48 * trace_rows if record else 0)
+    # n // 32: the peak resident set of multi-level runs was 1% of the cells over the arrays above (measured
+    # at 1 and 4 million cells by benchmarks/bench_scale_bounds.py), whatever the generator
+    return int(n * (1 + masked) + n // 32 + 4 * work_entries + (48 * trace_rows if record else 0)
                + 4 * extra_work_entries + 4096)
 
 
-def solve_bytes(n: int, *, record: bool = False) -> int:
+def mask_check_bytes(n: int) -> int:
+    """Peak bytes of checking the mask of a maze of ``n`` cells before generating on it.
+
+    The mask is copied as booleans, an open field of one byte a cell is cut to it
+    (with a boolean temporary), and its cells are labelled by connected region
+    (an ``int32`` label and an ``int32`` stack entry a cell): 12 bytes a cell
+    measured at most 11.
+
+    Parameters
+    ----------
+    n : int
+        Cells of the grid (masked ones included).
+
+    Returns
+    -------
+    int
+        Bytes.
+
+    Examples
+    --------
+    >>> from tremaux.budget.estimates import mask_check_bytes
+    >>> mask_check_bytes(1000)
+    16096
+    """
+    return int(12 * n + 4096)
+
+
+def solve_bytes(n: int, *, record: bool = False, ndim: int = 2) -> int:
     """Peak bytes of solving a maze of ``n`` cells with any registered solver.
 
-    Every solver holds at most 17 bytes of scratch per cell (a queue or stack
-    of int32, a byte of marks, predecessors...); the solution keeps a visited
-    flag and a path of int64 (at most every cell); a recorded run adds its
-    transcript (rows of three int64, at most about four per cell, copied
-    once into the :class:`~tremaux.trace.Trace`).
+    Every solver holds at most 26 bytes a cell of scratch and results (a queue or stack of int32, a byte
+    of marks, predecessors, Tremaux's marks on each side, the visited flags: 23 measured for Tremaux's
+    traveler and the wall followers); the path, which may pass through every cell (a corridor, a
+    serpentine), is held as the kernel's int32 cells, their int64 copy and their ``(k, ndim)`` int64
+    coordinates: ``12 + 8 ndim`` bytes a cell of the path. A recorded run adds its transcript (rows of
+    three int64, at most about four per cell, copied once into the :class:`~tremaux.trace.Trace`).
 
     Parameters
     ----------
@@ -80,6 +111,8 @@ def solve_bytes(n: int, *, record: bool = False) -> int:
         Cells of the grid.
     record : bool
         Whether the run is recorded.
+    ndim : int, default 2
+        Dimensions of the maze's cells (3 with levels).
 
     Returns
     -------
@@ -90,9 +123,9 @@ def solve_bytes(n: int, *, record: bool = False) -> int:
     --------
     >>> from tremaux.budget.estimates import solve_bytes
     >>> solve_bytes(1000)
-    30096
+    58096
     """
-    return int(n * (17 + 1 + 8) + (260 * n if record else 0) + 4096)
+    return int(n * (26 + 12 + 8 * ndim) + (260 * n if record else 0) + 4096)
 
 
 def measure_bytes(n: int) -> int:

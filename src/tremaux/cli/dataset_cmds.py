@@ -139,7 +139,8 @@ def dataset_cmd(
         typer.echo(crowded, err=True)
     with nullcontext(None) if quiet else dataset.rich_progress() as report, _stopped_by_kill() as killed:
         try:
-            result = dataset.build(spec, out, engine=engine, workers=workers, scheduler=scheduler, progress=report,
+            result = dataset.build(spec, out, engine=engine, workers=workers, scheduler=scheduler,
+                                   progress=_said_first(spec, report),
                                    storage_options=options, workers_write=True if shared else None)
         except KeyboardInterrupt:
             typer.echo(f"interrupted: finished shards are kept in {out}; run the same command to resume", err=True)
@@ -149,6 +150,25 @@ def dataset_cmd(
         if note != unchecked:
             typer.echo(note, err=True)
     typer.echo(str(result))
+
+
+def _said_first(spec, report):
+    """``report``, after a line on its first call (once the build's checks passed, before any shard) when the
+    mazes are big: the progress comes as shards finish, and a shard of 10,000 x 10,000 mazes takes minutes."""
+    from .runtime import announce
+
+    said: list[bool] = []
+
+    def first(done: int, total: int) -> None:
+        if not said:
+            said.append(True)
+            (hmax, wmax) = spec.size_range[1]
+            announce(hmax * wmax, f"building {total - done:,} maze{'s' if total - done != 1 else ''} of up to "
+                                  f"{hmax}x{wmax}, each")
+        if report is not None:
+            report(done, total)
+
+    return first
 
 
 @contextmanager

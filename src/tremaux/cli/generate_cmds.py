@@ -154,6 +154,10 @@ def generate_cmd(
         cells *= int(d)
     if out_fmt == "gif":
         _check_carving_gif(dims, generator)
+    elif out_fmt in ("png", "svg"):  # a picture over the limit: refused now, not after the run
+        from ..render.output import check_picture
+
+        check_picture(tuple(dims), out_fmt)
     from ..generators import GENERATORS
 
     announce(cells, f"generating a {'x'.join(map(str, dims))} maze with {GENERATORS.get(generator).name}")

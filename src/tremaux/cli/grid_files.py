@@ -82,21 +82,22 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
         _check_picture(maze.grid, "an SVG" if fmt == "svg" else "a PNG", svg=fmt == "svg")
     from ..solvers import SOLVERS
 
-    marks = as_json and SOLVERS.get(algorithm).name == "tremaux"  # a recorded run keeps the traveler's marks
     from .runtime import announce
 
     announce(maze.size, f"solving {path} with {SOLVERS.get(algorithm).name}")
-    sol = solve_on(maze, algorithm, start=start, goal=goal, record=out is not None or marks)  # Tremaux: marks drawn
+    sol = solve_on(maze, algorithm, start=start, goal=goal, record=out is not None)  # Tremaux: marks drawn
     ends = _ends(maze, start, goal)
     if as_json:  # the square maze's fields (Solution.to_dict), with the grid's name
-        typer.echo(json.dumps({"algorithm": sol.algorithm, "grid": maze.grid.name, "found": sol.found,
+        from ._stream import echo_json
+
+        echo_json({"algorithm": sol.algorithm, "grid": maze.grid.name, "found": sol.found,
                                "start": [int(x) for x in ends[0]], "goal": [int(x) for x in ends[1]],
                                "length": sol.length,  # deprecated: the path's cells; read solution_length
-                               "path": [list(c) for c in sol.cells],
+                               "path": (list(maze.grid.cell(int(i))) for i in sol.path),  # written in slices
                                "solution_length": sol.length - 1 if sol.found else None,
                                "visited": int(sol.visited.sum()), "steps": sol.steps,
                                "message": sol.message,  # and Tremaux's marks, per cell and side
-                               **({} if sol.marks is None else {"marks": sol.marks.tolist()})}))
+                               **({} if sol.marks is None else {"marks": sol.marks})})
     else:
         if sol.found and (out is None or str(out) != "/dev/stdout"):  # else the picture goes there
             typer.echo(" ".join(f"{r},{c}" for r, c in sol.cells))

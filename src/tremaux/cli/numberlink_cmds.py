@@ -11,11 +11,12 @@ from typing import Any, Optional
 
 import typer
 
-from .app import (JsonOption, SeedOption, app, count_option, existing_file, format_option, interpret_small_puzzles,
+from .app import (JsonOption, SeedOption, app, count_option, format_option, interpret_small_puzzles,
                   out_option, parse_size, size_option, solver_option, time_limit_option)
-from .numberlink_sources import _each_answer, _file_label, _puzzle_sources, _unreadable_answer, _unreadable_verdict
-from .numberlink_out import (_draw, _is_stdout, _not_the_puzzles, _out_path, _picture_out, _text_or_picture,
-                             _text_stdout, _writable, _wrote)
+from .numberlink_sources import (_FilesCommand, _each_answer, _file_label, _named_puzzles, _puzzle_sources,
+                                 _unreadable_answer, _unreadable_verdict)
+from .numberlink_out import (_draw, _is_stdout, _not_the_puzzles, _out_path, _picture_out, _relabelled_note,
+                             _text_or_picture, _text_stdout, _writable, _wrote)
 
 nl_app = typer.Typer(name="numberlink", help="Number Link puzzles: solve, generate, check, convert.", no_args_is_help=True,
                      rich_markup_mode=None)
@@ -34,24 +35,6 @@ TouchOption = typer.Option(None, "--touch/--no-touch",
 COLOUR_CELLS = 100_000
 """The largest board ``solve`` and ``generate`` print in colour (a few seconds of styling); larger ones are
 printed plain."""
-
-
-def _puzzle_source(file: str | Path) -> Any:
-    """The puzzles' source a command was given: standard input for ``-``, a puzz.link URL as is, else a file
-    that must exist."""
-    from ..errors import PuzzleFormatError
-    from ..numberlink.formats import is_url
-
-    name = str(file)
-    if name == "-":
-        return sys.stdin.buffer
-    if is_url(name):
-        return name.strip()
-    if not name.strip():  # Path("") is the current folder
-        raise PuzzleFormatError(f"the puzzle file name {name!r} is blank; give a file, a puzz.link URL or '-'")
-    if "://" in name and not Path(name).exists():  # Path would fold the "//" of what looks like an address
-        raise FileNotFoundError(2, "No such file", name)
-    return existing_file(Path(name))
 
 
 def _show(drawn, numbers: bool = False) -> None:
@@ -75,7 +58,7 @@ def _show(drawn, numbers: bool = False) -> None:
         typer.echo(to_text(drawn))
 
 
-@nl_app.command("solve")
+@nl_app.command("solve", cls=_FilesCommand)
 def solve_cmd(
     files: list[Path] = typer.Argument(..., metavar="FILE", path_type=str,  # str: a URL keeps its "//"
                                       help="Puzzle files (grid, contest, 'W H', Flow Free text or level pack, BwInf, "
@@ -136,6 +119,7 @@ def solve_cmd(
     unwritten = False  # a picture that could not be written: said once, the answers still shown
     drawn: list[Path] = []  # the pictures written, said once every answer is known (the first may be renamed)
     firsts: list[str] = []  # puzzles with several solutions shown, whose picture draws the first
+    printed = False  # a board printed on the standard output already
     for i, (file, r) in enumerate(answers):  # each answer shown (and drawn) as soon as it is known
         results.append(r)
         target = _out_path(out, i, 1 if i == 0 else 2) if out is not None and not to_stdout else out
@@ -169,9 +153,10 @@ def solve_cmd(
         if r.puzzle is not None and not to_stdout:  # else the picture is what goes there
             shown = r.solutions[:_shown(r, all_)]
             for j, lk in enumerate(shown or [None]):
-                if j:  # a blank line between two solutions, or their rows would run on as one board
-                    typer.echo("")
+                if j or printed:  # a blank line between two boards (two solutions, two puzzles), or their rows
+                    typer.echo("")  # would run on as one board
                 _show(r.puzzle if lk is None else (r.puzzle, lk), numbers and lk is not None)
+            printed = True
             if numbers and len({lk.grid.tobytes() for lk in shown}) < len(shown):
                 typer.echo(f"{r.name or _file_label(file)}: some solutions shown have the same numbers: their lines "
                            "differ only where they run beside themselves (drop --numbers to see them, or --json "
@@ -228,7 +213,7 @@ def generate_cmd(
                                                  "puzzles: 0.014 to 0.08; at most 0.5); default: short lines."),
     time_limit: Optional[float] = time_limit_option(None, "Seconds before the generation stops with an error "
                                                               "(default 60)."),
-    fmt: Optional[str] = format_option("Puzzle text format: grid, csv, contest, wh, flow, puzzlink, bwinf, copris, ends, "
+    fmt: Optional[str] = format_option("Puzzle text format: grid, csv, tsv, contest, wh, flow, puzzlink, bwinf, copris, ends, "
                                        "xml, prolog, counted or pzprv3 (default: from the --out extension, else "
                                        "grid)."),
     solution: bool = typer.Option(False, "--solution", help="Also draw the solution."),
@@ -365,7 +350,7 @@ def _as_written(puzzle: Any, linking: Any, text: str, fmt: str) -> tuple[Any, An
     return shown, Linking(shown.shape, tuple(paths))
 
 
-@nl_app.command("check")
+@nl_app.command("check", cls=_FilesCommand)
 def check_cmd(
     files: list[Path] = typer.Argument(..., metavar="FILE", path_type=str,  # str: a URL keeps its "//"
                                       help="Puzzle files (any format solve reads), puzz.link URLs, or '-' for stdin; "
@@ -397,12 +382,12 @@ def check_cmd(
     raise typer.Exit(0 if all(d.proper for d in verdicts) else 1)
 
 
-@nl_app.command("convert")
+@nl_app.command("convert", cls=_FilesCommand)
 def convert_cmd(
     files: list[Path] = typer.Argument(..., metavar="FILE", path_type=str,  # str: a URL keeps its "//"
                                       help="Puzzle files (any format solve reads), puzz.link URLs, or '-' for stdin; "
                                            "several are written in order, as one file of their puzzles."),
-    fmt: Optional[str] = format_option("Puzzle text format: grid, csv, contest, wh, flow, puzzlink, bwinf, copris, ends, "
+    fmt: Optional[str] = format_option("Puzzle text format: grid, csv, tsv, contest, wh, flow, puzzlink, bwinf, copris, ends, "
                                        "xml, prolog, counted or pzprv3 (default: from the --out extension, else grid)."),
     out: Optional[Path] = out_option("Write the puzzles there (default: standard output): text in --format, or a "
                                      "picture of the puzzles, unsolved (.svg, .png; several get -1, -2... "
@@ -429,14 +414,14 @@ def convert_cmd(
         fmt = _written_format(fmt or _extension_format(out) or "grid")
     sources = _puzzle_sources(files)
     source = tuple(src for _, src in sources)
-    puzzles = [p for _, src in sources for p in load_all(src)]  # a URL too, named by itself in messages
+    puzzles = _named_puzzles(sources, load_all)  # a URL too, named by itself in messages
     if out is not None:
         for i in range(len(puzzles) if pictures else 1):
             _not_the_puzzles(_out_path(out, i, len(puzzles) if pictures else 1), out, source,
                              "the picture" if pictures else "the text")
     if pictures:
         for i, p in enumerate(puzzles):
-            save(p, _out_path(out, i, len(puzzles)))
+            _written(_out_path(out, i, len(puzzles)), lambda target: save(p, target))
     else:
         try:
             text = dumps_all(puzzles, fmt)
@@ -446,11 +431,24 @@ def convert_cmd(
         if out is None:
             typer.echo(text, nl=False)
         else:
-            out.write_text(text, encoding="utf-8")
+            _written(out, lambda target: target.write_text(text, encoding="utf-8"))
+        if note := _relabelled_note(puzzles, text, fmt):
+            typer.echo(note, err=True)
     if pictures:  # the files written, not the name asked, said as solve says them
         typer.echo(_wrote([_out_path(out, i, len(puzzles)) for i in range(len(puzzles))]), err=True)
     elif out is not None:
         typer.echo(f"wrote {len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''} to {out} ({fmt} text)", err=True)
+
+
+def _written(target: Path, write: Any) -> None:
+    """``write(target)``, which writes ``--out``: a file that cannot be written there (a read-only place, a full
+    disk) is said as such, not as a missing input."""
+    from ..errors import TremauxError
+
+    try:
+        write(target)
+    except OSError as exc:
+        raise TremauxError(f"cannot write {target}: {exc.strerror or exc}") from None
 
 
 def _extension_format(out: Optional[Path]) -> Optional[str]:

@@ -144,6 +144,28 @@ def _text_or_picture(out: Path) -> None:
     from ..numberlink.formats._text import foreign_extension
 
     if ext := foreign_extension(out):
-        hint = " (--json prints JSON on standard output)" if ext == ".json" else ""
+        hint = " (--json prints JSON on standard output)" if ext in (".json", ".jsonl", ".ndjson") else ""
         raise TremauxError(f"--out {out}: Number Link puzzles are written as text (.txt, or any extension but a "
                            f"picture's, a maze file's, a document's or an archive's) or drawn as .svg or .png, not as {ext}{hint}")
+
+
+def _relabelled_note(puzzles: list[Any], text: str, fmt: str) -> str:
+    """A line saying how ``text`` (``puzzles`` written in ``fmt``) names their pairs when it does not keep their
+    labels (``[`` and ``_`` as the numbers 1 and 2 of the contest format, ``7`` as the letter ``A`` of Flow Free
+    text), else ``""``: the lines are kept, their labels are not, and that is said, not done silently."""
+    from ..numberlink.formats import loads_all
+
+    if fmt != "flow" and all(p.pairs <= 9 and p.labels == tuple(str(k) for k in range(1, p.pairs + 1))
+                             for p in puzzles):  # 1 to 9: what every format but Flow Free's letters writes
+        return ""
+    try:
+        back = loads_all(text, format=fmt, errors="keep")
+    except Exception:  # noqa: BLE001 - a note, never a failure of what was written
+        return ""
+    for p, q in zip(puzzles, back):
+        if getattr(q, "labels", None) is not None and tuple(q.labels) != tuple(p.labels):
+            pairs = [f"{a!r} as {b!r}" for a, b in zip(p.labels, q.labels) if a != b]
+            shown = ", ".join(pairs[:4]) + (", ..." if len(pairs) > 4 else "")
+            name = f" of {p.name}" if p.name else ""
+            return f"note: the {fmt} format cannot keep the labels{name}; its pairs are written {shown}"
+    return ""

@@ -261,8 +261,21 @@ def animate_cmd(
         from ..maze import Maze
 
         # the picture's size is the maze's: refused before the run to replay, not after it
-        render.output.check_picture(Maze.closed(shape_mask.shape if shape is None else shape, mask=shape_mask), fmt,
-                                    cell_size=cell_size, animation=True)
+        closed = Maze.closed(shape_mask.shape if shape is None else shape, mask=shape_mask)
+        render.output.check_picture(closed, fmt, cell_size=cell_size, animation=True)
+        if solver is None:  # a carving records an event a passage at least (division: a wall), so its replay
+            from ..generators import GENERATORS  # is refused now when sure to be over the limit, not after the run
+            from .output import _refuse_replay
+
+            L, H, W = closed.shape3
+            events = (H - 1) * (W - 1) if GENERATORS.get(generator).name == "recursive-division" else closed.size - 1
+            _refuse_replay(closed, frames, events, "give at most {frames} frames")
+            if fmt == "gif":  # and the frames it keeps at the least, over the memory limit
+                from ..render.animate import _check_gif_memory
+                from ..render.png import geometry
+                from ..render.replay import kept_frames
+
+                _check_gif_memory(closed, geometry(closed, cell_size, target=500), kept_frames(frames, events))
         obj = make(shape, generator, seed=seed, braid=braid, record=solver is None, mask=shape_mask,
                    start=parse_cell(start, "start") if solver is None else None, **gen_options)
         maze = obj.maze

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Optional
 
@@ -165,7 +164,13 @@ def solve_cmd(
         check_replay(sol, advice)
     if as_json:
         marks = sol.extras.get("marks")  # Tremaux's traveler: per cell, 0, 1 or 2 marks on each side (N, E, S, W, U, D)
-        typer.echo(json.dumps({**sol.to_dict(), **({} if marks is None else {"marks": marks.tolist()})}))
+        import dataclasses
+
+        from ._stream import echo_json
+
+        doc = dataclasses.replace(sol, path=sol.path[:0]).to_dict()  # the path and marks written in slices:
+        doc.update(path=sol.path, solution_length=sol.length - 1 if sol.found else None)  # as lists: ~130 B a cell
+        echo_json(doc if marks is None else {**doc, "marks": marks})
     elif explain_:
         typer.echo(explain(sol))
     else:

@@ -27,7 +27,7 @@ from multiprocessing.pool import ExceptionWithTraceback
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .._system import cpu_count
+from .._system import MAX_WORKERS_PER_CORE, check_local_workers, cpu_count
 from ..errors import TremauxError, UnknownNameError
 from .dask_engine import LOCAL_DASK_CONFIG, _batches, dask_batch, run_dask  # noqa: F401
 
@@ -55,9 +55,6 @@ def _check_workers(workers: int | None) -> int:
     return workers
 
 
-MAX_WORKERS_PER_CORE = 4
-"""Most worker processes per core on this machine (processes engine, local Dask cluster): more only share the
-cores, each shard in memory at once; a build that waits on a store rather than on the CPU may use a few per core."""
 
 
 def workers_note(engine: str, workers: int | None, scheduler: str | None, shards: int) -> str | None:
@@ -144,11 +141,8 @@ def check_engine(engine: str, workers: int | None = None, scheduler: str | None 
         _check_workers(workers)
         if name == "local" and workers != 1:
             raise TremauxError(f"the local engine runs one worker, not {workers}; use the processes engine")
-        cores = cpu_count()
-        if scheduler is None and workers > MAX_WORKERS_PER_CORE * cores:
-            raise TremauxError(f"workers {workers} is more than {MAX_WORKERS_PER_CORE} times the {cores} "
-                               f"core{'s' if cores != 1 else ''} of this machine: the processes would only share "
-                               f"them; give at most {MAX_WORKERS_PER_CORE * cores}")
+        if scheduler is None:  # local processes: at most MAX_WORKERS_PER_CORE a core (a cluster has its own)
+            check_local_workers(workers)
     return name
 
 

@@ -37,7 +37,7 @@ from typing import Any
 from ..errors import TremauxError
 from .spec import DatasetSpec
 
-__all__ = ["DiskSpaceError", "SAMPLE_CELLS", "check_manifest_room", "manifest_bytes", "estimate_bytes",
+__all__ = ["DiskSpaceError", "shard_scratch", "SAMPLE_CELLS", "check_manifest_room", "manifest_bytes", "estimate_bytes",
            "free_bytes", "check_disk_room", "check_disk_left", "check_memory_room", "check_work_memory", "space_note"]
 
 SAMPLE_CELLS = 1 << 16
@@ -363,7 +363,7 @@ def check_work_memory(spec: DatasetSpec, workers: int) -> None:
     n = max(1, min(workers, spec.shards))
     (hmax, wmax) = spec.size_range[1]
     at_once = f"{n} shards at once (one per worker), each" if n > 1 else "a shard"
-    budget.check(shard_memory(spec) // spec.shard_size * rows * n,
+    budget.check((shard_memory(spec) // spec.shard_size * rows + shard_scratch(spec)) * n,
                  f"building {at_once} of {rows:,} maze{'s' if rows != 1 else ''} of up to {hmax}x{wmax},")
 
 
@@ -397,3 +397,42 @@ def space_note(target: Any) -> str | None:
     return (f"note: the free space of {target.url} cannot be known ({protocol}:// file systems do not report it), "
             "so this build is not checked against it; if the store fills up, the shards its manifest lists are "
             "kept and the same command resumes")
+
+
+def shard_scratch(spec: DatasetSpec) -> int:
+    """Bytes a worker holds once per shard, whatever its rows: the generator's scratch and the solver's.
+
+    :func:`tremaux.dataset.shard.compute_rows` carves every row of a shard with one ``int32`` scratch array
+    of the generator's size for the largest maze (the backtracker's stack, a quarter of the cells; Kruskal's
+    union-find and passages, three times the cells) and one ``int32`` array a cell beside it; the checks of
+    each row (:func:`tremaux.kernels.batch.check_rows`) hold a byte and an ``int32`` a cell of their own, and
+    the Arrow and Parquet writers buffers and the shard's file (8 MiB: up to 5.7 measured on a shard of one
+    300 x 300 maze).
+
+    Parameters
+    ----------
+    spec : DatasetSpec
+        The dataset (checked).
+
+    Returns
+    -------
+    int
+        Bytes.
+
+    Examples
+    --------
+    >>> from tremaux.dataset.room import shard_scratch
+    >>> from tremaux.dataset import DatasetSpec
+    >>> shard_scratch(DatasetSpec(count=1, size=(1000, 1000), generator="kruskal")) // 2**20
+    28
+    """
+    from ..generators import GENERATORS
+    from ..generators.options import check_options
+
+    entry = GENERATORS.get(spec.generator)
+    given = dict(spec.generator_options)
+    opts = {**entry.preset, **check_options(entry.name, tuple(entry.options), given)}
+    opts.update({k: v for k, v in entry.preset.items() if k not in given})  # resolved as the shard resolves them
+    (hmin, wmin), (hmax, wmax) = spec.size_range
+    work = max(1, int(entry.work(opts, 1, hmax, wmax)))
+    return 4 * work + 9 * hmax * wmax + 8 * 2**20

@@ -260,10 +260,13 @@ def check_spec(spec: DatasetSpec) -> DatasetSpec:
     (hmin, wmin), (hmax, wmax) = spec.size_range
     _generator(spec, np.array([hmin * wmin, hmax * wmax], np.int64))  # the options, at both ends of the range
     rows = min(spec.shard_size, spec.count)  # the largest shard: a dataset smaller than shard_size is one shard of count
-    need = shard_memory(spec) // spec.shard_size * rows
+    from .room import shard_scratch
+
+    scratch = shard_scratch(spec)
+    need = shard_memory(spec) // spec.shard_size * rows + scratch
     if need > SHARD_MEMORY:
-        per_row = max(1, need // rows)
-        fits = SHARD_MEMORY // per_row
+        per_row = max(1, (need - scratch) // rows)
+        fits = (SHARD_MEMORY - scratch) // per_row
         largest = f"{spec.size_range[1][0]}x{spec.size_range[1][1]}"
         if fits < 1:  # even one maze per shard is too big
             raise TremauxError(
@@ -304,8 +307,8 @@ def shard_memory(spec: DatasetSpec) -> int:
         per_row += cells * 4 * len(spec.solvers)
     if "blocks" in spec.outputs:
         per_row += (2 * hmax + 1) * (2 * wmax + 1)
-    if "ascii" in spec.outputs:
-        per_row += (2 * hmax + 1) * (4 * wmax + 2)
+    if "ascii" in spec.outputs:  # the characters, the string column's copy, and Parquet's page of them
+        per_row += 3 * (2 * hmax + 1) * (4 * wmax + 2)
     if "tokens" in spec.outputs:
         per_row += (5 * cells + 8) * 4
     return 2 * per_row * spec.shard_size  # the arrays, then their Arrow / Parquet copies

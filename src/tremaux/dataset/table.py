@@ -20,6 +20,8 @@ from .spec import DatasetSpec
 __all__ = ["to_table", "encode"]
 
 _LIMIT32 = 2**31 - 1
+_ROW_BY_ROW = 4096
+"""Row length from which rows are packed one by one rather than through a mask over the whole shard."""
 
 
 def _read_only(cells: np.ndarray) -> np.ndarray:
@@ -30,14 +32,30 @@ def _read_only(cells: np.ndarray) -> np.ndarray:
     return view
 
 
+def _packed(flat: np.ndarray, stride: int, lens: np.ndarray) -> np.ndarray:
+    """The first ``lens[i]`` items of each row of ``stride`` items of ``flat``, one after the other.
+
+    Short rows are gathered through one boolean mask (a byte an item); rows of a big maze one by one, so a
+    shard of one 10,000 x 10,000 maze does not hold the mask and an ``int64`` range over its row on top
+    (9 bytes an item, more than the column itself)."""
+    n = lens.shape[0]
+    if n and (lens == stride).all():
+        return flat[: n * stride]
+    if stride < _ROW_BY_ROW:
+        return flat[: n * stride].reshape(n, stride)[np.arange(stride)[None, :] < lens[:, None]]
+    out = np.empty(int(lens.sum()), flat.dtype)
+    at = 0
+    for i, k in enumerate(lens.tolist()):
+        out[at:at + k] = flat[i * stride:i * stride + k]
+        at += k
+    return out
+
+
 def _list_array(flat: np.ndarray, stride: int, lens: np.ndarray, large: bool):
     import pyarrow as pa
 
     n = lens.shape[0]
-    if n and (lens == stride).all():
-        values = flat[: n * stride]
-    else:
-        values = flat[: n * stride].reshape(n, stride)[np.arange(stride)[None, :] < lens[:, None]]
+    values = _packed(flat, stride, lens)
     offsets = np.zeros(n + 1, np.int64 if large else np.int32)
     np.cumsum(lens, out=offsets[1:])
     cls = pa.LargeListArray if large else pa.ListArray
@@ -48,7 +66,7 @@ def _string_array(flat: np.ndarray, stride: int, lens: np.ndarray, large: bool):
     import pyarrow as pa
 
     n = lens.shape[0]
-    values = flat[: n * stride].reshape(n, stride)[np.arange(stride)[None, :] < lens[:, None]]
+    values = _packed(flat, stride, lens)
     offsets = np.zeros(n + 1, np.int64 if large else np.int32)
     np.cumsum(lens, out=offsets[1:])
     typ = pa.large_string() if large else pa.string()

@@ -143,6 +143,9 @@ def generate(
     L, H, W = shape3
     dims = (H, W) if len(shape) == 2 else shape3
     n = L * H * W
+    if mask is not None:  # the mask's check labels its regions: refused before it allocates
+        budget.check(budget.mask_check_bytes(n), f"checking the mask of a {' x '.join(map(str, dims))} maze",
+                     memory_limit)
     mask_arr = None if mask is None else check_mask(mask, shape3, dims)
     if mask_arr is not None and not meta["masks"]:
         raise UnsupportedError(f"{name} cannot generate on a masked grid; it needs the full rectangle "
@@ -171,7 +174,9 @@ def generate(
         + (3 * (H + 1) * (W + 1) if islands else 0) + (n if unreachable else 0)
     budget.check(
         budget.generation_bytes(n, work_entries, record=record, trace_rows=kgen.trace_size(L, H, W) + 8 * islands + n,
-                                masked=mask_arr is not None, extra_work_entries=extra),
+                                masked=mask_arr is not None, extra_work_entries=extra)
+        # the mask's check freed its scratch, but the allocator may keep it: counted on top
+        + (budget.mask_check_bytes(n) if mask_arr is not None else 0),
         f"a {' x '.join(map(str, dims))} maze ({name})", memory_limit)
 
     # ---- the maze: a view of the output buffer, which the kernel fills below

@@ -265,8 +265,8 @@ def solve_on(maze: GridMaze, algorithm: str = "bfs", *, start: Any = None, goal:
         path, length, seen, steps, arrived, t = kgs.wall_follow(grid.nbr, grid.back, cells, order, pos, src, dst,
                                                                 name == "wall-right", limit, rows)
         sol = _from_walk(maze, name, path, int(length), seen, int(steps), bool(arrived), src, dst)
-    if not record:
-        return sol
+    if not record:  # Tremaux's marks come with every run: no transcript needed for them
+        return sol if marks is None else replace(sol, marks=marks)
     tail = np.full((sol.path.shape[0], 3), -1, np.int64)
     tail[:, 0] = 16  # Event.PATH
     tail[:, 1] = sol.path

@@ -102,10 +102,8 @@ def to_gif(
     frame_ms, hold_ms = _ms(frame_ms, "frame_ms", 10, GIF_MAX_MS), _ms(hold_ms, "hold_ms", 0, GIF_MAX_MS)
     g = geometry(maze, cell_size, wall_width, margin, target=500)
     kept = check_frames(maze, _budget(frames), len(trace_of(obj, trace)))
+    _check_gif_memory(maze, g, kept)
     width, height = g.size(maze)
-    # the file (at most about 1.5 bytes a pixel a frame), and the frames held: a batch, the two before it,
-    # and Pillow's copies of them
-    check_raster(maze, g, "GIF animation", frames=kept + 2 * (min(kept, _gif_batch(width * height)) + 3))
     table = colour_table(resolve(palette))
     used = 16  # animations use the named slots only: a 16-colour palette keeps LZW codes short
     flat_palette = table[:used].reshape(-1).tolist()
@@ -130,6 +128,13 @@ def to_gif(
 GIF_BATCH_PIXELS = 1 << 22
 """Pixels of the frames :func:`to_gif` hands Pillow at a time (at least one frame): the memory it holds, whatever
 the number of frames, against the time of encoding the frame before each batch once more."""
+
+
+def _check_gif_memory(maze: Any, g: Geometry, kept: int) -> None:
+    """Refuse a GIF of ``kept`` frames of ``maze`` drawn at ``g`` over the memory limit: the file (at most about
+    1.5 bytes a pixel a frame), and the frames held: a batch, the two before it, and Pillow's copies of them."""
+    width, height = g.size(maze)
+    check_raster(maze, g, "GIF animation", frames=kept + 2 * (min(kept, _gif_batch(width * height)) + 3))
 
 
 def _gif_batch(pixels: int) -> int:

@@ -170,8 +170,9 @@ def check_picture(maze: Any, format: str, *, cell_size: int | None = None, anima
 
     Parameters
     ----------
-    maze : Maze
-        The maze to draw.
+    maze : Maze or tuple of int
+        The maze to draw, or its shape (``(H, W)`` or ``(L, H, W)``) when it is not made yet: a command
+        that generates checks the picture before the maze exists.
     format : str
         ``svg``, ``png``, ``gif`` or ``txt`` (also named ``ascii``), with or without the dot.
     cell_size : int, optional
@@ -192,6 +193,11 @@ def check_picture(maze: Any, format: str, *, cell_size: int | None = None, anima
     >>> from tremaux import Maze, budget
     >>> check_picture(Maze.open((2, 2)), "png")
     >>> with budget.limited("100M"):
+    ...     check_picture((5000, 5000), "svg")
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.MemoryLimitError: an SVG of a maze of 25,000,000 cells needs about 5.8 GiB of memory; ...
+    >>> with budget.limited("100M"):
     ...     check_picture(Maze.closed((100, 100)), "png", cell_size=100000)
     Traceback (most recent call last):
     ...
@@ -202,6 +208,8 @@ def check_picture(maze: Any, format: str, *, cell_size: int | None = None, anima
     from .text import check_text_size
 
     ext = _format_of(None, format)
+    if isinstance(maze, tuple):
+        maze = _Shape(maze)
     if ext == ".txt":
         check_text_size(maze)
         return
@@ -210,3 +218,17 @@ def check_picture(maze: Any, format: str, *, cell_size: int | None = None, anima
         budget.check(budget.svg_bytes(maze.flat.shape[0]), f"an SVG of a maze of {maze.flat.shape[0]:,} cells")
     else:
         check_raster(maze, g, "GIF animation" if animation else "picture")
+
+
+class _Shape:
+    """What the picture checks read of a maze (its shape), for a maze not made yet."""
+
+    def __init__(self, shape: tuple[int, ...]) -> None:
+        import numpy as np
+
+        from ..maze import check_shape
+
+        self.shape3 = check_shape(shape)
+        self.shape = tuple(int(x) for x in shape)
+        n = self.shape3[0] * self.shape3[1] * self.shape3[2]
+        self.flat = np.broadcast_to(np.zeros(1, np.uint8), (n,))  # no memory: only its length is read

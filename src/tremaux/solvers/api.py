@@ -186,7 +186,7 @@ def check_solve_memory(maze: Maze, name: str, *, record: bool = False,
     ...
     tremaux.errors.MemoryLimitError: solving a 1000 x 1000 maze (bfs) needs about ... of memory; the limit is 1.0 MiB ...
     """
-    budget.check(budget.solve_bytes(maze.flat.shape[0], record=record),
+    budget.check(budget.solve_bytes(maze.flat.shape[0], record=record, ndim=maze.ndim),
                  f"solving a {' x '.join(map(str, maze.shape))} maze ({name})", memory_limit)
 
 

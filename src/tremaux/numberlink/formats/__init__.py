@@ -15,6 +15,9 @@ their first lines unless a format is named):
 ``csv``
     Rows of comma-separated labels, ``0`` for an empty cell (``.`` when a label is a word of letters), as a
     spreadsheet opens them; read as a ``grid`` (which it is).
+``tsv``
+    The same with tabs between the labels (a ``.tsv`` file, as spreadsheets save tab-separated values); read as
+    a ``grid``.
 ``wh``
     ``W H`` on a line, then ``H`` rows, repeated for several puzzles; ``0 0``
     ends the input and lines starting with ``#`` (``# Copyright ...``) between
@@ -97,11 +100,11 @@ from typing import Any
 from ...errors import PuzzleError, PuzzleFormatError, UnknownNameError
 from ...registry import Registry
 from ..model import Puzzle
-from ._text import (LETTERS, MAX_BYTES, count_cells, decode, has_separator, is_url, lines,
+from ._text import (LETTERS, MAX_BYTES, Line, count_cells, decode, has_separator, is_url, lines,
                     other_kind, read_text, source_name, pairs_of_two, split_blocks)
 from .contest import SIZE, load_answers, load_paths, loads_answers, loads_paths, read_contest, write_contest
 from .grids import WH_HEADER, base_name, read_flow, read_grid, read_wh, write_flow, write_grid, write_wh
-from .gridwrite import write_csv
+from .gridwrite import write_csv, write_tsv
 from .ends import is_ends, miscounted, parenthesised, read_ends, write_ends
 from .jsons import is_json, read_json
 from .markup import is_xml, read_xml, write_xml
@@ -148,6 +151,8 @@ FORMATS.add("prolog", read_prolog, write=write_prolog, aliases=("pl",),
             doc="Prolog facts: puzzle(Id, grid(R, C), [link(L, pos(r1,c1), pos(r2,c2)), ...]). or [[_, 1], [1, _]].")
 FORMATS.add("json", read_json, write=None, read_only=True,
             doc="what 'numberlink generate --json' and 'solve --json' print: their puzzles; read only")
+FORMATS.add("tsv", read_grid, write=write_tsv, aliases=("tab",),
+            doc="rows of tab-separated labels, 0 (or '.') for empty, as a spreadsheet saves them; read as a grid")
 
 
 def detect(text: str) -> str:
@@ -210,7 +215,7 @@ def detect(text: str) -> str:
     start = 0
     while start < len(body) and body[start].lstrip().startswith("#"):
         start += 1
-    if start < len(body) and (m := WH_HEADER.match(body[start])):
+    if start < len(body) and (m := WH_HEADER.match(body[start])) and not (start == 0 and _tab_rows(numbered)):
         w, h = int(m.group(1)), int(m.group(2))
         if start + 1 == len(body):  # a header and nothing after it: a 'wh' file cut short, or its '0 0' end,
             return "wh" if w != h or start or w == 0 else "grid"  # unless a one-row grid of one pair ('218 218')
@@ -224,6 +229,14 @@ def detect(text: str) -> str:
         if (w in cells or 2 not in cells or column) and not pairs:  # as wide as W (or H: 'W H' the wrong way
             return "wh"                                             # round, a header too large), or one column
     return "grid"
+
+
+def _tab_rows(numbered: list[Line]) -> bool:
+    """Whether the first block of ``numbered`` is rows of tab-separated cells, as many in each (what a ``.tsv``
+    file of two columns is: its first row ``2<tab>1`` is no 'W H' header, which a row of characters follows)."""
+    first = split_blocks(numbered)[0] if numbered else []
+    counts = {len(s.strip().split("\t")) if "\t" in s.strip() else 0 for _, s in first}
+    return len(counts) == 1 and 0 not in counts
 
 
 def loads_all(text: str, *, source: str | None = None, errors: str = "raise", format: str | None = None) -> list[Any]:
@@ -362,7 +375,8 @@ def load(path: str | Path, *, format: str | None = None, max_bytes: int | None =
     >>> load(f)
     Traceback (most recent call last):
     ...
-    tremaux.errors.PuzzleFormatError: ...p.txt:1:2: not UTF-8 text: byte 0xff cannot be decoded
+    tremaux.errors.PuzzleFormatError: ...p.txt:1:2: not UTF-8 text: byte 0xff cannot be decoded ('ÿ' in \
+Windows-1252 or Latin-1: save the file as UTF-8)
     """
     text, format = _text_at(path, max_bytes, format)
     return loads(text, source=source_name(path), format=format)

@@ -110,10 +110,31 @@ UTF-8 (or as UTF-16 with the mark)
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         pos = exc.start
-        line = data.count(b"\n", 0, pos) + 1
-        column = pos - (data.rfind(b"\n", 0, pos) + 1) + 1
-        raise PuzzleFormatError(f"not UTF-8 text: byte 0x{data[pos]:02x} cannot be decoded", line=line,
-                                column=column, source=source) from None
+    if (text := _legacy_comments(data)) is not None:  # the comments of a file saved as Windows-1252 ('# R\xe4tsel')
+        return text
+    line = data.count(b"\n", 0, pos) + 1
+    column = pos - (data.rfind(b"\n", 0, pos) + 1) + 1
+    legacy = bytes([data[pos]]).decode("cp1252", errors="replace")
+    binary = re.search(rb"[\x00-\x08\x0e-\x1f]", data[:4096])  # control bytes: no text, whatever its encoding
+    hint = f" ({legacy!r} in Windows-1252 or Latin-1: save the file as UTF-8)" if legacy.isprintable() and not binary \
+        else ""
+    raise PuzzleFormatError(f"not UTF-8 text: byte 0x{data[pos]:02x} cannot be decoded{hint}", line=line,
+                            column=column, source=source)
+
+
+def _legacy_comments(data: bytes) -> str | None:
+    """``data`` decoded when only its ``#`` comment lines are not UTF-8 (as Windows-1252 saves ``# R\xe4tsel``):
+    those lines read as Windows-1252, the others as UTF-8; ``None`` when a line that is not a comment is not UTF-8
+    (its cells must be read as they were written, not guessed)."""
+    out = []
+    for raw in data.removeprefix(b"\xef\xbb\xbf").split(b"\n"):
+        try:
+            out.append(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            if not raw.lstrip().startswith(b"#"):
+                return None
+            out.append(raw.decode("cp1252", errors="replace"))
+    return "\n".join(out)
 
 
 def _utf16_order(data: bytes) -> str | None:
@@ -300,10 +321,10 @@ def foreign_extension(path: str | Path) -> str | None:
 
 NOT_TEXT = frozenset({".pdf", ".eps", ".ps", ".svgz", ".webp", ".tif", ".tiff", ".ico", ".heic", ".avif", ".gz",
                       ".bz2", ".xz", ".zst", ".zip", ".7z", ".tar", ".tgz", ".docx", ".xlsx", ".ods", ".odt",
-                      ".parquet", ".arrow", ".npy", ".pkl", ".pickle"})
+                      ".parquet", ".arrow", ".npy", ".pkl", ".pickle", ".jsonl", ".ndjson", ".xls", ".xlsm"})
 """Extensions of files that are neither text nor a picture drawn here (a document, a compressed archive, another
 picture format), refused by :func:`foreign_extension` so that ``convert -o p.pdf`` does not write puzzle text under
-a name that says otherwise."""
+a name that says otherwise (``.jsonl``: JSON Lines, which puzzle text is not)."""
 
 
 def ascii_hint(text: str) -> str:

@@ -45,8 +45,8 @@ _QUOTED = re.compile(r'(?:(?<=^)|(?<=[\s,;]))"([^"\s,;]*)"(?=[\s,;]|$)')
 # ---------------------------------------------------------------------- label policies
 _RULES: dict[str, tuple[str, Callable[[str], bool], str]] = {
     # format: (characters meaning empty, label test, what a label is)
-    "grid": (".0-", grid_char, "a cell is '.', '0' or '-' (empty), a digit or a letter; the 'wh' format takes any "
-                              "printable character as a label"),
+    "grid": (".0-·", grid_char, "a cell is '.', '0' or '-' (empty), a digit or a letter; the 'wh' format takes "
+                               "any printable character as a label"),  # '·': as a one-column puzzle is printed
     "wh": (".", any_char, "a cell is '.' (empty) or any printable character"),
     "flow": (".", letter, "a Flow Free cell is '.' (empty) or a colour letter"),
 }
@@ -59,15 +59,19 @@ def _where(positions: Sequence[tuple[int, int]]) -> str:
 
 
 def _pair_check(where: dict[str, list[tuple[int, int]]], source: str | None, fmt: str = "grid",
-                full: bool = False) -> None:
+                full: bool = False, packed: bool = False) -> None:
     """Refuse a label that does not appear exactly twice; ``full``: no cell of the grid is empty (a solution's
-    grid of numbers, as ``solve --numbers`` prints it, given as a puzzle?)."""
+    grid of numbers, as ``solve --numbers`` prints it, given as a puzzle?); ``packed``: a grid of one character a
+    cell with digits side by side (``10011``: numbers above 9 written without spaces?)."""
     for lab in label_order(where):
         cells = where[lab]
         if len(cells) != 2:
             ln, co = cells[2] if len(cells) > 2 else cells[0]
             times = "once" if len(cells) == 1 else f"{len(cells)} times"
             hint = "; in the 'wh' format '0' is a label, and '.' an empty cell" if fmt == "wh" and lab == "0" else ""
+            if packed and lab.isdigit():
+                hint += ("; a row without spaces is one character a cell: write numbers above 9 apart "
+                         "('10 . 11' or '10,0,11')")
             if full and len(cells) > 2:
                 hint += ("; no cell is empty: is this a solved grid (as 'solve --numbers' prints it)? give the puzzle: "
                          "its numbers, and '.' for every other cell")
@@ -110,7 +114,8 @@ def _char_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str) ->
     values, counts = np.unique(codes[~blank], return_counts=True)
     for code in values[counts != 2].tolist():
         where[chr(code)] = [(rows[r][0], offsets[r] + c + 1) for r, c in np.argwhere(codes == code).tolist()]
-    _pair_check(where, source, fmt, full=not blank.any())
+    packed = bool(where) and fmt == "grid" and any(re.search(r"[0-9][0-9]", t) for t in texts)  # '10011'?
+    _pair_check(where, source, fmt, full=not blank.any(), packed=packed)
     order = label_order(chr(x) for x in values.tolist())
     ids = np.zeros(int(codes.max()) + 1, dtype=np.int32)
     for i, lab in enumerate(order):

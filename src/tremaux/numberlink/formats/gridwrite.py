@@ -29,6 +29,36 @@ _CHUNK = 1 << 18
 """Cells written at a time: the arrays of a chunk, not of the board, are held beside the text."""
 
 
+def pair_numbers(puzzle: Puzzle) -> list[str]:
+    """The number each pair of ``puzzle`` is written as in a format of numbers (index 0: an empty cell, ``""``).
+
+    Labels that are all whole numbers from 1 (``7``, not ``07``; at most 9 digits) are kept, as the puzzle shows
+    them (a puzz.link URL's ``3`` and ``7`` stay ``3`` and ``7``); any other labels are numbered 1 to K in pair
+    order.
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        The puzzle.
+
+    Returns
+    -------
+    list of str
+        ``K + 1`` texts: ``""``, then the number of each pair.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink import Puzzle
+    >>> from tremaux.numberlink.formats.gridwrite import pair_numbers
+    >>> pair_numbers(Puzzle.from_rows(["3.7", "3.7"])), pair_numbers(Puzzle.from_rows(["A.b", "A.b"]))
+    (['', '3', '7'], ['', '1', '2'])
+    """
+    labels = list(puzzle.labels)
+    if all(x.isascii() and x.isdigit() and x[0] != "0" and len(x) <= 9 for x in labels):
+        return ["", *labels]
+    return ["", *(str(k) for k in range(1, puzzle.pairs + 1))]
+
+
 def join_cells(grid: np.ndarray, texts: Sequence[str], sep: str = " ") -> str:
     """The rows of ``grid`` as text: each cell's ``texts[id]``, ``sep`` between cells, each row ended by a line end.
 
@@ -100,14 +130,14 @@ def _cant(label: str, fmt: str, why: str) -> PuzzleFormatError:
 
 
 def _strings(p: Puzzle, fmt: str) -> tuple[list[str], bool]:
-    """Per pair id (0 = empty) the text to write, and whether one character each (never for ``csv``, whose
-    cells are separated by commas)."""
+    """Per pair id (0 = empty) the text to write, and whether one character each (never for ``csv`` and ``tsv``,
+    whose cells are separated by commas or tabs)."""
     labs = list(p.labels)
     if fmt == "wh" and all(len(x) == 1 and any_char(x) and x != "." for x in labs):
         return [".", *labs], True
-    if fmt != "csv" and all(len(x) == 1 and grid_char(x) and x != "0" for x in labs):
+    if fmt not in ("csv", "tsv") and all(len(x) == 1 and grid_char(x) and x != "0" for x in labs):
         return [".", *labs], True
-    if fmt != "csv" and all(_number(x) for x in labs) and max(int(x) for x in labs) <= len(DIGITS) \
+    if fmt not in ("csv", "tsv") and all(_number(x) for x in labs) and max(int(x) for x in labs) <= len(DIGITS) \
             and "0" not in labs:
         return [".", *(DIGITS[int(x) - 1] for x in labs)], True
     numbers: dict[int, str] = {}
@@ -130,8 +160,8 @@ def _rows(p: Puzzle, fmt: str) -> str:
     strings, single = _strings(p, fmt)
     if single:
         return join_cells(p.grid, strings, "")
-    if fmt == "csv":
-        return join_cells(p.grid, strings, ",")
+    if fmt in ("csv", "tsv"):
+        return join_cells(p.grid, strings, "," if fmt == "csv" else "\t")
     if p.width == 1 and fmt == "grid":  # a row of one cell has no separator: '50' would read as two cells
         wide = next((x for x in strings[1:] if len(x) > 1), "")
         raise _cant(wide, fmt, "a one-column grid reads each row a character; the 'wh' format, whose header "
@@ -199,6 +229,40 @@ def write_csv(puzzles: Sequence[Puzzle]) -> str:
                         "width, holds it")
     # one column has no comma to write: its rows are the grid's ('.' empty), which no header of counts resembles
     return "\n".join(_rows(p, "grid" if p.width == 1 else "csv") for p in puzzles)
+
+
+def write_tsv(puzzles: Sequence[Puzzle]) -> str:
+    """Rows of tab-separated labels, as :func:`write_csv` writes them with tabs for commas: what a spreadsheet
+    opens from a ``.tsv`` file (a packed grid there would be one column), read back as a ``grid``.
+
+    Parameters
+    ----------
+    puzzles : sequence of Puzzle
+        The puzzles.
+
+    Returns
+    -------
+    str
+        Their rows, puzzles separated by blank lines.
+
+    Raises
+    ------
+    PuzzleFormatError
+        A label that is not a word of letters and digits, a zero, or a number another label is read back as.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink.formats.gridwrite import write_tsv
+    >>> from tremaux.numberlink import Puzzle
+    >>> write_tsv([Puzzle.from_rows(["1.1", "2.2"])])
+    '1\\t0\\t1\\n2\\t0\\t2\\n'
+    """
+    for p in puzzles:
+        if p.width == 1 and any(len(x) > 1 for x in p.labels):  # a row of one cell has no tab: '12' is two
+            raise _cant(next(x for x in p.labels if len(x) > 1), "tsv",
+                        "a one-column grid reads each row a character; the 'wh' format, whose header gives the "
+                        "width, holds it")
+    return "\n".join(_rows(p, "grid" if p.width == 1 else "tsv") for p in puzzles)
 
 
 def write_wh(puzzles: Sequence[Puzzle]) -> str:

@@ -25,6 +25,7 @@ Examples
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import numpy as np
@@ -61,7 +62,9 @@ def is_json(text: str) -> bool:
     text = text.lstrip("\ufeff \t\r\n")
     if not text.startswith(("{", "[")):
         return False
-    return _values(text) is not None
+    # an object, alone or in a list, is JSON even when it cannot be read (a file cut short): no puzzle text starts
+    # so, and the JSON reader names what is wrong where, not a grid reader the unexpected '[{"puzzle":'
+    return _values(text) is not None or re.match(r"\{|\[\s*\{", text) is not None
 
 
 def _values(text: str) -> list[tuple[int, Any]] | None:
@@ -84,6 +87,16 @@ def _values(text: str) -> list[tuple[int, Any]] | None:
             pos = after
     except (ValueError, RecursionError):
         return None
+
+
+def _each_value(text: str) -> None:
+    """Decode the JSON values of ``text`` one after another (as :func:`_values` does), raising the error of the
+    first that cannot be read, at its line and column (the second record of two, cut short)."""
+    decoder, pos = json.JSONDecoder(), 0
+    while pos < len(text):
+        pos = decoder.raw_decode(text, pos)[1]
+        while pos < len(text) and text[pos] in " \t\r\n":
+            pos += 1
 
 
 def puzzle_text(puzzle: Puzzle) -> str:
@@ -230,7 +243,11 @@ has a "puzzle" field of puzzle text, or a "size" and the "lines" of a solution
     values = _values(text)
     if values is None:
         try:
-            json.loads(text.lstrip("\ufeff"))
+            _each_value(text.lstrip("\ufeff"))
+        except json.JSONDecodeError as exc:
+            short = " (the file is cut short?)" if not exc.doc[exc.pos:].strip() else ""
+            raise PuzzleFormatError(f"not JSON: {exc.msg}{short}", line=exc.lineno, column=exc.colno,
+                                    source=source) from None
         except (ValueError, RecursionError) as exc:
             raise PuzzleFormatError(f"not JSON: {exc}", line=first, column=1, source=source) from None
         raise PuzzleFormatError("not JSON", line=first, column=1, source=source)  # pragma: no cover - parsed above

@@ -40,7 +40,7 @@ from ...errors import PuzzleError, PuzzleFormatError
 from ..model import Puzzle
 from ._text import Line, check_side, count_cells, lines, show
 from .grids import _token_rows, entry_names
-from .gridwrite import join_cells
+from .gridwrite import join_cells, pair_numbers
 from .._cells import rows as _rows
 
 __all__ = ["FLOWPACK", "read_flowpack", "is_bwinf", "read_bwinf", "write_bwinf", "is_copris",
@@ -350,7 +350,8 @@ def _copris_rows(body: Sequence[Line], i: int) -> list[Line] | None:
 def is_copris(body: Sequence[Line]) -> bool:
     """Whether the non-blank lines ``body`` are Copris boards: rows ``m``, columns ``n``, ``m`` rows of ``n`` cells.
 
-    A square board without a ``-`` cell is left to BwInf (whose header is the side and the pair count).
+    A square board without a ``-`` cell whose second line counts its numbers is left to BwInf (whose header is
+    the side and the pair count).
 
     Parameters
     ----------
@@ -367,14 +368,18 @@ def is_copris(body: Sequence[Line]) -> bool:
     >>> is_copris([(1, "2"), (2, "1"), (3, "1"), (4, "-")]), is_copris([(1, "2"), (2, "1"), (3, "11")])
     (True, False)
     """
-    i, dashes = 0, False
+    i, dashes, counted = 0, False, True
     while i < len(body):
         rows = _copris_rows(body, i)
         if rows is None:
             return False
         dashes = dashes or any("-" in r.split() for _, r in rows)
+        # BwInf's second line counts the pairs: a square board of n columns holding other than n numbers is no
+        # BwInf board (a dense 12x12 board, 72 pairs and no empty cell, was read as one and refused)
+        labels = {int(x) for _, r in rows for x in r.split() if x != "-"} - {0}
+        counted = counted and len(labels) == _single_int(body[i + 1][1])
         i += 2 + len(rows)
-    return bool(body) and (dashes or not is_bwinf(body))
+    return bool(body) and (dashes or not counted or not is_bwinf(body))
 
 
 def read_copris(text: str, source: str | None, base: str) -> list[Item]:
@@ -454,7 +459,7 @@ def _copris_error(body: Sequence[Line], i: int, source: str | None) -> PuzzleFor
 
 
 def write_copris(puzzles: Sequence[Puzzle]) -> str:
-    """Puzzles as Copris boards (pairs numbered 1..n in pair order, ``-`` for an empty cell).
+    """Puzzles as Copris boards (``-`` for an empty cell; numbers kept, other labels numbered 1..n in pair order).
 
     Parameters
     ----------
@@ -477,5 +482,5 @@ def write_copris(puzzles: Sequence[Puzzle]) -> str:
     """
     out: list[str] = []
     for p in puzzles:
-        out.append(f"{p.height}\n{p.width}\n" + join_cells(p.grid, ["-", *(str(k) for k in range(1, p.pairs + 1))]))
+        out.append(f"{p.height}\n{p.width}\n" + join_cells(p.grid, ["-", *pair_numbers(p)[1:]]))
     return "".join(out)

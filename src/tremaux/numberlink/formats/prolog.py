@@ -393,11 +393,14 @@ def write_prolog(puzzles: Sequence[Puzzle]) -> str:
     ]).
     """
     out = []
+    used: set[str] = set()  # two puzzles of one name (two files' p): the second is numbered, as a nameless one
     for i, p in enumerate(puzzles, start=1):
         rows, cols = divmod(p.ends, p.width)
         links = [f"    link({_atom(lab)}, pos({r1 + 1},{c1 + 1}), pos({r2 + 1},{c2 + 1}))"
                  for lab, (r1, r2), (c1, c2) in zip(p.labels, rows.tolist(), cols.tolist())]
-        ident = p.name if re.fullmatch(r"-?\d+|[a-z][A-Za-z0-9_]*", p.name) else str(i)
+        ident = p.name if re.fullmatch(r"-?\d+|[a-z][A-Za-z0-9_]*", p.name) and p.name not in used else str(i)
+        ident = ident if ident not in used else f"p{i}"
+        used.add(ident)
         out.append(f"puzzle({ident}, grid({p.height},{p.width}), [\n" + ",\n".join(links) + ("\n" if links else "")
                    + "]).\n")
     return "".join(out)

@@ -35,6 +35,7 @@ from .._cells import at_cell
 from ..model import Puzzle
 from ._text import Line, check_side, lines, show
 from .grids import _one
+from .gridwrite import pair_numbers
 from .puzzlink import PUZZLE_TYPES
 
 __all__ = ["PZPRV3", "is_pzprv3", "read_pzprv3", "write_pzprv3"]
@@ -149,7 +150,8 @@ def write_pzprv3(puzzles: Sequence[Puzzle]) -> str:
     Parameters
     ----------
     puzzles : sequence of Puzzle
-        One puzzle (a pzprjs file holds one); its pairs are written as their numbers 1 to K.
+        One puzzle (a pzprjs file holds one); its numbers are kept (other labels are written as
+        the numbers 1 to K).
 
     Returns
     -------
@@ -172,6 +174,7 @@ def write_pzprv3(puzzles: Sequence[Puzzle]) -> str:
         raise PuzzleFormatError(f"a pzprjs file holds one puzzle, not {len(puzzles)}; write each to its own file")
     p = puzzles[0]
     out = ["pzprv3", "numlin", str(p.height), str(p.width)]
-    out += ["".join(f"{v} " if v else ". " for v in row) for row in p.grid.tolist()]
+    number = pair_numbers(p)
+    out += ["".join(f"{number[v]} " if v else ". " for v in row) for row in p.grid.tolist()]
     out += ["0 " * (p.width - 1)] * p.height + ["0 " * p.width] * (p.height - 1)  # no line drawn yet
     return "".join(s + "\n" for s in out)
