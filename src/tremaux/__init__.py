@@ -63,5 +63,5 @@ def __getattr__(name: str) -> Any:
     return value
 
 
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_NAMES) | set(_MODULES))
+def __dir__() -> list[str]:  # what tab completion offers: the API, not this module's own imports (Any, importlib...)
+    return sorted({n for n in globals() if n.startswith("__")} | set(__all__) | set(_NAMES) | set(_MODULES))

@@ -18,9 +18,9 @@ from typing import Any
 
 import numpy as np
 
-from .errors import InvalidSizeError
+from .errors import InvalidSizeError, UnsupportedError
 
-__all__ = ["switch", "seed_in_range", "check_seed", "SEED_RANGE"]
+__all__ = ["switch", "seed_in_range", "check_seed", "SEED_RANGE", "keyword_slip"]
 
 _BOOLS = (bool, np.bool_)
 
@@ -101,7 +101,11 @@ def seed_in_range(value: int, what: str = "seed") -> int:
 
 
 def check_seed(seed: Any) -> int | None:
-    """A library function's ``seed`` argument: ``None``, or a whole number in :data:`SEED_RANGE`, else an error.
+    """A library function's ``seed`` argument: ``None``, a whole number in :data:`SEED_RANGE`, or numpy's
+    :class:`~numpy.random.Generator` or :class:`~numpy.random.SeedSequence`, else an error.
+
+    A ``Generator`` gives one 64-bit number drawn from it (it moves on, as when numpy's own functions draw from
+    it: the same generator state gives the same maze); a ``SeedSequence`` the first 64-bit word of its state.
 
     Parameters
     ----------
@@ -121,13 +125,64 @@ def check_seed(seed: Any) -> int | None:
     --------
     >>> check_seed(None), check_seed(np.int64(7))
     (None, 7)
+    >>> check_seed(np.random.default_rng(1)) == check_seed(np.random.default_rng(1))
+    True
     >>> check_seed(1.5)
     Traceback (most recent call last):
     ...
-    tremaux.errors.InvalidSizeError: seed 1.5 is not a whole number
+    tremaux.errors.InvalidSizeError: seed 1.5 is not a whole number (nor a numpy Generator or SeedSequence)
     """
     if seed is None:
         return None
+    if isinstance(seed, np.random.Generator):
+        return int(seed.integers(0, 2**64, dtype=np.uint64))
+    if isinstance(seed, np.random.SeedSequence):
+        return int(seed.generate_state(1, np.uint64)[0])
     if isinstance(seed, _BOOLS) or not isinstance(seed, (int, np.integer)):
-        raise InvalidSizeError(f"seed {seed!r} is not a whole number")
+        plain = isinstance(seed, (float, str, bytes, bool, np.bool_))  # others by their type: one short line
+        shown = repr(seed) if plain else f"of type {type(seed).__name__}"
+        raise InvalidSizeError(f"seed {shown} is not a whole number (nor a numpy Generator or SeedSequence)")
     return seed_in_range(int(seed))
+
+
+def keyword_slip(func: str, what: str, given: Any, keywords: Any, options: Any = ()) -> None:
+    """Refuse a mistyped keyword argument of ``func`` (``sed=1`` for ``seed=1``) that would be taken for an option.
+
+    ``func``'s ``**options`` go to the algorithm, so a slip in one of ``func``'s own keywords would otherwise be
+    refused as an unknown option of the algorithm, with no word of the keyword meant.
+
+    Parameters
+    ----------
+    func : str
+        The function's name, for the message.
+    what : str
+        The refusal of the option by the algorithm, the message's start (``"wilson takes no option"``).
+    given : iterable of str
+        The names of the options given.
+    keywords : iterable of str
+        ``func``'s own keyword arguments.
+    options : collection of str, default ()
+        The options the algorithm takes (never taken for a slip).
+
+    Raises
+    ------
+    UnsupportedError
+        For a name that is no option of the algorithm and close to one of ``keywords``.
+
+    Examples
+    --------
+    >>> keyword_slip("generate", "wilson takes no option", ["sed"], ["seed", "mask", "record"])
+    Traceback (most recent call last):
+    ...
+    tremaux.errors.UnsupportedError: wilson takes no option 'sed' (did you mean seed=, an argument of generate()?)
+    >>> keyword_slip("generate", "growing-tree takes no option", ["discipline"], ["seed"], ["discipline"])
+    """
+    import difflib
+
+    keywords = list(keywords)
+    for key in given:
+        if key in options:
+            continue
+        close = difflib.get_close_matches(str(key), keywords, n=1, cutoff=0.75)
+        if close:
+            raise UnsupportedError(f"{what} {key!r} (did you mean {close[0]}=, an argument of {func}()?)")

@@ -34,6 +34,11 @@ __all__ = ["Entry", "Registry"]
 _NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 
+def _key(name: str) -> str:
+    """The registered spelling ``name`` stands for: lower case, ``_`` and inner spaces as ``-`` ("Growing tree")."""
+    return re.sub(r"[\s_]+", "-", name.strip().lower())
+
+
 @dataclass(frozen=True)
 class Entry:
     """One registered algorithm.
@@ -48,14 +53,22 @@ class Entry:
 
     name: str
     """Canonical name, lower-case words joined by hyphens."""
-    func: Callable[..., Any]
+    func: Callable[..., Any] = field(repr=False)
     """The function that runs it."""
     doc: str
     """One line of documentation."""
     aliases: tuple[str, ...] = ()
     """Other accepted names."""
-    meta: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
-    """Family-specific facts (e.g. ``perfect=True`` for generators)."""
+    meta: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}), compare=False, repr=False)
+    """Family-specific facts (e.g. ``perfect=True`` for generators); not compared, so that an entry hashes (a
+    dict key, a set member) and its ``repr`` stays one short line."""
+    kind: str = field(default="", compare=False, repr=False)
+    """What its registry holds (``"generator"``...): an entry of the package's registries pickles by its name."""
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:  # by name: its functions need not pickle (a process pool)
+        if self.kind not in _HOMES:
+            raise TypeError(f"an entry of a {self.kind or 'new'} registry cannot be pickled; pickle its name")
+        return _registered, (self.kind, self.name)
 
     def __getattr__(self, key: str) -> Any:
         if key.startswith("__") or key == "meta":
@@ -64,6 +77,22 @@ class Entry:
             return self.meta[key]
         except KeyError:
             raise AttributeError(key) from None
+
+
+_HOMES = {"generator": ("tremaux.generators", "GENERATORS"), "solver": ("tremaux.solvers", "SOLVERS"),
+          "grid": ("tremaux.grids", "GRIDS"), "format": ("tremaux.io", "FORMATS"),
+          "numberlink solver": ("tremaux.numberlink.solvers", "NL_SOLVERS"),
+          "numberlink rule": ("tremaux.numberlink.rules", "RULES"),
+          "numberlink format": ("tremaux.numberlink.formats", "FORMATS")}
+"""Where each registry of the package lives, for an entry unpickled in another process."""
+
+
+def _registered(kind: str, name: str) -> Entry:
+    """The entry a pickle names (see :meth:`Entry.__reduce__`)."""
+    import importlib
+
+    module, registry = _HOMES[kind]
+    return getattr(importlib.import_module(module), registry).get(name)
 
 
 class Registry:
@@ -183,7 +212,7 @@ class Registry:
                 raise ValueError(f"registry names are lower-case words joined by hyphens, not {n!r}")
             if n in self._lookup:
                 raise ValueError(f"{self.kind} name {n!r} is already registered")
-        entry = Entry(name, func, doc, tuple(aliases), MappingProxyType(dict(meta)))
+        entry = Entry(name, func, doc, tuple(aliases), MappingProxyType(dict(meta)), self.kind)
         self._entries[name] = entry
         for n in (name, *aliases):
             self._lookup[n] = name
@@ -194,8 +223,9 @@ class Registry:
 
         Parameters
         ----------
-        name : str
-            A name or alias; case, surrounding spaces and ``_`` for ``-`` are forgiven.
+        name : str or Entry
+            A name or alias; case, surrounding spaces and ``_`` or a space for ``-`` are forgiven. An entry of this
+            registry (met while iterating over it) is taken as itself.
 
         Returns
         -------
@@ -210,18 +240,25 @@ class Registry:
         Examples
         --------
         >>> from tremaux import GENERATORS
-        >>> GENERATORS.get("DFS").name
-        'backtracker'
+        >>> GENERATORS.get("DFS").name, GENERATORS.get("Hunt and kill").name
+        ('backtracker', 'hunt-and-kill')
+        >>> [GENERATORS.get(entry) is entry for entry in GENERATORS][:2]
+        [True, True]
         >>> GENERATORS.get("magic")
         Traceback (most recent call last):
         ...
         tremaux.errors.UnknownNameError: unknown generator 'magic'; choose one of: ...
         """
-        key = str(name).strip().lower().replace("_", "-")
+        if isinstance(name, Entry):  # an entry met while iterating over the registry
+            if self._entries.get(name.name) is name:
+                return name
+            raise UnknownNameError(self.kind, f"{name.name} (an entry of another registry)", self._entries)
+        key = _key(str(name))
         try:
             return self._entries[self._lookup[key]]
         except KeyError:
-            raise UnknownNameError(self.kind, str(name), self._entries, aliases=self._lookup) from None
+            shown = str(name) if len(str(name)) <= 60 else f"{str(name)[:57]}..."  # one short line
+            raise UnknownNameError(self.kind, shown, self._entries, aliases=self._lookup) from None
 
     def names(self) -> list[str]:
         """Canonical names in registration order.
@@ -239,6 +276,10 @@ class Registry:
         """
         return list(self._entries)
 
+    def __getitem__(self, name: str) -> Entry:
+        """``registry[name]``: :meth:`get` (an unknown name raises :class:`UnknownNameError`, a ``KeyError``)."""
+        return self.get(name)
+
     def __iter__(self) -> Iterator[Entry]:
         return iter(self._entries.values())
 
@@ -246,7 +287,7 @@ class Registry:
         return len(self._entries)
 
     def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and name.strip().lower().replace("_", "-") in self._lookup
+        return isinstance(name, str) and _key(name) in self._lookup
 
     def __repr__(self) -> str:
         return f"Registry({self.kind!r}, names={self.names()!r})"

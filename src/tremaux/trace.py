@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import overload
+from typing import Any, overload
 
 import numpy as np
 
@@ -127,6 +127,9 @@ class Trace:
         self._events = ev
         self._shape = tuple(int(x) for x in shape)
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:  # rebuilt read-only (a pickle's arrays are writable)
+        return Trace, (self._events, self._shape)
+
     @classmethod
     def from_rows(cls, rows: np.ndarray, shape: tuple[int, ...]) -> Trace:
         """Build a trace from an ``(n, 3)`` integer array ``[kind, cell, other]``.
@@ -213,6 +216,8 @@ class Trace:
     def __getitem__(self, i: int | slice) -> TraceEvent | Trace:
         if isinstance(i, slice):  # trace[:10]: the first ten events, as a trace of the same maze
             return Trace(self._events[i], self._shape)
+        if isinstance(i, (bool, np.bool_)) or not isinstance(i, (int, np.integer)):  # trace["cell"] is no event
+            raise TypeError(f"a trace is indexed by an event number or a slice, not {type(i).__name__}")
         row = self._events[i]
         return TraceEvent(Event(int(row["kind"])), self._coords(int(row["cell"])), self._coords(int(row["other"])))  # type: ignore[arg-type]
 

@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from .. import budget
-from .._args import check_seed
+from .._args import check_seed, keyword_slip
 from ..errors import InvalidSizeError, TremauxError, UnsupportedError
 from .._lazy import lazy_module
 from ..maze.model import Maze, check_shape
@@ -53,9 +53,10 @@ def generate(
         ``mask`` is given (the mask's shape is used).
     algorithm : str, default "backtracker"
         A name or alias from :data:`tremaux.generators.GENERATORS`.
-    seed : int, optional
+    seed : int, numpy.random.Generator or numpy.random.SeedSequence, optional
         The same seed gives the identical maze on every run and machine;
-        ``None`` draws one from the operating system.
+        ``None`` draws one from the operating system. A numpy ``Generator`` or
+        ``SeedSequence`` gives a 64-bit seed drawn from it (``stats.seed``).
     mask : array_like of bool, optional
         Cells that exist (shaped maze); they must form one connected region.
     start : tuple of int, optional
@@ -154,6 +155,8 @@ def generate(
                                f"(levels work with: {', '.join(e.name for e in GENERATORS if e.levels)})")
 
     # ---- options
+    if options:
+        keyword_slip("generate", f"{name} takes no option", options, _KEYWORDS, [o.name for o in meta["options"]])
     preset = meta["preset"]
     opts = dict(preset)
     opts.update(check_options(name, meta["options"], options))
@@ -225,6 +228,9 @@ def generate(
 
 
 _BRAID = probability("braid", text=False)
+_KEYWORDS = ("shape", "algorithm", "seed", "mask", "start", "record", "braid", "memory_limit", "openings", "islands",
+             "unreachable")
+"""generate()'s own keyword arguments, for a slip in one (see :func:`tremaux._args.keyword_slip`)."""
 
 
 def _whole(name: str, value: Any) -> int:

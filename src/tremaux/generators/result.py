@@ -109,8 +109,8 @@ class Generated:
 
         return render.repr_svg(self)
 
-    def _repr_png_(self) -> bytes:
-        """The PNG picture Jupyter shows when there is no SVG."""
+    def _repr_png_(self) -> bytes | None:
+        """The PNG picture Jupyter shows when there is no SVG (``None``, the ``repr`` instead, for a huge maze)."""
         from .. import render
 
         return render.repr_png(self)

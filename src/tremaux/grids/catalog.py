@@ -16,6 +16,7 @@ tremaux.errors.UnsupportedError: the hex grid takes no parameter 'wrap'; it take
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -121,7 +122,11 @@ def make_grid(name: str = "square", **params: Any) -> Grid:
                                    f"{given['size'][0]} x {given['size'][1]}")
     bad = sorted(set(given) - set(entry.params))
     if bad:
-        raise UnsupportedError(f"the {entry.name} grid takes no parameter {bad[0]!r}; it takes: "
+        import difflib
+
+        close = difflib.get_close_matches(str(bad[0]), list(entry.params), n=1, cutoff=0.6)
+        hint = f" (did you mean {close[0]}=?)" if close else ""
+        raise UnsupportedError(f"the {entry.name} grid takes no parameter {bad[0]!r}{hint}; it takes: "
                                f"{', '.join(entry.params)}")
     _check_outline(entry, given)
     if "size" in given and entry.name != "polar":
@@ -136,6 +141,39 @@ def make_grid(name: str = "square", **params: Any) -> Grid:
         cost.check(cost.masked_bytes(grid.size, int(np.count_nonzero(mask)), grid.sides) + cost._unbuilt(grid, True),
                    f"masking {article(grid.name)} {grid.name} grid of {grid.size:,} cells")
         grid = grid.masked(mask.astype(bool)[grid.coords[:, 0], grid.coords[:, 1]])
+    return grid
+
+
+def rebuilt(name: str, params: Mapping[str, Any], dropped: np.ndarray | None) -> Grid:
+    """The grid a pickle holds: :func:`make_grid` of ``name`` and ``params``, without the cells at ``dropped``
+    (the addresses a mask took out, or ``None``).
+
+    Parameters
+    ----------
+    name : str
+        The grid's name.
+    params : Mapping
+        Its :attr:`Grid.params`, the mask left out.
+    dropped : numpy.ndarray or None
+        ``(k, 2)`` addresses of the cells masked out.
+
+    Returns
+    -------
+    Grid
+
+    Examples
+    --------
+    >>> import pickle
+    >>> from tremaux.grids import make_grid
+    >>> g = make_grid("hex", size=(2, 3), weave=True, mask=[[1, 1, 1], [0, 1, 1]])
+    >>> pickle.loads(pickle.dumps(g)) == g
+    True
+    """
+    grid = make_grid(name, **params)
+    if dropped is not None and len(dropped):
+        c, d = grid.coords.astype(np.int64), np.asarray(dropped, np.int64)
+        span = int(max(c[:, 1].max(), d[:, 1].max())) + 1
+        grid = grid.masked(~np.isin(c[:, 0] * span + c[:, 1], d[:, 0] * span + d[:, 1]))
     return grid
 
 

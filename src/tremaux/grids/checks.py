@@ -14,7 +14,7 @@ from typing import Any
 from ..errors import InvalidSizeError
 from ..maze.cells import whole_numbers
 
-__all__ = ["check_size", "check_whole", "check_cells", "MAX_TABLE"]
+__all__ = ["check_size", "check_whole", "check_cells", "MAX_TABLE", "article"]
 
 MAX_TABLE = 100_000_000
 """Largest number of side slots (cells x sides) a grid may have (400 MB of neighbour table)."""
@@ -152,3 +152,25 @@ def check_cells(cells: int, sides: int, what: str, *, kept: int | None = None, l
     if kept is not None:
         need = max(need, cost.masked_bytes(cells, kept, sides))
     cost.check(need, f"building {what}")
+
+
+def article(word: str) -> str:
+    """``"an"`` before a vowel sound's letter, else ``"a"``: for messages naming a grid.
+
+    Parameters
+    ----------
+    word : str
+        The word that follows.
+
+    Returns
+    -------
+    str
+        ``"a"`` or ``"an"``.
+
+    Examples
+    --------
+    >>> from tremaux.grids.checks import article
+    >>> article("upsilon grid"), article("hex grid")
+    ('an', 'a')
+    """
+    return "an" if word[:1].lower() in "aeiou" else "a"

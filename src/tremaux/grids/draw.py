@@ -67,11 +67,14 @@ def check_draw_size(cells: int) -> None:
         raise TremauxError(f"a maze of {cells:,} cells is too large to draw; the limit is {MAX_DRAW_CELLS:,}")
 
 
-def _check_args(maze: Any, solution: Any, style: Any) -> None:
+def _check_args(maze: Any, solution: Any, style: Any, heat: Any = False, marks: Any = True) -> None:
     """Refuse what is not a :class:`GridMaze`, a :class:`Style`, or a solution of this very maze (another maze's
-    path would be drawn through walls)."""
+    path would be drawn through walls), and switches that are not bools (``heat=1``)."""
+    from .._args import switch
     from .solve import GridSolution
 
+    switch(heat, "heat")
+    switch(marks, "marks")
     if not isinstance(maze, GridMaze):
         raise TremauxError(f"a grid picture draws a GridMaze, not {type(maze).__name__}")
     if style is not None and not isinstance(style, Style):
@@ -308,7 +311,7 @@ def to_svg(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
 
     """
     maze = as_grid_maze(maze, "to_svg")
-    _check_args(maze, solution, style)
+    _check_args(maze, solution, style, heat, marks)
     st = style or Style()
     _check_picture(maze.grid, "an SVG", svg=True)
     sc = _scene(maze, st)
@@ -379,7 +382,7 @@ def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
     b'PNG'
     """
     maze = as_grid_maze(maze, "to_png")
-    _check_args(maze, solution, style)
+    _check_args(maze, solution, style, heat, marks)
     _check_picture(maze.grid, "a PNG")  # before anything is imported or made
     from PIL import Image, ImageDraw
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from .._args import check_seed
+from .._args import check_seed, keyword_slip
 from ..errors import TremauxError, UnsupportedError
 from ..generators import GENERATORS, GenerationStats
 from ..generators.options import check_options, probability
@@ -48,6 +48,8 @@ GRAPH_KERNELS: dict[str, str] = {
 
 _KERNELS = {**kgg.KERNELS, **kgm.KERNELS}
 _BRAID = probability("braid", text=False)
+_KEYWORDS = ("grid", "algorithm", "seed", "start", "braid", "weave", "record", "islands")
+"""generate_on()'s own keyword arguments, for a slip in one (see :func:`tremaux._args.keyword_slip`)."""
 _WEAVE = probability("weave")
 
 
@@ -75,7 +77,7 @@ class GridGenerated:
         yield self.stats
 
     def _repr_svg_(self) -> str | None:
-        """The generated maze, for Jupyter (``None`` above 40,000 cells, as :class:`GridMaze`)."""
+        """The generated maze, for Jupyter (``None`` for a maze too big, as :class:`GridMaze`)."""
         return self.maze._repr_svg_()
 
 
@@ -133,8 +135,8 @@ def generate_on(grid: Grid, algorithm: str = "backtracker", *, seed: int | None 
         From :func:`tremaux.grids.make_grid`.
     algorithm : str, default "backtracker"
         A name or alias from :data:`tremaux.generators.GENERATORS`.
-    seed : int, optional
-        The same seed gives the same maze.
+    seed : int, numpy.random.Generator or numpy.random.SeedSequence, optional
+        The same seed gives the same maze (a numpy ``Generator`` or ``SeedSequence``: a 64-bit seed drawn from it).
     start : tuple of int, optional
         The cell to start from (random if not given), for algorithms with a start.
     braid : float, default 0.0
@@ -193,6 +195,8 @@ def generate_on(grid: Grid, algorithm: str = "backtracker", *, seed: int | None 
         where = f"woven grids take: {weavers}" if "weave" in grid.params else f"it runs on {_supported(entry)}"
         kind_label = f"{kind.strip()} {label}".strip()
         raise UnsupportedError(f"{name} does not run on {article(kind_label)} {kind_label} grid; {where}")
+    if options:
+        keyword_slip("generate_on", f"{name} takes no option", options, _KEYWORDS, [o.name for o in entry.meta["options"]])
     seed = check_seed(seed)
     braid_f = 0.0 if braid is None else _BRAID(braid)
     weave = None if weave is None else _WEAVE(weave)

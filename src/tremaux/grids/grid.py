@@ -8,15 +8,13 @@ A :class:`Grid` is the topology every graph kernel reads:
 * ``coords``: ``(n, 2)`` ``int32``, the public address of each cell (``(row, col)``,
   or ``(ring, index)`` on a polar grid), in increasing row-major order.
 
-Regular grids (the hex rectangle, the polar grid) also have an arithmetic
-:attr:`Grid.topology` that the generators read instead of the tables, and build
-their tables only when something asks for them (solving, drawing, files), so
-generating on a million cells costs a few bytes per cell, not the ~46 of the tables.
+Regular grids (the hex rectangle, the polar grid) also have an arithmetic :attr:`Grid.topology` that the
+generators read instead of the tables, and build their tables only when something asks for them (solving,
+drawing, files), so generating on a million cells costs a few bytes per cell, not the ~46 of the tables.
 
-Drawing needs a :class:`Geometry` (cell centres and one wall shape per side: a
-segment, or an arc around the origin for polar rings), computed on demand, so a
-million-cell grid costs only its tables. Masks remove cells: the remaining ones
-are renumbered and sides that led to removed cells become borders.
+Drawing needs a :class:`Geometry` (cell centres and one wall shape per side: a segment, or an arc around
+the origin for polar rings), computed on demand, so a million-cell grid costs only its tables. Masks remove
+cells: the remaining ones are renumbered and sides that led to removed cells become borders.
 """
 
 from __future__ import annotations
@@ -30,6 +28,7 @@ import numpy as np
 
 from ..errors import CellError, InvalidMazeError
 from ..maze.cells import whole_numbers
+from .checks import article  # noqa: F401  (where the grids' messages have long taken it from)
 
 __all__ = ["Grid", "Geometry"]
 
@@ -81,28 +80,6 @@ class Geometry:
 
 _NO_BACK = np.empty((0, 0), np.int8)
 _NO_BACK.flags.writeable = False
-
-
-def article(word: str) -> str:
-    """``"an"`` before a vowel sound's letter, else ``"a"``: for messages naming a grid.
-
-    Parameters
-    ----------
-    word : str
-        The word that follows.
-
-    Returns
-    -------
-    str
-        ``"a"`` or ``"an"``.
-
-    Examples
-    --------
-    >>> from tremaux.grids.grid import article
-    >>> article("upsilon grid"), article("hex grid")
-    ('an', 'a')
-    """
-    return "an" if word[:1].lower() in "aeiou" else "a"
 
 
 def _readonly(a: np.ndarray) -> np.ndarray:
@@ -169,6 +146,11 @@ class Grid:
             self._set_tables(nbr, back, coords)
         else:
             self._n, self._S = int(lazy[0]), int(lazy[1])
+
+    def __setattr__(self, key: str, value: Any) -> None:  # immutable: public fields are set once, in __init__
+        if not key.startswith("_") and hasattr(self, key):
+            raise AttributeError(f"a Grid is immutable: {key!r} cannot be set")
+        object.__setattr__(self, key, value)
 
     def _set_tables(self, nbr: Any, back: Any, coords: Any) -> None:
         self._nbr = _readonly(np.asarray(nbr, np.int32))
@@ -476,13 +458,11 @@ class Grid:
         """
         import networkx as nx
 
-        g = nx.Graph()
-        g.add_nodes_from(map(tuple, self.coords.tolist()))
+        g, c = nx.Graph(), self.coords
+        g.add_nodes_from(map(tuple, c.tolist()))
         i, s = np.nonzero(self.nbr >= 0)
-        j = self.nbr[i, s]
-        keep = i < j
-        c = self.coords
-        g.add_edges_from(zip(map(tuple, c[i[keep]].tolist()), map(tuple, c[j[keep]].tolist())))
+        i, j = i[i < self.nbr[i, s]], self.nbr[i, s][i < self.nbr[i, s]]
+        g.add_edges_from(zip(map(tuple, c[i].tolist()), map(tuple, c[j].tolist())))
         return g
 
     def __eq__(self, other: object) -> bool:
@@ -491,7 +471,13 @@ class Grid:
         return (self.name == other.name and np.array_equal(self.nbr, other.nbr)
                 and np.array_equal(self.back, other.back) and np.array_equal(self.coords, other.coords))
 
-    __hash__ = None  # type: ignore[assignment]
+    def __hash__(self) -> int:  # what equal grids share; __eq__ compares their tables
+        return hash((self.name, self.size, self.sides))
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:  # by recipe (its drawing is a function): built again
+        from .catalog import rebuilt
+
+        return rebuilt, (self.name, {k: v for k, v in self.params.items() if k != "mask"}, self._dropped)
 
     def __repr__(self) -> str:
         ps = ", ".join(f"{k}={v!r}" for k, v in self.params.items())

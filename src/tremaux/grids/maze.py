@@ -57,7 +57,7 @@ class GridMaze:
     tremaux.errors.InvalidMazeError: side right of cell (0, 0) is open from one side only: (0, 1) has no left side open
     """
 
-    __slots__ = ("grid", "_cells", "_start", "_goal")
+    __slots__ = ("_grid", "_cells", "_start", "_goal")
 
     def __init__(self, grid: Grid, cells: Any, *, start: Sequence[int] | None = None,
                  goal: Sequence[int] | None = None, validate: bool = True) -> None:
@@ -78,10 +78,15 @@ class GridMaze:
         elif arr.flags.writeable:
             arr = arr.view()
             arr.flags.writeable = False
-        self.grid = grid
+        self._grid = grid
         self._cells = arr
         self._start = grid.index(start, "start") if start is not None else 0
         self._goal = grid.index(goal, "goal") if goal is not None else grid.size - 1
+
+    @property
+    def grid(self) -> Grid:
+        """The grid the maze is carved in."""
+        return self._grid
 
     @property
     def cells(self) -> np.ndarray:
@@ -301,19 +306,59 @@ class GridMaze:
         return (self.grid == other.grid and np.array_equal(self._cells, other._cells)
                 and self._start == other._start and self._goal == other._goal)
 
-    __hash__ = None  # type: ignore[assignment]
+    def __hash__(self) -> int:  # content-based like __eq__ (the cells are read-only)
+        return hash((hash(self.grid), self._cells.tobytes(), self._start, self._goal))
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:  # rebuilt read-only, by index (as the kernels give them)
+        return _rebuilt, (self.grid, np.array(self._cells), self._start, self._goal)
 
     def __repr__(self) -> str:
         return (f"GridMaze({self.grid.name!r}, cells={self.size}, passages={self.passages}, start={self.start}, "
                 f"goal={self.goal})")
 
     def _repr_svg_(self) -> str | None:
-        """The picture Jupyter shows (``None`` above 40,000 cells)."""
-        if self.size > 40_000:
+        """The picture Jupyter shows: ``None`` (the ``repr``) beyond the side slots of the largest square maze a
+        notebook draws (:data:`tremaux.render.NOTEBOOK_SVG_CELLS` cells of 4), so that a woven grid's
+        picture, twice the slots a cell, stays as small."""
+        if not notebook_size(self):
             return None
         from .draw import to_svg
 
         return to_svg(self)
+
+
+def notebook_size(maze: GridMaze) -> bool:
+    """Whether a notebook shows ``maze`` as a picture: its side slots at most those of the largest square maze
+    it draws (see :meth:`GridMaze._repr_svg_`).
+
+    Parameters
+    ----------
+    maze : GridMaze
+        The maze shown.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> from tremaux.grids import GridMaze, make_grid
+    >>> from tremaux.grids.maze import notebook_size
+    >>> notebook_size(GridMaze(make_grid("hex", size=(100, 100)), [0] * 10_000))
+    True
+    >>> notebook_size(GridMaze(make_grid("hex", size=(100, 150), weave=True), [0] * 15_000))
+    False
+    """
+    from ..render import NOTEBOOK_SVG_CELLS
+
+    return maze.size * maze.grid.sides <= 4 * NOTEBOOK_SVG_CELLS
+
+
+def _rebuilt(grid: Grid, cells: np.ndarray, start: int, goal: int) -> GridMaze:
+    """The :class:`GridMaze` a pickle holds (see :meth:`GridMaze.__reduce__`)."""
+    maze = GridMaze(grid, cells, validate=False)
+    maze._start, maze._goal = int(start), int(goal)
+    return maze
 
 
 _POP = np.array([bin(k).count("1") for k in range(256)], np.uint8)

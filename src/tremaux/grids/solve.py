@@ -10,18 +10,19 @@ on the plain square grid only (through :func:`tremaux.solve`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 import numpy as np
 
+from .._values import fingerprint, frozen_state, same, set_frozen_state
 from ..errors import UnsupportedError
 from ..kernels import graph_solve as kgs
 from ..trace import Trace
 from ..solvers import SOLVERS
 from ..solvers.base import counted, found_message
 from .grid import Grid, article
-from .maze import GridMaze
+from .maze import GridMaze, notebook_size
 
 __all__ = ["solve_on", "solver_refusal", "GridSolution", "clockwise", "GRAPH_SOLVERS"]
 
@@ -89,8 +90,29 @@ class GridSolution:
         """Number of cells on the path."""
         return int(self.path.shape[0])
 
+    def __eq__(self, other: object) -> bool:
+        """Two solutions are equal when every field is (two runs of one solver on one maze)."""
+        if not isinstance(other, GridSolution):
+            return NotImplemented
+        return all(same(getattr(self, f.name), getattr(other, f.name)) for f in fields(self))
+
+    def __hash__(self) -> int:
+        return hash((self.maze, self.algorithm, self.found, self.steps, fingerprint(self.path)))
+
+    def __getstate__(self) -> dict[str, Any]:
+        return frozen_state(self)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:  # its arrays read-only again
+        set_frozen_state(self, state, proxies=())
+
+    def __repr__(self) -> str:
+        return (f"GridSolution(algorithm={self.algorithm!r}, found={self.found}, length={self.length}, "
+                f"visited={int(np.count_nonzero(self.visited))}, steps={self.steps})")
+
     def _repr_svg_(self) -> str | None:
-        if self.maze.size > 40_000:
+        """The maze with this solution, for Jupyter (``None``, the ``repr``, for a maze too big: as
+        :meth:`GridMaze._repr_svg_`)."""
+        if not notebook_size(self.maze):
             return None
         from .draw import to_svg
 
@@ -262,7 +284,7 @@ def _check_options(entry: Any, grid: Grid, options: dict[str, Any]) -> None:
         return
     from ..solvers.api import _check_options as check_solver_options
 
-    check_solver_options(entry, options)  # an option the solver has nowhere: its own message lists those it has
+    check_solver_options(entry, options, "solve_on")  # an option the solver has nowhere: its own message lists those it has
     if entry.name in GRAPH_SOLVERS:
         key = sorted(options)[0]
         # a wrapped or woven square grid is named so: "a square grid" read as the plain one, where it takes a seed

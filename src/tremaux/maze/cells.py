@@ -6,6 +6,7 @@ the model module holds the :class:`~tremaux.maze.model.Maze` alone.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Set
 from enum import IntEnum
 from typing import Any
 
@@ -139,6 +140,8 @@ def check_shape(shape: Any) -> tuple[int, int, int]:
     tremaux.errors.InvalidSizeError: maze size 0 x 4 is invalid: every dimension must be at least 1
     """
     try:
+        if isinstance(shape, (Set, Mapping)) or not hasattr(shape, "__len__"):  # no order, or read once
+            raise TypeError(shape)
         dims = whole_numbers(shape)
     except TypeError:
         raise InvalidSizeError(f"maze size {shape!r} is not a tuple of whole numbers") from None

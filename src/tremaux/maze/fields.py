@@ -31,6 +31,11 @@ def closed_cells(shape: Sequence[int]) -> np.ndarray:
     numpy.ndarray of uint8
         Zeros of that shape.
 
+    Raises
+    ------
+    MemoryLimitError
+        When the maze would not fit the memory budget (:mod:`tremaux.budget`); the message names both.
+
     Examples
     --------
     >>> from tremaux.maze.fields import closed_cells
@@ -39,6 +44,7 @@ def closed_cells(shape: Sequence[int]) -> np.ndarray:
     """
     L, H, W = check_shape(shape)
     dims = (H, W) if len(tuple(shape)) == 2 else (L, H, W)
+    _check_memory(dims, 1)
     return np.zeros(dims, np.uint8)
 
 
@@ -59,6 +65,11 @@ def open_cells(shape: Sequence[int], mask: Any = None) -> tuple[np.ndarray, np.n
     mask : numpy.ndarray of bool or None
         The checked mask (``None`` when every cell exists).
 
+    Raises
+    ------
+    MemoryLimitError
+        When the maze would not fit the memory budget (:mod:`tremaux.budget`); the message names both.
+
     Examples
     --------
     >>> from tremaux.maze.fields import open_cells
@@ -67,6 +78,7 @@ def open_cells(shape: Sequence[int], mask: Any = None) -> tuple[np.ndarray, np.n
     """
     L, H, W = check_shape(shape)
     threed = len(tuple(shape)) == 3
+    _check_memory((L, H, W) if threed else (H, W), 1 if mask is None else 4)  # a mask: its copy and negations
     c = np.zeros((L, H, W), np.uint8)
     c[:, 1:, :] |= 1
     c[:, :, :-1] |= 2
@@ -87,3 +99,10 @@ def open_cells(shape: Sequence[int], mask: Any = None) -> tuple[np.ndarray, np.n
             c[:-1][~m3[1:]] &= ~np.uint8(16)
             c[1:][~m3[:-1]] &= ~np.uint8(32)
     return (c if threed else c[0]), mk
+
+
+def _check_memory(dims: tuple[int, ...], per_cell: int) -> None:
+    """Refuse, before allocating, a maze whose ``per_cell`` bytes a cell would not fit the memory budget."""
+    from .. import budget
+
+    budget.check(per_cell * int(np.prod(dims, dtype=object)), f"a {' x '.join(map(str, dims))} maze", None)

@@ -257,9 +257,9 @@ class Maze:
 
     @property
     def flat_mask(self) -> np.ndarray:
-        """The mask as a flat array (all ``True`` when there is no mask)."""
+        """The mask as a flat read-only array (all ``True`` when there is no mask)."""
         if self._mask is None:
-            return np.ones(self._cells.size, dtype=bool)
+            return _readonly(np.ones(self._cells.size, dtype=bool))
         return self._mask.reshape(-1)
 
     @property
@@ -482,8 +482,8 @@ class Maze:
 
         return render.repr_svg(self)
 
-    def _repr_png_(self) -> bytes:
-        """The PNG picture Jupyter shows when there is no SVG."""
+    def _repr_png_(self) -> bytes | None:
+        """The PNG picture Jupyter shows when there is no SVG (``None``, the ``repr`` instead, for a huge maze)."""
         from .. import render
 
         return render.repr_png(self)

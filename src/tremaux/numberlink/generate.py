@@ -67,13 +67,13 @@ from __future__ import annotations
 import os
 import re
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from .. import _jit
-from .._args import seed_in_range
+from .._args import check_seed
 from ..errors import BudgetExceededError, InvalidSizeError
 from ..kernels.rng import make_state
 from ._args import number, seconds, switch, whole
@@ -102,7 +102,7 @@ _ALTERNATIVES_PER_CHECK = ALTERNATIVES
 """Other solutions collected per uniqueness check before the lines are cut and the check is run again."""
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True)
 class GeneratedPuzzle:
     """What :func:`generate_puzzle` returns.
 
@@ -131,8 +131,8 @@ class GeneratedPuzzle:
     """Uniqueness checks of the whole puzzle run."""
     window_checks: int
     """Checks of small windows run (each a small SAT encoding)."""
-    seconds: float
-    """Wall-clock time."""
+    seconds: float = field(compare=False)
+    """Wall-clock time (not compared: two runs with one seed are equal)."""
     planted_pairs: int = 0
     """Pairs of the lines first planted, before any was cut (or joined) to remove other solutions: with a
     ``density``, as near ``density * H * W`` as the walks reached (fewer lines cannot cover a small board
@@ -142,6 +142,10 @@ class GeneratedPuzzle:
     def density(self) -> float:
         """Pairs per cell."""
         return self.puzzle.pairs / (self.puzzle.height * self.puzzle.width)
+
+    def _repr_svg_(self) -> str | None:
+        """The puzzle, for Jupyter (``None``, the text instead, above 40,000 cells, as :class:`Puzzle`)."""
+        return self.puzzle._repr_svg_()
 
     def __repr__(self) -> str:
         return (f"GeneratedPuzzle(shape={self.puzzle.shape}, pairs={self.puzzle.pairs}, rule={self.rule!r}, "
@@ -187,9 +191,10 @@ def generate_puzzle(
         0.08); the cuts that make the puzzle unique may add a few pairs. By
         default the planted lines are short (about :data:`SHORT_LINES_DENSITY`
         pairs per cell).
-    seed : int, optional
+    seed : int, numpy.random.Generator or numpy.random.SeedSequence, optional
         The same seed gives the same puzzle. Without one a seed is drawn, and
-        given back as :attr:`GeneratedPuzzle.seed` to make the puzzle again.
+        given back as :attr:`GeneratedPuzzle.seed` to make the puzzle again
+        (as is the 64-bit number drawn from a numpy ``Generator`` or ``SeedSequence``).
     max_len : int, optional
         Without ``density``: longest line of the initial cover (default
         ``H * W // 4``, at least 6).
@@ -321,7 +326,7 @@ def _checked(shape: Any, density: Any, time_limit: Any, seed: Any, touch: Any,
         if not 0 < density <= 0.5:
             raise InvalidSizeError(f"density {density!r} must be a number of pairs per cell in (0, 0.5]")
     limit = seconds(time_limit, "time limit")
-    seed = int.from_bytes(os.urandom(4), "little") if seed is None else seed_in_range(whole(seed, "seed"))
+    seed = int.from_bytes(os.urandom(4), "little") if seed is None else check_seed(seed)  # as generate() takes it
     touch = bool(switch(touch, "touch", none=True))
     max_len = max(6, h * w // 4) if max_len is None else min(whole(max_len, "max_len", least=2), h * w)  # none longer
     return h, w, density, limit, seed, touch, max_len

@@ -9,9 +9,8 @@ Pairs are numbered in the order the source lists them (``LINE#k`` of a
 contest file) or, for a grid of labels, by their label: integers in numeric
 order, then other labels in alphabetical order (so ``1``-``9`` then ``A``-``Z``).
 
-The rules (``"fill"``, ``"nikoli"`` and the no-touch convention) live in
-:mod:`tremaux.numberlink.rules`; :data:`RULES` and :func:`check_rule` are
-re-exported here.
+The rules (``"fill"``, ``"nikoli"`` and the no-touch convention) live in :mod:`tremaux.numberlink.rules`;
+:data:`RULES` and :func:`check_rule` are re-exported here.
 
 Examples
 --------
@@ -410,8 +409,8 @@ class Puzzle:
         """
         values = [int(x) for x in self._labels] if all(x.isascii() and x.isdigit() for x in self._labels) else [0]
         if 0 not in values and len(set(values)) == len(values):
-            return np.array([0, *values], dtype=np.int64)
-        return np.arange(self.pairs + 1, dtype=np.int64)
+            return _readonly(np.array([0, *values], dtype=np.int64))
+        return _readonly(np.arange(self.pairs + 1, dtype=np.int64))
 
     @property
     def free_cells(self) -> int:
@@ -454,7 +453,8 @@ class Puzzle:
             return NotImplemented
         return self._labels == other._labels and np.array_equal(self._grid, other._grid)
 
-    __hash__ = None  # type: ignore[assignment]
+    def __hash__(self) -> int:  # content-based like __eq__ (the grid is read-only)
+        return hash((self._labels, self._grid.shape, self._grid.astype(np.int64).tobytes()))
 
     def __repr__(self) -> str:
         name = f", name={self._name!r}" if self._name else ""

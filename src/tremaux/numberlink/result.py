@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Any
 
 import numpy as np
 
+from .._values import frozen_state, same, set_frozen_state
 from ..errors import PuzzleError
 from .model import Puzzle
 
@@ -165,7 +166,7 @@ class Linking:
         out = np.zeros(self.shape, dtype=np.uint8)
         steps = [p for p in self.paths if len(p) >= 2]
         if not steps:
-            return out
+            return _ro(out)
         u = np.concatenate([p[:-1] for p in steps])  # every step of every line at once
         v = np.concatenate([p[1:] for p in steps])
         d = v - u
@@ -174,6 +175,7 @@ class Linking:
         w = self.shape[1]
         np.bitwise_or.at(flat, u[:, 0] * w + u[:, 1], (1 << a).astype(np.uint8))
         np.bitwise_or.at(flat, v[:, 0] * w + v[:, 1], (1 << ((a + 2) % 4)).astype(np.uint8))
+        out.flags.writeable = False  # as the grid: a result is read-only
         return out
 
     @property
@@ -187,7 +189,8 @@ class Linking:
         return self.shape == other.shape and len(self.paths) == len(other.paths) and all(
             np.array_equal(a, b) for a, b in zip(self.paths, other.paths))
 
-    __hash__ = None  # type: ignore[assignment]
+    def __hash__(self) -> int:  # content-based like __eq__ (the paths are read-only)
+        return hash((self.shape, tuple(np.asarray(p, np.int64).tobytes() for p in self.paths)))
 
     def __repr__(self) -> str:
         return f"Linking(shape={self.shape}, pairs={len(self.paths)}, covered={self.covered})"
@@ -362,11 +365,33 @@ class PuzzleSolution:
             extra += f", count={self.count}"
         return f"PuzzleSolution(status={self.status!r}, solver={self.solver!r}, rule={self.rule!r}{extra})"
 
+    def __eq__(self, other: object) -> bool:
+        """Two runs are equal when they give the same answer, whatever their wall-clock times (``seconds``, and the
+        ``..._seconds`` of ``extras``)."""
+        if not isinstance(other, PuzzleSolution):
+            return NotImplemented
+        return all(same(getattr(self, f.name), getattr(other, f.name)) for f in fields(self)
+                   if f.name not in ("seconds", "extras")) and same(_untimed(self.extras), _untimed(other.extras))
+
+    def __hash__(self) -> int:
+        return hash((self.puzzle, self.solver, self.rule, self.status, self.solutions, self.steps))
+
+    def __getstate__(self) -> dict[str, Any]:  # extras, a read-only mapping, travels as a dict
+        return frozen_state(self)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        set_frozen_state(self, state)
+
     def _repr_svg_(self) -> str | None:
         """The puzzle with its first solution drawn, for Jupyter; ``None`` for an unread or very large puzzle."""
         if self.puzzle is None:
             return None
         return self.puzzle._repr_svg_(self)
+
+
+def _untimed(extras: Mapping[str, Any]) -> dict[str, Any]:
+    """``extras`` without its wall-clock times, which differ from run to run."""
+    return {k: v for k, v in extras.items() if not k.endswith("seconds")}
 
 
 @dataclass(frozen=True)
@@ -436,6 +461,12 @@ class Diagnosis:
             out["solutions"] = [run.numbers(i) for i in range(len(run.solutions))]
             out["solution_lines"] = [run.lines(i) for i in range(len(run.solutions))]
         return out
+
+    def _repr_svg_(self) -> str | None:
+        """The puzzle checked, with the lines of its solution when it has one, for Jupyter (``None``: the text)."""
+        if self.solution is not None and self.solution.puzzle is not None:
+            return self.solution._repr_svg_()
+        return None if self.puzzle is None else self.puzzle._repr_svg_()
 
     def __str__(self) -> str:
         why = f": {'; '.join(self.reasons)}" if self.reasons else ""

@@ -59,12 +59,17 @@ __all__ = [
     "STYLES",
     "CHARS",
     "NOTEBOOK_SVG_CELLS",
+    "NOTEBOOK_PNG_CELLS",
     "repr_svg",
     "repr_png",
 ]
 
 NOTEBOOK_SVG_CELLS = 40_000
 """Largest maze (in cells) a notebook shows as SVG; bigger ones show as PNG only."""
+
+NOTEBOOK_PNG_CELLS = 1_000_000
+"""Largest maze (in cells) a notebook shows as a PNG (about 2,000 pixels a side, under a megabyte); bigger ones
+show as their one-line ``repr``."""
 
 
 def repr_svg(obj) -> str | None:
@@ -96,8 +101,9 @@ def repr_svg(obj) -> str | None:
     return to_svg(obj)
 
 
-def repr_png(obj) -> bytes:
-    """PNG for Jupyter's ``_repr_png_``.
+def repr_png(obj) -> bytes | None:
+    """PNG for Jupyter's ``_repr_png_``: ``None`` above :data:`NOTEBOOK_PNG_CELLS` cells, or when the picture
+    would not fit the memory budget (:mod:`tremaux.budget`), so that a notebook shows the ``repr`` instead.
 
     Parameters
     ----------
@@ -106,8 +112,8 @@ def repr_png(obj) -> bytes:
 
     Returns
     -------
-    bytes
-        The PNG file.
+    bytes or None
+        The PNG file, or ``None`` for a maze too big to show.
 
     Examples
     --------
@@ -115,5 +121,15 @@ def repr_png(obj) -> bytes:
     >>> import tremaux
     >>> repr_png(tremaux.Maze.open((2, 2)))[:4]
     b'\\x89PNG'
+    >>> repr_png(tremaux.Maze.closed((1001, 1000))) is None
+    True
     """
-    return to_png(obj)
+    from ..errors import MemoryLimitError
+    from .scene import maze_of
+
+    if maze_of(obj).flat.shape[0] > NOTEBOOK_PNG_CELLS:
+        return None
+    try:
+        return to_png(obj)
+    except MemoryLimitError:
+        return None

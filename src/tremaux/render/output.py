@@ -133,6 +133,8 @@ def save(obj: Any, path: str | Path, *, format: str | None = None, animate: bool
         For a format that is not a picture (``.json``: :func:`tremaux.io.save`), or that contradicts the extension.
     MissingFolderError
         When the folder of ``path`` does not exist (a :class:`FileNotFoundError` too), before the drawing.
+    TypeError
+        When ``path`` is no path (``None``, a number, an empty string).
 
     Examples
     --------
@@ -144,8 +146,12 @@ def save(obj: Any, path: str | Path, *, format: str | None = None, animate: bool
     ...     p.read_text().startswith("<svg")
     True
     """
+    import os
+
     from ..io.outputs import check_folder
 
+    if not isinstance(path, (str, os.PathLike)) or not str(path):  # save(maze, None): no file, not a bad extension
+        raise TypeError(f"save() writes to a file path (a str or a Path), not {path!r:.60}")
     ext = _format_of(path, format)
     check_folder(path)  # before the drawing: `out/m.png` with no folder out names it
     data = render(obj, ext, animate=animate, **style)

@@ -106,7 +106,7 @@ class Geometry:
 def _positive(value: Any, name: str, minimum: int) -> int:
     try:
         v = int(value)
-        if v != value:
+        if v != value or isinstance(value, (bool, np.bool_)):  # cell_size=True is no size
             raise ValueError
     except (TypeError, ValueError, OverflowError):
         raise TremauxError(f"{name} {value!r} is not a whole number of pixels") from None

@@ -138,7 +138,7 @@ def _markers(obj: Any, maze: Maze) -> tuple[int, int]:
 def _budget(frames: Any) -> int:
     try:
         f = int(frames)
-        if f != frames:
+        if f != frames or isinstance(frames, (bool, np.bool_)):  # frames=True is no count
             raise ValueError
     except (TypeError, ValueError, OverflowError):
         raise TremauxError(f"frames {frames!r} is not a whole number") from None

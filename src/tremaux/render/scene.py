@@ -109,6 +109,9 @@ def maze_of(obj: Any) -> Maze:
         name = grid_maze.grid.name
         raise UnsupportedError(f"a maze on {article(name)} {name} grid is drawn by tremaux.grids: to_svg, to_png, "
                                "save_picture, or tremaux.grids.animate for its runs")
+    if type(obj).__module__.startswith("tremaux.numberlink."):  # a puzzle, its solution or a generated one
+        raise UnsupportedError(f"a Number Link {type(obj).__name__} is drawn by tremaux.numberlink: to_svg, to_png "
+                               "or to_text")
     raise TremauxError(
         f"cannot draw {type(obj).__name__} {obj!r:.60}; pass a Maze, a Solution or a Generated result"
     )

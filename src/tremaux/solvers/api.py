@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from .._args import keyword_slip
 from .. import budget
 from ..errors import InvalidMazeError, UnsupportedError
 from ..maze.model import Cell, Maze
@@ -189,11 +190,13 @@ def check_solve_memory(maze: Maze, name: str, *, record: bool = False,
                  f"solving a {' x '.join(map(str, maze.shape))} maze ({name})", memory_limit)
 
 
-def _check_options(entry: Any, options: dict[str, Any]) -> None:
+def _check_options(entry: Any, options: dict[str, Any], func: str = "solve") -> None:
     from .base import solver_options
 
     params = solver_options(entry.name)
     unknown = sorted(set(options) - set(params))
+    keyword_slip(func, f"solver {entry.name!r} has no option", unknown, ("maze", "algorithm", "start", "goal", "record")
+                 + (("memory_limit",) if func == "solve" else ()))
     if unknown:
         accepted = ", ".join(params) if params else "none"
         raise UnsupportedError(

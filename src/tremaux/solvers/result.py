@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from .._values import fingerprint, frozen_state, same, set_frozen_state
 from ..maze.model import Cell, Maze
 from ..trace import Trace
 
@@ -126,14 +127,33 @@ class Solution:
 
         return render.repr_svg(self)
 
-    def _repr_png_(self) -> bytes:
-        """The PNG picture Jupyter shows when there is no SVG."""
+    def _repr_png_(self) -> bytes | None:
+        """The PNG picture Jupyter shows when there is no SVG (``None``, the ``repr`` instead, for a huge maze)."""
         from .. import render
 
         return render.repr_png(self)
+
+    def __eq__(self, other: object) -> bool:
+        """Two solutions are equal when every field is (two runs of one solver on one maze)."""
+        if not isinstance(other, Solution):
+            return NotImplemented
+        return all(same(getattr(self, f), getattr(other, f)) for f in _FIELDS)
+
+    def __hash__(self) -> int:
+        return hash((self.maze, self.algorithm, self.start, self.goal, self.found, self.steps,
+                     fingerprint(self.path)))
+
+    def __getstate__(self) -> dict[str, Any]:  # extras, a read-only mapping, travels as a dict
+        return frozen_state(self)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        set_frozen_state(self, state)
 
     def __repr__(self) -> str:
         return (
             f"Solution(algorithm={self.algorithm!r}, found={self.found}, length={self.length}, "
             f"visited={self.visited_count}, steps={self.steps})"
         )
+
+
+_FIELDS = ("maze", "algorithm", "start", "goal", "found", "path", "visited", "steps", "message", "trace", "extras")
