@@ -25,9 +25,10 @@ def test_every_seeded_maze_function_refuses_a_seed_beyond_64_bits(seed):
 
 @pytest.mark.parametrize("seed", [1.5, True, "7"])
 def test_a_seed_that_is_not_a_whole_number_is_named(seed):
-    with pytest.raises(InvalidSizeError, match=r"is not a whole number$"):
+    said = r" is not a whole number \(nor a numpy Generator or SeedSequence\)$"
+    with pytest.raises(InvalidSizeError, match=rf"^seed {seed!r}{said}"):
         tremaux.generate((4, 4), seed=seed)
-    with pytest.raises(InvalidSizeError, match=r"is not a whole number$"):
+    with pytest.raises(InvalidSizeError, match=rf"^seed {seed!r}{said}"):
         add_islands(generate_on(make_grid("hex", size=(3, 3)), seed=1).maze, 1, seed=seed)
 
 

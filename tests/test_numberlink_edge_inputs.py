@@ -262,9 +262,12 @@ def test_a_grid_of_two_separated_labels_a_row_is_no_wh_header():
     assert formats.loads("2 5\n2 5\n").labels == ("2", "5")
     assert formats.loads("2 3\n. .\n2 3\n").grid.tolist() == [[1, 2], [0, 0], [1, 2]]
     assert [p.shape for p in formats.loads_all("2 5\n2 5\n\n1 1\n")] == [(2, 2), (1, 2)]
-    for text in ("2 3\n1 1\n2 2\n", "2 4\n1 1\n"):  # no grid: a 'wh' file cut short
+    for text in ("2 3\n1 1\n", "2 4\n1 1\n", "2 4\n1 1"):  # no grid: a 'wh' file cut short
         with pytest.raises(PuzzleFormatError, match="puzzle has only"):
             formats.loads_all(text)
+    # rows as long as the header's second number, spaces among them: a whole 'blanks' board (rows first)
+    assert formats.detect("2 3\n1 1\n2 2\n") == "blanks"
+    assert formats.loads("2 3\n1 1\n2 2\n").grid.tolist() == [[1, 0, 1], [2, 0, 2]]
 
 
 def test_a_grid_whose_first_row_is_two_empty_cells_is_no_empty_wh_file():

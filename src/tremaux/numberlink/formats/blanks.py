@@ -62,7 +62,8 @@ def _label_grid(numbered: Sequence[Line]) -> bool:
 
 def is_blanks(numbered: Sequence[Line]) -> bool:
     """Whether the numbered lines (blank ones included) are a ``blanks`` board: ``R C``, then ``R`` rows of at
-    most ``C`` characters, a space among them, no ``.`` or tab, and no grid of separated labels.
+    most ``C`` characters, a space among them, no ``.`` or tab, a last row of blanks written as a line of its own
+    (``2 4`` over one row and a newline is a ``W H`` file cut short), and no grid of separated labels.
 
     Parameters
     ----------
@@ -80,6 +81,10 @@ def is_blanks(numbered: Sequence[Line]) -> bool:
     (True, False)
     >>> is_blanks([(1, "2 5"), (2, "2 5"), (3, "1 1")])  # a grid of separated labels: 2, 5 and 1 each twice
     False
+    >>> is_blanks([(1, "2 4"), (2, "1  1"), (3, "")])  # the text "2 4\\n1  1\\n": its last row is not written
+    False
+    >>> is_blanks([(1, "2 4"), (2, "1  1"), (3, ""), (4, "")])  # "2 4\\n1  1\\n\\n": a last row of blanks
+    True
     """
     framed = _frame(numbered)
     if framed is None:
@@ -88,6 +93,8 @@ def is_blanks(numbered: Sequence[Line]) -> bool:
     texts = [s for _, s in rows]
     if any(len(s) > c or "." in s or "\t" in s for s in texts) or not any(" " in s for s in texts):
         return False
+    if not texts[-1].strip() and rows[-1][0] == numbered[-1][0]:  # the blank after the text's last newline is
+        return False  # no row: '2 4' over one row is a 'W H' file cut short (a last row of blanks is a line of its own)
     return not _label_grid(numbered)
 
 
