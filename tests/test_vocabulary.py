@@ -300,3 +300,18 @@ def test_every_command_has_one_default_generator():
                 assert param.default in (None, DEFAULT_GENERATOR), (name, param.default)
     assert len([n for n, d in named.items() if d]) >= 3, named
     assert {d[0] for d in named.values() if d} == {DEFAULT_GENERATOR}, named
+
+
+@pytest.mark.parametrize("name, cmd", COMMANDS, ids=[n for n, _ in COMMANDS])
+def test_help_names_arguments_in_words(name, cmd):
+    # no Python type after an argument ('FILE <Path>', 'FILE <list[Path]>') nor braces in the usage ('{FILE}')
+    text = cmd.get_help(cmd.context_class(cmd, info_name=name))
+    usage = text.splitlines()[0]
+    assert usage.startswith("Usage: ") and "{" not in usage and "<" not in usage, usage
+    for param in cmd.params:
+        if param.param_type_name != "argument" or getattr(param, "hidden", False):
+            continue
+        word = param.metavar or (param.name or "").upper()
+        rows = [ln.strip() for ln in text.splitlines() if ln.strip().startswith(word + " ")]
+        assert rows, f"{name} --help does not describe {word}"
+        assert all(not ln[len(word):].lstrip().startswith("<") for ln in rows), rows

@@ -8,9 +8,10 @@ work); the command modules import them from here.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 import typer
+import typer.core
 
 from .options import (DEFAULT_GENERATOR, DEFAULT_SIZE, GoalOption, JsonOption, SeedOption, StartOption, count_option,
                       deprecated, format_option, generator_option, list_option, out_option, parse_cell, parse_size,
@@ -19,7 +20,34 @@ from .output import PICTURE_SUFFIXES, existing_file, property_lines, save_output
 from .runtime import (ANNOUNCED, LONG_WORK_CELLS, announce, first_use, interpret_small_mazes,
                       interpret_small_puzzles)
 
-app = typer.Typer(
+
+
+class WordsCommand(typer.core.TyperCommand):
+    """A command whose help names its arguments in words (``FILE``, ``FILE...``), as its options are named: typer
+    would add the Python type of the value (``FILE <Path>``, ``FILE <list[Path]>``) and braces (``{FILE}``) that no
+    user types."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for param in self.params:
+            if param.param_type_name != "argument":
+                continue
+            if hasattr(param, "display_type_rich"):  # typer >= 0.16: the type after the name in the help
+                param.display_type_rich = lambda ctx: None  # type: ignore[attr-defined]
+            if hasattr(param, "_usage_display_name"):  # and braces around a required one in the usage line
+                word = f"{param.metavar or (param.name or '').upper()}{'...' if param.nargs != 1 else ''}"
+                shown = word if param.required else f"[{word}]"
+                param._usage_display_name = lambda shown=shown: shown  # type: ignore[attr-defined]
+
+
+class Typer(typer.Typer):
+    """The command line's applications: every command is a :class:`WordsCommand` unless it says otherwise."""
+
+    def command(self, *args: Any, cls: Any = None, **kwargs: Any) -> Any:  # type: ignore[override]
+        return super().command(*args, cls=cls or WordsCommand, **kwargs)
+
+
+app = Typer(
     name="tremaux",
     help="Mazes and Number Link puzzles: generate, solve, render, serve.",
     no_args_is_help=True,
@@ -28,7 +56,7 @@ app = typer.Typer(
     rich_markup_mode=None,  # plain help: no rich markdown at start-up, no <bool> after flags
 )
 
-__all__ = ["app", "parse_size", "parse_cell", "SeedOption", "JsonOption", "StartOption", "GoalOption",
+__all__ = ["app", "Typer", "WordsCommand", "parse_size", "parse_cell", "SeedOption", "JsonOption", "StartOption", "GoalOption",
            "existing_file", "announce", "LONG_WORK_CELLS", "Optional", "DEFAULT_SIZE", "DEFAULT_GENERATOR",
            "generator_option", "solver_option", "size_option", "out_option", "format_option", "style_option",
            "time_limit_option", "count_option", "workers_option", "list_option", "deprecated", "renamed",

@@ -15,13 +15,12 @@ from typing import Optional
 import typer
 
 from .output import shown
-from typer.core import TyperCommand
 
 from typing import TYPE_CHECKING
 
 from ..errors import UnknownNameError, UnsupportedError
 from .options import _in_path, _out_path, out_option
-from .app import (JsonOption, announce, app, deprecated, existing_file, format_option, property_lines, renamed,
+from .app import (JsonOption, WordsCommand, announce, app, deprecated, existing_file, format_option, property_lines, renamed,
                   style_option)
 
 if TYPE_CHECKING:
@@ -171,7 +170,7 @@ def show(
     typer.echo(maze_io.dumps(maze, style))
 
 
-class _OldDestCommand(TyperCommand):
+class _OldDestCommand(WordsCommand):
     """``convert``: its usage line leaves out the hidden, deprecated ``DEST`` argument."""
 
     def collect_usage_pieces(self, ctx: typer.Context) -> list[str]:

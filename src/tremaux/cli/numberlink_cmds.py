@@ -11,14 +11,14 @@ from typing import Any, Optional
 
 import typer
 
-from .app import (JsonOption, SeedOption, app, count_option, format_option, interpret_small_puzzles,
+from .app import (JsonOption, SeedOption, Typer, app, count_option, format_option, interpret_small_puzzles,
                   out_option, parse_size, size_option, solver_option, time_limit_option)
-from .numberlink_sources import (_FilesCommand, _each_answer, _file_label, _named_puzzles, _puzzle_sources,
+from .numberlink_sources import (_each_answer, _file_label, _named_puzzles, _puzzle_sources,
                                  _unreadable_answer, _unreadable_verdict)
 from .numberlink_out import (_draw, _is_stdout, _not_the_puzzles, _out_path, _picture_out, _relabelled_note,
                              _text_or_picture, _text_stdout, _writable, _wrote)
 
-nl_app = typer.Typer(name="numberlink", help="Number Link puzzles: solve, generate, check, convert.", no_args_is_help=True,
+nl_app = Typer(name="numberlink", help="Number Link puzzles: solve, generate, check, convert.", no_args_is_help=True,
                      rich_markup_mode=None)
 app.add_typer(nl_app, name="numberlink")
 
@@ -58,7 +58,7 @@ def _show(drawn, numbers: bool = False) -> None:
         typer.echo(to_text(drawn))
 
 
-@nl_app.command("solve", cls=_FilesCommand)
+@nl_app.command("solve")
 def solve_cmd(
     files: list[Path] = typer.Argument(..., metavar="FILE", path_type=str,  # str: a URL keeps its "//"
                                       help="Puzzle files (grid, contest, 'W H', Flow Free text or level pack, BwInf, "
@@ -350,7 +350,7 @@ def _as_written(puzzle: Any, linking: Any, text: str, fmt: str) -> tuple[Any, An
     return shown, Linking(shown.shape, tuple(paths))
 
 
-@nl_app.command("check", cls=_FilesCommand)
+@nl_app.command("check")
 def check_cmd(
     files: list[Path] = typer.Argument(..., metavar="FILE", path_type=str,  # str: a URL keeps its "//"
                                       help="Puzzle files (any format solve reads), puzz.link URLs, or '-' for stdin; "
@@ -382,7 +382,7 @@ def check_cmd(
     raise typer.Exit(0 if all(d.proper for d in verdicts) else 1)
 
 
-@nl_app.command("convert", cls=_FilesCommand)
+@nl_app.command("convert")
 def convert_cmd(
     files: list[Path] = typer.Argument(..., metavar="FILE", path_type=str,  # str: a URL keeps its "//"
                                       help="Puzzle files (any format solve reads), puzz.link URLs, or '-' for stdin; "

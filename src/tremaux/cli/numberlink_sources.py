@@ -15,24 +15,6 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Optional
 
 import typer
-import typer.core
-
-
-class _FilesCommand(typer.core.TyperCommand):
-    """A command whose help names its arguments in words (``FILE...``), as its options are named: typer would add
-    the Python type of the value (``FILE <list[Path]>``) and braces (``{FILE}...``) that no user types."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        for param in self.params:
-            if param.param_type_name != "argument":
-                continue
-            if hasattr(param, "display_type_rich"):  # typer >= 0.16: the type after the name in the help
-                param.display_type_rich = lambda ctx: None  # type: ignore[method-assign]
-            if hasattr(param, "_usage_display_name"):  # and braces around a required one in the usage line
-                word = f"{param.metavar or (param.name or '').upper()}{'...' if param.nargs != 1 else ''}"
-                shown = word if param.required else f"[{word}]"
-                param._usage_display_name = lambda shown=shown: shown  # type: ignore[method-assign]
 
 
 def _puzzle_sources(files: list[str]) -> list[tuple[str, Any]]:
