@@ -22,7 +22,7 @@ from .runtime import (ANNOUNCED, LONG_WORK_CELLS, announce, first_use, interpret
 
 
 
-class WordsCommand(typer.core.TyperCommand):
+class _WordsCommand(typer.core.TyperCommand):
     """A command whose help names its arguments in words (``FILE``, ``FILE...``), as its options are named: typer
     would add the Python type of the value (``FILE <Path>``, ``FILE <list[Path]>``) and braces (``{FILE}``) that no
     user types."""
@@ -40,14 +40,14 @@ class WordsCommand(typer.core.TyperCommand):
                 param._usage_display_name = lambda shown=shown: shown  # type: ignore[attr-defined]
 
 
-class Typer(typer.Typer):
-    """The command line's applications: every command is a :class:`WordsCommand` unless it says otherwise."""
+class _Typer(typer.Typer):
+    """The command line's applications: every command is a :class:`_WordsCommand` unless it says otherwise."""
 
     def command(self, *args: Any, cls: Any = None, **kwargs: Any) -> Any:  # type: ignore[override]
-        return super().command(*args, cls=cls or WordsCommand, **kwargs)
+        return super().command(*args, cls=cls or _WordsCommand, **kwargs)
 
 
-app = Typer(
+app = _Typer(
     name="tremaux",
     help="Mazes and Number Link puzzles: generate, solve, render, serve.",
     no_args_is_help=True,
@@ -56,7 +56,7 @@ app = Typer(
     rich_markup_mode=None,  # plain help: no rich markdown at start-up, no <bool> after flags
 )
 
-__all__ = ["app", "Typer", "WordsCommand", "parse_size", "parse_cell", "SeedOption", "JsonOption", "StartOption", "GoalOption",
+__all__ = ["app", "parse_size", "parse_cell", "SeedOption", "JsonOption", "StartOption", "GoalOption",
            "existing_file", "announce", "LONG_WORK_CELLS", "Optional", "DEFAULT_SIZE", "DEFAULT_GENERATOR",
            "generator_option", "solver_option", "size_option", "out_option", "format_option", "style_option",
            "time_limit_option", "count_option", "workers_option", "list_option", "deprecated", "renamed",

@@ -14,8 +14,8 @@ import typer
 
 from ..errors import UnsupportedError
 
-from .app import (JsonOption, Typer, WordsCommand, app, count_option, generator_option, out_option, property_lines, size_option,
-                  solver_option, workers_option)
+from .app import (JsonOption, _Typer, _WordsCommand, app, count_option, generator_option, out_option,
+                  property_lines, size_option, solver_option, workers_option)
 from .options import _in_path
 
 
@@ -28,7 +28,7 @@ def _dataset_path(value: str) -> str:
     return value
 
 
-class _DatasetCommand(WordsCommand):
+class _DatasetCommand(_WordsCommand):
     """``tremaux dataset [FILE] ...`` builds; ``tremaux dataset info PATH`` describes a built dataset.
 
     ``dataset`` takes a spec file as its argument, so ``info`` is not a subcommand of a group (that would take
@@ -47,7 +47,7 @@ class _DatasetCommand(WordsCommand):
         return super().make_context(info_name, args, parent=parent, **extra)
 
 
-_info_app = Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
+_info_app = _Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
 
 
 @_info_app.command()

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING
 
 from ..errors import UnknownNameError, UnsupportedError
 from .options import _in_path, _out_path, out_option
-from .app import (JsonOption, WordsCommand, announce, app, deprecated, existing_file, format_option, property_lines, renamed,
-                  style_option)
+from .app import (JsonOption, _WordsCommand, announce, app, deprecated, existing_file, format_option,
+                  property_lines, renamed, style_option)
 
 if TYPE_CHECKING:
     from ..maze import Maze
@@ -170,7 +170,7 @@ def show(
     typer.echo(maze_io.dumps(maze, style))
 
 
-class _OldDestCommand(WordsCommand):
+class _OldDestCommand(_WordsCommand):
     """``convert``: its usage line leaves out the hidden, deprecated ``DEST`` argument."""
 
     def collect_usage_pieces(self, ctx: typer.Context) -> list[str]:

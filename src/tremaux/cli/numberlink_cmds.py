@@ -11,14 +11,14 @@ from typing import Any, Optional
 
 import typer
 
-from .app import (JsonOption, SeedOption, Typer, app, count_option, format_option, interpret_small_puzzles,
+from .app import (JsonOption, SeedOption, _Typer, app, count_option, format_option, interpret_small_puzzles,
                   out_option, parse_size, size_option, solver_option, time_limit_option)
 from .numberlink_sources import (_each_answer, _file_label, _named_puzzles, _puzzle_sources,
                                  _unreadable_answer, _unreadable_verdict)
 from .numberlink_out import (_draw, _is_stdout, _not_the_puzzles, _out_path, _picture_out, _relabelled_note,
                              _text_or_picture, _text_stdout, _writable, _wrote)
 
-nl_app = Typer(name="numberlink", help="Number Link puzzles: solve, generate, check, convert.", no_args_is_help=True,
+nl_app = _Typer(name="numberlink", help="Number Link puzzles: solve, generate, check, convert.", no_args_is_help=True,
                      rich_markup_mode=None)
 app.add_typer(nl_app, name="numberlink")
 
