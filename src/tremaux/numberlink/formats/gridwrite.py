@@ -170,6 +170,17 @@ def _rows(p: Puzzle, fmt: str) -> str:
     return join_cells(p.grid, [s.rjust(width) for s in strings])
 
 
+def _separated(puzzles: Sequence[Puzzle], fmt: str) -> str:
+    """The rows of ``puzzles`` with separated cells (``fmt`` ``csv`` or ``tsv``), puzzles apart by blank lines."""
+    for p in puzzles:
+        if p.width == 1 and any(len(x) > 1 for x in p.labels):  # a row of one cell has no separator: '12' is two
+            raise _cant(next(x for x in p.labels if len(x) > 1), fmt,
+                        "a one-column grid reads each row a character; the 'wh' format, whose header gives the "
+                        "width, holds it")
+    # one column has no separator to write: its rows are the grid's ('.' empty), which no header of counts resembles
+    return "\n".join(_rows(p, "grid" if p.width == 1 else fmt) for p in puzzles)
+
+
 def write_grid(puzzles: Sequence[Puzzle]) -> str:
     """Rows of cells, puzzles separated by blank lines (numbers 10-35 written as ``A``-``Z`` when all fit).
 
@@ -222,13 +233,7 @@ def write_csv(puzzles: Sequence[Puzzle]) -> str:
     1,0,1
     2,0,2
     """
-    for p in puzzles:
-        if p.width == 1 and any(len(x) > 1 for x in p.labels):  # a row of one cell has no comma: '12' is two
-            raise _cant(next(x for x in p.labels if len(x) > 1), "csv",
-                        "a one-column grid reads each row a character; the 'wh' format, whose header gives the "
-                        "width, holds it")
-    # one column has no comma to write: its rows are the grid's ('.' empty), which no header of counts resembles
-    return "\n".join(_rows(p, "grid" if p.width == 1 else "csv") for p in puzzles)
+    return _separated(puzzles, "csv")
 
 
 def write_tsv(puzzles: Sequence[Puzzle]) -> str:
@@ -257,12 +262,7 @@ def write_tsv(puzzles: Sequence[Puzzle]) -> str:
     >>> write_tsv([Puzzle.from_rows(["1.1", "2.2"])])
     '1\\t0\\t1\\n2\\t0\\t2\\n'
     """
-    for p in puzzles:
-        if p.width == 1 and any(len(x) > 1 for x in p.labels):  # a row of one cell has no tab: '12' is two
-            raise _cant(next(x for x in p.labels if len(x) > 1), "tsv",
-                        "a one-column grid reads each row a character; the 'wh' format, whose header gives the "
-                        "width, holds it")
-    return "\n".join(_rows(p, "grid" if p.width == 1 else "tsv") for p in puzzles)
+    return _separated(puzzles, "tsv")
 
 
 def write_wh(puzzles: Sequence[Puzzle]) -> str:
