@@ -40,3 +40,20 @@ def test_a_generation_that_went_on_in_a_child_process_says_how_far_it_got_once(c
                          "nikoli", "--seed", "1", "--time-limit", "2")
     assert code != 0 and out == ""
     assert err.count(" while ") == 1 and "gave up after " in err, err
+
+
+def test_a_child_cut_off_at_the_limit_without_a_word_leaves_the_phase_this_process_saw(monkeypatch):
+    # the work goes on in a child past a share of its limit; a child killed in a long call says nothing, and the
+    # message then said no phase at all (on a cold cache the child spent its time loading kernels)
+    import tremaux.numberlink.generate as gen
+
+    def cut_off(fn, args, **kw):
+        args[-1][0] = "while making the lines unique: 7 pairs so far (density 0.049, 7 planted), question 2 asked"
+        return None, "cut off at the limit"
+
+    monkeypatch.setattr(gen, "run", cut_off)
+    with pytest.raises(BudgetExceededError) as exc:
+        generate_puzzle((12, 12), rule="nikoli", density=0.03, seed=1, time_limit=5)
+    said = str(exc.value)
+    assert said.startswith("generation gave up after ") and said.count(" while ") == 1, said
+    assert " while making the lines unique: 7 pairs so far (density 0.049, 7 planted), question 2 asked; try " in said

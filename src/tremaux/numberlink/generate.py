@@ -241,7 +241,7 @@ def generate_puzzle(
         return _one_row(h, w, rule, touch, density, seed, max_len, t0)
     args = (h, w, rule, touch, density, seed, max_len)
     if limit is None:
-        return _generate(*args, None, limit, t0)
+        return _generate(*args, None, limit, t0, ["while planting the lines"])
     loaded = _jit.load_seconds()
     try:
         return _bounded(args, t0, limit, t0, limit)
@@ -294,10 +294,14 @@ def _bounded(args: tuple[Any, ...], start: float, limit: float, t0: float, time_
     """:func:`_generate` given ``limit`` seconds from ``start``: past a share of them in process, it goes on in a
     forked child killed at the limit; ``t0`` and ``time_limit`` (the user's) are for the message."""
     loaded = _jit.load_seconds()
-    value, why = run(_generate, (*args, start + limit, time_limit, t0), limit=limit, start=start,
+    where = ["while planting the lines"]  # as far as this process saw, when a child cut off at the limit says nothing
+    value, why = run(_generate, (*args, start + limit, time_limit, t0, where), limit=limit, start=start,
                      slack=lambda: _jit.load_seconds() - loaded)
     if why:
-        check_time(start, t0, time_limit)  # raises: the time is up
+        try:
+            check_time(start, t0, time_limit)  # raises: the time is up
+        except BudgetExceededError as exc:
+            raise _where(exc, where) from None
     return value
 
 
@@ -353,16 +357,22 @@ def _ruled_out(lines: list[list[int]], found: list[set[tuple[int, int]]] | None,
 
 
 def _generate(*args: Any) -> GeneratedPuzzle:
-    """:func:`generate_puzzle` with its arguments checked (:func:`_make`'s), until ``stop`` (a
-    ``time.perf_counter()`` value); a generation that gives up says how far it got (the pairs so far, those
-    planted, the questions asked)."""
-    where = ["while planting the lines"]
+    """:func:`generate_puzzle` with its arguments checked (:func:`_make`'s, then ``where``: a one-item list kept
+    saying how far the work got), until ``stop`` (a ``time.perf_counter()`` value); a generation that gives up
+    says how far it got (the pairs so far, those planted, the questions asked)."""
+    *args, where = args
     try:
         return _make(*args, where)
     except BudgetExceededError as exc:
-        text = str(exc)  # said once: by a child process the work went on in, else here
-        said = any(f" {x}" in text for x in ("while planting the lines", "while making the lines unique:"))
-        raise BudgetExceededError(text if said else text.replace("; try ", f" {where[0]}; try ", 1)) from None
+        raise _where(exc, where) from None
+
+
+def _where(exc: BudgetExceededError, where: list[str]) -> BudgetExceededError:
+    """``exc``, saying ``where[0]`` (how far the work got) unless it says already how far: once, by a child
+    process the work went on in, or by the process that saw it last."""
+    text = str(exc)
+    said = any(f" {x}" in text for x in ("while planting the lines", "while making the lines unique:"))
+    return exc if said else BudgetExceededError(text.replace("; try ", f" {where[0]}; try ", 1))
 
 
 def _make(h: int, w: int, rule: str, touch: bool, density: float | None, seed: int | None, max_len: int,
