@@ -204,9 +204,10 @@ def loads(data: str | bytes, format: str | None = None, *, source: str | None = 
     text = _text(data, source)
     if entry is None:
         _inputs.check_not_a_name(text, source)
-    if entry is None and _inputs.is_markup(text):
-        raise MazeFormatError("an SVG (or other XML) picture is not read back: read the maze from the .json or .npz "
-                              "file it was drawn from, or from a PNG picture", source=source)
+    if entry is None and _inputs.is_markup(text):  # an SVG drawing (any other XML is refused by its reader)
+        from . import svg
+
+        return svg.loads(text, source=source)
     entry = entry or FORMATS.get(detect_format(text))
     return entry.func(text, source=source)
 

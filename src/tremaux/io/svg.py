@@ -1,0 +1,255 @@
+"""SVG drawings of square mazes read as mazes: walls drawn as lines or paths.
+
+Online generators (mazegenerator.net's SVG: ``<line>`` elements or one
+``<path>``), plotting scripts (matplotlib's ``savefig("maze.svg")``),
+svgwrite scripts and tremaux's own :func:`tremaux.render.to_svg` draw a
+square maze as straight lines. They are read from the drawing itself, not
+from a picture of it (:mod:`tremaux.io._svg_parse` reads the XML safely,
+with the transforms of groups and the styles of the lines):
+
+1. every drawn line must be horizontal or vertical (after the transforms);
+   the walls' colour is the one drawn longest;
+2. the walls' columns are the largest lattice step that puts every vertical
+   wall on a lattice line (within :data:`LATTICE_SLACK` of a cell), the
+   leftmost and rightmost walls being the outer wall; a wall's ends lie on
+   lattice lines too, within half the line's width (lines drawn past the
+   corner): when they do not, the lattice is refined to hold them, and
+   likewise for the rows;
+3. each wall is laid on the lattice sides it covers; a line of another
+   colour along the middles of the cells (a solution drawn over the maze)
+   is left out, and any other line off the lattice is refused;
+4. the start and goal are the cells filled red and green (as tremaux draws
+   them) or else the first two gaps in the outer wall in reading order;
+   cells outside a ragged outline (a masked maze) are masked, as for
+   pictures (:mod:`tremaux.io._walls`).
+
+A drawing that is not that is refused in one line naming what is not
+understood (curves, circles, lines at an angle, walls drawn as filled
+shapes, two drawings side by side), rather than read as a wrong maze.
+
+Examples
+--------
+>>> from tremaux import generate
+>>> from tremaux.render import to_svg
+>>> from tremaux.io.svg import loads
+>>> m = generate((4, 6), "kruskal", seed=3).maze
+>>> loads(to_svg(m)) == m
+True
+>>> loads('<svg xmlns="http://www.w3.org/2000/svg"><circle r="5"/></svg>')
+Traceback (most recent call last):
+...
+tremaux.errors.MazeFormatError: SVG drawing not read: it draws a circle; only straight lines on a square lattice are read
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import MazeFormatError
+from ..maze.model import Maze
+from ._svg_parse import Drawing, parse
+from ._walls import maze_of_walls
+
+__all__ = ["LATTICE_SLACK", "MAX_SIDE", "loads"]
+
+LATTICE_SLACK = 0.1
+"""How far (a share of a cell) a line may lie from its lattice line: rounding in the file, not a drawing's shape."""
+
+MAX_SIDE = 20_000
+"""Cells along a side at most."""
+
+
+def _fail(what: str, source: str | None) -> MazeFormatError:
+    return MazeFormatError(f"SVG drawing not read: {what}", source=source)
+
+
+def loads(text: str, *, source: str | None = None) -> Maze:
+    """Read the maze of an SVG drawing (see the module).
+
+    Parameters
+    ----------
+    text : str
+        The SVG document.
+    source : str, optional
+        Name shown in error messages.
+
+    Returns
+    -------
+    Maze
+        The maze drawn.
+
+    Raises
+    ------
+    MazeFormatError
+        When the document is not XML, declares entities, or draws something
+        other than a square maze of straight walls (the message names it).
+
+    Examples
+    --------
+    >>> from tremaux.io.svg import loads
+    >>> svg = '''<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20">
+    ... <g stroke="black" stroke-width="1" fill="none" transform="translate(5 5) scale(10)">
+    ... <path d="M1 0H3V1H0V0M2 0v.5"/>
+    ... <line x1="1" y1="1" x2="1" y2="0.5"/><line x1="2" y1="1" x2="2" y2="0.5"/>
+    ... </g></svg>'''
+    >>> m = loads(svg)
+    >>> m.shape, m.start, m.goal, m.passages
+    ((1, 3), (0, 0), None, 0)
+    """
+    return read(parse(text, source), source)
+
+
+def _fit(values: np.ndarray, what: str, source: str | None) -> tuple[float, float, int] | None:
+    """``(origin, step, count)`` of the coarsest lattice holding every value, or None."""
+    lo, hi = float(values.min()), float(values.max())
+    extent = hi - lo
+    if extent <= 0:
+        return None
+    u = np.unique(np.round((values - lo) / extent, 9))  # where the lines lie, 0 to 1
+    sample = u[np.linspace(0, u.size - 1, min(u.size, 64)).astype(np.int64)]
+    counts = np.arange(1, MAX_SIDE + 1)
+    r = sample[None, :] * counts[:, None]
+    for n in counts[(np.abs(r - np.round(r)) <= LATTICE_SLACK).all(axis=1)].tolist():
+        r = u * n
+        if np.abs(r - np.round(r)).max() <= LATTICE_SLACK:
+            return lo, extent / n, n
+    return None
+
+
+def read(d: Drawing, source: str | None = None) -> Maze:
+    """The maze of a parsed drawing (see :func:`loads`)."""
+    seg, colour = d.segments()
+    if len(seg) == 0:
+        raise _fail("it draws no lines (the walls are read from its lines and paths)", source)
+    x1, y1, x2, y2, w = seg.T
+    size = max(float(np.ptp(np.r_[x1, x2])), float(np.ptp(np.r_[y1, y2])), 1e-300)
+    dx, dy = np.abs(x2 - x1), np.abs(y2 - y1)
+    keep = np.maximum(dx, dy) > size * 1e-9  # dots drawn by zero-length lines show nothing of the lattice
+    seg, colour, x1, y1, x2, y2, w, dx, dy = (a[keep] for a in (seg, colour, x1, y1, x2, y2, w, dx, dy))
+    slant = np.minimum(dx, dy) > 1e-6 * np.maximum(dx, dy)
+    if slant.any():
+        k = int(np.argmax(slant))
+        raise _fail(f"{int(slant.sum())} lines at an angle (the first from ({x1[k]:g}, {y1[k]:g}) to ({x2[k]:g}, "
+                    f"{y2[k]:g})): only square mazes of horizontal and vertical walls are read", source)
+    horiz = dx > dy
+    length = np.maximum(dx, dy)
+    inks, where = np.unique(colour, return_inverse=True)
+    ink = int(inks[np.argmax(np.bincount(where, weights=length))])
+    wall = colour == ink
+    vx, hy = x1[wall & ~horiz], y1[wall & horiz]
+    if vx.size == 0 or hy.size == 0:
+        raise _fail("its walls are not both horizontal and vertical lines", source)
+    lattice = []
+    for across, ends_a, ends_b, name in ((vx, x1[wall & horiz], x2[wall & horiz], "columns"),
+                                         (hy, y1[wall & ~horiz], y2[wall & ~horiz], "rows")):
+        fit = _fit(across, name, source)
+        if fit is None:
+            raise _fail(f"no lattice of {name} holds its walls (the outer wall has no two sides, or the lines lie "
+                        "unevenly)", source)
+        ends = np.r_[ends_a, ends_b]
+        half = np.r_[w[wall & horiz], w[wall & horiz]] if name == "columns" else np.r_[w[wall & ~horiz], w[wall & ~horiz]]
+        if ends.size and not _on(ends, fit, half / 2).all():
+            fit = _fit(np.r_[across, ends], name, source)
+            if fit is None or not _on(ends, fit, 0 * half).all():
+                raise _fail(f"its walls end between the lattice's posts (no lattice of {name} holds them)", source)
+        lattice.append(fit)
+    (x0, px, W), (y0, py, H) = lattice
+    step = min(px, py)
+    thick = float(np.median(w[wall]))
+    if thick >= step:
+        raise _fail(f"its lines are {thick:g} wide around cells {step:g} wide: not a line maze", source)
+    east, south = _lay(x1, y1, x2, y2, w, horiz, wall, (x0, px, W), (y0, py, H), source)
+    for flags, name in ((east.any(axis=1), "row"), (south.any(axis=0), "column")):
+        if not flags.all():
+            raise _fail(f"{name} {int(np.argmin(flags))} of the lattice has no wall across it: two drawings side by "
+                        "side, or a maze of several levels?", source)
+    colours = _cell_colours(d, (x0, px, W), (y0, py, H), ink, source)
+    return maze_of_walls(east, south, colours)
+
+
+def _on(values: np.ndarray, fit: tuple[float, float, int], slack: np.ndarray) -> np.ndarray:
+    """Whether ``values`` lie on the lattice ``fit`` (within the slack, in drawing units, and :data:`LATTICE_SLACK`)."""
+    o, p, n = fit
+    r = (values - o) / p
+    return (np.abs(r - np.round(r)) <= LATTICE_SLACK + slack / p) & (r > -0.5) & (r < n + 0.5)
+
+
+def _lay(x1, y1, x2, y2, w, horiz, wall, xs, ys, source):
+    """The ``east`` (H, W + 1) and ``south`` (H + 1, W) walls covered by the lines on the lattice."""
+    (x0, px, W), (y0, py, H) = xs, ys
+    east = np.zeros((H, W + 1), np.int32)
+    south = np.zeros((H + 1, W), np.int32)
+    for is_h, flags, (along0, pa, na), (across0, pc, nc) in ((True, south, xs, ys), (False, east, ys, xs)):
+        pick = horiz == is_h
+        a1, a2, c = (x1, x2, y1) if is_h else (y1, y2, x1)
+        a1, a2, c, half, mine = a1[pick], a2[pick], c[pick], w[pick] / 2, wall[pick]
+        rc = (c - across0) / pc
+        line = np.round(rc)
+        on = np.abs(rc - line) <= LATTICE_SLACK
+        middle = np.abs(rc - np.floor(rc) - 0.5) <= LATTICE_SLACK
+        over = ~on & middle & ~mine  # a solution drawn along the cells' middles, in its own colour
+        off = ~on & ~over
+        if off.any():
+            k = int(np.argmax(off))
+            raise _fail(f"a line lies off the walls' lattice (at {'y' if is_h else 'x'}={c[k]:g})", source)
+        lo, hi = np.minimum(a1, a2)[on], np.maximum(a1, a2)[on]
+        ra, rb = np.round((lo - along0) / pa), np.round((hi - along0) / pa)
+        stray = (np.abs((lo - along0) / pa - ra) > LATTICE_SLACK + half[on] / pa) | \
+                (np.abs((hi - along0) / pa - rb) > LATTICE_SLACK + half[on] / pa)
+        line = line[on].astype(np.int64)
+        outside = (line < 0) | (line > nc) | (ra < 0) | (rb > na)
+        if stray.any() or outside.any():
+            raise _fail("a line ends between the lattice's posts" if stray.any() else
+                        "a line lies outside the maze's outer wall", source)
+        ra, rb = ra.astype(np.int64), rb.astype(np.int64)
+        diff = np.zeros((nc + 1, na + 1), np.int32)
+        np.add.at(diff, (line, ra), 1)
+        np.add.at(diff, (line, rb), -1)
+        cover = np.cumsum(diff, axis=1)[:, :na] > 0
+        if is_h:
+            south |= cover
+        else:
+            east |= cover.T
+    return east.astype(bool), south.astype(bool)
+
+
+def _cell_colours(d: Drawing, xs, ys, ink: int, source) -> np.ndarray:
+    """The colour under each cell's middle, ``(H, W, 3)`` int16: the last filled shape there, else white."""
+    (x0, px, W), (y0, py, H) = xs, ys
+    index = np.full((H, W), -1, np.int64)
+    cx, cy = x0 + (np.arange(W) + 0.5) * px, y0 + (np.arange(H) + 0.5) * py
+    box = (x0 + px * LATTICE_SLACK, x0 + px * (W - LATTICE_SLACK), y0 + py * LATTICE_SLACK,
+           y0 + py * (H - LATTICE_SLACK))
+    fills = []
+    for polygons, rgb in d.fills:
+        k = len(fills)
+        fills.append(rgb)
+        for p in polygons:
+            lo, hi = p.min(axis=0), p.max(axis=0)
+            if rgb == ink and lo[0] < box[1] and hi[0] > box[0] and lo[1] < box[3] and hi[1] > box[2]:
+                raise _fail("it fills shapes in the walls' colour inside the maze (walls drawn as filled shapes "
+                            "are not read)", source)
+            cols = np.nonzero((cx > lo[0]) & (cx < hi[0]))[0]
+            rows = np.nonzero((cy > lo[1]) & (cy < hi[1]))[0]
+            if cols.size == 0 or rows.size == 0:
+                continue
+            gx, gy = np.meshgrid(cx[cols], cy[rows])
+            inside = _inside(p, gx, gy)
+            sub = index[rows[0]:rows[-1] + 1, cols[0]:cols[-1] + 1]
+            sub[inside] = k
+    table = np.array([[255, 255, 255]] + [[(c >> 16) & 255, (c >> 8) & 255, c & 255] for c in fills], np.int16)
+    return table[index + 1]
+
+
+def _inside(p: np.ndarray, gx: np.ndarray, gy: np.ndarray) -> np.ndarray:
+    """Whether the points ``(gx, gy)`` lie inside polygon ``p`` (even-odd rule)."""
+    out = np.zeros(gx.shape, bool)
+    xa, ya = p[:, 0], p[:, 1]
+    xb, yb = np.roll(xa, -1), np.roll(ya, -1)
+    for ax, ay, bx, by in zip(xa.tolist(), ya.tolist(), xb.tolist(), yb.tolist()):
+        if ay == by:
+            continue
+        crosses = (ay > gy) != (by > gy)
+        xcross = ax + (gy - ay) * (bx - ax) / (by - ay)
+        out ^= crosses & (gx < xcross)
+    return out
