@@ -158,12 +158,15 @@ def read(d: Drawing, source: str | None = None) -> Maze:
     thick = float(np.median(w[wall]))
     if thick >= step:
         raise _fail(f"its lines are {thick:g} wide around cells {step:g} wide: not a line maze", source)
-    east, south = _lay(x1, y1, x2, y2, w, horiz, wall, (x0, px, W), (y0, py, H), source)
+    colours = _cell_colours(d, (x0, px, W), (y0, py, H), ink, source)
+    packed = (colours[..., 0].astype(np.int64) << 16 | colours[..., 1].astype(np.int64) << 8 | colours[..., 2]).ravel()
+    values, counts = np.unique(packed, return_counts=True)
+    ground = int(values[np.argmax(counts)])  # the colour of most cells: lines in it paint walls over
+    east, south = _lay(x1, y1, x2, y2, w, horiz, wall, colour, ground, (x0, px, W), (y0, py, H), source)
     for flags, name in ((east.any(axis=1), "row"), (south.any(axis=0), "column")):
         if not flags.all():
             raise _fail(f"{name} {int(np.argmin(flags))} of the lattice has no wall across it: two drawings side by "
                         "side, or a maze of several levels?", source)
-    colours = _cell_colours(d, (x0, px, W), (y0, py, H), ink, source)
     return maze_of_walls(east, south, colours)
 
 
@@ -174,11 +177,11 @@ def _on(values: np.ndarray, fit: tuple[float, float, int], slack: np.ndarray) ->
     return (np.abs(r - np.round(r)) <= LATTICE_SLACK + slack / p) & (r > -0.5) & (r < n + 0.5)
 
 
-def _lay(x1, y1, x2, y2, w, horiz, wall, xs, ys, source):
+def _lay(x1, y1, x2, y2, w, horiz, wall, colour, ground, xs, ys, source):
     """The ``east`` (H, W + 1) and ``south`` (H + 1, W) walls covered by the lines on the lattice."""
     (x0, px, W), (y0, py, H) = xs, ys
-    east = np.zeros((H, W + 1), np.int32)
-    south = np.zeros((H + 1, W), np.int32)
+    east = np.zeros((H, W + 1), bool)
+    south = np.zeros((H + 1, W), bool)
     for is_h, flags, (along0, pa, na), (across0, pc, nc) in ((True, south, xs, ys), (False, east, ys, xs)):
         pick = horiz == is_h
         a1, a2, c = (x1, x2, y1) if is_h else (y1, y2, x1)
@@ -202,15 +205,17 @@ def _lay(x1, y1, x2, y2, w, horiz, wall, xs, ys, source):
             raise _fail("a line ends between the lattice's posts" if stray.any() else
                         "a line lies outside the maze's outer wall", source)
         ra, rb = ra.astype(np.int64), rb.astype(np.int64)
-        diff = np.zeros((nc + 1, na + 1), np.int32)
-        np.add.at(diff, (line, ra), 1)
-        np.add.at(diff, (line, rb), -1)
-        cover = np.cumsum(diff, axis=1)[:, :na] > 0
+        order, erase = np.nonzero(pick)[0][on], (colour[pick] == ground)[on]
+        rep = np.repeat(np.arange(ra.size), rb - ra)  # each line cut into the lattice sides it covers
+        at = ra[rep] + np.arange(rep.size) - np.repeat(np.cumsum(rb - ra) - (rb - ra), rb - ra)
+        last = np.full((2, nc + 1, na), -1, np.int64)  # the last line drawn over each side: ink, ground colour
+        np.maximum.at(last, (erase[rep].astype(np.int64), line[rep], at), order[rep])
+        cover = last[0] > last[1]  # ink not painted over by a line in the ground's colour
         if is_h:
             south |= cover
         else:
             east |= cover.T
-    return east.astype(bool), south.astype(bool)
+    return east, south
 
 
 def _cell_colours(d: Drawing, xs, ys, ink: int, source) -> np.ndarray:
