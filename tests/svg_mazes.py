@@ -11,10 +11,11 @@ Each style writes the SVG text of a maze the way a tool writes it:
   of 100%, each line drawn past its posts by half its width (square joints);
 * ``polyline``: merged runs as ``<polyline>`` with a CSS class, relative path commands for the outer wall;
 * ``eraser``: the outer wall a ``<rect>``, its openings painted over by lines in the ground's colour;
+* ``dots``: a closed outer wall, the start and goal marked by a red and a green ``<circle>`` in their cells;
 * ``tremaux``: :func:`tremaux.render.to_svg` of the maze, or of a solution (visited cells, the path).
 
 Styles that are not square line mazes (refused): ``hex`` (walls at 60 degrees), ``circles`` (dots marking the
-ends), ``curves`` (rounded corners drawn with ``Q``).
+ends, drawn as rings), ``curves`` (rounded corners drawn with ``Q``).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import numpy as np
 import tremaux
 from tremaux.errors import MazeFormatError
 
-STYLES = ("mazegen-lines", "mazegen-path", "matplotlib", "svgwrite", "polyline", "eraser", "tremaux")
+STYLES = ("mazegen-lines", "mazegen-path", "matplotlib", "svgwrite", "polyline", "eraser", "dots", "tremaux")
 REFUSED_STYLES = ("hex", "circles", "curves")
 
 
@@ -106,7 +107,7 @@ def draw(maze, style, rng) -> str:
         if style == "hex":
             body += f'<line x1="{m}" y1="{m}" x2="{m + cell / 2}" y2="{m + cell * 0.866:.3f}" />\n'
         if style == "circles":
-            body += f'</g><circle cx="{m + cell / 2}" cy="{m + cell / 2}" r="{cell / 4}" fill="red"/><g>\n'
+            body += f'<circle cx="{m + cell / 2}" cy="{m + cell / 2}" r="{cell / 4}"/>\n'
         return head + body + "</g>\n</svg>\n"
     if style == "matplotlib":
         fw, fh = 6.4 * 72, 4.8 * 72
@@ -168,6 +169,15 @@ def draw(maze, style, rng) -> str:
         for r, c in ((sr, sc), (gr + 1, gc)):
             out.append(f'<line x1="{c * cell}" y1="{r * cell}" x2="{(c + 1) * cell}" y2="{r * cell}" stroke="white"/>')
         return "\n".join(out) + "\n</g></svg>\n"
+    if style == "dots":
+        cell = float(rng.uniform(8, 30))
+        out = ['<svg xmlns="http://www.w3.org/2000/svg" version="1.1">', '<g stroke="#000" stroke-width="1.5">']
+        for a, b in walls(maze, gaps=False):
+            out.append(f'<line x1="{a[1] * cell:.2f}" y1="{a[0] * cell:.2f}" x2="{b[1] * cell:.2f}" y2="{b[0] * cell:.2f}"/>')
+        out.append("</g>")
+        for (r, c), paint in ((maze.start, "red"), (maze.goal, "#00c000")):
+            out.append(f'<circle cx="{(c + 0.5) * cell:.2f}" cy="{(r + 0.5) * cell:.2f}" r="{cell / 3:.2f}" fill="{paint}"/>')
+        return "\n".join(out) + "\n</svg>\n"
     if style == "tremaux":
         obj = tremaux.solve(maze, "tremaux") if rng.random() < 0.5 else maze
         return tremaux.render.to_svg(obj, cell_size=int(rng.integers(4, 20)), wall_width=int(rng.integers(1, 4)),

@@ -36,8 +36,8 @@ _UNITS = {"": 1.0, "px": 1.0, "pt": 4 / 3, "pc": 16.0, "mm": 96 / 25.4, "cm": 96
 _SKIPPED = {"title", "desc", "metadata", "defs", "clipPath", "mask", "marker", "pattern", "symbol", "style",
             "linearGradient", "radialGradient", "filter", "script", "font", "font-face", "text", "tspan", "textPath"}
 _GROUPS = {"g", "a", "switch"}
-_SHAPES = {"line", "polyline", "polygon", "rect", "path"}
-_REFUSED = {"circle": "a circle", "ellipse": "an ellipse", "use": "a <use> copy of another shape",
+_SHAPES = {"line", "polyline", "polygon", "rect", "path", "circle", "ellipse"}
+_REFUSED = {"use": "a <use> copy of another shape",
             "image": "an embedded picture", "foreignObject": "a foreignObject", "svg": "an <svg> inside the SVG"}
 _INHERITED = ("stroke", "stroke-width", "fill", "visibility", "stroke-opacity", "fill-opacity", "color")
 
@@ -249,7 +249,7 @@ def _shape(out: Drawing, el: ET.Element, tag: str, matrix: np.ndarray, style: di
         fill = None
     if stroke is None and fill is None:
         return
-    L = lambda name: _length(el.get(name), ref[0] if name[0] in "xwr" else ref[1], name, source)  # noqa: E731
+    L = lambda name: _length(el.get(name), ref[0] if name[0] in "xwr" or name == "cx" else ref[1], name, source)  # noqa: E731
     if tag == "line":
         paths = [([(L("x1"), L("y1")), (L("x2"), L("y2"))], False)]
     elif tag in ("polyline", "polygon"):
@@ -262,6 +262,15 @@ def _shape(out: Drawing, el: ET.Element, tag: str, matrix: np.ndarray, style: di
         if stroke is not None and (L("rx") > 0 or L("ry") > 0):
             raise _fail("it draws a rectangle with rounded corners; only straight lines are read", source)
         paths = [([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], True)]
+    elif tag in ("circle", "ellipse"):  # a dot marking an end: filled, never a wall
+        if stroke is not None:
+            raise _fail(f"it draws {'a circle' if tag == 'circle' else 'an ellipse'} as a line; only straight "
+                        "lines on a square lattice are read", source)
+        rx = L("r") if tag == "circle" else L("rx")
+        ry = L("r") if tag == "circle" else L("ry")
+        turn = np.linspace(0, 2 * np.pi, 33)[:-1]
+        paths = [(list(zip(L("cx") + rx * np.cos(turn), _length(el.get("cy"), ref[1], "cy", source) + ry * np.sin(turn))),
+                  True)]
     else:
         paths = _path(el.get("d") or "", source)
     pts_all = [np.asarray(p, dtype=np.float64).reshape(-1, 2) for p, _ in paths]

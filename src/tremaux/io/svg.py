@@ -24,8 +24,10 @@ with the transforms of groups and the styles of the lines):
    pictures (:mod:`tremaux.io._walls`).
 
 A drawing that is not that is refused in one line naming what is not
-understood (curves, circles, lines at an angle, walls drawn as filled
-shapes, two drawings side by side), rather than read as a wrong maze.
+understood (curves, outlined circles, lines at an angle, walls drawn as
+filled shapes, two drawings side by side), rather than read as a wrong
+maze. Filled dots (``<circle>``, ``<ellipse>``) only colour the cells under
+them: a red one marks the start, a green one the goal.
 
 Examples
 --------
@@ -35,10 +37,10 @@ Examples
 >>> m = generate((4, 6), "kruskal", seed=3).maze
 >>> loads(to_svg(m)) == m
 True
->>> loads('<svg xmlns="http://www.w3.org/2000/svg"><circle r="5"/></svg>')
+>>> loads('<svg xmlns="http://www.w3.org/2000/svg"><circle r="5" stroke="black"/></svg>')
 Traceback (most recent call last):
 ...
-tremaux.errors.MazeFormatError: SVG drawing not read: it draws a circle; only straight lines on a square lattice are read
+tremaux.errors.MazeFormatError: SVG drawing not read: it draws a circle as a line; only straight lines on a square lattice are read
 """
 
 from __future__ import annotations
@@ -163,6 +165,8 @@ def read(d: Drawing, source: str | None = None) -> Maze:
     values, counts = np.unique(packed, return_counts=True)
     ground = int(values[np.argmax(counts)])  # the colour of most cells: lines in it paint walls over
     east, south = _lay(x1, y1, x2, y2, w, horiz, wall, colour, ground, (x0, px, W), (y0, py, H), source)
+    if not east[:, 1:-1].any() and not south[1:-1].any():
+        raise _fail("no wall inside the outer one, so the cells cannot be counted", source)
     for flags, name in ((east.any(axis=1), "row"), (south.any(axis=0), "column")):
         if not flags.all():
             raise _fail(f"{name} {int(np.argmin(flags))} of the lattice has no wall across it: two drawings side by "
