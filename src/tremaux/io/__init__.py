@@ -9,10 +9,14 @@ Five file formats are registered in :data:`FORMATS`:
 * ``png`` (also called ``image``): a picture of a maze, PNG, GIF, BMP, JPEG... (:mod:`tremaux.io.image`),
   read from thin walls or blocks, written as PNG.
 
+SVG drawings of square mazes (walls drawn as lines or paths: tremaux's own
+pictures, online generators', plotting scripts') are read too, by
+:mod:`tremaux.io.svg`, and not written here (:func:`tremaux.render.save` draws them).
+
 :func:`load` and :func:`loads` recognise every format from the content (the
 ``.npz`` and ``.json`` extensions are trusted): a zip archive is ``npz``, a
 picture file (by its first bytes) ``png``, text
-starting with ``{`` is ``json``, a drawing whose first line starts with
+starting with ``{`` is ``json``, text starting like XML (``<svg``, ``<?xml``) an SVG drawing, a drawing whose first line starts with
 ``+`` is ``ascii`` and anything else is ``block``. :func:`save` takes the
 format from its argument or else from the extension, by the rule every writer
 follows (:func:`tremaux.io.outputs.output_format`: ``.txt`` ascii, ``.json``,

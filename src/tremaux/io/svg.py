@@ -89,16 +89,15 @@ def loads(text: str, *, source: str | None = None) -> Maze:
     Examples
     --------
     >>> from tremaux.io.svg import loads
-    >>> svg = '''<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20">
-    ... <g stroke="black" stroke-width="1" fill="none" transform="translate(5 5) scale(10)">
-    ... <path d="M1 0H3V1H0V0M2 0v.5"/>
-    ... <line x1="1" y1="1" x2="1" y2="0.5"/><line x1="2" y1="1" x2="2" y2="0.5"/>
+    >>> svg = '''<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 30 30">
+    ... <g stroke="black" stroke-width=".1" fill="none" transform="translate(5 5) scale(10)">
+    ... <path d="M1 0H2V2H1M0 0V2M0 1h1"/>
     ... </g></svg>'''
     >>> m = loads(svg)
     >>> m.shape, m.start, m.goal, m.passages
-    ((1, 3), (0, 0), None, 0)
+    ((2, 2), (0, 0), (1, 0), 3)
     """
-    return read(parse(text, source), source)
+    return _read(parse(text, source), source)
 
 
 def _fit(values: np.ndarray, what: str, source: str | None) -> tuple[float, float, int] | None:
@@ -118,7 +117,7 @@ def _fit(values: np.ndarray, what: str, source: str | None) -> tuple[float, floa
     return None
 
 
-def read(d: Drawing, source: str | None = None) -> Maze:
+def _read(d: Drawing, source: str | None = None) -> Maze:
     """The maze of a parsed drawing (see :func:`loads`)."""
     seg, colour = d.segments()
     if len(seg) == 0:
@@ -151,9 +150,17 @@ def read(d: Drawing, source: str | None = None) -> Maze:
         ends = np.r_[ends_a, ends_b]
         half = np.r_[w[wall & horiz], w[wall & horiz]] if name == "columns" else np.r_[w[wall & ~horiz], w[wall & ~horiz]]
         if ends.size and not _on(ends, fit, half / 2).all():
-            fit = _fit(np.r_[across, ends], name, source)
-            if fit is None or not _on(ends, fit, 0 * half).all():
+            finer = _fit(np.r_[across, ends], name, source)
+            if finer is None or finer[2] % fit[2] or not _on(ends, finer, 0 * half).all():
                 raise _fail(f"its walls end between the lattice's posts (no lattice of {name} holds them)", source)
+            o, p, n = finer  # lines no wall lies on, held by walls' ends; a line between them holds some
+            seen = np.zeros(n + 1, bool)
+            seen[np.clip(np.round((np.r_[across, ends] - o) / p), 0, n).astype(np.int64)] = True
+            seen[::n // fit[2]] = True
+            if not seen.all():
+                raise _fail(f"its walls end between the lattice's posts (no wall lies on or ends on {name[:-1]} "
+                            f"line {int(np.argmin(seen))} of the {n + 1} that would hold them)", source)
+            fit = finer
         lattice.append(fit)
     (x0, px, W), (y0, py, H) = lattice
     step = min(px, py)
