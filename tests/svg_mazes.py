@@ -12,7 +12,11 @@ Each style writes the SVG text of a maze the way a tool writes it:
 * ``polyline``: merged runs as ``<polyline>`` with a CSS class, relative path commands for the outer wall;
 * ``eraser``: the outer wall a ``<rect>``, its openings painted over by lines in the ground's colour;
 * ``dots``: a closed outer wall, the start and goal marked by a red and a green ``<circle>`` in their cells;
-* ``tremaux``: :func:`tremaux.render.to_svg` of the maze, or of a solution (visited cells, the path).
+* ``dark``: light lines on a black ``<rect>``, in a group scaled unevenly (``scale(sx sy)``), coordinates
+  rounded to a tenth;
+* ``tremaux``: :func:`tremaux.render.to_svg` of the maze, or of a solution (visited cells, the path);
+  ``tremaux-open`` the same of mazes with every dead end removed (``braid=1``), whose open rooms leave
+  lattice lines without a wall.
 
 Styles that are not square line mazes (refused): ``hex`` (walls at 60 degrees), ``circles`` (dots marking the
 ends, drawn as rings), ``curves`` (rounded corners drawn with ``Q``).
@@ -25,7 +29,9 @@ import numpy as np
 import tremaux
 from tremaux.errors import MazeFormatError
 
-STYLES = ("mazegen-lines", "mazegen-path", "matplotlib", "svgwrite", "polyline", "eraser", "dots", "tremaux")
+STYLES = ("mazegen-lines", "mazegen-path", "matplotlib", "svgwrite", "polyline", "eraser", "dots", "dark", "tremaux")
+OPEN_STYLES = ("tremaux-open",)
+"""Drawings of mazes with many open rooms (all dead ends removed, small): read right or refused, never wrong."""
 REFUSED_STYLES = ("hex", "circles", "curves")
 
 
@@ -81,7 +87,7 @@ def _merge(starts):
 
 def expected(maze, style):
     """The maze a right reading gives: the start above the first gap and the goal below the second."""
-    if style == "tremaux":
+    if style in ("tremaux", "tremaux-open"):
         return maze
     return tremaux.Maze(maze.cells, start=maze.start, goal=maze.goal)
 
@@ -178,7 +184,16 @@ def draw(maze, style, rng) -> str:
         for (r, c), paint in ((maze.start, "red"), (maze.goal, "#00c000")):
             out.append(f'<circle cx="{(c + 0.5) * cell:.2f}" cy="{(r + 0.5) * cell:.2f}" r="{cell / 3:.2f}" fill="{paint}"/>')
         return "\n".join(out) + "\n</svg>\n"
-    if style == "tremaux":
+    if style == "dark":
+        cell = float(rng.uniform(5, 20))
+        out = ['<svg xmlns="http://www.w3.org/2000/svg" version="1.1"><rect x="-50" y="-50" width="2000" '
+               'height="2000" fill="black"/>',
+               f'<g transform="scale({rng.uniform(0.5, 2):.3f} {rng.uniform(0.5, 2):.3f})" stroke="#eeeeee" '
+               'stroke-width="1" stroke-linecap="square">']
+        for a, b in runs(walls(maze)):
+            out.append(f'<line x1="{a[1] * cell:.1f}" y1="{a[0] * cell:.1f}" x2="{b[1] * cell:.1f}" y2="{b[0] * cell:.1f}"/>')
+        return "\n".join(out) + "\n</g></svg>\n"
+    if style in ("tremaux", "tremaux-open"):
         obj = tremaux.solve(maze, "tremaux") if rng.random() < 0.5 else maze
         return tremaux.render.to_svg(obj, cell_size=int(rng.integers(4, 20)), wall_width=int(rng.integers(1, 4)),
                                      margin=int(rng.integers(0, 10)))
@@ -198,8 +213,11 @@ def outcome(want, text: str) -> str:
 
 def case(k: int, style: str):
     """The maze and SVG text of case ``k`` of ``style``, drawn from a generator seeded by ``k``."""
-    rng = np.random.default_rng([k, STYLES.index(style) if style in STYLES else 50 + REFUSED_STYLES.index(style)])
-    H, W = int(rng.integers(2, 30)), int(rng.integers(2, 30))
+    names = STYLES + OPEN_STYLES + REFUSED_STYLES
+    rng = np.random.default_rng([k, names.index(style)])
+    top = 8 if style in OPEN_STYLES else 30
+    H, W = int(rng.integers(2, top)), int(rng.integers(2, top))
     algos = ["backtracker", "kruskal", "prim", "wilson", "eller", "recursive-division"]
-    maze = tremaux.generate((H, W), algos[k % len(algos)], seed=k, braid=0.3 * (k % 3 == 2)).maze
+    braid = 1.0 if style in OPEN_STYLES else 0.3 * (k % 3 == 2)
+    maze = tremaux.generate((H, W), algos[k % len(algos)], seed=k, braid=braid).maze
     return expected(maze, style), draw(maze, style, rng)

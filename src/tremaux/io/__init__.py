@@ -7,11 +7,7 @@ Five file formats are registered in :data:`FORMATS`:
 * ``json``: JSON with a format version (:mod:`tremaux.io.json`), extension ``.json``;
 * ``npz``: compressed NumPy arrays (:mod:`tremaux.io.npz`), extension ``.npz``;
 * ``png`` (also called ``image``): a picture of a maze, PNG, GIF, BMP, JPEG... (:mod:`tremaux.io.image`),
-  read from thin walls or blocks, written as PNG.
-
-SVG drawings of square mazes (walls drawn as lines or paths: tremaux's own
-pictures, online generators', plotting scripts') are read too, by
-:mod:`tremaux.io.svg`, and not written here (:func:`tremaux.render.save` draws them).
+  read from thin walls or blocks, written as PNG (SVG drawings, walls as lines, are read by :mod:`tremaux.io.svg`).
 
 :func:`load` and :func:`loads` recognise every format from the content (the
 ``.npz`` and ``.json`` extensions are trusted): a zip archive is ``npz``, a

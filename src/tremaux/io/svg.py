@@ -141,6 +141,7 @@ def _read(d: Drawing, source: str | None = None) -> Maze:
     if vx.size == 0 or hy.size == 0:
         raise _fail("its walls are not both horizontal and vertical lines", source)
     lattice = []
+    rects = _rects(d)
     for across, ends_a, ends_b, name in ((vx, x1[wall & horiz], x2[wall & horiz], "columns"),
                                          (hy, y1[wall & ~horiz], y2[wall & ~horiz], "rows")):
         fit = _fit(across, name, source)
@@ -156,12 +157,16 @@ def _read(d: Drawing, source: str | None = None) -> Maze:
             o, p, n = finer  # lines no wall lies on, held by walls' ends; a line between them holds some
             seen = np.zeros(n + 1, bool)
             seen[np.clip(np.round((np.r_[across, ends] - o) / p), 0, n).astype(np.int64)] = True
+            edges = rects[:, [0, 2]].ravel() if name == "columns" else rects[:, [1, 3]].ravel()
+            edges = edges[_on(edges, finer, np.zeros(1))]  # cells filled (a path, the ends) show lines too
+            seen[np.clip(np.round((edges - o) / p), 0, n).astype(np.int64)] = True
             seen[::n // fit[2]] = True
             if not seen.all():
                 raise _fail(f"its walls end between the lattice's posts (no wall lies on or ends on {name[:-1]} "
                             f"line {int(np.argmin(seen))} of the {n + 1} that would hold them)", source)
             fit = finer
         lattice.append(fit)
+    lattice = _cell_runs(d, lattice, vx, hy)
     (x0, px, W), (y0, py, H) = lattice
     step = min(px, py)
     thick = float(np.median(w[wall]))
@@ -179,6 +184,50 @@ def _read(d: Drawing, source: str | None = None) -> Maze:
             raise _fail(f"{name} {int(np.argmin(flags))} of the lattice has no wall across it: two drawings side by "
                         "side, or a maze of several levels?", source)
     return maze_of_walls(east, south, colours)
+
+
+def _rects(d: Drawing) -> np.ndarray:
+    """The filled axis-aligned rectangles, ``(k, 4)``: left, top, right, bottom."""
+    rects = []
+    for polygons, _ in d.fills:
+        for p in polygons:
+            q = p[:-1] if len(p) == 5 and np.allclose(p[0], p[-1]) else p
+            if len(q) == 4 and all(np.isclose(q[k, 0], q[(k + 1) % 4, 0]) or np.isclose(q[k, 1], q[(k + 1) % 4, 1])
+                                   for k in range(4)):
+                rects.append([*q.min(axis=0), *q.max(axis=0)])
+    return np.array(rects, dtype=np.float64).reshape(-1, 4)
+
+
+def _cell_runs(d: Drawing, lattice: list, vx: np.ndarray, hy: np.ndarray) -> list:
+    """The lattice refined by filled runs of cells (tremaux's path, start and goal), when the walls leave lines
+    of it without a wall: rectangles inside the maze all one row tall (one column wide), on a lattice of rows
+    (columns) the walls' divides, give the columns (rows) from their ends."""
+    r = _rects(d)
+    if r.size == 0:
+        return lattice
+    (x0, px, W), (y0, py, H) = lattice
+    inside = (r[:, 0] >= x0 - LATTICE_SLACK * px) & (r[:, 2] <= x0 + (W + LATTICE_SLACK) * px) & \
+             (r[:, 1] >= y0 - LATTICE_SLACK * py) & (r[:, 3] <= y0 + (H + LATTICE_SLACK) * py)
+    r = r[inside]
+    out = list(lattice)
+    for axis in (1, 0):  # runs along rows (one row tall) refine the columns; then the other way round
+        if r.size == 0:
+            break
+        o, p, n = out[axis]
+        size = r[:, axis + 2] - r[:, axis]
+        m = p / size.mean()
+        if m < 0.5 or abs(m - round(m)) > LATTICE_SLACK or np.ptp(size) > LATTICE_SLACK * size.mean():
+            continue
+        rows = (o, p / round(m), n * round(m))
+        if not _on(np.r_[r[:, axis], r[:, axis + 2]], rows, np.zeros(1)).all():
+            continue
+        other = 1 - axis
+        o2, p2, n2 = out[other]
+        finer = _fit(np.r_[vx if other == 0 else hy, r[:, other], r[:, other + 2]], "", None)
+        if finer is not None and finer[2] % n2 == 0 and abs(finer[0] - o2) <= LATTICE_SLACK * p2:
+            out[other] = finer
+            out[axis] = rows
+    return out
 
 
 def _on(values: np.ndarray, fit: tuple[float, float, int], slack: np.ndarray) -> np.ndarray:
