@@ -162,3 +162,16 @@ def test_drawings_of_other_shapes_are_refused(style):
 def test_an_svg_written_by_tremaux_reads_with_the_ascii_drawing_it_shows():
     m = loads(mazegen())
     assert dumps(m, "ascii").strip() == WANT.strip()
+
+
+def test_an_open_maze_whose_walls_skip_lattice_lines_reads_its_columns_from_its_filled_cells():
+    # the walls alone hold lines 0, 2 and 4 only: it read as 2 x 2; the start, goal and path cells show 4 columns
+    m = loads("""
++---+---+---+---+
+| S     |       |
++   +   +   +   +
+|             G |
++---+---+---+---+
+""")
+    assert loads(tremaux.render.to_svg(m)) == m
+    assert loads(tremaux.render.to_svg(tremaux.solve(m, "bfs"))) == m

@@ -141,7 +141,7 @@ def _read(d: Drawing, source: str | None = None) -> Maze:
     if vx.size == 0 or hy.size == 0:
         raise _fail("its walls are not both horizontal and vertical lines", source)
     lattice = []
-    rects = _rects(d)
+    rects = _rects(d, ink)
     for across, ends_a, ends_b, name in ((vx, x1[wall & horiz], x2[wall & horiz], "columns"),
                                          (hy, y1[wall & ~horiz], y2[wall & ~horiz], "rows")):
         fit = _fit(across, name, source)
@@ -166,7 +166,7 @@ def _read(d: Drawing, source: str | None = None) -> Maze:
                             f"line {int(np.argmin(seen))} of the {n + 1} that would hold them)", source)
             fit = finer
         lattice.append(fit)
-    lattice = _cell_runs(d, lattice, vx, hy)
+    lattice = _cell_runs(d, lattice, vx, hy, ink)
     (x0, px, W), (y0, py, H) = lattice
     step = min(px, py)
     thick = float(np.median(w[wall]))
@@ -186,11 +186,11 @@ def _read(d: Drawing, source: str | None = None) -> Maze:
     return maze_of_walls(east, south, colours)
 
 
-def _rects(d: Drawing) -> np.ndarray:
-    """The filled axis-aligned rectangles, ``(k, 4)``: left, top, right, bottom."""
+def _rects(d: Drawing, ink: int) -> np.ndarray:
+    """The filled axis-aligned rectangles not in the walls' colour ``ink``, ``(k, 4)``: left, top, right, bottom."""
     rects = []
-    for polygons, _ in d.fills:
-        for p in polygons:
+    for polygons, rgb in d.fills:
+        for p in polygons if rgb != ink else ():
             q = p[:-1] if len(p) == 5 and np.allclose(p[0], p[-1]) else p
             if len(q) == 4 and all(np.isclose(q[k, 0], q[(k + 1) % 4, 0]) or np.isclose(q[k, 1], q[(k + 1) % 4, 1])
                                    for k in range(4)):
@@ -198,11 +198,11 @@ def _rects(d: Drawing) -> np.ndarray:
     return np.array(rects, dtype=np.float64).reshape(-1, 4)
 
 
-def _cell_runs(d: Drawing, lattice: list, vx: np.ndarray, hy: np.ndarray) -> list:
+def _cell_runs(d: Drawing, lattice: list, vx: np.ndarray, hy: np.ndarray, ink: int) -> list:
     """The lattice refined by filled runs of cells (tremaux's path, start and goal), when the walls leave lines
-    of it without a wall: rectangles inside the maze all one row tall (one column wide), on a lattice of rows
-    (columns) the walls' divides, give the columns (rows) from their ends."""
-    r = _rects(d)
+    of it without a wall: rectangles inside the maze all one row tall (one column wide), on the rows (columns),
+    give the columns (rows) from their ends."""
+    r = _rects(d, ink)
     if r.size == 0:
         return lattice
     (x0, px, W), (y0, py, H) = lattice
@@ -215,18 +215,14 @@ def _cell_runs(d: Drawing, lattice: list, vx: np.ndarray, hy: np.ndarray) -> lis
             break
         o, p, n = out[axis]
         size = r[:, axis + 2] - r[:, axis]
-        m = p / size.mean()
-        if m < 0.5 or abs(m - round(m)) > LATTICE_SLACK or np.ptp(size) > LATTICE_SLACK * size.mean():
-            continue
-        rows = (o, p / round(m), n * round(m))
-        if not _on(np.r_[r[:, axis], r[:, axis + 2]], rows, np.zeros(1)).all():
+        if np.abs(size - p).max() > LATTICE_SLACK * p or not _on(np.r_[r[:, axis], r[:, axis + 2]], out[axis],
+                                                                 np.zeros(1)).all():
             continue
         other = 1 - axis
         o2, p2, n2 = out[other]
         finer = _fit(np.r_[vx if other == 0 else hy, r[:, other], r[:, other + 2]], "", None)
         if finer is not None and finer[2] % n2 == 0 and abs(finer[0] - o2) <= LATTICE_SLACK * p2:
             out[other] = finer
-            out[axis] = rows
     return out
 
 
