@@ -30,7 +30,7 @@ MAX_SEGMENTS = 4_000_000
 _NUM = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 _NUM_RE = re.compile(_NUM)
 _ARGS_RE = re.compile(rf"(?:\s|,|{_NUM})*")
-_CMD_RE = re.compile(r"([MmZzLlHhVvCcSsQqTtAa])([^MmZzLlHhVvCcSsQqTtAa]*)")
+_TOKEN_RE = re.compile(rf"([A-DF-Za-df-z])|({_NUM})|[\s,]+|(.)")
 _TRANSFORM_RE = re.compile(r"\s*(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^)]*)\)\s*,?")
 _UNITS = {"": 1.0, "px": 1.0, "pt": 4 / 3, "pc": 16.0, "mm": 96 / 25.4, "cm": 96 / 2.54, "in": 96.0}
 _SKIPPED = {"title", "desc", "metadata", "defs", "clipPath", "mask", "marker", "pattern", "symbol", "style",
@@ -273,22 +273,30 @@ def _shape(out: Drawing, el: ET.Element, tag: str, matrix: np.ndarray, style: di
                   True)]
     else:
         paths = _path(el.get("d") or "", source)
-    pts_all = [np.asarray(p, dtype=np.float64).reshape(-1, 2) for p, _ in paths]
-    moved = [p @ matrix[:2, :2].T + matrix[:2, 2] for p in pts_all]
+    paths = [(p, closed) for p, closed in paths if len(p) >= 2]
+    if not paths:
+        return
+    closed = np.array([c for _, c in paths])
+    sizes = np.array([len(p) for p, _ in paths])
+    flat = np.array([xy for p, _ in paths for xy in p], dtype=np.float64).reshape(-1, 2)
+    flat = flat @ matrix[:2, :2].T + matrix[:2, 2]  # every point of the shape moved at once
+    firsts = np.cumsum(sizes) - sizes
     if fill is not None:
-        out.fills.append(([p for p in moved if len(p) >= 3], fill))
+        keep = sizes >= 3
+        out.fills.append(([flat[a:a + n] for a, n in zip(firsts[keep].tolist(), sizes[keep].tolist())], fill))
     if stroke is None:
         return
     scale = math.sqrt(abs(np.linalg.det(matrix[:2, :2])))
-    for p, (_, closed) in zip(moved, paths):
-        if len(p) < 2:
-            continue
-        ends = np.vstack([p, p[:1]]) if closed else p
-        seg = np.hstack([ends[:-1], ends[1:], np.full((len(ends) - 1, 1), width * scale)])
-        if len(out.colours) + len(seg) > MAX_SEGMENTS:
-            raise _fail(f"it has more than {MAX_SEGMENTS:,} lines", source)
-        out.lines.frombytes(seg.tobytes())
-        out.colours.extend([stroke] * len(seg))
+    same = np.ones(len(flat) - 1, bool)  # a point and the next one of the same subpath
+    same[(firsts[1:] - 1)] = False
+    a, b = flat[:-1][same], flat[1:][same]
+    lasts = firsts + sizes - 1
+    a, b = np.vstack([a, flat[lasts[closed]]]), np.vstack([b, flat[firsts[closed]]])  # closing sides
+    seg = np.hstack([a, b, np.full((len(a), 1), width * scale)])
+    if len(out.colours) + len(seg) > MAX_SEGMENTS:
+        raise _fail(f"it has more than {MAX_SEGMENTS:,} lines", source)
+    out.lines.frombytes(seg.tobytes())
+    out.colours.extend([stroke] * len(seg))
 
 
 def _path(d: str, source: str | None) -> list[tuple[list[tuple[float, float]], bool]]:
@@ -296,44 +304,50 @@ def _path(d: str, source: str | None) -> list[tuple[list[tuple[float, float]], b
     paths: list[tuple[list[tuple[float, float]], bool]] = []
     pts: list[tuple[float, float]] = []
     x = y = sx = sy = 0.0
-    pos = 0
-    d = d.strip()
-    for m in _CMD_RE.finditer(d):
-        if d[pos:m.start()].strip():
-            raise _fail(f"malformed path data near {d[pos:pos + 20]!r}", source)
-        pos = m.end()
-        cmd, v = m.group(1), _numbers(m.group(2), "path data", source)
-        if cmd in "CcSsQqTtAa":
-            raise _fail(f"a path draws curves (the {cmd!r} command); only straight lines are read", source)
-        if cmd in "Zz":
-            if v:
-                raise _fail("malformed path data: numbers after Z", source)
-            if len(pts) > 1:
-                paths.append((pts, True))
-            pts, x, y = [], sx, sy
-            continue
-        step = 1 if cmd in "HhVv" else 2
-        if not v or len(v) % step:
-            raise _fail(f"malformed path data: {cmd!r} with {len(v)} numbers", source)
-        rel = cmd.islower()
-        for k in range(0, len(v), step):
-            if cmd in "Hh":
-                x = x + v[k] if rel else v[k]
-            elif cmd in "Vv":
-                y = y + v[k] if rel else v[k]
-            else:
-                x, y = (x + v[k], y + v[k + 1]) if rel else (v[k], v[k + 1])
-            if cmd in "Mm" and k == 0:
+    cmd, first, args = "", True, []
+    for m in _TOKEN_RE.finditer(d):
+        letter, num, bad = m.group(1), m.group(2), m.group(3)
+        if bad is not None:
+            raise _fail(f"malformed path data near {d[m.start():m.start() + 20]!r}", source)
+        if letter is not None:
+            if args:
+                raise _fail(f"malformed path data: {cmd!r} with {len(args)} numbers", source)
+            if letter in "CcSsQqTtAa":
+                raise _fail(f"a path draws curves (the {letter!r} command); only straight lines are read", source)
+            if letter not in "MmLlHhVvZz":
+                raise _fail(f"malformed path data: no command {letter!r}", source)
+            cmd, first = letter, True
+            if cmd in "Zz":
                 if len(pts) > 1:
-                    paths.append((pts, False))
-                pts, sx, sy = [], x, y
+                    paths.append((pts, True))
+                pts, x, y = [], sx, sy
+            continue
+        if num is None:
+            continue  # spaces and commas
+        if cmd in ("", "Z", "z"):
+            raise _fail(f"malformed path data: a number {num!r} without a command", source)
+        args.append(float(num))
+        if len(args) < (1 if cmd in "HhVv" else 2):
+            continue
+        rel = cmd.islower()
+        if cmd in "Hh":
+            x = x + args[0] if rel else args[0]
+        elif cmd in "Vv":
+            y = y + args[0] if rel else args[0]
+        else:
+            x, y = (x + args[0], y + args[1]) if rel else (args[0], args[1])
+        args = []
+        if cmd in "Mm" and first:  # a new subpath; the pairs after the first draw lines
+            if len(pts) > 1:
+                paths.append((pts, False))
+            pts, sx, sy = [(x, y)], x, y
+        else:
             if not pts:
-                pts.append((sx, sy) if cmd not in "Mm" else (x, y))
-                if cmd in "Mm":
-                    continue
+                pts.append((sx, sy))
             pts.append((x, y))
-    if d[pos:].strip():
-        raise _fail(f"malformed path data near {d[pos:pos + 20]!r}", source)
+        first = False
+    if args:
+        raise _fail(f"malformed path data: {cmd!r} with {len(args)} numbers", source)
     if len(pts) > 1:
         paths.append((pts, False))
     return paths

@@ -166,7 +166,7 @@ def _read(d: Drawing, source: str | None = None) -> Maze:
                             f"line {int(np.argmin(seen))} of the {n + 1} that would hold them)", source)
             fit = finer
         lattice.append(fit)
-    lattice = _cell_runs(d, lattice, vx, hy, ink)
+    lattice = _cell_runs(rects, lattice, vx, hy)
     (x0, px, W), (y0, py, H) = lattice
     step = min(px, py)
     thick = float(np.median(w[wall]))
@@ -188,21 +188,23 @@ def _read(d: Drawing, source: str | None = None) -> Maze:
 
 def _rects(d: Drawing, ink: int) -> np.ndarray:
     """The filled axis-aligned rectangles not in the walls' colour ``ink``, ``(k, 4)``: left, top, right, bottom."""
-    rects = []
-    for polygons, rgb in d.fills:
-        for p in polygons if rgb != ink else ():
-            q = p[:-1] if len(p) == 5 and np.allclose(p[0], p[-1]) else p
-            if len(q) == 4 and all(np.isclose(q[k, 0], q[(k + 1) % 4, 0]) or np.isclose(q[k, 1], q[(k + 1) % 4, 1])
-                                   for k in range(4)):
-                rects.append([*q.min(axis=0), *q.max(axis=0)])
-    return np.array(rects, dtype=np.float64).reshape(-1, 4)
+    quads = [p[:4] for polygons, rgb in d.fills if rgb != ink for p in polygons
+             if len(p) == 4 or (len(p) == 5 and p[0, 0] == p[4, 0] and p[0, 1] == p[4, 1])]
+    if not quads:
+        return np.zeros((0, 4))
+    q = np.stack(quads)  # (k, 4, 2)
+    nxt = np.roll(q, -1, axis=1)
+    tol = 1e-9 * max(1.0, float(np.abs(q).max()))
+    square = ((np.abs(q[..., 0] - nxt[..., 0]) <= tol) | (np.abs(q[..., 1] - nxt[..., 1]) <= tol)).all(axis=1)
+    q = q[square]
+    return np.hstack([q.min(axis=1), q.max(axis=1)])
 
 
-def _cell_runs(d: Drawing, lattice: list, vx: np.ndarray, hy: np.ndarray, ink: int) -> list:
+def _cell_runs(rects: np.ndarray, lattice: list, vx: np.ndarray, hy: np.ndarray) -> list:
     """The lattice refined by filled runs of cells (tremaux's path, start and goal), when the walls leave lines
     of it without a wall: rectangles inside the maze all one row tall (one column wide), on the rows (columns),
     give the columns (rows) from their ends."""
-    r = _rects(d, ink)
+    r = rects
     if r.size == 0:
         return lattice
     (x0, px, W), (y0, py, H) = lattice
@@ -294,12 +296,20 @@ def _cell_colours(d: Drawing, xs, ys, ink: int, source) -> np.ndarray:
             rows = np.nonzero((cy > lo[1]) & (cy < hi[1]))[0]
             if cols.size == 0 or rows.size == 0:
                 continue
-            gx, gy = np.meshgrid(cx[cols], cy[rows])
-            inside = _inside(p, gx, gy)
             sub = index[rows[0]:rows[-1] + 1, cols[0]:cols[-1] + 1]
-            sub[inside] = k
+            if len(p) == 4 and _square(p):
+                sub[...] = k  # a rectangle: every middle within its bounds
+                continue
+            gx, gy = np.meshgrid(cx[cols], cy[rows])
+            sub[_inside(p, gx, gy)] = k
     table = np.array([[255, 255, 255]] + [[(c >> 16) & 255, (c >> 8) & 255, c & 255] for c in fills], np.int16)
     return table[index + 1]
+
+
+def _square(p: np.ndarray) -> bool:
+    """Whether the four points ``p`` are the corners of an upright rectangle, in order."""
+    q = np.roll(p, -1, axis=0)
+    return bool(((p[:, 0] == q[:, 0]) | (p[:, 1] == q[:, 1])).all())
 
 
 def _inside(p: np.ndarray, gx: np.ndarray, gy: np.ndarray) -> np.ndarray:

@@ -1,0 +1,108 @@
+"""SVG drawings of mazes written as other tools write them, read back: right, refused or wrong.
+
+The drawings come from ``tests/svg_mazes.py``: mazegenerator.net's download
+(``<line>`` elements, or one ``<path>``), matplotlib's ``savefig`` (with or
+without the solution plotted over it), an svgwrite script (a scaled group,
+lines drawn past their posts), polylines styled by a CSS class, an outer
+``<rect>`` whose openings are painted over, a closed outer wall with red and
+green dots at the ends, light lines on black scaled unevenly, and tremaux's
+own :func:`tremaux.render.to_svg` (of the maze or of a solution); then open
+mazes (every dead end removed), whose rooms leave lattice lines without a
+wall, and drawings that are not square line mazes and must be refused (a
+line at 60 degrees, a ring, a curve). Each case's maze (2 to 29 cells a
+side, a fifth of them braided) and drawing choices come from a generator
+seeded by the case number; even cases are the development half, odd ones
+the held-out half. A reading is right when it gives the maze with its start
+and goal, refused when the reader raises
+:class:`tremaux.errors.MazeFormatError`, wrong otherwise.
+
+Then the CPU time of reading tremaux's SVG of solved mazes of 100 x 100 to
+1000 x 1000 cells (median of 3).
+
+Usage::
+
+    python benchmarks/bench_svg_mazes.py             # the table, into docs/benchmarks.md
+    python benchmarks/bench_svg_mazes.py --cases 20  # fewer drawings, printed only
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import platform
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from svg_mazes import OPEN_STYLES, REFUSED_STYLES, STYLES, case, outcome  # noqa: E402
+
+import tremaux  # noqa: E402
+from tremaux.budget import format_bytes  # noqa: E402
+from tremaux.io import loads  # noqa: E402
+
+BEGIN, END = "<!-- bench_svg_mazes: begin -->", "<!-- bench_svg_mazes: end -->"
+
+
+def tally(cases: int) -> tuple[dict, list]:
+    table: dict[tuple[str, str], Counter] = {}
+    wrong = []
+    for style in STYLES + OPEN_STYLES + REFUSED_STYLES:
+        for k in range(cases):
+            half = "dev" if k % 2 == 0 else "held-out"
+            want, text = case(k, style)
+            o = outcome(want, text)
+            table.setdefault((style, half), Counter())[o] += 1
+            if o == "wrong":
+                wrong.append((style, k))
+    return table, wrong
+
+
+def timings() -> list[tuple[int, int, float]]:
+    out = []
+    for n in (100, 300, 1000):
+        maze = tremaux.generate((n, n), "kruskal", seed=1).maze
+        text = tremaux.render.to_svg(tremaux.solve(maze, "bfs"))
+        runs = []
+        for _ in range(3):
+            t = time.process_time()
+            got = loads(text)
+            runs.append(time.process_time() - t)
+        assert got == maze
+        out.append((n, len(text), statistics.median(runs)))
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--cases", type=int, default=100, help="drawings per style (default 100)")
+    args = ap.parse_args()
+    table, wrong = tally(args.cases)
+    lines = [BEGIN, "",
+             f"Measured on {datetime.date.today()} ({platform.machine()}, {os.cpu_count()} cores, Python "
+             f"{platform.python_version()}) by `python benchmarks/bench_svg_mazes.py`: {args.cases} drawings a "
+             "style, right / refused / wrong.", "",
+             "| style | development | held-out |", "|---|---|---|"]
+    for style in STYLES + OPEN_STYLES + REFUSED_STYLES:
+        cells = [table[(style, h)] for h in ("dev", "held-out")]
+        lines.append(f"| {style} | " + " | ".join(f"{c['right']} / {c['refused']} / {c['wrong']}" for c in cells) + " |")
+    lines += ["", f"Wrong readings: {len(wrong)}" + (f" ({wrong[:10]})" if wrong else "") + ".", "",
+              "| tremaux SVG of a solved maze | size | read (CPU, median of 3) |", "|---|---|---|"]
+    for n, size, secs in timings():
+        lines.append(f"| {n} x {n} | {format_bytes(size)} | {secs:.2f} s |")
+    lines += ["", END]
+    text = "\n".join(lines)
+    print(text)
+    if args.cases == 100:
+        from _doc import write_section
+
+        write_section(text, BEGIN, END, "SVG mazes read back (2026-11-28)")
+
+
+if __name__ == "__main__":
+    main()
