@@ -66,7 +66,10 @@ def _fail(what: str, source: str | None) -> MazeFormatError:
 def _numbers(text: str, what: str, source: str | None) -> list[float]:
     if not _ARGS_RE.fullmatch(text):
         raise _fail(f"malformed numbers in {what}: {text.strip()[:40]!r}", source)
-    return [float(v) for v in _NUM_RE.findall(text)]
+    out = [float(v) for v in _NUM_RE.findall(text)]
+    if not all(map(math.isfinite, out)):
+        raise _fail(f"a number too large in {what}", source)
+    return out
 
 
 def _length(value: str | None, ref: float, what: str, source: str | None, default: float = 0.0) -> float:
@@ -77,6 +80,8 @@ def _length(value: str | None, ref: float, what: str, source: str | None, defaul
     if m is None or (m.group(2) not in _UNITS and m.group(2) != "%"):
         raise _fail(f"the length {what}={value.strip()[:20]!r} is not understood", source)
     v = float(m.group(1))
+    if not math.isfinite(v):
+        raise _fail(f"the length {what}={value.strip()[:20]!r} is too large", source)
     return v * ref / 100 if m.group(2) == "%" else v * _UNITS[m.group(2)]
 
 
@@ -279,7 +284,10 @@ def _shape(out: Drawing, el: ET.Element, tag: str, matrix: np.ndarray, style: di
     closed = np.array([c for _, c in paths])
     sizes = np.array([len(p) for p, _ in paths])
     flat = np.array([xy for p, _ in paths for xy in p], dtype=np.float64).reshape(-1, 2)
-    flat = flat @ matrix[:2, :2].T + matrix[:2, 2]  # every point of the shape moved at once
+    with np.errstate(all="ignore"):
+        flat = flat @ matrix[:2, :2].T + matrix[:2, 2]  # every point of the shape moved at once
+    if not np.isfinite(flat).all() or not np.isfinite(matrix).all():
+        raise _fail("its coordinates grow too large under its transforms", source)
     firsts = np.cumsum(sizes) - sizes
     if fill is not None:
         keep = sizes >= 3
@@ -327,6 +335,8 @@ def _path(d: str, source: str | None) -> list[tuple[list[tuple[float, float]], b
         if cmd in ("", "Z", "z"):
             raise _fail(f"malformed path data: a number {num!r} without a command", source)
         args.append(float(num))
+        if not math.isfinite(args[-1]):
+            raise _fail(f"a number too large in path data ({num[:20]})", source)
         if len(args) < (1 if cmd in "HhVv" else 2):
             continue
         rel = cmd.islower()

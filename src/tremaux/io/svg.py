@@ -47,18 +47,22 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import budget
 from ..errors import MazeFormatError
 from ..maze.model import Maze
 from ._svg_parse import Drawing, parse
 from ._walls import maze_of_walls
 
-__all__ = ["LATTICE_SLACK", "MAX_SIDE", "loads"]
+__all__ = ["CELL_BYTES", "LATTICE_SLACK", "MAX_SIDE", "loads"]
 
 LATTICE_SLACK = 0.1
 """How far (a share of a cell) a line may lie from its lattice line: rounding in the file, not a drawing's shape."""
 
 MAX_SIDE = 20_000
 """Cells along a side at most."""
+
+CELL_BYTES = 64
+"""Peak bytes per cell of laying the walls on the lattice (the last line over each side, its walls, colours)."""
 
 
 def _fail(what: str, source: str | None) -> MazeFormatError:
@@ -168,6 +172,7 @@ def _read(d: Drawing, source: str | None = None) -> Maze:
         lattice.append(fit)
     lattice = _cell_runs(rects, lattice, vx, hy)
     (x0, px, W), (y0, py, H) = lattice
+    budget.check(CELL_BYTES * (H + 1) * (W + 1), f"reading an SVG maze of {H} x {W} cells")
     step = min(px, py)
     thick = float(np.median(w[wall]))
     if thick >= step:
@@ -264,6 +269,8 @@ def _lay(x1, y1, x2, y2, w, horiz, wall, colour, ground, xs, ys, source):
                         "a line lies outside the maze's outer wall", source)
         ra, rb = ra.astype(np.int64), rb.astype(np.int64)
         order, erase = np.nonzero(pick)[0][on], (colour[pick] == ground)[on]
+        if int((rb - ra).sum()) > 4 * (nc + 1) * na + 1_000_000:
+            raise _fail("its lines are drawn over each other too many times", source)
         rep = np.repeat(np.arange(ra.size), rb - ra)  # each line cut into the lattice sides it covers
         at = ra[rep] + np.arange(rep.size) - np.repeat(np.cumsum(rb - ra) - (rb - ra), rb - ra)
         last = np.full((2, nc + 1, na), -1, np.int64)  # the last line drawn over each side: ink, ground colour
