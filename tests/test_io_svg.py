@@ -175,3 +175,36 @@ def test_an_open_maze_whose_walls_skip_lattice_lines_reads_its_columns_from_its_
 """)
     assert loads(tremaux.render.to_svg(m)) == m
     assert loads(tremaux.render.to_svg(tremaux.solve(m, "bfs"))) == m
+
+
+@pytest.mark.parametrize("text", ["""
++---+---+
+| S     |
++   +   +
+|       |
++   +---+
+|       |
++   +   +
+|     G |
++---+---+
+""", """
++---+---+
+| S     |
++   +   +
+|       |
++   +   +
+|   |   |
++   +   +
+|   |   |
++   +   +
+|       |
++   +   +
+|     G |
++---+---+
+"""])
+def test_an_open_maze_whose_walls_skip_rows_reads_them_from_cells_filled_a_row_tall(text):
+    # the walls hold every other row line (read as 2 x 2 and 3 x 2); the filled cells are one row tall, and the
+    # ground under the whole maze (no margin) says nothing of the lattice
+    m = loads(text)
+    svg = tremaux.render.to_svg(tremaux.solve(m, "bfs"), margin=0)
+    assert loads(svg) == m

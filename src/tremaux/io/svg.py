@@ -207,24 +207,29 @@ def _rects(d: Drawing, ink: int) -> np.ndarray:
 
 def _cell_runs(rects: np.ndarray, lattice: list, vx: np.ndarray, hy: np.ndarray) -> list:
     """The lattice refined by filled runs of cells (tremaux's path, start and goal), when the walls leave lines
-    of it without a wall: rectangles inside the maze all one row tall (one column wide), on the rows (columns),
-    give the columns (rows) from their ends."""
+    of it without a wall: rectangles inside the maze all one row tall (one column wide), a whole share of the
+    walls' rows (columns) and on them, give the rows (columns) and, from their ends, the columns (rows)."""
     r = rects
     if r.size == 0:
         return lattice
     (x0, px, W), (y0, py, H) = lattice
     inside = (r[:, 0] >= x0 - LATTICE_SLACK * px) & (r[:, 2] <= x0 + (W + LATTICE_SLACK) * px) & \
              (r[:, 1] >= y0 - LATTICE_SLACK * py) & (r[:, 3] <= y0 + (H + LATTICE_SLACK) * py)
-    r = r[inside]
+    whole = (r[:, 2] - r[:, 0] >= (W - LATTICE_SLACK) * px) & (r[:, 3] - r[:, 1] >= (H - LATTICE_SLACK) * py)
+    r = r[inside & ~whole]  # a ground under the whole maze shows nothing of the lattice
     out = list(lattice)
     for axis in (1, 0):  # runs along rows (one row tall) refine the columns; then the other way round
         if r.size == 0:
             break
         o, p, n = out[axis]
         size = r[:, axis + 2] - r[:, axis]
-        if np.abs(size - p).max() > LATTICE_SLACK * p or not _on(np.r_[r[:, axis], r[:, axis + 2]], out[axis],
-                                                                 np.zeros(1)).all():
+        m = round(p / size.mean()) if size.mean() > 0 else 0  # rows a lattice row holds (the walls skip lines)
+        if m < 1 or np.abs(size * m - p).max() > LATTICE_SLACK * p:
             continue
+        rows = (o, p / m, n * m)
+        if not _on(np.r_[r[:, axis], r[:, axis + 2]], rows, np.zeros(1)).all():
+            continue
+        out[axis] = rows
         other = 1 - axis
         o2, p2, n2 = out[other]
         finer = _fit(np.r_[vx if other == 0 else hy, r[:, other], r[:, other + 2]], "", None)
