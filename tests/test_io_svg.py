@@ -118,6 +118,10 @@ def test_the_cli_solves_and_converts_an_svg_maze(tmp_path, capsys):
     (f'<svg {NS}><g transform="warp(2)"><line x2="1" stroke="black"/></g></svg>', "the transform 'warp\\(2\\)'"),
     (f'<svg {NS}><g><line x2="1" stroke="black"></svg>', "malformed XML \\(mismatched tag: line 1"),
     (f'<svg {NS}><rect width="5" height="5" fill="white"/></svg>', "it draws no lines"),
+    (f'<svg {NS}><line x1="0" x2="1e400" stroke="black"/></svg>', "the length x2='1e400' is too large"),
+    (f'<svg {NS}><path d="M0 0H1e999" stroke="black"/></svg>', "a number too large in path data"),
+    (f'<svg {NS}><g transform="scale(1e300)"><g transform="scale(1e300)"><path d="M0 0H1" stroke="black"/></g></g>'
+     '</svg>', "coordinates grow too large"),
     ('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>'
      f'<svg {NS}><title>&b;</title></svg>', "declares entities"),
 ])

@@ -117,7 +117,8 @@ def _transform(text: str, source: str | None) -> np.ndarray:
             t[0, 1] = math.tan(math.radians(v[0]))
         else:
             t[1, 0] = math.tan(math.radians(v[0]))
-        out = out @ t
+        with np.errstate(all="ignore"):
+            out = out @ t
     return out
 
 
@@ -231,7 +232,8 @@ def parse(text: str, source: str | None = None) -> Drawing:
         if style.get("display", "").strip() == "none" or _opacity(style.get("opacity")) <= 0:
             continue
         if el.get("transform"):
-            matrix = matrix @ _transform(el.get("transform"), source)
+            with np.errstate(all="ignore"):  # an overflow is refused once the shape's points are moved
+                matrix = matrix @ _transform(el.get("transform"), source)
         if el is root or tag in _GROUPS:
             stack.extend((child, matrix, style) for child in reversed(list(el)))
             continue
