@@ -212,3 +212,12 @@ def test_an_open_maze_whose_walls_skip_rows_reads_them_from_cells_filled_a_row_t
     m = loads(text)
     svg = tremaux.render.to_svg(tremaux.solve(m, "bfs"), margin=0)
     assert loads(svg) == m
+
+
+def test_the_format_of_an_svg_is_named_svg_on_the_web_page_too():
+    from tremaux.io import detect_format
+    from tremaux.web.maze_files import read_maze
+
+    assert detect_format(mazegen()) == detect_format(mazegen().encode()) == "svg"
+    maze, fmt = read_maze(mazegen().encode(), 150)
+    assert fmt == "svg" and maze == loads(WANT)  # the page said 'block'

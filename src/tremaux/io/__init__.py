@@ -98,7 +98,7 @@ def detect_format(data: str | bytes) -> str:
     Returns
     -------
     str
-        ``ascii``, ``block``, ``json``, ``npz`` or ``png`` (a picture: PNG, GIF, BMP, JPEG...).
+        ``ascii``, ``block``, ``json``, ``npz``, ``png`` (a picture: PNG, GIF, BMP...) or ``svg`` (XML).
 
     Examples
     --------
@@ -117,6 +117,8 @@ def detect_format(data: str | bytes) -> str:
     stripped = data.lstrip().lstrip("\ufeff").lstrip()  # a byte order mark left in a str
     if stripped.startswith("{"):
         return "json"
+    if _inputs.is_markup(stripped):  # read by tremaux.io.svg
+        return "svg"
     for line in stripped.splitlines():
         if not line.strip() or _HEADER.match(line):
             continue
