@@ -221,3 +221,15 @@ def test_the_format_of_an_svg_is_named_svg_on_the_web_page_too():
     assert detect_format(mazegen()) == detect_format(mazegen().encode()) == "svg"
     maze, fmt = read_maze(mazegen().encode(), 150)
     assert fmt == "svg" and maze == loads(WANT)  # the page said 'block'
+
+
+def test_tremaux_s_picture_of_a_maze_of_several_levels_is_refused_naming_why():
+    with pytest.raises(MazeFormatError, match="a maze of several levels"):
+        loads(tremaux.render.to_svg(tremaux.generate((2, 3, 4), seed=1).maze))
+
+
+def test_an_external_entity_is_not_fetched_nor_expanded():
+    svg = (f'<?xml version="1.0"?><!DOCTYPE svg SYSTEM "http://example.invalid/svg.dtd"><svg {NS}>'
+           '<title>&ext;</title></svg>')
+    with pytest.raises(MazeFormatError, match="malformed XML \\(undefined entity"):
+        loads(svg)
