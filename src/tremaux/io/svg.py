@@ -104,7 +104,7 @@ def loads(text: str, *, source: str | None = None) -> Maze:
     return _read(parse(text, source), source)
 
 
-def _fit(values: np.ndarray, what: str, source: str | None) -> tuple[float, float, int] | None:
+def _fit(values: np.ndarray) -> tuple[float, float, int] | None:
     """``(origin, step, count)`` of the coarsest lattice holding every value, or None."""
     lo, hi = float(values.min()), float(values.max())
     extent = hi - lo
@@ -148,14 +148,14 @@ def _read(d: Drawing, source: str | None = None) -> Maze:
     rects = _rects(d, ink)
     for across, ends_a, ends_b, name in ((vx, x1[wall & horiz], x2[wall & horiz], "columns"),
                                          (hy, y1[wall & ~horiz], y2[wall & ~horiz], "rows")):
-        fit = _fit(across, name, source)
+        fit = _fit(across)
         if fit is None:
             raise _fail(f"no lattice of {name} holds its walls (the outer wall has no two sides, or the lines lie "
                         "unevenly)", source)
         ends = np.r_[ends_a, ends_b]
         half = np.r_[w[wall & horiz], w[wall & horiz]] if name == "columns" else np.r_[w[wall & ~horiz], w[wall & ~horiz]]
         if ends.size and not _on(ends, fit, half / 2).all():
-            finer = _fit(np.r_[across, ends], name, source)
+            finer = _fit(np.r_[across, ends])
             if finer is None or finer[2] % fit[2] or not _on(ends, finer, 0 * half).all():
                 raise _fail(f"its walls end between the lattice's posts (no lattice of {name} holds them)", source)
             o, p, n = finer  # lines no wall lies on, held by walls' ends; a line between them holds some
@@ -232,7 +232,7 @@ def _cell_runs(rects: np.ndarray, lattice: list, vx: np.ndarray, hy: np.ndarray)
         out[axis] = rows
         other = 1 - axis
         o2, p2, n2 = out[other]
-        finer = _fit(np.r_[vx if other == 0 else hy, r[:, other], r[:, other + 2]], "", None)
+        finer = _fit(np.r_[vx if other == 0 else hy, r[:, other], r[:, other + 2]])
         if finer is not None and finer[2] % n2 == 0 and abs(finer[0] - o2) <= LATTICE_SLACK * p2:
             out[other] = finer
     return out
