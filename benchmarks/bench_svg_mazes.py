@@ -16,7 +16,7 @@ the held-out half. A reading is right when it gives the maze with its start
 and goal, refused when the reader raises
 :class:`tremaux.errors.MazeFormatError`, wrong otherwise.
 
-Then the CPU time of reading tremaux's SVG of solved mazes of 100 x 100 to
+Then damaged drawings (every one must read or be refused, never crash), and the CPU time of reading tremaux's SVG of solved mazes of 100 x 100 to
 1000 x 1000 cells (median of 3).
 
 Usage::
@@ -63,6 +63,42 @@ def tally(cases: int) -> tuple[dict, list]:
     return table, wrong
 
 
+SNIPPETS = ["1e400", "-", "e", "nan", "<g>", "</g>", 'transform="scale(0)"', 'transform="scale(1e300)"', '"', "M",
+            "z", ",", "..", 'stroke-width="-1"', 'stroke="url(#a)"', "&amp;", "<!---->", 'rx="3"', "%", "px",
+            "<style>a{b:c}</style>", "<style>@media x{}</style>", "<circle/>", "Q1 2 3 4"]
+
+
+def mutations(count: int) -> Counter:
+    """Drawings of every style damaged in one to four places (a snippet put in, characters cut or changed):
+    each reads, or is refused with :class:`MazeFormatError`; anything else is a crash."""
+    import random
+
+    from tremaux.errors import MazeFormatError
+
+    rng = random.Random(0)
+    out: Counter = Counter()
+    for k in range(count):
+        _, text = case(k % 9, STYLES[k % len(STYLES)])
+        t = list(text)
+        for _ in range(rng.randint(1, 4)):
+            pos = rng.randrange(len(t))
+            op = rng.random()
+            if op < 0.4:
+                t[pos:pos] = list(rng.choice(SNIPPETS))
+            elif op < 0.7:
+                del t[pos:pos + rng.randint(1, 5)]
+            else:
+                t[pos] = rng.choice("0123456789.-eMmLlHhVvZz ,<>/\"=")
+        try:
+            loads("".join(t))
+            out["read"] += 1
+        except MazeFormatError as exc:
+            out["refused" if "\n" not in str(exc) else "refused in several lines"] += 1
+        except Exception:  # noqa: BLE001 - counted: a traceback a user would see
+            out["crashed"] += 1
+    return out
+
+
 def timings() -> list[tuple[int, int, float]]:
     out = []
     for n in (100, 300, 1000):
@@ -91,7 +127,13 @@ def main() -> None:
     for style in STYLES + OPEN_STYLES + REFUSED_STYLES:
         cells = [table[(style, h)] for h in ("dev", "held-out")]
         lines.append(f"| {style} | " + " | ".join(f"{c['right']} / {c['refused']} / {c['wrong']}" for c in cells) + " |")
+    damaged = mutations(10 * args.cases)
     lines += ["", f"Wrong readings: {len(wrong)}" + (f" ({wrong[:10]})" if wrong else "") + ".", "",
+              f"Damaged drawings ({10 * args.cases}, each style's damaged in one to four places: a snippet such as "
+              "`1e400`, `<circle/>` or `Q1 2 3 4` put in, characters cut or changed): {read} read, {refused} "
+              "refused in one line, {several} in several lines, {crashed} crashed.".format(
+                  several=damaged["refused in several lines"], **{k: damaged[k] for k in ("read", "refused", "crashed")}),
+              "",
               "| tremaux SVG of a solved maze | size | read (CPU, median of 3) |", "|---|---|---|"]
     for n, size, secs in timings():
         lines.append(f"| {n} x {n} | {format_bytes(size)} | {secs:.2f} s |")
