@@ -233,3 +233,10 @@ def test_an_external_entity_is_not_fetched_nor_expanded():
            '<title>&ext;</title></svg>')
     with pytest.raises(MazeFormatError, match="malformed XML \\(undefined entity"):
         loads(svg)
+
+
+def test_rows_no_inner_wall_divides_read_as_square_cells_when_a_wall_s_end_asks_for_them():
+    # 7 x 2 with no wall between rows: a wall's end at row line 6 asks for 7 rows, whose lines 2 to 5 hold no wall;
+    # the cells are then as tall as the columns are wide (it was refused)
+    m = loads("+---+---+\n" + "| S |   |\n+   +   +\n" + "|   |   |\n+   +   +\n" * 5 + "|     G |\n+---+---+\n")
+    assert loads(tremaux.render.to_svg(m)) == m

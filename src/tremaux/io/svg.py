@@ -144,11 +144,11 @@ def _read(d: Drawing, source: str | None = None) -> Maze:
     vx, hy = x1[wall & ~horiz], y1[wall & horiz]
     if vx.size == 0 or hy.size == 0:
         raise _fail("its walls are not both horizontal and vertical lines", source)
-    lattice = []
     rects = _rects(d, ink)
-    for across, ends_a, ends_b, name in ((vx, x1[wall & horiz], x2[wall & horiz], "columns"),
-                                         (hy, y1[wall & ~horiz], y2[wall & ~horiz], "rows")):
-        fit = _fit(across)
+    lattice = [_fit(vx), _fit(hy)]
+    for axis, (across, ends_a, ends_b, name) in enumerate(((vx, x1[wall & horiz], x2[wall & horiz], "columns"),
+                                                           (hy, y1[wall & ~horiz], y2[wall & ~horiz], "rows"))):
+        fit = lattice[axis]
         if fit is None:
             raise _fail(f"no lattice of {name} holds its walls (the outer wall has no two sides, or the lines lie "
                         "unevenly)", source)
@@ -165,11 +165,13 @@ def _read(d: Drawing, source: str | None = None) -> Maze:
             edges = edges[_on(edges, finer, np.zeros(1))]  # cells filled (a path, the ends) show lines too
             seen[np.clip(np.round((edges - o) / p), 0, n).astype(np.int64)] = True
             seen[::n // fit[2]] = True
-            if not seen.all():
+            other = lattice[1 - axis]
+            square = other is not None and abs(p - other[1]) <= LATTICE_SLACK * other[1]  # cells as the other way
+            if not seen.all() and not square:
                 raise _fail(f"its walls end between the lattice's posts (no wall lies on or ends on {name[:-1]} "
                             f"line {int(np.argmin(seen))} of the {n + 1} that would hold them)", source)
             fit = finer
-        lattice.append(fit)
+        lattice[axis] = fit
     lattice = _cell_runs(rects, lattice, vx, hy)
     (x0, px, W), (y0, py, H) = lattice
     budget.check(CELL_BYTES * (H + 1) * (W + 1), f"reading an SVG maze of {H} x {W} cells")
