@@ -13,8 +13,11 @@ with the transforms of groups and the styles of the lines):
    wall on a lattice line (within :data:`LATTICE_SLACK` of a cell), the
    leftmost and rightmost walls being the outer wall; a wall's ends lie on
    lattice lines too, within half the line's width (lines drawn past the
-   corner): when they do not, the lattice is refined to hold them, and
-   likewise for the rows;
+   corner): when they do not, the lattice is refined to hold them, each
+   new line holding a wall's end or a filled cell's side, or making cells
+   as square as the other direction's; likewise for the rows. Filled runs
+   of cells one row tall (tremaux's path, start and goal) refine a lattice
+   the walls leave too coarse (an open maze);
 3. each wall is laid on the lattice sides it covers; a line of another
    colour along the middles of the cells (a solution drawn over the maze)
    is left out, and any other line off the lattice is refused;
