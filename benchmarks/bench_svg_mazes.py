@@ -137,14 +137,13 @@ def main() -> None:
               "| tremaux SVG of a solved maze | size | read (CPU, median of 3) |", "|---|---|---|"]
     for n, size, secs in timings():
         lines.append(f"| {n} x {n} | {format_bytes(size)} | {secs:.2f} s |")
-    lines += ["", "The refusals of tremaux's drawings are open mazes whose walls leave a lattice line without a "
-              "wall on it or ending on it, and without filled cells to show it (`its walls end between the "
-              "lattice's posts`), or without any wall inside the outer one (`the cells cannot be counted`): "
+    lines += ["", "The refusals are open mazes without any wall inside the outer one (`the cells cannot be counted`): "
               "read, such a drawing could be a coarser maze. The first run of this benchmark read one held-out "
               "open maze wrong (4 rows as 2: the walls held every other row line); development cases of the same "
-              "kind (110, 258, 412) led to reading the rows from filled cells a whole share of the walls' rows "
-              "tall, and the held-out case then read right. Reading is linear in the file's size: the XML, then "
-              "the path data command by command.", "", END]
+              "kind (110, 258, 412 of `tremaux-open`) led to reading the rows from filled cells a whole share of "
+              "the walls' rows tall, and the held-out case then read right; development case 16 of `tremaux` (7 x 2, "
+              "no wall between rows) led to reading lattice lines no wall holds when they make square cells. "
+              "Reading is linear in the file's size: the XML, then the path data command by command.", "", END]
     text = "\n".join(lines)
     print(text)
     if args.cases == 100:
