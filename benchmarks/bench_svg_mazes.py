@@ -6,7 +6,8 @@ without the solution plotted over it), an svgwrite script (a scaled group,
 lines drawn past their posts), polylines styled by a CSS class, an outer
 ``<rect>`` whose openings are painted over, a closed outer wall with red and
 green dots at the ends, light lines on black scaled unevenly, and tremaux's
-own :func:`tremaux.render.to_svg` (of the maze or of a solution); then open
+own :func:`tremaux.render.to_svg` (of the maze or of a solution, and of
+masked mazes on a disc); then open
 mazes (every dead end removed), whose rooms leave lattice lines without a
 wall, and drawings that are not square line mazes and must be refused (a
 line at 60 degrees, a ring, a curve). Each case's maze (2 to 29 cells a

@@ -15,7 +15,7 @@ Each style writes the SVG text of a maze the way a tool writes it:
 * ``dark``: light lines on a black ``<rect>``, in a group scaled unevenly (``scale(sx sy)``), coordinates
   rounded to a tenth;
 * ``tremaux``: :func:`tremaux.render.to_svg` of the maze, or of a solution (visited cells, the path);
-  ``tremaux-open`` the same of mazes with every dead end removed (``braid=1``), whose open rooms leave
+  ``tremaux-masked`` the same of mazes on a disc (a corner cut away from some); ``tremaux-open`` of mazes with every dead end removed (``braid=1``), whose open rooms leave
   lattice lines without a wall.
 
 Styles that are not square line mazes (refused): ``hex`` (walls at 60 degrees), ``circles`` (dots marking the
@@ -29,10 +29,14 @@ import numpy as np
 import tremaux
 from tremaux.errors import MazeFormatError
 
-STYLES = ("mazegen-lines", "mazegen-path", "matplotlib", "svgwrite", "polyline", "eraser", "dots", "dark", "tremaux")
+STYLES = ("mazegen-lines", "mazegen-path", "matplotlib", "svgwrite", "polyline", "eraser", "dots", "dark", "tremaux",
+          "tremaux-masked")
 OPEN_STYLES = ("tremaux-open",)
 """Drawings of mazes with many open rooms (all dead ends removed, small): read right or refused, never wrong."""
 REFUSED_STYLES = ("hex", "circles", "curves")
+_SEEDS = ("mazegen-lines", "mazegen-path", "matplotlib", "svgwrite", "polyline", "eraser", "dots", "dark", "tremaux",
+          "tremaux-open", "hex", "circles", "curves", "tremaux-masked")
+"""Each style's number in the seed of its cases (a style added later comes last: the others' cases stay)."""
 
 
 def walls(maze, gaps=True):
@@ -87,7 +91,7 @@ def _merge(starts):
 
 def expected(maze, style):
     """The maze a right reading gives: the start above the first gap and the goal below the second."""
-    if style in ("tremaux", "tremaux-open"):
+    if style in ("tremaux", "tremaux-open", "tremaux-masked"):
         return maze
     return tremaux.Maze(maze.cells, start=maze.start, goal=maze.goal)
 
@@ -193,7 +197,7 @@ def draw(maze, style, rng) -> str:
         for a, b in runs(walls(maze)):
             out.append(f'<line x1="{a[1] * cell:.1f}" y1="{a[0] * cell:.1f}" x2="{b[1] * cell:.1f}" y2="{b[0] * cell:.1f}"/>')
         return "\n".join(out) + "\n</g></svg>\n"
-    if style in ("tremaux", "tremaux-open"):
+    if style in ("tremaux", "tremaux-open", "tremaux-masked"):
         obj = tremaux.solve(maze, "tremaux") if rng.random() < 0.5 else maze
         return tremaux.render.to_svg(obj, cell_size=int(rng.integers(4, 20)), wall_width=int(rng.integers(1, 4)),
                                      margin=int(rng.integers(0, 10)))
@@ -213,11 +217,18 @@ def outcome(want, text: str) -> str:
 
 def case(k: int, style: str):
     """The maze and SVG text of case ``k`` of ``style``, drawn from a generator seeded by ``k``."""
-    names = STYLES + OPEN_STYLES + REFUSED_STYLES
-    rng = np.random.default_rng([k, names.index(style)])
+    rng = np.random.default_rng([k, _SEEDS.index(style)])
     top = 8 if style in OPEN_STYLES else 30
     H, W = int(rng.integers(2, top)), int(rng.integers(2, top))
     algos = ["backtracker", "kruskal", "prim", "wilson", "eller", "recursive-division"]
     braid = 1.0 if style in OPEN_STYLES else 0.3 * (k % 3 == 2)
-    maze = tremaux.generate((H, W), algos[k % len(algos)], seed=k, braid=braid).maze
+    mask = None
+    if style == "tremaux-masked":
+        H, W = H + 4, W + 4
+        yy, xx = np.mgrid[:H, :W]
+        mask = ((yy - H / 2 + 0.5) / (H / 2)) ** 2 + ((xx - W / 2 + 0.5) / (W / 2)) ** 2 <= 1.0
+        if rng.random() < 0.5:
+            mask[:H // 3, :W // 3] = False
+        algos = ["backtracker", "kruskal", "prim", "wilson", "hunt-and-kill", "growing-tree"]  # on a masked grid
+    maze = tremaux.generate((H, W), algos[k % len(algos)], seed=k, braid=braid, mask=mask).maze
     return expected(maze, style), draw(maze, style, rng)
