@@ -18,7 +18,9 @@ With ``--check`` every puzzle made is checked as ``tremaux numberlink check`` ch
 the rule it was made for, with its touch setting), and under the no-touch convention its solution is checked
 to have no line beside itself (two cells of one line side by side only where the line goes from one to the
 other); the last column counts the puzzles that passed, and the checks that gave up within the time limit
-(neither proper nor shown otherwise); a puzzle shown not proper is printed as ``NOT PROPER``.
+(neither proper nor shown otherwise); a puzzle shown not proper is printed as ``NOT PROPER``. Boards of at most
+:data:`BRUTE_CELLS` cells are also checked by the brute force of ``tests/numberlink_reference.py`` (exactly one
+solution under the rule and touch setting), and count as proper only when it agrees.
 """
 
 from __future__ import annotations
@@ -30,14 +32,22 @@ import platform
 import statistics
 import time
 
+import sys
+from pathlib import Path
+
 from _doc import write_section
 from tremaux.errors import BudgetExceededError
 from tremaux.numberlink import diagnose, generate_puzzle
 from tremaux.numberlink.generate import DEFAULT_TIME_LIMIT
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from numberlink_reference import brute_force  # noqa: E402  (the independent brute force of the tests)
+
 BEGIN, END = "<!-- nl-generate-halves:begin -->", "<!-- nl-generate-halves:end -->"
 HEADING = ("Number Link generation: every size, density, rule and touch setting, development and held-out seeds "
            "(2026-11-28)")
+BRUTE_CELLS = 25
+"""Boards of at most this many cells are also checked by the brute force of tests/numberlink_reference.py."""
 SIZES = [(8, 8), (15, 15), (20, 20), (30, 30), (40, 20), (50, 50)]
 DENSITIES = [None, 0.014, 0.03, 0.08]
 
@@ -69,7 +79,7 @@ def _seeds(spec: str) -> list[int]:
 
 def measure(shape, density, rule, touch, seeds, time_limit, check, check_limit=120.0) -> dict:
     """One cell of the table: the generations of ``seeds``."""
-    cpu, wall, pairs, dens, gave_up, proper, unknown = [], [], [], [], 0, 0, 0
+    cpu, wall, pairs, dens, gave_up, proper, unknown, each = [], [], [], [], 0, 0, 0, []
     for seed in seeds:
         c, t = _cpu(), time.perf_counter()
         try:
@@ -80,6 +90,7 @@ def measure(shape, density, rule, touch, seeds, time_limit, check, check_limit=1
             g = None
         cpu.append(_cpu() - c)
         wall.append(time.perf_counter() - t)
+        each.append(f"{seed}: {'gave up' if g is None else g.puzzle.pairs}, {cpu[-1]:.2f}")
         if g is None:
             continue
         pairs.append(g.puzzle.pairs)
@@ -88,14 +99,20 @@ def measure(shape, density, rule, touch, seeds, time_limit, check, check_limit=1
             d = diagnose(g.puzzle, rule, touch=g.touch, time_limit=min(check_limit, 600.0))
             proper += d.verdict == "proper" and (g.touch or not runs_beside_itself(g.solution))
             unknown += d.verdict == "unknown"  # the check gave up: neither proper nor shown otherwise
+            if d.verdict == "proper" and shape[0] * shape[1] <= BRUTE_CELLS:  # and by the brute force, on small boards
+                sols = brute_force(g.puzzle.grid.tolist(), fill=rule == "fill", limit=2, touch=g.touch)
+                if len(sols) != 1:
+                    proper -= 1
+                    print(f"NOT PROPER by the brute force: {shape} {density} {rule} touch={touch} seed {seed}: "
+                          f"{len(sols)} solutions", flush=True)
             if d.verdict not in ("proper", "unknown"):
                 print(f"NOT PROPER: {shape} {density} {rule} touch={touch} seed {seed}: {d.verdict}", flush=True)
     return {"made": len(seeds) - gave_up, "n": len(seeds), "pairs": statistics.median(pairs) if pairs else None,
             "density": statistics.median(dens) if dens else None, "cpu": cpu, "wall": wall, "proper": proper,
-            "unknown": unknown}
+            "unknown": unknown, "each": each}
 
 
-def rows(sizes, densities, rules, touches, dev, held, time_limit, check) -> list[str]:
+def rows(sizes, densities, rules, touches, dev, held, time_limit, check, per_seed=None) -> list[str]:
     out = ["| size | density asked | rule | touch | seeds | made | pairs (median) | density made (median) | "
            "CPU s median | CPU s worst | wall s median | wall s worst |" + (" checked proper |" if check else ""),
            "|---|---|---|---|---|---|---|---|---|---|---|---|" + ("---|" if check else "")]
@@ -118,6 +135,9 @@ def rows(sizes, densities, rules, touches, dev, held, time_limit, check) -> list
                             + (f" {m['proper']} of {m['made']}"
                                + (f" ({m['unknown']} checks gave up)" if m["unknown"] else "") + " |" if check else ""))
                         print(out[-1], flush=True)
+                        if per_seed is not None:
+                            per_seed.append(f"{shape[0]}x{shape[1]} {rule} {name} (seed: pairs, CPU s): "
+                                            + "; ".join(m["each"]))
     return out
 
 
@@ -133,6 +153,7 @@ def main() -> None:
     ap.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT,
                     help="seconds a generation may run; inf: no limit (to compare CPU on a loaded machine)")
     ap.add_argument("--check", action="store_true", help="check every puzzle made as `numberlink check` does")
+    ap.add_argument("--per-seed", action="store_true", help="also list each seed's pairs and CPU seconds")
     ap.add_argument("--write", action="store_true")
     args = ap.parse_args()
     sizes = [tuple(int(x) for x in s.lower().split("x")) for s in args.sizes.split(",")]
@@ -140,8 +161,9 @@ def main() -> None:
     touches = [t == "yes" for t in args.touch.split(",")]
     when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    each: list[str] | None = [] if args.per_seed else None
     table = rows(sizes, densities, args.rules.split(","), touches, _seeds(args.dev_seeds), _seeds(args.held_seeds),
-                 args.time_limit, args.check)
+                 args.time_limit, args.check, each)
     load = os.getloadavg()[0]
     text = "\n".join([
         BEGIN,
@@ -150,6 +172,7 @@ def main() -> None:
         f"{args.time_limit:g} s:",
         "",
         *table,
+        *([""] + [f"* {x}" for x in each] if each else []),
         END,
     ])
     print(text)
