@@ -57,8 +57,9 @@ def walks_lines(n: int, seed: int) -> list[list[int]]:
     Independent of the package's generator: a row-by-row domino tiling (a column of vertical
     dominoes where a row is odd), shuffled by turning random 2x2 squares of two parallel
     dominoes, then rounds of random joins of two lines whose ends are side by side; a join is
-    kept when the joined line does not run beside itself. Lines grow until no join is left
-    in a round of tries, which leaves many short lines and some long ones.
+    kept when the joined line does not run beside itself and is at most a quarter of the board
+    (the generator's own longest). Lines grow until three rounds in a row join nothing, which
+    leaves many short lines and some long ones.
     """
     rng = np.random.default_rng(seed)
     mate = np.full(n * n, -1, dtype=np.int64)
