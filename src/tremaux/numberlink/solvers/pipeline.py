@@ -335,7 +335,7 @@ The stages split the time left between them: the SAT question of ``fill``
 (:func:`.sat.untouched_stage`) takes most of it and the stages after it the
 rest, which on a large board they cannot use (the row search gives up, SAT's
 other encoding is not begun when its pace says it cannot end in time). A
-200x200 board then gave up 2.5 to 3.3 s before a 20 or 30 s limit, that
+200x200 board then gave up 2.0 to 3.3 s before a 20 or 30 s limit, that
 share unused (``docs/benchmarks.md``); the encoding kept goes on with it
 instead. A round whose stages returned well before its end has nothing more
 to do with the time: the answer is returned then.
