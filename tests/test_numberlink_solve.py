@@ -864,7 +864,7 @@ def test_fill_untouched_stage_asks_sat_after_the_search_finds_no_untouching_line
     assert _line_beside_itself(lk)
 
 
-def _rounds_of(monkeypatch, limit, answer_in_round=None):
+def _rounds_of(monkeypatch, limit, answer_in_round=None, use=0.2):
     """The deadlines (seconds from the start) the pipeline's stages were given, round by round, with one stage.
 
     The pipeline reads a clock of the test's own, which only a stage's work moves on: the rounds are measured in
@@ -896,7 +896,7 @@ def _rounds_of(monkeypatch, limit, answer_in_round=None):
         work.append(task.resumable("work", Work))  # the same piece of work in every round, closed at the end
         if answer_in_round is not None and len(seen) == answer_in_round:
             return Answer((Linking(p.shape, ()),), False, "found")
-        now[0] += min(task.left(), 0.2)  # a stage that uses its whole round (at most 0.2 s) without an answer
+        now[0] += min(task.left(), use)  # a stage that uses its whole round (at most ``use`` s) without an answer
         return Answer((), False, "nothing", stopped="time limit")
 
     monkeypatch.setattr(pipeline, "STAGES", [("only", stage)])
@@ -914,9 +914,26 @@ def test_fast_shares_a_first_round_not_the_whole_limit(monkeypatch):
     answer, seen = _rounds_of(monkeypatch, 0.5)
     assert answer.solutions == () and answer.stopped == "time limit"
     # rounds of 0.01, 0.04 and 0.16 s; then 0.29 s are left, less than twice the next round (0.64 s): all of it
-    assert seen == [0.01, 0.05, 0.21, 0.5]
+    # (the stage uses 0.2 s of it, more than half: its kept work goes on in another last round, the 0.09 s left)
+    assert seen == [0.01, 0.05, 0.21, 0.5, 0.5]
     answer, seen = _rounds_of(monkeypatch, 0.5, answer_in_round=2)
     assert answer.how == "found" and seen == [0.01, 0.05]
+
+
+def test_fast_goes_on_with_kept_work_once_when_its_last_round_ends_early(monkeypatch):
+    # The stages' shares of a last round leave time unused (SAT's question of fill takes 0.8 of it, the stages
+    # after it cannot use the rest on a 200x200 board): the kept work goes on in one more last round, and an
+    # answer found there is returned.
+    answer, seen = _rounds_of(monkeypatch, 0.5, answer_in_round=5)
+    assert answer.how == "found" and seen == [0.01, 0.05, 0.21, 0.5, 0.5]
+    answer, seen = _rounds_of(monkeypatch, 0.5, use=0.16)  # 0.29 s left, 0.16 used: one more round, not two
+    assert seen == [0.01, 0.05, 0.21, 0.5, 0.5] and answer.stopped == "time limit"
+
+
+def test_fast_returns_when_its_last_round_used_little_of_its_time(monkeypatch):
+    # stages that return at once in a last round have nothing to go on with: no round after it
+    answer, seen = _rounds_of(monkeypatch, 0.5, use=0.1)
+    assert seen == [0.01, 0.05, 0.21, 0.5] and answer.stopped == "time limit"
 
 
 def test_fast_rounds_bound_every_stage_of_a_task_without_limit(monkeypatch):

@@ -327,6 +327,19 @@ unbounded task.
 """
 HORIZON_GROWTH = 4.0
 """Each round of :func:`fast` after the first is this many times longer than the one before."""
+LAST_ROUND_USED = 0.5
+"""A last round of :func:`fast` that ends before the deadline is followed by one more when its stages used at least
+this share of its time and kept work to go on with (a split, not a tuning).
+
+The stages split the time left between them: the SAT question of ``fill``
+(:func:`.sat.untouched_stage`) takes most of it and the stages after it the
+rest, which on a large board they cannot use (the row search gives up, SAT's
+other encoding is not begun when its pace says it cannot end in time). A
+200x200 board then gave up 2.0 to 3.3 s before a 20 or 30 s limit, that
+share unused (``docs/benchmarks.md``); the encoding kept goes on with it
+instead. A round whose stages returned well before its end has nothing more
+to do with the time: the answer is returned then.
+"""
 
 
 @NL_SOLVERS.register("fast", aliases=("sat", "default"), counts=True, touch_only=False,
@@ -342,9 +355,11 @@ def fast(task: Task) -> Answer:
     :data:`FIRST_HORIZON` seconds long, each next one :data:`HORIZON_GROWTH`
     times longer (not after a round in which kernels were loaded on their
     first use: that one is given again), the last one up to the deadline (a
-    round that would leave less than its own length takes all of it). The
-    search runs and SAT encodings a stage keeps (:meth:`.Task.resumable`) go
-    on from one round to the next. Uniqueness and counting (``want`` 2 or
+    round that would leave less than its own length takes all of it; a last
+    round that ends early, its stages having used at least
+    :data:`LAST_ROUND_USED` of its time, is followed by one more when work is
+    kept). The search runs and SAT encodings a stage keeps
+    (:meth:`.Task.resumable`) go on from one round to the next. Uniqueness and counting (``want`` 2 or
     more) are one round: the ``another`` stage asks for the first solution
     in rounds, then races its own parts in turns that double.
 
@@ -378,19 +393,26 @@ def _in_rounds(task: Task, start: int) -> Answer:
     """:func:`_from` ``start`` in rounds of growing length (see :func:`fast`); what the stages kept is closed after."""
     best: Answer | None = None
     horizon = FIRST_HORIZON
+    again = False  # the last round was given once more
     try:
         while True:
             left = task.left()
             last = left is not None and left <= 2 * horizon
-            round_task = task if last else replace(task, deadline=time.perf_counter() + horizon)
+            began = time.perf_counter()
+            round_task = task if last else replace(task, deadline=began + horizon)
             loaded = load_seconds()
             answer = _from(round_task, start)
             if answer.exhausted or answer.found >= task.want:
                 return answer
             if best is None or answer.found > best.found:
                 best = answer  # solutions found in a round are never lost
-            if last or task.left() == 0:
+            if task.left() == 0:
                 return best
+            if last:  # time is left: the work kept goes on in one more last round, when the stages used their time
+                if again or not task.kept or time.perf_counter() - began < LAST_ROUND_USED * left:
+                    return best
+                again = True
+                continue
             if load_seconds() == loaded:  # a round spent loading kernels on their first use is given again
                 horizon *= HORIZON_GROWTH
     finally:

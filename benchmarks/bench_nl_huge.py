@@ -1,0 +1,248 @@
+"""Huge Number Link puzzles that fill the board (rule ``fill``), 60x60 to 200x200: time to solve, dev and held-out.
+
+    python benchmarks/bench_nl_huge.py [--sizes 60,100,140,200] [--kinds short,d05,d03,walks]
+                                       [--seeds 0,1] [--time-limit 20] [--dir DIR] [--json OUT]
+                                       [--report A.json [B.json]] [--cli 200]
+
+Puzzles, made here (written as grid text to ``--dir``, default ``/tmp/tremaux-huge``, and read
+back from there the next time):
+
+``short``
+    the generator's planted cover of short lines (:func:`tremaux.numberlink.plant.plant`,
+    no ``density``, the generator's default longest line): a pair per few cells;
+``d05``, ``d03``
+    the generator's planted lines at ``density`` 0.05 and 0.03 pairs per cell (long winding
+    lines, as in published puzzles; ``d03`` only up to side 140: its planting takes half a
+    minute at 200);
+``walks``
+    an independent generator written here, the way other tools make such puzzles
+    (thomasahle/numberlink's ``gen``): the board tiled by dominoes, then random lines whose
+    ends are side by side joined while the joined line does not run beside itself; many short
+    lines and some long ones.
+
+The planted lines are a solution, so every puzzle has one; they are not made unique (that is
+the generator's work, too slow at these sizes). Seeds: even = development half (``dev``),
+odd = held-out half (``held``). Each puzzle is solved in process under ``fill`` with the
+time limit; the time is wall time and CPU time (this process and its child processes), and every
+solution is checked cell by cell (``tests/numberlink_checker.py``). ``--cli N`` also runs
+``tremaux numberlink solve`` on the first ``walks`` puzzle of side N and reports its time, peak
+memory (``/usr/bin/time``) and output size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+
+KINDS = ("short", "d05", "d03", "walks")
+DENSITY = {"short": None, "d05": 0.05, "d03": 0.03}
+
+
+def walks_lines(n: int, seed: int) -> list[list[int]]:
+    """Lines covering an ``n x n`` board: dominoes joined end to end at random while no line runs beside itself.
+
+    Independent of the package's generator: a row-by-row domino tiling (a column of vertical
+    dominoes where a row is odd), shuffled by turning random 2x2 squares of two parallel
+    dominoes, then rounds of random joins of two lines whose ends are side by side; a join is
+    kept when the joined line does not run beside itself and is at most a quarter of the board
+    (the generator's own longest). Lines grow until three rounds in a row join nothing, which
+    leaves many short lines and some long ones.
+    """
+    rng = np.random.default_rng(seed)
+    mate = np.full(n * n, -1, dtype=np.int64)
+    for r in range(n):
+        for c in range(0, n - 1, 2):
+            mate[r * n + c], mate[r * n + c + 1] = r * n + c + 1, r * n + c
+    if n % 2:  # the last column in vertical dominoes, the corner cell joined to its left neighbour's domino later
+        for r in range(0, n - 1, 2):
+            a, b = r * n + n - 1, (r + 1) * n + n - 1
+            mate[a], mate[b] = b, a
+    for _ in range(4 * n * n):  # flips of 2x2 squares made of two parallel dominoes
+        r, c = int(rng.integers(n - 1)), int(rng.integers(n - 1))
+        a, b, d, e = r * n + c, r * n + c + 1, (r + 1) * n + c, (r + 1) * n + c + 1
+        if mate[a] == b and mate[d] == e:
+            mate[a], mate[d], mate[b], mate[e] = d, a, e, b
+        elif mate[a] == d and mate[b] == e:
+            mate[a], mate[b], mate[d], mate[e] = b, a, e, d
+    lines: dict[int, list[int]] = {}
+    owner = np.full(n * n, -1, dtype=np.int64)
+    for cell in range(n * n):
+        if owner[cell] < 0:
+            ln = [cell] if mate[cell] < 0 else [cell, int(mate[cell])]
+            k = len(lines)
+            lines[k] = ln
+            owner[ln] = k
+
+    def nbrs(x: int) -> list[int]:
+        r, c = divmod(x, n)
+        return [y for y, ok in ((x - n, r > 0), (x + n, r < n - 1), (x - 1, c > 0), (x + 1, c < n - 1)) if ok]
+
+    def clean(ln: list[int]) -> bool:
+        pos = {x: i for i, x in enumerate(ln)}
+        return all(abs(pos.get(y, i + 1) - i) == 1 or pos.get(y) is None
+                   for i, x in enumerate(ln) for y in nbrs(x))
+
+    stale = 0
+    while stale < 3:
+        joined = 0
+        for k in rng.permutation(list(lines)).tolist():
+            ln = lines.get(k)
+            if ln is None:
+                continue
+            end = ln[-1] if rng.random() < 0.5 else ln[0]
+            others = [y for y in nbrs(end) if owner[y] != k and y in (lines[owner[y]][0], lines[owner[y]][-1])]
+            if not others:
+                continue
+            y = others[int(rng.integers(len(others)))]
+            j = int(owner[y])
+            a = ln if end == ln[-1] else ln[::-1]
+            b = lines[j] if y == lines[j][0] else lines[j][::-1]
+            new = a + b
+            if len(new) > n * n // 4 or not clean(new):  # no line longer than the generator's own
+                continue
+            lines[k] = new
+            del lines[j]
+            owner[b] = k
+            joined += 1
+        stale = stale + 1 if joined == 0 else 0
+    return [ln for ln in lines.values()]
+
+
+def build(kind: str, n: int, seed: int, folder: Path):
+    """The puzzle ``kind`` of side ``n`` and ``seed`` (read back from ``folder`` when made before)."""
+    from tremaux.numberlink import formats
+    from tremaux.numberlink.generate import _puzzle_of
+
+    path = folder / f"{kind}-{n}-{seed}.txt"
+    if path.exists():
+        return formats.load(path)
+    if kind == "walks":
+        lines = walks_lines(n, seed)
+    else:
+        from tremaux.kernels.rng import make_state
+        from tremaux.numberlink.plant import plant
+
+        lines = plant(n, n, make_state(seed), max(6, n * n // 4), DENSITY[kind], None, None, time.perf_counter())
+    p, _ = _puzzle_of(lines, n, n)
+    folder.mkdir(parents=True, exist_ok=True)
+    path.write_text(formats.dumps(p))
+    return p
+
+
+def cpu() -> float:
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def run(args) -> list[dict]:
+    from numberlink_checker import follow
+
+    from tremaux.numberlink import Puzzle, solve_puzzle
+
+    solve_puzzle(Puzzle.from_rows(["1.1", "2.2"]), time_limit=5)  # load the kernels first
+    rows = []
+    for n in args.sizes:
+        for kind in args.kinds:
+            if kind == "d03" and n > 140:
+                continue
+            for seed in args.seeds:
+                p = build(kind, n, seed, args.dir)
+                t, c = time.perf_counter(), cpu()
+                s = solve_puzzle(p, rule="fill", time_limit=args.time_limit)
+                wall, used = time.perf_counter() - t, cpu() - c
+                ok = None
+                if s.solutions:
+                    ok = not follow(p.grid.tolist(), [path.tolist() for path in s.solutions[0].paths], fill=True)
+                row = dict(kind=kind, n=n, seed=seed, half="dev" if seed % 2 == 0 else "held", pairs=p.pairs,
+                           status=s.status, wall=round(wall, 3), cpu=round(used, 3), ok=ok,
+                           how=str(s.extras.get("how", s.message))[:60])
+                rows.append(row)
+                print(json.dumps(row), flush=True)
+    return rows
+
+
+def table(rows: list[dict], before: list[dict] | None = None) -> str:
+    key = lambda r: (r["kind"], r["n"], r["seed"])  # noqa: E731
+    old = {key(r): r for r in before or []}
+    out = ["| half | kind | side | pairs | status | wall s | CPU s |" if not before else
+           "| half | kind | side | pairs | status before / after | wall s before / after | CPU s before / after |",
+           "|---|---|---|---|---|---|---|"]
+    for r in sorted(rows, key=lambda r: (r["half"], r["kind"], r["n"], r["seed"])):
+        bad = "" if r["ok"] in (None, True) else " WRONG"
+        if before:
+            o = old.get(key(r), {})
+            out.append(f"| {r['half']} | {r['kind']} | {r['n']} | {r['pairs']} | {o.get('status', '-')} / "
+                       f"{r['status']}{bad} | {o.get('wall', '-')} / {r['wall']} | {o.get('cpu', '-')} / {r['cpu']} |")
+        else:
+            out.append(f"| {r['half']} | {r['kind']} | {r['n']} | {r['pairs']} | {r['status']}{bad} | {r['wall']} | "
+                       f"{r['cpu']} |")
+    out += ["", "| half | puzzles | solved | gave up | wrong | median wall s | max wall s | median CPU s |",
+            "|---|---|---|---|---|---|---|---|"]
+    for tag, rs in (("before", before), ("after", rows)) if before else (("", rows),):
+        for half in ("dev", "held"):
+            h = [r for r in rs if r["half"] == half]
+            if not h:
+                continue
+            out.append(f"| {half}{' ' + tag if tag else ''} | {len(h)} | {sum(r['status'] == 'solved' for r in h)} | "
+                       f"{sum(r['status'] == 'gave-up' for r in h)} | {sum(r['ok'] is False for r in h)} | "
+                       f"{statistics.median(r['wall'] for r in h):.2f} | {max(r['wall'] for r in h):.2f} | "
+                       f"{statistics.median(r['cpu'] for r in h):.2f} |")
+    return "\n".join(out)
+
+
+def cli(n: int, folder: Path, limit: float) -> str:
+    p = folder / f"walks-{n}-0.txt"
+    build("walks", n, 0, folder)
+    cmd = ["/usr/bin/time", "-f", "%e %M", sys.executable, "-m", "tremaux", "numberlink", "solve", str(p),
+           "--time-limit", str(limit)]
+    r = subprocess.run(cmd, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
+    wall, kb = r.stderr.strip().splitlines()[-1].split()
+    return (f"`tremaux numberlink solve` on walks-{n}-0 ({n}x{n}): exit {r.returncode}, {wall} s wall, peak "
+            f"{int(kb) / 1024:.0f} MB, {len(r.stdout.splitlines())} lines printed")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sizes", default="60,100,140,200")
+    ap.add_argument("--kinds", default=",".join(KINDS))
+    ap.add_argument("--seeds", default="0,1")
+    ap.add_argument("--time-limit", type=float, default=20.0)
+    ap.add_argument("--dir", type=Path, default=Path("/tmp/tremaux-huge"))
+    ap.add_argument("--json", type=Path)
+    ap.add_argument("--report", type=Path, nargs="+")
+    ap.add_argument("--cli", type=int)
+    args = ap.parse_args()
+    if args.report:
+        rows = [json.loads(x.read_text()) for x in args.report]
+        print(table(rows[-1], rows[0] if len(rows) > 1 else None))
+        return
+    args.sizes = [int(x) for x in args.sizes.split(",")]
+    args.kinds = args.kinds.split(",")
+    args.seeds = [int(x) for x in args.seeds.split(",")]
+    print(f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} on {platform.machine()} "
+          f"({os.cpu_count()} cores, shared), Python {platform.python_version()}, time limit {args.time_limit:g} s.\n")
+    if args.cli:
+        print(cli(args.cli, args.dir, args.time_limit))
+        return
+    rows = run(args)
+    if args.json:
+        args.json.write_text(json.dumps(rows))
+    print(table(rows))
+
+
+if __name__ == "__main__":
+    main()
