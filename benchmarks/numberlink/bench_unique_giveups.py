@@ -11,14 +11,17 @@ A puzzle is named ``FAMILY-HALF-INDEX`` (the family's letter, the index over the
 * ``sat``: SAT alone on the second question ("a solution under ``fill`` with touching other than the
   first?"): the encoding of the check (colour bits shared past 31 pairs; ``--bits full``: a code per
   pair; ``--bits nikoli``: the question under ``nikoli`` without touching, with the clauses of
-  ``shortcuts`` when the first solution covers the board, as the check asks it), the first solution's lines
+  ``shortcuts`` when the first solution covers the board, as the check asks it; ``--bits touch``: a code per
+  pair, and some line beside itself required instead of the first solution forbidden, which asks the same when
+  the first solution has no line beside itself and is the only one without), the first solution's lines
   forbidden and given as phases, loops cut as they come; each backend in a child process killed after
   ``--limit`` seconds of the clock (CaDiCaL cannot be interrupted in process); CPU seconds of the child.
 * ``dp``: an exact count, capped at 2, by a frontier dynamic programme (cells in rows along the shorter
   side; a state is what each cell of the frontier hands down: nothing, a line end of a known pair, or an
   end of a piece of line whose other end is also on the frontier; equal states merged). Prints the
   states after each row, and stops past ``--max-states``. ``--check N`` compares its count with
-  ``tests/numberlink_reference.py`` on N random boards of up to 20 cells.
+  ``tests/numberlink_reference.py`` on N random boards of up to 20 cells (and the SAT question of
+  ``--bits touch`` with the brute force's solutions that have a line beside itself).
 * ``rows``: the compiled row search under ``fill`` with touching, ``max_solutions=2``, with its memo
   table of dead states as sized now and 128 times larger, for ``--limit`` seconds of the clock.
 """
@@ -73,10 +76,36 @@ def sat_once(name: str, backend: str, bits: str) -> None:
     first = solve_puzzle(p, rule="fill", time_limit=5).solutions[0]
     t = time.process_time()
     enc = Encoding(p, "fill", backend=backend, colour_bits=FILL_COLOUR_BITS if bits == "shared" else None)
-    enc.block_lines(first)
+    if bits == "touch":  # some line runs beside itself, instead of "not the first solution"
+        require_touch(enc)
+    else:
+        enc.block_lines(first)
     enc.set_hint(first)
     m = enc.next_model()
-    print("unique" if m is None else "several", enc.loops_cut, f"{time.process_time() - t:.2f}", flush=True)
+    words = ("none-beside-itself", "one-beside-itself") if bits == "touch" else ("unique", "several")
+    print(words[m is not None], enc.loops_cut, f"{time.process_time() - t:.2f}", flush=True)
+
+
+def require_touch(enc) -> None:
+    """Add to ``enc`` (one code per pair) that two neighbouring cells of one pair's colour are not linked."""
+    top = max(enc.nvars, enc.solver.nof_vars())
+    some = []
+    for k in range(len(enc.eu)):
+        u, v = int(enc.eu[k]), int(enc.ev[k])
+        bu, bv = enc.bitvar[u], enc.bitvar[v]
+        if not (bu[0] or bv[0] or enc.codes[u] == enc.codes[v]):
+            continue  # two numbers of different pairs
+        top += 1
+        some.append(top)
+        enc.add_clause([-top, -(k + 1)])  # the cells are not linked
+        for b in range(enc.nbits if bu[0] or bv[0] else 0):  # and have the same code
+            if bu[0] and bv[0]:
+                enc.add_clause([-top, -int(bu[b]), int(bv[b])])
+                enc.add_clause([-top, int(bu[b]), -int(bv[b])])
+            else:
+                free, code = (int(bu[b]), int(enc.codes[v])) if bu[0] else (int(bv[b]), int(enc.codes[u]))
+                enc.add_clause([-top, free if (code >> b) & 1 else -free])
+    enc.add_clause(some)
 
 
 def part_sat(names: list[str], backends: list[str], limit: float, bits: str) -> None:
@@ -187,10 +216,13 @@ def part_dp(names: list[str], max_states: int, limit: float) -> None:
 
 def part_check(n: int, seed: int = 1) -> None:
     sys.path.insert(0, str(ROOT / "tests"))
-    from numberlink_reference import brute_force
+    from numberlink_reference import brute_force, touches_itself
+
+    from tremaux.numberlink import Puzzle
+    from tremaux.numberlink.solvers.encoding import Encoding
 
     rng = random.Random(seed)
-    seen = bad = 0
+    seen = bad = touching = bad_touch = 0
     kinds = [0, 0, 0]
     while seen < n:
         h, w = rng.randint(2, 5), rng.randint(2, 5)
@@ -200,11 +232,20 @@ def part_check(n: int, seed: int = 1) -> None:
         grid = [[0] * w for _ in range(h)]
         for i, cell in enumerate(rng.sample(range(h * w), 2 * k)):
             grid[cell // w][cell % w] = i // 2 + 1
-        ref = min(2, len(brute_force(grid, True, limit=2)))
+        every = brute_force(grid, True, limit=10**6)
+        ref = min(2, len(every))
         seen += 1
         kinds[ref] += 1
         bad += ref != frontier_count(grid)
-    print(f"{seen} boards (none / unique / several: {kinds[0]} / {kinds[1]} / {kinds[2]}), {bad} disagree")
+        enc = Encoding(Puzzle.from_rows(["".join(str(x) if x else "." for x in row) for row in grid]), "fill")
+        if not enc.trivially_unsat:
+            require_touch(enc)
+        got = not enc.trivially_unsat and enc.next_model() is not None
+        enc.close()
+        touching += any(any(touches_itself(line) for line in s) for s in every)
+        bad_touch += got != any(any(touches_itself(line) for line in s) for s in every)
+    print(f"{seen} boards (none / unique / several: {kinds[0]} / {kinds[1]} / {kinds[2]}), {bad} disagree;"
+          f" {touching} with a solution whose line runs beside itself, {bad_touch} disagree with --bits touch")
 
 
 def part_rows(names: list[str], limit: float) -> None:
@@ -232,9 +273,10 @@ def main() -> None:
     ap.add_argument("--limit", type=float, default=60.0)
     ap.add_argument("--max-states", type=int, default=10**6)
     ap.add_argument("--check", type=int, default=0)
-    ap.add_argument("--bits", choices=("shared", "full", "nikoli"), default="shared",
+    ap.add_argument("--bits", choices=("shared", "full", "nikoli", "touch"), default="shared",
                     help="colour bits: shared past 31 pairs as the check does, or one code per pair; "
-                         "nikoli: the question under nikoli without touching instead")
+                         "nikoli: the question under nikoli without touching instead; touch: a code per "
+                         "pair, and a line beside itself required instead of the first solution forbidden")
     ap.add_argument("--sat-once", nargs=3, help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.sat_once:
