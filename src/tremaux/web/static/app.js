@@ -14,6 +14,7 @@ import { bindMazeFile, keptMazeFile, openMazeFile } from "./maze-file.js";
 import { updateLinks, newMaze, bindMaze } from "./maze.js";
 import { nlColour, nlInk, nlDraw, nlName } from "./nl-draw.js";
 import { NL, nlRestore, bindNumberLink } from "./numberlink.js";
+import { keyLine } from "./nl-lines.js";
 
 // ================================================================== start
 // A whole number given in the address (a permalink), or `otherwise` (also for one too large to hold exactly).
@@ -213,7 +214,7 @@ window.tremaux = {
   },
   numberlink: {
     state: () => ({ phase: NL.phase, rows: NL.rows, cols: NL.cols, grid: NL.grid, answer: NL.answer, shown: NL.shown, sel: NL.sel,
-      labels: NL.labels, drawn: NL.drawn }),
+      labels: NL.labels, drawn: NL.drawn, line: keyLine() }),
     geometry: () => NL.geo,
     colour: nlColour,
     ink: nlInk,
