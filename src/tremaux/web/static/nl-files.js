@@ -1,5 +1,5 @@
 /* Number Link puzzles in and out: save, load from a file, paste. */
-import { $, postJSON, say, download, LIMITS } from "./common.js";
+import { $, postJSON, say, download, namedError, LIMITS } from "./common.js";
 import { NL, nlReset, nlEntry, nlBody, setPreset } from "./numberlink.js";
 
 export async function nlSave() {
@@ -37,7 +37,7 @@ export async function nlLoadText(text, name) {
     nlReset(out.rows, out.cols, out.grid, out.names);
     say($("nl-message"), `loaded ${name}: ${out.rows} × ${out.cols}`, "ok");
   } catch (err) {
-    if (id === loading) say($("nl-message"), `${name}: ${err.message}`, "error");
+    if (id === loading) say($("nl-message"), namedError(name, err.message, "puzzle"), "error");
   }
 }
 
