@@ -90,6 +90,9 @@ fetch('/api/solve', {method: 'POST', headers: {'Content-Type': 'application/json
 """
 
 
+CELLS = "return (document.getElementById('maze-stats').textContent.match(/cells\\D*(\\d+)/) || [])[1]"
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -128,8 +131,7 @@ def one_run(driver, base: str, query: str) -> dict:
     parse, nbytes = driver.execute_async_script(PARSE, body)
     return {"held": max(held) if held else 0.0, "parse": parse, "bytes": nbytes,
             "frame": _median(frames), "frame_max": max(frames) if frames else None, "end": end,
-            "cells": driver.execute_script("return tremaux.maze.state().params && "
-                                           "(document.getElementById('maze-stats').textContent.match(/cells\\D*(\\d+)/) || [])[1]")}
+            "cells": driver.execute_script(CELLS)}
 
 
 def main() -> None:

@@ -7,6 +7,8 @@ in it as ":1:1".
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from pagekit import open_page, wait_for
 
@@ -37,11 +39,13 @@ def test_a_file_of_the_wrong_kind_is_named_once_with_the_place_in_it(driver, ser
 @pytest.mark.parametrize("items_only", [False, True])
 def test_a_picture_pasted_on_the_number_link_board_is_said_to_be_no_puzzle_text(driver, server, items_only):
     # a copied picture pasted on the board was said to be "the pasted text is empty: copy a puzzle first"
+    from PIL import Image
     from pagekit import paste_file
 
     open_page(driver, server, "?rows=5&cols=5&seed=1")
-    png = (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4"
-           b"\x89\x00\x00\x00\rIDATx\x9cc\xf8\xff\xff?\x00\x05\xfe\x02\xfe\xa7\x35\x81\x84\x00\x00\x00\x00IEND\xaeB`\x82")
+    buf = io.BytesIO()
+    Image.new("RGB", (4, 4), "white").save(buf, "PNG")
+    png = buf.getvalue()
     before = driver.execute_script("return tremaux.numberlink.state().grid")
     assert paste_file(driver, "nl-board", png, items_only=items_only)
     said = driver.find_element("id", "nl-message").text

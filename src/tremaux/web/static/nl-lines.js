@@ -1,8 +1,9 @@
 /* Lines drawn by hand on the Number Link board, with a mouse or a finger: press on a number (or on the loose
  * end of a line begun) and move from cell to cell; or with the keyboard: Enter on a number (or a loose end)
- * begins a line, the arrows draw it, Enter ends it (reaching the partner ends it too), Escape cancels it. A line goes back over itself to undo, never through another
- * number, and cuts a line of another pair it crosses; it ends on its partner. The page says when every pair is
- * joined, and whether every cell is filled. A press without a move stays a tap: it selects the cell. */
+ * begins a line, the arrows draw it, Enter ends it (reaching the partner ends it too), Escape cancels it.
+ * A line goes back over itself to undo, never through another number, and cuts a line of another pair it
+ * crosses; it ends on its partner. The page says when every pair is joined, and whether every cell is filled.
+ * A press without a move stays a tap: it selects the cell. */
 import { $, say } from "./common.js";
 import { nlDraw, nlName } from "./nl-draw.js";
 import { NL, nlForget } from "./numberlink.js";
@@ -161,7 +162,8 @@ export function lineKey(ev) {
   const num = keyed.num;
   if (!walk(num, at)) {
     const v = NL.grid[at[0]][at[1]];
-    tell(v && v !== num ? `${nlName(v)} is in the way` : `the line of ${nlName(num)} is joined: go back over it or press Enter`);
+    tell(v && v !== num ? `${nlName(v)} is in the way`
+      : `the line of ${nlName(num)} is joined: go back over it or press Enter`);
     return true;
   }
   const cells = NL.drawn[num] || [];
