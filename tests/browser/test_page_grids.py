@@ -36,12 +36,15 @@ return {left: r.left, right: r.right, top: r.top, bottom: r.bottom + window.scro
 
 
 STAGE = """
-const svg = document.querySelector('#maze-svg svg'), st = tremaux.maze.state(), pal = tremaux.palette();
-const cells = [...svg.querySelectorAll('polygon[data-cell]')];
-const shown = [...svg.querySelectorAll('line[data-a]')].filter((l) => l.getAttribute('visibility') === 'visible');
-return {size: cells.length && Math.max(...cells.map((c) => Number(c.dataset.cell))) + 1, cells: cells.length,
-        coloured: cells.filter((c) => [pal.visited, pal.marked].includes(c.getAttribute('fill'))).length,
-        lines: shown.length, index: st.index, events: st.events};
+// the stage is a canvas: the colour at each cell's centre (a cell's fill, or the line of a passage from it)
+const st = tremaux.maze.state(), pal = tremaux.palette(), stage = tremaux.maze.stage();
+const canvas = document.querySelector('#maze-svg canvas'), ctx = canvas.getContext('2d');
+const rgb = (h) => [1, 3, 5].map((k) => parseInt(h.slice(k, k + 2), 16));
+const near = (p, h) => rgb(h).every((v, k) => Math.abs(p[k] - v) <= 8);
+const seen = stage.pixels.map(([x, y]) => ctx.getImageData(x, y, 1, 1).data);
+return {size: stage.size, cells: stage.pixels.length, svg: !!document.querySelector('#maze-svg svg'),
+        coloured: seen.filter((p) => near(p, pal.visited) || near(p, pal.marked)).length,
+        floor: seen.filter((p) => near(p, pal.floor)).length, index: st.index, events: st.events};
 """
 
 
@@ -123,7 +126,8 @@ def test_generate_and_solve_on_a_grid(driver, server, viewport, shoot, grid, nam
     driver.find_element("id", "btn-play").click()  # pause, and look
     wait_for(driver, "tremaux.maze.state().phase === 'paused'", what="the pause")
     seen = driver.execute_script(STAGE)
-    assert seen["cells"] == seen["size"] and seen["coloured"] > 1 and seen["lines"] > 0, seen
+    assert seen["cells"] == seen["size"] and seen["coloured"] > 1 and not seen["svg"], seen
+    assert seen["coloured"] + seen["floor"] <= seen["cells"] and seen["floor"] > 0, "not every cell reached yet"
     assert seen["index"] < seen["events"], "paused half way through"
     shoot(driver.find_element("id", "maze-demo"), f"page-{grid}-{name}-replay.png")
     driver.find_element("id", "btn-end").click()

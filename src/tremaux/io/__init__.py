@@ -115,7 +115,9 @@ def detect_format(data: str | bytes) -> str:
             return "png"
         data = _text(data, None)
     stripped = data.lstrip().lstrip("\ufeff").lstrip()  # a byte order mark left in a str
-    if stripped.startswith("{"):
+    # JSON that is not an object (a list, a string, null...) is still JSON: said to be no maze record, not read
+    # as a block text whose first character is unknown
+    if stripped[:1] in ("{", "[", '"') or stripped.rstrip() in ("null", "true", "false"):
         return "json"
     if _inputs.is_markup(stripped):  # read by tremaux.io.svg
         return "svg"

@@ -7,12 +7,14 @@
  * window.tremaux exposes the state of both pieces (read by the browser tests). */
 import { $, api, say, nameKey, findEntry, fillSelect, PALETTE, NEGATIVE, ENTRIES, setLimits, setPalette } from "./common.js";
 import { drawMaze } from "./maze-draw.js";
+import { stagePixel } from "./maze-stage.js";
 import { readForm, writeForm, showWalk } from "./maze-form.js";
 import { M, onGrid, setWalkSeed } from "./maze-state.js";
 import { bindMazeFile, keptMazeFile, openMazeFile } from "./maze-file.js";
 import { updateLinks, newMaze, bindMaze } from "./maze.js";
 import { nlColour, nlInk, nlDraw, nlName } from "./nl-draw.js";
 import { NL, nlRestore, bindNumberLink } from "./numberlink.js";
+import { keyLine } from "./nl-lines.js";
 
 // ================================================================== start
 // A whole number given in the address (a permalink), or `otherwise` (also for one too large to hold exactly).
@@ -204,13 +206,15 @@ window.tremaux = {
       path: M.solution ? M.solution.solution.path : null,
       params: M.params, start: M.maze && M.maze.start, goal: M.maze && M.maze.goal,
       grid: M.maze ? M.maze.grid || "square" : null, picture: onGrid() ? "svg" : "canvas",
-      staged: !!M.stage,
+      staged: !!M.stage, painted: M.painted,
     }),
+    // the stage of a replay: its cells, and where each one's centre is on its canvas (in the canvas's pixels)
+    stage: () => M.stage && { size: M.stage.size, pixels: M.stage.centres.map((_, i) => stagePixel(M.stage, i)) },
     geometry: () => M.geo,
   },
   numberlink: {
     state: () => ({ phase: NL.phase, rows: NL.rows, cols: NL.cols, grid: NL.grid, answer: NL.answer, shown: NL.shown, sel: NL.sel,
-      labels: NL.labels, drawn: NL.drawn }),
+      labels: NL.labels, drawn: NL.drawn, line: keyLine() }),
     geometry: () => NL.geo,
     colour: nlColour,
     ink: nlInk,

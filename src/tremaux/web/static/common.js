@@ -181,6 +181,17 @@ export function wholeNumber(id, name, blank) {
 }
 
 
+// The server's message on a file (or a pasted text) named `name`: the readers call it `source` ("the file",
+// "puzzle"), which the name takes the place of, a place in it said in words ("list.json: line 1, column 1:
+// unknown character", not "list.json: the file:1:1: unknown character"); a message that does not begin with
+// the source follows the name.
+export function namedError(name, message, source) {
+  const m = String(message);
+  if (!(m.startsWith(source + ":") || m.startsWith(source + " "))) return `${name}: ${m}`;
+  const rest = m.slice(source.length), at = /^:([0-9]+):([0-9]+):\s*/.exec(rest);
+  return at ? `${name}: line ${at[1]}, column ${at[2]}: ${rest.slice(at[0].length)}` : name + rest;
+}
+
 // in the window under the canvas's place on the page once its colour key and message are shown.
 export function room(canvas, below) {
   const stage = canvas.closest(".stage");

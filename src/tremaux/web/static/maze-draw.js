@@ -2,6 +2,7 @@
  * a trace is replayed on). */
 import { $, PALETTE, room, setupCanvas } from "./common.js";
 import { N, E, S, W, RANK, RANK_NAME, M, onGrid, staging } from "./maze-state.js";
+import { parseStage, layStage, paintWhole, paintOne } from "./maze-stage.js";
 
 
 export function geometry(rows, cols) {
@@ -82,21 +83,17 @@ export function edgeKey(a, b) {
   return a < b ? a * 8 + (b - a === 1 ? 1 : 2) : b * 8 + (a - b === 1 ? 1 : 2);
 }
 
-// On the stage of another grid: a cell is its polygon, a passage the two half lines from its ends.
-export function paintStageCell(i) {
-  const el = M.stage && M.stage.cells[i];
-  if (el) el.setAttribute("fill", cellColour(i));
-}
+// On the stage of another grid (maze-stage.js): a cell is its outline, a passage the two half lines from its
+// ends; a cell painted again brings the lines that meet it along.
+const lineColour = (j) => {
+  const L = M.stage.lines, state = edgeState(L.a[j], L.b[j]);
+  return state === "floor" ? null : PALETTE[state];
+};
 
-export function paintStageEdge(a, b) {
-  if (!M.stage || a < 0 || b < 0) return;
-  const state = edgeState(a, b);
-  for (const key of [a + "," + b, b + "," + a]) {
-    const el = M.stage.lines.get(key);
-    if (!el) continue;
-    el.setAttribute("visibility", state === "floor" ? "hidden" : "visible");
-    el.setAttribute("stroke", PALETTE[state]);
-  }
+export function paintStageCell(i) {
+  if (!M.stage || i < 0 || i >= M.stage.size) return;
+  paintOne(M.stage, i, cellColour, lineColour);
+  M.painted++;
 }
 
 // a passage without a colour of its own takes its cells' colour when they agree
@@ -146,12 +143,12 @@ export function drawSvg() {
   $("legend").hidden = !stage;
   $("grid-legend").hidden = !!stage;
   box.hidden = false;
+  if (stage) { drawStage(box, text, key); return; }
+  M.stage = null;
   box.innerHTML = text;
   const svg = box.querySelector("svg");
   const w = Number(svg.getAttribute("width")), h = Number(svg.getAttribute("height"));
-  const fit = room(box, [key, $("maze-message")]);
-  const scale = Math.min((Math.min(600, fit.width) - 2) / w, (Math.min(600, fit.height) - 2) / h);
-  const width = Math.max(60, Math.floor(w * scale)), height = Math.max(60, Math.floor(h * scale));
+  const { width, height } = fitted(box, key, w, h);
   svg.setAttribute("width", width);
   svg.setAttribute("height", height);
   growEndDots(svg, Math.min(width / w, height / h));
@@ -167,20 +164,40 @@ export function drawSvg() {
     sw.parentElement.hidden = !c;
     if (c) sw.style.background = c;
   }
-  M.stage = null;
-  if (stage) {  // index the cells and passages, then paint what the replay has reached so far
-    const cells = [], lines = new Map();
-    for (const el of svg.querySelectorAll("polygon[data-cell]")) cells[Number(el.dataset.cell)] = el;
-    for (const el of svg.querySelectorAll("line[data-a]")) lines.set(el.dataset.a + "," + el.dataset.b, el);
-    M.stage = { cells, lines };
-    paintStage();
+}
+
+// The size a picture of w x h units is drawn at, in the room the page has for it.
+function fitted(box, key, w, h) {
+  const fit = room(box, [key, $("maze-message")]);
+  const scale = Math.min((Math.min(600, fit.width) - 2) / w, (Math.min(600, fit.height) - 2) / h);
+  return { width: Math.max(60, Math.floor(w * scale)), height: Math.max(60, Math.floor(h * scale)) };
+}
+
+// The stage of a replay, on a canvas in the picture's place: its shapes are read once per answer (a resize
+// lays the same shapes out again), then painted as the replay has them now.
+function drawStage(box, text, key) {
+  if (!M.stageShapes || M.stageShapes.text !== text) M.stageShapes = { text, stage: parseStage(text) };
+  const stage = M.stageShapes.stage;
+  let canvas = box.querySelector("canvas.stage");
+  if (!canvas) {
+    box.textContent = "";
+    canvas = document.createElement("canvas");
+    canvas.className = "stage";
+    canvas.setAttribute("role", "img");
+    canvas.setAttribute("aria-label", "the maze as the solver's run has reached it");
+    box.appendChild(canvas);
   }
+  const { width, height } = fitted(box, key, stage.w, stage.h);
+  layStage(stage, canvas, width, height, END_MIN);
+  M.geo = { width, height, svg: true, stage: true };
+  M.stage = stage;
+  paintStage();
 }
 
 // Paint every cell and passage of the stage as the replay has them now.
 export function paintStage() {
-  for (let i = 0; i < M.stage.cells.length; i++) paintStageCell(i);
-  for (const edge of M.edgeState.keys()) paintStageEdge(Math.floor(edge / M.maze.size), edge % M.maze.size);
+  paintWhole(M.stage, cellColour, lineColour);
+  M.painted += M.stage.size;
 }
 
 export function drawMaze() {

@@ -1,7 +1,7 @@
 /* A maze of the visitor's own: opened from a file, or pasted on the maze's part of the page (a text drawing,
  * a block picture, JSON, .npz or a picture), read by the server in any format the command line reads. The
  * page keeps the file's bytes and sends them again to solve the maze. */
-import { $, postBytes, say, fillTable, statusSaid, LIMITS } from "./common.js";
+import { $, postBytes, say, fillTable, statusSaid, namedError, LIMITS } from "./common.js";
 import { drawMaze } from "./maze-draw.js";
 import { showFileGrid, showWalk } from "./maze-form.js";
 import { M } from "./maze-state.js";
@@ -31,7 +31,7 @@ export async function openMazeFile(bytes, name) {
     out = await postBytes("/api/maze/file", bytes, sent.signal);
   } catch (err) {
     if (readOnItsWay === sent) readOnItsWay = null;
-    if (mine === reading && asked === M.requestId && !err.aborted) say($("maze-message"), `${name}: ${err.message}`, "error");
+    if (mine === reading && asked === M.requestId && !err.aborted) say($("maze-message"), namedError(name, err.message, "the file"), "error");
     return;
   }
   if (readOnItsWay === sent) readOnItsWay = null;

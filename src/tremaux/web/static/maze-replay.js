@@ -1,6 +1,6 @@
 /* Replaying a solver's trace: events applied to the cells and passages, painted as they come, at a speed. */
 import { $, say } from "./common.js";
-import { paintCell, paintEnds, edgeKey, paintStageCell, paintStageEdge, paintEdge, paintPost, paintStage, drawMaze } from "./maze-draw.js";
+import { paintCell, paintEnds, edgeKey, paintStageCell, paintEdge, paintPost, paintStage, drawMaze } from "./maze-draw.js";
 import { N, E, S, W, SPEEDS, EV, RANK, M, onGrid } from "./maze-state.js";
 import { setPhase, showProgress } from "./maze.js";
 
@@ -27,7 +27,7 @@ export function setCell(i, name) {
 
 export function setEdge(a, b, name) {
   if (a < 0 || b < 0) return;
-  if (onGrid() ? !(M.stage && M.stage.lines.has(a + "," + b)) : !isNeighbour(a, b)) return;
+  if (onGrid() ? !(M.stage && M.stage.lines.keys.has(a * M.stage.size + b)) : !isNeighbour(a, b)) return;
   const k = edgeKey(a, b);
   const old = M.edgeState.get(k) || "floor";
   if (RANK[name] >= RANK[old]) M.edgeState.set(k, name);
@@ -79,10 +79,8 @@ export function apply(j, ctx, quiet) {
     for (const i of [prev, M.current, link]) if (i >= 0) paintCell(ctx, i);
     if (link >= 0 && isNeighbour(link, a)) paintEdge(ctx, link, a);
     paintEnds(ctx);
-  } else if (M.stage && !quiet) {
-    for (const i of [a, b, prev, M.current, link]) if (i >= 0) paintStageCell(i);
-    paintStageEdge(a, b);
-    paintStageEdge(link, a);
+  } else if (M.stage && !quiet) {  // painted once the step's events are applied (stepTo), each cell once
+    for (const i of [a, b, prev, M.current, link]) if (i >= 0) M.dirty.add(i);
   }
 }
 
@@ -129,10 +127,16 @@ export function stepTo(target) {
   // event by event froze a phone for seconds on a large maze
   const once = target - M.index > M.cellState.length;
   const ctx = onGrid() || once ? null : M.canvas.getContext("2d");
+  M.dirty = new Set();
   while (M.index < target) apply(M.index++, ctx, once);
   showProgress();
   if (M.index >= n) finish();
   else if (once) { if (M.stage) paintStage(); else drawMaze(); }
+  else if (M.stage) {  // the cells the events changed, or the whole stage when they are most of it
+    if (M.dirty.size > M.stage.size / 4) paintStage();
+    else for (const i of M.dirty) paintStageCell(i);
+  }
+  M.dirty = null;
 }
 
 export function tick(now) {

@@ -22,7 +22,10 @@ export const M = {
   cellState: null,  // Uint8 rank per cell
   edgeState: null,  // Map key -> state name
   marks: null,      // Map edge key -> count of MARK events
-  stage: null,      // other grids while a trace plays: {cells: polygon per cell, lines: Map "a,b" -> line}
+  stage: null,      // other grids while a trace plays: the stage's shapes on its canvas (maze-stage.js)
+  stageShapes: null,  // {text, stage}: the shapes read from the answer's stage (kept for a redraw)
+  painted: 0,       // cells painted on a stage so far (the whole stage: each of its cells), read by the tests
+  dirty: null,      // the cells the events of a step changed (a Set), painted once at its end
   current: -1,
   geo: null,
   timer: 0,

@@ -1,6 +1,7 @@
 /* Drawing the Number Link board: its grid, the solution's lines, the numbers and their labels. */
 import { $, room, setupCanvas } from "./common.js";
 import { NL, nlWhere, nlKeep } from "./numberlink.js";
+import { keyLine } from "./nl-lines.js";
 
 export function nlColour(k) {
   const base = ["#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf",
@@ -78,7 +79,12 @@ export function nlDraw() {
     }
   }
   const [sr, sc] = NL.sel;
-  if (document.activeElement === NL.canvas || NL.phase === "editing") {
+  const line = keyLine();
+  if (line) {  // a line drawn with the keys: the cell it has reached, ringed thicker in the line's colour
+    ctx.strokeStyle = nlColour(line.num);
+    ctx.lineWidth = 4;
+    ctx.strokeRect(g.x0 + sc * g.size + 3, g.y0 + sr * g.size + 3, g.size - 5, g.size - 5);
+  } else if (document.activeElement === NL.canvas || NL.phase === "editing") {
     ctx.strokeStyle = "#3b6fb6";
     ctx.lineWidth = 2;
     ctx.strokeRect(g.x0 + sc * g.size + 2, g.y0 + sr * g.size + 2, g.size - 3, g.size - 3);

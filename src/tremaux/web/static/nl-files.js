@@ -1,5 +1,5 @@
 /* Number Link puzzles in and out: save, load from a file, paste. */
-import { $, postJSON, say, download, LIMITS } from "./common.js";
+import { $, postJSON, say, download, namedError, LIMITS } from "./common.js";
 import { NL, nlReset, nlEntry, nlBody, setPreset } from "./numberlink.js";
 
 export async function nlSave() {
@@ -37,7 +37,7 @@ export async function nlLoadText(text, name) {
     nlReset(out.rows, out.cols, out.grid, out.names);
     say($("nl-message"), `loaded ${name}: ${out.rows} × ${out.cols}`, "ok");
   } catch (err) {
-    if (id === loading) say($("nl-message"), `${name}: ${err.message}`, "error");
+    if (id === loading) say($("nl-message"), namedError(name, err.message, "puzzle"), "error");
   }
 }
 
@@ -95,9 +95,22 @@ export function nlPaste(ev) {
     return;
   }
   ev.preventDefault();
+  if (text.trim() === "" && pastedFile(ev)) {  // a copied picture (or another file): no text to read
+    say($("nl-message"), "a pasted picture is not read as a puzzle: copy the puzzle as text (a grid of numbers, " +
+      "a puzz.link address...), or load its file", "error");
+    return;
+  }
   if (text.trim() === "") {
     say($("nl-message"), "the pasted text is empty: copy a puzzle (a grid of numbers, a puzz.link address...) first", "error");
     return;
   }
   nlLoadText(text, "the pasted puzzle");
+}
+
+// Whether what was pasted holds a file (a picture copied): in its files, or only among its items.
+function pastedFile(ev) {
+  const data = ev.clipboardData;
+  if (!data) return false;
+  if (data.files && data.files.length) return true;
+  return [...(data.items || [])].some((item) => item.kind === "file");
 }

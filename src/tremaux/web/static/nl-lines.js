@@ -1,9 +1,11 @@
 /* Lines drawn by hand on the Number Link board, with a mouse or a finger: press on a number (or on the loose
- * end of a line begun) and move from cell to cell. A line goes back over itself to undo, never through another
- * number, and cuts a line of another pair it crosses; it ends on its partner. The page says when every pair is
- * joined, and whether every cell is filled. A press without a move stays a tap: it selects the cell. */
+ * end of a line begun) and move from cell to cell; or with the keyboard: Enter on a number (or a loose end)
+ * begins a line, the arrows draw it, Enter ends it (reaching the partner ends it too), Escape cancels it.
+ * A line goes back over itself to undo, never through another number, and cuts a line of another pair it
+ * crosses; it ends on its partner. The page says when every pair is joined, and whether every cell is filled.
+ * A press without a move stays a tap: it selects the cell. */
 import { $, say } from "./common.js";
-import { nlDraw } from "./nl-draw.js";
+import { nlDraw, nlName } from "./nl-draw.js";
 import { NL, nlForget } from "./numberlink.js";
 
 let drag = null;  // {num, moved, pointer}: the line being drawn
@@ -50,13 +52,10 @@ function start(ev) {
   if (ev.button > 0 || NL.phase === "solving") return;
   const at = cellAt(ev);
   if (!at) return;
-  const [r, c] = at, v = NL.grid[r][c];
-  let num = null;
-  const through = lineThrough(r, c);
-  if (v) num = v;  // from a number: its line starts again from here
-  else if (through && through.k === NL.drawn[through.num].length - 1) num = through.num;  // a loose end: goes on
+  const [r, c] = at, num = lineFrom(r, c);
   if (num === null) return;
-  drag = { num, from: at, moved: false, pointer: ev.pointerId, fresh: !!v };
+  endKeyLine(true);
+  drag = { num, from: at, moved: false, pointer: ev.pointerId, fresh: !!NL.grid[r][c] };
   try { NL.canvas.setPointerCapture(ev.pointerId); } catch (_) { /* a pointer already gone */ }
 }
 
@@ -67,17 +66,31 @@ function move(ev) {
   const num = drag.num;
   if (!drag.moved) {
     if (same(at, drag.from)) return;
-    drag.moved = true;  // a drag, not a tap: the solver's answer on the board gives way to the visitor's lines
-    if (NL.answer) { nlForget(); NL.drawn = {}; }
-    if (drag.fresh || !NL.drawn[num]) {
-      for (const [k, cells] of Object.entries(NL.drawn)) {  // the cell it starts from is its own
-        const i = cells.findIndex((x) => same(x, drag.from));
-        if (i >= 0 && Number(k) !== num) { cells.length = i; if (!cells.length) delete NL.drawn[k]; }
-      }
-      NL.drawn[num] = [drag.from];
-    }
+    drag.moved = true;  // a drag, not a tap
+    setOut(drag);
   }
-  // a fast move skips cells: walked one step at a time, rows then columns
+  walk(num, at);
+  nlDraw();
+  judge();
+}
+
+// The first move of a line: the solver's answer on the board gives way to the visitor's lines; a line begun
+// on a number starts again from it.
+function setOut(line) {
+  const num = line.num;
+  if (NL.answer) { nlForget(); NL.drawn = {}; }
+  if (line.fresh || !NL.drawn[num]) {
+    for (const [k, cells] of Object.entries(NL.drawn)) {  // the cell it starts from is its own
+      const i = cells.findIndex((x) => same(x, line.from));
+      if (i >= 0 && Number(k) !== num) { cells.length = i; if (!cells.length) delete NL.drawn[k]; }
+    }
+    NL.drawn[num] = [line.from];
+  }
+}
+
+// The line of `num` drawn on to cell `at` (a fast move skips cells: walked one step at a time, rows then
+// columns); whether it got there.
+function walk(num, at) {
   let last = NL.drawn[num][NL.drawn[num].length - 1];
   while (!same(last, at)) {
     const dr = Math.sign(at[0] - last[0]), dc = dr ? 0 : Math.sign(at[1] - last[1]);
@@ -88,8 +101,77 @@ function move(ev) {
   if (NL.drawn[num] && NL.drawn[num].length === 1 && !NL.grid[NL.drawn[num][0][0]][NL.drawn[num][0][1]]) {
     delete NL.drawn[num];
   }
+  return same(last, at);
+}
+
+// The line a number or a loose end at [r, c] begins, or null.
+function lineFrom(r, c) {
+  const v = NL.grid[r][c], through = lineThrough(r, c);
+  if (v) return v;  // from a number: its line starts again from here
+  if (through && through.k === NL.drawn[through.num].length - 1) return through.num;  // a loose end: goes on
+  return null;
+}
+
+// ------------------------------------------------------------------ the keyboard
+let keyed = null;  // {num, from, fresh, moved, before}: the line drawn with the arrows, and the lines before it
+
+function tell(text) { $("nl-where").textContent = text; }
+
+export function keyLine() { return keyed && { num: keyed.num, moved: keyed.moved }; }
+
+// The line drawn with the keys ends (kept as drawn); said unless `quiet`.
+export function endKeyLine(quiet) {
+  if (!keyed) return;
+  const num = keyed.num, cells = NL.drawn[num];
+  keyed = null;
+  nlDraw();
+  if (!quiet) tell(`line of ${nlName(num)} ${cells && ended(num, cells) ? "joined" : "left open"}`);
+}
+
+// A key on the board for the lines (Enter, the arrows while a line is drawn, Escape): whether it was taken.
+export function lineKey(ev) {
+  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  if (ev.key === "Enter") {
+    if (keyed) { endKeyLine(); return true; }
+    if (NL.phase === "solving") return false;
+    const [r, c] = NL.sel, num = lineFrom(r, c);
+    if (num === null) {
+      tell("a line begins on a number or on the loose end of a line: move there, then press Enter");
+      return true;
+    }
+    keyed = { num, from: [r, c], fresh: !!NL.grid[r][c], moved: false, before: JSON.stringify(NL.drawn) };
+    nlDraw();
+    tell(`drawing the line of ${nlName(num)}: the arrows draw it, Enter ends it, Escape cancels it`);
+    return true;
+  }
+  if (!keyed) return false;
+  if (ev.key === "Escape") {
+    const num = keyed.num;
+    if (keyed.moved) NL.drawn = JSON.parse(keyed.before);
+    NL.sel = keyed.from;
+    keyed = null;
+    nlDraw();
+    judge();
+    tell(`line of ${nlName(num)} cancelled`);
+    return true;
+  }
+  if (!moves[ev.key]) { endKeyLine(true); return false; }  // any other key: the line stays as drawn
+  const [dr, dc] = moves[ev.key], [r, c] = NL.sel, at = [r + dr, c + dc];
+  if (at[0] < 0 || at[1] < 0 || at[0] >= NL.rows || at[1] >= NL.cols) { tell("the edge of the board"); return true; }
+  if (!keyed.moved) { keyed.moved = true; setOut(keyed); }
+  const num = keyed.num;
+  if (!walk(num, at)) {
+    const v = NL.grid[at[0]][at[1]];
+    tell(v && v !== num ? `${nlName(v)} is in the way`
+      : `the line of ${nlName(num)} is joined: go back over it or press Enter`);
+    return true;
+  }
+  const cells = NL.drawn[num] || [];
+  NL.sel = cells.length ? cells[cells.length - 1] : keyed.from;
   nlDraw();
   judge();
+  if (cells.length > 1 && ended(num, cells)) endKeyLine();
+  return true;
 }
 
 function end(ev) {

@@ -2,7 +2,7 @@
 import { $, postJSON, say, fillTable, LIMITS, wholeNumber, ENTRIES } from "./common.js";
 import { nlDraw, nlName } from "./nl-draw.js";
 import { nlSave, nlSaveSolution, nlLoad, nlPaste } from "./nl-files.js";
-import { bindLines } from "./nl-lines.js";
+import { bindLines, endKeyLine, keyLine, lineKey } from "./nl-lines.js";
 
 // ================================================================== Number Link
 export const NL = {
@@ -74,6 +74,7 @@ export function nlGiveUp() {
 export function nlReset(rows, cols, grid, names) {
   NL.requestId++;
   nlGiveUp();
+  endKeyLine(true);
   NL.rows = rows;
   NL.cols = cols;
   NL.names = names || {};
@@ -97,7 +98,9 @@ export function nlForget() {
 // (a live region) when either changes, as the arrows, a tap or a typed number change them.
 export function nlWhere() {
   const [r, c] = NL.sel, v = NL.grid && NL.grid[r] ? NL.grid[r][c] : 0;
-  const text = `row ${r + 1}, column ${c + 1} of ${NL.rows} × ${NL.cols}: ${v ? nlName(v) : "empty"}`;
+  const line = keyLine();
+  const text = (line ? `drawing the line of ${nlName(line.num)}: ` : "") +
+    `row ${r + 1}, column ${c + 1} of ${NL.rows} × ${NL.cols}: ${v ? nlName(v) : "empty"}`;
   if ($("nl-where").textContent !== text) $("nl-where").textContent = text;
 }
 
@@ -159,6 +162,7 @@ export function nlSet(r, c, v) {
 }
 
 export function nlKey(ev) {
+  if (lineKey(ev)) { ev.preventDefault(); return; }  // Enter begins and ends a line, the arrows draw it
   const [r, c] = NL.sel;
   const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   if (moves[ev.key]) {
@@ -191,6 +195,7 @@ export function nlKey(ev) {
 export function nlPointer(ev) {
   if (NL.dragged) { NL.dragged = false; return; }  // the end of a line drawn by hand, not a tap
   if (ev.button > 0) return;
+  endKeyLine(true);  // a line drawn with the keys stays as it is
   const rect = NL.canvas.getBoundingClientRect(), g = NL.geo;
   const c = Math.floor((ev.clientX - rect.left - g.x0) / g.size);
   const r = Math.floor((ev.clientY - rect.top - g.y0) / g.size);
@@ -319,7 +324,7 @@ export function bindNumberLink() {
   $("nl-entry").addEventListener("input", nlEntry);
   NL.canvas.addEventListener("keydown", nlKey);
   NL.canvas.addEventListener("focus", nlDraw);  // a board reached by Tab shows its selected cell
-  NL.canvas.addEventListener("blur", nlDraw);
+  NL.canvas.addEventListener("blur", () => { endKeyLine(true); nlDraw(); });
   $("nl-preset").addEventListener("change", () => {
     const v = $("nl-preset").value;
     $("nl-custom").hidden = v !== "custom";

@@ -1,0 +1,81 @@
+"""Number Link lines drawn with the keyboard alone: Enter on a number begins its line, the arrows draw it,
+Enter ends it (reaching the partner ends it too), Escape cancels it; the board says so to a screen reader and
+rings the cell reached in the line's colour."""
+
+from __future__ import annotations
+
+import pytest
+from pagekit import hex_rgb, open_page
+
+pytestmark = pytest.mark.browser
+
+RING = """
+// the colour of the selected cell's frame (its left edge, halfway down), in the board's pixels
+const g = tremaux.numberlink.geometry(), [r, c] = tremaux.numberlink.state().sel;
+const ctx = document.getElementById('nl-board').getContext('2d');
+const x = Math.floor((g.x0 + c * g.size + 3.5) * g.ratio), y = Math.floor((g.y0 + (r + 0.5) * g.size) * g.ratio);
+return Array.from(ctx.getImageData(x, y, 1, 1).data.slice(0, 3));
+"""
+
+
+def keys(driver, *sequence: str) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    ActionChains(driver).send_keys(*sequence).perform()
+
+
+def state(driver) -> dict:
+    return driver.execute_script("return tremaux.numberlink.state()")
+
+
+def where(driver) -> str:
+    return driver.find_element("id", "nl-where").get_attribute("textContent")
+
+
+def test_a_line_is_drawn_ended_and_cancelled_with_the_keys(driver, server):
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    open_page(driver, server, "?rows=5&cols=5&seed=1")
+    Select(driver.find_element("id", "nl-preset")).select_by_value("custom")
+    driver.execute_script("for (const id of ['nl-rows', 'nl-cols']) document.getElementById(id).value = 3;"
+                          "document.getElementById('nl-resize').click();"
+                          "document.getElementById('nl-save').focus();")
+    keys(driver, Keys.TAB)  # the board, reached from the keyboard
+    assert driver.execute_script("return document.activeElement.id") == "nl-board"
+    board = driver.find_element("id", "nl-board")
+    assert "Enter" in board.get_attribute("aria-keyshortcuts") and "line" in board.get_attribute("aria-label")
+    # 1 . 1 / . . . / 2 . 2, typed on the board
+    keys(driver, "1", Keys.RIGHT, Keys.RIGHT, "1", Keys.DOWN, Keys.DOWN, "2", Keys.LEFT, Keys.LEFT, "2")
+    assert state(driver)["grid"] == [[1, 0, 1], [0, 0, 0], [2, 0, 2]]
+    # Enter on an empty cell begins nothing, and says where a line begins
+    keys(driver, Keys.UP)
+    keys(driver, Keys.ENTER)
+    assert state(driver)["line"] is None and "a line begins on a number" in where(driver)
+    # from 1 at the top left to its partner: the line ends as it reaches it
+    keys(driver, Keys.UP, Keys.ENTER)
+    assert state(driver)["line"] == {"num": 1, "moved": False}
+    assert "drawing the line of 1" in where(driver)
+    keys(driver, Keys.RIGHT)
+    ring = driver.execute_script(RING)
+    assert ring == hex_rgb(driver.execute_script("return tremaux.numberlink.colour(1)")), ring
+    keys(driver, Keys.RIGHT)
+    st = state(driver)
+    assert st["drawn"]["1"] == [[0, 0], [0, 1], [0, 2]] and st["line"] is None and st["sel"] == [0, 2]
+    assert "line of 1 joined" in where(driver)
+    assert driver.find_element("id", "nl-message").text == "1 of 2 pairs joined"
+    # 2: begun, drawn a step, then cancelled with Escape: no line, the cursor back on the number
+    keys(driver, Keys.DOWN, Keys.DOWN, Keys.LEFT, Keys.LEFT, Keys.ENTER, Keys.UP)
+    assert state(driver)["drawn"]["2"] == [[2, 0], [1, 0]]
+    keys(driver, Keys.ESCAPE)
+    st = state(driver)
+    assert "2" not in st["drawn"] and st["sel"] == [2, 0] and st["line"] is None and "cancelled" in where(driver)
+    # the other number is in the way; Enter ends a line left open; a loose end goes on with Enter
+    keys(driver, Keys.ENTER, Keys.UP, Keys.UP)
+    assert state(driver)["sel"] == [1, 0] and "1 is in the way" in where(driver)
+    keys(driver, Keys.ENTER)
+    assert state(driver)["line"] is None and "left open" in where(driver)
+    keys(driver, Keys.ENTER, Keys.RIGHT, Keys.RIGHT, Keys.DOWN)
+    st = state(driver)
+    assert st["drawn"]["2"] == [[2, 0], [1, 0], [1, 1], [1, 2], [2, 2]] and st["line"] is None
+    assert driver.find_element("id", "nl-message").text == "all pairs joined; 1 cell empty (fill them all)"
