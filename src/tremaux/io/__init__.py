@@ -103,10 +103,8 @@ def detect_format(data: str | bytes) -> str:
     Examples
     --------
     >>> from tremaux.io import detect_format
-    >>> detect_format("+---+\\n|   |\\n+---+"), detect_format('{"format": "tremaux-maze"}')
-    ('ascii', 'json')
-    >>> detect_format(b"\\x89PNG\\r\\n")
-    'png'
+    >>> [detect_format(d) for d in ("+---+\\n|   |\\n+---+", '{"format": "tremaux-maze"}', b"\\x89PNG\\r\\n")]
+    ['ascii', 'json', 'png']
     """
     if isinstance(data, (bytes, bytearray, memoryview)):
         if bytes(data[:4]) == _ZIP:
@@ -115,8 +113,7 @@ def detect_format(data: str | bytes) -> str:
             return "png"
         data = _text(data, None)
     stripped = data.lstrip().lstrip("\ufeff").lstrip()  # a byte order mark left in a str
-    # JSON that is not an object (a list, a string, null...) is still JSON: said to be no maze record, not read
-    # as a block text whose first character is unknown
+    # JSON that is not an object (a list, null...) is JSON holding no maze record, not a block text
     if stripped[:1] in ("{", "[", '"') or stripped.rstrip() in ("null", "true", "false"):
         return "json"
     if _inputs.is_markup(stripped):  # read by tremaux.io.svg
