@@ -116,8 +116,8 @@ def ribbon(blocks: list[tuple[int, int]], k: int, origin: tuple[int, int]) -> li
     return lanes
 
 
-def wind_puzzle(seed: int) -> tuple[Puzzle, int, int]:
-    """The puzzle of ``seed``, the number of cells its planted solution leaves empty, and the lane width."""
+def wind_lines(seed: int) -> tuple[int, int, list[list[tuple[int, int]]], int, np.random.Generator]:
+    """The board's rows and columns, the planted lines of ``seed`` (cells end to end), the lane width, the rng."""
     rng = np.random.default_rng(seed)
     k = int(rng.integers(3, 7))
     ch, cw = (int(x) for x in rng.integers(-(-15 // k), 40 // k + 1, size=2))
@@ -141,6 +141,12 @@ def wind_puzzle(seed: int) -> tuple[Puzzle, int, int]:
                 lines.append(lane[j + n:])
                 lane = lane[:j]
             lines.append(lane)
+    return h, w, lines, k, rng
+
+
+def wind_puzzle(seed: int) -> tuple[Puzzle, int, int]:
+    """The puzzle of ``seed``, the number of cells its planted solution leaves empty, and the lane width."""
+    h, w, lines, k, rng = wind_lines(seed)
     g = np.zeros((h, w), dtype=np.int32)
     order = rng.permutation(len(lines))
     covered = 0
