@@ -40,6 +40,12 @@ MODE:
 ``guess``      the one-hot question, ``--fraction`` of all free cells assumed
                busy (drawn by seed); each "no lines" drops the assumptions in
                its core, and the solver is asked again
+``far``        as ``guess``, the cells assumed busy being every free cell at
+               least ``D = --fraction`` cells from the border and more than
+               ``D`` (Manhattan distance) from every number
+
+With ``--corpus FILE``, the question is asked of every puzzle of that corpus
+file instead (a line each).
 """
 
 from __future__ import annotations
@@ -189,9 +195,9 @@ def _ask(s: Solver, assumptions: list[int], t0: float, cpu: float):
     return None
 
 
-def ask(mode: str, seed: int, cpu: float, fraction: float, solver: str) -> tuple[str, float, str]:
-    """``(verdict, processor seconds, note)`` of ``mode`` on the puzzle of ``seed``."""
-    p = wind_puzzle(seed)[0]
+def ask(mode: str, seed: int, cpu: float, fraction: float, solver: str, p=None) -> tuple[str, float, str]:
+    """``(verdict, processor seconds, note)`` of ``mode`` on the puzzle of ``seed`` (or on ``p``)."""
+    p = wind_puzzle(seed)[0] if p is None else p
     grid = p.grid.tolist()
     t0 = time.process_time()
     cls, link, busy, n = (link_question if mode == "links" else onehot_question)(grid)
@@ -219,6 +225,13 @@ def ask(mode: str, seed: int, cpu: float, fraction: float, solver: str) -> tuple
             covered = {r * w + c for ln in lines for r, c in ln}
             rnd = random.Random(seed)
             assume = [v for a, v in busy.items() if a in covered and rnd.random() < fraction]
+        elif mode == "far":
+            h, w = len(grid), len(grid[0])
+            nums = [divmod(a, w) for a in range(h * w) if grid[a // w][a % w]]
+            d = int(fraction)
+            assume = [v for a, v in busy.items()
+                      if min(a // w, a % w, h - 1 - a // w, w - 1 - a % w) >= d
+                      and all(abs(a // w - r) + abs(a % w - c) > d for r, c in nums)]
         elif mode == "guess":
             rnd = random.Random(seed)
             assume = [v for v in busy.values() if rnd.random() < fraction]
@@ -232,7 +245,7 @@ def ask(mode: str, seed: int, cpu: float, fraction: float, solver: str) -> tuple
                 model = {x for x in s.get_model() if x > 0}
                 return _verdict(model, grid, link), time.process_time() - t0, f"{calls} calls, {len(assume)} assumed"
             core = set(s.get_core() or [])
-            if mode != "guess" or not core:
+            if mode not in ("guess", "far") or not core:
                 return "no lines", time.process_time() - t0, f"{calls} calls, {len(assume)} assumed"
             assume = [v for v in assume if v not in core]
 
@@ -269,7 +282,7 @@ def ask_rc2(seed: int, cpu: float, solver: str) -> tuple[str, float, str]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("mode", choices=("links", "onehot", "phase", "rc2", "known", "guess"))
+    ap.add_argument("mode", choices=("links", "onehot", "phase", "rc2", "known", "guess", "far"))
     ap.add_argument("--count", type=int, default=10, help="puzzles per half")
     ap.add_argument("--first", type=int, default=0)
     ap.add_argument("--half", choices=("dev", "held", "both"), default="dev")
@@ -277,9 +290,18 @@ def main() -> None:
     ap.add_argument("--fraction", type=float, default=0.5, help="share of cells assumed busy (known, guess)")
     ap.add_argument("--solver", default="g4", help="a python-sat solver name")
     ap.add_argument("--show", action="store_true", help="a line per puzzle")
+    ap.add_argument("--corpus", default=None, metavar="FILE",
+                    help="instead, every puzzle of this file of benchmarks/numberlink/corpus (not rc2, known)")
     a = ap.parse_args()
-    if a.count < 1 or a.cpu <= 0 or not 0 <= a.fraction <= 1 or a.first < 0:
+    if a.count < 1 or a.cpu <= 0 or not 0 <= a.fraction <= (40 if a.mode == "far" else 1) or a.first < 0:
         ap.error("--count and --cpu must be positive, --fraction within 0..1, --first not negative")
+    if a.corpus:
+        from tremaux.numberlink import formats
+        for i, p in enumerate(formats.load_all(ROOT / "benchmarks" / "numberlink" / "corpus" / a.corpus)):
+            v, sec, note = ask(a.mode, i, a.cpu, a.fraction, a.solver, p)
+            print(f"  {a.corpus} #{i:2d} {p.height}x{p.width} pairs {p.pairs:3d}  {v:8s} {sec:6.2f} s  {note}",
+                  flush=True)
+        return
     halves = ("dev", "held") if a.half == "both" else (a.half,)
     print(f"| mode | half | asked | lines | no lines | no answer | median s | max s |")
     print("|---|---|---|---|---|---|---|---|")

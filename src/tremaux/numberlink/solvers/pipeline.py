@@ -20,6 +20,10 @@ stage                   answers
 ``router``              one solution under ``nikoli`` by negotiated congestion
                         (:mod:`.router`), in runs from scratch with the next seed, for
                         answers that leave many cells empty
+``interior``            one solution under ``nikoli``, the free cells away from the border
+                        and the numbers first assumed busy, each core of "none" dropping
+                        its assumptions (:func:`.interior.interior_stage`), for half the
+                        time left: lines that wind side by side in clusters
 ``near``                one solution under ``nikoli`` among lines that leave at most ``b``
                         cells empty, ``b`` deepened past the checkerboard count
                         (:func:`.near.near_stage`): contest puzzles filled but for a few cells, which
@@ -73,7 +77,7 @@ Examples
 >>> names[:7]
 ['verdict', 'no_numbers', 'another', 'covering', 'glance', 'dense', 'router']
 >>> names[7:]
-['near', 'untouched', 'search', 'sat', 'portfolio']
+['interior', 'near', 'untouched', 'search', 'sat', 'portfolio']
 """
 
 from __future__ import annotations
@@ -87,6 +91,7 @@ from ..result import Linking
 from .another import another_stage
 from .bands import bands_stage
 from .base import NL_SOLVERS, Answer, Task
+from .interior import interior_stage
 from .near import near_stage
 from .portfolio import IN_PROCESS_SHARE, portfolio_follows, portfolio_stage
 from .repair import mended_stage
@@ -291,6 +296,7 @@ STAGES: list[tuple[str, Stage]] = [
     ("glance", _glance),
     ("dense", dense_stage),
     ("router", router_stage),
+    ("interior", interior_stage),
     ("near", near_stage),
     ("untouched", _untouched),
     ("search", _search),
