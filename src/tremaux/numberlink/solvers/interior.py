@@ -22,7 +22,7 @@ Examples
 >>> from tremaux.numberlink import Puzzle
 >>> p = Puzzle.from_rows(["1.......", "........", "........", "........", "........", ".......1"])
 >>> interior_cells(p, 2).astype(int).tolist()[2]
-[0, 0, 0, 0, 1, 1, 0, 0]
+[0, 0, 1, 1, 1, 1, 0, 0]
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ def interior_cells(puzzle: Puzzle, margin: int = MARGIN) -> np.ndarray:
     >>> from tremaux.numberlink.solvers.interior import interior_cells
     >>> from tremaux.numberlink import Puzzle
     >>> int(interior_cells(Puzzle.from_rows(["1....", ".....", ".....", ".....", "....1"]), 1).sum())
-    5
+    9
     """
     g = puzzle.grid != 0
     h, w = g.shape
