@@ -22,9 +22,9 @@ def _task(p: Puzzle, rule: str = "nikoli", want: int = 1) -> Task:
     return Task(p, resolve(rule), want=want, deadline=None)
 
 
-def test_the_stage_comes_after_the_router_and_before_the_bounds_on_empty_cells():
+def test_the_stage_comes_after_the_densest_lines_and_before_the_router():
     names = [name for name, _ in STAGES]
-    assert names.index("router") < names.index("interior") < names.index("near")
+    assert names.index("dense") < names.index("interior") < names.index("router") < names.index("near")
 
 
 def test_interior_cells_keep_away_from_the_border_and_every_number():

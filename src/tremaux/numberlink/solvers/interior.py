@@ -43,7 +43,7 @@ Chosen on the development half of ``benchmarks/bench_nl_wind.py`` (margins 1, 2 
 answered within 3 s of CPU).
 """
 INTERIOR_SHARE = 0.5
-"""Share of the time left for :func:`interior_stage`, before the ``near`` stage (a split)."""
+"""Share of the time left for :func:`interior_stage`, before the router and the ``near`` stage (a split)."""
 INTERIOR_CONFLICTS = 2000
 """Conflicts of one call between two looks at the clock."""
 

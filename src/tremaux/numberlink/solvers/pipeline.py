@@ -17,13 +17,14 @@ stage                   answers
                         open boards, answered at once
 ``dense``               one solution under ``nikoli`` among lines that leave empty only the
                         cells the checkerboard count forces (:func:`.sat.dense_stage`)
-``router``              one solution under ``nikoli`` by negotiated congestion
-                        (:mod:`.router`), in runs from scratch with the next seed, for
-                        answers that leave many cells empty
 ``interior``            one solution under ``nikoli``, the free cells away from the border
                         and the numbers first assumed busy, each core of "none" dropping
                         its assumptions (:func:`.interior.interior_stage`), for half the
                         time left: lines that wind side by side in clusters
+                        (before the router: measured on ``benchmarks/bench_nl_wind.py``)
+``router``              one solution under ``nikoli`` by negotiated congestion
+                        (:mod:`.router`), in runs from scratch with the next seed, for
+                        answers that leave many cells empty
 ``near``                one solution under ``nikoli`` among lines that leave at most ``b``
                         cells empty, ``b`` deepened past the checkerboard count
                         (:func:`.near.near_stage`): contest puzzles filled but for a few cells, which
@@ -75,9 +76,9 @@ Examples
 ('quick verdict', True)
 >>> names = [name for name, _ in STAGES]
 >>> names[:7]
-['verdict', 'no_numbers', 'another', 'covering', 'glance', 'dense', 'router']
+['verdict', 'no_numbers', 'another', 'covering', 'glance', 'dense', 'interior']
 >>> names[7:]
-['interior', 'near', 'untouched', 'search', 'sat', 'portfolio']
+['router', 'near', 'untouched', 'search', 'sat', 'portfolio']
 """
 
 from __future__ import annotations
@@ -295,8 +296,8 @@ STAGES: list[tuple[str, Stage]] = [
     ("covering", _covering),
     ("glance", _glance),
     ("dense", dense_stage),
-    ("router", router_stage),
     ("interior", interior_stage),
+    ("router", router_stage),
     ("near", near_stage),
     ("untouched", _untouched),
     ("search", _search),
