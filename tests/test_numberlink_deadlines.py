@@ -178,7 +178,7 @@ def test_fill_no_solution_hint_costs_no_more_than_the_answer(monkeypatch):
 
     p = Puzzle.from_rows(["1.2", "...", "1.2"])
     seen = []
-    monkeypatch.setattr(router_mod, "router_within", lambda task: seen.append(("router", task.left())))
+    monkeypatch.setattr(router_mod, "router_stage", lambda task: seen.append(("router", task.left())))
     monkeypatch.setattr(sat_mod, "dense_stage", lambda task: seen.append(("dense", task.left())))
     task = Task(p, resolve("fill"), 1, time.perf_counter() + 600)
     none = Answer((), True, "quick verdict", why="no solution")
@@ -262,6 +262,27 @@ def test_the_budgeted_router_grows_its_budget_while_the_time_allows(monkeypatch)
     assert len(slow) == 1  # a second try would take four times the first: more than is left
     found = router.router_within(Task(Puzzle.from_rows(["1...", "....", "...1"]), resolve("nikoli"), 1, None))
     assert found.how == "the router, in 1 round"
+
+
+@pytest.mark.parametrize("rows", [
+    "......../.....45./.2....3./2..1..../....3..5/......../......4./1.......",
+    "..14..2/....3../.15..../......./5....2./......./3...4..",
+    ".2......./........2/..4.....3/83......./......6../8....5.../..4..5..6/...1....1/7..7.....",
+])
+def test_fill_no_solution_says_so_when_the_router_needs_its_later_runs(rows):
+    """The hint asked only the router's first ten rounds (then the densest lines): on boards of random winding
+    lines that the search proves have no cover, and that the router solves under ``nikoli`` only in the runs
+    after its probe (other seeds and a slower pressure, as in a solve), no hint came: 11 of 11 such boards, and two
+    puzz.link puzzles. The hint now runs the router as the solve's router stage does, within the hint's time."""
+    from tremaux.numberlink import solve_puzzle
+    from tremaux.numberlink.solvers import quick_verdict
+
+    p = Puzzle.from_rows(rows.split("/"))
+    assert quick_verdict(p, resolve("fill")) is None  # proved by search, not by the checkerboard count
+    assert router.router_within(Task(p, resolve("nikoli"), 1, time.perf_counter() + 600)) is None
+    r = solve_puzzle(p, rule="fill", time_limit=600)
+    assert r.status == "no-solution" and r.message.endswith("(rule nikoli)")
+    assert solve_puzzle(p, rule="nikoli").status == "solved"
 
 
 def test_fill_no_solution_on_a_large_open_board_keeps_its_hint():

@@ -21,7 +21,6 @@ from .runtime import (ANNOUNCED, LONG_WORK_CELLS, announce, first_use, interpret
                       interpret_small_puzzles)
 
 
-
 class _WordsCommand(typer.core.TyperCommand):
     """A command whose help names its arguments in words (``FILE``, ``FILE...``), as its options are named: typer
     would add the Python type of the value (``FILE <Path>``, ``FILE <list[Path]>``) and braces (``{FILE}``) that no

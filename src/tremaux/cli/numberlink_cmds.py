@@ -19,7 +19,7 @@ from .numberlink_out import (_draw, _is_stdout, _not_the_puzzles, _out_path, _pi
                              _text_or_picture, _text_stdout, _writable, _wrote)
 
 nl_app = _Typer(name="numberlink", help="Number Link puzzles: solve, generate, check, convert.", no_args_is_help=True,
-                     rich_markup_mode=None)
+                rich_markup_mode=None)
 app.add_typer(nl_app, name="numberlink")
 
 RuleOption = typer.Option("fill", "--rule", metavar="NAME",

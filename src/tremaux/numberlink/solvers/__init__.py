@@ -350,9 +350,10 @@ def iter_solve_file(path: Any, solver: str = "fast", **options: Any) -> Iterator
 def _other_rule_hint(task: Task, answer: Answer, spent: float) -> str:
     """Under a covering rule, say when a proven "no solution" has solutions if cells may stay empty.
 
-    Only the quick questions that need no search are asked (the router's
-    first rounds, within a budget of work: :func:`.router.router_within`, then
-    the densest lines), and the hint may cost no more than the answer did
+    Only the quick questions that need no search are asked (the router, as
+    the solve's own router stage runs it: :func:`.router.router_stage`, its
+    rounds sized by the time they have; then the densest lines), and the hint
+    may cost no more than the answer did
     (``spent`` seconds, at least :data:`HINT_FLOOR`), within half the time
     left: it must not cost a second whole solve, nor a child process. A quick
     verdict on a 200x200 board is not followed by seconds of SAT. Without an
@@ -363,7 +364,7 @@ def _other_rule_hint(task: Task, answer: Answer, spent: float) -> str:
     loose = resolve("nikoli", task.rule.touch)
     if quick_verdict(task.puzzle, loose) is not None:
         return ""
-    from .router import router_within
+    from .router import router_stage
     from .sat import dense_stage
 
     half = task.share(0.5)
@@ -371,7 +372,7 @@ def _other_rule_hint(task: Task, answer: Answer, spent: float) -> str:
         loaded = load_seconds()  # else the hint came and went from run to run
         deadline = time.perf_counter() + max(spent, HINT_FLOOR)
         again = Task(task.puzzle, loose, 1, deadline if half is None else min(deadline, half))
-        found = router_within(again) or (dense_stage(again) if again.left() else None)
+        found = router_stage(again) or (dense_stage(again) if again.left() else None)
         if (found and found.solutions) or load_seconds() == loaded:
             break
     return "; it has solutions if cells may stay empty (rule nikoli)" if found and found.solutions else ""
