@@ -18,8 +18,8 @@ from tremaux.numberlink.solvers.interior import interior_cells, interior_stage
 from tremaux.numberlink.solvers.pipeline import STAGES
 
 
-def _task(p: Puzzle, rule: str = "nikoli", want: int = 1) -> Task:
-    return Task(p, resolve(rule), want=want, deadline=None)
+def _task(p: Puzzle, rule: str = "nikoli", want: int = 1, touch: bool = True) -> Task:
+    return Task(p, resolve(rule, touch=touch), want=want, deadline=None)
 
 
 def test_the_stage_comes_after_the_densest_lines_and_before_the_router():
@@ -40,7 +40,8 @@ def test_interior_cells_keep_away_from_the_border_and_every_number():
     assert mask.any()
 
 
-def test_nested_lines_wound_round_one_another_are_answered():
+@pytest.mark.parametrize("touch", [True, False])
+def test_nested_lines_wound_round_one_another_are_answered(touch):
     # three lines that must go round one another from a cluster: any answer must be a solution
     rows = ["..........",
             ".123......",
@@ -53,9 +54,9 @@ def test_nested_lines_wound_round_one_another_are_answered():
             "......321.",
             ".........."]
     p = Puzzle.from_rows(rows)
-    a = interior_stage(_task(p))
+    a = interior_stage(_task(p, touch=touch))
     assert a is not None and a.how.startswith("SAT (cells away")
-    assert not follow(p.grid.tolist(), [path.tolist() for path in a.solutions[0].paths], fill=False)
+    assert not follow(p.grid.tolist(), [path.tolist() for path in a.solutions[0].paths], fill=False, touch=touch)
 
 
 def test_assumptions_that_hold_no_lines_are_dropped_by_their_cores():
@@ -88,3 +89,29 @@ def test_it_leaves_fill_and_more_than_one_solution_to_other_stages():
     p = Puzzle.from_rows(["1.......", "........", "........", "........", "........", ".......1"])
     assert interior_stage(_task(p, "fill")) is None
     assert interior_stage(_task(p, want=2)) is None
+
+
+def test_the_pipeline_reaches_the_stage_on_lines_wound_from_clusters():
+    # seed 34 of benchmarks/bench_nl_wind.py: lanes of three wound from clusters of numbers; the router's first
+    # rounds (the glance) and the densest lines do not answer it, and the stage answers before the router
+    from tremaux.numberlink.solvers.pipeline import fast
+
+    p = Puzzle.from_rows([".................2",
+                          ".................6",
+                          ".................1",
+                          "..................",
+                          "..................",
+                          "..................",
+                          "..................",
+                          "..................",
+                          "..................",
+                          ".........4........",
+                          "..........5873....",
+                          "..............9...",
+                          "..................",
+                          "...4..............",
+                          "261.58937.........",
+                          ".................."])
+    a = fast(_task(p))
+    assert a.how.startswith("SAT (cells away"), a.how
+    assert not follow(p.grid.tolist(), [path.tolist() for path in a.solutions[0].paths], fill=False)
