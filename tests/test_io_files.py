@@ -193,17 +193,20 @@ def test_load_names_the_file_in_errors(tmp_path):
         mio.load(tmp_path / "missing.npz")
 
 
-def test_an_svg_picture_is_named_not_read_as_a_block_text(tmp_path, capsys):
-    # `tremaux generate -o maze.svg` then `tremaux solve maze.svg`: the message says what to read instead
+def test_an_svg_picture_of_tremaux_reads_back_as_its_maze(tmp_path, capsys):
+    # `tremaux render -o maze.svg` then `tremaux solve maze.svg`: the drawing's walls are read (it was refused)
     import tremaux
     from cli_helpers import run
 
     out = tmp_path / "maze.svg"
-    tremaux.render.save(tremaux.generate((3, 4), seed=1), out)
-    with pytest.raises(MazeFormatError, match="an SVG .* picture is not read back: read the maze from the .json"):
-        mio.load(out)
-    code, _, err = run(capsys, "solve", str(out))
-    assert code == 2 and "SVG" in err and "unknown character" not in err and err.count("\n") == 1
+    made = tremaux.generate((3, 4), seed=1)
+    tremaux.render.save(made, out)
+    assert mio.load(out) == made.maze
+    code, text, err = run(capsys, "solve", str(out))
+    assert code == 0 and text.startswith("+---+") and "error" not in err
+    (tmp_path / "page.html").write_text("<html><body>a maze</body></html>")
+    code, _, err = run(capsys, "solve", str(tmp_path / "page.html"))
+    assert code == 2 and "root is <html>" in err and err.count("\n") == 1
 
 
 def test_one_name_for_the_picture_format_everywhere(tmp_path):

@@ -7,12 +7,12 @@ Five file formats are registered in :data:`FORMATS`:
 * ``json``: JSON with a format version (:mod:`tremaux.io.json`), extension ``.json``;
 * ``npz``: compressed NumPy arrays (:mod:`tremaux.io.npz`), extension ``.npz``;
 * ``png`` (also called ``image``): a picture of a maze, PNG, GIF, BMP, JPEG... (:mod:`tremaux.io.image`),
-  read from thin walls or blocks, written as PNG.
+  read from thin walls or blocks, written as PNG (SVG drawings, walls as lines, are read by :mod:`tremaux.io.svg`).
 
 :func:`load` and :func:`loads` recognise every format from the content (the
 ``.npz`` and ``.json`` extensions are trusted): a zip archive is ``npz``, a
 picture file (by its first bytes) ``png``, text
-starting with ``{`` is ``json``, a drawing whose first line starts with
+starting with ``{`` is ``json``, text starting like XML (``<svg``, ``<?xml``) an SVG drawing, a drawing whose first line starts with
 ``+`` is ``ascii`` and anything else is ``block``. :func:`save` takes the
 format from its argument or else from the extension, by the rule every writer
 follows (:func:`tremaux.io.outputs.output_format`: ``.txt`` ascii, ``.json``,
@@ -98,7 +98,7 @@ def detect_format(data: str | bytes) -> str:
     Returns
     -------
     str
-        ``ascii``, ``block``, ``json``, ``npz`` or ``png`` (a picture: PNG, GIF, BMP, JPEG...).
+        ``ascii``, ``block``, ``json``, ``npz``, ``png`` (a picture: PNG, GIF, BMP...) or ``svg`` (XML).
 
     Examples
     --------
@@ -117,6 +117,8 @@ def detect_format(data: str | bytes) -> str:
     stripped = data.lstrip().lstrip("\ufeff").lstrip()  # a byte order mark left in a str
     if stripped.startswith("{"):
         return "json"
+    if _inputs.is_markup(stripped):  # read by tremaux.io.svg
+        return "svg"
     for line in stripped.splitlines():
         if not line.strip() or _HEADER.match(line):
             continue
@@ -204,9 +206,10 @@ def loads(data: str | bytes, format: str | None = None, *, source: str | None = 
     text = _text(data, source)
     if entry is None:
         _inputs.check_not_a_name(text, source)
-    if entry is None and _inputs.is_markup(text):
-        raise MazeFormatError("an SVG (or other XML) picture is not read back: read the maze from the .json or .npz "
-                              "file it was drawn from, or from a PNG picture", source=source)
+    if entry is None and _inputs.is_markup(text):  # an SVG drawing (any other XML is refused by its reader)
+        from . import svg
+
+        return svg.loads(text, source=source)
     entry = entry or FORMATS.get(detect_format(text))
     return entry.func(text, source=source)
 

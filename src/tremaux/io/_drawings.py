@@ -7,7 +7,7 @@ r"""Drawings in the ``+---+`` style that :mod:`tremaux.io.ascii` reads besides i
   original columns;
 * the same drawing in box-drawing characters (``tremaux render --style
   unicode``, or the heavy ``━┃┏``, double ``═║╔`` and rounded ``╭`` lines of
-  other programs, cells three wide): :func:`unboxed` redraws it with ``+``,
+  other programs, cells of any width): :func:`unboxed` redraws it with ``+``,
   ``-`` and ``|``;
 * the underscore style many small maze programs print, a cell two
   characters (its south wall ``_`` and its east wall ``|``) under a top line
@@ -46,7 +46,7 @@ _ACROSS, _DOWN = "─━═┄┅┈┉╌╍", "│┃║┆┇┊┋╎╏"
 
 
 def unboxed(text: str, source: str | None) -> str:
-    """A drawing in box-drawing characters (cells three wide) redrawn with ``+``, ``-`` and ``|``.
+    """A drawing in box-drawing characters redrawn with ``+``, ``-`` and ``|``.
 
     Every post becomes a corner ``+``, whatever box character (or blank,
     where no wall meets) stands there.
@@ -60,15 +60,29 @@ def unboxed(text: str, source: str | None) -> str:
                               "save the maze as ascii or json", line=first + 1, column=1, source=source)
     top = lines[first]
     indent = len(top) - len(top.lstrip())
+    period = _box_period(text.splitlines()[first:], indent)
     out = lines[:first]
     for i, line in enumerate(lines[first:]):
         if i % 2 == 0 and line.strip():
             chars = list(line)
-            for j in range(indent, len(chars), 4):
+            for j in range(indent, len(chars), period):
                 chars[j] = "+"
             line = "".join(chars)
         out.append(line)
     return "\n".join(out)
+
+
+def _box_period(lines: list[str], indent: int) -> int:
+    """Characters from one post to the next in a box drawing: the common step of the columns at which its
+    vertical lines and junctions stand (4, cells three wide, when the drawing does not tell)."""
+    from math import gcd
+
+    step = 0
+    for i, line in enumerate(lines[:64]):  # the first rows tell (a wrong step fails to parse, never misreads)
+        for j, ch in enumerate(line[indent:]):
+            if j and (ch in _DOWN if i % 2 else ch in BOX_CHARS and ch not in _ACROSS):
+                step = gcd(step, j)
+    return step if step >= 2 else 4
 
 
 class _Widened(Section):

@@ -153,9 +153,13 @@ def split(text: str, *, source: str | None, dedent: bool) -> tuple[list[Section]
     sections = []
     for ls, ns in groups:
         indent = 0
+        tabs = tab_indent(ls)
+        if tabs:  # every line indented alike with tabs (pasted from an indented block): not part of the maze
+            ls, indent = [line[len(tabs):] for line in ls], len(tabs)
         if dedent:
-            indent = min(len(line) - len(line.lstrip(" ")) for line in ls)
-            ls = [line[indent:] for line in ls]
+            more = min(len(line) - len(line.lstrip(" ")) for line in ls)
+            ls = [line[more:] for line in ls]
+            indent += more
             # trailing spaces do not count: a line of cells cut short is padded back (its last wall may be a
             # gap); a line of walls ends with a corner, so a short one is ragged
             width = len(ls[0])
@@ -169,6 +173,15 @@ def split(text: str, *, source: str | None, dedent: bool) -> tuple[list[Section]
                                       line=ns[k], column=indent + line.index("\t") + 1, source=source)
         sections.append(Section(ls, ns, indent, source))
     return sections, multi
+
+
+def tab_indent(lines: list[str]) -> str:
+    """The leading blanks, holding a tab, that every line begins with alike (empty when there are none)."""
+    first = lines[0]
+    lead = first[:len(first) - len(first.lstrip(" \t"))]
+    while lead and "\t" in lead and not all(line.startswith(lead) for line in lines):
+        lead = lead[:-1]
+    return lead if "\t" in lead and all(line.startswith(lead) for line in lines) else ""
 
 
 def quote(ch: int) -> str:

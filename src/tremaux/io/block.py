@@ -63,7 +63,7 @@ import numpy as np
 
 from ..errors import InvalidMazeError, MazeFormatError
 from ..maze.model import Maze
-from ._text import Section, quote, split
+from ._text import Section, quote, split, tab_indent
 
 __all__ = ["text_bytes", "to_blocks", "from_blocks", "dumps", "loads", "is_square_grid"]
 
@@ -349,6 +349,8 @@ def _full_blocks(text: str) -> str:
         return text
     text = text.translate(_FULL_BLOCKS)
     rows = [line.rstrip() for line in text.splitlines()]
+    tabs = tab_indent([row for row in rows if row]) if any(rows) else ""
+    rows = [row[len(tabs):] for row in rows]  # a tab indent alike on every line: the squares pair after it
     rows = [row + " " * (len(row) % 2) for row in rows]
     header = [row.lower().lstrip().startswith("level") for row in rows]
     if all(header) or not all(_pairs(row) for row, h in zip(rows, header) if not h):

@@ -95,9 +95,10 @@ import numpy as np
 from .. import budget
 from ..errors import MazeFormatError, MemoryLimitError, UnsupportedError
 from ..maze.model import Maze
-from ._colours import _crisp, _filled, _light_walls
+from ._colours import _crisp, _light_walls
 from ._evidence import disagreement, faint
 from ._lattice import _bands, _fit, _leading, _longest_blank, _main_run, _snap, _thickness
+from ._walls import maze_of_walls
 from ._notes import GRID_NOTE, LEVELS_NOTE, MASK_NOTE, grid_note, mask_note, read_mask_note
 
 __all__ = ["MAGIC", "MAX_PIXELS", "LEVELS_NOTE", "MASK_NOTE", "GRID_NOTE", "dumps", "grid_note", "is_image", "loads",
@@ -447,37 +448,5 @@ def _cells(box: np.ndarray, colours: np.ndarray, ys: np.ndarray, xs: np.ndarray,
     if doubt is not None:  # a scaled or smoothed picture: never a wrong maze without a word
         raise MazeFormatError(f"walls are blurred or broken ({doubt}): the picture was scaled or smoothed? "
                               "Save it at its drawn size and read that", source=source)
-    cells = np.zeros((H, W), dtype=np.uint8)
-    cells[:, :-1] |= np.where(east[:, 1:-1], 0, 2).astype(np.uint8)
-    cells[:, 1:] |= np.where(east[:, 1:-1], 0, 8).astype(np.uint8)
-    cells[:-1] |= np.where(south[1:-1], 0, 4).astype(np.uint8)
-    cells[1:] |= np.where(south[1:-1], 0, 1).astype(np.uint8)
     colour = colours[np.ix_(cy, cx)].astype(np.int16)
-    gaps = _border_gaps(east, south, H, W)
-    if mask is None and gaps:  # no note: the cells outside the drawn outline are masked (see _outline)
-        from ._outline import outside
-
-        cut = outside(cells, east, south, (_filled(colour, 0), _filled(colour, 1)))
-        mask = None if cut is None else ~cut
-    if mask is not None:  # masked cells are blank: no passage into them, no start or goal there
-        cells[~mask] = 0
-        cells[:, :-1] &= np.where(mask[:, 1:], 255, 255 ^ 2).astype(np.uint8)
-        cells[:, 1:] &= np.where(mask[:, :-1], 255, 255 ^ 8).astype(np.uint8)
-        cells[:-1] &= np.where(mask[1:], 255, 255 ^ 4).astype(np.uint8)
-        cells[1:] &= np.where(mask[:-1], 255, 255 ^ 1).astype(np.uint8)
-        gaps = [g for g in gaps if mask[g]]
-        colour[~mask] = 0
-    start = _filled(colour, 0) or (gaps[0] if gaps else None)
-    goal = _filled(colour, 1) or (gaps[1] if len(gaps) > 1 else None)
-    return Maze(cells, mask=mask, start=start, goal=goal)
-
-
-
-def _border_gaps(east: np.ndarray, south: np.ndarray, H: int, W: int) -> list[tuple[int, int]]:
-    """Cells beside an opening in the outer wall, in reading order (top, then the sides row by row, then bottom)."""
-    out = [(0, j) for j in range(W) if not south[0, j]]
-    for i in range(H):
-        out += [(i, 0)] if not east[i, 0] else []
-        out += [(i, W - 1)] if not east[i, W] else []
-    out += [(H - 1, j) for j in range(W) if not south[H, j]]
-    return list(dict.fromkeys(out))
+    return maze_of_walls(east, south, colour, mask)
