@@ -17,6 +17,11 @@ stage                   answers
                         open boards, answered at once
 ``dense``               one solution under ``nikoli`` among lines that leave empty only the
                         cells the checkerboard count forces (:func:`.sat.dense_stage`)
+``interior``            one solution under ``nikoli``, the free cells away from the border
+                        and the numbers first assumed busy, each core of "none" dropping
+                        its assumptions (:func:`.interior.interior_stage`), for half the
+                        time left: lines that wind side by side in clusters
+                        (before the router: measured on ``benchmarks/bench_nl_wind.py``)
 ``router``              one solution under ``nikoli`` by negotiated congestion
                         (:mod:`.router`), in runs from scratch with the next seed, for
                         answers that leave many cells empty
@@ -71,9 +76,9 @@ Examples
 ('quick verdict', True)
 >>> names = [name for name, _ in STAGES]
 >>> names[:7]
-['verdict', 'no_numbers', 'another', 'covering', 'glance', 'dense', 'router']
+['verdict', 'no_numbers', 'another', 'covering', 'glance', 'dense', 'interior']
 >>> names[7:]
-['near', 'untouched', 'search', 'sat', 'portfolio']
+['router', 'near', 'untouched', 'search', 'sat', 'portfolio']
 """
 
 from __future__ import annotations
@@ -87,6 +92,7 @@ from ..result import Linking
 from .another import another_stage
 from .bands import bands_stage
 from .base import NL_SOLVERS, Answer, Task
+from .interior import interior_stage
 from .near import near_stage
 from .portfolio import IN_PROCESS_SHARE, portfolio_follows, portfolio_stage
 from .repair import mended_stage
@@ -290,6 +296,7 @@ STAGES: list[tuple[str, Stage]] = [
     ("covering", _covering),
     ("glance", _glance),
     ("dense", dense_stage),
+    ("interior", interior_stage),
     ("router", router_stage),
     ("near", near_stage),
     ("untouched", _untouched),
