@@ -35,6 +35,10 @@ import sys
 import tempfile
 import time
 import urllib.request
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
+from pagekit import wait_for  # noqa: E402  (the browser tests' wait, with a benchmark's longer timeout)
 
 CHROMIUM = os.environ.get("TREMAUX_CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("TREMAUX_CHROMEDRIVER", "/usr/bin/chromedriver")
@@ -99,31 +103,20 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _wait(driver, script: str, timeout: float = 300.0):
-    deadline = time.monotonic() + timeout
-    while True:
-        value = driver.execute_script("return " + script)
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"timed out: {script}")
-        time.sleep(0.05)
-
-
 def _median(xs):
     return statistics.median(xs) if xs else None
 
 
 def one_run(driver, base: str, query: str) -> dict:
     driver.get(f"{base}/?{query}&braid=0&seed=1&solver=tremaux")
-    _wait(driver, "window.tremaux && tremaux.maze.state().phase === 'ready'")
+    wait_for(driver, "window.tremaux && tremaux.maze.state().phase === 'ready'", 300.0)
     params = driver.execute_script("return tremaux.maze.state().params")
     driver.execute_script(WATCH)
     driver.find_element("id", "btn-solve").click()
-    _wait(driver, "['animating', 'done'].includes(tremaux.maze.state().phase)")
+    wait_for(driver, "['animating', 'done'].includes(tremaux.maze.state().phase)", 300.0)
     frames = driver.execute_async_script(FRAMES)
     driver.find_element("id", "btn-play").click()  # pause
-    _wait(driver, "tremaux.maze.state().phase !== 'animating'")
+    wait_for(driver, "tremaux.maze.state().phase !== 'animating'", 300.0)
     held = driver.execute_script("return window.bench_tasks.slice()")
     end = driver.execute_async_script(END)
     driver.set_script_timeout(300)
