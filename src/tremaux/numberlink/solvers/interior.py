@@ -29,9 +29,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...kernels import numberlink as kn
 from ..model import Puzzle
-from ..result import Linking
 from .base import Answer, Task
 
 __all__ = ["interior_stage", "interior_cells", "MARGIN", "INTERIOR_SHARE", "INTERIOR_CONFLICTS"]
@@ -168,9 +166,8 @@ def interior_stage(task: Task) -> Answer | None:
     task.close_kept(key)
     if model is None:
         return None
-    from .router import untangle
+    from .router import _model_lines
 
-    _owner, cells, starts, _ = kn.trace_lines(model.links, enc.ends, puzzle.height, puzzle.width)
-    lk = untangle(puzzle, Linking.from_flat(puzzle, cells, starts))
+    lk = _model_lines(puzzle, model.links, enc.ends)
     return Answer((lk,), False, "SAT (cells away from the border and numbers busy first)", steps=enc.calls,
                   extras={"clauses": enc.nclauses, "variables": enc.nvars, "assumed_busy": len(run.assumed)})

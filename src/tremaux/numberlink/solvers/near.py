@@ -56,9 +56,7 @@ import time
 
 import numpy as np
 
-from ...kernels import numberlink as kn
 from .backend import in_time as check_time
-from ..result import Linking
 from .base import Answer, Task
 
 __all__ = ["near_stage", "NEAR_SHARE", "NEAR_DEPTH", "NEAR_CONFLICTS"]
@@ -134,10 +132,9 @@ def near_stage(task: Task) -> Answer | None:
     task.close_kept(key)
     if model is None:
         return None
-    from .router import untangle
+    from .router import _model_lines
 
-    _owner, cells, starts, _ = kn.trace_lines(model.links, enc.ends, puzzle.height, puzzle.width)
-    lk = untangle(puzzle, Linking.from_flat(puzzle, cells, starts))
+    lk = _model_lines(puzzle, model.links, enc.ends)
     return Answer((lk,), False, f"SAT (at most {bound} cells empty)", steps=enc.calls,
                   extras={"clauses": enc.nclauses, "variables": enc.nvars, "empty_bound": bound})
 

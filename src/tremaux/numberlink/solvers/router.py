@@ -309,6 +309,13 @@ def router_probe(task: Task) -> Answer | None:
     return _answer(task.puzzle, *_probe(task)[0])
 
 
+def _model_lines(puzzle: Puzzle, links: np.ndarray, ends: np.ndarray) -> Linking:
+    """The lines a SAT model's ``links`` draw from the numbers ``ends`` (closed loops left out), untangled: the
+    answer of the SAT stages under ``nikoli`` (:mod:`.sat`, :mod:`.near`, :mod:`.interior`)."""
+    _owner, cells, starts, _ = kn.trace_lines(links, ends, puzzle.height, puzzle.width)
+    return untangle(puzzle, Linking.from_flat(puzzle, cells, starts))
+
+
 def untangle(puzzle: Puzzle, linking: Linking) -> Linking:
     """``linking`` with every line that runs beside itself shortened until none does.
 

@@ -207,7 +207,7 @@ def dense_stage(task: Task) -> Answer | None:
     'SAT (densest lines)'
     """
     from .encoding import FILL_COLOUR_BITS, Encoding
-    from .router import untangle
+    from .router import _model_lines
     from .verdicts import colour_surplus
 
     if task.rule.cover or task.want != 1:
@@ -227,8 +227,7 @@ def dense_stage(task: Task) -> Answer | None:
     task.close_kept(key)
     if model is None:
         return None
-    _owner, cells, starts, _ = kn.trace_lines(model.links, enc.ends, puzzle.height, puzzle.width)
-    lk = untangle(puzzle, Linking.from_flat(puzzle, cells, starts))
+    lk = _model_lines(puzzle, model.links, enc.ends)
     return Answer((lk,), False, "SAT (densest lines)", steps=enc.calls,
                   extras={"clauses": enc.nclauses, "variables": enc.nvars})
 
