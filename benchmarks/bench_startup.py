@@ -5,12 +5,15 @@ Usage::
     python benchmarks/bench_startup.py              # both parts, print the tables
     python benchmarks/bench_startup.py --warm-only  # start-up only (seconds)
     python benchmarks/bench_startup.py --write      # also update the Start-up section of docs/benchmarks.md
+    python benchmarks/bench_startup.py --vs OLD/src # start-up only, this tree against another, in turn
 
 Start-up runs each command as a user does (``python -m tremaux ...`` in a fresh process, this source tree
 first on the path), after one unmeasured run so the kernels are cached, and reports the median wall time and
-the median CPU time (user + system) of the child over ``--repeat`` runs. The children may write Python's
-bytecode cache (``PYTHONDONTWRITEBYTECODE`` is dropped from their environment), as an installed package has
-its ``.pyc`` files: without them every run compiles tremaux's own modules again (about 0.05 s). ``python -c pass`` and
+the median CPU time (user + system) of the child over ``--repeat`` runs. The children run as an installed
+package does, with its ``.pyc`` files: ``PYTHONDONTWRITEBYTECODE`` is dropped from their environment and
+``PYTHONPYCACHEPREFIX`` points at a private temporary folder, so the unmeasured run writes the bytecode there (not
+into the source tree) and the measured runs read it; without bytecode every run compiles every module it imports
+again (about 0.15 s). ``python -c pass`` and
 ``python -c "import numpy"`` are timed the same way, as the floor of this machine at this moment: on a shared
 machine wall times follow its load, CPU times much less.
 
@@ -46,6 +49,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src"
 DOC = ROOT / "docs" / "benchmarks.md"
 BEGIN, END = "<!-- bench_startup:begin -->", "<!-- bench_startup:end -->"
+VS_BEGIN, VS_END = "<!-- bench_startup_vs:begin -->", "<!-- bench_startup_vs:end -->"
 
 CHILD = r"""
 import json, sys, time
@@ -78,29 +82,55 @@ print(json.dumps({"tasks": rows, "kernels": done, "total": total}))
 """
 
 
-def env(**extra: str) -> dict[str, str]:
+PYCACHE = Path(tempfile.gettempdir()) / f"tremaux-bench-pyc-{os.getpid()}"
+"""Where the children write and read their bytecode (``PYTHONPYCACHEPREFIX``): as installed, and private to this
+run (:func:`main` sets a temporary folder)."""
+
+
+def env(src: Path = SRC, **extra: str) -> dict[str, str]:
+    """The children's environment: ``src`` (this source tree) first on the path, bytecode written to
+    :data:`PYCACHE`."""
     e = dict(os.environ)
     e.pop("PYTHONDONTWRITEBYTECODE", None)
-    e["PYTHONPATH"] = str(SRC) + os.pathsep + e.get("PYTHONPATH", "")
+    e["PYTHONPYCACHEPREFIX"] = str(PYCACHE)
+    e["PYTHONPATH"] = str(src) + os.pathsep + e.get("PYTHONPATH", "")
     e.update(extra)
     return e
 
 
+def once(argv: list[str], src: Path = SRC, **extra: str) -> tuple[float, float]:
+    """Wall and CPU seconds (user + system) of one run of ``argv`` in a fresh process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.perf_counter()
+    subprocess.run(argv, env=env(src, **extra), capture_output=True, check=True, cwd=ROOT)
+    wall = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+
+
 def timed(argv: list[str], repeat: int, **extra: str) -> tuple[float, float]:
     """Median wall and CPU seconds of ``argv`` in fresh processes (after one unmeasured run)."""
-    subprocess.run(argv, env=env(**extra), capture_output=True, check=True, cwd=ROOT)
-    walls, cpus = [], []
+    once(argv, **extra)
+    runs = [once(argv, **extra) for _ in range(repeat)]
+    return statistics.median(w for w, _ in runs), statistics.median(c for _, c in runs)
+
+
+def timed_pair(argv: list[str], repeat: int, base: Path) -> tuple[float, float, float, float, float]:
+    """``argv`` with this tree and with ``base`` in turn (this, base, this, base...), after one unmeasured run
+    of each: the medians of wall and CPU seconds of each, and the median of the pairs' CPU ratios (this / base),
+    which keeps its meaning when the machine's load drifts during the runs."""
+    once(argv), once(argv, base)
+    ours, theirs = [], []
     for _ in range(repeat):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        t = time.perf_counter()
-        subprocess.run(argv, env=env(**extra), capture_output=True, check=True, cwd=ROOT)
-        walls.append(time.perf_counter() - t)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
-    return statistics.median(walls), statistics.median(cpus)
+        ours.append(once(argv))
+        theirs.append(once(argv, base))
+    ratio = statistics.median(a[1] / b[1] for a, b in zip(ours, theirs))
+    return (statistics.median(w for w, _ in theirs), statistics.median(c for _, c in theirs),
+            statistics.median(w for w, _ in ours), statistics.median(c for _, c in ours), ratio)
 
 
-def warm_rows(repeat: int, tmp: Path) -> list[tuple[str, float | None, float, float]]:
+def cases(tmp: Path) -> list[tuple[str, float | None, list[str]]]:
+    """The commands timed: label, target seconds (or None) and command line; writes the files they read."""
     py = sys.executable
     cli = [py, "-m", "tremaux"]
     maze = tmp / "m20.json"
@@ -112,7 +142,7 @@ def warm_rows(repeat: int, tmp: Path) -> list[tuple[str, float | None, float, fl
     wide = tmp / "p15x20.txt"
     subprocess.run(cli + ["numberlink", "generate", "--size", "15x20", "--seed", "1", "--out", str(wide)],
                    env=env(), capture_output=True, check=True)
-    cases = [
+    return [
         ("python -c pass (floor)", None, [py, "-c", "pass"]),
         ("python -c 'import numpy' (floor)", None, [py, "-c", "import numpy"]),
         ("tremaux --help", 0.3, cli + ["--help"]),
@@ -127,13 +157,63 @@ def warm_rows(repeat: int, tmp: Path) -> list[tuple[str, float | None, float, fl
         ("tremaux numberlink solve (10 x 10)", 0.6, cli + ["numberlink", "solve", str(puzzle)]),
         ("tremaux numberlink solve (15 x 20)", 0.5, cli + ["numberlink", "solve", str(wide)]),
     ]
+
+
+def warm_rows(repeat: int, tmp: Path) -> list[tuple[str, float | None, float, float]]:
     rows = []
-    for label, target, argv in cases:
+    for label, target, argv in cases(tmp):
         wall, cpu = timed(argv, repeat)
         rows.append((label, target, wall, cpu))
         print(f"{label:<40} wall {wall:6.3f} s  cpu {cpu:6.3f} s" + (f"  (target {target} s)" if target else ""),
               flush=True)
     return rows
+
+
+def vs_rows(repeat: int, tmp: Path, base: Path) -> list[tuple[str, float | None, tuple[float, ...]]]:
+    """Every command with this tree and with the source tree ``base`` in turn (see :func:`timed_pair`)."""
+    rows = []
+    for label, target, argv in cases(tmp):
+        if "tremaux" not in argv:  # the floor: the same on both sides
+            wall, cpu = timed(argv, repeat)
+            figures: tuple[float, ...] = (wall, cpu)
+            print(f"{label:<48} wall {wall:6.3f} s  cpu {cpu:6.3f} s", flush=True)
+        else:
+            figures = timed_pair(argv, repeat, base)
+            bw, bc, w, c, ratio = figures
+            print(f"{label:<48} before wall {bw:6.3f} s cpu {bc:6.3f} s; after wall {w:6.3f} s cpu {c:6.3f} s; "
+                  f"cpu ratio {ratio:5.2f}" + (f"  (target {target} s)" if target else ""), flush=True)
+        rows.append((label, target, figures))
+    return rows
+
+
+def write_vs_doc(rows, repeat: int, load: float, base: Path) -> None:
+    """The before/after table of :func:`vs_rows` in its own section of docs/benchmarks.md (added at the end)."""
+    today = datetime.date.today().isoformat()
+    machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    lines = [VS_BEGIN, f"## Start-up as installed, before and after ({today})", "",
+             f"`python benchmarks/bench_startup.py --warm-only --vs BASE --write` on {today} ({machine}), BASE "
+             f"being the source tree before the change ({base.name}); load average {load:.1f} on 2 cores at the end "
+             "of the run (the machine was shared: wall times follow the load, CPU times much less). Each command in "
+             "a fresh process as installed (bytecode in a private `PYTHONPYCACHEPREFIX`, written by one unmeasured "
+             f"run) with a warm kernel cache, the two trees in turn, median of {repeat} runs each; the ratio is the "
+             "median of the pairs' CPU ratios (after / before).", "",
+             "| command | before: wall | before: CPU | after: wall | after: CPU | CPU ratio | target |",
+             "| --- | --- | --- | --- | --- | --- | --- |"]
+    for label, target, figures in rows:
+        goal = "" if target is None else f"< {target} s"
+        if len(figures) == 2:
+            lines.append(f"| `{label}` | {figures[0]:.3f} s | {figures[1]:.3f} s | (same) | (same) |  | {goal} |")
+        else:
+            bw, bc, w, c, ratio = figures
+            lines.append(f"| `{label}` | {bw:.3f} s | {bc:.3f} s | {w:.3f} s | {c:.3f} s | {ratio:.2f} | {goal} |")
+    lines.append(VS_END)
+    text = DOC.read_text(encoding="utf-8")
+    block = "\n".join(lines)
+    if VS_BEGIN in text:
+        text = text[:text.index(VS_BEGIN)] + block + text[text.index(VS_END) + len(VS_END):]
+    else:
+        text = text.rstrip("\n") + "\n\n" + block + "\n"
+    DOC.write_text(text, encoding="utf-8")
 
 
 THRESHOLD = r"""
@@ -261,9 +341,23 @@ def main() -> None:
     ap.add_argument("--cold-only", action="store_true", help="skip the start-up timings")
     ap.add_argument("--write", action="store_true", help="update the Start-up section of docs/benchmarks.md")
     ap.add_argument("--threshold", action="store_true", help="also time the kernels interpreted by size")
+    ap.add_argument("--vs", metavar="SRC", type=Path,
+                    help="time each command with this tree and with the source tree SRC in turn (before / after); "
+                         "--write then updates the 'before and after' section instead")
     args = ap.parse_args()
+    if args.vs is not None and not (args.vs / "tremaux" / "__init__.py").is_file():
+        ap.error(f"--vs {args.vs}: not a source tree (no tremaux/__init__.py in it)")
+    global PYCACHE
     with tempfile.TemporaryDirectory(prefix="tremaux-bench-") as name:
         tmp = Path(name)
+        PYCACHE = tmp / "pycache"
+        if args.vs is not None:
+            rows = vs_rows(args.repeat, tmp, args.vs.resolve())
+            load = load_average()
+            print(f"load average {load:.1f}")
+            if args.write:
+                write_vs_doc(rows, args.repeat, load, args.vs.resolve())
+            return
         rows = [] if args.cold_only else warm_rows(args.repeat, tmp)
         limit = threshold(args.repeat) if args.threshold else None
         if limit is not None:
