@@ -14,6 +14,7 @@ Examples
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import numpy as np
@@ -134,9 +135,10 @@ def check_seed(seed: Any) -> int | None:
     """
     if seed is None:
         return None
-    if isinstance(seed, np.random.Generator):
+    random = sys.modules.get("numpy.random")  # not loaded: no Generator exists (and a plain seed need not load it)
+    if random is not None and isinstance(seed, random.Generator):
         return int(seed.integers(0, 2**64, dtype=np.uint64))
-    if isinstance(seed, np.random.SeedSequence):
+    if random is not None and isinstance(seed, random.SeedSequence):
         return int(seed.generate_state(1, np.uint64)[0])
     if isinstance(seed, _BOOLS) or not isinstance(seed, (int, np.integer)):
         plain = isinstance(seed, (float, str, bytes, bool, np.bool_))  # others by their type: one short line

@@ -1,9 +1,15 @@
-"""Modules loaded on first use, so that start-up does not pay for numba.
+"""Modules loaded on first use, so that start-up does not pay for numba, nor a command for what it does not use.
 
 The public modules reach the compiled kernels through :func:`lazy_module`:
 importing :mod:`tremaux.maze` or listing a registry imports neither numba nor
 any kernel (nor the :mod:`tremaux.kernels` package); the first attribute
 looked up on a kernel module (the first call) imports it.
+
+Packages whose ``__init__`` would import every submodule get a module
+``__getattr__`` from :func:`attach` instead (PEP 562): ``from package import
+name`` and ``package.submodule`` work as before and import only what they name
+(reading a maze file no longer loads the picture and animation stack, nor
+solving a Number Link puzzle its generator and pictures).
 
 Examples
 --------
@@ -19,9 +25,9 @@ import importlib
 import sys
 import threading
 from types import ModuleType
-from typing import Any
+from typing import Any, Callable, Iterable
 
-__all__ = ["lazy_module", "LazyModule"]
+__all__ = ["lazy_module", "LazyModule", "attach", "loaded_types"]
 
 _LOCK = threading.RLock()
 
@@ -83,3 +89,86 @@ def lazy_module(name: str) -> ModuleType:
     """
     module = sys.modules.get(name)
     return module if module is not None else LazyModule(name)
+
+
+def attach(package: str, names: dict[str, Iterable[str]],
+           modules: Iterable[str] = ()) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
+    """The ``__getattr__`` and ``__dir__`` of a package whose names are loaded from their submodules on first use.
+
+    Parameters
+    ----------
+    package : str
+        The package's full name (its ``__name__``).
+    names : dict of str to iterable of str
+        Each submodule (its name within the package, ``"model"``) and the names of the package's API it defines.
+    modules : iterable of str, optional
+        Submodules that are attributes of the package too (``package.formats``), loaded when first asked for.
+
+    Returns
+    -------
+    tuple of two callables
+        ``__getattr__(name)``, which stores what it loads in the package (so it runs once per name) and raises
+        :class:`AttributeError` for an unknown name, and ``__dir__()``: the package's own public globals, the
+        API and the submodules.
+
+    Examples
+    --------
+    >>> import tremaux, tremaux.errors
+    >>> getattr_, dir_ = attach("tremaux", {"errors": ["TremauxError"]}, modules=["budget"])
+    >>> getattr_("TremauxError") is tremaux.errors.TremauxError
+    True
+    >>> getattr_("budget").__name__, "TremauxError" in dir_()
+    ('tremaux.budget', True)
+    >>> getattr_("nope")
+    Traceback (most recent call last):
+    ...
+    AttributeError: module 'tremaux' has no attribute 'nope'
+    """
+    where = {name: module for module, api in names.items() for name in api}
+    submodules = frozenset(modules)
+
+    def __getattr__(name: str) -> Any:
+        if name in where:
+            value = getattr(importlib.import_module(f".{where[name]}", package), name)
+        elif name in submodules:
+            value = importlib.import_module(f".{name}", package)
+        else:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        setattr(sys.modules[package], name, value)
+        return value
+
+    def __dir__() -> list[str]:
+        own = vars(sys.modules[package])
+        return sorted({n for n in own if not n.startswith("_") or n.startswith("__")} | set(where) | submodules)
+
+    return __getattr__, __dir__
+
+
+def loaded_types(*names: str) -> tuple[type, ...]:
+    """The classes named ``"module:Class"`` whose modules are imported already, for an ``isinstance`` test that
+    imports nothing: an object of a class whose module was never imported cannot exist.
+
+    Parameters
+    ----------
+    *names : str
+        Each class as ``"package.module:Class"``.
+
+    Returns
+    -------
+    tuple of type
+        The classes of the modules in ``sys.modules``, in the order given; the others are left out.
+
+    Examples
+    --------
+    >>> import fractions
+    >>> loaded_types("fractions:Fraction", "tremaux_no_such_module:Thing")
+    (<class 'fractions.Fraction'>,)
+    >>> isinstance(fractions.Fraction(1, 2), loaded_types("fractions:Fraction"))
+    True
+    """
+    found = []
+    for name in names:
+        module, _, cls = name.partition(":")
+        if sys.modules.get(module) is not None:
+            found.append(getattr(sys.modules[module], cls))
+    return tuple(found)

@@ -15,8 +15,8 @@ from .app import (JsonOption, SeedOption, _Typer, app, count_option, format_opti
                   out_option, parse_size, size_option, solver_option, time_limit_option)
 from .numberlink_sources import (_each_answer, _file_label, _named_puzzles, _puzzle_sources,
                                  _unreadable_answer, _unreadable_verdict)
-from .numberlink_out import (_draw, _is_stdout, _not_the_puzzles, _out_path, _picture_out, _relabelled_note,
-                             _text_or_picture, _text_stdout, _writable, _wrote)
+from .numberlink_out import (_draw, _is_stdout, _maybe_terminal, _not_the_puzzles, _out_path, _picture_out,
+                             _relabelled_note, _text_or_picture, _text_stdout, _writable, _wrote)
 
 nl_app = _Typer(name="numberlink", help="Number Link puzzles: solve, generate, check, convert.", no_args_is_help=True,
                 rich_markup_mode=None)
@@ -42,20 +42,25 @@ def _show(drawn, numbers: bool = False) -> None:
 
     Colours are for a terminal only (elsewhere they would be dropped) and for boards of at most
     :data:`COLOUR_CELLS` cells: styling a cell costs far more than drawing it (minutes for millions of cells).
+    rich is asked only when the output may be a terminal (:func:`_maybe_terminal`).
     """
-    from rich.console import Console
+    from ..numberlink.draw.text import numbers_text, to_text
 
-    from ..numberlink import Puzzle
-    from ..numberlink.draw import numbers_text, to_rich, to_text
-
-    console = Console(highlight=False, soft_wrap=True)
-    puzzle = drawn if isinstance(drawn, Puzzle) else drawn[0]
     if numbers:
         typer.echo(numbers_text(drawn))
-    elif console.is_terminal and console.color_system is not None and puzzle.grid.size <= COLOUR_CELLS:
-        console.print(to_rich(drawn))
-    else:
-        typer.echo(to_text(drawn))
+        return
+    if _maybe_terminal():
+        from rich.console import Console
+
+        from ..numberlink.draw.text import to_rich
+        from ..numberlink.model import Puzzle
+
+        console = Console(highlight=False, soft_wrap=True)
+        puzzle = drawn if isinstance(drawn, Puzzle) else drawn[0]
+        if console.is_terminal and console.color_system is not None and puzzle.grid.size <= COLOUR_CELLS:
+            console.print(to_rich(drawn))
+            return
+    typer.echo(to_text(drawn))
 
 
 @nl_app.command("solve")

@@ -12,6 +12,18 @@ PICTURES = ("svg", "png", "txt")
 """The formats of ``solve --out``: the extensions :func:`tremaux.numberlink.draw.save` writes."""
 
 
+def _maybe_terminal() -> bool:
+    """Whether rich could take the standard output for a terminal (and colour it): it is one, or the environment
+    says so (``FORCE_COLOR``, ``TTY_COMPATIBLE=1``). When not, rich would print plain text, so it is not imported
+    (a tenth of a second at start-up)."""
+    if "FORCE_COLOR" in os.environ or os.environ.get("TTY_COMPATIBLE", "") == "1":
+        return True
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):  # no isatty, or a closed stream: rich says "not a terminal" too
+        return False
+
+
 def _out_path(out: Path, i: int, n: int) -> Path:
     return out if n == 1 else out.with_name(f"{out.stem}-{i + 1}{out.suffix}")
 

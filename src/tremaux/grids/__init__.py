@@ -16,14 +16,34 @@ True
 True
 """
 
-from .catalog import GRIDS, make_grid
-from .draw import Style, save_picture, to_png, to_svg
-from .generate import GRAPH_KERNELS, GridGenerated, generate_on, supports
-from .grid import Geometry, Grid
-from . import files
-from .maze import GridMaze, to_grid_maze
-from .measure import GridStats, grid_stats
-from .solve import GRAPH_SOLVERS, GridSolution, solve_on
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .._lazy import attach
+
+if TYPE_CHECKING:  # what the lazy names below resolve to, for type checkers and the reference pages
+    from . import files
+    from .catalog import GRIDS, make_grid
+    from .draw import Style, save_picture, to_png, to_svg
+    from .generate import GRAPH_KERNELS, GridGenerated, generate_on, supports
+    from .grid import Geometry, Grid
+    from .maze import GridMaze, to_grid_maze
+    from .measure import GridStats, grid_stats
+    from .solve import GRAPH_SOLVERS, GridSolution, solve_on
+
+# Each name is imported on first use (see tremaux._lazy.attach): reading a maze file (tremaux.grids.files) does
+# not load the grids' pictures, nor through them the maze pictures and animations.
+__getattr__, __dir__ = attach(__name__, {
+    "catalog": ["GRIDS", "make_grid"],
+    "draw": ["Style", "save_picture", "to_png", "to_svg"],
+    "generate": ["GRAPH_KERNELS", "GridGenerated", "generate_on", "supports"],
+    "grid": ["Geometry", "Grid"],
+    "maze": ["GridMaze", "to_grid_maze"],
+    "measure": ["GridStats", "grid_stats"],
+    "solve": ["GRAPH_SOLVERS", "GridSolution", "solve_on"],
+}, modules=["animate", "catalog", "checks", "cost", "draw", "ends", "files", "generate", "grid", "islands", "maze",
+            "measure", "passages", "polar", "replay", "shapes", "solve", "style", "weave"])
 
 __all__ = ["GRIDS", "make_grid", "Grid", "Geometry", "GridMaze", "to_grid_maze", "generate_on", "GridGenerated",
            "supports", "GRAPH_KERNELS", "solve_on", "GridSolution", "GRAPH_SOLVERS", "to_svg", "to_png",

@@ -15,14 +15,35 @@ Examples
 ('solved', False)
 """
 
-from .model import RULES, Puzzle, check_rule
-from .result import Diagnosis, Linking, PuzzleSolution
-from .check import check_file, diagnose, iter_check_file
-from .draw import numbers_text, to_png, to_svg, to_text
-from .formats import dumps, load, load_all, loads, loads_all, save
-from .generate import GeneratedPuzzle, generate_puzzle
-from .rules import Rule, resolve
-from .solvers import DEFAULT_TIME_LIMIT, NL_SOLVERS, iter_solve_file, quick_verdict, solve_file, solve_puzzle
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # what the lazy names below resolve to, for type checkers and the reference pages
+    from .check import check_file, diagnose, iter_check_file
+    from .draw import numbers_text, to_png, to_svg, to_text
+    from .formats import dumps, load, load_all, loads, loads_all, save
+    from .generate import GeneratedPuzzle, generate_puzzle
+    from .model import RULES, Puzzle, check_rule
+    from .result import Diagnosis, Linking, PuzzleSolution
+    from .rules import Rule, resolve
+    from .solvers import DEFAULT_TIME_LIMIT, NL_SOLVERS, iter_solve_file, quick_verdict, solve_file, solve_puzzle
+
+from .._lazy import attach
+
+# Each name is imported on first use (see tremaux._lazy.attach): a command that solves a puzzle loads the model,
+# the formats and the solvers, not the generator, the diagnosis or the pictures.
+__getattr__, __dir__ = attach(__name__, {
+    "model": ["RULES", "Puzzle", "check_rule"],
+    "result": ["Diagnosis", "Linking", "PuzzleSolution"],
+    "check": ["check_file", "diagnose", "iter_check_file"],
+    "draw": ["numbers_text", "to_png", "to_svg", "to_text"],
+    "formats": ["dumps", "load", "load_all", "loads", "loads_all", "save"],
+    "generate": ["GeneratedPuzzle", "generate_puzzle"],
+    "rules": ["Rule", "resolve"],
+    "solvers": ["DEFAULT_TIME_LIMIT", "NL_SOLVERS", "iter_solve_file", "quick_verdict", "solve_file", "solve_puzzle"],
+}, modules=["check", "cover", "cuts", "draw", "formats", "generate", "model", "plant", "regions", "result", "rules",
+            "sat", "solve", "solvers", "turns", "uniqueness"])
 
 __all__ = [
     "Puzzle",
@@ -55,3 +76,4 @@ __all__ = [
     "to_svg",
     "to_png",
 ]
+

@@ -37,12 +37,28 @@ True
 
 from __future__ import annotations
 
-from .animate import replay, to_animated_svg, to_gif
-from .output import FORMATS, render, save
-from .palette import PALETTE
-from .png import to_image, to_png
-from .svg import to_svg
-from .text import CHARS, STYLES, to_text
+from typing import TYPE_CHECKING
+
+from .._lazy import attach
+
+if TYPE_CHECKING:  # what the lazy names below resolve to, for type checkers and the reference pages
+    from .animate import replay, to_animated_svg, to_gif
+    from .output import FORMATS, render, save
+    from .palette import PALETTE
+    from .png import to_image, to_png
+    from .svg import to_svg
+    from .text import CHARS, STYLES, to_text
+
+# Each name is imported on first use (see tremaux._lazy.attach): the palette alone (grid styles) does not load
+# the animations, nor a text drawing Pillow.
+__getattr__, __dir__ = attach(__name__, {
+    "animate": ["replay", "to_animated_svg", "to_gif"],
+    "output": ["FORMATS", "render", "save"],
+    "palette": ["PALETTE"],
+    "png": ["to_image", "to_png"],
+    "svg": ["to_svg"],
+    "text": ["CHARS", "STYLES", "to_text"],
+}, modules=["animate", "blocks", "notes", "output", "palette", "png", "replay", "scene", "svg", "text"])
 
 __all__ = [
     "to_text",
@@ -95,6 +111,7 @@ def repr_svg(obj) -> str | None:
     True
     """
     from .scene import maze_of
+    from .svg import to_svg
 
     if maze_of(obj).flat.shape[0] > NOTEBOOK_SVG_CELLS:
         return None
@@ -125,6 +142,7 @@ def repr_png(obj) -> bytes | None:
     True
     """
     from ..errors import MemoryLimitError
+    from .png import to_png
     from .scene import maze_of
 
     if maze_of(obj).flat.shape[0] > NOTEBOOK_PNG_CELLS:

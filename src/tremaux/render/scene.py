@@ -32,8 +32,8 @@ from typing import Any
 
 import numpy as np
 
+from .._lazy import loaded_types
 from ..errors import CellError, TremauxError, UnsupportedError
-from ..generators.result import Generated
 from ..maze.model import Maze
 from ..solvers.result import Solution
 from .blocks import (BG, FLOOR, WALL, _paint_path, blocks, fill_posts, heat_slots, runs, structure,  # noqa: F401
@@ -98,7 +98,7 @@ def maze_of(obj: Any) -> Maze:
     """
     if isinstance(obj, Maze):
         return obj
-    if isinstance(obj, (Solution, Generated)):
+    if isinstance(obj, (Solution, *loaded_types("tremaux.generators.result:Generated"))):
         return obj.maze
     from ..grids.maze import GridMaze
 

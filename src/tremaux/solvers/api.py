@@ -125,14 +125,13 @@ def solve(
     tremaux.errors.CellError: goal (3, 0) is outside the 3 x 4 grid
     """
     from .._args import switch
-    from ..generators.result import Generated
-    from ..grids.generate import GridGenerated
-    from ..grids.maze import GridMaze
+    from .._lazy import loaded_types
 
     record = switch(record, "record")  # record="no" would be true
-    if isinstance(maze, (Generated, GridGenerated)):  # what generate() and generate_on() return
+    # what generate() and generate_on() return; tested without importing them (a maze read from a file)
+    if isinstance(maze, loaded_types("tremaux.generators.result:Generated", "tremaux.grids.generate:GridGenerated")):
         maze = maze.maze
-    if isinstance(maze, GridMaze):
+    if isinstance(maze, loaded_types("tremaux.grids.maze:GridMaze")):
         from ..grids.solve import solve_on
 
         if memory_limit is None:

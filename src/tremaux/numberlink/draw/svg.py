@@ -14,7 +14,6 @@ import math
 import numbers
 from collections.abc import Sequence
 from typing import Any
-from xml.sax.saxutils import escape
 
 from ... import budget
 from ...errors import InvalidSizeError
@@ -69,6 +68,8 @@ def to_svg(obj: Any, *, cell: int | None = None, line_width: float | None = None
     >>> svg.startswith("<svg") and svg.count("<circle") == 2
     True
     """
+    from xml.sax.saxutils import escape  # here: it imports urllib.request, which a solve does not need
+
     puzzle, linking = _unpack(obj)
     h, w = puzzle.shape
     cell, cols = _style(puzzle, cell, colours)
