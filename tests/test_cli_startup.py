@@ -202,3 +202,59 @@ print(json.dumps({"small": compiled_now(small), "big": compiled_now(big)}), file
 """
     _, report = _probe(code)
     assert report == {"small": False, "big": True}
+
+
+UNUSED = {  # what each command must not load: it does not use it (each cost a few hundredths of a second)
+    "numberlink": ["rich", "urllib.request", "tremaux.numberlink.generate", "tremaux.numberlink.check",
+                   "tremaux.numberlink.uniqueness"],  # plain text when not a terminal; no generator, diagnosis
+    "generate": ["numpy.random", "tremaux.render", "tremaux.grids"],  # a whole-number seed needs no numpy.random
+    "solve": ["tremaux.render.animate", "tremaux.render.png", "tremaux.grids.draw", "tremaux.generators"],
+}
+
+
+@pytest.mark.parametrize("command", sorted(UNUSED))
+def test_a_command_loads_only_what_it_uses(command, tmp_path):
+    if command == "numberlink":
+        (tmp_path / "p.txt").write_text("1..2\n....\n1..2\n")
+        argv = ["numberlink", "solve", str(tmp_path / "p.txt")]
+    elif command == "generate":
+        argv = ["generate", "--size", "20x20", "--seed", "3"]
+    else:
+        (tmp_path / "m.txt").write_text("+---+---+\n| S     |\n+   +   +\n|     G |\n+---+---+\n")
+        argv = ["solve", str(tmp_path / "m.txt")]
+    code = f"UNUSED = {UNUSED[command]!r}\n" + PROBE.replace("for m in HEAVY if", "for m in UNUSED if")
+    assert code != PROBE
+    out, report = _probe(code, *argv)
+    assert report == {"code": 0, "loaded": []}
+    if command == "numberlink":  # the lines, drawn plain: the standard output is not a terminal
+        assert "\x1b[" not in out and out.count("\n") == 3 and out.count("1") == 2 and "─" in out
+    else:
+        assert out.startswith("+---+") and out.count("\n") >= 5
+
+
+def test_a_terminal_still_gets_colours_without_being_told(tmp_path):
+    """rich is skipped only where it would print plain text: on a terminal (a pseudo-terminal here, with no
+    FORCE_COLOR) the lines are still coloured."""
+    pty = pytest.importorskip("pty")
+    (tmp_path / "p.txt").write_text("1..2\n....\n1..2\n")
+    main_fd, child_fd = pty.openpty()
+    env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "NO_COLOR", "TTY_COMPATIBLE")}
+    env.update(PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""), TERM="xterm-256color")
+    try:
+        proc = subprocess.run([sys.executable, "-m", "tremaux", "numberlink", "solve", str(tmp_path / "p.txt")],
+                              stdout=child_fd, stderr=subprocess.PIPE, env=env, timeout=120)
+        os.close(child_fd)
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(main_fd, 65536)
+            except OSError:  # the terminal's other side is closed: all was read
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+    finally:
+        os.close(main_fd)
+    out = b"".join(chunks).decode()
+    assert proc.returncode == 0, proc.stderr
+    assert "\x1b[" in out and "─" in out

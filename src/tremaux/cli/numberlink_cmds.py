@@ -44,7 +44,7 @@ def _show(drawn, numbers: bool = False) -> None:
     :data:`COLOUR_CELLS` cells: styling a cell costs far more than drawing it (minutes for millions of cells).
     rich is asked only when the output may be a terminal (:func:`_maybe_terminal`).
     """
-    from ..numberlink.draw.text import numbers_text, to_text
+    from ..numberlink.draw import numbers_text, to_text
 
     if numbers:
         typer.echo(numbers_text(drawn))
@@ -52,7 +52,7 @@ def _show(drawn, numbers: bool = False) -> None:
     if _maybe_terminal():
         from rich.console import Console
 
-        from ..numberlink.draw.text import to_rich
+        from ..numberlink.draw import to_rich
         from ..numberlink.model import Puzzle
 
         console = Console(highlight=False, soft_wrap=True)
