@@ -91,6 +91,17 @@ def lazy_module(name: str) -> ModuleType:
     return module if module is not None else LazyModule(name)
 
 
+class _Package(ModuleType):
+    """A package whose API names (``_API_NAMES``) are never replaced by its submodules of the same name, which the
+    import system sets as attributes of their package when it first imports them."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if (isinstance(value, ModuleType) and name in vars(self).get("_API_NAMES", ())
+                and value.__name__ == f"{self.__name__}.{name}"):
+            return  # the name stays the API's: loaded on first use by the package's __getattr__
+        super().__setattr__(name, value)
+
+
 def attach(package: str, names: dict[str, Iterable[str]],
            modules: Iterable[str] = ()) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
     """The ``__getattr__`` and ``__dir__`` of a package whose names are loaded from their submodules on first use.
@@ -126,6 +137,12 @@ def attach(package: str, names: dict[str, Iterable[str]],
     """
     where = {name: module for module, api in names.items() for name in api}
     submodules = frozenset(modules)
+    shadowed = frozenset(where) & submodules
+    if shadowed:  # ``replay`` both a function of the API and a submodule: the import of the submodule must not
+        # replace the function in the package (it did not when the package imported the function eagerly)
+        own = sys.modules[package]
+        vars(own)["_API_NAMES"] = shadowed
+        own.__class__ = _Package
 
     def __getattr__(name: str) -> Any:
         if name in where:
