@@ -258,3 +258,18 @@ def test_a_terminal_still_gets_colours_without_being_told(tmp_path):
     out = b"".join(chunks).decode()
     assert proc.returncode == 0, proc.stderr
     assert "\x1b[" in out and "─" in out
+
+
+def test_lazy_packages_give_every_name_and_keep_functions_named_as_submodules():
+    code = """
+import json, sys
+import tremaux.render.replay  # the submodule first: render.replay stays the API's function
+import tremaux.render.animate
+from tremaux import grids, numberlink, render
+missing = [f"{pkg.__name__}.{name}" for pkg in (grids, numberlink, render) for name in pkg.__all__
+           if not hasattr(pkg, name) or name not in dir(pkg)]
+print(json.dumps({"replay": render.replay is render.animate.replay, "missing": missing,
+                  "formats": numberlink.formats.__name__}), file=sys.stderr)
+"""
+    _, report = _probe(code)
+    assert report == {"replay": True, "missing": [], "formats": "tremaux.numberlink.formats"}
