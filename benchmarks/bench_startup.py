@@ -6,6 +6,7 @@ Usage::
     python benchmarks/bench_startup.py --warm-only  # start-up only (seconds)
     python benchmarks/bench_startup.py --write      # also update the Start-up section of docs/benchmarks.md
     python benchmarks/bench_startup.py --vs OLD/src # start-up only, this tree against another, in turn
+    python benchmarks/bench_startup.py --vs OLD/src --cuts --write  # and what each change stopped loading
 
 Start-up runs each command as a user does (``python -m tremaux ...`` in a fresh process, this source tree
 first on the path), after one unmeasured run so the kernels are cached, and reports the median wall time and
@@ -186,13 +187,14 @@ def vs_rows(repeat: int, tmp: Path, base: Path) -> list[tuple[str, float | None,
     return rows
 
 
-def write_vs_doc(rows, repeat: int, load: float, base: Path) -> None:
+def write_vs_doc(rows, repeat: int, load: float, name: str, cuts=None) -> None:
     """The before/after table of :func:`vs_rows` in its own section of docs/benchmarks.md (added at the end)."""
     today = datetime.date.today().isoformat()
     machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
     lines = [VS_BEGIN, f"## Start-up as installed, before and after ({today})", "",
-             f"`python benchmarks/bench_startup.py --warm-only --vs BASE --write` on {today} ({machine}), BASE "
-             f"being the source tree before the change ({base.name}); load average {load:.1f} on 2 cores at the end "
+             f"`python benchmarks/bench_startup.py --vs BASE{' --cuts' if cuts else ''} --repeat {repeat} --write` "
+             f"on {today} ({machine}), BASE being the source tree before the change ({name}); load average "
+             f"{load:.1f} on 2 cores at the end "
              "of the run (the machine was shared: wall times follow the load, CPU times much less). Each command in "
              "a fresh process as installed (bytecode in a private `PYTHONPYCACHEPREFIX`, written by one unmeasured "
              f"run) with a warm kernel cache, the two trees in turn, median of {repeat} runs each; the ratio is the "
@@ -206,6 +208,12 @@ def write_vs_doc(rows, repeat: int, load: float, base: Path) -> None:
         else:
             bw, bc, w, c, ratio = figures
             lines.append(f"| `{label}` | {bw:.3f} s | {bc:.3f} s | {w:.3f} s | {c:.3f} s | {ratio:.2f} | {goal} |")
+    if cuts:
+        lines += ["", "What each change stopped loading (`--cuts`): CPU of one statement in a fresh process that has "
+                  "imported numpy and the command line, the tree before (what the command ran) and this tree (what "
+                  f"it runs instead), medians of {repeat} runs:", "",
+                  "| what | before | after |", "| --- | --- | --- |"]
+        lines += [f"| {label} | {b * 1000:.1f} ms | {a * 1000:.1f} ms |" for label, b, a in cuts]
     lines.append(VS_END)
     text = DOC.read_text(encoding="utf-8")
     block = "\n".join(lines)
@@ -241,6 +249,48 @@ for side in json.loads(sys.argv[1]):
     rows.append((side, g, gen[g], s, sol[s], statistics.median(gen.values())))
 print(json.dumps(rows))
 """
+
+CUTS = [
+    ("rich's console, to find the output is no terminal (numberlink solve)",
+     "from rich.console import Console; Console(highlight=False, soft_wrap=True).is_terminal",
+     "import sys; sys.stdout.isatty()"),
+    ("xml.sax.saxutils and urllib.request, for the SVG escape (numberlink solve)", "import xml.sax.saxutils", "pass"),
+    ("tremaux.numberlink: all of it, the row above included / what a solve uses (numberlink solve)",
+     "import tremaux.numberlink",
+     "import tremaux.numberlink.solvers, tremaux.numberlink.formats, tremaux.numberlink.draw"),
+    ("multiprocessing, for child processes that a solve under fill never starts (numberlink solve)",
+     "import multiprocessing.context", "pass"),
+    ("numpy.random, to test a whole-number seed (generate)", "numpy.random", "pass"),
+    ("reading a maze file and drawing it as text (solve)", "import tremaux.grids.files, tremaux.render.text",
+     "import tremaux.grids.files, tremaux.render.text"),
+    ("still loaded: typer's option parsing through pydantic (every command given an option value)",
+     "import typer._adapters", "import typer._adapters"),
+    ("still loaded: pysat, the SAT solver (numberlink solve)", "import pysat.solvers", "import pysat.solvers"),
+]
+"""What each change stopped loading: label, what the tree before it ran, what this tree runs instead."""
+
+CUT = ("import sys, time, numpy, tremaux.cli; t = time.process_time(); exec(sys.argv[1]); "
+       "print(time.process_time() - t)")
+"""A child timing one statement's CPU after what every command has loaded (numpy, the command line)."""
+
+
+def cut_rows(repeat: int, base: Path) -> list[tuple[str, float, float]]:
+    """CPU seconds of each of :data:`CUTS` in fresh processes: before (on ``base``) and after (this tree), medians
+    of ``repeat`` runs taken in turn. Figures of one statement inside a process: much steadier than whole
+    commands on a loaded machine."""
+    rows = []
+    for label, before, after in CUTS:
+        runs: tuple[list[float], list[float]] = ([], [])
+        for i in range(repeat + 1):
+            for side, (src, stmt) in enumerate(((base, before), (SRC, after))):
+                out = subprocess.run([sys.executable, "-c", CUT, stmt], env=env(src), capture_output=True,
+                                     text=True, check=True, cwd=ROOT)
+                if i:  # the first run of each writes the bytecode
+                    runs[side].append(float(out.stdout.strip().splitlines()[-1]))
+        rows.append((label, statistics.median(runs[0]), statistics.median(runs[1])))
+        print(f"{label:<78} before {rows[-1][1] * 1000:6.1f} ms  after {rows[-1][2] * 1000:6.1f} ms", flush=True)
+    return rows
+
 
 NUMBA_START = ("import time; import numpy; from tremaux import _numba; from tremaux.kernels import rng; _numba.lean(); "
                "t = time.process_time(); rng.below(rng.make_state(1), 5); print(time.process_time() - t)")
@@ -341,9 +391,12 @@ def main() -> None:
     ap.add_argument("--cold-only", action="store_true", help="skip the start-up timings")
     ap.add_argument("--write", action="store_true", help="update the Start-up section of docs/benchmarks.md")
     ap.add_argument("--threshold", action="store_true", help="also time the kernels interpreted by size")
+    ap.add_argument("--cuts", action="store_true",
+                    help="with --vs: also time, in process, what each start-up change stopped loading")
     ap.add_argument("--vs", metavar="SRC", type=Path,
                     help="time each command with this tree and with the source tree SRC in turn (before / after); "
                          "--write then updates the 'before and after' section instead")
+    ap.add_argument("--vs-name", metavar="TEXT", help="what SRC is, for the section (default: its path)")
     args = ap.parse_args()
     if args.vs is not None and not (args.vs / "tremaux" / "__init__.py").is_file():
         ap.error(f"--vs {args.vs}: not a source tree (no tremaux/__init__.py in it)")
@@ -352,11 +405,12 @@ def main() -> None:
         tmp = Path(name)
         PYCACHE = tmp / "pycache"
         if args.vs is not None:
+            cuts = cut_rows(args.repeat, args.vs.resolve()) if args.cuts else None
             rows = vs_rows(args.repeat, tmp, args.vs.resolve())
             load = load_average()
             print(f"load average {load:.1f}")
             if args.write:
-                write_vs_doc(rows, args.repeat, load, args.vs.resolve())
+                write_vs_doc(rows, args.repeat, load, args.vs_name or str(args.vs), cuts)
             return
         rows = [] if args.cold_only else warm_rows(args.repeat, tmp)
         limit = threshold(args.repeat) if args.threshold else None

@@ -206,7 +206,8 @@ print(json.dumps({"small": compiled_now(small), "big": compiled_now(big)}), file
 
 UNUSED = {  # what each command must not load: it does not use it (each cost a few hundredths of a second)
     "numberlink": ["rich", "urllib.request", "tremaux.numberlink.generate", "tremaux.numberlink.check",
-                   "tremaux.numberlink.uniqueness"],  # plain text when not a terminal; no generator, diagnosis
+                   "tremaux.numberlink.uniqueness", "multiprocessing"],  # plain text off a terminal; no generator,
+    # diagnosis, nor child processes
     "generate": ["numpy.random", "tremaux.render", "tremaux.grids"],  # a whole-number seed needs no numpy.random
     "solve": ["tremaux.render.animate", "tremaux.render.png", "tremaux.grids.draw", "tremaux.generators"],
 }

@@ -33,7 +33,6 @@ Examples
 
 from __future__ import annotations
 
-import multiprocessing as mp
 import os
 import signal
 import sys
@@ -150,6 +149,8 @@ def available() -> bool:
     >>> isinstance(available(), bool)
     True
     """
+    import multiprocessing as mp  # here: a solve that starts no child process does not load it
+
     return "fork" in mp.get_all_start_methods() and not mp.current_process().daemon
 
 
@@ -322,6 +323,8 @@ class Race:
                        time.perf_counter() - t0, tuple(self.rejected))
 
     def _start(self, i: int) -> None:
+        import multiprocessing as mp
+
         ctx = mp.get_context("fork")
         recv, send = ctx.Pipe(duplex=False)
         proc = ctx.Process(target=_child, args=(self.jobs[i], send, os.getpid()), daemon=not self.jobs[i].children)
