@@ -15,7 +15,7 @@ PICTURES = ("svg", "png", "txt")
 def _maybe_terminal() -> bool:
     """Whether rich could take the standard output for a terminal (and colour it): it is one, or the environment
     says so (``FORCE_COLOR``, ``TTY_COMPATIBLE=1``). When not, rich would print plain text, so it is not imported
-    (a tenth of a second at start-up)."""
+    (about 0.02 s of CPU at start-up)."""
     if "FORCE_COLOR" in os.environ or os.environ.get("TTY_COMPATIBLE", "") == "1":
         return True
     try:
