@@ -382,12 +382,21 @@ def _read(rgb: np.ndarray, source: str | None, shaped: tuple[np.ndarray, int, in
     if not box[thick:-thick, thick:-thick].any():
         raise fail("no wall inside the outer one, so the cells cannot be counted")
     # the lattice's walls are as thick as the inner walls (their most common run across), the outer wall trimmed
-    # or thickened to match; when no lattice fits that, as the outer wall (scaling makes runs of two lengths)
-    for t in dict.fromkeys((_thickness(box[thick:-thick, thick:-thick]), thick)):
-        d = abs(thick - t)
-        if t <= thick:
+    # or thickened to match; when no lattice fits that, as the outer wall when a pixel off (scaling makes runs of
+    # two lengths). A
+    # line of fractional width covers a pixel more in places: its thicker band holds the outer wall as it is. The
+    # outer wall is trimmed only where what is trimmed is wall (stray pixels at its edge make it read thin)
+    kinds = _thickness(box[thick:-thick, thick:-thick])
+    tries = [(t, 0 if k and thick == t - 1 else thick - t) for k, t in enumerate(kinds)]
+    tries += [(thick, 0)] if abs(thick - kinds[0]) <= 1 else []  # a lattice of thick bands swallows thin walls
+    W = 0
+    for t, d in dict.fromkeys(tries):
+        if d > 0 and min(box[:d].mean(), box[-d:].mean(), box[:, :d].mean(), box[:, -d:].mean()) <= 0.5:
+            continue
+        if d >= 0:
             fitted, colours = box[d:box.shape[0] - d, d:box.shape[1] - d], rgb[top + d:bottom - d, left + d:right - d]
         else:
+            d = -d
             fitted = np.pad(box, d, constant_values=True)
             colours = np.pad(rgb[top:bottom, left:right], ((d, d), (d, d), (0, 0)))
         H, W = _fit(fitted, t)
@@ -449,4 +458,10 @@ def _cells(box: np.ndarray, colours: np.ndarray, ys: np.ndarray, xs: np.ndarray,
         raise MazeFormatError(f"walls are blurred or broken ({doubt}): the picture was scaled or smoothed? "
                               "Save it at its drawn size and read that", source=source)
     colour = colours[np.ix_(cy, cx)].astype(np.int16)
+    if mask is None:  # a solution drawn over the maze in the walls' colour: the maze of half the cells under it
+        from ._overlay import coarser
+
+        half = coarser(east, south)
+        if half is not None:
+            east, south, colour = *half, colour[::2, ::2]
     return maze_of_walls(east, south, colour, mask)
