@@ -53,6 +53,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 import tremaux  # noqa: E402
 from tremaux.errors import MazeFormatError  # noqa: E402
 from tremaux.io.image import loads  # noqa: E402
+from tremaux.io.svg import loads as svg_loads  # noqa: E402
 
 STYLES = ("thin", "aa", "jpeg", "fractional", "scaled", "solution", "solution-ink", "margins", "labels")
 ALGORITHMS = ("backtracker", "kruskal", "prim", "wilson", "eller")
@@ -216,9 +217,55 @@ def case(k: int, style: str):
     return maze, data, what
 
 
-def outcome(maze, data: bytes) -> tuple[str, str]:
+def svg_case(k: int, style: str):
+    """The maze and SVG text of case ``k`` of an SVG ``style``: ``svg-corridors``, the passages drawn as lines
+    between the cells' middles as wide as half a cell or more (light on a dark ground, or dark on light; one
+    ``<path>`` or a ``<line>`` each, some with a solution over them in red); ``svg-outline``, a maze without any
+    inner wall whose walls are drawn a ``<line>`` per cell side."""
+    rng = np.random.default_rng([100 + SVG_STYLES.index(style), k])
+    H, W = int(rng.integers(2, 20)), int(rng.integers(2, 20))
+    cell = float(np.round(rng.uniform(6, 30), 2))
+    m = float(rng.integers(0, 20))
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{W * cell + 2 * m:g}" height="{H * cell + 2 * m:g}">')
+    if style == "svg-outline":
+        maze = tremaux.Maze.open((H, W))
+        maze = tremaux.Maze(maze.cells, start=(0, 0), goal=(H - 1, W - 1))
+        sw = float(np.round(rng.uniform(0.5, 3), 1))
+        body = [f'<g stroke="#{int(rng.integers(0, 80)):02x}{int(rng.integers(0, 80)):02x}40" stroke-width="{sw:g}">']
+        for r0, c0, r1, c1 in wall_rects(maze):
+            body.append(f'<line x1="{m + c0 * cell:g}" y1="{m + r0 * cell:g}" x2="{m + c1 * cell:g}" '
+                        f'y2="{m + r1 * cell:g}"/>')
+        return maze, head + "".join(body) + "</g></svg>"
+    maze = tremaux.generate((H, W), ALGORITHMS[k % len(ALGORITHMS)], seed=k, braid=0.3 * (k % 3 == 2)).maze
+    maze = tremaux.Maze(maze.cells, start=(0, 0), goal=(H - 1, W - 1))
+    dark = bool(rng.random() < 0.6)
+    ground, ink = ("#000000", "#ffffff") if dark else ("#ffffff", "#1040a0")
+    width = cell * float(rng.uniform(0.5, 0.85))
+    cap = ["butt", "square", "round"][int(rng.integers(3))]
+    P = lambda i, j: (m + (j + 0.5) * cell, m + (i + 0.5) * cell)  # noqa: E731
+    steps = [((i, j), (i, j + 1)) for i in range(H) for j in range(W - 1) if maze.cells[i, j] & 2] + \
+            [((i, j), (i + 1, j)) for i in range(H - 1) for j in range(W) if maze.cells[i, j] & 4]
+    body = [f'<rect x="0" y="0" width="100%" height="100%" fill="{ground}"/>']
+    if rng.random() < 0.5:
+        d = "".join(f"M{P(*a)[0]:g} {P(*a)[1]:g}L{P(*b)[0]:g} {P(*b)[1]:g}" for a, b in steps)
+        body.append(f'<path d="{d}" stroke="{ink}" stroke-width="{width:g}" stroke-linecap="{cap}" fill="none"/>')
+    else:
+        body.append(f'<g stroke="{ink}" stroke-width="{width:g}" stroke-linecap="{cap}">')
+        body += [f'<line x1="{P(*a)[0]:g}" y1="{P(*a)[1]:g}" x2="{P(*b)[0]:g}" y2="{P(*b)[1]:g}"/>' for a, b in steps]
+        body.append("</g>")
+    if rng.random() < 0.4:
+        path = [tuple(int(v) for v in p[-2:]) for p in np.asarray(tremaux.solve(maze, "bfs").path)]
+        pts = " ".join(f"{P(*p)[0]:g},{P(*p)[1]:g}" for p in path)
+        body.append(f'<polyline points="{pts}" stroke="#e02020" stroke-width="{width / 4:g}" fill="none"/>')
+    return maze, head + "".join(body) + "</svg>"
+
+
+SVG_STYLES = ("svg-corridors", "svg-outline")
+
+
+def outcome(maze, data) -> tuple[str, str]:
     try:
-        got = loads(data)
+        got = loads(data) if isinstance(data, bytes) else svg_loads(data)
     except MazeFormatError as exc:
         return "refused", str(exc)
     right = got.shape == maze.shape and np.array_equal(got.cells, maze.cells)
@@ -228,11 +275,11 @@ def outcome(maze, data: bytes) -> tuple[str, str]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cases", type=int, default=60)
-    ap.add_argument("--style", action="append", choices=STYLES)
+    ap.add_argument("--style", action="append", choices=STYLES + SVG_STYLES)
     ap.add_argument("--half", choices=("dev", "held-out", "both"), default="both")
     ap.add_argument("--show", action="store_true", help="print each case not read right")
     args = ap.parse_args()
-    styles = args.style or STYLES
+    styles = args.style or STYLES + SVG_STYLES
     table: dict[tuple[str, str], Counter] = {}
     wrong = []
     t0 = time.process_time()
@@ -241,7 +288,11 @@ def main() -> None:
             half = "dev" if k % 2 == 0 else "held-out"
             if args.half != "both" and half != args.half:
                 continue
-            maze, data, what = case(k, style)
+            if style in SVG_STYLES:
+                maze, data = svg_case(k, style)
+                what = f"{maze.shape}"
+            else:
+                maze, data, what = case(k, style)
             o, why = outcome(maze, data)
             table.setdefault((style, half), Counter())[o] += 1
             if o == "wrong":

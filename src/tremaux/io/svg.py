@@ -53,6 +53,7 @@ import numpy as np
 from .. import budget
 from ..errors import MazeFormatError
 from ..maze.model import Maze
+from ._svg_open import corridors as _corridors
 from ._svg_parse import Drawing, parse
 from ._walls import maze_of_walls
 
@@ -143,6 +144,11 @@ def _read(d: Drawing, source: str | None = None) -> Maze:
     length = np.maximum(dx, dy)
     inks, where = np.unique(colour, return_inverse=True)
     ink = int(inks[np.argmax(np.bincount(where, weights=length))])
+    drawn = _corridors(np.c_[x1, y1, x2, y2, w], colour, ink, _ground(d, seg), _fit, _on, LATTICE_SLACK)
+    if drawn is not None:  # the passages drawn, not the walls (see _svg_open)
+        east, south, xs, ys = drawn
+        budget.check(CELL_BYTES * (ys[2] + 1) * (xs[2] + 1), f"reading an SVG maze of {ys[2]} x {xs[2]} cells")
+        return maze_of_walls(east, south, _cell_colours(d, xs, ys, ink, source))
     wall = colour == ink
     vx, hy = x1[wall & ~horiz], y1[wall & horiz]
     if vx.size == 0 or hy.size == 0:
@@ -182,6 +188,9 @@ def _read(d: Drawing, source: str | None = None) -> Maze:
     thick = float(np.median(w[wall]))
     if thick >= step:
         raise _fail(f"its lines are {thick:g} wide around cells {step:g} wide: not a line maze", source)
+    if 2 * thick > step:  # wider than the room between them: walls are not (corridors drawn as lines may be)
+        raise _fail(f"its lines are {thick:g} wide {step:g} apart, wider than the room between them: whether they "
+                    "are walls or corridors is unclear", source)
     colours = _cell_colours(d, (x0, px, W), (y0, py, H), ink, source)
     packed = (colours[..., 0].astype(np.int64) << 16 | colours[..., 1].astype(np.int64) << 8 | colours[..., 2]).ravel()
     values, counts = np.unique(packed, return_counts=True)
@@ -194,6 +203,17 @@ def _read(d: Drawing, source: str | None = None) -> Maze:
             raise _fail(f"{name} {int(np.argmin(flags))} of the lattice has no wall across it: two drawings side by "
                         "side, or a maze of several levels?", source)
     return maze_of_walls(east, south, colours)
+
+
+def _ground(d: Drawing, seg: np.ndarray) -> int | None:
+    """The colour of the last filled shape whose box holds every line of ``seg`` (the ground under the drawing)."""
+    lo, hi = np.minimum(seg[:, :2], seg[:, 2:4]).min(axis=0), np.maximum(seg[:, :2], seg[:, 2:4]).max(axis=0)
+    out = None
+    for polygons, rgb in d.fills:
+        for p in polygons:
+            if (p.min(axis=0) <= lo).all() and (p.max(axis=0) >= hi).all():
+                out = rgb
+    return out
 
 
 def _rects(d: Drawing, ink: int) -> np.ndarray:
