@@ -10,21 +10,19 @@ import numpy as np
 
 def _thickness(inside: np.ndarray) -> tuple[int, ...]:
     """The thicknesses in pixels the inner walls may have: the most common length of the runs of wall across
-    them, then that plus one when it is the next most common (a line of fractional width, 2.5 pixels say,
-    drawn crisp on a lattice of fractional pitch, covers 2 pixels in places and 3 in others: a band of 3 holds
-    it whole).
+    them, then that plus one when it is the most common of the longer runs (a line of fractional width, 2.5
+    pixels say, drawn crisp on a lattice of fractional pitch, covers 2 pixels in places and 3 in others: a band
+    of 3 holds it whole; the longer runs follow walls along).
 
     A wall crossed at right angles gives a run as long as it is thick, once per pixel of its length; a wall
     followed along gives fewer, longer runs.
     """
     lengths = [np.diff(np.flatnonzero(np.diff(np.pad(a, ((0, 0), (1, 1))).ravel().view(np.int8))))[::2]
                for a in (inside, inside.T)]
-    counts = np.bincount(np.concatenate(lengths), minlength=2)[1:]
-    order = np.argsort(-counts, kind="stable")
-    t = int(order[0]) + 1
-    if order.size > 1 and int(order[1]) == t and counts[t] > 0:
-        return t, t + 1
-    return (t,)
+    counts = np.bincount(np.concatenate(lengths), minlength=2)
+    t = int(np.argmax(counts[1:]) + 1)
+    longer = counts[t + 1:]
+    return (t, t + 1) if longer.size and longer[0] > 0 and longer[0] == longer.max() else (t,)
 
 
 def _leading(flags: np.ndarray) -> int:

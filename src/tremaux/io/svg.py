@@ -155,6 +155,7 @@ def _read(d: Drawing, source: str | None = None) -> Maze:
         raise _fail("its walls are not both horizontal and vertical lines", source)
     rects = _rects(d, ink)
     lattice = [_fit(vx), _fit(hy)]
+    counted = [False, False]
     for axis, (across, ends_a, ends_b, name) in enumerate(((vx, x1[wall & horiz], x2[wall & horiz], "columns"),
                                                            (hy, y1[wall & ~horiz], y2[wall & ~horiz], "rows"))):
         fit = lattice[axis]
@@ -170,6 +171,7 @@ def _read(d: Drawing, source: str | None = None) -> Maze:
             o, p, n = finer  # lines no wall lies on, held by walls' ends; a line between them holds some
             seen = np.zeros(n + 1, bool)
             seen[np.clip(np.round((np.r_[across, ends] - o) / p), 0, n).astype(np.int64)] = True
+            counted[axis] = bool(seen.all())  # every line holds a wall or a wall's end: walls drawn side by side
             edges = rects[:, [0, 2]].ravel() if name == "columns" else rects[:, [1, 3]].ravel()
             edges = edges[_on(edges, finer, np.zeros(1))]  # cells filled (a path, the ends) show lines too
             seen[np.clip(np.round((edges - o) / p), 0, n).astype(np.int64)] = True
@@ -196,7 +198,7 @@ def _read(d: Drawing, source: str | None = None) -> Maze:
     values, counts = np.unique(packed, return_counts=True)
     ground = int(values[np.argmax(counts)])  # the colour of most cells: lines in it paint walls over
     east, south = _lay(x1, y1, x2, y2, w, horiz, wall, colour, ground, (x0, px, W), (y0, py, H), source)
-    if not east[:, 1:-1].any() and not south[1:-1].any():
+    if not east[:, 1:-1].any() and not south[1:-1].any() and not all(counted):
         raise _fail("no wall inside the outer one, so the cells cannot be counted", source)
     for flags, name in ((east.any(axis=1), "row"), (south.any(axis=0), "column")):
         if not flags.all():
