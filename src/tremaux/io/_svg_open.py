@@ -24,7 +24,7 @@ Examples
 >>> from tremaux.io.svg import loads
 >>> svg = '''<svg xmlns="http://www.w3.org/2000/svg"><rect width="100%" height="100%" fill="black"/>
 ... <path d="M5 5H25V15M5 5V15" stroke="white" stroke-width="7" fill="none"/></svg>'''
->>> m = loads(svg)  # 2 x 3 cells: the top row open end to end, the two bottom corners below it
+>>> m = loads(svg)  # 2 x 3 cells, 10 apart: the top row open end to end, the two bottom corners below it
 >>> m.shape, m.passages
 ((2, 3), 4)
 """
@@ -81,9 +81,16 @@ def corridors(seg: np.ndarray, colour: np.ndarray, ink: int, ground: int | None,
     step = min(f[1] for f in (fx, fy) if f is not None)
     fx = fx or (float(xs_all.min()), step, 0)
     fy = fy or (float(ys_all.min()), step, 0)
+    square = []
+    for o, p, n in (fx, fy):  # square cells: a corridor drawn in one line past several middles shows fewer ends
+        k = max(1, round(p / step))
+        if abs(p - k * step) > slack * step:
+            return None  # cells not square
+        square.append((o, p / k, n * k))
+    fx, fy = square
     width = float(np.median(w))
-    if not step / 2 < width < step or abs(fx[1] - fy[1]) > slack * max(fx[1], fy[1]):
-        return None  # thin lines (walls), corridors that merge, or cells not square
+    if not step / 2 < width < step:
+        return None  # thin lines (walls), or corridors that merge
     light = lambda c: max(c >> 16 & 255, c >> 8 & 255, c & 255) + min(c >> 16 & 255, c >> 8 & 255, c & 255)  # noqa: E731
     if ground is None or light(ink) <= light(ground):  # dark lines: corridors unless they close the drawing
         lo_x, hi_x, lo_y, hi_y = xs_all.min(), xs_all.max(), ys_all.min(), ys_all.max()
