@@ -15,7 +15,8 @@ one thing and draws the rest from a generator seeded by the case:
 * ``scaled``: a crisp drawing on whole cells resized by 1.25 to 2.6 with the
   nearest, bilinear, bicubic or Lanczos filter;
 * ``solution``: a solution line over the maze, 1 to 4 pixels wide, red,
-  blue, green, grey or the walls' colour, crisp or anti-aliased;
+  blue, green, grey or the walls' colour, crisp or anti-aliased, in half of
+  them drawn on through the openings;
 * ``solution-ink``: the solution in the walls' colour, anti-aliased, a pixel
   or more wider than the walls or as wide;
 * ``margins``: margins of 0 to 60 pixels, unequal on each side, a coloured
@@ -190,6 +191,8 @@ def case(k: int, style: str):
             colour, saa = (0, 0, 0), True
             opts["aa"] = True
             sw = opts["width"] + float(rng.choice([0.0, 1.0, 1.5, 2.0]))
+        if rng.random() < 0.5:  # drawn on through the openings to the outer wall's line
+            path = [(-0.5, 0)] + path + [(H - 0.5, W - 1)]
         opts["solution"] = (path, colour, min(sw, opts["cell"] / 2), saa)
     elif style == "margins":
         opts["margins"] = tuple(float(rng.integers(0, 61)) for _ in "ltrb")
