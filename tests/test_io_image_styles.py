@@ -173,3 +173,12 @@ def test_the_command_line_refuses_an_unclear_drawing_in_one_line(tmp_path, capsy
                     'stroke-width="8" fill="none"/></svg>')
     code, out, err = run(capsys, "solve", str(path))
     assert code == 2 and err.startswith("error: ") and err.count("\n") == 1 and "corridors" in err
+
+
+@pytest.mark.parametrize("shape", [(2, 3), (4, 4), (1, 5)])
+def test_tremaux_svg_of_a_maze_without_inner_walls_reads_by_its_note(shape):
+    # refused before ("the cells cannot be counted"): the drawing's outer wall alone gives no lattice
+    maze = tremaux.Maze.open(shape)
+    text = tremaux.render.to_svg(maze, cell_size=10, wall_width=2)
+    assert f'data-tremaux-cells="{shape[0]} {shape[1]}"' in text
+    assert svg.loads(text) == maze

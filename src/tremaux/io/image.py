@@ -23,8 +23,10 @@ wall band as thick as a cell band). Reading:
    blank rows or columns (a title) is left out;
 2. the outer wall gives the box (its leading rows and columns that are
    mostly wall); the inner walls give the wall thickness (the most common
-   run of wall across them), to which a bolder or thinner outer wall is
-   trimmed or thickened (the outer wall's thickness is tried next);
+   run of wall across them, then a pixel more when lines of fractional
+   width cover one pixel more in places), to which a bolder or thinner
+   outer wall is trimmed (only where what is trimmed is wall) or thickened
+   (the outer wall's thickness is tried next, when a pixel off);
 3. the number of columns is the largest ``W`` whose lattice puts a post on
    wall at every crossing and whose cell middles are open, and likewise
    the number of rows;
@@ -36,7 +38,10 @@ wall band as thick as a cell band). Reading:
 4. each wall segment is read across its band at its middle: wall or passage. A gap in the
    outer wall marks the start (the first in reading order) and the goal
    (the second); a cell filled with a reddish colour is the start and a
-   greenish one the goal, as tremaux draws them;
+   greenish one the goal, as tremaux draws them. Walls that are those of the
+   maze of half the rows and columns and one line through its cells'
+   middles are that maze under a solution drawn in the walls' colour
+   (:mod:`tremaux.io._overlay`);
 5. every wall segment is then checked along its whole length, and every
    cell inside (:mod:`tremaux.io._evidence`): a picture scaled with
    smoothing or by uneven steps shows walls grey, broken or lost, and is

@@ -17,7 +17,8 @@ with the transforms of groups and the styles of the lines):
    new line holding a wall's end or a filled cell's side, or making cells
    as square as the other direction's; likewise for the rows. Filled runs
    of cells one row tall (tremaux's path, start and goal) refine a lattice
-   the walls leave too coarse (an open maze);
+   the walls leave too coarse (an open maze), and so does the note
+   ``data-tremaux-cells="H W"`` on the root of tremaux's own drawings;
 3. each wall is laid on the lattice sides it covers; a line of another
    colour along the middles of the cells (a solution drawn over the maze)
    is left out, and any other line off the lattice is refused;
@@ -25,6 +26,13 @@ with the transforms of groups and the styles of the lines):
    them) or else the first two gaps in the outer wall in reading order;
    cells outside a ragged outline (a masked maze) are masked, as for
    pictures (:mod:`tremaux.io._walls`).
+
+A drawing whose lines are wider than the room between them, from a cell's
+middle to its neighbour's, draws the corridors rather than the walls: it is
+read as such when the lines are lighter than the ground or do not close the
+drawing, and refused otherwise (:mod:`tremaux.io._svg_open`). A maze without
+any inner wall is read when each side of a cell is drawn as a line of its
+own (their ends count the cells); drawn in longer lines, it is refused.
 
 A drawing that is not that is refused in one line naming what is not
 understood (curves, outlined circles, lines at an angle, walls drawn as
@@ -184,6 +192,10 @@ def _read(d: Drawing, source: str | None = None) -> Maze:
             fit = finer
         lattice[axis] = fit
     lattice = _cell_runs(rects, lattice, vx, hy)
+    if d.cells is not None:  # tremaux's note: its cells, when the walls' lattice is a coarser one of the same box
+        counted = [m % n == 0 for (o, p, n), m in zip(lattice, (d.cells[1], d.cells[0]))]
+        lattice = [(o, p * n / m, m) if m % n == 0 else (o, p, n)
+                   for (o, p, n), m in zip(lattice, (d.cells[1], d.cells[0]))]
     (x0, px, W), (y0, py, H) = lattice
     budget.check(CELL_BYTES * (H + 1) * (W + 1), f"reading an SVG maze of {H} x {W} cells")
     step = min(px, py)
