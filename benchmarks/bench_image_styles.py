@@ -309,7 +309,7 @@ def main() -> None:
     for style in styles:
         d, h = table.get((style, "dev"), Counter()), table.get((style, "held-out"), Counter())
         print(f"| {style} | {d['right']} | {d['refused']} | {d['wrong']} | {h['right']} | {h['refused']} | {h['wrong']} |")
-    print("wrong:", wrong)
+    print(f"wrong ({len(wrong)}):", wrong[:40])
 
 
 if __name__ == "__main__":
