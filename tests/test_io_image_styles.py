@@ -86,6 +86,14 @@ def test_a_solution_in_the_walls_colour_reads_as_the_maze_under_it(aa, width, ex
     assert _read_right(maze, data)
 
 
+def test_a_solution_wider_than_the_walls_in_their_colour_reads_as_the_maze_under_it():
+    # a line 4.5 pixels wide beside walls of 2: no lattice fitted bands of 2 pixels (refused before); bands as
+    # wide as the line fit the lattice of twice the cells, read only as the maze under a solution
+    maze = _maze((6, 7), seed=2)
+    data = _picture(maze, 16.0, 2.0, aa=True, path=_path(maze), path_width=4.5)
+    assert _read_right(maze, data)
+
+
 def test_a_line_that_branches_is_not_taken_for_a_solution():
     # the walls of a maze of 2 x 4 cells whose middle line holds walls that are not one path: a maze of 2 x 4
     from tremaux.io._overlay import coarser

@@ -17,12 +17,25 @@ def _thickness(inside: np.ndarray) -> tuple[int, ...]:
     A wall crossed at right angles gives a run as long as it is thick, once per pixel of its length; a wall
     followed along gives fewer, longer runs.
     """
-    lengths = [np.diff(np.flatnonzero(np.diff(np.pad(a, ((0, 0), (1, 1))).ravel().view(np.int8))))[::2]
-               for a in (inside, inside.T)]
-    counts = np.bincount(np.concatenate(lengths), minlength=2)
+    counts = _run_counts(inside)
     t = int(np.argmax(counts[1:]) + 1)
     longer = counts[t + 1:]
     return (t, t + 1) if longer.size and longer[0] > 0 and longer[0] == longer.max() else (t,)
+
+
+def _run_counts(inside: np.ndarray) -> np.ndarray:
+    """How many runs of wall of each length (index) cross the rows and the columns of ``inside``."""
+    lengths = [np.diff(np.flatnonzero(np.diff(np.pad(a, ((0, 0), (1, 1))).ravel().view(np.int8))))[::2]
+               for a in (inside, inside.T)]
+    return np.bincount(np.concatenate(lengths), minlength=2)
+
+
+def _line_width(inside: np.ndarray, thick: int) -> int | None:
+    """The most common length of the runs of wall more than a pixel longer than ``thick``: the width of a line
+    wider than the walls crossed at right angles along its length (a solution drawn in the walls' colour), or
+    ``None``."""
+    counts = _run_counts(inside)[thick + 2:]
+    return int(np.argmax(counts)) + thick + 2 if counts.size and counts.max() > 0 else None
 
 
 def _leading(flags: np.ndarray) -> int:
