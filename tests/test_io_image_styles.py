@@ -17,9 +17,28 @@ from tremaux.io import svg
 from tremaux.io.image import loads
 
 
+_STEPS = ((-1, 0, 1, 4), (0, 1, 2, 8), (1, 0, 4, 1), (0, -1, 8, 2))  # (di, dj, this side's bit, the other's)
+
+
 def _maze(shape, seed=1):
-    m = tremaux.generate(shape, "backtracker", seed=seed).maze
-    return tremaux.Maze(m.cells, start=(0, 0), goal=(shape[0] - 1, shape[1] - 1))
+    """A perfect maze carved by a depth-first walk in plain Python (no compiled kernels to load in a test)."""
+    H, W = shape
+    rng = np.random.default_rng(seed)
+    cells = np.zeros(shape, np.uint8)
+    seen, stack = {(0, 0)}, [(0, 0)]
+    while stack:
+        i, j = stack[-1]
+        free = [(i + di, j + dj, a, b) for di, dj, a, b in _STEPS
+                if 0 <= i + di < H and 0 <= j + dj < W and (i + di, j + dj) not in seen]
+        if not free:
+            stack.pop()
+            continue
+        ni, nj, a, b = free[int(rng.integers(len(free)))]
+        cells[i, j] |= a
+        cells[ni, nj] |= b
+        seen.add((ni, nj))
+        stack.append((ni, nj))
+    return tremaux.Maze(cells, start=(0, 0), goal=(H - 1, W - 1))
 
 
 def _walls(maze):
@@ -74,7 +93,18 @@ def _read_right(maze, data) -> bool:
 
 
 def _path(maze):
-    return [tuple(int(v) for v in p[-2:]) for p in np.asarray(tremaux.solve(maze, "bfs").path)]
+    """The cells from the start to the goal, found in plain Python."""
+    H, W = maze.shape
+    before, todo = {maze.start: None}, [maze.start]
+    for i, j in todo:
+        for di, dj, a, _ in _STEPS:
+            if maze.cells[i, j] & a and (i + di, j + dj) not in before:
+                before[(i + di, j + dj)] = (i, j)
+                todo.append((i + di, j + dj))
+    out = [maze.goal]
+    while before[out[-1]] is not None:
+        out.append(before[out[-1]])
+    return out[::-1]
 
 
 @pytest.mark.parametrize("aa, width, extra", [(False, 2.0, 0.0), (True, 2.0, 0.0), (True, 2.0, 1.0),
