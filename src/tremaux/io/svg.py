@@ -192,10 +192,11 @@ def _read(d: Drawing, source: str | None = None) -> Maze:
             fit = finer
         lattice[axis] = fit
     lattice = _cell_runs(rects, lattice, vx, hy)
-    if d.cells is not None:  # tremaux's note: its cells, when the walls' lattice is a coarser one of the same box
-        counted = [m % n == 0 for (o, p, n), m in zip(lattice, (d.cells[1], d.cells[0]))]
-        lattice = [(o, p * n / m, m) if m % n == 0 else (o, p, n)
-                   for (o, p, n), m in zip(lattice, (d.cells[1], d.cells[0]))]
+    if d.cells is not None:  # tremaux's note: its cells, drawn a unit apart from (0, 0), as the walls' lattice
+        noted = [(0.0, 1.0, m) for m in (d.cells[1], d.cells[0])]
+        if all(abs(o) <= LATTICE_SLACK and n and m % n == 0 and abs(p * n / m - 1) <= LATTICE_SLACK
+               for (o, p, n), (_, _, m) in zip(lattice, noted)):
+            lattice, counted = noted, [True, True]
     (x0, px, W), (y0, py, H) = lattice
     budget.check(CELL_BYTES * (H + 1) * (W + 1), f"reading an SVG maze of {H} x {W} cells")
     step = min(px, py)
