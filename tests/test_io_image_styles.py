@@ -137,7 +137,7 @@ def test_a_line_that_branches_is_not_taken_for_a_solution():
 
 
 @pytest.mark.parametrize("shape, seed, cell, width", [((7, 6), 5, 18.6, 2.5), ((7, 6), 5, 8.6, 2.2),
-                                                      ((9, 7), 4, 13.7, 2.6)])
+                                                      ((9, 7), 1, 13.7, 2.6)])
 def test_cells_of_a_fractional_size_with_lines_of_two_widths_read(shape, seed, cell, width):
     # crisp lines 2.5 pixels wide cover 2 pixels in places and 3 in others: no lattice fitted before
     maze = _maze(shape, seed=seed)
@@ -150,12 +150,12 @@ def test_a_picture_scaled_by_a_fraction_with_the_nearest_pixel_reads():
     assert _read_right(maze, _picture(maze, 11.0, 2.75, scale=2.3))
 
 
-@pytest.mark.parametrize("seed, margin", [(1, 3.0), (5, 2.0)])
+@pytest.mark.parametrize("seed, margin", [(2, 3.0), (5, 2.0)])
 def test_smoothed_walls_darker_at_their_posts_read_whole(seed, margin):
     # walls painted one by one, smoothed: the pixels half covered along the outer wall are dark only where two
-    # walls meet, so the outer wall read as a ragged edge 16 pixels deep, and a lattice of walls that thick fitted
-    # cells holding four of the maze's: read as a maze of a quarter of the cells before
-    maze = _maze((9, 7), seed=seed)
+    # walls meet, so the outer wall read as a ragged edge 16 pixels deep and the box was trimmed by 14 pixels to
+    # match the inner walls: read without its outer ring of cells before (6 x 8)
+    maze = _maze((8, 10), seed=seed)
     data = _picture(maze, 13.0, 3.0, aa=True, margin=margin)
     assert _read_right(maze, data)
 
