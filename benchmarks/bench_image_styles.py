@@ -24,6 +24,11 @@ one thing and draws the rest from a generator seeded by the case:
 * ``labels``: words beside the maze (left and right of it, or below),
   "START" and "END" by the openings.
 
+Then two styles of SVG drawings, read by :mod:`tremaux.io.svg`:
+``svg-corridors`` (the passages drawn as lines between the cells' middles,
+half a cell wide or more) and ``svg-outline`` (a maze without inner walls,
+each cell side its own ``<line>``), see :func:`svg_case`.
+
 A reading is right when its cells (every passage) are the maze's, refused
 when the reader raises :class:`tremaux.errors.MazeFormatError`, wrong
 otherwise. Even cases are the development half, odd ones held out.
