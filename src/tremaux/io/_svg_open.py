@@ -108,12 +108,10 @@ def corridors(seg: np.ndarray, colour: np.ndarray, ink: int, ground: int | None,
     south = np.ones((H + 1, W), bool)
     cx = np.rint((np.c_[x1, x2] - fx[0]) / fx[1]).astype(np.int64)
     cy = np.rint((np.c_[y1, y2] - fy[0]) / fy[1]).astype(np.int64)
-    for k in range(cx.shape[0]):
-        if horiz[k]:
-            a, b = sorted(cx[k])
-            east[cy[k, 0], a + 1:b + 1] = False
-        else:
-            a, b = sorted(cy[k])
-            south[a + 1:b + 1, cx[k, 0]] = False
+    for flags, along, at, pick in ((east, cx, cy[:, 0], horiz), (south.T, cy, cx[:, 0], ~horiz)):
+        lo, hi, line = along[pick].min(axis=1), along[pick].max(axis=1), at[pick]
+        rep = np.repeat(np.arange(lo.size), hi - lo)  # each corridor cut into the steps it covers
+        step = lo[rep] + 1 + np.arange(rep.size) - np.repeat(np.cumsum(hi - lo) - (hi - lo), hi - lo)
+        flags[line[rep], step] = False
     cells = (fx[0] - fx[1] / 2, fx[1], W), (fy[0] - fy[1] / 2, fy[1], H)
     return east, south, *cells
