@@ -8,16 +8,34 @@ from __future__ import annotations
 import numpy as np
 
 
-def _thickness(inside: np.ndarray) -> int:
-    """The most common length of the runs of wall across the inner walls: their thickness in pixels.
+def _thickness(inside: np.ndarray) -> tuple[int, ...]:
+    """The thicknesses in pixels the inner walls may have: the most common length of the runs of wall across
+    them, then that plus one when it is the most common of the longer runs (a line of fractional width, 2.5
+    pixels say, drawn crisp on a lattice of fractional pitch, covers 2 pixels in places and 3 in others: a band
+    of 3 holds it whole; the longer runs follow walls along).
 
     A wall crossed at right angles gives a run as long as it is thick, once per pixel of its length; a wall
     followed along gives fewer, longer runs.
     """
+    counts = _run_counts(inside)
+    t = int(np.argmax(counts[1:]) + 1)
+    longer = counts[t + 1:]
+    return (t, t + 1) if longer.size and longer[0] > 0 and longer[0] == longer.max() else (t,)
+
+
+def _run_counts(inside: np.ndarray) -> np.ndarray:
+    """How many runs of wall of each length (index) cross the rows and the columns of ``inside``."""
     lengths = [np.diff(np.flatnonzero(np.diff(np.pad(a, ((0, 0), (1, 1))).ravel().view(np.int8))))[::2]
                for a in (inside, inside.T)]
-    counts = np.bincount(np.concatenate(lengths))
-    return int(np.argmax(counts[1:]) + 1)
+    return np.bincount(np.concatenate(lengths), minlength=2)
+
+
+def _line_width(inside: np.ndarray, thick: int) -> int | None:
+    """The most common length of the runs of wall more than a pixel longer than ``thick``: the width of a line
+    wider than the walls crossed at right angles along its length (a solution drawn in the walls' colour), or
+    ``None``."""
+    counts = _run_counts(inside)[thick + 2:]
+    return int(np.argmax(counts)) + thick + 2 if counts.size and counts.max() > 0 else None
 
 
 def _leading(flags: np.ndarray) -> int:

@@ -49,6 +49,7 @@ class Drawing:
     lines: array = field(default_factory=lambda: array("d"))  # x1 y1 x2 y2 width, five numbers a line
     colours: array = field(default_factory=lambda: array("l"))  # 0xRRGGBB a line
     fills: list = field(default_factory=list)  # (list of (n, 2) point arrays, 0xRRGGBB)
+    cells: tuple | None = None  # (rows, columns) of tremaux's note on its own drawings, data-tremaux-cells="H W"
 
     def segments(self) -> tuple[np.ndarray, np.ndarray]:
         """The lines as an ``(n, 5)`` array (x1, y1, x2, y2, width) and their colours, ``(n,)``."""
@@ -206,6 +207,9 @@ def parse(text: str, source: str | None = None) -> Drawing:
                                                 _length(root.get("height"), 100, "height", source, 100))
     rules = _sheet(root, source)
     out = Drawing()
+    note = (root.get("data-tremaux-cells") or "").split()
+    if len(note) == 2 and all(v.isdigit() and 0 < int(v) <= 1_000_000 for v in note):
+        out.cells = (int(note[0]), int(note[1]))
     base = {"fill": "black", "stroke": "none", "stroke-width": "1", "visibility": "visible", "color": "black"}
     stack = [(root, np.eye(3), base)]
     while stack:

@@ -23,8 +23,10 @@ wall band as thick as a cell band). Reading:
    blank rows or columns (a title) is left out;
 2. the outer wall gives the box (its leading rows and columns that are
    mostly wall); the inner walls give the wall thickness (the most common
-   run of wall across them), to which a bolder or thinner outer wall is
-   trimmed or thickened (the outer wall's thickness is tried next);
+   run of wall across them, then a pixel more when lines of fractional
+   width cover one pixel more in places), to which a bolder or thinner
+   outer wall is trimmed (only where what is trimmed is wall) or thickened
+   (the outer wall's thickness is tried next, when a pixel off);
 3. the number of columns is the largest ``W`` whose lattice puts a post on
    wall at every crossing and whose cell middles are open, and likewise
    the number of rows;
@@ -36,7 +38,10 @@ wall band as thick as a cell band). Reading:
 4. each wall segment is read across its band at its middle: wall or passage. A gap in the
    outer wall marks the start (the first in reading order) and the goal
    (the second); a cell filled with a reddish colour is the start and a
-   greenish one the goal, as tremaux draws them;
+   greenish one the goal, as tremaux draws them. Walls that are those of the
+   maze of half the rows and columns and one line through its cells'
+   middles are that maze under a solution drawn in the walls' colour
+   (:mod:`tremaux.io._overlay`);
 5. every wall segment is then checked along its whole length, and every
    cell inside (:mod:`tremaux.io._evidence`): a picture scaled with
    smoothing or by uneven steps shows walls grey, broken or lost, and is
@@ -97,7 +102,7 @@ from ..errors import MazeFormatError, MemoryLimitError, UnsupportedError
 from ..maze.model import Maze
 from ._colours import _crisp, _light_walls
 from ._evidence import disagreement, faint
-from ._lattice import _bands, _fit, _leading, _longest_blank, _main_run, _snap, _thickness
+from ._lattice import _bands, _fit, _leading, _line_width, _longest_blank, _main_run, _snap, _thickness
 from ._walls import maze_of_walls
 from ._notes import GRID_NOTE, LEVELS_NOTE, MASK_NOTE, grid_note, mask_note, read_mask_note
 
@@ -382,12 +387,26 @@ def _read(rgb: np.ndarray, source: str | None, shaped: tuple[np.ndarray, int, in
     if not box[thick:-thick, thick:-thick].any():
         raise fail("no wall inside the outer one, so the cells cannot be counted")
     # the lattice's walls are as thick as the inner walls (their most common run across), the outer wall trimmed
-    # or thickened to match; when no lattice fits that, as the outer wall (scaling makes runs of two lengths)
-    for t in dict.fromkeys((_thickness(box[thick:-thick, thick:-thick]), thick)):
-        d = abs(thick - t)
-        if t <= thick:
+    # or thickened to match; when no lattice fits that, as the outer wall when a pixel off (scaling makes runs of
+    # two lengths). A line of fractional width covers a pixel more in places: its thicker band holds the outer
+    # wall as it is. The outer wall is trimmed only where what is trimmed is wall (stray pixels at its edge make
+    # it read thin). Last, bands as wide as a line wider than the walls, read only as a solution drawn over the
+    # maze of half the cells (:mod:`tremaux.io._overlay`)
+    inner = box[thick:-thick, thick:-thick]
+    kinds = _thickness(inner)
+    tries = [(t, 0 if k and thick == t - 1 else thick - t, False) for k, t in enumerate(kinds)]
+    tries += [(thick, 0, False)] if abs(thick - kinds[0]) <= 1 else []  # thick bands swallow thin walls
+    wide = _line_width(inner, kinds[-1])
+    tries += [(wide, -((wide - thick) // 2), True)] if wide is not None else []
+    del inner
+    W, overlay = 0, False
+    for t, d, overlay in dict.fromkeys(tries):
+        if d > 0 and min(box[:d].mean(), box[-d:].mean(), box[:, :d].mean(), box[:, -d:].mean()) <= 0.5:
+            continue
+        if d >= 0:
             fitted, colours = box[d:box.shape[0] - d, d:box.shape[1] - d], rgb[top + d:bottom - d, left + d:right - d]
         else:
+            d = -d
             fitted = np.pad(box, d, constant_values=True)
             colours = np.pad(rgb[top:bottom, left:right], ((d, d), (d, d), (0, 0)))
         H, W = _fit(fitted, t)
@@ -406,7 +425,7 @@ def _read(rgb: np.ndarray, source: str | None, shaped: tuple[np.ndarray, int, in
     if thick >= 2 * cell:  # walls far thicker than cells: the ground read as walls, the negative of a line maze
         raise fail(f"its walls would be {thick} pixels thick around cells {cell} pixels wide, so which colour is wall "
                    "is unclear (the negative of a line maze?)")
-    return _cells(box, colours, ys, xs, thick, None, source, tones)
+    return _cells(box, colours, ys, xs, thick, None, source, tones, overlay)
 
 
 def _near(mask: np.ndarray, r: int) -> np.ndarray:
@@ -429,8 +448,10 @@ def _uneven(starts: np.ndarray, thick: int) -> bool:
 
 
 def _cells(box: np.ndarray, colours: np.ndarray, ys: np.ndarray, xs: np.ndarray, thick: int,
-           mask: np.ndarray | None, source: str | None = None, tones: tuple[int, float, float] | None = None) -> Maze:
-    """The maze whose wall bands start at pixels ``ys`` (rows) and ``xs`` (columns) of the wall pixels ``box``."""
+           mask: np.ndarray | None, source: str | None = None, tones: tuple[int, float, float] | None = None,
+           overlay: bool = False) -> Maze:
+    """The maze whose wall bands start at pixels ``ys`` (rows) and ``xs`` (columns) of the wall pixels ``box``;
+    ``overlay``: only as the maze of half the cells under a line drawn in the walls' colour."""
     H, W = len(ys) - 1, len(xs) - 1
     cy, cx = ys[:-1] + (ys[1:] - ys[:-1] + thick) // 2, xs[:-1] + (xs[1:] - xs[:-1] + thick) // 2  # cell middles
     # a wall is read across its band at the cell's middle: a wall pixel anywhere across it (a line drawn thinner
@@ -449,4 +470,14 @@ def _cells(box: np.ndarray, colours: np.ndarray, ys: np.ndarray, xs: np.ndarray,
         raise MazeFormatError(f"walls are blurred or broken ({doubt}): the picture was scaled or smoothed? "
                               "Save it at its drawn size and read that", source=source)
     colour = colours[np.ix_(cy, cx)].astype(np.int16)
+    if mask is None:  # a solution drawn over the maze in the walls' colour: the maze of half the cells under it
+        from ._overlay import coarser
+
+        half = coarser(east, south)
+        if half is not None:
+            east, south, colour = *half, colour[::2, ::2]
+        elif overlay:
+            raise MazeFormatError(f"no maze found in the picture: a lattice fits only with walls {thick} pixels "
+                                  "thick, as thick as a line wider than the others, and it is not a solution's "
+                                  "line over a maze", source=source)
     return maze_of_walls(east, south, colour, mask)

@@ -17,7 +17,8 @@ with the transforms of groups and the styles of the lines):
    new line holding a wall's end or a filled cell's side, or making cells
    as square as the other direction's; likewise for the rows. Filled runs
    of cells one row tall (tremaux's path, start and goal) refine a lattice
-   the walls leave too coarse (an open maze);
+   the walls leave too coarse (an open maze), and so does the note
+   ``data-tremaux-cells="H W"`` on the root of tremaux's own drawings;
 3. each wall is laid on the lattice sides it covers; a line of another
    colour along the middles of the cells (a solution drawn over the maze)
    is left out, and any other line off the lattice is refused;
@@ -25,6 +26,13 @@ with the transforms of groups and the styles of the lines):
    them) or else the first two gaps in the outer wall in reading order;
    cells outside a ragged outline (a masked maze) are masked, as for
    pictures (:mod:`tremaux.io._walls`).
+
+A drawing whose lines are wider than the room between them, from a cell's
+middle to its neighbour's, draws the corridors rather than the walls: it is
+read as such when the lines are lighter than the ground or do not close the
+drawing, and refused otherwise (:mod:`tremaux.io._svg_open`). A maze without
+any inner wall is read when each side of a cell is drawn as a line of its
+own (their ends count the cells); drawn in longer lines, it is refused.
 
 A drawing that is not that is refused in one line naming what is not
 understood (curves, outlined circles, lines at an angle, walls drawn as
@@ -53,6 +61,7 @@ import numpy as np
 from .. import budget
 from ..errors import MazeFormatError
 from ..maze.model import Maze
+from ._svg_open import corridors as _corridors
 from ._svg_parse import Drawing, parse
 from ._walls import maze_of_walls
 
@@ -143,12 +152,18 @@ def _read(d: Drawing, source: str | None = None) -> Maze:
     length = np.maximum(dx, dy)
     inks, where = np.unique(colour, return_inverse=True)
     ink = int(inks[np.argmax(np.bincount(where, weights=length))])
+    drawn = _corridors(np.c_[x1, y1, x2, y2, w], colour, ink, _ground(d, seg), _fit, _on, LATTICE_SLACK)
+    if drawn is not None:  # the passages drawn, not the walls (see _svg_open)
+        east, south, xs, ys = drawn
+        budget.check(CELL_BYTES * (ys[2] + 1) * (xs[2] + 1), f"reading an SVG maze of {ys[2]} x {xs[2]} cells")
+        return maze_of_walls(east, south, _cell_colours(d, xs, ys, ink, source))
     wall = colour == ink
     vx, hy = x1[wall & ~horiz], y1[wall & horiz]
     if vx.size == 0 or hy.size == 0:
         raise _fail("its walls are not both horizontal and vertical lines", source)
     rects = _rects(d, ink)
     lattice = [_fit(vx), _fit(hy)]
+    counted = [False, False]
     for axis, (across, ends_a, ends_b, name) in enumerate(((vx, x1[wall & horiz], x2[wall & horiz], "columns"),
                                                            (hy, y1[wall & ~horiz], y2[wall & ~horiz], "rows"))):
         fit = lattice[axis]
@@ -164,6 +179,7 @@ def _read(d: Drawing, source: str | None = None) -> Maze:
             o, p, n = finer  # lines no wall lies on, held by walls' ends; a line between them holds some
             seen = np.zeros(n + 1, bool)
             seen[np.clip(np.round((np.r_[across, ends] - o) / p), 0, n).astype(np.int64)] = True
+            counted[axis] = bool(seen.all())  # every line holds a wall or a wall's end: walls drawn side by side
             edges = rects[:, [0, 2]].ravel() if name == "columns" else rects[:, [1, 3]].ravel()
             edges = edges[_on(edges, finer, np.zeros(1))]  # cells filled (a path, the ends) show lines too
             seen[np.clip(np.round((edges - o) / p), 0, n).astype(np.int64)] = True
@@ -176,24 +192,43 @@ def _read(d: Drawing, source: str | None = None) -> Maze:
             fit = finer
         lattice[axis] = fit
     lattice = _cell_runs(rects, lattice, vx, hy)
+    if d.cells is not None:  # tremaux's note: its cells, drawn a unit apart from (0, 0), as the walls' lattice
+        noted = [(0.0, 1.0, m) for m in (d.cells[1], d.cells[0])]
+        if all(abs(o) <= LATTICE_SLACK and n and m % n == 0 and abs(p * n / m - 1) <= LATTICE_SLACK
+               for (o, p, n), (_, _, m) in zip(lattice, noted)):
+            lattice, counted = noted, [True, True]
     (x0, px, W), (y0, py, H) = lattice
     budget.check(CELL_BYTES * (H + 1) * (W + 1), f"reading an SVG maze of {H} x {W} cells")
     step = min(px, py)
     thick = float(np.median(w[wall]))
     if thick >= step:
         raise _fail(f"its lines are {thick:g} wide around cells {step:g} wide: not a line maze", source)
+    if 2 * thick > step:  # wider than the room between them: walls are not (corridors drawn as lines may be)
+        raise _fail(f"its lines are {thick:g} wide {step:g} apart, wider than the room between them: whether they "
+                    "are walls or corridors is unclear", source)
     colours = _cell_colours(d, (x0, px, W), (y0, py, H), ink, source)
     packed = (colours[..., 0].astype(np.int64) << 16 | colours[..., 1].astype(np.int64) << 8 | colours[..., 2]).ravel()
     values, counts = np.unique(packed, return_counts=True)
     ground = int(values[np.argmax(counts)])  # the colour of most cells: lines in it paint walls over
     east, south = _lay(x1, y1, x2, y2, w, horiz, wall, colour, ground, (x0, px, W), (y0, py, H), source)
-    if not east[:, 1:-1].any() and not south[1:-1].any():
+    if not east[:, 1:-1].any() and not south[1:-1].any() and not all(counted):
         raise _fail("no wall inside the outer one, so the cells cannot be counted", source)
     for flags, name in ((east.any(axis=1), "row"), (south.any(axis=0), "column")):
         if not flags.all():
             raise _fail(f"{name} {int(np.argmin(flags))} of the lattice has no wall across it: two drawings side by "
                         "side, or a maze of several levels?", source)
     return maze_of_walls(east, south, colours)
+
+
+def _ground(d: Drawing, seg: np.ndarray) -> int | None:
+    """The colour of the last filled shape whose box holds every line of ``seg`` (the ground under the drawing)."""
+    lo, hi = np.minimum(seg[:, :2], seg[:, 2:4]).min(axis=0), np.maximum(seg[:, :2], seg[:, 2:4]).max(axis=0)
+    out = None
+    for polygons, rgb in d.fills:
+        for p in polygons:
+            if (p.min(axis=0) <= lo).all() and (p.max(axis=0) >= hi).all():
+                out = rgb
+    return out
 
 
 def _rects(d: Drawing, ink: int) -> np.ndarray:

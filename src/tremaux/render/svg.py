@@ -182,7 +182,8 @@ def svg_document(maze: Maze, B: np.ndarray, colours: Mapping[str, tuple[int, int
     height_u = H + 2 * margin + label
     vb = f"{_num(-margin)} {_num(-margin - label)} {_num(width_u)} {_num(height_u)}"
     out = [
-        f'<svg xmlns="{_NS}" width="{round(width_u * cs)}" height="{round(height_u * cs)}" viewBox="{vb}">',
+        f'<svg xmlns="{_NS}" width="{round(width_u * cs)}" height="{round(height_u * cs)}" viewBox="{vb}"'
+        + (f' data-tremaux-cells="{H} {W}">' if L == 1 else ">"),  # counts the cells of a maze without inner walls
         f"<title>{title}</title>",
         f'<rect x="{_num(-margin)}" y="{_num(-margin - label)}" width="{_num(width_u)}" '
         f'height="{_num(height_u)}" fill="{hexes[BG]}"/>',
