@@ -151,6 +151,8 @@ def test_solve_on_polar_is_a_shortest_walk_and_get_post_share_defaults(client):
     k = len(path)
     assert tr["kinds"][-k:] == [16] * k and [maze.grid.cell(i) for i in tr["cells"][-k:]] == path
     assert got["start_index"] == maze.start_index and got["goal_index"] == maze.goal_index
+    # the path in grid indices too: the page paints the answer on the stage from them (the trace may be cut)
+    assert [maze.grid.cell(i) for i in body["solution"]["path_index"]] == path
     stage = body["stage"]
     assert stage.count("<polygon data-cell=") == maze.size and stage.count("<line data-a=") == 2 * maze.passages
     quiet = client.post("/api/solve", json={"maze": {"grid": "polar", "seed": 5}, "solver": "bfs", "record": False})

@@ -400,7 +400,8 @@ def solved_on_grid(maze: Any, request: dict[str, Any], t0: float) -> dict[str, A
     sol = solve_on(maze, request["solver"], record=record, **walk)
     visited = int(np.count_nonzero(sol.visited))
     solution = {"algorithm": sol.algorithm, "found": bool(sol.found), "start": list(maze.start),
-                "goal": list(maze.goal), "path": [list(c) for c in sol.cells], "visited": visited,
+                "goal": list(maze.goal), "path": [list(c) for c in sol.cells],
+                "path_index": [int(i) for i in sol.path], "visited": visited,
                 "steps": int(sol.steps), "message": sol.message}
     stats = [("solver", sol.algorithm), ("verdict", sol.message or ("found" if sol.found else "not found")),
              ("path length", f"{sol.length} cells" if sol.found else "-"),

@@ -204,6 +204,7 @@ window.tremaux = {
       phase: M.phase, index: M.index, events: M.events ? M.events.kinds.length : 0,
       found: M.solution ? M.solution.solution.found : null,
       path: M.solution ? M.solution.solution.path : null,
+      pathIndex: M.solution ? M.solution.solution.path_index || null : null,
       params: M.params, start: M.maze && M.maze.start, goal: M.maze && M.maze.goal,
       grid: M.maze ? M.maze.grid || "square" : null, picture: onGrid() ? "svg" : "canvas",
       staged: !!M.stage, painted: M.painted,

@@ -1,0 +1,50 @@
+"""The end of a replay: "end" pressed part way, and the answer shown, cost what the picture holds at most.
+
+On the square grid "end" with fewer events left than the maze has cells painted them event by event (some
+ten shapes each: 0.8 s on a 150 x 150 maze); on other grids the end put the answer's picture in the page, an
+element per cell, dot and mark (up to 1.5 s frozen on the largest grids). Each changed cell is now painted
+once, and the run ends on the canvas it was replayed on.
+"""
+
+from __future__ import annotations
+
+import pytest
+from pagekit import open_page, wait_for
+
+pytestmark = pytest.mark.browser
+
+COUNT = """
+// count the shapes painted on the canvases from now on
+window.tremaux_shapes = 0;
+const proto = CanvasRenderingContext2D.prototype;
+if (!proto.tremaux_fillRect) {
+  proto.tremaux_fillRect = proto.fillRect;
+  proto.fillRect = function (...args) { window.tremaux_shapes++; return this.tremaux_fillRect(...args); };
+}
+"""
+
+NEAR_END = """
+// bring the replay to `left` events before its end, as the player would (the page's own module)
+const [left, done] = arguments;
+const src = document.querySelector('script[type=module]').src.replace(/[^/]*$/, 'maze-replay.js');
+import(src).then((R) => { R.stepTo(tremaux.maze.state().events - left); done(tremaux.maze.state().index); });
+"""
+
+
+def test_end_with_fewer_events_left_than_cells_paints_each_cell_once(driver, server):
+    open_page(driver, server, "?rows=30&cols=30&braid=0&seed=4&solver=tremaux")
+    driver.find_element("id", "btn-solve").click()
+    wait_for(driver, "tremaux.maze.state().phase === 'animating'", what="the replay")
+    driver.find_element("id", "btn-play").click()  # pause
+    wait_for(driver, "tremaux.maze.state().phase === 'paused'", what="the pause")
+    cells = 30 * 30
+    events = driver.execute_script("return tremaux.maze.state().events")
+    assert events > 2 * cells
+    driver.execute_async_script(NEAR_END, cells - 50)
+    driver.execute_script(COUNT)
+    driver.find_element("id", "btn-end").click()
+    st = wait_for(driver, "tremaux.maze.state().phase === 'done' && tremaux.maze.state()", what="the end")
+    assert st["index"] == events
+    shapes = driver.execute_script("return window.tremaux_shapes")
+    # the whole maze drawn again is a cell and a passage or two per cell: far under one shape per event left
+    assert shapes <= 3 * cells, f"{shapes} shapes painted for {cells - 50} events left on {cells} cells"
