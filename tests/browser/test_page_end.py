@@ -48,3 +48,30 @@ def test_end_with_fewer_events_left_than_cells_paints_each_cell_once(driver, ser
     shapes = driver.execute_script("return window.tremaux_shapes")
     # the whole maze drawn again is a cell and a passage or two per cell: far under one shape per event left
     assert shapes <= 3 * cells, f"{shapes} shapes painted for {cells - 50} events left on {cells} cells"
+
+
+SPY_CLOSE = """
+// count the subpaths closed from now on (each closePath on a path of many outlines cost as much as the path)
+window.tremaux_closed = 0;
+for (const proto of [Path2D.prototype, CanvasRenderingContext2D.prototype]) {
+  if (proto.tremaux_closePath) continue;
+  proto.tremaux_closePath = proto.closePath;
+  proto.closePath = function () { window.tremaux_closed++; return this.tremaux_closePath(); };
+}
+"""
+
+
+def test_the_whole_stage_is_painted_from_open_outlines(driver, server):
+    # at the end of a replay on another grid every cell's outline goes into one path per colour: each one
+    # closed (closePath) cost as much as the path held, 0.8 to 2.4 s on 22,500 cells; a fill closes them itself
+    open_page(driver, server, "?grid=hex&rows=20&cols=20&braid=0&seed=3&solver=tremaux")
+    driver.find_element("id", "btn-solve").click()
+    wait_for(driver, "tremaux.maze.state().phase === 'animating' && tremaux.maze.state().staged", what="the replay")
+    driver.find_element("id", "btn-play").click()  # pause
+    wait_for(driver, "tremaux.maze.state().phase === 'paused'", what="the pause")
+    driver.execute_script(SPY_CLOSE)
+    before = driver.execute_script("return tremaux.maze.state().painted")
+    driver.find_element("id", "btn-end").click()
+    wait_for(driver, "tremaux.maze.state().phase === 'done'", what="the end of the run")
+    assert driver.execute_script("return tremaux.maze.state().painted") - before == 400  # the whole stage, once
+    assert driver.execute_script("return window.tremaux_closed") == 0
