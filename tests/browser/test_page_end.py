@@ -75,3 +75,34 @@ def test_the_whole_stage_is_painted_from_open_outlines(driver, server):
     wait_for(driver, "tremaux.maze.state().phase === 'done'", what="the end of the run")
     assert driver.execute_script("return tremaux.maze.state().painted") - before == 400  # the whole stage, once
     assert driver.execute_script("return window.tremaux_closed") == 0
+
+
+SPY_SOLVE = """
+// keep what the page sends to /api/solve and whether the answer carried the answer's picture
+window.tremaux_solves = [];
+if (!window.tremaux_fetch) window.tremaux_fetch = window.fetch;
+window.fetch = async (path, options) => {
+  const res = await window.tremaux_fetch(path, options);
+  if (String(path).includes('/api/solve')) {
+    const body = await res.clone().json();
+    window.tremaux_solves.push({sent: JSON.parse(options.body), svg: body.svg, stage: !!body.stage});
+  }
+  return res;
+};
+"""
+
+
+def test_a_solve_on_another_grid_asks_for_no_picture_the_page_does_not_draw(driver, server):
+    # the replay ends on its stage: the answer's picture (5.5 MB of the 15 MB answer on the largest hex maze)
+    # was sent, read and kept for nothing
+    open_page(driver, server, "?grid=hex&rows=12&cols=12&braid=0&seed=3&solver=bfs")
+    driver.execute_script(SPY_SOLVE)
+    driver.find_element("id", "btn-solve").click()
+    wait_for(driver, "tremaux.maze.state().staged && tremaux.maze.state().events > 0", what="the replay")
+    driver.find_element("id", "btn-end").click()
+    st = wait_for(driver, "tremaux.maze.state().phase === 'done' && tremaux.maze.state()", what="the end")
+    driver.execute_script("window.fetch = window.tremaux_fetch")
+    solves = driver.execute_script("return window.tremaux_solves")
+    assert len(solves) == 1 and solves[0]["sent"]["picture"] is False, solves
+    assert solves[0]["svg"] is None and solves[0]["stage"]
+    assert st["found"] and st["staged"] and len(st["pathIndex"]) == len(st["path"])

@@ -376,7 +376,8 @@ def solved_on_grid(maze: Any, request: dict[str, Any], t0: float) -> dict[str, A
     maze : GridMaze
         The maze, its start and goal marked.
     request : dict
-        ``solver``, and optionally ``seed`` (the solver's random choice), ``record`` and ``max_events``.
+        ``solver``, and optionally ``seed`` (the solver's random choice), ``record``, ``max_events`` and
+        ``picture`` (False: no ``svg`` when the trace and its stage are sent).
     t0 : float
         ``time.perf_counter()`` when the job began (its ``elapsed_ms``).
 
@@ -411,7 +412,8 @@ def solved_on_grid(maze: Any, request: dict[str, Any], t0: float) -> dict[str, A
     limit = int(request.get("max_events", 400_000))
     return {"solution": solution,
             "trace": _trace_payload(sol.trace, limit) if sol.trace is not None else None, "stats": stats,
-            "svg": _svg(maze, sol), "stage": stage_svg(maze) if sol.trace is not None else None,
+            "svg": _svg(maze, sol) if request.get("picture", True) or sol.trace is None else None,
+            "stage": stage_svg(maze) if sol.trace is not None else None,
             "elapsed_ms": round((time.perf_counter() - t0) * 1000, 2)}
 
 
