@@ -5,6 +5,7 @@ Usage::
 
     python benchmarks/bench_web_stage.py                 # every case, markdown table
     python benchmarks/bench_web_stage.py --quick         # the 150 x 150 hex maze only
+    python benchmarks/bench_web_stage.py --only "hex 150" --only "square 150"   # the cases named so
 
 It starts ``tremaux serve`` on a free port and Debian's ``chromium`` through selenium (as the browser tests do),
 opens each maze with the page's own address, presses solve, and reads from the page:
@@ -12,10 +13,13 @@ opens each maze with the page's own address, presses solve, and reads from the p
 - *held ms*: the longest main-thread task (PerformanceObserver ``longtask``, tasks over 50 ms) between pressing
   solve and the replay's first frames: the time the page is frozen while the answer is read and the stage drawn
   (a dash: no task over 50 ms);
-- *parse ms*: the part of it that ``JSON.parse`` of the same answer takes alone (the floor of any drawing);
+- *parse ms*: the part of it that ``JSON.parse`` of the same answer takes alone (the floor of any drawing; the
+  answer as the page asks for it, without the answer's picture);
 - *frame ms*: median and largest interval between animation frames while the replay plays at its top speed
   (20,000 events a second) for 1.5 s; 16.7 ms is a smooth 60 frames a second;
-- *end ms*: pressing "end" (every remaining event applied, then the answer drawn), until the next frame.
+- *end ms*: pressing "end" (every remaining event applied, then the answer drawn), until the next frame;
+- *end held ms*: the longest main-thread task from pressing "end" until a second after it (the freeze a user
+  feels at the end of a replay; a dash: no task over 50 ms).
 
 Each case is run ``--repeat`` times (default 3) and the median is given.
 """
@@ -118,19 +122,24 @@ def one_run(driver, base: str, query: str) -> dict:
     driver.find_element("id", "btn-play").click()  # pause
     wait_for(driver, "tremaux.maze.state().phase !== 'animating'", 300.0)
     held = driver.execute_script("return window.bench_tasks.slice()")
+    driver.execute_script(WATCH)
     end = driver.execute_async_script(END)
+    time.sleep(1.0)  # the picture's own layout and paint may come after the next frame
+    end_tasks = driver.execute_script("return window.bench_tasks.slice()")
     driver.set_script_timeout(300)
-    body = json.dumps({"maze": params, "solver": "tremaux"})
+    body = json.dumps({"maze": params, "solver": "tremaux", "picture": False})  # as the page asks
     parse, nbytes = driver.execute_async_script(PARSE, body)
     return {"held": max(held) if held else 0.0, "parse": parse, "bytes": nbytes,
             "frame": _median(frames), "frame_max": max(frames) if frames else None, "end": end,
-            "cells": driver.execute_script(CELLS)}
+            "end_held": max(end_tasks) if end_tasks else 0.0, "cells": driver.execute_script(CELLS)}
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="the 150 x 150 hex maze only")
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--only", action="append", default=[], metavar="TEXT",
+                    help='the cases whose "grid size" holds TEXT (as "hex 150"; may be given again)')
     args = ap.parse_args()
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
@@ -159,17 +168,20 @@ def main() -> None:
         driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
         driver.set_script_timeout(300)
         cases = [c for c in CASES if c[2].startswith("grid=hex&rows=150")] if args.quick else CASES
+        if args.only:
+            cases = [c for c in cases if any(t in f"{c[0]} {c[1]}" for t in args.only)]
         print(f"{datetime.date.today()}, {platform.machine()}, {os.cpu_count()} cores, "
               f"{driver.capabilities.get('browserVersion')}, 1280 x 800 window, median of {args.repeat}\n")
-        print("| grid | size | cells | answer bytes | held ms | parse ms | frame ms (median / max) | end ms |")
-        print("|---|---|---|---|---|---|---|---|")
+        print("| grid | size | cells | answer bytes | held ms | parse ms | frame ms (median / max) | end ms | end held ms |")
+        print("|---|---|---|---|---|---|---|---|---|")
         for grid, size, query in cases:
             runs = [one_run(driver, base, query.format(max_rings=MAX_RINGS)) for _ in range(args.repeat)]
             med = {k: _median([r[k] for r in runs if r[k] is not None]) for k in
-                   ("held", "parse", "bytes", "frame", "frame_max", "end")}
+                   ("held", "parse", "bytes", "frame", "frame_max", "end", "end_held")}
             held = f"{med['held']:.0f}" if med["held"] else "-"
+            end_held = f"{med['end_held']:.0f}" if med["end_held"] else "-"
             print(f"| {grid} | {size} | {runs[0]['cells']} | {med['bytes']:.0f} | {held} | {med['parse']:.0f} | "
-                  f"{med['frame']:.1f} / {med['frame_max']:.0f} | {med['end']:.0f} |", flush=True)
+                  f"{med['frame']:.1f} / {med['frame_max']:.0f} | {med['end']:.0f} | {end_held} |", flush=True)
     finally:
         if driver is not None:
             driver.quit()

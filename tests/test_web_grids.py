@@ -151,10 +151,18 @@ def test_solve_on_polar_is_a_shortest_walk_and_get_post_share_defaults(client):
     k = len(path)
     assert tr["kinds"][-k:] == [16] * k and [maze.grid.cell(i) for i in tr["cells"][-k:]] == path
     assert got["start_index"] == maze.start_index and got["goal_index"] == maze.goal_index
+    # the path in grid indices too: the page paints the answer on the stage from them (the trace may be cut)
+    assert [maze.grid.cell(i) for i in body["solution"]["path_index"]] == path
     stage = body["stage"]
     assert stage.count("<polygon data-cell=") == maze.size and stage.count("<line data-a=") == 2 * maze.passages
     quiet = client.post("/api/solve", json={"maze": {"grid": "polar", "seed": 5}, "solver": "bfs", "record": False})
     assert quiet.json()["trace"] is None and quiet.json()["stage"] is None
+    # the page ends the replay on its stage and asks for no picture; without a trace the picture always comes
+    bare = client.post("/api/solve", json={"maze": {"grid": "polar", "seed": 5}, "solver": "bfs", "picture": False})
+    assert bare.json()["svg"] is None and bare.json()["stage"] == stage and bare.json()["trace"] == tr
+    alone = client.post("/api/solve", json={"maze": {"grid": "polar", "seed": 5}, "solver": "bfs", "record": False,
+                                            "picture": False})
+    assert alone.json()["svg"] == quiet.json()["svg"] and "<polyline" in alone.json()["svg"]
     for a, b in zip(path, path[1:]):
         assert b in maze.neighbours(a)
     assert len(path) - 1 == naive_distances(maze, maze.start)[maze.goal]

@@ -1,9 +1,10 @@
 """The web page's grid picker in headless Chromium: generate and solve on a polar and a hexagonal grid.
 
 The maze on grids other than the plain square one is the server's SVG; the
-tests read the picture back (walls, arcs on the polar grid, the solution's
-line and end points), look at its pixels in a screenshot, and check that it
-fits a phone's (400 x 800) and a laptop's (1280 x 800) viewport.
+tests read the picture back (walls, arcs on the polar grid, the end points),
+follow the solver's run on the canvas it is replayed on to its end (the
+answer's path painted there), look at its pixels in a screenshot, and check
+that it fits a phone's (400 x 800) and a laptop's (1280 x 800) viewport.
 """
 
 from __future__ import annotations
@@ -45,6 +46,26 @@ const seen = stage.pixels.map(([x, y]) => ctx.getImageData(x, y, 1, 1).data);
 return {size: stage.size, cells: stage.pixels.length, svg: !!document.querySelector('#maze-svg svg'),
         coloured: seen.filter((p) => near(p, pal.visited) || near(p, pal.marked)).length,
         floor: seen.filter((p) => near(p, pal.floor)).length, index: st.index, events: st.events};
+"""
+
+ANSWER = """
+// the end of a run on its stage: the colour at the centre of each cell of the answer's path
+const st = tremaux.maze.state(), pal = tremaux.palette(), stage = tremaux.maze.stage();
+const canvas = document.querySelector('#maze-svg canvas'), ctx = canvas.getContext('2d');
+const rgb = (h) => [1, 3, 5].map((k) => parseInt(h.slice(k, k + 2), 16));
+const near = (p, h) => rgb(h).every((v, k) => Math.abs(p[k] - v) <= 8);
+const path = st.pathIndex || [];
+const at = (i) => { const [x, y] = stage.pixels[i]; return ctx.getImageData(x, y, 1, 1).data; };
+const r = canvas.getBoundingClientRect();
+const seen = stage.pixels.map((_, i) => at(i));
+return {staged: st.staged, svg: !!document.querySelector('#maze-svg svg'), path,
+        onPath: path.slice(1, -1).filter((i) => near(at(i), pal.path)).length, pathColour: pal.path,
+        searched: seen.filter((p) => ['visited', 'marked', 'dead', 'retraced'].some((k) => near(p, pal[k]))).length,
+        left: r.left, right: r.right, bottom: r.bottom + window.scrollY, width: r.width, height: r.height,
+        scrollWidth: document.documentElement.scrollWidth,
+        legendShown: !document.getElementById('legend').hidden,
+        pictureKeyShown: !document.getElementById('grid-legend').hidden,
+        canvasShown: !document.getElementById('maze').hidden};
 """
 
 
@@ -132,24 +153,33 @@ def test_generate_and_solve_on_a_grid(driver, server, viewport, shoot, grid, nam
     shoot(driver.find_element("id", "maze-demo"), f"page-{grid}-{name}-replay.png")
     driver.find_element("id", "btn-end").click()
     done = wait_for(driver, "tremaux.maze.state().phase === 'done' && tremaux.maze.state()", what="the solution")
-    assert done["index"] == done["events"] and not done["staged"]
-    assert done["found"] is True
+    assert done["index"] == done["events"] and done["found"] is True
     path = [tuple(c) for c in done["path"]]
     assert path[0] == tuple(done["start"]) and path[-1] == tuple(done["goal"]) and len(path) > 5
-    pic = driver.execute_script(PICTURE)
-    assert pic["points"] == len(path), "the solution's line goes through every cell of the path"
-    assert pic["walls"] == before["walls"] and pic["legendShown"] and not pic["canvasShown"]
+    # the run ends on its stage (the answer's picture put in the page froze it on a large grid): every cell
+    # of the answer's path is painted in the path's colour, the search's cells in theirs
+    end = driver.execute_script(ANSWER)
+    assert end["staged"] and not end["svg"] and len(end["path"]) == len(path), end
+    assert end["onPath"] == len(path) - 2, "the path's colour at the centre of every cell between the ends"
+    assert end["searched"] > 0 and end["legendShown"] and not end["pictureKeyShown"] and not end["canvasShown"]
     # it fits the viewport: nothing cut off, no sideways scroll; on a laptop the whole picture shows
-    assert 0 <= pic["left"] and pic["right"] <= width, pic
-    assert pic["scrollWidth"] <= width
-    assert pic["width"] >= min(width - 60, 300) or pic["height"] >= 300, pic
+    assert 0 <= end["left"] and end["right"] <= width, end
+    assert end["scrollWidth"] <= width
+    assert end["width"] >= min(width - 60, 300) or end["height"] >= 300, end
     if name == "laptop":
-        assert pic["bottom"] <= height, pic
-    # look at the picture: walls and the solution's line are there in their colours
-    element = driver.find_element("css selector", "#maze-svg svg")
+        assert end["bottom"] <= height, end
+    # look at the picture: walls and the solution's cells are there in their colours
+    element = driver.find_element("css selector", "#maze-svg canvas")
     png = element.screenshot_as_png
-    assert colour_share(png, pic["wallColour"]) > 0.02, "no walls in the picture"
-    assert colour_share(png, pic["pathColour"]) > 0.002, "no solution line in the picture"
+    assert colour_share(png, before["wallColour"]) > 0.02, "no walls in the picture"
+    assert colour_share(png, end["pathColour"]) > 0.002, "no solution in the picture"
+    # what the answer's picture was for is still offered: its SVG and PNG, drawn by the server
+    for link in ("dl-svg", "dl-png"):
+        href = driver.find_element("id", link).get_attribute("href")
+        assert "solver=bfs" in href, href
+    svg = driver.execute_script("return fetch(arguments[0]).then((r) => r.text())",
+                                driver.find_element("id", "dl-svg").get_attribute("href"))
+    assert svg.startswith("<svg") and "<polyline" in svg
     shoot(driver.find_element("id", "maze-demo"), f"page-{grid}-{name}.png")
     if grid == "hex" and name == "laptop":
         # weaving: the generator menu keeps only the generators that weave (from the registry) and draws one

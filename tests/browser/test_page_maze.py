@@ -182,7 +182,7 @@ def test_a_link_naming_no_known_solver_gets_the_pages_defaults(driver, server):
 
 def test_end_paints_a_replay_once_not_event_by_event(driver, server):
     # "end" on a large maze on another grid painted the stage event by event: 400,000 events froze a phone
-    # for seconds; now the state is brought to the end and painted once (here: the answer's picture)
+    # for seconds; now the state is brought to the end and painted once (the answer's path on the stage)
     open_page(driver, server, "?grid=hex&rows=20&cols=20&seed=3&solver=tremaux")
     driver.find_element("id", "btn-solve").click()
     wait_for(driver, "tremaux.maze.state().phase === 'animating' && tremaux.maze.state().staged", what="the replay")
@@ -194,7 +194,7 @@ def test_end_paints_a_replay_once_not_event_by_event(driver, server):
     driver.find_element("id", "btn-end").click()
     wait_for(driver, "tremaux.maze.state().phase === 'done'", what="the end of the run")
     painted = driver.execute_script("return tremaux.maze.state().painted") - before
-    assert painted < 400, f"{painted} cells painted for {events} events"
+    assert painted <= 400, f"{painted} cells painted for {events} events (the whole stage once: 400)"
 
 
 def test_changing_the_solver_while_a_solve_is_on_its_way_drops_its_answer(driver, server):

@@ -5,7 +5,7 @@ rings the cell reached in the line's colour."""
 from __future__ import annotations
 
 import pytest
-from pagekit import hex_rgb, open_page
+from pagekit import hex_rgb, open_page, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -79,3 +79,36 @@ def test_a_line_is_drawn_ended_and_cancelled_with_the_keys(driver, server):
     st = state(driver)
     assert st["drawn"]["2"] == [[2, 0], [1, 0], [1, 1], [1, 2], [2, 2]] and st["line"] is None
     assert driver.find_element("id", "nl-message").text == "all pairs joined; 1 cell empty (fill them all)"
+
+
+def test_escape_gives_back_the_answer_a_line_drawn_over_it_had_replaced(driver, server):
+    # the first arrow of a line drawn over the solver's answer takes the answer away (the visitor's lines take
+    # its place); Escape gave back the lines drawn by hand before (none), leaving an empty board
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    open_page(driver, server, "?rows=5&cols=5&seed=1")
+    Select(driver.find_element("id", "nl-preset")).select_by_value("custom")
+    driver.execute_script("for (const id of ['nl-rows', 'nl-cols']) document.getElementById(id).value = id === 'nl-rows' ? 2 : 3;"
+                          "document.getElementById('nl-resize').click();"
+                          "document.getElementById('nl-save').focus();")
+    keys(driver, Keys.TAB, "1", Keys.RIGHT, Keys.RIGHT, "1", Keys.DOWN, "2", Keys.LEFT, Keys.LEFT, "2")
+    assert state(driver)["grid"] == [[1, 0, 1], [2, 0, 2]]
+    driver.find_element("id", "nl-solve").click()
+    wait_for(driver, "tremaux.numberlink.state().phase === 'solved'", what="the answer")
+    message = driver.find_element("id", "nl-message").text
+    answer = state(driver)["answer"]["paths"]
+    assert sorted(answer) == ["1", "2"]
+    driver.execute_script("document.getElementById('nl-board').focus()")
+    keys(driver, Keys.ENTER, Keys.RIGHT)  # a line of 2 from its number (the cursor is on it) over the answer's
+    st = state(driver)
+    assert st["answer"] is None and st["drawn"] == {"2": [[1, 0], [1, 1]]}, st
+    keys(driver, Keys.ESCAPE)
+    st = state(driver)
+    assert st["line"] is None and "cancelled" in where(driver)
+    assert st["answer"] is not None and st["answer"]["paths"] == answer and st["phase"] == "solved", st
+    assert st["drawn"] == {} and st["sel"] == [1, 0]
+    # the answer's message, statistics and save button are back with it
+    assert driver.find_element("id", "nl-message").text == message
+    assert driver.find_element("id", "nl-save-solution").is_displayed()
+    assert driver.find_element("id", "nl-stats").text.strip()

@@ -374,6 +374,7 @@ def create_app(config: ServerConfig | None = None, /, **changes: Any) -> FastAPI
             "maze": maze,
             "solver": check_solver(body.solver),
             "record": body.record,
+            "picture": body.picture,
             "seed": body.seed,
             "max_events": m.MAX_TRACE_EVENTS,
         }

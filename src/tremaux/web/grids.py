@@ -376,7 +376,8 @@ def solved_on_grid(maze: Any, request: dict[str, Any], t0: float) -> dict[str, A
     maze : GridMaze
         The maze, its start and goal marked.
     request : dict
-        ``solver``, and optionally ``seed`` (the solver's random choice), ``record`` and ``max_events``.
+        ``solver``, and optionally ``seed`` (the solver's random choice), ``record``, ``max_events`` and
+        ``picture`` (False: no ``svg`` when the trace and its stage are sent).
     t0 : float
         ``time.perf_counter()`` when the job began (its ``elapsed_ms``).
 
@@ -400,7 +401,8 @@ def solved_on_grid(maze: Any, request: dict[str, Any], t0: float) -> dict[str, A
     sol = solve_on(maze, request["solver"], record=record, **walk)
     visited = int(np.count_nonzero(sol.visited))
     solution = {"algorithm": sol.algorithm, "found": bool(sol.found), "start": list(maze.start),
-                "goal": list(maze.goal), "path": [list(c) for c in sol.cells], "visited": visited,
+                "goal": list(maze.goal), "path": [list(c) for c in sol.cells],
+                "path_index": [int(i) for i in sol.path], "visited": visited,
                 "steps": int(sol.steps), "message": sol.message}
     stats = [("solver", sol.algorithm), ("verdict", sol.message or ("found" if sol.found else "not found")),
              ("path length", f"{sol.length} cells" if sol.found else "-"),
@@ -410,7 +412,8 @@ def solved_on_grid(maze: Any, request: dict[str, Any], t0: float) -> dict[str, A
     limit = int(request.get("max_events", 400_000))
     return {"solution": solution,
             "trace": _trace_payload(sol.trace, limit) if sol.trace is not None else None, "stats": stats,
-            "svg": _svg(maze, sol), "stage": stage_svg(maze) if sol.trace is not None else None,
+            "svg": _svg(maze, sol) if request.get("picture", True) or sol.trace is None else None,
+            "stage": stage_svg(maze) if sol.trace is not None else None,
             "elapsed_ms": round((time.perf_counter() - t0) * 1000, 2)}
 
 

@@ -293,6 +293,9 @@ class SolveRequest(_Model):
     maze: MazeParams = MazeParams()
     solver: str = Field("tremaux", max_length=64, description="Solver name or alias.")
     record: bool = Field(True, description="Send the trace, for the animation.")
+    picture: bool = Field(True, description="On grids other than the plain square one, send the answer's picture "
+                                            "(``svg``) with the trace and its stage; without a trace it is always "
+                                            "sent. The page, which ends a replay on its stage, asks for none.")
     seed: int | None = Field(None, ge=0, le=MAX_SEED,
                              description="Seed of the solver's random choices: Tremaux's traveler walks down one of "
                                          "the unmarked passages at random; absent: the fixed order N, E, S, W.")
@@ -336,7 +339,8 @@ class SolveResponse(_Schema):
     trace: TraceBody | None = Field(description="None when not asked for. On grids other than the plain square "
                                                 "one the cells are indices in the grid's cell order.")
     stats: list[tuple[str, str]]
-    svg: str | None = Field(None, description="The picture with the path, on grids other than the plain square one.")
+    svg: str | None = Field(None, description="The picture with the path, on grids other than the plain square one "
+                                              "(None when ``picture`` was false and the trace is sent).")
     stage: str | None = Field(None, description="On grids other than the plain square one, with the trace: the "
                                                 "maze to replay it on, an SVG whose cells are polygon[data-cell] "
                                                 "and whose passages are line[data-a][data-b] (from a's centre "

@@ -10,11 +10,12 @@ import { drawMaze } from "./maze-draw.js";
 import { stagePixel } from "./maze-stage.js";
 import { readForm, writeForm, showWalk } from "./maze-form.js";
 import { M, onGrid, setWalkSeed } from "./maze-state.js";
-import { bindMazeFile, keptMazeFile, openMazeFile } from "./maze-file.js";
+import { bindMazeFile, keptMazeFile, openMazeFile, openFile } from "./maze-file.js";
 import { updateLinks, newMaze, bindMaze } from "./maze.js";
 import { nlColour, nlInk, nlDraw, nlName } from "./nl-draw.js";
 import { NL, nlRestore, bindNumberLink } from "./numberlink.js";
 import { keyLine } from "./nl-lines.js";
+import { nlLoadFile } from "./nl-files.js";
 
 // ================================================================== start
 // A whole number given in the address (a permalink), or `otherwise` (also for one too large to hold exactly).
@@ -28,8 +29,32 @@ function onResize() {
   resizeTimer = setTimeout(() => { if (M.maze) drawMaze(); nlDraw(); }, 100);
 }
 
+// A file dropped on the page: on the maze's part it is opened as a maze, on the Number Link board's part
+// loaded as a puzzle (as the file boxes do). Left to the browser, a file dropped anywhere replaced the page
+// with the file itself (the maze, the board typed and the run lost).
+const carriesFiles = (ev) => ev.dataTransfer && [...(ev.dataTransfer.types || [])].includes("Files");
+const dropPart = (ev) => (ev.target && ev.target.closest ? ev.target.closest("#maze-demo, #numberlink") : null);
+function bindDrop() {
+  document.addEventListener("dragover", (ev) => {
+    if (!carriesFiles(ev)) return;
+    ev.preventDefault();
+    ev.dataTransfer.dropEffect = dropPart(ev) ? "copy" : "none";
+  });
+  document.addEventListener("drop", (ev) => {
+    if (!carriesFiles(ev)) return;
+    ev.preventDefault();
+    const part = dropPart(ev), files = [...ev.dataTransfer.files];
+    if (!part || !files.length) return;
+    const message = part.id === "numberlink" ? $("nl-message") : $("maze-message");
+    if (files.length > 1) { say(message, `${files.length} files dropped: drop one file at a time`, "error"); return; }
+    if (part.id === "numberlink") nlLoadFile(files[0]);
+    else openFile(files[0]).catch(() => say(message, `${files[0].name} cannot be read: drop a file, not a folder`, "error"));
+  });
+}
+
 async function start() {
   bindMaze();
+  bindDrop();
   bindMazeFile();
   bindNumberLink();
   window.addEventListener("resize", onResize);
@@ -204,6 +229,7 @@ window.tremaux = {
       phase: M.phase, index: M.index, events: M.events ? M.events.kinds.length : 0,
       found: M.solution ? M.solution.solution.found : null,
       path: M.solution ? M.solution.solution.path : null,
+      pathIndex: M.solution ? M.solution.solution.path_index || null : null,
       params: M.params, start: M.maze && M.maze.start, goal: M.maze && M.maze.goal,
       grid: M.maze ? M.maze.grid || "square" : null, picture: onGrid() ? "svg" : "canvas",
       staged: !!M.stage, painted: M.painted,

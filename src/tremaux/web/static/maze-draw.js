@@ -184,14 +184,25 @@ function drawStage(box, text, key) {
     canvas = document.createElement("canvas");
     canvas.className = "stage";
     canvas.setAttribute("role", "img");
-    canvas.setAttribute("aria-label", "the maze as the solver's run has reached it");
     box.appendChild(canvas);
   }
+  labelStage();
   const { width, height } = fitted(box, key, stage.w, stage.h);
-  layStage(stage, canvas, width, height, END_MIN);
-  M.geo = { width, height, svg: true, stage: true };
+  // laid out again when its room changed (the end of the replay paints the same layout again)
+  const ratio = window.devicePixelRatio || 1;
+  const laid = M.stage === stage && M.geo && M.geo.stage && M.geo.width === width && M.geo.height === height &&
+    M.geo.ratio === ratio && stage.canvas === canvas;
+  if (!laid) layStage(stage, canvas, width, height, END_MIN);
+  M.geo = { width, height, ratio, svg: true, stage: true };
   M.stage = stage;
   paintStage();
+}
+
+// What the stage's canvas shows, said to a screen reader.
+export function labelStage() {
+  const canvas = $("maze-svg").querySelector("canvas.stage");
+  if (canvas) canvas.setAttribute("aria-label", M.phase === "done" ? "the maze with the solver's run and its answer"
+    : "the maze as the solver's run has reached it");
 }
 
 // Paint every cell and passage of the stage as the replay has them now.

@@ -112,7 +112,7 @@ function forTheMaze(ev) {
   return !where.closest("input, select, textarea, [contenteditable]");
 }
 
-async function openFile(file) {
+export async function openFile(file) {
   const name = file.name || "the pasted picture";
   if (LIMITS.max_body && file.size > LIMITS.max_body) {  // not read at all: far too large for a maze file
     say($("maze-message"), `${name}: ${file.size} bytes: a maze file is at most ${LIMITS.max_body} bytes`, "error");

@@ -100,13 +100,14 @@ export function parseStage(text) {
   };
 }
 
-// Cell i's outline added to path p (a Path2D or the context).
+// Cell i's outline added to path p (a Path2D or the context), left open: a fill or a clip closes it. (With
+// closePath each outline added to a path costs as much as the path already holds: the 5,000 to 20,000 cells
+// of a colour took 0.8 to 2.4 s to add to the whole stage's paths at the end of a replay, 20 to 50 ms without.)
 function outline(stage, i, p) {
   const { start, xy } = stage.cells;
   for (let k = start[i]; k < start[i + 1]; k++) {
     if (k === start[i]) p.moveTo(xy[2 * k], xy[2 * k + 1]); else p.lineTo(xy[2 * k], xy[2 * k + 1]);
   }
-  p.closePath();
 }
 
 // Lay the stage out `width` x `height` CSS pixels on `canvas` (the SVG's "meet": centred, ratio kept); the

@@ -41,8 +41,10 @@ export const M = {
 
 // true when the maze shown is drawn from the server's picture (every grid but the plain square one)
 export const onGrid = () => !!(M.maze && M.maze.svg);
-// true while a trace on such a grid is replayed on the server's stage (cells and passages to colour)
-export const staging = () => !!(onGrid() && M.solution && M.solution.stage && M.phase !== "done");
+// true when a trace on such a grid is replayed on the server's stage (cells and passages to colour); the
+// replay ends there too, with the answer's path painted on it (the answer's picture, an element per cell, dot
+// and mark, froze the page up to a second and a half as it was put in)
+export const staging = () => !!(onGrid() && M.solution && M.solution.stage);
 
 export let WALK_SEED = false;  // the server's solve request takes the traveler's seed
 export function setWalkSeed(takes) { WALK_SEED = takes; }

@@ -44,16 +44,21 @@ export async function nlLoadText(text, name) {
 export function nlLoad(ev) {
   const file = ev.target.files[0];
   if (!file) return;
+  nlLoadFile(file, () => { ev.target.value = ""; });  // (the same file chosen again is read again)
+}
+
+// Load `file` (chosen, or dropped on the board) as a puzzle; `read()` is called once it is read or refused.
+export function nlLoadFile(file, read = () => {}) {
   // a file far too long for a puzzle is refused before it is read (a character is at most 4 bytes)
   if (file.size > 4 * LIMITS.max_text) {
     say($("nl-message"), `${file.name}: ${file.size} bytes: a puzzle text is at most ${LIMITS.max_text} characters`, "error");
-    ev.target.value = "";
+    read();
     return;
   }
   const reader = new FileReader();
   reader.onload = async () => {
     const text = nlDecode(reader.result);
-    ev.target.value = "";
+    read();
     // a picture or another binary file (its bytes come out as control characters, NULs and U+FFFD) is said
     // as such, not sent to be read as a puzzle (which quoted its bytes back)
     if (/[\u0000-\u0008\u000E-\u001F\uFFFD]/.test(text)) {
@@ -62,6 +67,10 @@ export function nlLoad(ev) {
       return;
     }
     await nlLoadText(text, file.name);
+  };
+  reader.onerror = () => {
+    read();
+    say($("nl-message"), `${file.name} cannot be read: load a file, not a folder`, "error");
   };
   reader.readAsArrayBuffer(file);
 }

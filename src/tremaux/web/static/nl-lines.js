@@ -6,7 +6,7 @@
  * A press without a move stays a tap: it selects the cell. */
 import { $, say } from "./common.js";
 import { nlDraw, nlName } from "./nl-draw.js";
-import { NL, nlForget } from "./numberlink.js";
+import { NL, nlForget, nlShowAnswer } from "./numberlink.js";
 
 let drag = null;  // {num, moved, pointer}: the line being drawn
 
@@ -139,19 +139,21 @@ export function lineKey(ev) {
       tell("a line begins on a number or on the loose end of a line: move there, then press Enter");
       return true;
     }
-    keyed = { num, from: [r, c], fresh: !!NL.grid[r][c], moved: false, before: JSON.stringify(NL.drawn) };
+    // what Escape gives back: the lines drawn by hand, or the solver's answer the first move takes away
+    keyed = { num, from: [r, c], fresh: !!NL.grid[r][c], moved: false, before: JSON.stringify(NL.drawn),
+              answer: NL.answer && { out: NL.answer, shown: NL.shown } };
     nlDraw();
     tell(`drawing the line of ${nlName(num)}: the arrows draw it, Enter ends it, Escape cancels it`);
     return true;
   }
   if (!keyed) return false;
   if (ev.key === "Escape") {
-    const num = keyed.num;
+    const num = keyed.num, answer = keyed.moved && keyed.answer;
     if (keyed.moved) NL.drawn = JSON.parse(keyed.before);
     NL.sel = keyed.from;
     keyed = null;
-    nlDraw();
-    judge();
+    if (answer) nlShowAnswer(answer.out, answer.shown);  // the answer the line had taken the place of
+    else { nlDraw(); judge(); }
     tell(`line of ${nlName(num)} cancelled`);
     return true;
   }

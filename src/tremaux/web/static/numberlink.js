@@ -252,12 +252,19 @@ export async function nlSolve() {
     return;
   }
   if (id !== NL.requestId) return;
+  nlShowAnswer(out, "first");
+}
+
+// The solver's answer `out` on the board, its solution `shown` ("first" or "second") drawn, with its message,
+// statistics and buttons (after a search, or again when a line drawn over it is cancelled).
+export function nlShowAnswer(out, shown) {
   NL.answer = out;
+  NL.shown = shown;
   NL.phase = out.status === "solved" ? "solved" : "improper";
   const kind = out.status === "solved" ? (out.unique === false ? "warn" : "ok") : "error";
   say($("nl-message"), out.message, kind);
   $("nl-other").hidden = !out.second;
-  $("nl-other").textContent = "show the other solution";
+  $("nl-other").textContent = shown === "first" ? "show the other solution" : "show the first solution";
   $("nl-save-solution").hidden = !out.text;
   fillTable($("nl-stats"), out.stats || []);
   nlDraw();
