@@ -37,6 +37,7 @@ True
 
 from __future__ import annotations
 
+from .._display import NOTEBOOK_PNG_CELLS, NOTEBOOK_SVG_CELLS
 from .animate import replay, to_animated_svg, to_gif
 from .output import FORMATS, render, save
 from .palette import PALETTE
@@ -63,14 +64,6 @@ __all__ = [
     "repr_svg",
     "repr_png",
 ]
-
-NOTEBOOK_SVG_CELLS = 40_000
-"""Largest maze (in cells) a notebook shows as SVG; bigger ones show as PNG only."""
-
-NOTEBOOK_PNG_CELLS = 1_000_000
-"""Largest maze (in cells) a notebook shows as a PNG (about 2,000 pixels a side, under a megabyte); bigger ones
-show as their one-line ``repr``."""
-
 
 def repr_svg(obj) -> str | None:
     """SVG for Jupyter's ``_repr_svg_``: ``None`` above :data:`NOTEBOOK_SVG_CELLS` cells.
