@@ -90,7 +90,7 @@ def picture_notes(obj: Any, cell_size: int | None = None, wall_width: int | None
     '2x2 cell=16 wall=2 margin=8'
     """
     from ..io._notes import LEVELS_NOTE, MASK_NOTE, mask_note
-    from .png import geometry  # (png imports this module)
+    from .geometry import geometry
 
     maze = maze_of(obj)
     if maze.levels > 1:
