@@ -8,7 +8,7 @@ Examples
 >>> from tremaux import Maze
 >>> g = geometry(Maze.closed((3, 4)), cell_size=10)
 >>> g, g.size(Maze.closed((3, 4)))
-(Geometry(cell=10, wall=1, margin=5, gap=10), (54, 41))
+(Geometry(cell=10, wall=1, margin=5, gap=10), (55, 44))
 """
 
 from __future__ import annotations
