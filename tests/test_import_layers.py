@@ -32,7 +32,7 @@ def _modules() -> dict[str, tuple[Path, bool]]:
 
 
 def _imports(name: str, path: Path, package: bool):
-    """``(module, names)`` of every import of the package in ``path`` (in functions too; not those for type checkers)."""
+    """``(module, names)`` of every import of the package in ``path``: in functions too, not for type checkers."""
     base = name.split(".") if package else name.split(".")[:-1]
     lines = path.read_text(encoding="utf-8").splitlines()
     skip = None  # the indent of an ``if TYPE_CHECKING:`` block being skipped

@@ -45,8 +45,8 @@ import numpy as np
 
 from ..errors import TremauxError
 from ..kernels import batch as kb
-from .checks import (BATCH_SOLVERS, SHARD_MEMORY, _col, _generator, check_spec, columns_of,  # noqa: F401  (named here too)
-                     shard_memory)
+from .checks import (BATCH_SOLVERS, SHARD_MEMORY, _col, _generator, check_spec, columns_of,  # noqa: F401
+                     shard_memory)  # (named here too, where they long stood)
 from .spec import DatasetSpec, _need_spec
 from .table import _arrow_bytes, _parquet_bytes, encode, to_table  # noqa: F401  (the shard's file, re-exported)
 from .table import _read_only

@@ -24,10 +24,10 @@ from . import files
 from .maze import GridMaze, to_grid_maze
 from .measure import GridStats, grid_stats
 from .solve import GRAPH_SOLVERS, GridSolution, solve_on
-from ..solvers.api import solved_elsewhere
+from ..solvers.api import _solved_elsewhere
 
-solved_elsewhere(GridMaze, solve_on)  # tremaux.solve of a grid maze, or of what generate_on returns
-solved_elsewhere(GridGenerated, lambda run, *args, **kwargs: solve_on(run.maze, *args, **kwargs))
+_solved_elsewhere(GridMaze, solve_on)  # tremaux.solve of a grid maze, or of what generate_on returns
+_solved_elsewhere(GridGenerated, lambda run, *args, **kwargs: solve_on(run.maze, *args, **kwargs))
 
 __all__ = ["GRIDS", "make_grid", "Grid", "Geometry", "GridMaze", "to_grid_maze", "generate_on", "GridGenerated",
            "supports", "GRAPH_KERNELS", "solve_on", "GridSolution", "GRAPH_SOLVERS", "to_svg", "to_png",

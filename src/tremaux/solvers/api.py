@@ -52,12 +52,12 @@ def default_endpoints(maze: Maze) -> tuple[Cell, Cell]:
 
 _ELSEWHERE: dict[type, Callable[..., Any]] = {}
 """Mazes :func:`solve` hands on, and to what: a GridMaze (and a GridGenerated, which holds one) to
-:func:`tremaux.grids.solve_on`. Named by :mod:`tremaux.grids` with :func:`solved_elsewhere`: the grids stand above
+:func:`tremaux.grids.solve_on`. Named by :mod:`tremaux.grids` with :func:`_solved_elsewhere`: the grids stand above
 the solvers (they use this registry's solvers), so this module imports none of them.
 """
 
 
-def solved_elsewhere(kind: type, solve_it: Callable[..., Any]) -> None:
+def _solved_elsewhere(kind: type, solve_it: Callable[..., Any]) -> None:
     """Have :func:`solve` hand a ``kind`` of maze to ``solve_it(maze, algorithm, *, start, goal, record, **options)``.
 
     Parameters
