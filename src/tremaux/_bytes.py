@@ -5,6 +5,7 @@ It stands apart from :mod:`tremaux.budget.sizes`, which reads sizes and refuses 
 
 Examples
 --------
+>>> from tremaux._bytes import format_bytes
 >>> format_bytes(3_600_000_000)
 '3.4 GiB'
 """

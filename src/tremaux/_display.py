@@ -9,6 +9,7 @@ alone, and the renderers on the model, never the reverse.
 Examples
 --------
 >>> import tremaux
+>>> from tremaux._display import picture
 >>> picture("svg", tremaux.Maze.open((1, 2)))[:4]
 '<svg'
 >>> print(picture("text", tremaux.Maze.open((1, 2))))
@@ -46,6 +47,7 @@ def shows(kind: str, draw: Callable[[Any], Any]) -> None:
 
     Examples
     --------
+    >>> from tremaux._display import picture, shows
     >>> shows("upper", str.upper)
     >>> picture("upper", "maze")
     'MAZE'
@@ -70,6 +72,7 @@ def picture(kind: str, obj: Any) -> Any:
 
     Examples
     --------
+    >>> from tremaux._display import picture
     >>> picture("nothing of the kind", 1) is None
     True
     """

@@ -205,6 +205,7 @@ def when_ready(fn: Callable[[], None]) -> None:
 
     Examples
     --------
+    >>> from tremaux._numba import setup, when_ready
     >>> said = []
     >>> when_ready(lambda: said.append("numba is set up"))
     >>> setup()

@@ -9,6 +9,7 @@ name these as before.
 Examples
 --------
 >>> from tremaux.dataset import DatasetSpec
+>>> from tremaux.dataset.checks import check_spec, columns_of
 >>> spec = check_spec(DatasetSpec(count=4, size=(3, 3), generator="dfs"))
 >>> spec.generator, columns_of(spec)[:5]
 ('backtracker', ('index', 'seed', 'attempt', 'height', 'width'))

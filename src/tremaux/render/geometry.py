@@ -6,6 +6,7 @@ carries for its reader (:mod:`tremaux.render.notes`) all measure with; :mod:`tre
 Examples
 --------
 >>> from tremaux import Maze
+>>> from tremaux.render.geometry import geometry
 >>> g = geometry(Maze.closed((3, 4)), cell_size=10)
 >>> g, g.size(Maze.closed((3, 4)))
 (Geometry(cell=10, wall=1, margin=5, gap=10), (55, 44))
