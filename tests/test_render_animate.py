@@ -15,7 +15,7 @@ from tremaux import Event, Maze, Trace
 from tremaux.errors import TremauxError
 from tremaux.render import replay, to_animated_svg, to_gif, to_image
 from tremaux.render.palette import PALETTE, SLOTS, parse_colour
-from tremaux.render.scene import structure
+from tremaux.render.blocks import structure
 
 NS = "{http://www.w3.org/2000/svg}"
 

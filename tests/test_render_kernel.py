@@ -10,7 +10,7 @@ from render_helpers import binary_tree
 from tremaux import Event
 from tremaux.kernels import render as kr
 from tremaux.render.palette import SLOTS
-from tremaux.render.scene import structure
+from tremaux.render.blocks import structure
 
 S = SLOTS
 

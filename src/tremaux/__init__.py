@@ -26,7 +26,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from . import errors
+from . import _display, errors
 from ._version import __version__
 from .errors import TremauxError
 
@@ -49,6 +49,31 @@ _MODULES = ("budget", "cli", "dataset", "generators", "grids", "io", "kernels", 
 
 __all__ = ["Maze", "Direction", "Trace", "Event", "TremauxError", "errors", "__version__", "solve", "SOLVERS",
            "generate", "GENERATORS", "render", "io", "numberlink", "measure", "dataset"]
+
+
+def _str(maze: Any) -> str:
+    from .io import ascii
+
+    return ascii.dumps(maze)
+
+
+def _svg(obj: Any) -> str | None:
+    from .render import repr_svg
+
+    return repr_svg(obj)
+
+
+def _png(obj: Any) -> bytes | None:
+    from .render import repr_png
+
+    return repr_png(obj)
+
+
+# what print() and a notebook show of a maze, a run or a generation: the model asks tremaux._display, which knows no
+# renderer; the package names them there (loaded when first drawn), so that the model does not depend on them
+_display.shows("text", _str)
+_display.shows("svg", _svg)
+_display.shows("png", _png)
 
 
 def __getattr__(name: str) -> Any:

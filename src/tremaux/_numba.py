@@ -28,12 +28,13 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["cache_dir", "user_cache_dir", "package_writable", "setup", "on_compile", "lean", "pipeline_class",
-           "dispatcher_class", "quicken", "KERNELS_DIR"]
+           "dispatcher_class", "quicken", "when_ready", "KERNELS_DIR"]
 
 KERNELS_DIR = Path(__file__).resolve().parent / "kernels"
 """The folder of the kernel modules (numba caches beside them when it may write there)."""
 
 _CALLBACKS: list[Callable[[str], None]] = []
+_WHEN_READY: list[Callable[[], None]] = []
 _READY = False
 _LEAN = False
 
@@ -186,10 +187,35 @@ def setup() -> None:
 
     event.register("numba:compile", Listener())
     quicken()
-    from .kernels import graph_topo
-
-    graph_topo.register()  # the grid topology functions the graph kernels call
+    for fn in _WHEN_READY:  # what the kernel modules imported so far teach numba (the grid topology functions...)
+        fn()
     _READY = True
+
+
+def when_ready(fn: Callable[[], None]) -> None:
+    """Call ``fn`` once numba is set up by :func:`setup`, or now when it is already.
+
+    How a kernel module teaches numba functions of its own (``numba.extending.overload``) before any kernel
+    compiles, without importing numba itself, and without this module knowing the kernel modules.
+
+    Parameters
+    ----------
+    fn : callable
+        Called with no argument, once.
+
+    Examples
+    --------
+    >>> from tremaux._numba import setup, when_ready
+    >>> said = []
+    >>> when_ready(lambda: said.append("numba is set up"))
+    >>> setup()
+    >>> said
+    ['numba is set up']
+    """
+    if _READY:
+        fn()
+    else:
+        _WHEN_READY.append(fn)
 
 
 def _plain_markup(self: Any, msg: str) -> str:

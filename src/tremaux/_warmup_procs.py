@@ -97,10 +97,12 @@ def cost(label: str) -> float:
     return COSTS.get(label, 1.0)
 
 
-def _worker(jobs: Any, news: Any) -> None:
-    """A worker's loop: run groups of task indices from ``jobs`` until ``None``, telling ``news`` of each task."""
+def _worker(jobs: Any, news: Any, tasks: Callable[[], list[Any]]) -> None:
+    """A worker's loop: run groups of task indices from ``jobs`` until ``None``, telling ``news`` of each task.
+
+    ``tasks`` makes the list the indices point into (:func:`tremaux.warmup.tasks`, handed over by reference).
+    """
     from . import _jit
-    from .warmup import tasks
 
     _jit.allow_interpreted(0)  # compiled, as the warm-up means
     todo = tasks()
@@ -129,19 +131,22 @@ def _worker(jobs: Any, news: Any) -> None:
 
 
 def run(labels: list[str], groups: list[list[int]], workers: int,
-        progress: Callable[[str, int, int], None] | None) -> None:
+        progress: Callable[[str, int, int], None] | None, tasks: Callable[[], list[Any]]) -> None:
     """Run the tasks ``groups`` (indices into ``labels``, costliest group first) in ``workers`` processes.
 
     Parameters
     ----------
     labels : list of str
-        The labels of :func:`tremaux.warmup.tasks`, in order.
+        The labels of ``tasks()``, in order.
     groups : list of list of int
         Every index once; a group runs in one process, groups are handed out in this order.
     workers : int
         Processes to start (at least 2).
     progress : callable, optional
         Called as ``progress(label, done, total)`` as each task starts (``done`` tasks ended before it) and ends.
+    tasks : callable
+        What makes the ``(label, function)`` pairs in each worker (:func:`tremaux.warmup.tasks`): a function of a
+        module, which the spawned workers import by name (so this module needs no import of the warm-up's).
 
     Raises
     ------
@@ -152,7 +157,7 @@ def run(labels: list[str], groups: list[list[int]], workers: int,
 
     Examples
     --------
-    >>> run(["a"], [], 2, None)  # nothing to do: no process started
+    >>> run(["a"], [], 2, None, list)  # nothing to do: no process started
     """
     import multiprocessing
 
@@ -173,7 +178,7 @@ def run(labels: list[str], groups: list[list[int]], workers: int,
     procs = []
     try:
         for _ in range(workers):
-            proc = context.Process(target=_worker, args=(jobs, news), daemon=True)
+            proc = context.Process(target=_worker, args=(jobs, news, tasks), daemon=True)
             proc.start()
             procs.append(proc)
     finally:

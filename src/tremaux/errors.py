@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from ._bytes import format_bytes
+
 __all__ = [
     "TremauxError",
     "InvalidMazeError",
@@ -256,8 +258,6 @@ class MemoryLimitError(TremauxError):
     """
 
     def __init__(self, what: str, estimate: int, limit: int) -> None:
-        from .budget.sizes import format_bytes
-
         self.what = what
         self.estimate = int(estimate)
         self.limit = int(limit)

@@ -318,7 +318,7 @@ def _run(todo: list[Task], progress: Callable[[str, int, int], None] | None, wor
 
         labels = [label for label, _ in todo]
         # one job per group of tasks sharing kernels, so no two processes compile the same kernel at once
-        _warmup_procs.run(labels, kernel_groups(labels), workers, progress)
+        _warmup_procs.run(labels, kernel_groups(labels), workers, progress, tasks)
         if progress is not None:
             progress("done", len(todo), len(todo))
         return len(todo)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from .._bytes import format_bytes  # written down there: the errors write sizes too
 from ..errors import TremauxError
 
 __all__ = ["parse_bytes", "format_bytes"]
@@ -70,35 +71,3 @@ def parse_bytes(value: str | int | float | None) -> int | None:
     except OverflowError:  # 1e999: an infinity
         raise TremauxError(f"memory size {value!r} must be a finite number of bytes, 0 or more") from None
     return None if x == 0 else max(1, n)  # only zero means no limit: 0.4 is a (tiny) limit
-
-
-def format_bytes(n: int | float) -> str:
-    """A byte count for people: ``512 B``, ``3.4 GiB``.
-
-    Parameters
-    ----------
-    n : int or float
-        A number of bytes.
-
-    Returns
-    -------
-    str
-        The count in the largest binary unit that keeps it under 1024, to one decimal.
-
-    Raises
-    ------
-    AssertionError
-        Never: the loop always returns (the last unit takes any size).
-
-    Examples
-    --------
-    >>> from tremaux.budget.sizes import format_bytes
-    >>> format_bytes(512), format_bytes(2**20), format_bytes(11 * 2**40)
-    ('512 B', '1.0 MiB', '11.0 TiB')
-    """
-    n = float(n)
-    for unit in ("B", "KiB", "MiB", "GiB", "TiB"):
-        if abs(n) < 1024 or unit == "TiB":
-            return f"{int(n)} B" if unit == "B" else f"{n:.1f} {unit}"
-        n /= 1024
-    raise AssertionError("unreachable")  # pragma: no cover

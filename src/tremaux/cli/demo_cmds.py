@@ -58,7 +58,7 @@ def demo(
         check_replay(solution, "the demo draws 100 frames: give a smaller --size, or write a .png or .svg")
     if str(out) != "/dev/stdout":  # else the picture is what goes there
         typer.echo(render.to_text(solution, style="unicode"))
-    from .solve_cmds import verdict
+    from .verdicts import verdict
 
     typer.echo(verdict(solution.algorithm, solution.message, solution.found, solution.start, solution.goal), err=True)
     render.save(solution, out, format=fmt)

@@ -311,7 +311,7 @@ def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None,
     _check_picture(maze.grid, "an SVG" if kind == "svg" else "a PNG", svg=kind == "svg")  # before the run
     sol = solve_on(maze, solver, start=start, goal=goal, record=True) if solver else None
     if sol is not None:
-        from .solve_cmds import say_no_path
+        from .verdicts import say_no_path
 
         say_no_path(sol, _ends(maze, start, goal))
     if kind == "svg":
@@ -409,7 +409,7 @@ def animate_grid(*, maze: Any = None, grid_options: dict[str, Any] | None, gener
         maze = obj.maze
     if solver is not None or generator is None:
         obj = solve_on(maze, solver or "tremaux", start=start, goal=goal, record=True)
-        from .solve_cmds import say_no_path
+        from .verdicts import say_no_path
 
         say_no_path(obj, _ends(maze, start, goal))
     save_animation(obj, out, format=fmt, frames=frames, frame_ms=frame_ms, style=_cell_style(cell_size))

@@ -62,7 +62,7 @@ def solve_grid_file(path: str, algorithm: str, start: tuple[int, ...] | None, go
     import json
 
     from ..grids import save_picture, solve_on
-    from .solve_cmds import verdict
+    from .verdicts import verdict
 
     from ..io.outputs import output_format
 

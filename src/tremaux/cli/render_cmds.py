@@ -161,7 +161,7 @@ def render_cmd(
     if solver is not None:
         obj = solve(obj, solver, start=parse_cell(start, "start"), goal=parse_cell(goal, "goal"),
                     **({} if seed is None else {"seed": seed}))
-        from .solve_cmds import say_no_path
+        from .verdicts import say_no_path
 
         say_no_path(obj)
     if fmt == "ascii" and (style or "").strip().lower() == "block":
@@ -298,7 +298,7 @@ def animate_cmd(
         walk = {"seed": seed} if seed is not None and generator is None else {}  # a FILE's seed: the solver's, as for solve
         obj = solve(maze, solver or "tremaux", start=parse_cell(start, "start"), goal=parse_cell(goal, "goal"),
                     record=True, **walk)
-        from .solve_cmds import say_no_path
+        from .verdicts import say_no_path
 
         say_no_path(obj)
     render.save(obj, out, format=fmt, animate=True, frames=frames, frame_ms=frame_ms, cell_size=cell_size)

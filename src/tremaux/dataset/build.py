@@ -17,8 +17,8 @@ from .room import (check_disk_left, check_disk_room, check_manifest_room, check_
                    space_note)
 from .shard import ShardResult, build_shards, check_spec, columns_of, warm_up
 from .spec import DatasetSpec, _need_spec
-from .store import (DatasetDirError, Manifest, ShardRecord, Target, open_for_build, open_target, shard_name,
-                    write_manifest)
+from .resume import open_for_build
+from .store import DatasetDirError, Manifest, ShardRecord, Target, open_target, shard_name, write_manifest
 
 __all__ = ["build", "BuildReport", "Progress"]
 

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import TremauxError
+from .checks import shard_memory, shard_scratch
 from .spec import DatasetSpec
 
 __all__ = ["DiskSpaceError", "shard_scratch", "SAMPLE_CELLS", "check_manifest_room", "manifest_bytes", "estimate_bytes",
@@ -230,8 +231,6 @@ def check_disk_room(spec: DatasetSpec, path: str | os.PathLike, rows: int) -> No
     >>> import tempfile
     >>> check_disk_room(DatasetSpec(count=10, size=(4, 4)), tempfile.gettempdir(), 10)
     """
-    from .shard import shard_memory
-
     if rows <= 0:
         return
     free, where = free_bytes(path)
@@ -317,8 +316,6 @@ def check_memory_room(spec: DatasetSpec, rows: int, where: str = "memory://") ->
     tremaux.errors.MemoryLimitError: a dataset of 1,000,000,000 mazes in memory:// needs about ...
     """
     from .. import budget
-    from .shard import shard_memory
-
     cap = budget.memory_limit()
     if rows <= 0 or cap is None or shard_memory(spec) // spec.shard_size * rows + manifest_bytes(spec) <= cap:
         return
@@ -357,8 +354,6 @@ def check_work_memory(spec: DatasetSpec, workers: int) -> None:
     tremaux.errors.MemoryLimitError: building 2 shards at once (one per worker), each of 1 maze of up to 3000x3000, needs about ...
     """
     from .. import budget
-    from .shard import shard_memory
-
     rows = min(spec.shard_size, spec.count)
     n = max(1, min(workers, spec.shards))
     (hmax, wmax) = spec.size_range[1]
@@ -397,42 +392,3 @@ def space_note(target: Any) -> str | None:
     return (f"note: the free space of {target.url} cannot be known ({protocol}:// file systems do not report it), "
             "so this build is not checked against it; if the store fills up, the shards its manifest lists are "
             "kept and the same command resumes")
-
-
-def shard_scratch(spec: DatasetSpec) -> int:
-    """Bytes a worker holds once per shard, whatever its rows: the generator's scratch and the solver's.
-
-    :func:`tremaux.dataset.shard.compute_rows` carves every row of a shard with one ``int32`` scratch array
-    of the generator's size for the largest maze (the backtracker's stack, a quarter of the cells; Kruskal's
-    union-find and passages, three times the cells) and one ``int32`` array a cell beside it; the checks of
-    each row (:func:`tremaux.kernels.batch.check_rows`) hold a byte and an ``int32`` a cell of their own, and
-    the Arrow and Parquet writers buffers and the shard's file (8 MiB: up to 5.7 measured on a shard of one
-    300 x 300 maze).
-
-    Parameters
-    ----------
-    spec : DatasetSpec
-        The dataset (checked).
-
-    Returns
-    -------
-    int
-        Bytes.
-
-    Examples
-    --------
-    >>> from tremaux.dataset.room import shard_scratch
-    >>> from tremaux.dataset import DatasetSpec
-    >>> shard_scratch(DatasetSpec(count=1, size=(1000, 1000), generator="kruskal")) // 2**20
-    28
-    """
-    from ..generators import GENERATORS
-    from ..generators.options import check_options
-
-    entry = GENERATORS.get(spec.generator)
-    given = dict(spec.generator_options)
-    opts = {**entry.preset, **check_options(entry.name, tuple(entry.options), given)}
-    opts.update({k: v for k, v in entry.preset.items() if k not in given})  # resolved as the shard resolves them
-    (hmin, wmin), (hmax, wmax) = spec.size_range
-    work = max(1, int(entry.work(opts, 1, hmax, wmax)))
-    return 4 * work + 9 * hmax * wmax + 8 * 2**20

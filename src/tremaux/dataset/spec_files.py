@@ -145,6 +145,17 @@ def in_file(exc: TremauxError, path: str | Path, from_file: set[str]) -> Tremaux
     return named
 
 
+_CHECKS: list = []
+"""What :func:`check_in_file` checks a spec with: :func:`tremaux.dataset.checks.check_spec` and the generator it
+resolves, handed over by :mod:`tremaux.dataset.checks` with :func:`_checked_by` as it is imported (the checks read
+specs, which this module reads from files: it cannot import them)."""
+
+
+def _checked_by(check_spec: Any, generator: Any) -> None:
+    """Name the spec check and the generator resolver :func:`check_in_file` calls."""
+    _CHECKS[:] = [check_spec, generator]
+
+
 def check_in_file(spec: Any, path: str | Path, from_file: set[str]) -> None:
     """Check a spec read from a file as a build will (generator, its options, solvers): errors name the file.
 
@@ -173,7 +184,7 @@ def check_in_file(spec: Any, path: str | Path, from_file: set[str]) -> None:
     """
     import numpy as np
 
-    from .shard import _generator, check_spec
+    check_spec, _generator = _CHECKS
 
     (hmin, wmin), (hmax, wmax) = spec.size_range
     try:  # the generator and its options, at both ends of the size range

@@ -62,7 +62,6 @@ __all__ = [
     "shard_name",
     "versions",
     "sha256",
-    "open_for_build",
     "read_manifest",
     "write_shard",
     "write_manifest",
@@ -490,5 +489,3 @@ def read_manifest(directory: str | Path | Target, storage_options: Mapping[str, 
         raise DatasetDirError(f"{shown} is corrupted: {exc}") from None
     return manifest
 
-
-from .resume import open_for_build  # noqa: E402  (resuming reads and writes the files above)

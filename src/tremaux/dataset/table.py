@@ -15,6 +15,7 @@ import io
 import numpy as np
 
 from ..kernels import batch as kb
+from .checks import BATCH_SOLVERS, _col, columns_of
 from .spec import DatasetSpec
 
 __all__ = ["to_table", "encode"]
@@ -101,8 +102,6 @@ def to_table(spec: DatasetSpec, first: int, raw: dict[str, np.ndarray]):
     (2, ['index', 'seed', 'attempt'])
     """
     import pyarrow as pa
-
-    from .shard import BATCH_SOLVERS, _col, columns_of
 
     n = raw["heights"].shape[0]
     stride = int(raw["stride"])

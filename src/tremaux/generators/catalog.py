@@ -77,11 +77,20 @@ def _gt_kind(opts: dict[str, Any]) -> tuple[str, tuple[float, float, float]]:
     return kind, probs
 
 
+_GENERATE: list[Callable[..., Any]] = []
+"""What an entry's function calls: :func:`tremaux.generators.core.generate`, which stands above this registry (it reads
+it) and hands itself over with :func:`_generated_by` as it is imported."""
+
+
+def _generated_by(generate: Callable[..., Any]) -> Callable[..., Any]:
+    """Make ``generate(shape, name, **kwargs)`` what every entry's function runs; returns it."""
+    _GENERATE[:] = [generate]
+    return generate
+
+
 def _runner(name: str) -> Callable[..., Any]:
     def run(shape: Any = None, **kwargs: Any) -> Any:
-        from .core import generate
-
-        return generate(shape, name, **kwargs)
+        return _GENERATE[0](shape, name, **kwargs)
 
     run.__name__ = run.__qualname__ = name.replace("-", "_")
     run.__doc__ = f"``tremaux.generate(shape, {name!r}, ...)``."

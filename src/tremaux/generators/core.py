@@ -13,7 +13,7 @@ from ..errors import InvalidSizeError, TremauxError, UnsupportedError
 from .._lazy import lazy_module
 from ..maze.model import Maze, check_shape
 from ..trace import Trace
-from .catalog import GENERATORS, QUEUE_KERNEL
+from .catalog import GENERATORS, QUEUE_KERNEL, _generated_by
 from .masks import check_mask
 from .options import check_options, probability, whole
 from .queues import grow as grow_with_queue
@@ -32,6 +32,7 @@ _ONE = np.ones(1, dtype=np.bool_)
 _ARC_LIMIT = 1 << 28
 
 
+@_generated_by
 def generate(
     shape: Any = None,
     algorithm: str = "backtracker",

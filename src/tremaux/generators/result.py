@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .._display import picture
 from ..maze.model import Cell, Maze
 from ..trace import Trace
 
@@ -105,12 +106,8 @@ class Generated:
 
     def _repr_svg_(self) -> str | None:
         """The generated maze, for Jupyter (see :func:`tremaux.render.repr_svg`)."""
-        from .. import render
-
-        return render.repr_svg(self)
+        return picture("svg", self)
 
     def _repr_png_(self) -> bytes | None:
         """The PNG picture Jupyter shows when there is no SVG (``None``, the ``repr`` instead, for a huge maze)."""
-        from .. import render
-
-        return render.repr_png(self)
+        return picture("png", self)

@@ -20,7 +20,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .._display import shows
 from .._lazy import attach
+from ..solvers.api import _solved_elsewhere
 
 if TYPE_CHECKING:  # what the lazy names below resolve to, for type checkers and the reference pages
     from . import files
@@ -44,6 +46,26 @@ __getattr__, __dir__ = attach(__name__, {
     "solve": ["GRAPH_SOLVERS", "GridSolution", "solve_on"],
 }, modules=["animate", "catalog", "checks", "cost", "draw", "ends", "files", "generate", "grid", "islands", "maze",
             "measure", "passages", "polar", "replay", "shapes", "solve", "style", "weave"])
+
+
+def _solve_on(maze, *args, **kwargs):
+    from .solve import solve_on
+
+    return solve_on(maze, *args, **kwargs)
+
+
+def _notebook_svg(obj):
+    from .draw import _notebook_svg
+
+    return _notebook_svg(obj)
+
+
+# tremaux.solve of a grid maze, or of what generate_on returns (the classes tested once their modules are loaded),
+# and the picture a notebook shows of them: named here, where the grids are imported, their modules loaded on use
+_solved_elsewhere("tremaux.grids.maze:GridMaze", _solve_on)
+_solved_elsewhere("tremaux.grids.generate:GridGenerated",
+                  lambda run, *args, **kwargs: _solve_on(run.maze, *args, **kwargs))
+shows("grid svg", _notebook_svg)
 
 __all__ = ["GRIDS", "make_grid", "Grid", "Geometry", "GridMaze", "to_grid_maze", "generate_on", "GridGenerated",
            "supports", "GRAPH_KERNELS", "solve_on", "GridSolution", "GRAPH_SOLVERS", "to_svg", "to_png",

@@ -26,7 +26,7 @@ from ..errors import InvalidMazeError, InvalidSizeError, UnsupportedError
 from ..registry import Registry
 from . import cost
 from .checks import check_size
-from .grid import Grid, article
+from .grid import Grid, _rebuilt_by, article
 from .polar import polar
 from .shapes import hexagonal, square, triangular, upsilon, zeta
 from .weave import woven
@@ -144,6 +144,7 @@ def make_grid(name: str = "square", **params: Any) -> Grid:
     return grid
 
 
+@_rebuilt_by
 def rebuilt(name: str, params: Mapping[str, Any], dropped: np.ndarray | None) -> Grid:
     """The grid a pickle holds: :func:`make_grid` of ``name`` and ``params``, without the cells at ``dropped``
     (the addresses a mask took out, or ``None``).

@@ -425,7 +425,7 @@ def to_png(maze: GridMaze, *, solution: Any = None, style: Style | None = None, 
     for key, x, y, q in end_dots(maze, st, sc.centres):
         dr.ellipse((x - q, y - q, x + q, y + q), fill=st.colour(key))
     buf = io.BytesIO()
-    from ..io.image import grid_note
+    from ..io._notes import grid_note
     from ..render.notes import png_info
 
     # as square mazes are written; the note makes the picture reader refuse it by name
@@ -486,3 +486,9 @@ def save_picture(maze: GridMaze, path: Any, *, solution: Any = None, style: Styl
         write_file(p, to_svg(maze, solution=solution, style=style, heat=heat, marks=marks))
     else:
         write_file(p, to_png(maze, solution=solution, style=style, heat=heat, marks=marks))
+
+
+def _notebook_svg(obj: Any) -> str:
+    """The picture a notebook shows of a grid maze, or of a run on one (their ``_repr_svg_``)."""
+    return to_svg(obj) if isinstance(obj, GridMaze) else to_svg(obj.maze, solution=obj)
+

@@ -15,7 +15,7 @@ from .grid import ARC
 from .maze import GridMaze
 
 if TYPE_CHECKING:
-    from .draw import Style
+    from .style import Style
 
 __all__ = ["end_dots"]
 

@@ -35,6 +35,16 @@ __all__ = ["Grid", "Geometry"]
 NONE, SEGMENT, ARC = 0, 1, 2
 """Kinds of wall shape in :attr:`Geometry.kind`."""
 
+_REBUILD: list[Callable[..., Any]] = []
+"""How a pickled grid is made again from its recipe: :func:`tremaux.grids.catalog.rebuilt`, which the catalog (where
+grids are made by name, above this module) hands over with :func:`_rebuilt_by` as it is imported."""
+
+
+def _rebuilt_by(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Make ``fn(name, params, dropped)`` the function a pickled :class:`Grid` is built again with; returns it."""
+    _REBUILD[:] = [fn]
+    return fn
+
 
 @dataclass(frozen=True)
 class Geometry:
@@ -475,9 +485,7 @@ class Grid:
         return hash((self.name, self.size, self.sides))
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:  # by recipe (its drawing is a function): built again
-        from .catalog import rebuilt
-
-        return rebuilt, (self.name, {k: v for k, v in self.params.items() if k != "mask"}, self._dropped)
+        return _REBUILD[0], (self.name, {k: v for k, v in self.params.items() if k != "mask"}, self._dropped)
 
     def __repr__(self) -> str:
         ps = ", ".join(f"{k}={v!r}" for k, v in self.params.items())

@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from .._display import NOTEBOOK_SVG_CELLS, picture
 from ..errors import InvalidMazeError, UnsupportedError
 from ..maze.cells import whole_numbers
 from .grid import Grid
@@ -320,11 +321,7 @@ class GridMaze:
         """The picture Jupyter shows: ``None`` (the ``repr``) beyond the side slots of the largest square maze a
         notebook draws (:data:`tremaux.render.NOTEBOOK_SVG_CELLS` cells of 4), so that a woven grid's
         picture, twice the slots a cell, stays as small."""
-        if not notebook_size(self):
-            return None
-        from .draw import to_svg
-
-        return to_svg(self)
+        return picture("grid svg", self) if notebook_size(self) else None  # drawn by tremaux.grids.draw
 
 
 def notebook_size(maze: GridMaze) -> bool:
@@ -349,8 +346,6 @@ def notebook_size(maze: GridMaze) -> bool:
     >>> notebook_size(GridMaze(make_grid("hex", size=(100, 150), weave=True), [0] * 15_000))
     False
     """
-    from ..render import NOTEBOOK_SVG_CELLS
-
     return maze.size * maze.grid.sides <= 4 * NOTEBOOK_SVG_CELLS
 
 

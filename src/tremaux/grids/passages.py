@@ -12,7 +12,7 @@ from .grid import ARC
 from .maze import GridMaze
 
 if TYPE_CHECKING:
-    from .draw import Style
+    from .style import Style
 
 __all__ = ["half_passages", "mark_lines"]
 

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from .._display import picture
 from .._values import fingerprint, frozen_state, same, set_frozen_state
 from ..errors import UnsupportedError
 from ..kernels import graph_solve as kgs
@@ -112,11 +113,7 @@ class GridSolution:
     def _repr_svg_(self) -> str | None:
         """The maze with this solution, for Jupyter (``None``, the ``repr``, for a maze too big: as
         :meth:`GridMaze._repr_svg_`)."""
-        if not notebook_size(self.maze):
-            return None
-        from .draw import to_svg
-
-        return to_svg(self.maze, solution=self)
+        return picture("grid svg", self) if notebook_size(self.maze) else None  # drawn by tremaux.grids.draw
 
 
 def clockwise(grid: Grid) -> tuple[np.ndarray, np.ndarray]:
@@ -282,7 +279,7 @@ def _check_options(entry: Any, grid: Grid, options: dict[str, Any]) -> None:
     """Refuse an option the solver does not take here (the grid solvers take none)."""
     if not options:
         return
-    from ..solvers.api import _check_options as check_solver_options
+    from ..solvers.base import _check_options as check_solver_options
 
     check_solver_options(entry, options, "solve_on")  # an option the solver has nowhere: its own message lists those it has
     if entry.name in GRAPH_SOLVERS:

@@ -427,15 +427,16 @@ def load(path: str | os.PathLike, format: str | None = None, *, memory_limit: st
     Maze(shape=(2, 3), passages=7, start=(0, 0))
     """
     if _inputs.other_input(path):  # an open file, as json.load takes; or a maze's text, refused
-        return _inputs.load_other(path, format, memory_limit=memory_limit, text_limit=text_limit)
-    p = Path(path)
-    with open(p, "rb") as f:
-        st = os.fstat(f.fileno())
-        size = st.st_size if stat.S_ISREG(st.st_mode) else None
-        data = read_source(f, str(path), size=size, memory_limit=memory_limit, text_limit=text_limit)
-    if format is None:
-        format = format_from_extension(p)
-    return loads(data, format, source=str(path), memory_limit=memory_limit, text_limit=text_limit)
+        data, source = _inputs.read_other(path, read_source, memory_limit=memory_limit, text_limit=text_limit)
+    else:
+        source = str(path)
+        with open(Path(path), "rb") as f:
+            st = os.fstat(f.fileno())
+            size = st.st_size if stat.S_ISREG(st.st_mode) else None
+            data = read_source(f, source, size=size, memory_limit=memory_limit, text_limit=text_limit)
+    if format is None and source is not None:
+        format = format_from_extension(Path(source))
+    return loads(data, format, source=source, memory_limit=memory_limit, text_limit=text_limit)
 
 
 def save(maze: Maze, path: str | os.PathLike, format: str | None = None) -> None:

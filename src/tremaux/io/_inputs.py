@@ -7,6 +7,7 @@ than the cap its kind allows (:func:`tremaux.io.read_source`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -34,10 +35,12 @@ def other_input(path: Any) -> bool:
     return hasattr(path, "read") or (isinstance(path, str) and "\n" in path)
 
 
-def load_other(path: Any, format: str | None, **limits: Any):
-    """:func:`tremaux.io.load` of an open file (binary, or text), or a one-line refusal of a maze's text."""
-    from . import format_from_extension, loads, read_source
+def read_other(path: Any, read_source: Callable[..., bytes], **limits: Any) -> tuple[str | bytes, str | None]:
+    """What :func:`tremaux.io.load` reads of an open file (binary, or text), and the file's name; or a one-line
+    refusal of a maze's text.
 
+    ``read_source`` is :func:`tremaux.io.read_source` (handed down: it reads a binary file within the caps).
+    """
     if isinstance(path, str):
         raise MazeFormatError("tremaux.io.load reads a file, and this is a maze's text (it has several lines): "
                               "read it with tremaux.io.loads")
@@ -45,13 +48,9 @@ def load_other(path: Any, format: str | None, **limits: Any):
     source = name if isinstance(name, str) else None
     raw = getattr(path, "buffer", path)  # a text file's bytes, read within the caps
     if isinstance(raw.read(0), bytes):
-        data: str | bytes = read_source(raw, source, memory_limit=limits.get("memory_limit"),
-                                        text_limit=limits.get("text_limit"))
-    else:  # a text stream without bytes beneath (io.StringIO): loads checks the text cap
-        data = raw.read()
-    if format is None and source is not None:
-        format = format_from_extension(Path(source))
-    return loads(data, format, source=source, **limits)
+        return read_source(raw, source, memory_limit=limits.get("memory_limit"),
+                           text_limit=limits.get("text_limit")), source
+    return raw.read(), source  # a text stream without bytes beneath (io.StringIO): loads checks the text cap
 
 
 def read_capped(f, cap: int | None, size: int | None) -> bytes:

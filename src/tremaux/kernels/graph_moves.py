@@ -15,7 +15,8 @@ import functools
 
 import numpy as np
 
-from .graph_topo import _kind_of_value, locate, ring_loc, shape, side
+from .._numba import when_ready
+from .graph_topo import _kind_of_type, _kind_of_value, locate, ring_loc, shape, side
 
 __all__ = ["span", "degree", "nth", "move", "passages", "register"]
 
@@ -280,8 +281,9 @@ def _passages_impls() -> dict:
 
 
 def register(overload, kind_of_type) -> None:
-    """Teach numba :func:`span`, :func:`degree`, :func:`nth`, :func:`move` and :func:`passages`; called once
-    by :func:`tremaux.kernels.graph_topo.register` with numba's ``overload`` and its typing helper.
+    """Teach numba :func:`span`, :func:`degree`, :func:`nth`, :func:`move` and :func:`passages`; called once,
+    when numba is set up (:func:`tremaux._numba.when_ready`), with numba's ``overload`` and the typing helper of
+    :mod:`tremaux.kernels.graph_topo`.
 
     Parameters
     ----------
@@ -292,8 +294,9 @@ def register(overload, kind_of_type) -> None:
 
     Examples
     --------
-    >>> from tremaux.kernels import graph_topo
-    >>> graph_topo.register()  # registers these too
+    >>> from tremaux import _numba
+    >>> from tremaux.kernels import graph_moves
+    >>> _numba.setup()  # registers these, once
     """
     def t_span(nbr, loc):
         return _span_impls().get(kind_of_type(nbr))
@@ -312,3 +315,12 @@ def register(overload, kind_of_type) -> None:
 
     for fn, typer in ((span, t_span), (degree, t_degree), (nth, t_nth), (move, t_move), (passages, t_passages)):
         overload(fn)(typer)
+
+
+def _register() -> None:
+    from numba.extending import overload
+
+    register(overload, _kind_of_type)
+
+
+when_ready(_register)

@@ -34,6 +34,7 @@ import functools
 import numpy as np
 
 from .._jit import njit
+from .._numba import when_ready
 
 __all__ = ["shape", "locate", "side", "facing", "nb", "tables", "register"]
 
@@ -334,8 +335,9 @@ _REGISTERED = False
 def register() -> None:
     """Teach numba :func:`shape`, :func:`locate`, :func:`side` and :func:`facing` (idempotent).
 
-    The same for :mod:`tremaux.kernels.graph_moves`. Called by :func:`tremaux._numba.setup` when numba is first loaded, before any kernel compiles, so
-    importing this module does not import numba (kernels may run as Python).
+    Called by :func:`tremaux._numba.setup` when numba is first loaded, before any kernel compiles (this module
+    asks for it with :func:`tremaux._numba.when_ready`, as :mod:`tremaux.kernels.graph_moves` does for its own),
+    so importing this module does not import numba (kernels may run as Python).
 
     Examples
     --------
@@ -347,9 +349,9 @@ def register() -> None:
         return
     from numba.extending import overload
 
-    from . import graph_moves
-
     for fn, typer in ((shape, _t_shape), (locate, _t_locate), (side, _t_side), (facing, _t_facing)):
         overload(fn)(typer)
-    graph_moves.register(overload, _kind_of_type)
     _REGISTERED = True
+
+
+when_ready(register)

@@ -423,5 +423,3 @@ def reached(prev):
     """
     return np.not_equal(prev, UNSEEN, out=prev.view(np.bool_))
 
-
-from .solve_best import best_first, manhattan  # noqa: E402,F401  (after the names it imports from here)

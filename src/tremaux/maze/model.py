@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from .._display import picture
 from ..errors import CellError
 from .._lazy import lazy_module
 from .cells import MAX_CELLS, Cell, Direction, check_shape, whole_numbers
@@ -471,22 +472,16 @@ class Maze:
             parts.append(f"goal={self._goal}")
         return f"Maze({', '.join(parts)})"
 
-    def __str__(self) -> str:
-        from ..io import ascii as _ascii
-
-        return _ascii.dumps(self)
+    def __str__(self) -> str:  # the ascii drawing (tremaux.io.ascii), named in tremaux._display by the package
+        return picture("text", self)
 
     def _repr_svg_(self) -> str | None:
         """The picture Jupyter shows (``None`` for mazes too big for SVG; see :mod:`tremaux.render`)."""
-        from .. import render
-
-        return render.repr_svg(self)
+        return picture("svg", self)
 
     def _repr_png_(self) -> bytes | None:
         """The PNG picture Jupyter shows when there is no SVG (``None``, the ``repr`` instead, for a huge maze)."""
-        from .. import render
-
-        return render.repr_png(self)
+        return picture("png", self)
 
     def __getstate__(self) -> dict[str, Any]:
         return {"cells": np.array(self._cells), "mask": None if self._mask is None else np.array(self._mask),

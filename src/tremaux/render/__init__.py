@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .._display import NOTEBOOK_PNG_CELLS, NOTEBOOK_SVG_CELLS
 from .._lazy import attach
 
 if TYPE_CHECKING:  # what the lazy names below resolve to, for type checkers and the reference pages
@@ -79,14 +80,6 @@ __all__ = [
     "repr_svg",
     "repr_png",
 ]
-
-NOTEBOOK_SVG_CELLS = 40_000
-"""Largest maze (in cells) a notebook shows as SVG; bigger ones show as PNG only."""
-
-NOTEBOOK_PNG_CELLS = 1_000_000
-"""Largest maze (in cells) a notebook shows as a PNG (about 2,000 pixels a side, under a megabyte); bigger ones
-show as their one-line ``repr``."""
-
 
 def repr_svg(obj) -> str | None:
     """SVG for Jupyter's ``_repr_svg_``: ``None`` above :data:`NOTEBOOK_SVG_CELLS` cells.

@@ -89,8 +89,8 @@ def picture_notes(obj: Any, cell_size: int | None = None, wall_width: int | None
     >>> picture_notes(Maze.closed((2, 2), mask=np.array([[1, 1], [0, 1]], bool)), cell_size=16)["tremaux-mask"][:27]
     '2x2 cell=16 wall=2 margin=8'
     """
-    from ..io.image import LEVELS_NOTE, MASK_NOTE, mask_note
-    from .png import geometry  # (png imports this module)
+    from ..io._notes import LEVELS_NOTE, MASK_NOTE, mask_note
+    from .geometry import geometry
 
     maze = maze_of(obj)
     if maze.levels > 1:

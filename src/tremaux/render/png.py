@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -30,126 +29,11 @@ from ..errors import TremauxError
 from ..maze.model import Maze
 from .palette import SLOTS, colour_table, resolve
 from .blocks import BG, blocks
+from .geometry import Geometry, geometry  # noqa: F401  (the sizes every raster takes: public here too)
 from .notes import picture_notes, png_info
 from .scene import maze_of, scene
 
 __all__ = ["to_png", "to_image", "raster", "half_cell", "Geometry", "geometry", "check_raster"]
-
-
-@dataclass(frozen=True)
-class Geometry:
-    """Pixel sizes of a raster picture.
-
-    Examples
-    --------
-    >>> from tremaux.render.png import Geometry
-    >>> g = Geometry(cell=4, wall=1, margin=2, gap=4)
-    >>> g.extent(3)
-    16
-    """
-
-    cell: int
-    """Side of a cell's floor, in pixels."""
-    wall: int
-    """Thickness of a wall, in pixels."""
-    margin: int
-    """Blank border around the picture."""
-    gap: int
-    """Blank space between two levels drawn side by side."""
-
-    def extent(self, n: int) -> int:
-        """Pixels taken by ``n`` cells in a row, walls included.
-
-        Parameters
-        ----------
-        n : int
-            Cells in a row.
-
-        Returns
-        -------
-        int
-            ``n`` floors and ``n + 1`` walls, in pixels.
-
-        Examples
-        --------
-        >>> from tremaux.render.png import Geometry
-        >>> Geometry(cell=4, wall=1, margin=2, gap=4).extent(3)
-        16
-        """
-        return n * self.cell + (n + 1) * self.wall
-
-    def size(self, maze: Maze) -> tuple[int, int]:
-        """``(width, height)`` in pixels of the picture of ``maze``.
-
-        Parameters
-        ----------
-        maze : Maze
-            The maze drawn.
-
-        Returns
-        -------
-        (int, int)
-            Width and height, margins and the gaps between levels included.
-
-        Examples
-        --------
-        >>> from tremaux import Maze
-        >>> from tremaux.render.png import Geometry
-        >>> Geometry(cell=4, wall=1, margin=2, gap=4).size(Maze.open((2, 3)))
-        (20, 15)
-        """
-        L, H, W = maze.shape3
-        return (L * self.extent(W) + (L - 1) * self.gap + 2 * self.margin,
-                self.extent(H) + 2 * self.margin)
-
-
-def _positive(value: Any, name: str, minimum: int) -> int:
-    try:
-        v = int(value)
-        if v != value or isinstance(value, (bool, np.bool_)):  # cell_size=True is no size
-            raise ValueError
-    except (TypeError, ValueError, OverflowError):
-        raise TremauxError(f"{name} {value!r} is not a whole number of pixels") from None
-    if v < minimum:
-        raise TremauxError(f"{name} {v} is too small; it must be at least {minimum}")
-    return v
-
-
-def geometry(maze: Maze, cell_size: int | None = None, wall_width: int | None = None,
-             margin: int | None = None, *, target: int = 800) -> Geometry:
-    """Pixel sizes, choosing unset ones so the picture is about ``target`` pixels wide.
-
-    Parameters
-    ----------
-    maze : Maze
-        The maze drawn.
-    cell_size, wall_width, margin : int, optional
-        Pixel sizes to keep as given; the others are chosen.
-    target : int, default 800
-        The width in pixels aimed at.
-
-    Returns
-    -------
-    Geometry
-        The sizes.
-
-    Examples
-    --------
-    >>> from tremaux import Maze
-    >>> from tremaux.render.png import geometry
-    >>> geometry(Maze.closed((10, 10)))
-    Geometry(cell=16, wall=2, margin=8, gap=16)
-    >>> geometry(Maze.closed((4000, 4000)))
-    Geometry(cell=1, wall=1, margin=1, gap=4)
-    """
-    L, H, W = maze.shape3
-    if cell_size is None:
-        cell = max(1, min(16, target // max(H, L * W)))
-    else:
-        cell = _positive(cell_size, "cell_size", 1)
-    wall = max(1, cell // 6) if wall_width is None else _positive(wall_width, "wall_width", 1)
-    mg = max(wall, cell // 2) if margin is None else _positive(margin, "margin", 0)
-    return Geometry(cell, wall, mg, max(4, cell))
 
 
 def check_raster(maze: Maze, g: Geometry, what: str, *, frames: int = 0) -> None:

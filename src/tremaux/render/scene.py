@@ -36,8 +36,6 @@ from .._lazy import loaded_types
 from ..errors import CellError, TremauxError, UnsupportedError
 from ..maze.model import Maze
 from ..solvers.result import Solution
-from .blocks import (BG, FLOOR, WALL, _paint_path, blocks, fill_posts, heat_slots, runs, structure,  # noqa: F401
-                     view_cell)
 
 __all__ = ["Scene", "scene", "maze_of"]
 

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 
-from .._args import keyword_slip
 from .. import budget
-from ..errors import InvalidMazeError, UnsupportedError
+from ..errors import InvalidMazeError
 from ..maze.model import Cell, Maze
-from .base import SOLVERS, Problem, finish, trace_rows
+from .base import SOLVERS, Problem, _check_options, finish, trace_rows
 from .result import Solution
 
 __all__ = ["solve", "default_endpoints", "check_solve_memory"]
@@ -49,6 +48,33 @@ def default_endpoints(maze: Maze) -> tuple[Cell, Cell]:
     start = maze.start if maze.start is not None else maze.cell(first)
     goal = maze.goal if maze.goal is not None else maze.cell(last)
     return start, goal
+
+
+_ELSEWHERE: dict[str, Callable[..., Any]] = {}
+"""Mazes :func:`solve` hands on, and to what, by class (``"module:Class"``): a GridMaze (and a GridGenerated, which
+holds one) to :func:`tremaux.grids.solve_on`. Named by :mod:`tremaux.grids` with :func:`_solved_elsewhere`: the
+grids stand above the solvers (they use this registry's solvers), so this module imports none of them, and a
+class is tested only once its module is imported (:func:`tremaux._lazy.loaded_types`).
+"""
+
+
+def _solved_elsewhere(kind: str, solve_it: Callable[..., Any]) -> None:
+    """Have :func:`solve` hand a ``kind`` of maze to ``solve_it(maze, algorithm, *, start, goal, record, **options)``.
+
+    Parameters
+    ----------
+    kind : str
+        The class of maze (or of the run that holds one), as ``"package.module:Class"``.
+    solve_it : callable
+        What solves it, as :func:`solve` is called.
+
+    Examples
+    --------
+    >>> import tremaux.grids
+    >>> "tremaux.grids.maze:GridMaze" in _ELSEWHERE  # named by tremaux.grids as it is imported
+    True
+    """
+    _ELSEWHERE[kind] = solve_it
 
 
 def solve(
@@ -128,16 +154,15 @@ def solve(
     from .._lazy import loaded_types
 
     record = switch(record, "record")  # record="no" would be true
-    # what generate() and generate_on() return; tested without importing them (a maze read from a file)
-    if isinstance(maze, loaded_types("tremaux.generators.result:Generated", "tremaux.grids.generate:GridGenerated")):
+    # what generate() returns; tested without importing it (a maze read from a file)
+    if isinstance(maze, loaded_types("tremaux.generators.result:Generated")):
         maze = maze.maze
-    if isinstance(maze, loaded_types("tremaux.grids.maze:GridMaze")):
-        from ..grids.solve import solve_on
-
+    elsewhere = next((f for kind, f in _ELSEWHERE.items() if isinstance(maze, loaded_types(kind))), None)
+    if elsewhere is not None:  # a maze on another grid, or what generate_on() returns
         if memory_limit is None:
-            return solve_on(maze, algorithm, start=start, goal=goal, record=record, **options)
+            return elsewhere(maze, algorithm, start=start, goal=goal, record=record, **options)
         with budget.limited(memory_limit):  # solve_on checks its estimate (tremaux.grids.cost) against it
-            return solve_on(maze, algorithm, start=start, goal=goal, record=record, **options)
+            return elsewhere(maze, algorithm, start=start, goal=goal, record=record, **options)
     entry = SOLVERS.get(algorithm)
     if not isinstance(maze, Maze):
         raise InvalidMazeError(f"solve() needs a tremaux.Maze, not {type(maze).__name__}")
@@ -187,20 +212,6 @@ def check_solve_memory(maze: Maze, name: str, *, record: bool = False,
     """
     budget.check(budget.solve_bytes(maze.flat.shape[0], record=record, ndim=maze.ndim),
                  f"solving a {' x '.join(map(str, maze.shape))} maze ({name})", memory_limit)
-
-
-def _check_options(entry: Any, options: dict[str, Any], func: str = "solve") -> None:
-    from .base import solver_options
-
-    params = solver_options(entry.name)
-    unknown = sorted(set(options) - set(params))
-    keyword_slip(func, f"solver {entry.name!r} has no option", unknown, ("maze", "algorithm", "start", "goal", "record")
-                 + (("memory_limit",) if func == "solve" else ()))
-    if unknown:
-        accepted = ", ".join(params) if params else "none"
-        raise UnsupportedError(
-            f"solver {entry.name!r} has no option {unknown[0]!r}; its options: {accepted}"
-        )
 
 
 def _trivial(problem: Problem, extras: Any) -> Solution:

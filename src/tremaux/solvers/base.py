@@ -21,6 +21,8 @@ from typing import Any
 import numpy as np
 
 from .._lazy import lazy_module
+from .._args import keyword_slip
+from ..errors import UnsupportedError
 from ..maze.model import Cell, Maze
 from ..registry import Registry
 from ..trace import Event, Trace
@@ -68,6 +70,18 @@ def solver_options(name: str) -> tuple[str, ...]:
     import inspect
 
     return tuple(inspect.signature(SOLVERS.get(name).func).parameters)[1:]
+
+
+def _check_options(entry: Any, options: dict[str, Any], func: str = "solve") -> None:
+    params = solver_options(entry.name)
+    unknown = sorted(set(options) - set(params))
+    keyword_slip(func, f"solver {entry.name!r} has no option", unknown, ("maze", "algorithm", "start", "goal", "record")
+                 + (("memory_limit",) if func == "solve" else ()))
+    if unknown:
+        accepted = ", ".join(params) if params else "none"
+        raise UnsupportedError(
+            f"solver {entry.name!r} has no option {unknown[0]!r}; its options: {accepted}"
+        )
 
 
 _DIR_NAMES = ("north", "east", "south", "west", "up", "down")

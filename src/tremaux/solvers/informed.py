@@ -15,6 +15,7 @@ from .result import Solution
 
 # the compiled kernels, loaded on first call (start-up without numba)
 ks = lazy_module("tremaux.kernels.solve")
+kb = lazy_module("tremaux.kernels.solve_best")
 
 __all__ = ["astar", "greedy"]
 
@@ -25,7 +26,7 @@ def _best_first(problem: Problem, greedy: bool) -> Solution:
     prev = np.empty(n, np.uint8)
     g = np.empty(1 if greedy else n, np.int32)
     args = (problem.cells, L, H, W, problem.s, problem.g, greedy, prev, g)
-    (found, steps, _), rows = run_recorded(ks.best_first, args, problem.record, n + 2 * problem.maze.passages + 3, 2)
+    (found, steps, _), rows = run_recorded(kb.best_first, args, problem.record, n + 2 * problem.maze.passages + 3, 2)
     path = ks.path_from_prev(prev, problem.s, problem.g, H, W) if found else None
     if found:
         message = found_message(len(path), steps, "cells expanded")

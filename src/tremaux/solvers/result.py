@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from .._display import picture
 from .._values import fingerprint, frozen_state, same, set_frozen_state
 from ..maze.model import Cell, Maze
 from ..trace import Trace
@@ -123,15 +124,11 @@ class Solution:
 
     def _repr_svg_(self) -> str | None:
         """The maze with this solution drawn on it, for Jupyter (see :mod:`tremaux.render`)."""
-        from .. import render
-
-        return render.repr_svg(self)
+        return picture("svg", self)
 
     def _repr_png_(self) -> bytes | None:
         """The PNG picture Jupyter shows when there is no SVG (``None``, the ``repr`` instead, for a huge maze)."""
-        from .. import render
-
-        return render.repr_png(self)
+        return picture("png", self)
 
     def __eq__(self, other: object) -> bool:
         """Two solutions are equal when every field is (two runs of one solver on one maze)."""

@@ -1,0 +1,80 @@
+"""What a notebook and ``print`` show of a maze, a run or a grid maze: the model's ``__str__``, ``_repr_svg_`` and
+``_repr_png_`` ask here.
+
+The model knows no renderer. The drawing functions are named here, with :func:`shows`, by the levels above it:
+:mod:`tremaux` (the package, imported before any of its modules) names the square maze's text and pictures,
+loaded when first drawn, and :mod:`tremaux.grids.draw` the grid mazes' picture. So the model depends on this table
+alone, and the renderers on the model, never the reverse.
+
+Examples
+--------
+>>> import tremaux
+>>> from tremaux._display import picture
+>>> picture("svg", tremaux.Maze.open((1, 2)))[:4]
+'<svg'
+>>> print(picture("text", tremaux.Maze.open((1, 2))))
++---+---+
+|       |
++---+---+
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["NOTEBOOK_SVG_CELLS", "NOTEBOOK_PNG_CELLS", "shows", "picture"]
+
+NOTEBOOK_SVG_CELLS = 40_000
+"""Largest maze (in cells) a notebook shows as SVG; bigger ones show as PNG only."""
+
+NOTEBOOK_PNG_CELLS = 1_000_000
+"""Largest maze (in cells) a notebook shows as a PNG (about 2,000 pixels a side, under a megabyte); bigger ones
+show as their one-line ``repr``."""
+
+_DRAWN: dict[str, Callable[[Any], Any]] = {}
+
+
+def shows(kind: str, draw: Callable[[Any], Any]) -> None:
+    """Name the function that draws ``kind`` (``"text"``, ``"svg"``, ``"png"``, ``"grid svg"``) of an object.
+
+    Parameters
+    ----------
+    kind : str
+        What is drawn.
+    draw : callable
+        ``draw(obj)``: the drawing, or ``None`` for an object too big to show.
+
+    Examples
+    --------
+    >>> from tremaux._display import picture, shows
+    >>> shows("upper", str.upper)
+    >>> picture("upper", "maze")
+    'MAZE'
+    """
+    _DRAWN[kind] = draw
+
+
+def picture(kind: str, obj: Any) -> Any:
+    """``obj`` drawn as ``kind`` by the function :func:`shows` named; ``None`` when none is named.
+
+    Parameters
+    ----------
+    kind : str
+        What is drawn.
+    obj : object
+        A maze, a run, a grid maze...
+
+    Returns
+    -------
+    object or None
+        The drawing (text, SVG text, PNG bytes), or ``None``: a notebook then shows the ``repr``.
+
+    Examples
+    --------
+    >>> from tremaux._display import picture
+    >>> picture("nothing of the kind", 1) is None
+    True
+    """
+    draw = _DRAWN.get(kind)
+    return None if draw is None else draw(obj)
