@@ -202,6 +202,8 @@ def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
         _add(found, seen, moves(task.puzzle, found[0], touch=task.rule.touch, limit=task.want - 1))
         if len(found) > 1:
             how.append("another by a line moved into empty cells")
+        elif task.want == 2 and _rerouted(task, found, seen):  # not for a count, which enumerates them all
+            how.append("another by lines re-routed along shortest paths")
         if len(found) >= task.want:
             if hasattr(one.resume, "close"):
                 one.resume.close()  # the SAT encoding that found the first: not needed
@@ -413,6 +415,20 @@ def _as_asked(task: Task, first: Linking) -> Task:
     if task.want == 2 and rule.touch and not rule.cover and untouched_suffices(task.puzzle, first):
         return replace(task, rule=rule.with_touch(False))
     return task
+
+
+def _rerouted(task: Task, found: list[Linking], seen: set) -> bool:
+    """Whether one or two lines of ``found[0]`` re-routed along shortest paths (:mod:`.reroute`) gave another
+    solution (added to ``found``). Not while the kernels would run interpreted (:func:`~.search.compiled_now`)."""
+    try:
+        from .reroute import reroute
+        from .search import compiled_now
+    except ImportError:
+        return False
+    if not compiled_now(task.puzzle):
+        return False
+    other = reroute(task.puzzle, found[0])
+    return other is not None and _add(found, seen, [other])
 
 
 def _new_local(task: Task, first: Linking):
