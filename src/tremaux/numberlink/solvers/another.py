@@ -11,12 +11,12 @@ question, never a fresh solve by a slower route:
    search found it, the same run is kept (:class:`.search.SearchRun`), ready
    to go on: on a small puzzle it has often searched everything already,
    and uniqueness is then proven at no further cost;
-2. **moves** (rules that leave cells empty, :mod:`.moves`): a corner of a line moved into
-   the empty fourth cell of its 2 x 2 square, or (when lines may touch) a
-   straight step bulged into two empty cells (:func:`moves`): each is a
-   solution by construction, found in one pass over the lines, with no
-   encoding to build. First solutions that leave many cells empty (those
-   of the router) nearly always have one;
+2. **moves** (rules that leave cells empty, :mod:`.moves`): a corner of a line moved into the empty fourth cell
+   of its 2 x 2 square, or (when lines may touch) a straight step bulged into two empty cells (:func:`moves`),
+   then (for uniqueness) one line, or two side by side, re-routed along shortest paths, the others kept
+   (:mod:`.reroute`): each a solution by construction, found in a pass over the lines, with no encoding to
+   build. First solutions that leave many cells empty (the router's) nearly always have a move; those that
+   cover the board often a re-routing (two lines that trade cells, some left empty);
 3. **the compiled neighbourhoods** (:mod:`.local`), when the first solution
    came with no search to resume and no SAT encoding, and the new search
    below is not the colour search (which tries the first solution's colours
