@@ -7,7 +7,8 @@ touch=True)`` (limit 3 s), each the least CPU time of ``--repeat`` runs of
 this process (a check that goes on in a child process counts only its
 parent's share), with the verdict and how the second question was answered;
 per family and half the median of check over solve and how many within 3x.
-Puzzles wider or taller than 50 are left out. (At commit abb6095, where the
+Puzzles wider or taller than 50 are left out. ``--touch 0``: the solve and
+the check both without touching (the corpus table's no-touch column). (At commit abb6095, where the
 compiled neighbourhoods could hand groups of lines to the propagating search,
 ``--part local`` timed their first pass with and without it: docs/benchmarks.md,
 "groups of lines set free by propagation".)
@@ -54,28 +55,29 @@ def least_cpu(f, repeat: int):
     return best
 
 
-def check(rule: str, half: str, families: str, repeat: int) -> None:
+def check(rule: str, half: str, families: str, repeat: int, touch: bool = True) -> None:
     rows: dict[str, list[tuple[str, float]]] = {}
+    plain = {} if touch else {"touch": False}  # without touching: the solve and the check both so
     for i, (e, p) in enumerate(load_corpus(families, None, (half,))):
         if max(p.height, p.width) > 50:
             continue
-        cs, r = least_cpu(lambda: solve_puzzle(p, rule=rule, time_limit=1), repeat)
+        cs, r = least_cpu(lambda: solve_puzzle(p, rule=rule, time_limit=1, **plain), repeat)
         if r.status != "solved":
             continue
         HOW.clear()
-        cu, u = least_cpu(lambda: solve_puzzle(p, rule=rule, unique=True, time_limit=3, touch=True), repeat)
+        cu, u = least_cpu(lambda: solve_puzzle(p, rule=rule, unique=True, time_limit=3, touch=touch), repeat)
         v = "gave-up" if u.status != "solved" or u.unique is None else ("unique" if u.unique else "several")
         ratio = cu / max(cs, 1e-6) if v != "gave-up" else float("inf")
         rows.setdefault(e["family"], []).append((v, ratio))
         how = HOW[-1] if HOW and v != "gave-up" else ""
-        print(rule, half, e["family"], i, f"{p.height}x{p.width}", v, f"{1000 * cs:.2f} ms", f"{1000 * cu:.2f} ms",
+        print(rule if touch else f"{rule} no-touch", half, e["family"], i, f"{p.height}x{p.width}", v, f"{1000 * cs:.2f} ms", f"{1000 * cu:.2f} ms",
               f"{ratio:.1f}", "|", how, flush=True)
     total = n = 0
     for fam, rs in sorted(rows.items()):
         ok = sum(v != "gave-up" and x <= 3 for v, x in rs)
         total, n = total + ok, n + len(rs)
-        print(f"| {rule} | {fam} | {half} | {statistics.median(x for _, x in rs):.1f} | {ok} of {len(rs)} |")
-    print(f"| {rule} | all | {half} | | {total} of {n} |")
+        print(f"| {rule if touch else rule + ' no-touch'} | {fam} | {half} | {statistics.median(x for _, x in rs):.1f} | {ok} of {len(rs)} |")
+    print(f"| {rule if touch else rule + ' no-touch'} | all | {half} | | {total} of {n} |")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -84,13 +86,15 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--halves", default="dev")
     ap.add_argument("--rules", default="nikoli")
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--touch", default="1", help="1: touching allowed (all solutions), 0: no-touch; or 1,0")
     args = ap.parse_args(argv)
     warm = load_corpus("a", None, ("dev",))[1][1]
     solve_puzzle(warm, rule="fill", unique=True)
     solve_puzzle(warm, rule="nikoli", unique=True, touch=True)
     for rule in args.rules.split(","):
-        for half in args.halves.split(","):
-            check(rule, half, args.families, args.repeat)
+        for touch in args.touch.split(","):
+            for half in args.halves.split(","):
+                check(rule, half, args.families, args.repeat, touch=touch == "1")
 
 
 if __name__ == "__main__":
