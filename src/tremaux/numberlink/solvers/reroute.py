@@ -74,11 +74,12 @@ def reroute(puzzle, linking: Linking) -> Linking | None:
     paths = linking.paths
     if not paths:
         return None
-    cells = np.concatenate([q[:, 0] * w + q[:, 1] for q in paths]).astype(np.int64)
-    starts = np.zeros(len(paths) + 1, dtype=np.int64)
-    np.cumsum([len(q) for q in paths], out=starts[1:])
+    rc = np.concatenate(paths)  # one pass over every line's cells (the paths are often views of one array)
+    cells = (rc[:, 0] * w + rc[:, 1]).astype(np.int64)
+    sizes = [len(q) for q in paths]
+    starts = np.array([0] + sizes, dtype=np.int64).cumsum()
     owner = np.zeros(h * w, dtype=np.int64)
-    owner[cells] = np.repeat(np.arange(1, len(paths) + 1, dtype=np.int64), np.diff(starts))
+    owner[cells] = np.repeat(np.arange(1, len(paths) + 1, dtype=np.int64), sizes)
     out_cells = np.empty(h * w, dtype=np.int64)
     out_starts = np.empty(len(paths) + 1, dtype=np.int64)
     if not reroute_other(owner, h, w, cells, starts, out_cells, out_starts):
