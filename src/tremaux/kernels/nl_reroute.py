@@ -86,38 +86,80 @@ def _same(path, n, cells, lo, hi):
     return True
 
 
+@njit(cache=True, interpret=False, no_cpython_wrapper=True)
+def _lines(links, grid, h, w, pairs):
+    """The lines of the links ``links`` between the numbers of ``grid`` (flat ``int64``): each line's cells from
+    its first number in row-major order, ``cells[starts[k]:starts[k + 1]]``, and each cell's line + 1 (0: empty)."""
+    n = h * w
+    end = np.full(pairs, -1, dtype=np.int64)
+    for x in range(n):
+        if grid[x] > 0 and end[grid[x] - 1] < 0:
+            end[grid[x] - 1] = x
+    owner = np.zeros(n, dtype=np.int64)
+    cells = np.empty(n, dtype=np.int64)
+    starts = np.zeros(pairs + 1, dtype=np.int64)
+    at = 0
+    for k in range(pairs):
+        starts[k] = at
+        x = end[k]
+        prev = -1
+        while True:
+            cells[at] = x
+            owner[x] = k + 1
+            at += 1
+            if prev >= 0 and grid[x] == k + 1:
+                break
+            lx = links[x]
+            if lx & 1 and x - w != prev:
+                y = x - w
+            elif lx & 2 and x + 1 != prev:
+                y = x + 1
+            elif lx & 4 and x + w != prev:
+                y = x + w
+            else:
+                y = x - 1
+            prev = x
+            x = y
+    starts[pairs] = at
+    return owner, cells, starts
+
+
 @njit(cache=True, interpret=False)
-def reroute_other(owner, h, w, cells, starts, out_cells, out_starts):
+def reroute_other(links, grid, h, w, pairs):
     """Another solution under ``nikoli`` with one or two lines re-routed along shortest paths (module docstring).
 
     Parameters
     ----------
-    owner : numpy.ndarray
-        ``int64`` per cell: ``k + 1`` on the line of pair ``k``, 0 on an empty cell.
+    links : numpy.ndarray
+        The known solution's links, flat ``int64`` (bit N=1, E=2, S=4, W=8 towards each neighbour it is linked to).
+    grid : numpy.ndarray
+        The puzzle's numbers, flat ``int64`` (pair ``k`` as ``k + 1``, 0 elsewhere).
     h, w : int
         The board's height and width.
-    cells, starts : numpy.ndarray
-        The known solution's lines: ``cells[starts[k]:starts[k + 1]]`` from number to number (``int64``).
-    out_cells, out_starts : numpy.ndarray
-        Filled with the other solution's lines in the same form (``h * w`` and ``pairs + 1`` entries).
+    pairs : int
+        The number of pairs.
 
     Returns
     -------
-    int
-        1 when another solution was written, 0 when none was found (which proves nothing).
+    found : int
+        1 when another solution was found, 0 when none was (which proves nothing).
+    cells, starts : numpy.ndarray
+        Its lines, ``cells[starts[k]:starts[k + 1]]`` from number to number (when found).
 
     Examples
     --------
     >>> import numpy as np
     >>> from tremaux.kernels.nl_reroute import reroute_other
-    >>> owner = np.array([1, 0, 1, 1, 1, 1], dtype=np.int64)  # 1 . 1 over a row the line goes round by
-    >>> cells = np.array([0, 3, 4, 5, 2], dtype=np.int64); starts = np.array([0, 5], dtype=np.int64)
-    >>> out_cells, out_starts = np.empty(6, dtype=np.int64), np.empty(2, dtype=np.int64)
-    >>> reroute_other(owner, 2, 3, cells, starts, out_cells, out_starts), out_cells[:out_starts[1]].tolist()
+    >>> grid = np.array([1, 0, 1, 0, 0, 0], dtype=np.int64)  # 1 . 1 over a row the line goes round by
+    >>> links = np.array([4, 0, 4, 3, 10, 9], dtype=np.int64)
+    >>> found, cells, starts = reroute_other(links, grid, 2, 3, 1)
+    >>> found, cells[:starts[1]].tolist()
     (1, [0, 1, 2])
     """
+    owner, cells, starts = _lines(links, grid, h, w, pairs)
+    out_cells = np.empty(h * w, dtype=np.int64)
+    out_starts = np.zeros(pairs + 1, dtype=np.int64)
     n = h * w
-    pairs = starts.shape[0] - 1
     blocked = np.zeros(n, dtype=np.int64)
     seen = np.zeros(n, dtype=np.int64)
     prev = np.empty(n, dtype=np.int64)
@@ -192,5 +234,5 @@ def reroute_other(owner, h, w, cells, starts, out_cells, out_starts):
                         out_cells[at] = cells[i]
                         at += 1
             out_starts[pairs] = at
-            return 1
-    return 0
+            return 1, out_cells, out_starts
+    return 0, out_cells, out_starts

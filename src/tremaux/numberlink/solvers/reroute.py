@@ -26,8 +26,6 @@ Examples
 
 from __future__ import annotations
 
-import numpy as np
-
 from ..result import Linking
 
 __all__ = ["reroute"]
@@ -69,19 +67,10 @@ def reroute(puzzle, linking: Linking) -> Linking | None:
     [[0, 2, 2, 2], [0, 2, 1, 0], [1, 1, 1, 0]]
     """
     from ...kernels.nl_reroute import reroute_other
+    from .base import first_tables
 
-    h, w = puzzle.shape
-    paths = linking.paths
-    if not paths:
+    if not linking.paths:
         return None
-    rc = np.concatenate(paths)  # one pass over every line's cells (the paths are often views of one array)
-    cells = (rc[:, 0] * w + rc[:, 1]).astype(np.int64)
-    sizes = [len(q) for q in paths]
-    starts = np.array([0] + sizes, dtype=np.int64).cumsum()
-    owner = np.zeros(h * w, dtype=np.int64)
-    owner[cells] = np.repeat(np.arange(1, len(paths) + 1, dtype=np.int64), sizes)
-    out_cells = np.empty(h * w, dtype=np.int64)
-    out_starts = np.empty(len(paths) + 1, dtype=np.int64)
-    if not reroute_other(owner, h, w, cells, starts, out_cells, out_starts):
-        return None
-    return Linking.from_flat(puzzle, out_cells, out_starts)
+    links, grid = first_tables(puzzle, linking)  # made once per first solution, shared with the other searches
+    found, cells, starts = reroute_other(links, grid, puzzle.height, puzzle.width, puzzle.pairs)
+    return Linking.from_flat(puzzle, cells, starts) if found else None
