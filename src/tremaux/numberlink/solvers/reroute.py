@@ -6,9 +6,9 @@ cells and the empty ones, and the other goes round it, leaving some cells
 empty. Such a solution may differ from the first in many cells (two long
 lines across the board), where the windows and the groups of lines of
 :mod:`.local` search longest, yet it is found by two breadth-first searches:
-:func:`reroute` tries every line alone, then every two lines side by side
-in both orders (the compiled :func:`tremaux.kernels.nl_reroute.reroute_other`,
-a pass of a few hundred breadth-first searches at most on a 30 x 30 board).
+:func:`reroute` tries each line alone, then with each later line beside it,
+in both orders (the compiled :func:`tremaux.kernels.nl_reroute.reroute_other`:
+a few hundred breadth-first searches on a 30 x 30 contest board).
 Shortest paths never run beside themselves, so what it returns is a solution
 with or without the no-touch convention. :func:`.another.another_stage` asks
 it after the moves of :mod:`.moves`, before any search; none found proves
@@ -34,8 +34,8 @@ __all__ = ["reroute"]
 def reroute(puzzle, linking: Linking) -> Linking | None:
     """Another solution under ``nikoli``: one line, or two lines side by side, re-routed along shortest paths.
 
-    Each line in turn, then each two lines side by side (both orders), is
-    routed again along a shortest path through its own cells, the other's
+    Each line in turn, alone and then with each later line beside it (both
+    orders), is routed again along a shortest path through its own cells, the other's
     and the empty cells, every other line kept; the first re-routing that
     joins both lines and differs from ``linking`` is returned. It is a
     solution whether or not lines may touch themselves (a shortest path
