@@ -127,6 +127,7 @@ def _numberlink_task(name: str) -> Callable[[], Any]:
             from .numberlink.solvers.colours import ColourRun
             from .numberlink.solvers.forcing import ForceRun
             from .numberlink.solvers.local import LocalRun
+            from .numberlink.solvers.reroute import reroute
             from .numberlink.solvers.search import search
 
             for cover in (True, False):
@@ -134,6 +135,7 @@ def _numberlink_task(name: str) -> Callable[[], Any]:
             p = Puzzle.from_rows(["1....", ".....", "....1"])
             first = Linking.from_paths(p, [[(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (1, 4), (2, 4)]])
             LocalRun(p, first, cover=False, touch=False).advance(None)
+            reroute(p, first)  # nikoli's second question asks it first: moves answer this puzzle before it
             ForceRun(p, first, cover=True, touch=True).advance(None)  # fill's second question goes to it first
             for cut in (True, False):  # the colour search (nikoli's second question), which forcing may answer first
                 ColourRun(loads(_PUZZLES[-1]), max_solutions=2, cut=cut).advance(None)

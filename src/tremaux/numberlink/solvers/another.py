@@ -11,12 +11,12 @@ question, never a fresh solve by a slower route:
    search found it, the same run is kept (:class:`.search.SearchRun`), ready
    to go on: on a small puzzle it has often searched everything already,
    and uniqueness is then proven at no further cost;
-2. **moves** (rules that leave cells empty, :mod:`.moves`): a corner of a line moved into
-   the empty fourth cell of its 2 x 2 square, or (when lines may touch) a
-   straight step bulged into two empty cells (:func:`moves`): each is a
-   solution by construction, found in one pass over the lines, with no
-   encoding to build. First solutions that leave many cells empty (those
-   of the router) nearly always have one;
+2. **moves** (rules that leave cells empty, :mod:`.moves`): a corner of a line moved into the empty fourth cell
+   of its 2 x 2 square, or (when lines may touch) a straight step bulged into two empty cells (:func:`moves`),
+   then (for uniqueness) one line, or two side by side, re-routed along shortest paths, the others kept
+   (:mod:`.reroute`): each a solution by construction, found in a pass over the lines, with no encoding to
+   build. First solutions that leave many cells empty (the router's) nearly always have a move; those that
+   cover the board often a re-routing (two lines that trade cells, some left empty);
 3. **the compiled neighbourhoods** (:mod:`.local`), when the first solution
    came with no search to resume and no SAT encoding, and the new search
    below is not the colour search (which tries the first solution's colours
@@ -202,6 +202,8 @@ def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
         _add(found, seen, moves(task.puzzle, found[0], touch=task.rule.touch, limit=task.want - 1))
         if len(found) > 1:
             how.append("another by a line moved into empty cells")
+        elif task.want == 2 and _rerouted(task, found, seen):  # not for a count, which enumerates them all
+            how.append("another by lines re-routed along shortest paths")
         if len(found) >= task.want:
             if hasattr(one.resume, "close"):
                 one.resume.close()  # the SAT encoding that found the first: not needed
@@ -413,6 +415,20 @@ def _as_asked(task: Task, first: Linking) -> Task:
     if task.want == 2 and rule.touch and not rule.cover and untouched_suffices(task.puzzle, first):
         return replace(task, rule=rule.with_touch(False))
     return task
+
+
+def _rerouted(task: Task, found: list[Linking], seen: set) -> bool:
+    """Whether one or two lines of ``found[0]`` re-routed along shortest paths (:mod:`.reroute`) gave another
+    solution (added to ``found``). Not while the kernels would run interpreted (:func:`~.search.compiled_now`)."""
+    try:
+        from .reroute import reroute
+        from .search import compiled_now
+    except ImportError:
+        return False
+    if not compiled_now(task.puzzle):
+        return False
+    other = reroute(task.puzzle, found[0])
+    return other is not None and _add(found, seen, [other])
 
 
 def _new_local(task: Task, first: Linking):
