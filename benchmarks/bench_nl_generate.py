@@ -137,7 +137,8 @@ def rows(sizes, densities, rules, touches, dev, held, time_limit, check, per_see
                                + (f" ({m['unknown']} checks gave up)" if m["unknown"] else "") + " |" if check else ""))
                         print(out[-1], flush=True)
                         if per_seed is not None:
-                            per_seed.append(f"{shape[0]}x{shape[1]} {rule} {name} (seed: pairs, CPU s): "
+                            asked = "short lines" if density is None else f"{density:g}"
+                            per_seed.append(f"{shape[0]}x{shape[1]} {asked} {rule} {name} (seed: pairs, CPU s): "
                                             + "; ".join(m["each"]))
     return out
 
