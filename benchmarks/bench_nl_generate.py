@@ -4,6 +4,7 @@ Usage::
 
     python benchmarks/bench_nl_generate.py                    # print the table
     python benchmarks/bench_nl_generate.py --write            # also write it in its section of docs/benchmarks.md
+    python benchmarks/bench_nl_generate.py --write --section NAME --heading TITLE   # in a section of its own
     python benchmarks/bench_nl_generate.py --sizes 10x10,30x30 --densities none,0.03 --rules fill,nikoli \\
         --touch no,yes --dev-seeds 0-4 --held-seeds 100-104 --time-limit 60 --check
 
@@ -136,7 +137,8 @@ def rows(sizes, densities, rules, touches, dev, held, time_limit, check, per_see
                                + (f" ({m['unknown']} checks gave up)" if m["unknown"] else "") + " |" if check else ""))
                         print(out[-1], flush=True)
                         if per_seed is not None:
-                            per_seed.append(f"{shape[0]}x{shape[1]} {rule} {name} (seed: pairs, CPU s): "
+                            asked = "short lines" if density is None else f"{density:g}"
+                            per_seed.append(f"{shape[0]}x{shape[1]} {asked} {rule} {name} (seed: pairs, CPU s): "
                                             + "; ".join(m["each"]))
     return out
 
@@ -155,6 +157,10 @@ def main() -> None:
     ap.add_argument("--check", action="store_true", help="check every puzzle made as `numberlink check` does")
     ap.add_argument("--per-seed", action="store_true", help="also list each seed's pairs and CPU seconds")
     ap.add_argument("--write", action="store_true")
+    ap.add_argument("--section", default="halves",
+                    help="the name of the section written (its markers): a new name appends a new section at the end")
+    ap.add_argument("--heading", default=HEADING, help="the title of a new section")
+    ap.add_argument("--label", default="", help="what was measured (the code, say), written before the table")
     args = ap.parse_args()
     sizes = [tuple(int(x) for x in s.lower().split("x")) for s in args.sizes.split(",")]
     densities = [None if d == "none" else float(d) for d in args.densities.split(",")]
@@ -165,19 +171,20 @@ def main() -> None:
     table = rows(sizes, densities, args.rules.split(","), touches, _seeds(args.dev_seeds), _seeds(args.held_seeds),
                  args.time_limit, args.check, each)
     load = os.getloadavg()[0]
+    begin, end = BEGIN.replace("halves", args.section), END.replace("halves", args.section)
     text = "\n".join([
-        BEGIN,
+        begin,
         f"Measured {when} on {machine} by `python benchmarks/bench_nl_generate.py` (load average {load:.1f} at the "
         f"end); development seeds {args.dev_seeds}, held-out seeds {args.held_seeds}, time limit "
-        f"{args.time_limit:g} s:",
+        f"{args.time_limit:g} s" + (f"; {args.label}" if args.label else "") + ":",
         "",
         *table,
         *([""] + [f"* {x}" for x in each] if each else []),
-        END,
+        end,
     ])
     print(text)
     if args.write:
-        write_section(text, BEGIN, END, HEADING)
+        write_section(text, begin, end, args.heading)
 
 
 if __name__ == "__main__":
