@@ -22,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import njit
+from .nl_search_prune import _side  # the neighbour of a cell towards N E S W, -1 off the board
 
 __all__ = ["reroute_other"]
 
@@ -40,17 +41,8 @@ def _shortest(owner, h, w, a, b, s, t, blocked, stamp, seen, visit, prev, queue,
         if x == t:
             found = True
             break
-        r = x // w
-        c = x - r * w
         for d in range(4):
-            if d == 0:
-                y = x - w if r > 0 else -1
-            elif d == 1:
-                y = x + 1 if c + 1 < w else -1
-            elif d == 2:
-                y = x + w if r + 1 < h else -1
-            else:
-                y = x - 1 if c > 0 else -1
+            y = _side(x, d, h, w)
             if y < 0 or seen[y] == visit or blocked[y] == stamp:
                 continue
             o = owner[y]
@@ -174,17 +166,8 @@ def reroute_other(links, grid, h, w, pairs):
         count = 0  # the lines m > k beside line k, in pair order
         for i in range(starts[k], starts[k + 1]):
             x = cells[i]
-            r = x // w
-            c = x - r * w
             for d in range(4):
-                if d == 0:
-                    y = x - w if r > 0 else -1
-                elif d == 1:
-                    y = x + 1 if c + 1 < w else -1
-                elif d == 2:
-                    y = x + w if r + 1 < h else -1
-                else:
-                    y = x - 1 if c > 0 else -1
+                y = _side(x, d, h, w)
                 if y < 0:
                     continue
                 o = owner[y]
