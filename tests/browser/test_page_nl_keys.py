@@ -112,3 +112,82 @@ def test_escape_gives_back_the_answer_a_line_drawn_over_it_had_replaced(driver, 
     assert driver.find_element("id", "nl-message").text == message
     assert driver.find_element("id", "nl-save-solution").is_displayed()
     assert driver.find_element("id", "nl-stats").text.strip()
+
+
+def _at(driver, r: int, c: int) -> tuple[float, float]:
+    """The page coordinates of the centre of board cell (r, c)."""
+    return tuple(driver.execute_script(
+        "const g = tremaux.numberlink.geometry(), b = document.getElementById('nl-board').getBoundingClientRect();"
+        "return [b.left + g.x0 + (arguments[1] + 0.5) * g.size, b.top + g.y0 + (arguments[0] + 0.5) * g.size]",
+        r, c))
+
+
+def _press(driver, kind: str, what: str, cell=None) -> None:
+    """One step of a press on the board with the mouse or a finger: "down" or "move" at ``cell``, or "up"."""
+    if kind == "mouse":
+        x, y = _at(driver, *cell) if cell else driver.execute_script("return window.tremaux_last")
+        driver.execute_script("window.tremaux_last = arguments[0]", [x, y])
+        kinds = {"down": "mousePressed", "move": "mouseMoved", "up": "mouseReleased"}
+        driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": kinds[what], "x": x, "y": y, "button": "left",
+                                                            "buttons": 0 if what == "up" else 1, "clickCount": 1})
+    else:
+        kinds = {"down": "touchStart", "move": "touchMove", "up": "touchEnd"}
+        points = [] if what == "up" else [dict(zip("xy", _at(driver, *cell)))]
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kinds[what], "touchPoints": points})
+
+
+def _draw(driver, kind: str, cells) -> None:
+    _press(driver, kind, "down", cells[0])
+    for cell in cells[1:]:
+        _press(driver, kind, "move", cell)
+
+
+@pytest.mark.parametrize("kind", ["mouse", "touch"])
+def test_escape_cancels_a_line_drawn_with_the_mouse_or_a_finger(driver, server, kind):
+    """Escape cancelled a line drawn with the keys only: one drawn by hand went on, and took the answer away."""
+    from selenium.webdriver.common.keys import Keys
+    from pagekit import paste
+
+    if kind == "touch":
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": 400, "height": 800, "deviceScaleFactor": 1, "mobile": True})
+        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+    try:
+        open_page(driver, server)
+        paste(driver, "nl-board", "1.1\n2.2\n")
+        wait_for(driver, "tremaux.numberlink.state().rows === 2", what="the puzzle")
+        driver.execute_script("document.getElementById('nl-board').scrollIntoView()")
+        _draw(driver, kind, [(0, 0), (0, 1), (0, 2)])
+        _press(driver, kind, "up")
+        kept = {"1": [[0, 0], [0, 1], [0, 2]]}
+        assert state(driver)["drawn"] == kept
+        sel = state(driver)["sel"]
+        # 2 drawn a step, Escape: the lines before it are back; the rest of the press draws nothing, selects nothing
+        _draw(driver, kind, [(1, 0), (1, 1)])
+        assert state(driver)["drawn"] == {**kept, "2": [[1, 0], [1, 1]]}
+        keys(driver, Keys.ESCAPE)
+        assert state(driver)["drawn"] == kept and "line of 2 cancelled" in where(driver)
+        assert driver.find_element("id", "nl-message").text == "1 of 2 pairs joined"
+        _press(driver, kind, "move", (1, 2))
+        _press(driver, kind, "up")
+        st = state(driver)
+        assert st["drawn"] == kept and st["sel"] == sel, st
+        # over the solver's answer: the line's first move took it away; Escape gives it back, with its message
+        driver.find_element("id", "nl-solve").click()
+        wait_for(driver, "tremaux.numberlink.state().phase === 'solved'", what="the answer")
+        driver.execute_script("document.getElementById('nl-board').scrollIntoView()")
+        message = driver.find_element("id", "nl-message").text
+        answer = state(driver)["answer"]["paths"]
+        _draw(driver, kind, [(1, 2), (1, 1)])
+        assert state(driver)["answer"] is None
+        keys(driver, Keys.ESCAPE)
+        _press(driver, kind, "up")
+        st = state(driver)
+        assert st["answer"] is not None and st["answer"]["paths"] == answer and st["phase"] == "solved", st
+        assert st["drawn"] == kept
+        assert driver.find_element("id", "nl-message").text == message
+        assert driver.find_element("id", "nl-save-solution").is_displayed()
+    finally:
+        if kind == "touch":
+            driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+            driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

@@ -1,6 +1,7 @@
 /* Lines drawn by hand on the Number Link board, with a mouse or a finger: press on a number (or on the loose
  * end of a line begun) and move from cell to cell; or with the keyboard: Enter on a number (or a loose end)
- * begins a line, the arrows draw it, Enter ends it (reaching the partner ends it too), Escape cancels it.
+ * begins a line, the arrows draw it, Enter ends it (reaching the partner ends it too); Escape cancels a line
+ * drawn either way.
  * A line goes back over itself to undo, never through another number, and cuts a line of another pair it
  * crosses; it ends on its partner. The page says when every pair is joined, and whether every cell is filled.
  * A press without a move stays a tap: it selects the cell. */
@@ -8,7 +9,7 @@ import { $, say } from "./common.js";
 import { nlDraw, nlName } from "./nl-draw.js";
 import { NL, nlForget, nlShowAnswer } from "./numberlink.js";
 
-let drag = null;  // {num, moved, pointer}: the line being drawn
+let drag = null;  // {num, from, moved, pointer, fresh, before, answer, cancelled}: the line being drawn
 
 function cellAt(ev) {
   const rect = NL.canvas.getBoundingClientRect(), g = NL.geo;
@@ -55,12 +56,12 @@ function start(ev) {
   const [r, c] = at, num = lineFrom(r, c);
   if (num === null) return;
   endKeyLine(true);
-  drag = { num, from: at, moved: false, pointer: ev.pointerId, fresh: !!NL.grid[r][c] };
+  drag = { num, from: at, moved: false, pointer: ev.pointerId, fresh: !!NL.grid[r][c], ...undo() };
   try { NL.canvas.setPointerCapture(ev.pointerId); } catch (_) { /* a pointer already gone */ }
 }
 
 function move(ev) {
-  if (!drag || ev.pointerId !== drag.pointer) return;
+  if (!drag || drag.cancelled || ev.pointerId !== drag.pointer) return;
   const at = cellAt(ev);
   if (!at) return;
   const num = drag.num;
@@ -112,6 +113,31 @@ function lineFrom(r, c) {
   return null;
 }
 
+// What Escape gives back of a line begun now: the lines drawn by hand, and the solver's answer its first move
+// takes away.
+function undo() {
+  return { before: JSON.stringify(NL.drawn), answer: NL.answer && { out: NL.answer, shown: NL.shown } };
+}
+
+// The line `line` (drawn with the keys or by hand) cancelled: the board as it was before it began.
+function cancel(line) {
+  const answer = line.moved && line.answer;
+  if (line.moved) NL.drawn = JSON.parse(line.before);
+  if (answer) nlShowAnswer(answer.out, answer.shown);  // the answer the line had taken the place of
+  else { nlDraw(); if (!NL.answer) judge(); }
+  tell(`line of ${nlName(line.num)} cancelled`);
+}
+
+// Escape while a line is drawn with the mouse or a finger (wherever the focus is): the line is cancelled, and
+// the rest of the press draws nothing.
+function escape(ev) {
+  if (ev.key !== "Escape" || !drag || drag.cancelled) return;
+  drag.cancelled = true;
+  cancel(drag);
+  ev.preventDefault();
+  ev.stopPropagation();  // not also taken by the board's keys (Escape there stops a search)
+}
+
 // ------------------------------------------------------------------ the keyboard
 let keyed = null;  // {num, from, fresh, moved, before}: the line drawn with the arrows, and the lines before it
 
@@ -139,22 +165,17 @@ export function lineKey(ev) {
       tell("a line begins on a number or on the loose end of a line: move there, then press Enter");
       return true;
     }
-    // what Escape gives back: the lines drawn by hand, or the solver's answer the first move takes away
-    keyed = { num, from: [r, c], fresh: !!NL.grid[r][c], moved: false, before: JSON.stringify(NL.drawn),
-              answer: NL.answer && { out: NL.answer, shown: NL.shown } };
+    keyed = { num, from: [r, c], fresh: !!NL.grid[r][c], moved: false, ...undo() };
     nlDraw();
     tell(`drawing the line of ${nlName(num)}: the arrows draw it, Enter ends it, Escape cancels it`);
     return true;
   }
   if (!keyed) return false;
   if (ev.key === "Escape") {
-    const num = keyed.num, answer = keyed.moved && keyed.answer;
-    if (keyed.moved) NL.drawn = JSON.parse(keyed.before);
+    const line = keyed;
     NL.sel = keyed.from;
     keyed = null;
-    if (answer) nlShowAnswer(answer.out, answer.shown);  // the answer the line had taken the place of
-    else { nlDraw(); judge(); }
-    tell(`line of ${nlName(num)} cancelled`);
+    cancel(line);
     return true;
   }
   if (!moves[ev.key]) { endKeyLine(true); return false; }  // any other key: the line stays as drawn
@@ -178,9 +199,9 @@ export function lineKey(ev) {
 
 function end(ev) {
   if (!drag || ev.pointerId !== drag.pointer) return;
-  const moved = drag.moved;
+  const taken = drag.moved || drag.cancelled;
   drag = null;
-  if (moved) NL.dragged = true;  // the pointerup's tap (selecting a cell) is not taken
+  if (taken) NL.dragged = true;  // the pointerup's tap (selecting a cell) is not taken
 }
 
 // What the lines drawn so far come to, said under the board.
@@ -203,5 +224,6 @@ export function bindLines() {
   NL.canvas.addEventListener("pointerdown", start);
   NL.canvas.addEventListener("pointermove", move);
   NL.canvas.addEventListener("pointerup", end, true);  // before the tap's handler, which it may tell to stand back
+  document.addEventListener("keydown", escape, true);  // before the board's own keys
   NL.canvas.addEventListener("pointercancel", (ev) => { if (drag && ev.pointerId === drag.pointer) drag = null; });
 }
