@@ -232,7 +232,7 @@ window.tremaux = {
       pathIndex: M.solution ? M.solution.solution.path_index || null : null,
       params: M.params, start: M.maze && M.maze.start, goal: M.maze && M.maze.goal,
       grid: M.maze ? M.maze.grid || "square" : null, picture: onGrid() ? "svg" : "canvas",
-      staged: !!M.stage, painted: M.painted,
+      staged: !!M.stage, painted: M.painted, current: M.current,
     }),
     // the stage of a replay: its cells, and where each one's centre is on its canvas (in the canvas's pixels)
     stage: () => M.stage && { size: M.stage.size, pixels: M.stage.centres.map((_, i) => stagePixel(M.stage, i)) },

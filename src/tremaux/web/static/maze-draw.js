@@ -211,8 +211,17 @@ export function paintStage() {
   M.painted += M.stage.size;
 }
 
+// The key lists the solver's dot while the square maze shows it: a run on its way whose solver has a
+// position (not before a run, nor at its end, nor on another grid's stage, nor for a solver that has none).
+// Kept in its place, unseen: the key does not change height, nor the maze move, as the dot comes and goes.
+export function keyWhere() {
+  const shown = !onGrid() && M.current >= 0 && M.phase !== "done";
+  $("legend-where").style.visibility = shown ? "" : "hidden";
+}
+
 export function drawMaze() {
   const mz = M.maze;
+  keyWhere();
   if (onGrid()) { drawSvg(); return; }
   M.canvas.hidden = false;
   $("maze-svg").hidden = true;

@@ -1,6 +1,6 @@
 /* Replaying a solver's trace: events applied to the cells and passages, painted as they come, at a speed. */
 import { $, say } from "./common.js";
-import { paintCell, paintEnds, edgeKey, paintStageCell, paintEdge, paintPost, paintStage, drawMaze, labelStage } from "./maze-draw.js";
+import { paintCell, paintEnds, edgeKey, paintStageCell, paintEdge, paintPost, paintStage, drawMaze, keyWhere, labelStage } from "./maze-draw.js";
 import { N, E, S, W, SPEEDS, EV, RANK, M, onGrid } from "./maze-state.js";
 import { setPhase, showProgress } from "./maze.js";
 
@@ -146,6 +146,7 @@ export function stepTo(target) {
   else if (whole) { if (M.stage) paintStage(); else drawMaze(); }
   else paintCells(M.dirty);
   M.dirty = null;
+  keyWhere();
 }
 
 export function tick(now) {
