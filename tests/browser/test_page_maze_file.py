@@ -188,9 +188,20 @@ def test_a_picture_pasted_on_the_box_or_the_maze_or_read_from_the_clipboard_is_t
                      "tremaux.maze.state().phase === 'ready'", what="the picture read from the clipboard")
     assert state(driver)["goal"] == [8, 10] and not driver.find_element("id", "maze-paste").is_displayed()
     driver.find_element("css selector", "#maze-paste-box summary").click()
-    driver.execute_script("navigator.clipboard.read = async () => "
-                          "{ throw new DOMException('Read permission denied.'); }")
+    # the browser's refusal said in plain words, with what to do instead (its own text was quoted: "Failed to
+    # execute 'read' on 'Clipboard': Read permission denied.")
+    driver.execute_script("navigator.clipboard.read = async () => { throw new DOMException("
+                          "\"Failed to execute 'read' on 'Clipboard': Read permission denied.\", 'NotAllowedError'); }")
     driver.find_element("id", "maze-clipboard").click()
     wait_for(driver, "document.getElementById('maze-message').className.includes('error')", what="the refusal")
-    assert message(driver).startswith("the clipboard cannot be read here (Read permission denied.)")
+    assert message(driver) == ("the browser did not let the page read the clipboard: paste the maze in the box "
+                               'with Ctrl+V (⌘V on a Mac), or open its file with the "open" button')
     assert state(driver)["goal"] == [8, 10]  # the maze shown stays
+    # a clipboard that cannot be read for another reason: said so, in plain words too
+    driver.execute_script("document.getElementById('maze-message').textContent = '';"
+                          "navigator.clipboard.read = async () => { throw new DOMException("
+                          "'No valid data on clipboard.', 'DataError'); }")
+    driver.find_element("id", "maze-clipboard").click()
+    said = wait_for(driver, "document.getElementById('maze-message').textContent", what="the second message")
+    assert said.startswith("the clipboard could not be read: paste the maze in the box with Ctrl+V"), said
+    assert "valid data" not in said and state(driver)["goal"] == [8, 10]

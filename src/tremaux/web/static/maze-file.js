@@ -194,9 +194,11 @@ export function bindMazeFile() {
     let items;
     try {
       items = await navigator.clipboard.read();
-    } catch (err) {
-      say($("maze-message"), `the clipboard cannot be read here (${err.message.split("\n")[0]}): paste in the box, ` +
-        "or open the picture", "error");
+    } catch (err) {  // said in plain words: the browser's own text ("Failed to execute 'read' on ...") says little
+      const refused = ["NotAllowedError", "SecurityError"].includes(err && err.name);
+      say($("maze-message"), (refused ? "the browser did not let the page read the clipboard"
+        : "the clipboard could not be read") + ": paste the maze in the box with Ctrl+V (⌘V on a Mac), " +
+        "or open its file with the \"open\" button", "error");
       return;
     }
     for (const item of items) {
