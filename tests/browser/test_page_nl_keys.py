@@ -1,11 +1,11 @@
 """Number Link lines drawn with the keyboard alone: Enter on a number begins its line, the arrows draw it,
 Enter ends it (reaching the partner ends it too), Escape cancels it; the board says so to a screen reader and
-rings the cell reached in the line's colour."""
+rings the cell reached in the line's colour. Escape cancels a line drawn with the mouse or a finger too."""
 
 from __future__ import annotations
 
 import pytest
-from pagekit import hex_rgb, open_page, wait_for
+from pagekit import hex_rgb, open_page, paste, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -146,7 +146,6 @@ def _draw(driver, kind: str, cells) -> None:
 def test_escape_cancels_a_line_drawn_with_the_mouse_or_a_finger(driver, server, kind):
     """Escape cancelled a line drawn with the keys only: one drawn by hand went on, and took the answer away."""
     from selenium.webdriver.common.keys import Keys
-    from pagekit import paste
 
     if kind == "touch":
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
