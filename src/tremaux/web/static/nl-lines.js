@@ -139,7 +139,7 @@ function escape(ev) {
 }
 
 // ------------------------------------------------------------------ the keyboard
-let keyed = null;  // {num, from, fresh, moved, before}: the line drawn with the arrows, and the lines before it
+let keyed = null;  // {num, from, fresh, moved, before, answer}: the line drawn with the arrows, and what it replaced
 
 function tell(text) { $("nl-where").textContent = text; }
 
