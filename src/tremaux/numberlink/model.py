@@ -38,7 +38,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import InvalidSizeError, PuzzleError
-from ._cells import at_cell, cells as _cells, count_message, row_lengths
+from ._cells import at_cell, cells as _cells, count_message, row_lengths, tokens
 from .rules import RULES, check_rule
 
 __all__ = ["Puzzle", "RULES", "check_rule", "label_order", "MAX_SIDE"]
@@ -227,7 +227,6 @@ class Puzzle:
             raise PuzzleError(f"expected rows (a list of strings or of lists of labels), not "
                               f"{type(rows).__name__}" + ("; read text with loads, or split it into lines"
                                                           if isinstance(rows, (str, bytes)) else ""))
-        from .formats._text import tokens  # the grid format's cells of a row of text
 
         table: list[list[str | None]] = []
         for row in rows:
