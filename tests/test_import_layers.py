@@ -15,8 +15,26 @@ from pathlib import Path
 import tremaux
 
 SRC = Path(tremaux.__file__).resolve().parent.parent
-ELSEWHERE = ("tremaux.numberlink", "tremaux.web")
+ELSEWHERE = ("tremaux.web",)
 """Parts whose circles are untangled on their own: a circle inside one of them alone is not counted here."""
+UNTANGLING = (
+    # the formats' table and the two formats that read and write through it
+    ("tremaux.numberlink.formats", "tremaux.numberlink.formats.jsons", "tremaux.numberlink.formats.writing"),
+    # a stage that asks the whole solver about a smaller board (the small board of bands, a window mended)
+    ("tremaux.numberlink.solvers", "tremaux.numberlink.solvers.bands", "tremaux.numberlink.solvers.pipeline",
+     "tremaux.numberlink.solvers.repair"),
+)
+"""Circles inside Number Link still to be untangled, each as the modules it may span.
+
+A circle among these alone is not counted; one that reaches a module outside them fails: ``turns`` and
+``uniqueness``, ``another``, ``counting`` and ``pipeline`` once imported each other, and the model, its results,
+the drawings and the formats were one circle of 25 modules."""
+
+
+def _untangling(circle: list[str]) -> bool:
+    """Whether every module of ``circle`` lies in one of the :data:`UNTANGLING` circles."""
+    return any(set(circle) <= set(known) for known in UNTANGLING)
+
 
 _FROM = re.compile(r"^(\s*)from\s+(\.*[\w.]*)\s+import\s+(\(?)(.*)")
 _IMPORT = re.compile(r"^(\s*)import\s+(tremaux[\w.]*)")
@@ -134,12 +152,23 @@ def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
 def test_no_modules_import_each_other():
     graph = _graph()
     assert "tremaux.render" in graph["tremaux.render.output"] or graph["tremaux.maze.model"]  # the graph was read
-    circles = [c for c in _circles(graph) if not any(all(m.startswith(p) for m in c) for p in ELSEWHERE)]
+    circles = [c for c in _circles(graph)
+               if not any(all(m.startswith(p) for m in c) for p in ELSEWHERE) and not _untangling(c)]
     assert not circles, "modules that import each other: " + "; ".join(" <-> ".join(c) for c in circles)
 
 
 def test_the_circle_finder_sees_a_circle():
     assert _circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_a_number_link_circle_outside_those_being_untangled_is_counted():
+    assert _untangling(["tremaux.numberlink.formats", "tremaux.numberlink.formats.jsons"])
+    assert not _untangling(["tremaux.numberlink.formats", "tremaux.numberlink.formats.grids",
+                            "tremaux.numberlink.model"])
+    assert not _untangling(["tremaux.numberlink.turns", "tremaux.numberlink.uniqueness"])
+    assert not _untangling(["tremaux.numberlink.solvers.another", "tremaux.numberlink.solvers.counting",
+                            "tremaux.numberlink.solvers.pipeline"])
+    assert not _untangling(["tremaux.numberlink.model", "tremaux.numberlink.solvers.bands"])  # across two
 
 
 def test_lower_modules_load_no_higher_one():

@@ -17,7 +17,7 @@ Examples
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # what the lazy names below resolve to, for type checkers and the reference pages
     from .check import check_file, diagnose, iter_check_file
@@ -29,7 +29,9 @@ if TYPE_CHECKING:  # what the lazy names below resolve to, for type checkers and
     from .rules import Rule, resolve
     from .solvers import DEFAULT_TIME_LIMIT, NL_SOLVERS, iter_solve_file, quick_verdict, solve_file, solve_puzzle
 
+from .. import _display
 from .._lazy import attach
+from . import _named
 
 # Each name is imported on first use (see tremaux._lazy.attach): a command that solves a puzzle loads the model,
 # the formats and the solvers, not the generator, the diagnosis or the pictures.
@@ -77,3 +79,42 @@ __all__ = [
     "to_png",
 ]
 
+
+def _text(puzzle: Puzzle) -> str:
+    from ..errors import PuzzleFormatError
+    from .draw import to_text
+    from .formats import dumps
+
+    try:
+        return dumps(puzzle).rstrip("\n")
+    except PuzzleFormatError:  # labels the grid format cannot hold ('#', '0'...): drawn instead
+        return to_text(puzzle)
+
+
+def _svg(shown: Puzzle | PuzzleSolution) -> str:
+    from .draw import to_svg
+
+    return to_svg(shown)
+
+
+# what print() and a notebook show of a puzzle: the model asks tremaux._display, which knows no format nor drawing;
+# they are named here (loaded when first shown), so that the model does not depend on them
+_display.shows("puzzle text", _text)
+_display.shows("puzzle svg", _svg)
+
+
+def _puzzle_of(value: Any) -> Puzzle:
+    from ._given import puzzle_of
+
+    return puzzle_of(value)
+
+
+def _record_text(puzzle: Puzzle) -> str:
+    from .formats.jsons import puzzle_text
+
+    return puzzle_text(puzzle)
+
+
+# what the model reads with the formats, and the text a result's record holds: named in tremaux.numberlink._named
+_named.name("puzzle of", _puzzle_of)
+_named.name("record text", _record_text)

@@ -1,7 +1,11 @@
-"""How messages name cells of a puzzle: by row and column counted from 1, as the readers count lines."""
+"""How messages name cells of a puzzle: by row and column counted from 1, as the readers count lines.
+
+And how a row of text holds its cells (:func:`tokens`), read alike by :meth:`.Puzzle.from_rows` and the grid format.
+"""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 __all__ = ["at_cell", "cells", "row_lengths", "count_message"]
@@ -117,3 +121,20 @@ def count_message(label: str, where: list[tuple[int, int]]) -> str:
     times = {0: "never", 1: "once", 2: "twice"}.get(len(where), f"{len(where)} times")
     at = ", ".join(at_cell(r, c) for r, c in where)
     return f"number {label!r} appears {times}{', at ' + at if at else ''}; each number must appear exactly twice"
+
+
+_SEP = re.compile(r"[\s,]")
+_TOKEN = re.compile(r"[^\s,]+")
+
+
+def has_separator(s: str) -> bool:
+    """Whether a row separates its cells by whitespace or commas."""
+    return _SEP.search(s.strip()) is not None
+
+
+def tokens(s: str) -> list[tuple[int, str]]:
+    """Cells of one row as ``(1-based column, text)``: separated ones, else one character each."""
+    if has_separator(s):
+        return [(m.start() + 1, m.group()) for m in _TOKEN.finditer(s)]
+    off = len(s) - len(s.lstrip())
+    return [(off + i + 1, ch) for i, ch in enumerate(s.strip())]

@@ -30,7 +30,8 @@ import numpy as np
 
 from .._jit import load_seconds
 from ..errors import PuzzleError
-from ._args import puzzle_of, seconds, switch
+from ._args import seconds, switch
+from ._given import puzzle_of
 from .formats import load_all, source_name
 from .formats.grids import base_name, entry_names
 from .model import Puzzle

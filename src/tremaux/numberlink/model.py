@@ -37,8 +37,10 @@ from typing import Any
 
 import numpy as np
 
+from .._display import NOTEBOOK_SVG_CELLS, picture
 from ..errors import InvalidSizeError, PuzzleError
-from ._cells import at_cell, cells as _cells, count_message, row_lengths
+from ._cells import at_cell, cells as _cells, count_message, row_lengths, tokens
+from ._named import named
 from .rules import RULES, check_rule
 
 __all__ = ["Puzzle", "RULES", "check_rule", "label_order", "MAX_SIDE"]
@@ -123,9 +125,7 @@ class Puzzle:
 
     def __init__(self, grid: Any, labels: Sequence[str] | None = None, *, name: str = "") -> None:
         if not isinstance(grid, (np.ndarray, list, tuple)):  # a puzzle, its text or file: as solve_puzzle takes
-            from ._args import puzzle_of
-
-            given = puzzle_of(grid)
+            given = named("puzzle of")(grid)  # tremaux.numberlink._given.puzzle_of, named by the package
             grid, labels, name = given.grid, given.labels if labels is None else labels, name or given.name
         try:
             arr = np.asarray(grid)
@@ -227,7 +227,6 @@ class Puzzle:
             raise PuzzleError(f"expected rows (a list of strings or of lists of labels), not "
                               f"{type(rows).__name__}" + ("; read text with loads, or split it into lines"
                                                           if isinstance(rows, (str, bytes)) else ""))
-        from .formats._text import tokens  # the grid format's cells of a row of text
 
         table: list[list[str | None]] = []
         for row in rows:
@@ -460,27 +459,17 @@ class Puzzle:
         name = f", name={self._name!r}" if self._name else ""
         return f"Puzzle(shape={self.shape}, pairs={self.pairs}{name})"
 
-    def __str__(self) -> str:
-        from ..errors import PuzzleFormatError
-        from .draw import to_text
-        from .formats import dumps
-
-        try:
-            return dumps(self).rstrip("\n")
-        except PuzzleFormatError:  # labels the grid format cannot hold ('#', '0'...): drawn instead
-            return to_text(self)
+    def __str__(self) -> str:  # the grid text, else a drawing: named in tremaux._display by tremaux.numberlink
+        return picture("puzzle text", self)
 
     def _repr_svg_(self, solved: Any = None) -> str | None:
         """The picture Jupyter shows: ``None`` (the text instead) above 40,000 cells, like a maze's.
 
         ``solved``, a :class:`PuzzleSolution` of this puzzle, draws its lines too.
         """
-        from ..render import NOTEBOOK_SVG_CELLS
-        from .draw import to_svg
-
         if self.height * self.width > NOTEBOOK_SVG_CELLS:
             return None
-        return to_svg(self if solved is None else solved)
+        return picture("puzzle svg", self if solved is None else solved)
 
     def __getstate__(self) -> dict[str, Any]:
         return {"grid": np.array(self._grid), "labels": self._labels, "name": self._name}

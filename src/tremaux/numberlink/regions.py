@@ -49,7 +49,7 @@ def _another_by_regions(puzzle: Puzzle, planted: Linking, rule: str,
     call is bounded by work, not time (:func:`.uniqueness.exact_model`): the same seed, the same puzzle.
     """
     from .sat import Encoding
-    from .uniqueness import ALTERNATIVES, _edge_ids, _model_edges, exact_model
+    from .exact import ALTERNATIVES, _edge_ids, _model_edges, exact_model
 
     try:
         built = Encoding(puzzle, rule, colour_bits=None, induced=True, deadline=stop)

@@ -11,6 +11,7 @@ import numpy as np
 
 from .._values import frozen_state, same, set_frozen_state
 from ..errors import PuzzleError
+from ._named import named
 from .model import Puzzle
 
 __all__ = ["Linking", "PuzzleSolution", "Diagnosis", "STATUSES", "VERDICTS"]
@@ -334,14 +335,12 @@ class PuzzleSolution:
         >>> d["status"], d["grid"], d["unique"]
         ('solved', [[1, 1, 1], [2, 2, 2]], True)
         """
-        from .formats.jsons import puzzle_text
-
         out: dict[str, Any] = {"name": self.name, "status": self.status, "rule": self.rule, "touch": self.touch,
                                "solver": self.solver}
         if self.puzzle is not None:
             out["size"] = [self.puzzle.height, self.puzzle.width]
             out["pairs"] = self.puzzle.pairs
-            out["puzzle"] = puzzle_text(self.puzzle)  # read back as the puzzle, solved or not
+            out["puzzle"] = named("record text")(self.puzzle)  # read back as the puzzle, solved or not
         out["grid"] = self.numbers() if self.solutions else None
         out["lines"] = self.lines() if self.solutions else None
         if self.unique is not None:
@@ -444,15 +443,13 @@ class Diagnosis:
         >>> d["verdict"], d["size"], d["grid"]
         ('proper', [2, 3], [[1, 1, 1], [2, 2, 2]])
         """
-        from .formats.jsons import puzzle_text
-
         run = self.solution
         puzzle = run.puzzle if run is not None and run.puzzle is not None else self.puzzle
         out: dict[str, Any] = {"name": self.name, "verdict": self.verdict, "rule": self.rule, "touch": self.touch}
         if puzzle is not None:  # whether or not a solve was needed for the verdict, as solve's record gives them
             out["size"] = [puzzle.height, puzzle.width]
             out["pairs"] = puzzle.pairs
-            out["puzzle"] = puzzle_text(puzzle)  # read back as the puzzle, as solve's record is
+            out["puzzle"] = named("record text")(puzzle)  # read back as the puzzle, as solve's record is
         out["reasons"] = list(self.reasons)
         solved = run is not None and bool(run.solutions) and self.verdict in ("proper", "multiple-solutions")
         out["grid"] = run.numbers() if solved else None

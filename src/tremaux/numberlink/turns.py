@@ -184,7 +184,7 @@ def ask_in_turns(puzzle: Puzzle, planted: Linking, enc: Any, whole: Any, ledger:
     from .solvers.neighbourhoods import around, neighbourhoods
     from .solvers.reductions import shortcuts_suffice
     from .solvers.shortcuts import shortcut_clauses
-    from .uniqueness import ALTERNATIVES, _linking_edges, _model_edges
+    from .exact import ALTERNATIVES, _linking_edges, _model_edges
 
     mine = _linking_edges(planted, puzzle.width)
     hoods = (hood for hood in neighbourhoods(puzzle, planted) if hood[1].tobytes() not in ledger.settled)
@@ -271,7 +271,7 @@ def _within(items: Any, stats: Any, work: int, ran_out: list[int], least: int = 
 
 
 def bounded_models(enc: Any, stop: float | None, ledger: Ledger) -> Any:
-    """The models of ``enc`` (as :func:`.uniqueness.exact_models`), the first within the work ``ledger`` allows.
+    """The models of ``enc`` (as :func:`.exact.exact_models`), the first within the work ``ledger`` allows.
 
     The first model (or the proof there is none) may use as much work as the
     generation's questions before it together, at least :data:`MIN_TURNS`
@@ -314,7 +314,7 @@ def bounded_models(enc: Any, stop: float | None, ledger: Ledger) -> Any:
     ...     len(first.edges), led.spent > 0
     (2, True)
     """
-    from .uniqueness import exact_model
+    from .exact import exact_model
 
     stats = getattr(enc.solver, "accum_stats", None)
     start = 0 if stats is None else stats()["propagations"]

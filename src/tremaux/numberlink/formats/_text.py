@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from ...errors import PuzzleFormatError
+from .._cells import has_separator, tokens  # noqa: F401  (the grid format's cells, read by the model too)
 from ..model import MAX_SIDE
 
 MAX_BYTES = (MAX_SIDE + 1) * MAX_SIDE + 65536
@@ -192,23 +193,6 @@ WEB_ADDRESS = re.compile(r"(?:https?://|https?%3A%2F%2F|[a-z0-9-]+(?:\.[a-z0-9-]
                          r"|[^\s?:]*\?(?=" + QUERY.pattern + r")|(?=" + QUERY.pattern + r"))\S+", re.IGNORECASE)
 """A web address: with its scheme, as a browser's address bar shows it (``puzz.link/p?numlin/...``), or from its
 ``?`` or its puzzle type on (``p?numlin/...``, ``?numlin/...``, ``numlin/5/5/...``)."""
-_SEP = re.compile(r"[\s,]")
-_TOKEN = re.compile(r"[^\s,]+")
-
-
-def has_separator(s: str) -> bool:
-    """Whether a row separates its cells by whitespace or commas."""
-    return _SEP.search(s.strip()) is not None
-
-
-def tokens(s: str) -> list[tuple[int, str]]:
-    """Cells of one row as ``(1-based column, text)``: separated ones, else one character each."""
-    if has_separator(s):
-        return [(m.start() + 1, m.group()) for m in _TOKEN.finditer(s)]
-    off = len(s) - len(s.lstrip())
-    return [(off + i + 1, ch) for i, ch in enumerate(s.strip())]
-
-
 _TABS = re.compile(r"\t[ ]*\t")
 
 

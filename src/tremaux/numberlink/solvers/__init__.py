@@ -41,7 +41,8 @@ from typing import Any, Iterator
 
 from ..._jit import load_seconds
 from ...errors import PuzzleError, UnsupportedError
-from .._args import puzzle_of, seconds, switch, whole
+from .._args import seconds, switch, whole
+from .._given import puzzle_of
 from ..model import Puzzle
 from ..result import PuzzleSolution
 from ..rules import Rule, resolve

@@ -155,7 +155,7 @@ MIN_TURN = 0.001
 """Seconds: the first turn is never shorter (a first solution found in microseconds says little)."""
 
 
-def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
+def another_stage(task: Task, first: Callable[[Task], Answer], count: Callable | None = None) -> Answer | None:
     """Up to ``task.want`` solutions (``want >= 2``): a first one by ``first``, then others as above.
 
     Parameters
@@ -164,6 +164,9 @@ def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
         ``want`` 2 decides uniqueness; more counts.
     first : callable
         The solver asked for the first solution (given ``task`` with ``want=1``).
+    count : callable, optional
+        Asked for a count (``want`` 3 or more) after the first solution, as the pipeline asks
+        :func:`.counting.count_stage`; ``None``, or ``None`` from it: the race below counts.
 
     Returns
     -------
@@ -208,10 +211,8 @@ def another_stage(task: Task, first: Callable[[Task], Answer]) -> Answer | None:
             if hasattr(one.resume, "close"):
                 one.resume.close()  # the SAT encoding that found the first: not needed
             return _held(task, found, False, "; ".join(how[:2]))
-    if task.want > 2:  # a count: one exact search enumerates every solution, each once, and counts them alone
-        from .counting import count_stage  # it uses this module's race and searches
-
-        counted = count_stage(task, one, found, seen, how, first_seconds)
+    if task.want > 2 and count is not None:  # a count: one exact search meets every solution once and counts
+        counted = count(task, one, found, seen, how, first_seconds)
         if counted is not None:
             return counted
     run = enc = None

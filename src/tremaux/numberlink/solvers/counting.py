@@ -23,22 +23,24 @@ Examples
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import replace
 
 from ..result import Linking
 from . import bound
+from .another import _new_run, _race
 from .base import Answer, Task
 
 __all__ = ["count_stage"]
 
 
 def count_stage(task: Task, one: Answer, found: list[Linking], seen: set, how: list[str],
-                first_seconds: float) -> Answer | None:
+                first_seconds: float, first_round: float = math.inf) -> Answer | None:
     """A count after the first solution ``one``: by the search that found it, else by a new one, alone.
 
     A small puzzle whose kernels would run interpreted (:func:`~.search.compiled_now`: from the command
-    line) is counted by SAT first, within the first round of a solve (:data:`.pipeline.FIRST_HORIZON`), as
+    line) is counted by SAT first, within the first round of a solve (``first_round``), as
     its first questions were: a count of a few solutions needs no compiled kernel. Only if SAT has not
     counted them all by then does the compiled search count them, from the start and alone.
 
@@ -56,6 +58,10 @@ def count_stage(task: Task, one: Answer, found: list[Linking], seen: set, how: l
         How each was found.
     first_seconds : float
         What the first solution took.
+    first_round : float, optional
+        Seconds of a solve's first round (:data:`.pipeline.FIRST_HORIZON`, which
+        the pipeline hands in), the first solution's included; without rounds SAT
+        may count until the deadline.
 
     Returns
     -------
@@ -76,9 +82,6 @@ def count_stage(task: Task, one: Answer, found: list[Linking], seen: set, how: l
     >>> a.count, len(a.solutions), a.exhausted
     (2, 1, True)
     """
-    from .another import _new_run, _race
-    from .pipeline import FIRST_HORIZON
-
     try:
         from .search import compiled_now
     except ImportError:
@@ -86,7 +89,7 @@ def count_stage(task: Task, one: Answer, found: list[Linking], seen: set, how: l
     if hasattr(one.resume, "advance"):
         return _count(task, one.resume, found, how[0])
     if not compiled_now(task.puzzle):
-        t = time.perf_counter() + max(0.0, FIRST_HORIZON - first_seconds)
+        t = time.perf_counter() + max(0.0, first_round - first_seconds)
         enc = one.resume if hasattr(one.resume, "block") else None
         sat = _race(replace(task, deadline=t if task.deadline is None else min(t, task.deadline)), None, enc,
                     found, seen, how, first_seconds)

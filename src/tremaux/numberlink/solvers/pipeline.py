@@ -86,12 +86,14 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 
 from ..._jit import load_seconds
 from ..result import Linking
 from .another import another_stage
 from .bands import bands_stage
 from .base import NL_SOLVERS, Answer, Task
+from .counting import count_stage
 from .interior import interior_stage
 from .near import near_stage
 from .portfolio import IN_PROCESS_SHARE, portfolio_follows, portfolio_stage
@@ -289,10 +291,15 @@ def _sat(task: Task) -> Answer:
     return sat_stage(task)
 
 
+def _another(task: Task) -> Answer | None:
+    """Uniqueness and counting (:func:`.another.another_stage`); a count by :func:`.counting.count_stage`."""
+    return another_stage(task, _after_another, partial(count_stage, first_round=FIRST_HORIZON))
+
+
 STAGES: list[tuple[str, Stage]] = [
     ("verdict", _verdict),
     ("no_numbers", _no_numbers),
-    ("another", lambda task: another_stage(task, _after_another)),
+    ("another", _another),
     ("covering", _covering),
     ("glance", _glance),
     ("dense", dense_stage),

@@ -31,7 +31,7 @@ import weakref
 
 import numpy as np
 
-from .._args import puzzle_of
+from .._given import puzzle_of
 from .._cells import at_cell
 from ..model import Puzzle
 from ..rules import Rule, resolve
