@@ -112,3 +112,11 @@ def test_links_give_zero_based_row_column_ends_under_their_labels():
 def test_a_link_through_a_waypoint_is_an_error_naming_it():
     with pytest.raises(PuzzleFormatError, match=r"3:1: pair '2' has 3 points"):
         loads("size 3\nlink '1', [0,0], [0,2]\nlink '2', [2,0], [1,1], [2,2]\n")
+
+# --- a blocked cell, which these boards do not have --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text, where", [("B . *\n. . .\nB . *\n", "1:5"), ("B*\n.*\nB.\n", "1:2")])
+def test_a_star_cell_is_named_as_a_blocked_cell_these_boards_do_not_have(text, where):
+    with pytest.raises(PuzzleFormatError, match=rf"{where}: unexpected '\*' \(a blocked cell\? these boards have none"):
+        loads(text)
