@@ -120,3 +120,10 @@ def test_a_link_through_a_waypoint_is_an_error_naming_it():
 def test_a_star_cell_is_named_as_a_blocked_cell_these_boards_do_not_have(text, where):
     with pytest.raises(PuzzleFormatError, match=rf"{where}: unexpected '\*' \(a blocked cell\? these boards have none"):
         loads(text)
+
+
+@pytest.mark.parametrize("text", ["|".join(["."] * 5000) + "\n1|1" + "|." * 4998 + "\n",
+                                  json.dumps([[{"color": 0}] * 5000])])
+def test_a_board_too_wide_in_the_new_layouts_is_a_format_error(text):
+    with pytest.raises(PuzzleFormatError, match=r"outside 1\.\.\d+ on a side"):
+        loads(text)

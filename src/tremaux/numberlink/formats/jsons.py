@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from ...errors import PuzzleError, PuzzleFormatError
+from ...errors import InvalidSizeError, PuzzleError, PuzzleFormatError
 from ..model import MAX_SIDE, Puzzle
 from ._text import lines
 from .cellgrids import cell_rows
@@ -272,7 +272,7 @@ def _read_value(data: Any, first: int, source: str | None, base: str) -> list[Pu
         rows = cell_rows(data)  # cells as objects or colours, as Flow Free clones save their levels
         if rows is not None:
             return [Puzzle.from_rows(rows, name=base)]
-    except PuzzleError as exc:
+    except (PuzzleError, InvalidSizeError) as exc:
         return [PuzzleFormatError(f"this JSON grid: {exc}", line=first, column=1, source=source)]
     if _is_rows(data):  # the rows of a grid, as json.dump(puzzle.grid.tolist()) writes them
         try:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ...errors import PuzzleError, PuzzleFormatError
+from ...errors import InvalidSizeError, PuzzleError, PuzzleFormatError
 from ..model import Puzzle
 from ._text import Line, lines, split_blocks
 from .grids import entry_names
@@ -110,6 +110,6 @@ def read_pipes(text: str, source: str | None, base: str) -> list[Puzzle | Puzzle
         try:
             out.append(Puzzle.from_rows([[None if f in ("", ".", "-", "0") else f for f in row] for row in rows],
                                         name=name))
-        except PuzzleError as exc:
+        except (PuzzleError, InvalidSizeError) as exc:
             out.append(PuzzleFormatError(str(exc), line=block[0][0], column=1, source=source))
     return out

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from itertools import islice
 
 import numpy as np
 
@@ -67,10 +68,10 @@ def term_kind(text: str) -> str | None:
     >>> term_kind("7.\\n7.\\n[((1,1),(2,2))]."), term_kind("size 7\\nlink '1', [0,0], [6,2]"), term_kind("1.1")
     ('dotted', 'links', None)
     """
-    body = [s for _, s in lines(text) if s.strip()]
+    body = list(islice((s for s in text.lstrip("\ufeff \t\r\n")[:4096].splitlines() if s.strip()), 3))
     if not body:
         return None
-    if _TUPLES.match(text) and _TUPLE.search(text):
+    if body[0].lstrip().startswith("(") and _TUPLES.match(text) and _TUPLE.search(text):
         return "tuples"
     if len(body) >= 3 and _DOTTED_SIZE.match(body[0]) and _DOTTED_SIZE.match(body[1]) \
             and body[2].lstrip().startswith("["):
