@@ -127,3 +127,13 @@ def test_a_star_cell_is_named_as_a_blocked_cell_these_boards_do_not_have(text, w
 def test_a_board_too_wide_in_the_new_layouts_is_a_format_error(text):
     with pytest.raises(PuzzleFormatError, match=r"outside 1\.\.\d+ on a side"):
         loads(text)
+
+
+def test_a_matrix_field_of_numbers_with_minus_one_for_an_empty_cell_is_read():
+    p = loads('{"matrix": [\n[1, -1, 2],\n[1, -1, 2]\n]}')
+    assert p.grid.tolist() == [[1, 0, 2], [1, 0, 2]]
+
+
+def test_a_solve_record_with_lines_is_read_by_its_lines_not_its_filled_grid():
+    rec = {"size": [1, 3], "grid": [[1, 1, 1]], "lines": [{"label": "A", "cells": [[0, 0], [0, 1], [0, 2]]}]}
+    assert loads(json.dumps([rec])).grid.tolist() == [[1, 0, 1]]

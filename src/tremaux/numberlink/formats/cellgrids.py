@@ -1,7 +1,10 @@
 """JSON boards whose cells are objects or colours, as Flow Free clones save their levels.
 
-Two kinds of JSON grid beyond rows of labels (:mod:`.jsons`) are read, alone or as the ``"grid"`` (or
-``"board"``) field of an object that has no ``"puzzle"`` text:
+Grids beyond a bare list of rows of labels (:mod:`.jsons`) are read, alone or as the ``"grid"`` (``"board"``,
+``"matrix"``, ``"cells"`` or ``"map"``) field of an object that has no ``"puzzle"`` text:
+
+* rows of labels (numbers or strings) in such a field, or with negative numbers: ``0``, ``null``, ``"."`` and a
+  negative number (``-1``, as solvers write an empty cell) are empty;
 
 * rows of cell objects, ``{"type": "normal", "color": 3, "isEndpoint": true}``: a cell is an endpoint when its
   ``isEndpoint`` (or ``endpoint``) flag is true, or, without such a flag, when its ``color`` (``colour``,
@@ -21,6 +24,8 @@ Examples
 [['#ff0000', None, '#ff0000']]
 >>> cell_rows([[1, 0, 1]]) is None
 True
+>>> cell_rows({"matrix": [[1, -1, 1]]})
+[['1', None, '1']]
 """
 
 from __future__ import annotations
@@ -34,6 +39,8 @@ __all__ = ["cell_rows"]
 _FLAGS = ("isEndpoint", "is_endpoint", "endpoint", "isEnd", "end")
 _COLOURS = ("color", "colour", "label", "number", "value")
 _PLAIN = ("normal", "empty", "cell", "endpoint", "dot", "")
+_GRIDS = ("grid", "board", "matrix", "cells", "map")
+_RECORDS = ("puzzle", "lines", "verdict", "solutions")  # the records of this library's commands (.jsons)
 
 
 def _whole(v: Any) -> bool:
@@ -73,8 +80,8 @@ def cell_rows(data: Any) -> list[list[str | None]] | None:
     Parameters
     ----------
     data : object
-        A parsed JSON value: a list of rows, or an object whose ``"grid"`` (or ``"board"``) is one (and that has
-        no ``"puzzle"`` text, which :mod:`.jsons` reads).
+        A parsed JSON value: a list of rows, or an object whose ``"grid"`` (``"board"``, ``"matrix"``...) is one
+        (and that is no record of ``generate``, ``solve`` or ``check --json``, which :mod:`.jsons` reads).
 
     Returns
     -------
@@ -97,11 +104,16 @@ def cell_rows(data: Any) -> list[list[str | None]] | None:
     tremaux.errors.PuzzleError: the cell at row 1 column 1 is of type 'wall'; these boards have only plain \
 cells (no walls, bridges or tunnels)
     """
-    if isinstance(data, dict) and "puzzle" not in data:
-        data = data.get("grid", data.get("board"))
+    wrapped = isinstance(data, dict) and not any(k in data for k in _RECORDS)
+    if wrapped:
+        data = next((data[k] for k in _GRIDS if k in data), None)
     if not (isinstance(data, list) and data and all(isinstance(row, list) and row for row in data)):
         return None
     cells = [x for row in data for x in row]
+    if all(x is None or isinstance(x, str) or _whole(x) for x in cells):  # labels, a negative number empty
+        if not (wrapped or any(_whole(x) and x < 0 for x in cells)):
+            return None  # a bare list of rows of labels: the 'json' format's own (.jsons)
+        return [[None if x is None or (_whole(x) and x <= 0) else str(x) for x in row] for row in data]
     if all(isinstance(x, dict) for x in cells):
         return [[_cell_label(x, r, c) for c, x in enumerate(row, start=1)] for r, row in enumerate(data, start=1)]
     if all(x is None or _is_colour(x) for x in cells) and any(x is not None for x in cells):
