@@ -99,7 +99,8 @@ def covers_every_solution(puzzle: Puzzle, first: Linking) -> bool:
     return True
 
 
-def as_fill(task: Task, first: Callable[[Task], Answer], count: Callable | None = None) -> Answer:
+def as_fill(task: Task, first: Callable[[Task], Answer], count: Callable | None = None,
+            one: Answer | None = None) -> Answer:
     """The question of ``task`` (under a rule that leaves cells empty) asked under ``fill``, same touching.
 
     For a task whose first solution passed :func:`covers_every_solution`: every solution then covers the
@@ -114,6 +115,9 @@ def as_fill(task: Task, first: Callable[[Task], Answer], count: Callable | None 
         The pipeline for one solution, given a task.
     count : callable, optional
         The counting stage, as :func:`.another.another_stage` takes it.
+    one : Answer, optional
+        The first solution's answer under ``task``'s rule: what it hands on (a SAT encoding of that rule) is
+        closed, the question under ``fill`` being another one.
 
     Returns
     -------
@@ -133,6 +137,8 @@ def as_fill(task: Task, first: Callable[[Task], Answer], count: Callable | None 
     """
     from .another import another_stage
 
+    if one is not None and hasattr(one.resume, "close"):
+        one.resume.close()
     out = another_stage(replace(task, rule=resolve("fill", touch=task.rule.touch)), first, count)
     return replace(out, how="every line as short as can be: every solution covers the board; " + out.how)
 
