@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from numberlink_reference import brute_force, problems
+from numberlink_reference import brute_force, problems, touches_itself
 from tremaux.numberlink import Puzzle, generate_puzzle
 from tremaux.numberlink.result import Linking
 from tremaux.numberlink.rules import resolve
@@ -40,7 +40,8 @@ def boards(seed: int, count: int):
 
 
 def test_every_solution_covers_when_the_lines_are_shortest():
-    """Whenever the test says so of a covering solution, the brute force finds no solution with a cell empty."""
+    """Whenever the test says so of a covering solution, the brute force (lines that may touch) finds no
+    solution with a cell empty, nor one whose line runs beside itself."""
     fired = refused = 0
     for p in boards(3, 160):
         grid = p.grid.tolist()
@@ -53,6 +54,7 @@ def test_every_solution_covers_when_the_lines_are_shortest():
             if covers_every_solution(p, Linking.from_paths(p, s)):
                 fired += 1
                 assert all(sum(len(x) for x in t) == cells for t in every), grid
+                assert not any(touches_itself(x) for t in every for x in t), grid  # nor touches itself
             else:
                 refused += 1
     assert fired > 20 and refused > 20, (fired, refused)

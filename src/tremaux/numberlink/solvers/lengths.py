@@ -3,17 +3,19 @@
 Take a first solution ``S1`` whose lines cover every cell, and suppose each
 of its lines is a shortest path between its two numbers on the board with
 the other pairs' numbers taken out (breadth-first). Then *every* solution
-under ``nikoli``, with or without touching, covers the board too, so the
-question "another solution?" (or a count) is the same question under
-``fill`` with the same convention on touching, which the row search answers
-far quicker than the question with cells that may stay empty.
+under ``nikoli``, with or without touching, covers the board too, and none
+has a line beside itself, so the question "another solution?" (or a count)
+is the same question under ``fill`` without touching, which the row search
+answers far quicker than the question with cells that may stay empty.
 
 Proof. Let ``d_k`` be the number of cells of a shortest path between pair
 ``k``'s numbers that avoids the other pairs' numbers. Any solution's line
 ``k`` is such a path, so it holds at least ``d_k`` cells, and the cells
 covered number at least ``sum(d_k)``. ``S1``'s lines are shortest: they
 hold ``d_k`` cells each and cover the board, so ``sum(d_k)`` is every cell.
-A solution therefore leaves no cell empty.
+A solution therefore leaves no cell empty. Nor does any line of a solution
+run beside itself: it could go straight from one of the two cells to the
+other, and the cells it skipped would be empty in a solution.
 
 (With a line of ``S1`` longer than its shortest path, ``sum(d_k)`` falls two
 cells or more short of the board, every path between two cells of the grid
@@ -101,10 +103,11 @@ def covers_every_solution(puzzle: Puzzle, first: Linking) -> bool:
 
 def as_fill(task: Task, first: Callable[[Task], Answer], count: Callable | None = None,
             one: Answer | None = None) -> Answer:
-    """The question of ``task`` (under a rule that leaves cells empty) asked under ``fill``, same touching.
+    """The question of ``task`` (under a rule that leaves cells empty) asked under ``fill`` without touching.
 
     For a task whose first solution passed :func:`covers_every_solution`: every solution then covers the
-    board, so the solutions under ``fill`` are the same ones (module notes). ``first`` and ``count`` are
+    board with lines that never run beside themselves, so they are the solutions under ``fill`` without
+    touching (module notes), whether ``task`` allows touching or not. ``first`` and ``count`` are
     those :func:`.another.another_stage` was given; the first solution is found again under ``fill``.
 
     Parameters
@@ -139,7 +142,7 @@ def as_fill(task: Task, first: Callable[[Task], Answer], count: Callable | None 
 
     if one is not None and hasattr(one.resume, "close"):
         one.resume.close()
-    out = another_stage(replace(task, rule=resolve("fill", touch=task.rule.touch)), first, count)
+    out = another_stage(replace(task, rule=resolve("fill", touch=False)), first, count)
     return replace(out, how="every line as short as can be: every solution covers the board; " + out.how)
 
 
