@@ -2,6 +2,7 @@
 
     PYTHONPATH=src python benchmarks/numberlink/bench_unique_pushes.py --puzzles a-dev-3,a-dev-4 --limit 60
     PYTHONPATH=src python benchmarks/numberlink/bench_unique_pushes.py --puzzles /tmp/p.txt:0 --limit 60
+    PYTHONPATH=src python benchmarks/numberlink/bench_unique_pushes.py --check 300
 
 A puzzle is named ``FAMILY-HALF-INDEX`` (as ``bench_unique_cpu.py`` prints it) or ``FILE:INDEX``.
 For each, the first solution under ``nikoli`` without touching (``S1``); when it covers the board, three
@@ -14,6 +15,9 @@ questions, each in a child process killed after ``--limit`` seconds of the clock
 * ``stuck``: SAT on "a solution with some cell empty, lines allowed beside themselves, where no straight step
   has two empty cells beside it and no corner ``┌`` or ``┐`` has an empty inner diagonal"
   (:func:`push_clauses`).
+
+``--check N``: the split against ``tests/numberlink_reference.py`` on N random boards (3 x 3 to 4 x 5, random
+pairs and generated puzzles), those with a first solution that covers the board and never touches.
 
 ``S1`` is unique under ``nikoli`` without touching exactly when ``fill-touch`` and ``stuck`` both say no:
 Take a first solution ``S1`` under ``nikoli`` whose lines cover the board and
@@ -86,6 +90,9 @@ def once(name: str, part: str) -> None:
 
     p = puzzle(name)
     first = solve_puzzle(p, rule="nikoli", touch=False, time_limit=30).solutions[0]
+    if sum(len(x) for x in first.paths) != p.height * p.width:
+        print("not-covering", "0.00", flush=True)  # the split is for a first solution that covers the board
+        return
     if part == "fill-touch":
         solve_puzzle(p, rule="fill", touch=True, time_limit=30)  # kernels loaded
         t = time.process_time()
@@ -167,16 +174,57 @@ def push_clauses(puzzle, inc: np.ndarray, top: int) -> list[list[int]]:
     return clauses
 
 
+def check(n: int, seed: int = 7) -> None:
+    """The split against the brute force on ``n`` random boards; prints how many agreed, raises on the first
+    that does not."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from numberlink_reference import brute_force
+
+    from tremaux.numberlink import Puzzle, generate_puzzle
+    from tremaux.numberlink.solvers.encoding import Encoding
+
+    rng = np.random.default_rng(seed)
+    seen = {True: 0, False: 0}
+    for i in range(n):
+        h, w = int(rng.integers(3, 5)), int(rng.integers(3, 6))
+        if i % 2:
+            p = generate_puzzle((h, w), seed=seed + i).puzzle
+        else:
+            k = int(rng.integers(2, 5))
+            g = np.zeros(h * w, dtype=np.int64)
+            g[rng.choice(h * w, size=2 * k, replace=False)] = np.repeat(np.arange(1, k + 1), 2)
+            p = Puzzle(g.reshape(h, w))
+        grid = p.grid.tolist()
+        loose = brute_force(grid, False, limit=10**6, touch=False)
+        covering = [s for s in loose if sum(len(x) for x in s) == p.height * p.width]
+        if not covering:
+            continue
+        a = any(s != covering[0] for s in brute_force(grid, True, limit=10**6, touch=True))
+        enc = Encoding(p, "nikoli")
+        for clause in push_clauses(p, enc.inc, max(enc.nvars, enc.solver.nof_vars())):
+            enc.add_clause(clause)
+        b = enc.next_model() is not None
+        enc.close()
+        if (len(loose) > 1) != (a or b):
+            raise AssertionError(f"disagrees on {grid}: {len(loose)} solutions, (a) {a}, (b) {b}")
+        seen[len(loose) > 1] += 1
+    print(f"agreed on {seen[True] + seen[False]} boards with a covering first solution "
+          f"({seen[True]} with another solution)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--puzzles", default="")
     ap.add_argument("--parts", default=",".join(PARTS))
     ap.add_argument("--limit", type=float, default=60.0)
+    ap.add_argument("--check", type=int, default=0)
     ap.add_argument("--once", nargs=2, help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.once:
         once(*a.once)
         return
+    if a.check:
+        check(a.check)
     parts = a.parts.split(",")
     print("| puzzle | size, pairs | " + " | ".join(parts) + " |")
     print("|---|---|" + "---|" * len(parts))
