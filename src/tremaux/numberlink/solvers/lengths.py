@@ -108,7 +108,8 @@ def as_fill(task: Task, first: Callable[[Task], Answer], count: Callable | None 
     For a task whose first solution passed :func:`covers_every_solution`: every solution then covers the
     board with lines that never run beside themselves, so they are the solutions under ``fill`` without
     touching (module notes), whether ``task`` allows touching or not. ``first`` and ``count`` are
-    those :func:`.another.another_stage` was given; the first solution is found again under ``fill``.
+    those :func:`.another.another_stage` was given; the first solution is found again under ``fill`` (``one``'s
+    when none comes in time).
 
     Parameters
     ----------
@@ -142,7 +143,12 @@ def as_fill(task: Task, first: Callable[[Task], Answer], count: Callable | None 
 
     if one is not None and hasattr(one.resume, "close"):
         one.resume.close()
-    out = another_stage(replace(task, rule=resolve("fill", touch=False)), first, count)
+
+    def again(t: Task) -> Answer:  # the first solution under fill; the one in hand if none came in time
+        got = first(t)
+        return got if got.solutions or one is None else replace(one, resume=None)
+
+    out = another_stage(replace(task, rule=resolve("fill", touch=False)), again, count)
     return replace(out, how="every line as short as can be: every solution covers the board; " + out.how)
 
 
