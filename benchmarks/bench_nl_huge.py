@@ -24,7 +24,8 @@ back from there the next time):
 The planted lines are a solution, so every puzzle has one; they are not made unique (that is
 the generator's work, too slow at these sizes). Seeds: even = development half (``dev``),
 odd = held-out half (``held``). Each puzzle is solved in process under each rule of ``--rules``
-(default ``fill``) with the time limit; the time is wall time and CPU time (this process and its child processes), and every
+(default ``fill``) with the time limit; the time is wall time and CPU time (this process and its child
+processes), and every
 solution is checked cell by cell (``tests/numberlink_checker.py``). ``--cli N`` also runs
 ``tremaux numberlink solve`` on the first ``walks`` puzzle of side N and reports its time, peak
 memory (``/usr/bin/time``) and output size. ``--stages`` keeps the whole limit in process (no
@@ -208,7 +209,8 @@ def table(rows: list[dict], before: list[dict] | None = None) -> str:
     key = lambda r: (r["kind"], r["n"], r["seed"], r.get("rule", "fill"))  # noqa: E731
     old = {key(r): r for r in before or []}
     out = ["| half | kind | side | pairs | rule | status | wall s | CPU s | CPU s by stage |" if not before else
-           "| half | kind | side | pairs | rule | status before / after | wall s before / after | CPU s before / after |",
+           "| half | kind | side | pairs | rule | status before / after | wall s before / after "
+           "| CPU s before / after |",
            "|---|---|---|---|---|---|---|---|" + ("" if before else "---|")]
     for r in sorted(rows, key=lambda r: (r["half"], r["kind"], r["n"], r.get("rule", "fill"), r["seed"])):
         bad = "" if r["ok"] in (None, True) else " WRONG"
