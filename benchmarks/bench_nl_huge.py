@@ -2,6 +2,7 @@
 
     python benchmarks/bench_nl_huge.py [--sizes 60,100,140,200] [--kinds short,d05,d03,walks]
                                        [--seeds 0,1] [--time-limit 20] [--dir DIR] [--json OUT]
+                                       [--rules fill,nikoli] [--stages]
                                        [--report A.json [B.json]] [--cli 200]
 
 Puzzles, made here (written as grid text to ``--dir``, default ``/tmp/tremaux-huge``, and read
@@ -10,10 +11,10 @@ back from there the next time):
 ``short``
     the generator's planted cover of short lines (:func:`tremaux.numberlink.plant.plant`,
     no ``density``, the generator's default longest line): a pair per few cells;
-``d05``, ``d03``
-    the generator's planted lines at ``density`` 0.05 and 0.03 pairs per cell (long winding
-    lines, as in published puzzles; ``d03`` only up to side 140: its planting takes half a
-    minute at 200);
+``d05``, ``d04``, ``d03``, ``d02``, ``d01``
+    the generator's planted lines at ``density`` 0.05 to 0.01 pairs per cell (long winding
+    lines, as in published puzzles; ``d03`` and sparser only up to side 140: their planting
+    takes half a minute and more at 200);
 ``walks``
     an independent generator written here, the way other tools make such puzzles
     (thomasahle/numberlink's ``gen``): the board tiled by dominoes, then random lines whose
@@ -22,11 +23,14 @@ back from there the next time):
 
 The planted lines are a solution, so every puzzle has one; they are not made unique (that is
 the generator's work, too slow at these sizes). Seeds: even = development half (``dev``),
-odd = held-out half (``held``). Each puzzle is solved in process under ``fill`` with the
-time limit; the time is wall time and CPU time (this process and its child processes), and every
+odd = held-out half (``held``). Each puzzle is solved in process under each rule of ``--rules``
+(default ``fill``) with the time limit; the time is wall time and CPU time (this process and its child
+processes), and every
 solution is checked cell by cell (``tests/numberlink_checker.py``). ``--cli N`` also runs
 ``tremaux numberlink solve`` on the first ``walks`` puzzle of side N and reports its time, peak
-memory (``/usr/bin/time``) and output size.
+memory (``/usr/bin/time``) and output size. ``--stages`` keeps the whole limit in process (no
+child process takes the work over) and records, per puzzle, the CPU seconds each stage of the
+pipeline took over all rounds and the stage that answered.
 """
 
 from __future__ import annotations
@@ -48,7 +52,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
 KINDS = ("short", "d05", "d03", "walks")
-DENSITY = {"short": None, "d05": 0.05, "d03": 0.03}
+DENSITY = {"short": None, "d05": 0.05, "d04": 0.04, "d03": 0.03, "d02": 0.02, "d01": 0.01}
 
 
 def walks_lines(n: int, seed: int) -> list[list[int]]:
@@ -148,48 +152,76 @@ def cpu() -> float:
     return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
 
 
+def staged() -> dict[str, list[float]]:
+    """Wrap every stage of the pipeline so that its CPU seconds and answers are recorded in the dict returned."""
+    from tremaux.numberlink.solvers import bound, pipeline
+
+    bound.IN_PROCESS_FLOOR = float("inf")  # the whole limit in process: the stages' time is this process's
+    spent: dict[str, list[float]] = {}
+
+    def wrap(name, stage):
+        def timed(task):
+            c = time.process_time()
+            answer = stage(task)
+            spent.setdefault(name, [0.0, 0])[0] += time.process_time() - c
+            if answer is not None and answer.found:
+                spent[name][1] += 1
+            return answer
+        return timed
+    pipeline.STAGES[:] = [(name, wrap(name, stage)) for name, stage in pipeline.STAGES]
+    return spent
+
+
 def run(args) -> list[dict]:
     from numberlink_checker import follow
 
     from tremaux.numberlink import Puzzle, solve_puzzle
 
-    solve_puzzle(Puzzle.from_rows(["1.1", "2.2"]), time_limit=5)  # load the kernels first
+    spent = staged() if args.stages else {}
+    for rule in args.rules:
+        solve_puzzle(Puzzle.from_rows(["1.1", "2.2"]), rule=rule, time_limit=5)  # load the kernels first
     rows = []
     for n in args.sizes:
         for kind in args.kinds:
-            if kind == "d03" and n > 140:
+            if kind in ("d03", "d02", "d01") and n > 140:
                 continue
             for seed in args.seeds:
                 p = build(kind, n, seed, args.dir)
-                t, c = time.perf_counter(), cpu()
-                s = solve_puzzle(p, rule="fill", time_limit=args.time_limit)
-                wall, used = time.perf_counter() - t, cpu() - c
-                ok = None
-                if s.solutions:
-                    ok = not follow(p.grid.tolist(), [path.tolist() for path in s.solutions[0].paths], fill=True)
-                row = dict(kind=kind, n=n, seed=seed, half="dev" if seed % 2 == 0 else "held", pairs=p.pairs,
-                           status=s.status, wall=round(wall, 3), cpu=round(used, 3), ok=ok,
-                           how=str(s.extras.get("how", s.message))[:60])
-                rows.append(row)
-                print(json.dumps(row), flush=True)
+                for rule in args.rules:
+                    spent.clear()
+                    t, c = time.perf_counter(), cpu()
+                    s = solve_puzzle(p, rule=rule, time_limit=args.time_limit)
+                    wall, used = time.perf_counter() - t, cpu() - c
+                    ok = None
+                    if s.solutions:
+                        ok = not follow(p.grid.tolist(), [path.tolist() for path in s.solutions[0].paths],
+                                        fill=rule == "fill")
+                    row = dict(kind=kind, n=n, seed=seed, half="dev" if seed % 2 == 0 else "held", pairs=p.pairs,
+                               rule=rule, status=s.status, wall=round(wall, 3), cpu=round(used, 3), ok=ok,
+                               how=str(s.message)[:60],
+                               stages={k: round(v[0], 3) for k, v in spent.items() if v[0] >= 0.005})
+                    rows.append(row)
+                    print(json.dumps(row), flush=True)
     return rows
 
 
 def table(rows: list[dict], before: list[dict] | None = None) -> str:
-    key = lambda r: (r["kind"], r["n"], r["seed"])  # noqa: E731
+    key = lambda r: (r["kind"], r["n"], r["seed"], r.get("rule", "fill"))  # noqa: E731
     old = {key(r): r for r in before or []}
-    out = ["| half | kind | side | pairs | status | wall s | CPU s |" if not before else
-           "| half | kind | side | pairs | status before / after | wall s before / after | CPU s before / after |",
-           "|---|---|---|---|---|---|---|"]
-    for r in sorted(rows, key=lambda r: (r["half"], r["kind"], r["n"], r["seed"])):
+    out = ["| half | kind | side | pairs | rule | status | wall s | CPU s | CPU s by stage |" if not before else
+           "| half | kind | side | pairs | rule | status before / after | wall s before / after "
+           "| CPU s before / after |",
+           "|---|---|---|---|---|---|---|---|" + ("" if before else "---|")]
+    for r in sorted(rows, key=lambda r: (r["half"], r["kind"], r["n"], r.get("rule", "fill"), r["seed"])):
         bad = "" if r["ok"] in (None, True) else " WRONG"
+        head = f"| {r['half']} | {r['kind']} | {r['n']} | {r['pairs']} | {r.get('rule', 'fill')} |"
         if before:
             o = old.get(key(r), {})
-            out.append(f"| {r['half']} | {r['kind']} | {r['n']} | {r['pairs']} | {o.get('status', '-')} / "
-                       f"{r['status']}{bad} | {o.get('wall', '-')} / {r['wall']} | {o.get('cpu', '-')} / {r['cpu']} |")
+            out.append(f"{head} {o.get('status', '-')} / {r['status']}{bad} | {o.get('wall', '-')} / {r['wall']} | "
+                       f"{o.get('cpu', '-')} / {r['cpu']} |")
         else:
-            out.append(f"| {r['half']} | {r['kind']} | {r['n']} | {r['pairs']} | {r['status']}{bad} | {r['wall']} | "
-                       f"{r['cpu']} |")
+            by = ", ".join(f"{k} {v:.2f}" for k, v in sorted(r.get("stages", {}).items(), key=lambda kv: -kv[1]))
+            out.append(f"{head} {r['status']}{bad} | {r['wall']} | {r['cpu']} | {by} |")
     out += ["", "| half | puzzles | solved | gave up | wrong | median wall s | max wall s | median CPU s |",
             "|---|---|---|---|---|---|---|---|"]
     for tag, rs in (("before", before), ("after", rows)) if before else (("", rows),):
@@ -225,6 +257,8 @@ def main() -> None:
     ap.add_argument("--json", type=Path)
     ap.add_argument("--report", type=Path, nargs="+")
     ap.add_argument("--cli", type=int)
+    ap.add_argument("--rules", default="fill", help="rules to solve each puzzle under, comma-separated")
+    ap.add_argument("--stages", action="store_true", help="the whole limit in process, CPU seconds per stage")
     args = ap.parse_args()
     if args.report:
         rows = [json.loads(x.read_text()) for x in args.report]
@@ -233,6 +267,7 @@ def main() -> None:
     args.sizes = [int(x) for x in args.sizes.split(",")]
     args.kinds = args.kinds.split(",")
     args.seeds = [int(x) for x in args.seeds.split(",")]
+    args.rules = args.rules.split(",")
     print(f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} on {platform.machine()} "
           f"({os.cpu_count()} cores, shared), Python {platform.python_version()}, time limit {args.time_limit:g} s.\n")
     if args.cli:

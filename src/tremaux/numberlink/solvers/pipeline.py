@@ -43,10 +43,13 @@ stage                   answers
                         found what was wanted or searched everything
 ``sat``                 everything else, exactly, until the deadline (:mod:`.sat`), or for
                         half the time left when ``portfolio`` follows (one solution under
-                        ``nikoli``, asked with the clauses of :mod:`.shortcuts`)
+                        ``nikoli``, asked with the clauses of :mod:`.shortcuts`); for one
+                        solution under ``fill``, not before the last round while the
+                        ``untouched`` stage's SAT question is undecided
 ``portfolio``           one solution under ``nikoli`` with a deadline, when the stages above
                         did not answer: Kissat and the router in child processes, the
-                        first answer kept (:mod:`.portfolio`)
+                        first answer kept (:mod:`.portfolio`); not begun before the last
+                        round while the ``dense`` stage's question is undecided
 ======================  ====================================================================
 
 The order is measured (``benchmarks/bench_nl_stages.py``, figures in
@@ -85,6 +88,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import replace
 from functools import partial
 
@@ -99,7 +103,7 @@ from .near import near_stage
 from .portfolio import IN_PROCESS_SHARE, portfolio_follows, portfolio_stage
 from .repair import mended_stage
 from .router import router_probe, router_stage
-from .sat import dense_stage, sat_stage, untouched_stage
+from .sat import DENSE_KEY, UNTOUCHED_KEY, dense_stage, sat_stage, untouched_stage
 from .verdicts import quick_verdict
 
 __all__ = ["STAGES", "fast", "search_available"]
@@ -133,6 +137,10 @@ gets half of what is left, and the portfolio the other half.
 """
 UNTOUCHED_SEARCH_SHARE = 0.1
 """Share of the time left for the search among lines that never touch before SAT asks the same (a split)."""
+_EARLY_ROUND: ContextVar[bool] = ContextVar("_EARLY_ROUND", default=False)
+"""Set while :func:`_in_rounds` runs a round that is not the solve's last."""
+
+
 def _verdict(task: Task) -> Answer | None:
     why = quick_verdict(task.puzzle, task.rule)
     return None if why is None else Answer((), True, "quick verdict", why=why)
@@ -285,10 +293,36 @@ def _untouched(task: Task) -> Answer | None:
     return untouched_stage(task)
 
 
-def _sat(task: Task) -> Answer:
+def _sat(task: Task) -> Answer | None:
+    """The exact SAT stage (:func:`.sat.sat_stage`); not before the solve's last round beside an undecided SAT
+    question of ``fill`` without U-turns (:func:`_portfolio` says why: that question answers such boards, and
+    says "none" in a fraction of a second where it is not the right one).
+    """
+    if task.rule.cover and task.want == 1 and _EARLY_ROUND.get() and UNTOUCHED_KEY in task.kept:
+        return None
     if portfolio_follows(task):
         task = replace(task, deadline=task.share(SAT_BEFORE_PORTFOLIO_SHARE))
     return sat_stage(task)
+
+
+def _portfolio(task: Task) -> Answer | None:
+    """The portfolio's child processes (:func:`.portfolio.portfolio_stage`), not begun beside an undecided
+    densest-lines question before the solve's last round.
+
+    The ``dense`` stage's SAT question (:func:`.sat.dense_stage`) says "none"
+    in a fraction of a second where it is not the right one (the contest
+    puzzles the portfolio answers: 10-150 ms, ``docs/benchmarks.md``); while
+    it is still undecided, its encoding kept for the next round, it is the
+    question that answers (large boards of long winding lines, which leave
+    no more cells empty than the checkerboard count forces), and the
+    portfolio's runs, which go on in the background beside the next round,
+    took two thirds of the processor from it: on a 100 x 100 board at 0.05
+    pairs per cell they ran the solve past its limit. They begin in the last
+    round then, or as soon as that question has said "none".
+    """
+    if _EARLY_ROUND.get() and DENSE_KEY in task.kept:
+        return None
+    return portfolio_stage(task)
 
 
 def _another(task: Task) -> Answer | None:
@@ -309,7 +343,7 @@ STAGES: list[tuple[str, Stage]] = [
     ("untouched", _untouched),
     ("search", _search),
     ("sat", _sat),
-    ("portfolio", portfolio_stage),
+    ("portfolio", _portfolio),
 ]
 """The stages of :func:`fast`, in order."""
 
@@ -415,7 +449,11 @@ def _in_rounds(task: Task, start: int) -> Answer:
             began = time.perf_counter()
             round_task = task if last else replace(task, deadline=began + horizon)
             loaded = load_seconds()
-            answer = _from(round_task, start)
+            token = _EARLY_ROUND.set(not last)
+            try:
+                answer = _from(round_task, start)
+            finally:
+                _EARLY_ROUND.reset(token)
             if answer.exhausted or answer.found >= task.want:
                 return answer
             if best is None or answer.found > best.found:

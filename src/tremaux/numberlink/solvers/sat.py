@@ -48,7 +48,7 @@ from ...kernels import numberlink as kn
 from ..result import Linking
 from .base import Answer, Task
 
-__all__ = ["sat_stage", "dense_stage", "untouched_stage", "encoding_for"]
+__all__ = ["sat_stage", "dense_stage", "untouched_stage", "encoding_for", "DENSE_KEY", "UNTOUCHED_KEY"]
 
 DENSE_SHARE = 0.8
 """Share of the time left for :func:`dense_stage` and :func:`untouched_stage` before the other stages.
@@ -60,6 +60,15 @@ halves of the corpus: at most 0.14 s, against up to a second for a 50x50
 sparse puzzle they answer), so they get most of the time: a split, not a
 per-puzzle tuning.
 """
+
+
+DENSE_KEY = ("SAT, densest lines",)
+"""The key under which :func:`dense_stage` keeps its encoding for the solve's next round (:meth:`.Task.resumable`).
+
+Kept only while the question is undecided (its time ran out); closed once it answered or said "none".
+"""
+UNTOUCHED_KEY = ("SAT without U-turns",)
+"""The key under which :func:`untouched_stage` keeps its encoding, as :data:`DENSE_KEY` for :func:`dense_stage`."""
 
 
 def encoding_for(task: Task, *, one: bool, deadline: float | None = None):
@@ -218,7 +227,7 @@ def dense_stage(task: Task) -> Answer | None:
               colour_bits=None if induced else FILL_COLOUR_BITS, corners=surplus == 0)
     puzzle = task.puzzle
     deadline = task.share(DENSE_SHARE)
-    key = ("SAT, densest lines",)
+    key = DENSE_KEY
     try:
         enc = task.resumable(key, lambda: Encoding(puzzle, "fill", deadline=deadline, **kw))
         model = enc.next_model(deadline, drop_loops=True)
@@ -275,7 +284,7 @@ def untouched_stage(task: Task) -> Answer | None:
         return None
     puzzle = task.puzzle
     deadline = task.share(DENSE_SHARE)
-    key = ("SAT without U-turns",)
+    key = UNTOUCHED_KEY
     try:
         enc = task.resumable(key, lambda: Encoding(puzzle, "fill", uturns=False, corners=True,
                                                    colour_bits=FILL_COLOUR_BITS, deadline=deadline))
