@@ -82,11 +82,13 @@ def test_the_check_asked_under_fill_answers_as_the_brute_force():
 
 def test_the_first_solution_in_hand_stands_when_fill_finds_none_in_time():
     """Asked under fill, a first solve that comes back empty (out of time) does not lose the solution in hand."""
+    from tremaux.numberlink.solvers.another import another_stage
     from tremaux.numberlink.solvers.base import Answer
     from tremaux.numberlink.solvers.lengths import as_fill
 
     p = Puzzle.from_rows(["1.1", "2.2", "3.3"])
     one = fast(Task(p, resolve("nikoli", touch=False), 1, None))
     assert covers_every_solution(p, one.solutions[0])
-    a = as_fill(Task(p, resolve("nikoli", touch=False), 2, None), lambda t: Answer((), False, "no time"), None, one)
+    a = as_fill(Task(p, resolve("nikoli", touch=False), 2, None), another_stage,
+                lambda t: Answer((), False, "no time"), None, one)
     assert len(a.solutions) == 1 and a.exhausted and a.solutions[0].grid.tolist() == one.solutions[0].grid.tolist()

@@ -192,7 +192,7 @@ def another_stage(task: Task, first: Callable[[Task], Answer], count: Callable |
     if not one.solutions:
         return one  # proven none, or no time
     if not task.rule.cover and covers_every_solution(task.puzzle, one.solutions[0]):
-        return as_fill(task, first, count, one)  # every solution covers the board
+        return as_fill(task, another_stage, first, count, one)  # every solution covers the board
     first_seconds = time.perf_counter() - t0
     found: list[Linking] = []
     seen: set[bytes] = set()

@@ -101,20 +101,22 @@ def covers_every_solution(puzzle: Puzzle, first: Linking) -> bool:
     return True
 
 
-def as_fill(task: Task, first: Callable[[Task], Answer], count: Callable | None = None,
+def as_fill(task: Task, ask: Callable[..., Answer], first: Callable[[Task], Answer], count: Callable | None = None,
             one: Answer | None = None) -> Answer:
     """The question of ``task`` (under a rule that leaves cells empty) asked under ``fill`` without touching.
 
     For a task whose first solution passed :func:`covers_every_solution`: every solution then covers the
     board with lines that never run beside themselves, so they are the solutions under ``fill`` without
-    touching (module notes), whether ``task`` allows touching or not. ``first`` and ``count`` are
-    those :func:`.another.another_stage` was given; the first solution is found again under ``fill`` (``one``'s
-    when none comes in time).
+    touching (module notes), whether ``task`` allows touching or not. ``ask`` is the second question
+    (:func:`.another.another_stage`, which calls this one), ``first`` and ``count`` are those it was given;
+    the first solution is found again under ``fill`` (``one``'s when none comes in time).
 
     Parameters
     ----------
     task : Task
         A uniqueness or counting task under ``nikoli``.
+    ask : callable
+        The second question, given a task, ``first`` and ``count``: :func:`.another.another_stage`.
     first : callable
         The pipeline for one solution, given a task.
     count : callable, optional
@@ -132,15 +134,15 @@ def as_fill(task: Task, first: Callable[[Task], Answer], count: Callable | None 
     --------
     >>> from tremaux.numberlink import Puzzle
     >>> from tremaux.numberlink.rules import resolve
+    >>> from tremaux.numberlink.solvers.another import another_stage
     >>> from tremaux.numberlink.solvers.base import Task
     >>> from tremaux.numberlink.solvers.lengths import as_fill
     >>> from tremaux.numberlink.solvers.pipeline import fast
-    >>> a = as_fill(Task(Puzzle.from_rows(["1.1", "2.2"]), resolve("nikoli", touch=False), 2, None), fast)
+    >>> task = Task(Puzzle.from_rows(["1.1", "2.2"]), resolve("nikoli", touch=False), 2, None)
+    >>> a = as_fill(task, another_stage, fast)
     >>> len(a.solutions), a.exhausted
     (1, True)
     """
-    from .another import another_stage
-
     if one is not None and hasattr(one.resume, "close"):
         one.resume.close()
 
@@ -148,7 +150,7 @@ def as_fill(task: Task, first: Callable[[Task], Answer], count: Callable | None 
         got = first(t)
         return got if got.solutions or one is None else replace(one, resume=None)
 
-    out = another_stage(replace(task, rule=resolve("fill", touch=False)), again, count)
+    out = ask(replace(task, rule=resolve("fill", touch=False)), again, count)
     return replace(out, how="every line as short as can be: every solution covers the board; " + out.how)
 
 
