@@ -432,6 +432,8 @@ def loads(text: str, *, source: str | None = None) -> Maze:
     """
     if isinstance(text, str):
         text = trimmed(text)  # pasted with the verdict or statistics printed around it
+        if text.count("*") > 1:  # a path drawn with '*' (as many solvers print one), not start and goal in one
+            text = text.replace("*", "o")
         if text.count("E") == 1 and "G" not in text and "*" not in text:  # 'E' in a cell: the end beside an
             at = text.index("E")  # 'S' (as mazelib marks it), else the entrance
             if text[text.rfind("\n", 0, at) + 1:at].lstrip()[:1] in ("|", "│", "┃", "║"):

@@ -21,7 +21,8 @@ grid of the worklist lecture::
     #..#G
 
 ``#`` (or the full block ``█``) is a wall, ``.`` or a space is open, ``E`` or ``S`` marks the entrance
-(the start), ``G`` the goal, ``*`` a square that is both. A text with an
+(the start), ``G`` the goal, ``*`` a square that is both (several ``*`` are a drawn path). Unmarked, the
+two openings in the border of a picture of cells are the start and the goal, in reading order. A text with an
 ``S`` and an ``E`` and no ``G`` is read as mazelib writes it (``tostring``
 with entrances): ``S`` the start, ``E`` the end, the goal; its ``+`` squares (``str(maze)`` of a solved
 mazelib maze) are the open squares of the solution. The maze has the
@@ -399,6 +400,8 @@ def loads(text: str, *, source: str | None = None) -> Maze:
     """
     if isinstance(text, str) and not text.isascii():
         text = _full_blocks(text)
+    if isinstance(text, str) and text.count("*") > 1:  # a path drawn with '*', not start and goal in one square
+        text = text.replace("*", "o")
     sections, multi = split(text, source=source, dedent=False)
     arrays = [_parse(sec) for sec in sections]
     shape = arrays[0].shape
@@ -438,4 +441,23 @@ def loads(text: str, *, source: str | None = None) -> Maze:
     if not exists.any():
         raise MazeFormatError("every square is a wall '#': the maze has no cell", line=sections[0].numbers[0],
                               column=1, source=source)
+    if start is None and goal is None and not multi:
+        start, goal = _border_gaps(exists)
     return Maze.open(squares.shape, mask=exists, start=start, goal=goal)
+
+
+def _border_gaps(exists: np.ndarray) -> tuple[Any, Any]:
+    """The two openings in the wall around a block picture, its start and goal in reading order (else none).
+
+    A picture of a maze of cells (odd rows and columns, every corner post a wall) whose border is wall but for
+    two squares: the entrance and the exit that so many generators leave in the outer wall.
+    """
+    h, w = exists.shape
+    if h < 3 or w < 3 or h % 2 == 0 or w % 2 == 0 or exists[0::2, 0::2].any():
+        return None, None
+    ring = np.zeros_like(exists)
+    ring[[0, -1], :] = ring[:, [0, -1]] = True
+    gaps = np.argwhere(ring & exists)
+    if len(gaps) != 2:
+        return None, None
+    return tuple((int(i), int(j)) for i, j in gaps)

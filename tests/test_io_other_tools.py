@@ -1,0 +1,64 @@
+"""Text mazes as other maze programs write them (samples in tests/data/other_tools/): read as the maze they draw."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cli_helpers import run
+from tremaux import io as tio
+
+DATA = Path(__file__).parent / "data" / "other_tools"
+
+
+def test_a_block_picture_with_openings_in_its_border_goes_from_one_to_the_other(capsys):
+    # '#' walls and spaces, the entrance and the exit left open in the outer wall (the right side of the first
+    # row, the left side of the last): they are the start and the goal, in reading order
+    maze = tio.load(DATA / "block_side_openings.txt")
+    assert (maze.start, maze.goal) == ((1, 10), (7, 0))
+    code, out, _ = run(capsys, "solve", str(DATA / "block_side_openings.txt"), "--json")
+    assert code == 0
+    path = json.loads(out)["path"]
+    assert path[0] == [1, 10] and path[-1] == [7, 0] and len(path) == 17
+
+
+@pytest.mark.parametrize("text, ends", [
+    ("# #\n# #\n# #", ((0, 1), (2, 1))),
+    ("#####\n    #\n### #\n#   #\n# ###", ((1, 0), (4, 1))),
+])
+def test_two_openings_in_the_border_of_a_block_picture_are_its_ends(text, ends):
+    maze = tio.loads(text)
+    assert (maze.start, maze.goal) == ends
+
+
+@pytest.mark.parametrize("text", [
+    "# # #\n    #\n#####",  # three openings: which two are the ends is not said
+    "#S# #\n#   #\n### #",  # a marked start: the openings are only squares
+    ".#E#.\n.....\n#..#.\n#..#G",  # the lecture's grid: no wall around it
+    "## #\n#  #\n# ##\n####",  # even rows and columns: not a picture of cells
+])
+def test_other_block_texts_keep_the_ends_they_mark(text):
+    maze = tio.loads(text)
+    marked = "S" in text or "E" in text
+    assert (maze.start is not None) == marked
+
+
+def test_a_solution_drawn_with_stars_reads_as_the_maze_under_it():
+    plain = (DATA / "ascii_star_path.txt").read_text().replace("*", " ")
+    drawn = tio.load(DATA / "ascii_star_path.txt")
+    assert drawn == tio.loads(plain)
+    assert drawn.shape == (4, 5) and drawn.passages == 19
+
+
+def test_a_block_picture_with_a_path_of_stars_reads_as_the_maze_under_it():
+    text = (DATA / "block_star_path.txt").read_text()
+    drawn = tio.load(DATA / "block_star_path.txt")
+    assert drawn == tio.loads(text.replace("*", " "))
+    assert (drawn.start, drawn.goal) == ((3, 10), (8, 9))
+
+
+def test_one_star_is_still_start_and_goal_in_one_cell():
+    maze = tio.loads("+---+---+\n| *     |\n+---+---+")
+    assert maze.start == maze.goal == (0, 0)
