@@ -62,3 +62,42 @@ def test_a_block_picture_with_a_path_of_stars_reads_as_the_maze_under_it():
 def test_one_star_is_still_start_and_goal_in_one_cell():
     maze = tio.loads("+---+---+\n| *     |\n+---+---+")
     assert maze.start == maze.goal == (0, 0)
+
+
+def _graph_json(kind):
+    import networkx as nx
+
+    import tremaux
+    from tremaux.io.graph import to_graph
+
+    maze = tremaux.generate((3, 4), "backtracker", seed=1).maze
+    G = to_graph(maze)
+    data = nx.adjacency_data(G) if kind == "adjacency" else nx.node_link_data(G)
+    other = {"links": "edges", "edges": "links"}.get(kind)  # networkx before 3.6 writes "links", since "edges"
+    if other in data:
+        data[kind] = data.pop(other)
+    return maze, json.dumps(data, default=list)
+
+
+@pytest.mark.parametrize("kind", ["links", "edges", "adjacency"])
+def test_a_networkx_graph_saved_as_json_reads_as_its_maze(kind, tmp_path, capsys):
+    maze, text = _graph_json(kind)
+    assert tio.loads(text) == maze
+    (tmp_path / "g.json").write_text(text)
+    code, out, _ = run(capsys, "solve", str(tmp_path / "g.json"), "--json")
+    assert code == 0 and json.loads(out)["path"][-1] == list(maze.goal)
+
+
+@pytest.mark.parametrize("data, message", [
+    ({"nodes": [1, 2], "links": []}, 'graph node 1 has no "id"'),
+    ({"nodes": [{"id": {"a": 1}}], "links": []}, "graph node id {'a': 1} is not a cell"),
+    ({"nodes": [{"id": [0, 0]}, {"id": [1, 1]}], "links": [{"source": [0, 0], "target": [1, 1]}]},
+     "joins cells that are not neighbours"),
+    ({"nodes": [{"id": [0, 0]}], "links": [{"source": [0, 0]}]}, 'has no "source" and "target"'),
+    ({"nodes": [{"id": [0, 0]}], "links": [], "graph": {"shape": [30000, 30000]}}, "needs about"),
+])
+def test_a_json_graph_that_is_no_maze_is_refused_in_one_line(data, message, tmp_path, capsys):
+    (tmp_path / "g.json").write_text(json.dumps(data))
+    code, out, err = run(capsys, "--memory-limit", "1G", "info", str(tmp_path / "g.json"))
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert err.startswith("error: ") and message in err
