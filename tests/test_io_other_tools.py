@@ -101,3 +101,37 @@ def test_a_json_graph_that_is_no_maze_is_refused_in_one_line(data, message, tmp_
     code, out, err = run(capsys, "--memory-limit", "1G", "info", str(tmp_path / "g.json"))
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
     assert err.startswith("error: ") and message in err
+
+
+def _digit_rows():
+    return [line.split() for line in (DATA / "digits_start_goal.txt").read_text().splitlines()]
+
+
+@pytest.mark.parametrize("sep", [" ", "", ",", "\t", ", "])
+def test_a_grid_of_digits_reads_as_a_block_picture_one_wall_two_start_three_goal(sep):
+    text = "\n".join(sep.join(row) for row in _digit_rows())
+    maze = tio.loads(text)
+    block = text.replace(sep, "") if sep else text
+    assert maze == tio.loads(block.translate(str.maketrans("0123", ".#SG")))
+    assert maze.shape == (9, 11) and (maze.start, maze.goal) == ((1, 1), (7, 9))
+
+
+def test_a_json_list_of_rows_of_digits_reads_alike(tmp_path, capsys):
+    rows = [[int(x) for x in row] for row in _digit_rows()]
+    (tmp_path / "grid.json").write_text(json.dumps(rows))
+    assert tio.load(tmp_path / "grid.json") == tio.load(DATA / "digits_start_goal.txt")
+    code, out, _ = run(capsys, "solve", str(tmp_path / "grid.json"), "--json")
+    assert code == 0 and json.loads(out)["path"][0] == [1, 1]
+
+
+@pytest.mark.parametrize("name, text, message", [
+    ("d.txt", "0 1 5\n1 1 1\n", "d.txt:1:5: '5' in a grid of digits; a grid of digits reads as 1 wall, 0 open"),
+    ("d.txt", "0 1\n1\n", "d.txt:2:1: row 1 of the grid of digits has 1 squares but row 0 has 2"),
+    ("d.json", "[[0, 1], [1, 7]]", "d.json: 7 at row 1, column 1 of a list of rows"),
+    ("d.json", "[[0, 1], [1]]", "d.json: row 1 of the grid of digits has 1 squares but row 0 has 2"),
+])
+def test_a_grid_of_other_digits_is_refused_in_one_line(name, text, message, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / name).write_text(text)
+    code, out, err = run(capsys, "info", name)
+    assert code == 2 and err.startswith(f"error: {message}") and len(err.splitlines()) == 1

@@ -64,6 +64,7 @@ import numpy as np
 
 from ..errors import InvalidMazeError, MazeFormatError
 from ..maze.model import Maze
+from ._digits import as_block_text
 from ._text import Section, quote, split, tab_indent
 
 __all__ = ["text_bytes", "to_blocks", "from_blocks", "dumps", "loads", "is_square_grid"]
@@ -400,6 +401,7 @@ def loads(text: str, *, source: str | None = None) -> Maze:
     """
     if isinstance(text, str) and not text.isascii():
         text = _full_blocks(text)
+    text = as_block_text(text, source) or text  # rows of 0 and 1 (a data set's, numpy.savetxt's)
     if isinstance(text, str) and text.count("*") > 1:  # a path drawn with '*', not start and goal in one square
         text = text.replace("*", "o")
     sections, multi = split(text, source=source, dedent=False)

@@ -44,6 +44,7 @@ import numpy as np
 
 from ..errors import CellError, InvalidMazeError, InvalidSizeError, MazeFormatError
 from ..maze.model import Maze, check_shape
+from ._digits import as_block_rows
 from ._common import FORMAT_NAME, VERSION, build, check_header, decode_text
 
 __all__ = ["text_bytes", "dumps", "loads", "to_dict", "from_dict"]
@@ -219,6 +220,11 @@ def from_dict(data: Any, *, source: str | None = None) -> Maze:
     ...
     tremaux.errors.MazeFormatError: ...
     """
+    rows = as_block_rows(data, source)
+    if rows is not None:  # a list of rows of 0 (open) and 1 (wall), 2 and 3 the start and goal
+        from . import block
+
+        return block.loads(rows, source=source)
     if not isinstance(data, dict):
         kind = ("null" if data is None else "true or false" if isinstance(data, bool) else "list" if
                 isinstance(data, list) else "string" if isinstance(data, str) else "number" if
