@@ -135,3 +135,16 @@ def test_a_grid_of_other_digits_is_refused_in_one_line(name, text, message, tmp_
     (tmp_path / name).write_text(text)
     code, out, err = run(capsys, "info", name)
     assert code == 2 and err.startswith(f"error: {message}") and len(err.splitlines()) == 1
+
+
+def test_distances_written_in_the_cells_in_base_36_read_as_plain_cells():
+    # the drawings of "Mazes for Programmers" with each cell's distance from the root in its middle
+    text = (DATA / "ascii_distances.txt").read_text()
+    plain = "\n".join(line if line.startswith("+") else "|" + "".join(
+        " " if ch.isalnum() else ch for ch in line[1:]) for line in text.splitlines())
+    assert "0" not in plain and tio.load(DATA / "ascii_distances.txt") == tio.loads(plain)
+
+
+def test_a_label_is_not_taken_for_a_mark_in_the_wrong_place():
+    with pytest.raises(Exception, match="'v' in the wrong place"):
+        tio.loads("+---+---+\n| S   v |\n+---+---+")

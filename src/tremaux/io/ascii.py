@@ -90,6 +90,9 @@ _TRAIL = np.array([ord(c) for c in " o."], np.uint8)
 """A space, or what a drawing of a solution leaves in it (``o`` on the path, ``.`` where a search went):
 a solved drawing (``tremaux solve``, ``render --solver``) reads back as its maze."""
 _START, _GOAL, _BOTH, _UP, _DOWN = (ord(c) for c in "SG*^v")
+_LABEL = np.array([ord(c) for c in "0123456789abcdefghijklmnpqrstuwxyz"], np.uint8)
+"""A digit or small letter in a cell's middle is a label, such as the distances in base 36 that the drawings of
+"Mazes for Programmers" write in their cells: read as a plain cell."""
 
 
 def cell_position(cell) -> tuple[int, int]:
@@ -305,7 +308,8 @@ def _parse(sec: Section, multi: bool) -> _Level:
     masked = (inner[0] == _HASH) & (inner[1] == _HASH) & (inner[2] == _HASH)
     allowed = [
         (inner[0] == _SP) | (inner[0] == _DOWN),
-        np.isin(inner[1], _TRAIL) | (inner[1] == _START) | (inner[1] == _GOAL) | (inner[1] == _BOTH),
+        np.isin(inner[1], _TRAIL) | np.isin(inner[1], _LABEL) | (inner[1] == _START) | (inner[1] == _GOAL)
+        | (inner[1] == _BOTH),
         (inner[2] == _SP) | (inner[2] == _UP),
     ]
     for k in (0, 1, 2):
