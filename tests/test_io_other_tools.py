@@ -148,3 +148,18 @@ def test_distances_written_in_the_cells_in_base_36_read_as_plain_cells():
 def test_a_label_is_not_taken_for_a_mark_in_the_wrong_place():
     with pytest.raises(Exception, match="'v' in the wrong place"):
         tio.loads("+---+---+\n| S   v |\n+---+---+")
+
+
+def test_a_picture_of_half_blocks_reads_as_the_block_picture_it_halves():
+    text = (DATA / "halfblocks.txt").read_text()
+    rows = []
+    for line in text.splitlines():  # each line is two rows of squares
+        line = line.ljust(11)
+        rows += ["".join("#" if ch in "█▀" else " " for ch in line), "".join("#" if ch in "█▄" else " " for ch in line)]
+    maze = tio.load(DATA / "halfblocks.txt")
+    assert maze == tio.loads("\n".join(rows[:9])) and maze.shape == (9, 11)
+
+
+def test_an_unknown_character_in_a_picture_of_half_blocks_is_named():
+    with pytest.raises(Exception, match=r"1:3: unknown character 'x' in a picture of half blocks"):
+        tio.loads("█▀x█\n▀▀▀▀")

@@ -65,6 +65,7 @@ import numpy as np
 from ..errors import InvalidMazeError, MazeFormatError
 from ..maze.model import Maze
 from ._digits import as_block_text
+from ._halves import unhalved
 from ._text import Section, quote, split, tab_indent
 
 __all__ = ["text_bytes", "to_blocks", "from_blocks", "dumps", "loads", "is_square_grid"]
@@ -399,6 +400,8 @@ def loads(text: str, *, source: str | None = None) -> Maze:
     ...
     tremaux.errors.MazeFormatError: 2:3: unknown character 'x'; a block text uses ...
     """
+    if isinstance(text, str) and ("\u2580" in text or "\u2584" in text):  # '▀' and '▄': two rows per line
+        text = unhalved(text, source)
     if isinstance(text, str) and not text.isascii():
         text = _full_blocks(text)
     text = as_block_text(text, source) or text  # rows of 0 and 1 (a data set's, numpy.savetxt's)
