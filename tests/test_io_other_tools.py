@@ -163,3 +163,16 @@ def test_a_picture_of_half_blocks_reads_as_the_block_picture_it_halves():
 def test_an_unknown_character_in_a_picture_of_half_blocks_is_named():
     with pytest.raises(Exception, match=r"1:3: unknown character 'x' in a picture of half blocks"):
         tio.loads("█▀x█\n▀▀▀▀")
+
+
+def test_drawings_saved_in_code_page_437_read_as_in_unicode(tmp_path, capsys):
+    half = (DATA / "halfblocks.txt").read_text()
+    box = "┌───────┬───┐\n│ S     │   │\n├───┐   │   │\n│   │     G │\n└───┴───────┘\n"
+    for name, text in (("half.txt", half), ("box.txt", box)):
+        (tmp_path / name).write_bytes(text.encode("cp437"))  # as DOS-era maze programs save them
+        assert tio.load(tmp_path / name) == tio.loads(text)
+    code, out, _ = run(capsys, "solve", str(tmp_path / "box.txt"), "--json")
+    assert code == 0 and json.loads(out)["path"][-1] == [1, 2]
+    (tmp_path / "latin.txt").write_bytes("café".encode("latin-1"))  # other bytes are still not text
+    code, _, err = run(capsys, "info", str(tmp_path / "latin.txt"))
+    assert code == 2 and "byte 3 is not UTF-8 text" in err

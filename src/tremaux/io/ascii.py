@@ -90,9 +90,10 @@ _TRAIL = np.array([ord(c) for c in " o."], np.uint8)
 """A space, or what a drawing of a solution leaves in it (``o`` on the path, ``.`` where a search went):
 a solved drawing (``tremaux solve``, ``render --solver``) reads back as its maze."""
 _START, _GOAL, _BOTH, _UP, _DOWN = (ord(c) for c in "SG*^v")
-_LABEL = np.array([ord(c) for c in "0123456789abcdefghijklmnpqrstuwxyz"], np.uint8)
+_LABEL = np.array([ord(c) for c in "0123456789abcdefghijklmnpqrstuw"], np.uint8)
 """A digit or small letter in a cell's middle is a label, such as the distances in base 36 that the drawings of
-"Mazes for Programmers" write in their cells: read as a plain cell."""
+"Mazes for Programmers" write in their cells: read as a plain cell (not ``o``, a drawn path, ``v``, a passage
+down, nor ``x``, which marks a cell in too many ways to be read as a label: it stays an unknown character)."""
 
 
 def cell_position(cell) -> tuple[int, int]:
