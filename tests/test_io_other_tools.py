@@ -176,3 +176,12 @@ def test_drawings_saved_in_code_page_437_read_as_in_unicode(tmp_path, capsys):
     (tmp_path / "latin.txt").write_bytes("café".encode("latin-1"))  # other bytes are still not text
     code, _, err = run(capsys, "info", str(tmp_path / "latin.txt"))
     assert code == 2 and "byte 3 is not UTF-8 text" in err
+
+
+@pytest.mark.parametrize("text, ends", [
+    ("#####\nS   #\n### #\n#   F\n#####", ((1, 0), (3, 4))),  # start and finish, in a block picture
+    ("+---+---+---+\n| S     |   |\n+---+   +   +\n|         F |\n+---+---+---+", ((0, 0), (1, 2))),
+])
+def test_f_for_finish_is_the_goal(text, ends):
+    maze = tio.loads(text)
+    assert (maze.start, maze.goal) == ends

@@ -443,6 +443,10 @@ def loads(text: str, *, source: str | None = None) -> Maze:
             at = text.index("E")  # 'S' (as mazelib marks it), else the entrance
             if text[text.rfind("\n", 0, at) + 1:at].lstrip()[:1] in ("|", "│", "┃", "║"):
                 text = text.replace("E", "G" if "S" in text else "S")
+        if text.count("F") == 1 and "G" not in text:  # 'F' in a cell: the finish, the goal
+            at = text.index("F")
+            if text[text.rfind("\n", 0, at) + 1:at].lstrip()[:1] in ("|", "│", "┃", "║"):
+                text = text.replace("F", "G")
     if not BOX_CHARS.isdisjoint(text):
         text = unboxed(text, source)
     elif isinstance(text, str) and is_underscored(text):

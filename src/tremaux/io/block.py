@@ -21,7 +21,7 @@ grid of the worklist lecture::
     #..#G
 
 ``#`` (or the full block ``█``) is a wall, ``.`` or a space is open, ``E`` or ``S`` marks the entrance
-(the start), ``G`` the goal, ``*`` a square that is both (several ``*`` are a drawn path). Unmarked, the
+(the start), ``G`` (or ``F``, finish) the goal, ``*`` a square that is both (several ``*`` are a drawn path). Unmarked, the
 two openings in the border of a picture of cells are the start and the goal, in reading order. A text with an
 ``S`` and an ``E`` and no ``G`` is read as mazelib writes it (``tostring``
 with entrances): ``S`` the start, ``E`` the end, the goal; its ``+`` squares (``str(maze)`` of a solved
@@ -71,7 +71,7 @@ from ._text import Section, quote, split, tab_indent
 __all__ = ["text_bytes", "to_blocks", "from_blocks", "dumps", "loads", "is_square_grid"]
 
 _WALL, _OPEN = ord("#"), ord(".")
-_OPEN_CHARS = b". ESG*o+"  # o: the path of a drawn solution (render --style block --solver ...); +: mazelib's
+_OPEN_CHARS = b". ESGF*o+"  # o: the path of a drawn solution (render --style block --solver ...); +: mazelib's
 
 
 def to_blocks(maze: Maze) -> np.ndarray:
@@ -338,7 +338,7 @@ def _parse(sec: Section) -> np.ndarray:
         if line.translate(_KNOWN):
             j = next(j for j, ch in enumerate(line) if ord(ch) not in _KNOWN)
             raise sec.error(f"unknown character {line[j]!r}; a block text uses '#' (wall), '.' or ' ' (open), "
-                            "'E' or 'S' (entrance), 'G' (goal), '*' (both), 'o' or '+' (a drawn path)", i, j)
+                            "'E' or 'S' (entrance), 'G' or 'F' (goal, finish), '*' (both), 'o' or '+' (a drawn path)", i, j)
     return sec.array(len(sec.lines[0]))
 
 
@@ -421,7 +421,7 @@ def loads(text: str, *, source: str | None = None) -> Maze:
     start = goal = None
     marks = set(np.unique(np.concatenate([a.ravel() for a in arrays])).tolist())
     mazelib = {ord("S"), ord("E")} <= marks and ord("G") not in marks  # S the start, E the end (mazelib's tostring)
-    for what, chars in (("entrance", b"S*" if mazelib else b"ES*"), ("goal", b"E*" if mazelib else b"G*")):
+    for what, chars in (("entrance", b"S*" if mazelib else b"ES*"), ("goal", b"EF*" if mazelib else b"GF*")):
         for k, (sec, a) in enumerate(zip(sections, arrays)):
             for i, j in np.argwhere(np.isin(a, np.frombuffer(chars, dtype=np.uint8))):
                 i, j = int(i), int(j)
