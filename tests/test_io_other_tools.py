@@ -185,3 +185,28 @@ def test_drawings_saved_in_code_page_437_read_as_in_unicode(tmp_path, capsys):
 def test_f_for_finish_is_the_goal(text, ends):
     maze = tio.loads(text)
     assert (maze.start, maze.goal) == ends
+
+
+def test_the_tokens_of_maze_dataset_read_as_the_maze_with_its_origin_and_target(capsys):
+    import tremaux
+
+    maze = tremaux.generate((5, 5), "wilson", seed=4).maze  # the maze the sample's tokens were written from
+    assert tio.load(DATA / "maze_dataset_tokens.txt") == maze
+    code, out, _ = run(capsys, "solve", str(DATA / "maze_dataset_tokens.txt"), "--json")
+    text = (DATA / "maze_dataset_tokens.txt").read_text()
+    tokens_path = text.split("<PATH_START>")[1].split("<PATH_END>")[0].split()
+    assert code == 0 and len(json.loads(out)["path"]) == len(tokens_path)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("<ADJLIST_START> (0,0) <--> (0,1) ; <ADJLIST_END>\n" * 2, "2 mazes of tokens in one text"),
+    ("<ADJLIST_START> (0,0) <--> (0,1) ; (0,0) -- (1,0) ; <ADJLIST_END>", "'(0,0) -- (1,0)' in the adjacency list"),
+    ("<ADJLIST_START> (0,0) <--> (1,1) ; <ADJLIST_END>", "joins cells that are not neighbours"),
+    ("<ADJLIST_START> (0,0) <--> (0,1) ;", "<ADJLIST_START> without its <ADJLIST_END>"),
+    ("<ADJLIST_START> (0,0) <--> (0,1) ; <ADJLIST_END> <ORIGIN_START> (0,0) (0,1) <ORIGIN_END>", "not one cell"),
+    ("<ADJLIST_START> (0,0) <--> (0,1) ; <ADJLIST_END> <TARGET_START> (5,5) <TARGET_END>", "outside"),
+])
+def test_tokens_that_are_no_maze_are_refused_in_one_line(text, message, tmp_path, capsys):
+    (tmp_path / "t.txt").write_text(text)
+    code, out, err = run(capsys, "info", str(tmp_path / "t.txt"))
+    assert code == 2 and out == "" and len(err.splitlines()) == 1 and message in err
