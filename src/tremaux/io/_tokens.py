@@ -40,8 +40,9 @@ def _one_cell(body: str | None, name: str, source: str | None) -> tuple[int, int
 
 def from_tokens(text: str, source: str | None = None) -> Maze:
     """The maze of a text of ``maze-dataset`` tokens (see the module documentation)."""
-    from .graph import from_graph
     import networkx as nx
+
+    from .graph import from_graph
 
     count = text.count("<ADJLIST_START>")
     if count > 1:
