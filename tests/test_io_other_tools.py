@@ -210,3 +210,29 @@ def test_tokens_that_are_no_maze_are_refused_in_one_line(text, message, tmp_path
     (tmp_path / "t.txt").write_text(text)
     code, out, err = run(capsys, "info", str(tmp_path / "t.txt"))
     assert code == 2 and out == "" and len(err.splitlines()) == 1 and message in err
+
+
+@pytest.mark.parametrize("writer", ["write_edgelist", "write_adjlist"])
+def test_a_networkx_edge_or_adjacency_list_of_cells_reads_as_the_maze(writer, tmp_path, capsys):
+    import networkx as nx
+    import numpy as np
+
+    import tremaux
+    from tremaux.io.graph import to_graph
+
+    maze = tremaux.generate((3, 4), "backtracker", seed=1).maze
+    getattr(nx, writer)(to_graph(maze), tmp_path / "g.txt")  # '#' comment lines first, for an adjacency list
+    got = tio.load(tmp_path / "g.txt")
+    assert got.shape == maze.shape and np.array_equal(got.cells, maze.cells)
+    code, _, _ = run(capsys, "solve", str(tmp_path / "g.txt"))
+    assert code == 0
+
+
+def test_a_list_of_cells_that_are_not_neighbours_is_refused_in_one_line(tmp_path, capsys):
+    (tmp_path / "g.txt").write_text("(0, 0) (0, 1)\n(0, 1) (2, 2)\n")
+    code, _, err = run(capsys, "info", str(tmp_path / "g.txt"))
+    assert code == 2 and "a list of a maze's passages: graph edge ((0, 1), (2, 2)) joins cells" in err
+
+
+def test_a_block_text_of_comment_like_lines_is_still_a_block_text():
+    assert tio.loads("#####\n#S.G#\n#####").shape == (3, 5)

@@ -4,6 +4,10 @@
 <TARGET_END>`` and optionally ``<PATH_START> ... <PATH_END>``: the connections are the maze's passages, the
 origin its start and the target its goal (a path, the solution, is not needed to read the maze). The grid is the
 smallest holding every cell named. One maze a text: a file of many, one a line, is refused with their number.
+
+networkx's ``write_edgelist`` and ``write_adjlist`` texts of a maze's graph read too (:func:`from_lists`): lines of
+cells ``(0, 0) (0, 1)``, the first joined to each other one (an edge list's ``{...}`` data ignored), and ``#``
+comment lines.
 """
 
 from __future__ import annotations
@@ -68,3 +72,33 @@ def from_tokens(text: str, source: str | None = None) -> Maze:
         return from_graph(G, start=start, goal=goal)
     except (InvalidMazeError, CellError, InvalidSizeError) as exc:
         raise MazeFormatError(f"a maze of tokens: {exc}", source=source) from None
+
+
+_LIST_LINE = re.compile(r"\s*(?:" + _CELL + r"\s*)+(?:\{.*\})?\s*")
+
+
+def is_lists(text: str) -> bool:
+    """Whether ``text`` is an edge list or an adjacency list of cells, as networkx writes them."""
+    if not isinstance(text, str) or "(" not in text:
+        return False
+    lines = [line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+    return bool(lines) and all(_LIST_LINE.fullmatch(line) for line in lines)
+
+
+def from_lists(text: str, source: str | None = None) -> Maze:
+    """The maze of an edge list or adjacency list of cells (see the module documentation)."""
+    import networkx as nx
+
+    from .graph import from_graph
+
+    G = nx.Graph()
+    for line in text.splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        cells = [(int(r), int(c)) for r, c in re.findall(_CELL, line.split("{")[0])]
+        G.add_node(cells[0])
+        G.add_edges_from((cells[0], other) for other in cells[1:])
+    try:
+        return from_graph(G)
+    except (InvalidMazeError, CellError, InvalidSizeError) as exc:
+        raise MazeFormatError(f"a list of a maze's passages: {exc}", source=source) from None

@@ -66,7 +66,7 @@ from ..errors import InvalidMazeError, MazeFormatError
 from ..maze.model import Maze
 from ._digits import as_block_text
 from ._halves import unhalved
-from ._tokens import from_tokens, is_tokens
+from ._tokens import from_lists, from_tokens, is_lists, is_tokens
 from ._text import Section, quote, split, tab_indent
 
 __all__ = ["text_bytes", "to_blocks", "from_blocks", "dumps", "loads", "is_square_grid"]
@@ -403,6 +403,8 @@ def loads(text: str, *, source: str | None = None) -> Maze:
     """
     if is_tokens(text):  # the tokens of maze-dataset: <ADJLIST_START> (0,0) <--> (0,1) ; ...
         return from_tokens(text, source)
+    if is_lists(text):  # networkx's edge list or adjacency list of cells: (0, 0) (0, 1)
+        return from_lists(text, source)
     if isinstance(text, str) and ("\u2580" in text or "\u2584" in text):  # '▀' and '▄': two rows per line
         text = unhalved(text, source)
     if isinstance(text, str) and not text.isascii():
