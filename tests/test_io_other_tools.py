@@ -236,3 +236,9 @@ def test_a_list_of_cells_that_are_not_neighbours_is_refused_in_one_line(tmp_path
 
 def test_a_block_text_of_comment_like_lines_is_still_a_block_text():
     assert tio.loads("#####\n#S.G#\n#####").shape == (3, 5)
+
+
+@pytest.mark.parametrize("wall", ["*", "X", "@"])
+def test_walls_drawn_with_another_character_than_hash_read_as_walls(wall):
+    text = "#####\n#S  #\n### #\n#  G#\n#####"
+    assert tio.loads(text.replace("#", wall)) == tio.loads(text)

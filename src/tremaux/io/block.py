@@ -21,7 +21,8 @@ grid of the worklist lecture::
     #..#G
 
 ``#`` (or the full block ``█``) is a wall, ``.`` or a space is open, ``E`` or ``S`` marks the entrance
-(the start), ``G`` (or ``F``, finish) the goal, ``*`` a square that is both (several ``*`` are a drawn path). Unmarked, the
+(the start), ``G`` (or ``F``, finish) the goal, ``*`` a square that is both (several ``*`` are a drawn path,
+or the walls of a text without ``#``, as are ``X``, ``@``, ``%``, ``=``, ``&`` or ``$`` alone). Unmarked, the
 two openings in the border of a picture of cells are the start and the goal, in reading order. A text with an
 ``S`` and an ``E`` and no ``G`` is read as mazelib writes it (``tostring``
 with entrances): ``S`` the start, ``E`` the end, the goal; its ``+`` squares (``str(maze)`` of a solved
@@ -410,6 +411,10 @@ def loads(text: str, *, source: str | None = None) -> Maze:
     if isinstance(text, str) and not text.isascii():
         text = _full_blocks(text)
     text = as_block_text(text, source) or text  # rows of 0 and 1 (a data set's, numpy.savetxt's)
+    if isinstance(text, str) and "#" not in text:  # walls drawn with another character: 'X', '*', '@'...
+        other = set(text) - set(" \t\r\n.ESGFo+")
+        if len(other) == 1 and (wall := other.pop()) in "*X@%=&$" and text.count(wall) > 1:
+            text = text.replace(wall, "#")
     if isinstance(text, str) and text.count("*") > 1:  # a path drawn with '*', not start and goal in one square
         text = text.replace("*", "o")
     sections, multi = split(text, source=source, dedent=False)
