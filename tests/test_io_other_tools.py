@@ -242,3 +242,10 @@ def test_a_block_text_of_comment_like_lines_is_still_a_block_text():
 def test_walls_drawn_with_another_character_than_hash_read_as_walls(wall):
     text = "#####\n#S  #\n### #\n#  G#\n#####"
     assert tio.loads(text.replace("#", wall)) == tio.loads(text)
+
+
+@pytest.mark.parametrize("text", ["1 0 2\n0 0 0\n2 0 1", "[[3, 0], [0, 3]]"])
+def test_two_starts_or_goals_in_a_grid_of_digits_name_the_digit_and_number_link(text):
+    with pytest.raises(Exception, match=r"2 squares [23] in a grid of digits, where [23] marks the (start|goal) "
+                                        r"\(a Number Link puzzle\?"):
+        tio.loads(text)

@@ -32,7 +32,7 @@ def as_block_text(text: str, source: str | None = None) -> str | None:
                                       column=c.start() + 1, source=source)
         rows.append("".join(_SQUARE[c.group()] for c in cells))
         _same_length(rows, n, source)
-    return "\n".join(rows)
+    return _one_each("\n".join(rows), source)
 
 
 def as_block_rows(data: Any, source: str | None = None) -> str | None:
@@ -48,7 +48,15 @@ def as_block_rows(data: Any, source: str | None = None) -> str | None:
                 raise MazeFormatError(f"{x} at row {i}, column {j} of a list of rows; {_MEANING}", source=source)
         rows.append("".join(_SQUARE[str(x)] for x in r))
         _same_length(rows, None, source)
-    return "\n".join(rows)
+    return _one_each("\n".join(rows), source)
+
+
+def _one_each(text: str, source: str | None) -> str:
+    for digit, mark, what in (("2", "S", "start"), ("3", "G", "goal")):
+        if text.count(mark) > 1:
+            raise MazeFormatError(f"{text.count(mark)} squares {digit} in a grid of digits, where {digit} marks the "
+                                  f"{what} (a Number Link puzzle? tremaux numberlink solve reads those)", source=source)
+    return text
 
 
 def _same_length(rows: list[str], line: int | None, source: str | None) -> None:
