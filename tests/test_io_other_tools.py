@@ -249,3 +249,18 @@ def test_two_starts_or_goals_in_a_grid_of_digits_name_the_digit_and_number_link(
     with pytest.raises(Exception, match=r"2 squares [23] in a grid of digits, where [23] marks the (start|goal) "
                                         r"\(a Number Link puzzle\?"):
         tio.loads(text)
+
+
+@pytest.mark.parametrize("strip", [False, True])
+def test_a_block_picture_in_squares_two_characters_wide_reads_one_square_a_pair(strip):
+    single = (DATA / "block_side_openings.txt").read_text()
+    double = "\n".join("".join(ch * 2 for ch in line) for line in single.splitlines())
+    if strip:  # an editor cut the trailing spaces
+        double = "\n".join(line.rstrip() for line in double.splitlines())
+    maze = tio.loads(double)
+    assert maze == tio.loads(single) and maze.shape == (9, 11)
+
+
+def test_a_narrow_or_dotted_block_text_of_pairs_is_not_halved():
+    assert tio.loads("##..##\n##..##\n######").shape == (3, 6)
+    assert tio.loads("##########\n##......##\n##########").shape == (3, 10)

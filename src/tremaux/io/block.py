@@ -364,6 +364,19 @@ def _full_blocks(text: str) -> str:
                      for row, h in zip(rows, header))
 
 
+def _hash_pairs(text: str) -> str:
+    """A picture of cells drawn with ``##`` and two spaces for each square (to look square in a terminal) read one
+    square per pair: at least 3 rows of 5 squares or more, an odd number of them (``2W + 1``), each two characters
+    alike (or a mark and a space), and no ``.``."""
+    rows = [row.rstrip() for row in text.split("\n")]
+    w = max(map(len, rows))
+    w += w % 2  # the last pair's space cut off with the line's trailing spaces
+    rows = [row.ljust(w) for row in rows]
+    if "." in text or len(rows) < 3 or w < 10 or (w // 2) % 2 == 0 or not all(_pairs(row) for row in rows):
+        return text
+    return "\n".join("".join(a if a != " " else b for a, b in zip(row[0::2], row[1::2])) for row in rows)
+
+
 def _pairs(row: str) -> bool:
     """Whether every two characters of ``row`` draw one square: twice the same, or a mark and a space."""
     return all(a == b or (" " in (a, b) and (a + b).strip() in "SEG*o") for a, b in zip(row[0::2], row[1::2]))
@@ -410,6 +423,8 @@ def loads(text: str, *, source: str | None = None) -> Maze:
         text = unhalved(text, source)
     if isinstance(text, str) and not text.isascii():
         text = _full_blocks(text)
+    elif isinstance(text, str) and "##" in text:
+        text = _hash_pairs(text.strip("\n").replace("\r\n", "\n"))
     text = as_block_text(text, source) or text  # rows of 0 and 1 (a data set's, numpy.savetxt's)
     if isinstance(text, str) and "#" not in text:  # walls drawn with another character: 'X', '*', '@'...
         other = set(text) - set(" \t\r\n.ESGFo+")
