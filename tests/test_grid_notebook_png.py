@@ -26,3 +26,12 @@ def test_a_small_grid_maze_shows_as_svg_and_a_huge_one_as_its_repr():
     assert small._repr_svg_().startswith("<svg") and small._repr_png_() is None
     huge = GridMaze(make_grid("hex", size=(MAX_DRAW_CELLS // 500 + 1, 500)), [0] * ((MAX_DRAW_CELLS // 500 + 1) * 500))
     assert huge._repr_svg_() is None and huge._repr_png_() is None
+
+
+def test_a_picture_too_long_to_see_is_left_to_the_repr():
+    # a 1 x 100,000 maze drew a PNG of 200,003 x 5 pixels, a line too thin to see once a notebook fits it
+    from tremaux import Maze
+
+    assert Maze.open((1, 100_000))._repr_png_() is None
+    assert Maze.open((1000, 1000))._repr_png_()[1:4] == b"PNG"
+    assert GridMaze(make_grid("hex", size=(1, 30_000)), [0] * 30_000)._repr_png_() is None

@@ -35,8 +35,9 @@ def notebook_png(obj: Any) -> bytes | None:
     Returns
     -------
     bytes or None
-        The PNG; ``None`` for a maze small enough for its SVG, or over
-        :data:`tremaux.grids.draw.MAX_DRAW_CELLS` cells (the notebook shows the ``repr``).
+        The PNG; ``None`` for a maze small enough for its SVG, over :data:`tremaux.grids.draw.MAX_DRAW_CELLS`
+        cells, or drawn longer than :data:`tremaux._display.NOTEBOOK_PNG_SIDE_LIMIT` pixels (the notebook shows
+        the ``repr``).
 
     Examples
     --------
@@ -45,6 +46,7 @@ def notebook_png(obj: Any) -> bytes | None:
     >>> notebook_png(generate_on(make_grid("hex", size=(3, 3)), "wilson", seed=1).maze) is None  # its SVG
     True
     """
+    from .._display import NOTEBOOK_PNG_SIDE_LIMIT
     from .draw import MAX_DRAW_CELLS, to_png
     from .maze import GridMaze, notebook_size
     from .solve import GridSolution
@@ -56,4 +58,6 @@ def notebook_png(obj: Any) -> bytes | None:
     x0, y0, x1, y1 = maze.grid.geometry().bounds
     cell = max(2.0, min(20.0, NOTEBOOK_PNG_SIDE / max(x1 - x0, y1 - y0, 1e-9)))
     style = Style(cell=cell, wall=max(1.0, cell / 8), margin=4.0)
+    if max(x1 - x0, y1 - y0) * cell + 2 * style.margin > NOTEBOOK_PNG_SIDE_LIMIT:  # 1 x 30,000 hexagons
+        return None
     return to_png(maze, solution=obj if isinstance(obj, GridSolution) else None, style=style)
