@@ -264,3 +264,11 @@ def test_a_block_picture_in_squares_two_characters_wide_reads_one_square_a_pair(
 def test_a_narrow_or_dotted_block_text_of_pairs_is_not_halved():
     assert tio.loads("##..##\n##..##\n######").shape == (3, 6)
     assert tio.loads("##########\n##......##\n##########").shape == (3, 10)
+
+
+@pytest.mark.parametrize("mark", ["*", "o"])
+def test_a_path_drawn_in_cells_two_wide_reads_as_the_maze_under_it(mark):
+    drawn = "+--+--+--+\n|S ** |* |\n+--+--+* +\n|G ** ** |\n+--+--+--+".replace("*", mark)
+    plain = drawn.replace(mark, " ")
+    assert len(set(map(len, drawn.splitlines()))) == 1
+    assert tio.loads(drawn) == tio.loads(plain) and tio.loads(plain).passages == 4
