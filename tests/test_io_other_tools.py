@@ -272,3 +272,9 @@ def test_a_path_drawn_in_cells_two_wide_reads_as_the_maze_under_it(mark):
     plain = drawn.replace(mark, " ")
     assert len(set(map(len, drawn.splitlines()))) == 1
     assert tio.loads(drawn) == tio.loads(plain) and tio.loads(plain).passages == 4
+
+
+@pytest.mark.parametrize("text", ["1 1 1 1 1\nS 0 0 0 E\n1 1 1 1 1", "1,1,1,1,1\nS,0,0,0,E\n1,1,1,1,1", "11111\nS000E\n11111"])
+def test_a_grid_of_digits_with_the_letters_of_a_block_text_reads_alike(text):
+    maze = tio.loads(text)
+    assert maze == tio.loads("#####\nS...E\n#####") and (maze.start, maze.goal) == ((1, 0), (1, 4))

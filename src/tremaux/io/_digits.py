@@ -1,9 +1,10 @@
 """Mazes written as grids of digits, as data sets and ``numpy.savetxt`` leave them: ``1`` wall, ``0`` open.
 
 Rows of ``0`` and ``1`` (side by side, or separated by spaces, tabs or commas), with at most one ``2`` (the
-start) and one ``3`` (the goal), are a block picture: :func:`as_block_text` redraws them as a block text
-(``#``, ``.``, ``S``, ``G``) for :func:`tremaux.io.block.loads`, and :func:`as_block_rows` does the same for a
-JSON list of such rows. ``1`` is the wall, as in mazelib's ``grid`` and the ``.npy`` reader.
+start) and one ``3`` (the goal), or the letters of a block text (``S``, ``E``, ``G``), are a block picture:
+:func:`as_block_text` redraws them as a block text (``#``, ``.``, ``S``, ``G``) for
+:func:`tremaux.io.block.loads`, and :func:`as_block_rows` does the same for a JSON list of such rows. ``1`` is
+the wall, as in mazelib's ``grid`` and the ``.npy`` reader.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from typing import Any
 
 from ..errors import MazeFormatError
 
-_CHARS = re.compile(r"[0-9 \t,\r\n]+")
-_SQUARE = {"0": ".", "1": "#", "2": "S", "3": "G"}
+_CHARS = re.compile(r"[0-9SEG \t,\r\n]+")
+_SQUARE = {"0": ".", "1": "#", "2": "S", "3": "G", "S": "S", "E": "E", "G": "G"}  # letters as in block texts
 _MEANING = "a grid of digits reads as 1 wall, 0 open, 2 the start and 3 the goal"
 
 
