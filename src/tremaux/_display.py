@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["NOTEBOOK_SVG_CELLS", "NOTEBOOK_PNG_CELLS", "shows", "picture"]
+__all__ = ["NOTEBOOK_SVG_CELLS", "NOTEBOOK_PNG_CELLS", "NOTEBOOK_PNG_SIDE_LIMIT", "png_fits", "shows", "picture"]
 
 NOTEBOOK_SVG_CELLS = 40_000
 """Largest maze (in cells) a notebook shows as SVG; bigger ones show as PNG only."""
@@ -31,6 +31,37 @@ NOTEBOOK_SVG_CELLS = 40_000
 NOTEBOOK_PNG_CELLS = 1_000_000
 """Largest maze (in cells) a notebook shows as a PNG (about 2,000 pixels a side, under a megabyte); bigger ones
 show as their one-line ``repr``."""
+
+NOTEBOOK_PNG_SIDE_LIMIT = 32_767
+"""Longest side, in pixels, of a picture a notebook is given: a longer one (a maze of 1 x 100,000 cells is 200,003
+pixels wide) shows as a line too thin to see once the page fits it to its width, so the ``repr`` is shown."""
+
+
+def png_fits(png: bytes | None) -> bytes | None:
+    """``png``, or ``None`` when either side of it is over :data:`NOTEBOOK_PNG_SIDE_LIMIT` pixels.
+
+    Parameters
+    ----------
+    png : bytes or None
+        A PNG file (its width and height are read from its header).
+
+    Returns
+    -------
+    bytes or None
+        The same bytes, or ``None`` for a picture too long for a notebook.
+
+    Examples
+    --------
+    >>> from tremaux._display import png_fits
+    >>> header = b"\\x89PNG\\r\\n\\x1a\\n" + b"\\0\\0\\0\\rIHDR" + (40000).to_bytes(4, "big") + (5).to_bytes(4, "big")
+    >>> png_fits(header) is None
+    True
+    """
+    if png is None or len(png) < 24:
+        return png
+    width, height = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+    return None if max(width, height) > NOTEBOOK_PNG_SIDE_LIMIT else png
+
 
 _DRAWN: dict[str, Callable[[Any], Any]] = {}
 

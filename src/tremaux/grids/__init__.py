@@ -60,12 +60,19 @@ def _notebook_svg(obj):
     return _notebook_svg(obj)
 
 
+def _notebook_png(obj):
+    from .notebook import notebook_png
+
+    return notebook_png(obj)
+
+
 # tremaux.solve of a grid maze, or of what generate_on returns (the classes tested once their modules are loaded),
 # and the picture a notebook shows of them: named here, where the grids are imported, their modules loaded on use
 _solved_elsewhere("tremaux.grids.maze:GridMaze", _solve_on)
 _solved_elsewhere("tremaux.grids.generate:GridGenerated",
                   lambda run, *args, **kwargs: _solve_on(run.maze, *args, **kwargs))
 shows("grid svg", _notebook_svg)
+shows("grid png", _notebook_png)
 
 __all__ = ["GRIDS", "make_grid", "Grid", "Geometry", "GridMaze", "to_grid_maze", "generate_on", "GridGenerated",
            "supports", "GRAPH_KERNELS", "solve_on", "GridSolution", "GRAPH_SOLVERS", "to_svg", "to_png",

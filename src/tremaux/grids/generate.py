@@ -80,6 +80,10 @@ class GridGenerated:
         """The generated maze, for Jupyter (``None`` for a maze too big, as :class:`GridMaze`)."""
         return self.maze._repr_svg_()
 
+    def _repr_png_(self) -> bytes | None:
+        """The generated maze as a PNG, for a maze too big for its SVG (as :class:`GridMaze`)."""
+        return self.maze._repr_png_()
+
 
 def supports(entry: Any, grid: Grid) -> bool:
     """True when the generator ``entry`` runs on ``grid``.

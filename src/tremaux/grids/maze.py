@@ -323,6 +323,12 @@ class GridMaze:
         picture, twice the slots a cell, stays as small."""
         return picture("grid svg", self) if notebook_size(self) else None  # drawn by tremaux.grids.draw
 
+    def _repr_png_(self) -> bytes | None:
+        """The picture Jupyter shows of a maze too big for its SVG: a PNG about 2,000 pixels across, up to
+        :data:`tremaux.grids.draw.MAX_DRAW_CELLS` cells (``None``, the ``repr``, beyond;
+        :mod:`tremaux.grids.notebook`)."""
+        return picture("grid png", self)
+
 
 def notebook_size(maze: GridMaze) -> bool:
     """Whether a notebook shows ``maze`` as a picture: its side slots at most those of the largest square maze

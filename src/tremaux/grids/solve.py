@@ -115,6 +115,10 @@ class GridSolution:
         :meth:`GridMaze._repr_svg_`)."""
         return picture("grid svg", self) if notebook_size(self.maze) else None  # drawn by tremaux.grids.draw
 
+    def _repr_png_(self) -> bytes | None:
+        """The maze with this solution as a PNG, for a maze too big for its SVG (as :meth:`GridMaze._repr_png_`)."""
+        return picture("grid png", self)
+
 
 def clockwise(grid: Grid) -> tuple[np.ndarray, np.ndarray]:
     """Each cell's sides in clockwise order on screen, and the place of each side in that order.

@@ -52,8 +52,20 @@ def decode_text(data: bytes) -> str:
     """The text of a file's bytes: UTF-8 (with or without a byte order mark), or UTF-16 after its byte order
     mark, as Windows PowerShell (5) writes what a command prints into a file (``tremaux generate > maze.txt``).
 
+    A text that is not UTF-8 but ASCII and the line and block characters of code page 437 (bytes 0xB0 to 0xDF:
+    ``█▀▄``, ``─│┌┼``...), as DOS-era maze programs save their drawings, reads in that code page.
+
     Raises :class:`UnicodeDecodeError` for anything else.
     """
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
         return data.decode("utf-16")
-    return data.decode("utf-8-sig")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        if not data.translate(None, _CP437_DRAWING).isascii():
+            raise
+        return data.decode("cp437")
+
+
+_CP437_DRAWING = bytes(range(0xB0, 0xE0))
+"""Code page 437's shades, box-drawing lines and blocks."""

@@ -123,6 +123,8 @@ def widened(sec: Section, k: int) -> Section:
             inside = line[j + 1:j + p]
             parts.append(line[j])
             if i % 2 == 0:
+                if not inside.strip(" o."):  # a gap, a drawn path ('o', or '*' made 'o') going through it or not
+                    inside = " " * k
                 if inside not in ("-" * k, " " * k):
                     raise sec.error(f"wall segment must be {'-' * k!r} or {' ' * k!r}, found {inside!r}", i, j + 1)
                 parts.append(inside[0] * 3)
@@ -131,6 +133,8 @@ def widened(sec: Section, k: int) -> Section:
             else:
                 marks = ""
                 for x, ch in enumerate(inside):
+                    if ch in "o.":  # the path of a drawn solution, or where a search went
+                        continue
                     if ch != " " and (ch not in "SG*" or marks):
                         what = f"a second mark {ch!r}" if ch in "SG*" else f"unknown character {ch!r}"
                         raise sec.error(f"{what} in a cell; a cell holds spaces and one 'S' (start), 'G' (goal) "

@@ -90,6 +90,10 @@ _TRAIL = np.array([ord(c) for c in " o."], np.uint8)
 """A space, or what a drawing of a solution leaves in it (``o`` on the path, ``.`` where a search went):
 a solved drawing (``tremaux solve``, ``render --solver``) reads back as its maze."""
 _START, _GOAL, _BOTH, _UP, _DOWN = (ord(c) for c in "SG*^v")
+_LABEL = np.array([ord(c) for c in "0123456789abcdefghijklmnpqrstuw"], np.uint8)
+"""A digit or small letter in a cell's middle is a label, such as the distances in base 36 that the drawings of
+"Mazes for Programmers" write in their cells: read as a plain cell (not ``o``, a drawn path, ``v``, a passage
+down, nor ``x``, which marks a cell in too many ways to be read as a label: it stays an unknown character)."""
 
 
 def cell_position(cell) -> tuple[int, int]:
@@ -305,7 +309,8 @@ def _parse(sec: Section, multi: bool) -> _Level:
     masked = (inner[0] == _HASH) & (inner[1] == _HASH) & (inner[2] == _HASH)
     allowed = [
         (inner[0] == _SP) | (inner[0] == _DOWN),
-        np.isin(inner[1], _TRAIL) | (inner[1] == _START) | (inner[1] == _GOAL) | (inner[1] == _BOTH),
+        np.isin(inner[1], _TRAIL) | np.isin(inner[1], _LABEL) | (inner[1] == _START) | (inner[1] == _GOAL)
+        | (inner[1] == _BOTH),
         (inner[2] == _SP) | (inner[2] == _UP),
     ]
     for k in (0, 1, 2):
@@ -432,10 +437,16 @@ def loads(text: str, *, source: str | None = None) -> Maze:
     """
     if isinstance(text, str):
         text = trimmed(text)  # pasted with the verdict or statistics printed around it
+        if text.count("*") > 1:  # a path drawn with '*' (as many solvers print one), not start and goal in one
+            text = text.replace("*", "o")
         if text.count("E") == 1 and "G" not in text and "*" not in text:  # 'E' in a cell: the end beside an
             at = text.index("E")  # 'S' (as mazelib marks it), else the entrance
             if text[text.rfind("\n", 0, at) + 1:at].lstrip()[:1] in ("|", "│", "┃", "║"):
                 text = text.replace("E", "G" if "S" in text else "S")
+        if text.count("F") == 1 and "G" not in text:  # 'F' in a cell: the finish, the goal
+            at = text.index("F")
+            if text[text.rfind("\n", 0, at) + 1:at].lstrip()[:1] in ("|", "│", "┃", "║"):
+                text = text.replace("F", "G")
     if not BOX_CHARS.isdisjoint(text):
         text = unboxed(text, source)
     elif isinstance(text, str) and is_underscored(text):

@@ -21,7 +21,9 @@ grid of the worklist lecture::
     #..#G
 
 ``#`` (or the full block ``█``) is a wall, ``.`` or a space is open, ``E`` or ``S`` marks the entrance
-(the start), ``G`` the goal, ``*`` a square that is both. A text with an
+(the start), ``G`` (or ``F``, finish) the goal, ``*`` a square that is both (several ``*`` are a drawn path,
+or the walls of a text without ``#``, as are ``X``, ``@``, ``%``, ``=``, ``&`` or ``$`` alone). Unmarked, the
+two openings in the border of a picture of cells are the start and the goal, in reading order. A text with an
 ``S`` and an ``E`` and no ``G`` is read as mazelib writes it (``tostring``
 with entrances): ``S`` the start, ``E`` the end, the goal; its ``+`` squares (``str(maze)`` of a solved
 mazelib maze) are the open squares of the solution. The maze has the
@@ -63,12 +65,15 @@ import numpy as np
 
 from ..errors import InvalidMazeError, MazeFormatError
 from ..maze.model import Maze
+from ._digits import as_block_text
+from ._halves import unhalved
+from ._tokens import from_lists, from_tokens, is_lists, is_tokens
 from ._text import Section, quote, split, tab_indent
 
 __all__ = ["text_bytes", "to_blocks", "from_blocks", "dumps", "loads", "is_square_grid"]
 
 _WALL, _OPEN = ord("#"), ord(".")
-_OPEN_CHARS = b". ESG*o+"  # o: the path of a drawn solution (render --style block --solver ...); +: mazelib's
+_OPEN_CHARS = b". ESGF*o+"  # o: the path of a drawn solution (render --style block --solver ...); +: mazelib's
 
 
 def to_blocks(maze: Maze) -> np.ndarray:
@@ -335,7 +340,7 @@ def _parse(sec: Section) -> np.ndarray:
         if line.translate(_KNOWN):
             j = next(j for j, ch in enumerate(line) if ord(ch) not in _KNOWN)
             raise sec.error(f"unknown character {line[j]!r}; a block text uses '#' (wall), '.' or ' ' (open), "
-                            "'E' or 'S' (entrance), 'G' (goal), '*' (both), 'o' or '+' (a drawn path)", i, j)
+                            "'E' or 'S' (entrance), 'G' or 'F' (goal, finish), '*' (both), 'o' or '+' (a drawn path)", i, j)
     return sec.array(len(sec.lines[0]))
 
 
@@ -357,6 +362,19 @@ def _full_blocks(text: str) -> str:
         return text
     return "\n".join(row if h else "".join(a if a != " " else b for a, b in zip(row[0::2], row[1::2]))
                      for row, h in zip(rows, header))
+
+
+def _hash_pairs(text: str) -> str:
+    """A picture of cells drawn with ``##`` and two spaces for each square (to look square in a terminal) read one
+    square per pair: at least 3 rows of 5 squares or more, an odd number of them (``2W + 1``), each two characters
+    alike (or a mark and a space), and no ``.``."""
+    rows = [row.rstrip() for row in text.split("\n")]
+    w = max(map(len, rows))
+    w += w % 2  # the last pair's space cut off with the line's trailing spaces
+    rows = [row.ljust(w) for row in rows]
+    if "." in text or len(rows) < 3 or w < 10 or (w // 2) % 2 == 0 or not all(_pairs(row) for row in rows):
+        return text
+    return "\n".join("".join(a if a != " " else b for a, b in zip(row[0::2], row[1::2])) for row in rows)
 
 
 def _pairs(row: str) -> bool:
@@ -397,8 +415,23 @@ def loads(text: str, *, source: str | None = None) -> Maze:
     ...
     tremaux.errors.MazeFormatError: 2:3: unknown character 'x'; a block text uses ...
     """
+    if is_tokens(text):  # the tokens of maze-dataset: <ADJLIST_START> (0,0) <--> (0,1) ; ...
+        return from_tokens(text, source)
+    if is_lists(text):  # networkx's edge list or adjacency list of cells: (0, 0) (0, 1)
+        return from_lists(text, source)
+    if isinstance(text, str) and ("\u2580" in text or "\u2584" in text):  # '▀' and '▄': two rows per line
+        text = unhalved(text, source)
     if isinstance(text, str) and not text.isascii():
         text = _full_blocks(text)
+    elif isinstance(text, str) and "##" in text:
+        text = _hash_pairs(text.strip("\n").replace("\r\n", "\n"))
+    text = as_block_text(text, source) or text  # rows of 0 and 1 (a data set's, numpy.savetxt's)
+    if isinstance(text, str) and "#" not in text:  # walls drawn with another character: 'X', '*', '@'...
+        other = set(text) - set(" \t\r\n.ESGFo+")
+        if len(other) == 1 and (wall := other.pop()) in "*X@%=&$" and text.count(wall) > 1:
+            text = text.replace(wall, "#")
+    if isinstance(text, str) and text.count("*") > 1:  # a path drawn with '*', not start and goal in one square
+        text = text.replace("*", "o")
     sections, multi = split(text, source=source, dedent=False)
     arrays = [_parse(sec) for sec in sections]
     shape = arrays[0].shape
@@ -413,7 +446,7 @@ def loads(text: str, *, source: str | None = None) -> Maze:
     start = goal = None
     marks = set(np.unique(np.concatenate([a.ravel() for a in arrays])).tolist())
     mazelib = {ord("S"), ord("E")} <= marks and ord("G") not in marks  # S the start, E the end (mazelib's tostring)
-    for what, chars in (("entrance", b"S*" if mazelib else b"ES*"), ("goal", b"E*" if mazelib else b"G*")):
+    for what, chars in (("entrance", b"S*" if mazelib else b"ES*"), ("goal", b"EF*" if mazelib else b"GF*")):
         for k, (sec, a) in enumerate(zip(sections, arrays)):
             for i, j in np.argwhere(np.isin(a, np.frombuffer(chars, dtype=np.uint8))):
                 i, j = int(i), int(j)
@@ -438,4 +471,23 @@ def loads(text: str, *, source: str | None = None) -> Maze:
     if not exists.any():
         raise MazeFormatError("every square is a wall '#': the maze has no cell", line=sections[0].numbers[0],
                               column=1, source=source)
+    if start is None and goal is None and not multi:
+        start, goal = _border_gaps(exists)
     return Maze.open(squares.shape, mask=exists, start=start, goal=goal)
+
+
+def _border_gaps(exists: np.ndarray) -> tuple[Any, Any]:
+    """The two openings in the wall around a block picture, its start and goal in reading order (else none).
+
+    A picture of a maze of cells (odd rows and columns, every corner post a wall) whose border is wall but for
+    two squares: the entrance and the exit that so many generators leave in the outer wall.
+    """
+    h, w = exists.shape
+    if h < 3 or w < 3 or h % 2 == 0 or w % 2 == 0 or exists[0::2, 0::2].any():
+        return None, None
+    ring = np.zeros_like(exists)
+    ring[[0, -1], :] = ring[:, [0, -1]] = True
+    gaps = np.argwhere(ring & exists)
+    if len(gaps) != 2:
+        return None, None
+    return tuple((int(i), int(j)) for i, j in gaps)

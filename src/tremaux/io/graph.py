@@ -33,7 +33,7 @@ from ..errors import CellError, InvalidMazeError
 from ..kernels import grid as kg
 from ..maze.model import Maze, check_shape
 
-__all__ = ["to_graph", "from_graph"]
+__all__ = ["to_graph", "from_graph", "is_graph_data", "from_graph_data"]
 
 
 def to_graph(maze: Maze) -> nx.Graph:
@@ -171,6 +171,9 @@ def from_graph(G: nx.Graph, *, shape=None, start=None, goal=None) -> Maze:
         shape = tuple(int(x) + 1 for x in coords.max(axis=0))
     check_shape(shape)
     dims = tuple(int(x) for x in shape)
+    from .. import budget
+
+    budget.check(4 * int(np.prod(dims)), f"the maze of a graph on a {' x '.join(map(str, dims))} grid")
     outside = (coords >= np.array(dims)).any(axis=1)
     if outside.any():
         n = nodes[int(np.argmax(outside))]
@@ -193,3 +196,96 @@ def from_graph(G: nx.Graph, *, shape=None, start=None, goal=None) -> Maze:
     goal = _marked(G, "goal") if goal is None else goal
     mask = None if exists.all() else exists
     return Maze(cells, mask=mask, start=start, goal=goal, validate=False)
+
+
+def is_graph_data(data: Any) -> bool:
+    """Whether parsed JSON is a graph as networkx writes it: ``node_link_data`` or ``adjacency_data``.
+
+    Parameters
+    ----------
+    data : object
+        Parsed JSON.
+
+    Returns
+    -------
+    bool
+        True for an object with ``"nodes"`` and ``"links"`` (or ``"edges"``, or ``"adjacency"``) and no
+        ``"format"`` field of its own.
+
+    Examples
+    --------
+    >>> from tremaux.io.graph import is_graph_data
+    >>> is_graph_data({"nodes": [{"id": [0, 0]}], "links": []}), is_graph_data({"format": "tremaux-maze"})
+    (True, False)
+    """
+    return (isinstance(data, dict) and "format" not in data and isinstance(data.get("nodes"), list)
+            and any(isinstance(data.get(k), list) for k in ("links", "edges", "adjacency")))
+
+
+def _json_node(value: Any) -> Any:
+    """A node id as JSON gives it back: a cell tuple written as a list, ``[0, 1]``, is the tuple again."""
+    if isinstance(value, list) and all(isinstance(x, (int, float, str)) for x in value):
+        return tuple(value)
+    if isinstance(value, (int, float, str)):
+        return value
+    raise InvalidMazeError(f"graph node id {_short(value)} is not a cell, [row, col] or [level, row, col]")
+
+
+def from_graph_data(data: dict[str, Any]) -> Maze:
+    """The maze of a passage graph saved as JSON by networkx (``node_link_data`` or ``adjacency_data``).
+
+    Parameters
+    ----------
+    data : dict
+        Parsed JSON with ``"nodes"`` (objects with an ``"id"``, a cell, and optionally ``"start"``/``"goal"``
+        set true) and ``"links"`` or ``"edges"`` (objects with ``"source"`` and ``"target"``), or
+        ``"adjacency"`` (for each node, the list of its neighbours' objects with an ``"id"``); its
+        ``"graph"`` object may carry ``shape``, ``start`` and ``goal``.
+
+    Returns
+    -------
+    Maze
+        As :func:`from_graph` reads the graph.
+
+    Raises
+    ------
+    InvalidMazeError
+        For a node or link that is not written as networkx writes one, or as :func:`from_graph` refuses.
+
+    Examples
+    --------
+    >>> import json, networkx as nx
+    >>> from tremaux.io.graph import to_graph, from_graph_data
+    >>> from tremaux.maze import Maze
+    >>> m = Maze.open((2, 2), start=(0, 0), goal=(1, 1))
+    >>> from_graph_data(json.loads(json.dumps(nx.node_link_data(to_graph(m))))) == m
+    True
+    """
+    G = nx.Graph()
+    for k, v in data["graph"].items() if isinstance(data.get("graph"), dict) else ():
+        if k in ("shape", "start", "goal") and v is not None:
+            G.graph[k] = _json_node(v)
+    nodes = data["nodes"]
+    for n in nodes:
+        if not isinstance(n, dict) or "id" not in n:
+            raise InvalidMazeError(f"graph node {_short(n)} has no \"id\"")
+        G.add_node(_json_node(n["id"]), **{k: v for k, v in n.items() if k in ("start", "goal")})
+    if isinstance(data.get("adjacency"), list):
+        if len(data["adjacency"]) != len(nodes):
+            raise InvalidMazeError(f"the graph has {len(nodes)} nodes but {len(data['adjacency'])} adjacency lists")
+        for n, near in zip(nodes, data["adjacency"]):
+            for m in near if isinstance(near, list) else [near]:
+                if not isinstance(m, dict) or "id" not in m:
+                    raise InvalidMazeError(f"graph neighbour {_short(m)} has no \"id\"")
+                G.add_edge(_json_node(n["id"]), _json_node(m["id"]))
+    else:
+        for e in data["links"] if isinstance(data.get("links"), list) else data["edges"]:
+            if not isinstance(e, dict) or "source" not in e or "target" not in e:
+                raise InvalidMazeError(f"graph link {_short(e)} has no \"source\" and \"target\"")
+            G.add_edge(_json_node(e["source"]), _json_node(e["target"]))
+    return from_graph(G)
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

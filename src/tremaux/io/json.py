@@ -42,8 +42,9 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import MazeFormatError
+from ..errors import CellError, InvalidMazeError, InvalidSizeError, MazeFormatError
 from ..maze.model import Maze, check_shape
+from ._digits import as_block_rows
 from ._common import FORMAT_NAME, VERSION, build, check_header, decode_text
 
 __all__ = ["text_bytes", "dumps", "loads", "to_dict", "from_dict"]
@@ -219,11 +220,24 @@ def from_dict(data: Any, *, source: str | None = None) -> Maze:
     ...
     tremaux.errors.MazeFormatError: ...
     """
+    rows = as_block_rows(data, source)
+    if rows is not None:  # a list of rows of 0 (open) and 1 (wall), 2 and 3 the start and goal
+        from . import block
+
+        return block.loads(rows, source=source)
     if not isinstance(data, dict):
         kind = ("null" if data is None else "true or false" if isinstance(data, bool) else "list" if
                 isinstance(data, list) else "string" if isinstance(data, str) else "number" if
                 isinstance(data, (int, float)) else type(data).__name__)  # in JSON's words
         raise MazeFormatError(f"a JSON maze is an object {{...}}, not a {kind}", source=source)
+    if "format" not in data and "nodes" in data:  # (networkx is imported only for such a file)
+        from .graph import from_graph_data, is_graph_data
+
+        if is_graph_data(data):  # a passage graph saved by networkx (node_link_data, adjacency_data)
+            try:
+                return from_graph_data(data)
+            except (InvalidMazeError, CellError, InvalidSizeError) as exc:
+                raise MazeFormatError(f"a networkx graph of a maze: {exc}", source=source) from None
     check_header(data.get("format"), data.get("version"), source)
     for key in ("shape", "cells"):
         if key not in data:

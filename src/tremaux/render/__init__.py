@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .._display import NOTEBOOK_PNG_CELLS, NOTEBOOK_SVG_CELLS
+from .._display import NOTEBOOK_PNG_CELLS, NOTEBOOK_SVG_CELLS, png_fits
 from .._lazy import attach
 
 if TYPE_CHECKING:  # what the lazy names below resolve to, for type checkers and the reference pages
@@ -141,6 +141,6 @@ def repr_png(obj) -> bytes | None:
     if maze_of(obj).flat.shape[0] > NOTEBOOK_PNG_CELLS:
         return None
     try:
-        return to_png(obj)
+        return png_fits(to_png(obj))  # None for a picture too long to see (1 x 100,000 cells)
     except MemoryLimitError:
         return None

@@ -1,0 +1,66 @@
+"""Mazes written as grids of digits, as data sets and ``numpy.savetxt`` leave them: ``1`` wall, ``0`` open.
+
+Rows of ``0`` and ``1`` (side by side, or separated by spaces, tabs or commas), with at most one ``2`` (the
+start) and one ``3`` (the goal), or the letters of a block text (``S``, ``E``, ``G``), are a block picture:
+:func:`as_block_text` redraws them as a block text (``#``, ``.``, ``S``, ``G``) for
+:func:`tremaux.io.block.loads`, and :func:`as_block_rows` does the same for a JSON list of such rows. ``1`` is
+the wall, as in mazelib's ``grid`` and the ``.npy`` reader.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..errors import MazeFormatError
+
+_CHARS = re.compile(r"[0-9SEG \t,\r\n]+")
+_SQUARE = {"0": ".", "1": "#", "2": "S", "3": "G", "S": "S", "E": "E", "G": "G"}  # letters as in block texts
+_MEANING = "a grid of digits reads as 1 wall, 0 open, 2 the start and 3 the goal"
+
+
+def as_block_text(text: str, source: str | None = None) -> str | None:
+    """The block text of a grid of digits (see the module documentation), or None for any other text."""
+    if not isinstance(text, str) or not _CHARS.fullmatch(text.strip("\ufeff")) or not re.search("[0-9]", text):
+        return None
+    rows = []
+    for n, line in enumerate(text.strip("\ufeff").replace("\r", "").split("\n"), start=1):
+        spaced = re.search(r"[ \t,]", line.strip())
+        cells = list(re.finditer(r"[^ \t,]+" if spaced else r"[^ \t,]", line))
+        for c in cells:
+            if c.group() not in _SQUARE:
+                raise MazeFormatError(f"{c.group()!r} in a grid of digits; {_MEANING}", line=n,
+                                      column=c.start() + 1, source=source)
+        rows.append("".join(_SQUARE[c.group()] for c in cells))
+        _same_length(rows, n, source)
+    return _one_each("\n".join(rows), source)
+
+
+def as_block_rows(data: Any, source: str | None = None) -> str | None:
+    """The block text of a JSON list of rows of 0, 1, 2 and 3, or None for other JSON."""
+    if not (isinstance(data, list) and data and all(isinstance(r, list) and r for r in data)):
+        return None
+    if not all(type(x) is int for r in data for x in r):
+        return None
+    rows = []
+    for i, r in enumerate(data):
+        for j, x in enumerate(r):
+            if str(x) not in _SQUARE:
+                raise MazeFormatError(f"{x} at row {i}, column {j} of a list of rows; {_MEANING}", source=source)
+        rows.append("".join(_SQUARE[str(x)] for x in r))
+        _same_length(rows, None, source)
+    return _one_each("\n".join(rows), source)
+
+
+def _one_each(text: str, source: str | None) -> str:
+    for digit, mark, what in (("2", "S", "start"), ("3", "G", "goal")):
+        if text.count(mark) > 1:
+            raise MazeFormatError(f"{text.count(mark)} squares {digit} in a grid of digits, where {digit} marks the "
+                                  f"{what} (a Number Link puzzle? tremaux numberlink solve reads those)", source=source)
+    return text
+
+
+def _same_length(rows: list[str], line: int | None, source: str | None) -> None:
+    if rows[-1] and len(rows[-1]) != len(rows[0]):
+        raise MazeFormatError(f"row {len(rows) - 1} of the grid of digits has {len(rows[-1])} squares but row 0 has "
+                              f"{len(rows[0])}", line=line, column=1 if line else None, source=source)
