@@ -1,0 +1,79 @@
+"""What benchmarks/fuzz_inputs.py found: bad arguments that crashed deep inside, or an output refused after the work."""
+
+from __future__ import annotations
+
+import io
+import math
+import os
+
+import pytest
+
+from cli_helpers import run
+from tremaux.errors import TremauxError
+
+PUZZLE = "3 3\n1 . 2\n. . .\n1 . 2\n"
+
+
+@pytest.fixture(scope="module")
+def maze():
+    import tremaux
+
+    return tremaux.Maze.open((3, 3), start=(0, 0), goal=(2, 2))
+
+
+@pytest.mark.parametrize("palette", [3, "wall", ("wall", "#000"), math.nan, object()])
+@pytest.mark.parametrize("draw", ["to_svg", "to_png"])
+def test_a_palette_that_is_not_a_mapping_is_named(maze, draw, palette):
+    from tremaux import render
+
+    with pytest.raises(TremauxError, match=r"^palette must be a mapping .* not \w+$"):
+        getattr(render, draw)(maze, palette=palette)
+
+
+@pytest.mark.parametrize("chars", ["#", 3, ["wall"]])
+def test_text_characters_that_are_not_a_mapping_are_named(maze, chars):
+    from tremaux import render
+
+    with pytest.raises(TremauxError, match=r"^chars must be a mapping .* not \w+$"):
+        render.to_text(maze, chars=chars)
+
+
+@pytest.mark.parametrize("level", [math.nan, math.inf, 10**30, 10, -2, "6", True, 2.5])
+def test_a_png_compression_level_out_of_zlib_is_named(maze, level):
+    from tremaux import render
+
+    with pytest.raises(TremauxError, match=r"^compress_level .* must be a zlib level, a whole number from 0 to 9"):
+        render.to_png(maze, compress_level=level)
+
+
+def test_the_png_compression_levels_of_zlib_are_taken(maze):
+    from tremaux import render
+
+    sizes = {level: len(render.to_png(maze, cell_size=20, compress_level=level)) for level in (-1, 0, 9)}
+    assert sizes[0] > sizes[9] and sizes[-1] < sizes[0]  # stored against compressed: the level was used
+
+
+@pytest.mark.parametrize("cap", [2**40, 10**30])
+def test_a_puzzle_file_read_under_a_cap_past_memory(tmp_path, cap):
+    from tremaux import numberlink
+
+    path = tmp_path / "p.txt"
+    path.write_text(PUZZLE)
+    # one read of the cap's size asked the whole cap up front: MemoryError at 2**40, OverflowError at 10**30
+    assert numberlink.load(path, max_bytes=cap).grid.shape == (3, 3)
+    assert numberlink.load(io.BytesIO(PUZZLE.encode()), max_bytes=cap).grid.shape == (3, 3)
+    assert numberlink.load(io.StringIO(PUZZLE), max_bytes=cap).grid.shape == (3, 3)
+    with pytest.raises(TremauxError, match="larger than the 10-byte limit"):
+        numberlink.load(path, max_bytes=10)
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs /proc, a folder that takes no new file")
+@pytest.mark.parametrize("argv", [["numberlink", "solve", "{p}"], ["numberlink", "generate", "--size", "3x3"],
+                                  ["numberlink", "convert", "{p}"]])
+def test_a_number_link_out_in_a_place_that_takes_no_file_is_refused_before_the_work(capsys, tmp_path, argv):
+    (tmp_path / "p.txt").write_text(PUZZLE)
+    args = [a.format(p=tmp_path / "p.txt") for a in argv]
+    code, out, err = run(capsys, *args, "-o", "/proc/tremaux-out.txt")
+    # was: the puzzle solved (or generated, and its "solved: ..." line printed), then the file refused
+    assert code == 2 and err == "error: cannot write /proc/tremaux-out.txt: no file can be made in /proc\n", err
+    assert out == ""
