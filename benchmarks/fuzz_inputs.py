@@ -352,10 +352,11 @@ def verdict(case: Case) -> list[str]:
     return flags
 
 
-def table(cases: list[Case]) -> str:
+def table(cases: list[Case], accepted: bool = False) -> str:
     """The Markdown table of the sweep, by command, and the flagged cases under it."""
     rows: dict[str, dict[str, int]] = {}
     flagged = []
+    shown: list[str] = []
     for case in cases:
         if case.what == "baseline":
             continue
@@ -368,6 +369,8 @@ def table(cases: list[Case]) -> str:
             flagged.append((case, flags))
         elif case.result["code"] in (0, VERDICTS.get(case.command)):
             row["accepted"] += 1
+            if accepted:
+                shown.append(f"- accepted: {case.command} {case.what} (exit {case.result['code']})")
         else:
             row["refused"] += 1
     head = ("command", "cases", "refused (exit 2, one line)", "accepted (exit 0, or 1 for a verdict)", *FLAGS)
@@ -386,7 +389,7 @@ def table(cases: list[Case]) -> str:
         left = f", left {case.result['left']}" if case.result.get("left") else ""
         out.append(f"- {case.command} {case.what}: {','.join(flags)} (exit {case.result['code']}, "
                    f"{case.result['wall']:.1f} s{left}): {last}")
-    return "\n".join(out)
+    return "\n".join(out + shown)
 
 
 def main() -> None:
@@ -397,6 +400,7 @@ def main() -> None:
     parser.add_argument("--web", action="store_true", help="also sweep the web server's JSON API")
     parser.add_argument("--no-cli", action="store_true", help="skip the command line")
     parser.add_argument("--list", action="store_true", help="print the cases, run none")
+    parser.add_argument("--accepted", action="store_true", help="also list the bad values accepted")
     args = parser.parse_args()
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     print(f"date {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; {platform.platform()}; "
@@ -422,7 +426,7 @@ def main() -> None:
             for c in bad_base:
                 print(f"note: the baseline of {c.command} exits {c.result['code']}: {c.result['stderr'][-300:]}")
             print(f"command line: {len(cases)} cases in {time.monotonic() - began:.0f} s\n")
-            print(table(cases))
+            print(table(cases, args.accepted))
         if args.api or args.web:
             from fuzz_inputs_api import sweep_api, sweep_web
 

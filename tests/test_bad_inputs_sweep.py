@@ -77,3 +77,20 @@ def test_a_number_link_out_in_a_place_that_takes_no_file_is_refused_before_the_w
     # was: the puzzle solved (or generated, and its "solved: ..." line printed), then the file refused
     assert code == 2 and err == "error: cannot write /proc/tremaux-out.txt: no file can be made in /proc\n", err
     assert out == ""
+
+
+@pytest.mark.parametrize("labels", [3, 2.5, math.nan, object()])
+def test_puzzle_labels_that_are_no_sequence_are_named(labels):
+    from tremaux.numberlink import Puzzle
+
+    with pytest.raises(TremauxError, match=r"^labels is a sequence of strings, one a pair, not \w+$"):
+        Puzzle([[1, 0, 1]], labels=labels)  # was TypeError: 'int' object is not iterable
+
+
+@pytest.mark.parametrize("colours", [3, math.inf, object()])
+@pytest.mark.parametrize("draw", ["to_svg", "to_png"])
+def test_number_link_colours_that_are_no_list_are_named(draw, colours):
+    from tremaux import numberlink
+
+    with pytest.raises(TremauxError, match=r"^colours must be a list of colours, one per pair, not \w+$"):
+        getattr(numberlink, draw)(numberlink.Puzzle([[1, 0, 1]]), colours=colours)
