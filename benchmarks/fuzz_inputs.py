@@ -136,7 +136,8 @@ def bad_files(f: dict[str, Path], kind: str) -> list[tuple[str, str]]:
              "deep.json", "big-header.txt", "huge-line.txt", "photo.png", "dev-zero", other,
              "puzzle.json" if kind == "maze" else "maze.txt"]
     pairs = [(n, str(f[n])) for n in names]
-    return pairs + [("path-through-file", str(f["a-file"] / "x.json")), ("unicode-name", str(f["unicode-name"]))]
+    return pairs + [("path-through-file", str(f["a-file"] / "x.json")), ("unicode-name", str(f["unicode-name"])),
+                    ("stdin-empty", "-")]
 
 
 def bad_outputs(f: dict[str, Path], suffix: str) -> list[tuple[str, str]]:
@@ -204,7 +205,18 @@ def annotation(param: object) -> str:
 
 def build_cases(f: dict[str, Path], only: str | None) -> list[Case]:
     """Every case: each option and file argument of each command given each bad value."""
+    import typer.main
+
+    from tremaux.cli import app
+
     cases: list[Case] = []
+    root = typer.main.get_command(app)
+    for p in root.params:  # the options before the command (--memory-limit), with a command that reads a file
+        if getattr(p, "hidden", False) or annotation(p) == "bool" or p.name == "help" or (only and "root" != only):
+            continue
+        flag = next(o for o in p.opts if o.startswith("--"))
+        for value in STR_BAD + ["-1G", "1e400G", "99999999999T", "nanG", "1.5.5M", "8Q"]:
+            cases.append(Case("(root options)", [flag, value, "info", str(f["maze"])], f"{flag}={value!r}"))
     for path, cmd in commands():
         if only and not path.startswith(only):
             continue
@@ -216,6 +228,14 @@ def build_cases(f: dict[str, Path], only: str | None) -> list[Case]:
         out_args = ["-o", out] if out and out_param is not None else []
         suffix = Path(out).suffix if out else ".txt"
         cases.append(Case(path, words + base + out_args, "baseline", out if out_args else None))
+        flags = [next(o for o in (*p.opts, *p.secondary_opts) if o.startswith("--")) for p in cmd.params
+                 if annotation(p) == "bool" and not getattr(p, "hidden", False) and p.name != "help"]
+        for i, first in enumerate(flags):  # options that may conflict: two switches, or one with the output on stdout
+            for second in flags[i + 1:]:
+                cases.append(Case(path, words + base + out_args + [first, second], f"{first} {second}",
+                                  out if out_args else None))
+            if out_param is not None:
+                cases.append(Case(path, words + base + [first, "-o", "-"], f"{first} -o -"))
         for p in cmd.params:
             if getattr(p, "hidden", False) or p.name in ("help",):
                 continue

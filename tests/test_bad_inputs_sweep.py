@@ -94,3 +94,14 @@ def test_number_link_colours_that_are_no_list_are_named(draw, colours):
 
     with pytest.raises(TremauxError, match=r"^colours must be a list of colours, one per pair, not \w+$"):
         getattr(numberlink, draw)(numberlink.Puzzle([[1, 0, 1]]), colours=colours)
+
+
+@pytest.mark.parametrize("name, text", [("spec.toml", ""), ("spec.toml", " \n\n"), ("spec.txt", "")])
+def test_an_empty_dataset_spec_is_refused_before_the_build(capsys, tmp_path, name, text):
+    spec = tmp_path / name
+    spec.write_text(text)
+    code, _, err = run(capsys, "dataset", str(spec), "-n", "2", "--size", "4x4", "-o", str(tmp_path / "d"))
+    # was: read as a spec of no setting, and two mazes built with the defaults
+    assert code == 2 and err == f"error: {spec}: the file is empty; a dataset spec gives settings such as count = " \
+        "100 (or leave the file out for the defaults)\n", err
+    assert not (tmp_path / "d").exists()
