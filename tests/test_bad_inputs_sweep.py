@@ -105,3 +105,22 @@ def test_an_empty_dataset_spec_is_refused_before_the_build(capsys, tmp_path, nam
     assert code == 2 and err == f"error: {spec}: the file is empty; a dataset spec gives settings such as count = " \
         "100 (or leave the file out for the defaults)\n", err
     assert not (tmp_path / "d").exists()
+
+
+@pytest.mark.parametrize("option", ["nope=1", "endpoint_url=http://h:9000", "x="])
+def test_a_storage_option_for_a_local_folder_is_refused(capsys, tmp_path, option):
+    out = tmp_path / "d"
+    code, _, err = run(capsys, "dataset", "-n", "2", "--size", "4x4", "-o", str(out), "--storage-option", option)
+    # was: ignored by the local file system, and the dataset built as if it were not given
+    key = option.split("=")[0]
+    assert code == 2 and err == f"error: --storage-option {key!r} means nothing for the local folder {out}; storage " \
+        "options are for URLs such as s3://bucket/data\n", err
+    assert not out.exists()
+
+
+def test_a_storage_option_for_a_local_folder_is_refused_by_the_library(tmp_path):
+    from tremaux import dataset
+
+    with pytest.raises(TremauxError, match=r"^storage option 'anon' means nothing for the local folder "):
+        dataset.build(dataset.make_spec(count=1, size="3x3"), tmp_path / "d", storage_options={"anon": True})
+    assert not (tmp_path / "d").exists()
