@@ -203,6 +203,7 @@ def sweep_web(f: dict[str, Path]) -> str:
     app = create_app(workers=1, heavy_workers=1, time_limit=5)
     rows: dict[str, dict[str, int]] = {}
     flagged: list[str] = []
+    statuses: dict[int, int] = {}
     began = time.monotonic()
     with TestClient(app, raise_server_exceptions=False) as client:
         parsed = client.post("/api/numberlink/parse", json={"text": f["puzzle"].read_text()}).json()
@@ -225,6 +226,7 @@ def sweep_web(f: dict[str, Path]) -> str:
             except Exception as exc:  # noqa: BLE001 - the transport itself failed: as bad as a 500
                 status, text = 599, f"{type(exc).__name__}: {exc}"
             wall = time.monotonic() - t0
+            statuses[status] = statuses.get(status, 0) + 1
             if wall > LIMIT_S:
                 row["slow"] += 1
                 flagged.append(f"- {method} {route} {what}: {wall:.0f} s")
@@ -300,5 +302,6 @@ def sweep_web(f: dict[str, Path]) -> str:
             total[k] += row[k]
     out.append("| **all** | " + " | ".join(f"**{total[k]}**" for k in keys) + " |")
     out.append("")
+    out.append("statuses: " + ", ".join(f"{k}: {v}" for k, v in sorted(statuses.items())))
     out.append(f"flagged: {len(flagged)}")
     return "\n".join(out + flagged)

@@ -124,3 +124,12 @@ def test_a_storage_option_for_a_local_folder_is_refused_by_the_library(tmp_path)
     with pytest.raises(TremauxError, match=r"^storage option 'anon' means nothing for the local folder "):
         dataset.build(dataset.make_spec(count=1, size="3x3"), tmp_path / "d", storage_options={"anon": True})
     assert not (tmp_path / "d").exists()
+
+
+@pytest.mark.parametrize("argv", [["numberlink", "convert", "{p}"], ["numberlink", "generate", "--size", "3x3"]])
+def test_an_empty_number_link_format_is_refused_as_any_unknown_name(capsys, tmp_path, argv):
+    (tmp_path / "p.txt").write_text(PUZZLE)
+    code, out, err = run(capsys, *[a.format(p=tmp_path / "p.txt") for a in argv], "--format", "")
+    # was: read as no --format at all, the grid format written
+    assert code == 2 and out == "" and err.startswith("error: unknown numberlink format ''; choose one of: ") \
+        and err.count("\n") == 1, err
