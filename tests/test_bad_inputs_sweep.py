@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import math
 import os
+import sys
 
 import pytest
 
@@ -133,3 +134,19 @@ def test_an_empty_number_link_format_is_refused_as_any_unknown_name(capsys, tmp_
     # was: read as no --format at all, the grid format written
     assert code == 2 and out == "" and err.startswith("error: unknown numberlink format ''; choose one of: ") \
         and err.count("\n") == 1, err
+
+
+def test_the_sweep_has_a_command_line_that_runs_for_every_command(monkeypatch):
+    # benchmarks/fuzz_inputs.py reads the commands from the typer application; a new command needs a baseline
+    # there (a command line that runs), or every bad value would be "refused" for a missing argument instead
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).parent.parent / "benchmarks" / "fuzz_inputs.py"
+    spec = importlib.util.spec_from_file_location("fuzz_inputs", path)
+    sweep = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "fuzz_inputs", sweep)  # its dataclass looks its module up there
+    spec.loader.exec_module(sweep)
+    commands = [name for name, _ in sweep.commands()]
+    assert {"generate", "render", "numberlink solve", "dataset"} <= set(commands)
+    assert [name for name in commands if name not in sweep.BASELINES] == []
