@@ -81,6 +81,11 @@ def fixtures(root: Path) -> dict[str, Path]:
         main(["numberlink", "generate", "--size", "5x5", "--seed", "1", "-o", str(f["puzzle"])])
     except SystemExit:
         pass
+    f["dataset"] = root / "dataset"
+    try:
+        main(["dataset", "-n", "2", "--size", "4x4", "-q", "-o", str(f["dataset"])])
+    except SystemExit:
+        pass
     text = f["maze"].read_text()
     (root / "dir").mkdir(exist_ok=True)
     f["folder"] = root / "dir"
@@ -160,6 +165,7 @@ BASELINES = {  # a command line that runs, the output it writes (None: stdout on
     "animate": (["{maze}"], "out.gif", "maze"),
     "serve": ([], None, None),
     "dataset": (["-n", "2", "--size", "4x4"], "data", None),  # a folder: a failed run must not leave it
+    "dataset info": (["{dataset}"], None, None),
     "warmup": (["-q"], None, None),
     "numberlink solve": (["{puzzle}"], "out.txt", "puzzle"),
     "numberlink generate": (["--size", "5x5", "--seed", "1"], "out.txt", None),
@@ -183,6 +189,8 @@ def commands() -> list[tuple[str, object]]:
                 walk(sub, path + [name])
         else:
             found.append((" ".join(path), cmd))
+            for name, sub in getattr(cmd, "word_commands", {}).items():  # a first word that selects one (dataset info)
+                walk(sub, path + [name])
     walk(typer.main.get_command(app), [])
     return found
 
@@ -222,7 +230,7 @@ def build_cases(f: dict[str, Path], only: str | None) -> list[Case]:
             continue
         base, out, kind = BASELINES.get(path, ([], None, None))
         words = path.split()
-        fill = {"{maze}": str(f["maze"]), "{puzzle}": str(f["puzzle"])}
+        fill = {"{maze}": str(f["maze"]), "{puzzle}": str(f["puzzle"]), "{dataset}": str(f["dataset"])}
         base = [fill.get(w, w) for w in base]
         out_param = next((p for p in cmd.params if "--out" in p.opts), None)
         out_args = ["-o", out] if out and out_param is not None else []
