@@ -150,3 +150,11 @@ def test_the_sweep_has_a_command_line_that_runs_for_every_command(monkeypatch):
     commands = [name for name, _ in sweep.commands()]
     assert {"generate", "render", "numberlink solve", "dataset"} <= set(commands)
     assert [name for name in commands if name not in sweep.BASELINES] == []
+
+
+@pytest.mark.parametrize("width", [True, False])
+def test_a_number_link_line_width_of_true_is_no_width(width):
+    from tremaux import numberlink
+
+    with pytest.raises(TremauxError, match=r"^line_width must be a number of pixels, 0 or more, not (True|False)$"):
+        numberlink.to_svg(numberlink.Puzzle([[1, 0, 1]]), line_width=width)  # was drawn 1 (or 0) pixel wide
