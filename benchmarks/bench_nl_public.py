@@ -4,7 +4,8 @@
     python benchmarks/bench_nl_public.py --per-set DIR [DIR ...] --jsonl results.jsonl
 
 Every PATH is a puzzle file in any format the library reads, or a folder whose
-``*.txt`` files are read (recursively). The puzzles are not in the repository:
+``*.txt`` files (or those ``--glob`` matches: ``'*'`` for every file, as
+level packs come as ``.in``, ``.csv``, ``.json``...) are read (recursively). The puzzles are not in the repository:
 they come from other people's level packs and solvers (see the report that
 collected them). Puzzles are numbered in sorted file order, then order in the
 file; even numbers are the development half, odd numbers the held-out half.
@@ -59,10 +60,11 @@ def size_class(shape: tuple[int, int]) -> str:
     return next(name for top, name in CLASSES if side <= top)
 
 
-def puzzle_files(paths: list[str]) -> list[Path]:
+def puzzle_files(paths: list[str], pattern: str = "*.txt") -> list[Path]:
     out: list[Path] = []
     for p in map(Path, paths):
-        out += sorted(p.rglob("*.txt")) if p.is_dir() else [p]
+        found = (f for f in p.rglob(pattern) if f.is_file() and not f.name.startswith("."))
+        out += sorted(found) if p.is_dir() else [p]
     return sorted(set(out))
 
 
@@ -79,10 +81,10 @@ def published_paths(text: str) -> list[list[list[tuple[int, int]]] | None]:
     return out
 
 
-def collect(paths: list[str]) -> list[dict]:
+def collect(paths: list[str], pattern: str = "*.txt") -> list[dict]:
     """Every puzzle of the files: its file, index in the file, puzzle (or read error) and published solution."""
     items = []
-    for f in puzzle_files(paths):
+    for f in puzzle_files(paths, pattern):
         try:
             got = formats.load_all(f, errors="keep")
         except Exception as exc:  # a file that cannot be split into puzzles
@@ -242,11 +244,25 @@ def per_set_table(sets: list[tuple[str, list[dict]]]) -> str:
     return "\n".join(lines)
 
 
+def read_table(sets: list[tuple[str, list[dict]]]) -> str:
+    """One line per set and half: the files, the puzzles read and those refused (with the first refusal)."""
+    lines = ["| set | half | files | puzzles read | refused | first refusal |", "|---|---|---|---|---|---|"]
+    for name, items in sets:
+        for half in ("dev", "held"):
+            sel = [i for i in items if i["half"] == half]
+            bad = [i for i in sel if i["puzzle"] is None]
+            why = bad[0]["error"].replace("|", "/")[:90] if bad else ""
+            lines.append(f"| {name} | {half} | {len({i['file'] for i in sel})} | {len(sel) - len(bad)} | {len(bad)} "
+                         f"| {why} |")
+    return "\n".join(lines)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("paths", nargs="+", help="puzzle files or folders of *.txt puzzle files")
     ap.add_argument("--runs", default="t1,unique,default", help="comma-separated: t1, default, unique")
     ap.add_argument("--jsonl", type=Path, help="append each run here, and skip runs already in it")
+    ap.add_argument("--glob", default="*.txt", help="the files of a folder read (default *.txt; '*' for all)")
     ap.add_argument("--per-set", action="store_true",
                     help="each PATH is a set numbered on its own (even = development); print one table of the sets")
     args = ap.parse_args()
@@ -255,13 +271,16 @@ def main() -> None:
         if x not in RUNS:
             ap.error(f"unknown run {x!r}; choose among {', '.join(RUNS)}")
     if args.per_set:
-        sets = []
+        sets, read = [], []
         for path in args.paths:
-            items = collect([path])
+            items = collect([path], args.glob)
+            read.append((Path(path).name, items))
             sets.append((Path(path).name, verdicts(items, evaluate(items, runs, args.jsonl))))
         print(per_set_table(sets))
+        print()
+        print(read_table(read))
         return
-    items = collect(args.paths)
+    items = collect(args.paths, args.glob)
     rows = verdicts(items, evaluate(items, runs, args.jsonl))
     print(table(rows, items, args.paths))
 

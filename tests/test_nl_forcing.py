@@ -67,10 +67,14 @@ def test_force_agrees_with_the_brute_force(rule, touch):
 
 
 @pytest.mark.parametrize("rule,touch", COMBOS)
-def test_the_second_question_agrees_with_the_brute_force_when_forcing_answers(rule, touch):
+def test_the_second_question_agrees_with_the_brute_force_when_forcing_answers(rule, touch, monkeypatch):
     """Through ``another_stage``: every verdict the brute force's, and forcing answers some of them under fill
     with touching and under nikoli (under fill without touching the search that found the first solution goes
-    on, and forcing is not asked)."""
+    on, and forcing is not asked). Under nikoli the question is kept even when every line of the first solution
+    is shortest (``solvers/lengths.py`` would ask it under fill: ``tests/test_nl_lengths.py``)."""
+    from tremaux.numberlink.solvers import another
+
+    monkeypatch.setattr(another, "covers_every_solution", lambda puzzle, first: False)
     fill = rule == "fill"
     by_forcing = 0
     for p in boards(40 + fill + 2 * touch, 80):
@@ -263,6 +267,8 @@ def test_under_nikoli_forcing_asks_among_lines_that_never_touch_when_that_suffic
     from tremaux.numberlink.solvers import another
     from tremaux.numberlink.solvers.reductions import untouched_suffices
 
+    # the nikoli question itself (its lines are all shortest: solvers/lengths.py would ask it under fill)
+    monkeypatch.setattr(another, "covers_every_solution", lambda puzzle, first: False)
     asked = []
     real = another.for_question
     monkeypatch.setattr(another, "for_question", lambda task, first: asked.append(

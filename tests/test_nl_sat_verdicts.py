@@ -79,6 +79,8 @@ def test_sat_alone_decides_uniqueness_as_the_brute_force_does(rule, touch, monke
     monkeypatch.setattr(another, "_new_run", lambda task, first: None)
     monkeypatch.setattr(another, "for_question", lambda task, first: None)
     monkeypatch.setattr(another, "_new_local", lambda task, first: None)
+    # SAT's own question even where every solution covers the board (solvers/lengths.py would ask it under fill)
+    monkeypatch.setattr(another, "covers_every_solution", lambda puzzle, first: False)
     asked = []  # the boards whose question carried the clauses of shortcuts (a covering first, under nikoli)
     real = another.shortcut_clauses
     monkeypatch.setattr(another, "shortcut_clauses", lambda puzzle, inc: asked.append(puzzle) or real(puzzle, inc))

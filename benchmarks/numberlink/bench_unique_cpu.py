@@ -35,8 +35,8 @@ HOW: list[str] = []
 _stage = another.another_stage
 
 
-def _recorded(task, first):
-    got = _stage(task, first)
+def _recorded(task, first, *rest):  # rest: the counting stage, as the pipeline hands it
+    got = _stage(task, first, *rest)
     if got is not None:
         HOW.append(got.how)
     return got

@@ -67,8 +67,9 @@ def _show(drawn, numbers: bool = False) -> None:
 def solve_cmd(
     files: list[Path] = typer.Argument(..., metavar="FILE", path_type=str,  # str: a URL keeps its "//"
                                       help="Puzzle files (grid, contest, 'W H', Flow Free text or level pack, BwInf, "
-                                           "Copris, endpoint lists, XML, Prolog, a header of counts, puzz.link URLs or "
-                                           "saved files, the JSON of generate/solve --json; several puzzles allowed), "
+                                           "Copris, endpoint lists, XML, Prolog, a header of counts, '|' rows, puzz.link "
+                                           "URLs or saved files, the JSON of generate/solve --json or a JSON level; "
+                                           "several puzzles allowed), "
                                            "puzz.link URLs, or '-' for stdin; several are read in order, as one file of "
                                            "their puzzles."),
     solver: str = solver_option("fast", "fast (exact: quick verdicts, search, SAT) or tremaux (the paper's traveler)."),

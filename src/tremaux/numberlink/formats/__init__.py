@@ -49,6 +49,11 @@ their first lines unless a format is named):
     An XML board: a size, and a ``path`` element of two points a pair (see :mod:`.markup`).
 ``pairs``
     ``W H``, then one line a pair: ``(x1, y1) (x2, y2)`` or ``label: x1 y1 x2 y2`` (see :mod:`.pairlines`).
+``pipes``
+    Rows of ``|``-separated cells, ``1| |2`` or ``|1| |2|``, nothing or ``.`` for an empty cell (see :mod:`.pipes`).
+``tuples``, ``dotted``, ``links``
+    A size and the endpoint pairs as terms: ``(N, K, (1: (x1,y1), (x2,y2)), ...)``; ``R.``, ``C.``,
+    ``[((r1,c1),(r2,c2)), ...].``; ``size N`` then ``link 'A', [r1, c1], [r2, c2]`` lines (see :mod:`.termlists`).
 ``blanks``
     ``R C`` (rows first), then ``R`` rows of characters, a space for an empty cell (see :mod:`.blanks`).
 ``counted``
@@ -116,6 +121,8 @@ from .prolog import is_prolog, read_prolog, write_prolog
 from .counted import is_counted, read_counted, write_counted
 from .blanks import is_blanks, read_blanks
 from .pairlines import is_pairs, read_pairs
+from .pipes import is_pipes, read_pipes
+from .termlists import read_dotted, read_links, read_tuples, term_kind
 from .packs import FLOWPACK, is_bwinf, is_copris, read_bwinf, read_copris, read_flowpack, write_bwinf, write_copris
 from .puzzlink import ENCODED, QUERY_START, URL, read_puzzlink, write_puzzlink
 from .pzpr import is_pzprv3, read_pzprv3, write_pzprv3
@@ -163,6 +170,14 @@ FORMATS.add("json", read_json, write=None, read_only=True,
             doc="what 'numberlink generate --json' and 'solve --json' print: their puzzles; read only")
 FORMATS.add("tsv", read_grid, write=write_tsv, aliases=("tab",),
             doc="rows of tab-separated labels, 0 (or '.') for empty, as a spreadsheet saves them; read as a grid")
+FORMATS.add("pipes", read_pipes, write=None, aliases=("bars",), read_only=True,
+            doc="rows of '|'-separated cells ('1| |2' or '|1| |2|'), nothing or '.' for empty; read only")
+FORMATS.add("tuples", read_tuples, write=None, read_only=True,
+            doc="'(N, K, (1: (x1,y1), (x2,y2)), ...)': N x N, 1-based, x = column; read only")
+FORMATS.add("dotted", read_dotted, write=None, read_only=True,
+            doc="'R.', 'C.', '[((r1,c1),(r2,c2)), ...].' a line each, 1-based; read only")
+FORMATS.add("links", read_links, write=None, read_only=True,
+            doc="'size N', then \"link 'A', [r1, c1], [r2, c2]\" lines, 0-based; read only")
 
 
 def detect(text: str) -> str:
@@ -204,9 +219,13 @@ def detect(text: str) -> str:
         return "prolog"
     if is_pzprv3(body[0]):
         return "pzprv3"
+    if kind := term_kind(text):
+        return kind
     if SIZE.match(body[0]):
         return "answer" if len(body) > 1 and "," in body[1] and not body[1].lstrip().upper().startswith("LINE") \
             else "contest"
+    if is_pipes(list(enumerate(body, start=1))):
+        return "pipes"
     first = next((s for s in body if not s.lstrip().startswith("#")), "")  # after '#' comment lines
     if URL.match(first) and re.match(r"^\s*[<\"']?(https?://|[^\s?]*\?[A-Za-z])", first, re.IGNORECASE) \
             or ENCODED.match(first) or QUERY_START.match(first):

@@ -351,6 +351,22 @@ def ascii_hint(text: str) -> str:
     return ""
 
 
+def cell_hint(text: str) -> str:
+    """:func:`ascii_hint`, or for ``*`` and ``#`` (a blocked cell in some Flow Free files) that no cell is blocked
+    here, as a clause for a message.
+
+    Examples
+    --------
+    >>> cell_hint("*")
+    ' (a blocked cell? these boards have none: every cell may hold a line)'
+    >>> cell_hint("１"), cell_hint("?")
+    (" ('１' is another form of '1': write '1')", '')
+    """
+    if text in ("*", "#"):
+        return " (a blocked cell? these boards have none: every cell may hold a line)"
+    return ascii_hint(text)
+
+
 # ---------------------------------------------------------------------- label characters
 ALNUM = re.compile(r"^[0-9A-Za-z]+$")
 """A label of separated cells: a word of ASCII letters and digits."""

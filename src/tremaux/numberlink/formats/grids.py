@@ -25,7 +25,7 @@ from ...errors import PuzzleError, PuzzleFormatError
 from .._cells import cells as _cells
 from .._cells import rows as _rows
 from ..model import Puzzle, label_order
-from ._text import (ALNUM, WEB_ADDRESS, Line, any_char, ascii_hint, check_side, count_cells, empty_field,
+from ._text import (ALNUM, WEB_ADDRESS, Line, any_char, cell_hint, check_side, count_cells, empty_field,
                     grid_char, has_separator, letter, lines, show, split_blocks, tokens)
 from ._table import number_rows
 from ._sheets import filled as _filled, join_empty_rows
@@ -108,7 +108,7 @@ def _char_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str) ->
     for code in labels.tolist():
         if not ok(chr(code)):
             r, c = (int(x) for x in np.argwhere(codes == code)[0])
-            raise PuzzleFormatError(f"unexpected {show(chr(code))}{ascii_hint(chr(code))}; {what}", line=rows[r][0],
+            raise PuzzleFormatError(f"unexpected {show(chr(code))}{cell_hint(chr(code))}; {what}", line=rows[r][0],
                                     column=offsets[r] + c + 1, source=source)
     where: dict[str, list[tuple[int, int]]] = {}
     values, counts = np.unique(codes[~blank], return_counts=True)
@@ -131,7 +131,7 @@ def _unexpected(rows: Sequence[Line], fmt: str, source: str | None) -> None:
         off = len(s) - len(s.lstrip())
         for i, ch in enumerate(s.strip()):
             if ch not in empty and not ok(ch):
-                raise PuzzleFormatError(f"unexpected {show(ch)}{ascii_hint(ch)}; {what}", line=lineno,
+                raise PuzzleFormatError(f"unexpected {show(ch)}{cell_hint(ch)}; {what}", line=lineno,
                                         column=off + i + 1, source=source)
 
 
@@ -168,7 +168,7 @@ def _token_rows(rows: Sequence[Line], fmt: str, source: str | None, name: str, c
                 row.append(None)
                 continue
             if not ALNUM.match(tok):
-                raise PuzzleFormatError(f"unexpected {show(tok)}{ascii_hint(tok)}; a separated cell is '.', '-' or "
+                raise PuzzleFormatError(f"unexpected {show(tok)}{cell_hint(tok)}; a separated cell is '.', '-' or "
                                         f"0 (empty), a number or a word of letters and digits", line=lineno,
                                         column=col, source=source)
             if tok.isdigit():

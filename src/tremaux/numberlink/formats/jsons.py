@@ -7,7 +7,8 @@
     as its ``"size"`` and the two ends of each of its ``"lines"`` (the numbers, with their labels); several
     such values one after another (JSON Lines, as ``generate --json >> file`` appends them) too. Read only.
     A list of rows of cells (``[[1, 0, 1], [2, 0, 2]]``, as ``json.dump(puzzle.grid.tolist())`` writes them;
-    ``0``, ``null`` and ``"."`` empty) is read as the grid.
+    ``0``, ``null`` and ``"."`` empty) is read as the grid, and so are rows of cell objects or colour triples, as
+    Flow Free clones save their levels (see :mod:`.cellgrids`).
     Other JSON (the verdicts of ``check --json``, a ``*.sol.json`` list of paths) is an error naming what a
     puzzle record needs.
 
@@ -30,9 +31,10 @@ from typing import Any
 
 import numpy as np
 
-from ...errors import PuzzleError, PuzzleFormatError
+from ...errors import InvalidSizeError, PuzzleError, PuzzleFormatError
 from ..model import MAX_SIDE, Puzzle
 from ._text import lines
+from .cellgrids import cell_rows
 from .grids import entry_names
 
 __all__ = ["is_json", "puzzle_text", "read_json"]
@@ -266,6 +268,12 @@ def _read_value(data: Any, first: int, source: str | None, base: str) -> list[Pu
     """The puzzles of one JSON value (see :func:`read_json`), its errors said at line ``first``."""
     from . import loads_all
 
+    try:
+        rows = cell_rows(data)  # cells as objects or colours, as Flow Free clones save their levels
+        if rows is not None:
+            return [Puzzle.from_rows(rows, name=base)]
+    except (PuzzleError, InvalidSizeError) as exc:
+        return [PuzzleFormatError(f"this JSON grid: {exc}", line=first, column=1, source=source)]
     if _is_rows(data):  # the rows of a grid, as json.dump(puzzle.grid.tolist()) writes them
         try:
             return [Puzzle.from_rows(data, name=base)]

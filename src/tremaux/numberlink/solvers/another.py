@@ -16,7 +16,8 @@ question, never a fresh solve by a slower route:
    then (for uniqueness) one line, or two side by side, re-routed along shortest paths, the others kept
    (:mod:`.reroute`): each a solution by construction, found in a pass over the lines, with no encoding to
    build. First solutions that leave many cells empty (the router's) nearly always have a move; those that
-   cover the board often a re-routing (two lines that trade cells, some left empty);
+   cover the board often a re-routing (two lines that trade cells, some left empty). When the first covers
+   the board with lines all as short as can be, every solution covers it: asked under ``fill`` (:mod:`.lengths`);
 3. **the compiled neighbourhoods** (:mod:`.local`), when the first solution
    came with no search to resume and no SAT encoding, and the new search
    below is not the colour search (which tries the first solution's colours
@@ -66,12 +67,10 @@ question, never a fresh solve by a slower route:
    of the two answers the puzzle quickly answers it, without a tuned
    choice between them: the search proves small and medium puzzles
    unique in a fraction of what SAT needs to load, SAT the large ones the
-   search gets lost in. "No model" from SAT, or the search
-   run to its end, proves that the solutions found are all.
+   search gets lost in. "No model" from SAT, or the search run to its end, proves that the solutions found are all.
 
-Every solution returned is a model of the rule's full encoding, one the
-search found or a move that keeps the rule, so a second solution found
-locally is a solution, not a guess.
+Every solution returned is a model of the rule's full encoding, one the search found or a move that keeps the
+rule, so a second solution found locally is a solution, not a guess.
 
 Examples
 --------
@@ -101,6 +100,7 @@ from ..result import Linking
 from . import bound
 from .base import Answer, Task, first_tables
 from .forcing import FORCE_SHARE, for_question
+from .lengths import as_fill, covers_every_solution
 from ._found import _add, _held, _key, _links_key  # noqa: F401 - _key: the tests' key of a solution
 from .moves import moves
 from .neighbourhoods import around, bounded_model, hoods_deadline, neighbourhoods, windows
@@ -191,6 +191,8 @@ def another_stage(task: Task, first: Callable[[Task], Answer], count: Callable |
     one = first(replace(task, want=1, then=task.want))
     if not one.solutions:
         return one  # proven none, or no time
+    if not task.rule.cover and covers_every_solution(task.puzzle, one.solutions[0]):
+        return as_fill(task, first, count, one)  # every solution covers the board
     first_seconds = time.perf_counter() - t0
     found: list[Linking] = []
     seen: set[bytes] = set()
@@ -406,11 +408,9 @@ def _linking(task: Task, enc, model) -> Linking:
 def _as_asked(task: Task, first: Linking) -> Task:
     """The task SAT, a new search and forcing ask: among lines that never touch when that suffices.
 
-    Under ``nikoli`` with touching, when ``first`` covers every cell with
-    lines that never run beside themselves (:func:`untouched_suffices`),
-    the induced encoding (no line beside itself) asks the same question
-    with fewer solutions to rule out. Only the question "another one?"
-    (``want`` 2): a count needs every solution, those whose lines touch too.
+    Under ``nikoli`` with touching, when ``first`` covers every cell with lines that never run beside themselves
+    (:func:`untouched_suffices`), the induced encoding (no line beside itself) asks the same question with fewer
+    solutions to rule out. Only the question "another one?" (``want`` 2): a count needs every solution.
     """
     rule = task.rule
     if task.want == 2 and rule.touch and not rule.cover and untouched_suffices(task.puzzle, first):
