@@ -241,7 +241,8 @@ def generate_cmd(
     from ..numberlink.generate import DEFAULT_TIME_LIMIT, MAX_GENERATE_SIDE
 
     out = _text_stdout(out, as_json)
-    fmt = _written_format(fmt or _extension_format(out) or "grid")  # unknown or read only: refused before generating
+    # unknown or read only (or empty): refused before generating
+    fmt = _written_format(fmt if fmt is not None else _extension_format(out) or "grid")
     try:
         shape = parse_size(size)
     except InvalidSizeError:  # its words name the mazes' LxHxW too
@@ -417,7 +418,7 @@ def convert_cmd(
 
         raise TremauxError(f"--format {fmt} writes puzzle text, and --out {out} a picture; give one of them")
     if not pictures:
-        fmt = _written_format(fmt or _extension_format(out) or "grid")
+        fmt = _written_format(fmt if fmt is not None else _extension_format(out) or "grid")
     sources = _puzzle_sources(files)
     source = tuple(src for _, src in sources)
     puzzles = _named_puzzles(sources, load_all)  # a URL too, named by itself in messages

@@ -139,13 +139,16 @@ def _text_stdout(out: Optional[Path], as_json: bool) -> Optional[Path]:
 
 
 def _writable(out: Path) -> None:
-    """Refuse, before any work, an ``--out`` that cannot be written: a folder, or a file in a missing folder."""
+    """Refuse, before any work, an ``--out`` that cannot be written: a folder, a file in a missing folder, or one
+    in a place that takes no new file (a read-only file system, ``/proc``)."""
+    from .._write import check_writable
     from ..errors import TremauxError
 
     if out.is_dir():
         raise TremauxError(f"cannot write {out}: it is a folder")
     if not out.parent.is_dir():
         raise TremauxError(f"cannot write {out}: the folder {out.parent} does not exist")
+    check_writable(out)
 
 
 def _text_or_picture(out: Path) -> None:

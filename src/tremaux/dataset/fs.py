@@ -438,7 +438,8 @@ def open_target(out: str | Path | Target, storage_options: Mapping[str, Any] | I
     TremauxError
         For an unknown protocol, or one whose fsspec package is not installed
         (naming the package, see :data:`PACKAGES`, and the tremaux extra that
-        brings it), or storage options the file system refuses.
+        brings it), storage options the file system refuses, or any but
+        ``auto_mkdir`` for a local folder (which would ignore them).
 
     Examples
     --------
@@ -454,6 +455,10 @@ def open_target(out: str | Path | Target, storage_options: Mapping[str, Any] | I
     url = str(out)
     options = parse_storage_options(storage_options)
     protocol = url.split("://", 1)[0].lower() if "://" in url else "file"
+    unknown = sorted(set(options) - {"auto_mkdir"}) if protocol in ("file", "local") else []
+    if unknown:  # the local file system takes any keyword and ignores it: a typo or a URL's option, said here
+        raise TremauxError(f"storage option {unknown[0]!r} means nothing for the local folder {url}; storage options "
+                           "are for URLs such as s3://bucket/data")
     try:
         fs, root = fsspec.core.url_to_fs(url, **options)
     except ImportError:

@@ -50,7 +50,7 @@ def read_spec_file(path: str | Path) -> Any:
     FileNotFoundError
         When ``path`` does not exist.
     MazeFormatError
-        When the file is over :data:`MAX_SPEC_BYTES`, not UTF-8, or not valid TOML/JSON
+        When the file is over :data:`MAX_SPEC_BYTES`, not UTF-8, empty (white space only), or not valid TOML/JSON
         (with the line and column of the problem).
 
     Examples
@@ -85,6 +85,9 @@ def read_spec_file(path: str | Path) -> Any:
             "not a text file (invalid UTF-8); a dataset spec is a .toml or .json file",
             line=line, column=column, source=str(path),
         ) from None
+    if not text.strip():  # TOML reads nothing as no setting at all: a file emptied by mistake, not a spec
+        raise MazeFormatError("the file is empty; a dataset spec gives settings such as count = 100 (or leave the "
+                              "file out for the defaults)", source=str(path))
     try:
         if path.suffix.lower() == ".json":
             try:

@@ -156,7 +156,10 @@ class Puzzle:
             labels = [str(k) for k in range(1, n + 1)]
         if isinstance(labels, str):  # else read as one label a character: "10" the labels "1" and "0"
             raise PuzzleError(f"labels is a sequence of strings, one a pair, not the string {labels!r}")
-        labels = tuple(str(x) for x in labels)
+        try:
+            labels = tuple(str(x) for x in labels)
+        except TypeError:  # a number, None: no sequence at all
+            raise PuzzleError(f"labels is a sequence of strings, one a pair, not {type(labels).__name__}") from None
         if len(labels) != n:
             raise PuzzleError(f"{len(labels)} labels given for {n} pairs")
         joined = "".join(labels)  # one pass in C (" " is the only printable white space); the culprit looked for after

@@ -153,7 +153,7 @@ def resolve(palette: Mapping[str, object] | None = None) -> dict[str, tuple[int,
     UnknownNameError
         For a key that is not a palette entry (the message lists the valid ones).
     TremauxError
-        For a value that is not a colour.
+        For a value that is not a colour, or a palette that is not a mapping.
 
     Examples
     --------
@@ -166,6 +166,9 @@ def resolve(palette: Mapping[str, object] | None = None) -> dict[str, tuple[int,
     tremaux.errors.UnknownNameError: unknown palette entry 'walls' (did you mean 'wall'?); choose one of: ...
     """
     merged: dict[str, object] = dict(PALETTE)
+    if palette is not None and not isinstance(palette, Mapping):
+        raise TremauxError(f"palette must be a mapping of palette entries to colours, such as {{'wall': '#000'}}, "
+                           f"not {type(palette).__name__}")
     if palette:
         for key, value in palette.items():
             if key not in PALETTE:

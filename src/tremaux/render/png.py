@@ -296,7 +296,7 @@ def to_png(
     Raises
     ------
     TremauxError
-        For bad sizes, colours or overlay values.
+        For bad sizes, colours, overlay values or compression level.
 
     Examples
     --------
@@ -309,6 +309,11 @@ def to_png(
     >>> img.size, img.getpixel((4, 4))
     ((19, 19), (153, 85, 85))
     """
+    level = compress_level
+    whole = isinstance(level, (int, np.integer)) and not isinstance(level, bool)
+    if level is not None and (not whole or not -1 <= level <= 9):
+        raise TremauxError(f"compress_level {compress_level!r} must be a zlib level, a whole number from 0 to 9 "
+                           "(or -1 for zlib's default)")
     img = to_image(obj, cell_size=cell_size, wall_width=wall_width, margin=margin, palette=palette,
                    path=path, visited=visited, marks=marks, heat=heat, start=start, goal=goal)
     w, h = img.size

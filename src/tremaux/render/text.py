@@ -234,6 +234,9 @@ def to_text(
     if style not in STYLES:
         raise UnknownNameError("text style", style, STYLES)
     table = dict(CHARS[style])
+    if chars is not None and not isinstance(chars, Mapping):
+        raise TremauxError(f"chars must be a mapping of text characters to single characters, such as {{'wall': '#'}}, "
+                           f"not {type(chars).__name__}")
     for key, value in (chars or {}).items():
         if key not in table:
             raise UnknownNameError("text character", key, table)

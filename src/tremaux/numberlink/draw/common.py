@@ -139,7 +139,11 @@ def _style(puzzle: Puzzle, cell: Any, colours: Sequence[str] | None,
         return int(cell), default(puzzle.pairs)
     if isinstance(colours, str):
         raise InvalidSizeError(f"colours must be a list of colours, one per pair, not the string {colours!r}")
-    cols = list(colours)
+    try:
+        cols = list(colours)
+    except TypeError:  # a number, None...: no sequence at all
+        kind = type(colours).__name__
+        raise InvalidSizeError(f"colours must be a list of colours, one per pair, not {kind}") from None
     if len(cols) < puzzle.pairs:
         raise InvalidSizeError(f"{len(cols)} colours given for {puzzle.pairs} pairs (one colour per pair)")
     return int(cell), cols

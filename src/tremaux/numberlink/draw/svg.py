@@ -73,7 +73,8 @@ def to_svg(obj: Any, *, cell: int | None = None, line_width: float | None = None
     puzzle, linking = _unpack(obj)
     h, w = puzzle.shape
     cell, cols = _style(puzzle, cell, colours)
-    if line_width is not None and not (isinstance(line_width, numbers.Real) and 0 <= line_width < math.inf):
+    if line_width is not None and (isinstance(line_width, bool) or  # True is no width, as cell=True is none
+                                   not (isinstance(line_width, numbers.Real) and 0 <= line_width < math.inf)):
         raise InvalidSizeError(f"line_width must be a number of pixels, 0 or more, not {line_width!r}")
     budget.check(budget.svg_bytes(h * w), f"an SVG of a {w}x{h} (WxH) puzzle")
     lw = line_width if line_width is not None else cell * 0.32

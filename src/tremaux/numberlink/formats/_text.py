@@ -54,10 +54,10 @@ def read_text(path: str | Path | BinaryIO, *, limit: int | None = None) -> str:
         raise PuzzleFormatError(f"expected a file name, a path or an open binary file, not {type(path).__name__}")
     try:
         if hasattr(path, "read"):
-            data = path.read(cap + 1)
+            data = _read_capped(path, cap + 1)
         else:
             with open(path, "rb") as fh:
-                data = fh.read(cap + 1)
+                data = _read_capped(fh, cap + 1)
     except OSError as exc:
         raise PuzzleFormatError(f"cannot read the file: {exc.strerror or exc}", source=source) from None
     if not isinstance(data, (bytes, bytearray, str)):
@@ -69,6 +69,22 @@ def read_text(path: str | Path | BinaryIO, *, limit: int | None = None) -> str:
     if isinstance(data, str):  # an open text file (io.StringIO, open(path)): already decoded
         return data.removeprefix("\ufeff")
     return decode(bytes(data), source=source)
+
+
+def _read_capped(fh: Any, most: int) -> Any:
+    """At most ``most`` bytes (or characters) of ``fh``, read a MiB at a time: one read of ``most`` would ask for
+    that much memory up front (a cap of 2**40 bytes is a MemoryError; 10**30 an OverflowError)."""
+    chunks: list[Any] = []
+    total = 0
+    while total < most:
+        chunk = fh.read(min(most - total, 1 << 20))
+        if not isinstance(chunk, (bytes, bytearray, str)):  # not a file of bytes or text: said by the caller
+            return chunk
+        if not chunk:
+            return chunk[:0].join(chunks)
+        chunks.append(chunk)
+        total += len(chunk)
+    return chunks[0][:0].join(chunks)
 
 
 def decode(data: bytes, *, source: str | None = None) -> str:
