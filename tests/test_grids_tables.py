@@ -1,0 +1,59 @@
+"""The hex rectangle's tables, built on first use: the same as the arithmetic form's, built once per grid, and
+without ``(cells, sides)`` temporaries (the tables are most of a big grid's memory)."""
+
+from __future__ import annotations
+
+import tracemalloc
+
+import numpy as np
+import pytest
+
+from tremaux.grids import generate_on, make_grid, solve_on
+from tremaux.grids import shapes
+from tremaux.kernels import graph_topo as kgt
+
+
+@pytest.mark.parametrize("size", [(1, 1), (1, 2), (2, 1), (1, 7), (6, 1), (2, 2), (3, 4), (4, 3), (5, 6), (9, 10)])
+def test_hex_tables_are_the_arithmetic_forms_with_borders_at_minus_one(size):
+    g = make_grid("hex", size=size)
+    t, bk = kgt.tables(*g.topology)
+    np.testing.assert_array_equal(g.nbr, t)
+    np.testing.assert_array_equal(g.back, np.where(t >= 0, bk, -1))
+    assert g.nbr.dtype == np.int32 and g.back.dtype == np.int8 and g.coords.dtype == np.int32
+    H, W = size
+    np.testing.assert_array_equal(g.coords, [(r, c) for r in range(H) for c in range(W)])
+
+
+def test_hex_tables_are_built_once_per_grid(monkeypatch):
+    calls = []
+    original = shapes._hex_table
+
+    def counted(H, W):
+        calls.append((H, W))
+        return original(H, W)
+
+    monkeypatch.setattr(shapes, "_hex_table", counted)
+    g = make_grid("hex", size=(12, 13))
+    maze = generate_on(g, "kruskal", seed=3).maze
+    assert calls == []  # generating reads the arithmetic form
+    first = solve_on(maze, "bfs")
+    nbr = g.nbr
+    second = solve_on(maze, "bfs")
+    solve_on(maze, "tremaux")
+    assert calls == [(12, 13)] and g.nbr is nbr and not nbr.flags.writeable
+    np.testing.assert_array_equal(first.path, second.path)
+
+
+def test_hex_tables_take_no_more_memory_than_themselves():
+    H, W = 150, 200
+    make_grid("hex", size=(3, 3)).nbr  # anything loaded on first use, loaded
+    g = make_grid("hex", size=(H, W))
+    tracemalloc.start()
+    try:
+        g.nbr
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    held = g.nbr.nbytes + g.back.nbytes + g.coords.nbytes  # 4 * 6 + 6 + 8 = 38 bytes a cell
+    assert held == 38 * H * W
+    assert peak <= held + 4 * W * 6 * 8 + 65536, (peak, held)  # a row's worth of temporaries, no more
