@@ -23,30 +23,40 @@ TRI_SIDES = ("left", "right", "base")
 WRAPS = ("cylinder", "torus", "moebius")
 
 
+_BLOCK = 1 << 16
+"""Cells per block when :func:`_table` builds a table: its temporaries are a block's, not the grid's."""
+
+
 def _table(H: int, W: int, dr: np.ndarray, dc: np.ndarray, valid: np.ndarray, back: np.ndarray,
            wrap: str | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """Neighbour and back tables from per-cell offsets ``dr, dc`` of shape ``(H*W, S)``."""
+    """Neighbour and back tables from per-cell offsets ``dr, dc`` of shape ``(H*W, S)`` (or broadcast to it).
+
+    Built a block of :data:`_BLOCK` cells at a time, so the peak is the two tables and a block's temporaries.
+    """
     n = H * W
-    r = np.repeat(np.arange(H, dtype=np.int32), W)[:, None]
-    c = np.tile(np.arange(W, dtype=np.int32), H)[:, None]
-    nr = r + np.asarray(dr, np.int32)
-    nc = c + np.asarray(dc, np.int32)
-    if wrap in ("cylinder", "torus"):
-        nc = nc % W
-    if wrap == "torus":
-        nr = nr % H
-    if wrap == "moebius":
-        seam = (nc < 0) | (nc >= W)
-        nr = np.where(seam, H - 1 - nr, nr)
-        nc = nc % W
-    ok = valid & (nr >= 0) & (nr < H) & (nc >= 0) & (nc < W)
-    nr *= W
-    nr += nc
-    del nc
-    nbr = np.where(ok, nr, np.int32(-1)).astype(np.int32, copy=False)
-    del nr
-    bk = np.where(ok, np.broadcast_to(np.asarray(back, np.int8), nbr.shape), np.int8(-1)).astype(np.int8, copy=False)
-    del n
+    S = np.shape(dr)[-1]
+    dr, dc, valid, back = (np.broadcast_to(x, (n, S)) for x in (dr, dc, valid, back))
+    nbr = np.empty((n, S), np.int32)
+    bk = np.empty((n, S), np.int8)
+    for a in range(0, n, _BLOCK):
+        b = min(n, a + _BLOCK)
+        i = np.arange(a, b, dtype=np.int32)[:, None]
+        r, c = i // W, i % W
+        nr = r + dr[a:b].astype(np.int32)
+        nc = c + dc[a:b].astype(np.int32)
+        if wrap in ("cylinder", "torus"):
+            nc %= W
+        if wrap == "torus":
+            nr %= H
+        if wrap == "moebius":
+            seam = (nc < 0) | (nc >= W)
+            nr = np.where(seam, H - 1 - nr, nr)
+            nc %= W
+        ok = valid[a:b] & (nr >= 0) & (nr < H) & (nc >= 0) & (nc < W)
+        nr *= W
+        nr += nc
+        np.copyto(nbr[a:b], np.where(ok, nr, np.int32(-1)))
+        np.copyto(bk[a:b], np.where(ok, back[a:b], -1), casting="unsafe")
     return nbr, bk
 
 
@@ -353,7 +363,7 @@ def triangular(size: Any = (10, 20), *, shape: str = "rectangle", side: int | No
     n = H * W
     r, c = _rowcol(H, W)
     up = ((r + c + flip) & 1) == 0
-    dr = np.zeros((n, 3), np.int64)
+    dr = np.zeros((n, 3), np.int8)
     dr[:, 2] = np.where(up, 1, -1)
     dc = np.broadcast_to(np.array([-1, 1, 0]), (n, 3))
     nbr, back = _table(H, W, dr, dc, np.ones((1, 3), bool), np.array([1, 0, 2]))
