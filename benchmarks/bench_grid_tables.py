@@ -10,7 +10,8 @@ For each kind of grid (about 4 million cells), CPU seconds (``time.process_time`
 make the grid (where the eager kinds build their tables), to build a lazy grid's tables on first use (the hex
 rectangle, a polar grid beyond ``TABLE_SLOTS``), and to solve a maze with BFS the first time (on a fresh grid
 object: tables and all) and a second time. The maze is generated once per kind (Kruskal, seed 1) and set on a
-fresh grid for each run without checking it (``validate=False``), so no run finds the tables built.
+fresh grid for each run without checking it (``validate=False``), so no run finds the tables built. Memory: the
+peak bytes :mod:`tracemalloc` traces while making the grid and building its tables (one more run), per cell.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import datetime
 import platform
 import statistics
 import time
+import tracemalloc
 
 from tremaux.grids import GridMaze, generate_on, make_grid, solve_on
 
@@ -43,6 +45,18 @@ def cpu(fn) -> float:
     t = time.process_time()
     fn()
     return time.process_time() - t
+
+
+def peak_per_cell(name: str, kw: dict) -> float:
+    """Peak bytes traced while making the grid and building its tables, per cell."""
+    tracemalloc.start()
+    try:
+        g = make_grid(name, **kw)
+        g.nbr
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    return peak / g.size
 
 
 def measure(name: str, kw: dict, runs: int) -> tuple[int, float, float, float, float]:
@@ -69,11 +83,12 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=None)
     args = ap.parse_args()
     side, runs = (1000, 3) if args.quick else (2000, args.runs or 5)
-    lines = ["| grid | cells | make s | tables on first use s | first solve s | second solve s |",
-             "|---|---:|---:|---:|---:|---:|"]
+    lines = ["| grid | cells | make s | tables on first use s | first solve s | second solve s | peak B/cell |",
+             "|---|---:|---:|---:|---:|---:|---:|"]
     for label, (name, kw) in kinds(side).items():
         n, mk, tb, s1, s2 = measure(name, kw, runs)
-        lines.append(f"| {label} | {n:,} | {mk:.3f} | {tb:.3f} | {s1:.3f} | {s2:.3f} |")
+        peak = peak_per_cell(name, kw)
+        lines.append(f"| {label} | {n:,} | {mk:.3f} | {tb:.3f} | {s1:.3f} | {s2:.3f} | {peak:.0f} |")
         print(lines[-1], flush=True)
     stamp = f"{datetime.date.today()}, {platform.machine()} {platform.system()}, Python {platform.python_version()}"
     print(stamp)

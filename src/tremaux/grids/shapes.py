@@ -23,7 +23,7 @@ TRI_SIDES = ("left", "right", "base")
 WRAPS = ("cylinder", "torus", "moebius")
 
 
-_BLOCK = 1 << 16
+_BLOCK = 1 << 14
 """Cells per block when :func:`_table` builds a table: its temporaries are a block's, not the grid's."""
 
 
@@ -41,9 +41,10 @@ def _table(H: int, W: int, dr: np.ndarray, dc: np.ndarray, valid: np.ndarray, ba
     for a in range(0, n, _BLOCK):
         b = min(n, a + _BLOCK)
         i = np.arange(a, b, dtype=np.int32)[:, None]
-        r, c = i // W, i % W
-        nr = r + dr[a:b].astype(np.int32)
-        nc = c + dc[a:b].astype(np.int32)
+        nr = dr[a:b].astype(np.int32)
+        nr += i // W
+        nc = dc[a:b].astype(np.int32)
+        nc += i % W
         if wrap in ("cylinder", "torus"):
             nc %= W
         if wrap == "torus":
@@ -52,11 +53,17 @@ def _table(H: int, W: int, dr: np.ndarray, dc: np.ndarray, valid: np.ndarray, ba
             seam = (nc < 0) | (nc >= W)
             nr = np.where(seam, H - 1 - nr, nr)
             nc %= W
-        ok = valid[a:b] & (nr >= 0) & (nr < H) & (nc >= 0) & (nc < W)
+        ok = valid[a:b] & (nr >= 0)
+        ok &= nr < H
+        ok &= nc >= 0
+        ok &= nc < W
         nr *= W
         nr += nc
-        np.copyto(nbr[a:b], np.where(ok, nr, np.int32(-1)))
-        np.copyto(bk[a:b], np.where(ok, back[a:b], -1), casting="unsafe")
+        del nc
+        nbr[a:b] = -1
+        np.copyto(nbr[a:b], nr, where=ok)
+        bk[a:b] = -1
+        np.copyto(bk[a:b], back[a:b], where=ok, casting="unsafe")
     return nbr, bk
 
 
