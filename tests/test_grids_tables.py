@@ -57,3 +57,22 @@ def test_hex_tables_take_no_more_memory_than_themselves():
     held = g.nbr.nbytes + g.back.nbytes + g.coords.nbytes  # 4 * 6 + 6 + 8 = 38 bytes a cell
     assert held == 38 * H * W
     assert peak <= held + 4 * W * 6 * 8 + 65536, (peak, held)  # a row's worth of temporaries, no more
+
+
+@pytest.mark.parametrize("name, params", [("square", {"size": (7, 9), "wrap": "torus"}),
+                                          ("square", {"size": (6, 5), "wrap": "moebius"}),
+                                          ("square", {"size": (4, 3), "wrap": "cylinder"}),
+                                          ("triangle", {"size": (5, 8)}), ("triangle", {"shape": "triangle", "side": 5}),
+                                          ("upsilon", {"size": (6, 7)}), ("zeta", {"size": (5, 6)})])
+def test_tables_built_in_blocks_are_those_built_at_once(monkeypatch, name, params):
+    whole = make_grid(name, **params)
+    monkeypatch.setattr(shapes, "_BLOCK", 7)  # blocks that end inside rows, and a short last one
+    blocks = make_grid(name, **params)
+    np.testing.assert_array_equal(blocks.nbr, whole.nbr)
+    np.testing.assert_array_equal(blocks.back, whole.back)
+    assert blocks == whole
+    nbr, back = whole.nbr, whole.back
+    ok = nbr >= 0  # every side leads to a neighbour whose facing side leads back
+    cells, sides = np.nonzero(ok)
+    np.testing.assert_array_equal(nbr[nbr[ok], back[ok]], cells)
+    assert (back[~ok] == -1).all() and (back[ok] >= 0).all() and sides.size

@@ -1,7 +1,7 @@
 """Grids laid out in rows and columns: square (and wrapped), zeta, hex, triangle, upsilon.
 
-Each builder computes the neighbour table with whole-array numpy (no loop over
-cells) and a geometry from one outline template per kind of cell.
+Each builder computes the neighbour table with numpy (a block of cells at a time, or row by row for the hex
+rectangle: no loop over cells) and a geometry from one outline template per kind of cell.
 """
 
 from __future__ import annotations
