@@ -75,3 +75,25 @@ def test_tables_built_in_blocks_are_those_built_at_once(monkeypatch, name, param
     cells, sides = np.nonzero(ok)
     np.testing.assert_array_equal(nbr[nbr[ok], back[ok]], cells)
     assert (back[~ok] == -1).all() and (back[ok] >= 0).all() and sides.size
+
+
+@pytest.mark.parametrize("name", ["square", "hex"])
+def test_woven_tables_take_no_more_memory_than_themselves(name):
+    from tremaux.grids.weave import woven
+
+    woven(make_grid(name, size=(3, 3)))  # anything loaded on first use, loaded
+    base = make_grid(name, size=(120, 150))
+    base.nbr
+    tracemalloc.start()
+    try:
+        g = woven(base)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    n = g.size
+    held = g.nbr.nbytes + g.back.nbytes  # the new tables: 2 S int32 and 2 S int8 a cell
+    assert held == 10 * base.sides * n
+    assert peak <= held + 24 * n + 65536, (peak, held)  # and one column's temporaries
+    ok = g.nbr[:, base.sides:] >= 0  # a tunnel runs under the neighbour to the cell beyond it
+    i, s = np.nonzero(ok)
+    np.testing.assert_array_equal(g.nbr[i, base.sides + s], base.nbr[base.nbr[i, s], s])

@@ -59,10 +59,15 @@ def woven(grid: Grid) -> Grid:
     n, S = grid.nbr.shape
     half = S // 2
     mid = grid.nbr
-    ok = mid >= 0
-    far = np.where(ok, mid[np.where(ok, mid, 0), np.arange(S)[None, :]], -1)
-    nbr = np.concatenate([grid.nbr, far.astype(np.int32)], axis=1)
-    back = np.concatenate([grid.back, np.where(far >= 0, S + (np.arange(S)[None, :] + half) % S, -1)], axis=1)
+    nbr = np.empty((n, 2 * S), np.int32)  # filled a column at a time: no (n, S) index temporaries
+    back = np.empty((n, 2 * S), np.int8)
+    nbr[:, :S] = mid
+    back[:, :S] = grid.back
+    for s in range(S):
+        col = mid[:, s]  # -1 (no neighbour) reads the last row, replaced just after
+        far = nbr[:, S + s]
+        np.copyto(far, np.where(col >= 0, mid[col, s], np.int32(-1)))
+        back[:, S + s] = np.where(far >= 0, np.int8(S + (s + half) % S), np.int8(-1))
     base = grid._geometry
 
     def geometry(g: Grid) -> Geometry:
@@ -75,4 +80,4 @@ def woven(grid: Grid) -> Grid:
     names = grid.side_names + tuple(f"{s} under" for s in grid.side_names)
     params = dict(grid.params)
     params["weave"] = True
-    return Grid(grid.name, params, nbr, back.astype(np.int8), grid.coords, geometry, names)
+    return Grid(grid.name, params, nbr, back, grid.coords, geometry, names)
