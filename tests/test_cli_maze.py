@@ -97,6 +97,22 @@ def test_convert_between_all_formats(capsys, files, tmp_path, src, to):
         assert back == want
 
 
+def test_convert_without_out_prints_a_text_format_and_refuses_a_binary_one(capsys, files, tmp_path):
+    maze, _, paths = files
+    for fmt in ("ascii", "block", "json"):
+        status, out, err = run(capsys, "convert", paths["npz"], "--format", fmt)
+        assert status == 0 and err == "" and out == mio.dumps(maze, fmt) + "\n"  # was: missing option '--out'
+        assert fmt == "block" or mio.loads(out) == maze  # (a block drawing reads back as its own maze)
+    for fmt in ("npz", "png"):
+        status, out, err = run(capsys, "convert", paths["ascii"], "--format", fmt)
+        assert status == 2 and out == "" and err.count("\n") == 1
+        assert err.startswith(f"error: tremaux convert without --out writes ascii, block or json, not {fmt}; ")
+        assert "--out FILE" in err
+    status, _, err = run(capsys, "convert", paths["ascii"])  # no format to print: the file is asked for
+    assert status == 2 and err.startswith("error: missing option '--out'") and "--format" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in paths.values())  # nothing written
+
+
 def test_convert_by_extension(capsys, files, tmp_path):
     maze, _, paths = files
     assert run(capsys, "convert", paths["ascii"], "-o", tmp_path / "a.npz")[0] == 0

@@ -18,6 +18,17 @@ def test_list_prints_names_first_one_per_line(capsys):
     assert [line.split()[0] for line in out.splitlines()] == GENERATORS.names()
 
 
+@pytest.mark.parametrize("args, ignored", [(["--stats"], "--stats"), (["--braid", "0"], "--braid"),
+                                           (["--size", "3x3", "--seed", "1"], "--size, --seed")])
+def test_list_refuses_what_it_would_ignore_but_takes_the_grid(capsys, args, ignored):
+    code, out, err = run(capsys, "generate", "--list", *args)  # was: the generators listed, --stats ignored
+    assert code == 2 and out == ""
+    assert err == (f"error: --list prints the generators and exits: {ignored} would be ignored; give --list alone, "
+                   "or with --grid, --wrap or --weave\n")
+    code, out, err = run(capsys, "generate", "--list", "--grid", "hex")  # what --list reads
+    assert code == 0 and err == "" and "backtracker" in out
+
+
 @pytest.mark.parametrize("name", GENERATORS.names())
 def test_every_algorithm_from_the_command_line(capsys, name):
     code, out, err = run(capsys, "generate", "--generator", name, "--size", "40x25", "--seed", "7", "--stats")

@@ -320,3 +320,20 @@ def test_big_work_on_another_grid_is_said_before_it_starts_as_on_the_square_grid
         assert code == 0 and err.startswith(f"{doing} (") and "cells); this may take a while..." in err, err
     code, _, err = run(capsys, "generate", *args, "-g", "eller", "--out", str(tmp_path / "e.json"))
     assert code == 2 and err.startswith("error: eller does not run on") and err.count("\n") == 1  # refused: no note
+
+
+def test_a_cell_size_drawing_a_grid_picture_longer_than_any_is_refused_as_for_a_square_maze(capsys, tmp_path):
+    from tremaux.render.geometry import MAX_SIDE
+
+    maze_file = tmp_path / "hex.json"
+    assert run(capsys, "generate", "--grid", "hex", "--size", "3x3", "--seed", "1", "-o", str(maze_file))[0] == 0
+    for cmd, out in (("render", "m.svg"), ("render", "m.png"), ("animate", "m.gif")):
+        code, _, err = run(capsys, cmd, str(maze_file), "--cell-size", str(10**20), "-o", str(tmp_path / out))
+        assert code == 2 and err.count("\n") == 1 and not (tmp_path / out).exists()  # was: an SVG 5e20 pixels wide
+        assert f"over the largest drawn, {MAX_SIDE:,} pixels a side" in err
+    largest = int(re.search(r"cell_size at most ([\d,]+)", err).group(1).replace(",", ""))
+    code, _, _ = run(capsys, "render", str(maze_file), "--cell-size", str(largest), "-o", str(tmp_path / "m.svg"))
+    sides = re.search(r'width="(\d+)" height="(\d+)"', (tmp_path / "m.svg").read_text()).groups()
+    assert code == 0 and max(map(int, sides)) <= MAX_SIDE
+    code, _, err = run(capsys, "render", str(maze_file), "--cell-size", str(largest + 1), "-o", str(tmp_path / "n.svg"))
+    assert code == 2 and "pixels a side" in err

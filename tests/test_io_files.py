@@ -285,6 +285,14 @@ def test_load_given_a_maze_text_and_loads_given_a_file_name_name_the_other_funct
     assert mio.loads("E.G").shape == (1, 3)
 
 
+@pytest.mark.parametrize("name", ["", b""])
+def test_an_empty_file_name_is_refused_in_one_line_naming_it(name):
+    with pytest.raises(MazeFormatError) as err:
+        mio.load(name)
+    assert "empty file name" in str(err.value) and repr(name) in str(err.value)
+    assert "\n" not in str(err.value) and "'.'" not in str(err.value)
+
+
 def test_a_npy_file_is_read_within_the_memory_budget_not_the_text_cap(tmp_path):
     import numpy as np
 

@@ -228,6 +228,32 @@ def test_a_networkx_edge_or_adjacency_list_of_cells_reads_as_the_maze(writer, tm
     assert code == 0
 
 
+def test_a_networkx_gml_file_of_a_maze_graph_reads_as_the_maze(tmp_path, capsys):
+    import networkx as nx
+
+    import tremaux
+    from tremaux.io.graph import to_graph
+
+    maze = tremaux.generate((3, 4), "backtracker", seed=1).maze
+    nx.write_gml(to_graph(maze), tmp_path / "g.gml")  # was: "unknown character 'g'; a block text uses '#'..."
+    assert tio.load(tmp_path / "g.gml") == maze  # shape, start and goal kept
+    code, out, _ = run(capsys, "solve", str(tmp_path / "g.gml"), "--json")
+    assert code == 0 and json.loads(out)["path"][-1] == list(maze.goal)
+    nx.write_gml(nx.grid_2d_graph(2, 3), tmp_path / "grid.gml")  # another tool's graph: labels "(0, 0)"
+    assert tio.load(tmp_path / "grid.gml") == tremaux.Maze.open((2, 3))
+
+
+@pytest.mark.parametrize("text, message", [
+    ('graph [\n node [ id 0 label "(0,0)" ]\n node [ id 1 label "(1,1)" ]\n edge [ source 0 target 1 ]\n]\n',
+     "a GML graph of a maze's passages: graph edge ('(0,0)', '(1,1)') joins cells that are not neighbours"),
+    ('graph [\n node [ id 0 label "(0,0)"\n', "a GML graph networkx cannot read: expected ']'"),
+])
+def test_a_gml_graph_that_is_no_maze_is_refused_in_one_line(text, message, tmp_path, capsys):
+    (tmp_path / "g.gml").write_text(text)
+    code, out, err = run(capsys, "info", str(tmp_path / "g.gml"))
+    assert code == 2 and out == "" and len(err.splitlines()) == 1 and message in err
+
+
 def test_a_list_of_cells_that_are_not_neighbours_is_refused_in_one_line(tmp_path, capsys):
     (tmp_path / "g.txt").write_text("(0, 0) (0, 1)\n(0, 1) (2, 2)\n")
     code, _, err = run(capsys, "info", str(tmp_path / "g.txt"))

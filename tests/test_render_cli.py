@@ -116,6 +116,30 @@ def test_render_errors_are_one_line(capsys, tmp_path, maze_file, args, message):
     assert err.startswith(message.replace("m.jpg", str(tmp_path / "m.jpg"))) and err.count("\n") == 1
 
 
+def test_a_cell_size_drawing_a_picture_longer_than_any_is_refused_alike_in_svg_and_png(capsys, tmp_path, maze_file):
+    import re
+
+    from tremaux.errors import TremauxError
+    from tremaux.render.geometry import MAX_SIDE, geometry
+
+    errors = set()
+    for fmt in ("svg", "png", "gif"):
+        out_file = tmp_path / f"m.{fmt}"
+        status, _, err = run(capsys, "render", maze_file, "--cell-size", 10**20, "-o", out_file)
+        assert status == 2 and not out_file.exists() and err.count("\n") == 1  # was: an SVG 7e20 pixels wide
+        errors.add(err)
+    (err,) = errors  # the same refusal, whatever the picture's format
+    assert "(cell_size 100,000,000,000,000,000,000)" in err and f"{MAX_SIDE:,} pixels a side" in err
+    largest = int(re.search(r"cell_size at most ([\d,]+)", err).group(1).replace(",", ""))
+    maze = mio.load(maze_file)
+    assert max(geometry(maze, largest).size(maze)) <= MAX_SIDE
+    with pytest.raises(TremauxError, match="pixels a side"):
+        render.to_svg(maze, cell_size=largest + 1)
+    status, _, _ = run(capsys, "render", maze_file, "--cell-size", largest, "-o", tmp_path / "m.svg")
+    svg = ET.parse(tmp_path / "m.svg").getroot()
+    assert status == 0 and int(svg.get("width")) <= MAX_SIDE
+
+
 @pytest.mark.parametrize("fmt", ["png", "svg", "gif"])
 def test_render_refuses_a_text_style_for_a_picture(capsys, tmp_path, maze_file, fmt):
     out_file = tmp_path / f"m.{fmt}"

@@ -29,6 +29,14 @@ def test_list_prints_every_registered_solver(capsys):
     assert [line.split()[0] for line in out.splitlines()] == SOLVERS.names()
 
 
+@pytest.mark.parametrize("args, ignored", [(["--json"], "--json"), ([LECTURE], "FILE"),
+                                           (["--solver", "dfs", "--seed", "3"], "--solver, --seed")])
+def test_list_refuses_what_it_would_ignore(capsys, args, ignored):
+    code, out, err = run(capsys, "--list", *args)  # was: the solvers listed, --json (or the maze) ignored
+    assert code == 2 and out == ""
+    assert err == f"error: --list prints the solvers and exits: {ignored} would be ignored; give --list alone\n"
+
+
 @pytest.mark.parametrize("name", SOLVERS.names())
 def test_every_solver_from_the_terminal(capsys, tmp_path, name):
     path = tmp_path / "maze.txt"

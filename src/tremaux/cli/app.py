@@ -60,7 +60,7 @@ __all__ = ["app", "parse_size", "parse_cell", "SeedOption", "JsonOption", "Start
            "generator_option", "solver_option", "size_option", "out_option", "format_option", "style_option",
            "time_limit_option", "count_option", "workers_option", "list_option", "deprecated", "renamed",
            "property_lines", "first_use", "ANNOUNCED", "PICTURE_SUFFIXES", "wants_animation", "save_output",
-           "interpret_small_mazes", "interpret_small_puzzles"]
+           "interpret_small_mazes", "interpret_small_puzzles", "list_alone"]
 
 
 def _show_version(value: bool) -> None:
@@ -88,3 +88,48 @@ def _root(
         from .. import budget
 
         ctx.with_resource(budget.limited(memory_limit))
+
+
+def list_alone(ctx: Any, what: str, keep: tuple[str, ...] = (), hint: str = "") -> None:
+    """Refuse, in one line, the options and arguments a command's ``--list`` would ignore (given on the command
+    line or through the environment), as a command refuses every option it would ignore.
+
+    Parameters
+    ----------
+    ctx : typer.Context
+        The command's context (a click context), which tells where each value came from.
+    what : str
+        What ``--list`` prints (``"solvers"``).
+    keep : tuple of str, optional
+        The parameters (Python names) ``--list`` reads, such as ``grid`` for the generators of a grid.
+    hint : str, optional
+        Said after ``give --list alone`` (``", or with --grid"``).
+
+    Raises
+    ------
+    TremauxError
+        Naming the options given that would be ignored.
+
+    Examples
+    --------
+    >>> import typer
+    >>> from typer.testing import CliRunner
+    >>> from tremaux.cli.app import list_alone
+    >>> cli = typer.Typer()
+    >>> @cli.command()
+    ... def cmd(ctx: typer.Context, list_: bool = typer.Option(False, "--list"),
+    ...         as_json: bool = typer.Option(False, "--json")):
+    ...     list_alone(ctx, "solvers")
+    >>> CliRunner().invoke(cli, ["--list"]).exit_code
+    0
+    >>> CliRunner().invoke(cli, ["--list", "--json"]).exception
+    TremauxError('--list prints the solvers and exits: --json would be ignored; give --list alone')
+    """
+    from ..errors import TremauxError
+
+    given = [p.opts[0] if p.param_type_name == "option" else (p.metavar or (p.name or "").upper())
+             for p in ctx.command.params if p.name not in ("list_", *keep)
+             and getattr(ctx.get_parameter_source(p.name or ""), "name", None) in ("COMMANDLINE", "ENVIRONMENT")]
+    if given:
+        raise TremauxError(f"--list prints the {what} and exits: {', '.join(given)} would be ignored; "
+                           f"give --list alone{hint}")

@@ -9,7 +9,8 @@ from typing import Optional
 import typer
 
 from ..errors import InvalidSizeError, TremauxError, UnsupportedError
-from .app import (interpret_small_mazes, DEFAULT_GENERATOR, DEFAULT_SIZE, JsonOption, SeedOption, announce, app, deprecated,
+from .app import (interpret_small_mazes, list_alone, DEFAULT_GENERATOR, DEFAULT_SIZE, JsonOption, SeedOption, announce, app,
+                  deprecated,
                   existing_file, format_option, generator_option, list_option, out_option, parse_cell, parse_size,
                   renamed, save_output, size_option)
 from .maze_cmds import FileArgument, load_maze
@@ -57,6 +58,7 @@ def _parse_options(items: list[str]) -> dict[str, str]:
 
 @app.command("generate")
 def generate_cmd(
+    ctx: typer.Context,
     generator: Optional[str] = generator_option("Generator (see --list); default backtracker (kruskal with --weave)."),
     size: Optional[str] = size_option(None, f"HxW or LxHxW, e.g. 25x40 (default {DEFAULT_SIZE}, or the mask's)."),
     seed: Optional[int] = SeedOption,
@@ -91,6 +93,7 @@ def generate_cmd(
 ) -> None:
     """Generate a maze and print it (or save it with --out)."""
     if list_:
+        list_alone(ctx, "generators", keep=("grid", "wrap", "weave"), hint=", or with --grid, --wrap or --weave")
         return _list_generators(grid, wrap, weave)
     from ..generators import generate, load_mask
 

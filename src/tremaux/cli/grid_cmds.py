@@ -307,8 +307,8 @@ def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None,
                                "or png (--format svg, or --out FILE.svg / FILE.png)")
     from ..grids.draw import _check_picture
 
-    style = _cell_style(cell_size)
     _check_picture(maze.grid, "an SVG" if kind == "svg" else "a PNG", svg=kind == "svg")  # before the run
+    style = _cell_style(cell_size, maze.grid)
     sol = solve_on(maze, solver, start=start, goal=goal, record=True) if solver else None
     if sol is not None:
         from .verdicts import say_no_path
@@ -329,15 +329,24 @@ def render_grid_file(path: Path, fmt: str, out: Path | None, solver: str | None,
         raise UnsupportedError("png is a binary picture; give a file with --out (or --out - for the standard output)")
 
 
-def _cell_style(cell_size: int | None) -> Any:
-    """The drawing style of ``--cell-size`` (``None``: the default sizes)."""
+def _cell_style(cell_size: int | None, grid: Any = None) -> Any:
+    """The drawing style of ``--cell-size`` (``None``: the default sizes); a picture of ``grid`` over
+    :data:`tremaux.render.geometry.MAX_SIDE` pixels a side refused, as a square maze's is."""
     from ..grids import Style
+    from ..render.geometry import MAX_SIDE
 
     if cell_size is None:
         return None
     if cell_size < 1:
         raise TremauxError(f"cell_size {cell_size} is too small; it must be at least 1")
-    return Style(cell=float(cell_size))
+    style = Style(cell=float(cell_size))
+    x0, y0, x1, y1 = (0, 0, 0, 0) if grid is None else grid.geometry().bounds
+    span = max(x1 - x0, y1 - y0)
+    if span * cell_size + 2 * style.margin > MAX_SIDE:
+        raise TremauxError(f"a picture of about {span * cell_size + 2 * style.margin:,.0f} pixels a side (cell_size {cell_size:,}) is "
+                           f"over the largest drawn, {MAX_SIDE:,} pixels a side: give cell_size at most "
+                           f"{max(1, int((MAX_SIDE - 2 * style.margin - 1) / span)):,} for this maze")
+    return style
 
 
 def animate_grid(*, maze: Any = None, grid_options: dict[str, Any] | None, generator: str | None, solver: str | None,
@@ -407,10 +416,11 @@ def animate_grid(*, maze: Any = None, grid_options: dict[str, Any] | None, gener
         obj = generate_on(g, generator or "backtracker", seed=seed, braid=braid, record=solver is None,
                           start=start if solver is None else None, weave=grid_options.get("weave"), **(options or {}))
         maze = obj.maze
+    style = _cell_style(cell_size, maze.grid)  # before the run
     if solver is not None or generator is None:
         obj = solve_on(maze, solver or "tremaux", start=start, goal=goal, record=True)
         from .verdicts import say_no_path
 
         say_no_path(obj, _ends(maze, start, goal))
-    save_animation(obj, out, format=fmt, frames=frames, frame_ms=frame_ms, style=_cell_style(cell_size))
+    save_animation(obj, out, format=fmt, frames=frames, frame_ms=frame_ms, style=style)
     typer.echo(f"wrote {shown(out)}", err=True)

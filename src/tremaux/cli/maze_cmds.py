@@ -187,7 +187,7 @@ def convert(
     old_dest: Optional[Path] = typer.Argument(None, metavar="", hidden=True, parser=_out_path,
                                               help="Deprecated: the file to write, now --out."),
     out: Optional[Path] = out_option("File to write ('-' writes stdout, with --format); its extension picks the "
-                                     "format."),
+                                     "format. Without it, --format ascii, block or json prints the maze."),
     fmt: Optional[str] = format_option("Output format: ascii, block, json, npz or png (default: from the extension: "
                                        ".txt, .json, .npz, .png)."),
     to: Optional[str] = deprecated("--to"),
@@ -209,14 +209,21 @@ def convert(
             raise click.UsageError("the second argument DEST is the old spelling of --out; give only --out")
         typer.echo(f"warning: the output file as a second argument is deprecated; use --out {old_dest}", err=True)
         out = old_dest
-    if out is None:
-        raise click.UsageError("Missing option '--out' / '-o': the file to write")
-    dst = out
+    printed = out is None  # a text format named by --format is printed, as `generate` prints it
     on_grid = is_grid_file(str(src))  # a maze on a polar, hex, ... grid: json or npz only
-    unnamed = fmt is None and dst.suffix.lower() not in EXTENSIONS  # '-': the formats to name are those it takes
-    fmt = check_output(dst, fmt, accepts=("json", "npz") if on_grid and unnamed else maze_io.SAVE_FORMATS,
-                       writer="tremaux convert", hint="tremaux render draws SVG and GIF pictures",
-                       reads=(src,))  # before reading
+    if printed:
+        if fmt is None:
+            raise click.UsageError("missing option '--out' / '-o': the file to write (or name a text format "
+                                   "with --format ascii, block or json to print the maze)")
+        from ..io.outputs import output_format
+
+        fmt = output_format(None, fmt, accepts=("ascii", "block", "json"), writer="tremaux convert without --out",
+                            hint="save npz files and pictures with --out FILE (--out - writes them to stdout)")
+    else:
+        unnamed = fmt is None and out.suffix.lower() not in EXTENSIONS  # '-': the formats to name are those it takes
+        fmt = check_output(out, fmt, accepts=("json", "npz") if on_grid and unnamed else maze_io.SAVE_FORMATS,
+                           writer="tremaux convert", hint="tremaux render draws SVG and GIF pictures",
+                           reads=(src,))  # before reading
     if on_grid:
         from ..grids import files
 
@@ -225,13 +232,19 @@ def convert(
             raise UnsupportedError(f"{name} holds a maze on a grid other than the square one: tremaux convert writes "
                                    f"it as json or npz only, not {fmt}; tremaux render draws it as a picture "
                                    "(.png or .svg)")
-        files.save(load_grid(src if str(src) == "-" else existing_file(src)), dst, fmt)
+        grid = load_grid(src if str(src) == "-" else existing_file(src))
+        if printed:
+            return typer.echo(files.dumps(grid))
+        files.save(grid, out, fmt)
     else:
-        maze_io.save(load_maze(src), dst, fmt)
-    typer.echo(f"wrote {shown(dst)} ({fmt})", err=True)
+        maze = load_maze(src)
+        if printed:
+            return typer.echo(maze_io.dumps(maze, fmt))
+        maze_io.save(maze, out, fmt)
+    typer.echo(f"wrote {shown(out)} ({fmt})", err=True)
     from .output import note_text_cap
 
-    note_text_cap(dst, fmt)
+    note_text_cap(out, fmt)
 
 
 @app.command()

@@ -19,7 +19,8 @@ from .output import check_folder, check_not_read
 OutOption = out_option()
 CellSizeOption = typer.Option(
     None, "--cell-size", metavar="PIXELS",
-    help="Pixels per cell (default: fit about 800 pixels); a picture over the memory limit is refused (--memory-limit).")
+    help="Pixels per cell (default: fit about 800 pixels); a picture over the memory limit (--memory-limit) "
+         "or over 2,147,483,647 pixels a side is refused.")
 
 
 def _format(fmt: Optional[str], out: Optional[Path], grid: bool = False) -> str:

@@ -14,7 +14,7 @@ from ..errors import TremauxError
 
 from .output import check_not_read, check_output, check_replay, check_replay_ahead
 from .options import _in_path, check_seed
-from .app import (interpret_small_mazes, GoalOption, JsonOption, StartOption, announce, app, deprecated, format_option, list_option,
+from .app import (interpret_small_mazes, list_alone, GoalOption, JsonOption, StartOption, announce, app, deprecated, format_option, list_option,
                   out_option, parse_cell, renamed, solver_option)
 from .maze_cmds import load_maze
 from .verdicts import say_no_path, verdict  # noqa: F401  (say_no_path: where the commands long took it from)
@@ -30,6 +30,7 @@ def _list_solvers() -> None:
 
 @app.command("solve")
 def solve_cmd(
+    ctx: typer.Context,
     path: Optional[Path] = typer.Argument(None, metavar="FILE", show_default=False, parser=_in_path, help="Maze file: ascii or block text, .json, .npz, or a picture of a square maze (.png, .gif, .jpg...) ('-' reads stdin)."),
     solver: Optional[str] = solver_option(None, "Solver (see --list); default bfs."),
     start: Optional[str] = StartOption,
@@ -48,6 +49,7 @@ def solve_cmd(
 ) -> None:
     """Solve a maze and print it with its path (or --json, or --explain the run)."""
     if list_:
+        list_alone(ctx, "solvers")
         return _list_solvers()
     if path is None:
         raise click.UsageError("missing the maze FILE to solve (or --list)")

@@ -429,7 +429,7 @@ def load(path: str | os.PathLike, format: str | None = None, *, memory_limit: st
     if _inputs.other_input(path):  # an open file, as json.load takes; or a maze's text, refused
         data, source = _inputs.read_other(path, read_source, memory_limit=memory_limit, text_limit=text_limit)
     else:
-        source = str(path)
+        source = _inputs.file_name(path)
         with open(Path(path), "rb") as f:
             st = os.fstat(f.fileno())
             size = st.st_size if stat.S_ISREG(st.st_mode) else None

@@ -7,6 +7,7 @@ than the cap its kind allows (:func:`tremaux.io.read_source`).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,15 @@ def check_not_a_name(text: str, source: str | None) -> None:
     if name and "\n" not in name and Path(name).suffix.lower() in _NAMED:
         raise MazeFormatError(f"{name!r} looks like a file name: tremaux.io.loads reads a maze's text (or bytes); "
                               "tremaux.io.load reads a file", source=source)
+
+
+def file_name(path: Any) -> str:
+    """The name of the file :func:`tremaux.io.load` is to open, as shown in messages; an empty name (which
+    :class:`pathlib.Path` would read as the current folder ``'.'``) refused in one line."""
+    name = os.fspath(path)
+    if not name:
+        raise MazeFormatError(f"empty file name ({name!r}): give the path of a maze file")
+    return str(path)
 
 
 def other_input(path: Any) -> bool:

@@ -7,12 +7,14 @@ smallest holding every cell named. One maze a text: a file of many, one a line, 
 
 networkx's ``write_edgelist`` and ``write_adjlist`` texts of a maze's graph read too (:func:`from_lists`): lines of
 cells ``(0, 0) (0, 1)``, the first joined to each other one (an edge list's ``{...}`` data ignored), and ``#``
-comment lines.
+comment lines. A GML text (networkx's ``write_gml``) is told here (:func:`is_gml`), without networkx, and read by
+:func:`tremaux.io.graph.from_gml`.
 """
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ..errors import CellError, InvalidMazeError, InvalidSizeError, MazeFormatError
 from ..maze.model import Maze
@@ -102,3 +104,31 @@ def from_lists(text: str, source: str | None = None) -> Maze:
         return from_graph(G)
     except (InvalidMazeError, CellError, InvalidSizeError) as exc:
         raise MazeFormatError(f"a list of a maze's passages: {exc}", source=source) from None
+
+
+_GML_HEAD = re.compile(r'\s*(?:(?:#[^\n]*(?:\n|$)|Creator\s+"[^"\n]*"|Version\s+[\w.]+)\s*)*graph\s*\[')
+"""How a GML text starts: ``#`` comment lines (each to its end, so that a block text of ``#`` walls is matched
+in linear time), ``Creator`` and ``Version``, then ``graph [``."""
+
+
+def is_gml(text: Any) -> bool:
+    """Whether ``text`` is a graph in GML, as networkx's ``write_gml`` writes it (``graph [``, after an optional
+    ``Creator`` and ``Version`` and ``#`` comments).
+
+    Parameters
+    ----------
+    text : object
+        A file's text.
+
+    Returns
+    -------
+    bool
+        True for a text that starts as GML does.
+
+    Examples
+    --------
+    >>> from tremaux.io.graph import is_gml
+    >>> is_gml('graph [\\n  node [ id 0 label "(0,0)" ]\\n]'), is_gml("#####\\n#S.G#\\n#####")
+    (True, False)
+    """
+    return isinstance(text, str) and _GML_HEAD.match(text) is not None

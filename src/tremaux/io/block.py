@@ -67,7 +67,7 @@ from ..errors import InvalidMazeError, MazeFormatError
 from ..maze.model import Maze
 from ._digits import as_block_text
 from ._halves import unhalved
-from ._tokens import from_lists, from_tokens, is_lists, is_tokens
+from ._tokens import from_lists, from_tokens, is_gml, is_lists, is_tokens
 from ._text import Section, quote, split, tab_indent
 
 __all__ = ["text_bytes", "to_blocks", "from_blocks", "dumps", "loads", "is_square_grid"]
@@ -419,6 +419,10 @@ def loads(text: str, *, source: str | None = None) -> Maze:
         return from_tokens(text, source)
     if is_lists(text):  # networkx's edge list or adjacency list of cells: (0, 0) (0, 1)
         return from_lists(text, source)
+    if is_gml(text):  # networkx's write_gml: graph [ node [ id 0 label "(0,0)" ] ... ]
+        from .graph import from_gml
+
+        return from_gml(text, source)
     if isinstance(text, str) and ("\u2580" in text or "\u2584" in text):  # '▀' and '▄': two rows per line
         text = unhalved(text, source)
     if isinstance(text, str) and not text.isascii():

@@ -32,8 +32,9 @@ import numpy as np
 from ..errors import CellError, InvalidMazeError
 from ..kernels import grid as kg
 from ..maze.model import Maze, check_shape
+from ._tokens import is_gml  # noqa: F401  (light, for the readers that detect it: public here)
 
-__all__ = ["to_graph", "from_graph", "is_graph_data", "from_graph_data"]
+__all__ = ["to_graph", "from_graph", "is_graph_data", "from_graph_data", "is_gml", "from_gml"]
 
 
 def to_graph(maze: Maze) -> nx.Graph:
@@ -289,3 +290,51 @@ def from_graph_data(data: dict[str, Any]) -> Maze:
 def _short(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def from_gml(text: str, source: str | None = None) -> Maze:
+    """The maze of a passage graph in GML, as networkx's ``write_gml`` writes :func:`to_graph`'s graph.
+
+    Node labels are the cells, ``"(0,1)"``; the graph's ``shape``, ``start`` and ``goal``, and nodes marked
+    ``start 1`` / ``goal 1``, are read as :func:`from_graph` reads them.
+
+    Parameters
+    ----------
+    text : str
+        The GML text.
+    source : str, optional
+        The file's name, for messages.
+
+    Returns
+    -------
+    Maze
+        As :func:`from_graph` reads the graph.
+
+    Raises
+    ------
+    MazeFormatError
+        In one line, for a text networkx cannot read as GML or a graph that is no maze.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from tremaux.io.graph import to_graph, from_gml
+    >>> from tremaux.maze import Maze
+    >>> m = Maze.open((2, 2), start=(0, 0), goal=(1, 1))
+    >>> from_gml("\\n".join(nx.generate_gml(to_graph(m)))) == m
+    True
+    """
+    from ..errors import InvalidSizeError, MazeFormatError
+
+    try:
+        G = nx.parse_gml(text, label="label")
+    except (nx.NetworkXError, ValueError) as exc:
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise MazeFormatError(f"a GML graph networkx cannot read: {first}", source=source) from None
+    try:
+        for key in ("shape", "start", "goal"):
+            if isinstance(G.graph.get(key), list):
+                G.graph[key] = _json_node(G.graph[key])
+        return from_graph(G)
+    except (InvalidMazeError, CellError, InvalidSizeError) as exc:
+        raise MazeFormatError(f"a GML graph of a maze's passages: {exc}", source=source) from None

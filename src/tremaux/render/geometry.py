@@ -22,7 +22,12 @@ import numpy as np
 from ..errors import TremauxError
 from ..maze.model import Maze
 
-__all__ = ["Geometry", "geometry"]
+__all__ = ["Geometry", "geometry", "MAX_SIDE"]
+
+MAX_SIDE = 2**31 - 1
+"""Longest side, in pixels, of a picture of a maze (PNG or SVG): the most a PNG's header can hold. A picture drawn
+longer is refused whatever the memory limit, so that an SVG (which needs no more memory for a bigger size) and a
+PNG refuse the same sizes."""
 
 
 @dataclass(frozen=True)
@@ -122,6 +127,12 @@ def geometry(maze: Maze, cell_size: int | None = None, wall_width: int | None = 
     Geometry
         The sizes.
 
+    Raises
+    ------
+    TremauxError
+        For a size that is not a whole number, too small, or drawing a picture over :data:`MAX_SIDE` pixels
+        a side (naming the largest cell size that fits).
+
     Examples
     --------
     >>> from tremaux import Maze
@@ -138,4 +149,25 @@ def geometry(maze: Maze, cell_size: int | None = None, wall_width: int | None = 
         cell = _positive(cell_size, "cell_size", 1)
     wall = max(1, cell // 6) if wall_width is None else _positive(wall_width, "wall_width", 1)
     mg = max(wall, cell // 2) if margin is None else _positive(margin, "margin", 0)
-    return Geometry(cell, wall, mg, max(4, cell))
+    g = Geometry(cell, wall, mg, max(4, cell))
+    width, height = g.size(maze)
+    if max(width, height) > MAX_SIDE:
+        _refuse_side(maze, g, (width, height), wall_width, margin)
+    return g
+
+
+def _refuse_side(maze: Maze, g: Geometry, size: tuple[int, int], wall_width: int | None, margin: int | None) -> None:
+    """Refuse a picture over :data:`MAX_SIDE` pixels a side in one line, naming its size and the largest
+    cell size that fits (the same wall and margin kept as given)."""
+    def fits(cell: int) -> bool:
+        wall = max(1, cell // 6) if wall_width is None else g.wall
+        return max(Geometry(cell, wall, max(wall, cell // 2) if margin is None else g.margin,
+                            max(4, cell)).size(maze)) <= MAX_SIDE
+
+    lo, hi = 0, min(g.cell, MAX_SIDE)  # fits(lo) or lo == 0; not fits(hi)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        lo, hi = (mid, hi) if fits(mid) else (lo, mid)
+    hint = f"cell_size at most {lo:,} for this maze" if lo else "smaller wall_width and margin"
+    raise TremauxError(f"a picture of {size[0]:,} x {size[1]:,} pixels (cell_size {g.cell:,}) is over the "
+                       f"largest drawn, {MAX_SIDE:,} pixels a side: give {hint}")
