@@ -1,0 +1,95 @@
+"""``#`` comment lines in the formats that hold no ``#`` of their own there: above a header, and between the
+rows of grids (where ``#`` is no cell: a ``#`` line shaped as a row stays one, whose blocked cell is an error).
+
+Examples
+--------
+>>> from tremaux.numberlink.formats._comments import after_comments
+>>> after_comments("# from a book\\n3 1 0 0 2 0\\n")
+'\\n3 1 0 0 2 0\\n'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ._text import Line, count_cells, has_separator, split_blocks
+
+__all__ = ["HEADED", "after_comments", "uncommented"]
+
+HEADED = frozenset({"contest", "pzprv3", "flowpack", "bwinf", "copris", "ends", "blanks", "counted", "tuples",
+                    "dotted", "links"})
+"""The formats whose first line is a header (no row of cells), so ``#`` lines above it are comments."""
+
+
+def after_comments(text: str) -> str | None:
+    """``text`` with the ``#`` lines above its first other line made blank (line numbers kept), or ``None`` when
+    it starts with none.
+
+    Parameters
+    ----------
+    text : str
+        The contents of a puzzle file.
+
+    Returns
+    -------
+    str or None
+
+    Examples
+    --------
+    >>> from tremaux.numberlink.formats._comments import after_comments
+    >>> after_comments("# from a book\nsize 2\n"), after_comments("size 2\n")
+    ('\nsize 2\n', None)
+    """
+    parts = text.split("\n")
+    i = 0
+    while i < len(parts) and (not parts[i].strip() or parts[i].lstrip().lstrip("\ufeff").startswith("#")):
+        i += 1
+    if not any(p.strip() for p in parts[:i]) or i == len(parts):
+        return None
+    return "\n" * i + "\n".join(parts[i:])
+
+
+def uncommented(numbered: list[Line], row: Callable[[str, str], bool] | None = None) -> list[Line]:
+    """``numbered`` with its ``#`` comment lines made blank (so they part puzzles as a blank line does).
+
+    A line starting with ``#`` is a comment unless it is shaped as a row of its block (``row(line, ref)`` for
+    ``ref`` the nearest line of the block not starting with ``#``; by default, as many cells as ``ref`` and
+    separated alike): ``#..`` among rows ``1.1`` is a row with a blocked cell, whose error says so. A block of
+    ``#`` lines alone is kept when its lines are of one width without separators (a block picture of a maze).
+
+    Parameters
+    ----------
+    numbered : list of (int, str)
+        The numbered lines (:func:`lines`).
+    row : callable, optional
+        ``row(line, ref)``: whether the ``#`` line ``line`` is a row beside the row ``ref``.
+
+    Returns
+    -------
+    list of (int, str)
+        The same lines, each comment line blank.
+
+    Examples
+    --------
+    >>> from tremaux.numberlink.formats._text import lines
+    >>> from tremaux.numberlink.formats._comments import uncommented
+    >>> uncommented(lines("# from a book\n1.1\n#..\n"))
+    [(1, ''), (2, '1.1'), (3, '#..'), (4, '')]
+    """
+    same = row or (lambda s, ref: count_cells(s) == count_cells(ref) and has_separator(s) == has_separator(ref))
+    out = list(numbered)
+    for block in split_blocks(numbered):
+        marks = [s.lstrip().startswith("#") for _, s in block]
+        if not any(marks):
+            continue
+        if all(marks):
+            widths = {len(s.strip()) for _, s in block}
+            if len(block) > 1 and len(widths) == 1 and not any(has_separator(s) for _, s in block):
+                continue  # '#####' over '#...#': a block picture, no comment
+        for i, (n, s) in enumerate(block):
+            if not marks[i]:
+                continue
+            near = [block[j][1] for j in (*range(i - 1, -1, -1), *range(i + 1, len(block))) if not marks[j]]
+            if not near or not same(s, near[0]):
+                out[n - numbered[0][0]] = (n, "")
+    return out
