@@ -1,6 +1,8 @@
-"""'#' comment lines in Number Link files of the grid family and above a header (they were refused)."""
+"""'#' comment lines in Number Link files of the grid family and above a header (they were refused), and the
+error of a file of a layout not read."""
 
 import pytest
+from cli_helpers import run
 
 from tremaux.errors import PuzzleFormatError
 from tremaux.numberlink import formats
@@ -65,3 +67,22 @@ def test_an_error_after_comments_keeps_its_line_number():
     with pytest.raises(PuzzleFormatError) as info:
         formats.loads("# a\nsize 2\nlink 'A', [0, 0], [9, 1]\n")
     assert info.value.line == 3
+
+
+@pytest.mark.parametrize("text", ["puzzle:\n  size: 3\n  pairs: [[0, 0, 0, 2]]\n", "graph [\n node [ id 0 ]\n]\n",
+                                  "1 = 1\n2 = 2\n"])
+def test_solving_a_file_of_a_layout_not_read_names_the_formats(capsys, tmp_path, text):
+    # it said only "unexpected ':'; a separated cell is ...", as if a grid's cell were wrong
+    path = tmp_path / "p.txt"
+    path.write_text(text)
+    code, out, err = run(capsys, "numberlink", "solve", str(path))
+    assert (code, out) == (2, "") and err.startswith("error: ") and err.count("\n") == 1
+    assert "no format matched, so the text was read as a grid" in err
+    assert all(name in err for name in formats.FORMATS.names())
+
+
+@pytest.mark.parametrize("text", ["1.2\n..\n", "1*1\n2.2\n", "1.1\n2.2\n\n1:1\n"])
+def test_a_broken_grid_is_not_told_of_other_formats(text):
+    with pytest.raises(PuzzleFormatError) as info:
+        formats.loads_all(text)
+    assert "no format matched" not in str(info.value)

@@ -212,7 +212,7 @@ def detect(text: str) -> str:
     ('copris', 'prolog', 'counted')
     >>> detect('{"size": [1, 3], "puzzle": "1.1\\\\n"}'), detect("pzprv3\\nnumlin\\n1\\n3\\n1 . 1 \\n")
     ('json', 'pzprv3')
-    >>> detect("# from a book\n1\n1 3\n1.1\n"), detect("# from a book\n1.2\n1.2\n")
+    >>> detect("# from a book\\n1\\n1 3\\n1.1\\n"), detect("# from a book\\n1.2\\n1.2\\n")
     ('counted', 'grid')
     """
     name = _detect(text)
@@ -345,11 +345,24 @@ def loads_all(text: str, *, source: str | None = None, errors: str = "raise", fo
     if name in HEADED and (rest := after_comments(text)) is not None:
         text = rest  # '# from ...' lines above the header
     items = FORMATS.get(name).func(text, source, base_name(source))
+    if format is None and name == "grid" and items and all(isinstance(item, PuzzleError) for item in items):
+        items[0] = _unmatched(items[0])
     if errors == "raise":
         for item in items:
             if isinstance(item, PuzzleError):
                 raise item
     return items
+
+
+def _unmatched(error: PuzzleError) -> PuzzleError:
+    """``error``, the first of a text read as a ``grid`` (no other format matched) of which no puzzle was read,
+    naming the formats read when it is a character no grid holds (``:``, ``[``...): the text is of another layout."""
+    reason = getattr(error, "reason", "")
+    if not isinstance(error, PuzzleFormatError) or not reason.startswith("unexpected") or "blocked cell" in reason:
+        return error
+    return PuzzleFormatError(f"{reason}; no format matched, so the text was read as a grid (the formats read: "
+                             f"{', '.join(FORMATS.names())})", line=error.line, column=error.column,
+                             source=error.source)
 
 
 def loads(text: str, *, source: str | None = None, format: str | None = None) -> Puzzle:

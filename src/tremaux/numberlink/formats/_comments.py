@@ -37,8 +37,8 @@ def after_comments(text: str) -> str | None:
     Examples
     --------
     >>> from tremaux.numberlink.formats._comments import after_comments
-    >>> after_comments("# from a book\nsize 2\n"), after_comments("size 2\n")
-    ('\nsize 2\n', None)
+    >>> after_comments("# from a book\\nsize 2\\n"), after_comments("size 2\\n")
+    ('\\nsize 2\\n', None)
     """
     parts = text.split("\n")
     i = 0
@@ -73,7 +73,7 @@ def uncommented(numbered: list[Line], row: Callable[[str, str], bool] | None = N
     --------
     >>> from tremaux.numberlink.formats._text import lines
     >>> from tremaux.numberlink.formats._comments import uncommented
-    >>> uncommented(lines("# from a book\n1.1\n#..\n"))
+    >>> uncommented(lines("# from a book\\n1.1\\n#..\\n"))
     [(1, ''), (2, '1.1'), (3, '#..'), (4, '')]
     """
     same = row or (lambda s, ref: count_cells(s) == count_cells(ref) and has_separator(s) == has_separator(ref))
