@@ -377,3 +377,14 @@ def test_each_layout_is_read_and_solved_through_the_web_api(client, name):
         assert not covered & set(cells)
         covered |= set(cells)
     assert len(covered) == 16  # the one solution fills the board
+
+
+def test_the_page_offers_the_files_of_the_layouts_it_reads(client):
+    """The board's file chooser offered .txt, .nl and .xml only: a JSON level, a spreadsheet's .csv or .tsv and
+    a Prolog file, all read by '/api/numberlink/parse', were hidden from the dialog."""
+    import re
+
+    page = client.get("/").text
+    accept = re.search(r'id="nl-load" type="file" accept="([^"]*)"', page).group(1).split(",")
+    for ext in (".txt", ".nl", ".xml", ".json", ".csv", ".tsv", ".pl"):
+        assert ext in accept
