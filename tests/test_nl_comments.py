@@ -86,3 +86,9 @@ def test_a_broken_grid_is_not_told_of_other_formats(text):
     with pytest.raises(PuzzleFormatError) as info:
         formats.loads_all(text)
     assert "no format matched" not in str(info.value)
+
+
+@pytest.mark.parametrize("text, shapes", [("# from Nikoli's site\n1 2 3 4\n1 2 3 4\n", [(2, 4)]),
+                                          ("# c\n1\t1\n2\t2\n", [(2, 2)]), ("# x y\n1 2 3\n1 2 3\n", [(2, 3)])])
+def test_a_comment_as_many_words_as_the_rows_have_cells_is_a_comment(text, shapes):
+    assert [p.shape for p in formats.loads_all(text)] == shapes

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ._text import Line, count_cells, has_separator, split_blocks
+from ._text import Line, count_cells, has_separator, split_blocks, tokens
 
 __all__ = ["HEADED", "after_comments", "uncommented"]
 
@@ -49,12 +49,13 @@ def after_comments(text: str) -> str | None:
     return "\n" * i + "\n".join(parts[i:])
 
 
-def uncommented(numbered: list[Line], row: Callable[[str, str], bool] | None = None) -> list[Line]:
+def uncommented(numbered: list[Line], row: Callable[[str, list[str]], bool] | None = None) -> list[Line]:
     """``numbered`` with its ``#`` comment lines made blank (so they part puzzles as a blank line does).
 
-    A line starting with ``#`` is a comment unless it is shaped as a row of its block (``row(line, ref)`` for
-    ``ref`` the nearest line of the block not starting with ``#``; by default, as many cells as ``ref`` and
-    separated alike): ``#..`` among rows ``1.1`` is a row with a blocked cell, whose error says so. A block of
+    A line starting with ``#`` is a comment unless it is shaped as a row of its block (``row(line, others)`` for
+    ``others`` the block's lines not starting with ``#``, nearest first; by default, as many cells as the nearest,
+    separated alike, each cell but ``#`` empty or a label of the others): ``#..`` among rows ``1.1`` is a row
+    with a blocked cell, whose error says so; ``# by A. N. Other`` over rows of four labels is a comment. A block of
     ``#`` lines alone is kept when its lines are of one width without separators (a block picture of a maze).
 
     Parameters
@@ -62,7 +63,7 @@ def uncommented(numbered: list[Line], row: Callable[[str, str], bool] | None = N
     numbered : list of (int, str)
         The numbered lines (:func:`lines`).
     row : callable, optional
-        ``row(line, ref)``: whether the ``#`` line ``line`` is a row beside the row ``ref``.
+        ``row(line, others)``: whether the ``#`` line ``line`` is a row beside the rows ``others``.
 
     Returns
     -------
@@ -76,7 +77,7 @@ def uncommented(numbered: list[Line], row: Callable[[str, str], bool] | None = N
     >>> uncommented(lines("# from a book\\n1.1\\n#..\\n"))
     [(1, ''), (2, '1.1'), (3, '#..'), (4, '')]
     """
-    same = row or (lambda s, ref: count_cells(s) == count_cells(ref) and has_separator(s) == has_separator(ref))
+    same = row or _row_like
     out = list(numbered)
     for block in split_blocks(numbered):
         marks = [s.lstrip().startswith("#") for _, s in block]
@@ -90,6 +91,21 @@ def uncommented(numbered: list[Line], row: Callable[[str, str], bool] | None = N
             if not marks[i]:
                 continue
             near = [block[j][1] for j in (*range(i - 1, -1, -1), *range(i + 1, len(block))) if not marks[j]]
-            if not near or not same(s, near[0]):
+            if not near or not same(s, near):
                 out[n - numbered[0][0]] = (n, "")
     return out
+
+
+def _row_like(s: str, others: list[str]) -> bool:
+    """Whether the ``#`` line ``s`` is a row beside the rows ``others`` (nearest first): as many cells as the
+    nearest, separated alike, and each cell but ``#`` empty or a label some other row holds."""
+    ref = others[0]
+    if count_cells(s) != count_cells(ref) or has_separator(s) != has_separator(ref):
+        return False
+    if has_separator(ref):
+        seen = {t for o in others for _, t in tokens(o)}
+        cells = [t for _, t in tokens(s)]
+    else:
+        seen = {ch for o in others for ch in o.strip()}
+        cells = list(s.strip())
+    return all(c in ("#", ".", "-", "0", "·") or c in seen for c in cells)

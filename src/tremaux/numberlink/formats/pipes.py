@@ -57,7 +57,7 @@ def is_pipes(body: Sequence[Line]) -> bool:
         and any(f.strip() for s in rows for f in s.split("|"))
 
 
-def _barred(s: str, ref: str) -> bool:
+def _barred(s: str, others: list[str]) -> bool:
     """Whether the ``#`` line ``s`` is a row (holding bars) rather than a comment."""
     return "|" in s
 
