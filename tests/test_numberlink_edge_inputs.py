@@ -326,7 +326,8 @@ def test_labels_of_solved_lines_are_kept_and_a_wh_label_survives_the_json():
 
 
 @pytest.mark.parametrize("text, why", [
-    ('{"size": [2, 3], "grid": [[1, 1, 1], [2, 2, 2]]}', 'this JSON has "size", "grid", no puzzle'),
+    # a "grid" field is read as the board's rows since the JSON cell grids (12b49fb): its numbers are checked
+    ('{"size": [2, 3], "grid": [[1, 1, 1], [2, 2, 2]]}', "this JSON grid: number '1' appears 3 times"),
     ('\n[[[0, 0], [0, 1]]]\n', "this JSON is a list of paths"),
     ('[{"name": "p", "verdict": "proper", "reasons": []}]', "a verdict of 'numberlink check --json'"),
     ('[]', "this JSON is an empty list"),
