@@ -42,6 +42,8 @@ HEADED = [
     ("# c\n2\n1\n1 0\n0 1\n", "bwinf", (2, 2)),
     ("# c\n1\n3\n1 - 1\n", "copris", (1, 3)),
     ("# c\npzprv3\nnumlin\n1\n3\n1 . 1 \n", "pzprv3", (1, 3)),
+    ("# c\rsize 2\rlink 'A', [0, 0], [1, 1]\r", "links", (2, 2)),
+    ("\ufeff# c\r\n# d\r\n3 1 0 0 2 0\r\n", "ends", (1, 3)),
 ]
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ._text import Line, count_cells, has_separator, split_blocks, tokens
+from ._text import Line, count_cells, has_separator, lines, split_blocks, tokens
 
 __all__ = ["HEADED", "after_comments", "uncommented"]
 
@@ -40,9 +40,9 @@ def after_comments(text: str) -> str | None:
     >>> after_comments("# from a book\\nsize 2\\n"), after_comments("size 2\\n")
     ('\\nsize 2\\n', None)
     """
-    parts = text.split("\n")
+    parts = [s for _, s in lines(text)]  # (lines end at '\n', '\r\n' or '\r')
     i = 0
-    while i < len(parts) and (not parts[i].strip() or parts[i].lstrip().lstrip("\ufeff").startswith("#")):
+    while i < len(parts) and (not parts[i].strip() or parts[i].lstrip().startswith("#")):
         i += 1
     if not any(p.strip() for p in parts[:i]) or i == len(parts):
         return None
