@@ -117,7 +117,7 @@ from ..model import Puzzle
 from ._text import (LETTERS, MAX_BYTES, Line, count_cells, decode, has_separator, is_url, lines,
                     other_kind, read_text, source_name, pairs_of_two, split_blocks)
 from .contest import SIZE, load_answers, load_paths, loads_answers, loads_paths, read_contest, write_contest
-from ._comments import HEADED, after_comments
+from ._comments import HEADED, after_comments, unmatched
 from .grids import WH_HEADER, base_name, read_flow, read_grid, read_wh, write_flow, write_grid, write_wh
 from .gridwrite import write_csv, write_tsv
 from .ends import is_ends, miscounted, parenthesised, read_ends, write_ends
@@ -346,23 +346,12 @@ def loads_all(text: str, *, source: str | None = None, errors: str = "raise", fo
         text = rest  # '# from ...' lines above the header
     items = FORMATS.get(name).func(text, source, base_name(source))
     if format is None and name == "grid" and items and all(isinstance(item, PuzzleError) for item in items):
-        items[0] = _unmatched(items[0])
+        items[0] = unmatched(items[0], FORMATS.names())
     if errors == "raise":
         for item in items:
             if isinstance(item, PuzzleError):
                 raise item
     return items
-
-
-def _unmatched(error: PuzzleError) -> PuzzleError:
-    """``error``, the first of a text read as a ``grid`` (no other format matched) of which no puzzle was read,
-    naming the formats read when it is a character no grid holds (``:``, ``[``...): the text is of another layout."""
-    reason = getattr(error, "reason", "")
-    if not isinstance(error, PuzzleFormatError) or not reason.startswith("unexpected") or "blocked cell" in reason:
-        return error
-    return PuzzleFormatError(f"{reason}; no format matched, so the text was read as a grid (the formats read: "
-                             f"{', '.join(FORMATS.names())})", line=error.line, column=error.column,
-                             source=error.source)
 
 
 def loads(text: str, *, source: str | None = None, format: str | None = None) -> Puzzle:

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ...errors import PuzzleError, PuzzleFormatError
 from ._text import Line, count_cells, has_separator, lines, split_blocks, tokens
 
-__all__ = ["HEADED", "after_comments", "uncommented"]
+__all__ = ["HEADED", "after_comments", "uncommented", "unmatched"]
 
 HEADED = frozenset({"contest", "pzprv3", "flowpack", "bwinf", "copris", "ends", "blanks", "counted", "tuples",
                     "dotted", "links"})
@@ -109,3 +110,34 @@ def _row_like(s: str, others: list[str]) -> bool:
         seen = {ch for o in others for ch in o.strip()}
         cells = list(s.strip())
     return all(c in ("#", ".", "-", "0", "·") or c in seen for c in cells)
+
+
+def unmatched(error: PuzzleError, names: list[str]) -> PuzzleError:
+    """``error``, the first of a text read as a ``grid`` (no other format matched) of which no puzzle was read,
+    naming the formats read (``names``) when it is a character no grid holds (``:``, ``[``...): the text is of
+    another layout.
+
+    Parameters
+    ----------
+    error : PuzzleError
+        The error of the text's first puzzle.
+    names : list of str
+        The formats read.
+
+    Returns
+    -------
+    PuzzleError
+        ``error``, or the same with the formats named.
+
+    Examples
+    --------
+    >>> from tremaux.errors import PuzzleFormatError
+    >>> from tremaux.numberlink.formats._comments import unmatched
+    >>> str(unmatched(PuzzleFormatError("unexpected ':'", line=1, column=5), ["grid", "wh"]))
+    "1:5: unexpected ':'; no format matched, so the text was read as a grid (the formats read: grid, wh)"
+    """
+    reason = getattr(error, "reason", "")
+    if not isinstance(error, PuzzleFormatError) or not reason.startswith("unexpected") or "blocked cell" in reason:
+        return error
+    return PuzzleFormatError(f"{reason}; no format matched, so the text was read as a grid (the formats read: "
+                             f"{', '.join(names)})", line=error.line, column=error.column, source=error.source)
