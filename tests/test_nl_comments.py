@@ -94,3 +94,10 @@ def test_a_broken_grid_is_not_told_of_other_formats(text):
                                           ("# c\n1\t1\n2\t2\n", [(2, 2)]), ("# x y\n1 2 3\n1 2 3\n", [(2, 3)])])
 def test_a_comment_as_many_words_as_the_rows_have_cells_is_a_comment(text, shapes):
     assert [p.shape for p in formats.loads_all(text)] == shapes
+
+
+def test_numberlink_solve_reads_a_commented_grid_file(capsys, tmp_path):
+    path = tmp_path / "p.txt"
+    path.write_text("# from site X\n12\n12\n\n# the second\n1.1\n")
+    code, out, err = run(capsys, "numberlink", "solve", str(path))
+    assert code == 0 and "p#1: solved" in err and "p#2: solved" in err and "#" not in out
