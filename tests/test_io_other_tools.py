@@ -278,3 +278,10 @@ def test_a_path_drawn_in_cells_two_wide_reads_as_the_maze_under_it(mark):
 def test_a_grid_of_digits_with_the_letters_of_a_block_text_reads_alike(text):
     maze = tio.loads(text)
     assert maze == tio.loads("#####\nS...E\n#####") and (maze.start, maze.goal) == ((1, 0), (1, 4))
+
+
+@pytest.mark.parametrize("text", ["0 0\n", "0,0\n0,0\n", "[[0, 0], [0, 0]]"])
+def test_a_grid_of_digits_without_a_wall_is_no_maze_picture(text):
+    # a W H header "0 0" pasted on the Number Link board was called "a maze (1 x 2 cells)"
+    with pytest.raises(Exception, match="unknown character '0'|no maze|not a tremaux maze|JSON"):
+        tio.loads(text)

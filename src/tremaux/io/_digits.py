@@ -1,7 +1,8 @@
 """Mazes written as grids of digits, as data sets and ``numpy.savetxt`` leave them: ``1`` wall, ``0`` open.
 
 Rows of ``0`` and ``1`` (side by side, or separated by spaces, tabs or commas), with at most one ``2`` (the
-start) and one ``3`` (the goal), or the letters of a block text (``S``, ``E``, ``G``), are a block picture:
+start) and one ``3`` (the goal), or the letters of a block text (``S``, ``E``, ``G``), are a block picture when
+some square is not open (rows of open squares alone, such as a ``W H`` header ``0 0``, picture no maze):
 :func:`as_block_text` redraws them as a block text (``#``, ``.``, ``S``, ``G``) for
 :func:`tremaux.io.block.loads`, and :func:`as_block_rows` does the same for a JSON list of such rows. ``1`` is
 the wall, as in mazelib's ``grid`` and the ``.npy`` reader.
@@ -21,7 +22,8 @@ _MEANING = "a grid of digits reads as 1 wall, 0 open, 2 the start and 3 the goal
 
 def as_block_text(text: str, source: str | None = None) -> str | None:
     """The block text of a grid of digits (see the module documentation), or None for any other text."""
-    if not isinstance(text, str) or not _CHARS.fullmatch(text.strip("\ufeff")) or not re.search("[0-9]", text):
+    if (not isinstance(text, str) or not _CHARS.fullmatch(text.strip("\ufeff")) or not re.search("[0-9]", text)
+            or not re.search("[1-9SEG]", text)):
         return None
     rows = []
     for n, line in enumerate(text.strip("\ufeff").replace("\r", "").split("\n"), start=1):
@@ -40,7 +42,7 @@ def as_block_rows(data: Any, source: str | None = None) -> str | None:
     """The block text of a JSON list of rows of 0, 1, 2 and 3, or None for other JSON."""
     if not (isinstance(data, list) and data and all(isinstance(r, list) and r for r in data)):
         return None
-    if not all(type(x) is int for r in data for x in r):
+    if not all(type(x) is int for r in data for x in r) or not any(x for r in data for x in r):
         return None
     rows = []
     for i, r in enumerate(data):
