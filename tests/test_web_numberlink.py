@@ -324,3 +324,67 @@ def test_a_block_maze_pasted_on_the_board_is_told_apart(client):
     assert res.status_code == 400
     said = res.json()["error"]
     assert said.startswith("this is a maze (7 x 9 cells), not a Number Link puzzle") and "maze side" in said
+
+
+# Each layout the readers took last (pipes, tuples, dotted, links, JSON cell grids), pasted on the board
+# ('/api/numberlink/parse', which reads with formats.loads_all), then solved ('/api/numberlink/solve').
+# PROPER's numbers (4 x 4, one solution): 1 at (2,0)-(2,1), 2 at (1,1)-(3,2), 3 at (1,0)-(3,3) (row, column)
+LAYOUT_ENDS = {((2, 0), (2, 1)), ((1, 1), (3, 2)), ((1, 0), (3, 3))}
+
+
+def _cell_object(v):
+    return {"type": "normal", "color": v, "isEndpoint": v != 0}
+
+
+NEW_LAYOUTS = {
+    "pipes": ".|.|.|.\n3|2| |\n1|1| |\n | |2|3\n",
+    "pipes bordered, a comment": "# from a book\n|.|.|.|.|\n|3|2| | |\n|1|1| | |\n| | |2|3|\n",
+    "tuples": "(4, 3, (1: (1,3), (2,3)), (2: (2,2), (3,4)), (3: (1,2), (4,4)))\n",
+    "dotted": "4.\n4.\n[((3,1),(3,2)), ((2,2),(4,3)), ((2,1),(4,4))].\n",
+    "links": "size 4\nlink 'A', [2, 0], [2, 1]\nlink 'B', [1, 1], [3, 2]\nlink 'C', [1, 0], [3, 3]\n",
+    "links, a comment": "# c\nsize 4\nlink 'A', [2, 0], [2, 1]\nlink 'B', [1, 1], [3, 2]\nlink 'C', [1, 0], [3, 3]\n",
+    "json cell objects": json.dumps({"cells": [[_cell_object(v) for v in row] for row in PROPER]}),
+    "json -1 empty": json.dumps({"matrix": [[v or -1 for v in row] for row in PROPER]}),
+    "json colours": json.dumps([[None if v == 0 else [60 * v, 0, 255 - 60 * v] for v in row] for row in PROPER]),
+    "grid, a comment": "# from site X\n....\n32..\n11..\n..23\n",
+}
+
+
+def _ends(grid):
+    cells: dict[int, list[tuple[int, int]]] = {}
+    for r, row in enumerate(grid):
+        for c, v in enumerate(row):
+            if v:
+                cells.setdefault(v, []).append((r, c))
+    return {tuple(sorted(v)) for v in cells.values()}
+
+
+@pytest.mark.parametrize("name", list(NEW_LAYOUTS))
+def test_each_layout_is_read_and_solved_through_the_web_api(client, name):
+    res = client.post("/api/numberlink/parse", json={"text": NEW_LAYOUTS[name]})
+    assert res.status_code == 200, res.text
+    board = res.json()
+    assert (board["rows"], board["cols"]) == (4, 4) and _ends(board["grid"]) == LAYOUT_ENDS
+    res = client.post("/api/numberlink/solve", json={"rows": 4, "cols": 4, "grid": board["grid"]})
+    assert res.status_code == 200, res.text
+    body = res.json()
+    assert body["status"] == "solved"
+    covered = set()
+    for num, cells in body["paths"].items():
+        cells = [tuple(c) for c in cells]
+        assert {cells[0], cells[-1]} == {p for pair in LAYOUT_ENDS for p in pair if board["grid"][p[0]][p[1]] == int(num)}
+        assert all(abs(r - r2) + abs(c - c2) == 1 for (r, c), (r2, c2) in zip(cells, cells[1:]))
+        assert not covered & set(cells)
+        covered |= set(cells)
+    assert len(covered) == 16  # the one solution fills the board
+
+
+def test_the_page_offers_the_files_of_the_layouts_it_reads(client):
+    """The board's file chooser offered .txt, .nl and .xml only: a JSON level, a spreadsheet's .csv or .tsv and
+    a Prolog file, all read by '/api/numberlink/parse', were hidden from the dialog."""
+    import re
+
+    page = client.get("/").text
+    accept = re.search(r'id="nl-load" type="file" accept="([^"]*)"', page).group(1).split(",")
+    for ext in (".txt", ".nl", ".xml", ".json", ".csv", ".tsv", ".pl"):
+        assert ext in accept

@@ -11,7 +11,9 @@ their first lines unless a format is named):
     integers above 9 can be written (an empty cell is ``.``, ``-`` or ``0``, or an empty field between
     commas, as a spreadsheet saves an empty cell; an empty field between tabs is an error, since a row's
     trailing tabs cannot be told from trailing whitespace). Several puzzles may follow each other, separated by blank lines, or each after a line
-    holding its number (``0``, ``1``... or ``1``, ``2``...).
+    holding its number (``0``, ``1``... or ``1``, ``2``...). A line starting with ``#`` (``# from ...``) is a
+    comment, parting puzzles as a blank line does (here and in ``flow`` and ``pipes``), unless it is shaped as a
+    row: ``#..`` among rows ``1.1`` is a blocked cell, an error as any ``#`` among the cells.
 ``csv``
     Rows of comma-separated labels, ``0`` for an empty cell (``.`` when a label is a word of letters), as a
     spreadsheet opens them; read as a ``grid`` (which it is).
@@ -71,6 +73,9 @@ their first lines unless a format is named):
     What ``tremaux numberlink generate --json`` and ``solve --json`` print, read back as its puzzles (the
     numbers, never a solution's filled grid); read only (see :mod:`.jsons`).
 
+``#`` lines above the header of a format that starts with one (``contest``, ``counted``, ``ends``, ``tuples``...)
+are comments too.
+
 A label a format cannot hold is an error naming it (never an empty cell):
 ``#`` in a ``grid``, a digit in Flow Free text, a hidden ``?`` number in a URL.
 
@@ -112,6 +117,7 @@ from ..model import Puzzle
 from ._text import (LETTERS, MAX_BYTES, Line, count_cells, decode, has_separator, is_url, lines,
                     other_kind, read_text, source_name, pairs_of_two, split_blocks)
 from .contest import SIZE, load_answers, load_paths, loads_answers, loads_paths, read_contest, write_contest
+from ._comments import HEADED, after_comments, unmatched
 from .grids import WH_HEADER, base_name, read_flow, read_grid, read_wh, write_flow, write_grid, write_wh
 from .gridwrite import write_csv, write_tsv
 from .ends import is_ends, miscounted, parenthesised, read_ends, write_ends
@@ -206,7 +212,18 @@ def detect(text: str) -> str:
     ('copris', 'prolog', 'counted')
     >>> detect('{"size": [1, 3], "puzzle": "1.1\\\\n"}'), detect("pzprv3\\nnumlin\\n1\\n3\\n1 . 1 \\n")
     ('json', 'pzprv3')
+    >>> detect("# from a book\\n1\\n1 3\\n1.1\\n"), detect("# from a book\\n1.2\\n1.2\\n")
+    ('counted', 'grid')
     """
+    name = _detect(text)
+    if name == "grid" and (rest := after_comments(text)) is not None:
+        kind = _detect(rest)  # '# from ...' lines above a header: the format of what follows them
+        return kind if kind in HEADED or kind == "answer" else name
+    return name
+
+
+def _detect(text: str) -> str:
+    """The format of ``text`` (see :func:`detect`), ``#`` lines read as they stand."""
     numbered = lines(text)
     body = [s for _, s in numbered if s.strip()]
     if not body:
@@ -325,7 +342,11 @@ def loads_all(text: str, *, source: str | None = None, errors: str = "raise", fo
             raise PuzzleFormatError(why, line=first[0], column=1, source=source)
     else:
         name = FORMATS.get(format).name
+    if name in HEADED and (rest := after_comments(text)) is not None:
+        text = rest  # '# from ...' lines above the header
     items = FORMATS.get(name).func(text, source, base_name(source))
+    if format is None and name == "grid" and items and all(isinstance(item, PuzzleError) for item in items):
+        items[0] = unmatched(items[0], FORMATS.names())
     if errors == "raise":
         for item in items:
             if isinstance(item, PuzzleError):

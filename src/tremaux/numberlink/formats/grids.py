@@ -27,6 +27,7 @@ from .._cells import rows as _rows
 from ..model import Puzzle, label_order
 from ._text import (ALNUM, WEB_ADDRESS, Line, any_char, cell_hint, check_side, count_cells, empty_field,
                     grid_char, has_separator, letter, lines, show, split_blocks, tokens)
+from ._comments import uncommented
 from ._table import number_rows
 from ._sheets import filled as _filled, join_empty_rows
 from .gridwrite import write_flow, write_grid, write_wh
@@ -257,14 +258,17 @@ def read_grid(text: str, source: str | None, base: str) -> list[Item]:
     >>> read_grid("1.1 2.2".replace(" ", chr(10)), None, "p")
     [Puzzle(shape=(2, 3), pairs=2, name='p')]
     """
-    runs = join_empty_rows(split_blocks(lines(text)), text, source, lambda b: _one(b, "grid", source, ""))  # tabs
+    numbered = lines(text)
+    kept = uncommented(numbered)  # '# from ...' lines skipped; '#..' among rows '1.1' stays a row (a blocked cell)
+    runs = join_empty_rows(split_blocks(kept), text, source, lambda b: _one(b, "grid", source, ""))  # tabs
     blocks = [part for b in runs for part in ([b] if isinstance(b, PuzzleError) else _numbered(b) or [_semicolons(b)])]
     if not blocks:
+        said = [n for n, s in numbered if s.strip()]
+        if said:  # comments alone
+            raise PuzzleFormatError("no puzzle in the input: only '#' comment lines", line=said[-1] + 1,
+                                    column=1, source=source)
         raise PuzzleFormatError("no puzzle in the input", line=1, column=1, source=source)
-    if all(isinstance(b, list) and all(s.lstrip().startswith("#") for _, s in b) for b in blocks):  # comments alone
-        raise PuzzleFormatError("no puzzle in the input: only '#' comment lines", line=blocks[-1][-1][0] + 1,
-                                column=1, source=source)
-    return [b if isinstance(b, PuzzleError) else _comment(b, source) or _one(b, "grid", source, n)
+    return [b if isinstance(b, PuzzleError) else _one(b, "grid", source, n)
             for b, n in zip(blocks, entry_names(base, len(blocks)))]
 
 
@@ -296,16 +300,6 @@ def _numbered(block: list[Line]) -> list[list[Line]] | None:
     return parts if len(parts) > 1 and block[0][1].strip() in ("0", "1") else None  # one: a broken first row
 
 
-def _comment(rows: Sequence[Line], source: str | None) -> PuzzleFormatError | None:
-    """The error of a ``grid`` block holding a ``#`` comment line (never a row there: ``#`` is no cell)."""
-    for lineno, s in rows:
-        if s.lstrip().startswith("#"):
-            return PuzzleFormatError("a line starting with '#' is a comment only in the 'wh' format (comments, "
-                                     "then a 'W H' header and the rows); a 'grid' puzzle is rows of cells only",
-                                     line=lineno, column=len(s) - len(s.lstrip()) + 1, source=source)
-    return None
-
-
 def read_flow(text: str, source: str | None, base: str) -> list[Item]:
     """Puzzles of the Flow Free format: square grids of colour letters, the size taken from the first row.
 
@@ -334,7 +328,7 @@ def read_flow(text: str, source: str | None, base: str) -> list[Item]:
     >>> read_flow("A.A B.B ...".replace(" ", chr(10)), None, "f")
     [Puzzle(shape=(3, 3), pairs=2, name='f')]
     """
-    blocks = split_blocks(lines(text))
+    blocks = split_blocks(uncommented(lines(text)))
     if not blocks:
         raise PuzzleFormatError("no puzzle in the input", line=1, column=1, source=source)
     out: list[Item] = []

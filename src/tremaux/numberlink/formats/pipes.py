@@ -3,7 +3,8 @@
 ``pipes``
     One row a line, cells between ``|`` bars; a cell holds a label (letters and digits) or nothing (spaces,
     ``.``, ``0`` or ``-``: an empty cell). A row that starts and ends with a bar has them as borders when every
-    row does. Several puzzles are separated by blank lines. Read only.
+    row does. Several puzzles are separated by blank lines or ``#`` comment lines (``# from ...``, no bar
+    there). Read only.
 
 Examples
 --------
@@ -24,6 +25,7 @@ from collections.abc import Sequence
 
 from ...errors import InvalidSizeError, PuzzleError, PuzzleFormatError
 from ..model import Puzzle
+from ._comments import uncommented
 from ._text import Line, lines, split_blocks
 from .grids import entry_names
 
@@ -50,9 +52,14 @@ def is_pipes(body: Sequence[Line]) -> bool:
     >>> is_pipes([(1, "1|.|1")]), is_pipes([(1, "| S   G |")]), is_pipes([(1, "1.1")])
     (True, False, False)
     """
-    rows = [s for _, s in body if s.strip()]
+    rows = [s for _, s in uncommented(list(body), _barred) if s.strip()]
     return bool(rows) and all("|" in s and all(_FIELD.match(f) for f in s.split("|")) for s in rows) \
         and any(f.strip() for s in rows for f in s.split("|"))
+
+
+def _barred(s: str, others: list[str]) -> bool:
+    """Whether the ``#`` line ``s`` is a row (holding bars) rather than a comment."""
+    return "|" in s
 
 
 def _cells(block: list[Line]) -> list[list[str]]:
@@ -92,7 +99,7 @@ def read_pipes(text: str, source: str | None, base: str) -> list[Puzzle | Puzzle
     ...
     tremaux.errors.PuzzleFormatError: 2:1: row 2 has 2 cells; row 1 has 3
     """
-    blocks = split_blocks(lines(text))
+    blocks = split_blocks(uncommented(lines(text), _barred))
     out: list[Puzzle | PuzzleError] = []
     for block, name in zip(blocks, entry_names(base, len(blocks))):
         for n, s in block:
