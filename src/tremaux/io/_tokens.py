@@ -127,7 +127,7 @@ def is_gml(text: Any) -> bool:
 
     Examples
     --------
-    >>> from tremaux.io.graph import is_gml
+    >>> from tremaux.io._tokens import is_gml
     >>> is_gml('graph [\\n  node [ id 0 label "(0,0)" ]\\n]'), is_gml("#####\\n#S.G#\\n#####")
     (True, False)
     """

@@ -32,9 +32,8 @@ import numpy as np
 from ..errors import CellError, InvalidMazeError
 from ..kernels import grid as kg
 from ..maze.model import Maze, check_shape
-from ._tokens import is_gml  # noqa: F401  (light, for the readers that detect it: public here)
 
-__all__ = ["to_graph", "from_graph", "is_graph_data", "from_graph_data", "is_gml", "from_gml"]
+__all__ = ["to_graph", "from_graph", "is_graph_data", "from_graph_data", "from_gml"]
 
 
 def to_graph(maze: Maze) -> nx.Graph:
