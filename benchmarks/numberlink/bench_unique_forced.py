@@ -2,7 +2,7 @@
 
     PYTHONPATH=src python benchmarks/numberlink/bench_unique_forced.py --halves dev --limit 20
 
-For every a-contest puzzle (at most 50 a side) whose first solution under
+For every a-contest puzzle (at most 50 a side, at most ``forcing.MAX_PAIRS`` pairs) whose first solution under
 ``nikoli`` covers the board (the unique contest puzzles whose check misses
 3x of the solve are of this kind), the rules of
 :mod:`tremaux.kernels.nl_force_prop` are applied once, before any decision,
@@ -39,6 +39,7 @@ from tremaux.numberlink import solve_puzzle  # noqa: E402
 from tremaux.numberlink.rules import resolve  # noqa: E402
 from tremaux.numberlink.solvers.another import _as_asked  # noqa: E402
 from tremaux.numberlink.solvers.base import Task, first_tables  # noqa: E402
+from tremaux.numberlink.solvers.forcing import MAX_PAIRS  # noqa: E402
 from tremaux.numberlink.solvers.neighbourhoods import bounded_model  # noqa: E402
 from tremaux.numberlink.solvers.reductions import shortcuts_suffice  # noqa: E402
 from tremaux.numberlink.solvers.sat import encoding_for  # noqa: E402
@@ -187,6 +188,9 @@ def main(argv: list[str] | None = None) -> None:
                 exist[: p.height * p.width][np.arange(p.height * p.width) % p.width == p.width - 1] = False
                 exist[p.height * p.width:][np.arange(p.height * p.width) // p.width == p.height - 1] = False
                 line = [half, i, f"{p.height}x{p.width}", f"touch={int(touch)}"]
+                if p.pairs > MAX_PAIRS:  # a cell's colours are the bits of one 64-bit word
+                    print(" | ".join(map(str, line + [f"{p.pairs} pairs: over {MAX_PAIRS}, not asked"])), flush=True)
+                    continue
                 for rule in args.rule.split(","):
                     t = time.process_time()
                     ok, est, col = root(p, first, rule == "fill", task.rule.touch)
