@@ -1,0 +1,187 @@
+"""Uniqueness under ``nikoli`` on the contest puzzles whose first solution covers the board: four probes.
+
+    PYTHONPATH=src python benchmarks/numberlink/bench_unique_contest.py --part check --halves dev --index 3,4,7,12,13
+
+``--part check``: the plain solve and the whole check (``solve_puzzle(unique=True)``, ``--limit`` seconds),
+CPU of the process and of its child (``resource.getrusage``), with the part that answered in process.
+``--part solvers``: SAT alone on the check's question (induced lines, the clauses of ``shortcuts``, the
+first solution forbidden and as hint) with each of ``--solvers`` (one call, no limit: keep to puzzles it
+decides). ``--part line``: each line of the first solution in turn (the most longer than its numbers' shortest
+path first) fixed to a shortest path between its numbers by assumptions on the same encoding, with
+``--conflicts`` conflicts each: a model is a second solution. ``--part straight``: without SAT, each such
+line routed along a shortest path through every cell but the other numbers, the lines it crosses re-routed
+along shortest paths through what is left (in pair order, shortest first, longest first): a second solution
+when all are routed (checked by ``tests/numberlink_checker.py``). The first solution is the plain solve's
+without touching; puzzles whose first solution leaves a cell empty are passed over. docs/benchmarks.md,
+"the propagation's facts before SAT, measured".
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import sys
+import time
+from collections import deque
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_numberlink import load_corpus  # noqa: E402
+from numberlink_checker import follow  # noqa: E402  (bench_numberlink puts tests/ on the path)
+
+from tremaux.numberlink import solve_puzzle  # noqa: E402
+from tremaux.numberlink.solvers.encoding import Encoding  # noqa: E402
+from tremaux.numberlink.solvers.shortcuts import shortcut_clauses  # noqa: E402
+
+
+def cpu() -> float:
+    """CPU seconds of this process and of its children waited for."""
+    s, c = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return s.ru_utime + s.ru_stime + c.ru_utime + c.ru_stime
+
+
+def shortest(h: int, w: int, free, s: int, t: int) -> list[int] | None:
+    """A shortest path of flat cells from ``s`` to ``t`` through the cells ``free`` accepts (breadth-first)."""
+    prev = {s: None}
+    q = deque([s])
+    while q:
+        c = q.popleft()
+        if c == t:
+            path = [t]
+            while prev[path[-1]] is not None:
+                path.append(prev[path[-1]])
+            return path[::-1]
+        r, k = divmod(c, w)
+        for n in (c - w if r else -1, c + 1 if k < w - 1 else -1, c + w if r < h - 1 else -1, c - 1 if k else -1):
+            if n >= 0 and n not in prev and (n == t or free(n)):
+                prev[n] = c
+                q.append(n)
+    return None
+
+
+def question(p, first, backend: str = "glucose4") -> Encoding:
+    """SAT's question after ``first``, as ``another._race`` asks it among lines that never touch."""
+    enc = Encoding(p, "nikoli", induced=True, backend=backend)
+    for c in shortcut_clauses(p, enc.inc):
+        enc.add_clause(c)
+    enc.block_lines(first)
+    enc.set_hint(first)
+    return enc
+
+
+def by_excess(p, paths) -> list[tuple[int, list[int]]]:
+    """(line, a shortest path between its numbers) for the lines longer than that, the most longer first."""
+    g = p.grid.ravel()
+    h, w = p.shape
+    out = []
+    for k, q in enumerate(paths):
+        sp = shortest(h, w, lambda x: g[x] == 0, q[0], q[-1])
+        if len(q) > len(sp):
+            out.append((len(q) - len(sp), k, sp))
+    return [(k, sp) for _, k, sp in sorted(out, key=lambda e: (-e[0], e[1]))]
+
+
+def straight(p, paths):
+    """The greedy re-routing of ``--part straight``: (lines, tries) or (None, tries)."""
+    g = p.grid.ravel()
+    h, w = p.shape
+    tries = 0
+    for k, sp in by_excess(p, paths):
+        owner = np.zeros(h * w, dtype=np.int64)
+        for j, q in enumerate(paths):
+            owner[q] = j + 1
+        crossed = sorted({int(owner[x]) - 1 for x in sp if owner[x] not in (0, k + 1)})
+        for order in (crossed, sorted(crossed, key=lambda j: len(paths[j])),
+                      sorted(crossed, key=lambda j: -len(paths[j]))):
+            tries += 1
+            own = owner.copy()
+            own[paths[k]] = 0
+            for j in crossed:
+                own[paths[j][1:-1]] = 0
+            own[sp] = k + 1
+            new = {k: sp}
+            for j in order:
+                q = shortest(h, w, lambda x: own[x] == 0 and g[x] == 0, paths[j][0], paths[j][-1])
+                if q is None:
+                    break
+                own[q] = j + 1
+                new[j] = q
+            else:
+                return [new.get(j, paths[j]) for j in range(len(paths))], tries
+    return None, tries
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--part", default="check", choices=("check", "solvers", "line", "straight"))
+    ap.add_argument("--halves", default="dev")
+    ap.add_argument("--index", default="", help="puzzle numbers within the half, comma-separated (all: empty)")
+    ap.add_argument("--limit", type=float, default=30.0)
+    ap.add_argument("--solvers", default="glucose4,glucose42,cadical195")
+    ap.add_argument("--conflicts", type=int, default=2000)
+    args = ap.parse_args(argv)
+    for half in args.halves.split(","):
+        corpus = load_corpus("a", None, (half,))
+        solve_puzzle(corpus[0][1], rule="nikoli", unique=True, touch=False)  # kernels loaded
+        wanted = [int(x) for x in args.index.split(",")] if args.index else range(len(corpus))
+        for i in wanted:
+            p = corpus[i][1]
+            h, w = p.shape
+            if max(h, w) > 50:
+                continue
+            first = solve_puzzle(p, rule="nikoli", time_limit=2, touch=False).solutions[0]
+            if (first.grid == 0).any():
+                continue
+            paths = [[r * w + c for r, c in q.tolist()] for q in first.paths]
+            head = f"{half} {i} {h}x{w}"
+            if args.part == "check":
+                import bench_unique_cpu as rec  # records how the check answered in process
+
+                for touch in (False, True):
+                    t = cpu()
+                    solve_puzzle(p, rule="nikoli", time_limit=1, **({} if touch else {"touch": False}))
+                    solve = cpu() - t
+                    rec.HOW.clear()
+                    t = cpu()
+                    u = solve_puzzle(p, rule="nikoli", unique=True, time_limit=args.limit, touch=touch)
+                    how = rec.HOW[-1] if rec.HOW else "(answered in a child process)"
+                    print(f"{head} touch={int(touch)} solve {1000 * solve:.1f} ms, check {1000 * (cpu() - t):.0f} "
+                          f"ms, unique={u.unique}, {how}", flush=True)
+            elif args.part == "solvers":
+                for name in args.solvers.split(","):
+                    t = time.process_time()
+                    enc = question(p, first, name)
+                    answer = enc.solver.solve()
+                    print(f"{head} {name} {1000 * (time.process_time() - t):.0f} ms, "
+                          f"{enc.solver.accum_stats().get('conflicts')} conflicts, model={answer}", flush=True)
+                    enc.close()
+            elif args.part == "line":
+                t = time.process_time()
+                enc = question(p, first)
+                edge = {(int(u), int(v)): k + 1 for k, (u, v) in enumerate(zip(enc.eu, enc.ev))}
+                tried = []
+                for k, sp in by_excess(p, paths):
+                    enc.solver.conf_budget(args.conflicts)
+                    got = enc.solver.solve_limited(assumptions=[edge[min(a, b), max(a, b)] for a, b in zip(sp, sp[1:])])
+                    tried.append(f"{k + 1}:{ {True: 'model', False: 'none', None: 'open'}[got]}")
+                    if got:
+                        break
+                enc.close()
+                print(f"{head} {1000 * (time.process_time() - t):.0f} ms, lines {' '.join(tried)}", flush=True)
+            else:
+                t = time.process_time()
+                lines, tries = straight(p, paths)
+                ms = 1000 * (time.process_time() - t)
+                if lines is None:
+                    print(f"{head} none in {tries} tries, {ms:.1f} ms", flush=True)
+                    continue
+                cells = [[(x // w, x % w) for x in q] for q in lines]
+                bad = follow(p.grid.tolist(), cells, fill=False, touch=False)
+                print(f"{head} another in {tries} tries, {ms:.1f} ms{' WRONG ' + bad[0] if bad else ''}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
