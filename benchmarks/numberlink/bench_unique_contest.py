@@ -11,7 +11,9 @@ path first) fixed to a shortest path between its numbers by assumptions on the s
 ``--conflicts`` conflicts each: a model is a second solution. ``--part straight``: without SAT, each such
 line routed along a shortest path through every cell but the other numbers, the lines it crosses re-routed
 along shortest paths through what is left (in pair order, shortest first, longest first): a second solution
-when all are routed (checked by ``tests/numberlink_checker.py``). The first solution is the plain solve's
+when all are routed (checked by ``tests/numberlink_checker.py``). ``--part crossed``: the same line so
+routed, every line it does not cross kept, and the lines it crosses solved again by SAT on the cells left
+(``--conflicts`` each). The first solution is the plain solve's
 without touching; puzzles whose first solution leaves a cell empty are passed over. docs/benchmarks.md,
 "the propagation's facts before SAT, measured".
 """
@@ -32,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_numberlink import load_corpus  # noqa: E402
 from numberlink_checker import follow  # noqa: E402  (bench_numberlink puts tests/ on the path)
 
-from tremaux.numberlink import solve_puzzle  # noqa: E402
+from tremaux.numberlink import Puzzle, solve_puzzle  # noqa: E402
 from tremaux.numberlink.solvers.encoding import Encoding  # noqa: E402
 from tremaux.numberlink.solvers.shortcuts import shortcut_clauses  # noqa: E402
 
@@ -114,9 +116,37 @@ def straight(p, paths):
     return None, tries
 
 
+def crossed_again(p, paths, conflicts: int) -> str:
+    """``--part crossed``: for each line taken straight, SAT's verdict on the lines it crosses (line: crossed,
+    verdict), up to the first model."""
+    h, w = p.shape
+    out = []
+    for k, sp in by_excess(p, paths):
+        owner = np.zeros(h * w, dtype=np.int64)
+        for j, q in enumerate(paths):
+            owner[q] = j + 1
+        crossed = sorted({int(owner[x]) - 1 for x in sp if owner[x] not in (0, k + 1)})
+        owner[paths[k]] = 0
+        for j in crossed:
+            owner[paths[j]] = 0
+        owner[sp] = k + 1
+        blocked = owner > 0  # the kept lines and the straight one
+        sub = np.zeros(h * w, dtype=np.int64)  # the crossed pairs alone, numbered anew
+        for m, j in enumerate(crossed):
+            sub[[paths[j][0], paths[j][-1]]] = m + 1
+        enc = Encoding(Puzzle(sub.reshape(h, w)), "nikoli", induced=True, blocked=blocked.reshape(h, w))
+        enc.solver.conf_budget(conflicts)
+        got = enc.solver.solve_limited()
+        enc.close()
+        out.append(f"{k + 1}:{len(crossed)}:{ {True: 'model', False: 'none', None: 'open'}[got]}")
+        if got:
+            break
+    return "lines " + " ".join(out)
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--part", default="check", choices=("check", "solvers", "line", "straight"))
+    ap.add_argument("--part", default="check", choices=("check", "solvers", "line", "straight", "crossed"))
     ap.add_argument("--halves", default="dev")
     ap.add_argument("--index", default="", help="puzzle numbers within the half, comma-separated (all: empty)")
     ap.add_argument("--limit", type=float, default=30.0)
@@ -171,6 +201,10 @@ def main(argv: list[str] | None = None) -> None:
                         break
                 enc.close()
                 print(f"{head} {1000 * (time.process_time() - t):.0f} ms, lines {' '.join(tried)}", flush=True)
+            elif args.part == "crossed":
+                t = time.process_time()
+                print(f"{head} {crossed_again(p, paths, args.conflicts)}, {1000 * (time.process_time() - t):.0f} ms",
+                      flush=True)
             else:
                 t = time.process_time()
                 lines, tries = straight(p, paths)
