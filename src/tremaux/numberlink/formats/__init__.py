@@ -56,6 +56,8 @@ their first lines unless a format is named):
 ``tuples``, ``dotted``, ``links``
     A size and the endpoint pairs as terms: ``(N, K, (1: (x1,y1), (x2,y2)), ...)``; ``R.``, ``C.``,
     ``[((r1,c1),(r2,c2)), ...].``; ``size N`` then ``link 'A', [r1, c1], [r2, c2]`` lines (see :mod:`.termlists`).
+``marks``
+    ``W H``, the number of pairs ``K``, then ``2K`` lines ``row column label``, 1-based (see :mod:`.marks`).
 ``blanks``
     ``R C`` (rows first), then ``R`` rows of characters, a space for an empty cell (see :mod:`.blanks`).
 ``counted``
@@ -128,6 +130,7 @@ from .counted import is_counted, read_counted, write_counted
 from .blanks import is_blanks, read_blanks
 from .pairlines import is_pairs, read_pairs
 from .pipes import is_pipes, read_pipes
+from .marks import is_marks, read_marks
 from .termlists import read_dotted, read_links, read_tuples, term_kind
 from .packs import FLOWPACK, is_bwinf, is_copris, read_bwinf, read_copris, read_flowpack, write_bwinf, write_copris
 from .puzzlink import ENCODED, QUERY_START, URL, read_puzzlink, write_puzzlink
@@ -166,6 +169,8 @@ FORMATS.add("ends", read_ends, write=write_ends, aliases=("endpoints", "coords")
             doc="'W H x1 y1 x2 y2 ...', or 'K W H' then K lines '(x1, y1) (x2, y2)'; 0-based x = column")
 FORMATS.add("pairs", read_pairs, write=None, aliases=("pair-lines",), read_only=True,
             doc="'W H', then a line a pair: '(x1, y1) (x2, y2)' or 'label: x1 y1 x2 y2'; 0-based x = column; read only")
+FORMATS.add("marks", read_marks, write=None, aliases=("cell-lines",), read_only=True,
+            doc="'W H', the number of pairs K, then 2K lines 'row column label' (1-based); read only")
 FORMATS.add("blanks", read_blanks, write=None, aliases=("spaces",), read_only=True,
             doc="'R C' (rows first), then R rows of characters, a space for an empty cell; read only")
 FORMATS.add("counted", read_counted, write=write_counted, aliases=("headed",),
@@ -253,6 +258,8 @@ def _detect(text: str) -> str:
         return "copris"
     if is_bwinf(list(enumerate(body, start=1))):
         return "bwinf"
+    if is_marks(list(enumerate(body, start=1))):
+        return "marks"
     if is_pairs(list(enumerate(body, start=1))):
         return "pairs"
     if is_ends(list(enumerate(body, start=1))) or miscounted(list(enumerate(body, start=1))) \
