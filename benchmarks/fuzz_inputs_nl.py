@@ -47,17 +47,17 @@ PUZZLES = {  # name: text of a puzzle file at an edge
     "bom": "\ufeff1.2\n...\n1.2\n",
     "tabs": "1\t.\t2\n.\t.\t.\n1\t.\t2\n",
     "ragged": "1.2\n..\n1.2\n",
-    "url-plain": "https://puzz.link/p?numlin/3/3/1h2j1h2\n",
-    "url-no-scheme": "puzz.link/p?numlin/3/3/1h2j1h2\n",
-    "url-pzv": "http://pzv.jp/p.html?numlin/3/3/1h2j1h2\n",
-    "url-vercel": "https://pzprxs.vercel.app/p.html?numlin/3/3/1h2j1h2\n",
-    "url-v": "https://puzz.link/p?numlin/v:/3/3/1h2j1h2\n",
-    "url-pzv-v": "pzv.jp/p.html?numlin/v:/3/3/1h2j1h2\n",
-    "url-bare": "p?numlin/3/3/1h2j1h2\n",
+    "url-plain": "https://puzz.link/p?numlin/3/3/1g2i1g2\n",
+    "url-no-scheme": "puzz.link/p?numlin/3/3/1g2i1g2\n",
+    "url-pzv": "http://pzv.jp/p.html?numlin/3/3/1g2i1g2\n",
+    "url-vercel": "https://pzprxs.vercel.app/p.html?numlin/3/3/1g2i1g2\n",
+    "url-v": "https://puzz.link/p?numlin/v:/3/3/1g2i1g2\n",
+    "url-pzv-v": "pzv.jp/p.html?numlin/v:/3/3/1g2i1g2\n",
+    "url-bare": "p?numlin/3/3/1g2i1g2\n",
     "url-short": "https://puzz.link/p?numlin/3/3\n",
     "url-zero": "https://puzz.link/p?numlin/0/0/\n",
     "url-huge": "https://puzz.link/p?numlin/99999/99999/1h2\n",
-    "url-other-type": "https://puzz.link/p?slither/3/3/1h2j1h2\n",
+    "url-other-type": "https://puzz.link/p?slither/3/3/1g2i1g2\n",
 }
 BINARY = bytes(range(256)) * 4
 
@@ -84,11 +84,21 @@ def odd_files(root: Path) -> dict[str, Path]:
     return files
 
 
+FULL = ("1x1-empty", "1x2", "1x5", "1x6-cross", "2x2", "2x2-diag", "2x2-one-pair-fill", "100x1", "1x100",
+        "no-numbers", "cross-5x5", "labels-100", "wh-past-62", "letters-62", "url-v", "crlf")
+"""The puzzles run with every mode, rule and format; the others (refusals, mostly) with a plain run of each
+command."""
+
+
 def odd_cases(root: Path) -> list[Case]:
     """Every case of the sweep (the files written in ``root``)."""
     files = odd_files(root)
     cases = []
     for name, path in files.items():
+        if name not in FULL:
+            for command in ("solve", "check", "convert"):
+                cases.append(Case(f"numberlink {command}", ["numberlink", command, str(path)], name))
+            continue
         for mode in SOLVE_MODES:
             cases.append(Case("numberlink solve", ["numberlink", "solve", str(path), "--time-limit", "5", *mode],
                               f"{name} {' '.join(mode)}"))
@@ -101,8 +111,8 @@ def odd_cases(root: Path) -> list[Case]:
         for fmt in WRITABLE:
             cases.append(Case("numberlink convert", ["numberlink", "convert", str(path), "-f", fmt], f"{name} -f {fmt}"))
         cases.append(Case("numberlink convert", ["numberlink", "convert", str(path), "-o", "out.svg"], f"{name} svg"))
-    for url in ("https://puzz.link/p?numlin/3/3/1h2j1h2", "puzz.link/p?numlin/v:/3/3/1h2j1h2",
-                "pzv.jp/p.html?numlin/3/3/1h2j1h2", "https://pzprxs.vercel.app/p.html?numlin/3/3/1h2j1h2",
+    for url in ("https://puzz.link/p?numlin/3/3/1g2i1g2", "puzz.link/p?numlin/v:/3/3/1g2i1g2",
+                "pzv.jp/p.html?numlin/3/3/1g2i1g2", "https://pzprxs.vercel.app/p.html?numlin/3/3/1g2i1g2",
                 "https://puzz.link/p?numlin/3/3"):
         cases.append(Case("numberlink solve", ["numberlink", "solve", url], f"argument {url}"))
     for size in SIZES:
@@ -123,20 +133,22 @@ def odd_cases(root: Path) -> list[Case]:
 
 def round_trips() -> list[str]:
     """Each puzzle of a few shapes written in every writable format, read back named and detected: the ones
-    that fail or come back as another puzzle."""
+    that fail or come back as another puzzle (a format that refuses to write a puzzle it cannot hold, a
+    non-square board as Flow Free text, is counted apart, on the last line)."""
     from tremaux.numberlink import formats
 
     shapes = {name: PUZZLES[name] for name in ("1x2", "1x5", "2x2", "100x1", "1x100", "labels-100",
                                               "letters-62", "cross-5x5")}
     shapes["wh-past-62"] = PUZZLES["wh-past-62"]
     failed = []
+    refused = 0
     for name, text in shapes.items():
         puzzle = formats.loads(text)
         for fmt in WRITABLE:
             try:
                 written = formats.dumps(puzzle, format=fmt)
-            except ValueError as exc:
-                failed.append(f"{name} -> {fmt}: refused to write ({str(exc)[:100]})")
+            except ValueError:
+                refused += 1
                 continue
             for named in (fmt, None):
                 try:
@@ -146,7 +158,9 @@ def round_trips() -> list[str]:
                     continue
                 if back.shape != puzzle.shape or _pairs(back) != _pairs(puzzle):
                     failed.append(f"{name} -> {fmt} -> read ({'named' if named else 'detected'}): another puzzle")
-    return failed
+    total = len(shapes) * len(WRITABLE)
+    return failed + [f"(of {total} puzzle x format, {refused} refused to write, cleanly: a shape or label the "
+                     "format cannot hold)"]
 
 
 def _pairs(puzzle: object) -> list[tuple[int, int]]:
