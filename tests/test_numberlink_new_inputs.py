@@ -40,6 +40,16 @@ def test_ends_as_objects_and_pairs_as_lists_are_read():
     assert formats.loads(json.dumps(level)).grid.tolist() == [[1, 0, 2], [2, 0, 1]]
 
 
+def test_a_list_of_single_labelled_ends_is_paired_by_label():
+    """A Flow Free clone's level type, ``{size: 5, endpoints: [{row, col, color}, ...]}``: one item an end."""
+    ends = [{"row": 0, "col": 0, "color": "red"}, {"row": 1, "col": 0, "color": "blue"},
+            {"row": 0, "col": 2, "color": "red"}, {"row": 1, "col": 2, "color": "blue"}]
+    p = formats.loads(json.dumps({"size": [2, 3], "endpoints": ends}))
+    assert p.grid.tolist() == [[1, 0, 1], [2, 0, 2]] and p.labels == ("red", "blue")
+    with pytest.raises(PuzzleFormatError, match="the label 'red' has 3 ends"):
+        formats.loads(json.dumps({"size": [2, 3], "endpoints": ends + [{"row": 0, "col": 1, "color": "red"}]}))
+
+
 @pytest.mark.parametrize("level, said", [
     ({"rows": 2, "cols": 2, "endpoints": [{"start": [0, 0], "end": [0, 5]}]}, "outside the 2x2 board"),
     ({"endpoints": [{"start": [0, 0], "end": [0, 1]}]}, "gives no size"),

@@ -3,7 +3,8 @@
 A level is an object with a list of pairs under ``"endpoints"`` (``"pairs"``, ``"dots"``, ``"flows"`` or
 ``"links"``), each pair an object ``{"id": 0, "start": [r, c], "end": [r, c]}`` (the label under ``"id"``,
 ``"color"``, ``"colour"``, ``"label"`` or ``"number"``; the ends under ``"start"``/``"end"``, ``"from"``/``"to"``,
-``"a"``/``"b"`` or ``"ends"``) or a list of the two ends ``[[r, c], [r, c]]``. An end is ``[row, column]``
+``"a"``/``"b"`` or ``"ends"``) or a list of the two ends ``[[r, c], [r, c]]``; or each item is one end with
+its label, ``{"row": r, "col": c, "color": "red"}``, the two ends of a label making its pair. An end is ``[row, column]``
 (0-based, as this library's own JSON gives cells) or an object ``{"row": r, "col": c}`` or ``{"x": c, "y": r}``.
 The board's size is the level's ``"rows"`` and ``"cols"`` (``"height"``/``"width"``, or ``"size"`` as ``[rows,
 columns]`` or one number for a square), or those of an enclosing object (a bank that gives one size to a list
@@ -18,6 +19,9 @@ Examples
 [[[1, 0, 1]]]
 >>> endpoint_levels({"grid": [[1, 0, 1]]}, "g") is None
 True
+>>> ends = [{"row": 0, "col": 0, "color": "red"}, {"row": 0, "col": 2, "color": "red"}]
+>>> endpoint_levels({"size": 3, "endpoints": ends}, "e")[0].grid.tolist()
+[[1, 0, 1], [0, 0, 0], [0, 0, 0]]
 """
 
 from __future__ import annotations
@@ -81,6 +85,31 @@ def _pair(item: Any, k: int) -> tuple[str, tuple[int, int], tuple[int, int]]:
     return label, _cell(ends[0], f"pair {k}'s start"), _cell(ends[1], f"pair {k}'s end")
 
 
+def _is_end(item: Any) -> bool:
+    """Whether a list item is one labelled end (``{"row": r, "col": c, "color": ...}``), not a pair."""
+    if not isinstance(item, dict) or any(a in item for a, _ in _ENDS) or "ends" in item:
+        return False
+    try:
+        _cell(item, "")
+    except PuzzleError:
+        return False
+    return True
+
+
+def _ends_paired(items: list) -> list[tuple[str, tuple[int, int], tuple[int, int]]]:
+    """The pairs of a list of labelled ends, each label's two ends in order of their first appearance."""
+    ends: dict[str, list[tuple[int, int]]] = {}
+    for k, item in enumerate(items, start=1):
+        label = next((item[key] for key in _LABELS if key in item), None)
+        if not (_whole(label) or (isinstance(label, str) and label)):
+            raise PuzzleError(f"end {k} has no label (\"color\", \"id\" or \"label\") to pair it by")
+        ends.setdefault(str(label), []).append(_cell(item, f"end {k}"))
+    for label, cells in ends.items():
+        if len(cells) != 2:
+            raise PuzzleError(f"the label {label!r} has {len(cells)} ends; a pair has two")
+    return [(label, a, b) for label, (a, b) in ends.items()]
+
+
 def _level(obj: dict, size: tuple[int, int] | None, name: str) -> Puzzle:
     """The puzzle of one level object."""
     items = next(obj[key] for key in _LISTS if isinstance(obj.get(key), list))
@@ -89,7 +118,10 @@ def _level(obj: dict, size: tuple[int, int] | None, name: str) -> Puzzle:
         size = len(solution), len(solution[0])
     if size is None:
         raise PuzzleError('a level lists its endpoints but gives no size ("rows" and "cols", or "size")')
-    pairs = [_pair(item, k) for k, item in enumerate(items, start=1)]
+    if items and all(_is_end(item) for item in items):
+        pairs = _ends_paired(items)
+    else:
+        pairs = [_pair(item, k) for k, item in enumerate(items, start=1)]
     labels = [label for label, _, _ in pairs]
     if len(set(labels)) != len(labels):  # ids that repeat (two lists numbered alike): numbered in order instead
         labels = [str(k) for k in range(1, len(pairs) + 1)]
