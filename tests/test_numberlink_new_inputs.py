@@ -138,3 +138,18 @@ def test_a_one_row_board_of_a_hundred_cells_comes_back_from_every_format(fmt):
     p = formats.loads("1" + "." * 98 + "1\n")
     back = formats.loads(formats.dumps(p, format=fmt))
     assert back.shape == (1, 100) and back.ends.tolist() == p.ends.tolist()
+
+
+@pytest.mark.parametrize("header", ["2 3", "3 2"])
+def test_size_then_the_count_of_pairs_then_the_grid_is_read(header):
+    """``R C`` (or ``C R``), then ``K``, then the rows of integers (``0`` empty), as a path-finding solver's
+    inputs are kept, was refused: "1 numbers after the size 10 10: expected x1 y1 x2 y2 for each pair"."""
+    text = f"{header}\n2\n1 0 2\n1 0 2\n"
+    assert formats.detect(text) == "counted"
+    assert formats.loads(text).grid.tolist() == [[1, 0, 2], [1, 0, 2]]
+
+
+def test_a_size_and_count_that_disagree_with_the_grid_are_not_read_as_counted():
+    assert formats.detect("4 4\n2\n1 0 2\n1 0 2\n") != "counted"
+    with pytest.raises(PuzzleFormatError, match="expected a header of three counts"):
+        formats.loads("4 4\n2\n1 0 2\n1 0 2\n", format="counted")

@@ -169,8 +169,6 @@ FORMATS.add("ends", read_ends, write=write_ends, aliases=("endpoints", "coords")
             doc="'W H x1 y1 x2 y2 ...', or 'K W H' then K lines '(x1, y1) (x2, y2)'; 0-based x = column")
 FORMATS.add("pairs", read_pairs, write=None, aliases=("pair-lines",), read_only=True,
             doc="'W H', then a line a pair: '(x1, y1) (x2, y2)' or 'label: x1 y1 x2 y2'; 0-based x = column; read only")
-FORMATS.add("marks", read_marks, write=None, aliases=("cell-lines",), read_only=True,
-            doc="'W H', the number of pairs K, then 2K lines 'row column label' (1-based); read only")
 FORMATS.add("blanks", read_blanks, write=None, aliases=("spaces",), read_only=True,
             doc="'R C' (rows first), then R rows of characters, a space for an empty cell; read only")
 FORMATS.add("counted", read_counted, write=write_counted, aliases=("headed",),
@@ -189,6 +187,8 @@ FORMATS.add("dotted", read_dotted, write=None, read_only=True,
             doc="'R.', 'C.', '[((r1,c1),(r2,c2)), ...].' a line each, 1-based; read only")
 FORMATS.add("links", read_links, write=None, read_only=True,
             doc="'size N', then \"link 'A', [r1, c1], [r2, c2]\" lines, 0-based; read only")
+FORMATS.add("marks", read_marks, write=None, aliases=("cell-lines",), read_only=True,
+            doc="'W H', the number of pairs K, then 2K lines 'row column label' (1-based); read only")
 
 
 def detect(text: str) -> str:
@@ -262,13 +262,13 @@ def _detect(text: str) -> str:
         return "marks"
     if is_pairs(list(enumerate(body, start=1))):
         return "pairs"
+    if is_counted(list(enumerate(body, start=1))):  # each header agrees with its grid: before 'ends', which
+        return "counted"                             # takes 'R C' and K for coordinates of a miscounted pair
     if is_ends(list(enumerate(body, start=1))) or miscounted(list(enumerate(body, start=1))) \
             or parenthesised(list(enumerate(body, start=1))):
         return "ends"  # 'W H' then a count of numbers that is not 4 a pair: named by the 'ends' reader
     if is_blanks(numbered):
         return "blanks"
-    if is_counted(list(enumerate(body, start=1))):
-        return "counted"
     start = 0
     while start < len(body) and body[start].lstrip().startswith("#"):
         start += 1
