@@ -153,3 +153,17 @@ def test_a_size_and_count_that_disagree_with_the_grid_are_not_read_as_counted():
     assert formats.detect("4 4\n2\n1 0 2\n1 0 2\n") != "counted"
     with pytest.raises(PuzzleFormatError, match="expected a header of three counts"):
         formats.loads("4 4\n2\n1 0 2\n1 0 2\n", format="counted")
+
+
+def test_a_puzzle_on_one_line_after_its_size_and_a_colon_is_read():
+    """``6x6:3......4.31...`` (a Sudoku tool's notation, used for a Number Link example) was refused at the ':'."""
+    text = "# two\n2x3:1.2.12\n3x2:12..12\n"
+    assert formats.detect(text) == "flat"
+    assert [p.grid.tolist() for p in formats.loads_all(text)] == [[[1, 0, 2], [0, 1, 2]], [[1, 2], [0, 0], [1, 2]]]
+
+
+@pytest.mark.parametrize("text, said", [("2x3:1.2.1\n", "5 cells after '2x3:'"), ("2x2:1*1.\n", "unexpected '[*]'"),
+                                        ("0x3:\n", "outside")])
+def test_a_flat_line_that_does_not_fit_its_size_is_named(text, said):
+    with pytest.raises(PuzzleFormatError, match=said):
+        formats.loads(text, format="flat")
