@@ -40,6 +40,12 @@ def is_flat(body: Sequence[str]) -> bool:
     Returns
     -------
     bool
+
+    Examples
+    --------
+    >>> from tremaux.numberlink.formats.flatlines import is_flat
+    >>> is_flat(["# a comment", "6x6:3......4.31........2.....1.4.2......"]), is_flat(["6x6"])
+    (True, False)
     """
     rows = [s for s in body if s.strip() and not s.lstrip().startswith("#")]
     return bool(rows) and all(_LINE.match(s) for s in rows)
