@@ -427,6 +427,8 @@ def main() -> None:
     parser.add_argument("--api", action="store_true", help="also sweep the Python API")
     parser.add_argument("--web", action="store_true", help="also sweep the web server's JSON API")
     parser.add_argument("--no-cli", action="store_true", help="skip the command line")
+    parser.add_argument("--numberlink", action="store_true",
+                        help="also the Number Link commands on odd puzzles with every option (fuzz_inputs_nl.py)")
     parser.add_argument("--list", action="store_true", help="print the cases, run none")
     parser.add_argument("--accepted", action="store_true", help="also list the bad values accepted")
     args = parser.parse_args()
@@ -455,6 +457,21 @@ def main() -> None:
                 print(f"note: the baseline of {c.command} exits {c.result['code']}: {c.result['stderr'][-300:]}")
             print(f"command line: {len(cases)} cases in {time.monotonic() - began:.0f} s\n")
             print(table(cases, args.accepted))
+        if args.numberlink:
+            from fuzz_inputs_nl import odd_cases, round_trips
+
+            import tremaux.numberlink  # noqa: F401, F811
+
+            cases = odd_cases(Path(tmp) / "odd")
+            began = time.monotonic()
+            work = Path(tmp) / "odd-runs"
+            work.mkdir()
+            run_cases(cases, work, args.jobs)
+            print(f"\nNumber Link on odd puzzles: {len(cases)} cases in {time.monotonic() - began:.0f} s\n")
+            print(table(cases, args.accepted))
+            *failed, note = round_trips()
+            print(f"\nround trips through every writable format: {len(failed)} failed {note}")
+            print("\n".join(f"- {line}" for line in failed))
         if args.api or args.web:
             from fuzz_inputs_api import sweep_api, sweep_web
 

@@ -137,11 +137,11 @@ def test_grid_blocks_tokens_and_contest_by_hand():
 def test_format_names_are_a_registry():
     assert formats.FORMATS.names() == ["grid", "csv", "wh", "flow", "contest", "puzzlink", "pzprv3", "flowpack", "bwinf", "copris",
                                        "xml", "ends", "pairs", "blanks", "counted", "prolog", "json", "tsv", "pipes",
-                                       "tuples", "dotted", "links"]
+                                       "tuples", "dotted", "links", "marks", "flat"]
     assert all(e.doc for e in formats.FORMATS)
     with pytest.raises(UnknownNameError,
-                       match="choose one of: blanks, bwinf, contest, copris, counted, csv, dotted, ends, flow, flowpack, grid, json, "
-                             "links, pairs, pipes, prolog, puzzlink, pzprv3, tsv, tuples, wh, xml"):
+                       match="choose one of: blanks, bwinf, contest, copris, counted, csv, dotted, ends, flat, flow, flowpack, grid, json, "
+                             "links, marks, pairs, pipes, prolog, puzzlink, pzprv3, tsv, tuples, wh, xml"):
         formats.dumps(Puzzle.from_rows(["1.1"]), "png")
     assert formats.loads("3 1\n1.1\n", format="thomasahle") == Puzzle.from_rows(["1.1"])
 

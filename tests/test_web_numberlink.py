@@ -326,7 +326,8 @@ def test_a_block_maze_pasted_on_the_board_is_told_apart(client):
     assert said.startswith("this is a maze (7 x 9 cells), not a Number Link puzzle") and "maze side" in said
 
 
-# Each layout the readers took last (pipes, tuples, dotted, links, JSON cell grids), pasted on the board
+# Each layout the readers took last (pipes, tuples, dotted, links, JSON cell grids, marks, flat, tables, JSON
+# endpoint lists), pasted on the board
 # ('/api/numberlink/parse', which reads with formats.loads_all), then solved ('/api/numberlink/solve').
 # PROPER's numbers (4 x 4, one solution): 1 at (2,0)-(2,1), 2 at (1,1)-(3,2), 3 at (1,0)-(3,3) (row, column)
 LAYOUT_ENDS = {((2, 0), (2, 1)), ((1, 1), (3, 2)), ((1, 0), (3, 3))}
@@ -347,6 +348,14 @@ NEW_LAYOUTS = {
     "json -1 empty": json.dumps({"matrix": [[v or -1 for v in row] for row in PROPER]}),
     "json colours": json.dumps([[None if v == 0 else [60 * v, 0, 255 - 60 * v] for v in row] for row in PROPER]),
     "grid, a comment": "# from site X\n....\n32..\n11..\n..23\n",
+    "marks": "4 4\n3\n3 1 1\n3 2 1\n2 2 2\n4 3 2\n2 1 3\n4 4 3\n",
+    "counted, R C then K": "4 4\n3\n0 0 0 0\n3 2 0 0\n1 1 0 0\n0 0 2 3\n",
+    "flat": "4x4:....32..11....23\n",
+    "a +---+ table": "+---+---+---+---+\n|   |   |   |   |\n+---+---+---+---+\n| 3 | 2 |   |   |\n"
+                     "+---+---+---+---+\n| 1 | 1 |   |   |\n+---+---+---+---+\n|   |   | 2 | 3 |\n+---+---+---+---+\n",
+    "json endpoints": json.dumps({"rows": 4, "cols": 4, "endpoints": [
+        {"id": 1, "start": [2, 0], "end": [2, 1]}, {"id": 2, "start": [1, 1], "end": [3, 2]},
+        {"id": 3, "start": [1, 0], "end": [3, 3]}]}),
 }
 
 

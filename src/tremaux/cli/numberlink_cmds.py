@@ -67,7 +67,8 @@ def _show(drawn, numbers: bool = False) -> None:
 def solve_cmd(
     files: list[Path] = typer.Argument(..., metavar="FILE", path_type=str,  # str: a URL keeps its "//"
                                       help="Puzzle files (grid, contest, 'W H', Flow Free text or level pack, BwInf, "
-                                           "Copris, endpoint lists, XML, Prolog, a header of counts, '|' rows, puzz.link "
+                                           "Copris, endpoint lists, XML, Prolog, a header of counts, '|' rows or tables, "
+                                           "'row column label' lines, 'RxC:cells', puzz.link "
                                            "URLs or saved files, the JSON of generate/solve --json or a JSON level; "
                                            "several puzzles allowed), "
                                            "puzz.link URLs, or '-' for stdin; several are read in order, as one file of "

@@ -365,7 +365,8 @@ def nl_parse_job(req: dict[str, Any]) -> dict[str, Any]:
 
     from ..numberlink.formats._text import other_kind
 
-    if (why := other_kind(req["text"], commands=False)) is not None and why.startswith("this is the drawing of a maze"):
+    if (why := other_kind(req["text"], commands=False)) is not None and why.startswith("this is the drawing of a maze") \
+            and formats.detect(req["text"]) == "grid":  # as the readers judge it: a '+---+' table of labels is a puzzle
         raise PuzzleFormatError(why + ": this board takes Number Link puzzles; paste a maze on the maze side of "
                                       "the page")
     try:

@@ -56,6 +56,10 @@ their first lines unless a format is named):
 ``tuples``, ``dotted``, ``links``
     A size and the endpoint pairs as terms: ``(N, K, (1: (x1,y1), (x2,y2)), ...)``; ``R.``, ``C.``,
     ``[((r1,c1),(r2,c2)), ...].``; ``size N`` then ``link 'A', [r1, c1], [r2, c2]`` lines (see :mod:`.termlists`).
+``flat``
+    ``RxC:cells`` a line: the size, a colon, then every cell row after row (see :mod:`.flatlines`).
+``marks``
+    ``W H``, the number of pairs ``K``, then ``2K`` lines ``row column label``, 1-based (see :mod:`.marks`).
 ``blanks``
     ``R C`` (rows first), then ``R`` rows of characters, a space for an empty cell (see :mod:`.blanks`).
 ``counted``
@@ -128,6 +132,8 @@ from .counted import is_counted, read_counted, write_counted
 from .blanks import is_blanks, read_blanks
 from .pairlines import is_pairs, read_pairs
 from .pipes import is_pipes, read_pipes
+from .marks import is_marks, read_marks
+from .flatlines import is_flat, read_flat
 from .termlists import read_dotted, read_links, read_tuples, term_kind
 from .packs import FLOWPACK, is_bwinf, is_copris, read_bwinf, read_copris, read_flowpack, write_bwinf, write_copris
 from .puzzlink import ENCODED, QUERY_START, URL, read_puzzlink, write_puzzlink
@@ -184,6 +190,10 @@ FORMATS.add("dotted", read_dotted, write=None, read_only=True,
             doc="'R.', 'C.', '[((r1,c1),(r2,c2)), ...].' a line each, 1-based; read only")
 FORMATS.add("links", read_links, write=None, read_only=True,
             doc="'size N', then \"link 'A', [r1, c1], [r2, c2]\" lines, 0-based; read only")
+FORMATS.add("marks", read_marks, write=None, aliases=("cell-lines",), read_only=True,
+            doc="'W H', the number of pairs K, then 2K lines 'row column label' (1-based); read only")
+FORMATS.add("flat", read_flat, write=None, aliases=("one-line",), read_only=True,
+            doc="'RxC:cells' a line, every cell row after row ('.' or '0' empty), as Sudoku tools write; read only")
 
 
 def detect(text: str) -> str:
@@ -238,6 +248,8 @@ def _detect(text: str) -> str:
         return "pzprv3"
     if kind := term_kind(text):
         return kind
+    if is_flat(body):
+        return "flat"
     if SIZE.match(body[0]):
         return "answer" if len(body) > 1 and "," in body[1] and not body[1].lstrip().upper().startswith("LINE") \
             else "contest"
@@ -253,15 +265,17 @@ def _detect(text: str) -> str:
         return "copris"
     if is_bwinf(list(enumerate(body, start=1))):
         return "bwinf"
+    if is_marks(list(enumerate(body, start=1))):
+        return "marks"
     if is_pairs(list(enumerate(body, start=1))):
         return "pairs"
+    if is_counted(list(enumerate(body, start=1))):  # each header agrees with its grid: before 'ends', which
+        return "counted"                             # takes 'R C' and K for coordinates of a miscounted pair
     if is_ends(list(enumerate(body, start=1))) or miscounted(list(enumerate(body, start=1))) \
             or parenthesised(list(enumerate(body, start=1))):
         return "ends"  # 'W H' then a count of numbers that is not 4 a pair: named by the 'ends' reader
     if is_blanks(numbered):
         return "blanks"
-    if is_counted(list(enumerate(body, start=1))):
-        return "counted"
     start = 0
     while start < len(body) and body[start].lstrip().startswith("#"):
         start += 1

@@ -5,9 +5,11 @@
     format: ``.`` or ``0`` empty, separated by spaces or not):
 
     * ``K``, then ``R C`` on the next line: the pairs, then the rows and columns (``5`` / ``7 7`` then 7 rows);
-    * ``R``, ``C`` and ``K`` each on its own line (``5`` / ``5`` / ``4`` then 5 rows).
+    * ``R``, ``C`` and ``K`` each on its own line (``5`` / ``5`` / ``4`` then 5 rows);
+    * ``R C`` (or ``C R``: the way the grid that follows agrees with) then ``K`` on the next line (``10 10`` /
+      ``9`` then 10 rows).
 
-    (``R C`` on one line is a ``wh`` header, whose numbers are the other way round.)
+    (``R C`` on one line without ``K`` under it is a ``wh`` header, whose numbers are the other way round.)
 
     The counts must agree with the grid (rows first, then columns; ``K`` the number of pairs, or the largest
     number when the pairs are numbered ``1`` to ``K`` with some left out): a header that does not is an error
@@ -38,12 +40,14 @@ from .grids import _one, entry_names
 __all__ = ["is_counted", "read_counted", "write_counted"]
 
 _INTS = re.compile(r"^\s*\d{1,9}(?:\s+\d{1,9})*\s*$")
-_SHAPES = {(1, 2): "krc", (1, 1, 1): "rck"}
-"""How the three numbers of a header are laid out over its lines, and what they are."""
+_SHAPES = {(1, 2): ("krc",), (1, 1, 1): ("rck",), (2, 1): ("rck", "crk")}
+"""How the three numbers of a header are laid out over its lines, and what they may be (in order of trial: the
+first that agrees with the grid below is taken)."""
 
 
-def _header(body: list[Line], i: int) -> tuple[int, int, int, int] | None:
-    """``(rows, columns, pairs, index after the header)`` of a header starting at ``body[i]``, else ``None``."""
+def _header(body: list[Line], i: int) -> list[tuple[int, int, int, int]]:
+    """Each reading ``(rows, columns, pairs, index after the header)`` of a header starting at ``body[i]`` (none
+    when it is no header)."""
     counts: list[int] = []
     per_line: list[int] = []
     j = i
@@ -52,11 +56,8 @@ def _header(body: list[Line], i: int) -> tuple[int, int, int, int] | None:
         counts += [int(x) for x in found]
         per_line.append(len(found))
         j += 1
-    kind = _SHAPES.get(tuple(per_line)) if len(counts) == 3 else None
-    if kind is None:
-        return None
-    values = dict(zip(kind, counts))
-    return values["r"], values["c"], values["k"], j
+    kinds = _SHAPES.get(tuple(per_line), ()) if len(counts) == 3 else ()
+    return [(v["r"], v["c"], v["k"], j) for v in (dict(zip(kind, counts)) for kind in kinds)]
 
 
 def _blocks(body: list[Line], detecting: bool = False) -> list[tuple[Line, int, int, int, list[Line]]] | None:
@@ -65,17 +66,17 @@ def _blocks(body: list[Line], detecting: bool = False) -> list[tuple[Line, int, 
     out = []
     i = 0
     while i < len(body):
-        head = _header(body, i)
-        if head is None:
+        for r, c, k, j in _header(body, i):
+            rows = body[j:j + r]
+            if r < 1 or len(rows) != r or (detecting and 2 * k > r * c):  # no room for K pairs: a column '1 1 2 2'
+                continue
+            if any((len(s.split()) if c == 1 else count_cells(s)) != c for _, s in rows):  # a column: a cell a row
+                continue
+            out.append((body[i], r, c, k, rows))
+            i = j + r
+            break
+        else:
             return None
-        r, c, k, j = head
-        rows = body[j:j + r]
-        if r < 1 or len(rows) != r or (detecting and 2 * k > r * c):  # no room for K pairs: a column '1 1 2 2'
-            return None
-        if any((len(s.split()) if c == 1 else count_cells(s)) != c for _, s in rows):  # one column: a cell a row
-            return None
-        out.append((body[i], r, c, k, rows))
-        i = j + r
     return out or None
 
 
@@ -96,6 +97,8 @@ def is_counted(body: list[Line]) -> bool:
     >>> from tremaux.numberlink.formats.counted import is_counted
     >>> is_counted([(1, "1"), (2, "1 2"), (3, "11")]), is_counted([(1, "1"), (2, "1 2"), (3, "111")])
     (True, False)
+    >>> is_counted([(1, "1 3"), (2, "1"), (3, "1 . 1")]), is_counted([(1, "3 1"), (2, "1"), (3, "1 . 1")])
+    (True, True)
     """
     return _blocks(body, detecting=True) is not None
 
@@ -128,8 +131,8 @@ def read_counted(text: str, source: str | None, base: str) -> list[Puzzle | Puzz
     >>> read_counted("3\\n1\\n1\\n1 1 .\\n", None, "p")
     Traceback (most recent call last):
     ...
-    tremaux.errors.PuzzleFormatError: 1:1: expected a header of three counts (K, then 'R C'; or R, C and K each \
-on a line) followed by R rows of C cells
+    tremaux.errors.PuzzleFormatError: 1:1: expected a header of three counts (K, then 'R C'; 'R C', then K; or R, \
+C and K each on a line) followed by R rows of C cells
     >>> read_counted("2\\n1 2\\n1 1\\n", None, "p")
     [PuzzleFormatError('1:1: the header gives 2 pairs; the grid holds 1')]
     """
@@ -137,8 +140,8 @@ on a line) followed by R rows of C cells
     blocks = _blocks(body)
     if blocks is None:
         first = body[0][0] if body else 1
-        raise PuzzleFormatError("expected a header of three counts (K, then 'R C'; or R, C and K each on a line) "
-                                "followed by R rows of C cells", line=first, column=1, source=source)
+        raise PuzzleFormatError("expected a header of three counts (K, then 'R C'; 'R C', then K; or R, C and K each "
+                                "on a line) followed by R rows of C cells", line=first, column=1, source=source)
     out: list[Puzzle | PuzzleError] = []
     for (head, _r, _c, k, rows), name in zip(blocks, entry_names(base, len(blocks))):
         item = _one(rows, "grid", source, name, 1 if _c == 1 else -1)

@@ -8,7 +8,8 @@
     such values one after another (JSON Lines, as ``generate --json >> file`` appends them) too. Read only.
     A list of rows of cells (``[[1, 0, 1], [2, 0, 2]]``, as ``json.dump(puzzle.grid.tolist())`` writes them;
     ``0``, ``null`` and ``"."`` empty) is read as the grid, and so are rows of cell objects or colour triples, as
-    Flow Free clones save their levels (see :mod:`.cellgrids`).
+    Flow Free clones save their levels (see :mod:`.cellgrids`), and so are levels that list each pair's two
+    endpoints with the board's size, alone or in a bank of levels (see :mod:`.jsonends`).
     Other JSON (the verdicts of ``check --json``, a ``*.sol.json`` list of paths) is an error naming what a
     puzzle record needs.
 
@@ -36,6 +37,7 @@ from ..model import MAX_SIDE, Puzzle
 from ._text import lines
 from .cellgrids import cell_rows
 from .grids import entry_names
+from .jsonends import endpoint_levels
 
 __all__ = ["is_json", "puzzle_text", "read_json"]
 
@@ -280,6 +282,10 @@ def _read_value(data: Any, first: int, source: str | None, base: str) -> list[Pu
         except PuzzleError as exc:
             return [PuzzleFormatError(f"this JSON list of rows: {exc}", line=first, column=1, source=source)]
     records = _records(data)
+    if isinstance(records, str) and (levels := endpoint_levels(data, base)) is not None:  # endpoint lists
+        return [PuzzleFormatError(f"this JSON level{'' if len(levels) == 1 else ' ' + repr(p.name)}: {p}",
+                                  line=first, column=1, source=source) if isinstance(p, PuzzleError) else p
+                for p in levels]
     if isinstance(records, str):
         raise PuzzleFormatError(f"{records}; {_NEEDS}", line=first, column=1, source=source)
     out: list[Puzzle | PuzzleError] = []

@@ -3,8 +3,9 @@
 ``pipes``
     One row a line, cells between ``|`` bars; a cell holds a label (letters and digits) or nothing (spaces,
     ``.``, ``0`` or ``-``: an empty cell). A row that starts and ends with a bar has them as borders when every
-    row does. Several puzzles are separated by blank lines or ``#`` comment lines (``# from ...``, no bar
-    there). Read only.
+    row does. Rules between the rows, as a table drawn in text has them (``+---+---+``, or ``|---|---|`` under
+    a Markdown table's first row), are skipped. Several puzzles are separated by blank lines or ``#`` comment
+    lines (``# from ...``, no bar there). Read only.
 
 Examples
 --------
@@ -16,6 +17,8 @@ True
 [[1, 0, 1], [2, 0, 2]]
 >>> read_pipes("|A|.|A|\\n", None, "p")[0].labels
 ('A',)
+>>> read_pipes("+---+---+\\n| 1 |   |\\n+---+---+\\n| 1 |   |\\n+---+---+\\n", None, "t")[0].grid.tolist()
+[[1, 0], [1, 0]]
 """
 
 from __future__ import annotations
@@ -32,6 +35,18 @@ from .grids import entry_names
 __all__ = ["is_pipes", "read_pipes"]
 
 _FIELD = re.compile(r"^\s*(?:[A-Za-z0-9]+|[.\-])?\s*$")
+_RULE = re.compile(r"^\s*[+|]?(?:[-=:]+[+|])+[-=:]*\s*$")
+"""A rule drawn between the rows of a table: ``+---+---+``, ``|---|---|``, ``+===+``."""
+
+
+def _rule(s: str) -> bool:
+    """Whether ``s`` is a rule between rows (a '+' in it, or a run of dashes: ``|-|-|`` is a row of empty cells)."""
+    return bool(_RULE.match(s)) and ("+" in s or "--" in s or "==" in s)
+
+
+def _unruled(numbered: list[Line]) -> list[Line]:
+    """``numbered`` without the rules drawn between rows (see :func:`_rule`)."""
+    return [(n, s) for n, s in numbered if not _rule(s)]
 
 
 def is_pipes(body: Sequence[Line]) -> bool:
@@ -51,8 +66,10 @@ def is_pipes(body: Sequence[Line]) -> bool:
     >>> from tremaux.numberlink.formats.pipes import is_pipes
     >>> is_pipes([(1, "1|.|1")]), is_pipes([(1, "| S   G |")]), is_pipes([(1, "1.1")])
     (True, False, False)
+    >>> is_pipes([(1, "+---+---+"), (2, "| 1 | 1 |"), (3, "+---+---+")]), is_pipes([(1, "+---+---+")])
+    (True, False)
     """
-    rows = [s for _, s in uncommented(list(body), _barred) if s.strip()]
+    rows = [s for _, s in uncommented(_unruled(list(body)), _barred) if s.strip()]
     return bool(rows) and all("|" in s and all(_FIELD.match(f) for f in s.split("|")) for s in rows) \
         and any(f.strip() for s in rows for f in s.split("|"))
 
@@ -99,7 +116,7 @@ def read_pipes(text: str, source: str | None, base: str) -> list[Puzzle | Puzzle
     ...
     tremaux.errors.PuzzleFormatError: 2:1: row 2 has 2 cells; row 1 has 3
     """
-    blocks = split_blocks(uncommented(lines(text), _barred))
+    blocks = split_blocks(uncommented(_unruled(lines(text)), _barred))
     out: list[Puzzle | PuzzleError] = []
     for block, name in zip(blocks, entry_names(base, len(blocks))):
         for n, s in block:

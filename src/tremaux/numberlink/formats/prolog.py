@@ -174,20 +174,24 @@ class _Reader:
         return out
 
 
-def _label(x: Any) -> str | None:
-    """A cell's label: ``None`` for a variable or 0."""
+_NOT_A_LABEL = object()
+"""What :func:`_label` gives for a compound term (never a string: ``'?'`` is a label like any other)."""
+
+
+def _label(x: Any) -> Any:
+    """A cell's label: ``None`` for a variable or 0, :data:`_NOT_A_LABEL` for a compound term."""
     if x is _VAR or x == 0:
         return None
     if isinstance(x, (int, str)) and not isinstance(x, bool):
         return str(x)
-    return "?"
+    return _NOT_A_LABEL
 
 
 def _matrix(rows: Any, name: str, r: _Reader, offset: int) -> Puzzle | PuzzleError:
     if not rows or not all(isinstance(row, list) for row in rows):
         r.fail("expected a list of rows, each a list of cells ([[_, 1], [1, _]])", offset)
     cells = [[_label(x) for x in row] for row in rows]
-    if any(x == "?" for row in cells for x in row):
+    if any(x is _NOT_A_LABEL for row in cells for x in row):
         r.fail("a cell of the board is not a number, an atom or a variable (_)", offset)
     check_side(len(cells), max(len(row) for row in cells), r.text.count("\n", 0, offset) + 1, r.source)
     try:
@@ -220,7 +224,7 @@ def _links(size: Any, links: Any, name: str, r: _Reader, offset: int) -> Puzzle 
             r.fail("expected link(Label, pos(Row, Column), pos(Row, Column))", link[2] if isinstance(link, tuple)
                    else offset)
         lab, *ends = link[1]
-        if _label(lab) in (None, "?"):
+        if _label(lab) is None or _label(lab) is _NOT_A_LABEL:
             r.fail("the label of a link is a number (not 0) or an atom", link[2])
         cells = []
         for end in ends:
